@@ -1,0 +1,76 @@
+package rewrite
+
+import (
+	"path"
+	"strings"
+
+	"github.com/corral-dev/corral/syntax"
+)
+
+// This file holds what the acquisition rules share: where content would
+// land, whether that is inside the sandbox, and how to move it there.
+
+// InSandbox reports whether the static path a, resolved against dir, is
+// inside the sandbox. A dynamic path or an unknown directory is not.
+func (p *Pass) InSandbox(dir syntax.Dir, a syntax.Arg) bool {
+	if !a.Static {
+		return false
+	}
+	return within(p.Config.Sandbox, dir.Join(a.Value))
+}
+
+// DirInSandbox reports whether dir is known and inside the sandbox.
+func (p *Pass) DirInSandbox(dir syntax.Dir) bool { return within(p.Config.Sandbox, dir) }
+
+// SandboxPath returns the sandbox path for content that would have been
+// called name (its base name is kept; an empty or special name becomes
+// fallback).
+func (p *Pass) SandboxPath(name, fallback string) string {
+	b := path.Base(strings.TrimRight(name, "/"))
+	if b == "" || b == "." || b == ".." || b == "/" {
+		b = fallback
+	}
+	return path.Join(p.Config.Sandbox, b)
+}
+
+// Replace returns an edit that replaces the word a of call c with text.
+func Replace(c *syntax.Call, a syntax.Arg, text string) syntax.Edit {
+	return syntax.Edit{Script: c.Script, Start: a.Start, End: a.End, New: text}
+}
+
+// Insert returns an edit that inserts text at offset off of c's script.
+func Insert(c *syntax.Call, off int, text string) syntax.Edit {
+	return syntax.Edit{Script: c.Script, Start: off, End: off, New: text}
+}
+
+// editable reports whether edits to c can reach the top-level command.
+func editable(c *syntax.Call) bool { return c.Script.Editable() }
+
+// acquire reports an acquisition that needs moving into the sandbox. When
+// the call cannot be edited (a dynamic string parsed again) it asks.
+func (p *Pass) acquire(c *syntax.Call, rule, kind, msg string, dest string, edits []syntax.Edit, rel []Relocation) {
+	if !editable(c) {
+		p.Report(c, Finding{Rule: rule, Decision: Ask, Kind: kind,
+			Message: msg + "; it is inside a string only known at run time, so corral cannot move it into the sandbox"})
+		return
+	}
+	p.Report(c, Finding{Rule: rule, Decision: Rewrite, Kind: kind, Message: msg, Dest: dest,
+		Fix: &Fix{Message: "Move " + kind + " into the sandbox", Edits: edits, Relocations: rel}})
+}
+
+// repoName is the directory git names a clone of url ("humanish" part).
+func repoName(url string, bare bool) string {
+	u := strings.TrimRight(url, "/")
+	u = strings.TrimSuffix(u, "/.git")
+	if i := strings.LastIndexAny(u, "/:"); i >= 0 {
+		u = u[i+1:]
+	}
+	u = strings.TrimSuffix(u, ".git")
+	if u == "" {
+		u = "repo"
+	}
+	if bare {
+		u += ".git"
+	}
+	return u
+}

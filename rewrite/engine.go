@@ -1,0 +1,384 @@
+package rewrite
+
+import (
+	"fmt"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/corral-dev/corral/syntax"
+)
+
+// Config is what the engine needs to know about where it runs.
+type Config struct {
+	// Cwd is the directory the command runs in (the hook's cwd).
+	Cwd string
+	// Project is the project root.
+	Project string
+	Home    string
+	// Sandbox is the absolute sandbox root.
+	Sandbox string
+	Mode    Mode
+	Approve Approval
+	// Rules replaces the built-in table when non-nil.
+	Rules []Rule
+}
+
+// Result is the engine's answer for one command.
+type Result struct {
+	Command  string    `json:"command"`
+	Decision Decision  `json:"decision"`
+	Findings []Finding `json:"findings"`
+	// Rewritten is the command to run instead, when Decision is Rewrite.
+	Rewritten string `json:"rewritten,omitempty"`
+	// Suggested is, in block mode, the sandboxed command the agent should
+	// run instead of the denied one.
+	Suggested string `json:"suggested,omitempty"`
+	// Approve reports that corral itself approves the rewritten command.
+	Approve bool `json:"approve"`
+	// Notes are lines for the user's stderr (parse failures, limits).
+	Notes []string `json:"notes,omitempty"`
+}
+
+// Pass is one run of the rules over one command.
+type Pass struct {
+	Config   *Config
+	Model    *syntax.Model
+	findings []Finding
+	calls    map[*Finding]*syntax.Call
+}
+
+// Report records a finding about call c (nil for a finding about the whole
+// command). The span is filled in from c when the finding has none.
+func (p *Pass) Report(c *syntax.Call, f Finding) {
+	if c != nil && f.Text == "" {
+		f.Text = c.Text()
+		f.Start, f.End = topSpan(c.Script, c.Start, c.End)
+	}
+	p.findings = append(p.findings, f)
+	if c != nil {
+		p.calls[&p.findings[len(p.findings)-1]] = c
+	}
+}
+
+// topSpan maps a span in a nested script to the top-level command.
+func topSpan(sc *syntax.Script, start, end int) (int, int) {
+	for sc.Parent != nil {
+		if sc.Host == nil {
+			// Joined from several words: the span is the whole parent call.
+			return 0, len(topScript(sc).Src)
+		}
+		start, end = sc.Host.Start, sc.Host.End
+		sc = sc.Parent
+	}
+	return start, end
+}
+
+func topScript(sc *syntax.Script) *syntax.Script {
+	for sc.Parent != nil {
+		sc = sc.Parent
+	}
+	return sc
+}
+
+// riskyWords are command words whose presence in a command that cannot be
+// parsed (or in a nested string that cannot) makes corral ask rather than
+// fail open.
+var riskyWords = regexp.MustCompile(`(?:^|[^A-Za-z0-9_.-])(?:git\s+(?:clone|submodule)|gh\s+(?:repo|release|pr)|curl|wget|svn|hg|scp|rsync|rm|rmdir|mkfs[.\w]*|mke2fs|wipefs|dd|chmod|chown|shutdown|reboot|halt|poweroff|systemctl|kubectl|docker|shred|truncate|eval|sudo|find|xargs|tee|mv|cp)(?:$|[^A-Za-z0-9_-])|>`)
+
+// Check decides about command.
+func Check(cfg *Config, command string) *Result {
+	res := &Result{Command: command}
+	m, err := syntax.Analyze(command, syntax.Options{Cwd: cfg.Cwd, Home: cfg.Home})
+	if err != nil {
+		if riskyWords.MatchString(command) {
+			res.Decision = Ask
+			res.Findings = []Finding{{Rule: "unparsed", Decision: Ask, Start: 0, End: len(command), Text: command,
+				Message: fmt.Sprintf("corral cannot parse this command (%v) and it contains a command that acquires content or can destroy data", err)}}
+		} else {
+			res.Notes = append(res.Notes, fmt.Sprintf("cannot parse command (%v); allowed", err))
+		}
+		return res
+	}
+	p := &Pass{Config: cfg, Model: m, calls: map[*Finding]*syntax.Call{}}
+	rules := cfg.Rules
+	if rules == nil {
+		rules = Rules
+	}
+	run(p, rules)
+	for _, sc := range m.Unparsed {
+		if riskyWords.MatchString(sc.Src) {
+			s, e := topSpan(sc, 0, len(sc.Src))
+			p.findings = append(p.findings, Finding{Rule: "unparsed", Decision: Ask, Start: s, End: e, Text: sc.Src,
+				Message: "a script string in this command cannot be parsed and it contains a command that acquires content or can destroy data"})
+		}
+	}
+	if m.Truncated && riskyWords.MatchString(command) {
+		p.findings = append(p.findings, Finding{Rule: "unparsed", Decision: Ask, Start: 0, End: len(command), Text: command,
+			Message: "the command is too large or too deeply nested to analyse completely"})
+	}
+	finish(p, res)
+	return res
+}
+
+func run(p *Pass, rules []Rule) {
+	byName := map[string][]*Rule{}
+	var all []*Rule
+	for i := range rules {
+		r := &rules[i]
+		if r.Call == nil {
+			continue
+		}
+		if len(r.Commands) == 0 {
+			all = append(all, r)
+		}
+		for _, n := range r.Commands {
+			byName[n] = append(byName[n], r)
+		}
+	}
+	for _, c := range p.Model.Calls {
+		for _, r := range byName[c.Name] {
+			r.Call(p, c)
+		}
+		for _, r := range all {
+			r.Call(p, c)
+		}
+	}
+	for i := range rules {
+		if r := rules[i]; r.Redirect != nil {
+			for _, rd := range p.Model.Redirs {
+				r.Redirect(p, rd)
+			}
+		}
+	}
+	for i := range rules {
+		if r := rules[i]; r.Command != nil {
+			r.Command(p)
+		}
+	}
+}
+
+// finish sorts the findings, combines the decision and applies fixes.
+func finish(p *Pass, res *Result) {
+	fs := p.findings
+	calls := make([]*syntax.Call, len(fs))
+	for i := range fs {
+		calls[i] = p.calls[&p.findings[i]]
+	}
+	idx := make([]int, len(fs))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(a, b int) bool {
+		x, y := fs[idx[a]], fs[idx[b]]
+		if x.Start != y.Start {
+			return x.Start < y.Start
+		}
+		if x.End != y.End {
+			return x.End < y.End
+		}
+		if x.Rule != y.Rule {
+			return x.Rule < y.Rule
+		}
+		return x.Message < y.Message
+	})
+	sorted := make([]Finding, 0, len(fs))
+	sortedCalls := make([]*syntax.Call, 0, len(fs))
+	for n, i := range idx {
+		if n > 0 {
+			prev := sorted[len(sorted)-1]
+			if prev.Rule == fs[i].Rule && prev.Start == fs[i].Start && prev.End == fs[i].End && prev.Message == fs[i].Message && prev.Decision == fs[i].Decision {
+				continue
+			}
+		}
+		sorted = append(sorted, fs[i])
+		sortedCalls = append(sortedCalls, calls[i])
+	}
+	res.Findings = sorted
+	for _, f := range sorted {
+		if f.Decision > res.Decision {
+			res.Decision = f.Decision
+		}
+	}
+	if res.Decision != Rewrite {
+		return
+	}
+	rewritten, err := applyFixes(p, sorted, sortedCalls)
+	if err == nil {
+		err = syntax.Valid(rewritten)
+	}
+	if err == nil {
+		// A rewrite must be final: checking its result again changes
+		// nothing and finds nothing more severe.
+		again := Check(p.Config, rewritten)
+		if again.Rewritten != "" || again.Decision > Warn {
+			err = fmt.Errorf("the rewritten command still needs attention: %s", again.Decision)
+		}
+	}
+	if err != nil {
+		res.Decision = Ask
+		res.Findings = append(res.Findings, Finding{Rule: "rewrite-failed", Decision: Ask, Start: 0, End: len(res.Command), Text: res.Command,
+			Message: "corral could not rewrite this command safely: " + err.Error()})
+		return
+	}
+	if p.Config.Mode == ModeBlock {
+		res.Decision = Deny
+		res.Suggested = rewritten
+		for i := range res.Findings {
+			if res.Findings[i].Decision == Rewrite {
+				res.Findings[i].Decision = Deny
+			}
+		}
+		return
+	}
+	res.Rewritten = rewritten
+	switch p.Config.Approve {
+	case ApproveAllow:
+		res.Approve = true
+	case ApproveDefer, ApproveAsk:
+	default:
+		res.Approve = approvable(p, sortedCalls, sorted)
+	}
+}
+
+// applyFixes applies every fix, with references to relocated paths
+// followed, and returns the new command.
+func applyFixes(p *Pass, fs []Finding, calls []*syntax.Call) (string, error) {
+	var edits []syntax.Edit
+	edited := map[[3]int]bool{}
+	for _, f := range fs {
+		if f.Fix == nil || f.Decision != Rewrite {
+			continue
+		}
+		for _, e := range f.Fix.Edits {
+			edits = append(edits, e)
+			edited[[3]int{scriptID(p, e.Script), e.Start, e.End}] = true
+		}
+	}
+	for _, f := range fs {
+		if f.Fix == nil || f.Decision != Rewrite {
+			continue
+		}
+		for _, rl := range f.Fix.Relocations {
+			edits = append(edits, follow(p, rl, edited)...)
+		}
+	}
+	return syntax.Apply(p.Model.Script, edits)
+}
+
+func scriptID(p *Pass, sc *syntax.Script) int {
+	for i, s := range p.Model.Scripts {
+		if s == sc {
+			return i
+		}
+	}
+	return -1
+}
+
+// follow rewrites later references to a relocated path: a cd into a
+// cloned repository, a tar of a downloaded file.
+func follow(p *Pass, rl Relocation, edited map[[3]int]bool) []syntax.Edit {
+	var out []syntax.Edit
+	for _, c := range p.Model.Calls {
+		if c.Script != rl.Script || c.Start < rl.After {
+			continue
+		}
+		for _, a := range c.Args {
+			if !a.Static || a.Glob || strings.HasPrefix(a.Value, "-") || strings.Contains(a.Value, "://") {
+				continue
+			}
+			target := c.Dir.Join(a.Value)
+			if !target.Known {
+				continue
+			}
+			var to string
+			switch {
+			case target.Path == rl.From:
+				to = rl.To
+			case strings.HasPrefix(target.Path, rl.From+"/"):
+				to = rl.To + target.Path[len(rl.From):]
+			default:
+				continue
+			}
+			key := [3]int{scriptID(p, c.Script), a.Start, a.End}
+			if edited[key] {
+				continue
+			}
+			edited[key] = true
+			out = append(out, syntax.Edit{Script: c.Script, Start: a.Start, End: a.End, New: syntax.Quote(to)})
+		}
+	}
+	return out
+}
+
+// readOnly lists commands that read and print only; a rewrite whose other
+// calls are all on it is approved in auto mode.
+var readOnly = map[string]bool{
+	"cd": true, "pushd": true, "popd": true, "ls": true, "cat": true, "head": true, "tail": true,
+	"wc": true, "grep": true, "egrep": true, "fgrep": true, "rg": true, "echo": true, "printf": true,
+	"pwd": true, "true": true, "false": true, "test": true, "[": true, "which": true, "type": true,
+	"file": true, "stat": true, "du": true, "df": true, "date": true, "sort": true, "uniq": true,
+	"cut": true, "tr": true, "jq": true, "basename": true, "dirname": true, "realpath": true,
+	"readlink": true, "tree": true, "sleep": true, "sha256sum": true, "sha1sum": true, "md5sum": true,
+	"mkdir": true, "less": true, "diff": true, "whoami": true, "id": true, "uname": true,
+}
+
+var readOnlyGit = map[string]bool{"status": true, "log": true, "diff": true, "show": true, "rev-parse": true,
+	"ls-files": true, "ls-remote": true, "describe": true, "remote": true, "branch": true, "fetch": true, "pull": true}
+
+// approvable reports whether every call of the command is either fixed by
+// a finding or harmless, with no redirection writing outside the sandbox.
+func approvable(p *Pass, calls []*syntax.Call, fs []Finding) bool {
+	fixed := map[*syntax.Call]bool{}
+	for i, c := range calls {
+		if c != nil && fs[i].Decision == Rewrite && fs[i].Fix != nil {
+			fixed[c] = true
+		}
+	}
+	for _, c := range p.Model.Calls {
+		if fixed[c] || readOnly[c.Name] {
+			continue
+		}
+		if c.Name == "git" && readOnlyGit[gitSubcommand(c)] {
+			continue
+		}
+		if _, stdin := syntax.ShellScript(c); syntax.IsShell(c.Name) && !stdin && hasChild(p, c) {
+			continue
+		}
+		return false
+	}
+	for _, r := range p.Model.Redirs {
+		if !r.Writes() || r.Target.Value == "/dev/null" {
+			continue
+		}
+		if !r.Target.Static || !within(p.Config.Sandbox, r.Dir.Join(r.Target.Value)) {
+			return false
+		}
+	}
+	return true
+}
+
+// hasChild reports whether the shell call c runs a script that corral parsed.
+func hasChild(p *Pass, c *syntax.Call) bool {
+	idx, _ := syntax.ShellScript(c)
+	if idx < 0 {
+		return false
+	}
+	host := &c.Args[idx]
+	for _, sc := range p.Model.Scripts {
+		if sc.Host != nil && sc.Host.Start == host.Start && sc.Parent == c.Script {
+			return true
+		}
+	}
+	return false
+}
+
+// within reports whether d is the sandbox root or under it.
+func within(root string, d syntax.Dir) bool {
+	if !d.Known || root == "" {
+		return false
+	}
+	rel, err := filepath.Rel(filepath.Clean(root), d.Path)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, "../")
+}

@@ -1,0 +1,187 @@
+package rewrite
+
+import (
+	"strings"
+
+	"github.com/corral-dev/corral/syntax"
+)
+
+var gitClone = Rule{
+	Name: "git-clone",
+	Doc: `git clone brings a foreign repository onto disk. Its destination (the
+directory argument, or the name git derives from the URL) is moved into the
+sandbox: an explicit directory becomes sandbox/<its base name>, a missing one
+is added as sandbox/<repo name>, and a URL only known at run time is cloned
+with "git -C <sandbox>". Global options (-C, -c, --git-dir=…) and every clone
+option that takes a value are understood, as is "--". Later "cd <dir>" in
+the same command follow the clone. A clone whose destination is already in
+the sandbox is left alone.`,
+	Commands: []string{"git"},
+	Call:     checkGitClone,
+}
+
+// gitGlobalValue lists git's global options that take a separate value.
+var gitGlobalValue = map[string]bool{"-C": true, "-c": true, "--git-dir": true, "--work-tree": true,
+	"--namespace": true, "--exec-path": false, "--config-env": true, "--super-prefix": true, "--list-cmds": false}
+
+// gitArgs splits a git call into its global options and subcommand: it
+// returns the directory git runs in (after -C) and the index of the
+// subcommand in c.Args, or -1.
+func gitArgs(c *syntax.Call) (dir syntax.Dir, sub int) {
+	dir = c.Dir
+	for i := 0; i < len(c.Args); i++ {
+		a := c.Args[i]
+		if !a.Static {
+			return syntax.Dir{}, -1
+		}
+		v := a.Value
+		switch {
+		case v == "-C" && i+1 < len(c.Args):
+			i++
+			if c.Args[i].Static {
+				dir = dir.Join(c.Args[i].Value)
+			} else {
+				dir = syntax.Dir{}
+			}
+		case gitGlobalValue[v]:
+			i++
+		case strings.HasPrefix(v, "-"):
+		default:
+			return dir, i
+		}
+	}
+	return dir, -1
+}
+
+func gitSubcommand(c *syntax.Call) string {
+	_, i := gitArgs(c)
+	if i < 0 {
+		return ""
+	}
+	return c.Args[i].Value
+}
+
+// cloneValue lists git clone's options that take a separate value.
+var cloneValue = map[string]bool{"-o": true, "--origin": true, "-b": true, "--branch": true,
+	"-u": true, "--upload-pack": true, "--reference": true, "--reference-if-able": true,
+	"--separate-git-dir": true, "--depth": true, "--shallow-since": true, "--shallow-exclude": true,
+	"-c": true, "--config": true, "--server-option": true, "--filter": true, "--template": true,
+	"-j": true, "--jobs": true, "--bundle-uri": true, "--ref-format": true, "--revision": true}
+
+// cloneShortValue lists the one-letter clone options that take a value, for
+// bundles such as -qb main or -bmain.
+const cloneShortValue = "obucj"
+
+// positionals returns the indexes of the non-option words from start on,
+// skipping option values as the tables say.
+func positionals(args []syntax.Arg, start int, long map[string]bool, short string) []int {
+	var out []int
+	for i := start; i < len(args); i++ {
+		a := args[i]
+		v := a.Value
+		if !a.Static {
+			out = append(out, i)
+			continue
+		}
+		switch {
+		case v == "--":
+			for j := i + 1; j < len(args); j++ {
+				out = append(out, j)
+			}
+			return out
+		case strings.HasPrefix(v, "--"):
+			if long[v] {
+				i++
+			}
+		case strings.HasPrefix(v, "-") && len(v) > 1:
+			if long[v] {
+				i++
+				continue
+			}
+			for j := 1; j < len(v); j++ {
+				if strings.IndexByte(short, v[j]) >= 0 {
+					if j == len(v)-1 {
+						i++
+					}
+					break
+				}
+			}
+		default:
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+func hasFlag(args []syntax.Arg, from int, flags ...string) bool {
+	for _, a := range args[from:] {
+		if a.Value == "--" {
+			return false
+		}
+		for _, f := range flags {
+			if a.Static && a.Value == f {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func checkGitClone(p *Pass, c *syntax.Call) {
+	dir, sub := gitArgs(c)
+	if sub < 0 || c.Args[sub].Value != "clone" {
+		return
+	}
+	pos := positionals(c.Args, sub+1, cloneValue, cloneShortValue)
+	if len(pos) == 0 {
+		return
+	}
+	repo := c.Args[pos[0]]
+	bare := hasFlag(c.Args, sub+1, "--bare", "--mirror")
+	if len(pos) >= 2 {
+		d := c.Args[pos[1]]
+		if p.InSandbox(dir, d) {
+			return
+		}
+		name := d.Value
+		if d.Static && (name == "." || name == "./" || strings.TrimRight(name, "/") == "") {
+			name = repoName(repo.Value, bare)
+		}
+		var newDir string
+		var dest string
+		if d.Static {
+			dest = p.SandboxPath(name, repoName(repo.Value, bare))
+			newDir = syntax.Quote(dest)
+		} else {
+			// Only run time knows the name: keep it, under the sandbox.
+			dest = p.Config.Sandbox + "/" + d.Value
+			newDir = syntax.Quote(p.Config.Sandbox+"/") + d.Raw
+		}
+		var rel []Relocation
+		if from := dir.Join(d.Value); d.Static && from.Known {
+			rel = append(rel, Relocation{Script: c.Script, After: c.End, From: from.Path, To: dest})
+		}
+		p.acquire(c, "git-clone", "git clone", "git clone into "+d.Value+" is outside the sandbox", dest,
+			[]syntax.Edit{Replace(c, d, newDir)}, rel)
+		return
+	}
+	if p.DirInSandbox(dir) {
+		return
+	}
+	if !repo.Static {
+		// The repository name is only known at run time: clone from inside
+		// the sandbox so that git derives it there.
+		p.acquire(c, "git-clone", "git clone", "git clone of a repository named at run time would land outside the sandbox",
+			p.Config.Sandbox+"/…", []syntax.Edit{Insert(c, c.Args[sub].Start, "-C "+syntax.Quote(p.Config.Sandbox)+" ")}, nil)
+		return
+	}
+	name := repoName(repo.Value, bare)
+	dest := p.SandboxPath(name, "repo")
+	var rel []Relocation
+	if from := dir.Join(name); from.Known {
+		rel = append(rel, Relocation{Script: c.Script, After: c.End, From: from.Path, To: dest})
+	}
+	last := c.Args[len(c.Args)-1]
+	p.acquire(c, "git-clone", "git clone", "git clone without a destination would land in the working directory", dest,
+		[]syntax.Edit{Insert(c, last.End, " "+syntax.Quote(dest))}, rel)
+}

@@ -1,0 +1,55 @@
+package rewrite
+
+import "github.com/corral-dev/corral/syntax"
+
+// Rule is one check. Exactly the fields it needs are set: Call runs for
+// every call whose name is in Commands (all calls when Commands is empty),
+// Redirect for every redirection, Command once per command.
+type Rule struct {
+	Name string
+	// Doc says what the rule finds, what it decides and why.
+	Doc      string
+	Commands []string
+	Call     func(p *Pass, c *syntax.Call)
+	Redirect func(p *Pass, r syntax.Redirect)
+	Command  func(p *Pass)
+}
+
+// Finding is what a rule reports about one part of a command.
+type Finding struct {
+	Rule     string   `json:"rule"`
+	Decision Decision `json:"decision"`
+	Message  string   `json:"message"`
+	// Start and End are the byte span in the top-level command. For a
+	// finding inside a nested script (bash -c '…') it is the span of the
+	// word that holds the script.
+	Start int `json:"start"`
+	End   int `json:"end"`
+	// Text is the part of the command the finding is about, in its own
+	// script.
+	Text string `json:"text"`
+	Fix  *Fix   `json:"fix,omitempty"`
+	// Dest is where external content lands once the fix is applied.
+	Dest string `json:"dest,omitempty"`
+	// Kind names the acquisition for people: "git clone", "download".
+	Kind string `json:"kind,omitempty"`
+	// PathContext is the audit log's safe/outside/blocked/n/a.
+	PathContext string `json:"path_context,omitempty"`
+}
+
+// Fix is a set of edits that resolves a finding, and the paths it moves.
+type Fix struct {
+	Message     string        `json:"message"`
+	Edits       []syntax.Edit `json:"-"`
+	Relocations []Relocation  `json:"-"`
+}
+
+// Relocation records that content meant for From now lands at To, so that
+// later references to From in the same script (cd repo, tar xf file) can
+// follow it.
+type Relocation struct {
+	Script *syntax.Script
+	// After is the offset in Script.Src after which references follow.
+	After    int
+	From, To string
+}

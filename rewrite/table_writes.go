@@ -1,0 +1,5 @@
+package rewrite
+
+// writeRules send the files a command writes or deletes through the path
+// guards.
+var writeRules = []Rule{}

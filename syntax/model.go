@@ -1,0 +1,156 @@
+package syntax
+
+import (
+	"path"
+
+	sh "mvdan.cc/sh/v3/syntax"
+)
+
+// Call is one simple command, after its wrappers have been taken off.
+type Call struct {
+	Script *Script
+	// Stmt is the statement whose command this call is (for a call inside
+	// a wrapper, the wrapper's statement).
+	Stmt *sh.Stmt
+	Expr *sh.CallExpr
+	// Name is the command name: the static value of its first word with
+	// any directory removed ("/usr/bin/git" and "\git" are "git"). It is
+	// "" when the name is only known at run time.
+	Name string
+	// NameArg is the word that names the command.
+	NameArg Arg
+	// Args are the words after the name.
+	Args []Arg
+	// Wrappers lists the commands taken off, outermost first ("sudo",
+	// "env", "xargs", "find -exec", ...).
+	Wrappers []string
+	// Redirs are the redirections of Stmt.
+	Redirs []Redirect
+	// Dir is the working directory the command runs in.
+	Dir Dir
+	// Pipe is the pipeline the statement is a stage of, if any.
+	Pipe      *Pipeline
+	PipeIndex int
+	// Host is the call whose argument or redirection holds the command
+	// or process substitution this call is in, and Subst its kind
+	// ("$(", "<(", ">("); both are empty outside substitutions.
+	Host  *Call
+	Subst string
+	// Loop reports that the call is inside a for, while or until body.
+	Loop bool
+	// ExtraArgs reports that more arguments are added at run time
+	// (xargs, find -exec {}).
+	ExtraArgs bool
+	// Start and End are the byte span of the call in Script.Src, from its
+	// first word (wrappers included) to its last.
+	Start, End int
+}
+
+// Text returns the source of the call, wrappers included.
+func (c *Call) Text() string { return c.Script.Src[c.Start:c.End] }
+
+// Words returns the values of the arguments; dynamic words keep their text.
+func (c *Call) Words() []string {
+	out := make([]string, len(c.Args))
+	for i, a := range c.Args {
+		out[i] = a.Value
+	}
+	return out
+}
+
+// Redirect is a redirection of a statement.
+type Redirect struct {
+	Node *sh.Redirect
+	// Op is the operator as written: ">", ">>", "&>", "&>>", ">|", "<",
+	// "<<", "<<<", ">&", "<&", "<>".
+	Op string
+	// Fd is the file descriptor number written before the operator, or "".
+	Fd     string
+	Target Arg
+	// Dir is the directory a relative target is resolved against.
+	Dir  Dir
+	Stmt *sh.Stmt
+	// Script is the script the redirection is in.
+	Script *Script
+}
+
+// Writes reports whether the redirection opens its target for writing
+// (not a duplication such as 2>&1).
+func (r Redirect) Writes() bool {
+	switch r.Op {
+	case ">", ">>", "&>", "&>>", ">|", "<>":
+		return true
+	case ">&":
+		// >&file (no digits) writes a file in bash.
+		v := r.Target.Value
+		if v == "-" || v == "" {
+			return false
+		}
+		for i := 0; i < len(v); i++ {
+			if v[i] < '0' || v[i] > '9' {
+				return r.Target.Static
+			}
+		}
+		return false
+	}
+	return false
+}
+
+// Pipeline is a run of statements joined by | or |&.
+type Pipeline struct {
+	Stmts []*sh.Stmt
+	// Calls holds, per stage, the stage's own call (nil for a compound
+	// stage such as a subshell).
+	Calls []*Call
+}
+
+// Stage returns the call of stage i, or nil.
+func (p *Pipeline) Stage(i int) *Call {
+	if p == nil || i < 0 || i >= len(p.Calls) {
+		return nil
+	}
+	return p.Calls[i]
+}
+
+// Model is everything syntax knows about a command.
+type Model struct {
+	Script  *Script
+	Calls   []*Call
+	Redirs  []Redirect
+	Scripts []*Script
+	// Truncated reports that a limit (MaxDepth, MaxCalls) stopped the walk.
+	Truncated bool
+	// Unparsed lists nested script strings that did not parse.
+	Unparsed []*Script
+}
+
+// Options are what Analyze needs to know about the environment.
+type Options struct {
+	Cwd  string // absolute; "" when unknown
+	Home string
+}
+
+// Analyze parses src and models every simple command in it.
+func Analyze(src string, opt Options) (*Model, error) {
+	f, err := parseSource(src)
+	if err != nil {
+		return nil, err
+	}
+	top := &Script{Src: src, File: f}
+	w := &walker{m: &Model{Script: top}, home: opt.Home}
+	w.m.Scripts = append(w.m.Scripts, top)
+	dir := Dir{}
+	if opt.Cwd != "" {
+		dir = Dir{Path: cleanPath(opt.Cwd), Known: true}
+	}
+	w.script(top, f.Stmts, dir)
+	return w.m, nil
+}
+
+// base returns the command name for a static first word.
+func base(v string) string {
+	if v == "" {
+		return ""
+	}
+	return path.Base(v)
+}

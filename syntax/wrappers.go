@@ -1,0 +1,273 @@
+package syntax
+
+import "strings"
+
+// wrapper describes a command that runs another command given in its
+// arguments, with the options that take a value, so that the wrapped
+// command is found whatever options come first.
+type wrapper struct {
+	// shortVal lists the one-letter options that take a value.
+	shortVal string
+	// longVal lists the long options (without "--") that take a value
+	// when it is not attached with "=".
+	longVal []string
+	// chdir lists the options whose value is the wrapped command's
+	// working directory.
+	chdir []string
+	// positional is the number of words after the options before the
+	// command (timeout's duration, chroot's new root).
+	positional int
+	// assigns skips NAME=value words before the command (env, sudo).
+	assigns bool
+	// query lists options that make the wrapper look the command up
+	// instead of running it (command -v).
+	query string
+}
+
+// wrappers is the table of known wrappers. A name spelled with a path or a
+// backslash is looked up by its base name.
+var wrappers = map[string]wrapper{
+	"sudo": {shortVal: "ugpCDrtTUh", longVal: []string{"user", "group", "host", "prompt", "chdir", "role", "type", "other-user", "close-from", "command-timeout", "chroot"},
+		chdir: []string{"D", "chdir"}, assigns: true},
+	"doas":         {shortVal: "uC"},
+	"env":          {shortVal: "uCSP", longVal: []string{"unset", "chdir", "split-string"}, chdir: []string{"C", "chdir"}, assigns: true},
+	"command":      {query: "vV"},
+	"builtin":      {},
+	"exec":         {shortVal: "a"},
+	"nice":         {shortVal: "n", longVal: []string{"adjustment"}},
+	"nohup":        {},
+	"time":         {shortVal: "fo", longVal: []string{"format", "output"}},
+	"timeout":      {shortVal: "sk", longVal: []string{"signal", "kill-after"}, positional: 1},
+	"stdbuf":       {shortVal: "ioe", longVal: []string{"input", "output", "error"}},
+	"setsid":       {},
+	"ionice":       {shortVal: "cnp", longVal: []string{"class", "classdata", "pid", "pgid", "uid"}, query: "pP"},
+	"chronic":      {},
+	"nocorrect":    {},
+	"noglob":       {},
+	"unbuffer":     {},
+	"torsocks":     {},
+	"proxychains":  {shortVal: "f"},
+	"proxychains4": {shortVal: "f"},
+	"chroot":       {longVal: []string{"userspec", "groups"}, positional: 1},
+	"runuser":      {shortVal: "ugG", longVal: []string{"user", "group", "supp-group"}},
+	"flock":        {shortVal: "wEc", longVal: []string{"timeout", "conflict-exit-code"}, positional: 1},
+	"busybox":      {},
+	"xargs":        {shortVal: "adEILnPs", longVal: []string{"arg-file", "delimiter", "eof", "replace", "max-lines", "max-args", "max-procs", "max-chars", "process-slot-var"}},
+}
+
+// invocation is a command found by unwrapping.
+type invocation struct {
+	wrappers []string
+	words    []Arg
+	dir      Dir
+	extra    bool
+	// split holds the string of env -S: the rest of the command is that
+	// text, parsed again.
+	split *Arg
+}
+
+// unwrap takes the wrappers off words and returns the command they run.
+func unwrap(words []Arg, dir Dir) invocation {
+	inv := invocation{words: words, dir: dir}
+	for len(inv.words) > 0 && len(inv.wrappers) < 32 {
+		first := inv.words[0]
+		if !first.Static {
+			break
+		}
+		name := base(first.Value)
+		spec, ok := wrappers[name]
+		if !ok {
+			break
+		}
+		i, chdir, split, query := spec.skipOptions(inv.words)
+		if query {
+			break
+		}
+		if split != nil {
+			inv.wrappers = append(inv.wrappers, name)
+			inv.split = split
+			inv.words = inv.words[i:]
+			return inv
+		}
+		if i >= len(inv.words) {
+			break
+		}
+		if name == "chroot" {
+			inv.dir = Dir{}
+		}
+		if chdir != nil {
+			if chdir.Static {
+				inv.dir = inv.dir.Join(chdir.Value)
+			} else {
+				inv.dir = Dir{}
+			}
+		}
+		if name == "xargs" {
+			inv.extra = true
+		}
+		inv.wrappers = append(inv.wrappers, name)
+		inv.words = inv.words[i:]
+	}
+	return inv
+}
+
+// skipOptions returns the index of the wrapped command in words (words[0]
+// is the wrapper), the value of a working-directory option, the string of
+// env -S, and whether the wrapper only looks a command up.
+func (w wrapper) skipOptions(words []Arg) (i int, chdir, split *Arg, query bool) {
+	i = 1
+	isChdir := func(opt string) bool {
+		for _, c := range w.chdir {
+			if c == opt {
+				return true
+			}
+		}
+		return false
+	}
+	value := func(opt string, attached string, hasAttached bool) {
+		var v *Arg
+		if hasAttached {
+			a := words[i]
+			a.Value = attached
+			v = &a
+		} else if i+1 < len(words) {
+			i++
+			v = &words[i]
+		}
+		if v == nil {
+			return
+		}
+		if isChdir(opt) {
+			chdir = v
+		}
+		if opt == "S" || opt == "split-string" {
+			split = v
+		}
+	}
+	for i < len(words) {
+		a := words[i]
+		if !a.Static {
+			return
+		}
+		v := a.Value
+		switch {
+		case v == "--":
+			i++
+			return
+		case v == "-" && w.assigns:
+			i++
+			continue
+		case strings.HasPrefix(v, "--") && len(v) > 2:
+			opt, attached, has := strings.Cut(v[2:], "=")
+			if !has && contains(w.longVal, opt) {
+				value(opt, "", false)
+			} else if has && contains(w.longVal, opt) {
+				value(opt, attached, true)
+			}
+			i++
+			if split != nil {
+				return
+			}
+			continue
+		case strings.HasPrefix(v, "-") && len(v) > 1:
+			for j := 1; j < len(v); j++ {
+				c := v[j]
+				if strings.IndexByte(w.query, c) >= 0 {
+					return i, nil, nil, true
+				}
+				if strings.IndexByte(w.shortVal, c) >= 0 {
+					if j+1 < len(v) {
+						value(string(c), v[j+1:], true)
+					} else {
+						value(string(c), "", false)
+					}
+					break
+				}
+			}
+			i++
+			if split != nil {
+				return
+			}
+			continue
+		case w.assigns && isAssignment(v):
+			i++
+			continue
+		}
+		break
+	}
+	for n := 0; n < w.positional && i < len(words); n++ {
+		i++
+	}
+	return
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// isAssignment reports whether v looks like NAME=value.
+func isAssignment(v string) bool {
+	name, _, ok := strings.Cut(v, "=")
+	if !ok || name == "" {
+		return false
+	}
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || i > 0 && c >= '0' && c <= '9' {
+			continue
+		}
+		return false
+	}
+	return true
+}
+
+// shells are the programs that run a script given with -c or on stdin.
+var shells = map[string]bool{"sh": true, "bash": true, "zsh": true, "dash": true, "ksh": true, "mksh": true, "ash": true, "fish": true, "csh": true, "tcsh": true, "yash": true, "posh": true}
+
+// IsShell reports whether name is a shell.
+func IsShell(name string) bool { return shells[name] }
+
+// ShellScript inspects a shell call: it returns the index in c.Args of the
+// -c string (or -1), and whether the shell reads its script from stdin (no
+// -c and no script file).
+func ShellScript(c *Call) (script int, stdin bool) {
+	if !shells[c.Name] {
+		return -1, false
+	}
+	cflag := false
+	for i := 0; i < len(c.Args); i++ {
+		a := c.Args[i]
+		v := a.Value
+		if !a.Static {
+			if cflag {
+				return i, false
+			}
+			return -1, false
+		}
+		switch {
+		case v == "--" || v == "-":
+			if cflag && i+1 < len(c.Args) {
+				return i + 1, false
+			}
+			return -1, i+1 >= len(c.Args)
+		case v == "-o" || v == "+o" || v == "--rcfile" || v == "--init-file" || v == "-O" || v == "+O":
+			i++
+		case strings.HasPrefix(v, "--"):
+		case len(v) > 1 && (v[0] == '-' || v[0] == '+'):
+			if strings.IndexByte(v[1:], 'c') >= 0 && v[0] == '-' {
+				cflag = true
+			}
+		default:
+			if cflag {
+				return i, false
+			}
+			return -1, false
+		}
+	}
+	return -1, !cflag
+}
