@@ -23,6 +23,12 @@ type Config struct {
 	Approve Approval
 	// Rules replaces the built-in table when non-nil.
 	Rules []Rule
+	// Protected are corral's own files and folders (policy files, state):
+	// commands that write them are denied.
+	Protected []string
+	// SandboxFromEnv, ModeFromEnv and ApproveFromEnv record which settings
+	// came from the environment, which wins over policy files.
+	SandboxFromEnv, ModeFromEnv, ApproveFromEnv bool
 }
 
 // Result is the engine's answer for one command.
@@ -194,6 +200,11 @@ func finish(p *Pass, res *Result) {
 		}
 		sorted = append(sorted, fs[i])
 		sortedCalls = append(sortedCalls, calls[i])
+	}
+	for i, f := range sorted {
+		if c := sortedCalls[i]; c != nil && f.Fix != nil {
+			sorted[i].After = afterText(c, f.Fix.Edits)
+		}
 	}
 	res.Findings = sorted
 	for _, f := range sorted {
@@ -381,4 +392,26 @@ func within(root string, d syntax.Dir) bool {
 	}
 	rel, err := filepath.Rel(filepath.Clean(root), d.Path)
 	return err == nil && rel != ".." && !strings.HasPrefix(rel, "../")
+}
+
+// afterText is the call's text with the edits that fall inside it applied.
+func afterText(c *syntax.Call, edits []syntax.Edit) string {
+	var in []syntax.Edit
+	for _, e := range edits {
+		if e.Script == c.Script && e.Start >= c.Start && e.End <= c.End {
+			in = append(in, syntax.Edit{Script: e.Script, Start: e.Start - c.Start, End: e.End - c.Start, New: e.New})
+		}
+	}
+	if len(in) == 0 {
+		return ""
+	}
+	sub := &syntax.Script{Src: c.Text()}
+	for i := range in {
+		in[i].Script = sub
+	}
+	out, err := syntax.Apply(sub, in)
+	if err != nil {
+		return ""
+	}
+	return out
 }

@@ -29,6 +29,8 @@ type Finding struct {
 	// script.
 	Text string `json:"text"`
 	Fix  *Fix   `json:"fix,omitempty"`
+	// After is Text with this finding's fix applied.
+	After string `json:"after,omitempty"`
 	// Dest is where external content lands once the fix is applied.
 	Dest string `json:"dest,omitempty"`
 	// Kind names the acquisition for people: "git clone", "download".

@@ -111,6 +111,10 @@ func (w *walker) stmt(c scope, s *sh.Stmt, dir Dir) Dir {
 }
 
 func (w *walker) ifClause(c scope, ic *sh.IfClause, dir Dir) Dir {
+	if !ic.ThenPos.IsValid() {
+		// A plain "else": its body always runs when reached.
+		return w.stmts(c, ic.Then, dir)
+	}
 	d := w.stmts(c, ic.Cond, dir)
 	then := w.stmts(c, ic.Then, d)
 	other := d
@@ -249,11 +253,11 @@ func (w *walker) call(c scope, s *sh.Stmt, ce *sh.CallExpr, dir Dir) Dir {
 
 	if inv.split != nil {
 		text := inv.split.Value
-		for _, a := range inv.words {
+		for _, a := range inv.rest {
 			text += " " + a.Value
 		}
 		host := inv.split
-		if len(inv.words) > 0 {
+		if len(inv.rest) > 0 {
 			host = nil
 		}
 		w.child(c, call, text, host, "env -S", !inv.split.Static)

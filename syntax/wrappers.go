@@ -64,6 +64,8 @@ type invocation struct {
 	// split holds the string of env -S: the rest of the command is that
 	// text, parsed again.
 	split *Arg
+	// rest are the words after env -S's string, appended to it.
+	rest []Arg
 }
 
 // unwrap takes the wrappers off words and returns the command they run.
@@ -86,7 +88,8 @@ func unwrap(words []Arg, dir Dir) invocation {
 		if split != nil {
 			inv.wrappers = append(inv.wrappers, name)
 			inv.split = split
-			inv.words = inv.words[i:]
+			inv.rest = inv.words[i:]
+			inv.words = nil
 			return inv
 		}
 		if i >= len(inv.words) {
@@ -239,34 +242,40 @@ func ShellScript(c *Call) (script int, stdin bool) {
 	if !shells[c.Name] {
 		return -1, false
 	}
-	cflag := false
+	cflag, sflag := false, false
+	operand := func(i int) (int, bool) {
+		switch {
+		case cflag:
+			return i, false
+		case sflag:
+			return -1, true
+		}
+		return -1, false // a script file
+	}
 	for i := 0; i < len(c.Args); i++ {
 		a := c.Args[i]
 		v := a.Value
 		if !a.Static {
-			if cflag {
-				return i, false
-			}
-			return -1, false
+			return operand(i)
 		}
 		switch {
 		case v == "--" || v == "-":
-			if cflag && i+1 < len(c.Args) {
-				return i + 1, false
+			if i+1 < len(c.Args) {
+				return operand(i + 1)
 			}
-			return -1, i+1 >= len(c.Args)
+			return -1, !cflag
 		case v == "-o" || v == "+o" || v == "--rcfile" || v == "--init-file" || v == "-O" || v == "+O":
 			i++
 		case strings.HasPrefix(v, "--"):
 		case len(v) > 1 && (v[0] == '-' || v[0] == '+'):
-			if strings.IndexByte(v[1:], 'c') >= 0 && v[0] == '-' {
+			if v[0] == '-' && strings.IndexByte(v[1:], 'c') >= 0 {
 				cflag = true
 			}
-		default:
-			if cflag {
-				return i, false
+			if v[0] == '-' && strings.IndexByte(v[1:], 's') >= 0 {
+				sflag = true
 			}
-			return -1, false
+		default:
+			return operand(i)
 		}
 	}
 	return -1, !cflag

@@ -1,0 +1,95 @@
+package rewrite
+
+import (
+	"flag"
+	"sort"
+	"strconv"
+	"testing"
+
+	"github.com/corral-dev/corral/corpus"
+)
+
+var update = flag.Bool("update", false, "rewrite the want sections of the corpus cases")
+
+// caseConfig builds the engine configuration a corpus case describes.
+func caseConfig(t testing.TB, c *corpus.Case) *Config {
+	env := map[string]string{"HOME": corpus.Home, EnvProject: corpus.Project}
+	for k, v := range c.Env {
+		env[k] = v
+	}
+	cfg, notes := NewConfig(func(k string) string { return env[k] }, c.Cwd)
+	for _, n := range notes {
+		t.Logf("note: %s", n)
+	}
+	return cfg
+}
+
+// outcome is what the engine said, in the corpus's terms.
+func outcome(r *Result) corpus.Want {
+	w := corpus.Want{Decision: r.Decision.String(), Rewritten: r.Rewritten}
+	if r.Suggested != "" {
+		w.Rewritten = r.Suggested
+	}
+	seen := map[string]bool{}
+	for _, f := range r.Findings {
+		if !seen[f.Rule] {
+			seen[f.Rule] = true
+			w.Rules = append(w.Rules, f.Rule)
+		}
+	}
+	sort.Strings(w.Rules)
+	if r.Decision == Rewrite {
+		w.Approve = strconv.FormatBool(r.Approve)
+	}
+	return w
+}
+
+func TestCorpus(t *testing.T) {
+	cases, err := corpus.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, c := range cases {
+		if c.Tool != "Bash" {
+			continue
+		}
+		n++
+		t.Run(c.Name, func(t *testing.T) {
+			got := outcome(Check(caseConfig(t, c), c.Cmd))
+			if *update {
+				if err := c.Update(got); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want := c.Want
+			if got.Decision != want.Decision {
+				t.Errorf("decision = %s, want %s\ncmd: %s\nrules: %v", got.Decision, want.Decision, c.Cmd, got.Rules)
+			}
+			if want.Has["rules"] || len(got.Rules) > 0 {
+				if strconvJoin(got.Rules) != strconvJoin(want.Rules) {
+					t.Errorf("rules = %v, want %v\ncmd: %s", got.Rules, want.Rules, c.Cmd)
+				}
+			}
+			if got.Rewritten != want.Rewritten {
+				t.Errorf("rewritten =\n  %q\nwant\n  %q", got.Rewritten, want.Rewritten)
+			}
+			if want.Approve != "" && got.Approve != want.Approve {
+				t.Errorf("approve = %s, want %s", got.Approve, want.Approve)
+			}
+		})
+	}
+	if n == 0 {
+		t.Fatal("no Bash cases in the corpus")
+	}
+	t.Logf("%d Bash cases", n)
+}
+
+func strconvJoin(s []string) string {
+	out := ""
+	for _, x := range s {
+		out += x + " "
+	}
+	return out
+}
