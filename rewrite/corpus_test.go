@@ -93,3 +93,23 @@ func strconvJoin(s []string) string {
 	}
 	return out
 }
+
+// TestEveryRuleHasCases fails when a rule of the table has no corpus case
+// that expects it.
+func TestEveryRuleHasCases(t *testing.T) {
+	cases, err := corpus.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	used := map[string]int{}
+	for _, c := range cases {
+		for _, r := range c.Want.Rules {
+			used[r]++
+		}
+	}
+	for _, r := range Rules {
+		if used[r.Name] == 0 {
+			t.Errorf("rule %s has no corpus case", r.Name)
+		}
+	}
+}

@@ -1,0 +1,118 @@
+package rewrite
+
+import (
+	"strings"
+	"testing"
+)
+
+func testConfig() *Config {
+	return &Config{Cwd: "/home/u/proj", Project: "/home/u/proj", Home: "/home/u", Sandbox: "/home/u/proj/agent_sandbox", Mode: ModeRewrite, Approve: ApproveAuto}
+}
+
+func TestDecisionOrder(t *testing.T) {
+	t.Parallel()
+	order := []Decision{Allow, Warn, Rewrite, Ask, Deny}
+	for i := 1; i < len(order); i++ {
+		if order[i-1] >= order[i] {
+			t.Errorf("%s must be less severe than %s", order[i-1], order[i])
+		}
+	}
+	for _, d := range order {
+		got, err := ParseDecision(d.String())
+		if err != nil || got != d {
+			t.Errorf("ParseDecision(%q) = %v, %v", d.String(), got, err)
+		}
+	}
+	if _, err := ParseDecision("block"); err == nil {
+		t.Error("unknown decision accepted")
+	}
+}
+
+func TestNewConfig(t *testing.T) {
+	t.Parallel()
+	env := map[string]string{"HOME": "/home/u"}
+	get := func(k string) string { return env[k] }
+	cfg, notes := NewConfig(get, "/home/u/proj/sub")
+	if cfg.Project != "/home/u/proj/sub" || cfg.Sandbox != "/home/u/proj/sub/agent_sandbox" || cfg.Mode != ModeRewrite || cfg.Approve != ApproveAuto || len(notes) != 0 {
+		t.Errorf("defaults: %+v %v", cfg, notes)
+	}
+	env[EnvProject] = "/home/u/proj"
+	env[EnvSandbox] = "~/work/sandbox"
+	env[EnvMode] = "block"
+	env[EnvApprove] = "defer"
+	cfg, _ = NewConfig(get, "/home/u/proj/sub")
+	if cfg.Project != "/home/u/proj" || cfg.Cwd != "/home/u/proj/sub" || cfg.Sandbox != "/home/u/work/sandbox" || cfg.Mode != ModeBlock || cfg.Approve != ApproveDefer {
+		t.Errorf("from env: %+v", cfg)
+	}
+	env[EnvSandbox] = "scratch"
+	env[EnvMode] = "nonsense"
+	env[EnvApprove] = "maybe"
+	cfg, notes = NewConfig(get, "/home/u/proj")
+	if cfg.Sandbox != "/home/u/proj/scratch" || cfg.Mode != ModeRewrite || cfg.Approve != ApproveAuto || len(notes) != 2 {
+		t.Errorf("bad values must fall back with a note each: %+v %v", cfg, notes)
+	}
+}
+
+func TestRewriteIsFinalAndDeterministic(t *testing.T) {
+	t.Parallel()
+	cfg := testConfig()
+	for _, cmd := range []string{
+		"git clone https://github.com/a/b.git",
+		"git clone https://github.com/a/b.git && cd b && make",
+		"bash -c 'git clone https://github.com/a/b.git x'",
+		`for r in a b; do git clone "https://github.com/x/$r.git"; done`,
+	} {
+		r1, r2 := Check(cfg, cmd), Check(cfg, cmd)
+		if r1.Decision != Rewrite || r1.Rewritten == "" {
+			t.Fatalf("%s: %s", cmd, r1.Decision)
+		}
+		if r1.Rewritten != r2.Rewritten || len(r1.Findings) != len(r2.Findings) {
+			t.Errorf("%s: not deterministic", cmd)
+		}
+		again := Check(cfg, r1.Rewritten)
+		if again.Rewritten != "" || again.Decision > Warn {
+			t.Errorf("%s: rewriting %q again gives %s %q", cmd, r1.Rewritten, again.Decision, again.Rewritten)
+		}
+	}
+}
+
+func TestBlockModeSuggests(t *testing.T) {
+	t.Parallel()
+	cfg := testConfig()
+	cfg.Mode = ModeBlock
+	r := Check(cfg, "git clone https://github.com/a/b.git")
+	if r.Decision != Deny || r.Rewritten != "" || !strings.HasSuffix(r.Suggested, "/home/u/proj/agent_sandbox/b") {
+		t.Errorf("block mode: %+v", r)
+	}
+}
+
+func TestUnparsed(t *testing.T) {
+	t.Parallel()
+	cfg := testConfig()
+	if r := Check(cfg, "curl -o x 'http://a"); r.Decision != Ask {
+		t.Errorf("unparsable download: %s", r.Decision)
+	}
+	if r := Check(cfg, "echo 'hello"); r.Decision != Allow || len(r.Notes) != 1 {
+		t.Errorf("unparsable harmless command: %s %v", r.Decision, r.Notes)
+	}
+	if r := Check(cfg, `bash -c "git clone x 'y"`); r.Decision != Ask {
+		t.Errorf("unparsable nested clone: %s", r.Decision)
+	}
+}
+
+func TestEveryRuleHasDocAndName(t *testing.T) {
+	t.Parallel()
+	seen := map[string]bool{}
+	for _, r := range Rules {
+		if r.Name == "" || len(strings.TrimSpace(r.Doc)) < 40 {
+			t.Errorf("rule %q lacks a name or a doc", r.Name)
+		}
+		if seen[r.Name] {
+			t.Errorf("rule %q listed twice", r.Name)
+		}
+		seen[r.Name] = true
+		if r.Call == nil && r.Redirect == nil && r.Command == nil {
+			t.Errorf("rule %q does nothing", r.Name)
+		}
+	}
+}
