@@ -1,6 +1,8 @@
 package rewrite
 
 import (
+	"github.com/corral-dev/corral/guards"
+
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -20,7 +22,7 @@ const (
 // described in the returned notes, for stderr.
 func NewConfig(getenv func(string) string, cwd string) (*Config, []string) {
 	var notes []string
-	cfg := &Config{Cwd: clean(cwd), Home: getenv("HOME"), Mode: ModeRewrite, Approve: ApproveAuto}
+	cfg := &Config{Cwd: clean(cwd), Home: getenv("HOME"), Mode: ModeRewrite, Approve: ApproveAuto, Paths: guards.DefaultPolicy()}
 	cfg.Project = cfg.Cwd
 	if p := getenv(EnvProject); p != "" && filepath.IsAbs(p) {
 		cfg.Project = clean(p)

@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/corral-dev/corral/guards"
 	"github.com/corral-dev/corral/syntax"
 )
 
@@ -23,6 +24,9 @@ type Config struct {
 	Approve Approval
 	// Rules replaces the built-in table when non-nil.
 	Rules []Rule
+	// Paths is the path policy that Bash write targets go through; nil
+	// means no path guards.
+	Paths *guards.Policy
 	// Protected are corral's own files and folders (policy files, state):
 	// commands that write them are denied.
 	Protected []string

@@ -2,4 +2,7 @@ package rewrite
 
 // writeRules send the files a command writes or deletes through the path
 // guards.
-var writeRules = []Rule{}
+var writeRules = []Rule{
+	bashWrite,
+	bashDelete,
+}

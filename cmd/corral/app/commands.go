@@ -1,0 +1,384 @@
+package app
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/corral-dev/corral/cmd/corral/internal/allowlist"
+	"github.com/corral-dev/corral/cmd/corral/internal/audit"
+	"github.com/corral-dev/corral/guards"
+	"github.com/corral-dev/corral/rewrite"
+	"github.com/urfave/cli/v2"
+)
+
+// confirmTTL is how long a confirmation lasts unless CORRAL_CONFIRM_TTL says otherwise.
+var confirmTTL = 12 * time.Hour
+
+func stateDir(home string) string { return filepath.Dir(allowlist.DefaultPath()) }
+
+func commonFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.StringFlag{Name: "cwd", Usage: "working `DIR` the command runs in (default: the current directory)"},
+		&cli.StringFlag{Name: "sandbox", Usage: "sandbox `DIR` (default: $CONTENT_FILTER_SANDBOX_DIR, else <project>/agent_sandbox)"},
+		&cli.StringSliceFlag{Name: "policy", Usage: "policy `FILE`; repeatable"},
+	}
+}
+
+func (env *runtimeEnv) settingsFrom(c *cli.Context) *settings {
+	s := env.loadSettings(env.cwd(c.String("cwd")), c.StringSlice("policy"))
+	if sb := c.String("sandbox"); sb != "" {
+		if !filepath.IsAbs(sb) {
+			sb = filepath.Join(s.cfg.Cwd, sb)
+		}
+		s.cfg.Sandbox = filepath.Clean(sb)
+		s.cfg.SandboxFromEnv = true
+	}
+	for _, n := range s.notes {
+		fmt.Fprintf(env.stderr, "corral: %s\n", n)
+	}
+	return s
+}
+
+func (env *runtimeEnv) rewriteCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "rewrite",
+		Usage: "inspect what corral does with a shell command",
+		Subcommands: []*cli.Command{{
+			Name:      "explain",
+			Usage:     "print each finding, the diff of the command and the decision",
+			UsageText: "corral rewrite explain [--json] [--cwd DIR] [--sandbox DIR] '<command>'",
+			Flags: append(commonFlags(),
+				&cli.BoolFlag{Name: "json", Usage: "print the result as JSON"},
+				&cli.BoolFlag{Name: "exit-code", Usage: "exit 2 when the decision is ask or deny"}),
+			Action: func(c *cli.Context) error {
+				if c.NArg() != 1 {
+					return fmt.Errorf("rewrite explain takes exactly one command (quote it), got %d arguments", c.NArg())
+				}
+				s := env.settingsFrom(c)
+				res := rewrite.Check(s.cfg, c.Args().First())
+				if c.Bool("json") {
+					enc := json.NewEncoder(env.stdout)
+					enc.SetIndent("", "  ")
+					if err := enc.Encode(res); err != nil {
+						return err
+					}
+				} else {
+					explain(env.stdout, s, res)
+				}
+				if c.Bool("exit-code") && res.Decision >= rewrite.Ask {
+					return exitCode(2)
+				}
+				return nil
+			},
+		}},
+	}
+}
+
+// explain prints a result for a person.
+func explain(w io.Writer, s *settings, res *rewrite.Result) {
+	fmt.Fprintf(w, "command:  %s\n", res.Command)
+	fmt.Fprintf(w, "cwd:      %s\nsandbox:  %s (mode %s, approve %s)\n", s.cfg.Cwd, s.cfg.Sandbox, s.cfg.Mode, s.cfg.Approve)
+	if len(res.Findings) == 0 {
+		fmt.Fprintf(w, "findings: none\n")
+	} else {
+		fmt.Fprintf(w, "findings:\n")
+		for i, f := range res.Findings {
+			fmt.Fprintf(w, "  %d. %s  %s  [%d:%d]\n", i+1, f.Decision, f.Rule, f.Start, f.End)
+			fmt.Fprintf(w, "     %s\n", f.Message)
+			fmt.Fprintf(w, "     before: %s\n", oneLine(f.Text))
+			if f.After != "" {
+				fmt.Fprintf(w, "     after:  %s\n", oneLine(f.After))
+			}
+			if f.Dest != "" {
+				fmt.Fprintf(w, "     content lands in: %s\n", f.Dest)
+			}
+		}
+	}
+	after := res.Rewritten
+	if after == "" {
+		after = res.Suggested
+	}
+	if after != "" {
+		fmt.Fprintf(w, "diff:\n")
+		for _, l := range strings.Split(res.Command, "\n") {
+			fmt.Fprintf(w, "  - %s\n", l)
+		}
+		for _, l := range strings.Split(after, "\n") {
+			fmt.Fprintf(w, "  + %s\n", l)
+		}
+	}
+	d := res.Decision.String()
+	switch {
+	case res.Decision == rewrite.Rewrite && res.Approve:
+		d += " (approved by corral: permissionDecision allow)"
+	case res.Decision == rewrite.Rewrite && s.cfg.Approve == rewrite.ApproveAsk:
+		d += " (the user is asked about the rewritten command)"
+	case res.Decision == rewrite.Rewrite:
+		d += " (no permission decision: the agent's own permission rules judge the rewritten command)"
+	case res.Suggested != "":
+		d += " (block mode: the agent is told to run the sandboxed command instead)"
+	}
+	fmt.Fprintf(w, "decision: %s\n", d)
+	for _, n := range res.Notes {
+		fmt.Fprintf(w, "note:     %s\n", n)
+	}
+}
+
+// scanLine is one line of `corral scan` output.
+type scanLine struct {
+	Line      int              `json:"line"`
+	Command   string           `json:"command"`
+	Decision  rewrite.Decision `json:"decision"`
+	Rules     []string         `json:"rules"`
+	Rewritten string           `json:"rewritten,omitempty"`
+	Suggested string           `json:"suggested,omitempty"`
+}
+
+func (env *runtimeEnv) scanCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "scan",
+		Usage:     "decide about many commands: plain lines or JSON Lines with a \"command\" field; one JSON decision per command",
+		UsageText: "corral scan [--cwd DIR] [FILE|-]",
+		Flags:     commonFlags(),
+		Action: func(c *cli.Context) error {
+			var r io.Reader = env.stdin
+			if name := c.Args().First(); name != "" && name != "-" {
+				f, err := os.Open(name)
+				if err != nil {
+					return err
+				}
+				defer f.Close()
+				r = f
+			}
+			s := env.settingsFrom(c)
+			sc := bufio.NewScanner(r)
+			sc.Buffer(make([]byte, 1<<20), maxInput)
+			out := json.NewEncoder(env.stdout)
+			n := 0
+			for sc.Scan() {
+				n++
+				line := sc.Text()
+				cmd := line
+				if strings.HasPrefix(strings.TrimSpace(line), "{") {
+					var obj struct {
+						Command   *string `json:"command"`
+						ToolInput *struct {
+							Command *string `json:"command"`
+						} `json:"tool_input"`
+					}
+					if err := json.Unmarshal([]byte(line), &obj); err != nil {
+						fmt.Fprintf(env.stderr, "corral: line %d: not JSON (%v); skipping\n", n, err)
+						continue
+					}
+					switch {
+					case obj.Command != nil:
+						cmd = *obj.Command
+					case obj.ToolInput != nil && obj.ToolInput.Command != nil:
+						cmd = *obj.ToolInput.Command
+					default:
+						continue
+					}
+				} else if strings.TrimSpace(line) == "" {
+					continue
+				}
+				res := rewrite.Check(s.cfg, cmd)
+				sl := scanLine{Line: n, Command: cmd, Decision: res.Decision, Rules: []string{}, Rewritten: res.Rewritten, Suggested: res.Suggested}
+				seen := map[string]bool{}
+				for _, f := range res.Findings {
+					if !seen[f.Rule] {
+						seen[f.Rule] = true
+						sl.Rules = append(sl.Rules, f.Rule)
+					}
+				}
+				if err := out.Encode(sl); err != nil {
+					return err
+				}
+			}
+			return sc.Err()
+		},
+	}
+}
+
+func (env *runtimeEnv) guardCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "guard",
+		Usage: "inspect the path guards",
+		Subcommands: []*cli.Command{{
+			Name:      "check",
+			Usage:     "explain the verdict for a path: normalised path, matching pattern and policy, decision (exit 2 on ask/deny)",
+			UsageText: "corral guard check [--tool Write|Edit|Bash-delete] [--cwd DIR] <path>",
+			Flags: append(commonFlags(),
+				&cli.StringFlag{Name: "tool", Value: "Write", Usage: "Write, Edit, MultiEdit, NotebookEdit or Bash-delete"},
+				&cli.BoolFlag{Name: "json", Usage: "print the decision as JSON"}),
+			Action: func(c *cli.Context) error {
+				if c.NArg() != 1 {
+					return fmt.Errorf("guard check takes exactly one path, got %d", c.NArg())
+				}
+				action := guards.Write
+				switch t := c.String("tool"); t {
+				case "Write", "Edit", "MultiEdit", "NotebookEdit", "Bash-write":
+				case "Bash-delete", "delete":
+					action = guards.Delete
+				default:
+					return fmt.Errorf("unknown --tool %q (want Write, Edit, MultiEdit, NotebookEdit or Bash-delete)", t)
+				}
+				s := env.settingsFrom(c)
+				d := s.decidePath(s.guardsEnv(), c.Args().First(), action)
+				if c.Bool("json") {
+					b, _ := json.MarshalIndent(d, "", "  ")
+					fmt.Fprintf(env.stdout, "%s\n", b)
+				} else {
+					fmt.Fprintf(env.stdout, "path:       %s\nnormalised: %s\n", d.Path.Given, d.Path.Abs)
+					if d.Path.InProject {
+						fmt.Fprintf(env.stdout, "in project: %s\n", d.Path.Rel)
+					} else {
+						fmt.Fprintf(env.stdout, "in project: no (project %s)\n", s.cfg.Project)
+					}
+					fmt.Fprintf(env.stdout, "rule:       %s\npattern:    %s\npolicy:     %s\ncontext:    %s\ndecision:   %s\n",
+						orDash(d.Rule), orDash(d.Pattern), orDash(d.Source), orNA(d.PathContext), d.Verdict)
+					if d.Message != "" {
+						fmt.Fprintf(env.stdout, "message:    %s\n", d.Message)
+					}
+				}
+				if d.Verdict >= guards.Ask {
+					return exitCode(2)
+				}
+				return nil
+			},
+		}},
+	}
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
+
+func (env *runtimeEnv) confirmCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "confirm",
+		Usage:     "record the user's approval of an exact command (or path) corral asked about, for one session",
+		UsageText: "corral confirm [--session ID] [--tool Bash|Write|Edit] '<command or path>'",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "session", Usage: "session `ID` (as printed in corral's ask message); default $CLAUDE_SESSION_ID"},
+			&cli.StringFlag{Name: "tool", Value: "Bash", Usage: "the tool the approval is for"},
+		},
+		Action: func(c *cli.Context) error {
+			if c.NArg() != 1 {
+				return fmt.Errorf("confirm takes exactly one command or path (quote it), got %d arguments", c.NArg())
+			}
+			session := c.String("session")
+			if session == "" {
+				session = env.getenv("CLAUDE_SESSION_ID")
+			}
+			op := c.Args().First()
+			if err := env.allowlist().Add(allowlist.Entry{Session: session, Tool: c.String("tool"), Operation: op, At: env.now()}); err != nil {
+				return err
+			}
+			fmt.Fprintf(env.stdout, "corral: approved for session %q: %s\n", session, op)
+			return nil
+		},
+	}
+}
+
+func (env *runtimeEnv) sessionCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "session",
+		Usage: "manage session approvals",
+		Subcommands: []*cli.Command{{
+			Name:      "clear",
+			Usage:     "forget a session's approvals",
+			UsageText: "corral session clear [--session ID]",
+			Flags:     []cli.Flag{&cli.StringFlag{Name: "session", Usage: "session `ID`; default $CLAUDE_SESSION_ID"}},
+			Action: func(c *cli.Context) error {
+				session := c.String("session")
+				if session == "" {
+					session = env.getenv("CLAUDE_SESSION_ID")
+				}
+				n, err := env.allowlist().ClearSession(session)
+				if err != nil {
+					return err
+				}
+				fmt.Fprintf(env.stdout, "corral: forgot %d approval(s) of session %q\n", n, session)
+				return nil
+			},
+		}},
+	}
+}
+
+func (env *runtimeEnv) sandboxCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "sandbox",
+		Usage: "scratch directories for investigation work (seed 001 REQ-7)",
+		Subcommands: []*cli.Command{{
+			Name:      "new",
+			Usage:     "create agent_sandbox/YYYY-MM-DD/<context>/ in the project and keep agent_sandbox/ in .gitignore",
+			UsageText: "corral sandbox new [--project DIR] <context>",
+			Flags:     []cli.Flag{&cli.StringFlag{Name: "project", Usage: "project `DIR` (default: $CLAUDE_PROJECT_DIR, else the current directory)"}},
+			Action: func(c *cli.Context) error {
+				if c.NArg() != 1 {
+					return fmt.Errorf("sandbox new takes exactly one context name, got %d", c.NArg())
+				}
+				project := c.String("project")
+				if project == "" {
+					project = env.getenv("CLAUDE_PROJECT_DIR")
+				}
+				project = env.cwd(project)
+				dir, err := guards.CreateScratch(project, c.Args().First(), env.now())
+				if err != nil {
+					return err
+				}
+				fmt.Fprintln(env.stdout, dir)
+				return nil
+			},
+		}},
+	}
+}
+
+func (env *runtimeEnv) logCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "log",
+		Usage:     "show the audit log",
+		UsageText: "corral log [--session ID] [--action A] [--rule R] [--since DURATION] [--json]",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "session"},
+			&cli.StringFlag{Name: "action", Usage: "block, confirm_required, confirmed_allow, rewrite or warn"},
+			&cli.StringFlag{Name: "rule"},
+			&cli.DurationFlag{Name: "since", Usage: "only records newer than this (e.g. 24h)"},
+			&cli.BoolFlag{Name: "json", Usage: "print JSON Lines"},
+		},
+		Action: func(c *cli.Context) error {
+			path := env.getenv("CORRAL_AUDIT_LOG")
+			if path == "" {
+				path = audit.DefaultPath()
+			}
+			f := audit.Filter{Session: c.String("session"), Action: c.String("action"), Rule: c.String("rule")}
+			if d := c.Duration("since"); d > 0 {
+				f.Since = env.now().Add(-d)
+			}
+			recs, err := audit.Read(path, f)
+			if err != nil {
+				return err
+			}
+			enc := json.NewEncoder(env.stdout)
+			for _, r := range recs {
+				if c.Bool("json") {
+					if err := enc.Encode(r); err != nil {
+						return err
+					}
+					continue
+				}
+				fmt.Fprintf(env.stdout, "%s  %-16s %-5s %-24s %s\n", r.TS.Format(time.RFC3339), r.Action, r.Tool, r.Rule, oneLine(r.Operation))
+			}
+			return nil
+		},
+	}
+}

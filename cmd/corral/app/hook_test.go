@@ -1,0 +1,205 @@
+package app
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// machine is a temporary home and project for in-process CLI runs.
+type machine struct {
+	t       *testing.T
+	home    string
+	project string
+	env     map[string]string
+}
+
+func newMachine(t *testing.T) *machine {
+	t.Helper()
+	root := t.TempDir()
+	m := &machine{t: t, home: filepath.Join(root, "home"), project: filepath.Join(root, "home", "project")}
+	for _, d := range []string{m.home, m.project} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	m.env = map[string]string{
+		"HOME":               m.home,
+		"CLAUDE_PROJECT_DIR": m.project,
+		"CORRAL_STATE_DIR":   filepath.Join(root, "state"),
+		"CORRAL_AUDIT_LOG":   filepath.Join(root, "state", "audit.jsonl"),
+	}
+	return m
+}
+
+func (m *machine) getenv(k string) string { return m.env[k] }
+
+// run runs corral in-process and returns exit code, stdout and stderr.
+func (m *machine) run(stdin string, args ...string) (int, string, string) {
+	m.t.Helper()
+	var out, errb bytes.Buffer
+	env := &runtimeEnv{getenv: m.getenv, now: func() time.Time { return time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC) },
+		stdin: strings.NewReader(stdin), stdout: &out, stderr: &errb}
+	for k, v := range m.env {
+		// allowlist and audit read their default paths from the process
+		// environment.
+		m.t.Setenv(k, v)
+	}
+	code := env.main(append([]string{"corral"}, args...))
+	return code, out.String(), errb.String()
+}
+
+// hook sends one hook input and decodes the answer.
+func (m *machine) hook(input map[string]any, args ...string) (out hookOutput, raw, stderr string) {
+	m.t.Helper()
+	if _, ok := input["cwd"]; !ok {
+		input["cwd"] = m.project
+	}
+	b, _ := json.Marshal(input)
+	code, stdout, stderr := m.run(string(b), append([]string{"hook"}, args...)...)
+	if code != 0 {
+		m.t.Fatalf("hook exited %d; stderr: %s", code, stderr)
+	}
+	if strings.TrimSpace(stdout) != "" {
+		if err := json.Unmarshal([]byte(stdout), &out); err != nil {
+			m.t.Fatalf("hook printed invalid JSON %q: %v", stdout, err)
+		}
+	}
+	return out, stdout, stderr
+}
+
+func bashInput(cmd string) map[string]any {
+	return map[string]any{"session_id": "s1", "hook_event_name": "PreToolUse", "tool_name": "Bash",
+		"tool_input": map[string]any{"command": cmd, "description": "do it", "timeout": 120000}}
+}
+
+func TestHookRewritesClone(t *testing.T) {
+	m := newMachine(t)
+	out, _, stderr := m.hook(bashInput("git clone https://github.com/acme/widget.git && cd widget"))
+	hs := out.HookSpecificOutput
+	if hs == nil || hs.HookEventName != "PreToolUse" {
+		t.Fatalf("no hookSpecificOutput: %+v", out)
+	}
+	sandbox := filepath.Join(m.project, "agent_sandbox")
+	want := "git clone https://github.com/acme/widget.git " + sandbox + "/widget && cd " + sandbox + "/widget"
+	if got := hs.UpdatedInput["command"]; got != want {
+		t.Errorf("updatedInput.command = %v\nwant %s", got, want)
+	}
+	if hs.UpdatedInput["description"] != "do it" || hs.UpdatedInput["timeout"] != float64(120000) {
+		t.Errorf("updatedInput lost the other tool_input fields: %v", hs.UpdatedInput)
+	}
+	if hs.PermissionDecision != "allow" {
+		t.Errorf("permissionDecision = %q, want allow (auto: only a rewritten clone and a cd)", hs.PermissionDecision)
+	}
+	if !strings.Contains(hs.AdditionalContext, sandbox+"/widget") {
+		t.Errorf("additionalContext does not say where the clone is: %q", hs.AdditionalContext)
+	}
+	if !strings.Contains(stderr, "[SandboxEnforcer] Redirected git clone to sandbox: "+sandbox+"/widget") {
+		t.Errorf("stderr lacks the seed's line: %q", stderr)
+	}
+	if st, err := os.Stat(sandbox); err != nil || !st.IsDir() {
+		t.Errorf("the hook did not create the sandbox: %v", err)
+	}
+	// The rewrite is logged.
+	code, logOut, _ := m.run("", "log", "--json", "--action", "rewrite")
+	if code != 0 || !strings.Contains(logOut, `"rewritten":`) || !strings.Contains(logOut, `"session_id":"s1"`) {
+		t.Errorf("audit log: %d %s", code, logOut)
+	}
+}
+
+func TestHookDefersWhenNotFullyUnderstood(t *testing.T) {
+	m := newMachine(t)
+	out, _, _ := m.hook(bashInput("git clone https://github.com/acme/widget.git && make install"))
+	hs := out.HookSpecificOutput
+	if hs == nil || hs.UpdatedInput == nil {
+		t.Fatalf("no rewrite: %+v", out)
+	}
+	if hs.PermissionDecision != "" {
+		t.Errorf("permissionDecision = %q; a command with other parts must be left to the agent's permission rules", hs.PermissionDecision)
+	}
+	m.env["CORRAL_APPROVE"] = "allow"
+	out, _, _ = m.hook(bashInput("git clone https://github.com/acme/widget.git && make install"))
+	if out.HookSpecificOutput.PermissionDecision != "allow" {
+		t.Errorf("CORRAL_APPROVE=allow: decision %q", out.HookSpecificOutput.PermissionDecision)
+	}
+}
+
+func TestHookOrdinaryCommandIsSilent(t *testing.T) {
+	m := newMachine(t)
+	for _, cmd := range []string{"ls -la", "go test ./...", "echo \"rm -rf /\"", "git commit -m 'curl x | sh'", "npm install"} {
+		_, raw, stderr := m.hook(bashInput(cmd))
+		if raw != "" {
+			t.Errorf("%s: printed %s (stderr %s)", cmd, raw, stderr)
+		}
+	}
+}
+
+func TestHookBlockMode(t *testing.T) {
+	m := newMachine(t)
+	m.env["CONTENT_FILTER_ENFORCER_MODE"] = "block"
+	m.env["CONTENT_FILTER_SANDBOX_DIR"] = "~/work/sandbox"
+	out, _, stderr := m.hook(bashInput("git clone https://github.com/acme/widget.git"))
+	hs := out.HookSpecificOutput
+	if hs.PermissionDecision != "deny" || hs.UpdatedInput != nil {
+		t.Fatalf("block mode: %+v", hs)
+	}
+	want := "git clone https://github.com/acme/widget.git " + m.home + "/work/sandbox/widget"
+	if !strings.Contains(hs.PermissionDecisionReason, want) {
+		t.Errorf("deny reason lacks the sandboxed command %q: %s", want, hs.PermissionDecisionReason)
+	}
+	if !strings.Contains(stderr, "[SandboxEnforcer] BLOCKED") {
+		t.Errorf("stderr: %s", stderr)
+	}
+}
+
+func TestHookBadInputFailsOpen(t *testing.T) {
+	m := newMachine(t)
+	for _, in := range []string{"", "not json", "[]", "null", `{"tool_name": 5}`, `{"tool_name":"Bash","tool_input":"x"}`,
+		`{"tool_name":"Bash","tool_input":{"command":7}}`, `{"tool_name":"Bash"}`, "\x00\xff", `{"tool_name":"Bash","tool_input":{"command":"ls"}} trailing`} {
+		code, stdout, stderr := m.run(in, "hook")
+		if code != 0 {
+			t.Errorf("%q: exit %d", in, code)
+		}
+		if stdout != "" && !json.Valid([]byte(stdout)) {
+			t.Errorf("%q: invalid output %q", in, stdout)
+		}
+		_ = stderr
+	}
+	code, stdout, stderr := m.run("not json", "hook")
+	if code != 0 || stdout != "" || !strings.Contains(stderr, "fail open") {
+		t.Errorf("bad JSON: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+}
+
+func TestHookUnparsableCommand(t *testing.T) {
+	m := newMachine(t)
+	out, _, _ := m.hook(bashInput("git clone https://x/y.git 'unterminated"))
+	if out.HookSpecificOutput == nil || out.HookSpecificOutput.PermissionDecision != "ask" {
+		t.Errorf("unparsable clone: %+v", out.HookSpecificOutput)
+	}
+	_, raw, stderr := m.hook(bashInput("echo 'unterminated"))
+	if raw != "" || !strings.Contains(stderr, "cannot parse") {
+		t.Errorf("unparsable harmless command: %q %q", raw, stderr)
+	}
+}
+
+func TestHookOtherAgents(t *testing.T) {
+	m := newMachine(t)
+	// Codex: a rewrite is only applied with allow.
+	in := bashInput("git clone https://github.com/acme/widget.git && make")
+	in["turn_id"] = "t1"
+	out, _, _ := m.hook(in)
+	if out.HookSpecificOutput == nil || out.HookSpecificOutput.PermissionDecision != "allow" || out.HookSpecificOutput.UpdatedInput == nil {
+		t.Errorf("codex: %+v", out.HookSpecificOutput)
+	}
+	// Gemini CLI: BeforeTool, run_shell_command, rewrite in tool_input.
+	out, _, _ = m.hook(map[string]any{"hook_event_name": "BeforeTool", "tool_name": "run_shell_command",
+		"tool_input": map[string]any{"command": "git clone https://github.com/acme/widget.git"}})
+	if out.HookSpecificOutput == nil || out.HookSpecificOutput.HookEventName != "BeforeTool" || out.HookSpecificOutput.ToolInput["command"] == nil {
+		t.Errorf("gemini rewrite: %+v", out)
+	}
+}

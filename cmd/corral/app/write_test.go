@@ -1,0 +1,185 @@
+package app
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func writeInput(tool, path string) map[string]any {
+	in := map[string]any{"session_id": "s1", "hook_event_name": "PreToolUse", "tool_name": tool}
+	switch tool {
+	case "NotebookEdit":
+		in["tool_input"] = map[string]any{"notebook_path": path, "new_source": "x"}
+	case "MultiEdit":
+		in["tool_input"] = map[string]any{"file_path": path, "edits": []any{map[string]any{"old_string": "a", "new_string": "b"}}}
+	default:
+		in["tool_input"] = map[string]any{"file_path": path, "content": "x"}
+	}
+	return in
+}
+
+// Seed 001's scenarios, with the project's defaults, in both input shapes.
+func TestWriteSeed001(t *testing.T) {
+	m := newMachine(t)
+	tests := []struct {
+		path     string
+		decision string // "" = silent
+		reason   string
+	}{
+		{".git/config", "deny", "Protected path: .git/config cannot be modified"},
+		{"secrets.key", "deny", "Protected path"},
+		{".env", "deny", "Protected path: .env cannot be modified"},
+		{".env.local", "deny", "Protected path"},
+		{"node_modules/x/index.js", "deny", "Protected path"},
+		{"package-lock.json", "deny", "Protected path"},
+		{"src/index.ts", "allow", "Production path: src/index.ts - ensure this is intentional"},
+		{"plugins/iflow-dev/agents/new-agent.md", "allow", "Production path"},
+		{"docs/README.md", "", ""},
+		{"./docs/new-doc.md", "", ""},
+		{"agent_sandbox/2026-02-04/test/script.py", "", ""},
+		{"random/file.txt", "", ""},
+		{"README.md", "", ""},
+	}
+	for _, tt := range tests {
+		for _, abs := range []bool{false, true} {
+			p := tt.path
+			if abs {
+				p = filepath.Join(m.project, tt.path)
+			}
+			for _, tool := range []string{"Write", "Edit", "MultiEdit", "NotebookEdit"} {
+				out, raw, _ := m.hook(writeInput(tool, p))
+				if tt.decision == "" {
+					if raw != "" {
+						t.Errorf("%s %s: want silent allow, got %s", tool, p, raw)
+					}
+					continue
+				}
+				hs := out.HookSpecificOutput
+				if hs == nil || hs.PermissionDecision != tt.decision || !strings.Contains(hs.PermissionDecisionReason, tt.reason) {
+					t.Errorf("%s %s: got %+v, want %s %q", tool, p, hs, tt.decision, tt.reason)
+					continue
+				}
+				if tt.decision == "allow" && !strings.Contains(hs.AdditionalContext, tt.reason) {
+					t.Errorf("%s %s: the warning must reach the model in additionalContext: %+v", tool, p, hs)
+				}
+			}
+		}
+	}
+	// The older shape of seed 000.
+	code, stdout, _ := m.run(`{"tool":"Write","arguments":{"file_path":"`+m.project+`/.env","content":"x"},"sessionId":"old"}`, "hook")
+	if code != 0 || !strings.Contains(stdout, `"deny"`) {
+		t.Errorf("older input shape: %d %s", code, stdout)
+	}
+}
+
+// Write and Bash reach the same verdict for the same path.
+func TestWriteAndBashAgree(t *testing.T) {
+	m := newMachine(t)
+	for _, p := range []string{".env", ".git/config", "src/a.ts", "docs/x.md", "secrets.key"} {
+		w, _, _ := m.hook(writeInput("Write", p))
+		b, _, _ := m.hook(bashInput("echo x > " + p))
+		wd, bd := "", ""
+		if w.HookSpecificOutput != nil {
+			wd = w.HookSpecificOutput.PermissionDecision
+		}
+		if b.HookSpecificOutput != nil {
+			bd = b.HookSpecificOutput.PermissionDecision
+		}
+		// A warned Write is an allow with a warning; the warned Bash command
+		// carries the warning without a decision.
+		if wd == "allow" && bd == "" && b.HookSpecificOutput != nil && b.HookSpecificOutput.AdditionalContext != "" {
+			continue
+		}
+		if wd != bd {
+			t.Errorf("%s: Write %q, Bash %q", p, wd, bd)
+		}
+	}
+}
+
+func TestWritePolicies(t *testing.T) {
+	m := newMachine(t)
+	dir := t.TempDir()
+	wp := filepath.Join(dir, "write-policies.json")
+	os.WriteFile(wp, []byte(`{"protected": ["config/**"], "warned": [], "safe": ["docs/**"]}`), 0o644)
+	out, _, _ := m.hook(writeInput("Write", "config/app.yaml"), "--policy", wp)
+	if out.HookSpecificOutput == nil || out.HookSpecificOutput.PermissionDecision != "deny" {
+		t.Errorf("custom protected path: %+v", out.HookSpecificOutput)
+	}
+	// A write to the policy file itself is denied: the agent cannot loosen
+	// its own limits.
+	out, _, _ = m.hook(writeInput("Write", wp), "--policy", wp)
+	if out.HookSpecificOutput == nil || out.HookSpecificOutput.PermissionDecision != "deny" {
+		t.Errorf("write to the policy file: %+v", out.HookSpecificOutput)
+	}
+	bad := filepath.Join(dir, "bad.json")
+	os.WriteFile(bad, []byte(`{"protected": [`), 0o644)
+	out, _, stderr := m.hook(writeInput("Write", ".env"), "--policy", bad)
+	if out.HookSpecificOutput == nil || out.HookSpecificOutput.PermissionDecision != "deny" || !strings.Contains(stderr, bad) {
+		t.Errorf("invalid policy must fall back to the defaults with a stderr line: %+v %q", out.HookSpecificOutput, stderr)
+	}
+}
+
+func TestFileRestrictions(t *testing.T) {
+	m := newMachine(t)
+	m.env["FILE_RESTRICTIONS"] = `["src/workers/**", "*.md"]`
+	out, _, stderr := m.hook(writeInput("Write", "/etc/../"+m.project+"/docs/bar.md"))
+	if out.HookSpecificOutput == nil || out.HookSpecificOutput.PermissionDecision != "deny" {
+		t.Errorf("traversal: %+v", out.HookSpecificOutput)
+	}
+	out, _, stderr = m.hook(writeInput("Write", "docs/bar.md"))
+	if out.HookSpecificOutput == nil || out.HookSpecificOutput.PermissionDecision != "deny" || !strings.Contains(stderr, "outside allowed patterns") {
+		t.Errorf("outside the allow-list: %+v %q", out.HookSpecificOutput, stderr)
+	}
+	_, raw, _ := m.hook(writeInput("Write", "src/workers/pool.ts"))
+	if strings.Contains(raw, "deny") {
+		t.Errorf("inside the allow-list: %s", raw)
+	}
+	m.env["FILE_RESTRICTIONS"] = `not json`
+	out, _, stderr = m.hook(writeInput("Write", "docs/bar.md"))
+	if out.HookSpecificOutput != nil && out.HookSpecificOutput.PermissionDecision == "deny" || !strings.Contains(stderr, "FILE_RESTRICTIONS") {
+		t.Errorf("malformed FILE_RESTRICTIONS must fail open with a stderr line: %+v %q", out.HookSpecificOutput, stderr)
+	}
+}
+
+// Seed 002's confirm flow: ask, corral confirm, allowed in the same
+// session only, cleared by SessionEnd.
+func TestConfirmFlow(t *testing.T) {
+	m := newMachine(t)
+	outside := filepath.Join(filepath.Dir(m.home), "outside", "old")
+	os.MkdirAll(outside, 0o755)
+	// The default safe paths include /tmp, where the test's machine lives:
+	// seed 002's own configuration does not.
+	gr := filepath.Join(filepath.Dir(m.home), "guardrails.json")
+	os.WriteFile(gr, []byte(`{"version": 1, "safe_paths": ["~/.claude"], "blocked_paths": ["/etc", "~/.ssh"], "rules": {"bash": []}}`), 0o644)
+	m.env["CORRAL_POLICY"] = gr
+	cmd := "rm -r " + outside
+	out, _, _ := m.hook(bashInput(cmd))
+	hs := out.HookSpecificOutput
+	if hs == nil || hs.PermissionDecision != "ask" || !strings.Contains(hs.PermissionDecisionReason, "corral confirm --session 's1'") {
+		t.Fatalf("rm outside safe paths: %+v", hs)
+	}
+	if code, _, stderr := m.run("", "confirm", "--session", "s1", cmd); code != 0 {
+		t.Fatalf("confirm: %d %s", code, stderr)
+	}
+	out, _, _ = m.hook(bashInput(cmd))
+	if out.HookSpecificOutput == nil || out.HookSpecificOutput.PermissionDecision != "allow" {
+		t.Errorf("confirmed command in the same session: %+v", out.HookSpecificOutput)
+	}
+	other := bashInput(cmd)
+	other["session_id"] = "s2"
+	out, _, _ = m.hook(other)
+	if out.HookSpecificOutput == nil || out.HookSpecificOutput.PermissionDecision != "ask" {
+		t.Errorf("another session must still ask: %+v", out.HookSpecificOutput)
+	}
+	m.hook(map[string]any{"session_id": "s1", "hook_event_name": "SessionEnd", "reason": "exit"})
+	out, _, _ = m.hook(bashInput(cmd))
+	if out.HookSpecificOutput == nil || out.HookSpecificOutput.PermissionDecision != "ask" {
+		t.Errorf("after SessionEnd: %+v", out.HookSpecificOutput)
+	}
+	code, logOut, _ := m.run("", "log", "--json", "--session", "s1")
+	if code != 0 || !strings.Contains(logOut, `"confirmed_allow"`) || !strings.Contains(logOut, `"confirm_required"`) {
+		t.Errorf("audit log of the flow: %s", logOut)
+	}
+}
