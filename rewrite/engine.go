@@ -363,8 +363,20 @@ func approvable(p *Pass, calls []*syntax.Call, fs []Finding) bool {
 		}
 		return false
 	}
+	edited := map[*syntax.Script]map[int]bool{}
+	for _, f := range fs {
+		if f.Fix == nil || f.Decision != Rewrite {
+			continue
+		}
+		for _, e := range f.Fix.Edits {
+			if edited[e.Script] == nil {
+				edited[e.Script] = map[int]bool{}
+			}
+			edited[e.Script][e.Start] = true
+		}
+	}
 	for _, r := range p.Model.Redirs {
-		if !r.Writes() || r.Target.Value == "/dev/null" {
+		if !r.Writes() || r.Target.Value == "/dev/null" || edited[r.Script][r.Target.Start] {
 			continue
 		}
 		if !r.Target.Static || !within(p.Config.Sandbox, r.Dir.Join(r.Target.Value)) {

@@ -3,4 +3,14 @@ package rewrite
 // acquisitionRules find content brought onto disk from elsewhere.
 var acquisitionRules = []Rule{
 	gitClone,
+	ghRepoClone,
+	ghReleaseDownload,
+	ghPrCheckout,
+	gitSubmoduleAdd,
+	curlRule,
+	wgetRule,
+	svnCheckout,
+	hgClone,
+	remoteCopy,
+	pipeShell,
 }

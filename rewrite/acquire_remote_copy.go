@@ -1,0 +1,67 @@
+package rewrite
+
+import (
+	"strings"
+
+	"github.com/corral-dev/corral/syntax"
+)
+
+var remoteCopy = Rule{
+	Name: "remote-copy",
+	Doc: `scp and rsync from a remote host (host:path, user@host:path,
+host::module, rsync://, scp://) bring foreign files onto disk: the local
+destination is moved into the sandbox. Copies to a remote host or between
+local paths are not acquisitions and pass.`,
+	Commands: []string{"scp", "rsync"},
+	Call:     checkRemoteCopy,
+}
+
+// remotePath reports whether an scp/rsync operand names a remote file.
+func remotePath(v string) bool {
+	if strings.HasPrefix(v, "rsync://") || strings.HasPrefix(v, "scp://") || strings.HasPrefix(v, "sftp://") {
+		return true
+	}
+	colon := strings.Index(v, ":")
+	if colon <= 0 {
+		return false
+	}
+	slash := strings.Index(v, "/")
+	return slash < 0 || colon < slash
+}
+
+func checkRemoteCopy(p *Pass, c *syntax.Call) {
+	spec := optSpec{shortVal: "PiocFlSJDB", longEq: true}
+	if c.Name == "rsync" {
+		spec = optSpec{shortVal: "efTBMr", longEq: true, longVal: setOf("rsh", "exclude", "include", "filter",
+			"exclude-from", "include-from", "files-from", "port", "temp-dir", "backup-dir", "log-file", "password-file",
+			"chmod", "chown", "bwlimit", "timeout", "contimeout", "max-size", "min-size", "partial-dir", "compare-dest",
+			"copy-dest", "link-dest", "block-size", "remote-option", "out-format", "info", "debug", "iconv", "suffix",
+			"rsync-path", "max-delete", "modify-window", "checksum-choice", "compress-choice", "compress-level", "skip-compress", "usermap", "groupmap", "sockopts", "outbuf", "write-batch", "only-write-batch", "read-batch", "protocol", "address", "log-file-format", "stop-after", "stop-at")}
+		spec.shortVal = "efTBM"
+	}
+	_, operands := scan(c.Args, spec)
+	if len(operands) < 2 {
+		return
+	}
+	dest := c.Args[operands[len(operands)-1]]
+	if remotePath(dest.Value) {
+		return
+	}
+	fromRemote := false
+	for _, i := range operands[:len(operands)-1] {
+		if remotePath(c.Args[i].Value) {
+			fromRemote = true
+		}
+	}
+	if !fromRemote || p.InSandbox(c.Dir, dest) {
+		return
+	}
+	var d, text string
+	if dest.Static && (dest.Value == "." || dest.Value == "./" || strings.HasSuffix(dest.Value, "/") && !strings.Contains(strings.TrimSuffix(dest.Value, "/"), "/")) {
+		d, text = p.Config.Sandbox, syntax.Quote(p.Config.Sandbox+"/")
+	} else {
+		d, text = p.sandboxed(dest, "download")
+	}
+	p.acquire(c, "remote-copy", "download", c.Name+" copies from a remote host into "+dest.Value+", outside the sandbox", d,
+		[]syntax.Edit{Replace(c, dest, text)}, relocate(c, c.Dir, dest.Value, d))
+}

@@ -1,0 +1,127 @@
+package rewrite
+
+import (
+	"strings"
+
+	"github.com/corral-dev/corral/syntax"
+)
+
+// followStdout moves into the sandbox the files that a download written to
+// stdout ends up in: a redirection of the downloader, tee's files, tar's
+// extraction, and the redirection of a filter further down the pipeline
+// (curl URL | jq . > f: the seed let this pass for lack of a parser; the
+// result is still external content). A shell at the end of the pipe is
+// remote code execution, the pipe-shell rule's.
+func (p *Pass) followStdout(c *syntax.Call, rule, kind string) {
+	p.moveRedirects(c, rule, kind)
+	if c.Pipe == nil {
+		return
+	}
+	for i := c.PipeIndex + 1; i < len(c.Pipe.Calls); i++ {
+		s := c.Pipe.Stage(i)
+		if s == nil || runsStdin(s) {
+			return
+		}
+		switch s.Name {
+		case "tee":
+			_, operands := scan(s.Args, optSpec{})
+			for _, j := range operands {
+				a := s.Args[j]
+				if a.Value == "-" || p.InSandbox(s.Dir, a) || a.Value == "/dev/null" {
+					continue
+				}
+				dest, text := p.sandboxed(a, "download")
+				p.acquire(s, rule, kind, "tee writes the download to "+a.Value+", outside the sandbox", dest,
+					[]syntax.Edit{Replace(s, a, text)}, relocate(s, s.Dir, a.Value, dest))
+			}
+		case "tar", "bsdtar":
+			p.extractTar(s, rule, kind)
+			return
+		}
+		p.moveRedirects(s, rule, kind)
+	}
+}
+
+// moveRedirects moves the stdout redirections of c into the sandbox.
+func (p *Pass) moveRedirects(c *syntax.Call, rule, kind string) {
+	for _, r := range c.Redirs {
+		if !r.Writes() || r.Op == ">&" || r.Op == "<>" || (r.Fd != "" && r.Fd != "1") {
+			continue
+		}
+		t := r.Target
+		if t.Value == "/dev/null" || t.Value == "/dev/stdout" || t.Value == "/dev/stderr" || p.InSandbox(r.Dir, t) {
+			continue
+		}
+		dest, text := p.sandboxed(t, "download")
+		p.acquire(c, rule, kind, "the download is written to "+t.Value+", outside the sandbox", dest,
+			[]syntax.Edit{{Script: r.Script, Start: t.Start, End: t.End, New: text}}, relocate(c, r.Dir, t.Value, dest))
+	}
+}
+
+// extractTar makes a tar that extracts a download extract into the sandbox.
+func (p *Pass) extractTar(s *syntax.Call, rule, kind string) {
+	if len(s.Args) == 0 {
+		return
+	}
+	first := s.Args[0].Value
+	extract := hasFlag(s.Args, 0, "--extract", "--get")
+	if !strings.HasPrefix(first, "-") && strings.ContainsAny(first, "x") {
+		extract = true
+	}
+	opts, _ := scan(s.Args, optSpec{shortVal: "fCbHKLNTVX", longVal: map[string]bool{"directory": true, "file": true}, longEq: true})
+	for _, o := range opts {
+		if !o.long && o.name == "x" {
+			extract = true
+		}
+	}
+	if !extract {
+		return
+	}
+	if dirs := find(opts, "C", "directory"); len(dirs) > 0 {
+		d := dirs[len(dirs)-1]
+		if p.InSandbox(s.Dir, d.val) {
+			return
+		}
+		p.acquire(s, rule, kind, "tar extracts the download into "+d.val.Value+", outside the sandbox", p.Config.Sandbox,
+			[]syntax.Edit{setValue(s, d, syntax.Quote(p.Config.Sandbox))}, nil)
+		return
+	}
+	if p.DirInSandbox(s.Dir) {
+		return
+	}
+	last := s.Args[len(s.Args)-1]
+	p.acquire(s, rule, kind, "tar extracts the download into the working directory", p.Config.Sandbox,
+		[]syntax.Edit{Insert(s, last.End, " -C "+syntax.Quote(p.Config.Sandbox))}, nil)
+}
+
+// interpreters run a program read from stdin when given no script.
+var interpreters = map[string]bool{"python": true, "python2": true, "python3": true, "perl": true, "ruby": true,
+	"node": true, "nodejs": true, "php": true, "lua": true, "Rscript": true, "pwsh": true, "deno": true, "bun": true}
+
+// runsStdin reports whether c executes what it reads on stdin: a shell
+// with no script (sh, bash -s) or an interpreter with no script file.
+func runsStdin(c *syntax.Call) bool {
+	if syntax.IsShell(c.Name) {
+		_, stdin := syntax.ShellScript(c)
+		return stdin
+	}
+	if !interpreters[c.Name] {
+		return false
+	}
+	for i := 0; i < len(c.Args); i++ {
+		v := c.Args[i].Value
+		switch {
+		case v == "-":
+			return true
+		case v == "-c" || v == "-e" || v == "-E" || v == "-m" || v == "-r" || v == "--eval" || v == "-p" || v == "--print":
+			return false
+		case strings.HasPrefix(v, "-"):
+			if c.Name == "perl" && strings.ContainsAny(v, "eE") && !strings.HasPrefix(v, "--") {
+				return false
+			}
+		default:
+			return false // a script file
+		}
+	}
+	return true
+}
