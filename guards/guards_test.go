@@ -209,7 +209,7 @@ func TestDefaultPolicySeed001(t *testing.T) {
 			t.Errorf("%s: %+v, want %s %q", tt.path, d, tt.verdict, tt.message)
 		}
 	}
-	if d := p.Decide(env, "node_modules/x", Delete); d.Verdict != Ask {
+	if d := p.Decide(env, ".env", Delete); d.Verdict != Ask {
 		t.Errorf("deleting a protected path asks: %+v", d)
 	}
 }
@@ -287,9 +287,9 @@ func TestParsePolicy(t *testing.T) {
 		t.Errorf("own blocked: %+v", d)
 	}
 	for name, bad := range map[string]string{
-		"json":    `{"protected": [`,
-		"pattern": `{"protected": ["[unclosed"]}`,
-		"unknown": `{"hello": 1}`,
+		"json":             `{"protected": [`,
+		"pattern":          `{"protected": ["[unclosed"]}`,
+		"unknown":          `{"hello": 1}`,
 		"relative blocked": `{"version": 1, "blocked_paths": ["etc"]}`,
 	} {
 		if _, err := ParsePolicy(name, []byte(bad)); err == nil {
@@ -329,5 +329,15 @@ func TestCreateScratch(t *testing.T) {
 		if _, err := CreateScratch(proj, bad, now); err == nil {
 			t.Errorf("context %q accepted", bad)
 		}
+	}
+}
+
+func TestDeleteRegenerable(t *testing.T) {
+	t.Parallel()
+	if d := DefaultPolicy().Decide(env, "node_modules", Delete); d.Verdict != Warn {
+		t.Errorf("deleting node_modules is routine (warn): %+v", d)
+	}
+	if d := DefaultPolicy().Decide(env, ".git", Delete); d.Verdict != Ask {
+		t.Errorf("deleting .git asks: %+v", d)
 	}
 }

@@ -95,6 +95,10 @@ type Policy struct {
 	guard *guardLayer
 }
 
+// regenerable are protected patterns whose files a tool makes again: their
+// deletion is only warned about.
+var regenerable = map[string]bool{"node_modules/**": true, "package-lock.json": true, "yarn.lock": true}
+
 // Seed 001's and seed 002's defaults.
 var (
 	defaultProtected = []string{".git/**", "node_modules/**", ".env*", "*.key", "*.pem", "package-lock.json", "yarn.lock"}
@@ -386,9 +390,12 @@ func (p *Policy) Decide(env Env, path string, a Action) Decision {
 		if pat, ok := matchRel(w.protected, np.Rel); ok {
 			v := Deny
 			if a == Delete {
-				// Deleting node_modules, a lock file or a stale .env is
-				// routine, but not something to do unasked.
+				// Deleting .git or a key is not something to do unasked;
+				// deleting what a package manager regenerates is routine.
 				v = Ask
+				if regenerable[pat] {
+					v = Warn
+				}
 			}
 			consider(Decision{Verdict: v, Rule: "protected-path", Pattern: pat, Source: w.source,
 				Message: fmt.Sprintf("Protected path: %s cannot be modified", np.Rel)})

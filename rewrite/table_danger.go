@@ -1,4 +1,14 @@
 package rewrite
 
 // dangerRules find commands that destroy data or the system.
-var dangerRules = []Rule{}
+var dangerRules = []Rule{
+	rmRoot,
+	chmodRecursive,
+	forkBomb,
+	diskWrite,
+	power,
+	serviceStop,
+	kubectlDelete,
+	dockerDestroy,
+	gitDestroy,
+}

@@ -308,3 +308,28 @@ func TestLimits(t *testing.T) {
 		t.Error("nesting beyond MaxDepth not reported")
 	}
 }
+
+func TestFunctions(t *testing.T) {
+	t.Parallel()
+	for src, want := range map[string]bool{
+		":(){ :|:& };:":                  true,
+		"bomb() { bomb | bomb & }; bomb": true,
+		"f() { f & f; }; f":              true,
+		"g() { echo hi; }; g":            false,
+		"h() { h; }":                     false,
+		"bash -c ':(){ :|:& };:'":        true,
+		"echo ':(){ :|:& };:'":           false,
+	} {
+		m, err := Analyze(src, opts)
+		if err != nil {
+			t.Fatalf("%q: %v", src, err)
+		}
+		got := false
+		for _, f := range m.Functions() {
+			got = got || f.Multiplies
+		}
+		if got != want {
+			t.Errorf("%q: fork bomb %v, want %v", src, got, want)
+		}
+	}
+}

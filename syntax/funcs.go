@@ -1,0 +1,69 @@
+package syntax
+
+import sh "mvdan.cc/sh/v3/syntax"
+
+// Function is a shell function declared in a command.
+type Function struct {
+	Name   string
+	Script *Script
+	// Start and End are the declaration's span in Script.Src.
+	Start, End int
+	// Multiplies reports that the body calls the function itself more
+	// than once per call, or in a pipeline or the background: each call
+	// starts several more, the shape of a fork bomb.
+	Multiplies bool
+}
+
+// Functions lists the functions declared anywhere in the command.
+func (m *Model) Functions() []Function {
+	var out []Function
+	for _, sc := range m.Scripts {
+		if sc.File == nil {
+			continue
+		}
+		sh.Walk(sc.File, func(n sh.Node) bool {
+			fd, ok := n.(*sh.FuncDecl)
+			if !ok || fd.Name == nil || fd.Body == nil {
+				return true
+			}
+			name := fd.Name.Value
+			calls, parallel := 0, false
+			var visit func(n sh.Node, inPipe bool)
+			visit = func(n sh.Node, inPipe bool) {
+				sh.Walk(n, func(n sh.Node) bool {
+					switch x := n.(type) {
+					case *sh.Stmt:
+						if x.Background && callsName(x, name) {
+							parallel = true
+						}
+					case *sh.BinaryCmd:
+						if x.Op == sh.Pipe || x.Op == sh.PipeAll {
+							if callsName(x.X, name) || callsName(x.Y, name) {
+								parallel = true
+							}
+						}
+					case *sh.CallExpr:
+						if len(x.Args) > 0 && x.Args[0].Lit() == name {
+							calls++
+						}
+					}
+					return true
+				})
+			}
+			visit(fd.Body, false)
+			out = append(out, Function{Name: name, Script: sc, Start: int(fd.Pos().Offset()), End: int(fd.End().Offset()),
+				Multiplies: calls >= 2 || parallel && calls >= 1})
+			return true
+		})
+	}
+	return out
+}
+
+// callsName reports whether statement s is a call of name.
+func callsName(s *sh.Stmt, name string) bool {
+	if s == nil {
+		return false
+	}
+	c, ok := s.Cmd.(*sh.CallExpr)
+	return ok && len(c.Args) > 0 && c.Args[0].Lit() == name
+}
