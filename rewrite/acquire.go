@@ -14,7 +14,11 @@ import (
 // inside the sandbox. A dynamic path or an unknown directory is not.
 func (p *Pass) InSandbox(dir syntax.Dir, a syntax.Arg) bool {
 	if !a.Static {
-		return false
+		// A run-time name under a static sandbox prefix ('/sb/'"$f", as
+		// corral writes it) stays there unless the name climbs out with
+		// "..", which a rewrite cannot prevent either.
+		sb := strings.TrimRight(p.Config.Sandbox, "/") + "/"
+		return sb != "/" && strings.HasPrefix(a.Value, sb) && !strings.Contains(a.Value, "..")
 	}
 	return within(p.Config.Sandbox, dir.Join(a.Value))
 }

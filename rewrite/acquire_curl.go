@@ -1,6 +1,10 @@
 package rewrite
 
-import "github.com/corral-dev/corral/syntax"
+import (
+	"strings"
+
+	"github.com/corral-dev/corral/syntax"
+)
 
 var curlRule = Rule{
 	Name: "curl",
@@ -71,8 +75,8 @@ func checkCurl(p *Pass, c *syntax.Call) {
 	outDir := find(opts, "output-dir")
 	for _, o := range outputs {
 		v := o.val
-		if v.Static && v.Value == "-" {
-			continue
+		if v.Static && (v.Value == "-" || strings.HasPrefix(v.Value, "/dev/")) {
+			continue // stdout, or discarded
 		}
 		base := c.Dir
 		if len(outDir) > 0 && outDir[0].val.Static {

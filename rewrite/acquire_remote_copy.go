@@ -32,12 +32,11 @@ func remotePath(v string) bool {
 func checkRemoteCopy(p *Pass, c *syntax.Call) {
 	spec := optSpec{shortVal: "PiocFlSJDB", longEq: true}
 	if c.Name == "rsync" {
-		spec = optSpec{shortVal: "efTBMr", longEq: true, longVal: setOf("rsh", "exclude", "include", "filter",
+		spec = optSpec{shortVal: "efTBM", longEq: true, longVal: setOf("rsh", "exclude", "include", "filter",
 			"exclude-from", "include-from", "files-from", "port", "temp-dir", "backup-dir", "log-file", "password-file",
 			"chmod", "chown", "bwlimit", "timeout", "contimeout", "max-size", "min-size", "partial-dir", "compare-dest",
 			"copy-dest", "link-dest", "block-size", "remote-option", "out-format", "info", "debug", "iconv", "suffix",
 			"rsync-path", "max-delete", "modify-window", "checksum-choice", "compress-choice", "compress-level", "skip-compress", "usermap", "groupmap", "sockopts", "outbuf", "write-batch", "only-write-batch", "read-batch", "protocol", "address", "log-file-format", "stop-after", "stop-at")}
-		spec.shortVal = "efTBM"
 	}
 	_, operands := scan(c.Args, spec)
 	if len(operands) < 2 {
@@ -57,7 +56,7 @@ func checkRemoteCopy(p *Pass, c *syntax.Call) {
 		return
 	}
 	var d, text string
-	if dest.Static && (dest.Value == "." || dest.Value == "./" || strings.HasSuffix(dest.Value, "/") && !strings.Contains(strings.TrimSuffix(dest.Value, "/"), "/")) {
+	if dest.Static && (dest.Value == "." || dest.Value == "./") {
 		d, text = p.Config.Sandbox, syntax.Quote(p.Config.Sandbox+"/")
 	} else {
 		d, text = p.sandboxed(dest, "download")

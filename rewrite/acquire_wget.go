@@ -62,7 +62,7 @@ func checkWget(p *Pass, c *syntax.Call) {
 				edits = append(edits, setValue(c, d, text))
 				dests = append(dests, dest)
 			}
-		} else if !p.DirInSandbox(c.Dir) && (len(operands) > 0 || has(opts, "i", "input-file")) {
+		} else if !p.DirInSandbox(c.Dir) && (len(operands) > 0 || c.ExtraArgs || has(opts, "i", "input-file")) {
 			edits = append(edits, Insert(c, c.NameArg.End, " -P "+syntax.Quote(p.Config.Sandbox)))
 			for _, i := range operands {
 				if name := urlName(c.Args[i].Value); name != "" && !has(opts, "r", "recursive", "m", "mirror") {

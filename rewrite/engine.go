@@ -98,7 +98,11 @@ func topScript(sc *syntax.Script) *syntax.Script {
 var riskyWords = regexp.MustCompile(`(?:^|[^A-Za-z0-9_.-])(?:git\s+(?:clone|submodule)|gh\s+(?:repo|release|pr)|curl|wget|svn|hg|scp|rsync|rm|rmdir|mkfs[.\w]*|mke2fs|wipefs|dd|chmod|chown|shutdown|reboot|halt|poweroff|systemctl|kubectl|docker|shred|truncate|eval|sudo|find|xargs|tee|mv|cp)(?:$|[^A-Za-z0-9_-])|>`)
 
 // Check decides about command.
-func Check(cfg *Config, command string) *Result {
+func Check(cfg *Config, command string) *Result { return check(cfg, command, true) }
+
+// check decides about command; verify re-checks a rewrite's result (once:
+// the re-check itself does not verify again).
+func check(cfg *Config, command string, verify bool) *Result {
 	res := &Result{Command: command}
 	m, err := syntax.Analyze(command, syntax.Options{Cwd: cfg.Cwd, Home: cfg.Home})
 	if err != nil {
@@ -128,7 +132,7 @@ func Check(cfg *Config, command string) *Result {
 		p.findings = append(p.findings, Finding{Rule: "unparsed", Decision: Ask, Start: 0, End: len(command), Text: command,
 			Message: "the command is too large or too deeply nested to analyse completely"})
 	}
-	finish(p, res)
+	finish(p, res, verify)
 	return res
 }
 
@@ -170,7 +174,7 @@ func run(p *Pass, rules []Rule) {
 }
 
 // finish sorts the findings, combines the decision and applies fixes.
-func finish(p *Pass, res *Result) {
+func finish(p *Pass, res *Result, verify bool) {
 	fs := p.findings
 	calls := make([]*syntax.Call, len(fs))
 	for i := range fs {
@@ -223,10 +227,10 @@ func finish(p *Pass, res *Result) {
 	if err == nil {
 		err = syntax.Valid(rewritten)
 	}
-	if err == nil {
+	if err == nil && verify {
 		// A rewrite must be final: checking its result again changes
 		// nothing and finds nothing more severe.
-		again := Check(p.Config, rewritten)
+		again := check(p.Config, rewritten, false)
 		if again.Rewritten != "" || again.Decision > Warn {
 			err = fmt.Errorf("the rewritten command still needs attention: %s", again.Decision)
 		}

@@ -134,6 +134,11 @@ func checkGitClone(p *Pass, c *syntax.Call) {
 	}
 	pos := positionals(c.Args, sub+1, cloneValue, cloneShortValue)
 	if len(pos) == 0 {
+		if c.ExtraArgs && !p.DirInSandbox(dir) {
+			// xargs git clone: the repositories come at run time.
+			p.acquire(c, "git-clone", "git clone", "git clone of repositories given at run time (xargs) would land outside the sandbox",
+				p.Config.Sandbox, []syntax.Edit{Insert(c, c.Args[sub].Start, "-C "+syntax.Quote(p.Config.Sandbox)+" ")}, nil)
+		}
 		return
 	}
 	repo := c.Args[pos[0]]
