@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/corral-dev/corral/corpus"
+	"github.com/corral-dev/corral/guards"
 )
 
 var update = flag.Bool("update", false, "rewrite the want sections of the corpus cases")
@@ -112,4 +113,32 @@ func TestEveryRuleHasCases(t *testing.T) {
 			t.Errorf("rule %s has no corpus case", r.Name)
 		}
 	}
+}
+
+// TestBashWriteMatchesWrite holds the promise that Write/Edit and Bash
+// reach the same verdict for the same path: every corpus case with a
+// "path" section decides as a Write of that path would.
+func TestBashWriteMatchesWrite(t *testing.T) {
+	cases, err := corpus.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, c := range cases {
+		if c.Path == "" || c.Tool != "Bash" {
+			continue
+		}
+		n++
+		cfg := caseConfig(t, c)
+		d := cfg.Paths.Decide(guards.Env{Project: cfg.Project, Cwd: cfg.Project, Home: cfg.Home, Sandbox: cfg.Sandbox}, c.Path, guards.Write)
+		want := d.Verdict.String()
+		got := Check(cfg, c.Cmd).Decision.String()
+		if got != want {
+			t.Errorf("%s: Bash %q decides %s, a Write of %s decides %s", c.Name, c.Cmd, got, c.Path, want)
+		}
+	}
+	if n < 60 {
+		t.Errorf("only %d Bash write cases with a path; want at least 60", n)
+	}
+	t.Logf("%d Bash write targets agree with Write", n)
 }
