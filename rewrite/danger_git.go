@@ -23,7 +23,7 @@ ask. Global options (git -C dir, -c k=v) do not hide the subcommand.`,
 
 func checkGitDestroy(p *Pass, c *syntax.Call) {
 	_, sub := gitArgs(c)
-	if sub < 0 {
+	if sub < 0 || asksHelp(c) {
 		return
 	}
 	args := c.Args[sub+1:]

@@ -82,17 +82,24 @@ of=disk.img) and /dev/null, /dev/zero, /dev/stdout are fine.`,
 
 var blockDevice = regexp.MustCompile(`^/dev/(sd[a-z]|hd[a-z]|vd[a-z]|xvd[a-z]|nvme\d|mmcblk\d|md\d|dm-\d|loop\d|sr\d|disk\d|rdisk\d|disk/|mapper/|root$|nbd\d|zd\d)`)
 
+// asksHelp reports whether the call only prints its help.
+func asksHelp(c *syntax.Call) bool { return hasFlag(c.Args, 0, "--help") }
+
 func checkDiskWrite(p *Pass, c *syntax.Call) {
 	name := c.Name
 	switch {
 	case name == "mkfs" || strings.HasPrefix(name, "mkfs.") || name == "mke2fs" || name == "mkswap" || name == "wipefs" || name == "blkdiscard" || name == "mkdosfs" || name == "mkntfs":
-		if hasFlag(c.Args, 0, "--help", "-h", "-V", "--version") && len(c.Args) == 1 {
-			return
+		// A file system made in an image file is ordinary work; one made
+		// on a device (or a device only known at run time) is not.
+		for _, a := range c.Args {
+			if strings.HasPrefix(a.Value, "/dev/") || !a.Static && strings.Contains(a.Value, "/dev/") {
+				p.Report(c, Finding{Rule: "disk-write", Decision: Deny, Message: name + " formats or wipes the device " + a.Value})
+				return
+			}
 		}
-		p.Report(c, Finding{Rule: "disk-write", Decision: Deny, Message: name + " formats or wipes a device"})
 	case name == "fdisk" || name == "sfdisk" || name == "parted" || name == "sgdisk" || name == "cfdisk" || name == "gdisk":
-		if hasFlag(c.Args, 0, "-l", "--list", "-p", "--print", "--help", "-h") {
-			return
+		if hasFlag(c.Args, 0, "-l", "--list", "-p", "--print", "--help", "-h", "-v", "--verify", "-L", "--list-types", "-b", "--backup", "-V", "--version") {
+			return // reading the table, or saving a copy of it
 		}
 		p.Report(c, Finding{Rule: "disk-write", Decision: Ask, Message: name + " edits a partition table"})
 	case name == "dd":
@@ -166,6 +173,9 @@ service down: ask (seed 002: confirm). status, start, restart and the rest
 pass.`,
 	Commands: []string{"systemctl", "service"},
 	Call: func(p *Pass, c *syntax.Call) {
+		if asksHelp(c) {
+			return
+		}
 		if c.Name == "service" {
 			if len(c.Args) >= 2 && c.Args[1].Value == "stop" {
 				p.Report(c, Finding{Rule: "service-stop", Decision: Ask, Message: "service " + c.Args[0].Value + " stop takes a service down"})
@@ -190,6 +200,9 @@ options anywhere (kubectl -n prod delete pod x, --context=x delete).
 get, describe, apply and the rest pass.`,
 	Commands: []string{"kubectl", "oc"},
 	Call: func(p *Pass, c *syntax.Call) {
+		if asksHelp(c) {
+			return
+		}
 		_, operands := scan(c.Args, optSpec{shortVal: "nlsc", longVal: setOf("namespace", "context", "cluster", "kubeconfig", "user", "server", "token", "selector", "as", "as-group", "request-timeout", "cache-dir", "certificate-authority", "client-certificate", "client-key", "tls-server-name", "field-selector", "output", "filename"), longEq: true})
 		if len(operands) == 0 {
 			return
@@ -209,6 +222,9 @@ containers and data: ask (seed 002: confirm). docker rmi (images can be
 pulled again), ps, run and build pass.`,
 	Commands: []string{"docker", "podman"},
 	Call: func(p *Pass, c *syntax.Call) {
+		if asksHelp(c) {
+			return
+		}
 		_, operands := scan(c.Args, optSpec{shortVal: "Hc", longVal: setOf("host", "context", "config", "log-level"), longEq: true})
 		if len(operands) == 0 {
 			return
