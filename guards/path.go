@@ -46,7 +46,7 @@ func Normalize(env Env, p string) Path {
 		abs = filepath.Join(base, abs)
 	}
 	out.Abs = resolve(filepath.Clean(abs))
-	if env.Project != "" {
+	if env.Project != "" && !broadProject(env) {
 		proj := resolve(filepath.Clean(env.Project))
 		if rel, ok := relWithin(proj, out.Abs); ok {
 			out.InProject = true
@@ -151,4 +151,11 @@ func gitRepo(p string) bool {
 		}
 		cur = parent
 	}
+}
+
+// broadProject reports a "project" that is the home directory or the root:
+// an agent started there has no project, and nothing there is project-safe.
+func broadProject(env Env) bool {
+	p := filepath.Clean(env.Project)
+	return p == "/" || env.Home != "" && p == filepath.Clean(env.Home)
 }

@@ -28,14 +28,25 @@ func checkGitDestroy(p *Pass, c *syntax.Call) {
 	}
 	args := c.Args[sub+1:]
 	flag := func(names ...string) bool { return hasFlag(args, 0, names...) }
+	// valueLetters end a bundle of short options: the rest is a value
+	// (checkout -bfeature, switch -cfix).
+	valueLetters := map[string]string{"checkout": "bB", "switch": "cC", "branch": "mMcCu", "clean": "e", "push": "o", "stash": "m"}[c.Args[sub].Value]
 	short := func(letter byte) bool {
 		for _, a := range args {
 			v := a.Value
 			if v == "--" {
 				return false
 			}
-			if len(v) > 1 && v[0] == '-' && v[1] != '-' && strings.IndexByte(v[1:], letter) >= 0 {
-				return true
+			if len(v) < 2 || v[0] != '-' || v[1] == '-' {
+				continue
+			}
+			for j := 1; j < len(v); j++ {
+				if v[j] == letter {
+					return true
+				}
+				if strings.IndexByte(valueLetters, v[j]) >= 0 {
+					break
+				}
 			}
 		}
 		return false
@@ -51,15 +62,18 @@ func checkGitDestroy(p *Pass, c *syntax.Call) {
 	var why string
 	switch c.Args[sub].Value {
 	case "reset":
-		if flag("--hard") {
+		switch {
+		case flag("--hard"):
 			why = "git reset --hard discards uncommitted changes"
+		case flag("--merge", "--keep"):
+			why = "git reset " + "--merge can discard uncommitted changes"
 		}
 	case "clean":
 		if (short('f') || flag("--force")) && !short('n') && !flag("--dry-run") {
 			why = "git clean -f deletes untracked files"
 		}
 	case "push":
-		force := flag("--force") || short('f')
+		force := (flag("--force") || short('f') || hasPrefixFlag(args, "--force=")) && !hasPrefixFlag(args, "--force-with-lease")
 		for _, a := range args {
 			if strings.HasPrefix(a.Value, "+") && len(a.Value) > 1 {
 				force = true
@@ -74,8 +88,11 @@ func checkGitDestroy(p *Pass, c *syntax.Call) {
 			why = "git push --mirror overwrites every ref of the remote"
 		}
 	case "branch":
-		if short('D') || (flag("--delete") || short('d')) && (flag("--force") || short('f')) {
+		switch {
+		case short('D') || (flag("--delete") || short('d')) && (flag("--force") || short('f')):
 			why = "git branch -D deletes a branch whether or not it is merged"
+		case flag("--force") || short('f'):
+			why = "git branch --force moves an existing branch, dropping the commits only it held"
 		}
 	case "checkout":
 		switch {
@@ -85,6 +102,10 @@ func checkGitDestroy(p *Pass, c *syntax.Call) {
 			why = "git checkout -- <paths> discards uncommitted changes to those files"
 		case hasWord(c, ".") && !flag("-b", "-B"):
 			why = "git checkout . discards every uncommitted change"
+		case hasPrefixFlag(args, "--pathspec-from-file"):
+			why = "git checkout --pathspec-from-file discards uncommitted changes to those files"
+		case len(checkoutOperands(args)) >= 2:
+			why = "git checkout <commit> <paths> overwrites uncommitted changes to those files"
 		}
 	case "switch":
 		if flag("--discard-changes", "--force") || short('f') {
@@ -124,4 +145,37 @@ func checkGitDestroy(p *Pass, c *syntax.Call) {
 	if why != "" {
 		p.Report(c, Finding{Rule: "git-destroy", Decision: Ask, Message: why})
 	}
+}
+
+func hasPrefixFlag(args []syntax.Arg, prefix string) bool {
+	for _, a := range args {
+		if strings.HasPrefix(a.Value, prefix) {
+			return true
+		}
+	}
+	return false
+}
+
+// checkoutOperands are git checkout's non-option words (branch, commit,
+// paths), with the values of -b/-B/--orphan/--conflict skipped.
+func checkoutOperands(args []syntax.Arg) []syntax.Arg {
+	var out []syntax.Arg
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		switch {
+		case v == "-b" || v == "-B" || v == "--orphan" || v == "--conflict" || v == "--pathspec-from-file" || v == "--unified" || v == "--inter-hunk-context" || v == "-U":
+			i++
+		case (v == "--track" || v == "-t") && i+1 < len(args) && (args[i+1].Value == "direct" || args[i+1].Value == "inherit"):
+			i++
+		case v == "--recurse-submodules" && i+1 < len(args) && (args[i+1].Value == "checkout" || args[i+1].Value == "on-demand" || args[i+1].Value == "yes" || args[i+1].Value == "no"):
+			i++
+		case strings.HasPrefix(v, "-"):
+			if len(v) > 1 && v[1] != '-' && strings.ContainsAny(v[len(v)-1:], "bB") {
+				i++ // -qb name
+			}
+		default:
+			out = append(out, args[i])
+		}
+	}
+	return out
 }

@@ -81,12 +81,27 @@ func checkRmRoot(p *Pass, c *syntax.Call) {
 	}
 	opts, operands := scan(c.Args, optSpec{})
 	recursive := has(opts, "r", "R", "recursive")
+	targets := make([]syntax.Arg, 0, len(operands)+len(c.Inputs))
 	for _, i := range operands {
-		a := c.Args[i]
-		if a.Value == "{}" && c.ExtraArgs {
-			continue
+		if c.Args[i].Value != "{}" || !c.ExtraArgs {
+			targets = append(targets, c.Args[i])
 		}
+	}
+	targets = append(targets, c.Inputs...)
+	if c.ExtraArgs && len(c.Inputs) == 0 && recursive && has(opts, "f", "force") && !fromFind(c) {
+		// xargs rm -rf: the targets arrive on stdin, unseen.
+		p.Report(c, Finding{Rule: "rm-root", Decision: Ask, Message: "rm -rf of paths that only arrive at run time (xargs, parallel)"})
+	}
+	for _, a := range targets {
 		if !a.Static {
+			if recursive && strings.HasPrefix(a.Value, "~") {
+				p.Report(c, Finding{Rule: "rm-root", Decision: Ask, Message: "rm -r of " + a.Raw + ": another user's home directory"})
+				continue
+			}
+			if recursive && strings.Contains(a.Value, "/..") {
+				p.Report(c, Finding{Rule: "rm-root", Decision: Ask, Message: "rm -r of " + a.Raw + ": a run-time path that climbs out with .."})
+				continue
+			}
 			if risky, why := dynamicRoot(a); risky && recursive {
 				p.Report(c, Finding{Rule: "rm-root", Decision: Ask, Message: "rm -r of " + a.Raw + ": " + why})
 			}
@@ -150,14 +165,20 @@ var findFilters = map[string]bool{"-name": true, "-iname": true, "-path": true, 
 // checkFindRoot catches find <root> -delete and find <root> -exec rm.
 func checkFindRoot(p *Pass, c *syntax.Call) {
 	deletes := false
-	for i, a := range c.Args {
-		if a.Value == "-delete" {
+	for i := 0; i < len(c.Args); i++ {
+		v := c.Args[i].Value
+		if v == "-delete" {
 			deletes = true
 		}
-		if (a.Value == "-exec" || a.Value == "-execdir" || a.Value == "-ok") && i+1 < len(c.Args) {
-			if n := path.Base(c.Args[i+1].Value); n == "rm" || n == "shred" || n == "unlink" {
-				deletes = true
+		if v == "-exec" || v == "-execdir" || v == "-ok" || v == "-okdir" {
+			j := i + 1
+			for j < len(c.Args) && c.Args[j].Value != ";" && c.Args[j].Value != "+" {
+				if n := path.Base(c.Args[j].Value); n == "rm" || n == "shred" || n == "unlink" {
+					deletes = true
+				}
+				j++
 			}
+			i = j // words inside -exec are the command's, not find's
 		}
 	}
 	if !deletes {
@@ -190,4 +211,15 @@ func checkFindRoot(p *Pass, c *syntax.Call) {
 			p.Report(c, Finding{Rule: "rm-root", Decision: Deny, Message: "find " + r.Raw + " deletes files throughout " + why})
 		}
 	}
+}
+
+// fromFind reports whether c is run by find -exec, whose targets are the
+// files find selects (judged by the find itself).
+func fromFind(c *syntax.Call) bool {
+	for _, w := range c.Wrappers {
+		if strings.HasPrefix(w, "find") {
+			return true
+		}
+	}
+	return false
 }

@@ -95,7 +95,7 @@ func topScript(sc *syntax.Script) *syntax.Script {
 // riskyWords are command words whose presence in a command that cannot be
 // parsed (or in a nested string that cannot) makes corral ask rather than
 // fail open.
-var riskyWords = regexp.MustCompile(`(?:^|[^A-Za-z0-9_.-])(?:git\s+(?:clone|submodule)|gh\s+(?:repo|release|pr)|curl|wget|svn|hg|scp|rsync|rm|rmdir|mkfs[.\w]*|mke2fs|wipefs|dd|chmod|chown|shutdown|reboot|halt|poweroff|systemctl|kubectl|docker|shred|truncate|eval|sudo|find|xargs|tee|mv|cp)(?:$|[^A-Za-z0-9_-])|>`)
+var riskyWords = regexp.MustCompile(`(?:^|[^A-Za-z0-9_.-])(?:git|gh\s+(?:repo|release|pr)|curl|wget|svn|hg|scp|rsync|rm|rmdir|mkfs[.\w]*|mke2fs|wipefs|dd|chmod|chown|shutdown|reboot|halt|poweroff|systemctl|kubectl|docker|shred|truncate|eval|sudo|find|xargs|tee|mv|cp)(?:$|[^A-Za-z0-9_-])|>`)
 
 // Check decides about command.
 func Check(cfg *Config, command string) *Result { return check(cfg, command, true) }
@@ -152,7 +152,13 @@ func run(p *Pass, rules []Rule) {
 		}
 	}
 	for _, c := range p.Model.Calls {
-		for _, r := range byName[c.Name] {
+		// Names are matched without case too: on a case-insensitive file
+		// system (macOS) GIT runs git.
+		name := c.Name
+		if lower := strings.ToLower(name); lower != name && byName[name] == nil {
+			name = lower
+		}
+		for _, r := range byName[name] {
 			r.Call(p, c)
 		}
 		for _, r := range all {

@@ -11,4 +11,5 @@ var dangerRules = []Rule{
 	kubectlDelete,
 	dockerDestroy,
 	gitDestroy,
+	runtimeScript,
 }

@@ -2,6 +2,7 @@ package syntax
 
 import (
 	"path"
+	"strings"
 
 	sh "mvdan.cc/sh/v3/syntax"
 )
@@ -41,6 +42,9 @@ type Call struct {
 	// ExtraArgs reports that more arguments are added at run time
 	// (xargs, find -exec {}).
 	ExtraArgs bool
+	// Inputs are the arguments GNU parallel substitutes for {} or appends
+	// (parallel rm -rf {} ::: a b), when the command gives them.
+	Inputs []Arg
 	// Start and End are the byte span of the call in Script.Src, from its
 	// first word (wrappers included) to its last.
 	Start, End int
@@ -152,5 +156,10 @@ func base(v string) string {
 	if v == "" {
 		return ""
 	}
-	return path.Base(v)
+	// Windows spellings reach the same program: C:/Git/bin/git.exe is git.
+	b := path.Base(strings.ReplaceAll(v, "\\", "/"))
+	if len(b) > 4 && strings.EqualFold(b[len(b)-4:], ".exe") {
+		b = b[:len(b)-4]
+	}
+	return b
 }

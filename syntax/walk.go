@@ -266,6 +266,16 @@ func (w *walker) call(c scope, s *sh.Stmt, ce *sh.CallExpr, dir Dir) Dir {
 	if call.Name == "find" {
 		w.findExec(c, s, ce, call)
 	}
+	if inv.inputsAreCommands {
+		// parallel ::: 'cmd1' 'cmd2': each input is a command line.
+		for i := range inv.inputs {
+			a := &inv.inputs[i]
+			w.child(c, call, a.Value, a, "parallel", !a.Static)
+		}
+	} else if len(inv.inputs) > 0 && len(call.Args) > 0 {
+		// parallel CMD ::: inputs: the inputs replace {} or are appended.
+		call.Inputs = inv.inputs
+	}
 	w.nested(c, call)
 	if len(call.Wrappers) == 0 || call.Wrappers[0] == "builtin" || call.Wrappers[0] == "command" {
 		return w.chdir(call, dir)
@@ -405,7 +415,15 @@ func (w *walker) child(c scope, call *Call, text string, host *Arg, kind string,
 	}
 	sc.File = f
 	w.m.Scripts = append(w.m.Scripts, sc)
+	n := len(w.m.Calls)
 	w.stmts(scope{sc: sc, loop: c.loop}, f.Stmts, call.Dir)
+	if call.ExtraArgs {
+		// xargs bash -c 'rm -rf {}': the script's commands get their
+		// arguments at run time too.
+		for _, inner := range w.m.Calls[n:] {
+			inner.ExtraArgs = true
+		}
+	}
 }
 
 // chdir returns the directory after a cd, pushd or popd call.

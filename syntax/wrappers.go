@@ -52,6 +52,9 @@ var wrappers = map[string]wrapper{
 	"runuser":      {shortVal: "ugG", longVal: []string{"user", "group", "supp-group"}},
 	"flock":        {shortVal: "wEc", longVal: []string{"timeout", "conflict-exit-code"}, positional: 1},
 	"busybox":      {},
+	"watch":        {shortVal: "nq", longVal: []string{"interval", "equexit"}},
+	"parallel":     {shortVal: "jSPaNIdEnLlsX", longVal: []string{"jobs", "results", "sshlogin", "arg-file", "delay", "timeout", "tmpdir", "joblog", "retries", "max-args", "max-lines", "colsep", "workdir", "env", "halt", "memfree", "load", "basefile", "return", "transfer-file", "tag-string", "rpl", "sshloginfile", "sshdelay", "max-procs"}},
+	"sem":          {shortVal: "j", longVal: []string{"jobs", "id", "semaphoretimeout", "timeout"}},
 	"xargs":        {shortVal: "adEILnPs", longVal: []string{"arg-file", "delimiter", "eof", "replace", "max-lines", "max-args", "max-procs", "max-chars", "process-slot-var"}},
 }
 
@@ -66,6 +69,10 @@ type invocation struct {
 	split *Arg
 	// rest are the words after env -S's string, appended to it.
 	rest []Arg
+	// inputs are GNU parallel's arguments after ":::"; when no command is
+	// given they are command lines themselves.
+	inputs            []Arg
+	inputsAreCommands bool
 }
 
 // unwrap takes the wrappers off words and returns the command they run.
@@ -92,6 +99,23 @@ func unwrap(words []Arg, dir Dir) invocation {
 			inv.words = nil
 			return inv
 		}
+		if name == "parallel" || name == "sem" {
+			// The command ends at ":::" or "::::"; what follows are its
+			// inputs, substituted at run time.
+			for j := i; j < len(inv.words); j++ {
+				if v := inv.words[j].Value; strings.HasPrefix(v, ":::") {
+					inv.inputs = inv.words[j+1:]
+					inv.words = inv.words[:j]
+					break
+				}
+			}
+			if i >= len(inv.words) {
+				inv.wrappers = append(inv.wrappers, name)
+				inv.words = nil
+				inv.inputsAreCommands = true
+				return inv
+			}
+		}
 		if i >= len(inv.words) {
 			break
 		}
@@ -105,7 +129,7 @@ func unwrap(words []Arg, dir Dir) invocation {
 				inv.dir = Dir{}
 			}
 		}
-		if name == "xargs" {
+		if name == "xargs" || name == "parallel" || name == "sem" {
 			inv.extra = true
 		}
 		inv.wrappers = append(inv.wrappers, name)

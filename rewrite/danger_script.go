@@ -1,0 +1,68 @@
+package rewrite
+
+import (
+	"strings"
+
+	"github.com/corral-dev/corral/syntax"
+)
+
+var runtimeScript = Rule{
+	Name: "runtime-script",
+	Doc: `A shell or eval whose whole script is only known at run time
+(bash -c "$cmd", eval "$x", xargs bash -c, parallel bash -c {}) runs code
+corral cannot see: ask. eval "$(tool init)" runs the output of a local
+command that corral sees and judges, and passes. A script string with run-time parts inside known
+text (bash -c "git clone $url") is parsed and judged as usual; a download
+run this way is the pipe-shell rule's.`,
+	Commands: []string{"sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "eval"},
+	Call:     checkRuntimeScript,
+}
+
+func checkRuntimeScript(p *Pass, c *syntax.Call) {
+	var script *syntax.Arg
+	if c.Name == "eval" {
+		if len(c.Args) == 0 {
+			return
+		}
+		script = &c.Args[0]
+	} else {
+		idx, stdin := syntax.ShellScript(c)
+		switch {
+		case idx >= 0:
+			script = &c.Args[idx]
+		case !stdin && c.ExtraArgs && hasFlagCluster(c, 'c'):
+			p.Report(c, Finding{Rule: "runtime-script", Decision: Ask, Message: c.Name + " -c runs a script that arrives at run time"})
+			return
+		default:
+			return
+		}
+	}
+	v := strings.TrimSpace(script.Value)
+	if c.ExtraArgs && (v == "{}" || v == "%" || strings.Trim(v, "{}") == "") {
+		p.Report(c, Finding{Rule: "runtime-script", Decision: Ask, Message: c.Name + " runs a script that arrives at run time"})
+		return
+	}
+	if script.Static || c.Subst != "" {
+		return
+	}
+	// Only a parameter or substitution, nothing known around it.
+	if (strings.HasPrefix(v, "$") || strings.HasPrefix(v, "`")) && !strings.ContainsAny(strings.TrimLeft(v, "${(`"), " ;|&") {
+		if strings.Contains(script.Raw, "$(") || strings.Contains(script.Raw, "`") {
+			// eval "$(ssh-agent -s)", eval "$(pyenv init -)": the script is
+			// the output of a command corral sees and judges itself; a
+			// download run this way is the pipe-shell rule's.
+			return
+		}
+		p.Report(c, Finding{Rule: "runtime-script", Decision: Ask, Message: c.Name + " runs " + script.Raw + ", a script only known at run time"})
+	}
+}
+
+func hasFlagCluster(c *syntax.Call, letter byte) bool {
+	for _, a := range c.Args {
+		v := a.Value
+		if len(v) > 1 && v[0] == '-' && v[1] != '-' && strings.IndexByte(v[1:], letter) >= 0 {
+			return true
+		}
+	}
+	return false
+}

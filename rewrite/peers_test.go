@@ -1,0 +1,190 @@
+package rewrite
+
+import (
+	"bufio"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/corral-dev/corral/corpus"
+)
+
+type peerCase struct {
+	Tool     string `json:"tool"`
+	Command  string `json:"command"`
+	Expect   string `json:"expect"`
+	Category string `json:"category"`
+	Context  *struct {
+		Cwd string            `json:"cwd"`
+		Env map[string]string `json:"env"`
+	} `json:"context"`
+}
+
+// peerDisagreements are the places where corral decides differently from
+// a peer on purpose: a pattern of peer cases and the reason. The two peers
+// contradict each other in places (cc-safety-net allows rm -rf build in a
+// project, dcg blocks rm -rf ./build); corral follows its seeds.
+var peerDisagreements = []struct {
+	tool, expect string
+	pattern      *regexp.Regexp
+	reason       string
+}{
+	{"dcg", "block", regexp.MustCompile(`^rm (-rf|-r -f|-f -r|--recursive --force|--force --recursive) \./build$|^rm -rf (node_modules|src)$`),
+		"deleting a build directory inside the project is ordinary work (cc-safety-net agrees); src is warned by seed 001"},
+	{"", "block", regexp.MustCompile(`\$\{?TMPDIR|\$\{TMPDIR_NOT\}|'\$TMPDIR|\x60pwd\x60`),
+		"a run-time path is judged by its known part; corral asks only when that part is a root or climbs out with .."},
+	{"dcg", "allow", regexp.MustCompile(`^(docker system prune|kubectl delete)`),
+		"seed 002's starter rules confirm docker system prune and kubectl delete"},
+	{"", "", regexp.MustCompile(`^(python|node|ruby|perl)\b.*(-c|-e|<<)`),
+		"program text of another language is data to corral, not shell"},
+	{"", "block", regexp.MustCompile(`^(\d\w*|[A-Za-z-]+-\w*|)=\d+ git`),
+		"not an assignment: bash runs a command named 1A=2, not git"},
+	{"", "block", regexp.MustCompile(`^command -\w*[vV]`), "command -v only looks a command up"},
+	{"", "block", regexp.MustCompile(`^tool `), "tool is a peer-configured wrapper, unknown to corral"},
+	{"", "block", regexp.MustCompile(`^git (RESET --HARD|reset ‐‐hard)|^git reset\n--hard|^GIT CHECKOUT`),
+		"git rejects upper-case subcommands and unicode dashes; a newline ends the command"},
+	{"cc-safety-net", "block", regexp.MustCompile(`find [./a-z]+ (-name|-execdir)|find \. -name '\*\.tmp' -exec|find /tmp`),
+		"a find that deletes selected files, or under /tmp, is ordinary work; corral denies find -delete of a root"},
+	{"cc-safety-net", "allow", regexp.MustCompile(`^find \. -exec rm -[rf] \{\} \\;$`),
+		"find . -exec rm on every file of the project root deletes the project"},
+	{"cc-safety-net", "block", regexp.MustCompile(`^(git clean -nf|echo yes \| rm -rf && echo done|cd /tmp && bash -c "rm -rf foo"|pushd /x && parallel rm -rf ::: foo|rm -rf (7|123) >)`),
+		"dry runs, rm without operands, and deletes under /tmp or of relative names are harmless"},
+	{"cc-safety-net", "allow", regexp.MustCompile(`^rm -[rRf]+ /some/path$|^rm -f file\.txt$|^rm -rf (build|\./dist|\./subdir)|xargs rm -- -rf`),
+		"seed 002 asks before rm outside the project, the sandbox, safe paths and git repositories (here: the home directory is no project)"},
+	{"", "allow", regexp.MustCompile(`'unterminated$|^(echo|rg) "find \. -delete$`),
+		"a command corral cannot parse that holds a dangerous word is asked about (DESIGN.md)"},
+	{"cc-safety-net", "", regexp.MustCompile(`^parallel bash -c( 'echo hi' \{\} ::: a| 'rm -rf \{\}' ::: build)?$|^echo / \| xargs (-J|--replace bash)`),
+		"a script or target that arrives at run time is asked about only when rm -rf or a shell gets it blind"},
+	{"dcg", "allow", regexp.MustCompile(`^git checkout -b test git reset`), "extra words after a start point are paths: git would check them out"},
+	{"dcg", "block", regexp.MustCompile(`^git push --force-with-lease-if-includes`), "a lease-guarded push"},
+	{"", "block", regexp.MustCompile(`^$`), "an empty command"},
+}
+
+func deliberate(c peerCase) (string, bool) {
+	for _, d := range peerDisagreements {
+		if (d.tool == "" || d.tool == c.Tool) && (d.expect == "" || d.expect == c.Expect) && d.pattern.MatchString(c.Command) {
+			return d.reason, true
+		}
+	}
+	return "", false
+}
+
+// peerCovered reports whether a peer case is about something corral
+// covers: catastrophic deletes, history-destroying git, the seed's
+// dangerous commands, and data that must pass. Interpreter one-liners that
+// delete files from Python or Node code (shutil.rmtree in python -c) are
+// program text corral does not analyse, and are not covered.
+func peerCovered(c peerCase) bool {
+	cmd := c.Command
+	for _, lang := range []string{"python", "node ", "ruby", "perl -e", "php -r", "lua -e"} {
+		if strings.Contains(cmd, lang) && !strings.Contains(cmd, "rm -") && !strings.Contains(cmd, "git ") {
+			return false
+		}
+	}
+	if c.Context != nil && c.Context.Env != nil {
+		for k := range c.Context.Env {
+			if strings.HasPrefix(k, "SAFETY_NET") || strings.HasPrefix(k, "DCG") {
+				return false // a peer-specific mode (strict, paranoid)
+			}
+		}
+	}
+	return true
+}
+
+func TestPeers(t *testing.T) {
+	data := sharedData(t)
+	env := map[string]string{"HOME": corpus.Home, EnvProject: corpus.Project}
+	for _, name := range []string{"cc-safety-net.jsonl", "dcg.jsonl"} {
+		f, err := os.Open(filepath.Join(data, "peers", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc := bufio.NewScanner(f)
+		sc.Buffer(make([]byte, 1<<20), 1<<24)
+		agree, raw, covered, all := 0, 0, 0, 0
+		perCat := map[string][2]int{}
+		var misses, deliberateLog []string
+		for sc.Scan() {
+			var c peerCase
+			if err := json.Unmarshal(sc.Bytes(), &c); err != nil {
+				t.Fatal(err)
+			}
+			all++
+			if !peerCovered(c) {
+				continue
+			}
+			covered++
+			cwd := corpus.Project
+			e := map[string]string{}
+			for k, v := range env {
+				e[k] = v
+			}
+			if c.Context != nil {
+				// "<fresh temp dir>" as both cwd and HOME: a home directory
+				// that is not a project.
+				if c.Context.Cwd != "" {
+					if strings.HasPrefix(c.Context.Cwd, "/") {
+						cwd = c.Context.Cwd
+					} else {
+						cwd = "/home/user"
+					}
+				}
+				for k, v := range c.Context.Env {
+					if k == "HOME" && !strings.HasPrefix(v, "/") {
+						v = "/home/user"
+					}
+					e[k] = v
+				}
+				if cwd == e["HOME"] {
+					e[EnvProject] = ""
+				}
+			}
+			cfg, _ := NewConfig(func(k string) string { return e[k] }, cwd)
+			r := Check(cfg, c.Command)
+			got := "allow"
+			if r.Decision >= Ask {
+				got = "block"
+			}
+			cat := strings.TrimSpace(strings.SplitN(strings.SplitN(c.Category, ">", 2)[0], ":", 2)[0])
+			pc := perCat[cat]
+			pc[1]++
+			if got == c.Expect {
+				raw++
+				agree++
+				pc[0]++
+			} else if reason, ok := deliberate(c); ok {
+				agree++
+				pc[0]++
+				deliberateLog = append(deliberateLog, c.Expect+" expected, corral "+r.Decision.String()+" on purpose ("+reason+"): "+c.Command)
+			} else {
+				misses = append(misses, c.Expect+" expected, corral "+r.Decision.String()+": "+c.Command)
+			}
+			perCat[cat] = pc
+		}
+		f.Close()
+		cats := make([]string, 0, len(perCat))
+		for k := range perCat {
+			cats = append(cats, k)
+		}
+		sort.Strings(cats)
+		for _, k := range cats {
+			t.Logf("%s %-48s %3d/%3d", name, k, perCat[k][0], perCat[k][1])
+		}
+		rate := float64(agree) / float64(covered)
+		t.Logf("%s: corral agrees on %d of %d covered cases (%.1f%%) counting its %d deliberate disagreements, %d (%.1f%%) without them; %d of %d cases covered",
+			name, agree, covered, 100*rate, agree-raw, raw, 100*float64(raw)/float64(covered), covered, all)
+		for _, m := range deliberateLog {
+			t.Logf("  deliberate: %s", m)
+		}
+		for _, m := range misses {
+			t.Logf("  disagreement: %s", m)
+		}
+		if rate < 0.95 {
+			t.Errorf("%s: agreement %.1f%% below 95%%", name, 100*rate)
+		}
+	}
+}
