@@ -309,6 +309,12 @@ func follow(p *Pass, rl Relocation, edited map[[3]int]bool) []syntax.Edit {
 		if c.Script != rl.Script || c.Start < rl.After {
 			continue
 		}
+		if c.Dir.Known && (c.Dir.Path == rl.From || strings.HasPrefix(c.Dir.Path, rl.From+"/")) {
+			// Runs inside the moved tree, whose cd followed it: its
+			// relative paths are right as they are.
+			continue
+		}
+		followed := false
 		for _, a := range c.Args {
 			if !a.Static || a.Glob || strings.HasPrefix(a.Value, "-") || strings.Contains(a.Value, "://") {
 				continue
@@ -332,9 +338,37 @@ func follow(p *Pass, rl Relocation, edited map[[3]int]bool) []syntax.Edit {
 			}
 			edited[key] = true
 			out = append(out, syntax.Edit{Script: c.Script, Start: a.Start, End: a.End, New: syntax.Quote(to)})
+			followed = true
+		}
+		if followed {
+			out = append(out, extractInto(p, c)...)
 		}
 	}
 	return out
+}
+
+// extractInto keeps the contents of a moved archive in the sandbox: a tar
+// or unzip that unpacks it into the working directory unpacks it into the
+// sandbox instead.
+func extractInto(p *Pass, c *syntax.Call) []syntax.Edit {
+	if len(c.Args) == 0 || p.DirInSandbox(c.Dir) {
+		return nil
+	}
+	last := c.Args[len(c.Args)-1]
+	switch c.Name {
+	case "tar", "bsdtar":
+		first := c.Args[0].Value
+		extract := hasFlag(c.Args, 0, "--extract", "--get") || !strings.HasPrefix(first, "-") && strings.Contains(first, "x") ||
+			strings.HasPrefix(first, "-") && !strings.HasPrefix(first, "--") && strings.Contains(first, "x")
+		if extract && !hasFlag(c.Args, 0, "-C", "--directory") && !hasPrefixFlag(c.Args, "--directory=") {
+			return []syntax.Edit{Insert(c, last.End, " -C "+syntax.Quote(p.Config.Sandbox))}
+		}
+	case "unzip":
+		if !hasFlag(c.Args, 0, "-d", "-l", "-t") {
+			return []syntax.Edit{Insert(c, last.End, " -d "+syntax.Quote(p.Config.Sandbox))}
+		}
+	}
+	return nil
 }
 
 // readOnly lists commands that read and print only; a rewrite whose other
