@@ -49,6 +49,9 @@ type Result struct {
 	Approve bool `json:"approve"`
 	// Notes are lines for the user's stderr (parse failures, limits).
 	Notes []string `json:"notes,omitempty"`
+	// Touched are the byte spans of Command that the rewrite changed;
+	// everything outside them is kept as written.
+	Touched [][2]int `json:"touched,omitempty"`
 }
 
 // Pass is one run of the rules over one command.
@@ -229,7 +232,7 @@ func finish(p *Pass, res *Result, verify bool) {
 	if res.Decision != Rewrite {
 		return
 	}
-	rewritten, err := applyFixes(p, sorted, sortedCalls)
+	rewritten, touched, err := applyFixes(p, sorted, sortedCalls)
 	if err == nil {
 		err = syntax.Valid(rewritten)
 	}
@@ -258,6 +261,7 @@ func finish(p *Pass, res *Result, verify bool) {
 		return
 	}
 	res.Rewritten = rewritten
+	res.Touched = touched
 	switch p.Config.Approve {
 	case ApproveAllow:
 		res.Approve = true
@@ -269,7 +273,7 @@ func finish(p *Pass, res *Result, verify bool) {
 
 // applyFixes applies every fix, with references to relocated paths
 // followed, and returns the new command.
-func applyFixes(p *Pass, fs []Finding, calls []*syntax.Call) (string, error) {
+func applyFixes(p *Pass, fs []Finding, calls []*syntax.Call) (string, [][2]int, error) {
 	var edits []syntax.Edit
 	edited := map[[3]int]bool{}
 	for _, f := range fs {
@@ -289,7 +293,14 @@ func applyFixes(p *Pass, fs []Finding, calls []*syntax.Call) (string, error) {
 			edits = append(edits, follow(p, rl, edited)...)
 		}
 	}
-	return syntax.Apply(p.Model.Script, edits)
+	var touched [][2]int
+	for _, e := range edits {
+		s, t := topSpan(e.Script, e.Start, e.End)
+		touched = append(touched, [2]int{s, t})
+	}
+	sort.Slice(touched, func(i, j int) bool { return touched[i][0] < touched[j][0] || touched[i][0] == touched[j][0] && touched[i][1] < touched[j][1] })
+	out, err := syntax.Apply(p.Model.Script, edits)
+	return out, touched, err
 }
 
 func scriptID(p *Pass, sc *syntax.Script) int {
