@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 )
 
 // Env is where a path is judged from.
@@ -69,9 +70,22 @@ func expandHome(p, home string) string {
 	return p
 }
 
+// resolved caches resolve for the life of the process (a hook process
+// decides a handful of paths; tests and benchmarks many).
+var resolved sync.Map
+
 // resolve resolves the symlinks of the longest existing prefix of the
 // clean absolute path p and keeps the rest as it is.
 func resolve(p string) string {
+	if r, ok := resolved.Load(p); ok {
+		return r.(string)
+	}
+	r := resolveUncached(p)
+	resolved.Store(p, r)
+	return r
+}
+
+func resolveUncached(p string) string {
 	rest := ""
 	cur := p
 	for i := 0; i < 256; i++ {

@@ -405,21 +405,13 @@ func (p *Policy) Decide(env Env, path string, a Action) Decision {
 		}
 	}
 	if g := p.guard; g != nil {
-		consider(g.decide(env, np, a))
-		if best.PathContext == "n/a" {
-			best.PathContext = g.context(env, np)
+		gd := g.decide(env, np, a)
+		consider(gd)
+		if best.PathContext == "n/a" && gd.PathContext != "" {
+			best.PathContext = gd.PathContext
 		}
 	}
 	return best
-}
-
-// context is the seed 002 path context of np.
-func (g *guardLayer) context(env Env, np Path) string {
-	d := g.decide(env, np, Write)
-	if d.PathContext != "" {
-		return d.PathContext
-	}
-	return "n/a"
 }
 
 func (g *guardLayer) decide(env Env, np Path, a Action) Decision {

@@ -20,7 +20,7 @@ var scriptHosts = map[string]bool{"eval": true, "source": true, ".": true}
 
 func checkPipeShell(p *Pass, c *syntax.Call) {
 	if c.Pipe != nil {
-		for i := c.PipeIndex + 1; i < len(c.Pipe.Calls); i++ {
+		for i := c.PipeIndex + 1; i < len(c.Pipe.Calls) && i <= c.PipeIndex+maxPipeFollow; i++ {
 			s := c.Pipe.Stage(i)
 			if s == nil {
 				break

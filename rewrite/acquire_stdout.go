@@ -17,7 +17,7 @@ func (p *Pass) followStdout(c *syntax.Call, rule, kind string) {
 	if c.Pipe == nil {
 		return
 	}
-	for i := c.PipeIndex + 1; i < len(c.Pipe.Calls); i++ {
+	for i := c.PipeIndex + 1; i < len(c.Pipe.Calls) && i <= c.PipeIndex+maxPipeFollow; i++ {
 		s := c.Pipe.Stage(i)
 		if s == nil || runsStdin(s) {
 			return
@@ -41,6 +41,10 @@ func (p *Pass) followStdout(c *syntax.Call, rule, kind string) {
 		p.moveRedirects(s, rule, kind)
 	}
 }
+
+// maxPipeFollow bounds how far down a pipeline a download is followed, so
+// that a pipeline of many downloads stays linear.
+const maxPipeFollow = 64
 
 // moveRedirects moves the stdout redirections of c into the sandbox.
 func (p *Pass) moveRedirects(c *syntax.Call, rule, kind string) {

@@ -116,3 +116,30 @@ func TestEveryRuleHasDocAndName(t *testing.T) {
 		}
 	}
 }
+
+func TestPathologicalCommands(t *testing.T) {
+	t.Parallel()
+	cfg := testConfig()
+	for name, cmd := range map[string]string{
+		"downloads-pipeline": "curl -s u" + strings.Repeat(" | curl -s u", 20000) + " | sh",
+		"many-clones":        strings.Repeat("git clone https://github.com/a/b.git; ", 3000),
+		"invalid-utf8-clone": "git clone \xff\xfe x",
+		"huge-word":          "echo " + strings.Repeat("x", 1<<20),
+	} {
+		r := Check(cfg, cmd)
+		switch name {
+		case "downloads-pipeline", "invalid-utf8-clone":
+			if r.Decision != Ask {
+				t.Errorf("%s: %s, want ask", name, r.Decision)
+			}
+		case "many-clones":
+			if r.Decision != Rewrite || strings.Count(r.Rewritten, "agent_sandbox/b") != 3000 {
+				t.Errorf("%s: %s, %d rewrites", name, r.Decision, strings.Count(r.Rewritten, "agent_sandbox/b"))
+			}
+		case "huge-word":
+			if r.Decision != Allow {
+				t.Errorf("%s: %s", name, r.Decision)
+			}
+		}
+	}
+}
