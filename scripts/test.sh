@@ -23,8 +23,15 @@ fi
 echo "== go vet"
 go vet ./...
 
-echo "== go test -race"
-go test -race -count=1 ./... 2>&1 | tee /tmp/corral-test.out
+echo "== go test -race (unit, golden corpus, execution, fuzz seeds and crashers, end-to-end)"
+go test -race -count=1 ./...
+
+echo "== real-world corpora and peer suites (counts)"
+go test -count=1 -v -run 'TestRealWorld|TestPeers|TestCorpus$|TestBashWriteMatchesWrite' ./rewrite |
+	grep -E 'agrees|allow .* deny|handled|Bash cases|agree with Write|^(ok|FAIL|---)' || true
+
+echo "== end-to-end with the real Claude Code CLI"
+go test -count=1 -v -run TestClaudeCode ./cmd/e2e | grep -E '^\s*(---|ok|FAIL|PASS)|Claude Code CLI|namespace|skip' || true
 
 echo "== fuzz (short runs)"
 if [ -x scripts/fuzz.sh ]; then
