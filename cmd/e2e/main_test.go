@@ -23,8 +23,8 @@ func TestMain(m *testing.M) {
 	}
 	unshare, err1 := exec.LookPath("unshare")
 	_, err2 := exec.LookPath("ip")
-	if os.Geteuid() != 0 || err1 != nil || err2 != nil {
-		fmt.Fprintln(os.Stderr, "e2e: no network namespace (needs root, unshare and ip); running on the host network")
+	if os.Geteuid() != 0 || err1 != nil || err2 != nil || exec.Command(unshare, "-n", "true").Run() != nil {
+		fmt.Fprintln(os.Stderr, "e2e: no network namespace (needs root and a working unshare -n and ip); running on the host network")
 		os.Exit(m.Run())
 	}
 	cmd := exec.Command(unshare, append([]string{"-n", os.Args[0]}, os.Args[1:]...)...)

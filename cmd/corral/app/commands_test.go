@@ -1,0 +1,118 @@
+package app
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestExplain(t *testing.T) {
+	m := newMachine(t)
+	code, out, _ := m.run("", "rewrite", "explain", "--cwd", m.project, "git clone https://github.com/acme/widget.git && cd widget")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	for _, want := range []string{"git-clone", "before: git clone https://github.com/acme/widget.git", "after:  git clone https://github.com/acme/widget.git " + m.project + "/agent_sandbox/widget",
+		"- git clone https://github.com/acme/widget.git && cd widget", "+ git clone", "decision: rewrite (approved by corral"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("explain output lacks %q:\n%s", want, out)
+		}
+	}
+	code, out, _ = m.run("", "rewrite", "explain", "--json", "--cwd", m.project, "--sandbox", "/srv/sb", "curl -o x http://h/x")
+	var res struct {
+		Decision  string `json:"decision"`
+		Rewritten string `json:"rewritten"`
+		Findings  []struct {
+			Rule string `json:"rule"`
+		} `json:"findings"`
+	}
+	if code != 0 || json.Unmarshal([]byte(out), &res) != nil || res.Decision != "rewrite" || res.Rewritten != "curl -o /srv/sb/x http://h/x" || res.Findings[0].Rule != "curl" {
+		t.Errorf("explain --json: %d %s", code, out)
+	}
+	if code, _, _ := m.run("", "rewrite", "explain", "--exit-code", "rm -rf /"); code != 2 {
+		t.Errorf("--exit-code on a deny: %d", code)
+	}
+	if code, _, stderr := m.run("", "rewrite", "explain", "a", "b"); code != 1 || !strings.Contains(stderr, "exactly one command") {
+		t.Errorf("two arguments: %d %s", code, stderr)
+	}
+}
+
+func TestScan(t *testing.T) {
+	m := newMachine(t)
+	in := "ls\n\n" + `{"command": "rm -rf /"}` + "\n" + `{"tool_input": {"command": "git clone https://github.com/a/b.git"}}` + "\nnot json {\n{\"x\": 1}\n"
+	code, out, stderr := m.run(in, "scan", "--cwd", m.project, "-")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != 4 {
+		t.Fatalf("want 4 decisions, got %d:\n%s", len(lines), out)
+	}
+	want := []string{`"decision":"allow"`, `"decision":"deny"`, `"decision":"rewrite"`, `"decision":"allow"`}
+	for i, w := range want {
+		if !strings.Contains(lines[i], w) {
+			t.Errorf("line %d = %s, want %s", i, lines[i], w)
+		}
+	}
+	if !strings.Contains(lines[1], `"rules":["bash-delete","rm-root"]`) {
+		t.Errorf("rules of rm -rf /: %s", lines[1])
+	}
+}
+
+func TestGuardCheck(t *testing.T) {
+	m := newMachine(t)
+	code, out, _ := m.run("", "guard", "check", "--cwd", m.project, ".env")
+	if code != 2 || !strings.Contains(out, "pattern:    .env*") || !strings.Contains(out, "decision:   deny") || !strings.Contains(out, "in project: .env") {
+		t.Errorf("guard check .env: %d\n%s", code, out)
+	}
+	code, out, _ = m.run("", "guard", "check", "--cwd", m.project, "docs/a.md")
+	if code != 0 || !strings.Contains(out, "decision:   allow") {
+		t.Errorf("guard check docs/a.md: %d\n%s", code, out)
+	}
+	code, out, _ = m.run("", "guard", "check", "--tool", "Bash-delete", "--cwd", m.project, "node_modules")
+	if code != 0 || !strings.Contains(out, "decision:   warn") {
+		t.Errorf("guard check delete node_modules: %d\n%s", code, out)
+	}
+}
+
+func TestSandboxNew(t *testing.T) {
+	m := newMachine(t)
+	code, out, stderr := m.run("", "sandbox", "new", "--project", m.project, "auth-investigation")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	dir := strings.TrimSpace(out)
+	if want := filepath.Join(m.project, "agent_sandbox", "2026-11-22", "auth-investigation"); dir != want {
+		t.Errorf("dir %s, want %s", dir, want)
+	}
+	m.run("", "sandbox", "new", "--project", m.project, "again")
+	gi, _ := os.ReadFile(filepath.Join(m.project, ".gitignore"))
+	if strings.Count(string(gi), "agent_sandbox/") != 1 {
+		t.Errorf(".gitignore: %q", gi)
+	}
+	if code, _, stderr := m.run("", "sandbox", "new", "--project", m.project, "../x"); code != 1 || !strings.Contains(stderr, "context") {
+		t.Errorf("bad context: %d %s", code, stderr)
+	}
+}
+
+func TestDoctor(t *testing.T) {
+	m := newMachine(t)
+	os.MkdirAll(filepath.Join(m.project, ".claude"), 0o755)
+	os.WriteFile(filepath.Join(m.project, ".claude", "settings.json"), []byte(`{"hooks": {"PreToolUse": [
+		{"matcher": "Bash|Write|Edit|MultiEdit|NotebookEdit", "hooks": [{"type": "command", "command": "corral hook"}]},
+		{"matcher": "Bash", "hooks": [{"type": "command", "command": "other-rewriter"}]}]}}`), 0o644)
+	code, out, _ := m.run("", "doctor", "--cwd", m.project)
+	if code != 0 || !strings.Contains(out, "ok   Bash: corral registered") || !strings.Contains(out, `"other-rewriter"`) || !strings.Contains(out, "WARN SessionEnd") {
+		t.Errorf("doctor: %d\n%s", code, out)
+	}
+	for matcher, want := range map[string]bool{"Bash|Write": true, "Write|Edit": false, "Edit.*": false, ".*": true, "": true, "B.sh": true} {
+		if got := matchesTool(matcher, "Bash"); got != want {
+			t.Errorf("matchesTool(%q, Bash) = %v", matcher, got)
+		}
+	}
+	if !matchesTool("Edit.*", "NotebookEdit") {
+		t.Error("an unanchored regex matcher Edit.* matches NotebookEdit")
+	}
+}
