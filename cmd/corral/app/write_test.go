@@ -183,3 +183,43 @@ func TestConfirmFlow(t *testing.T) {
 		t.Errorf("audit log of the flow: %s", logOut)
 	}
 }
+
+// TestReadmePolicyExample keeps the README's example of corral's own policy
+// format working.
+func TestReadmePolicyExample(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(data)
+	start := strings.Index(text, "```json\n{\n  \"corral\": 1")
+	if start < 0 {
+		t.Fatal("the README has no example of corral's policy format")
+	}
+	body := text[start+len("```json\n"):]
+	body = body[:strings.Index(body, "```")]
+	m := newMachine(t)
+	policy := filepath.Join(m.home, "corral.json")
+	os.WriteFile(policy, []byte(body), 0o644)
+
+	out, _, stderr := m.hook(bashInput("terraform destroy -auto-approve"), "--policy", policy)
+	if out.HookSpecificOutput == nil || out.HookSpecificOutput.PermissionDecision != "deny" || !strings.Contains(out.HookSpecificOutput.PermissionDecisionReason, "infrastructure") {
+		t.Errorf("bash.commands prefix rule: %+v %s", out.HookSpecificOutput, stderr)
+	}
+	out, _, _ = m.hook(bashInput("npm publish"), "--policy", policy)
+	if out.HookSpecificOutput == nil || out.HookSpecificOutput.PermissionDecision != "ask" {
+		t.Errorf("bash.rules regex rule: %+v", out.HookSpecificOutput)
+	}
+	out, _, _ = m.hook(writeInput("Write", "docs/guide.md"), "--policy", policy)
+	if out.HookSpecificOutput == nil || out.HookSpecificOutput.PermissionDecision != "deny" {
+		t.Errorf("paths.allow_only: %+v", out.HookSpecificOutput)
+	}
+	out, _, _ = m.hook(writeInput("Write", "src/a.ts"), "--policy", policy)
+	if out.HookSpecificOutput == nil || out.HookSpecificOutput.PermissionDecision != "allow" || !strings.Contains(out.HookSpecificOutput.AdditionalContext, "Production path") {
+		t.Errorf("paths.warned: %+v", out.HookSpecificOutput)
+	}
+	out, _, _ = m.hook(bashInput("git clone https://github.com/acme/widget.git"), "--policy", policy)
+	if out.HookSpecificOutput == nil || !strings.Contains(out.HookSpecificOutput.UpdatedInput["command"].(string), m.home+"/work/sandbox/widget") {
+		t.Errorf("sandbox.dir: %+v", out.HookSpecificOutput)
+	}
+}
