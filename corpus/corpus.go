@@ -2,6 +2,7 @@ package corpus
 
 import (
 	"bytes"
+	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -44,6 +45,11 @@ type Want struct {
 	// Has reports which keys the want section set.
 	Has map[string]bool
 }
+
+// Update is the -update flag of every test binary that imports this
+// package: golden tests rewrite their expectations instead of checking
+// them (go test ./... -update).
+var Update = flag.Bool("update", false, "rewrite the expected outcomes of golden tests")
 
 // Dir returns the absolute path of the cases folder.
 func Dir() string {

@@ -1,7 +1,6 @@
 package rewrite
 
 import (
-	"flag"
 	"sort"
 	"strconv"
 	"testing"
@@ -10,7 +9,7 @@ import (
 	"github.com/corral-dev/corral/guards"
 )
 
-var update = flag.Bool("update", false, "rewrite the want sections of the corpus cases")
+var update = corpus.Update
 
 // caseConfig builds the engine configuration a corpus case describes.
 func caseConfig(t testing.TB, c *corpus.Case) *Config {

@@ -298,7 +298,9 @@ func applyFixes(p *Pass, fs []Finding, calls []*syntax.Call) (string, [][2]int, 
 		s, t := topSpan(e.Script, e.Start, e.End)
 		touched = append(touched, [2]int{s, t})
 	}
-	sort.Slice(touched, func(i, j int) bool { return touched[i][0] < touched[j][0] || touched[i][0] == touched[j][0] && touched[i][1] < touched[j][1] })
+	sort.Slice(touched, func(i, j int) bool {
+		return touched[i][0] < touched[j][0] || touched[i][0] == touched[j][0] && touched[i][1] < touched[j][1]
+	})
 	out, err := syntax.Apply(p.Model.Script, edits)
 	return out, touched, err
 }

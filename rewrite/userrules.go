@@ -116,16 +116,34 @@ func ParseUserRules(name string, data []byte) ([]UserRule, []error) {
 // UserRulesRule turns user rules into one Rule for the engine's table.
 //
 // A pattern is matched against each call's own words after unwrapping
-// (sudo, env, bash -c, xargs, …: "sudo rm -rf /" is "rm -rf /"), not against
-// the whole command line as seed 002 did: that way the seed's own starter
+// (sudo, env, bash -c, xargs, …: "sudo rm -rf /" is "rm -rf /"), and the
+// match must start at the call's name, not against the whole command line
+// as seed 002 did: that way the seed's own starter
 // patterns ("rm -rf /", "shutdown") do not fire on data such as
 // echo "rm -rf /" or grep shutdown log. A prefix matches the call's name
 // and its words in order, options allowed between, so "kubectl delete" matches
 // "kubectl -n prod delete pod x".
+//
+// A pattern that speaks of the command's structure (it holds one of
+// | & ; < >, such as the seed's "> /dev/sda") cannot match one call's
+// words; it is also matched against the whole command, as the seed did.
 func UserRulesRule(rules []UserRule) Rule {
 	return Rule{
 		Name: "user-rule",
-		Doc:  "Rules from the user's policy files (guardrails.json rules.bash, corral's bash.commands), matched per call after unwrapping.",
+		Doc:  "Rules from the user's policy files (guardrails.json rules.bash, corral's bash.commands), matched per call after unwrapping, and against the whole command for patterns about its structure.",
+		Command: func(p *Pass) {
+			src := p.Model.Script.Src
+			for _, r := range rules {
+				if r.Pattern == nil || r.Decision == Allow || !strings.ContainsAny(r.text, "|&;<>") || !r.Pattern.MatchString(src) {
+					continue
+				}
+				msg := fmt.Sprintf("the command matches %q from %s", r.text, r.Source)
+				if r.Reason != "" {
+					msg += ": " + r.Reason
+				}
+				p.findings = append(p.findings, Finding{Rule: "user-rule", Decision: r.Decision, Start: 0, End: len(src), Text: src, Message: msg})
+			}
+		},
 		Call: func(p *Pass, c *syntax.Call) {
 			if c.Name == "" {
 				return
@@ -138,7 +156,10 @@ func UserRulesRule(rules []UserRule) Rule {
 				matched := false
 				switch {
 				case r.Pattern != nil:
-					matched = r.Pattern.MatchString(text)
+					// The match must start at the command's name: "rm -rf /"
+					// is about rm, not about echo's argument.
+					loc := r.Pattern.FindStringIndex(text)
+					matched = loc != nil && loc[0] == 0
 				default:
 					matched = prefixMatch(r.Prefix, c)
 				}
