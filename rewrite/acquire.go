@@ -78,3 +78,22 @@ func repoName(url string, bare bool) string {
 	}
 	return u
 }
+
+// intoSandboxDir is the fix for a downloader that saves into its working
+// directory: flag (e.g. " -P ") plus the sandbox is inserted after the
+// command name, and each URL's file name is recorded as moved.
+func (p *Pass) intoSandboxDir(c *syntax.Call, flag string, urls []string) ([]syntax.Edit, []Relocation, []string) {
+	var rel []Relocation
+	var dests []string
+	for _, u := range urls {
+		if name := urlName(u); name != "" {
+			dest := p.Config.Sandbox + "/" + name
+			rel = append(rel, relocate(c, c.Dir, name, dest)...)
+			dests = append(dests, dest)
+		}
+	}
+	if len(dests) == 0 {
+		dests = []string{p.Config.Sandbox}
+	}
+	return []syntax.Edit{Insert(c, c.NameArg.End, flag+syntax.Quote(p.Config.Sandbox))}, rel, dests
+}

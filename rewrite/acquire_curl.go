@@ -100,17 +100,8 @@ func checkCurl(p *Pass, c *syntax.Call) {
 				dests = append(dests, p.Config.Sandbox)
 			}
 		case !p.DirInSandbox(c.Dir):
-			edits = append(edits, Insert(c, c.NameArg.End, " --output-dir "+syntax.Quote(p.Config.Sandbox)))
-			for _, u := range urls {
-				if name := urlName(u); name != "" {
-					dest := p.Config.Sandbox + "/" + name
-					rel = append(rel, relocate(c, c.Dir, name, dest)...)
-					dests = append(dests, dest)
-				}
-			}
-			if len(dests) == 0 {
-				dests = append(dests, p.Config.Sandbox)
-			}
+			e, r, d := p.intoSandboxDir(c, " --output-dir ", urls)
+			edits, rel, dests = append(edits, e...), append(rel, r...), append(dests, d...)
 		}
 	}
 	if len(edits) > 0 {

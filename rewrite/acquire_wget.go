@@ -63,17 +63,14 @@ func checkWget(p *Pass, c *syntax.Call) {
 				dests = append(dests, dest)
 			}
 		} else if !p.DirInSandbox(c.Dir) && (len(operands) > 0 || c.ExtraArgs || has(opts, "i", "input-file")) {
-			edits = append(edits, Insert(c, c.NameArg.End, " -P "+syntax.Quote(p.Config.Sandbox)))
-			for _, i := range operands {
-				if name := urlName(c.Args[i].Value); name != "" && !has(opts, "r", "recursive", "m", "mirror") {
-					dest := p.Config.Sandbox + "/" + name
-					rel = append(rel, relocate(c, c.Dir, name, dest)...)
-					dests = append(dests, dest)
+			var urls []string
+			if !has(opts, "r", "recursive", "m", "mirror") {
+				for _, i := range operands {
+					urls = append(urls, c.Args[i].Value)
 				}
 			}
-			if len(dests) == 0 {
-				dests = append(dests, p.Config.Sandbox)
-			}
+			e, r, d := p.intoSandboxDir(c, " -P ", urls)
+			edits, rel, dests = append(edits, e...), append(rel, r...), append(dests, d...)
 		}
 	}
 	if len(edits) > 0 {

@@ -61,57 +61,10 @@ func gitSubcommand(c *syntax.Call) string {
 	return c.Args[i].Value
 }
 
-// cloneValue lists git clone's options that take a separate value.
-var cloneValue = map[string]bool{"-o": true, "--origin": true, "-b": true, "--branch": true,
-	"-u": true, "--upload-pack": true, "--reference": true, "--reference-if-able": true,
-	"--separate-git-dir": true, "--depth": true, "--shallow-since": true, "--shallow-exclude": true,
-	"-c": true, "--config": true, "--server-option": true, "--filter": true, "--template": true,
-	"-j": true, "--jobs": true, "--bundle-uri": true, "--ref-format": true, "--revision": true}
-
-// cloneShortValue lists the one-letter clone options that take a value, for
-// bundles such as -qb main or -bmain.
-const cloneShortValue = "obucj"
-
-// positionals returns the indexes of the non-option words from start on,
-// skipping option values as the tables say.
-func positionals(args []syntax.Arg, start int, long map[string]bool, short string) []int {
-	var out []int
-	for i := start; i < len(args); i++ {
-		a := args[i]
-		v := a.Value
-		if !a.Static {
-			out = append(out, i)
-			continue
-		}
-		switch {
-		case v == "--":
-			for j := i + 1; j < len(args); j++ {
-				out = append(out, j)
-			}
-			return out
-		case strings.HasPrefix(v, "--"):
-			if long[v] {
-				i++
-			}
-		case strings.HasPrefix(v, "-") && len(v) > 1:
-			if long[v] {
-				i++
-				continue
-			}
-			for j := 1; j < len(v); j++ {
-				if strings.IndexByte(short, v[j]) >= 0 {
-					if j == len(v)-1 {
-						i++
-					}
-					break
-				}
-			}
-		default:
-			out = append(out, i)
-		}
-	}
-	return out
-}
+// cloneSpec are git clone's options that take a value.
+var cloneSpec = optSpec{shortVal: "obucj", longEq: true, longVal: setOf("origin", "branch", "upload-pack", "reference",
+	"reference-if-able", "separate-git-dir", "depth", "shallow-since", "shallow-exclude", "config", "server-option",
+	"filter", "template", "jobs", "bundle-uri", "ref-format", "revision")}
 
 func hasFlag(args []syntax.Arg, from int, flags ...string) bool {
 	for _, a := range args[from:] {
@@ -132,7 +85,11 @@ func checkGitClone(p *Pass, c *syntax.Call) {
 	if sub < 0 || c.Args[sub].Value != "clone" {
 		return
 	}
-	pos := positionals(c.Args, sub+1, cloneValue, cloneShortValue)
+	_, operands := scan(c.Args[sub+1:], cloneSpec)
+	pos := make([]int, len(operands))
+	for i, o := range operands {
+		pos[i] = sub + 1 + o
+	}
 	if len(pos) == 0 {
 		if c.ExtraArgs && !p.DirInSandbox(dir) {
 			// xargs git clone: the repositories come at run time.

@@ -256,7 +256,7 @@ func checkDeleteCall(p *Pass, c *syntax.Call) {
 	if c.Name == "mv" {
 		return // mv's sources are judged with its destination
 	}
-	files := positionals(c.Args, 0, map[string]bool{"--interactive": false}, "")
+	_, files := scan(c.Args, optSpec{})
 	for _, i := range files {
 		p.judge(c, c.Script, c.Dir, target{arg: c.Args[i], action: guards.Delete}, "bash-delete", c.Name)
 	}
