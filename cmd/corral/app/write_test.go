@@ -1,6 +1,7 @@
 package app
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -67,10 +68,20 @@ func TestWriteSeed001(t *testing.T) {
 			}
 		}
 	}
-	// The older shape of seed 000.
-	code, stdout, _ := m.run(`{"tool":"Write","arguments":{"file_path":"`+m.project+`/.env","content":"x"},"sessionId":"old"}`, "hook")
-	if code != 0 || !strings.Contains(stdout, `"deny"`) {
-		t.Errorf("older input shape: %d %s", code, stdout)
+	// The same scenarios in the older shape of seed 000.
+	for _, tt := range tests {
+		for _, tool := range []string{"Write", "Edit"} {
+			in := fmt.Sprintf(`{"tool":%q,"arguments":{"file_path":%q,"content":"x"},"sessionId":"old"}`, tool, filepath.Join(m.project, tt.path))
+			code, stdout, _ := m.run(in, "hook")
+			switch {
+			case code != 0:
+				t.Errorf("older shape %s %s: exit %d", tool, tt.path, code)
+			case tt.decision == "" && stdout != "":
+				t.Errorf("older shape %s %s: want silence, got %s", tool, tt.path, stdout)
+			case tt.decision != "" && (!strings.Contains(stdout, `"permissionDecision":"`+tt.decision+`"`) || !strings.Contains(stdout, tt.reason)):
+				t.Errorf("older shape %s %s: %s, want %s %q", tool, tt.path, stdout, tt.decision, tt.reason)
+			}
+		}
 	}
 }
 
@@ -135,6 +146,11 @@ func TestFileRestrictions(t *testing.T) {
 	_, raw, _ := m.hook(writeInput("Write", "src/workers/pool.ts"))
 	if strings.Contains(raw, "deny") {
 		t.Errorf("inside the allow-list: %s", raw)
+	}
+	// Seed 000's own input shape.
+	code, stdout, _ := m.run(`{"tool":"Write","arguments":{"file_path":"docs/bar.md","content":"x"},"sessionId":"s"}`, "hook")
+	if code != 0 || !strings.Contains(stdout, "outside allowed patterns") {
+		t.Errorf("seed 000 shape: %d %s", code, stdout)
 	}
 	m.env["FILE_RESTRICTIONS"] = `not json`
 	out, _, stderr = m.hook(writeInput("Write", "docs/bar.md"))
