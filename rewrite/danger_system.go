@@ -9,8 +9,9 @@ import (
 
 var chmodRecursive = Rule{
 	Name: "chmod-recursive",
-	Doc: `chmod -R 777 (any option order; 0777, a+rwx, ugo+rwx, a=rwx) makes a
-whole tree writable by everyone: deny, as seed 002's starter table does.
+	Doc: `chmod -R 777 (any option order; 0777, 666, a+rwx, ugo+rwx, o+w: any
+mode that lets everyone write) makes a whole tree writable by everyone:
+deny, as seed 002's starter table does.
 chown/chgrp -R and chmod -R of /, ~, a system directory or the project's
 parents change ownership of the machine: deny. A plain chmod 777 file is
 allowed.`,
@@ -18,7 +19,26 @@ allowed.`,
 	Call:     checkChmod,
 }
 
-var worldWritable = regexp.MustCompile(`^(0?777|[0-7]?[0-7][0-7]7|[ugoa]*[+=][rwxXst]*w[rwxXst]*)$`)
+// worldWritable reports whether a chmod mode lets everyone write: an octal
+// mode whose last digit has the write bit (777, 0666), or a symbolic mode
+// that adds write for others or all (a+rwx, o+w, ugo=rwx).
+func worldWritable(mode string) bool {
+	if mode != "" && strings.Trim(mode, "01234567") == "" {
+		last := mode[len(mode)-1] - '0'
+		return last&2 != 0
+	}
+	for _, clause := range strings.Split(mode, ",") {
+		i := strings.IndexAny(clause, "+=")
+		if i < 0 {
+			continue
+		}
+		who, perms := clause[:i], clause[i+1:]
+		if strings.ContainsAny(who, "oa") && strings.Contains(perms, "w") {
+			return true
+		}
+	}
+	return false
+}
 
 func checkChmod(p *Pass, c *syntax.Call) {
 	opts, operands := scan(c.Args, optSpec{longVal: setOf("reference", "from"), longEq: true})
@@ -28,9 +48,7 @@ func checkChmod(p *Pass, c *syntax.Call) {
 	}
 	targets := operands[1:] // the mode or owner comes first
 	if c.Name == "chmod" {
-		mode := c.Args[operands[0]].Value
-		everyone := mode == "777" || mode == "0777" || mode == "a+rwx" || mode == "ugo+rwx" || mode == "a=rwx" || mode == "ugo=rwx" || mode == "+rwx" || mode == "o+w" || mode == "a+w" || mode == "o+rwx"
-		if everyone || worldWritable.MatchString(mode) && strings.HasSuffix(strings.TrimLeft(mode, "0"), "7") {
+		if mode := c.Args[operands[0]].Value; worldWritable(mode) {
 			p.Report(c, Finding{Rule: "chmod-recursive", Decision: Deny, Message: "chmod -R " + mode + " makes a whole tree writable by everyone"})
 			return
 		}

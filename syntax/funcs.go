@@ -28,8 +28,7 @@ func (m *Model) Functions() []Function {
 			}
 			name := fd.Name.Value
 			calls, parallel := 0, false
-			var visit func(n sh.Node, inPipe bool)
-			visit = func(n sh.Node, inPipe bool) {
+			visit := func(n sh.Node) {
 				sh.Walk(n, func(n sh.Node) bool {
 					switch x := n.(type) {
 					case *sh.Stmt:
@@ -50,7 +49,7 @@ func (m *Model) Functions() []Function {
 					return true
 				})
 			}
-			visit(fd.Body, false)
+			visit(fd.Body)
 			out = append(out, Function{Name: name, Script: sc, Start: int(fd.Pos().Offset()), End: int(fd.End().Offset()),
 				Multiplies: calls >= 2 || parallel && calls >= 1})
 			return true

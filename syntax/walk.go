@@ -434,10 +434,7 @@ func (w *walker) chdir(call *Call, dir Dir) Dir {
 		for i := range call.Args {
 			a := &call.Args[i]
 			if a.Static && strings.HasPrefix(a.Value, "-") && a.Value != "-" {
-				if a.Value == "--" {
-					continue
-				}
-				continue
+				continue // -L, -P, --
 			}
 			target = a
 			break

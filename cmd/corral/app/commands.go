@@ -20,7 +20,8 @@ import (
 // confirmTTL is how long a confirmation lasts unless CORRAL_CONFIRM_TTL says otherwise.
 var confirmTTL = 12 * time.Hour
 
-func stateDir(home string) string { return filepath.Dir(allowlist.DefaultPath()) }
+// stateDir is where corral keeps its allow-list and audit log.
+func stateDir() string { return allowlist.StateDir() }
 
 func commonFlags() []cli.Flag {
 	return []cli.Flag{

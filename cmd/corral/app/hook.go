@@ -35,8 +35,8 @@ func (env *runtimeEnv) hookCommand() *cli.Command {
 	}
 }
 
-// call is one hook invocation, normalised over the input shapes.
-type call struct {
+// hookCall is one hook invocation, normalised over the input shapes.
+type hookCall struct {
 	event   string
 	tool    string
 	input   map[string]any
@@ -87,13 +87,13 @@ func (env *runtimeEnv) hook(policies []string) {
 	env.emit(hc, a)
 }
 
-func parseHookInput(data []byte) (*call, error) {
+func parseHookInput(data []byte) (*hookCall, error) {
 	var in hookInput
 	dec := json.NewDecoder(bytes.NewReader(data))
 	if err := dec.Decode(&in); err != nil {
 		return nil, err
 	}
-	hc := &call{event: in.HookEventName, tool: in.ToolName, session: in.SessionID, cwd: in.Cwd}
+	hc := &hookCall{event: in.HookEventName, tool: in.ToolName, session: in.SessionID, cwd: in.Cwd}
 	raw := in.ToolInput
 	if hc.tool == "" {
 		hc.tool = in.Tool
@@ -128,7 +128,7 @@ type answer struct {
 	exit2 bool
 }
 
-func (env *runtimeEnv) emit(hc *call, a *answer) {
+func (env *runtimeEnv) emit(hc *hookCall, a *answer) {
 	out := hookOutput{}
 	if hc.gemini {
 		if a.decision == "deny" || a.decision == "ask" {
@@ -151,7 +151,7 @@ func (env *runtimeEnv) emit(hc *call, a *answer) {
 }
 
 // bash decides about a shell command.
-func (env *runtimeEnv) bash(s *settings, hc *call) *answer {
+func (env *runtimeEnv) bash(s *settings, hc *hookCall) *answer {
 	cmd, ok := hc.input["command"].(string)
 	if !ok {
 		if _, present := hc.input["command"]; present {
@@ -293,7 +293,7 @@ func rewriteContext(s *settings, res *rewrite.Result) string {
 }
 
 // askReason explains an ask and says how the user can approve it.
-func askReason(res *rewrite.Result, hc *call, tool, op string) string {
+func askReason(res *rewrite.Result, hc *hookCall, tool, op string) string {
 	var b strings.Builder
 	b.WriteString("corral needs the user's confirmation before this runs.\n")
 	b.WriteString(findingLines(res, rewrite.Ask))
@@ -347,7 +347,7 @@ func (env *runtimeEnv) allowlist() *allowlist.Store {
 
 // write decides about a file write (Write, Edit, MultiEdit, NotebookEdit,
 // Gemini's write_file/replace, Codex's apply_patch).
-func (env *runtimeEnv) write(s *settings, hc *call) *answer {
+func (env *runtimeEnv) write(s *settings, hc *hookCall) *answer {
 	type target struct {
 		path   string
 		action guards.Action

@@ -81,7 +81,7 @@ func (env *runtimeEnv) loadSettings(cwd string, policyFiles []string) *settings 
 // limits by editing them.
 func (s *settings) protectedFiles() []string {
 	out := append([]string{}, s.files...)
-	out = append(out, stateDir(s.cfg.Home))
+	out = append(out, stateDir())
 	return out
 }
 
