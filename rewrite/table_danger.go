@@ -12,4 +12,5 @@ var dangerRules = []Rule{
 	dockerDestroy,
 	gitDestroy,
 	runtimeScript,
+	dynamicCommand,
 }

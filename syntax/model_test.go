@@ -333,3 +333,26 @@ func TestFunctions(t *testing.T) {
 		}
 	}
 }
+
+func TestVariables(t *testing.T) {
+	t.Parallel()
+	for src, want := range map[string]string{
+		"a=git; $a clone x":              "git",
+		"export G=git && \"$G\" clone x": "git",
+		"a=git; a=$(date); $a clone x":   "",
+		"a=git b=curl; ${b} -o f u":      "curl",
+		"local d=/tmp; cd $d && pwd":     "pwd",
+	} {
+		m, err := Analyze(src, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := m.Calls[len(m.Calls)-1].Name; got != want {
+			t.Errorf("%q: last call %q, want %q", src, got, want)
+		}
+	}
+	m, _ := Analyze("d=/tmp/w; cd $d && ls", opts)
+	if c := m.Calls[len(m.Calls)-1]; c.Dir.Path != "/tmp/w" {
+		t.Errorf("cd $d: %+v", c.Dir)
+	}
+}

@@ -12,6 +12,32 @@ type walker struct {
 	m     *Model
 	home  string
 	stack []Dir // pushd stack
+	// vars are the variables assigned a static value so far.
+	vars map[string]string
+}
+
+// assign records the static values of assignments (a=git, export a=git);
+// a value only known at run time forgets the variable.
+func (w *walker) assign(c scope, dir Dir, as []*sh.Assign) {
+	r := &resolver{src: c.sc.Src, home: w.home, dir: dir, vars: w.vars}
+	for _, a := range as {
+		if a.Name == nil {
+			continue
+		}
+		if a.Value == nil || a.Append || a.Index != nil || a.Array != nil {
+			delete(w.vars, a.Name.Value)
+			continue
+		}
+		v := r.arg(a.Value)
+		if !v.Static {
+			delete(w.vars, a.Name.Value)
+			continue
+		}
+		if w.vars == nil {
+			w.vars = map[string]string{}
+		}
+		w.vars[a.Name.Value] = v.Value
+	}
 }
 
 // scope is what a statement inherits from where it is.
@@ -103,6 +129,9 @@ func (w *walker) stmt(c scope, s *sh.Stmt, dir Dir) Dir {
 		}
 	case *sh.CoprocClause:
 		w.stmt(inner, cmd.Stmt, dir)
+	case *sh.DeclClause:
+		w.substs(inner, cmd, dir, nil)
+		w.assign(inner, dir, cmd.Args)
 	case nil:
 	default:
 		w.substs(inner, cmd, dir, nil)
@@ -185,7 +214,7 @@ func (w *walker) redirects(c scope, s *sh.Stmt, dir Dir, host *Call) []Redirect 
 	if len(s.Redirs) == 0 {
 		return nil
 	}
-	r := &resolver{src: c.sc.Src, home: w.home, dir: dir}
+	r := &resolver{src: c.sc.Src, home: w.home, dir: dir, vars: w.vars}
 	out := make([]Redirect, 0, len(s.Redirs))
 	for _, rd := range s.Redirs {
 		red := Redirect{Node: rd, Op: rd.Op.String(), Dir: dir, Stmt: s, Script: c.sc}
@@ -223,11 +252,12 @@ func (w *walker) substs(c scope, node sh.Node, dir Dir, host *Call) {
 }
 
 func (w *walker) call(c scope, s *sh.Stmt, ce *sh.CallExpr, dir Dir) Dir {
-	r := &resolver{src: c.sc.Src, home: w.home, dir: dir}
+	r := &resolver{src: c.sc.Src, home: w.home, dir: dir, vars: w.vars}
 	if len(ce.Args) == 0 {
 		for _, a := range ce.Assigns {
 			w.substs(c, a, dir, nil)
 		}
+		w.assign(c, dir, ce.Assigns)
 		w.redirects(c, s, dir, nil)
 		return dir
 	}
@@ -377,7 +407,7 @@ func (w *walker) nested(c scope, call *Call) {
 			if rd.Node.Hdoc == nil {
 				continue
 			}
-			r := &resolver{src: c.sc.Src, home: w.home, dir: call.Dir}
+			r := &resolver{src: c.sc.Src, home: w.home, dir: call.Dir, vars: w.vars}
 			body := r.arg(rd.Node.Hdoc)
 			quoted := rd.Target.Raw != rd.Target.Value
 			text := body.Raw
@@ -404,7 +434,7 @@ func (w *walker) child(c scope, call *Call, text string, host *Arg, kind string,
 	if dynamic && host != nil && host.Word != nil {
 		// Substitutions in the host word run in the outer shell; they are
 		// already walked there. Mask them so they are not counted twice.
-		r := &resolver{src: c.sc.Src, home: w.home, dir: call.Dir, mask: true}
+		r := &resolver{src: c.sc.Src, home: w.home, dir: call.Dir, mask: true, vars: w.vars}
 		text = r.arg(host.Word).Value
 	}
 	sc := &Script{Src: text, Parent: c.sc, Host: host, Kind: kind, Depth: c.sc.Depth + 1, Dynamic: dynamic}

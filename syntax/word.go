@@ -68,6 +68,9 @@ type resolver struct {
 	// mask writes run-time substitutions as a plain parameter, so that a
 	// string parsed again does not hold them a second time.
 	mask bool
+	// vars are variables assigned a static value earlier in the command
+	// (a=git; $a clone …).
+	vars map[string]string
 }
 
 func (r *resolver) arg(w *sh.Word) Arg {
@@ -141,6 +144,11 @@ func (r *resolver) part(b *strings.Builder, p sh.WordPart, first, quoted bool, g
 			case "PWD":
 				if r.dir.Known {
 					b.WriteString(r.dir.Path)
+					return true
+				}
+			default:
+				if v, ok := r.vars[p.Param.Value]; ok {
+					b.WriteString(v)
 					return true
 				}
 			}
