@@ -13,4 +13,5 @@ var acquisitionRules = []Rule{
 	hgClone,
 	remoteCopy,
 	pipeShell,
+	runDownload,
 }
