@@ -359,10 +359,28 @@ func (env *runtimeEnv) write(s *settings, hc *hookCall) *answer {
 			break
 		}
 	}
-	if patch, ok := hc.input["input"].(string); ok && hc.tool == "apply_patch" {
-		for _, pt := range patchTargets(patch) {
-			targets = append(targets, target{pt.path, pt.action})
+	if hc.tool == "apply_patch" {
+		// The patch text's field name differs between versions: look at
+		// every string (and string list) of the input.
+		for _, v := range hc.input {
+			texts := []string{}
+			switch x := v.(type) {
+			case string:
+				texts = append(texts, x)
+			case []any:
+				for _, e := range x {
+					if s, ok := e.(string); ok {
+						texts = append(texts, s)
+					}
+				}
+			}
+			for _, text := range texts {
+				for _, pt := range patchTargets(text) {
+					targets = append(targets, target{pt.path, pt.action})
+				}
+			}
 		}
+		sort.Slice(targets, func(i, j int) bool { return targets[i].path < targets[j].path })
 	}
 	if len(targets) == 0 {
 		return nil

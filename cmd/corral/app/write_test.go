@@ -239,3 +239,18 @@ func TestReadmePolicyExample(t *testing.T) {
 		t.Errorf("sandbox.dir: %+v", out.HookSpecificOutput)
 	}
 }
+
+func TestApplyPatch(t *testing.T) {
+	m := newMachine(t)
+	patch := "*** Begin Patch\n*** Update File: src/a.ts\n@@\n-x\n+y\n*** Add File: .env\n+SECRET=1\n*** End Patch\n"
+	for _, input := range []map[string]any{{"input": patch}, {"command": []any{"apply_patch", patch}}} {
+		out, _, _ := m.hook(map[string]any{"tool_name": "apply_patch", "tool_input": input, "turn_id": "t"})
+		if out.HookSpecificOutput == nil || out.HookSpecificOutput.PermissionDecision != "deny" || !strings.Contains(out.HookSpecificOutput.PermissionDecisionReason, ".env") {
+			t.Errorf("apply_patch adding .env: %+v", out.HookSpecificOutput)
+		}
+	}
+	_, raw, _ := m.hook(map[string]any{"tool_name": "apply_patch", "tool_input": map[string]any{"input": "*** Begin Patch\n*** Add File: docs/x.md\n+hi\n*** End Patch"}})
+	if raw != "" {
+		t.Errorf("apply_patch to docs: %s", raw)
+	}
+}
