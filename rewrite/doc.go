@@ -7,7 +7,9 @@
 // the rules over every call, sorts the findings, combines their decisions
 // (deny > ask > rewrite > warn > allow), applies the fixes, parses the
 // result again and fails safe (ask) when anything about the rewrite is not
-// certain.
+// certain. The engine reports two findings of its own: "unparsed" (a
+// command, or a string in it, that cannot be parsed and holds a risky word)
+// and "rewrite-failed" (a fix that could not be applied or checked).
 //
 // The package decides; it does not read stdin, files of configuration or
 // the environment, and it does not print. Those belong to cmd/corral.
