@@ -8,5 +8,5 @@ cd "$(dirname "$0")/.."
 secs="${1:-30}"
 for target in $(go test ./fuzz -list '^Fuzz' | grep '^Fuzz'); do
 	echo "== $target (${secs}s)"
-	go test ./fuzz -run '^$' -fuzz "^${target}\$" -fuzztime "${secs}s" -parallel 2 2>&1 | tail -n 3
+	go test ./fuzz -run '^$' -fuzz "^${target}\$" -fuzztime "${secs}s" -fuzzminimizetime 2s -parallel 2 2>&1 | tail -n 3
 done
