@@ -341,3 +341,15 @@ func TestDeleteRegenerable(t *testing.T) {
 		t.Errorf("deleting .git asks: %+v", d)
 	}
 }
+
+func TestDefaultTempDirs(t *testing.T) {
+	t.Parallel()
+	for _, p := range []string{"/tmp/x", "/var/tmp/x", "/var/folders/ab/T/x", "/private/tmp/x"} {
+		if d := DefaultPolicy().Decide(env, p, Write); d.Verdict != Allow {
+			t.Errorf("%s: %+v", p, d)
+		}
+	}
+	if d := DefaultPolicy().Decide(env, "/var/lib/x", Write); d.Verdict != Deny {
+		t.Errorf("/var/lib stays blocked: %+v", d)
+	}
+}

@@ -95,6 +95,10 @@ type Policy struct {
 	guard *guardLayer
 }
 
+// builtinTemp are temporary directories the default policy treats as safe
+// even under a blocked directory.
+var builtinTemp = []string{"/tmp", "/var/tmp", "/var/folders", "/private/tmp", "/private/var/folders"}
+
 // regenerable are protected patterns whose files a tool makes again: their
 // deletion is only warned about.
 var regenerable = map[string]bool{"node_modules/**": true, "package-lock.json": true, "yarn.lock": true}
@@ -416,10 +420,14 @@ func (p *Policy) Decide(env Env, path string, a Action) Decision {
 
 func (g *guardLayer) decide(env Env, np Path, a Action) Decision {
 	inside := np.InProject || env.Sandbox != "" && Within(env.Sandbox, np.Abs)
-	if g.builtin && (np.Abs == "/var/tmp" || strings.HasPrefix(np.Abs, "/var/tmp/")) {
-		// The default list blocks /var; its temporary directory is as safe
-		// as /tmp.
-		return Decision{Verdict: Allow, Rule: "safe-path", Pattern: "/var/tmp", Source: g.source, PathContext: "safe"}
+	if g.builtin {
+		// The default list blocks /var; its temporary directories (and
+		// macOS's $TMPDIR under /var/folders) are as safe as /tmp.
+		for _, tmp := range builtinTemp {
+			if np.Abs == tmp || strings.HasPrefix(np.Abs, tmp+"/") {
+				return Decision{Verdict: Allow, Rule: "safe-path", Pattern: tmp, Source: g.source, PathContext: "safe"}
+			}
+		}
 	}
 	if pat, ok := matchDir(g.blocked, env.Home, np.Abs); ok && !(g.builtin && inside) {
 		return Decision{Verdict: Deny, Rule: "blocked-path", Pattern: pat, Source: g.source, PathContext: "blocked",
