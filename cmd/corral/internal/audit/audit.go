@@ -14,6 +14,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"sync"
 	"syscall"
 	"time"
 )
@@ -151,38 +152,43 @@ func Read(path string, f Filter) ([]Record, error) {
 }
 
 // redactions replace secrets; each keeps what identifies the secret's
-// place and drops the secret.
-var redactions = []struct {
+// place and drops the secret. They are compiled on first use, off the
+// start-up path of hooks that log nothing.
+var redactions = sync.OnceValue(func() []redaction {
+	return []redaction{
+		// user:password@ and token@ in URLs.
+		{regexp.MustCompile(`([a-zA-Z][a-zA-Z0-9+.-]*://)[^/\s:@'"]+:[^/\s@'"]+@`), "${1}[REDACTED]@"},
+		{regexp.MustCompile(`([a-zA-Z][a-zA-Z0-9+.-]*://)(ghp_|gho_|ghs_|github_pat_|glpat-|x-access-token:|oauth2:)[^/\s@'"]*@`), "${1}[REDACTED]@"},
+		// Authorization and similar headers.
+		{regexp.MustCompile(`(?i)((?:authorization|proxy-authorization|x-api-key|api-key|private-token|x-auth-token|cookie)\s*:\s*)(?:(?:bearer|basic|token)\s+)?[^'"\n]+`), "${1}[REDACTED]"},
+		{regexp.MustCompile(`(?i)\b(bearer\s+)[A-Za-z0-9._~+/=-]{8,}`), "${1}[REDACTED]"},
+		// curl -u user:pass, --user user:pass.
+		{regexp.MustCompile(`((?:^|\s)(?:-u|--user|--proxy-user|-U)\s+['"]?[^\s:'"]+:)[^\s'"]+`), "${1}[REDACTED]"},
+		// mysql-style -p<password>, --password=..., --password ...
+		{regexp.MustCompile(`((?:^|\s)--password[= ]\s*)['"]?[^\s'"]+['"]?`), "${1}[REDACTED]"},
+		{regexp.MustCompile(`((?:^|\s)(?:mysql|mysqldump|mariadb|mysqladmin)\b[^\n|;&]*?\s-p)[^\s'"]+`), "${1}[REDACTED]"},
+		// Query parameters and assignments with secret names.
+		{regexp.MustCompile(`(?i)\b((?:access_token|refresh_token|api_key|apikey|token|secret|client_secret|password|passwd|auth)=)[^\s&'"]+`), "${1}[REDACTED]"},
+		{regexp.MustCompile(`\b([A-Z_]*(?:TOKEN|SECRET|PASSWORD|API_KEY|ACCESS_KEY)[A-Z_]*=)[^\s&'"]+`), "${1}[REDACTED]"},
+		// Well-known token shapes.
+		{regexp.MustCompile(`\b(ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{20,}`), "[REDACTED]"},
+		{regexp.MustCompile(`\bgithub_pat_[A-Za-z0-9_]{20,}`), "[REDACTED]"},
+		{regexp.MustCompile(`\bglpat-[A-Za-z0-9_-]{16,}`), "[REDACTED]"},
+		{regexp.MustCompile(`\bsk-(?:ant-|proj-)?[A-Za-z0-9_-]{16,}`), "[REDACTED]"},
+		{regexp.MustCompile(`\bxox[abpors]-[A-Za-z0-9-]{10,}`), "[REDACTED]"},
+		{regexp.MustCompile(`\b(?:AKIA|ASIA)[A-Z0-9]{16}\b`), "[REDACTED]"},
+		{regexp.MustCompile(`\bnpm_[A-Za-z0-9]{30,}`), "[REDACTED]"},
+	}
+})
+
+type redaction struct {
 	re   *regexp.Regexp
 	repl string
-}{
-	// user:password@ and token@ in URLs.
-	{regexp.MustCompile(`([a-zA-Z][a-zA-Z0-9+.-]*://)[^/\s:@'"]+:[^/\s@'"]+@`), "${1}[REDACTED]@"},
-	{regexp.MustCompile(`([a-zA-Z][a-zA-Z0-9+.-]*://)(ghp_|gho_|ghs_|github_pat_|glpat-|x-access-token:|oauth2:)[^/\s@'"]*@`), "${1}[REDACTED]@"},
-	// Authorization and similar headers.
-	{regexp.MustCompile(`(?i)((?:authorization|proxy-authorization|x-api-key|api-key|private-token|x-auth-token|cookie)\s*:\s*)(?:(?:bearer|basic|token)\s+)?[^'"\n]+`), "${1}[REDACTED]"},
-	{regexp.MustCompile(`(?i)\b(bearer\s+)[A-Za-z0-9._~+/=-]{8,}`), "${1}[REDACTED]"},
-	// curl -u user:pass, --user user:pass.
-	{regexp.MustCompile(`((?:^|\s)(?:-u|--user|--proxy-user|-U)\s+['"]?[^\s:'"]+:)[^\s'"]+`), "${1}[REDACTED]"},
-	// mysql-style -p<password>, --password=..., --password ...
-	{regexp.MustCompile(`((?:^|\s)--password[= ]\s*)['"]?[^\s'"]+['"]?`), "${1}[REDACTED]"},
-	{regexp.MustCompile(`((?:^|\s)(?:mysql|mysqldump|mariadb|mysqladmin)\b[^\n|;&]*?\s-p)[^\s'"]+`), "${1}[REDACTED]"},
-	// Query parameters and assignments with secret names.
-	{regexp.MustCompile(`(?i)\b((?:access_token|refresh_token|api_key|apikey|token|secret|client_secret|password|passwd|auth)=)[^\s&'"]+`), "${1}[REDACTED]"},
-	{regexp.MustCompile(`\b([A-Z_]*(?:TOKEN|SECRET|PASSWORD|API_KEY|ACCESS_KEY)[A-Z_]*=)[^\s&'"]+`), "${1}[REDACTED]"},
-	// Well-known token shapes.
-	{regexp.MustCompile(`\b(ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{20,}`), "[REDACTED]"},
-	{regexp.MustCompile(`\bgithub_pat_[A-Za-z0-9_]{20,}`), "[REDACTED]"},
-	{regexp.MustCompile(`\bglpat-[A-Za-z0-9_-]{16,}`), "[REDACTED]"},
-	{regexp.MustCompile(`\bsk-(?:ant-|proj-)?[A-Za-z0-9_-]{16,}`), "[REDACTED]"},
-	{regexp.MustCompile(`\bxox[abpors]-[A-Za-z0-9-]{10,}`), "[REDACTED]"},
-	{regexp.MustCompile(`\b(?:AKIA|ASIA)[A-Z0-9]{16}\b`), "[REDACTED]"},
-	{regexp.MustCompile(`\bnpm_[A-Za-z0-9]{30,}`), "[REDACTED]"},
 }
 
 // Redact replaces secrets in a command or message with [REDACTED].
 func Redact(s string) string {
-	for _, r := range redactions {
+	for _, r := range redactions() {
 		s = r.re.ReplaceAllString(s, r.repl)
 	}
 	return s
