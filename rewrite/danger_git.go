@@ -10,8 +10,8 @@ var gitDestroy = Rule{
 	Name: "git-destroy",
 	Doc: `Git commands that throw away work no commit holds, or rewrite shared
 history: reset --hard, clean -f (not -n), push --force/-f/+refspec (not
---force-with-lease, which refuses to overwrite others' work) and push
---delete, branch -D, checkout -- <paths>, checkout . and checkout -f,
+--force-with-lease, which refuses to overwrite others' work), push
+--delete and push origin :branch, branch -D, checkout -- <paths>, checkout . and checkout -f,
 switch --discard-changes/-f, restore of the worktree (restore --staged only
 touches the index and passes), stash drop/clear, reflog expire,
 gc --prune=now, filter-branch, worktree remove --force. Each is routine for
@@ -82,7 +82,7 @@ func checkGitDestroy(p *Pass, c *syntax.Call) {
 		switch {
 		case force:
 			why = "git push --force overwrites the remote's history (use --force-with-lease)"
-		case flag("--delete") || short('d'):
+		case flag("--delete") || short('d') || hasDeleteRefspec(args):
 			why = "git push --delete removes a remote branch"
 		case flag("--mirror"):
 			why = "git push --mirror overwrites every ref of the remote"
@@ -145,6 +145,17 @@ func checkGitDestroy(p *Pass, c *syntax.Call) {
 	if why != "" {
 		p.Report(c, Finding{Rule: "git-destroy", Decision: Ask, Message: why})
 	}
+}
+
+// hasDeleteRefspec reports whether a push refspec has an empty source
+// (git push origin :branch), which deletes the remote ref.
+func hasDeleteRefspec(args []syntax.Arg) bool {
+	for _, a := range args {
+		if len(a.Value) > 1 && a.Value[0] == ':' && a.Static {
+			return true
+		}
+	}
+	return false
 }
 
 func hasPrefixFlag(args []syntax.Arg, prefix string) bool {

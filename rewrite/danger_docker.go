@@ -1,0 +1,76 @@
+package rewrite
+
+import "github.com/corral-dev/corral/syntax"
+
+var dockerDestroy = Rule{
+	Name: "docker-destroy",
+	Doc: `docker rm, docker container rm/prune, docker system prune, docker
+volume rm/prune and docker image prune (and podman's) remove containers,
+their data or images in bulk: ask, as seed 002's starter table confirms
+docker rm and docker system prune. docker compose down -v (and
+docker-compose) deletes the project's named volumes, its databases: ask;
+compose rm too. docker rmi of a named image (it can be pulled or built
+again), network and builder prune (networks and build cache are made again
+on demand), compose down without -v, ps, run, exec and build pass.`,
+	Commands: []string{"docker", "podman", "docker-compose", "podman-compose"},
+	Call:     checkDocker,
+}
+
+// dockerOptions are docker's global options that take a value.
+var dockerOptions = optSpec{shortVal: "Hcl", longVal: setOf("host", "context", "config", "log-level", "tlscacert", "tlscert", "tlskey"), longEq: true}
+
+// composeOptions are docker compose's global options that take a value.
+var composeOptions = optSpec{shortVal: "fp", longVal: setOf("file", "project-name", "project-directory", "profile", "env-file", "parallel", "ansi", "progress"), longEq: true}
+
+func checkDocker(p *Pass, c *syntax.Call) {
+	if asksHelp(c) {
+		return
+	}
+	args := c.Args
+	if c.Name == "docker" || c.Name == "podman" {
+		_, operands := scan(args, dockerOptions)
+		if len(operands) == 0 {
+			return
+		}
+		w := func(i int) string {
+			if i < len(operands) {
+				return args[operands[i]].Value
+			}
+			return ""
+		}
+		hit := ""
+		switch w(0) {
+		case "rm":
+			hit = "rm"
+		case "compose":
+			checkCompose(p, c, args[operands[0]+1:])
+			return
+		case "container", "volume", "system", "image":
+			switch sub := w(1); {
+			case sub == "prune" || (sub == "rm" || sub == "remove") && w(0) != "image":
+				hit = w(0) + " " + sub
+			}
+		}
+		if hit != "" {
+			p.Report(c, Finding{Rule: "docker-destroy", Decision: Ask, Message: c.Name + " " + hit + " removes containers, their data or images"})
+		}
+		return
+	}
+	checkCompose(p, c, args)
+}
+
+// checkCompose judges the words after "docker compose" (or docker-compose).
+func checkCompose(p *Pass, c *syntax.Call, args []syntax.Arg) {
+	_, operands := scan(args, composeOptions)
+	if len(operands) == 0 {
+		return
+	}
+	sub := args[operands[0]].Value
+	subOpts, _ := scan(args[operands[0]+1:], optSpec{shortVal: "t", longVal: setOf("rmi", "timeout"), longEq: true})
+	switch {
+	case sub == "down" && has(subOpts, "v", "volumes"):
+		p.Report(c, Finding{Rule: "docker-destroy", Decision: Ask, Message: "compose down -v deletes the project's named volumes and the data in them"})
+	case sub == "rm":
+		p.Report(c, Finding{Rule: "docker-destroy", Decision: Ask, Message: "compose rm removes the project's containers"})
+	}
+}
