@@ -12,8 +12,9 @@ var diskWrite = Rule{
 	Doc: `Writing a block device destroys its file systems: mkfs, mkfs.*,
 mke2fs, mkswap, wipefs, blkdiscard of a device (deny; of a device only
 known at run time, ask; of an image file, pass); fdisk, sfdisk, parted,
-sgdisk, cfdisk (ask, unless they only list, print or dump the table);
-dd of=/dev/<disk>, and any redirection, tee, cp or shred onto a disk device (/dev/sd*, nvme*, vd*, xvd*, hd*, mmcblk*, md*, dm-*, loop*,
+sgdisk, cfdisk (ask, unless every option only lists, prints or dumps the
+table); dd of=/dev/<disk>, and any redirection, tee, cp or shred onto a
+disk device (/dev/sd*, nvme*, vd*, xvd*, hd*, mmcblk*, md*, dm-*, loop*,
 /dev/disk/…, /dev/mapper/…) (deny). Reading a device (dd if=/dev/sda
 of=disk.img) and /dev/null, /dev/zero, /dev/stdout are fine.`,
 	Call:     checkDiskWrite,
@@ -69,7 +70,7 @@ func checkDeviceRedirect(p *Pass, r syntax.Redirect) {
 // tool only reads the table or saves a copy of it.
 var partitionReadFlags = map[string][]string{
 	"fdisk":  {"-l", "--list", "-x", "--list-details", "-L", "--help", "-h", "-V", "--version", "-s", "--getsz"},
-	"sfdisk": {"-l", "--list", "-d", "--dump", "-J", "--json", "-s", "--show-size", "-g", "--show-geometry", "-F", "--list-free", "-V", "--verify", "-T", "--list-types", "-b", "--backup", "--help", "-h", "--version", "-v"},
+	"sfdisk": {"-l", "--list", "-d", "--dump", "-J", "--json", "-s", "--show-size", "-g", "--show-geometry", "-F", "--list-free", "-V", "--verify", "-T", "--list-types", "--help", "-h", "--version", "-v"},
 	"sgdisk": {"-p", "--print", "-i", "--info", "-v", "--verify", "-b", "--backup", "-L", "--list-types", "-O", "--print-mbr", "-V", "--version", "--help", "-?"},
 	"gdisk":  {"-l", "--help", "-h"},
 	"cfdisk": {"--help", "-h", "-V", "--version"},
@@ -81,11 +82,28 @@ var partedRead = setOf("print", "p", "unit", "s", "B", "kB", "MB", "GB", "TB", "
 
 // partitionRead reports whether a partitioning tool only reads.
 func partitionRead(c *syntax.Call) bool {
+	if c.Name != "parted" {
+		// Read-only when every option is a reading one: sgdisk -b bak
+		// --zap-all /dev/sda saves a copy and then wipes.
+		reads, others := 0, 0
+		for i := 0; i < len(c.Args); i++ {
+			v := c.Args[i].Value
+			if !strings.HasPrefix(v, "-") || v == "-" {
+				continue
+			}
+			if !containsString(partitionReadFlags[c.Name], v) {
+				others++
+				continue
+			}
+			reads++
+			if (v == "-b" || v == "--backup" || v == "-i" || v == "--info") && c.Name == "sgdisk" {
+				i++ // the option's value
+			}
+		}
+		return reads > 0 && others == 0
+	}
 	if hasFlag(c.Args, 0, partitionReadFlags[c.Name]...) {
 		return true
-	}
-	if c.Name != "parted" {
-		return false
 	}
 	// parted [options] [device [command...]]: read-only when every command
 	// word only prints.

@@ -160,6 +160,11 @@ func TestClaudeCode(t *testing.T) {
 		if !api.sent(filepath.Join(m.sandbox, "widget")) {
 			t.Errorf("the model was never told where the clone is; tool results: %s", api.toolResults())
 		}
+		// corral's additionalContext, not just git's own output, reached
+		// the model.
+		if !api.sent("corral rewrote this command") {
+			t.Errorf("corral's additionalContext never reached the model")
+		}
 	})
 
 	t.Run("curl -o lands in the sandbox", func(t *testing.T) {
