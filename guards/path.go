@@ -10,51 +10,98 @@ import (
 // Env is where a path is judged from.
 type Env struct {
 	// Project is the project root: CLAUDE_PROJECT_DIR, else the hook's cwd.
+	// A project that is the home directory or / is no project: nothing is
+	// project-relative there.
 	Project string
-	// Cwd is the directory a relative path is relative to.
-	Cwd     string
-	Home    string
+	// Cwd is the directory a relative path is relative to; when it is
+	// empty or relative, the project (then /) stands in for it.
+	Cwd string
+	// Home is $HOME: "~" and "~/..." in paths and patterns expand to it.
+	Home string
+	// Sandbox is the absolute sandbox root, always a safe path.
 	Sandbox string
 }
 
 // Path is a normalised path.
 type Path struct {
+	// Given is the path as written.
 	Given string `json:"given"`
 	// Abs is absolute and clean, with the symlinks of the part that exists
 	// resolved; it never contains "..".
 	Abs string `json:"abs"`
-	// Rel is the project-relative slash path when InProject.
+	// Rel is the project-relative slash path when InProject ("." for the
+	// project root itself), else "".
 	Rel       string `json:"rel,omitempty"`
 	InProject bool   `json:"in_project"`
 }
 
 // Normalize makes p absolute against env and resolves what can be
-// resolved. The path need not exist. When p is empty the result is empty.
+// resolved: "~" and "~/x" expand to env.Home, a relative path is taken
+// from env.Cwd, "./", "//", "." and trailing slashes go, and the symlinks
+// of the longest existing prefix are followed the way the kernel follows
+// them, so ".." after a symlink leaves the symlink's target (docs/link/x
+// with docs/link -> ../.git is .git/x). The path need not exist. When a
+// symlink cannot be read or loops, the lexically cleaned path is used, as
+// given (seed 001 AC-10.4). Normalize is idempotent: normalising Abs again
+// gives the same Path apart from Given. An empty p gives an empty Path.
 func Normalize(env Env, p string) Path {
 	out := Path{Given: p}
 	if p == "" {
 		return out
 	}
-	abs := expandHome(p, env.Home)
-	if !filepath.IsAbs(abs) {
-		base := env.Cwd
-		if base == "" {
-			base = env.Project
-		}
-		if base == "" {
-			base = "/"
-		}
-		abs = filepath.Join(base, abs)
-	}
-	out.Abs = resolve(filepath.Clean(abs))
-	if env.Project != "" && !broadProject(env) {
-		proj := resolve(filepath.Clean(env.Project))
+	out.Abs = resolve(absolute(env, p))
+	if proj := projectRoot(env); proj != "" {
 		if rel, ok := relWithin(proj, out.Abs); ok {
 			out.InProject = true
-			out.Rel = filepath.ToSlash(rel)
+			out.Rel = rel
 		}
 	}
 	return out
+}
+
+// absolute joins p to the directory it is relative to, after expanding ~.
+// The result is absolute but not cleaned.
+func absolute(env Env, p string) string {
+	p = expandHome(p, env.Home)
+	if filepath.IsAbs(p) {
+		return p
+	}
+	return baseDir(env) + "/" + p
+}
+
+// baseDir is the absolute directory relative paths start from.
+func baseDir(env Env) string {
+	if filepath.IsAbs(env.Cwd) {
+		return env.Cwd
+	}
+	if filepath.IsAbs(env.Project) {
+		if env.Cwd != "" {
+			return env.Project + "/" + env.Cwd
+		}
+		return env.Project
+	}
+	return "/" + env.Cwd
+}
+
+// projectRoot is the resolved project root, or "" when there is no
+// project (none given, the home directory, or /).
+func projectRoot(env Env) string {
+	if env.Project == "" {
+		return ""
+	}
+	p := env.Project
+	if !filepath.IsAbs(p) {
+		p = baseDir(Env{Cwd: env.Cwd}) + "/" + p
+	}
+	p = filepath.Clean(p)
+	if p == "/" || env.Home != "" && p == filepath.Clean(env.Home) {
+		return ""
+	}
+	r := resolve(p)
+	if r == "/" || env.Home != "" && r == resolve(filepath.Clean(env.Home)) {
+		return ""
+	}
+	return r
 }
 
 func expandHome(p, home string) string {
@@ -65,55 +112,104 @@ func expandHome(p, home string) string {
 		return home
 	}
 	if strings.HasPrefix(p, "~/") {
-		return filepath.Join(home, p[2:])
+		return home + p[1:]
 	}
 	return p
 }
 
-// resolved caches resolve for the life of the process (a hook process
-// decides a handful of paths; tests and benchmarks many).
-var resolved sync.Map
+// resolveCache remembers resolve's answers: a hook process judges a
+// handful of paths, often the same directories again; benchmarks and
+// fuzzing judge many, so the cache is emptied when it grows large.
+var resolveCache struct {
+	sync.Mutex
+	m map[string]string
+}
 
-// resolve resolves the symlinks of the longest existing prefix of the
-// clean absolute path p and keeps the rest as it is.
+const resolveCacheMax = 4096
+
+// resolve returns the clean absolute form of the absolute path p with the
+// symlinks of its existing prefix followed.
 func resolve(p string) string {
-	if r, ok := resolved.Load(p); ok {
-		return r.(string)
+	resolveCache.Lock()
+	r, ok := resolveCache.m[p]
+	resolveCache.Unlock()
+	if ok {
+		return r
 	}
-	r := resolveUncached(p)
-	resolved.Store(p, r)
+	r = resolveUncached(p)
+	resolveCache.Lock()
+	if resolveCache.m == nil || len(resolveCache.m) >= resolveCacheMax {
+		resolveCache.m = make(map[string]string)
+	}
+	resolveCache.m[p] = r
+	resolveCache.Unlock()
 	return r
 }
 
-func resolveUncached(p string) string {
-	rest := ""
-	cur := p
-	for i := 0; i < 256; i++ {
-		if _, err := os.Lstat(cur); err == nil {
-			real, err := filepath.EvalSymlinks(cur)
-			if err != nil {
-				return p
-			}
-			if rest == "" {
-				return real
-			}
-			return filepath.Join(real, rest)
+// maxLinks bounds the symlinks followed for one path, as the kernel does.
+const maxLinks = 40
+
+// pseudoRoots are kernel file systems whose symlinks point at per-process
+// objects (/dev/stderr -> /proc/self/fd/2 -> pipe:[…]); they are kept as
+// written so that the same path normalises the same in every process.
+var pseudoRoots = []string{"/dev", "/proc", "/sys"}
+
+func isPseudo(p string) bool {
+	for _, r := range pseudoRoots {
+		if p == r || strings.HasPrefix(p, r+"/") {
+			return true
 		}
-		parent := filepath.Dir(cur)
-		if parent == cur {
-			return p
-		}
-		if rest == "" {
-			rest = filepath.Base(cur)
-		} else {
-			rest = filepath.Join(filepath.Base(cur), rest)
-		}
-		cur = parent
 	}
-	return p
+	return false
 }
 
-// relWithin returns p relative to root when p is root or under it.
+// resolveUncached walks p one segment at a time from /, following each
+// symlink it meets (a relative target from the link's directory), and
+// applying ".." to what has been resolved so far. Segments that do not
+// exist are kept as they are.
+func resolveUncached(p string) string {
+	fallback := filepath.Clean(p)
+	todo := strings.Split(p, "/")
+	out := "/"
+	links := 0
+	for len(todo) > 0 {
+		seg := todo[0]
+		todo = todo[1:]
+		switch seg {
+		case "", ".":
+			continue
+		case "..":
+			out = filepath.Dir(out)
+			continue
+		}
+		next := out + "/" + seg
+		if out == "/" {
+			next = "/" + seg
+		}
+		if isPseudo(out) {
+			out = next
+			continue
+		}
+		fi, err := os.Lstat(next)
+		if err != nil || fi.Mode()&os.ModeSymlink == 0 {
+			out = next
+			continue
+		}
+		links++
+		target, err := os.Readlink(next)
+		if err != nil || links > maxLinks || target == "" {
+			return fallback
+		}
+		if filepath.IsAbs(target) {
+			out = "/"
+		}
+		todo = append(strings.Split(target, "/"), todo...)
+	}
+	return out
+}
+
+// relWithin returns p relative to root, as a slash path, when p is root
+// ("." then) or under it. Both must be clean absolute paths.
 func relWithin(root, p string) (string, bool) {
 	if root == "" || p == "" {
 		return "", false
@@ -121,24 +217,23 @@ func relWithin(root, p string) (string, bool) {
 	if p == root {
 		return ".", true
 	}
-	prefix := root
-	if !strings.HasSuffix(prefix, "/") {
-		prefix += "/"
+	if root == "/" {
+		return p[1:], true
 	}
-	if strings.HasPrefix(p, prefix) {
-		return p[len(prefix):], true
+	if strings.HasPrefix(p, root) && p[len(root)] == '/' {
+		return p[len(root)+1:], true
 	}
 	return "", false
 }
 
 // Within reports whether p is root or under it, comparing cleaned paths
 // with their existing symlinks resolved, segment by segment: "sandbox/../x"
-// and "sandbox-evil/x" are not within "sandbox".
+// and "sandbox-evil/x" are not within "sandbox". Both must be absolute.
 func Within(root, p string) bool {
-	if root == "" || p == "" || !filepath.IsAbs(root) || !filepath.IsAbs(p) {
+	if !filepath.IsAbs(root) || !filepath.IsAbs(p) {
 		return false
 	}
-	_, ok := relWithin(resolve(filepath.Clean(root)), resolve(filepath.Clean(p)))
+	_, ok := relWithin(resolve(root), resolve(p))
 	return ok
 }
 
@@ -152,8 +247,9 @@ func hasDotDot(p string) bool {
 	return false
 }
 
-// gitRepo reports whether p is inside a git work tree: some existing
-// ancestor holds a .git entry.
+// gitRepo reports whether p is inside a git work tree: p or one of its
+// ancestors holds a .git entry (a directory, or a file for worktrees and
+// submodules).
 func gitRepo(p string) bool {
 	for cur := p; ; {
 		if _, err := os.Lstat(filepath.Join(cur, ".git")); err == nil {
@@ -167,9 +263,14 @@ func gitRepo(p string) bool {
 	}
 }
 
-// broadProject reports a "project" that is the home directory or the root:
-// an agent started there has no project, and nothing there is project-safe.
-func broadProject(env Env) bool {
-	p := filepath.Clean(env.Project)
-	return p == "/" || env.Home != "" && p == filepath.Clean(env.Home)
+// harmlessDevices are files whose writing changes nothing on disk.
+var harmlessDevices = map[string]bool{
+	"/dev/null": true, "/dev/zero": true, "/dev/full": true, "/dev/random": true, "/dev/urandom": true,
+	"/dev/tty": true, "/dev/stdin": true, "/dev/stdout": true, "/dev/stderr": true,
+}
+
+// harmlessDevice reports a write target that is a stream, not a file:
+// /dev/null, the standard streams, /dev/fd/N, a terminal.
+func harmlessDevice(abs string) bool {
+	return harmlessDevices[abs] || strings.HasPrefix(abs, "/dev/fd/") || strings.HasPrefix(abs, "/dev/pts/")
 }

@@ -1,24 +1,24 @@
 package guards
 
 import (
-	"encoding/json"
-	"errors"
 	"fmt"
 	"path/filepath"
+	"regexp"
 	"strings"
-
-	"github.com/bmatcuk/doublestar/v4"
 )
 
 // Action is what is done to a path.
 type Action int
 
-// The actions.
+// The actions. Write covers creating and editing a file (Write, Edit,
+// MultiEdit, NotebookEdit, a redirect, cp's destination); Delete covers rm
+// and the like, and a deleted directory takes everything under it along.
 const (
 	Write Action = iota
 	Delete
 )
 
+// String returns "write" or "delete".
 func (a Action) String() string {
 	if a == Delete {
 		return "delete"
@@ -26,7 +26,7 @@ func (a Action) String() string {
 	return "write"
 }
 
-// Verdict is a path decision, least severe first.
+// Verdict is a path decision, least severe first: Allow < Warn < Ask < Deny.
 type Verdict int
 
 // The verdicts.
@@ -39,6 +39,7 @@ const (
 
 var verdictNames = [...]string{"allow", "warn", "ask", "deny"}
 
+// String returns "allow", "warn", "ask" or "deny".
 func (v Verdict) String() string {
 	if v < 0 || int(v) >= len(verdictNames) {
 		return fmt.Sprintf("Verdict(%d)", int(v))
@@ -49,46 +50,79 @@ func (v Verdict) String() string {
 // MarshalText writes the verdict's name.
 func (v Verdict) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
 
-// Decision is the verdict on one path with what led to it.
+// Decision is the verdict on one path with what led to it: enough for
+// "corral guard check" to explain it.
 type Decision struct {
 	Verdict Verdict `json:"verdict"`
-	// Rule names the check: allowlist, traversal, protected-path,
-	// warned-path, safe-path, blocked-path, outside-safe-path.
-	Rule    string `json:"rule,omitempty"`
+	// Rule names the check that decided: allowlist, traversal,
+	// protected-path, warned-path, safe-path, blocked-path,
+	// outside-safe-path, device, or a guardrails.json rule's name. It is
+	// empty when nothing matched and the path passes silently.
+	Rule string `json:"rule,omitempty"`
+	// Pattern is the pattern that matched, if any.
 	Pattern string `json:"pattern,omitempty"`
 	// Source is the policy the pattern came from: a file, FILE_RESTRICTIONS
 	// or "default".
-	Source  string `json:"source,omitempty"`
+	Source string `json:"source,omitempty"`
+	// Message is one line in the seeds' wording; empty for a silent allow.
 	Message string `json:"message,omitempty"`
-	// PathContext is seed 002's safe, outside, blocked or n/a.
+	// PathContext is seed 002's audit field: safe, outside or blocked as
+	// the guardrails layer sees the path, n/a without that layer.
 	PathContext string `json:"path_context,omitempty"`
 	Path        Path   `json:"path"`
 }
 
-// allowList is seed 000's layer.
+// The audit log's path contexts (seed 002).
+const (
+	ContextSafe    = "safe"
+	ContextOutside = "outside"
+	ContextBlocked = "blocked"
+	ContextNA      = "n/a"
+)
+
+// allowList is seed 000's layer: FILE_RESTRICTIONS or paths.allow_only.
 type allowList struct {
-	patterns []string
+	patterns []pattern
 	source   string
 }
 
-// writeLayer is seed 001's layer.
+// writeLayer is seed 001's layer: write-policies.json.
 type writeLayer struct {
-	protected, warned, safe []string
+	protected, warned, safe []pattern
 	source                  string
 }
 
-// guardLayer is seed 002's layer.
+// guardLayer is seed 002's layer: guardrails.json.
 type guardLayer struct {
-	blocked, safe []string
+	blocked, safe []pattern
 	gitAware      bool
-	source        string
+	// rules are guardrails.json's rules.write and rules.edit.
+	rules  []pathRule
+	source string
 	// builtin marks the default layer, whose blocked system directories
 	// do not apply inside the project or the sandbox (a project under
-	// /var/www must stay workable).
+	// /var/www must stay workable) and which treats temporary directories
+	// as safe.
 	builtin bool
 }
 
-// Policy is the merged path policy.
+// pathRule is one of seed 002's write/edit rules.
+type pathRule struct {
+	name string
+	// sets are the named path sets the rule is about: blocked_paths,
+	// outside_safe_paths, safe_paths.
+	sets []string
+	// paths are literal path patterns the rule is about.
+	paths []pattern
+	// re is matched against the normalised absolute path.
+	re          *regexp.Regexp
+	outsideOnly bool
+	action      Verdict
+}
+
+// Policy is the merged path policy. Every layer it holds is honoured at
+// once, and Decide returns the most severe of their verdicts. The zero
+// Policy (and a nil *Policy) allows everything.
 type Policy struct {
 	allow []allowList
 	write *writeLayer
@@ -96,11 +130,12 @@ type Policy struct {
 }
 
 // builtinTemp are temporary directories the default policy treats as safe
-// even under a blocked directory.
+// even under a blocked directory (/var/tmp, macOS's $TMPDIR).
 var builtinTemp = []string{"/tmp", "/var/tmp", "/var/folders", "/private/tmp", "/private/var/folders"}
 
-// regenerable are protected patterns whose files a tool makes again: their
-// deletion is only warned about.
+// regenerable are protected patterns whose files a package manager makes
+// again: deleting them (rm -rf node_modules, a stale lock file) is routine
+// and only warned about, where deleting .git or a key is asked about.
 var regenerable = map[string]bool{"node_modules/**": true, "package-lock.json": true, "yarn.lock": true}
 
 // Seed 001's and seed 002's defaults.
@@ -112,348 +147,403 @@ var (
 	defaultSafeDirs  = []string{"~/.claude", "/tmp"}
 )
 
-// DefaultPolicy is the built-in policy: seed 001's default patterns and
-// seed 002's starter blocked and safe paths, git-aware. Ordinary work in a
-// project never asks.
+// DefaultSource is the Source of the built-in policy.
+const DefaultSource = "default"
+
+// DefaultPolicy is the built-in policy: seed 001's default protected,
+// warned and safe patterns, and seed 002's starter blocked and safe paths,
+// git-aware, with the project, the sandbox and the temporary directories
+// safe. Ordinary work in a project never asks.
 func DefaultPolicy() *Policy {
+	must := func(field string, raws []string, dirs bool) []pattern {
+		var ps []pattern
+		var err error
+		if dirs {
+			ps, err = parseDirs(field, raws)
+		} else {
+			ps, err = parsePatterns(field, raws, false)
+		}
+		if err != nil {
+			panic(err)
+		}
+		return ps
+	}
 	return &Policy{
-		write: &writeLayer{protected: defaultProtected, warned: defaultWarned, safe: defaultSafe, source: "default"},
-		guard: &guardLayer{blocked: defaultBlocked, safe: defaultSafeDirs, gitAware: true, source: "default", builtin: true},
+		write: &writeLayer{
+			protected: must("protected", defaultProtected, false),
+			warned:    must("warned", defaultWarned, false),
+			safe:      must("safe", defaultSafe, false),
+			source:    DefaultSource,
+		},
+		guard: &guardLayer{
+			blocked:  must("blocked_paths", defaultBlocked, true),
+			safe:     must("safe_paths", defaultSafeDirs, true),
+			gitAware: true,
+			source:   DefaultSource,
+			builtin:  true,
+		},
 	}
 }
 
-// Merge returns p with q's layers: q's seed 001 and seed 002 layers replace
-// p's; allow-lists accumulate (a path must pass every one of them).
+// Merge returns a policy with p's layers and q's: q's seed 001 layer, if
+// it has one, replaces p's, and so does its seed 002 layer; allow-lists
+// add up, each one kept, so a path must pass every one of them (an
+// orchestrator's FILE_RESTRICTIONS is not widened by a user's allow_only).
+// Neither p nor q is changed; either may be nil.
 func (p *Policy) Merge(q *Policy) *Policy {
-	out := &Policy{allow: append(append([]allowList{}, p.allow...), q.allow...), write: p.write, guard: p.guard}
-	if q.write != nil {
-		out.write = q.write
-	}
-	if q.guard != nil {
-		out.guard = q.guard
+	out := &Policy{}
+	for _, x := range []*Policy{p, q} {
+		if x == nil {
+			continue
+		}
+		out.allow = append(out.allow, x.allow...)
+		if x.write != nil {
+			out.write = x.write
+		}
+		if x.guard != nil {
+			out.guard = x.guard
+		}
 	}
 	return out
 }
 
-// AllowListFromEnv reads FILE_RESTRICTIONS, a JSON array of patterns. An
-// empty value or array means no restriction (nil policy).
-func AllowListFromEnv(v string) (*Policy, error) {
-	if strings.TrimSpace(v) == "" {
-		return nil, nil
-	}
-	var pats []string
-	if err := json.Unmarshal([]byte(v), &pats); err != nil {
-		return nil, err
-	}
-	if len(pats) == 0 {
-		return nil, nil
-	}
-	pats, err := projectPatterns(pats, true)
-	if err != nil {
-		return nil, err
-	}
-	return &Policy{allow: []allowList{{patterns: pats, source: "FILE_RESTRICTIONS"}}}, nil
-}
-
-// projectPatterns validates project-relative patterns; seed 000 also
-// strips a leading "./" or "/".
-func projectPatterns(pats []string, strip bool) ([]string, error) {
-	out := make([]string, 0, len(pats))
-	for _, p := range pats {
-		if strip {
-			p = strings.TrimPrefix(strings.TrimPrefix(p, "./"), "/")
-		}
-		if p == "" || !doublestar.ValidatePattern(p) {
-			return nil, fmt.Errorf("invalid pattern %q", p)
-		}
-		out = append(out, p)
-	}
-	return out, nil
-}
-
-// dirPatterns validates seed 002 directory patterns (absolute or ~).
-func dirPatterns(pats []string) ([]string, error) {
-	for _, p := range pats {
-		if !strings.HasPrefix(p, "/") && p != "~" && !strings.HasPrefix(p, "~/") {
-			return nil, fmt.Errorf("path %q must be absolute or start with ~/", p)
-		}
-		if !doublestar.ValidatePattern(p) {
-			return nil, fmt.Errorf("invalid pattern %q", p)
-		}
-	}
-	return pats, nil
-}
-
-// ParsePolicy reads a policy file, recognised by its content: corral's own
-// format (a "corral" key), seed 001's write-policies.json ("protected",
-// "warned", "safe"), seed 002's guardrails.json ("version", "safe_paths",
-// "blocked_paths", "rules"), or a JSON array of allowed patterns (seed 000).
-// Sections other policies read (bash rules, the sandbox) are ignored here.
-func ParsePolicy(name string, data []byte) (*Policy, error) {
-	trimmed := strings.TrimSpace(string(data))
-	if strings.HasPrefix(trimmed, "[") {
-		var pats []string
-		if err := json.Unmarshal(data, &pats); err != nil {
-			return nil, fmt.Errorf("not a JSON array of patterns: %v", err)
-		}
-		pats, err := projectPatterns(pats, true)
-		if err != nil {
-			return nil, err
-		}
-		return &Policy{allow: []allowList{{patterns: pats, source: name}}}, nil
-	}
-	var top map[string]json.RawMessage
-	if err := json.Unmarshal(data, &top); err != nil {
-		return nil, fmt.Errorf("not valid JSON: %v", err)
-	}
-	has := func(k string) bool { _, ok := top[k]; return ok }
-	switch {
-	case has("corral"):
-		var own struct {
-			Paths *struct {
-				AllowOnly []string  `json:"allow_only"`
-				Protected *[]string `json:"protected"`
-				Warned    *[]string `json:"warned"`
-				Safe      *[]string `json:"safe"`
-				Blocked   *[]string `json:"blocked"`
-				SafeDirs  *[]string `json:"safe_dirs"`
-				GitAware  *bool     `json:"git_aware"`
-			} `json:"paths"`
-		}
-		if err := json.Unmarshal(data, &own); err != nil {
-			return nil, err
-		}
-		p := &Policy{}
-		if own.Paths == nil {
-			return p, nil
-		}
-		ps := own.Paths
-		if len(ps.AllowOnly) > 0 {
-			pats, err := projectPatterns(ps.AllowOnly, true)
-			if err != nil {
-				return nil, fmt.Errorf("paths.allow_only: %v", err)
-			}
-			p.allow = []allowList{{patterns: pats, source: name}}
-		}
-		if ps.Protected != nil || ps.Warned != nil || ps.Safe != nil {
-			w, err := newWriteLayer(name, deref(ps.Protected), deref(ps.Warned), deref(ps.Safe))
-			if err != nil {
-				return nil, fmt.Errorf("paths.%v", err)
-			}
-			p.write = w
-		}
-		if ps.Blocked != nil || ps.SafeDirs != nil || ps.GitAware != nil {
-			g, err := newGuardLayer(name, deref(ps.Blocked), deref(ps.SafeDirs), ps.GitAware == nil || *ps.GitAware)
-			if err != nil {
-				return nil, fmt.Errorf("paths.%v", err)
-			}
-			p.guard = g
-		}
-		return p, nil
-	case has("protected") || has("warned") || has("safe"):
-		var wp struct {
-			Protected []string `json:"protected"`
-			Warned    []string `json:"warned"`
-			Safe      []string `json:"safe"`
-		}
-		if err := json.Unmarshal(data, &wp); err != nil {
-			return nil, err
-		}
-		w, err := newWriteLayer(name, wp.Protected, wp.Warned, wp.Safe)
-		if err != nil {
-			return nil, err
-		}
-		return &Policy{write: w}, nil
-	case has("version") || has("safe_paths") || has("blocked_paths") || has("rules"):
-		var gr struct {
-			SafePaths    []string `json:"safe_paths"`
-			BlockedPaths []string `json:"blocked_paths"`
-		}
-		if err := json.Unmarshal(data, &gr); err != nil {
-			return nil, err
-		}
-		g, err := newGuardLayer(name, gr.BlockedPaths, gr.SafePaths, true)
-		if err != nil {
-			return nil, err
-		}
-		return &Policy{guard: g}, nil
-	}
-	return nil, errors.New(`not a policy corral knows: expected a "corral" key, write-policies.json's "protected"/"warned"/"safe", or guardrails.json's "version"/"safe_paths"/"blocked_paths"`)
-}
-
-func deref(p *[]string) []string {
+// Sources lists where the policy's layers come from, in the order Decide
+// consults them: allow-lists, then seed 001's layer, then seed 002's.
+func (p *Policy) Sources() []string {
 	if p == nil {
 		return nil
 	}
-	return *p
+	var out []string
+	for _, al := range p.allow {
+		out = append(out, "allow-list "+al.source)
+	}
+	if p.write != nil {
+		out = append(out, "write policy "+p.write.source)
+	}
+	if p.guard != nil {
+		out = append(out, "guardrails "+p.guard.source)
+	}
+	return out
 }
 
-func newWriteLayer(source string, protected, warned, safe []string) (*writeLayer, error) {
-	var err error
-	w := &writeLayer{source: source}
-	if w.protected, err = projectPatterns(protected, false); err != nil {
-		return nil, fmt.Errorf("protected: %v", err)
-	}
-	if w.warned, err = projectPatterns(warned, false); err != nil {
-		return nil, fmt.Errorf("warned: %v", err)
-	}
-	if w.safe, err = projectPatterns(safe, false); err != nil {
-		return nil, fmt.Errorf("safe: %v", err)
-	}
-	return w, nil
-}
-
-func newGuardLayer(source string, blocked, safe []string, git bool) (*guardLayer, error) {
-	var err error
-	g := &guardLayer{source: source, gitAware: git}
-	if g.blocked, err = dirPatterns(blocked); err != nil {
-		return nil, fmt.Errorf("blocked paths: %v", err)
-	}
-	if g.safe, err = dirPatterns(safe); err != nil {
-		return nil, fmt.Errorf("safe paths: %v", err)
-	}
-	return g, nil
-}
-
-// matchRel reports the first project pattern matching rel.
-func matchRel(pats []string, rel string) (string, bool) {
-	for _, p := range pats {
-		if ok, _ := doublestar.Match(p, rel); ok {
-			return p, true
-		}
-	}
-	return "", false
-}
-
-// matchDir reports the first directory pattern that is abs or one of its
-// ancestors.
-func matchDir(pats []string, home, abs string) (string, bool) {
-	for _, p := range pats {
-		full := p
-		if home != "" {
-			full = expandHome(p, home)
-		} else if strings.HasPrefix(p, "~") {
-			continue
-		}
-		full = filepath.Clean(full)
-		if !strings.ContainsAny(full, "*?[{") {
-			if _, ok := relWithin(resolve(full), abs); ok {
-				return p, true
-			}
-			if _, ok := relWithin(full, abs); ok {
-				return p, true
-			}
-			continue
-		}
-		for cur := abs; ; {
-			if ok, _ := doublestar.Match(full, cur); ok {
-				return p, true
-			}
-			parent := filepath.Dir(cur)
-			if parent == cur {
-				break
-			}
-			cur = parent
-		}
-	}
-	return "", false
-}
-
-// Decide judges action a on path under p.
+// Decide judges action a on path under p. Each layer gives a verdict and
+// the most severe wins; between equal verdicts the earlier layer (allow
+// lists, then seed 001, then seed 002) wins, and a layer that matched a
+// pattern wins over one that did not, so that an allow still says why.
+// Decide depends only on the normalised path, except that an allow-list
+// also denies a given path with a ".." segment (seed 000).
 func (p *Policy) Decide(env Env, path string, a Action) Decision {
 	np := Normalize(env, path)
-	best := Decision{Verdict: Allow, PathContext: "n/a", Path: np}
+	best := Decision{Verdict: Allow, PathContext: ContextNA, Path: np}
+	if p == nil || path == "" {
+		return best
+	}
+	if a == Write && harmlessDevice(np.Abs) {
+		best.Rule = "device"
+		return best
+	}
 	consider := func(d Decision) {
-		if d.Verdict > best.Verdict {
-			d.Path = np
-			if d.PathContext == "" {
-				d.PathContext = best.PathContext
-			}
+		if d.Verdict > best.Verdict || d.Verdict == best.Verdict && best.Rule == "" && d.Rule != "" {
+			d.PathContext, d.Path = best.PathContext, np
 			best = d
 		}
 	}
-	if path == "" {
-		return best
+	context := ContextNA
+	var gd Decision
+	if p.guard != nil {
+		gd = p.guard.decide(env, np, a)
+		context = gd.PathContext
 	}
+	best.PathContext = context
 	for _, al := range p.allow {
-		switch {
-		case hasDotDot(path):
-			consider(Decision{Verdict: Deny, Rule: "traversal", Source: al.source,
-				Message: fmt.Sprintf("File restriction: path contains directory traversal: %s", path)})
-		case !np.InProject:
-			consider(Decision{Verdict: Deny, Rule: "allowlist", Source: al.source,
-				Message: fmt.Sprintf("File restriction: %s is outside allowed patterns: %s", np.Abs, formatList(al.patterns))})
-		default:
-			if _, ok := matchRel(al.patterns, np.Rel); !ok {
-				consider(Decision{Verdict: Deny, Rule: "allowlist", Source: al.source,
-					Message: fmt.Sprintf("File restriction: %s is outside allowed patterns: %s", np.Rel, formatList(al.patterns))})
-			}
-		}
+		consider(al.decide(np, path))
 	}
-	if w := p.write; w != nil && np.InProject {
-		if pat, ok := matchRel(w.protected, np.Rel); ok {
-			v := Deny
-			if a == Delete {
-				// Deleting .git or a key is not something to do unasked;
-				// deleting what a package manager regenerates is routine.
-				v = Ask
-				if regenerable[pat] {
-					v = Warn
-				}
-			}
-			consider(Decision{Verdict: v, Rule: "protected-path", Pattern: pat, Source: w.source,
-				Message: fmt.Sprintf("Protected path: %s cannot be modified", np.Rel)})
-		} else if pat, ok := matchRel(w.warned, np.Rel); ok {
-			consider(Decision{Verdict: Warn, Rule: "warned-path", Pattern: pat, Source: w.source,
-				Message: fmt.Sprintf("Production path: %s - ensure this is intentional", np.Rel)})
-		}
+	if p.write != nil {
+		consider(p.write.decide(np, a))
 	}
-	if g := p.guard; g != nil {
-		gd := g.decide(env, np, a)
+	if p.guard != nil {
 		consider(gd)
-		if best.PathContext == "n/a" && gd.PathContext != "" {
-			best.PathContext = gd.PathContext
-		}
 	}
 	return best
 }
 
-func (g *guardLayer) decide(env Env, np Path, a Action) Decision {
-	inside := np.InProject || env.Sandbox != "" && Within(env.Sandbox, np.Abs)
+func (al allowList) decide(np Path, given string) Decision {
+	d := Decision{Verdict: Deny, Rule: "allowlist", Source: al.source}
+	switch {
+	case hasDotDot(given):
+		d.Rule = "traversal"
+		d.Message = "File restriction: path contains directory traversal: " + given
+		return d
+	case !np.InProject:
+		d.Message = fmt.Sprintf("File restriction: %s is outside allowed patterns: %s", np.Abs, pyList(al.patterns))
+		return d
+	}
+	for _, pat := range al.patterns {
+		if pat.matchProject(np.Rel) {
+			return Decision{Verdict: Allow, Rule: "allowlist", Pattern: pat.raw, Source: al.source}
+		}
+	}
+	d.Message = fmt.Sprintf("File restriction: %s is outside allowed patterns: %s", np.Rel, pyList(al.patterns))
+	return d
+}
+
+// decide applies seed 001: protected first, then warned, then safe; the
+// first list with a match decides, and unmatched paths pass silently. A
+// path outside the project matches none of these project patterns.
+func (w *writeLayer) decide(np Path, a Action) Decision {
+	if !np.InProject {
+		return Decision{}
+	}
+	if a == Delete {
+		return w.decideDelete(np)
+	}
+	for _, pat := range w.protected {
+		if pat.matchProject(np.Rel) {
+			return Decision{Verdict: Deny, Rule: "protected-path", Pattern: pat.raw, Source: w.source,
+				Message: fmt.Sprintf("Protected path: %s cannot be modified", np.Rel)}
+		}
+	}
+	for _, pat := range w.warned {
+		if pat.matchProject(np.Rel) {
+			return Decision{Verdict: Warn, Rule: "warned-path", Pattern: pat.raw, Source: w.source,
+				Message: fmt.Sprintf("Production path: %s - ensure this is intentional", np.Rel)}
+		}
+	}
+	for _, pat := range w.safe {
+		if pat.matchProject(np.Rel) {
+			return Decision{Verdict: Allow, Rule: "safe-path", Pattern: pat.raw, Source: w.source}
+		}
+	}
+	return Decision{}
+}
+
+// decideDelete is seed 001 for deletions. A deleted directory takes what
+// is under it along, so it counts as matching a pattern whose fixed part
+// lies under it (rm -rf . deletes .git). Deleting a protected path is
+// asked about rather than denied: the user may well mean it, and a hard
+// deny would leave no way to clean up; deleting what a package manager
+// makes again (node_modules, lock files) is routine and only warned about.
+func (w *writeLayer) decideDelete(np Path) Decision {
+	var best Decision
+	for _, pat := range w.protected {
+		direct := pat.matchProject(np.Rel)
+		if !direct && !pat.holdsProject(np.Rel) {
+			continue
+		}
+		d := Decision{Verdict: Ask, Rule: "protected-path", Pattern: pat.raw, Source: w.source}
+		switch {
+		case regenerable[pat.raw]:
+			d.Verdict = Warn
+			d.Message = fmt.Sprintf("Protected path: deleting %s (%s), which its package manager makes again", np.Rel, pat.raw)
+		case direct:
+			d.Message = fmt.Sprintf("Protected path: %s cannot be modified", np.Rel)
+		default:
+			d.Message = fmt.Sprintf("Protected path: deleting %s would delete %s, which cannot be modified", np.Rel, pat.raw)
+		}
+		if best.Rule == "" || d.Verdict > best.Verdict {
+			best = d
+		}
+	}
+	if best.Rule != "" {
+		return best
+	}
+	for _, pat := range w.warned {
+		if pat.matchProject(np.Rel) || pat.holdsProject(np.Rel) {
+			return Decision{Verdict: Warn, Rule: "warned-path", Pattern: pat.raw, Source: w.source,
+				Message: fmt.Sprintf("Production path: %s - ensure this is intentional", np.Rel)}
+		}
+	}
+	for _, pat := range w.safe {
+		if pat.matchProject(np.Rel) {
+			return Decision{Verdict: Allow, Rule: "safe-path", Pattern: pat.raw, Source: w.source}
+		}
+	}
+	return Decision{}
+}
+
+// classify places np as seed 002 does, first match wins: blocked paths;
+// then the safe paths, the project and the sandbox; then any git
+// repository; else outside. It returns the context and the pattern (or
+// "(project)", "(sandbox)", "(git repository)") behind it.
+func (g *guardLayer) classify(env Env, np Path, a Action) (context, pat string, holds bool) {
+	inSandbox := filepath.IsAbs(env.Sandbox) && Within(env.Sandbox, np.Abs)
+	inside := np.InProject || inSandbox
 	if g.builtin {
-		// The default list blocks /var; its temporary directories (and
-		// macOS's $TMPDIR under /var/folders) are as safe as /tmp.
 		for _, tmp := range builtinTemp {
-			if np.Abs == tmp || strings.HasPrefix(np.Abs, tmp+"/") {
-				return Decision{Verdict: Allow, Rule: "safe-path", Pattern: tmp, Source: g.source, PathContext: "safe"}
+			if _, ok := relWithin(tmp, np.Abs); ok {
+				return ContextSafe, tmp, false
 			}
 		}
 	}
-	if pat, ok := matchDir(g.blocked, env.Home, np.Abs); ok && !(g.builtin && inside) {
-		return Decision{Verdict: Deny, Rule: "blocked-path", Pattern: pat, Source: g.source, PathContext: "blocked",
-			Message: fmt.Sprintf("Blocked path: %s is under %s and cannot be %s", np.Abs, pat, pastTense(a))}
+	if !(g.builtin && inside) {
+		for _, b := range g.blocked {
+			if b.matchAnchored(env.Home, np.Abs) {
+				return ContextBlocked, b.raw, false
+			}
+		}
 	}
-	if inside {
-		return Decision{Verdict: Allow, Rule: "safe-path", PathContext: "safe"}
+	if a == Delete {
+		for _, b := range g.blocked {
+			if b.holdsAnchored(env.Home, np.Abs) {
+				return ContextBlocked, b.raw, true
+			}
+		}
 	}
-	if pat, ok := matchDir(g.safe, env.Home, np.Abs); ok {
-		return Decision{Verdict: Allow, Rule: "safe-path", Pattern: pat, Source: g.source, PathContext: "safe"}
+	switch {
+	case np.InProject:
+		return ContextSafe, "(project)", false
+	case inSandbox:
+		return ContextSafe, "(sandbox)", false
+	}
+	for _, s := range g.safe {
+		if s.matchAnchored(env.Home, np.Abs) {
+			return ContextSafe, s.raw, false
+		}
 	}
 	if g.gitAware && gitRepo(np.Abs) {
-		return Decision{Verdict: Allow, Rule: "safe-path", Pattern: "(git repository)", Source: g.source, PathContext: "safe"}
+		return ContextSafe, "(git repository)", false
 	}
-	return Decision{Verdict: Ask, Rule: "outside-safe-path", Source: g.source, PathContext: "outside",
-		Message: fmt.Sprintf("%s is outside the project, the sandbox, the safe paths and any git repository", np.Abs)}
+	return ContextOutside, "", false
 }
 
-func pastTense(a Action) string {
+// decide applies seed 002's rules to the path's context. Without rules
+// for them, blocked paths are denied and paths outside are asked about
+// (the starter rules.write and rules.edit); a file's rules may say
+// otherwise, and may add rules of their own.
+func (g *guardLayer) decide(env Env, np Path, a Action) Decision {
+	ctx, pat, holds := g.classify(env, np, a)
+	done := Decision{Verdict: Allow, PathContext: ctx, Source: g.source}
+	if ctx == ContextSafe {
+		done.Rule, done.Pattern = "safe-path", pat
+	}
+	best := done
+	consider := func(d Decision) {
+		if d.Verdict > best.Verdict || best.Rule == "" && d.Rule != "" && d.Verdict == best.Verdict {
+			best = d
+		}
+	}
+	mentioned := map[string]bool{}
+	for _, r := range g.rules {
+		for _, s := range r.sets {
+			mentioned[s] = true
+		}
+		if r.matches(env, np, ctx) {
+			consider(g.ruleDecision(r, np, a, ctx, pat, holds))
+		}
+	}
+	if ctx == ContextBlocked && !mentioned["blocked_paths"] {
+		consider(g.ruleDecision(pathRule{sets: []string{"blocked_paths"}, action: Deny}, np, a, ctx, pat, holds))
+	}
+	if ctx == ContextOutside && !mentioned["outside_safe_paths"] {
+		consider(g.ruleDecision(pathRule{sets: []string{"outside_safe_paths"}, action: Ask}, np, a, ctx, pat, holds))
+	}
+	return best
+}
+
+func (r pathRule) matches(env Env, np Path, ctx string) bool {
+	if r.outsideOnly && ctx != ContextOutside {
+		return false
+	}
+	if r.re != nil && !r.re.MatchString(np.Abs) {
+		return false
+	}
+	if len(r.sets) == 0 && len(r.paths) == 0 {
+		return true
+	}
+	for _, s := range r.sets {
+		if s == "blocked_paths" && ctx == ContextBlocked || s == "outside_safe_paths" && ctx == ContextOutside || s == "safe_paths" && ctx == ContextSafe {
+			return true
+		}
+	}
+	for _, p := range r.paths {
+		if p.matchAnchored(env.Home, np.Abs) || np.InProject && p.matchProject(np.Rel) {
+			return true
+		}
+	}
+	return false
+}
+
+func (g *guardLayer) ruleDecision(r pathRule, np Path, a Action, ctx, pat string, holds bool) Decision {
+	d := Decision{Verdict: r.action, Rule: r.name, Source: g.source, PathContext: ctx}
+	verb := "modified"
 	if a == Delete {
-		return "deleted"
+		verb = "deleted"
 	}
-	return "modified"
+	switch {
+	case r.name == "" && len(r.sets) == 1 && r.sets[0] == "blocked_paths" && r.re == nil:
+		d.Rule, d.Pattern = "blocked-path", pat
+		if holds {
+			d.Message = fmt.Sprintf("Blocked path: deleting %s would delete %s, which cannot be %s", np.Abs, pat, verb)
+		} else {
+			d.Message = fmt.Sprintf("Blocked path: %s is under %s and cannot be %s", np.Abs, pat, verb)
+		}
+	case r.name == "" && len(r.sets) == 1 && r.sets[0] == "outside_safe_paths" && r.re == nil:
+		d.Rule = "outside-safe-path"
+		d.Message = fmt.Sprintf("Outside safe paths: %s is not in the project, the sandbox, a safe path or a git repository", np.Abs)
+	default:
+		if d.Rule == "" {
+			d.Rule = "guardrails-rule"
+		}
+		d.Pattern = r.describe()
+		d.Message = fmt.Sprintf("Guardrail rule %s (%s): %s", d.Rule, d.Pattern, np.Abs)
+	}
+	if d.Verdict == Allow {
+		d.Message = ""
+	}
+	return d
 }
 
-func formatList(pats []string) string {
-	b, _ := json.Marshal(pats)
-	return string(b)
+// describe names what a rule matches, for Decision.Pattern.
+func (r pathRule) describe() string {
+	var parts []string
+	if r.re != nil {
+		parts = append(parts, r.re.String())
+	}
+	parts = append(parts, r.sets...)
+	for _, p := range r.paths {
+		parts = append(parts, p.raw)
+	}
+	return strings.Join(parts, " ")
+}
+
+// pyList prints patterns the way seed 000's Python hook prints a list.
+func pyList(pats []pattern) string {
+	var b strings.Builder
+	b.WriteByte('[')
+	for i, p := range pats {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(pyRepr(p.raw))
+	}
+	b.WriteByte(']')
+	return b.String()
+}
+
+// pyRepr quotes s like Python's repr of a str (for printable text).
+func pyRepr(s string) string {
+	q := byte('\'')
+	if strings.ContainsRune(s, '\'') && !strings.ContainsRune(s, '"') {
+		q = '"'
+	}
+	var b strings.Builder
+	b.WriteByte(q)
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '\\' || c == q:
+			b.WriteByte('\\')
+			b.WriteByte(c)
+		case c == '\n':
+			b.WriteString(`\n`)
+		case c == '\t':
+			b.WriteString(`\t`)
+		case c < 0x20 || c == 0x7f:
+			fmt.Fprintf(&b, `\x%02x`, c)
+		default:
+			b.WriteByte(c)
+		}
+	}
+	b.WriteByte(q)
+	return b.String()
 }

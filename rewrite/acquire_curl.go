@@ -1,6 +1,8 @@
 package rewrite
 
 import (
+	"path"
+	"path/filepath"
 	"strings"
 
 	"github.com/corral-dev/corral/syntax"
@@ -8,15 +10,22 @@ import (
 
 var curlRule = Rule{
 	Name: "curl",
-	Doc: `curl downloads. Every output is moved into the sandbox: -o/--output
-FILE (bundled as in -fsSLo f or attached as -ofile; one per URL) becomes
-sandbox/<base name>; -O, --remote-name, --remote-name-all and -J get
---output-dir <sandbox> (an --output-dir outside the sandbox is replaced);
-stdout sent to a file with >, >>, &>, to tee, through filters into a file,
-or into tar x is moved too. Output to stdout alone (curl URL, curl URL | jq)
-is not a file and passes. Options that take a value (-H, -d, -u, -X, -w,
-…) are skipped correctly. Later references to a moved file in the same
-command (tar xzf x.tgz) follow it.`,
+	Doc: `curl downloads. Every file it saves is moved into the sandbox.
+-o/--output FILE (bundled as in -fsSLo f, attached as -ofile, one per URL)
+becomes sandbox/<base name> (the relative path is kept with --create-dirs).
+-O, --remote-name, --remote-name-all and -J name the file after the URL or
+the server, so they get --output-dir <sandbox>; an --output-dir outside the
+sandbox is replaced. curl puts every -o under --output-dir, even an
+absolute one, so when an --output-dir is set the -o names are made
+relative to it. The header dump (-D/--dump-header) and traces (--trace,
+--trace-ascii) hold what the server sent and move too; state files that
+curl reads back (-c cookie jar, --hsts, --alt-svc, --etag-save) and its own
+logs (--stderr, --libcurl) stay where they are. stdout sent to a file with
+>, >>, &>, to tee, through filters into a file, or into tar x is moved
+too; stdout alone (curl URL, curl URL | jq) is not a file and passes, as
+does an upload (-T). Options that take a value (-H, -d, -u, -X, -w, …) are
+skipped, so their values are never taken for URLs or files. Later
+references to a moved file in the same command (tar xzf x.tgz) follow it.`,
 	Commands: []string{"curl"},
 	Call:     checkCurl,
 }
@@ -52,6 +61,19 @@ func setOf(names ...string) map[string]bool {
 	return m
 }
 
+// curlMove collects the edits that move a curl call's files.
+type curlMove struct {
+	edits []syntax.Edit
+	rel   []Relocation
+	dests []string
+}
+
+func (m *curlMove) add(e syntax.Edit, rel []Relocation, dest string) {
+	m.edits = append(m.edits, e)
+	m.rel = append(m.rel, rel...)
+	m.dests = append(m.dests, dest)
+}
+
 func checkCurl(p *Pass, c *syntax.Call) {
 	opts, operands := scan(c.Args, curlSpec)
 	if has(opts, "h", "help", "V", "version", "M", "manual") && len(operands) == 0 {
@@ -64,53 +86,191 @@ func checkCurl(p *Pass, c *syntax.Call) {
 	for _, o := range find(opts, "url") {
 		urls = append(urls, o.val.Value)
 	}
-	if has(opts, "T", "upload-file") && !has(opts, "o", "output", "O", "remote-name", "remote-name-all") {
+	outputs := find(opts, "o", "output")
+	remote := has(opts, "O", "remote-name", "remote-name-all")
+	if has(opts, "T", "upload-file") && len(outputs) == 0 && !remote {
 		return // an upload, not a download
 	}
-	var edits []syntax.Edit
-	var rel []Relocation
-	var dests []string
-	// -o FILE, one per URL.
-	outputs := find(opts, "o", "output")
-	outDir := find(opts, "output-dir")
+	var m curlMove
+	outDirs := find(opts, "output-dir")
+	switch {
+	case len(outDirs) == 0 && (!remote || p.DirInSandbox(c.Dir)):
+		p.curlOutputs(c, outputs, has(opts, "create-dirs"), &m)
+	case remote || len(fileOutputs(outputs)) > 0:
+		if !p.curlOutputDir(c, outputs, outDirs, urls, remote, has(opts, "create-dirs"), &m) {
+			return
+		}
+	}
+	p.curlRecords(c, opts, &m)
+	if len(m.edits) > 0 {
+		p.acquire(c, "curl", "download", "curl saves the download outside the sandbox", joinDests(m.dests), m.edits, m.rel)
+	}
+	// What is not saved to a file goes to stdout: each -o and each -O
+	// names one URL's file, --remote-name-all every URL's.
+	saved := len(outputs) + len(named(opts, "O", "remote-name"))
+	if !has(opts, "remote-name-all") && saved < max(len(urls), 1) || hasStdoutOutput(outputs) {
+		p.followStdout(c, "curl", "download")
+	}
+}
+
+// fileOutputs are the -o options that name a file (not stdout or a device).
+func fileOutputs(outputs []option) []option {
+	var out []option
 	for _, o := range outputs {
+		if v := o.val; v.Static && (v.Value == "-" || strings.HasPrefix(v.Value, "/dev/")) {
+			continue
+		}
+		out = append(out, o)
+	}
+	return out
+}
+
+// curlOutputs moves each -o FILE outside the sandbox to sandbox/<base name>
+// (or sandbox/<path> with --create-dirs), when no --output-dir is involved.
+func (p *Pass) curlOutputs(c *syntax.Call, outputs []option, createDirs bool, m *curlMove) {
+	for _, o := range fileOutputs(outputs) {
 		v := o.val
-		if v.Static && (v.Value == "-" || strings.HasPrefix(v.Value, "/dev/")) {
-			continue // stdout, or discarded
-		}
-		base := c.Dir
-		if len(outDir) > 0 && outDir[0].val.Static {
-			base = base.Join(outDir[0].val.Value)
-		}
-		if p.InSandbox(base, v) {
+		if p.InSandbox(c.Dir, v) {
 			continue
 		}
 		dest, text := p.sandboxed(v, "download")
-		edits = append(edits, setValue(c, o, text))
-		rel = append(rel, relocate(c, base, v.Value, dest)...)
-		dests = append(dests, dest)
+		if rel, ok := keptPath(v, createDirs); ok {
+			dest = p.Config.Sandbox + "/" + rel
+			text = syntax.Quote(dest)
+		}
+		m.add(setValue(c, o, text), relocate(c, c.Dir, v.Value, dest), dest)
 	}
-	remote := has(opts, "O", "remote-name", "remote-name-all")
-	if remote {
-		switch {
-		case len(outDir) > 0:
-			d := outDir[len(outDir)-1]
-			if !p.InSandbox(c.Dir, d.val) {
-				edits = append(edits, setValue(c, d, syntax.Quote(p.Config.Sandbox)))
-				dests = append(dests, p.Config.Sandbox)
-			}
-		case !p.DirInSandbox(c.Dir):
-			e, r, d := p.intoSandboxDir(c, " --output-dir ", urls)
-			edits, rel, dests = append(edits, e...), append(rel, r...), append(dests, d...)
+}
+
+// keptPath returns the relative path of a -o value that --create-dirs lets
+// keep its directories under the sandbox.
+func keptPath(v syntax.Arg, createDirs bool) (string, bool) {
+	if !createDirs || !v.Static || strings.HasPrefix(v.Value, "/") {
+		return "", false
+	}
+	rel := path.Clean(v.Value)
+	if rel == "." || rel == ".." || strings.HasPrefix(rel, "../") {
+		return "", false
+	}
+	return rel, true
+}
+
+// curlOutputDir moves the files of a curl call that saves into an output
+// directory: the --output-dir becomes the sandbox (added after the name
+// when there is none) unless it is already inside, and each -o is made a
+// name relative to it, since curl puts every -o under the output
+// directory. It reports false when it asked instead.
+func (p *Pass) curlOutputDir(c *syntax.Call, outputs, outDirs []option, urls []string, remote, createDirs bool, m *curlMove) bool {
+	oldBase := c.Dir
+	var last *option
+	if len(outDirs) > 0 {
+		last = &outDirs[len(outDirs)-1]
+		oldBase = syntax.Dir{}
+		if last.val.Static {
+			oldBase = c.Dir.Join(last.val.Value)
 		}
 	}
-	if len(edits) > 0 {
-		p.acquire(c, "curl", "download", "curl saves the download outside the sandbox", joinDests(dests), edits, rel)
+	keep := last != nil && p.InSandbox(c.Dir, last.val)
+	newBase := oldBase
+	if !keep {
+		newBase = syntax.Dir{Path: p.Config.Sandbox, Known: true}
+		for _, o := range outputs {
+			if v := o.val; v.Static && strings.HasPrefix(v.Value, "/dev/") && last == nil {
+				p.Report(c, Finding{Rule: "curl", Decision: Ask, Kind: "download",
+					Message: "curl saves files named by the server or the URL outside the sandbox, and the --output-dir that would move them would also apply to -o " + v.Value + "; split the command, with --output-dir " + p.Config.Sandbox + " on the downloads"})
+				return false
+			}
+		}
 	}
-	// What is not saved to a file goes to stdout.
-	if !remote && len(outputs) < max(len(urls), 1) || hasStdoutOutput(outputs) {
-		p.followStdout(c, "curl", "download")
+	for _, o := range fileOutputs(outputs) {
+		v := o.val
+		if !v.Static {
+			// A run-time name under the output directory: it is inside
+			// once that directory is.
+			continue
+		}
+		from := oldBase.Join(v.Value)
+		inside := within(p.Config.Sandbox, from)
+		if keep && !oldBase.Known {
+			// A run-time directory in the sandbox: a relative name that
+			// does not climb out stays in it.
+			inside = !strings.HasPrefix(v.Value, "/") && !strings.Contains(v.Value, "..")
+		}
+		if inside {
+			if keep {
+				continue
+			}
+			rel, err := filepath.Rel(p.Config.Sandbox, from.Path)
+			if err != nil || rel == v.Value {
+				continue
+			}
+			m.add(setValue(c, o, syntax.Quote(rel)), nil, from.Path)
+			continue
+		}
+		name, ok := keptPath(v, createDirs)
+		if !ok {
+			name = path.Base(strings.TrimRight(v.Value, "/"))
+			if name == "." || name == ".." || name == "/" || name == "" {
+				name = "download"
+			}
+		}
+		dest := newBase.Join(name)
+		if !dest.Known {
+			dest = syntax.Dir{Path: last.val.Value + "/" + name}
+		}
+		var rel []Relocation
+		if from.Known {
+			rel = []Relocation{{Script: c.Script, After: c.End, From: from.Path, To: dest.Path}}
+		}
+		m.add(setValue(c, o, syntax.Quote(name)), rel, dest.Path)
 	}
+	if keep {
+		return true
+	}
+	text := syntax.Quote(p.Config.Sandbox)
+	if last != nil {
+		m.add(setValue(c, *last, text), nil, p.Config.Sandbox)
+	} else {
+		m.edits = append(m.edits, Insert(c, c.NameArg.End, " --output-dir "+text))
+		m.dests = append(m.dests, p.Config.Sandbox)
+	}
+	if remote {
+		for _, u := range urls {
+			if name := urlName(u); name != "" {
+				m.rel = append(m.rel, relocate(c, oldBase, name, p.Config.Sandbox+"/"+name)...)
+			}
+		}
+	}
+	return true
+}
+
+// curlRecords moves the header dump and traces of a download: they hold
+// what the server sent.
+func (p *Pass) curlRecords(c *syntax.Call, opts []option, m *curlMove) {
+	for _, o := range find(opts, "D", "dump-header", "trace", "trace-ascii") {
+		v := o.val
+		if v.Static && (v.Value == "-" || v.Value == "%" || strings.HasPrefix(v.Value, "/dev/")) {
+			continue
+		}
+		if p.InSandbox(c.Dir, v) {
+			continue
+		}
+		dest, text := p.sandboxed(v, "headers")
+		m.add(setValue(c, o, text), relocate(c, c.Dir, v.Value, dest), dest)
+	}
+}
+
+// named returns the options with one of the names, with or without a value.
+func named(opts []option, names ...string) []option {
+	var out []option
+	for _, o := range opts {
+		for _, n := range names {
+			if o.name == n {
+				out = append(out, o)
+			}
+		}
+	}
+	return out
 }
 
 func hasStdoutOutput(outputs []option) bool {

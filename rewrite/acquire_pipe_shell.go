@@ -1,6 +1,7 @@
 package rewrite
 
 import (
+	"path"
 	"strings"
 
 	"github.com/corral-dev/corral/syntax"
@@ -10,11 +11,14 @@ var pipeShell = Rule{
 	Name: "pipe-shell",
 	Doc: `A download executed as it arrives is remote code execution: curl or
 wget whose output is piped into a shell or interpreter reading stdin
-(curl … | sh, | sudo bash -s -- args, | python3, even through tee), fed as
-a file by process substitution (bash <(curl …), source <(wget -O- …)), or
-substituted into a script string (sh -c "$(curl …)", eval "$(curl …)",
-python3 -c "$(curl …)"). Nothing can be sandboxed about running it: ask.
-A pipe into jq, grep or tar is not execution and passes.`,
+(curl … | sh, | sudo bash -s -- args, | python3, even through tee or
+gunzip), fed as a file by process substitution (bash <(curl …),
+source <(wget -O- …)), or substituted into a script string
+(sh -c "$(curl …)", eval "$(curl …)", python3 -c "$(curl …)"). Nothing
+about running it can be sandboxed, so corral asks, and says how to fetch
+the script into the sandbox to read it first. A pipe into jq, grep or tar
+is not execution and passes; so is a download handed to a script as data
+(python3 tool.py "$(curl …)", bash -c 'echo "$1"' _ "$(curl …)").`,
 	Commands: []string{"curl", "wget", "wget2"},
 	Call:     checkPipeShell,
 }
@@ -31,69 +35,104 @@ func checkPipeShell(p *Pass, c *syntax.Call) {
 			}
 			if runsStdin(s) {
 				p.Report(c, Finding{Rule: "pipe-shell", Decision: Ask,
-					Message: "the download is piped into " + s.Name + ", which runs it: remote code execution; download it into the sandbox and read it first"})
+					Message: "the download is piped into " + s.Name + ", which runs it: remote code execution; " + p.readFirst(c)})
 				return
 			}
 		}
 	}
 	if h := c.Host; h != nil && c.Subst != "" {
-		if syntax.IsShell(h.Name) || scriptHosts[h.Name] || interpreters[h.Name] {
+		if (syntax.IsShell(h.Name) || scriptHosts[h.Name] || interpreters[h.Name]) && substIsCode(h, c) {
 			p.Report(c, Finding{Rule: "pipe-shell", Decision: Ask,
-				Message: "the download is handed to " + h.Name + " as code (" + c.Subst + "…)): remote code execution; download it into the sandbox and read it first"})
+				Message: "the download is handed to " + h.Name + " as code (" + c.Subst + "…)): remote code execution; " + p.readFirst(c)})
 		}
 	}
 }
 
-var runDownload = Rule{
-	Name: "run-download",
-	Doc: `Downloading a script and running it in the same command
-(curl -o i.sh URL && bash i.sh, wget URL && ./install.sh, … && source f) is
-remote code execution in two steps: ask, as for curl | sh. The download is
-still moved into the sandbox.`,
-	Command: checkRunDownload,
-}
-
-func checkRunDownload(p *Pass) {
-	var moved []Relocation
-	for _, f := range p.findings {
-		if f.Fix != nil {
-			moved = append(moved, f.Fix.Relocations...)
+// readFirst is the advice for a download that is run: the command that
+// saves it into the sandbox, to be read before it is run.
+func (p *Pass) readFirst(c *syntax.Call) string {
+	url := ""
+	for _, a := range c.Args {
+		if a.Static && strings.Contains(a.Value, "://") {
+			url = a.Value
+			break
 		}
 	}
-	if len(moved) == 0 {
-		return
+	if url == "" {
+		return "download it into the sandbox (" + p.Config.Sandbox + ") and read it before running it"
 	}
-	for _, c := range p.Model.Calls {
-		for _, rl := range moved {
-			if c.Script != rl.Script || c.Start < rl.After {
-				continue
+	name := urlName(url)
+	if name == "" || name == "." || name == ".." {
+		name = "script"
+	}
+	dest := path.Join(p.Config.Sandbox, name)
+	fetch := "curl -fsSL " + syntax.Quote(url) + " -o " + syntax.Quote(dest)
+	if c.Name != "curl" {
+		fetch = "wget -O " + syntax.Quote(dest) + " " + syntax.Quote(url)
+	}
+	return "download it into the sandbox and read it before running it: " + fetch
+}
+
+// substIsCode reports whether the substitution holding c is where host h
+// takes code: eval's words, source's file, a shell's or interpreter's
+// -c/-e string or script file. It is not when a static script or code
+// string comes first and the substitution is only its data; when corral
+// cannot tell, it is code.
+func substIsCode(h, c *syntax.Call) bool {
+	idx := -1
+	if h.Script == c.Script {
+		for j, a := range h.Args {
+			if a.Start <= c.Start && c.End <= a.End {
+				idx = j
+				break
 			}
-			if runsFile(c, rl.From) {
-				p.Report(c, Finding{Rule: "run-download", Decision: Ask,
-					Message: "runs " + rl.From + ", which this command downloads: remote code execution; download it into the sandbox and read it first"})
-			}
 		}
 	}
-}
-
-// runsFile reports whether c executes the file at path: as the command
-// itself, or as the script of a shell, an interpreter or source.
-func runsFile(c *syntax.Call, path string) bool {
-	is := func(a syntax.Arg) bool {
-		d := c.Dir.Join(a.Value)
-		return a.Static && d.Known && d.Path == path
-	}
-	if c.NameArg.Word != nil && strings.Contains(c.NameArg.Value, "/") && is(c.NameArg) {
+	if idx < 0 || h.Name == "eval" {
 		return true
 	}
-	if !syntax.IsShell(c.Name) && !interpreters[c.Name] && c.Name != "source" && c.Name != "." {
-		return false
+	if h.Name == "source" || h.Name == "." {
+		return idx == 0 || !h.Args[0].Static
 	}
-	for _, a := range c.Args {
-		if strings.HasPrefix(a.Value, "-") {
+	for j := 0; j < idx; j++ {
+		a := h.Args[j]
+		if !a.Static {
 			continue
 		}
-		return is(a)
+		if codeFlag(h.Name, a.Value) && j+1 < idx && h.Args[j+1].Static {
+			return false // the code is the static string after the flag
+		}
+		if scriptFile(a.Value) {
+			return false // the code is the script file
+		}
+	}
+	return true
+}
+
+// codeFlag reports whether v is an option of a shell or interpreter whose
+// next word is the code to run.
+func codeFlag(name, v string) bool {
+	if !strings.HasPrefix(v, "-") || strings.HasPrefix(v, "--") && v != "--eval" && v != "--print" {
+		return false
+	}
+	switch {
+	case syntax.IsShell(name):
+		return strings.Contains(v[1:], "c")
+	case name == "perl":
+		return strings.ContainsAny(v[1:], "eE")
+	}
+	switch v {
+	case "-c", "-e", "-E", "-r", "-p", "--eval", "--print":
+		return true
 	}
 	return false
+}
+
+// scriptExts are the extensions of script files.
+var scriptExts = map[string]bool{".sh": true, ".bash": true, ".zsh": true, ".py": true, ".pl": true, ".rb": true,
+	".js": true, ".mjs": true, ".cjs": true, ".ts": true, ".php": true, ".lua": true, ".R": true, ".r": true, ".ps1": true}
+
+// scriptFile reports whether v names a script file by its extension.
+func scriptFile(v string) bool {
+	return !strings.HasPrefix(v, "-") && scriptExts[path.Ext(v)]
 }

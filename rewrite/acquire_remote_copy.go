@@ -30,7 +30,7 @@ func remotePath(v string) bool {
 }
 
 func checkRemoteCopy(p *Pass, c *syntax.Call) {
-	spec := optSpec{shortVal: "PiocFlSJDB", longEq: true}
+	spec := optSpec{shortVal: "cDFiJloPSX", longEq: true}
 	if c.Name == "rsync" {
 		spec = optSpec{shortVal: "efTBM", longEq: true, longVal: setOf("rsh", "exclude", "include", "filter",
 			"exclude-from", "include-from", "files-from", "port", "temp-dir", "backup-dir", "log-file", "password-file",

@@ -62,6 +62,12 @@ func (p *Pass) moveRedirects(c *syntax.Call, rule, kind string) {
 	}
 }
 
+// tarSpec are tar's options that take a value.
+var tarSpec = optSpec{shortVal: "fCbHKLNTVXg", longVal: setOf("directory", "file", "exclude", "files-from",
+	"exclude-from", "transform", "xform", "use-compress-program", "owner", "group", "mode", "mtime", "newer",
+	"after-date", "label", "format", "blocking-factor", "record-size", "volno-file", "info-script",
+	"new-volume-script", "to-command", "checkpoint-action", "index-file", "listed-incremental", "strip-components"), longEq: true}
+
 // extractTar makes a tar that extracts a download extract into the sandbox.
 func (p *Pass) extractTar(s *syntax.Call, rule, kind string) {
 	if len(s.Args) == 0 {
@@ -72,7 +78,7 @@ func (p *Pass) extractTar(s *syntax.Call, rule, kind string) {
 	if !strings.HasPrefix(first, "-") && strings.ContainsAny(first, "x") {
 		extract = true
 	}
-	opts, _ := scan(s.Args, optSpec{shortVal: "fCbHKLNTVX", longVal: map[string]bool{"directory": true, "file": true}, longEq: true})
+	opts, _ := scan(s.Args, tarSpec)
 	for _, o := range opts {
 		if !o.long && o.name == "x" {
 			extract = true

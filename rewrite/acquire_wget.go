@@ -1,22 +1,28 @@
 package rewrite
 
 import (
+	"strings"
+
 	"github.com/corral-dev/corral/syntax"
 )
 
 var wgetRule = Rule{
 	Name: "wget",
 	Doc: `wget downloads. -O/--output-document FILE becomes sandbox/<base name>
-(-O - is stdout, followed like curl's); -P/--directory-prefix DIR outside
-the sandbox becomes the sandbox; without either, the files (one, many with
--i, a tree with -r/-m) would land in the working directory, so -P <sandbox>
-is added. -o/-a are log files, not content, and stay.`,
+(-O - is stdout, followed like curl's: into a redirect, tee, tar or a
+shell); -P/--directory-prefix DIR outside the sandbox becomes
+sandbox/<its base name>; without either, the files (one, many with -i, a
+tree with -r/-m/-p/-x) would land in the working directory, so -P <sandbox>
+is added, and a later reference to the file or to the host directory of a
+recursive download (cd example.com) follows it. -o/-a are wget's own log
+files, not content, and stay. -n takes its letters as a value (-nd, -nH,
+-nv), as in wget itself.`,
 	Commands: []string{"wget", "wget2"},
 	Call:     checkWget,
 }
 
 var wgetSpec = optSpec{
-	shortVal: "eoaiBtOTwQPlARDXIU",
+	shortVal: "eoaiBtOTwQPlARDXIUn",
 	longVal: setOf("execute", "output-file", "append-output", "input-file", "base", "config", "bind-address",
 		"tries", "output-document", "backups", "timeout", "dns-timeout", "connect-timeout", "read-timeout",
 		"limit-rate", "wait", "waitretry", "quota", "directory-prefix", "cut-dirs", "default-page", "user", "password",
@@ -26,7 +32,10 @@ var wgetSpec = optSpec{
 		"secure-protocol", "level", "accept", "reject", "accept-regex", "reject-regex", "domains", "exclude-domains",
 		"include-directories", "exclude-directories", "local-encoding", "remote-encoding", "restrict-file-names",
 		"progress", "e", "ftp-user", "ftp-password", "regex-type", "report-speed", "warc-file", "rejected-log",
-		"hsts-file", "use-askpass", "ciphers", "pinnedpubkey", "crl-file", "egd-file", "random-file"),
+		"hsts-file", "use-askpass", "ciphers", "pinnedpubkey", "crl-file", "egd-file", "random-file",
+		"retry-on-http-error", "start-pos", "prefer-family", "compression", "warc-header", "warc-max-size",
+		"warc-dedup", "warc-tempdir", "follow-tags", "ignore-tags", "bind-dns-address", "dns-servers",
+		"metalink-index", "preferred-location", "xattr"),
 	longEq: true,
 }
 
@@ -64,13 +73,29 @@ func checkWget(p *Pass, c *syntax.Call) {
 			}
 		} else if !p.DirInSandbox(c.Dir) && (len(operands) > 0 || c.ExtraArgs || has(opts, "i", "input-file")) {
 			var urls []string
-			if !has(opts, "r", "recursive", "m", "mirror") {
+			tree := has(opts, "r", "recursive", "m", "mirror", "p", "page-requisites", "x", "force-directories")
+			if !tree {
 				for _, i := range operands {
 					urls = append(urls, c.Args[i].Value)
 				}
 			}
 			e, r, d := p.intoSandboxDir(c, " -P ", urls)
 			edits, rel, dests = append(edits, e...), append(rel, r...), append(dests, d...)
+			if tree && !wgetNo(opts, 'd', "no-directories") && len(find(opts, "cut-dirs")) == 0 {
+				// A tree lands in a directory named after each host, or,
+				// with -nH, after the first directory of each URL's path.
+				noHost := wgetNo(opts, 'H', "no-host-directories")
+				for _, i := range operands {
+					a := c.Args[i]
+					top := urlHost(a.Value)
+					if noHost {
+						top = urlTopDir(a.Value)
+					}
+					if top != "" && a.Static {
+						rel = append(rel, relocate(c, c.Dir, top, p.Config.Sandbox+"/"+top)...)
+					}
+				}
+			}
 		}
 	}
 	if len(edits) > 0 {
@@ -90,4 +115,63 @@ func joinDests(d []string) string {
 		out += s
 	}
 	return out
+}
+
+// wgetNo reports whether wget's -n<letter> (bundled: -nvd) or its long
+// form was given.
+func wgetNo(opts []option, letter byte, long string) bool {
+	for _, o := range opts {
+		if o.long && o.name == long || !o.long && o.name == "n" && o.hasVal && strings.IndexByte(o.val.Value, letter) >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// urlHost is the host part of a URL ("" when it has none), as wget names
+// the directory of a recursive download.
+func urlHost(u string) string {
+	i := strings.Index(u, "://")
+	if i < 0 {
+		return ""
+	}
+	h := u[i+3:]
+	if j := strings.IndexAny(h, "/?#"); j >= 0 {
+		h = h[:j]
+	}
+	if j := strings.LastIndex(h, "@"); j >= 0 {
+		h = h[j+1:]
+	}
+	if strings.HasPrefix(h, "[") {
+		return "" // an IPv6 literal: wget's directory name differs
+	}
+	if name, port, ok := strings.Cut(h, ":"); ok {
+		// wget keeps a port that is not the scheme's default.
+		if def := map[string]string{"http": "80", "https": "443", "ftp": "21"}[strings.ToLower(u[:i])]; port == def || port == "" {
+			return name
+		}
+	}
+	return h
+}
+
+// urlTopDir is the first directory of a URL's path ("site" for
+// http://h/site/page.html), or "" when the path has no directory.
+func urlTopDir(u string) string {
+	i := strings.Index(u, "://")
+	if i < 0 {
+		return ""
+	}
+	rest := u[i+3:]
+	if j := strings.IndexAny(rest, "?#"); j >= 0 {
+		rest = rest[:j]
+	}
+	j := strings.Index(rest, "/")
+	if j < 0 {
+		return ""
+	}
+	dir, _, ok := strings.Cut(rest[j+1:], "/")
+	if !ok || dir == "" || dir == "." || dir == ".." {
+		return ""
+	}
+	return dir
 }

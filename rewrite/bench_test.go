@@ -3,8 +3,6 @@ package rewrite
 import (
 	"path/filepath"
 	"testing"
-
-	"github.com/corral-dev/corral/corpus"
 )
 
 // benchCommands are every shared real-world command (tldr, NL2Bash).
@@ -19,18 +17,40 @@ func benchCommands(b *testing.B) []string {
 	return out
 }
 
-// BenchmarkCheckCorpora measures parse + decide over the shared corpora on
-// one core; the target is at least 20,000 commands per second.
+// BenchmarkCheckCorpora measures parse + decide (Check: parsing,
+// modelling, every rule, fixes, the re-check of a rewrite) over the shared
+// corpora, one command per iteration. Run it on one core (-cpu 1); the
+// target is at least 20,000 commands per second.
 func BenchmarkCheckCorpora(b *testing.B) {
 	cmds := benchCommands(b)
-	env := map[string]string{"HOME": corpus.Home, EnvProject: corpus.Project}
-	cfg, _ := NewConfig(func(k string) string { return env[k] }, corpus.Project)
+	cfg := realWorldConfig()
 	b.ReportAllocs()
 	b.ResetTimer()
-	n := 0
 	for i := 0; i < b.N; i++ {
 		Check(cfg, cmds[i%len(cmds)])
-		n++
 	}
-	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "commands/s")
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "commands/s")
+}
+
+// BenchmarkCheck measures single representative commands: the ordinary
+// case, a rewrite (which is checked twice), a denial and a write through
+// the path guards.
+func BenchmarkCheck(b *testing.B) {
+	cfg := realWorldConfig()
+	for _, bc := range []struct{ name, cmd string }{
+		{"ls", "ls -la"},
+		{"pipeline", "grep -rn TODO src | sort | uniq -c | sort -rn | head -20"},
+		{"git-clone", "git clone https://github.com/acme/widget.git && cd widget && make"},
+		{"curl-o", "curl -fsSLo tool.tgz https://example.com/tool.tgz && tar xzf tool.tgz"},
+		{"rm-rf-home", "sudo rm -rf ~"},
+		{"redirect-outside", "echo 'export X=1' >> ~/.bashrc"},
+		{"bash-c", `bash -c "cd /tmp && git clone https://github.com/a/b.git"`},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				Check(cfg, bc.cmd)
+			}
+		})
+	}
 }

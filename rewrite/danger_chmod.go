@@ -57,11 +57,13 @@ func checkChmod(p *Pass, c *syntax.Call) {
 		if !a.Static {
 			continue
 		}
-		d, ok := treeTarget(c.Dir, a)
-		if !ok {
-			continue
+		why := ""
+		if d, ok := treeTarget(c.Dir, a); ok {
+			why = p.catastrophic(d.Path)
+		} else if _, w := p.globVictim(c.Dir, a); w != "" {
+			why = w
 		}
-		if why := p.catastrophic(d.Path); why != "" && !strings.HasPrefix(why, "the project") {
+		if why != "" && !strings.HasPrefix(why, "the project") {
 			p.Report(c, Finding{Rule: "chmod-recursive", Decision: Deny, Message: c.Name + " -R on " + why})
 		}
 	}

@@ -2,6 +2,7 @@ package rewrite
 
 import (
 	"path"
+	"sort"
 	"strings"
 
 	"github.com/corral-dev/corral/syntax"
@@ -14,9 +15,14 @@ var rmRoot = Rule{
 spelled (-rf, -fr, -r -f, -Rf, --recursive --force, with --,
 --no-preserve-root) and through any wrapper or nested shell — destroys the
 machine or the work: deny. The directory is resolved through cd, so
-"cd / && rm -rf *" is caught. A target only known at run time whose known
+"cd / && rm -rf *" is caught, and a for loop's static items are tried in
+turn (for d in / /etc; do rm -rf "$d"; done). A glob that picks names
+(/e*, ~/pro*) is denied when it matches such a directory; build* and
+*.log pass. A target only known at run time whose known
 part is nothing or a slash ("$DIR/", "$X"/*) could be / and is asked
-about. find <such root> -delete or -exec rm is the same.`,
+about. find <such root> -delete or -exec rm is the same; with a test that
+selects some files (-name, -mtime, …) it passes in the home directory or
+the project, and asks on / or a system directory.`,
 	Commands: []string{"rm", "find"},
 	Call:     checkRmRoot,
 }
@@ -45,33 +51,85 @@ func (p *Pass) catastrophic(dir string) string {
 	return ""
 }
 
-// treeTarget resolves an rm/find operand to the directory tree it
-// deletes: a glob deletes everything in its fixed directory part.
+// splitGlob splits a glob operand into the directory it lists and the
+// pattern of its last segment ("/etc/*" is "/etc/" and "*", "build*" is
+// "" and "build*"). ok is false for a pattern with a slash inside
+// ("*/cache", "/*/bin"), which reaches deeper than one directory.
+func splitGlob(v string) (dir, pattern string, ok bool) {
+	i := strings.IndexAny(v, "*?[")
+	j := strings.LastIndex(v[:i], "/")
+	dir, pattern = v[:j+1], v[j+1:]
+	return dir, pattern, !strings.Contains(strings.TrimSuffix(pattern, "/"), "/")
+}
+
+// wholeDir are the patterns that list everything in a directory.
+var wholeDir = setOf("*", ".*", "*/", ".*/", "{*,.*}")
+
+// treeTarget resolves an rm/find/chmod operand to the directory tree it
+// covers: the path itself, or for a glob that lists a whole directory
+// (dir/*, dir/.*, dir/*/), that directory. A glob that picks some names
+// only (build*, *.log) has no tree target; see globVictim.
 func treeTarget(dir syntax.Dir, a syntax.Arg) (syntax.Dir, bool) {
 	v := a.Value
-	glob := a.Glob
-	if glob {
-		// "*", "/*", "~/*", "/etc/*": the directory the pattern lists.
-		i := strings.IndexAny(v, "*?[")
-		prefix := v[:i]
-		if j := strings.LastIndex(prefix, "/"); j >= 0 {
-			v = prefix[:j+1]
-			if v == "" {
-				v = "/"
-			}
-		} else {
-			v = "."
+	if a.Glob && strings.ContainsAny(v, "*?[") {
+		d, pattern, ok := splitGlob(v)
+		if !ok || !wholeDir[pattern] {
+			return syntax.Dir{}, false
 		}
-		rest := a.Value[i:]
-		if strings.Contains(strings.TrimLeft(rest, "*?"), "/") || strings.Trim(rest, "*") != "" && rest != "*" {
-			// A pattern such as *.log or */cache deletes a part only.
-			if !(rest == "*" || rest == ".*" || rest == "{*,.*}") {
-				return syntax.Dir{}, false
-			}
+		if d == "" {
+			d = "."
+		}
+		v = d
+	}
+	t := dir.Join(v)
+	return t, t.Known
+}
+
+// globVictim reports the catastrophic directory (a system directory, the
+// home directory, the project or one of its parents) that a glob picking
+// some names matches: /e* matches /etc, ~/pro* the project. It returns
+// "" when the glob matches none of them.
+func (p *Pass) globVictim(dir syntax.Dir, a syntax.Arg) (victim, why string) {
+	if !a.Glob || !strings.ContainsAny(a.Value, "*?[") {
+		return "", ""
+	}
+	d, pattern, ok := splitGlob(a.Value)
+	if !ok || wholeDir[pattern] {
+		return "", ""
+	}
+	if d == "" {
+		d = "."
+	}
+	parent := dir.Join(d)
+	if !parent.Known {
+		return "", ""
+	}
+	pattern = strings.TrimSuffix(pattern, "/")
+	for _, cand := range p.catastrophicDirs() {
+		if path.Dir(cand) != parent.Path || cand == "/" {
+			continue
+		}
+		if m, err := path.Match(pattern, path.Base(cand)); err == nil && m {
+			return cand, p.catastrophic(cand)
 		}
 	}
-	d := dir.Join(v)
-	return d, d.Known
+	return "", ""
+}
+
+// catastrophicDirs lists, sorted, every directory p.catastrophic names.
+func (p *Pass) catastrophicDirs() []string {
+	out := make([]string, 0, len(systemDirs)+8)
+	for d := range systemDirs {
+		out = append(out, d)
+	}
+	if h := p.Config.Home; h != "" {
+		out = append(out, path.Clean(h))
+	}
+	for d := p.Config.Project; d != "" && d != "/" && d != "."; d = path.Dir(d) {
+		out = append(out, d)
+	}
+	sort.Strings(out)
+	return out
 }
 
 func checkRmRoot(p *Pass, c *syntax.Call) {
@@ -83,9 +141,19 @@ func checkRmRoot(p *Pass, c *syntax.Call) {
 	recursive := has(opts, "r", "R", "recursive")
 	targets := make([]syntax.Arg, 0, len(operands)+len(c.Inputs))
 	for _, i := range operands {
-		if c.Args[i].Value != "{}" || !c.ExtraArgs {
-			targets = append(targets, c.Args[i])
+		a := c.Args[i]
+		if a.Value == "{}" && c.ExtraArgs {
+			continue
 		}
+		// for d in / /etc; do rm -rf "$d"; done: each value of the loop.
+		if vals, ok := syntax.LoopValues(c, a, p.Config.Home); ok {
+			for _, v := range vals {
+				v.Raw = a.Raw + " (" + v.Value + ")"
+				targets = append(targets, v)
+			}
+			continue
+		}
+		targets = append(targets, a)
 	}
 	targets = append(targets, c.Inputs...)
 	if c.ExtraArgs && len(c.Inputs) == 0 && recursive && has(opts, "f", "force") && !fromFind(c) {
@@ -104,6 +172,13 @@ func checkRmRoot(p *Pass, c *syntax.Call) {
 			}
 			if risky, why := dynamicRoot(a); risky && recursive {
 				p.Report(c, Finding{Rule: "rm-root", Decision: Ask, Message: "rm -r of " + a.Raw + ": " + why})
+			}
+			continue
+		}
+		if victim, why := p.globVictim(c.Dir, a); victim != "" {
+			// Every victim is a directory: only a recursive rm deletes it.
+			if recursive {
+				p.Report(c, Finding{Rule: "rm-root", Decision: Deny, Message: "rm -r of " + a.Raw + " matches " + victim + ": it deletes " + why})
 			}
 			continue
 		}
@@ -184,9 +259,10 @@ func checkFindRoot(p *Pass, c *syntax.Call) {
 	if !deletes {
 		return
 	}
+	filtered := false
 	for _, a := range c.Args {
 		if findFilters[a.Value] {
-			return // only matching files are deleted
+			filtered = true // only matching files are deleted
 		}
 	}
 	var roots []syntax.Arg
@@ -201,14 +277,24 @@ func checkFindRoot(p *Pass, c *syntax.Call) {
 	}
 	for _, r := range roots {
 		if !r.Static {
+			if risky, why := dynamicRoot(r); risky && !filtered {
+				p.Report(c, Finding{Rule: "rm-root", Decision: Ask, Message: "find " + r.Raw + " deletes files throughout a run-time directory: " + why})
+			}
 			continue
 		}
 		d := c.Dir.Join(r.Value)
 		if !d.Known {
 			continue
 		}
-		if why := p.catastrophic(d.Path); why != "" {
+		why := p.catastrophic(d.Path)
+		switch {
+		case why == "":
+		case !filtered:
 			p.Report(c, Finding{Rule: "rm-root", Decision: Deny, Message: "find " + r.Raw + " deletes files throughout " + why})
+		case d.Path == "/" || systemDirs[d.Path]:
+			// find / -name core -delete: the names chosen still reach
+			// into every system directory.
+			p.Report(c, Finding{Rule: "rm-root", Decision: Ask, Message: "find " + r.Raw + " deletes the files it selects throughout " + why})
 		}
 	}
 }

@@ -59,7 +59,8 @@ type Pass struct {
 	Config   *Config
 	Model    *syntax.Model
 	findings []Finding
-	calls    map[*Finding]*syntax.Call
+	// calls maps the index of a finding to the call it is about.
+	calls map[int]*syntax.Call
 }
 
 // Report records a finding about call c (nil for a finding about the whole
@@ -71,7 +72,7 @@ func (p *Pass) Report(c *syntax.Call, f Finding) {
 	}
 	p.findings = append(p.findings, f)
 	if c != nil {
-		p.calls[&p.findings[len(p.findings)-1]] = c
+		p.calls[len(p.findings)-1] = c
 	}
 }
 
@@ -118,7 +119,7 @@ func check(cfg *Config, command string, verify bool) *Result {
 		}
 		return res
 	}
-	p := &Pass{Config: cfg, Model: m, calls: map[*Finding]*syntax.Call{}}
+	p := &Pass{Config: cfg, Model: m, calls: map[int]*syntax.Call{}}
 	rules := cfg.Rules
 	if rules == nil {
 		rules = Rules
@@ -187,7 +188,7 @@ func finish(p *Pass, res *Result, verify bool) {
 	fs := p.findings
 	calls := make([]*syntax.Call, len(fs))
 	for i := range fs {
-		calls[i] = p.calls[&p.findings[i]]
+		calls[i] = p.calls[i]
 	}
 	idx := make([]int, len(fs))
 	for i := range idx {
@@ -373,9 +374,19 @@ func extractInto(p *Pass, c *syntax.Call) []syntax.Edit {
 		first := c.Args[0].Value
 		extract := hasFlag(c.Args, 0, "--extract", "--get") || !strings.HasPrefix(first, "-") && strings.Contains(first, "x") ||
 			strings.HasPrefix(first, "-") && !strings.HasPrefix(first, "--") && strings.Contains(first, "x")
-		if extract && !hasFlag(c.Args, 0, "-C", "--directory") && !hasPrefixFlag(c.Args, "--directory=") {
-			return []syntax.Edit{Insert(c, last.End, " -C "+syntax.Quote(p.Config.Sandbox))}
+		if !extract {
+			return nil
 		}
+		opts, _ := scan(c.Args, tarSpec)
+		if dirs := find(opts, "C", "directory"); len(dirs) > 0 {
+			// Its own -C outside the sandbox would unpack the moved
+			// archive there.
+			if d := dirs[len(dirs)-1]; !p.InSandbox(c.Dir, d.val) {
+				return []syntax.Edit{setValue(c, d, syntax.Quote(p.Config.Sandbox))}
+			}
+			return nil
+		}
+		return []syntax.Edit{Insert(c, last.End, " -C "+syntax.Quote(p.Config.Sandbox))}
 	case "unzip":
 		if !hasFlag(c.Args, 0, "-d", "-l", "-t") {
 			return []syntax.Edit{Insert(c, last.End, " -d "+syntax.Quote(p.Config.Sandbox))}

@@ -54,6 +54,10 @@ func scan(args []syntax.Arg, spec optSpec) (opts []option, operands []int) {
 			case eq && spec.longEq:
 				o.val, o.hasVal, o.attached, o.prefix = a, true, true, "--"+name+"="
 				o.val.Value = val
+			case eq:
+				// The command has no --name=value form (curl): the word
+				// is an unknown option, and the next word is not its value.
+				o.name = name + "="
 			case spec.longVal[name] && i+1 < len(args):
 				i++
 				o.val, o.hasVal = args[i], true

@@ -37,48 +37,69 @@ var peerDisagreements = []struct {
 		"deleting a build directory inside the project is ordinary work (cc-safety-net agrees); src is warned by seed 001"},
 	{"", "block", regexp.MustCompile(`\$\{?TMPDIR|\$\{TMPDIR_NOT\}|'\$TMPDIR|\x60pwd\x60`),
 		"a run-time path is judged by its known part; corral asks only when that part is a root or climbs out with .."},
-	{"dcg", "allow", regexp.MustCompile(`^(docker system prune|kubectl delete)`),
-		"seed 002's starter rules confirm docker system prune and kubectl delete"},
-	{"", "", regexp.MustCompile(`^(python|node|ruby|perl)\b.*(-c|-e|<<)`),
+	{"", "", regexp.MustCompile(`(^|&& |; )(python3?|node|ruby|perl)\b.*(-c|-e|<<)`),
 		"program text of another language is data to corral, not shell"},
 	{"", "block", regexp.MustCompile(`^(\d\w*|[A-Za-z-]+-\w*|)=\d+ git`),
 		"not an assignment: bash runs a command named 1A=2, not git"},
 	{"", "block", regexp.MustCompile(`^command -\w*[vV]`), "command -v only looks a command up"},
 	{"", "block", regexp.MustCompile(`^tool `), "tool is a peer-configured wrapper, unknown to corral"},
-	{"", "block", regexp.MustCompile(`^git (RESET --HARD|reset ‐‐hard)|^git reset\n--hard|^GIT CHECKOUT`),
-		"git rejects upper-case subcommands and unicode dashes; a newline ends the command"},
+	{"", "block", regexp.MustCompile(`^git (RESET --HARD|reset ‐‐hard)|^git reset(\n|\\n)--hard|^GIT CHECKOUT`),
+		"git rejects upper-case subcommands and unicode dashes; a newline ends the command, and \\n in a word is the letter n (git reset\\n--hard runs the unknown subcommand resetn--hard)"},
+	{"", "block", regexp.MustCompile(`^echo yes \| rm -rf && echo done$`),
+		"rm -rf without operands deletes nothing (rm reads no names from stdin)"},
+	{"dcg", "block", regexp.MustCompile(`^\s*cat <<\\?EOF\n`),
+		"a here-document fed to cat is printed, not run: it is data (dcg's own heredoc_data cases agree)"},
 	{"cc-safety-net", "block", regexp.MustCompile(`find [./a-z]+ (-name|-execdir)|find \. -name '\*\.tmp' -exec|find /tmp`),
 		"a find that deletes selected files, or under /tmp, is ordinary work; corral denies find -delete of a root"},
 	{"cc-safety-net", "allow", regexp.MustCompile(`^find \. -exec rm -[rf] \{\} \\;$`),
 		"find . -exec rm on every file of the project root deletes the project"},
-	{"cc-safety-net", "block", regexp.MustCompile(`^(git clean -nf|echo yes \| rm -rf && echo done|cd /tmp && bash -c "rm -rf foo"|pushd /x && parallel rm -rf ::: foo|rm -rf (7|123) >)`),
+	{"cc-safety-net", "block", regexp.MustCompile(`^(git clean -nf|cd /tmp && bash -c "rm -rf foo"|pushd /x && parallel rm -rf ::: foo|rm -rf (7|123) >)`),
 		"dry runs, rm without operands, and deletes under /tmp or of relative names are harmless"},
 	{"cc-safety-net", "allow", regexp.MustCompile(`^rm -[rRf]+ /some/path$|^rm -f file\.txt$|^rm -rf (build|\./dist|\./subdir)|xargs rm -- -rf`),
 		"seed 002 asks before rm outside the project, the sandbox, safe paths and git repositories (here: the home directory is no project)"},
 	{"", "allow", regexp.MustCompile(`'unterminated$|^(echo|rg) "find \. -delete$`),
 		"a command corral cannot parse that holds a dangerous word is asked about (DESIGN.md)"},
-	{"cc-safety-net", "", regexp.MustCompile(`^parallel bash -c( 'echo hi' \{\} ::: a| 'rm -rf \{\}' ::: build)?$|^echo / \| xargs (-J|--replace bash)`),
+	{"cc-safety-net", "", regexp.MustCompile(`^parallel bash -c( 'echo hi' \{\} ::: a| 'rm -rf \{\}' ::: build)?$`),
 		"a script or target that arrives at run time is asked about only when rm -rf or a shell gets it blind"},
 	{"dcg", "allow", regexp.MustCompile(`^git checkout -b test git reset`), "extra words after a start point are paths: git would check them out"},
 	{"dcg", "block", regexp.MustCompile(`^git push --force-with-lease-if-includes`), "a lease-guarded push"},
-	{"", "block", regexp.MustCompile(`^$`), "an empty command"},
 }
 
-func deliberate(c peerCase) (string, bool) {
-	for _, d := range peerDisagreements {
+// deliberate returns the reason of the first deliberate disagreement that
+// matches c, and records that it was used.
+func deliberate(c peerCase, used map[int]bool) (string, bool) {
+	for i, d := range peerDisagreements {
 		if (d.tool == "" || d.tool == c.Tool) && (d.expect == "" || d.expect == c.Expect) && d.pattern.MatchString(c.Command) {
+			used[i] = true
 			return d.reason, true
 		}
 	}
 	return "", false
 }
 
+// peerUncovered are the peer categories whose verdicts corral does not
+// compare itself with, and why. Every other category is covered:
+// catastrophic deletes (rm -rf, find -delete/-exec rm), history-destroying
+// git, the seed's dangerous commands, wrappers and nested shells, quoting
+// and obfuscation, and data that must pass (heredoc data, commit messages,
+// grep patterns, substrings).
+var peerUncovered = []struct{ tool, category, reason string }{
+	{"dcg", "corpus/edge_cases/future_packs", "dcg does not judge docker and kubectl yet (packs to come): its allow is no verdict; corral asks as seed 002 does"},
+	{"cc-safety-net", "explainCommand paranoid mode", "a cc-safety-net mode (SAFETY_NET_PARANOID) with no counterpart in corral"},
+	{"cc-safety-net", "explainCommand strict mode inner commands", "a cc-safety-net mode (SAFETY_NET_STRICT) with no counterpart in corral"},
+}
+
 // peerCovered reports whether a peer case is about something corral
-// covers: catastrophic deletes, history-destroying git, the seed's
-// dangerous commands, and data that must pass. Interpreter one-liners that
-// delete files from Python or Node code (shutil.rmtree in python -c) are
-// program text corral does not analyse, and are not covered.
+// covers (see peerUncovered). Interpreter one-liners that delete files
+// from Python or Node code (shutil.rmtree in python -c) are program text
+// corral does not analyse, and are not covered either, whatever their
+// category; nor are cases run in a peer-specific mode.
 func peerCovered(c peerCase) bool {
+	for _, u := range peerUncovered {
+		if u.tool == c.Tool && strings.HasPrefix(c.Category, u.category) {
+			return false
+		}
+	}
 	cmd := c.Command
 	for _, lang := range []string{"python", "node ", "ruby", "perl -e", "php -r", "lua -e"} {
 		if strings.Contains(cmd, lang) && !strings.Contains(cmd, "rm -") && !strings.Contains(cmd, "git ") {
@@ -98,6 +119,15 @@ func peerCovered(c peerCase) bool {
 func TestPeers(t *testing.T) {
 	data := sharedData(t)
 	env := map[string]string{"HOME": corpus.Home, EnvProject: corpus.Project}
+	used := map[int]bool{}
+	defer func() {
+		// A listed disagreement that no case needs any more is stale.
+		for i, d := range peerDisagreements {
+			if !used[i] && !t.Failed() {
+				t.Errorf("deliberate disagreement %q (%s) matches no disagreement any more: remove it", d.pattern, d.reason)
+			}
+		}
+	}()
 	for _, name := range []string{"cc-safety-net.jsonl", "dcg.jsonl"} {
 		f, err := os.Open(filepath.Join(data, "peers", name))
 		if err != nil {
@@ -156,7 +186,7 @@ func TestPeers(t *testing.T) {
 				raw++
 				agree++
 				pc[0]++
-			} else if reason, ok := deliberate(c); ok {
+			} else if reason, ok := deliberate(c, used); ok {
 				agree++
 				pc[0]++
 				deliberateLog = append(deliberateLog, c.Expect+" expected, corral "+r.Decision.String()+" on purpose ("+reason+"): "+c.Command)
@@ -177,6 +207,11 @@ func TestPeers(t *testing.T) {
 		rate := float64(agree) / float64(covered)
 		t.Logf("%s: corral agrees on %d of %d covered cases (%.1f%%) counting its %d deliberate disagreements, %d (%.1f%%) without them; %d of %d cases covered",
 			name, agree, covered, 100*rate, agree-raw, raw, 100*float64(raw)/float64(covered), covered, all)
+		for _, u := range peerUncovered {
+			if strings.HasPrefix(name, u.tool) {
+				t.Logf("%s: not covered: %s (%s)", name, u.category, u.reason)
+			}
+		}
 		for _, m := range deliberateLog {
 			t.Logf("  deliberate: %s", m)
 		}

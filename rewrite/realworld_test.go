@@ -3,6 +3,7 @@ package rewrite
 import (
 	"bufio"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -11,37 +12,50 @@ import (
 	"testing"
 
 	"github.com/corral-dev/corral/corpus"
+	"github.com/corral-dev/corral/guards"
 	"github.com/corral-dev/corral/syntax"
 )
+
+// The real-world corpora (../shared/data beside the module root): every
+// example of the tldr pages, the NL2Bash commands and the shell lines of
+// popular READMEs. Nobody on this project wrote them, so they measure
+// corral rather than its authors' expectations.
 
 // sharedData returns ../shared/data beside the module root, or skips.
 func sharedData(t testing.TB) string {
 	t.Helper()
-	dir, _ := os.Getwd()
+	dir, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
 	for {
 		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
 			break
 		}
 		parent := filepath.Dir(dir)
 		if parent == dir {
-			t.Skip("module root not found")
+			t.Skip("module root (go.mod) not found above the working directory")
 		}
 		dir = parent
 	}
 	data := filepath.Join(filepath.Dir(dir), "shared", "data")
-	if _, err := os.Stat(data); err != nil {
+	if _, err := os.Stat(filepath.Join(data, "tldr.jsonl")); err != nil {
 		t.Skipf("shared data not found at %s: the real-world corpora are not available here", data)
 	}
 	return data
 }
 
+// dataLine is one line of the shared corpora.
 type dataLine struct {
-	Command  string `json:"command"`
+	Command string `json:"command"`
+	// Page is the tldr page the example is from ("git-clone").
 	Page     string `json:"page"`
 	BashNOK  *bool  `json:"bash_n_ok"`
 	Keypress bool   `json:"keypress"`
 }
 
+// readLines reads a corpus file, leaving out tldr's key sequences for
+// interactive programs, which are not shell lines.
 func readLines(t testing.TB, path string) []dataLine {
 	t.Helper()
 	f, err := os.Open(path)
@@ -61,32 +75,56 @@ func readLines(t testing.TB, path string) []dataLine {
 			out = append(out, d)
 		}
 	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
 	return out
 }
 
-// TestRealWorldParser compares corral's parser with bash -n.
+// realWorldConfig is the virtual machine of the corpus: cwd = project =
+// /home/user/project, HOME=/home/user, sandbox <project>/agent_sandbox.
+func realWorldConfig() *Config {
+	env := map[string]string{"HOME": corpus.Home, EnvProject: corpus.Project}
+	cfg, _ := NewConfig(func(k string) string { return env[k] }, corpus.Project)
+	return cfg
+}
+
+// TestRealWorldParser compares corral's parser with bash -n on every line
+// that has bash's verdict: at least 99.5% agreement per file.
 func TestRealWorldParser(t *testing.T) {
 	data := sharedData(t)
 	for _, name := range []string{"tldr.jsonl", "nl2bash.jsonl"} {
 		lines := readLines(t, filepath.Join(data, name))
-		agree, total := 0, 0
+		agree, total, corralOnly, bashOnly := 0, 0, 0, 0
 		var diffs []string
 		for _, l := range lines {
 			if l.BashNOK == nil {
 				continue
 			}
 			total++
-			ok := syntax.Valid(l.Command) == nil
-			if ok == *l.BashNOK {
+			err := syntax.Valid(l.Command)
+			switch ok := err == nil; {
+			case ok == *l.BashNOK:
 				agree++
-			} else if len(diffs) < 20 {
-				diffs = append(diffs, l.Command)
+				continue
+			case ok:
+				corralOnly++
+			default:
+				bashOnly++
+			}
+			if len(diffs) < 20 {
+				diffs = append(diffs, fmt.Sprintf("bash -n ok %v, corral %v: %q", *l.BashNOK, err, l.Command))
 			}
 		}
+		if total == 0 {
+			t.Errorf("%s: no line carries bash_n_ok", name)
+			continue
+		}
 		rate := float64(agree) / float64(total)
-		t.Logf("%s: parser agrees with bash -n on %d of %d lines (%.2f%%)", name, agree, total, 100*rate)
+		t.Logf("%s: parser agrees with bash -n on %d of %d lines (%.2f%%); %d parse only for corral, %d only for bash",
+			name, agree, total, 100*rate, corralOnly, bashOnly)
 		for _, d := range diffs {
-			t.Logf("  disagreement: %q", d)
+			t.Logf("  disagreement: %s", d)
 		}
 		if rate < 0.995 {
 			t.Errorf("%s: agreement %.2f%% is below 99.5%%", name, 100*rate)
@@ -94,51 +132,91 @@ func TestRealWorldParser(t *testing.T) {
 	}
 }
 
-// The categories of an independent, deliberately simple classification:
-// a command mentioning one of these words may be acted on; any other must
-// pass untouched.
+// An independent, deliberately simple classification of the commands:
+// tldr's page when there is one, and the words of the command. Commands in
+// neither category must pass untouched, unless an exception below says
+// why not.
 var (
-	acquisitionWords = regexp.MustCompile(`\b(curl|wget2?|git\s+(-\S+\s+)*(clone|submodule)|gh\s+(repo|release|pr)|svn|hg|scp|rsync)\b`)
-	dangerWords      = regexp.MustCompile(`\b(rm|rmdir|unlink|shred|dd|mkfs[.\w]*|mke2fs|mkswap|wipefs|blkdiscard|fdisk|sfdisk|cfdisk|gdisk|sgdisk|parted|chmod|chown|chgrp|shutdown|reboot|halt|poweroff|init|telinit|systemctl|service|kubectl|oc|docker|podman|git|find)\b|:\(\)`)
-	writeWords       = regexp.MustCompile(`>|\b(tee|cp|mv|install|ln|sed|perl|truncate|touch)\b`)
+	acquisitionPages = regexp.MustCompile(`^(git-clone|git-submodule|git-svn|jj-git-clone|jj-git|curl|wget2?|aria2c|gh-repo|gh-repo-clone|gh-release|gh-release-download|gh-pr|gh-pr-checkout|svn|svn-checkout|hg|hg-clone|scp|rsync)$`)
+	dangerPages      = regexp.MustCompile(`^(rm|rmdir|unlink|shred|srm|dd|mkfs.*|mke2fs|mkswap|wipefs|blkdiscard|[sc]?fdisk|c?gdisk|sgdisk|parted.*|shutdown|reboot|halt|poweroff|init|telinit|systemctl.*|service|kubectl.*|docker.*|podman.*|chmod|chown|chgrp|git-(reset|clean|push|checkout|restore|stash|branch|filter-branch|filter-repo|update-ref|rebase|gc|prune|reflog))$`)
+
+	// Command words, at the start of a word (after a blank, an operator,
+	// a quote or a directory: /bin/rm).
+	wordStart         = `(?:^|[\s|;&(\x60'"{/])`
+	wordEnd           = `(?:$|[\s|;&)\x60'"}])`
+	acquisitionWords  = regexp.MustCompile(wordStart + `(curl|wget2?|aria2c|svn|hg|scp|rsync|gh\s+(repo|release|pr)|git\s+(-\S+\s+)*(clone|submodule|svn))` + wordEnd)
+	dangerWords       = regexp.MustCompile(wordStart + `(rm|rmdir|unlink|shred|srm|dd|mkfs[.\w]*|mke2fs|mkswap|wipefs|blkdiscard|[sc]?fdisk|c?gdisk|sgdisk|parted|shutdown|reboot|halt|poweroff|init|telinit|systemctl|service|kubectl|docker|podman|chmod|chown|chgrp)` + wordEnd + `|` + wordStart + `git\s+(-\S+\s+)*(reset|clean|push|checkout|restore|stash|branch|filter-branch|filter-repo|update-ref|rebase|gc|prune|reflog)` + wordEnd + `|:\(\)|-delete\b`)
+	runtimeScriptText = regexp.MustCompile(`(^|\W)(eval|bash|sh|zsh|dash|ksh)\b[^|;&]*[$\x60]|\$\(|\x60`)
 )
 
-func category(cmd string) string {
+func category(l dataLine) string {
 	switch {
-	case acquisitionWords.MatchString(cmd):
+	case acquisitionPages.MatchString(l.Page) || acquisitionWords.MatchString(l.Command):
 		return "acquisition"
-	case dangerWords.MatchString(cmd):
+	case dangerPages.MatchString(l.Page) || dangerWords.MatchString(l.Command):
 		return "danger"
-	case writeWords.MatchString(cmd):
-		return "write"
 	}
 	return "other"
 }
 
-// TestRealWorldDecisions runs every shared command through the engine and
-// checks that nothing outside the acquisition, danger and write categories
-// is acted on, and that tldr's acquisition examples are handled.
+// An exception lets a rule act on a command outside the acquisition and
+// danger categories, for a reason, when its check holds for the finding.
+type exception struct {
+	reason string
+	holds  func(f Finding) bool
+}
+
+var exceptions = map[string]exception{
+	"bash-write": {"a write through the path guards to a path outside the project (~/.bashrc, /etc/fstab, /usr/local/bin) or to a protected one (.env, *.pem): seed 002 asks outside safe paths and blocks system paths, seed 001 protects secrets",
+		func(f Finding) bool {
+			return f.PathContext == guards.ContextOutside || f.PathContext == guards.ContextBlocked || strings.Contains(f.Message, "Protected path:")
+		}},
+	"bash-delete": {"a deletion through the path guards outside the project, the sandbox and the safe paths (seed 002's rm outside safe paths)",
+		func(f Finding) bool {
+			return f.PathContext == guards.ContextOutside || f.PathContext == guards.ContextBlocked
+		}},
+	"unparsed": {"the command, or a script string in it, does not parse and holds a risky word: ask rather than fail open",
+		func(f Finding) bool { return syntax.Valid(f.Text) != nil }},
+	"runtime-script": {"a shell or eval runs a script only known at run time (while read l; do eval $l; done): corral cannot see it",
+		func(f Finding) bool { return runtimeScriptText.MatchString(f.Text) }},
+	"dynamic-command": {"the command's name is only known at run time and its text mentions a risky command",
+		func(f Finding) bool { return strings.ContainsAny(f.Text, "$`") }},
+}
+
+// TestRealWorldDecisions runs every shared command through the engine,
+// prints the decisions per category, and checks that no command outside
+// the acquisition and danger categories is rewritten, asked about or
+// denied except by an exception whose check holds.
 func TestRealWorldDecisions(t *testing.T) {
 	data := sharedData(t)
-	env := map[string]string{"HOME": corpus.Home, EnvProject: corpus.Project}
-	cfg, _ := NewConfig(func(k string) string { return env[k] }, corpus.Project)
-	// Exceptions: commands outside the categories that corral acts on,
-	// each with its reason.
-	exceptions := map[string]string{}
+	cfg := realWorldConfig()
+	used := map[string]int{}
 	for _, name := range []string{"tldr.jsonl", "nl2bash.jsonl", "readmes.jsonl"} {
-		counts := map[string]map[Decision]int{}
+		counts := map[string]*[Deny + 1]int{}
 		var unexpected []string
 		for _, l := range readLines(t, filepath.Join(data, name)) {
-			cat := category(l.Command)
+			cat := category(l)
 			r := Check(cfg, l.Command)
 			if counts[cat] == nil {
-				counts[cat] = map[Decision]int{}
+				counts[cat] = new([Deny + 1]int)
 			}
 			counts[cat][r.Decision]++
-			if cat == "other" && r.Decision > Warn {
-				if _, ok := exceptions[l.Command]; !ok {
-					unexpected = append(unexpected, r.Decision.String()+": "+l.Command)
+			if cat != "other" || r.Decision <= Warn {
+				continue
+			}
+			if r.Decision == Rewrite {
+				unexpected = append(unexpected, fmt.Sprintf("rewrite %q -> %q", l.Command, r.Rewritten))
+				continue
+			}
+			for _, f := range r.Findings {
+				if f.Decision <= Warn {
+					continue
 				}
+				if e, ok := exceptions[f.Rule]; ok && e.holds(f) {
+					used[f.Rule]++
+					continue
+				}
+				unexpected = append(unexpected, fmt.Sprintf("%s by %s (%s, path context %q): %q", f.Decision, f.Rule, f.Message, f.PathContext, l.Command))
 			}
 		}
 		cats := make([]string, 0, len(counts))
@@ -148,37 +226,112 @@ func TestRealWorldDecisions(t *testing.T) {
 		sort.Strings(cats)
 		for _, c := range cats {
 			m := counts[c]
-			t.Logf("%s %-12s allow %5d  warn %4d  rewrite %4d  ask %4d  deny %4d", name, c, m[Allow], m[Warn], m[Rewrite], m[Ask], m[Deny])
+			t.Logf("%-14s %-12s allow %5d  warn %4d  rewrite %4d  ask %4d  deny %4d", name, c, m[Allow], m[Warn], m[Rewrite], m[Ask], m[Deny])
 		}
-		for _, u := range unexpected {
-			t.Errorf("%s: a command outside the acquisition/danger/write categories was acted on: %s", name, u)
+		for i, u := range unexpected {
+			if i == 50 {
+				t.Errorf("%s: … and %d more", name, len(unexpected)-50)
+				break
+			}
+			t.Errorf("%s: a command outside the acquisition and danger categories was acted on: %s", name, u)
 		}
+	}
+	rules := make([]string, 0, len(used))
+	for r := range used {
+		rules = append(rules, r)
+	}
+	sort.Strings(rules)
+	for _, r := range rules {
+		t.Logf("exception %-15s %4d findings: %s", r, used[r], exceptions[r].reason)
 	}
 }
 
+// acquiringForm finds a command that brings content onto disk, at the
+// start of a command (after an operator or a wrapper).
+var acquiringForm = regexp.MustCompile(`(?:^|[|;&(]\s*)(?:(?:sudo|noglob|oniux|nohup|time|parallel(?:\s+-\S+(?:\s+\d+)?)*|systemd-inhibit(?:\s+--\S+(?:\s+[^-\s]\S*)?)*)\s+)*` +
+	`(git\s+clone|git\s+submodule\s+add|git\s+svn\s+clone|jj\s+git\s+clone|gh\s+repo\s+clone|gh\s+repo\s+fork\b.*--clone|gh\s+release\s+download|gh\s+pr\s+checkout|svn\s+(checkout|co|export)|hg\s+clone|curl|wget2?|aria2c|scp|rsync)\b`)
+
+// A deliberate allow of an acquiring form, with the check that shows it
+// applies.
+var acquisitionAllows = []struct {
+	reason string
+	holds  func(cmd string) bool
+}{
+	{"curl prints to stdout (no -o, -O, --output, --remote-name, -J, >): nothing lands on disk; a pipe into a program that is no shell or interpreter is that program's business",
+		func(cmd string) bool {
+			curl, _, _ := strings.Cut(cmd, "|")
+			return curlToStdout.MatchString(cmd) && !curlOutput.MatchString(curl)
+		}},
+	{"wget writes to stdout (-O -, --output-document -, -qO-): nothing lands on disk",
+		regexp.MustCompile(`^(?:[^|]*\s)?wget2?\s.*(--output-document -|-O -|-qO-|-O-)`).MatchString},
+	{"scp or rsync without a remote source: an upload or a local copy, judged by the path guards",
+		func(cmd string) bool {
+			return copyCommand.MatchString(cmd) && !remoteOperand.MatchString(stripDest(cmd))
+		}},
+	{"scp or rsync from one remote host to another: nothing lands here",
+		func(cmd string) bool {
+			words := strings.Fields(cmd)
+			return copyCommand.MatchString(cmd) && remoteOperand.MatchString(" "+words[len(words)-1])
+		}},
+}
+
+var (
+	curlToStdout  = regexp.MustCompile(`^(?:[^|]*\s)?curl\s[^>|]*$|^(?:[^|]*\s)?curl\s[^>|]*\|\s*(fx|git (am|apply)|mods|promtool|viu|zek|jq)\b`)
+	curlOutput    = regexp.MustCompile(`\s(-[a-zA-Z]*[oOJ]\b|--output|--remote-name)`)
+	copyCommand   = regexp.MustCompile(`^(?:\S+\s+)?(scp|rsync)\s`)
+	remoteOperand = regexp.MustCompile(`\s(rsync://|[\w.-]*@?[\w.-]+:[^/\s]|[\w.-]+@[\w.-]+:)`)
+)
+
+// stripDest drops the last word (a copy's destination) so that only the
+// sources are looked at.
+func stripDest(cmd string) string {
+	if i := strings.LastIndexByte(strings.TrimSpace(cmd), ' '); i > 0 {
+		return cmd[:i]
+	}
+	return cmd
+}
+
 // TestRealWorldAcquisitions checks that every acquisition example of tldr
-// that writes content to disk is moved into the sandbox (or asked about).
+// is handled: rewritten into the sandbox, asked about or denied, or
+// allowed for a reason whose check holds (curl to stdout, an upload).
 func TestRealWorldAcquisitions(t *testing.T) {
 	data := sharedData(t)
-	env := map[string]string{"HOME": corpus.Home, EnvProject: corpus.Project}
-	cfg, _ := NewConfig(func(k string) string { return env[k] }, corpus.Project)
-	writesToDisk := regexp.MustCompile(`^git clone|^gh repo clone|^svn (checkout|co|export)|^hg clone|\bcurl\b.*( -[a-zA-Z]*[oO]\b| --output| --remote-name|>)|^wget\b`)
-	pages := map[string]bool{"git-clone": true, "curl": true, "wget": true, "gh-repo-clone": true, "svn-checkout": true, "hg-clone": true}
-	handled, total := 0, 0
+	cfg := realWorldConfig()
+	total, handled := 0, map[Decision]int{}
+	allowed := map[string]int{}
 	for _, l := range readLines(t, filepath.Join(data, "tldr.jsonl")) {
-		if !pages[l.Page] || !writesToDisk.MatchString(l.Command) || strings.Contains(l.Command, "--help") || strings.Contains(l.Command, "-O -") || strings.Contains(l.Command, "-qO-") {
+		if !acquiringForm.MatchString(l.Command) {
 			continue
 		}
 		total++
 		r := Check(cfg, l.Command)
 		if r.Decision >= Rewrite {
-			handled++
+			handled[r.Decision]++
 			continue
 		}
-		t.Errorf("tldr %s example not handled (%s): %s", l.Page, r.Decision, l.Command)
+		ok := false
+		for _, a := range acquisitionAllows {
+			if a.holds(l.Command) {
+				allowed[a.reason]++
+				ok = true
+				break
+			}
+		}
+		if !ok {
+			t.Errorf("tldr %s: acquisition example not handled (%s): %s", l.Page, r.Decision, l.Command)
+		}
 	}
-	t.Logf("tldr acquisition examples handled: %d of %d", handled, total)
-	if total == 0 {
-		t.Error("no tldr acquisition examples found")
+	n := 0
+	for _, c := range allowed {
+		n += c
+	}
+	t.Logf("tldr acquisition examples: %d; handled %d (rewritten %d, asked %d, denied %d), allowed for a reason %d, not handled %d",
+		total, handled[Rewrite]+handled[Ask]+handled[Deny], handled[Rewrite], handled[Ask], handled[Deny], n,
+		total-n-handled[Rewrite]-handled[Ask]-handled[Deny])
+	for _, a := range acquisitionAllows {
+		t.Logf("  allowed %3d: %s", allowed[a.reason], a.reason)
+	}
+	if total < 60 {
+		t.Errorf("only %d tldr acquisition examples found; the classification is broken", total)
 	}
 }

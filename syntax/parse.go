@@ -11,11 +11,24 @@ import (
 // Limits bound the work done on one command, so that hostile input is
 // answered in bounded time and memory.
 const (
-	// MaxSource is the largest command, in bytes, that is parsed at all.
-	MaxSource = 4 << 20
+	// MaxSource is the largest command, in bytes, that is parsed at all,
+	// and also the most bytes of nested script strings parsed again for
+	// one command. A parsed megabyte can take a few hundred megabytes of
+	// syntax tree; an agent's tool call is far smaller.
+	MaxSource = 1 << 20
 	// MaxNesting is the deepest bracket nesting accepted before parsing;
 	// the parser recurses per level.
 	MaxNesting = 1000
+	// MaxOperators is the most operators and compound-command keywords
+	// accepted before parsing: | & ! ( and backquote, the arithmetic
+	// operators ? ~ + - * / % ^ < > = , : once an arithmetic expression
+	// may have begun (after the first bracket or let), and if, elif,
+	// while, until, for, select, case, function, coproc and time. Each can
+	// deepen the syntax tree by one level without a bracket (a && b && …,
+	// $((1?1?…)), if if …, elif chains, f() f() …), and the parser and the
+	// walk recurse per level: this bounds their stack to tens of
+	// megabytes, where Go would otherwise stop the process at a gigabyte.
+	MaxOperators = 25000
 	// MaxDepth is how many times nested script strings (bash -c, eval,
 	// here-documents fed to a shell) are parsed again.
 	MaxDepth = 8
@@ -72,7 +85,7 @@ func parseSource(src string) (*sh.File, error) {
 	if len(src) > MaxSource {
 		return nil, ErrTooLarge
 	}
-	if nesting(src) > MaxNesting {
+	if depth, ops := nesting(src); depth > MaxNesting || ops > MaxOperators {
 		return nil, ErrTooLarge
 	}
 	f, err := newParser().Parse(strings.NewReader(src), "")
@@ -90,23 +103,59 @@ func parseSource(src string) (*sh.File, error) {
 	return f, nil
 }
 
-// nesting is a cheap upper bound of the bracket nesting of src.
-func nesting(src string) int {
-	depth, max := 0, 0
+// nesting is a cheap upper bound of the bracket nesting of src, and the
+// number of operators and keywords in it that can each add a level to the
+// syntax tree (see MaxOperators). Nothing is skipped, not even quoted
+// text: an approximate lexer could be misled into skipping code.
+func nesting(src string) (depth, ops int) {
+	if strings.Contains(src, "\\\n") {
+		// A line continuation can split a keyword (i\⏎f).
+		src = strings.ReplaceAll(src, "\\\n", "")
+	}
+	cur := 0
+	arith := false // an arithmetic expression may have begun
 	for i := 0; i < len(src); i++ {
-		switch src[i] {
+		switch c := src[i]; c {
 		case '(', '{', '[':
-			depth++
-			if depth > max {
-				max = depth
+			cur++
+			if cur > depth {
+				depth = cur
 			}
+			if c == '(' {
+				ops++
+			}
+			arith = true
 		case ')', '}', ']':
-			if depth > 0 {
-				depth--
+			if cur > 0 {
+				cur--
+			}
+		case '|', '&', '!', '`':
+			ops++
+		case '?', '~', '+', '-', '*', '/', '%', '^', '<', '>', '=', ',', ':':
+			if arith {
+				ops++
+			}
+		default:
+			if c >= 'a' && c <= 'z' && (i == 0 || !wordByte(src[i-1])) {
+				j := i + 1
+				for j < len(src) && wordByte(src[j]) {
+					j++
+				}
+				switch src[i:j] {
+				case "if", "elif", "while", "until", "for", "select", "case", "function", "coproc", "time":
+					ops++
+				case "let":
+					arith = true
+				}
+				i = j - 1
 			}
 		}
 	}
-	return max
+	return depth, ops
+}
+
+func wordByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
 }
 
 // Valid reports whether src parses as Bash.

@@ -6,69 +6,194 @@ import (
 	"testing"
 )
 
-// pathological inputs: each is answered, in bounded time and memory, with
-// a model or a clear error, never a crash. Time and memory are measured by
-// the benchmarks below, not asserted here.
-var pathological = map[string]func() string{
-	"1MiB-word":        func() string { return "echo " + strings.Repeat("a", 1<<20) },
-	"1MiB-list":        func() string { return strings.Repeat("ls; ", 1<<18) },
-	"nested-subshells": func() string { return strings.Repeat("(", 10000) + "ls" + strings.Repeat(")", 10000) },
-	"nested-cmdsubst":  func() string { return strings.Repeat("$(", 10000) + "ls" + strings.Repeat(")", 10000) },
-	"pipeline-100k":    func() string { return "ls" + strings.Repeat(" | cat", 100000) },
-	"bash-c-16-deep": func() string {
+// bashC nests cmd in depth levels of bash -c with double quotes, as a
+// person would write it: bash -c "bash -c \"rm -rf /\"". Each level doubles
+// the backslashes, so only 18 levels fit in MaxSource.
+func bashC(cmd string, depth int) string {
+	for i := 0; i < depth; i++ {
+		r := strings.NewReplacer(`\`, `\\`, `"`, `\"`, "$", `\$`, "`", "\\`")
+		cmd = `bash -c "` + r.Replace(cmd) + `"`
+	}
+	return cmd
+}
+
+// heredocs nests cmd in depth here-documents fed to bash, which grows
+// linearly: 50 levels are a few hundred bytes.
+func heredocs(cmd string, depth int) string {
+	var open, close []string
+	for i := 0; i < depth; i++ {
+		d := "E" + strings.Repeat("x", i)
+		open = append(open, "bash <<'"+d+"'")
+		close = append([]string{d}, close...)
+	}
+	return strings.Join(open, "\n") + "\n" + cmd + "\n" + strings.Join(close, "\n") + "\n"
+}
+
+// A pathological input and what must come of it. Time and memory are
+// measured by BenchmarkPathological, not asserted.
+type pathologicalCase struct {
+	name string
+	src  func() string
+	// tooLarge: Analyze must refuse it with ErrTooLarge before parsing.
+	tooLarge bool
+	// parseErr: Analyze must refuse it with a ParseError.
+	parseErr bool
+	// check runs on the model otherwise.
+	check func(t *testing.T, m *Model)
+}
+
+func calls(n int, truncated bool) func(t *testing.T, m *Model) {
+	return func(t *testing.T, m *Model) {
+		t.Helper()
+		if len(m.Calls) != n || m.Truncated != truncated {
+			t.Errorf("%d calls, truncated %v; want %d, %v", len(m.Calls), m.Truncated, n, truncated)
+		}
+	}
+}
+
+// deepest asserts that the innermost rm -rf / is found, depth scripts
+// down, or that the walk says it stopped (Truncated) when depth is beyond
+// MaxDepth.
+func deepest(depth int) func(t *testing.T, m *Model) {
+	return func(t *testing.T, m *Model) {
+		t.Helper()
+		var rm *Call
+		for _, c := range m.Calls {
+			if c.Name == "rm" {
+				rm = c
+			}
+		}
+		switch {
+		case depth <= MaxDepth && (rm == nil || rm.Script.Depth != depth || strings.Join(rm.Words(), " ") != "-rf /"):
+			t.Errorf("rm -rf / at depth %d not found: %+v", depth, rm)
+		case depth <= MaxDepth && m.Truncated:
+			t.Errorf("depth %d reported as truncated", depth)
+		case depth > MaxDepth && (rm != nil || !m.Truncated):
+			t.Errorf("depth %d beyond MaxDepth %d: rm found %v, truncated %v", depth, MaxDepth, rm != nil, m.Truncated)
+		}
+	}
+}
+
+var pathological = []pathologicalCase{
+	{name: "1MiB-word", src: func() string { return "echo " + strings.Repeat("a", MaxSource-5) },
+		check: func(t *testing.T, m *Model) {
+			if len(m.Calls) != 1 || len(m.Calls[0].Args) != 1 || len(m.Calls[0].Args[0].Value) != MaxSource-5 {
+				t.Errorf("1 MiB echo: %d calls", len(m.Calls))
+			}
+		}},
+	{name: "1MiB+1", src: func() string { return "echo " + strings.Repeat("a", MaxSource-4) }, tooLarge: true},
+	// 262,144 statements: the walk stops at MaxCalls and says so.
+	{name: "1MiB-list", src: func() string { return strings.Repeat("ls; ", MaxSource/4) }, check: calls(MaxCalls, true)},
+	{name: "1MiB-lines", src: func() string { return strings.Repeat("x\n", MaxSource/2) }, check: calls(MaxCalls, true)},
+	{name: "nested-subshells-10k", src: func() string { return strings.Repeat("(", 10000) + "ls" + strings.Repeat(")", 10000) }, tooLarge: true},
+	{name: "nested-cmdsubst-10k", src: func() string { return strings.Repeat("$(", 10000) + "ls" + strings.Repeat(")", 10000) }, tooLarge: true},
+	// Unspaced, (((( is arithmetic; spaced, subshells.
+	{name: "nested-subshells-1000", src: func() string { return strings.Repeat("( ", MaxNesting) + "ls" + strings.Repeat(" )", MaxNesting) }, check: calls(1, false)},
+	{name: "nested-subshells-1001", src: func() string { return strings.Repeat("( ", MaxNesting+1) + "ls" + strings.Repeat(" )", MaxNesting+1) }, tooLarge: true},
+	{name: "nested-cmdsubst-500", src: func() string { return "echo " + strings.Repeat("$(echo ", 500) + "x" + strings.Repeat(")", 500) }, check: calls(501, false)},
+	{name: "pipeline-100k", src: func() string { return "ls" + strings.Repeat(" | cat", 100000) }, tooLarge: true},
+	{name: "pipeline-20k", src: func() string { return "ls" + strings.Repeat(" | cat", 20000) },
+		check: func(t *testing.T, m *Model) {
+			last := m.Calls[len(m.Calls)-1]
+			if len(m.Calls) != 20001 || last.Pipe == nil || last.PipeIndex != 20000 || last.Pipe.Stage(0).Name != "ls" {
+				t.Errorf("20k pipeline: %d calls, last stage %d", len(m.Calls), last.PipeIndex)
+			}
+		}},
+	{name: "and-chain-100k", src: func() string { return strings.Repeat("true && ", 100000) + "true" }, tooLarge: true},
+	{name: "and-chain-10k", src: func() string { return strings.Repeat("true && ", 10000) + "true" }, check: calls(10001, false)},
+	// Trees deepened without brackets: keywords, arithmetic, prefixes.
+	{name: "if-nest-100k", src: func() string { return strings.Repeat("if ", 100000) + "true" + strings.Repeat("; then :; fi", 100000) }, tooLarge: true},
+	{name: "if-nest-5k", src: func() string { return strings.Repeat("if ", 5000) + "true" + strings.Repeat("; then :; fi", 5000) }, check: calls(5001, false)},
+	{name: "elif-chain-50k", src: func() string { return "if a; then :; " + strings.Repeat("elif a; then :; ", 50000) + "fi" }, tooLarge: true},
+	{name: "while-nest-100k", src: func() string {
+		return strings.Repeat("while ", 100000) + "true" + strings.Repeat("; do :; done", 100000)
+	}, tooLarge: true},
+	{name: "ternary-250k", src: func() string {
+		return "echo $((" + strings.Repeat("1?", 250000) + "1" + strings.Repeat(":1", 250000) + "))"
+	}, tooLarge: true},
+	{name: "arith-sum-500k", src: func() string { return "echo $((" + strings.Repeat("1-", 500000) + "1))" }, tooLarge: true},
+	{name: "arith-unary-500k", src: func() string { return "echo $((" + strings.Repeat("- ", 500000) + "1))" }, tooLarge: true},
+	{name: "let-sum-500k", src: func() string { return "let x=" + strings.Repeat("1/", 500000) + "1" }, tooLarge: true},
+	{name: "test-not-500k", src: func() string { return "[[ " + strings.Repeat("! ", 500000) + "a ]]" }, tooLarge: true},
+	{name: "functions-200k", src: func() string { return strings.Repeat("f() ", 200000) + "{ :; }" }, tooLarge: true},
+	{name: "time-200k", src: func() string { return strings.Repeat("time ", 200000) + "true" }, tooLarge: true},
+	{name: "coproc-200k", src: func() string { return strings.Repeat("coproc ", 100000) + "true" }, tooLarge: true},
+	{name: "continued-keywords", src: func() string {
+		return strings.Repeat("i\\\nf ", 30000) + "true" + strings.Repeat("; then :; fi", 30000)
+	}, tooLarge: true},
+	// Strings parsed again: MaxDepth levels are followed, deeper ones
+	// reported as truncated.
+	{name: "bash-c-dquote-8", src: func() string { return bashC("rm -rf /", 8) }, check: deepest(8)},
+	{name: "bash-c-dquote-9", src: func() string { return bashC("rm -rf /", 9) }, check: deepest(9)},
+	{name: "bash-c-dquote-18", src: func() string { return bashC("rm -rf /", 18) }, check: deepest(18)},
+	{name: "bash-c-dquote-19", src: func() string { return bashC("rm -rf /", 19) }, tooLarge: true}, // over a MiB
+	{name: "bash-c-quote-50", src: func() string {
 		cmd := "rm -rf /"
-		for i := 0; i < 16; i++ {
+		for i := 0; i < 50 && len(cmd) < MaxSource/4; i++ {
 			cmd = "bash -c " + Quote(cmd)
 		}
 		return cmd
-	},
-	"invalid-utf8": func() string { return "echo \xff\xfe \xc3\x28 && git clone \xe2\x82 x" },
-	"nul-bytes":    func() string { return "echo a\x00b; rm -rf \x00/" },
-	"many-heredocs": func() string {
-		var b strings.Builder
-		for i := 0; i < 2000; i++ {
-			b.WriteString("cat <<EOF\nx\nEOF\n")
-		}
-		return b.String()
-	},
+	}, check: deepest(MaxDepth + 1)},
+	{name: "heredoc-bash-50", src: func() string { return heredocs("rm -rf /", 50) }, check: deepest(50)},
+	{name: "heredoc-bash-8", src: func() string { return heredocs("rm -rf /", 8) }, check: deepest(8)},
+	{name: "eval-50", src: func() string { return strings.Repeat("eval ", 50) + "rm -rf /" }, check: deepest(50)},
+	// eval eval … over a megabyte: the strings parsed again are bounded
+	// in total by MaxSource, not parsed MaxDepth times.
+	{name: "eval-1MiB", src: func() string { return strings.Repeat("eval ", MaxSource/5-2) + "true" }, check: calls(2, true)},
+	{name: "invalid-utf8", src: func() string { return "echo \xff\xfe \xc3\x28 && git clone \xe2\x82 x" }, parseErr: true},
+	// The parser refuses invalid UTF-8 even inside quotes: the engine asks
+	// when such a command holds a risky word.
+	{name: "invalid-utf8-quoted", src: func() string { return "git clone 'https://x/\xff' d" }, parseErr: true},
+	// NUL bytes cannot reach bash (argv is a C string); the parser drops
+	// them, so rm -rf \x00/ is seen as rm -rf /, the safe reading.
+	{name: "nul-bytes", src: func() string { return "echo a\x00b; rm -rf \x00/" },
+		check: func(t *testing.T, m *Model) {
+			if len(m.Calls) != 2 || m.Calls[1].Name != "rm" || strings.Join(m.Calls[1].Words(), " ") != "-rf /" {
+				t.Errorf("NUL bytes: %d calls", len(m.Calls))
+			}
+		}},
+	{name: "only-nul", src: func() string { return strings.Repeat("\x00", 1000) }, check: calls(0, false)},
+	{name: "many-heredocs", src: func() string { return strings.Repeat("cat <<EOF\nx\nEOF\n", 2000) }, check: calls(2000, false)},
+	{name: "unterminated-heredoc", src: func() string { return "bash <<EOF\n" + strings.Repeat("rm -rf / && ", 1000) }, parseErr: true},
+	{name: "unterminated-quote", src: func() string { return "echo '" + strings.Repeat("(", 5000) }, tooLarge: true},
 }
 
 func TestPathological(t *testing.T) {
 	t.Parallel()
-	for name, gen := range pathological {
-		src := gen()
-		m, err := Analyze(src, opts)
-		switch {
-		case err == nil:
-			if len(m.Calls) == 0 && !strings.Contains(name, "nul") {
-				t.Errorf("%s: parsed but no calls", name)
+	for _, tc := range pathological {
+		t.Run(tc.name, func(t *testing.T) {
+			src := tc.src()
+			if len(src) > MaxSource && !tc.tooLarge {
+				t.Fatalf("test input of %d bytes is over MaxSource", len(src))
 			}
-			if strings.Contains(name, "bash-c") && !m.Truncated {
-				t.Errorf("%s: nesting beyond MaxDepth not reported", name)
-			}
-		case errors.Is(err, ErrTooLarge):
-			if !strings.HasPrefix(name, "nested") {
-				t.Errorf("%s: unexpectedly too large", name)
-			}
-		default:
+			m, err := Analyze(src, opts)
 			var pe *ParseError
-			if !errors.As(err, &pe) {
-				t.Errorf("%s: error is neither ErrTooLarge nor a ParseError: %v", name, err)
+			switch {
+			case tc.tooLarge:
+				if !errors.Is(err, ErrTooLarge) {
+					t.Errorf("want ErrTooLarge, got %v", err)
+				}
+			case tc.parseErr:
+				if !errors.As(err, &pe) {
+					t.Errorf("want a ParseError, got %v", err)
+				}
+			case err != nil:
+				t.Errorf("want a model, got %v", err)
+			default:
+				tc.check(t, m)
 			}
-		}
-		if strings.HasPrefix(name, "nested") && !errors.Is(err, ErrTooLarge) {
-			t.Errorf("%s: 10,000 levels must be refused before parsing, got %v", name, err)
-		}
-	}
-	if _, err := Analyze(strings.Repeat("a", MaxSource+1), opts); !errors.Is(err, ErrTooLarge) {
-		t.Errorf("a command over MaxSource: %v", err)
+			// Valid agrees with Analyze.
+			if (Valid(src) == nil) != (err == nil) {
+				t.Errorf("Valid and Analyze disagree: %v", err)
+			}
+		})
 	}
 }
 
 func BenchmarkPathological(b *testing.B) {
-	for name, gen := range pathological {
-		src := gen()
-		b.Run(name, func(b *testing.B) {
+	for _, tc := range pathological {
+		src := tc.src()
+		b.Run(tc.name, func(b *testing.B) {
 			b.ReportAllocs()
 			b.SetBytes(int64(len(src)))
 			for i := 0; i < b.N; i++ {

@@ -14,6 +14,10 @@ type walker struct {
 	stack []Dir // pushd stack
 	// vars are the variables assigned a static value so far.
 	vars map[string]string
+	// reparsed counts the bytes of nested scripts parsed so far (at most
+	// MaxSource): eval eval eval … would otherwise parse the command
+	// MaxDepth times over.
+	reparsed int
 }
 
 // assign records the static values of assignments (a=git, export a=git);
@@ -436,6 +440,10 @@ func (w *walker) child(c scope, call *Call, text string, host *Arg, kind string,
 		// already walked there. Mask them so they are not counted twice.
 		r := &resolver{src: c.sc.Src, home: w.home, dir: call.Dir, mask: true, vars: w.vars}
 		text = r.arg(host.Word).Value
+	}
+	if w.reparsed += len(text); w.reparsed > MaxSource {
+		w.m.Truncated = true
+		return
 	}
 	sc := &Script{Src: text, Parent: c.sc, Host: host, Kind: kind, Depth: c.sc.Depth + 1, Dynamic: dynamic}
 	f, err := parseSource(text)

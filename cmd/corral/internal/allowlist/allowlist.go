@@ -1,21 +1,17 @@
-// Package allowlist is corral's session allow-list (seed 002): commands
-// and paths the user approved with `corral confirm`, per session, expiring
-// after a while. The store is one JSON file, safe under concurrent hook
-// processes (an exclusive lock around each read-modify-write, atomic
-// rename). It decides nothing; the hook asks it.
 package allowlist
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
-	"syscall"
 	"time"
 )
 
-// Entry is one approval.
+// Entry is one approval: the user allowed Operation (a command or a path,
+// byte for byte) for Tool in Session at time At.
 type Entry struct {
 	Session   string    `json:"session"`
 	Tool      string    `json:"tool"`
@@ -23,19 +19,35 @@ type Entry struct {
 	At        time.Time `json:"ts"`
 }
 
-// Store is the allow-list file.
+// Store is an allow-list file. Its methods are safe for concurrent use by
+// goroutines and by processes.
 type Store struct {
-	path string
-	ttl  time.Duration
-	now  func() time.Time
+	path       string
+	ttl        time.Duration
+	now        func() time.Time
+	maxEntries int
 }
 
-type file struct {
+// ErrCorrupt is wrapped by the errors of readers that find the file is not
+// an allow-list. Callers should fail open: treat the operation as not
+// approved and carry on.
+var ErrCorrupt = errors.New("allow-list file is corrupt")
+
+// MaxEntries is how many live entries the file keeps; past it the oldest
+// are dropped (their operations will be asked about again).
+const MaxEntries = 10_000
+
+// document is the file's JSON shape, the seed's {"confirmed": [...]}.
+type document struct {
+	Version   int     `json:"version"`
 	Confirmed []Entry `json:"confirmed"`
 }
 
+const formatVersion = 1
+
 // StateDir is where corral keeps its state: $CORRAL_STATE_DIR, else
-// $XDG_STATE_HOME/corral, else ~/.local/state/corral.
+// $XDG_STATE_HOME/corral, else ~/.local/state/corral (a directory under
+// the system's temporary directory when there is no home).
 func StateDir() string {
 	if d := os.Getenv("CORRAL_STATE_DIR"); d != "" {
 		return d
@@ -44,167 +56,241 @@ func StateDir() string {
 		return filepath.Join(d, "corral")
 	}
 	home, err := os.UserHomeDir()
-	if err != nil {
+	if err != nil || home == "" {
 		return filepath.Join(os.TempDir(), "corral-state")
 	}
 	return filepath.Join(home, ".local", "state", "corral")
 }
 
-// DefaultPath is the allow-list file in the state directory.
+// DefaultPath is allowlist.json in StateDir.
 func DefaultPath() string { return filepath.Join(StateDir(), "allowlist.json") }
 
-// Open returns the store at path; entries older than ttl never count.
+// Open returns the store kept at path. Entries older than ttl never count
+// and are pruned on the next write; a ttl of zero or less means entries
+// never expire. A nil now means time.Now. Open touches no file.
 func Open(path string, ttl time.Duration, now func() time.Time) *Store {
 	if now == nil {
 		now = time.Now
 	}
-	return &Store{path: path, ttl: ttl, now: now}
+	return &Store{path: path, ttl: ttl, now: now, maxEntries: MaxEntries}
 }
 
-// lock takes the exclusive lock of the store until the returned func runs.
-func (s *Store) lock() (func(), error) {
-	if err := os.MkdirAll(filepath.Dir(s.path), 0o700); err != nil {
-		return nil, err
-	}
-	f, err := os.OpenFile(s.path+".lock", os.O_CREATE|os.O_RDWR, 0o600)
-	if err != nil {
-		return nil, err
-	}
-	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX); err != nil {
-		f.Close()
-		return nil, err
-	}
-	return func() {
-		syscall.Flock(int(f.Fd()), syscall.LOCK_UN)
-		f.Close()
-	}, nil
+// Path is the file the store reads and writes.
+func (s *Store) Path() string { return s.path }
+
+// live reports whether e still counts at time now: it is no older than
+// the time to live.
+func (s *Store) live(e Entry, now time.Time) bool {
+	return s.ttl <= 0 || now.Sub(e.At) <= s.ttl
 }
 
-func (s *Store) read() (file, error) {
-	var f file
-	data, err := os.ReadFile(s.path)
-	if errors.Is(err, os.ErrNotExist) {
-		return f, nil
-	}
-	if err != nil {
-		return f, err
-	}
-	if err := json.Unmarshal(data, &f); err != nil {
-		return f, fmt.Errorf("allow-list %s is corrupt: %v", s.path, err)
-	}
-	return f, nil
-}
-
-func (s *Store) live(e Entry) bool { return s.ttl <= 0 || s.now().Sub(e.At) < s.ttl }
-
-// write replaces the file atomically, dropping expired entries.
-func (s *Store) write(f file) error {
-	kept := f.Confirmed[:0]
-	for _, e := range f.Confirmed {
-		if s.live(e) {
-			kept = append(kept, e)
-		}
-	}
-	f.Confirmed = kept
-	data, err := json.MarshalIndent(f, "", "  ")
-	if err != nil {
-		return err
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(s.path), ".allowlist-*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(append(data, '\n')); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	if err := os.Chmod(tmp.Name(), 0o600); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), s.path)
-}
-
-// Add records an approval.
+// Add records an approval, stamping it with the store's clock when At is
+// zero. An identical approval (same session, tool and operation) is
+// replaced, so approving again renews it. Expired entries are pruned. A
+// corrupt file is kept as "<file>.corrupt" and replaced by a fresh list.
 func (s *Store) Add(e Entry) error {
-	unlock, err := s.lock()
-	if err != nil {
-		return err
+	if e.Tool == "" || e.Operation == "" {
+		return fmt.Errorf("allow-list entry needs a tool and an operation, got tool %q operation %q", e.Tool, e.Operation)
 	}
-	defer unlock()
-	f, err := s.read()
-	if err != nil {
-		// Keep the corrupt file for inspection and start again.
-		os.Rename(s.path, s.path+".corrupt")
-		f = file{}
-	}
+	now := s.now()
 	if e.At.IsZero() {
-		e.At = s.now()
+		e.At = now
 	}
-	f.Confirmed = append(f.Confirmed, e)
-	return s.write(f)
+	return s.update(func(doc *document, readErr error) (bool, error) {
+		if readErr != nil {
+			if !errors.Is(readErr, ErrCorrupt) {
+				return false, readErr
+			}
+			if err := os.Rename(s.path, s.path+".corrupt"); err != nil {
+				return false, fmt.Errorf("%w (and it cannot be moved aside: %v)", readErr, err)
+			}
+			*doc = document{}
+		}
+		kept := doc.Confirmed[:0]
+		for _, old := range doc.Confirmed {
+			if old.Session == e.Session && old.Tool == e.Tool && old.Operation == e.Operation {
+				continue
+			}
+			kept = append(kept, old)
+		}
+		doc.Confirmed = append(kept, e)
+		return true, nil
+	})
 }
 
-// Allowed reports whether the exact operation was approved for the tool in
-// the session and has not expired.
+// Allowed reports whether operation was approved for tool in session and
+// the approval has not expired. Matching is exact on all three strings;
+// an entry recorded without a session matches only the empty session. A
+// missing file approves nothing; a corrupt one is an error wrapping
+// ErrCorrupt.
 func (s *Store) Allowed(session, tool, operation string) (bool, error) {
-	f, err := s.read()
+	doc, err := s.read()
 	if err != nil {
 		return false, err
 	}
-	for _, e := range f.Confirmed {
-		if e.Session == session && e.Tool == tool && e.Operation == operation && s.live(e) {
+	now := s.now()
+	for _, e := range doc.Confirmed {
+		if e.Session == session && e.Tool == tool && e.Operation == operation && s.live(e, now) {
 			return true, nil
 		}
 	}
 	return false, nil
 }
 
-// ClearSession drops a session's approvals and returns how many there were.
-func (s *Store) ClearSession(session string) (int, error) {
-	unlock, err := s.lock()
-	if err != nil {
-		return 0, err
-	}
-	defer unlock()
-	f, err := s.read()
-	if err != nil {
-		return 0, err
-	}
-	kept := f.Confirmed[:0]
-	n := 0
-	for _, e := range f.Confirmed {
-		if e.Session == session {
-			n++
-			continue
+// ClearSession forgets every approval of session (the hook's SessionEnd
+// event, `corral session clear`) and returns how many live approvals it
+// removed. Expired entries are pruned too but not counted. A corrupt file
+// is left in place and reported.
+func (s *Store) ClearSession(session string) (removed int, err error) {
+	err = s.update(func(doc *document, readErr error) (bool, error) {
+		if readErr != nil {
+			return false, readErr
 		}
-		kept = append(kept, e)
+		now := s.now()
+		kept := doc.Confirmed[:0]
+		changed := false
+		for _, e := range doc.Confirmed {
+			switch {
+			case e.Session == session:
+				if s.live(e, now) {
+					removed++
+				}
+				changed = true
+			case !s.live(e, now):
+				changed = true
+			default:
+				kept = append(kept, e)
+			}
+		}
+		doc.Confirmed = kept
+		return changed, nil
+	})
+	if err != nil {
+		return 0, err
 	}
-	f.Confirmed = kept
-	if n == 0 {
-		return 0, nil
-	}
-	return n, s.write(f)
+	return removed, nil
 }
 
-// List returns the live entries.
+// List returns the live approvals, oldest first.
 func (s *Store) List() ([]Entry, error) {
-	f, err := s.read()
+	doc, err := s.read()
 	if err != nil {
 		return nil, err
 	}
+	now := s.now()
 	var out []Entry
-	for _, e := range f.Confirmed {
-		if s.live(e) {
+	for _, e := range doc.Confirmed {
+		if s.live(e, now) {
 			out = append(out, e)
 		}
 	}
 	return out, nil
+}
+
+// read loads the file; a missing file is an empty list.
+func (s *Store) read() (document, error) {
+	var doc document
+	data, err := os.ReadFile(s.path)
+	if errors.Is(err, os.ErrNotExist) {
+		return doc, nil
+	}
+	if err != nil {
+		return doc, err
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if err := dec.Decode(&doc); err != nil {
+		return document{}, fmt.Errorf("%w: %s: %v", ErrCorrupt, s.path, err)
+	}
+	if dec.More() {
+		return document{}, fmt.Errorf("%w: %s: data after the list", ErrCorrupt, s.path)
+	}
+	if doc.Version > formatVersion {
+		return document{}, fmt.Errorf("%w: %s: format version %d is newer than this corral understands (%d)", ErrCorrupt, s.path, doc.Version, formatVersion)
+	}
+	return doc, nil
+}
+
+// update runs change on the current list under the store's lock and, when
+// change reports a change, writes the result (pruned of expired entries).
+// change receives the read error, if any, and decides what to do with it.
+func (s *Store) update(change func(doc *document, readErr error) (bool, error)) error {
+	if err := os.MkdirAll(filepath.Dir(s.path), 0o700); err != nil {
+		return err
+	}
+	lock, err := os.OpenFile(s.path+".lock", os.O_CREATE|os.O_RDWR, 0o600)
+	if err != nil {
+		return err
+	}
+	defer lock.Close()
+	if err := lockFile(lock); err != nil {
+		return fmt.Errorf("locking %s: %w", lock.Name(), err)
+	}
+	defer unlockFile(lock)
+
+	doc, readErr := s.read()
+	changed, err := change(&doc, readErr)
+	if err != nil || !changed {
+		return err
+	}
+	now := s.now()
+	kept := doc.Confirmed[:0]
+	for _, e := range doc.Confirmed {
+		if s.live(e, now) {
+			kept = append(kept, e)
+		}
+	}
+	if len(kept) > s.maxEntries {
+		kept = kept[len(kept)-s.maxEntries:]
+	}
+	doc.Confirmed = kept
+	doc.Version = formatVersion
+	return s.write(doc)
+}
+
+// write replaces the file atomically: a temporary file in the same
+// directory, synced, renamed over the old one, then the directory synced.
+func (s *Store) write(doc document) error {
+	if doc.Confirmed == nil {
+		doc.Confirmed = []Entry{}
+	}
+	data, err := json.MarshalIndent(doc, "", "  ")
+	if err != nil {
+		return err
+	}
+	data = append(data, '\n')
+	dir := filepath.Dir(s.path)
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(s.path)+".tmp-*")
+	if err != nil {
+		return err
+	}
+	committed := false
+	defer func() {
+		if !committed {
+			tmp.Close()
+			os.Remove(tmp.Name())
+		}
+	}()
+	if err := tmp.Chmod(0o600); err != nil {
+		return err
+	}
+	if _, err := tmp.Write(data); err != nil {
+		return err
+	}
+	if err := tmp.Sync(); err != nil {
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	if err := os.Rename(tmp.Name(), s.path); err != nil {
+		return err
+	}
+	committed = true
+	// Make the rename itself durable. Some file systems cannot sync a
+	// directory; the rename has happened either way.
+	if d, err := os.Open(dir); err == nil {
+		d.Sync()
+		d.Close()
+	}
+	return nil
 }

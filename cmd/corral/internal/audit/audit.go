@@ -1,25 +1,36 @@
-// Package audit is corral's audit log: JSON Lines with seed 002's fields
-// (ts, tool, operation, action, rule, path_context) plus the session and
-// the working directory. Appends are whole lines written once under an
-// exclusive lock, so concurrent hook processes neither lose nor interleave
-// lines; the file is rotated to <path>.1 past a size cap; secrets are
-// redacted before anything is written.
 package audit
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
-	"regexp"
-	"sync"
-	"syscall"
 	"time"
 )
 
-// Record is one line of the log.
+// The actions a record reports (seed 002's three, plus corral's rewrite
+// and warn).
+const (
+	ActionBlock           = "block"            // the operation was denied
+	ActionConfirmRequired = "confirm_required" // the user was asked to approve it
+	ActionConfirmedAllow  = "confirmed_allow"  // an approval in the session allow-list let it through
+	ActionRewrite         = "rewrite"          // it ran in a rewritten form
+	ActionWarn            = "warn"             // it ran, with a warning
+)
+
+// The path contexts a record reports: where the operation's target is.
+const (
+	PathSafe       = "safe"    // inside a safe path or a git repository
+	PathOutside    = "outside" // outside every safe area
+	PathBlocked    = "blocked" // in a blocked path
+	PathNotApplied = "n/a"     // the operation has no target path
+)
+
+// Record is one line of the log. TS is written in RFC 3339 with its UTC
+// offset; empty optional fields are left out.
 type Record struct {
 	TS          time.Time `json:"ts"`
 	Tool        string    `json:"tool"`
@@ -33,163 +44,152 @@ type Record struct {
 	Reason      string    `json:"reason,omitempty"`
 }
 
-// Log is an audit log file.
+// Log is an audit log file and its one rotated predecessor, "<path>.1".
+// Its methods are safe for concurrent use by goroutines and by processes.
 type Log struct {
 	path     string
 	maxBytes int64
 }
 
+// stateDir is corral's state directory: $CORRAL_STATE_DIR, else
+// $XDG_STATE_HOME/corral, else ~/.local/state/corral. It follows the same
+// rules as the allow-list's StateDir (a test holds them together).
+func stateDir() string {
+	if d := os.Getenv("CORRAL_STATE_DIR"); d != "" {
+		return d
+	}
+	if d := os.Getenv("XDG_STATE_HOME"); d != "" {
+		return filepath.Join(d, "corral")
+	}
+	home, err := os.UserHomeDir()
+	if err != nil || home == "" {
+		return filepath.Join(os.TempDir(), "corral-state")
+	}
+	return filepath.Join(home, ".local", "state", "corral")
+}
+
 // DefaultPath is $CORRAL_AUDIT_LOG, else audit.jsonl in corral's state
-// directory ($CORRAL_STATE_DIR, $XDG_STATE_HOME/corral, ~/.local/state/corral).
+// directory ($CORRAL_STATE_DIR, else $XDG_STATE_HOME/corral, else
+// ~/.local/state/corral).
 func DefaultPath() string {
 	if p := os.Getenv("CORRAL_AUDIT_LOG"); p != "" {
 		return p
 	}
-	dir := os.Getenv("CORRAL_STATE_DIR")
-	if dir == "" {
-		if x := os.Getenv("XDG_STATE_HOME"); x != "" {
-			dir = filepath.Join(x, "corral")
-		} else if home, err := os.UserHomeDir(); err == nil {
-			dir = filepath.Join(home, ".local", "state", "corral")
-		} else {
-			dir = filepath.Join(os.TempDir(), "corral-state")
-		}
-	}
-	return filepath.Join(dir, "audit.jsonl")
+	return filepath.Join(stateDir(), "audit.jsonl")
 }
 
-// Open returns the log at path, rotated past maxBytes (0: never).
+// Open returns the log at path. An append that would take the file past
+// maxBytes first rotates it to "<path>.1"; zero or less never rotates.
+// Open touches no file.
 func Open(path string, maxBytes int64) *Log { return &Log{path: path, maxBytes: maxBytes} }
 
-// Append writes one record.
+// Path is the file the log appends to.
+func (l *Log) Path() string { return l.path }
+
+// maxAttempts bounds how often Append and Read start again because the
+// file they opened was rotated away before they locked it.
+const maxAttempts = 64
+
+// Append redacts r's operation, rewritten command and reason, stamps it
+// with the current time when TS is zero, and writes it as one line.
+//
+// The line is written with a single write to a file opened with O_APPEND
+// while an exclusive flock on that file is held; the lock also covers the
+// size check and the rotation, so concurrent processes never interleave,
+// lose or split lines. If the file does not end in a newline (a write cut
+// short by a full disk or a crash), the new line starts on a line of its
+// own. The log's directory is created 0700 and the file 0600.
 func (l *Log) Append(r Record) error {
-	r.Operation = Redact(r.Operation)
-	r.Rewritten = Redact(r.Rewritten)
-	r.Reason = Redact(r.Reason)
-	line, err := json.Marshal(r)
+	line, err := encode(r)
 	if err != nil {
 		return err
 	}
-	line = append(line, '\n')
 	if err := os.MkdirAll(filepath.Dir(l.path), 0o700); err != nil {
 		return err
 	}
-	// The lock lives beside the log so that it survives rotation.
-	lf, err := os.OpenFile(l.path+".lock", os.O_CREATE|os.O_RDWR, 0o600)
-	if err != nil {
-		return err
-	}
-	defer lf.Close()
-	if err := syscall.Flock(int(lf.Fd()), syscall.LOCK_EX); err != nil {
-		return err
-	}
-	defer syscall.Flock(int(lf.Fd()), syscall.LOCK_UN)
-	if l.maxBytes > 0 {
-		if st, err := os.Stat(l.path); err == nil && st.Size() > 0 && st.Size()+int64(len(line)) > l.maxBytes {
-			if err := os.Rename(l.path, l.path+".1"); err != nil {
-				return err
-			}
+	for range maxAttempts {
+		written, err := l.tryAppend(line)
+		if written || err != nil {
+			return err
 		}
 	}
-	f, err := os.OpenFile(l.path, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o600)
+	return fmt.Errorf("audit log %s: rotated away %d times while appending; record not written", l.path, maxAttempts)
+}
+
+// encode is r, redacted and stamped, as a JSON line.
+func encode(r Record) ([]byte, error) {
+	if r.TS.IsZero() {
+		r.TS = time.Now()
+	}
+	r.Operation = Redact(r.Operation)
+	r.Rewritten = Redact(r.Rewritten)
+	r.Reason = Redact(r.Reason)
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false) // keep && and > readable for grep
+	if err := enc.Encode(r); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// tryAppend makes one attempt at writing line. It reports false and no
+// error when the file must be opened again: it was rotated away by another
+// process before the lock was taken, or this call rotated it.
+func (l *Log) tryAppend(line []byte) (written bool, err error) {
+	// O_RDWR rather than O_WRONLY so that the last byte can be checked.
+	f, err := os.OpenFile(l.path, os.O_RDWR|os.O_APPEND|os.O_CREATE, 0o600)
 	if err != nil {
-		return err
+		return false, err
+	}
+	defer f.Close()
+	if err := lockFile(f, true); err != nil {
+		return false, fmt.Errorf("locking %s: %w", l.path, err)
+	}
+	defer unlockFile(f)
+
+	st, err := f.Stat()
+	if err != nil {
+		return false, err
+	}
+	if same, err := isCurrent(l.path, st); err != nil || !same {
+		return false, err
+	}
+	size := st.Size()
+	if l.maxBytes > 0 && size > 0 && size+int64(len(line)) > l.maxBytes {
+		err := os.Rename(l.path, l.path+".1")
+		if errors.Is(err, os.ErrNotExist) {
+			return false, nil // rotated by another process (possible only without flock)
+		}
+		if err != nil {
+			return false, fmt.Errorf("rotating %s: %w", l.path, err)
+		}
+		return false, nil
+	}
+	if size > 0 {
+		var last [1]byte
+		if _, err := f.ReadAt(last[:], size-1); err != nil && !errors.Is(err, io.EOF) {
+			return false, err
+		}
+		if last[0] != '\n' {
+			line = append([]byte{'\n'}, line...)
+		}
 	}
 	if _, err := f.Write(line); err != nil {
-		f.Close()
-		return err
+		return false, err
 	}
-	return f.Close()
+	return true, nil
 }
 
-// Filter selects records; empty fields match everything.
-type Filter struct {
-	Session, Action, Rule string
-	Since                 time.Time
-}
-
-func (f Filter) match(r Record) bool {
-	return (f.Session == "" || r.SessionID == f.Session) && (f.Action == "" || r.Action == f.Action) &&
-		(f.Rule == "" || r.Rule == f.Rule || bytes.Contains([]byte(","+r.Rule+","), []byte(","+f.Rule+","))) &&
-		(f.Since.IsZero() || !r.TS.Before(f.Since))
-}
-
-// Read returns the records of <path>.1 and <path> that match f, oldest
-// first. Lines that are not records are skipped.
-func Read(path string, f Filter) ([]Record, error) {
-	var out []Record
-	found := false
-	for _, p := range []string{path + ".1", path} {
-		file, err := os.Open(p)
-		if errors.Is(err, os.ErrNotExist) {
-			continue
-		}
-		if err != nil {
-			return nil, err
-		}
-		found = true
-		sc := bufio.NewScanner(file)
-		sc.Buffer(make([]byte, 64<<10), 64<<20)
-		for sc.Scan() {
-			var r Record
-			if json.Unmarshal(sc.Bytes(), &r) != nil {
-				continue
-			}
-			if f.match(r) {
-				out = append(out, r)
-			}
-		}
-		err = sc.Err()
-		file.Close()
-		if err != nil {
-			return nil, err
-		}
+// isCurrent reports whether the open file described by st is still the one
+// at path (not renamed away by a rotation).
+func isCurrent(path string, st os.FileInfo) (bool, error) {
+	now, err := os.Stat(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return false, nil
 	}
-	if !found {
-		return nil, nil
+	if err != nil {
+		return false, err
 	}
-	return out, nil
-}
-
-// redactions replace secrets; each keeps what identifies the secret's
-// place and drops the secret. They are compiled on first use, off the
-// start-up path of hooks that log nothing.
-var redactions = sync.OnceValue(func() []redaction {
-	return []redaction{
-		// user:password@ and token@ in URLs.
-		{regexp.MustCompile(`([a-zA-Z][a-zA-Z0-9+.-]*://)[^/\s:@'"]+:[^/\s@'"]+@`), "${1}[REDACTED]@"},
-		{regexp.MustCompile(`([a-zA-Z][a-zA-Z0-9+.-]*://)(ghp_|gho_|ghs_|github_pat_|glpat-|x-access-token:|oauth2:)[^/\s@'"]*@`), "${1}[REDACTED]@"},
-		// Authorization and similar headers.
-		{regexp.MustCompile(`(?i)((?:authorization|proxy-authorization|x-api-key|api-key|private-token|x-auth-token|cookie)\s*:\s*)(?:(?:bearer|basic|token)\s+)?[^'"\n]+`), "${1}[REDACTED]"},
-		{regexp.MustCompile(`(?i)\b(bearer\s+)[A-Za-z0-9._~+/=-]{8,}`), "${1}[REDACTED]"},
-		// curl -u user:pass, --user user:pass.
-		{regexp.MustCompile(`((?:^|\s)(?:-u|--user|--proxy-user|-U)\s+['"]?[^\s:'"]+:)[^\s'"]+`), "${1}[REDACTED]"},
-		// mysql-style -p<password>, --password=..., --password ...
-		{regexp.MustCompile(`((?:^|\s)--password[= ]\s*)['"]?[^\s'"]+['"]?`), "${1}[REDACTED]"},
-		{regexp.MustCompile(`((?:^|\s)(?:mysql|mysqldump|mariadb|mysqladmin)\b[^\n|;&]*?\s-p)[^\s'"]+`), "${1}[REDACTED]"},
-		// Query parameters and assignments with secret names.
-		{regexp.MustCompile(`(?i)\b((?:access_token|refresh_token|api_key|apikey|token|secret|client_secret|password|passwd|auth)=)[^\s&'"]+`), "${1}[REDACTED]"},
-		{regexp.MustCompile(`\b([A-Z_]*(?:TOKEN|SECRET|PASSWORD|API_KEY|ACCESS_KEY)[A-Z_]*=)[^\s&'"]+`), "${1}[REDACTED]"},
-		// Well-known token shapes.
-		{regexp.MustCompile(`\b(ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{20,}`), "[REDACTED]"},
-		{regexp.MustCompile(`\bgithub_pat_[A-Za-z0-9_]{20,}`), "[REDACTED]"},
-		{regexp.MustCompile(`\bglpat-[A-Za-z0-9_-]{16,}`), "[REDACTED]"},
-		{regexp.MustCompile(`\bsk-(?:ant-|proj-)?[A-Za-z0-9_-]{16,}`), "[REDACTED]"},
-		{regexp.MustCompile(`\bxox[abpors]-[A-Za-z0-9-]{10,}`), "[REDACTED]"},
-		{regexp.MustCompile(`\b(?:AKIA|ASIA)[A-Z0-9]{16}\b`), "[REDACTED]"},
-		{regexp.MustCompile(`\bnpm_[A-Za-z0-9]{30,}`), "[REDACTED]"},
-	}
-})
-
-type redaction struct {
-	re   *regexp.Regexp
-	repl string
-}
-
-// Redact replaces secrets in a command or message with [REDACTED].
-func Redact(s string) string {
-	for _, r := range redactions() {
-		s = r.re.ReplaceAllString(s, r.repl)
-	}
-	return s
+	return os.SameFile(st, now), nil
 }

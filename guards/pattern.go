@@ -1,0 +1,196 @@
+package guards
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/bmatcuk/doublestar/v4"
+)
+
+// pattern is one glob from a policy, validated when the policy is read.
+//
+// A project pattern (src/**, *.md) is matched with doublestar against the
+// project-relative path: * is one segment, ** any number, a pattern
+// without / matches at the project root only, case matters. An anchored
+// pattern (/etc, ~/.ssh, ~/projects/*) names directories: it matches a
+// path that is such a directory or anything under one.
+type pattern struct {
+	raw      string
+	anchored bool
+	// glob is the project pattern, or the anchored pattern after "~".
+	glob string
+	// segs are glob's segments, for deciding what a deletion contains.
+	segs []string
+}
+
+func (p pattern) String() string { return p.raw }
+
+// parsePattern validates raw. Seed 000 patterns (strip) lose a leading
+// "./" or "/" and are always project patterns; elsewhere "./" is dropped
+// and "/..." or "~/..." make an anchored pattern.
+func parsePattern(raw string, strip bool) (pattern, error) {
+	g := raw
+	if strip {
+		for strings.HasPrefix(g, "./") || strings.HasPrefix(g, "/") {
+			g = strings.TrimPrefix(strings.TrimPrefix(g, "./"), "/")
+		}
+	} else {
+		for strings.HasPrefix(g, "./") {
+			g = g[2:]
+		}
+	}
+	p := pattern{raw: raw, glob: g}
+	switch {
+	case g == "" || g == "." || g == "/":
+		return p, fmt.Errorf("empty pattern %q", raw)
+	case !doublestar.ValidatePattern(g):
+		return p, fmt.Errorf("invalid glob pattern %q", raw)
+	case strings.HasPrefix(g, "/") || g == "~" || strings.HasPrefix(g, "~/"):
+		p.anchored = true
+	case hasDotDot(g):
+		return p, fmt.Errorf("pattern %q contains \"..\"", raw)
+	default:
+		p.segs = strings.Split(g, "/")
+	}
+	return p, nil
+}
+
+// parsePatterns validates a list; errors name the list and the index.
+func parsePatterns(field string, raws []string, strip bool) ([]pattern, error) {
+	out := make([]pattern, 0, len(raws))
+	for i, r := range raws {
+		p, err := parsePattern(r, strip)
+		if err != nil {
+			return nil, &PolicyError{Field: fmt.Sprintf("%s[%d]", field, i), Pattern: r, Err: err}
+		}
+		out = append(out, p)
+	}
+	return out, nil
+}
+
+// parseDirs validates seed 002 directory lists, which must be anchored.
+func parseDirs(field string, raws []string) ([]pattern, error) {
+	out, err := parsePatterns(field, raws, false)
+	if err != nil {
+		return nil, err
+	}
+	for i, p := range out {
+		if !p.anchored {
+			return nil, &PolicyError{Field: fmt.Sprintf("%s[%d]", field, i), Pattern: p.raw,
+				Err: fmt.Errorf("path %q must be absolute or start with ~/", p.raw)}
+		}
+	}
+	return out, nil
+}
+
+// matchProject reports whether rel (a project-relative slash path) matches.
+func (p pattern) matchProject(rel string) bool {
+	if p.anchored || rel == "" || rel == "." {
+		return false
+	}
+	ok, _ := doublestar.Match(p.glob, rel)
+	return ok
+}
+
+// holdsProject reports whether deleting the directory rel would delete a
+// path the pattern matches: rel is an ancestor of the pattern's fixed
+// part (. holds .git/**; plugins holds plugins/**/agents/*.md). A leading
+// ** (**/*.key) is not counted, or every directory would hold it.
+func (p pattern) holdsProject(rel string) bool {
+	if p.anchored {
+		return false
+	}
+	var relSegs []string
+	if rel != "." {
+		relSegs = strings.Split(rel, "/")
+	}
+	pat := p.segs
+	consumed := 0
+	for {
+		if len(relSegs) == 0 {
+			return len(pat) > 0
+		}
+		if len(pat) == 0 {
+			return false
+		}
+		if pat[0] == "**" {
+			return consumed > 0
+		}
+		if ok, _ := doublestar.Match(pat[0], relSegs[0]); !ok {
+			return false
+		}
+		pat, relSegs = pat[1:], relSegs[1:]
+		consumed++
+	}
+}
+
+// anchorOf splits an anchored pattern, ~ expanded, into its directory
+// without glob characters (resolved) and the glob below it ("" if none).
+// ok is false when the pattern needs a home and there is none.
+func (p pattern) anchorOf(home string) (base, rest string, ok bool) {
+	g := p.glob
+	if strings.HasPrefix(g, "~") {
+		if home == "" || !filepath.IsAbs(home) {
+			return "", "", false
+		}
+		g = expandHome(g, home)
+	}
+	if !strings.ContainsAny(g, "*?[{\\") {
+		return resolve(g), "", true
+	}
+	base, rest = doublestar.SplitPattern(g)
+	if !strings.HasPrefix(base, "/") {
+		// A glob in the first segment: SplitPattern returns ".".
+		base, rest = "/", strings.TrimPrefix(g, "/")
+	}
+	base = resolve(base)
+	return base, rest, true
+}
+
+// matchAnchored reports whether abs (normalised) is one of the pattern's
+// directories or under one.
+func (p pattern) matchAnchored(home, abs string) bool {
+	if !p.anchored {
+		return false
+	}
+	base, rest, ok := p.anchorOf(home)
+	if !ok {
+		return false
+	}
+	rel, ok := relWithin(base, abs)
+	if !ok {
+		return false
+	}
+	if rest == "" {
+		return true
+	}
+	if rel == "." {
+		return false
+	}
+	// The path or one of its ancestors below base must match the rest.
+	segs := strings.Split(rel, "/")
+	for i := 1; i <= len(segs); i++ {
+		if ok, _ := doublestar.Match(rest, strings.Join(segs[:i], "/")); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// holdsAnchored reports whether deleting abs would delete one of the
+// pattern's directories: abs is a strict ancestor of its fixed part.
+func (p pattern) holdsAnchored(home, abs string) bool {
+	if !p.anchored {
+		return false
+	}
+	base, rest, ok := p.anchorOf(home)
+	if !ok {
+		return false
+	}
+	if base == abs {
+		return rest != ""
+	}
+	_, ok = relWithin(abs, base)
+	return ok
+}

@@ -1,0 +1,159 @@
+package guards
+
+import "testing"
+
+// patternTable is a pattern with paths it matches and paths it does not.
+type patternTable []struct {
+	pattern string
+	match   []string
+	noMatch []string
+}
+
+// seed001Patterns is seed 001 REQ-9's table, plus case sensitivity.
+var seed001Patterns = patternTable{
+	{".git/**", []string{".git/config", ".git/hooks/pre-commit", ".git"}, []string{".github/workflows", "sub/.git/config"}},
+	{"*.key", []string{"server.key", "api.key"}, []string{"keys/server.key", "server.KEY"}},
+	{"src/**", []string{"src/index.ts", "src/lib/util.ts"}, []string{"test/src/mock.ts", "srcx/a", "Src/a"}},
+	{"plugins/**/agents/*.md", []string{"plugins/iflow/agents/foo.md", "plugins/a/b/agents/foo.md", "plugins/agents/foo.md"}, []string{"plugins/iflow/skills/foo.md", "plugins/iflow/agents/sub/foo.md"}},
+	{"*.md", []string{"README.md", "CHANGELOG.md"}, []string{"docs/guide.md", "readme.MD"}},
+	{".env*", []string{".env", ".env.production"}, []string{"config/.env", "x.env"}},
+	{"./docs/**", []string{"docs/a.md"}, []string{"src/a.md"}},
+}
+
+// seed000Patterns is seed 000's table; its patterns lose a leading ./ or /.
+var seed000Patterns = patternTable{
+	{"src/workers/**", []string{"src/workers/pool.ts", "src/workers/sub/deep.ts"}, []string{"src/core/utils.ts"}},
+	{"src/**/*.ts", []string{"src/workers/pool.ts", "src/core/utils.ts", "src/a.ts"}, []string{"docs/README.md", "src/a.js"}},
+	{"*.md", []string{"README.md"}, []string{"src/README.md"}},
+	{"docker/**", []string{"docker/Dockerfile", "docker/compose.yml"}, []string{"src/docker.ts"}},
+	{"./docs/**", []string{"docs/a.md"}, []string{"src/a.md"}},
+	{"/docs/**", []string{"docs/a.md"}, []string{"src/a.md"}},
+}
+
+func TestProjectPatterns(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name  string
+		table patternTable
+		strip bool
+	}{{"seed 001", seed001Patterns, false}, {"seed 000", seed000Patterns, true}} {
+		for _, tt := range tc.table {
+			p, err := parsePattern(tt.pattern, tc.strip)
+			if err != nil {
+				t.Fatalf("%s: %v", tc.name, err)
+			}
+			if p.anchored {
+				t.Errorf("%s: %s taken as anchored", tc.name, tt.pattern)
+			}
+			for _, m := range tt.match {
+				if !p.matchProject(m) {
+					t.Errorf("%s: %s should match %s", tc.name, tt.pattern, m)
+				}
+			}
+			for _, m := range tt.noMatch {
+				if p.matchProject(m) {
+					t.Errorf("%s: %s should not match %s", tc.name, tt.pattern, m)
+				}
+			}
+			if p.matchProject(".") || p.matchProject("") {
+				t.Errorf("%s: %s matched the project root", tc.name, tt.pattern)
+			}
+		}
+	}
+}
+
+func TestAnchoredPatterns(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		pattern string
+		match   []string
+		noMatch []string
+	}{
+		{"/etc", []string{"/etc", "/etc/hosts", "/etc/a/b"}, []string{"/etcetera/x", "/", "/usr/etc"}},
+		{"/etc/", []string{"/etc/hosts"}, []string{"/etcx"}},
+		{"~/.ssh", []string{"/home/u/.ssh", "/home/u/.ssh/config"}, []string{"/home/u/.sshx", "/home/u", "/root/.ssh/config"}},
+		{"~/projects/*", []string{"/home/u/projects/app", "/home/u/projects/app/src/main.py"}, []string{"/home/u/projects", "/home/u/other/app"}},
+		{"/srv/*/data", []string{"/srv/a/data", "/srv/a/data/x"}, []string{"/srv/a/b/data", "/srv/a"}},
+		{"/*/secret", []string{"/x/secret/y"}, []string{"/x/y/secret"}},
+		{"~", []string{"/home/u", "/home/u/x"}, []string{"/home/uu"}},
+	}
+	for _, tt := range tests {
+		p, err := parsePattern(tt.pattern, false)
+		if err != nil || !p.anchored {
+			t.Fatalf("%s: %+v %v", tt.pattern, p, err)
+		}
+		for _, m := range tt.match {
+			if !p.matchAnchored(home, m) {
+				t.Errorf("%s should match %s", tt.pattern, m)
+			}
+		}
+		for _, m := range tt.noMatch {
+			if p.matchAnchored(home, m) {
+				t.Errorf("%s should not match %s", tt.pattern, m)
+			}
+		}
+		if p.matchProject(tt.pattern) {
+			t.Errorf("an anchored pattern matched a project path")
+		}
+	}
+	p, _ := parsePattern("~/.ssh", false)
+	if p.matchAnchored("", "/home/u/.ssh") {
+		t.Error("~ without a home matched")
+	}
+}
+
+func TestHolds(t *testing.T) {
+	t.Parallel()
+	project := []struct {
+		pattern, rel string
+		want         bool
+	}{
+		{".git/**", ".", true},
+		{"*.key", ".", true},
+		{".git/**", "src", false},
+		{"plugins/**/agents/*.md", "plugins", true},
+		{"plugins/**/agents/*.md", "plugins/x", true},
+		{"plugins/**/agents/*.md", "src", false},
+		{"**/*.key", "build", false},
+		{"a/b/c", "a", true},
+		{"a/b/c", "a/b", true},
+		{"a/b/c", "a/b/c", false},
+		{"a/*/c", "a/x", true},
+	}
+	for _, tt := range project {
+		p, _ := parsePattern(tt.pattern, false)
+		if got := p.holdsProject(tt.rel); got != tt.want {
+			t.Errorf("%s holds %s = %v, want %v", tt.pattern, tt.rel, got, tt.want)
+		}
+	}
+	anchored := []struct {
+		pattern, abs string
+		want         bool
+	}{
+		{"~/.ssh", "/home/u", true},
+		{"~/.ssh", "/", true},
+		{"~/.ssh", "/home/u/.ssh", false},
+		{"~/.ssh", "/home/u/proj", false},
+		{"/etc", "/", true},
+		{"/srv/*/data", "/srv", true},
+		{"/srv/*/data", "/srv/a", false},
+	}
+	for _, tt := range anchored {
+		p, _ := parsePattern(tt.pattern, false)
+		if got := p.holdsAnchored(home, tt.abs); got != tt.want {
+			t.Errorf("%s held by %s = %v, want %v", tt.pattern, tt.abs, got, tt.want)
+		}
+	}
+}
+
+func TestParsePatternErrors(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		raw   string
+		strip bool
+	}{{"", false}, {"./", false}, {"[unclosed", false}, {"src/{a,b", false}, {"../x/**", false}, {"/", true}, {"./", true}} {
+		if p, err := parsePattern(tt.raw, tt.strip); err == nil {
+			t.Errorf("parsePattern(%q, %v) = %+v, want an error", tt.raw, tt.strip, p)
+		}
+	}
+}

@@ -1,0 +1,45 @@
+package rewrite
+
+import (
+	"strings"
+
+	"github.com/corral-dev/corral/syntax"
+)
+
+var gitSubmoduleAdd = Rule{
+	Name: "git-submodule-add",
+	Doc: `git submodule add clones a foreign repository inside the current one,
+where it must live to be a submodule: it cannot be moved into the sandbox
+without ceasing to be one. So corral asks, and says how to review the
+repository in a sandbox clone first. Other submodule commands (update,
+sync, status) fetch repositories the project already names, and pass.`,
+	Commands: []string{"git"},
+	Call:     checkSubmoduleAdd,
+}
+
+// submoduleAddSpec are git submodule add's options that take a value.
+var submoduleAddSpec = optSpec{shortVal: "b", longVal: setOf("branch", "name", "reference", "depth"), longEq: true}
+
+func checkSubmoduleAdd(p *Pass, c *syntax.Call) {
+	_, sub := gitArgs(c)
+	if sub < 0 || c.Args[sub].Value != "submodule" {
+		return
+	}
+	// git submodule [--quiet] add [options] [--] <repository> [<path>]
+	i := sub + 1
+	for i < len(c.Args) && strings.HasPrefix(c.Args[i].Value, "-") {
+		i++
+	}
+	if i >= len(c.Args) || c.Args[i].Value != "add" {
+		return
+	}
+	_, operands := scan(c.Args[i+1:], submoduleAddSpec)
+	advice := "review it in a clone inside the sandbox first"
+	if len(operands) > 0 {
+		url := c.Args[i+1+operands[0]].Value
+		dest := p.SandboxPath(repoName(url, false), "repo")
+		advice += ": git clone " + syntax.Quote(url) + " " + syntax.Quote(dest)
+	}
+	p.Report(c, Finding{Rule: "git-submodule-add", Decision: Ask,
+		Message: "git submodule add clones a foreign repository into this one, where it cannot be sandboxed; " + advice})
+}

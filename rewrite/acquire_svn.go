@@ -1,0 +1,48 @@
+package rewrite
+
+import (
+	"strings"
+
+	"github.com/corral-dev/corral/syntax"
+)
+
+var svnCheckout = Rule{
+	Name: "svn-checkout",
+	Doc: `svn checkout (co) and svn export bring a foreign tree onto disk: the
+target path (given, or the URL's last segment when there is none) is moved
+into the sandbox, and a later cd follows it. Options that take a value
+(-r, --depth, --username, …) are skipped. svn update, commit and the rest
+work on a checkout already on disk and pass.`,
+	Commands: []string{"svn"},
+	Call:     checkSvn,
+}
+
+// svnSpec are svn's options that take a value.
+var svnSpec = optSpec{shortVal: "rmFx", longVal: setOf("revision", "depth", "set-depth", "username",
+	"password", "config-dir", "config-option", "message", "file", "encoding", "native-eol", "accept", "targets",
+	"changelist", "extensions", "password-from-stdin"), longEq: true}
+
+// isURL reports whether v is a repository URL (or svn's ^/ shorthand).
+func isURL(v string) bool {
+	return strings.Contains(v, "://") || strings.HasPrefix(v, "^/")
+}
+
+func checkSvn(p *Pass, c *syntax.Call) {
+	_, operands := scan(c.Args, svnSpec)
+	if len(operands) < 2 {
+		return
+	}
+	sub := c.Args[operands[0]].Value
+	switch sub {
+	case "checkout", "co", "export":
+	default:
+		return
+	}
+	rest := operands[1:]
+	last := c.Args[rest[len(rest)-1]]
+	if len(rest) >= 2 && !isURL(last.Value) {
+		p.cloneInto(c, "svn-checkout", "svn "+sub, c.Args[rest[0]], &last, 0)
+		return
+	}
+	p.cloneInto(c, "svn-checkout", "svn "+sub, c.Args[rest[0]], nil, last.End)
+}

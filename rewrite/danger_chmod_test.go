@@ -1,0 +1,41 @@
+package rewrite
+
+import "testing"
+
+func TestChmodRecursive(t *testing.T) {
+	t.Parallel()
+	testRule(t, "chmod-recursive", []ruleCase{
+		{"chmod -R 777 .", Deny},
+		{"chmod 777 -R src", Deny},
+		{"chmod --recursive 0777 x", Deny},
+		{"chmod -R a+rwx .", Deny},
+		{"chmod -R ugo+rwx x", Deny},
+		{"chmod -R o+w /srv/app", Deny},
+		{"chmod -fR 666 x", Deny},
+		{"sudo chmod -R 777 /var/www", Deny},
+		{"chmod -R 755 /", Deny}, // ownership and modes of the whole machine
+		{"chown -R user /", Deny},
+		{"chown -R user:user ~", Deny},
+		{"chgrp -R staff /usr", Deny},
+		{"chown -R nobody /e*", Deny},
+		// Look-alikes.
+		{"chmod 777 file", Allow},
+		{"chmod +x script.sh", Allow},
+		{"chmod -R 755 .", Allow},
+		{"chmod -R u+rwX,go+rX .", Allow},
+		{"chmod -R g+w shared", Allow},
+		{"chown -R user .", Allow},
+		{"chown user /etc/hosts", Allow},
+		{"echo 'chmod -R 777 /'", Allow},
+	})
+}
+
+func TestWorldWritable(t *testing.T) {
+	t.Parallel()
+	for mode, want := range map[string]bool{"777": true, "0777": true, "666": true, "0775": false, "755": false,
+		"a+rwx": true, "o+w": true, "ugo=rwx": true, "u+w": false, "g+w": false, "go-w": false, "+x": false} {
+		if got := worldWritable(mode); got != want {
+			t.Errorf("worldWritable(%q) = %v, want %v", mode, got, want)
+		}
+	}
+}

@@ -1,0 +1,15 @@
+package rewrite
+
+import "testing"
+
+func TestDynamicCommand(t *testing.T) {
+	t.Parallel()
+	testRule(t, "dynamic-command", []ruleCase{
+		{`$(echo rm) -rf /tmp/x`, Ask},
+		{`"$TOOL" rm -rf x`, Ask},
+		// Look-alikes.
+		{`"$EDITOR" notes.md`, Allow},
+		{`a=ls; $a -la`, Allow},
+		{`"$@"`, Allow},
+	})
+}

@@ -1,0 +1,71 @@
+package rewrite
+
+import "testing"
+
+func TestRmRoot(t *testing.T) {
+	t.Parallel()
+	testRule(t, "rm-root", []ruleCase{
+		{"rm -rf /", Deny},
+		{"rm -rf /*", Deny},
+		{"rm -fr ~", Deny},
+		{"rm -r -f ~/", Deny},
+		{"rm -Rf $HOME", Deny},
+		{"rm --recursive --force ${HOME}", Deny},
+		{`rm -rf "$HOME/"`, Deny},
+		{"rm -rf -- /", Deny},
+		{"rm -rf --no-preserve-root /", Deny},
+		{"rm -r /", Deny}, // not forced, still catastrophic
+		{"rm -R //", Deny},
+		{"rm -rf /./", Deny},
+		{"rm -rf /etc/", Deny},
+		{"rm -rf /usr/local", Deny},
+		{"rm -rf /lib64 /sbin", Deny},
+		{"rm -rf *", Deny},  // cwd is the project root
+		{"rm -rf */", Deny}, // every directory of the project
+		{"rm -rf .", Deny},  // the project itself
+		{"rm -rf ..", Deny}, // the home directory
+		{"rm -rf /home/u/proj", Deny},
+		{"rm -rf /e*", Deny}, // matches /etc
+		{"rm -rf ~/pro*", Deny},
+		{"cd / && rm -rf *", Deny},
+		{"cd ~ && rm -rf ./*", Deny},
+		{"sudo rm -rf /", Deny},
+		{"env -i rm -rf /", Deny},
+		{"bash -c 'rm -rf /'", Deny},
+		{"timeout 5 nohup rm -rf / &", Deny},
+		{"echo $(rm -rf ~)", Deny},
+		{"for d in /tmp/x /etc; do rm -rf \"$d\"; done", Deny},
+		{"for f in /*; do rm -rf $f; done", Deny},
+		{"for f in /tmp/x/* build; do rm -rf \"$f\"; done", Allow},
+		{"parallel rm -rf ::: /", Deny},
+		{"find / -delete", Deny},
+		{"find ~ -exec rm -rf {} +", Deny},
+		{"find . -type f -delete", Deny},
+		{"find / -name core -delete", Ask}, // selected files, but throughout the system
+		{`rm -rf "$DIR/"*`, Ask},
+		{"rm -rf $X/", Ask},
+		{"rm -rf ~other", Ask},
+		{"echo / | xargs rm -rf", Ask},
+		{"rm /etc/*", Deny},
+		{"rm *", Ask},
+		// Look-alikes.
+		{"rm -rf build", Allow},
+		{"rm -rf build* dist/", Allow},
+		{"rm -rf ./*.log", Allow},
+		{"rm -rf /tmp/x", Allow},
+		{"cd /tmp && rm -rf *", Allow},
+		{"rm -f /etc", Allow}, // not recursive: rm refuses a directory
+		{`rm -rf "$DIR"`, Allow},
+		{`rm -rf "$DIR/build"`, Allow},
+		{"for d in build dist; do rm -rf $d; done", Allow},
+		{"find . -name '*.pyc' -delete", Allow},
+		{"find build -delete", Allow},
+		{"find / -name '*.conf'", Allow},
+		{`echo "rm -rf /"`, Allow},
+		{`git commit -m "rm -rf /"`, Allow},
+		{"cat <<EOF > notes.md\nrm -rf /\nEOF", Allow},
+		{"# rm -rf /", Allow},
+		{"alias nuke='rm -rf /'", Allow},
+		{"ls -la /", Allow},
+	})
+}
