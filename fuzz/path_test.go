@@ -95,7 +95,7 @@ func checkBashWrite(t *testing.T, cwd, p string, want guards.Decision) {
 	case guards.Warn:
 		exp = rewrite.Warn
 	}
-	if got != exp && !known(t, "brace-target", p == "{}") {
+	if got != exp {
 		t.Fatalf("in %s, %q decides %s (%s), a Write of %q decides %s (%s: %s)", cwd, cmd, got, rules(res), p, want.Verdict, want.Rule, want.Message)
 	}
 }

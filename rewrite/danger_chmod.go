@@ -55,7 +55,14 @@ func checkChmod(p *Pass, c *syntax.Call) {
 	for _, i := range targets {
 		a := c.Args[i]
 		if !a.Static {
-			continue
+			if r, ok := p.resolveTarget(c.Dir, a); ok {
+				a = r
+			} else {
+				if why := unknownRoot(a); why != "" {
+					p.Report(c, Finding{Rule: "chmod-recursive", Decision: Ask, Message: c.Name + " -R of " + a.Raw + ": " + why})
+				}
+				continue
+			}
 		}
 		why := ""
 		if d, ok := treeTarget(c.Dir, a); ok {

@@ -69,7 +69,14 @@ func checkGitDestroy(p *Pass, c *syntax.Call) {
 			why = "git reset " + "--merge can discard uncommitted changes"
 		}
 	case "clean":
-		if (short('f') || flag("--force")) && !short('n') && !flag("--dry-run") {
+		// Inside the sandbox, untracked files are what the agent fetched.
+		inSandbox := true
+		for _, d := range gitCleanDeletions(p, c) {
+			if !d.arg.Static || !p.DirInSandbox(c.Dir.Join(d.arg.Value)) {
+				inSandbox = false
+			}
+		}
+		if gitCleanForced(c, sub) && !short('n') && !flag("--dry-run") && !inSandbox {
 			why = "git clean -f deletes untracked files"
 		}
 	case "push":

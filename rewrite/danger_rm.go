@@ -15,15 +15,22 @@ var rmRoot = Rule{
 spelled (-rf, -fr, -r -f, -Rf, --recursive --force, with --,
 --no-preserve-root) and through any wrapper or nested shell — destroys the
 machine or the work: deny. The directory is resolved through cd, so
-"cd / && rm -rf *" is caught, and a for loop's static items are tried in
-turn (for d in / /etc; do rm -rf "$d"; done). A glob that picks names
-(/e*, ~/pro*) is denied when it matches such a directory; build* and
-*.log pass. A target only known at run time whose known
-part is nothing or a slash ("$DIR/", "$X"/*) could be / and is asked
-about. find <such root> -delete or -exec rm is the same; with a test that
-selects some files (-name, -mtime, …) it passes in the home directory or
-the project, and asks on / or a system directory.`,
-	Commands: []string{"rm", "find"},
+"cd / && rm -rf *" is caught, $(pwd) and ` + "`pwd`" + ` are the working directory,
+$USER the home directory's name, and a for loop's static items are tried
+in turn (for d in / /etc; do rm -rf "$d"; done). A glob that picks names
+(/e*, ~/pro*) is denied when it matches such a directory; build* and *.log
+pass. A recursive or forced deletion whose target starts with a value only
+known at run time ("$DIR/"*, $TMPDIR/x, ` + "`pwd`" + `/x) is asked about: if the
+value is empty or unset the path starts at /; ${DIR:?}/x, which stops the
+shell first, passes, and so does "$DIR" alone. A default that is / or a
+system directory (${D:-/}*) is asked about. The same judgement applies to
+every other way of deleting a tree: find <root> -delete or -exec rm (with a
+test that selects some files, -name, -mtime, …, it passes in the home
+directory or the project and asks on / or a system directory), xargs rm and
+parallel rm with the paths the stage before them gives (echo, printf, find),
+rsync --delete onto a directory, git clean; the sources of mv are judged
+only for a start known at run time (mv "$DIR/"* x asks).`,
+	Commands: []string{"rm", "find", "rsync", "git", "mv"},
 	Call:     checkRmRoot,
 }
 
@@ -133,170 +140,127 @@ func (p *Pass) catastrophicDirs() []string {
 }
 
 func checkRmRoot(p *Pass, c *syntax.Call) {
-	if c.Name == "find" {
-		checkFindRoot(p, c)
-		return
+	if c.Name == "rm" && c.ExtraArgs && !fromFind(c) && len(c.Inputs) == 0 && len(pipeInputs(p, c, deletion{})) == 0 {
+		opts, _ := scan(c.Args, rmSpec)
+		if has(opts, "r", "R", "recursive") && has(opts, "f", "force") {
+			// xargs rm -rf: the targets arrive on stdin, unseen.
+			p.Report(c, Finding{Rule: "rm-root", Decision: Ask, Message: "rm -rf of paths that only arrive at run time (xargs, parallel)"})
+		}
 	}
-	opts, operands := scan(c.Args, optSpec{})
-	recursive := has(opts, "r", "R", "recursive")
-	targets := make([]syntax.Arg, 0, len(operands)+len(c.Inputs))
-	for _, i := range operands {
-		a := c.Args[i]
-		if a.Value == "{}" && c.ExtraArgs {
-			continue
-		}
-		// for d in / /etc; do rm -rf "$d"; done: each value of the loop.
-		if vals, ok := syntax.LoopValues(c, a, p.Config.Home); ok {
-			for _, v := range vals {
-				v.Raw = a.Raw + " (" + v.Value + ")"
-				targets = append(targets, v)
-			}
-			continue
-		}
-		targets = append(targets, a)
-	}
-	targets = append(targets, c.Inputs...)
-	if c.ExtraArgs && len(c.Inputs) == 0 && recursive && has(opts, "f", "force") && !fromFind(c) {
-		// xargs rm -rf: the targets arrive on stdin, unseen.
-		p.Report(c, Finding{Rule: "rm-root", Decision: Ask, Message: "rm -rf of paths that only arrive at run time (xargs, parallel)"})
-	}
-	for _, a := range targets {
-		if !a.Static {
-			if recursive && strings.HasPrefix(a.Value, "~") {
-				p.Report(c, Finding{Rule: "rm-root", Decision: Ask, Message: "rm -r of " + a.Raw + ": another user's home directory"})
-				continue
-			}
-			if recursive && strings.Contains(a.Value, "/..") {
-				p.Report(c, Finding{Rule: "rm-root", Decision: Ask, Message: "rm -r of " + a.Raw + ": a run-time path that climbs out with .."})
-				continue
-			}
-			if risky, why := dynamicRoot(a); risky && recursive {
-				p.Report(c, Finding{Rule: "rm-root", Decision: Ask, Message: "rm -r of " + a.Raw + ": " + why})
-			}
-			continue
-		}
-		if victim, why := p.globVictim(c.Dir, a); victim != "" {
-			// Every victim is a directory: only a recursive rm deletes it.
-			if recursive {
-				p.Report(c, Finding{Rule: "rm-root", Decision: Deny, Message: "rm -r of " + a.Raw + " matches " + victim + ": it deletes " + why})
-			}
-			continue
-		}
-		d, ok := treeTarget(c.Dir, a)
-		if !ok {
-			if !c.Dir.Known && recursive && (a.Value == "*" || a.Value == "." || a.Value == "./*") {
-				p.Report(c, Finding{Rule: "rm-root", Decision: Ask, Message: "rm -r of " + a.Raw + " in a directory only known at run time"})
-			}
-			continue
-		}
-		why := p.catastrophic(d.Path)
-		switch {
-		case why == "":
-		case recursive:
-			p.Report(c, Finding{Rule: "rm-root", Decision: Deny, Message: "rm -r of " + a.Raw + " deletes " + why})
-		case a.Glob && (d.Path == "/" || systemDirs[d.Path]):
-			p.Report(c, Finding{Rule: "rm-root", Decision: Deny, Message: "rm of " + a.Raw + " deletes every file in " + why})
-		case a.Glob:
-			p.Report(c, Finding{Rule: "rm-root", Decision: Ask, Message: "rm of " + a.Raw + " deletes every file in " + why})
-		}
+	for _, d := range deletions(p, c) {
+		p.judgeTree(c, "rm-root", d)
 	}
 }
 
-// dynamicRoot reports whether a run-time path could be a root: its known
-// part is empty, a slash, or a slash and a star.
-func dynamicRoot(a syntax.Arg) (bool, string) {
-	v := a.Value
-	if !strings.HasPrefix(v, "$") && !strings.HasPrefix(v, "`") {
-		return false, ""
+// judgeTree decides whether deletion d reaches a catastrophic directory
+// (/, ~, a system directory, the project or above), statically or because
+// its target starts with a value only known at run time.
+func (p *Pass) judgeTree(c *syntax.Call, rule string, d deletion) {
+	a := d.arg
+	verb := d.verb
+	if d.recursive && d.verb == "rm" {
+		verb = "rm -r"
 	}
-	// Strip the leading variable reference.
-	rest := v
-	if strings.HasPrefix(rest, "${") {
-		if i := strings.Index(rest, "}"); i >= 0 {
-			rest = rest[i+1:]
-		}
-	} else if strings.HasPrefix(rest, "$(") || strings.HasPrefix(rest, "`") {
-		return false, ""
-	} else {
-		i := 1
-		for i < len(rest) && (rest[i] == '_' || rest[i] >= 'a' && rest[i] <= 'z' || rest[i] >= 'A' && rest[i] <= 'Z' || rest[i] >= '0' && rest[i] <= '9') {
-			i++
-		}
-		rest = rest[i:]
+	report := func(dec Decision, msg string) {
+		p.Report(c, Finding{Rule: rule, Decision: dec, Message: msg})
 	}
-	switch rest {
-	case "/", "/*", "/.*":
-		return true, "if the variable is empty or unset this is " + rest + ", the root of the file system"
-	}
-	return false, ""
-}
-
-// findFilters are find tests that select some files only.
-var findFilters = map[string]bool{"-name": true, "-iname": true, "-path": true, "-ipath": true, "-wholename": true,
-	"-iwholename": true, "-regex": true, "-iregex": true, "-newer": true, "-mtime": true, "-mmin": true, "-atime": true,
-	"-amin": true, "-ctime": true, "-cmin": true, "-size": true, "-empty": true, "-user": true, "-group": true,
-	"-perm": true, "-links": true, "-inum": true, "-samefile": true, "-lname": true, "-ilname": true, "-nouser": true, "-nogroup": true}
-
-// checkFindRoot catches find <root> -delete and find <root> -exec rm.
-func checkFindRoot(p *Pass, c *syntax.Call) {
-	deletes := false
-	for i := 0; i < len(c.Args); i++ {
-		v := c.Args[i].Value
-		if v == "-delete" {
-			deletes = true
-		}
-		if v == "-exec" || v == "-execdir" || v == "-ok" || v == "-okdir" {
-			j := i + 1
-			for j < len(c.Args) && c.Args[j].Value != ";" && c.Args[j].Value != "+" {
-				if n := path.Base(c.Args[j].Value); n == "rm" || n == "shred" || n == "unlink" {
-					deletes = true
-				}
-				j++
-			}
-			i = j // words inside -exec are the command's, not find's
-		}
-	}
-	if !deletes {
+	if d.moved && a.Static {
 		return
 	}
-	filtered := false
-	for _, a := range c.Args {
-		if findFilters[a.Value] {
-			filtered = true // only matching files are deleted
+	if !a.Static {
+		if r, ok := p.resolveTarget(c.Dir, a); ok {
+			r.Raw = a.Raw + " (" + r.Value + ")"
+			d.arg = r
+			p.judgeTree(c, rule, d)
+			return
 		}
-	}
-	var roots []syntax.Arg
-	for _, a := range c.Args {
-		if strings.HasPrefix(a.Value, "-") || a.Value == "(" || a.Value == "!" {
-			break
+		if !d.recursive && !d.force {
+			return
 		}
-		roots = append(roots, a)
-	}
-	if len(roots) == 0 {
-		roots = []syntax.Arg{{Value: ".", Static: true, Raw: "."}}
-	}
-	for _, r := range roots {
-		if !r.Static {
-			if risky, why := dynamicRoot(r); risky && !filtered {
-				p.Report(c, Finding{Rule: "rm-root", Decision: Ask, Message: "find " + r.Raw + " deletes files throughout a run-time directory: " + why})
-			}
-			continue
-		}
-		d := c.Dir.Join(r.Value)
-		if !d.Known {
-			continue
-		}
-		why := p.catastrophic(d.Path)
 		switch {
-		case why == "":
-		case !filtered:
-			p.Report(c, Finding{Rule: "rm-root", Decision: Deny, Message: "find " + r.Raw + " deletes files throughout " + why})
-		case d.Path == "/" || systemDirs[d.Path]:
-			// find / -name core -delete: the names chosen still reach
-			// into every system directory.
-			p.Report(c, Finding{Rule: "rm-root", Decision: Ask, Message: "find " + r.Raw + " deletes the files it selects throughout " + why})
+		case strings.HasPrefix(a.Value, "~"):
+			if d.recursive {
+				report(Ask, verb+" of "+a.Raw+": another user's home directory")
+			}
+		case strings.Contains(a.Value, "/.."):
+			if d.recursive {
+				report(Ask, verb+" of "+a.Raw+": a run-time path that climbs out with ..")
+			}
+		default:
+			if why := defaultRoot(a); why != "" {
+				report(Ask, verb+" of "+a.Raw+": "+why)
+			} else if why := unknownRoot(a); why != "" {
+				report(Ask, verb+" of "+a.Raw+": "+why)
+			}
 		}
+		return
 	}
+	if victim, why := p.globVictim(c.Dir, a); victim != "" {
+		// Every victim is a directory: only a recursive deletion takes it.
+		if d.recursive {
+			report(Deny, verb+" of "+a.Raw+" matches "+victim+": it deletes "+why)
+		}
+		return
+	}
+	t, ok := treeTarget(c.Dir, a)
+	if !ok {
+		if !c.Dir.Known && d.recursive && (a.Value == "*" || a.Value == "." || a.Value == "./*") {
+			report(Ask, verb+" of "+a.Raw+" in a directory only known at run time")
+		}
+		return
+	}
+	why := p.catastrophic(t.Path)
+	switch {
+	case why == "":
+	case d.filtered && (t.Path == "/" || systemDirs[t.Path]):
+		// find / -name core -delete: the names chosen still reach into
+		// every system directory.
+		report(Ask, verb+" of "+a.Raw+" deletes the files it selects throughout "+why)
+	case d.filtered:
+	case d.recursive:
+		report(Deny, verb+" of "+a.Raw+" deletes "+why)
+	case a.Glob && (t.Path == "/" || systemDirs[t.Path]):
+		report(Deny, verb+" of "+a.Raw+" deletes every file in "+why)
+	case a.Glob:
+		report(Ask, verb+" of "+a.Raw+" deletes every file in "+why)
+	}
+}
+
+// defaultRoot reports a target whose head is a parameter with a default
+// (${D:-/}*, ${D-~}): when the variable is unset the default is used, and
+// it is / or a system directory.
+func defaultRoot(a syntax.Arg) string {
+	head, rest, ok := headOf(a.Value)
+	if !ok || !strings.HasPrefix(head, "${") {
+		return ""
+	}
+	inner := head[2 : len(head)-1]
+	i := strings.IndexAny(inner, ":-=")
+	if i < 0 {
+		return ""
+	}
+	op := inner[i:]
+	var def string
+	switch {
+	case strings.HasPrefix(op, ":-"), strings.HasPrefix(op, ":="):
+		def = op[2:]
+	case strings.HasPrefix(op, "-"), strings.HasPrefix(op, "="):
+		def = op[1:]
+	default:
+		return ""
+	}
+	v := def + rest
+	if strings.ContainsAny(v, "$`") || !strings.HasPrefix(v, "/") && def != "~" && !strings.HasPrefix(def, "~/") {
+		return ""
+	}
+	dir := path.Clean(strings.TrimRight(strings.TrimSuffix(strings.TrimSuffix(v, "*"), ".*"), "/"))
+	if dir == "." || dir == "" {
+		dir = "/"
+	}
+	if dir == "/" || systemDirs[dir] || def == "~" || strings.HasPrefix(def, "~/") {
+		return "when the variable is unset or empty this is " + v
+	}
+	return ""
 }
 
 // fromFind reports whether c is run by find -exec, whose targets are the

@@ -27,13 +27,21 @@ Writes to corral's own policy files and state are denied.`,
 
 var bashDelete = Rule{
 	Name: "bash-delete",
-	Doc: `Files a shell command deletes (rm, rmdir, unlink, shred, the sources
-of mv) go through the path guards as deletions: outside the project, the
-sandbox, the safe paths and any git repository corral asks (seed 002's
-"rm outside safe paths" confirm rule, decided on the resolved target rather
-than on the text "rm "); protected paths are asked about. Catastrophic
-targets (/, ~, system directories) are the rm-root rule's.`,
-	Commands: []string{"rm", "rmdir", "unlink", "shred", "mv"},
+	Doc: `Files a shell command deletes go through the path guards as
+deletions: rm, rmdir, unlink, shred -u, the sources of mv, the roots of
+find -delete and find -exec rm, what xargs rm and parallel rm receive from
+the stage before them (echo, printf, find), the destination of rsync
+--delete, and the directories git clean empties — all with the same
+message. Outside the project, the sandbox, the safe paths and any git
+repository corral asks (seed 002's "rm outside safe paths" confirm rule,
+decided on the resolved target rather than on the text "rm "); protected
+paths are asked about. A deletion of only the files a command selects
+(find -name x, git clean) is judged by what it can select under its root,
+so find . -name '*.pyc' -delete passes and git clean -f in the sandbox
+passes. Removing git's stale lock files (.git/index.lock, .git/*.lock)
+passes. Catastrophic targets (/, ~, system directories) are the rm-root
+rule's.`,
+	Commands: []string{"rm", "rmdir", "unlink", "shred", "mv", "find", "rsync", "git"},
 	Call:     checkDeleteCall,
 }
 
@@ -256,15 +264,30 @@ func checkDeleteCall(p *Pass, c *syntax.Call) {
 	if c.Name == "mv" {
 		return // mv's sources are judged with its destination
 	}
-	_, files := scan(c.Args, optSpec{})
-	for _, i := range files {
-		p.judge(c, c.Script, c.Dir, target{arg: c.Args[i], action: guards.Delete}, "bash-delete", c.Name)
+	for _, d := range deletions(p, c) {
+		if d.moved {
+			continue
+		}
+		t := target{arg: d.arg, action: guards.Delete}
+		if d.filtered {
+			// Only what the command selects under the root goes: judge a
+			// file it can select, not the root with all it holds.
+			t.value = strings.TrimSuffix(d.arg.Value, "/") + "/" + d.selects
+			if !d.arg.Static {
+				t.arg.Value = t.value
+			}
+		}
+		what := c.Name
+		if d.verb != c.Name && d.verb != "" {
+			what = d.verb
+		}
+		p.judge(c, c.Script, c.Dir, t, "bash-delete", what)
 	}
 }
 
 // judge runs one target through the path guards and reports what they say.
 func (p *Pass) judge(c *syntax.Call, sc *syntax.Script, dir syntax.Dir, t target, rule, what string) {
-	if t.arg.Value == "{}" || strings.HasPrefix(t.path(), "/dev/fd/") || t.path() == "/dev/null" || t.path() == "-" && what == "tee" {
+	if t.arg.Value == "{}" && p.placeholder(c, sc) || strings.HasPrefix(t.path(), "/dev/fd/") || t.path() == "/dev/null" || t.path() == "-" && what == "tee" {
 		return
 	}
 	cfg := p.Config
@@ -325,6 +348,25 @@ func (p *Pass) judge(c *syntax.Call, sc *syntax.Script, dir syntax.Dir, t target
 	case guards.Warn:
 		report(Warn, msg, d.PathContext)
 	}
+}
+
+// placeholder reports whether a word {} in call c (or, for a redirection,
+// c is nil, in script sc) is replaced at run time: the call's arguments are
+// completed by find -exec, xargs or parallel, or the script is one that
+// such a call runs (find . -exec sh -c 'cat > {}' \;). Elsewhere {} is a
+// file name like any other (: > {} writes a file named {}).
+func (p *Pass) placeholder(c *syntax.Call, sc *syntax.Script) bool {
+	if c != nil {
+		return c.ExtraArgs
+	}
+	for s := sc; s != nil && s.Parent != nil; s = s.Parent {
+		for _, host := range p.Model.Calls {
+			if host.ExtraArgs && host.Script == s.Parent && s.Host != nil && host.Start <= s.Host.Start && s.Host.End <= host.End {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func topSpanOf(sc *syntax.Script, start, end int) (int, int) { return topSpan(sc, start, end) }

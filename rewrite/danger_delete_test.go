@@ -1,0 +1,150 @@
+package rewrite
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/corral-dev/corral/guards"
+)
+
+// guardedConfig is testConfig with the default path policy.
+func guardedConfig() *Config {
+	cfg := testConfig()
+	cfg.Paths = guards.DefaultPolicy()
+	return cfg
+}
+
+// testRuleWith is testRule under cfg.
+func testRuleWith(t *testing.T, cfg *Config, rule string, cases []ruleCase) {
+	t.Helper()
+	for _, tc := range cases {
+		r := Check(cfg, tc.cmd)
+		got := Allow
+		for _, f := range r.Findings {
+			if f.Rule == rule && f.Decision > got {
+				got = f.Decision
+			}
+		}
+		if got != tc.want {
+			t.Errorf("%s: %s says %s, want %s (findings %v)", tc.cmd, rule, got, tc.want, r.Findings)
+		}
+	}
+}
+
+// TestUnknownPathRoots: a recursive or forced deletion whose target starts
+// with a value only known at run time could start at / (bash: an empty
+// or unset variable expands to nothing, "$DIR/x" is then "/x").
+func TestUnknownPathRoots(t *testing.T) {
+	t.Parallel()
+	testRule(t, "rm-root", []ruleCase{
+		{`rm -rf "$DIR/"*`, Ask},
+		{`rm -rf $TMPDIR/x`, Ask},
+		{`rm -rf "${DIR}/x"`, Ask},
+		{`rm -f "$DIR/x"`, Ask},              // forced, not recursive: still asks
+		{"cd \"$X\" && rm -rf `pwd`/x", Ask}, // pwd is unknown after cd "$X"
+		{`rm -rf "$(dirname "$0")/x"`, Ask},
+		{`rm -rf $1/*`, Ask},
+		{`DIR=/tmp/x rm -rf "$DIR/"*`, Ask}, // a prefix assignment does not change what $DIR expands to here
+		{`rm -rf ${D:-/}*`, Ask},            // unset D: /*
+		{`rm -rf ${D:-/etc}`, Ask},
+		{`rm -rf $(pwd)`, Deny}, // the project
+		{"rm -rf `pwd`", Deny},
+		{`rm -rf $(pwd)/*`, Deny},
+		{`cd /tmp && rm -rf $(pwd)`, Allow},
+		{"rm -rf `pwd`/build", Allow}, // the cwd is known: <project>/build
+		{`rm -rf /home/$USER`, Deny},
+		{`rm -rf "/home/${USER}/"`, Deny},
+		{`find "$DIR/x" -delete`, Ask},
+		{`find $DIR/ -name '*.o' -delete`, Ask},
+		{`mv "$DIR/"* /tmp/x`, Ask},
+		// Look-alikes that pass.
+		{`rm -rf "$DIR"`, Allow}, // empty: rm -rf "" deletes nothing
+		{`rm -f "$f"`, Allow},
+		{`rm $DIR/x`, Allow}, // neither recursive nor forced: rm asks itself when it matters
+		{`rm -rf "${DIR:?}/"*`, Allow},
+		{`rm -rf "${DIR:?not set}/x"`, Allow},
+		{`DIR=/tmp/build; rm -rf "$DIR/"*`, Allow},
+		{`rm -rf ${D:-build}/x`, Ask}, // D could still be set to anything but is not known
+		{`mv "$f" done/`, Allow},
+		{`mv * dest/`, Allow},
+		{`rm -rf ./"$name"`, Allow},
+		{`echo rm -rf "$DIR/"*`, Allow},
+		{`rm -rf "$DIR/"* --help`, Ask},
+	})
+	testRule(t, "chmod-recursive", []ruleCase{
+		{`chmod -R 755 "$DIR/"`, Ask},
+		{`chown -R me "$DIR/"*`, Ask},
+		{`chmod -R 755 "$DIR"`, Allow},
+		{`chmod 755 "$DIR/x"`, Allow},
+	})
+}
+
+// TestDeletionsAgree: every way of deleting a tree decides through the
+// same guards with the same message as rm (rm -r ~/old asks, so find
+// ~/old -delete asks).
+func TestDeletionsAgree(t *testing.T) {
+	t.Parallel()
+	cfg := guardedConfig()
+	testRuleWith(t, cfg, "bash-delete", []ruleCase{
+		{"rm -r ~/old", Ask},
+		{"find ~/old -delete", Ask},
+		{"find ~/old -exec rm -rf {} +", Ask},
+		{"find ~/old -print0 | xargs -0 rm -rf", Ask},
+		{"echo ~/old | xargs rm -r", Ask},
+		{"printf '%s\\n' ~/old | xargs -I{} rm -r {}", Ask},
+		{"parallel rm -r ::: ~/old", Ask},
+		{"rsync -a --delete src/ ~/old/", Ask},
+		{"find ~ -name '*.bak' -delete", Ask}, // rm ~/x.bak asks too
+		{"find . -name .env -delete", Ask},    // a protected file
+		{"cd ~/old && git clean -fdx", Ask},
+		// Look-alikes.
+		{"rm -r build", Allow},
+		{"find build -delete", Allow},
+		{"find . -name '*.pyc' -delete", Allow},
+		{"find . -type d -name __pycache__ -exec rm -rf {} +", Allow},
+		{"find . -name x -print0 | xargs -0 rm -rf", Allow},
+		{"rsync -a --delete src/ dist/", Allow},
+		{"rsync -a src/ ~/old/", Allow}, // no --delete: bash-delete has nothing to say
+		{"rsync -a --delete src/ host:old/", Allow},
+		{"git clean -fdx", Allow}, // in the project: the git-destroy rule asks
+		{"git clean -n", Allow},
+		{"cd agent_sandbox/x && git clean -fdx", Allow},
+		{"find /tmp/x -delete", Allow},
+		{"echo 'rm -r ~/old'", Allow},
+		{"find ~/old -name x", Allow},
+	})
+	// The guard's reason is the same whichever program deletes.
+	reason := func(cmd string) string {
+		for _, f := range Check(cfg, cmd).Findings {
+			if f.Rule == "bash-delete" {
+				_, why, _ := strings.Cut(f.Message, ": ")
+				return why
+			}
+		}
+		return ""
+	}
+	want := reason("rm -r ~/old")
+	if want == "" {
+		t.Fatal("rm -r ~/old: no bash-delete finding")
+	}
+	for _, cmd := range []string{"find ~/old -delete", "find ~/old -exec rm -rf {} +", "echo ~/old | xargs rm -r", "rsync -a --delete src/ ~/old"} {
+		if got := reason(cmd); got != want {
+			t.Errorf("%s: bash-delete says %q, rm -r ~/old says %q", cmd, got, want)
+		}
+	}
+	testRule(t, "rm-root", []ruleCase{
+		{"rsync -a --delete empty/ ~/", Deny},
+		{"rsync -a --delete-after empty/ /", Deny},
+		{"rsync -a --del x/ /etc", Deny},
+		{"find ~ -delete", Deny},
+		{"find / -exec rm {} +", Deny},
+		{"find / -exec rm -f {} \\;", Deny},
+		{"find . -print0 | xargs -0 rm -rf", Deny}, // every path of the project
+		{"echo ~ | xargs rm -rf", Deny},
+		{"printf '/\\n' | xargs rm -rf", Ask}, // printf's format is not an input
+		{"git -C / clean -fdx", Ask},          // selects files throughout /
+		{"rsync -a --delete src/ dist/", Allow},
+		{"rsync -a src/ ~/", Allow},
+		{"find ~ -name '*.bak' -delete", Allow},
+	})
+}
