@@ -179,6 +179,8 @@ var exceptions = map[string]exception{
 		func(f Finding) bool { return syntax.Valid(f.Text) != nil }},
 	"runtime-script": {"a shell or eval runs a script only known at run time (while read l; do eval $l; done): corral cannot see it",
 		func(f Finding) bool { return runtimeScriptText.MatchString(f.Text) }},
+	"rm-root": {"a deletion or move whose target starts with a value only known at run time (mv $d/* .): if the value is empty or unset the path starts at / (issue 8, unknown path roots)",
+		func(f Finding) bool { return strings.Contains(f.Message, "only known at run time") }},
 	"dynamic-command": {"the command's name is only known at run time and its text mentions a risky command",
 		func(f Finding) bool { return strings.ContainsAny(f.Text, "$`") }},
 }
