@@ -8,19 +8,23 @@ import (
 
 var chmodRecursive = Rule{
 	Name: "chmod-recursive",
-	Doc: `chmod -R 777 (any option order; 0777, 666, a+rwx, ugo+rwx, o+w: any
-mode that lets everyone write) makes a whole tree writable by everyone:
-deny, as seed 002's starter table does.
-chown/chgrp -R and chmod -R of /, ~, a system directory or the project's
-parents change ownership of the machine: deny. A plain chmod 777 file is
-allowed.`,
-	Commands: []string{"chmod", "chown", "chgrp"},
+	Doc: `chmod -R 777 (any option order; 0777, 666, a+rwx, ugo+rwx, o+w, and
+modes that copy the owner's bits to everyone, a=u, o+u: any mode that lets
+everyone write) makes a whole tree writable by everyone: deny, as seed
+002's starter table does; so does setfacl -R giving others write
+(-m o::rwx). chown/chgrp -R, chmod -R and setfacl -R of /, ~, a system
+directory or the project's parents change ownership or modes of the
+machine: deny. chmod -R or chown -R --reference=FILE copies modes or
+owners corral cannot see onto a tree: ask. find … -exec chmod is a
+recursive chmod of find's roots. A plain chmod 777 file is allowed.`,
+	Commands: []string{"chmod", "chown", "chgrp", "setfacl"},
 	Call:     checkChmod,
 }
 
 // worldWritable reports whether a chmod mode lets everyone write: an octal
 // mode whose last digit has the write bit (777, 0666), or a symbolic mode
-// that adds write for others or all (a+rwx, o+w, ugo=rwx).
+// that adds write for others or all (a+rwx, o+w, ugo=rwx), or gives them
+// the owner's or the group's bits (a=u, o+g), which hold write.
 func worldWritable(mode string) bool {
 	if mode != "" && strings.Trim(mode, "01234567") == "" {
 		last := mode[len(mode)-1] - '0'
@@ -32,28 +36,65 @@ func worldWritable(mode string) bool {
 			continue
 		}
 		who, perms := clause[:i], clause[i+1:]
-		if strings.ContainsAny(who, "oa") && strings.Contains(perms, "w") {
+		if strings.ContainsAny(who, "oa") && strings.ContainsAny(perms, "wug") {
 			return true
 		}
 	}
 	return false
 }
 
+// chmodSpec are the options of chmod, chown and chgrp that take a value
+// (after "=").
+var chmodSpec = optSpec{longVal: setOf("reference", "from"), longEq: true}
+
+// setfaclSpec are setfacl's options that take a value.
+var setfaclSpec = optSpec{shortVal: "mMxX", longVal: setOf("modify", "modify-file", "remove", "remove-file", "set", "set-file", "restore"), longEq: true}
+
 func checkChmod(p *Pass, c *syntax.Call) {
-	opts, operands := scan(c.Args, optSpec{longVal: setOf("reference", "from"), longEq: true})
-	recursive := has(opts, "R", "recursive")
-	if !recursive || len(operands) == 0 {
+	if asksHelp(c) {
 		return
 	}
-	targets := operands[1:] // the mode or owner comes first
-	if c.Name == "chmod" {
-		if mode := c.Args[operands[0]].Value; worldWritable(mode) {
-			p.Report(c, Finding{Rule: "chmod-recursive", Decision: Deny, Message: "chmod -R " + mode + " makes a whole tree writable by everyone"})
+	if c.Name == "setfacl" {
+		checkSetfacl(p, c)
+		return
+	}
+	opts, operands := scan(c.Args, chmodSpec)
+	recursive := has(opts, "R", "recursive")
+	var targets []syntax.Arg
+	reference := has(opts, "reference")
+	if !reference && len(operands) > 0 {
+		// The mode or owner comes first.
+		if c.Name == "chmod" && worldWritable(c.Args[operands[0]].Value) && (recursive || fromFind(c)) {
+			p.Report(c, Finding{Rule: "chmod-recursive", Decision: Deny, Message: c.Name + " -R " + c.Args[operands[0]].Value + " makes a whole tree writable by everyone"})
 			return
 		}
+		operands = operands[1:]
 	}
-	for _, i := range targets {
-		a := c.Args[i]
+	for _, i := range operands {
+		targets = append(targets, c.Args[i])
+	}
+	if fromFind(c) {
+		// find ROOT -exec chmod MODE {} \;: every file under the roots.
+		if host := p.findHost(c); host != nil {
+			recursive = true
+			targets = findRoots(host)
+		}
+	}
+	if !recursive || len(targets) == 0 {
+		return
+	}
+	if reference {
+		p.Report(c, Finding{Rule: "chmod-recursive", Decision: Ask, Message: c.Name + " -R --reference copies modes or owners corral cannot see onto a whole tree"})
+		return
+	}
+	judgeModeTargets(p, c, targets)
+}
+
+// judgeModeTargets denies a recursive change of modes, owners or ACLs on
+// a catastrophic directory, and asks when a target starts with a value
+// only known at run time.
+func judgeModeTargets(p *Pass, c *syntax.Call, targets []syntax.Arg) {
+	for _, a := range targets {
 		if !a.Static {
 			if r, ok := p.resolveTarget(c.Dir, a); ok {
 				a = r
@@ -74,4 +115,50 @@ func checkChmod(p *Pass, c *syntax.Call) {
 			p.Report(c, Finding{Rule: "chmod-recursive", Decision: Deny, Message: c.Name + " -R on " + why})
 		}
 	}
+}
+
+// checkSetfacl judges setfacl -R: ACL entries that let others write, and
+// catastrophic targets.
+func checkSetfacl(p *Pass, c *syntax.Call) {
+	opts, operands := scan(c.Args, setfaclSpec)
+	if !has(opts, "R", "recursive") {
+		return
+	}
+	for _, o := range opts {
+		if o.hasVal && (o.name == "m" || o.name == "modify" || o.name == "set") && othersWrite(o.val.Value) {
+			p.Report(c, Finding{Rule: "chmod-recursive", Decision: Deny, Message: "setfacl -R " + o.val.Value + " makes a whole tree writable by everyone"})
+			return
+		}
+	}
+	var targets []syntax.Arg
+	for _, i := range operands {
+		targets = append(targets, c.Args[i])
+	}
+	judgeModeTargets(p, c, targets)
+}
+
+// othersWrite reports an ACL that gives "other" (or the mask and a named
+// everyone) write: o::rwx, other::rw-, o:w.
+func othersWrite(acl string) bool {
+	for _, e := range strings.Split(acl, ",") {
+		e = strings.TrimPrefix(strings.TrimPrefix(e, "d:"), "default:")
+		kind, rest, ok := strings.Cut(e, ":")
+		if !ok || kind != "o" && kind != "other" {
+			continue
+		}
+		if strings.Contains(rest, "w") {
+			return true
+		}
+	}
+	return false
+}
+
+// findHost returns the find call whose -exec runs c.
+func (p *Pass) findHost(c *syntax.Call) *syntax.Call {
+	for _, h := range p.Model.Calls {
+		if h.Name == "find" && h.Stmt == c.Stmt && h.Script == c.Script && h != c {
+			return h
+		}
+	}
+	return nil
 }

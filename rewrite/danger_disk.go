@@ -10,59 +10,131 @@ import (
 var diskWrite = Rule{
 	Name: "disk-write",
 	Doc: `Writing a block device destroys its file systems: mkfs, mkfs.*,
-mke2fs, mkswap, wipefs, blkdiscard of a device (deny; of a device only
-known at run time, ask; of an image file, pass); fdisk, sfdisk, parted,
-sgdisk, cfdisk (ask, unless every option only lists, prints or dumps the
+mke2fs, mkswap, wipefs, blkdiscard of a device, cryptsetup luksFormat,
+erase, luksErase and reencrypt, nvme format and sanitize, sgdisk
+--zap-all/-Z/--clear and sfdisk --delete (deny; of a device only known at
+run time, ask; of an image file, pass); fdisk, sfdisk, parted, sgdisk,
+cfdisk otherwise (ask, unless every option only lists, prints or dumps the
 table); dd of=/dev/<disk>, and any redirection, tee, cp or shred onto a
 disk device (/dev/sd*, nvme*, vd*, xvd*, hd*, mmcblk*, md*, dm-*, loop*,
-/dev/disk/…, /dev/mapper/…) (deny). Reading a device (dd if=/dev/sda
-of=disk.img) and /dev/null, /dev/zero, /dev/stdout are fine.`,
+/dev/disk/…, /dev/mapper/…, an LVM volume /dev/<group>/<volume>) (deny).
+Device paths are cleaned (/dev//sda) and resolved against the working
+directory (cd /dev && mkfs.ext4 sda). Reading a device (dd if=/dev/sda
+of=disk.img) and /dev/null, /dev/zero, /dev/stdout, /dev/fd/N, /dev/pts/N
+are fine.`,
 	Call:     checkDiskWrite,
 	Redirect: checkDeviceRedirect,
 }
 
-var blockDevice = regexp.MustCompile(`^/dev/(sd[a-z]|hd[a-z]|vd[a-z]|xvd[a-z]|nvme\d|mmcblk\d|md\d|dm-\d|loop\d|sr\d|disk\d|rdisk\d|disk/|mapper/|root$|nbd\d|zd\d)`)
+var blockDevice = regexp.MustCompile(`^/dev/(sd[a-z]|hd[a-z]|vd[a-z]|xvd[a-z]|nvme\d|mmcblk\d|md\d|dm-\d|loop\d|sr\d|disk\d|rdisk\d|disk/|mapper/|root$|nbd\d|zd\d|block/|zvol/|bcache\d|rbd\d|ubi|mtd)`)
+
+// streamDirs are the directories of /dev whose files are not disks.
+var streamDirs = setOf("fd", "pts", "shm", "mqueue", "hugepages", "net", "snd", "input", "dri", "bus", "char", "cpu", "usb", "vfio", "serial", "v4l", "dma_heap", "hidraw")
+
+// devicePath returns the device a word names, cleaned, resolved against
+// the directory the call runs in (cd /dev && mkfs.ext4 sda) — or "".
+func devicePath(dir syntax.Dir, a syntax.Arg) string {
+	if !a.Static || a.Value == "" {
+		return ""
+	}
+	d := dir.Join(a.Value)
+	if !d.Known || !strings.HasPrefix(d.Path, "/dev/") {
+		return ""
+	}
+	return d.Path
+}
+
+// isBlockDevice reports a /dev path that is a disk, a partition or a
+// volume: the kernel's names, /dev/disk/…, /dev/mapper/…, and an LVM
+// volume /dev/<group>/<volume>.
+func isBlockDevice(p string) bool {
+	if blockDevice.MatchString(p) {
+		return true
+	}
+	parts := strings.Split(strings.TrimPrefix(p, "/dev/"), "/")
+	return len(parts) == 2 && parts[1] != "" && !streamDirs[parts[0]]
+}
 
 func checkDiskWrite(p *Pass, c *syntax.Call) {
 	name := c.Name
 	switch {
-	case name == "mkfs" || strings.HasPrefix(name, "mkfs.") || name == "mke2fs" || name == "mkswap" || name == "wipefs" || name == "blkdiscard" || name == "mkdosfs" || name == "mkntfs":
-		// A file system made in an image file is ordinary work; one made
-		// on a device (or a device only known at run time) is not.
-		for _, a := range c.Args {
-			if strings.HasPrefix(a.Value, "/dev/") || !a.Static && strings.Contains(a.Value, "/dev/") {
-				p.Report(c, Finding{Rule: "disk-write", Decision: Deny, Message: name + " formats or wipes the device " + a.Value})
-				return
+	case name == "mkfs" || strings.HasPrefix(name, "mkfs.") || name == "mke2fs" || name == "mkswap" || name == "wipefs" || name == "blkdiscard" || name == "mkdosfs" || name == "mkntfs" || name == "mkexfatfs" || name == "mkudffs":
+		formatDevice(p, c, name+" formats or wipes", c.Args)
+	case name == "cryptsetup":
+		// luksFormat, erase and luksErase destroy the data or its key
+		// slots; open, close, status and the rest pass.
+		_, ops := scan(c.Args, optSpec{shortVal: "cdhslSiMbpoTt", longVal: setOf("cipher", "key-file", "hash", "key-size", "key-slot", "iter-time", "type", "header", "offset", "skip", "uuid", "label", "subsystem", "pbkdf", "sector-size"), longEq: true})
+		if len(ops) > 0 {
+			switch op := c.Args[ops[0]].Value; op {
+			case "luksFormat", "erase", "luksErase", "reencrypt", "luksKillSlot", "repair":
+				formatDevice(p, c, "cryptsetup "+op+" destroys the data or keys of", c.Args[ops[0]+1:])
 			}
 		}
-		if target := lastOperand(c); target != nil && !target.Static {
-			p.Report(c, Finding{Rule: "disk-write", Decision: Ask, Message: name + " formats or wipes " + target.Raw + ", known only at run time: it could be a disk"})
+	case name == "nvme":
+		// nvme format and nvme sanitize erase a namespace; nvme list,
+		// smart-log and id-ctrl only read.
+		if len(c.Args) > 0 && (c.Args[0].Value == "format" || c.Args[0].Value == "sanitize") {
+			p.Report(c, Finding{Rule: "disk-write", Decision: Deny, Message: "nvme " + c.Args[0].Value + " erases an NVMe namespace"})
 		}
 	case name == "fdisk" || name == "sfdisk" || name == "parted" || name == "sgdisk" || name == "cfdisk" || name == "gdisk":
 		if partitionRead(c) {
 			return // reading the table, or saving a copy of it
 		}
+		if name == "sgdisk" && (hasFlag(c.Args, 0, "--zap-all", "--zap", "--clear", "-o") || hasFlagCluster(c, 'Z') || hasFlagCluster(c, 'z')) ||
+			name == "sfdisk" && hasFlag(c.Args, 0, "--delete", "--wipe=always") {
+			p.Report(c, Finding{Rule: "disk-write", Decision: Deny, Message: name + " wipes a partition table"})
+			return
+		}
 		p.Report(c, Finding{Rule: "disk-write", Decision: Ask, Message: name + " edits a partition table"})
 	case name == "dd":
 		for _, a := range c.Args {
-			if strings.HasPrefix(a.Value, "of=") && blockDevice.MatchString(strings.TrimPrefix(a.Value, "of=")) {
-				p.Report(c, Finding{Rule: "disk-write", Decision: Deny, Message: "dd writes the device " + strings.TrimPrefix(a.Value, "of=")})
+			if strings.HasPrefix(a.Value, "of=") {
+				of := a
+				of.Value = strings.TrimPrefix(a.Value, "of=")
+				if dev := devicePath(c.Dir, of); dev != "" && isBlockDevice(dev) {
+					p.Report(c, Finding{Rule: "disk-write", Decision: Deny, Message: "dd writes the device " + dev})
+				}
 			}
 		}
 	case name == "tee" || name == "cp" || name == "shred":
 		for _, a := range c.Args {
-			if blockDevice.MatchString(a.Value) && (name != "cp" || a.Start == c.Args[len(c.Args)-1].Start) {
-				p.Report(c, Finding{Rule: "disk-write", Decision: Deny, Message: name + " writes the device " + a.Value})
+			if dev := devicePath(c.Dir, a); dev != "" && isBlockDevice(dev) && (name != "cp" || a.Start == c.Args[len(c.Args)-1].Start) {
+				p.Report(c, Finding{Rule: "disk-write", Decision: Deny, Message: name + " writes the device " + dev})
 			}
 		}
 	}
 }
 
+// formatDevice reports a formatting tool run on a device (deny), or on a
+// target only known at run time (ask); an image file passes.
+func formatDevice(p *Pass, c *syntax.Call, what string, args []syntax.Arg) {
+	for _, a := range args {
+		if dev := devicePath(c.Dir, a); dev != "" {
+			p.Report(c, Finding{Rule: "disk-write", Decision: Deny, Message: what + " the device " + dev})
+			return
+		}
+		if !a.Static && strings.Contains(a.Value, "/dev/") {
+			p.Report(c, Finding{Rule: "disk-write", Decision: Deny, Message: what + " the device " + a.Value})
+			return
+		}
+	}
+	var target *syntax.Arg
+	for i := len(args) - 1; i >= 0; i-- {
+		if !strings.HasPrefix(args[i].Value, "-") {
+			target = &args[i]
+			break
+		}
+	}
+	if target != nil && !target.Static {
+		p.Report(c, Finding{Rule: "disk-write", Decision: Ask, Message: what + " " + target.Raw + ", known only at run time: it could be a disk"})
+	}
+}
+
 func checkDeviceRedirect(p *Pass, r syntax.Redirect) {
-	if r.Writes() && blockDevice.MatchString(r.Target.Value) {
+	if dev := devicePath(r.Dir, r.Target); r.Writes() && dev != "" && isBlockDevice(dev) {
 		s, e := topSpan(r.Script, r.Target.Start, r.Target.End)
 		p.findings = append(p.findings, Finding{Rule: "disk-write", Decision: Deny, Start: s, End: e, Text: r.Target.Raw,
-			Message: "a redirection writes the device " + r.Target.Value})
+			Message: "a redirection writes the device " + dev})
 	}
 }
 
@@ -119,14 +191,4 @@ func partitionRead(c *syntax.Call) bool {
 		words++
 	}
 	return words > 0
-}
-
-// lastOperand returns the last word of c that is not an option, or nil.
-func lastOperand(c *syntax.Call) *syntax.Arg {
-	for i := len(c.Args) - 1; i >= 0; i-- {
-		if !strings.HasPrefix(c.Args[i].Value, "-") {
-			return &c.Args[i]
-		}
-	}
-	return nil
 }

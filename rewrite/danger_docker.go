@@ -5,8 +5,9 @@ import "github.com/corral-dev/corral/syntax"
 var dockerDestroy = Rule{
 	Name: "docker-destroy",
 	Doc: `docker rm, docker container rm/prune, docker system prune, docker
-volume rm/prune and docker image prune (and podman's) remove containers,
-their data or images in bulk: ask, as seed 002's starter table confirms
+volume rm/prune, docker image prune, docker stack rm, docker swarm leave,
+podman system reset, podman pod rm (and podman's of each) remove
+containers, services, their data or images in bulk: ask, as seed 002's starter table confirms
 docker rm and docker system prune. docker compose down -v (and
 docker-compose) deletes the project's named volumes, its databases: ask;
 compose rm too. docker rmi of a named image (it can be pulled or built
@@ -45,10 +46,22 @@ func checkDocker(p *Pass, c *syntax.Call) {
 		case "compose":
 			checkCompose(p, c, args[operands[0]+1:])
 			return
-		case "container", "volume", "system", "image":
+		case "container", "volume", "system", "image", "pod", "machine":
 			switch sub := w(1); {
 			case sub == "prune" || (sub == "rm" || sub == "remove") && w(0) != "image":
 				hit = w(0) + " " + sub
+			case w(0) == "system" && sub == "reset":
+				// podman system reset deletes every container, image,
+				// volume and pod of the user.
+				hit = "system reset"
+			}
+		case "stack":
+			if sub := w(1); sub == "rm" || sub == "remove" || sub == "down" {
+				hit = "stack " + sub
+			}
+		case "swarm":
+			if w(1) == "leave" {
+				hit = "swarm leave"
 			}
 		}
 		if hit != "" {

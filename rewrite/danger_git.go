@@ -16,20 +16,159 @@ switch --discard-changes/-f, restore of the worktree (restore --staged only
 touches the index and passes), stash drop/clear, reflog expire,
 gc --prune=now, filter-branch, worktree remove --force. Each is routine for
 a person who means it and unrecoverable when an agent does it by mistake:
-ask. Global options (git -C dir, -c k=v) do not hide the subcommand.`,
+ask. Also push --prune, push with a forced refspec from the command line's
+config (-c remote.origin.push=+refs/…) or -c remote.X.mirror=true; --force
+wins over --force-with-lease in either order; git clean made to run
+without -f (-c clean.requireForce=false); read-tree -u --reset,
+checkout-index -f, update-ref -d, symbolic-ref -d, tag -f. An alias
+defined on the command line (-c alias.x='!rm -rf ~' x, -c alias.x='reset
+--hard' x) is judged as the command it stands for. Global options (git -C
+dir, -c k=v) do not hide the subcommand, and one only known at run time
+(git $X reset --hard) asks when a destructive subcommand follows. git clean
+inside the sandbox passes.`,
 	Commands: []string{"git"},
 	Call:     checkGitDestroy,
 }
 
 func checkGitDestroy(p *Pass, c *syntax.Call) {
-	_, sub := gitArgs(c)
-	if sub < 0 || asksHelp(c) {
+	if asksHelp(c) {
 		return
 	}
+	_, sub := gitArgs(c)
+	if sub < 0 {
+		gitRuntimeOptions(p, c)
+		return
+	}
+	if gitAlias(p, c, sub) {
+		return
+	}
+	if why := gitDestroys(p, c, sub); why != "" {
+		p.Report(c, Finding{Rule: "git-destroy", Decision: Ask, Message: why})
+	}
+}
+
+// gitConfig returns the values that -c KEY=VALUE on the command line gives
+// key (case-insensitive), in order.
+func gitConfig(c *syntax.Call, sub int, key string) []string {
+	var out []string
+	for i := 0; i < sub && i < len(c.Args); i++ {
+		if c.Args[i].Value != "-c" || i+1 >= sub {
+			continue
+		}
+		k, v, _ := strings.Cut(c.Args[i+1].Value, "=")
+		if strings.EqualFold(k, key) {
+			out = append(out, v)
+		}
+		i++
+	}
+	return out
+}
+
+// gitAliasValue returns the alias -c alias.NAME=VALUE defines for name.
+func gitAliasValue(c *syntax.Call, sub int, name string) (string, bool) {
+	for i := 0; i+1 < sub; i++ {
+		if c.Args[i].Value != "-c" {
+			continue
+		}
+		k, v, _ := strings.Cut(c.Args[i+1].Value, "=")
+		if an, ok := strings.CutPrefix(k, "alias."); ok && an == name {
+			return v, c.Args[i+1].Static
+		}
+		i++
+	}
+	return "", false
+}
+
+// gitAlias judges a subcommand defined on the command line by -c
+// alias.NAME=VALUE: git runs VALUE instead (a shell command when it
+// starts with "!"), so that command is decided as if written out. It
+// reports whether c was such an alias.
+func gitAlias(p *Pass, c *syntax.Call, sub int) bool {
+	name := c.Args[sub].Value
+	for i := 0; i < sub; i++ {
+		if v := c.Args[i].Value; v == "--config-env" && i+1 < sub || strings.HasPrefix(v, "--config-env=") {
+			spec := strings.TrimPrefix(v, "--config-env=")
+			if v == "--config-env" {
+				spec = c.Args[i+1].Value
+			}
+			if strings.HasPrefix(spec, "alias."+name+"=") {
+				p.Report(c, Finding{Rule: "git-destroy", Decision: Ask, Message: "git " + name + " is an alias whose command only the environment knows (--config-env)"})
+				return true
+			}
+		}
+	}
+	val, ok := gitAliasValue(c, sub, name)
+	if !ok && val == "" {
+		return false
+	}
+	var rest []string
+	for _, a := range c.Args[sub+1:] {
+		rest = append(rest, a.Raw)
+	}
+	cmd := "git " + val
+	if strings.HasPrefix(val, "!") {
+		cmd = strings.TrimPrefix(val, "!")
+	}
+	if len(rest) > 0 {
+		cmd += " " + strings.Join(rest, " ")
+	}
+	if !ok {
+		p.Report(c, Finding{Rule: "git-destroy", Decision: Ask, Message: "git " + name + " is an alias only known at run time"})
+		return true
+	}
+	res := checkCommand(p.Config, cmd)
+	if res.Decision >= Ask {
+		why := ""
+		for _, f := range res.Findings {
+			if f.Decision == res.Decision {
+				why = f.Message
+				break
+			}
+		}
+		p.Report(c, Finding{Rule: "git-destroy", Decision: res.Decision, Message: "git " + name + " is an alias for " + strconvQuote(cmd) + ": " + why})
+	}
+	return true
+}
+
+// checkCommand is Check, reached through a variable: Check runs the rule
+// table, which holds this rule, so a direct reference would be an
+// initialisation cycle.
+var checkCommand func(*Config, string) *Result
+
+func init() { checkCommand = Check }
+
+// strconvQuote quotes s for a message.
+func strconvQuote(s string) string { return "\"" + s + "\"" }
+
+// gitRuntimeOptions asks about git when a word before the subcommand is
+// only known at run time (git $X reset --hard): whatever it is, what
+// follows may be a destructive subcommand.
+func gitRuntimeOptions(p *Pass, c *syntax.Call) {
+	for i, a := range c.Args {
+		if a.Static {
+			continue
+		}
+		for j := i + 1; j < len(c.Args); j++ {
+			if !c.Args[j].Static || strings.HasPrefix(c.Args[j].Value, "-") {
+				continue
+			}
+			if why := gitDestroys(p, c, j); why != "" {
+				p.Report(c, Finding{Rule: "git-destroy", Decision: Ask, Message: why + " (the option " + a.Raw + " before it is only known at run time)"})
+			}
+			return
+		}
+		return
+	}
+}
+
+// gitDestroys returns why the git subcommand at c.Args[sub] throws away
+// work or rewrites shared history, or "".
+func gitDestroys(p *Pass, c *syntax.Call, sub int) string {
 	args := c.Args[sub+1:]
 	flag := func(names ...string) bool { return hasFlag(args, 0, names...) }
 	// valueLetters end a bundle of short options: the rest is a value
 	// (checkout -bfeature, switch -cfix).
+	// valueLetters: see below.
 	valueLetters := map[string]string{"checkout": "bB", "switch": "cC", "branch": "mMcCu", "clean": "e", "push": "o", "stash": "m"}[c.Args[sub].Value]
 	short := func(letter byte) bool {
 		for _, a := range args {
@@ -80,19 +219,39 @@ func checkGitDestroy(p *Pass, c *syntax.Call) {
 			why = "git clean -f deletes untracked files"
 		}
 	case "push":
-		force := (flag("--force") || short('f') || hasPrefixFlag(args, "--force=")) && !hasPrefixFlag(args, "--force-with-lease")
+		// --force wins over --force-with-lease whichever comes first: the
+		// lease only protects refs when nothing forces them.
+		force := flag("--force") || short('f') || hasPrefixFlag(args, "--force=")
 		for _, a := range args {
 			if strings.HasPrefix(a.Value, "+") && len(a.Value) > 1 {
 				force = true
 			}
+		}
+		// -c remote.NAME.push=+refs/…: a forced refspec from the config.
+		mirror := false
+		for i := 0; i+1 < sub; i++ {
+			if c.Args[i].Value != "-c" {
+				continue
+			}
+			k, v, _ := strings.Cut(c.Args[i+1].Value, "=")
+			k = strings.ToLower(k)
+			switch {
+			case strings.HasPrefix(k, "remote.") && strings.HasSuffix(k, ".push") && strings.HasPrefix(v, "+"):
+				force = true
+			case strings.HasPrefix(k, "remote.") && strings.HasSuffix(k, ".mirror") && v != "false" && v != "no" && v != "0":
+				mirror = true
+			}
+			i++
 		}
 		switch {
 		case force:
 			why = "git push --force overwrites the remote's history (use --force-with-lease)"
 		case flag("--delete") || short('d') || hasDeleteRefspec(args):
 			why = "git push --delete removes a remote branch"
-		case flag("--mirror"):
+		case flag("--mirror") || mirror:
 			why = "git push --mirror overwrites every ref of the remote"
+		case flag("--prune"):
+			why = "git push --prune deletes every remote branch that has no local counterpart"
 		}
 	case "branch":
 		switch {
@@ -145,13 +304,27 @@ func checkGitDestroy(p *Pass, c *syntax.Call) {
 			why = "git worktree remove --force deletes a worktree with its changes"
 		}
 	case "update-ref":
-		if flag("-d") {
+		if flag("-d") || flag("--stdin") {
 			why = "git update-ref -d deletes a ref"
 		}
+	case "read-tree":
+		if (short('u') || flag("--reset")) && (flag("--reset") || short('m')) {
+			why = "git read-tree -u --reset overwrites the working tree, discarding uncommitted changes"
+		}
+	case "checkout-index":
+		if short('f') || flag("--force") {
+			why = "git checkout-index -f overwrites files in the working tree"
+		}
+	case "symbolic-ref":
+		if short('d') || flag("--delete") {
+			why = "git symbolic-ref -d deletes a ref"
+		}
+	case "tag":
+		if short('f') || flag("--force") {
+			why = "git tag -f moves an existing tag"
+		}
 	}
-	if why != "" {
-		p.Report(c, Finding{Rule: "git-destroy", Decision: Ask, Message: why})
-	}
+	return why
 }
 
 // hasDeleteRefspec reports whether a push refspec has an empty source

@@ -14,6 +14,12 @@ func TestKubectlDelete(t *testing.T) {
 		{"kubectl drain node-1 --ignore-daemonsets", Ask},
 		{"oc delete project x", Ask},
 		{"sudo -E kubectl delete pvc data", Ask},
+		{"kubectl -v 6 delete pod x", Ask},
+		{"kubectl -v=6 delete pod x", Ask},
+		{"kubectl delete --dry-run=false pod x", Ask},
+		{"helm uninstall web", Ask},
+		{"helm -n prod delete web", Ask},
+		{"helm --kube-context prod un web", Ask},
 		// Look-alikes.
 		{"kubectl get pods", Allow},
 		{"kubectl -n delete get pods", Allow}, // a namespace named delete
@@ -24,5 +30,11 @@ func TestKubectlDelete(t *testing.T) {
 		{"kubectl delete --dry-run=server pod x", Allow},
 		{"kubectl delete --help", Allow},
 		{"echo kubectl delete pod x", Allow},
+		{"kubectl delete --dry-run pod x", Allow},
+		{"kubectl delete --dry-run=true pod x", Allow},
+		{"helm uninstall web --dry-run", Allow},
+		{"helm list", Allow},
+		{"helm install web ./chart", Allow},
+		{"helm uninstall --help", Allow},
 	})
 }

@@ -1,32 +1,47 @@
 package rewrite
 
 import (
+	"strings"
+
 	"github.com/corral-dev/corral/syntax"
 )
 
 var serviceStop = Rule{
 	Name: "service-stop",
-	Doc: `systemctl stop, disable and mask (and service NAME stop) take a
+	Doc: `systemctl stop, disable, mask and kill (and service NAME stop,
+invoke-rc.d NAME stop, rc-service NAME stop, /etc/init.d/NAME stop) take a
 service down: ask (seed 002: confirm). status, start, restart and the rest
 pass.`,
-	Commands: []string{"systemctl", "service"},
 	Call: func(p *Pass, c *syntax.Call) {
 		if asksHelp(c) {
 			return
 		}
-		if c.Name == "service" {
+		switch c.Name {
+		case "service", "invoke-rc.d", "rc-service":
 			if len(c.Args) >= 2 && c.Args[1].Value == "stop" {
-				p.Report(c, Finding{Rule: "service-stop", Decision: Ask, Message: "service " + c.Args[0].Value + " stop takes a service down"})
+				p.Report(c, Finding{Rule: "service-stop", Decision: Ask, Message: c.Name + " " + c.Args[0].Value + " stop takes a service down"})
+			}
+			return
+		case "systemctl":
+			switch verb, _ := systemctlVerb(c); verb {
+			case "stop", "disable", "mask", "kill":
+				p.Report(c, Finding{Rule: "service-stop", Decision: Ask, Message: "systemctl " + verb + " takes a service down"})
 			}
 			return
 		}
-		_, operands := scan(c.Args, optSpec{shortVal: "HMptsn", longVal: setOf("host", "machine", "property", "type", "state", "signal", "lines", "output", "root", "kill-whom", "job-mode"), longEq: true})
-		if len(operands) == 0 {
-			return
-		}
-		switch v := c.Args[operands[0]].Value; v {
-		case "stop", "disable", "mask":
-			p.Report(c, Finding{Rule: "service-stop", Decision: Ask, Message: "systemctl " + v + " takes a service down"})
+		// An init script run by its path: /etc/init.d/nginx stop.
+		if n := c.NameArg.Value; c.NameArg.Static && initScript(n) && len(c.Args) > 0 && c.Args[0].Value == "stop" {
+			p.Report(c, Finding{Rule: "service-stop", Decision: Ask, Message: n + " stop takes a service down"})
 		}
 	},
+}
+
+// initScript reports a path in a directory of SysV or BSD init scripts.
+func initScript(name string) bool {
+	for _, d := range []string{"/etc/init.d/", "/etc/rc.d/", "/etc/rc.d/init.d/", "/usr/local/etc/rc.d/"} {
+		if strings.HasPrefix(name, d) && len(name) > len(d) {
+			return true
+		}
+	}
+	return false
 }
