@@ -19,6 +19,8 @@ const usageText = `corral hook                       answer a PreToolUse hook (J
    corral sandbox new <context>       make agent_sandbox/YYYY-MM-DD/<context>/
    corral log                         show the audit log
    corral doctor                      check the hook registration, other Bash hooks, sandbox, policies
+   corral init [--agent NAME|all]     register the hook with an agent (default Claude Code)
+   corral uninstall [--agent NAME]    remove what corral init added
 
 EXIT CODES:
    0  success (always, for "hook": a broken hook never blocks the agent by accident)
@@ -75,6 +77,8 @@ func (env *runtimeEnv) main(args []string) (code int) {
 			env.sandboxCommand(),
 			env.logCommand(),
 			env.doctorCommand(),
+			env.initCommand(),
+			env.uninstallCommand(),
 		},
 	}
 	err := app.Run(args)
