@@ -1,6 +1,7 @@
 package app
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -14,7 +15,7 @@ import (
 	"github.com/corral-dev/corral/cmd/corral/internal/audit"
 	"github.com/corral-dev/corral/guards"
 	"github.com/corral-dev/corral/rewrite"
-	"github.com/urfave/cli/v2"
+	"github.com/urfave/cli/v3"
 )
 
 // maxInput bounds the hook input read from stdin.
@@ -25,11 +26,12 @@ func (env *runtimeEnv) hookCommand() *cli.Command {
 		Name:      "hook",
 		Usage:     "answer an agent's pre-tool hook: JSON on stdin, decision on stdout; exits 0 (2 where the agent blocks on exit status 2)",
 		UsageText: "corral hook [--agent NAME] [--policy FILE]...",
+		Metadata:  example(`echo '{"tool_name":"Bash","tool_input":{"command":"rm -rf ~"}}' | corral hook --agent claude`),
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "agent", Usage: "the agent calling (" + strings.Join(agent.Names(), ", ") + "); default: recognised from the input's shape"},
 			&cli.StringSliceFlag{Name: "policy", Usage: "policy `FILE` (corral's format, write-policies.json or guardrails.json); repeatable"},
 		},
-		Action: func(c *cli.Context) error {
+		Action: func(_ context.Context, c *cli.Command) error {
 			return env.hook(c.String("agent"), c.StringSlice("policy"))
 		},
 	}

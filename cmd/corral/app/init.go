@@ -1,13 +1,14 @@
 package app
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/corral-dev/corral/cmd/corral/agent"
-	"github.com/urfave/cli/v2"
+	"github.com/urfave/cli/v3"
 )
 
 func registrationFlags(scopeUsage string) []cli.Flag {
@@ -30,8 +31,9 @@ func (env *runtimeEnv) initCommand() *cli.Command {
    corral init --agent codex --scope project    Codex CLI, .codex/hooks.json
    corral init --agent all                      every agent found under $HOME
    corral init --dry-run                        show the diff, change nothing`,
-		Flags: registrationFlags("user, project or local (default: user, or the agent's only scope)"),
-		Action: func(c *cli.Context) error {
+		Flags:    registrationFlags("user, project or local (default: user, or the agent's only scope)"),
+		Metadata: example("corral init", "corral init --agent codex --scope project", "corral init --agent all --dry-run"),
+		Action: func(_ context.Context, c *cli.Command) error {
 			return env.register(c, true)
 		},
 	}
@@ -43,14 +45,15 @@ func (env *runtimeEnv) uninstallCommand() *cli.Command {
 		Usage:     "remove exactly what corral init added to an agent's settings",
 		UsageText: "corral uninstall [--agent NAME|all] [--scope user|project|local] [--dry-run]",
 		Flags:     registrationFlags("only this scope (default: every scope of the agent)"),
-		Action: func(c *cli.Context) error {
+		Metadata:  example("corral uninstall", "corral uninstall --agent all"),
+		Action: func(_ context.Context, c *cli.Command) error {
 			return env.register(c, false)
 		},
 	}
 }
 
 // target is where init and uninstall work, from the flags and environment.
-func (env *runtimeEnv) target(c *cli.Context) (agent.Target, error) {
+func (env *runtimeEnv) target(c *cli.Command) (agent.Target, error) {
 	home := env.getenv("HOME")
 	if home == "" {
 		h, err := os.UserHomeDir()
@@ -83,7 +86,7 @@ func (env *runtimeEnv) target(c *cli.Context) (agent.Target, error) {
 
 // register runs init (install) or uninstall for the agents and scopes the
 // flags name.
-func (env *runtimeEnv) register(c *cli.Context, install bool) error {
+func (env *runtimeEnv) register(c *cli.Command, install bool) error {
 	if c.NArg() > 0 {
 		return fmt.Errorf("unexpected argument %q (the agent is chosen with --agent)", c.Args().First())
 	}
