@@ -126,9 +126,6 @@ func parseJSON(file string, data []byte) (any, error) {
 		var se *json.SyntaxError
 		if errors.As(err, &se) {
 			off = se.Offset
-			if off > 0 {
-				off-- // the offset is past the bad byte
-			}
 		}
 		msg := err.Error()
 		if errors.Is(err, io.ErrUnexpectedEOF) || err == io.EOF {

@@ -44,7 +44,12 @@ func removeBlock(path string, text string) (string, bool, error) {
 			restore = append(restore, strings.TrimPrefix(t, replacedPrefix))
 		}
 	}
-	out := append(append(append([]string{}, lines[:b]...), restore...), lines[e+1:]...)
+	head := lines[:b]
+	if rest := strings.Join(lines[e+1:], ""); rest == "" && b > 0 && strings.TrimSpace(lines[b-1]) == "" {
+		// appendBlock put a blank line before a block at the end.
+		head = lines[:b-1]
+	}
+	out := append(append(append([]string{}, head...), restore...), lines[e+1:]...)
 	return strings.Join(out, "\n"), true, nil
 }
 
