@@ -19,6 +19,7 @@ const usageText = `corral hook                       answer a PreToolUse hook (J
    corral sandbox new <context>       make agent_sandbox/YYYY-MM-DD/<context>/
    corral log                         show the audit log
    corral doctor                      check the hook registration, other Bash hooks, sandbox, policies
+   corral rules                       list every rule, its decisions and what it finds
 
 EXIT CODES:
    0  success (always, for "hook": a broken hook never blocks the agent by accident)
@@ -75,6 +76,7 @@ func (env *runtimeEnv) main(args []string) (code int) {
 			env.sandboxCommand(),
 			env.logCommand(),
 			env.doctorCommand(),
+			env.rulesCommand(),
 		},
 	}
 	err := app.Run(args)

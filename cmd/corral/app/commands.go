@@ -53,11 +53,15 @@ func (env *runtimeEnv) rewriteCommand() *cli.Command {
 		Subcommands: []*cli.Command{{
 			Name:      "explain",
 			Usage:     "print each finding, the diff of the command and the decision",
-			UsageText: "corral rewrite explain [--json] [--cwd DIR] [--sandbox DIR] '<command>'",
+			UsageText: "corral rewrite explain [--json] [--cwd DIR] [--sandbox DIR] '<command>'\n   corral rewrite explain --rule NAME",
 			Flags: append(commonFlags(),
 				&cli.BoolFlag{Name: "json", Usage: "print the result as JSON"},
-				&cli.BoolFlag{Name: "exit-code", Usage: "exit 2 when the decision is ask or deny"}),
+				&cli.BoolFlag{Name: "exit-code", Usage: "exit 2 when the decision is ask or deny"},
+				&cli.StringFlag{Name: "rule", Usage: "print the doc of rule `NAME` instead (see corral rules)"}),
 			Action: func(c *cli.Context) error {
+				if name := c.String("rule"); name != "" && c.NArg() == 0 {
+					return explainRule(env.stdout, name)
+				}
 				if c.NArg() != 1 {
 					return fmt.Errorf("rewrite explain takes exactly one command (quote it), got %d arguments", c.NArg())
 				}
