@@ -1,14 +1,16 @@
 package app
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
 	"text/tabwriter"
 
 	"github.com/corral-dev/corral/rewrite"
-	"github.com/urfave/cli/v2"
+	"github.com/urfave/cli/v3"
 )
 
 // rulesCommand is `corral rules`: every rule a finding can name, its
@@ -17,9 +19,10 @@ func (env *runtimeEnv) rulesCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "rules",
 		Usage:     "list every rule: its name, the decisions it makes and what it finds",
-		UsageText: "corral rules [--json]\n   (one rule's whole doc: corral rewrite explain --rule NAME)",
+		UsageText: "corral rules [--json]",
+		Metadata:  example("corral rules", "corral rewrite explain --rule run-download"),
 		Flags:     []cli.Flag{&cli.BoolFlag{Name: "json", Usage: "print the rules as JSON (name, decisions, requires, commands, doc)"}},
-		Action: func(c *cli.Context) error {
+		Action: func(_ context.Context, c *cli.Command) error {
 			if c.NArg() != 0 {
 				return fmt.Errorf("rules takes no arguments, got %d", c.NArg())
 			}
@@ -69,7 +72,11 @@ func explainRule(w io.Writer, name string) error {
 		for _, r := range rewrite.Catalog() {
 			names = append(names, r.Name)
 		}
-		return fmt.Errorf("no rule %q; the rules are: %s", name, strings.Join(names, ", "))
+		msg := fmt.Sprintf("no rule %q (corral rules lists them)", name)
+		if s := closest(name, names); s != "" {
+			msg += fmt.Sprintf("; did you mean %q?", s)
+		}
+		return errors.New(msg)
 	}
 	fmt.Fprintf(w, "rule:      %s\ndecisions: %s\n", r.Name, strings.Join(decisionNames(r), ", "))
 	if len(r.Commands) > 0 {

@@ -56,8 +56,8 @@ func TestExplainRule(t *testing.T) {
 	if code != 0 || !strings.HasPrefix(out, "rule:      unparsed\ndecisions: ask\n\n") {
 		t.Errorf("an engine finding is explained too: %d\n%s", code, out)
 	}
-	code, _, stderr := m.run("", "rewrite", "explain", "--rule", "no-such-rule")
-	if code != 1 || !strings.Contains(stderr, `no rule "no-such-rule"`) || !strings.Contains(stderr, "git-clone") {
+	code, _, stderr := m.run("", "rewrite", "explain", "--rule", "git-clon")
+	if code != 1 || stderr != "corral: no rule \"git-clon\" (corral rules lists them); did you mean \"git-clone\"?\n" {
 		t.Errorf("unknown rule: %d %q", code, stderr)
 	}
 }
