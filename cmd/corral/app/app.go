@@ -134,6 +134,7 @@ func (env *runtimeEnv) rootCommand() *cli.Command {
 			env.doctorCommand(),
 			env.initCommand(),
 			env.uninstallCommand(),
+			env.rulesCommand(),
 			env.manCommand(),
 		},
 	}
