@@ -7,7 +7,8 @@ import (
 )
 
 var chmodRecursive = Rule{
-	Name: "chmod-recursive",
+	Name:      "chmod-recursive",
+	Decisions: []Decision{Ask, Deny},
 	Doc: `chmod -R 777 (any option order; 0777, 666, a+rwx, ugo+rwx, o+w, and
 modes that copy the owner's bits to everyone, a=u, o+u: any mode that lets
 everyone write) makes a whole tree writable by everyone: deny, as seed

@@ -8,7 +8,8 @@ import (
 )
 
 var diskWrite = Rule{
-	Name: "disk-write",
+	Name:      "disk-write",
+	Decisions: []Decision{Ask, Deny},
 	Doc: `Writing a block device destroys its file systems: mkfs, mkfs.*,
 mke2fs, mkswap, wipefs, blkdiscard of a device, cryptsetup luksFormat,
 erase, luksErase and reencrypt, nvme format and sanitize, sgdisk
@@ -29,7 +30,7 @@ are fine.`,
 var blockDevice = regexp.MustCompile(`^/dev/(sd[a-z]|hd[a-z]|vd[a-z]|xvd[a-z]|nvme\d|mmcblk\d|md\d|dm-\d|loop\d|sr\d|disk\d|rdisk\d|disk/|mapper/|root$|nbd\d|zd\d|block/|zvol/|bcache\d|rbd\d|ubi|mtd)`)
 
 // streamDirs are the directories of /dev whose files are not disks.
-var streamDirs = setOf("fd", "pts", "shm", "mqueue", "hugepages", "net", "snd", "input", "dri", "bus", "char", "cpu", "usb", "vfio", "serial", "v4l", "dma_heap", "hidraw")
+var streamDirs = setOf("fd", "pts", "pty", "shm", "mqueue", "hugepages", "net", "snd", "input", "dri", "bus", "char", "cpu", "usb", "vfio", "serial", "v4l", "dma_heap", "hidraw")
 
 // devicePath returns the device a word names, cleaned, resolved against
 // the directory the call runs in (cd /dev && mkfs.ext4 sda) — or "".
@@ -133,7 +134,7 @@ func formatDevice(p *Pass, c *syntax.Call, what string, args []syntax.Arg) {
 func checkDeviceRedirect(p *Pass, r syntax.Redirect) {
 	if dev := devicePath(r.Dir, r.Target); r.Writes() && dev != "" && isBlockDevice(dev) {
 		s, e := topSpan(r.Script, r.Target.Start, r.Target.End)
-		p.findings = append(p.findings, Finding{Rule: "disk-write", Decision: Deny, Start: s, End: e, Text: r.Target.Raw,
+		p.Report(nil, Finding{Rule: "disk-write", Decision: Deny, Start: s, End: e, Text: r.Target.Raw,
 			Message: "a redirection writes the device " + dev})
 	}
 }

@@ -3,7 +3,8 @@ package rewrite
 import "github.com/corral-dev/corral/syntax"
 
 var dockerDestroy = Rule{
-	Name: "docker-destroy",
+	Name:      "docker-destroy",
+	Decisions: []Decision{Ask},
 	Doc: `docker rm, docker container rm/prune, docker system prune, docker
 volume rm/prune, docker image prune, docker stack rm, docker swarm leave,
 podman system reset, podman pod rm (and podman's of each) remove

@@ -7,7 +7,8 @@ import (
 )
 
 var power = Rule{
-	Name: "power",
+	Name:      "power",
+	Decisions: []Decision{Ask},
 	Doc: `shutdown, reboot, halt, poweroff, init 0/6, telinit 0/6, systemctl
 poweroff/reboot/halt/kexec (and systemctl start, isolate or restart of
 poweroff.target, reboot.target, halt.target, rescue.target,

@@ -7,7 +7,8 @@ import (
 )
 
 var serviceStop = Rule{
-	Name: "service-stop",
+	Name:      "service-stop",
+	Decisions: []Decision{Ask},
 	Doc: `systemctl stop, disable, mask and kill (and service NAME stop,
 invoke-rc.d NAME stop, rc-service NAME stop, /etc/init.d/NAME stop) take a
 service down: ask (seed 002: confirm). status, start, restart and the rest
