@@ -126,6 +126,8 @@ func writeTargets(c *syntax.Call) []target {
 				out = append(out, t)
 			}
 		}
+	default:
+		out = append(out, programWrites(c)...)
 	}
 	return out
 }
@@ -340,6 +342,9 @@ func (p *Pass) judge(c *syntax.Call, sc *syntax.Script, dir syntax.Dir, t target
 	if cfg.Paths == nil {
 		return
 	}
+	if t.action == guards.Delete && gitLockFile(norm.Abs) {
+		return
+	}
 	d := cfg.Paths.Decide(env, t.path(), t.action)
 	msg := fmt.Sprintf("%s %s %s: %s", what, verb, t.path(), d.Message)
 	switch d.Verdict {
@@ -350,6 +355,23 @@ func (p *Pass) judge(c *syntax.Call, sc *syntax.Script, dir syntax.Dir, t target
 	case guards.Warn:
 		report(Warn, msg, d.PathContext)
 	}
+}
+
+// gitLockFile reports a lock file inside a .git directory (index.lock,
+// HEAD.lock, refs/heads/x.lock): git leaves one behind when it is killed,
+// and deleting it is the documented way out ("remove the file manually to
+// continue"); it holds no data.
+func gitLockFile(abs string) bool {
+	if !strings.HasSuffix(abs, ".lock") {
+		return false
+	}
+	dir, _ := path.Split(abs)
+	for _, seg := range strings.Split(dir, "/") {
+		if seg == ".git" {
+			return true
+		}
+	}
+	return false
 }
 
 // placeholder reports whether a word {} in call c (or, for a redirection,

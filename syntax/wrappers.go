@@ -265,7 +265,7 @@ func IsShell(name string) bool { return shells[name] }
 // -c string (or -1), and whether the shell reads its script from stdin (no
 // -c and no script file).
 func ShellScript(c *Call) (script int, stdin bool) {
-	if !shells[c.Name] {
+	if !shells[c.Name] || noExec(c) {
 		return -1, false
 	}
 	cflag, sflag := false, false
@@ -305,4 +305,28 @@ func ShellScript(c *Call) (script int, stdin bool) {
 		}
 	}
 	return -1, !cflag
+}
+
+// noExec reports a shell told to read its script without running it
+// (bash -n, sh -o noexec): a syntax check runs nothing.
+func noExec(c *Call) bool {
+	for i := 0; i < len(c.Args); i++ {
+		a := c.Args[i]
+		v := a.Value
+		switch {
+		case !a.Static || v == "--" || v == "-" || !strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "+"):
+			return false
+		case v == "-o" && i+1 < len(c.Args):
+			if c.Args[i+1].Value == "noexec" {
+				return true
+			}
+			i++
+		case v == "+o" || v == "--rcfile" || v == "--init-file" || v == "-O" || v == "+O":
+			i++
+		case strings.HasPrefix(v, "--"):
+		case v[0] == '-' && strings.IndexByte(v[1:], 'n') >= 0:
+			return true
+		}
+	}
+	return false
 }

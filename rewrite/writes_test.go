@@ -1,0 +1,110 @@
+package rewrite
+
+import "testing"
+
+// TestWritesThroughEveryDoor: each program option or operand that names
+// an output file goes through the path guards, read as the program's
+// manual describes it (issue 12 class 6).
+func TestWritesThroughEveryDoor(t *testing.T) {
+	t.Parallel()
+	testRuleWith(t, guardedConfig(), "bash-write", []ruleCase{
+		{"sort -o .env data", Deny},
+		{"sort data -o .env", Deny},
+		{"sort --output=.env data", Deny},
+		{"sort -uo .env data", Deny},
+		{"uniq data .env", Deny},
+		{"uniq -c data ~/.bashrc", Ask},
+		{"split -l 10 data .env", Deny}, // .envaa, .envab, …
+		{"csplit -f .env data /x/", Deny},
+		{"git diff --output=.env", Deny},
+		{"git log -p --output .git/config", Deny},
+		{"git format-patch -o .git/hooks HEAD~1", Deny},
+		{"gawk -i inplace '{print}' .env", Deny},
+		{"awk -i inplace -v x=1 '{print}' .env", Deny},
+		{"gawk --include=inplace '{print}' id.pem", Deny},
+		{"ruby -i -pe 'x' .env", Deny},
+		{"ruby -i.bak -pe 'x' .env", Deny},
+		{"perl -pi -e 's/a/b/' .env", Deny},
+		{"patch .env fix.diff", Deny},
+		{"patch -o .env a fix.diff", Deny},
+		{"gzip .env", Deny},
+		{"xz -9 id.pem", Deny},
+		{"bzip2 -f server.key", Deny},
+		{"gunzip .env.gz", Deny}, // writes .env
+		{"git mv a .env", Deny},
+		{"git rm .git/config", Ask}, // deleting a protected path asks
+		{"ssh-keygen -f .env -N ''", Deny},
+		{"ssh-keygen -t ed25519 -f ~/.ssh/id_x", Deny},
+		{"rsync -a src/ .git/", Deny},
+		{"rsync -a conf .env", Deny},
+		{"tar -xf x.tar -C .git", Deny},
+		{"tar xzf x.tgz --directory=.git/hooks", Deny},
+		{"unzip x.zip -d .git", Deny},
+		{"unzip -o x.zip -d ~/.ssh", Deny},
+		// Look-alikes.
+		{"sort -o out.txt data", Allow},
+		{"sort data", Allow},
+		{"sort -k 2 .env", Allow}, // reads .env
+		{"uniq .env", Allow},
+		{"uniq -c data out.txt", Allow},
+		{"split -l 10 data part-", Allow},
+		{"git diff --stat", Allow},
+		{"git diff -- .env", Allow},
+		{"gawk '{print}' .env", Allow},
+		{"awk -i lib.awk '{print}' .env", Allow},
+		{"ruby -e 'puts 1' .env", Allow},
+		{"patch -p1 < fix.diff", Allow},
+		{"patch --dry-run .env fix.diff", Allow},
+		{"gzip -c .env > /tmp/x.gz", Allow},
+		{"gzip -l archive.gz", Allow},
+		{"gzip -k data.txt", Allow},
+		{"git mv a b", Allow},
+		{"git rm --cached .env", Allow},
+		{"ssh-keygen -l -f ~/.ssh/id_ed25519", Allow},
+		{"ssh-keygen -y -f id > id.pub", Allow},
+		{"rsync -a src/ build/", Allow},
+		{"rsync -a src/ host:.git/", Allow},
+		{"tar -cf x.tar -C .git .", Allow}, // creates an archive of .git
+		{"tar -xf x.tar -C build", Allow},
+		{"unzip -l x.zip", Allow},
+		{"unzip x.zip -d vendor", Allow},
+		{"echo 'sort -o .env x'", Allow},
+	})
+}
+
+// TestPrecisionWrites: writes that change no file, and look-alikes of
+// secrets (issue 12 class 10).
+func TestPrecisionWrites(t *testing.T) {
+	t.Parallel()
+	cfg := guardedConfig()
+	testRuleWith(t, cfg, "bash-write", []ruleCase{
+		{"echo x > /dev/stderr", Allow},
+		{"echo x > /dev/stdout", Allow},
+		{"echo x >/dev/tty", Allow},
+		{"echo x > /dev/null", Allow},
+		{"echo x > /dev/fd/3", Allow},
+		{"echo x | tee /dev/stderr", Allow},
+		{"echo x | tee /proc/self/fd/2", Allow},
+		{"cmd 2>/dev/null >&2", Allow},
+		{": > '{}'", Allow},                           // a file named {} in the project
+		{"find . -exec sh -c 'cat a > {}' \\;", Allow}, // find replaces {}
+	})
+	testRuleWith(t, cfg, "bash-delete", []ruleCase{
+		{"rm -f .git/index.lock", Allow},
+		{"rm .git/refs/heads/main.lock", Allow},
+		{"rm -f .git/config", Ask},
+		{"rm -rf .git", Ask},
+	})
+	for _, tc := range []ruleCase{
+		{"$PYTHON -m pip install -r requirements.txt", Allow},
+		{"bash -n -c 'rm -rf /'", Allow},
+		{"sh -n script.sh", Allow},
+		{"bash -n script.sh && bash script.sh", Allow},
+		{"bash -c 'rm -rf /'", Deny},
+		{"bash -nc 'rm -rf /'", Allow},
+	} {
+		if got := Check(cfg, tc.cmd).Decision; got != tc.want {
+			t.Errorf("%s: %s, want %s", tc.cmd, got, tc.want)
+		}
+	}
+}
