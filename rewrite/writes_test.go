@@ -86,7 +86,7 @@ func TestPrecisionWrites(t *testing.T) {
 		{"echo x | tee /dev/stderr", Allow},
 		{"echo x | tee /proc/self/fd/2", Allow},
 		{"cmd 2>/dev/null >&2", Allow},
-		{": > '{}'", Allow},                           // a file named {} in the project
+		{": > '{}'", Allow},                            // a file named {} in the project
 		{"find . -exec sh -c 'cat a > {}' \\;", Allow}, // find replaces {}
 	})
 	testRuleWith(t, cfg, "bash-delete", []ruleCase{
