@@ -96,4 +96,3 @@ func TestSandboxNew(t *testing.T) {
 		t.Errorf("bad context: %d %s", code, stderr)
 	}
 }
-
