@@ -80,6 +80,10 @@ func (env *runtimeEnv) hook(policies []string) {
 		a = env.bash(s, hc)
 	case "Write", "Edit", "MultiEdit", "NotebookEdit", "write_file", "replace", "apply_patch":
 		a = env.write(s, hc)
+	default:
+		if readTools[hc.tool] {
+			a = env.readGuard(s, hc)
+		}
 	}
 	if a == nil {
 		return
