@@ -10,7 +10,8 @@ import (
 )
 
 var exfiltrate = Rule{
-	Name: "exfiltrate",
+	Decisions: []Decision{Ask, Deny},
+	Name:      "exfiltrate",
 	Doc: `Uploads of local files: curl -d/--data/--data-binary/--data-urlencode/
 --json with @file, -F/--form with @file or <file, -T/--upload-file; wget
 --post-file/--body-file; httpie and xh fields with @file (name@file,

@@ -8,7 +8,8 @@ import (
 )
 
 var secretRead = Rule{
-	Name: "secret-read",
+	Decisions: []Decision{Ask, Deny},
+	Name:      "secret-read",
 	Doc: `A shell command that reads a secret file (the path module's secret class:
 SSH private keys and ~/.ssh except public parts, cloud and registry
 credentials, .env files except .env.example/.sample/.template, *.pem, *.key,

@@ -5,15 +5,10 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/corral-dev/corral/cmd/corral/agent"
 	"github.com/corral-dev/corral/cmd/corral/internal/audit"
 	"github.com/corral-dev/corral/guards"
 )
-
-// readTools are the tools that read files, by agent: Claude Code's Read,
-// Grep and Glob, Gemini CLI's read_file, read_many_files,
-// search_file_content and glob.
-var readTools = map[string]bool{"Read": true, "Grep": true, "Glob": true, "NotebookRead": true,
-	"read_file": true, "read_many_files": true, "search_file_content": true, "glob": true}
 
 // readRequest is what a read tool will look at: files it reads, directories
 // it reads recursively, and file-name globs it lists or searches.
@@ -104,19 +99,25 @@ func splitGlob(g string) (base, rest string) {
 	return "", g
 }
 
-// readGuard decides about a read tool: a read that reaches a secret file
-// is denied (or asked about, when the policy says "secrets": {"action":
-// "ask"}), with the pattern and how to allow that one path. Everything
-// else passes.
-func (env *runtimeEnv) readGuard(s *settings, hc *hookCall) *answer {
-	req := readRequestOf(hc.tool, hc.input)
+// readGuard decides about a file read (Claude Code's Read, Grep and Glob,
+// Gemini CLI's read_file, read_many_files, search_file_content and glob, and
+// the other agents' read tools): a read that reaches a secret file is denied
+// (or asked about, when the policy says "secrets": {"action": "ask"}), with
+// the pattern and how to allow that one path. Everything else passes.
+func (env *runtimeEnv) readGuard(s *settings, hc *agent.Request) *agent.Answer {
+	req := readRequestOf(hc.Tool, hc.Input)
+	if len(req.files)+len(req.dirs)+len(req.globs) == 0 {
+		// Another agent's read tool: its adapter found the paths.
+		req.files = append(req.files, hc.Paths...)
+		req.dirs = append(req.dirs, hc.Paths...)
+	}
 	sec := s.paths.Secrets()
 	ge := s.guardsEnv()
 	var found guards.Secret
 	var why string
 	for _, f := range req.files {
 		if sc, ok := sec.Match(ge, f); ok {
-			found, why = sc, sc.Reason(hc.tool+" reads")
+			found, why = sc, sc.Reason(hc.Tool+" reads")
 			break
 		}
 	}
@@ -125,7 +126,7 @@ func (env *runtimeEnv) readGuard(s *settings, hc *hookCall) *answer {
 		// so a search of ~ does not reach ~/.ssh; one of ~/.ssh does.
 		for _, d := range req.dirs {
 			if sc, ok := sec.Holds(ge, d, false); ok {
-				found, why = sc, sc.Reason(hc.tool+" reads everything under")
+				found, why = sc, sc.Reason(hc.Tool+" reads everything under")
 				break
 			}
 		}
@@ -134,7 +135,7 @@ func (env *runtimeEnv) readGuard(s *settings, hc *hookCall) *answer {
 		for _, g := range req.globs {
 			if pat, ok := sec.GlobReaches(filepath.Base(g)); ok {
 				found = guards.Secret{Path: guards.Normalize(ge, g), Pattern: pat}
-				why = fmt.Sprintf("%s looks for %s, which names secret files (pattern %q); name an ordinary file, or allow one path with \"secrets\": {\"allow\": [PATH]} in a user policy", hc.tool, g, pat)
+				why = fmt.Sprintf("%s looks for %s, which names secret files (pattern %q); name an ordinary file, or allow one path with \"secrets\": {\"allow\": [PATH]} in a user policy", hc.Tool, g, pat)
 				break
 			}
 		}
@@ -142,21 +143,21 @@ func (env *runtimeEnv) readGuard(s *settings, hc *hookCall) *answer {
 	if why == "" {
 		return nil
 	}
-	rec := audit.Record{TS: env.now(), Tool: hc.tool, Operation: found.Path.Given, SessionID: hc.session, Cwd: hc.cwd,
+	rec := audit.Record{TS: env.now(), Tool: hc.Tool, Operation: found.Path.Given, SessionID: hc.Session, Cwd: hc.Cwd,
 		Rule: "secret-read", PathContext: "blocked", Reason: why}
 	if sec.Verdict == guards.Ask {
-		if ok, err := env.allowlist().Allowed(hc.session, hc.tool, found.Path.Given); err == nil && ok {
+		if ok, err := env.allowlist().Allowed(hc.Session, hc.Tool, found.Path.Given); err == nil && ok {
 			rec.Action, rec.Rule = "confirmed_allow", "session_allowlist"
 			env.log(rec)
-			return &answer{decision: "allow", reason: "corral: approved earlier in this session with corral confirm"}
+			return &agent.Answer{Decision: agent.Allow, Reason: "corral: approved earlier in this session with corral confirm"}
 		}
 		rec.Action = "confirm_required"
 		env.log(rec)
-		return &answer{decision: "ask", reason: fmt.Sprintf("corral needs the user's confirmation: %s.\nAsk the user. If they approve, the user (not the agent) runs:\n%s\nand then retry.",
-			why, confirmCommand(hc.session, hc.tool, found.Path.Given))}
+		return &agent.Answer{Decision: agent.Ask, Reason: fmt.Sprintf("corral needs the user's confirmation: %s.\nAsk the user. If they approve, the user (not the agent) runs:\n%s\nand then retry.",
+			why, confirmCommand(hc.Session, hc.Tool, found.Path.Given))}
 	}
 	rec.Action = "block"
 	env.log(rec)
 	fmt.Fprintln(env.stderr, "corral: "+why)
-	return &answer{decision: "deny", reason: "corral: " + why}
+	return &agent.Answer{Decision: agent.Deny, Reason: "corral: " + why}
 }
