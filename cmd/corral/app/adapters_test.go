@@ -90,7 +90,9 @@ var wireCases = []wireCase{
 		shell: func(c, cwd string) any {
 			return claudeShape("PreToolUse", "Bash", map[string]any{"command": c, "description": "d"}, cwd, "transcript_path", "/t", "tool_use_id", "u1")
 		},
-		write:   func(p, cwd string) any { return claudeShape("PreToolUse", "Write", map[string]any{"file_path": p, "content": "X=1"}, cwd) },
+		write: func(p, cwd string) any {
+			return claudeShape("PreToolUse", "Write", map[string]any{"file_path": p, "content": "X=1"}, cwd)
+		},
 		read:    func(p, cwd string) any { return claudeShape("PreToolUse", "Read", map[string]any{"file_path": p}, cwd) },
 		verdict: claudeVerdict, recognisedAs: "claude"},
 	{agent: "codex", source: "DESIGN.md: Codex CLI 0.169.0 verified (turn_id, model; apply_patch)",
@@ -108,7 +110,9 @@ var wireCases = []wireCase{
 		write: func(p, cwd string) any {
 			return claudeShape("BeforeTool", "write_file", map[string]any{"file_path": p, "content": "X=1"}, cwd)
 		},
-		read: func(p, cwd string) any { return claudeShape("BeforeTool", "read_file", map[string]any{"absolute_path": p}, cwd) },
+		read: func(p, cwd string) any {
+			return claudeShape("BeforeTool", "read_file", map[string]any{"absolute_path": p}, cwd)
+		},
 		verdict: func(t *testing.T, stdout, stderr string, exit int) (string, string, string) {
 			m := jsonMap(t, stdout)
 			return str(m, "decision"), str(m, "hookSpecificOutput", "tool_input", "command"), str(m, "reason")
@@ -120,7 +124,9 @@ var wireCases = []wireCase{
 		write: func(p, cwd string) any {
 			return claudeShape("PreToolUse", "write_file", map[string]any{"file_path": p, "content": "X=1"}, cwd)
 		},
-		read:    func(p, cwd string) any { return claudeShape("PreToolUse", "read_file", map[string]any{"absolute_path": p}, cwd) },
+		read: func(p, cwd string) any {
+			return claudeShape("PreToolUse", "read_file", map[string]any{"absolute_path": p}, cwd)
+		},
 		verdict: claudeVerdict, recognisedAs: "qwen"},
 	{agent: "copilot", source: "DESIGN.md and docs.github.com Copilot hooks: toolName, toolArgs as a JSON string; modifiedArgs",
 		shell: func(c, cwd string) any {
@@ -195,8 +201,12 @@ var wireCases = []wireCase{
 			return str(m, "decision"), str(m, "updated_input", "command"), str(m, "reason")
 		}, recognisedAs: "crush"},
 	{agent: "factory", source: "DESIGN.md: Factory Droid, Claude's shape, tools Execute/Create",
-		shell:   func(c, cwd string) any { return claudeShape("PreToolUse", "Execute", map[string]any{"command": c}, cwd) },
-		write:   func(p, cwd string) any { return claudeShape("PreToolUse", "Create", map[string]any{"file_path": p, "content": "X=1"}, cwd) },
+		shell: func(c, cwd string) any {
+			return claudeShape("PreToolUse", "Execute", map[string]any{"command": c}, cwd)
+		},
+		write: func(p, cwd string) any {
+			return claudeShape("PreToolUse", "Create", map[string]any{"file_path": p, "content": "X=1"}, cwd)
+		},
 		read:    func(p, cwd string) any { return claudeShape("PreToolUse", "Read", map[string]any{"file_path": p}, cwd) },
 		verdict: claudeVerdict, recognisedAs: "factory", readAs: "claude"},
 	{agent: "kimi", source: "DESIGN.md and moonshotai.github.io/kimi-code hooks: Claude's field names, tool_call_id; exit 2 blocks",
@@ -222,7 +232,9 @@ var wireCases = []wireCase{
 		},
 		verdict: exit2Verdict, recognisedAs: "kiro"},
 	{agent: "augment", source: "DESIGN.md: Augment PreToolUse, tool_input.command; exit 2",
-		shell: func(c, cwd string) any { return claudeShape("PreToolUse", "launch-process", map[string]any{"command": c}, cwd) },
+		shell: func(c, cwd string) any {
+			return claudeShape("PreToolUse", "launch-process", map[string]any{"command": c}, cwd)
+		},
 		write: func(p, cwd string) any {
 			return claudeShape("PreToolUse", "save-file", map[string]any{"path": p, "file_content": "X=1"}, cwd)
 		},
@@ -235,7 +247,9 @@ var wireCases = []wireCase{
 		write: func(p, cwd string) any {
 			return claudeShape("pre_tool_call", "write_file", map[string]any{"path": p, "content": "X=1"}, cwd)
 		},
-		read: func(p, cwd string) any { return claudeShape("pre_tool_call", "read_file", map[string]any{"path": p}, cwd) },
+		read: func(p, cwd string) any {
+			return claudeShape("pre_tool_call", "read_file", map[string]any{"path": p}, cwd)
+		},
 		verdict: func(t *testing.T, stdout, stderr string, exit int) (string, string, string) {
 			m := jsonMap(t, stdout)
 			d := ""
@@ -245,8 +259,10 @@ var wireCases = []wireCase{
 			return d, "", str(m, "reason") + str(m, "context")
 		}, recognisedAs: "hermes"},
 	{agent: "grok", source: "DESIGN.md: Grok Build, PreToolUse blocking (shape unverified; Claude's assumed)",
-		shell:   func(c, cwd string) any { return claudeShape("PreToolUse", "Bash", map[string]any{"command": c}, cwd) },
-		write:   func(p, cwd string) any { return claudeShape("PreToolUse", "Write", map[string]any{"file_path": p}, cwd) },
+		shell: func(c, cwd string) any { return claudeShape("PreToolUse", "Bash", map[string]any{"command": c}, cwd) },
+		write: func(p, cwd string) any {
+			return claudeShape("PreToolUse", "Write", map[string]any{"file_path": p}, cwd)
+		},
 		read:    func(p, cwd string) any { return claudeShape("PreToolUse", "Read", map[string]any{"file_path": p}, cwd) },
 		verdict: claudeVerdict, recognisedAs: "claude"},
 	{agent: "antigravity", source: "DESIGN.md: Antigravity toolCall{name: run_command, args.CommandLine}, {\"decision\": \"deny\"}",
@@ -264,8 +280,10 @@ var wireCases = []wireCase{
 			return str(m, "decision"), "", str(m, "reason") + stderr
 		}, recognisedAs: "antigravity"},
 	{agent: "continue", source: "DESIGN.md: Continue CLI, Claude-style PreToolUse, blocks",
-		shell:   func(c, cwd string) any { return claudeShape("PreToolUse", "Bash", map[string]any{"command": c}, cwd) },
-		write:   func(p, cwd string) any { return claudeShape("PreToolUse", "Write", map[string]any{"file_path": p}, cwd) },
+		shell: func(c, cwd string) any { return claudeShape("PreToolUse", "Bash", map[string]any{"command": c}, cwd) },
+		write: func(p, cwd string) any {
+			return claudeShape("PreToolUse", "Write", map[string]any{"file_path": p}, cwd)
+		},
 		read:    func(p, cwd string) any { return claudeShape("PreToolUse", "Read", map[string]any{"file_path": p}, cwd) },
 		verdict: exit2Verdict, recognisedAs: "claude"},
 	{agent: "opencode", source: "corral's OpenCode plugin (written by corral init) sends tool.execute.before's input.tool and output.args",
@@ -297,8 +315,8 @@ func cursorVerdict(t *testing.T, stdout, stderr string, exit int) (string, strin
 // --agent NAME and the real decision code: a clone is rewritten (or, where
 // the agent cannot rewrite, refused with the sandboxed command), rm -rf ~
 // is denied, a download piped into a shell asks (or is refused, saying the
-// agent cannot ask), a .env write is refused, a read and an ordinary
-// command pass silently.
+// agent cannot ask), a .env write and a .env read are refused, an ordinary
+// read and an ordinary command pass silently.
 func TestAgentsWire(t *testing.T) {
 	if len(wireCases) != len(agent.All) {
 		t.Errorf("%d wire cases for %d adapters: every adapter needs its shapes here", len(wireCases), len(agent.All))
@@ -366,10 +384,14 @@ func TestAgentsWire(t *testing.T) {
 					t.Errorf(".env write: decision %q, reason %q", d, reason)
 				}
 			}
-			// Read guard: reads pass (for now), silently.
+			// Read guard: a secret file is refused, an ordinary file passes
+			// silently, whichever agent reads.
 			if wc.read != nil {
-				if d, rw, _ := send(wc.read(".env", m.project), true); d != "" || rw != "" {
-					t.Errorf("read: decision %q", d)
+				if d, _, reason := send(wc.read(".env", m.project), true); d != "deny" || !strings.Contains(reason, ".env") {
+					t.Errorf(".env read: decision %q, reason %q", d, reason)
+				}
+				if d, rw, reason := send(wc.read("src/main.go", m.project), true); d != "" || rw != "" {
+					t.Errorf("src/main.go read: decision %q, reason %q", d, reason)
 				}
 			}
 
