@@ -64,8 +64,13 @@ func TestDecideSeed001(t *testing.T) {
 		{"README.md", Write, Allow, "safe-path", "*.md", "", "safe"},
 		// Unmatched: silent; the guardrails layer says why it is safe.
 		{"random/file.txt", Write, Allow, "safe-path", "(project)", "", "safe"},
-		{"keys/server.key", Write, Allow, "safe-path", "(project)", "", "safe"},
 		{"docs/guide.md", Write, Allow, "safe-path", "docs/**", "", "safe"},
+		// Seed 001's *.key matches at the root only (REQ-9); keys, certificates
+		// and .env files are protected at any depth by the defaults' own
+		// **/ patterns (issue 12: a secret in a subdirectory is as secret).
+		{"keys/server.key", Write, Deny, "protected-path", "**/*.key", "Protected path: keys/server.key cannot be modified", "safe"},
+		{"deploy/tls/cert.pem", Write, Deny, "protected-path", "**/*.pem", "Protected path: deploy/tls/cert.pem cannot be modified", "safe"},
+		{"config/.env.local", Write, Deny, "protected-path", "**/.env*", "Protected path: config/.env.local cannot be modified", "safe"},
 		// Seed 001's patterns are project-relative: outside, they match nothing.
 		{"/home/u/other/.git/config", Write, Ask, "outside-safe-path", "", "Outside safe paths: /home/u/other/.git/config is not in the project, the sandbox, a safe path or a git repository", "outside"},
 	}

@@ -122,7 +122,7 @@ func (env *runtimeEnv) rootCommand() *cli.Command {
 			env.rewriteCommand(),
 			env.scanCommand(),
 			env.guardCommand(),
-			// env.policyCommand(),
+			env.policyCommand(),
 			env.confirmCommand(),
 			env.sessionCommand(),
 			env.sandboxCommand(),

@@ -64,7 +64,7 @@ func (env *runtimeEnv) rewriteCommand() *cli.Command {
 					return fmt.Errorf("rewrite explain takes exactly one command (quote it), got %d arguments", c.NArg())
 				}
 				s := env.settingsFrom(c)
-				res := rewrite.Check(s.cfg, c.Args().First())
+				res := s.check(c.Args().First(), "")
 				if c.Bool("json") {
 					enc := json.NewEncoder(env.stdout)
 					enc.SetIndent("", "  ")
@@ -191,7 +191,7 @@ func (env *runtimeEnv) scanCommand() *cli.Command {
 				} else if strings.TrimSpace(line) == "" {
 					continue
 				}
-				res := rewrite.Check(s.cfg, cmd)
+				res := s.check(cmd, "")
 				sl := scanLine{Line: n, Command: cmd, Decision: res.Decision, Rules: []string{}, Rewritten: res.Rewritten, Suggested: res.Suggested}
 				seen := map[string]bool{}
 				for _, f := range res.Findings {

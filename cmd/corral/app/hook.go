@@ -320,11 +320,16 @@ func shellQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
-func (env *runtimeEnv) log(r audit.Record) {
-	path := env.getenv("CORRAL_AUDIT_LOG")
-	if path == "" {
-		path = audit.DefaultPath()
+// auditLogPath is the audit log: CORRAL_AUDIT_LOG, else the default.
+func (env *runtimeEnv) auditLogPath() string {
+	if path := env.getenv("CORRAL_AUDIT_LOG"); path != "" {
+		return path
 	}
+	return audit.DefaultPath()
+}
+
+func (env *runtimeEnv) log(r audit.Record) {
+	path := env.auditLogPath()
 	if path == "off" {
 		return
 	}
