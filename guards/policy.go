@@ -134,6 +134,9 @@ type Policy struct {
 	// outsideProject, when above Allow, is the least verdict for a path
 	// outside the project and the sandbox (the paranoid preset).
 	outsideProject Verdict
+	// self protects the guard's own files and hook registrations; every
+	// policy keeps it.
+	self *selfLayer
 }
 
 // tightLayer is what a project policy adds: patterns that deny or warn
@@ -198,6 +201,7 @@ func DefaultPolicy() *Policy {
 			source:   DefaultSource,
 			builtin:  true,
 		},
+		self: newSelfLayer(),
 	}
 }
 
@@ -220,6 +224,9 @@ func (p *Policy) Merge(q *Policy) *Policy {
 			out.guard = x.guard
 		}
 		out.tighter = append(out.tighter, x.tighter...)
+		if x.self != nil {
+			out.self = x.self
+		}
 		out.outsideProject = max(out.outsideProject, x.outsideProject)
 	}
 	return out
@@ -359,6 +366,9 @@ func (p *Policy) Decide(env Env, path string, a Action) Decision {
 	}
 	for _, t := range p.tighter {
 		consider(t.decide(env, np, a))
+	}
+	if p.self != nil {
+		consider(p.self.decide(env, np, a))
 	}
 	if p.outsideProject > Allow && !np.InProject && !(filepath.IsAbs(env.Sandbox) && Within(env.Sandbox, np.Abs)) {
 		consider(Decision{Verdict: p.outsideProject, Rule: "outside-project", Source: "preset paranoid",

@@ -3,10 +3,13 @@ package app
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 	"time"
@@ -44,6 +47,7 @@ type hookCall struct {
 	input   map[string]any
 	session string
 	cwd     string
+	agent   string
 	codex   bool
 	gemini  bool
 }
@@ -83,6 +87,14 @@ func (env *runtimeEnv) hook(policies []string) {
 	case "Write", "Edit", "MultiEdit", "NotebookEdit", "write_file", "replace", "apply_patch":
 		a = env.write(s, hc)
 	}
+	if len(s.broken) > 0 {
+		if ctx := env.brokenPolicyNotice(s, hc); ctx != "" {
+			if a == nil {
+				a = &answer{}
+			}
+			a.context = strings.TrimPrefix(a.context+"\n"+ctx, "\n")
+		}
+	}
 	if a == nil {
 		return
 	}
@@ -95,7 +107,7 @@ func parseHookInput(data []byte) (*hookCall, error) {
 	if err := dec.Decode(&in); err != nil {
 		return nil, err
 	}
-	hc := &hookCall{event: in.HookEventName, tool: in.ToolName, session: in.SessionID, cwd: in.Cwd}
+	hc := &hookCall{event: in.HookEventName, tool: in.ToolName, session: in.SessionID, cwd: in.Cwd, agent: in.AgentType}
 	raw := in.ToolInput
 	if hc.tool == "" {
 		hc.tool = in.Tool
@@ -161,11 +173,17 @@ func (env *runtimeEnv) bash(s *settings, hc *hookCall) *answer {
 		}
 		return nil
 	}
-	res := rewrite.Check(s.cfg, cmd)
+	res := s.check(cmd, hc.agent)
+	if res.Decision == rewrite.Rewrite {
+		if msg := sandboxMoved(s.cfg.Sandbox); msg != "" {
+			res.Decision, res.Rewritten = rewrite.Deny, ""
+			res.Findings = append(res.Findings, rewrite.Finding{Rule: "sandbox-moved", Decision: rewrite.Deny, End: len(cmd), Text: cmd, Message: msg})
+		}
+	}
 	for _, n := range res.Notes {
 		fmt.Fprintf(env.stderr, "corral: %s\n", n)
 	}
-	rec := audit.Record{TS: env.now(), Tool: "Bash", Operation: cmd, SessionID: hc.session, Cwd: hc.cwd, PathContext: "n/a"}
+	rec := audit.Record{TS: env.now(), Tool: "Bash", Operation: cmd, SessionID: hc.session, Cwd: hc.cwd, PathContext: "n/a", AgentType: hc.agent}
 	switch res.Decision {
 	case rewrite.Allow:
 		return nil
@@ -299,9 +317,9 @@ func askReason(res *rewrite.Result, hc *hookCall, tool, op string) string {
 	var b strings.Builder
 	b.WriteString("corral needs the user's confirmation before this runs.\n")
 	b.WriteString(findingLines(res, rewrite.Ask))
-	b.WriteString("\nAsk the user. If they approve, run exactly:\n")
+	b.WriteString("\nAsk the user. If they approve, THE USER runs in their own terminal (corral refuses it from the agent):\n")
 	b.WriteString(confirmCommand(hc.session, tool, op))
-	b.WriteString("\nand then retry the same command.")
+	b.WriteString("\nand then you retry the same command.")
 	return b.String()
 }
 
@@ -395,13 +413,13 @@ func (env *runtimeEnv) write(s *settings, hc *hookCall) *answer {
 	ge := s.guardsEnv()
 	worst := guards.Decision{}
 	for _, t := range targets {
-		d := s.decidePath(ge, t.path, t.action)
+		d := s.agentPathFloor(s.decidePath(ge, t.path, t.action), t.action, hc.agent)
 		if d.Verdict > worst.Verdict || worst.Path.Given == "" {
 			worst = d
 		}
 	}
 	tool := hc.tool
-	rec := audit.Record{TS: env.now(), Tool: tool, Operation: worst.Path.Given, SessionID: hc.session, Cwd: hc.cwd,
+	rec := audit.Record{TS: env.now(), Tool: tool, Operation: worst.Path.Given, SessionID: hc.session, Cwd: hc.cwd, AgentType: hc.agent,
 		Rule: worst.Rule, PathContext: orNA(worst.PathContext), Reason: worst.Message}
 	switch worst.Verdict {
 	case guards.Allow:
@@ -420,7 +438,7 @@ func (env *runtimeEnv) write(s *settings, hc *hookCall) *answer {
 		}
 		rec.Action = "confirm_required"
 		env.log(rec)
-		reason := fmt.Sprintf("corral needs the user's confirmation: %s (%s, rule %s).\nAsk the user. If they approve, run exactly:\n%s\nand then retry.",
+		reason := fmt.Sprintf("corral needs the user's confirmation: %s (%s, rule %s).\nAsk the user. If they approve, THE USER runs in their own terminal (corral refuses it from the agent):\n%s\nand then you retry.",
 			worst.Message, worst.Path.Abs, worst.Rule, confirmCommand(hc.session, tool, worst.Path.Given))
 		return &answer{decision: "ask", reason: reason}
 	default:
@@ -467,4 +485,35 @@ func patchTargets(patch string) []patchTarget {
 		}
 	}
 	return out
+}
+
+// brokenPolicyNotice tells the model, once per session, that a policy file
+// is broken and corral runs on the rest (stderr says so on every call).
+func (env *runtimeEnv) brokenPolicyNotice(s *settings, hc *hookCall) string {
+	var b strings.Builder
+	for _, e := range s.broken {
+		b.WriteString(e.Error())
+		b.WriteByte('\n')
+	}
+	sum := sha256.Sum256([]byte(hc.session + "\x00" + b.String()))
+	dir := filepath.Join(stateDir(), "notices")
+	mark := filepath.Join(dir, hex.EncodeToString(sum[:12]))
+	if _, err := os.Stat(mark); err == nil {
+		return ""
+	}
+	if os.MkdirAll(dir, 0o700) == nil {
+		_ = os.WriteFile(mark, nil, 0o600)
+	}
+	return "corral: a policy file is broken and is NOT applied (corral runs on the defaults and the other files; tell the user):\n" + strings.TrimSpace(b.String())
+}
+
+// sandboxMoved refuses a sandbox root that is a symbolic link: content
+// redirected there would land wherever the link points.
+func sandboxMoved(sandbox string) string {
+	st, err := os.Lstat(sandbox)
+	if err != nil || st.Mode()&os.ModeSymlink == 0 {
+		return ""
+	}
+	target, _ := os.Readlink(sandbox)
+	return fmt.Sprintf("the sandbox %s is a symbolic link to %s: corral will not send external content there. Ask the user to remove the link (or set CONTENT_FILTER_SANDBOX_DIR)", sandbox, target)
 }

@@ -180,8 +180,9 @@ func (env *runtimeEnv) loadSettings(cwd string, policyFiles []string) *settings 
 		}
 	}
 	s.applyPreset()
-	cfg.Paths = s.paths
 	cfg.Protected = s.protectedFiles()
+	s.paths = s.paths.WithSelfProtection(cfg.Protected, cfg.Sandbox)
+	cfg.Paths = s.paths
 	rules := append([]rewrite.Rule{}, rewrite.Rules...)
 	if r, ok := presetRule(s.preset); ok {
 		rules = append(rules, r)

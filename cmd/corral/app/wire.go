@@ -15,6 +15,8 @@ type hookInput struct {
 	ToolName       string          `json:"tool_name"`
 	ToolInput      json.RawMessage `json:"tool_input"`
 	ToolUseID      string          `json:"tool_use_id"`
+	// AgentType names the subagent that calls (Explore, a custom agent).
+	AgentType string `json:"agent_type"`
 
 	// The older shape (seed 000).
 	Tool         string          `json:"tool"`
