@@ -194,7 +194,7 @@ func (env *runtimeEnv) bash(s *settings, hc *hookCall) *answer {
 	case rewrite.Rewrite:
 		updated := copyInput(hc.input)
 		updated["command"] = res.Rewritten
-		a := &answer{updated: updated, reason: "corral: " + summary(res), context: rewriteContext(s, res)}
+		a := &answer{updated: updated, reason: rewriteReason(s, res), context: rewriteContext(s, res)}
 		switch {
 		case res.Approve || hc.codex:
 			a.decision = "allow"
@@ -516,4 +516,33 @@ func sandboxMoved(sandbox string) string {
 	}
 	target, _ := os.Readlink(sandbox)
 	return fmt.Sprintf("the sandbox %s is a symbolic link to %s: corral will not send external content there. Ask the user to remove the link (or set CONTENT_FILTER_SANDBOX_DIR)", sandbox, target)
+}
+
+// rewriteReason says in one line what corral did and why: "rewritten: git
+// clone now clones into agent_sandbox/widget (external content lands in
+// the sandbox)".
+func rewriteReason(s *settings, res *rewrite.Result) string {
+	var parts []string
+	for _, f := range res.Findings {
+		if f.Decision != rewrite.Rewrite || f.Dest == "" {
+			continue
+		}
+		dest := f.Dest
+		if rel, err := filepath.Rel(s.cfg.Project, dest); err == nil && !strings.HasPrefix(rel, "..") {
+			dest = rel
+		}
+		verb := "now lands in"
+		if strings.HasSuffix(f.Kind, "clone") {
+			verb = "now clones into"
+		}
+		kind := f.Kind
+		if kind == "" {
+			kind = f.Rule
+		}
+		parts = append(parts, fmt.Sprintf("%s %s %s", kind, verb, dest))
+	}
+	if len(parts) == 0 {
+		return "corral: " + summary(res)
+	}
+	return "rewritten: " + strings.Join(parts, "; ") + " (external content goes to the sandbox, not the project)"
 }

@@ -33,7 +33,7 @@ func readPolicyFile(path string) ([]byte, error) {
 		return nil, err
 	}
 	if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("not a regular file (%s)", st.Mode().Type())
+		return nil, notRegular(st.Mode())
 	}
 	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
@@ -44,7 +44,7 @@ func readPolicyFile(path string) ([]byte, error) {
 		return nil, err
 	}
 	if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("not a regular file (%s)", st.Mode().Type())
+		return nil, notRegular(st.Mode())
 	}
 	data, err := io.ReadAll(io.LimitReader(f, maxPolicyBytes+1))
 	if err != nil {
@@ -54,6 +54,21 @@ func readPolicyFile(path string) ([]byte, error) {
 		return nil, fmt.Errorf("larger than %d bytes", maxPolicyBytes)
 	}
 	return data, nil
+}
+
+func notRegular(m os.FileMode) error {
+	what := "not a regular file"
+	switch {
+	case m.IsDir():
+		what = "a directory"
+	case m&os.ModeNamedPipe != 0:
+		what = "a named pipe"
+	case m&os.ModeDevice != 0:
+		what = "a device"
+	case m&os.ModeSocket != 0:
+		what = "a socket"
+	}
+	return fmt.Errorf("%s, not a regular file; not reading it", what)
 }
 
 // Presets. standard is the built-in behaviour. strict also asks about
@@ -77,7 +92,7 @@ func (s *settings) applyPreset() {
 			s.cfg.Approve = rewrite.ApproveAsk
 		}
 	}
-	s.entries = append(s.entries, policyEntry{Key: "preset", Value: s.preset, Source: s.presetSource})
+	s.entries = append(s.entries, policyEntry{Key: "preset (effective)", Value: s.preset, Source: s.presetSource})
 }
 
 // presetRule is the rule that carries a preset's command checks.
@@ -234,8 +249,9 @@ func (s *settings) agentPathFloor(d guards.Decision, a guards.Action, agent stri
 
 func (env *runtimeEnv) policyCommand() *cli.Command {
 	return &cli.Command{
-		Name:  "policy",
-		Usage: "show, check and start policy files",
+		Name:     "policy",
+		Usage:    "show, check and start policy files",
+		Metadata: example("corral policy show", "corral policy validate .corral.json"),
 		Commands: []*cli.Command{
 			{
 				Name:      "show",
@@ -405,7 +421,7 @@ func (env *runtimeEnv) showPolicy(s *settings, asJSON bool) error {
 			v guards.Verdict
 		}{{"writes", f.rule.Writes}, {"deletions", f.rule.Deletions}, {"acquisitions", f.rule.Acquisitions}, {"commands", f.rule.Commands}} {
 			if kv.v > guards.Allow {
-				entries = append(entries, policyEntry{Key: "agents." + a + "." + kv.k, Value: kv.v.String(), Source: "effective (" + strings.Join(f.sources, ", ") + ")"})
+				entries = append(entries, policyEntry{Key: "agents." + a + "." + kv.k, Value: kv.v.String(), Source: "effective, from " + strings.Join(f.sources, ", ")})
 			}
 		}
 	}

@@ -21,6 +21,10 @@ type settings struct {
 	// the agent must not create them either.
 	candidates []string
 	notes      []string
+	// ignored are the project policy entries left out because they would
+	// loosen the user's policy (said by policy show and doctor, not by
+	// every hook call).
+	ignored []string
 	// broken are the policy files that exist but could not be used; the
 	// hook fails open on them (the seeds' rule) and says so.
 	broken []error
@@ -138,7 +142,11 @@ func (env *runtimeEnv) loadSettings(cwd string, policyFiles []string) *settings 
 			kind = "project file "
 		}
 		for _, e := range pf.Entries {
-			s.entries = append(s.entries, policyEntry{Key: e.Key, Value: e.Value, Source: kind + e.Where})
+			where := kind + e.Where
+			if src.project && loosens(e) {
+				where += ", IGNORED: a project policy can only tighten"
+			}
+			s.entries = append(s.entries, policyEntry{Key: e.Key, Value: e.Value, Source: where})
 		}
 		rules, errs := rewrite.UserRulesFrom(src.path, pf.Bash)
 		for _, e := range errs {
@@ -256,7 +264,7 @@ func (s *settings) tightenFrom(pf *guards.PolicyFile, rules []rewrite.UserRule, 
 	s.addAgents(pf)
 	*preset = pf.Preset
 	for _, what := range ignored {
-		s.notes = append(s.notes, fmt.Sprintf("project policy %s: %s ignored: a project policy can only tighten the user's", pf.Name, what))
+		s.ignored = append(s.ignored, fmt.Sprintf("project policy %s: %s ignored: a project policy can only tighten the user's", pf.Name, what))
 	}
 }
 
@@ -293,4 +301,17 @@ func (s *settings) guardsEnv() guards.Env {
 // errors). "corral doctor" exits non-zero when the list is not empty.
 func (env *runtimeEnv) PolicyProblems(cwd string, policyFiles []string) []error {
 	return env.loadSettings(cwd, policyFiles).broken
+}
+
+// loosens reports whether a project policy's entry would loosen the
+// user's policy, so that it is ignored.
+func loosens(e guards.Entry) bool {
+	switch {
+	case strings.HasPrefix(e.Key, "sandbox."), e.Key == "paths.safe", e.Key == "paths.safe_dirs", e.Key == "safe_paths",
+		e.Key == "safe", e.Key == "paths.git_aware", strings.HasPrefix(e.Key, "rules.write"), strings.HasPrefix(e.Key, "rules.edit"):
+		return true
+	case strings.HasPrefix(e.Value, "allow "):
+		return true
+	}
+	return false
 }
