@@ -94,6 +94,9 @@ type PolicyFile struct {
 	// corral's bash.rules (regular expressions) and bash.commands (argv
 	// prefixes, written as a shell line).
 	Bash []BashRule
+	// AllowHosts is network.allow_hosts: hosts a local file may be
+	// uploaded to without asking; nil when the file does not say.
+	AllowHosts []string
 	// Agents are per-agent-type floors, sorted by agent type.
 	Agents []AgentRule
 	// Entries lists what the file sets, one line per setting, for
@@ -135,7 +138,9 @@ var AgentKinds = []string{"writes", "deletions", "acquisitions", "commands"}
 // Keys of each format and section, for unknown-key errors and
 // suggestions.
 var (
-	corralKeys     = []string{"corral", "preset", "sandbox", "paths", "bash", "agents", "$schema"}
+	corralKeys     = []string{"corral", "preset", "sandbox", "paths", "bash", "agents", "secrets", "network", "$schema"}
+	networkKeys    = []string{"allow_hosts"}
+	secretsKeys    = []string{"add", "remove", "allow", "action"}
 	sandboxKeys    = []string{"dir", "mode", "approve"}
 	pathsKeys      = []string{"allow_only", "protected", "warned", "safe", "blocked", "safe_dirs", "git_aware"}
 	bashKeys       = []string{"rules", "commands"}
@@ -517,6 +522,57 @@ func (d *decoder) corral(root *jsonValue) error {
 		}
 		if err := d.prefixRules(b.get("commands"), "bash.commands"); err != nil {
 			return err
+		}
+	}
+	if sv := root.get("secrets"); sv != nil && sv.kind != jsonNull {
+		if err := d.object(sv, "secrets", secretsKeys); err != nil {
+			return err
+		}
+		var sec struct {
+			Add    []string `json:"add,omitempty"`
+			Remove []string `json:"remove,omitempty"`
+			Allow  []string `json:"allow,omitempty"`
+			Action string   `json:"action,omitempty"`
+		}
+		for _, l := range []struct {
+			key string
+			dst *[]string
+		}{{"add", &sec.Add}, {"remove", &sec.Remove}, {"allow", &sec.Allow}} {
+			if v := sv.get(l.key); v != nil {
+				xs, _, err := d.strings(v, "secrets."+l.key)
+				if err != nil {
+					return err
+				}
+				*l.dst = xs
+				d.entry("secrets."+l.key, strings.Join(xs, " "), v.off)
+			}
+		}
+		if v := sv.get("action"); v != nil {
+			a, err := d.oneOf(v, "secrets.action", "deny", "block", "ask", "confirm")
+			if err != nil {
+				return err
+			}
+			sec.Action = a
+			d.entry("secrets.action", a, v.off)
+		}
+		raw, _ := json.Marshal(sec)
+		e, err := parseSecretEdit(d.name, raw)
+		if err != nil {
+			return d.errAt(sv.off, "", "", err)
+		}
+		d.pf.Paths.secretEdit = e
+	}
+	if nv := root.get("network"); nv != nil {
+		if err := d.object(nv, "network", networkKeys); err != nil {
+			return err
+		}
+		if v := nv.get("allow_hosts"); v != nil {
+			hosts, _, err := d.strings(v, "network.allow_hosts")
+			if err != nil {
+				return err
+			}
+			d.pf.AllowHosts = hosts
+			d.entry("network.allow_hosts", strings.Join(hosts, " "), v.off)
 		}
 	}
 	if ag := root.get("agents"); ag != nil {

@@ -137,6 +137,10 @@ type Policy struct {
 	// self protects the guard's own files and hook registrations; every
 	// policy keeps it.
 	self *selfLayer
+	// secrets is the secret class; nil means the defaults. secretEdit is
+	// what one file asks to change in it, applied by Merge.
+	secrets    *Secrets
+	secretEdit *secretEdit
 }
 
 // tightLayer is what a project policy adds: patterns that deny or warn
@@ -145,6 +149,15 @@ type tightLayer struct {
 	write   *writeLayer
 	blocked []pattern
 	source  string
+}
+
+// Secrets returns the policy's secret class (the defaults when no file
+// changed it).
+func (p *Policy) Secrets() *Secrets {
+	if p == nil || p.secrets == nil {
+		return defaultSecretsOnce()
+	}
+	return p.secrets
 }
 
 // builtinTemp are temporary directories the default policy treats as safe
@@ -160,10 +173,10 @@ var regenerable = map[string]bool{"node_modules/**": true, "package-lock.json": 
 var (
 	defaultProtected = []string{".git/**", "node_modules/**", ".env*", "*.key", "*.pem", "package-lock.json", "yarn.lock",
 		"**/.env*", "**/*.key", "**/*.pem"}
-	defaultWarned    = []string{"src/**", "plugins/**/agents/*.md", "plugins/**/commands/*.md", "plugins/**/skills/**", ".claude-plugin/**"}
-	defaultSafe      = []string{"docs/**", "agent_sandbox/**", "tests/**", "*.md"}
-	defaultBlocked   = []string{"/etc", "/usr", "/var", "/boot", "/sys", "/proc", "~/.ssh", "~/.gnupg", "~/.aws"}
-	defaultSafeDirs  = []string{"~/.claude", "/tmp"}
+	defaultWarned   = []string{"src/**", "plugins/**/agents/*.md", "plugins/**/commands/*.md", "plugins/**/skills/**", ".claude-plugin/**"}
+	defaultSafe     = []string{"docs/**", "agent_sandbox/**", "tests/**", "*.md"}
+	defaultBlocked  = []string{"/etc", "/usr", "/var", "/boot", "/sys", "/proc", "~/.ssh", "~/.gnupg", "~/.aws"}
+	defaultSafeDirs = []string{"~/.claude", "/tmp"}
 )
 
 // DefaultSource is the Source of the built-in policy.
@@ -228,6 +241,12 @@ func (p *Policy) Merge(q *Policy) *Policy {
 			out.self = x.self
 		}
 		out.outsideProject = max(out.outsideProject, x.outsideProject)
+		if x.secrets != nil {
+			out.secrets = x.secrets
+		}
+		if x.secretEdit != nil {
+			out.secrets = x.secretEdit.apply(out.Secrets())
+		}
 	}
 	return out
 }
@@ -274,6 +293,19 @@ func (p *Policy) Tighten(q *Policy) (*Policy, []string) {
 		out.tighter = append(out.tighter, t)
 	}
 	out.outsideProject = max(out.outsideProject, q.outsideProject)
+	if e := q.secretEdit; e != nil {
+		// A project may add secrets, never remove or allow them.
+		tight := *e
+		if len(tight.remove) > 0 || len(tight.allow) > 0 {
+			ignored = append(ignored, "secrets.remove and secrets.allow")
+		}
+		tight.remove, tight.allow = nil, nil
+		if tight.hasVerdict && tight.verdict < out.Secrets().Verdict {
+			ignored = append(ignored, "a milder secrets.action")
+			tight.hasVerdict = false
+		}
+		out.secrets = tight.apply(out.Secrets())
+	}
 	return out, ignored
 }
 

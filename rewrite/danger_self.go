@@ -11,7 +11,8 @@ import (
 var selfCommands = []string{"confirm", "session", "init", "uninstall"}
 
 var corralSelf = Rule{
-	Name: "corral-self",
+	Name:      "corral-self",
+	Decisions: []Decision{Deny},
 	Doc: `corral confirm, corral session, corral init and corral uninstall run by
 the agent are denied, however they are spelled (a path, a wrapper, bash -c,
 options first): an agent that approves its own asks or unregisters the hook

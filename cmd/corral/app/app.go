@@ -14,9 +14,10 @@ import (
 )
 
 // exitCodesText is the EXIT CODES section of the usage text.
-const exitCodesText = `0  success (always, for "hook": a broken hook never blocks the agent by accident)
+const exitCodesText = `0  success ("hook" too, whatever its input: a broken hook never blocks the agent by accident)
 1  a command failed (bad arguments, unreadable file, broken policy, protection off)
-2  "guard check" or "rewrite explain --exit-code": the verdict is deny or ask`
+2  "guard check" or "rewrite explain --exit-code": the verdict is deny or ask;
+   "hook" for an agent that reads a block from exit status 2`
 
 // runtimeEnv is what commands may read of the process; tests replace it.
 type runtimeEnv struct {
@@ -71,6 +72,10 @@ func (env *runtimeEnv) main(args []string) (code int) {
 		hook := root.Command("hook")
 		hook.Reader, hook.Writer, hook.ErrWriter = env.stdin, env.stdout, env.stderr
 		err := hook.Run(context.Background(), args[1:])
+		var ec exitCode
+		if errors.As(err, &ec) && ec == 2 {
+			return 2 // the agent blocks on exit status 2 (Windsurf, Kimi, …)
+		}
 		if err != nil {
 			fmt.Fprintf(env.stderr, "corral: %v; allowing (fail open)\n", oneLine(err.Error()))
 		}
@@ -138,6 +143,9 @@ func (env *runtimeEnv) rootCommand() *cli.Command {
 			env.sandboxCommand(),
 			env.logCommand(),
 			env.doctorCommand(),
+			env.initCommand(),
+			env.uninstallCommand(),
+			env.rulesCommand(),
 			env.manCommand(),
 		},
 	}

@@ -267,6 +267,10 @@ func writeMan(w io.Writer, root *cli.Command) {
 	fmt.Fprintf(w, ".SH \"EXIT STATUS\"\n")
 	for _, l := range strings.Split(exitCodesText, "\n") {
 		code, text, _ := strings.Cut(l, "  ")
+		if strings.TrimSpace(code) == "" {
+			fmt.Fprintf(w, "%s\n", roff(strings.TrimSpace(l)))
+			continue
+		}
 		fmt.Fprintf(w, ".TP\n.B %s\n%s\n", code, roff(text))
 	}
 	fmt.Fprintf(w, ".SH ENVIRONMENT\n")

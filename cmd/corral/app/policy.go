@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"syscall"
@@ -102,8 +103,9 @@ func presetRule(preset string) (rewrite.Rule, bool) {
 		return rewrite.Rule{}, false
 	}
 	return rewrite.Rule{
-		Name: "preset",
-		Doc:  "The strict and paranoid presets: strict asks about commands whose name is only known at run time; paranoid also asks about every deletion and every command that talks to the network.",
+		Name:      "preset",
+		Decisions: []rewrite.Decision{rewrite.Ask},
+		Doc:       "The strict and paranoid presets: strict asks about commands whose name is only known at run time; paranoid also asks about every deletion and every command that talks to the network.",
 		Call: func(p *rewrite.Pass, c *syntax.Call) {
 			if c.Name == "" {
 				p.Report(c, rewrite.Finding{Rule: "preset", Decision: rewrite.Ask, Message: preset + " preset: the command's name is only known at run time"})
@@ -455,4 +457,55 @@ func sourceOf(cond bool, yes, no string) string {
 		return yes
 	}
 	return no
+}
+
+// initPreset is "corral init --preset": the preset goes into the user's
+// policy file, which is created (commented) when there is none.
+func (env *runtimeEnv) initPreset(c *cli.Command, preset string) error {
+	if guards.PresetRank(preset) < 0 {
+		return &usageError{cmd: c, msg: fmt.Sprintf("unknown preset %q (want standard, strict or paranoid)", preset)}
+	}
+	path, err := env.policyInitPath("user", env.cwd(""))
+	if err != nil {
+		return err
+	}
+	if c.Bool("dry-run") {
+		fmt.Fprintf(env.stdout, "corral: would set \"preset\": %q in %s\n", preset, path)
+		return nil
+	}
+	if err := SetUserPreset(path, preset); err != nil {
+		return err
+	}
+	fmt.Fprintf(env.stdout, "corral: preset %s set in %s\n", preset, path)
+	return nil
+}
+
+var presetKey = regexp.MustCompile(`"preset"\s*:\s*"[^"]*"`)
+
+// SetUserPreset sets "preset" in the policy file at path, keeping the rest
+// of the file (comments included); a missing file is written from the
+// commented template. The result must load, or the file is left alone.
+func SetUserPreset(path, preset string) error {
+	data, err := readPolicyFile(path)
+	if os.IsNotExist(err) {
+		return WritePolicyTemplate(path, "user", preset, false)
+	}
+	if err != nil {
+		return err
+	}
+	text := string(data)
+	if presetKey.MatchString(text) {
+		text = presetKey.ReplaceAllLiteralString(text, fmt.Sprintf("%q: %q", "preset", preset))
+	} else if i := strings.IndexByte(text, '{'); i >= 0 {
+		text = text[:i+1] + fmt.Sprintf("\n  %q: %q,", "preset", preset) + text[i+1:]
+	}
+	pf, err := guards.LoadPolicy(path, []byte(text))
+	if err != nil || pf.Format != "corral" || pf.Preset != preset {
+		return fmt.Errorf("cannot set the preset in %s (it is not in corral's format or does not load: %v); set \"preset\": %q there by hand", path, err, preset)
+	}
+	tmp := path + ".tmp"
+	if err := os.WriteFile(tmp, []byte(text), 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp, path)
 }

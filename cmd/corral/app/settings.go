@@ -223,6 +223,9 @@ func (s *settings) applySandbox(pf *guards.PolicyFile) {
 		}
 		cfg.Sandbox = filepath.Clean(d)
 	}
+	if pf.AllowHosts != nil {
+		cfg.AllowHosts = append([]string{}, pf.AllowHosts...)
+	}
 	if m := pf.Sandbox.Mode; m != "" && !cfg.ModeFromEnv {
 		cfg.Mode = rewrite.Mode(m)
 	}
@@ -260,6 +263,9 @@ func (s *settings) tightenFrom(pf *guards.PolicyFile, rules []rewrite.UserRule, 
 	}
 	if pf.Sandbox != (guards.SandboxSettings{}) {
 		ignored = append(ignored, "sandbox")
+	}
+	if pf.AllowHosts != nil {
+		ignored = append(ignored, "network.allow_hosts")
 	}
 	s.addAgents(pf)
 	*preset = pf.Preset
@@ -307,7 +313,7 @@ func (env *runtimeEnv) PolicyProblems(cwd string, policyFiles []string) []error 
 // user's policy, so that it is ignored.
 func loosens(e guards.Entry) bool {
 	switch {
-	case strings.HasPrefix(e.Key, "sandbox."), e.Key == "paths.safe", e.Key == "paths.safe_dirs", e.Key == "safe_paths",
+	case strings.HasPrefix(e.Key, "sandbox."), e.Key == "network.allow_hosts", e.Key == "secrets.remove", e.Key == "secrets.allow", e.Key == "paths.safe", e.Key == "paths.safe_dirs", e.Key == "safe_paths",
 		e.Key == "safe", e.Key == "paths.git_aware", strings.HasPrefix(e.Key, "rules.write"), strings.HasPrefix(e.Key, "rules.edit"):
 		return true
 	case strings.HasPrefix(e.Value, "allow "):
