@@ -50,7 +50,7 @@ func (r *doctorReport) failed() bool {
 func (env *runtimeEnv) doctorCommand() *cli.Command {
 	return &cli.Command{
 		Name:  "doctor",
-		Usage: "say whether corral really protects each agent: registrations, binaries, other rewriting hooks, policies, sandbox, a self-test",
+		Usage: "check that protection is on: every agent's hooks, other Bash hooks, sandbox, policies, a self-test",
 		UsageText: `corral doctor [--json] [--cwd DIR] [--policy FILE]...
 
    Exit status 1 when protection is not really on.`,
@@ -93,7 +93,11 @@ func (env *runtimeEnv) printReport(r *doctorReport) {
 // doctorSettings loads the settings as the hook would, without printing
 // their notes: doctor reports them, once.
 func (env *runtimeEnv) doctorSettings(c *cli.Command) *settings {
-	s := env.loadSettings(env.cwd(c.String("cwd")), c.StringSlice("policy"))
+	cwd := env.cwd(c.String("cwd"))
+	if abs, err := filepath.Abs(cwd); err == nil {
+		cwd = abs
+	}
+	s := env.loadSettings(cwd, c.StringSlice("policy"))
 	if sb := c.String("sandbox"); sb != "" {
 		if !filepath.IsAbs(sb) {
 			sb = filepath.Join(s.cfg.Cwd, sb)
@@ -125,7 +129,17 @@ func (env *runtimeEnv) doctor(c *cli.Command) *doctorReport {
 		r.add("ok", "policy", "%s loads", f)
 	}
 	for _, n := range s.notes {
-		r.add("fail", "policy", "%s", n)
+		if !strings.HasPrefix(n, "policy error: ") {
+			r.add("warn", "policy", "%s", n)
+		}
+	}
+	for _, n := range s.ignored {
+		r.add("warn", "policy", "%s", n)
+	}
+	// A policy that cannot be used means protection is not what the user
+	// wrote: doctor fails.
+	for _, e := range env.PolicyProblems(s.cfg.Cwd, c.StringSlice("policy")) {
+		r.add("fail", "policy", "NOT applied: %v", e)
 	}
 	env.doctorSandbox(r, s)
 	env.selfTest(r, c.StringSlice("policy"), s)
