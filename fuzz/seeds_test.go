@@ -18,10 +18,7 @@ import (
 var skipKnown = os.Getenv("CORRAL_FUZZ_SKIP_KNOWN") != ""
 
 // knownGaps are the reported failures, by name, with where they are.
-var knownGaps = map[string]string{
-	"gemini-empty-answer": "cmd/corral/app/hook.go emit prints {} to Gemini for a warning (or an allow from the session list): " +
-		"the warning is lost and the answer names no event (testdata/fuzz/FuzzHook/gemini-warn-empty-object)",
-}
+var knownGaps = map[string]string{}
 
 // known reports whether a failure matches the known gap name and is to be
 // passed over; name must be in knownGaps.

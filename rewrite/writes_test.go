@@ -13,7 +13,7 @@ func TestWritesThroughEveryDoor(t *testing.T) {
 		{"sort --output=.env data", Deny},
 		{"sort -uo .env data", Deny},
 		{"uniq data .env", Deny},
-		{"uniq -c data ~/.bashrc", Ask},
+		{"uniq -c data ~/notes.txt", Ask},
 		{"split -l 10 data .env", Deny}, // .envaa, .envab, …
 		{"csplit -f .env data /x/", Deny},
 		{"git diff --output=.env", Deny},
@@ -32,7 +32,7 @@ func TestWritesThroughEveryDoor(t *testing.T) {
 		{"bzip2 -f server.key", Deny},
 		{"gunzip .env.gz", Deny}, // writes .env
 		{"git mv a .env", Deny},
-		{"git rm .git/config", Ask}, // deleting a protected path asks
+		{"git rm .git/description", Ask}, // deleting a protected path asks
 		{"ssh-keygen -f .env -N ''", Deny},
 		{"ssh-keygen -t ed25519 -f ~/.ssh/id_x", Deny},
 		{"rsync -a src/ .git/", Deny},
@@ -92,7 +92,7 @@ func TestPrecisionWrites(t *testing.T) {
 	testRuleWith(t, cfg, "bash-delete", []ruleCase{
 		{"rm -f .git/index.lock", Allow},
 		{"rm .git/refs/heads/main.lock", Allow},
-		{"rm -f .git/config", Ask},
+		{"rm -f .git/description", Ask},
 		{"rm -rf .git", Ask},
 	})
 	for _, tc := range []ruleCase{
