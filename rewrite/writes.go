@@ -3,6 +3,7 @@ package rewrite
 import (
 	"fmt"
 	"path"
+	"path/filepath"
 	"strings"
 
 	"github.com/corral-dev/corral/guards"
@@ -52,6 +53,9 @@ type target struct {
 	arg    syntax.Arg
 	value  string // the path, when it differs from arg.Value (dd of=, cp into a directory)
 	action guards.Action
+	// derived reports a path found from another: a glob's match, a link's
+	// target. It is not expanded again.
+	derived bool
 }
 
 func (t target) path() string {
@@ -309,6 +313,18 @@ func (p *Pass) judge(c *syntax.Call, sc *syntax.Script, dir syntax.Dir, t target
 		p.Report(c, f)
 	}
 	if !t.arg.Static {
+		// .env$(true): with its run-time pieces empty the path is .env,
+		// and a protected name is one it can have.
+		if cand := stripRuntime(t.path()); cand != "" && cfg.Paths != nil && !strings.ContainsAny(t.path()[:1], "$`") {
+			cenv := env
+			if !dir.Known {
+				cenv.Cwd = cfg.Project
+			}
+			if d := cfg.Paths.Decide(cenv, cand, t.action); d.Verdict == guards.Deny && d.Rule == "protected-path" {
+				report(Ask, fmt.Sprintf("%s %s %s, a path only known at run time that can be %s (%s)", what, verb, t.arg.Raw, cand, d.Pattern), "n/a")
+				return
+			}
+		}
 		// Judge what is known: the part after the last run-time piece.
 		tail := t.path()
 		if i := strings.LastIndexAny(tail, "$`)}"); i >= 0 {
@@ -333,6 +349,18 @@ func (p *Pass) judge(c *syntax.Call, sc *syntax.Script, dir syntax.Dir, t target
 		env.Cwd = cfg.Project
 	}
 	norm := guards.Normalize(env, t.path())
+	if !t.derived {
+		at := t.arg.Start
+		if c != nil {
+			at = c.Start
+		}
+		at, _ = topSpanOf(sc, at, at)
+		for _, alt := range p.alternatives(dir, t, norm.Abs, at) {
+			d := t
+			d.value, d.derived = alt, true
+			p.judge(c, sc, dir, d, rule, what)
+		}
+	}
 	for _, prot := range cfg.Protected {
 		if prot != "" && guards.Within(prot, norm.Abs) {
 			report(Deny, fmt.Sprintf("%s %s %s, which is corral's own configuration or state", what, verb, norm.Abs), "blocked")
@@ -355,6 +383,140 @@ func (p *Pass) judge(c *syntax.Call, sc *syntax.Script, dir syntax.Dir, t target
 	case guards.Warn:
 		report(Warn, msg, d.PathContext)
 	}
+}
+
+// maxGlobMatches bounds the matches of one glob that are judged.
+const maxGlobMatches = 32
+
+// alternatives lists the other paths a write to abs reaches: the files a
+// glob in it matches now (tee .en?, cd .gi? && … > config: bash expands
+// them before the command runs), and, through a link made earlier in the
+// same command (ln -s .git g && echo > g/config, ln .env e && … > e), the
+// file the link points at.
+func (p *Pass) alternatives(dir syntax.Dir, t target, abs string, at int) []string {
+	var out []string
+	if t.arg.Glob && strings.ContainsAny(t.path(), "*?[") || strings.ContainsAny(dir.Path, "*?[") {
+		// The file need not exist yet: match its directory and keep the
+		// name (cd .gi? && echo > new-file).
+		matches, _ := filepath.Glob(abs)
+		if parent, base := path.Split(abs); !strings.ContainsAny(base, "*?[") {
+			dirs, _ := filepath.Glob(strings.TrimSuffix(parent, "/"))
+			for _, d := range dirs {
+				matches = append(matches, d+"/"+base)
+			}
+		}
+		seen := map[string]bool{abs: true}
+		for _, m := range matches {
+			if len(out) == maxGlobMatches {
+				break
+			}
+			if !seen[m] {
+				seen[m] = true
+				out = append(out, m)
+			}
+		}
+	}
+	for _, l := range p.madeLinks() {
+		if l.end > at {
+			continue // made after the write
+		}
+		if rest, ok := strings.CutPrefix(abs, l.link); ok && (rest == "" || rest[0] == '/') {
+			out = append(out, l.target+rest)
+		}
+	}
+	return out
+}
+
+// madeLink is a link a command creates: link now names target.
+type madeLink struct {
+	link, target string
+	// end is where the ln call ends in the top-level command.
+	end int
+}
+
+// lnSpec are ln's options that take a value.
+var lnSpec = optSpec{shortVal: "St", longVal: setOf("target-directory", "suffix", "backup"), longEq: true}
+
+// madeLinks lists the links that ln calls of the command create, with
+// absolute, normalised paths; a symbolic link's relative target is taken
+// from the link's directory, a hard link's from the working directory.
+func (p *Pass) madeLinks() []madeLink {
+	if !strings.Contains(topScript(p.Model.Script).Src, "ln") {
+		return nil
+	}
+	cfg := p.Config
+	var out []madeLink
+	for _, c := range p.Model.Calls {
+		if c.Name != "ln" || !c.Dir.Known {
+			continue
+		}
+		opts, ops := scan(c.Args, lnSpec)
+		symbolic := has(opts, "s", "symbolic")
+		env := guards.Env{Project: cfg.Project, Cwd: c.Dir.Path, Home: cfg.Home, Sandbox: cfg.Sandbox}
+		var dirArg *syntax.Arg
+		for _, o := range find(opts, "t", "target-directory") {
+			v := o.val
+			dirArg = &v
+		}
+		var targets []syntax.Arg
+		for _, i := range ops {
+			targets = append(targets, c.Args[i])
+		}
+		var linkOf func(tg syntax.Arg) (string, bool)
+		switch {
+		case dirArg != nil:
+			linkOf = func(tg syntax.Arg) (string, bool) { return dirArg.Value + "/" + path.Base(tg.Value), dirArg.Static }
+		case len(targets) == 1:
+			linkOf = func(tg syntax.Arg) (string, bool) { return path.Base(tg.Value), true }
+		case len(targets) >= 2:
+			last := targets[len(targets)-1]
+			targets = targets[:len(targets)-1]
+			many := len(targets) > 1 || strings.HasSuffix(last.Value, "/")
+			linkOf = func(tg syntax.Arg) (string, bool) {
+				if many {
+					return last.Value + "/" + path.Base(tg.Value), last.Static
+				}
+				return last.Value, last.Static
+			}
+		}
+		for _, tg := range targets {
+			l, ok := linkOf(tg)
+			if !ok || !tg.Static || tg.Value == "" {
+				continue
+			}
+			link := guards.Normalize(env, l).Abs
+			tv := tg.Value
+			if symbolic && !strings.HasPrefix(tv, "/") {
+				tv = path.Dir(link) + "/" + tv
+			}
+			_, end := topSpanOf(c.Script, c.Start, c.End)
+			out = append(out, madeLink{link: link, target: guards.Normalize(env, tv).Abs, end: end})
+		}
+	}
+	return out
+}
+
+// stripRuntime returns v with its run-time pieces ($X, ${X}, $(…), `…`)
+// left out: the value they give when empty. It returns "" when nothing
+// is left out.
+func stripRuntime(v string) string {
+	var b strings.Builder
+	changed := false
+	for i := 0; i < len(v); {
+		if v[i] == '$' || v[i] == '`' {
+			if head, _, ok := headOf(v[i:]); ok {
+				i += len(head)
+				changed = true
+				continue
+			}
+		}
+		b.WriteByte(v[i])
+		i++
+	}
+	if !changed {
+		return ""
+	}
+	return b.String()
 }
 
 // gitLockFile reports a lock file inside a .git directory (index.lock,

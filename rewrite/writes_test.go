@@ -1,6 +1,12 @@
 package rewrite
 
-import "testing"
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/corral-dev/corral/guards"
+)
 
 // TestWritesThroughEveryDoor: each program option or operand that names
 // an output file goes through the path guards, read as the program's
@@ -107,4 +113,45 @@ func TestPrecisionWrites(t *testing.T) {
 			t.Errorf("%s: %s, want %s", tc.cmd, got, tc.want)
 		}
 	}
+}
+
+// TestWritesResolveWhatTheyReach: a path is judged as every file it can
+// reach: the files a glob matches (in a real scratch project), the target
+// of a link made earlier in the same command, the value a command
+// substitution has when it prints nothing.
+func TestWritesResolveWhatTheyReach(t *testing.T) {
+	t.Parallel()
+	proj := t.TempDir()
+	for _, d := range []string{".git", "lib"} {
+		if err := os.Mkdir(filepath.Join(proj, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, f := range []string{".env", ".git/config", "lib/a.go"} {
+		if err := os.WriteFile(filepath.Join(proj, f), []byte("x"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cfg := &Config{Cwd: proj, Project: proj, Home: "/home/u", Sandbox: proj + "/agent_sandbox", Mode: ModeRewrite, Approve: ApproveAuto, Paths: guards.DefaultPolicy()}
+	testRuleWith(t, cfg, "bash-write", []ruleCase{
+		{"echo x | tee .en?", Deny},
+		{"echo x > .e*", Deny},
+		{"cd .gi? && echo x > config", Deny},
+		{"cd .g* && echo x > description", Deny},
+		{"ln -s .git g && echo x > g/description", Deny},
+		{"ln -s .git g; cd g && echo x > description", Deny},
+		{"ln .env e && echo x > e", Deny},
+		{"ln -s ../.env lib/e && echo x >> lib/e", Deny},
+		{"ln -sf .git/hooks h && cp evil h/pre-push", Deny},
+		{"echo x > .env$(true)", Ask},
+		{"echo x > .env`true`", Ask},
+		{"echo x > \".env${SUFFIX}\"", Ask},
+		// Look-alikes.
+		{"echo x | tee 'lib/?.go'", Allow}, // quoted: a file named ?.go
+		{"echo x > li?/b.go", Allow},
+		{"ln -s lib s && echo x > s/b.go", Allow},
+		{"echo x > g/description && ln -s .git g", Allow},
+		{"echo x > out-$(date +%s).txt", Allow},
+		{"echo x > \"$OUT\"", Allow},
+	})
 }
