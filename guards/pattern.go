@@ -2,7 +2,9 @@ package guards
 
 import (
 	"fmt"
+	"path"
 	"path/filepath"
+	"runtime"
 	"strings"
 
 	"github.com/bmatcuk/doublestar/v4"
@@ -22,6 +24,37 @@ type pattern struct {
 	glob string
 	// segs are glob's segments, for deciding what a deletion contains.
 	segs []string
+	// except are project globs the pattern does not match (the default
+	// .env* leaves .env.example out).
+	except []string
+}
+
+// caseFold reports that the file system is case-insensitive, as macOS's
+// and Windows' are by default: there .GIT/config is .git/config and
+// .ENV is .env, so patterns match whatever the case.
+var caseFold = runtime.GOOS == "darwin" || runtime.GOOS == "windows"
+
+// exampleFiles are templates that hold no secret: committed examples of
+// a secret file's shape (.env.example, .env.sample, .env.template,
+// .env.dist).
+var exampleFiles = []string{"**/*.example", "**/*.sample", "**/*.template", "**/*.dist", "**/*.tmpl", "**/*.example.*", "**/*.sample.*"}
+
+// defaultExceptions returns the default protected patterns with what they
+// must not cover: the default .env* protects .env and .env.local, not
+// .env.example; **/.git/** (nested repositories) leaves their hooks to
+// the guard's own layer, which denies them with its own reason.
+func defaultExceptions(ps []pattern) []pattern {
+	out := make([]pattern, len(ps))
+	for i, p := range ps {
+		switch {
+		case strings.HasPrefix(path.Base(p.glob), ".env"):
+			p.except = exampleFiles
+		case p.glob == "**/.git/**":
+			p.except = []string{"**/.git/hooks/**"}
+		}
+		out[i] = p
+	}
+	return out
 }
 
 func (p pattern) String() string { return p.raw }
@@ -84,12 +117,27 @@ func parseDirs(field string, raws []string) ([]pattern, error) {
 	return out, nil
 }
 
-// matchProject reports whether rel (a project-relative slash path) matches.
-func (p pattern) matchProject(rel string) bool {
+// matchProject reports whether rel (a project-relative slash path)
+// matches, without regard to case where the file system has none.
+func (p pattern) matchProject(rel string) bool { return p.matchProjectFold(rel, caseFold) }
+
+// matchProjectFold is matchProject, folding case when fold is set.
+func (p pattern) matchProjectFold(rel string, fold bool) bool {
 	if p.anchored || rel == "" || rel == "." {
 		return false
 	}
-	ok, _ := doublestar.Match(p.glob, rel)
+	glob := p.glob
+	if fold {
+		glob, rel = strings.ToLower(glob), strings.ToLower(rel)
+	}
+	ok, _ := doublestar.Match(glob, rel)
+	if ok {
+		for _, e := range p.except {
+			if m, _ := doublestar.Match(e, rel); m {
+				return false
+			}
+		}
+	}
 	return ok
 }
 

@@ -1,6 +1,9 @@
 package guards
 
-import "testing"
+import (
+	"runtime"
+	"testing"
+)
 
 // patternTable is a pattern with paths it matches and paths it does not.
 type patternTable []struct {
@@ -155,5 +158,60 @@ func TestParsePatternErrors(t *testing.T) {
 		if p, err := parsePattern(tt.raw, tt.strip); err == nil {
 			t.Errorf("parsePattern(%q, %v) = %+v, want an error", tt.raw, tt.strip, p)
 		}
+	}
+}
+
+// TestDefaultProtectedPrecision: the default protected patterns cover
+// nested repositories' .git and secrets at any depth, and leave out the
+// committed templates of a secret file (issue 12 classes 6 and 10).
+func TestDefaultProtectedPrecision(t *testing.T) {
+	t.Parallel()
+	env := Env{Project: "/home/u/proj", Cwd: "/home/u/proj", Home: "/home/u"}
+	pol := DefaultPolicy()
+	for path, want := range map[string]Verdict{
+		".env":                         Deny,
+		".env.local":                   Deny,
+		"config/.env.production":       Deny,
+		"vendor/lib/.git/config":       Deny,
+		"sub/repo/.git/HEAD":           Deny,
+		"deploy/tls/cert.pem":          Deny,
+		".env.example":                 Allow,
+		".env.sample":                  Allow,
+		".env.template":                Allow,
+		"web/.env.example":             Allow,
+		"vendor/lib/.gitignore":        Allow,
+		"vendor/lib/git/config":        Allow,
+		"vendor/lib/.git/hooks/commit": Deny, // the guard's own layer
+	} {
+		if got := pol.Decide(env, path, Write).Verdict; got != want {
+			t.Errorf("write %s: %s, want %s", path, got, want)
+		}
+	}
+}
+
+// TestCaseFold: where the file system ignores case, so do the patterns.
+func TestCaseFold(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		glob, rel string
+		fold, want bool
+	}{
+		{".git/**", ".GIT/config", true, true},
+		{".git/**", ".GIT/config", false, false},
+		{"**/.env*", "web/.ENV", true, true},
+		{"*.pem", "KEY.PEM", true, true},
+		{"*.pem", "KEY.PEM", false, false},
+		{"src/**", "SRC/a.go", true, true},
+	} {
+		p, err := parsePattern(tc.glob, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := p.matchProjectFold(tc.rel, tc.fold); got != tc.want {
+			t.Errorf("%s ~ %s (fold %v) = %v, want %v", tc.glob, tc.rel, tc.fold, got, tc.want)
+		}
+	}
+	if want := runtime.GOOS == "darwin" || runtime.GOOS == "windows"; caseFold != want {
+		t.Errorf("caseFold = %v on %s", caseFold, runtime.GOOS)
 	}
 }

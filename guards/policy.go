@@ -172,7 +172,7 @@ var regenerable = map[string]bool{"node_modules/**": true, "package-lock.json": 
 // Seed 001's and seed 002's defaults.
 var (
 	defaultProtected = []string{".git/**", "node_modules/**", ".env*", "*.key", "*.pem", "package-lock.json", "yarn.lock",
-		"**/.env*", "**/*.key", "**/*.pem"}
+		"**/.env*", "**/*.key", "**/*.pem", "**/.git/**"}
 	defaultWarned   = []string{"src/**", "plugins/**/agents/*.md", "plugins/**/commands/*.md", "plugins/**/skills/**", ".claude-plugin/**"}
 	defaultSafe     = []string{"docs/**", "agent_sandbox/**", "tests/**", "*.md"}
 	defaultBlocked  = []string{"/etc", "/usr", "/var", "/boot", "/sys", "/proc", "~/.ssh", "~/.gnupg", "~/.aws"}
@@ -202,7 +202,7 @@ func DefaultPolicy() *Policy {
 	}
 	return &Policy{
 		write: &writeLayer{
-			protected: must("protected", defaultProtected, false),
+			protected: defaultExceptions(must("protected", defaultProtected, false)),
 			warned:    must("warned", defaultWarned, false),
 			safe:      must("safe", defaultSafe, false),
 			source:    DefaultSource,
