@@ -2,6 +2,7 @@ package syntax
 
 import (
 	"encoding/json"
+	"regexp"
 	"errors"
 	"io"
 	"os"
@@ -79,6 +80,11 @@ func (w *walker) readScript(d Dir) (string, bool) {
 	return text, true
 }
 
+// setupOutput matches commands whose output is shell set-up meant to be
+// sourced (kubectl completion bash, pyenv init -, brew shellenv,
+// ssh-agent -s, direnv hook bash): sourcing them is everyday work.
+var setupOutput = regexp.MustCompile(`\b(?:completions?|init|shellenv|hook|activate|env)\b|ssh-agent`)
+
 // systemPrograms are directories whose programs are the system's, not
 // scripts the agent wrote: they are not read.
 var systemPrograms = []string{"/usr/", "/bin/", "/sbin/", "/lib/", "/lib64/", "/opt/", "/nix/", "/snap/", "/etc/"}
@@ -99,8 +105,22 @@ func (w *walker) runsCode(c scope, call *Call) bool {
 		}
 		return false
 	case call.Name == "source" || call.Name == ".":
-		if len(call.Args) > 0 {
-			w.scriptFile(c, call, call.Args[0], "sh")
+		if len(call.Args) == 0 {
+			return false
+		}
+		a := call.Args[0]
+		switch {
+		case a.Value == "/dev/stdin" || a.Value == "/proc/self/fd/0" || a.Value == "/dev/fd/0":
+			for _, in := range w.stdinTexts(c, call) {
+				w.child(c, call, in.text, nil, "source "+in.kind, in.dynamic)
+			}
+		case strings.HasPrefix(a.Raw, "<(") || strings.HasPrefix(a.Raw, "\"<(") || strings.HasPrefix(a.Raw, "$(") || strings.HasPrefix(a.Raw, "\"$("):
+			if !setupOutput.MatchString(a.Raw) {
+				w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true,
+					What: call.Name + " runs the output of " + clip(a.Raw, 60) + ", a script only known at run time"})
+			}
+		default:
+			w.scriptFile(c, call, a, "sh")
 		}
 		return false
 	case call.Name != "" && strings.Contains(call.NameArg.Value, "/") && call.NameArg.Static:
