@@ -92,8 +92,14 @@ func Analyze(l Lang, src string) []Effect {
 	if len(out) > MaxEffects {
 		out = out[:MaxEffects]
 	}
+	line, at := 1, 0
 	for i := range out {
-		out[i].Line = 1 + strings.Count(src[:min(out[i].Offset, len(src))], "\n")
+		off := min(out[i].Offset, len(src))
+		if off >= at {
+			line += strings.Count(src[at:off], "\n")
+			at = off
+		}
+		out[i].Line = line
 	}
 	return out
 }

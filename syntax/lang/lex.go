@@ -56,7 +56,7 @@ type heredoc struct {
 const maxTokens = 1 << 20
 
 func lex(l Lang, src string) []token {
-	lx := &lexer{l: l, src: src}
+	lx := &lexer{l: l, src: src, toks: make([]token, 0, min(len(src)/4+16, maxTokens))}
 	if l == PHP {
 		lx.skipPHPOpen()
 	}
