@@ -2,11 +2,11 @@ package syntax
 
 import (
 	"encoding/json"
-	"regexp"
 	"errors"
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"syscall"
 
