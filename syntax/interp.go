@@ -20,7 +20,8 @@ type Hidden struct {
 	// Text is what is known of the code ("" when nothing is).
 	Text string
 	// Always reports that the call runs or destroys something whatever
-	// the text holds; otherwise only text with a risky word matters.
+	// the text holds; otherwise only text that names a command that
+	// acquires content or can destroy data matters.
 	Always bool
 }
 

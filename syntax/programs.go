@@ -741,6 +741,12 @@ func (w *walker) hiddenPipe(p *Pipeline, i int) {
 		// bash f) and echo of run-time words, which are parsed as they are.
 		return
 	}
-	w.m.Hidden = append(w.m.Hidden, Hidden{Call: sink, Always: true,
+	var text []string
+	for _, st := range p.Calls[:i] {
+		if st != nil {
+			text = append(text, st.Text())
+		}
+	}
+	w.m.Hidden = append(w.m.Hidden, Hidden{Call: sink, Text: strings.Join(text, " | "),
 		What: sink.Name + " runs, as a script, the output of " + clip(src.Text(), 60) + ", which is only known at run time"})
 }

@@ -114,9 +114,9 @@ func (w *walker) runsCode(c scope, call *Call) bool {
 			for _, in := range w.stdinTexts(c, call) {
 				w.child(c, call, in.text, nil, "source "+in.kind, in.dynamic)
 			}
-		case strings.HasPrefix(a.Raw, "<(") || strings.HasPrefix(a.Raw, "\"<(") || strings.HasPrefix(a.Raw, "$(") || strings.HasPrefix(a.Raw, "\"$("):
+		case strings.HasPrefix(a.Raw, "<("):
 			if !setupOutput.MatchString(a.Raw) {
-				w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true,
+				w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Text: a.Raw,
 					What: call.Name + " runs the output of " + clip(a.Raw, 60) + ", a script only known at run time"})
 			}
 		default:
