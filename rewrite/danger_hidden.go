@@ -1,7 +1,8 @@
 package rewrite
 
 var hiddenCode = Rule{
-	Name: "hidden-code",
+	Name:      "hidden-code",
+	Decisions: []Decision{Ask},
 	Doc: `Code that a command hands to another program, where corral cannot
 see what it does: a shell-running or deleting call in interpreter code
 whose argument is only known at run time (os.system(cmd),
