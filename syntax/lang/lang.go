@@ -266,7 +266,7 @@ type aliases map[string]string
 
 var (
 	pyImportAs   = regexp.MustCompile(`(?m)^\s*import\s+([\w.]+)\s+as\s+(\w+)`)
-	pyFromImport = regexp.MustCompile(`(?m)^\s*from\s+([\w.]+)\s+import\s+\(?([\w\s,]+(?:\s+as\s+\w+)?)`)
+	pyFromImport = regexp.MustCompile(`(?m)^[ \t]*from[ \t]+([\w.]+)[ \t]+import[ \t]+\(?([\w \t,]+)`)
 )
 
 func (a aliases) resolve(name string) string {
