@@ -33,6 +33,9 @@ type Config struct {
 	// NoScriptFiles stops the engine from reading the script files a
 	// command runs (bash f, python f.py, package.json, Makefile).
 	NoScriptFiles bool
+	// AllowHosts are the hosts a local file may be uploaded to without
+	// asking (network.allow_hosts); nil means DefaultAllowHosts.
+	AllowHosts []string
 	// SandboxFromEnv, ModeFromEnv and ApproveFromEnv record which settings
 	// came from the environment, which wins over policy files.
 	SandboxFromEnv, ModeFromEnv, ApproveFromEnv bool

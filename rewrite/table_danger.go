@@ -14,4 +14,5 @@ var dangerRules = []Rule{
 	runtimeScript,
 	dynamicCommand,
 	hiddenCode,
+	corralSelf,
 }
