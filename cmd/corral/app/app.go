@@ -135,6 +135,7 @@ func (env *runtimeEnv) rootCommand() *cli.Command {
 			env.initCommand(),
 			env.uninstallCommand(),
 			env.rulesCommand(),
+			env.packsCommand(),
 			env.manCommand(),
 		},
 	}

@@ -18,6 +18,7 @@ type ownPolicy struct {
 		Mode    string `json:"mode"`
 		Approve string `json:"approve"`
 	} `json:"sandbox"`
+	Packs   []string `json:"packs"`
 	Network struct {
 		AllowHosts []string `json:"allow_hosts"`
 	} `json:"network"`
@@ -38,6 +39,16 @@ func applySandboxSettings(cfg *rewrite.Config, name string, data []byte) error {
 			d = filepath.Join(cfg.Project, d)
 		}
 		cfg.Sandbox = filepath.Clean(d)
+	}
+	if len(p.Packs) > 0 {
+		if err := rewrite.CheckPacks(p.Packs); err != nil {
+			return fmt.Errorf("policy %s: %v; ignoring its packs", name, err)
+		}
+		for _, pk := range p.Packs {
+			if !contains(cfg.Packs, pk) {
+				cfg.Packs = append(cfg.Packs, pk)
+			}
+		}
 	}
 	if hosts := p.Network.AllowHosts; hosts != nil {
 		cfg.AllowHosts = append([]string{}, hosts...)
