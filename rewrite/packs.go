@@ -417,7 +417,11 @@ func (pk *Pack) PackLines() []string {
 			b.WriteString(" … " + e.AnyWord)
 		}
 		for _, o := range e.OptionsAny {
-			b.WriteString(" --" + o)
+			dash := " --"
+			if len(o) == 1 || pk.Programs[e.Programs[0]].SingleDashLong {
+				dash = " -"
+			}
+			b.WriteString(dash + o)
 		}
 		if e.Text != nil {
 			switch {

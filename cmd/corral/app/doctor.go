@@ -84,12 +84,12 @@ func readHooks(file string) ([]registeredHook, map[string]bool, error) {
 func (env *runtimeEnv) doctorCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "doctor",
-		Usage:     "check how corral is installed: hook registration, other hooks that rewrite Bash, sandbox and policies",
+		Usage:     "check that protection is on: hook registration, other Bash hooks, sandbox, policies",
 		UsageText: "corral doctor [--cwd DIR] [--policy FILE]...",
 		Metadata:  example("corral doctor"),
 		Flags:     commonFlags(),
 		Action: func(_ context.Context, c *cli.Command) error {
-			s := env.settingsFrom(c)
+			s := env.loadSettings(env.cwd(c.String("cwd")), c.StringSlice("policy"))
 			problems := 0
 			say := func(ok bool, format string, args ...any) {
 				mark := "ok  "
@@ -141,10 +141,24 @@ func (env *runtimeEnv) doctorCommand() *cli.Command {
 				say(true, "policy: %s", f)
 			}
 			for _, n := range s.notes {
+				if !strings.HasPrefix(n, "policy error: ") {
+					say(false, "%s", n)
+				}
+			}
+			for _, n := range s.ignored {
 				say(false, "%s", n)
+			}
+			// A policy that cannot be used means protection is not what the
+			// user wrote: doctor fails.
+			broken := env.PolicyProblems(s.cfg.Cwd, c.StringSlice("policy"))
+			for _, e := range broken {
+				fmt.Fprintf(env.stdout, "%s policy NOT applied: %v\n", env.paint("red", "FAIL"), e)
 			}
 			if problems > 0 {
 				fmt.Fprintf(env.stdout, "%d warning(s)\n", problems)
+			}
+			if len(broken) > 0 {
+				return exitCode(1)
 			}
 			return nil
 		},
