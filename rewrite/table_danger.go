@@ -13,4 +13,5 @@ var dangerRules = []Rule{
 	gitDestroy,
 	runtimeScript,
 	dynamicCommand,
+	corralSelf,
 }
