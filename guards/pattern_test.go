@@ -193,7 +193,7 @@ func TestDefaultProtectedPrecision(t *testing.T) {
 func TestCaseFold(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct {
-		glob, rel string
+		glob, rel  string
 		fold, want bool
 	}{
 		{".git/**", ".GIT/config", true, true},

@@ -44,10 +44,6 @@ func worldWritable(mode string) bool {
 	return false
 }
 
-// chmodSpec are the options of chmod, chown and chgrp that take a value
-// (after "=").
-var chmodSpec = optSpec{longVal: setOf("reference", "from"), longEq: true}
-
 // setfaclSpec are setfacl's options that take a value.
 var setfaclSpec = optSpec{shortVal: "mMxX", longVal: setOf("modify", "modify-file", "remove", "remove-file", "set", "set-file", "restore"), longEq: true}
 
@@ -59,7 +55,7 @@ func checkChmod(p *Pass, c *syntax.Call) {
 		checkSetfacl(p, c)
 		return
 	}
-	opts, operands := scan(c.Args, chmodSpec)
+	opts, operands := scan(c.Args, specFor(c.Name))
 	recursive := has(opts, "R", "recursive")
 	var targets []syntax.Arg
 	reference := has(opts, "reference")

@@ -31,10 +31,6 @@ type deletion struct {
 	moved bool
 }
 
-// rmSpec are rm's options (GNU and BSD): none takes a value apart from
-// --interactive and --preserve-root, which take theirs after "=".
-var rmSpec = optSpec{longEq: true}
-
 // deletions lists what call c deletes.
 func deletions(p *Pass, c *syntax.Call) []deletion {
 	switch c.Name {
@@ -56,7 +52,7 @@ func deletions(p *Pass, c *syntax.Call) []deletion {
 // written, each value of an enclosing for loop, parallel's inputs and, for
 // xargs or parallel fed by a pipe, the paths the stage before it gives.
 func rmDeletions(p *Pass, c *syntax.Call) []deletion {
-	opts, operands := scan(c.Args, rmSpec)
+	opts, operands := scan(c.Args, specFor(c.Name))
 	d := deletion{verb: c.Name}
 	switch c.Name {
 	case "rm":

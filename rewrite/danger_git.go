@@ -166,31 +166,36 @@ func gitRuntimeOptions(p *Pass, c *syntax.Call) {
 // work or rewrites shared history, or "".
 func gitDestroys(p *Pass, c *syntax.Call, sub int) string {
 	args := c.Args[sub+1:]
-	flag := func(names ...string) bool { return hasFlag(args, 0, names...) }
-	// valueLetters end a bundle of short options: the rest is a value
-	// (checkout -bfeature, switch -cfix).
-	// valueLetters: see below.
-	valueLetters := map[string]string{"checkout": "bB", "switch": "cC", "branch": "mMcCu", "clean": "e", "push": "o", "stash": "m"}[c.Args[sub].Value]
-	short := func(letter byte) bool {
-		for _, a := range args {
-			v := a.Value
-			if v == "--" {
-				return false
-			}
-			if len(v) < 2 || v[0] != '-' || v[1] == '-' {
-				continue
-			}
-			for j := 1; j < len(v); j++ {
-				if v[j] == letter {
-					return true
-				}
-				if strings.IndexByte(valueLetters, v[j]) >= 0 {
-					break
-				}
+	// Options are read with git's own rules (programs.go): bundles of
+	// short options, values, and any unambiguous abbreviation of a long
+	// option (git reset --har).
+	opts, _ := scan(args, specFor("git "+c.Args[sub].Value))
+	dashed := func(n string) string {
+		if len(n) > 2 && n[1] == '-' {
+			return n[2:]
+		}
+		return n[1:]
+	}
+	// flag reports a dangerous option (an ambiguous abbreviation counts).
+	flag := func(names ...string) bool {
+		for _, n := range names {
+			if has(opts, dashed(n)) {
+				return true
 			}
 		}
 		return false
 	}
+	// harmless reports an option that makes the command harmless, given
+	// unambiguously.
+	harmless := func(names ...string) bool {
+		for _, n := range names {
+			if given(opts, dashed(n)) {
+				return true
+			}
+		}
+		return false
+	}
+	short := func(letter byte) bool { return has(opts, string(letter)) }
 	afterDashes := func() []syntax.Arg {
 		for i, a := range args {
 			if a.Value == "--" {
@@ -216,13 +221,13 @@ func gitDestroys(p *Pass, c *syntax.Call, sub int) string {
 				inSandbox = false
 			}
 		}
-		if gitCleanForced(c, sub) && !short('n') && !flag("--dry-run") && !inSandbox {
+		if gitCleanForced(c, sub) && !harmless("-n", "--dry-run") && !inSandbox {
 			why = "git clean -f deletes untracked files"
 		}
 	case "push":
 		// --force wins over --force-with-lease whichever comes first: the
 		// lease only protects refs when nothing forces them.
-		force := flag("--force") || short('f') || hasPrefixFlag(args, "--force=")
+		force := flag("--force") || short('f')
 		for _, a := range args {
 			if strings.HasPrefix(a.Value, "+") && len(a.Value) > 1 {
 				force = true
@@ -269,7 +274,7 @@ func gitDestroys(p *Pass, c *syntax.Call, sub int) string {
 			why = "git checkout -- <paths> discards uncommitted changes to those files"
 		case hasWord(c, ".") && !flag("-b", "-B"):
 			why = "git checkout . discards every uncommitted change"
-		case hasPrefixFlag(args, "--pathspec-from-file"):
+		case flag("--pathspec-from-file"):
 			why = "git checkout --pathspec-from-file discards uncommitted changes to those files"
 		case len(checkoutOperands(args)) >= 2:
 			why = "git checkout <commit> <paths> overwrites uncommitted changes to those files"
@@ -279,7 +284,7 @@ func gitDestroys(p *Pass, c *syntax.Call, sub int) string {
 			why = "git switch --discard-changes throws local changes away"
 		}
 	case "restore":
-		staged := flag("--staged") || short('S')
+		staged := harmless("--staged", "-S")
 		worktree := flag("--worktree") || short('W')
 		if !staged || worktree {
 			why = "git restore discards uncommitted changes in the working tree"
@@ -293,8 +298,8 @@ func gitDestroys(p *Pass, c *syntax.Call, sub int) string {
 			why = "git reflog expire removes the safety net of recent history"
 		}
 	case "gc":
-		for _, a := range args {
-			if strings.HasPrefix(a.Value, "--prune=now") || a.Value == "--prune=all" {
+		for _, o := range find(opts, "prune") {
+			if v := o.val.Value; strings.HasPrefix(v, "now") || v == "all" {
 				why = "git gc --prune=now deletes unreachable commits at once"
 			}
 		}
@@ -305,23 +310,25 @@ func gitDestroys(p *Pass, c *syntax.Call, sub int) string {
 			why = "git worktree remove --force deletes a worktree with its changes"
 		}
 	case "update-ref":
-		if flag("-d") || flag("--stdin") {
+		if flag("-d") || hasFlag(args, 0, "--stdin") {
 			why = "git update-ref -d deletes a ref"
 		}
 	case "read-tree":
-		if (short('u') || flag("--reset")) && (flag("--reset") || short('m')) {
-			why = "git read-tree -u --reset overwrites the working tree, discarding uncommitted changes"
+		if hasFlag(args, 0, "--reset") || hasFlag(args, 0, "-u") && hasFlag(args, 0, "-m") || hasFlagCluster(c, 'u') && hasFlagCluster(c, 'm') {
+			if hasFlag(args, 0, "-u") || hasFlagCluster(c, 'u') {
+				why = "git read-tree -u --reset overwrites the working tree, discarding uncommitted changes"
+			}
 		}
 	case "checkout-index":
-		if short('f') || flag("--force") {
+		if hasFlag(args, 0, "-f", "--force") || hasFlagCluster(c, 'f') {
 			why = "git checkout-index -f overwrites files in the working tree"
 		}
 	case "symbolic-ref":
-		if short('d') || flag("--delete") {
+		if hasFlag(args, 0, "-d", "--delete") {
 			why = "git symbolic-ref -d deletes a ref"
 		}
 	case "tag":
-		if short('f') || flag("--force") {
+		if hasFlag(args, 0, "-f", "--force") {
 			why = "git tag -f moves an existing tag"
 		}
 	}
@@ -333,15 +340,6 @@ func gitDestroys(p *Pass, c *syntax.Call, sub int) string {
 func hasDeleteRefspec(args []syntax.Arg) bool {
 	for _, a := range args {
 		if len(a.Value) > 1 && a.Value[0] == ':' && a.Static {
-			return true
-		}
-	}
-	return false
-}
-
-func hasPrefixFlag(args []syntax.Arg, prefix string) bool {
-	for _, a := range args {
-		if strings.HasPrefix(a.Value, prefix) {
 			return true
 		}
 	}

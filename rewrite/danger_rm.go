@@ -142,7 +142,7 @@ func (p *Pass) catastrophicDirs() []string {
 
 func checkRmRoot(p *Pass, c *syntax.Call) {
 	if c.Name == "rm" && c.ExtraArgs && !fromFind(c) && len(c.Inputs) == 0 && len(pipeInputs(p, c, deletion{})) == 0 {
-		opts, _ := scan(c.Args, rmSpec)
+		opts, _ := scan(c.Args, specFor("rm"))
 		if has(opts, "r", "R", "recursive") && has(opts, "f", "force") {
 			// xargs rm -rf: the targets arrive on stdin, unseen.
 			p.Report(c, Finding{Rule: "rm-root", Decision: Ask, Message: "rm -rf of paths that only arrive at run time (xargs, parallel)"})

@@ -57,7 +57,18 @@ func programWrites(c *syntax.Call) []target {
 	case "awk", "gawk":
 		out = append(out, awkInPlace(c)...)
 	case "ruby":
-		out = append(out, inPlaceTargets(c, "eErICEFTWx", nil, "e")...)
+		// ruby -i[EXT]: -e gives the code; else the first operand is the
+		// script.
+		opts, idx := scan(c.Args, optSpec{shortVal: "eErICEFTWx", shortOpt: "i"})
+		if !has(opts, "i") {
+			break
+		}
+		if !has(opts, "e") && len(idx) > 0 {
+			idx = idx[1:]
+		}
+		for _, i := range idx {
+			out = append(out, write(c.Args[i]))
+		}
 	case "patch":
 		opts, ops := scan(c.Args, optSpec{shortVal: "BDFVYdiopruz", longVal: setOf("prefix", "ifdef", "fuzz", "version-control",
 			"basename-prefix", "directory", "input", "output", "strip", "reject-file", "suffix", "get", "quoting-style", "read-only", "backup-if-mismatch"), longEq: true})
