@@ -306,7 +306,7 @@ func gitCleanDeletions(p *Pass, c *syntax.Call) []deletion {
 		return a
 	}
 	args := c.Args[sub+1:]
-	opts, operands := scan(args, optSpec{shortVal: "e", longVal: setOf("exclude"), longEq: true})
+	opts, operands := scan(args, specFor("git clean"))
 	if has(opts, "n", "dry-run") {
 		return nil
 	}
@@ -325,7 +325,7 @@ func gitCleanDeletions(p *Pass, c *syntax.Call) []deletion {
 // clean.requireForce set false on the command line.
 func gitCleanForced(c *syntax.Call, sub int) bool {
 	args := c.Args[sub+1:]
-	opts, _ := scan(args, optSpec{shortVal: "e", longVal: setOf("exclude"), longEq: true})
+	opts, _ := scan(args, specFor("git clean"))
 	if has(opts, "f", "force") {
 		return true
 	}

@@ -146,6 +146,10 @@ func TestWritesResolveWhatTheyReach(t *testing.T) {
 		{"echo x > .env$(true)", Ask},
 		{"echo x > .env`true`", Ask},
 		{"echo x > \".env${SUFFIX}\"", Ask},
+		{"cd \"$(git rev-parse --git-dir)\" && echo x > description", Deny},
+		{"cd `git rev-parse --git-dir`; echo x > description", Deny},
+		{"cd \"$(git rev-parse --git-path hooks)\" && echo x > pre-push", Deny},
+		{"cd \"$(git rev-parse --show-toplevel)\" && echo x > lib/b.go", Allow},
 		// Look-alikes.
 		{"echo x | tee 'lib/?.go'", Allow}, // quoted: a file named ?.go
 		{"echo x > li?/b.go", Allow},

@@ -485,7 +485,12 @@ func (w *walker) chdir(call *Call, dir Dir) Dir {
 			if w.home != "" {
 				next = Dir{Path: cleanPath(w.home), Known: true}
 			}
-		case target == nil || !target.Static || target.Value == "-" || strings.HasPrefix(target.Value, "+"):
+		case target != nil && !target.Static:
+			// cd "$(git rev-parse --git-dir)" enters the repository's .git.
+			if d, ok := gitDirOutput(target.Value); ok {
+				next = dir.Join(d)
+			}
+		case target == nil || target.Value == "-" || strings.HasPrefix(target.Value, "+"):
 		default:
 			next = dir.Join(target.Value)
 		}
