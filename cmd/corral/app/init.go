@@ -138,8 +138,10 @@ func (env *runtimeEnv) register(c *cli.Command, install bool) error {
 		scopes := []agent.Scope{scope}
 		switch {
 		case scope == "" && install:
+			// The user's settings; an agent that reads hooks only from
+			// its project gets them there when named alone.
 			scopes = []agent.Scope{agent.User}
-			if !contains(scopeNames(ad.Scopes()), string(agent.User)) {
+			if !all && !contains(scopeNames(ad.Scopes()), string(agent.User)) {
 				scopes = ad.Scopes()[:1]
 			}
 		case scope == "":
