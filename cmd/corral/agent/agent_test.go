@@ -130,7 +130,7 @@ func TestFit(t *testing.T) {
 	}
 	// A deny-only agent gets a deny naming the command to run.
 	got := fit(Caps{}, "W", rw)
-	if got.Decision != Deny || got.Rewritten != "" || !strings.Contains(got.Reason, "W cannot take a rewritten command from a hook") || !strings.HasSuffix(got.Reason, "Run exactly this instead:\ngit clone u /sb/u") {
+	if got.Decision != Deny || got.Rewritten != "" || got.Reason != "corral refused this command: external content must land in the sandbox, and W cannot take a rewritten command from a hook. Run exactly this instead:\ngit clone u /sb/u" {
 		t.Errorf("deny-only: %+v", got)
 	}
 	// An ask on an agent without ask is a deny that says so.

@@ -355,8 +355,8 @@ func TestAgentsWire(t *testing.T) {
 				if rw != sandboxed {
 					t.Errorf("clone: rewritten %q, want %q (decision %q, reason %q)", rw, sandboxed, d, reason)
 				}
-			} else if d != "deny" || !strings.Contains(reason, "Run exactly this instead:\n"+sandboxed) {
-				t.Errorf("clone on a deny-only agent: decision %q, reason %q: want a deny naming %q", d, reason, sandboxed)
+			} else if d != "deny" || !strings.Contains(reason, "Run exactly this instead:\n"+sandboxed) || strings.Contains(reason, "Redirected") {
+				t.Errorf("clone on a deny-only agent: decision %q, reason %q: want a deny naming %q (and no claim it was redirected)", d, reason, sandboxed)
 			}
 
 			// Deny.

@@ -96,7 +96,7 @@ func (env *runtimeEnv) hook(agentName string, policies []string) error {
 	var a *agent.Answer
 	switch req.Kind {
 	case agent.Shell:
-		a = env.bash(s, req)
+		a = env.bash(s, req, ad.Caps().Rewrite && !req.NoRewrite)
 	case agent.Write, agent.Edit, agent.Patch, agent.Delete:
 		a = env.write(s, req)
 	case agent.Read:
@@ -137,7 +137,9 @@ func (env *runtimeEnv) sessionEnd(session string) {
 }
 
 // bash decides about a shell command.
-func (env *runtimeEnv) bash(s *settings, req *agent.Request) *agent.Answer {
+// canRewrite says whether the agent can take a rewritten command; when it
+// cannot, its adapter refuses the original and names the rewritten one.
+func (env *runtimeEnv) bash(s *settings, req *agent.Request, canRewrite bool) *agent.Answer {
 	cmd := req.Command
 	res := s.check(cmd, req.AgentType)
 	if res.Decision == rewrite.Rewrite {
@@ -166,7 +168,7 @@ func (env *runtimeEnv) bash(s *settings, req *agent.Request) *agent.Answer {
 			a.Decision = agent.Ask
 		}
 		for _, f := range res.Findings {
-			if f.Decision == rewrite.Rewrite && f.Dest != "" {
+			if f.Decision == rewrite.Rewrite && f.Dest != "" && canRewrite {
 				what := "download"
 				if strings.Contains(f.Kind, "clone") || strings.Contains(f.Kind, "checkout") {
 					what = f.Kind
@@ -178,6 +180,12 @@ func (env *runtimeEnv) bash(s *settings, req *agent.Request) *agent.Answer {
 			fmt.Fprintf(env.stderr, "corral: cannot create the sandbox %s: %v\n", s.cfg.Sandbox, err)
 		}
 		rec.Action, rec.Rule, rec.Rewritten, rec.Reason = "rewrite", rulesOf(res), res.Rewritten, summary(res)
+		if !canRewrite {
+			// The agent cannot run a rewritten command: it is refused, and
+			// told the sandboxed one (seed 003's block mode, per agent).
+			rec.Action = "block"
+			fmt.Fprintf(env.stderr, "[SandboxEnforcer] BLOCKED: %s. Use: %s\n", summary(res), res.Rewritten)
+		}
 		env.log(rec)
 		return a
 	case rewrite.Ask:
