@@ -57,16 +57,14 @@ func refusal(code int, stdout string) bool {
 		m["permission"] == "deny" || m["cancel"] == true || m["decision"] == "block" || m["action"] == "deny"
 }
 
-// FuzzAgents feeds any JSON to every adapter: named with --agent, and
-// recognised from its shape. The hook never crashes; when the adapter
-// decodes the input into a shell command that the engine denies, the
-// answer is a refusal.
+// FuzzAgents feeds any JSON to an adapter chosen by the first argument
+// (named with --agent) and to the one its shape is recognised as. The hook
+// never crashes; when the adapter decodes the input into a shell command
+// that the engine denies, the answer is a refusal.
 func FuzzAgents(f *testing.F) {
-	for _, s := range agentInputs {
-		f.Add(s)
-	}
-	for _, s := range hookInputs {
-		f.Add(s)
+	for i, s := range append(append([]string{}, agentInputs...), hookInputs...) {
+		f.Add(uint8(i), s)
+		f.Add(uint8(i+7), s)
 	}
 	dir := f.TempDir()
 	env := map[string]string{
@@ -84,7 +82,7 @@ func FuzzAgents(f *testing.F) {
 		f.Fatal(err)
 	}
 	getenv := func(k string) string { return env[k] }
-	f.Fuzz(func(t *testing.T, input string) {
+	f.Fuzz(func(t *testing.T, which uint8, input string) {
 		t.Chdir(env["CLAUDE_PROJECT_DIR"])
 		data := []byte(input)
 		check := func(ad agent.Adapter, args ...string) {
@@ -103,9 +101,8 @@ func FuzzAgents(f *testing.F) {
 					ad.Name(), input, req.Command, code, stdout, stderr)
 			}
 		}
-		for _, ad := range agent.All {
-			check(ad, "--agent", ad.Name())
-		}
+		ad := agent.All[int(which)%len(agent.All)]
+		check(ad, "--agent", ad.Name())
 		if ad := agent.Recognize(data); ad != nil {
 			check(ad)
 		} else if code, stdout, _ := checkHook(t, env, data); stdout != "" || code != 0 {
