@@ -97,6 +97,9 @@ type PolicyFile struct {
 	// AllowHosts is network.allow_hosts: hosts a local file may be
 	// uploaded to without asking; nil when the file does not say.
 	AllowHosts []string
+	// Packs are the rule packs the file enables (names are checked by the
+	// rewrite engine, which owns the packs).
+	Packs []string
 	// Agents are per-agent-type floors, sorted by agent type.
 	Agents []AgentRule
 	// Entries lists what the file sets, one line per setting, for
@@ -138,7 +141,7 @@ var AgentKinds = []string{"writes", "deletions", "acquisitions", "commands"}
 // Keys of each format and section, for unknown-key errors and
 // suggestions.
 var (
-	corralKeys     = []string{"corral", "preset", "sandbox", "paths", "bash", "agents", "secrets", "network", "$schema"}
+	corralKeys     = []string{"corral", "preset", "sandbox", "paths", "bash", "agents", "secrets", "network", "packs", "$schema"}
 	networkKeys    = []string{"allow_hosts"}
 	secretsKeys    = []string{"add", "remove", "allow", "action"}
 	sandboxKeys    = []string{"dir", "mode", "approve"}
@@ -561,6 +564,14 @@ func (d *decoder) corral(root *jsonValue) error {
 			return d.errAt(sv.off, "", "", err)
 		}
 		d.pf.Paths.secretEdit = e
+	}
+	if v := root.get("packs"); v != nil {
+		packs, _, err := d.strings(v, "packs")
+		if err != nil {
+			return err
+		}
+		d.pf.Packs = packs
+		d.entry("packs", strings.Join(packs, " "), v.off)
 	}
 	if nv := root.get("network"); nv != nil {
 		if err := d.object(nv, "network", networkKeys); err != nil {

@@ -33,6 +33,8 @@ type Config struct {
 	// AllowHosts are the hosts a local file may be uploaded to without
 	// asking (network.allow_hosts); nil means DefaultAllowHosts.
 	AllowHosts []string
+	// Packs are the rule packs the policy enables ("all" for every one).
+	Packs []string
 	// SandboxFromEnv, ModeFromEnv and ApproveFromEnv record which settings
 	// came from the environment, which wins over policy files.
 	SandboxFromEnv, ModeFromEnv, ApproveFromEnv bool

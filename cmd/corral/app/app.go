@@ -146,6 +146,7 @@ func (env *runtimeEnv) rootCommand() *cli.Command {
 			env.initCommand(),
 			env.uninstallCommand(),
 			env.rulesCommand(),
+			env.packsCommand(),
 			env.manCommand(),
 		},
 	}

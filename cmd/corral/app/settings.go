@@ -152,6 +152,16 @@ func (env *runtimeEnv) loadSettings(cwd string, policyFiles []string) *settings 
 		for _, e := range errs {
 			s.notes = append(s.notes, fmt.Sprintf("%v; skipping that rule", e))
 		}
+		// Packs only add asks and denies: a project policy may enable them.
+		if err := rewrite.CheckPacks(pf.Packs); err != nil {
+			s.notes = append(s.notes, fmt.Sprintf("policy %s: %v; ignoring its packs", pf.Name, err))
+		} else {
+			for _, pk := range pf.Packs {
+				if !contains(cfg.Packs, pk) {
+					cfg.Packs = append(cfg.Packs, pk)
+				}
+			}
+		}
 		if src.project {
 			s.tightenFrom(pf, rules, &userRules, &projectPreset)
 			continue
