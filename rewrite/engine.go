@@ -66,6 +66,9 @@ type Pass struct {
 	findings []Finding
 	// calls maps the index of a finding to the call it is about.
 	calls map[int]*syntax.Call
+	// rules are the rules of this pass; namesRe their command words.
+	rules   []Rule
+	namesRe *regexp.Regexp
 	// rule is the rule running now.
 	rule *Rule
 	// undeclared are the rules whose results a rule read without
@@ -144,11 +147,6 @@ func topScript(sc *syntax.Script) *syntax.Script {
 	return sc
 }
 
-// riskyWords are command words whose presence in a command that cannot be
-// parsed (or in a nested string that cannot) makes corral ask rather than
-// fail open.
-var riskyWords = regexp.MustCompile(`(?:^|[^A-Za-z0-9_.-])(?:git|gh\s+(?:repo|release|pr)|curl|wget|svn|hg|scp|rsync|rm|rmdir|mkfs[.\w]*|mke2fs|wipefs|dd|chmod|chown|shutdown|reboot|halt|poweroff|systemctl|kubectl|docker|shred|truncate|eval|sudo|find|xargs|tee|mv|cp)(?:$|[^A-Za-z0-9_-])|>`)
-
 // Check decides about command.
 func Check(cfg *Config, command string) *Result { return check(cfg, command, true) }
 
@@ -156,9 +154,13 @@ func Check(cfg *Config, command string) *Result { return check(cfg, command, tru
 // the re-check itself does not verify again).
 func check(cfg *Config, command string, verify bool) *Result {
 	res := &Result{Command: command}
+	rules := cfg.Rules
+	if rules == nil {
+		rules = Rules
+	}
 	m, err := syntax.Analyze(command, syntax.Options{Cwd: cfg.Cwd, Home: cfg.Home})
 	if err != nil {
-		if riskyWords.MatchString(command) {
+		if riskyText(rules, command) {
 			res.Decision = Ask
 			res.Findings = []Finding{{Rule: "unparsed", Decision: Ask, Start: 0, End: len(command), Text: command,
 				Message: fmt.Sprintf("corral cannot parse this command (%v) and it contains a command that acquires content or can destroy data", err)}}
@@ -167,20 +169,16 @@ func check(cfg *Config, command string, verify bool) *Result {
 		}
 		return res
 	}
-	p := &Pass{Config: cfg, Model: m, calls: map[int]*syntax.Call{}}
-	rules := cfg.Rules
-	if rules == nil {
-		rules = Rules
-	}
+	p := &Pass{Config: cfg, Model: m, calls: map[int]*syntax.Call{}, rules: rules}
 	run(p, rules)
 	for _, sc := range m.Unparsed {
-		if riskyWords.MatchString(sc.Src) {
+		if riskyText(rules, sc.Src) {
 			s, e := topSpan(sc, 0, len(sc.Src))
 			p.Report(nil, Finding{Rule: "unparsed", Decision: Ask, Start: s, End: e, Text: sc.Src,
 				Message: "a script string in this command cannot be parsed and it contains a command that acquires content or can destroy data"})
 		}
 	}
-	if m.Truncated && riskyWords.MatchString(command) {
+	if m.Truncated && riskyText(rules, command) {
 		p.Report(nil, Finding{Rule: "unparsed", Decision: Ask, Start: 0, End: len(command), Text: command,
 			Message: "the command is too large or too deeply nested to analyse completely"})
 	}
