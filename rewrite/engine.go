@@ -3,7 +3,6 @@ package rewrite
 import (
 	"fmt"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strings"
 
@@ -30,6 +29,9 @@ type Config struct {
 	// Protected are corral's own files and folders (policy files, state):
 	// commands that write them are denied.
 	Protected []string
+	// NoScriptFiles stops the engine from reading the script files a
+	// command runs (bash f, python f.py, package.json, Makefile).
+	NoScriptFiles bool
 	// AllowHosts are the hosts a local file may be uploaded to without
 	// asking (network.allow_hosts); nil means DefaultAllowHosts.
 	AllowHosts []string
@@ -66,9 +68,6 @@ type Pass struct {
 	findings []Finding
 	// calls maps the index of a finding to the call it is about.
 	calls map[int]*syntax.Call
-	// rules are the rules of this pass; namesRe their command words.
-	rules   []Rule
-	namesRe *regexp.Regexp
 	// rule is the rule running now.
 	rule *Rule
 	// undeclared are the rules whose results a rule read without
@@ -90,6 +89,9 @@ func (p *Pass) Report(c *syntax.Call, f Finding) {
 	if c != nil && f.Text == "" {
 		f.Text = c.Text()
 		f.Start, f.End = topSpan(c.Script, c.Start, c.End)
+	}
+	if c != nil {
+		f.Message = where(c) + f.Message
 	}
 	p.findings = append(p.findings, f)
 	if c != nil {
@@ -158,9 +160,13 @@ func check(cfg *Config, command string, verify bool) *Result {
 	if rules == nil {
 		rules = Rules
 	}
-	m, err := syntax.Analyze(command, syntax.Options{Cwd: cfg.Cwd, Home: cfg.Home})
+	opt := syntax.Options{Cwd: cfg.Cwd, Home: cfg.Home}
+	if !cfg.NoScriptFiles {
+		opt.ReadFile = syntax.ReadScript
+	}
+	m, err := syntax.Analyze(command, opt)
 	if err != nil {
-		if riskyText(rules, command) {
+		if riskyText(command) {
 			res.Decision = Ask
 			res.Findings = []Finding{{Rule: "unparsed", Decision: Ask, Start: 0, End: len(command), Text: command,
 				Message: fmt.Sprintf("corral cannot parse this command (%v) and it contains a command that acquires content or can destroy data", err)}}
@@ -169,16 +175,16 @@ func check(cfg *Config, command string, verify bool) *Result {
 		}
 		return res
 	}
-	p := &Pass{Config: cfg, Model: m, calls: map[int]*syntax.Call{}, rules: rules}
+	p := &Pass{Config: cfg, Model: m, calls: map[int]*syntax.Call{}}
 	run(p, rules)
 	for _, sc := range m.Unparsed {
-		if riskyText(rules, sc.Src) {
+		if riskyText(sc.Src) {
 			s, e := topSpan(sc, 0, len(sc.Src))
 			p.Report(nil, Finding{Rule: "unparsed", Decision: Ask, Start: s, End: e, Text: sc.Src,
 				Message: "a script string in this command cannot be parsed and it contains a command that acquires content or can destroy data"})
 		}
 	}
-	if m.Truncated && riskyText(rules, command) {
+	if m.Truncated && riskyText(command) {
 		p.Report(nil, Finding{Rule: "unparsed", Decision: Ask, Start: 0, End: len(command), Text: command,
 			Message: "the command is too large or too deeply nested to analyse completely"})
 	}

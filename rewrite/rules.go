@@ -237,19 +237,32 @@ func wordPatterns(rules []Rule) (risky, names *regexp.Regexp) {
 	return pair[0], pair[1]
 }
 
-// riskyText reports whether text holds a word of a rule's Commands or
-// Words, or a redirection (a write): a command corral cannot parse that
-// holds one is asked about.
-func riskyText(rules []Rule, text string) bool {
-	r, _ := wordPatterns(rules)
+// riskTables are the tables whose command words make text risky: the
+// acquisition and danger rules (for a run-time command name and code
+// corral cannot see), and with them the write rules (for text corral
+// cannot parse, where a redirection counts too). They are set in init
+// only because the danger table holds the rules that read them.
+var riskTables struct {
+	names, unparsed []Rule
+}
+
+func init() {
+	riskTables.names = concatRules(acquisitionRules, dangerRules)
+	riskTables.unparsed = concatRules(acquisitionRules, dangerRules, writeRules)
+}
+
+// riskyText reports whether text holds a command word of an acquisition,
+// danger or write rule (their Commands and Words), or a redirection: a
+// command corral cannot parse that holds one is asked about.
+func riskyText(text string) bool {
+	r, _ := wordPatterns(riskTables.unparsed)
 	return r.MatchString(text)
 }
 
-// mentionsRuleWord reports whether text holds a word of one of the
-// running rules' Commands or Words.
+// mentionsRuleWord reports whether text holds a command word of an
+// acquisition or danger rule: a command whose name is only known at run
+// time, or code corral cannot see, that holds one is asked about.
 func (p *Pass) mentionsRuleWord(text string) bool {
-	if p.namesRe == nil {
-		_, p.namesRe = wordPatterns(p.rules)
-	}
-	return p.namesRe.MatchString(text)
+	_, n := wordPatterns(riskTables.names)
+	return n.MatchString(text)
 }

@@ -192,6 +192,7 @@ func (p *Pass) judge(c *syntax.Call, sc *syntax.Script, dir syntax.Dir, t target
 		if c == nil {
 			f.Text = t.arg.Raw
 			f.Start, f.End = topSpanOf(sc, t.arg.Start, t.arg.End)
+			f.Message = whereIn(sc, t.arg.Start) + f.Message
 		}
 		p.Report(c, f)
 	}
