@@ -66,7 +66,13 @@ func ReadScript(path string) (string, error) {
 // readScript reads the file at d (a known path) within the per-command
 // budget.
 func (w *walker) readScript(d Dir) (string, bool) {
-	if w.read == nil || !d.Known {
+	if !d.Known {
+		return "", false
+	}
+	if text, ok := w.written[d.Path]; ok {
+		return text, true
+	}
+	if w.read == nil {
 		return "", false
 	}
 	text, err := w.read(d.Path)
@@ -95,6 +101,9 @@ var systemPrograms = []string{"/usr/", "/bin/", "/sbin/", "/lib/", "/lib64/", "/
 // whether call was handled.
 func (w *walker) runsCode(c scope, call *Call) bool {
 	if w.interpreter(c, call) {
+		return true
+	}
+	if w.catSubst(c, call) {
 		return true
 	}
 	switch {
@@ -325,4 +334,93 @@ func (w *walker) packageScript(c scope, call *Call, name, tool string) {
 		w.child(c, &inner, s, nil, "package script", false)
 		w.origin = ""
 	}
+}
+
+// noteWrite records the text a call writes to a file when it is known:
+// cat > f <<X (the here-document), echo and printf > f. A script written
+// this way and run later in the same command (cat > f <<X … X; bash f) is
+// read from there. Any other write to a noted file forgets it.
+func (w *walker) noteWrite(c scope, call *Call) {
+	for _, rd := range call.Redirs {
+		if !rd.Writes() || rd.Fd != "" && rd.Fd != "1" {
+			continue
+		}
+		d := rd.Dir.Join(rd.Target.Value)
+		if !rd.Target.Static || !d.Known {
+			continue
+		}
+		text, ok := "", false
+		switch call.Name {
+		case "cat":
+			if len(call.Args) == 0 {
+				if ins := w.stdinTexts(c, call); len(ins) == 1 && !ins[0].dynamic {
+					text, ok = ins[0].text, true
+				}
+			}
+		case "echo", "printf":
+			var dynamic bool
+			text, dynamic, ok = echoText(call)
+			ok = ok && !dynamic
+			if ok && call.Name == "echo" {
+				text += "\n"
+			}
+		}
+		if w.written == nil {
+			w.written = map[string]string{}
+		}
+		if !ok {
+			delete(w.written, d.Path)
+			continue
+		}
+		if rd.Op == ">>" {
+			text = w.written[d.Path] + text
+		}
+		w.written[d.Path] = text
+	}
+}
+
+// catOutput matches a substitution that only prints a file: "$(cat f)",
+// `cat f`, <(cat f), $(< f).
+var catOutput = regexp.MustCompile(`^"?(?:\$\(|<\(|` + "`" + `)\s*(?:cat\s+(?:--\s+)?|<\s*)([^\s()$` + "`" + `;|&<>'"]+)\s*(?:\)|` + "`" + `)"?$`)
+
+// catSubst models a shell, eval or source whose script is the output of
+// cat of a file (sh -c "$(cat f)", eval "$(cat f)", bash <(cat f),
+// source <(cat f)): the file is the script.
+func (w *walker) catSubst(c scope, call *Call) bool {
+	var a *Arg
+	switch {
+	case call.Name == "eval" && len(call.Args) == 1:
+		a = &call.Args[0]
+	case call.Name == "source" || call.Name == ".":
+		if len(call.Args) > 0 {
+			a = &call.Args[0]
+		}
+	case IsShell(call.Name):
+		if idx, _ := ShellScript(call); idx >= 0 {
+			a = &call.Args[idx]
+		} else if i := shellFile(call); i >= 0 {
+			a = &call.Args[i]
+		}
+	}
+	if a == nil || a.Static {
+		return false
+	}
+	m := catOutput.FindStringSubmatch(a.Raw)
+	if m == nil {
+		return false
+	}
+	text, ok := w.readScript(call.Dir.Join(m[1]))
+	if !ok {
+		return false
+	}
+	w.origin = m[1]
+	w.child(c, call, text, nil, "file", false)
+	w.origin = ""
+	for i := len(w.m.Scripts) - 1; i >= 0; i-- {
+		if sc := w.m.Scripts[i]; sc.Kind == "file" && sc.Origin == m[1] && sc.Path == "" {
+			sc.Path = m[1]
+			break
+		}
+	}
+	return true
 }

@@ -24,6 +24,9 @@ type walker struct {
 	files int
 	// read reads a script file; nil reads none.
 	read func(path string) (string, error)
+	// written holds the text that earlier commands wrote to files
+	// (cat > f <<X, echo … > f), by absolute path.
+	written map[string]string
 }
 
 // assign records the static values of assignments (a=git, export a=git);
@@ -283,6 +286,7 @@ func (w *walker) call(c scope, s *sh.Stmt, ce *sh.CallExpr, dir Dir) Dir {
 		w.substs(c, word, dir, call)
 	}
 	call.Redirs = w.redirects(c, s, dir, call)
+	w.noteWrite(c, call)
 
 	if inv.split != nil {
 		text := inv.split.Value
