@@ -277,8 +277,8 @@ func rsyncDeletions(c *syntax.Call) []deletion {
 			del = true
 		}
 	}
-	if !del || len(operands) < 2 {
-		return nil
+	if !del || len(operands) < 2 || rsyncFromRemote(c, operands) {
+		return nil // from another host: the remote-copy rule's
 	}
 	dest := c.Args[operands[len(operands)-1]]
 	if remotePath(dest.Value) {

@@ -23,6 +23,8 @@ Device paths are cleaned (/dev//sda) and resolved against the working
 directory (cd /dev && mkfs.ext4 sda). Reading a device (dd if=/dev/sda
 of=disk.img) and /dev/null, /dev/zero, /dev/stdout, /dev/fd/N, /dev/pts/N
 are fine.`,
+	Words: []string{"mkfs", "mkfs.", "mke2fs", "mkswap", "wipefs", "blkdiscard", "mkdosfs", "mkntfs", "mkexfatfs", "mkudffs", "cryptsetup", "nvme",
+		"fdisk", "sfdisk", "parted", "sgdisk", "cfdisk", "gdisk", "dd", "tee", "cp", "shred"},
 	Call:     checkDiskWrite,
 	Redirect: checkDeviceRedirect,
 }

@@ -13,6 +13,7 @@ var serviceStop = Rule{
 invoke-rc.d NAME stop, rc-service NAME stop, /etc/init.d/NAME stop) take a
 service down: ask (seed 002: confirm). status, start, restart and the rest
 pass.`,
+	Words: []string{"systemctl", "service", "invoke-rc.d", "rc-service"},
 	Call: func(p *Pass, c *syntax.Call) {
 		if asksHelp(c) {
 			return

@@ -114,8 +114,9 @@ func programWrites(c *syntax.Call) []target {
 			}
 		}
 	case "rsync":
-		_, ops := scan(c.Args, rsyncSpec)
-		if len(ops) >= 2 {
+		// From a remote host it is an acquisition, moved into the sandbox
+		// by the remote-copy rule.
+		if _, ops := scan(c.Args, rsyncSpec); len(ops) >= 2 && !rsyncFromRemote(c, ops) {
 			if dest := c.Args[ops[len(ops)-1]]; !remotePath(dest.Value) {
 				out = append(out, into(dest)...)
 			}
@@ -228,4 +229,14 @@ func gitWrites(c *syntax.Call) []target {
 		}
 	}
 	return out
+}
+
+// rsyncFromRemote reports an rsync whose sources include another host.
+func rsyncFromRemote(c *syntax.Call, ops []int) bool {
+	for _, i := range ops[:len(ops)-1] {
+		if remotePath(c.Args[i].Value) {
+			return true
+		}
+	}
+	return false
 }
