@@ -21,7 +21,8 @@ import (
 // popular READMEs. Nobody on this project wrote them, so they measure
 // corral rather than its authors' expectations.
 
-// sharedData returns ../shared/data beside the module root, or skips.
+// sharedData returns shared/data beside the module root or one of its
+// ancestors, or skips.
 func sharedData(t testing.TB) string {
 	t.Helper()
 	dir, err := os.Getwd()
@@ -38,11 +39,18 @@ func sharedData(t testing.TB) string {
 		}
 		dir = parent
 	}
-	data := filepath.Join(filepath.Dir(dir), "shared", "data")
-	if _, err := os.Stat(filepath.Join(data, "tldr.jsonl")); err != nil {
-		t.Skipf("shared data not found at %s: the real-world corpora are not available here", data)
+	// A worktree (../wt/NAME) finds it beside an ancestor further up.
+	for up := filepath.Dir(dir); ; up = filepath.Dir(up) {
+		data := filepath.Join(up, "shared", "data")
+		if _, err := os.Stat(filepath.Join(data, "tldr.jsonl")); err == nil {
+			return data
+		}
+		if filepath.Dir(up) == up {
+			break
+		}
 	}
-	return data
+	t.Skipf("shared data not found in shared/data beside %s or an ancestor: the real-world corpora are not available here", dir)
+	return ""
 }
 
 // dataLine is one line of the shared corpora.
