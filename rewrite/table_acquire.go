@@ -12,6 +12,12 @@ var acquisitionRules = []Rule{
 	svnCheckout,
 	hgClone,
 	remoteCopy,
+	aria2cRule,
+	axelRule,
+	jjGitClone,
+	ghRepoFork,
+	ghGistClone,
+	ghRunDownload,
 	pipeShell,
 	runDownload,
 }
