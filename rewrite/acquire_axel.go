@@ -14,8 +14,10 @@ and -o <sandbox> is added when none is given.`,
 	Call:     checkAxel,
 }
 
-var axelSpec = optSpec{shortVal: "snoHUTMc", longEq: true, longVal: setOf("max-speed", "num-connections",
-	"output", "header", "user-agent", "timeout", "max-redirect", "ipv4", "percentage")}
+// axelSpec are axel's options that take a value (--search takes one only
+// after "=").
+var axelSpec = optSpec{shortVal: "snoHUT", longEq: true, longVal: setOf("max-speed", "num-connections",
+	"output", "header", "user-agent", "timeout", "max-redirect")}
 
 func checkAxel(p *Pass, c *syntax.Call) {
 	opts, operands := scan(c.Args, axelSpec)
