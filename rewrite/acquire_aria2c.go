@@ -13,8 +13,9 @@ directory or -d/--dir DIR; -o/--out names a file relative to that
 directory. The directory is made the sandbox (-d <sandbox> is added when
 none is given). An -o that is absolute or climbs out with ".." would leave
 it, so corral asks. --help and --version download nothing.`,
-	Commands: []string{"aria2c"},
-	Call:     checkAria2c,
+	Decisions: []Decision{Rewrite, Ask},
+	Commands:  []string{"aria2c"},
+	Call:      checkAria2c,
 }
 
 // aria2cSpec are aria2c's options that take a value (getopt_long: the

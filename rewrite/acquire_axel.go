@@ -10,8 +10,9 @@ var axelRule = Rule{
 (a file, or a directory to save into). The output becomes sandbox/<its
 base name> (the sandbox itself when it names a directory such as "."),
 and -o <sandbox> is added when none is given.`,
-	Commands: []string{"axel"},
-	Call:     checkAxel,
+	Decisions: []Decision{Rewrite, Ask},
+	Commands:  []string{"axel"},
+	Call:      checkAxel,
 }
 
 // axelSpec are axel's options that take a value (--search takes one only

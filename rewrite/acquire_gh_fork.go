@@ -15,8 +15,9 @@ directory. corral adds "-- <sandbox>/<name>" (or moves that directory into
 the sandbox), and a later cd follows it. gh repo create NAME --clone clones
 into ./NAME with no way to name the directory, so corral asks. Without
 --clone nothing lands on disk.`,
-	Commands: []string{"gh"},
-	Call:     checkGhRepoFork,
+	Decisions: []Decision{Rewrite, Ask},
+	Commands:  []string{"gh"},
+	Call:      checkGhRepoFork,
 }
 
 func checkGhRepoFork(p *Pass, c *syntax.Call) {

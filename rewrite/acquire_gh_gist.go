@@ -11,8 +11,9 @@ var ghGistClone = Rule{
 	Doc: `gh gist clone GIST [DIR] [-- gitflags] is a git clone of a gist: the
 directory (given, or the gist's ID when there is none) is moved into the
 sandbox, and a later cd follows it.`,
-	Commands: []string{"gh"},
-	Call:     checkGhGistClone,
+	Decisions: []Decision{Rewrite, Ask},
+	Commands:  []string{"gh"},
+	Call:      checkGhGistClone,
 }
 
 func checkGhGistClone(p *Pass, c *syntax.Call) {

@@ -9,8 +9,9 @@ var ghRunDownload = Rule{
 	Doc: `gh run download [RUN] saves a workflow run's artifacts into the
 working directory or -D/--dir DIR: the directory is made the sandbox (-D
 <sandbox> is added when none is given).`,
-	Commands: []string{"gh"},
-	Call:     checkGhRunDownload,
+	Decisions: []Decision{Rewrite, Ask},
+	Commands:  []string{"gh"},
+	Call:      checkGhRunDownload,
 }
 
 var ghRunSpec = optSpec{shortVal: "DnpR", longEq: true, longVal: setOf("dir", "name", "pattern", "repo")}

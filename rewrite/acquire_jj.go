@@ -11,8 +11,9 @@ destination (given, or the source's last segment when there is none) is
 moved into the sandbox, and a later cd follows it. jj's global options
 (-R, --at-op, --config, …) and the clone's (--remote, --depth, -b, …) are
 skipped.`,
-	Commands: []string{"jj"},
-	Call:     checkJjGitClone,
+	Decisions: []Decision{Rewrite, Ask},
+	Commands:  []string{"jj"},
+	Call:      checkJjGitClone,
 }
 
 // jjSpec are jj's global and git clone options that take a value.
