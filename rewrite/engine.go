@@ -3,7 +3,6 @@ package rewrite
 import (
 	"fmt"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strings"
 
@@ -150,11 +149,6 @@ func topScript(sc *syntax.Script) *syntax.Script {
 	return sc
 }
 
-// riskyWords are command words whose presence in a command that cannot be
-// parsed (or in a nested string that cannot) makes corral ask rather than
-// fail open.
-var riskyWords = regexp.MustCompile(`(?:^|[^A-Za-z0-9_.-])(?:git|gh\s+(?:repo|release|pr)|curl|wget|svn|hg|scp|rsync|rm|rmdir|mkfs[.\w]*|mke2fs|wipefs|dd|chmod|chown|shutdown|reboot|halt|poweroff|systemctl|kubectl|docker|shred|truncate|eval|sudo|find|xargs|tee|mv|cp)(?:$|[^A-Za-z0-9_-])|>`)
-
 // Check decides about command.
 func Check(cfg *Config, command string) *Result { return check(cfg, command, true) }
 
@@ -162,13 +156,17 @@ func Check(cfg *Config, command string) *Result { return check(cfg, command, tru
 // the re-check itself does not verify again).
 func check(cfg *Config, command string, verify bool) *Result {
 	res := &Result{Command: command}
+	rules := cfg.Rules
+	if rules == nil {
+		rules = Rules
+	}
 	opt := syntax.Options{Cwd: cfg.Cwd, Home: cfg.Home}
 	if !cfg.NoScriptFiles {
 		opt.ReadFile = syntax.ReadScript
 	}
 	m, err := syntax.Analyze(command, opt)
 	if err != nil {
-		if riskyWords.MatchString(command) {
+		if riskyText(command) {
 			res.Decision = Ask
 			res.Findings = []Finding{{Rule: "unparsed", Decision: Ask, Start: 0, End: len(command), Text: command,
 				Message: fmt.Sprintf("corral cannot parse this command (%v) and it contains a command that acquires content or can destroy data", err)}}
@@ -178,19 +176,15 @@ func check(cfg *Config, command string, verify bool) *Result {
 		return res
 	}
 	p := &Pass{Config: cfg, Model: m, calls: map[int]*syntax.Call{}}
-	rules := cfg.Rules
-	if rules == nil {
-		rules = Rules
-	}
 	run(p, rules)
 	for _, sc := range m.Unparsed {
-		if riskyWords.MatchString(sc.Src) {
+		if riskyText(sc.Src) {
 			s, e := topSpan(sc, 0, len(sc.Src))
 			p.Report(nil, Finding{Rule: "unparsed", Decision: Ask, Start: s, End: e, Text: sc.Src,
 				Message: "a script string in this command cannot be parsed and it contains a command that acquires content or can destroy data"})
 		}
 	}
-	if m.Truncated && riskyWords.MatchString(command) {
+	if m.Truncated && riskyText(command) {
 		p.Report(nil, Finding{Rule: "unparsed", Decision: Ask, Start: 0, End: len(command), Text: command,
 			Message: "the command is too large or too deeply nested to analyse completely"})
 	}

@@ -3,6 +3,7 @@ package rewrite
 import (
 	"bufio"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -201,14 +202,25 @@ var exceptions = map[string]exception{
 		func(f Finding) bool { return strings.ContainsAny(f.Text, "$`") }},
 }
 
+// realWorldBaseline is the committed, reviewed count of decisions per
+// corpus file and category. TestRealWorldDecisions fails on any change
+// not recorded there; -realworld.update rewrites it, and the diff is then
+// read and judged before it is committed.
+const realWorldBaseline = "testdata/realworld_decisions.txt"
+
+var updateRealWorld = flag.Bool("realworld.update", false, "rewrite "+realWorldBaseline+" with the decisions found")
+
 // TestRealWorldDecisions runs every shared command through the engine,
-// prints the decisions per category, and checks that no command outside
-// the acquisition and danger categories is rewritten, asked about or
-// denied except by an exception whose check holds.
+// compares the decisions per category with the committed baseline, and
+// checks that no command outside the acquisition and danger categories is
+// rewritten, asked about or denied except by an exception whose check
+// holds.
 func TestRealWorldDecisions(t *testing.T) {
 	data := sharedData(t)
 	cfg := realWorldConfig()
 	used := map[string]int{}
+	var table []string
+	defer func() { compareRealWorldBaseline(t, table) }()
 	for _, name := range []string{"tldr.jsonl", "nl2bash.jsonl", "readmes.jsonl"} {
 		counts := map[string]*[Deny + 1]int{}
 		var unexpected []string
@@ -245,6 +257,9 @@ func TestRealWorldDecisions(t *testing.T) {
 		for _, c := range cats {
 			m := counts[c]
 			t.Logf("%-14s %-12s allow %5d  warn %4d  rewrite %4d  ask %4d  deny %4d", name, c, m[Allow], m[Warn], m[Rewrite], m[Ask], m[Deny])
+			for d := Allow; d <= Deny; d++ {
+				table = append(table, fmt.Sprintf("%s %s %s %d", name, c, d, m[d]))
+			}
 		}
 		for i, u := range unexpected {
 			if i == 50 {
@@ -262,6 +277,65 @@ func TestRealWorldDecisions(t *testing.T) {
 	for _, r := range rules {
 		t.Logf("exception %-15s %4d findings: %s", r, used[r], exceptions[r].reason)
 	}
+}
+
+// compareRealWorldBaseline compares the decision counts with the
+// committed baseline, line by line, or rewrites it under -realworld.update.
+func compareRealWorldBaseline(t *testing.T, table []string) {
+	t.Helper()
+	if t.Failed() && len(table) == 0 {
+		return
+	}
+	if *updateRealWorld {
+		head := "# Decisions per corpus file and category (TestRealWorldDecisions).\n" +
+			"# Reviewed by a person: a change here is a change in what corral does to real commands.\n" +
+			"# file category decision count\n"
+		if err := os.WriteFile(realWorldBaseline, []byte(head+strings.Join(table, "\n")+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	b, err := os.ReadFile(realWorldBaseline)
+	if err != nil {
+		t.Fatalf("no baseline: %v (write one with -realworld.update, then review it)", err)
+	}
+	want := map[string]string{}
+	var order []string
+	for _, l := range strings.Split(string(b), "\n") {
+		if l = strings.TrimSpace(l); l == "" || strings.HasPrefix(l, "#") {
+			continue
+		}
+		f := strings.Fields(l)
+		key := strings.Join(f[:len(f)-1], " ")
+		want[key] = f[len(f)-1]
+		order = append(order, key)
+	}
+	got := map[string]string{}
+	for _, l := range table {
+		f := strings.Fields(l)
+		key := strings.Join(f[:len(f)-1], " ")
+		got[key] = f[len(f)-1]
+		if _, ok := want[key]; !ok {
+			order = append(order, key)
+		}
+	}
+	changed := 0
+	for _, k := range order {
+		if got[k] != want[k] {
+			changed++
+			t.Errorf("real-world decisions changed: %s: baseline %s, now %s", k, or(want[k], "none"), or(got[k], "none"))
+		}
+	}
+	if changed > 0 {
+		t.Errorf("%d counts differ from %s: if the change is right, run go test ./rewrite -run TestRealWorldDecisions -realworld.update and commit the reviewed diff", changed, realWorldBaseline)
+	}
+}
+
+func or(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
 }
 
 // acquiringForm finds a command that brings content onto disk, at the
