@@ -61,6 +61,9 @@ type Pass struct {
 	findings []Finding
 	// calls maps the index of a finding to the call it is about.
 	calls map[int]*syntax.Call
+	// runners indexes, per pipeline, the next stage from each index that
+	// runs its stdin (see stdinRunnerAfter).
+	runners map[*syntax.Pipeline][]int
 }
 
 // Report records a finding about call c (nil for a finding about the whole

@@ -2,6 +2,7 @@ package app
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -14,7 +15,7 @@ import (
 	"github.com/corral-dev/corral/cmd/corral/internal/audit"
 	"github.com/corral-dev/corral/guards"
 	"github.com/corral-dev/corral/rewrite"
-	"github.com/urfave/cli/v2"
+	"github.com/urfave/cli/v3"
 )
 
 // maxInput bounds the hook input read from stdin.
@@ -25,10 +26,11 @@ func (env *runtimeEnv) hookCommand() *cli.Command {
 		Name:      "hook",
 		Usage:     "answer a PreToolUse hook: JSON on stdin, decision on stdout; always exits 0",
 		UsageText: "corral hook [--policy FILE]...",
+		Metadata:  example(`echo '{"tool_name":"Bash","tool_input":{"command":"rm -rf ~"}}' | corral hook`),
 		Flags: []cli.Flag{
 			&cli.StringSliceFlag{Name: "policy", Usage: "policy `FILE` (corral's format, write-policies.json or guardrails.json); repeatable"},
 		},
-		Action: func(c *cli.Context) error {
+		Action: func(_ context.Context, c *cli.Command) error {
 			env.hook(c.StringSlice("policy"))
 			return nil
 		},
