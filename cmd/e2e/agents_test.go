@@ -28,6 +28,9 @@ type agentCLI struct {
 	// write a file.
 	shell func(m *machine, command string) step
 	write func(m *machine, path, content string) step
+	// envFile is the protected file the write tool tries to write
+	// (default .env).
+	envFile string
 	// standIn starts the stand-in for the agent's model API and returns
 	// the base URL to give the CLI.
 	standIn func(t *testing.T, s *script) string
@@ -40,6 +43,15 @@ type agentCLI struct {
 	// finished reports whether the CLI's stdout shows the scripted
 	// conversation ended with finalText.
 	finished func(stdout []byte) bool
+}
+
+// envName is the protected file the scenario writes with the agent's
+// write tool.
+func (a agentCLI) envName() string {
+	if a.envFile != "" {
+		return a.envFile
+	}
+	return ".env"
 }
 
 // findAgent finds the CLI of a (CORRAL_<NAME>_BIN, else the one
@@ -64,7 +76,9 @@ func findAgent(t *testing.T, a agentCLI) agentCLI {
 		cancel()
 		if err == nil {
 			a.path = c
-			a.version = strings.TrimSpace(string(out))
+			// The version is the last line (Codex warns first).
+			lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+			a.version = strings.TrimSpace(lines[len(lines)-1])
 			t.Logf("%s CLI %s at %s, %s", a.name, a.version, c, network)
 			return a
 		}
@@ -270,11 +284,16 @@ var agentScenarios = []struct {
 }, {
 	name: "a .env write is refused",
 	steps: func(a agentCLI, m *machine) []step {
-		return []step{a.write(m, filepath.Join(m.project, ".env"), "API_TOKEN=secret\n")}
+		return []step{
+			a.write(m, filepath.Join(m.project, a.envName()), "API_TOKEN=secret\n"),
+			a.shell(m, "printf 'API_TOKEN=secret\\n' > .env"),
+		}
 	},
 	check: func(t *testing.T, a agentCLI, m *machine, s *script, corral string) {
+		m.wantNoFile(filepath.Join(m.project, a.envName()))
 		m.wantNoFile(filepath.Join(m.project, ".env"))
-		m.wantToldWhy(corral, s, 0, "Write", map[string]any{"file_path": filepath.Join(m.project, ".env"), "content": "API_TOKEN=secret\n"})
+		m.wantToldWhy(corral, s, 0, "Write", map[string]any{"file_path": filepath.Join(m.project, a.envName()), "content": "API_TOKEN=secret\n"})
+		m.wantToldWhy(corral, s, 1, "Bash", map[string]any{"command": "printf 'API_TOKEN=secret\\n' > .env"})
 	},
 }, {
 	name: "an ordinary command runs",

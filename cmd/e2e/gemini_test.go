@@ -20,6 +20,9 @@ var gemini = agentCLI{
 		rel, _ := filepath.Rel(m.project, path)
 		return step{"write_file", map[string]any{"file_path": rel, "content": content}}
 	},
+	// Gemini CLI refuses a path with a .env segment itself (before any
+	// hook runs); .env.local is protected by corral and not by it.
+	envFile: ".env.local",
 	standIn: newGeminiStandIn,
 	configure: func(t *testing.T, m *machine, api string) []string {
 		m.writeFile(filepath.Join(m.home, ".gemini", "settings.json"),
