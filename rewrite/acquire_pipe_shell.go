@@ -8,7 +8,8 @@ import (
 )
 
 var pipeShell = Rule{
-	Name: "pipe-shell",
+	Name:      "pipe-shell",
+	Decisions: []Decision{Ask},
 	Doc: `A download executed as it arrives is remote code execution: curl or
 wget whose output is piped into a shell or interpreter reading stdin
 (curl … | sh, | sudo bash -s -- args, | python3, even through tee or

@@ -67,6 +67,10 @@ func (env *runtimeEnv) main(args []string) (code int) {
 		hook := root.Command("hook")
 		hook.Reader, hook.Writer, hook.ErrWriter = env.stdin, env.stdout, env.stderr
 		err := hook.Run(context.Background(), args[1:])
+		var ec exitCode
+		if errors.As(err, &ec) && ec == 2 {
+			return 2 // the agent blocks on exit status 2 (Windsurf, Kimi, …)
+		}
 		if err != nil {
 			fmt.Fprintf(env.stderr, "corral: %v; allowing (fail open)\n", oneLine(err.Error()))
 		}
@@ -128,6 +132,9 @@ func (env *runtimeEnv) rootCommand() *cli.Command {
 			env.sandboxCommand(),
 			env.logCommand(),
 			env.doctorCommand(),
+			env.initCommand(),
+			env.uninstallCommand(),
+			env.rulesCommand(),
 			env.manCommand(),
 		},
 	}

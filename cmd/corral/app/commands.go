@@ -54,12 +54,16 @@ func (env *runtimeEnv) rewriteCommand() *cli.Command {
 		Commands: []*cli.Command{{
 			Name:      "explain",
 			Usage:     "print each finding, the diff of the command and the decision",
-			UsageText: "corral rewrite explain [--json] [--cwd DIR] [--sandbox DIR] [--exit-code] '<command>'",
-			Metadata:  example("corral rewrite explain 'git clone https://github.com/acme/widget.git && cd widget && make'"),
+			UsageText: "corral rewrite explain [--json] [--cwd DIR] [--sandbox DIR] [--exit-code] '<command>'\ncorral rewrite explain --rule NAME",
+			Metadata:  example("corral rewrite explain 'git clone https://github.com/acme/widget.git && cd widget && make'", "corral rewrite explain --rule pipe-shell"),
 			Flags: append(commonFlags(),
 				&cli.BoolFlag{Name: "json", Usage: "print the result as JSON"},
-				&cli.BoolFlag{Name: "exit-code", Usage: "exit 2 when the decision is ask or deny"}),
+				&cli.BoolFlag{Name: "exit-code", Usage: "exit 2 when the decision is ask or deny"},
+				&cli.StringFlag{Name: "rule", Usage: "print the doc of rule `NAME` instead (see corral rules)"}),
 			Action: func(_ context.Context, c *cli.Command) error {
+				if name := c.String("rule"); name != "" && c.NArg() == 0 {
+					return explainRule(env.stdout, name)
+				}
 				if c.NArg() != 1 {
 					return fmt.Errorf("rewrite explain takes exactly one command (quote it), got %d arguments", c.NArg())
 				}
