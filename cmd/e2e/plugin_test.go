@@ -107,7 +107,7 @@ func TestPluginFiles(t *testing.T) {
 		t.Fatalf("want one PreToolUse and one SessionEnd entry: %+v", hooks.Hooks)
 	}
 	tools := strings.Split(pre[0].Matcher, "|")
-	for _, want := range []string{"Bash", "Write", "Edit", "MultiEdit", "NotebookEdit"} {
+	for _, want := range []string{"Bash", "Write", "Edit", "MultiEdit", "NotebookEdit", "Read"} {
 		found := false
 		for _, tl := range tools {
 			found = found || tl == want
@@ -119,12 +119,12 @@ func TestPluginFiles(t *testing.T) {
 	for event, entries := range hooks.Hooks {
 		for _, e := range entries {
 			for _, h := range e.Hooks {
-				const prefix = `"${CLAUDE_PLUGIN_ROOT}/`
-				if h.Type != "command" || !strings.HasPrefix(h.Command, prefix) || !strings.HasSuffix(h.Command, `"`) {
-					t.Errorf("%s hook %q does not run a quoted ${CLAUDE_PLUGIN_ROOT} path", event, h.Command)
+				const prefix, suffix = `"${CLAUDE_PLUGIN_ROOT}/`, `" --agent claude`
+				if h.Type != "command" || !strings.HasPrefix(h.Command, prefix) || !strings.HasSuffix(h.Command, suffix) {
+					t.Errorf("%s hook %q does not run a quoted ${CLAUDE_PLUGIN_ROOT} path with --agent claude", event, h.Command)
 					continue
 				}
-				script := filepath.Join(plugin, strings.TrimSuffix(strings.TrimPrefix(h.Command, prefix), `"`))
+				script := filepath.Join(plugin, strings.TrimSuffix(strings.TrimPrefix(h.Command, prefix), suffix))
 				if st, err := os.Stat(script); err != nil || st.Mode().Perm()&0o111 == 0 {
 					t.Errorf("%s hook runs %s, which is not an executable file of the plugin (%v)", event, script, err)
 				}
