@@ -84,12 +84,18 @@ func findAgent(t *testing.T, a agentCLI) agentCLI {
 		}
 		tried = append(tried, fmt.Sprintf("%s: %v", c, err))
 	}
-	msg := fmt.Sprintf("the %s CLI is not installed (tried %s); run .ci/install-e2e.sh, or set %s", a.name, strings.Join(tried, "; "), envName)
+	missing(t, fmt.Sprintf("the %s CLI is not installed (tried %s); run .ci/install-e2e.sh, or set %s", a.name, strings.Join(tried, "; "), envName))
+	return a
+}
+
+// missing skips the test for want of what msg names, or fails it when
+// CORRAL_E2E=require (CI): there, a test that cannot run is a failure.
+func missing(t *testing.T, msg string) {
+	t.Helper()
 	if os.Getenv("CORRAL_E2E") == "require" {
-		t.Fatal(msg)
+		t.Fatal(msg + " (CORRAL_E2E=require)")
 	}
 	t.Skip(msg)
-	return a
 }
 
 // agentEnv is the environment every agent CLI runs with: nothing of the
@@ -316,7 +322,7 @@ var agentScenarios = []struct {
 func runAgentScenarios(t *testing.T, a agentCLI) {
 	a = findAgent(t, a)
 	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("git is not installed; run .ci/install-e2e.sh as root")
+		missing(t, "git is not installed; run .ci/install-e2e.sh as root")
 	}
 	corral := buildCorral(t)
 	for _, sc := range agentScenarios {

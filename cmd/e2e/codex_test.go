@@ -79,4 +79,7 @@ trust_level = "trusted"
 
 // TestCodex runs the four scenarios under the real Codex CLI with corral
 // as the project's hook.
-func TestCodex(t *testing.T) { runAgentScenarios(t, codex) }
+func TestCodex(t *testing.T) {
+	t.Parallel()
+	runAgentScenarios(t, codex)
+}

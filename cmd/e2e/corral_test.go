@@ -99,7 +99,7 @@ func TestClaudeCode(t *testing.T) {
 	claude := claudeBin(t)
 	for _, tool := range []string{"git", "curl"} {
 		if _, err := exec.LookPath(tool); err != nil {
-			t.Skipf("%s is not installed; run .ci/install-e2e.sh as root", tool)
+			missing(t, tool+" is not installed; run .ci/install-e2e.sh as root")
 		}
 	}
 	corral := buildCorral(t)

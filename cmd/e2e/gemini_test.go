@@ -44,4 +44,7 @@ var gemini = agentCLI{
 
 // TestGemini runs the four scenarios under the real Gemini CLI with corral
 // as the project's hook.
-func TestGemini(t *testing.T) { runAgentScenarios(t, gemini) }
+func TestGemini(t *testing.T) {
+	t.Parallel()
+	runAgentScenarios(t, gemini)
+}

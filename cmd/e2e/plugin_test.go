@@ -141,7 +141,7 @@ func launcherEnv(t *testing.T, extra ...string) []string {
 	for _, name := range []string{"cat", "dirname"} {
 		p, err := exec.LookPath(name)
 		if err != nil {
-			t.Skipf("%s not found", name)
+			missing(t, name+" not found")
 		}
 		if err := os.Symlink(p, filepath.Join(tools, name)); err != nil {
 			t.Fatal(err)
@@ -155,7 +155,7 @@ func runLauncher(t *testing.T, plugin string, env []string, stdin string) (stdou
 	t.Helper()
 	sh, err := exec.LookPath("sh")
 	if err != nil {
-		t.Skip("sh not found")
+		missing(t, "sh not found")
 	}
 	cmd := exec.Command(sh, filepath.Join(plugin, "scripts", "corral-hook"))
 	cmd.Env = append(env, "CLAUDE_PLUGIN_ROOT="+plugin)
@@ -271,7 +271,7 @@ func (m *machine) claudeCmd(api *standIn, args ...string) string {
 func TestClaudePlugin(t *testing.T) {
 	claude := claudeBin(t)
 	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("git is not installed; run .ci/install-e2e.sh as root")
+		missing(t, "git is not installed; run .ci/install-e2e.sh as root")
 	}
 	corral := buildCorral(t)
 
