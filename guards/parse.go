@@ -130,7 +130,16 @@ func parsePolicy(name string, data []byte) (*Policy, error) {
 		return false
 	}
 	if has("corral") {
-		return parseCorral(name, top["paths"])
+		p, err := parseCorral(name, top["paths"])
+		if err != nil {
+			return nil, err
+		}
+		if raw, ok := top["secrets"]; ok && string(raw) != "null" {
+			if p.secretEdit, err = parseSecretEdit(name, raw); err != nil {
+				return nil, err
+			}
+		}
+		return p, nil
 	}
 	seed001, seed002 := has("protected", "warned", "safe"), has("version", "safe_paths", "blocked_paths", "rules")
 	if !seed001 && !seed002 {

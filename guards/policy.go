@@ -127,6 +127,19 @@ type Policy struct {
 	allow []allowList
 	write *writeLayer
 	guard *guardLayer
+	// secrets is the secret class; nil means the defaults. secretEdit is
+	// what one file asks to change in it, applied by Merge.
+	secrets    *Secrets
+	secretEdit *secretEdit
+}
+
+// Secrets returns the policy's secret class (the defaults when no file
+// changed it).
+func (p *Policy) Secrets() *Secrets {
+	if p == nil || p.secrets == nil {
+		return defaultSecretsOnce()
+	}
+	return p.secrets
 }
 
 // builtinTemp are temporary directories the default policy treats as safe
@@ -202,6 +215,12 @@ func (p *Policy) Merge(q *Policy) *Policy {
 		}
 		if x.guard != nil {
 			out.guard = x.guard
+		}
+		if x.secrets != nil {
+			out.secrets = x.secrets
+		}
+		if x.secretEdit != nil {
+			out.secrets = x.secretEdit.apply(out.Secrets())
 		}
 	}
 	return out

@@ -30,6 +30,9 @@ type Config struct {
 	// Protected are corral's own files and folders (policy files, state):
 	// commands that write them are denied.
 	Protected []string
+	// AllowHosts are the hosts a local file may be uploaded to without
+	// asking (network.allow_hosts); nil means DefaultAllowHosts.
+	AllowHosts []string
 	// SandboxFromEnv, ModeFromEnv and ApproveFromEnv record which settings
 	// came from the environment, which wins over policy files.
 	SandboxFromEnv, ModeFromEnv, ApproveFromEnv bool

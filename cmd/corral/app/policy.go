@@ -18,6 +18,9 @@ type ownPolicy struct {
 		Mode    string `json:"mode"`
 		Approve string `json:"approve"`
 	} `json:"sandbox"`
+	Network struct {
+		AllowHosts []string `json:"allow_hosts"`
+	} `json:"network"`
 }
 
 // applySandboxSettings applies a policy file's sandbox section. The
@@ -35,6 +38,9 @@ func applySandboxSettings(cfg *rewrite.Config, name string, data []byte) error {
 			d = filepath.Join(cfg.Project, d)
 		}
 		cfg.Sandbox = filepath.Clean(d)
+	}
+	if hosts := p.Network.AllowHosts; hosts != nil {
+		cfg.AllowHosts = append([]string{}, hosts...)
 	}
 	if m := p.Sandbox.Mode; m != "" && !cfg.ModeFromEnv {
 		if m != string(rewrite.ModeRewrite) && m != string(rewrite.ModeBlock) {
