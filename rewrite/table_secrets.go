@@ -5,4 +5,5 @@ package rewrite
 var secretRules = []Rule{
 	secretRead,
 	exfiltrate,
+	packRule,
 }

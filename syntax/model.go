@@ -126,12 +126,18 @@ type Model struct {
 	Truncated bool
 	// Unparsed lists nested script strings that did not parse.
 	Unparsed []*Script
+	// Hidden lists code the command runs that corral cannot see.
+	Hidden []Hidden
 }
 
 // Options are what Analyze needs to know about the environment.
 type Options struct {
 	Cwd  string // absolute; "" when unknown
 	Home string
+	// ReadFile reads a script file that the command runs (bash f, ./f,
+	// python f.py, package.json, Makefile); nil reads none. ReadScript is
+	// the one to use.
+	ReadFile func(path string) (string, error)
 }
 
 // Analyze parses src and models every simple command in it.
@@ -141,7 +147,7 @@ func Analyze(src string, opt Options) (*Model, error) {
 		return nil, err
 	}
 	top := &Script{Src: src, File: f}
-	w := &walker{m: &Model{Script: top}, home: opt.Home}
+	w := &walker{m: &Model{Script: top}, home: opt.Home, read: opt.ReadFile}
 	w.m.Scripts = append(w.m.Scripts, top)
 	dir := Dir{}
 	if opt.Cwd != "" {

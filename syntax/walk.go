@@ -18,6 +18,15 @@ type walker struct {
 	// MaxSource): eval eval eval … would otherwise parse the command
 	// MaxDepth times over.
 	reparsed int
+	// origin is the Origin of the next nested script (see Script.Origin).
+	origin string
+	// files counts the bytes of script files read (at most MaxScriptBytes).
+	files int
+	// read reads a script file; nil reads none.
+	read func(path string) (string, error)
+	// written holds the text that earlier commands wrote to files
+	// (cat > f <<X, echo … > f), by absolute path.
+	written map[string]string
 }
 
 // assign records the static values of assignments (a=git, export a=git);
@@ -190,25 +199,18 @@ func (w *walker) pipeline(c scope, s *sh.Stmt, dir Dir) {
 		sc.pipe, sc.pipeIndex, sc.stage = p, i, st
 		w.stmt(sc, st, dir)
 	}
-	// Text echoed into a shell is a script too.
+	// Text piped into a shell or an interpreter is a script too.
 	for i := 1; i < len(p.Calls); i++ {
-		sink, src := p.Calls[i], p.Calls[i-1]
-		if sink == nil || src == nil || (src.Name != "echo" && src.Name != "printf") {
+		sink := p.Calls[i]
+		if sink == nil || !readsScript(sink) {
 			continue
 		}
-		if _, stdin := ShellScript(sink); !stdin {
+		text, dynamic, ok := w.producedText(c, p, i-1)
+		if ok {
+			w.pipeTo(c, sink, text, dynamic)
 			continue
 		}
-		var parts []string
-		dynamic := false
-		for _, a := range src.Args {
-			if src.Name == "echo" && len(parts) == 0 && a.Static && (a.Value == "-e" || a.Value == "-n" || a.Value == "-en" || a.Value == "-ne") {
-				continue
-			}
-			parts = append(parts, a.Value)
-			dynamic = dynamic || !a.Static
-		}
-		w.child(c, sink, strings.Join(parts, " "), nil, "pipe", dynamic)
+		w.hiddenPipe(p, i)
 	}
 }
 
@@ -284,6 +286,7 @@ func (w *walker) call(c scope, s *sh.Stmt, ce *sh.CallExpr, dir Dir) Dir {
 		w.substs(c, word, dir, call)
 	}
 	call.Redirs = w.redirects(c, s, dir, call)
+	w.noteWrite(c, call)
 
 	if inv.split != nil {
 		text := inv.split.Value
@@ -366,6 +369,9 @@ func (w *walker) findExec(c scope, s *sh.Stmt, ce *sh.CallExpr, find *Call) {
 // nested parses the scripts a call runs: bash -c strings, eval, su -c,
 // here-documents and here-strings fed to a shell.
 func (w *walker) nested(c scope, call *Call) {
+	if w.runsCode(c, call) {
+		return
+	}
 	switch call.Name {
 	case "eval":
 		if len(call.Args) == 1 {
@@ -445,7 +451,7 @@ func (w *walker) child(c scope, call *Call, text string, host *Arg, kind string,
 		w.m.Truncated = true
 		return
 	}
-	sc := &Script{Src: text, Parent: c.sc, Host: host, Kind: kind, Depth: c.sc.Depth + 1, Dynamic: dynamic}
+	sc := &Script{Src: text, Parent: c.sc, Host: host, Kind: kind, Depth: c.sc.Depth + 1, Dynamic: dynamic, Origin: w.origin}
 	f, err := parseSource(text)
 	if err != nil {
 		w.m.Unparsed = append(w.m.Unparsed, sc)
