@@ -45,7 +45,8 @@ func TestCalls(t *testing.T) {
 		{`"$g" clone x`, []callSummary{{"", "clone|x", "", p, 0}}},
 		{"a && b || c; d | e & f", []callSummary{{"a", "", "", p, 0}, {"b", "", "", p, 0}, {"c", "", "", p, 0}, {"d", "", "", p, 0}, {"e", "", "", p, 0}, {"f", "", "", p, 0}}},
 		{"(a; { b; })", []callSummary{{"a", "", "", p, 0}, {"b", "", "", p, 0}}},
-		{"x=$(a) b <(c) >(d) `e`", []callSummary{{"b", "<(c)|>(d)|`e`", "", p, 0}, {"a", "", "", p, 0}, {"c", "", "", p, 0}, {"d", "", "", p, 0}, {"e", "", "", p, 0}}},
+		// bash expands the words before the prefix assignments.
+		{"x=$(a) b <(c) >(d) `e`", []callSummary{{"b", "<(c)|>(d)|`e`", "", p, 0}, {"c", "", "", p, 0}, {"d", "", "", p, 0}, {"e", "", "", p, 0}, {"a", "", "", p, 0}}},
 		{"for i in $(a); do b; done; while c; do d; done; until e; do f; done", []callSummary{{"a", "", "", p, 0}, {"b", "", "", p, 0}, {"c", "", "", p, 0}, {"d", "", "", p, 0}, {"e", "", "", p, 0}, {"f", "", "", p, 0}}},
 		{"if a; then b; elif c; then d; else e; fi", []callSummary{{"a", "", "", p, 0}, {"b", "", "", p, 0}, {"c", "", "", p, 0}, {"d", "", "", p, 0}, {"e", "", "", p, 0}}},
 		{"case $x in a) b;; *) c;; esac", []callSummary{{"b", "", "", p, 0}, {"c", "", "", p, 0}}},
@@ -155,14 +156,18 @@ func TestWords(t *testing.T) {
 		{`${HOME}/x`, "/home/u/x", true, false},
 		{`"$HOME"/x`, "/home/u/x", true, false},
 		{`$PWD/.env`, "/home/u/proj/.env", true, false},
-		{`${HOME:-/}`, "${HOME:-/}", false, false},
+		{`${HOME:-/}`, "/home/u", true, false},
+		{`${NOPE:-/}`, "${NOPE:-/}", false, false},
 		{`$x/y`, "$x/y", false, false},
 		{`"$(pwd)"/y`, "$(pwd)/y", false, false},
 		{`*.go`, "*.go", true, true},
 		{`'*'.go`, "*.go", true, false},
 		{`\*`, "*", true, false},
 		{`a\ b`, "a b", true, false},
-		{`x=~/y`, "x=~/y", true, false},
+		// bash expands the tilde of an argument that looks like an
+		// assignment.
+		{`x=~/y`, "x=/home/u/y", true, false},
+		{`x='~'/y`, "x=~/y", true, false},
 	}
 	for _, tt := range tests {
 		m, err := Analyze("cmd "+tt.word, opts)
