@@ -97,7 +97,7 @@ func (e *wordEnv) Get(name string) expand.Variable {
 	case name == "IFS" && !ok:
 		// bash sets IFS itself at start-up; it is not taken from the
 		// environment.
-		return expand.Variable{}
+		return expand.Variable{Set: true, Kind: expand.String, Str: " \t\n"}
 	case !ok || !v.known:
 		return e.miss(name)
 	case !v.set:

@@ -101,6 +101,14 @@ func TestDirTracking(t *testing.T) {
 		last string // directory of the last call, "?" when unknown
 	}{
 		{"cd sub && x", "/home/u/proj/sub"},
+		// A failed cd leaves the directory as it was: after the chain it
+		// is one or the other.
+		{"cd sub && a; x", "?"},
+		{"cd sub || x", "/home/u/proj"},
+		{"cd sub || exit; x", "/home/u/proj/sub"},
+		{"cd sub || exit 1 && x", "/home/u/proj/sub"},
+		{"cd sub && a && b || c; x", "?"},
+		{"cd sub; a && b; x", "/home/u/proj/sub"},
 		{"cd /tmp; cd ..; x", "/"},
 		{"cd; x", "/home/u"},
 		{"cd ~/w && x", "/home/u/w"},
@@ -220,7 +228,7 @@ func TestPipelineAndHost(t *testing.T) {
 
 func TestRedirects(t *testing.T) {
 	t.Parallel()
-	m, err := Analyze("cd sub && a > f 2>&1 >> g &> h >| i < j 3>&- >&k; { b; } > l", opts)
+	m, err := Analyze("cd sub; a > f 2>&1 >> g &> h >| i < j 3>&- >&k; { b; } > l", opts)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -58,6 +58,9 @@ type state struct {
 	stackKnown bool
 	aliases    map[string]alias
 	funcs      map[string]funcDef
+	// dead reports that this path ended (exit): it adds nothing to a
+	// merge.
+	dead bool
 	// Shell options that change how later commands are read.
 	expandAliases, lastPipe, noGlob bool
 }
@@ -97,6 +100,13 @@ func cloneMap[K comparable, V any](m map[K]V) map[K]V {
 // defined on either path are kept (a later use is then analysed as the
 // definition says, which is the cautious reading).
 func (st *state) merge(o *state) {
+	if o.dead {
+		return
+	}
+	if st.dead {
+		*st = *o.clone()
+		return
+	}
 	if st.dir != o.dir {
 		st.dir = Dir{}
 	}
@@ -154,7 +164,7 @@ func (st *state) merge(o *state) {
 // equal reports whether merging o into st would change nothing that the
 // walk depends on (used to detect a loop's fixed point).
 func (st *state) equal(o *state) bool {
-	if st.dir != o.dir || st.posKnown != o.posKnown || !slices.Equal(st.pos, o.pos) || len(st.vars) != len(o.vars) ||
+	if st.dead != o.dead || st.dir != o.dir || st.posKnown != o.posKnown || !slices.Equal(st.pos, o.pos) || len(st.vars) != len(o.vars) ||
 		len(st.fds) != len(o.fds) || st.stackKnown != o.stackKnown || len(st.aliases) != len(o.aliases) ||
 		st.expandAliases != o.expandAliases || st.lastPipe != o.lastPipe || st.noGlob != o.noGlob {
 		return false

@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -133,17 +134,7 @@ func (w *walker) compound(c scope, s *sh.Stmt, st *state) {
 			w.pipeline(inner, s, st)
 			return
 		}
-		// a && b || c …: the first always runs, each later one may not.
-		// Walked as a list, not recursively: a chain can be long.
-		for i, leaf := range andOr(s) {
-			if i == 0 {
-				w.stmt(inner, leaf, st)
-				continue
-			}
-			skipped := st.clone()
-			w.stmt(inner, leaf, st)
-			st.merge(skipped)
-		}
+		w.andOr(inner, s, st)
 	case *sh.Subshell:
 		w.stmts(inner, cmd.Stmts, st.clone())
 	case *sh.Block:
@@ -210,22 +201,82 @@ func (w *walker) compound(c scope, s *sh.Stmt, st *state) {
 	}
 }
 
-// andOr lists the statements of an && / || chain in order, without
-// recursion.
-func andOr(s *sh.Stmt) []*sh.Stmt {
-	var out []*sh.Stmt
-	stack := []*sh.Stmt{s}
-	for len(stack) > 0 {
-		cur := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if b, ok := cur.Cmd.(*sh.BinaryCmd); ok && (b.Op == sh.AndStmt || b.Op == sh.OrStmt) &&
-			(cur == s || len(cur.Redirs) == 0 && !cur.Negated && !cur.Background) {
-			stack = append(stack, b.Y, b.X)
-			continue
+// andOr walks an && / || chain. It is a list, walked without recursion
+// (a chain can be long), keeping two states: the one where the commands
+// so far succeeded, and the one where they failed (a failed command may
+// have done part of its work, or none: a failed cd leaves the directory
+// as it was). A command after && starts from the first, after || from the
+// second.
+func (w *walker) andOr(c scope, s *sh.Stmt, st *state) {
+	leaves, ops := andOrList(s)
+	// failed is the state after leaf when it failed: a failed cd changed
+	// nothing; anything else may have done part of its work.
+	failed := func(leaf *sh.Stmt, before, after *state) *state {
+		f := before.clone()
+		if !failsCleanly(leaf) {
+			f.merge(after)
 		}
-		out = append(out, cur)
+		return f
 	}
-	return out
+	before := st.clone()
+	w.stmt(c, leaves[0], st)
+	ok := st
+	bad := failed(leaves[0], before, ok)
+	for i, leaf := range leaves[1:] {
+		if ops[i] == sh.AndStmt {
+			from := ok.clone()
+			w.stmt(c, leaf, from)
+			bad.merge(failed(leaf, ok, from))
+			ok = from
+		} else {
+			from := bad.clone()
+			w.stmt(c, leaf, from)
+			ok.merge(from)
+			if from.dead {
+				bad = from
+			} else {
+				bad = failed(leaf, bad, from)
+			}
+		}
+	}
+	ok.merge(bad)
+	*st = *ok
+}
+
+// failsCleanly reports whether a statement is a directory change, which
+// when it fails leaves the state as it was.
+func failsCleanly(s *sh.Stmt) bool {
+	ce, ok := s.Cmd.(*sh.CallExpr)
+	if !ok || len(ce.Assigns) > 0 || len(ce.Args) == 0 {
+		return false
+	}
+	switch ce.Args[0].Lit() {
+	case "cd", "pushd", "popd":
+		return true
+	}
+	return false
+}
+
+// andOrList lists the statements of an && / || chain in order with the
+// operators between them.
+func andOrList(s *sh.Stmt) ([]*sh.Stmt, []sh.BinCmdOperator) {
+	var leaves []*sh.Stmt
+	var ops []sh.BinCmdOperator
+	// The parser builds the chain left-deep: ((a && b) || c).
+	cur := s
+	for {
+		b, isBin := cur.Cmd.(*sh.BinaryCmd)
+		if !isBin || b.Op != sh.AndStmt && b.Op != sh.OrStmt || cur != s && (len(cur.Redirs) > 0 || cur.Negated || cur.Background) {
+			break
+		}
+		leaves = append(leaves, b.Y)
+		ops = append(ops, b.Op)
+		cur = b.X
+	}
+	leaves = append(leaves, cur)
+	slices.Reverse(leaves)
+	slices.Reverse(ops)
+	return leaves, ops
 }
 
 func (w *walker) ifClause(c scope, ic *sh.IfClause, st *state) {
@@ -982,6 +1033,8 @@ func (w *walker) builtin(c scope, call *Call, st *state) {
 		if len(args) == 0 {
 			st.fds = call.fds
 		}
+	case "exit", "logout":
+		st.dead = true
 	case "unset":
 		funcs := false
 		for _, a := range args {
