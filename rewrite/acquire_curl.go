@@ -9,7 +9,8 @@ import (
 )
 
 var curlRule = Rule{
-	Name: "curl",
+	Name:      "curl",
+	Decisions: []Decision{Rewrite, Ask},
 	Doc: `curl downloads. Every file it saves is moved into the sandbox.
 -o/--output FILE (bundled as in -fsSLo f, attached as -ofile, one per URL)
 becomes sandbox/<base name> (the relative path is kept with --create-dirs).

@@ -5,7 +5,8 @@ import (
 )
 
 var ghReleaseDownload = Rule{
-	Name: "gh-release-download",
+	Name:      "gh-release-download",
+	Decisions: []Decision{Rewrite, Ask},
 	Doc: `gh release download saves release assets (all, those matching -p,
 or the source --archive) into the working directory or -D/--dir DIR;
 -O/--output FILE names one file. Both are moved into the sandbox, and

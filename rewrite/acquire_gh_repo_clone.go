@@ -7,7 +7,8 @@ import (
 )
 
 var ghRepoClone = Rule{
-	Name: "gh-repo-clone",
+	Name:      "gh-repo-clone",
+	Decisions: []Decision{Rewrite, Ask},
 	Doc: `gh repo clone OWNER/REPO [DIR] [-- gitflags] is a git clone: the
 directory (given, or the repository's name when there is none) is moved
 into the sandbox, and a later cd follows it. A repository named only at

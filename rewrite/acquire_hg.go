@@ -5,7 +5,8 @@ import (
 )
 
 var hgClone = Rule{
-	Name: "hg-clone",
+	Name:      "hg-clone",
+	Decisions: []Decision{Rewrite, Ask},
 	Doc: `hg clone SOURCE [DEST] brings a foreign repository onto disk: DEST
 (given, or the source's last segment when there is none) is moved into the
 sandbox, and a later cd follows it. Options that take a value (-r, -b, -u,

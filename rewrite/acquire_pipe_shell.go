@@ -8,7 +8,8 @@ import (
 )
 
 var pipeShell = Rule{
-	Name: "pipe-shell",
+	Name:      "pipe-shell",
+	Decisions: []Decision{Ask},
 	Doc: `A download executed as it arrives is remote code execution: curl or
 wget whose output is piped into a shell or interpreter reading stdin
 (curl … | sh, | sudo bash -s -- args, | python3, even through tee or
@@ -27,18 +28,10 @@ is not execution and passes; so is a download handed to a script as data
 var scriptHosts = map[string]bool{"eval": true, "source": true, ".": true}
 
 func checkPipeShell(p *Pass, c *syntax.Call) {
-	if c.Pipe != nil {
-		for i := c.PipeIndex + 1; i < len(c.Pipe.Calls) && i <= c.PipeIndex+maxPipeFollow; i++ {
-			s := c.Pipe.Stage(i)
-			if s == nil {
-				break
-			}
-			if runsStdin(s) {
-				p.Report(c, Finding{Rule: "pipe-shell", Decision: Ask,
-					Message: "the download is piped into " + s.Name + ", which runs it: remote code execution; " + p.readFirst(c)})
-				return
-			}
-		}
+	if s := p.stdinRunnerAfter(c); s != nil {
+		p.Report(c, Finding{Rule: "pipe-shell", Decision: Ask,
+			Message: "the download is piped into " + s.Name + ", which runs it: remote code execution; " + p.readFirst(c)})
+		return
 	}
 	if h := c.Host; h != nil && c.Subst != "" {
 		if (syntax.IsShell(h.Name) || scriptHosts[h.Name] || interpreters[h.Name]) && substIsCode(h, c) {
@@ -46,6 +39,36 @@ func checkPipeShell(p *Pass, c *syntax.Call) {
 				Message: "the download is handed to " + h.Name + " as code (" + c.Subst + "…)): remote code execution; " + p.readFirst(c)})
 		}
 	}
+}
+
+// stdinRunnerAfter returns the first stage after c in its pipeline that
+// runs what it reads on stdin, or nil. Every later stage counts, however
+// far: a pipeline is indexed once (Pass.runners), so a pipeline of many
+// downloads stays linear and no depth limit lets a shell at the end pass.
+// A compound stage ({ …; }, ( … )) does not stop the search.
+func (p *Pass) stdinRunnerAfter(c *syntax.Call) *syntax.Call {
+	if c.Pipe == nil {
+		return nil
+	}
+	next, ok := p.runners[c.Pipe]
+	if !ok {
+		next = make([]int, len(c.Pipe.Calls)+1)
+		next[len(c.Pipe.Calls)] = -1
+		for i := len(c.Pipe.Calls) - 1; i >= 0; i-- {
+			next[i] = next[i+1]
+			if s := c.Pipe.Stage(i); s != nil && runsStdin(s) {
+				next[i] = i
+			}
+		}
+		if p.runners == nil {
+			p.runners = map[*syntax.Pipeline][]int{}
+		}
+		p.runners[c.Pipe] = next
+	}
+	if c.PipeIndex+1 >= len(next) || next[c.PipeIndex+1] < 0 {
+		return nil
+	}
+	return c.Pipe.Stage(next[c.PipeIndex+1])
 }
 
 // readFirst is the advice for a download that is run: the command that

@@ -7,13 +7,15 @@ import (
 )
 
 var ghPrCheckout = Rule{
-	Name: "gh-pr-checkout",
+	Name:      "gh-pr-checkout",
+	Decisions: []Decision{Deny},
 	Doc: `gh pr checkout brings a pull request's foreign code into the current
 repository, which cannot be moved. Outside the sandbox it is denied (seed
 003: blocked), with the commands that do the same in a clone inside the
 sandbox (the repository taken from -R/--repo or from a pull request URL
 when given). Inside the sandbox it passes, and so it does in a clone that
 the same command moved there (gh repo clone o/r && cd r && gh pr checkout 7).`,
+	Requires: movers,
 	Commands: []string{"gh"},
 	Call:     checkGhPrCheckout,
 }
@@ -86,7 +88,7 @@ func (p *Pass) inMovedTree(c *syntax.Call) bool {
 	if !c.Dir.Known {
 		return false
 	}
-	for _, f := range p.findings {
+	for _, f := range p.ResultOf(movers...) {
 		if f.Fix == nil || f.Decision != Rewrite {
 			continue
 		}

@@ -7,7 +7,8 @@ import (
 )
 
 var remoteCopy = Rule{
-	Name: "remote-copy",
+	Name:      "remote-copy",
+	Decisions: []Decision{Rewrite, Ask},
 	Doc: `scp and rsync from a remote host (host:path, user@host:path,
 host::module, rsync://, scp://) bring foreign files onto disk: the local
 destination is moved into the sandbox. Copies to a remote host or between

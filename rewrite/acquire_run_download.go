@@ -12,12 +12,14 @@ var runDownload = Rule{
 (curl -o i.sh URL && bash i.sh, wget URL && ./install.sh, … && source f) is
 remote code execution in two steps: ask, as for curl | sh. The download is
 still moved into the sandbox.`,
-	Command: checkRunDownload,
+	Decisions: []Decision{Ask},
+	Requires:  movers,
+	Command:   checkRunDownload,
 }
 
 func checkRunDownload(p *Pass) {
 	var moved []Relocation
-	for _, f := range p.findings {
+	for _, f := range p.ResultOf(movers...) {
 		if f.Fix != nil {
 			moved = append(moved, f.Fix.Relocations...)
 		}

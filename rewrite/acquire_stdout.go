@@ -1,6 +1,7 @@
 package rewrite
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/corral-dev/corral/syntax"
@@ -17,7 +18,14 @@ func (p *Pass) followStdout(c *syntax.Call, rule, kind string) {
 	if c.Pipe == nil {
 		return
 	}
-	for i := c.PipeIndex + 1; i < len(c.Pipe.Calls) && i <= c.PipeIndex+maxPipeFollow; i++ {
+	for i := c.PipeIndex + 1; i < len(c.Pipe.Calls); i++ {
+		if i > c.PipeIndex+maxPipeFollow {
+			// Not followed further: what the rest of the pipeline
+			// writes is unknown, so ask rather than let it pass.
+			p.Report(c, Finding{Rule: rule, Decision: Ask, Kind: kind,
+				Message: fmt.Sprintf("the download flows through more than %d pipeline stages; corral did not follow it to where it is written", maxPipeFollow)})
+			return
+		}
 		s := c.Pipe.Stage(i)
 		if s == nil || runsStdin(s) {
 			return
@@ -42,8 +50,9 @@ func (p *Pass) followStdout(c *syntax.Call, rule, kind string) {
 	}
 }
 
-// maxPipeFollow bounds how far down a pipeline a download is followed, so
-// that a pipeline of many downloads stays linear.
+// maxPipeFollow bounds how far down a pipeline a download is followed for
+// the files it is written to, so that a pipeline of many downloads stays
+// linear; a download with more stages after it asks.
 const maxPipeFollow = 64
 
 // moveRedirects moves the stdout redirections of c into the sandbox.

@@ -7,7 +7,8 @@ import (
 )
 
 var gitSubmoduleAdd = Rule{
-	Name: "git-submodule-add",
+	Name:      "git-submodule-add",
+	Decisions: []Decision{Ask},
 	Doc: `git submodule add clones a foreign repository inside the current one,
 where it must live to be a submodule: it cannot be moved into the sandbox
 without ceasing to be one. So corral asks, and says how to review the

@@ -7,7 +7,8 @@ import (
 )
 
 var svnCheckout = Rule{
-	Name: "svn-checkout",
+	Name:      "svn-checkout",
+	Decisions: []Decision{Rewrite, Ask},
 	Doc: `svn checkout (co) and svn export bring a foreign tree onto disk: the
 target path (given, or the URL's last segment when there is none) is moved
 into the sandbox, and a later cd follows it. Options that take a value

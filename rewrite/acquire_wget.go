@@ -7,7 +7,8 @@ import (
 )
 
 var wgetRule = Rule{
-	Name: "wget",
+	Name:      "wget",
+	Decisions: []Decision{Rewrite, Ask},
 	Doc: `wget downloads. -O/--output-document FILE becomes sandbox/<base name>
 (-O - is stdout, followed like curl's: into a redirect, tee, tar or a
 shell); -P/--directory-prefix DIR outside the sandbox becomes

@@ -7,7 +7,8 @@ import (
 )
 
 var chmodRecursive = Rule{
-	Name: "chmod-recursive",
+	Name:      "chmod-recursive",
+	Decisions: []Decision{Deny},
 	Doc: `chmod -R 777 (any option order; 0777, 666, a+rwx, ugo+rwx, o+w: any
 mode that lets everyone write) makes a whole tree writable by everyone:
 deny, as seed 002's starter table does.

@@ -8,7 +8,8 @@ import (
 )
 
 var diskWrite = Rule{
-	Name: "disk-write",
+	Name:      "disk-write",
+	Decisions: []Decision{Ask, Deny},
 	Doc: `Writing a block device destroys its file systems: mkfs, mkfs.*,
 mke2fs, mkswap, wipefs, blkdiscard of a device (deny; of a device only
 known at run time, ask; of an image file, pass); fdisk, sfdisk, parted,
@@ -61,7 +62,7 @@ func checkDiskWrite(p *Pass, c *syntax.Call) {
 func checkDeviceRedirect(p *Pass, r syntax.Redirect) {
 	if r.Writes() && blockDevice.MatchString(r.Target.Value) {
 		s, e := topSpan(r.Script, r.Target.Start, r.Target.End)
-		p.findings = append(p.findings, Finding{Rule: "disk-write", Decision: Deny, Start: s, End: e, Text: r.Target.Raw,
+		p.Report(nil, Finding{Rule: "disk-write", Decision: Deny, Start: s, End: e, Text: r.Target.Raw,
 			Message: "a redirection writes the device " + r.Target.Value})
 	}
 }

@@ -3,7 +3,8 @@ package rewrite
 import "github.com/corral-dev/corral/syntax"
 
 var dockerDestroy = Rule{
-	Name: "docker-destroy",
+	Name:      "docker-destroy",
+	Decisions: []Decision{Ask},
 	Doc: `docker rm, docker container rm/prune, docker system prune, docker
 volume rm/prune and docker image prune (and podman's) remove containers,
 their data or images in bulk: ask, as seed 002's starter table confirms

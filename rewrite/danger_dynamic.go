@@ -11,7 +11,8 @@ import (
 var dynamicRisky = regexp.MustCompile(`(?:^|[^A-Za-z0-9_.-])(?:git|curl|wget|rm|rmdir|shred|dd|mkfs[.\w]*|wipefs|chmod|chown|shutdown|reboot|halt|poweroff|systemctl|kubectl|docker|podman|svn|hg|scp|rsync)(?:$|[^A-Za-z0-9_-])`)
 
 var dynamicCommand = Rule{
-	Name: "dynamic-command",
+	Name:      "dynamic-command",
+	Decisions: []Decision{Ask},
 	Doc: `A command whose name is only known at run time ($cmd clone …,
 git${IFS}clone …, "$(echo rm)" -rf …) cannot be judged by name. When its
 text holds a word that acquires content or can destroy data, ask; other

@@ -7,7 +7,8 @@ import (
 )
 
 var gitDestroy = Rule{
-	Name: "git-destroy",
+	Name:      "git-destroy",
+	Decisions: []Decision{Ask},
 	Doc: `Git commands that throw away work no commit holds, or rewrite shared
 history: reset --hard, clean -f (not -n), push --force/-f/+refspec (not
 --force-with-lease, which refuses to overwrite others' work), push

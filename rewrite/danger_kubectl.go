@@ -3,7 +3,8 @@ package rewrite
 import "github.com/corral-dev/corral/syntax"
 
 var kubectlDelete = Rule{
-	Name: "kubectl-delete",
+	Name:      "kubectl-delete",
+	Decisions: []Decision{Ask},
 	Doc: `kubectl delete (and drain, and oc's) removes cluster resources: ask,
 as seed 002's starter table confirms them, with the options anywhere
 (kubectl -n prod delete pod x, --context=x delete, --context x delete).

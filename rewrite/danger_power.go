@@ -5,7 +5,8 @@ import (
 )
 
 var power = Rule{
-	Name: "power",
+	Name:      "power",
+	Decisions: []Decision{Ask},
 	Doc: `shutdown, reboot, halt, poweroff, init 0/6, telinit 0/6 and
 systemctl poweroff/reboot/halt/kexec stop the machine everyone is working
 on: ask (seed 002: confirm). shutdown -c (cancel) passes.`,

@@ -9,7 +9,8 @@ import (
 )
 
 var rmRoot = Rule{
-	Name: "rm-root",
+	Name:      "rm-root",
+	Decisions: []Decision{Ask, Deny},
 	Doc: `A recursive rm of /, /*, ~, $HOME, a system directory (/etc, /usr,
 /var, …), the project root or anything above it — however the flags are
 spelled (-rf, -fr, -r -f, -Rf, --recursive --force, with --,

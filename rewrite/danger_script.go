@@ -7,7 +7,8 @@ import (
 )
 
 var runtimeScript = Rule{
-	Name: "runtime-script",
+	Name:      "runtime-script",
+	Decisions: []Decision{Ask},
 	Doc: `A shell or eval whose whole script is only known at run time
 (bash -c "$cmd", eval "$x", xargs bash -c, parallel bash -c {}) runs code
 corral cannot see: ask. eval "$(tool init)" runs the output of a local

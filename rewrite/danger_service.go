@@ -5,7 +5,8 @@ import (
 )
 
 var serviceStop = Rule{
-	Name: "service-stop",
+	Name:      "service-stop",
+	Decisions: []Decision{Ask},
 	Doc: `systemctl stop, disable and mask (and service NAME stop) take a
 service down: ask (seed 002: confirm). status, start, restart and the rest
 pass.`,

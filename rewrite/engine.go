@@ -61,11 +61,24 @@ type Pass struct {
 	findings []Finding
 	// calls maps the index of a finding to the call it is about.
 	calls map[int]*syntax.Call
+	// rule is the rule running now.
+	rule *Rule
+	// undeclared are the rules whose results a rule read without
+	// declaring them in Requires.
+	undeclared []string
+	// runners indexes, per pipeline, the next stage from each index that
+	// runs its stdin (see stdinRunnerAfter).
+	runners map[*syntax.Pipeline][]int
 }
 
 // Report records a finding about call c (nil for a finding about the whole
-// command). The span is filled in from c when the finding has none.
+// command, whose span and text the finding carries). The span is filled in
+// from c when the finding has none, and the rule from the rule running
+// when the finding names none. Every finding goes through Report.
 func (p *Pass) Report(c *syntax.Call, f Finding) {
+	if f.Rule == "" && p.rule != nil {
+		f.Rule = p.rule.Name
+	}
 	if c != nil && f.Text == "" {
 		f.Text = c.Text()
 		f.Start, f.End = topSpan(c.Script, c.Start, c.End)
@@ -74,6 +87,36 @@ func (p *Pass) Report(c *syntax.Call, f Finding) {
 	if c != nil {
 		p.calls[len(p.findings)-1] = c
 	}
+}
+
+// ResultOf returns the findings reported so far by the rules named, which
+// the running rule must declare in Requires: the engine has then run them
+// over the whole command. Reading an undeclared rule's results returns
+// nothing and makes the command ask (a bug in the table, which
+// TestCorpus would show).
+func (p *Pass) ResultOf(names ...string) []Finding {
+	var out []Finding
+	for _, n := range names {
+		if p.rule != nil && !contains(p.rule.Requires, n) {
+			p.undeclared = append(p.undeclared, p.rule.Name+" reads "+n)
+			continue
+		}
+		for _, f := range p.findings {
+			if f.Rule == n {
+				out = append(out, f)
+			}
+		}
+	}
+	return out
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
 }
 
 // topSpan maps a span in a nested script to the top-level command.
@@ -128,23 +171,36 @@ func check(cfg *Config, command string, verify bool) *Result {
 	for _, sc := range m.Unparsed {
 		if riskyWords.MatchString(sc.Src) {
 			s, e := topSpan(sc, 0, len(sc.Src))
-			p.findings = append(p.findings, Finding{Rule: "unparsed", Decision: Ask, Start: s, End: e, Text: sc.Src,
+			p.Report(nil, Finding{Rule: "unparsed", Decision: Ask, Start: s, End: e, Text: sc.Src,
 				Message: "a script string in this command cannot be parsed and it contains a command that acquires content or can destroy data"})
 		}
 	}
 	if m.Truncated && riskyWords.MatchString(command) {
-		p.findings = append(p.findings, Finding{Rule: "unparsed", Decision: Ask, Start: 0, End: len(command), Text: command,
+		p.Report(nil, Finding{Rule: "unparsed", Decision: Ask, Start: 0, End: len(command), Text: command,
 			Message: "the command is too large or too deeply nested to analyse completely"})
+	}
+	for _, u := range p.undeclared {
+		p.Report(nil, Finding{Rule: "undeclared-requires", Decision: Ask, Start: 0, End: len(command), Text: command,
+			Message: "corral's rule table is inconsistent (" + u + " without Requires); asking to be safe"})
 	}
 	finish(p, res, verify)
 	return res
 }
 
 func run(p *Pass, rules []Rule) {
+	for _, layer := range layers(rules) {
+		runLayer(p, layer)
+	}
+	p.rule = nil
+}
+
+// runLayer runs rules that do not depend on each other over the command:
+// the call rules over every call, in the order of the calls, then the
+// redirection rules, then the whole-command rules.
+func runLayer(p *Pass, rules []*Rule) {
 	byName := map[string][]*Rule{}
 	var all []*Rule
-	for i := range rules {
-		r := &rules[i]
+	for _, r := range rules {
 		if r.Call == nil {
 			continue
 		}
@@ -163,21 +219,25 @@ func run(p *Pass, rules []Rule) {
 			name = lower
 		}
 		for _, r := range byName[name] {
+			p.rule = r
 			r.Call(p, c)
 		}
 		for _, r := range all {
+			p.rule = r
 			r.Call(p, c)
 		}
 	}
-	for i := range rules {
-		if r := rules[i]; r.Redirect != nil {
+	for _, r := range rules {
+		if r.Redirect != nil {
+			p.rule = r
 			for _, rd := range p.Model.Redirs {
 				r.Redirect(p, rd)
 			}
 		}
 	}
-	for i := range rules {
-		if r := rules[i]; r.Command != nil {
+	for _, r := range rules {
+		if r.Command != nil {
+			p.rule = r
 			r.Command(p)
 		}
 	}

@@ -7,7 +7,8 @@ import (
 )
 
 var gitClone = Rule{
-	Name: "git-clone",
+	Name:      "git-clone",
+	Decisions: []Decision{Rewrite, Ask},
 	Doc: `git clone brings a foreign repository onto disk. Its destination (the
 directory argument, or the name git derives from the URL) is moved into the
 sandbox: an explicit directory becomes sandbox/<its base name>, a missing one

@@ -8,7 +8,18 @@ import "github.com/corral-dev/corral/syntax"
 type Rule struct {
 	Name string
 	// Doc says what the rule finds, what it decides and why.
-	Doc      string
+	Doc string
+	// Decisions are the decisions the rule's findings can carry, in order
+	// of severity (a rewrite becomes deny in block mode; that is the
+	// engine's, not the rule's).
+	Decisions []Decision
+	// Requires names the rules whose findings this rule reads (through
+	// Pass.ResultOf). The engine runs them over the whole command first;
+	// Validate checks that every name exists and that there is no cycle.
+	Requires []string
+	// Commands are the command names the rule's Call looks at. They are
+	// also the words that make an unparsable command, a run-time command
+	// name or a pipe into them risky (see CommandWords).
 	Commands []string
 	Call     func(p *Pass, c *syntax.Call)
 	Redirect func(p *Pass, r syntax.Redirect)

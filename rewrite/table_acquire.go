@@ -15,3 +15,9 @@ var acquisitionRules = []Rule{
 	pipeShell,
 	runDownload,
 }
+
+// movers are the rules whose fixes move content into the sandbox, so that
+// their findings carry Relocations. The rules that follow moved content
+// (run-download, gh-pr-checkout) require them; TestMoversDeclared checks
+// that no other rule relocates anything.
+var movers = []string{"git-clone", "gh-repo-clone", "gh-release-download", "curl", "wget", "svn-checkout", "hg-clone", "remote-copy"}

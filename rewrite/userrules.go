@@ -152,8 +152,9 @@ func UserRulesRule(rules []UserRule) Rule {
 		compiled[i] = newUserMatcher(r)
 	}
 	return Rule{
-		Name: "user-rule",
-		Doc:  "Rules from the user's policy files (guardrails.json rules.bash, corral's bash.commands), matched per call after unwrapping from the command's name, and against the whole command for patterns about its structure.",
+		Name:      "user-rule",
+		Doc:       userRuleDoc,
+		Decisions: []Decision{Warn, Ask, Deny},
 		Command: func(p *Pass) {
 			for _, m := range compiled {
 				if m.structural && m.Decision != Allow {
@@ -289,7 +290,7 @@ func (m userMatcher) matchStructure(p *Pass) {
 				continue
 			}
 			s, e := topSpan(sc, loc[0], loc[1])
-			p.findings = append(p.findings, Finding{Rule: "user-rule", Decision: m.Decision, Start: s, End: e,
+			p.Report(nil, Finding{Rule: "user-rule", Decision: m.Decision, Start: s, End: e,
 				Text: sc.Src[loc[0]:loc[1]], Message: "the command " + m.message("matches")})
 			return
 		}

@@ -10,7 +10,8 @@ import (
 )
 
 var bashWrite = Rule{
-	Name: "bash-write",
+	Name:      "bash-write",
+	Decisions: []Decision{Warn, Ask, Deny},
 	Doc: `Files a shell command writes go through the same path guards as the
 Write and Edit tools, so that both reach the same verdict for the same path:
 redirection targets (>, >>, &>, >|; not duplications such as 2>&1), tee,
@@ -26,7 +27,8 @@ Writes to corral's own policy files and state are denied.`,
 }
 
 var bashDelete = Rule{
-	Name: "bash-delete",
+	Name:      "bash-delete",
+	Decisions: []Decision{Warn, Ask, Deny},
 	Doc: `Files a shell command deletes (rm, rmdir, unlink, shred, the sources
 of mv) go through the path guards as deletions: outside the project, the
 sandbox, the safe paths and any git repository corral asks (seed 002's

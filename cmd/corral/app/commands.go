@@ -2,6 +2,7 @@ package app
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -14,7 +15,7 @@ import (
 	"github.com/corral-dev/corral/cmd/corral/internal/audit"
 	"github.com/corral-dev/corral/guards"
 	"github.com/corral-dev/corral/rewrite"
-	"github.com/urfave/cli/v2"
+	"github.com/urfave/cli/v3"
 )
 
 // confirmTTL is how long a confirmation lasts unless CORRAL_CONFIRM_TTL says otherwise.
@@ -31,7 +32,7 @@ func commonFlags() []cli.Flag {
 	}
 }
 
-func (env *runtimeEnv) settingsFrom(c *cli.Context) *settings {
+func (env *runtimeEnv) settingsFrom(c *cli.Command) *settings {
 	s := env.loadSettings(env.cwd(c.String("cwd")), c.StringSlice("policy"))
 	if sb := c.String("sandbox"); sb != "" {
 		if !filepath.IsAbs(sb) {
@@ -50,14 +51,19 @@ func (env *runtimeEnv) rewriteCommand() *cli.Command {
 	return &cli.Command{
 		Name:  "rewrite",
 		Usage: "inspect what corral does with a shell command",
-		Subcommands: []*cli.Command{{
+		Commands: []*cli.Command{{
 			Name:      "explain",
 			Usage:     "print each finding, the diff of the command and the decision",
-			UsageText: "corral rewrite explain [--json] [--cwd DIR] [--sandbox DIR] '<command>'",
+			UsageText: "corral rewrite explain [--json] [--cwd DIR] [--sandbox DIR] [--exit-code] '<command>'\ncorral rewrite explain --rule NAME",
+			Metadata:  example("corral rewrite explain 'git clone https://github.com/acme/widget.git && cd widget && make'", "corral rewrite explain --rule pipe-shell"),
 			Flags: append(commonFlags(),
 				&cli.BoolFlag{Name: "json", Usage: "print the result as JSON"},
-				&cli.BoolFlag{Name: "exit-code", Usage: "exit 2 when the decision is ask or deny"}),
-			Action: func(c *cli.Context) error {
+				&cli.BoolFlag{Name: "exit-code", Usage: "exit 2 when the decision is ask or deny"},
+				&cli.StringFlag{Name: "rule", Usage: "print the doc of rule `NAME` instead (see corral rules)"}),
+			Action: func(_ context.Context, c *cli.Command) error {
+				if name := c.String("rule"); name != "" && c.NArg() == 0 {
+					return explainRule(env.stdout, name)
+				}
 				if c.NArg() != 1 {
 					return fmt.Errorf("rewrite explain takes exactly one command (quote it), got %d arguments", c.NArg())
 				}
@@ -146,8 +152,9 @@ func (env *runtimeEnv) scanCommand() *cli.Command {
 		Name:      "scan",
 		Usage:     "decide about many commands: plain lines or JSON Lines with a \"command\" field; one JSON decision per command",
 		UsageText: "corral scan [--cwd DIR] [FILE|-]",
+		Metadata:  example("printf '%s\\n' 'rm -rf ~' 'ls' | corral scan -"),
 		Flags:     commonFlags(),
-		Action: func(c *cli.Context) error {
+		Action: func(_ context.Context, c *cli.Command) error {
 			var r io.Reader = env.stdin
 			if name := c.Args().First(); name != "" && name != "-" {
 				f, err := os.Open(name)
@@ -210,14 +217,15 @@ func (env *runtimeEnv) guardCommand() *cli.Command {
 	return &cli.Command{
 		Name:  "guard",
 		Usage: "inspect the path guards",
-		Subcommands: []*cli.Command{{
+		Commands: []*cli.Command{{
 			Name:      "check",
 			Usage:     "explain the verdict for a path: normalised path, matching pattern and policy, decision (exit 2 on ask/deny)",
-			UsageText: "corral guard check [--tool Write|Edit|Bash-delete] [--cwd DIR] <path>",
+			UsageText: "corral guard check [--tool Write|Edit|Bash-delete] [--json] [--cwd DIR] <path>",
+			Metadata:  example("corral guard check .env", "corral guard check --tool Bash-delete node_modules"),
 			Flags: append(commonFlags(),
-				&cli.StringFlag{Name: "tool", Value: "Write", Usage: "Write, Edit, MultiEdit, NotebookEdit or Bash-delete"},
+				&cli.StringFlag{Name: "tool", Value: "Write", Usage: "`TOOL` doing the write: Write, Edit, MultiEdit, NotebookEdit or Bash-delete"},
 				&cli.BoolFlag{Name: "json", Usage: "print the decision as JSON"}),
-			Action: func(c *cli.Context) error {
+			Action: func(_ context.Context, c *cli.Command) error {
 				if c.NArg() != 1 {
 					return fmt.Errorf("guard check takes exactly one path, got %d", c.NArg())
 				}
@@ -265,14 +273,16 @@ func orDash(s string) string {
 
 func (env *runtimeEnv) confirmCommand() *cli.Command {
 	return &cli.Command{
-		Name:      "confirm",
-		Usage:     "record the user's approval of an exact command (or path) corral asked about, for one session",
-		UsageText: "corral confirm [--session ID] [--tool Bash|Write|Edit] '<command or path>'",
+		Name:        "confirm",
+		Usage:       "record the user's approval of an exact command (or path) corral asked about, for one session",
+		UsageText:   "corral confirm [--session ID] [--tool Bash|Write|Edit] '<command or path>'",
+		Description: "This command is for the person using the agent: the hook denies it when the agent runs it.",
+		Metadata:    example("corral confirm --session 1f0c 'rm -r ~/Downloads/old'"),
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "session", Usage: "session `ID` (as printed in corral's ask message); default $CLAUDE_SESSION_ID"},
-			&cli.StringFlag{Name: "tool", Value: "Bash", Usage: "the tool the approval is for"},
+			&cli.StringFlag{Name: "tool", Value: "Bash", Usage: "the `TOOL` the approval is for"},
 		},
-		Action: func(c *cli.Context) error {
+		Action: func(_ context.Context, c *cli.Command) error {
 			if c.NArg() != 1 {
 				return fmt.Errorf("confirm takes exactly one command or path (quote it), got %d arguments", c.NArg())
 			}
@@ -294,12 +304,13 @@ func (env *runtimeEnv) sessionCommand() *cli.Command {
 	return &cli.Command{
 		Name:  "session",
 		Usage: "manage session approvals",
-		Subcommands: []*cli.Command{{
+		Commands: []*cli.Command{{
 			Name:      "clear",
 			Usage:     "forget a session's approvals",
 			UsageText: "corral session clear [--session ID]",
+			Metadata:  example("corral session clear --session 1f0c"),
 			Flags:     []cli.Flag{&cli.StringFlag{Name: "session", Usage: "session `ID`; default $CLAUDE_SESSION_ID"}},
-			Action: func(c *cli.Context) error {
+			Action: func(_ context.Context, c *cli.Command) error {
 				session := c.String("session")
 				if session == "" {
 					session = env.getenv("CLAUDE_SESSION_ID")
@@ -319,12 +330,13 @@ func (env *runtimeEnv) sandboxCommand() *cli.Command {
 	return &cli.Command{
 		Name:  "sandbox",
 		Usage: "scratch directories for investigation work (seed 001 REQ-7)",
-		Subcommands: []*cli.Command{{
+		Commands: []*cli.Command{{
 			Name:      "new",
 			Usage:     "create agent_sandbox/YYYY-MM-DD/<context>/ in the project and keep agent_sandbox/ in .gitignore",
 			UsageText: "corral sandbox new [--project DIR] <context>",
+			Metadata:  example("corral sandbox new flaky-test"),
 			Flags:     []cli.Flag{&cli.StringFlag{Name: "project", Usage: "project `DIR` (default: $CLAUDE_PROJECT_DIR, else the current directory)"}},
-			Action: func(c *cli.Context) error {
+			Action: func(_ context.Context, c *cli.Command) error {
 				if c.NArg() != 1 {
 					return fmt.Errorf("sandbox new takes exactly one context name, got %d", c.NArg())
 				}
@@ -349,14 +361,15 @@ func (env *runtimeEnv) logCommand() *cli.Command {
 		Name:      "log",
 		Usage:     "show the audit log",
 		UsageText: "corral log [--session ID] [--action A] [--rule R] [--since DURATION] [--json]",
+		Metadata:  example("corral log --since 24h --action block"),
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "session"},
-			&cli.StringFlag{Name: "action", Usage: "block, confirm_required, confirmed_allow, rewrite or warn"},
-			&cli.StringFlag{Name: "rule"},
-			&cli.DurationFlag{Name: "since", Usage: "only records newer than this (e.g. 24h)"},
+			&cli.StringFlag{Name: "session", Usage: "only records of session `ID`"},
+			&cli.StringFlag{Name: "action", Usage: "only records whose `ACTION` is block, confirm_required, confirmed_allow, rewrite or warn"},
+			&cli.StringFlag{Name: "rule", Usage: "only records of `RULE`"},
+			&cli.DurationFlag{Name: "since", Usage: "only records newer than `DURATION` (e.g. 24h)"},
 			&cli.BoolFlag{Name: "json", Usage: "print JSON Lines"},
 		},
-		Action: func(c *cli.Context) error {
+		Action: func(_ context.Context, c *cli.Command) error {
 			path := env.getenv("CORRAL_AUDIT_LOG")
 			if path == "" {
 				path = audit.DefaultPath()
@@ -369,6 +382,14 @@ func (env *runtimeEnv) logCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
+			if len(recs) == 0 && !c.Bool("json") {
+				what := "no records"
+				if f != (audit.Filter{}) {
+					what = "no matching records"
+				}
+				fmt.Fprintf(env.stdout, "corral: %s in the audit log %s\n", what, path)
+				return nil
+			}
 			enc := json.NewEncoder(env.stdout)
 			for _, r := range recs {
 				if c.Bool("json") {
@@ -377,9 +398,20 @@ func (env *runtimeEnv) logCommand() *cli.Command {
 					}
 					continue
 				}
-				fmt.Fprintf(env.stdout, "%s  %-16s %-5s %-24s %s\n", r.TS.Format(time.RFC3339), r.Action, r.Tool, r.Rule, oneLine(r.Operation))
+				fmt.Fprintf(env.stdout, "%s  %s %-5s %-24s %s\n", r.TS.Format(time.RFC3339), env.paint(actionColor(r.Action), fmt.Sprintf("%-16s", r.Action)), r.Tool, r.Rule, oneLine(r.Operation))
 			}
 			return nil
 		},
 	}
+}
+
+// actionColor is the colour of an audit action.
+func actionColor(a string) string {
+	switch a {
+	case "block":
+		return "red"
+	case "confirm_required", "warn":
+		return "yellow"
+	}
+	return "green"
 }

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -9,7 +10,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/urfave/cli/v2"
+	"github.com/urfave/cli/v3"
 )
 
 // settingsFiles are Claude Code's settings files, most general first.
@@ -85,8 +86,9 @@ func (env *runtimeEnv) doctorCommand() *cli.Command {
 		Name:      "doctor",
 		Usage:     "check how corral is installed: hook registration, other hooks that rewrite Bash, sandbox and policies",
 		UsageText: "corral doctor [--cwd DIR] [--policy FILE]...",
+		Metadata:  example("corral doctor"),
 		Flags:     commonFlags(),
-		Action: func(c *cli.Context) error {
+		Action: func(_ context.Context, c *cli.Command) error {
 			s := env.settingsFrom(c)
 			problems := 0
 			say := func(ok bool, format string, args ...any) {

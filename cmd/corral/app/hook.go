@@ -1,7 +1,7 @@
 package app
 
 import (
-	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -10,11 +10,12 @@ import (
 	"strings"
 	"time"
 
+	"github.com/corral-dev/corral/cmd/corral/agent"
 	"github.com/corral-dev/corral/cmd/corral/internal/allowlist"
 	"github.com/corral-dev/corral/cmd/corral/internal/audit"
 	"github.com/corral-dev/corral/guards"
 	"github.com/corral-dev/corral/rewrite"
-	"github.com/urfave/cli/v2"
+	"github.com/urfave/cli/v3"
 )
 
 // maxInput bounds the hook input read from stdin.
@@ -23,163 +24,125 @@ const maxInput = 64 << 20
 func (env *runtimeEnv) hookCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "hook",
-		Usage:     "answer a PreToolUse hook: JSON on stdin, decision on stdout; always exits 0",
-		UsageText: "corral hook [--policy FILE]...",
+		Usage:     "answer an agent's pre-tool hook: JSON on stdin, decision on stdout; exits 0 (2 where the agent blocks on exit status 2)",
+		UsageText: "corral hook [--agent NAME] [--policy FILE]...",
+		Metadata:  example(`echo '{"tool_name":"Bash","tool_input":{"command":"rm -rf ~"}}' | corral hook --agent claude`),
 		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "agent", Usage: "the agent calling (" + strings.Join(agent.Names(), ", ") + "); default: recognised from the input's shape"},
 			&cli.StringSliceFlag{Name: "policy", Usage: "policy `FILE` (corral's format, write-policies.json or guardrails.json); repeatable"},
 		},
-		Action: func(c *cli.Context) error {
-			env.hook(c.StringSlice("policy"))
-			return nil
+		Action: func(_ context.Context, c *cli.Command) error {
+			return env.hook(c.String("agent"), c.StringSlice("policy"))
 		},
 	}
 }
 
-// hookCall is one hook invocation, normalised over the input shapes.
-type hookCall struct {
-	event   string
-	tool    string
-	input   map[string]any
-	session string
-	cwd     string
-	codex   bool
-	gemini  bool
-}
-
-func (env *runtimeEnv) hook(policies []string) {
+// hook answers one hook call: the agent's adapter decodes the input into a
+// neutral request, the decision code below answers it, and the adapter
+// encodes the answer in the agent's wire format. Anything it cannot read
+// is allowed with a note on stderr (fail open).
+func (env *runtimeEnv) hook(agentName string, policies []string) error {
 	data, err := io.ReadAll(io.LimitReader(env.stdin, maxInput+1))
 	if err != nil || len(data) > maxInput {
 		fmt.Fprintf(env.stderr, "corral: cannot read hook input (%v, %d bytes); allowing (fail open)\n", err, len(data))
-		return
+		return nil
 	}
-	hc, err := parseHookInput(data)
-	if err != nil {
-		fmt.Fprintf(env.stderr, "corral: hook input is not valid JSON (%v); allowing (fail open)\n", err)
-		return
-	}
-	if hc.event == "SessionEnd" {
-		if hc.session != "" {
-			if n, err := env.allowlist().ClearSession(hc.session); err != nil {
-				fmt.Fprintf(env.stderr, "corral: cannot clear session approvals: %v\n", err)
-			} else if n > 0 {
-				fmt.Fprintf(env.stderr, "corral: forgot %d approval(s) of session %s\n", n, hc.session)
-			}
+	var ad agent.Adapter
+	if agentName != "" {
+		if ad = agent.ByName(agentName); ad == nil {
+			fmt.Fprintf(env.stderr, "corral: unknown --agent %q (known: %s); allowing (fail open)\n", agentName, strings.Join(agent.Names(), ", "))
+			return nil
 		}
-		return
-	}
-	if hc.cwd == "" {
-		hc.cwd = env.cwd("")
-	}
-	s := env.loadSettings(hc.cwd, policies)
-	for _, n := range s.notes {
-		fmt.Fprintf(env.stderr, "corral: %s\n", n)
-	}
-	var a *answer
-	switch hc.tool {
-	case "Bash", "run_shell_command", "shell", "exec_command":
-		a = env.bash(s, hc)
-	case "Write", "Edit", "MultiEdit", "NotebookEdit", "write_file", "replace", "apply_patch":
-		a = env.write(s, hc)
-	}
-	if a == nil {
-		return
-	}
-	env.emit(hc, a)
-}
-
-func parseHookInput(data []byte) (*hookCall, error) {
-	var in hookInput
-	dec := json.NewDecoder(bytes.NewReader(data))
-	if err := dec.Decode(&in); err != nil {
-		return nil, err
-	}
-	hc := &hookCall{event: in.HookEventName, tool: in.ToolName, session: in.SessionID, cwd: in.Cwd}
-	raw := in.ToolInput
-	if hc.tool == "" {
-		hc.tool = in.Tool
-	}
-	if len(raw) == 0 || string(raw) == "null" {
-		raw = in.Arguments
-	}
-	if hc.session == "" {
-		hc.session = in.SessionIDOld
-	}
-	hc.input = map[string]any{}
-	if len(raw) > 0 && string(raw) != "null" {
-		if err := json.Unmarshal(raw, &hc.input); err != nil {
-			return nil, fmt.Errorf("tool_input: %v", err)
-		}
-	}
-	var fields map[string]json.RawMessage
-	if json.Unmarshal(data, &fields) == nil {
-		_, hc.codex = fields["turn_id"]
-	}
-	hc.gemini = hc.event == "BeforeTool"
-	return hc, nil
-}
-
-// answer is a decision ready to be written in an agent's wire format.
-type answer struct {
-	decision string // "allow", "deny", "ask", or "" (no decision)
-	reason   string
-	context  string
-	updated  map[string]any
-	// exit2 asks for seed 000's exit status 2 with reason on stderr.
-	exit2 bool
-}
-
-func (env *runtimeEnv) emit(hc *hookCall, a *answer) {
-	out := hookOutput{}
-	if hc.gemini {
-		if a.decision == "deny" || a.decision == "ask" {
-			out.Decision, out.Reason = "deny", a.reason
-		}
-		if a.updated != nil {
-			out.HookSpecificOutput = &hookSpecific{HookEventName: "BeforeTool", ToolInput: a.updated}
-		}
-	} else {
-		hs := &hookSpecific{HookEventName: "PreToolUse", PermissionDecision: a.decision,
-			PermissionDecisionReason: a.reason, UpdatedInput: a.updated, AdditionalContext: a.context}
-		if hc.codex && a.decision == "ask" {
-			// Codex has no ask: refuse, the reason says how to approve.
-			hs.PermissionDecision = "deny"
-		}
-		out.HookSpecificOutput = hs
-	}
-	b, _ := json.Marshal(out)
-	fmt.Fprintf(env.stdout, "%s\n", b)
-}
-
-// bash decides about a shell command.
-func (env *runtimeEnv) bash(s *settings, hc *hookCall) *answer {
-	cmd, ok := hc.input["command"].(string)
-	if !ok {
-		if _, present := hc.input["command"]; present {
-			fmt.Fprintf(env.stderr, "corral: tool_input.command is not a string; allowing (fail open)\n")
+	} else if ad = agent.Recognize(data); ad == nil {
+		if json.Valid(data) {
+			fmt.Fprintf(env.stderr, "corral: no agent's hook input looks like this; allowing (fail open). Register corral with `corral init --agent NAME` so that it knows who calls.\n")
+		} else {
+			fmt.Fprintf(env.stderr, "corral: hook input is not valid JSON; allowing (fail open)\n")
 		}
 		return nil
 	}
+	req, err := ad.Decode(data)
+	if err != nil {
+		fmt.Fprintf(env.stderr, "corral: cannot read %s's hook input (%v); allowing (fail open)\n", ad.Title(), err)
+		return nil
+	}
+	switch req.Event {
+	case agent.SessionEnd:
+		env.sessionEnd(req.Session)
+		return nil
+	case agent.PreTool:
+	default:
+		return nil
+	}
+	if req.Kind == "" {
+		return nil
+	}
+	if req.Cwd == "" {
+		req.Cwd = env.cwd("")
+	}
+	s := env.loadSettings(req.Cwd, policies)
+	for _, n := range s.notes {
+		fmt.Fprintf(env.stderr, "corral: %s\n", n)
+	}
+	var a *agent.Answer
+	switch req.Kind {
+	case agent.Shell:
+		a = env.bash(s, req)
+	case agent.Write, agent.Edit, agent.Patch, agent.Delete:
+		a = env.write(s, req)
+	case agent.Read:
+		a = env.readGuard(s, req)
+	}
+	if a == nil {
+		return nil
+	}
+	reply := ad.Encode(req, *a)
+	if len(reply.Stdout) > 0 {
+		env.stdout.Write(reply.Stdout)
+	}
+	if reply.Stderr != "" {
+		fmt.Fprintln(env.stderr, reply.Stderr)
+	}
+	if reply.Exit == 2 {
+		return exitCode(2)
+	}
+	return nil
+}
+
+// sessionEnd forgets a session's approvals.
+func (env *runtimeEnv) sessionEnd(session string) {
+	if session == "" {
+		return
+	}
+	if n, err := env.allowlist().ClearSession(session); err != nil {
+		fmt.Fprintf(env.stderr, "corral: cannot clear session approvals: %v\n", err)
+	} else if n > 0 {
+		fmt.Fprintf(env.stderr, "corral: forgot %d approval(s) of session %s\n", n, session)
+	}
+}
+
+// bash decides about a shell command.
+func (env *runtimeEnv) bash(s *settings, req *agent.Request) *agent.Answer {
+	cmd := req.Command
 	res := rewrite.Check(s.cfg, cmd)
 	for _, n := range res.Notes {
 		fmt.Fprintf(env.stderr, "corral: %s\n", n)
 	}
-	rec := audit.Record{TS: env.now(), Tool: "Bash", Operation: cmd, SessionID: hc.session, Cwd: hc.cwd, PathContext: "n/a"}
+	rec := audit.Record{TS: env.now(), Tool: "Bash", Operation: cmd, SessionID: req.Session, Cwd: req.Cwd, PathContext: "n/a"}
 	switch res.Decision {
 	case rewrite.Allow:
 		return nil
 	case rewrite.Warn:
 		rec.Action, rec.Rule, rec.Reason = "warn", rulesOf(res), summary(res)
 		env.log(rec)
-		return &answer{context: "corral: " + summary(res)}
+		return &agent.Answer{Context: "corral: " + summary(res)}
 	case rewrite.Rewrite:
-		updated := copyInput(hc.input)
-		updated["command"] = res.Rewritten
-		a := &answer{updated: updated, reason: "corral: " + summary(res), context: rewriteContext(s, res)}
+		a := &agent.Answer{Rewritten: res.Rewritten, Reason: "corral: " + summary(res), Context: rewriteContext(s, res)}
 		switch {
-		case res.Approve || hc.codex:
-			a.decision = "allow"
+		case res.Approve:
+			a.Decision = agent.Allow
 		case s.cfg.Approve == rewrite.ApproveAsk:
-			a.decision = "ask"
+			a.Decision = agent.Ask
 		}
 		for _, f := range res.Findings {
 			if f.Decision == rewrite.Rewrite && f.Dest != "" {
@@ -197,15 +160,15 @@ func (env *runtimeEnv) bash(s *settings, hc *hookCall) *answer {
 		env.log(rec)
 		return a
 	case rewrite.Ask:
-		if ok, err := env.allowlist().Allowed(hc.session, "Bash", cmd); err == nil && ok {
+		if ok, err := env.allowlist().Allowed(req.Session, "Bash", cmd); err == nil && ok {
 			rec.Action, rec.Rule = "confirmed_allow", "session_allowlist"
 			env.log(rec)
-			return &answer{decision: "allow", reason: "corral: approved earlier in this session with corral confirm"}
+			return &agent.Answer{Decision: agent.Allow, Reason: "corral: approved earlier in this session with corral confirm"}
 		}
 		rec.Action, rec.Rule, rec.Reason = "confirm_required", rulesOf(res), summary(res)
 		rec.PathContext = pathContext(res)
 		env.log(rec)
-		return &answer{decision: "ask", reason: askReason(res, hc, "Bash", cmd)}
+		return &agent.Answer{Decision: agent.Ask, Reason: askReason(res, req, "Bash", cmd)}
 	default:
 		rec.Action, rec.Rule, rec.Reason = "block", rulesOf(res), summary(res)
 		rec.PathContext = pathContext(res)
@@ -215,16 +178,8 @@ func (env *runtimeEnv) bash(s *settings, hc *hookCall) *answer {
 			reason += "\nExternal content must land in the sandbox (" + s.cfg.Sandbox + "). Run instead:\n" + res.Suggested
 			fmt.Fprintf(env.stderr, "[SandboxEnforcer] BLOCKED: %s. Use: %s\n", summary(res), res.Suggested)
 		}
-		return &answer{decision: "deny", reason: reason}
+		return &agent.Answer{Decision: agent.Deny, Reason: reason}
 	}
-}
-
-func copyInput(in map[string]any) map[string]any {
-	out := make(map[string]any, len(in))
-	for k, v := range in {
-		out[k] = v
-	}
-	return out
 }
 
 func rulesOf(res *rewrite.Result) string {
@@ -293,12 +248,12 @@ func rewriteContext(s *settings, res *rewrite.Result) string {
 }
 
 // askReason explains an ask and says how the user can approve it.
-func askReason(res *rewrite.Result, hc *hookCall, tool, op string) string {
+func askReason(res *rewrite.Result, req *agent.Request, tool, op string) string {
 	var b strings.Builder
 	b.WriteString("corral needs the user's confirmation before this runs.\n")
 	b.WriteString(findingLines(res, rewrite.Ask))
 	b.WriteString("\nAsk the user. If they approve, run exactly:\n")
-	b.WriteString(confirmCommand(hc.session, tool, op))
+	b.WriteString(confirmCommand(req.Session, tool, op))
 	b.WriteString("\nand then retry the same command.")
 	return b.String()
 }
@@ -345,43 +300,28 @@ func (env *runtimeEnv) allowlist() *allowlist.Store {
 	return allowlist.Open(allowlist.DefaultPath(), ttl, env.now)
 }
 
-// write decides about a file write (Write, Edit, MultiEdit, NotebookEdit,
-// Gemini's write_file/replace, Codex's apply_patch).
-func (env *runtimeEnv) write(s *settings, hc *hookCall) *answer {
+// write decides about a file write, edit, patch or deletion, whatever the
+// agent calls the tool (Write, Edit, MultiEdit, NotebookEdit, Gemini's
+// write_file/replace, Codex's apply_patch, Copilot's create/edit, …).
+func (env *runtimeEnv) write(s *settings, req *agent.Request) *agent.Answer {
 	type target struct {
 		path   string
 		action guards.Action
 	}
 	var targets []target
-	for _, k := range []string{"file_path", "notebook_path", "path"} {
-		if p, ok := hc.input[k].(string); ok && p != "" {
-			targets = append(targets, target{p, guards.Write})
-			break
+	action := guards.Write
+	if req.Kind == agent.Delete {
+		action = guards.Delete
+	}
+	for _, p := range req.Paths {
+		targets = append(targets, target{p, action})
+	}
+	if req.Kind == agent.Patch {
+		for _, pt := range patchTargets(req.Patch) {
+			targets = append(targets, target{pt.path, pt.action})
 		}
 	}
-	if hc.tool == "apply_patch" {
-		// The patch text's field name differs between versions: look at
-		// every string (and string list) of the input.
-		for _, v := range hc.input {
-			texts := []string{}
-			switch x := v.(type) {
-			case string:
-				texts = append(texts, x)
-			case []any:
-				for _, e := range x {
-					if s, ok := e.(string); ok {
-						texts = append(texts, s)
-					}
-				}
-			}
-			for _, text := range texts {
-				for _, pt := range patchTargets(text) {
-					targets = append(targets, target{pt.path, pt.action})
-				}
-			}
-		}
-		sort.Slice(targets, func(i, j int) bool { return targets[i].path < targets[j].path })
-	}
+	sort.SliceStable(targets, func(i, j int) bool { return targets[i].path < targets[j].path })
 	if len(targets) == 0 {
 		return nil
 	}
@@ -393,8 +333,8 @@ func (env *runtimeEnv) write(s *settings, hc *hookCall) *answer {
 			worst = d
 		}
 	}
-	tool := hc.tool
-	rec := audit.Record{TS: env.now(), Tool: tool, Operation: worst.Path.Given, SessionID: hc.session, Cwd: hc.cwd,
+	tool := req.Tool
+	rec := audit.Record{TS: env.now(), Tool: tool, Operation: worst.Path.Given, SessionID: req.Session, Cwd: req.Cwd,
 		Rule: worst.Rule, PathContext: orNA(worst.PathContext), Reason: worst.Message}
 	switch worst.Verdict {
 	case guards.Allow:
@@ -404,23 +344,23 @@ func (env *runtimeEnv) write(s *settings, hc *hookCall) *answer {
 		env.log(rec)
 		// Seed 001 AC-3.6: allow with the warning as the reason; the model
 		// only sees additionalContext.
-		return &answer{decision: "allow", reason: worst.Message, context: "corral: " + worst.Message}
+		return &agent.Answer{Decision: agent.Allow, Reason: worst.Message, Context: "corral: " + worst.Message}
 	case guards.Ask:
-		if ok, err := env.allowlist().Allowed(hc.session, tool, worst.Path.Given); err == nil && ok {
+		if ok, err := env.allowlist().Allowed(req.Session, tool, worst.Path.Given); err == nil && ok {
 			rec.Action, rec.Rule = "confirmed_allow", "session_allowlist"
 			env.log(rec)
-			return &answer{decision: "allow", reason: "corral: approved earlier in this session with corral confirm"}
+			return &agent.Answer{Decision: agent.Allow, Reason: "corral: approved earlier in this session with corral confirm"}
 		}
 		rec.Action = "confirm_required"
 		env.log(rec)
 		reason := fmt.Sprintf("corral needs the user's confirmation: %s (%s, rule %s).\nAsk the user. If they approve, run exactly:\n%s\nand then retry.",
-			worst.Message, worst.Path.Abs, worst.Rule, confirmCommand(hc.session, tool, worst.Path.Given))
-		return &answer{decision: "ask", reason: reason}
+			worst.Message, worst.Path.Abs, worst.Rule, confirmCommand(req.Session, tool, worst.Path.Given))
+		return &agent.Answer{Decision: agent.Ask, Reason: reason}
 	default:
 		rec.Action = "block"
 		env.log(rec)
 		fmt.Fprintln(env.stderr, worst.Message)
-		return &answer{decision: "deny", reason: worst.Message}
+		return &agent.Answer{Decision: agent.Deny, Reason: worst.Message}
 	}
 }
 

@@ -1,27 +1,5 @@
 package app
 
-import "encoding/json"
-
-// hookInput is what an agent sends a PreToolUse hook on stdin. Both the
-// current Claude Code shape (tool_name, tool_input) and the older one
-// (tool, arguments) are read; Gemini CLI and Codex CLI send the same
-// fields under other event names.
-type hookInput struct {
-	SessionID      string          `json:"session_id"`
-	TranscriptPath string          `json:"transcript_path"`
-	Cwd            string          `json:"cwd"`
-	PermissionMode string          `json:"permission_mode"`
-	HookEventName  string          `json:"hook_event_name"`
-	ToolName       string          `json:"tool_name"`
-	ToolInput      json.RawMessage `json:"tool_input"`
-	ToolUseID      string          `json:"tool_use_id"`
-
-	// The older shape (seed 000).
-	Tool         string          `json:"tool"`
-	Arguments    json.RawMessage `json:"arguments"`
-	SessionIDOld string          `json:"sessionId"`
-}
-
 // hookOutput is the answer on stdout.
 type hookOutput struct {
 	HookSpecificOutput *hookSpecific `json:"hookSpecificOutput,omitempty"`
