@@ -1415,7 +1415,7 @@ func (w *walker) chdir(call *Call, st *state) Dir {
 	case "popd":
 		if n := len(st.stack); n > 0 && st.stackKnown {
 			d := st.stack[n-1]
-			st.stack = st.stack[:n-1:n-1]
+			st.stack = st.stack[: n-1 : n-1]
 			return d
 		}
 		return Dir{}

@@ -133,7 +133,6 @@ func unescapeDouble(s string) string {
 	return b.String()
 }
 
-
 // regexps caches the compiled glob patterns of CanMatch.
 var regexps sync.Map
 
