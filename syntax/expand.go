@@ -325,6 +325,9 @@ func (r *resolver) prepare(w *sh.Word, assignment bool) (*sh.Word, bool) {
 	}
 	for i, p := range w.Parts {
 		if q, ok := p.(*sh.SglQuoted); ok && q.Dollar && strings.Contains(q.Value, `\`) {
+			if strings.Contains(q.Value, `\u`) || strings.Contains(q.Value, `\U`) {
+				return w, false // the character depends on bash's locale
+			}
 			v, err := expand.Literal(nil, &sh.Word{Parts: []sh.WordPart{q}})
 			if err != nil {
 				return w, false
@@ -401,10 +404,28 @@ func (r *resolver) arg(w *sh.Word) Arg {
 	return r.literal(w, false)
 }
 
+// plainWord returns the value of a word that is one literal without any
+// character expansion acts on: most words, resolved without the expand
+// package.
+func plainWord(w *sh.Word) (string, bool) {
+	if len(w.Parts) != 1 {
+		return "", false
+	}
+	l, ok := w.Parts[0].(*sh.Lit)
+	if !ok || strings.ContainsAny(l.Value, "\\'\"$~{}*?[]`") {
+		return "", false
+	}
+	return l.Value, true
+}
+
 func (r *resolver) literal(w *sh.Word, assignment bool) Arg {
 	a := r.span(w)
 	if len(w.Parts) == 0 {
 		a.Static = true
+		return a
+	}
+	if v, ok := plainWord(w); ok {
+		a.Value, a.Static = v, true
 		return a
 	}
 	s := r.scan(w)
@@ -433,6 +454,10 @@ func (r *resolver) literal(w *sh.Word, assignment bool) Arg {
 // field; a dynamic word gives one Arg with its text.
 func (r *resolver) fields(w *sh.Word) []Arg {
 	a := r.span(w)
+	if v, ok := plainWord(w); ok {
+		a.Value, a.Static = v, true
+		return []Arg{a}
+	}
 	s := r.scan(w)
 	glob := s.glob && (r.st == nil || !r.st.noGlob)
 	if !s.dynamic {
@@ -442,7 +467,11 @@ func (r *resolver) fields(w *sh.Word) []Arg {
 			cfg := &expand.Config{Env: env}
 			var vals []string
 			var err error
-			for v, e := range expand.FieldsSeq(cfg, pw) {
+			words := []*sh.Word{pw}
+			if s.braces {
+				words = braceWords(pw)
+			}
+			for v, e := range expand.FieldsSeq(cfg, words...) {
 				if e != nil || len(vals) >= MaxFields {
 					err = e
 					if err == nil {
@@ -478,6 +507,39 @@ func (r *resolver) fields(w *sh.Word) []Arg {
 	r.dynamic(&a, w, s, nil)
 	a.Glob = glob
 	return []Arg{a}
+}
+
+// braceWords brace-expands w (at most MaxFields+1 words) and joins the
+// leading literal parts of each result, so that a tilde a brace produced
+// ({x,~}) is expanded as bash does.
+func braceWords(w *sh.Word) []*sh.Word {
+	word := *w
+	if !sh.SplitBraces(&word) {
+		return []*sh.Word{w}
+	}
+	var out []*sh.Word
+	for bw, err := range expand.BracesSeq(nil, &word) {
+		if err != nil || len(out) > MaxFields {
+			break
+		}
+		parts := bw.Parts
+		var lead strings.Builder
+		n := 0
+		for n < len(parts) {
+			l, ok := parts[n].(*sh.Lit)
+			if !ok {
+				break
+			}
+			lead.WriteString(l.Value)
+			n++
+		}
+		if n > 1 {
+			np := append([]sh.WordPart{&sh.Lit{Value: lead.String()}}, parts[n:]...)
+			bw = &sh.Word{Parts: np}
+		}
+		out = append(out, bw)
+	}
+	return out
 }
 
 type fieldsError struct{}

@@ -864,13 +864,16 @@ func (w *walker) call(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state) {
 	}
 	call.Redirs = w.redirects(c, s, st, call)
 	call.fds, _ = applyRedirects(st.fds, call.Redirs)
-	env := cmdState.exportedOnly(call.Dir, w.home)
-	for _, a := range args[:len(args)-len(inv.words)] {
-		if name, val, ok := strings.Cut(a.Value, "="); ok && a.Static && isAssignment(a.Value) {
-			env.setVar(name, variable{known: true, set: true, str: val, exported: true})
+	var env *state
+	if inv.split != nil || inv.inputsAreCommands || call.Name == "find" || call.Name == "su" || call.Name == "runuser" || IsShell(call.Name) {
+		env = cmdState.exportedOnly(call.Dir, w.home)
+		for _, a := range args[:len(args)-len(inv.words)] {
+			if name, val, ok := strings.Cut(a.Value, "="); ok && a.Static && isAssignment(a.Value) {
+				env.setVar(name, variable{known: true, set: true, str: val, exported: true})
+			}
 		}
+		env.fds = call.fds
 	}
-	env.fds = call.fds
 	call.env = env
 	w.startup(call, cmdState)
 
