@@ -415,7 +415,7 @@ func (w *walker) arithm(c scope, x sh.ArithmExpr, st *state) {
 	sh.Walk(x, func(n sh.Node) bool {
 		switch n := n.(type) {
 		case *sh.BinaryArithm:
-			if n.Op >= sh.Assgn && n.Op <= sh.ShrAssgn {
+			if arithAssign[n.Op] {
 				if name := arithName(n.X); name != "" {
 					st.forget(name)
 				}
@@ -441,6 +441,11 @@ func (w *walker) arithm(c scope, x sh.ArithmExpr, st *state) {
 	})
 }
 
+// arithAssign are the arithmetic operators that assign.
+var arithAssign = map[sh.BinAritOperator]bool{sh.Assgn: true, sh.AddAssgn: true, sh.SubAssgn: true, sh.MulAssgn: true,
+	sh.QuoAssgn: true, sh.RemAssgn: true, sh.AndAssgn: true, sh.OrAssgn: true, sh.XorAssgn: true, sh.ShlAssgn: true,
+	sh.ShrAssgn: true, sh.AndBoolAssgn: true, sh.OrBoolAssgn: true, sh.XorBoolAssgn: true, sh.PowAssgn: true}
+
 func arithName(x sh.ArithmExpr) string {
 	if wd, ok := x.(*sh.Word); ok {
 		if l := wd.Lit(); isName(l) {
@@ -462,7 +467,7 @@ func (w *walker) arithValue(c scope, name string, st *state) {
 	if !v.known || !v.set || !strings.ContainsAny(v.str, "$`") {
 		return
 	}
-	w.child(c, nil, v.str, nil, "arithmetic", false, st, st.dir)
+	w.child(c, nil, ": $(("+v.str+"))", nil, "arithmetic", false, st, st.dir)
 }
 
 // pipeline walks each stage of a pipeline in a copy of the state (the
@@ -990,6 +995,9 @@ func (w *walker) callFunc(c scope, call *Call, def funcDef, cmdState, st *state)
 	inner.pipe, inner.stage = nil, nil
 	// return may leave the body at any point: merge what follows with
 	// the state before.
+	// The call's redirections (f > out) are the body's descriptors.
+	savedFds := st.fds
+	st.fds = call.fds
 	before := st.clone()
 	w.stmt(inner, decl.Body, st)
 	if hasBreak([]*sh.Stmt{decl.Body}) {
@@ -1004,6 +1012,9 @@ func (w *walker) callFunc(c scope, call *Call, def funcDef, cmdState, st *state)
 		}
 	}
 	st.pos, st.posKnown = savedPos, savedKnown
+	if len(call.Redirs) > 0 {
+		st.fds = savedFds
+	}
 	delete(w.active, decl)
 }
 
