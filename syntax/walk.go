@@ -575,6 +575,11 @@ func (w *walker) substs(c scope, node sh.Node, st *state, host *Call) {
 	if node == nil {
 		return
 	}
+	if wd, ok := node.(*sh.Word); ok {
+		if _, plain := plainWord(wd); plain {
+			return
+		}
+	}
 	sh.Walk(node, func(n sh.Node) bool {
 		switch n := n.(type) {
 		case *sh.CmdSubst:
@@ -1283,7 +1288,7 @@ func (w *walker) findExec(c scope, s *sh.Stmt, ce *sh.CallExpr, find *Call) {
 // itself (st); the others in a new process.
 func (w *walker) nested(c scope, call *Call, st *state) {
 	env := call.env
-	if env == nil {
+	if env == nil && call.Name != "eval" && (call.Name == "su" || call.Name == "runuser" || IsShell(call.Name)) {
 		env = st.exportedOnly(call.Dir, w.home)
 	}
 	switch call.Name {
