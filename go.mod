@@ -10,3 +10,8 @@ require (
 	golang.org/x/tools v0.52.0
 	mvdan.cc/sh/v3 v3.14.1
 )
+
+require (
+	github.com/rogpeppe/go-internal v1.15.0
+	golang.org/x/sys v0.49.0 // indirect
+)

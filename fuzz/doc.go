@@ -13,8 +13,13 @@
 //     path gets; and a Bash redirection to the path gets the verdict a Write
 //     of it gets.
 //   - FuzzHook, on raw stdin: corral hook, run in-process with its state in
-//     a temporary directory, returns 0 and prints nothing or exactly one JSON
-//     object on one line naming its hook event (or Gemini's decision).
+//     a temporary directory, returns 0 (or 2 with a reason on stderr) and
+//     prints nothing or exactly one non-empty JSON object on one line.
+//   - FuzzAgents, on (agent, JSON): every adapter, named with --agent or
+//     recognised from the shape, never crashes, and when its decoding of the
+//     input is a shell command the engine denies, the answer is a refusal in
+//     that agent's wire format: a shape mix-up never turns a deny into an
+//     allow.
 //
 // The targets are seeded from the corpus and from a sample of the shared
 // real-world commands (../shared/data beside the module root, when

@@ -21,8 +21,6 @@ var skipKnown = os.Getenv("CORRAL_FUZZ_SKIP_KNOWN") != ""
 var knownGaps = map[string]string{
 	"brace-target": "rewrite/writes.go judge skips every target spelled {} (meant for find -exec and xargs placeholders), " +
 		"so `: > {}` or `cp a {}`, which write a file named {}, are not judged (testdata/fuzz/FuzzPath/redirect-to-brace-file)",
-	"gemini-empty-answer": "cmd/corral/app/hook.go emit prints {} to Gemini for a warning (or an allow from the session list): " +
-		"the warning is lost and the answer names no event (testdata/fuzz/FuzzHook/gemini-warn-empty-object)",
 }
 
 // known reports whether a failure matches the known gap name and is to be

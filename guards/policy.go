@@ -127,6 +127,37 @@ type Policy struct {
 	allow []allowList
 	write *writeLayer
 	guard *guardLayer
+	// tighter are layers from project policies: protected and warned
+	// patterns and blocked directories only, so that they can only make a
+	// decision stricter.
+	tighter []tightLayer
+	// outsideProject, when above Allow, is the least verdict for a path
+	// outside the project and the sandbox (the paranoid preset).
+	outsideProject Verdict
+	// self protects the guard's own files and hook registrations; every
+	// policy keeps it.
+	self *selfLayer
+	// secrets is the secret class; nil means the defaults. secretEdit is
+	// what one file asks to change in it, applied by Merge.
+	secrets    *Secrets
+	secretEdit *secretEdit
+}
+
+// tightLayer is what a project policy adds: patterns that deny or warn
+// and directories that are blocked.
+type tightLayer struct {
+	write   *writeLayer
+	blocked []pattern
+	source  string
+}
+
+// Secrets returns the policy's secret class (the defaults when no file
+// changed it).
+func (p *Policy) Secrets() *Secrets {
+	if p == nil || p.secrets == nil {
+		return defaultSecretsOnce()
+	}
+	return p.secrets
 }
 
 // builtinTemp are temporary directories the default policy treats as safe
@@ -140,11 +171,12 @@ var regenerable = map[string]bool{"node_modules/**": true, "package-lock.json": 
 
 // Seed 001's and seed 002's defaults.
 var (
-	defaultProtected = []string{".git/**", "node_modules/**", ".env*", "*.key", "*.pem", "package-lock.json", "yarn.lock"}
-	defaultWarned    = []string{"src/**", "plugins/**/agents/*.md", "plugins/**/commands/*.md", "plugins/**/skills/**", ".claude-plugin/**"}
-	defaultSafe      = []string{"docs/**", "agent_sandbox/**", "tests/**", "*.md"}
-	defaultBlocked   = []string{"/etc", "/usr", "/var", "/boot", "/sys", "/proc", "~/.ssh", "~/.gnupg", "~/.aws"}
-	defaultSafeDirs  = []string{"~/.claude", "/tmp"}
+	defaultProtected = []string{".git/**", "node_modules/**", ".env*", "*.key", "*.pem", "package-lock.json", "yarn.lock",
+		"**/.env*", "**/*.key", "**/*.pem"}
+	defaultWarned   = []string{"src/**", "plugins/**/agents/*.md", "plugins/**/commands/*.md", "plugins/**/skills/**", ".claude-plugin/**"}
+	defaultSafe     = []string{"docs/**", "agent_sandbox/**", "tests/**", "*.md"}
+	defaultBlocked  = []string{"/etc", "/usr", "/var", "/boot", "/sys", "/proc", "~/.ssh", "~/.gnupg", "~/.aws"}
+	defaultSafeDirs = []string{"~/.claude", "/tmp"}
 )
 
 // DefaultSource is the Source of the built-in policy.
@@ -182,6 +214,7 @@ func DefaultPolicy() *Policy {
 			source:   DefaultSource,
 			builtin:  true,
 		},
+		self: newSelfLayer(),
 	}
 }
 
@@ -203,8 +236,104 @@ func (p *Policy) Merge(q *Policy) *Policy {
 		if x.guard != nil {
 			out.guard = x.guard
 		}
+		out.tighter = append(out.tighter, x.tighter...)
+		if x.self != nil {
+			out.self = x.self
+		}
+		out.outsideProject = max(out.outsideProject, x.outsideProject)
+		if x.secrets != nil {
+			out.secrets = x.secrets
+		}
+		if x.secretEdit != nil {
+			out.secrets = x.secretEdit.apply(out.Secrets())
+		}
 	}
 	return out
+}
+
+// Tighten returns p with what q adds that can only make a decision
+// stricter: q's allow-lists (each must also pass), its protected and
+// warned patterns, and its blocked directories. What q would loosen or
+// replace (safe patterns, safe directories, git_aware, seed 002's
+// rules.write and rules.edit) is left out and named in the returned list.
+// This is how a project's policy is applied: a cloned repository cannot
+// switch protection off. Neither p nor q is changed.
+func (p *Policy) Tighten(q *Policy) (*Policy, []string) {
+	out := p.Merge(nil)
+	if q == nil {
+		return out, nil
+	}
+	var ignored []string
+	out.allow = append(out.allow, q.allow...)
+	t := tightLayer{}
+	if w := q.write; w != nil {
+		t.source = w.source
+		t.write = &writeLayer{protected: w.protected, warned: w.warned, source: w.source}
+		if len(w.safe) > 0 {
+			ignored = append(ignored, "safe patterns")
+		}
+	}
+	if g := q.guard; g != nil {
+		t.source = g.source
+		t.blocked = g.blocked
+		if len(g.safe) > 0 {
+			ignored = append(ignored, "safe directories")
+		}
+		if !g.gitAware {
+			ignored = append(ignored, "git_aware")
+		}
+		if len(g.rules) > 0 {
+			ignored = append(ignored, "path rules (rules.write, rules.edit)")
+		}
+	}
+	for _, tl := range q.tighter {
+		out.tighter = append(out.tighter, tl)
+	}
+	if t.write != nil || len(t.blocked) > 0 {
+		out.tighter = append(out.tighter, t)
+	}
+	out.outsideProject = max(out.outsideProject, q.outsideProject)
+	if e := q.secretEdit; e != nil {
+		// A project may add secrets, never remove or allow them.
+		tight := *e
+		if len(tight.remove) > 0 || len(tight.allow) > 0 {
+			ignored = append(ignored, "secrets.remove and secrets.allow")
+		}
+		tight.remove, tight.allow = nil, nil
+		if tight.hasVerdict && tight.verdict < out.Secrets().Verdict {
+			ignored = append(ignored, "a milder secrets.action")
+			tight.hasVerdict = false
+		}
+		out.secrets = tight.apply(out.Secrets())
+	}
+	return out, ignored
+}
+
+// WithOutsideProject returns p where every write or deletion outside the
+// project and the sandbox is at least v (the paranoid preset asks).
+func (p *Policy) WithOutsideProject(v Verdict) *Policy {
+	out := p.Merge(nil)
+	out.outsideProject = max(out.outsideProject, v)
+	return out
+}
+
+func (t tightLayer) decide(env Env, np Path, a Action) Decision {
+	best := Decision{}
+	if t.write != nil {
+		best = t.write.decide(np, a)
+	}
+	for _, b := range t.blocked {
+		holds := a == Delete && !b.matchAnchored(env.Home, np.Abs) && b.holdsAnchored(env.Home, np.Abs)
+		if !b.matchAnchored(env.Home, np.Abs) && !holds {
+			continue
+		}
+		msg := fmt.Sprintf("Blocked path: %s is under %s and cannot be modified", np.Abs, b.raw)
+		if holds {
+			msg = fmt.Sprintf("Blocked path: deleting %s would delete %s, which cannot be deleted", np.Abs, b.raw)
+		}
+		return Decision{Verdict: Deny, Rule: "blocked-path", Pattern: b.raw, Source: t.source, PathContext: ContextBlocked, Message: msg}
+	}
+	return best
 }
 
 // Sources lists where the policy's layers come from, in the order Decide
@@ -222,6 +351,9 @@ func (p *Policy) Sources() []string {
 	}
 	if p.guard != nil {
 		out = append(out, "guardrails "+p.guard.source)
+	}
+	for _, t := range p.tighter {
+		out = append(out, "tightened by "+t.source)
 	}
 	return out
 }
@@ -263,6 +395,16 @@ func (p *Policy) Decide(env Env, path string, a Action) Decision {
 	}
 	if p.guard != nil {
 		consider(gd)
+	}
+	for _, t := range p.tighter {
+		consider(t.decide(env, np, a))
+	}
+	if p.self != nil {
+		consider(p.self.decide(env, np, a))
+	}
+	if p.outsideProject > Allow && !np.InProject && !(filepath.IsAbs(env.Sandbox) && Within(env.Sandbox, np.Abs)) {
+		consider(Decision{Verdict: p.outsideProject, Rule: "outside-project", Source: "preset paranoid",
+			Message: fmt.Sprintf("Outside the project: %s is not in the project or the sandbox (paranoid preset)", np.Abs)})
 	}
 	return best
 }
@@ -368,19 +510,28 @@ func (w *writeLayer) decideDelete(np Path) Decision {
 func (g *guardLayer) classify(env Env, np Path, a Action) (context, pat string, holds bool) {
 	inSandbox := filepath.IsAbs(env.Sandbox) && Within(env.Sandbox, np.Abs)
 	inside := np.InProject || inSandbox
+	tmp := ""
 	if g.builtin {
-		for _, tmp := range builtinTemp {
-			if _, ok := relWithin(tmp, np.Abs); ok {
-				return ContextSafe, tmp, false
+		for _, t := range builtinTemp {
+			if _, ok := relWithin(t, np.Abs); ok {
+				tmp = t
+				break
 			}
 		}
 	}
 	if !(g.builtin && inside) {
+		// A blocked path wins over a safe one, whatever the order: a
+		// temporary directory is safe only against a blocked directory
+		// that holds it (/var/tmp under /var), not against one inside it
+		// (~/.ssh when HOME is under /tmp).
 		for _, b := range g.blocked {
-			if b.matchAnchored(env.Home, np.Abs) {
+			if b.matchAnchored(env.Home, np.Abs) && (tmp == "" || !b.matchAnchored(env.Home, tmp)) {
 				return ContextBlocked, b.raw, false
 			}
 		}
+	}
+	if tmp != "" {
+		return ContextSafe, tmp, false
 	}
 	if a == Delete {
 		for _, b := range g.blocked {

@@ -64,8 +64,13 @@ func TestDecideSeed001(t *testing.T) {
 		{"README.md", Write, Allow, "safe-path", "*.md", "", "safe"},
 		// Unmatched: silent; the guardrails layer says why it is safe.
 		{"random/file.txt", Write, Allow, "safe-path", "(project)", "", "safe"},
-		{"keys/server.key", Write, Allow, "safe-path", "(project)", "", "safe"},
 		{"docs/guide.md", Write, Allow, "safe-path", "docs/**", "", "safe"},
+		// Seed 001's *.key matches at the root only (REQ-9); keys, certificates
+		// and .env files are protected at any depth by the defaults' own
+		// **/ patterns (issue 12: a secret in a subdirectory is as secret).
+		{"keys/server.key", Write, Deny, "protected-path", "**/*.key", "Protected path: keys/server.key cannot be modified", "safe"},
+		{"deploy/tls/cert.pem", Write, Deny, "protected-path", "**/*.pem", "Protected path: deploy/tls/cert.pem cannot be modified", "safe"},
+		{"config/.env.local", Write, Deny, "protected-path", "**/.env*", "Protected path: config/.env.local cannot be modified", "safe"},
 		// Seed 001's patterns are project-relative: outside, they match nothing.
 		{"/home/u/other/.git/config", Write, Ask, "outside-safe-path", "", "Outside safe paths: /home/u/other/.git/config is not in the project, the sandbox, a safe path or a git repository", "outside"},
 	}
@@ -259,7 +264,23 @@ func TestDecideDefaultGuardrails(t *testing.T) {
 		{env, "/var/lib/x", Deny, "blocked-path", "blocked"},
 		{env, "/etc/hosts", Deny, "blocked-path", "blocked"},
 		{env, "~/.ssh/id_rsa", Deny, "blocked-path", "blocked"},
-		{env, "~/.claude/settings.json", Allow, "safe-path", "safe"},
+		{env, "~/.claude/agents/x.md", Allow, "safe-path", "safe"},
+		// Files that register hooks or run at login: the agent could switch
+		// corral off through them (issue 12), safe directory or not.
+		{env, "~/.claude/settings.json", Deny, "self-protection", "safe"},
+		{env, "~/.claude/settings.local.json", Deny, "self-protection", "safe"},
+		{env, "~/.claude/state/guardrails.json", Deny, "self-protection", "safe"},
+		{env, "~/.config/corral/policy.json", Deny, "self-protection", "outside"},
+		{env, "~/.codex/hooks.json", Deny, "self-protection", "outside"},
+		{env, "~/.gemini/settings.json", Deny, "self-protection", "outside"},
+		{env, "~/.bashrc", Deny, "self-protection", "outside"},
+		{env, "~/.zshrc", Deny, "self-protection", "outside"},
+		{env, "~/.ssh/authorized_keys", Deny, "blocked-path", "blocked"},
+		{env, ".claude/settings.json", Deny, "self-protection", "safe"},
+		{env, ".corral.json", Deny, "self-protection", "safe"},
+		{env, ".cursor/hooks.json", Deny, "self-protection", "safe"},
+		{env, "vendor/lib/.git/hooks/pre-commit", Deny, "self-protection", "safe"},
+		{env, ".claude/agents/x.md", Allow, "safe-path", "safe"},
 		{env, "~/Downloads/x", Ask, "outside-safe-path", "outside"},
 		{env, "/srv/x", Ask, "outside-safe-path", "outside"},
 		{env, "agent_sandbox/x", Allow, "safe-path", "safe"},

@@ -31,14 +31,7 @@ func remotePath(v string) bool {
 }
 
 func checkRemoteCopy(p *Pass, c *syntax.Call) {
-	spec := optSpec{shortVal: "cDFiJloPSX", longEq: true}
-	if c.Name == "rsync" {
-		spec = optSpec{shortVal: "efTBM", longEq: true, longVal: setOf("rsh", "exclude", "include", "filter",
-			"exclude-from", "include-from", "files-from", "port", "temp-dir", "backup-dir", "log-file", "password-file",
-			"chmod", "chown", "bwlimit", "timeout", "contimeout", "max-size", "min-size", "partial-dir", "compare-dest",
-			"copy-dest", "link-dest", "block-size", "remote-option", "out-format", "info", "debug", "iconv", "suffix",
-			"rsync-path", "max-delete", "modify-window", "checksum-choice", "compress-choice", "compress-level", "skip-compress", "usermap", "groupmap", "sockopts", "outbuf", "write-batch", "only-write-batch", "read-batch", "protocol", "address", "log-file-format", "stop-after", "stop-at")}
-	}
+	spec := remoteCopySpec(c.Name)
 	_, operands := scan(c.Args, spec)
 	if len(operands) < 2 {
 		return
@@ -64,4 +57,16 @@ func checkRemoteCopy(p *Pass, c *syntax.Call) {
 	}
 	p.acquire(c, "remote-copy", "download", c.Name+" copies from a remote host into "+dest.Value+", outside the sandbox", d,
 		[]syntax.Edit{Replace(c, dest, text)}, relocate(c, c.Dir, dest.Value, d))
+}
+
+// remoteCopySpec is the option table of scp (the default) and rsync.
+func remoteCopySpec(name string) optSpec {
+	if name == "rsync" {
+		return optSpec{shortVal: "efTBM", longEq: true, longVal: setOf("rsh", "exclude", "include", "filter",
+			"exclude-from", "include-from", "files-from", "port", "temp-dir", "backup-dir", "log-file", "password-file",
+			"chmod", "chown", "bwlimit", "timeout", "contimeout", "max-size", "min-size", "partial-dir", "compare-dest",
+			"copy-dest", "link-dest", "block-size", "remote-option", "out-format", "info", "debug", "iconv", "suffix",
+			"rsync-path", "max-delete", "modify-window", "checksum-choice", "compress-choice", "compress-level", "skip-compress", "usermap", "groupmap", "sockopts", "outbuf", "write-batch", "only-write-batch", "read-batch", "protocol", "address", "log-file-format", "stop-after", "stop-at")}
+	}
+	return optSpec{shortVal: "cDFiJloPSX", longEq: true}
 }

@@ -32,7 +32,7 @@ func (p *Pass) followStdout(c *syntax.Call, rule, kind string) {
 		}
 		switch s.Name {
 		case "tee":
-			_, operands := scan(s.Args, optSpec{})
+			_, operands := scan(s.Args, specFor("tee"))
 			for _, j := range operands {
 				a := s.Args[j]
 				if a.Value == "-" || p.InSandbox(s.Dir, a) || a.Value == "/dev/null" {

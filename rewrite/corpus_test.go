@@ -1,6 +1,7 @@
 package rewrite
 
 import (
+	"encoding/json"
 	"sort"
 	"strconv"
 	"testing"
@@ -18,6 +19,16 @@ func caseConfig(t testing.TB, c *corpus.Case) *Config {
 		env[k] = v
 	}
 	cfg, notes := NewConfig(func(k string) string { return env[k] }, c.Cwd)
+	if c.Policy != "" {
+		// A case's policy may enable rule packs.
+		var pol struct {
+			Packs []string `json:"packs"`
+		}
+		if err := json.Unmarshal([]byte(c.Policy), &pol); err != nil {
+			t.Fatalf("%s: policy: %v", c.Name, err)
+		}
+		cfg.Packs = pol.Packs
+	}
 	for _, n := range notes {
 		t.Logf("note: %s", n)
 	}

@@ -41,7 +41,7 @@ func worldWritable(mode string) bool {
 }
 
 func checkChmod(p *Pass, c *syntax.Call) {
-	opts, operands := scan(c.Args, optSpec{longVal: setOf("reference", "from"), longEq: true})
+	opts, operands := scan(c.Args, specFor(c.Name))
 	recursive := has(opts, "R", "recursive")
 	if !recursive || len(operands) == 0 {
 		return

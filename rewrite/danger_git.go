@@ -28,30 +28,36 @@ func checkGitDestroy(p *Pass, c *syntax.Call) {
 		return
 	}
 	args := c.Args[sub+1:]
-	flag := func(names ...string) bool { return hasFlag(args, 0, names...) }
-	// valueLetters end a bundle of short options: the rest is a value
-	// (checkout -bfeature, switch -cfix).
-	valueLetters := map[string]string{"checkout": "bB", "switch": "cC", "branch": "mMcCu", "clean": "e", "push": "o", "stash": "m"}[c.Args[sub].Value]
-	short := func(letter byte) bool {
-		for _, a := range args {
-			v := a.Value
-			if v == "--" {
-				return false
-			}
-			if len(v) < 2 || v[0] != '-' || v[1] == '-' {
-				continue
-			}
-			for j := 1; j < len(v); j++ {
-				if v[j] == letter {
-					return true
-				}
-				if strings.IndexByte(valueLetters, v[j]) >= 0 {
-					break
-				}
+	// Options are read with git's own rules (programs.go): bundles of
+	// short options, values, and any unambiguous abbreviation of a long
+	// option (git reset --har).
+	opts, _ := scan(args, specFor("git "+c.Args[sub].Value))
+	dashed := func(n string) string {
+		if len(n) > 2 && n[1] == '-' {
+			return n[2:]
+		}
+		return n[1:]
+	}
+	// flag reports a dangerous option (an ambiguous abbreviation counts).
+	flag := func(names ...string) bool {
+		for _, n := range names {
+			if has(opts, dashed(n)) {
+				return true
 			}
 		}
 		return false
 	}
+	// harmless reports an option that makes the command harmless, given
+	// unambiguously.
+	harmless := func(names ...string) bool {
+		for _, n := range names {
+			if given(opts, dashed(n)) {
+				return true
+			}
+		}
+		return false
+	}
+	short := func(letter byte) bool { return has(opts, string(letter)) }
 	afterDashes := func() []syntax.Arg {
 		for i, a := range args {
 			if a.Value == "--" {
@@ -70,11 +76,11 @@ func checkGitDestroy(p *Pass, c *syntax.Call) {
 			why = "git reset " + "--merge can discard uncommitted changes"
 		}
 	case "clean":
-		if (short('f') || flag("--force")) && !short('n') && !flag("--dry-run") {
+		if (short('f') || flag("--force")) && !harmless("-n", "--dry-run") {
 			why = "git clean -f deletes untracked files"
 		}
 	case "push":
-		force := (flag("--force") || short('f') || hasPrefixFlag(args, "--force=")) && !hasPrefixFlag(args, "--force-with-lease")
+		force := (flag("--force") || short('f')) && !harmless("--force-with-lease")
 		for _, a := range args {
 			if strings.HasPrefix(a.Value, "+") && len(a.Value) > 1 {
 				force = true
@@ -103,7 +109,7 @@ func checkGitDestroy(p *Pass, c *syntax.Call) {
 			why = "git checkout -- <paths> discards uncommitted changes to those files"
 		case hasWord(c, ".") && !flag("-b", "-B"):
 			why = "git checkout . discards every uncommitted change"
-		case hasPrefixFlag(args, "--pathspec-from-file"):
+		case flag("--pathspec-from-file"):
 			why = "git checkout --pathspec-from-file discards uncommitted changes to those files"
 		case len(checkoutOperands(args)) >= 2:
 			why = "git checkout <commit> <paths> overwrites uncommitted changes to those files"
@@ -113,7 +119,7 @@ func checkGitDestroy(p *Pass, c *syntax.Call) {
 			why = "git switch --discard-changes throws local changes away"
 		}
 	case "restore":
-		staged := flag("--staged") || short('S')
+		staged := harmless("--staged", "-S")
 		worktree := flag("--worktree") || short('W')
 		if !staged || worktree {
 			why = "git restore discards uncommitted changes in the working tree"
@@ -127,8 +133,8 @@ func checkGitDestroy(p *Pass, c *syntax.Call) {
 			why = "git reflog expire removes the safety net of recent history"
 		}
 	case "gc":
-		for _, a := range args {
-			if strings.HasPrefix(a.Value, "--prune=now") || a.Value == "--prune=all" {
+		for _, o := range find(opts, "prune") {
+			if v := o.val.Value; strings.HasPrefix(v, "now") || v == "all" {
 				why = "git gc --prune=now deletes unreachable commits at once"
 			}
 		}
@@ -153,15 +159,6 @@ func checkGitDestroy(p *Pass, c *syntax.Call) {
 func hasDeleteRefspec(args []syntax.Arg) bool {
 	for _, a := range args {
 		if len(a.Value) > 1 && a.Value[0] == ':' && a.Static {
-			return true
-		}
-	}
-	return false
-}
-
-func hasPrefixFlag(args []syntax.Arg, prefix string) bool {
-	for _, a := range args {
-		if strings.HasPrefix(a.Value, prefix) {
 			return true
 		}
 	}

@@ -138,7 +138,7 @@ func checkRmRoot(p *Pass, c *syntax.Call) {
 		checkFindRoot(p, c)
 		return
 	}
-	opts, operands := scan(c.Args, optSpec{})
+	opts, operands := scan(c.Args, specFor("rm"))
 	recursive := has(opts, "r", "R", "recursive")
 	targets := make([]syntax.Arg, 0, len(operands)+len(c.Inputs))
 	for _, i := range operands {

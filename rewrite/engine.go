@@ -30,6 +30,14 @@ type Config struct {
 	// Protected are corral's own files and folders (policy files, state):
 	// commands that write them are denied.
 	Protected []string
+	// NoScriptFiles stops the engine from reading the script files a
+	// command runs (bash f, python f.py, package.json, Makefile).
+	NoScriptFiles bool
+	// AllowHosts are the hosts a local file may be uploaded to without
+	// asking (network.allow_hosts); nil means DefaultAllowHosts.
+	AllowHosts []string
+	// Packs are the rule packs the policy enables ("all" for every one).
+	Packs []string
 	// SandboxFromEnv, ModeFromEnv and ApproveFromEnv record which settings
 	// came from the environment, which wins over policy files.
 	SandboxFromEnv, ModeFromEnv, ApproveFromEnv bool
@@ -82,6 +90,9 @@ func (p *Pass) Report(c *syntax.Call, f Finding) {
 	if c != nil && f.Text == "" {
 		f.Text = c.Text()
 		f.Start, f.End = topSpan(c.Script, c.Start, c.End)
+	}
+	if c != nil {
+		f.Message = where(c) + f.Message
 	}
 	p.findings = append(p.findings, f)
 	if c != nil {
@@ -151,7 +162,11 @@ func Check(cfg *Config, command string) *Result { return check(cfg, command, tru
 // the re-check itself does not verify again).
 func check(cfg *Config, command string, verify bool) *Result {
 	res := &Result{Command: command}
-	m, err := syntax.Analyze(command, syntax.Options{Cwd: cfg.Cwd, Home: cfg.Home})
+	opt := syntax.Options{Cwd: cfg.Cwd, Home: cfg.Home}
+	if !cfg.NoScriptFiles {
+		opt.ReadFile = syntax.ReadScript
+	}
+	m, err := syntax.Analyze(command, opt)
 	if err != nil {
 		if riskyWords.MatchString(command) {
 			res.Decision = Ask

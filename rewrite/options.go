@@ -1,19 +1,63 @@
 package rewrite
 
 import (
+	"sort"
 	"strings"
 
 	"github.com/corral-dev/corral/syntax"
 )
 
-// optSpec describes a command's options: which take a value.
+// optSpec describes a program's options, as data: which take a value, which
+// long options the program knows, and whether it accepts an abbreviation.
+// Every rule reads options through scan with its program's spec (see
+// programs.go); there is no other option reader.
 type optSpec struct {
 	// shortVal lists the one-letter options that take a value.
 	shortVal string
+	// shortOpt lists the one-letter options whose value is optional and
+	// only attached: the rest of the word, maybe empty (sed -i.bak,
+	// perl -i, perl -l0).
+	shortOpt string
 	// longVal lists the long options (without "--") that take a value.
 	longVal map[string]bool
+	// longFlag lists the long options that take none. With longVal it is
+	// the whole list the program knows, which abbreviation needs.
+	longFlag map[string]bool
 	// longEq reports that long options also take "--name=value".
 	longEq bool
+	// abbrev reports that the program accepts any unambiguous prefix of
+	// a long option, as GNU getopt_long and git's parse-options do:
+	// rm --recu --forc is rm --recursive --force. An exact name wins over
+	// a longer one it is a prefix of.
+	abbrev bool
+}
+
+// resolve returns the long option name stands for: itself when it is
+// known or the program takes no abbreviations, the one option it is a
+// prefix of, or, when it is a prefix of several, name with every
+// candidate (the program refuses it as ambiguous, but a version with
+// fewer options would not: rules that look for a dangerous option see
+// each candidate).
+func (s optSpec) resolve(name string) (string, []string) {
+	if !s.abbrev || s.longVal[name] || s.longFlag[name] || name == "" {
+		return name, nil
+	}
+	var cands []string
+	for _, set := range []map[string]bool{s.longVal, s.longFlag} {
+		for n := range set {
+			if strings.HasPrefix(n, name) {
+				cands = append(cands, n)
+			}
+		}
+	}
+	switch len(cands) {
+	case 0:
+		return name, nil
+	case 1:
+		return cands[0], nil
+	}
+	sort.Strings(cands)
+	return name, cands
 }
 
 // option is one option found by scan.
@@ -30,6 +74,9 @@ type option struct {
 	hasVal   bool
 	attached bool
 	prefix   string
+	// ambiguous are the long options an ambiguous abbreviation could
+	// stand for.
+	ambiguous []string
 }
 
 // scan splits args into options and operands.
@@ -48,11 +95,12 @@ func scan(args []syntax.Arg, spec optSpec) (opts []option, operands []int) {
 			}
 			return
 		case strings.HasPrefix(v, "--") && len(v) > 2:
-			name, val, eq := strings.Cut(v[2:], "=")
-			o := option{name: name, long: true, idx: i}
+			given, val, eq := strings.Cut(v[2:], "=")
+			name, cands := spec.resolve(given)
+			o := option{name: name, long: true, idx: i, ambiguous: cands}
 			switch {
 			case eq && spec.longEq:
-				o.val, o.hasVal, o.attached, o.prefix = a, true, true, "--"+name+"="
+				o.val, o.hasVal, o.attached, o.prefix = a, true, true, "--"+given+"="
 				o.val.Value = val
 			case eq:
 				// The command has no --name=value form (curl): the word
@@ -67,6 +115,12 @@ func scan(args []syntax.Arg, spec optSpec) (opts []option, operands []int) {
 			for j := 1; j < len(v); j++ {
 				c := v[j : j+1]
 				o := option{name: c, idx: i}
+				if strings.Contains(spec.shortOpt, c) {
+					o.val, o.hasVal, o.attached, o.prefix = a, true, true, v[:j+1]
+					o.val.Value = v[j+1:]
+					opts = append(opts, o)
+					break
+				}
 				if strings.Contains(spec.shortVal, c) {
 					if j+1 < len(v) {
 						o.val, o.hasVal, o.attached, o.prefix = a, true, true, v[:j+1]
@@ -87,11 +141,26 @@ func scan(args []syntax.Arg, spec optSpec) (opts []option, operands []int) {
 	return
 }
 
-// has reports whether an option with one of the names was given.
+// has reports whether an option with one of the names was given, or an
+// ambiguous abbreviation of one (fail safe for a dangerous option; an
+// option that makes a command harmless is tested with given).
 func has(opts []option, names ...string) bool {
 	for _, o := range opts {
 		for _, n := range names {
-			if o.name == n {
+			if o.name == n || contains(o.ambiguous, n) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// given reports whether an option with one of the names was given
+// unambiguously.
+func given(opts []option, names ...string) bool {
+	for _, o := range opts {
+		for _, n := range names {
+			if o.name == n && o.ambiguous == nil {
 				return true
 			}
 		}

@@ -7,7 +7,7 @@ import (
 
 // Rules is the table of built-in rules, in the order they run. A new rule
 // is one file and one line here (and its corpus cases).
-var Rules = concatRules(acquisitionRules, dangerRules, writeRules)
+var Rules = concatRules(acquisitionRules, dangerRules, writeRules, secretRules)
 
 func concatRules(lists ...[]Rule) []Rule {
 	var out []Rule

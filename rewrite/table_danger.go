@@ -13,4 +13,6 @@ var dangerRules = []Rule{
 	gitDestroy,
 	runtimeScript,
 	dynamicCommand,
+	hiddenCode,
+	corralSelf,
 }

@@ -1,12 +1,12 @@
 package rewrite
 
 import (
-	"encoding/json"
 	"fmt"
 	"regexp"
 	resyntax "regexp/syntax"
 	"strings"
 
+	"github.com/corral-dev/corral/guards"
 	"github.com/corral-dev/corral/syntax"
 	"github.com/google/shlex"
 )
@@ -29,89 +29,56 @@ type UserRule struct {
 	text             string
 }
 
-type seedRule struct {
-	Pattern          string `json:"pattern"`
-	Action           string `json:"action"`
-	OutsideSafePaths bool   `json:"outside_safe_paths"`
-	Reason           string `json:"reason"`
-}
-
-type prefixRule struct {
-	Prefix string `json:"prefix"`
-	Action string `json:"action"`
-	Reason string `json:"reason"`
-}
-
-func actionDecision(a string) (Decision, error) {
-	switch strings.ToLower(a) {
-	case "block", "deny":
-		return Deny, nil
-	case "confirm", "ask":
-		return Ask, nil
-	case "warn":
-		return Warn, nil
-	case "allow":
-		return Allow, nil
-	}
-	return Allow, fmt.Errorf("unknown action %q (want block, confirm, deny, ask, warn or allow)", a)
-}
-
-// ParseUserRules reads the bash rules of a policy file: seed 002's
-// guardrails.json ("rules": {"bash": [...]}) or corral's own format
-// ("bash": {"rules": [...], "commands": [...]}). Each bad rule is returned
-// as an error and skipped; the rest still apply. Files with neither yield
-// nothing.
+// ParseUserRules reads the bash rules of a policy file through the one
+// policy loader (guards.LoadPolicy): seed 002's guardrails.json
+// ("rules": {"bash": [...]}) or corral's own format ("bash": {"rules":
+// [...], "commands": [...]}). A file the loader rejects is one error and
+// gives no rules: a broken file is not half applied.
 func ParseUserRules(name string, data []byte) ([]UserRule, []error) {
-	var top struct {
-		Rules *struct {
-			Bash []seedRule `json:"bash"`
-		} `json:"rules"`
-		Bash *struct {
-			Rules    []seedRule   `json:"rules"`
-			Commands []prefixRule `json:"commands"`
-		} `json:"bash"`
+	pf, err := guards.LoadPolicy(name, data)
+	if err != nil {
+		return nil, []error{err}
 	}
-	if json.Unmarshal(data, &top) != nil {
-		return nil, nil // the path module reports unreadable files
-	}
-	var seeds []seedRule
-	var prefixes []prefixRule
-	if top.Rules != nil {
-		seeds = append(seeds, top.Rules.Bash...)
-	}
-	if top.Bash != nil {
-		seeds = append(seeds, top.Bash.Rules...)
-		prefixes = top.Bash.Commands
-	}
+	return UserRulesFrom(pf.Name, pf.Bash)
+}
+
+// UserRulesFrom turns a loaded policy's command rules into UserRules. A
+// prefix that cannot be split like a shell line is an error naming where
+// it is; the other rules still apply.
+func UserRulesFrom(source string, specs []guards.BashRule) ([]UserRule, []error) {
 	var out []UserRule
 	var errs []error
-	for i, r := range seeds {
-		d, err := actionDecision(r.Action)
-		if err != nil {
-			errs = append(errs, fmt.Errorf("bash rule %d (%q): %v", i+1, r.Pattern, err))
-			continue
-		}
-		re, err := regexp.Compile(r.Pattern)
-		if err != nil || r.Pattern == "" {
-			errs = append(errs, fmt.Errorf("bash rule %d: invalid regular expression %q: %v", i+1, r.Pattern, err))
-			continue
-		}
-		out = append(out, UserRule{Source: name, Pattern: re, Decision: d, OutsideSafePaths: r.OutsideSafePaths, Reason: r.Reason, text: r.Pattern})
-	}
-	for i, r := range prefixes {
-		d, err := actionDecision(r.Action)
-		if err != nil {
-			errs = append(errs, fmt.Errorf("bash command %d (%q): %v", i+1, r.Prefix, err))
+	for _, r := range specs {
+		d := verdictDecision(r.Action)
+		if r.Pattern != "" {
+			re, err := regexp.Compile(r.Pattern)
+			if err != nil {
+				errs = append(errs, fmt.Errorf("%s: bash rule: invalid regular expression %q: %v", r.Where, r.Pattern, err))
+				continue
+			}
+			out = append(out, UserRule{Source: source, Pattern: re, Decision: d, OutsideSafePaths: r.OutsideSafePaths, Reason: r.Reason, text: r.Pattern})
 			continue
 		}
 		words, err := shlex.Split(r.Prefix)
 		if err != nil || len(words) == 0 {
-			errs = append(errs, fmt.Errorf("bash command %d: cannot split %q: %v", i+1, r.Prefix, err))
+			errs = append(errs, fmt.Errorf("%s: bash command rule: cannot split %q: %v", r.Where, r.Prefix, err))
 			continue
 		}
-		out = append(out, UserRule{Source: name, Prefix: words, Decision: d, Reason: r.Reason, text: r.Prefix})
+		out = append(out, UserRule{Source: source, Prefix: words, Decision: d, Reason: r.Reason, text: r.Prefix})
 	}
 	return out, errs
+}
+
+func verdictDecision(v guards.Verdict) Decision {
+	switch v {
+	case guards.Deny:
+		return Deny
+	case guards.Ask:
+		return Ask
+	case guards.Warn:
+		return Warn
+	}
+	return Allow
 }
 
 // UserRulesRule turns user rules into one Rule for the engine's table.

@@ -65,52 +65,27 @@ func checkRedirect(p *Pass, r syntax.Redirect) {
 // writeTargets lists the files a call writes, by command.
 func writeTargets(c *syntax.Call) []target {
 	var out []target
-	nonOpt := func(args []syntax.Arg, valueOpts string, longValue ...string) []syntax.Arg {
-		var files []syntax.Arg
-		for i := 0; i < len(args); i++ {
-			a := args[i]
-			v := a.Value
-			if a.Static && v == "--" {
-				files = append(files, args[i+1:]...)
-				break
-			}
-			if a.Static && strings.HasPrefix(v, "--") {
-				name, _, has := strings.Cut(v[2:], "=")
-				if !has && containsString(longValue, name) {
-					i++
-				}
-				continue
-			}
-			if a.Static && strings.HasPrefix(v, "-") && len(v) > 1 {
-				last := v[len(v)-1]
-				if strings.IndexByte(valueOpts, last) >= 0 {
-					i++
-				}
-				continue
-			}
-			files = append(files, a)
+	// operands are the call's non-option words, read with its program's
+	// options (programs.go).
+	operands := func() []syntax.Arg {
+		_, idx := scan(c.Args, specFor(c.Name))
+		files := make([]syntax.Arg, 0, len(idx))
+		for _, i := range idx {
+			files = append(files, c.Args[i])
 		}
 		return files
 	}
 	switch c.Name {
-	case "tee":
-		for _, a := range nonOpt(c.Args, "") {
-			out = append(out, target{arg: a, action: guards.Write})
-		}
-	case "touch":
-		for _, a := range nonOpt(c.Args, "drt", "date", "reference") {
-			out = append(out, target{arg: a, action: guards.Write})
-		}
-	case "truncate":
-		for _, a := range nonOpt(c.Args, "sr", "size", "reference") {
+	case "tee", "touch", "truncate":
+		for _, a := range operands() {
 			out = append(out, target{arg: a, action: guards.Write})
 		}
 	case "cp", "mv", "install", "ln":
 		out = append(out, copyTargets(c)...)
 	case "sed":
-		out = append(out, inPlaceTargets(c, "efl", []string{"expression", "file", "line-length"}, "e")...)
+		out = append(out, inPlaceTargets(c)...)
 	case "perl":
-		out = append(out, inPlaceTargets(c, "eEIMmx", nil, "eE")...)
+		out = append(out, inPlaceTargets(c)...)
 	case "dd":
 		for _, a := range c.Args {
 			if strings.HasPrefix(a.Value, "of=") {
@@ -125,42 +100,17 @@ func writeTargets(c *syntax.Call) []target {
 // copyTargets lists the destination of cp, mv, install and ln, and for mv
 // its sources (deleted).
 func copyTargets(c *syntax.Call) []target {
-	valueOpts := "tSgmo"
-	var files []syntax.Arg
-	var dir *syntax.Arg
-	for i := 0; i < len(c.Args); i++ {
-		a := c.Args[i]
-		v := a.Value
-		switch {
-		case a.Static && v == "--":
-			files = append(files, c.Args[i+1:]...)
-			i = len(c.Args)
-		case a.Static && (v == "-t" || v == "--target-directory") && i+1 < len(c.Args):
-			i++
-			d := c.Args[i]
-			dir = &d
-		case a.Static && strings.HasPrefix(v, "--target-directory="):
-			d := a
-			d.Value = strings.TrimPrefix(v, "--target-directory=")
-			dir = &d
-		case a.Static && strings.HasPrefix(v, "--"):
-			name, _, has := strings.Cut(v[2:], "=")
-			if !has && name == "target-directory" {
-				i++
-			}
-		case a.Static && strings.HasPrefix(v, "-") && len(v) > 1:
-			if strings.IndexByte(valueOpts, v[len(v)-1]) >= 0 && (c.Name == "install" || v[len(v)-1] == 't' || v[len(v)-1] == 'S') {
-				if v[len(v)-1] == 't' && i+1 < len(c.Args) {
-					d := c.Args[i+1]
-					dir = &d
-				}
-				i++
-			}
-		default:
-			files = append(files, a)
-		}
+	opts, idx := scan(c.Args, specFor(c.Name))
+	files := make([]syntax.Arg, 0, len(idx))
+	for _, i := range idx {
+		files = append(files, c.Args[i])
 	}
-	if c.Name == "install" && hasFlag(c.Args, 0, "-d", "--directory") {
+	var dir *syntax.Arg
+	if ds := find(opts, "t", "target-directory"); len(ds) > 0 {
+		d := ds[len(ds)-1].val
+		dir = &d
+	}
+	if c.Name == "install" && has(opts, "d", "directory") {
 		var out []target
 		for _, f := range files {
 			out = append(out, target{arg: f, action: guards.Write})
@@ -192,58 +142,19 @@ func copyTargets(c *syntax.Call) []target {
 	return out
 }
 
-// inPlaceTargets lists the files sed -i or perl -i edit in place.
-func inPlaceTargets(c *syntax.Call, valueOpts string, long []string, codeOpts string) []target {
-	inPlace, code := false, false
-	var files []syntax.Arg
-	for i := 0; i < len(c.Args); i++ {
-		a := c.Args[i]
-		v := a.Value
-		switch {
-		case a.Static && v == "--":
-			files = append(files, c.Args[i+1:]...)
-			i = len(c.Args)
-		case a.Static && strings.HasPrefix(v, "--"):
-			name, _, has := strings.Cut(v[2:], "=")
-			if name == "in-place" {
-				inPlace = true
-			}
-			if containsString(long, name) {
-				code = code || name == "expression" || name == "file"
-				if !has {
-					i++
-				}
-			}
-		case a.Static && strings.HasPrefix(v, "-") && len(v) > 1:
-			for j := 1; j < len(v); j++ {
-				ch := v[j]
-				if ch == 'i' {
-					inPlace = true
-					break // the rest is the backup suffix
-				}
-				if strings.IndexByte(valueOpts, ch) >= 0 {
-					if strings.IndexByte(codeOpts, ch) >= 0 || ch == 'f' {
-						code = true
-					}
-					if j == len(v)-1 {
-						i++
-					}
-					break
-				}
-			}
-		default:
-			files = append(files, a)
-		}
-	}
-	if !inPlace {
+// inPlaceTargets lists the files sed -i or perl -i edit in place: the
+// operands, less the script when no -e/-f (perl: -e/-E) gave it.
+func inPlaceTargets(c *syntax.Call) []target {
+	opts, idx := scan(c.Args, specFor(c.Name))
+	if !has(opts, "i", "in-place") {
 		return nil
 	}
-	if !code && len(files) > 0 {
-		files = files[1:] // the script
+	if !has(opts, "e", "E", "f", "expression", "file") && len(idx) > 0 {
+		idx = idx[1:] // the script
 	}
 	var out []target
-	for _, f := range files {
-		out = append(out, target{arg: f, action: guards.Write})
+	for _, i := range idx {
+		out = append(out, target{arg: c.Args[i], action: guards.Write})
 	}
 	return out
 }
@@ -258,7 +169,7 @@ func checkDeleteCall(p *Pass, c *syntax.Call) {
 	if c.Name == "mv" {
 		return // mv's sources are judged with its destination
 	}
-	_, files := scan(c.Args, optSpec{})
+	_, files := scan(c.Args, specFor(c.Name))
 	for _, i := range files {
 		p.judge(c, c.Script, c.Dir, target{arg: c.Args[i], action: guards.Delete}, "bash-delete", c.Name)
 	}
@@ -280,6 +191,7 @@ func (p *Pass) judge(c *syntax.Call, sc *syntax.Script, dir syntax.Dir, t target
 		if c == nil {
 			f.Text = t.arg.Raw
 			f.Start, f.End = topSpanOf(sc, t.arg.Start, t.arg.End)
+			f.Message = whereIn(sc, t.arg.Start) + f.Message
 		}
 		p.Report(c, f)
 	}

@@ -48,10 +48,6 @@ type Call struct {
 	// Start and End are the byte span of the call in Script.Src, from its
 	// first word (wrappers included) to its last.
 	Start, End int
-	// Hidden lists code the call makes bash run that the model cannot
-	// see: a file BASH_ENV names, a mapfile -C callback or an alias only
-	// known at run time. A rule should ask when it is not empty.
-	Hidden []string
 	// fds are the call's file descriptors other than the ones it
 	// inherits unchanged (see Fd).
 	fds map[int]Stream
@@ -135,12 +131,18 @@ type Model struct {
 	Truncated bool
 	// Unparsed lists nested script strings that did not parse.
 	Unparsed []*Script
+	// Hidden lists code the command runs that corral cannot see.
+	Hidden []Hidden
 }
 
 // Options are what Analyze needs to know about the environment.
 type Options struct {
 	Cwd  string // absolute; "" when unknown
 	Home string
+	// ReadFile reads a script file that the command runs (bash f, ./f,
+	// python f.py, package.json, Makefile); nil reads none. ReadScript is
+	// the one to use.
+	ReadFile func(path string) (string, error)
 }
 
 // Analyze parses src and models every simple command in it.
@@ -150,7 +152,7 @@ func Analyze(src string, opt Options) (*Model, error) {
 		return nil, err
 	}
 	top := &Script{Src: src, File: f}
-	w := &walker{m: &Model{Script: top}, home: opt.Home}
+	w := &walker{m: &Model{Script: top}, home: opt.Home, read: opt.ReadFile}
 	w.m.Scripts = append(w.m.Scripts, top)
 	dir := Dir{}
 	if opt.Cwd != "" {

@@ -55,6 +55,25 @@ type Script struct {
 	// Dynamic reports that the text is an approximation: the host word
 	// had parts that only run time knows, kept as written.
 	Dynamic bool
+	// Origin says, for people, where the text came from when it is not
+	// in the command itself: "in python code (python3 -c, line 2):
+	// shutil.rmtree deletes /x", "deploy.sh:3". Empty for text in the
+	// command.
+	Origin string
+	// Path is the script file the text was read from, as the command
+	// names it, or "".
+	Path string
+}
+
+// Where returns the Origin of s or of the nearest script it is nested
+// in, or "".
+func (s *Script) Where() string {
+	for c := s; c != nil; c = c.Parent {
+		if c.Origin != "" {
+			return c.Origin
+		}
+	}
+	return ""
 }
 
 // Editable reports whether edits inside this script can be carried back

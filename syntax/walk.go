@@ -31,6 +31,15 @@ type walker struct {
 	// fromFunc indexes the calls recorded from function bodies, so that
 	// a second call of a function adds only calls that differ.
 	fromFunc map[funcCallKey]int
+	// cur is the state of the shell at the call being walked, for the
+	// code that reads a call's nested scripts.
+	cur *state
+	// origin is the Origin of the next nested script (see Script.Origin).
+	origin string
+	// files counts the bytes of script files read (at most MaxScriptBytes).
+	files int
+	// read reads a script file; nil reads none.
+	read func(path string) (string, error)
 }
 
 type declared struct {
@@ -467,7 +476,7 @@ func (w *walker) arithValue(c scope, name string, st *state) {
 	if !v.known || !v.set || !strings.ContainsAny(v.str, "$`") {
 		return
 	}
-	w.child(c, nil, ": $(("+v.str+"))", nil, "arithmetic", false, st, st.dir)
+	w.childIn(c, nil, ": $(("+v.str+"))", nil, "arithmetic", false, st, st.dir)
 }
 
 // pipeline walks each stage of a pipeline in a copy of the state (the
@@ -519,25 +528,18 @@ func (w *walker) pipeline(c scope, s *sh.Stmt, st *state) {
 			st.fds = saved
 		}
 	}
-	// Text echoed into a shell is a script too.
+	// Text piped into a shell or an interpreter is a script too.
 	for i := 1; i < len(p.Calls); i++ {
-		sink, src := p.Calls[i], p.Calls[i-1]
-		if sink == nil || src == nil || (src.Name != "echo" && src.Name != "printf") {
+		sink := p.Calls[i]
+		if sink == nil || !readsScript(sink) {
 			continue
 		}
-		if _, stdin := ShellScript(sink); !stdin {
+		text, dynamic, ok := w.producedText(c, p, i-1)
+		if ok {
+			w.pipeTo(c, sink, text, dynamic)
 			continue
 		}
-		var parts []string
-		dynamic := false
-		for _, a := range src.Args {
-			if src.Name == "echo" && len(parts) == 0 && a.Static && (a.Value == "-e" || a.Value == "-n" || a.Value == "-en" || a.Value == "-ne") {
-				continue
-			}
-			parts = append(parts, a.Value)
-			dynamic = dynamic || !a.Static
-		}
-		w.child(c, sink, strings.Join(parts, " "), nil, "pipe", dynamic, sink.env, sink.Dir)
+		w.hiddenPipe(p, i)
 	}
 }
 
@@ -646,7 +648,7 @@ func (w *walker) paramSideEffects(c scope, p *sh.ParamExp, st *state) {
 			if !strings.Contains(v.str, `"`) {
 				text = `: "` + v.str + `"`
 			}
-			w.child(c, nil, text, nil, "prompt", false, st, st.dir)
+			w.childIn(c, nil, text, nil, "prompt", false, st, st.dir)
 		}
 	}
 }
@@ -734,7 +736,7 @@ func (w *walker) assignValue(c scope, st *state, a *sh.Assign, old variable) var
 // script (run by an interactive shell).
 func (w *walker) specialVar(c scope, name string, v variable, st *state) {
 	if name == "PROMPT_COMMAND" && v.known && v.set {
-		w.child(c, nil, v.str, nil, "PROMPT_COMMAND", false, st.clone(), st.dir)
+		w.childIn(c, nil, v.str, nil, "PROMPT_COMMAND", false, st.clone(), st.dir)
 	}
 }
 
@@ -886,6 +888,7 @@ func (w *walker) call(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state) {
 	}
 	call.env = env
 	w.startup(call, cmdState)
+	w.cur = st
 
 	if inv.split != nil {
 		text := inv.split.Value
@@ -896,7 +899,7 @@ func (w *walker) call(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state) {
 		if len(inv.rest) > 0 {
 			host = nil
 		}
-		w.child(c, call, text, host, "env -S", !inv.split.Static, env, call.Dir)
+		w.childIn(c, call, text, host, "env -S", !inv.split.Static, env, call.Dir)
 		return
 	}
 	if call.Name == "find" {
@@ -906,12 +909,13 @@ func (w *walker) call(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state) {
 		// parallel ::: 'cmd1' 'cmd2': each input is a command line.
 		for i := range inv.inputs {
 			a := &inv.inputs[i]
-			w.child(c, call, a.Value, a, "parallel", !a.Static, env, call.Dir)
+			w.childIn(c, call, a.Value, a, "parallel", !a.Static, env, call.Dir)
 		}
 	} else if len(inv.inputs) > 0 && len(call.Args) > 0 {
 		// parallel CMD ::: inputs: the inputs replace {} or are appended.
 		call.Inputs = inv.inputs
 	}
+	w.cur = st
 	w.nested(c, call, st)
 	inShell := len(call.Wrappers) == 0 || call.Wrappers[0] == "builtin" || call.Wrappers[0] == "command"
 	if !inShell {
@@ -935,7 +939,7 @@ func (w *walker) startup(call *Call, st *state) {
 	}
 	for _, name := range []string{"BASH_ENV", "ENV"} {
 		if v, ok := st.vars[name]; ok && v.exported && (!v.known || v.set && v.str != "") {
-			call.Hidden = append(call.Hidden, name+" names a file the shell runs first")
+			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, What: name + " names a file the shell runs first", Always: true})
 		}
 	}
 }
@@ -1038,7 +1042,7 @@ func (w *walker) alias(c scope, s *sh.Stmt, ce *sh.CallExpr, call *Call, st *sta
 	if e := int(ce.End().Offset()); e <= len(c.sc.Src) {
 		rest = c.sc.Src[int(ce.Args[0].End().Offset()):e]
 	}
-	w.child(c, call, a.value+rest, nil, "alias", false, st, st.dir)
+	w.childIn(c, call, a.value+rest, nil, "alias", false, st, st.dir)
 	return true
 }
 
@@ -1104,7 +1108,7 @@ func (w *walker) builtin(c scope, call *Call, st *state) {
 			name, val, ok := strings.Cut(a.Value, "=")
 			if !ok || !a.Static {
 				if !a.Static {
-					call.Hidden = append(call.Hidden, "an alias only known at run time")
+					w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, What: "an alias only known at run time", Text: a.Value, Always: true})
 				}
 				continue
 			}
@@ -1165,7 +1169,7 @@ func (w *walker) reads(c scope, call *Call, st *state) {
 					i++
 					val = args[i].Value
 					if v[j] == 'C' && !args[i].Static {
-						call.Hidden = append(call.Hidden, "mapfile -C runs a callback only known at run time")
+						w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, What: "mapfile -C runs a callback only known at run time", Text: val, Always: true})
 					}
 				}
 				switch v[j] {
@@ -1173,7 +1177,7 @@ func (w *walker) reads(c scope, call *Call, st *state) {
 					names = append(names, val)
 				case 'C':
 					if call.Name != "printf" {
-						w.child(c, call, val, nil, "mapfile -C", false, st, st.dir)
+						w.childIn(c, call, val, nil, "mapfile -C", false, st, st.dir)
 					}
 				}
 				break
@@ -1277,7 +1281,7 @@ func (w *walker) findExec(c scope, s *sh.Stmt, ce *sh.CallExpr, find *Call) {
 			call.Start, call.End = args[i+1].Start, args[j-1].End
 			call.fds, call.env = find.fds, find.env
 			w.m.Calls = append(w.m.Calls, call)
-			w.nested(c, call, find.env)
+			w.nested(c, call, w.cur)
 		}
 		i = j
 	}
@@ -1287,6 +1291,9 @@ func (w *walker) findExec(c scope, s *sh.Stmt, ce *sh.CallExpr, find *Call) {
 // here-documents and here-strings fed to a shell. eval runs in the shell
 // itself (st); the others in a new process.
 func (w *walker) nested(c scope, call *Call, st *state) {
+	if w.runsCode(c, call) {
+		return
+	}
 	env := call.env
 	if env == nil && call.Name != "eval" && (call.Name == "su" || call.Name == "runuser" || IsShell(call.Name)) {
 		env = st.exportedOnly(call.Dir, w.home)
@@ -1294,7 +1301,7 @@ func (w *walker) nested(c scope, call *Call, st *state) {
 	switch call.Name {
 	case "eval":
 		if len(call.Args) == 1 {
-			w.child(c, call, call.Args[0].Value, &call.Args[0], "eval", !call.Args[0].Static, st, st.dir)
+			w.childIn(c, call, call.Args[0].Value, &call.Args[0], "eval", !call.Args[0].Static, st, st.dir)
 		} else if len(call.Args) > 1 {
 			parts := make([]string, len(call.Args))
 			dynamic := false
@@ -1302,7 +1309,7 @@ func (w *walker) nested(c scope, call *Call, st *state) {
 				parts[i] = a.Value
 				dynamic = dynamic || !a.Static
 			}
-			w.child(c, call, strings.Join(parts, " "), nil, "eval", dynamic, st, st.dir)
+			w.childIn(c, call, strings.Join(parts, " "), nil, "eval", dynamic, st, st.dir)
 		}
 		return
 	case "su", "runuser":
@@ -1310,11 +1317,11 @@ func (w *walker) nested(c scope, call *Call, st *state) {
 			v := call.Args[i].Value
 			if (v == "-c" || v == "--command") && i+1 < len(call.Args) {
 				a := &call.Args[i+1]
-				w.child(c, call, a.Value, a, "su -c", !a.Static, env, call.Dir)
+				w.childIn(c, call, a.Value, a, "su -c", !a.Static, env, call.Dir)
 				return
 			}
 			if strings.HasPrefix(v, "--command=") {
-				w.child(c, call, strings.TrimPrefix(v, "--command="), nil, "su -c", !call.Args[i].Static, env, call.Dir)
+				w.childIn(c, call, strings.TrimPrefix(v, "--command="), nil, "su -c", !call.Args[i].Static, env, call.Dir)
 				return
 			}
 		}
@@ -1323,7 +1330,7 @@ func (w *walker) nested(c scope, call *Call, st *state) {
 	idx, stdin := ShellScript(call)
 	if idx >= 0 {
 		a := &call.Args[idx]
-		w.child(c, call, a.Value, a, "bash -c", !a.Static, env, call.Dir)
+		w.childIn(c, call, a.Value, a, "bash -c", !a.Static, env, call.Dir)
 		return
 	}
 	if !stdin {
@@ -1347,9 +1354,9 @@ func (w *walker) nested(c scope, call *Call, st *state) {
 				text = trimmed
 				body.Raw, body.Value = text, text
 			}
-			w.child(c, call, text, &body, "heredoc", !quoted && !body.Static, env, call.Dir)
+			w.childIn(c, call, text, &body, "heredoc", !quoted && !body.Static, env, call.Dir)
 		case sh.WordHdoc:
-			w.child(c, call, rd.Target.Value, &rd.Target, "herestring", !rd.Target.Static, env, call.Dir)
+			w.childIn(c, call, rd.Target.Value, &rd.Target, "herestring", !rd.Target.Static, env, call.Dir)
 		}
 	}
 }
@@ -1357,7 +1364,7 @@ func (w *walker) nested(c scope, call *Call, st *state) {
 // child parses text as a script run by call (nil for code bash runs
 // itself: an arithmetic operand, a prompt) and walks it with state st in
 // directory dir.
-func (w *walker) child(c scope, call *Call, text string, host *Arg, kind string, dynamic bool, st *state, dir Dir) {
+func (w *walker) childIn(c scope, call *Call, text string, host *Arg, kind string, dynamic bool, st *state, dir Dir) {
 	if c.sc.Depth+1 > MaxDepth {
 		w.m.Truncated = true
 		return
@@ -1372,7 +1379,7 @@ func (w *walker) child(c scope, call *Call, text string, host *Arg, kind string,
 		w.m.Truncated = true
 		return
 	}
-	sc := &Script{Src: text, Parent: c.sc, Host: host, Kind: kind, Depth: c.sc.Depth + 1, Dynamic: dynamic}
+	sc := &Script{Src: text, Parent: c.sc, Host: host, Kind: kind, Depth: c.sc.Depth + 1, Dynamic: dynamic, Origin: w.origin}
 	f, err := parseSource(text)
 	if err != nil {
 		w.m.Unparsed = append(w.m.Unparsed, sc)
@@ -1397,6 +1404,16 @@ func (w *walker) child(c scope, call *Call, text string, host *Arg, kind string,
 			inner.ExtraArgs = true
 		}
 	}
+}
+
+// child parses text as a script that a program started by call runs (a
+// new process: it starts with the exported variables) and walks it.
+func (w *walker) child(c scope, call *Call, text string, host *Arg, kind string, dynamic bool) {
+	env := call.env
+	if env == nil {
+		env = w.cur.exportedOnly(call.Dir, w.home)
+	}
+	w.childIn(c, call, text, host, kind, dynamic, env, call.Dir)
 }
 
 // inShell are the kinds of nested script that the shell itself runs, in

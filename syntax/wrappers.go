@@ -22,6 +22,10 @@ type wrapper struct {
 	// query lists options that make the wrapper look the command up
 	// instead of running it (command -v).
 	query string
+	// script lists options that make the wrapper run a shell string
+	// instead of a command (runuser -c): then it is not unwrapped, and the
+	// string is a nested script.
+	script []string
 }
 
 // wrappers is the table of known wrappers. A name spelled with a path or a
@@ -49,10 +53,13 @@ var wrappers = map[string]wrapper{
 	"proxychains":  {shortVal: "f"},
 	"proxychains4": {shortVal: "f"},
 	"chroot":       {longVal: []string{"userspec", "groups"}, positional: 1},
-	"runuser":      {shortVal: "ugG", longVal: []string{"user", "group", "supp-group"}},
+	"runuser":      {shortVal: "ugG", longVal: []string{"user", "group", "supp-group"}, script: []string{"-c", "--command", "--session-command"}},
+	"pkexec":       {longVal: []string{"user"}},
+	"taskset":      {positional: 1, query: "p"},
+	"nsenter":      {shortVal: "tSG", longVal: []string{"target", "setuid", "setgid"}},
+	"unshare":      {shortVal: "SGRw", longVal: []string{"propagation", "setgroups", "setuid", "setgid", "root", "wd", "map-user", "map-group", "map-users", "map-groups"}},
 	"flock":        {shortVal: "wEc", longVal: []string{"timeout", "conflict-exit-code"}, positional: 1},
 	"busybox":      {},
-	"watch":        {shortVal: "nq", longVal: []string{"interval", "equexit"}},
 	"parallel":     {shortVal: "jSPaNIdEnLlsX", longVal: []string{"jobs", "results", "sshlogin", "arg-file", "delay", "timeout", "tmpdir", "joblog", "retries", "max-args", "max-lines", "colsep", "workdir", "env", "halt", "memfree", "load", "basefile", "return", "transfer-file", "tag-string", "rpl", "sshloginfile", "sshdelay", "max-procs"}},
 	"sem":          {shortVal: "j", longVal: []string{"jobs", "id", "semaphoretimeout", "timeout"}},
 	// xargs: -J and -R are BSD's; GNU's --replace, --eof and --max-lines
@@ -87,7 +94,7 @@ func unwrap(words []Arg, dir Dir) invocation {
 		}
 		name := base(first.Value)
 		spec, ok := wrappers[name]
-		if !ok {
+		if !ok || spec.runsScript(inv.words) {
 			break
 		}
 		i, chdir, split, query := spec.skipOptions(inv.words)
@@ -228,6 +235,19 @@ func (w wrapper) skipOptions(words []Arg) (i int, chdir, split *Arg, query bool)
 		i++
 	}
 	return
+}
+
+// runsScript reports whether words (a wrapper's) carry an option that
+// makes it run a shell string.
+func (w wrapper) runsScript(words []Arg) bool {
+	for _, a := range words[1:] {
+		for _, o := range w.script {
+			if a.Value == o || strings.HasPrefix(a.Value, o+"=") && strings.HasPrefix(o, "--") {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func contains(list []string, s string) bool {

@@ -50,6 +50,9 @@ type Request struct {
 	// Input is the tool's input object as the agent sent it; a rewrite
 	// sends it back whole with the command replaced.
 	Input map[string]any
+	// NoRewrite says this event cannot take a rewritten command even if
+	// the agent's other events can (Cursor's beforeShellExecution).
+	NoRewrite bool
 }
 
 // Decision is the engine's verdict in neutral terms.

@@ -22,7 +22,7 @@ var augmentCLI = claudeLike{
 	events: preToolUse,
 	exit2:  true,
 	recognize: func(f map[string]json.RawMessage) bool {
-		return eventIs(f, "PreToolUse") && hasTool(f, tools{"launch-process": {}, "save-file": {}, "str-replace-editor": {}, "remove-files": {}})
+		return eventIs(f, "PreToolUse") && hasTool(f, tools{"launch-process": {}, "save-file": {}, "str-replace-editor": {}, "remove-files": {}, "view": {}})
 	},
 	jsonHooks: jsonHooks{
 		agent:  "augment",

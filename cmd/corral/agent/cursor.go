@@ -79,7 +79,7 @@ func (cursorAgent) Decode(data []byte) (*Request, error) {
 	}
 	switch in.HookEventName {
 	case "beforeShellExecution":
-		req.Input = map[string]any{}
+		req.Input, req.NoRewrite = map[string]any{}, true
 		if in.Command != nil {
 			req.Kind, req.Command = Shell, *in.Command
 			req.Input["command"] = *in.Command
@@ -110,7 +110,7 @@ type cursorOutput struct {
 
 func (c cursorAgent) Encode(req *Request, a Answer) Reply {
 	caps := c.Caps()
-	if req.Tool == "beforeShellExecution" || req.Tool == "beforeReadFile" {
+	if req.NoRewrite {
 		caps.Rewrite = false
 	}
 	a = fit(caps, c.Title(), a)

@@ -3,8 +3,10 @@ package agent
 import (
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // tool says how one of an agent's tools maps to the neutral request: its
@@ -255,4 +257,10 @@ func hasTool(fields map[string]json.RawMessage, t tools) bool {
 	}
 	_, ok := t[name]
 	return ok
+}
+
+// lazyRegexp compiles a pattern on first use, so that the hook's start-up
+// compiles nothing it does not need.
+func lazyRegexp(pattern string) func() *regexp.Regexp {
+	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(pattern) })
 }

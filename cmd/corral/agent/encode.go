@@ -17,11 +17,7 @@ func fit(c Caps, title string, a Answer) Answer {
 		if c.Rewrite {
 			why = title + " cannot ask the user from a hook"
 		}
-		reason := a.Reason
-		if reason != "" {
-			reason += "\n"
-		}
-		return Answer{Decision: Deny, Reason: fmt.Sprintf("%s%s, so corral refused the original command. Run exactly this instead:\n%s", reason, why, a.Rewritten)}
+		return Answer{Decision: Deny, Reason: fmt.Sprintf("corral refused this command: external content must land in the sandbox, and %s. Run exactly this instead:\n%s", why, a.Rewritten)}
 	}
 	if a.Decision == Ask && !c.Ask {
 		a.Decision = Deny

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io/fs"
+	"strings"
 )
 
 // fileHook registers corral as a file of its own that the agent runs or
@@ -78,11 +79,16 @@ func (h fileHook) Registered(t Target) ([]Registration, error) {
 	if !bytes.Contains(data, []byte(fileMarker)) {
 		return nil, nil
 	}
-	// The command is on the line that runs corral.
+	// The command is on the line that runs corral: a script's exec line,
+	// or the plugin's CORRAL constant.
 	cmd := ""
-	for _, l := range bytes.Split(data, []byte("\n")) {
-		if bytes.Contains(l, []byte(" hook --agent "+h.agent)) || bytes.Contains(l, []byte("CORRAL = ")) {
-			cmd = string(bytes.TrimSpace(l))
+	for _, l := range strings.Split(string(data), "\n") {
+		if strings.HasPrefix(l, "exec ") && strings.HasSuffix(l, " hook --agent "+h.agent) {
+			cmd = strings.TrimPrefix(l, "exec ")
+			break
+		}
+		if strings.HasPrefix(l, "const CORRAL = ") {
+			cmd = shellQuote(quotedValue(l)) + " hook --agent " + h.agent
 			break
 		}
 	}

@@ -121,19 +121,26 @@ func parseJSON(file string, data []byte) (any, error) {
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
+	// The token reader's offsets are those of its buffer; the position of
+	// a syntax error is taken from a whole-document parse, whose offset is
+	// just past the offending byte.
 	fail := func(err error) error {
-		off := dec.InputOffset()
+		var v any
 		var se *json.SyntaxError
-		if errors.As(err, &se) {
-			off = se.Offset
+		if uerr := json.Unmarshal(data, &v); errors.As(uerr, &se) {
+			off, msg := se.Offset-1, strings.TrimPrefix(se.Error(), "invalid character ")
+			if strings.Contains(msg, "unexpected end") {
+				off, msg = int64(len(data)), "unexpected end of file"
+			}
+			l, c := lineCol(data, off)
+			return &PosError{File: file, Line: l, Col: c, Msg: msg}
 		}
-		msg := err.Error()
-		if errors.Is(err, io.ErrUnexpectedEOF) || err == io.EOF {
-			msg = "unexpected end of file"
-			off = int64(len(data))
+		msg := "unexpected end of file"
+		if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && err != io.EOF {
+			msg = err.Error()
 		}
-		l, c := lineCol(data, off)
-		return &PosError{File: file, Line: l, Col: c, Msg: strings.TrimPrefix(msg, "invalid character ")}
+		l, c := lineCol(data, dec.InputOffset())
+		return &PosError{File: file, Line: l, Col: c, Msg: msg}
 	}
 	var value func() (any, error)
 	value = func() (any, error) {
@@ -190,8 +197,7 @@ func parseJSON(file string, data []byte) (any, error) {
 		return nil, err
 	}
 	if _, err := dec.Token(); err != io.EOF {
-		l, c := lineCol(data, dec.InputOffset())
-		return nil, &PosError{File: file, Line: l, Col: c, Msg: "more than one JSON value in the file"}
+		return nil, fail(err)
 	}
 	return v, nil
 }

@@ -319,7 +319,7 @@ func (j jsonHooks) isShellEvent(ev string) bool {
 	return false
 }
 
-var plainMatcher = regexp.MustCompile(`^[A-Za-z0-9_|]+$`)
+var plainMatcher = lazyRegexp(`^[A-Za-z0-9_|]+$`)
 
 // MatcherSelects reports whether a hook matcher selects tool, as Claude
 // Code reads matchers: empty or * is every tool, a plain list of names
@@ -329,7 +329,7 @@ func MatcherSelects(matcher, tool string) bool {
 	if matcher == "" || matcher == "*" {
 		return true
 	}
-	if plainMatcher.MatchString(matcher) {
+	if plainMatcher().MatchString(matcher) {
 		for _, n := range strings.Split(matcher, "|") {
 			if n == tool {
 				return true

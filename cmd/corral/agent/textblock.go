@@ -1,6 +1,9 @@
 package agent
 
-import "strings"
+import (
+	"encoding/json"
+	"strings"
+)
 
 // Marker comments around the lines corral adds to a TOML or YAML file,
 // which it edits as text (no parser for them is in the module): uninstall
@@ -68,11 +71,27 @@ func appendBlock(text string, block []string) string {
 // (JSON's escapes are valid in both).
 func quoted(s string) string { return string(quoteJSON(s)) }
 
+// blockCommand finds the hook command in corral's block: the quoted
+// value on the line that runs corral's hook.
 func blockCommand(lines []string, agent string) string {
 	for _, l := range lines {
 		if strings.Contains(l, "hook --agent "+agent) {
-			return strings.TrimSpace(l)
+			return quotedValue(l)
 		}
 	}
 	return ""
+}
+
+// quotedValue reads the double-quoted string that ends a line
+// (command = "…", command: "…", const CORRAL = "…";).
+func quotedValue(l string) string {
+	i := strings.IndexByte(l, '"')
+	if i < 0 {
+		return strings.TrimSpace(l)
+	}
+	var s string
+	if err := json.Unmarshal([]byte(strings.TrimRight(strings.TrimSpace(l[i:]), ";")), &s); err != nil {
+		return strings.TrimSpace(l)
+	}
+	return s
 }

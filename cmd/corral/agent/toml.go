@@ -1,7 +1,6 @@
 package agent
 
 import (
-	"regexp"
 	"strings"
 )
 
@@ -104,7 +103,7 @@ func (h tomlHooks) Registered(t Target) ([]Registration, error) {
 	return []Registration{{Agent: h.agent, Scope: User, File: path, Events: []string{h.event + " " + h.matcher}, Command: blockCommand(lines[b:e], h.agent)}}, nil
 }
 
-var inlineHooksRe = regexp.MustCompile(`^\s*hooks\s*=`)
+var inlineHooksRe = lazyRegexp(`^\s*hooks\s*=`)
 
 // inlineHooks finds a top-level "hooks = …" (before any table header).
 func inlineHooks(text string) (int, bool) {
@@ -113,7 +112,7 @@ func inlineHooks(text string) (int, bool) {
 		if strings.HasPrefix(t, "[") {
 			return 0, false
 		}
-		if inlineHooksRe.MatchString(l) {
+		if inlineHooksRe().MatchString(l) {
 			return i + 1, true
 		}
 	}
@@ -123,8 +122,8 @@ func inlineHooks(text string) (int, bool) {
 var (
 	tomlKey    = `(?:[A-Za-z0-9_-]+|"(?:[^"\\]|\\.)*"|'[^']*')`
 	tomlDotted = tomlKey + `(?:\s*\.\s*` + tomlKey + `)*`
-	tomlHeader = regexp.MustCompile(`^\[\[?\s*` + tomlDotted + `\s*\]\]?\s*(#.*)?$`)
-	tomlKeyEq  = regexp.MustCompile(`^` + tomlDotted + `\s*=\s*`)
+	tomlHeader = lazyRegexp(`^\[\[?\s*` + tomlDotted + `\s*\]\]?\s*(#.*)?$`)
+	tomlKeyEq  = lazyRegexp(`^` + tomlDotted + `\s*=\s*`)
 )
 
 // checkTOML is a lexical check of a TOML file: table headers, key = value
@@ -168,13 +167,13 @@ func checkTOML(path string, data []byte) error {
 			}
 			l := strings.TrimRight(s[i:i+end], " \t\r")
 			if strings.HasPrefix(l, "[") {
-				if !tomlHeader.MatchString(l) {
+				if !tomlHeader().MatchString(l) {
 					return fail("malformed table header")
 				}
 				adv(end)
 				continue
 			}
-			m := tomlKeyEq.FindStringIndex(l)
+			m := tomlKeyEq().FindStringIndex(l)
 			if m == nil {
 				return fail("expected key = value")
 			}

@@ -1,7 +1,6 @@
 package agent
 
 import (
-	"regexp"
 	"strings"
 )
 
@@ -50,8 +49,8 @@ func (h yamlHooks) item(t Target, ind string) []string {
 }
 
 var (
-	yamlTopHooks = regexp.MustCompile(`^hooks:\s*(#.*)?$`)
-	yamlTopEmpty = regexp.MustCompile(`^hooks:\s*(\{\s*\}|null|~)?\s*(#.*)?$`)
+	yamlTopHooks = lazyRegexp(`^hooks:\s*(#.*)?$`)
+	yamlTopEmpty = lazyRegexp(`^hooks:\s*(\{\s*\}|null|~)?\s*(#.*)?$`)
 )
 
 func indentOfLine(l string) string { return l[:len(l)-len(strings.TrimLeft(l, " "))] }
@@ -68,7 +67,7 @@ func (h yamlHooks) merge(t Target, text string) (string, error) {
 		if !strings.HasPrefix(l, "hooks:") {
 			continue
 		}
-		if yamlTopHooks.MatchString(l) {
+		if yamlTopHooks().MatchString(l) {
 			// A block mapping: find its children's indentation and the event.
 			end := len(lines)
 			child := ""
@@ -111,7 +110,7 @@ func (h yamlHooks) merge(t Target, text string) (string, error) {
 			out := append(append([]string{}, lines[:i+1]...), wrap(child, body)...)
 			return strings.Join(append(out, lines[i+1:]...), "\n") + "\n", nil
 		}
-		if yamlTopEmpty.MatchString(l) {
+		if yamlTopEmpty().MatchString(l) {
 			body := append([]string{replacedPrefix + l, "hooks:", "  " + h.event + ":"}, h.item(t, "    ")...)
 			out := append(append([]string{}, lines[:i]...), wrap("", body)...)
 			return strings.Join(append(out, lines[i+1:]...), "\n") + "\n", nil

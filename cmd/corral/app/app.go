@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -13,9 +14,10 @@ import (
 )
 
 // exitCodesText is the EXIT CODES section of the usage text.
-const exitCodesText = `0  success (always, for "hook": a broken hook never blocks the agent by accident)
+const exitCodesText = `0  success ("hook" too, whatever its input: a broken hook never blocks the agent by accident)
 1  a command failed (bad arguments, unreadable file, broken policy, protection off)
-2  "guard check" or "rewrite explain --exit-code": the verdict is deny or ask`
+2  "guard check" or "rewrite explain --exit-code": the verdict is deny or ask;
+   "hook" for an agent that reads a block from exit status 2`
 
 // runtimeEnv is what commands may read of the process; tests replace it.
 type runtimeEnv struct {
@@ -61,6 +63,9 @@ func (env *runtimeEnv) main(args []string) (code int) {
 			}
 		}()
 	}
+	if !(len(args) > 1 && args[1] == "hook") {
+		env.color = env.wantColor(args)
+	}
 	root := env.rootCommand()
 	if len(args) > 1 && args[1] == "hook" && !wantsHelp(args[2:]) {
 		// The hook's fast path: nothing but its own flags to parse.
@@ -76,7 +81,6 @@ func (env *runtimeEnv) main(args []string) (code int) {
 		}
 		return 0
 	}
-	env.color = env.wantColor(args)
 	err := root.Run(context.Background(), args)
 	if err == nil {
 		return 0
@@ -104,12 +108,19 @@ func (env *runtimeEnv) rootCommand() *cli.Command {
 	root := &cli.Command{
 		Name:        "corral",
 		Usage:       "make an AI coding agent's shell commands and file writes safe",
-		Description: "corral runs as a PreToolUse hook of Claude Code (and Codex, Gemini CLI, …): it parses every\nshell command, rewrites clones and downloads into a sandbox, asks about or denies dangerous\ncommands, and guards file writes. The other commands inspect and configure it.",
+		Description: "corral runs as a PreToolUse hook of Claude Code (and Codex, Gemini CLI and others): it parses every\nshell command, rewrites clones and downloads into a sandbox, asks about or denies dangerous\ncommands, and guards file writes. The other commands inspect and configure it.",
+		Metadata:    map[string]any{"color": env.color},
 		Reader:      env.stdin,
 		Writer:      env.stdout,
 		ErrWriter:   env.stderr,
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "color", Value: "auto", Usage: "colour output: `WHEN` is auto (a terminal without NO_COLOR), always or never"},
+			&cli.StringFlag{Name: "color", Value: "auto", Usage: "colour output: `WHEN` is auto (a terminal without NO_COLOR), always or never",
+				Validator: func(v string) error {
+					if v != "auto" && v != "always" && v != "never" {
+						return fmt.Errorf("want auto, always or never")
+					}
+					return nil
+				}},
 		},
 		HideHelpCommand:       true,
 		HideVersion:           true,
@@ -126,7 +137,7 @@ func (env *runtimeEnv) rootCommand() *cli.Command {
 			env.rewriteCommand(),
 			env.scanCommand(),
 			env.guardCommand(),
-			// env.policyCommand(),
+			env.policyCommand(),
 			env.confirmCommand(),
 			env.sessionCommand(),
 			env.sandboxCommand(),
@@ -135,6 +146,7 @@ func (env *runtimeEnv) rootCommand() *cli.Command {
 			env.initCommand(),
 			env.uninstallCommand(),
 			env.rulesCommand(),
+			env.packsCommand(),
 			env.manCommand(),
 		},
 	}
@@ -285,6 +297,9 @@ func (env *runtimeEnv) paint(color, s string) string {
 
 func (env *runtimeEnv) cwd(flag string) string {
 	if flag != "" {
+		if abs, err := filepath.Abs(flag); err == nil {
+			return abs
+		}
 		return flag
 	}
 	wd, err := os.Getwd()

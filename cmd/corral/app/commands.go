@@ -41,7 +41,7 @@ func (env *runtimeEnv) settingsFrom(c *cli.Command) *settings {
 		s.cfg.Sandbox = filepath.Clean(sb)
 		s.cfg.SandboxFromEnv = true
 	}
-	for _, n := range s.notes {
+	for _, n := range append(append([]string{}, s.notes...), s.ignored...) {
 		fmt.Fprintf(env.stderr, "corral: %s\n", n)
 	}
 	return s
@@ -49,8 +49,9 @@ func (env *runtimeEnv) settingsFrom(c *cli.Command) *settings {
 
 func (env *runtimeEnv) rewriteCommand() *cli.Command {
 	return &cli.Command{
-		Name:  "rewrite",
-		Usage: "inspect what corral does with a shell command",
+		Name:     "rewrite",
+		Usage:    "inspect what corral does with a shell command",
+		Metadata: example("corral rewrite explain 'curl -fsSLo data.json https://example.com/data.json'"),
 		Commands: []*cli.Command{{
 			Name:      "explain",
 			Usage:     "print each finding, the diff of the command and the decision",
@@ -68,7 +69,7 @@ func (env *runtimeEnv) rewriteCommand() *cli.Command {
 					return fmt.Errorf("rewrite explain takes exactly one command (quote it), got %d arguments", c.NArg())
 				}
 				s := env.settingsFrom(c)
-				res := rewrite.Check(s.cfg, c.Args().First())
+				res := s.check(c.Args().First(), "")
 				if c.Bool("json") {
 					enc := json.NewEncoder(env.stdout)
 					enc.SetIndent("", "  ")
@@ -150,7 +151,7 @@ type scanLine struct {
 func (env *runtimeEnv) scanCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "scan",
-		Usage:     "decide about many commands: plain lines or JSON Lines with a \"command\" field; one JSON decision per command",
+		Usage:     "decide about many commands (lines or JSON Lines): one JSON decision per command",
 		UsageText: "corral scan [--cwd DIR] [FILE|-]",
 		Metadata:  example("printf '%s\\n' 'rm -rf ~' 'ls' | corral scan -"),
 		Flags:     commonFlags(),
@@ -195,7 +196,7 @@ func (env *runtimeEnv) scanCommand() *cli.Command {
 				} else if strings.TrimSpace(line) == "" {
 					continue
 				}
-				res := rewrite.Check(s.cfg, cmd)
+				res := s.check(cmd, "")
 				sl := scanLine{Line: n, Command: cmd, Decision: res.Decision, Rules: []string{}, Rewritten: res.Rewritten, Suggested: res.Suggested}
 				seen := map[string]bool{}
 				for _, f := range res.Findings {
@@ -215,11 +216,12 @@ func (env *runtimeEnv) scanCommand() *cli.Command {
 
 func (env *runtimeEnv) guardCommand() *cli.Command {
 	return &cli.Command{
-		Name:  "guard",
-		Usage: "inspect the path guards",
+		Name:     "guard",
+		Usage:    "inspect the path guards",
+		Metadata: example("corral guard check .env"),
 		Commands: []*cli.Command{{
 			Name:      "check",
-			Usage:     "explain the verdict for a path: normalised path, matching pattern and policy, decision (exit 2 on ask/deny)",
+			Usage:     "explain the path guards' verdict for a path (exit 2 on ask or deny)",
 			UsageText: "corral guard check [--tool Write|Edit|Bash-delete] [--json] [--cwd DIR] <path>",
 			Metadata:  example("corral guard check .env", "corral guard check --tool Bash-delete node_modules"),
 			Flags: append(commonFlags(),
@@ -274,7 +276,7 @@ func orDash(s string) string {
 func (env *runtimeEnv) confirmCommand() *cli.Command {
 	return &cli.Command{
 		Name:        "confirm",
-		Usage:       "record the user's approval of an exact command (or path) corral asked about, for one session",
+		Usage:       "approve, for one session, a command or path corral asked about (the user runs it)",
 		UsageText:   "corral confirm [--session ID] [--tool Bash|Write|Edit] '<command or path>'",
 		Description: "This command is for the person using the agent: the hook denies it when the agent runs it.",
 		Metadata:    example("corral confirm --session 1f0c 'rm -r ~/Downloads/old'"),
@@ -302,8 +304,9 @@ func (env *runtimeEnv) confirmCommand() *cli.Command {
 
 func (env *runtimeEnv) sessionCommand() *cli.Command {
 	return &cli.Command{
-		Name:  "session",
-		Usage: "manage session approvals",
+		Name:     "session",
+		Usage:    "manage session approvals",
+		Metadata: example("corral session clear --session 1f0c"),
 		Commands: []*cli.Command{{
 			Name:      "clear",
 			Usage:     "forget a session's approvals",
@@ -328,11 +331,12 @@ func (env *runtimeEnv) sessionCommand() *cli.Command {
 
 func (env *runtimeEnv) sandboxCommand() *cli.Command {
 	return &cli.Command{
-		Name:  "sandbox",
-		Usage: "scratch directories for investigation work (seed 001 REQ-7)",
+		Name:     "sandbox",
+		Usage:    "scratch directories for investigation work (seed 001 REQ-7)",
+		Metadata: example("corral sandbox new flaky-test"),
 		Commands: []*cli.Command{{
 			Name:      "new",
-			Usage:     "create agent_sandbox/YYYY-MM-DD/<context>/ in the project and keep agent_sandbox/ in .gitignore",
+			Usage:     "make agent_sandbox/YYYY-MM-DD/<context>/, kept out of git",
 			UsageText: "corral sandbox new [--project DIR] <context>",
 			Metadata:  example("corral sandbox new flaky-test"),
 			Flags:     []cli.Flag{&cli.StringFlag{Name: "project", Usage: "project `DIR` (default: $CLAUDE_PROJECT_DIR, else the current directory)"}},

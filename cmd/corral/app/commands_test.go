@@ -96,23 +96,3 @@ func TestSandboxNew(t *testing.T) {
 		t.Errorf("bad context: %d %s", code, stderr)
 	}
 }
-
-func TestDoctor(t *testing.T) {
-	m := newMachine(t)
-	os.MkdirAll(filepath.Join(m.project, ".claude"), 0o755)
-	os.WriteFile(filepath.Join(m.project, ".claude", "settings.json"), []byte(`{"hooks": {"PreToolUse": [
-		{"matcher": "Bash|Write|Edit|MultiEdit|NotebookEdit", "hooks": [{"type": "command", "command": "corral hook"}]},
-		{"matcher": "Bash", "hooks": [{"type": "command", "command": "other-rewriter"}]}]}}`), 0o644)
-	code, out, _ := m.run("", "doctor", "--cwd", m.project)
-	if code != 0 || !strings.Contains(out, "ok   Bash: corral registered") || !strings.Contains(out, `"other-rewriter"`) || !strings.Contains(out, "WARN SessionEnd") {
-		t.Errorf("doctor: %d\n%s", code, out)
-	}
-	for matcher, want := range map[string]bool{"Bash|Write": true, "Write|Edit": false, "Edit.*": false, ".*": true, "": true, "B.sh": true} {
-		if got := matchesTool(matcher, "Bash"); got != want {
-			t.Errorf("matchesTool(%q, Bash) = %v", matcher, got)
-		}
-	}
-	if !matchesTool("Edit.*", "NotebookEdit") {
-		t.Error("an unanchored regex matcher Edit.* matches NotebookEdit")
-	}
-}

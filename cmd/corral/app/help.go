@@ -14,7 +14,8 @@ func init() {
 	// urfave/cli's templates: each command once, aligned, with its example.
 	cli.HelpPrinter = func(w io.Writer, _ string, data any) {
 		if c, ok := data.(*cli.Command); ok {
-			writeUsage(w, c, false)
+			color, _ := c.Root().Metadata["color"].(bool)
+			writeUsage(w, c, color)
 		}
 	}
 }
@@ -65,7 +66,7 @@ func synopsis(c *cli.Command) string {
 	if len(c.Commands) > 0 {
 		s += " <command>"
 	}
-	if len(c.VisibleFlags()) > 0 {
+	if len(flagRows(c)) > 1 {
 		s += " [flags]"
 	}
 	if c.ArgsUsage != "" {
@@ -150,7 +151,11 @@ func writeShortUsage(w io.Writer, c *cli.Command) {
 		fmt.Fprintf(w, "Usage: corral [--color WHEN] <command> [flags] [arguments]\nRun \"corral --help\" for the list of commands.\n")
 		return
 	}
-	fmt.Fprintf(w, "Usage: %s\nRun \"%s --help\" for its flags and an example.\n", synopsis(c), c.FullName())
+	what := "its flags and an example"
+	if len(c.Commands) > 0 {
+		what = "its commands"
+	}
+	fmt.Fprintf(w, "Usage: %s\nRun \"%s --help\" for %s.\n", synopsis(c), c.FullName(), what)
 }
 
 // writeUsage prints c's help: the root lists every command once, a group
@@ -262,6 +267,10 @@ func writeMan(w io.Writer, root *cli.Command) {
 	fmt.Fprintf(w, ".SH \"EXIT STATUS\"\n")
 	for _, l := range strings.Split(exitCodesText, "\n") {
 		code, text, _ := strings.Cut(l, "  ")
+		if strings.TrimSpace(code) == "" {
+			fmt.Fprintf(w, "%s\n", roff(strings.TrimSpace(l)))
+			continue
+		}
 		fmt.Fprintf(w, ".TP\n.B %s\n%s\n", code, roff(text))
 	}
 	fmt.Fprintf(w, ".SH ENVIRONMENT\n")

@@ -2,10 +2,13 @@ package app
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 	"time"
@@ -84,14 +87,26 @@ func (env *runtimeEnv) hook(agentName string, policies []string) error {
 	for _, n := range s.notes {
 		fmt.Fprintf(env.stderr, "corral: %s\n", n)
 	}
+	// A broken policy is said on stderr above, every call, and to the
+	// model once per session (the hook still fails open on it).
+	notice := ""
+	if len(s.broken) > 0 {
+		notice = env.brokenPolicyNotice(s, req.Session)
+	}
 	var a *agent.Answer
 	switch req.Kind {
 	case agent.Shell:
-		a = env.bash(s, req)
+		a = env.bash(s, req, ad.Caps().Rewrite && !req.NoRewrite)
 	case agent.Write, agent.Edit, agent.Patch, agent.Delete:
 		a = env.write(s, req)
 	case agent.Read:
 		a = env.readGuard(s, req)
+	}
+	if notice != "" {
+		if a == nil {
+			a = &agent.Answer{}
+		}
+		a.Context = strings.TrimPrefix(a.Context+"\n"+notice, "\n")
 	}
 	if a == nil {
 		return nil
@@ -122,13 +137,21 @@ func (env *runtimeEnv) sessionEnd(session string) {
 }
 
 // bash decides about a shell command.
-func (env *runtimeEnv) bash(s *settings, req *agent.Request) *agent.Answer {
+// canRewrite says whether the agent can take a rewritten command; when it
+// cannot, its adapter refuses the original and names the rewritten one.
+func (env *runtimeEnv) bash(s *settings, req *agent.Request, canRewrite bool) *agent.Answer {
 	cmd := req.Command
-	res := rewrite.Check(s.cfg, cmd)
+	res := s.check(cmd, req.AgentType)
+	if res.Decision == rewrite.Rewrite {
+		if msg := sandboxMoved(s.cfg.Sandbox); msg != "" {
+			res.Decision, res.Rewritten, res.Approve = rewrite.Deny, "", false
+			res.Findings = append(res.Findings, rewrite.Finding{Rule: "sandbox-moved", Decision: rewrite.Deny, End: len(cmd), Text: cmd, Message: msg})
+		}
+	}
 	for _, n := range res.Notes {
 		fmt.Fprintf(env.stderr, "corral: %s\n", n)
 	}
-	rec := audit.Record{TS: env.now(), Tool: "Bash", Operation: cmd, SessionID: req.Session, Cwd: req.Cwd, PathContext: "n/a"}
+	rec := audit.Record{TS: env.now(), Tool: "Bash", Operation: cmd, SessionID: req.Session, Cwd: req.Cwd, PathContext: "n/a", AgentType: req.AgentType}
 	switch res.Decision {
 	case rewrite.Allow:
 		return nil
@@ -137,7 +160,7 @@ func (env *runtimeEnv) bash(s *settings, req *agent.Request) *agent.Answer {
 		env.log(rec)
 		return &agent.Answer{Context: "corral: " + summary(res)}
 	case rewrite.Rewrite:
-		a := &agent.Answer{Rewritten: res.Rewritten, Reason: "corral: " + summary(res), Context: rewriteContext(s, res)}
+		a := &agent.Answer{Rewritten: res.Rewritten, Reason: rewriteReason(s, res), Context: rewriteContext(s, res)}
 		switch {
 		case res.Approve:
 			a.Decision = agent.Allow
@@ -145,7 +168,7 @@ func (env *runtimeEnv) bash(s *settings, req *agent.Request) *agent.Answer {
 			a.Decision = agent.Ask
 		}
 		for _, f := range res.Findings {
-			if f.Decision == rewrite.Rewrite && f.Dest != "" {
+			if f.Decision == rewrite.Rewrite && f.Dest != "" && canRewrite {
 				what := "download"
 				if strings.Contains(f.Kind, "clone") || strings.Contains(f.Kind, "checkout") {
 					what = f.Kind
@@ -157,6 +180,12 @@ func (env *runtimeEnv) bash(s *settings, req *agent.Request) *agent.Answer {
 			fmt.Fprintf(env.stderr, "corral: cannot create the sandbox %s: %v\n", s.cfg.Sandbox, err)
 		}
 		rec.Action, rec.Rule, rec.Rewritten, rec.Reason = "rewrite", rulesOf(res), res.Rewritten, summary(res)
+		if !canRewrite {
+			// The agent cannot run a rewritten command: it is refused, and
+			// told the sandboxed one (seed 003's block mode, per agent).
+			rec.Action = "block"
+			fmt.Fprintf(env.stderr, "[SandboxEnforcer] BLOCKED: %s. Use: %s\n", summary(res), res.Rewritten)
+		}
 		env.log(rec)
 		return a
 	case rewrite.Ask:
@@ -252,9 +281,9 @@ func askReason(res *rewrite.Result, req *agent.Request, tool, op string) string 
 	var b strings.Builder
 	b.WriteString("corral needs the user's confirmation before this runs.\n")
 	b.WriteString(findingLines(res, rewrite.Ask))
-	b.WriteString("\nAsk the user. If they approve, run exactly:\n")
+	b.WriteString("\nAsk the user. If they approve, THE USER runs in their own terminal (corral refuses it from the agent):\n")
 	b.WriteString(confirmCommand(req.Session, tool, op))
-	b.WriteString("\nand then retry the same command.")
+	b.WriteString("\nand then you retry the same command.")
 	return b.String()
 }
 
@@ -273,11 +302,16 @@ func shellQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
-func (env *runtimeEnv) log(r audit.Record) {
-	path := env.getenv("CORRAL_AUDIT_LOG")
-	if path == "" {
-		path = audit.DefaultPath()
+// auditLogPath is the audit log: CORRAL_AUDIT_LOG, else the default.
+func (env *runtimeEnv) auditLogPath() string {
+	if path := env.getenv("CORRAL_AUDIT_LOG"); path != "" {
+		return path
 	}
+	return audit.DefaultPath()
+}
+
+func (env *runtimeEnv) log(r audit.Record) {
+	path := env.auditLogPath()
 	if path == "off" {
 		return
 	}
@@ -328,13 +362,13 @@ func (env *runtimeEnv) write(s *settings, req *agent.Request) *agent.Answer {
 	ge := s.guardsEnv()
 	worst := guards.Decision{}
 	for _, t := range targets {
-		d := s.decidePath(ge, t.path, t.action)
+		d := s.agentPathFloor(s.decidePath(ge, t.path, t.action), t.action, req.AgentType)
 		if d.Verdict > worst.Verdict || worst.Path.Given == "" {
 			worst = d
 		}
 	}
 	tool := req.Tool
-	rec := audit.Record{TS: env.now(), Tool: tool, Operation: worst.Path.Given, SessionID: req.Session, Cwd: req.Cwd,
+	rec := audit.Record{TS: env.now(), Tool: tool, Operation: worst.Path.Given, SessionID: req.Session, Cwd: req.Cwd, AgentType: req.AgentType,
 		Rule: worst.Rule, PathContext: orNA(worst.PathContext), Reason: worst.Message}
 	switch worst.Verdict {
 	case guards.Allow:
@@ -353,7 +387,7 @@ func (env *runtimeEnv) write(s *settings, req *agent.Request) *agent.Answer {
 		}
 		rec.Action = "confirm_required"
 		env.log(rec)
-		reason := fmt.Sprintf("corral needs the user's confirmation: %s (%s, rule %s).\nAsk the user. If they approve, run exactly:\n%s\nand then retry.",
+		reason := fmt.Sprintf("corral needs the user's confirmation: %s (%s, rule %s).\nAsk the user. If they approve, THE USER runs in their own terminal (corral refuses it from the agent):\n%s\nand then you retry.",
 			worst.Message, worst.Path.Abs, worst.Rule, confirmCommand(req.Session, tool, worst.Path.Given))
 		return &agent.Answer{Decision: agent.Ask, Reason: reason}
 	default:
@@ -400,4 +434,64 @@ func patchTargets(patch string) []patchTarget {
 		}
 	}
 	return out
+}
+
+// brokenPolicyNotice tells the model, once per session, that a policy file
+// is broken and corral runs on the rest (stderr says so on every call).
+func (env *runtimeEnv) brokenPolicyNotice(s *settings, session string) string {
+	var b strings.Builder
+	for _, e := range s.broken {
+		b.WriteString(e.Error())
+		b.WriteByte('\n')
+	}
+	sum := sha256.Sum256([]byte(session + "\x00" + b.String()))
+	dir := filepath.Join(stateDir(), "notices")
+	mark := filepath.Join(dir, hex.EncodeToString(sum[:12]))
+	if _, err := os.Stat(mark); err == nil {
+		return ""
+	}
+	if os.MkdirAll(dir, 0o700) == nil {
+		_ = os.WriteFile(mark, nil, 0o600)
+	}
+	return "corral: a policy file is broken and is NOT applied (corral runs on the defaults and the other files; tell the user):\n" + strings.TrimSpace(b.String())
+}
+
+// sandboxMoved refuses a sandbox root that is a symbolic link: content
+// redirected there would land wherever the link points.
+func sandboxMoved(sandbox string) string {
+	st, err := os.Lstat(sandbox)
+	if err != nil || st.Mode()&os.ModeSymlink == 0 {
+		return ""
+	}
+	target, _ := os.Readlink(sandbox)
+	return fmt.Sprintf("the sandbox %s is a symbolic link to %s: corral will not send external content there. Ask the user to remove the link (or set CONTENT_FILTER_SANDBOX_DIR)", sandbox, target)
+}
+
+// rewriteReason says in one line what corral did and why: "rewritten: git
+// clone now clones into agent_sandbox/widget (external content goes to the
+// sandbox, not the project)".
+func rewriteReason(s *settings, res *rewrite.Result) string {
+	var parts []string
+	for _, f := range res.Findings {
+		if f.Decision != rewrite.Rewrite || f.Dest == "" {
+			continue
+		}
+		dest := f.Dest
+		if rel, err := filepath.Rel(s.cfg.Project, dest); err == nil && !strings.HasPrefix(rel, "..") {
+			dest = rel
+		}
+		verb := "now lands in"
+		if strings.HasSuffix(f.Kind, "clone") {
+			verb = "now clones into"
+		}
+		kind := f.Kind
+		if kind == "" {
+			kind = f.Rule
+		}
+		parts = append(parts, fmt.Sprintf("%s %s %s", kind, verb, dest))
+	}
+	if len(parts) == 0 {
+		return "corral: " + summary(res)
+	}
+	return "rewritten: " + strings.Join(parts, "; ") + " (external content goes to the sandbox, not the project)"
 }

@@ -31,9 +31,15 @@ func (env *runtimeEnv) initCommand() *cli.Command {
    corral init --agent codex --scope project    Codex CLI, .codex/hooks.json
    corral init --agent all                      every agent found under $HOME
    corral init --dry-run                        show the diff, change nothing`,
-		Flags:    registrationFlags("user, project or local (default: user, or the agent's only scope)"),
-		Metadata: example("corral init", "corral init --agent codex --scope project", "corral init --agent all --dry-run"),
+		Flags: append(registrationFlags("user, project or local (default: user, or the agent's only scope)"),
+			&cli.StringFlag{Name: "preset", Usage: "also set the user's policy `PRESET`: standard, strict or paranoid"}),
+		Metadata: example("corral init", "corral init --agent codex --scope project", "corral init --agent all --dry-run", "corral init --preset strict"),
 		Action: func(_ context.Context, c *cli.Command) error {
+			if p := c.String("preset"); p != "" {
+				if err := env.initPreset(c, p); err != nil {
+					return err
+				}
+			}
 			return env.register(c, true)
 		},
 	}
@@ -132,8 +138,10 @@ func (env *runtimeEnv) register(c *cli.Command, install bool) error {
 		scopes := []agent.Scope{scope}
 		switch {
 		case scope == "" && install:
+			// The user's settings; an agent that reads hooks only from
+			// its project gets them there when named alone.
 			scopes = []agent.Scope{agent.User}
-			if !contains(scopeNames(ad.Scopes()), string(agent.User)) {
+			if !all && !contains(scopeNames(ad.Scopes()), string(agent.User)) {
 				scopes = ad.Scopes()[:1]
 			}
 		case scope == "":

@@ -1,11 +1,163 @@
 package app
 
-import "github.com/corral-dev/corral/cmd/corral/agent"
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
 
-// readGuard decides about a file read (Claude Code's Read, Grep and Glob
-// and the other agents' read tools). It allows every read for now; guards
-// for secret files belong here, in this one function, so that every
-// agent's reads meet the same rules.
-func (env *runtimeEnv) readGuard(s *settings, req *agent.Request) *agent.Answer {
-	return nil
+	"github.com/corral-dev/corral/cmd/corral/agent"
+	"github.com/corral-dev/corral/cmd/corral/internal/audit"
+	"github.com/corral-dev/corral/guards"
+)
+
+// readRequest is what a read tool will look at: files it reads, directories
+// it reads recursively, and file-name globs it lists or searches.
+type readRequest struct {
+	files, dirs, globs []string
+}
+
+// readRequestOf decodes a read tool's input.
+func readRequestOf(tool string, in map[string]any) readRequest {
+	var r readRequest
+	str := func(k string) string { s, _ := in[k].(string); return s }
+	list := func(k string) []string {
+		var out []string
+		if xs, ok := in[k].([]any); ok {
+			for _, x := range xs {
+				if s, ok := x.(string); ok && s != "" {
+					out = append(out, s)
+				}
+			}
+		}
+		return out
+	}
+	switch tool {
+	case "Read", "NotebookRead", "read_file":
+		for _, k := range []string{"file_path", "notebook_path", "absolute_path", "path"} {
+			if p := str(k); p != "" {
+				r.files = append(r.files, p)
+				break
+			}
+		}
+	case "Grep", "search_file_content":
+		// path is a file or a directory (the working directory when
+		// absent); a glob or include narrows the files searched.
+		p := str("path")
+		if p == "" {
+			p = str("dir_path")
+		}
+		if p != "" {
+			r.files = append(r.files, p)
+			r.dirs = append(r.dirs, p)
+		}
+		for _, k := range []string{"glob", "include"} {
+			if g := str(k); g != "" {
+				r.globs = append(r.globs, g)
+			}
+		}
+	case "Glob", "glob":
+		if p := str("path"); p != "" {
+			r.dirs = append(r.dirs, p)
+		}
+		if g := str("pattern"); g != "" {
+			r.globs = append(r.globs, g)
+			// A pattern that names a directory: ~/.ssh/* lists a secret
+			// directory.
+			if base, _ := splitGlob(g); base != "" {
+				r.dirs = append(r.dirs, base)
+			}
+		}
+	case "read_many_files":
+		for _, g := range append(list("paths"), list("include")...) {
+			if !strings.ContainsAny(g, "*?[{") {
+				r.files = append(r.files, g)
+				r.dirs = append(r.dirs, g)
+				continue
+			}
+			r.globs = append(r.globs, g)
+			if base, _ := splitGlob(g); base != "" {
+				r.dirs = append(r.dirs, base)
+			}
+		}
+	}
+	return r
+}
+
+// splitGlob splits a glob into the directory before its first wildcard
+// segment and the rest.
+func splitGlob(g string) (base, rest string) {
+	segs := strings.Split(g, "/")
+	for i, s := range segs {
+		if strings.ContainsAny(s, "*?[{") {
+			base = strings.Join(segs[:i], "/")
+			if base == "" && strings.HasPrefix(g, "/") {
+				base = "/"
+			}
+			return base, strings.Join(segs[i:], "/")
+		}
+	}
+	return "", g
+}
+
+// readGuard decides about a file read (Claude Code's Read, Grep and Glob,
+// Gemini CLI's read_file, read_many_files, search_file_content and glob, and
+// the other agents' read tools): a read that reaches a secret file is denied
+// (or asked about, when the policy says "secrets": {"action": "ask"}), with
+// the pattern and how to allow that one path. Everything else passes.
+func (env *runtimeEnv) readGuard(s *settings, hc *agent.Request) *agent.Answer {
+	req := readRequestOf(hc.Tool, hc.Input)
+	if len(req.files)+len(req.dirs)+len(req.globs) == 0 {
+		// Another agent's read tool: its adapter found the paths.
+		req.files = append(req.files, hc.Paths...)
+		req.dirs = append(req.dirs, hc.Paths...)
+	}
+	sec := s.paths.Secrets()
+	ge := s.guardsEnv()
+	var found guards.Secret
+	var why string
+	for _, f := range req.files {
+		if sc, ok := sec.Match(ge, f); ok {
+			found, why = sc, sc.Reason(hc.Tool+" reads")
+			break
+		}
+	}
+	if why == "" {
+		// The Grep and Glob tools (ripgrep underneath) skip hidden directories,
+		// so a search of ~ does not reach ~/.ssh; one of ~/.ssh does.
+		for _, d := range req.dirs {
+			if sc, ok := sec.Holds(ge, d, false); ok {
+				found, why = sc, sc.Reason(hc.Tool+" reads everything under")
+				break
+			}
+		}
+	}
+	if why == "" {
+		for _, g := range req.globs {
+			if pat, ok := sec.GlobReaches(filepath.Base(g)); ok {
+				found = guards.Secret{Path: guards.Normalize(ge, g), Pattern: pat}
+				why = fmt.Sprintf("%s looks for %s, which names secret files (pattern %q); name an ordinary file, or allow one path with \"secrets\": {\"allow\": [PATH]} in a user policy", hc.Tool, g, pat)
+				break
+			}
+		}
+	}
+	if why == "" {
+		return nil
+	}
+	rec := audit.Record{TS: env.now(), Tool: hc.Tool, Operation: found.Path.Given, SessionID: hc.Session, Cwd: hc.Cwd,
+		Rule: "secret-read", PathContext: "blocked", Reason: why}
+	if sec.Verdict == guards.Ask {
+		if ok, err := env.allowlist().Allowed(hc.Session, hc.Tool, found.Path.Given); err == nil && ok {
+			rec.Action, rec.Rule = "confirmed_allow", "session_allowlist"
+			env.log(rec)
+			return &agent.Answer{Decision: agent.Allow, Reason: "corral: approved earlier in this session with corral confirm"}
+		}
+		rec.Action = "confirm_required"
+		env.log(rec)
+		return &agent.Answer{Decision: agent.Ask, Reason: fmt.Sprintf("corral needs the user's confirmation: %s.\nAsk the user. If they approve, the user (not the agent) runs:\n%s\nand then retry.",
+			why, confirmCommand(hc.Session, hc.Tool, found.Path.Given))}
+	}
+	rec.Action = "block"
+	env.log(rec)
+	fmt.Fprintln(env.stderr, "corral: "+why)
+	return &agent.Answer{Decision: agent.Deny, Reason: "corral: " + why}
 }

@@ -42,6 +42,8 @@ type Record struct {
 	Cwd         string    `json:"cwd,omitempty"`
 	Rewritten   string    `json:"rewritten,omitempty"`
 	Reason      string    `json:"reason,omitempty"`
+	// AgentType is the subagent that called (the hook input's agent_type).
+	AgentType string `json:"agent_type,omitempty"`
 }
 
 // Log is an audit log file and its one rotated predecessor, "<path>.1".

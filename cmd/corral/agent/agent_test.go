@@ -1,0 +1,215 @@
+package agent
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestTable(t *testing.T) {
+	seen := map[string]bool{}
+	for _, a := range All {
+		if seen[a.Name()] {
+			t.Errorf("two adapters named %q", a.Name())
+		}
+		seen[a.Name()] = true
+		if b := ByName(strings.ToUpper(a.Name())); b == nil || b.Name() != a.Name() {
+			t.Errorf("ByName(%q) does not find it", strings.ToUpper(a.Name()))
+		}
+		if a.Title() == "" || len(a.Scopes()) == 0 {
+			t.Errorf("%s: no title or no scope", a.Name())
+		}
+	}
+	if len(All) < 14 {
+		t.Errorf("%d agents, want at least 14", len(All))
+	}
+	if ByName("nope") != nil || ByName("all") != nil {
+		t.Error("ByName found an agent that does not exist")
+	}
+}
+
+func TestParseJSONPositions(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"{\n  \"a\": 1,\n  \"b\": x\n}", "f:3:8:"},
+		{"{\"a\": [1, 2,]}", "f:1:13:"},
+		{"{\"a\": 1", "f:1:8: unexpected end of file"},
+		{"{} {}", "f:1:4: '{' after top-level value"},
+		{"[1]", "f:1:1: the file is not a JSON object"},
+		{"\n\n  {\"a\" 1}", "f:3:8:"},
+	} {
+		_, err := parseJSONObject("f", []byte(tc.in))
+		if err == nil || !strings.HasPrefix(err.Error(), tc.want) {
+			t.Errorf("%q: error %v, want prefix %q", tc.in, err, tc.want)
+		}
+	}
+	o, err := parseJSONObject("f", []byte("  \n"))
+	if err != nil || len(o.keys) != 0 {
+		t.Errorf("an empty file is an empty object: %v %v", o, err)
+	}
+}
+
+func TestPrintKeepsUntouchedMembers(t *testing.T) {
+	in := "{\n\t\"b\": {\"x\":1,   \"y\":[1,2]},\n\t\"a\": \"<&>\",\n\t\"hooks\": {}\n}\n"
+	o, err := parseJSONObject("f", []byte(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, _ := o.child("hooks", "")
+	h.set("E", []any{"z"})
+	out := string(printJSON(o, indentOf([]byte(in))))
+	want := "{\n\t\"b\": {\"x\":1,   \"y\":[1,2]},\n\t\"a\": \"<&>\",\n\t\"hooks\": {\n\t\t\"E\": [\n\t\t\t\"z\"\n\t\t]\n\t}\n}\n"
+	if out != want {
+		t.Errorf("printed\n%s\nwant\n%s", out, want)
+	}
+}
+
+func TestCheckTOML(t *testing.T) {
+	good := `# comment
+title = "x" # trailing
+"quoted key" = 'lit'
+a.b.c = 1_000
+dt = 1979-05-27T07:32:00Z
+arr = [
+  1, 2, # comment inside
+  "three",
+]
+inline = { x = 1, y = [true, false] }
+ml = """
+multi "quoted" \""" line
+"""
+lit = '''
+raw \ here
+'''
+
+[table.sub]
+k = -0.5
+
+[[hooks]]
+event = "PreToolUse"
+`
+	if err := checkTOML("f", []byte(good)); err != nil {
+		t.Errorf("valid TOML refused: %v", err)
+	}
+	for _, tc := range []struct{ in, want string }{
+		{"a = \"open\n", "f:1:5: unterminated string"},
+		{"a = 1\n[table\n", "f:2:1: malformed table header"},
+		{"just words\n", "f:1:1: expected key = value"},
+		{"a =\n", "f:1:4: missing value after ="},
+		{"a = [1, 2\n", "f:2:1: unclosed [ or {"},
+		{"a = \"\"\"\nnever closed\n", "f:1:5: unterminated multi-line string"},
+		{"a = 1 ]\n", "f:1:7: unbalanced ]"},
+	} {
+		err := checkTOML("f", []byte(tc.in))
+		if err == nil || !strings.HasPrefix(err.Error(), tc.want) {
+			t.Errorf("%q: %v, want %q", tc.in, err, tc.want)
+		}
+	}
+}
+
+func TestCheckYAML(t *testing.T) {
+	good := "a: 1\nb:\n  - \"x # not a comment\"\n  - 'it''s'\nc: {x: [1, 2]}  # comment\nd: don't care\n"
+	if err := checkYAML("f", []byte(good)); err != nil {
+		t.Errorf("valid YAML refused: %v", err)
+	}
+	for _, tc := range []struct{ in, want string }{
+		{"a: 1\n\tb: 2\n", "f:2:1: tab character in indentation"},
+		{"a: \"open\n", "f:1:4: unterminated quoted string"},
+		{"a: [1, 2\n", "f:1:9: unclosed [ or {"},
+	} {
+		err := checkYAML("f", []byte(tc.in))
+		if err == nil || !strings.HasPrefix(err.Error(), tc.want) {
+			t.Errorf("%q: %v, want %q", tc.in, err, tc.want)
+		}
+	}
+}
+
+func TestFit(t *testing.T) {
+	rw := Answer{Decision: None, Reason: "corral: clone", Rewritten: "git clone u /sb/u", Context: "moved"}
+	// An agent that can rewrite gets the rewrite.
+	if got := fit(Caps{Rewrite: true, Ask: true}, "A", rw); got != rw {
+		t.Errorf("rewrite-capable: %+v", got)
+	}
+	// A deny-only agent gets a deny naming the command to run.
+	got := fit(Caps{}, "W", rw)
+	if got.Decision != Deny || got.Rewritten != "" || got.Reason != "corral refused this command: external content must land in the sandbox, and W cannot take a rewritten command from a hook. Run exactly this instead:\ngit clone u /sb/u" {
+		t.Errorf("deny-only: %+v", got)
+	}
+	// An ask on an agent without ask is a deny that says so.
+	got = fit(Caps{Rewrite: true}, "C", Answer{Decision: Ask, Reason: "confirm"})
+	if got.Decision != Deny || !strings.HasPrefix(got.Reason, "C cannot ask the user from a hook, so corral refused instead") || !strings.HasSuffix(got.Reason, "confirm") {
+		t.Errorf("no ask: %+v", got)
+	}
+	// A rewrite to be asked about, on an agent that rewrites but cannot ask.
+	got = fit(Caps{Rewrite: true}, "C", Answer{Decision: Ask, Rewritten: "x"})
+	if got.Decision != Deny || !strings.Contains(got.Reason, "cannot ask the user") || !strings.HasSuffix(got.Reason, "instead:\nx") {
+		t.Errorf("rewrite+ask on no-ask: %+v", got)
+	}
+	// A deny stays a deny.
+	if got := fit(Caps{}, "W", Answer{Decision: Deny, Reason: "no"}); got.Decision != Deny || got.Reason != "no" {
+		t.Errorf("deny: %+v", got)
+	}
+}
+
+func TestIsCorralHook(t *testing.T) {
+	for cmd, want := range map[string]bool{
+		"/usr/local/bin/corral hook --agent claude":      true,
+		"'/home/me/my tools/corral' hook --agent claude": true,
+		"corral hook --agent claude":                     true,
+		"/usr/local/bin/corral hook --agent codex":       false,
+		"corral hook":                                     false,
+		"other-guard hook --agent claude":                 false,
+		"corral hook --agent claude --policy p.json":      false,
+		"/opt/corral-1.2/bin/corral hook --agent claude":  true,
+		"echo corral hook --agent claude && rm -rf ~/x ;": false,
+	} {
+		if got := IsCorralHook(cmd, "claude"); got != want {
+			t.Errorf("IsCorralHook(%q) = %v", cmd, got)
+		}
+	}
+	if !MentionsCorral("corral hook --policy x") || MentionsCorral("hookify") || BinaryOf("'/a b/corral' hook --agent x") != "/a b/corral" {
+		t.Error("MentionsCorral/BinaryOf")
+	}
+}
+
+func TestCommandOf(t *testing.T) {
+	for _, tc := range []struct {
+		in   any
+		want string
+		ok   bool
+	}{
+		{"ls -la", "ls -la", true},
+		{[]any{"bash", "-lc", "rm -rf ~"}, "rm -rf ~", true},
+		{[]any{"/bin/zsh", "-c", "echo hi"}, "echo hi", true},
+		{[]any{"rm", "-rf", "/tmp/a b"}, "rm -rf '/tmp/a b'", true},
+		{[]any{"rm", 5}, "", false},
+		{[]any{}, "", false},
+		{5.0, "", false},
+		{nil, "", false},
+	} {
+		got, ok := commandOf(tc.in)
+		if got != tc.want || ok != tc.ok {
+			t.Errorf("commandOf(%v) = %q, %v", tc.in, got, ok)
+		}
+	}
+}
+
+func TestDiff(t *testing.T) {
+	d := Diff("f", []byte("a\nb\nc\n"), []byte("a\nB\nc\nd\n"))
+	want := "--- f\n+++ f\n a\n+B\n-b\n c\n+d\n"
+	if d != want {
+		t.Errorf("diff\n%s\nwant\n%s", d, want)
+	}
+	if d := Diff("f", nil, []byte("x\n")); d != "--- /dev/null\n+++ f\n+x\n" {
+		t.Errorf("new file diff %q", d)
+	}
+}
+
+func TestMatcherSelects(t *testing.T) {
+	for m, want := range map[string]bool{"Bash|Write": true, "Write|Edit": false, "Edit.*": false, ".*": true, "": true, "*": true, "B.sh": true, "[": false} {
+		if got := MatcherSelects(m, "Bash"); got != want {
+			t.Errorf("MatcherSelects(%q, Bash) = %v", m, got)
+		}
+	}
+	if !MatcherSelects("Edit.*", "NotebookEdit") {
+		t.Error("an unanchored regex matcher Edit.* matches NotebookEdit")
+	}
+}

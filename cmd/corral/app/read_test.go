@@ -1,0 +1,91 @@
+package app
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func readInput(tool string, in map[string]any) map[string]any {
+	return map[string]any{"session_id": "s1", "hook_event_name": "PreToolUse", "tool_name": tool, "tool_input": in}
+}
+
+// TestHookReadGuard runs the read tools of Claude Code and Gemini CLI
+// through the hook: a read that reaches a secret is refused with the
+// pattern and how to allow the path; ordinary reads get no answer at all.
+func TestHookReadGuard(t *testing.T) {
+	m := newMachine(t)
+	key := filepath.Join(m.home, ".ssh", "id_ed25519")
+	tests := []struct {
+		name  string
+		input map[string]any
+		deny  string // a part of the reason; "" when the read passes
+	}{
+		{"Read key", readInput("Read", map[string]any{"file_path": key}), `secret pattern "~/.ssh"`},
+		{"Read public key", readInput("Read", map[string]any{"file_path": key + ".pub"}), ""},
+		{"Read .env", readInput("Read", map[string]any{"file_path": filepath.Join(m.project, ".env")}), `secret pattern ".env"`},
+		{"Read relative .env.local", readInput("Read", map[string]any{"file_path": "config/.env.local"}), `".env.*"`},
+		{"Read .env.example", readInput("Read", map[string]any{"file_path": filepath.Join(m.project, ".env.example")}), ""},
+		{"Read source", readInput("Read", map[string]any{"file_path": filepath.Join(m.project, "main.go")}), ""},
+		{"Grep in ~/.ssh", readInput("Grep", map[string]any{"pattern": "BEGIN", "path": filepath.Join(m.home, ".ssh")}), `secret pattern "~/.ssh"`},
+		{"Grep in home", readInput("Grep", map[string]any{"pattern": "BEGIN", "path": m.home}), ""},
+		{"Grep of .env", readInput("Grep", map[string]any{"pattern": "KEY", "path": filepath.Join(m.project, ".env")}), `".env"`},
+		{"Grep glob pem", readInput("Grep", map[string]any{"pattern": "KEY", "glob": "*.pem"}), `"*.pem"`},
+		{"Grep project", readInput("Grep", map[string]any{"pattern": "TODO", "glob": "*.go"}), ""},
+		{"Glob pem", readInput("Glob", map[string]any{"pattern": "**/*.pem"}), "names secret files"},
+		{"Glob ssh dir", readInput("Glob", map[string]any{"pattern": filepath.Join(m.home, ".ssh") + "/*"}), "~/.ssh"},
+		{"Glob go", readInput("Glob", map[string]any{"pattern": "**/*.go"}), ""},
+		{"Gemini read_file", map[string]any{"hook_event_name": "BeforeTool", "tool_name": "read_file", "tool_input": map[string]any{"absolute_path": filepath.Join(m.home, ".aws", "credentials")}}, "~/.aws/credentials"},
+		{"Gemini read_many_files", map[string]any{"hook_event_name": "BeforeTool", "tool_name": "read_many_files", "tool_input": map[string]any{"paths": []any{"src/a.ts", ".env"}}}, `".env"`},
+	}
+	for _, tc := range tests {
+		out, raw, _ := m.hook(tc.input)
+		reason := out.Reason
+		decision := out.Decision
+		if hs := out.HookSpecificOutput; hs != nil && hs.PermissionDecision != "" {
+			reason, decision = hs.PermissionDecisionReason, hs.PermissionDecision
+		}
+		if tc.deny == "" {
+			if strings.TrimSpace(raw) != "" {
+				t.Errorf("%s: an ordinary read got an answer: %s", tc.name, raw)
+			}
+			continue
+		}
+		if decision != "deny" || !strings.Contains(reason, tc.deny) || !strings.Contains(reason, "allow") {
+			t.Errorf("%s: decision %q reason %q; want deny naming %s and how to allow", tc.name, decision, reason, tc.deny)
+		}
+	}
+	// Denials are in the audit log under the rule's name.
+	code, log, _ := m.run("", "log", "--json", "--rule", "secret-read")
+	if code != 0 || strings.Count(log, `"action":"block"`) < 5 {
+		t.Errorf("audit log of secret reads: %d\n%s", code, log)
+	}
+}
+
+// TestHookReadGuardPolicy: a user policy can make secret reads ask, add a
+// pattern and let one path through.
+func TestHookReadGuardPolicy(t *testing.T) {
+	m := newMachine(t)
+	pol := filepath.Join(m.home, "policy.json")
+	allowed := filepath.Join(m.home, ".ssh", "id_test")
+	if err := os.WriteFile(pol, []byte(`{"corral": 1, "secrets": {"add": ["*.tfstate"], "allow": ["`+allowed+`"], "action": "ask"}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, _, _ := m.hook(readInput("Read", map[string]any{"file_path": filepath.Join(m.home, ".ssh", "id_rsa")}), "--policy", pol)
+	if hs := out.HookSpecificOutput; hs == nil || hs.PermissionDecision != "ask" || !strings.Contains(hs.PermissionDecisionReason, "corral confirm") {
+		t.Errorf("with action ask: %+v", out.HookSpecificOutput)
+	}
+	out, _, _ = m.hook(readInput("Read", map[string]any{"file_path": "prod.tfstate"}), "--policy", pol)
+	if hs := out.HookSpecificOutput; hs == nil || hs.PermissionDecision != "ask" {
+		t.Errorf("an added pattern is not guarded: %+v", out.HookSpecificOutput)
+	}
+	if _, raw, _ := m.hook(readInput("Read", map[string]any{"file_path": allowed}), "--policy", pol); strings.TrimSpace(raw) != "" {
+		t.Errorf("an allowed path is still guarded: %s", raw)
+	}
+	// The same policy applies to Bash readers.
+	out, _, _ = m.hook(bashInput("cat prod.tfstate"), "--policy", pol)
+	if hs := out.HookSpecificOutput; hs == nil || hs.PermissionDecision != "ask" {
+		t.Errorf("cat of an added secret pattern: %+v", out.HookSpecificOutput)
+	}
+}

@@ -1,0 +1,398 @@
+package guards
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/bmatcuk/doublestar/v4"
+)
+
+// Secrets is the secret class of the path module: files whose content must
+// not reach the agent (private keys, cloud credentials, .env files). Reads
+// of them are judged by every tool that reads (the Read, Grep and Glob
+// tools, cat and the other Bash readers, copies and archives, uploads).
+//
+// A secret pattern is either anchored (~/.ssh, ~/.aws/credentials,
+// /etc/ssl/private: the path and everything under it) or a file-name glob
+// that matches at any depth (.env, .env.*, *.pem, id_rsa). Exceptions use
+// the same two forms (*.pub, ~/.ssh/known_hosts*), and Allowed names single
+// paths a user let through. The zero Secrets holds nothing.
+type Secrets struct {
+	patterns []secretPattern
+	except   []secretPattern
+	allowed  []string
+	// Verdict is what a read of a secret gets: Deny by default, Ask when
+	// a policy says so.
+	Verdict Verdict
+	// Source is where the list was last changed ("default", a file).
+	Source string
+}
+
+type secretPattern struct {
+	raw string
+	// dir is the anchored form; name the any-depth file-name glob.
+	dir  *pattern
+	name string
+}
+
+// Default secret patterns. ~/.ssh holds private keys under any name; its
+// public parts are exceptions.
+var (
+	defaultSecrets = []string{
+		"~/.ssh", "~/.aws/credentials", "~/.config/gcloud", "~/.azure",
+		"~/.kube/config", "~/.docker/config.json", "~/.netrc", "~/.npmrc", "~/.pypirc",
+		"~/.git-credentials", "~/.gnupg", "~/.password-store",
+		".env", ".env.*", "*.pem", "*.key", "*.p12", "*.pfx",
+		"id_rsa", "id_dsa", "id_ecdsa", "id_ed25519", "id_ecdsa_sk", "id_ed25519_sk",
+	}
+	defaultSecretExceptions = []string{
+		"*.pub", "~/.ssh/known_hosts*", "~/.ssh/config",
+		".env.example", ".env.sample", ".env.template", ".env.*.example", ".env.*.sample", ".env.*.template",
+	}
+)
+
+var defaultSecretsOnce = sync.OnceValue(DefaultSecrets)
+
+// secretEdit is a policy file's "secrets" section, validated when read.
+type secretEdit struct {
+	add, remove, allow []string
+	verdict            Verdict
+	hasVerdict         bool
+	source             string
+}
+
+func parseSecretEdit(source string, raw json.RawMessage) (*secretEdit, error) {
+	var sec struct {
+		Add    []string `json:"add"`
+		Remove []string `json:"remove"`
+		Allow  []string `json:"allow"`
+		Action string   `json:"action"`
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&sec); err != nil {
+		return nil, fmt.Errorf("secrets: %v", err)
+	}
+	e := &secretEdit{add: sec.Add, remove: sec.Remove, allow: sec.Allow, source: source}
+	switch strings.ToLower(sec.Action) {
+	case "":
+	case "deny", "block":
+		e.verdict, e.hasVerdict = Deny, true
+	case "ask", "confirm":
+		e.verdict, e.hasVerdict = Ask, true
+	default:
+		return nil, fmt.Errorf("secrets.action %q: use deny or ask", sec.Action)
+	}
+	// Validate now, so that apply cannot fail.
+	if _, err := e.applyErr(DefaultSecrets()); err != nil {
+		return nil, fmt.Errorf("secrets: %v", err)
+	}
+	return e, nil
+}
+
+func (e *secretEdit) apply(base *Secrets) *Secrets {
+	s, _ := e.applyErr(base)
+	return s
+}
+
+func (e *secretEdit) applyErr(base *Secrets) (*Secrets, error) {
+	s := base.Clone()
+	s.Source = e.source
+	if err := s.Add(e.add...); err != nil {
+		return s, err
+	}
+	if err := s.Remove(e.remove...); err != nil {
+		return s, err
+	}
+	if err := s.Allow(e.allow...); err != nil {
+		return s, err
+	}
+	if e.hasVerdict {
+		s.Verdict = e.verdict
+	}
+	return s, nil
+}
+
+// DefaultSecrets is the built-in secret class, denied on read.
+func DefaultSecrets() *Secrets {
+	s := &Secrets{Verdict: Deny, Source: DefaultSource}
+	if err := s.Add(defaultSecrets...); err != nil {
+		panic(err)
+	}
+	for _, e := range defaultSecretExceptions {
+		p, err := parseSecretPattern(e)
+		if err != nil {
+			panic(err)
+		}
+		s.except = append(s.except, p)
+	}
+	return s
+}
+
+func parseSecretPattern(raw string) (secretPattern, error) {
+	sp := secretPattern{raw: raw}
+	switch {
+	case raw == "":
+		return sp, fmt.Errorf("empty secret pattern")
+	case strings.HasPrefix(raw, "/") || raw == "~" || strings.HasPrefix(raw, "~/"):
+		p, err := parsePattern(raw, false)
+		if err != nil {
+			return sp, err
+		}
+		sp.dir = &p
+	case strings.Contains(raw, "/"):
+		return sp, fmt.Errorf("secret pattern %q: use a file name (matched at any depth) or a path starting with / or ~/", raw)
+	case !doublestar.ValidatePattern(raw):
+		return sp, fmt.Errorf("invalid glob pattern %q", raw)
+	default:
+		sp.name = raw
+	}
+	return sp, nil
+}
+
+// Clone returns a copy that can be changed without changing s.
+func (s *Secrets) Clone() *Secrets {
+	if s == nil {
+		return &Secrets{Verdict: Deny}
+	}
+	c := *s
+	c.patterns = append([]secretPattern(nil), s.patterns...)
+	c.except = append([]secretPattern(nil), s.except...)
+	c.allowed = append([]string(nil), s.allowed...)
+	return &c
+}
+
+// Add adds secret patterns.
+func (s *Secrets) Add(raws ...string) error {
+	for _, r := range raws {
+		p, err := parseSecretPattern(r)
+		if err != nil {
+			return err
+		}
+		s.patterns = append(s.patterns, p)
+	}
+	return nil
+}
+
+// Remove drops patterns (as written in the list) and adds them as
+// exceptions, so that removing "*.key" also stops a more general pattern
+// from matching foo.key.
+func (s *Secrets) Remove(raws ...string) error {
+	for _, r := range raws {
+		p, err := parseSecretPattern(r)
+		if err != nil {
+			return err
+		}
+		kept := s.patterns[:0]
+		for _, q := range s.patterns {
+			if q.raw != r {
+				kept = append(kept, q)
+			}
+		}
+		s.patterns = kept
+		s.except = append(s.except, p)
+	}
+	return nil
+}
+
+// Allow lets single paths through (absolute, or starting with ~/).
+func (s *Secrets) Allow(paths ...string) error {
+	for _, p := range paths {
+		if !filepath.IsAbs(p) && !strings.HasPrefix(p, "~/") {
+			return fmt.Errorf("secret allow %q: give an absolute path or one starting with ~/", p)
+		}
+		s.allowed = append(s.allowed, p)
+	}
+	return nil
+}
+
+// Patterns lists the secret patterns and the exceptions, sorted, for
+// people (policy show, doctor).
+func (s *Secrets) Patterns() (patterns, exceptions []string) {
+	if s == nil {
+		return nil, nil
+	}
+	for _, p := range s.patterns {
+		patterns = append(patterns, p.raw)
+	}
+	for _, p := range s.except {
+		exceptions = append(exceptions, p.raw)
+	}
+	sort.Strings(patterns)
+	sort.Strings(exceptions)
+	return patterns, exceptions
+}
+
+// Secret is a path found to be secret, and the pattern that says so.
+type Secret struct {
+	Path    Path
+	Pattern string
+}
+
+// Reason is the one-line explanation given to the agent and the person.
+func (s Secret) Reason(verb string) string {
+	return fmt.Sprintf("%s %s: it matches the secret pattern %q; to let this one path through, add it to \"secrets\": {\"allow\": [%q]} in a user policy (not the project's)",
+		verb, s.Path.Abs, s.Pattern, s.Path.Abs)
+}
+
+func (sp secretPattern) match(home string, abs, given string) bool {
+	if sp.dir != nil {
+		return sp.dir.matchAnchored(home, abs)
+	}
+	for _, p := range []string{abs, given} {
+		if p == "" {
+			continue
+		}
+		if ok, _ := doublestar.Match(sp.name, filepath.Base(p)); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// Match reports whether path is a secret: it matches a pattern (the
+// resolved path, or for a file-name pattern also the name as given, so a
+// symbolic link named .env counts) and no exception, and was not allowed.
+func (s *Secrets) Match(env Env, path string) (Secret, bool) {
+	if s == nil || path == "" {
+		return Secret{}, false
+	}
+	np := Normalize(env, path)
+	if isPseudo(np.Abs) || harmlessDevice(np.Abs) {
+		return Secret{}, false
+	}
+	given := ""
+	if !strings.ContainsAny(path, "$`") {
+		given = path
+	}
+	for _, a := range s.allowed {
+		if Normalize(env, a).Abs == np.Abs {
+			return Secret{}, false
+		}
+	}
+	for _, e := range s.except {
+		if e.match(env.Home, np.Abs, given) {
+			return Secret{}, false
+		}
+	}
+	for _, p := range s.patterns {
+		if p.match(env.Home, np.Abs, given) {
+			return Secret{Path: np, Pattern: p.raw}, true
+		}
+	}
+	return Secret{}, false
+}
+
+// Holds reports whether a recursive read of dir (grep -r, tar, rsync, the
+// Grep tool) reaches an anchored secret: dir is inside one, or holds one
+// (grep -r x ~ reads ~/.ssh). hidden says whether the reader descends into
+// hidden directories: grep -r and tar do, ripgrep and the Grep tool built on
+// it do not, so for them ~ does not hold ~/.ssh. File-name patterns (.env,
+// *.pem) are not searched for on disk: a recursive read of a project is
+// ordinary work, and only naming such a file directly counts.
+func (s *Secrets) Holds(env Env, dir string, hidden bool) (Secret, bool) {
+	if s == nil || dir == "" {
+		return Secret{}, false
+	}
+	np := Normalize(env, dir)
+	if s.allowedDir(env, np.Abs) {
+		return Secret{}, false
+	}
+	for _, p := range s.patterns {
+		if p.dir == nil {
+			continue
+		}
+		inside := p.dir.matchAnchored(env.Home, np.Abs)
+		if !inside && p.dir.holdsAnchored(env.Home, np.Abs) && (hidden || !hiddenBetween(np.Abs, p.dir, env.Home)) {
+			inside = true
+		}
+		if inside {
+			return Secret{Path: np, Pattern: p.raw}, true
+		}
+	}
+	return Secret{}, false
+}
+
+// hiddenBetween reports whether the way from dir down to the pattern's
+// directory passes a hidden segment (~/.ssh from ~).
+func hiddenBetween(dir string, p *pattern, home string) bool {
+	base, _, ok := p.anchorOf(home)
+	if !ok {
+		return false
+	}
+	rel, ok := relWithin(dir, base)
+	if !ok {
+		return false
+	}
+	for _, seg := range strings.Split(rel, "/") {
+		if strings.HasPrefix(seg, ".") && seg != "." {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *Secrets) allowedDir(env Env, abs string) bool {
+	for _, a := range s.allowed {
+		if Normalize(env, a).Abs == abs {
+			return true
+		}
+	}
+	return false
+}
+
+// Sample file names for GlobReaches: names a secret pattern is written to
+// catch, and names of ordinary files.
+var (
+	secretSamples   = []string{".env", ".env.local", ".env.production", "server.pem", "server.key", "cert.p12", "cert.pfx", "id_rsa", "id_ed25519", "id_ecdsa", "credentials"}
+	ordinarySamples = []string{"main.go", "README.md", "index.ts", "app.py", "Makefile", "config.json", "notes.txt", "a", "x.c"}
+)
+
+// GlobReaches reports whether a file-name glob (the last segment of a Glob
+// tool pattern or a Grep tool glob) is aimed at secrets: it matches a
+// typical secret's name that is itself a secret under s, and no ordinary
+// file name. "**/*.pem" and ".env*" are; "*", "**/*.go" are not.
+func (s *Secrets) GlobReaches(glob string) (string, bool) {
+	if s == nil || glob == "" {
+		return "", false
+	}
+	seg := glob
+	if i := strings.LastIndex(glob, "/"); i >= 0 {
+		seg = glob[i+1:]
+	}
+	for _, o := range ordinarySamples {
+		if ok, _ := doublestar.Match(seg, o); ok {
+			return "", false
+		}
+	}
+	for _, n := range secretSamples {
+		if ok, _ := doublestar.Match(seg, n); !ok {
+			continue
+		}
+		for _, p := range s.patterns {
+			if p.name == "" {
+				continue
+			}
+			if ok, _ := doublestar.Match(p.name, n); ok && !s.excepted(n) {
+				return p.raw, true
+			}
+		}
+	}
+	return "", false
+}
+
+func (s *Secrets) excepted(name string) bool {
+	for _, e := range s.except {
+		if e.name != "" {
+			if ok, _ := doublestar.Match(e.name, name); ok {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,182 @@
+package guards
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+func TestSecretsMatch(t *testing.T) {
+	t.Parallel()
+	env := Env{Project: "/p", Cwd: "/p", Home: "/home/u", Sandbox: "/p/agent_sandbox"}
+	s := DefaultSecrets()
+	tests := []struct {
+		path    string
+		pattern string // "" when not a secret
+	}{
+		{"~/.ssh/id_rsa", "~/.ssh"},
+		{"/home/u/.ssh/id_ed25519", "~/.ssh"},
+		{"~/.ssh/work_key", "~/.ssh"},
+		{"~/.ssh/id_rsa.pub", ""},
+		{"~/.ssh/known_hosts", ""},
+		{"~/.ssh/known_hosts.old", ""},
+		{"~/.ssh/config", ""},
+		{"~/.aws/credentials", "~/.aws/credentials"},
+		{"~/.aws/config", ""},
+		{"~/.config/gcloud/application_default_credentials.json", "~/.config/gcloud"},
+		{"~/.kube/config", "~/.kube/config"},
+		{"~/.docker/config.json", "~/.docker/config.json"},
+		{"~/.netrc", "~/.netrc"},
+		{"~/.npmrc", "~/.npmrc"},
+		{"~/.git-credentials", "~/.git-credentials"},
+		{"~/.gnupg/private-keys-v1.d/x.key", "~/.gnupg"},
+		{"~/.password-store/bank.gpg", "~/.password-store"},
+		{".env", ".env"},
+		{"config/.env", ".env"},
+		{".env.local", ".env.*"},
+		{"deploy/.env.production", ".env.*"},
+		{".env.example", ""},
+		{".env.sample", ""},
+		{".env.template", ""},
+		{".env.local.example", ""},
+		{"certs/server.pem", "*.pem"},
+		{"/etc/ssl/private/site.key", "*.key"},
+		{"cert.p12", "*.p12"},
+		{"cert.pfx", "*.pfx"},
+		{"backup/id_rsa", "id_rsa"},
+		{"backup/id_rsa.pub", ""},
+		{"src/id_mapping.go", ""},
+		{"README.md", ""},
+		{"environment.ts", ""},
+		{".envrc", ""},
+		{"/dev/null", ""},
+		{"/dev/stdin", ""},
+	}
+	for _, tc := range tests {
+		got, ok := s.Match(env, tc.path)
+		if ok != (tc.pattern != "") || got.Pattern != tc.pattern {
+			t.Errorf("Match(%q) = %q, %v; want %q", tc.path, got.Pattern, ok, tc.pattern)
+		}
+	}
+}
+
+func TestSecretsSymlink(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, ".env"), []byte("K=v"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	// A link with an innocent name to a secret is the secret; a link named
+	// like a secret is treated as one too.
+	if err := os.Symlink(".env", filepath.Join(dir, "notes.txt")); err != nil {
+		t.Skip("no symlinks:", err)
+	}
+	env := Env{Project: dir, Cwd: dir, Home: "/nonexistent-home"}
+	if _, ok := DefaultSecrets().Match(env, "notes.txt"); !ok {
+		t.Error("a link to .env is not a secret")
+	}
+}
+
+func TestSecretsHolds(t *testing.T) {
+	t.Parallel()
+	env := Env{Project: "/p", Cwd: "/p", Home: "/home/u"}
+	s := DefaultSecrets()
+	for dir, want := range map[string]bool{
+		"~":                true,  // holds ~/.ssh
+		"/home":            true,  // holds the home's secrets
+		"/":                true,  // holds everything
+		"~/.ssh":           true,  // is one
+		"~/.config":        true,  // holds ~/.config/gcloud
+		"~/.config/nvim":   false, // beside it
+		"/p":               false, // a project: .env files are judged by name only
+		"/p/src":           false,
+		"~/projects/thing": false,
+	} {
+		if _, got := s.Holds(env, dir, true); got != want {
+			t.Errorf("Holds(%q) = %v, want %v", dir, got, want)
+		}
+	}
+}
+
+func TestSecretsHoldsSkippingHidden(t *testing.T) {
+	t.Parallel()
+	env := Env{Project: "/p", Cwd: "/p", Home: "/home/u"}
+	s := DefaultSecrets()
+	// ripgrep and the Grep tool skip hidden directories: searching ~ does
+	// not read ~/.ssh, but searching ~/.ssh itself does.
+	for dir, want := range map[string]bool{
+		"~":           false,
+		"~/.ssh":      true,
+		"~/.ssh/keys": true,
+		"~/.config":   true, // ~/.config/gcloud is one step down, not hidden
+		"/":           false,
+		"~/.kube":     true, // holds config with no hidden step
+	} {
+		if _, got := s.Holds(env, dir, false); got != want {
+			t.Errorf("Holds(%q, skipping hidden) = %v, want %v", dir, got, want)
+		}
+	}
+}
+
+func TestSecretsGlobReaches(t *testing.T) {
+	t.Parallel()
+	s := DefaultSecrets()
+	for glob, want := range map[string]bool{
+		"**/*.pem":      true,
+		".env*":         true,
+		"**/.env":       true,
+		"**/id_*":       true,
+		"*.key":         true,
+		"*":             false,
+		"**/*":          false,
+		"**/*.go":       false,
+		"src/**/*.ts":   false,
+		".env.example":  false,
+		"**/*.{ts,pem}": false, // also an ordinary glob: judged by the files it names
+	} {
+		if _, got := s.GlobReaches(glob); got != want {
+			t.Errorf("GlobReaches(%q) = %v, want %v", glob, got, want)
+		}
+	}
+}
+
+func TestSecretsPolicyEdit(t *testing.T) {
+	t.Parallel()
+	env := Env{Project: "/p", Cwd: "/p", Home: "/home/u"}
+	p, err := ParsePolicy("user.json", []byte(`{"corral": 1, "secrets": {"add": ["*.tfstate", "~/.vault-token"], "remove": ["*.key"], "allow": ["~/.ssh/id_test"], "action": "ask"}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := DefaultPolicy().Merge(p).Secrets()
+	if s.Verdict != Ask {
+		t.Errorf("verdict %v, want ask", s.Verdict)
+	}
+	for path, want := range map[string]bool{
+		"prod.tfstate":   true,
+		"~/.vault-token": true,
+		"site.key":       false,
+		"~/.ssh/id_test": false,
+		"~/.ssh/id_rsa":  true,
+		".env":           true,
+	} {
+		if _, got := s.Match(env, path); got != want {
+			t.Errorf("after the edit, Match(%q) = %v, want %v", path, got, want)
+		}
+	}
+	// The defaults are untouched by a file's edit.
+	if _, ok := DefaultPolicy().Secrets().Match(env, "site.key"); !ok {
+		t.Error("an edit changed the default secrets")
+	}
+	for _, bad := range []string{
+		`{"corral": 1, "secrets": {"add": ["a/b"]}}`,
+		`{"corral": 1, "secrets": {"add": ["[x"]}}`,
+		`{"corral": 1, "secrets": {"allow": ["relative/path"]}}`,
+		`{"corral": 1, "secrets": {"action": "allow"}}`,
+		`{"corral": 1, "secrets": {"ad": ["x"]}}`,
+		`{"corral": 1, "secrets": ["x"]}`,
+	} {
+		if _, err := ParsePolicy("bad.json", []byte(bad)); err == nil {
+			t.Errorf("ParsePolicy(%s) accepted it", bad)
+		}
+	}
+}

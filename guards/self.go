@@ -1,0 +1,104 @@
+package guards
+
+import (
+	"fmt"
+	"path/filepath"
+)
+
+// selfHome are the files under the home directory that register hooks,
+// configure corral or run code at login: an agent that could write them
+// could switch corral off or approve itself.
+var selfHome = []string{
+	// Agent settings that register hooks.
+	"~/.claude/settings*.json", "~/.claude/plugins", "~/.claude/state/guardrails.json",
+	"~/.codex", "~/.gemini/settings.json", "~/.gemini/config/hooks.json", "~/.cursor/hooks.json",
+	"~/.qwen/settings.json", "~/.factory/settings.json", "~/.codeium/windsurf/hooks.json", "~/.cline/hooks",
+	"~/.kimi-code/config.toml", "~/.grok/hooks", "~/.augment/settings.json", "~/.copilot",
+	// corral's own configuration.
+	"~/.config/corral",
+	// Logins and shells.
+	"~/.ssh/authorized_keys", "~/.bashrc", "~/.bash_profile", "~/.bash_login", "~/.bash_logout", "~/.profile",
+	"~/.zshrc", "~/.zshenv", "~/.zprofile", "~/.zlogin", "~/.config/fish/config.fish", "~/.inputrc",
+}
+
+// selfProject are the same files in a project.
+var selfProject = []string{
+	".claude/settings*.json", ".claude/hooks/**", ".codex/**", ".gemini/settings.json", ".cursor/hooks.json",
+	".qwen/settings.json", ".github/hooks/**", ".windsurf/hooks.json", ".clinerules/hooks/**",
+	".augment/settings.json", ".corral.json", ".git/hooks/**", "**/.git/hooks/**", ".git/config",
+}
+
+// selfLayer denies writes to the guard's own files and to files that
+// register hooks; no policy file can remove it.
+type selfLayer struct {
+	home, project []pattern
+	// files are directories or files given at run time (policy files,
+	// state, audit log), with everything under them.
+	files []string
+	// sandbox is the sandbox root: it cannot be deleted or replaced.
+	sandbox string
+}
+
+func newSelfLayer() *selfLayer {
+	l := &selfLayer{}
+	for _, raw := range selfHome {
+		p, err := parsePattern(raw, false)
+		if err != nil {
+			panic(err)
+		}
+		l.home = append(l.home, p)
+	}
+	for _, raw := range selfProject {
+		p, err := parsePattern(raw, false)
+		if err != nil {
+			panic(err)
+		}
+		l.project = append(l.project, p)
+	}
+	return l
+}
+
+// WithSelfProtection returns p where the agent also cannot write files
+// (or directories, with what is under them) and cannot delete or replace
+// the sandbox root itself.
+func (p *Policy) WithSelfProtection(files []string, sandbox string) *Policy {
+	out := p.Merge(nil)
+	l := newSelfLayer()
+	if p != nil && p.self != nil {
+		*l = *p.self
+	}
+	l.files = append(append([]string{}, l.files...), files...)
+	if sandbox != "" {
+		l.sandbox = filepath.Clean(sandbox)
+	}
+	out.self = l
+	return out
+}
+
+func (l *selfLayer) decide(env Env, np Path, a Action) Decision {
+	deny := func(pat, why string) Decision {
+		return Decision{Verdict: Deny, Rule: "self-protection", Pattern: pat, Source: "corral", PathContext: ContextBlocked,
+			Message: fmt.Sprintf("Protected path: %s %s; the agent cannot change it (the user can, outside the agent)", np.Abs, why)}
+	}
+	if l.sandbox != "" && np.Abs == l.sandbox {
+		return deny(l.sandbox, "is the sandbox root and cannot be deleted or replaced")
+	}
+	for _, f := range l.files {
+		if f != "" && Within(f, np.Abs) {
+			return deny(f, "is corral's own configuration or state")
+		}
+	}
+	for _, pat := range l.home {
+		if pat.matchAnchored(env.Home, np.Abs) || a == Delete && pat.holdsAnchored(env.Home, np.Abs) && np.Abs != env.Home && np.Abs != "/" {
+			return deny(pat.raw, "registers agent hooks, configures corral or runs at login")
+		}
+	}
+	if np.InProject {
+		for _, pat := range l.project {
+			if pat.matchProject(np.Rel) {
+				return deny(pat.raw, "registers agent hooks, configures corral or runs git hooks")
+			}
+		}
+	}
+	return Decision{}
+}

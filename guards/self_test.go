@@ -1,0 +1,58 @@
+package guards
+
+import "testing"
+
+// A blocked path wins over a safe temporary directory that holds it: with
+// HOME under /tmp, ~/.ssh is still blocked; /var/tmp (inside blocked /var)
+// stays safe.
+func TestBlockedWinsOverSafeTemp(t *testing.T) {
+	t.Parallel()
+	e := Env{Project: "/tmp/h/proj", Cwd: "/tmp/h/proj", Home: "/tmp/h"}
+	for path, want := range map[string]Verdict{"~/.ssh/id_rsa": Deny, "~/.aws/credentials": Deny, "/tmp/h/notes": Allow, "/var/tmp/x": Allow} {
+		if d := DefaultPolicy().Decide(e, path, Write); d.Verdict != want {
+			t.Errorf("%s: %+v, want %s", path, d, want)
+		}
+	}
+}
+
+// The sandbox root cannot be deleted or replaced; what is inside it can.
+func TestSandboxRootProtected(t *testing.T) {
+	t.Parallel()
+	e := Env{Project: "/home/u/proj", Cwd: "/home/u/proj", Home: "/home/u", Sandbox: "/home/u/proj/agent_sandbox"}
+	p := DefaultPolicy().WithSelfProtection([]string{"/home/u/.local/state/corral"}, e.Sandbox)
+	for _, tt := range []struct {
+		path string
+		a    Action
+		want Verdict
+	}{
+		{"agent_sandbox", Delete, Deny},
+		{"agent_sandbox/", Write, Deny},
+		{"agent_sandbox/widget", Delete, Allow},
+		{"agent_sandbox/widget/x", Write, Allow},
+		{"~/.local/state/corral/audit.jsonl", Write, Deny},
+	} {
+		if d := p.Decide(e, tt.path, tt.a); d.Verdict != tt.want {
+			t.Errorf("%s %s: %+v, want %s", tt.a, tt.path, d, tt.want)
+		}
+	}
+}
+
+// A project policy only tightens: its protected and blocked entries apply,
+// its safe entries do not.
+func TestTighten(t *testing.T) {
+	t.Parallel()
+	e := Env{Project: "/home/u/proj", Cwd: "/home/u/proj", Home: "/home/u"}
+	proj, err := ParsePolicy(".corral.json", []byte(`{"corral": 1, "paths": {"protected": ["db/**"], "safe": [".git/**", ".env*"], "blocked": ["/opt"], "safe_dirs": ["/srv"], "git_aware": false}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, ignored := DefaultPolicy().Tighten(proj)
+	if len(ignored) != 3 {
+		t.Errorf("ignored: %v", ignored)
+	}
+	for path, want := range map[string]Verdict{"db/x": Deny, ".env": Deny, ".git/config": Deny, "/opt/x": Deny, "/srv/x": Ask, "src/x": Warn, "docs/x": Allow} {
+		if d := p.Decide(e, path, Write); d.Verdict != want {
+			t.Errorf("%s: %+v, want %s", path, d, want)
+		}
+	}
+}

@@ -1,0 +1,126 @@
+package rewrite
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// The code execution tests run interpreter one-liners and scripts on disk
+// for real in a scratch home. The destructive call in each is pointed at
+// the scratch home itself (the canary): corral must deny it, and running
+// it anyway must remove the canary, proving that the denial stood between
+// the command and the damage. Look-alikes — the same call as data, or the
+// call pointed at a build directory — must pass, and running them must
+// leave the canary intact. A language whose interpreter is not installed
+// is skipped by name.
+
+// codeCase is one command; {home} is the scratch home, {project} the
+// project inside it.
+type codeCase struct {
+	name string
+	// prog is the interpreter the case needs on PATH.
+	prog string
+	cmd  string
+	// files are written under the project before the check ({home} is
+	// replaced in their content too).
+	files map[string]string
+	want  Decision
+	// gone reports that running the command removes the canary.
+	gone bool
+}
+
+var codeCases = []codeCase{
+	{name: "py-rmtree", prog: "python3", cmd: `python3 -c "import shutil; shutil.rmtree('{home}')"`, want: Deny, gone: true},
+	{name: "py-system", prog: "python3", cmd: `python3 -c 'import os; os.system("rm -rf ~")'`, want: Deny, gone: true},
+	{name: "py-heredoc", prog: "python3", cmd: "python3 <<'EOF'\nimport subprocess\nsubprocess.run(['rm', '-rf', '{home}'])\nEOF", want: Deny, gone: true},
+	{name: "py-print-look", prog: "python3", cmd: `python3 -c "print('shutil.rmtree(\"{home}\")')"`, want: Allow},
+	{name: "py-build", prog: "python3", cmd: `python3 -c "import shutil; shutil.rmtree('build', ignore_errors=True)"`, want: Allow},
+	{name: "py-script", prog: "python3", cmd: "python3 clean.py", files: map[string]string{"clean.py": "import shutil\n# tidy up\nshutil.rmtree('{home}')\n"}, want: Deny, gone: true},
+	{name: "py-script-look", prog: "python3", cmd: "python3 show.py", files: map[string]string{"show.py": "print('shutil.rmtree(\"{home}\")')\n"}, want: Allow},
+	{name: "node-execsync", prog: "node", cmd: `node -e "require('child_process').execSync('rm -rf ~')"`, want: Deny, gone: true},
+	{name: "node-rmsync", prog: "node", cmd: `node -e "fs.rmSync('{home}', {recursive: true, force: true})"`, want: Deny, gone: true},
+	{name: "node-log-look", prog: "node", cmd: `node -e "console.log('fs.rmSync(\"{home}\")')"`, want: Allow},
+	{name: "node-script", prog: "node", cmd: "node clean.js", files: map[string]string{"clean.js": "const fs = require('fs');\nfs.rmSync('{home}', { recursive: true });\n"}, want: Deny, gone: true},
+	{name: "perl-system", prog: "perl", cmd: `perl -e 'system("rm -rf ~")'`, want: Deny, gone: true},
+	{name: "perl-rmtree", prog: "perl", cmd: `cd ../.. && perl -MFile::Path=rmtree -e 'rmtree("{home}")'`, want: Deny, gone: true},
+	{name: "perl-print-look", prog: "perl", cmd: `perl -e 'print "rmtree(q{{home}})\n"'`, want: Allow},
+	{name: "ruby-system", prog: "ruby", cmd: `ruby -e 'system "rm -rf ~"'`, want: Deny, gone: true},
+	{name: "ruby-puts-look", prog: "ruby", cmd: `ruby -e 'puts "system(\"rm -rf ~\")"'`, want: Allow},
+	{name: "php-system", prog: "php", cmd: `php -r 'system("rm -rf ~");'`, want: Deny, gone: true},
+	{name: "php-echo-look", prog: "php", cmd: `php -r 'echo "system(\"rm -rf ~\")";'`, want: Allow},
+	{name: "bash-script", prog: "bash", cmd: "bash cleanup.sh", files: map[string]string{"cleanup.sh": "#!/bin/sh\necho cleaning\nrm -rf ~\n"}, want: Deny, gone: true},
+	{name: "dot-slash-script", prog: "bash", cmd: "chmod +x cleanup.sh && ./cleanup.sh", files: map[string]string{"cleanup.sh": "#!/bin/sh\nrm -rf '{home}'\n"}, want: Deny, gone: true},
+	{name: "source-script", prog: "bash", cmd: "source ./env.sh", files: map[string]string{"env.sh": "export A=1\nrm -rf ~\n"}, want: Deny, gone: true},
+	{name: "bash-script-look", prog: "bash", cmd: "bash build.sh", files: map[string]string{"build.sh": "echo 'rm -rf ~'\nrm -rf build\n"}, want: Allow},
+	{name: "make-clean", prog: "make", cmd: "make clean", files: map[string]string{"Makefile": "all:\n\techo hi\n\nclean:\n\trm -rf ~\n"}, want: Deny, gone: true},
+	{name: "make-all-look", prog: "make", cmd: "make", files: map[string]string{"Makefile": "all:\n\techo 'rm -rf ~'\n\nclean:\n\trm -rf ~\n"}, want: Allow},
+	{name: "npm-run", prog: "npm", cmd: "npm run clean --silent", files: map[string]string{"package.json": `{"name": "x", "version": "1.0.0", "scripts": {"clean": "rm -rf ~"}}`}, want: Deny, gone: true},
+	{name: "npm-pretest", prog: "npm", cmd: "npm test --silent", files: map[string]string{"package.json": `{"name": "x", "version": "1.0.0", "scripts": {"pretest": "rm -rf ~", "test": "echo ok"}}`}, want: Deny, gone: true},
+	{name: "npm-run-look", prog: "npm", cmd: "npm run build --silent", files: map[string]string{"package.json": `{"name": "x", "version": "1.0.0", "scripts": {"build": "echo 'rm -rf ~'", "clean": "rm -rf ~"}}`}, want: Allow},
+}
+
+func TestExecCode(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs interpreters")
+	}
+	for _, tc := range codeCases {
+		t.Run(tc.name, func(t *testing.T) {
+			if _, err := exec.LookPath(tc.prog); err != nil {
+				t.Skipf("%s is not installed", tc.prog)
+			}
+			home := filepath.Join(t.TempDir(), "home")
+			project := filepath.Join(home, "project")
+			if err := os.MkdirAll(filepath.Join(project, "build"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			canary := filepath.Join(home, "canary", "keep.txt")
+			if err := os.MkdirAll(filepath.Dir(canary), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(canary, []byte("canary\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			for name, content := range tc.files {
+				content = strings.ReplaceAll(content, "{home}", home)
+				if err := os.WriteFile(filepath.Join(project, name), []byte(content), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			cmd := strings.ReplaceAll(tc.cmd, "{home}", home)
+			env := map[string]string{"HOME": home, EnvProject: project}
+			cfg, _ := NewConfig(func(k string) string { return env[k] }, project)
+			res := Check(cfg, cmd)
+			if res.Decision != tc.want {
+				t.Fatalf("decision = %s, want %s\ncmd: %s\nfindings: %+v", res.Decision, tc.want, cmd, res.Findings)
+			}
+			for _, f := range res.Findings {
+				if len(tc.files) > 0 && !strings.Contains(f.Message, ":") {
+					t.Errorf("finding %q does not say where in the file", f.Message)
+				}
+			}
+			// Run it for real in the scratch home.
+			run := exec.Command("bash", "-c", cmd)
+			run.Dir = project
+			run.Env = append(os.Environ(), "HOME="+home, "npm_config_cache="+filepath.Join(t.TempDir(), "npm"), "npm_config_update_notifier=false")
+			done := make(chan struct{})
+			var out []byte
+			go func() { out, _ = run.CombinedOutput(); close(done) }()
+			select {
+			case <-done:
+			case <-time.After(60 * time.Second):
+				_ = run.Process.Kill()
+				<-done
+				t.Fatalf("command did not finish: %s", cmd)
+			}
+			_, err := os.Stat(canary)
+			gone := os.IsNotExist(err)
+			if gone != tc.gone {
+				t.Errorf("canary gone = %v, want %v (corral said %s)\ncmd: %s\noutput: %s", gone, tc.gone, res.Decision, cmd, out)
+			}
+		})
+	}
+}

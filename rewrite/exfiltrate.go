@@ -1,0 +1,357 @@
+package rewrite
+
+import (
+	"fmt"
+	"net"
+	"net/url"
+	"strings"
+
+	"github.com/corral-dev/corral/syntax"
+)
+
+var exfiltrate = Rule{
+	Decisions: []Decision{Ask, Deny},
+	Name:      "exfiltrate",
+	Doc: `Uploads of local files: curl -d/--data/--data-binary/--data-urlencode/
+--json with @file, -F/--form with @file or <file, -T/--upload-file; wget
+--post-file/--body-file; httpie and xh fields with @file (name@file,
+name=@file, name:=@file); scp and rsync with a remote destination; nc, ncat,
+netcat, socat and telnet fed a file by redirection or by an upstream cat;
+socat's FILE: or OPEN: address; gh gist create FILE. An upload of a secret
+(the secret class of the path module) is denied. An upload of any other local
+file to a host that is not on network.allow_hosts (default: the loopback
+names) is asked about. The environment (env, printenv, set, export -p,
+declare -x, /proc/*/environ) piped or substituted into a network command is
+denied: it holds the session's tokens.`,
+	Commands: []string{"curl", "wget", "wget2", "http", "https", "xh", "xhs", "scp", "rsync", "nc", "ncat", "netcat", "socat", "telnet", "gh",
+		"env", "printenv", "set", "export", "declare", "typeset", "cat"},
+	Call: checkExfiltrate,
+}
+
+// networkCommands send data to another host.
+var networkCommands = map[string]bool{"curl": true, "wget": true, "wget2": true, "http": true, "https": true, "xh": true, "xhs": true,
+	"scp": true, "rsync": true, "sftp": true, "ssh": true, "nc": true, "ncat": true, "netcat": true, "socat": true, "telnet": true, "gh": true, "openssl": true}
+
+// DefaultAllowHosts are the hosts an upload may go to without asking.
+var DefaultAllowHosts = []string{"localhost", "127.0.0.1", "::1"}
+
+var curlUploadSpec = optSpec{shortVal: "dFTouHAeEKrxXbcmwYyzCQUDE", longVal: setOf(
+	"data", "data-ascii", "data-binary", "data-raw", "data-urlencode", "json", "form", "form-string", "upload-file",
+	"output", "user", "header", "user-agent", "referer", "cert", "key", "config", "range", "proxy", "request",
+	"cookie", "cookie-jar", "max-time", "write-out", "url", "output-dir", "connect-timeout", "retry", "continue-at",
+	"dump-header", "resolve", "connect-to", "cacert", "capath", "proxy-user", "limit-rate", "max-filesize", "quote",
+	"interface", "trace", "trace-ascii", "stderr", "netrc-file", "oauth2-bearer", "variable", "expand-url")}
+
+func checkExfiltrate(p *Pass, c *syntax.Call) {
+	if isEnvDump(c) {
+		p.envIntoNetwork(c)
+		return
+	}
+	switch c.Name {
+	case "curl":
+		p.curlUploads(c)
+	case "wget", "wget2":
+		opts, operands := scan(c.Args, optSpec{longVal: setOf("post-file", "body-file", "output-document", "directory-prefix", "execute", "input-file", "header", "user", "password", "method"), shortVal: "OPeio", longEq: true})
+		host := firstHost(c, operands)
+		for _, o := range find(opts, "post-file", "body-file") {
+			p.upload(c, o.val, host)
+		}
+	case "http", "https", "xh", "xhs":
+		p.httpieUploads(c)
+	case "scp", "rsync":
+		p.copyToRemote(c)
+	case "nc", "ncat", "netcat", "socat", "telnet":
+		p.socketUploads(c)
+	case "gh":
+		if len(c.Args) >= 2 && c.Args[0].Value == "gist" && (c.Args[1].Value == "create" || c.Args[1].Value == "new") {
+			_, operands := scan(c.Args[2:], optSpec{shortVal: "dfw", longVal: setOf("desc", "filename", "web"), longEq: true})
+			for _, i := range operands {
+				a := c.Args[2+i]
+				if a.Value == "-" {
+					continue
+				}
+				p.upload(c, a, "gist.github.com")
+			}
+		}
+	case "cat":
+		// cat FILE | nc host port: the file goes out.
+		if c.Pipe == nil {
+			return
+		}
+		next := c.Pipe.Stage(c.PipeIndex + 1)
+		if next == nil || !socketCommands[next.Name] {
+			return
+		}
+		_, operands := scan(c.Args, optSpec{})
+		for _, i := range operands {
+			p.upload(next, c.Args[i], socketHost(next))
+		}
+	}
+}
+
+var socketCommands = map[string]bool{"nc": true, "ncat": true, "netcat": true, "socat": true, "telnet": true}
+
+// upload judges local file a sent by c to host ("" when unknown).
+func (p *Pass) upload(c *syntax.Call, a syntax.Arg, host string) {
+	if a.Value == "" || a.Value == "-" || a.Static && (a.Value == "/dev/stdin" || a.Value == "/dev/null") {
+		return
+	}
+	if s, ok := p.secretOf(c.Dir, a); ok {
+		p.Report(c, Finding{Rule: "exfiltrate", Decision: Deny, Message: s.Reason(c.Name + " uploads"), PathContext: "blocked"})
+		return
+	}
+	if host != "" && p.hostAllowed(host) {
+		return
+	}
+	where := "a host that is not on network.allow_hosts"
+	if host != "" {
+		where = host + ", which is not on network.allow_hosts"
+	}
+	p.Report(c, Finding{Rule: "exfiltrate", Decision: Ask, Message: fmt.Sprintf("%s uploads the local file %s to %s", c.Name, a.Raw, where)})
+}
+
+func (p *Pass) hostAllowed(host string) bool {
+	hosts := p.Config.AllowHosts
+	if hosts == nil {
+		hosts = DefaultAllowHosts
+	}
+	host = strings.ToLower(strings.Trim(host, "[]"))
+	for _, h := range hosts {
+		h = strings.ToLower(h)
+		if h == host || strings.HasPrefix(h, "*.") && strings.HasSuffix(host, h[1:]) {
+			return true
+		}
+	}
+	if ip := net.ParseIP(host); ip != nil && ip.IsLoopback() {
+		for _, h := range hosts {
+			if ip2 := net.ParseIP(h); ip2 != nil && ip2.IsLoopback() {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// hostOf returns the host of a URL or of host:path / user@host:path.
+func hostOf(v string) string {
+	if strings.Contains(v, "://") {
+		u, err := url.Parse(v)
+		if err != nil {
+			return ""
+		}
+		return u.Hostname()
+	}
+	if i := strings.Index(v, "@"); i >= 0 {
+		v = v[i+1:]
+	}
+	if i := strings.Index(v, ":"); i > 0 {
+		return v[:i]
+	}
+	return v
+}
+
+// firstHost is the host of the first operand that looks like a URL or a
+// host name.
+func firstHost(c *syntax.Call, operands []int) string {
+	for _, i := range operands {
+		a := c.Args[i]
+		if a.Static && (strings.Contains(a.Value, "://") || strings.Contains(a.Value, ".") || a.Value == "localhost") {
+			return hostOf(a.Value)
+		}
+	}
+	return ""
+}
+
+func (p *Pass) curlUploads(c *syntax.Call) {
+	opts, operands := scan(c.Args, curlUploadSpec)
+	host := firstHost(c, operands)
+	for _, o := range find(opts, "url") {
+		if host == "" {
+			host = hostOf(o.val.Value)
+		}
+	}
+	for _, o := range opts {
+		if !o.hasVal {
+			continue
+		}
+		v := o.val
+		switch o.name {
+		case "d", "data", "data-ascii", "data-binary", "json":
+			if strings.HasPrefix(v.Value, "@") {
+				p.upload(c, sub(v, v.Value[1:]), host)
+			}
+		case "data-urlencode":
+			// [name]@file reads a file; name=content does not.
+			if i := strings.Index(v.Value, "@"); i >= 0 && !strings.Contains(v.Value[:i], "=") {
+				p.upload(c, sub(v, v.Value[i+1:]), host)
+			}
+		case "F", "form":
+			_, val, _ := strings.Cut(v.Value, "=")
+			if strings.HasPrefix(val, "@") || strings.HasPrefix(val, "<") {
+				file := val[1:]
+				if i := strings.Index(file, ";"); i >= 0 {
+					file = file[:i]
+				}
+				p.upload(c, sub(v, file), host)
+			}
+		case "T", "upload-file":
+			p.upload(c, v, host)
+		}
+	}
+}
+
+// sub returns a's word with another value (a file named inside an option's
+// value); it is static only when a is.
+func sub(a syntax.Arg, v string) syntax.Arg {
+	a.Value = v
+	return a
+}
+
+func (p *Pass) httpieUploads(c *syntax.Call) {
+	_, operands := scan(c.Args, optSpec{shortVal: "aAopv", longVal: setOf("auth", "auth-type", "output", "session", "session-read-only", "pretty", "style", "print", "verify", "cert", "cert-key", "proxy", "timeout", "max-redirects", "format-options", "response-charset", "response-mime", "unsorted", "boundary", "raw"), longEq: true})
+	host := ""
+	for _, i := range operands {
+		a := c.Args[i]
+		if !a.Static {
+			continue
+		}
+		v := a.Value
+		if host == "" {
+			switch strings.ToUpper(v) {
+			case "GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS":
+				continue
+			}
+			host = hostOf(v)
+			if !strings.Contains(v, "://") {
+				// httpie's shorthand: ":3000/x" is localhost, "example.org/x".
+				if strings.HasPrefix(v, ":") {
+					host = "localhost"
+				} else {
+					host, _, _ = strings.Cut(v, "/")
+					host, _, _ = strings.Cut(host, ":")
+				}
+			}
+			continue
+		}
+		for _, sep := range []string{":=@", "=@", "@"} {
+			if i := strings.Index(v, sep); i > 0 {
+				p.upload(c, sub(a, v[i+len(sep):]), host)
+				break
+			}
+		}
+	}
+}
+
+func (p *Pass) copyToRemote(c *syntax.Call) {
+	_, operands := scan(c.Args, remoteCopySpec(c.Name))
+	if len(operands) < 2 {
+		return
+	}
+	dest := c.Args[operands[len(operands)-1]]
+	if !dest.Static || !remotePath(dest.Value) {
+		return
+	}
+	host := hostOf(dest.Value)
+	for _, i := range operands[:len(operands)-1] {
+		src := c.Args[i]
+		if src.Static && remotePath(src.Value) {
+			continue
+		}
+		p.upload(c, src, host)
+	}
+}
+
+// socketHost is the host nc/ncat/telnet connect to, or socat's TCP address.
+func socketHost(c *syntax.Call) string {
+	if c.Name == "socat" {
+		for _, a := range c.Args {
+			for _, pre := range []string{"TCP:", "TCP4:", "TCP6:", "UDP:", "OPENSSL:", "SSL:"} {
+				if strings.HasPrefix(strings.ToUpper(a.Value), pre) {
+					h := a.Value[len(pre):]
+					if i := strings.LastIndex(h, ":"); i > 0 {
+						h = h[:i]
+					}
+					return h
+				}
+			}
+		}
+		return ""
+	}
+	_, operands := scan(c.Args, optSpec{shortVal: "pswiqeIOTxX", longVal: setOf("source-port", "source", "wait", "idle-timeout", "exec", "sh-exec", "lua-exec", "proxy", "proxy-type", "proxy-auth")})
+	for _, i := range operands {
+		if a := c.Args[i]; a.Static {
+			return a.Value
+		}
+	}
+	return ""
+}
+
+func (p *Pass) socketUploads(c *syntax.Call) {
+	host := socketHost(c)
+	if host == "" && c.Name != "socat" {
+		return // a listener (nc -l) sends nothing anywhere by itself
+	}
+	for _, r := range c.Redirs {
+		if r.Op == "<" && (r.Fd == "" || r.Fd == "0") {
+			p.upload(c, r.Target, host)
+		}
+	}
+	if c.Name == "socat" {
+		for _, a := range c.Args {
+			for _, pre := range []string{"FILE:", "OPEN:", "GOPEN:"} {
+				if strings.HasPrefix(strings.ToUpper(a.Value), pre) {
+					file := a.Value[len(pre):]
+					if i := strings.Index(file, ","); i >= 0 {
+						file = file[:i]
+					}
+					p.upload(c, sub(a, file), host)
+				}
+			}
+		}
+	}
+}
+
+// isEnvDump reports whether c prints the environment.
+func isEnvDump(c *syntax.Call) bool {
+	switch c.Name {
+	case "env", "printenv":
+		// env with a command to run is a wrapper, taken off by syntax.
+		for _, a := range c.Args {
+			if a.Static && !strings.HasPrefix(a.Value, "-") && !strings.Contains(a.Value, "=") && c.Name == "env" {
+				return false
+			}
+		}
+		return true
+	case "set":
+		return len(c.Args) == 0
+	case "export", "declare", "typeset":
+		return len(c.Args) == 1 && (c.Args[0].Value == "-p" || c.Args[0].Value == "-x" || c.Args[0].Value == "-px")
+	case "cat":
+		for _, a := range c.Args {
+			if strings.HasPrefix(a.Value, "/proc/") && strings.HasSuffix(a.Value, "/environ") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// envIntoNetwork reports an environment dump that reaches a network
+// command: a later stage of its pipeline, or the command whose argument
+// substitutes it.
+func (p *Pass) envIntoNetwork(c *syntax.Call) {
+	if c.Pipe != nil {
+		for i := c.PipeIndex + 1; i < len(c.Pipe.Calls) && i <= c.PipeIndex+maxPipeFollow; i++ {
+			if s := c.Pipe.Stage(i); s != nil && networkCommands[s.Name] {
+				p.Report(c, Finding{Rule: "exfiltrate", Decision: Deny, Message: fmt.Sprintf("the environment (%s) is piped into %s: it holds the session's tokens and keys", c.Name, s.Name)})
+				return
+			}
+		}
+	}
+	for h := c.Host; h != nil; h = h.Host {
+		if networkCommands[h.Name] {
+			p.Report(c, Finding{Rule: "exfiltrate", Decision: Deny, Message: fmt.Sprintf("the environment (%s) is substituted into %s: it holds the session's tokens and keys", c.Name, h.Name)})
+			return
+		}
+	}
+}

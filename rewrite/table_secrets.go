@@ -1,0 +1,9 @@
+package rewrite
+
+// secretRules keep secrets from the agent and local files from leaving
+// the machine unasked.
+var secretRules = []Rule{
+	secretRead,
+	exfiltrate,
+	packRule,
+}

@@ -1,0 +1,347 @@
+package syntax
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/corral-dev/corral/syntax/lang"
+	sh "mvdan.cc/sh/v3/syntax"
+)
+
+// Hidden is code that a call runs, or a path it destroys, that corral
+// cannot see: a shell-running or deleting call in another language whose
+// argument is only known at run time, a Makefile recipe built from make
+// variables, text built at run time and fed to a shell.
+type Hidden struct {
+	Call *Call
+	// What says, for people, what runs: "os.system(cmd) in python code
+	// (python3 -c, line 1)".
+	What string
+	// Text is what is known of the code ("" when nothing is).
+	Text string
+	// Always reports that the call runs or destroys something whatever
+	// the text holds; otherwise only text that names a command that
+	// acquires content or can destroy data matters.
+	Always bool
+}
+
+// program is the code an interpreter call runs.
+type program struct {
+	lang lang.Lang
+	// code is the program text given on the command line (-c, -e), with
+	// the word that holds it when there is one word.
+	code     string
+	codeArg  *Arg
+	hasCode  bool
+	codeFlag string
+	// file is the script file operand.
+	file *Arg
+	// stdin reports that the program is read from standard input.
+	stdin bool
+	// run is a package script name (bun run NAME) when no file matches.
+	run string
+}
+
+// interpreterProgram reads an interpreter's options and returns the
+// program it runs.
+func interpreterProgram(c *Call) (program, bool) {
+	l := lang.ForProgram(c.Name)
+	if l == "" {
+		return program{}, false
+	}
+	p := program{lang: l}
+	args := c.Args
+	var codes []string
+	var codeArgs []*Arg
+	take := func(i int, attached string) int {
+		if attached != "" {
+			codes = append(codes, attached)
+			codeArgs = append(codeArgs, nil)
+			return i
+		}
+		if i+1 < len(args) {
+			codes = append(codes, args[i+1].Value)
+			codeArgs = append(codeArgs, &args[i+1])
+			return i + 1
+		}
+		return i
+	}
+	name := strings.TrimRight(c.Name, "0123456789.")
+	// Options that take a value, per program (attached or next word).
+	var valueShort, valueLong string
+	codeShort, codeLong := "", ""
+	switch name {
+	case "python", "python2", "python3", "pypy", "pypy3":
+		valueShort, codeShort = "WXQ", "c"
+	case "node", "nodejs":
+		valueShort, codeShort = "rC", "ep"
+		valueLong = " require import loader experimental-loader conditions input-type env-file title stack-size inspect-port "
+		codeLong = " eval print "
+	case "deno":
+		if len(args) == 0 || args[0].Value != "eval" && args[0].Value != "run" {
+			return p, false
+		}
+		sub := args[0].Value
+		args = args[1:]
+		valueLong = " ext config import-map location cert env-file v8-flags lock reload "
+		if sub == "eval" {
+			for i := 0; i < len(args); i++ {
+				v := args[i].Value
+				if strings.HasPrefix(v, "-") {
+					if _, _, has := strings.Cut(v, "="); !has && strings.Contains(valueLong, " "+strings.TrimLeft(v, "-")+" ") {
+						i++
+					}
+					continue
+				}
+				p.code, p.codeArg, p.hasCode, p.codeFlag = v, &args[i], true, "deno eval"
+				return p, true
+			}
+			return p, false
+		}
+	case "bun":
+		codeShort, codeLong = "ep", " eval print "
+		if len(args) > 0 && args[0].Value == "run" {
+			args = args[1:]
+			if len(args) > 0 && !strings.HasPrefix(args[0].Value, "-") && !looksLikeFile(args[0].Value) {
+				p.run = args[0].Value
+				return p, true
+			}
+		}
+	case "ruby", "jruby", "truffleruby":
+		valueShort, codeShort = "rICE", "e"
+	case "perl":
+		valueShort, codeShort = "IMm", "eE"
+	case "php", "php-cli":
+		valueShort, codeShort = "dcz", "r"
+	default:
+		return p, false
+	}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		v := a.Value
+		if !a.Static && len(codes) == 0 {
+			// A script named at run time.
+			p.file = &args[i]
+			break
+		}
+		switch {
+		case v == "--":
+			if i+1 < len(args) && len(codes) == 0 {
+				p.file = &args[i+1]
+			}
+			i = len(args)
+			continue
+		case v == "-":
+			if len(codes) == 0 {
+				p.stdin = true
+			}
+			i = len(args)
+			continue
+		case strings.HasPrefix(v, "--") && len(v) > 2:
+			opt, val, has := strings.Cut(v[2:], "=")
+			switch {
+			case strings.Contains(codeLong, " "+opt+" "):
+				if has {
+					codes = append(codes, val)
+					codeArgs = append(codeArgs, nil)
+				} else {
+					i = take(i, "")
+				}
+				p.codeFlag = "--" + opt
+			case !has && strings.Contains(valueLong, " "+opt+" "):
+				i++
+			case opt == "version" || opt == "help" || opt == "check" || opt == "syntax-check":
+				return program{}, false
+			}
+			continue
+		case strings.HasPrefix(v, "-") && len(v) > 1:
+			if name == "python" || name == "python3" || name == "python2" || name == "pypy" || name == "pypy3" {
+				if strings.ContainsRune(v[1:], 'm') && !strings.ContainsRune(v[1:strings.IndexByte(v[1:], 'm')+1], 'c') {
+					return program{}, false // python -m module
+				}
+			}
+			if name == "php" && (v == "-f" || v == "--file") && i+1 < len(args) {
+				p.file = &args[i+1]
+				i = len(args)
+				continue
+			}
+			if name == "php" && v == "-l" || name == "ruby" && v == "-c" {
+				return program{}, false // a syntax check runs nothing
+			}
+			for j := 1; j < len(v); j++ {
+				ch := v[j]
+				if strings.IndexByte(codeShort, ch) >= 0 {
+					i = take(i, v[j+1:])
+					p.codeFlag = "-" + string(ch)
+					break
+				}
+				if strings.IndexByte(valueShort, ch) >= 0 {
+					if j+1 == len(v) {
+						i++
+					}
+					break
+				}
+				if name == "perl" && strings.IndexByte("il0CdDxF", ch) >= 0 {
+					break // takes the rest of the word
+				}
+			}
+			continue
+		}
+		if len(codes) == 0 {
+			p.file = &args[i]
+		}
+		break
+	}
+	if len(codes) > 0 {
+		p.hasCode = true
+		p.code = strings.Join(codes, "\n")
+		if len(codes) == 1 {
+			p.codeArg = codeArgs[0]
+		}
+		return p, true
+	}
+	if p.file == nil {
+		p.stdin = true
+	}
+	return p, true
+}
+
+func looksLikeFile(v string) bool {
+	if strings.Contains(v, "/") {
+		return true
+	}
+	for _, ext := range []string{".js", ".ts", ".mjs", ".cjs", ".mts", ".jsx", ".tsx"} {
+		if strings.HasSuffix(v, ext) {
+			return true
+		}
+	}
+	return false
+}
+
+// interpreter models the program an interpreter call runs: code on the
+// command line, here-documents and here-strings on its standard input,
+// and script files. It reports whether c is an interpreter.
+func (w *walker) interpreter(c scope, call *Call) bool {
+	p, ok := interpreterProgram(call)
+	if !ok {
+		return false
+	}
+	label := call.Name
+	switch {
+	case p.hasCode:
+		label += " " + p.codeFlag
+		dynamic := p.codeArg != nil && !p.codeArg.Static
+		w.program(c, call, p.lang, p.code, label, dynamic, "")
+	case p.run != "":
+		w.packageScript(c, call, p.run, "bun")
+	case p.file != nil:
+		w.scriptFile(c, call, *p.file, string(p.lang))
+	case p.stdin:
+		for _, in := range w.stdinTexts(c, call) {
+			w.program(c, call, p.lang, in.text, label+" "+in.kind, in.dynamic, "")
+		}
+	}
+	return true
+}
+
+// stdinText is program text a call reads on its standard input.
+type stdinText struct {
+	text    string
+	kind    string
+	dynamic bool
+}
+
+// stdinTexts returns the here-documents and here-strings of call.
+func (w *walker) stdinTexts(c scope, call *Call) []stdinText {
+	var out []stdinText
+	for i := range call.Redirs {
+		rd := &call.Redirs[i]
+		switch rd.Node.Op {
+		case sh.Hdoc, sh.DashHdoc:
+			if rd.Node.Hdoc == nil {
+				continue
+			}
+			r := &resolver{src: c.sc.Src, dir: call.Dir, st: w.cur}
+			body := r.arg(rd.Node.Hdoc)
+			quoted := rd.Target.Raw != rd.Target.Value
+			text := body.Raw
+			if trimmed, ok := strings.CutSuffix(text, rd.Target.Value); ok {
+				text = strings.TrimRight(trimmed, "\t")
+			}
+			out = append(out, stdinText{text: text, kind: "here-document", dynamic: !quoted && !body.Static})
+		case sh.WordHdoc:
+			out = append(out, stdinText{text: rd.Target.Value, kind: "here-string", dynamic: !rd.Target.Static})
+		}
+	}
+	return out
+}
+
+// program models program text in language l run by call. origin names a
+// file the text came from ("" for text on the command line).
+func (w *walker) program(c scope, call *Call, l lang.Lang, text, label string, dynamic bool, origin string) {
+	if len(text) > MaxSource {
+		w.m.Truncated = true
+		return
+	}
+	where := label
+	if origin != "" {
+		where = origin
+	}
+	for _, e := range lang.Analyze(l, text) {
+		at := fmt.Sprintf("%s, line %d", where, e.Line)
+		if origin != "" {
+			at = fmt.Sprintf("%s:%d", origin, e.Line)
+		}
+		switch e.Kind {
+		case lang.Shell:
+			w.effect(c, call, e.Text, "in "+string(l)+" code ("+at+"): "+e.Call, dynamic)
+		case lang.Exec:
+			w.effect(c, call, quoteArgv(e.Argv), "in "+string(l)+" code ("+at+"): "+e.Call, dynamic)
+		case lang.Delete:
+			cmd := "rm -f -- "
+			switch {
+			case e.Recursive:
+				cmd = "rm -rf -- "
+			case e.Dir:
+				cmd = "rmdir -- "
+			}
+			w.effect(c, call, cmd+Quote(e.Path), "in "+string(l)+" code ("+at+"): "+e.Call+" deletes "+e.Path, dynamic)
+		case lang.Write:
+			op := " > "
+			if e.Append {
+				op = " >> "
+			}
+			w.effect(c, call, ":"+op+Quote(e.Path), "in "+string(l)+" code ("+at+"): "+e.Call+" writes "+e.Path, dynamic)
+		case lang.Hidden:
+			what := e.Call
+			if e.Text != "" {
+				what += "(" + clip(e.Text, 60) + ")"
+			}
+			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true,
+				What: what + " in " + string(l) + " code (" + at + ") runs or deletes something only known at run time"})
+		}
+	}
+}
+
+// effect walks shell text that stands for what program code does.
+func (w *walker) effect(c scope, call *Call, text, origin string, dynamic bool) {
+	w.origin = origin
+	w.child(c, call, text, nil, "program", dynamic)
+	w.origin = ""
+}
+
+func quoteArgv(argv []string) string {
+	q := make([]string, len(argv))
+	for i, a := range argv {
+		q[i] = Quote(a)
+	}
+	return strings.Join(q, " ")
+}
+
+func clip(s string, n int) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if len(s) > n {
+		return s[:n] + "…"
+	}
+	return s
+}

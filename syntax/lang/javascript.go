@@ -1,0 +1,225 @@
+package lang
+
+import (
+	"regexp"
+	"strings"
+)
+
+var (
+	jsRequire     = regexp.MustCompile(`(?:const|let|var)\s+([\w$]+)\s*=\s*(?:await\s+)?(?:require|import)\(\s*['"](?:node:)?([\w/]+)['"]\s*\)(\.promises)?`)
+	jsImportAll   = regexp.MustCompile(`import\s+(?:\*\s+as\s+)?([\w$]+)\s+from\s+['"](?:node:)?([\w/]+)['"]`)
+	jsDestructure = regexp.MustCompile(`(?:const|let|var|import)\s*\{([^}]*)\}\s*(?:=\s*(?:await\s+)?(?:require|import)\(\s*|from\s*)['"](?:node:)?([\w/]+)['"]`)
+)
+
+// jsModules are the modules whose calls corral reads.
+var jsModules = map[string]bool{"fs": true, "fs/promises": true, "child_process": true}
+
+// jsBindings maps the names a program binds to modules (const cp =
+// require('child_process'); import { rmSync } from 'node:fs'). In node -e
+// the built-in modules are globals under their own names.
+func jsBindings(src string) aliases {
+	a := aliases{"fs": "fs", "child_process": "child_process", "fsPromises": "fs/promises"}
+	for _, m := range jsRequire.FindAllStringSubmatch(src, -1) {
+		if jsModules[m[2]] {
+			a[m[1]] = m[2]
+			if m[3] != "" {
+				a[m[1]] = "fs/promises"
+			}
+		}
+	}
+	for _, m := range jsImportAll.FindAllStringSubmatch(src, -1) {
+		if jsModules[m[2]] {
+			a[m[1]] = m[2]
+		}
+	}
+	for _, m := range jsDestructure.FindAllStringSubmatch(src, -1) {
+		if !jsModules[m[2]] {
+			continue
+		}
+		for _, part := range strings.Split(m[1], ",") {
+			part = strings.TrimSpace(part)
+			from, to, ok := strings.Cut(part, ":")
+			if !ok {
+				from, to, ok = strings.Cut(part, " as ")
+			}
+			from, to = strings.TrimSpace(from), strings.TrimSpace(to)
+			if !ok {
+				to = from
+			}
+			if from == "promises" && m[2] == "fs" {
+				a[to] = "fs/promises"
+				continue
+			}
+			if from != "" && to != "" {
+				a[to] = m[2] + "." + from
+			}
+		}
+	}
+	return a
+}
+
+var (
+	jsShellOpt  = regexp.MustCompile(`shell\s*:\s*(?:true|['"])`)
+	jsRecursive = regexp.MustCompile(`recursive\s*:\s*true`)
+)
+
+var jsShell = map[string]bool{"child_process.exec": true, "child_process.execSync": true}
+var jsExec = map[string]bool{"child_process.spawn": true, "child_process.spawnSync": true,
+	"child_process.execFile": true, "child_process.execFileSync": true}
+
+// jsDelete are fs calls that delete their first argument.
+var jsDelete = map[string]bool{"rm": true, "rmSync": true, "rmdir": true, "rmdirSync": true, "unlink": true, "unlinkSync": true}
+var jsWrite = map[string]bool{"writeFile": true, "writeFileSync": true, "appendFile": true, "appendFileSync": true, "createWriteStream": true}
+
+func javascript(p *parser) []Effect {
+	al := jsBindings(p.src)
+	canon := func(name string) string {
+		full := al.resolve(name)
+		full = strings.Replace(full, "fs.promises.", "fs/promises.", 1)
+		return full
+	}
+	interesting := func(name string) bool {
+		full := canon(name)
+		if jsShell[full] || jsExec[full] {
+			return true
+		}
+		mod, fn, _ := cutLast(full)
+		if (mod == "fs" || mod == "fs/promises") && (jsDelete[fn] || jsWrite[fn]) {
+			return true
+		}
+		switch full {
+		case "Deno.remove", "Deno.removeSync", "Deno.writeTextFile", "Deno.writeTextFileSync", "Deno.writeFile", "Deno.writeFileSync",
+			"Deno.Command", "Deno.run", "Bun.spawn", "Bun.spawnSync", "$", "Bun.$", "Bun.write":
+			return true
+		}
+		return false
+	}
+	var out []Effect
+	for _, c := range p.findCalls(false, interesting) {
+		c.name = canon(c.name)
+		if e, ok := jsCall(c); ok {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+func cutLast(name string) (string, string, bool) {
+	i := strings.LastIndexByte(name, '.')
+	if i < 0 {
+		return "", name, false
+	}
+	return name[:i], name[i+1:], true
+}
+
+func jsCall(c call) (Effect, bool) {
+	full := c.name
+	first := argAt(c.args, 0)
+	switch {
+	case jsShell[full]:
+		return shellOf(c, first), true
+	case jsExec[full]:
+		if first == nil || !first.lit {
+			return shellOf(c, first), true
+		}
+		opts := argAt(c.args, 2)
+		list := argAt(c.args, 1)
+		if list != nil && !list.isList && !list.lit {
+			// spawn(cmd, opts): no argument list.
+			opts, list = list, nil
+		}
+		argv := []string{first.str}
+		if list != nil {
+			if !list.isList {
+				return Effect{Kind: Hidden, Call: full, Text: list.text, Offset: c.off}, true
+			}
+			argv = append(argv, list.list...)
+		}
+		if opts != nil && jsShellOpt.MatchString(opts.text) {
+			return Effect{Kind: Shell, Call: full, Text: strings.Join(argv, " "), Offset: c.off}, true
+		}
+		return Effect{Kind: Exec, Call: full, Argv: argv, Offset: c.off}, true
+	case full == "$" || full == "Bun.$":
+		return shellOf(c, first), true
+	case full == "Bun.spawn" || full == "Bun.spawnSync" || full == "Deno.run":
+		if first != nil && first.isList {
+			return Effect{Kind: Exec, Call: full, Argv: first.list, Offset: c.off}, true
+		}
+		if first != nil {
+			if argv, ok := objectList(first.text, "cmd"); ok {
+				return Effect{Kind: Exec, Call: full, Argv: argv, Offset: c.off}, true
+			}
+		}
+		return shellOf(c, nil), true
+	case full == "Deno.Command":
+		if first == nil || !first.lit {
+			return shellOf(c, first), true
+		}
+		argv := []string{first.str}
+		if o := argAt(c.args, 1); o != nil {
+			more, ok := objectList(o.text, "args")
+			if !ok {
+				return Effect{Kind: Hidden, Call: full, Text: o.text, Offset: c.off}, true
+			}
+			argv = append(argv, more...)
+		}
+		return Effect{Kind: Exec, Call: full, Argv: argv, Offset: c.off}, true
+	case full == "Deno.remove" || full == "Deno.removeSync":
+		return pathEffect(c, Delete, first, recursiveOpt(c))
+	case strings.HasPrefix(full, "Deno.write") || full == "Bun.write":
+		return pathEffect(c, Write, first, false)
+	}
+	mod, fn, _ := cutLast(full)
+	if mod != "fs" && mod != "fs/promises" {
+		return Effect{}, false
+	}
+	switch {
+	case jsDelete[fn]:
+		e, ok := pathEffect(c, Delete, first, recursiveOpt(c))
+		e.Dir = strings.HasPrefix(fn, "rmdir") && !e.Recursive
+		return e, ok
+	case jsWrite[fn]:
+		e, ok := pathEffect(c, Write, first, false)
+		e.Append = strings.HasPrefix(fn, "append")
+		return e, ok
+	}
+	return Effect{}, false
+}
+
+// recursiveOpt reports an options argument with recursive: true.
+func recursiveOpt(c call) bool {
+	for _, a := range c.args {
+		if jsRecursive.MatchString(a.text) {
+			return true
+		}
+	}
+	return false
+}
+
+// objectList reads the list of string literals under key in a JavaScript
+// object literal ({cmd: ["rm", "-rf", "x"]}); ok is false when the key
+// is there but not a list of literals, or the text is not an object.
+func objectList(text, key string) ([]string, bool) {
+	toks := lex(JS, text)
+	if len(toks) == 0 || toks[0].text != "{" {
+		return nil, false
+	}
+	for i := 0; i+2 < len(toks); i++ {
+		if toks[i].kind == tIdent && toks[i].text == key && toks[i+1].text == ":" {
+			if toks[i+2].text != "[" {
+				return nil, false
+			}
+			p := &parser{src: text, toks: toks}
+			inner, _ := p.args(i+2, "]")
+			var out []string
+			for _, a := range inner {
+				if !a.lit {
+					return nil, false
+				}
+				out = append(out, a.str)
+			}
+			return out, true
+		}
+	}
+	return nil, true
+}

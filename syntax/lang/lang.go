@@ -1,0 +1,300 @@
+package lang
+
+import (
+	"regexp"
+	"sort"
+	"strings"
+)
+
+// Lang is a programming language whose text corral reads.
+type Lang string
+
+// The languages corral reads.
+const (
+	Python Lang = "python"
+	JS     Lang = "javascript"
+	Ruby   Lang = "ruby"
+	Perl   Lang = "perl"
+	PHP    Lang = "php"
+)
+
+// Kind is what an effect does.
+type Kind int
+
+const (
+	// Shell runs Text as a shell script (os.system, backticks).
+	Shell Kind = iota
+	// Exec runs the program Argv[0] with Argv, without a shell.
+	Exec
+	// Delete removes Path (recursively when Recursive).
+	Delete
+	// Write creates, truncates or appends to Path (Append).
+	Write
+	// Hidden is a call that runs or destroys something named only at run
+	// time: Text is the argument as written.
+	Hidden
+)
+
+// Effect is something program text does to the system: a command it runs
+// or a file it deletes or writes.
+type Effect struct {
+	Kind Kind
+	// Call is the call as the language spells it: "os.system",
+	// "shutil.rmtree", "child_process.execSync", "backticks".
+	Call string
+	Text string
+	Argv []string
+	Path string
+	// Recursive reports a deletion of a whole tree; Dir the removal of
+	// an (empty) directory.
+	Recursive, Dir bool
+	Append         bool
+	// Line is the 1-based line of the call in the program text, Offset
+	// its byte offset.
+	Line, Offset int
+}
+
+// MaxEffects bounds the effects reported for one program.
+const MaxEffects = 1000
+
+// Analyze finds the effects of program text in language l. Text that is
+// only data — a string printed, a comment, a string never passed to a
+// call that runs or destroys — has no effect.
+func Analyze(l Lang, src string) []Effect {
+	p := &parser{src: src, toks: lex(l, src)}
+	var out []Effect
+	switch l {
+	case Python:
+		out = python(p)
+	case JS:
+		out = javascript(p)
+	case Ruby:
+		out = ruby(p)
+	case Perl:
+		out = perl(p)
+	case PHP:
+		out = php(p)
+	}
+	// Backticks and %x{} / qx{} are shell commands wherever they are.
+	if l != Python && l != JS {
+		for _, t := range p.toks {
+			if t.kind != tString || !t.shell {
+				continue
+			}
+			if t.lit {
+				out = append(out, Effect{Kind: Shell, Call: "backticks", Text: t.text, Offset: t.off})
+			} else {
+				out = append(out, Effect{Kind: Hidden, Call: "backticks", Text: t.text, Offset: t.off})
+			}
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Offset < out[j].Offset })
+	if len(out) > MaxEffects {
+		out = out[:MaxEffects]
+	}
+	line, at := 1, 0
+	for i := range out {
+		off := min(out[i].Offset, len(src))
+		if off >= at {
+			line += strings.Count(src[at:off], "\n")
+			at = off
+		}
+		out[i].Line = line
+	}
+	return out
+}
+
+// ForProgram returns the language a program name runs ("python3.12",
+// "node", "perl5.36"), or "".
+func ForProgram(name string) Lang {
+	n := strings.TrimRight(name, "0123456789.")
+	switch n {
+	case "python", "pypy", "python2", "python3", "pypy3":
+		return Python
+	case "node", "nodejs", "deno", "bun":
+		return JS
+	case "ruby", "jruby", "truffleruby":
+		return Ruby
+	case "perl":
+		return Perl
+	case "php", "php-cli":
+		return PHP
+	}
+	return ""
+}
+
+// ForFile returns the language of a script file by its extension or its
+// #! line, or "" (shell or unknown).
+func ForFile(name, text string) Lang {
+	switch {
+	case strings.HasSuffix(name, ".py"):
+		return Python
+	case strings.HasSuffix(name, ".js"), strings.HasSuffix(name, ".mjs"), strings.HasSuffix(name, ".cjs"), strings.HasSuffix(name, ".ts"), strings.HasSuffix(name, ".mts"):
+		return JS
+	case strings.HasSuffix(name, ".rb"):
+		return Ruby
+	case strings.HasSuffix(name, ".pl"), strings.HasSuffix(name, ".pm"):
+		return Perl
+	case strings.HasSuffix(name, ".php"):
+		return PHP
+	}
+	if !strings.HasPrefix(text, "#!") {
+		return ""
+	}
+	line := text[2:]
+	if i := strings.IndexByte(line, '\n'); i >= 0 {
+		line = line[:i]
+	}
+	f := strings.Fields(line)
+	for len(f) > 0 {
+		b := f[0][strings.LastIndexByte(f[0], '/')+1:]
+		if b == "env" || strings.HasPrefix(f[0], "-") {
+			f = f[1:]
+			continue
+		}
+		return ForProgram(b)
+	}
+	return ""
+}
+
+// Shebang returns the program a #! line names (its base name), or "".
+func Shebang(text string) string {
+	if !strings.HasPrefix(text, "#!") {
+		return ""
+	}
+	line := text[2:]
+	if i := strings.IndexByte(line, '\n'); i >= 0 {
+		line = line[:i]
+	}
+	f := strings.Fields(line)
+	for len(f) > 0 {
+		b := f[0][strings.LastIndexByte(f[0], '/')+1:]
+		if b == "env" || strings.HasPrefix(f[0], "-") {
+			f = f[1:]
+			continue
+		}
+		return b
+	}
+	return ""
+}
+
+// shellOf is the effect of a call that runs its argument as shell text.
+func shellOf(c call, a *arg) Effect {
+	switch {
+	case a == nil:
+		return Effect{Kind: Hidden, Call: c.name, Text: "", Offset: c.off}
+	case a.lit:
+		return Effect{Kind: Shell, Call: c.name, Text: a.str, Offset: c.off}
+	case a.isList:
+		return Effect{Kind: Exec, Call: c.name, Argv: a.list, Offset: c.off}
+	}
+	return Effect{Kind: Hidden, Call: c.name, Text: a.text, Offset: c.off}
+}
+
+// execOf is the effect of a call that runs a program with an argument
+// vector given as a list or as separate literals.
+func execOf(c call, args []arg) Effect {
+	var argv []string
+	for _, a := range args {
+		if a.key != "" {
+			continue
+		}
+		switch {
+		case a.isList:
+			argv = append(argv, a.list...)
+		case a.lit:
+			argv = append(argv, a.str)
+		default:
+			return Effect{Kind: Hidden, Call: c.name, Text: a.text, Offset: c.off}
+		}
+	}
+	if len(argv) == 0 {
+		return Effect{Kind: Hidden, Call: c.name, Offset: c.off}
+	}
+	return Effect{Kind: Exec, Call: c.name, Argv: argv, Offset: c.off}
+}
+
+// pathEffect is a deletion or write of a path given as an argument.
+// A write to a path only known at run time is not reported (writing a
+// file whose name a program computes is everyday work); a deletion is
+// reported as Hidden.
+func pathEffect(c call, k Kind, a *arg, recursive bool) (Effect, bool) {
+	if a == nil || !a.lit {
+		text := ""
+		if a != nil {
+			text = a.text
+		}
+		if k == Write {
+			return Effect{}, false
+		}
+		return Effect{Kind: Hidden, Call: c.name, Text: text, Offset: c.off}, true
+	}
+	return Effect{Kind: k, Call: c.name, Path: a.str, Recursive: recursive, Offset: c.off}, true
+}
+
+func positional(args []arg) []arg {
+	var out []arg
+	for _, a := range args {
+		if a.key == "" {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+func argAt(args []arg, i int) *arg {
+	pos := positional(args)
+	if i < len(pos) {
+		return &pos[i]
+	}
+	return nil
+}
+
+func keyword(args []arg, key string) *arg {
+	for i := range args {
+		if args[i].key == key {
+			return &args[i]
+		}
+	}
+	return nil
+}
+
+// aliases maps the names a program binds with import statements to what
+// they stand for (import subprocess as sp: sp is subprocess; from os
+// import system: system is os.system).
+type aliases map[string]string
+
+var (
+	pyImportAs   = regexp.MustCompile(`(?m)^\s*import\s+([\w.]+)\s+as\s+(\w+)`)
+	pyFromImport = regexp.MustCompile(`(?m)^[ \t]*from[ \t]+([\w.]+)[ \t]+import[ \t]+\(?([\w \t,]+)`)
+)
+
+func (a aliases) resolve(name string) string {
+	first, rest, _ := strings.Cut(name, ".")
+	if full, ok := a[first]; ok {
+		if rest == "" {
+			return full
+		}
+		return full + "." + rest
+	}
+	return name
+}
+
+func pythonAliases(src string) aliases {
+	a := aliases{}
+	for _, m := range pyImportAs.FindAllStringSubmatch(src, -1) {
+		a[m[2]] = m[1]
+	}
+	for _, m := range pyFromImport.FindAllStringSubmatch(src, -1) {
+		for _, part := range strings.Split(m[2], ",") {
+			f := strings.Fields(part)
+			switch {
+			case len(f) == 1:
+				a[f[0]] = m[1] + "." + f[0]
+			case len(f) == 3 && f[1] == "as":
+				a[f[2]] = m[1] + "." + f[0]
+			}
+		}
+	}
+	return a
+}

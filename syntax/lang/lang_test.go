@@ -1,0 +1,163 @@
+package lang
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// effectCases are program texts with the effects they have, written from
+// each language's documentation: what its strings, comments and calls
+// mean. Look-alikes (a call's name in a string or a comment, a printed
+// command) have none.
+var effectCases = []struct {
+	name string
+	l    Lang
+	src  string
+	want []string
+}{
+	// Python.
+	{"py-system", Python, `import os; os.system("rm -rf ~")`, []string{"shell os.system: rm -rf ~"}},
+	{"py-from-import", Python, "from os import system as run\nrun('ls')", []string{"shell os.system: ls"}},
+	{"py-rmtree", Python, `import shutil; shutil.rmtree('/home/me')`, []string{"delete -r shutil.rmtree: /home/me"}},
+	{"py-remove", Python, `import os; os.remove("a.txt"); os.rmdir("d")`, []string{"delete os.remove: a.txt", "rmdir os.rmdir: d"}},
+	{"py-print", Python, `print("os.system('rm -rf /')")  # os.system("x")`, nil},
+	{"py-triple", Python, "s = '''\nos.system(\"rm -rf /\")\n'''\nprint(s)", nil},
+	{"py-raw", Python, `import os; os.system(r"echo \n")`, []string{`shell os.system: echo \n`}},
+	{"py-escape", Python, `import os; os.system("rm\x20-rf /")`, []string{"shell os.system: rm -rf /"}},
+	{"py-concat", Python, `import os; os.system("rm " "-rf " + "/tmp/x")`, []string{"shell os.system: rm -rf /tmp/x"}},
+	{"py-fstring", Python, `import os; os.system(f"rm -rf {d}")`, []string{`hidden os.system: f"rm -rf {d}"`}},
+	{"py-fstring-literal", Python, `import os; os.system(f"echo {{x}}")`, []string{"shell os.system: echo {x}"}},
+	{"py-subprocess-list", Python, `import subprocess as sp; sp.run(["git", "clone", "u"])`, []string{"exec subprocess.run: git clone u"}},
+	{"py-subprocess-shell", Python, `import subprocess; subprocess.check_output("ls | wc", shell=True)`, []string{"shell subprocess.check_output: ls | wc"}},
+	{"py-subprocess-noshell", Python, `import subprocess; subprocess.run("ls -l")`, []string{"exec subprocess.run: ls -l"}},
+	{"py-subprocess-var", Python, `import subprocess; subprocess.run(cmd, shell=True)`, []string{"hidden subprocess.run: cmd"}},
+	{"py-execvp", Python, `import os; os.execvp("rm", ["rm", "-rf", "/"])`, []string{"exec os.execvp: rm -rf /"}},
+	{"py-spawnlp", Python, `import os; os.spawnlp(os.P_WAIT, "rm", "rm", "-rf", "x")`, []string{"exec os.spawnlp: rm -rf x"}},
+	{"py-pathlib", Python, `from pathlib import Path; Path("/etc/x").unlink(); Path('o.txt').write_text('x')`, []string{"delete pathlib.Path.unlink: /etc/x", "write pathlib.Path.write_text: o.txt"}},
+	{"py-open", Python, `open("out.txt", "w"); open("log", mode="a"); open("in.txt").read(); open(p, "w")`, []string{"write open: out.txt", "append open: log"}},
+	{"py-method-unlink", Python, `p.unlink()`, nil},
+	{"py-def", Python, "def system(x):\n    pass\n", nil},
+	// JavaScript.
+	{"js-require", JS, `require('child_process').execSync('rm -rf ~')`, []string{"shell child_process.execSync: rm -rf ~"}},
+	{"js-destructure", JS, "const { execSync: run } = require('node:child_process');\nrun(`ls`)", []string{"shell child_process.execSync: ls"}},
+	{"js-import", JS, `import * as cp from "child_process"; cp.spawnSync("rm", ["-rf", "/"])`, []string{"exec child_process.spawnSync: rm -rf /"}},
+	{"js-spawn-shell", JS, `child_process.spawn("rm -rf x", {shell: true})`, []string{"shell child_process.spawn: rm -rf x"}},
+	{"js-template", JS, "child_process.exec(`rm -rf ${dir}`)", []string{"hidden child_process.exec: `rm -rf ${dir}`"}},
+	{"js-regex", JS, `/child_process.exec('x')/.exec("rm -rf /")`, nil},
+	{"js-comment", JS, "// fs.rmSync('/')\n/* child_process.execSync('rm -rf /') */", nil},
+	{"js-log", JS, `console.log("fs.rmSync('/')")`, nil},
+	{"js-rmsync", JS, `fs.rmSync('/x', {recursive: true}); fs.unlinkSync("f")`, []string{"delete -r fs.rmSync: /x", "delete fs.unlinkSync: f"}},
+	{"js-promises", JS, `const fsp = require('fs').promises; await fsp.rm('d', {recursive: true})`, []string{"delete -r fs/promises.rm: d"}},
+	{"js-write", JS, `fs.appendFileSync('.env', 'x')`, []string{"append fs.appendFileSync: .env"}},
+	{"js-bun", JS, "await $`rm -rf /tmp/x`; Bun.spawn(['ls'])", []string{"shell $: rm -rf /tmp/x", "exec Bun.spawn: ls"}},
+	{"js-deno", JS, `new Deno.Command("rm", {args: ["-rf", "/"]}).outputSync()`, []string{"exec Deno.Command: rm -rf /"}},
+	// Ruby.
+	{"rb-system", Ruby, `system "rm -rf ~"`, []string{"shell system: rm -rf ~"}},
+	{"rb-system-argv", Ruby, `system("rm", "-rf", "/")`, []string{"exec system: rm -rf /"}},
+	{"rb-backticks", Ruby, "x = `ls`\ny = %x{rm -rf /}", []string{"shell backticks: ls", "shell backticks: rm -rf /"}},
+	{"rb-interp", Ruby, "system(\"rm -rf #{d}\")", []string{`hidden system: "rm -rf #{d}"`}},
+	{"rb-puts", Ruby, "puts 'system(\"x\")' # system('y')", nil},
+	{"rb-heredoc-data", Ruby, "x = <<~EOS\n  system('rm -rf /')\nEOS\nputs x", nil},
+	{"rb-heredoc-shell", Ruby, "system <<~SH\n  rm -rf /tmp/a\nSH\n", []string{"shell system: rm -rf /tmp/a\n"}},
+	{"rb-fileutils", Ruby, `FileUtils.rm_rf("/x", verbose: true); File.delete("f")`, []string{"delete -r FileUtils.rm_rf: /x", "delete File.delete: f"}},
+	{"rb-method", Ruby, `obj.system("x")`, nil},
+	// Perl.
+	{"pl-system", Perl, `system("rm -rf ~")`, []string{"shell system: rm -rf ~"}},
+	{"pl-list", Perl, `system 'ls', '-l'`, []string{"exec system: ls -l"}},
+	{"pl-qx", Perl, `my $o = qx{ls}; my $p = ` + "`rm -rf /`", []string{"shell backticks: ls", "shell backticks: rm -rf /"}},
+	{"pl-subst", Perl, `$x =~ s/system("a")/exec("b")/g; print "system('x')"`, nil},
+	{"pl-unlink", Perl, `unlink "/etc/passwd", 'b'; unlink $f`, []string{"delete unlink: /etc/passwd", "delete unlink: b", "hidden unlink: $f"}},
+	{"pl-open", Perl, `open(my $fh, '>', 'out.txt'); open(F, ">>log"); open(P, "| mail x")`, []string{"write open: out.txt", "append open: log", "shell open: mail x"}},
+	{"pl-pod", Perl, "=pod\n\nsystem('rm -rf /')\n\n=cut\nprint 1;", nil},
+	{"pl-rmtree", Perl, `use File::Path qw(rmtree); rmtree('/h')`, []string{"delete -r rmtree: /h"}},
+	// PHP.
+	{"php-system", PHP, `system('rm -rf ~');`, []string{"shell system: rm -rf ~"}},
+	{"php-echo", PHP, `echo "shell_exec('rm -rf /')"; // exec("x")`, nil},
+	{"php-var", PHP, `exec($cmd);`, []string{"hidden exec: $cmd"}},
+	{"php-interp", PHP, `exec("rm -rf $d");`, []string{`hidden exec: "rm -rf $d"`}},
+	{"php-tags", PHP, "<html>system('no')</html>\n<?php\nunlink('/etc/hosts');", []string{"delete unlink: /etc/hosts"}},
+	{"php-nowdoc", PHP, "$x = <<<'EOT'\nsystem('rm -rf /')\nEOT;\npassthru(<<<SH\nls\nSH);", []string{"shell passthru: ls\n"}},
+	{"php-put", PHP, `file_put_contents('a.txt', 'x', FILE_APPEND);`, []string{"append file_put_contents: a.txt"}},
+}
+
+func describe(e Effect) string {
+	switch e.Kind {
+	case Shell:
+		return "shell " + e.Call + ": " + e.Text
+	case Exec:
+		return "exec " + e.Call + ": " + strings.Join(e.Argv, " ")
+	case Delete:
+		switch {
+		case e.Recursive:
+			return "delete -r " + e.Call + ": " + e.Path
+		case e.Dir:
+			return "rmdir " + e.Call + ": " + e.Path
+		}
+		return "delete " + e.Call + ": " + e.Path
+	case Write:
+		if e.Append {
+			return "append " + e.Call + ": " + e.Path
+		}
+		return "write " + e.Call + ": " + e.Path
+	case Hidden:
+		return "hidden " + e.Call + ": " + e.Text
+	}
+	return fmt.Sprint(e)
+}
+
+func TestAnalyze(t *testing.T) {
+	t.Parallel()
+	for _, tc := range effectCases {
+		var got []string
+		for _, e := range Analyze(tc.l, tc.src) {
+			got = append(got, describe(e))
+		}
+		if diff := cmp.Diff(tc.want, got); diff != "" {
+			t.Errorf("%s: effects (-want +got):\n%s", tc.name, diff)
+		}
+	}
+}
+
+func TestLines(t *testing.T) {
+	t.Parallel()
+	src := "import os\n\n# comment\nos.remove('a')\nx = '''\n\n'''\nos.remove('b')\n"
+	es := Analyze(Python, src)
+	if len(es) != 2 || es[0].Line != 4 || es[1].Line != 8 {
+		t.Fatalf("lines = %+v, want 4 and 8", es)
+	}
+}
+
+func TestForFile(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name, text string
+		want       Lang
+	}{
+		{"a.py", "", Python}, {"b.mjs", "", JS}, {"c.rb", "", Ruby}, {"d.pl", "", Perl}, {"e.php", "", PHP},
+		{"run", "#!/usr/bin/env python3\n", Python}, {"run", "#!/usr/bin/perl -w\n", Perl},
+		{"run", "#!/bin/sh\n", ""}, {"run", "echo hi\n", ""},
+	} {
+		if got := ForFile(tc.name, tc.text); got != tc.want {
+			t.Errorf("ForFile(%q, %q) = %q, want %q", tc.name, tc.text, got, tc.want)
+		}
+	}
+}
+
+// FuzzAnalyze holds that any text in any language is read without a panic
+// and with effects whose lines are within the text.
+func FuzzAnalyze(f *testing.F) {
+	for _, tc := range effectCases {
+		f.Add(string(tc.l), tc.src)
+	}
+	f.Fuzz(func(t *testing.T, l, src string) {
+		lines := 1 + strings.Count(src, "\n")
+		for _, e := range Analyze(Lang(l), src) {
+			if e.Line < 1 || e.Line > lines {
+				t.Fatalf("line %d outside 1..%d", e.Line, lines)
+			}
+		}
+	})
+}

@@ -1,0 +1,611 @@
+package lang
+
+import (
+	"strconv"
+	"strings"
+)
+
+// kind is the kind of a token.
+type kind int
+
+const (
+	tIdent   kind = iota // a name, with its sigil ($x, @x) when the language has one
+	tString              // a string literal (or a string with run-time parts)
+	tPunct               // an operator or bracket
+	tNewline             // an end of line that can end a statement
+)
+
+// token is one lexical token of program text.
+type token struct {
+	kind kind
+	// text is the identifier or operator; for a string, its value when
+	// lit, else its source text.
+	text string
+	// lit reports that a string's value is fully known.
+	lit bool
+	// shell reports a string that is itself a shell command (backticks,
+	// %x{}, qx{}).
+	shell bool
+	// tag is the identifier directly before a JavaScript template (Bun's $).
+	tag string
+	off int
+}
+
+// lexer turns program text into tokens. It understands the parts of each
+// language that decide what is code and what is text: comments, strings
+// and their escapes, raw and template strings, here-documents and regular
+// expression literals. Everything else is a name or punctuation.
+type lexer struct {
+	l    Lang
+	src  string
+	i    int
+	toks []token
+	// heredocs waiting for the end of the current line.
+	pending []heredoc
+}
+
+type heredoc struct {
+	id     string
+	indent bool // the closing line may be indented
+	interp bool // the body interpolates
+	shell  bool
+	tok    int // index of the token that receives the body
+}
+
+// maxTokens bounds the work on one program.
+const maxTokens = 1 << 20
+
+func lex(l Lang, src string) []token {
+	lx := &lexer{l: l, src: src, toks: make([]token, 0, min(len(src)/4+16, maxTokens))}
+	if l == PHP {
+		lx.skipPHPOpen()
+	}
+	for lx.i < len(lx.src) && len(lx.toks) < maxTokens {
+		lx.next()
+	}
+	return lx.toks
+}
+
+// skipPHPOpen skips the text before "<?php" of a PHP file; text outside
+// the tags is output, not code. Code given with -r has no tag.
+func (lx *lexer) skipPHPOpen() {
+	if i := strings.Index(lx.src, "<?php"); i >= 0 {
+		lx.i = i + len("<?php")
+	} else if strings.Contains(lx.src, "<?=") || strings.Contains(lx.src, "<?") {
+		if i := strings.Index(lx.src, "<?"); i >= 0 {
+			lx.i = i + 2
+		}
+	}
+}
+
+func (lx *lexer) emit(t token) { lx.toks = append(lx.toks, t) }
+
+func (lx *lexer) last() *token {
+	if len(lx.toks) == 0 {
+		return nil
+	}
+	return &lx.toks[len(lx.toks)-1]
+}
+
+func isIdentStart(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
+}
+
+func isIdent(c byte) bool { return isIdentStart(c) || c >= '0' && c <= '9' }
+
+func (lx *lexer) peek(n int) byte {
+	if lx.i+n < len(lx.src) {
+		return lx.src[lx.i+n]
+	}
+	return 0
+}
+
+func (lx *lexer) atLineStart() bool { return lx.i == 0 || lx.src[lx.i-1] == '\n' }
+
+func (lx *lexer) next() {
+	c := lx.src[lx.i]
+	switch {
+	case c == '\n':
+		lx.emit(token{kind: tNewline, off: lx.i})
+		lx.i++
+		if len(lx.pending) > 0 {
+			lx.heredocBodies()
+		}
+		return
+	case c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v':
+		lx.i++
+		return
+	case c == '\\' && lx.peek(1) == '\n':
+		lx.i += 2 // a line continuation
+		return
+	}
+	if lx.comment() {
+		return
+	}
+	switch lx.l {
+	case Python:
+		if lx.pyString() {
+			return
+		}
+	case JS:
+		if lx.jsString() {
+			return
+		}
+	case Ruby:
+		if lx.rubyString() {
+			return
+		}
+	case Perl:
+		if lx.perlString() {
+			return
+		}
+	case PHP:
+		if lx.phpString() {
+			return
+		}
+	}
+	if isIdentStart(c) || (c == '$' || c == '@') && (lx.l == Perl || lx.l == PHP || lx.l == JS || lx.l == Ruby) && (isIdentStart(lx.peek(1)) || c == '$' && lx.l == JS) {
+		start := lx.i
+		lx.i++
+		for lx.i < len(lx.src) && isIdent(lx.src[lx.i]) {
+			lx.i++
+		}
+		if lx.l == Ruby && lx.i < len(lx.src) && (lx.src[lx.i] == '!' || lx.src[lx.i] == '?') && lx.peek(1) != '=' {
+			lx.i++
+		}
+		lx.emit(token{kind: tIdent, text: lx.src[start:lx.i], off: start})
+		return
+	}
+	if c >= '0' && c <= '9' {
+		start := lx.i
+		for lx.i < len(lx.src) && (isIdent(lx.src[lx.i]) || lx.src[lx.i] == '.' && lx.peek(1) >= '0' && lx.peek(1) <= '9') {
+			lx.i++
+		}
+		lx.emit(token{kind: tIdent, text: lx.src[start:lx.i], off: start})
+		return
+	}
+	if c == '/' && lx.regexAllowed() && (lx.l == JS || lx.l == Ruby || lx.l == Perl) {
+		lx.skipDelimited('/', '/', 1)
+		lx.skipFlags()
+		return
+	}
+	for _, op := range []string{"::", "->", "=>", "**", "<<", "=~", "!~", "==", "!=", "&&", "||"} {
+		if strings.HasPrefix(lx.src[lx.i:], op) {
+			lx.emit(token{kind: tPunct, text: op, off: lx.i})
+			lx.i += len(op)
+			return
+		}
+	}
+	lx.emit(token{kind: tPunct, text: string(c), off: lx.i})
+	lx.i++
+}
+
+// comment skips a comment; it reports whether there was one.
+func (lx *lexer) comment() bool {
+	s := lx.src[lx.i:]
+	switch {
+	case s[0] == '#' && lx.l != JS:
+		if lx.l == PHP && strings.HasPrefix(s, "#[") {
+			return false // an attribute
+		}
+		lx.toEOL()
+		return true
+	case (lx.l == JS || lx.l == PHP) && strings.HasPrefix(s, "//"):
+		lx.toEOL()
+		return true
+	case (lx.l == JS || lx.l == PHP) && strings.HasPrefix(s, "/*"):
+		if j := strings.Index(s[2:], "*/"); j >= 0 {
+			lx.i += j + 4
+		} else {
+			lx.i = len(lx.src)
+		}
+		return true
+	case lx.l == JS && lx.i == 0 && strings.HasPrefix(s, "#!"):
+		lx.toEOL()
+		return true
+	case (lx.l == Ruby && strings.HasPrefix(s, "=begin") || lx.l == Perl && s[0] == '=' && len(s) > 1 && isIdentStart(s[1])) && lx.atLineStart():
+		end := "\n=end"
+		if lx.l == Perl {
+			end = "\n=cut"
+		}
+		if j := strings.Index(s, end); j >= 0 {
+			lx.i += j + len(end)
+			lx.toEOL()
+		} else {
+			lx.i = len(lx.src)
+		}
+		return true
+	case lx.l == Perl && lx.atLineStart() && (strings.HasPrefix(s, "__END__") || strings.HasPrefix(s, "__DATA__")),
+		lx.l == Ruby && lx.atLineStart() && strings.HasPrefix(s, "__END__"):
+		lx.i = len(lx.src)
+		return true
+	}
+	return false
+}
+
+func (lx *lexer) toEOL() {
+	if j := strings.IndexByte(lx.src[lx.i:], '\n'); j >= 0 {
+		lx.i += j
+	} else {
+		lx.i = len(lx.src)
+	}
+}
+
+// regexAllowed reports whether a "/" here starts a regular expression
+// literal rather than a division: after an operator, an opening bracket,
+// a keyword or at the start.
+func (lx *lexer) regexAllowed() bool {
+	t := lx.last()
+	if t == nil || t.kind == tNewline {
+		return true
+	}
+	switch t.kind {
+	case tString:
+		return false
+	case tIdent:
+		switch t.text {
+		case "return", "typeof", "case", "in", "of", "split", "grep", "and", "or", "not", "if", "unless", "when", "while", "until":
+			return true
+		}
+		return false
+	}
+	switch t.text {
+	case ")", "]", "}":
+		return false
+	}
+	return true
+}
+
+// skipFlags skips a regular expression's flags.
+func (lx *lexer) skipFlags() {
+	for lx.i < len(lx.src) && isIdent(lx.src[lx.i]) {
+		lx.i++
+	}
+}
+
+// closer returns the closing delimiter of open.
+func closer(open byte) byte {
+	switch open {
+	case '(':
+		return ')'
+	case '[':
+		return ']'
+	case '{':
+		return '}'
+	case '<':
+		return '>'
+	}
+	return open
+}
+
+// delimited reads n sections delimited by open/close starting at lx.i
+// (which is at the first delimiter) and returns the raw body of the first.
+// Bracket delimiters nest; a backslash escapes the next byte.
+func (lx *lexer) delimited(open, close byte) (string, bool) {
+	lx.i++ // the opening delimiter
+	start := lx.i
+	depth := 0
+	for lx.i < len(lx.src) {
+		c := lx.src[lx.i]
+		switch {
+		case c == '\\':
+			lx.i += 2
+			continue
+		case c == open && open != close:
+			depth++
+		case c == close:
+			if depth == 0 {
+				body := lx.src[start:lx.i]
+				lx.i++
+				return body, true
+			}
+			depth--
+		}
+		lx.i++
+	}
+	if lx.i > len(lx.src) {
+		lx.i = len(lx.src)
+	}
+	return lx.src[start:lx.i], false
+}
+
+// skipDelimited skips n delimited sections (m//, s///, tr///; s{}{}).
+func (lx *lexer) skipDelimited(open, close byte, n int) {
+	for k := 0; k < n && lx.i < len(lx.src); k++ {
+		if k > 0 && open != close {
+			// s{a}{b}: the second section has its own delimiters, maybe
+			// after space.
+			for lx.i < len(lx.src) && (lx.src[lx.i] == ' ' || lx.src[lx.i] == '\n' || lx.src[lx.i] == '\t') {
+				lx.i++
+			}
+			if lx.i >= len(lx.src) {
+				return
+			}
+			open = lx.src[lx.i]
+			close = closer(open)
+		}
+		if k > 0 && open == close {
+			lx.i-- // the shared delimiter opens the next section
+		}
+		lx.delimited(open, close)
+	}
+}
+
+// quoted reads a string closed by q from lx.i (just after the opening
+// quote). With escapes, backslash sequences are decoded the way the
+// language does; without, only \q and \\ are (single quotes in Ruby,
+// Perl, PHP) or nothing (raw strings).
+type quoteStyle int
+
+const (
+	rawQuote    quoteStyle = iota // nothing is escaped but the quote itself
+	singleQuote                   // \\ and \q
+	fullEscape                    // C-like escapes
+)
+
+func (lx *lexer) quoted(q string, style quoteStyle, multiline bool) (value string, closed bool, end int) {
+	var b strings.Builder
+	for lx.i < len(lx.src) {
+		if strings.HasPrefix(lx.src[lx.i:], q) {
+			lx.i += len(q)
+			return b.String(), true, lx.i
+		}
+		c := lx.src[lx.i]
+		if c == '\n' && !multiline {
+			return b.String(), false, lx.i
+		}
+		if c == '\\' && lx.i+1 < len(lx.src) {
+			n := lx.src[lx.i+1]
+			switch style {
+			case rawQuote:
+				b.WriteByte(c)
+				b.WriteByte(n)
+				lx.i += 2
+				continue
+			case singleQuote:
+				if n == '\\' || n == q[0] {
+					b.WriteByte(n)
+				} else {
+					b.WriteByte(c)
+					b.WriteByte(n)
+				}
+				lx.i += 2
+				continue
+			}
+			lx.i += 2
+			lx.escape(&b, n)
+			continue
+		}
+		b.WriteByte(c)
+		lx.i++
+	}
+	return b.String(), false, lx.i
+}
+
+// escape decodes the escape sequence whose letter n was just read.
+func (lx *lexer) escape(b *strings.Builder, n byte) {
+	switch n {
+	case 'n':
+		b.WriteByte('\n')
+	case 't':
+		b.WriteByte('\t')
+	case 'r':
+		b.WriteByte('\r')
+	case '0', '1', '2', '3', '4', '5', '6', '7':
+		v := int(n - '0')
+		for k := 0; k < 2 && lx.i < len(lx.src) && lx.src[lx.i] >= '0' && lx.src[lx.i] <= '7'; k++ {
+			v = v*8 + int(lx.src[lx.i]-'0')
+			lx.i++
+		}
+		b.WriteByte(byte(v))
+	case 'x':
+		j := lx.i
+		for j < len(lx.src) && j < lx.i+2 && isHex(lx.src[j]) {
+			j++
+		}
+		if v, err := strconv.ParseUint(lx.src[lx.i:j], 16, 8); err == nil {
+			b.WriteByte(byte(v))
+			lx.i = j
+		} else {
+			b.WriteString("\\x")
+		}
+	case 'u':
+		j := lx.i
+		if j < len(lx.src) && lx.src[j] == '{' {
+			k := strings.IndexByte(lx.src[j:], '}')
+			if k > 0 {
+				if v, err := strconv.ParseUint(lx.src[j+1:j+k], 16, 32); err == nil {
+					b.WriteRune(rune(v))
+					lx.i = j + k + 1
+					return
+				}
+			}
+		}
+		for j < len(lx.src) && j < lx.i+4 && isHex(lx.src[j]) {
+			j++
+		}
+		if v, err := strconv.ParseUint(lx.src[lx.i:j], 16, 32); err == nil && j == lx.i+4 {
+			b.WriteRune(rune(v))
+			lx.i = j
+		} else {
+			b.WriteString("\\u")
+		}
+	case '\n':
+		// a line continuation inside the string
+	case 'a':
+		b.WriteByte(7)
+	case 'b':
+		b.WriteByte(8)
+	case 'f':
+		b.WriteByte(12)
+	case 'v':
+		b.WriteByte(11)
+	case 'e':
+		b.WriteByte(27)
+	default:
+		if lx.l == Python && !strings.ContainsRune("\\'\"", rune(n)) {
+			// Python keeps unknown escapes as written.
+			b.WriteByte('\\')
+		}
+		b.WriteByte(n)
+	}
+}
+
+func isHex(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
+}
+
+// str emits a string token.
+func (lx *lexer) str(start int, value string, lit, shell bool) {
+	t := token{kind: tString, lit: lit, shell: shell, off: start}
+	if lit {
+		t.text = value
+	} else {
+		t.text = lx.src[start:min(lx.i, len(lx.src))]
+	}
+	lx.emit(t)
+}
+
+// heredocBodies reads the bodies of the here-documents begun on the line
+// just ended.
+func (lx *lexer) heredocBodies() {
+	for _, h := range lx.pending {
+		start := lx.i
+		var body strings.Builder
+		found := false
+		for lx.i < len(lx.src) {
+			j := strings.IndexByte(lx.src[lx.i:], '\n')
+			line := lx.src[lx.i:]
+			next := len(lx.src)
+			if j >= 0 {
+				line = lx.src[lx.i : lx.i+j]
+				next = lx.i + j + 1
+			}
+			cmp := strings.TrimRight(line, "\r")
+			if h.indent {
+				cmp = strings.TrimLeft(cmp, " \t")
+			}
+			if lx.l == PHP {
+				cmp = strings.TrimRight(strings.TrimLeft(cmp, " \t"), ";,)")
+			}
+			lx.i = next
+			if cmp == h.id {
+				found = true
+				break
+			}
+			body.WriteString(line)
+			body.WriteByte('\n')
+		}
+		text := body.String()
+		if h.indent {
+			text = dedent(text)
+		}
+		t := &lx.toks[h.tok]
+		t.shell = h.shell
+		if h.interp && hasInterpolation(lx.l, text) {
+			t.lit = false
+			t.text = lx.src[start:lx.i]
+		} else {
+			t.lit = true
+			t.text = text
+		}
+		_ = found
+	}
+	lx.pending = nil
+}
+
+// dedent removes the smallest indentation of the non-blank lines (Ruby's
+// <<~, Perl's <<~, PHP's closing-marker indentation).
+func dedent(s string) string {
+	lines := strings.Split(s, "\n")
+	least := -1
+	for _, l := range lines {
+		if strings.TrimSpace(l) == "" {
+			continue
+		}
+		n := len(l) - len(strings.TrimLeft(l, " \t"))
+		if least < 0 || n < least {
+			least = n
+		}
+	}
+	if least <= 0 {
+		return s
+	}
+	for i, l := range lines {
+		if len(l) >= least {
+			lines[i] = l[least:]
+		} else {
+			lines[i] = strings.TrimLeft(l, " \t")
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// hasInterpolation reports whether the body of a double-quoted string
+// (escapes already decoded or not) has run-time parts.
+func hasInterpolation(l Lang, s string) bool {
+	switch l {
+	case Ruby:
+		return strings.Contains(s, "#{")
+	case Perl, PHP:
+		for i := 0; i+1 < len(s); i++ {
+			if (s[i] == '$' || s[i] == '@' && l == Perl) && (isIdentStart(s[i+1]) || s[i+1] == '{') && (i == 0 || s[i-1] != '\\') {
+				return true
+			}
+			if l == PHP && s[i] == '{' && s[i+1] == '$' {
+				return true
+			}
+		}
+	case JS:
+		return strings.Contains(s, "${")
+	}
+	return false
+}
+
+// heredocStart reads a here-document opener after "<<" (or "<<<" in PHP)
+// at lx.i: an optional ~ or -, then a quoted or bare identifier. It
+// reports false, reading nothing, when this is a shift operator.
+func (lx *lexer) heredocStart(start int) bool {
+	j := lx.i
+	indent := false
+	if j < len(lx.src) && (lx.src[j] == '~' || lx.src[j] == '-' && lx.l == Ruby) {
+		indent = true
+		j++
+	}
+	if lx.l == PHP {
+		for j < len(lx.src) && lx.src[j] == ' ' {
+			j++
+		}
+		indent = true
+	}
+	if j >= len(lx.src) {
+		return false
+	}
+	q := lx.src[j]
+	interp, shell := true, false
+	var id string
+	if q == '\'' || q == '"' || q == '`' {
+		k := strings.IndexByte(lx.src[j+1:], q)
+		if k <= 0 {
+			return false
+		}
+		id = lx.src[j+1 : j+1+k]
+		j += k + 2
+		interp = q != '\''
+		shell = q == '`' && lx.l != PHP
+	} else {
+		k := j
+		for k < len(lx.src) && isIdent(lx.src[k]) {
+			k++
+		}
+		id = lx.src[j:k]
+		if id == "" || !isIdentStart(id[0]) || lx.l != PHP && strings.ToUpper(id) != id {
+			return false
+		}
+		j = k
+	}
+	lx.i = j
+	lx.emit(token{kind: tString, lit: true, off: start})
+	lx.pending = append(lx.pending, heredoc{id: id, indent: indent, interp: interp, shell: shell, tok: len(lx.toks) - 1})
+	return true
+}

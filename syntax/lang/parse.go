@@ -1,0 +1,322 @@
+package lang
+
+import "strings"
+
+// arg is one argument of a call in program text.
+type arg struct {
+	// key is the name of a keyword argument (shell=True) or "".
+	key string
+	// lit reports a string whose value is known; str is that value.
+	lit bool
+	str string
+	// list holds the values of a list of literals ([…], qw(), array(…)),
+	// and isList reports that the argument is such a list.
+	list   []string
+	isList bool
+	// text is the argument's source text.
+	text string
+	// shell reports a literal that is a shell command itself (backticks).
+	shell bool
+}
+
+// call is a call found in program text: a dotted name (os.system,
+// child_process.execSync, FileUtils.rm_rf, Path.unlink) and its arguments.
+type call struct {
+	name string
+	// recv is the literal receiver of a method call on a constructor with
+	// one literal argument: Path('/x').unlink() has name "Path.unlink" and
+	// recv "/x". recvLit is false when the receiver is anything else.
+	recv    string
+	recvLit bool
+	method  bool // a method on an expression (x.unlink(), Path(p).unlink())
+	args    []arg
+	off     int
+	parens  bool
+}
+
+// parser walks the tokens and finds calls.
+type parser struct {
+	src  string
+	toks []token
+}
+
+func (p *parser) tok(i int) token {
+	if i < 0 || i >= len(p.toks) {
+		return token{kind: tNewline, off: len(p.src)}
+	}
+	return p.toks[i]
+}
+
+// dotted returns the dotted name that ends at token i (an identifier),
+// and the index of its first token. "a.b.c", "A::B", "$x->y" and
+// "require('fs').rmSync" ("fs.rmSync") are all dotted names.
+func (p *parser) dotted(i int) (string, int) {
+	name := p.toks[i].text
+	first := i
+	for {
+		sep := p.tok(first - 1)
+		if sep.kind != tPunct || sep.text != "." && sep.text != "::" && sep.text != "->" {
+			break
+		}
+		prev := p.tok(first - 2)
+		if prev.kind == tIdent {
+			name = prev.text + "." + name
+			first -= 2
+			continue
+		}
+		if prev.kind == tPunct && prev.text == ")" {
+			// require('fs').x, require("child_process").execSync
+			open := p.matchBack(first - 2)
+			if open > 0 && p.tok(open-1).kind == tIdent && p.tok(open-1).text == "require" && p.tok(open+1).kind == tString && p.tok(open+2).text == ")" {
+				mod := strings.TrimPrefix(p.tok(open+1).text, "node:")
+				name = mod + "." + name
+				first = open - 1
+			}
+		}
+		break
+	}
+	return name, first
+}
+
+// matchBack returns the index of the "(" that the ")" at i closes, or -1.
+func (p *parser) matchBack(i int) int {
+	depth := 0
+	for j := i; j >= 0 && i-j < 4096; j-- {
+		t := p.toks[j]
+		if t.kind != tPunct {
+			continue
+		}
+		switch t.text {
+		case ")", "]", "}":
+			depth++
+		case "(", "[", "{":
+			depth--
+			if depth == 0 {
+				return j
+			}
+		}
+	}
+	return -1
+}
+
+// args reads a parenthesised argument list starting at the "(" at i; it
+// returns the arguments and the index after ")".
+func (p *parser) args(i int, closeTok string) ([]arg, int) {
+	var out []arg
+	j := i + 1
+	start := j
+	depth := 0
+	for j < len(p.toks) {
+		t := p.toks[j]
+		if t.kind == tPunct {
+			switch t.text {
+			case "(", "[", "{":
+				depth++
+			case ")", "]", "}":
+				if depth == 0 {
+					if j > start {
+						out = append(out, p.arg(start, j))
+					}
+					return out, j + 1
+				}
+				depth--
+			case ",":
+				if depth == 0 {
+					out = append(out, p.arg(start, j))
+					start = j + 1
+				}
+			}
+		}
+		j++
+	}
+	if j > start {
+		out = append(out, p.arg(start, j))
+	}
+	return out, j
+}
+
+// bareArgs reads the arguments of a call without parentheses (Ruby's
+// system "…", Perl's unlink "…") up to the end of the statement.
+func (p *parser) bareArgs(i int) ([]arg, int) {
+	var out []arg
+	j := i
+	start := j
+	depth := 0
+	for j < len(p.toks) {
+		t := p.toks[j]
+		if depth == 0 && (t.kind == tNewline && !p.continues(j) || t.kind == tPunct && (t.text == ";" || t.text == "}" || t.text == ")" || t.text == "]") ||
+			t.kind == tIdent && (t.text == "if" || t.text == "unless" || t.text == "or" || t.text == "and" || t.text == "do" || t.text == "while" || t.text == "until")) {
+			break
+		}
+		if t.kind == tPunct {
+			switch t.text {
+			case "(", "[", "{":
+				depth++
+			case ")", "]", "}":
+				depth--
+			case ",":
+				if depth == 0 {
+					out = append(out, p.arg(start, j))
+					start = j + 1
+				}
+			}
+		}
+		j++
+	}
+	if j > start {
+		out = append(out, p.arg(start, j))
+	}
+	return out, j
+}
+
+// continues reports whether the newline at i continues an expression
+// (the line ended with a comma or an operator).
+func (p *parser) continues(i int) bool {
+	prev := p.tok(i - 1)
+	return prev.kind == tPunct && (prev.text == "," || prev.text == "+" || prev.text == "." || prev.text == "\\")
+}
+
+// arg classifies the tokens [a, b) of one argument.
+func (p *parser) arg(a, b int) arg {
+	for a < b && p.toks[a].kind == tNewline {
+		a++
+	}
+	for b > a && p.toks[b-1].kind == tNewline {
+		b--
+	}
+	out := arg{}
+	if a >= b {
+		return out
+	}
+	end := len(p.src)
+	if b < len(p.toks) {
+		end = p.toks[b].off
+	}
+	out.text = strings.TrimSpace(p.src[p.toks[a].off:end])
+	// keyword=value (Python), key: value (Ruby, JS objects are not split).
+	if b-a >= 3 && p.toks[a].kind == tIdent && p.toks[a+1].kind == tPunct && p.toks[a+1].text == "=" {
+		out.key = p.toks[a].text
+		a += 2
+	}
+	// The * or ** of Python/Ruby splats a list argument into several.
+	if p.toks[a].kind == tPunct && p.toks[a].text == "*" && a+1 < b {
+		a++
+	}
+	// A list of literals.
+	if t := p.toks[a]; t.kind == tPunct && (t.text == "[" || t.text == "(") || t.kind == tIdent && t.text == "array" && a+1 < b && p.toks[a+1].text == "(" {
+		if t.kind == tIdent {
+			a++
+		}
+		closeTok := map[string]string{"[": "]", "(": ")"}[p.toks[a].text]
+		if p.toks[b-1].kind == tPunct && p.toks[b-1].text == closeTok {
+			inner, _ := p.args(a, closeTok)
+			all := true
+			var vals []string
+			for _, x := range inner {
+				if !x.lit || x.key != "" {
+					all = false
+					break
+				}
+				vals = append(vals, x.str)
+			}
+			if all {
+				out.isList, out.list = true, vals
+				if len(inner) == 1 && p.toks[a].text == "(" {
+					// (x) is x, not a list.
+					out.isList, out.lit, out.str, out.list = false, true, vals[0], nil
+				}
+			}
+			return out
+		}
+	}
+	// Concatenated literals: "a" "b", "a" + "b", "a" . "b".
+	var b2 strings.Builder
+	want := true // expecting a string
+	for k := a; k < b; k++ {
+		t := p.toks[k]
+		switch {
+		case want && t.kind == tString && t.lit:
+			b2.WriteString(t.text)
+			out.shell = out.shell || t.shell
+			want = false
+		case !want && t.kind == tString && t.lit && !t.shell:
+			b2.WriteString(t.text) // adjacent literals
+		case !want && t.kind == tPunct && (t.text == "+" || t.text == "."):
+			want = true
+		case t.kind == tNewline:
+		default:
+			return out
+		}
+	}
+	if !want {
+		out.lit, out.str = true, b2.String()
+	}
+	return out
+}
+
+// findCalls returns every call in the tokens. bare reports whether the
+// language calls functions without parentheses (Ruby, Perl).
+func (p *parser) findCalls(bare bool, isCallee func(name string) bool) []call {
+	var out []call
+	for i := 0; i < len(p.toks); i++ {
+		t := p.toks[i]
+		if t.kind != tIdent {
+			continue
+		}
+		next := p.tok(i + 1)
+		if next.kind == tIdent && next.text == t.text {
+			continue
+		}
+		name, first := p.dotted(i)
+		if !isCallee(name) {
+			continue
+		}
+		// A definition, not a call: def system(…), function exec(…), sub system.
+		if prev := p.tok(first - 1); prev.kind == tIdent && (prev.text == "def" || prev.text == "function" || prev.text == "sub" || prev.text == "fn") {
+			continue
+		}
+		c := call{name: name, off: p.toks[first].off}
+		// A method on a call result: Path('/x').unlink().
+		if sep := p.tok(first - 1); sep.kind == tPunct && sep.text == "." && p.tok(first-2).kind == tPunct && p.tok(first-2).text == ")" {
+			open := p.matchBack(first - 2)
+			c.method = true
+			if open > 0 && p.tok(open-1).kind == tIdent {
+				ctor, _ := p.dotted(open - 1)
+				inner, _ := p.args(open, ")")
+				c.name = lastSegment(ctor) + "." + name
+				if len(inner) >= 1 && inner[0].lit {
+					c.recv, c.recvLit = inner[0].str, true
+				}
+			}
+		} else if sep.kind == tPunct && (sep.text == "." || sep.text == "->") {
+			c.method = true
+		}
+		switch {
+		case next.kind == tPunct && next.text == "(":
+			c.parens = true
+			c.args, _ = p.args(i+1, ")")
+		case bare && (next.kind == tString || next.kind == tIdent || next.kind == tPunct && (next.text == "[" || next.text == "*")):
+			if next.kind == tIdent && (next.text == "if" || next.text == "unless" || next.text == "or" || next.text == "and") {
+				break
+			}
+			c.args, _ = p.bareArgs(i + 1)
+		case next.kind == tString && next.tag == t.text:
+			// Bun's $`…` tagged template.
+			c.args = []arg{{lit: next.lit, str: next.text, text: next.text}}
+			c.parens = true
+		default:
+			if !bare {
+				continue
+			}
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+func lastSegment(name string) string {
+	if i := strings.LastIndexByte(name, '.'); i >= 0 {
+		return name[i+1:]
+	}
+	return name
+}

@@ -1,0 +1,158 @@
+package lang
+
+import "strings"
+
+// pyShell are the Python calls that run their first argument as shell
+// text.
+var pyShell = map[string]bool{
+	"os.system": true, "os.popen": true, "subprocess.getoutput": true, "subprocess.getstatusoutput": true,
+	"commands.getoutput": true, "commands.getstatusoutput": true, "asyncio.create_subprocess_shell": true,
+	"os.popen2": true, "os.popen3": true, "os.popen4": true,
+}
+
+// pySubprocess are the subprocess calls whose first argument is an
+// argument vector, or shell text with shell=True.
+var pySubprocess = map[string]bool{
+	"subprocess.run": true, "subprocess.call": true, "subprocess.check_call": true,
+	"subprocess.check_output": true, "subprocess.Popen": true,
+}
+
+// pyDelete are the calls that delete the path in their first argument.
+var pyDelete = map[string]struct{ recursive, dir bool }{
+	"shutil.rmtree": {recursive: true}, "os.remove": {}, "os.unlink": {}, "os.rmdir": {dir: true},
+	"os.removedirs": {dir: true},
+}
+
+func python(p *parser) []Effect {
+	al := pythonAliases(p.src)
+	interesting := func(name string) bool {
+		full := al.resolve(name)
+		last := lastSegment(full)
+		switch last {
+		case "unlink", "rmdir", "write_text", "write_bytes", "open", "touch", "spawn":
+			return true
+		}
+		_, del := pyDelete[full]
+		return pyShell[full] || pySubprocess[full] || del ||
+			strings.HasPrefix(full, "os.exec") || strings.HasPrefix(full, "os.spawn") || strings.HasPrefix(full, "os.posix_spawn") ||
+			full == "asyncio.create_subprocess_exec" || full == "os.remove" || full == "os.unlink" || full == "pty.spawn"
+	}
+	var out []Effect
+	for _, c := range p.findCalls(false, interesting) {
+		full := al.resolve(c.name)
+		c.name = full
+		if e, ok := pythonCall(c); ok {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+func pythonCall(c call) (Effect, bool) {
+	full := c.name
+	switch {
+	case pyShell[full]:
+		return shellOf(c, argAt(c.args, 0)), true
+	case pySubprocess[full]:
+		a := argAt(c.args, 0)
+		if a == nil {
+			a = keyword(c.args, "args")
+		}
+		if a == nil {
+			return shellOf(c, nil), true
+		}
+		sh := keyword(c.args, "shell")
+		shell := sh != nil && sh.text != "False" && sh.text != "0" && sh.text != "None"
+		switch {
+		case a.lit && shell:
+			return Effect{Kind: Shell, Call: full, Text: a.str, Offset: c.off}, true
+		case a.lit:
+			// Without a shell a string is the program's name only.
+			return Effect{Kind: Exec, Call: full, Argv: []string{a.str}, Offset: c.off}, true
+		case a.isList && shell && len(a.list) > 0:
+			// With a shell, the first item is the script, the rest its $0, $1…
+			return Effect{Kind: Shell, Call: full, Text: a.list[0], Offset: c.off}, true
+		case a.isList:
+			return Effect{Kind: Exec, Call: full, Argv: a.list, Offset: c.off}, true
+		}
+		return shellOf(c, a), true
+	case full == "pty.spawn":
+		return shellOf(c, argAt(c.args, 0)).asExec(), true
+	case full == "asyncio.create_subprocess_exec":
+		return execOf(c, c.args), true
+	case strings.HasPrefix(full, "os.exec"), strings.HasPrefix(full, "os.spawn"), strings.HasPrefix(full, "os.posix_spawn"):
+		args := positional(c.args)
+		if strings.HasPrefix(full, "os.spawn") && len(args) > 0 {
+			args = args[1:] // the mode, os.P_WAIT
+		}
+		if len(args) == 0 {
+			return shellOf(c, nil), true
+		}
+		v := strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(full, "os.exec"), "os.spawn"), "os.posix_spawn")
+		if strings.HasSuffix(v, "e") && len(args) > 2 {
+			args = args[:len(args)-1] // the environment
+		}
+		// The program is the first argument; the argument vector (whose
+		// first item is only argv[0]) follows.
+		prog := args[0]
+		if !prog.lit {
+			return Effect{Kind: Hidden, Call: full, Text: prog.text, Offset: c.off}, true
+		}
+		e := execOf(c, args[1:])
+		if e.Kind == Exec {
+			e.Argv[0] = prog.str
+		} else if e.Kind == Hidden && e.Text == "" {
+			e = Effect{Kind: Exec, Call: full, Argv: []string{prog.str}, Offset: c.off}
+		}
+		return e, true
+	}
+	if d, ok := pyDelete[full]; ok {
+		e, ok := pathEffect(c, Delete, argAt(c.args, 0), d.recursive)
+		e.Dir = d.dir
+		return e, ok
+	}
+	last := lastSegment(full)
+	switch last {
+	case "unlink", "rmdir":
+		if !c.method {
+			return Effect{}, false
+		}
+		if c.recvLit {
+			return Effect{Kind: Delete, Call: full, Path: c.recv, Dir: last == "rmdir", Offset: c.off}, true
+		}
+		if strings.HasPrefix(full, "os.") || strings.Contains(full, "Path.") {
+			return Effect{Kind: Hidden, Call: full, Text: full, Offset: c.off}, true
+		}
+		return Effect{}, false
+	case "write_text", "write_bytes", "touch":
+		if c.method && c.recvLit {
+			return Effect{Kind: Write, Call: full, Path: c.recv, Offset: c.off}, true
+		}
+	case "open":
+		if full != "open" && full != "io.open" && full != "codecs.open" && !(c.method && c.recvLit) {
+			return Effect{}, false
+		}
+		path, mode := argAt(c.args, 0), argAt(c.args, 1)
+		if c.method {
+			// Path('x').open('w')
+			path, mode = &arg{lit: true, str: c.recv}, argAt(c.args, 0)
+		}
+		if m := keyword(c.args, "mode"); m != nil {
+			mode = m
+		}
+		if path == nil || !path.lit || mode == nil || !mode.lit || !strings.ContainsAny(mode.str, "wax+") {
+			return Effect{}, false
+		}
+		return Effect{Kind: Write, Call: full, Path: path.str, Append: strings.Contains(mode.str, "a"), Offset: c.off}, true
+	}
+	return Effect{}, false
+}
+
+// asExec turns a shell effect of a call that takes a program (not shell
+// text) into an Exec of that program name.
+func (e Effect) asExec() Effect {
+	if e.Kind == Shell {
+		return Effect{Kind: Exec, Call: e.Call, Argv: []string{e.Text}, Offset: e.Offset}
+	}
+	return e
+}

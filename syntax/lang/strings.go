@@ -1,0 +1,315 @@
+package lang
+
+import "strings"
+
+// pyString reads a Python string literal with its prefix (r, b, u, f and
+// their pairs), in any of the four quotings.
+func (lx *lexer) pyString() bool {
+	start := lx.i
+	j := lx.i
+	raw, format := false, false
+	for k := 0; k < 2 && j < len(lx.src); k++ {
+		switch lx.src[j] {
+		case 'r', 'R':
+			raw = true
+		case 'f', 'F':
+			format = true
+		case 'b', 'B', 'u', 'U':
+		default:
+			k = 2
+			continue
+		}
+		j++
+	}
+	if j >= len(lx.src) || lx.src[j] != '\'' && lx.src[j] != '"' {
+		return false
+	}
+	if j > start && start > 0 && isIdent(lx.src[start-1]) {
+		return false
+	}
+	q := string(lx.src[j])
+	if strings.HasPrefix(lx.src[j:], q+q+q) {
+		q = q + q + q
+	}
+	lx.i = j + len(q)
+	style := fullEscape
+	if raw {
+		style = rawQuote
+	}
+	v, _, _ := lx.quoted(q, style, len(q) == 3)
+	lit := true
+	if format {
+		lit = !strings.Contains(strings.ReplaceAll(v, "{{", ""), "{")
+		v = strings.ReplaceAll(strings.ReplaceAll(v, "{{", "{"), "}}", "}")
+	}
+	lx.str(start, v, lit, false)
+	return true
+}
+
+// jsString reads a JavaScript string or template literal.
+func (lx *lexer) jsString() bool {
+	c := lx.src[lx.i]
+	start := lx.i
+	switch c {
+	case '\'', '"':
+		lx.i++
+		v, _, _ := lx.quoted(string(c), fullEscape, false)
+		lx.str(start, v, true, false)
+		return true
+	case '`':
+		tag := ""
+		if t := lx.last(); t != nil && t.kind == tIdent && t.off+len(t.text) == start {
+			tag = t.text
+		}
+		lx.i++
+		var b strings.Builder
+		lit := true
+		for lx.i < len(lx.src) {
+			ch := lx.src[lx.i]
+			if ch == '`' {
+				lx.i++
+				break
+			}
+			if ch == '\\' && lx.i+1 < len(lx.src) {
+				n := lx.src[lx.i+1]
+				lx.i += 2
+				lx.escape(&b, n)
+				continue
+			}
+			if ch == '$' && lx.peek(1) == '{' {
+				lit = false
+				lx.i++
+				lx.skipJSExpr()
+				continue
+			}
+			b.WriteByte(ch)
+			lx.i++
+		}
+		lx.str(start, b.String(), lit, false)
+		lx.toks[len(lx.toks)-1].tag = tag
+		return true
+	}
+	return false
+}
+
+// skipJSExpr skips a ${…} substitution of a template (lx.i at "{"),
+// strings and nested templates included.
+func (lx *lexer) skipJSExpr() {
+	depth := 0
+	for lx.i < len(lx.src) {
+		c := lx.src[lx.i]
+		switch c {
+		case '{':
+			depth++
+		case '}':
+			depth--
+			if depth == 0 {
+				lx.i++
+				return
+			}
+		case '\'', '"', '`':
+			n := len(lx.toks)
+			lx.jsString()
+			lx.toks = lx.toks[:n]
+			continue
+		}
+		lx.i++
+	}
+}
+
+// rubyString reads Ruby strings: quotes, backticks, %-literals and
+// here-documents.
+func (lx *lexer) rubyString() bool {
+	c := lx.src[lx.i]
+	start := lx.i
+	switch c {
+	case '\'':
+		lx.i++
+		v, _, _ := lx.quoted("'", singleQuote, true)
+		lx.str(start, v, true, false)
+		return true
+	case '"', '`':
+		lx.i++
+		v, _, _ := lx.quoted(string(c), fullEscape, true)
+		lx.str(start, v, !strings.Contains(v, "#{"), c == '`')
+		return true
+	case '%':
+		if !lx.regexAllowed() && lx.peek(1) != 'x' {
+			return false
+		}
+		j := lx.i + 1
+		letter := byte('Q')
+		if j < len(lx.src) && isIdentStart(lx.src[j]) {
+			letter = lx.src[j]
+			j++
+		}
+		if j >= len(lx.src) || !strings.ContainsRune("({[<|!/", rune(lx.src[j])) {
+			return false
+		}
+		open := lx.src[j]
+		lx.i = j
+		body, _ := lx.delimited(open, closer(open))
+		switch letter {
+		case 'x':
+			lx.str(start, body, !strings.Contains(body, "#{"), true)
+		case 'q':
+			lx.str(start, body, true, false)
+		case 'Q':
+			lx.str(start, unescape(lx.l, body), !strings.Contains(body, "#{"), false)
+		case 'w', 'W', 'i', 'I':
+			lx.words(start, body)
+		default: // %r regexp, %s symbol
+		}
+		return true
+	case '<':
+		if strings.HasPrefix(lx.src[lx.i:], "<<") {
+			lx.i += 2
+			if lx.heredocStart(start) {
+				return true
+			}
+			lx.i = start
+		}
+	case '?':
+		// ?x is a one-character string.
+		if lx.i+1 < len(lx.src) && lx.regexAllowed() && !isIdent(lx.peek(2)) && lx.peek(1) != ' ' {
+			lx.i += 2
+			return true
+		}
+	}
+	return false
+}
+
+// words emits a word list (%w[], qw()) as a bracketed list of literals.
+func (lx *lexer) words(start int, body string) {
+	lx.emit(token{kind: tPunct, text: "[", off: start})
+	for i, w := range strings.Fields(body) {
+		if i > 0 {
+			lx.emit(token{kind: tPunct, text: ",", off: start})
+		}
+		lx.emit(token{kind: tString, text: w, lit: true, off: start})
+	}
+	lx.emit(token{kind: tPunct, text: "]", off: start})
+}
+
+// unescape decodes the escapes of a double-quoted body read raw.
+func unescape(l Lang, body string) string {
+	sub := &lexer{l: l, src: body + "\x00"}
+	v, _, _ := sub.quoted("\x00", fullEscape, true)
+	return v
+}
+
+// perlString reads Perl strings: quotes, backticks, q// qq// qw// qx//,
+// match and substitution operators, and here-documents.
+func (lx *lexer) perlString() bool {
+	c := lx.src[lx.i]
+	start := lx.i
+	switch c {
+	case '\'':
+		lx.i++
+		v, _, _ := lx.quoted("'", singleQuote, true)
+		lx.str(start, v, true, false)
+		return true
+	case '"', '`':
+		lx.i++
+		v, _, _ := lx.quoted(string(c), fullEscape, true)
+		lx.str(start, v, !hasInterpolation(Perl, v), c == '`')
+		return true
+	case '<':
+		if strings.HasPrefix(lx.src[lx.i:], "<<") && lx.regexAllowed() {
+			lx.i += 2
+			if lx.heredocStart(start) {
+				return true
+			}
+			lx.i = start
+		}
+		return false
+	}
+	if !isIdentStart(c) || start > 0 && (isIdent(lx.src[start-1]) || lx.src[start-1] == '$' || lx.src[start-1] == '@' || lx.src[start-1] == '%' || lx.src[start-1] == '&') {
+		return false
+	}
+	j := lx.i
+	for j < len(lx.src) && isIdent(lx.src[j]) {
+		j++
+	}
+	word := lx.src[lx.i:j]
+	sections := 0
+	switch word {
+	case "q", "qq", "qw", "qx", "m", "qr":
+		sections = 1
+	case "s", "tr", "y":
+		sections = 2
+	default:
+		return false
+	}
+	k := j
+	for k < len(lx.src) && (lx.src[k] == ' ' || lx.src[k] == '\t') {
+		k++
+	}
+	if k >= len(lx.src) {
+		return false
+	}
+	open := lx.src[k]
+	if isIdent(open) || open == ',' || open == ';' || open == ')' || open == '=' && lx.peek(k-lx.i+1) == '>' || open == ' ' || open == '\n' {
+		return false
+	}
+	if k > j && (open == '=' || open == '#') {
+		return false
+	}
+	lx.i = k
+	if sections == 2 {
+		lx.skipDelimited(open, closer(open), 2)
+		lx.skipFlags()
+		return true
+	}
+	body, _ := lx.delimited(open, closer(open))
+	switch word {
+	case "q":
+		lx.str(start, body, true, false)
+	case "qq":
+		lx.str(start, unescape(Perl, body), !hasInterpolation(Perl, body), false)
+	case "qx":
+		lx.str(start, body, open == '\'' || !hasInterpolation(Perl, body), true)
+	case "qw":
+		lx.words(start, body)
+	default:
+		lx.skipFlags()
+	}
+	return true
+}
+
+// phpString reads PHP strings: quotes, backticks, heredoc and nowdoc.
+func (lx *lexer) phpString() bool {
+	c := lx.src[lx.i]
+	start := lx.i
+	switch c {
+	case '\'':
+		lx.i++
+		v, _, _ := lx.quoted("'", singleQuote, true)
+		lx.str(start, v, true, false)
+		return true
+	case '"', '`':
+		lx.i++
+		v, _, _ := lx.quoted(string(c), fullEscape, true)
+		lx.str(start, v, !hasInterpolation(PHP, v), c == '`')
+		return true
+	case '<':
+		if strings.HasPrefix(lx.src[lx.i:], "<<<") {
+			lx.i += 3
+			if lx.heredocStart(start) {
+				return true
+			}
+			lx.i = start
+		}
+	case '?':
+		if strings.HasPrefix(lx.src[lx.i:], "?>") {
+			// Back to output until the next tag.
+			if j := strings.Index(lx.src[lx.i:], "<?php"); j >= 0 {
+				lx.i += j + len("<?php")
+			} else {
+				lx.i = len(lx.src)
+			}
+			return true
+		}
+	}
+	return false
+}

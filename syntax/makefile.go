@@ -1,0 +1,252 @@
+package syntax
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+)
+
+// makeRule is one rule of a Makefile: its targets, prerequisites and
+// recipe lines (with their line numbers).
+type makeRule struct {
+	targets, prereqs []string
+	recipe           []string
+	lines            []int
+}
+
+// makefile is what corral reads of a Makefile.
+type makefile struct {
+	rules []*makeRule
+	// plain reports a Makefile without $(shell …), includes or
+	// conditionals, whose recipes can be read as written.
+	plain bool
+}
+
+// parseMakefile reads the rules of a Makefile: "targets: prerequisites"
+// lines followed by tab-indented recipe lines, with backslash
+// continuations.
+func parseMakefile(text string) makefile {
+	mf := makefile{plain: !strings.Contains(text, "$(shell") && !strings.Contains(text, "${shell")}
+	var cur *makeRule
+	lines := strings.Split(text, "\n")
+	for i := 0; i < len(lines); i++ {
+		line, n := lines[i], i+1
+		for strings.HasSuffix(line, "\\") && i+1 < len(lines) {
+			i++
+			line = line[:len(line)-1] + "\n" + lines[i]
+		}
+		if strings.HasPrefix(line, "\t") {
+			if cur != nil {
+				cur.recipe = append(cur.recipe, line[1:])
+				cur.lines = append(cur.lines, n)
+			}
+			continue
+		}
+		trimmed := strings.TrimSpace(line)
+		if trimmed == "" || strings.HasPrefix(trimmed, "#") {
+			continue
+		}
+		first := strings.Fields(trimmed)[0]
+		switch first {
+		case "include", "-include", "sinclude", "ifeq", "ifneq", "ifdef", "ifndef", "define", "export", "vpath", "override":
+			mf.plain = false
+			cur = nil
+			continue
+		case "else", "endif", "endef":
+			cur = nil
+			continue
+		}
+		colon := strings.Index(trimmed, ":")
+		eq := strings.Index(trimmed, "=")
+		if colon < 0 || eq >= 0 && eq < colon || strings.HasPrefix(trimmed[colon:], ":=") || strings.HasPrefix(trimmed[colon:], "::=") {
+			cur = nil // a variable
+			continue
+		}
+		rest := strings.TrimLeft(trimmed[colon+1:], ":")
+		r := &makeRule{targets: strings.Fields(trimmed[:colon])}
+		recipe := ""
+		if j := strings.Index(rest, ";"); j >= 0 {
+			recipe = strings.TrimSpace(rest[j+1:])
+			rest = rest[:j]
+		}
+		if strings.Contains(rest, "=") {
+			cur = nil // a target-specific variable
+			continue
+		}
+		r.prereqs = strings.Fields(strings.ReplaceAll(rest, "|", " "))
+		if recipe != "" {
+			r.recipe = append(r.recipe, recipe)
+			r.lines = append(r.lines, n)
+		}
+		mf.rules = append(mf.rules, r)
+		cur = r
+	}
+	return mf
+}
+
+// defaultGoal is the first target that is not special or a pattern.
+func (mf makefile) defaultGoal() string {
+	for _, r := range mf.rules {
+		for _, t := range r.targets {
+			if !strings.HasPrefix(t, ".") && !strings.Contains(t, "%") && !strings.Contains(t, "$") {
+				return t
+			}
+		}
+	}
+	return ""
+}
+
+// recipes returns the recipe lines that making goal runs: its
+// prerequisites' first, then its own, each target once.
+func (mf makefile) recipes(goal string, seen map[string]bool, out *[]recipeLine) {
+	if seen[goal] || len(seen) > 256 {
+		return
+	}
+	seen[goal] = true
+	for _, r := range mf.rules {
+		if !contains(r.targets, goal) {
+			continue
+		}
+		for _, p := range r.prereqs {
+			mf.recipes(p, seen, out)
+		}
+		for i, l := range r.recipe {
+			*out = append(*out, recipeLine{target: goal, text: l, line: r.lines[i]})
+		}
+	}
+}
+
+type recipeLine struct {
+	target, text string
+	line         int
+}
+
+// makeRun models make [options] [targets]: the recipes of the targets of
+// the Makefile it reads (-f FILE, -f - from a here-document, -C DIR,
+// --eval=TEXT). make -n, -q and --dry-run run nothing.
+func (w *walker) makeRun(c scope, call *Call) {
+	dir := call.Dir
+	var files, evals []string
+	var targets []string
+	stdin := false
+	args := call.Args
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		val := func() string {
+			if i+1 < len(args) {
+				i++
+				return args[i].Value
+			}
+			return ""
+		}
+		switch {
+		case v == "-n" || v == "--dry-run" || v == "--just-print" || v == "--recon" || v == "-q" || v == "--question" ||
+			v == "-p" || v == "--print-data-base" || v == "--version" || v == "-v" || v == "--help" || v == "-h":
+			return
+		case v == "-f" || v == "--file" || v == "--makefile":
+			f := val()
+			if f == "-" {
+				stdin = true
+			} else {
+				files = append(files, f)
+			}
+		case strings.HasPrefix(v, "--file=") || strings.HasPrefix(v, "--makefile="):
+			files = append(files, v[strings.IndexByte(v, '=')+1:])
+		case strings.HasPrefix(v, "-f") && len(v) > 2 && !strings.HasPrefix(v, "--"):
+			files = append(files, v[2:])
+		case v == "-C" || v == "--directory":
+			dir = dir.Join(val())
+		case strings.HasPrefix(v, "--directory="):
+			dir = dir.Join(v[len("--directory="):])
+		case strings.HasPrefix(v, "-C") && !strings.HasPrefix(v, "--"):
+			dir = dir.Join(v[2:])
+		case strings.HasPrefix(v, "--eval="):
+			evals = append(evals, v[len("--eval="):])
+		case v == "-E" || v == "--eval":
+			evals = append(evals, val())
+		case v == "-o" || v == "-W" || v == "-I" || v == "-j" && i+1 < len(args) && isNumber(args[i+1].Value) || v == "-l" && i+1 < len(args) && isNumber(args[i+1].Value):
+			val()
+		case strings.HasPrefix(v, "-"):
+			if !strings.HasPrefix(v, "--") && strings.ContainsAny(v[1:], "nq") && !strings.ContainsAny(v[1:], "CfIoWjl") {
+				return // a bundle with -n or -q
+			}
+		case isAssignment(v):
+		default:
+			targets = append(targets, v)
+		}
+	}
+	type source struct{ name, text string }
+	var srcs []source
+	if stdin {
+		for _, in := range w.stdinTexts(c, call) {
+			srcs = append(srcs, source{"make -f - (" + in.kind + ")", in.text})
+		}
+	}
+	for _, f := range files {
+		if text, ok := w.readScript(dir.Join(f)); ok {
+			srcs = append(srcs, source{f, text})
+		}
+	}
+	if len(files) == 0 && !stdin && dir.Known {
+		for _, f := range []string{"GNUmakefile", "makefile", "Makefile"} {
+			if text, ok := w.readScript(Dir{Path: filepath.Join(dir.Path, f), Known: true}); ok {
+				srcs = append(srcs, source{f, text})
+				break
+			}
+		}
+	}
+	for i, e := range evals {
+		srcs = append(srcs, source{fmt.Sprintf("make --eval #%d", i+1), e})
+	}
+	inner := *call
+	inner.Dir = dir
+	for _, s := range srcs {
+		mf := parseMakefile(s.text)
+		goals := targets
+		if len(goals) == 0 {
+			if g := mf.defaultGoal(); g != "" {
+				goals = []string{g}
+			}
+		}
+		if strings.HasPrefix(s.name, "make --eval") {
+			// Text given with --eval runs with whatever target is made:
+			// all of its recipes count.
+			goals = nil
+			for _, r := range mf.rules {
+				goals = append(goals, r.targets...)
+			}
+		}
+		var lines []recipeLine
+		seen := map[string]bool{}
+		for _, g := range goals {
+			mf.recipes(g, seen, &lines)
+		}
+		for _, l := range lines {
+			text := strings.TrimLeft(l.text, "@-+ \t")
+			where := fmt.Sprintf("%s:%d (target %s)", s.name, l.line, l.target)
+			unexpanded := strings.ReplaceAll(text, "$$", "")
+			if !mf.plain || strings.Contains(unexpanded, "$") {
+				// make expands its variables first: the shell text is only
+				// known in part.
+				w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Text: text,
+					What: "the recipe at " + where + " uses make variables or functions, so its commands are only known when make runs"})
+				continue
+			}
+			w.origin = where
+			w.child(c, &inner, strings.ReplaceAll(text, "$$", "$"), nil, "make recipe", false)
+			w.origin = ""
+		}
+	}
+}
+
+func isNumber(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}

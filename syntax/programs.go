@@ -1,0 +1,752 @@
+package syntax
+
+import (
+	"encoding/base64"
+	"strings"
+)
+
+// programs models shell text that other programs run: trap, watch, flock
+// -c, script -c, at, batch, crontab, git's hooks for commands (submodule
+// foreach, rebase --exec, bisect run, core.sshCommand, core.pager,
+// core.fsmonitor, GIT_SSH_COMMAND), tar's command options, npx of a
+// deleting package, and docker run with a host directory mounted.
+func (w *walker) programs(c scope, call *Call) bool {
+	if call.Expr != nil {
+		for _, as := range call.Expr.Assigns {
+			if as.Name != nil && as.Value != nil && (as.Name.Value == "GIT_SSH_COMMAND" || as.Name.Value == "GIT_PAGER" || as.Name.Value == "GIT_EXTERNAL_DIFF") {
+				r := &resolver{src: c.sc.Src, dir: call.Dir, st: w.cur}
+				a := r.arg(as.Value)
+				w.childArg(c, call, &a, as.Name.Value)
+			}
+		}
+	}
+	if last := lastWrapper(call); last == "flock" && (call.NameArg.Value == "-c" || call.NameArg.Value == "--command") && len(call.Args) > 0 {
+		w.childArg(c, call, &call.Args[0], "flock -c")
+		return true
+	}
+	switch call.Name {
+	case "trap":
+		if len(call.Args) >= 2 && call.Args[0].Value != "-" && call.Args[0].Value != "" && !strings.HasPrefix(call.Args[0].Value, "-") && !isNumber(call.Args[0].Value) {
+			w.childArg(c, call, &call.Args[0], "trap")
+		}
+		return true
+	case "watch":
+		w.joined(c, call, skipValues(call.Args, "nq", []string{"interval", "equexit", "errexit"}), "watch")
+		return true
+	case "flock":
+		for i, a := range call.Args {
+			if (a.Value == "-c" || a.Value == "--command") && i+1 < len(call.Args) {
+				w.childArg(c, call, &call.Args[i+1], "flock -c")
+				return true
+			}
+		}
+	case "script":
+		for i, a := range call.Args {
+			v := a.Value
+			if v == "-c" || v == "--command" {
+				if i+1 < len(call.Args) {
+					w.childArg(c, call, &call.Args[i+1], "script -c")
+				}
+				return true
+			}
+			if strings.HasPrefix(v, "--command=") {
+				w.child(c, call, v[len("--command="):], nil, "script -c", !a.Static)
+				return true
+			}
+			if len(v) > 1 && v[0] == '-' && v[1] != '-' && strings.HasSuffix(v, "c") && i+1 < len(call.Args) {
+				w.childArg(c, call, &call.Args[i+1], "script -c")
+				return true
+			}
+		}
+	case "at", "batch":
+		for i, a := range call.Args {
+			switch a.Value {
+			case "-l", "-r", "-d", "-c":
+				return true // list, remove, show jobs
+			case "-f":
+				if i+1 < len(call.Args) {
+					w.scriptFile(c, call, call.Args[i+1], "sh")
+				}
+				return true
+			}
+		}
+		for _, in := range w.stdinTexts(c, call) {
+			w.child(c, call, in.text, nil, call.Name, in.dynamic)
+		}
+		return true
+	case "crontab":
+		w.crontab(c, call)
+		return true
+	case "git":
+		w.git(c, call)
+	case "tar", "bsdtar", "gtar":
+		w.tar(c, call)
+	case "npx", "bunx", "pnpx":
+		w.npx(c, call, call.Args)
+	case "pnpm", "yarn", "npm":
+		if len(call.Args) > 0 && (call.Args[0].Value == "dlx" || call.Args[0].Value == "exec" || call.Args[0].Value == "x") {
+			w.npx(c, call, call.Args[1:])
+		}
+	case "docker", "podman":
+		w.dockerRun(c, call)
+	}
+	return false
+}
+
+func lastWrapper(c *Call) string {
+	if len(c.Wrappers) == 0 {
+		return ""
+	}
+	return c.Wrappers[len(c.Wrappers)-1]
+}
+
+// childArg walks the shell text in one word; edits in it can reach the
+// command when the word is static.
+func (w *walker) childArg(c scope, call *Call, a *Arg, kind string) {
+	w.child(c, call, a.Value, a, kind, !a.Static)
+}
+
+// joined walks words that a program joins with spaces and runs with sh -c
+// (watch, git submodule foreach). One word is the script itself.
+func (w *walker) joined(c scope, call *Call, words []Arg, kind string) {
+	switch len(words) {
+	case 0:
+	case 1:
+		w.childArg(c, call, &words[0], kind)
+	default:
+		parts := make([]string, len(words))
+		dynamic := false
+		for i, a := range words {
+			parts[i] = a.Value
+			dynamic = dynamic || !a.Static
+		}
+		w.child(c, call, strings.Join(parts, " "), nil, kind, dynamic)
+	}
+}
+
+// skipValues returns the words after the leading options, skipping the
+// values of the short and long options that take one.
+func skipValues(args []Arg, short string, long []string) []Arg {
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		switch {
+		case v == "--":
+			return args[i+1:]
+		case strings.HasPrefix(v, "--"):
+			if name, _, has := strings.Cut(v[2:], "="); !has && contains(long, name) {
+				i++
+			}
+		case strings.HasPrefix(v, "-") && len(v) > 1:
+			last := v[len(v)-1]
+			if strings.IndexByte(short, last) >= 0 {
+				i++
+			}
+		default:
+			return args[i:]
+		}
+	}
+	return nil
+}
+
+// crontab models crontab FILE and crontab - (the table on standard input):
+// each entry's command is a script.
+func (w *walker) crontab(c scope, call *Call) {
+	var file *Arg
+	for i := range call.Args {
+		v := call.Args[i].Value
+		switch {
+		case v == "-l" || v == "-r" || v == "-e" || v == "-i" || v == "-T":
+			return
+		case v == "-u" || v == "-s":
+			if v == "-u" {
+				i++
+			}
+		case v == "-":
+		case !strings.HasPrefix(v, "-"):
+			file = &call.Args[i]
+		}
+	}
+	var tables []stdinText
+	if file != nil {
+		if !file.Static {
+			return
+		}
+		if text, ok := w.readScript(call.Dir.Join(file.Value)); ok {
+			tables = append(tables, stdinText{text: text, kind: file.Value})
+		}
+	} else {
+		tables = w.stdinTexts(c, call)
+	}
+	for _, t := range tables {
+		for _, cmd := range cronCommands(t.text) {
+			w.child(c, call, cmd, nil, "crontab", t.dynamic)
+		}
+	}
+}
+
+// cronCommands returns the commands of a crontab: after five time fields
+// (or an @ keyword), up to the first unescaped % (the rest is stdin).
+func cronCommands(text string) []string {
+	var out []string
+	for _, line := range strings.Split(text, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "#") || isAssignment(strings.Fields(line)[0]) && !strings.HasPrefix(line, "@") {
+			continue
+		}
+		n := 5
+		if strings.HasPrefix(line, "@") {
+			n = 1
+		}
+		rest := line
+		for k := 0; k < n; k++ {
+			rest = strings.TrimLeft(rest, " \t")
+			i := strings.IndexAny(rest, " \t")
+			if i < 0 {
+				rest = ""
+				break
+			}
+			rest = rest[i:]
+		}
+		rest = strings.TrimSpace(rest)
+		var b strings.Builder
+		for i := 0; i < len(rest); i++ {
+			if rest[i] == '\\' && i+1 < len(rest) && rest[i+1] == '%' {
+				b.WriteByte('%')
+				i++
+				continue
+			}
+			if rest[i] == '%' {
+				break
+			}
+			b.WriteByte(rest[i])
+		}
+		if s := strings.TrimSpace(b.String()); s != "" {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// gitShellKeys are git configuration keys whose value is a shell command.
+var gitShellKeys = map[string]bool{"core.sshcommand": true, "core.pager": true, "core.fsmonitor": true,
+	"core.editor": true, "sequence.editor": true, "diff.external": true, "core.askpass": true, "credential.helper": true}
+
+// git models the shell text git runs for a command: -c KEY=VALUE of a
+// key that runs a program, submodule foreach, rebase --exec, bisect run,
+// and git config of such a key.
+func (w *walker) git(c scope, call *Call) {
+	args := call.Args
+	i := 0
+	for i < len(args) {
+		v := args[i].Value
+		switch {
+		case v == "-c" && i+1 < len(args):
+			w.gitConfig(c, call, &args[i+1], args[i+1].Value)
+			i += 2
+			continue
+		case v == "-C" || v == "--git-dir" || v == "--work-tree" || v == "--namespace" || v == "--exec-path" || v == "--config-env" || v == "--super-prefix":
+			i += 2
+			continue
+		case strings.HasPrefix(v, "-"):
+			i++
+			continue
+		}
+		break
+	}
+	if i >= len(args) {
+		return
+	}
+	sub, rest := args[i].Value, args[i+1:]
+	switch sub {
+	case "submodule":
+		for j, a := range rest {
+			if a.Value == "foreach" {
+				w.joined(c, call, skipValues(rest[j+1:], "", nil), "git submodule foreach")
+				return
+			}
+		}
+	case "rebase":
+		for j := 0; j < len(rest); j++ {
+			v := rest[j].Value
+			switch {
+			case (v == "-x" || v == "--exec") && j+1 < len(rest):
+				w.childArg(c, call, &rest[j+1], "git rebase --exec")
+				j++
+			case strings.HasPrefix(v, "--exec="):
+				w.child(c, call, v[len("--exec="):], nil, "git rebase --exec", !rest[j].Static)
+			}
+		}
+	case "bisect":
+		if len(rest) > 1 && rest[0].Value == "run" {
+			w.child(c, call, rawJoin(rest[1:]), nil, "git bisect run", false)
+		}
+	case "config":
+		var pos []Arg
+		for _, a := range rest {
+			if !strings.HasPrefix(a.Value, "-") {
+				pos = append(pos, a)
+			}
+		}
+		if len(pos) == 2 && gitShellKeys[strings.ToLower(pos[0].Value)] {
+			w.gitConfig(c, call, &pos[1], pos[0].Value+"="+pos[1].Value)
+		} else if len(pos) == 2 && strings.EqualFold(pos[0].Value, "core.hooksPath") {
+			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true,
+				What: "git config core.hooksPath makes git run the hooks in " + pos[1].Value + " on later commands"})
+		}
+	}
+}
+
+// gitConfig models git -c KEY=VALUE.
+func (w *walker) gitConfig(c scope, call *Call, a *Arg, kv string) {
+	key, val, ok := strings.Cut(kv, "=")
+	if !ok {
+		return
+	}
+	key = strings.ToLower(key)
+	switch {
+	case key == "core.hookspath":
+		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true,
+			What: "git -c core.hooksPath=" + val + " runs the hooks in " + val})
+	case gitShellKeys[key] || strings.HasPrefix(key, "alias.") && strings.HasPrefix(val, "!"):
+		if key == "core.fsmonitor" && (val == "true" || val == "false" || val == "") {
+			return
+		}
+		if key == "credential.helper" && !strings.HasPrefix(val, "!") {
+			return // a helper program name, git-credential-NAME
+		}
+		text := strings.TrimPrefix(val, "!")
+		w.child(c, call, text, nil, "git "+key, !a.Static)
+	}
+}
+
+func rawJoin(args []Arg) string {
+	parts := make([]string, len(args))
+	for i, a := range args {
+		parts[i] = a.Raw
+	}
+	return strings.Join(parts, " ")
+}
+
+// tar models the commands tar runs: --to-command, --use-compress-program
+// (-I), --checkpoint-action=exec=, --info-script (-F) and
+// --new-volume-script.
+func (w *walker) tar(c scope, call *Call) {
+	args := call.Args
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		var text string
+		var host *Arg
+		switch {
+		case v == "--to-command" || v == "--use-compress-program" || v == "-I" || v == "--info-script" || v == "--new-volume-script" || v == "-F":
+			if i+1 < len(args) {
+				host = &args[i+1]
+				text = host.Value
+				i++
+			}
+		case strings.HasPrefix(v, "--to-command=") || strings.HasPrefix(v, "--use-compress-program=") || strings.HasPrefix(v, "--info-script=") || strings.HasPrefix(v, "--new-volume-script="):
+			text = v[strings.IndexByte(v, '=')+1:]
+		case strings.HasPrefix(v, "--checkpoint-action="):
+			act := v[len("--checkpoint-action="):]
+			if cmd, ok := strings.CutPrefix(act, "exec="); ok {
+				text = cmd
+			}
+		default:
+			continue
+		}
+		if text == "" {
+			continue
+		}
+		if host != nil {
+			w.childArg(c, call, host, "tar")
+		} else {
+			w.child(c, call, text, nil, "tar", !args[i].Static)
+		}
+	}
+}
+
+// deletingPackages are npm packages whose command deletes its arguments
+// recursively.
+var deletingPackages = map[string]bool{"rimraf": true, "del-cli": true, "del": true, "rimraf-cli": true, "trash-cli": false}
+
+// npx models npx PKG ARGS (and bunx, pnpm dlx, npm exec): a package that
+// deletes its arguments is rm -rf of them.
+func (w *walker) npx(c scope, call *Call, args []Arg) {
+	i := 0
+	for i < len(args) && strings.HasPrefix(args[i].Value, "-") {
+		if v := args[i].Value; (v == "-p" || v == "--package") && i+1 < len(args) {
+			i++
+		}
+		i++
+	}
+	if i >= len(args) || !args[i].Static {
+		return
+	}
+	name := args[i].Value
+	if at := strings.LastIndexByte(name, '@'); at > 0 {
+		name = name[:at]
+	}
+	if !deletingPackages[name] {
+		return
+	}
+	var paths []string
+	for _, a := range args[i+1:] {
+		if strings.HasPrefix(a.Value, "-") {
+			continue
+		}
+		paths = append(paths, a.Raw)
+	}
+	if len(paths) == 0 {
+		return
+	}
+	w.origin = "npx " + name + " deletes its arguments like rm -rf"
+	w.child(c, call, "rm -rf -- "+strings.Join(paths, " "), nil, "npx", false)
+	w.origin = ""
+}
+
+// dockerValueShort and dockerValueLong are docker run's options that take
+// a value.
+var dockerValueShort = "acehlmpuvw"
+var dockerValueLong = []string{"add-host", "annotation", "attach", "blkio-weight", "cap-add", "cap-drop", "cgroup-parent", "cgroupns",
+	"cidfile", "cpu-period", "cpu-quota", "cpu-shares", "cpus", "cpuset-cpus", "cpuset-mems", "device", "device-cgroup-rule",
+	"dns", "dns-option", "dns-search", "domainname", "entrypoint", "env", "env-file", "expose", "gpus", "group-add",
+	"health-cmd", "health-interval", "health-retries", "health-start-period", "health-timeout", "hostname", "ip", "ip6",
+	"ipc", "isolation", "kernel-memory", "label", "label-file", "link", "log-driver", "log-opt", "mac-address", "memory",
+	"memory-reservation", "memory-swap", "mount", "name", "network", "net", "network-alias", "pid", "pids-limit", "platform",
+	"publish", "pull", "restart", "runtime", "security-opt", "shm-size", "stop-signal", "stop-timeout", "storage-opt",
+	"sysctl", "tmpfs", "ulimit", "user", "userns", "uts", "volume", "volume-driver", "volumes-from", "workdir"}
+
+// dockerRun models docker run -v HOST:CONTAINER IMAGE CMD…: words of the
+// command that name a path under a mounted host directory are that host
+// path, so rm -rf /x with -v /:/x is rm -rf /. Commands that touch only
+// the container's own files are not judged.
+func (w *walker) dockerRun(c scope, call *Call) {
+	args := call.Args
+	if len(args) > 0 && args[0].Value == "container" {
+		args = args[1:]
+	}
+	if len(args) == 0 || args[0].Value != "run" {
+		return
+	}
+	args = args[1:]
+	type mount struct{ host, ctr string }
+	var mounts []mount
+	addVolume := func(spec string) {
+		parts := strings.Split(spec, ":")
+		if len(parts) >= 2 && strings.HasPrefix(parts[1], "/") {
+			host := parts[0]
+			if host == "." || strings.HasPrefix(host, "./") || strings.HasPrefix(host, "/") || strings.HasPrefix(host, "~") {
+				if d := call.Dir.Join(host); d.Known {
+					mounts = append(mounts, mount{d.Path, cleanPath(parts[1])})
+				}
+			}
+		}
+	}
+	addMount := func(spec string) {
+		var src, dst string
+		bind := false
+		for _, kv := range strings.Split(spec, ",") {
+			k, v, _ := strings.Cut(kv, "=")
+			switch k {
+			case "source", "src":
+				src = v
+			case "target", "dst", "destination":
+				dst = v
+			case "type":
+				bind = v == "bind"
+			}
+		}
+		if bind && src != "" && strings.HasPrefix(dst, "/") {
+			if d := call.Dir.Join(src); d.Known {
+				mounts = append(mounts, mount{d.Path, cleanPath(dst)})
+			}
+		}
+	}
+	i := 0
+	for i < len(args) {
+		a := args[i]
+		v := a.Value
+		if !strings.HasPrefix(v, "-") || v == "-" {
+			break
+		}
+		if v == "--" {
+			i++
+			break
+		}
+		var opt, val string
+		has := false
+		if strings.HasPrefix(v, "--") {
+			opt, val, has = strings.Cut(v[2:], "=")
+			if !has && contains(dockerValueLong, opt) && i+1 < len(args) {
+				i++
+				val, has = args[i].Value, true
+			}
+		} else {
+			last := v[len(v)-1]
+			if strings.IndexByte(dockerValueShort, last) >= 0 && i+1 < len(args) {
+				opt = string(last)
+				i++
+				val, has = args[i].Value, true
+			} else if len(v) > 2 && strings.IndexByte(dockerValueShort, v[1]) >= 0 {
+				opt, val, has = string(v[1]), v[2:], true
+			}
+		}
+		if has {
+			switch opt {
+			case "v", "volume":
+				addVolume(val)
+			case "mount":
+				addMount(val)
+			}
+		}
+		i++
+	}
+	if i+1 >= len(args) || len(mounts) == 0 {
+		return
+	}
+	cmd := args[i+1:]
+	mapped := false
+	parts := make([]string, len(cmd))
+	for k, a := range cmd {
+		parts[k] = Quote(a.Value)
+		if !a.Static || !strings.HasPrefix(a.Value, "/") {
+			continue
+		}
+		p := cleanPath(a.Value)
+		best := -1
+		for m, mt := range mounts {
+			if (p == mt.ctr || mt.ctr == "/" || strings.HasPrefix(p, mt.ctr+"/")) && (best < 0 || len(mt.ctr) > len(mounts[best].ctr)) {
+				best = m
+			}
+		}
+		if best < 0 {
+			// A path of the container's own: not the host's business.
+			parts[k] = Quote("container:" + p)
+			continue
+		}
+		mt := mounts[best]
+		rel := strings.TrimPrefix(strings.TrimPrefix(p, mt.ctr), "/")
+		host := mt.host
+		if rel != "" {
+			host = cleanPath(mt.host + "/" + rel)
+		}
+		parts[k] = Quote(host)
+		mapped = true
+	}
+	if !mapped {
+		return
+	}
+	w.origin = "the container's command, with its mounted paths as the host's"
+	inner := *call
+	inner.Dir = Dir{}
+	w.child(c, &inner, strings.Join(parts, " "), nil, "docker run", false)
+	w.origin = ""
+}
+
+// pipeTo models text piped into call: a shell, an interpreter, at or
+// batch, crontab -. It reports whether call reads a script on stdin.
+func (w *walker) pipeTo(c scope, sink *Call, text string, dynamic bool) bool {
+	if _, stdin := ShellScript(sink); stdin {
+		w.child(c, sink, text, nil, "pipe", dynamic)
+		return true
+	}
+	if p, ok := interpreterProgram(sink); ok && p.stdin {
+		w.program(c, sink, p.lang, text, sink.Name+" (pipe)", dynamic, "")
+		return true
+	}
+	switch sink.Name {
+	case "at", "batch":
+		w.child(c, sink, text, nil, sink.Name, dynamic)
+		return true
+	case "crontab":
+		if len(sink.Args) == 0 || len(sink.Args) == 1 && sink.Args[0].Value == "-" {
+			for _, cmd := range cronCommands(text) {
+				w.child(c, sink, cmd, nil, "crontab", dynamic)
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// readsScript reports whether call runs what it reads on stdin.
+func readsScript(call *Call) bool {
+	if _, stdin := ShellScript(call); stdin {
+		return true
+	}
+	if p, ok := interpreterProgram(call); ok && p.stdin && len(call.Redirs) == 0 {
+		return true
+	}
+	switch call.Name {
+	case "at", "batch":
+		return true
+	case "crontab":
+		return len(call.Args) == 0 || len(call.Args) == 1 && call.Args[0].Value == "-"
+	}
+	return false
+}
+
+// producedText returns the text a pipeline stage writes when it is known
+// statically: echo and printf of static words (with echo -e and printf's
+// escapes and %s), cat of a here-document or of script files, and
+// base64 -d of such text.
+func (w *walker) producedText(c scope, p *Pipeline, i int) (string, bool, bool) {
+	src := p.Calls[i]
+	if src == nil {
+		return "", false, false
+	}
+	switch src.Name {
+	case "echo", "printf":
+		return echoText(src)
+	case "cat":
+		if len(src.Args) == 0 {
+			ins := w.stdinTexts(c, src)
+			if len(ins) == 1 {
+				return ins[0].text, ins[0].dynamic, true
+			}
+			return "", false, false
+		}
+		var b strings.Builder
+		for _, a := range src.Args {
+			if !a.Static || strings.HasPrefix(a.Value, "-") {
+				return "", false, false
+			}
+			t, ok := w.readScript(src.Dir.Join(a.Value))
+			if !ok {
+				return "", false, false
+			}
+			b.WriteString(t)
+		}
+		return b.String(), false, true
+	case "base64":
+		decode := false
+		for _, a := range src.Args {
+			if a.Value == "-d" || a.Value == "--decode" || a.Value == "-D" {
+				decode = true
+			}
+		}
+		if !decode || i == 0 {
+			return "", false, false
+		}
+		in, dynamic, ok := w.producedText(c, p, i-1)
+		if !ok || dynamic {
+			return "", false, false
+		}
+		out, err := base64.StdEncoding.DecodeString(strings.TrimSpace(in))
+		if err != nil {
+			return "", false, false
+		}
+		return string(out), false, true
+	}
+	return "", false, false
+}
+
+// echoText is what echo or printf prints, when its words are static.
+func echoText(src *Call) (string, bool, bool) {
+	args := src.Args
+	escapes := false
+	if src.Name == "echo" {
+		for len(args) > 0 && args[0].Static && (args[0].Value == "-e" || args[0].Value == "-n" || args[0].Value == "-en" || args[0].Value == "-ne" || args[0].Value == "-E") {
+			escapes = escapes || strings.Contains(args[0].Value, "e")
+			args = args[1:]
+		}
+	}
+	dynamic := false
+	vals := make([]string, len(args))
+	for k, a := range args {
+		vals[k] = a.Value
+		dynamic = dynamic || !a.Static
+	}
+	if src.Name == "printf" && len(vals) > 0 && !dynamic {
+		return printfText(vals[0], vals[1:]), false, true
+	}
+	text := strings.Join(vals, " ")
+	if escapes {
+		text = unescapeC(text)
+	}
+	return text, dynamic, true
+}
+
+// printfText formats printf's format with its arguments (%s, %b, %d and
+// %%; the format is reused while arguments remain).
+func printfText(format string, args []string) string {
+	var b strings.Builder
+	for round := 0; round < 64; round++ {
+		used := false
+		for i := 0; i < len(format); i++ {
+			ch := format[i]
+			if ch == '\\' && i+1 < len(format) {
+				b.WriteString(unescapeC(format[i : i+2]))
+				i++
+				continue
+			}
+			if ch != '%' || i+1 >= len(format) {
+				b.WriteByte(ch)
+				continue
+			}
+			j := i + 1
+			for j < len(format) && strings.IndexByte("-+ #0123456789.", format[j]) >= 0 {
+				j++
+			}
+			if j >= len(format) {
+				break
+			}
+			verb := format[j]
+			i = j
+			if verb == '%' {
+				b.WriteByte('%')
+				continue
+			}
+			arg := ""
+			if len(args) > 0 {
+				arg, args = args[0], args[1:]
+				used = true
+			}
+			if verb == 'b' {
+				arg = unescapeC(arg)
+			}
+			b.WriteString(arg)
+		}
+		if !used || len(args) == 0 {
+			break
+		}
+	}
+	return b.String()
+}
+
+// unescapeC decodes echo -e's backslash escapes.
+func unescapeC(s string) string {
+	r := strings.NewReplacer(`\n`, "\n", `\t`, "\t", `\\`, `\`, `\r`, "\r", `\a`, "\a", `\e`, "\x1b", `\'`, "'", `\"`, `"`)
+	return r.Replace(s)
+}
+
+// hiddenPipe records a stage that runs, as a script, text an earlier
+// stage produces at run time. A download piped into a shell is the
+// pipe-shell rule's; a compound stage is judged by what it holds.
+func (w *walker) hiddenPipe(p *Pipeline, i int) {
+	src, sink := p.Calls[i-1], p.Calls[i]
+	if src == nil {
+		return
+	}
+	for _, st := range p.Calls[:i] {
+		if st == nil {
+			continue
+		}
+		switch st.Name {
+		case "curl", "wget", "fetch", "http", "https", "aria2c", "ssh":
+			return
+		}
+	}
+	if src.Name == "cat" || src.Name == "echo" || src.Name == "printf" {
+		// Files corral could not read (they do not exist yet, as for
+		// bash f) and echo of run-time words, which are parsed as they are.
+		return
+	}
+	var text []string
+	for _, st := range p.Calls[:i] {
+		if st != nil {
+			text = append(text, st.Text())
+		}
+	}
+	w.m.Hidden = append(w.m.Hidden, Hidden{Call: sink, Text: strings.Join(text, " | "),
+		What: sink.Name + " runs, as a script, the output of " + clip(src.Text(), 60) + ", which is only known at run time"})
+}

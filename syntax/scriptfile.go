@@ -1,0 +1,328 @@
+package syntax
+
+import (
+	"encoding/json"
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"syscall"
+
+	"github.com/corral-dev/corral/syntax/lang"
+)
+
+// MaxScriptFile is the largest script file read; MaxScriptBytes the most
+// bytes of script files read for one command.
+const (
+	MaxScriptFile  = 1 << 20
+	MaxScriptBytes = 4 << 20
+)
+
+// errNotScript reports a path that is not a regular file of bounded size
+// that may be read.
+var errNotScript = errors.New("not a readable script file")
+
+// ReadScript reads the script file at path, an absolute path, for
+// analysis at hook time. Only a regular file of at most MaxScriptFile
+// bytes is read: never a device, a FIFO, a socket or a file under /proc,
+// /sys or /dev, whatever symbolic links lead there, so that reading
+// cannot hang or exhaust the hook. The file is opened without blocking and
+// checked again once open.
+func ReadScript(path string) (string, error) {
+	if !filepath.IsAbs(path) {
+		return "", errNotScript
+	}
+	real, err := filepath.EvalSymlinks(path)
+	if err != nil {
+		return "", err
+	}
+	for _, p := range []string{"/proc/", "/sys/", "/dev/"} {
+		if strings.HasPrefix(real+"/", p) {
+			return "", errNotScript
+		}
+	}
+	st, err := os.Stat(real)
+	if err != nil || !st.Mode().IsRegular() || st.Size() > MaxScriptFile {
+		return "", errNotScript
+	}
+	f, err := os.OpenFile(real, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	st, err = f.Stat()
+	if err != nil || !st.Mode().IsRegular() || st.Size() > MaxScriptFile {
+		return "", errNotScript
+	}
+	data, err := io.ReadAll(io.LimitReader(f, MaxScriptFile+1))
+	if err != nil || len(data) > MaxScriptFile {
+		return "", errNotScript
+	}
+	return string(data), nil
+}
+
+// readScript reads the file at d (a known path) within the per-command
+// budget.
+func (w *walker) readScript(d Dir) (string, bool) {
+	if w.read == nil || !d.Known {
+		return "", false
+	}
+	text, err := w.read(d.Path)
+	if err != nil {
+		return "", false
+	}
+	if w.files += len(text); w.files > MaxScriptBytes {
+		w.m.Truncated = true
+		return "", false
+	}
+	return text, true
+}
+
+// setupOutput matches commands whose output is shell set-up meant to be
+// sourced (kubectl completion bash, pyenv init -, brew shellenv,
+// ssh-agent -s, direnv hook bash): sourcing them is everyday work.
+var setupOutput = regexp.MustCompile(`\b(?:completions?|init|shellenv|hook|activate|env)\b|ssh-agent`)
+
+// systemPrograms are directories whose programs are the system's, not
+// scripts the agent wrote: they are not read.
+var systemPrograms = []string{"/usr/", "/bin/", "/sbin/", "/lib/", "/lib64/", "/opt/", "/nix/", "/snap/", "/etc/"}
+
+// runsCode models code that call hands to another program: interpreter
+// code, script files, package scripts, Makefile recipes, and the shell
+// text programs such as trap, watch or git rebase --exec run. It reports
+// whether call was handled.
+func (w *walker) runsCode(c scope, call *Call) bool {
+	if w.interpreter(c, call) {
+		return true
+	}
+	switch {
+	case IsShell(call.Name):
+		if i := shellFile(call); i >= 0 {
+			w.scriptFile(c, call, call.Args[i], "sh")
+			return true
+		}
+		return false
+	case call.Name == "source" || call.Name == ".":
+		if len(call.Args) == 0 {
+			return false
+		}
+		a := call.Args[0]
+		switch {
+		case a.Value == "/dev/stdin" || a.Value == "/proc/self/fd/0" || a.Value == "/dev/fd/0":
+			for _, in := range w.stdinTexts(c, call) {
+				w.child(c, call, in.text, nil, "source "+in.kind, in.dynamic)
+			}
+		case strings.HasPrefix(a.Raw, "<("):
+			if !setupOutput.MatchString(a.Raw) {
+				w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Text: a.Raw,
+					What: call.Name + " runs the output of " + clip(a.Raw, 60) + ", a script only known at run time"})
+			}
+		default:
+			w.scriptFile(c, call, a, "sh")
+		}
+		return false
+	case call.Name != "" && strings.Contains(call.NameArg.Value, "/") && call.NameArg.Static:
+		for _, p := range systemPrograms {
+			if strings.HasPrefix(call.NameArg.Value, p) {
+				return false
+			}
+		}
+		w.scriptFile(c, call, call.NameArg, "")
+		return true
+	}
+	if w.packageRun(c, call) {
+		return true
+	}
+	if call.Name == "make" || call.Name == "gmake" {
+		w.makeRun(c, call)
+		return true
+	}
+	return w.programs(c, call)
+}
+
+// shellFile returns the index in c.Args of the script file a shell runs,
+// or -1 (a -c string, standard input, or nothing).
+func shellFile(c *Call) int {
+	if idx, stdin := ShellScript(c); idx >= 0 || stdin {
+		return -1
+	}
+	for i := 0; i < len(c.Args); i++ {
+		v := c.Args[i].Value
+		if !c.Args[i].Static {
+			return i
+		}
+		switch {
+		case v == "--":
+			if i+1 < len(c.Args) {
+				return i + 1
+			}
+			return -1
+		case v == "-o" || v == "+o" || v == "--rcfile" || v == "--init-file" || v == "-O" || v == "+O":
+			i++
+		case strings.HasPrefix(v, "-") || strings.HasPrefix(v, "+"):
+			if v == "-n" || strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--") && strings.ContainsRune(v, 'n') {
+				return -1 // bash -n: read, never run
+			}
+		default:
+			return i
+		}
+	}
+	return -1
+}
+
+// scriptFile reads the script a at call's directory and models it: as
+// shell text ("sh"), in a language, or ("") by its extension and #! line.
+// A script that does not exist yet, that is not a regular file or that is
+// too large is not read.
+func (w *walker) scriptFile(c scope, call *Call, a Arg, as string) {
+	if !a.Static {
+		return
+	}
+	d := call.Dir.Join(a.Value)
+	text, ok := w.readScript(d)
+	if !ok {
+		return
+	}
+	if strings.Contains(text[:min(len(text), 8192)], "\x00") {
+		return // a binary
+	}
+	l := lang.Lang("")
+	switch as {
+	case "sh":
+	case "":
+		l = lang.ForFile(d.Path, text)
+		if l == "" {
+			if prog := lang.Shebang(text); prog != "" && !IsShell(prog) {
+				return // a program corral does not read (awk, make, …)
+			}
+		}
+	default:
+		l = lang.Lang(as)
+	}
+	name := a.Value
+	if l != "" {
+		w.program(c, call, l, text, name, false, name)
+		return
+	}
+	w.origin = name
+	w.child(c, call, text, nil, "file", false)
+	w.origin = ""
+	// A script file is a nested script with a path of its own.
+	for i := len(w.m.Scripts) - 1; i >= 0; i-- {
+		if sc := w.m.Scripts[i]; sc.Kind == "file" && sc.Origin == name && sc.Path == "" && sc.Src == text {
+			sc.Path = name
+			break
+		}
+	}
+	for _, sc := range w.m.Unparsed {
+		if sc.Kind == "file" && sc.Src == text {
+			sc.Path = name
+		}
+	}
+}
+
+// packageRun models npm run NAME, npm test, yarn NAME, pnpm NAME and bun
+// run NAME: the scripts of package.json.
+func (w *walker) packageRun(c scope, call *Call) bool {
+	var name string
+	words := call.Words()
+	skipOpts := func(ws []string) []string {
+		for len(ws) > 0 && strings.HasPrefix(ws[0], "-") {
+			ws = ws[1:]
+		}
+		return ws
+	}
+	switch call.Name {
+	case "npm":
+		ws := skipOpts(words)
+		if len(ws) == 0 {
+			return false
+		}
+		switch ws[0] {
+		case "run", "run-script", "rum", "urn":
+			if rest := skipOpts(ws[1:]); len(rest) > 0 {
+				name = rest[0]
+			}
+		case "test", "t", "tst":
+			name = "test"
+		case "start", "stop", "restart":
+			name = ws[0]
+		default:
+			return false
+		}
+	case "yarn", "pnpm", "bun":
+		ws := skipOpts(words)
+		if len(ws) == 0 {
+			return false
+		}
+		if ws[0] == "run" {
+			if rest := skipOpts(ws[1:]); len(rest) > 0 {
+				name = rest[0]
+			}
+		} else if !packageBuiltins[ws[0]] {
+			name = ws[0]
+		}
+		if call.Name == "bun" && looksLikeFile(name) {
+			return false
+		}
+	default:
+		return false
+	}
+	if name == "" {
+		return false
+	}
+	w.packageScript(c, call, name, call.Name)
+	return true
+}
+
+// packageBuiltins are yarn's, pnpm's and bun's own commands, which are not
+// package scripts.
+var packageBuiltins = map[string]bool{"add": true, "install": true, "i": true, "remove": true, "rm": true, "upgrade": true,
+	"up": true, "update": true, "init": true, "info": true, "list": true, "ls": true, "link": true, "unlink": true,
+	"publish": true, "pack": true, "cache": true, "config": true, "global": true, "why": true, "bin": true, "audit": true,
+	"outdated": true, "version": true, "login": true, "logout": true, "create": true, "dlx": true, "exec": true, "x": true,
+	"workspace": true, "workspaces": true, "import": true, "store": true, "env": true, "build": false, "test": false,
+	"help": true, "node": true, "plugin": true, "set": true, "patch": true, "dedupe": true, "prune": true, "licenses": true}
+
+// packageScript runs scripts NAME of the nearest package.json, with its
+// pre and post scripts.
+func (w *walker) packageScript(c scope, call *Call, name, tool string) {
+	if !call.Dir.Known {
+		return
+	}
+	dir := call.Dir.Path
+	var text string
+	found := false
+	for k := 0; k < 32; k++ {
+		if t, ok := w.readScript(Dir{Path: filepath.Join(dir, "package.json"), Known: true}); ok {
+			text, found = t, true
+			break
+		}
+		if dir == "/" {
+			break
+		}
+		dir = filepath.Dir(dir)
+	}
+	if !found {
+		return
+	}
+	var pkg struct {
+		Scripts map[string]string `json:"scripts"`
+	}
+	if json.Unmarshal([]byte(text), &pkg) != nil {
+		return
+	}
+	inner := *call
+	inner.Dir = Dir{Path: dir, Known: true}
+	for _, n := range []string{"pre" + name, name, "post" + name} {
+		s, ok := pkg.Scripts[n]
+		if !ok {
+			continue
+		}
+		w.origin = "package.json scripts." + n + " (" + tool + ")"
+		w.child(c, &inner, s, nil, "package script", false)
+		w.origin = ""
+	}
+}

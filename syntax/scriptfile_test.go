@@ -1,0 +1,103 @@
+//go:build unix
+
+package syntax
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// TestReadScriptRefuses holds that reading a script at hook time cannot
+// hang or exhaust the hook: devices, FIFOs, /proc files, links to them and
+// files over MaxScriptFile are refused; a regular file is read.
+func TestReadScriptRefuses(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	big := filepath.Join(dir, "big.sh")
+	if err := os.WriteFile(big, []byte(strings.Repeat("#\n", MaxScriptFile/2+1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(dir, "zero.sh")
+	if err := os.Symlink("/dev/zero", link); err != nil {
+		t.Fatal(err)
+	}
+	ok := filepath.Join(dir, "ok.sh")
+	if err := os.WriteFile(ok, []byte("echo hi\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for _, p := range []string{fifo, big, link, "/dev/zero", "/proc/self/environ", "/proc/self/status", dir, "relative.sh"} {
+			if _, err := ReadScript(p); err == nil {
+				t.Errorf("ReadScript(%s) read it", p)
+			}
+		}
+		if text, err := ReadScript(ok); err != nil || text != "echo hi\n" {
+			t.Errorf("ReadScript(ok.sh) = %q, %v", text, err)
+		}
+	}()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("ReadScript hung")
+	}
+}
+
+// TestScriptFiles models scripts on disk with the caller's directory: the
+// calls inside are found, with the file as their origin.
+func TestScriptFiles(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"a.sh":         "cd sub\nrm -rf build\n",
+		"b.py":         "import os\nos.system('git clone u')\n",
+		"package.json": `{"scripts": {"prebuild": "echo pre", "build": "tsc", "postbuild": "rm -rf out"}}`,
+		"Makefile":     "all: dep\n\techo all\ndep:\n\t@touch x\n\nclean:\n\trm -rf y\n",
+	}
+	for n, c := range files {
+		if err := os.WriteFile(filepath.Join(dir, n), []byte(c), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tc := range []struct {
+		cmd  string
+		want []string // "name@dir origin"
+	}{
+		{"bash a.sh", []string{"bash", "cd a.sh", "rm@/sub a.sh"}},
+		{"python3 b.py", []string{"python3", "git in python code (b.py:2): os.system"}},
+		{"npm run build", []string{"npm", "echo package.json scripts.prebuild (npm)", "tsc package.json scripts.build (npm)", "rm package.json scripts.postbuild (npm)"}},
+		{"make", []string{"make", "touch Makefile:4 (target dep)", "echo Makefile:2 (target all)"}},
+		{"make -n clean", []string{"make"}},
+	} {
+		m, err := Analyze(tc.cmd, Options{Cwd: dir, ReadFile: ReadScript})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, c := range m.Calls {
+			s := c.Name
+			if c.Dir.Known && c.Dir.Path != dir && strings.HasPrefix(c.Dir.Path, dir) {
+				s += "@" + strings.TrimPrefix(c.Dir.Path, dir)
+			}
+			if w := c.Script.Where(); w != "" {
+				s += " " + w
+			}
+			got = append(got, s)
+		}
+		if strings.Join(got, "|") != strings.Join(tc.want, "|") {
+			t.Errorf("%s: calls = %q, want %q", tc.cmd, got, tc.want)
+		}
+	}
+	// Without a reader nothing is read.
+	m, _ := Analyze("bash a.sh", Options{Cwd: dir})
+	if len(m.Calls) != 1 {
+		t.Errorf("read a script without a reader: %d calls", len(m.Calls))
+	}
+}
