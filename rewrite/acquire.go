@@ -54,8 +54,12 @@ func editable(c *syntax.Call) bool { return c.Script.Editable() }
 // the call cannot be edited (a dynamic string parsed again) it asks.
 func (p *Pass) acquire(c *syntax.Call, rule, kind, msg string, dest string, edits []syntax.Edit, rel []Relocation) {
 	if !editable(c) {
+		why := "it is inside a string only known at run time"
+		if c.Script.Where() != "" {
+			why = "it is inside code another program runs (program code, a script file, a package script or a recipe)"
+		}
 		p.Report(c, Finding{Rule: rule, Decision: Ask, Kind: kind,
-			Message: msg + "; it is inside a string only known at run time, so corral cannot move it into the sandbox"})
+			Message: msg + "; " + why + ", so corral cannot move it into the sandbox"})
 		return
 	}
 	p.Report(c, Finding{Rule: rule, Decision: Rewrite, Kind: kind, Message: msg, Dest: dest,

@@ -66,7 +66,13 @@ func ReadScript(path string) (string, error) {
 // readScript reads the file at d (a known path) within the per-command
 // budget.
 func (w *walker) readScript(d Dir) (string, bool) {
-	if w.read == nil || !d.Known {
+	if !d.Known {
+		return "", false
+	}
+	if text, ok := w.written[d.Path]; ok {
+		return text, true
+	}
+	if w.read == nil {
 		return "", false
 	}
 	text, err := w.read(d.Path)
@@ -324,5 +330,48 @@ func (w *walker) packageScript(c scope, call *Call, name, tool string) {
 		w.origin = "package.json scripts." + n + " (" + tool + ")"
 		w.child(c, &inner, s, nil, "package script", false)
 		w.origin = ""
+	}
+}
+
+// noteWrite records the text a call writes to a file when it is known:
+// cat > f <<X (the here-document), echo and printf > f. A script written
+// this way and run later in the same command (cat > f <<X … X; bash f) is
+// read from there. Any other write to a noted file forgets it.
+func (w *walker) noteWrite(c scope, call *Call) {
+	for _, rd := range call.Redirs {
+		if !rd.Writes() || rd.Fd != "" && rd.Fd != "1" {
+			continue
+		}
+		d := rd.Dir.Join(rd.Target.Value)
+		if !rd.Target.Static || !d.Known {
+			continue
+		}
+		text, ok := "", false
+		switch call.Name {
+		case "cat":
+			if len(call.Args) == 0 {
+				if ins := w.stdinTexts(c, call); len(ins) == 1 && !ins[0].dynamic {
+					text, ok = ins[0].text, true
+				}
+			}
+		case "echo", "printf":
+			var dynamic bool
+			text, dynamic, ok = echoText(call)
+			ok = ok && !dynamic
+			if ok && call.Name == "echo" {
+				text += "\n"
+			}
+		}
+		if w.written == nil {
+			w.written = map[string]string{}
+		}
+		if !ok {
+			delete(w.written, d.Path)
+			continue
+		}
+		if rd.Op == ">>" {
+			text = w.written[d.Path] + text
+		}
+		w.written[d.Path] = text
 	}
 }

@@ -60,6 +60,8 @@ func TestScriptFiles(t *testing.T) {
 		"b.py":         "import os\nos.system('git clone u')\n",
 		"package.json": `{"scripts": {"prebuild": "echo pre", "build": "tsc", "postbuild": "rm -rf out"}}`,
 		"Makefile":     "all: dep\n\techo all\ndep:\n\t@touch x\n\nclean:\n\trm -rf y\n",
+		"jobs.cron":    "# nightly\nMAILTO=me\n0 3 * * * rm -rf /tmp/x 2>&1 % input\n@reboot ./start.sh\n",
+		"job.at":       "shred -u secret\n",
 	}
 	for n, c := range files {
 		if err := os.WriteFile(filepath.Join(dir, n), []byte(c), 0o644); err != nil {
@@ -75,6 +77,8 @@ func TestScriptFiles(t *testing.T) {
 		{"npm run build", []string{"npm", "echo package.json scripts.prebuild (npm)", "tsc package.json scripts.build (npm)", "rm package.json scripts.postbuild (npm)"}},
 		{"make", []string{"make", "touch Makefile:4 (target dep)", "echo Makefile:2 (target all)"}},
 		{"make -n clean", []string{"make"}},
+		{"crontab jobs.cron", []string{"crontab", "rm", "start.sh"}},
+		{"at -f job.at now", []string{"at", "shred job.at"}},
 	} {
 		m, err := Analyze(tc.cmd, Options{Cwd: dir, ReadFile: ReadScript})
 		if err != nil {

@@ -40,6 +40,9 @@ type walker struct {
 	files int
 	// read reads a script file; nil reads none.
 	read func(path string) (string, error)
+	// written holds the text that earlier commands wrote to files
+	// (cat > f <<X, echo … > f), by absolute path.
+	written map[string]string
 }
 
 type declared struct {
@@ -876,6 +879,8 @@ func (w *walker) call(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state) {
 	}
 	call.Redirs = w.redirects(c, s, st, call)
 	call.fds, _ = applyRedirects(st.fds, call.Redirs)
+	w.cur = st
+	w.noteWrite(c, call)
 	var env *state
 	if inv.split != nil || inv.inputsAreCommands || call.Name == "find" || call.Name == "su" || call.Name == "runuser" || IsShell(call.Name) {
 		env = cmdState.exportedOnly(call.Dir, w.home)

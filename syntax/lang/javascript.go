@@ -140,6 +140,9 @@ func jsCall(c call) (Effect, bool) {
 		}
 		return Effect{Kind: Exec, Call: full, Argv: argv, Offset: c.off}, true
 	case full == "$" || full == "Bun.$":
+		if !c.tagged {
+			return Effect{}, false // $(…) is jQuery's or another library's
+		}
 		return shellOf(c, first), true
 	case full == "Bun.spawn" || full == "Bun.spawnSync" || full == "Deno.run":
 		if first != nil && first.isList {

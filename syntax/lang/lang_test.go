@@ -53,6 +53,7 @@ var effectCases = []struct {
 	{"js-promises", JS, `const fsp = require('fs').promises; await fsp.rm('d', {recursive: true})`, []string{"delete -r fs/promises.rm: d"}},
 	{"js-write", JS, `fs.appendFileSync('.env', 'x')`, []string{"append fs.appendFileSync: .env"}},
 	{"js-bun", JS, "await $`rm -rf /tmp/x`; Bun.spawn(['ls'])", []string{"shell $: rm -rf /tmp/x", "exec Bun.spawn: ls"}},
+	{"js-jquery", JS, `$(".x").hide(); $("#id").remove()`, nil},
 	{"js-deno", JS, `new Deno.Command("rm", {args: ["-rf", "/"]}).outputSync()`, []string{"exec Deno.Command: rm -rf /"}},
 	// Ruby.
 	{"rb-system", Ruby, `system "rm -rf ~"`, []string{"shell system: rm -rf ~"}},

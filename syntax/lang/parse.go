@@ -32,6 +32,8 @@ type call struct {
 	args    []arg
 	off     int
 	parens  bool
+	// tagged reports a JavaScript tagged template (Bun's $`…`).
+	tagged bool
 }
 
 // parser walks the tokens and finds calls.
@@ -303,7 +305,7 @@ func (p *parser) findCalls(bare bool, isCallee func(name string) bool) []call {
 		case next.kind == tString && next.tag == t.text:
 			// Bun's $`…` tagged template.
 			c.args = []arg{{lit: next.lit, str: next.text, text: next.text}}
-			c.parens = true
+			c.parens, c.tagged = true, true
 		default:
 			if !bare {
 				continue

@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"sort"
 	"strings"
 
 	"github.com/corral-dev/corral/cmd/corral/agent"
@@ -162,6 +163,9 @@ func (env *runtimeEnv) doctorAgent(r *doctorReport, ad agent.Adapter, t agent.Ta
 		}
 		regs = append(regs, found...)
 	}
+	if ad.Name() == "claude" {
+		regs = append(regs, claudePluginHooks(t.Home)...)
+	}
 	protected := false
 	for _, reg := range regs {
 		for _, o := range reg.Others {
@@ -261,7 +265,7 @@ func (env *runtimeEnv) doctorBinary(r *doctorReport, topic string, reg agent.Reg
 		r.add("fail", topic, "the hook runs %s, which is not executable (%s)", bin, reg.File)
 		return false
 	}
-	if self != "" && !sameProgram(bin, self) {
+	if self != "" && reg.Scope != "plugin" && !sameProgram(bin, self) {
 		r.add("warn", topic, "the hook runs %s, a different corral from this one (%s): run `corral init --agent %s` to point it here", bin, self, reg.Agent)
 	}
 	return true
@@ -402,4 +406,85 @@ func (env *runtimeEnv) selfTest(r *doctorReport, policies []string, s *settings)
 	} else {
 		r.add("fail", "self-test", "writing .env was NOT refused (decision %q)", d)
 	}
+}
+
+// claudePluginHooks finds corral's hooks in the Claude Code plugins the
+// user installed: each install path listed in
+// ~/.claude/plugins/installed_plugins.json whose hooks/hooks.json runs
+// corral (with ${CLAUDE_PLUGIN_ROOT} read as the install path).
+func claudePluginHooks(home string) []agent.Registration {
+	data, err := os.ReadFile(filepath.Join(home, ".claude", "plugins", "installed_plugins.json"))
+	if err != nil {
+		return nil
+	}
+	var doc any
+	if json.Unmarshal(data, &doc) != nil {
+		return nil
+	}
+	var paths []string
+	var walk func(v any)
+	walk = func(v any) {
+		switch x := v.(type) {
+		case map[string]any:
+			for k, e := range x {
+				if p, ok := e.(string); ok && k == "installPath" {
+					paths = append(paths, p)
+				}
+				walk(e)
+			}
+		case []any:
+			for _, e := range x {
+				walk(e)
+			}
+		}
+	}
+	walk(doc)
+	sort.Strings(paths)
+	var out []agent.Registration
+	for _, root := range paths {
+		file := filepath.Join(root, "hooks", "hooks.json")
+		b, err := os.ReadFile(file)
+		if err != nil {
+			continue
+		}
+		var h struct {
+			Hooks map[string][]struct {
+				Matcher string `json:"matcher"`
+				Hooks   []struct {
+					Command string `json:"command"`
+				} `json:"hooks"`
+			} `json:"hooks"`
+		}
+		if json.Unmarshal(b, &h) != nil {
+			continue
+		}
+		reg := agent.Registration{Agent: "claude", Scope: "plugin", File: file}
+		events := make([]string, 0, len(h.Hooks))
+		for ev := range h.Hooks {
+			events = append(events, ev)
+		}
+		sort.Strings(events)
+		for _, ev := range events {
+			for _, g := range h.Hooks[ev] {
+				for _, hk := range g.Hooks {
+					cmd := strings.ReplaceAll(hk.Command, "${CLAUDE_PLUGIN_ROOT}", root)
+					if !agent.MentionsCorral(cmd) {
+						continue
+					}
+					if reg.Command == "" {
+						reg.Command = cmd
+					}
+					label := ev
+					if g.Matcher != "" {
+						label += " " + g.Matcher
+					}
+					reg.Events = append(reg.Events, label)
+				}
+			}
+		}
+		if reg.Command != "" {
+			out = append(out, reg)
+		}
+	}
+	return out
 }

@@ -217,3 +217,26 @@ func TestInitAllAndDoctor(t *testing.T) {
 		t.Errorf("doctor after uninstall: %d\n%s", code, out)
 	}
 }
+
+// TestDoctorClaudePlugin: corral registered through an installed Claude
+// Code plugin counts, with ${CLAUDE_PLUGIN_ROOT} read as its install path.
+func TestDoctorClaudePlugin(t *testing.T) {
+	m := newMachine(t)
+	root := filepath.Join(m.home, ".claude", "plugins", "cache", "corral-dev", "corral", "0.1.0")
+	writeFile(t, filepath.Join(m.home, ".claude", "plugins", "installed_plugins.json"),
+		`{"version": 2, "plugins": {"corral@corral-dev": [{"scope": "user", "installPath": "`+root+`"}]}}`)
+	writeFile(t, filepath.Join(root, "hooks", "hooks.json"), `{"hooks": {"PreToolUse": [{"matcher": "Bash|Write|Edit|MultiEdit|NotebookEdit|Read|Grep|Glob",
+		"hooks": [{"type": "command", "command": "\"${CLAUDE_PLUGIN_ROOT}/bin/corral\" hook --agent claude"}]}],
+		"SessionEnd": [{"hooks": [{"type": "command", "command": "\"${CLAUDE_PLUGIN_ROOT}/bin/corral\" hook --agent claude"}]}]}}`)
+	launcher := filepath.Join(root, "bin", "corral")
+	writeFile(t, launcher, "#!/bin/sh\nexec corral \"$@\"\n")
+	os.Chmod(launcher, 0o755)
+	code, out, _ := m.doctor()
+	if code != 0 || !strings.Contains(out, "ok    Claude Code: corral runs on PreToolUse Bash|Write|Edit|MultiEdit|NotebookEdit|Read|Grep|Glob; SessionEnd (plugin scope, "+filepath.Join(root, "hooks", "hooks.json")+")") {
+		t.Errorf("plugin registration: exit %d\n%s", code, out)
+	}
+	os.Remove(launcher)
+	if code, out, _ := m.doctor(); code != 1 || !strings.Contains(out, "FAIL  Claude Code: the hook runs "+launcher+", which does not exist") {
+		t.Errorf("plugin without its launcher: exit %d\n%s", code, out)
+	}
+}
