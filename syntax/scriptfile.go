@@ -103,6 +103,9 @@ func (w *walker) runsCode(c scope, call *Call) bool {
 	if w.interpreter(c, call) {
 		return true
 	}
+	if w.catSubst(c, call) {
+		return true
+	}
 	switch {
 	case IsShell(call.Name):
 		if i := shellFile(call); i >= 0 {
@@ -374,4 +377,50 @@ func (w *walker) noteWrite(c scope, call *Call) {
 		}
 		w.written[d.Path] = text
 	}
+}
+
+// catOutput matches a substitution that only prints a file: "$(cat f)",
+// `cat f`, <(cat f), $(< f).
+var catOutput = regexp.MustCompile(`^"?(?:\$\(|<\(|` + "`" + `)\s*(?:cat\s+(?:--\s+)?|<\s*)([^\s()$` + "`" + `;|&<>'"]+)\s*(?:\)|` + "`" + `)"?$`)
+
+// catSubst models a shell, eval or source whose script is the output of
+// cat of a file (sh -c "$(cat f)", eval "$(cat f)", bash <(cat f),
+// source <(cat f)): the file is the script.
+func (w *walker) catSubst(c scope, call *Call) bool {
+	var a *Arg
+	switch {
+	case call.Name == "eval" && len(call.Args) == 1:
+		a = &call.Args[0]
+	case call.Name == "source" || call.Name == ".":
+		if len(call.Args) > 0 {
+			a = &call.Args[0]
+		}
+	case IsShell(call.Name):
+		if idx, _ := ShellScript(call); idx >= 0 {
+			a = &call.Args[idx]
+		} else if i := shellFile(call); i >= 0 {
+			a = &call.Args[i]
+		}
+	}
+	if a == nil || a.Static {
+		return false
+	}
+	m := catOutput.FindStringSubmatch(a.Raw)
+	if m == nil {
+		return false
+	}
+	text, ok := w.readScript(call.Dir.Join(m[1]))
+	if !ok {
+		return false
+	}
+	w.origin = m[1]
+	w.child(c, call, text, nil, "file", false)
+	w.origin = ""
+	for i := len(w.m.Scripts) - 1; i >= 0; i-- {
+		if sc := w.m.Scripts[i]; sc.Kind == "file" && sc.Origin == m[1] && sc.Path == "" {
+			sc.Path = m[1]
+			break
+		}
+	}
+	return true
 }
