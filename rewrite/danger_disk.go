@@ -18,6 +18,8 @@ table); dd of=/dev/<disk>, and any redirection, tee, cp or shred onto a
 disk device (/dev/sd*, nvme*, vd*, xvd*, hd*, mmcblk*, md*, dm-*, loop*,
 /dev/disk/…, /dev/mapper/…) (deny). Reading a device (dd if=/dev/sda
 of=disk.img) and /dev/null, /dev/zero, /dev/stdout are fine.`,
+	Words: []string{"mkfs", "mkfs.", "mke2fs", "mkswap", "wipefs", "blkdiscard", "mkdosfs", "mkntfs",
+		"fdisk", "sfdisk", "parted", "sgdisk", "cfdisk", "gdisk", "dd", "tee", "cp", "shred"},
 	Call:     checkDiskWrite,
 	Redirect: checkDeviceRedirect,
 }

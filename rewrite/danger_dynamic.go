@@ -1,14 +1,6 @@
 package rewrite
 
-import (
-	"regexp"
-
-	"github.com/corral-dev/corral/syntax"
-)
-
-// dynamicRisky are the words that make a run-time command name worth
-// asking about: commands that acquire content or destroy data.
-var dynamicRisky = regexp.MustCompile(`(?:^|[^A-Za-z0-9_.-])(?:git|curl|wget|rm|rmdir|shred|dd|mkfs[.\w]*|wipefs|chmod|chown|shutdown|reboot|halt|poweroff|systemctl|kubectl|docker|podman|svn|hg|scp|rsync)(?:$|[^A-Za-z0-9_-])`)
+import "github.com/corral-dev/corral/syntax"
 
 var dynamicCommand = Rule{
 	Name:      "dynamic-command",
@@ -23,7 +15,7 @@ normally.`,
 		if c.Name != "" || len(c.Wrappers) > 0 && c.NameArg.Word == nil {
 			return
 		}
-		if text := c.Text(); dynamicRisky.MatchString(text) {
+		if text := c.Text(); p.mentionsRuleWord(text) {
 			p.Report(c, Finding{Rule: "dynamic-command", Decision: Ask,
 				Message: "the command name " + c.NameArg.Raw + " is only known at run time, and the command mentions something that acquires content or destroys data"})
 		}

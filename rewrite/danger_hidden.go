@@ -17,7 +17,7 @@ judged as the shell commands they amount to (os.system("rm -rf ~") is rm
 -rf ~, shutil.rmtree("/x") is rm -rf /x, open("f", "w") writes f).`,
 	Command: func(p *Pass) {
 		for _, h := range p.Model.Hidden {
-			if !h.Always && !dynamicRisky.MatchString(h.Text) {
+			if !h.Always && !p.mentionsRuleWord(h.Text) {
 				continue
 			}
 			p.Report(h.Call, Finding{Rule: "hidden-code", Decision: Ask, Message: h.What})

@@ -3,7 +3,6 @@ package rewrite
 import (
 	"fmt"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strings"
 
@@ -150,11 +149,6 @@ func topScript(sc *syntax.Script) *syntax.Script {
 	return sc
 }
 
-// riskyWords are command words whose presence in a command that cannot be
-// parsed (or in a nested string that cannot) makes corral ask rather than
-// fail open.
-var riskyWords = regexp.MustCompile(`(?:^|[^A-Za-z0-9_.-])(?:git|gh\s+(?:repo|release|pr)|curl|wget|svn|hg|scp|rsync|rm|rmdir|mkfs[.\w]*|mke2fs|wipefs|dd|chmod|chown|shutdown|reboot|halt|poweroff|systemctl|kubectl|docker|shred|truncate|eval|sudo|find|xargs|tee|mv|cp)(?:$|[^A-Za-z0-9_-])|>`)
-
 // Check decides about command.
 func Check(cfg *Config, command string) *Result { return check(cfg, command, true) }
 
@@ -162,13 +156,17 @@ func Check(cfg *Config, command string) *Result { return check(cfg, command, tru
 // the re-check itself does not verify again).
 func check(cfg *Config, command string, verify bool) *Result {
 	res := &Result{Command: command}
+	rules := cfg.Rules
+	if rules == nil {
+		rules = Rules
+	}
 	opt := syntax.Options{Cwd: cfg.Cwd, Home: cfg.Home}
 	if !cfg.NoScriptFiles {
 		opt.ReadFile = syntax.ReadScript
 	}
 	m, err := syntax.Analyze(command, opt)
 	if err != nil {
-		if riskyWords.MatchString(command) {
+		if riskyText(command) {
 			res.Decision = Ask
 			res.Findings = []Finding{{Rule: "unparsed", Decision: Ask, Start: 0, End: len(command), Text: command,
 				Message: fmt.Sprintf("corral cannot parse this command (%v) and it contains a command that acquires content or can destroy data", err)}}
@@ -178,19 +176,15 @@ func check(cfg *Config, command string, verify bool) *Result {
 		return res
 	}
 	p := &Pass{Config: cfg, Model: m, calls: map[int]*syntax.Call{}}
-	rules := cfg.Rules
-	if rules == nil {
-		rules = Rules
-	}
 	run(p, rules)
 	for _, sc := range m.Unparsed {
-		if riskyWords.MatchString(sc.Src) {
+		if riskyText(sc.Src) {
 			s, e := topSpan(sc, 0, len(sc.Src))
 			p.Report(nil, Finding{Rule: "unparsed", Decision: Ask, Start: s, End: e, Text: sc.Src,
 				Message: "a script string in this command cannot be parsed and it contains a command that acquires content or can destroy data"})
 		}
 	}
-	if m.Truncated && riskyWords.MatchString(command) {
+	if m.Truncated && riskyText(command) {
 		p.Report(nil, Finding{Rule: "unparsed", Decision: Ask, Start: 0, End: len(command), Text: command,
 			Message: "the command is too large or too deeply nested to analyse completely"})
 	}
@@ -351,24 +345,19 @@ func finish(p *Pass, res *Result, verify bool) {
 // followed, and returns the new command.
 func applyFixes(p *Pass, fs []Finding, calls []*syntax.Call) (string, [][2]int, error) {
 	var edits []syntax.Edit
-	edited := map[[3]int]bool{}
+	edited := map[span]bool{}
+	var rels []Relocation
 	for _, f := range fs {
 		if f.Fix == nil || f.Decision != Rewrite {
 			continue
 		}
 		for _, e := range f.Fix.Edits {
 			edits = append(edits, e)
-			edited[[3]int{scriptID(p, e.Script), e.Start, e.End}] = true
+			edited[span{e.Script, e.Start, e.End}] = true
 		}
+		rels = append(rels, f.Fix.Relocations...)
 	}
-	for _, f := range fs {
-		if f.Fix == nil || f.Decision != Rewrite {
-			continue
-		}
-		for _, rl := range f.Fix.Relocations {
-			edits = append(edits, follow(p, rl, edited)...)
-		}
-	}
+	edits = append(edits, follow(p, rels, edited)...)
 	var touched [][2]int
 	for _, e := range edits {
 		s, t := topSpan(e.Script, e.Start, e.End)
@@ -379,95 +368,6 @@ func applyFixes(p *Pass, fs []Finding, calls []*syntax.Call) (string, [][2]int, 
 	})
 	out, err := syntax.Apply(p.Model.Script, edits)
 	return out, touched, err
-}
-
-func scriptID(p *Pass, sc *syntax.Script) int {
-	for i, s := range p.Model.Scripts {
-		if s == sc {
-			return i
-		}
-	}
-	return -1
-}
-
-// follow rewrites later references to a relocated path: a cd into a
-// cloned repository, a tar of a downloaded file.
-func follow(p *Pass, rl Relocation, edited map[[3]int]bool) []syntax.Edit {
-	var out []syntax.Edit
-	for _, c := range p.Model.Calls {
-		if c.Script != rl.Script || c.Start < rl.After {
-			continue
-		}
-		if c.Dir.Known && (c.Dir.Path == rl.From || strings.HasPrefix(c.Dir.Path, rl.From+"/")) {
-			// Runs inside the moved tree, whose cd followed it: its
-			// relative paths are right as they are.
-			continue
-		}
-		followed := false
-		for _, a := range c.Args {
-			if !a.Static || a.Glob || strings.HasPrefix(a.Value, "-") || strings.Contains(a.Value, "://") {
-				continue
-			}
-			target := c.Dir.Join(a.Value)
-			if !target.Known {
-				continue
-			}
-			var to string
-			switch {
-			case target.Path == rl.From:
-				to = rl.To
-			case strings.HasPrefix(target.Path, rl.From+"/"):
-				to = rl.To + target.Path[len(rl.From):]
-			default:
-				continue
-			}
-			key := [3]int{scriptID(p, c.Script), a.Start, a.End}
-			if edited[key] {
-				continue
-			}
-			edited[key] = true
-			out = append(out, syntax.Edit{Script: c.Script, Start: a.Start, End: a.End, New: syntax.Quote(to)})
-			followed = true
-		}
-		if followed {
-			out = append(out, extractInto(p, c)...)
-		}
-	}
-	return out
-}
-
-// extractInto keeps the contents of a moved archive in the sandbox: a tar
-// or unzip that unpacks it into the working directory unpacks it into the
-// sandbox instead.
-func extractInto(p *Pass, c *syntax.Call) []syntax.Edit {
-	if len(c.Args) == 0 || p.DirInSandbox(c.Dir) {
-		return nil
-	}
-	last := c.Args[len(c.Args)-1]
-	switch c.Name {
-	case "tar", "bsdtar":
-		first := c.Args[0].Value
-		extract := hasFlag(c.Args, 0, "--extract", "--get") || !strings.HasPrefix(first, "-") && strings.Contains(first, "x") ||
-			strings.HasPrefix(first, "-") && !strings.HasPrefix(first, "--") && strings.Contains(first, "x")
-		if !extract {
-			return nil
-		}
-		opts, _ := scan(c.Args, tarSpec)
-		if dirs := find(opts, "C", "directory"); len(dirs) > 0 {
-			// Its own -C outside the sandbox would unpack the moved
-			// archive there.
-			if d := dirs[len(dirs)-1]; !p.InSandbox(c.Dir, d.val) {
-				return []syntax.Edit{setValue(c, d, syntax.Quote(p.Config.Sandbox))}
-			}
-			return nil
-		}
-		return []syntax.Edit{Insert(c, last.End, " -C "+syntax.Quote(p.Config.Sandbox))}
-	case "unzip":
-		if !hasFlag(c.Args, 0, "-d", "-l", "-t") {
-			return []syntax.Edit{Insert(c, last.End, " -d "+syntax.Quote(p.Config.Sandbox))}
-		}
-	}
-	return nil
 }
 
 // readOnly lists commands that read and print only; a rewrite whose other

@@ -116,6 +116,20 @@ func peerCovered(c peerCase) bool {
 	return true
 }
 
+// peerRawBaseline is the ratchet: how many of each peer suite's cases
+// corral decides as the peer does, raw — every case of the file, with no
+// deliberate disagreement or uncovered category taken out. TestPeers
+// fails when agreement falls below it; raise it when it grows.
+var peerRawBaseline = map[string]int{
+	"cc-safety-net.jsonl": 443,
+	"dcg.jsonl":           679,
+}
+
+// TestPeers runs both peer suites through the engine and reports raw
+// agreement on every case; beside it, the disagreements corral makes on
+// purpose (peerDisagreements, with reasons), the cases of categories it
+// does not judge (peerUncovered) and the rest, each counted and listed.
+// Nothing is left out of the raw number.
 func TestPeers(t *testing.T) {
 	data := sharedData(t)
 	env := map[string]string{"HOME": corpus.Home, EnvProject: corpus.Project}
@@ -135,19 +149,15 @@ func TestPeers(t *testing.T) {
 		}
 		sc := bufio.NewScanner(f)
 		sc.Buffer(make([]byte, 1<<20), 1<<24)
-		agree, raw, covered, all := 0, 0, 0, 0
+		raw, all := 0, 0
 		perCat := map[string][2]int{}
-		var misses, deliberateLog []string
+		var misses, deliberateLog, uncoveredLog []string
 		for sc.Scan() {
 			var c peerCase
 			if err := json.Unmarshal(sc.Bytes(), &c); err != nil {
 				t.Fatal(err)
 			}
 			all++
-			if !peerCovered(c) {
-				continue
-			}
-			covered++
 			cwd := corpus.Project
 			e := map[string]string{}
 			for k, v := range env {
@@ -182,16 +192,19 @@ func TestPeers(t *testing.T) {
 			cat := strings.TrimSpace(strings.SplitN(strings.SplitN(c.Category, ">", 2)[0], ":", 2)[0])
 			pc := perCat[cat]
 			pc[1]++
-			if got == c.Expect {
+			line := c.Expect + " expected, corral " + r.Decision.String()
+			switch {
+			case got == c.Expect:
 				raw++
-				agree++
 				pc[0]++
-			} else if reason, ok := deliberate(c, used); ok {
-				agree++
-				pc[0]++
-				deliberateLog = append(deliberateLog, c.Expect+" expected, corral "+r.Decision.String()+" on purpose ("+reason+"): "+c.Command)
-			} else {
-				misses = append(misses, c.Expect+" expected, corral "+r.Decision.String()+": "+c.Command)
+			case !peerCovered(c):
+				uncoveredLog = append(uncoveredLog, line+" (category not judged: "+c.Category+"): "+c.Command)
+			default:
+				if reason, ok := deliberate(c, used); ok {
+					deliberateLog = append(deliberateLog, line+" on purpose ("+reason+"): "+c.Command)
+				} else {
+					misses = append(misses, line+": "+c.Command)
+				}
 			}
 			perCat[cat] = pc
 		}
@@ -202,24 +215,29 @@ func TestPeers(t *testing.T) {
 		}
 		sort.Strings(cats)
 		for _, k := range cats {
-			t.Logf("%s %-48s %3d/%3d", name, k, perCat[k][0], perCat[k][1])
+			t.Logf("%s %-48s %3d/%3d raw", name, k, perCat[k][0], perCat[k][1])
 		}
-		rate := float64(agree) / float64(covered)
-		t.Logf("%s: corral agrees on %d of %d covered cases (%.1f%%) counting its %d deliberate disagreements, %d (%.1f%%) without them; %d of %d cases covered",
-			name, agree, covered, 100*rate, agree-raw, raw, 100*float64(raw)/float64(covered), covered, all)
+		t.Logf("%s: raw agreement %d of %d cases (%.1f%%); of the %d disagreements, %d deliberate (listed with reasons), %d in categories corral does not judge, %d not explained",
+			name, raw, all, 100*float64(raw)/float64(all), all-raw, len(deliberateLog), len(uncoveredLog), len(misses))
 		for _, u := range peerUncovered {
 			if strings.HasPrefix(name, u.tool) {
-				t.Logf("%s: not covered: %s (%s)", name, u.category, u.reason)
+				t.Logf("%s: not judged: %s (%s)", name, u.category, u.reason)
 			}
 		}
 		for _, m := range deliberateLog {
 			t.Logf("  deliberate: %s", m)
 		}
+		for _, m := range uncoveredLog {
+			t.Logf("  not judged: %s", m)
+		}
 		for _, m := range misses {
 			t.Logf("  disagreement: %s", m)
 		}
-		if rate < 0.95 {
-			t.Errorf("%s: agreement %.1f%% below 95%%", name, 100*rate)
+		switch base := peerRawBaseline[name]; {
+		case raw < base:
+			t.Errorf("%s: raw agreement %d of %d fell below the committed baseline %d", name, raw, all, base)
+		case raw > base:
+			t.Logf("%s: raw agreement %d is above the baseline %d: raise peerRawBaseline", name, raw, base)
 		}
 	}
 }

@@ -3,6 +3,7 @@ package rewrite
 import (
 	"bufio"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -21,7 +22,8 @@ import (
 // popular READMEs. Nobody on this project wrote them, so they measure
 // corral rather than its authors' expectations.
 
-// sharedData returns ../shared/data beside the module root, or skips.
+// sharedData returns shared/data beside the module root or one of its
+// ancestors, or skips.
 func sharedData(t testing.TB) string {
 	t.Helper()
 	dir, err := os.Getwd()
@@ -38,11 +40,18 @@ func sharedData(t testing.TB) string {
 		}
 		dir = parent
 	}
-	data := filepath.Join(filepath.Dir(dir), "shared", "data")
-	if _, err := os.Stat(filepath.Join(data, "tldr.jsonl")); err != nil {
-		t.Skipf("shared data not found at %s: the real-world corpora are not available here", data)
+	// A worktree (../wt/NAME) finds it beside an ancestor further up.
+	for up := filepath.Dir(dir); ; up = filepath.Dir(up) {
+		data := filepath.Join(up, "shared", "data")
+		if _, err := os.Stat(filepath.Join(data, "tldr.jsonl")); err == nil {
+			return data
+		}
+		if filepath.Dir(up) == up {
+			break
+		}
 	}
-	return data
+	t.Skipf("shared data not found in shared/data beside %s or an ancestor: the real-world corpora are not available here", dir)
+	return ""
 }
 
 // dataLine is one line of the shared corpora.
@@ -137,14 +146,14 @@ func TestRealWorldParser(t *testing.T) {
 // neither category must pass untouched, unless an exception below says
 // why not.
 var (
-	acquisitionPages = regexp.MustCompile(`^(git-clone|git-submodule|git-svn|jj-git-clone|jj-git|curl|wget2?|aria2c|gh-repo|gh-repo-clone|gh-release|gh-release-download|gh-pr|gh-pr-checkout|svn|svn-checkout|hg|hg-clone|scp|rsync)$`)
+	acquisitionPages = regexp.MustCompile(`^(git-clone|git-submodule|git-svn|jj-git-clone|jj-git|curl|wget2?|aria2c|axel|gh-gist|gh-run|gh-repo|gh-repo-clone|gh-release|gh-release-download|gh-pr|gh-pr-checkout|svn|svn-checkout|hg|hg-clone|scp|rsync)$`)
 	dangerPages      = regexp.MustCompile(`^(rm|rmdir|unlink|shred|srm|dd|mkfs.*|mke2fs|mkswap|wipefs|blkdiscard|[sc]?fdisk|c?gdisk|sgdisk|parted.*|shutdown|reboot|halt|poweroff|init|telinit|systemctl.*|service|kubectl.*|docker.*|podman.*|chmod|chown|chgrp|git-(reset|clean|push|checkout|restore|stash|branch|filter-branch|filter-repo|update-ref|rebase|gc|prune|reflog))$`)
 
 	// Command words, at the start of a word (after a blank, an operator,
 	// a quote or a directory: /bin/rm).
 	wordStart         = `(?:^|[\s|;&(\x60'"{/])`
 	wordEnd           = `(?:$|[\s|;&)\x60'"}])`
-	acquisitionWords  = regexp.MustCompile(wordStart + `(curl|wget2?|aria2c|svn|hg|scp|rsync|gh\s+(repo|release|pr)|git\s+(-\S+\s+)*(clone|submodule|svn))` + wordEnd)
+	acquisitionWords  = regexp.MustCompile(wordStart + `(curl|wget2?|aria2c|axel|svn|hg|scp|rsync|gh\s+(repo|release|pr|gist|run)|git\s+(-\S+\s+)*(clone|submodule|svn))` + wordEnd)
 	dangerWords       = regexp.MustCompile(wordStart + `(rm|rmdir|unlink|shred|srm|dd|mkfs[.\w]*|mke2fs|mkswap|wipefs|blkdiscard|[sc]?fdisk|c?gdisk|sgdisk|parted|shutdown|reboot|halt|poweroff|init|telinit|systemctl|service|kubectl|docker|podman|chmod|chown|chgrp)` + wordEnd + `|` + wordStart + `git\s+(-\S+\s+)*(reset|clean|push|checkout|restore|stash|branch|filter-branch|filter-repo|update-ref|rebase|gc|prune|reflog)` + wordEnd + `|:\(\)|-delete\b`)
 	runtimeScriptText = regexp.MustCompile(`(^|\W)(eval|bash|sh|zsh|dash|ksh)\b[^|;&]*[$\x60]|\$\(|\x60`)
 )
@@ -193,14 +202,25 @@ var exceptions = map[string]exception{
 		func(f Finding) bool { return strings.ContainsAny(f.Text, "$`") }},
 }
 
+// realWorldBaseline is the committed, reviewed count of decisions per
+// corpus file and category. TestRealWorldDecisions fails on any change
+// not recorded there; -realworld.update rewrites it, and the diff is then
+// read and judged before it is committed.
+const realWorldBaseline = "testdata/realworld_decisions.txt"
+
+var updateRealWorld = flag.Bool("realworld.update", false, "rewrite "+realWorldBaseline+" with the decisions found")
+
 // TestRealWorldDecisions runs every shared command through the engine,
-// prints the decisions per category, and checks that no command outside
-// the acquisition and danger categories is rewritten, asked about or
-// denied except by an exception whose check holds.
+// compares the decisions per category with the committed baseline, and
+// checks that no command outside the acquisition and danger categories is
+// rewritten, asked about or denied except by an exception whose check
+// holds.
 func TestRealWorldDecisions(t *testing.T) {
 	data := sharedData(t)
 	cfg := realWorldConfig()
 	used := map[string]int{}
+	var table []string
+	defer func() { compareRealWorldBaseline(t, table) }()
 	for _, name := range []string{"tldr.jsonl", "nl2bash.jsonl", "readmes.jsonl"} {
 		counts := map[string]*[Deny + 1]int{}
 		var unexpected []string
@@ -237,6 +257,9 @@ func TestRealWorldDecisions(t *testing.T) {
 		for _, c := range cats {
 			m := counts[c]
 			t.Logf("%-14s %-12s allow %5d  warn %4d  rewrite %4d  ask %4d  deny %4d", name, c, m[Allow], m[Warn], m[Rewrite], m[Ask], m[Deny])
+			for d := Allow; d <= Deny; d++ {
+				table = append(table, fmt.Sprintf("%s %s %s %d", name, c, d, m[d]))
+			}
 		}
 		for i, u := range unexpected {
 			if i == 50 {
@@ -256,10 +279,69 @@ func TestRealWorldDecisions(t *testing.T) {
 	}
 }
 
+// compareRealWorldBaseline compares the decision counts with the
+// committed baseline, line by line, or rewrites it under -realworld.update.
+func compareRealWorldBaseline(t *testing.T, table []string) {
+	t.Helper()
+	if t.Failed() && len(table) == 0 {
+		return
+	}
+	if *updateRealWorld {
+		head := "# Decisions per corpus file and category (TestRealWorldDecisions).\n" +
+			"# Reviewed by a person: a change here is a change in what corral does to real commands.\n" +
+			"# file category decision count\n"
+		if err := os.WriteFile(realWorldBaseline, []byte(head+strings.Join(table, "\n")+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	b, err := os.ReadFile(realWorldBaseline)
+	if err != nil {
+		t.Fatalf("no baseline: %v (write one with -realworld.update, then review it)", err)
+	}
+	want := map[string]string{}
+	var order []string
+	for _, l := range strings.Split(string(b), "\n") {
+		if l = strings.TrimSpace(l); l == "" || strings.HasPrefix(l, "#") {
+			continue
+		}
+		f := strings.Fields(l)
+		key := strings.Join(f[:len(f)-1], " ")
+		want[key] = f[len(f)-1]
+		order = append(order, key)
+	}
+	got := map[string]string{}
+	for _, l := range table {
+		f := strings.Fields(l)
+		key := strings.Join(f[:len(f)-1], " ")
+		got[key] = f[len(f)-1]
+		if _, ok := want[key]; !ok {
+			order = append(order, key)
+		}
+	}
+	changed := 0
+	for _, k := range order {
+		if got[k] != want[k] {
+			changed++
+			t.Errorf("real-world decisions changed: %s: baseline %s, now %s", k, or(want[k], "none"), or(got[k], "none"))
+		}
+	}
+	if changed > 0 {
+		t.Errorf("%d counts differ from %s: if the change is right, run go test ./rewrite -run TestRealWorldDecisions -realworld.update and commit the reviewed diff", changed, realWorldBaseline)
+	}
+}
+
+func or(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
+}
+
 // acquiringForm finds a command that brings content onto disk, at the
 // start of a command (after an operator or a wrapper).
 var acquiringForm = regexp.MustCompile(`(?:^|[|;&(]\s*)(?:(?:sudo|noglob|oniux|nohup|time|parallel(?:\s+-\S+(?:\s+\d+)?)*|systemd-inhibit(?:\s+--\S+(?:\s+[^-\s]\S*)?)*)\s+)*` +
-	`(git\s+clone|git\s+submodule\s+add|git\s+svn\s+clone|jj\s+git\s+clone|gh\s+repo\s+clone|gh\s+repo\s+fork\b.*--clone|gh\s+release\s+download|gh\s+pr\s+checkout|svn\s+(checkout|co|export)|hg\s+clone|curl|wget2?|aria2c|scp|rsync)\b`)
+	`(git\s+clone|git\s+submodule\s+add|git\s+svn\s+clone|jj\s+git\s+clone|gh\s+repo\s+clone|gh\s+repo\s+fork\b.*--clone|gh\s+release\s+download|gh\s+pr\s+checkout|gh\s+gist\s+clone|gh\s+run\s+download|svn\s+(checkout|co|export)|hg\s+clone|curl|wget2?|aria2c|axel|scp|rsync)\b`)
 
 // A deliberate allow of an acquiring form, with the check that shows it
 // applies.

@@ -21,6 +21,10 @@ type Rule struct {
 	// also the words that make an unparsable command, a run-time command
 	// name or a pipe into them risky (see CommandWords).
 	Commands []string
+	// Words are, for a rule whose Call looks at every call (no Commands),
+	// the command names it acts on ("mkfs." stands for every mkfs.TYPE),
+	// so that CommandWords knows them too.
+	Words    []string
 	Call     func(p *Pass, c *syntax.Call)
 	Redirect func(p *Pass, r syntax.Redirect)
 	Command  func(p *Pass)

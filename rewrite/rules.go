@@ -2,7 +2,10 @@ package rewrite
 
 import (
 	"fmt"
+	"regexp"
 	"sort"
+	"strings"
+	"sync"
 )
 
 // Rules is the table of built-in rules, in the order they run. A new rule
@@ -161,4 +164,105 @@ func Lookup(name string) (Rule, bool) {
 		}
 	}
 	return Rule{}, false
+}
+
+// CommandWords are the command names the rules act on (their Commands and
+// Words), sorted: the one source of the words that make a command risky
+// when corral cannot parse it, or when a command name is only known at
+// run time.
+func CommandWords(rules []Rule) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, r := range rules {
+		for _, lists := range [][]string{r.Commands, r.Words} {
+			for _, w := range lists {
+				if !seen[w] {
+					seen[w] = true
+					out = append(out, w)
+				}
+			}
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// wordPattern matches any of words where it could be a command name in
+// shell text: after a start, a space, an operator or a slash (/bin/rm),
+// and before an end, a space, an operator, a quote or an expansion
+// (git${IFS}clone). A word ending in
+// "." matches every name it begins (mkfs. is mkfs.ext4).
+func wordPattern(words []string, extra string) *regexp.Regexp {
+	alts := make([]string, 0, len(words))
+	for _, w := range words {
+		q := regexp.QuoteMeta(w)
+		if strings.HasSuffix(w, ".") && len(w) > 1 {
+			q += `[\w.]+`
+		}
+		alts = append(alts, q)
+	}
+	re := `(?:^|[^A-Za-z0-9_.-])(?:` + strings.Join(alts, "|") + `)(?:$|[\s;&|()<>'"$\x60{])`
+	if extra != "" {
+		re += "|" + extra
+	}
+	return regexp.MustCompile(re)
+}
+
+// patternCache holds wordPatterns' answer per rule table (keyed by its
+// first element and length), so a table's patterns are compiled once, on
+// first use, off the hook's start-up path.
+var patternCache sync.Map
+
+type tableKey struct {
+	first *Rule
+	n     int
+}
+
+// wordPatterns returns, for a rule table, the pattern of its command words
+// with redirections (for text corral cannot parse) and without (for a
+// command name only known at run time).
+func wordPatterns(rules []Rule) (risky, names *regexp.Regexp) {
+	if len(rules) == 0 {
+		never := regexp.MustCompile(`>`)
+		return never, regexp.MustCompile(`$^`)
+	}
+	key := tableKey{&rules[0], len(rules)}
+	if v, ok := patternCache.Load(key); ok {
+		pair := v.([2]*regexp.Regexp)
+		return pair[0], pair[1]
+	}
+	words := CommandWords(rules)
+	pair := [2]*regexp.Regexp{wordPattern(words, `>`), wordPattern(words, "")}
+	patternCache.Store(key, pair)
+	return pair[0], pair[1]
+}
+
+// riskTables are the tables whose command words make text risky: the
+// acquisition and danger rules (for a run-time command name and code
+// corral cannot see), and with them the write rules (for text corral
+// cannot parse, where a redirection counts too). They are set in init
+// only because the danger table holds the rules that read them.
+var riskTables struct {
+	names, unparsed []Rule
+}
+
+func init() {
+	riskTables.names = concatRules(acquisitionRules, dangerRules)
+	riskTables.unparsed = concatRules(acquisitionRules, dangerRules, writeRules)
+}
+
+// riskyText reports whether text holds a command word of an acquisition,
+// danger or write rule (their Commands and Words), or a redirection: a
+// command corral cannot parse that holds one is asked about.
+func riskyText(text string) bool {
+	r, _ := wordPatterns(riskTables.unparsed)
+	return r.MatchString(text)
+}
+
+// mentionsRuleWord reports whether text holds a command word of an
+// acquisition or danger rule: a command whose name is only known at run
+// time, or code corral cannot see, that holds one is asked about.
+func (p *Pass) mentionsRuleWord(text string) bool {
+	_, n := wordPatterns(riskTables.names)
+	return n.MatchString(text)
 }

@@ -238,3 +238,57 @@ func TestReadmeListsEveryRule(t *testing.T) {
 		t.Errorf("README names rule %s, which does not exist", n)
 	}
 }
+
+// TestCommandWordsFromTable: the words that make unparsable text or a
+// run-time command name risky are the rules' own, so a command a rule
+// knows is never missing from them.
+func TestCommandWordsFromTable(t *testing.T) {
+	t.Parallel()
+	words := CommandWords(riskTables.unparsed)
+	for _, r := range riskTables.unparsed {
+		for _, w := range append(append([]string{}, r.Commands...), r.Words...) {
+			if !contains(words, w) {
+				t.Errorf("%s's word %s is not a command word", r.Name, w)
+			}
+			text := w + " x; if"
+			if w == "mkfs." {
+				text = "mkfs.ext4 /dev/sdb; if"
+			}
+			if !riskyText(text) {
+				t.Errorf("unparsable %q is not risky", text)
+			}
+		}
+	}
+	cfg := testConfig()
+	for _, tc := range []struct {
+		cmd  string
+		want Decision
+	}{
+		{"wget2 https://h/x; if", Ask},
+		{"/usr/bin/rm -rf x; if", Ask},
+		{"mkfs.ext4 /dev/sdb; if", Ask},
+		{"echo hi > f; if", Ask},
+		// Look-alikes: no rule's word.
+		{"./configure --prefix=/opt; if", Allow},
+		{"echo firmware; if", Allow},
+		{"make -j4; if", Allow},
+	} {
+		if got := Check(cfg, tc.cmd); got.Decision != tc.want {
+			t.Errorf("%s: %s, want %s", tc.cmd, got.Decision, tc.want)
+		}
+	}
+	// A run-time command name is asked about when the text names a rule's
+	// command, through the same table.
+	for _, tc := range []struct {
+		cmd  string
+		want Decision
+	}{
+		{`$c wget2 https://h/x`, Ask},
+		{`git${IFS}clone https://h/x`, Ask},
+		{`"$EDITOR" notes.txt`, Allow},
+	} {
+		if got := Check(cfg, tc.cmd); got.Decision != tc.want {
+			t.Errorf("%s: %s, want %s %v", tc.cmd, got.Decision, tc.want, got.Findings)
+		}
+	}
+}

@@ -24,6 +24,7 @@ outside-safe path asked about, a warned path warned. A target only known at
 run time is judged by its known part: "$dir/.env" is asked about because it
 could be a protected file; a fully dynamic target ("$f") is not judged.
 Writes to corral's own policy files and state are denied.`,
+	Words:    []string{"tee", "touch", "truncate", "cp", "mv", "install", "ln", "sed", "perl", "dd"},
 	Call:     checkWriteCall,
 	Redirect: checkRedirect,
 }
