@@ -40,7 +40,7 @@ func checkGitDestroy(p *Pass, c *syntax.Call) {
 		gitRuntimeOptions(p, c)
 		return
 	}
-	if gitAlias(p, c, sub) {
+	if judgeGitAlias(p, c, sub) {
 		return
 	}
 	if why := gitDestroys(p, c, sub); why != "" {
@@ -80,11 +80,11 @@ func gitAliasValue(c *syntax.Call, sub int, name string) (string, bool) {
 	return "", false
 }
 
-// gitAlias judges a subcommand defined on the command line by -c
+// judgeGitAlias judges a subcommand defined on the command line by -c
 // alias.NAME=VALUE: git runs VALUE instead (a shell command when it
 // starts with "!"), so that command is decided as if written out. It
 // reports whether c was such an alias.
-func gitAlias(p *Pass, c *syntax.Call, sub int) bool {
+func judgeGitAlias(p *Pass, c *syntax.Call, sub int) bool {
 	name := c.Args[sub].Value
 	for i := 0; i < sub; i++ {
 		if v := c.Args[i].Value; v == "--config-env" && i+1 < sub || strings.HasPrefix(v, "--config-env=") {
