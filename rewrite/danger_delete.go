@@ -207,10 +207,12 @@ func findSelection(c *syntax.Call) (filtered bool, selects string) {
 		case v == "-exec" || v == "-execdir" || v == "-ok" || v == "-okdir":
 			// A command that is not a deleter is a test (-exec grep -q
 			// x {} \;): it selects too.
-			if i+1 < len(c.Args) && !findDeleter[path.Base(c.Args[i+1].Value)] {
-				filtered = true
-			}
+			deleter := false
 			for i++; i < len(c.Args) && c.Args[i].Value != ";" && c.Args[i].Value != "+"; i++ {
+				deleter = deleter || findDeleter[path.Base(c.Args[i].Value)]
+			}
+			if !deleter {
+				filtered = true
 			}
 		case findFilters[v] || strings.HasPrefix(v, "-newer"):
 			filtered = true
