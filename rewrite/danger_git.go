@@ -117,7 +117,11 @@ func judgeGitAlias(p *Pass, c *syntax.Call, sub int) bool {
 		p.Report(c, Finding{Rule: "git-destroy", Decision: Ask, Message: "git " + name + " is an alias only known at run time"})
 		return true
 	}
-	res := checkCommand(p.Config, cmd)
+	// Judged in rewrite mode: an alias of clone is the git-clone rule's
+	// (rewritten or, in block mode, refused there), not a destruction.
+	cfg := *p.Config
+	cfg.Mode = ModeRewrite
+	res := checkCommand(&cfg, cmd)
 	if res.Decision >= Ask {
 		why := ""
 		for _, f := range res.Findings {
