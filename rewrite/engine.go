@@ -392,7 +392,7 @@ func follow(p *Pass, rl Relocation, edited map[[3]int]bool) []syntax.Edit {
 		if c.Script != rl.Script || c.Start < rl.After {
 			continue
 		}
-		if c.Dir.Known && (c.Dir.Path == rl.From || strings.HasPrefix(c.Dir.Path, rl.From+"/")) {
+		if c.Dir.Known && guards.Within(rl.From, c.Dir.Path) {
 			// Runs inside the moved tree, whose cd followed it: its
 			// relative paths are right as they are.
 			continue
@@ -410,8 +410,12 @@ func follow(p *Pass, rl Relocation, edited map[[3]int]bool) []syntax.Edit {
 			switch {
 			case target.Path == rl.From:
 				to = rl.To
-			case strings.HasPrefix(target.Path, rl.From+"/"):
-				to = rl.To + target.Path[len(rl.From):]
+			case guards.Within(rl.From, target.Path):
+				rel, err := filepath.Rel(rl.From, target.Path)
+				if err != nil || rel == ".." || strings.HasPrefix(rel, "../") {
+					continue // within only through a symbolic link
+				}
+				to = filepath.Join(rl.To, rel)
 			default:
 				continue
 			}
@@ -543,8 +547,7 @@ func within(root string, d syntax.Dir) bool {
 	if !d.Known || root == "" {
 		return false
 	}
-	rel, err := filepath.Rel(filepath.Clean(root), d.Path)
-	return err == nil && rel != ".." && !strings.HasPrefix(rel, "../")
+	return guards.Within(filepath.Clean(root), d.Path)
 }
 
 // afterText is the call's text with the edits that fall inside it applied.
