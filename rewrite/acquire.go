@@ -149,3 +149,30 @@ func (p *Pass) runTimeName(src syntax.Arg) (string, bool) {
 	}
 	return syntax.Quote(p.Config.Sandbox+"/") + `"$(basename -- ` + src.Raw + ` .git)"`, true
 }
+
+// intoDirOption moves the downloads of a program that saves into its
+// working directory or into the directory given by an option: the last
+// of dirs (when given) outside the sandbox is replaced by the sandbox,
+// and when none is given, flag and the sandbox are inserted at offset at
+// (-1: after the command name). It reports whether it found anything to
+// move.
+func (p *Pass) intoDirOption(c *syntax.Call, rule, kind string, dirs []option, flag string, at int) bool {
+	if len(dirs) > 0 {
+		d := dirs[len(dirs)-1]
+		if p.InSandbox(c.Dir, d.val) {
+			return false
+		}
+		p.acquire(c, rule, kind, c.Name+" saves into "+d.val.Value+", outside the sandbox", p.Config.Sandbox,
+			[]syntax.Edit{setValue(c, d, syntax.Quote(p.Config.Sandbox))}, nil)
+		return true
+	}
+	if p.DirInSandbox(c.Dir) {
+		return false
+	}
+	if at < 0 {
+		at = c.NameArg.End
+	}
+	p.acquire(c, rule, kind, c.Name+" saves into the working directory", p.Config.Sandbox,
+		[]syntax.Edit{Insert(c, at, flag+syntax.Quote(p.Config.Sandbox))}, nil)
+	return true
+}

@@ -27,37 +27,41 @@ func checkRunDownload(p *Pass) {
 	if len(moved) == 0 {
 		return
 	}
+	ix := indexRelocations(moved)
 	for _, c := range p.Model.Calls {
-		for _, rl := range moved {
-			if c.Script != rl.Script || c.Start < rl.After {
-				continue
-			}
-			if runsFile(c, rl.From) {
-				p.Report(c, Finding{Rule: "run-download", Decision: Ask,
-					Message: "runs " + rl.From + ", which this command downloads: remote code execution; download it into the sandbox and read it first"})
-			}
+		if !ix.scripts[c.Script] {
+			continue
+		}
+		a, ok := fileRun(c)
+		if !ok || !a.Static {
+			continue
+		}
+		d := c.Dir.Join(a.Value)
+		if !d.Known {
+			continue
+		}
+		if rl, ok := ix.lookup(c.Script, d.Path, c.Start); ok && rl.From == d.Path {
+			p.Report(c, Finding{Rule: "run-download", Decision: Ask,
+				Message: "runs " + rl.From + ", which this command downloads: remote code execution; download it into the sandbox and read it first"})
 		}
 	}
 }
 
-// runsFile reports whether c executes the file at path: as the command
-// itself, or as the script of a shell, an interpreter or source.
-func runsFile(c *syntax.Call, path string) bool {
-	is := func(a syntax.Arg) bool {
-		d := c.Dir.Join(a.Value)
-		return a.Static && d.Known && d.Path == path
-	}
-	if c.NameArg.Word != nil && strings.Contains(c.NameArg.Value, "/") && is(c.NameArg) {
-		return true
+// fileRun returns the word naming the file that c executes: the command
+// itself when it is a path, or the script of a shell, an interpreter or
+// source.
+func fileRun(c *syntax.Call) (syntax.Arg, bool) {
+	if c.NameArg.Word != nil && strings.Contains(c.NameArg.Value, "/") {
+		return c.NameArg, true
 	}
 	if !syntax.IsShell(c.Name) && !interpreters[c.Name] && c.Name != "source" && c.Name != "." {
-		return false
+		return syntax.Arg{}, false
 	}
 	for _, a := range c.Args {
 		if strings.HasPrefix(a.Value, "-") {
 			continue
 		}
-		return is(a)
+		return a, true
 	}
-	return false
+	return syntax.Arg{}, false
 }

@@ -38,6 +38,11 @@ func (p *Pass) followStdout(c *syntax.Call, rule, kind string) {
 				if a.Value == "-" || p.InSandbox(s.Dir, a) || a.Value == "/dev/null" {
 					continue
 				}
+				if _, fd := s.Route(a.Value); fd {
+					// tee /dev/stderr: one of tee's descriptors, whose
+					// file (if any) is judged where it is opened.
+					continue
+				}
 				dest, text := p.sandboxed(a, "download")
 				p.acquire(s, rule, kind, "tee writes the download to "+a.Value+", outside the sandbox", dest,
 					[]syntax.Edit{Replace(s, a, text)}, relocate(s, s.Dir, a.Value, dest))
@@ -55,12 +60,29 @@ func (p *Pass) followStdout(c *syntax.Call, rule, kind string) {
 // linear; a download with more stages after it asks.
 const maxPipeFollow = 64
 
-// moveRedirects moves the stdout redirections of c into the sandbox.
+// moveRedirects moves the stdout redirections of c into the sandbox: its
+// own (> f, >> f, &> f, >| f), and the file its standard output really
+// reaches when that is opened elsewhere: a compound command's redirection
+// ({ curl u; } > f, for … done > f), an earlier exec > f, a duplicated
+// descriptor (3>f 1>&3), >&f and 1<>f.
 func (p *Pass) moveRedirects(c *syntax.Call, rule, kind string) {
+	var rs []syntax.Redirect
 	for _, r := range c.Redirs {
 		if !r.Writes() || r.Op == ">&" || r.Op == "<>" || (r.Fd != "" && r.Fd != "1") {
 			continue
 		}
+		rs = append(rs, r)
+	}
+	if out, ok := c.Stdout().File(); ok && out.Writes() {
+		seen := false
+		for _, r := range rs {
+			seen = seen || r.Node == out.Node
+		}
+		if !seen {
+			rs = append(rs, out)
+		}
+	}
+	for _, r := range rs {
 		t := r.Target
 		if t.Value == "/dev/null" || t.Value == "/dev/stdout" || t.Value == "/dev/stderr" || p.InSandbox(r.Dir, t) {
 			continue

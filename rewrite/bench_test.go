@@ -54,3 +54,15 @@ func BenchmarkCheck(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkManyClones measures a command of 1,000 clones, each followed by
+// a cd into it: following moved paths must stay linear. The target is well
+// under a second per command.
+func BenchmarkManyClones(b *testing.B) {
+	cmd := manyClones(1000)
+	cfg := realWorldConfig()
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		Check(cfg, cmd)
+	}
+}

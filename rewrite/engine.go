@@ -345,24 +345,19 @@ func finish(p *Pass, res *Result, verify bool) {
 // followed, and returns the new command.
 func applyFixes(p *Pass, fs []Finding, calls []*syntax.Call) (string, [][2]int, error) {
 	var edits []syntax.Edit
-	edited := map[[3]int]bool{}
+	edited := map[span]bool{}
+	var rels []Relocation
 	for _, f := range fs {
 		if f.Fix == nil || f.Decision != Rewrite {
 			continue
 		}
 		for _, e := range f.Fix.Edits {
 			edits = append(edits, e)
-			edited[[3]int{scriptID(p, e.Script), e.Start, e.End}] = true
+			edited[span{e.Script, e.Start, e.End}] = true
 		}
+		rels = append(rels, f.Fix.Relocations...)
 	}
-	for _, f := range fs {
-		if f.Fix == nil || f.Decision != Rewrite {
-			continue
-		}
-		for _, rl := range f.Fix.Relocations {
-			edits = append(edits, follow(p, rl, edited)...)
-		}
-	}
+	edits = append(edits, follow(p, rels, edited)...)
 	var touched [][2]int
 	for _, e := range edits {
 		s, t := topSpan(e.Script, e.Start, e.End)
@@ -373,99 +368,6 @@ func applyFixes(p *Pass, fs []Finding, calls []*syntax.Call) (string, [][2]int, 
 	})
 	out, err := syntax.Apply(p.Model.Script, edits)
 	return out, touched, err
-}
-
-func scriptID(p *Pass, sc *syntax.Script) int {
-	for i, s := range p.Model.Scripts {
-		if s == sc {
-			return i
-		}
-	}
-	return -1
-}
-
-// follow rewrites later references to a relocated path: a cd into a
-// cloned repository, a tar of a downloaded file.
-func follow(p *Pass, rl Relocation, edited map[[3]int]bool) []syntax.Edit {
-	var out []syntax.Edit
-	for _, c := range p.Model.Calls {
-		if c.Script != rl.Script || c.Start < rl.After {
-			continue
-		}
-		if c.Dir.Known && guards.Within(rl.From, c.Dir.Path) {
-			// Runs inside the moved tree, whose cd followed it: its
-			// relative paths are right as they are.
-			continue
-		}
-		followed := false
-		for _, a := range c.Args {
-			if !a.Static || a.Glob || strings.HasPrefix(a.Value, "-") || strings.Contains(a.Value, "://") {
-				continue
-			}
-			target := c.Dir.Join(a.Value)
-			if !target.Known {
-				continue
-			}
-			var to string
-			switch {
-			case target.Path == rl.From:
-				to = rl.To
-			case guards.Within(rl.From, target.Path):
-				rel, err := filepath.Rel(rl.From, target.Path)
-				if err != nil || rel == ".." || strings.HasPrefix(rel, "../") {
-					continue // within only through a symbolic link
-				}
-				to = filepath.Join(rl.To, rel)
-			default:
-				continue
-			}
-			key := [3]int{scriptID(p, c.Script), a.Start, a.End}
-			if edited[key] {
-				continue
-			}
-			edited[key] = true
-			out = append(out, syntax.Edit{Script: c.Script, Start: a.Start, End: a.End, New: syntax.Quote(to)})
-			followed = true
-		}
-		if followed {
-			out = append(out, extractInto(p, c)...)
-		}
-	}
-	return out
-}
-
-// extractInto keeps the contents of a moved archive in the sandbox: a tar
-// or unzip that unpacks it into the working directory unpacks it into the
-// sandbox instead.
-func extractInto(p *Pass, c *syntax.Call) []syntax.Edit {
-	if len(c.Args) == 0 || p.DirInSandbox(c.Dir) {
-		return nil
-	}
-	last := c.Args[len(c.Args)-1]
-	switch c.Name {
-	case "tar", "bsdtar":
-		first := c.Args[0].Value
-		extract := hasFlag(c.Args, 0, "--extract", "--get") || !strings.HasPrefix(first, "-") && strings.Contains(first, "x") ||
-			strings.HasPrefix(first, "-") && !strings.HasPrefix(first, "--") && strings.Contains(first, "x")
-		if !extract {
-			return nil
-		}
-		opts, _ := scan(c.Args, tarSpec)
-		if dirs := find(opts, "C", "directory"); len(dirs) > 0 {
-			// Its own -C outside the sandbox would unpack the moved
-			// archive there.
-			if d := dirs[len(dirs)-1]; !p.InSandbox(c.Dir, d.val) {
-				return []syntax.Edit{setValue(c, d, syntax.Quote(p.Config.Sandbox))}
-			}
-			return nil
-		}
-		return []syntax.Edit{Insert(c, last.End, " -C "+syntax.Quote(p.Config.Sandbox))}
-	case "unzip":
-		if !hasFlag(c.Args, 0, "-d", "-l", "-t") {
-			return []syntax.Edit{Insert(c, last.End, " -d "+syntax.Quote(p.Config.Sandbox))}
-		}
-	}
-	return nil
 }
 
 // readOnly lists commands that read and print only; a rewrite whose other
@@ -481,7 +383,7 @@ var readOnly = map[string]bool{
 }
 
 var readOnlyGit = map[string]bool{"status": true, "log": true, "diff": true, "show": true, "rev-parse": true,
-	"ls-files": true, "ls-remote": true, "describe": true, "remote": true, "branch": true, "fetch": true, "pull": true}
+	"ls-files": true, "ls-remote": true, "describe": true, "remote": true, "branch": true}
 
 // approvable reports whether every call of the command is either fixed by
 // a finding or harmless, with no redirection writing outside the sandbox.
@@ -493,6 +395,9 @@ func approvable(p *Pass, calls []*syntax.Call, fs []Finding) bool {
 		}
 	}
 	for _, c := range p.Model.Calls {
+		if !approvableCall(p, c) {
+			return false
+		}
 		if fixed[c] || readOnly[c.Name] {
 			continue
 		}

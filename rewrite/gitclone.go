@@ -17,13 +17,16 @@ with "git -C <sandbox>". Global options (-C, -c, --git-dir=…) and every clone
 option that takes a value are understood, as is "--". Later "cd <dir>" in
 the same command follow the clone. A clone whose destination is already in
 the sandbox is left alone.`,
-	Commands: []string{"git"},
+	Commands: []string{"git", "git-clone"},
 	Call:     checkGitClone,
 }
 
-// gitGlobalValue lists git's global options that take a separate value.
+// gitGlobalValue lists git's global options (git(1)) that take a separate
+// value. --exec-path and --list-cmds take theirs only after "=": alone,
+// --exec-path prints a path, and the next word is the subcommand.
 var gitGlobalValue = map[string]bool{"-C": true, "-c": true, "--git-dir": true, "--work-tree": true,
-	"--namespace": true, "--exec-path": false, "--config-env": true, "--super-prefix": true, "--list-cmds": false}
+	"--namespace": true, "--exec-path": false, "--config-env": true, "--super-prefix": true, "--list-cmds": false,
+	"--attr-source": true, "--shallow-file": true}
 
 // gitArgs splits a git call into its global options and subcommand: it
 // returns the directory git runs in (after -C) and the index of the
@@ -54,6 +57,53 @@ func gitArgs(c *syntax.Call) (dir syntax.Dir, sub int) {
 	return dir, -1
 }
 
+// gitAlias returns what an alias defined on the command line with
+// -c alias.NAME=VALUE expands to, when the subcommand is NAME.
+func gitAlias(c *syntax.Call, sub int) (string, bool) {
+	if sub < 0 {
+		return "", false
+	}
+	name := c.Args[sub].Value
+	val, found := "", false
+	for i := 0; i+1 < sub; i++ {
+		if c.Args[i].Value != "-c" {
+			continue
+		}
+		k, v, ok := strings.Cut(c.Args[i+1].Value, "=")
+		if ok && strings.EqualFold(k, "alias."+name) {
+			val, found = v, true
+		}
+		i++
+	}
+	return val, found
+}
+
+// gitCloneStart returns the index in c.Args of the first word after "clone"
+// (git clone, git svn clone, the git-clone program by its libexec path,
+// or an alias of clone given with -c), the directory it runs in, and
+// whether c is a clone at all.
+func gitCloneStart(c *syntax.Call) (int, syntax.Dir, bool) {
+	if c.Name == "git-clone" {
+		return 0, c.Dir, true
+	}
+	dir, sub := gitArgs(c)
+	if sub < 0 {
+		return 0, dir, false
+	}
+	switch v := c.Args[sub].Value; {
+	case v == "clone":
+		return sub + 1, dir, true
+	case v == "svn" && sub+1 < len(c.Args) && c.Args[sub+1].Value == "clone":
+		return sub + 2, dir, true
+	}
+	if alias, ok := gitAlias(c, sub); ok {
+		if f := strings.Fields(alias); len(f) > 0 && f[0] == "clone" {
+			return sub + 1, dir, true
+		}
+	}
+	return 0, dir, false
+}
+
 func gitSubcommand(c *syntax.Call) string {
 	_, i := gitArgs(c)
 	if i < 0 {
@@ -82,25 +132,32 @@ func hasFlag(args []syntax.Arg, from int, flags ...string) bool {
 }
 
 func checkGitClone(p *Pass, c *syntax.Call) {
-	dir, sub := gitArgs(c)
-	if sub < 0 || c.Args[sub].Value != "clone" {
+	start, dir, ok := gitCloneStart(c)
+	if !ok {
 		return
 	}
-	_, operands := scan(c.Args[sub+1:], cloneSpec)
+	spec := cloneSpec
+	if start >= 2 && c.Args[start-1].Value == "clone" && c.Args[start-2].Value == "svn" {
+		spec = gitSvnCloneSpec
+	}
+	opts, operands := scan(c.Args[start:], spec)
 	pos := make([]int, len(operands))
 	for i, o := range operands {
-		pos[i] = sub + 1 + o
+		pos[i] = start + o
+	}
+	if !p.cloneGitDirs(c, dir, start, opts) {
+		return
 	}
 	if len(pos) == 0 {
-		if c.ExtraArgs && !p.DirInSandbox(dir) {
+		if c.ExtraArgs && !p.DirInSandbox(dir) && start > 0 {
 			// xargs git clone: the repositories come at run time.
 			p.acquire(c, "git-clone", "git clone", "git clone of repositories given at run time (xargs) would land outside the sandbox",
-				p.Config.Sandbox, []syntax.Edit{Insert(c, c.Args[sub].Start, "-C "+syntax.Quote(p.Config.Sandbox)+" ")}, nil)
+				p.Config.Sandbox, []syntax.Edit{Insert(c, c.Args[start-1].Start, "-C "+syntax.Quote(p.Config.Sandbox)+" ")}, nil)
 		}
 		return
 	}
 	repo := c.Args[pos[0]]
-	bare := hasFlag(c.Args, sub+1, "--bare", "--mirror")
+	bare := hasFlag(c.Args, start, "--bare", "--mirror")
 	if len(pos) >= 2 {
 		d := c.Args[pos[1]]
 		if p.InSandbox(dir, d) {
@@ -134,8 +191,13 @@ func checkGitClone(p *Pass, c *syntax.Call) {
 	if !repo.Static {
 		// The repository name is only known at run time: clone from inside
 		// the sandbox so that git derives it there.
+		if start == 0 {
+			p.Report(c, Finding{Rule: "git-clone", Decision: Ask, Kind: "git clone",
+				Message: "git-clone of a repository named at run time; give it a destination in the sandbox (" + p.Config.Sandbox + ")"})
+			return
+		}
 		p.acquire(c, "git-clone", "git clone", "git clone of a repository named at run time would land outside the sandbox",
-			p.Config.Sandbox+"/…", []syntax.Edit{Insert(c, c.Args[sub].Start, "-C "+syntax.Quote(p.Config.Sandbox)+" ")}, nil)
+			p.Config.Sandbox+"/…", []syntax.Edit{Insert(c, c.Args[start-1].Start, "-C "+syntax.Quote(p.Config.Sandbox)+" ")}, nil)
 		return
 	}
 	name := repoName(repo.Value, bare)
@@ -147,4 +209,53 @@ func checkGitClone(p *Pass, c *syntax.Call) {
 	last := c.Args[len(c.Args)-1]
 	p.acquire(c, "git-clone", "git clone", "git clone without a destination would land in the working directory", dest,
 		[]syntax.Edit{Insert(c, last.End, " "+syntax.Quote(dest))}, rel)
+}
+
+// gitSvnCloneSpec are git svn clone's options that take a value.
+var gitSvnCloneSpec = optSpec{shortVal: "rTtbA", longEq: true, longVal: setOf("revision", "trunk", "tags", "branches",
+	"prefix", "username", "authors-file", "authors-prog", "ignore-paths", "include-paths", "ignore-refs",
+	"log-window-size", "rewrite-root", "rewrite-uuid", "placeholder-filename", "config-dir", "template")}
+
+// cloneGitDirs handles where a clone puts its repository and work tree
+// besides its destination: --separate-git-dir outside the sandbox is moved
+// into it; GIT_DIR or GIT_WORK_TREE set for the command, or git's global
+// --git-dir/--work-tree (which set them), send the clone elsewhere, so
+// corral asks. It reports false when it asked.
+func (p *Pass) cloneGitDirs(c *syntax.Call, dir syntax.Dir, start int, opts []option) bool {
+	for _, o := range find(opts, "separate-git-dir") {
+		if p.InSandbox(dir, o.val) {
+			continue
+		}
+		dest, text := p.sandboxed(o.val, "repo.git")
+		p.acquire(c, "git-clone", "git clone", "git clone puts its repository in "+o.val.Value+", outside the sandbox", dest,
+			[]syntax.Edit{setValue(c, o, text)}, nil)
+	}
+	where := ""
+	for i := 0; i < start && i < len(c.Args); i++ {
+		v := c.Args[i].Value
+		for _, g := range []string{"--git-dir", "--work-tree"} {
+			if v == g || strings.HasPrefix(v, g+"=") {
+				where = g
+			}
+		}
+	}
+	for _, a := range c.Expr.Assigns {
+		if a.Name != nil && (a.Name.Value == "GIT_DIR" || a.Name.Value == "GIT_WORK_TREE") {
+			where = a.Name.Value
+		}
+	}
+	for _, a := range c.Expr.Args {
+		if int(a.Pos().Offset()) >= c.NameArg.Start {
+			break
+		}
+		if lit := a.Lit(); strings.HasPrefix(lit, "GIT_DIR=") || strings.HasPrefix(lit, "GIT_WORK_TREE=") {
+			where, _, _ = strings.Cut(lit, "=")
+		}
+	}
+	if where == "" {
+		return true
+	}
+	p.Report(c, Finding{Rule: "git-clone", Decision: Ask, Kind: "git clone",
+		Message: "git clone with " + where + " puts the repository or its files where that names, not in its destination; clone into the sandbox (" + p.Config.Sandbox + ") without it"})
+	return false
 }

@@ -22,7 +22,8 @@ import (
 // popular READMEs. Nobody on this project wrote them, so they measure
 // corral rather than its authors' expectations.
 
-// sharedData returns ../shared/data beside the module root, or skips.
+// sharedData returns shared/data beside the module root or one of its
+// ancestors, or skips.
 func sharedData(t testing.TB) string {
 	t.Helper()
 	dir, err := os.Getwd()
@@ -39,11 +40,18 @@ func sharedData(t testing.TB) string {
 		}
 		dir = parent
 	}
-	data := filepath.Join(filepath.Dir(dir), "shared", "data")
-	if _, err := os.Stat(filepath.Join(data, "tldr.jsonl")); err != nil {
-		t.Skipf("shared data not found at %s: the real-world corpora are not available here", data)
+	// A worktree (../wt/NAME) finds it beside an ancestor further up.
+	for up := filepath.Dir(dir); ; up = filepath.Dir(up) {
+		data := filepath.Join(up, "shared", "data")
+		if _, err := os.Stat(filepath.Join(data, "tldr.jsonl")); err == nil {
+			return data
+		}
+		if filepath.Dir(up) == up {
+			break
+		}
 	}
-	return data
+	t.Skipf("shared data not found in shared/data beside %s or an ancestor: the real-world corpora are not available here", dir)
+	return ""
 }
 
 // dataLine is one line of the shared corpora.
@@ -138,14 +146,14 @@ func TestRealWorldParser(t *testing.T) {
 // neither category must pass untouched, unless an exception below says
 // why not.
 var (
-	acquisitionPages = regexp.MustCompile(`^(git-clone|git-submodule|git-svn|jj-git-clone|jj-git|curl|wget2?|aria2c|gh-repo|gh-repo-clone|gh-release|gh-release-download|gh-pr|gh-pr-checkout|svn|svn-checkout|hg|hg-clone|scp|rsync)$`)
+	acquisitionPages = regexp.MustCompile(`^(git-clone|git-submodule|git-svn|jj-git-clone|jj-git|curl|wget2?|aria2c|axel|gh-gist|gh-run|gh-repo|gh-repo-clone|gh-release|gh-release-download|gh-pr|gh-pr-checkout|svn|svn-checkout|hg|hg-clone|scp|rsync)$`)
 	dangerPages      = regexp.MustCompile(`^(rm|rmdir|unlink|shred|srm|dd|mkfs.*|mke2fs|mkswap|wipefs|blkdiscard|[sc]?fdisk|c?gdisk|sgdisk|parted.*|shutdown|reboot|halt|poweroff|init|telinit|systemctl.*|service|kubectl.*|docker.*|podman.*|chmod|chown|chgrp|git-(reset|clean|push|checkout|restore|stash|branch|filter-branch|filter-repo|update-ref|rebase|gc|prune|reflog))$`)
 
 	// Command words, at the start of a word (after a blank, an operator,
 	// a quote or a directory: /bin/rm).
 	wordStart         = `(?:^|[\s|;&(\x60'"{/])`
 	wordEnd           = `(?:$|[\s|;&)\x60'"}])`
-	acquisitionWords  = regexp.MustCompile(wordStart + `(curl|wget2?|aria2c|svn|hg|scp|rsync|gh\s+(repo|release|pr)|git\s+(-\S+\s+)*(clone|submodule|svn))` + wordEnd)
+	acquisitionWords  = regexp.MustCompile(wordStart + `(curl|wget2?|aria2c|axel|svn|hg|scp|rsync|gh\s+(repo|release|pr|gist|run)|git\s+(-\S+\s+)*(clone|submodule|svn))` + wordEnd)
 	dangerWords       = regexp.MustCompile(wordStart + `(rm|rmdir|unlink|shred|srm|dd|mkfs[.\w]*|mke2fs|mkswap|wipefs|blkdiscard|[sc]?fdisk|c?gdisk|sgdisk|parted|shutdown|reboot|halt|poweroff|init|telinit|systemctl|service|kubectl|docker|podman|chmod|chown|chgrp)` + wordEnd + `|` + wordStart + `git\s+(-\S+\s+)*(reset|clean|push|checkout|restore|stash|branch|filter-branch|filter-repo|update-ref|rebase|gc|prune|reflog)` + wordEnd + `|:\(\)|-delete\b`)
 	runtimeScriptText = regexp.MustCompile(`(^|\W)(eval|bash|sh|zsh|dash|ksh)\b[^|;&]*[$\x60]|\$\(|\x60`)
 )
@@ -333,7 +341,7 @@ func or(s, def string) string {
 // acquiringForm finds a command that brings content onto disk, at the
 // start of a command (after an operator or a wrapper).
 var acquiringForm = regexp.MustCompile(`(?:^|[|;&(]\s*)(?:(?:sudo|noglob|oniux|nohup|time|parallel(?:\s+-\S+(?:\s+\d+)?)*|systemd-inhibit(?:\s+--\S+(?:\s+[^-\s]\S*)?)*)\s+)*` +
-	`(git\s+clone|git\s+submodule\s+add|git\s+svn\s+clone|jj\s+git\s+clone|gh\s+repo\s+clone|gh\s+repo\s+fork\b.*--clone|gh\s+release\s+download|gh\s+pr\s+checkout|svn\s+(checkout|co|export)|hg\s+clone|curl|wget2?|aria2c|scp|rsync)\b`)
+	`(git\s+clone|git\s+submodule\s+add|git\s+svn\s+clone|jj\s+git\s+clone|gh\s+repo\s+clone|gh\s+repo\s+fork\b.*--clone|gh\s+release\s+download|gh\s+pr\s+checkout|gh\s+gist\s+clone|gh\s+run\s+download|svn\s+(checkout|co|export)|hg\s+clone|curl|wget2?|aria2c|axel|scp|rsync)\b`)
 
 // A deliberate allow of an acquiring form, with the check that shows it
 // applies.

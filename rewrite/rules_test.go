@@ -284,7 +284,7 @@ func TestCommandWordsFromTable(t *testing.T) {
 		want Decision
 	}{
 		{`$c wget2 https://h/x`, Ask},
-		{`git${IFS}clone https://h/x`, Ask},
+		{`$c rm -rf build`, Ask},
 		{`"$EDITOR" notes.txt`, Allow},
 	} {
 		if got := Check(cfg, tc.cmd); got.Decision != tc.want {

@@ -12,6 +12,12 @@ var acquisitionRules = []Rule{
 	svnCheckout,
 	hgClone,
 	remoteCopy,
+	aria2cRule,
+	axelRule,
+	jjGitClone,
+	ghRepoFork,
+	ghGistClone,
+	ghRunDownload,
 	pipeShell,
 	runDownload,
 }
@@ -20,4 +26,5 @@ var acquisitionRules = []Rule{
 // their findings carry Relocations. The rules that follow moved content
 // (run-download, gh-pr-checkout) require them; TestMoversDeclared checks
 // that no other rule relocates anything.
-var movers = []string{"git-clone", "gh-repo-clone", "gh-release-download", "curl", "wget", "svn-checkout", "hg-clone", "remote-copy"}
+var movers = []string{"git-clone", "gh-repo-clone", "gh-release-download", "curl", "wget", "svn-checkout", "hg-clone", "remote-copy",
+	"aria2c", "axel", "jj-git-clone", "gh-repo-fork", "gh-gist-clone", "gh-run-download"}

@@ -261,7 +261,7 @@ func (w *walker) stdinTexts(c scope, call *Call) []stdinText {
 			if rd.Node.Hdoc == nil {
 				continue
 			}
-			r := &resolver{src: c.sc.Src, home: w.home, dir: call.Dir, vars: w.vars}
+			r := &resolver{src: c.sc.Src, dir: call.Dir, st: w.cur}
 			body := r.arg(rd.Node.Hdoc)
 			quoted := rd.Target.Raw != rd.Target.Value
 			text := body.Raw

@@ -35,7 +35,7 @@ func LoopValues(c *Call, a Arg, home string) (vals []Arg, ok bool) {
 	if len(loops) == 0 {
 		return nil, false
 	}
-	r := &resolver{src: c.Script.Src, home: home, dir: c.Dir}
+	r := &resolver{src: c.Script.Src, dir: c.Dir, st: newState(c.Dir, home)}
 	// Each combination of the loops' items, the innermost loop varying
 	// fastest; a later loop with the same name shadows an earlier one.
 	combos := []map[string]string{{}}
@@ -46,11 +46,12 @@ func LoopValues(c *Call, a Arg, home string) (vals []Arg, ok bool) {
 		}
 		var items []Arg
 		for _, w := range wi.Items {
-			it := r.arg(w)
-			if !it.Static {
-				return nil, false
+			for _, it := range r.fields(w) {
+				if !it.Static {
+					return nil, false
+				}
+				items = append(items, it)
 			}
-			items = append(items, it)
 		}
 		delete(globVars, wi.Name.Value)
 		var next []map[string]string
@@ -81,7 +82,11 @@ func LoopValues(c *Call, a Arg, home string) (vals []Arg, ok bool) {
 		return true
 	})
 	for _, vars := range combos {
-		r.vars = vars
+		st := newState(c.Dir, home)
+		for k, v := range vars {
+			st.assign(k, v)
+		}
+		r.st = st
 		v := r.arg(a.Word)
 		if !v.Static {
 			return nil, false

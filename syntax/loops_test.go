@@ -39,9 +39,13 @@ func TestLoopValues(t *testing.T) {
 		if c == nil {
 			t.Fatalf("%q: no rm call", tt.src)
 		}
-		vals, ok := LoopValues(c, c.Args[len(c.Args)-1], "/home/u")
+		last := c.Args[len(c.Args)-1]
+		vals, ok := LoopValues(c, last, "/home/u")
 		got := "-"
-		if ok {
+		if last.Static && !last.Glob {
+			// A loop over one static item gives its variable that value.
+			got = last.Value
+		} else if ok {
 			var s []string
 			for _, v := range vals {
 				s = append(s, v.Value)

@@ -48,6 +48,11 @@ type Call struct {
 	// Start and End are the byte span of the call in Script.Src, from its
 	// first word (wrappers included) to its last.
 	Start, End int
+	// fds are the call's file descriptors other than the ones it
+	// inherits unchanged (see Fd).
+	fds map[int]Stream
+	// env is the state a program the call starts begins with.
+	env *state
 }
 
 // Text returns the source of the call, wrappers included.
@@ -153,7 +158,19 @@ func Analyze(src string, opt Options) (*Model, error) {
 	if opt.Cwd != "" {
 		dir = Dir{Path: cleanPath(opt.Cwd), Known: true}
 	}
-	w.script(top, f.Stmts, dir)
+	w.stmts(scope{sc: top}, f.Stmts, newState(dir, opt.Home))
+	// A function never called is still analysed, in the state where it
+	// was declared, so that its commands are seen.
+	for i := 0; i < len(w.declared) && !w.full(); i++ {
+		d := w.declared[i]
+		if d.def.body.called {
+			continue
+		}
+		d.def.body.called = true
+		w.frames = append(w.frames, map[string]*variable{})
+		w.stmt(d.def.c, d.def.body.decl.Body, d.st)
+		w.frames = w.frames[:len(w.frames)-1]
+	}
 	return w.m, nil
 }
 

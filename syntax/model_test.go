@@ -45,7 +45,8 @@ func TestCalls(t *testing.T) {
 		{`"$g" clone x`, []callSummary{{"", "clone|x", "", p, 0}}},
 		{"a && b || c; d | e & f", []callSummary{{"a", "", "", p, 0}, {"b", "", "", p, 0}, {"c", "", "", p, 0}, {"d", "", "", p, 0}, {"e", "", "", p, 0}, {"f", "", "", p, 0}}},
 		{"(a; { b; })", []callSummary{{"a", "", "", p, 0}, {"b", "", "", p, 0}}},
-		{"x=$(a) b <(c) >(d) `e`", []callSummary{{"b", "<(c)|>(d)|`e`", "", p, 0}, {"a", "", "", p, 0}, {"c", "", "", p, 0}, {"d", "", "", p, 0}, {"e", "", "", p, 0}}},
+		// bash expands the words before the prefix assignments.
+		{"x=$(a) b <(c) >(d) `e`", []callSummary{{"b", "<(c)|>(d)|`e`", "", p, 0}, {"c", "", "", p, 0}, {"d", "", "", p, 0}, {"e", "", "", p, 0}, {"a", "", "", p, 0}}},
 		{"for i in $(a); do b; done; while c; do d; done; until e; do f; done", []callSummary{{"a", "", "", p, 0}, {"b", "", "", p, 0}, {"c", "", "", p, 0}, {"d", "", "", p, 0}, {"e", "", "", p, 0}, {"f", "", "", p, 0}}},
 		{"if a; then b; elif c; then d; else e; fi", []callSummary{{"a", "", "", p, 0}, {"b", "", "", p, 0}, {"c", "", "", p, 0}, {"d", "", "", p, 0}, {"e", "", "", p, 0}}},
 		{"case $x in a) b;; *) c;; esac", []callSummary{{"b", "", "", p, 0}, {"c", "", "", p, 0}}},
@@ -100,6 +101,14 @@ func TestDirTracking(t *testing.T) {
 		last string // directory of the last call, "?" when unknown
 	}{
 		{"cd sub && x", "/home/u/proj/sub"},
+		// A failed cd leaves the directory as it was: after the chain it
+		// is one or the other.
+		{"cd sub && a; x", "?"},
+		{"cd sub || x", "/home/u/proj"},
+		{"cd sub || exit; x", "/home/u/proj/sub"},
+		{"cd sub || exit 1 && x", "/home/u/proj/sub"},
+		{"cd sub && a && b || c; x", "?"},
+		{"cd sub; a && b; x", "/home/u/proj/sub"},
 		{"cd /tmp; cd ..; x", "/"},
 		{"cd; x", "/home/u"},
 		{"cd ~/w && x", "/home/u/w"},
@@ -146,7 +155,9 @@ func TestWords(t *testing.T) {
 		{`plain`, "plain", true, false},
 		{`'single $x'`, "single $x", true, false},
 		{`"double \"q\" \$x \\ \a"`, `double "q" $x \ \a`, true, false},
-		{`$'a\tb\x41\101\u00e9\n'`, "a\tbAAé\n", true, false},
+		{`$'a\tb\x41\101\n'`, "a\tbAA\n", true, false},
+		// \u gives a character of bash's locale, unknown here.
+		{`$'\u00e9'`, "é", false, false},
 		{`~`, "/home/u", true, false},
 		{`~/x`, "/home/u/x", true, false},
 		{`~bob/x`, "~bob/x", false, false},
@@ -155,14 +166,18 @@ func TestWords(t *testing.T) {
 		{`${HOME}/x`, "/home/u/x", true, false},
 		{`"$HOME"/x`, "/home/u/x", true, false},
 		{`$PWD/.env`, "/home/u/proj/.env", true, false},
-		{`${HOME:-/}`, "${HOME:-/}", false, false},
+		{`${HOME:-/}`, "/home/u", true, false},
+		{`${NOPE:-/}`, "${NOPE:-/}", false, false},
 		{`$x/y`, "$x/y", false, false},
 		{`"$(pwd)"/y`, "$(pwd)/y", false, false},
 		{`*.go`, "*.go", true, true},
 		{`'*'.go`, "*.go", true, false},
 		{`\*`, "*", true, false},
 		{`a\ b`, "a b", true, false},
-		{`x=~/y`, "x=~/y", true, false},
+		// bash expands the tilde of an argument that looks like an
+		// assignment.
+		{`x=~/y`, "x=/home/u/y", true, false},
+		{`x='~'/y`, "x=~/y", true, false},
 	}
 	for _, tt := range tests {
 		m, err := Analyze("cmd "+tt.word, opts)
@@ -215,7 +230,7 @@ func TestPipelineAndHost(t *testing.T) {
 
 func TestRedirects(t *testing.T) {
 	t.Parallel()
-	m, err := Analyze("cd sub && a > f 2>&1 >> g &> h >| i < j 3>&- >&k; { b; } > l", opts)
+	m, err := Analyze("cd sub; a > f 2>&1 >> g &> h >| i < j 3>&- >&k; { b; } > l", opts)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -100,6 +100,28 @@ var pathological = []pathologicalCase{
 			}
 		}},
 	{name: "and-chain-100k", src: func() string { return strings.Repeat("true && ", 100000) + "true" }, tooLarge: true},
+	// The 90,000-link chain of issue 12: refused before parsing, in
+	// bounded time, without overflowing the stack.
+	{name: "and-chain-90k", src: func() string { return strings.Repeat("true && ", 90000) + "true" }, tooLarge: true},
+	{name: "or-chain-10k", src: func() string { return strings.Repeat("cd /tmp || ", 10000) + "ls" }, check: calls(10001, false)},
+	// Long lists that grow the shell state: assignments, functions,
+	// aliases, descriptors. The walk stays linear.
+	{name: "assignments-100k", src: func() string {
+		var b strings.Builder
+		for i := 0; i < 100000; i++ {
+			b.WriteString("v")
+			b.WriteString(strings.Repeat("x", i%7))
+			b.WriteString("=1; ")
+		}
+		b.WriteString("ls")
+		return b.String()
+	}, check: calls(1, false)},
+	{name: "if-list-20k", src: func() string { return strings.Repeat("if a; then x=1; fi; ", 20000) }, check: calls(20000, false)},
+	{name: "exec-list-20k", src: func() string { return strings.Repeat("exec 3>f; ", 20000) }, check: calls(20000, false)},
+	{name: "func-calls-20k", src: func() string { return "f() { g; }; " + strings.Repeat("f; ", 20000) }, check: calls(20001, false)},
+	{name: "nested-loops-6", src: func() string {
+		return strings.Repeat("for i in a b; do x=$i; ", 6) + "ls $x" + strings.Repeat("; done", 6)
+	}, check: calls(1, false)},
 	{name: "and-chain-10k", src: func() string { return strings.Repeat("true && ", 10000) + "true" }, check: calls(10001, false)},
 	// Trees deepened without brackets: keywords, arithmetic, prefixes.
 	{name: "if-nest-100k", src: func() string { return strings.Repeat("if ", 100000) + "true" + strings.Repeat("; then :; fi", 100000) }, tooLarge: true},

@@ -14,7 +14,7 @@ func (w *walker) programs(c scope, call *Call) bool {
 	if call.Expr != nil {
 		for _, as := range call.Expr.Assigns {
 			if as.Name != nil && as.Value != nil && (as.Name.Value == "GIT_SSH_COMMAND" || as.Name.Value == "GIT_PAGER" || as.Name.Value == "GIT_EXTERNAL_DIFF") {
-				r := &resolver{src: c.sc.Src, home: w.home, dir: call.Dir, vars: w.vars}
+				r := &resolver{src: c.sc.Src, dir: call.Dir, st: w.cur}
 				a := r.arg(as.Value)
 				w.childArg(c, call, &a, as.Name.Value)
 			}

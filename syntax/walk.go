@@ -1,23 +1,39 @@
 package syntax
 
 import (
+	"slices"
+	"strconv"
 	"strings"
 
 	sh "mvdan.cc/sh/v3/syntax"
 )
 
-// walker visits statements in execution order, tracking the working
-// directory, and records every call.
+// walker visits statements in execution order, carrying the shell's state
+// (see state), and records every call.
 type walker struct {
-	m     *Model
-	home  string
-	stack []Dir // pushd stack
-	// vars are the variables assigned a static value so far.
-	vars map[string]string
+	m    *Model
+	home string
 	// reparsed counts the bytes of nested scripts parsed so far (at most
 	// MaxSource): eval eval eval … would otherwise parse the command
 	// MaxDepth times over.
 	reparsed int
+	// active are the functions being walked (a function that calls
+	// itself is not walked again).
+	active map[*sh.FuncDecl]bool
+	// frames hold, per function call being walked, the variables it
+	// made local and their values before.
+	frames []map[string]*variable
+	// loops counts the loops being walked to a fixed point.
+	loops int
+	// declared are the functions declared so far, with the state at
+	// their declaration, for those never called.
+	declared []declared
+	// fromFunc indexes the calls recorded from function bodies, so that
+	// a second call of a function adds only calls that differ.
+	fromFunc map[funcCallKey]int
+	// cur is the state of the shell at the call being walked, for the
+	// code that reads a call's nested scripts.
+	cur *state
 	// origin is the Origin of the next nested script (see Script.Origin).
 	origin string
 	// files counts the bytes of script files read (at most MaxScriptBytes).
@@ -29,28 +45,22 @@ type walker struct {
 	written map[string]string
 }
 
-// assign records the static values of assignments (a=git, export a=git);
-// a value only known at run time forgets the variable.
-func (w *walker) assign(c scope, dir Dir, as []*sh.Assign) {
-	r := &resolver{src: c.sc.Src, home: w.home, dir: dir, vars: w.vars}
-	for _, a := range as {
-		if a.Name == nil {
-			continue
-		}
-		if a.Value == nil || a.Append || a.Index != nil || a.Array != nil {
-			delete(w.vars, a.Name.Value)
-			continue
-		}
-		v := r.arg(a.Value)
-		if !v.Static {
-			delete(w.vars, a.Name.Value)
-			continue
-		}
-		if w.vars == nil {
-			w.vars = map[string]string{}
-		}
-		w.vars[a.Name.Value] = v.Value
-	}
+type declared struct {
+	def funcDef
+	st  *state
+}
+
+type funcCallKey struct {
+	sc         *Script
+	start, end int
+	words      string
+}
+
+// funcBody is a declared function; called is shared by every copy of the
+// state that holds it.
+type funcBody struct {
+	decl   *sh.FuncDecl
+	called bool
 }
 
 // scope is what a statement inherits from where it is.
@@ -72,132 +82,454 @@ func (w *walker) full() bool {
 	return false
 }
 
-func (w *walker) script(sc *Script, stmts []*sh.Stmt, dir Dir) Dir {
-	return w.stmts(scope{sc: sc}, stmts, dir)
+// mark is a point of the model the walk can return to.
+type mark struct{ calls, redirs, scripts, unparsed, reparsed int }
+
+func (w *walker) mark() mark {
+	return mark{len(w.m.Calls), len(w.m.Redirs), len(w.m.Scripts), len(w.m.Unparsed), w.reparsed}
 }
 
-func (w *walker) stmts(c scope, list []*sh.Stmt, dir Dir) Dir {
+func (w *walker) reset(k mark) {
+	w.m.Calls, w.m.Redirs, w.m.Scripts, w.m.Unparsed = w.m.Calls[:k.calls], w.m.Redirs[:k.redirs], w.m.Scripts[:k.scripts], w.m.Unparsed[:k.unparsed]
+	w.reparsed = k.reparsed
+}
+
+func (w *walker) stmts(c scope, list []*sh.Stmt, st *state) {
 	for _, s := range list {
-		dir = w.stmt(c, s, dir)
+		w.stmt(c, s, st)
 	}
-	return dir
 }
 
-func merge(a, b Dir) Dir {
-	if a == b {
-		return a
-	}
-	return Dir{}
-}
-
-func (w *walker) stmt(c scope, s *sh.Stmt, dir Dir) Dir {
+func (w *walker) stmt(c scope, s *sh.Stmt, st *state) {
 	if s == nil || w.full() {
-		return dir
+		return
 	}
+	if s.Background {
+		// An asynchronous command runs in a subshell.
+		w.command(c, s, st.clone())
+		return
+	}
+	w.command(c, s, st)
+}
+
+func (w *walker) command(c scope, s *sh.Stmt, st *state) {
 	if call, ok := s.Cmd.(*sh.CallExpr); ok {
-		return w.call(c, s, call, dir)
+		w.call(c, s, call, st)
+		return
 	}
-	w.redirects(c, s, dir, nil)
+	reds := w.redirects(c, s, st, nil)
+	saved := st.fds
+	var set []int
+	st.fds, set = applyRedirects(st.fds, reds)
+	w.compound(c, s, st)
+	if len(set) > 0 {
+		// The compound's redirections end with it; an exec inside it
+		// that set other descriptors stays.
+		fds := cloneMap(st.fds)
+		for _, fd := range set {
+			if v, ok := saved[fd]; ok {
+				fds[fd] = v
+			} else {
+				delete(fds, fd)
+			}
+		}
+		st.fds = fds
+	}
+}
+
+func (w *walker) compound(c scope, s *sh.Stmt, st *state) {
 	inner := c
 	inner.stage = nil
 	switch cmd := s.Cmd.(type) {
 	case *sh.BinaryCmd:
 		if cmd.Op == sh.Pipe || cmd.Op == sh.PipeAll {
-			w.pipeline(inner, s, dir)
-			return dir
-		}
-		d := w.stmt(inner, cmd.X, dir)
-		return w.stmt(inner, cmd.Y, d)
-	case *sh.Subshell:
-		w.stmts(inner, cmd.Stmts, dir)
-		return dir
-	case *sh.Block:
-		return w.stmts(inner, cmd.Stmts, dir)
-	case *sh.IfClause:
-		return w.ifClause(inner, cmd, dir)
-	case *sh.WhileClause:
-		return w.loop(inner, dir, func(c scope, d Dir) Dir {
-			d = w.stmts(c, cmd.Cond, d)
-			return w.stmts(c, cmd.Do, d)
-		})
-	case *sh.ForClause:
-		w.substs(inner, cmd.Loop, dir, nil)
-		return w.loop(inner, dir, func(c scope, d Dir) Dir { return w.stmts(c, cmd.Do, d) })
-	case *sh.CaseClause:
-		w.substs(inner, cmd.Word, dir, nil)
-		out := dir
-		for _, item := range cmd.Items {
-			for _, p := range item.Patterns {
-				w.substs(inner, p, dir, nil)
-			}
-			out = merge(out, w.stmts(inner, item.Stmts, dir))
-		}
-		return out
-	case *sh.FuncDecl:
-		w.stmt(inner, cmd.Body, dir)
-		return dir
-	case *sh.TimeClause:
-		if cmd.Stmt != nil {
-			return w.stmt(c, cmd.Stmt, dir)
-		}
-	case *sh.CoprocClause:
-		w.stmt(inner, cmd.Stmt, dir)
-	case *sh.DeclClause:
-		w.substs(inner, cmd, dir, nil)
-		w.assign(inner, dir, cmd.Args)
-	case nil:
-	default:
-		w.substs(inner, cmd, dir, nil)
-	}
-	return dir
-}
-
-func (w *walker) ifClause(c scope, ic *sh.IfClause, dir Dir) Dir {
-	if !ic.ThenPos.IsValid() {
-		// A plain "else": its body always runs when reached.
-		return w.stmts(c, ic.Then, dir)
-	}
-	d := w.stmts(c, ic.Cond, dir)
-	then := w.stmts(c, ic.Then, d)
-	other := d
-	if ic.Else != nil {
-		other = w.ifClause(c, ic.Else, d)
-	}
-	return merge(then, other)
-}
-
-// loop walks a loop body. When the body changes directory, later
-// iterations start elsewhere: the body is walked again with the directory
-// unknown, and it stays unknown after the loop.
-func (w *walker) loop(c scope, dir Dir, body func(scope, Dir) Dir) Dir {
-	c.loop = true
-	nCalls, nRedirs := len(w.m.Calls), len(w.m.Redirs)
-	if body(c, dir) == dir {
-		return dir
-	}
-	w.m.Calls, w.m.Redirs = w.m.Calls[:nCalls], w.m.Redirs[:nRedirs]
-	body(c, Dir{})
-	return Dir{}
-}
-
-func (w *walker) pipeline(c scope, s *sh.Stmt, dir Dir) {
-	var stages []*sh.Stmt
-	var flatten func(*sh.Stmt)
-	flatten = func(st *sh.Stmt) {
-		b, ok := st.Cmd.(*sh.BinaryCmd)
-		if ok && (b.Op == sh.Pipe || b.Op == sh.PipeAll) && (st == s || len(st.Redirs) == 0 && !st.Negated && !st.Background) {
-			flatten(b.X)
-			flatten(b.Y)
+			w.pipeline(inner, s, st)
 			return
 		}
-		stages = append(stages, st)
+		w.andOr(inner, s, st)
+	case *sh.Subshell:
+		w.stmts(inner, cmd.Stmts, st.clone())
+	case *sh.Block:
+		w.stmts(inner, cmd.Stmts, st)
+	case *sh.IfClause:
+		w.ifClause(inner, cmd, st)
+	case *sh.WhileClause:
+		w.loop(inner, st, func(c scope, st *state) {
+			w.stmts(c, cmd.Cond, st)
+			w.stmts(c, cmd.Do, st)
+		})
+	case *sh.ForClause:
+		w.forClause(inner, cmd, st)
+	case *sh.CaseClause:
+		w.substs(inner, cmd.Word, st, nil)
+		out := st.clone()
+		catchAll := false
+		for _, item := range cmd.Items {
+			for _, p := range item.Patterns {
+				w.substs(inner, p, st, nil)
+				if p.Lit() == "*" {
+					catchAll = true
+				}
+			}
+			branch := st.clone()
+			w.stmts(inner, item.Stmts, branch)
+			out.merge(branch)
+		}
+		if catchAll && len(cmd.Items) == 1 {
+			out = st.clone()
+			w.stmts(inner, cmd.Items[0].Stmts, out)
+		}
+		*st = *out
+	case *sh.FuncDecl:
+		if cmd.Name == nil || cmd.Body == nil {
+			return
+		}
+		def := funcDef{c: inner, body: &funcBody{decl: cmd}}
+		if st.funcs == nil {
+			st.funcs = map[string]funcDef{}
+		}
+		st.funcs[cmd.Name.Value] = def
+		w.declared = append(w.declared, declared{def: def, st: st.clone()})
+	case *sh.TimeClause:
+		if cmd.Stmt != nil {
+			w.stmt(c, cmd.Stmt, st)
+		}
+	case *sh.CoprocClause:
+		w.stmt(inner, cmd.Stmt, st.clone())
+	case *sh.DeclClause:
+		w.substs(inner, cmd, st, nil)
+		w.declare(inner, s, cmd, st)
+	case *sh.ArithmCmd:
+		w.substs(inner, cmd, st, nil)
+		w.arithm(inner, cmd.X, st)
+	case *sh.LetClause:
+		w.substs(inner, cmd, st, nil)
+		for _, x := range cmd.Exprs {
+			w.arithm(inner, x, st)
+		}
+	case nil:
+	default:
+		w.substs(inner, cmd, st, nil)
 	}
-	flatten(s)
+}
+
+// andOr walks an && / || chain. It is a list, walked without recursion
+// (a chain can be long), keeping two states: the one where the commands
+// so far succeeded, and the one where they failed (a failed command may
+// have done part of its work, or none: a failed cd leaves the directory
+// as it was). A command after && starts from the first, after || from the
+// second.
+func (w *walker) andOr(c scope, s *sh.Stmt, st *state) {
+	leaves, ops := andOrList(s)
+	// failed is the state after leaf when it failed: a failed cd changed
+	// nothing; anything else may have done part of its work.
+	failed := func(leaf *sh.Stmt, before, after *state) *state {
+		f := before.clone()
+		if !failsCleanly(leaf) {
+			f.merge(after)
+		}
+		return f
+	}
+	before := st.clone()
+	w.stmt(c, leaves[0], st)
+	ok := st
+	bad := failed(leaves[0], before, ok)
+	for i, leaf := range leaves[1:] {
+		if ops[i] == sh.AndStmt {
+			from := ok.clone()
+			w.stmt(c, leaf, from)
+			bad.merge(failed(leaf, ok, from))
+			ok = from
+		} else {
+			from := bad.clone()
+			w.stmt(c, leaf, from)
+			ok.merge(from)
+			if from.dead {
+				bad = from
+			} else {
+				bad = failed(leaf, bad, from)
+			}
+		}
+	}
+	ok.merge(bad)
+	*st = *ok
+}
+
+// failsCleanly reports whether a statement is a directory change, which
+// when it fails leaves the state as it was.
+func failsCleanly(s *sh.Stmt) bool {
+	ce, ok := s.Cmd.(*sh.CallExpr)
+	if !ok || len(ce.Assigns) > 0 || len(ce.Args) == 0 {
+		return false
+	}
+	switch ce.Args[0].Lit() {
+	case "cd", "pushd", "popd":
+		return true
+	}
+	return false
+}
+
+// andOrList lists the statements of an && / || chain in order with the
+// operators between them.
+func andOrList(s *sh.Stmt) ([]*sh.Stmt, []sh.BinCmdOperator) {
+	var leaves []*sh.Stmt
+	var ops []sh.BinCmdOperator
+	// The parser builds the chain left-deep: ((a && b) || c).
+	cur := s
+	for {
+		b, isBin := cur.Cmd.(*sh.BinaryCmd)
+		if !isBin || b.Op != sh.AndStmt && b.Op != sh.OrStmt || cur != s && (len(cur.Redirs) > 0 || cur.Negated || cur.Background) {
+			break
+		}
+		leaves = append(leaves, b.Y)
+		ops = append(ops, b.Op)
+		cur = b.X
+	}
+	leaves = append(leaves, cur)
+	slices.Reverse(leaves)
+	slices.Reverse(ops)
+	return leaves, ops
+}
+
+func (w *walker) ifClause(c scope, ic *sh.IfClause, st *state) {
+	if !ic.ThenPos.IsValid() {
+		// A plain "else": its body always runs when reached.
+		w.stmts(c, ic.Then, st)
+		return
+	}
+	w.stmts(c, ic.Cond, st)
+	other := st.clone()
+	w.stmts(c, ic.Then, st)
+	if ic.Else != nil {
+		w.ifClause(c, ic.Else, other)
+	}
+	st.merge(other)
+}
+
+// maxLoopPasses bounds the walks of a loop body looking for a fixed point;
+// past it every variable is taken as unknown.
+const maxLoopPasses = 6
+
+// loop walks a loop body until the state at the start of an iteration no
+// longer changes: a value the body changes is unknown in the body and
+// after the loop. The calls kept are those of the last walk.
+func (w *walker) loop(c scope, st *state, body func(scope, *state)) {
+	c.loop = true
+	w.loops++
+	defer func() { w.loops-- }()
+	start := w.mark()
+	cur := st.clone()
+	passes := maxLoopPasses
+	if w.loops > 2 {
+		// Nested deeply: one pass with everything unknown.
+		cur.forgetAll()
+		cur.dir = Dir{}
+		passes = 1
+	}
+	for pass := 1; ; pass++ {
+		w.reset(start)
+		run := cur.clone()
+		body(c, run)
+		next := cur.clone()
+		next.merge(run)
+		if next.equal(cur) {
+			break
+		}
+		if pass >= passes {
+			next.forgetAll()
+			next.dir = Dir{}
+			w.reset(start)
+			run = next.clone()
+			body(c, run)
+			next.merge(run)
+			cur = next
+			break
+		}
+		cur = next
+	}
+	*st = *cur
+}
+
+func (w *walker) forClause(c scope, fc *sh.ForClause, st *state) {
+	switch l := fc.Loop.(type) {
+	case *sh.WordIter:
+		r := w.resolver(c, st)
+		var vals []Arg
+		static := l.InPos.IsValid()
+		for _, word := range l.Items {
+			w.substs(c, word, st, nil)
+			for _, f := range r.fields(word) {
+				vals = append(vals, f)
+				static = static && f.Static && !f.Glob
+			}
+		}
+		if !l.InPos.IsValid() && st.posKnown {
+			static = true
+			for _, p := range st.pos {
+				vals = append(vals, Arg{Value: p, Static: true})
+			}
+		}
+		name := ""
+		if l.Name != nil {
+			name = l.Name.Value
+		}
+		w.loop(c, st, func(c scope, st *state) {
+			if static && len(vals) == 1 {
+				st.assign(name, vals[0].Value)
+			} else {
+				st.forget(name)
+			}
+			w.stmts(c, fc.Do, st)
+		})
+		if static && len(vals) == 0 {
+			return
+		}
+		if static && len(vals) == 1 && !hasBreak(fc.Do) {
+			st.assign(name, vals[0].Value)
+		} else {
+			st.forget(name)
+		}
+	case *sh.CStyleLoop:
+		w.substs(c, l, st, nil)
+		w.loop(c, st, func(c scope, st *state) {
+			w.arithm(c, l.Init, st)
+			w.arithm(c, l.Cond, st)
+			w.stmts(c, fc.Do, st)
+			w.arithm(c, l.Post, st)
+		})
+	default:
+		w.loop(c, st, func(c scope, st *state) { w.stmts(c, fc.Do, st) })
+	}
+}
+
+func hasBreak(list []*sh.Stmt) bool {
+	found := false
+	for _, s := range list {
+		sh.Walk(s, func(n sh.Node) bool {
+			if ce, ok := n.(*sh.CallExpr); ok && len(ce.Args) > 0 {
+				if l := ce.Args[0].Lit(); l == "break" || l == "return" || l == "exit" {
+					found = true
+				}
+			}
+			return !found
+		})
+	}
+	return found
+}
+
+// arithm forgets the variables an arithmetic expression assigns, and
+// analyses as nested scripts the known values it evaluates as
+// expressions (x='a[$(…)]'; ((x)) runs the command).
+func (w *walker) arithm(c scope, x sh.ArithmExpr, st *state) {
+	if x == nil {
+		return
+	}
+	sh.Walk(x, func(n sh.Node) bool {
+		switch n := n.(type) {
+		case *sh.BinaryArithm:
+			if arithAssign[n.Op] {
+				if name := arithName(n.X); name != "" {
+					st.forget(name)
+				}
+			}
+		case *sh.UnaryArithm:
+			if n.Op == sh.Inc || n.Op == sh.Dec {
+				if name := arithName(n.X); name != "" {
+					st.forget(name)
+				}
+			}
+		case *sh.Word:
+			if name := n.Lit(); isName(name) {
+				w.arithValue(c, name, st)
+			}
+		case *sh.ParamExp:
+			if n.Param != nil {
+				w.arithValue(c, n.Param.Value, st)
+			}
+		case *sh.CmdSubst, *sh.ProcSubst:
+			return false
+		}
+		return true
+	})
+}
+
+// arithAssign are the arithmetic operators that assign.
+var arithAssign = map[sh.BinAritOperator]bool{sh.Assgn: true, sh.AddAssgn: true, sh.SubAssgn: true, sh.MulAssgn: true,
+	sh.QuoAssgn: true, sh.RemAssgn: true, sh.AndAssgn: true, sh.OrAssgn: true, sh.XorAssgn: true, sh.ShlAssgn: true,
+	sh.ShrAssgn: true, sh.AndBoolAssgn: true, sh.OrBoolAssgn: true, sh.XorBoolAssgn: true, sh.PowAssgn: true}
+
+func arithName(x sh.ArithmExpr) string {
+	if wd, ok := x.(*sh.Word); ok {
+		if l := wd.Lit(); isName(l) {
+			return l
+		}
+		if len(wd.Parts) == 1 {
+			if pe, ok := wd.Parts[0].(*sh.ParamExp); ok && pe.Param != nil {
+				return pe.Param.Value
+			}
+		}
+	}
+	return ""
+}
+
+// arithValue walks, as a script, the known value of a variable that
+// arithmetic evaluates, when it holds a substitution.
+func (w *walker) arithValue(c scope, name string, st *state) {
+	v := st.get(name)
+	if !v.known || !v.set || !strings.ContainsAny(v.str, "$`") {
+		return
+	}
+	w.childIn(c, nil, ": $(("+v.str+"))", nil, "arithmetic", false, st, st.dir)
+}
+
+// pipeline walks each stage of a pipeline in a copy of the state (the
+// last one in the shell itself under shopt -s lastpipe).
+func (w *walker) pipeline(c scope, s *sh.Stmt, st *state) {
+	type item struct {
+		stmt *sh.Stmt
+		op   sh.BinCmdOperator
+	}
+	var stages []*sh.Stmt
+	var ops []sh.BinCmdOperator
+	stack := []item{{stmt: s}}
+	for len(stack) > 0 {
+		cur := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if cur.stmt == nil {
+			ops = append(ops, cur.op)
+			continue
+		}
+		b, ok := cur.stmt.Cmd.(*sh.BinaryCmd)
+		if ok && (b.Op == sh.Pipe || b.Op == sh.PipeAll) && (cur.stmt == s || len(cur.stmt.Redirs) == 0 && !cur.stmt.Negated && !cur.stmt.Background) {
+			// The operator goes between X's last stage and Y's first.
+			stack = append(stack, item{stmt: b.Y}, item{op: b.Op}, item{stmt: b.X})
+			continue
+		}
+		stages = append(stages, cur.stmt)
+	}
 	p := &Pipeline{Stmts: stages, Calls: make([]*Call, len(stages))}
-	for i, st := range stages {
+	for i, stg := range stages {
 		sc := c
-		sc.pipe, sc.pipeIndex, sc.stage = p, i, st
-		w.stmt(sc, st, dir)
+		sc.pipe, sc.pipeIndex, sc.stage = p, i, stg
+		last := i == len(stages)-1
+		sub := st
+		if !last || !st.lastPipe {
+			sub = st.clone()
+		}
+		saved := sub.fds
+		if i > 0 {
+			sub.setFd(0, Stream{Kind: StreamPipe})
+		}
+		if !last {
+			sub.setFd(1, Stream{Kind: StreamPipe})
+			if ops[i] == sh.PipeAll {
+				sub.setFd(2, Stream{Kind: StreamPipe})
+			}
+		}
+		w.stmt(sc, stg, sub)
+		if sub == st {
+			st.fds = saved
+		}
 	}
 	// Text piped into a shell or an interpreter is a script too.
 	for i := 1; i < len(p.Calls); i++ {
@@ -214,22 +546,26 @@ func (w *walker) pipeline(c scope, s *sh.Stmt, dir Dir) {
 	}
 }
 
+func (w *walker) resolver(c scope, st *state) *resolver {
+	return &resolver{src: c.sc.Src, dir: st.dir, st: st}
+}
+
 // redirects records the redirections of s and walks the substitutions in
 // their words.
-func (w *walker) redirects(c scope, s *sh.Stmt, dir Dir, host *Call) []Redirect {
+func (w *walker) redirects(c scope, s *sh.Stmt, st *state, host *Call) []Redirect {
 	if len(s.Redirs) == 0 {
 		return nil
 	}
-	r := &resolver{src: c.sc.Src, home: w.home, dir: dir, vars: w.vars}
+	r := w.resolver(c, st)
 	out := make([]Redirect, 0, len(s.Redirs))
 	for _, rd := range s.Redirs {
-		red := Redirect{Node: rd, Op: rd.Op.String(), Dir: dir, Stmt: s, Script: c.sc}
+		red := Redirect{Node: rd, Op: rd.Op.String(), Dir: st.dir, Stmt: s, Script: c.sc}
 		if rd.N != nil {
 			red.Fd = rd.N.Value
 		}
 		if rd.Word != nil {
 			red.Target = r.arg(rd.Word)
-			w.substs(c, rd.Word, dir, host)
+			w.substs(c, rd.Word, st, host)
 		}
 		out = append(out, red)
 	}
@@ -237,56 +573,327 @@ func (w *walker) redirects(c scope, s *sh.Stmt, dir Dir, host *Call) []Redirect 
 	return out
 }
 
-// substs walks the command and process substitutions inside node.
-func (w *walker) substs(c scope, node sh.Node, dir Dir, host *Call) {
+// substs walks the command and process substitutions inside node, each
+// in a copy of the state, and the values of variables that arithmetic
+// inside it evaluates.
+func (w *walker) substs(c scope, node sh.Node, st *state, host *Call) {
 	if node == nil {
 		return
+	}
+	if wd, ok := node.(*sh.Word); ok {
+		if _, plain := plainWord(wd); plain {
+			return
+		}
 	}
 	sh.Walk(node, func(n sh.Node) bool {
 		switch n := n.(type) {
 		case *sh.CmdSubst:
 			inner := scope{sc: c.sc, host: host, subst: "$(", loop: c.loop}
-			w.stmts(inner, n.Stmts, dir)
+			w.stmts(inner, n.Stmts, w.substState(st))
 			return false
 		case *sh.ProcSubst:
 			inner := scope{sc: c.sc, host: host, subst: n.Op.String(), loop: c.loop}
-			w.stmts(inner, n.Stmts, dir)
+			w.stmts(inner, n.Stmts, w.substState(st))
 			return false
+		case *sh.ArithmExp:
+			w.arithm(c, n.X, st)
+		case *sh.ParamExp:
+			w.paramSideEffects(c, n, st)
 		}
 		return true
 	})
 }
 
-func (w *walker) call(c scope, s *sh.Stmt, ce *sh.CallExpr, dir Dir) Dir {
-	r := &resolver{src: c.sc.Src, home: w.home, dir: dir, vars: w.vars}
-	if len(ce.Args) == 0 {
-		for _, a := range ce.Assigns {
-			w.substs(c, a, dir, nil)
+// substState is the state a substitution starts with: a copy, its
+// output a pipe.
+func (w *walker) substState(st *state) *state {
+	sub := st.clone()
+	sub.setFd(1, Stream{Kind: StreamPipe})
+	return sub
+}
+
+// paramSideEffects models what a parameter expansion does besides giving
+// a value: ${x:=v} assigns, ${x@P} expands a prompt (which runs the
+// substitutions in x's value), ${a[i]} evaluates i.
+func (w *walker) paramSideEffects(c scope, p *sh.ParamExp, st *state) {
+	if p.Param == nil {
+		return
+	}
+	name := p.Param.Value
+	if p.Index != nil {
+		w.arithm(c, p.Index, st)
+	}
+	if p.Exp == nil {
+		return
+	}
+	switch p.Exp.Op {
+	case sh.AssignUnset, sh.AssignUnsetOrNull:
+		if v := st.get(name); !v.known || !v.set || v.str == "" {
+			r := w.resolver(c, st)
+			if v.known && p.Exp.Word != nil {
+				if a := r.arg(p.Exp.Word); a.Static && (!v.set || p.Exp.Op == sh.AssignUnsetOrNull) {
+					st.assign(name, a.Value)
+					return
+				}
+			}
+			st.forget(name)
 		}
-		w.assign(c, dir, ce.Assigns)
-		w.redirects(c, s, dir, nil)
-		return dir
+	case sh.OtherParamOps:
+		if p.Exp.Word == nil || p.Exp.Word.Lit() != "P" {
+			return
+		}
+		v := st.get(name)
+		if !v.known || !v.set {
+			return
+		}
+		if strings.ContainsAny(v.str, "$`") {
+			text := ": " + v.str
+			if !strings.Contains(v.str, `"`) {
+				text = `: "` + v.str + `"`
+			}
+			w.childIn(c, nil, text, nil, "prompt", false, st, st.dir)
+		}
 	}
-	args := make([]Arg, len(ce.Args))
-	for i, word := range ce.Args {
-		args[i] = r.arg(word)
+}
+
+// assign applies assignments (a=1 b=$a, arrays, a+=x, a[i]=x) to st, in
+// order.
+func (w *walker) assign(c scope, st *state, as []*sh.Assign, exported bool) {
+	for _, a := range as {
+		if a.Name == nil {
+			continue
+		}
+		w.substs(c, a, st, nil)
+		name := a.Name.Value
+		old := st.get(name)
+		v := w.assignValue(c, st, a, old)
+		v.exported = v.exported || old.exported || exported
+		st.setVar(name, v)
+		w.specialVar(c, name, v, st)
 	}
-	inv := unwrap(args, dir)
+}
+
+func (w *walker) assignValue(c scope, st *state, a *sh.Assign, old variable) variable {
+	r := w.resolver(c, st)
+	switch {
+	case a.Array != nil:
+		var list []string
+		for _, e := range a.Array.Elems {
+			if e.Index != nil || e.Value == nil {
+				return unknownVar
+			}
+			for _, f := range r.fields(e.Value) {
+				if !f.Static || f.Glob {
+					return unknownVar
+				}
+				list = append(list, f.Value)
+			}
+		}
+		if a.Append {
+			if !old.known || !old.array {
+				return unknownVar
+			}
+			list = append(append([]string{}, old.list...), list...)
+		}
+		return variable{known: true, set: true, array: true, list: list}
+	case a.Index != nil:
+		idx, ok := a.Index.(*sh.Word)
+		if !ok || !old.known || !old.array || a.Value == nil {
+			return unknownVar
+		}
+		n, err := strconv.Atoi(idx.Lit())
+		val := r.literal(a.Value, true)
+		if err != nil || n < 0 || n > len(old.list) || !val.Static || a.Append {
+			return unknownVar
+		}
+		list := append([]string{}, old.list...)
+		if n == len(list) {
+			list = append(list, val.Value)
+		} else {
+			list[n] = val.Value
+		}
+		return variable{known: true, set: true, array: true, list: list}
+	case a.Naked:
+		if old.known {
+			return old
+		}
+		return unknownVar
+	}
+	val := Arg{Static: true}
+	if a.Value != nil {
+		val = r.literal(a.Value, true)
+	}
+	if !val.Static {
+		return unknownVar
+	}
+	if a.Append {
+		if !old.known || old.array {
+			return unknownVar
+		}
+		return variable{known: true, set: true, str: old.str + val.Value}
+	}
+	return variable{known: true, set: true, str: val.Value}
+}
+
+// specialVar models variables bash itself acts on: PROMPT_COMMAND holds a
+// script (run by an interactive shell).
+func (w *walker) specialVar(c scope, name string, v variable, st *state) {
+	if name == "PROMPT_COMMAND" && v.known && v.set {
+		w.childIn(c, nil, v.str, nil, "PROMPT_COMMAND", false, st.clone(), st.dir)
+	}
+}
+
+// declare models local, declare, typeset, export, readonly and nameref.
+func (w *walker) declare(c scope, s *sh.Stmt, d *sh.DeclClause, st *state) {
+	variant := d.Variant.Value
+	exported := variant == "export"
+	local := variant == "local"
+	unexport := false
+	global := false
+	var flags []string
+	var as []*sh.Assign
+	for _, a := range d.Args {
+		if a.Name == nil && a.Value != nil {
+			if f := a.Value.Lit(); strings.HasPrefix(f, "-") || strings.HasPrefix(f, "+") {
+				flags = append(flags, f)
+				if strings.HasPrefix(f, "-") && strings.Contains(f, "x") {
+					exported = true
+				}
+				if strings.HasPrefix(f, "+") && strings.Contains(f, "x") {
+					unexport = true
+				}
+				if strings.HasPrefix(f, "-") && strings.Contains(f, "g") {
+					global = true
+				}
+				if strings.HasPrefix(f, "-") && strings.ContainsAny(f, "fFp") {
+					return // functions, or printing
+				}
+				continue
+			}
+			// A word only run time knows may be any assignment.
+			if !isName(a.Value.Lit()) {
+				r := w.resolver(c, st)
+				if v := r.arg(a.Value); v.Static {
+					if name, _, _ := strings.Cut(v.Value, "="); isName(name) {
+						st.forget(name)
+						continue
+					}
+				}
+				st.forgetAll()
+			}
+			continue
+		}
+		as = append(as, a)
+	}
+	nameref := false
+	integer := false
+	for _, f := range flags {
+		if strings.HasPrefix(f, "-") {
+			nameref = nameref || strings.Contains(f, "n")
+			integer = integer || strings.ContainsAny(f, "iluc")
+		}
+	}
+	inFunc := len(w.frames) > 0 && (local || (variant == "declare" || variant == "typeset") && !global)
+	for _, a := range as {
+		if a.Name == nil {
+			continue
+		}
+		name := a.Name.Value
+		if inFunc {
+			w.makeLocal(name, st)
+		}
+		if a.Naked && a.Value == nil && a.Array == nil {
+			// declare x / export x: the value does not change.
+			v := st.get(name)
+			if exported {
+				v.exported = true
+			}
+			if unexport {
+				v.exported = false
+			}
+			if inFunc && variant != "export" {
+				v = variable{known: true}
+			}
+			st.setVar(name, v)
+			continue
+		}
+		w.assign(c, st, []*sh.Assign{a}, exported)
+		if nameref || integer {
+			st.forget(name)
+		}
+		if unexport {
+			v := st.get(name)
+			v.exported = false
+			st.setVar(name, v)
+		}
+	}
+}
+
+// makeLocal records, in the innermost function frame, the value name has
+// before it is made local, so that it comes back when the function
+// returns.
+func (w *walker) makeLocal(name string, st *state) {
+	f := w.frames[len(w.frames)-1]
+	if _, ok := f[name]; ok {
+		return
+	}
+	if v, ok := st.vars[name]; ok {
+		f[name] = &v
+	} else {
+		f[name] = nil
+	}
+}
+
+func (w *walker) call(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state) {
+	if len(ce.Args) == 0 {
+		w.assign(c, st, ce.Assigns, false)
+		w.redirects(c, s, st, nil)
+		return
+	}
+	// Words are expanded before the prefix assignments take effect.
+	r := w.resolver(c, st)
+	var args []Arg
+	for _, word := range ce.Args {
+		args = append(args, r.fields(word)...)
+	}
+	inv := unwrap(args, st.dir)
 	call := w.newCall(c, s, ce, inv)
 	call.Start = int(ce.Pos().Offset())
 	call.End = int(ce.End().Offset())
 	if c.pipe != nil && c.stage == s {
 		c.pipe.Calls[c.pipeIndex] = call
 	}
+	if w.duplicate(call) {
+		return
+	}
 	w.m.Calls = append(w.m.Calls, call)
-	for _, a := range ce.Assigns {
-		w.substs(c, a, dir, call)
-	}
 	for _, word := range ce.Args {
-		w.substs(c, word, dir, call)
+		w.substs(c, word, st, call)
 	}
-	call.Redirs = w.redirects(c, s, dir, call)
+	// What the command and a program it starts see: the prefix
+	// assignments, exported, and env's NAME=value words.
+	cmdState := st
+	if len(ce.Assigns) > 0 {
+		cmdState = st.clone()
+		w.assign(c, cmdState, ce.Assigns, true)
+	}
+	call.Redirs = w.redirects(c, s, st, call)
+	call.fds, _ = applyRedirects(st.fds, call.Redirs)
+	w.cur = st
 	w.noteWrite(c, call)
+	var env *state
+	if inv.split != nil || inv.inputsAreCommands || call.Name == "find" || call.Name == "su" || call.Name == "runuser" || IsShell(call.Name) {
+		env = cmdState.exportedOnly(call.Dir, w.home)
+		for _, a := range args[:len(args)-len(inv.words)] {
+			if name, val, ok := strings.Cut(a.Value, "="); ok && a.Static && isAssignment(a.Value) {
+				env.setVar(name, variable{known: true, set: true, str: val, exported: true})
+			}
+		}
+		env.fds = call.fds
+	}
+	call.env = env
+	w.startup(call, cmdState)
+	w.cur = st
 
 	if inv.split != nil {
 		text := inv.split.Value
@@ -297,8 +904,8 @@ func (w *walker) call(c scope, s *sh.Stmt, ce *sh.CallExpr, dir Dir) Dir {
 		if len(inv.rest) > 0 {
 			host = nil
 		}
-		w.child(c, call, text, host, "env -S", !inv.split.Static)
-		return dir
+		w.childIn(c, call, text, host, "env -S", !inv.split.Static, env, call.Dir)
+		return
 	}
 	if call.Name == "find" {
 		w.findExec(c, s, ce, call)
@@ -307,17 +914,335 @@ func (w *walker) call(c scope, s *sh.Stmt, ce *sh.CallExpr, dir Dir) Dir {
 		// parallel ::: 'cmd1' 'cmd2': each input is a command line.
 		for i := range inv.inputs {
 			a := &inv.inputs[i]
-			w.child(c, call, a.Value, a, "parallel", !a.Static)
+			w.childIn(c, call, a.Value, a, "parallel", !a.Static, env, call.Dir)
 		}
 	} else if len(inv.inputs) > 0 && len(call.Args) > 0 {
 		// parallel CMD ::: inputs: the inputs replace {} or are appended.
 		call.Inputs = inv.inputs
 	}
-	w.nested(c, call)
-	if len(call.Wrappers) == 0 || call.Wrappers[0] == "builtin" || call.Wrappers[0] == "command" {
-		return w.chdir(call, dir)
+	w.cur = st
+	w.nested(c, call, st)
+	inShell := len(call.Wrappers) == 0 || call.Wrappers[0] == "builtin" || call.Wrappers[0] == "command"
+	if !inShell {
+		return
 	}
-	return dir
+	if w.alias(c, s, ce, call, st) {
+		return
+	}
+	if def, ok := st.funcs[call.Name]; ok && len(call.Wrappers) == 0 && call.NameArg.Static {
+		w.callFunc(c, call, def, cmdState, st)
+		return
+	}
+	w.builtin(c, call, st)
+}
+
+// startup marks the code a shell started by call runs before its script:
+// BASH_ENV and ENV name a file it sources.
+func (w *walker) startup(call *Call, st *state) {
+	if !IsShell(call.Name) {
+		return
+	}
+	for _, name := range []string{"BASH_ENV", "ENV"} {
+		if v, ok := st.vars[name]; ok && v.exported && (!v.known || v.set && v.str != "") {
+			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, What: name + " names a file the shell runs first", Always: true})
+		}
+	}
+}
+
+// duplicate reports whether a call walked again in a later call of the
+// same function is the same as one already recorded.
+func (w *walker) duplicate(call *Call) bool {
+	if len(w.frames) == 0 {
+		return false
+	}
+	key := funcCallKey{sc: call.Script, start: call.Start, end: call.End, words: call.NameArg.Value + "\x00" + strings.Join(call.Words(), "\x00")}
+	if w.fromFunc == nil {
+		w.fromFunc = map[funcCallKey]int{}
+	}
+	if i, ok := w.fromFunc[key]; ok && i < len(w.m.Calls) && w.m.Calls[i].Start == call.Start && w.m.Calls[i].Script == call.Script {
+		return true
+	}
+	w.fromFunc[key] = len(w.m.Calls)
+	return false
+}
+
+// maxFuncDepth bounds how deeply function calls are followed.
+const maxFuncDepth = 16
+
+// callFunc walks a function's body where it is called, with the caller's
+// state: its positional parameters are the call's words, its local
+// variables come back after it.
+func (w *walker) callFunc(c scope, call *Call, def funcDef, cmdState, st *state) {
+	def.body.called = true
+	decl := def.body.decl
+	if w.active[decl] || len(w.frames) >= maxFuncDepth {
+		// Recursion: what the body assigns is no longer known.
+		st.forgetAll()
+		st.dir = Dir{}
+		return
+	}
+	if w.active == nil {
+		w.active = map[*sh.FuncDecl]bool{}
+	}
+	w.active[decl] = true
+	frame := map[string]*variable{}
+	w.frames = append(w.frames, frame)
+	// Prefix assignments (x=1 f) are the function's for its duration.
+	for name, v := range cmdState.vars {
+		if old, ok := st.vars[name]; !ok || !old.equal(v) {
+			w.makeLocal(name, st)
+			st.setVar(name, v)
+		}
+	}
+	savedPos, savedKnown := st.pos, st.posKnown
+	st.pos, st.posKnown = nil, true
+	for _, a := range call.Args {
+		if !a.Static {
+			st.pos, st.posKnown = nil, false
+			break
+		}
+		st.pos = append(st.pos, a.Value)
+	}
+	inner := def.c
+	inner.host, inner.subst = c.host, c.subst
+	inner.loop = inner.loop || c.loop
+	inner.pipe, inner.stage = nil, nil
+	// return may leave the body at any point: merge what follows with
+	// the state before.
+	// The call's redirections (f > out) are the body's descriptors.
+	savedFds := st.fds
+	st.fds = call.fds
+	before := st.clone()
+	w.stmt(inner, decl.Body, st)
+	if hasBreak([]*sh.Stmt{decl.Body}) {
+		st.merge(before)
+	}
+	w.frames = w.frames[:len(w.frames)-1]
+	for name, v := range frame {
+		if v == nil {
+			delete(st.vars, name)
+		} else {
+			st.vars[name] = *v
+		}
+	}
+	st.pos, st.posKnown = savedPos, savedKnown
+	if len(call.Redirs) > 0 {
+		st.fds = savedFds
+	}
+	delete(w.active, decl)
+}
+
+// alias walks the text an alias stands for, when aliases are expanded
+// and the alias was defined on an earlier line.
+func (w *walker) alias(c scope, s *sh.Stmt, ce *sh.CallExpr, call *Call, st *state) bool {
+	if !st.expandAliases || len(st.aliases) == 0 || len(ce.Assigns) > 0 {
+		return false
+	}
+	name := ce.Args[0].Lit()
+	a, ok := st.aliases[name]
+	if !ok || name == "" || a.line >= s.Pos().Line() {
+		return false
+	}
+	rest := ""
+	if e := int(ce.End().Offset()); e <= len(c.sc.Src) {
+		rest = c.sc.Src[int(ce.Args[0].End().Offset()):e]
+	}
+	w.childIn(c, call, a.value+rest, nil, "alias", false, st, st.dir)
+	return true
+}
+
+// builtin applies what a builtin does to the shell's state.
+func (w *walker) builtin(c scope, call *Call, st *state) {
+	args := call.Args
+	switch call.Name {
+	case "cd", "pushd", "popd":
+		st.dir = w.chdir(call, st)
+	case "exec":
+		if len(args) == 0 {
+			st.fds = call.fds
+		}
+	case "exit", "logout":
+		st.dead = true
+	case "unset":
+		funcs := false
+		for _, a := range args {
+			switch {
+			case !a.Static:
+				st.forgetAll()
+			case a.Value == "-f":
+				funcs = true
+			case a.Value == "-v" || a.Value == "-n":
+			case funcs:
+				delete(st.funcs, a.Value)
+			default:
+				st.setVar(a.Value, variable{known: true})
+			}
+		}
+	case "read", "mapfile", "readarray", "getopts", "printf":
+		w.reads(c, call, st)
+	case "set":
+		w.set(args, st)
+	case "shift":
+		n := 1
+		if len(args) > 0 {
+			var err error
+			if n, err = strconv.Atoi(args[0].Value); err != nil || !args[0].Static {
+				st.pos, st.posKnown = nil, false
+				return
+			}
+		}
+		if st.posKnown && n <= len(st.pos) {
+			st.pos = st.pos[n:]
+		}
+	case "shopt":
+		on := false
+		for _, a := range args {
+			switch a.Value {
+			case "-s":
+				on = true
+			case "-u":
+				on = false
+			case "expand_aliases":
+				st.expandAliases = on
+			case "lastpipe":
+				st.lastPipe = on
+			}
+		}
+	case "alias":
+		for _, a := range args {
+			name, val, ok := strings.Cut(a.Value, "=")
+			if !ok || !a.Static {
+				if !a.Static {
+					w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, What: "an alias only known at run time", Text: a.Value, Always: true})
+				}
+				continue
+			}
+			if st.aliases == nil {
+				st.aliases = map[string]alias{}
+			}
+			st.aliases = cloneMap(st.aliases)
+			st.aliases[name] = alias{value: val, line: call.Stmt.End().Line()}
+		}
+	case "unalias":
+		for _, a := range args {
+			if a.Value == "-a" {
+				st.aliases = nil
+			} else if st.aliases != nil {
+				st.aliases = cloneMap(st.aliases)
+				delete(st.aliases, a.Value)
+			}
+		}
+	case "source", ".":
+		// The file can set anything.
+		st.forgetAll()
+	case "eval":
+		// Walked in place by nested.
+	}
+}
+
+// reads forgets the variables read, mapfile, getopts and printf -v set,
+// and walks mapfile's -C callback as a script.
+func (w *walker) reads(c scope, call *Call, st *state) {
+	args := call.Args
+	valueOpts := map[string]string{"read": "dinNptu", "mapfile": "dnOsuCc", "readarray": "dnOsuCc", "printf": "v"}[call.Name]
+	var names []string
+	switch call.Name {
+	case "read":
+		names = []string{"REPLY"}
+	case "mapfile", "readarray":
+		names = []string{"MAPFILE"}
+	case "getopts":
+		names = []string{"OPTARG", "OPTIND"}
+	}
+	operands := 0
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if !a.Static {
+			if call.Name != "printf" {
+				st.forgetAll()
+			}
+			continue
+		}
+		v := a.Value
+		if len(v) > 1 && v[0] == '-' && operands == 0 {
+			for j := 1; j < len(v); j++ {
+				if strings.IndexByte(valueOpts, v[j]) < 0 && v[j] != 'a' {
+					continue
+				}
+				val := v[j+1:]
+				if val == "" && i+1 < len(args) {
+					i++
+					val = args[i].Value
+					if v[j] == 'C' && !args[i].Static {
+						w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, What: "mapfile -C runs a callback only known at run time", Text: val, Always: true})
+					}
+				}
+				switch v[j] {
+				case 'a', 'v':
+					names = append(names, val)
+				case 'C':
+					if call.Name != "printf" {
+						w.childIn(c, call, val, nil, "mapfile -C", false, st, st.dir)
+					}
+				}
+				break
+			}
+			continue
+		}
+		operands++
+		if call.Name == "printf" || call.Name == "getopts" && operands != 2 {
+			continue
+		}
+		names = append(names, v)
+	}
+	for _, n := range names {
+		if isName(n) {
+			st.forget(n)
+		}
+	}
+}
+
+// set models set -- ARGS (the positional parameters) and set -f.
+func (w *walker) set(args []Arg, st *state) {
+	for i, a := range args {
+		if !a.Static {
+			st.pos, st.posKnown = nil, false
+			return
+		}
+		v := a.Value
+		switch {
+		case v == "--" || v == "-":
+			rest := args[i+1:]
+			st.pos, st.posKnown = nil, true
+			for _, r := range rest {
+				if !r.Static {
+					st.pos, st.posKnown = nil, false
+					return
+				}
+				st.pos = append(st.pos, r.Value)
+			}
+			return
+		case v == "-o" || v == "+o":
+			if i+1 < len(args) && args[i+1].Value == "noglob" {
+				st.noGlob = v == "-o"
+			}
+			return
+		case strings.HasPrefix(v, "-") || strings.HasPrefix(v, "+"):
+			if strings.Contains(v, "f") {
+				st.noGlob = v[0] == '-'
+			}
+		default:
+			st.pos, st.posKnown = nil, true
+			for _, r := range args[i:] {
+				if !r.Static {
+					st.pos, st.posKnown = nil, false
+					return
+				}
+				st.pos = append(st.pos, r.Value)
+			}
+			return
+		}
+	}
 }
 
 func (w *walker) newCall(c scope, s *sh.Stmt, ce *sh.CallExpr, inv invocation) *Call {
@@ -359,23 +1284,29 @@ func (w *walker) findExec(c scope, s *sh.Stmt, ce *sh.CallExpr, find *Call) {
 			call := w.newCall(c, s, ce, inv)
 			call.Pipe, call.PipeIndex = nil, 0
 			call.Start, call.End = args[i+1].Start, args[j-1].End
+			call.fds, call.env = find.fds, find.env
 			w.m.Calls = append(w.m.Calls, call)
-			w.nested(c, call)
+			w.nested(c, call, w.cur)
 		}
 		i = j
 	}
 }
 
 // nested parses the scripts a call runs: bash -c strings, eval, su -c,
-// here-documents and here-strings fed to a shell.
-func (w *walker) nested(c scope, call *Call) {
+// here-documents and here-strings fed to a shell. eval runs in the shell
+// itself (st); the others in a new process.
+func (w *walker) nested(c scope, call *Call, st *state) {
 	if w.runsCode(c, call) {
 		return
+	}
+	env := call.env
+	if env == nil && call.Name != "eval" && (call.Name == "su" || call.Name == "runuser" || IsShell(call.Name)) {
+		env = st.exportedOnly(call.Dir, w.home)
 	}
 	switch call.Name {
 	case "eval":
 		if len(call.Args) == 1 {
-			w.child(c, call, call.Args[0].Value, &call.Args[0], "eval", !call.Args[0].Static)
+			w.childIn(c, call, call.Args[0].Value, &call.Args[0], "eval", !call.Args[0].Static, st, st.dir)
 		} else if len(call.Args) > 1 {
 			parts := make([]string, len(call.Args))
 			dynamic := false
@@ -383,7 +1314,7 @@ func (w *walker) nested(c scope, call *Call) {
 				parts[i] = a.Value
 				dynamic = dynamic || !a.Static
 			}
-			w.child(c, call, strings.Join(parts, " "), nil, "eval", dynamic)
+			w.childIn(c, call, strings.Join(parts, " "), nil, "eval", dynamic, st, st.dir)
 		}
 		return
 	case "su", "runuser":
@@ -391,11 +1322,11 @@ func (w *walker) nested(c scope, call *Call) {
 			v := call.Args[i].Value
 			if (v == "-c" || v == "--command") && i+1 < len(call.Args) {
 				a := &call.Args[i+1]
-				w.child(c, call, a.Value, a, "su -c", !a.Static)
+				w.childIn(c, call, a.Value, a, "su -c", !a.Static, env, call.Dir)
 				return
 			}
 			if strings.HasPrefix(v, "--command=") {
-				w.child(c, call, strings.TrimPrefix(v, "--command="), nil, "su -c", !call.Args[i].Static)
+				w.childIn(c, call, strings.TrimPrefix(v, "--command="), nil, "su -c", !call.Args[i].Static, env, call.Dir)
 				return
 			}
 		}
@@ -404,7 +1335,7 @@ func (w *walker) nested(c scope, call *Call) {
 	idx, stdin := ShellScript(call)
 	if idx >= 0 {
 		a := &call.Args[idx]
-		w.child(c, call, a.Value, a, "bash -c", !a.Static)
+		w.childIn(c, call, a.Value, a, "bash -c", !a.Static, env, call.Dir)
 		return
 	}
 	if !stdin {
@@ -417,7 +1348,7 @@ func (w *walker) nested(c scope, call *Call) {
 			if rd.Node.Hdoc == nil {
 				continue
 			}
-			r := &resolver{src: c.sc.Src, home: w.home, dir: call.Dir, vars: w.vars}
+			r := &resolver{src: c.sc.Src, dir: call.Dir, st: st}
 			body := r.arg(rd.Node.Hdoc)
 			quoted := rd.Target.Raw != rd.Target.Value
 			text := body.Raw
@@ -428,15 +1359,17 @@ func (w *walker) nested(c scope, call *Call) {
 				text = trimmed
 				body.Raw, body.Value = text, text
 			}
-			w.child(c, call, text, &body, "heredoc", !quoted && !body.Static)
+			w.childIn(c, call, text, &body, "heredoc", !quoted && !body.Static, env, call.Dir)
 		case sh.WordHdoc:
-			w.child(c, call, rd.Target.Value, &rd.Target, "herestring", !rd.Target.Static)
+			w.childIn(c, call, rd.Target.Value, &rd.Target, "herestring", !rd.Target.Static, env, call.Dir)
 		}
 	}
 }
 
-// child parses text as a script run by call and walks it.
-func (w *walker) child(c scope, call *Call, text string, host *Arg, kind string, dynamic bool) {
+// child parses text as a script run by call (nil for code bash runs
+// itself: an arithmetic operand, a prompt) and walks it with state st in
+// directory dir.
+func (w *walker) childIn(c scope, call *Call, text string, host *Arg, kind string, dynamic bool, st *state, dir Dir) {
 	if c.sc.Depth+1 > MaxDepth {
 		w.m.Truncated = true
 		return
@@ -444,7 +1377,7 @@ func (w *walker) child(c scope, call *Call, text string, host *Arg, kind string,
 	if dynamic && host != nil && host.Word != nil {
 		// Substitutions in the host word run in the outer shell; they are
 		// already walked there. Mask them so they are not counted twice.
-		r := &resolver{src: c.sc.Src, home: w.home, dir: call.Dir, mask: true, vars: w.vars}
+		r := &resolver{src: c.sc.Src, dir: dir, st: st, mask: true}
 		text = r.arg(host.Word).Value
 	}
 	if w.reparsed += len(text); w.reparsed > MaxSource {
@@ -460,8 +1393,16 @@ func (w *walker) child(c scope, call *Call, text string, host *Arg, kind string,
 	sc.File = f
 	w.m.Scripts = append(w.m.Scripts, sc)
 	n := len(w.m.Calls)
-	w.stmts(scope{sc: sc, loop: c.loop}, f.Stmts, call.Dir)
-	if call.ExtraArgs {
+	switch {
+	case st == nil:
+		st = newState(dir, w.home)
+	case !inShell[kind]:
+		// A new process: what it does to its state is its own.
+		st = st.clone()
+		st.dir = dir
+	}
+	w.stmts(scope{sc: sc, loop: c.loop}, f.Stmts, st)
+	if call != nil && call.ExtraArgs {
 		// xargs bash -c 'rm -rf {}': the script's commands get their
 		// arguments at run time too.
 		for _, inner := range w.m.Calls[n:] {
@@ -470,8 +1411,23 @@ func (w *walker) child(c scope, call *Call, text string, host *Arg, kind string,
 	}
 }
 
+// child parses text as a script that a program started by call runs (a
+// new process: it starts with the exported variables) and walks it.
+func (w *walker) child(c scope, call *Call, text string, host *Arg, kind string, dynamic bool) {
+	env := call.env
+	if env == nil {
+		env = w.cur.exportedOnly(call.Dir, w.home)
+	}
+	w.childIn(c, call, text, host, kind, dynamic, env, call.Dir)
+}
+
+// inShell are the kinds of nested script that the shell itself runs, in
+// its own state.
+var inShell = map[string]bool{"eval": true, "arithmetic": true, "prompt": true, "alias": true, "mapfile -C": true}
+
 // chdir returns the directory after a cd, pushd or popd call.
-func (w *walker) chdir(call *Call, dir Dir) Dir {
+func (w *walker) chdir(call *Call, st *state) Dir {
+	dir := st.dir
 	switch call.Name {
 	case "cd", "pushd":
 		var target *Arg
@@ -486,21 +1442,21 @@ func (w *walker) chdir(call *Call, dir Dir) Dir {
 		next := Dir{}
 		switch {
 		case target == nil && call.Name == "cd":
-			if w.home != "" {
-				next = Dir{Path: cleanPath(w.home), Known: true}
+			if h := st.get("HOME"); h.known && h.set && h.str != "" {
+				next = Dir{Path: cleanPath(h.str), Known: true}
 			}
 		case target == nil || !target.Static || target.Value == "-" || strings.HasPrefix(target.Value, "+"):
 		default:
 			next = dir.Join(target.Value)
 		}
 		if call.Name == "pushd" {
-			w.stack = append(w.stack, dir)
+			st.stack = append(append([]Dir{}, st.stack...), dir)
 		}
 		return next
 	case "popd":
-		if n := len(w.stack); n > 0 {
-			d := w.stack[n-1]
-			w.stack = w.stack[:n-1]
+		if n := len(st.stack); n > 0 && st.stackKnown {
+			d := st.stack[n-1]
+			st.stack = st.stack[: n-1 : n-1]
 			return d
 		}
 		return Dir{}

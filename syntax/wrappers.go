@@ -62,6 +62,8 @@ var wrappers = map[string]wrapper{
 	"busybox":      {},
 	"parallel":     {shortVal: "jSPaNIdEnLlsX", longVal: []string{"jobs", "results", "sshlogin", "arg-file", "delay", "timeout", "tmpdir", "joblog", "retries", "max-args", "max-lines", "colsep", "workdir", "env", "halt", "memfree", "load", "basefile", "return", "transfer-file", "tag-string", "rpl", "sshloginfile", "sshdelay", "max-procs"}},
 	"sem":          {shortVal: "j", longVal: []string{"jobs", "id", "semaphoretimeout", "timeout"}},
+	// systemd-inhibit holds a lock while the command runs; --list runs none.
+	"systemd-inhibit": {longVal: []string{"what", "who", "why", "mode"}, query: "l"},
 	// xargs: -J and -R are BSD's; GNU's --replace, --eof and --max-lines
 	// take their value only after "=".
 	"xargs": {shortVal: "adEIJLnPRs", longVal: []string{"arg-file", "delimiter", "max-args", "max-procs", "max-chars", "process-slot-var"}},

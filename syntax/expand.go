@@ -1,0 +1,710 @@
+package syntax
+
+import (
+	"strconv"
+	"strings"
+
+	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/pattern"
+	sh "mvdan.cc/sh/v3/syntax"
+)
+
+// MaxFields bounds how many words one word may expand to ({1..1000000}):
+// beyond it the word is treated as known only at run time.
+const MaxFields = 256
+
+// dynamicParams are the shell's parameters whose value changes by itself.
+var dynamicParams = map[string]bool{"RANDOM": true, "SRANDOM": true, "SECONDS": true, "EPOCHSECONDS": true,
+	"EPOCHREALTIME": true, "BASHPID": true, "LINENO": true, "PPID": true, "$": true, "!": true, "?": true,
+	"-": true, "_": true, "0": true, "BASH_COMMAND": true, "OLDPWD": true, "PIPESTATUS": true, "FUNCNAME": true}
+
+// marker stands for a value that is set, not empty, and unknown, when the
+// candidates of a word are worked out.
+const marker = "\uFFFFcorral\uFFFF"
+
+// wordEnv answers the expand package's questions about variables from the
+// model's state, and records the ones only run time knows.
+type wordEnv struct {
+	st      *state
+	dir     Dir
+	unknown []string
+	// guess gives unknown variables a value while candidates are worked
+	// out: 0 unset, 1 empty, 2 the marker.
+	guess map[string]int
+	// globDir: expand.FieldsSeq asks for PWD once before anything else,
+	// for globbing, which corral never does; that question is not a use.
+	globDir bool
+}
+
+func (e *wordEnv) miss(name string) expand.Variable {
+	if g, ok := e.guess[name]; ok {
+		switch g {
+		case 1:
+			return expand.Variable{Set: true, Kind: expand.String}
+		case 2:
+			return expand.Variable{Set: true, Kind: expand.String, Str: marker}
+		}
+		return expand.Variable{}
+	}
+	for _, n := range e.unknown {
+		if n == name {
+			return expand.Variable{}
+		}
+	}
+	e.unknown = append(e.unknown, name)
+	return expand.Variable{}
+}
+
+// Get implements expand.Environ.
+func (e *wordEnv) Get(name string) expand.Variable {
+	if e.globDir && name == "PWD" {
+		e.globDir = false
+		return expand.Variable{}
+	}
+	if dynamicParams[name] || strings.HasPrefix(name, "HOME ") {
+		return e.miss(name)
+	}
+	switch name {
+	case "#", "@", "*":
+		if e.st == nil || !e.st.posKnown {
+			return e.miss(name)
+		}
+		if name == "#" {
+			return expand.Variable{Set: true, Kind: expand.String, Str: strconv.Itoa(len(e.st.pos))}
+		}
+		return expand.Variable{Set: true, Kind: expand.Indexed, List: e.st.pos}
+	}
+	if n, err := strconv.Atoi(name); err == nil && n > 0 && name[0] != '0' {
+		if e.st == nil || !e.st.posKnown {
+			return e.miss(name)
+		}
+		if n <= len(e.st.pos) {
+			return expand.Variable{Set: true, Kind: expand.String, Str: e.st.pos[n-1]}
+		}
+		return expand.Variable{}
+	}
+	var v variable
+	ok := false
+	if e.st != nil {
+		v, ok = e.st.vars[name]
+	}
+	switch {
+	case name == "PWD" && !ok:
+		if e.dir.Known {
+			return expand.Variable{Set: true, Kind: expand.String, Str: e.dir.Path, Exported: true}
+		}
+		return e.miss(name)
+	case name == "IFS" && !ok:
+		// bash sets IFS itself at start-up; it is not taken from the
+		// environment.
+		return expand.Variable{Set: true, Kind: expand.String, Str: " \t\n"}
+	case !ok || !v.known:
+		return e.miss(name)
+	case !v.set:
+		return expand.Variable{}
+	case v.array:
+		return expand.Variable{Set: true, Kind: expand.Indexed, List: v.list, Exported: v.exported}
+	}
+	return expand.Variable{Set: true, Kind: expand.String, Str: v.str, Exported: v.exported}
+}
+
+// Each implements expand.Environ.
+func (e *wordEnv) Each(fn func(string, expand.Variable) bool) {
+	if e.st == nil {
+		return
+	}
+	for _, k := range e.st.knownNames() {
+		if !fn(k, e.Get(k)) {
+			return
+		}
+	}
+}
+
+// resolver turns words into Args against a script's source and the state
+// of the shell where they are expanded.
+type resolver struct {
+	src string
+	dir Dir
+	st  *state
+	// mask writes run-time substitutions as a plain parameter, so that a
+	// string parsed again does not hold them a second time.
+	mask bool
+}
+
+func (r *resolver) span(w *sh.Word) Arg {
+	a := Arg{Word: w, Start: int(w.Pos().Offset()), End: int(w.End().Offset())}
+	if a.End > len(r.src) || a.Start > a.End || a.Start < 0 {
+		a.Start, a.End = 0, 0
+	}
+	a.Raw = r.src[a.Start:a.End]
+	return a
+}
+
+// wordScan is what a look at a word's syntax tells before expanding it.
+type wordScan struct {
+	// dynamic: the word holds a part no environment can answer
+	// (command substitution, $RANDOM, ~user, ${x@P}).
+	dynamic bool
+	glob    bool
+	// noGuess: an unknown variable is used in a way (length, slice,
+	// replacement) that a stand-in value would answer wrongly.
+	noGuess bool
+	// subst: the word holds a command or process substitution.
+	subst bool
+	// braces: the word may hold a brace expansion.
+	braces bool
+}
+
+func (r *resolver) scan(w *sh.Word) wordScan {
+	var s wordScan
+	r.scanParts(&s, w.Parts, false)
+	return s
+}
+
+func (r *resolver) scanParts(s *wordScan, parts []sh.WordPart, quoted bool) {
+	for i, p := range parts {
+		switch p := p.(type) {
+		case *sh.Lit:
+			if quoted {
+				continue
+			}
+			v := p.Value
+			if i == 0 && strings.HasPrefix(v, "~") {
+				rest := v[1:]
+				if rest != "" && rest[0] != '/' {
+					s.dynamic = true // ~user, ~+, ~-
+				}
+				if rest == "" && len(parts) > 1 {
+					s.dynamic = true // ~"x"
+				}
+			}
+			if strings.ContainsAny(unescapedGlob(v), "*?[") {
+				s.glob = true
+			}
+			if strings.Contains(v, "{") {
+				s.braces = true
+			}
+		case *sh.DblQuoted:
+			r.scanParts(s, p.Parts, true)
+		case *sh.CmdSubst, *sh.ProcSubst:
+			s.dynamic, s.subst = true, true
+		case *sh.ArithmExp:
+			r.scanArithm(s, p.X)
+		case *sh.ParamExp:
+			r.scanParam(s, p, quoted)
+		case *sh.ExtGlob:
+			s.glob = true
+		}
+	}
+}
+
+func (r *resolver) scanParam(s *wordScan, p *sh.ParamExp, quoted bool) {
+	if p.Exp != nil && p.Exp.Op == sh.OtherParamOps {
+		s.dynamic = true // ${x@P} expands a prompt: it can run commands
+	}
+	if p.Excl || p.Length || p.Width || p.Slice != nil || p.Repl != nil || p.Index != nil || p.Names != 0 ||
+		p.Exp != nil && p.Exp.Op >= sh.RemSmallSuffix {
+		s.noGuess = true
+	}
+	if p.Param != nil && !quoted && !s.glob && (r.st == nil || !r.st.noGlob) {
+		if v := r.st.get(p.Param.Value); v.known && strings.ContainsAny(v.str+strings.Join(v.list, ""), "*?[") {
+			s.glob = true
+		}
+	}
+	// Substitutions and parameters inside ${x:-…} and friends.
+	var inner []sh.Node
+	if p.Slice != nil {
+		if p.Slice.Offset != nil {
+			inner = append(inner, p.Slice.Offset)
+		}
+		if p.Slice.Length != nil {
+			inner = append(inner, p.Slice.Length)
+		}
+	}
+	if p.Repl != nil {
+		if p.Repl.Orig != nil {
+			inner = append(inner, p.Repl.Orig)
+		}
+		if p.Repl.With != nil {
+			inner = append(inner, p.Repl.With)
+		}
+	}
+	if p.Exp != nil && p.Exp.Word != nil {
+		inner = append(inner, p.Exp.Word)
+	}
+	for _, n := range inner {
+		sh.Walk(n, func(n sh.Node) bool {
+			switch n := n.(type) {
+			case *sh.CmdSubst, *sh.ProcSubst:
+				s.dynamic, s.subst = true, true
+			case *sh.ArithmExp:
+				r.scanArithm(s, n.X)
+				return false
+			case *sh.ParamExp:
+				if n.Exp != nil && n.Exp.Op == sh.OtherParamOps {
+					s.dynamic = true
+				}
+			}
+			return true
+		})
+	}
+	if p.Index != nil {
+		r.scanArithm(s, p.Index)
+	}
+}
+
+// scanArithm marks arithmetic that reads a variable whose known value is
+// not a number: bash evaluates such a value as an expression, which can
+// run commands (x='a[$(…)]'; $((x))).
+func (r *resolver) scanArithm(s *wordScan, x sh.ArithmExpr) {
+	if x == nil {
+		return
+	}
+	sh.Walk(x, func(n sh.Node) bool {
+		switch n := n.(type) {
+		case *sh.CmdSubst, *sh.ProcSubst:
+			s.dynamic, s.subst = true, true
+		case *sh.Lit:
+			if r.st != nil && isName(n.Value) {
+				if v := r.st.get(n.Value); v.known && v.set && !isInteger(v.str) {
+					s.dynamic = true
+				}
+			}
+		case *sh.ParamExp:
+			if r.st != nil && n.Param != nil {
+				if v := r.st.get(n.Param.Value); v.known && v.set && !isInteger(v.str) {
+					s.dynamic = true
+				}
+			}
+		}
+		return true
+	})
+	s.noGuess = true
+}
+
+func isName(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || i > 0 && c >= '0' && c <= '9' {
+			continue
+		}
+		return false
+	}
+	return true
+}
+
+func isInteger(s string) bool {
+	s = strings.TrimSpace(s)
+	s = strings.TrimPrefix(strings.TrimPrefix(s, "-"), "+")
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// prepare returns the word as bash sees it before expansion: $'…' strings
+// cut at their first NUL byte (bash ends the string there) and the tildes
+// of an assignment-like word (x=~/y:~/z) expanded. ok is false when that
+// is not possible statically.
+func (r *resolver) prepare(w *sh.Word, assignment bool) (*sh.Word, bool) {
+	out := w
+	copied := false
+	cp := func() {
+		if !copied {
+			out = &sh.Word{Parts: append([]sh.WordPart(nil), w.Parts...)}
+			copied = true
+		}
+	}
+	for i, p := range w.Parts {
+		if q, ok := p.(*sh.SglQuoted); ok && q.Dollar && strings.Contains(q.Value, `\`) {
+			if strings.Contains(q.Value, `\u`) || strings.Contains(q.Value, `\U`) {
+				return w, false // the character depends on bash's locale
+			}
+			v, err := expand.Literal(nil, &sh.Word{Parts: []sh.WordPart{q}})
+			if err != nil {
+				return w, false
+			}
+			if j := strings.IndexByte(v, 0); j >= 0 {
+				v = v[:j]
+			}
+			cp()
+			out.Parts[i] = &sh.SglQuoted{Left: q.Left, Right: q.Right, Value: v}
+		}
+	}
+	if lit, ok := w.Parts[0].(*sh.Lit); ok && strings.Contains(lit.Value, "~") {
+		v := lit.Value
+		start := -1
+		if assignment {
+			start = 0
+		} else if eq := strings.IndexByte(v, '='); eq > 0 && isName(v[:eq]) {
+			start = eq + 1
+		}
+		if start >= 0 {
+			nv, ok := r.tildes(v, start, len(w.Parts) == 1)
+			if !ok {
+				return w, false
+			}
+			if nv != v {
+				cp()
+				out.Parts[0] = &sh.Lit{ValuePos: lit.ValuePos, ValueEnd: lit.ValueEnd, Value: nv}
+			}
+		}
+	}
+	return out, true
+}
+
+// tildes expands the tildes bash expands in an assignment's value: at
+// its start and after each unquoted colon.
+func (r *resolver) tildes(v string, start int, whole bool) (string, bool) {
+	var b strings.Builder
+	b.WriteString(v[:start])
+	rest := v[start:]
+	for {
+		if strings.HasPrefix(rest, "~") {
+			end := strings.IndexAny(rest, "/:")
+			if end < 0 {
+				end = len(rest)
+				if !whole {
+					return v, false // ~"…": quoted text follows
+				}
+			}
+			if end != 1 {
+				return v, false // ~user
+			}
+			home := r.st.get("HOME")
+			if !home.known || !home.set || strings.ContainsAny(home.str, `\*?[{'"$`) {
+				return v, false
+			}
+			b.WriteString(home.str)
+			rest = rest[1:]
+		}
+		i := strings.IndexByte(rest, ':')
+		if i < 0 || strings.Contains(rest[:i], `\`) {
+			b.WriteString(rest)
+			return b.String(), true
+		}
+		b.WriteString(rest[:i+1])
+		rest = rest[i+1:]
+	}
+}
+
+func (r *resolver) env() *wordEnv { return &wordEnv{st: r.st, dir: r.dir} }
+
+// arg resolves a word that bash expands to a single string: an
+// assignment's value, a redirection's target, a here-string.
+func (r *resolver) arg(w *sh.Word) Arg {
+	return r.literal(w, false)
+}
+
+// plainWord returns the value of a word that is one literal without any
+// character expansion acts on: most words, resolved without the expand
+// package.
+func plainWord(w *sh.Word) (string, bool) {
+	if len(w.Parts) != 1 {
+		return "", false
+	}
+	l, ok := w.Parts[0].(*sh.Lit)
+	if !ok || strings.ContainsAny(l.Value, "\\'\"$~{}*?[]`") {
+		return "", false
+	}
+	return l.Value, true
+}
+
+func (r *resolver) literal(w *sh.Word, assignment bool) Arg {
+	a := r.span(w)
+	if len(w.Parts) == 0 {
+		a.Static = true
+		return a
+	}
+	if v, ok := plainWord(w); ok {
+		a.Value, a.Static = v, true
+		return a
+	}
+	s := r.scan(w)
+	a.Glob = s.glob && (r.st == nil || !r.st.noGlob)
+	if !s.dynamic {
+		if pw, ok := r.prepare(w, assignment); ok {
+			env := r.env()
+			v, err := expand.Literal(&expand.Config{Env: env}, pw)
+			if err == nil && len(env.unknown) == 0 {
+				a.Value, a.Static = v, true
+				if a.Glob {
+					a.Pattern, _ = expand.Pattern(&expand.Config{Env: r.env()}, pw)
+				}
+				return a
+			}
+		}
+	}
+	r.dynamic(&a, w, s, nil)
+	return a
+}
+
+// fields resolves a command's argument word into the fields bash makes of
+// it: brace expansion, tilde and parameter expansion, word splitting of
+// unquoted results, quote removal. A glob stays one field (Glob set). A
+// word that expands to nothing (an unquoted empty variable) gives no
+// field; a dynamic word gives one Arg with its text.
+func (r *resolver) fields(w *sh.Word) []Arg {
+	a := r.span(w)
+	if v, ok := plainWord(w); ok {
+		a.Value, a.Static = v, true
+		return []Arg{a}
+	}
+	s := r.scan(w)
+	glob := s.glob && (r.st == nil || !r.st.noGlob)
+	if !s.dynamic {
+		if pw, ok := r.prepare(w, false); ok {
+			env := r.env()
+			env.globDir = true
+			cfg := &expand.Config{Env: env}
+			var vals []string
+			var err error
+			words := []*sh.Word{pw}
+			if s.braces {
+				words = braceWords(pw)
+			}
+			for v, e := range expand.FieldsSeq(cfg, words...) {
+				if e != nil || len(vals) >= MaxFields {
+					err = e
+					if err == nil {
+						err = errTooManyFields
+					}
+					break
+				}
+				vals = append(vals, v)
+			}
+			if err == nil && len(env.unknown) == 0 {
+				if len(vals) == 1 && !s.braces {
+					a.Value, a.Static, a.Glob = vals[0], true, glob
+					if glob {
+						a.Pattern, _ = expand.Pattern(&expand.Config{Env: r.env()}, pw)
+					}
+					return []Arg{a}
+				}
+				out := make([]Arg, len(vals))
+				for i, v := range vals {
+					f := a
+					f.Value, f.Static = v, true
+					f.Glob = glob && strings.ContainsAny(v, "*?[")
+					if f.Glob {
+						f.Pattern = v
+					}
+					f.Split = len(vals) > 1
+					out[i] = f
+				}
+				return out
+			}
+		}
+	}
+	r.dynamic(&a, w, s, nil)
+	a.Glob = glob
+	return []Arg{a}
+}
+
+// braceWords brace-expands w (at most MaxFields+1 words) and joins the
+// leading literal parts of each result, so that a tilde a brace produced
+// ({x,~}) is expanded as bash does.
+func braceWords(w *sh.Word) []*sh.Word {
+	word := *w
+	if !sh.SplitBraces(&word) {
+		return []*sh.Word{w}
+	}
+	var out []*sh.Word
+	for bw, err := range expand.BracesSeq(nil, &word) {
+		if err != nil || len(out) > MaxFields {
+			break
+		}
+		parts := bw.Parts
+		var lead strings.Builder
+		n := 0
+		for n < len(parts) {
+			l, ok := parts[n].(*sh.Lit)
+			if !ok {
+				break
+			}
+			lead.WriteString(l.Value)
+			n++
+		}
+		if n > 1 {
+			np := append([]sh.WordPart{&sh.Lit{Value: lead.String()}}, parts[n:]...)
+			bw = &sh.Word{Parts: np}
+		}
+		out = append(out, bw)
+	}
+	return out
+}
+
+type fieldsError struct{}
+
+func (fieldsError) Error() string { return "too many fields" }
+
+var errTooManyFields error = fieldsError{}
+
+// dynamic fills in a word only run time knows: its text with the known
+// parts resolved, the variables it depends on, and the values it takes
+// when those are unset, empty, or set (where that gives a static value).
+func (r *resolver) dynamic(a *Arg, w *sh.Word, s wordScan, _ []string) {
+	var b strings.Builder
+	for i, p := range w.Parts {
+		r.approx(&b, p, i == 0, false)
+	}
+	a.Value, a.Static = b.String(), false
+	if s.subst || r.mask {
+		return
+	}
+	env := r.env()
+	pw, ok := r.prepare(w, false)
+	if !ok {
+		return
+	}
+	if _, err := expand.Literal(&expand.Config{Env: env}, pw); err != nil && len(env.unknown) == 0 {
+		return
+	}
+	a.Unknown = env.unknown
+	if len(env.unknown) == 0 || len(env.unknown) > 2 || s.dynamic && !onlyUnknownParams(env.unknown) {
+		return
+	}
+	// Candidates: every unknown variable unset, empty, or (where that
+	// cannot be misread) set to something unknown.
+	choices := 2
+	if !s.noGuess {
+		choices = 3
+	}
+	n := len(env.unknown)
+	total := 1
+	for i := 0; i < n; i++ {
+		total *= choices
+	}
+	seen := map[string]bool{}
+	for k := 0; k < total; k++ {
+		g := make(map[string]int, n)
+		x := k
+		for _, name := range env.unknown {
+			g[name] = x % choices
+			x /= choices
+		}
+		genv := &wordEnv{st: r.st, dir: r.dir, guess: g}
+		v, err := expand.Literal(&expand.Config{Env: genv}, pw)
+		if err != nil || len(genv.unknown) > 0 || strings.Contains(v, marker) || seen[v] {
+			continue
+		}
+		seen[v] = true
+		a.Candidates = append(a.Candidates, v)
+	}
+}
+
+// onlyUnknownParams reports whether the dynamic parts of a word are all
+// parameters (not $RANDOM and the like, which are always dynamic).
+func onlyUnknownParams(names []string) bool {
+	for _, n := range names {
+		if dynamicParams[n] || strings.HasPrefix(n, "HOME ") {
+			return false
+		}
+	}
+	return true
+}
+
+// approx appends an approximation of one word part: known parts resolved,
+// run-time parts as written.
+func (r *resolver) approx(b *strings.Builder, p sh.WordPart, first, quoted bool) {
+	switch p := p.(type) {
+	case *sh.Lit:
+		v := p.Value
+		if quoted {
+			b.WriteString(unescapeDouble(v))
+			return
+		}
+		if first && (v == "~" || strings.HasPrefix(v, "~/")) {
+			if h := r.st.get("HOME"); h.known && h.set {
+				b.WriteString(h.str)
+				v = v[1:]
+			}
+		}
+		b.WriteString(unescapeBare(v))
+		return
+	case *sh.SglQuoted:
+		if !p.Dollar {
+			b.WriteString(p.Value)
+			return
+		}
+		if v, err := expand.Literal(nil, &sh.Word{Parts: []sh.WordPart{p}}); err == nil {
+			if j := strings.IndexByte(v, 0); j >= 0 {
+				v = v[:j]
+			}
+			b.WriteString(v)
+			return
+		}
+	case *sh.DblQuoted:
+		for _, q := range p.Parts {
+			r.approx(b, q, false, true)
+		}
+		return
+	case *sh.ParamExp:
+		if p.Param != nil && simpleParam(p) {
+			env := r.env()
+			v := env.Get(p.Param.Value)
+			if len(env.unknown) == 0 && v.IsSet() && v.Kind == expand.String {
+				b.WriteString(v.Str)
+				return
+			}
+		}
+	case *sh.CmdSubst, *sh.ProcSubst:
+		if r.mask {
+			b.WriteString("${__corral_dynamic}")
+			return
+		}
+	}
+	b.WriteString(r.text(p))
+}
+
+// CanMatch reports whether the argument can name path: its value when
+// static and not a glob, any path its glob pattern matches (a * does not
+// cross a slash, as in pathname expansion), or, for a dynamic word, one of
+// its candidates. It lets a rule see that /*, /???, /[e]tc reach /etc.
+func (a Arg) CanMatch(path string) bool {
+	if a.Static && !a.Glob {
+		return cleanPath(a.Value) == cleanPath(path) || a.Value == path
+	}
+	if a.Static {
+		return globMatch(a.Pattern, path)
+	}
+	for _, c := range a.Candidates {
+		if c == path || c != "" && cleanPath(c) == cleanPath(path) || globMatch(c, path) {
+			return true
+		}
+	}
+	return false
+}
+
+func globMatch(pat, name string) bool {
+	if pat == "" {
+		return false
+	}
+	expr, err := pattern.Regexp(pat, pattern.Filenames|pattern.EntireString|pattern.NoGlobStar)
+	if err != nil {
+		return false
+	}
+	return regexpMatch(expr, strings.TrimSuffix(name, "/")) || regexpMatch(expr, name)
+}
+
+func (r *resolver) text(n sh.Node) string {
+	s, e := int(n.Pos().Offset()), int(n.End().Offset())
+	if s < 0 || e > len(r.src) || s > e {
+		return ""
+	}
+	return r.src[s:e]
+}
+
+func simpleParam(p *sh.ParamExp) bool {
+	return p.Flags == nil && !p.Excl && !p.Length && !p.Width && !p.IsSet &&
+		p.NestedParam == nil && p.Index == nil && len(p.Modifiers) == 0 &&
+		p.Slice == nil && p.Repl == nil && p.Names == 0 && p.Exp == nil
+}

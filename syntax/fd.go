@@ -1,0 +1,202 @@
+package syntax
+
+import (
+	"strconv"
+	"strings"
+
+	sh "mvdan.cc/sh/v3/syntax"
+)
+
+// StreamKind says what a file descriptor points at.
+type StreamKind uint8
+
+// The kinds of stream.
+const (
+	// StreamInherited is the descriptor the shell was started with
+	// (Stream.Fd says which): the agent's pipe or terminal.
+	StreamInherited StreamKind = iota
+	// StreamFile is a file opened by a redirection (Stream.Redirect).
+	StreamFile
+	// StreamPipe is a pipe to the next or from the previous stage of a
+	// pipeline, or to a process substitution.
+	StreamPipe
+	// StreamClosed is a closed descriptor (>&-).
+	StreamClosed
+	// StreamUnknown is a descriptor whose target differs between paths
+	// that may run, or is only known at run time (>&$fd).
+	StreamUnknown
+)
+
+// Stream is where a file descriptor of a call points.
+type Stream struct {
+	Kind StreamKind
+	// Fd is the original descriptor of a StreamInherited.
+	Fd int
+	// Redirect is the redirection that opened a StreamFile: the call's
+	// own, or one of an enclosing compound command ({ …; } > f, for …
+	// done > f), or an earlier exec > f. A duplication (3>f 1>&3) leads
+	// to the redirection that opened the file.
+	Redirect Redirect
+}
+
+// File reports whether the stream is a file opened by a redirection,
+// and returns that redirection.
+func (s Stream) File() (Redirect, bool) {
+	return s.Redirect, s.Kind == StreamFile
+}
+
+func (s Stream) same(o Stream) bool {
+	return s.Kind == o.Kind && s.Fd == o.Fd && s.Redirect.Node == o.Redirect.Node && s.Redirect.Script == o.Redirect.Script
+}
+
+// Fd returns where file descriptor n of the call points, after its own
+// redirections and those it inherits.
+func (c *Call) Fd(n int) Stream {
+	if s, ok := c.fds[n]; ok {
+		return s
+	}
+	return Stream{Kind: StreamInherited, Fd: n}
+}
+
+// Stdout returns where the call's standard output goes.
+func (c *Call) Stdout() Stream { return c.Fd(1) }
+
+// Stderr returns where the call's standard error goes.
+func (c *Call) Stderr() Stream { return c.Fd(2) }
+
+// Route resolves a path that names one of the call's own descriptors
+// (/dev/stdout, /dev/stderr, /dev/stdin, /dev/fd/N, /proc/self/fd/N) to the
+// stream it points at; ok is false for any other path.
+func (c *Call) Route(path string) (s Stream, ok bool) {
+	n, ok := fdPath(path)
+	if !ok {
+		return Stream{}, false
+	}
+	return c.Fd(n), true
+}
+
+// fdPath returns the descriptor a /dev/std* or /dev/fd/N path names.
+func fdPath(p string) (int, bool) {
+	switch p {
+	case "/dev/stdin":
+		return 0, true
+	case "/dev/stdout":
+		return 1, true
+	case "/dev/stderr":
+		return 2, true
+	}
+	for _, prefix := range []string{"/dev/fd/", "/proc/self/fd/"} {
+		if rest, ok := strings.CutPrefix(p, prefix); ok {
+			n, err := strconv.Atoi(rest)
+			if err == nil && n >= 0 && rest == strconv.Itoa(n) {
+				return n, true
+			}
+		}
+	}
+	return 0, false
+}
+
+// applyRedirects returns the descriptor table after rs, in order, applied
+// to fds (which is not changed), and the descriptors they set.
+func applyRedirects(fds map[int]Stream, rs []Redirect) (map[int]Stream, []int) {
+	if len(rs) == 0 {
+		return fds, nil
+	}
+	out := cloneMap(fds)
+	if out == nil {
+		out = map[int]Stream{}
+	}
+	get := func(n int) Stream {
+		if s, ok := out[n]; ok {
+			return s
+		}
+		return Stream{Kind: StreamInherited, Fd: n}
+	}
+	var set []int
+	put := func(n int, s Stream) {
+		out[n] = s
+		set = append(set, n)
+	}
+	for _, r := range rs {
+		if r.Node == nil {
+			continue
+		}
+		if r.Node.N != nil && !fdNumber(r.Fd) {
+			continue // {var}>f: bash picks the number at run time
+		}
+		def := 1
+		switch r.Node.Op {
+		case sh.RdrIn, sh.RdrInOut, sh.DplIn, sh.Hdoc, sh.DashHdoc, sh.WordHdoc:
+			def = 0
+		}
+		n := def
+		if r.Fd != "" {
+			n, _ = strconv.Atoi(r.Fd)
+		}
+		file := Stream{Kind: StreamFile, Redirect: r}
+		switch r.Node.Op {
+		case sh.RdrAll, sh.AppAll:
+			s := file
+			if t, ok := r.route(); ok {
+				s = get(t)
+			}
+			put(1, s)
+			put(2, s)
+		case sh.RdrOut, sh.AppOut, sh.ClbOut, sh.RdrIn, sh.RdrInOut:
+			s := file
+			if t, ok := r.route(); ok {
+				s = get(t)
+			}
+			put(n, s)
+		case sh.DplOut, sh.DplIn:
+			v := r.Target.Value
+			switch {
+			case !r.Target.Static:
+				put(n, Stream{Kind: StreamUnknown})
+			case v == "-":
+				put(n, Stream{Kind: StreamClosed})
+			case fdNumber(v):
+				t, _ := strconv.Atoi(v)
+				put(n, get(t))
+			case fdNumber(strings.TrimSuffix(v, "-")):
+				t, _ := strconv.Atoi(strings.TrimSuffix(v, "-"))
+				put(n, get(t))
+				put(t, Stream{Kind: StreamClosed})
+			case r.Node.Op == sh.DplOut && r.Fd == "":
+				// >&file: stdout and stderr to the file.
+				put(1, file)
+				put(2, file)
+			default:
+				put(n, Stream{Kind: StreamUnknown})
+			}
+		case sh.Hdoc, sh.DashHdoc, sh.WordHdoc:
+			put(n, Stream{Kind: StreamPipe})
+		}
+	}
+	return out, set
+}
+
+// route reports whether the redirection's target names a descriptor of
+// the shell (> /dev/stderr), which bash treats as a duplication.
+func (r Redirect) route() (int, bool) {
+	if !r.Target.Static {
+		return 0, false
+	}
+	p := r.Target.Value
+	if !strings.HasPrefix(p, "/") {
+		p = r.Dir.Join(p).Path
+	}
+	return fdPath(p)
+}
+
+func fdNumber(s string) bool {
+	if s == "" || len(s) > 9 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}

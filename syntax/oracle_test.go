@@ -1,0 +1,265 @@
+package syntax
+
+import (
+	"bytes"
+	"context"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	sh "mvdan.cc/sh/v3/syntax"
+)
+
+// oraclePrelude gives bash and corral the same known variables. No value
+// holds a substitution: the words expanded against them run nothing.
+const oraclePrelude = `a='x y'; b=; c='*'; d=/; e=$'\t'; f='-rf /'; h='/a:/b'; arr=(one 'two three' ''); set -- p1 'p 2'; unset u; `
+
+// oracleDir is the working directory both are told of.
+func oracleDir(t testing.TB) string {
+	dir := t.TempDir()
+	if real, err := filepath.EvalSymlinks(dir); err == nil {
+		dir = real
+	}
+	return dir
+}
+
+// bashFields runs printf '%s\0' WORD in real bash, after the prelude, with
+// globbing off and a fixed environment, and returns the fields; ok is
+// false when bash failed (an error such as ${u?}).
+func bashFields(t testing.TB, bash, dir, word string) ([]string, bool) {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, bash, "--norc", "--noprofile", "-c", "ulimit -v 400000; set -f; "+oraclePrelude+"printf '%s\\0' START "+word+" END")
+	cmd.Dir = dir
+	cmd.Env = []string{"HOME=/home/u", "PATH=/usr/bin:/bin", "LC_ALL=C"}
+	var out bytes.Buffer
+	cmd.Stdout = &out
+	if err := cmd.Run(); err != nil {
+		return nil, false
+	}
+	fields := strings.Split(strings.TrimSuffix(out.String(), "\x00"), "\x00")
+	if len(fields) < 2 || fields[0] != "START" || fields[len(fields)-1] != "END" {
+		return nil, false
+	}
+	return fields[1 : len(fields)-1], true
+}
+
+// corralFields expands the same word in corral's model; static is false
+// when corral says some part is only known at run time.
+func corralFields(t testing.TB, dir, word string) (fields []string, static bool, ok bool) {
+	src := oraclePrelude + "printf '%s\\0' START " + word + " END"
+	m, err := Analyze(src, Options{Cwd: dir, Home: "/home/u"})
+	if err != nil || len(m.Calls) == 0 {
+		return nil, false, false
+	}
+	c := m.Calls[len(m.Calls)-1]
+	if c.Name != "printf" || c.Script.Depth != 0 {
+		return nil, false, false
+	}
+	fields = []string{}
+	static = true
+	if len(c.Args) < 3 || c.Args[1].Value != "START" || c.Args[len(c.Args)-1].Value != "END" {
+		return nil, false, false
+	}
+	for _, a := range c.Args[2 : len(c.Args)-1] {
+		fields = append(fields, a.Value)
+		static = static && a.Static
+	}
+	return fields, static, true
+}
+
+// oracleSafe reports whether word is one simple word list that runs
+// nothing in bash: no substitution, no redirection, no second command,
+// no brace sequence big enough to exhaust memory.
+func oracleSafe(word string) bool {
+	if strings.ContainsAny(word, "`\x00\n") {
+		return false
+	}
+	f, err := newParser().Parse(strings.NewReader("printf '%s\\0' START "+word+" END"), "")
+	if err != nil || len(f.Stmts) != 1 || len(f.Stmts[0].Redirs) > 0 || f.Stmts[0].Background || f.Stmts[0].Negated || f.Stmts[0].Coprocess {
+		return false
+	}
+	ce, isCall := f.Stmts[0].Cmd.(*sh.CallExpr)
+	if !isCall || len(ce.Assigns) > 0 {
+		return false
+	}
+	safe := true
+	sh.Walk(f, func(n sh.Node) bool {
+		switch n := n.(type) {
+		case *sh.CmdSubst, *sh.ProcSubst, *sh.ArithmExp, *sh.ExtGlob:
+			safe = false
+		case *sh.ParamExp:
+			if n.Exp != nil && n.Exp.Op == sh.OtherParamOps {
+				safe = false
+			}
+			if n.Exp != nil && (n.Exp.Op == sh.AssignUnset || n.Exp.Op == sh.AssignUnsetOrNull) {
+				safe = false // ${x:=v} assigns; fine, but keep the oracle simple
+			}
+		}
+		return safe
+	})
+	// Brace sequences: at most three digits per number.
+	digits := 0
+	for i := 0; i < len(word); i++ {
+		if word[i] >= '0' && word[i] <= '9' {
+			digits++
+			if digits > 3 {
+				return false
+			}
+		} else {
+			digits = 0
+		}
+	}
+	return safe && len(word) < 200
+}
+
+// expandCases are words as a bash reader predicts them after the
+// prelude; want nil means corral must call the word dynamic.
+var expandCases = []struct {
+	word string
+	want []string
+}{
+	{`plain`, []string{"plain"}},
+	{`'single $a'`, []string{"single $a"}},
+	{`"double $a"`, []string{"double x y"}},
+	{`$a`, []string{"x", "y"}},
+	{`"$a"`, []string{"x y"}},
+	{`$b`, []string{}},
+	{`"$b"`, []string{""}},
+	{`$f`, []string{"-rf", "/"}},
+	{`$c`, []string{"*"}},
+	{`$d$c`, []string{"/*"}},
+	{`{x,~}`, []string{"x", "/home/u"}},
+	{`{a,b}{1,2}`, []string{"a1", "a2", "b1", "b2"}},
+	{`{1..3}`, []string{"1", "2", "3"}},
+	{`{a..c}`, []string{"a", "b", "c"}},
+	{`x{}y`, []string{"x{}y"}},
+	{`{x}`, []string{"{x}"}},
+	{`"{a,b}"`, []string{"{a,b}"}},
+	{`~`, []string{"/home/u"}},
+	{`~/x`, []string{"/home/u/x"}},
+	{`'~'`, []string{"~"}},
+	{`x=~/y:~/z`, []string{"x=/home/u/y:/home/u/z"}},
+	{`--opt=~/y`, []string{"--opt=~/y"}},
+	{`a:~/b`, []string{"a:~/b"}},
+	{`$'a\x00b'c`, []string{"ac"}},
+	{`$'\0'`, []string{""}},
+	{`$'a\tb'`, []string{"a\tb"}},
+	// \u depends on the locale bash runs in.
+	{`$'\u00e9'`, nil},
+	{`${u:-/}`, []string{"/"}},
+	{`${u-/}`, []string{"/"}},
+	{`${b:-/}`, []string{"/"}},
+	{`${b-/}`, []string{}},
+	{`${a:+set}`, []string{"set"}},
+	{`${u:+set}`, []string{}},
+	{`${#a}`, []string{"3"}},
+	{`${a%y}`, []string{"x"}},
+	{`${a#x }`, []string{"y"}},
+	{`${h//:/ }`, []string{"/a", "/b"}},
+	{`${a^^}`, []string{"X", "Y"}},
+	{`${a:1:1}`, []string{}},
+	{`"${arr[@]}"`, []string{"one", "two three", ""}},
+	{`${arr[@]}`, []string{"one", "two", "three"}},
+	{`"${arr[1]}"`, []string{"two three"}},
+	{`"${#arr[@]}"`, []string{"3"}},
+	{`"$@"`, []string{"p1", "p 2"}},
+	{`"$*"`, []string{"p1 p 2"}},
+	{`$#`, []string{"2"}},
+	{`"$2"`, []string{"p 2"}},
+	{`"$3"`, []string{""}},
+	{`\*`, []string{"*"}},
+	{`/[e]tc`, []string{"/[e]tc"}},
+	{`"$e"`, []string{"\t"}},
+	{`$e`, []string{}},
+	{`x${e}y`, []string{"x", "y"}},
+	{`$IFS`, []string{}},
+	{`"$IFS"`, []string{" \t\n"}},
+	{`a\ b`, []string{"a b"}},
+	{`"\$a \" \\ \x"`, []string{`$a " \ \x`}},
+	// Only run time knows these.
+	{`$HOSTNAME`, nil},
+	{`$RANDOM`, nil},
+	{`"$0"`, nil},
+	{`$$`, nil},
+	{`~root`, nil},
+	{`"$u"x`, []string{"x"}},
+	{`$NOPE/x`, nil},
+}
+
+func bashPath(t testing.TB) string {
+	p, err := exec.LookPath("bash")
+	if err != nil {
+		t.Skip("bash not installed")
+	}
+	return p
+}
+
+// TestExpandOracle checks the expansion table against the reader's
+// prediction and against real bash: every word corral calls static is
+// byte for byte what bash makes of it.
+func TestExpandOracle(t *testing.T) {
+	t.Parallel()
+	bash := bashPath(t)
+	dir := oracleDir(t)
+	for _, tc := range expandCases {
+		if !oracleSafe(tc.word) {
+			t.Fatalf("%s: not a word the oracle may run", tc.word)
+		}
+		got, static, ok := corralFields(t, dir, tc.word)
+		if !ok {
+			t.Errorf("%s: corral did not model printf", tc.word)
+			continue
+		}
+		if tc.want == nil {
+			if static {
+				t.Errorf("%s: corral calls it static (%q), want dynamic", tc.word, got)
+			}
+			continue
+		}
+		if !static {
+			t.Errorf("%s: corral calls it dynamic (%q), want %q", tc.word, got, tc.want)
+			continue
+		}
+		if diff := cmp.Diff(tc.want, got); diff != "" {
+			t.Errorf("%s: corral (-want +got):\n%s", tc.word, diff)
+		}
+		b, ok := bashFields(t, bash, dir, tc.word)
+		if !ok {
+			t.Errorf("%s: bash failed", tc.word)
+			continue
+		}
+		if diff := cmp.Diff(b, got); diff != "" {
+			t.Errorf("%s: corral differs from bash (-bash +corral):\n%s", tc.word, diff)
+		}
+	}
+}
+
+// FuzzExpand expands generated words in corral and in real bash and
+// fails when a word corral calls static differs from bash's fields.
+func FuzzExpand(f *testing.F) {
+	for _, tc := range expandCases {
+		f.Add(tc.word)
+	}
+	bash := bashPath(f)
+	dir := oracleDir(f)
+	f.Fuzz(func(t *testing.T, word string) {
+		if !oracleSafe(word) {
+			return
+		}
+		got, static, ok := corralFields(t, dir, word)
+		if !ok || !static {
+			return
+		}
+		b, ok := bashFields(t, bash, dir, word)
+		if !ok {
+			t.Fatalf("%s: corral calls it static (%q), bash fails", word, got)
+		}
+		if diff := cmp.Diff(b, got); diff != "" {
+			t.Fatalf("%s: corral differs from bash (-bash +corral):\n%s", word, diff)
+		}
+	})
+}

@@ -1,0 +1,236 @@
+package syntax
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// scopeCases are scripts whose last call is an echo; want is what a bash
+// reader predicts it prints, or "?" when corral must say that only run
+// time knows (the value differs between paths that may run). DIR is the
+// working directory. Every case runs in real bash too: where corral calls
+// the echo's words static, bash must print exactly them.
+var scopeCases = []struct {
+	src, want string
+}{
+	// Subshells, substitutions and pipeline stages get a copy.
+	{`x=ls; (x=rm); echo $x`, "ls"},
+	{`x=ls; { x=rm; }; echo $x`, "rm"},
+	{`x=ls; y=$(x=rm); echo $x`, "ls"},
+	{`x=ls; true | x=rm; echo $x`, "ls"},
+	{`x=ls; x=rm | true; echo $x`, "ls"},
+	{`x=ls; x=rm & echo $x`, "ls"},
+	{`x=ls; true <(x=rm); echo $x`, "ls"},
+	{`cd sub; (cd ..); echo $PWD`, "DIR/sub"},
+	{`cd sub | true; echo $PWD`, "DIR"},
+	// Paths that may not run.
+	{`x=ls; false && x=rm; echo $x`, "?"},
+	{`x=ls; true && x=ls; echo $x`, "ls"},
+	{`x=ls; if false; then x=rm; fi; echo $x`, "?"},
+	{`x=ls; if true; then x=rm; else x=rm; fi; echo $x`, "rm"},
+	{`x=ls; case a in b) x=rm;; esac; echo $x`, "?"},
+	{`x=ls; for i in 1 2; do x=rm; done; echo $x`, "?"},
+	{`x=ls; while false; do x=rm; done; echo $x`, "?"},
+	{`x=ls; cd sub && x=rm; echo $x`, "?"},
+	{`cd sub && echo $PWD`, "DIR/sub"},
+	{`cd nowhere || echo $PWD`, "DIR"},
+	{`cd sub || exit; echo $PWD`, "DIR/sub"},
+	// Functions are analysed where they are called.
+	{`f() { x=rm; }; x=ls; f; echo $x`, "rm"},
+	{`f() { local x=rm; }; x=ls; f; echo $x`, "ls"},
+	{`f() { declare x=rm; }; x=ls; f; echo $x`, "ls"},
+	{`f() { x=$1; }; f rm; echo $x`, "rm"},
+	{`f() { if false; then x=rm; fi; }; x=ls; f; echo $x`, "?"},
+	{`x=rm; f() { echo $x; }; x=ls; f`, "ls"},
+	{`f() { echo $1 $2; }; f rm -rf`, "rm -rf"},
+	// Builtins that set or unset.
+	{`x=ls; unset x; echo ${x-unset}`, "unset"},
+	{`declare x=rm; echo $x`, "rm"},
+	{`typeset x=rm; echo $x`, "rm"},
+	{`readonly x=rm; echo $x`, "rm"},
+	{`export x=rm; echo $x`, "rm"},
+	{`x=ls; read x < /dev/null; echo $x`, "?"},
+	{`x=ls; mapfile x < /dev/null; echo $x`, "?"},
+	{`x=ls; printf -v x rm; echo $x`, "?"},
+	{`x=ls; ((x=5)); echo $x`, "?"},
+	{`x=ls; eval 'x=rm'; echo $x`, "rm"},
+	{`x=ls; : ${x:=rm}; echo $x`, "ls"},
+	{`unset x; : ${x:=rm}; echo $x`, "rm"},
+	{`u=; echo ${u:-rm}`, "rm"},
+	// Loop variables.
+	{`for v in rm; do echo $v; done`, "rm"},
+	{`for v in rm ls; do echo $v; done`, "?"},
+	{`for v in rm; do :; done; echo $v`, "rm"},
+	// Positional parameters and arrays.
+	{`set -- rm -rf /; echo "$@"`, "rm -rf /"},
+	{`set -- a b; shift; echo $1`, "b"},
+	{`set -- a b; echo $#`, "2"},
+	{`a=(rm -rf /); echo "${a[@]}"`, "rm -rf /"},
+	{`a=(x); a+=(y); echo "${a[@]}"`, "x y"},
+	{`a=(x y); a[1]=z; echo "${a[@]}"`, "x z"},
+	// A prefix assignment does not change the command's own words.
+	{`x=rm; x=ls echo $x`, "rm"},
+	// What a new process sees: exported variables only.
+	{`x=ls bash -c 'echo $x'`, "ls"},
+	{`export x=ls; bash -c 'echo $x'`, "ls"},
+	{`x=ls; bash -c 'echo $x'`, "?"},
+	{`env x=ls bash -c 'echo $x'`, "ls"},
+	// Aliases, expanded only when enabled and from the next line on.
+	{"shopt -s expand_aliases; alias e='echo rm'\ne x", "rm x"},
+	// Unknown at the head of a path.
+	{`echo "$NOPE/x"`, "?"},
+}
+
+func TestScopeInBash(t *testing.T) {
+	t.Parallel()
+	bash := bashPath(t)
+	dir := oracleDir(t)
+	if err := os.Mkdir(filepath.Join(dir, "sub"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range scopeCases {
+		m, err := Analyze(tc.src, Options{Cwd: dir, Home: "/home/u"})
+		if err != nil {
+			t.Errorf("%q: %v", tc.src, err)
+			continue
+		}
+		c := m.Calls[len(m.Calls)-1]
+		if c.Name != "echo" {
+			t.Errorf("%q: last call is %q, not echo", tc.src, c.Name)
+			continue
+		}
+		static := true
+		var words []string
+		for _, a := range c.Args {
+			static = static && a.Static
+			words = append(words, a.Value)
+		}
+		got := strings.Join(words, " ")
+		want := strings.ReplaceAll(tc.want, "DIR", dir)
+		switch {
+		case want == "?" && static:
+			t.Errorf("%q: corral is certain the words are %q; want unknown", tc.src, got)
+		case want != "?" && !static:
+			t.Errorf("%q: corral says the words are only known at run time (%q); want %q", tc.src, got, want)
+		case want != "?" && got != want:
+			t.Errorf("%q: corral says %q, want %q", tc.src, got, want)
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		cmd := exec.CommandContext(ctx, bash, "--norc", "--noprofile", "-c", tc.src)
+		cmd.Dir = dir
+		cmd.Env = []string{"HOME=/home/u", "PATH=/usr/bin:/bin", "LC_ALL=C"}
+		out, _ := cmd.Output()
+		cancel()
+		lines := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
+		printed := lines[len(lines)-1]
+		if static && printed != got {
+			t.Errorf("%q: bash printed %q, corral said %q", tc.src, printed, got)
+		}
+	}
+}
+
+// streamCases say where the stdout and stderr of the call "echo A" go:
+// "f" a file by that name, "1"/"2" the shell's own descriptor, "pipe", or
+// "?". Each runs in bash, which shows where A landed.
+var streamCases = []struct {
+	src, out, err string
+}{
+	{`echo A > f`, "f", "2"},
+	{`echo A >> f`, "f", "2"},
+	{`echo A >| f`, "f", "2"},
+	{`echo A &> f`, "f", "f"},
+	{`echo A &>> f`, "f", "f"},
+	{`echo A >&f`, "f", "f"},
+	{`echo A 1<>f`, "f", "2"},
+	{`echo A 3>f 1>&3`, "f", "2"},
+	{`echo A 1>&2`, "2", "2"},
+	{`echo A 2>&1 >f`, "f", "1"},
+	{`echo A >f 2>&1`, "f", "f"},
+	{`echo A > /dev/stderr`, "2", "2"},
+	{`exec 3>f; echo A >&3`, "f", "2"},
+	{`exec 3>f; echo A > /dev/fd/3`, "f", "2"},
+	{`exec > f; echo A`, "f", "2"},
+	{`exec 2>f; echo A`, "1", "f"},
+	{`{ echo A; } > f`, "f", "2"},
+	{`{ echo A; } > f 2>&1`, "f", "f"},
+	{`( echo A ) > f`, "f", "2"},
+	{`for i in 1; do echo A; done > f`, "f", "2"},
+	{`while true; do echo A; break; done > f`, "f", "2"},
+	{`if true; then echo A; fi > f`, "f", "2"},
+	{`{ echo B; } > f; echo A`, "1", "2"},
+	{`( exec > f ); echo A`, "1", "2"},
+	{`{ exec > f; }; echo A`, "f", "2"},
+	{`if true; then exec > f; fi; echo A`, "?", "2"},
+	{`echo A | cat > f`, "pipe", "2"},
+	{`echo A |& cat > f`, "pipe", "pipe"},
+	{`true $(echo A)`, "pipe", "2"},
+	{`f() { echo A; }; f > f`, "f", "2"},
+}
+
+func streamName(s Stream) string {
+	switch s.Kind {
+	case StreamInherited:
+		return string(rune('0' + s.Fd))
+	case StreamFile:
+		return s.Redirect.Target.Value
+	case StreamPipe:
+		return "pipe"
+	case StreamClosed:
+		return "closed"
+	}
+	return "?"
+}
+
+func TestStreamsInBash(t *testing.T) {
+	t.Parallel()
+	bash := bashPath(t)
+	for _, tc := range streamCases {
+		dir := oracleDir(t)
+		m, err := Analyze(tc.src, Options{Cwd: dir})
+		if err != nil {
+			t.Fatalf("%q: %v", tc.src, err)
+		}
+		var c *Call
+		for _, x := range m.Calls {
+			if x.Name == "echo" && len(x.Args) == 1 && x.Args[0].Value == "A" {
+				c = x
+			}
+		}
+		if c == nil {
+			t.Fatalf("%q: no echo A", tc.src)
+		}
+		if got := streamName(c.Stdout()); got != tc.out {
+			t.Errorf("%q: stdout %s, want %s", tc.src, got, tc.out)
+		}
+		if got := streamName(c.Stderr()); got != tc.err {
+			t.Errorf("%q: stderr %s, want %s", tc.src, got, tc.err)
+		}
+		if r, ok := c.Route("/dev/stdout"); !ok || streamName(r) != tc.out {
+			t.Errorf("%q: /dev/stdout routes to %s", tc.src, streamName(r))
+		}
+		if tc.out == "pipe" || tc.out == "?" {
+			continue
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		cmd := exec.CommandContext(ctx, bash, "--norc", "--noprofile", "-c", tc.src)
+		cmd.Dir = dir
+		cmd.Env = []string{"PATH=/usr/bin:/bin", "LC_ALL=C"}
+		var stdout, stderr strings.Builder
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		_ = cmd.Run()
+		cancel()
+		file, _ := os.ReadFile(filepath.Join(dir, "f"))
+		landed := map[string]bool{"1": strings.Contains(stdout.String(), "A"), "2": strings.Contains(stderr.String(), "A"), "f": strings.Contains(string(file), "A")}
+		for where, yes := range landed {
+			if yes != (where == tc.out) {
+				t.Errorf("%q: in bash A landed in 1:%v 2:%v f:%v; corral says %s", tc.src, landed["1"], landed["2"], landed["f"], tc.out)
+				break
+			}
+		}
+	}
+}

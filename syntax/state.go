@@ -1,0 +1,266 @@
+package syntax
+
+import (
+	"slices"
+	"sort"
+)
+
+// variable is what the model knows of one shell variable at a point of
+// the script. A variable absent from a state comes from the environment
+// corral runs in, and is unknown.
+type variable struct {
+	// known reports that the value (or that it is unset) is certain.
+	known bool
+	set   bool
+	str   string
+	// array reports an indexed array; list holds its elements.
+	array bool
+	list  []string
+	// exported reports that child processes see it.
+	exported bool
+}
+
+func (v variable) equal(o variable) bool {
+	return v.known == o.known && v.set == o.set && v.str == o.str && v.array == o.array &&
+		v.exported == o.exported && slices.Equal(v.list, o.list)
+}
+
+// unknownVar is a variable whose value only run time knows.
+var unknownVar = variable{}
+
+// alias is an alias defined in the script, and the line after which it
+// takes effect (bash reads a whole line before it runs any of it).
+type alias struct {
+	value string
+	line  uint
+}
+
+// funcDef is a function declared in the script.
+type funcDef struct {
+	c    scope
+	body *funcBody
+}
+
+// state is the shell's state at a point of the script: working directory,
+// variables, positional parameters, file descriptors, aliases, functions
+// and options. Each subshell gets a copy that is dropped when it ends; two
+// paths that may both be taken are merged, keeping only what both agree on.
+type state struct {
+	dir  Dir
+	vars map[string]variable
+	// pos are the positional parameters, when posKnown.
+	pos      []string
+	posKnown bool
+	fds      map[int]Stream
+	// stack is pushd's directory stack; stackKnown is false once two
+	// paths disagree about it.
+	stack      []Dir
+	stackKnown bool
+	aliases    map[string]alias
+	funcs      map[string]funcDef
+	// dead reports that this path ended (exit): it adds nothing to a
+	// merge.
+	dead bool
+	// Shell options that change how later commands are read.
+	expandAliases, lastPipe, noGlob bool
+}
+
+func newState(dir Dir, home string) *state {
+	st := &state{dir: dir, stackKnown: true}
+	if home != "" {
+		st.vars = map[string]variable{"HOME": {known: true, set: true, str: home, exported: true}}
+	}
+	return st
+}
+
+// clone returns an independent copy of st.
+func (st *state) clone() *state {
+	c := *st
+	c.vars = cloneMap(st.vars)
+	c.aliases = cloneMap(st.aliases)
+	c.funcs = cloneMap(st.funcs)
+	c.pos = slices.Clone(st.pos)
+	c.stack = slices.Clone(st.stack)
+	return &c
+}
+
+func cloneMap[K comparable, V any](m map[K]V) map[K]V {
+	if m == nil {
+		return nil
+	}
+	out := make(map[K]V, len(m))
+	for k, v := range m {
+		out[k] = v
+	}
+	return out
+}
+
+// merge makes st what is certain after either st or o: values both paths
+// agree on are kept, the others become unknown. Aliases and functions
+// defined on either path are kept (a later use is then analysed as the
+// definition says, which is the cautious reading).
+func (st *state) merge(o *state) {
+	if o.dead {
+		return
+	}
+	if st.dead {
+		*st = *o.clone()
+		return
+	}
+	if st.dir != o.dir {
+		st.dir = Dir{}
+	}
+	for name, v := range st.vars {
+		ov, ok := o.vars[name]
+		if !ok {
+			ov = unknownVar
+		}
+		if !v.equal(ov) {
+			st.vars[name] = variable{exported: v.exported || ov.exported}
+		}
+	}
+	for name, ov := range o.vars {
+		if _, ok := st.vars[name]; !ok {
+			st.setVar(name, variable{exported: ov.exported})
+		}
+	}
+	if st.posKnown != o.posKnown || !slices.Equal(st.pos, o.pos) {
+		st.pos, st.posKnown = nil, false
+	}
+	for fd, s := range st.fds {
+		if os, ok := o.fds[fd]; !ok || !s.same(os) {
+			st.setFd(fd, Stream{Kind: StreamUnknown})
+		}
+	}
+	for fd := range o.fds {
+		if _, ok := st.fds[fd]; !ok {
+			st.setFd(fd, Stream{Kind: StreamUnknown})
+		}
+	}
+	if !st.stackKnown || !o.stackKnown || !slices.Equal(st.stack, o.stack) {
+		st.stack, st.stackKnown = nil, false
+	}
+	for k, v := range o.aliases {
+		if _, ok := st.aliases[k]; !ok {
+			if st.aliases == nil {
+				st.aliases = map[string]alias{}
+			}
+			st.aliases[k] = v
+		}
+	}
+	for k, v := range o.funcs {
+		if _, ok := st.funcs[k]; !ok {
+			if st.funcs == nil {
+				st.funcs = map[string]funcDef{}
+			}
+			st.funcs[k] = v
+		}
+	}
+	st.expandAliases = st.expandAliases || o.expandAliases
+	st.lastPipe = st.lastPipe || o.lastPipe
+	st.noGlob = st.noGlob && o.noGlob
+}
+
+// equal reports whether merging o into st would change nothing that the
+// walk depends on (used to detect a loop's fixed point).
+func (st *state) equal(o *state) bool {
+	if st.dead != o.dead || st.dir != o.dir || st.posKnown != o.posKnown || !slices.Equal(st.pos, o.pos) || len(st.vars) != len(o.vars) ||
+		len(st.fds) != len(o.fds) || st.stackKnown != o.stackKnown || len(st.aliases) != len(o.aliases) ||
+		st.expandAliases != o.expandAliases || st.lastPipe != o.lastPipe || st.noGlob != o.noGlob {
+		return false
+	}
+	for k, v := range st.vars {
+		if ov, ok := o.vars[k]; !ok || !v.equal(ov) {
+			return false
+		}
+	}
+	for k, v := range st.fds {
+		if ov, ok := o.fds[k]; !ok || !v.same(ov) {
+			return false
+		}
+	}
+	return true
+}
+
+func (st *state) setVar(name string, v variable) {
+	if st.vars == nil {
+		st.vars = map[string]variable{}
+	}
+	st.vars[name] = v
+}
+
+// get returns what is known of a variable.
+func (st *state) get(name string) variable {
+	if st == nil {
+		return unknownVar
+	}
+	if v, ok := st.vars[name]; ok {
+		return v
+	}
+	return unknownVar
+}
+
+// assign gives name a known string value, keeping its export flag.
+func (st *state) assign(name, value string) {
+	old := st.vars[name]
+	st.setVar(name, variable{known: true, set: true, str: value, exported: old.exported})
+}
+
+// forget makes name unknown, keeping its export flag.
+func (st *state) forget(name string) {
+	old := st.vars[name]
+	st.setVar(name, variable{exported: old.exported})
+}
+
+// setFd sets a descriptor. The table is copied first: calls keep the
+// table they ran with.
+func (st *state) setFd(fd int, s Stream) {
+	fds := cloneMap(st.fds)
+	if fds == nil {
+		fds = map[int]Stream{}
+	}
+	fds[fd] = s
+	st.fds = fds
+}
+
+// forgetAll makes every variable, the positional parameters and the
+// directory stack unknown: what is left after a command that could have
+// changed any of them (source FILE).
+func (st *state) forgetAll() {
+	for k, v := range st.vars {
+		st.vars[k] = variable{exported: v.exported}
+	}
+	st.pos, st.posKnown = nil, false
+	st.stack, st.stackKnown = nil, false
+}
+
+// exportedOnly returns the state a new process starts with: the exported
+// variables, the working directory and the file descriptors.
+func (st *state) exportedOnly(dir Dir, home string) *state {
+	n := newState(dir, "")
+	// A variable assigned but not known to be exported may still have
+	// come from the environment (and so be exported): the child does not
+	// know it.
+	for k, v := range st.vars {
+		if v.exported && v.known && v.set && !v.array {
+			n.setVar(k, variable{known: true, set: true, str: v.str, exported: true})
+		}
+	}
+	if _, ok := n.vars["HOME"]; !ok && home != "" {
+		n.setVar("HOME", variable{known: true, set: true, str: home, exported: true})
+	}
+	n.fds = st.fds
+	return n
+}
+
+// knownNames lists, sorted, the variables with a known value.
+func (st *state) knownNames() []string {
+	var out []string
+	for k, v := range st.vars {
+		if v.known {
+			out = append(out, k)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
