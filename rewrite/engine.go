@@ -452,8 +452,7 @@ func within(root string, d syntax.Dir) bool {
 	if !d.Known || root == "" {
 		return false
 	}
-	rel, err := filepath.Rel(filepath.Clean(root), d.Path)
-	return err == nil && rel != ".." && !strings.HasPrefix(rel, "../")
+	return guards.Within(filepath.Clean(root), d.Path)
 }
 
 // afterText is the call's text with the edits that fall inside it applied.
