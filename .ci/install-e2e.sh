@@ -1,23 +1,39 @@
 #!/usr/bin/env bash
 # .ci/install-e2e.sh: installs what the end-to-end tests (cmd/e2e) need.
 #   - git, curl and wget from Debian, only when missing and only as root;
-#   - the Claude Code CLI from the npm registry: @anthropic-ai/claude-code,
-#     whose native binary is the optional dependency for this platform
-#     (@anthropic-ai/claude-code-linux-x64 here), into $CORRAL_E2E_CACHE
-#     (default .cache/e2e), then checks that `claude --version` runs.
-#     Nothing is done when that version is already there.
-# It never fails the build: when the CLI cannot be installed it prints a
-# line starting "E2E: cannot install claude CLI:" and exits 0; the tests
-# then skip, unless CORRAL_E2E=require.
+#   - each agent CLI the tests run, from the npm registry, into its own
+#     folder $CORRAL_E2E_CACHE/<agent> (default .cache/e2e/<agent>), at the
+#     version the tests were last verified against; then checks that
+#     `<cli> --version` runs. An agent already there at that version is
+#     not installed again, so a kept .cache/ makes this a no-op.
 #
-#   CORRAL_E2E_CACHE       where the CLI goes (default <repo>/.cache/e2e)
-#   CORRAL_CLAUDE_VERSION  the npm version to install (default below, the
-#                          one the tests were last verified against)
+# Agents (name, npm package, version, command):
+#   claude  @anthropic-ai/claude-code  its native binary is the optional
+#           dependency @anthropic-ai/claude-code-<os>-<arch>
+#   codex   @openai/codex              native binary in @openai/codex-<os>-<arch>
+#   gemini  @google/gemini-cli         JavaScript (node >= 20)
+#
+# Exit status: with CORRAL_E2E=require (CI), 1 when any agent could not be
+# installed or does not run; otherwise always 0 (the tests then skip the
+# agents that are missing, each saying why).
+#
+#   CORRAL_E2E_CACHE          where the CLIs go (default <repo>/.cache/e2e)
+#   CORRAL_E2E_AGENTS         which agents (default: all of the above)
+#   CORRAL_<AGENT>_VERSION    another npm version of one agent
 set -uo pipefail
-cd "$(dirname "$0")/.." || exit 0
+cd "$(dirname "$0")/.." || exit 1
 cache="${CORRAL_E2E_CACHE:-$PWD/.cache/e2e}"
-version="${CORRAL_CLAUDE_VERSION:-2.1.330}"
-bin="$cache/node_modules/.bin/claude"
+require=0
+[ "${CORRAL_E2E:-}" = require ] && require=1
+
+# name package default-version command
+agents_table="
+claude @anthropic-ai/claude-code 2.1.330 claude
+codex @openai/codex 0.169.0 codex
+gemini @google/gemini-cli 0.61.0 gemini
+
+"
+wanted="${CORRAL_E2E_AGENTS:-claude codex gemini}"
 
 # Debian tools the scenarios use.
 missing=()
@@ -32,15 +48,17 @@ elif [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
 		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null 2>&1; then
 		echo "E2E: installed ${missing[*]}"
 	else
-		echo "E2E: could not install ${missing[*]}; the tests that need them will skip"
+		echo "E2E: could not install ${missing[*]}"
+		[ $require = 1 ] && exit 1
 	fi
 else
-	echo "E2E: ${missing[*]} missing and not root (or no apt-get); the tests that need them will skip"
+	echo "E2E: ${missing[*]} missing and not root (or no apt-get)"
+	[ $require = 1 ] && exit 1
 fi
 
-# The platform package npm should have picked for this machine.
-platform_package() {
-	local os arch libc=""
+# platform prints <os>-<arch> as the agents' native packages name it.
+platform() {
+	local os arch
 	case "$(uname -s)" in
 	Linux) os=linux ;;
 	Darwin) os=darwin ;;
@@ -52,23 +70,23 @@ platform_package() {
 	*) return 1 ;;
 	esac
 	if [ "$os" = linux ] && ! ldd --version 2>&1 | grep -qiE 'glibc|gnu libc'; then
-		libc=-musl
+		arch=$arch-musl
 	fi
-	echo "@anthropic-ai/claude-code-$os-$arch$libc"
+	echo "$os-$arch"
 }
 
-installed_version() {
-	"$bin" --version 2>/dev/null | awk 'NR==1 {print $1}'
+# native_spec prints the npm spec of an agent's native package, for
+# installing it by name when npm skipped the optional dependency.
+native_spec() {
+	local name=$1 version=$2 plat
+	plat=$(platform) || return 1
+	case "$name" in
+	claude) echo "@anthropic-ai/claude-code-$plat@$version" ;;
+	codex) echo "@openai/codex-$plat@npm:@openai/codex@$version-$plat" ;;
+	*) return 1 ;;
+	esac
 }
 
-if [ -x "$bin" ] && [ "$(installed_version)" = "$version" ]; then
-	echo "E2E: Claude Code CLI $version already installed in $cache; nothing to do"
-	exit 0
-fi
-if ! command -v npm >/dev/null 2>&1; then
-	echo "E2E: cannot install claude CLI: npm not found (apt-get install npm); the end-to-end tests will skip"
-	exit 0
-fi
 run_npm() {
 	# A registry that hangs must not hold CI up.
 	if command -v timeout >/dev/null 2>&1; then
@@ -77,41 +95,81 @@ run_npm() {
 		npm "$@"
 	fi
 }
+
+# version_of prints the first version-looking word the CLI prints.
+version_of() {
+	"$1" --version 2>/dev/null | grep -oE '[0-9]+\.[0-9]+\.[0-9]+' | head -n 1
+}
+
+# install_agent installs one agent into $cache/<name>; it prints what it did
+# and returns non-zero when the CLI does not run afterwards.
+install_agent() {
+	local name=$1 pkg=$2 version=$3 cmd=$4
+	local dir="$cache/$name" bin="$cache/$name/node_modules/.bin/$cmd" log="$cache/$name.npm.log"
+	local flags=(--prefix "$dir" --no-audit --no-fund --include=optional --engine-strict=false --loglevel=error)
+	if [ -x "$bin" ] && [ "$(version_of "$bin")" = "$version" ]; then
+		echo "E2E: $name: $pkg@$version already in $dir"
+		return 0
+	fi
+	mkdir -p "$dir" || return 1
+	local start=$SECONDS
+	if ! run_npm install "${flags[@]}" "$pkg@$version" >"$log" 2>&1; then
+		echo "E2E: $name: npm install $pkg@$version failed:"
+		tail -n 15 "$log" | sed 's/^/  /'
+	fi
+	if ! "$bin" --version >/dev/null 2>&1 && spec=$(native_spec "$name" "$version"); then
+		# npm skips an optional dependency silently when told to omit
+		# them or when its download fails: name it, then relink.
+		echo "E2E: $name: does not run yet; npm install $spec explicitly"
+		run_npm install "${flags[@]}" "$pkg@$version" "$spec" >>"$log" 2>&1 &&
+			run_npm rebuild --prefix "$dir" "$pkg" >>"$log" 2>&1
+	fi
+	if ! "$bin" --version >/dev/null 2>&1; then
+		echo "E2E: cannot install $name: $bin does not run after npm install $pkg@$version (see $log)"
+		return 1
+	fi
+	echo "E2E: $name: installed $pkg@$version in $((SECONDS - start)) s ($(du -sh "$dir" 2>/dev/null | cut -f1))"
+}
+
+if ! command -v npm >/dev/null 2>&1; then
+	echo "E2E: cannot install the agent CLIs: npm not found (apt-get install npm)"
+	[ $require = 1 ] && exit 1
+	exit 0
+fi
 mkdir -p "$cache" || {
-	echo "E2E: cannot install claude CLI: cannot create $cache"
+	echo "E2E: cannot create $cache"
+	[ $require = 1 ] && exit 1
 	exit 0
 }
-log="$cache/npm.log"
-npm_flags=(--prefix "$cache" --no-audit --no-fund --include=optional --engine-strict=false --loglevel=error)
-echo "E2E: npm install @anthropic-ai/claude-code@$version into $cache"
-if ! run_npm install "${npm_flags[@]}" "@anthropic-ai/claude-code@$version" >"$log" 2>&1; then
-	echo "E2E: npm install failed; output:"
-	tail -n 15 "$log" | sed 's/^/  /'
-fi
 
-# The native binary is an optional dependency, which npm skips silently
-# when told to omit optional packages or when its download fails: install
-# it by name, and run the package's install script again to link it in.
-if ! "$bin" --version >/dev/null 2>&1; then
-	if pkg=$(platform_package); then
-		echo "E2E: claude does not run yet; npm install $pkg@$version explicitly"
-		log="$cache/npm-native.log"
-		if run_npm install "${npm_flags[@]}" "@anthropic-ai/claude-code@$version" "$pkg@$version" >"$log" 2>&1; then
-			run_npm rebuild --prefix "$cache" @anthropic-ai/claude-code >>"$log" 2>&1
-		else
-			tail -n 15 "$log" | sed 's/^/  /'
-		fi
+# The installs run side by side (each into its own folder); each prints
+# its lines when it is done.
+start=$SECONDS
+pids=()
+names=()
+while read -r name pkg version cmd; do
+	[ -n "$name" ] || continue
+	case " $wanted " in *" $name "*) ;; *) continue ;; esac
+	var="CORRAL_$(echo "$name" | tr '[:lower:]' '[:upper:]')_VERSION"
+	version="${!var:-$version}"
+	install_agent "$name" "$pkg" "$version" "$cmd" >"$cache/$name.install.log" 2>&1 &
+	pids+=($!)
+	names+=("$name")
+done <<<"$agents_table"
+failed=()
+for i in "${!pids[@]}"; do
+	if ! wait "${pids[$i]}"; then
+		failed+=("${names[$i]}")
 	fi
-fi
-
-if ! "$bin" --version >/dev/null 2>&1; then
-	echo "E2E: cannot install claude CLI: $bin does not run after npm install @anthropic-ai/claude-code@$version (is its native package $(platform_package || echo '(unknown platform)') installed? see $log)"
-	echo "E2E: the end-to-end tests will skip (CORRAL_E2E=require makes them fail)"
-	exit 0
-fi
-echo "E2E: installed Claude Code CLI $("$bin" --version 2>/dev/null) in $cache:"
-for dir in "$cache"/node_modules/@anthropic-ai/*/; do
-	[ -f "$dir/package.json" ] || continue
-	node -e 'const p = require(process.argv[1]); console.log("E2E:   " + p.name + "@" + p.version)' "$dir/package.json" 2>/dev/null
+	cat "$cache/${names[$i]}.install.log"
 done
+echo "E2E: agent CLIs ready in $((SECONDS - start)) s"
+if [ ${#failed[@]} -gt 0 ]; then
+	echo "E2E: not installed: ${failed[*]}"
+	if [ $require = 1 ]; then
+		echo "E2E: CORRAL_E2E=require: failing"
+		exit 1
+	fi
+	echo "E2E: their end-to-end tests will skip (CORRAL_E2E=require makes them fail)"
+fi
 exit 0

@@ -3,6 +3,7 @@ package rewrite
 import (
 	"strings"
 
+	"github.com/corral-dev/corral/guards"
 	"github.com/corral-dev/corral/syntax"
 )
 
@@ -94,7 +95,7 @@ func (p *Pass) inMovedTree(c *syntax.Call) bool {
 		}
 		for _, rl := range f.Fix.Relocations {
 			if rl.Script == c.Script && rl.After <= c.Start &&
-				(c.Dir.Path == rl.From || strings.HasPrefix(c.Dir.Path, rl.From+"/")) &&
+				guards.Within(rl.From, c.Dir.Path) &&
 				within(p.Config.Sandbox, syntax.Dir{Path: rl.To, Known: true}) {
 				return true
 			}

@@ -42,7 +42,8 @@ var wgetSpec = optSpec{
 
 func checkWget(p *Pass, c *syntax.Call) {
 	opts, operands := scan(c.Args, wgetSpec)
-	if has(opts, "h", "help", "V", "version") && len(operands) == 0 {
+	if has(opts, "h", "help", "V", "version") && len(operands) == 0 || has(opts, "spider") {
+		// --spider checks that the pages are there and saves nothing.
 		return
 	}
 	var edits []syntax.Edit
@@ -52,9 +53,12 @@ func checkWget(p *Pass, c *syntax.Call) {
 	stdout := false
 	for _, o := range docs {
 		v := o.val
-		if v.Static && v.Value == "-" {
+		if v.Static && (v.Value == "-" || v.Value == "/dev/stdout" || v.Value == "/dev/fd/1") {
 			stdout = true
 			continue
+		}
+		if v.Static && (v.Value == "/dev/null" || v.Value == "/dev/stderr" || v.Value == "/dev/tty") {
+			continue // nothing is kept
 		}
 		if p.InSandbox(c.Dir, v) {
 			continue

@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/corral-dev/corral/guards"
 	"github.com/corral-dev/corral/syntax"
 )
 
@@ -46,7 +47,7 @@ func (p *Pass) catastrophic(dir string) string {
 		return "the system directory " + dir
 	case cfg.Home != "" && dir == path.Clean(cfg.Home):
 		return "the home directory"
-	case cfg.Project != "" && (dir == cfg.Project || strings.HasPrefix(cfg.Project, dir+"/")):
+	case cfg.Project != "" && path.IsAbs(dir) && guards.Within(dir, cfg.Project):
 		return "the project (or a directory holding it)"
 	}
 	return ""

@@ -383,7 +383,7 @@ var readOnly = map[string]bool{
 }
 
 var readOnlyGit = map[string]bool{"status": true, "log": true, "diff": true, "show": true, "rev-parse": true,
-	"ls-files": true, "ls-remote": true, "describe": true, "remote": true, "branch": true, "fetch": true, "pull": true}
+	"ls-files": true, "ls-remote": true, "describe": true, "remote": true, "branch": true}
 
 // approvable reports whether every call of the command is either fixed by
 // a finding or harmless, with no redirection writing outside the sandbox.
@@ -395,6 +395,9 @@ func approvable(p *Pass, calls []*syntax.Call, fs []Finding) bool {
 		}
 	}
 	for _, c := range p.Model.Calls {
+		if !approvableCall(p, c) {
+			return false
+		}
 		if fixed[c] || readOnly[c.Name] {
 			continue
 		}
@@ -449,8 +452,7 @@ func within(root string, d syntax.Dir) bool {
 	if !d.Known || root == "" {
 		return false
 	}
-	rel, err := filepath.Rel(filepath.Clean(root), d.Path)
-	return err == nil && rel != ".." && !strings.HasPrefix(rel, "../")
+	return guards.Within(filepath.Clean(root), d.Path)
 }
 
 // afterText is the call's text with the edits that fall inside it applied.

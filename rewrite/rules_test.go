@@ -287,10 +287,42 @@ func TestCommandWordsFromTable(t *testing.T) {
 		// ($IFS is bash's default, so git${IFS}clone is git clone and
 		// rewritten; SEP is only known at run time.)
 		{`git${SEP}clone https://h/x`, Ask},
+		{`$c rm -rf build`, Ask},
 		{`"$EDITOR" notes.txt`, Allow},
 	} {
 		if got := Check(cfg, tc.cmd); got.Decision != tc.want {
 			t.Errorf("%s: %s, want %s %v", tc.cmd, got.Decision, tc.want, got.Findings)
+		}
+	}
+}
+
+// TestNoStringPrefixPathTests: whether a path is inside another is decided
+// by the path module (guards.Within: cleaned, symlinks resolved, segment
+// by segment), never by a string prefix such as HasPrefix(p, root+"/"),
+// which "sandbox-evil" or "sandbox/../x" fool.
+func TestNoStringPrefixPathTests(t *testing.T) {
+	t.Parallel()
+	re := regexp.MustCompile(`HasPrefix\([^()]*\+\s*"/"\)|HasPrefix\([^()]*,\s*[a-zA-Z.]*(Sandbox|Project|Home|root|Root|From)\)`)
+	var files []string
+	for _, dir := range []string{".", "../cmd/corral/app"} {
+		fs, _ := filepath.Glob(filepath.Join(dir, "*.go"))
+		files = append(files, fs...)
+	}
+	if len(files) < 10 {
+		t.Fatalf("only %d source files found", len(files))
+	}
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, line := range strings.Split(string(b), "\n") {
+			if re.MatchString(line) {
+				t.Errorf("%s:%d tests a path by string prefix (use guards.Within): %s", f, i+1, strings.TrimSpace(line))
+			}
 		}
 	}
 }

@@ -16,7 +16,9 @@ var bashWrite = Rule{
 Write and Edit tools, so that both reach the same verdict for the same path:
 redirection targets (>, >>, &>, >|; not duplications such as 2>&1), tee,
 the destinations of cp, mv, install and ln, files edited in place by sed -i
-and perl -i, dd of=, truncate and touch, resolved against the working
+and perl -i, dd of=, truncate and touch, the files an apply_patch envelope
+adds, updates, moves to or deletes (Codex CLI runs "apply_patch <<'EOF'"
+given to its shell tool as its own file editor), resolved against the working
 directory the call runs in (cd is followed). A protected path is denied, an
 outside-safe path asked about, a warned path warned. A target only known at
 run time is judged by its known part: "$dir/.env" is asked about because it
@@ -87,11 +89,50 @@ func writeTargets(c *syntax.Call) []target {
 		out = append(out, inPlaceTargets(c)...)
 	case "perl":
 		out = append(out, inPlaceTargets(c)...)
+	case "apply_patch", "applypatch":
+		out = append(out, patchTargets(c)...)
 	case "dd":
 		for _, a := range c.Args {
 			if strings.HasPrefix(a.Value, "of=") {
 				t := target{arg: a, value: strings.TrimPrefix(a.Value, "of="), action: guards.Write}
 				out = append(out, t)
+			}
+		}
+	}
+	return out
+}
+
+// patchTargets lists the files an apply_patch call touches: the paths on
+// the "*** Add File:", "*** Update File:", "*** Move to:" (written) and
+// "*** Delete File:" (deleted) lines of its patch, which comes as an
+// argument, a here-document or a here-string.
+func patchTargets(c *syntax.Call) []target {
+	var texts []syntax.Arg
+	texts = append(texts, c.Args...)
+	for _, r := range c.Redirs {
+		switch {
+		case (r.Op == "<<" || r.Op == "<<-") && r.Node != nil && r.Node.Hdoc != nil:
+			start, end := int(r.Node.Hdoc.Pos().Offset()), int(r.Node.Hdoc.End().Offset())
+			if start >= 0 && start <= end && end <= len(c.Script.Src) {
+				body := c.Script.Src[start:end]
+				texts = append(texts, syntax.Arg{Value: body, Raw: body, Static: true, Start: start, End: end})
+			}
+		case r.Op == "<<<":
+			texts = append(texts, r.Target)
+		}
+	}
+	var out []target
+	for _, text := range texts {
+		for _, line := range strings.Split(text.Value, "\n") {
+			line = strings.TrimRight(line, "\r")
+			for _, h := range []struct {
+				prefix string
+				action guards.Action
+			}{{"*** Add File: ", guards.Write}, {"*** Update File: ", guards.Write}, {"*** Move to: ", guards.Write}, {"*** Delete File: ", guards.Delete}} {
+				if p, ok := strings.CutPrefix(line, h.prefix); ok && strings.TrimSpace(p) != "" {
+					p = strings.TrimSpace(p)
+					out = append(out, target{arg: syntax.Arg{Value: p, Raw: p, Static: text.Static, Start: text.Start, End: text.End}, action: h.action})
+				}
 			}
 		}
 	}

@@ -3,10 +3,12 @@ package e2e
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -20,16 +22,46 @@ type hookAnswer struct {
 	} `json:"hookSpecificOutput"`
 }
 
-// buildCorral builds ./cmd/corral into a temporary directory.
+// built is the corral binary of this test run, built once.
+var built struct {
+	once sync.Once
+	dir  string
+	bin  string
+	err  error
+}
+
+// buildCorral builds ./cmd/corral once per test binary into a temporary
+// directory that runTests removes at the end.
 func buildCorral(t *testing.T) string {
 	t.Helper()
-	bin := filepath.Join(t.TempDir(), "corral")
-	cmd := exec.Command("go", "build", "-o", bin, "./cmd/corral")
-	cmd.Dir = moduleRoot(t)
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go build ./cmd/corral: %v\n%s", err, out)
+	root := moduleRoot(t)
+	built.once.Do(func() {
+		built.dir, built.err = os.MkdirTemp("", "corral-e2e-bin-")
+		if built.err != nil {
+			return
+		}
+		bin := filepath.Join(built.dir, "corral")
+		cmd := exec.Command("go", "build", "-o", bin, "./cmd/corral")
+		cmd.Dir = root
+		if out, err := cmd.CombinedOutput(); err != nil {
+			built.err = fmt.Errorf("go build ./cmd/corral: %v\n%s", err, out)
+			return
+		}
+		built.bin = bin
+	})
+	if built.err != nil {
+		t.Fatal(built.err)
 	}
-	return bin
+	return built.bin
+}
+
+// runTests runs the tests and removes what buildCorral built.
+func runTests(m *testing.M) int {
+	code := m.Run()
+	if built.dir != "" {
+		os.RemoveAll(built.dir)
+	}
+	return code
 }
 
 // askCorral runs `corral hook` directly with the input the CLI sent for
@@ -67,7 +99,7 @@ func TestClaudeCode(t *testing.T) {
 	claude := claudeBin(t)
 	for _, tool := range []string{"git", "curl"} {
 		if _, err := exec.LookPath(tool); err != nil {
-			t.Skipf("%s is not installed; run .ci/install-e2e.sh as root", tool)
+			missing(t, tool+" is not installed; run .ci/install-e2e.sh as root")
 		}
 	}
 	corral := buildCorral(t)
@@ -177,7 +209,7 @@ func TestClaudeCode(t *testing.T) {
 	for _, sc := range scenarios {
 		t.Run(sc.name, func(t *testing.T) {
 			m := newMachine(t, claude)
-			m.installHook(corral + " hook")
+			registerCorral(t, m, "claude", corral)
 			if sc.setup != nil {
 				sc.setup(t, m)
 			}

@@ -42,34 +42,11 @@ func moduleRoot(t *testing.T) string {
 }
 
 // claudeBin finds the Claude Code CLI (CORRAL_CLAUDE_BIN, else the one
-// .ci/install-e2e.sh put in CORRAL_E2E_CACHE or .cache/e2e) and checks that
-// it runs. Without one the test skips, or fails when CORRAL_E2E=require.
+// .ci/install-e2e.sh put in <cache>/claude) and checks that it runs.
+// Without one the test skips, or fails when CORRAL_E2E=require.
 func claudeBin(t *testing.T) string {
 	t.Helper()
-	cache := os.Getenv("CORRAL_E2E_CACHE")
-	if cache == "" {
-		cache = filepath.Join(moduleRoot(t), ".cache", "e2e")
-	}
-	var tried []string
-	for _, c := range []string{os.Getenv("CORRAL_CLAUDE_BIN"), filepath.Join(cache, "node_modules", ".bin", "claude")} {
-		if c == "" {
-			continue
-		}
-		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-		out, err := exec.CommandContext(ctx, c, "--version").CombinedOutput()
-		cancel()
-		if err == nil {
-			t.Logf("Claude Code CLI %s at %s, %s", strings.TrimSpace(string(out)), c, network)
-			return c
-		}
-		tried = append(tried, fmt.Sprintf("%s: %v", c, err))
-	}
-	msg := fmt.Sprintf("the Claude Code CLI is not installed (tried %s); run .ci/install-e2e.sh, or set CORRAL_CLAUDE_BIN", strings.Join(tried, "; "))
-	if os.Getenv("CORRAL_E2E") == "require" {
-		t.Fatal(msg)
-	}
-	t.Skip(msg)
-	return ""
+	return findAgent(t, agentCLI{name: "claude", bin: "claude"}).path
 }
 
 // newFileServer serves fileBody on loopback for the download scenarios.

@@ -34,14 +34,14 @@ func TestMain(m *testing.M) {
 			os.Exit(1)
 		}
 		network = "in a network namespace with only loopback"
-		os.Exit(m.Run())
+		os.Exit(runTests(m))
 	case "off":
 		fmt.Fprintln(os.Stderr, "e2e: "+netnsEnv+"=off: running on the host network")
-		os.Exit(m.Run())
+		os.Exit(runTests(m))
 	}
 	if why := cannotUnshare(); why != "" {
 		fmt.Fprintf(os.Stderr, "e2e: no network namespace (%s); running on the host network\n", why)
-		os.Exit(m.Run())
+		os.Exit(runTests(m))
 	}
 	self, err := os.Executable()
 	if err != nil {
@@ -57,7 +57,7 @@ func TestMain(m *testing.M) {
 	}
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "e2e: cannot enter a network namespace (%v); running on the host network\n", err)
-		os.Exit(m.Run())
+		os.Exit(runTests(m))
 	}
 	os.Exit(0)
 }

@@ -152,10 +152,15 @@ func (env *runtimeEnv) scanCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "scan",
 		Usage:     "decide about many commands (lines or JSON Lines): one JSON decision per command",
-		UsageText: "corral scan [--cwd DIR] [FILE|-]",
+		UsageText: "corral scan [--cwd DIR] [FILE|-]\n   corral scan --transcripts [--json] [DIR|FILE]",
 		Metadata:  example("printf '%s\\n' 'rm -rf ~' 'ls' | corral scan -"),
-		Flags:     commonFlags(),
+		Flags: append(commonFlags(),
+			&cli.BoolFlag{Name: "transcripts", Usage: "read Claude Code transcripts (DIR, default ~/.claude/projects): what corral would have caught"},
+			&cli.BoolFlag{Name: "json", Usage: "with --transcripts: JSON Lines"}),
 		Action: func(_ context.Context, c *cli.Command) error {
+			if c.Bool("transcripts") {
+				return env.scanTranscripts(c.Args().First(), c.StringSlice("policy"), c.Bool("json"))
+			}
 			var r io.Reader = env.stdin
 			if name := c.Args().First(); name != "" && name != "-" {
 				f, err := os.Open(name)

@@ -1,0 +1,162 @@
+package rewrite
+
+import (
+	"strings"
+
+	"github.com/corral-dev/corral/syntax"
+)
+
+// approvableCall reports whether corral may approve a command holding c in
+// auto mode, whatever else decides about c: never when c runs with raised
+// privileges (sudo, doas), writes through an option of a "read-only"
+// program (sort -o, uniq IN OUT), carries an option that makes a program
+// run other code (git clone --upload-pack, git -c core.sshCommand=…, an
+// ext:: transport, scp/rsync -e, ssh -o ProxyCommand, curl -K), or runs
+// with a PATH that puts relative directories (a just-cloned repository's
+// files) first. Such a command gets no decision from corral: the agent's
+// own permission rules judge it.
+func approvableCall(p *Pass, c *syntax.Call) bool {
+	for _, w := range c.Wrappers {
+		if w == "sudo" || w == "doas" || w == "pkexec" || w == "runuser" || w == "su" {
+			return false
+		}
+	}
+	if c.Name == "sudo" || c.Name == "doas" {
+		return false
+	}
+	if c.Expr != nil {
+		for _, a := range c.Expr.Assigns {
+			if a.Name == nil || a.Name.Value != "PATH" || a.Value == nil {
+				continue
+			}
+			s, e := int(a.Value.Pos().Offset()), int(a.Value.End().Offset())
+			if s <= e && e <= len(c.Script.Src) && relativePath(strings.Trim(c.Script.Src[s:e], `"'`)) {
+				return false
+			}
+		}
+	}
+	switch c.Name {
+	case "sort":
+		if hasOptionPrefix(c.Args, "-o", "--output") {
+			return false
+		}
+	case "uniq":
+		_, ops := scan(c.Args, optSpec{shortVal: "fsw", longEq: true, longVal: setOf("skip-fields", "skip-chars", "check-chars", "group", "all-repeated")})
+		if len(ops) >= 2 {
+			return false
+		}
+	case "curl":
+		if hasOptionPrefix(c.Args, "-K", "--config") {
+			return false
+		}
+	case "scp", "rsync", "ssh", "sftp":
+		for i, a := range c.Args {
+			v := a.Value
+			if v == "-e" || strings.HasPrefix(v, "--rsh") || c.Name != "rsync" && (v == "-S" || v == "-D") {
+				return false
+			}
+			if (v == "-o" || strings.HasPrefix(v, "-o")) && i+1 <= len(c.Args) {
+				opt := strings.TrimPrefix(v, "-o")
+				if opt == "" && i+1 < len(c.Args) {
+					opt = c.Args[i+1].Value
+				}
+				if l := strings.ToLower(opt); strings.HasPrefix(l, "proxycommand") || strings.HasPrefix(l, "localcommand") ||
+					strings.HasPrefix(l, "permitlocalcommand") || strings.HasPrefix(l, "knownhostscommand") || strings.HasPrefix(l, "match") {
+					return false
+				}
+			}
+		}
+	case "git", "git-clone":
+		return !gitRunsCode(c)
+	}
+	return true
+}
+
+// gitRunsCode reports whether a git call carries something that makes git
+// run a program of the command's choosing: --upload-pack/-u, --exec-path=,
+// -c/--config of a key that names a program or allows a transport, or an
+// ext:: or fd:: URL.
+func gitRunsCode(c *syntax.Call) bool {
+	for i, a := range c.Args {
+		v := a.Value
+		if strings.HasPrefix(v, "ext::") || strings.HasPrefix(v, "fd::") || strings.Contains(v, "::ext::") {
+			return true
+		}
+		if v == "--upload-pack" || strings.HasPrefix(v, "--upload-pack=") || strings.HasPrefix(v, "--exec-path=") ||
+			v == "--receive-pack" || strings.HasPrefix(v, "--receive-pack=") || v == "--config-env" || strings.HasPrefix(v, "--config-env=") {
+			return true
+		}
+		if v == "-u" && gitSubcommand(c) == "clone" {
+			return true
+		}
+		key := ""
+		switch {
+		case (v == "-c" || v == "--config") && i+1 < len(c.Args):
+			key = c.Args[i+1].Value
+		case strings.HasPrefix(v, "--config="):
+			key = strings.TrimPrefix(v, "--config=")
+		case strings.HasPrefix(v, "-c") && len(v) > 2 && !strings.HasPrefix(v, "--"):
+			key = v[2:]
+		}
+		if key != "" && gitKeyRunsCode(key) {
+			return true
+		}
+	}
+	return false
+}
+
+// gitKeyRunsCode reports whether setting the git config key (NAME=VALUE)
+// can make git run a program: core.*command, core.fsmonitor,
+// core.hooksPath, core.pager, core.editor, core.gitProxy, protocol.*.allow,
+// url.*.insteadOf, alias.* to a shell command, filters, diff and merge
+// drivers, credential helpers, and the like.
+func gitKeyRunsCode(kv string) bool {
+	k, v, _ := strings.Cut(kv, "=")
+	k = strings.ToLower(k)
+	switch {
+	case strings.HasPrefix(k, "core.") && (strings.HasSuffix(k, "command") || k == "core.fsmonitor" || k == "core.hookspath" ||
+		k == "core.pager" || k == "core.editor" || k == "core.gitproxy" || k == "core.askpass" || k == "core.worktree"):
+		return true
+	case strings.HasPrefix(k, "protocol.") && strings.HasSuffix(k, ".allow"):
+		return true
+	case strings.HasPrefix(k, "url.") && (strings.HasSuffix(k, ".insteadof") || strings.HasSuffix(k, ".pushinsteadof")):
+		return true
+	case strings.HasPrefix(k, "alias."):
+		return strings.HasPrefix(strings.TrimSpace(v), "!")
+	case strings.HasPrefix(k, "filter."), strings.HasPrefix(k, "diff.") && strings.HasSuffix(k, "command"),
+		strings.HasPrefix(k, "merge.") && strings.HasSuffix(k, "driver"), strings.HasPrefix(k, "credential"),
+		strings.HasSuffix(k, "uploadpack"), strings.HasSuffix(k, "receivepack"), strings.HasPrefix(k, "gpg."),
+		strings.HasSuffix(k, ".sshcommand"), k == "include.path", strings.HasPrefix(k, "includeif."),
+		strings.HasPrefix(k, "sequence.editor"), strings.HasPrefix(k, "pager."), strings.HasPrefix(k, "remote.") && strings.HasSuffix(k, "vcs"),
+		strings.HasPrefix(k, "submodule.") && strings.HasSuffix(k, ".update"), strings.HasPrefix(k, "hook."):
+		return true
+	}
+	return false
+}
+
+// hasOptionPrefix reports whether an option of args is one of names,
+// with its value attached or not.
+func hasOptionPrefix(args []syntax.Arg, names ...string) bool {
+	for _, a := range args {
+		if a.Value == "--" {
+			return false
+		}
+		for _, n := range names {
+			if a.Value == n || strings.HasPrefix(a.Value, n) && (len(n) == 2 || strings.HasPrefix(a.Value, n+"=")) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// relativePath reports whether a PATH value holds a relative entry (".",
+// an empty entry, or a directory not starting with "/" or a variable).
+func relativePath(v string) bool {
+	for _, e := range strings.Split(v, ":") {
+		if e == "" || e == "." || !strings.HasPrefix(e, "/") && !strings.HasPrefix(e, "$") && !strings.HasPrefix(e, "~") {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,52 @@
+package rewrite
+
+import "testing"
+
+// approveCases: auto mode approves a rewrite only when nothing in the
+// command runs other code, raises privileges or writes through an option.
+var approveCases = []struct {
+	cmd  string
+	want bool
+}{
+	{"git clone https://x/a/b.git", true},
+	{"git clone https://x/a/b.git && ls b", true},
+	{"git -c core.autocrlf=false clone https://x/a/b.git", true},
+	{"git clone --depth 1 https://x/a/b.git", true},
+	{"git clone --upload-pack=x https://x/a/b.git", false},
+	{"git clone -u x https://x/a/b.git", false},
+	{"git -c core.fsmonitor=evil clone https://x/a/b.git", false},
+	{"git -c core.sshCommand=evil clone https://x/a/b.git", false},
+	{"git -c protocol.ext.allow=always clone https://x/a/b.git", false},
+	{"git -c url.ext::sh.insteadOf=https:// clone https://x/a/b.git", false},
+	{"git clone --config core.pager=evil https://x/a/b.git", false},
+	{"git --exec-path=/tmp/x clone https://x/a/b.git", false},
+	{"git clone 'ext::sh -c evil' w", false},
+	{"sudo git clone https://x/a/b.git", false},
+	{"git clone https://x/a/b.git && cd b && PATH=.:$PATH ls", false},
+	{"git clone https://x/a/b.git && sort -o out x", false},
+	{"git clone https://x/a/b.git && sort x", true},
+	{"git clone https://x/a/b.git && uniq in out", false},
+	{"git clone https://x/a/b.git && uniq -c in", true},
+	{"git clone https://x/a/b.git && git pull", false},
+	{"git clone https://x/a/b.git && git fetch origin", false},
+	{"git clone https://x/a/b.git && git -C b log", true},
+	{"curl -K cfg -o f https://x/f", false},
+	{"curl -o f https://x/f", true},
+	{"scp -o ProxyCommand=evil host:f .", false},
+	{"rsync -e 'ssh -p 2' host:f .", false},
+}
+
+func TestAutoApproval(t *testing.T) {
+	t.Parallel()
+	cfg := &Config{Cwd: "/p", Project: "/p", Home: "/h", Sandbox: "/sb", Mode: ModeRewrite, Approve: ApproveAuto}
+	for _, tc := range approveCases {
+		r := Check(cfg, tc.cmd)
+		if r.Decision != Rewrite {
+			t.Errorf("%q: decision %s, want rewrite", tc.cmd, r.Decision)
+			continue
+		}
+		if r.Approve != tc.want {
+			t.Errorf("%q: approve %v, want %v (rewritten %q)", tc.cmd, r.Approve, tc.want, r.Rewritten)
+		}
+	}
+}
