@@ -12,6 +12,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -49,14 +50,28 @@ func claudeBin(t *testing.T) string {
 	return findAgent(t, agentCLI{name: "claude", bin: "claude"}).path
 }
 
-// newFileServer serves fileBody on loopback for the download scenarios.
-func newFileServer(t *testing.T) *httptest.Server {
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+// fileServer serves fileBody on loopback for the download scenarios and
+// counts the uploads (POST and PUT requests) it receives.
+type fileServer struct {
+	*httptest.Server
+	posts atomic.Int64
+}
+
+// uploads is how many uploads the server received.
+func (f *fileServer) uploads() int64 { return f.posts.Load() }
+
+// newFileServer starts a fileServer for the test.
+func newFileServer(t *testing.T) *fileServer {
+	f := &fileServer{}
+	f.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodPost || r.Method == http.MethodPut {
+			f.posts.Add(1)
+		}
 		w.Header().Set("Content-Type", "application/json")
 		fmt.Fprint(w, fileBody)
 	}))
-	t.Cleanup(srv.Close)
-	return srv
+	t.Cleanup(f.Close)
+	return f
 }
 
 // machine is one scenario's temporary world: a home, a git project with
