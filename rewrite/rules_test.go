@@ -284,6 +284,9 @@ func TestCommandWordsFromTable(t *testing.T) {
 		want Decision
 	}{
 		{`$c wget2 https://h/x`, Ask},
+		// ($IFS is bash's default, so git${IFS}clone is git clone and
+		// rewritten; SEP is only known at run time.)
+		{`git${SEP}clone https://h/x`, Ask},
 		{`$c rm -rf build`, Ask},
 		{`"$EDITOR" notes.txt`, Allow},
 	} {

@@ -1112,7 +1112,8 @@ func (w *walker) builtin(c scope, call *Call, st *state) {
 		for _, a := range args {
 			name, val, ok := strings.Cut(a.Value, "=")
 			if !ok || !a.Static {
-				if !a.Static {
+				if !a.Static && st.expandAliases {
+					// Only an alias that will be expanded runs.
 					w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, What: "an alias only known at run time", Text: a.Value, Always: true})
 				}
 				continue
