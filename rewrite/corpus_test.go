@@ -19,6 +19,7 @@ func caseConfig(t testing.TB, c *corpus.Case) *Config {
 		env[k] = v
 	}
 	cfg, notes := NewConfig(func(k string) string { return env[k] }, c.Cwd)
+	cfg.NoGlobMatches = true
 	if c.Policy != "" {
 		// A case's policy may enable rule packs.
 		var pol struct {

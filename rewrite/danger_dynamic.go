@@ -1,6 +1,44 @@
 package rewrite
 
-import "github.com/corral-dev/corral/syntax"
+import (
+	"strings"
+
+	"github.com/corral-dev/corral/syntax"
+)
+
+// assignsAny reports whether src mentions one of the variables other than
+// by expanding it ($v, ${v}): an assignment, read v, for v in, declare v.
+func assignsAny(src string, names []string) bool {
+	for _, n := range names {
+		if n == "" {
+			continue
+		}
+		for i := strings.Index(src, n); i >= 0; {
+			before := byte(' ')
+			if i > 0 {
+				before = src[i-1]
+			}
+			end := i + len(n)
+			after := byte(' ')
+			if end < len(src) {
+				after = src[end]
+			}
+			if before != '$' && before != '{' && !wordByte(before) && !wordByte(after) {
+				return true
+			}
+			j := strings.Index(src[end:], n)
+			if j < 0 {
+				break
+			}
+			i = end + j
+		}
+	}
+	return false
+}
+
+func wordByte(b byte) bool {
+	return b == '_' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9'
+}
 
 var dynamicCommand = Rule{
 	Name:      "dynamic-command",
@@ -10,7 +48,11 @@ git${IFS}clone …, "$(echo rm)" -rf …) cannot be judged by name. When its
 text holds a word that acquires content or can destroy data, ask; other
 run-time names ("$EDITOR" file, "$@") pass. Names assigned a static value
 earlier in the command (a=git; $a clone …) are resolved and judged
-normally.`,
+normally. A run-time name also asks when a variable it is made of is
+given a value elsewhere in the same command and that command mentions such
+a word (x=ls; true || x=rm; $x -rf ~: the path that sets rm may run), and
+when its arguments name a catastrophic target (the root, the home
+directory, a system directory, the project).`,
 	Call: func(p *Pass, c *syntax.Call) {
 		if c.Name != "" || len(c.Wrappers) > 0 && c.NameArg.Word == nil {
 			return
@@ -18,6 +60,24 @@ normally.`,
 		if text := c.Text(); p.mentionsRuleWord(text) {
 			p.Report(c, Finding{Rule: "dynamic-command", Decision: Ask,
 				Message: "the command name " + c.NameArg.Raw + " is only known at run time, and the command mentions something that acquires content or destroys data"})
+			return
+		}
+		if top := p.Model.Script.Src; assignsAny(top, c.NameArg.Unknown) && p.mentionsRuleWord(top) {
+			p.Report(c, Finding{Rule: "dynamic-command", Decision: Ask,
+				Message: "the command name " + c.NameArg.Raw + " is only known at run time: this command gives it a value on some path, and mentions something that acquires content or destroys data"})
+			return
+		}
+		for _, a := range c.Args {
+			if !a.Static || a.Value == "" {
+				continue
+			}
+			if d := c.Dir.Join(a.Value); d.Known {
+				if what := p.catastrophic(d.Path); what != "" {
+					p.Report(c, Finding{Rule: "dynamic-command", Decision: Ask,
+						Message: "the command name " + c.NameArg.Raw + " is only known at run time, and it is given " + what})
+					return
+				}
+			}
 		}
 	},
 }

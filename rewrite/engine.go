@@ -32,6 +32,10 @@ type Config struct {
 	// NoScriptFiles stops the engine from reading the script files a
 	// command runs (bash f, python f.py, package.json, Makefile).
 	NoScriptFiles bool
+	// NoGlobMatches stops write targets with a glob from being matched
+	// against this machine's files: tests of a virtual machine (the corpus,
+	// the real-world lines) must not depend on what /tmp holds today.
+	NoGlobMatches bool
 	// AllowHosts are the hosts a local file may be uploaded to without
 	// asking (network.allow_hosts); nil means DefaultAllowHosts.
 	AllowHosts []string

@@ -184,6 +184,7 @@ func TestPeers(t *testing.T) {
 				}
 			}
 			cfg, _ := NewConfig(func(k string) string { return e[k] }, cwd)
+			cfg.NoGlobMatches, cfg.NoScriptFiles = true, true
 			r := Check(cfg, c.Command)
 			got := "allow"
 			if r.Decision >= Ask {

@@ -95,6 +95,7 @@ func readLines(t testing.TB, path string) []dataLine {
 func realWorldConfig() *Config {
 	env := map[string]string{"HOME": corpus.Home, EnvProject: corpus.Project}
 	cfg, _ := NewConfig(func(k string) string { return env[k] }, corpus.Project)
+	cfg.NoGlobMatches, cfg.NoScriptFiles = true, true
 	return cfg
 }
 

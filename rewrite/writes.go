@@ -349,7 +349,7 @@ const maxGlobMatches = 32
 // file the link points at.
 func (p *Pass) alternatives(dir syntax.Dir, t target, abs string, at int) []string {
 	var out []string
-	if t.arg.Glob && strings.ContainsAny(t.path(), "*?[") || strings.ContainsAny(dir.Path, "*?[") {
+	if !p.Config.NoGlobMatches && (t.arg.Glob && strings.ContainsAny(t.path(), "*?[") || strings.ContainsAny(dir.Path, "*?[")) {
 		// The file need not exist yet: match its directory and keep the
 		// name (cd .gi? && echo > new-file).
 		matches, _ := filepath.Glob(abs)
