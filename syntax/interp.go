@@ -294,9 +294,9 @@ func (w *walker) program(c scope, call *Call, l lang.Lang, text, label string, d
 		}
 		switch e.Kind {
 		case lang.Shell:
-			w.effect(c, call, e.Text, "in "+string(l)+" code ("+at+"): "+e.Call, dynamic)
+			w.effect(c, call, e.Text, "in "+string(l)+" code ("+at+"): "+e.Call, dynamic, true)
 		case lang.Exec:
-			w.effect(c, call, quoteArgv(e.Argv), "in "+string(l)+" code ("+at+"): "+e.Call, dynamic)
+			w.effect(c, call, quoteArgv(e.Argv), "in "+string(l)+" code ("+at+"): "+e.Call, dynamic, true)
 		case lang.Delete:
 			cmd := "rm -f -- "
 			switch {
@@ -305,13 +305,13 @@ func (w *walker) program(c scope, call *Call, l lang.Lang, text, label string, d
 			case e.Dir:
 				cmd = "rmdir -- "
 			}
-			w.effect(c, call, cmd+Quote(e.Path), "in "+string(l)+" code ("+at+"): "+e.Call+" deletes "+e.Path, dynamic)
+			w.effect(c, call, cmd+Quote(e.Path), "in "+string(l)+" code ("+at+"): "+e.Call+" deletes "+e.Path, dynamic, false)
 		case lang.Write:
 			op := " > "
 			if e.Append {
 				op = " >> "
 			}
-			w.effect(c, call, ":"+op+Quote(e.Path), "in "+string(l)+" code ("+at+"): "+e.Call+" writes "+e.Path, dynamic)
+			w.effect(c, call, ":"+op+Quote(e.Path), "in "+string(l)+" code ("+at+"): "+e.Call+" writes "+e.Path, dynamic, false)
 		case lang.Hidden:
 			what := e.Call
 			if e.Text != "" {
@@ -323,11 +323,16 @@ func (w *walker) program(c scope, call *Call, l lang.Lang, text, label string, d
 	}
 }
 
-// effect walks shell text that stands for what program code does.
-func (w *walker) effect(c scope, call *Call, text, origin string, dynamic bool) {
+// effect walks shell text that stands for what program code does; shell
+// says the code runs that text (or argv) itself.
+func (w *walker) effect(c scope, call *Call, text, origin string, dynamic, shell bool) {
 	w.origin = origin
+	n := len(w.m.Scripts)
 	w.child(c, call, text, nil, "program", dynamic)
 	w.origin = ""
+	if shell && len(w.m.Scripts) > n {
+		w.m.Scripts[n].FromCode = true
+	}
 }
 
 func quoteArgv(argv []string) string {

@@ -63,6 +63,10 @@ type Script struct {
 	// Path is the script file the text was read from, as the command
 	// names it, or "".
 	Path string
+	// FromCode reports that the text is shell text (or an argv) that code
+	// in another language runs (os.system, child_process.exec), not a
+	// stand-in for a deletion or write that code makes.
+	FromCode bool
 }
 
 // Where returns the Origin of s or of the nearest script it is nested

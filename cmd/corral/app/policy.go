@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -105,8 +106,18 @@ func presetRule(preset string) (rewrite.Rule, bool) {
 	return rewrite.Rule{
 		Name:      "preset",
 		Decisions: []rewrite.Decision{rewrite.Ask},
-		Doc:       "The strict and paranoid presets: strict asks about commands whose name is only known at run time; paranoid also asks about every deletion and every command that talks to the network.",
+		Doc:       "The strict and paranoid presets: strict asks about commands whose name is only known at run time, about shell commands that code in another language runs (os.system, child_process.exec), and about deletions of files in the project that git does not track; paranoid also asks about every deletion and every command that talks to the network.",
 		Call: func(p *rewrite.Pass, c *syntax.Call) {
+			if c.Script != nil && c.Script.FromCode {
+				p.Report(c, rewrite.Finding{Rule: "preset", Decision: rewrite.Ask, Message: preset + " preset: code in another language runs a shell command (" + c.Script.Where() + ")"})
+				return
+			}
+			if contains(presetDelete, c.Name) {
+				if what := untrackedDeletion(p, c); what != "" {
+					p.Report(c, rewrite.Finding{Rule: "preset", Decision: rewrite.Ask, Message: preset + " preset: " + c.Name + " deletes " + what + " in the project, which git does not track (it cannot be restored)"})
+					return
+				}
+			}
 			if c.Name == "" {
 				p.Report(c, rewrite.Finding{Rule: "preset", Decision: rewrite.Ask, Message: preset + " preset: the command's name is only known at run time"})
 				return
@@ -122,6 +133,34 @@ func presetRule(preset string) (rewrite.Rule, bool) {
 			}
 		},
 	}, true
+}
+
+// untrackedDeletion returns the first operand of a deleting call that is an
+// existing path in the project holding something git does not track (git
+// ls-files --others, ignored files included: they cannot be restored from
+// the repository either), or "" when there is none. A project that is no
+// git repository tracks nothing. Operands only known at run time are left
+// to the other rules.
+func untrackedDeletion(p *rewrite.Pass, c *syntax.Call) string {
+	project := p.Config.Project
+	for _, a := range c.Args {
+		if !a.Static || strings.HasPrefix(a.Value, "-") {
+			continue
+		}
+		d := c.Dir.Join(a.Value)
+		if !d.Known || !guards.Within(project, d.Path) {
+			continue
+		}
+		if _, err := os.Lstat(d.Path); err != nil {
+			continue // nothing to lose
+		}
+		cmd := exec.Command("git", "-C", project, "ls-files", "-z", "--others", "--", d.Path)
+		out, err := cmd.Output()
+		if err != nil || len(out) > 0 {
+			return a.Value
+		}
+	}
+	return ""
 }
 
 func contains(list []string, s string) bool {

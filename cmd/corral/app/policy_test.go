@@ -2,6 +2,7 @@ package app
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -93,5 +94,68 @@ func TestPresets(t *testing.T) {
 	}
 	if s := r.loadSettings(m.project, nil); s.preset != "paranoid" {
 		t.Errorf("project lowered the preset to %s", s.preset)
+	}
+}
+
+// TestStrictPresetCodeAndUntracked: the strict preset asks about shell
+// commands run by code in another language and about deleting files git
+// does not track; standard does neither, and a tracked file's deletion
+// passes under strict.
+func TestStrictPresetCodeAndUntracked(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	m := newMachine(t)
+	run := func(args ...string) {
+		t.Helper()
+		cmd := exec.Command("git", append([]string{"-C", m.project}, args...)...)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	run("init", "-q")
+	for _, f := range []string{"tracked.txt", "untracked.txt", "gen/out.bin"} {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(m.project, f)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(m.project, f), []byte("x"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	run("add", "tracked.txt")
+	run("-c", "user.name=t", "-c", "user.email=t@example.invalid", "commit", "-q", "-m", "one")
+	env := func(preset string) func(string) string {
+		return func(k string) string {
+			switch k {
+			case "HOME":
+				return m.home
+			case "CORRAL_PRESET":
+				return preset
+			case "CLAUDE_PROJECT_DIR":
+				return m.project
+			}
+			return ""
+		}
+	}
+	tests := []struct {
+		cmd              string
+		standard, strict rewrite.Decision
+	}{
+		{"rm tracked.txt", rewrite.Allow, rewrite.Allow},
+		{"rm untracked.txt", rewrite.Allow, rewrite.Ask},
+		{"rm -r gen", rewrite.Allow, rewrite.Ask},
+		{"rm -f missing.txt", rewrite.Allow, rewrite.Allow},
+		{`python3 -c 'import os; os.system("ls -la")'`, rewrite.Allow, rewrite.Ask},
+		{`node -e 'require("child_process").execSync("date")'`, rewrite.Allow, rewrite.Ask},
+		{`python3 -c 'print("os.system(\"ls\")")'`, rewrite.Allow, rewrite.Allow},
+	}
+	for _, tt := range tests {
+		for preset, want := range map[string]rewrite.Decision{"standard": tt.standard, "strict": tt.strict} {
+			r := &runtimeEnv{getenv: env(preset), now: time.Now}
+			s := r.loadSettings(m.project, nil)
+			if got := s.check(tt.cmd, "").Decision; got != want {
+				t.Errorf("%s under %s: %s, want %s", tt.cmd, preset, got, want)
+			}
+		}
 	}
 }
