@@ -15,6 +15,12 @@ import (
 // remote code execution, the pipe-shell rule's.
 func (p *Pass) followStdout(c *syntax.Call, rule, kind string) {
 	p.moveRedirects(c, rule, kind)
+	p.followPipe(c, rule, kind)
+}
+
+// followPipe follows the download c writes to its stdout through the
+// pipeline stages after c, to the files they write it to.
+func (p *Pass) followPipe(c *syntax.Call, rule, kind string) {
 	if c.Pipe == nil {
 		return
 	}
@@ -27,34 +33,20 @@ func (p *Pass) followStdout(c *syntax.Call, rule, kind string) {
 			return
 		}
 		s := c.Pipe.Stage(i)
-		if s == nil || runsStdin(s) {
-			return
-		}
-		switch s.Name {
-		case "tee":
-			_, operands := scan(s.Args, specFor("tee"))
-			for _, j := range operands {
-				a := s.Args[j]
-				if a.Value == "-" || p.InSandbox(s.Dir, a) || a.Value == "/dev/null" {
-					continue
-				}
-				if _, fd := s.Route(a.Value); fd {
-					// tee /dev/stderr: one of tee's descriptors, whose
-					// file (if any) is judged where it is opened.
-					continue
-				}
-				dest, text := p.sandboxed(a, "download")
-				p.acquire(s, rule, kind, "tee writes the download to "+a.Value+", outside the sandbox", dest,
-					[]syntax.Edit{Replace(s, a, text)}, relocate(s, s.Dir, a.Value, dest))
+		if s == nil {
+			// A compound stage ({ cat > f; }, ( … ), while read …):
+			// the calls in it that read the pipe get the download.
+			if i < len(c.Pipe.Stmts) {
+				st := c.Pipe.Stmts[i]
+				p.followInside(c.Script, int(st.Pos().Offset()), int(st.End().Offset()), nil, rule, kind)
 			}
-		case "tar", "bsdtar":
-			p.extractTar(s, rule, kind)
 			return
 		}
-		p.moveRedirects(s, rule, kind)
+		if runsStdin(s) || !p.followReader(s, rule, kind) {
+			return
+		}
 	}
 }
-
 // maxPipeFollow bounds how far down a pipeline a download is followed for
 // the files it is written to, so that a pipeline of many downloads stays
 // linear; a download with more stages after it asks.
