@@ -75,14 +75,40 @@ func (p *Pass) moveRedirects(c *syntax.Call, rule, kind string) {
 		}
 	}
 	for _, r := range rs {
-		t := r.Target
-		if t.Value == "/dev/null" || t.Value == "/dev/stdout" || t.Value == "/dev/stderr" || p.InSandbox(r.Dir, t) {
-			continue
-		}
-		dest, text := p.sandboxed(t, "download")
-		p.acquire(c, rule, kind, "the download is written to "+t.Value+", outside the sandbox", dest,
-			[]syntax.Edit{{Script: r.Script, Start: t.Start, End: t.End, New: text}}, relocate(c, r.Dir, t.Value, dest))
+		p.moveRedirect(c, r, rule, kind)
 	}
+}
+
+// moveRedirect moves the file a redirection opens for a download into the
+// sandbox.
+func (p *Pass) moveRedirect(c *syntax.Call, r syntax.Redirect, rule, kind string) {
+	t := r.Target
+	if t.Value == "/dev/null" || t.Value == "/dev/stdout" || t.Value == "/dev/stderr" || p.InSandbox(r.Dir, t) {
+		return
+	}
+	dest, text := p.sandboxed(t, "download")
+	p.acquire(c, rule, kind, "the download is written to "+t.Value+", outside the sandbox", dest,
+		[]syntax.Edit{{Script: r.Script, Start: t.Start, End: t.End, New: text}}, relocate(c, r.Dir, t.Value, dest))
+}
+
+// followRoute follows a download saved to a path that names one of the
+// downloader's descriptors (curl -o /dev/fd/3, -o /dev/stdout): the bytes
+// go where that descriptor points, a file opened by a redirection or the
+// pipe to the next stage. It reports whether path named a descriptor.
+func (p *Pass) followRoute(c *syntax.Call, path, rule, kind string) bool {
+	st, ok := c.Route(path)
+	if !ok {
+		return false
+	}
+	switch st.Kind {
+	case syntax.StreamFile:
+		if r, _ := st.File(); r.Writes() {
+			p.moveRedirect(c, r, rule, kind)
+		}
+	case syntax.StreamPipe:
+		p.followPipe(c, rule, kind)
+	}
+	return true
 }
 
 // tarSpec are tar's options that take a value.

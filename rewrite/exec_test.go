@@ -271,6 +271,8 @@ var execCases = []execCase{
 	{name: "pipe-sh-c-cat", cmd: "curl -s http://example.com/files/b.txt | sh -c 'cat > b.txt'", files: map[string]string{"b.txt": execBee}},
 	{name: "pipe-install-stdin", cmd: "curl -s http://example.com/files/b.txt | install -m 644 /dev/stdin b.txt", files: map[string]string{"b.txt": execBee}},
 	{name: "pipe-tee-a", cmd: "curl -s http://example.com/files/b.txt | tee -a b.txt > /dev/null", files: map[string]string{"b.txt": execBee}},
+	{name: "curl-o-dev-fd3", cmd: "curl -s -o /dev/fd/3 http://example.com/files/b.txt 3> b.txt", files: map[string]string{"b.txt": execBee}},
+	{name: "curl-o-dev-stdout", cmd: "curl -s -o /dev/stdout http://example.com/files/b.txt > b.txt", files: map[string]string{"b.txt": execBee}},
 	{name: "pipe-split-prefix", cmd: "curl -s http://example.com/files/b.txt | split -b 1M - part", files: map[string]string{"partaa": execBee}},
 
 	// Known limitations: each runs, and must keep failing until the engine
