@@ -47,6 +47,7 @@ func (p *Pass) followPipe(c *syntax.Call, rule, kind string) {
 		}
 	}
 }
+
 // maxPipeFollow bounds how far down a pipeline a download is followed for
 // the files it is written to, so that a pipeline of many downloads stays
 // linear; a download with more stages after it asks.
