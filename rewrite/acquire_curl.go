@@ -111,6 +111,14 @@ func checkCurl(p *Pass, c *syntax.Call) {
 	saved := len(outputs) + len(named(opts, "O", "remote-name"))
 	if !has(opts, "remote-name-all") && saved < max(len(urls), 1) || hasStdoutOutput(outputs) {
 		p.followStdout(c, "curl", "download")
+		return
+	}
+	// -o /dev/stdout, -o /dev/fd/3: the bytes go where the descriptor
+	// points.
+	for _, o := range outputs {
+		if o.val.Static && p.followRoute(c, o.val.Value, "curl", "download") {
+			return
+		}
 	}
 }
 

@@ -15,6 +15,12 @@ import (
 // remote code execution, the pipe-shell rule's.
 func (p *Pass) followStdout(c *syntax.Call, rule, kind string) {
 	p.moveRedirects(c, rule, kind)
+	p.followPipe(c, rule, kind)
+}
+
+// followPipe follows the download c writes to its stdout through the
+// pipeline stages after c, to the files they write it to.
+func (p *Pass) followPipe(c *syntax.Call, rule, kind string) {
 	if c.Pipe == nil {
 		return
 	}
@@ -27,31 +33,18 @@ func (p *Pass) followStdout(c *syntax.Call, rule, kind string) {
 			return
 		}
 		s := c.Pipe.Stage(i)
-		if s == nil || runsStdin(s) {
-			return
-		}
-		switch s.Name {
-		case "tee":
-			_, operands := scan(s.Args, specFor("tee"))
-			for _, j := range operands {
-				a := s.Args[j]
-				if a.Value == "-" || p.InSandbox(s.Dir, a) || a.Value == "/dev/null" {
-					continue
-				}
-				if _, fd := s.Route(a.Value); fd {
-					// tee /dev/stderr: one of tee's descriptors, whose
-					// file (if any) is judged where it is opened.
-					continue
-				}
-				dest, text := p.sandboxed(a, "download")
-				p.acquire(s, rule, kind, "tee writes the download to "+a.Value+", outside the sandbox", dest,
-					[]syntax.Edit{Replace(s, a, text)}, relocate(s, s.Dir, a.Value, dest))
+		if s == nil {
+			// A compound stage ({ cat > f; }, ( … ), while read …):
+			// the calls in it that read the pipe get the download.
+			if i < len(c.Pipe.Stmts) {
+				st := c.Pipe.Stmts[i]
+				p.followInside(c.Script, int(st.Pos().Offset()), int(st.End().Offset()), nil, rule, kind)
 			}
-		case "tar", "bsdtar":
-			p.extractTar(s, rule, kind)
 			return
 		}
-		p.moveRedirects(s, rule, kind)
+		if runsStdin(s) || !p.followReader(s, rule, kind) {
+			return
+		}
 	}
 }
 
@@ -83,14 +76,40 @@ func (p *Pass) moveRedirects(c *syntax.Call, rule, kind string) {
 		}
 	}
 	for _, r := range rs {
-		t := r.Target
-		if t.Value == "/dev/null" || t.Value == "/dev/stdout" || t.Value == "/dev/stderr" || p.InSandbox(r.Dir, t) {
-			continue
-		}
-		dest, text := p.sandboxed(t, "download")
-		p.acquire(c, rule, kind, "the download is written to "+t.Value+", outside the sandbox", dest,
-			[]syntax.Edit{{Script: r.Script, Start: t.Start, End: t.End, New: text}}, relocate(c, r.Dir, t.Value, dest))
+		p.moveRedirect(c, r, rule, kind)
 	}
+}
+
+// moveRedirect moves the file a redirection opens for a download into the
+// sandbox.
+func (p *Pass) moveRedirect(c *syntax.Call, r syntax.Redirect, rule, kind string) {
+	t := r.Target
+	if t.Value == "/dev/null" || t.Value == "/dev/stdout" || t.Value == "/dev/stderr" || p.InSandbox(r.Dir, t) {
+		return
+	}
+	dest, text := p.sandboxed(t, "download")
+	p.acquire(c, rule, kind, "the download is written to "+t.Value+", outside the sandbox", dest,
+		[]syntax.Edit{{Script: r.Script, Start: t.Start, End: t.End, New: text}}, relocate(c, r.Dir, t.Value, dest))
+}
+
+// followRoute follows a download saved to a path that names one of the
+// downloader's descriptors (curl -o /dev/fd/3, -o /dev/stdout): the bytes
+// go where that descriptor points, a file opened by a redirection or the
+// pipe to the next stage. It reports whether path named a descriptor.
+func (p *Pass) followRoute(c *syntax.Call, path, rule, kind string) bool {
+	st, ok := c.Route(path)
+	if !ok {
+		return false
+	}
+	switch st.Kind {
+	case syntax.StreamFile:
+		if r, _ := st.File(); r.Writes() {
+			p.moveRedirect(c, r, rule, kind)
+		}
+	case syntax.StreamPipe:
+		p.followPipe(c, rule, kind)
+	}
+	return true
 }
 
 // tarSpec are tar's options that take a value.

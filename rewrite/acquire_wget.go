@@ -51,13 +51,19 @@ func checkWget(p *Pass, c *syntax.Call) {
 	var dests []string
 	docs := find(opts, "O", "output-document")
 	stdout := false
+	var routes []string
 	for _, o := range docs {
 		v := o.val
-		if v.Static && (v.Value == "-" || v.Value == "/dev/stdout" || v.Value == "/dev/fd/1") {
+		if v.Static && v.Value == "-" {
 			stdout = true
 			continue
 		}
-		if v.Static && (v.Value == "/dev/null" || v.Value == "/dev/stderr" || v.Value == "/dev/tty") {
+		if _, fd := c.Route(v.Value); v.Static && fd {
+			// -O /dev/stdout, /dev/fd/3: where the descriptor points.
+			routes = append(routes, v.Value)
+			continue
+		}
+		if v.Static && (v.Value == "/dev/null" || v.Value == "/dev/tty") {
 			continue // nothing is kept
 		}
 		if p.InSandbox(c.Dir, v) {
@@ -108,6 +114,12 @@ func checkWget(p *Pass, c *syntax.Call) {
 	}
 	if stdout {
 		p.followStdout(c, "wget", "download")
+		return
+	}
+	for _, r := range routes {
+		if p.followRoute(c, r, "wget", "download") {
+			return
+		}
 	}
 }
 

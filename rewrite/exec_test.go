@@ -263,12 +263,20 @@ var execCases = []execCase{
 	{name: "exec-redirect", cmd: "exec > b.txt; curl -s http://example.com/files/b.txt", files: map[string]string{"b.txt": execBee}},
 	{name: "dup-redirect", cmd: "curl -s http://example.com/files/b.txt 3>b.txt 1>&3", files: map[string]string{"b.txt": execBee}},
 
+	// Downstream programs that write the download they read on stdin to a
+	// file: their file lands in the sandbox.
+	{name: "pipe-into-block", cmd: "curl -s http://example.com/files/b.txt | { cat > b.txt; }", files: map[string]string{"b.txt": execBee}},
+	{name: "pipe-into-subshell", cmd: "curl -s http://example.com/files/b.txt | (cat > b.txt)", files: map[string]string{"b.txt": execBee}},
+	{name: "pipe-dd-of", cmd: "curl -s http://example.com/files/b.txt | dd of=b.txt status=none", files: map[string]string{"b.txt": execBee}},
+	{name: "pipe-sh-c-cat", cmd: "curl -s http://example.com/files/b.txt | sh -c 'cat > b.txt'", files: map[string]string{"b.txt": execBee}},
+	{name: "pipe-install-stdin", cmd: "curl -s http://example.com/files/b.txt | install -m 644 /dev/stdin b.txt", files: map[string]string{"b.txt": execBee}},
+	{name: "pipe-tee-a", cmd: "curl -s http://example.com/files/b.txt | tee -a b.txt > /dev/null", files: map[string]string{"b.txt": execBee}},
+	{name: "curl-o-dev-fd3", cmd: "curl -s -o /dev/fd/3 http://example.com/files/b.txt 3> b.txt", files: map[string]string{"b.txt": execBee}},
+	{name: "curl-o-dev-stdout", cmd: "curl -s -o /dev/stdout http://example.com/files/b.txt > b.txt", files: map[string]string{"b.txt": execBee}},
+	{name: "pipe-split-prefix", cmd: "curl -s http://example.com/files/b.txt | split -b 1M - part", files: map[string]string{"partaa": execBee}},
+
 	// Known limitations: each runs, and must keep failing until the engine
 	// learns the case (then the test asks for known to be removed).
-	{name: "known-pipe-into-block", cmd: "curl -s http://example.com/files/b.txt | { cat > b.txt; }", files: map[string]string{"b.txt": execBee},
-		known: "a pipeline stage that is a { } block (or subshell) ends the stdout follow: allowed unchanged"},
-	{name: "known-pipe-dd-of", cmd: "curl -s http://example.com/files/b.txt | dd of=b.txt status=none", files: map[string]string{"b.txt": execBee},
-		known: "dd of=FILE after a download is not followed (tee is): allowed unchanged"},
 	{name: "known-curl-config-file", setup: `printf 'url = "http://example.com/files/data.json"\noutput = "k.json"\n' > dl.cfg`,
 		cmd: "curl -s -K dl.cfg", files: map[string]string{"k.json": execJSON},
 		known: "an output named in a curl -K config file is not seen: allowed unchanged"},
