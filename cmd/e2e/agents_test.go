@@ -32,6 +32,12 @@ type agentCLI struct {
 	// a hook: corral refuses and names the sandboxed command, and the
 	// scripted model runs that next.
 	noRewrite bool
+	// emptyOutputSometimes says the agent's shell tool sometimes reports
+	// "(empty)" for a command that printed something (seen with Qwen Code
+	// 0.24.4 on a loaded machine, 2 runs in 8). Where the scenario only
+	// reads a command's output to show the model what is on disk, that
+	// answer is accepted; what is on disk is checked directly.
+	emptyOutputSometimes bool
 	// envFile is the protected file the write tool tries to write
 	// (default .env).
 	envFile string
@@ -298,7 +304,14 @@ var agentScenarios = []struct {
 			t.Errorf("rm -r ran outside the project: %v", err)
 		}
 		m.wantToldWhy(corral, s, 0, "Bash", map[string]any{"command": "rm -r " + m.outside})
-		if r := s.toolResults(); len(r) != 2 || !strings.Contains(r[1].Content, "keep") {
+		r := s.toolResults()
+		switch {
+		case len(r) != 2:
+			t.Errorf("want two tool results: %+v", r)
+		case strings.Contains(r[1].Content, "keep"):
+		case a.emptyOutputSometimes && strings.Contains(r[1].Content, "(empty)"):
+			t.Logf("%s reported (empty) for ls; the directory is checked on disk above", a.name)
+		default:
 			t.Errorf("the model should have seen the directory still there: %+v", r)
 		}
 	},

@@ -22,8 +22,9 @@ var qwen = agentCLI{
 		return step{"write_file", map[string]any{"file_path": path, "content": content}}
 	},
 	// Qwen Code 0.24.4 ignores updatedInput in a PreToolUse answer.
-	noRewrite: true,
-	standIn:   newChatStandIn,
+	noRewrite:            true,
+	emptyOutputSometimes: true,
+	standIn:              newChatStandIn,
 	configure: func(t *testing.T, m *machine, api string) []string {
 		m.writeFile(filepath.Join(m.home, ".qwen", "settings.json"),
 			`{"security": {"auth": {"selectedType": "openai"}}, "privacy": {"usageStatisticsEnabled": false}, "telemetry": {"enabled": false}}`+"\n", 0o644)
