@@ -57,4 +57,9 @@ func TestCurlConfigFile(t *testing.T) {
 			t.Errorf("%s: decision %s, want %s", cmd, got, want)
 		}
 	}
+	// A readable, harmless config still runs options corral did not
+	// see on the command line: the rewrite is not auto-approved.
+	if r := Check(cfg, "curl -K quiet.cfg -o a.json"); r.Decision != Rewrite || r.Approve {
+		t.Errorf("curl -K quiet.cfg -o a.json: decision %s approve %v, want rewrite, not approved", r.Decision, r.Approve)
+	}
 }
