@@ -12,6 +12,7 @@
 #           dependency @anthropic-ai/claude-code-<os>-<arch>
 #   codex   @openai/codex              native binary in @openai/codex-<os>-<arch>
 #   gemini  @google/gemini-cli         JavaScript (node >= 20)
+#   qwen    @qwen-code/qwen-code       JavaScript (node >= 20)
 #
 # Exit status: with CORRAL_E2E=require (CI), 1 when any agent could not be
 # installed or does not run; otherwise always 0 (the tests then skip the
@@ -31,9 +32,10 @@ agents_table="
 claude @anthropic-ai/claude-code 2.1.330 claude
 codex @openai/codex 0.169.0 codex
 gemini @google/gemini-cli 0.61.0 gemini
+qwen @qwen-code/qwen-code 0.24.4 qwen
 
 "
-wanted="${CORRAL_E2E_AGENTS:-claude codex gemini}"
+wanted="${CORRAL_E2E_AGENTS:-claude codex gemini qwen}"
 
 # Debian tools the scenarios use.
 missing=()

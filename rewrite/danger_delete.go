@@ -29,6 +29,9 @@ type deletion struct {
 	// moved reports the source of mv: only a start only known at run
 	// time is judged (mv * dir/ is ordinary work).
 	moved bool
+	// fromFile is the file xargs -a or parallel -a reads the paths from
+	// at run time: they cannot be judged, only the call's shape.
+	fromFile string
 }
 
 // deletions lists what call c deletes.
@@ -89,6 +92,14 @@ func rmDeletions(p *Pass, c *syntax.Call) []deletion {
 	}
 	for _, in := range c.Inputs {
 		add(in)
+	}
+	if c.ArgFile != "" {
+		// xargs -a FILE rm -rf: the paths come from the file, not from
+		// the pipe (echo ok | xargs -a paths rm -rf).
+		x := d
+		x.fromFile = c.ArgFile
+		x.arg = syntax.Arg{Raw: "the paths in " + c.ArgFile}
+		return append(out, x)
 	}
 	if c.ExtraArgs && len(c.Inputs) == 0 && !fromFind(c) && !hasPlaceholder(c) {
 		out = append(out, pipeInputs(p, c, d)...)

@@ -169,6 +169,12 @@ func (p *Pass) judgeTree(c *syntax.Call, rule string, d deletion) {
 	if d.moved && a.Static {
 		return
 	}
+	if d.fromFile != "" {
+		if d.recursive || d.force {
+			report(Ask, verb+" of "+a.Raw+": paths read from a file at run time, which corral cannot see (they could be / or ~)")
+		}
+		return
+	}
 	if !a.Static {
 		if r, ok := p.resolveTarget(c.Dir, a); ok {
 			r.Raw = a.Raw + " (" + r.Value + ")"

@@ -121,7 +121,7 @@ func peerCovered(c peerCase) bool {
 // deliberate disagreement or uncovered category taken out. TestPeers
 // fails when agreement falls below it; raise it when it grows.
 var peerRawBaseline = map[string]int{
-	"cc-safety-net.jsonl": 446,
+	"cc-safety-net.jsonl": 447,
 	"dcg.jsonl":           697,
 }
 

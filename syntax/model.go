@@ -42,6 +42,10 @@ type Call struct {
 	// ExtraArgs reports that more arguments are added at run time
 	// (xargs, find -exec {}).
 	ExtraArgs bool
+	// ArgFile is the file xargs -a/--arg-file or parallel -a/--arg-file
+	// reads the extra arguments from (not stdin), as written; "" when
+	// none is given.
+	ArgFile string
 	// Inputs are the arguments GNU parallel substitutes for {} or appends
 	// (parallel rm -rf {} ::: a b), when the command gives them.
 	Inputs []Arg

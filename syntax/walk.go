@@ -1248,7 +1248,7 @@ func (w *walker) set(args []Arg, st *state) {
 
 func (w *walker) newCall(c scope, s *sh.Stmt, ce *sh.CallExpr, inv invocation) *Call {
 	call := &Call{Script: c.sc, Stmt: s, Expr: ce, Wrappers: inv.wrappers, Dir: inv.dir,
-		Pipe: c.pipe, PipeIndex: c.pipeIndex, Host: c.host, Subst: c.subst, Loop: c.loop, ExtraArgs: inv.extra}
+		Pipe: c.pipe, PipeIndex: c.pipeIndex, Host: c.host, Subst: c.subst, Loop: c.loop, ExtraArgs: inv.extra, ArgFile: inv.argFile}
 	if c.stage != s {
 		call.Pipe, call.PipeIndex = nil, 0
 	}

@@ -75,6 +75,7 @@ type invocation struct {
 	words    []Arg
 	dir      Dir
 	extra    bool
+	argFile  string
 	// split holds the string of env -S: the rest of the command is that
 	// text, parsed again.
 	split *Arg
@@ -142,6 +143,9 @@ func unwrap(words []Arg, dir Dir) invocation {
 		}
 		if name == "xargs" || name == "parallel" || name == "sem" {
 			inv.extra = true
+			if f := argFileOption(spec, inv.words[1:i]); f != "" {
+				inv.argFile = f
+			}
 		}
 		inv.wrappers = append(inv.wrappers, name)
 		inv.words = inv.words[i:]
@@ -351,4 +355,44 @@ func noExec(c *Call) bool {
 		}
 	}
 	return false
+}
+
+// argFileOption returns the file an xargs or parallel option list names
+// with -a FILE, -aFILE, a cluster ending in a (-0a FILE), --arg-file FILE
+// or --arg-file=FILE; "?" when the file is only known at run time.
+func argFileOption(spec wrapper, opts []Arg) string {
+	for j := 0; j < len(opts); j++ {
+		a := opts[j]
+		v := a.Value
+		next := func() string {
+			if j+1 < len(opts) {
+				if opts[j+1].Static {
+					return opts[j+1].Value
+				}
+				return "?"
+			}
+			return ""
+		}
+		switch {
+		case !a.Static:
+			continue
+		case v == "--arg-file":
+			return next()
+		case strings.HasPrefix(v, "--arg-file="):
+			return strings.TrimPrefix(v, "--arg-file=")
+		case strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--"):
+			for k := 1; k < len(v); k++ {
+				if v[k] == 'a' {
+					if k+1 < len(v) {
+						return v[k+1:]
+					}
+					return next()
+				}
+				if strings.IndexByte(spec.shortVal, v[k]) >= 0 {
+					break // the rest is this option's value
+				}
+			}
+		}
+	}
+	return ""
 }

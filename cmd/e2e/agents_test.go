@@ -28,6 +28,10 @@ type agentCLI struct {
 	// write a file.
 	shell func(m *machine, command string) step
 	write func(m *machine, path, content string) step
+	// noRewrite says the agent does not apply a rewritten command from
+	// a hook: corral refuses and names the sandboxed command, and the
+	// scripted model runs that next.
+	noRewrite bool
 	// envFile is the protected file the write tool tries to write
 	// (default .env).
 	envFile string
@@ -254,9 +258,20 @@ var agentScenarios = []struct {
 	name:  "a clone lands in the sandbox",
 	setup: func(t *testing.T, m *machine) { m.setUpUpstream() },
 	steps: func(a agentCLI, m *machine) []step {
-		return []step{a.shell(m, "git clone https://github.com/acme/widget.git")}
+		steps := []step{a.shell(m, "git clone https://github.com/acme/widget.git")}
+		if a.noRewrite {
+			steps = append(steps, a.shell(m, sandboxedClone(m)))
+		}
+		return steps
 	},
 	check: func(t *testing.T, a agentCLI, m *machine, s *script, corral string) {
+		if a.noRewrite {
+			// The first clone was refused with the command to run
+			// instead, which the model then ran.
+			if r := s.toolResults(); len(r) < 1 || !strings.Contains(r[0].Content, "Run exactly this instead:\n"+sandboxedClone(m)) {
+				t.Errorf("the refused clone did not name %q: %+v", sandboxedClone(m), r)
+			}
+		}
 		m.wantFile(filepath.Join(m.sandbox, "widget", "README.md"), "widget\n")
 		m.wantNoFile(filepath.Join(m.project, "widget"))
 		if told := s.toldAfterTool(); !strings.Contains(told, filepath.Join(m.sandbox, "widget")) {
@@ -316,6 +331,12 @@ var agentScenarios = []struct {
 		}
 	},
 }}
+
+// sandboxedClone is the clone of the upstream with its destination in the
+// sandbox: corral's rewrite of the plain clone.
+func sandboxedClone(m *machine) string {
+	return "git clone https://github.com/acme/widget.git " + filepath.Join(m.sandbox, "widget")
+}
 
 // runAgentScenarios runs the four scenarios under agent a with corral
 // registered for it.

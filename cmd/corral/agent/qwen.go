@@ -5,12 +5,15 @@ import (
 	"path/filepath"
 )
 
-// qwenCode is Qwen Code (DESIGN.md, "Hook protocols of other agents";
-// documented, not run here): Gemini CLI's tools behind Claude Code's
-// PreToolUse shape, answered in Claude Code's shape with updatedInput.
+// qwenCode is Qwen Code (DESIGN.md, "Hook protocols of other agents"; run
+// end to end in cmd/e2e): Gemini CLI's tools behind Claude Code's
+// PreToolUse shape, answered in Claude Code's shape. Qwen Code 0.24.4
+// takes deny, ask and additionalContext from a PreToolUse answer but not
+// updatedInput (it runs the original command), so corral refuses and names
+// the sandboxed command instead of rewriting.
 var qwenCode = claudeLike{
 	name: "qwen", title: "Qwen Code",
-	caps: Caps{Rewrite: true, Ask: true, Context: true},
+	caps: Caps{Rewrite: false, Ask: true, Context: true},
 	tools: tools{
 		"run_shell_command":   {Shell, []string{"command"}},
 		"write_file":          {Write, []string{"file_path", "absolute_path", "path"}},
