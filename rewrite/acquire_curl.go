@@ -26,7 +26,9 @@ logs (--stderr, --libcurl) stay where they are. stdout sent to a file with
 too; stdout alone (curl URL, curl URL | jq) is not a file and passes, as
 does an upload (-T). Options that take a value (-H, -d, -u, -X, -w, …) are
 skipped, so their values are never taken for URLs or files. Later
-references to a moved file in the same command (tar xzf x.tgz) follow it.`,
+references to a moved file in the same command (tar xzf x.tgz) follow it.
+A config (-K FILE, -K -) can set the URL and the output: it asks unless
+the file is readable and sets none of the options that save a file.`,
 	Commands: []string{"curl"},
 	Call:     checkCurl,
 }
@@ -91,6 +93,9 @@ func checkCurl(p *Pass, c *syntax.Call) {
 	remote := has(opts, "O", "remote-name", "remote-name-all")
 	if has(opts, "T", "upload-file") && len(outputs) == 0 && !remote {
 		return // an upload, not a download
+	}
+	if p.curlConfigs(c, opts) {
+		return
 	}
 	var m curlMove
 	outDirs := find(opts, "output-dir")

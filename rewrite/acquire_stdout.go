@@ -137,6 +137,13 @@ func (p *Pass) extractTar(s *syntax.Call, rule, kind string) {
 	if !extract {
 		return
 	}
+	if has(opts, "P", "absolute-names") {
+		// Members named /etc/x or ../x are written there, wherever -C
+		// points.
+		p.Report(s, Finding{Rule: rule, Decision: Ask, Kind: kind,
+			Message: "tar -P extracts the download's members at their absolute paths, outside any directory corral could set"})
+		return
+	}
 	if dirs := find(opts, "C", "directory"); len(dirs) > 0 {
 		d := dirs[len(dirs)-1]
 		if p.InSandbox(s.Dir, d.val) {

@@ -30,7 +30,8 @@ var approveCases = []struct {
 	{"git clone https://x/a/b.git && git pull", false},
 	{"git clone https://x/a/b.git && git fetch origin", false},
 	{"git clone https://x/a/b.git && git -C b log", true},
-	{"curl -K cfg -o f https://x/f", false},
+	// curl -K with a config that cannot be read asks (see
+	// TestCurlConfigFile, which checks a readable one is not approved).
 	{"curl -o f https://x/f", true},
 	{"scp -o ProxyCommand=evil host:f .", false},
 	{"rsync -e 'ssh -p 2' host:f .", false},

@@ -279,7 +279,7 @@ var execCases = []execCase{
 	// learns the case (then the test asks for known to be removed).
 	{name: "known-curl-config-file", setup: `printf 'url = "http://example.com/files/data.json"\noutput = "k.json"\n' > dl.cfg`,
 		cmd: "curl -s -K dl.cfg", files: map[string]string{"k.json": execJSON},
-		known: "an output named in a curl -K config file is not seen: allowed unchanged"},
+		known: "an output named in a curl -K config file is seen, and asks: corral does not rewrite the config file itself"},
 	{name: "known-xargs-replace", cmd: "echo https://github.com/acme/widget.git | xargs -I{} git clone -q {}", files: map[string]string{"widget/README.md": execWidget},
 		known: "the appended destination 'sandbox/{}' is itself replaced by xargs -I: the clone lands in sandbox/https:/github.com/acme/widget.git (inside, at a wrong name)"},
 	{name: "known-input-redirect-follow", cmd: "curl -s -o data.json http://example.com/files/data.json && wc -c < data.json",

@@ -229,7 +229,20 @@ func extractInto(p *Pass, c *syntax.Call) []syntax.Edit {
 		}
 		return []syntax.Edit{Insert(c, last.End, " -C "+syntax.Quote(p.Config.Sandbox))}
 	case "unzip":
-		if !hasFlag(c.Args, 0, "-d", "-l", "-t") {
+		if hasFlag(c.Args, 0, "-l", "-t", "-v", "-Z") {
+			return nil // lists or tests, extracts nothing
+		}
+		for i := len(c.Args) - 2; i >= 0; i-- {
+			if c.Args[i].Value == "-d" {
+				// Its own -d outside the sandbox would unpack the moved
+				// archive there.
+				if d := c.Args[i+1]; !p.InSandbox(c.Dir, d) {
+					return []syntax.Edit{Replace(c, d, syntax.Quote(p.Config.Sandbox))}
+				}
+				return nil
+			}
+		}
+		if !hasFlag(c.Args, 0, "-d") {
 			return []syntax.Edit{Insert(c, last.End, " -d "+syntax.Quote(p.Config.Sandbox))}
 		}
 	}

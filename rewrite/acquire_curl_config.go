@@ -1,0 +1,90 @@
+package rewrite
+
+import (
+	"strings"
+
+	"github.com/corral-dev/corral/syntax"
+)
+
+// curlConfigSaves are the options that, set in a curl config file, make
+// curl save a file (or read another config that may): curl -K f runs
+// them as if they were on the command line.
+var curlConfigSaves = setOf("output", "o", "remote-name", "O", "remote-name-all", "output-dir", "remote-header-name", "J",
+	"dump-header", "D", "trace", "trace-ascii", "config", "K", "next", ":")
+
+// curlConfigs asks about each -K/--config file that can make curl save
+// a file corral does not see: a config read from stdin (-K -) or from a
+// file that cannot be read now, or one that sets output, remote-name,
+// output-dir and the like. A readable config that only sets other options
+// (headers, retries, a url written to stdout) passes. It reports whether
+// it asked.
+func (p *Pass) curlConfigs(c *syntax.Call, opts []option) bool {
+	for _, o := range find(opts, "K", "config") {
+		v := o.val
+		why := ""
+		switch {
+		case !v.Static:
+			why = "a config file named only at run time"
+		case v.Value == "-":
+			why = "a config read from stdin"
+		default:
+			d := c.Dir.Join(v.Value)
+			text, err := "", error(nil)
+			if !d.Known || p.Config.NoScriptFiles {
+				err = errUnread
+			} else {
+				text, err = syntax.ReadScript(d.Path)
+			}
+			switch {
+			case err != nil:
+				why = "the config file " + v.Value + ", which corral cannot read"
+			case curlConfigKey(text) != "":
+				why = "the config file " + v.Value + ", which sets " + curlConfigKey(text)
+			}
+		}
+		if why != "" {
+			p.Report(c, Finding{Rule: "curl", Decision: Ask, Kind: "download",
+				Message: "curl reads options from " + why + "; a config can name the URL and the file it is saved to, so corral cannot keep the download in the sandbox"})
+			return true
+		}
+	}
+	return false
+}
+
+type unreadError struct{}
+
+func (unreadError) Error() string { return "not read" }
+
+var errUnread error = unreadError{}
+
+// curlConfigKey returns the first option in a curl config text that saves
+// a file (see curlConfigSaves), or "". Each line holds one option, its
+// name with or without leading dashes, then =, : or blanks and a value;
+// # starts a comment line.
+func curlConfigKey(text string) string {
+	for _, line := range strings.Split(text, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		name := line
+		if i := strings.IndexAny(line, " \t=:"); i > 0 {
+			name = line[:i]
+		}
+		long := strings.HasPrefix(name, "--")
+		name = strings.TrimLeft(name, "-")
+		if !long && strings.HasPrefix(line, "-") && len(name) > 1 {
+			// Bundled short options (-sO): any one that saves.
+			for _, r := range name {
+				if curlConfigSaves[string(r)] {
+					return "-" + string(r)
+				}
+			}
+			continue
+		}
+		if curlConfigSaves[name] {
+			return name
+		}
+	}
+	return ""
+}

@@ -1,0 +1,65 @@
+package rewrite
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// TestCurlConfigFile reads real config files: one that only sets headers
+// and a URL (the download goes to stdout) passes, one that names an
+// output, a remote name or another config asks, as does one that is
+// absent, a directory, or read from stdin.
+func TestCurlConfigFile(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	files := map[string]string{
+		"quiet.cfg":   "# fetch quietly\nsilent\nheader = \"Accept: application/json\"\nurl = \"https://example.com/a\"\n",
+		"out.cfg":     "url = \"https://example.com/a\"\noutput = \"a.json\"\n",
+		"dashed.cfg":  "--url https://example.com/a\n--output-dir /tmp/x\n",
+		"bundle.cfg":  "-sO\nurl https://example.com/a\n",
+		"short.cfg":   "-o a.json\n",
+		"nested.cfg":  "config = other.cfg\n",
+		"remote.cfg":  "remote-name\n",
+		"colon.cfg":   "output: a.json\n",
+		"comment.cfg": "# output = a.json\nretry = 3\n",
+	}
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Mkdir(filepath.Join(dir, "adir"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	cfg := &Config{Cwd: dir, Project: dir, Home: "/home/u", Sandbox: filepath.Join(dir, "agent_sandbox"), Mode: ModeRewrite, Approve: ApproveAuto}
+	for cmd, want := range map[string]Decision{
+		"curl -K quiet.cfg":               Allow,
+		"curl -K comment.cfg https://x/a": Allow,
+		"curl --config=quiet.cfg | jq .":  Allow,
+		"curl -K out.cfg":                 Ask,
+		"curl -K dashed.cfg":              Ask,
+		"curl -K bundle.cfg":              Ask,
+		"curl -K short.cfg":               Ask,
+		"curl -K nested.cfg":              Ask,
+		"curl -K remote.cfg":              Ask,
+		"curl --config colon.cfg":         Ask,
+		"curl -K missing.cfg":             Ask,
+		"curl -K adir":                    Ask,
+		"curl -K - < quiet.cfg":           Ask,
+		"curl -K \"$CFG\"":                Ask,
+		"curl -K quiet.cfg > page.json":   Rewrite,
+		"curl -sK quiet.cfg -o a.json":    Rewrite,
+		"cd adir && curl -K ../out.cfg":   Ask,
+		"cd adir && curl -K ../quiet.cfg": Allow,
+	} {
+		if got := Check(cfg, cmd).Decision; got != want {
+			t.Errorf("%s: decision %s, want %s", cmd, got, want)
+		}
+	}
+	// A readable, harmless config still runs options corral did not
+	// see on the command line: the rewrite is not auto-approved.
+	if r := Check(cfg, "curl -K quiet.cfg -o a.json"); r.Decision != Rewrite || r.Approve {
+		t.Errorf("curl -K quiet.cfg -o a.json: decision %s approve %v, want rewrite, not approved", r.Decision, r.Approve)
+	}
+}
