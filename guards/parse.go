@@ -863,15 +863,16 @@ func suggest(s string, known []string) string {
 		if strings.EqualFold(s, k) {
 			return k
 		}
-		if d := editDistance(s, k); d < bestD {
+		if d := EditDistance(s, k); d < bestD {
 			best, bestD = k, d
 		}
 	}
 	return best
 }
 
-// editDistance is the Levenshtein distance between a and b, in bytes.
-func editDistance(a, b string) int {
+// EditDistance is the Levenshtein distance between a and b, in bytes: how
+// corral finds the name a misspelling meant (policy keys, commands, flags).
+func EditDistance(a, b string) int {
 	prev := make([]int, len(b)+1)
 	cur := make([]int, len(b)+1)
 	for j := range prev {

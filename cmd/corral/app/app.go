@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/corral-dev/corral/guards"
 	"github.com/urfave/cli/v3"
 )
 
@@ -223,7 +224,7 @@ func flagNames(c *cli.Command) []string {
 func closest(s string, candidates []string) string {
 	best, bestD := "", len(s)/3+2
 	for _, c := range candidates {
-		d := editDistance(s, c)
+		d := guards.EditDistance(s, c)
 		if strings.HasPrefix(c, s) && len(s) >= 2 {
 			d = min(d, 1)
 		}
@@ -232,27 +233,6 @@ func closest(s string, candidates []string) string {
 		}
 	}
 	return best
-}
-
-// editDistance is the Levenshtein distance between a and b, in bytes.
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
 
 // wantColor decides colour from --color, NO_COLOR and whether stdout is a
