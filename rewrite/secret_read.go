@@ -2,6 +2,7 @@ package rewrite
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/corral-dev/corral/guards"
 	"github.com/corral-dev/corral/syntax"
@@ -14,7 +15,8 @@ var secretRead = Rule{
 SSH private keys and ~/.ssh except public parts, cloud and registry
 credentials, .env files except .env.example/.sample/.template, *.pem, *.key,
 *.p12, *.pfx) puts its content in front of the agent: cat, less, more, head,
-tail, bat, xxd, od, hexdump, base64, strings, nl, tac, grep/rg/ag of such a
+tail, bat, xxd, od, hexdump, base64, strings, nl, tac, sed, awk, jq, sort,
+cut, diff and the other text tools, editors, dd if=, grep/rg/ag of such a
 file or, recursively, of a directory that holds an anchored secret (grep -r
 x ~), copies and archives of one (cp, mv, tar, zip, rsync, scp), input
 redirections from one (< ~/.ssh/id_rsa), and source or . of a secret outside
@@ -23,7 +25,12 @@ default, naming the pattern and how to allow that one path; a policy can make
 it ask ("secrets": {"action": "ask"}). Uploads of secrets are the
 exfiltrate rule's.`,
 	Commands: []string{"cat", "less", "more", "head", "tail", "bat", "batcat", "xxd", "od", "hexdump", "base64", "base32", "strings", "nl", "tac",
-		"grep", "egrep", "fgrep", "rg", "ag", "zgrep", "cp", "mv", "tar", "zip", "rsync", "scp", "source", "."},
+		"grep", "egrep", "fgrep", "rg", "ag", "zgrep", "cp", "mv", "tar", "zip", "rsync", "scp", "source", ".",
+		// Text tools print what they read; a program, filter or script
+		// comes first for the ones in programFirstReaders.
+		"sed", "awk", "gawk", "mawk", "jq", "yq", "sort", "cut", "diff", "cmp", "paste", "rev", "fold", "column",
+		"uniq", "comm", "join", "iconv", "expand", "unexpand", "pr", "fmt", "zcat", "bzcat", "xzcat", "zless",
+		"zmore", "view", "vi", "vim", "nvim", "nano", "emacs", "split", "dd"},
 	Call:     checkSecretRead,
 	Redirect: checkSecretRedirect,
 }
@@ -68,6 +75,23 @@ func checkSecretRead(p *Pass, c *syntax.Call) {
 	files := operands
 	recursive, hidden := false, true
 	switch name {
+	case "sed", "awk", "gawk", "mawk", "jq", "yq":
+		if name == "sed" && has(opts, "i", "in-place") {
+			return // edited in place, not printed: the write guards judge it
+		}
+		// The first operand is the script or filter, unless -e/-f (sed)
+		// or -f (awk) gave it.
+		if !has(opts, "e", "f", "expression", "file") && len(files) > 0 {
+			files = files[1:]
+		}
+	case "dd":
+		// dd if=FILE reads it.
+		for _, a := range c.Args {
+			if v, ok := strings.CutPrefix(a.Value, "if="); ok {
+				p.secretOperand(c, sub(a, v), false, false)
+			}
+		}
+		return
 	case "grep", "rg", "ag":
 		// The first operand is the pattern, unless -e/-f gave it.
 		if !has(opts, "e", "f", "regexp", "file") && len(files) > 0 {
