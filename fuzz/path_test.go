@@ -79,6 +79,11 @@ func checkBashWrite(t *testing.T, cwd, p string, want guards.Decision) {
 	if syntax.Valid(cmd) != nil {
 		return // invalid UTF-8: not parsed, asked about as a whole
 	}
+	if syntax.LocaleEscapes(word) {
+		// $'\u0604': what bash writes depends on its locale, so there is
+		// no single path to compare with (corral leaves it to run time).
+		return
+	}
 	res := rewrite.Check(cfg, cmd)
 	got := rewrite.Allow
 	for _, f := range res.Findings {

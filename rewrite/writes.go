@@ -349,11 +349,20 @@ const maxGlobMatches = 32
 // file the link points at.
 func (p *Pass) alternatives(dir syntax.Dir, t target, abs string, at int) []string {
 	var out []string
-	if !p.Config.NoGlobMatches && (t.arg.Glob && strings.ContainsAny(t.path(), "*?[") || strings.ContainsAny(dir.Path, "*?[")) {
+	// The hook's own working directory is literal even when its name holds
+	// glob characters (a directory called "*"): only what the command adds
+	// is a pattern.
+	pattern, cwd := abs, p.Config.Cwd
+	if cwd != "" && cwd != "/" && strings.ContainsAny(cwd, "*?[\\") {
+		if rest, ok := strings.CutPrefix(abs, cwd); ok && (rest == "" || rest[0] == '/') {
+			pattern = globEscape(cwd) + rest
+		}
+	}
+	if !p.Config.NoGlobMatches && strings.ContainsAny(strings.TrimPrefix(abs, cwd), "*?[") && (t.arg.Glob && strings.ContainsAny(t.path(), "*?[") || strings.ContainsAny(dir.Path, "*?[")) {
 		// The file need not exist yet: match its directory and keep the
 		// name (cd .gi? && echo > new-file).
-		matches, _ := filepath.Glob(abs)
-		if parent, base := path.Split(abs); !strings.ContainsAny(base, "*?[") {
+		matches, _ := filepath.Glob(pattern)
+		if parent, base := path.Split(pattern); !strings.ContainsAny(base, "*?[") {
 			dirs, _ := filepath.Glob(strings.TrimSuffix(parent, "/"))
 			for _, d := range dirs {
 				matches = append(matches, d+"/"+base)
@@ -518,4 +527,17 @@ func containsString(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// globEscape quotes the glob characters of a literal path for
+// filepath.Glob.
+func globEscape(p string) string {
+	var b strings.Builder
+	for _, r := range p {
+		if strings.ContainsRune("*?[\\", r) {
+			b.WriteByte('\\')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
 }

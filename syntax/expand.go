@@ -325,7 +325,7 @@ func (r *resolver) prepare(w *sh.Word, assignment bool) (*sh.Word, bool) {
 	}
 	for i, p := range w.Parts {
 		if q, ok := p.(*sh.SglQuoted); ok && q.Dollar && strings.Contains(q.Value, `\`) {
-			if strings.Contains(q.Value, `\u`) || strings.Contains(q.Value, `\U`) {
+			if LocaleEscapes(q.Value) {
 				return w, false // the character depends on bash's locale
 			}
 			v, err := expand.Literal(nil, &sh.Word{Parts: []sh.WordPart{q}})
@@ -707,4 +707,39 @@ func simpleParam(p *sh.ParamExp) bool {
 	return p.Flags == nil && !p.Excl && !p.Length && !p.Width && !p.IsSet &&
 		p.NestedParam == nil && p.Index == nil && len(p.Modifiers) == 0 &&
 		p.Slice == nil && p.Repl == nil && p.Names == 0 && p.Exp == nil
+}
+
+// LocaleEscapes reports whether the body of a $'…' string holds a \u or
+// \U escape of a character outside ASCII: bash writes that character in
+// the locale's encoding (UTF-8, or the escape itself under LC_ALL=C), so
+// the word is only known at run time. An ASCII code point is the same byte
+// in every locale ($'\u002eenv' is .env).
+func LocaleEscapes(body string) bool {
+	for i := 0; i+1 < len(body); i++ {
+		if body[i] != '\\' {
+			continue
+		}
+		c := body[i+1]
+		if c != 'u' && c != 'U' {
+			i++ // another escape, \\ included
+			continue
+		}
+		max := 4
+		if c == 'U' {
+			max = 8
+		}
+		v, n := 0, 0
+		for j := i + 2; j < len(body) && n < max; j++ {
+			d := strings.IndexByte("0123456789abcdef", body[j]|0x20)
+			if d < 0 {
+				break
+			}
+			v, n = v*16+d, n+1
+		}
+		if n > 0 && v >= 0x80 {
+			return true
+		}
+		i += 1 + n
+	}
+	return false
 }
