@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"path"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -395,4 +396,117 @@ func (s *Secrets) excepted(name string) bool {
 		}
 	}
 	return false
+}
+
+// MatchGlob reports whether a path that a shell glob can match is a
+// secret, judged from the patterns alone (what is on disk is the caller's
+// to match): cat .en? and cat .e* can read .env, head ~/.ss?/id_* a key
+// under ~/.ssh. pattern is the word as bash matches it (quoted pattern
+// characters escaped with a backslash), ~ expanded or not, relative to
+// env.Cwd when not absolute. As in bash without dotglob, a * or ? does not
+// match a leading dot. A file-name glob counts when it is aimed at secrets
+// the way GlobReaches says (it matches a typical secret's name and no
+// ordinary one, so cat * does not count); a glob whose directories match
+// an anchored secret's (~/.ss?/…) counts for what it names below it, so
+// ~/.ss?/*.pub stays an exception.
+func (s *Secrets) MatchGlob(env Env, pattern string) (Secret, bool) {
+	if s == nil || pattern == "" {
+		return Secret{}, false
+	}
+	pattern = expandHome(pattern, env.Home)
+	if !strings.HasPrefix(pattern, "/") {
+		pattern = escapeGlob(baseDir(env)) + "/" + pattern
+	}
+	segs := strings.Split(strings.Trim(pattern, "/"), "/")
+	base := segs[len(segs)-1]
+	dir := "/" + strings.Join(segs[:len(segs)-1], "/")
+	// File-name patterns: a typical secret name the last segment reaches.
+	ordinary := false
+	for _, o := range ordinarySamples {
+		if shellMatch(base, o) {
+			ordinary = true
+			break
+		}
+	}
+	if !ordinary {
+		for _, n := range secretSamples {
+			if !shellMatch(base, n) {
+				continue
+			}
+			if sec, ok := s.Match(env, unescapeGlob(dir)+"/"+n); ok {
+				return sec, true
+			}
+		}
+	}
+	// Anchored patterns: the glob's leading segments match the anchor.
+	for _, p := range s.patterns {
+		if p.dir == nil {
+			continue
+		}
+		anchor, rest, ok := p.dir.anchorOf(env.Home)
+		if !ok || rest != "" || anchor == "/" {
+			continue
+		}
+		as := strings.Split(strings.Trim(anchor, "/"), "/")
+		if len(segs) < len(as) {
+			continue
+		}
+		match := true
+		for i := range as {
+			if !shellMatch(segs[i], as[i]) {
+				match = false
+				break
+			}
+		}
+		if !match {
+			continue
+		}
+		cand := anchor
+		if below := segs[len(as):]; len(below) > 0 {
+			cand += "/" + unescapeGlob(strings.Join(below, "/"))
+		}
+		if sec, ok := s.Match(env, cand); ok {
+			return sec, true
+		}
+	}
+	return Secret{}, false
+}
+
+// shellMatch matches one path segment against one segment of a shell
+// glob, as bash's pathname expansion does without dotglob: a leading dot
+// is matched only by a dot, and [!…] negates like [^…].
+func shellMatch(pattern, name string) bool {
+	if strings.HasPrefix(name, ".") && !strings.HasPrefix(pattern, ".") && !strings.HasPrefix(pattern, `\.`) {
+		return false
+	}
+	ok, err := path.Match(strings.ReplaceAll(pattern, "[!", "[^"), name)
+	return err == nil && ok
+}
+
+// escapeGlob quotes the glob characters of a literal path.
+func escapeGlob(p string) string {
+	var b strings.Builder
+	for _, r := range p {
+		if strings.ContainsRune(`*?[\`, r) {
+			b.WriteByte('\\')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// unescapeGlob drops the backslashes that quote glob characters; the
+// characters left are taken literally.
+func unescapeGlob(p string) string {
+	if !strings.Contains(p, `\`) {
+		return p
+	}
+	var b strings.Builder
+	for i := 0; i < len(p); i++ {
+		if p[i] == '\\' && i+1 < len(p) {
+			i++
+		}
+		b.WriteByte(p[i])
+	}
+	return b.String()
 }

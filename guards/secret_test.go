@@ -180,3 +180,46 @@ func TestSecretsPolicyEdit(t *testing.T) {
 		}
 	}
 }
+
+func TestSecretsMatchGlob(t *testing.T) {
+	t.Parallel()
+	env := Env{Project: "/p", Cwd: "/p", Home: "/home/u", Sandbox: "/p/agent_sandbox"}
+	s := DefaultSecrets()
+	tests := []struct {
+		glob    string
+		pattern string // "" when no path it matches is a secret
+	}{
+		{".en?", ".env"},
+		{".e*", ".env"},
+		{".env.*", ".env.*"},
+		{"config/.en[v]", ".env"},
+		{"*.pem", "*.pem"},
+		{"certs/s*.key", "*.key"},
+		{"~/.ssh/id_*", "~/.ssh"},
+		{"/home/u/.ss?/id_rsa", "id_rsa"},
+		{"/home/u/.ss?/work_key", "~/.ssh"},
+		{"~/.ss[h]/*", "~/.ssh"},
+		{"~/.aws/cred*", "~/.aws/credentials"},
+		{"~/.a*/credentials", "~/.aws/credentials"},
+		// known_host? can name known_hostz, a file under ~/.ssh that is no exception.
+		{"~/.ssh/known_host?", "~/.ssh"},
+		// Look-alikes: a * does not match a leading dot, an ordinary glob
+		// is judged by the files it names, exceptions stay exceptions.
+		{"*env*", ""},
+		{"*", ""},
+		{"*.go", ""},
+		{"src/*", ""},
+		{".env.exampl?", ""},
+		{"~/.ssh/*.pub", ""},
+		{"~/.ssh/known_hosts*", ""},
+		{"~/.aws/conf*", ""},
+		{`.en\?`, ""},
+		{"READ*.md", ""},
+	}
+	for _, tc := range tests {
+		got, ok := s.MatchGlob(env, tc.glob)
+		if ok != (tc.pattern != "") || got.Pattern != tc.pattern {
+			t.Errorf("MatchGlob(%q) = %q, %v; want %q", tc.glob, got.Pattern, ok, tc.pattern)
+		}
+	}
+}

@@ -202,8 +202,16 @@ func (p *Pass) curlUploads(c *syntax.Call) {
 
 // sub returns a's word with another value (a file named inside an option's
 // value); it is static only when a is.
+// sub is the part v of word a's value (the file in -F f=@file). It is
+// never a glob: bash matches the whole word (f=@.en? names no file, so it
+// stays as written and curl opens ".en?"). A dynamic part keeps no word of
+// its own.
 func sub(a syntax.Arg, v string) syntax.Arg {
 	a.Value = v
+	a.Glob, a.Pattern = false, ""
+	if !a.Static {
+		a.Word = nil
+	}
 	return a
 }
 

@@ -2,6 +2,7 @@ package rewrite
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 
 	"github.com/corral-dev/corral/guards"
@@ -158,12 +159,110 @@ func tarCreates(c *syntax.Call, opts []option) bool {
 	return false
 }
 
-// secretOf judges one word as a path read in dir.
+// secretOf judges one word as a path read in dir: every path it can
+// name (readPaths) is matched against the secret class.
 func (p *Pass) secretOf(dir syntax.Dir, a syntax.Arg) (guards.Secret, bool) {
-	if !a.Static || p.Config.Paths == nil {
+	if p.Config.Paths == nil {
 		return guards.Secret{}, false
 	}
-	return p.Config.Paths.Secrets().Match(p.guardsEnv(dir), a.Value)
+	secrets := p.Config.Paths.Secrets()
+	env := p.guardsEnv(dir)
+	for _, r := range p.readPaths(dir, a) {
+		if r.glob {
+			if s, ok := secrets.MatchGlob(env, r.path); ok {
+				return s, true
+			}
+			continue
+		}
+		if s, ok := secrets.Match(env, r.path); ok {
+			return s, true
+		}
+	}
+	return guards.Secret{}, false
+}
+
+// readPath is one path a word can name: a literal path, or a glob
+// pattern (bash's, quoted characters escaped).
+type readPath struct {
+	path string
+	glob bool
+}
+
+// readPaths lists the paths a read operand can name, the way bash
+// expands it: a static word is itself (brace expansion already made one
+// word per value); a glob is its pattern and, unless the engine is told
+// not to look, the files it matches on disk now (as the write guards
+// match theirs); a word built by command substitutions whose output the
+// text shows (less $(echo .env), cat .env$(true)) is each field it gives.
+// A word only known at run time ($(ls *.go), "$f") names nothing: a read
+// of it is not judged.
+func (p *Pass) readPaths(dir syntax.Dir, a syntax.Arg) []readPath {
+	if !a.Static {
+		fields, ok := syntax.SubstFields(a)
+		if !ok {
+			return nil
+		}
+		var out []readPath
+		for _, f := range fields {
+			out = append(out, p.readPaths(dir, f)...)
+		}
+		return out
+	}
+	if a.Value == "" {
+		return nil
+	}
+	pat := a.Pattern
+	if pat == "" {
+		pat = a.Value
+	}
+	if !a.Glob || !strings.ContainsAny(pat, "*?[") {
+		return []readPath{{path: a.Value}}
+	}
+	out := []readPath{{path: pat, glob: true}}
+	return append(out, p.globOnDisk(dir, pat)...)
+}
+
+// globOnDisk returns the files a glob matches when the hook runs (at most
+// maxGlobMatches), skipping names with a leading dot that the pattern's
+// segment does not start with, as bash does without dotglob.
+func (p *Pass) globOnDisk(dir syntax.Dir, pat string) []readPath {
+	if p.Config.NoGlobMatches {
+		return nil
+	}
+	abs := pat
+	if strings.HasPrefix(abs, "~/") && p.Config.Home != "" {
+		abs = globEscape(p.Config.Home) + abs[1:]
+	}
+	if !strings.HasPrefix(abs, "/") {
+		base := dir.Path
+		if !dir.Known || base == "" {
+			base = p.Config.Project
+		}
+		if base == "" {
+			return nil
+		}
+		abs = globEscape(base) + "/" + abs
+	}
+	matches, _ := filepath.Glob(abs)
+	psegs := strings.Split(abs, "/")
+	var out []readPath
+	for _, m := range matches {
+		if len(out) == maxGlobMatches {
+			break
+		}
+		msegs := strings.Split(m, "/")
+		hidden := false
+		for i := range msegs {
+			if i < len(psegs) && strings.HasPrefix(msegs[i], ".") && !strings.HasPrefix(psegs[i], ".") && !strings.HasPrefix(psegs[i], `\.`) {
+				hidden = true
+				break
+			}
+		}
+		if !hidden {
+			out = append(out, readPath{path: m})
+		}
+	}
+	return out
 }
 
 func (p *Pass) secretOperand(c *syntax.Call, a syntax.Arg, recursive, hidden bool) {
@@ -171,9 +270,16 @@ func (p *Pass) secretOperand(c *syntax.Call, a syntax.Arg, recursive, hidden boo
 		p.reportSecret(c, s, fmt.Sprintf("%s reads", c.Name))
 		return
 	}
-	if recursive && a.Static && p.Config.Paths != nil {
-		if s, ok := p.Config.Paths.Secrets().Holds(p.guardsEnv(c.Dir), a.Value, hidden); ok {
+	if !recursive || p.Config.Paths == nil {
+		return
+	}
+	for _, r := range p.readPaths(c.Dir, a) {
+		if r.glob {
+			continue
+		}
+		if s, ok := p.Config.Paths.Secrets().Holds(p.guardsEnv(c.Dir), r.path, hidden); ok {
 			p.reportSecret(c, s, fmt.Sprintf("%s reads everything under", c.Name))
+			return
 		}
 	}
 }
@@ -197,10 +303,10 @@ func (p *Pass) guardsEnv(dir syntax.Dir) guards.Env {
 }
 
 func checkSecretRedirect(p *Pass, r syntax.Redirect) {
-	if r.Op != "<" && r.Op != "<>" || !r.Target.Static || p.Config.Paths == nil {
+	if r.Op != "<" && r.Op != "<>" || p.Config.Paths == nil {
 		return
 	}
-	s, ok := p.Config.Paths.Secrets().Match(p.guardsEnv(r.Dir), r.Target.Value)
+	s, ok := p.secretOf(r.Dir, r.Target)
 	if !ok {
 		return
 	}

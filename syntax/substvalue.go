@@ -1,0 +1,160 @@
+package syntax
+
+import (
+	"strings"
+
+	"mvdan.cc/sh/v3/expand"
+	sh "mvdan.cc/sh/v3/syntax"
+)
+
+// SubstFields returns the fields a dynamic word becomes when its only
+// run-time parts are command substitutions whose output is known from
+// their text: echo or printf of words without expansions, and true, false
+// and : (which print nothing). The output of an unquoted substitution is
+// split into fields and is a glob (Glob set); a quoted one is not. ok is
+// false for any other word ($(ls *.go), "$x", $((1+1))): its value is
+// only known at run time. A word split out of a brace expansion is not
+// read again (its Word is the whole word).
+func SubstFields(a Arg) ([]Arg, bool) {
+	if a.Static || a.Word == nil || a.Split {
+		return nil, false
+	}
+	var fields []Arg
+	var cur strings.Builder
+	started, glob, subst := false, false, false
+	flush := func() {
+		if started {
+			f := Arg{Value: cur.String(), Static: true, Glob: glob, Start: a.Start, End: a.End, Raw: a.Raw}
+			if glob {
+				f.Pattern = f.Value
+			}
+			fields = append(fields, f)
+		}
+		cur.Reset()
+		started, glob = false, false
+	}
+	var part func(p sh.WordPart, quoted bool) bool
+	part = func(p sh.WordPart, quoted bool) bool {
+		switch p := p.(type) {
+		case *sh.Lit:
+			v := p.Value
+			if quoted {
+				v = unescapeDouble(v)
+			} else {
+				glob = glob || strings.ContainsAny(unescapedGlob(v), "*?[")
+				v = unescapeBare(v)
+			}
+			cur.WriteString(v)
+			started = true
+		case *sh.SglQuoted:
+			v, err := expand.Literal(nil, &sh.Word{Parts: []sh.WordPart{p}})
+			if err != nil {
+				return false
+			}
+			cur.WriteString(v)
+			started = true
+		case *sh.DblQuoted:
+			started = true
+			for _, q := range p.Parts {
+				if !part(q, true) {
+					return false
+				}
+			}
+		case *sh.CmdSubst:
+			out, ok := knownOutput(p)
+			if !ok {
+				return false
+			}
+			subst = true
+			if quoted {
+				cur.WriteString(out)
+				started = true
+				return true
+			}
+			// Unquoted: split at blanks; each piece is a glob.
+			for i, piece := range strings.FieldsFunc(out, isIFS) {
+				if i > 0 || strings.IndexFunc(out, isIFS) == 0 {
+					flush()
+				}
+				cur.WriteString(piece)
+				started = true
+				glob = glob || strings.ContainsAny(piece, "*?[")
+			}
+			if out != "" && isIFS(rune(out[len(out)-1])) {
+				flush()
+			}
+		default:
+			return false
+		}
+		return true
+	}
+	for _, p := range a.Word.Parts {
+		if !part(p, false) {
+			return nil, false
+		}
+	}
+	flush()
+	return fields, subst
+}
+
+func isIFS(r rune) bool { return r == ' ' || r == '\t' || r == '\n' }
+
+// knownOutput returns what a command substitution prints when its text
+// says: echo or printf of words without expansions (globs in them are
+// left for the caller, who globs the output anyway), or a command that
+// prints nothing. Trailing newlines are dropped, as bash drops them.
+func knownOutput(cs *sh.CmdSubst) (string, bool) {
+	if len(cs.Stmts) != 1 {
+		return "", false
+	}
+	st := cs.Stmts[0]
+	ce, ok := st.Cmd.(*sh.CallExpr)
+	if !ok || st.Negated || st.Background || len(st.Redirs) > 0 || len(ce.Assigns) > 0 || len(ce.Args) == 0 {
+		return "", false
+	}
+	words := make([]string, len(ce.Args))
+	for i, w := range ce.Args {
+		for _, p := range w.Parts {
+			switch p := p.(type) {
+			case *sh.Lit, *sh.SglQuoted:
+			case *sh.DblQuoted:
+				for _, q := range p.Parts {
+					if _, ok := q.(*sh.Lit); !ok {
+						return "", false
+					}
+				}
+			default:
+				return "", false
+			}
+		}
+		v, err := expand.Literal(nil, w)
+		if err != nil {
+			return "", false
+		}
+		words[i] = v
+	}
+	var out string
+	switch words[0] {
+	case "true", "false", ":":
+		return "", true
+	case "echo":
+		args := words[1:]
+		escapes := false
+		for len(args) > 0 && (args[0] == "-n" || args[0] == "-e" || args[0] == "-E" || args[0] == "-ne" || args[0] == "-en") {
+			escapes = escapes || strings.Contains(args[0], "e")
+			args = args[1:]
+		}
+		out = strings.Join(args, " ")
+		if escapes {
+			out = unescapeC(out)
+		}
+	case "printf":
+		if len(words) < 2 || strings.HasPrefix(words[1], "-") {
+			return "", false
+		}
+		out = printfText(words[1], words[2:])
+	default:
+		return "", false
+	}
+	return strings.TrimRight(out, "\n"), true
+}
