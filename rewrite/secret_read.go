@@ -21,7 +21,15 @@ cut, diff and the other text tools, editors, dd if=, grep/rg/ag of such a
 file or, recursively, of a directory that holds an anchored secret (grep -r
 x ~), copies and archives of one (cp, mv, tar, zip, rsync, scp), input
 redirections from one (< ~/.ssh/id_rsa), and source or . of a secret outside
-the project (a project's own .env is how it configures itself). Denied by
+the project (a project's own .env is how it configures itself), and git
+commands that print a secret out of the object store or the work tree (git
+show HEAD:.env, git cat-file -p :.env, git diff HEAD -- .env, git log -p --
+.env, git archive HEAD .env, git blame .env, git grep KEY -- .env; not with
+--stat or --name-only, not an excluding pathspec :!.env). An operand is every
+path it can name: what a glob matches (cat .en?, head ~/.ssh/id_*), each word
+of a brace expansion, a command substitution whose output its text shows
+(less $(echo .env)); one only known at run time ($(ls *.go)) is not judged.
+Denied by
 default, naming the pattern and how to allow that one path; a policy can make
 it ask ("secrets": {"action": "ask"}). Uploads of secrets are the
 exfiltrate rule's.`,
@@ -31,7 +39,7 @@ exfiltrate rule's.`,
 		// comes first for the ones in programFirstReaders.
 		"sed", "awk", "gawk", "mawk", "jq", "yq", "sort", "cut", "diff", "cmp", "paste", "rev", "fold", "column",
 		"uniq", "comm", "join", "iconv", "expand", "unexpand", "pr", "fmt", "zcat", "bzcat", "xzcat", "zless",
-		"zmore", "view", "vi", "vim", "nvim", "nano", "emacs", "split", "dd"},
+		"zmore", "view", "vi", "vim", "nvim", "nano", "emacs", "split", "dd", "git"},
 	Call:     checkSecretRead,
 	Redirect: checkSecretRedirect,
 }
@@ -61,6 +69,10 @@ var readerSpecs = map[string]optSpec{
 }
 
 func checkSecretRead(p *Pass, c *syntax.Call) {
+	if c.Name == "git" {
+		p.gitSecretRead(c)
+		return
+	}
 	name := c.Name
 	switch name {
 	case "egrep", "fgrep", "zgrep":

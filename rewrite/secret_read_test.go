@@ -55,3 +55,61 @@ func TestSecretReadResolvesOperands(t *testing.T) {
 		{"cat .en?", Deny},
 	})
 }
+
+// TestGitSecretRead: git prints a secret out of the object store (REV:PATH,
+// :PATH, cat-file), as the changes to it (diff, log -p, show REV -- PATH),
+// as its lines (blame, grep) or inside an archive; options read with git's
+// own value-taking options, so a value is never taken for a path.
+func TestGitSecretRead(t *testing.T) {
+	t.Parallel()
+	cfg := testConfig()
+	cfg.Paths = guards.DefaultPolicy()
+	cfg.NoGlobMatches = true
+	testRuleWith(t, cfg, "secret-read", []ruleCase{
+		{"git show HEAD:.env", Deny},
+		{"git show HEAD~3:config/.env.production", Deny},
+		{"git show :.env", Deny},
+		{"git show :2:.env", Deny},
+		{"git show HEAD:./.env", Deny},
+		{"git show HEAD -- .env", Deny},
+		{"git show --stat HEAD:.env", Deny}, // a blob is printed whatever --stat says
+		{"git cat-file -p HEAD:.env", Deny},
+		{"git cat-file blob v1.2:certs/site.key", Deny},
+		{"git cat-file --textconv HEAD:.env", Deny},
+		{"git cat-file --filters --path=.env 1a2b3c", Deny},
+		{"git archive HEAD .env", Deny},
+		{"git archive --output=x.zip --prefix=p/ HEAD id_rsa", Deny},
+		{"git diff HEAD -- .env", Deny},
+		{"git diff .env", Deny},
+		{"git diff HEAD:.env HEAD~1:.env", Deny},
+		{"git diff -- '.env*'", Deny},
+		{"git diff -- ':(top).env'", Deny},
+		{"git log -p -- .env", Deny},
+		{"git log --patch --follow .env", Deny},
+		{"git log -L 1,5:.env", Deny},
+		{"git whatchanged -p .env", Deny},
+		{"git blame .env", Deny},
+		{"git grep -e KEY -- .env", Deny},
+		{"git -C ../api --no-pager show main:.env", Deny},
+		// Look-alikes.
+		{"git show HEAD", Allow},
+		{"git show HEAD:README.md", Allow},
+		{"git show HEAD:.env.example", Allow},
+		{"git show ':/fix .env loading'", Allow},
+		{"git cat-file -t HEAD:.env", Allow},
+		{"git cat-file -e HEAD:.env", Allow},
+		{"git archive HEAD", Allow},
+		{"git archive HEAD src", Allow},
+		{"git diff --stat -- .env", Allow},
+		{"git diff --name-only HEAD -- .env", Allow},
+		{"git diff -- ':!.env'", Allow},
+		{"git diff -- ':(exclude).env'", Allow},
+		{"git log -- .env", Allow},
+		{"git log --oneline --author .env", Allow},
+		{"git log -p -S .env", Allow},
+		{"git grep .env", Allow},
+		{"git grep -n TOKEN -- src", Allow},
+		{"git status .env", Allow},
+		{"git add .env.example", Allow},
+	})
+}

@@ -1,0 +1,229 @@
+package rewrite
+
+import (
+	"strings"
+
+	"github.com/corral-dev/corral/syntax"
+)
+
+// Git's subcommands that print file contents out of the object store or
+// the work tree, with their options that take a separate value (as git's
+// parse-options and revision parser read them: --author x and
+// --author=x). No abbreviations are resolved: an option that would make
+// the command print no content (--stat) is then only seen when spelled
+// out, which errs on the side of judging the read.
+var (
+	gitDiffValues = setOf("output", "diff-filter", "find-object", "word-diff-regex", "src-prefix", "dst-prefix",
+		"line-prefix", "ignore-matching-lines", "anchored", "skip-to", "rotate-to", "output-indicator-new",
+		"output-indicator-old", "output-indicator-context", "color-moved-ws", "inter-hunk-context")
+	gitLogValues = setOf("max-count", "skip", "since", "after", "until", "before", "author", "committer", "grep",
+		"min-parents", "max-parents", "exclude", "since-as-filter", "glob", "grep-reflog", "encoding")
+	gitReadSpecs = map[string]optSpec{
+		"show":         {shortVal: "nSGIO", longEq: true, longVal: union(gitDiffValues, gitLogValues)},
+		"log":          {shortVal: "nSGILO", longEq: true, longVal: union(gitDiffValues, gitLogValues)},
+		"whatchanged":  {shortVal: "nSGILO", longEq: true, longVal: union(gitDiffValues, gitLogValues)},
+		"diff":         {shortVal: "SGIO", longEq: true, longVal: gitDiffValues},
+		"format-patch": {shortVal: "onSGIv", longEq: true, longVal: union(gitDiffValues, gitLogValues, setOf("output-directory", "subject-prefix", "in-reply-to", "to", "cc", "from", "add-header", "signature", "signature-file", "suffix", "start-number", "base", "interdiff", "range-diff", "creation-factor", "reroll-count", "filename-max-length"))},
+		"cat-file":     {longEq: true},
+		"archive":      {shortVal: "o", longEq: true, longVal: setOf("format", "prefix", "output", "remote", "exec", "add-file", "add-virtual-file", "mtime")},
+		"blame":        {shortVal: "LSC", longEq: true, longVal: setOf("contents", "reverse", "since", "encoding", "ignore-rev", "ignore-revs-file", "date", "abbrev")},
+		"annotate":     {shortVal: "LSC", longEq: true, longVal: setOf("contents", "reverse", "since", "encoding", "ignore-rev", "ignore-revs-file", "date", "abbrev")},
+		"grep":         {shortVal: "efmABC", longEq: true, longVal: setOf("max-depth", "context", "after-context", "before-context", "max-count", "threads", "open-files-in-pager", "color")},
+		"diff-tree":    {shortVal: "SGIO", longEq: true, longVal: gitDiffValues},
+	}
+)
+
+// gitNoContent are the options after which diff, show and log print names
+// or counts of changes, not their lines.
+var gitNoContent = []string{"stat", "numstat", "shortstat", "name-only", "name-status", "s", "no-patch", "quiet", "raw", "dirstat", "summary"}
+
+func union(sets ...map[string]bool) map[string]bool {
+	out := map[string]bool{}
+	for _, s := range sets {
+		for k := range s {
+			out[k] = true
+		}
+	}
+	return out
+}
+
+// gitSecretRead judges git commands that print a secret's content: a blob
+// named REV:PATH or :PATH (git show HEAD:.env, git cat-file -p HEAD:.env),
+// the changes to a secret (git diff HEAD -- .env, git log -p -- .env, git
+// show REV -- .env), an archive of one (git archive HEAD .env), its lines
+// (git blame .env, git grep KEY -- .env). A pathspec that excludes
+// (:!.env, :(exclude).env) reads nothing; --stat and the like print no
+// lines.
+func (p *Pass) gitSecretRead(c *syntax.Call) {
+	if asksHelp(c) {
+		return
+	}
+	dir, sub := gitArgs(c)
+	if sub < 0 {
+		return
+	}
+	name := c.Args[sub].Value
+	args := c.Args[sub+1:]
+	switch name {
+	case "show", "log", "whatchanged", "diff", "format-patch", "cat-file", "archive", "blame", "annotate", "grep", "diff-tree":
+	default:
+		return
+	}
+	opts, operands := scan(args, gitReadSpecs[name])
+	// Operands after "--" are paths only.
+	dd := len(args)
+	consumed := map[int]bool{}
+	for _, o := range opts {
+		consumed[o.idx] = true
+		if o.hasVal && !o.attached {
+			consumed[o.idx+1] = true
+		}
+	}
+	for i, a := range args {
+		if a.Static && a.Value == "--" && !consumed[i] {
+			dd = i
+			break
+		}
+	}
+	content := true
+	switch name {
+	case "diff", "diff-tree":
+		content = !given(opts, gitNoContent...)
+	case "log", "whatchanged":
+		content = (has(opts, "p", "u", "patch", "patch-with-stat", "patch-with-raw", "cc") || name == "whatchanged" && has(opts, "p")) &&
+			!given(opts, "no-patch", "s")
+		for _, o := range find(opts, "L") {
+			if i := strings.LastIndex(o.val.Value, ":"); i >= 0 {
+				p.gitSecretPath(c, dir, o.val.Value[i+1:], "git "+name+" -L")
+			}
+		}
+	case "show":
+		content = !given(opts, gitNoContent...)
+	case "cat-file":
+		if given(opts, "t", "s", "e", "batch", "batch-check", "batch-command") {
+			return
+		}
+		for _, o := range find(opts, "path") {
+			p.gitSecretPath(c, dir, o.val.Value, "git cat-file")
+		}
+	case "grep":
+		if !has(opts, "e", "f", "regexp", "file") && len(operands) > 0 {
+			operands = operands[1:] // the pattern
+		}
+	}
+	for k, i := range operands {
+		a := args[i]
+		if !a.Static {
+			continue
+		}
+		v := a.Value
+		if i > dd {
+			if content {
+				p.gitPathspec(c, dir, a)
+			}
+			continue
+		}
+		// REV:PATH and :PATH name a blob (or tree) in the object store:
+		// show and cat-file print it whatever else was asked.
+		if path, ok := gitObjectPath(v); ok {
+			if content || name == "show" || name == "cat-file" {
+				p.gitSecretPath(c, dir, path, "git "+name)
+			}
+			continue
+		}
+		if strings.HasPrefix(v, ":") {
+			continue // :/TEXT, a commit found by its message
+		}
+		switch name {
+		case "archive":
+			if k == 0 {
+				continue // the tree-ish
+			}
+		case "cat-file":
+			continue // a type or an object id
+		}
+		// Before "--", git takes an operand for a path when it is no
+		// revision: a secret's name is judged as the path it is.
+		if content {
+			p.gitPathspec(c, dir, a)
+		}
+	}
+}
+
+// gitObjectPath returns the path of an object name REV:PATH, :PATH or
+// :N:PATH (a stage of the index); :/TEXT searches commit messages and
+// names no path.
+func gitObjectPath(v string) (string, bool) {
+	i := strings.IndexByte(v, ':')
+	if i < 0 || strings.Contains(v, "://") {
+		return "", false
+	}
+	rest := v[i+1:]
+	if i == 0 {
+		if strings.HasPrefix(rest, "/") {
+			return "", false
+		}
+		if len(rest) >= 2 && rest[0] >= '0' && rest[0] <= '3' && rest[1] == ':' {
+			rest = rest[2:]
+		}
+	}
+	if rest == "" {
+		return "", false
+	}
+	return rest, true
+}
+
+// gitPathspec judges one pathspec: magic that excludes reads nothing;
+// :(top)x and :/x are from the top of the work tree; a glob is matched
+// as one.
+func (p *Pass) gitPathspec(c *syntax.Call, dir syntax.Dir, a syntax.Arg) {
+	v := a.Value
+	if strings.HasPrefix(v, ":") {
+		switch {
+		case strings.HasPrefix(v, ":!") || strings.HasPrefix(v, ":^"):
+			return
+		case strings.HasPrefix(v, ":("):
+			end := strings.IndexByte(v, ')')
+			if end < 0 {
+				return
+			}
+			magic := v[2:end]
+			for _, m := range strings.Split(magic, ",") {
+				if m == "exclude" {
+					return
+				}
+			}
+			v = v[end+1:]
+		case strings.HasPrefix(v, ":/"):
+			v = v[2:]
+		default:
+			v = v[1:]
+		}
+	}
+	if a.Glob || strings.ContainsAny(v, "*?[") {
+		// Quoted or not, git matches the pathspec as a pattern.
+		if s, ok := p.secretOf(dir, syntax.Arg{Value: v, Static: true, Glob: true, Pattern: v}); ok {
+			p.reportSecret(c, s, "git "+p.gitSub(c)+" reads")
+		}
+		return
+	}
+	p.gitSecretPath(c, dir, v, "git "+p.gitSub(c))
+}
+
+func (p *Pass) gitSub(c *syntax.Call) string {
+	if _, sub := gitArgs(c); sub >= 0 {
+		return c.Args[sub].Value
+	}
+	return ""
+}
+
+// gitSecretPath judges a path git prints the content of.
+func (p *Pass) gitSecretPath(c *syntax.Call, dir syntax.Dir, path, what string) {
+	if path == "" {
+		return
+	}
+	path = strings.TrimPrefix(path, "./")
+	if s, ok := p.secretOf(dir, syntax.Arg{Value: path, Static: true}); ok {
+		p.reportSecret(c, s, what+" reads")
+	}
+}
