@@ -31,7 +31,14 @@ type codeCase struct {
 	want  Decision
 	// gone reports that running the command removes the canary.
 	gone bool
+	// leaks reports that running the command prints a secret: the
+	// project's .env and the scratch home's ~/.ssh/id_rsa hold
+	// secretMarker.
+	leaks bool
 }
+
+// secretMarker is the content of the scratch secrets.
+const secretMarker = "TOKEN=canary-secret-4242"
 
 var codeCases = []codeCase{
 	{name: "py-rmtree", prog: "python3", cmd: `python3 -c "import shutil; shutil.rmtree('{home}')"`, want: Deny, gone: true},
@@ -73,6 +80,22 @@ var codeCases = []codeCase{
 	{name: "make-stdin", prog: "make", cmd: "make -f - <<'EOF'\nall:\n\trm -rf ~\nEOF", want: Deny, gone: true},
 	{name: "npm-run", prog: "npm", cmd: "npm run clean --silent", files: map[string]string{"package.json": `{"name": "x", "version": "1.0.0", "scripts": {"clean": "rm -rf ~"}}`}, want: Deny, gone: true},
 	{name: "npm-pretest", prog: "npm", cmd: "npm test --silent", files: map[string]string{"package.json": `{"name": "x", "version": "1.0.0", "scripts": {"pretest": "rm -rf ~", "test": "echo ok"}}`}, want: Deny, gone: true},
+	// Program code that reads a secret (issue 9): denied like cat of the
+	// same path; run anyway, it prints the secret.
+	{name: "py-read-env", prog: "python3", cmd: `python3 -c 'print(open(".env").read())'`, want: Deny, leaks: true},
+	{name: "py-read-key-expanduser", prog: "python3", cmd: `python3 -c 'import os; print(open(os.path.expanduser("~/.ssh/id_rsa")).read())'`, want: Deny, leaks: true},
+	{name: "py-read-heredoc", prog: "python3", cmd: "python3 <<'EOF'\nfrom pathlib import Path\nprint((Path.home() / '.ssh' / 'id_rsa').read_text())\nEOF", want: Deny, leaks: true},
+	{name: "py-read-script", prog: "python3", cmd: "python3 show.py", files: map[string]string{"show.py": "import pathlib\nprint(pathlib.Path('.env').read_text())\n"}, want: Deny, leaks: true},
+	{name: "py-read-look", prog: "python3", cmd: `python3 -c 'print(".env", open("README.md").read())'`, files: map[string]string{"README.md": "hello\n"}, want: Allow},
+	{name: "node-read-env", prog: "node", cmd: `node -e 'console.log(require("fs").readFileSync(".env", "utf8"))'`, want: Deny, leaks: true},
+	{name: "node-read-promises", prog: "node", cmd: `node -e 'require("fs").promises.readFile(".env", "utf8").then(console.log)'`, want: Deny, leaks: true},
+	{name: "node-read-look", prog: "node", cmd: `node -e 'console.log(".env")'`, want: Allow},
+	{name: "perl-read-env", prog: "perl", cmd: `perl -e 'open(my $f, "<", ".env"); print <$f>'`, want: Deny, leaks: true},
+	{name: "ruby-read-env", prog: "ruby", cmd: `ruby -e 'puts File.read(".env")'`, want: Deny, leaks: true},
+	{name: "ruby-read-script", prog: "ruby", cmd: "ruby show.rb", files: map[string]string{"show.rb": "puts IO.read(File.expand_path('~/.ssh/id_rsa'))\n"}, want: Deny, leaks: true},
+	{name: "ruby-read-look", prog: "ruby", cmd: `ruby -e 'puts ".env"'`, want: Allow},
+	{name: "php-read-env", prog: "php", cmd: `php -r 'echo file_get_contents(".env");'`, want: Deny, leaks: true},
+	{name: "php-read-look", prog: "php", cmd: `php -r 'echo ".env";'`, want: Allow},
 	{name: "npm-run-look", prog: "npm", cmd: "npm run build --silent", files: map[string]string{"package.json": `{"name": "x", "version": "1.0.0", "scripts": {"build": "echo 'rm -rf ~'", "clean": "rm -rf ~"}}`}, want: Allow},
 }
 
@@ -96,6 +119,14 @@ func TestExecCode(t *testing.T) {
 			}
 			if err := os.WriteFile(canary, []byte("canary\n"), 0o644); err != nil {
 				t.Fatal(err)
+			}
+			for path, content := range map[string]string{filepath.Join(project, ".env"): secretMarker + "\n", filepath.Join(home, ".ssh", "id_rsa"): secretMarker + "\n"} {
+				if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(path, []byte(content), 0o600); err != nil {
+					t.Fatal(err)
+				}
 			}
 			for name, content := range tc.files {
 				content = strings.ReplaceAll(content, "{home}", home)
@@ -133,6 +164,9 @@ func TestExecCode(t *testing.T) {
 			gone := os.IsNotExist(err)
 			if gone != tc.gone {
 				t.Errorf("canary gone = %v, want %v (corral said %s)\ncmd: %s\noutput: %s", gone, tc.gone, res.Decision, cmd, out)
+			}
+			if leaked := strings.Contains(string(out), secretMarker); leaked != tc.leaks {
+				t.Errorf("secret printed = %v, want %v (corral said %s)\ncmd: %s\noutput: %s", leaked, tc.leaks, res.Decision, cmd, out)
 			}
 		})
 	}

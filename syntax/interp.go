@@ -305,13 +305,17 @@ func (w *walker) program(c scope, call *Call, l lang.Lang, text, label string, d
 			case e.Dir:
 				cmd = "rmdir -- "
 			}
-			w.effect(c, call, cmd+Quote(e.Path), "in "+string(l)+" code ("+at+"): "+e.Call+" deletes "+e.Path, dynamic, false)
+			w.effect(c, call, cmd+pathWord(e), "in "+string(l)+" code ("+at+"): "+e.Call+" deletes "+e.Path, dynamic, false)
 		case lang.Write:
 			op := " > "
 			if e.Append {
 				op = " >> "
 			}
-			w.effect(c, call, ":"+op+Quote(e.Path), "in "+string(l)+" code ("+at+"): "+e.Call+" writes "+e.Path, dynamic, false)
+			w.effect(c, call, ":"+op+pathWord(e), "in "+string(l)+" code ("+at+"): "+e.Call+" writes "+e.Path, dynamic, false)
+		case lang.Read:
+			// A read is judged as cat of the same path: the secret class
+			// decides, with cat's reason.
+			w.effect(c, call, "cat -- "+pathWord(e), "in "+string(l)+" code ("+at+"): "+e.Call+" reads "+e.Path, dynamic, false)
 		case lang.Hidden:
 			what := e.Call
 			if e.Text != "" {
@@ -333,6 +337,18 @@ func (w *walker) effect(c scope, call *Call, text, origin string, dynamic, shell
 	if shell && len(w.m.Scripts) > n {
 		w.m.Scripts[n].FromCode = true
 	}
+}
+
+// pathWord is the shell word for an effect's path: quoted, with a leading
+// ~ left for the shell to expand when the program expands it too.
+func pathWord(e lang.Effect) string {
+	if e.Tilde && (e.Path == "~" || strings.HasPrefix(e.Path, "~/")) {
+		if e.Path == "~" {
+			return "~"
+		}
+		return "~/" + Quote(e.Path[2:])
+	}
+	return Quote(e.Path)
 }
 
 func quoteArgv(argv []string) string {

@@ -71,6 +71,9 @@ var jsExec = map[string]bool{"child_process.spawn": true, "child_process.spawnSy
 var jsDelete = map[string]bool{"rm": true, "rmSync": true, "rmdir": true, "rmdirSync": true, "unlink": true, "unlinkSync": true}
 var jsWrite = map[string]bool{"writeFile": true, "writeFileSync": true, "appendFile": true, "appendFileSync": true, "createWriteStream": true}
 
+// jsRead are fs calls that read the file in their first argument.
+var jsRead = map[string]bool{"readFile": true, "readFileSync": true, "createReadStream": true}
+
 func javascript(p *parser) []Effect {
 	al := jsBindings(p.src)
 	canon := func(name string) string {
@@ -84,10 +87,12 @@ func javascript(p *parser) []Effect {
 			return true
 		}
 		mod, fn, _ := cutLast(full)
-		if (mod == "fs" || mod == "fs/promises") && (jsDelete[fn] || jsWrite[fn]) {
+		if (mod == "fs" || mod == "fs/promises") && (jsDelete[fn] || jsWrite[fn] || jsRead[fn]) {
 			return true
 		}
 		switch full {
+		case "Deno.readTextFile", "Deno.readTextFileSync", "Deno.readFile", "Deno.readFileSync", "Bun.file":
+			return true
 		case "Deno.remove", "Deno.removeSync", "Deno.writeTextFile", "Deno.writeTextFileSync", "Deno.writeFile", "Deno.writeFileSync",
 			"Deno.Command", "Deno.run", "Bun.spawn", "Bun.spawnSync", "$", "Bun.$", "Bun.write":
 			return true
@@ -171,6 +176,8 @@ func jsCall(c call) (Effect, bool) {
 		return pathEffect(c, Delete, first, recursiveOpt(c))
 	case strings.HasPrefix(full, "Deno.write") || full == "Bun.write":
 		return pathEffect(c, Write, first, false)
+	case strings.HasPrefix(full, "Deno.read") || full == "Bun.file":
+		return readEffect(c, first)
 	}
 	mod, fn, _ := cutLast(full)
 	if mod != "fs" && mod != "fs/promises" {
@@ -185,6 +192,8 @@ func jsCall(c call) (Effect, bool) {
 		e, ok := pathEffect(c, Write, first, false)
 		e.Append = strings.HasPrefix(fn, "append")
 		return e, ok
+	case jsRead[fn]:
+		return readEffect(c, first)
 	}
 	return Effect{}, false
 }

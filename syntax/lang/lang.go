@@ -33,10 +33,14 @@ const (
 	// Hidden is a call that runs or destroys something named only at run
 	// time: Text is the argument as written.
 	Hidden
+	// Read opens Path for reading and hands its content to the program
+	// (open(p).read(), fs.readFileSync, File.read, file_get_contents). Only
+	// reads of a literal path are reported.
+	Read
 )
 
-// Effect is something program text does to the system: a command it runs
-// or a file it deletes or writes.
+// Effect is something program text does to the system: a command it runs,
+// a file it deletes or writes, or a file it reads.
 type Effect struct {
 	Kind Kind
 	// Call is the call as the language spells it: "os.system",
@@ -49,6 +53,10 @@ type Effect struct {
 	// an (empty) directory.
 	Recursive, Dir bool
 	Append         bool
+	// Tilde reports that a leading ~ of Path is the home directory: the
+	// program expands it (os.path.expanduser, Path.home() / …,
+	// File.expand_path, os.homedir()). Otherwise ~ is a file name.
+	Tilde bool
 	// Line is the 1-based line of the call in the program text, Offset
 	// its byte offset.
 	Line, Offset int
@@ -229,7 +237,26 @@ func pathEffect(c call, k Kind, a *arg, recursive bool) (Effect, bool) {
 		}
 		return Effect{Kind: Hidden, Call: c.name, Text: text, Offset: c.off}, true
 	}
-	return Effect{Kind: k, Call: c.name, Path: a.str, Recursive: recursive, Offset: c.off}, true
+	return Effect{Kind: k, Call: c.name, Path: a.str, Tilde: a.tilde, Recursive: recursive, Offset: c.off}, true
+}
+
+// readEffect is a read of the path in argument a, when it is a literal: a
+// read of a path only known at run time is everyday work and is not
+// reported.
+func readEffect(c call, a *arg) (Effect, bool) {
+	if a == nil || !a.lit || a.str == "" {
+		return Effect{}, false
+	}
+	return Effect{Kind: Read, Call: c.name, Path: a.str, Tilde: a.tilde, Offset: c.off}, true
+}
+
+// recvRead is a read of the literal receiver of a method call
+// (Path(".env").read_text()).
+func recvRead(c call) (Effect, bool) {
+	if !c.method || !c.recvLit || c.recv == "" {
+		return Effect{}, false
+	}
+	return Effect{Kind: Read, Call: c.name, Path: c.recv, Tilde: c.recvTilde, Offset: c.off}, true
 }
 
 func positional(args []arg) []arg {

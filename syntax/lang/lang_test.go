@@ -37,10 +37,20 @@ var effectCases = []struct {
 	{"py-execvp", Python, `import os; os.execvp("rm", ["rm", "-rf", "/"])`, []string{"exec os.execvp: rm -rf /"}},
 	{"py-spawnlp", Python, `import os; os.spawnlp(os.P_WAIT, "rm", "rm", "-rf", "x")`, []string{"exec os.spawnlp: rm -rf x"}},
 	{"py-pathlib", Python, `from pathlib import Path; Path("/etc/x").unlink(); Path('o.txt').write_text('x')`, []string{"delete pathlib.Path.unlink: /etc/x", "write pathlib.Path.write_text: o.txt"}},
-	{"py-open", Python, `open("out.txt", "w"); open("log", mode="a"); open("in.txt").read(); open(p, "w")`, []string{"write open: out.txt", "append open: log"}},
+	{"py-open", Python, `open("out.txt", "w"); open("log", mode="a"); open("in.txt").read(); open(p, "w")`, []string{"write open: out.txt", "append open: log", "read open: in.txt"}},
 	{"py-method-unlink", Python, `p.unlink()`, nil},
+	// Reads of literal paths; a path only known at run time is not one.
+	{"py-read", Python, `print(open(".env").read()); open(".env", "rb"); io.open("a", mode="r"); open(p).read()`, []string{"read open: .env", "read open: .env", "read io.open: a"}},
+	{"py-read-expanduser", Python, `import os; open(os.path.expanduser("~/.ssh/id_rsa")); open(os.path.join(os.path.expanduser("~"), ".aws", "credentials"))`, []string{"read open: ~/.ssh/id_rsa (home)", "read open: ~/.aws/credentials (home)"}},
+	{"py-read-pathlib", Python, `import pathlib; pathlib.Path(".env").read_text(); Path("k.pem").read_bytes(); Path("~/.netrc").expanduser().read_text(); (Path.home() / ".npmrc").read_text(); Path("x").open()`, []string{"read Path.read_text: .env", "read Path.read_bytes: k.pem", "read Path.read_text: ~/.netrc (home)", "read read_text: ~/.npmrc (home)", "read Path.open: x"}},
+	{"py-read-look", Python, `print(".env"); x = "open('.env')"  # open(".env")` + "\nf.read_text()\nPath(p).read_text()\nopen(name)", nil},
+	{"py-tilde-literal", Python, `os.remove("~/x"); os.remove(os.path.expanduser("~/x"))`, []string{"delete os.remove: ~/x", "delete os.remove: ~/x"}},
 	{"py-def", Python, "def system(x):\n    pass\n", nil},
 	// JavaScript.
+	{"js-read", JS, `const fs = require("fs"); fs.readFileSync(".env", "utf8"); require("fs").promises.readFile(".env"); fs.createReadStream("k.pem"); fs.readFileSync(f)`, []string{"read fs.readFileSync: .env", "read fs/promises.readFile: .env", "read fs.createReadStream: k.pem"}},
+	{"js-read-home", JS, `import { readFileSync } from "node:fs"; readFileSync(path.join(os.homedir(), ".ssh", "id_rsa"))`, []string{"read fs.readFileSync: ~/.ssh/id_rsa (home)"}},
+	{"js-read-deno-bun", JS, `await Deno.readTextFile(".env"); await Bun.file(".env").text()`, []string{"read Deno.readTextFile: .env", "read Bun.file: .env"}},
+	{"js-read-look", JS, `console.log("fs.readFileSync('.env')") // fs.readFileSync(".env")`, nil},
 	{"js-require", JS, `require('child_process').execSync('rm -rf ~')`, []string{"shell child_process.execSync: rm -rf ~"}},
 	{"js-destructure", JS, "const { execSync: run } = require('node:child_process');\nrun(`ls`)", []string{"shell child_process.execSync: ls"}},
 	{"js-import", JS, `import * as cp from "child_process"; cp.spawnSync("rm", ["-rf", "/"])`, []string{"exec child_process.spawnSync: rm -rf /"}},
@@ -56,6 +66,8 @@ var effectCases = []struct {
 	{"js-jquery", JS, `$(".x").hide(); $("#id").remove()`, nil},
 	{"js-deno", JS, `new Deno.Command("rm", {args: ["-rf", "/"]}).outputSync()`, []string{"exec Deno.Command: rm -rf /"}},
 	// Ruby.
+	{"rb-read", Ruby, `puts File.read(".env"); IO.readlines("a.key"); File.open(".env") { |f| f.read }; File.open("o", "w"); File.read(File.expand_path("~/.ssh/id_rsa")); File.read(path)`, []string{"read File.read: .env", "read IO.readlines: a.key", "read File.open: .env", "write File.open: o", "read File.read: ~/.ssh/id_rsa (home)"}},
+	{"rb-read-look", Ruby, `puts "File.read('.env')" # File.read(".env")`, nil},
 	{"rb-system", Ruby, `system "rm -rf ~"`, []string{"shell system: rm -rf ~"}},
 	{"rb-system-argv", Ruby, `system("rm", "-rf", "/")`, []string{"exec system: rm -rf /"}},
 	{"rb-backticks", Ruby, "x = `ls`\ny = %x{rm -rf /}", []string{"shell backticks: ls", "shell backticks: rm -rf /"}},
@@ -66,6 +78,8 @@ var effectCases = []struct {
 	{"rb-fileutils", Ruby, `FileUtils.rm_rf("/x", verbose: true); File.delete("f")`, []string{"delete -r FileUtils.rm_rf: /x", "delete File.delete: f"}},
 	{"rb-method", Ruby, `obj.system("x")`, nil},
 	// Perl.
+	{"pl-read", Perl, `open(my $f, "<", ".env"); open(F, "<k.pem"); open F, ".env"; open(my $g, "<", $path); open(my $o, ">", "out")`, []string{"read open: .env", "read open: k.pem", "read open: .env", "write open: out"}},
+	{"pl-read-look", Perl, `print "open(F, '.env')"; # open(F, ".env")`, nil},
 	{"pl-system", Perl, `system("rm -rf ~")`, []string{"shell system: rm -rf ~"}},
 	{"pl-list", Perl, `system 'ls', '-l'`, []string{"exec system: ls -l"}},
 	{"pl-qx", Perl, `my $o = qx{ls}; my $p = ` + "`rm -rf /`", []string{"shell backticks: ls", "shell backticks: rm -rf /"}},
@@ -75,6 +89,8 @@ var effectCases = []struct {
 	{"pl-pod", Perl, "=pod\n\nsystem('rm -rf /')\n\n=cut\nprint 1;", nil},
 	{"pl-rmtree", Perl, `use File::Path qw(rmtree); rmtree('/h')`, []string{"delete -r rmtree: /h"}},
 	// PHP.
+	{"php-read", PHP, `echo file_get_contents(".env"); readfile("k.pem"); fopen(".env", "r"); fopen("o", "w"); file_get_contents($f);`, []string{"read file_get_contents: .env", "read readfile: k.pem", "read fopen: .env", "write fopen: o"}},
+	{"php-read-look", PHP, `echo "file_get_contents('.env')"; // readfile(".env")`, nil},
 	{"php-system", PHP, `system('rm -rf ~');`, []string{"shell system: rm -rf ~"}},
 	{"php-echo", PHP, `echo "shell_exec('rm -rf /')"; // exec("x")`, nil},
 	{"php-var", PHP, `exec($cmd);`, []string{"hidden exec: $cmd"}},
@@ -105,6 +121,11 @@ func describe(e Effect) string {
 		return "write " + e.Call + ": " + e.Path
 	case Hidden:
 		return "hidden " + e.Call + ": " + e.Text
+	case Read:
+		if e.Tilde {
+			return "read " + e.Call + ": " + e.Path + " (home)"
+		}
+		return "read " + e.Call + ": " + e.Path
 	}
 	return fmt.Sprint(e)
 }

@@ -17,10 +17,14 @@ var rubyDelete = map[string]struct{ recursive, dir bool }{
 	"FileUtils.remove_file": {},
 }
 
+// rubyRead are the calls that read the file in their first argument.
+var rubyRead = map[string]bool{"File.read": true, "IO.read": true, "File.readlines": true, "IO.readlines": true,
+	"File.binread": true, "IO.binread": true, "File.foreach": true, "IO.foreach": true, "File.new": true}
+
 func ruby(p *parser) []Effect {
 	interesting := func(name string) bool {
 		_, del := rubyDelete[name]
-		return rubyShell[name] || del || name == "File.write" || name == "IO.write" || name == "File.open" || name == "File.binwrite"
+		return rubyShell[name] || del || rubyRead[name] || name == "File.write" || name == "IO.write" || name == "File.open" || name == "File.binwrite"
 	}
 	var out []Effect
 	for _, c := range p.findCalls(true, interesting) {
@@ -37,12 +41,21 @@ func ruby(p *parser) []Effect {
 			if e, ok := pathEffect(c, Write, argAt(c.args, 0), false); ok {
 				out = append(out, e)
 			}
-		case c.name == "File.open":
-			if m := argAt(c.args, 1); m != nil && m.lit && strings.ContainsAny(m.str, "wa+") {
+		case c.name == "File.open" || c.name == "File.new":
+			m := argAt(c.args, 1)
+			if m != nil && m.lit && strings.ContainsAny(m.str, "wa+") {
 				if e, ok := pathEffect(c, Write, argAt(c.args, 0), false); ok {
 					e.Append = strings.Contains(m.str, "a")
 					out = append(out, e)
 				}
+			} else if m == nil || m.lit {
+				if e, ok := readEffect(c, argAt(c.args, 0)); ok {
+					out = append(out, e)
+				}
+			}
+		case rubyRead[c.name]:
+			if e, ok := readEffect(c, argAt(c.args, 0)); ok {
+				out = append(out, e)
 			}
 		default:
 			d := rubyDelete[c.name]
@@ -188,6 +201,8 @@ func perlOpen(c call) (Effect, bool) {
 			e, ok := pathEffect(c, Write, &args[2], false)
 			e.Append = strings.HasPrefix(m, ">>")
 			return e, ok
+		case strings.HasPrefix(m, "<"):
+			return readEffect(c, &args[2])
 		}
 		return Effect{}, false
 	}
@@ -209,17 +224,24 @@ func perlOpen(c call) (Effect, bool) {
 	case strings.HasPrefix(s, ">"), strings.HasPrefix(s, "+>"), strings.HasPrefix(s, "+<"):
 		return Effect{Kind: Write, Call: "open", Path: strings.TrimSpace(strings.TrimLeft(s, "+<>")), Offset: c.off}, true
 	}
-	return Effect{}, false
+	// open(F, "<file") and open(F, "file") read it.
+	path := strings.TrimSpace(strings.TrimPrefix(s, "<"))
+	return readEffect(c, &arg{lit: true, str: path})
 }
 
 // PHP
+
+// phpRead are the functions that read, or print, the file in their first
+// argument.
+var phpRead = map[string]bool{"file_get_contents": true, "file": true, "readfile": true, "highlight_file": true,
+	"show_source": true, "parse_ini_file": true, "php_strip_whitespace": true}
 
 var phpShell = map[string]bool{"system": true, "exec": true, "shell_exec": true, "passthru": true, "popen": true, "proc_open": true}
 
 func php(p *parser) []Effect {
 	interesting := func(name string) bool {
 		n := strings.TrimPrefix(strings.ToLower(name), "\\")
-		return phpShell[n] || n == "pcntl_exec" || n == "unlink" || n == "rmdir" || n == "file_put_contents" || n == "fopen"
+		return phpShell[n] || n == "pcntl_exec" || n == "unlink" || n == "rmdir" || n == "file_put_contents" || n == "fopen" || phpRead[n]
 	}
 	var out []Effect
 	for _, c := range p.findCalls(false, interesting) {
@@ -261,11 +283,20 @@ func php(p *parser) []Effect {
 				out = append(out, e)
 			}
 		case n == "fopen":
-			if m := argAt(c.args, 1); m != nil && m.lit && strings.ContainsAny(m.str, "waxc+") {
+			m := argAt(c.args, 1)
+			if m != nil && m.lit && strings.ContainsAny(m.str, "waxc+") {
 				if e, ok := pathEffect(c, Write, first, false); ok {
 					e.Append = strings.Contains(m.str, "a")
 					out = append(out, e)
 				}
+			} else if m != nil && m.lit {
+				if e, ok := readEffect(c, first); ok {
+					out = append(out, e)
+				}
+			}
+		case phpRead[n]:
+			if e, ok := readEffect(c, first); ok {
+				out = append(out, e)
 			}
 		}
 	}

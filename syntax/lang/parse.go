@@ -17,6 +17,9 @@ type arg struct {
 	text string
 	// shell reports a literal that is a shell command itself (backticks).
 	shell bool
+	// tilde reports a literal whose leading ~ the program expanded to the
+	// home directory (os.path.expanduser("~/x"), Path.home() / "x").
+	tilde bool
 }
 
 // call is a call found in program text: a dotted name (os.system,
@@ -26,8 +29,9 @@ type call struct {
 	// recv is the literal receiver of a method call on a constructor with
 	// one literal argument: Path('/x').unlink() has name "Path.unlink" and
 	// recv "/x". recvLit is false when the receiver is anything else.
-	recv    string
-	recvLit bool
+	recv      string
+	recvLit   bool
+	recvTilde bool
 	method  bool // a method on an expression (x.unlink(), Path(p).unlink())
 	args    []arg
 	off     int
@@ -231,7 +235,9 @@ func (p *parser) arg(a, b int) arg {
 			return out
 		}
 	}
-	// Concatenated literals: "a" "b", "a" + "b", "a" . "b".
+	// Concatenated literals: "a" "b", "a" + "b", "a" . "b"; calls that
+	// give a known path (os.path.expanduser("~/x"), path.join("a", "b"),
+	// Path.home()); pathlib's / between paths.
 	var b2 strings.Builder
 	want := true // expecting a string
 	for k := a; k < b; k++ {
@@ -241,9 +247,24 @@ func (p *parser) arg(a, b int) arg {
 			b2.WriteString(t.text)
 			out.shell = out.shell || t.shell
 			want = false
+		case want && t.kind == tIdent:
+			s, tilde, next, ok := p.pathCall(k, b)
+			if !ok {
+				return out
+			}
+			if tilde && b2.Len() == 0 {
+				out.tilde = true
+			}
+			b2.WriteString(s)
+			k = next - 1
+			want = false
 		case !want && t.kind == tString && t.lit && !t.shell:
 			b2.WriteString(t.text) // adjacent literals
 		case !want && t.kind == tPunct && (t.text == "+" || t.text == "."):
+			want = true
+		case !want && t.kind == tPunct && t.text == "/" && out.tilde:
+			// Path.home() / ".ssh" / "id_rsa"
+			b2.WriteString("/")
 			want = true
 		case t.kind == tNewline:
 		default:
@@ -282,12 +303,31 @@ func (p *parser) findCalls(bare bool, isCallee func(name string) bool) []call {
 		if sep := p.tok(first - 1); sep.kind == tPunct && sep.text == "." && p.tok(first-2).kind == tPunct && p.tok(first-2).text == ")" {
 			open := p.matchBack(first - 2)
 			c.method = true
-			if open > 0 && p.tok(open-1).kind == tIdent {
+			if open >= 0 && p.tok(open-1).kind != tIdent {
+				// (Path.home() / ".ssh" / "id_rsa").read_text(): a
+				// parenthesised expression whose value is known.
+				if inner, _ := p.args(open, ")"); len(inner) == 1 && inner[0].lit {
+					c.recv, c.recvLit, c.recvTilde = inner[0].str, true, inner[0].tilde
+				}
+			} else if open > 0 && p.tok(open-1).kind == tIdent {
 				ctor, _ := p.dotted(open - 1)
 				inner, _ := p.args(open, ")")
 				c.name = lastSegment(ctor) + "." + name
 				if len(inner) >= 1 && inner[0].lit {
-					c.recv, c.recvLit = inner[0].str, true
+					c.recv, c.recvLit, c.recvTilde = inner[0].str, true, inner[0].tilde
+				}
+				// Path("~/x").expanduser().read_text(): the receiver of
+				// expanduser, its ~ expanded.
+				if lastSegment(ctor) == "expanduser" && len(inner) == 0 && p.tok(open-2).text == "." && p.tok(open-3).text == ")" {
+					if o2 := p.matchBack(open - 3); o2 > 0 && p.tok(o2-1).kind == tIdent {
+						ctor2, _ := p.dotted(o2 - 1)
+						inner2, _ := p.args(o2, ")")
+						c.name = lastSegment(ctor2) + "." + name
+						if len(inner2) >= 1 && inner2[0].lit {
+							s := inner2[0].str
+							c.recv, c.recvLit, c.recvTilde = s, true, s == "~" || strings.HasPrefix(s, "~/")
+						}
+					}
 				}
 			}
 		} else if sep.kind == tPunct && (sep.text == "." || sep.text == "->") {
@@ -321,4 +361,55 @@ func lastSegment(name string) string {
 		return name[i+1:]
 	}
 	return name
+}
+
+// pathCall reads, at token k (before b), a call whose value is a path the
+// text shows: the home directory (Path.home(), os.homedir(), Dir.home),
+// a ~ the program expands (os.path.expanduser("~/x"),
+// File.expand_path("~/x")), or literal parts joined (os.path.join,
+// path.join, path.resolve, File.join). It returns the path, whether its
+// leading ~ is the home directory, and the index after the call.
+func (p *parser) pathCall(k, b int) (string, bool, int, bool) {
+	name := p.toks[k].text
+	j := k + 1
+	for j+1 < b && p.toks[j].kind == tPunct && (p.toks[j].text == "." || p.toks[j].text == "::") && p.toks[j+1].kind == tIdent {
+		name += "." + p.toks[j+1].text
+		j += 2
+	}
+	last := lastSegment(name)
+	if name == "Dir.home" && (j >= b || p.toks[j].text != "(") {
+		return "~", true, j, true
+	}
+	if j >= b || p.toks[j].kind != tPunct || p.toks[j].text != "(" {
+		return "", false, 0, false
+	}
+	args, next := p.args(j, ")")
+	if next > b {
+		return "", false, 0, false
+	}
+	switch {
+	case len(args) == 0 && (name == "Path.home" || name == "pathlib.Path.home" || name == "os.homedir" || name == "Dir.home"):
+		return "~", true, next, true
+	case len(args) == 1 && args[0].lit && (last == "expanduser" || name == "File.expand_path"):
+		s := args[0].str
+		return s, s == "~" || strings.HasPrefix(s, "~/"), next, true
+	case len(args) > 0 && (name == "os.path.join" || name == "path.join" || name == "path.resolve" || name == "File.join" || name == "posixpath.join"):
+		parts := make([]string, len(args))
+		for i, a := range args {
+			if !a.lit || a.key != "" {
+				return "", false, 0, false
+			}
+			parts[i] = a.str
+		}
+		joined := parts[0]
+		for _, s := range parts[1:] {
+			if strings.HasPrefix(s, "/") {
+				joined = s
+				continue
+			}
+			joined = strings.TrimSuffix(joined, "/") + "/" + s
+		}
+		return joined, args[0].tilde, next, true
+	}
+	return "", false, 0, false
 }

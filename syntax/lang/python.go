@@ -29,7 +29,7 @@ func python(p *parser) []Effect {
 		full := al.resolve(name)
 		last := lastSegment(full)
 		switch last {
-		case "unlink", "rmdir", "write_text", "write_bytes", "open", "touch", "spawn":
+		case "unlink", "rmdir", "write_text", "write_bytes", "open", "touch", "spawn", "read_text", "read_bytes":
 			return true
 		}
 		_, del := pyDelete[full]
@@ -126,8 +126,10 @@ func pythonCall(c call) (Effect, bool) {
 		return Effect{}, false
 	case "write_text", "write_bytes", "touch":
 		if c.method && c.recvLit {
-			return Effect{Kind: Write, Call: full, Path: c.recv, Offset: c.off}, true
+			return Effect{Kind: Write, Call: full, Path: c.recv, Tilde: c.recvTilde, Offset: c.off}, true
 		}
+	case "read_text", "read_bytes":
+		return recvRead(c)
 	case "open":
 		if full != "open" && full != "io.open" && full != "codecs.open" && !(c.method && c.recvLit) {
 			return Effect{}, false
@@ -135,15 +137,25 @@ func pythonCall(c call) (Effect, bool) {
 		path, mode := argAt(c.args, 0), argAt(c.args, 1)
 		if c.method {
 			// Path('x').open('w')
-			path, mode = &arg{lit: true, str: c.recv}, argAt(c.args, 0)
+			path, mode = &arg{lit: true, str: c.recv, tilde: c.recvTilde}, argAt(c.args, 0)
 		}
 		if m := keyword(c.args, "mode"); m != nil {
 			mode = m
 		}
-		if path == nil || !path.lit || mode == nil || !mode.lit || !strings.ContainsAny(mode.str, "wax+") {
+		if f := keyword(c.args, "file"); f != nil && !c.method {
+			path = f
+		}
+		if path == nil || !path.lit {
 			return Effect{}, false
 		}
-		return Effect{Kind: Write, Call: full, Path: path.str, Append: strings.Contains(mode.str, "a"), Offset: c.off}, true
+		if mode == nil || mode.lit && !strings.ContainsAny(mode.str, "wax+") {
+			// open(p), open(p, "rb"): the program reads the file.
+			return readEffect(c, path)
+		}
+		if !mode.lit || !strings.ContainsAny(mode.str, "wax+") {
+			return Effect{}, false
+		}
+		return Effect{Kind: Write, Call: full, Path: path.str, Tilde: path.tilde, Append: strings.Contains(mode.str, "a"), Offset: c.off}, true
 	}
 	return Effect{}, false
 }
