@@ -32,10 +32,10 @@ type call struct {
 	recv      string
 	recvLit   bool
 	recvTilde bool
-	method  bool // a method on an expression (x.unlink(), Path(p).unlink())
-	args    []arg
-	off     int
-	parens  bool
+	method    bool // a method on an expression (x.unlink(), Path(p).unlink())
+	args      []arg
+	off       int
+	parens    bool
 	// tagged reports a JavaScript tagged template (Bun's $`…`).
 	tagged bool
 }
