@@ -398,6 +398,11 @@ func (s *Secrets) excepted(name string) bool {
 	return false
 }
 
+// ordinaryDotSamples are names of ordinary hidden files: a glob that
+// matches one (.*, .[!.]*, .??*) is aimed at every hidden file, not at
+// secrets, and only the files it matches on disk count.
+var ordinaryDotSamples = []string{".gitignore", ".bashrc", ".profile", ".config", ".github"}
+
 // MatchGlob reports whether a path that a shell glob can match is a
 // secret, judged from the patterns alone (what is on disk is the caller's
 // to match): cat .en? and cat .e* can read .env, head ~/.ss?/id_* a key
@@ -422,7 +427,7 @@ func (s *Secrets) MatchGlob(env Env, pattern string) (Secret, bool) {
 	dir := "/" + strings.Join(segs[:len(segs)-1], "/")
 	// File-name patterns: a typical secret name the last segment reaches.
 	ordinary := false
-	for _, o := range ordinarySamples {
+	for _, o := range append(ordinarySamples, ordinaryDotSamples...) {
 		if shellMatch(base, o) {
 			ordinary = true
 			break

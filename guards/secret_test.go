@@ -215,6 +215,13 @@ func TestSecretsMatchGlob(t *testing.T) {
 		{"~/.aws/conf*", ""},
 		{`.en\?`, ""},
 		{"READ*.md", ""},
+		// Every hidden file: aimed at no secret in particular.
+		{".*", ""},
+		{".[!.]*", ""},
+		{"..?*", ""},
+		{".??*", ""},
+		// ...but in the home it names ~/.netrc and ~/.ssh themselves.
+		{"~/.*", "~/.ssh"},
 	}
 	for _, tc := range tests {
 		got, ok := s.MatchGlob(env, tc.glob)
