@@ -140,7 +140,7 @@ var programFirst = setOf("grep", "egrep", "fgrep", "rg", "ag", "ack", "jq", "yq"
 // operand (a shell or an interpreter); the words after it are the
 // script's own arguments.
 func scriptOperandCommand(c *syntax.Call) bool {
-	return syntax.IsShell(c.Name) || interpreters[c.Name]
+	return syntax.IsShell(c.Name) || isInterpreter(c.Name)
 }
 
 // dirOptions are, per command, the options whose separate value is a
