@@ -114,4 +114,3 @@ func TestRunnerTableDerived(t *testing.T) {
 		}
 	}
 }
-

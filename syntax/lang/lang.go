@@ -111,7 +111,7 @@ var programs = map[string]Lang{
 	"node": JS, "nodejs": JS, "deno": JS, "bun": JS,
 	"ruby": Ruby, "jruby": Ruby, "truffleruby": Ruby,
 	"perl": Perl,
-	"php": PHP, "php-cli": PHP,
+	"php":  PHP, "php-cli": PHP,
 }
 
 // ForProgram returns the language a program name runs ("python3.12",
