@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestPlainHookArgs(t *testing.T) {
@@ -16,7 +17,7 @@ func TestPlainHookArgs(t *testing.T) {
 		{nil, "", true},
 		{[]string{"--agent", "claude"}, "claude", true},
 		{[]string{"--agent", "Gemini"}, "Gemini", true}, // ByName ignores case, as the flag path does
-		{[]string{"--agent", "nobody"}, "", false},     // the parser path names the known agents
+		{[]string{"--agent", "nobody"}, "", false},      // the parser path names the known agents
 		{[]string{"--agent=claude"}, "", false},
 		{[]string{"-agent", "claude"}, "", false},
 		{[]string{"--agent", "claude", "--policy", "p.json"}, "", false},
@@ -76,5 +77,41 @@ func TestHookFastPathMatchesParser(t *testing.T) {
 		if fc != pc || fout != pout || ferr != perr || !strings.Contains(ferr, "allowing") {
 			t.Errorf("%q: fast %d %q %q, parser %d %q %q", stdin, fc, fout, ferr, pc, pout, perr)
 		}
+	}
+}
+
+// BenchmarkHook is one hook call in-process, as scripts/bench-hook.sh
+// makes it (audit log on, default policy): its allocations per call. The
+// process start-up that bench-hook.sh also times is not in it.
+func BenchmarkHook(b *testing.B) {
+	root := b.TempDir()
+	project := filepath.Join(root, "project")
+	vars := map[string]string{"HOME": filepath.Join(root, "home"), "CLAUDE_PROJECT_DIR": project,
+		"CORRAL_STATE_DIR": filepath.Join(root, "state"), "CORRAL_AUDIT_LOG": ""}
+	for k, v := range vars {
+		b.Setenv(k, v)
+	}
+	getenv := func(k string) string { return vars[k] }
+	inputs := map[string]string{
+		"clone": `{"session_id":"s","cwd":"` + project + `","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"git clone https://github.com/acme/widget.git && cd widget","description":"clone"},"tool_use_id":"t"}`,
+		"ls":    `{"session_id":"s","cwd":"` + project + `","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls -la","description":"list"},"tool_use_id":"t"}`,
+		"write": `{"session_id":"s","cwd":"` + project + `","hook_event_name":"PreToolUse","tool_name":"Write","tool_input":{"file_path":"` + project + `/src/x.ts","content":"export const x = 1\n"},"tool_use_id":"t"}`,
+	}
+	for _, name := range []string{"clone", "ls", "write"} {
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			var out, errb strings.Builder
+			for b.Loop() {
+				out.Reset()
+				errb.Reset()
+				env := &runtimeEnv{getenv: getenv, now: time.Now, stdin: strings.NewReader(inputs[name]), stdout: &out, stderr: &errb}
+				if code := env.main([]string{"corral", "hook"}); code != 0 {
+					b.Fatalf("exit %d: %s", code, errb.String())
+				}
+			}
+			if name == "clone" && !strings.Contains(out.String(), "updatedInput") {
+				b.Fatalf("the clone was not rewritten: %s %s", out.String(), errb.String())
+			}
+		})
 	}
 }
