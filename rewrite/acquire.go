@@ -10,17 +10,29 @@ import (
 // This file holds what the acquisition rules share: where content would
 // land, whether that is inside the sandbox, and how to move it there.
 
-// InSandbox reports whether the static path a, resolved against dir, is
-// inside the sandbox. A dynamic path or an unknown directory is not.
+// InSandbox reports whether the path a, resolved against dir, is inside
+// the sandbox, through the path module (cleaned, symbolic links of the
+// existing part resolved, segment by segment). A dynamic path is inside
+// when the directory its literal head ends in is inside (a run-time name
+// under a static sandbox directory, '/sb/'"$f" as corral writes it), its
+// text with the run-time parts as opaque segments stays inside (no ".."
+// after them climbs out), and so does every candidate value it takes when
+// its variables are empty or unset. An unknown directory is never inside.
 func (p *Pass) InSandbox(dir syntax.Dir, a syntax.Arg) bool {
-	if !a.Static {
-		// A run-time name under a static sandbox prefix ('/sb/'"$f", as
-		// corral writes it) stays there unless the name climbs out with
-		// "..", which a rewrite cannot prevent either.
-		sb := strings.TrimRight(p.Config.Sandbox, "/") + "/"
-		return sb != "/" && strings.HasPrefix(a.Value, sb) && !strings.Contains(a.Value, "..")
+	if a.Static {
+		return within(p.Config.Sandbox, dir.Join(a.Value))
 	}
-	return within(p.Config.Sandbox, dir.Join(a.Value))
+	head := a.Head()
+	i := strings.LastIndex(head, "/")
+	if i < 0 || !within(p.Config.Sandbox, dir.Join(head[:i+1])) || !within(p.Config.Sandbox, dir.Join(a.Value)) {
+		return false
+	}
+	for _, v := range a.Candidates {
+		if !within(p.Config.Sandbox, dir.Join(v)) {
+			return false
+		}
+	}
+	return true
 }
 
 // DirInSandbox reports whether dir is known and inside the sandbox.
