@@ -2,6 +2,7 @@ package syntax
 
 import (
 	"encoding/base64"
+	"sort"
 	"strings"
 )
 
@@ -11,12 +12,36 @@ import (
 // core.fsmonitor, GIT_SSH_COMMAND), tar's command options, npx of a
 // deleting package, and docker run with a host directory mounted.
 func (w *walker) programs(c scope, call *Call) bool {
+	prefixed := map[string]bool{}
 	if call.Expr != nil {
 		for _, as := range call.Expr.Assigns {
-			if as.Name != nil && as.Value != nil && (as.Name.Value == "GIT_SSH_COMMAND" || as.Name.Value == "GIT_PAGER" || as.Name.Value == "GIT_EXTERNAL_DIFF") {
+			if as.Name != nil && as.Value != nil && gitCommandVars[as.Name.Value] {
 				r := &resolver{src: c.sc.Src, dir: call.Dir, st: w.cur}
 				a := r.arg(as.Value)
 				w.childArg(c, call, &a, as.Name.Value)
+				prefixed[as.Name.Value] = true
+			}
+		}
+	}
+	if call.Name == "git" {
+		// Exported earlier (export GIT_SSH_COMMAND=…; git fetch) or given
+		// by env NAME=value: git runs it the same way. A plain assignment
+		// counts too: the variable may have come exported from the
+		// environment, and then the new value is what git sees.
+		for _, name := range sortedKeys(gitCommandVars) {
+			if prefixed[name] {
+				continue
+			}
+			var v variable
+			ok := false
+			if call.env != nil {
+				v, ok = call.env.vars[name]
+			}
+			if !ok && w.cur != nil {
+				v, ok = w.cur.vars[name]
+			}
+			if ok && v.known && v.set && v.str != "" {
+				w.child(c, call, v.str, nil, name+" (exported)", false)
 			}
 		}
 	}
@@ -91,6 +116,19 @@ func (w *walker) programs(c scope, call *Call) bool {
 		w.dockerRun(c, call)
 	}
 	return false
+}
+
+// gitCommandVars are the environment variables whose value git runs as a
+// shell command: the ssh transport, the pager, the external diff driver.
+var gitCommandVars = map[string]bool{"GIT_SSH_COMMAND": true, "GIT_PAGER": true, "GIT_EXTERNAL_DIFF": true}
+
+func sortedKeys(m map[string]bool) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
 }
 
 func lastWrapper(c *Call) string {

@@ -761,7 +761,8 @@ func (w *walker) declare(c scope, s *sh.Stmt, d *sh.DeclClause, st *state) {
 				if strings.HasPrefix(f, "-") && strings.Contains(f, "x") {
 					exported = true
 				}
-				if strings.HasPrefix(f, "+") && strings.Contains(f, "x") {
+				if strings.HasPrefix(f, "+") && strings.Contains(f, "x") || variant == "export" && strings.HasPrefix(f, "-") && strings.Contains(f, "n") {
+					// declare +x, export -n: no longer exported.
 					unexport = true
 				}
 				if strings.HasPrefix(f, "-") && strings.Contains(f, "g") {
@@ -790,7 +791,7 @@ func (w *walker) declare(c scope, s *sh.Stmt, d *sh.DeclClause, st *state) {
 	nameref := false
 	integer := false
 	for _, f := range flags {
-		if strings.HasPrefix(f, "-") {
+		if strings.HasPrefix(f, "-") && variant != "export" {
 			nameref = nameref || strings.Contains(f, "n")
 			integer = integer || strings.ContainsAny(f, "iluc")
 		}
@@ -884,7 +885,7 @@ func (w *walker) call(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state) {
 	w.cur = st
 	w.noteWrite(c, call)
 	var env *state
-	if inv.split != nil || inv.inputsAreCommands || call.Name == "find" || call.Name == "su" || call.Name == "runuser" || IsShell(call.Name) {
+	if inv.split != nil || inv.inputsAreCommands || call.Name == "find" || call.Name == "su" || call.Name == "runuser" || IsShell(call.Name) || call.Name == "git" {
 		env = cmdState.exportedOnly(call.Dir, w.home)
 		for _, a := range args[:len(args)-len(inv.words)] {
 			if name, val, ok := strings.Cut(a.Value, "="); ok && a.Static && isAssignment(a.Value) {
