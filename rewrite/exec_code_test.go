@@ -59,6 +59,12 @@ var codeCases = []codeCase{
 	{name: "ruby-puts-look", prog: "ruby", cmd: `ruby -e 'puts "system(\"rm -rf ~\")"'`, want: Allow},
 	{name: "php-system", prog: "php", cmd: `php -r 'system("rm -rf ~");'`, want: Deny, gone: true},
 	{name: "php-echo-look", prog: "php", cmd: `php -r 'echo "system(\"rm -rf ~\")";'`, want: Allow},
+	{name: "ruby-rm-rf", prog: "ruby", cmd: `ruby -rfileutils -e 'FileUtils.rm_rf("{home}")'`, want: Deny, gone: true},
+	{name: "deno-remove", prog: "deno", cmd: `deno eval "Deno.removeSync('{home}', {recursive: true})"`, want: Deny, gone: true},
+	{name: "deno-log-look", prog: "deno", cmd: `deno eval "console.log('Deno.removeSync(\"{home}\")')"`, want: Allow},
+	{name: "bun-rmsync", prog: "bun", cmd: `bun -e "require('fs').rmSync('{home}', {recursive: true, force: true})"`, want: Deny, gone: true},
+	{name: "bun-shell", prog: "bun", cmd: "bun -e 'await Bun.$`rm -rf {home}`'", want: Deny, gone: true},
+	{name: "bun-log-look", prog: "bun", cmd: `bun -e "console.log('Bun.$ rm -rf {home}')"`, want: Allow},
 	{name: "bash-script", prog: "bash", cmd: "bash cleanup.sh", files: map[string]string{"cleanup.sh": "#!/bin/sh\necho cleaning\nrm -rf ~\n"}, want: Deny, gone: true},
 	{name: "dot-slash-script", prog: "bash", cmd: "chmod +x cleanup.sh && ./cleanup.sh", files: map[string]string{"cleanup.sh": "#!/bin/sh\nrm -rf '{home}'\n"}, want: Deny, gone: true},
 	{name: "source-script", prog: "bash", cmd: "source ./env.sh", files: map[string]string{"env.sh": "export A=1\nrm -rf ~\n"}, want: Deny, gone: true},
@@ -95,8 +101,32 @@ var codeCases = []codeCase{
 	{name: "ruby-read-script", prog: "ruby", cmd: "ruby show.rb", files: map[string]string{"show.rb": "puts IO.read(File.expand_path('~/.ssh/id_rsa'))\n"}, want: Deny, leaks: true},
 	{name: "ruby-read-look", prog: "ruby", cmd: `ruby -e 'puts ".env"'`, want: Allow},
 	{name: "php-read-env", prog: "php", cmd: `php -r 'echo file_get_contents(".env");'`, want: Deny, leaks: true},
+	{name: "deno-read-env", prog: "deno", cmd: `deno eval "console.log(Deno.readTextFileSync('.env'))"`, want: Deny, leaks: true},
+	{name: "bun-read-env", prog: "bun", cmd: `bun -e "console.log(await Bun.file('.env').text())"`, want: Deny, leaks: true},
 	{name: "php-read-look", prog: "php", cmd: `php -r 'echo ".env";'`, want: Allow},
 	{name: "npm-run-look", prog: "npm", cmd: "npm run build --silent", files: map[string]string{"package.json": `{"name": "x", "version": "1.0.0", "scripts": {"build": "echo 'rm -rf ~'", "clean": "rm -rf ~"}}`}, want: Allow},
+}
+
+// interpreterDir finds prog on PATH, or where .ci/install-interpreters.sh
+// puts bun and deno ($CORRAL_INTERP_CACHE, default <repo>/.cache/interp),
+// and returns the directory to put first on the command's PATH ("" when
+// PATH has it).
+func interpreterDir(prog string) (string, bool) {
+	if _, err := exec.LookPath(prog); err == nil {
+		return "", true
+	}
+	cache := os.Getenv("CORRAL_INTERP_CACHE")
+	if cache == "" {
+		cache = filepath.Join("..", ".cache", "interp")
+	}
+	dir, err := filepath.Abs(filepath.Join(cache, "node_modules", ".bin"))
+	if err != nil {
+		return "", false
+	}
+	if err := exec.Command(filepath.Join(dir, prog), "--version").Run(); err != nil {
+		return "", false
+	}
+	return dir, true
 }
 
 func TestExecCode(t *testing.T) {
@@ -105,8 +135,9 @@ func TestExecCode(t *testing.T) {
 	}
 	for _, tc := range codeCases {
 		t.Run(tc.name, func(t *testing.T) {
-			if _, err := exec.LookPath(tc.prog); err != nil {
-				t.Skipf("%s is not installed", tc.prog)
+			binDir, ok := interpreterDir(tc.prog)
+			if !ok {
+				t.Skipf("%s is not installed (scripts/test.sh installs it with .ci/install-interpreters.sh)", tc.prog)
 			}
 			home := filepath.Join(t.TempDir(), "home")
 			project := filepath.Join(home, "project")
@@ -149,7 +180,7 @@ func TestExecCode(t *testing.T) {
 			// Run it for real in the scratch home.
 			run := exec.Command("bash", "-c", cmd)
 			run.Dir = project
-			run.Env = append(os.Environ(), "HOME="+home, "npm_config_cache="+filepath.Join(t.TempDir(), "npm"), "npm_config_update_notifier=false")
+			run.Env = append(os.Environ(), "PATH="+binDir+string(os.PathListSeparator)+os.Getenv("PATH"), "HOME="+home, "npm_config_cache="+filepath.Join(t.TempDir(), "npm"), "npm_config_update_notifier=false")
 			done := make(chan struct{})
 			var out []byte
 			go func() { out, _ = run.CombinedOutput(); close(done) }()

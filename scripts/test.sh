@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # scripts/test.sh: corral's whole test suite, as CI runs it.
 #   1. installs what the end-to-end tests need (the agent CLIs from npm into
-#      .cache/e2e, git/curl/wget from Debian when absent);
+#      .cache/e2e, git/curl/wget from Debian when absent), and the
+#      interpreters the code execution tests run (ruby and php from Debian,
+#      bun and deno from npm into .cache/interp; .ci/install-interpreters.sh);
 #   2. gofmt and go vet;
 #   3. unit, golden, corpus and execution tests with the race detector
 #      (fuzz seeds and committed crashers are replayed here);
@@ -21,6 +23,8 @@ if ! .ci/install-e2e.sh; then
 	echo "E2E: installing the agent CLIs failed, and CORRAL_E2E=require"
 	exit 1
 fi
+
+.ci/install-interpreters.sh
 
 section "gofmt"
 unformatted=$(gofmt -l $(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))
