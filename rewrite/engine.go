@@ -3,6 +3,7 @@ package rewrite
 import (
 	"fmt"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -32,6 +33,11 @@ type Config struct {
 	// NoScriptFiles stops the engine from reading the script files a
 	// command runs (bash f, python f.py, package.json, Makefile).
 	NoScriptFiles bool
+	// NoBashCheck stops the engine from asking the machine's bash (bash
+	// -n, which runs nothing) whether text corral cannot parse is bash at
+	// all; without the check such text is asked about when it holds a
+	// rule's command word.
+	NoBashCheck bool
 	// NoGlobMatches stops write targets with a glob from being matched
 	// against this machine's files: tests of a virtual machine (the corpus,
 	// the real-world lines) must not depend on what /tmp holds today.
@@ -153,6 +159,59 @@ func topScript(sc *syntax.Script) *syntax.Script {
 	return sc
 }
 
+// parseChanging matches commands that change how a shell parses the
+// lines after them: an alias (expanded by zsh and sh in scripts, by bash
+// after shopt -s expand_aliases), a sourced file that may define one, and
+// shell options. Lines that follow one cannot be judged by a syntax check
+// of the text as written.
+var parseChanging = regexp.MustCompile(`(?:^|[^\w.-])(?:alias|source|shopt|setopt|emulate|set|enable)(?:$|[^\w.-])|(?:^|[\s;&|(){}])\.(?:$|[\s;&|)])`)
+
+// checkBashRejected decides about text corral cannot parse when the
+// machine's bash cannot parse it either. A non-interactive bash runs the
+// complete commands before the line its syntax error is on and nothing
+// from that line on, so only those lines are judged: nothing at all when
+// the error is on the first line. It returns nil, leaving the decision to
+// the caller, when bash accepts the text (corral's parser and bash
+// disagree), and when the lines before the error cannot be judged on
+// their own (they do not parse, or they would be rewritten, which would
+// drop the failing rest).
+func checkBashRejected(cfg *Config, command string, parseErr error, verify bool) *Result {
+	line, rejected := syntax.ShellsReject(command)
+	if !rejected {
+		return nil
+	}
+	prefix := command
+	for i, n := 0, 0; i < len(command); i++ {
+		if command[i] == '\n' {
+			n++
+			if n == line-1 {
+				prefix = command[:i+1]
+				break
+			}
+		}
+	}
+	if line <= 1 {
+		prefix = ""
+	}
+	note := fmt.Sprintf("corral cannot parse this command (%v) and the shells reject it at line %d: a shell runs nothing from that line on", parseErr, line)
+	if strings.TrimSpace(prefix) == "" {
+		return &Result{Command: command, Decision: Allow, Notes: []string{note}}
+	}
+	if parseChanging.MatchString(prefix) {
+		return nil
+	}
+	inner := *cfg
+	inner.NoBashCheck = true
+	r := check(&inner, prefix, verify)
+	if len(r.Notes) > 0 && strings.HasPrefix(r.Notes[0], "cannot parse command") || r.Decision == Rewrite ||
+		len(r.Findings) > 0 && r.Findings[0].Rule == "unparsed" {
+		return nil
+	}
+	r.Command = command
+	r.Notes = append([]string{note}, r.Notes...)
+	return r
+}
+
 // Check decides about command.
 func Check(cfg *Config, command string) *Result { return check(cfg, command, true) }
 
@@ -170,6 +229,11 @@ func check(cfg *Config, command string, verify bool) *Result {
 	}
 	m, err := syntax.Analyze(command, opt)
 	if err != nil {
+		if !cfg.NoBashCheck {
+			if r := checkBashRejected(cfg, command, err, verify); r != nil {
+				return r
+			}
+		}
 		if riskyText(command) {
 			res.Decision = Ask
 			res.Findings = []Finding{{Rule: "unparsed", Decision: Ask, Start: 0, End: len(command), Text: command,
