@@ -523,6 +523,10 @@ func braceWords(w *sh.Word) []*sh.Word {
 			break
 		}
 		parts := bw.Parts
+		if emptyLiteral(parts) {
+			// An unquoted empty word vanishes: {,} is no word at all.
+			continue
+		}
 		var lead strings.Builder
 		n := 0
 		for n < len(parts) {
@@ -540,6 +544,17 @@ func braceWords(w *sh.Word) []*sh.Word {
 		out = append(out, bw)
 	}
 	return out
+}
+
+// emptyLiteral reports whether parts are only empty literals (or none): a
+// brace expansion result that is no word after word splitting.
+func emptyLiteral(parts []sh.WordPart) bool {
+	for _, p := range parts {
+		if l, ok := p.(*sh.Lit); !ok || l.Value != "" {
+			return false
+		}
+	}
+	return true
 }
 
 type fieldsError struct{}
