@@ -161,9 +161,10 @@ func (p *Pass) extractTar(s *syntax.Call, rule, kind string) {
 		[]syntax.Edit{Insert(s, last.End, " -C "+syntax.Quote(p.Config.Sandbox))}, nil)
 }
 
-// interpreters run a program read from stdin when given no script.
-var interpreters = map[string]bool{"python": true, "python2": true, "python3": true, "perl": true, "ruby": true,
-	"node": true, "nodejs": true, "php": true, "lua": true, "Rscript": true, "pwsh": true, "deno": true, "bun": true}
+// isInterpreter reports whether name is a language interpreter of the
+// one runner table (syntax.RunnerOf): it runs a program read from stdin
+// when given no script.
+func isInterpreter(name string) bool { return syntax.RunnerOf(name) == syntax.InterpreterRunner }
 
 // runsStdin reports whether c executes what it reads on stdin: a shell
 // with no script (sh, bash -s) or an interpreter with no script file.
@@ -172,7 +173,7 @@ func runsStdin(c *syntax.Call) bool {
 		_, stdin := syntax.ShellScript(c)
 		return stdin
 	}
-	if !interpreters[c.Name] {
+	if !isInterpreter(c.Name) {
 		return false
 	}
 	for i := 0; i < len(c.Args); i++ {

@@ -104,23 +104,33 @@ func Analyze(l Lang, src string) []Effect {
 	return out
 }
 
+// programs are the interpreter names per language; a version suffix
+// (python3.12, perl5.36) is the same program.
+var programs = map[string]Lang{
+	"python": Python, "pypy": Python, "python2": Python, "python3": Python, "pypy3": Python,
+	"node": JS, "nodejs": JS, "deno": JS, "bun": JS,
+	"ruby": Ruby, "jruby": Ruby, "truffleruby": Ruby,
+	"perl": Perl,
+	"php":  PHP, "php-cli": PHP,
+}
+
 // ForProgram returns the language a program name runs ("python3.12",
 // "node", "perl5.36"), or "".
 func ForProgram(name string) Lang {
-	n := strings.TrimRight(name, "0123456789.")
-	switch n {
-	case "python", "pypy", "python2", "python3", "pypy3":
-		return Python
-	case "node", "nodejs", "deno", "bun":
-		return JS
-	case "ruby", "jruby", "truffleruby":
-		return Ruby
-	case "perl":
-		return Perl
-	case "php", "php-cli":
-		return PHP
+	if l, ok := programs[name]; ok {
+		return l
 	}
-	return ""
+	return programs[strings.TrimRight(name, "0123456789.")]
+}
+
+// ProgramNames returns the interpreter names ForProgram knows, without
+// version suffixes.
+func ProgramNames() []string {
+	out := make([]string, 0, len(programs))
+	for n := range programs {
+		out = append(out, n)
+	}
+	return out
 }
 
 // ForFile returns the language of a script file by its extension or its
