@@ -194,22 +194,75 @@ func checkBashRejected(cfg *Config, command string, parseErr error, verify bool)
 		prefix = ""
 	}
 	note := fmt.Sprintf("corral cannot parse this command (%v) and the shells reject it at line %d: a shell runs nothing from that line on", parseErr, line)
-	if strings.TrimSpace(prefix) == "" {
-		return &Result{Command: command, Decision: Allow, Notes: []string{note}}
-	}
 	if parseChanging.MatchString(prefix) {
 		return nil
 	}
 	inner := *cfg
 	inner.NoBashCheck = true
-	r := check(&inner, prefix, verify)
-	if len(r.Notes) > 0 && strings.HasPrefix(r.Notes[0], "cannot parse command") || r.Decision == Rewrite ||
-		len(r.Findings) > 0 && r.Findings[0].Rule == "unparsed" {
-		return nil
+	r := &Result{Command: command}
+	if strings.TrimSpace(prefix) != "" {
+		r = check(&inner, prefix, verify)
+		if len(r.Notes) > 0 && strings.HasPrefix(r.Notes[0], "cannot parse command") || r.Decision == Rewrite ||
+			len(r.Findings) > 0 && r.Findings[0].Rule == "unparsed" {
+			return nil
+		}
+		r.Command = command
 	}
-	r.Command = command
 	r.Notes = append([]string{note}, r.Notes...)
+	if msg, ok := nearMiss(&inner, command[len(prefix):]); ok {
+		r.Findings = append(r.Findings, Finding{Rule: "unparsed", Decision: Ask, Start: len(prefix), End: len(command), Text: command[len(prefix):],
+			Message: fmt.Sprintf("no shell parses this command from line %d on, so that part runs nothing now, but a closing quote or a dropped operator makes it a command corral asks about: %s", line, msg)})
+		r.Decision = max(r.Decision, Ask)
+	}
 	return r
+}
+
+// nearMissLeading are the operators a broken command may start with
+// (&& git reset --hard): the command after one is what was meant.
+var nearMissLeading = []string{"&&", "||", "|&", "|", "&", ";"}
+
+// nearMiss reports whether text that no shell parses is one repair away
+// from a command corral would ask about or deny: a quote left open at the
+// end or opened before the command name, or an operator at the start. The model that wrote it is likely to
+// run the repaired command next; the person is asked now, while the
+// intent is plain. A rewrite (a clone one quote short) is no near miss.
+func nearMiss(cfg *Config, text string) (string, bool) {
+	body := strings.TrimSpace(text)
+	for changed := true; changed; {
+		changed = false
+		for _, op := range nearMissLeading {
+			if strings.HasPrefix(body, op) {
+				body, changed = strings.TrimSpace(body[len(op):]), true
+			}
+		}
+	}
+	if body == "" {
+		return "", false
+	}
+	var cands []string
+	for _, end := range []string{"", "'", "\"", "`", "'\"", "\"'"} {
+		cands = append(cands, body+end)
+	}
+	if q := body[0]; q == '\'' || q == '"' {
+		// A quote opened before the command name ('rm -rf x).
+		cands = append(cands, body[1:])
+	}
+	for _, cand := range cands {
+		if _, err := syntax.Analyze(cand, syntax.Options{Cwd: cfg.Cwd, Home: cfg.Home}); err != nil {
+			continue
+		}
+		r := check(cfg, cand, false)
+		if r.Decision < Ask {
+			continue
+		}
+		for _, f := range r.Findings {
+			if f.Decision == r.Decision {
+				return f.Rule + ": " + f.Message, true
+			}
+		}
+		return r.Decision.String(), true
+	}
+	return "", false
 }
 
 // Check decides about command.

@@ -28,6 +28,17 @@ func TestShellsRejectedText(t *testing.T) {
 		{"find -name '*.jpg", Allow, ""},
 		{"find . ( -name a.out -o -name *.o ) -print", Allow, ""},
 		{"rm -rf ~; find . ( -name x )", Allow, ""},
+		// One quote or operator away from a command corral asks about:
+		// nothing runs now, but the intent is plain, so the person is
+		// asked (the repaired command is what the model runs next).
+		{"git reset --hard 'unterminated", Ask, "unparsed"},
+		{"rm -rf ~ 'oops", Ask, "unparsed"},
+		{"&& git reset --hard", Ask, "unparsed"},
+		{"'git reset --hard HEAD", Ask, "unparsed"},
+		// Repaired, these are harmless or a rewrite: no near miss.
+		{"git restore --help 'unterminated", Allow, ""},
+		{"echo \"find . -delete", Allow, ""},
+		{"git clone 'https://github.com/a/b.git", Allow, ""},
 		// The lines before the error run, and are judged.
 		{"rm -rf ~\nfind . ( -name x )", Deny, "bash-delete"},
 		{"ls\nfind . ( -name x )", Allow, ""},
