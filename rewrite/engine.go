@@ -86,6 +86,9 @@ type Pass struct {
 	// runners indexes, per pipeline, the next stage from each index that
 	// runs its stdin (see stdinRunnerAfter).
 	runners map[*syntax.Pipeline][]int
+	// readers indexes the calls that read each pipe between pipeline
+	// stages (see pipeReaders).
+	readers map[pipeKey][]*syntax.Call
 }
 
 // Report records a finding about call c (nil for a finding about the whole

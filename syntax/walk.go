@@ -518,12 +518,13 @@ func (w *walker) pipeline(c scope, s *sh.Stmt, st *state) {
 		}
 		saved := sub.fds
 		if i > 0 {
-			sub.setFd(0, Stream{Kind: StreamPipe})
+			sub.setFd(0, Stream{Kind: StreamPipe, Pipe: p, Stage: i})
 		}
 		if !last {
-			sub.setFd(1, Stream{Kind: StreamPipe})
+			out := Stream{Kind: StreamPipe, Pipe: p, Stage: i + 1}
+			sub.setFd(1, out)
 			if ops[i] == sh.PipeAll {
-				sub.setFd(2, Stream{Kind: StreamPipe})
+				sub.setFd(2, out)
 			}
 		}
 		w.stmt(sc, stg, sub)
