@@ -205,7 +205,7 @@ func checkBashRejected(cfg *Config, command string, parseErr error, verify bool)
 	r := &Result{Command: command}
 	if strings.TrimSpace(prefix) != "" {
 		r = check(&inner, prefix, verify)
-		if len(r.Notes) > 0 && strings.HasPrefix(r.Notes[0], "cannot parse command") || r.Decision == Rewrite ||
+		if len(r.Notes) > 0 && strings.HasPrefix(r.Notes[0], "cannot parse command") || r.Decision == Rewrite || r.Suggested != "" ||
 			len(r.Findings) > 0 && r.Findings[0].Rule == "unparsed" {
 			return nil
 		}
@@ -255,7 +255,9 @@ func nearMiss(cfg *Config, text string) (string, bool) {
 			continue
 		}
 		r := check(cfg, cand, false)
-		if r.Decision < Ask {
+		if r.Decision < Ask || r.Suggested != "" {
+			// Harmless, or an acquisition block mode denies with the
+			// sandboxed command to run instead (a rewrite in rewrite mode).
 			continue
 		}
 		for _, f := range r.Findings {

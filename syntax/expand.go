@@ -158,6 +158,14 @@ type wordScan struct {
 func (r *resolver) scan(w *sh.Word) wordScan {
 	var s wordScan
 	r.scanParts(&s, w.Parts, false)
+	if n := len(w.Parts); n > 1 {
+		// bash 5 does not split the expansions of a word that ends in an
+		// unquoted, unescaped $ (a='x y'; $a$ is one field, "x y$"),
+		// which mvdan's expand does: such a word is left to run time.
+		if l, ok := w.Parts[n-1].(*sh.Lit); ok && strings.HasSuffix(l.Value, "$") && !strings.HasSuffix(l.Value, `\$`) {
+			s.dynamic = true
+		}
+	}
 	return s
 }
 
