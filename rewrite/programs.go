@@ -164,6 +164,19 @@ var programs = sync.OnceValue(func() map[string]optSpec {
 		// unzip (Info-ZIP) has no long options; -d DIR and -P PASSWORD take
 		// a value, attached or not.
 		"unzip": {shortVal: "dP"},
+		// git's global options (git(1)), before the subcommand. git.c
+		// compares them whole (no abbreviations); -C and -c take the next
+		// word, the long ones "=value" or the next word; --exec-path and
+		// --list-cmds take theirs only after "=" (alone, --exec-path prints
+		// a path).
+		"git": {shortVal: "Cc", longEq: true, stop: true,
+			longVal: setOf("git-dir", "work-tree", "namespace", "config-env", "super-prefix", "attr-source", "shallow-file"),
+			longFlag: setOf("exec-path", "list-cmds", "paginate", "no-pager", "no-replace-objects", "no-lazy-fetch",
+				"no-optional-locks", "no-advice", "bare", "literal-pathspecs", "glob-pathspecs", "noglob-pathspecs",
+				"icase-pathspecs", "html-path", "man-path", "info-path", "version", "help")},
+		// gh's words before the subcommand path; -R/--repo names the
+		// repository (pflag: "=value", no abbreviations).
+		"gh": {shortVal: "R", longEq: true, stop: true, longVal: setOf("repo"), longFlag: setOf("help", "version")},
 		// git's subcommands, through parse-options: abbreviations as GNU.
 		"git reset": {longEq: true, abbrev: true, longVal: setOf("pathspec-from-file"),
 			longFlag: setOf("hard", "soft", "mixed", "merge", "keep", "quiet", "patch", "intent-to-add", "no-refresh", "refresh",
