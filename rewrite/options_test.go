@@ -234,3 +234,48 @@ func TestDownloaderAbbreviationsDecide(t *testing.T) {
 		t.Errorf("tar --abs (absolute-names) extracting a download: %s, want ask", r.Decision)
 	}
 }
+
+// TestGlobalOptionsBeforeSubcommand: git's and gh's options before the
+// subcommand are read with their specs (which stop at the subcommand):
+// values are skipped, -C moves the directory, and a word only known at
+// run time hides the subcommand.
+func TestGlobalOptionsBeforeSubcommand(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		cmd, sub, dir string
+	}{
+		{"git -C sub -c a.b=c --git-dir=x --no-pager clone u", "clone", "/p/sub"},
+		{"git --git-dir x --work-tree y status", "status", "/p"},
+		{"git --exec-path clone u", "clone", "/p"},
+		{"git --exec-path=/x -p log", "log", "/p"},
+		{"git -C a -C b reset --hard", "reset", "/p/a/b"},
+		{"git $X reset --hard", "", ""},
+		{"git --version", "", "/p"},
+	} {
+		args := words(t, tc.cmd)
+		c := &syntax.Call{Args: args, Dir: syntax.Dir{Path: "/p", Known: true}}
+		dir, sub := gitArgs(c)
+		got := ""
+		if sub >= 0 {
+			got = args[sub].Value
+		}
+		if got != tc.sub || tc.dir != "" && dir.Path != tc.dir || tc.dir == "" && dir.Known {
+			t.Errorf("%s: subcommand %q in %+v, want %q in %q", tc.cmd, got, dir, tc.sub, tc.dir)
+		}
+	}
+	cfg := testConfig()
+	for cmd, want := range map[string]Decision{
+		"gh -R acme/w pr checkout 12":                       Deny,
+		"gh pr checkout --repo=acme/w -b topic 12":          Deny,
+		"git submodule --quiet add https://x.org/a.git lib": Ask,
+		"git submodule --quiet update --init":               Allow,
+		"git -c x.y=add submodule status":                   Allow,
+	} {
+		if r := Check(cfg, cmd); r.Decision != want {
+			t.Errorf("%s: %s, want %s", cmd, r.Decision, want)
+		}
+	}
+	if r := Check(cfg, "gh pr checkout --repo=acme/widget 12"); !strings.Contains(r.Findings[0].Message, "gh repo clone acme/widget") {
+		t.Errorf("gh pr checkout --repo=: the advice names the repository: %s", r.Findings[0].Message)
+	}
+}
