@@ -2,6 +2,7 @@ package rewrite
 
 import (
 	"github.com/corral-dev/corral/syntax"
+	"sync"
 )
 
 var hgClone = Rule{
@@ -17,11 +18,13 @@ a source only known at run time gets sandbox/"$(basename -- SOURCE)". Options th
 }
 
 // hgSpec are hg's options that take a value.
-var hgSpec = optSpec{shortVal: "rbueR", longVal: setOf("rev", "branch", "updaterev", "ssh", "remotecmd", "config",
-	"repository", "cwd", "encoding", "encodingmode"), longEq: true}
+var hgSpec = sync.OnceValue(func() optSpec {
+	return optSpec{shortVal: "rbueR", longVal: setOf("rev", "branch", "updaterev", "ssh", "remotecmd", "config",
+		"repository", "cwd", "encoding", "encodingmode"), longEq: true}
+})
 
 func checkHg(p *Pass, c *syntax.Call) {
-	_, operands := scan(c.Args, hgSpec)
+	_, operands := scan(c.Args, hgSpec())
 	if len(operands) < 2 || c.Args[operands[0]].Value != "clone" {
 		return
 	}

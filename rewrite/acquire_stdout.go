@@ -3,6 +3,7 @@ package rewrite
 import (
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/corral-dev/corral/syntax"
 )
@@ -150,10 +151,12 @@ func (p *Pass) followRoute(c *syntax.Call, path, rule, kind string) bool {
 }
 
 // tarSpec are tar's options that take a value.
-var tarSpec = optSpec{shortVal: "fCbHKLNTVXg", longVal: setOf("directory", "file", "exclude", "files-from",
-	"exclude-from", "transform", "xform", "use-compress-program", "owner", "group", "mode", "mtime", "newer",
-	"after-date", "label", "format", "blocking-factor", "record-size", "volno-file", "info-script",
-	"new-volume-script", "to-command", "checkpoint-action", "index-file", "listed-incremental", "strip-components"), longEq: true}
+var tarSpec = sync.OnceValue(func() optSpec {
+	return optSpec{shortVal: "fCbHKLNTVXg", longVal: setOf("directory", "file", "exclude", "files-from",
+		"exclude-from", "transform", "xform", "use-compress-program", "owner", "group", "mode", "mtime", "newer",
+		"after-date", "label", "format", "blocking-factor", "record-size", "volno-file", "info-script",
+		"new-volume-script", "to-command", "checkpoint-action", "index-file", "listed-incremental", "strip-components"), longEq: true}
+})
 
 // extractTar makes a tar that extracts a download extract into the sandbox.
 func (p *Pass) extractTar(s *syntax.Call, rule, kind string) {
@@ -165,7 +168,7 @@ func (p *Pass) extractTar(s *syntax.Call, rule, kind string) {
 	if !strings.HasPrefix(first, "-") && strings.ContainsAny(first, "x") {
 		extract = true
 	}
-	opts, _ := scan(s.Args, tarSpec)
+	opts, _ := scan(s.Args, tarSpec())
 	for _, o := range opts {
 		if !o.long && o.name == "x" {
 			extract = true
