@@ -15,5 +15,11 @@ func init() {
 			files: map[string]string{"b.txt": execBee}},
 		execCase{name: "curl-sh-c-cat-redirect", cmd: "curl -s http://example.com/files/b.txt | sh -c cat > b.txt", files: map[string]string{"b.txt": execBee}},
 		execCase{name: "curl-block-stdout-only", allow: true, cmd: "curl -s http://example.com/files/b.txt | { cat; } | grep -c bee", stdout: "1"},
+		// wget -e runs wgetrc commands in place.
+		execCase{name: "wget-e-dir-prefix", cmd: "wget -q -e dir_prefix=dl http://example.com/files/data.json", files: map[string]string{"dl/data.json": execJSON}},
+		execCase{name: "wget-execute-output-document", cmd: "wget -q --execute=output_document=d.json http://example.com/files/data.json",
+			files: map[string]string{"d.json": execJSON}},
+		execCase{name: "wget-e-mixed-case", cmd: "wget -q -e 'DIr__PrefiX = dl' http://example.com/files/b.txt", files: map[string]string{"dl/b.txt": execBee}},
+		execCase{name: "wget-e-robots", cmd: "wget -q -e robots=off http://example.com/files/b.txt", files: map[string]string{"b.txt": execBee}},
 	)
 }
