@@ -228,22 +228,19 @@ func extractInto(p *Pass, c *syntax.Call) []syntax.Edit {
 		}
 		return []syntax.Edit{Insert(c, last.End, " -C "+syntax.Quote(p.Config.Sandbox))}
 	case "unzip":
-		if hasFlag(c.Args, 0, "-l", "-t", "-v", "-Z") {
-			return nil // lists or tests, extracts nothing
+		opts, _ := scan(c.Args, unzipSpec)
+		if has(opts, "l", "t", "v", "Z", "z", "p", "c") {
+			return nil // lists, tests or prints, extracts nothing
 		}
-		for i := len(c.Args) - 2; i >= 0; i-- {
-			if c.Args[i].Value == "-d" {
-				// Its own -d outside the sandbox would unpack the moved
-				// archive there.
-				if d := c.Args[i+1]; !p.InSandbox(c.Dir, d) {
-					return []syntax.Edit{Replace(c, d, syntax.Quote(p.Config.Sandbox))}
-				}
-				return nil
+		if ds := find(opts, "d"); len(ds) > 0 {
+			// Its own -d (or -dDIR) outside the sandbox would unpack the
+			// moved archive there.
+			if d := ds[len(ds)-1]; !p.InSandbox(c.Dir, d.val) {
+				return []syntax.Edit{setValue(c, d, syntax.Quote(p.Config.Sandbox))}
 			}
+			return nil
 		}
-		if !hasFlag(c.Args, 0, "-d") {
-			return []syntax.Edit{Insert(c, last.End, " -d "+syntax.Quote(p.Config.Sandbox))}
-		}
+		return []syntax.Edit{Insert(c, last.End, " -d "+syntax.Quote(p.Config.Sandbox))}
 	}
 	return nil
 }

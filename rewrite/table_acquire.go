@@ -20,6 +20,7 @@ var acquisitionRules = []Rule{
 	ghRunDownload,
 	pipeShell,
 	runDownload,
+	copyOut,
 }
 
 // movers are the rules whose fixes move content into the sandbox, so that
