@@ -21,6 +21,7 @@ var acquisitionRules = []Rule{
 	pipeShell,
 	runDownload,
 	copyOut,
+	pullNewRepo,
 }
 
 // movers are the rules whose fixes move content into the sandbox, so that
