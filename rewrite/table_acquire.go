@@ -22,6 +22,7 @@ var acquisitionRules = []Rule{
 	runDownload,
 	copyOut,
 	pullNewRepo,
+	gitArchiveRemote,
 }
 
 // movers are the rules whose fixes move content into the sandbox, so that
@@ -29,4 +30,4 @@ var acquisitionRules = []Rule{
 // (run-download, gh-pr-checkout) require them; TestMoversDeclared checks
 // that no other rule relocates anything.
 var movers = []string{"git-clone", "gh-repo-clone", "gh-release-download", "curl", "wget", "svn-checkout", "hg-clone", "remote-copy",
-	"aria2c", "axel", "jj-git-clone", "gh-repo-fork", "gh-gist-clone", "gh-run-download"}
+	"aria2c", "axel", "jj-git-clone", "gh-repo-fork", "gh-gist-clone", "gh-run-download", "git-archive-remote"}
