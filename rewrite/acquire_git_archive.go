@@ -19,7 +19,7 @@ local repository (no --remote) is not an acquisition and passes.`,
 
 // gitArchiveSpec are git archive's options that take a value.
 var gitArchiveSpec = optSpec{shortVal: "o", longEq: true, abbrev: true,
-	longVal: setOf("format", "prefix", "output", "remote", "exec", "add-file", "add-virtual-file", "mtime"),
+	longVal:  setOf("format", "prefix", "output", "remote", "exec", "add-file", "add-virtual-file", "mtime"),
 	longFlag: setOf("list", "verbose", "worktree-attributes")}
 
 func checkGitArchiveRemote(p *Pass, c *syntax.Call) {
