@@ -23,6 +23,7 @@ var acquisitionRules = []Rule{
 	copyOut,
 	pullNewRepo,
 	gitArchiveRemote,
+	gitSubtree,
 }
 
 // movers are the rules whose fixes move content into the sandbox, so that
