@@ -214,7 +214,11 @@ func run(p *Pass, rules []Rule) {
 // the call rules over every call, in the order of the calls, then the
 // redirection rules, then the whole-command rules.
 func runLayer(p *Pass, rules []*Rule) {
-	byName := map[string][]*Rule{}
+	n := 0
+	for _, r := range rules {
+		n += len(r.Commands)
+	}
+	byName := make(map[string][]*Rule, n) // sized once: no rehash as it fills
 	var all []*Rule
 	for _, r := range rules {
 		if r.Call == nil {

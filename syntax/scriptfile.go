@@ -6,7 +6,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"syscall"
 
@@ -89,7 +88,7 @@ func (w *walker) readScript(d Dir) (string, bool) {
 // setupOutput matches commands whose output is shell set-up meant to be
 // sourced (kubectl completion bash, pyenv init -, brew shellenv,
 // ssh-agent -s, direnv hook bash): sourcing them is everyday work.
-var setupOutput = regexp.MustCompile(`\b(?:completions?|init|shellenv|hook|activate|env)\b|ssh-agent`)
+var setupOutput = lazyRegexp(`\b(?:completions?|init|shellenv|hook|activate|env)\b|ssh-agent`)
 
 // systemPrograms are directories whose programs are the system's, not
 // scripts the agent wrote: they are not read.
@@ -124,7 +123,7 @@ func (w *walker) runsCode(c scope, call *Call) bool {
 				w.child(c, call, in.text, nil, "source "+in.kind, in.dynamic)
 			}
 		case strings.HasPrefix(a.Raw, "<("):
-			if !setupOutput.MatchString(a.Raw) {
+			if !setupOutput().MatchString(a.Raw) {
 				w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Text: a.Raw,
 					What: call.Name + " runs the output of " + clip(a.Raw, 60) + ", a script only known at run time"})
 			}
@@ -381,7 +380,7 @@ func (w *walker) noteWrite(c scope, call *Call) {
 
 // catOutput matches a substitution that only prints a file: "$(cat f)",
 // `cat f`, <(cat f), $(< f).
-var catOutput = regexp.MustCompile(`^"?(?:\$\(|<\(|` + "`" + `)\s*(?:cat\s+(?:--\s+)?|<\s*)([^\s()$` + "`" + `;|&<>'"]+)\s*(?:\)|` + "`" + `)"?$`)
+var catOutput = lazyRegexp(`^"?(?:\$\(|<\(|` + "`" + `)\s*(?:cat\s+(?:--\s+)?|<\s*)([^\s()$` + "`" + `;|&<>'"]+)\s*(?:\)|` + "`" + `)"?$`)
 
 // catSubst models a shell, eval or source whose script is the output of
 // cat of a file (sh -c "$(cat f)", eval "$(cat f)", bash <(cat f),
@@ -405,7 +404,7 @@ func (w *walker) catSubst(c scope, call *Call) bool {
 	if a == nil || a.Static {
 		return false
 	}
-	m := catOutput.FindStringSubmatch(a.Raw)
+	m := catOutput().FindStringSubmatch(a.Raw)
 	if m == nil {
 		return false
 	}

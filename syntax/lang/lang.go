@@ -1,7 +1,6 @@
 package lang
 
 import (
-	"regexp"
 	"sort"
 	"strings"
 )
@@ -275,8 +274,8 @@ func keyword(args []arg, key string) *arg {
 type aliases map[string]string
 
 var (
-	pyImportAs   = regexp.MustCompile(`(?m)^\s*import\s+([\w.]+)\s+as\s+(\w+)`)
-	pyFromImport = regexp.MustCompile(`(?m)^[ \t]*from[ \t]+([\w.]+)[ \t]+import[ \t]+\(?([\w \t,]+)`)
+	pyImportAs   = lazyRegexp(`(?m)^\s*import\s+([\w.]+)\s+as\s+(\w+)`)
+	pyFromImport = lazyRegexp(`(?m)^[ \t]*from[ \t]+([\w.]+)[ \t]+import[ \t]+\(?([\w \t,]+)`)
 )
 
 func (a aliases) resolve(name string) string {
@@ -292,10 +291,10 @@ func (a aliases) resolve(name string) string {
 
 func pythonAliases(src string) aliases {
 	a := aliases{}
-	for _, m := range pyImportAs.FindAllStringSubmatch(src, -1) {
+	for _, m := range pyImportAs().FindAllStringSubmatch(src, -1) {
 		a[m[2]] = m[1]
 	}
-	for _, m := range pyFromImport.FindAllStringSubmatch(src, -1) {
+	for _, m := range pyFromImport().FindAllStringSubmatch(src, -1) {
 		for _, part := range strings.Split(m[2], ",") {
 			f := strings.Fields(part)
 			switch {
