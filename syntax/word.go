@@ -37,6 +37,10 @@ type Arg struct {
 	// "/*", ${D:-/} can be "/". A rule that must not miss a dangerous
 	// value checks them.
 	Candidates []string
+	// OneOf reports that Candidates are every value the word can take:
+	// each variable it depends on holds one of a bounded set of values
+	// that different paths gave it (if …; then D=a; else D=~; fi).
+	OneOf      bool
 	Start, End int
 	// Raw is the word exactly as written.
 	Raw string
