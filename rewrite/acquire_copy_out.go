@@ -36,9 +36,10 @@ func checkCopyOut(p *Pass) {
 		case "cp", "mv", "install", "rsync":
 			p.copyOutOf(c, ix)
 		case "tar", "bsdtar", "gtar":
-			p.extractOutOf(c, ix, tarArchive(c), tarExtracts(c), tarDir(c), has(scanTar(c), "P", "absolute-names"))
+			archive, extracts, dir, absolute := tarExtraction(c)
+			p.extractOutOf(c, ix, archive, extracts, dir, absolute)
 		case "unzip":
-			opts, ops := scan(c.Args, unzipSpec)
+			opts, ops := scan(c.Args, specFor("unzip"))
 			if len(ops) == 0 || has(opts, "l", "t", "v", "p", "Z", "z", "c") {
 				continue
 			}
@@ -50,9 +51,6 @@ func checkCopyOut(p *Pass) {
 		}
 	}
 }
-
-// unzipSpec are unzip's options that take a value (-d exdir, -P password).
-var unzipSpec = optSpec{shortVal: "dP"}
 
 // resolveMoved returns where the static path a of call c really is once
 // the command's rewrites apply: a path under moved content is at its new
@@ -158,56 +156,15 @@ func (p *Pass) extractOutOf(c *syntax.Call, ix relocationIndex, archive *syntax.
 		Message: c.Name + " extracts " + src + ", external content in the sandbox, into " + where + ", outside it; extract it in the sandbox"})
 }
 
-// scanTar reads tar's options.
-func scanTar(c *syntax.Call) []option {
-	opts, _ := scan(c.Args, tarSpec)
-	return opts
-}
-
-// tarExtracts reports whether tar extracts (x in its first word, -x,
-// --extract, --get).
-func tarExtracts(c *syntax.Call) bool {
-	if len(c.Args) == 0 {
-		return false
+// tarExtraction returns the archive tar reads (-f, or the old-style
+// tar xzf A), whether it extracts, its last -C, and whether -P is given.
+func tarExtraction(c *syntax.Call) (archive *syntax.Arg, extracts bool, dir *syntax.Arg, absolute bool) {
+	opts, extracts := tarOptions(c)
+	if fs := find(opts, "f", "file"); len(fs) > 0 {
+		archive = &fs[len(fs)-1].val
 	}
-	if first := c.Args[0].Value; !strings.HasPrefix(first, "-") && strings.Contains(first, "x") {
-		return true
+	if ds := find(opts, "C", "directory"); len(ds) > 0 {
+		dir = &ds[len(ds)-1].val
 	}
-	return has(scanTar(c), "x", "extract", "get")
-}
-
-// tarArchive returns the archive tar reads: -f/--file's value, or, in the
-// old style (tar xzf A), the word after the letters.
-func tarArchive(c *syntax.Call) *syntax.Arg {
-	if len(c.Args) >= 2 {
-		if first := c.Args[0].Value; !strings.HasPrefix(first, "-") && strings.Contains(first, "f") {
-			// Old style: each letter that takes a value takes the next
-			// word, in order.
-			n := 1
-			for _, l := range first {
-				if l == 'f' {
-					break
-				}
-				if strings.ContainsRune(tarSpec.shortVal, l) {
-					n++
-				}
-			}
-			if n < len(c.Args) {
-				return &c.Args[n]
-			}
-			return nil
-		}
-	}
-	if fs := find(scanTar(c), "f", "file"); len(fs) > 0 {
-		return &fs[len(fs)-1].val
-	}
-	return nil
-}
-
-// tarDir returns tar's last -C/--directory value, or nil.
-func tarDir(c *syntax.Call) *syntax.Arg {
-	if ds := find(scanTar(c), "C", "directory"); len(ds) > 0 {
-		return &ds[len(ds)-1].val
-	}
-	return nil
+	return archive, extracts, dir, has(opts, "P", "absolute-names")
 }

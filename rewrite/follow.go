@@ -211,13 +211,10 @@ func extractInto(p *Pass, c *syntax.Call) []syntax.Edit {
 	last := c.Args[len(c.Args)-1]
 	switch c.Name {
 	case "tar", "bsdtar":
-		first := c.Args[0].Value
-		extract := hasFlag(c.Args, 0, "--extract", "--get") || !strings.HasPrefix(first, "-") && strings.Contains(first, "x") ||
-			strings.HasPrefix(first, "-") && !strings.HasPrefix(first, "--") && strings.Contains(first, "x")
+		opts, extract := tarOptions(c)
 		if !extract {
 			return nil
 		}
-		opts, _ := scan(c.Args, tarSpec)
 		if dirs := find(opts, "C", "directory"); len(dirs) > 0 {
 			// Its own -C outside the sandbox would unpack the moved
 			// archive there.
@@ -228,14 +225,14 @@ func extractInto(p *Pass, c *syntax.Call) []syntax.Edit {
 		}
 		return []syntax.Edit{Insert(c, last.End, " -C "+syntax.Quote(p.Config.Sandbox))}
 	case "unzip":
-		opts, _ := scan(c.Args, unzipSpec)
+		opts, _ := scan(c.Args, specFor("unzip"))
 		if has(opts, "l", "t", "v", "Z", "z", "p", "c") {
 			return nil // lists, tests or prints, extracts nothing
 		}
-		if ds := find(opts, "d"); len(ds) > 0 {
-			// Its own -d (or -dDIR) outside the sandbox would unpack the
-			// moved archive there.
-			if d := ds[len(ds)-1]; !p.InSandbox(c.Dir, d.val) {
+		if dirs := find(opts, "d"); len(dirs) > 0 {
+			// Its own -d (or -dDIR) outside the sandbox would unpack the moved
+			// archive there.
+			if d := dirs[len(dirs)-1]; !p.InSandbox(c.Dir, d.val) {
 				return []syntax.Edit{setValue(c, d, syntax.Quote(p.Config.Sandbox))}
 			}
 			return nil
