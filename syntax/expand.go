@@ -531,6 +531,11 @@ func (r *resolver) fields(w *sh.Word) []Arg {
 			words := []*sh.Word{pw}
 			if s.braces {
 				words = braceWords(pw)
+				if braceJoinsName(words) {
+					r.dynamic(&a, w, s, nil)
+					a.Glob = glob
+					return []Arg{a}
+				}
 			}
 			for v, e := range expand.FieldsSeq(cfg, words...) {
 				if e != nil || len(vals) >= MaxFields {
@@ -616,6 +621,30 @@ func emptyLiteral(parts []sh.WordPart) bool {
 		}
 	}
 	return true
+}
+
+// braceJoinsName reports whether a brace expansion put a $name right
+// before letters, digits or _: bash expands braces in the text before it
+// reads parameters, so {x,$a}b reads the parameter ab, while the parsed
+// words hold $a then b. Such a word is left to run time.
+func braceJoinsName(words []*sh.Word) bool {
+	for _, w := range words {
+		for i := 0; i+1 < len(w.Parts); i++ {
+			p, ok := w.Parts[i].(*sh.ParamExp)
+			if !ok || !p.Short || p.Param == nil {
+				continue
+			}
+			l, ok := w.Parts[i+1].(*sh.Lit)
+			if !ok || l.Value == "" {
+				continue
+			}
+			c := l.Value[0]
+			if c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 type fieldsError struct{}
