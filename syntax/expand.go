@@ -531,6 +531,11 @@ func (r *resolver) fields(w *sh.Word) []Arg {
 			words := []*sh.Word{pw}
 			if s.braces {
 				words = braceWords(pw)
+				if braceJoinsName(words) {
+					r.dynamic(&a, w, s, nil)
+					a.Glob = glob
+					return []Arg{a}
+				}
 			}
 			for v, e := range expand.FieldsSeq(cfg, words...) {
 				if e != nil || len(vals) >= MaxFields {
@@ -616,6 +621,30 @@ func emptyLiteral(parts []sh.WordPart) bool {
 		}
 	}
 	return true
+}
+
+// braceJoinsName reports whether a brace expansion put a $name right
+// before letters, digits or _: bash expands braces in the text before it
+// reads parameters, so {x,$a}b reads the parameter ab, while the parsed
+// words hold $a then b. Such a word is left to run time.
+func braceJoinsName(words []*sh.Word) bool {
+	for _, w := range words {
+		for i := 0; i+1 < len(w.Parts); i++ {
+			p, ok := w.Parts[i].(*sh.ParamExp)
+			if !ok || !p.Short || p.Param == nil {
+				continue
+			}
+			l, ok := w.Parts[i+1].(*sh.Lit)
+			if !ok || l.Value == "" {
+				continue
+			}
+			c := l.Value[0]
+			if c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 type fieldsError struct{}
@@ -799,13 +828,17 @@ func simpleParam(p *sh.ParamExp) bool {
 // \U escape of a character outside ASCII: bash writes that character in
 // the locale's encoding (UTF-8, or the escape itself under LC_ALL=C), so
 // the word is only known at run time. An ASCII code point is the same byte
-// in every locale ($'\u002eenv' is .env).
+// in every locale ($'\u002eenv' is .env). A \cX control escape is
+// reported too: corral's expansion does not compute it.
 func LocaleEscapes(body string) bool {
 	for i := 0; i+1 < len(body); i++ {
 		if body[i] != '\\' {
 			continue
 		}
 		c := body[i+1]
+		if c == 'c' {
+			return true // \cX, a control character mvdan's expand leaves as text
+		}
 		if c != 'u' && c != 'U' {
 			i++ // another escape, \\ included
 			continue
