@@ -2,6 +2,7 @@ package rewrite
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/corral-dev/corral/syntax"
 )
@@ -13,16 +14,20 @@ var svnCheckout = Rule{
 target path (given, or the URL's last segment without a peg revision when
 there is none; the sandbox itself for several URLs) is moved into the
 sandbox, and a later cd follows it. Options that take a value
-(-r, --depth, --username, …) are skipped. svn update, commit and the rest
-work on a checkout already on disk and pass.`,
+(-r, --depth, --username, …) are skipped. svn cat URL prints a foreign
+file: the file its stdout is written to (> f, tee, tar) is moved, as for a
+download. svn update, commit and the rest work on a checkout already on
+disk and pass.`,
 	Commands: []string{"svn"},
 	Call:     checkSvn,
 }
 
 // svnSpec are svn's options that take a value.
-var svnSpec = optSpec{shortVal: "rmFx", longVal: setOf("revision", "depth", "set-depth", "username",
-	"password", "config-dir", "config-option", "message", "file", "encoding", "native-eol", "accept", "targets",
-	"changelist", "extensions", "password-from-stdin"), longEq: true}
+var svnSpec = sync.OnceValue(func() optSpec {
+	return optSpec{shortVal: "rmFx", longVal: setOf("revision", "depth", "set-depth", "username",
+		"password", "config-dir", "config-option", "message", "file", "encoding", "native-eol", "accept", "targets",
+		"changelist", "extensions", "password-from-stdin"), longEq: true}
+})
 
 // isURL reports whether v is a repository URL (or svn's ^/ shorthand).
 func isURL(v string) bool {
@@ -30,13 +35,23 @@ func isURL(v string) bool {
 }
 
 func checkSvn(p *Pass, c *syntax.Call) {
-	_, operands := scan(c.Args, svnSpec)
+	_, operands := scan(c.Args, svnSpec())
 	if len(operands) < 2 {
 		return
 	}
 	sub := c.Args[operands[0]].Value
 	switch sub {
 	case "checkout", "co", "export":
+	case "cat":
+		// svn cat URL prints a file of a foreign repository: where its
+		// stdout goes is followed as a download's.
+		for _, i := range operands[1:] {
+			if isURL(c.Args[i].Value) {
+				p.followStdout(c, "svn-checkout", "download")
+				return
+			}
+		}
+		return
 	default:
 		return
 	}
