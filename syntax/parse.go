@@ -48,6 +48,11 @@ type Script struct {
 	// Host is the argument (in Parent) whose text this script is; nil for
 	// the top-level script and for scripts that came from several words.
 	Host *Arg
+	// HostPrefix is the part of the host word's value before the script
+	// text: the option a string is attached to (-S in env -S'…',
+	// --split-string= in env --split-string=…). An edit of the script
+	// keeps it in front of the new text.
+	HostPrefix string
 	// Kind says where the script came from: "", "bash -c", "eval",
 	// "heredoc", "herestring", "pipe", "env -S", "su -c", "watch".
 	Kind  string
@@ -108,7 +113,7 @@ func parseSource(src string) (*sh.File, error) {
 	if len(src) > MaxSource {
 		return nil, ErrTooLarge
 	}
-	if depth, ops := nesting(src); depth > MaxNesting || ops > MaxOperators {
+	if !withinLimits(src) {
 		return nil, ErrTooLarge
 	}
 	f, err := newParser().Parse(strings.NewReader(src), "")

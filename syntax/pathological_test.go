@@ -176,8 +176,60 @@ var pathological = []pathologicalCase{
 		}},
 	{name: "only-nul", src: func() string { return strings.Repeat("\x00", 1000) }, check: calls(0, false)},
 	{name: "many-heredocs", src: func() string { return strings.Repeat("cat <<EOF\nx\nEOF\n", 2000) }, check: calls(2000, false)},
+	// Here-document bodies are text, not code: their operators do not
+	// count (issue 9), once the parser has confirmed each body.
+	{name: "1MiB-heredoc-python", src: func() string { return pythonHeredoc("'EOF'", MaxSource) }, check: pythonFound},
+	{name: "1MiB-heredoc-python-unquoted", src: func() string { return pythonHeredoc("EOF", MaxSource) }, check: pythonFound},
+	{name: "1MiB-heredoc-python-dash", src: func() string { return strings.Replace(pythonHeredoc("'EOF'", MaxSource), "<<", "<<-", 1) }, check: pythonFound},
+	{name: "1MiB-heredoc-two-on-a-line", src: func() string {
+		body := strings.Repeat("x = (1 - 2) * 3 | 4\n", MaxSource/50)
+		return "cat <<'A' <<'B'\n" + body + "A\n" + body + "B\nls\n"
+	}, check: calls(2, false)},
+	// An unquoted body with expansions is parsed for them: it counts.
+	{name: "1MiB-heredoc-unquoted-expansions", src: func() string {
+		return "cat <<EOF\n" + strings.Repeat("$x (1-2) | ", MaxSource/12) + "\nEOF\n"
+	}, tooLarge: true},
+	// Text that only looks like a here-document is code, and counts.
+	{name: "quoted-fake-heredoc", src: func() string {
+		return "echo '<<E'\n" + strings.Repeat("true && ", 30000) + "true\nE\n"
+	}, tooLarge: true},
+	{name: "arith-fake-heredoc", src: func() string {
+		return "echo $((1<<E))\n" + strings.Repeat("true && ", 30000) + "true\nE\n"
+	}, tooLarge: true},
+	{name: "comment-fake-heredoc", src: func() string {
+		return "# cat <<E\n" + strings.Repeat("true && ", 30000) + "true\nE\n"
+	}, tooLarge: true},
+	{name: "backquote-heredoc", src: func() string {
+		return "echo `cat <<'E'\n" + strings.Repeat("x` && ", 30000) + "\nE\n`"
+	}, tooLarge: true},
+	// After the body, code counts again.
+	{name: "heredoc-then-chain", src: func() string {
+		return "cat <<'E'\n" + strings.Repeat("(", 5000) + "\nE\n" + strings.Repeat("true && ", 30000) + "true\n"
+	}, tooLarge: true},
 	{name: "unterminated-heredoc", src: func() string { return "bash <<EOF\n" + strings.Repeat("rm -rf / && ", 1000) }, parseErr: true},
 	{name: "unterminated-quote", src: func() string { return "echo '" + strings.Repeat("(", 5000) }, tooLarge: true},
+}
+
+// pythonHeredoc is python3 fed a here-document of about size bytes of
+// python whose last line deletes a directory.
+func pythonHeredoc(delim string, size int) string {
+	head := "python3 <<" + delim + "\nimport shutil\n"
+	tail := "shutil.rmtree('/srv/data')\nEOF\n"
+	line := "total = sum([(i * 2 - 1) % 7 for i in range(10)]) | 3  # a < b, c > d\n"
+	n := (size - len(head) - len(tail)) / len(line)
+	return head + strings.Repeat(line, n) + tail
+}
+
+// pythonFound asserts that the python lexer read the whole body: the
+// deletion on its last line is modelled as rm -rf.
+func pythonFound(t *testing.T, m *Model) {
+	t.Helper()
+	for _, c := range m.Calls {
+		if c.Name == "rm" && strings.Join(c.Words(), " ") == "-rf -- /srv/data" {
+			return
+		}
+	}
+	t.Errorf("shutil.rmtree at the end of the body not found in %d calls", len(m.Calls))
 }
 
 func TestPathological(t *testing.T) {
