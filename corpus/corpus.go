@@ -23,8 +23,14 @@ const (
 // Case is one corpus case.
 type Case struct {
 	// Name is the file's path under cases/, without ".txtar".
-	Name    string
-	File    string
+	Name string
+	File string
+	// Why is the first line of the comment: one sentence, written by a
+	// person, saying why this command gets this decision. -update never
+	// writes it.
+	Why string
+	// Comment is the whole comment before the first section (Why and any
+	// further notes), trimmed.
 	Comment string
 	Cmd     string
 	Cwd     string
@@ -86,6 +92,8 @@ func LoadFile(path string) (*Case, error) {
 	}
 	a := txtar.Parse(data)
 	c := &Case{File: path, Comment: strings.TrimSpace(string(a.Comment)), Cwd: Project, Tool: "Bash", Env: map[string]string{}, archive: a}
+	c.Why, _, _ = strings.Cut(c.Comment, "\n")
+	c.Why = strings.TrimSpace(c.Why)
 	seen := map[string]bool{}
 	for _, f := range a.Files {
 		if seen[f.Name] {
@@ -192,14 +200,30 @@ func (w Want) Format() string {
 	return b.String()
 }
 
+// Formatted returns the case file with its want section replaced by w.
+// Every other byte of the file is kept: the comment (the why) and the
+// other sections are copied, never regenerated. The case itself is not
+// changed.
+func (c *Case) Formatted(w Want) []byte {
+	a := &txtar.Archive{Comment: c.archive.Comment}
+	for _, f := range c.archive.Files {
+		if f.Name == "want" {
+			f.Data = []byte(w.Format())
+		}
+		a.Files = append(a.Files, f)
+	}
+	return txtar.Format(a)
+}
+
 // Update writes the case back with a new want section (go test -update).
+// Only the want section changes; the why is a person's to write.
 func (c *Case) Update(w Want) error {
+	data := c.Formatted(w)
 	for i := range c.archive.Files {
 		if c.archive.Files[i].Name == "want" {
 			c.archive.Files[i].Data = []byte(w.Format())
 		}
 	}
-	data := txtar.Format(c.archive)
 	old, _ := os.ReadFile(c.File)
 	if bytes.Equal(old, data) {
 		return nil
