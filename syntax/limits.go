@@ -8,14 +8,14 @@ import (
 )
 
 // withinLimits reports whether src may be given to the parser: its
-// bracket nesting and its operators (see MaxNesting and MaxOperators) are
-// within the limits. The text of a here-document body is not code, so
+// bracket nesting, its operators, statements and words (see MaxNesting,
+// MaxOperators, MaxStatements, MaxWords) are within the limits. The text of a here-document body is not code, so
 // when src is over the limits only because of such bodies (a megabyte of
 // python fed to python3 <<'EOF'), it is accepted — but only once the
 // parser itself has confirmed, on src with those bodies left out, that
 // each one is the body of a here-document it reads as plain text.
 func withinLimits(src string) bool {
-	if depth, ops := nesting(src); depth <= MaxNesting && ops <= MaxOperators {
+	if depth, ops, stmts, words := nesting(src); depth <= MaxNesting && ops <= MaxOperators && stmts <= MaxStatements && words <= MaxWords {
 		return true
 	}
 	if !strings.Contains(src, "<<") {
@@ -35,7 +35,7 @@ func withinLimits(src string) bool {
 	}
 	b.WriteString(src[last:])
 	rest := b.String()
-	if depth, ops := nesting(rest); depth > MaxNesting || ops > MaxOperators {
+	if depth, ops, stmts, words := nesting(rest); depth > MaxNesting || ops > MaxOperators || stmts > MaxStatements || words > MaxWords {
 		return false
 	}
 	f, err := newParser().Parse(strings.NewReader(rest), "")

@@ -29,11 +29,25 @@ const (
 	// walk recurse per level: this bounds their stack to tens of
 	// megabytes, where Go would otherwise stop the process at a gigabyte.
 	MaxOperators = 25000
+	// MaxStatements is the most statement separators (; and newlines)
+	// accepted before parsing. A statement costs about a kilobyte once
+	// parsed and modelled, so a megabyte of "ls; ls; …" would take a
+	// quarter of a gigabyte: this bound keeps a command's model within
+	// tens of megabytes (issue 12: a 1 MiB command stays under 64 MiB of
+	// memory). Like MaxOperators it counts quoted text too, but not
+	// here-document bodies the parser confirms as text.
+	MaxStatements = 20000
+	// MaxWords is the most words (runs of bytes between blanks and
+	// operators) accepted before parsing: a parsed and resolved word
+	// costs about half a kilobyte, so a megabyte of "echo a a a …" would
+	// take 300 MB. Quoted text counts too.
+	MaxWords = 50000
 	// MaxDepth is how many times nested script strings (bash -c, eval,
 	// here-documents fed to a shell) are parsed again.
 	MaxDepth = 8
-	// MaxCalls is the most simple commands modelled in one command.
-	MaxCalls = 200000
+	// MaxCalls is the most simple commands modelled in one command, those
+	// of strings parsed again (eval "$x" eval "$x" …) included.
+	MaxCalls = 50000
 )
 
 // ErrTooLarge reports input beyond MaxSource or MaxNesting.
@@ -131,19 +145,28 @@ func parseSource(src string) (*sh.File, error) {
 	return f, nil
 }
 
-// nesting is a cheap upper bound of the bracket nesting of src, and the
+// nesting is a cheap upper bound of the bracket nesting of src, the
 // number of operators and keywords in it that can each add a level to the
-// syntax tree (see MaxOperators). Nothing is skipped, not even quoted
-// text: an approximate lexer could be misled into skipping code.
-func nesting(src string) (depth, ops int) {
+// syntax tree (see MaxOperators), the number of statement separators
+// (see MaxStatements) and of words (see MaxWords). Nothing is skipped, not even quoted text: an
+// approximate lexer could be misled into skipping code.
+func nesting(src string) (depth, ops, stmts, words int) {
 	if strings.Contains(src, "\\\n") {
 		// A line continuation can split a keyword (i\⏎f).
 		src = strings.ReplaceAll(src, "\\\n", "")
 	}
 	cur := 0
 	arith := false // an arithmetic expression may have begun
+	sep := true    // the previous byte separates words
 	for i := 0; i < len(src); i++ {
-		switch c := src[i]; c {
+		c := src[i]
+		if isSep := strings.IndexByte(" \t\n;|&()<>", c) >= 0; !isSep && sep {
+			words++
+			sep = false
+		} else if isSep {
+			sep = true
+		}
+		switch c {
 		case '(', '{', '[':
 			cur++
 			if cur > depth {
@@ -159,6 +182,8 @@ func nesting(src string) (depth, ops int) {
 			}
 		case '|', '&', '!', '`':
 			ops++
+		case ';', '\n':
+			stmts++
 		case '?', '~', '+', '-', '*', '/', '%', '^', '<', '>', '=', ',', ':':
 			if arith {
 				ops++
@@ -179,7 +204,7 @@ func nesting(src string) (depth, ops int) {
 			}
 		}
 	}
-	return depth, ops
+	return depth, ops, stmts, words
 }
 
 func wordByte(c byte) bool {

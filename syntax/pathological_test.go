@@ -82,9 +82,20 @@ var pathological = []pathologicalCase{
 			}
 		}},
 	{name: "1MiB+1", src: func() string { return "echo " + strings.Repeat("a", MaxSource-4) }, tooLarge: true},
-	// 262,144 statements: the walk stops at MaxCalls and says so.
-	{name: "1MiB-list", src: func() string { return strings.Repeat("ls; ", MaxSource/4) }, check: calls(MaxCalls, true)},
-	{name: "1MiB-lines", src: func() string { return strings.Repeat("x\n", MaxSource/2) }, check: calls(MaxCalls, true)},
+	// 262,144 statements would take a quarter of a gigabyte to model:
+	// refused before parsing (MaxStatements).
+	{name: "1MiB-list", src: func() string { return strings.Repeat("ls; ", MaxSource/4) }, tooLarge: true},
+	{name: "1MiB-lines", src: func() string { return strings.Repeat("x\n", MaxSource/2) }, tooLarge: true},
+	{name: "list-20k", src: func() string { return strings.Repeat("ls; ", MaxStatements) }, check: calls(MaxStatements, false)},
+	{name: "list-20k+1", src: func() string { return strings.Repeat("ls; ", MaxStatements+1) }, tooLarge: true},
+	{name: "lines-20k", src: func() string { return strings.Repeat("x\n", MaxStatements) }, check: calls(MaxStatements, false)},
+	// A list inside a block is counted the same way.
+	{name: "block-list-1MiB", src: func() string { return "{ " + strings.Repeat("ls; ", MaxSource/4-2) + "}" }, tooLarge: true},
+	// Strings parsed again are bounded by MaxCalls in total: each eval of
+	// a 10,000-line string adds 10,000 calls.
+	{name: "eval-many-lines", src: func() string {
+		return "x='" + strings.Repeat("ls\n", 10000) + "'" + strings.Repeat("; eval \"$x\"", 8)
+	}, check: calls(MaxCalls, true)},
 	{name: "nested-subshells-10k", src: func() string { return strings.Repeat("(", 10000) + "ls" + strings.Repeat(")", 10000) }, tooLarge: true},
 	{name: "nested-cmdsubst-10k", src: func() string { return strings.Repeat("$(", 10000) + "ls" + strings.Repeat(")", 10000) }, tooLarge: true},
 	// Unspaced, (((( is arithmetic; spaced, subshells.
@@ -106,9 +117,9 @@ var pathological = []pathologicalCase{
 	{name: "or-chain-10k", src: func() string { return strings.Repeat("cd /tmp || ", 10000) + "ls" }, check: calls(10001, false)},
 	// Long lists that grow the shell state: assignments, functions,
 	// aliases, descriptors. The walk stays linear.
-	{name: "assignments-100k", src: func() string {
+	{name: "assignments-20k", src: func() string {
 		var b strings.Builder
-		for i := 0; i < 100000; i++ {
+		for i := 0; i < MaxStatements; i++ {
 			b.WriteString("v")
 			b.WriteString(strings.Repeat("x", i%7))
 			b.WriteString("=1; ")
@@ -116,9 +127,9 @@ var pathological = []pathologicalCase{
 		b.WriteString("ls")
 		return b.String()
 	}, check: calls(1, false)},
-	{name: "if-list-20k", src: func() string { return strings.Repeat("if a; then x=1; fi; ", 20000) }, check: calls(20000, false)},
+	{name: "if-list-6k", src: func() string { return strings.Repeat("if a; then x=1; fi; ", 6000) }, check: calls(6000, false)},
 	{name: "exec-list-20k", src: func() string { return strings.Repeat("exec 3>f; ", 20000) }, check: calls(20000, false)},
-	{name: "func-calls-20k", src: func() string { return "f() { g; }; " + strings.Repeat("f; ", 20000) }, check: calls(20001, false)},
+	{name: "func-calls-19k", src: func() string { return "f() { g; }; " + strings.Repeat("f; ", 19000) }, check: calls(19001, false)},
 	{name: "nested-loops-6", src: func() string {
 		return strings.Repeat("for i in a b; do x=$i; ", 6) + "ls $x" + strings.Repeat("; done", 6)
 	}, check: calls(1, false)},
