@@ -10,17 +10,29 @@ import (
 // This file holds what the acquisition rules share: where content would
 // land, whether that is inside the sandbox, and how to move it there.
 
-// InSandbox reports whether the static path a, resolved against dir, is
-// inside the sandbox. A dynamic path or an unknown directory is not.
+// InSandbox reports whether the path a, resolved against dir, is inside
+// the sandbox, through the path module (cleaned, symbolic links of the
+// existing part resolved, segment by segment). A dynamic path is inside
+// when the directory its literal head ends in is inside (a run-time name
+// under a static sandbox directory, '/sb/'"$f" as corral writes it), its
+// text with the run-time parts as opaque segments stays inside (no ".."
+// after them climbs out), and so does every candidate value it takes when
+// its variables are empty or unset. An unknown directory is never inside.
 func (p *Pass) InSandbox(dir syntax.Dir, a syntax.Arg) bool {
-	if !a.Static {
-		// A run-time name under a static sandbox prefix ('/sb/'"$f", as
-		// corral writes it) stays there unless the name climbs out with
-		// "..", which a rewrite cannot prevent either.
-		sb := strings.TrimRight(p.Config.Sandbox, "/") + "/"
-		return sb != "/" && strings.HasPrefix(a.Value, sb) && !strings.Contains(a.Value, "..")
+	if a.Static {
+		return within(p.Config.Sandbox, dir.Join(a.Value))
 	}
-	return within(p.Config.Sandbox, dir.Join(a.Value))
+	head := a.Head()
+	i := strings.LastIndex(head, "/")
+	if i < 0 || !within(p.Config.Sandbox, dir.Join(head[:i+1])) || !within(p.Config.Sandbox, dir.Join(a.Value)) {
+		return false
+	}
+	for _, v := range a.Candidates {
+		if !within(p.Config.Sandbox, dir.Join(v)) {
+			return false
+		}
+	}
+	return true
 }
 
 // DirInSandbox reports whether dir is known and inside the sandbox.
@@ -66,23 +78,6 @@ func (p *Pass) acquire(c *syntax.Call, rule, kind, msg string, dest string, edit
 		Fix: &Fix{Message: "Move " + kind + " into the sandbox", Edits: edits, Relocations: rel}})
 }
 
-// repoName is the directory git names a clone of url ("humanish" part).
-func repoName(url string, bare bool) string {
-	u := strings.TrimRight(url, "/")
-	u = strings.TrimSuffix(u, "/.git")
-	if i := strings.LastIndexAny(u, "/:"); i >= 0 {
-		u = u[i+1:]
-	}
-	u = strings.TrimSuffix(u, ".git")
-	if u == "" {
-		u = "repo"
-	}
-	if bare {
-		u += ".git"
-	}
-	return u
-}
-
 // intoSandboxDir is the fix for a downloader that saves into its working
 // directory: flag (e.g. " -P ") plus the sandbox is inserted after the
 // command name, and each URL's file name is recorded as moved.
@@ -100,54 +95,6 @@ func (p *Pass) intoSandboxDir(c *syntax.Call, flag string, urls []string) ([]syn
 		dests = []string{p.Config.Sandbox}
 	}
 	return []syntax.Edit{Insert(c, c.NameArg.End, flag+syntax.Quote(p.Config.Sandbox))}, rel, dests
-}
-
-// cloneInto moves the destination of a clone-like command (src cloned to
-// dest, or, when dest is nil, to a directory named after src, inserted at
-// offset after).
-func (p *Pass) cloneInto(c *syntax.Call, rule, kind string, src syntax.Arg, dest *syntax.Arg, after int) {
-	name := repoName(src.Value, false)
-	if dest != nil {
-		if p.InSandbox(c.Dir, *dest) {
-			return
-		}
-		d, text := p.sandboxed(*dest, name)
-		if dest.Static && (dest.Value == "." || dest.Value == "./") {
-			d = p.SandboxPath(name, "repo")
-			text = syntax.Quote(d)
-		}
-		p.acquire(c, rule, kind, kind+" into "+dest.Value+" is outside the sandbox", d,
-			[]syntax.Edit{Replace(c, *dest, text)}, relocate(c, c.Dir, dest.Value, d))
-		return
-	}
-	if p.DirInSandbox(c.Dir) {
-		return
-	}
-	if !src.Static {
-		text, ok := p.runTimeName(src)
-		if !ok {
-			p.Report(c, Finding{Rule: rule, Decision: Ask, Kind: kind,
-				Message: kind + " of a source named by a command substitution; give it a destination in the sandbox (" + p.Config.Sandbox + ")"})
-			return
-		}
-		p.acquire(c, rule, kind, kind+" of a source named at run time would land in the working directory", p.Config.Sandbox+"/…",
-			[]syntax.Edit{Insert(c, after, " "+text)}, nil)
-		return
-	}
-	d := p.SandboxPath(name, "repo")
-	p.acquire(c, rule, kind, kind+" without a destination would land in the working directory", d,
-		[]syntax.Edit{Insert(c, after, " "+syntax.Quote(d))}, relocate(c, c.Dir, name, d))
-}
-
-// runTimeName is the shell text of a sandbox directory named after a
-// source only known at run time: sandbox/"$(basename -- SRC .git)". A
-// source holding a command substitution is not repeated (it would run
-// twice), and reports false.
-func (p *Pass) runTimeName(src syntax.Arg) (string, bool) {
-	if strings.Contains(src.Raw, "$(") || strings.Contains(src.Raw, "`") || strings.Contains(src.Raw, "<(") {
-		return "", false
-	}
-	return syntax.Quote(p.Config.Sandbox+"/") + `"$(basename -- ` + src.Raw + ` .git)"`, true
 }
 
 // intoDirOption moves the downloads of a program that saves into its

@@ -207,8 +207,9 @@ func (p *Pass) curlOutputDir(c *syntax.Call, outputs, outDirs []option, urls []s
 		inside := within(p.Config.Sandbox, from)
 		if keep && !oldBase.Known {
 			// A run-time directory in the sandbox: a relative name that
-			// does not climb out stays in it.
-			inside = !strings.HasPrefix(v.Value, "/") && !strings.Contains(v.Value, "..")
+			// stays inside even from the sandbox root (where ".." climbs
+			// out first) stays in it, by the path module.
+			inside = !path.IsAbs(v.Value) && within(p.Config.Sandbox, syntax.Dir{Path: p.Config.Sandbox, Known: true}.Join(v.Value))
 		}
 		if inside {
 			if keep {

@@ -32,64 +32,54 @@ func checkGhRepoFork(p *Pass, c *syntax.Call) {
 	if !ok {
 		return
 	}
-	clone := false
-	var repo *syntax.Arg
-	forkName := ""
-	dash := -1
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		v := a.Value
-		switch {
-		case v == "--" && a.Static:
+	dash := len(args)
+	for i, a := range args {
+		if a.Static && a.Value == "--" {
 			dash = i
-		case v == "--clone" || v == "--clone=true":
-			clone = true
-		case v == "--remote-name" || v == "--org" || v == "--fork-name":
-			if i+1 < len(args) && v == "--fork-name" {
-				forkName = args[i+1].Value
-			}
-			i++
-		case strings.HasPrefix(v, "--fork-name="):
-			forkName = strings.TrimPrefix(v, "--fork-name=")
-		case strings.HasPrefix(v, "-"):
-		case repo == nil:
-			repo = &args[i]
-		}
-		if dash >= 0 {
 			break
 		}
 	}
-	if !clone {
-		return
-	}
-	if dash >= 0 && dash+1 < len(args) && !strings.HasPrefix(args[dash+1].Value, "-") {
-		d := args[dash+1]
-		src := syntax.Arg{Value: forkName, Static: true}
-		if repo != nil && forkName == "" {
-			src = *repo
+	opts, pos := ghScan(args, ghRepoForkSpec)
+	cloning := false
+	for _, o := range opts {
+		if o.name == "clone" {
+			cloning = !o.hasVal || o.val.Value != "false"
 		}
-		p.cloneInto(c, "gh-repo-fork", "gh repo fork", src, &d, 0)
+	}
+	if !cloning || has(opts, "help") {
 		return
 	}
-	if p.DirInSandbox(c.Dir) {
-		return
-	}
-	name := forkName
-	if name == "" && repo != nil && repo.Static {
-		name = repoName(repo.Value, false)
-	}
-	if name == "" {
-		p.Report(c, Finding{Rule: "gh-repo-fork", Decision: Ask, Kind: "gh repo fork",
-			Message: "gh repo fork --clone of a repository corral cannot name clones into the working directory; add -- " + p.Config.Sandbox + "/<name>"})
-		return
-	}
-	dest := p.SandboxPath(name, "repo")
-	var edit syntax.Edit
-	if dash >= 0 {
-		edit = Insert(c, args[dash].End, " "+syntax.Quote(dest))
+	cl := clone{call: c, rule: "gh-repo-fork", kind: "gh repo fork", program: "gh", dir: c.Dir}
+	if f := find(opts, "fork-name"); len(f) > 0 {
+		cl.src = f[len(f)-1].val
+	} else if len(pos) > 0 {
+		cl.src = pos[0]
 	} else {
-		edit = Insert(c, c.Args[len(c.Args)-1].End, " -- "+syntax.Quote(dest))
+		// A fork of the repository in the working directory, whose name
+		// corral does not know.
+		if dash+1 < len(args) && !strings.HasPrefix(args[dash+1].Value, "-") {
+			cl.src = syntax.Arg{Value: "repo", Static: true}
+		} else {
+			if !p.DirInSandbox(c.Dir) {
+				p.Report(c, Finding{Rule: "gh-repo-fork", Decision: Ask, Kind: "gh repo fork",
+					Message: "gh repo fork --clone of a repository corral cannot name clones into the working directory; add -- " + p.Config.Sandbox + "/<name>"})
+			}
+			return
+		}
 	}
-	p.acquire(c, "gh-repo-fork", "gh repo fork", "gh repo fork --clone would clone into the working directory", dest,
-		[]syntax.Edit{edit}, relocate(c, c.Dir, name, dest))
+	// gh takes the first word after "--" as the directory when it is no
+	// option (parseCloneArgs); the rest are git clone's flags.
+	switch {
+	case dash+1 < len(args) && !strings.HasPrefix(args[dash+1].Value, "-"):
+		cl.dest = &args[dash+1]
+	case dash < len(args):
+		cl.at = args[dash].End
+	default:
+		cl.at, cl.prefix = c.Args[len(c.Args)-1].End, "-- "
+	}
+	p.cloneDest(cl)
 }
+
+// ghRepoForkSpec are gh repo fork's options.
+var ghRepoForkSpec = optSpec{longEq: true, longVal: setOf("remote-name", "org", "fork-name"),
+	longFlag: setOf("clone", "remote", "default-branch-only", "help")}

@@ -1,8 +1,6 @@
 package rewrite
 
 import (
-	"strings"
-
 	"github.com/corral-dev/corral/syntax"
 )
 
@@ -21,21 +19,16 @@ func checkGhGistClone(p *Pass, c *syntax.Call) {
 	if !ok {
 		return
 	}
-	var pos []syntax.Arg
-	for _, a := range args {
-		if a.Value == "--" && a.Static {
-			break
-		}
-		if !strings.HasPrefix(a.Value, "-") {
-			pos = append(pos, a)
-		}
-	}
-	if len(pos) == 0 {
+	opts, pos := ghScan(args, ghGistCloneSpec)
+	if len(pos) == 0 || has(opts, "help") {
 		return
 	}
+	cl := clone{call: c, rule: "gh-gist-clone", kind: "gh gist clone", program: "gh", src: pos[0], dir: c.Dir, at: pos[0].End}
 	if len(pos) >= 2 {
-		p.cloneInto(c, "gh-gist-clone", "gh gist clone", pos[0], &pos[1], 0)
-		return
+		cl.dest = &pos[1]
 	}
-	p.cloneInto(c, "gh-gist-clone", "gh gist clone", pos[0], nil, pos[0].End)
+	p.cloneDest(cl)
 }
+
+// ghGistCloneSpec are gh gist clone's options.
+var ghGistCloneSpec = optSpec{longEq: true, longFlag: setOf("help")}

@@ -43,28 +43,35 @@ func checkGhRepoClone(p *Pass, c *syntax.Call) {
 	if !ok {
 		return
 	}
-	var pos []syntax.Arg
-	for i := 0; i < len(args); i++ {
-		v := args[i].Value
-		if v == "--" && args[i].Static {
-			break
-		}
-		if v == "-u" || v == "--upstream-remote-name" {
-			i++
-			continue
-		}
-		if strings.HasPrefix(v, "-") {
-			continue
-		}
-		pos = append(pos, args[i])
-	}
-	if len(pos) == 0 {
+	opts, pos := ghScan(args, ghRepoCloneSpec)
+	if len(pos) == 0 || has(opts, "help") {
 		return
 	}
-	repo := pos[0]
-	var dest *syntax.Arg
+	cl := clone{call: c, rule: "gh-repo-clone", kind: "gh repo clone", program: "gh", src: pos[0], dir: c.Dir, at: pos[0].End}
 	if len(pos) >= 2 {
-		dest = &pos[1]
+		cl.dest = &pos[1]
 	}
-	p.cloneInto(c, "gh-repo-clone", "gh repo clone", repo, dest, repo.End)
+	p.cloneDest(cl)
+}
+
+// ghRepoCloneSpec are gh repo clone's options (pflag: --name=value, no
+// abbreviations).
+var ghRepoCloneSpec = optSpec{shortVal: "u", longEq: true, longVal: setOf("upstream-remote-name"),
+	longFlag: setOf("no-upstream", "help")}
+
+// ghScan reads a gh subcommand's words up to "--" (after it come git's
+// flags) and returns its options and operands.
+func ghScan(args []syntax.Arg, spec optSpec) ([]option, []syntax.Arg) {
+	for i, a := range args {
+		if a.Static && a.Value == "--" {
+			args = args[:i]
+			break
+		}
+	}
+	opts, idx := scan(args, spec)
+	pos := make([]syntax.Arg, len(idx))
+	for i, j := range idx {
+		pos[i] = args[j]
+	}
+	return opts, pos
 }

@@ -8,8 +8,9 @@ var hgClone = Rule{
 	Name:      "hg-clone",
 	Decisions: []Decision{Rewrite, Ask},
 	Doc: `hg clone SOURCE [DEST] brings a foreign repository onto disk: DEST
-(given, or the source's last segment when there is none) is moved into the
-sandbox, and a later cd follows it. Options that take a value (-r, -b, -u,
+(given, or the base name of the source's path when there is none, as hg
+names it, .git kept) is moved into the sandbox, and a later cd follows it;
+a source only known at run time gets sandbox/"$(basename -- SOURCE)". Options that take a value (-r, -b, -u,
 -e, --config, …) are skipped. hg pull, update and the rest pass.`,
 	Commands: []string{"hg"},
 	Call:     checkHg,
@@ -24,11 +25,10 @@ func checkHg(p *Pass, c *syntax.Call) {
 	if len(operands) < 2 || c.Args[operands[0]].Value != "clone" {
 		return
 	}
-	src := c.Args[operands[1]]
+	cl := clone{call: c, rule: "hg-clone", kind: "hg clone", program: "hg", src: c.Args[operands[1]], dir: c.Dir,
+		at: c.Args[operands[1]].End}
 	if len(operands) >= 3 {
-		d := c.Args[operands[2]]
-		p.cloneInto(c, "hg-clone", "hg clone", src, &d, 0)
-		return
+		cl.dest = &c.Args[operands[2]]
 	}
-	p.cloneInto(c, "hg-clone", "hg clone", src, nil, src.End)
+	p.cloneDest(cl)
 }

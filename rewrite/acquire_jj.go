@@ -25,11 +25,10 @@ func checkJjGitClone(p *Pass, c *syntax.Call) {
 	if len(operands) < 3 || c.Args[operands[0]].Value != "git" || c.Args[operands[1]].Value != "clone" {
 		return
 	}
-	src := c.Args[operands[2]]
+	cl := clone{call: c, rule: "jj-git-clone", kind: "jj git clone", program: "jj", src: c.Args[operands[2]], dir: c.Dir,
+		at: c.Args[operands[2]].End}
 	if len(operands) >= 4 {
-		d := c.Args[operands[3]]
-		p.cloneInto(c, "jj-git-clone", "jj git clone", src, &d, 0)
-		return
+		cl.dest = &c.Args[operands[3]]
 	}
-	p.cloneInto(c, "jj-git-clone", "jj git clone", src, nil, src.End)
+	p.cloneDest(cl)
 }

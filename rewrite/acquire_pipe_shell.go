@@ -24,9 +24,6 @@ is not execution and passes; so is a download handed to a script as data
 	Call:     checkPipeShell,
 }
 
-// scriptHosts run the text or file handed to them as code.
-var scriptHosts = map[string]bool{"eval": true, "source": true, ".": true}
-
 func checkPipeShell(p *Pass, c *syntax.Call) {
 	if s := p.stdinRunnerAfter(c); s != nil {
 		p.Report(c, Finding{Rule: "pipe-shell", Decision: Ask,
@@ -34,7 +31,7 @@ func checkPipeShell(p *Pass, c *syntax.Call) {
 		return
 	}
 	if h := c.Host; h != nil && c.Subst != "" {
-		if (syntax.IsShell(h.Name) || scriptHosts[h.Name] || interpreters[h.Name]) && substIsCode(h, c) {
+		if syntax.RunnerOf(h.Name) != syntax.NotRunner && substIsCode(h, c) {
 			p.Report(c, Finding{Rule: "pipe-shell", Decision: Ask,
 				Message: "the download is handed to " + h.Name + " as code (" + c.Subst + "…)): remote code execution; " + p.readFirst(c)})
 		}

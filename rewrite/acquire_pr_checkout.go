@@ -48,7 +48,7 @@ func checkGhPrCheckout(p *Pass, c *syntax.Call) {
 	if repo == "" {
 		repo = "<owner>/<repo>"
 	} else {
-		name = repoName(repo, false)
+		name = cloneName("gh", repo)
 	}
 	dir := syntax.Quote(p.Config.Sandbox + "/" + name)
 	p.Report(c, Finding{Rule: "gh-pr-checkout", Decision: Deny,

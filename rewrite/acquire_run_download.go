@@ -54,7 +54,7 @@ func fileRun(c *syntax.Call) (syntax.Arg, bool) {
 	if c.NameArg.Word != nil && strings.Contains(c.NameArg.Value, "/") {
 		return c.NameArg, true
 	}
-	if !syntax.IsShell(c.Name) && !interpreters[c.Name] && c.Name != "source" && c.Name != "." {
+	if r := syntax.RunnerOf(c.Name); r == syntax.NotRunner || c.Name == "eval" {
 		return syntax.Arg{}, false
 	}
 	for _, a := range c.Args {

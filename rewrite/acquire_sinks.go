@@ -32,9 +32,11 @@ func (p *Pass) followReader(s *syntax.Call, rule, kind string) bool {
 		return p.followCopy(s, rule, kind)
 	default:
 		if syntax.IsShell(s.Name) {
-			// sh -c 'cat > f': the script's commands read the pipe.
-			p.followInside(s.Script, s.Start, s.End, s, rule, kind)
-			return false
+			// sh -c 'cat > f': the script's commands read the pipe;
+			// sh -c cat > f: they write it to the shell's stdout.
+			if !p.followInside(s, rule, kind) {
+				return false
+			}
 		}
 	}
 	p.moveRedirects(s, rule, kind)
@@ -201,29 +203,34 @@ func (p *Pass) followCopy(s *syntax.Call, rule, kind string) bool {
 	return false
 }
 
-// followInside follows a download into the commands of a compound
-// pipeline stage or of the script a shell stage runs (sh -c '…'): those
-// of script between start and end (or of scripts nested there) that read
-// the pipe. host, when set, is the shell call itself, which is skipped.
-func (p *Pass) followInside(script *syntax.Script, start, end int, host *syntax.Call, rule, kind string) {
+// followInside follows a download into the commands of the script a
+// shell stage runs (sh -c '…'): those that read the stdin they inherit
+// from host, in host's script or in scripts nested there. It reports
+// whether any of them writes the bytes on to the stdout it inherits,
+// which is host's.
+func (p *Pass) followInside(host *syntax.Call, rule, kind string) bool {
+	passes := false
 	for _, d := range p.Model.Calls {
-		if d == host || d.Host != nil || !within2(script, start, end, d) {
+		if d == host || d.Script == host.Script || !within2(host.Script, host.Start, host.End, d) {
 			continue
 		}
-		in := d.Fd(0)
-		if in.Kind != syntax.StreamPipe && !(in.Kind == syntax.StreamInherited && in.Fd == 0 && d.Script != script) {
+		if in := d.Fd(0); in.Kind != syntax.StreamInherited || in.Fd != 0 {
 			continue
-		}
-		if d.Pipe != nil && d.PipeIndex > 0 {
-			continue // reads the stage before it, followed from there
 		}
 		if runsStdin(d) {
 			continue // the pipe-shell rule's
 		}
-		if p.followReader(d, rule, kind) {
-			p.followPipe(d, rule, kind)
+		if !p.followReader(d, rule, kind) {
+			continue
+		}
+		switch out := d.Stdout(); {
+		case out.Kind == syntax.StreamInherited && out.Fd == 1:
+			passes = true
+		case out.Kind == syntax.StreamPipe:
+			p.followStream(d, out, rule, kind)
 		}
 	}
+	return passes
 }
 
 // within2 reports whether call d lies in script between start and end,

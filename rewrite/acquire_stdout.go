@@ -21,31 +21,68 @@ func (p *Pass) followStdout(c *syntax.Call, rule, kind string) {
 // followPipe follows the download c writes to its stdout through the
 // pipeline stages after c, to the files they write it to.
 func (p *Pass) followPipe(c *syntax.Call, rule, kind string) {
-	if c.Pipe == nil {
-		return
-	}
-	for i := c.PipeIndex + 1; i < len(c.Pipe.Calls); i++ {
-		if i > c.PipeIndex+maxPipeFollow {
+	p.followStream(c, c.Stdout(), rule, kind)
+}
+
+// pipeKey names the pipe a stage of a pipeline reads.
+type pipeKey struct {
+	pipe  *syntax.Pipeline
+	stage int
+}
+
+// followStream follows a download that c writes into the stream out to
+// the files it ends up in. When out is a pipe between pipeline stages,
+// every command that reads it gets the bytes: the next stage's call, or
+// each command of a compound stage ({ cat > f; }, ( tee f ), while read
+// l; do …; done) that inherits the pipe as its stdin, as bash gives it to
+// them. What each of them writes to its own stdout is followed on, into
+// the stages after the compound one.
+func (p *Pass) followStream(c *syntax.Call, out syntax.Stream, rule, kind string) {
+	seen := map[pipeKey]bool{}
+	work := []syntax.Stream{out}
+	for len(work) > 0 {
+		st := work[len(work)-1]
+		work = work[:len(work)-1]
+		if st.Kind != syntax.StreamPipe || st.Pipe == nil {
+			continue
+		}
+		k := pipeKey{st.Pipe, st.Stage}
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
+		if len(seen) > maxPipeFollow {
 			// Not followed further: what the rest of the pipeline
 			// writes is unknown, so ask rather than let it pass.
 			p.Report(c, Finding{Rule: rule, Decision: Ask, Kind: kind,
 				Message: fmt.Sprintf("the download flows through more than %d pipeline stages; corral did not follow it to where it is written", maxPipeFollow)})
 			return
 		}
-		s := c.Pipe.Stage(i)
-		if s == nil {
-			// A compound stage ({ cat > f; }, ( … ), while read …):
-			// the calls in it that read the pipe get the download.
-			if i < len(c.Pipe.Stmts) {
-				st := c.Pipe.Stmts[i]
-				p.followInside(c.Script, int(st.Pos().Offset()), int(st.End().Offset()), nil, rule, kind)
+		for _, d := range p.pipeReaders(k) {
+			if runsStdin(d) {
+				continue // the pipe-shell rule's
 			}
-			return
-		}
-		if runsStdin(s) || !p.followReader(s, rule, kind) {
-			return
+			if p.followReader(d, rule, kind) {
+				work = append(work, d.Stdout())
+			}
 		}
 	}
+}
+
+// pipeReaders returns the calls whose stdin is the pipe k: the stage's own
+// call, or the commands of a compound stage that inherit the pipe,
+// substitutions in them included. The index is built once per pass.
+func (p *Pass) pipeReaders(k pipeKey) []*syntax.Call {
+	if p.readers == nil {
+		p.readers = map[pipeKey][]*syntax.Call{}
+		for _, d := range p.Model.Calls {
+			if in := d.Fd(0); in.Kind == syntax.StreamPipe && in.Pipe != nil {
+				rk := pipeKey{in.Pipe, in.Stage}
+				p.readers[rk] = append(p.readers[rk], d)
+			}
+		}
+	}
+	return p.readers[k]
 }
 
 // maxPipeFollow bounds how far down a pipeline a download is followed for
@@ -161,9 +198,10 @@ func (p *Pass) extractTar(s *syntax.Call, rule, kind string) {
 		[]syntax.Edit{Insert(s, last.End, " -C "+syntax.Quote(p.Config.Sandbox))}, nil)
 }
 
-// interpreters run a program read from stdin when given no script.
-var interpreters = map[string]bool{"python": true, "python2": true, "python3": true, "perl": true, "ruby": true,
-	"node": true, "nodejs": true, "php": true, "lua": true, "Rscript": true, "pwsh": true, "deno": true, "bun": true}
+// isInterpreter reports whether name is a language interpreter of the
+// one runner table (syntax.RunnerOf): it runs a program read from stdin
+// when given no script.
+func isInterpreter(name string) bool { return syntax.RunnerOf(name) == syntax.InterpreterRunner }
 
 // runsStdin reports whether c executes what it reads on stdin: a shell
 // with no script (sh, bash -s) or an interpreter with no script file.
@@ -172,7 +210,7 @@ func runsStdin(c *syntax.Call) bool {
 		_, stdin := syntax.ShellScript(c)
 		return stdin
 	}
-	if !interpreters[c.Name] {
+	if !isInterpreter(c.Name) {
 		return false
 	}
 	for i := 0; i < len(c.Args); i++ {

@@ -38,7 +38,7 @@ func checkSubmoduleAdd(p *Pass, c *syntax.Call) {
 	advice := "review it in a clone inside the sandbox first"
 	if len(operands) > 0 {
 		url := c.Args[i+1+operands[0]].Value
-		dest := p.SandboxPath(repoName(url, false), "repo")
+		dest := p.SandboxPath(cloneName("git", url), "repo")
 		advice += ": git clone " + syntax.Quote(url) + " " + syntax.Quote(dest)
 	}
 	p.Report(c, Finding{Rule: "git-submodule-add", Decision: Ask,

@@ -10,8 +10,9 @@ var svnCheckout = Rule{
 	Name:      "svn-checkout",
 	Decisions: []Decision{Rewrite, Ask},
 	Doc: `svn checkout (co) and svn export bring a foreign tree onto disk: the
-target path (given, or the URL's last segment when there is none) is moved
-into the sandbox, and a later cd follows it. Options that take a value
+target path (given, or the URL's last segment without a peg revision when
+there is none; the sandbox itself for several URLs) is moved into the
+sandbox, and a later cd follows it. Options that take a value
 (-r, --depth, --username, …) are skipped. svn update, commit and the rest
 work on a checkout already on disk and pass.`,
 	Commands: []string{"svn"},
@@ -40,10 +41,17 @@ func checkSvn(p *Pass, c *syntax.Call) {
 		return
 	}
 	rest := operands[1:]
+	cl := clone{call: c, rule: "svn-checkout", kind: "svn " + sub, program: "svn", src: c.Args[rest[0]], dir: c.Dir}
 	last := c.Args[rest[len(rest)-1]]
 	if len(rest) >= 2 && !isURL(last.Value) {
-		p.cloneInto(c, "svn-checkout", "svn "+sub, c.Args[rest[0]], &last, 0)
-		return
+		cl.dest = &c.Args[rest[len(rest)-1]]
+		rest = rest[:len(rest)-1]
 	}
-	p.cloneInto(c, "svn-checkout", "svn "+sub, c.Args[rest[0]], nil, last.End)
+	for _, i := range rest[1:] {
+		// svn checkout URL1 URL2 puts each into its own directory under
+		// the path (the working directory when none is given).
+		cl.more = append(cl.more, c.Args[i])
+	}
+	cl.at = c.Args[rest[len(rest)-1]].End
+	p.cloneDest(cl)
 }

@@ -20,6 +20,8 @@ func caseConfig(t testing.TB, c *corpus.Case) *Config {
 	}
 	cfg, notes := NewConfig(func(k string) string { return env[k] }, c.Cwd)
 	cfg.NoGlobMatches = true
+	// As the hook does: the guard's own layer, with the sandbox root.
+	cfg.Paths = cfg.Paths.WithSelfProtection(nil, cfg.Sandbox)
 	if c.Policy != "" {
 		// A case's policy may enable rule packs.
 		var pol struct {

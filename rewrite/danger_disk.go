@@ -1,7 +1,6 @@
 package rewrite
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/corral-dev/corral/syntax"
@@ -29,7 +28,7 @@ are fine.`,
 	Redirect: checkDeviceRedirect,
 }
 
-var blockDevice = regexp.MustCompile(`^/dev/(sd[a-z]|hd[a-z]|vd[a-z]|xvd[a-z]|nvme\d|mmcblk\d|md\d|dm-\d|loop\d|sr\d|disk\d|rdisk\d|disk/|mapper/|root$|nbd\d|zd\d|block/|zvol/|bcache\d|rbd\d|ubi|mtd)`)
+var blockDevice = lazyRegexp(`^/dev/(sd[a-z]|hd[a-z]|vd[a-z]|xvd[a-z]|nvme\d|mmcblk\d|md\d|dm-\d|loop\d|sr\d|disk\d|rdisk\d|disk/|mapper/|root$|nbd\d|zd\d|block/|zvol/|bcache\d|rbd\d|ubi|mtd)`)
 
 // streamDirs are the directories of /dev whose files are not disks.
 var streamDirs = setOf("fd", "pts", "pty", "shm", "mqueue", "hugepages", "net", "snd", "input", "dri", "bus", "char", "cpu", "usb", "vfio", "serial", "v4l", "dma_heap", "hidraw")
@@ -51,7 +50,7 @@ func devicePath(dir syntax.Dir, a syntax.Arg) string {
 // volume: the kernel's names, /dev/disk/…, /dev/mapper/…, and an LVM
 // volume /dev/<group>/<volume>.
 func isBlockDevice(p string) bool {
-	if blockDevice.MatchString(p) {
+	if blockDevice().MatchString(p) {
 		return true
 	}
 	parts := strings.Split(strings.TrimPrefix(p, "/dev/"), "/")

@@ -15,7 +15,8 @@ corral cannot see: ask. eval "$(tool init)" runs the output of a local
 command that corral sees and judges, and passes. A script string with run-time parts inside known
 text (bash -c "git clone $url") is parsed and judged as usual; a download
 run this way is the pipe-shell rule's.`,
-	Commands: []string{"sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "eval"},
+	// Every shell of the runner table, and eval.
+	Commands: append(syntax.RunnerNames(syntax.ShellRunner), "eval"),
 	Call:     checkRuntimeScript,
 }
 

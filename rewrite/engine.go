@@ -80,6 +80,9 @@ type Pass struct {
 	// runners indexes, per pipeline, the next stage from each index that
 	// runs its stdin (see stdinRunnerAfter).
 	runners map[*syntax.Pipeline][]int
+	// readers indexes the calls that read each pipe between pipeline
+	// stages (see pipeReaders).
+	readers map[pipeKey][]*syntax.Call
 }
 
 // Report records a finding about call c (nil for a finding about the whole
@@ -211,7 +214,11 @@ func run(p *Pass, rules []Rule) {
 // the call rules over every call, in the order of the calls, then the
 // redirection rules, then the whole-command rules.
 func runLayer(p *Pass, rules []*Rule) {
-	byName := map[string][]*Rule{}
+	n := 0
+	for _, r := range rules {
+		n += len(r.Commands)
+	}
+	byName := make(map[string][]*Rule, n) // sized once: no rehash as it fills
 	var all []*Rule
 	for _, r := range rules {
 		if r.Call == nil {

@@ -2,7 +2,7 @@ package rewrite
 
 import (
 	"fmt"
-	"net"
+	"net/netip"
 	"net/url"
 	"strings"
 
@@ -122,14 +122,23 @@ func (p *Pass) hostAllowed(host string) bool {
 			return true
 		}
 	}
-	if ip := net.ParseIP(host); ip != nil && ip.IsLoopback() {
+	if loopbackIP(host) {
 		for _, h := range hosts {
-			if ip2 := net.ParseIP(h); ip2 != nil && ip2.IsLoopback() {
+			if loopbackIP(h) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// loopbackIP reports whether s is a loopback IP address (127.0.0.0/8,
+// ::1, ::ffff:127.x.y.z), as net.ParseIP reads it: no zone. It uses
+// net/netip so that the hook does not link package net (and its C
+// resolver).
+func loopbackIP(s string) bool {
+	a, err := netip.ParseAddr(s)
+	return err == nil && a.Zone() == "" && a.IsLoopback()
 }
 
 // hostOf returns the host of a URL or of host:path / user@host:path.

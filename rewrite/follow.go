@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/corral-dev/corral/guards"
 	"github.com/corral-dev/corral/syntax"
 )
 
@@ -70,10 +71,8 @@ func (ix relocationIndex) lookup(sc *syntax.Script, p string, at int) (Relocatio
 	}
 }
 
-// under reports whether p is dir or below it.
-func under(p, dir string) bool {
-	return p == dir || strings.HasPrefix(p, strings.TrimRight(dir, "/")+"/")
-}
+// under reports whether p is dir or below it, through the path module.
+func under(p, dir string) bool { return guards.Within(dir, p) }
 
 // follow returns the edits that make later references to relocated paths
 // name the new place, with archives that are unpacked from there unpacked
@@ -140,7 +139,7 @@ var programFirst = setOf("grep", "egrep", "fgrep", "rg", "ag", "ack", "jq", "yq"
 // operand (a shell or an interpreter); the words after it are the
 // script's own arguments.
 func scriptOperandCommand(c *syntax.Call) bool {
-	return syntax.IsShell(c.Name) || interpreters[c.Name]
+	return syntax.IsShell(c.Name) || isInterpreter(c.Name)
 }
 
 // dirOptions are, per command, the options whose separate value is a

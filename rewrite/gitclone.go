@@ -10,13 +10,17 @@ var gitClone = Rule{
 	Name:      "git-clone",
 	Decisions: []Decision{Rewrite, Ask},
 	Doc: `git clone brings a foreign repository onto disk. Its destination (the
-directory argument, or the name git derives from the URL) is moved into the
-sandbox: an explicit directory becomes sandbox/<its base name>, a missing one
-is added as sandbox/<repo name>, and a URL only known at run time is cloned
-with "git -C <sandbox>". Global options (-C, -c, --git-dir=…) and every clone
+directory argument, or the name git derives from the URL: its "humanish"
+part, with .git added for --bare and --mirror) is moved into the sandbox:
+an explicit directory becomes sandbox/<its base name>, a missing one is
+added as sandbox/<repo name>, and a URL only known at run time gets
+sandbox/"$(basename -- URL .git)", the same as every other clone (see
+clone.go); a URL that is a command substitution would run twice, so
+corral asks. Repositories that xargs supplies are cloned with
+"git -C <sandbox>". Global options (-C, -c, --git-dir=…) and every clone
 option that takes a value are understood, as is "--". Later "cd <dir>" in
-the same command follow the clone. A clone whose destination is already in
-the sandbox is left alone.`,
+the same command follow the clone. A clone whose destination is already
+in the sandbox is left alone.`,
 	Commands: []string{"git", "git-clone"},
 	Call:     checkGitClone,
 }
@@ -137,7 +141,8 @@ func checkGitClone(p *Pass, c *syntax.Call) {
 		return
 	}
 	spec := cloneSpec
-	if start >= 2 && c.Args[start-1].Value == "clone" && c.Args[start-2].Value == "svn" {
+	gitSvn := start >= 2 && c.Args[start-1].Value == "clone" && c.Args[start-2].Value == "svn"
+	if gitSvn {
 		spec = gitSvnCloneSpec
 	}
 	opts, operands := scan(c.Args[start:], spec)
@@ -156,59 +161,17 @@ func checkGitClone(p *Pass, c *syntax.Call) {
 		}
 		return
 	}
-	repo := c.Args[pos[0]]
-	bare := hasFlag(c.Args, start, "--bare", "--mirror")
+	cl := clone{call: c, rule: "git-clone", kind: "git clone", program: "git", src: c.Args[pos[0]], dir: dir,
+		at: c.Args[len(c.Args)-1].End}
+	if gitSvn {
+		cl.program = "svn"
+	} else if given(opts, "bare", "mirror") {
+		cl.suffix = ".git"
+	}
 	if len(pos) >= 2 {
-		d := c.Args[pos[1]]
-		if p.InSandbox(dir, d) {
-			return
-		}
-		name := d.Value
-		if d.Static && (name == "." || name == "./" || strings.TrimRight(name, "/") == "") {
-			name = repoName(repo.Value, bare)
-		}
-		var newDir string
-		var dest string
-		if d.Static {
-			dest = p.SandboxPath(name, repoName(repo.Value, bare))
-			newDir = syntax.Quote(dest)
-		} else {
-			// Only run time knows the name: keep it, under the sandbox.
-			dest = p.Config.Sandbox + "/" + d.Value
-			newDir = syntax.Quote(p.Config.Sandbox+"/") + d.Raw
-		}
-		var rel []Relocation
-		if from := dir.Join(d.Value); d.Static && from.Known {
-			rel = append(rel, Relocation{Script: c.Script, After: c.End, From: from.Path, To: dest})
-		}
-		p.acquire(c, "git-clone", "git clone", "git clone into "+d.Value+" is outside the sandbox", dest,
-			[]syntax.Edit{Replace(c, d, newDir)}, rel)
-		return
+		cl.dest = &c.Args[pos[1]]
 	}
-	if p.DirInSandbox(dir) {
-		return
-	}
-	if !repo.Static {
-		// The repository name is only known at run time: clone from inside
-		// the sandbox so that git derives it there.
-		if start == 0 {
-			p.Report(c, Finding{Rule: "git-clone", Decision: Ask, Kind: "git clone",
-				Message: "git-clone of a repository named at run time; give it a destination in the sandbox (" + p.Config.Sandbox + ")"})
-			return
-		}
-		p.acquire(c, "git-clone", "git clone", "git clone of a repository named at run time would land outside the sandbox",
-			p.Config.Sandbox+"/…", []syntax.Edit{Insert(c, c.Args[start-1].Start, "-C "+syntax.Quote(p.Config.Sandbox)+" ")}, nil)
-		return
-	}
-	name := repoName(repo.Value, bare)
-	dest := p.SandboxPath(name, "repo")
-	var rel []Relocation
-	if from := dir.Join(name); from.Known {
-		rel = append(rel, Relocation{Script: c.Script, After: c.End, From: from.Path, To: dest})
-	}
-	last := c.Args[len(c.Args)-1]
-	p.acquire(c, "git-clone", "git clone", "git clone without a destination would land in the working directory", dest,
-		[]syntax.Edit{Insert(c, last.End, " "+syntax.Quote(dest))}, rel)
+	p.cloneDest(cl)
 }
 
 // gitSvnCloneSpec are git svn clone's options that take a value.

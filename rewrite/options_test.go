@@ -109,7 +109,7 @@ func TestProgramSpecsComplete(t *testing.T) {
 	t.Parallel()
 	long := regexp.MustCompile(`--(?:\[no-\])?([a-z][a-z0-9-]+)`)
 	checked := 0
-	for prog, spec := range programs {
+	for prog, spec := range programs() {
 		for n := range spec.longVal {
 			if spec.longFlag[n] {
 				t.Errorf("%s: --%s is listed both as taking a value and not", prog, n)

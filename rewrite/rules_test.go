@@ -302,7 +302,15 @@ func TestCommandWordsFromTable(t *testing.T) {
 // which "sandbox-evil" or "sandbox/../x" fool.
 func TestNoStringPrefixPathTests(t *testing.T) {
 	t.Parallel()
-	re := regexp.MustCompile(`HasPrefix\([^()]*\+\s*"/"\)|HasPrefix\([^()]*,\s*[a-zA-Z.]*(Sandbox|Project|Home|root|Root|From)\)`)
+	// Arguments may hold one level of calls: HasPrefix(p, strings.TrimRight(dir, "/")+"/").
+	arg := `(?:[^()]|\([^()]*\))*`
+	re := regexp.MustCompile(`HasPrefix\(` + arg + `\+\s*"/"\)|HasPrefix\(` + arg + `,\s*[a-zA-Z.]*(Sandbox|Project|Home|root|Root|From|Dir|dir|sb)\)`)
+	for _, bad := range []string{`strings.HasPrefix(p, strings.TrimRight(dir, "/")+"/")`, `strings.HasPrefix(a.Value, sb)`,
+		`strings.HasPrefix(abs, root+"/")`, `strings.HasPrefix(filepath.Clean(p), p.Config.Sandbox)`} {
+		if !re.MatchString(bad) {
+			t.Fatalf("the pattern misses %s", bad)
+		}
+	}
 	var files []string
 	for _, dir := range []string{".", "../cmd/corral/app"} {
 		fs, _ := filepath.Glob(filepath.Join(dir, "*.go"))

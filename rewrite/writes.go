@@ -186,7 +186,13 @@ func copyTargets(c *syntax.Call) []target {
 	if dest == nil {
 		return nil
 	}
-	out = append(out, target{arg: *dest, action: guards.Write})
+	if dir == nil {
+		out = append(out, target{arg: *dest, action: guards.Write})
+	} else {
+		// -t DIR names a directory that must exist: what is written is
+		// a file in it (sources added at run time too), never DIR itself.
+		out = append(out, target{arg: *dest, value: strings.TrimSuffix(dest.Value, "/") + "/*", action: guards.Write})
+	}
 	for _, s := range sources {
 		if s.Static && dest.Static && !s.Glob {
 			out = append(out, target{arg: *dest, value: path.Join(dest.Value, path.Base(s.Value)), action: guards.Write})

@@ -22,6 +22,14 @@ func programWrites(c *syntax.Call) []target {
 		child.Value = strings.TrimSuffix(a.Value, "/") + "/*"
 		return []target{{arg: a, action: guards.Write}, {arg: a, value: child.Value, action: guards.Write}}
 	}
+	// inside names only the files an extraction writes under directory a
+	// (tar -C, unzip -d): the directory itself is not replaced, so
+	// extracting into the sandbox root is not replacing it.
+	inside := func(a syntax.Arg) []target {
+		child := a
+		child.Value = strings.TrimSuffix(a.Value, "/") + "/*"
+		return []target{{arg: a, value: child.Value, action: guards.Write}}
+	}
 	var out []target
 	switch c.Name {
 	case "sort":
@@ -132,7 +140,7 @@ func programWrites(c *syntax.Call) []target {
 			return nil
 		}
 		for _, o := range find(opts, "C", "directory") {
-			out = append(out, into(o.val)...)
+			out = append(out, inside(o.val)...)
 		}
 	case "unzip":
 		opts, _ := scan(c.Args, optSpec{shortVal: "dxP", longVal: nil})
@@ -140,7 +148,7 @@ func programWrites(c *syntax.Call) []target {
 			return nil // lists, tests or prints
 		}
 		for _, o := range find(opts, "d") {
-			out = append(out, into(o.val)...)
+			out = append(out, inside(o.val)...)
 		}
 	}
 	return out

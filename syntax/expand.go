@@ -38,6 +38,9 @@ type wordEnv struct {
 
 func (e *wordEnv) miss(name string) expand.Variable {
 	if g, ok := e.guess[name]; ok {
+		if c := e.cands(name); len(c) > 0 {
+			return expand.Variable{Set: true, Kind: expand.String, Str: c[g%len(c)]}
+		}
 		switch g {
 		case 1:
 			return expand.Variable{Set: true, Kind: expand.String}
@@ -53,6 +56,15 @@ func (e *wordEnv) miss(name string) expand.Variable {
 	}
 	e.unknown = append(e.unknown, name)
 	return expand.Variable{}
+}
+
+// cands returns the values a variable not known for certain may hold
+// (different paths gave it different values), or nil.
+func (e *wordEnv) cands(name string) []string {
+	if e.st == nil {
+		return nil
+	}
+	return e.st.vars[name].cands
 }
 
 // Get implements expand.Environ.
@@ -573,23 +585,32 @@ func (r *resolver) dynamic(a *Arg, w *sh.Word, s wordScan, _ []string) {
 		return
 	}
 	// Candidates: every unknown variable unset, empty, or (where that
-	// cannot be misread) set to something unknown.
+	// cannot be misread) set to something unknown; a variable that
+	// different paths gave different values takes each of them instead.
 	choices := 2
 	if !s.noGuess {
 		choices = 3
 	}
 	n := len(env.unknown)
+	per := make([]int, n)
 	total := 1
-	for i := 0; i < n; i++ {
-		total *= choices
+	oneOf := true
+	for i, name := range env.unknown {
+		per[i] = choices
+		if c := env.cands(name); len(c) > 0 {
+			per[i] = len(c)
+		} else {
+			oneOf = false
+		}
+		total *= per[i]
 	}
 	seen := map[string]bool{}
 	for k := 0; k < total; k++ {
 		g := make(map[string]int, n)
 		x := k
-		for _, name := range env.unknown {
-			g[name] = x % choices
-			x /= choices
+		for i, name := range env.unknown {
+			g[name] = x % per[i]
+			x /= per[i]
 		}
 		genv := &wordEnv{st: r.st, dir: r.dir, guess: g}
 		v, err := expand.Literal(&expand.Config{Env: genv}, pw)
@@ -599,6 +620,7 @@ func (r *resolver) dynamic(a *Arg, w *sh.Word, s wordScan, _ []string) {
 		seen[v] = true
 		a.Candidates = append(a.Candidates, v)
 	}
+	a.OneOf = oneOf && len(a.Candidates) > 0
 }
 
 // onlyUnknownParams reports whether the dynamic parts of a word are all

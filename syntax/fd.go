@@ -37,6 +37,13 @@ type Stream struct {
 	// done > f), or an earlier exec > f. A duplication (3>f 1>&3) leads
 	// to the redirection that opened the file.
 	Redirect Redirect
+	// Pipe and Stage name the pipe of a StreamPipe between two stages of
+	// a pipeline: the one that stage Stage of Pipe reads. Every command
+	// of a compound stage ({ …; }, while …; done) that does not redirect
+	// it shares it. Pipe is nil for the pipe of a substitution or a
+	// here-document.
+	Pipe  *Pipeline
+	Stage int
 }
 
 // File reports whether the stream is a file opened by a redirection,
@@ -46,8 +53,13 @@ func (s Stream) File() (Redirect, bool) {
 }
 
 func (s Stream) same(o Stream) bool {
-	return s.Kind == o.Kind && s.Fd == o.Fd && s.Redirect.Node == o.Redirect.Node && s.Redirect.Script == o.Redirect.Script
+	return s.Kind == o.Kind && s.Fd == o.Fd && s.Redirect.Node == o.Redirect.Node && s.Redirect.Script == o.Redirect.Script &&
+		s.Pipe == o.Pipe && s.Stage == o.Stage
 }
+
+// Same reports whether s and o are the same stream: the same inherited
+// descriptor, the file of the same redirection, or the same pipe.
+func (s Stream) Same(o Stream) bool { return s.same(o) }
 
 // Fd returns where file descriptor n of the call points, after its own
 // redirections and those it inherits.

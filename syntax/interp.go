@@ -70,14 +70,11 @@ func interpreterProgram(c *Call) (program, bool) {
 	// Options that take a value, per program (attached or next word).
 	var valueShort, valueLong string
 	codeShort, codeLong := "", ""
-	switch name {
-	case "python", "python2", "python3", "pypy", "pypy3":
+	language := lang.ForProgram(c.Name)
+	switch {
+	case language == lang.Python:
 		valueShort, codeShort = "WXQ", "c"
-	case "node", "nodejs":
-		valueShort, codeShort = "rC", "ep"
-		valueLong = " require import loader experimental-loader conditions input-type env-file title stack-size inspect-port "
-		codeLong = " eval print "
-	case "deno":
+	case name == "deno":
 		if len(args) == 0 || args[0].Value != "eval" && args[0].Value != "run" {
 			return p, false
 		}
@@ -98,7 +95,7 @@ func interpreterProgram(c *Call) (program, bool) {
 			}
 			return p, false
 		}
-	case "bun":
+	case name == "bun":
 		codeShort, codeLong = "ep", " eval print "
 		if len(args) > 0 && args[0].Value == "run" {
 			args = args[1:]
@@ -107,11 +104,15 @@ func interpreterProgram(c *Call) (program, bool) {
 				return p, true
 			}
 		}
-	case "ruby", "jruby", "truffleruby":
+	case language == lang.JS: // node, nodejs
+		valueShort, codeShort = "rC", "ep"
+		valueLong = " require import loader experimental-loader conditions input-type env-file title stack-size inspect-port "
+		codeLong = " eval print "
+	case language == lang.Ruby:
 		valueShort, codeShort = "rICE", "e"
-	case "perl":
+	case language == lang.Perl:
 		valueShort, codeShort = "IMm", "eE"
-	case "php", "php-cli":
+	case language == lang.PHP:
 		valueShort, codeShort = "dcz", "r"
 	default:
 		return p, false
@@ -155,7 +156,7 @@ func interpreterProgram(c *Call) (program, bool) {
 			}
 			continue
 		case strings.HasPrefix(v, "-") && len(v) > 1:
-			if name == "python" || name == "python3" || name == "python2" || name == "pypy" || name == "pypy3" {
+			if language == lang.Python {
 				if strings.ContainsRune(v[1:], 'm') && !strings.ContainsRune(v[1:strings.IndexByte(v[1:], 'm')+1], 'c') {
 					return program{}, false // python -m module
 				}

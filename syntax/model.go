@@ -42,6 +42,9 @@ type Call struct {
 	// ExtraArgs reports that more arguments are added at run time
 	// (xargs, find -exec {}).
 	ExtraArgs bool
+	// sourced reports that the file this source/. call runs was read and
+	// walked in the caller's state, which then holds what it set.
+	sourced bool
 	// ArgFile is the file xargs -a/--arg-file or parallel -a/--arg-file
 	// reads the extra arguments from (not stdin), as written; "" when
 	// none is given.

@@ -6,7 +6,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"syscall"
 
@@ -89,7 +88,7 @@ func (w *walker) readScript(d Dir) (string, bool) {
 // setupOutput matches commands whose output is shell set-up meant to be
 // sourced (kubectl completion bash, pyenv init -, brew shellenv,
 // ssh-agent -s, direnv hook bash): sourcing them is everyday work.
-var setupOutput = regexp.MustCompile(`\b(?:completions?|init|shellenv|hook|activate|env)\b|ssh-agent`)
+var setupOutput = lazyRegexp(`\b(?:completions?|init|shellenv|hook|activate|env)\b|ssh-agent`)
 
 // systemPrograms are directories whose programs are the system's, not
 // scripts the agent wrote: they are not read.
@@ -124,12 +123,12 @@ func (w *walker) runsCode(c scope, call *Call) bool {
 				w.child(c, call, in.text, nil, "source "+in.kind, in.dynamic)
 			}
 		case strings.HasPrefix(a.Raw, "<("):
-			if !setupOutput.MatchString(a.Raw) {
+			if !setupOutput().MatchString(a.Raw) {
 				w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Text: a.Raw,
 					What: call.Name + " runs the output of " + clip(a.Raw, 60) + ", a script only known at run time"})
 			}
 		default:
-			w.scriptFile(c, call, a, "sh")
+			call.sourced = w.sourceFile(c, call, a, w.cur)
 		}
 		return false
 	case call.Name != "" && strings.Contains(call.NameArg.Value, "/") && call.NameArg.Static:
@@ -230,6 +229,59 @@ func (w *walker) scriptFile(c scope, call *Call, a Arg, as string) {
 			sc.Path = name
 		}
 	}
+}
+
+// sourceFile reads the script a that source or "." runs and walks it in
+// the caller's own state st, as bash runs it in the same shell: the
+// variables, functions, aliases and working directory it sets are the
+// caller's afterwards. Arguments after the file are its positional
+// parameters while it runs, and the caller's come back after. It reports
+// whether the file was read and walked whole.
+func (w *walker) sourceFile(c scope, call *Call, a Arg, st *state) bool {
+	if !a.Static || st == nil {
+		return false
+	}
+	text, ok := w.readScript(call.Dir.Join(a.Value))
+	if !ok || strings.Contains(text[:min(len(text), 8192)], "\x00") {
+		return false
+	}
+	pos, posKnown := st.pos, st.posKnown
+	if len(call.Args) > 1 {
+		st.pos, st.posKnown = nil, true
+		for _, arg := range call.Args[1:] {
+			st.posKnown = st.posKnown && arg.Static
+			st.pos = append(st.pos, arg.Value)
+		}
+		if !st.posKnown {
+			st.pos = nil
+		}
+	}
+	n, truncated := len(w.m.Scripts), w.m.Truncated
+	before := st.aliases
+	w.origin = a.Value
+	w.childIn(c, call, text, nil, "sourced", false, st, st.dir)
+	w.origin = ""
+	// An alias the file defines applies from the caller's next line (the
+	// lines of the file are not the caller's).
+	for name, al := range st.aliases {
+		if old, ok := before[name]; !ok || old != al {
+			st.aliases = cloneMap(st.aliases)
+			st.aliases[name] = alias{value: al.value, line: call.Stmt.End().Line()}
+		}
+	}
+	if len(call.Args) > 1 {
+		st.pos, st.posKnown = pos, posKnown
+	}
+	walked := len(w.m.Scripts) > n && w.m.Scripts[n].Src == text && w.m.Truncated == truncated
+	if walked {
+		w.m.Scripts[n].Path = a.Value
+	}
+	for _, sc := range w.m.Unparsed {
+		if sc.Kind == "sourced" && sc.Src == text {
+			sc.Path = a.Value
+		}
+	}
+	return walked
 }
 
 // packageRun models npm run NAME, npm test, yarn NAME, pnpm NAME and bun
@@ -381,7 +433,7 @@ func (w *walker) noteWrite(c scope, call *Call) {
 
 // catOutput matches a substitution that only prints a file: "$(cat f)",
 // `cat f`, <(cat f), $(< f).
-var catOutput = regexp.MustCompile(`^"?(?:\$\(|<\(|` + "`" + `)\s*(?:cat\s+(?:--\s+)?|<\s*)([^\s()$` + "`" + `;|&<>'"]+)\s*(?:\)|` + "`" + `)"?$`)
+var catOutput = lazyRegexp(`^"?(?:\$\(|<\(|` + "`" + `)\s*(?:cat\s+(?:--\s+)?|<\s*)([^\s()$` + "`" + `;|&<>'"]+)\s*(?:\)|` + "`" + `)"?$`)
 
 // catSubst models a shell, eval or source whose script is the output of
 // cat of a file (sh -c "$(cat f)", eval "$(cat f)", bash <(cat f),
@@ -405,7 +457,7 @@ func (w *walker) catSubst(c scope, call *Call) bool {
 	if a == nil || a.Static {
 		return false
 	}
-	m := catOutput.FindStringSubmatch(a.Raw)
+	m := catOutput().FindStringSubmatch(a.Raw)
 	if m == nil {
 		return false
 	}

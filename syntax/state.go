@@ -18,11 +18,53 @@ type variable struct {
 	list  []string
 	// exported reports that child processes see it.
 	exported bool
+	// cands, for a variable that is not known, are the string values it
+	// may hold when different paths gave it different ones (if …; then
+	// D=a; else D=b; fi): sorted, at most MaxCandidates. Empty means
+	// anything.
+	cands []string
 }
+
+// MaxCandidates bounds the values a variable may be known to take from
+// different paths; beyond it the variable is simply unknown.
+const MaxCandidates = 8
 
 func (v variable) equal(o variable) bool {
 	return v.known == o.known && v.set == o.set && v.str == o.str && v.array == o.array &&
-		v.exported == o.exported && slices.Equal(v.list, o.list)
+		v.exported == o.exported && slices.Equal(v.list, o.list) && slices.Equal(v.cands, o.cands)
+}
+
+// values returns the string values v may hold, or nil when anything is
+// possible (unknown without candidates, unset, or an array).
+func (v variable) values() []string {
+	switch {
+	case v.known && v.set && !v.array:
+		return []string{v.str}
+	case !v.known:
+		return v.cands
+	}
+	return nil
+}
+
+// either is what is known of a variable that holds v on one path and o on
+// another: v when they agree, else the union of their values when both
+// are bounded sets of strings, else unknown.
+func either(v, o variable) variable {
+	if v.equal(o) {
+		return v
+	}
+	out := variable{exported: v.exported || o.exported}
+	a, b := v.values(), o.values()
+	if a == nil || b == nil {
+		return out
+	}
+	u := append(slices.Clone(a), b...)
+	sort.Strings(u)
+	u = slices.Compact(u)
+	if len(u) <= MaxCandidates {
+		out.cands = u
+	}
+	return out
 }
 
 // unknownVar is a variable whose value only run time knows.
@@ -116,7 +158,7 @@ func (st *state) merge(o *state) {
 			ov = unknownVar
 		}
 		if !v.equal(ov) {
-			st.vars[name] = variable{exported: v.exported || ov.exported}
+			st.vars[name] = either(v, ov)
 		}
 	}
 	for name, ov := range o.vars {

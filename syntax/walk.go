@@ -163,21 +163,22 @@ func (w *walker) compound(c scope, s *sh.Stmt, st *state) {
 	case *sh.CaseClause:
 		w.substs(inner, cmd.Word, st, nil)
 		out := st.clone()
-		catchAll := false
+		for _, item := range cmd.Items {
+			for _, p := range item.Patterns {
+				if p.Lit() == "*" {
+					// Some branch runs: the path where none does is not
+					// one bash can take.
+					out.dead = true
+				}
+			}
+		}
 		for _, item := range cmd.Items {
 			for _, p := range item.Patterns {
 				w.substs(inner, p, st, nil)
-				if p.Lit() == "*" {
-					catchAll = true
-				}
 			}
 			branch := st.clone()
 			w.stmts(inner, item.Stmts, branch)
 			out.merge(branch)
-		}
-		if catchAll && len(cmd.Items) == 1 {
-			out = st.clone()
-			w.stmts(inner, cmd.Items[0].Stmts, out)
 		}
 		*st = *out
 	case *sh.FuncDecl:
@@ -518,12 +519,13 @@ func (w *walker) pipeline(c scope, s *sh.Stmt, st *state) {
 		}
 		saved := sub.fds
 		if i > 0 {
-			sub.setFd(0, Stream{Kind: StreamPipe})
+			sub.setFd(0, Stream{Kind: StreamPipe, Pipe: p, Stage: i})
 		}
 		if !last {
-			sub.setFd(1, Stream{Kind: StreamPipe})
+			out := Stream{Kind: StreamPipe, Pipe: p, Stage: i + 1}
+			sub.setFd(1, out)
 			if ops[i] == sh.PipeAll {
-				sub.setFd(2, Stream{Kind: StreamPipe})
+				sub.setFd(2, out)
 			}
 		}
 		w.stmt(sc, stg, sub)
@@ -1138,8 +1140,11 @@ func (w *walker) builtin(c scope, call *Call, st *state) {
 			}
 		}
 	case "source", ".":
-		// The file can set anything.
-		st.forgetAll()
+		// A file read and walked in this state (sourceFile) left what it
+		// set there; any other file can set anything.
+		if !call.sourced {
+			st.forgetAll()
+		}
 	case "eval":
 		// Walked in place by nested.
 	}
@@ -1428,7 +1433,7 @@ func (w *walker) child(c scope, call *Call, text string, host *Arg, kind string,
 
 // inShell are the kinds of nested script that the shell itself runs, in
 // its own state.
-var inShell = map[string]bool{"eval": true, "arithmetic": true, "prompt": true, "alias": true, "mapfile -C": true}
+var inShell = map[string]bool{"eval": true, "arithmetic": true, "prompt": true, "alias": true, "mapfile -C": true, "sourced": true}
 
 // chdir returns the directory after a cd, pushd or popd call.
 func (w *walker) chdir(call *Call, st *state) Dir {

@@ -37,9 +37,56 @@ type Arg struct {
 	// "/*", ${D:-/} can be "/". A rule that must not miss a dangerous
 	// value checks them.
 	Candidates []string
+	// OneOf reports that Candidates are every value the word can take:
+	// each variable it depends on holds one of a bounded set of values
+	// that different paths gave it (if …; then D=a; else D=~; fi).
+	OneOf      bool
 	Start, End int
 	// Raw is the word exactly as written.
 	Raw string
+}
+
+// Head returns the literal text of a dynamic word before its first part
+// only known at run time: "/sb/" of '/sb/'"$f" or /sb/$f. It stops before
+// a tilde at the start (which a home directory replaces) and before an
+// unquoted pattern character, and is "" for a word expanded into several
+// fields. Path tests use it with the path module: the directory it ends
+// in is where the run-time part starts.
+func (a Arg) Head() string {
+	if a.Word == nil || a.Split {
+		return ""
+	}
+	var b strings.Builder
+	for i, part := range a.Word.Parts {
+		switch part := part.(type) {
+		case *sh.Lit:
+			v := part.Value
+			if i == 0 && strings.HasPrefix(v, "~") {
+				return ""
+			}
+			if j := strings.IndexAny(v, "*?[{"); j >= 0 {
+				b.WriteString(unescapeBare(v[:j]))
+				return b.String()
+			}
+			b.WriteString(unescapeBare(v))
+		case *sh.SglQuoted:
+			if part.Dollar {
+				return b.String()
+			}
+			b.WriteString(part.Value)
+		case *sh.DblQuoted:
+			for _, q := range part.Parts {
+				lit, ok := q.(*sh.Lit)
+				if !ok {
+					return b.String()
+				}
+				b.WriteString(unescapeDouble(lit.Value))
+			}
+		default:
+			return b.String()
+		}
+	}
+	return b.String()
 }
 
 // Dir is a working directory that is known statically or not at all.

@@ -289,10 +289,7 @@ func isAssignment(v string) bool {
 	return true
 }
 
-// shells are the programs that run a script given with -c or on stdin.
-var shells = map[string]bool{"sh": true, "bash": true, "zsh": true, "dash": true, "ksh": true, "mksh": true, "ash": true, "fish": true, "csh": true, "tcsh": true, "yash": true, "posh": true}
-
-// IsShell reports whether name is a shell.
+// IsShell reports whether name is a shell (RunnerOf gives ShellRunner).
 func IsShell(name string) bool { return shells[name] }
 
 // ShellScript inspects a shell call: it returns the index in c.Args of the

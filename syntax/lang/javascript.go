@@ -1,14 +1,13 @@
 package lang
 
 import (
-	"regexp"
 	"strings"
 )
 
 var (
-	jsRequire     = regexp.MustCompile(`(?:const|let|var)\s+([\w$]+)\s*=\s*(?:await\s+)?(?:require|import)\(\s*['"](?:node:)?([\w/]+)['"]\s*\)(\.promises)?`)
-	jsImportAll   = regexp.MustCompile(`import\s+(?:\*\s+as\s+)?([\w$]+)\s+from\s+['"](?:node:)?([\w/]+)['"]`)
-	jsDestructure = regexp.MustCompile(`(?:const|let|var|import)\s*\{([^}]*)\}\s*(?:=\s*(?:await\s+)?(?:require|import)\(\s*|from\s*)['"](?:node:)?([\w/]+)['"]`)
+	jsRequire     = lazyRegexp(`(?:const|let|var)\s+([\w$]+)\s*=\s*(?:await\s+)?(?:require|import)\(\s*['"](?:node:)?([\w/]+)['"]\s*\)(\.promises)?`)
+	jsImportAll   = lazyRegexp(`import\s+(?:\*\s+as\s+)?([\w$]+)\s+from\s+['"](?:node:)?([\w/]+)['"]`)
+	jsDestructure = lazyRegexp(`(?:const|let|var|import)\s*\{([^}]*)\}\s*(?:=\s*(?:await\s+)?(?:require|import)\(\s*|from\s*)['"](?:node:)?([\w/]+)['"]`)
 )
 
 // jsModules are the modules whose calls corral reads.
@@ -19,7 +18,7 @@ var jsModules = map[string]bool{"fs": true, "fs/promises": true, "child_process"
 // the built-in modules are globals under their own names.
 func jsBindings(src string) aliases {
 	a := aliases{"fs": "fs", "child_process": "child_process", "fsPromises": "fs/promises"}
-	for _, m := range jsRequire.FindAllStringSubmatch(src, -1) {
+	for _, m := range jsRequire().FindAllStringSubmatch(src, -1) {
 		if jsModules[m[2]] {
 			a[m[1]] = m[2]
 			if m[3] != "" {
@@ -27,12 +26,12 @@ func jsBindings(src string) aliases {
 			}
 		}
 	}
-	for _, m := range jsImportAll.FindAllStringSubmatch(src, -1) {
+	for _, m := range jsImportAll().FindAllStringSubmatch(src, -1) {
 		if jsModules[m[2]] {
 			a[m[1]] = m[2]
 		}
 	}
-	for _, m := range jsDestructure.FindAllStringSubmatch(src, -1) {
+	for _, m := range jsDestructure().FindAllStringSubmatch(src, -1) {
 		if !jsModules[m[2]] {
 			continue
 		}
@@ -59,8 +58,8 @@ func jsBindings(src string) aliases {
 }
 
 var (
-	jsShellOpt  = regexp.MustCompile(`shell\s*:\s*(?:true|['"])`)
-	jsRecursive = regexp.MustCompile(`recursive\s*:\s*true`)
+	jsShellOpt  = lazyRegexp(`shell\s*:\s*(?:true|['"])`)
+	jsRecursive = lazyRegexp(`recursive\s*:\s*true`)
 )
 
 var jsShell = map[string]bool{"child_process.exec": true, "child_process.execSync": true}
@@ -135,7 +134,7 @@ func jsCall(c call) (Effect, bool) {
 			}
 			argv = append(argv, list.list...)
 		}
-		if opts != nil && jsShellOpt.MatchString(opts.text) {
+		if opts != nil && jsShellOpt().MatchString(opts.text) {
 			return Effect{Kind: Shell, Call: full, Text: strings.Join(argv, " "), Offset: c.off}, true
 		}
 		return Effect{Kind: Exec, Call: full, Argv: argv, Offset: c.off}, true
@@ -192,7 +191,7 @@ func jsCall(c call) (Effect, bool) {
 // recursiveOpt reports an options argument with recursive: true.
 func recursiveOpt(c call) bool {
 	for _, a := range c.args {
-		if jsRecursive.MatchString(a.text) {
+		if jsRecursive().MatchString(a.text) {
 			return true
 		}
 	}

@@ -1,7 +1,6 @@
 package lang
 
 import (
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -110,23 +109,33 @@ func Analyze(l Lang, src string) []Effect {
 	return out
 }
 
+// programs are the interpreter names per language; a version suffix
+// (python3.12, perl5.36) is the same program.
+var programs = map[string]Lang{
+	"python": Python, "pypy": Python, "python2": Python, "python3": Python, "pypy3": Python,
+	"node": JS, "nodejs": JS, "deno": JS, "bun": JS,
+	"ruby": Ruby, "jruby": Ruby, "truffleruby": Ruby,
+	"perl": Perl,
+	"php":  PHP, "php-cli": PHP,
+}
+
 // ForProgram returns the language a program name runs ("python3.12",
 // "node", "perl5.36"), or "".
 func ForProgram(name string) Lang {
-	n := strings.TrimRight(name, "0123456789.")
-	switch n {
-	case "python", "pypy", "python2", "python3", "pypy3":
-		return Python
-	case "node", "nodejs", "deno", "bun":
-		return JS
-	case "ruby", "jruby", "truffleruby":
-		return Ruby
-	case "perl":
-		return Perl
-	case "php", "php-cli":
-		return PHP
+	if l, ok := programs[name]; ok {
+		return l
 	}
-	return ""
+	return programs[strings.TrimRight(name, "0123456789.")]
+}
+
+// ProgramNames returns the interpreter names ForProgram knows, without
+// version suffixes.
+func ProgramNames() []string {
+	out := make([]string, 0, len(programs))
+	for n := range programs {
+		out = append(out, n)
+	}
+	return out
 }
 
 // ForFile returns the language of a script file by its extension or its
@@ -271,8 +280,8 @@ func keyword(args []arg, key string) *arg {
 type aliases map[string]string
 
 var (
-	pyImportAs   = regexp.MustCompile(`(?m)^\s*import\s+([\w.]+)\s+as\s+(\w+)`)
-	pyFromImport = regexp.MustCompile(`(?m)^[ \t]*from[ \t]+([\w.]+)[ \t]+import[ \t]+\(?([\w \t,]+)`)
+	pyImportAs   = lazyRegexp(`(?m)^\s*import\s+([\w.]+)\s+as\s+(\w+)`)
+	pyFromImport = lazyRegexp(`(?m)^[ \t]*from[ \t]+([\w.]+)[ \t]+import[ \t]+\(?([\w \t,]+)`)
 )
 
 func (a aliases) resolve(name string) string {
@@ -288,10 +297,10 @@ func (a aliases) resolve(name string) string {
 
 func pythonAliases(src string) aliases {
 	a := aliases{}
-	for _, m := range pyImportAs.FindAllStringSubmatch(src, -1) {
+	for _, m := range pyImportAs().FindAllStringSubmatch(src, -1) {
 		a[m[2]] = m[1]
 	}
-	for _, m := range pyFromImport.FindAllStringSubmatch(src, -1) {
+	for _, m := range pyFromImport().FindAllStringSubmatch(src, -1) {
 		for _, part := range strings.Split(m[2], ",") {
 			f := strings.Fields(part)
 			switch {

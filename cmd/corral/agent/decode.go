@@ -7,6 +7,8 @@ import (
 	"sort"
 	"strings"
 	"sync"
+
+	"github.com/corral-dev/corral/syntax"
 )
 
 // tool says how one of an agent's tools maps to the neutral request: its
@@ -85,14 +87,9 @@ func commandOf(v any) (string, bool) {
 	return "", false
 }
 
-func isShell(p string) bool {
-	p = p[strings.LastIndex(p, "/")+1:]
-	switch p {
-	case "sh", "bash", "zsh", "dash", "ksh":
-		return true
-	}
-	return false
-}
+// isShell reports whether the program p (a name or a path) is a shell of
+// the one runner table (syntax.RunnerOf).
+func isShell(p string) bool { return syntax.IsShell(p[strings.LastIndex(p, "/")+1:]) }
 
 // stringsOf returns v if it is a non-empty string, or the non-empty
 // strings of a list.

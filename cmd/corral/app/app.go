@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/corral-dev/corral/cmd/corral/agent"
 	"github.com/corral-dev/corral/guards"
 	"github.com/urfave/cli/v3"
 )
@@ -67,12 +68,18 @@ func (env *runtimeEnv) main(args []string) (code int) {
 	if !(len(args) > 1 && args[1] == "hook") {
 		env.color = env.wantColor(args)
 	}
-	root := env.rootCommand()
 	if len(args) > 1 && args[1] == "hook" && !wantsHelp(args[2:]) {
-		// The hook's fast path: nothing but its own flags to parse.
-		hook := root.Command("hook")
-		hook.Reader, hook.Writer, hook.ErrWriter = env.stdin, env.stdout, env.stderr
-		err := hook.Run(context.Background(), args[1:])
+		// The hook's fast path: the rest of the command tree is not built.
+		var err error
+		if name, ok := plainHookArgs(args[2:]); ok {
+			// What corral init registers needs no flag parser either.
+			err = env.hook(name, nil)
+		} else {
+			hook := env.hookCommand()
+			env.finish(hook)
+			hook.Reader, hook.Writer, hook.ErrWriter = env.stdin, env.stdout, env.stderr
+			err = hook.Run(context.Background(), args[1:])
+		}
 		var ec exitCode
 		if errors.As(err, &ec) && ec == 2 {
 			return 2 // the agent blocks on exit status 2 (Windsurf, Kimi, …)
@@ -82,6 +89,7 @@ func (env *runtimeEnv) main(args []string) (code int) {
 		}
 		return 0
 	}
+	root := env.rootCommand()
 	err := root.Run(context.Background(), args)
 	if err == nil {
 		return 0
@@ -287,6 +295,20 @@ func (env *runtimeEnv) cwd(flag string) string {
 		return "/"
 	}
 	return wd
+}
+
+// plainHookArgs recognises the hook's arguments that need no flag parser
+// (nothing, or "--agent NAME" as corral init registers it, NAME a known
+// agent) and returns the agent named. Any other argument list goes through
+// the hook command's own parser, with its errors and suggestions.
+func plainHookArgs(args []string) (agentName string, ok bool) {
+	switch {
+	case len(args) == 0:
+		return "", true
+	case len(args) == 2 && args[0] == "--agent" && agent.ByName(args[1]) != nil:
+		return args[1], true
+	}
+	return "", false
 }
 
 func wantsHelp(args []string) bool {

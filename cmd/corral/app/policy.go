@@ -9,7 +9,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strings"
 	"syscall"
@@ -519,7 +518,7 @@ func (env *runtimeEnv) initPreset(c *cli.Command, preset string) error {
 	return nil
 }
 
-var presetKey = regexp.MustCompile(`"preset"\s*:\s*"[^"]*"`)
+var presetKey = lazyRegexp(`"preset"\s*:\s*"[^"]*"`)
 
 // SetUserPreset sets "preset" in the policy file at path, keeping the rest
 // of the file (comments included); a missing file is written from the
@@ -533,8 +532,8 @@ func SetUserPreset(path, preset string) error {
 		return err
 	}
 	text := string(data)
-	if presetKey.MatchString(text) {
-		text = presetKey.ReplaceAllLiteralString(text, fmt.Sprintf("%q: %q", "preset", preset))
+	if presetKey().MatchString(text) {
+		text = presetKey().ReplaceAllLiteralString(text, fmt.Sprintf("%q: %q", "preset", preset))
 	} else if i := strings.IndexByte(text, '{'); i >= 0 {
 		text = text[:i+1] + fmt.Sprintf("\n  %q: %q,", "preset", preset) + text[i+1:]
 	}

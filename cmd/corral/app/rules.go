@@ -7,7 +7,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"text/tabwriter"
+	"unicode/utf8"
 
 	"github.com/corral-dev/corral/rewrite"
 	"github.com/urfave/cli/v3"
@@ -18,7 +18,7 @@ import (
 func (env *runtimeEnv) rulesCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "rules",
-		Usage:     "list every rule: its name, the decisions it makes and what it finds",
+		Usage:     "list every rule: its name, the decisions it makes and its whole doc",
 		UsageText: "corral rules [--json]",
 		Metadata:  example("corral rules", "corral rewrite explain --rule run-download"),
 		Flags:     []cli.Flag{&cli.BoolFlag{Name: "json", Usage: "print the rules as JSON (name, decisions, requires, commands, doc)"}},
@@ -53,15 +53,60 @@ func writeRulesJSON(w io.Writer, rules []rewrite.Rule) error {
 	return enc.Encode(out)
 }
 
-// writeRulesTable prints one line per rule: name, decisions and the first
-// sentence of its doc.
+// rulesWidth is the width `corral rules` wraps its table to.
+const rulesWidth = 100
+
+// writeRulesTable prints every rule as a table row: name, decisions and its
+// whole doc, wrapped into the last column so that each rule reads as one
+// block, with a blank line between rules.
 func writeRulesTable(w io.Writer, rules []rewrite.Rule) error {
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "RULE\tDECISION\tDOC")
+	nameW, decW := len("RULE"), len("DECISION")
 	for _, r := range rules {
-		fmt.Fprintf(tw, "%s\t%s\t%s\n", r.Name, strings.Join(decisionNames(r), ","), firstSentence(r.Doc))
+		nameW = max(nameW, utf8.RuneCountInString(r.Name))
+		decW = max(decW, utf8.RuneCountInString(strings.Join(decisionNames(r), ",")))
 	}
-	return tw.Flush()
+	indent := nameW + 2 + decW + 2
+	docW := max(rulesWidth-indent, 30)
+	var b strings.Builder
+	fmt.Fprintf(&b, "%-*s  %-*s  %s\n", nameW, "RULE", decW, "DECISION", "DOC")
+	for i, r := range rules {
+		if i > 0 {
+			b.WriteString("\n")
+		}
+		lines := wrapText(oneParagraph(r.Doc), docW)
+		if len(lines) == 0 {
+			lines = []string{""}
+		}
+		row := fmt.Sprintf("%-*s  %-*s  %s", nameW, r.Name, decW, strings.Join(decisionNames(r), ","), lines[0])
+		b.WriteString(strings.TrimRight(row, " ") + "\n")
+		for _, l := range lines[1:] {
+			b.WriteString(strings.Repeat(" ", indent) + l + "\n")
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// wrapText splits text into lines of at most width characters, breaking
+// at spaces; a word longer than width stands alone on its line.
+func wrapText(text string, width int) []string {
+	var lines []string
+	line := ""
+	for _, word := range strings.Fields(text) {
+		switch {
+		case line == "":
+			line = word
+		case utf8.RuneCountInString(line)+1+utf8.RuneCountInString(word) <= width:
+			line += " " + word
+		default:
+			lines = append(lines, line)
+			line = word
+		}
+	}
+	if line != "" {
+		lines = append(lines, line)
+	}
+	return lines
 }
 
 // explainRule prints one rule's whole doc (`corral rewrite explain --rule`).
@@ -99,15 +144,3 @@ func decisionNames(r rewrite.Rule) []string {
 
 // oneParagraph joins a doc's lines with spaces.
 func oneParagraph(doc string) string { return strings.Join(strings.Fields(doc), " ") }
-
-// firstSentence is a doc's first sentence: up to the first full stop that
-// ends a word and is followed by a space (not the dot of ".git" or "e.g.").
-func firstSentence(doc string) string {
-	s := oneParagraph(doc)
-	for i := 0; i+1 < len(s); i++ {
-		if s[i] == '.' && s[i+1] == ' ' && i > 0 && s[i-1] != '.' && !strings.HasSuffix(s[:i], "e.g") && !strings.HasSuffix(s[:i], "i.e") {
-			return s[:i+1]
-		}
-	}
-	return s
-}

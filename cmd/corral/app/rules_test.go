@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/corral-dev/corral/rewrite"
 )
@@ -14,19 +15,36 @@ func TestRulesCommand(t *testing.T) {
 	if code != 0 || stderr != "" {
 		t.Fatalf("corral rules: exit %d, stderr %q", code, stderr)
 	}
-	lines := strings.Split(strings.TrimRight(out, "\n"), "\n")
+	// A header, then one block per rule separated by blank lines: the first
+	// line holds the name and decisions, and the doc column of the block,
+	// read back, is the rule's whole doc.
+	blocks := strings.Split(strings.TrimRight(out, "\n"), "\n\n")
 	catalog := rewrite.Catalog()
-	if len(lines) != len(catalog)+1 || !strings.HasPrefix(lines[0], "RULE ") {
-		t.Fatalf("want a header and %d rows, got %d lines:\n%s", len(catalog), len(lines), out)
+	header, first, _ := strings.Cut(blocks[0], "\n")
+	blocks[0] = first
+	if len(blocks) != len(catalog) || !strings.HasPrefix(header, "RULE ") {
+		t.Fatalf("want a header and %d blocks, got %d:\n%s", len(catalog), len(blocks), out)
 	}
+	col := strings.Index(header, "DOC")
 	for i, r := range catalog {
-		f := strings.Fields(lines[i+1])
+		lines := strings.Split(blocks[i], "\n")
+		f := strings.Fields(lines[0])
 		if len(f) < 3 || f[0] != r.Name || f[1] != strings.Join(decisionNames(r), ",") {
-			t.Errorf("row %d = %q, want %s %v", i+1, lines[i+1], r.Name, decisionNames(r))
+			t.Errorf("block %d = %q, want %s %v", i, lines[0], r.Name, decisionNames(r))
 		}
-	}
-	if !strings.Contains(out, "git-clone            rewrite,ask    git clone brings a foreign repository onto disk.\n") {
-		t.Errorf("git-clone row:\n%s", out)
+		var doc []string
+		for _, l := range lines {
+			if utf8.RuneCountInString(l) > rulesWidth && strings.Contains(strings.TrimSpace(l[col:]), " ") {
+				t.Errorf("%s: line longer than %d: %q", r.Name, rulesWidth, l)
+			}
+			if len(l) < col || strings.TrimSpace(l[:col]) != "" && l != lines[0] {
+				t.Fatalf("%s: text outside the doc column: %q", r.Name, l)
+			}
+			doc = append(doc, l[col:])
+		}
+		if got, want := strings.Join(doc, " "), oneParagraph(r.Doc); got != want {
+			t.Errorf("%s: doc column\n%s\nwant the whole doc\n%s", r.Name, got, want)
+		}
 	}
 
 	code, out, _ = m.run("", "rules", "--json")
@@ -59,5 +77,24 @@ func TestExplainRule(t *testing.T) {
 	code, _, stderr := m.run("", "rewrite", "explain", "--rule", "git-clon")
 	if code != 1 || stderr != "corral: no rule \"git-clon\" (corral rules lists them); did you mean \"git-clone\"?\n" {
 		t.Errorf("unknown rule: %d %q", code, stderr)
+	}
+}
+
+func TestWrapText(t *testing.T) {
+	for _, tc := range []struct {
+		in    string
+		width int
+		want  []string
+	}{
+		{"a bb ccc dddd", 6, []string{"a bb", "ccc", "dddd"}},
+		{"a bb ccc", 8, []string{"a bb ccc"}},
+		{"  spaced\n  out  ", 20, []string{"spaced out"}},
+		{"averyveryverylongword x", 5, []string{"averyveryverylongword", "x"}},
+		{"é é é", 3, []string{"é é", "é"}},
+		{"", 10, nil},
+	} {
+		if got := wrapText(tc.in, tc.width); strings.Join(got, "|") != strings.Join(tc.want, "|") {
+			t.Errorf("wrapText(%q, %d) = %q, want %q", tc.in, tc.width, got, tc.want)
+		}
 	}
 }

@@ -46,7 +46,7 @@ func Redact(s string) string {
 // (start == end: none here).
 type redaction struct {
 	need  func(lower string) bool // a cheap test on the lower-cased text: can re match at all?
-	re    *regexp.Regexp
+	re    func() *regexp.Regexp   // compiled on first use, when need passes
 	value func(s string, m []int) (start, end int)
 }
 
@@ -75,7 +75,7 @@ func allOf(needs ...func(string) bool) func(string) bool {
 }
 
 func (r redaction) apply(s string) string {
-	matches := r.re.FindAllStringSubmatchIndex(s, -1)
+	matches := r.re().FindAllStringSubmatchIndex(s, -1)
 	if matches == nil {
 		return s
 	}
@@ -316,54 +316,61 @@ const cmdStart = "(?:^|[\\s;&|(/`])"
 // Up to the end of the simple command.
 const sameCommand = `[^\n;&|]*?`
 
-// redactions are compiled on first use, off the start-up path of hook
-// calls that log nothing. Structural rules come first, token shapes last,
+// lazyRE compiles expr on first use: a hook call compiles only the
+// expressions whose need passes for the text it logs.
+func lazyRE(expr string) func() *regexp.Regexp {
+	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(expr) })
+}
+
+// redactions are built on first use, off the start-up path of hook calls
+// that log nothing, and each expression is compiled only when its need
+// passes. Structural rules come first, token shapes last,
 // so that NAME=ghp_… keeps its NAME.
 var redactions = sync.OnceValue(func() []redaction {
 	return []redaction{
 		// Private key blocks, up to their END line or the end of the text.
-		{anyOf("private key"), regexp.MustCompile(`(?s)-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----(.*?)(?:-----END [A-Z0-9 ]*PRIVATE KEY-----|$)`),
+		{anyOf("private key"), lazyRE(`(?s)-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----(.*?)(?:-----END [A-Z0-9 ]*PRIVATE KEY-----|$)`),
 			group(1, func(v string) bool { return strings.TrimSpace(v) != "" })},
 		// URL user information; the greedy class stops at the last @ of
 		// the authority.
-		{allOf(anyOf("://"), anyOf("@")), regexp.MustCompile(`\b[A-Za-z][A-Za-z0-9+.-]*://([^\s/?#'"<>` + "`" + `]+)@`),
+		{allOf(anyOf("://"), anyOf("@")), lazyRE(`\b[A-Za-z][A-Za-z0-9+.-]*://([^\s/?#'"<>` + "`" + `]+)@`),
 			func(s string, m []int) (int, int) { return userinfo(s, m[2], m[3]) }},
 		// Header values (the name starts a word or a quoted string, so
 		// that https://x-access-token:… is left to the URL rule).
-		{allOf(anyOf(":"), anyOf("authorization", "api-key", "apikey", "token", "cookie")), regexp.MustCompile(`(?i)(?:^|[\s'"])(?:authorization|proxy-authorization|x-api-key|api-key|apikey|x-auth-token|x-access-token|private-token|x-goog-api-key|cookie|set-cookie)[ \t]*:[ \t]*(?:(?:bearer|basic|token|digest|negotiate|bot)[ \t]+)?`),
+		{allOf(anyOf(":"), anyOf("authorization", "api-key", "apikey", "token", "cookie")), lazyRE(`(?i)(?:^|[\s'"])(?:authorization|proxy-authorization|x-api-key|api-key|apikey|x-auth-token|x-access-token|private-token|x-goog-api-key|cookie|set-cookie)[ \t]*:[ \t]*(?:(?:bearer|basic|token|digest|negotiate|bot)[ \t]+)?`),
 			after(0, headerValue)},
-		{anyOf("bearer"), regexp.MustCompile(`(?i)\bbearer[ \t]+`), after(0, bearerToken)},
+		{anyOf("bearer"), lazyRE(`(?i)\bbearer[ \t]+`), after(0, bearerToken)},
 		// curl -u user:password (also -uuser:password, --user=…, -U for the proxy).
-		{allOf(anyOf("curl"), anyOf(":")), regexp.MustCompile(cmdStart + `curl\b` + sameCommand + `\s(?:-u|--user|-U|--proxy-user)(?:[ \t]+|=)?['"]?[^\s:'"]*:`),
+		{allOf(anyOf("curl"), anyOf(":")), lazyRE(cmdStart + `curl\b` + sameCommand + `\s(?:-u|--user|-U|--proxy-user)(?:[ \t]+|=)?['"]?[^\s:'"]*:`),
 			after(0, unquotedRun)},
 		// mysql -p<password> (the password is attached to -p).
-		{anyOf("mysql", "mariadb"), regexp.MustCompile(cmdStart + `(?:mysql|mariadb)[a-z_-]*\b` + sameCommand + `\s(-p)\S`), after(1, shellWord)},
-		{anyOf("sshpass"), regexp.MustCompile(cmdStart + `sshpass[ \t]+-p[ \t]*`), after(0, shellWord)},
-		{anyOf("redis-cli"), regexp.MustCompile(cmdStart + `redis-cli\b` + sameCommand + `\s(?:-a|--pass)[ \t]+`), after(0, flagWord)},
-		{anyOf("login"), regexp.MustCompile(cmdStart + `(?:docker|podman|nerdctl|buildah|skopeo|helm|oras)\b` + sameCommand + `\blogin\b` + sameCommand + `\s-p(?:[ \t]+|=)`),
+		{anyOf("mysql", "mariadb"), lazyRE(cmdStart + `(?:mysql|mariadb)[a-z_-]*\b` + sameCommand + `\s(-p)\S`), after(1, shellWord)},
+		{anyOf("sshpass"), lazyRE(cmdStart + `sshpass[ \t]+-p[ \t]*`), after(0, shellWord)},
+		{anyOf("redis-cli"), lazyRE(cmdStart + `redis-cli\b` + sameCommand + `\s(?:-a|--pass)[ \t]+`), after(0, flagWord)},
+		{anyOf("login"), lazyRE(cmdStart + `(?:docker|podman|nerdctl|buildah|skopeo|helm|oras)\b` + sameCommand + `\blogin\b` + sameCommand + `\s-p(?:[ \t]+|=)`),
 			after(0, flagWord)},
 		// --password value, --api-token value, …
-		{allOf(anyOf("--"), anySecretWord), regexp.MustCompile(`(?i)(?:^|\s)--(?:[a-z0-9]+[-_])*` + secretNames + `[ \t]+`), after(0, flagWord)},
-		{allOf(anyOf("--"), anySecretWord), regexp.MustCompile(`(?i)(?:^|\s)--(?:[a-z0-9]+[-_])+secret[ \t]+`), after(0, flagWord)},
+		{allOf(anyOf("--"), anySecretWord), lazyRE(`(?i)(?:^|\s)--(?:[a-z0-9]+[-_])*` + secretNames + `[ \t]+`), after(0, flagWord)},
+		{allOf(anyOf("--"), anySecretWord), lazyRE(`(?i)(?:^|\s)--(?:[a-z0-9]+[-_])+secret[ \t]+`), after(0, flagWord)},
 		// NAME=value, --password=value, ?access_token=value.
-		{allOf(anyOf("="), anySecretWord), regexp.MustCompile(`(?i)(?:^|[^A-Za-z0-9_.-])[A-Za-z0-9_.-]*` + secretNames + `=`), after(0, shellWord)},
+		{allOf(anyOf("="), anySecretWord), lazyRE(`(?i)(?:^|[^A-Za-z0-9_.-])[A-Za-z0-9_.-]*` + secretNames + `=`), after(0, shellWord)},
 		// "password": "value" in JSON, also with escaped quotes inside a shell string.
-		{allOf(anyOf(`"`), anyOf(":"), anyJSONSecretWord), regexp.MustCompile(`(?i)"[A-Za-z0-9_.-]*` + jsonSecretNames + `"\s*:\s*"`),
+		{allOf(anyOf(`"`), anyOf(":"), anyJSONSecretWord), lazyRE(`(?i)"[A-Za-z0-9_.-]*` + jsonSecretNames + `"\s*:\s*"`),
 			func(s string, m []int) (int, int) { return jsonString(s, m[1], false) }},
-		{allOf(anyOf(`\"`), anyJSONSecretWord), regexp.MustCompile(`(?i)\\"[A-Za-z0-9_.-]*` + jsonSecretNames + `\\"\s*:\s*\\"`),
+		{allOf(anyOf(`\"`), anyJSONSecretWord), lazyRE(`(?i)\\"[A-Za-z0-9_.-]*` + jsonSecretNames + `\\"\s*:\s*\\"`),
 			func(s string, m []int) (int, int) { return jsonString(s, m[1], true) }},
 		// Well-known token shapes.
-		{anyOf("ghp_", "gho_", "ghu_", "ghs_", "ghr_"), regexp.MustCompile(`\b(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{20,}`), group(0, nil)},
-		{anyOf("github_pat_"), regexp.MustCompile(`\bgithub_pat_[A-Za-z0-9_]{20,}`), group(0, nil)},
-		{anyOf("glpat-"), regexp.MustCompile(`\bglpat-[A-Za-z0-9_-]{16,}`), group(0, nil)},
-		{anyOf("sk-"), regexp.MustCompile(`\bsk-(?:ant-|proj-|svcacct-|admin-)?([A-Za-z0-9_-]{20,})`), shaped(1, digitAndLetter)},
-		{anyOf("k_live_", "k_test_"), regexp.MustCompile(`\b[sr]k_(?:live|test)_[A-Za-z0-9]{16,}`), group(0, nil)},
-		{anyOf("xox"), regexp.MustCompile(`\bxox[abposre]-[A-Za-z0-9-]{10,}`), group(0, hasDigit)},
-		{anyOf("akia", "asia", "agpa", "aida", "aroa", "anpa", "aipa"), regexp.MustCompile(`\b(?:AKIA|ASIA|AGPA|AIDA|AROA|ANPA|AIPA)[A-Z0-9]{16}\b`), group(0, hasDigit)},
-		{anyOf("aiza"), regexp.MustCompile(`\bAIza[0-9A-Za-z_-]{35}\b`), group(0, nil)},
-		{anyOf("npm_"), regexp.MustCompile(`\bnpm_[A-Za-z0-9]{36}\b`), group(0, nil)},
-		{anyOf("hf_"), regexp.MustCompile(`\bhf_[A-Za-z0-9]{30,}\b`), group(0, hasDigit)},
-		{anyOf("pypi-"), regexp.MustCompile(`\bpypi-[A-Za-z0-9_-]{50,}`), group(0, nil)},
-		{anyOf("eyj"), regexp.MustCompile(`\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}`), group(0, nil)},
+		{anyOf("ghp_", "gho_", "ghu_", "ghs_", "ghr_"), lazyRE(`\b(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{20,}`), group(0, nil)},
+		{anyOf("github_pat_"), lazyRE(`\bgithub_pat_[A-Za-z0-9_]{20,}`), group(0, nil)},
+		{anyOf("glpat-"), lazyRE(`\bglpat-[A-Za-z0-9_-]{16,}`), group(0, nil)},
+		{anyOf("sk-"), lazyRE(`\bsk-(?:ant-|proj-|svcacct-|admin-)?([A-Za-z0-9_-]{20,})`), shaped(1, digitAndLetter)},
+		{anyOf("k_live_", "k_test_"), lazyRE(`\b[sr]k_(?:live|test)_[A-Za-z0-9]{16,}`), group(0, nil)},
+		{anyOf("xox"), lazyRE(`\bxox[abposre]-[A-Za-z0-9-]{10,}`), group(0, hasDigit)},
+		{anyOf("akia", "asia", "agpa", "aida", "aroa", "anpa", "aipa"), lazyRE(`\b(?:AKIA|ASIA|AGPA|AIDA|AROA|ANPA|AIPA)[A-Z0-9]{16}\b`), group(0, hasDigit)},
+		{anyOf("aiza"), lazyRE(`\bAIza[0-9A-Za-z_-]{35}\b`), group(0, nil)},
+		{anyOf("npm_"), lazyRE(`\bnpm_[A-Za-z0-9]{36}\b`), group(0, nil)},
+		{anyOf("hf_"), lazyRE(`\bhf_[A-Za-z0-9]{30,}\b`), group(0, hasDigit)},
+		{anyOf("pypi-"), lazyRE(`\bpypi-[A-Za-z0-9_-]{50,}`), group(0, nil)},
+		{anyOf("eyj"), lazyRE(`\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}`), group(0, nil)},
 	}
 })

@@ -220,3 +220,14 @@ func BenchmarkRedactOrdinary(b *testing.B) {
 		}
 	}
 }
+
+// TestRedactionsCompile compiles every expression, which Redact otherwise
+// does only for text that passes the expression's need.
+func TestRedactionsCompile(t *testing.T) {
+	t.Parallel()
+	for i, r := range redactions() {
+		if r.re() == nil {
+			t.Errorf("redaction %d has no expression", i)
+		}
+	}
+}

@@ -1,0 +1,83 @@
+package syntax
+
+import (
+	"sort"
+
+	"github.com/corral-dev/corral/syntax/lang"
+)
+
+// This file is the one table of programs that run code handed to them:
+// every list of such command words in corral (the consumers a download
+// piped into them runs in, the shells whose -c strings are parsed again,
+// the run-time-script rule's commands) is derived from it, and a test
+// (TestNoRunnerListsOutsideTable in rewrite) fails when a list of these
+// names is written anywhere else.
+
+// Runner says how a program runs code handed to it.
+type Runner int
+
+const (
+	// NotRunner is a program that runs no code it is handed.
+	NotRunner Runner = iota
+	// ShellRunner is a shell: a -c string, a script file, or stdin.
+	ShellRunner
+	// InterpreterRunner is a language interpreter: a code option (-c,
+	// -e, …), a script file, or stdin.
+	InterpreterRunner
+	// HostRunner is a builtin that runs its words or a file in the
+	// current shell: eval, source, ".".
+	HostRunner
+)
+
+// shells are the programs that run a script given with -c or on stdin.
+var shells = map[string]bool{"sh": true, "bash": true, "zsh": true, "dash": true, "ksh": true, "mksh": true,
+	"ash": true, "fish": true, "csh": true, "tcsh": true, "yash": true, "posh": true}
+
+// otherInterpreters run a program from a file, an option or stdin like
+// the interpreters syntax/lang reads (lang.ForProgram), but have no lexer
+// there.
+var otherInterpreters = map[string]bool{"lua": true, "luajit": true, "Rscript": true, "pwsh": true, "tclsh": true}
+
+// scriptHosts are the builtins that run their words or a file as shell
+// code in the current shell.
+var scriptHosts = map[string]bool{"eval": true, "source": true, ".": true}
+
+// RunnerOf returns how program name runs code it is handed: a shell, an
+// interpreter (python3.12, node, perl5.36 … by lang.ForProgram, or lua,
+// Rscript, pwsh), eval/source/".", or NotRunner.
+func RunnerOf(name string) Runner {
+	switch {
+	case shells[name]:
+		return ShellRunner
+	case scriptHosts[name]:
+		return HostRunner
+	case lang.ForProgram(name) != "" || otherInterpreters[name]:
+		return InterpreterRunner
+	}
+	return NotRunner
+}
+
+// RunnerNames returns the names of the table with the given kind, sorted
+// (interpreters: their base names; a version suffix such as python3.12
+// also counts through RunnerOf).
+func RunnerNames(kind Runner) []string {
+	var out []string
+	switch kind {
+	case ShellRunner:
+		out = keys(shells)
+	case HostRunner:
+		out = keys(scriptHosts)
+	case InterpreterRunner:
+		out = append(keys(otherInterpreters), lang.ProgramNames()...)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func keys(m map[string]bool) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	return out
+}
