@@ -128,7 +128,7 @@ var pathological = []pathologicalCase{
 		return b.String()
 	}, check: calls(1, false)},
 	{name: "if-list-6k", src: func() string { return strings.Repeat("if a; then x=1; fi; ", 6000) }, check: calls(6000, false)},
-	{name: "exec-list-20k", src: func() string { return strings.Repeat("exec 3>f; ", 20000) }, check: calls(20000, false)},
+	{name: "exec-list-15k", src: func() string { return strings.Repeat("exec 3>f; ", 15000) }, check: calls(15000, false)},
 	{name: "func-calls-19k", src: func() string { return "f() { g; }; " + strings.Repeat("f; ", 19000) }, check: calls(19001, false)},
 	{name: "nested-loops-6", src: func() string {
 		return strings.Repeat("for i in a b; do x=$i; ", 6) + "ls $x" + strings.Repeat("; done", 6)
@@ -172,7 +172,8 @@ var pathological = []pathologicalCase{
 	{name: "eval-50", src: func() string { return strings.Repeat("eval ", 50) + "rm -rf /" }, check: deepest(50)},
 	// eval eval … over a megabyte: the strings parsed again are bounded
 	// in total by MaxSource, not parsed MaxDepth times.
-	{name: "eval-1MiB", src: func() string { return strings.Repeat("eval ", MaxSource/5-2) + "true" }, check: calls(2, true)},
+	{name: "eval-1MiB", src: func() string { return strings.Repeat("eval ", MaxSource/5-2) + "true" }, tooLarge: true}, // MaxWords
+	{name: "eval-40k", src: func() string { return strings.Repeat("eval ", 40000) + "true" }, check: calls(6, true)},   // five 200 KB strings parsed again fill MaxSource
 	{name: "invalid-utf8", src: func() string { return "echo \xff\xfe \xc3\x28 && git clone \xe2\x82 x" }, parseErr: true},
 	// The parser refuses invalid UTF-8 even inside quotes: the engine asks
 	// when such a command holds a risky word.
