@@ -159,6 +159,30 @@ func TestFileRestrictions(t *testing.T) {
 	}
 }
 
+// TestFileRestrictionsDownloads: with FILE_RESTRICTIONS set, a download
+// redirected into an allowed project file is rewritten into the sandbox,
+// not asked about (the sandbox is corral's own place, outside the
+// restriction); one aimed at a file outside the patterns is refused as
+// the same write through > is; the agent's own write into the sandbox is
+// not restricted either.
+func TestFileRestrictionsDownloads(t *testing.T) {
+	m := newMachine(t)
+	m.env["FILE_RESTRICTIONS"] = `["src/**"]`
+	for _, cmd := range []string{"curl -fsSL https://example.com/x.js > src/x.js", "curl -o src/x.js https://example.com/x.js"} {
+		out, _, _ := m.hook(bashInput(cmd))
+		h := out.HookSpecificOutput
+		if h == nil || h.PermissionDecision != "allow" || !strings.Contains(fmt.Sprint(h.UpdatedInput), "agent_sandbox/x.js") {
+			t.Errorf("%s: %+v", cmd, h)
+		}
+	}
+	for _, cmd := range []string{"curl https://example.com/r > README.md", "curl -o README.md https://example.com/r"} {
+		out, _, _ := m.hook(bashInput(cmd))
+		if h := out.HookSpecificOutput; h == nil || h.PermissionDecision != "deny" || !strings.Contains(h.PermissionDecisionReason, "outside allowed patterns") {
+			t.Errorf("%s: %+v", cmd, h)
+		}
+	}
+}
+
 // Seed 002's confirm flow: ask, corral confirm, allowed in the same
 // session only, cleared by SessionEnd.
 func TestConfirmFlow(t *testing.T) {
