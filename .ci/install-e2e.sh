@@ -13,6 +13,8 @@
 #   codex   @openai/codex              native binary in @openai/codex-<os>-<arch>
 #   gemini  @google/gemini-cli         JavaScript (node >= 20)
 #   qwen    @qwen-code/qwen-code       JavaScript (node >= 20)
+#   opencode opencode-ai               native binary in opencode-<os>-<arch>,
+#           linked into place by its postinstall script
 #
 # Exit status: with CORRAL_E2E=require (CI), 1 when any agent could not be
 # installed or does not run; otherwise always 0 (the tests then skip the
@@ -33,9 +35,10 @@ claude @anthropic-ai/claude-code 2.1.330 claude
 codex @openai/codex 0.169.0 codex
 gemini @google/gemini-cli 0.61.0 gemini
 qwen @qwen-code/qwen-code 0.24.4 qwen
+opencode opencode-ai 1.18.33 opencode
 
 "
-wanted="${CORRAL_E2E_AGENTS:-claude codex gemini qwen}"
+wanted="${CORRAL_E2E_AGENTS:-claude codex gemini qwen opencode}"
 
 # Debian tools the scenarios use.
 missing=()
@@ -85,6 +88,7 @@ native_spec() {
 	case "$name" in
 	claude) echo "@anthropic-ai/claude-code-$plat@$version" ;;
 	codex) echo "@openai/codex-$plat@npm:@openai/codex@$version-$plat" ;;
+	opencode) echo "opencode-$plat@$version" ;;
 	*) return 1 ;;
 	esac
 }

@@ -33,29 +33,6 @@ the file is readable and sets none of the options that save a file.`,
 	Call:     checkCurl,
 }
 
-var curlSpec = optSpec{
-	shortVal: "AbcCdDeEFhHKmoPQrtTuUwxXYyz",
-	longVal: setOf("abstract-unix-socket", "alt-svc", "aws-sigv4", "cacert", "capath", "cert", "cert-type", "ciphers",
-		"config", "connect-timeout", "connect-to", "continue-at", "cookie", "cookie-jar", "create-file-mode", "crlfile",
-		"curves", "data", "data-ascii", "data-binary", "data-raw", "data-urlencode", "delegation", "dns-interface",
-		"dns-ipv4-addr", "dns-ipv6-addr", "dns-servers", "doh-url", "dump-header", "egd-file", "engine", "etag-compare",
-		"etag-save", "expect100-timeout", "form", "form-string", "ftp-account", "ftp-alternative-to-user", "ftp-method",
-		"ftp-port", "ftp-ssl-ccc-mode", "happy-eyeballs-timeout-ms", "haproxy-clientip", "header", "help", "hostpubmd5",
-		"hostpubsha256", "hsts", "interface", "ip-tos", "ipfs-gateway", "json", "keepalive-time", "key", "key-type",
-		"krb", "libcurl", "limit-rate", "local-port", "login-options", "mail-auth", "mail-from", "mail-rcpt",
-		"max-filesize", "max-redirs", "max-time", "netrc-file", "noproxy", "oauth2-bearer", "output", "output-dir",
-		"parallel-max", "pass", "pinnedpubkey", "preproxy", "proto", "proto-default", "proto-redir", "proxy",
-		"proxy-cacert", "proxy-capath", "proxy-cert", "proxy-cert-type", "proxy-ciphers", "proxy-crlfile",
-		"proxy-header", "proxy-key", "proxy-key-type", "proxy-pass", "proxy-pinnedpubkey", "proxy-service-name",
-		"proxy-tls13-ciphers", "proxy-tlsauthtype", "proxy-tlspassword", "proxy-tlsuser", "proxy-user", "proxy1.0",
-		"pubkey", "quote", "random-file", "range", "rate", "referer", "request", "request-target", "resolve",
-		"retry", "retry-delay", "retry-max-time", "sasl-authzid", "service-name", "socks4", "socks4a", "socks5",
-		"socks5-gssapi-service", "socks5-hostname", "speed-limit", "speed-time", "stderr", "telnet-option",
-		"tftp-blksize", "time-cond", "tls-max", "tls13-ciphers", "tlsauthtype", "tlspassword", "tlsuser", "trace",
-		"trace-ascii", "trace-config", "unix-socket", "upload-file", "url", "url-query", "user", "user-agent",
-		"variable", "write-out", "ech", "ip-tos", "vlan-priority", "ssl-sessions", "knownhosts"),
-}
-
 func setOf(names ...string) map[string]bool {
 	m := make(map[string]bool, len(names))
 	for _, n := range names {
@@ -78,7 +55,7 @@ func (m *curlMove) add(e syntax.Edit, rel []Relocation, dest string) {
 }
 
 func checkCurl(p *Pass, c *syntax.Call) {
-	opts, operands := scan(c.Args, curlSpec)
+	opts, operands := scan(c.Args, specFor("curl"))
 	if has(opts, "h", "help", "V", "version", "M", "manual") && len(operands) == 0 {
 		return
 	}

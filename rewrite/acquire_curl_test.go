@@ -47,7 +47,7 @@ func TestCurlScan(t *testing.T) {
 	t.Parallel()
 	for _, tc := range curlScanCases {
 		c := callOf(t, tc.cmd)
-		opts, operands := scan(c.Args, curlSpec)
+		opts, operands := scan(c.Args, specFor("curl"))
 		var outs []string
 		for _, o := range find(opts, "o", "output") {
 			outs = append(outs, o.val.Value)

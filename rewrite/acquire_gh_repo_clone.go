@@ -1,8 +1,6 @@
 package rewrite
 
 import (
-	"strings"
-
 	"github.com/corral-dev/corral/syntax"
 )
 
@@ -22,13 +20,11 @@ sandbox, or a clone run from inside it, is left alone.`,
 // ghSub returns the words after gh's global flags and the subcommand
 // path, and whether the call is that subcommand.
 func ghSub(c *syntax.Call, path ...string) ([]syntax.Arg, bool) {
-	args := c.Args
-	for len(args) > 0 && strings.HasPrefix(args[0].Value, "-") {
-		if (args[0].Value == "-R" || args[0].Value == "--repo") && len(args) > 1 {
-			args = args[1:]
-		}
-		args = args[1:]
+	_, operands := scan(c.Args, specFor("gh"))
+	if len(operands) == 0 {
+		return nil, false
 	}
+	args := c.Args[operands[0]:]
 	for _, w := range path {
 		if len(args) == 0 || args[0].Value != w {
 			return nil, false

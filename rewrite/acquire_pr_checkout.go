@@ -28,20 +28,14 @@ func checkGhPrCheckout(p *Pass, c *syntax.Call) {
 	}
 	repo := ghRepoFlag(c.Args)
 	pr := "<number>"
-	for i := 0; i < len(args); i++ {
-		v := args[i].Value
-		switch {
-		case v == "-b" || v == "--branch" || v == "-R" || v == "--repo":
-			i++
-		case strings.HasPrefix(v, "-"):
-		default:
-			pr = v
-			if r, n, ok := pullURL(v); ok {
-				repo, pr = r, n
-			}
-		}
-		if pr != "<number>" {
-			break
+	opts, pos := ghScan(args, ghPrCheckoutSpec)
+	if r := find(opts, "R", "repo"); len(r) > 0 && r[len(r)-1].val.Static {
+		repo = r[len(r)-1].val.Value
+	}
+	if len(pos) > 0 {
+		pr = pos[0].Value
+		if r, n, ok := pullURL(pr); ok {
+			repo, pr = r, n
 		}
 	}
 	name := "<repo>"
@@ -55,18 +49,19 @@ func checkGhPrCheckout(p *Pass, c *syntax.Call) {
 		Message: "gh pr checkout brings a pull request's code into a directory outside the sandbox; check it out in a clone inside the sandbox instead: gh repo clone " + repo + " " + dir + " && cd " + dir + " && gh pr checkout " + pr})
 }
 
-// ghRepoFlag returns the value of gh's -R/--repo option, or "".
+// ghRepoFlag returns the value of gh's -R/--repo option given before the
+// subcommand, or "".
 func ghRepoFlag(args []syntax.Arg) string {
-	for i, a := range args {
-		switch {
-		case (a.Value == "-R" || a.Value == "--repo") && i+1 < len(args) && args[i+1].Static:
-			return args[i+1].Value
-		case strings.HasPrefix(a.Value, "--repo=") && a.Static:
-			return strings.TrimPrefix(a.Value, "--repo=")
-		}
+	opts, _ := scan(args, specFor("gh"))
+	if r := find(opts, "R", "repo"); len(r) > 0 && r[len(r)-1].val.Static {
+		return r[len(r)-1].val.Value
 	}
 	return ""
 }
+
+// ghPrCheckoutSpec are gh pr checkout's options.
+var ghPrCheckoutSpec = optSpec{shortVal: "bR", longEq: true, longVal: setOf("branch", "repo"),
+	longFlag: setOf("detach", "force", "recurse-submodules", "help")}
 
 // pullURL splits a pull request URL (https://github.com/o/r/pull/12) into
 // its repository (o/r) and number.

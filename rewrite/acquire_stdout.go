@@ -150,27 +150,13 @@ func (p *Pass) followRoute(c *syntax.Call, path, rule, kind string) bool {
 }
 
 // tarSpec are tar's options that take a value.
-var tarSpec = optSpec{shortVal: "fCbHKLNTVXg", longVal: setOf("directory", "file", "exclude", "files-from",
-	"exclude-from", "transform", "xform", "use-compress-program", "owner", "group", "mode", "mtime", "newer",
-	"after-date", "label", "format", "blocking-factor", "record-size", "volno-file", "info-script",
-	"new-volume-script", "to-command", "checkpoint-action", "index-file", "listed-incremental", "strip-components"), longEq: true}
 
 // extractTar makes a tar that extracts a download extract into the sandbox.
 func (p *Pass) extractTar(s *syntax.Call, rule, kind string) {
 	if len(s.Args) == 0 {
 		return
 	}
-	first := s.Args[0].Value
-	extract := hasFlag(s.Args, 0, "--extract", "--get")
-	if !strings.HasPrefix(first, "-") && strings.ContainsAny(first, "x") {
-		extract = true
-	}
-	opts, _ := scan(s.Args, tarSpec)
-	for _, o := range opts {
-		if !o.long && o.name == "x" {
-			extract = true
-		}
-	}
+	opts, extract := tarOptions(s)
 	if !extract {
 		return
 	}
@@ -229,4 +215,26 @@ func runsStdin(c *syntax.Call) bool {
 		}
 	}
 	return true
+}
+
+// tarOptions reads a tar call's options with tar's whole spec, the old
+// style too (tar xzf a.tgz, tar xfC a.tar dir: the first word's letters
+// are options, and each that takes a value takes the next word in turn),
+// and reports whether the call extracts (-x, --extract, --get, or an
+// unambiguous abbreviation of them).
+func tarOptions(c *syntax.Call) (opts []option, extract bool) {
+	args := c.Args
+	if len(args) > 0 && args[0].Static && args[0].Value != "" && !strings.HasPrefix(args[0].Value, "-") &&
+		strings.Trim(args[0].Value, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ") == "" {
+		old := args[0]
+		var expanded []syntax.Arg
+		for _, l := range old.Value {
+			a := old
+			a.Value = "-" + string(l)
+			expanded = append(expanded, a)
+		}
+		args = append(expanded, args[1:]...)
+	}
+	opts, _ = scan(args, specFor("tar"))
+	return opts, given(opts, "x", "extract", "get")
 }

@@ -1,8 +1,6 @@
 package rewrite
 
 import (
-	"strings"
-
 	"github.com/corral-dev/corral/syntax"
 )
 
@@ -18,6 +16,9 @@ sync, status) fetch repositories the project already names, and pass.`,
 	Call:     checkSubmoduleAdd,
 }
 
+// submoduleSpec are git submodule's options before its subcommand.
+var submoduleSpec = optSpec{longEq: true, stop: true, longFlag: setOf("quiet", "cached")}
+
 // submoduleAddSpec are git submodule add's options that take a value.
 var submoduleAddSpec = optSpec{shortVal: "b", longVal: setOf("branch", "name", "reference", "depth"), longEq: true}
 
@@ -27,13 +28,11 @@ func checkSubmoduleAdd(p *Pass, c *syntax.Call) {
 		return
 	}
 	// git submodule [--quiet] add [options] [--] <repository> [<path>]
-	i := sub + 1
-	for i < len(c.Args) && strings.HasPrefix(c.Args[i].Value, "-") {
-		i++
-	}
-	if i >= len(c.Args) || c.Args[i].Value != "add" {
+	_, ops := scan(c.Args[sub+1:], submoduleSpec)
+	if len(ops) == 0 || c.Args[sub+1+ops[0]].Value != "add" {
 		return
 	}
+	i := sub + 1 + ops[0]
 	_, operands := scan(c.Args[i+1:], submoduleAddSpec)
 	advice := "review it in a clone inside the sandbox first"
 	if len(operands) > 0 {

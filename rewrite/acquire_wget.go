@@ -22,26 +22,8 @@ files, not content, and stay. -n takes its letters as a value (-nd, -nH,
 	Call:     checkWget,
 }
 
-var wgetSpec = optSpec{
-	shortVal: "eoaiBtOTwQPlARDXIUn",
-	longVal: setOf("execute", "output-file", "append-output", "input-file", "base", "config", "bind-address",
-		"tries", "output-document", "backups", "timeout", "dns-timeout", "connect-timeout", "read-timeout",
-		"limit-rate", "wait", "waitretry", "quota", "directory-prefix", "cut-dirs", "default-page", "user", "password",
-		"http-user", "http-password", "header", "max-redirect", "proxy-user", "proxy-password", "referer",
-		"save-cookies", "load-cookies", "post-data", "post-file", "method", "body-data", "body-file", "user-agent",
-		"certificate", "certificate-type", "private-key", "private-key-type", "ca-certificate", "ca-directory",
-		"secure-protocol", "level", "accept", "reject", "accept-regex", "reject-regex", "domains", "exclude-domains",
-		"include-directories", "exclude-directories", "local-encoding", "remote-encoding", "restrict-file-names",
-		"progress", "e", "ftp-user", "ftp-password", "regex-type", "report-speed", "warc-file", "rejected-log",
-		"hsts-file", "use-askpass", "ciphers", "pinnedpubkey", "crl-file", "egd-file", "random-file",
-		"retry-on-http-error", "start-pos", "prefer-family", "compression", "warc-header", "warc-max-size",
-		"warc-dedup", "warc-tempdir", "follow-tags", "ignore-tags", "bind-dns-address", "dns-servers",
-		"metalink-index", "preferred-location", "xattr"),
-	longEq: true,
-}
-
 func checkWget(p *Pass, c *syntax.Call) {
-	opts, operands := scan(c.Args, wgetSpec)
+	opts, operands := scan(c.Args, specFor("wget"))
 	if has(opts, "h", "help", "V", "version") && len(operands) == 0 || has(opts, "spider") {
 		// --spider checks that the pages are there and saves nothing.
 		return

@@ -24,7 +24,7 @@ func TestWgetScan(t *testing.T) {
 		{"wget -o log -a log2 https://x/", "", false, false},
 	} {
 		c := callOf(t, tc.cmd)
-		opts, _ := scan(c.Args, wgetSpec)
+		opts, _ := scan(c.Args, specFor("wget"))
 		doc := ""
 		if d := find(opts, "O", "output-document"); len(d) > 0 {
 			doc = d[len(d)-1].val.Value

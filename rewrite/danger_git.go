@@ -252,11 +252,9 @@ func gitDestroys(p *Pass, c *syntax.Call, sub int) string {
 		}
 		// -c remote.NAME.push=+refs/…: a forced refspec from the config.
 		mirror := false
-		for i := 0; i+1 < sub; i++ {
-			if c.Args[i].Value != "-c" {
-				continue
-			}
-			k, v, _ := strings.Cut(c.Args[i+1].Value, "=")
+		globals, _ := scan(c.Args[:sub], specFor("git"))
+		for _, o := range find(globals, "c") {
+			k, v, _ := strings.Cut(o.val.Value, "=")
 			k = strings.ToLower(k)
 			switch {
 			case strings.HasPrefix(k, "remote.") && strings.HasSuffix(k, ".push") && strings.HasPrefix(v, "+"):
@@ -264,7 +262,6 @@ func gitDestroys(p *Pass, c *syntax.Call, sub int) string {
 			case strings.HasPrefix(k, "remote.") && strings.HasSuffix(k, ".mirror") && v != "false" && v != "no" && v != "0":
 				mirror = true
 			}
-			i++
 		}
 		switch {
 		case force:

@@ -3,6 +3,7 @@ package rewrite
 import (
 	"fmt"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -32,6 +33,11 @@ type Config struct {
 	// NoScriptFiles stops the engine from reading the script files a
 	// command runs (bash f, python f.py, package.json, Makefile).
 	NoScriptFiles bool
+	// NoBashCheck stops the engine from asking the machine's bash (bash
+	// -n, which runs nothing) whether text corral cannot parse is bash at
+	// all; without the check such text is asked about when it holds a
+	// rule's command word.
+	NoBashCheck bool
 	// NoGlobMatches stops write targets with a glob from being matched
 	// against this machine's files: tests of a virtual machine (the corpus,
 	// the real-world lines) must not depend on what /tmp holds today.
@@ -156,6 +162,114 @@ func topScript(sc *syntax.Script) *syntax.Script {
 	return sc
 }
 
+// parseChanging matches commands that change how a shell parses the
+// lines after them: an alias (expanded by zsh and sh in scripts, by bash
+// after shopt -s expand_aliases), a sourced file that may define one, and
+// shell options. Lines that follow one cannot be judged by a syntax check
+// of the text as written.
+var parseChanging = regexp.MustCompile(`(?:^|[^\w.-])(?:alias|source|shopt|setopt|emulate|set|enable)(?:$|[^\w.-])|(?:^|[\s;&|(){}])\.(?:$|[\s;&|)])`)
+
+// checkBashRejected decides about text corral cannot parse when the
+// machine's bash cannot parse it either. A non-interactive bash runs the
+// complete commands before the line its syntax error is on and nothing
+// from that line on, so only those lines are judged: nothing at all when
+// the error is on the first line. It returns nil, leaving the decision to
+// the caller, when bash accepts the text (corral's parser and bash
+// disagree), and when the lines before the error cannot be judged on
+// their own (they do not parse, or they would be rewritten, which would
+// drop the failing rest).
+func checkBashRejected(cfg *Config, command string, parseErr error, verify bool) *Result {
+	line, rejected := syntax.ShellsReject(command)
+	if !rejected {
+		return nil
+	}
+	prefix := command
+	for i, n := 0, 0; i < len(command); i++ {
+		if command[i] == '\n' {
+			n++
+			if n == line-1 {
+				prefix = command[:i+1]
+				break
+			}
+		}
+	}
+	if line <= 1 {
+		prefix = ""
+	}
+	note := fmt.Sprintf("corral cannot parse this command (%v) and the shells reject it at line %d: a shell runs nothing from that line on", parseErr, line)
+	if parseChanging.MatchString(prefix) {
+		return nil
+	}
+	inner := *cfg
+	inner.NoBashCheck = true
+	r := &Result{Command: command}
+	if strings.TrimSpace(prefix) != "" {
+		r = check(&inner, prefix, verify)
+		if len(r.Notes) > 0 && strings.HasPrefix(r.Notes[0], "cannot parse command") || r.Decision == Rewrite || r.Suggested != "" ||
+			len(r.Findings) > 0 && r.Findings[0].Rule == "unparsed" {
+			return nil
+		}
+		r.Command = command
+	}
+	r.Notes = append([]string{note}, r.Notes...)
+	if msg, ok := nearMiss(&inner, command[len(prefix):]); ok {
+		r.Findings = append(r.Findings, Finding{Rule: "unparsed", Decision: Ask, Start: len(prefix), End: len(command), Text: command[len(prefix):],
+			Message: fmt.Sprintf("no shell parses this command from line %d on, so that part runs nothing now, but a closing quote or a dropped operator makes it a command corral asks about: %s", line, msg)})
+		r.Decision = max(r.Decision, Ask)
+	}
+	return r
+}
+
+// nearMissLeading are the operators a broken command may start with
+// (&& git reset --hard): the command after one is what was meant.
+var nearMissLeading = []string{"&&", "||", "|&", "|", "&", ";"}
+
+// nearMiss reports whether text that no shell parses is one repair away
+// from a command corral would ask about or deny: a quote left open at the
+// end or opened before the command name, or an operator at the start. The model that wrote it is likely to
+// run the repaired command next; the person is asked now, while the
+// intent is plain. A rewrite (a clone one quote short) is no near miss.
+func nearMiss(cfg *Config, text string) (string, bool) {
+	body := strings.TrimSpace(text)
+	for changed := true; changed; {
+		changed = false
+		for _, op := range nearMissLeading {
+			if strings.HasPrefix(body, op) {
+				body, changed = strings.TrimSpace(body[len(op):]), true
+			}
+		}
+	}
+	if body == "" {
+		return "", false
+	}
+	var cands []string
+	for _, end := range []string{"", "'", "\"", "`", "'\"", "\"'"} {
+		cands = append(cands, body+end)
+	}
+	if q := body[0]; q == '\'' || q == '"' {
+		// A quote opened before the command name ('rm -rf x).
+		cands = append(cands, body[1:])
+	}
+	for _, cand := range cands {
+		if _, err := syntax.Analyze(cand, syntax.Options{Cwd: cfg.Cwd, Home: cfg.Home}); err != nil {
+			continue
+		}
+		r := check(cfg, cand, false)
+		if r.Decision < Ask || r.Suggested != "" {
+			// Harmless, or an acquisition block mode denies with the
+			// sandboxed command to run instead (a rewrite in rewrite mode).
+			continue
+		}
+		for _, f := range r.Findings {
+			if f.Decision == r.Decision {
+				return f.Rule + ": " + f.Message, true
+			}
+		}
+		return r.Decision.String(), true
+	}
+	return "", false
+}
+
 // Check decides about command.
 func Check(cfg *Config, command string) *Result { return check(cfg, command, true) }
 
@@ -173,6 +287,11 @@ func check(cfg *Config, command string, verify bool) *Result {
 	}
 	m, err := syntax.Analyze(command, opt)
 	if err != nil {
+		if !cfg.NoBashCheck {
+			if r := checkBashRejected(cfg, command, err, verify); r != nil {
+				return r
+			}
+		}
 		if riskyText(command) {
 			res.Decision = Ask
 			res.Findings = []Finding{{Rule: "unparsed", Decision: Ask, Start: 0, End: len(command), Text: command,

@@ -89,6 +89,7 @@ func TestBlockModeSuggests(t *testing.T) {
 func TestUnparsed(t *testing.T) {
 	t.Parallel()
 	cfg := testConfig()
+	cfg.NoBashCheck = true
 	if r := Check(cfg, "curl -o x 'http://a"); r.Decision != Ask {
 		t.Errorf("unparsable download: %s", r.Decision)
 	}

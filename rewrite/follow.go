@@ -211,13 +211,10 @@ func extractInto(p *Pass, c *syntax.Call) []syntax.Edit {
 	last := c.Args[len(c.Args)-1]
 	switch c.Name {
 	case "tar", "bsdtar":
-		first := c.Args[0].Value
-		extract := hasFlag(c.Args, 0, "--extract", "--get") || !strings.HasPrefix(first, "-") && strings.Contains(first, "x") ||
-			strings.HasPrefix(first, "-") && !strings.HasPrefix(first, "--") && strings.Contains(first, "x")
+		opts, extract := tarOptions(c)
 		if !extract {
 			return nil
 		}
-		opts, _ := scan(c.Args, tarSpec)
 		if dirs := find(opts, "C", "directory"); len(dirs) > 0 {
 			// Its own -C outside the sandbox would unpack the moved
 			// archive there.
@@ -228,22 +225,19 @@ func extractInto(p *Pass, c *syntax.Call) []syntax.Edit {
 		}
 		return []syntax.Edit{Insert(c, last.End, " -C "+syntax.Quote(p.Config.Sandbox))}
 	case "unzip":
-		if hasFlag(c.Args, 0, "-l", "-t", "-v", "-Z") {
+		opts, _ := scan(c.Args, specFor("unzip"))
+		if has(opts, "l", "t", "v", "Z", "z") {
 			return nil // lists or tests, extracts nothing
 		}
-		for i := len(c.Args) - 2; i >= 0; i-- {
-			if c.Args[i].Value == "-d" {
-				// Its own -d outside the sandbox would unpack the moved
-				// archive there.
-				if d := c.Args[i+1]; !p.InSandbox(c.Dir, d) {
-					return []syntax.Edit{Replace(c, d, syntax.Quote(p.Config.Sandbox))}
-				}
-				return nil
+		if dirs := find(opts, "d"); len(dirs) > 0 {
+			// Its own -d outside the sandbox would unpack the moved
+			// archive there.
+			if d := dirs[len(dirs)-1]; !p.InSandbox(c.Dir, d.val) {
+				return []syntax.Edit{setValue(c, d, syntax.Quote(p.Config.Sandbox))}
 			}
+			return nil
 		}
-		if !hasFlag(c.Args, 0, "-d") {
-			return []syntax.Edit{Insert(c, last.End, " -d "+syntax.Quote(p.Config.Sandbox))}
-		}
+		return []syntax.Edit{Insert(c, last.End, " -d "+syntax.Quote(p.Config.Sandbox))}
 	}
 	return nil
 }

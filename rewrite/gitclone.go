@@ -25,40 +25,28 @@ in the sandbox is left alone.`,
 	Call:     checkGitClone,
 }
 
-// gitGlobalValue lists git's global options (git(1)) that take a separate
-// value. --exec-path and --list-cmds take theirs only after "=": alone,
-// --exec-path prints a path, and the next word is the subcommand.
-var gitGlobalValue = map[string]bool{"-C": true, "-c": true, "--git-dir": true, "--work-tree": true,
-	"--namespace": true, "--exec-path": false, "--config-env": true, "--super-prefix": true, "--list-cmds": false,
-	"--attr-source": true, "--shallow-file": true}
-
 // gitArgs splits a git call into its global options and subcommand: it
 // returns the directory git runs in (after -C) and the index of the
-// subcommand in c.Args, or -1.
+// subcommand in c.Args, or -1 (none, or one only known at run time).
 func gitArgs(c *syntax.Call) (dir syntax.Dir, sub int) {
+	opts, operands := scan(c.Args, specFor("git"))
 	dir = c.Dir
-	for i := 0; i < len(c.Args); i++ {
-		a := c.Args[i]
-		if !a.Static {
-			return syntax.Dir{}, -1
-		}
-		v := a.Value
-		switch {
-		case v == "-C" && i+1 < len(c.Args):
-			i++
-			if c.Args[i].Static {
-				dir = dir.Join(c.Args[i].Value)
+	for _, o := range opts {
+		if o.name == "C" && o.hasVal {
+			if o.val.Static {
+				dir = dir.Join(o.val.Value)
 			} else {
 				dir = syntax.Dir{}
 			}
-		case gitGlobalValue[v]:
-			i++
-		case strings.HasPrefix(v, "-"):
-		default:
-			return dir, i
 		}
 	}
-	return dir, -1
+	if len(operands) == 0 {
+		return dir, -1
+	}
+	if !c.Args[operands[0]].Static {
+		return syntax.Dir{}, -1
+	}
+	return dir, operands[0]
 }
 
 // gitAlias returns what an alias defined on the command line with
@@ -69,15 +57,12 @@ func gitAlias(c *syntax.Call, sub int) (string, bool) {
 	}
 	name := c.Args[sub].Value
 	val, found := "", false
-	for i := 0; i+1 < sub; i++ {
-		if c.Args[i].Value != "-c" {
-			continue
-		}
-		k, v, ok := strings.Cut(c.Args[i+1].Value, "=")
+	opts, _ := scan(c.Args[:sub], specFor("git"))
+	for _, o := range find(opts, "c") {
+		k, v, ok := strings.Cut(o.val.Value, "=")
 		if ok && strings.EqualFold(k, "alias."+name) {
 			val, found = v, true
 		}
-		i++
 	}
 	return val, found
 }
@@ -194,12 +179,10 @@ func (p *Pass) cloneGitDirs(c *syntax.Call, dir syntax.Dir, start int, opts []op
 			[]syntax.Edit{setValue(c, o, text)}, nil)
 	}
 	where := ""
-	for i := 0; i < start && i < len(c.Args); i++ {
-		v := c.Args[i].Value
-		for _, g := range []string{"--git-dir", "--work-tree"} {
-			if v == g || strings.HasPrefix(v, g+"=") {
-				where = g
-			}
+	globals, _ := scan(c.Args[:min(start, len(c.Args))], specFor("git"))
+	for _, o := range globals {
+		if o.name == "git-dir" || o.name == "work-tree" {
+			where = "--" + o.name
 		}
 	}
 	for _, a := range c.Expr.Assigns {

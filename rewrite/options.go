@@ -30,6 +30,10 @@ type optSpec struct {
 	// rm --recu --forc is rm --recursive --force. An exact name wins over
 	// a longer one it is a prefix of.
 	abbrev bool
+	// stop reports that options end at the first operand, which with
+	// every word after it is an operand: a program's global options
+	// before its subcommand (git -C d clone …, gh -R x pr checkout 1).
+	stop bool
 }
 
 // resolve returns the long option name stands for: itself when it is
@@ -86,6 +90,12 @@ func scan(args []syntax.Arg, spec optSpec) (opts []option, operands []int) {
 		v := a.Value
 		if !a.Static {
 			operands = append(operands, i)
+			if spec.stop {
+				for j := i + 1; j < len(args); j++ {
+					operands = append(operands, j)
+				}
+				return
+			}
 			continue
 		}
 		switch {
@@ -136,6 +146,12 @@ func scan(args []syntax.Arg, spec optSpec) (opts []option, operands []int) {
 			}
 		default:
 			operands = append(operands, i)
+			if spec.stop {
+				for j := i + 1; j < len(args); j++ {
+					operands = append(operands, j)
+				}
+				return
+			}
 		}
 	}
 	return

@@ -144,3 +144,138 @@ func TestProgramSpecsComplete(t *testing.T) {
 	}
 	t.Logf("%d programs' specs checked against their help", checked)
 }
+
+// TestScanDownloaders: curl, wget and tar read with their whole option
+// lists: abbreviations resolve as each program resolves them, options
+// with a value take it separate, attached (-ofile) or after "=" (not for
+// curl, which has no --name=value), and bundled short flags end at the
+// first that takes a value.
+func TestScanDownloaders(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		prog, cmd string
+		want      string
+		operands  int
+	}{
+		// "output" is a prefix of "output-dir": only the whole name is
+		// unambiguous, as curl says ("option --outp: is ambiguous").
+		{"curl", "curl --outp f https://x/a", "outp?output|output-dir", 2},
+		{"curl", "curl --dump-h h --create-d -o d/f https://x/a", "dump-header=h create-dirs o=d/f", 1},
+		{"curl", "curl --remote-header -O https://x/a", "remote-header-name O", 1},
+		{"curl", "curl --output-d d -O https://x/a", "output-dir=d O", 1},
+		{"curl", "curl --out f https://x/a", "out?output|output-dir", 2},
+		{"curl", "curl -fsSLo f https://x/a", "f s S L o=f", 1},
+		{"curl", "curl -ofile https://x/a", "o=file", 1},
+		{"curl", "curl --output=f https://x/a", "output=", 1},
+		{"curl", "curl -H 'A: b' --da @x --remote-na https://x/a", "H=A: b da?data|data-ascii|data-binary|data-raw|data-urlencode remote-na?remote-name|remote-name-all", 2},
+		{"curl", "curl --data-b @x -K cfg https://x/a", "data-binary=@x K=cfg", 1},
+		{"curl", "curl -w '%{http_code}' -X POST https://x/a", "w=%{http_code} X=POST", 1},
+		{"wget", "wget --output-doc=f https://x/a", "output-document=f", 1},
+		{"wget", "wget --output-doc f https://x/a", "output-document=f", 1},
+		{"wget", "wget --directory-p=d https://x/a", "directory-prefix=d", 1},
+		{"wget", "wget -qO- https://x/a", "q O=-", 1},
+		{"wget", "wget -nd -np -P dl https://x/a", "n=d n=p P=dl", 1},
+		{"wget", "wget --rec --lev 2 https://x/", "recursive level=2", 1},
+		{"wget", "wget -e robots=off --spid https://x/", "e=robots=off spider", 1},
+		{"tar", "tar --direc=d -xzf a.tgz", "directory=d x z f=a.tgz", 0},
+		{"tar", "tar -x --file a.tar --strip 1 -C out", "x file=a.tar strip-components=1 C=out", 0},
+		{"tar", "tar -xf a.tar --one-top-level out", "x f=a.tar one-top-level", 1},
+		{"tar", "tar -xf a.tar --one-top-level=out", "x f=a.tar one-top-level=out", 0},
+		{"tar", "tar --extr --abs -f a.tar", "extract absolute-names f=a.tar", 0},
+		{"tar", "tar -xvC/tmp -f a.tar", "x v C=/tmp f=a.tar", 0},
+		{"tar", "tar --to-com=sh -xf a.tar", "to-command=sh x f=a.tar", 0},
+	} {
+		args := words(t, tc.cmd)
+		opts, operands := scan(args, specFor(tc.prog))
+		var got []string
+		for _, o := range opts {
+			s := o.name
+			if o.hasVal {
+				s += "=" + o.val.Value
+			}
+			if o.ambiguous != nil {
+				s += "?" + strings.Join(o.ambiguous, "|")
+			}
+			got = append(got, s)
+		}
+		if strings.Join(got, " ") != tc.want || len(operands) != tc.operands {
+			t.Errorf("%s: %q, %d operands; want %q, %d", tc.cmd, strings.Join(got, " "), len(operands), tc.want, tc.operands)
+		}
+	}
+}
+
+// TestDownloaderAbbreviationsDecide: an abbreviated option that saves a
+// file is moved into the sandbox like the full one, and its value is
+// never taken for a URL or a file.
+func TestDownloaderAbbreviationsDecide(t *testing.T) {
+	t.Parallel()
+	cfg := testConfig()
+	sb := cfg.Sandbox
+	for _, tc := range []struct {
+		cmd, want string
+	}{
+		{"curl --dump-h h https://x.org/a", "curl --dump-h " + sb + "/h https://x.org/a"},
+		{"curl --remote-header -O https://x.org/a", "curl --output-dir " + sb + " --remote-header -O https://x.org/a"},
+		{"curl -fsSLo f https://x.org/a", "curl -fsSLo " + sb + "/f https://x.org/a"},
+		{"curl -ofile https://x.org/a", "curl -o" + sb + "/file https://x.org/a"},
+		{"wget --output-doc=f https://x.org/a", "wget --output-doc=" + sb + "/f https://x.org/a"},
+		{"wget --directory-p dl https://x.org/a", "wget --directory-p " + sb + "/dl https://x.org/a"},
+		{"curl -sL https://x.org/a.tgz | tar --direc=out -xz", "curl -sL https://x.org/a.tgz | tar --direc=" + sb + " -xz"},
+		{"curl -sL https://x.org/a.tgz | tar xzC out", "curl -sL https://x.org/a.tgz | tar xzC " + sb},
+		{"curl -sL https://x.org/a.tgz | tar --extr -z", "curl -sL https://x.org/a.tgz | tar --extr -z -C " + sb},
+		{"curl -sSLo a.zip https://x.org/a.zip && unzip -dout a.zip", "curl -sSLo " + sb + "/a.zip https://x.org/a.zip && unzip -d" + sb + " " + sb + "/a.zip"},
+	} {
+		r := Check(cfg, tc.cmd)
+		if r.Decision != Rewrite || r.Rewritten != tc.want {
+			t.Errorf("%s:\n got  %s %q\n want rewrite %q", tc.cmd, r.Decision, r.Rewritten, tc.want)
+		}
+	}
+	if r := Check(cfg, "curl -sL https://x.org/a.tgz | tar --extr --abs -z"); r.Decision != Ask {
+		t.Errorf("tar --abs (absolute-names) extracting a download: %s, want ask", r.Decision)
+	}
+}
+
+// TestGlobalOptionsBeforeSubcommand: git's and gh's options before the
+// subcommand are read with their specs (which stop at the subcommand):
+// values are skipped, -C moves the directory, and a word only known at
+// run time hides the subcommand.
+func TestGlobalOptionsBeforeSubcommand(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		cmd, sub, dir string
+	}{
+		{"git -C sub -c a.b=c --git-dir=x --no-pager clone u", "clone", "/p/sub"},
+		{"git --git-dir x --work-tree y status", "status", "/p"},
+		{"git --exec-path clone u", "clone", "/p"},
+		{"git --exec-path=/x -p log", "log", "/p"},
+		{"git -C a -C b reset --hard", "reset", "/p/a/b"},
+		{"git $X reset --hard", "", ""},
+		{"git --version", "", "/p"},
+	} {
+		args := words(t, tc.cmd)
+		c := &syntax.Call{Args: args, Dir: syntax.Dir{Path: "/p", Known: true}}
+		dir, sub := gitArgs(c)
+		got := ""
+		if sub >= 0 {
+			got = args[sub].Value
+		}
+		if got != tc.sub || tc.dir != "" && dir.Path != tc.dir || tc.dir == "" && dir.Known {
+			t.Errorf("%s: subcommand %q in %+v, want %q in %q", tc.cmd, got, dir, tc.sub, tc.dir)
+		}
+	}
+	cfg := testConfig()
+	for cmd, want := range map[string]Decision{
+		"gh -R acme/w pr checkout 12":                       Deny,
+		"gh pr checkout --repo=acme/w -b topic 12":          Deny,
+		"git submodule --quiet add https://x.org/a.git lib": Ask,
+		"git submodule --quiet update --init":               Allow,
+		"git -c x.y=add submodule status":                   Allow,
+	} {
+		if r := Check(cfg, cmd); r.Decision != want {
+			t.Errorf("%s: %s, want %s", cmd, r.Decision, want)
+		}
+	}
+	if r := Check(cfg, "gh pr checkout --repo=acme/widget 12"); !strings.Contains(r.Findings[0].Message, "gh repo clone acme/widget") {
+		t.Errorf("gh pr checkout --repo=: the advice names the repository: %s", r.Findings[0].Message)
+	}
+}

@@ -57,8 +57,8 @@ var peerDisagreements = []struct {
 		"dry runs, rm without operands, and deletes under /tmp or of relative names are harmless"},
 	{"cc-safety-net", "allow", regexp.MustCompile(`^rm -[rRf]+ /some/path$|^rm -f file\.txt$|^rm -rf (build|\./dist|\./subdir)|xargs rm -- -rf`),
 		"seed 002 asks before rm outside the project, the sandbox, safe paths and git repositories (here: the home directory is no project)"},
-	{"", "allow", regexp.MustCompile(`'unterminated$|^(echo|rg) "find \. -delete$`),
-		"a command corral cannot parse that holds a dangerous word is asked about (DESIGN.md)"},
+	{"cc-safety-net", "block", regexp.MustCompile(`^'rm -rf /tmp/cache$`),
+		"no shell parses it, so nothing runs; with its quote repaired it deletes under /tmp, a safe path where corral allows rm"},
 	{"cc-safety-net", "", regexp.MustCompile(`^parallel bash -c( 'echo hi' \{\} ::: a| 'rm -rf \{\}' ::: build)?$`),
 		"a script or target that arrives at run time is asked about only when rm -rf or a shell gets it blind"},
 	{"dcg", "allow", regexp.MustCompile(`^git checkout -b test git reset`), "extra words after a start point are paths: git would check them out"},
@@ -121,7 +121,7 @@ func peerCovered(c peerCase) bool {
 // deliberate disagreement or uncovered category taken out. TestPeers
 // fails when agreement falls below it; raise it when it grows.
 var peerRawBaseline = map[string]int{
-	"cc-safety-net.jsonl": 447,
+	"cc-safety-net.jsonl": 448,
 	"dcg.jsonl":           697,
 }
 

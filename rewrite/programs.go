@@ -55,6 +55,128 @@ var programs = sync.OnceValue(func() map[string]optSpec {
 			longFlag: setOf("changes", "dereference", "no-dereference", "silent", "quiet", "verbose", "no-preserve-root",
 				"preserve-root", "recursive", "help", "version")},
 
+		// The downloaders and tar, with every long option (curl 7.88/8.x
+		// "curl --help all", GNU Wget 1.21 "wget --help", GNU tar 1.34
+		// "tar --help"), because each accepts an unambiguous prefix (curl
+		// --outp f, wget --output-doc=f, tar --direc=d). curl has no
+		// --name=value form; tar's options with an optional value
+		// (--one-top-level[=DIR], --backup[=CONTROL]) take it only after "=".
+		"curl": {shortVal: "ACDEFHKPQTUXYbcdehmortuwxyz", abbrev: true,
+			longVal: setOf(
+				"abstract-unix-socket", "alt-svc", "aws-sigv4", "cacert", "capath", "cert", "cert-type", "ciphers",
+				"config", "connect-timeout", "connect-to", "continue-at", "cookie", "cookie-jar", "create-file-mode",
+				"crlfile", "curves", "data", "data-ascii", "data-binary", "data-raw", "data-urlencode", "delegation",
+				"dns-interface", "dns-ipv4-addr", "dns-ipv6-addr", "dns-servers", "doh-url", "dump-header", "ech",
+				"egd-file", "engine", "etag-compare", "etag-save", "expect100-timeout", "form", "form-string",
+				"ftp-account", "ftp-alternative-to-user", "ftp-method", "ftp-port", "ftp-ssl-ccc-mode",
+				"happy-eyeballs-timeout-ms", "haproxy-clientip", "header", "help", "hostpubmd5", "hostpubsha256", "hsts",
+				"interface", "ip-tos", "ipfs-gateway", "json", "keepalive-time", "key", "key-type", "knownhosts", "krb",
+				"libcurl", "limit-rate", "local-port", "login-options", "mail-auth", "mail-from", "mail-rcpt",
+				"max-filesize", "max-redirs", "max-time", "netrc-file", "noproxy", "oauth2-bearer", "output", "output-dir",
+				"parallel-max", "pass", "pinnedpubkey", "preproxy", "proto", "proto-default", "proto-redir", "proxy",
+				"proxy-cacert", "proxy-capath", "proxy-cert", "proxy-cert-type", "proxy-ciphers", "proxy-crlfile",
+				"proxy-header", "proxy-key", "proxy-key-type", "proxy-pass", "proxy-pinnedpubkey", "proxy-service-name",
+				"proxy-tls13-ciphers", "proxy-tlsauthtype", "proxy-tlspassword", "proxy-tlsuser", "proxy-user", "proxy1.0",
+				"pubkey", "quote", "random-file", "range", "rate", "referer", "request", "request-target", "resolve",
+				"retry", "retry-delay", "retry-max-time", "sasl-authzid", "service-name", "socks4", "socks4a", "socks5",
+				"socks5-gssapi-service", "socks5-hostname", "speed-limit", "speed-time", "ssl-sessions", "stderr",
+				"telnet-option", "tftp-blksize", "time-cond", "tls-max", "tls13-ciphers", "tlsauthtype", "tlspassword",
+				"tlsuser", "trace", "trace-ascii", "trace-config", "unix-socket", "upload-file", "url", "url-query",
+				"user", "user-agent", "variable", "vlan-priority", "write-out"),
+			longFlag: setOf(
+				"anyauth", "append", "basic", "cert-status", "compressed", "compressed-ssh", "create-dirs", "crlf",
+				"digest", "disable", "disable-eprt", "disable-epsv", "disallow-username-in-url", "doh-cert-status",
+				"doh-insecure", "fail", "fail-early", "fail-with-body", "false-start", "form-escape", "ftp-create-dirs",
+				"ftp-pasv", "ftp-pret", "ftp-skip-pasv-ip", "ftp-ssl-ccc", "ftp-ssl-control", "get", "globoff",
+				"haproxy-protocol", "head", "http0.9", "http1.0", "http1.1", "http2", "http2-prior-knowledge", "http3",
+				"http3-only", "ignore-content-length", "include", "insecure", "ipv4", "ipv6", "junk-session-cookies",
+				"list-only", "location", "location-trusted", "mail-rcpt-allowfails", "manual", "metalink", "negotiate",
+				"netrc", "netrc-optional", "no-alpn", "no-buffer", "no-clobber", "no-keepalive", "no-npn",
+				"no-progress-meter", "no-sessionid", "ntlm", "ntlm-wb", "parallel", "parallel-immediate", "path-as-is",
+				"post301", "post302", "post303", "proxy-anyauth", "proxy-basic", "proxy-digest", "proxy-insecure",
+				"proxy-negotiate", "proxy-ntlm", "proxy-ssl-allow-beast", "proxy-ssl-auto-client-cert", "proxy-tlsv1",
+				"proxytunnel", "raw", "remote-header-name", "remote-name", "remote-name-all", "remote-time",
+				"remove-on-error", "retry-all-errors", "retry-connrefused", "sasl-ir", "show-error", "silent",
+				"socks5-basic", "socks5-gssapi", "socks5-gssapi-nec", "ssl", "ssl-allow-beast", "ssl-auto-client-cert",
+				"ssl-no-revoke", "ssl-reqd", "ssl-revoke-best-effort", "sslv2", "sslv3", "styled-output",
+				"suppress-connect-headers", "tcp-fastopen", "tcp-nodelay", "tftp-no-options", "tlsv1", "tlsv1.0",
+				"tlsv1.1", "tlsv1.2", "tlsv1.3", "tr-encoding", "trace-time", "use-ascii", "verbose", "version", "xattr")},
+		// wget -n takes its letters as a value (-nd, -nH, -nv).
+		"wget": {shortVal: "ABDIOPQRTUXaeilnotw", longEq: true, abbrev: true,
+			longVal: setOf(
+				"accept", "accept-regex", "append-output", "backups", "base", "bind-address", "bind-dns-address",
+				"body-data", "body-file", "ca-certificate", "ca-directory", "certificate", "certificate-type", "ciphers",
+				"compression", "config", "connect-timeout", "crl-file", "cut-dirs", "default-page", "directory-prefix",
+				"dns-servers", "dns-timeout", "domains", "egd-file", "exclude-directories", "exclude-domains",
+				"execute", "follow-tags", "ftp-password", "ftp-user", "header", "hsts-file", "http-password", "http-user",
+				"ignore-tags", "include-directories", "input-file", "level", "limit-rate", "load-cookies",
+				"local-encoding", "max-redirect", "metalink-index", "method", "output-document", "output-file", "password",
+				"pinnedpubkey", "post-data", "post-file", "prefer-family", "preferred-location", "private-key",
+				"private-key-type", "progress", "proxy-password", "proxy-user", "quota", "random-file", "read-timeout",
+				"referer", "regex-type", "reject", "reject-regex", "rejected-log", "remote-encoding", "report-speed",
+				"restrict-file-names", "retry-on-http-error", "save-cookies", "secure-protocol", "start-pos", "timeout",
+				"tries", "use-askpass", "user", "user-agent", "wait", "waitretry", "warc-dedup", "warc-file",
+				"warc-header", "warc-max-size", "warc-tempdir", "xattr"),
+			longFlag: setOf(
+				"adjust-extension", "ask-password", "auth-no-challenge", "background", "backup-converted",
+				"content-disposition", "content-on-error", "continue", "convert-file-only", "convert-links", "debug",
+				"delete-after", "follow-ftp", "force-directories", "force-html", "ftps-clear-data-connection",
+				"ftps-fallback-to-ftp", "ftps-implicit", "ftps-resume-ssl", "help", "https-only", "ignore-case",
+				"ignore-length", "inet4-only", "inet6-only", "keep-session-cookies", "mirror", "no-cache", "no-clobber",
+				"no-directories", "no-host-directories", "no-parent", "no-verbose",
+				"no-check-certificate", "no-config", "no-cookies", "no-dns-cache", "no-glob", "no-hsts",
+				"no-http-keep-alive", "no-if-modified-since", "no-iri", "no-netrc", "no-passive-ftp", "no-proxy",
+				"no-remove-listing", "no-use-server-timestamps", "no-warc-compression", "no-warc-digests",
+				"no-warc-keep-log", "page-requisites", "preserve-permissions", "protocol-directories", "quiet",
+				"random-wait", "recursive", "relative", "retr-symlinks", "retry-connrefused", "save-headers",
+				"server-response", "show-progress", "span-hosts", "spider", "strict-comments", "timestamping",
+				"trust-server-names", "unlink", "verbose", "version", "warc-cdx")},
+		"tar": {shortVal: "CFHIKLNTVXbfg", longEq: true, abbrev: true,
+			longVal: setOf(
+				"add-file", "after-date", "blocking-factor", "checkpoint-action", "directory", "exclude", "exclude-from",
+				"exclude-ignore", "exclude-ignore-recursive", "exclude-tag", "exclude-tag-all", "exclude-tag-under",
+				"file", "files-from", "format", "group", "group-map", "hole-detection", "index-file", "info-script",
+				"label", "level", "listed-incremental", "mode", "mtime", "new-volume-script", "newer", "newer-mtime",
+				"no-quote-chars", "owner", "owner-map", "pax-option", "quote-chars", "quoting-style", "record-size",
+				"rmt-command", "rsh-command", "sort", "sparse-version", "starting-file", "strip-components", "suffix",
+				"tape-length", "to-command", "transform", "use-compress-program", "volno-file", "warning",
+				"xattrs-exclude", "xattrs-include", "xform"),
+			longFlag: setOf(
+				"absolute-names", "acls", "anchored", "append", "atime-preserve", "auto-compress", "backup",
+				"block-number", "bzip2", "catenate", "check-device", "check-links", "checkpoint", "clamp-mtime", "compare",
+				"compress", "concatenate", "confirmation", "create", "delay-directory-restore", "delete", "dereference",
+				"diff", "exclude-backups", "exclude-caches", "exclude-caches-all", "exclude-caches-under", "exclude-vcs",
+				"exclude-vcs-ignores", "extract", "force-local", "full-time", "get", "gunzip", "gzip", "hard-dereference",
+				"help", "ignore-case", "ignore-command-error", "ignore-failed-read", "ignore-zeros", "incremental",
+				"interactive", "keep-directory-symlink", "keep-newer-files", "keep-old-files", "list", "lzip", "lzma",
+				"lzop", "multi-volume", "no-acls", "no-anchored", "no-auto-compress", "no-check-device",
+				"no-delay-directory-restore", "no-ignore-case", "no-ignore-command-error", "no-null", "no-overwrite-dir",
+				"no-recursion", "no-same-owner", "no-same-permissions", "no-seek", "no-selinux", "no-unquote",
+				"no-verbatim-files-from", "no-wildcards", "no-wildcards-match-slash", "no-xattrs", "null", "numeric-owner",
+				"occurrence", "old-archive", "one-file-system", "one-top-level", "overwrite", "overwrite-dir",
+				"portability", "posix", "preserve-order", "preserve-permissions", "read-full-records", "recursion",
+				"recursive-unlink", "remove-files", "restrict", "same-order", "same-owner", "same-permissions", "seek",
+				"selinux", "show-defaults", "show-omitted-dirs", "show-snapshot-field-ranges", "show-stored-names",
+				"show-transformed-names", "skip-old-files", "sparse", "test-label", "to-stdout", "totals", "touch",
+				"uncompress", "ungzip", "unlink-first", "unquote", "update", "usage", "utc", "verbatim-files-from",
+				"verbose", "verify", "version", "wildcards", "wildcards-match-slash", "xattrs", "xz", "zstd")},
+
+		// unzip (Info-ZIP) has no long options; -d DIR and -P PASSWORD take
+		// a value, attached or not.
+		"unzip": {shortVal: "dP"},
+		// git's global options (git(1)), before the subcommand. git.c
+		// compares them whole (no abbreviations); -C and -c take the next
+		// word, the long ones "=value" or the next word; --exec-path and
+		// --list-cmds take theirs only after "=" (alone, --exec-path prints
+		// a path).
+		"git": {shortVal: "Cc", longEq: true, stop: true,
+			longVal: setOf("git-dir", "work-tree", "namespace", "config-env", "super-prefix", "attr-source", "shallow-file"),
+			longFlag: setOf("exec-path", "list-cmds", "paginate", "no-pager", "no-replace-objects", "no-lazy-fetch",
+				"no-optional-locks", "no-advice", "bare", "literal-pathspecs", "glob-pathspecs", "noglob-pathspecs",
+				"icase-pathspecs", "html-path", "man-path", "info-path", "version", "help")},
+		// gh's words before the subcommand path; -R/--repo names the
+		// repository (pflag: "=value", no abbreviations).
+		"gh": {shortVal: "R", longEq: true, stop: true, longVal: setOf("repo"), longFlag: setOf("help", "version")},
 		// git's subcommands, through parse-options: abbreviations as GNU.
 		"git reset": {longEq: true, abbrev: true, longVal: setOf("pathspec-from-file"),
 			longFlag: setOf("hard", "soft", "mixed", "merge", "keep", "quiet", "patch", "intent-to-add", "no-refresh", "refresh",

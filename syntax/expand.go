@@ -170,6 +170,14 @@ type wordScan struct {
 func (r *resolver) scan(w *sh.Word) wordScan {
 	var s wordScan
 	r.scanParts(&s, w.Parts, false)
+	if n := len(w.Parts); n > 1 {
+		// bash 5 does not split the expansions of a word that ends in an
+		// unquoted, unescaped $ (a='x y'; $a$ is one field, "x y$"),
+		// which mvdan's expand does: such a word is left to run time.
+		if l, ok := w.Parts[n-1].(*sh.Lit); ok && strings.HasSuffix(l.Value, "$") && !strings.HasSuffix(l.Value, `\$`) {
+			s.dynamic = true
+		}
+	}
 	return s
 }
 
@@ -535,6 +543,10 @@ func braceWords(w *sh.Word) []*sh.Word {
 			break
 		}
 		parts := bw.Parts
+		if emptyLiteral(parts) {
+			// An unquoted empty word vanishes: {,} is no word at all.
+			continue
+		}
 		var lead strings.Builder
 		n := 0
 		for n < len(parts) {
@@ -552,6 +564,17 @@ func braceWords(w *sh.Word) []*sh.Word {
 		out = append(out, bw)
 	}
 	return out
+}
+
+// emptyLiteral reports whether parts are only empty literals (or none): a
+// brace expansion result that is no word after word splitting.
+func emptyLiteral(parts []sh.WordPart) bool {
+	for _, p := range parts {
+		if l, ok := p.(*sh.Lit); !ok || l.Value != "" {
+			return false
+		}
+	}
+	return true
 }
 
 type fieldsError struct{}

@@ -26,7 +26,7 @@ type chatRequest struct {
 }
 
 // newChatStandIn serves the OpenAI Chat Completions API (POST
-// /v1/chat/completions) over the script, for Qwen Code: a scripted step is
+// /v1/chat/completions) over the script, for Qwen Code and OpenCode: a scripted step is
 // an assistant message with one tool call whose arguments are the step's
 // input, the end is an assistant message with finalText. Streaming
 // requests get server-sent events (the tool call in

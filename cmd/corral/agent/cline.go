@@ -4,15 +4,26 @@ import (
 	"encoding/json"
 	"fmt"
 	"path/filepath"
+	"strings"
 )
 
-// clineAgent is Cline (DESIGN.md, "Hook protocols of other agents"; not
-// run here): a hook is an executable named after its event (PreToolUse)
-// in ~/.cline/hooks or the project's .clinerules/hooks; input
-// {hookName, taskId, preToolUse: {toolName, parameters}}; answer {cancel,
-// errorMessage, contextModification}. Its rewrite and review fields are
-// not verified, so corral refuses (naming the sandboxed command) rather
-// than rewrite or ask.
+// clineAgent is Cline (DESIGN.md, "Hook protocols of other agents"): a
+// hook is an executable named after its event (PreToolUse) in
+// ~/.cline/hooks or the project's .clinerules/hooks; answer {cancel,
+// errorMessage, contextModification, overrideInput}. Two input shapes:
+//   - the VS Code extension's (documented, not run here): hookName
+//     "PreToolUse", preToolUse {toolName, parameters}, tools
+//     execute_command, write_to_file, …; its overrideInput is unverified,
+//     so a clone is refused naming the sandboxed command;
+//   - the CLI 3.x and its SDK @cline/core (read from the 3.0.65 bundle):
+//     hookName "tool_call", tool_call {id, name, input} with the tool's
+//     input as the model gave it (preToolUse.parameters holds the same
+//     values flattened to strings), tools run_commands {commands: [..]},
+//     editor {path, …}, apply_patch {input}, read_files {files: [{path}]};
+//     overrideInput replaces the input, so a clone is rewritten.
+//
+// In both, cancel ends the whole task (the CLI throws a stop error), not
+// just the call: the user reads the reason, the model is not asked again.
 type clineAgent struct{ fileHook }
 
 var cline = clineAgent{fileHook{
@@ -40,11 +51,76 @@ var clineTools = tools{
 	"read_file":       {Read, []string{"path"}},
 	"list_files":      {Read, []string{"path"}},
 	"search_files":    {Read, []string{"path"}},
+	// The CLI 3.x (@cline/core). run_commands is decoded by
+	// clineCommands.
+	"editor": {Write, []string{"path"}},
+}
+
+// clineCommands reads run_commands' input, which the CLI accepts in many
+// shapes ({commands: [..]}, {commands: ".."}, {command}, {cmd}, a list,
+// a string; an entry may be {command, args}, run without a shell), as one
+// script: the commands on separate lines.
+func clineCommands(v any) (string, bool) {
+	switch x := v.(type) {
+	case string:
+		return x, true
+	case []any:
+		lines := make([]string, 0, len(x))
+		for _, e := range x {
+			line, ok := clineCommands(e)
+			if !ok {
+				return "", false
+			}
+			lines = append(lines, line)
+		}
+		return strings.Join(lines, "\n"), len(lines) > 0
+	case map[string]any:
+		if c, ok := x["commands"]; ok {
+			return clineCommands(c)
+		}
+		if c, ok := x["cmd"]; ok {
+			return clineCommands(c)
+		}
+		c, ok := x["command"].(string)
+		if !ok {
+			return "", false
+		}
+		args, _ := x["args"].([]any)
+		if len(args) == 0 {
+			if _, has := x["args"]; !has {
+				return c, true
+			}
+		}
+		return commandOf(append([]any{c}, args...))
+	}
+	return "", false
+}
+
+// clineFiles lists the paths in read_files' input ({files: [{path} or
+// path]}, {file_paths}, {paths}, a list, a string).
+func clineFiles(v any) []string {
+	switch x := v.(type) {
+	case string:
+		return stringsOf(x)
+	case []any:
+		var out []string
+		for _, e := range x {
+			out = append(out, clineFiles(e)...)
+		}
+		return out
+	case map[string]any:
+		var out []string
+		for _, k := range []string{"path", "file_path", "filePath", "files", "file_paths", "paths"} {
+			out = append(out, clineFiles(x[k])...)
+		}
+		return out
+	}
+	return nil
 }
 
 func (clineAgent) Name() string  { return "cline" }
 func (clineAgent) Title() string { return "Cline" }
-func (clineAgent) Caps() Caps    { return Caps{Context: true} }
+func (clineAgent) Caps() Caps    { return Caps{Rewrite: true, Context: true} }
 
 func (clineAgent) Recognize(f map[string]json.RawMessage) bool {
 	_, pre := f["preToolUse"]
@@ -61,6 +137,10 @@ func (clineAgent) Decode(data []byte) (*Request, error) {
 			ToolName   string          `json:"toolName"`
 			Parameters json.RawMessage `json:"parameters"`
 		} `json:"preToolUse"`
+		ToolCall *struct {
+			Name  string          `json:"name"`
+			Input json.RawMessage `json:"input"`
+		} `json:"tool_call"`
 	}
 	if _, err := topLevel(data); err != nil {
 		return nil, err
@@ -72,31 +152,98 @@ func (clineAgent) Decode(data []byte) (*Request, error) {
 	if len(in.WorkspaceRoots) > 0 {
 		req.Cwd = in.WorkspaceRoots[0]
 	}
-	if in.PreToolUse == nil || (in.HookName != "" && in.HookName != "PreToolUse") {
-		if in.HookName == "TaskCancel" || in.HookName == "TaskComplete" {
+	switch {
+	case in.HookName == "tool_call" && in.ToolCall != nil:
+		// The CLI 3.x: the tool's own input.
+		req.Event, req.Tool = PreTool, in.ToolCall.Name
+		var input any
+		if len(in.ToolCall.Input) > 0 {
+			if err := json.Unmarshal(in.ToolCall.Input, &input); err != nil {
+				return nil, err
+			}
+		}
+		obj, _ := input.(map[string]any)
+		if obj == nil {
+			obj = map[string]any{"input": input}
+		}
+		req.Input = obj
+		switch req.Tool {
+		case "run_commands":
+			cmd, ok := clineCommands(input)
+			if !ok {
+				return nil, fmt.Errorf("run_commands input is not a command")
+			}
+			req.Kind, req.Command = Shell, cmd
+			return req, nil
+		case "read_files":
+			req.Kind, req.Paths = Read, clineFiles(input)
+			return req, nil
+		}
+		return req, clineTools.fill(req, obj)
+	case in.PreToolUse == nil || (in.HookName != "" && in.HookName != "PreToolUse" && in.HookName != "tool_call"):
+		switch in.HookName {
+		case "TaskCancel", "TaskComplete", "agent_abort", "agent_end", "session_shutdown":
 			req.Event = SessionEnd
 		}
 		return req, nil
 	}
-	req.Event, req.Tool = PreTool, in.PreToolUse.ToolName
+	// The VS Code extension's shape (or a 3.x payload without tool_call):
+	// its overrideInput is unverified, so no rewrite.
+	req.Event, req.Tool, req.NoRewrite = PreTool, in.PreToolUse.ToolName, true
 	input, err := object(in.PreToolUse.Parameters, "preToolUse.parameters")
 	if err != nil {
 		return nil, err
 	}
 	req.Input = input
+	if req.Tool == "run_commands" || req.Tool == "read_files" {
+		// 3.x parameters: values flattened to strings (JSON for lists).
+		var v any
+		for _, k := range []string{"commands", "files"} {
+			if s, ok := input[k].(string); ok && json.Unmarshal([]byte(s), &v) == nil {
+				input = map[string]any{k: v}
+			}
+		}
+		if req.Tool == "run_commands" {
+			cmd, ok := clineCommands(input)
+			if !ok {
+				return nil, fmt.Errorf("run_commands parameters are not a command")
+			}
+			req.Kind, req.Command = Shell, cmd
+			return req, nil
+		}
+		req.Kind, req.Paths = Read, clineFiles(input)
+		return req, nil
+	}
 	return req, clineTools.fill(req, input)
 }
 
 type clineOutput struct {
-	Cancel              bool   `json:"cancel"`
-	ErrorMessage        string `json:"errorMessage,omitempty"`
-	ContextModification string `json:"contextModification,omitempty"`
+	Cancel              bool           `json:"cancel"`
+	ErrorMessage        string         `json:"errorMessage,omitempty"`
+	ContextModification string         `json:"contextModification,omitempty"`
+	OverrideInput       map[string]any `json:"overrideInput,omitempty"`
 }
 
 func (c clineAgent) Encode(req *Request, a Answer) Reply {
-	a = fit(c.Caps(), c.Title(), a)
-	if a.Decision == Deny {
+	caps := c.Caps()
+	if req.NoRewrite {
+		caps.Rewrite = false
+	}
+	a = fit(caps, c.Title(), a)
+	switch {
+	case a.Decision == Deny:
 		return Reply{Stdout: jsonLine(clineOutput{Cancel: true, ErrorMessage: a.Reason})}
+	case a.Rewritten != "":
+		// run_commands runs what overrideInput says: the rewritten
+		// script as its one command.
+		in := map[string]any{}
+		for k, v := range req.Input {
+			if k != "command" && k != "cmd" && k != "args" {
+				in[k] = v
+			}
+		}
+		in["commands"] = []any{a.Rewritten}
+		return Reply{Stdout: jsonLine(clineOutput{OverrideInput: in, ContextModification: forModel(a)})}
 	}
 	return Reply{Stdout: jsonLine(clineOutput{ContextModification: forModel(a)})}
 }

@@ -167,16 +167,23 @@ var wireCases = []wireCase{
 			return map[string]any{"agent_action_name": "pre_read_code", "trajectory_id": "tr1", "tool_info": map[string]any{"file_path": filepath.Join(cwd, p)}}
 		},
 		verdict: exit2Verdict, recognisedAs: "windsurf"},
-	{agent: "cline", source: "DESIGN.md: Cline hook scripts, preToolUse{toolName, parameters}, {cancel, errorMessage}",
+	{agent: "cline", source: "cline 3.0.65 (npm), @cline/core dist/index.js: hook file PreToolUse -> hookName tool_call, tool_call{name, input}, preToolUse{toolName, parameters as strings}; answer {cancel, errorMessage, contextModification, overrideInput}",
 		shell: func(c, cwd string) any {
-			return map[string]any{"clineVersion": "3.40.0", "hookName": "PreToolUse", "timestamp": "1760000000000", "taskId": "task1", "workspaceRoots": []string{cwd}, "userId": "u",
-				"preToolUse": map[string]any{"toolName": "execute_command", "parameters": map[string]any{"command": c, "requires_approval": "false"}}}
+			cmds, _ := json.Marshal([]string{c})
+			return map[string]any{"clineVersion": "", "hookName": "tool_call", "timestamp": "2026-11-23T12:00:00.000Z", "taskId": "conv1", "workspaceRoots": []string{cwd}, "userId": "u",
+				"agent_id": "agent1", "parent_agent_id": nil, "iteration": 1,
+				"tool_call":  map[string]any{"id": "call1", "name": "run_commands", "input": map[string]any{"commands": []string{c}}},
+				"preToolUse": map[string]any{"toolName": "run_commands", "parameters": map[string]any{"commands": string(cmds)}}}
 		},
 		write: func(p, cwd string) any {
-			return map[string]any{"hookName": "PreToolUse", "taskId": "task1", "workspaceRoots": []string{cwd}, "preToolUse": map[string]any{"toolName": "write_to_file", "parameters": map[string]any{"path": p, "content": "X=1"}}}
+			in := map[string]any{"path": filepath.Join(cwd, p), "new_text": "X=1"}
+			return map[string]any{"hookName": "tool_call", "taskId": "conv1", "workspaceRoots": []string{cwd}, "iteration": 1,
+				"tool_call":  map[string]any{"id": "call2", "name": "editor", "input": in},
+				"preToolUse": map[string]any{"toolName": "editor", "parameters": in}}
 		},
 		read: func(p, cwd string) any {
-			return map[string]any{"hookName": "PreToolUse", "taskId": "task1", "workspaceRoots": []string{cwd}, "preToolUse": map[string]any{"toolName": "read_file", "parameters": map[string]any{"path": p}}}
+			return map[string]any{"hookName": "tool_call", "taskId": "conv1", "workspaceRoots": []string{cwd}, "iteration": 1,
+				"tool_call": map[string]any{"id": "call3", "name": "read_files", "input": map[string]any{"files": []any{map[string]any{"path": filepath.Join(cwd, p)}}}}}
 		},
 		verdict: func(t *testing.T, stdout, stderr string, exit int) (string, string, string) {
 			m := jsonMap(t, stdout)
@@ -184,7 +191,13 @@ var wireCases = []wireCase{
 			if str(m, "cancel") == "true" {
 				d = "deny"
 			}
-			return d, "", str(m, "errorMessage") + str(m, "contextModification")
+			rw := ""
+			if o, ok := m["overrideInput"].(map[string]any); ok {
+				if cmds, ok := o["commands"].([]any); ok && len(cmds) == 1 {
+					rw, _ = cmds[0].(string)
+				}
+			}
+			return d, rw, str(m, "errorMessage") + str(m, "contextModification")
 		}, recognisedAs: "cline"},
 	{agent: "crush", source: "DESIGN.md: Crush PreToolUse, {event, tool_name: bash, tool_input}, decision and updated_input",
 		shell: func(c, cwd string) any {

@@ -177,11 +177,18 @@ func TestHookBadInputFailsOpen(t *testing.T) {
 
 func TestHookUnparsableCommand(t *testing.T) {
 	m := newMachine(t)
-	out, _, _ := m.hook(bashInput("git clone https://x/y.git 'unterminated"))
-	if out.HookSpecificOutput == nil || out.HookSpecificOutput.PermissionDecision != "ask" {
-		t.Errorf("unparsable clone: %+v", out.HookSpecificOutput)
+	// A line no shell parses runs nothing: allowed, with a note.
+	_, raw, stderr := m.hook(bashInput("git clone https://x/y.git 'unterminated"))
+	if raw != "" || !strings.Contains(stderr, "cannot parse") || !strings.Contains(stderr, "runs nothing") {
+		t.Errorf("unparsable clone on one line: %q %q", raw, stderr)
 	}
-	_, raw, stderr := m.hook(bashInput("echo 'unterminated"))
+	// The clone on the line before the broken one runs; it cannot be
+	// rewritten without dropping the rest, so corral asks.
+	out, _, _ := m.hook(bashInput("git clone https://x/y.git\nfind . ( -name x )"))
+	if out.HookSpecificOutput == nil || out.HookSpecificOutput.PermissionDecision != "ask" {
+		t.Errorf("clone before an unparsable line: %+v", out.HookSpecificOutput)
+	}
+	_, raw, stderr = m.hook(bashInput("echo 'unterminated"))
 	if raw != "" || !strings.Contains(stderr, "cannot parse") {
 		t.Errorf("unparsable harmless command: %q %q", raw, stderr)
 	}
