@@ -108,10 +108,14 @@ func (p *Pass) protectedDest(c *syntax.Call, rule, kind string, rel []Relocation
 		env := guards.Env{Project: cfg.Project, Cwd: c.Dir.Path, Home: cfg.Home, Sandbox: cfg.Sandbox}
 		// A system directory (sudo curl -o /usr/local/bin/tool) is a place
 		// to install into, and the download moves to the sandbox as any
-		// other; a protected file, a file outside FILE_RESTRICTIONS or a
-		// blocked place in the home directory (~/.ssh) is refused.
+		// other; so does one that FILE_RESTRICTIONS does not allow (the
+		// list says which project files may change, and the move changes
+		// none: git clone URL with the project root outside the list).
+		// A protected file or a blocked place in the home directory (~/.ssh)
+		// is refused.
 		d := cfg.Paths.Decide(env, r.From, guards.Write)
-		if d.Verdict == guards.Deny && (d.Rule != "blocked-path" || cfg.Home != "" && guards.Within(cfg.Home, r.From)) {
+		if d.Verdict == guards.Deny && d.Rule != "allowlist" && d.Rule != "traversal" &&
+			(d.Rule != "blocked-path" || cfg.Home != "" && guards.Within(cfg.Home, r.From)) {
 			p.Report(c, Finding{Rule: "bash-write", Decision: Deny, Kind: kind, PathContext: d.PathContext,
 				Message: c.Name + " writes " + r.From + " (" + rule + " " + kind + "): " + d.Message})
 			denied = true
