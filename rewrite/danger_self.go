@@ -1,14 +1,15 @@
 package rewrite
 
 import (
-	"strings"
-
 	"github.com/corral-dev/corral/syntax"
 )
 
 // selfCommands are corral's subcommands that approve, forget approvals or
 // (un)register the hook: the person's, never the agent's.
 var selfCommands = []string{"confirm", "session", "init", "uninstall"}
+
+// corralGlobalSpec are corral's options before its subcommand.
+var corralGlobalSpec = optSpec{longEq: true, stop: true, longVal: setOf("color"), longFlag: setOf("help", "version")}
 
 var corralSelf = Rule{
 	Name:      "corral-self",
@@ -19,26 +20,20 @@ options first): an agent that approves its own asks or unregisters the hook
 has switched corral off. The person runs them in their own terminal.`,
 	Commands: []string{"corral"},
 	Call: func(p *Pass, c *syntax.Call) {
-		for i := 0; i < len(c.Args); i++ {
-			v := c.Args[i].Value
-			if !c.Args[i].Static {
-				// A subcommand only known at run time could be any of them.
-				p.Report(c, Finding{Rule: "corral-self", Decision: Deny, Message: "corral with a subcommand only known at run time could approve or unregister itself; the user runs corral's commands"})
-				return
-			}
-			if v == "--color" {
-				i++
-				continue
-			}
-			if strings.HasPrefix(v, "-") {
-				continue
-			}
-			for _, s := range selfCommands {
-				if v == s {
-					p.Report(c, Finding{Rule: "corral-self", Decision: Deny, Message: "corral " + v + " is for the user to run in their own terminal, not for the agent"})
-				}
-			}
+		_, ops := scan(c.Args, corralGlobalSpec)
+		if len(ops) == 0 {
 			return
+		}
+		a := c.Args[ops[0]]
+		if !a.Static {
+			// A subcommand only known at run time could be any of them.
+			p.Report(c, Finding{Rule: "corral-self", Decision: Deny, Message: "corral with a subcommand only known at run time could approve or unregister itself; the user runs corral's commands"})
+			return
+		}
+		for _, s := range selfCommands {
+			if a.Value == s {
+				p.Report(c, Finding{Rule: "corral-self", Decision: Deny, Message: "corral " + a.Value + " is for the user to run in their own terminal, not for the agent"})
+			}
 		}
 	},
 }

@@ -270,6 +270,10 @@ func TestGlobalOptionsBeforeSubcommand(t *testing.T) {
 		"git submodule --quiet add https://x.org/a.git lib": Ask,
 		"git submodule --quiet update --init":               Allow,
 		"git -c x.y=add submodule status":                   Allow,
+		"corral --color=never confirm x":                    Deny,
+		"corral --color never session clear":                Deny,
+		"corral $X":                                         Deny,
+		"corral --color never rules":                        Allow,
 	} {
 		if r := Check(cfg, cmd); r.Decision != want {
 			t.Errorf("%s: %s, want %s", cmd, r.Decision, want)

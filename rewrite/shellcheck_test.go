@@ -121,3 +121,26 @@ func TestShellsRejectedRunNothing(t *testing.T) {
 		}
 	}
 }
+
+// TestCarriageReturnIsAWordCharacter: bash reads \r as part of a word, so
+// ./run\r runs the file "run\r" and corral must read that file, not "run".
+func TestCarriageReturnIsAWordCharacter(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "run\r"), []byte("rm -rf ~/x\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "run"), []byte("echo hi\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	cfg := &Config{Cwd: dir, Project: dir, Home: "/home/u", Sandbox: filepath.Join(dir, "agent_sandbox"), Mode: ModeRewrite, Approve: ApproveAuto, Paths: guards.DefaultPolicy()}
+	if r := Check(cfg, "./run\r"); r.Decision < Ask {
+		t.Errorf("./run\\r runs the script run\\r (rm -rf ~/x): %s %v", r.Decision, r.Findings)
+	}
+	if r := Check(cfg, "./run"); r.Decision != Allow {
+		t.Errorf("./run runs echo hi: %s %v", r.Decision, r.Findings)
+	}
+	// bash looks for a command named "rm\r": nothing is deleted.
+	if r := Check(cfg, "rm\r -rf ~"); r.Decision != Allow {
+		t.Errorf("rm\\r is not rm: %s %v", r.Decision, r.Findings)
+	}
+}

@@ -170,6 +170,9 @@ type wordScan struct {
 func (r *resolver) scan(w *sh.Word) wordScan {
 	var s wordScan
 	r.scanParts(&s, w.Parts, false)
+	if s.braces && skippedBrace(w) {
+		s.dynamic = true
+	}
 	if n := len(w.Parts); n > 1 {
 		// bash 5 does not split the expansions of a word that ends in an
 		// unquoted, unescaped $ (a='x y'; $a$ is one field, "x y$"),
@@ -179,6 +182,44 @@ func (r *resolver) scan(w *sh.Word) wordScan {
 		}
 	}
 	return s
+}
+
+// skippedBrace reports whether the unquoted text of w has a brace pair
+// with no comma or .. inside ({a}) followed by a comma and a closing
+// brace. bash then takes the first } as a literal and keeps looking
+// ({0},} is "0}"; x{a}y,z} is xa}y and xz), which mvdan's brace expansion
+// does not model: such a word is left to run time.
+func skippedBrace(w *sh.Word) bool {
+	var b strings.Builder
+	for _, p := range w.Parts {
+		if l, ok := p.(*sh.Lit); ok {
+			b.WriteString(l.Value)
+		} else {
+			b.WriteByte(0)
+		}
+	}
+	s := b.String()
+	open, closedEmpty := -1, false
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '\\':
+			i++
+		case c == '{' && open < 0:
+			open = i
+		case c == '}' && open >= 0 && !closedEmpty:
+			inner := s[open+1 : i]
+			if !strings.Contains(inner, ",") && !strings.Contains(inner, "..") {
+				closedEmpty = true
+			} else {
+				open = -1
+			}
+		case closedEmpty && (c == ',' || c == '.' && i+1 < len(s) && s[i+1] == '.'):
+			if strings.IndexByte(s[i:], '}') >= 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func (r *resolver) scanParts(s *wordScan, parts []sh.WordPart, quoted bool) {
@@ -490,6 +531,11 @@ func (r *resolver) fields(w *sh.Word) []Arg {
 			words := []*sh.Word{pw}
 			if s.braces {
 				words = braceWords(pw)
+				if braceJoinsName(words) {
+					r.dynamic(&a, w, s, nil)
+					a.Glob = glob
+					return []Arg{a}
+				}
 			}
 			for v, e := range expand.FieldsSeq(cfg, words...) {
 				if e != nil || len(vals) >= MaxFields {
@@ -575,6 +621,30 @@ func emptyLiteral(parts []sh.WordPart) bool {
 		}
 	}
 	return true
+}
+
+// braceJoinsName reports whether a brace expansion put a $name right
+// before letters, digits or _: bash expands braces in the text before it
+// reads parameters, so {x,$a}b reads the parameter ab, while the parsed
+// words hold $a then b. Such a word is left to run time.
+func braceJoinsName(words []*sh.Word) bool {
+	for _, w := range words {
+		for i := 0; i+1 < len(w.Parts); i++ {
+			p, ok := w.Parts[i].(*sh.ParamExp)
+			if !ok || !p.Short || p.Param == nil {
+				continue
+			}
+			l, ok := w.Parts[i+1].(*sh.Lit)
+			if !ok || l.Value == "" {
+				continue
+			}
+			c := l.Value[0]
+			if c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 type fieldsError struct{}

@@ -130,7 +130,21 @@ func parseSource(src string) (*sh.File, error) {
 	if !withinLimits(src) {
 		return nil, ErrTooLarge
 	}
+	cr := strings.Contains(src, "\r")
+	if cr {
+		// bash reads a carriage return as an ordinary character of a word
+		// (./run\r runs the file "run\r"); mvdan's parser takes it for a
+		// blank. A stand-in byte of the same length is parsed instead and
+		// put back in every literal, so offsets and words stay bash's.
+		if strings.Contains(src, crStandIn) {
+			return nil, &ParseError{Line: 1, Col: 1, Text: "a carriage return beside a \\x01 byte: corral cannot read it as bash does"}
+		}
+		src = strings.ReplaceAll(src, "\r", crStandIn)
+	}
 	f, err := newParser().Parse(strings.NewReader(src), "")
+	if err == nil && cr {
+		restoreCR(f)
+	}
 	if err != nil {
 		var pe sh.ParseError
 		if errors.As(err, &pe) {
@@ -143,6 +157,25 @@ func parseSource(src string) (*sh.File, error) {
 		return nil, err
 	}
 	return f, nil
+}
+
+// crStandIn is the byte parsed in place of a carriage return.
+const crStandIn = "\x01"
+
+// restoreCR puts the carriage returns back into every literal text of f.
+func restoreCR(f *sh.File) {
+	back := func(s string) string { return strings.ReplaceAll(s, crStandIn, "\r") }
+	sh.Walk(f, func(n sh.Node) bool {
+		switch n := n.(type) {
+		case *sh.Lit:
+			n.Value = back(n.Value)
+		case *sh.SglQuoted:
+			n.Value = back(n.Value)
+		case *sh.Comment:
+			n.Text = back(n.Text)
+		}
+		return true
+	})
 }
 
 // nesting is a cheap upper bound of the bracket nesting of src, the
