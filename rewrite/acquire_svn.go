@@ -13,8 +13,10 @@ var svnCheckout = Rule{
 target path (given, or the URL's last segment without a peg revision when
 there is none; the sandbox itself for several URLs) is moved into the
 sandbox, and a later cd follows it. Options that take a value
-(-r, --depth, --username, …) are skipped. svn update, commit and the rest
-work on a checkout already on disk and pass.`,
+(-r, --depth, --username, …) are skipped. svn cat URL prints a foreign
+file: the file its stdout is written to (> f, tee, tar) is moved, as for a
+download. svn update, commit and the rest work on a checkout already on
+disk and pass.`,
 	Commands: []string{"svn"},
 	Call:     checkSvn,
 }
@@ -37,6 +39,16 @@ func checkSvn(p *Pass, c *syntax.Call) {
 	sub := c.Args[operands[0]].Value
 	switch sub {
 	case "checkout", "co", "export":
+	case "cat":
+		// svn cat URL prints a file of a foreign repository: where its
+		// stdout goes is followed as a download's.
+		for _, i := range operands[1:] {
+			if isURL(c.Args[i].Value) {
+				p.followStdout(c, "svn-checkout", "download")
+				return
+			}
+		}
+		return
 	default:
 		return
 	}

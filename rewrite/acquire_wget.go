@@ -15,8 +15,13 @@ shell); -P/--directory-prefix DIR outside the sandbox becomes
 sandbox/<its base name>; without either, the files (one, many with -i, a
 tree with -r/-m/-p/-x) would land in the working directory, so -P <sandbox>
 is added, and a later reference to the file or to the host directory of a
-recursive download (cd example.com) follows it. -o/-a are wget's own log
-files, not content, and stay. -n takes its letters as a value (-nd, -nH,
+recursive download (cd example.com) follows it. -e/--execute runs a
+wgetrc command in its place among the options: dir_prefix= is -P,
+output_document= is -O, input= is -i, recursive/mirror/page_requisites/
+dirstruct/spider are their flags; the other commands wget's manual lists
+(robots=off, tries=3) change nothing here, and a command only known at run
+time or not in the manual asks. -o/-a are wget's own log files, not
+content, and stay. -n takes its letters as a value (-nd, -nH,
 -nv), as in wget itself.`,
 	Commands: []string{"wget", "wget2"},
 	Call:     checkWget,
@@ -24,10 +29,12 @@ files, not content, and stay. -n takes its letters as a value (-nd, -nH,
 
 func checkWget(p *Pass, c *syntax.Call) {
 	opts, operands := scan(c.Args, specFor("wget"))
+	opts, unknown := wgetExecute(opts)
 	if has(opts, "h", "help", "V", "version") && len(operands) == 0 || has(opts, "spider") {
 		// --spider checks that the pages are there and saves nothing.
 		return
 	}
+	wgetExecuteAsk(p, c, unknown)
 	var edits []syntax.Edit
 	var rel []Relocation
 	var dests []string

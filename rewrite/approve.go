@@ -82,6 +82,12 @@ func gitRunsCode(c *syntax.Call) bool {
 		if strings.HasPrefix(v, "ext::") || strings.HasPrefix(v, "fd::") || strings.Contains(v, "::ext::") {
 			return true
 		}
+		if _, u, ok := strings.Cut(v, "="); ok && strings.HasPrefix(v, "--") && (strings.HasPrefix(u, "ext::") || strings.HasPrefix(u, "fd::")) {
+			return true // --remote=ext::…
+		}
+		if (v == "--exec" || strings.HasPrefix(v, "--exec=")) && gitSubcommand(c) == "archive" {
+			return true // the upload-archive program, run locally for a local repository
+		}
 		if v == "--upload-pack" || strings.HasPrefix(v, "--upload-pack=") || strings.HasPrefix(v, "--exec-path=") ||
 			v == "--receive-pack" || strings.HasPrefix(v, "--receive-pack=") || v == "--config-env" || strings.HasPrefix(v, "--config-env=") {
 			return true

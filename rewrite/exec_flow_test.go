@@ -15,5 +15,21 @@ func init() {
 			files: map[string]string{"b.txt": execBee}},
 		execCase{name: "curl-sh-c-cat-redirect", cmd: "curl -s http://example.com/files/b.txt | sh -c cat > b.txt", files: map[string]string{"b.txt": execBee}},
 		execCase{name: "curl-block-stdout-only", allow: true, cmd: "curl -s http://example.com/files/b.txt | { cat; } | grep -c bee", stdout: "1"},
+		// wget -e runs wgetrc commands in place.
+		execCase{name: "wget-e-dir-prefix", cmd: "wget -q -e dir_prefix=dl http://example.com/files/data.json", files: map[string]string{"dl/data.json": execJSON}},
+		execCase{name: "wget-execute-output-document", cmd: "wget -q --execute=output_document=d.json http://example.com/files/data.json",
+			files: map[string]string{"d.json": execJSON}},
+		execCase{name: "wget-e-mixed-case", cmd: "wget -q -e 'DIr__PrefiX = dl' http://example.com/files/b.txt", files: map[string]string{"dl/b.txt": execBee}},
+		execCase{name: "wget-e-robots", cmd: "wget -q -e robots=off http://example.com/files/b.txt", files: map[string]string{"b.txt": execBee}},
+		// git archive --remote of a repository served by the fixture.
+		execCase{name: "git-archive-remote-tar", cmd: "git archive --remote=https://github.com/acme/widget.git HEAD | tar x",
+			files: map[string]string{"README.md": execWidget}},
+		execCase{name: "git-archive-remote-o", cmd: "git archive --remote=https://github.com/acme/widget.git -o w.tar HEAD && tar xf w.tar",
+			files: map[string]string{"w.tar": "", "README.md": execWidget}},
+		execCase{name: "git-archive-remote-redirect", cmd: "git archive --remote=https://github.com/acme/widget.git --format=tar HEAD > w.tar",
+			files: map[string]string{"w.tar": ""}},
+		execCase{name: "git-archive-local", allow: true, setup: "git init -q && echo x > f && git add f && git commit -qm x",
+			cmd: "git archive HEAD | tar t", stdout: "f"},
+		execCase{name: "svn-cat-redirect", cmd: "svn cat file://{repos}/svn/proj/README.txt > readme.txt", files: map[string]string{"readme.txt": execSvnReadme}},
 	)
 }

@@ -226,11 +226,11 @@ func extractInto(p *Pass, c *syntax.Call) []syntax.Edit {
 		return []syntax.Edit{Insert(c, last.End, " -C "+syntax.Quote(p.Config.Sandbox))}
 	case "unzip":
 		opts, _ := scan(c.Args, specFor("unzip"))
-		if has(opts, "l", "t", "v", "Z", "z") {
-			return nil // lists or tests, extracts nothing
+		if has(opts, "l", "t", "v", "Z", "z", "p", "c") {
+			return nil // lists, tests or prints, extracts nothing
 		}
 		if dirs := find(opts, "d"); len(dirs) > 0 {
-			// Its own -d outside the sandbox would unpack the moved
+			// Its own -d (or -dDIR) outside the sandbox would unpack the moved
 			// archive there.
 			if d := dirs[len(dirs)-1]; !p.InSandbox(c.Dir, d.val) {
 				return []syntax.Edit{setValue(c, d, syntax.Quote(p.Config.Sandbox))}

@@ -20,6 +20,10 @@ var acquisitionRules = []Rule{
 	ghRunDownload,
 	pipeShell,
 	runDownload,
+	copyOut,
+	pullNewRepo,
+	gitArchiveRemote,
+	gitSubtree,
 }
 
 // movers are the rules whose fixes move content into the sandbox, so that
@@ -27,4 +31,4 @@ var acquisitionRules = []Rule{
 // (run-download, gh-pr-checkout) require them; TestMoversDeclared checks
 // that no other rule relocates anything.
 var movers = []string{"git-clone", "gh-repo-clone", "gh-release-download", "curl", "wget", "svn-checkout", "hg-clone", "remote-copy",
-	"aria2c", "axel", "jj-git-clone", "gh-repo-fork", "gh-gist-clone", "gh-run-download"}
+	"aria2c", "axel", "jj-git-clone", "gh-repo-fork", "gh-gist-clone", "gh-run-download", "git-archive-remote"}

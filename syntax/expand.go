@@ -828,13 +828,17 @@ func simpleParam(p *sh.ParamExp) bool {
 // \U escape of a character outside ASCII: bash writes that character in
 // the locale's encoding (UTF-8, or the escape itself under LC_ALL=C), so
 // the word is only known at run time. An ASCII code point is the same byte
-// in every locale ($'\u002eenv' is .env).
+// in every locale ($'\u002eenv' is .env). A \cX control escape is
+// reported too: corral's expansion does not compute it.
 func LocaleEscapes(body string) bool {
 	for i := 0; i+1 < len(body); i++ {
 		if body[i] != '\\' {
 			continue
 		}
 		c := body[i+1]
+		if c == 'c' {
+			return true // \cX, a control character mvdan's expand leaves as text
+		}
 		if c != 'u' && c != 'U' {
 			i++ // another escape, \\ included
 			continue

@@ -1,0 +1,170 @@
+package rewrite
+
+import (
+	"path"
+	"strings"
+
+	"github.com/corral-dev/corral/syntax"
+)
+
+var copyOut = Rule{
+	Name: "copy-out",
+	Doc: `Content in the sandbox is external: a download or clone that this
+command moved there (curl -o x.sh URL && cp x.sh bin/: the rewrite makes
+cp read the sandbox), or any file under the sandbox. Copying it back out —
+cp, mv, install or rsync to a destination outside the sandbox, tar or
+unzip extracting a sandboxed archive outside it — would undo the sandbox
+without anyone seeing it: ask. tar -P/--absolute-names extracting such an
+archive writes its members at their own absolute paths, wherever -C
+points: ask. An archive this command moved is unpacked into the sandbox
+by the rewrite (its -C/-d follows it), which passes.`,
+	Decisions: []Decision{Ask},
+	Requires:  movers,
+	Command:   checkCopyOut,
+}
+
+func checkCopyOut(p *Pass) {
+	var moved []Relocation
+	for _, f := range p.ResultOf(movers...) {
+		if f.Fix != nil {
+			moved = append(moved, f.Fix.Relocations...)
+		}
+	}
+	ix := indexRelocations(moved)
+	for _, c := range p.Model.Calls {
+		switch c.Name {
+		case "cp", "mv", "install", "rsync":
+			p.copyOutOf(c, ix)
+		case "tar", "bsdtar", "gtar":
+			archive, extracts, dir, absolute := tarExtraction(c)
+			p.extractOutOf(c, ix, archive, extracts, dir, absolute)
+		case "unzip":
+			opts, ops := scan(c.Args, specFor("unzip"))
+			if len(ops) == 0 || has(opts, "l", "t", "v", "p", "Z", "z", "c") {
+				continue
+			}
+			var dir *syntax.Arg
+			if ds := find(opts, "d"); len(ds) > 0 {
+				dir = &ds[len(ds)-1].val
+			}
+			p.extractOutOf(c, ix, &c.Args[ops[0]], true, dir, false)
+		}
+	}
+}
+
+// resolveMoved returns where the static path a of call c really is once
+// the command's rewrites apply: a path under moved content is at its new
+// place, and so is a relative path used from inside a moved tree (whose
+// cd followed it).
+func resolveMoved(c *syntax.Call, ix relocationIndex, a syntax.Arg) (string, bool) {
+	if !a.Static || a.Glob {
+		return "", false
+	}
+	if !strings.HasPrefix(a.Value, "/") && c.Dir.Known {
+		if rl, ok := ix.lookup(c.Script, c.Dir.Path, c.Start); ok {
+			return path.Join(rl.To+c.Dir.Path[len(rl.From):], a.Value), true
+		}
+	}
+	d := c.Dir.Join(a.Value)
+	if !d.Known {
+		return "", false
+	}
+	if rl, ok := ix.lookup(c.Script, d.Path, c.Start); ok {
+		return rl.To + d.Path[len(rl.From):], true
+	}
+	return d.Path, true
+}
+
+// inSandboxPath reports whether the absolute path p is in the sandbox.
+func (p *Pass) inSandboxPath(q string) bool {
+	return p.DirInSandbox(syntax.Dir{Path: q, Known: true})
+}
+
+// copyOutOf asks when cp, mv, install or rsync copies a file from the
+// sandbox to a destination outside it.
+func (p *Pass) copyOutOf(c *syntax.Call, ix relocationIndex) {
+	spec := specFor(c.Name)
+	if c.Name == "rsync" {
+		spec = rsyncSpec
+	}
+	opts, ops := scan(c.Args, spec)
+	var dest *syntax.Arg
+	srcs := ops
+	if ds := find(opts, "t", "target-directory"); len(ds) > 0 && c.Name != "rsync" {
+		dest = &ds[len(ds)-1].val
+	} else if len(ops) >= 2 {
+		dest, srcs = &c.Args[ops[len(ops)-1]], ops[:len(ops)-1]
+	}
+	if dest == nil || (c.Name == "install" && has(opts, "d", "directory")) {
+		return
+	}
+	if c.Name == "rsync" && remotePath(dest.Value) {
+		return // an upload: the exfiltrate rule's
+	}
+	for _, i := range srcs {
+		src, ok := resolveMoved(c, ix, c.Args[i])
+		if !ok || !p.inSandboxPath(src) {
+			continue
+		}
+		if to, ok := resolveMoved(c, ix, *dest); ok && (p.inSandboxPath(to) || to == "/dev/null") {
+			return
+		}
+		p.Report(c, Finding{Rule: "copy-out", Decision: Ask, Kind: "download",
+			Message: c.Name + " copies " + src + ", external content in the sandbox, to " + dest.Value + ", outside it; keep it in the sandbox or copy it out yourself"})
+		return
+	}
+}
+
+// extractOutOf asks when tar or unzip extracts an archive that is in the
+// sandbox (or that this command moved there) outside the sandbox, or at
+// its members' absolute paths (tar -P).
+func (p *Pass) extractOutOf(c *syntax.Call, ix relocationIndex, archive *syntax.Arg, extracts bool, dir *syntax.Arg, absolute bool) {
+	if archive == nil || !extracts {
+		return
+	}
+	src, ok := resolveMoved(c, ix, *archive)
+	if !ok || !p.inSandboxPath(src) {
+		return
+	}
+	if absolute {
+		p.Report(c, Finding{Rule: "copy-out", Decision: Ask, Kind: "download",
+			Message: c.Name + " -P extracts " + src + ", external content, at its members' absolute paths, outside any directory corral could set"})
+		return
+	}
+	d := archive.Value
+	if _, moved := ix.lookup(c.Script, c.Dir.Join(d).Path, c.Start); moved && c.Dir.Join(d).Known {
+		return // the rewrite unpacks it into the sandbox (extractInto)
+	}
+	to, ok := "", c.Dir.Known
+	if ok {
+		to = c.Dir.Path
+		if rl, in := ix.lookup(c.Script, c.Dir.Path, c.Start); in {
+			to = rl.To + c.Dir.Path[len(rl.From):]
+		}
+	}
+	if dir != nil {
+		to, ok = resolveMoved(c, ix, *dir)
+	}
+	if ok && p.inSandboxPath(to) {
+		return
+	}
+	where := "the working directory"
+	if dir != nil {
+		where = dir.Value
+	}
+	p.Report(c, Finding{Rule: "copy-out", Decision: Ask, Kind: "download",
+		Message: c.Name + " extracts " + src + ", external content in the sandbox, into " + where + ", outside it; extract it in the sandbox"})
+}
+
+// tarExtraction returns the archive tar reads (-f, or the old-style
+// tar xzf A), whether it extracts, its last -C, and whether -P is given.
+func tarExtraction(c *syntax.Call) (archive *syntax.Arg, extracts bool, dir *syntax.Arg, absolute bool) {
+	opts, extracts := tarOptions(c)
+	if fs := find(opts, "f", "file"); len(fs) > 0 {
+		archive = &fs[len(fs)-1].val
+	}
+	if ds := find(opts, "C", "directory"); len(ds) > 0 {
+		dir = &ds[len(ds)-1].val
+	}
+	return archive, extracts, dir, has(opts, "P", "absolute-names")
+}

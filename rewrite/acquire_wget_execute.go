@@ -1,0 +1,100 @@
+package rewrite
+
+import (
+	"strings"
+
+	"github.com/corral-dev/corral/syntax"
+)
+
+// wget -e/--execute runs a wgetrc command ("dir_prefix = out") as if it
+// stood in the startup file, in its place among the command-line options:
+// a later -P overrides an earlier -e dir_prefix and the other way round.
+// wget reads a command's name case-, underscore- and minus-insensitively
+// (DIr__PrefiX is dirprefix) and refuses a name it does not know.
+
+// wgetrcCommands are the wgetrc commands wget's manual lists (section
+// "Wgetrc Commands", wget 1.21), normalised as wget compares them.
+var wgetrcCommands = setOf("accept", "reject", "addhostdir", "askpassword", "authnochallenge", "background",
+	"backupconverted", "backups", "base", "bindaddress", "cacertificate", "cadirectory", "cache", "certificate",
+	"certificatetype", "checkcertificate", "connecttimeout", "contentdisposition", "trustservernames", "continue",
+	"convertlinks", "cookies", "cutdirs", "debug", "defaultpage", "deleteafter", "dirprefix", "dirstruct", "dnscache",
+	"dnstimeout", "domains", "dotbytes", "dotspacing", "dotsinline", "egdfile", "excludedirectories", "excludedomains",
+	"followftp", "followtags", "forcehtml", "ftppassword", "ftpproxy", "ftpuser", "glob", "header", "compression",
+	"adjustextension", "httpkeepalive", "httppassword", "httpproxy", "httpuser", "httpsonly", "httpsproxy", "ignorecase",
+	"ignorelength", "ignoretags", "includedirectories", "iri", "input", "keepsessioncookies", "limitrate", "loadcookies",
+	"localencoding", "logfile", "maxredirect", "mirror", "netrc", "noclobber", "noparent", "noproxy", "outputdocument",
+	"pagerequisites", "passiveftp", "password", "postdata", "postfile", "preferfamily", "privatekey", "privatekeytype",
+	"progress", "protocoldirectories", "proxypassword", "proxyuser", "quiet", "quota", "randomfile", "randomwait",
+	"readtimeout", "reclevel", "recursive", "referer", "relativeonly", "remoteencoding", "removelisting",
+	"restrictfilenames", "retrsymlinks", "retryconnrefused", "robots", "savecookies", "saveheaders", "secureprotocol",
+	"serverresponse", "showalldnsentries", "spanhosts", "spider", "strictcomments", "timeout", "timestamping",
+	"useservertimestamps", "tries", "useproxy", "user", "useragent", "verbose", "wait", "waitretry")
+
+// wgetrcOptions are the wgetrc commands that decide where files go or
+// which are saved, as the option letter the wget rule reads: dir_prefix
+// is -P, output_document -O, input -i; the others, when on, are the
+// flags that make a tree (-r, -m, -p, -x) or save nothing (--spider).
+var wgetrcOptions = map[string]string{"dirprefix": "P", "outputdocument": "O", "input": "i",
+	"recursive": "r", "mirror": "m", "pagerequisites": "p", "dirstruct": "x", "spider": "spider"}
+
+// wgetExecute replaces each -e/--execute in opts by the option it amounts
+// to, drops the ones that do not change where files go, and returns the
+// commands corral cannot read (only known at run time, or not a wgetrc
+// command wget's manual lists).
+func wgetExecute(opts []option) (out []option, unknown []string) {
+	for _, o := range opts {
+		if o.name != "e" && o.name != "execute" || !o.hasVal {
+			out = append(out, o)
+			continue
+		}
+		v := o.val
+		if !v.Static {
+			unknown = append(unknown, v.Raw)
+			continue
+		}
+		raw, val, eq := strings.Cut(v.Value, "=")
+		if !eq {
+			continue // wget refuses it and downloads nothing
+		}
+		name := strings.Map(func(r rune) rune {
+			switch r {
+			case '_', '-', ' ', '\t':
+				return -1
+			}
+			if r >= 'A' && r <= 'Z' {
+				return r + 'a' - 'A'
+			}
+			return r
+		}, raw)
+		if !wgetrcCommands[name] {
+			unknown = append(unknown, v.Value)
+			continue
+		}
+		letter, ok := wgetrcOptions[name]
+		if !ok {
+			continue
+		}
+		val = strings.TrimSpace(val)
+		if letter != "P" && letter != "O" && letter != "i" {
+			if b := strings.ToLower(val); b == "on" || b == "1" || b == "yes" {
+				out = append(out, option{name: letter, idx: o.idx})
+			}
+			continue
+		}
+		// The value is rewritten in place: the word keeps its option
+		// and the command's name, and gets a new value.
+		e := option{name: letter, idx: o.idx, hasVal: true, attached: true, val: v}
+		e.prefix = o.prefix + v.Value[:len(v.Value)-len(strings.TrimLeft(v.Value[len(raw)+1:], " \t"))]
+		e.val.Value = val
+		out = append(out, e)
+	}
+	return out, unknown
+}
+
+// wgetExecuteAsk reports the -e commands corral could not read.
+func wgetExecuteAsk(p *Pass, c *syntax.Call, unknown []string) {
+	for _, u := range unknown {
+		p.Report(c, Finding{Rule: "wget", Decision: Ask, Kind: "download",
+			Message: "wget -e " + u + ": a wgetrc command corral cannot read (only known at run time, or one wget's manual does not list) may set where the download is saved"})
+	}
+}
