@@ -2,6 +2,7 @@ package rewrite
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/corral-dev/corral/syntax"
 )
@@ -20,19 +21,21 @@ it, so corral asks. --help and --version download nothing.`,
 
 // aria2cSpec are aria2c's options that take a value (getopt_long: the
 // value is the next word or attached with "=").
-var aria2cSpec = optSpec{shortVal: "dojiTMsxklU", longEq: true, longVal: setOf("dir", "out", "input-file",
-	"torrent-file", "metalink-file", "split", "max-connection-per-server", "min-split-size", "max-concurrent-downloads",
-	"max-download-limit", "max-overall-download-limit", "max-upload-limit", "ftp-user", "ftp-passwd", "http-user",
-	"http-passwd", "user-agent", "header", "referer", "checksum", "conf-path", "log", "log-level", "timeout",
-	"connect-timeout", "max-tries", "retry-wait", "all-proxy", "http-proxy", "https-proxy", "ftp-proxy", "seed-time",
-	"seed-ratio", "select-file", "index-out", "save-session", "load-cookies", "save-cookies", "console-log-level",
-	"file-allocation", "stop", "summary-interval", "rpc-secret", "bt-tracker", "listen-port", "dht-listen-port",
-	"on-download-complete", "on-download-start", "on-download-error", "on-download-stop", "on-download-pause",
-	"on-bt-download-complete", "lowest-speed-limit", "uri-selector"),
-}
+var aria2cSpec = sync.OnceValue(func() optSpec {
+	return optSpec{shortVal: "dojiTMsxklU", longEq: true, longVal: setOf("dir", "out", "input-file",
+		"torrent-file", "metalink-file", "split", "max-connection-per-server", "min-split-size", "max-concurrent-downloads",
+		"max-download-limit", "max-overall-download-limit", "max-upload-limit", "ftp-user", "ftp-passwd", "http-user",
+		"http-passwd", "user-agent", "header", "referer", "checksum", "conf-path", "log", "log-level", "timeout",
+		"connect-timeout", "max-tries", "retry-wait", "all-proxy", "http-proxy", "https-proxy", "ftp-proxy", "seed-time",
+		"seed-ratio", "select-file", "index-out", "save-session", "load-cookies", "save-cookies", "console-log-level",
+		"file-allocation", "stop", "summary-interval", "rpc-secret", "bt-tracker", "listen-port", "dht-listen-port",
+		"on-download-complete", "on-download-start", "on-download-error", "on-download-stop", "on-download-pause",
+		"on-bt-download-complete", "lowest-speed-limit", "uri-selector"),
+	}
+})
 
 func checkAria2c(p *Pass, c *syntax.Call) {
-	opts, operands := scan(c.Args, aria2cSpec)
+	opts, operands := scan(c.Args, aria2cSpec())
 	if has(opts, "h", "help", "v", "version") && len(operands) == 0 {
 		return
 	}

@@ -2,6 +2,7 @@ package rewrite
 
 import (
 	"github.com/corral-dev/corral/syntax"
+	"sync"
 )
 
 var axelRule = Rule{
@@ -17,11 +18,13 @@ and -o <sandbox> is added when none is given.`,
 
 // axelSpec are axel's options that take a value (--search takes one only
 // after "=").
-var axelSpec = optSpec{shortVal: "snoHUT", longEq: true, longVal: setOf("max-speed", "num-connections",
-	"output", "header", "user-agent", "timeout", "max-redirect")}
+var axelSpec = sync.OnceValue(func() optSpec {
+	return optSpec{shortVal: "snoHUT", longEq: true, longVal: setOf("max-speed", "num-connections",
+		"output", "header", "user-agent", "timeout", "max-redirect")}
+})
 
 func checkAxel(p *Pass, c *syntax.Call) {
-	opts, operands := scan(c.Args, axelSpec)
+	opts, operands := scan(c.Args, axelSpec())
 	if len(operands) == 0 {
 		return
 	}

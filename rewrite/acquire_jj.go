@@ -2,6 +2,7 @@ package rewrite
 
 import (
 	"github.com/corral-dev/corral/syntax"
+	"sync"
 )
 
 var jjGitClone = Rule{
@@ -17,11 +18,13 @@ skipped.`,
 }
 
 // jjSpec are jj's global and git clone options that take a value.
-var jjSpec = optSpec{shortVal: "Rb", longEq: true, longVal: setOf("repository", "at-operation", "at-op", "color",
-	"config", "config-toml", "config-file", "remote", "depth", "branch", "fetch-tags")}
+var jjSpec = sync.OnceValue(func() optSpec {
+	return optSpec{shortVal: "Rb", longEq: true, longVal: setOf("repository", "at-operation", "at-op", "color",
+		"config", "config-toml", "config-file", "remote", "depth", "branch", "fetch-tags")}
+})
 
 func checkJjGitClone(p *Pass, c *syntax.Call) {
-	_, operands := scan(c.Args, jjSpec)
+	_, operands := scan(c.Args, jjSpec())
 	if len(operands) < 3 || c.Args[operands[0]].Value != "git" || c.Args[operands[1]].Value != "clone" {
 		return
 	}

@@ -3,6 +3,7 @@ package rewrite
 import (
 	"path"
 	"strings"
+	"sync"
 
 	"github.com/corral-dev/corral/syntax"
 )
@@ -149,10 +150,12 @@ func codeFlag(name, v string) bool {
 }
 
 // scriptExts are the extensions of script files.
-var scriptExts = map[string]bool{".sh": true, ".bash": true, ".zsh": true, ".py": true, ".pl": true, ".rb": true,
-	".js": true, ".mjs": true, ".cjs": true, ".ts": true, ".php": true, ".lua": true, ".R": true, ".r": true, ".ps1": true}
+var scriptExts = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{".sh": true, ".bash": true, ".zsh": true, ".py": true, ".pl": true, ".rb": true,
+		".js": true, ".mjs": true, ".cjs": true, ".ts": true, ".php": true, ".lua": true, ".R": true, ".r": true, ".ps1": true}
+})
 
 // scriptFile reports whether v names a script file by its extension.
 func scriptFile(v string) bool {
-	return !strings.HasPrefix(v, "-") && scriptExts[path.Ext(v)]
+	return !strings.HasPrefix(v, "-") && scriptExts()[path.Ext(v)]
 }

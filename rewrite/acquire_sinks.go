@@ -2,6 +2,7 @@ package rewrite
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/corral-dev/corral/syntax"
 )
@@ -116,15 +117,17 @@ func (p *Pass) followDd(s *syntax.Call, rule, kind string) bool {
 }
 
 // splitSpec are split's options that take a value.
-var splitSpec = optSpec{shortVal: "abClnt", longVal: setOf("suffix-length", "bytes", "line-bytes", "lines", "number",
-	"separator", "additional-suffix", "filter"), longEq: true, abbrev: true}
+var splitSpec = sync.OnceValue(func() optSpec {
+	return optSpec{shortVal: "abClnt", longVal: setOf("suffix-length", "bytes", "line-bytes", "lines", "number",
+		"separator", "additional-suffix", "filter"), longEq: true, abbrev: true}
+})
 
 // followSplit makes split of a download write its pieces (PREFIXaa, …) into
 // the sandbox: the prefix is rewritten, or added when split would use the
 // default x in the working directory. --filter hands the pieces to a
 // command, which asks.
 func (p *Pass) followSplit(s *syntax.Call, rule, kind string) {
-	opts, ops := scan(s.Args, splitSpec)
+	opts, ops := scan(s.Args, splitSpec())
 	if len(ops) > 0 && s.Args[ops[0]].Value != "-" {
 		if st, fd := s.Route(s.Args[ops[0]].Value); !fd || st.Kind != syntax.StreamPipe {
 			return // split reads another file

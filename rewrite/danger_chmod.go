@@ -2,6 +2,7 @@ package rewrite
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/corral-dev/corral/syntax"
 )
@@ -45,7 +46,9 @@ func worldWritable(mode string) bool {
 }
 
 // setfaclSpec are setfacl's options that take a value.
-var setfaclSpec = optSpec{shortVal: "mMxX", longVal: setOf("modify", "modify-file", "remove", "remove-file", "set", "set-file", "restore"), longEq: true}
+var setfaclSpec = sync.OnceValue(func() optSpec {
+	return optSpec{shortVal: "mMxX", longVal: setOf("modify", "modify-file", "remove", "remove-file", "set", "set-file", "restore"), longEq: true}
+})
 
 func checkChmod(p *Pass, c *syntax.Call) {
 	if asksHelp(c) {
@@ -117,7 +120,7 @@ func judgeModeTargets(p *Pass, c *syntax.Call, targets []syntax.Arg) {
 // checkSetfacl judges setfacl -R: ACL entries that let others write, and
 // catastrophic targets.
 func checkSetfacl(p *Pass, c *syntax.Call) {
-	opts, operands := scan(c.Args, setfaclSpec)
+	opts, operands := scan(c.Args, setfaclSpec())
 	if !has(opts, "R", "recursive") {
 		return
 	}

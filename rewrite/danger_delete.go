@@ -3,6 +3,7 @@ package rewrite
 import (
 	"path"
 	"strings"
+	"sync"
 
 	"github.com/corral-dev/corral/syntax"
 )
@@ -201,9 +202,11 @@ func findRoots(c *syntax.Call) []syntax.Arg {
 }
 
 // findFilters are find tests that select some files only.
-var findFilters = setOf("-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex",
-	"-newer", "-mtime", "-mmin", "-atime", "-amin", "-ctime", "-cmin", "-size", "-empty", "-user", "-group",
-	"-perm", "-links", "-inum", "-samefile", "-lname", "-ilname", "-nouser", "-nogroup", "-used")
+var findFilters = sync.OnceValue(func() map[string]bool {
+	return setOf("-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex",
+		"-newer", "-mtime", "-mmin", "-atime", "-amin", "-ctime", "-cmin", "-size", "-empty", "-user", "-group",
+		"-perm", "-links", "-inum", "-samefile", "-lname", "-ilname", "-nouser", "-nogroup", "-used")
+})
 
 // findDeleter are the programs that delete the files find -exec hands them.
 var findDeleter = setOf("rm", "shred", "unlink", "rmdir")
@@ -225,7 +228,7 @@ func findSelection(c *syntax.Call) (filtered bool, selects string) {
 			if !deleter {
 				filtered = true
 			}
-		case findFilters[v] || strings.HasPrefix(v, "-newer"):
+		case findFilters()[v] || strings.HasPrefix(v, "-newer"):
 			filtered = true
 			if (v == "-name" || v == "-iname") && i+1 < len(c.Args) && c.Args[i+1].Static && selects == "*" {
 				selects = c.Args[i+1].Value
@@ -273,17 +276,19 @@ func findDeletions(c *syntax.Call) []deletion {
 var rsyncDeleteOpts = setOf("delete", "del", "delete-before", "delete-during", "delete-delay", "delete-after", "delete-excluded", "delete-missing-args")
 
 // rsyncSpec are rsync's options that take a value.
-var rsyncSpec = optSpec{shortVal: "eBfMT@", longVal: setOf("rsh", "rsync-path", "exclude", "include", "exclude-from", "include-from",
-	"files-from", "filter", "backup-dir", "suffix", "block-size", "max-delete", "max-size", "min-size", "partial-dir", "temp-dir",
-	"compare-dest", "copy-dest", "link-dest", "chmod", "chown", "usermap", "groupmap", "timeout", "contimeout", "port",
-	"log-file", "log-file-format", "out-format", "password-file", "bwlimit", "write-batch", "only-write-batch", "read-batch",
-	"protocol", "iconv", "checksum-choice", "compress-choice", "compress-level", "skip-compress", "modify-window", "sockopts",
-	"outbuf", "remote-option", "stop-after", "stop-at", "info", "debug", "mkpath", "address", "config"), longEq: true}
+var rsyncSpec = sync.OnceValue(func() optSpec {
+	return optSpec{shortVal: "eBfMT@", longVal: setOf("rsh", "rsync-path", "exclude", "include", "exclude-from", "include-from",
+		"files-from", "filter", "backup-dir", "suffix", "block-size", "max-delete", "max-size", "min-size", "partial-dir", "temp-dir",
+		"compare-dest", "copy-dest", "link-dest", "chmod", "chown", "usermap", "groupmap", "timeout", "contimeout", "port",
+		"log-file", "log-file-format", "out-format", "password-file", "bwlimit", "write-batch", "only-write-batch", "read-batch",
+		"protocol", "iconv", "checksum-choice", "compress-choice", "compress-level", "skip-compress", "modify-window", "sockopts",
+		"outbuf", "remote-option", "stop-after", "stop-at", "info", "debug", "mkpath", "address", "config"), longEq: true}
+})
 
 // rsyncDeletions lists the destination of rsync --delete: a local
 // directory whose files the source lacks are deleted.
 func rsyncDeletions(c *syntax.Call) []deletion {
-	opts, operands := scan(c.Args, rsyncSpec)
+	opts, operands := scan(c.Args, rsyncSpec())
 	del := false
 	for _, o := range opts {
 		if o.long && rsyncDeleteOpts[o.name] {

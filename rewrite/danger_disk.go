@@ -2,6 +2,7 @@ package rewrite
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/corral-dev/corral/syntax"
 )
@@ -31,7 +32,9 @@ are fine.`,
 var blockDevice = lazyRegexp(`^/dev/(sd[a-z]|hd[a-z]|vd[a-z]|xvd[a-z]|nvme\d|mmcblk\d|md\d|dm-\d|loop\d|sr\d|disk\d|rdisk\d|disk/|mapper/|root$|nbd\d|zd\d|block/|zvol/|bcache\d|rbd\d|ubi|mtd)`)
 
 // streamDirs are the directories of /dev whose files are not disks.
-var streamDirs = setOf("fd", "pts", "pty", "shm", "mqueue", "hugepages", "net", "snd", "input", "dri", "bus", "char", "cpu", "usb", "vfio", "serial", "v4l", "dma_heap", "hidraw")
+var streamDirs = sync.OnceValue(func() map[string]bool {
+	return setOf("fd", "pts", "pty", "shm", "mqueue", "hugepages", "net", "snd", "input", "dri", "bus", "char", "cpu", "usb", "vfio", "serial", "v4l", "dma_heap", "hidraw")
+})
 
 // devicePath returns the device a word names, cleaned, resolved against
 // the directory the call runs in (cd /dev && mkfs.ext4 sda) — or "".
@@ -54,7 +57,7 @@ func isBlockDevice(p string) bool {
 		return true
 	}
 	parts := strings.Split(strings.TrimPrefix(p, "/dev/"), "/")
-	return len(parts) == 2 && parts[1] != "" && !streamDirs[parts[0]]
+	return len(parts) == 2 && parts[1] != "" && !streamDirs()[parts[0]]
 }
 
 func checkDiskWrite(p *Pass, c *syntax.Call) {
@@ -142,17 +145,21 @@ func checkDeviceRedirect(p *Pass, r syntax.Redirect) {
 
 // partitionReadFlags are, per tool, the options with which a partitioning
 // tool only reads the table or saves a copy of it.
-var partitionReadFlags = map[string][]string{
-	"fdisk":  {"-l", "--list", "-x", "--list-details", "-L", "--help", "-h", "-V", "--version", "-s", "--getsz"},
-	"sfdisk": {"-l", "--list", "-d", "--dump", "-J", "--json", "-s", "--show-size", "-g", "--show-geometry", "-F", "--list-free", "-V", "--verify", "-T", "--list-types", "--help", "-h", "--version", "-v"},
-	"sgdisk": {"-p", "--print", "-i", "--info", "-v", "--verify", "-b", "--backup", "-L", "--list-types", "-O", "--print-mbr", "-V", "--version", "--help", "-?"},
-	"gdisk":  {"-l", "--help", "-h"},
-	"cfdisk": {"--help", "-h", "-V", "--version"},
-	"parted": {"-l", "--list", "--help", "-h", "-v", "--version"},
-}
+var partitionReadFlags = sync.OnceValue(func() map[string][]string {
+	return map[string][]string{
+		"fdisk":  {"-l", "--list", "-x", "--list-details", "-L", "--help", "-h", "-V", "--version", "-s", "--getsz"},
+		"sfdisk": {"-l", "--list", "-d", "--dump", "-J", "--json", "-s", "--show-size", "-g", "--show-geometry", "-F", "--list-free", "-V", "--verify", "-T", "--list-types", "--help", "-h", "--version", "-v"},
+		"sgdisk": {"-p", "--print", "-i", "--info", "-v", "--verify", "-b", "--backup", "-L", "--list-types", "-O", "--print-mbr", "-V", "--version", "--help", "-?"},
+		"gdisk":  {"-l", "--help", "-h"},
+		"cfdisk": {"--help", "-h", "-V", "--version"},
+		"parted": {"-l", "--list", "--help", "-h", "-v", "--version"},
+	}
+})
 
 // partedRead are parted's commands that change nothing.
-var partedRead = setOf("print", "p", "unit", "s", "B", "kB", "MB", "GB", "TB", "KiB", "MiB", "GiB", "TiB", "%", "cyl", "chs", "compact", "help", "version", "free", "all", "list", "devices")
+var partedRead = sync.OnceValue(func() map[string]bool {
+	return setOf("print", "p", "unit", "s", "B", "kB", "MB", "GB", "TB", "KiB", "MiB", "GiB", "TiB", "%", "cyl", "chs", "compact", "help", "version", "free", "all", "list", "devices")
+})
 
 // partitionRead reports whether a partitioning tool only reads.
 func partitionRead(c *syntax.Call) bool {
@@ -165,7 +172,7 @@ func partitionRead(c *syntax.Call) bool {
 			if !strings.HasPrefix(v, "-") || v == "-" {
 				continue
 			}
-			if !containsString(partitionReadFlags[c.Name], v) {
+			if !containsString(partitionReadFlags()[c.Name], v) {
 				others++
 				continue
 			}
@@ -176,7 +183,7 @@ func partitionRead(c *syntax.Call) bool {
 		}
 		return reads > 0 && others == 0
 	}
-	if hasFlag(c.Args, 0, partitionReadFlags[c.Name]...) {
+	if hasFlag(c.Args, 0, partitionReadFlags()[c.Name]...) {
 		return true
 	}
 	// parted [options] [device [command...]]: read-only when every command
@@ -187,7 +194,7 @@ func partitionRead(c *syntax.Call) bool {
 		if strings.HasPrefix(v, "-") || strings.HasPrefix(v, "/dev/") {
 			continue
 		}
-		if !partedRead[v] {
+		if !partedRead()[v] {
 			return false
 		}
 		words++

@@ -1,6 +1,9 @@
 package rewrite
 
-import "github.com/corral-dev/corral/syntax"
+import (
+	"github.com/corral-dev/corral/syntax"
+	"sync"
+)
 
 var dockerDestroy = Rule{
 	Name:      "docker-destroy",
@@ -19,10 +22,14 @@ on demand), compose down without -v, ps, run, exec and build pass.`,
 }
 
 // dockerOptions are docker's global options that take a value.
-var dockerOptions = optSpec{shortVal: "Hcl", longVal: setOf("host", "context", "config", "log-level", "tlscacert", "tlscert", "tlskey"), longEq: true}
+var dockerOptions = sync.OnceValue(func() optSpec {
+	return optSpec{shortVal: "Hcl", longVal: setOf("host", "context", "config", "log-level", "tlscacert", "tlscert", "tlskey"), longEq: true}
+})
 
 // composeOptions are docker compose's global options that take a value.
-var composeOptions = optSpec{shortVal: "fp", longVal: setOf("file", "project-name", "project-directory", "profile", "env-file", "parallel", "ansi", "progress"), longEq: true}
+var composeOptions = sync.OnceValue(func() optSpec {
+	return optSpec{shortVal: "fp", longVal: setOf("file", "project-name", "project-directory", "profile", "env-file", "parallel", "ansi", "progress"), longEq: true}
+})
 
 func checkDocker(p *Pass, c *syntax.Call) {
 	if asksHelp(c) {
@@ -30,7 +37,7 @@ func checkDocker(p *Pass, c *syntax.Call) {
 	}
 	args := c.Args
 	if c.Name == "docker" || c.Name == "podman" {
-		_, operands := scan(args, dockerOptions)
+		_, operands := scan(args, dockerOptions())
 		if len(operands) == 0 {
 			return
 		}
@@ -75,7 +82,7 @@ func checkDocker(p *Pass, c *syntax.Call) {
 
 // checkCompose judges the words after "docker compose" (or docker-compose).
 func checkCompose(p *Pass, c *syntax.Call, args []syntax.Arg) {
-	_, operands := scan(args, composeOptions)
+	_, operands := scan(args, composeOptions())
 	if len(operands) == 0 {
 		return
 	}

@@ -2,6 +2,7 @@ package rewrite
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/corral-dev/corral/syntax"
 )
@@ -31,7 +32,7 @@ it: ask (seed 002: confirm). shutdown -c (cancel) and --help pass.`,
 			case "start", "isolate", "restart", "reload-or-restart", "try-restart", "enqueue-marked-jobs":
 				target := ""
 				for _, u := range units {
-					if stopTargets[strings.TrimSuffix(u, ".target")] {
+					if stopTargets()[strings.TrimSuffix(u, ".target")] {
 						target = u
 					}
 				}
@@ -76,17 +77,21 @@ it: ask (seed 002: confirm). shutdown -c (cancel) and --help pass.`,
 
 // stopTargets are the systemd targets that stop the machine or drop it
 // to single-user mode.
-var stopTargets = setOf("poweroff", "reboot", "halt", "kexec", "rescue", "emergency", "shutdown", "soft-reboot", "final", "exit",
-	"runlevel0", "runlevel1", "runlevel6", "sleep", "suspend", "hibernate", "hybrid-sleep", "ctrl-alt-del")
+var stopTargets = sync.OnceValue(func() map[string]bool {
+	return setOf("poweroff", "reboot", "halt", "kexec", "rescue", "emergency", "shutdown", "soft-reboot", "final", "exit",
+		"runlevel0", "runlevel1", "runlevel6", "sleep", "suspend", "hibernate", "hybrid-sleep", "ctrl-alt-del")
+})
 
 // systemctlSpec are systemctl's options that take a value.
-var systemctlSpec = optSpec{shortVal: "HMptsno", longVal: setOf("host", "machine", "property", "type", "state", "signal", "lines",
-	"output", "root", "kill-whom", "kill-value", "job-mode", "what", "boot-loader-menu", "boot-loader-entry", "reboot-argument",
-	"timestamp", "message", "image", "image-policy", "preset-mode", "marked", "drop-in", "when"), longEq: true}
+var systemctlSpec = sync.OnceValue(func() optSpec {
+	return optSpec{shortVal: "HMptsno", longVal: setOf("host", "machine", "property", "type", "state", "signal", "lines",
+		"output", "root", "kill-whom", "kill-value", "job-mode", "what", "boot-loader-menu", "boot-loader-entry", "reboot-argument",
+		"timestamp", "message", "image", "image-policy", "preset-mode", "marked", "drop-in", "when"), longEq: true}
+})
 
 // systemctlVerb returns systemctl's command and the words after it.
 func systemctlVerb(c *syntax.Call) (string, []string) {
-	_, ops := scan(c.Args, systemctlSpec)
+	_, ops := scan(c.Args, systemctlSpec())
 	if len(ops) == 0 {
 		return "", nil
 	}

@@ -4,6 +4,7 @@ import (
 	"path"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/corral-dev/corral/guards"
 	"github.com/corral-dev/corral/syntax"
@@ -124,16 +125,20 @@ func follow(p *Pass, rels []Relocation, edited map[span]bool) []syntax.Edit {
 
 // pathOperandCommands take file or directory names as their operands (and
 // as the values of their options), so a bare name there is a path.
-var pathOperandCommands = setOf("cd", "pushd", "ls", "cat", "less", "more", "head", "tail", "tree", "du", "stat",
-	"file", "cp", "mv", "rm", "rmdir", "touch", "mkdir", "ln", "install", "chmod", "chown", "chgrp", "realpath",
-	"readlink", "wc", "diff", "cmp", "sort", "uniq", "test", "[", "source", ".", "unzip", "zip", "gunzip", "gzip",
-	"bunzip2", "bzip2", "xz", "unxz", "zcat", "tar", "bsdtar", "7z", "find", "code", "vim", "vi", "nvim", "nano",
-	"emacs", "open", "xdg-open", "bat", "sha256sum", "sha1sum", "sha512sum", "md5sum", "shasum", "b2sum", "dpkg",
-	"rpm", "gpg", "du", "hexdump", "xxd", "od", "strings")
+var pathOperandCommands = sync.OnceValue(func() map[string]bool {
+	return setOf("cd", "pushd", "ls", "cat", "less", "more", "head", "tail", "tree", "du", "stat",
+		"file", "cp", "mv", "rm", "rmdir", "touch", "mkdir", "ln", "install", "chmod", "chown", "chgrp", "realpath",
+		"readlink", "wc", "diff", "cmp", "sort", "uniq", "test", "[", "source", ".", "unzip", "zip", "gunzip", "gzip",
+		"bunzip2", "bzip2", "xz", "unxz", "zcat", "tar", "bsdtar", "7z", "find", "code", "vim", "vi", "nvim", "nano",
+		"emacs", "open", "xdg-open", "bat", "sha256sum", "sha1sum", "sha512sum", "md5sum", "shasum", "b2sum", "dpkg",
+		"rpm", "gpg", "du", "hexdump", "xxd", "od", "strings")
+})
 
 // programFirst are filters whose first operand is a pattern or program
 // and whose other operands are files.
-var programFirst = setOf("grep", "egrep", "fgrep", "rg", "ag", "ack", "jq", "yq", "sed", "awk", "gawk", "mawk")
+var programFirst = sync.OnceValue(func() map[string]bool {
+	return setOf("grep", "egrep", "fgrep", "rg", "ag", "ack", "jq", "yq", "sed", "awk", "gawk", "mawk")
+})
 
 // scriptOperandCommand reports whether c takes a script file as its first
 // operand (a shell or an interpreter); the words after it are the
@@ -144,17 +149,19 @@ func scriptOperandCommand(c *syntax.Call) bool {
 
 // dirOptions are, per command, the options whose separate value is a
 // directory or file of the command (make -C dir, git -C dir).
-var dirOptions = map[string]map[string]bool{
-	"make":  setOf("-C", "--directory", "-f", "--file", "--makefile"),
-	"gmake": setOf("-C", "--directory", "-f", "--file", "--makefile"),
-	"git":   setOf("-C"),
-	"npm":   setOf("--prefix", "-C"),
-	"pnpm":  setOf("--dir", "-C"),
-	"yarn":  setOf("--cwd"),
-	"cmake": setOf("-S", "-B"),
-	"go":    setOf("-C"),
-	"cargo": setOf("--manifest-path"),
-}
+var dirOptions = sync.OnceValue(func() map[string]map[string]bool {
+	return map[string]map[string]bool{
+		"make":  setOf("-C", "--directory", "-f", "--file", "--makefile"),
+		"gmake": setOf("-C", "--directory", "-f", "--file", "--makefile"),
+		"git":   setOf("-C"),
+		"npm":   setOf("--prefix", "-C"),
+		"pnpm":  setOf("--dir", "-C"),
+		"yarn":  setOf("--cwd"),
+		"cmake": setOf("-S", "-B"),
+		"go":    setOf("-C"),
+		"cargo": setOf("--manifest-path"),
+	}
+})
 
 // pathRefs returns the words of c that name files or directories: the
 // command word when it is a path (./widget/install.sh), any word with a
@@ -166,16 +173,16 @@ func pathRefs(c *syntax.Call) []syntax.Arg {
 	if c.NameArg.Word != nil && strings.Contains(c.NameArg.Value, "/") {
 		out = append(out, c.NameArg)
 	}
-	all := pathOperandCommands[c.Name]
+	all := pathOperandCommands()[c.Name]
 	script := scriptOperandCommand(c)
 	// A filter's first operand is its pattern or program unless an option
 	// gave it (grep -e, sed -f); the operands after it are files.
 	skipFirst := false
-	if programFirst[c.Name] {
+	if programFirst()[c.Name] {
 		skipFirst = !hasFlag(c.Args, 0, "-e", "-f", "--regexp", "--file", "--from-file", "--expression")
 		all = true
 	}
-	opts := dirOptions[c.Name]
+	opts := dirOptions()[c.Name]
 	for i, a := range c.Args {
 		v := a.Value
 		if strings.HasPrefix(v, "-") {

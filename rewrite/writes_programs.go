@@ -2,6 +2,7 @@ package rewrite
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/corral-dev/corral/guards"
 	"github.com/corral-dev/corral/syntax"
@@ -124,13 +125,13 @@ func programWrites(c *syntax.Call) []target {
 	case "rsync":
 		// From a remote host it is an acquisition, moved into the sandbox
 		// by the remote-copy rule.
-		if _, ops := scan(c.Args, rsyncSpec); len(ops) >= 2 && !rsyncFromRemote(c, ops) {
+		if _, ops := scan(c.Args, rsyncSpec()); len(ops) >= 2 && !rsyncFromRemote(c, ops) {
 			if dest := c.Args[ops[len(ops)-1]]; !remotePath(dest.Value) {
 				out = append(out, into(dest)...)
 			}
 		}
 	case "tar", "bsdtar", "gtar":
-		opts, _ := scan(c.Args, tarWriteSpec)
+		opts, _ := scan(c.Args, tarWriteSpec())
 		first := ""
 		if len(c.Args) > 0 {
 			first = c.Args[0].Value
@@ -155,12 +156,14 @@ func programWrites(c *syntax.Call) []target {
 }
 
 // tarWriteSpec are tar's options that take a value.
-var tarWriteSpec = optSpec{shortVal: "bCfFgHIKLNTVX", longVal: setOf("directory", "file", "files-from", "exclude-from", "blocking-factor",
-	"format", "newer", "after-date", "newer-mtime", "listed-incremental", "label", "owner", "group", "mode", "mtime", "transform",
-	"xform", "use-compress-program", "exclude", "starting-file", "tape-length", "info-script", "new-volume-script", "volno-file",
-	"record-size", "suffix", "to-command", "checkpoint-action", "strip-components", "backup", "rmt-command", "rsh-command",
-	"index-file", "occurrence", "sparse-version", "quoting-style", "hole-detection", "checkpoint", "warning", "atime-preserve",
-	"owner-map", "group-map", "pax-option", "xattrs-include", "xattrs-exclude"), longEq: true}
+var tarWriteSpec = sync.OnceValue(func() optSpec {
+	return optSpec{shortVal: "bCfFgHIKLNTVX", longVal: setOf("directory", "file", "files-from", "exclude-from", "blocking-factor",
+		"format", "newer", "after-date", "newer-mtime", "listed-incremental", "label", "owner", "group", "mode", "mtime", "transform",
+		"xform", "use-compress-program", "exclude", "starting-file", "tape-length", "info-script", "new-volume-script", "volno-file",
+		"record-size", "suffix", "to-command", "checkpoint-action", "strip-components", "backup", "rmt-command", "rsh-command",
+		"index-file", "occurrence", "sparse-version", "quoting-style", "hole-detection", "checkpoint", "warning", "atime-preserve",
+		"owner-map", "group-map", "pax-option", "xattrs-include", "xattrs-exclude"), longEq: true}
+})
 
 // awkInPlace lists the files gawk edits in place (-i inplace, --include
 // inplace): its operands after the program text.
