@@ -64,6 +64,12 @@ func pathologicalCommands() []pathologicalCommand {
 		{"invalid-utf8-harmless", "echo \xff\xfe", rewrite.Allow},
 		{"nul-rm", "echo a\x00b; rm -rf \x00/", rewrite.Deny},
 		{"nul-only", strings.Repeat("\x00", 1000), rewrite.Allow},
+		// A here-document body is text to the shell: a megabyte of python
+		// is read by the python lexer to its last line (issue 9).
+		{"1MiB-python-heredoc-rm", "python3 <<'EOF'\nimport shutil\n" + strings.Repeat("x = [(i - 1) * 2 for i in range(9)]  # a | b && c\n", (syntax.MaxSource-80)/50) + "shutil.rmtree('/')\nEOF\n", rewrite.Deny},
+		{"1MiB-list-clone", strings.Repeat("ls; ", syntax.MaxSource/4-10) + "git clone https://github.com/a/b", rewrite.Ask},
+		{"50k-words", "echo " + strings.Repeat("a ", syntax.MaxWords-2), rewrite.Allow},
+		{"16k-curl-outputs", "curl" + strings.Repeat(" -o x https://h/x", syntax.MaxWords/3-1), rewrite.Rewrite},
 	}
 }
 

@@ -3,6 +3,7 @@ package fuzz
 import (
 	"bufio"
 	"encoding/json"
+	"flag"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -59,9 +60,52 @@ var interesting = regexp.MustCompile(`\b(git|gh|curl|wget2?|svn|hg|scp|rsync|rm|
 
 const sampleEvery = 25
 
+// fuzzSeeds is the most command seeds a target is given when it fuzzes
+// (go test -fuzz). Before the first new input, the fuzzer runs every seed
+// once with coverage: with all 15,000 seeds (1,500 corpus commands and the
+// shared sample) that baseline takes minutes on two cores, so a CI run of
+// 20 s never got past it and executed nothing new. A few hundred seeds,
+// spread evenly over the corpus and the shared commands, take a few
+// seconds. Plain go test (no -fuzz) still replays every seed.
+const fuzzSeeds = 300
+
+// fuzzing reports whether the test binary runs a fuzz target (-test.fuzz
+// is set), as opposed to replaying the seeds as tests.
+func fuzzing() bool {
+	f := flag.Lookup("test.fuzz")
+	return f != nil && f.Value.String() != ""
+}
+
+// spread returns at most n of seeds, evenly spaced and in order.
+func spread(seeds []string, n int) []string {
+	if len(seeds) <= n || n <= 0 {
+		return seeds
+	}
+	out := make([]string, 0, n)
+	for i := 0; i < n; i++ {
+		out = append(out, seeds[i*len(seeds)/n])
+	}
+	return out
+}
+
 // commandSeeds returns the Bash commands of the corpus and a sample of the
-// shared real-world commands (tldr, NL2Bash, READMEs).
+// shared real-world commands (tldr, NL2Bash, READMEs); when fuzzing, at
+// most fuzzSeeds of them, half from each source.
 func commandSeeds(tb testing.TB) []string {
+	corpusCmds, shared := allCommandSeeds(tb)
+	if fuzzing() {
+		n := fuzzSeeds / 2
+		if len(shared) < n {
+			n = fuzzSeeds - len(shared)
+		}
+		corpusCmds = spread(corpusCmds, n)
+		shared = spread(shared, fuzzSeeds-len(corpusCmds))
+	}
+	return append(corpusCmds, shared...)
+}
+
+// allCommandSeeds returns every corpus command and the shared sample.
+func allCommandSeeds(tb testing.TB) (corpusCmds, shared []string) {
 	cases, err := corpus.Load()
 	if err != nil {
 		tb.Fatal(err)
@@ -69,13 +113,13 @@ func commandSeeds(tb testing.TB) []string {
 	var out []string
 	for _, c := range cases {
 		if c.Cmd != "" && (c.Tool == "" || c.Tool == "Bash") {
-			out = append(out, c.Cmd)
+			corpusCmds = append(corpusCmds, c.Cmd)
 		}
 	}
 	data := sharedData()
 	if data == "" {
 		tb.Logf("shared data not found beside the module root: seeding from the corpus only")
-		return out
+		return corpusCmds, nil
 	}
 	for _, name := range []string{"tldr.jsonl", "nl2bash.jsonl", "readmes.jsonl"} {
 		f, err := os.Open(filepath.Join(data, name))
@@ -98,7 +142,7 @@ func commandSeeds(tb testing.TB) []string {
 		}
 		f.Close()
 	}
-	return out
+	return corpusCmds, out
 }
 
 // machine is one configuration of the virtual machine the corpus runs on,

@@ -387,7 +387,16 @@ func (p *Policy) Decide(env Env, path string, a Action) Decision {
 		context = gd.PathContext
 	}
 	best.PathContext = context
+	// An allow-list (FILE_RESTRICTIONS) names the project files the agent
+	// may change; the sandbox is corral's own place for external content,
+	// where rewritten downloads land, so it is not restricted — unless it
+	// holds the project itself, when the list would mean nothing.
+	sandboxed := filepath.IsAbs(env.Sandbox) && Within(env.Sandbox, np.Abs) &&
+		!(env.Project != "" && Within(env.Sandbox, env.Project)) && !hasDotDot(path)
 	for _, al := range p.allow {
+		if sandboxed {
+			continue
+		}
 		consider(al.decide(np, path))
 	}
 	if p.write != nil {

@@ -4,6 +4,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/corral-dev/corral/guards"
 	"github.com/corral-dev/corral/syntax"
 )
 
@@ -74,8 +75,53 @@ func (p *Pass) acquire(c *syntax.Call, rule, kind, msg string, dest string, edit
 			Message: msg + "; " + why + ", so corral cannot move it into the sandbox"})
 		return
 	}
+	if p.protectedDest(c, rule, kind, rel) {
+		return
+	}
 	p.Report(c, Finding{Rule: rule, Decision: Rewrite, Kind: kind, Message: msg, Dest: dest,
 		Fix: &Fix{Message: "Move " + kind + " into the sandbox", Edits: edits, Relocations: rel}})
+}
+
+// protectedDest reports, as a denial with the path guards' reason, an
+// acquisition aimed at a protected place (curl -o .git/hooks/pre-commit,
+// wget -O ~/.bashrc, a clone into .git/x): moving it into the sandbox
+// would hide what the command tried to do, so it is refused as a write
+// there is (echo … > .git/hooks/pre-commit), by the bash-write rule. It
+// reports whether it did.
+func (p *Pass) protectedDest(c *syntax.Call, rule, kind string, rel []Relocation) bool {
+	cfg := p.Config
+	denied := false
+	for _, r := range rel {
+		if r.From == "" {
+			continue
+		}
+		for _, prot := range cfg.Protected {
+			if prot != "" && guards.Within(prot, r.From) {
+				p.Report(c, Finding{Rule: "bash-write", Decision: Deny, Kind: kind,
+					Message: c.Name + " writes " + r.From + " (" + rule + " " + kind + "), which is corral's own configuration or state"})
+				denied = true
+			}
+		}
+		if cfg.Paths == nil || denied {
+			continue
+		}
+		env := guards.Env{Project: cfg.Project, Cwd: c.Dir.Path, Home: cfg.Home, Sandbox: cfg.Sandbox}
+		// A system directory (sudo curl -o /usr/local/bin/tool) is a place
+		// to install into, and the download moves to the sandbox as any
+		// other; so does one that FILE_RESTRICTIONS does not allow (the
+		// list says which project files may change, and the move changes
+		// none: git clone URL with the project root outside the list).
+		// A protected file or a blocked place in the home directory (~/.ssh)
+		// is refused.
+		d := cfg.Paths.Decide(env, r.From, guards.Write)
+		if d.Verdict == guards.Deny && d.Rule != "allowlist" && d.Rule != "traversal" &&
+			(d.Rule != "blocked-path" || cfg.Home != "" && guards.Within(cfg.Home, r.From)) {
+			p.Report(c, Finding{Rule: "bash-write", Decision: Deny, Kind: kind, PathContext: d.PathContext,
+				Message: c.Name + " writes " + r.From + " (" + rule + " " + kind + "): " + d.Message})
+			denied = true
+		}
+	}
+	return denied
 }
 
 // intoSandboxDir is the fix for a downloader that saves into its working

@@ -112,16 +112,10 @@ func checkWget(p *Pass, c *syntax.Call) {
 	}
 }
 
-func joinDests(d []string) string {
-	out := ""
-	for i, s := range d {
-		if i > 0 {
-			out += ", "
-		}
-		out += s
-	}
-	return out
-}
+// joinDests lists destinations for a message. It joins once: a string
+// built by repeated concatenation is quadratic in the number of outputs
+// (curl with 16,000 -o options allocated 9 GB).
+func joinDests(d []string) string { return strings.Join(d, ", ") }
 
 // wgetNo reports whether wget's -n<letter> (bundled: -nvd) or its long
 // form was given.

@@ -8,19 +8,22 @@ import (
 )
 
 // BenchmarkHeredocPython1MiB decides about a command that feeds a 1 MiB
-// here-document of Python to python3. At this size the command's
-// parentheses exceed syntax.MaxOperators before parsing (the bound counts
-// here-document bodies too), so the answer is the unparsed ask; bodies of
-// tens of kilobytes are read as Python (TestExecCode, the corpus).
+// here-document of Python to python3. The body is text to the shell, so
+// its parentheses do not count toward syntax.MaxOperators (the parser
+// confirms the body first): the whole body is read by the Python lexer,
+// and the deletion of the root on its last line is denied. The target
+// (issue 9) is bounded time: well under the agents' 60 s hook timeout.
 func BenchmarkHeredocPython1MiB(b *testing.B) {
 	unit := "import os\nprint('os.system(\"rm -rf /\")')  # shutil.rmtree('/')\nos.remove('tmp.txt')\n"
+	last := "import shutil\nshutil.rmtree('/')\n"
 	body := strings.Repeat(unit, (1<<20-64)/len(unit))
-	cmd := "python3 <<'EOF'\n" + body + "EOF"
+	cmd := "python3 <<'EOF'\n" + body + last + "EOF"
 	cfg := &Config{Cwd: "/home/user/project", Project: "/home/user/project", Home: "/home/user", Sandbox: "/home/user/project/agent_sandbox"}
 	b.SetBytes(int64(len(cmd)))
+	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
-		if r := Check(cfg, cmd); r.Decision != Ask {
-			b.Fatalf("decision %s", r.Decision)
+		if r := Check(cfg, cmd); r.Decision != Deny {
+			b.Fatalf("decision %s %v", r.Decision, r.Findings)
 		}
 	}
 }
@@ -35,6 +38,8 @@ func BenchmarkScriptOnDisk1MiB(b *testing.B) {
 		b.Fatal(err)
 	}
 	cfg := &Config{Cwd: dir, Project: dir, Home: "/home/user", Sandbox: filepath.Join(dir, "agent_sandbox")}
+	b.SetBytes(int64(len(text)))
+	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		Check(cfg, "bash big.sh")

@@ -2,7 +2,10 @@ package rewrite
 
 import (
 	"path/filepath"
+	"strings"
 	"testing"
+
+	"github.com/corral-dev/corral/syntax"
 )
 
 // benchCommands are every shared real-world command (tldr, NL2Bash).
@@ -48,6 +51,29 @@ func BenchmarkCheck(b *testing.B) {
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				Check(cfg, bc.cmd)
+			}
+		})
+	}
+}
+
+// BenchmarkLargeCommands measures the largest commands the limits of
+// package syntax let through, of the costliest shapes, and one they
+// refuse before parsing (time and, with -benchmem, allocation; the peak
+// memory of the hook process is asserted by cmd/corral's TestHookMemory).
+func BenchmarkLargeCommands(b *testing.B) {
+	cfg := realWorldConfig()
+	for _, bc := range []struct{ name, cmd string }{
+		{"1MiB-list-refused", strings.Repeat("ls; ", syntax.MaxSource/4)},
+		{"list-20k", strings.Repeat("ls; ", syntax.MaxStatements)},
+		{"words-50k", "echo " + strings.Repeat("a ", syntax.MaxWords-2)},
+		{"variables-50k", "echo " + strings.Repeat("$a ", syntax.MaxWords-2)},
+		{"curl-16k-outputs", "curl" + strings.Repeat(" -o x https://h/x", syntax.MaxWords/3-1)},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(bc.cmd)))
 			for i := 0; i < b.N; i++ {
 				Check(cfg, bc.cmd)
 			}

@@ -229,9 +229,22 @@ func gitDestroys(p *Pass, c *syntax.Call, sub int) string {
 			why = "git clean -f deletes untracked files"
 		}
 	case "push":
-		// --force wins over --force-with-lease whichever comes first: the
-		// lease only protects refs when nothing forces them.
-		force := flag("--force") || short('f')
+		// --force wins over --force-with-lease whichever comes first: git
+		// checks the lease, then "--force will defeat any rejection" (the
+		// comment in remote.c's set_ref_status_for_push), so the lease
+		// only protects refs when nothing forces them. -f/--force is one
+		// bit that --no-force clears: the last of them counts.
+		force := false
+		for _, o := range opts {
+			switch {
+			case o.long && o.name == "force" || !o.long && o.name == "f":
+				force = true
+			case o.long && o.name == "no-force":
+				force = false
+			case o.long && len(o.ambiguous) > 0 && containsString(o.ambiguous, "force"):
+				force = true // an abbreviation that may mean --force
+			}
+		}
 		for _, a := range args {
 			if strings.HasPrefix(a.Value, "+") && len(a.Value) > 1 {
 				force = true

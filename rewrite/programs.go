@@ -182,7 +182,7 @@ var programs = sync.OnceValue(func() map[string]optSpec {
 			longFlag: setOf("hard", "soft", "mixed", "merge", "keep", "quiet", "patch", "intent-to-add", "no-refresh", "refresh",
 				"pathspec-file-nul", "recurse-submodules", "no-recurse-submodules")},
 		"git push": {shortVal: "o", longEq: true, abbrev: true, longVal: setOf("repo", "receive-pack", "exec", "push-option"),
-			longFlag: setOf("all", "branches", "mirror", "delete", "tags", "dry-run", "porcelain", "force", "force-with-lease",
+			longFlag: setOf("all", "branches", "mirror", "delete", "tags", "dry-run", "porcelain", "force", "no-force", "force-with-lease",
 				"no-force-with-lease", "force-if-includes", "no-force-if-includes", "set-upstream", "thin", "no-thin",
 				"verbose", "quiet", "progress", "no-progress", "prune", "no-verify", "verify", "follow-tags", "no-follow-tags",
 				"signed", "no-signed", "atomic", "no-atomic", "ipv4", "ipv6", "recurse-submodules")},

@@ -24,7 +24,10 @@ directory the call runs in (cd is followed). A protected path is denied, an
 outside-safe path asked about, a warned path warned. A target only known at
 run time is judged by its known part: "$dir/.env" is asked about because it
 could be a protected file; a fully dynamic target ("$f") is not judged.
-Writes to corral's own policy files and state are denied.`,
+Writes to corral's own policy files and state are denied. A download or
+clone whose destination is protected (curl -o .git/hooks/pre-commit,
+wget -O ~/.bashrc) is refused here with the guard's reason rather than
+moved into the sandbox.`,
 	Words:    []string{"tee", "touch", "truncate", "cp", "mv", "install", "ln", "sed", "perl", "dd"},
 	Call:     checkWriteCall,
 	Redirect: checkRedirect,

@@ -51,7 +51,7 @@ func Apply(top *Script, edits []Edit) (string, error) {
 		if deepest.Dynamic || deepest.Host == nil || deepest.Kind == "pipe" {
 			return "", fmt.Errorf("cannot carry an edit back into a %s string that is only known at run time", deepest.Kind)
 		}
-		repl := Quote(text)
+		repl := Quote(deepest.HostPrefix + text)
 		if deepest.Kind == "heredoc" {
 			// A here-document body is text, not a word: it takes the new
 			// script as it is.

@@ -828,8 +828,9 @@ func simpleParam(p *sh.ParamExp) bool {
 // \U escape of a character outside ASCII: bash writes that character in
 // the locale's encoding (UTF-8, or the escape itself under LC_ALL=C), so
 // the word is only known at run time. An ASCII code point is the same byte
-// in every locale ($'\u002eenv' is .env). A \cX control escape is
-// reported too: corral's expansion does not compute it.
+// in every locale ($'\u002eenv' is .env). A \cX control escape, and an
+// octal escape cut short by an 8 or a 9, are reported too: corral's
+// expansion does not compute them as bash does.
 func LocaleEscapes(body string) bool {
 	for i := 0; i+1 < len(body); i++ {
 		if body[i] != '\\' {
@@ -838,6 +839,19 @@ func LocaleEscapes(body string) bool {
 		c := body[i+1]
 		if c == 'c' {
 			return true // \cX, a control character mvdan's expand leaves as text
+		}
+		if c >= '0' && c <= '7' {
+			// An octal escape of one or two digits before an 8 or a 9
+			// ($'\18' is \x01 then 8): mvdan's expand reads it as empty.
+			n := 1
+			for n < 3 && i+1+n < len(body) && body[i+1+n] >= '0' && body[i+1+n] <= '7' {
+				n++
+			}
+			if n < 3 && i+1+n < len(body) && (body[i+1+n] == '8' || body[i+1+n] == '9') {
+				return true
+			}
+			i += n
+			continue
 		}
 		if c != 'u' && c != 'U' {
 			i++ // another escape, \\ included

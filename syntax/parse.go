@@ -29,11 +29,25 @@ const (
 	// walk recurse per level: this bounds their stack to tens of
 	// megabytes, where Go would otherwise stop the process at a gigabyte.
 	MaxOperators = 25000
+	// MaxStatements is the most statement separators (; and newlines)
+	// accepted before parsing. A statement costs about a kilobyte once
+	// parsed and modelled, so a megabyte of "ls; ls; …" would take a
+	// quarter of a gigabyte: this bound keeps a command's model within
+	// tens of megabytes (issue 12: a 1 MiB command stays under 64 MiB of
+	// memory). Like MaxOperators it counts quoted text too, but not
+	// here-document bodies the parser confirms as text.
+	MaxStatements = 20000
+	// MaxWords is the most words (runs of bytes between blanks and
+	// operators) accepted before parsing: a parsed and resolved word
+	// costs about half a kilobyte, so a megabyte of "echo a a a …" would
+	// take 300 MB. Quoted text counts too.
+	MaxWords = 50000
 	// MaxDepth is how many times nested script strings (bash -c, eval,
 	// here-documents fed to a shell) are parsed again.
 	MaxDepth = 8
-	// MaxCalls is the most simple commands modelled in one command.
-	MaxCalls = 200000
+	// MaxCalls is the most simple commands modelled in one command, those
+	// of strings parsed again (eval "$x" eval "$x" …) included.
+	MaxCalls = 50000
 )
 
 // ErrTooLarge reports input beyond MaxSource or MaxNesting.
@@ -48,6 +62,11 @@ type Script struct {
 	// Host is the argument (in Parent) whose text this script is; nil for
 	// the top-level script and for scripts that came from several words.
 	Host *Arg
+	// HostPrefix is the part of the host word's value before the script
+	// text: the option a string is attached to (-S in env -S'…',
+	// --split-string= in env --split-string=…). An edit of the script
+	// keeps it in front of the new text.
+	HostPrefix string
 	// Kind says where the script came from: "", "bash -c", "eval",
 	// "heredoc", "herestring", "pipe", "env -S", "su -c", "watch".
 	Kind  string
@@ -108,7 +127,7 @@ func parseSource(src string) (*sh.File, error) {
 	if len(src) > MaxSource {
 		return nil, ErrTooLarge
 	}
-	if depth, ops := nesting(src); depth > MaxNesting || ops > MaxOperators {
+	if !withinLimits(src) {
 		return nil, ErrTooLarge
 	}
 	cr := strings.Contains(src, "\r")
@@ -159,19 +178,28 @@ func restoreCR(f *sh.File) {
 	})
 }
 
-// nesting is a cheap upper bound of the bracket nesting of src, and the
+// nesting is a cheap upper bound of the bracket nesting of src, the
 // number of operators and keywords in it that can each add a level to the
-// syntax tree (see MaxOperators). Nothing is skipped, not even quoted
-// text: an approximate lexer could be misled into skipping code.
-func nesting(src string) (depth, ops int) {
+// syntax tree (see MaxOperators), the number of statement separators
+// (see MaxStatements) and of words (see MaxWords). Nothing is skipped, not even quoted text: an
+// approximate lexer could be misled into skipping code.
+func nesting(src string) (depth, ops, stmts, words int) {
 	if strings.Contains(src, "\\\n") {
 		// A line continuation can split a keyword (i\⏎f).
 		src = strings.ReplaceAll(src, "\\\n", "")
 	}
 	cur := 0
 	arith := false // an arithmetic expression may have begun
+	sep := true    // the previous byte separates words
 	for i := 0; i < len(src); i++ {
-		switch c := src[i]; c {
+		c := src[i]
+		if isSep := strings.IndexByte(" \t\n;|&()<>", c) >= 0; !isSep && sep {
+			words++
+			sep = false
+		} else if isSep {
+			sep = true
+		}
+		switch c {
 		case '(', '{', '[':
 			cur++
 			if cur > depth {
@@ -187,6 +215,8 @@ func nesting(src string) (depth, ops int) {
 			}
 		case '|', '&', '!', '`':
 			ops++
+		case ';', '\n':
+			stmts++
 		case '?', '~', '+', '-', '*', '/', '%', '^', '<', '>', '=', ',', ':':
 			if arith {
 				ops++
@@ -207,7 +237,7 @@ func nesting(src string) (depth, ops int) {
 			}
 		}
 	}
-	return depth, ops
+	return depth, ops, stmts, words
 }
 
 func wordByte(c byte) bool {

@@ -82,9 +82,20 @@ var pathological = []pathologicalCase{
 			}
 		}},
 	{name: "1MiB+1", src: func() string { return "echo " + strings.Repeat("a", MaxSource-4) }, tooLarge: true},
-	// 262,144 statements: the walk stops at MaxCalls and says so.
-	{name: "1MiB-list", src: func() string { return strings.Repeat("ls; ", MaxSource/4) }, check: calls(MaxCalls, true)},
-	{name: "1MiB-lines", src: func() string { return strings.Repeat("x\n", MaxSource/2) }, check: calls(MaxCalls, true)},
+	// 262,144 statements would take a quarter of a gigabyte to model:
+	// refused before parsing (MaxStatements).
+	{name: "1MiB-list", src: func() string { return strings.Repeat("ls; ", MaxSource/4) }, tooLarge: true},
+	{name: "1MiB-lines", src: func() string { return strings.Repeat("x\n", MaxSource/2) }, tooLarge: true},
+	{name: "list-20k", src: func() string { return strings.Repeat("ls; ", MaxStatements) }, check: calls(MaxStatements, false)},
+	{name: "list-20k+1", src: func() string { return strings.Repeat("ls; ", MaxStatements+1) }, tooLarge: true},
+	{name: "lines-20k", src: func() string { return strings.Repeat("x\n", MaxStatements) }, check: calls(MaxStatements, false)},
+	// A list inside a block is counted the same way.
+	{name: "block-list-1MiB", src: func() string { return "{ " + strings.Repeat("ls; ", MaxSource/4-2) + "}" }, tooLarge: true},
+	// Strings parsed again are bounded by MaxCalls in total: each eval of
+	// a 10,000-line string adds 10,000 calls.
+	{name: "eval-many-lines", src: func() string {
+		return "x='" + strings.Repeat("ls\n", 10000) + "'" + strings.Repeat("; eval \"$x\"", 8)
+	}, check: calls(MaxCalls, true)},
 	{name: "nested-subshells-10k", src: func() string { return strings.Repeat("(", 10000) + "ls" + strings.Repeat(")", 10000) }, tooLarge: true},
 	{name: "nested-cmdsubst-10k", src: func() string { return strings.Repeat("$(", 10000) + "ls" + strings.Repeat(")", 10000) }, tooLarge: true},
 	// Unspaced, (((( is arithmetic; spaced, subshells.
@@ -106,9 +117,9 @@ var pathological = []pathologicalCase{
 	{name: "or-chain-10k", src: func() string { return strings.Repeat("cd /tmp || ", 10000) + "ls" }, check: calls(10001, false)},
 	// Long lists that grow the shell state: assignments, functions,
 	// aliases, descriptors. The walk stays linear.
-	{name: "assignments-100k", src: func() string {
+	{name: "assignments-20k", src: func() string {
 		var b strings.Builder
-		for i := 0; i < 100000; i++ {
+		for i := 0; i < MaxStatements; i++ {
 			b.WriteString("v")
 			b.WriteString(strings.Repeat("x", i%7))
 			b.WriteString("=1; ")
@@ -116,9 +127,9 @@ var pathological = []pathologicalCase{
 		b.WriteString("ls")
 		return b.String()
 	}, check: calls(1, false)},
-	{name: "if-list-20k", src: func() string { return strings.Repeat("if a; then x=1; fi; ", 20000) }, check: calls(20000, false)},
-	{name: "exec-list-20k", src: func() string { return strings.Repeat("exec 3>f; ", 20000) }, check: calls(20000, false)},
-	{name: "func-calls-20k", src: func() string { return "f() { g; }; " + strings.Repeat("f; ", 20000) }, check: calls(20001, false)},
+	{name: "if-list-6k", src: func() string { return strings.Repeat("if a; then x=1; fi; ", 6000) }, check: calls(6000, false)},
+	{name: "exec-list-15k", src: func() string { return strings.Repeat("exec 3>f; ", 15000) }, check: calls(15000, false)},
+	{name: "func-calls-19k", src: func() string { return "f() { g; }; " + strings.Repeat("f; ", 19000) }, check: calls(19001, false)},
 	{name: "nested-loops-6", src: func() string {
 		return strings.Repeat("for i in a b; do x=$i; ", 6) + "ls $x" + strings.Repeat("; done", 6)
 	}, check: calls(1, false)},
@@ -161,7 +172,8 @@ var pathological = []pathologicalCase{
 	{name: "eval-50", src: func() string { return strings.Repeat("eval ", 50) + "rm -rf /" }, check: deepest(50)},
 	// eval eval … over a megabyte: the strings parsed again are bounded
 	// in total by MaxSource, not parsed MaxDepth times.
-	{name: "eval-1MiB", src: func() string { return strings.Repeat("eval ", MaxSource/5-2) + "true" }, check: calls(2, true)},
+	{name: "eval-1MiB", src: func() string { return strings.Repeat("eval ", MaxSource/5-2) + "true" }, tooLarge: true}, // MaxWords
+	{name: "eval-40k", src: func() string { return strings.Repeat("eval ", 40000) + "true" }, check: calls(6, true)},   // five 200 KB strings parsed again fill MaxSource
 	{name: "invalid-utf8", src: func() string { return "echo \xff\xfe \xc3\x28 && git clone \xe2\x82 x" }, parseErr: true},
 	// The parser refuses invalid UTF-8 even inside quotes: the engine asks
 	// when such a command holds a risky word.
@@ -176,8 +188,60 @@ var pathological = []pathologicalCase{
 		}},
 	{name: "only-nul", src: func() string { return strings.Repeat("\x00", 1000) }, check: calls(0, false)},
 	{name: "many-heredocs", src: func() string { return strings.Repeat("cat <<EOF\nx\nEOF\n", 2000) }, check: calls(2000, false)},
+	// Here-document bodies are text, not code: their operators do not
+	// count (issue 9), once the parser has confirmed each body.
+	{name: "1MiB-heredoc-python", src: func() string { return pythonHeredoc("'EOF'", MaxSource) }, check: pythonFound},
+	{name: "1MiB-heredoc-python-unquoted", src: func() string { return pythonHeredoc("EOF", MaxSource) }, check: pythonFound},
+	{name: "1MiB-heredoc-python-dash", src: func() string { return strings.Replace(pythonHeredoc("'EOF'", MaxSource), "<<", "<<-", 1) }, check: pythonFound},
+	{name: "1MiB-heredoc-two-on-a-line", src: func() string {
+		body := strings.Repeat("x = (1 - 2) * 3 | 4\n", MaxSource/50)
+		return "cat <<'A' <<'B'\n" + body + "A\n" + body + "B\nls\n"
+	}, check: calls(2, false)},
+	// An unquoted body with expansions is parsed for them: it counts.
+	{name: "1MiB-heredoc-unquoted-expansions", src: func() string {
+		return "cat <<EOF\n" + strings.Repeat("$x (1-2) | ", MaxSource/12) + "\nEOF\n"
+	}, tooLarge: true},
+	// Text that only looks like a here-document is code, and counts.
+	{name: "quoted-fake-heredoc", src: func() string {
+		return "echo '<<E'\n" + strings.Repeat("true && ", 30000) + "true\nE\n"
+	}, tooLarge: true},
+	{name: "arith-fake-heredoc", src: func() string {
+		return "echo $((1<<E))\n" + strings.Repeat("true && ", 30000) + "true\nE\n"
+	}, tooLarge: true},
+	{name: "comment-fake-heredoc", src: func() string {
+		return "# cat <<E\n" + strings.Repeat("true && ", 30000) + "true\nE\n"
+	}, tooLarge: true},
+	{name: "backquote-heredoc", src: func() string {
+		return "echo `cat <<'E'\n" + strings.Repeat("x` && ", 30000) + "\nE\n`"
+	}, tooLarge: true},
+	// After the body, code counts again.
+	{name: "heredoc-then-chain", src: func() string {
+		return "cat <<'E'\n" + strings.Repeat("(", 5000) + "\nE\n" + strings.Repeat("true && ", 30000) + "true\n"
+	}, tooLarge: true},
 	{name: "unterminated-heredoc", src: func() string { return "bash <<EOF\n" + strings.Repeat("rm -rf / && ", 1000) }, parseErr: true},
 	{name: "unterminated-quote", src: func() string { return "echo '" + strings.Repeat("(", 5000) }, tooLarge: true},
+}
+
+// pythonHeredoc is python3 fed a here-document of about size bytes of
+// python whose last line deletes a directory.
+func pythonHeredoc(delim string, size int) string {
+	head := "python3 <<" + delim + "\nimport shutil\n"
+	tail := "shutil.rmtree('/srv/data')\nEOF\n"
+	line := "total = sum([(i * 2 - 1) % 7 for i in range(10)]) | 3  # a < b, c > d\n"
+	n := (size - len(head) - len(tail)) / len(line)
+	return head + strings.Repeat(line, n) + tail
+}
+
+// pythonFound asserts that the python lexer read the whole body: the
+// deletion on its last line is modelled as rm -rf.
+func pythonFound(t *testing.T, m *Model) {
+	t.Helper()
+	for _, c := range m.Calls {
+		if c.Name == "rm" && strings.Join(c.Words(), " ") == "-rf -- /srv/data" {
+			return
+		}
+	}
+	t.Errorf("shutil.rmtree at the end of the body not found in %d calls", len(m.Calls))
 }
 
 func TestPathological(t *testing.T) {

@@ -10,6 +10,7 @@ import (
 	"syscall"
 
 	"github.com/corral-dev/corral/syntax/lang"
+	sh "mvdan.cc/sh/v3/syntax"
 )
 
 // MaxScriptFile is the largest script file read; MaxScriptBytes the most
@@ -103,6 +104,9 @@ func (w *walker) runsCode(c scope, call *Call) bool {
 		return true
 	}
 	if w.catSubst(c, call) {
+		return true
+	}
+	if w.substScript(c, call) {
 		return true
 	}
 	switch {
@@ -475,4 +479,120 @@ func (w *walker) catSubst(c scope, call *Call) bool {
 		}
 	}
 	return true
+}
+
+// encoders are programs whose output, fed to a shell, is text they
+// decode or compute rather than their own: the ways to hide a command
+// from a reader (base64 -d, xxd -r, rev, an interpreter printing it).
+var encoders = map[string]bool{"base64": true, "base32": true, "basenc": true, "xxd": true, "openssl": true, "rev": true,
+	"tr": true, "gunzip": true, "zcat": true, "gzip": true, "bzcat": true, "bzip2": true, "xzcat": true, "xz": true,
+	"uudecode": true, "od": true, "echo": true, "printf": true}
+
+// substScript models a shell, eval or source whose script is only the
+// output of one command or process substitution (sh -c "$(…)",
+// eval "$(…)", eval `…`, source <(…), . <(…), bash <(…)). When the
+// substitution prints static text (echo or printf of static words, cat of
+// a here-document, base64 -d of such text), that text is the script and is
+// analysed as one. Otherwise the script is only known at run time: when
+// the text comes from a decoder or an interpreter (base64 -d "$x",
+// python3 -c 'print(…)', echo "$x"), it asks, naming what runs it; the
+// output of another local program (eval "$(ssh-agent -s)", source
+// <(kubectl completion bash)) asks only when the substitution mentions
+// a command that acquires content or destroys data, as a pipe into a
+// shell does. It reports whether the script was analysed.
+func (w *walker) substScript(c scope, call *Call) bool {
+	var a *Arg
+	kind := "eval"
+	// file: the word names a file to run (source F, bash F), so only a
+	// process substitution's output is the script; otherwise the word is
+	// the script text (eval W, sh -c W), so a command substitution's is.
+	file := false
+	switch {
+	case call.Name == "eval" && len(call.Args) == 1:
+		a = &call.Args[0]
+	case call.Name == "source" || call.Name == ".":
+		if len(call.Args) > 0 {
+			a, file = &call.Args[0], true
+		}
+	case IsShell(call.Name):
+		kind = "bash -c"
+		if idx, _ := ShellScript(call); idx >= 0 {
+			a = &call.Args[idx]
+		} else if i := shellFile(call); i >= 0 {
+			a, file = &call.Args[i], true
+		}
+	}
+	if a == nil || a.Static || a.Word == nil {
+		return false
+	}
+	stmts, proc, ok := onlySubst(a.Word)
+	if !ok || proc != file || len(stmts) != 1 {
+		return false
+	}
+	// The calls the substitution's statement made (walked already, as
+	// part of the call's words), in order: the last is what prints.
+	start, end := int(stmts[0].Pos().Offset()), int(stmts[0].End().Offset())
+	var last *Call
+	var words []string
+	for _, in := range w.m.Calls {
+		if in.Script == c.sc && in.Subst != "" && in.Start >= start && in.End <= end && in != call {
+			switch in.Name {
+			case "curl", "wget", "fetch", "http", "https", "aria2c", "ssh":
+				return false // a download run as a script is the pipe-shell rule's
+			}
+			if last == nil || in.End >= last.End {
+				last = in
+			}
+			words = append(words, in.NameArg.Value)
+			words = append(words, in.Words()...)
+		}
+	}
+	if last == nil {
+		return false
+	}
+	p, i := last.Pipe, last.PipeIndex
+	if p == nil {
+		p, i = &Pipeline{Calls: []*Call{last}}, 0
+	}
+	text, dynamic, known := w.producedText(c, p, i)
+	if known && !dynamic {
+		w.childIn(c, call, text, nil, kind, false, w.cur, call.Dir)
+		return true
+	}
+	what := call.Name + " runs, as a script, the output of " + clip(a.Raw, 60) + ", which is only known at run time"
+	if _, isCode := interpreterProgram(last); isCode || encoders[last.Name] || last.Name == "" || IsShell(last.Name) {
+		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Text: a.Raw, Always: true,
+			What: what + " (" + clip(last.Text(), 40) + " builds it)"})
+		return false
+	}
+	if file || setupOutput().MatchString(a.Raw) {
+		// source <(…) is judged below, as before; a program printing its
+		// own shell set-up (eval "$(pyenv init -)") is that program's.
+		return false
+	}
+	w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Text: strings.Join(words, " "), What: what})
+	return false
+}
+
+// onlySubst returns the statements of the one command or process
+// substitution a word consists of ("$(…)", $(…), `…`, <(…)), and whether
+// it is a process substitution.
+func onlySubst(wd *sh.Word) (stmts []*sh.Stmt, proc, ok bool) {
+	if len(wd.Parts) != 1 {
+		return nil, false, false
+	}
+	part := wd.Parts[0]
+	if dq, ok := part.(*sh.DblQuoted); ok {
+		if len(dq.Parts) != 1 {
+			return nil, false, false
+		}
+		part = dq.Parts[0]
+	}
+	switch n := part.(type) {
+	case *sh.CmdSubst:
+		return n.Stmts, false, true
+	case *sh.ProcSubst:
+		return n.Stmts, true, true
+	}
+	return nil, false, false
 }

@@ -907,7 +907,11 @@ func (w *walker) call(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state) {
 		if len(inv.rest) > 0 {
 			host = nil
 		}
+		n := len(w.m.Scripts)
 		w.childIn(c, call, text, host, "env -S", !inv.split.Static, env, call.Dir)
+		if host != nil && len(w.m.Scripts) > n {
+			w.m.Scripts[n].HostPrefix = inv.splitPrefix
+		}
 		return
 	}
 	if call.Name == "find" {

@@ -79,6 +79,10 @@ type invocation struct {
 	// split holds the string of env -S: the rest of the command is that
 	// text, parsed again.
 	split *Arg
+	// splitPrefix is what precedes the string in its word when it is
+	// attached to the option (-S in -S'…', --split-string= in
+	// --split-string=…), as bash reads it; "" for a separate word.
+	splitPrefix string
 	// rest are the words after env -S's string, appended to it.
 	rest []Arg
 	// inputs are GNU parallel's arguments after ":::"; when no command is
@@ -100,13 +104,13 @@ func unwrap(words []Arg, dir Dir) invocation {
 		if !ok || spec.runsScript(inv.words) {
 			break
 		}
-		i, chdir, split, query := spec.skipOptions(inv.words)
+		i, chdir, split, prefix, query := spec.skipOptions(inv.words)
 		if query {
 			break
 		}
 		if split != nil {
 			inv.wrappers = append(inv.wrappers, name)
-			inv.split = split
+			inv.split, inv.splitPrefix = split, prefix
 			inv.rest = inv.words[i:]
 			inv.words = nil
 			return inv
@@ -155,8 +159,9 @@ func unwrap(words []Arg, dir Dir) invocation {
 
 // skipOptions returns the index of the wrapped command in words (words[0]
 // is the wrapper), the value of a working-directory option, the string of
-// env -S, and whether the wrapper only looks a command up.
-func (w wrapper) skipOptions(words []Arg) (i int, chdir, split *Arg, query bool) {
+// env -S with what precedes it in its word (-S in -S'…'), and whether the
+// wrapper only looks a command up.
+func (w wrapper) skipOptions(words []Arg) (i int, chdir, split *Arg, splitPrefix string, query bool) {
 	i = 1
 	isChdir := func(opt string) bool {
 		for _, c := range w.chdir {
@@ -184,6 +189,9 @@ func (w wrapper) skipOptions(words []Arg) (i int, chdir, split *Arg, query bool)
 		}
 		if opt == "S" || opt == "split-string" {
 			split = v
+			if hasAttached {
+				splitPrefix = strings.TrimSuffix(words[i].Value, attached)
+			}
 		}
 	}
 	for i < len(words) {
@@ -215,7 +223,7 @@ func (w wrapper) skipOptions(words []Arg) (i int, chdir, split *Arg, query bool)
 			for j := 1; j < len(v); j++ {
 				c := v[j]
 				if strings.IndexByte(w.query, c) >= 0 {
-					return i, nil, nil, true
+					return i, nil, nil, "", true
 				}
 				if strings.IndexByte(w.shortVal, c) >= 0 {
 					if j+1 < len(v) {

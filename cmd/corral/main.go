@@ -7,10 +7,39 @@ package main
 
 import (
 	"os"
+	"runtime/debug"
+	"strings"
 
 	"github.com/corral-dev/corral/cmd/corral/app"
 )
 
+// hookMemoryLimit is the soft memory limit of a hook process (see
+// runtime/debug.SetMemoryLimit): near it the garbage collector runs more
+// often instead of letting the heap double, so that the largest command
+// the limits of package syntax let through (a megabyte, 50,000 words)
+// stays under 64 MiB of resident memory (issue 12). It is soft: a process
+// that needs more gets it, slower. GOMEMLIMIT, when set, wins.
+const hookMemoryLimit = 40 << 20
+
 func main() {
+	if subcommand(os.Args) == "hook" && os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(hookMemoryLimit)
+	}
 	os.Exit(app.Main(os.Args, os.Stdin, os.Stdout, os.Stderr, os.Getenv))
+}
+
+// subcommand returns the first word of args after the program name that
+// is not a global flag (--color takes a value), or "".
+func subcommand(args []string) string {
+	for i := 1; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--color":
+			i++
+		case strings.HasPrefix(a, "-"):
+		default:
+			return a
+		}
+	}
+	return ""
 }

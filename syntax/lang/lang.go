@@ -2,6 +2,7 @@ package lang
 
 import (
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -96,8 +97,13 @@ func Analyze(l Lang, src string) []Effect {
 		}
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Offset < out[j].Offset })
+	out = distinct(out)
 	if len(out) > MaxEffects {
-		out = out[:MaxEffects]
+		// What lies beyond the bound is not seen: say so, rather than
+		// let a thousand harmless calls hide the one that is not.
+		more := len(out) - MaxEffects
+		out = append(out[:MaxEffects], Effect{Kind: Hidden, Call: "more calls", Offset: out[MaxEffects].Offset,
+			Text: strconv.Itoa(more) + " further calls that run, delete or write, beyond the " + strconv.Itoa(MaxEffects) + " corral reads"})
 	}
 	line, at := 1, 0
 	for i := range out {
@@ -333,4 +339,27 @@ func pythonAliases(src string) aliases {
 		}
 	}
 	return a
+}
+
+// distinct drops the effects that repeat an earlier one exactly (the same
+// call with the same argument): they get the same verdict, and a program
+// that removes one file ten thousand times must not push what follows
+// beyond MaxEffects.
+func distinct(effects []Effect) []Effect {
+	type key struct {
+		kind                   Kind
+		call, text, argv, path string
+		recursive, dir, app    bool
+	}
+	seen := make(map[key]bool, len(effects))
+	out := effects[:0]
+	for _, e := range effects {
+		k := key{e.Kind, e.Call, e.Text, strings.Join(e.Argv, "\x00"), e.Path, e.Recursive, e.Dir, e.Append}
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
+		out = append(out, e)
+	}
+	return out
 }

@@ -183,3 +183,27 @@ func FuzzAnalyze(f *testing.F) {
 		}
 	})
 }
+
+// TestManyEffects: repeated identical calls count once, so that a program
+// that removes one file ten thousand times cannot push a later deletion
+// beyond MaxEffects; past the bound, a Hidden effect says that more
+// follow, so the walk asks instead of passing over them.
+func TestManyEffects(t *testing.T) {
+	t.Parallel()
+	same := "import os, shutil\n" + strings.Repeat("os.remove('tmp.txt')\n", 10*MaxEffects) + "shutil.rmtree('/srv')\n"
+	effs := Analyze(Python, same)
+	if len(effs) != 2 || effs[1].Path != "/srv" || !effs[1].Recursive || effs[1].Line != 10*MaxEffects+2 {
+		t.Errorf("repeated calls: %d effects, last %+v", len(effs), effs[len(effs)-1])
+	}
+	var b strings.Builder
+	b.WriteString("import os, shutil\n")
+	for i := 0; i < MaxEffects+5; i++ {
+		fmt.Fprintf(&b, "os.remove('tmp%d.txt')\n", i)
+	}
+	b.WriteString("shutil.rmtree('/srv')\n")
+	effs = Analyze(Python, b.String())
+	last := effs[len(effs)-1]
+	if len(effs) != MaxEffects+1 || last.Kind != Hidden || !strings.Contains(last.Text, "6 further calls") {
+		t.Errorf("distinct calls beyond the bound: %d effects, last %+v", len(effs), last)
+	}
+}

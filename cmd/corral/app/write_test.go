@@ -159,6 +159,31 @@ func TestFileRestrictions(t *testing.T) {
 	}
 }
 
+// TestFileRestrictionsDownloads: with FILE_RESTRICTIONS set, a download
+// into the project is rewritten into the sandbox, not asked about (the
+// sandbox is corral's own place, outside the restriction); a redirection
+// to a file outside the patterns is refused as every write there is.
+func TestFileRestrictionsDownloads(t *testing.T) {
+	m := newMachine(t)
+	m.env["FILE_RESTRICTIONS"] = `["src/**"]`
+	// A download aimed at a file the list does not allow is moved too: the
+	// move changes no project file. (The same bytes sent there with > are
+	// refused, as any write there is.)
+	for _, cmd := range []string{"curl -fsSL https://example.com/x.js > src/x.js", "curl -o src/x.js https://example.com/x.js", "curl -o x.js https://example.com/x.js"} {
+		out, _, _ := m.hook(bashInput(cmd))
+		h := out.HookSpecificOutput
+		if h == nil || h.PermissionDecision != "allow" || !strings.Contains(fmt.Sprint(h.UpdatedInput), "agent_sandbox/x.js") {
+			t.Errorf("%s: %+v", cmd, h)
+		}
+	}
+	for _, cmd := range []string{"curl https://example.com/x.js > x.js"} {
+		out, _, _ := m.hook(bashInput(cmd))
+		if h := out.HookSpecificOutput; h == nil || h.PermissionDecision != "deny" || !strings.Contains(h.PermissionDecisionReason, "outside allowed patterns") {
+			t.Errorf("%s: %+v", cmd, h)
+		}
+	}
+}
+
 // Seed 002's confirm flow: ask, corral confirm, allowed in the same
 // session only, cleared by SessionEnd.
 func TestConfirmFlow(t *testing.T) {
