@@ -1,6 +1,7 @@
 package rewrite
 
 import (
+	"errors"
 	"fmt"
 	"path/filepath"
 	"regexp"
@@ -162,6 +163,10 @@ func topScript(sc *syntax.Script) *syntax.Script {
 	return sc
 }
 
+// MaxShellCheck is the largest command handed to the shells' syntax
+// check.
+const MaxShellCheck = 64 << 10
+
 // parseChanging matches commands that change how a shell parses the
 // lines after them: an alias (expanded by zsh and sh in scripts, by bash
 // after shopt -s expand_aliases), a sourced file that may define one, and
@@ -287,7 +292,10 @@ func check(cfg *Config, command string, verify bool) *Result {
 	}
 	m, err := syntax.Analyze(command, opt)
 	if err != nil {
-		if !cfg.NoBashCheck {
+		// Text refused for its size, or too large to hand to the shells
+		// cheaply (bash -n of a 1 MiB list takes ~80 MB), is judged by its
+		// words alone.
+		if !cfg.NoBashCheck && !errors.Is(err, syntax.ErrTooLarge) && len(command) <= MaxShellCheck {
 			if r := checkBashRejected(cfg, command, err, verify); r != nil {
 				return r
 			}
