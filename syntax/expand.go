@@ -260,6 +260,14 @@ func (r *resolver) scanParts(s *wordScan, parts []sh.WordPart, quoted bool) {
 }
 
 func (r *resolver) scanParam(s *wordScan, p *sh.ParamExp, quoted bool) {
+	if p.Param != nil && !validParam(p.Param.Value) {
+		s.dynamic = true
+	}
+	if p.Param != nil && p.Param.Value == "#" && p.Exp != nil && (p.Exp.Word == nil || len(p.Exp.Word.Parts) == 0) {
+		// ${#%}, ${#?}, ${#-}: bash reads the length of the parameter
+		// after # (and fails for %), mvdan $# with an empty operator.
+		s.dynamic = true
+	}
 	if p.Exp != nil && p.Exp.Op == sh.OtherParamOps {
 		s.dynamic = true // ${x@P} expands a prompt: it can run commands
 	}
@@ -645,6 +653,26 @@ func braceJoinsName(words []*sh.Word) bool {
 		}
 	}
 	return false
+}
+
+// validParam reports whether name is a parameter bash knows: a name, a
+// positional number or a special parameter.
+func validParam(name string) bool {
+	if len(name) == 1 && strings.Contains("#?-$!@*", name) {
+		return true
+	}
+	if name == "" {
+		return false
+	}
+	if name[0] >= '0' && name[0] <= '9' {
+		for i := 0; i < len(name); i++ {
+			if name[i] < '0' || name[i] > '9' {
+				return false
+			}
+		}
+		return true
+	}
+	return isName(name)
 }
 
 type fieldsError struct{}
