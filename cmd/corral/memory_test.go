@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
-	"syscall"
 	"testing"
 
 	"github.com/corral-dev/corral/syntax"
@@ -37,6 +36,13 @@ func TestHookMemory(t *testing.T) {
 	build := exec.Command("go", "build", "-o", bin, ".")
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	// The hook is started by a small program that reports its peak RSS:
+	// started by this test binary (large under -race), the hook would be
+	// charged this binary's peak (Linux keeps the old peak at exec).
+	rssBin := filepath.Join(dir, "rss")
+	if out, err := exec.Command("go", "build", "-o", rssBin, "./testdata/rss").CombinedOutput(); err != nil {
+		t.Fatalf("go build rss: %v\n%s", err, out)
 	}
 	project := filepath.Join(dir, "project")
 	if err := os.MkdirAll(project, 0o755); err != nil {
@@ -68,7 +74,7 @@ func TestHookMemory(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			cmd := exec.Command(bin, "hook")
+			cmd := exec.Command(rssBin, bin, "hook")
 			cmd.Dir = project
 			// The audit log is on, as users run corral.
 			cmd.Env = []string{"HOME=" + filepath.Join(dir, "home"), "CLAUDE_PROJECT_DIR=" + project,
@@ -79,15 +85,18 @@ func TestHookMemory(t *testing.T) {
 			if err := cmd.Run(); err != nil {
 				t.Fatalf("corral hook: %v\n%s", err, stderr.String())
 			}
+			errText := strings.TrimSpace(stderr.String())
+			var kib int64
+			if i := strings.LastIndex(errText, "rss-kib "); i < 0 {
+				t.Fatalf("no peak RSS reported: %q", errText)
+			} else if _, err := fmt.Sscan(errText[i+len("rss-kib "):], &kib); err != nil {
+				t.Fatal(err)
+			}
 			if out := bytes.TrimSpace(stdout.Bytes()); len(out) > 0 && !json.Valid(out) {
 				t.Errorf("answer is not JSON: %.200q", out)
 			}
-			ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage)
-			if !ok {
-				t.Fatal("no rusage")
-			}
-			rss := ru.Maxrss << 10
-			t.Logf("%s: peak RSS %d KiB", tc.name, ru.Maxrss)
+			rss := kib << 10
+			t.Logf("%s: peak RSS %d KiB", tc.name, kib)
 			if rss >= maxHookRSS {
 				t.Errorf("peak RSS %d MiB, want under %d MiB", rss>>20, maxHookRSS>>20)
 			}
