@@ -170,7 +170,7 @@ type wordScan struct {
 func (r *resolver) scan(w *sh.Word) wordScan {
 	var s wordScan
 	r.scanParts(&s, w.Parts, false)
-	if s.braces && skippedBrace(w) {
+	if s.braces && (skippedBrace(w) || mixedCharRange(w)) {
 		s.dynamic = true
 	}
 	if n := len(w.Parts); n > 1 {
@@ -182,6 +182,32 @@ func (r *resolver) scan(w *sh.Word) wordScan {
 		}
 	}
 	return s
+}
+
+// charRange matches a brace sequence of single characters ({a..z}).
+var charRange = lazyRegexp(`\{(.)\.\.(.)(\.\.-?[0-9]+)?\}`)
+
+// mixedCharRange reports whether w holds a brace sequence of characters
+// that runs outside the letters of one case ({A..a} passes [, \, ], ^, _
+// and `, which bash quotes and drops in ways corral does not model): such a
+// word is left to run time.
+func mixedCharRange(w *sh.Word) bool {
+	for _, p := range w.Parts {
+		l, ok := p.(*sh.Lit)
+		if !ok {
+			continue
+		}
+		for _, m := range charRange().FindAllStringSubmatch(l.Value, -1) {
+			a, b := m[1][0], m[2][0]
+			lower := func(c byte) bool { return c >= 'a' && c <= 'z' }
+			upper := func(c byte) bool { return c >= 'A' && c <= 'Z' }
+			digit := func(c byte) bool { return c >= '0' && c <= '9' }
+			if !(lower(a) && lower(b) || upper(a) && upper(b) || digit(a) && digit(b)) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // skippedBrace reports whether the unquoted text of w has a brace pair
