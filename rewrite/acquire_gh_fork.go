@@ -22,7 +22,7 @@ into ./NAME with no way to name the directory, so corral asks. Without
 
 func checkGhRepoFork(p *Pass, c *syntax.Call) {
 	if args, ok := ghSub(c, "repo", "create"); ok {
-		if hasFlag(args, 0, "--clone", "-c") && !p.DirInSandbox(c.Dir) {
+		if ghCloning(args, specFor("gh repo create"), true) && !p.DirInSandbox(c.Dir) {
 			p.Report(c, Finding{Rule: "gh-repo-fork", Decision: Ask, Kind: "gh repo create",
 				Message: "gh repo create --clone clones into the working directory and cannot be given another; run it from the sandbox (cd " + p.Config.Sandbox + ")"})
 		}
@@ -40,13 +40,7 @@ func checkGhRepoFork(p *Pass, c *syntax.Call) {
 		}
 	}
 	opts, pos := ghScan(args, ghRepoForkSpec)
-	cloning := false
-	for _, o := range opts {
-		if o.name == "clone" {
-			cloning = !o.hasVal || o.val.Value != "false"
-		}
-	}
-	if !cloning || has(opts, "help") {
+	if !ghCloning(args, ghRepoForkSpec, false) || has(opts, "help") {
 		return
 	}
 	cl := clone{call: c, rule: "gh-repo-fork", kind: "gh repo fork", program: "gh", dir: c.Dir}
@@ -83,3 +77,32 @@ func checkGhRepoFork(p *Pass, c *syntax.Call) {
 // ghRepoForkSpec are gh repo fork's options.
 var ghRepoForkSpec = optSpec{longEq: true, longVal: setOf("remote-name", "org", "fork-name"),
 	longFlag: setOf("clone", "remote", "default-branch-only", "help")}
+
+// ghCloning reports whether a gh repo create/fork call clones: --clone or,
+// when shortC, -c (create's short form), alone or clustered (-pc), or --clone=VALUE
+// with a value pflag reads as true; the last of them counts, as pflag sets
+// the flag each time. Options are read with the subcommand's table up to
+// "--", so an option's value (--description --clone) is not taken for it.
+func ghCloning(args []syntax.Arg, spec optSpec, shortC bool) bool {
+	opts, _ := ghScan(args, spec)
+	cloning := false
+	for _, o := range opts {
+		switch {
+		case o.long && o.name == "clone" && o.hasVal:
+			cloning = !o.val.Static || pflagTrue(o.val.Value)
+		case o.long && o.name == "clone", !o.long && o.name == "c" && shortC:
+			cloning = true
+		}
+	}
+	return cloning
+}
+
+// pflagTrue reports whether pflag (strconv.ParseBool) reads v as true; a
+// value it cannot parse is an error, and gh stops.
+func pflagTrue(v string) bool {
+	switch v {
+	case "1", "t", "T", "TRUE", "true", "True":
+		return true
+	}
+	return false
+}

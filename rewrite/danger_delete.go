@@ -347,14 +347,14 @@ func gitCleanForced(c *syntax.Call, sub int) bool {
 	if has(opts, "f", "force") {
 		return true
 	}
-	for i, a := range c.Args[:sub] {
-		v := strings.ToLower(a.Value)
-		if i > 0 && c.Args[i-1].Value == "-c" && strings.HasPrefix(v, "clean.requireforce=") {
-			val := strings.TrimPrefix(v, "clean.requireforce=")
-			if val == "false" || val == "no" || val == "off" || val == "0" {
-				return true
-			}
-		}
+	// The last -c clean.requireForce=… counts, as in git's config.
+	vals, _ := gitConfigs(c, sub, "clean.requireForce")
+	if len(vals) == 0 {
+		return false
+	}
+	switch strings.ToLower(vals[len(vals)-1]) {
+	case "false", "no", "off", "0":
+		return true
 	}
 	return false
 }

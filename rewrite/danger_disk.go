@@ -85,8 +85,7 @@ func checkDiskWrite(p *Pass, c *syntax.Call) {
 		if partitionRead(c) {
 			return // reading the table, or saving a copy of it
 		}
-		if name == "sgdisk" && (hasFlag(c.Args, 0, "--zap-all", "--zap", "--clear", "-o") || hasFlagCluster(c, 'Z') || hasFlagCluster(c, 'z')) ||
-			name == "sfdisk" && hasFlag(c.Args, 0, "--delete", "--wipe=always") {
+		if partitionWipe(c) {
 			p.Report(c, Finding{Rule: "disk-write", Decision: Deny, Message: name + " wipes a partition table"})
 			return
 		}
@@ -143,16 +142,40 @@ func checkDeviceRedirect(p *Pass, r syntax.Redirect) {
 	}
 }
 
-// partitionReadFlags are, per tool, the options with which a partitioning
-// tool only reads the table or saves a copy of it.
-var partitionReadFlags = sync.OnceValue(func() map[string][]string {
+// partitionWipe reports a partitioning tool told to wipe the table, its
+// options read with the tool's own table (programs.go): sgdisk
+// --zap-all/-Z, --zap/-z, --clear/-o, in any cluster (-pZ); sfdisk
+// --delete (or an abbreviation, --del) and --wipe always (-w always,
+// --wipe=always).
+func partitionWipe(c *syntax.Call) bool {
+	opts, _ := scan(c.Args, specFor(c.Name))
+	switch c.Name {
+	case "sgdisk":
+		return has(opts, "zap-all", "Z", "zap", "z", "clear", "o")
+	case "sfdisk":
+		if has(opts, "delete") {
+			return true
+		}
+		for _, o := range find(opts, "w", "wipe") {
+			if !o.val.Static || o.val.Value == "always" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// partitionReadOptions are, per tool, the options (names as scan gives
+// them: a letter or a long name) with which a partitioning tool only
+// reads the table or saves a copy of it.
+var partitionReadOptions = sync.OnceValue(func() map[string][]string {
 	return map[string][]string{
-		"fdisk":  {"-l", "--list", "-x", "--list-details", "-L", "--help", "-h", "-V", "--version", "-s", "--getsz"},
-		"sfdisk": {"-l", "--list", "-d", "--dump", "-J", "--json", "-s", "--show-size", "-g", "--show-geometry", "-F", "--list-free", "-V", "--verify", "-T", "--list-types", "--help", "-h", "--version", "-v"},
-		"sgdisk": {"-p", "--print", "-i", "--info", "-v", "--verify", "-b", "--backup", "-L", "--list-types", "-O", "--print-mbr", "-V", "--version", "--help", "-?"},
-		"gdisk":  {"-l", "--help", "-h"},
-		"cfdisk": {"--help", "-h", "-V", "--version"},
-		"parted": {"-l", "--list", "--help", "-h", "-v", "--version"},
+		"fdisk":  {"l", "list", "x", "list-details", "L", "help", "h", "V", "version", "s", "getsz"},
+		"sfdisk": {"l", "list", "d", "dump", "J", "json", "s", "show-size", "g", "show-geometry", "F", "list-free", "V", "verify", "T", "list-types", "help", "h", "version", "v"},
+		"sgdisk": {"p", "print", "i", "info", "v", "verify", "b", "backup", "L", "list-types", "O", "print-mbr", "V", "version", "help", "?"},
+		"gdisk":  {"l", "help", "h"},
+		"cfdisk": {"help", "h", "V", "version"},
+		"parted": {"l", "list", "help", "h", "v", "version"},
 	}
 })
 
@@ -161,43 +184,39 @@ var partedRead = sync.OnceValue(func() map[string]bool {
 	return setOf("print", "p", "unit", "s", "B", "kB", "MB", "GB", "TB", "KiB", "MiB", "GiB", "TiB", "%", "cyl", "chs", "compact", "help", "version", "free", "all", "list", "devices")
 })
 
-// partitionRead reports whether a partitioning tool only reads.
+// partitionRead reports whether a partitioning tool only reads. Its
+// options are read with its own table, so an option's value is not taken
+// for an option (sgdisk -b t.bak -p, sgdisk --backup=t.bak).
 func partitionRead(c *syntax.Call) bool {
+	opts, operands := scan(c.Args, specFor(c.Name))
+	readOpts := partitionReadOptions()[c.Name]
 	if c.Name != "parted" {
 		// Read-only when every option is a reading one: sgdisk -b bak
 		// --zap-all /dev/sda saves a copy and then wipes.
 		reads, others := 0, 0
-		for i := 0; i < len(c.Args); i++ {
-			v := c.Args[i].Value
-			if !strings.HasPrefix(v, "-") || v == "-" {
-				continue
-			}
-			if !containsString(partitionReadFlags()[c.Name], v) {
+		for _, o := range opts {
+			if o.ambiguous == nil && containsString(readOpts, o.name) {
+				reads++
+			} else {
 				others++
-				continue
-			}
-			reads++
-			if (v == "-b" || v == "--backup" || v == "-i" || v == "--info") && c.Name == "sgdisk" {
-				i++ // the option's value
 			}
 		}
 		return reads > 0 && others == 0
 	}
-	if hasFlag(c.Args, 0, partitionReadFlags()[c.Name]...) {
-		return true
+	for _, o := range opts {
+		if o.ambiguous == nil && containsString(readOpts, o.name) {
+			return true
+		}
 	}
 	// parted [options] [device [command...]]: read-only when every command
-	// word only prints.
-	words := 0
-	for _, a := range c.Args {
-		v := a.Value
-		if strings.HasPrefix(v, "-") || strings.HasPrefix(v, "/dev/") {
-			continue
-		}
-		if !partedRead()[v] {
+	// word after the device only prints.
+	if len(operands) < 2 {
+		return false
+	}
+	for _, i := range operands[1:] {
+		if !c.Args[i].Static || !partedRead()[c.Args[i].Value] {
 			return false
 		}
-		words++
 	}
-	return words > 0
+	return true
 }

@@ -48,36 +48,28 @@ func checkGitDestroy(p *Pass, c *syntax.Call) {
 	}
 }
 
-// gitConfig returns the values that -c KEY=VALUE on the command line gives
-// key (case-insensitive), in order.
-func gitConfig(c *syntax.Call, sub int, key string) []string {
-	var out []string
-	for i := 0; i < sub && i < len(c.Args); i++ {
-		if c.Args[i].Value != "-c" || i+1 >= sub {
-			continue
-		}
-		k, v, _ := strings.Cut(c.Args[i+1].Value, "=")
+// gitConfigs returns the values that -c KEY=VALUE among git's global
+// options (c.Args[:sub], read with git's table) gives key
+// (case-insensitive), in order, each with whether it is static.
+func gitConfigs(c *syntax.Call, sub int, key string) (vals []string, static []bool) {
+	globals, _ := scan(c.Args[:sub], specFor("git"))
+	for _, o := range find(globals, "c") {
+		k, v, _ := strings.Cut(o.val.Value, "=")
 		if strings.EqualFold(k, key) {
-			out = append(out, v)
+			vals, static = append(vals, v), append(static, o.val.Static)
 		}
-		i++
 	}
-	return out
+	return vals, static
 }
 
-// gitAliasValue returns the alias -c alias.NAME=VALUE defines for name.
+// gitAliasValue returns the alias -c alias.NAME=VALUE defines for name
+// (the last one wins, as in git's config), and whether it is static.
 func gitAliasValue(c *syntax.Call, sub int, name string) (string, bool) {
-	for i := 0; i+1 < sub; i++ {
-		if c.Args[i].Value != "-c" {
-			continue
-		}
-		k, v, _ := strings.Cut(c.Args[i+1].Value, "=")
-		if an, ok := strings.CutPrefix(k, "alias."); ok && an == name {
-			return v, c.Args[i+1].Static
-		}
-		i++
+	vals, static := gitConfigs(c, sub, "alias."+name)
+	if len(vals) == 0 {
+		return "", false
 	}
-	return "", false
+	return vals[len(vals)-1], static[len(static)-1]
 }
 
 // judgeGitAlias judges a subcommand defined on the command line by -c
@@ -86,16 +78,11 @@ func gitAliasValue(c *syntax.Call, sub int, name string) (string, bool) {
 // reports whether c was such an alias.
 func judgeGitAlias(p *Pass, c *syntax.Call, sub int) bool {
 	name := c.Args[sub].Value
-	for i := 0; i < sub; i++ {
-		if v := c.Args[i].Value; v == "--config-env" && i+1 < sub || strings.HasPrefix(v, "--config-env=") {
-			spec := strings.TrimPrefix(v, "--config-env=")
-			if v == "--config-env" {
-				spec = c.Args[i+1].Value
-			}
-			if strings.HasPrefix(spec, "alias."+name+"=") {
-				p.Report(c, Finding{Rule: "git-destroy", Decision: Ask, Message: "git " + name + " is an alias whose command only the environment knows (--config-env)"})
-				return true
-			}
+	globals, _ := scan(c.Args[:sub], specFor("git"))
+	for _, o := range find(globals, "config-env") {
+		if k, _, _ := strings.Cut(o.val.Value, "="); strings.EqualFold(k, "alias."+name) {
+			p.Report(c, Finding{Rule: "git-destroy", Decision: Ask, Message: "git " + name + " is an alias whose command only the environment knows (--config-env)"})
+			return true
 		}
 	}
 	val, ok := gitAliasValue(c, sub, name)
@@ -173,7 +160,7 @@ func gitDestroys(p *Pass, c *syntax.Call, sub int) string {
 	// Options are read with git's own rules (programs.go): bundles of
 	// short options, values, and any unambiguous abbreviation of a long
 	// option (git reset --har).
-	opts, _ := scan(args, specFor("git "+c.Args[sub].Value))
+	opts, operands := scan(args, specFor("git "+c.Args[sub].Value))
 	dashed := func(n string) string {
 		if len(n) > 2 && n[1] == '-' {
 			return n[2:]
@@ -286,11 +273,11 @@ func gitDestroys(p *Pass, c *syntax.Call, sub int) string {
 			why = "git checkout --force discards local changes"
 		case len(afterDashes()) > 0:
 			why = "git checkout -- <paths> discards uncommitted changes to those files"
-		case hasWord(c, ".") && !flag("-b", "-B"):
+		case operandIs(args, operands, ".") && !flag("-b", "-B"):
 			why = "git checkout . discards every uncommitted change"
 		case flag("--pathspec-from-file"):
 			why = "git checkout --pathspec-from-file discards uncommitted changes to those files"
-		case len(checkoutOperands(args)) >= 2:
+		case len(operands) >= 2:
 			why = "git checkout <commit> <paths> overwrites uncommitted changes to those files"
 		}
 	case "switch":
@@ -324,25 +311,23 @@ func gitDestroys(p *Pass, c *syntax.Call, sub int) string {
 			why = "git worktree remove --force deletes a worktree with its changes"
 		}
 	case "update-ref":
-		if flag("-d") || hasFlag(args, 0, "--stdin") {
+		if flag("-d", "--stdin") {
 			why = "git update-ref -d deletes a ref"
 		}
 	case "read-tree":
-		if hasFlag(args, 0, "--reset") || hasFlag(args, 0, "-u") && hasFlag(args, 0, "-m") || hasFlagCluster(c, 'u') && hasFlagCluster(c, 'm') {
-			if hasFlag(args, 0, "-u") || hasFlagCluster(c, 'u') {
-				why = "git read-tree -u --reset overwrites the working tree, discarding uncommitted changes"
-			}
+		if short('u') && (flag("--reset") || short('m')) {
+			why = "git read-tree -u --reset overwrites the working tree, discarding uncommitted changes"
 		}
 	case "checkout-index":
-		if hasFlag(args, 0, "-f", "--force") || hasFlagCluster(c, 'f') {
+		if flag("--force") || short('f') {
 			why = "git checkout-index -f overwrites files in the working tree"
 		}
 	case "symbolic-ref":
-		if hasFlag(args, 0, "-d", "--delete") {
+		if flag("--delete") || short('d') {
 			why = "git symbolic-ref -d deletes a ref"
 		}
 	case "tag":
-		if hasFlag(args, 0, "-f", "--force") {
+		if flag("--force") || short('f') {
 			why = "git tag -f moves an existing tag"
 		}
 	}
@@ -358,28 +343,4 @@ func hasDeleteRefspec(args []syntax.Arg) bool {
 		}
 	}
 	return false
-}
-
-// checkoutOperands are git checkout's non-option words (branch, commit,
-// paths), with the values of -b/-B/--orphan/--conflict skipped.
-func checkoutOperands(args []syntax.Arg) []syntax.Arg {
-	var out []syntax.Arg
-	for i := 0; i < len(args); i++ {
-		v := args[i].Value
-		switch {
-		case v == "-b" || v == "-B" || v == "--orphan" || v == "--conflict" || v == "--pathspec-from-file" || v == "--unified" || v == "--inter-hunk-context" || v == "-U":
-			i++
-		case (v == "--track" || v == "-t") && i+1 < len(args) && (args[i+1].Value == "direct" || args[i+1].Value == "inherit"):
-			i++
-		case v == "--recurse-submodules" && i+1 < len(args) && (args[i+1].Value == "checkout" || args[i+1].Value == "on-demand" || args[i+1].Value == "yes" || args[i+1].Value == "no"):
-			i++
-		case strings.HasPrefix(v, "-"):
-			if len(v) > 1 && v[1] != '-' && strings.ContainsAny(v[len(v)-1:], "bB") {
-				i++ // -qb name
-			}
-		default:
-			out = append(out, args[i])
-		}
-	}
-	return out
 }

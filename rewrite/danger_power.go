@@ -63,11 +63,14 @@ it: ask (seed 002: confirm). shutdown -c (cancel) and --help pass.`,
 		case "killall5":
 			msg = "killall5 signals every process except the kernel's and its own session"
 		case "shutdown":
-			if hasFlag(c.Args, 0, "-c", "--help") {
+			// -c cancels a pending shutdown, in any cluster (-kc); read
+			// with shutdown's table, so -t's value is not an option.
+			opts, _ := scan(c.Args, specFor("shutdown"))
+			if given(opts, "c", "help") {
 				return
 			}
 		default:
-			if hasFlag(c.Args, 0, "--help") {
+			if asksHelp(c) {
 				return
 			}
 		}
@@ -104,27 +107,41 @@ func systemctlVerb(c *syntax.Call) (string, []string) {
 
 // killsEverything reports kill of pid -1 (every process the user may
 // signal), with any signal spelling before it: kill -9 -1, kill -KILL -1,
-// kill -s TERM -- -1.
+// kill -s TERM -- -1. kill is a bash builtin whose words are not read as
+// getopt reads them, so they are read as bash's kill_builtin does: -l and
+// -L list signals (nothing is sent); -s SIG and -n NUM take the next word;
+// -sSIG and -nNUM are one word; "--" ends the options; the first other
+// word that starts with "-" is the signal; every word after it is a pid.
+// A word only known at run time could be a signal or a pid: the words
+// after it are pids either way. /bin/kill's --signal SIG is read as -s.
 func killsEverything(c *syntax.Call) bool {
 	args := c.Args
-	for i := 0; i < len(args); i++ {
+	sawSignal := false
+	i := 0
+options:
+	for ; i < len(args); i++ {
 		v := args[i].Value
 		switch {
-		case v == "-s" || v == "-n" || v == "--signal":
+		case !args[i].Static:
 			i++
-		case v == "--":
-			for _, a := range args[i+1:] {
-				if a.Value == "-1" {
-					return true
-				}
-			}
-			return false
-		case v == "-1" && i > 0:
-			// The first word may be the signal (kill -1 1 is SIGHUP to
-			// init's pid 1); -1 after a signal is the pid.
-			return true
+			break options
 		case v == "-l" || v == "-L" || v == "--list" || v == "--table":
 			return false
+		case v == "-s" || v == "-n" || v == "--signal":
+			i++
+			sawSignal = true
+		case v == "--":
+			i++
+			break options
+		case strings.HasPrefix(v, "-") && len(v) > 1 && !sawSignal:
+			sawSignal = true
+		default:
+			break options
+		}
+	}
+	for _, a := range args[min(i, len(args)):] {
+		if a.Value == "-1" {
+			return true
 		}
 	}
 	return false

@@ -212,6 +212,98 @@ var programs = sync.OnceValue(func() map[string]optSpec {
 		"git gc": {longEq: true, abbrev: true, longVal: setOf("prune"),
 			longFlag: setOf("aggressive", "auto", "no-prune", "quiet", "force", "keep-largest-pack", "cruft", "no-cruft")},
 		"git update-ref": {shortVal: "m", longEq: true, abbrev: true, longFlag: setOf("no-deref", "create-reflog", "stdin")},
+		"git read-tree": {longEq: true, abbrev: true, longVal: setOf("prefix", "index-output", "exclude-per-directory"),
+			longFlag: setOf("reset", "trivial", "aggressive", "dry-run", "empty", "verbose", "quiet", "no-sparse-checkout",
+				"sparse-checkout", "recurse-submodules", "no-recurse-submodules", "debug-unpack")},
+		"git checkout-index": {longEq: true, abbrev: true, longVal: setOf("prefix", "stage"),
+			longFlag: setOf("index", "quiet", "force", "all", "no-create", "temp", "stdin", "ignore-skip-worktree-bits")},
+		"git symbolic-ref": {shortVal: "m", longEq: true, abbrev: true,
+			longFlag: setOf("delete", "quiet", "short", "recurse", "no-recurse")},
+		// git tag -n<num>: the number is optional and only attached.
+		"git tag": {shortVal: "umF", shortOpt: "n", longEq: true, abbrev: true,
+			longVal: setOf("local-user", "sort", "contains", "no-contains", "merged", "no-merged", "points-at", "message",
+				"file", "cleanup", "format", "trailer"),
+			longFlag: setOf("annotate", "sign", "no-sign", "force", "delete", "verify", "list", "edit", "no-edit", "create-reflog",
+				"column", "no-column", "ignore-case", "color", "no-color", "omit-empty")},
+
+		// The partitioning tools. fdisk, sfdisk, cfdisk and parted use
+		// getopt_long (util-linux 2.38, GNU parted 3.5): abbreviations
+		// resolve; options with an optional value (--color[=when],
+		// --lock[=mode]) take it only after "=". sgdisk (gdisk 1.0) uses
+		// popt: long options are compared whole, "=value" or the next word.
+		// fdisk's getopt string is "b:Bc::C:hH:lL::no:sS:t:uvVw:W:x":
+		// -c and -L take their optional value only attached.
+		"fdisk": {shortVal: "bCHoStwW", shortOpt: "cL", longEq: true, abbrev: true,
+			longVal: setOf("sector-size", "output", "type", "wipe", "wipe-partitions", "cylinders", "heads", "sectors"),
+			longFlag: setOf("protect-boot", "compatibility", "help", "color", "list", "list-details", "noauto-pt", "getsz",
+				"units", "version", "lock")},
+		"sfdisk": {shortVal: "oONuXYwW", longEq: true, abbrev: true,
+			longVal: setOf("output", "backup-file", "label", "label-nested", "partno", "unit", "wipe", "wipe-partitions", "sector-size"),
+			longFlag: setOf("append", "backup", "backup-pt-sectors", "dump", "json", "list", "list-free", "reorder", "show-size",
+				"show-geometry", "show-pt-geometry", "list-types", "verify", "activate", "delete", "part-label", "part-type",
+				"part-uuid", "part-attrs", "disk-id", "relocate", "move-data", "move-use-fsync", "no-act", "force", "quiet",
+				"color", "lock", "no-reread", "no-tell-kernel", "id", "change-id", "print-id", "Linux", "help", "version")},
+		"cfdisk": {shortVal: "b", shortOpt: "L", longEq: true, abbrev: true, longVal: setOf("sector-size"),
+			longFlag: setOf("color", "lock", "read-only", "zero", "help", "version")},
+		"parted": {shortVal: "a", longEq: true, abbrev: true, longVal: setOf("align"),
+			longFlag: setOf("help", "list", "machine", "json", "script", "fix", "version", "pretend-input-tty")},
+		"sgdisk": {shortVal: "aAbcdhijklmnNrRtTuU", longEq: true,
+			longVal: setOf("set-alignment", "attributes", "backup", "change-name", "delete", "hybrid", "info",
+				"adjust-main-table", "move-backup-table", "load-backup", "gpttombr", "new", "largest-new", "transpose",
+				"replicate", "typecode", "transform-bsd", "partition-guid", "disk-guid"),
+			longFlag: setOf("recompute-chs", "display-alignment", "move-second-header", "end-of-largest", "first-in-largest",
+				"first-aligned-in-largest", "mbrtogpt", "randomize-guids", "align-end", "list-types", "clear", "print-mbr",
+				"print", "pretend", "sort", "verify", "version", "zap", "zap-all", "help", "usage")},
+		"gdisk": {},
+
+		// systemd's shutdown (getopt_long); -t SECONDS is sysvinit's,
+		// still accepted.
+		"shutdown": {shortVal: "t", longEq: true, abbrev: true,
+			longFlag: setOf("help", "halt", "poweroff", "reboot", "kexec", "no-wall", "show")},
+		"reboot": {longEq: true, abbrev: true,
+			longFlag: setOf("help", "halt", "poweroff", "reboot", "force", "wtmp-only", "no-wtmp", "no-wall", "no-sync")},
+		"halt": {longEq: true, abbrev: true,
+			longFlag: setOf("help", "halt", "poweroff", "reboot", "force", "wtmp-only", "no-wtmp", "no-wall", "no-sync")},
+		"poweroff": {longEq: true, abbrev: true,
+			longFlag: setOf("help", "halt", "poweroff", "reboot", "force", "wtmp-only", "no-wtmp", "no-wall", "no-sync")},
+
+		// gh repo create (pflag: "=value" or the next word, no
+		// abbreviations; a boolean flag takes "=false").
+		"gh repo create": {shortVal: "dhglpsrt", longEq: true,
+			longVal: setOf("description", "homepage", "gitignore", "license", "template", "source", "remote", "team"),
+			longFlag: setOf("clone", "public", "private", "internal", "push", "add-readme", "disable-issues", "disable-wiki",
+				"include-all-branches", "help")},
+
+		// The filters whose first operand is their pattern or program
+		// unless an option gave it (grep -e PAT, sed -f FILE, jq -f FILE).
+		"grep": {shortVal: "efmABCdD", longEq: true, abbrev: true,
+			longVal: setOf("regexp", "file", "max-count", "after-context", "before-context", "context", "directories",
+				"devices", "exclude", "exclude-from", "exclude-dir", "include", "label", "binary-files", "color", "colour", "group-separator"),
+			longFlag: setOf("extended-regexp", "fixed-strings", "basic-regexp", "perl-regexp", "ignore-case", "no-ignore-case",
+				"word-regexp", "line-regexp", "null-data", "no-messages", "invert-match", "version", "help", "byte-offset",
+				"line-number", "no-line-number", "line-buffered", "with-filename", "no-filename", "only-matching", "quiet", "silent",
+				"binary", "text", "recursive", "dereference-recursive", "files-without-match", "files-with-matches", "count",
+				"initial-tab", "null", "no-group-separator")},
+		// ripgrep (clap): "=value" or the next word, no abbreviations.
+		"rg": {shortVal: "efmABCEgjMtTr", longEq: true,
+			longVal: setOf("regexp", "file", "max-count", "after-context", "before-context", "context", "encoding", "glob",
+				"iglob", "threads", "max-columns", "type", "type-not", "replace", "max-depth", "max-filesize", "sort", "sortr",
+				"color", "colors", "path-separator", "pre", "pre-glob", "engine", "ignore-file", "type-add", "type-clear",
+				"context-separator", "field-context-separator", "field-match-separator", "dfa-size-limit", "regex-size-limit",
+				"hostname-bin", "hyperlink-format"),
+			longFlag: setOf("help", "version", "files", "type-list")},
+		// gawk: -f PROGFILE, -v var=val, -F fs, -i/-l include/load.
+		"awk": {shortVal: "fvFilEW", longEq: true, abbrev: true,
+			longVal: setOf("file", "assign", "field-separator", "include", "load", "exec", "source"),
+			longFlag: setOf("characters-as-bytes", "traditional", "copyright", "debug", "dump-variables", "gen-pot", "help",
+				"lint", "bignum", "use-lc-numeric", "no-optimize", "optimize", "posix", "profile", "pretty-print",
+				"re-interval", "sandbox", "version")},
+		// jq: -f FILE gives the program; --arg NAME VALUE and its
+		// kin take two words (jqPairs).
+		"jq": {shortVal: "fL",
+			longVal: setOf("from-file", "indent", "arg", "argjson", "slurpfile", "rawfile", "args", "jsonargs"),
+			longFlag: setOf("null-input", "raw-input", "slurp", "compact-output", "tab", "color-output", "monochrome-output",
+				"ascii-output", "unbuffered", "sort-keys", "raw-output", "join-output", "exit-status", "seq", "stream", "help", "version")},
 	}
 })
 
