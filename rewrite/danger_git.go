@@ -277,7 +277,11 @@ func gitDestroys(p *Pass, c *syntax.Call, sub int) string {
 			why = "git checkout . discards every uncommitted change"
 		case flag("--pathspec-from-file"):
 			why = "git checkout --pathspec-from-file discards uncommitted changes to those files"
-		case len(operands) >= 2:
+		case len(operands) >= 2 && !harmless("--track", "--no-track") && !given(opts, "t"):
+			// With --track/-t/--no-track git refuses to update paths
+			// ("'--track' cannot be used with updating paths"); their
+			// optional mode is only attached (--track=direct), so in
+			// --track direct main both words are operands.
 			why = "git checkout <commit> <paths> overwrites uncommitted changes to those files"
 		}
 	case "switch":

@@ -63,6 +63,10 @@ var peerDisagreements = []struct {
 		"a script or target that arrives at run time is asked about only when rm -rf or a shell gets it blind"},
 	{"dcg", "allow", regexp.MustCompile(`^git checkout -b test git reset`), "extra words after a start point are paths: git would check them out"},
 	{"dcg", "block", regexp.MustCompile(`^git push --force-with-lease-if-includes`), "a lease-guarded push"},
+	{"cc-safety-net", "allow", regexp.MustCompile(`^git checkout --recurse-submodules (checkout|on-demand) main$`),
+		"--recurse-submodules takes its optional mode only attached (=checkout), as git's parse-options reads every optional value: the two words are operands, <commit> <paths>, and git 2.39 checks out the paths checkout and main over uncommitted changes (2026-11-23)"},
+	{"cc-safety-net", "block", regexp.MustCompile(`^git checkout --track main file\.txt$`),
+		"git refuses --track with paths (git 2.39: \"fatal: missing branch name; try -b\", exit 128, the file untouched): nothing is discarded (2026-11-23)"},
 }
 
 // deliberate returns the reason of the first deliberate disagreement that
@@ -121,7 +125,11 @@ func peerCovered(c peerCase) bool {
 // deliberate disagreement or uncovered category taken out. TestPeers
 // fails when agreement falls below it; raise it when it grows.
 var peerRawBaseline = map[string]int{
-	"cc-safety-net.jsonl": 448,
+	// 445: lowered from 448 on 2026-11-23 by the options scanner work:
+	// git checkout --recurse-submodules checkout|on-demand main now asks
+	// and git checkout --track main file.txt passes (see
+	// peerDisagreements: what git 2.39 does with them, run).
+	"cc-safety-net.jsonl": 445,
 	"dcg.jsonl":           697,
 }
 

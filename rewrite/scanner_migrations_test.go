@@ -41,6 +41,10 @@ func TestScannerGitDestroy(t *testing.T) {
 		{"git -C . checkout main", Allow},
 		{"git checkout -q .", Ask},
 		{"git checkout --track origin/topic", Allow},
+		{"git checkout --track direct main", Allow}, // git refuses --track with paths
+		{"git checkout -t origin/topic file.txt", Allow},
+		{"git checkout --no-track HEAD file.txt", Allow},
+		{"git checkout --recurse-submodules checkout main", Ask}, // two operands: <commit> <paths>
 		{"git checkout --track=direct origin/topic", Allow},
 		{"git checkout -qb topic origin/main", Allow},
 		{"git checkout --conflict=merge main", Allow},
