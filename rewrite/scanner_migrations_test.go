@@ -150,3 +150,29 @@ func TestScannerGhRepoCreate(t *testing.T) {
 		{"gh repo fork o/r --clone=false", Allow},
 	})
 }
+
+// TestAllExport: after set -a (set -o allexport) a plain assignment is
+// exported, so each command gets the verdict of its export form; set +a
+// ends it, and a subshell's set -a is dropped with it.
+func TestAllExport(t *testing.T) {
+	t.Parallel()
+	cfg := testConfig()
+	for _, tc := range []struct{ allexport, exported string }{
+		{`set -a; GIT_SSH_COMMAND='rm -rf ~'; git fetch`, `export GIT_SSH_COMMAND='rm -rf ~'; git fetch`},
+		{`set -o allexport; GIT_PAGER='rm -rf ~'; git log`, `export GIT_PAGER='rm -rf ~'; git log`},
+		{`set -a; D=~; bash -c 'rm -rf "$D"'`, `export D=~; bash -c 'rm -rf "$D"'`},
+		{`set -a; D=~; set +a; bash -c 'rm -rf "$D"'`, `export D=~; bash -c 'rm -rf "$D"'`},
+		{`f() { set -a; }; f; D=~; bash -c 'rm -rf "$D"'`, `export D=~; bash -c 'rm -rf "$D"'`},
+		// Not exported: the verdict of the plain assignment.
+		{`set -a; set +a; D=~; bash -c 'rm -rf "$D"'`, `D=~; bash -c 'rm -rf "$D"'`},
+		{`(set -a); D=~; bash -c 'rm -rf "$D"'`, `D=~; bash -c 'rm -rf "$D"'`},
+	} {
+		got, want := Check(cfg, tc.allexport).Decision, Check(cfg, tc.exported).Decision
+		if got != want {
+			t.Errorf("%s: %s, want %s as for %s", tc.allexport, got, want, tc.exported)
+		}
+	}
+	if d := Check(cfg, `set -a; D=~; bash -c 'rm -rf "$D"'`).Decision; d != Deny {
+		t.Errorf("set -a; D=~; bash -c 'rm -rf \"$D\"': %s, want deny", d)
+	}
+}

@@ -27,6 +27,9 @@ func TestGitCommandVars(t *testing.T) {
 		{"export GIT_SSH_COMMAND='rm -rf x'; unset GIT_SSH_COMMAND; git fetch", ""},
 		{"(export GIT_SSH_COMMAND='rm -rf x'); git fetch", ""},
 		{"export GIT_SSH_COMMAND='rm -rf x'; ls", ""},
+		{"set -a; GIT_SSH_COMMAND='rm -rf x'; git fetch", "GIT_SSH_COMMAND (exported): rm -rf x"},
+		{"set -o allexport; GIT_PAGER='rm -rf x'; git log", "GIT_PAGER (exported): rm -rf x"},
+		{"(set -a; GIT_SSH_COMMAND='rm -rf x'); git fetch", ""},
 	}
 	for _, tt := range tests {
 		m, err := Analyze(tt.src, opts)
@@ -59,12 +62,15 @@ func TestExportN(t *testing.T) {
 			}
 		}
 	}
-	m, _ := Analyze("export BASH_ENV=./e.sh; bash x.sh", opts)
-	found := false
-	for _, h := range m.Hidden {
-		found = found || strings.Contains(h.What, "BASH_ENV")
-	}
-	if !found {
-		t.Error("an exported BASH_ENV is not reported")
+	for _, src := range []string{"export BASH_ENV=./e.sh; bash x.sh", "set -a; BASH_ENV=./e.sh; bash x.sh",
+		"set -o allexport; BASH_ENV=./e.sh; set +a; bash x.sh"} {
+		m, _ := Analyze(src, opts)
+		found := false
+		for _, h := range m.Hidden {
+			found = found || strings.Contains(h.What, "BASH_ENV")
+		}
+		if !found {
+			t.Errorf("%q: an exported BASH_ENV is not reported", src)
+		}
 	}
 }

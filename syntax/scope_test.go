@@ -80,6 +80,23 @@ var scopeCases = []struct {
 	{`export x=ls; bash -c 'echo $x'`, "ls"},
 	{`x=ls; bash -c 'echo $x'`, "?"},
 	{`env x=ls bash -c 'echo $x'`, "ls"},
+	// set -a (set -o allexport): assignments made while it is on are
+	// exported; set +a ends it; it is shell state, so a subshell's is
+	// dropped, a function's is kept, and a path that may not run leaves
+	// it off.
+	{`set -a; x=ls; bash -c 'echo $x'`, "ls"},
+	{`set -o allexport; x=ls; bash -c 'echo $x'`, "ls"},
+	{`set -euao pipefail; x=ls; bash -c 'echo $x'`, "ls"},
+	{`set -a; x=ls; set +a; bash -c 'echo $x'`, "ls"},
+	{`set -a; set +a; x=ls; bash -c 'echo $x'`, "?"},
+	{`set -o allexport; set +o allexport; x=ls; bash -c 'echo $x'`, "?"},
+	{`(set -a); x=ls; bash -c 'echo $x'`, "?"},
+	{`f() { set -a; }; f; x=ls; bash -c 'echo $x'`, "ls"},
+	{`if false; then set -a; fi; x=ls; bash -c 'echo $x'`, "?"},
+	{`set -a; for v in ls; do :; done; bash -c 'echo $v'`, "ls"},
+	{`set -a -- rm; y=ls; bash -c 'echo $y'`, "ls"},
+	{`set -a -- rm; echo $1`, "rm"},
+	{`set +a; x=ls; bash -c 'echo $x'`, "?"},
 	// Aliases, expanded only when enabled and from the next line on.
 	{"shopt -s expand_aliases; alias e='echo rm'\ne x", "rm x"},
 	// Unknown at the head of a path.

@@ -105,6 +105,9 @@ type state struct {
 	dead bool
 	// Shell options that change how later commands are read.
 	expandAliases, lastPipe, noGlob bool
+	// allExport is set -a (set -o allexport): every variable assigned
+	// while it is on gets the export attribute.
+	allExport bool
 }
 
 func newState(dir Dir, home string) *state {
@@ -201,6 +204,10 @@ func (st *state) merge(o *state) {
 	st.expandAliases = st.expandAliases || o.expandAliases
 	st.lastPipe = st.lastPipe || o.lastPipe
 	st.noGlob = st.noGlob && o.noGlob
+	// Exported only when every path turned allexport on: a variable
+	// that may not be exported is not handed to a child as known (the
+	// child sees it as unknown, the safe reading).
+	st.allExport = st.allExport && o.allExport
 }
 
 // equal reports whether merging o into st would change nothing that the
@@ -208,7 +215,7 @@ func (st *state) merge(o *state) {
 func (st *state) equal(o *state) bool {
 	if st.dead != o.dead || st.dir != o.dir || st.posKnown != o.posKnown || !slices.Equal(st.pos, o.pos) || len(st.vars) != len(o.vars) ||
 		len(st.fds) != len(o.fds) || st.stackKnown != o.stackKnown || len(st.aliases) != len(o.aliases) ||
-		st.expandAliases != o.expandAliases || st.lastPipe != o.lastPipe || st.noGlob != o.noGlob {
+		st.expandAliases != o.expandAliases || st.lastPipe != o.lastPipe || st.noGlob != o.noGlob || st.allExport != o.allExport {
 		return false
 	}
 	for k, v := range st.vars {
@@ -242,16 +249,18 @@ func (st *state) get(name string) variable {
 	return unknownVar
 }
 
-// assign gives name a known string value, keeping its export flag.
+// assign gives name a known string value, keeping its export flag (or
+// exporting it under set -a).
 func (st *state) assign(name, value string) {
 	old := st.vars[name]
-	st.setVar(name, variable{known: true, set: true, str: value, exported: old.exported})
+	st.setVar(name, variable{known: true, set: true, str: value, exported: old.exported || st.allExport})
 }
 
-// forget makes name unknown, keeping its export flag.
+// forget makes name unknown, keeping its export flag (or exporting it
+// under set -a).
 func (st *state) forget(name string) {
 	old := st.vars[name]
-	st.setVar(name, variable{exported: old.exported})
+	st.setVar(name, variable{exported: old.exported || st.allExport})
 }
 
 // setFd sets a descriptor. The table is copied first: calls keep the

@@ -669,7 +669,7 @@ func (w *walker) assign(c scope, st *state, as []*sh.Assign, exported bool) {
 		name := a.Name.Value
 		old := st.get(name)
 		v := w.assignValue(c, st, a, old)
-		v.exported = v.exported || old.exported || exported
+		v.exported = v.exported || old.exported || exported || st.allExport
 		st.setVar(name, v)
 		w.specialVar(c, name, v, st)
 	}
@@ -1213,9 +1213,34 @@ func (w *walker) reads(c scope, call *Call, st *state) {
 	}
 }
 
-// set models set -- ARGS (the positional parameters) and set -f.
+// set models set -- ARGS (the positional parameters), set -f / -o
+// noglob and set -a / -o allexport, as bash's set builtin reads its
+// words: each word that starts with - or + is a cluster of option letters
+// (set -euo pipefail), an "o" in it takes the next word as an option
+// name, "-" + turns on and "+" turns off; "--" (or "-") ends the options
+// and the words after it, even none, become the positional parameters;
+// so does the first other word.
 func (w *walker) set(args []Arg, st *state) {
-	for i, a := range args {
+	option := func(name string, on bool) {
+		switch name {
+		case "noglob":
+			st.noGlob = on
+		case "allexport":
+			st.allExport = on
+		}
+	}
+	positional := func(rest []Arg) {
+		st.pos, st.posKnown = nil, true
+		for _, r := range rest {
+			if !r.Static {
+				st.pos, st.posKnown = nil, false
+				return
+			}
+			st.pos = append(st.pos, r.Value)
+		}
+	}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
 		if !a.Static {
 			st.pos, st.posKnown = nil, false
 			return
@@ -1223,34 +1248,33 @@ func (w *walker) set(args []Arg, st *state) {
 		v := a.Value
 		switch {
 		case v == "--" || v == "-":
-			rest := args[i+1:]
-			st.pos, st.posKnown = nil, true
-			for _, r := range rest {
-				if !r.Static {
-					st.pos, st.posKnown = nil, false
-					return
+			positional(args[i+1:])
+			return
+		case len(v) > 1 && (v[0] == '-' || v[0] == '+'):
+			on := v[0] == '-'
+			for _, l := range v[1:] {
+				switch l {
+				case 'f':
+					option("noglob", on)
+				case 'a':
+					option("allexport", on)
+				case 'o':
+					// set -o alone lists the options.
+					if i+1 < len(args) {
+						i++
+						if !args[i].Static {
+							// An option only known at run time: either
+							// reading of these two is unsafe somewhere,
+							// so they become what every path agrees on.
+							st.noGlob, st.allExport = false, false
+							continue
+						}
+						option(args[i].Value, on)
+					}
 				}
-				st.pos = append(st.pos, r.Value)
-			}
-			return
-		case v == "-o" || v == "+o":
-			if i+1 < len(args) && args[i+1].Value == "noglob" {
-				st.noGlob = v == "-o"
-			}
-			return
-		case strings.HasPrefix(v, "-") || strings.HasPrefix(v, "+"):
-			if strings.Contains(v, "f") {
-				st.noGlob = v[0] == '-'
 			}
 		default:
-			st.pos, st.posKnown = nil, true
-			for _, r := range args[i:] {
-				if !r.Static {
-					st.pos, st.posKnown = nil, false
-					return
-				}
-				st.pos = append(st.pos, r.Value)
-			}
+			positional(args[i:])
 			return
 		}
 	}
