@@ -578,7 +578,7 @@ func firstLit(w *sh.Word) (string, bool) {
 
 // splitsBesideEmptyQuote reports a word with an unquoted parameter
 // expansion, which word splitting may cut, and a quoted part that is
-// empty (”, "", "$b" with b empty). bash keeps the empty quoted text as
+// empty (two single quotes, "", "$b" with b empty). bash keeps the empty quoted text as
 // a field of its own where the split falls beside it (x$e"" with e a tab
 // is "x" and ""); mvdan's expand drops it.
 func (r *resolver) splitsBesideEmptyQuote(parts []sh.WordPart) bool {
