@@ -121,6 +121,11 @@ func (r *resolver) exactParam(p *sh.ParamExp, quoted bool) bool {
 	if !p.Length && p.Exp == nil && p.Slice == nil && p.Repl == nil {
 		return true
 	}
+	if name == "#" {
+		// ${#+}, ${#%}, ${#-x}: bash reads the length of the parameter
+		// after #, mvdan $# with an operator.
+		return false
+	}
 	if !r.asciiValue(name) {
 		return false
 	}
