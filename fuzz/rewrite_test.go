@@ -20,9 +20,39 @@ func FuzzRewrite(f *testing.F) {
 			f.Add(s.cmd) // large ones would slow every execution down
 		}
 	}
+	for _, s := range rewriteBesideWarn {
+		f.Add(s)
+	}
 	f.Fuzz(func(t *testing.T, cmd string) {
 		checkCommand(t, machineFor(cmd), cmd)
 	})
+}
+
+// rewriteBesideWarn are commands rewritten beside a part that only warns:
+// the rewrite must keep that warning (FuzzRewrite's "never lowers").
+var rewriteBesideWarn = []string{
+	"git clone https://github.com/a/b && rm -rf node_modules/.cache",
+	"rm -rf node_modules/.cache; curl -o x.tar.gz https://e.com/x.tar.gz",
+	"git clone https://github.com/a/b; echo x | tee plugins/p/agents/a.md",
+}
+
+// TestRewriteKeepsWarnings holds the commands of rewriteBesideWarn to
+// checkCommand's invariants and checks that they do exercise the one
+// that a rewrite never lowers the decision: each is rewritten, and
+// checked again still warns.
+func TestRewriteKeepsWarnings(t *testing.T) {
+	for _, cmd := range rewriteBesideWarn {
+		m := machineFor(cmd)
+		checkCommand(t, m, cmd)
+		res := rewrite.Check(m.rewrite, cmd)
+		if res.Decision != rewrite.Rewrite {
+			t.Errorf("%s: decision %s, want rewrite", cmd, res.Decision)
+			continue
+		}
+		if again := rewrite.Check(m.rewrite, res.Rewritten); again.Decision != rewrite.Warn {
+			t.Errorf("%s: rewritten %q decides %s, want warn", cmd, res.Rewritten, again.Decision)
+		}
+	}
 }
 
 // checkCommand checks, for one command in one configuration:
