@@ -412,7 +412,7 @@ func braceExpr(s string, start int, nested bool) (end int, literal, ok bool) {
 			i = e - 1
 		case c == '}':
 			body := s[start+1 : i]
-			if !itemOK(s[itemStart:i]) {
+			if !itemOK(s[itemStart:i], nested, s[i:]) {
 				return 0, false, false
 			}
 			if commas {
@@ -426,7 +426,7 @@ func braceExpr(s string, start int, nested bool) (end int, literal, ok bool) {
 			}
 			return i + 1, true, true
 		case c == ',':
-			if !itemOK(s[itemStart:i]) {
+			if !itemOK(s[itemStart:i], nested, s[i:]) {
 				return 0, false, false
 			}
 			commas = true
@@ -441,9 +441,23 @@ func braceExpr(s string, start int, nested bool) (end int, literal, ok bool) {
 }
 
 // itemOK reports whether one item of a comma list may start with its
-// tilde: ~ alone or ~/…; a ~ anywhere else was refused by braceExpr.
-func itemOK(item string) bool {
-	return !strings.HasPrefix(item, "~") || item == "~" || strings.HasPrefix(item, "~/")
+// tilde: ~/… , or ~ alone in a pair that is not nested and is followed
+// by the end of the word or a slash ({x,~}/y; bash reads {x,~}:z
+// otherwise). A ~ anywhere else was refused by braceExpr. rest is the
+// text from the comma or closing brace after the item.
+func itemOK(item string, nested bool, rest string) bool {
+	if !strings.HasPrefix(item, "~") || strings.HasPrefix(item, "~/") {
+		return true
+	}
+	if item != "~" || nested {
+		return false
+	}
+	end := strings.IndexByte(rest, '}')
+	if end < 0 {
+		return false
+	}
+	after := rest[end+1:]
+	return after == "" || after[0] == '/'
 }
 
 // braceSequence reports a sequence expression corral models: two
