@@ -71,7 +71,13 @@ func checkChmod(p *Pass, c *syntax.Call) {
 	if !reference && len(operands) > 0 {
 		// The mode or owner comes first.
 		if c.Name == "chmod" {
-			mode = c.Args[operands[0]].Value
+			// Every mode the word can be (m=755 on one path, 777 on
+			// another): a world-writable one wins.
+			for _, m := range candidateArgs(c.Args[operands[0]]) {
+				if mode == "" || worldWritable(m.Value) {
+					mode = m.Value
+				}
+			}
 		}
 		operands = operands[1:]
 	}
@@ -113,7 +119,11 @@ func checkChmod(p *Pass, c *syntax.Call) {
 // a catastrophic directory, and asks when a target starts with a value
 // only known at run time.
 func judgeModeTargets(p *Pass, c *syntax.Call, targets []syntax.Arg) {
+	var all []syntax.Arg
 	for _, a := range targets {
+		all = append(all, candidateArgs(a)...)
+	}
+	for _, a := range all {
 		if !a.Static {
 			if r, ok := p.resolveTarget(c.Dir, a); ok {
 				a = r
@@ -142,7 +152,11 @@ func judgeModeTargets(p *Pass, c *syntax.Call, targets []syntax.Arg) {
 // lets everyone write them); in the project or elsewhere it is what
 // chmod or chown of those files would be, and passes.
 func judgeSelected(p *Pass, c *syntax.Call, roots []syntax.Arg, open bool) {
+	var all []syntax.Arg
 	for _, a := range roots {
+		all = append(all, candidateArgs(a)...)
+	}
+	for _, a := range all {
 		if !a.Static {
 			if r, ok := p.resolveTarget(c.Dir, a); ok {
 				a = r

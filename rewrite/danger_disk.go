@@ -39,6 +39,18 @@ var streamDirs = sync.OnceValue(func() map[string]bool {
 // devicePath returns the device a word names, cleaned, resolved against
 // the directory the call runs in (cd /dev && mkfs.ext4 sda) — or "".
 func devicePath(dir syntax.Dir, a syntax.Arg) string {
+	if oneOf(a) {
+		// Each value the word can take: a disk among them wins.
+		first := ""
+		for _, r := range candidateArgs(a) {
+			if d := devicePath(dir, r); d != "" && isBlockDevice(d) {
+				return d
+			} else if first == "" {
+				first = d
+			}
+		}
+		return first
+	}
 	if !a.Static || a.Value == "" {
 		return ""
 	}
@@ -95,6 +107,10 @@ func checkDiskWrite(p *Pass, c *syntax.Call) {
 			if strings.HasPrefix(a.Value, "of=") {
 				of := a
 				of.Value = strings.TrimPrefix(a.Value, "of=")
+				of.Candidates = nil
+				for _, v := range a.Candidates {
+					of.Candidates = append(of.Candidates, strings.TrimPrefix(v, "of="))
+				}
 				if dev := devicePath(c.Dir, of); dev != "" && isBlockDevice(dev) {
 					p.Report(c, Finding{Rule: "disk-write", Decision: Deny, Message: "dd writes the device " + dev})
 				}

@@ -175,15 +175,10 @@ func (p *Pass) judgeTree(c *syntax.Call, rule string, d deletion) {
 		}
 		return
 	}
-	if !a.Static && a.OneOf {
+	if oneOf(a) {
 		// A variable that different paths set differently: each value it
 		// can hold is judged, so rm -rf of {build, ~} is rm -rf ~.
-		for _, v := range a.Candidates {
-			r := a
-			r.Value, r.Static, r.OneOf, r.Candidates = v, true, false, nil
-			r.Raw = a.Raw + " (" + v + ")"
-			r.Glob = a.Glob && strings.ContainsAny(v, "*?[")
-			r.Pattern = v
+		for _, r := range candidateArgs(a) {
 			d.arg = r
 			p.judgeTree(c, rule, d)
 		}

@@ -209,6 +209,13 @@ type readPath struct {
 // A word only known at run time ($(ls *.go), "$f") names nothing: a read
 // of it is not judged.
 func (p *Pass) readPaths(dir syntax.Dir, a syntax.Arg) []readPath {
+	if oneOf(a) {
+		var out []readPath
+		for _, r := range candidateArgs(a) {
+			out = append(out, p.readPaths(dir, r)...)
+		}
+		return out
+	}
 	if !a.Static {
 		fields, ok := syntax.SubstFields(a)
 		if !ok {

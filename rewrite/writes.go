@@ -260,6 +260,19 @@ func (p *Pass) judge(c *syntax.Call, sc *syntax.Script, dir syntax.Dir, t target
 	if t.arg.Value == "{}" && p.placeholder(c, sc) || strings.HasPrefix(t.path(), "/dev/fd/") || t.path() == "/dev/null" || t.path() == "-" && what == "tee" {
 		return
 	}
+	if oneOf(t.arg) && !t.derived && (t.value == "" || strings.HasPrefix(t.value, t.arg.Value)) {
+		// A word that different paths give different values: each
+		// value is judged, and the worst verdict wins.
+		for _, r := range candidateArgs(t.arg) {
+			u := t
+			u.arg = r
+			if t.value != "" {
+				u.value = r.Value + t.value[len(t.arg.Value):]
+			}
+			p.judge(c, sc, dir, u, rule, what)
+		}
+		return
+	}
 	cfg := p.Config
 	env := guards.Env{Project: cfg.Project, Cwd: dir.Path, Home: cfg.Home, Sandbox: cfg.Sandbox}
 	verb := "writes"
