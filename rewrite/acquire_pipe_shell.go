@@ -3,7 +3,6 @@ package rewrite
 import (
 	"path"
 	"strings"
-	"sync"
 
 	"github.com/corral-dev/corral/syntax"
 )
@@ -119,47 +118,37 @@ func substIsCode(h, c *syntax.Call) bool {
 	if h.Name == "source" || h.Name == "." {
 		return idx == 0 || !h.Args[0].Static
 	}
-	for j := 0; j < idx; j++ {
-		a := h.Args[j]
-		if !a.Static {
-			continue
-		}
-		if codeFlag(h.Name, a.Value) && j+1 < idx && h.Args[j+1].Static {
-			return false // the code is the static string after the flag
-		}
-		if scriptFile(a.Value) {
-			return false // the code is the script file
-		}
+	// The words are read with the program's own options (programWords):
+	// the substitution is code when it is the program text or the
+	// script file, data when a static program comes before it (the code
+	// string, the script file, python -m's module).
+	code, file, module, ok := programWords(h)
+	if !ok {
+		return true
+	}
+	switch {
+	case module:
+		return false
+	case code == idx || file == idx:
+		return true
+	case code >= 0 && code < idx:
+		return !h.Args[code].Static
+	case file >= 0 && file < idx:
+		return !h.Args[file].Static
 	}
 	return true
 }
 
-// codeFlag reports whether v is an option of a shell or interpreter whose
-// next word is the code to run.
-func codeFlag(name, v string) bool {
-	if !strings.HasPrefix(v, "-") || strings.HasPrefix(v, "--") && v != "--eval" && v != "--print" {
-		return false
+// programWords returns, for a shell or an interpreter, the index in
+// c.Args of the word holding the program text (the -c string, -e's value)
+// and of the script file (or -1 for either), and whether python -m names
+// a module instead: syntax.ShellScript's and syntax.InterpreterWords'
+// readings of the program's options. ok is false for a program whose
+// options corral does not model.
+func programWords(c *syntax.Call) (code, file int, module, ok bool) {
+	if syntax.IsShell(c.Name) {
+		code, _ = syntax.ShellScript(c)
+		return code, syntax.ShellFile(c), false, true
 	}
-	switch {
-	case syntax.IsShell(name):
-		return strings.Contains(v[1:], "c")
-	case name == "perl":
-		return strings.ContainsAny(v[1:], "eE")
-	}
-	switch v {
-	case "-c", "-e", "-E", "-r", "-p", "--eval", "--print":
-		return true
-	}
-	return false
-}
-
-// scriptExts are the extensions of script files.
-var scriptExts = sync.OnceValue(func() map[string]bool {
-	return map[string]bool{".sh": true, ".bash": true, ".zsh": true, ".py": true, ".pl": true, ".rb": true,
-		".js": true, ".mjs": true, ".cjs": true, ".ts": true, ".php": true, ".lua": true, ".R": true, ".r": true, ".ps1": true}
-})
-
-// scriptFile reports whether v names a script file by its extension.
-func scriptFile(v string) bool {
-	return !strings.HasPrefix(v, "-") && scriptExts()[path.Ext(v)]
+	return syntax.InterpreterWords(c)
 }

@@ -54,9 +54,30 @@ func fileRun(c *syntax.Call) (syntax.Arg, bool) {
 	if c.NameArg.Word != nil && strings.Contains(c.NameArg.Value, "/") {
 		return c.NameArg, true
 	}
-	if r := syntax.RunnerOf(c.Name); r == syntax.NotRunner || c.Name == "eval" {
+	switch r := syntax.RunnerOf(c.Name); {
+	case r == syntax.NotRunner || c.Name == "eval":
+		return syntax.Arg{}, false
+	case c.Name == "source" || c.Name == ".":
+		// bash's source takes no options but "--".
+		args := c.Args
+		if len(args) > 0 && args[0].Static && args[0].Value == "--" {
+			args = args[1:]
+		}
+		if len(args) > 0 {
+			return args[0], true
+		}
 		return syntax.Arg{}, false
 	}
+	// A shell's or interpreter's script file, read with its options
+	// (bash -o pipefail i.sh, python3 -W ignore i.py, not -c's string).
+	if _, file, _, ok := programWords(c); ok {
+		if file >= 0 {
+			return c.Args[file], true
+		}
+		return syntax.Arg{}, false
+	}
+	// A runner whose options corral does not model (lua, Rscript, pwsh):
+	// its first word that is no option.
 	for _, a := range c.Args {
 		if strings.HasPrefix(a.Value, "-") {
 			continue

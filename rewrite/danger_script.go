@@ -32,15 +32,20 @@ func checkRuntimeScript(p *Pass, c *syntax.Call) {
 		switch {
 		case idx >= 0:
 			script = &c.Args[idx]
-		case !stdin && c.ExtraArgs && hasFlagCluster(c, 'c'):
+		case !stdin && c.ExtraArgs && syntax.ShellCommandString(c):
 			p.Report(c, Finding{Rule: "runtime-script", Decision: Ask, Message: c.Name + " -c runs a script that arrives at run time"})
+			return
+		case c.ExtraArgs && syntax.ShellFile(c) >= 0 && placeholderWord(c.Args[syntax.ShellFile(c)].Value):
+			// parallel bash {} -c: the script file is what xargs or
+			// parallel puts in place of {}.
+			p.Report(c, Finding{Rule: "runtime-script", Decision: Ask, Message: c.Name + " runs a script file that arrives at run time"})
 			return
 		default:
 			return
 		}
 	}
 	v := strings.TrimSpace(script.Value)
-	if c.ExtraArgs && (v == "{}" || v == "%" || strings.Trim(v, "{}") == "") {
+	if c.ExtraArgs && placeholderWord(v) {
 		p.Report(c, Finding{Rule: "runtime-script", Decision: Ask, Message: c.Name + " runs a script that arrives at run time"})
 		return
 	}
@@ -59,12 +64,9 @@ func checkRuntimeScript(p *Pass, c *syntax.Call) {
 	}
 }
 
-func hasFlagCluster(c *syntax.Call, letter byte) bool {
-	for _, a := range c.Args {
-		v := a.Value
-		if len(v) > 1 && v[0] == '-' && v[1] != '-' && strings.IndexByte(v[1:], letter) >= 0 {
-			return true
-		}
-	}
-	return false
+// placeholderWord reports a word that xargs or parallel replaces with its
+// input: {}, %, or braces only.
+func placeholderWord(v string) bool {
+	v = strings.TrimSpace(v)
+	return v == "{}" || v == "%" || strings.Trim(v, "{}") == ""
 }

@@ -173,37 +173,88 @@ func pathRefs(c *syntax.Call) []syntax.Arg {
 	if c.NameArg.Word != nil && strings.Contains(c.NameArg.Value, "/") {
 		out = append(out, c.NameArg)
 	}
-	all := pathOperandCommands()[c.Name]
-	script := scriptOperandCommand(c)
-	// A filter's first operand is its pattern or program unless an option
-	// gave it (grep -e, sed -f); the operands after it are files.
-	skipFirst := false
 	if programFirst()[c.Name] {
-		skipFirst = !hasFlag(c.Args, 0, "-e", "-f", "--regexp", "--file", "--from-file", "--expression")
-		all = true
+		return append(out, filterPaths(c)...)
+	}
+	all := pathOperandCommands()[c.Name]
+	// A shell's or interpreter's script file, read with its options
+	// (not -c's or -e's program text, not python -m's module).
+	script := -1
+	if scriptOperandCommand(c) {
+		if _, file, _, ok := programWords(c); ok {
+			script = file
+		} else {
+			for i, a := range c.Args {
+				if !strings.HasPrefix(a.Value, "-") {
+					script = i
+					break
+				}
+			}
+		}
 	}
 	opts := dirOptions()[c.Name]
 	for i, a := range c.Args {
 		v := a.Value
 		if strings.HasPrefix(v, "-") {
-			if v == "-c" || v == "-m" || v == "-e" || v == "-E" || v == "--eval" {
-				// The program is the option's value, not a file.
-				script = false
-			}
-			continue
-		}
-		if skipFirst {
-			skipFirst = false
 			continue
 		}
 		switch {
-		case strings.Contains(v, "/"), all, script:
+		case strings.Contains(v, "/"), all, i == script:
 			out = append(out, a)
 		case i > 0 && opts[c.Args[i-1].Value] && c.Args[i-1].Static:
 			out = append(out, a)
 		}
-		// Only the first operand of a shell or interpreter is its script.
-		script = false
+	}
+	return out
+}
+
+// filterNames maps a filter to the programs.go table it is read with.
+var filterNames = sync.OnceValue(func() map[string]string {
+	return map[string]string{"egrep": "grep", "fgrep": "grep", "gawk": "awk", "mawk": "awk"}
+})
+
+// filterPaths returns the words of a filter (grep, sed, awk, jq, …) that
+// name files, its options read with its own table: the operands after
+// the pattern or program (every operand when an option gave it: grep -e
+// PAT, sed -f FILE, jq -f FILE), and the program file an option names.
+// The pattern itself is no path: grep -e x.sh log does not follow a
+// moved x.sh.
+func filterPaths(c *syntax.Call) []syntax.Arg {
+	name := c.Name
+	if n, ok := filterNames()[name]; ok {
+		name = n
+	}
+	opts, operands := scan(c.Args, specFor(name))
+	var out []syntax.Arg
+	for _, o := range opts {
+		// A program file, given as its own word (an attached value
+		// shares its word with the option).
+		if o.hasVal && !o.attached && (o.name == "f" || o.name == "file" || o.name == "from-file") {
+			out = append(out, o.val)
+		}
+	}
+	given := has(opts, "e", "regexp", "expression", "f", "file", "from-file")
+	// jq --arg NAME VALUE: the scan takes NAME as the value; VALUE is the
+	// operand right after it.
+	skip := map[int]bool{}
+	if name == "jq" {
+		for _, o := range find(opts, "arg", "argjson", "slurpfile", "rawfile") {
+			if !o.attached {
+				skip[o.idx+2] = true
+			}
+		}
+	}
+	first := true
+	for _, i := range operands {
+		if skip[i] {
+			continue
+		}
+		if first && !given {
+			first = false
+			continue
+		}
+		first = false
+		out = append(out, c.Args[i])
 	}
 	return out
 }

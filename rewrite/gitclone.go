@@ -106,20 +106,6 @@ var cloneSpec = optSpec{shortVal: "obucj", longEq: true, longVal: setOf("origin"
 	"reference-if-able", "separate-git-dir", "depth", "shallow-since", "shallow-exclude", "config", "server-option",
 	"filter", "template", "jobs", "bundle-uri", "ref-format", "revision")}
 
-func hasFlag(args []syntax.Arg, from int, flags ...string) bool {
-	for _, a := range args[from:] {
-		if a.Value == "--" {
-			return false
-		}
-		for _, f := range flags {
-			if a.Static && a.Value == f {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 func checkGitClone(p *Pass, c *syntax.Call) {
 	start, dir, ok := gitCloneStart(c)
 	if !ok {

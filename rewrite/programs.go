@@ -43,8 +43,11 @@ var programs = sync.OnceValue(func() map[string]optSpec {
 		"sed": {shortVal: "efl", shortOpt: "i", longEq: true, abbrev: true, longVal: setOf("expression", "file", "line-length"),
 			longFlag: setOf("in-place", "quiet", "silent", "debug", "posix", "regexp-extended", "separate", "sandbox",
 				"unbuffered", "null-data", "zero-terminated", "follow-symlinks", "binary", "help", "version")},
-		// perl has no long options; -i, -l, -0, -x and -C take an attached value.
-		"perl": {shortVal: "eEIMm", shortOpt: "il0xCdD"},
+		// perl has no long options; -i, -x, -C, -d, -D and -F take an
+		// attached value. -l and -0 take only digits: they are read as
+		// flags, and their digits as more flags, so -lpi.bak is -l -p
+		// -i.bak, not -l with the value "pi.bak".
+		"perl": {shortVal: "eEIMm", shortOpt: "ixCdDF"},
 		"tee":  {longEq: true, abbrev: true, longFlag: setOf("append", "ignore-interrupts", "output-error", "help", "version")},
 		"chmod": {longEq: true, abbrev: true, longVal: setOf("reference"),
 			longFlag: setOf("changes", "silent", "quiet", "verbose", "no-preserve-root", "preserve-root", "recursive", "help", "version")},
@@ -301,8 +304,8 @@ var programs = sync.OnceValue(func() map[string]optSpec {
 		// jq: -f FILE gives the program; --arg NAME VALUE and its
 		// kin take two words (jqPairs).
 		"jq": {shortVal: "fL",
-			longVal: setOf("from-file", "indent", "arg", "argjson", "slurpfile", "rawfile", "args", "jsonargs"),
-			longFlag: setOf("null-input", "raw-input", "slurp", "compact-output", "tab", "color-output", "monochrome-output",
+			longVal: setOf("from-file", "indent", "arg", "argjson", "slurpfile", "rawfile"),
+			longFlag: setOf("args", "jsonargs", "null-input", "raw-input", "slurp", "compact-output", "tab", "color-output", "monochrome-output",
 				"ascii-output", "unbuffered", "sort-keys", "raw-output", "join-output", "exit-status", "seq", "stream", "help", "version")},
 	}
 })

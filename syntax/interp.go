@@ -30,9 +30,12 @@ type program struct {
 	lang lang.Lang
 	// code is the program text given on the command line (-c, -e), with
 	// the word that holds it when there is one word.
-	code     string
-	codeArg  *Arg
-	hasCode  bool
+	code    string
+	codeArg *Arg
+	hasCode bool
+	// codeWord is the word that holds the first code string: its
+	// option's own word when attached (-cCODE), else the next word.
+	codeWord *Arg
 	codeFlag string
 	// file is the script file operand.
 	file *Arg
@@ -56,6 +59,14 @@ func interpreterProgram(c *Call) (program, bool) {
 	var codes []string
 	var codeArgs []*Arg
 	take := func(i int, attached string) int {
+		if p.codeWord == nil {
+			switch {
+			case attached != "":
+				p.codeWord = &args[i]
+			case i+1 < len(args):
+				p.codeWord = &args[i+1]
+			}
+		}
 		if attached != "" {
 			codes = append(codes, attached)
 			codeArgs = append(codeArgs, nil)
@@ -188,8 +199,11 @@ func interpreterProgram(c *Call) (program, bool) {
 					}
 					break
 				}
-				if name == "perl" && strings.IndexByte("il0CdDxF", ch) >= 0 {
-					break // takes the rest of the word
+				// perl's -i, -C, -d, -D, -x and -F take the rest of the
+				// word; -l and -0 take only digits, which are no option
+				// letters, so the cluster goes on (-lne CODE is -l -n -e).
+				if name == "perl" && strings.IndexByte("iCdDxF", ch) >= 0 {
+					break
 				}
 			}
 			continue
@@ -231,6 +245,32 @@ func ProgramFromStdin(c *Call) (stdin, known bool) {
 		return replModules[p.module], true
 	}
 	return p.stdin && !p.hasCode && p.file == nil && p.run == "", true
+}
+
+// InterpreterWords returns, for an interpreter call read with its own
+// options (the table interpreterProgram models), the index in c.Args of
+// the word that holds its program text (-c/-e's value, or the option's
+// own word when the code is attached: -cCODE) and of its script file, or
+// -1 for either; module reports python -m MODULE. ok is false for a
+// program whose options corral does not model.
+func InterpreterWords(c *Call) (code, file int, module, ok bool) {
+	code, file = -1, -1
+	if lang.ForProgram(c.Name) == "" {
+		return code, file, false, false
+	}
+	p, ok := interpreterProgram(c)
+	if !ok {
+		return code, file, p.module != "", p.module != ""
+	}
+	for i := range c.Args {
+		if p.codeWord == &c.Args[i] && p.hasCode {
+			code = i
+		}
+		if p.file == &c.Args[i] {
+			file = i
+		}
+	}
+	return code, file, false, true
 }
 
 // replModules are Python modules that run an interactive interpreter,

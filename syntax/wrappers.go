@@ -296,18 +296,61 @@ func IsShell(name string) bool { return shells[name] }
 // -c string (or -1), and whether the shell reads its script from stdin (no
 // -c and no script file).
 func ShellScript(c *Call) (script int, stdin bool) {
+	script, _, stdin = shellWords(c)
+	return script, stdin
+}
+
+// ShellCommandString reports a shell call given -c (alone or in a
+// cluster: -ec), read as bash reads its options, whether or not its
+// string is among the words (xargs sh -c supplies it at run time).
+func ShellCommandString(c *Call) bool {
 	if !shells[c.Name] || noExec(c) {
-		return -1, false
+		return false
+	}
+	for i := 0; i < len(c.Args); i++ {
+		a := c.Args[i]
+		v := a.Value
+		switch {
+		case !a.Static || v == "--" || v == "-":
+			return false
+		case v == "-o" || v == "+o" || v == "--rcfile" || v == "--init-file" || v == "-O" || v == "+O":
+			i++
+		case strings.HasPrefix(v, "--"):
+		case len(v) > 1 && v[0] == '-':
+			if strings.IndexByte(v[1:], 'c') >= 0 {
+				return true
+			}
+		case len(v) > 1 && v[0] == '+':
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// ShellFile returns the index in c.Args of a shell call's script file
+// operand (bash x.sh, sh -e -- x.sh), or -1: none, or the shell runs a
+// -c string or reads stdin (-s).
+func ShellFile(c *Call) int {
+	_, file, _ := shellWords(c)
+	return file
+}
+
+// shellWords reads a shell's words as bash does: the index of the -c
+// string, of the script file, and whether the script is read from stdin.
+func shellWords(c *Call) (script, file int, stdin bool) {
+	if !shells[c.Name] || noExec(c) {
+		return -1, -1, false
 	}
 	cflag, sflag := false, false
-	operand := func(i int) (int, bool) {
+	operand := func(i int) (int, int, bool) {
 		switch {
 		case cflag:
-			return i, false
+			return i, -1, false
 		case sflag:
-			return -1, true
+			return -1, -1, true
 		}
-		return -1, false // a script file
+		return -1, i, false // a script file
 	}
 	for i := 0; i < len(c.Args); i++ {
 		a := c.Args[i]
@@ -320,7 +363,7 @@ func ShellScript(c *Call) (script int, stdin bool) {
 			if i+1 < len(c.Args) {
 				return operand(i + 1)
 			}
-			return -1, !cflag
+			return -1, -1, !cflag
 		case v == "-o" || v == "+o" || v == "--rcfile" || v == "--init-file" || v == "-O" || v == "+O":
 			i++
 		case strings.HasPrefix(v, "--"):
@@ -335,7 +378,7 @@ func ShellScript(c *Call) (script int, stdin bool) {
 			return operand(i)
 		}
 	}
-	return -1, !cflag
+	return -1, -1, !cflag
 }
 
 // noExec reports a shell told to read its script without running it
