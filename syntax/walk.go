@@ -1039,22 +1039,48 @@ func (w *walker) callFunc(c scope, call *Call, def funcDef, cmdState, st *state)
 	delete(w.active, decl)
 }
 
-// alias walks the text an alias stands for, when aliases are expanded
-// and the alias was defined on an earlier line.
+// alias walks the text an alias stands for when the alias was defined on
+// an earlier line and aliases may be expanded. It reports whether the
+// call is certainly the alias (expand_aliases is on): when expansion may
+// be off, the call is judged as written too.
 func (w *walker) alias(c scope, s *sh.Stmt, ce *sh.CallExpr, call *Call, st *state) bool {
-	if !st.expandAliases || len(st.aliases) == 0 || len(ce.Assigns) > 0 {
+	if st.aliasesOff || len(st.aliases) == 0 || len(ce.Assigns) > 0 {
 		return false
 	}
 	name := ce.Args[0].Lit()
-	a, ok := st.aliases[name]
-	if !ok || name == "" || a.line >= s.Pos().Line() {
+	if name == "" {
 		return false
+	}
+	a, ok := st.aliases[name]
+	if !ok {
+		a, ok = st.aliases[""]
+	}
+	if !ok || a.line >= s.Pos().Line() {
+		return false
+	}
+	if a.unknown {
+		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, What: "an alias whose text is only known at run time", Text: name, Always: true})
+		return st.expandAliases
 	}
 	rest := ""
 	if e := int(ce.End().Offset()); e <= len(c.sc.Src) {
 		rest = c.sc.Src[int(ce.Args[0].End().Offset()):e]
 	}
 	w.childIn(c, call, a.value+rest, nil, "alias", false, st, st.dir)
+	return st.expandAliases
+}
+
+// aliasName reports whether s is a plain alias name (no quoting or
+// expansion in it).
+func aliasName(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("_.:+@%,-", r)) {
+			return false
+		}
+	}
 	return true
 }
 
@@ -1110,7 +1136,7 @@ func (w *walker) builtin(c scope, call *Call, st *state) {
 			case "-u":
 				on = false
 			case "expand_aliases":
-				st.expandAliases = on
+				st.expandAliases, st.aliasesOff = on, !on
 			case "lastpipe":
 				st.lastPipe = on
 			}
@@ -1118,18 +1144,24 @@ func (w *walker) builtin(c scope, call *Call, st *state) {
 	case "alias":
 		for _, a := range args {
 			name, val, ok := strings.Cut(a.Value, "=")
-			if !ok || !a.Static {
-				if !a.Static && st.expandAliases {
-					// Only an alias that will be expanded runs.
-					w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, What: "an alias only known at run time", Text: a.Value, Always: true})
+			if !a.Static {
+				// The text is only known at run time: a later line that
+				// uses the name runs it.
+				// An alias whose name is only known then is kept under
+				// the empty name: any later command word may be it.
+				name, val, ok = "", "", true
+				if n, _, found := strings.Cut(a.Raw, "="); found && aliasName(n) {
+					name = n
 				}
+			}
+			if !ok {
 				continue
 			}
 			if st.aliases == nil {
 				st.aliases = map[string]alias{}
 			}
 			st.aliases = cloneMap(st.aliases)
-			st.aliases[name] = alias{value: val, line: call.Stmt.End().Line()}
+			st.aliases[name] = alias{value: val, line: call.Stmt.End().Line(), unknown: !a.Static}
 		}
 	case "unalias":
 		for _, a := range args {
