@@ -885,7 +885,8 @@ func (w *walker) call(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state) {
 	w.cur = st
 	w.noteWrite(c, call)
 	var env *state
-	if inv.split != nil || inv.inputsAreCommands || call.Name == "find" || call.Name == "su" || call.Name == "runuser" || IsShell(call.Name) || call.Name == "git" {
+	if inv.split != nil || inv.inputsAreCommands || call.Name == "find" || call.Name == "su" || call.Name == "runuser" || IsShell(call.Name) || call.Name == "git" ||
+		len(ce.Assigns) > 0 && (call.Name == "cd" || call.Name == "pushd") {
 		env = cmdState.exportedOnly(call.Dir, w.home)
 		for _, a := range args[:len(args)-len(inv.words)] {
 			if name, val, ok := strings.Cut(a.Value, "="); ok && a.Static && isAssignment(a.Value) {
@@ -1339,7 +1340,7 @@ func (w *walker) findExec(c scope, s *sh.Stmt, ce *sh.CallExpr, find *Call) {
 // here-documents and here-strings fed to a shell. eval runs in the shell
 // itself (st); the others in a new process.
 func (w *walker) nested(c scope, call *Call, st *state) {
-	if w.runsCode(c, call) {
+	if w.runsCode(c, call) || w.detached(c, call, st) {
 		return
 	}
 	env := call.env
@@ -1469,6 +1470,17 @@ func (w *walker) child(c scope, call *Call, text string, host *Arg, kind string,
 var inShell = map[string]bool{"eval": true, "arithmetic": true, "prompt": true, "alias": true, "mapfile -C": true, "sourced": true}
 
 // chdir returns the directory after a cd, pushd or popd call.
+// cdPathSearched reports whether cd looks p up in the directories of a
+// CDPATH the script set (bash searches CDPATH for a relative name that
+// does not start with ./ or ../; CDPATH=/ turns cd etc into cd /etc).
+func cdPathSearched(p string, st *state) bool {
+	if p == "" || strings.HasPrefix(p, "/") || p == "." || p == ".." || strings.HasPrefix(p, "./") || strings.HasPrefix(p, "../") {
+		return false
+	}
+	v, ok := st.vars["CDPATH"]
+	return ok && (!v.known || v.set && v.str != "" && v.str != ".")
+}
+
 func (w *walker) chdir(call *Call, st *state) Dir {
 	dir := st.dir
 	switch call.Name {
@@ -1494,6 +1506,9 @@ func (w *walker) chdir(call *Call, st *state) Dir {
 				next = dir.Join(d)
 			}
 		case target == nil || target.Value == "-" || strings.HasPrefix(target.Value, "+"):
+		case cdPathSearched(target.Value, st) || call.env != nil && cdPathSearched(target.Value, call.env):
+			// CDPATH names the directories cd searches first: the
+			// target depends on what exists when it runs.
 		default:
 			next = dir.Join(target.Value)
 		}
