@@ -143,6 +143,8 @@ func programWrites(c *syntax.Call) []target {
 		for _, o := range find(opts, "C", "directory") {
 			out = append(out, inside(o.val)...)
 		}
+	case "chmod", "chown", "chgrp", "chattr", "setfacl":
+		out = append(out, attrTargets(c)...)
 	case "sponge":
 		// sponge [-a] FILE soaks up stdin and writes FILE.
 		if _, ops := scan(c.Args, optSpec{}); len(ops) > 0 {
@@ -321,4 +323,65 @@ func rsyncFromRemote(c *syntax.Call, ops []int) bool {
 		}
 	}
 	return false
+}
+
+// attrTargets lists the files whose mode, owner or attributes a command
+// changes: chmod MODE FILE…, chown OWNER FILE…, chgrp GROUP FILE… (or
+// --reference=RFILE FILE…), chattr [+-=]ATTRS FILE…, setfacl … FILE….
+func attrTargets(c *syntax.Call) []target {
+	var opts []option
+	var ops []int
+	skip := 1 // the mode, owner or group
+	switch c.Name {
+	case "chmod":
+		// GNU chmod's own short options are c, f, v and R; any other
+		// word with a dash (-x, -w) is a mode.
+		for i, a := range c.Args {
+			v := a.Value
+			switch {
+			case v == "--":
+				for j := i + 1; j < len(c.Args); j++ {
+					ops = append(ops, j)
+				}
+			case strings.HasPrefix(v, "--reference"):
+				skip = 0
+				continue
+			case strings.HasPrefix(v, "--"):
+				continue
+			case len(v) > 1 && v[0] == '-' && strings.Trim(v[1:], "cfvR") == "":
+				continue
+			default:
+				ops = append(ops, i)
+				continue
+			}
+			break
+		}
+	case "chown", "chgrp":
+		opts, ops = scan(c.Args, optSpec{longVal: setOf("reference", "from"), longEq: true})
+		if has(opts, "reference") {
+			skip = 0
+		}
+	case "chattr":
+		opts, ops = scan(c.Args, optSpec{shortVal: "vp"})
+		skip = 0
+		// chattr +i f: the mode word starts with + or = (or - after the
+		// options, which scan already took as an option).
+		for len(ops) > 0 && strings.HasPrefix(c.Args[ops[0]].Value, "+") || len(ops) > 0 && strings.HasPrefix(c.Args[ops[0]].Value, "=") {
+			ops = ops[1:]
+		}
+	case "setfacl":
+		opts, ops = scan(c.Args, optSpec{shortVal: "mMxX", longVal: setOf("modify", "modify-file", "remove", "remove-file", "set", "set-file"), longEq: true})
+		skip = 0
+		if has(opts, "restore") {
+			return nil
+		}
+	}
+	if len(ops) < skip {
+		return nil
+	}
+	var out []target
+	for _, i := range ops[skip:] {
+		out = append(out, target{arg: c.Args[i], action: guards.Write, attrs: true})
+	}
+	return out
 }
