@@ -1,6 +1,9 @@
 package syntax
 
-import "strings"
+import (
+	"os"
+	"strings"
+)
 
 // sshSpec are ssh's options that take a value (ssh(1)); the first operand
 // is the host and the words after it are the remote command.
@@ -22,8 +25,8 @@ var tmuxShellCommands = map[string]string{
 }
 
 // detached models shell text that a program runs elsewhere or later: the
-// remote command of ssh (run by the login shell of the host, which may be
-// this machine: the text is judged as a script run from the home
+// remote command of ssh to this machine (localhost, a loopback address or
+// the machine's own name: the login shell runs it from the home
 // directory), the shell commands of tmux, and text that tmux send-keys or
 // screen -X stuff types into a shell. It reports whether it handled call.
 func (w *walker) detached(c scope, call *Call, st *state) bool {
@@ -31,7 +34,9 @@ func (w *walker) detached(c scope, call *Call, st *state) bool {
 	case "ssh":
 		words := append([]Arg{call.NameArg}, call.Args...)
 		i, _, _, _, _ := sshSpec.skipOptions(words)
-		if i >= len(words) {
+		if i >= len(words) || i < 2 || !loopbackHost(words[i-1]) {
+			// Another machine's files are not this one's: only a command
+			// run on this machine is judged.
 			return false
 		}
 		// ssh joins its words with spaces; the remote shell parses them.
@@ -173,4 +178,25 @@ func (w *walker) tmuxCommand(c scope, call *Call, cmd []Arg, st *state) bool {
 	}
 	w.childIn(c, call, strings.Join(parts, " "), nil, "tmux "+name, dynamic, st.exportedOnly(Dir{}, w.home), Dir{})
 	return true
+}
+
+// loopbackHost reports whether ssh's host word ([user@]host) names this
+// machine.
+func loopbackHost(a Arg) bool {
+	if !a.Static {
+		return false
+	}
+	h := a.Value
+	if at := strings.LastIndexByte(h, '@'); at >= 0 {
+		h = h[at+1:]
+	}
+	h = strings.TrimSuffix(strings.TrimPrefix(h, "["), "]")
+	switch {
+	case h == "localhost" || h == "localhost.localdomain" || h == "ip6-localhost" || h == "::1" || h == "0.0.0.0" || h == "0":
+		return true
+	case strings.HasPrefix(h, "127."):
+		return true
+	}
+	name, err := os.Hostname()
+	return err == nil && name != "" && (strings.EqualFold(h, name) || strings.HasPrefix(strings.ToLower(h), strings.ToLower(name)+"."))
 }
