@@ -367,7 +367,7 @@ func (w *walker) program(c scope, call *Call, l lang.Lang, text, label string, d
 				// arguments are run-time values: it matters when that
 				// name is a command that can do harm.
 				w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Text: e.Text,
-					What: what + " in " + string(l) + " code (" + at + ") runs a command built from run-time values"})
+					What: what + " in " + string(l) + " code (" + at + ") runs a command whose arguments are only known at run time"})
 				continue
 			}
 			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: e.Text,

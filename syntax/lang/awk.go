@@ -1,16 +1,29 @@
 package lang
 
+import "strings"
+
 // awk reads an awk program (POSIX awk, gawk, mawk, busybox awk). What runs
 // shell text: system(cmd), print … | cmd (and gawk's |& coprocess), and
 // cmd | getline. What writes: print … > file and >> file. A string that
 // is printed, compared or matched is data.
 func awk(p *parser) []Effect {
 	var out []Effect
+	vars := p.awkAssignments()
+	run := func(c call, a *arg) Effect {
+		// A variable assigned once, from a literal or a built string
+		// (cmd = "date"; cmd | getline d), stands for that value.
+		if a != nil && !a.lit && !a.isList {
+			if v, ok := vars[a.text]; ok {
+				return runText(Awk, c, &v)
+			}
+		}
+		return runText(Awk, c, a)
+	}
 	for _, c := range p.findCalls(false, func(name string) bool { return name == "system" }) {
 		if c.method {
 			continue
 		}
-		out = append(out, runText(Awk, c, argAt(c.args, 0)))
+		out = append(out, run(c, argAt(c.args, 0)))
 	}
 	for k := 0; k < len(p.toks); k++ {
 		t := p.toks[k]
@@ -27,7 +40,7 @@ func awk(p *parser) []Effect {
 				from := p.awkExprStart(k)
 				if from < k {
 					a := p.arg(from, k)
-					out = append(out, runText(Awk, call{name: "getline", off: p.toks[from].off}, &a))
+					out = append(out, run(call{name: "getline", off: p.toks[from].off}, &a))
 				}
 				continue
 			}
@@ -37,7 +50,7 @@ func awk(p *parser) []Effect {
 			to := p.awkExprEnd(next)
 			if to > next {
 				a := p.arg(next, to)
-				out = append(out, runText(Awk, call{name: "print |", off: t.off}, &a))
+				out = append(out, run(call{name: "print |", off: t.off}, &a))
 			}
 		case ">":
 			if !p.inPrint(k) {
@@ -154,4 +167,60 @@ func (p *parser) awkExprStart(k int) int {
 		}
 	}
 	return j + 1
+}
+
+// awkAssignments returns the variables the program assigns exactly once
+// with =, with the expression assigned. A variable assigned more than
+// once, or changed by another operator (+=, getline var, sub(…, …, var)),
+// is not there.
+func (p *parser) awkAssignments() map[string]arg {
+	count := map[string]int{}
+	vals := map[string]arg{}
+	for k := 0; k+1 < len(p.toks); k++ {
+		t := p.toks[k]
+		if t.kind != tIdent {
+			continue
+		}
+		n := p.toks[k+1]
+		switch {
+		case n.kind == tPunct && n.text == "=" && !(k+2 < len(p.toks) && p.toks[k+2].kind == tPunct && p.toks[k+2].text == "="):
+			if prev := p.tok(k - 1); prev.kind == tPunct && strings.Contains("+-*/%^!<>", prev.text) || prev.kind == tPunct && prev.text == "$" {
+				continue
+			}
+			count[t.text]++
+			end := p.awkExprEnd(k + 2)
+			if end > k+2 {
+				vals[t.text] = p.arg(k+2, end)
+			}
+		default:
+			count[t.text] += 0
+		}
+	}
+	// Any other appearance that can change it (getline var, sub's third
+	// argument, a for-in variable) makes it unknown.
+	for k, t := range p.toks {
+		if t.kind == tIdent && t.text == "in" {
+			if prev := p.tok(k - 1); prev.kind == tIdent {
+				count[prev.text] += 2 // for (v in a)
+			}
+			continue
+		}
+		if t.kind == tIdent && (t.text == "getline" || t.text == "sub" || t.text == "gsub" || t.text == "split") {
+			for j := k + 1; j < len(p.toks) && j < k+16; j++ {
+				if p.toks[j].kind == tIdent {
+					count[p.toks[j].text] += 2
+				}
+				if p.toks[j].kind == tPunct && (p.toks[j].text == ";" || p.toks[j].text == "}") {
+					break
+				}
+			}
+		}
+	}
+	out := map[string]arg{}
+	for name, v := range vals {
+		if count[name] == 1 {
+			out[name] = v
+		}
+	}
+	return out
 }

@@ -45,11 +45,10 @@ func tclScript(src string, base, depth int) []Effect {
 	return out
 }
 
-// tclBodies are the commands whose brace words are scripts.
+// tclBodies are the Tcl commands whose brace words are scripts.
 var tclBodies = map[string]bool{"if": true, "while": true, "for": true, "foreach": true, "proc": true, "catch": true,
 	"uplevel": true, "after": true, "switch": true, "try": true, "namespace": true, "time": true, "lmap": true,
-	"dict": true, "apply": true, "expect": true, "expect_after": true, "expect_before": true, "interact": true,
-	"bind": true, "trace": true, "fileevent": true, "timeout": true, "eval": true}
+	"dict": true, "apply": true, "interact": true, "bind": true, "trace": true, "fileevent": true, "timeout": true}
 
 func tclCommand(words []tclWord, base, depth int) []Effect {
 	name := words[0]
@@ -59,7 +58,9 @@ func tclCommand(words []tclWord, base, depth int) []Effect {
 	off := base + name.off
 	var out []Effect
 	cmd := strings.TrimPrefix(name.val, "::")
-	if tclBodies[cmd] {
+	// eval joins its words into a script; expect's pattern-action lists
+	// (expect, expect_after, expect_before) hold bodies.
+	if tclBodies[cmd] || cmd == "eval" || strings.HasPrefix(cmd, "expect") {
 		if cmd == "eval" && len(words) > 1 {
 			parts := make([]string, 0, len(words)-1)
 			known := true
