@@ -93,6 +93,7 @@ var codeCases = []codeCase{
 	{name: "awk-getline", prog: "awk", cmd: `awk 'BEGIN{"rm -rf {home}" | getline x}'`, want: Deny, gone: true},
 	{name: "awk-print-pipe", prog: "awk", cmd: `awk 'BEGIN{print "" | "rm -rf {home}"}'`, want: Deny, gone: true},
 	{name: "awk-print-look", prog: "awk", cmd: `awk 'BEGIN{print "rm -rf ~"; print "system(\"rm -rf ~\")"}'`, want: Allow},
+	{name: "awk-getline-env", prog: "awk", cmd: `awk 'BEGIN{while ((getline l < ".env") > 0) print l}'`, want: Deny, leaks: true},
 	{name: "awk-built-look", prog: "awk", cmd: `echo build | awk '{system("ls " $1)}'`, want: Allow},
 	{name: "sed-e-command", prog: "sed", cmd: `echo x | sed -n '1e rm -rf ~'`, want: Deny, gone: true},
 	{name: "sed-s-e-flag", prog: "sed", cmd: `echo x | sed 's/.*/rm -rf ~/e'`, want: Deny, gone: true},

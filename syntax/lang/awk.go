@@ -4,8 +4,8 @@ import "strings"
 
 // awk reads an awk program (POSIX awk, gawk, mawk, busybox awk). What runs
 // shell text: system(cmd), print … | cmd (and gawk's |& coprocess), and
-// cmd | getline. What writes: print … > file and >> file. A string that
-// is printed, compared or matched is data.
+// cmd | getline. What writes: print … > file and >> file; what reads:
+// getline < file. A string that is printed, compared or matched is data.
 func awk(p *parser) []Effect {
 	var out []Effect
 	vars := p.awkAssignments()
@@ -51,6 +51,20 @@ func awk(p *parser) []Effect {
 			if to > next {
 				a := p.arg(next, to)
 				out = append(out, run(call{name: "print |", off: t.off}, &a))
+			}
+		case "<":
+			// getline < file, getline var < file: a read of the file.
+			prev := p.tok(k - 1)
+			if !(prev.kind == tIdent && prev.text == "getline" || prev.kind == tIdent && p.tok(k-2).kind == tIdent && p.tok(k-2).text == "getline") {
+				continue
+			}
+			to := p.awkExprEnd(k + 1)
+			if to <= k+1 {
+				continue
+			}
+			a := p.arg(k+1, to)
+			if e, ok := readEffect(call{name: "getline <", off: t.off}, &a); ok {
+				out = append(out, e)
 			}
 		case ">":
 			if !p.inPrint(k) {
