@@ -350,9 +350,10 @@ func braceText(parts []sh.WordPart) string {
 
 // exactBraces reports whether the braces in a word's unquoted text (see
 // braceText) are in forms whose bash expansion corral models:
-//   - none, or a single { or } (a literal);
+//   - none, a single { or }, or braces in a text with no comma or ..
+//     (all literal);
 //   - expansions: comma lists whose items are plain text (letters,
-//     digits, _ . / : @ + = % - * ?, a leading ~ or ~/) or nested
+//     digits, _ . / : @ + = % - * ? [ ] ! ^ #, a leading ~ or ~/) or nested
 //     expansions, and sequences of integers written without leading zeros
 //     or of letters of one case, with an optional increment;
 //   - one literal pair without comma or .. ({}, {x}) and no other brace.
@@ -369,8 +370,8 @@ func exactBraces(s string) bool {
 			n++
 		}
 	}
-	if n <= 1 {
-		return true
+	if n <= 1 || !braceSeparators(s) {
+		return true // every brace is literal
 	}
 	pairs, literals := 0, 0
 	for i := 0; i < len(s); i++ {
@@ -392,6 +393,25 @@ func exactBraces(s string) bool {
 		}
 	}
 	return literals == 0 || pairs == 1
+}
+
+// braceSeparators reports an unquoted, unescaped comma or .. in a word's
+// text: without one, bash expands no brace (grep -E '[0-9]'{2}, \d{4}
+// and awk {print} words are literal).
+func braceSeparators(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '\\':
+			i++
+		case ',':
+			return true
+		case '.':
+			if i+1 < len(s) && s[i+1] == '.' {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // braceExpr reads the brace pair that starts at s[start] and returns the
@@ -432,7 +452,7 @@ func braceExpr(s string, start int, nested bool) (end int, literal, ok bool) {
 			commas = true
 			itemStart = i + 1
 		case c == '~' && i == itemStart:
-		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9', strings.IndexByte("_./:@+=%-*?", c) >= 0:
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9', strings.IndexByte("_./:@+=%-*?[]!^#", c) >= 0:
 		default:
 			return 0, false, false // quotes, expansions, escapes, [, ~ inside an item
 		}
@@ -603,9 +623,15 @@ func firstLit(w *sh.Word) (string, bool) {
 func (r *resolver) splitsBesideEmptyQuote(parts []sh.WordPart) bool {
 	unquoted, empty := false, false
 	for _, p := range parts {
-		switch p := p.(type) {
-		case *sh.ParamExp:
+		if _, ok := p.(*sh.ParamExp); ok {
 			unquoted = true
+		}
+	}
+	if !unquoted {
+		return false
+	}
+	for _, p := range parts {
+		switch p := p.(type) {
 		case *sh.SglQuoted:
 			v := p.Value
 			if p.Dollar {
@@ -619,5 +645,5 @@ func (r *resolver) splitsBesideEmptyQuote(parts []sh.WordPart) bool {
 			}
 		}
 	}
-	return unquoted && empty
+	return empty
 }
