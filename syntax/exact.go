@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"slices"
 	"strings"
 
 	"mvdan.cc/sh/v3/expand"
@@ -81,6 +82,9 @@ func (r *resolver) exactParts(parts []sh.WordPart, quoted bool) bool {
 		case *sh.DblQuoted:
 			if p.Dollar || !r.exactParts(p.Parts, true) {
 				return false // $"…" is looked up in a message catalogue
+			}
+			if len(p.Parts) > 1 && slices.ContainsFunc(p.Parts, atFields) {
+				return false // "x$@": mvdan joins what bash keeps apart
 			}
 		case *sh.ParamExp:
 			if !r.exactParam(p, quoted) {
@@ -646,4 +650,20 @@ func (r *resolver) splitsBesideEmptyQuote(parts []sh.WordPart) bool {
 		}
 	}
 	return empty
+}
+
+// atFields reports "$@"-like expansions ($@, ${arr[@]}, with operators),
+// which make several fields inside double quotes.
+func atFields(p sh.WordPart) bool {
+	pe, ok := p.(*sh.ParamExp)
+	if !ok || pe.Param == nil || pe.Length {
+		return false
+	}
+	if pe.Param.Value == "@" {
+		return true
+	}
+	if w, ok := pe.Index.(*sh.Word); ok && w.Lit() == "@" {
+		return true
+	}
+	return false
 }
