@@ -527,7 +527,7 @@ func plainInt(s string) bool {
 // byte (bash ends the string there). ok is false for what corral does not
 // decode exactly: \u and \U of a character outside ASCII (written in the
 // locale's encoding), \c of anything but a letter, an octal escape above
-// \377.
+// \377, a backslash before a byte that is not printable ASCII.
 func decodeANSIC(body string) (string, bool) {
 	var b strings.Builder
 	for i := 0; i < len(body); i++ {
@@ -581,10 +581,15 @@ func decodeANSIC(body string) (string, bool) {
 				continue
 			}
 			return "", false
-		default:
+		case c >= ' ' && c < 0x7f:
 			// An unknown escape keeps its backslash.
 			b.WriteByte('\\')
 			b.WriteByte(c)
+		default:
+			// A backslash before a control byte or a byte outside
+			// ASCII: bash doubles its internal quoting bytes (\x01,
+			// \x7f) there.
+			return "", false
 		}
 	}
 	v := b.String()
