@@ -354,8 +354,8 @@ func braceText(parts []sh.WordPart) string {
 
 // exactBraces reports whether the braces in a word's unquoted text (see
 // braceText) are in forms whose bash expansion corral models:
-//   - none, a single { or }, or braces in a text with no comma or ..
-//     (all literal);
+//   - no opening or no closing brace, or braces in a text with no comma
+//     or .. (all literal: }},0);
 //   - expansions: comma lists whose items are plain text (letters,
 //     digits, _ . / : @ + = % - * ? [ ] ! ^ #, a leading ~ or ~/) or nested
 //     expansions, and sequences of integers written without leading zeros
@@ -365,16 +365,18 @@ func braceText(parts []sh.WordPart) string {
 // Anything else (a quote or expansion inside braces, {a}{b,c}, {0},},
 // {01..10}, {A..a}) is left to run time.
 func exactBraces(s string) bool {
-	n := 0
+	open, closing := 0, 0
 	for i := 0; i < len(s); i++ {
 		switch s[i] {
 		case '\\':
 			i++
-		case '{', '}':
-			n++
+		case '{':
+			open++
+		case '}':
+			closing++
 		}
 	}
-	if n <= 1 || !braceSeparators(s) {
+	if open == 0 || closing == 0 || !braceSeparators(s) {
 		return true // every brace is literal
 	}
 	pairs, literals := 0, 0
