@@ -6,15 +6,16 @@
 # ls (allowed) and a Write to src/x.ts (allowed). Prints the median and
 # p90 wall time of each and the ratio of the medians; the target (issue 8)
 # is a median within 1.2x of the floor. corral runs as users get it: audit
-# log on (in a temporary state directory), default policy, the binary that
-# a plain go build produces.
+# log on (in a temporary state directory), default policy, built as the
+# README's install lines build it (CGO_ENABLED=0: a static binary; see the
+# README's performance section), and the floor built the same way.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs="${1:-200}"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-go build -o "$tmp/corral" ./cmd/corral
-go build -o "$tmp/floor" ./cmd/benchfloor
+CGO_ENABLED=0 go build -o "$tmp/corral" ./cmd/corral
+CGO_ENABLED=0 go build -o "$tmp/floor" ./cmd/benchfloor
 mkdir -p "$tmp/project/src" "$tmp/home" "$tmp/state"
 export HOME="$tmp/home" CLAUDE_PROJECT_DIR="$tmp/project" CORRAL_STATE_DIR="$tmp/state"
 unset CORRAL_AUDIT_LOG CONTENT_FILTER_SANDBOX_DIR CONTENT_FILTER_ENFORCER_MODE CORRAL_APPROVE
