@@ -109,11 +109,13 @@ func rmDeletions(p *Pass, c *syntax.Call) []deletion {
 }
 
 // mvSpec are mv's options that take a value.
-var mvSpec = optSpec{shortVal: "tSZ", longVal: setOf("target-directory", "suffix", "backup", "context"), longEq: true}
+var mvSpec = sync.OnceValue(func() optSpec {
+	return optSpec{shortVal: "tSZ", longVal: setOf("target-directory", "suffix", "backup", "context"), longEq: true}
+})
 
 // mvDeletions lists the sources of mv: they leave where they are.
 func mvDeletions(c *syntax.Call) []deletion {
-	opts, operands := scan(c.Args, mvSpec)
+	opts, operands := scan(c.Args, mvSpec())
 	if !has(opts, "t", "target-directory") && len(operands) > 0 {
 		operands = operands[:len(operands)-1]
 	}
@@ -209,7 +211,9 @@ var findFilters = sync.OnceValue(func() map[string]bool {
 })
 
 // findDeleter are the programs that delete the files find -exec hands them.
-var findDeleter = setOf("rm", "shred", "unlink", "rmdir")
+var findDeleter = sync.OnceValue(func() map[string]bool {
+	return setOf("rm", "shred", "unlink", "rmdir")
+})
 
 // findSelection reports whether find's tests select only some files, and
 // the name they select ("*" when not given by -name).
@@ -223,7 +227,7 @@ func findSelection(c *syntax.Call) (filtered bool, selects string) {
 			// x {} \;): it selects too.
 			deleter := false
 			for i++; i < len(c.Args) && c.Args[i].Value != ";" && c.Args[i].Value != "+"; i++ {
-				deleter = deleter || findDeleter[path.Base(c.Args[i].Value)]
+				deleter = deleter || findDeleter()[path.Base(c.Args[i].Value)]
 			}
 			if !deleter {
 				filtered = true
@@ -249,7 +253,7 @@ func findDeletions(c *syntax.Call) []deletion {
 		case v == "-exec" || v == "-execdir" || v == "-ok" || v == "-okdir":
 			j := i + 1
 			for j < len(c.Args) && c.Args[j].Value != ";" && c.Args[j].Value != "+" {
-				if findDeleter[path.Base(c.Args[j].Value)] && verb == "" {
+				if findDeleter()[path.Base(c.Args[j].Value)] && verb == "" {
 					verb = "find " + v + " " + path.Base(c.Args[j].Value)
 				}
 				j++
@@ -273,7 +277,9 @@ func findDeletions(c *syntax.Call) []deletion {
 
 // rsyncDeleteOpts are rsync's options that delete files of the destination
 // that the source does not have.
-var rsyncDeleteOpts = setOf("delete", "del", "delete-before", "delete-during", "delete-delay", "delete-after", "delete-excluded", "delete-missing-args")
+var rsyncDeleteOpts = sync.OnceValue(func() map[string]bool {
+	return setOf("delete", "del", "delete-before", "delete-during", "delete-delay", "delete-after", "delete-excluded", "delete-missing-args")
+})
 
 // rsyncSpec are rsync's options that take a value.
 var rsyncSpec = sync.OnceValue(func() optSpec {
@@ -291,7 +297,7 @@ func rsyncDeletions(c *syntax.Call) []deletion {
 	opts, operands := scan(c.Args, rsyncSpec())
 	del := false
 	for _, o := range opts {
-		if o.long && rsyncDeleteOpts[o.name] {
+		if o.long && rsyncDeleteOpts()[o.name] {
 			del = true
 		}
 	}

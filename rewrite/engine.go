@@ -4,9 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/corral-dev/corral/guards"
 	"github.com/corral-dev/corral/syntax"
@@ -172,7 +172,7 @@ const MaxShellCheck = 64 << 10
 // after shopt -s expand_aliases), a sourced file that may define one, and
 // shell options. Lines that follow one cannot be judged by a syntax check
 // of the text as written.
-var parseChanging = regexp.MustCompile(`(?:^|[^\w.-])(?:alias|source|shopt|setopt|emulate|set|enable)(?:$|[^\w.-])|(?:^|[\s;&|(){}])\.(?:$|[\s;&|)])`)
+var parseChanging = lazyRegexp(`(?:^|[^\w.-])(?:alias|source|shopt|setopt|emulate|set|enable)(?:$|[^\w.-])|(?:^|[\s;&|(){}])\.(?:$|[\s;&|)])`)
 
 // checkBashRejected decides about text corral cannot parse when the
 // machine's bash cannot parse it either. A non-interactive bash runs the
@@ -202,7 +202,7 @@ func checkBashRejected(cfg *Config, command string, parseErr error, verify bool)
 		prefix = ""
 	}
 	note := fmt.Sprintf("corral cannot parse this command (%v) and the shells reject it at line %d: a shell runs nothing from that line on", parseErr, line)
-	if parseChanging.MatchString(prefix) {
+	if parseChanging().MatchString(prefix) {
 		return nil
 	}
 	inner := *cfg
@@ -510,18 +510,22 @@ func applyFixes(p *Pass, fs []Finding, calls []*syntax.Call) (string, [][2]int, 
 
 // readOnly lists commands that read and print only; a rewrite whose other
 // calls are all on it is approved in auto mode.
-var readOnly = map[string]bool{
-	"cd": true, "pushd": true, "popd": true, "ls": true, "cat": true, "head": true, "tail": true,
-	"wc": true, "grep": true, "egrep": true, "fgrep": true, "rg": true, "echo": true, "printf": true,
-	"pwd": true, "true": true, "false": true, "test": true, "[": true, "which": true, "type": true,
-	"file": true, "stat": true, "du": true, "df": true, "date": true, "sort": true, "uniq": true,
-	"cut": true, "tr": true, "jq": true, "basename": true, "dirname": true, "realpath": true,
-	"readlink": true, "tree": true, "sleep": true, "sha256sum": true, "sha1sum": true, "md5sum": true,
-	"mkdir": true, "less": true, "diff": true, "whoami": true, "id": true, "uname": true,
-}
+var readOnly = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"cd": true, "pushd": true, "popd": true, "ls": true, "cat": true, "head": true, "tail": true,
+		"wc": true, "grep": true, "egrep": true, "fgrep": true, "rg": true, "echo": true, "printf": true,
+		"pwd": true, "true": true, "false": true, "test": true, "[": true, "which": true, "type": true,
+		"file": true, "stat": true, "du": true, "df": true, "date": true, "sort": true, "uniq": true,
+		"cut": true, "tr": true, "jq": true, "basename": true, "dirname": true, "realpath": true,
+		"readlink": true, "tree": true, "sleep": true, "sha256sum": true, "sha1sum": true, "md5sum": true,
+		"mkdir": true, "less": true, "diff": true, "whoami": true, "id": true, "uname": true,
+	}
+})
 
-var readOnlyGit = map[string]bool{"status": true, "log": true, "diff": true, "show": true, "rev-parse": true,
-	"ls-files": true, "ls-remote": true, "describe": true, "remote": true, "branch": true}
+var readOnlyGit = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"status": true, "log": true, "diff": true, "show": true, "rev-parse": true,
+		"ls-files": true, "ls-remote": true, "describe": true, "remote": true, "branch": true}
+})
 
 // approvable reports whether every call of the command is either fixed by
 // a finding or harmless, with no redirection writing outside the sandbox.
@@ -536,10 +540,10 @@ func approvable(p *Pass, calls []*syntax.Call, fs []Finding) bool {
 		if !approvableCall(p, c) {
 			return false
 		}
-		if fixed[c] || readOnly[c.Name] {
+		if fixed[c] || readOnly()[c.Name] {
 			continue
 		}
-		if c.Name == "git" && readOnlyGit[gitSubcommand(c)] {
+		if c.Name == "git" && readOnlyGit()[gitSubcommand(c)] {
 			continue
 		}
 		if _, stdin := syntax.ShellScript(c); syntax.IsShell(c.Name) && !stdin && hasChild(p, c) {
