@@ -3,10 +3,11 @@
 // used by scripts/bench-hook.sh and is not part of corral.
 //
 // Run as "benchfloor time RUNS CORRAL FLOOR INPUT...", it is also the
-// timer: for each input it starts CORRAL hook and FLOOR hook alternately,
-// RUNS times each, with the input file as stdin, and times each process
-// from its start to its exit with the monotonic clock (no other process
-// is started in the timed loop). It prints the median and p90 of each and
+// timer: for each input it starts "CORRAL hook --agent claude" (what
+// corral init registers for Claude Code) and FLOOR with the same arguments
+// alternately, RUNS times each, with the input file as stdin, and times
+// each process from its start to its exit with the monotonic clock (no
+// other process is started in the timed loop). It prints the median and p90 of each and
 // the ratio of the medians, then the median CPU time (user + system, from
 // the kernel's rusage of each child, which load on the machine disturbs
 // less than wall time), its ratio, and the median of minor page faults.
@@ -42,7 +43,7 @@ type sample struct {
 	minflt    int64
 }
 
-// runOnce starts bin hook with input as stdin and returns its wall time,
+// runOnce starts bin hook --agent claude with input as stdin and returns its wall time,
 // its CPU time and its minor page faults.
 func runOnce(bin, input string) (sample, error) {
 	f, err := os.Open(input)
@@ -50,7 +51,7 @@ func runOnce(bin, input string) (sample, error) {
 		return sample{}, err
 	}
 	defer f.Close()
-	cmd := exec.Command(bin, "hook")
+	cmd := exec.Command(bin, "hook", "--agent", "claude")
 	cmd.Stdin = f
 	start := time.Now()
 	err = cmd.Run()
