@@ -331,33 +331,78 @@ func check(cfg *Config, command string, verify bool) *Result {
 }
 
 func run(p *Pass, rules []Rule) {
-	for _, layer := range layers(rules) {
+	for _, layer := range planFor(rules) {
 		runLayer(p, layer)
 	}
 	p.rule = nil
 }
 
-// runLayer runs rules that do not depend on each other over the command:
-// the call rules over every call, in the order of the calls, then the
-// redirection rules, then the whole-command rules.
-func runLayer(p *Pass, rules []*Rule) {
+// layerPlan is one layer of a rule table (see layers) with its call rules
+// indexed: by command name, and those that see every call.
+type layerPlan struct {
+	rules  []*Rule
+	byName map[string][]*Rule
+	all    []*Rule
+}
+
+// planCache keeps the plan of the last rule table run, so that a hook
+// call (which checks a command, and a rewrite's result again) orders and
+// indexes the table once. It holds the table's first element, which keeps
+// that array alive: a table at the same address and length is the same
+// table (rule tables are not changed in place once they are run).
+var planCache struct {
+	sync.Mutex
+	first *Rule
+	n     int
+	plan  []layerPlan
+}
+
+// planFor returns the layers of rules, indexed.
+func planFor(rules []Rule) []layerPlan {
+	if len(rules) == 0 {
+		return nil
+	}
+	planCache.Lock()
+	defer planCache.Unlock()
+	if planCache.first == &rules[0] && planCache.n == len(rules) {
+		return planCache.plan
+	}
+	ls := layers(rules)
+	plan := make([]layerPlan, len(ls))
+	for i, l := range ls {
+		plan[i] = indexLayer(l)
+	}
+	planCache.first, planCache.n, planCache.plan = &rules[0], len(rules), plan
+	return plan
+}
+
+// indexLayer indexes a layer's call rules by the command names they
+// handle.
+func indexLayer(rules []*Rule) layerPlan {
 	n := 0
 	for _, r := range rules {
 		n += len(r.Commands)
 	}
-	byName := make(map[string][]*Rule, n) // sized once: no rehash as it fills
-	var all []*Rule
+	lp := layerPlan{rules: rules, byName: make(map[string][]*Rule, n)} // sized once: no rehash as it fills
 	for _, r := range rules {
 		if r.Call == nil {
 			continue
 		}
 		if len(r.Commands) == 0 {
-			all = append(all, r)
+			lp.all = append(lp.all, r)
 		}
 		for _, n := range r.Commands {
-			byName[n] = append(byName[n], r)
+			lp.byName[n] = append(lp.byName[n], r)
 		}
 	}
+	return lp
+}
+
+// runLayer runs rules that do not depend on each other over the command:
+// the call rules over every call, in the order of the calls, then the
+// redirection rules, then the whole-command rules.
+func runLayer(p *Pass, lp layerPlan) {
+	byName, all, rules := lp.byName, lp.all, lp.rules
 	for _, c := range p.Model.Calls {
 		// Names are matched without case too: on a case-insensitive file
 		// system (macOS) GIT runs git.
