@@ -36,6 +36,12 @@ type walker struct {
 	cur *state
 	// origin is the Origin of the next nested script (see Script.Origin).
 	origin string
+	// editing are the files an editor call works on (vim FILE…): what a
+	// :w or :wq without a name writes.
+	editing []string
+	// restricted reports an editor in restricted mode (vim -Z, rvim):
+	// the code it runs can write and delete files but runs no commands.
+	restricted bool
 	// files counts the bytes of script files read (at most MaxScriptBytes).
 	files int
 	// read reads a script file; nil reads none.
