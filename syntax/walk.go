@@ -2,6 +2,7 @@ package syntax
 
 import (
 	"slices"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -732,6 +733,13 @@ func (w *walker) assignValue(c scope, st *state, a *sh.Assign, old variable) var
 		val = r.literal(a.Value, true)
 	}
 	if !val.Static {
+		// d=${D:-/}: the values the word can take are kept, so a later
+		// $d is judged as each of them (rm -rf $d* can be rm -rf /*).
+		if len(val.Candidates) > 0 && len(val.Candidates) <= MaxCandidates && !a.Append {
+			cands := append([]string{}, val.Candidates...)
+			sort.Strings(cands)
+			return variable{cands: cands}
+		}
 		return unknownVar
 	}
 	if a.Append {
