@@ -1,0 +1,194 @@
+package guards
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/bmatcuk/doublestar/v4"
+)
+
+// Bounds of OnDisk: a search visits at most MaxWalkEntries directory
+// entries and descends at most MaxWalkDepth directories below its root.
+// Past either bound it stops and reports what it found so far (nothing
+// found is then not proof of nothing there: a secret deeper or later than
+// the bound is not seen).
+const (
+	MaxWalkEntries = 5000
+	MaxWalkDepth   = 6
+)
+
+// WalkSkip are directory names OnDisk never enters: git's object store and
+// package trees, large and never a project's own secrets.
+var WalkSkip = map[string]bool{".git": true, "node_modules": true}
+
+// Walk says which files a recursive reader reaches under its root.
+type Walk struct {
+	// Hidden says whether the reader enters hidden directories and reads
+	// hidden files (grep -r does; rg without --hidden does not).
+	Hidden bool
+	// Names, when not empty, are file-name globs (find -name, grep
+	// --include, rg -g): only files whose name matches one are read. As in
+	// find, a * matches a leading dot.
+	Names []string
+	// Exclude are file-name globs of files the reader skips (grep
+	// --exclude, rg -g '!x').
+	Exclude []string
+	// MaxDepth, when above zero, is how many levels below the root the
+	// reader goes (find -maxdepth: 1 is the root's own entries).
+	MaxDepth int
+	// Ignores says that the reader skips files git ignores (rg, ag,
+	// git grep --untracked). Only .gitignore files from the file's
+	// directory up to the repository's top are read (not
+	// .git/info/exclude nor a global excludes file), and a negated line
+	// in one of them counts as not ignored: a secret is rather counted.
+	Ignores bool
+	// Keep, when set, is a filter the paths pass on their way to the
+	// reader (find … | grep env | xargs cat): a file counts when its name
+	// or its path matches it.
+	Keep *regexp.Regexp
+}
+
+// OnDisk reports whether a recursive read of dir as w describes reaches a
+// secret file on disk now: it walks dir (bounded by MaxWalkEntries and
+// MaxWalkDepth, never entering WalkSkip directories, never following a
+// symbolic link to a directory) and returns the first secret in name
+// order. A dir that is a file is judged itself.
+func (s *Secrets) OnDisk(env Env, dir string, w Walk) (Secret, bool) {
+	if s == nil || dir == "" {
+		return Secret{}, false
+	}
+	root := Normalize(env, dir).Abs
+	info, err := os.Lstat(root)
+	if err != nil {
+		return Secret{}, false
+	}
+	if !info.IsDir() {
+		if w.Reads(filepath.Base(root)) {
+			return s.Match(env, root)
+		}
+		return Secret{}, false
+	}
+	maxDepth := MaxWalkDepth
+	if w.MaxDepth > 0 && w.MaxDepth < maxDepth {
+		maxDepth = w.MaxDepth
+	}
+	seen := 0
+	type level struct {
+		dir   string
+		depth int
+	}
+	queue := []level{{root, 1}}
+	for len(queue) > 0 && seen < MaxWalkEntries {
+		cur := queue[0]
+		queue = queue[1:]
+		entries, err := os.ReadDir(cur.dir)
+		if err != nil {
+			continue
+		}
+		sort.Slice(entries, func(i, j int) bool { return entries[i].Name() < entries[j].Name() })
+		for _, e := range entries {
+			if seen++; seen > MaxWalkEntries {
+				break
+			}
+			name := e.Name()
+			if !w.Hidden && strings.HasPrefix(name, ".") {
+				continue
+			}
+			full := cur.dir + "/" + name
+			if e.Type()&fs.ModeDir != 0 {
+				if !WalkSkip[name] && cur.depth < maxDepth {
+					queue = append(queue, level{full, cur.depth + 1})
+				}
+				continue
+			}
+			if !w.Reads(name) || w.Keep != nil && !w.Keep.MatchString(name) && !w.Keep.MatchString(full) {
+				continue
+			}
+			if sec, ok := s.Match(env, full); ok && !(w.Ignores && gitIgnored(full)) {
+				return sec, true
+			}
+		}
+	}
+	return Secret{}, false
+}
+
+// Reads reports whether the reader reads a file of this name.
+func (w Walk) Reads(name string) bool {
+	for _, x := range w.Exclude {
+		if ok, _ := doublestar.Match(x, name); ok {
+			return false
+		}
+	}
+	if len(w.Names) == 0 {
+		return true
+	}
+	for _, n := range w.Names {
+		if ok, _ := doublestar.Match(n, name); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// gitIgnored reports whether a .gitignore between file's directory and the
+// top of its repository (a directory holding .git, else /) names the file
+// or a directory on its way, with no negated line that could bring it back.
+func gitIgnored(file string) bool {
+	for d := filepath.Dir(file); ; d = filepath.Dir(d) {
+		rel, _ := filepath.Rel(d, file)
+		if data, err := os.ReadFile(d + "/.gitignore"); err == nil && len(data) <= 1<<20 {
+			ignored := false
+			for _, line := range strings.Split(string(data), "\n") {
+				line = strings.TrimSpace(line)
+				if line == "" || strings.HasPrefix(line, "#") {
+					continue
+				}
+				if strings.HasPrefix(line, "!") {
+					return false
+				}
+				if ignoreMatches(line, rel) {
+					ignored = true
+				}
+			}
+			if ignored {
+				return true
+			}
+		}
+		if _, err := os.Lstat(d + "/.git"); err == nil || d == "/" || d == "." {
+			return false
+		}
+	}
+}
+
+// ignoreMatches reports whether one .gitignore line names rel (a path
+// relative to the .gitignore's directory) or one of its directories.
+func ignoreMatches(line, rel string) bool {
+	dirOnly := strings.HasSuffix(line, "/")
+	line = strings.TrimSuffix(line, "/")
+	segs := strings.Split(rel, "/")
+	if strings.Contains(line, "/") {
+		line = strings.TrimPrefix(line, "/")
+		for i := range segs {
+			if dirOnly && i == len(segs)-1 {
+				break
+			}
+			if ok, _ := doublestar.Match(line, strings.Join(segs[:i+1], "/")); ok {
+				return true
+			}
+		}
+		return false
+	}
+	for i, seg := range segs {
+		if dirOnly && i == len(segs)-1 {
+			break
+		}
+		if ok, _ := doublestar.Match(line, seg); ok {
+			return true
+		}
+	}
+	return false
+}
