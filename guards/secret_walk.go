@@ -41,10 +41,11 @@ type Walk struct {
 	// reader goes (find -maxdepth: 1 is the root's own entries).
 	MaxDepth int
 	// Ignores says that the reader skips files git ignores (rg, ag,
-	// git grep --untracked). Only .gitignore files from the file's
-	// directory up to the repository's top are read (not
-	// .git/info/exclude nor a global excludes file), and a negated line
-	// in one of them counts as not ignored: a secret is rather counted.
+	// git grep --untracked, git add). Only .gitignore files from the
+	// file's directory up to the repository's top and its
+	// .git/info/exclude are read (not a global excludes file), and a
+	// negated line in a .gitignore counts as not ignored: a secret is
+	// rather counted than missed.
 	Ignores bool
 	// Keep, when set, is a filter the paths pass on their way to the
 	// reader (find … | grep env | xargs cat): a file counts when its name
@@ -135,7 +136,8 @@ func (w Walk) Reads(name string) bool {
 }
 
 // gitIgnored reports whether a .gitignore between file's directory and the
-// top of its repository (a directory holding .git, else /) names the file
+// top of its repository (a directory holding .git, else /), or the
+// repository's .git/info/exclude, names the file
 // or a directory on its way, with no negated line that could bring it back.
 func gitIgnored(file string) bool {
 	for d := filepath.Dir(file); ; d = filepath.Dir(d) {
@@ -159,6 +161,16 @@ func gitIgnored(file string) bool {
 			}
 		}
 		if _, err := os.Lstat(d + "/.git"); err == nil || d == "/" || d == "." {
+			// The repository's own exclude file, from its top.
+			if data, err := os.ReadFile(d + "/.git/info/exclude"); err == nil && len(data) <= 1<<20 {
+				rel, _ := filepath.Rel(d, file)
+				for _, line := range strings.Split(string(data), "\n") {
+					line = strings.TrimSpace(line)
+					if line != "" && !strings.HasPrefix(line, "#") && !strings.HasPrefix(line, "!") && ignoreMatches(line, rel) {
+						return true
+					}
+				}
+			}
 			return false
 		}
 	}

@@ -40,7 +40,8 @@ exfiltrate rule's.`,
 		"sed", "awk", "gawk", "mawk", "jq", "yq", "sort", "cut", "diff", "cmp", "paste", "rev", "fold", "column",
 		"uniq", "comm", "join", "iconv", "expand", "unexpand", "pr", "fmt", "zcat", "bzcat", "xzcat", "zless",
 		"zmore", "view", "vi", "vim", "nvim", "nano", "emacs", "split", "dd", "git",
-		"gzip", "pigz", "bzip2", "pbzip2", "xz", "lzma", "zstd", "lz4", "lzip", "brotli", "openssl", "gpg", "gpg2"},
+		"gzip", "pigz", "bzip2", "pbzip2", "xz", "lzma", "zstd", "lz4", "lzip", "brotli", "openssl", "gpg", "gpg2",
+		"env", "printenv", "set", "export", "declare", "typeset"},
 	Call:     checkSecretRead,
 	Redirect: checkSecretRedirect,
 }
@@ -72,6 +73,11 @@ var readerSpecs = map[string]optSpec{
 func checkSecretRead(p *Pass, c *syntax.Call) {
 	if c.Name == "git" {
 		p.gitSecretRead(c)
+		return
+	}
+	switch c.Name {
+	case "env", "printenv", "set", "export", "declare", "typeset":
+		p.checkSecretEnv(c)
 		return
 	}
 	name := c.Name

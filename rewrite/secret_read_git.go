@@ -3,6 +3,7 @@ package rewrite
 import (
 	"strings"
 
+	"github.com/corral-dev/corral/guards"
 	"github.com/corral-dev/corral/syntax"
 )
 
@@ -64,6 +65,10 @@ func (p *Pass) gitSecretRead(c *syntax.Call) {
 	}
 	name := c.Args[sub].Value
 	args := c.Args[sub+1:]
+	if name == "add" {
+		p.gitAddSecret(c, dir, args)
+		return
+	}
 	switch name {
 	case "show", "log", "whatchanged", "diff", "format-patch", "cat-file", "archive", "blame", "annotate", "grep", "diff-tree":
 	default:
@@ -225,5 +230,57 @@ func (p *Pass) gitSecretPath(c *syntax.Call, dir syntax.Dir, path, what string) 
 	path = strings.TrimPrefix(path, "./")
 	if s, ok := p.secretOf(dir, syntax.Arg{Value: path, Static: true}); ok {
 		p.reportSecret(c, s, what+" reads")
+	}
+}
+
+// gitAddSpec are git add's options that take a separate value.
+var gitAddSpec = optSpec{longEq: true, longVal: setOf("chmod", "pathspec-from-file")}
+
+// gitAddSecret judges git add: staging a secret is the step before it is
+// committed and pushed, so a secret among its pathspecs (git add .env,
+// git add -f id_rsa, git add '*.pem') is asked about, and so is a
+// directory (git add ., git add -A) that holds a secret on disk now that
+// git would stage: one no .gitignore names, or any with -f. git's other
+// ignore sources (.git/info/exclude, core.excludesFile) are not read, so
+// a secret ignored only there is still counted.
+func (p *Pass) gitAddSecret(c *syntax.Call, dir syntax.Dir, args []syntax.Arg) {
+	if p.Config.Paths == nil {
+		return
+	}
+	opts, operands := scan(args, gitAddSpec)
+	if has(opts, "n", "dry-run", "u", "update", "refresh", "pathspec-from-file") {
+		return
+	}
+	force := has(opts, "f", "force")
+	ask := func(s guards.Secret, verb string) {
+		p.Report(c, Finding{Rule: "secret-read", Decision: Ask, Message: s.Reason(verb) + " (a staged secret is committed and published by the next push)", PathContext: "blocked"})
+	}
+	var dirs []syntax.Arg
+	for _, i := range operands {
+		a := args[i]
+		if !a.Static || strings.HasPrefix(a.Value, ":") {
+			continue
+		}
+		if s, ok := p.secretOf(dir, a); ok {
+			ask(s, "git add stages")
+			return
+		}
+		dirs = append(dirs, a)
+	}
+	if len(operands) == 0 && has(opts, "A", "all") {
+		dirs = append(dirs, syntax.Arg{Value: ".", Static: true, Raw: "."})
+	}
+	if p.Config.NoGlobMatches {
+		return
+	}
+	env := p.guardsEnv(dir)
+	for _, d := range dirs {
+		if d.Glob {
+			continue
+		}
+		if s, ok := p.Config.Paths.Secrets().OnDisk(env, d.Value, guards.Walk{Hidden: true, Ignores: !force}); ok {
+			ask(s, "git add "+d.Value+" stages")
+			return
+		}
 	}
 }
