@@ -73,16 +73,18 @@ func (s *Secrets) OnDisk(env Env, dir string, w Walk) (Secret, bool) {
 		}
 		return Secret{}, false
 	}
+	// depth counts directories below dir: dir's own entries are read at
+	// depth 0, and find -maxdepth N reads N-1 directories down.
 	maxDepth := MaxWalkDepth
-	if w.MaxDepth > 0 && w.MaxDepth < maxDepth {
-		maxDepth = w.MaxDepth
+	if w.MaxDepth > 0 && w.MaxDepth-1 < maxDepth {
+		maxDepth = w.MaxDepth - 1
 	}
 	seen := 0
 	type level struct {
 		dir   string
 		depth int
 	}
-	queue := []level{{root, 1}}
+	queue := []level{{root, 0}}
 	for len(queue) > 0 && seen < MaxWalkEntries {
 		cur := queue[0]
 		queue = queue[1:]

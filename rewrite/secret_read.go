@@ -207,6 +207,12 @@ func checkSecretRead(p *Pass, c *syntax.Call) {
 	}
 	// find -exec cat {} +, find … | xargs cat, echo .env | xargs head:
 	// the operands another program gives at run time.
+	for _, in := range c.Inputs {
+		// parallel cat ::: .env
+		if p.secretOperand(c, in, false, false, nil) {
+			return
+		}
+	}
 	if srcs, ok := p.extraSources(c); ok {
 		from := "the command before it"
 		if fromFind(c) {

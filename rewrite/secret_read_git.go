@@ -115,6 +115,9 @@ func (p *Pass) gitSecretRead(c *syntax.Call) {
 		if !has(opts, "e", "f", "regexp", "file") && len(operands) > 0 {
 			operands = operands[1:] // the pattern
 		}
+		if has(opts, "untracked", "no-index") {
+			p.gitGrepDisk(c, dir, opts, args, operands)
+		}
 	}
 	for k, i := range operands {
 		a := args[i]
@@ -261,6 +264,20 @@ func (p *Pass) gitAddSecret(c *syntax.Call, dir syntax.Dir, args []syntax.Arg) {
 		if !a.Static || strings.HasPrefix(a.Value, ":") {
 			continue
 		}
+		if strings.ContainsAny(a.Value, "*?[") {
+			// Quoted or not, git matches a pathspec as a pattern, and
+			// its * matches a leading dot.
+			g := syntax.Arg{Value: a.Value, Static: true, Glob: true, Pattern: a.Value}
+			if s, ok := p.secretOf(dir, g); ok {
+				ask(s, "git add stages")
+				return
+			}
+			if pat, ok := p.Config.Paths.Secrets().GlobReaches(a.Value); ok {
+				ask(guards.Secret{Path: guards.Normalize(p.guardsEnv(dir), a.Value), Pattern: pat}, "git add stages")
+				return
+			}
+			continue
+		}
 		if s, ok := p.secretOf(dir, a); ok {
 			ask(s, "git add stages")
 			return
@@ -280,6 +297,41 @@ func (p *Pass) gitAddSecret(c *syntax.Call, dir syntax.Dir, args []syntax.Arg) {
 		}
 		if s, ok := p.Config.Paths.Secrets().OnDisk(env, d.Value, guards.Walk{Hidden: true, Ignores: !force}); ok {
 			ask(s, "git add "+d.Value+" stages")
+			return
+		}
+	}
+}
+
+// gitGrepDisk judges git grep --untracked and --no-index, which read files
+// of the work tree that git does not track: a secret on disk under its
+// pathspecs (the working directory when none) counts. --untracked skips
+// what git ignores unless --no-exclude-standard; --no-index reads ignored
+// files too unless --exclude-standard.
+func (p *Pass) gitGrepDisk(c *syntax.Call, dir syntax.Dir, opts []option, args []syntax.Arg, operands []int) {
+	if p.Config.Paths == nil || p.Config.NoGlobMatches {
+		return
+	}
+	w := guards.Walk{Hidden: true}
+	if has(opts, "untracked") {
+		w.Ignores = !has(opts, "no-exclude-standard")
+	} else {
+		w.Ignores = has(opts, "exclude-standard")
+	}
+	var roots []string
+	for _, i := range operands {
+		a := args[i]
+		if !a.Static || a.Glob || a.Value == "--" || strings.HasPrefix(a.Value, ":") {
+			continue
+		}
+		roots = append(roots, a.Value)
+	}
+	if len(roots) == 0 {
+		roots = []string{"."}
+	}
+	env := p.guardsEnv(dir)
+	for _, r := range roots {
+		if s, ok := p.Config.Paths.Secrets().OnDisk(env, r, w); ok {
+			p.reportSecret(c, s, "git grep reads everything under "+r+", which holds")
 			return
 		}
 	}

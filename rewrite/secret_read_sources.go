@@ -70,11 +70,9 @@ func (p *Pass) stageSources(pipe *syntax.Pipeline, i int, keep *regexp.Regexp) (
 			return out, ok
 		}
 		if src.Name == "grep" || src.Name == "egrep" || src.Name == "fgrep" {
-			re, ok := grepKeep(src)
-			if !ok {
-				return nil, false
-			}
-			if keep == nil {
+			// A grep whose selection cannot be read (-v, several
+			// patterns) passes some of the paths: all are candidates.
+			if re, ok := grepKeep(src); ok && keep == nil {
 				keep = re
 			}
 		}
