@@ -218,7 +218,7 @@ func checkSecretRead(p *Pass, c *syntax.Call) {
 		if fromFind(c) {
 			from = "find"
 		}
-		p.secretSources(c, srcs, from)
+		p.secretSources(c, srcs, from, recursive && !has(opts, "no-recursion"))
 	}
 }
 
@@ -422,7 +422,7 @@ func (p *Pass) secretOperand(c *syntax.Call, a syntax.Arg, recursive, hidden boo
 		return false
 	}
 	if srcs, ok := p.substSources(c, a); ok {
-		if p.secretSources(c, srcs, "a command substitution") {
+		if p.secretSources(c, srcs, "a command substitution", recursive) {
 			return true
 		}
 	}

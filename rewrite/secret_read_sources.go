@@ -22,6 +22,9 @@ type readSource struct {
 	// keep, when set, is a filter the paths pass through on their way
 	// (grep PATTERN between producer and reader).
 	keep *regexp.Regexp
+	// dirs reports that find selects directories only (-type d): only a
+	// reader that descends into a directory reads what they hold.
+	dirs bool
 }
 
 // maxProducerStages bounds how many filter stages (grep, sort, head …)
@@ -164,18 +167,25 @@ var lsSpec = optSpec{shortVal: "ITw", longVal: setOf("block-size", "color", "for
 // selected.
 func findSources(f *syntax.Call) []readSource {
 	w := guards.Walk{Hidden: true}
-	negated, unknown := false, false
+	negated, unknown, or, dirs := false, false, false, false
 	for i := 0; i < len(f.Args); i++ {
 		v := f.Args[i].Value
 		switch v {
-		case "!", "-not":
-			negated = true
+		case "-o", "-or", ",":
+			or = true
+		case "-type", "-xtype":
+			dirs = i+1 < len(f.Args) && f.Args[i+1].Value == "d"
 		case "-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename":
 			if i+1 >= len(f.Args) {
 				continue
 			}
 			n := f.Args[i+1]
 			i++
+			if i >= 2 && (f.Args[i-2].Value == "!" || f.Args[i-2].Value == "-not") {
+				// ! -path x excludes: it selects no name.
+				negated = true
+				continue
+			}
 			if i+1 < len(f.Args) && f.Args[i+1].Value == "-prune" {
 				continue
 			}
@@ -205,12 +215,12 @@ func findSources(f *syntax.Call) []readSource {
 			}
 		}
 	}
-	if negated || unknown {
+	if negated && or || unknown {
 		w.Names = nil
 	}
 	var out []readSource
 	for _, r := range findRoots(f) {
-		out = append(out, readSource{arg: r, tree: true, walk: w})
+		out = append(out, readSource{arg: r, tree: true, walk: w, dirs: dirs})
 	}
 	return out
 }
@@ -274,7 +284,7 @@ func (p *Pass) substSources(c *syntax.Call, a syntax.Arg) ([]readSource, bool) {
 // path or glob as an operand of its own, each find root by the files it
 // selects (the names its tests can match, an anchored secret it holds,
 // and, when the engine may look at disk, the files under it now).
-func (p *Pass) secretSources(c *syntax.Call, srcs []readSource, from string) bool {
+func (p *Pass) secretSources(c *syntax.Call, srcs []readSource, from string, descends bool) bool {
 	secrets := p.Config.Paths.Secrets()
 	env := p.guardsEnv(c.Dir)
 	verb := fmt.Sprintf("%s reads (paths from %s)", c.Name, from)
@@ -296,6 +306,9 @@ func (p *Pass) secretSources(c *syntax.Call, srcs []readSource, from string) boo
 					return true
 				}
 			}
+			continue
+		}
+		if s.dirs && !descends {
 			continue
 		}
 		for _, r := range p.readPaths(c.Dir, s.arg) {
@@ -331,7 +344,9 @@ func (p *Pass) secretTree(c *syntax.Call, dir string, w guards.Walk) (guards.Sec
 		}
 		return guards.Secret{}, false
 	}
-	if len(w.Names) == 0 {
+	if len(w.Names) == 0 && w.MaxDepth == 0 {
+		// find -maxdepth N stops above most anchored secrets: only the
+		// files on disk are judged then.
 		if sec, ok := secrets.Holds(env, dir, w.Hidden); ok {
 			return sec, true
 		}
