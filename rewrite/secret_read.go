@@ -28,11 +28,20 @@ show HEAD:.env, git cat-file -p :.env, git diff HEAD -- .env, git log -p --
 --stat or --name-only, not an excluding pathspec :!.env). An operand is every
 path it can name: what a glob matches (cat .en?, head ~/.ssh/id_*), each word
 of a brace expansion, a command substitution whose output its text shows
-(less $(echo .env)); one only known at run time ($(ls *.go)) is not judged.
-Denied by
-default, naming the pattern and how to allow that one path; a policy can make
-it ask ("secrets": {"action": "ask"}). Uploads of secrets are the
-exfiltrate rule's.`,
+(less $(echo .env)), each value a for loop over a glob gives its variable
+(for f in ~/.ssh/*; do cat $f; done), and the paths another program yields
+at run time: find -exec cat {}, find/echo/printf/ls | xargs cat, cat
+$(find . -name .env) (find's -name tests narrow them); any other output
+only known at run time ($(git ls-files)) is not judged. Searches of a
+directory (grep -r, rg --hidden, rg -uu, ag -u, git grep --untracked) are
+also judged by the secrets on disk under it when the hook runs (a bounded
+walk). Compressors and encoders to stdout (gzip -c, zstd --stdout, openssl
+-in, gpg -o -) read; so does printing the variables (env, printenv, set)
+after the script sourced a secret (source .env; env). git add of a secret,
+or of a directory holding one that no ignore file names, asks: staging is
+how it gets committed and pushed. Denied by default, naming the pattern
+and how to allow that one path; a policy can make it ask ("secrets":
+{"action": "ask"}). Uploads of secrets are the exfiltrate rule's.`,
 	Commands: []string{"cat", "less", "more", "head", "tail", "bat", "batcat", "xxd", "od", "hexdump", "base64", "base32", "strings", "nl", "tac",
 		"grep", "egrep", "fgrep", "rg", "ag", "zgrep", "cp", "mv", "tar", "zip", "rsync", "scp", "source", ".",
 		// Text tools print what they read; a program, filter or script
