@@ -25,6 +25,34 @@ const (
 // package trees, large and never a project's own secrets.
 var WalkSkip = map[string]bool{".git": true, "node_modules": true}
 
+// walkSystem are the system trees OnDisk never enters: programs, kernel
+// views and public certificate bundles (/etc/ssl/certs/*.pem, named like
+// keys but published by design).
+var walkSystem = []string{"/usr", "/lib", "/lib32", "/lib64", "/libx32", "/bin", "/sbin", "/proc", "/sys", "/dev", "/boot", "/snap", "/etc/ssl", "/etc/pki", "/etc/ca-certificates"}
+
+func systemTree(abs string) bool {
+	for _, d := range walkSystem {
+		if abs == d || strings.HasPrefix(abs, d+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+// nameCandidate reports whether a file of this name can be a secret by a
+// file-name pattern: the walk matches other files in full only when an
+// anchored secret is near.
+func (s *Secrets) nameCandidate(name string) bool {
+	for _, p := range s.patterns {
+		if p.name != "" {
+			if ok, _ := doublestar.Match(p.name, name); ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // Walk says which files a recursive reader reaches under its root.
 type Walk struct {
 	// Hidden says whether the reader enters hidden directories and reads
@@ -55,18 +83,22 @@ type Walk struct {
 
 // OnDisk reports whether a recursive read of dir as w describes reaches a
 // secret file on disk now: it walks dir (bounded by MaxWalkEntries and
-// MaxWalkDepth, never entering WalkSkip directories, never following a
-// symbolic link to a directory) and returns the first secret in name
-// order. A dir that is a file is judged itself.
+// MaxWalkDepth, never entering WalkSkip directories or system trees such
+// as /usr and /etc/ssl, never following a symbolic link to a directory)
+// and returns the first secret in name order. A dir that is a file is judged itself.
 func (s *Secrets) OnDisk(env Env, dir string, w Walk) (Secret, bool) {
 	if s == nil || dir == "" {
 		return Secret{}, false
 	}
 	root := Normalize(env, dir).Abs
 	info, err := os.Lstat(root)
-	if err != nil {
+	if err != nil || systemTree(root) {
 		return Secret{}, false
 	}
+	// Every file is matched in full only under or above an anchored
+	// secret (~/.ssh holds keys under any name); elsewhere only names a
+	// file-name pattern can match, and links, whose targets can be one.
+	_, anchored := s.Holds(env, root, true)
 	if !info.IsDir() {
 		if w.Reads(filepath.Base(root)) {
 			return s.Match(env, root)
@@ -103,12 +135,15 @@ func (s *Secrets) OnDisk(env Env, dir string, w Walk) (Secret, bool) {
 			}
 			full := cur.dir + "/" + name
 			if e.Type()&fs.ModeDir != 0 {
-				if !WalkSkip[name] && cur.depth < maxDepth {
+				if !WalkSkip[name] && cur.depth < maxDepth && !systemTree(full) {
 					queue = append(queue, level{full, cur.depth + 1})
 				}
 				continue
 			}
 			if !w.Reads(name) || w.Keep != nil && !w.Keep.MatchString(name) && !w.Keep.MatchString(full) {
+				continue
+			}
+			if !anchored && e.Type()&fs.ModeSymlink == 0 && !s.nameCandidate(name) {
 				continue
 			}
 			if sec, ok := s.Match(env, full); ok && !(w.Ignores && gitIgnored(full)) {

@@ -37,6 +37,13 @@ func TestSecretsOnDisk(t *testing.T) {
 	if err := os.Symlink(filepath.Join(root, "a"), filepath.Join(root, "c/link")); err != nil {
 		t.Fatal(err)
 	}
+	// A link with an ordinary name whose target is a secret.
+	if err := os.MkdirAll(filepath.Join(root, "e"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(root, "a/.env"), filepath.Join(root, "e/settings")); err != nil {
+		t.Fatal(err)
+	}
 	s := DefaultSecrets()
 	env := Env{Project: root, Cwd: root, Home: "/nonexistent-home"}
 	cases := []struct {
@@ -59,6 +66,11 @@ func TestSecretsOnDisk(t *testing.T) {
 		{"d", Walk{Hidden: true}, "d/certs/site.pem"},
 		{"d", Walk{Hidden: true, Ignores: true}, ""},
 		{"missing", Walk{Hidden: true}, ""},
+		{"e", Walk{Hidden: true}, "a/.env"},
+		// System trees are not walked: /usr holds public certificate
+		// bundles named *.pem.
+		{"/usr", Walk{Hidden: true}, ""},
+		{"/etc/ssl", Walk{Hidden: true}, ""},
 	}
 	for _, tc := range cases {
 		sec, ok := s.OnDisk(env, tc.dir, tc.w)
