@@ -89,7 +89,7 @@ func (p *Pass) stageSources(pipe *syntax.Pipeline, i int, keep *regexp.Regexp) (
 // (-v, -f, several patterns). Go's regexp stands in for grep's: for plain
 // words and simple patterns they agree.
 func grepKeep(c *syntax.Call) (*regexp.Regexp, bool) {
-	opts, operands := scan(c.Args, readerSpecs["grep"])
+	opts, operands := scan(c.Args, readerSpecs()["grep"])
 	if has(opts, "v", "invert-match", "f", "file", "e", "regexp") || len(operands) != 1 || !c.Args[operands[0]].Static {
 		return nil, false
 	}
