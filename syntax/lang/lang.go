@@ -69,33 +69,7 @@ const MaxEffects = 1000
 // only data — a string printed, a comment, a string never passed to a
 // call that runs or destroys — has no effect.
 func Analyze(l Lang, src string) []Effect {
-	p := &parser{src: src, toks: lex(l, src)}
-	var out []Effect
-	switch l {
-	case Python:
-		out = python(p)
-	case JS:
-		out = javascript(p)
-	case Ruby:
-		out = ruby(p)
-	case Perl:
-		out = perl(p)
-	case PHP:
-		out = php(p)
-	}
-	// Backticks and %x{} / qx{} are shell commands wherever they are.
-	if l != Python && l != JS {
-		for _, t := range p.toks {
-			if t.kind != tString || !t.shell {
-				continue
-			}
-			if t.lit {
-				out = append(out, Effect{Kind: Shell, Call: "backticks", Text: t.text, Offset: t.off})
-			} else {
-				out = append(out, Effect{Kind: Hidden, Call: "backticks", Text: t.text, Offset: t.off})
-			}
-		}
-	}
+	out := analyze(l, src, 0)
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Offset < out[j].Offset })
 	out = distinct(out)
 	if len(out) > MaxEffects {
@@ -113,6 +87,40 @@ func Analyze(l Lang, src string) []Effect {
 			at = off
 		}
 		out[i].Line = line
+	}
+	return out
+}
+
+// analyze finds the effects of src, unsorted, without lines. depth counts
+// the code evaluators (eval, exec, Function) that handed src on.
+func analyze(l Lang, src string, depth int) []Effect {
+	p := &parser{src: src, toks: lex(l, src), l: l, depth: depth}
+	p.indirect()
+	out := p.extra
+	switch l {
+	case Python:
+		out = append(out, python(p)...)
+	case JS:
+		out = append(out, javascript(p)...)
+	case Ruby:
+		out = append(out, ruby(p)...)
+	case Perl:
+		out = append(out, perl(p)...)
+	case PHP:
+		out = append(out, php(p)...)
+	}
+	// Backticks and %x{} / qx{} are shell commands wherever they are.
+	if l != Python && l != JS {
+		for _, t := range p.toks {
+			if t.kind != tString || !t.shell {
+				continue
+			}
+			if t.lit {
+				out = append(out, Effect{Kind: Shell, Call: "backticks", Text: t.text, Offset: t.off})
+			} else {
+				out = append(out, Effect{Kind: Hidden, Call: "backticks", Text: t.text, Offset: t.off})
+			}
+		}
 	}
 	return out
 }

@@ -38,12 +38,23 @@ type call struct {
 	parens    bool
 	// tagged reports a JavaScript tagged template (Bun's $`…`).
 	tagged bool
+	// next is the index of the token after the call's name.
+	next int
 }
 
 // parser walks the tokens and finds calls.
 type parser struct {
 	src  string
 	toks []token
+	l    Lang
+	// depth counts the evaluators that handed this text on (eval of a
+	// literal); al holds the names the text binds to modules and
+	// functions; extra the effects its indirection has (indirect.go).
+	depth int
+	al    aliases
+	extra []Effect
+	// vars maps Perl and PHP variables to the names they hold.
+	vars map[string]string
 }
 
 func (p *parser) tok(i int) token {
@@ -298,7 +309,7 @@ func (p *parser) findCalls(bare bool, isCallee func(name string) bool) []call {
 		if prev := p.tok(first - 1); prev.kind == tIdent && (prev.text == "def" || prev.text == "function" || prev.text == "sub" || prev.text == "fn") {
 			continue
 		}
-		c := call{name: name, off: p.toks[first].off}
+		c := call{name: name, off: p.toks[first].off, next: i + 1}
 		// A method on a call result: Path('/x').unlink().
 		if sep := p.tok(first - 1); sep.kind == tPunct && sep.text == "." && p.tok(first-2).kind == tPunct && p.tok(first-2).text == ")" {
 			open := p.matchBack(first - 2)
