@@ -242,7 +242,7 @@ func (p *parser) pyLookup(in []token, i int, out []token) ([]token, int, int, bo
 		return token{kind: tNewline, off: len(p.src)}
 	}
 	switch {
-	case t.kind == tIdent && !member(out) && (t.text == "__builtins__" || t.text == "builtins") && isP(at(i+1), ".") && at(i+2).kind == tIdent:
+	case t.kind == tIdent && !member(out) && (t.text == "__builtins__" || t.text == "builtins") && isP(at(i+1), ".") && at(i+2).kind == tIdent && at(i+2).text != "__dict__":
 		// __builtins__.exec is exec.
 		return nil, i + 2, 0, true
 	case t.kind == tIdent && (t.text == "__import__" && !member(out) || t.text == "import_module") && isP(at(i+1), "("):
@@ -534,6 +534,9 @@ func (p *parser) rubyLookup(in []token, i int, out []token) ([]token, int, int, 
 		end := closeOf(in, i+1)
 		if end < 0 {
 			return nil, 0, 0, false
+		}
+		if name, k2, isLit := rubyName(in, i+2); isLit && k2 == end && nameLike(name.text) {
+			return nameToks(strings.ReplaceAll(name.text, "::", "."), t.off), end + 1, n, true
 		}
 		if a := p.argOf(in, i+2, end); a.lit && nameLike(a.str) {
 			return nameToks(strings.ReplaceAll(a.str, "::", "."), t.off), end + 1, n, true

@@ -54,6 +54,9 @@ func ruby(p *parser) []Effect {
 			out = append(out, p.evalCode(c, argAt(c.args, 0))...)
 			continue
 		}
+		if isP(p.tok(c.next), "=") || isP(p.tok(c.next), ".") || len(c.args) == 0 && !c.parens && (p.statementEnd(c.next) && isP(p.tok(c.first-1), "=") || isP(p.tok(c.first-1), "&")) {
+			continue // m = method(:system) as rewritten: a value, not a call
+		}
 		if c.method && !strings.Contains(c.name, ".") {
 			continue // x.system is some object's method
 		}
@@ -177,8 +180,8 @@ func perl(p *parser) []Effect {
 	}
 	var out []Effect
 	for _, c := range p.findCalls(true, interesting) {
-		if c.method {
-			continue
+		if c.method || isP(p.tok(c.first-1), "&") && isP(p.tok(c.first-2), "\\") {
+			continue // \&unlink is a reference, not a call
 		}
 		n := perlName(c.name)
 		c.name = n

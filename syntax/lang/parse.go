@@ -38,8 +38,9 @@ type call struct {
 	parens    bool
 	// tagged reports a JavaScript tagged template (Bun's $`…`).
 	tagged bool
-	// next is the index of the token after the call's name.
-	next int
+	// first and next are the indexes of the call's first token and of
+	// the token after its name.
+	first, next int
 }
 
 // parser walks the tokens and finds calls.
@@ -309,7 +310,7 @@ func (p *parser) findCalls(bare bool, isCallee func(name string) bool) []call {
 		if prev := p.tok(first - 1); prev.kind == tIdent && (prev.text == "def" || prev.text == "function" || prev.text == "sub" || prev.text == "fn") {
 			continue
 		}
-		c := call{name: name, off: p.toks[first].off, next: i + 1}
+		c := call{name: name, off: p.toks[first].off, first: first, next: i + 1}
 		// A method on a call result: Path('/x').unlink().
 		if sep := p.tok(first - 1); sep.kind == tPunct && sep.text == "." && p.tok(first-2).kind == tPunct && p.tok(first-2).text == ")" {
 			open := p.matchBack(first - 2)
