@@ -414,6 +414,10 @@ func (p *parser) jsLookup(in []token, i int, out []token) ([]token, int, int, bo
 		if jsDangerousModules[full] || jsGlobals[obj] && isP(at(end+1), "(") {
 			p.hidden(obj+"[…]", p.src[out[len(out)-1].off:min(len(p.src), in[end].off+1)], t.off)
 		}
+	case isI(t, "then") && len(out) >= 2 && isP(out[len(out)-1], ".") && isI(out[len(out)-2], "child_process") && (len(out) < 3 || !isP(out[len(out)-3], ".")):
+		// import("child_process").then(m => …): the module is handed
+		// to a callback under a name corral does not follow.
+		p.hidden("import(child_process).then", "child_process handed to a callback", t.off)
 	case (isI(t, "binding") || isI(t, "_linkedBinding")) && len(out) >= 2 && isP(out[len(out)-1], ".") && isI(out[len(out)-2], "process") && isP(at(i+1), "("):
 		// process.binding("spawn_sync") reaches the runtime's internals.
 		end := closeOf(in, i+1)
