@@ -68,33 +68,52 @@ func nameLike(s string) bool {
 	return true
 }
 
-// closeOf returns the index of the bracket that closes the one at i in
-// toks, or -1.
-func closeOf(toks []token, i int) int {
-	depth := 0
-	for j := i; j < len(toks) && j-i < 1<<16; j++ {
-		t := toks[j]
+// maxSegments bounds the parts of a dotted name corral reads: no call it
+// knows has more, and reading a longer chain (a.a.a.… for a megabyte)
+// again at every part would take quadratic time.
+const maxSegments = 32
+
+// closers returns, for each opening bracket of toks, the index of the
+// bracket that closes it (-1 when none does); other entries are -1. It is
+// one pass with a stack, so that looking up a bracket is constant time.
+func closers(toks []token) []int {
+	out := make([]int, len(toks))
+	var stack []int
+	for j, t := range toks {
+		out[j] = -1
 		if t.kind != tPunct {
 			continue
 		}
 		switch t.text {
 		case "(", "[", "{":
-			depth++
+			stack = append(stack, j)
 		case ")", "]", "}":
-			depth--
-			if depth == 0 {
-				return j
+			if n := len(stack); n > 0 {
+				out[stack[n-1]] = j
+				stack = stack[:n-1]
 			}
 		}
 	}
-	return -1
+	return out
+}
+
+// closeOf returns the index of the bracket that closes the one at i in
+// toks, or -1. toks are p's tokens or the input of the rewriting pass
+// under way; p.closeIdx is reset whenever they change.
+func (p *parser) closeOf(toks []token, i int) int {
+	if len(p.closeIdx) != len(toks) {
+		p.closeIdx = closers(toks)
+	}
+	if i < 0 || i >= len(toks) {
+		return -1
+	}
+	return p.closeIdx[i]
 }
 
 // spans returns the token ranges of the top-level arguments of the
-// bracket at open (which closes at end).
-func spans(toks []token, open, end int) [][2]int {
+// bracket at open (which closes at end), stepping over nested brackets.
+func (p *parser) spans(toks []token, open, end int) [][2]int {
 	var out [][2]int
-	depth := 0
 	start := open + 1
 	for j := open + 1; j < end; j++ {
 		t := toks[j]
@@ -103,14 +122,12 @@ func spans(toks []token, open, end int) [][2]int {
 		}
 		switch t.text {
 		case "(", "[", "{":
-			depth++
-		case ")", "]", "}":
-			depth--
-		case ",":
-			if depth == 0 {
-				out = append(out, [2]int{start, j})
-				start = j + 1
+			if c := p.closeOf(toks, j); c > j && c < end {
+				j = c
 			}
+		case ",":
+			out = append(out, [2]int{start, j})
+			start = j + 1
 		}
 	}
 	if end > start {
@@ -125,13 +142,15 @@ func dottedAt(toks []token, i int) (string, int) {
 	if i >= len(toks) || toks[i].kind != tIdent {
 		return "", i
 	}
-	name := toks[i].text
+	parts := []string{toks[i].text}
 	j := i + 1
 	for j+1 < len(toks) && (isP(toks[j], ".") || isP(toks[j], "::")) && toks[j+1].kind == tIdent {
-		name += "." + toks[j+1].text
+		if len(parts) < maxSegments {
+			parts = append(parts, toks[j+1].text)
+		}
 		j += 2
 	}
-	return name, j
+	return strings.Join(parts, "."), j
 }
 
 // dottedEnd reads the dotted name that ends the tokens out (the receiver
@@ -141,13 +160,16 @@ func dottedEnd(out []token) (string, int) {
 	if n == 0 || out[n-1].kind != tIdent {
 		return "", 0
 	}
-	name := out[n-1].text
+	parts := []string{out[n-1].text}
 	k := 1
-	for n-k-2 >= 0 && (isP(out[n-k-1], ".") || isP(out[n-k-1], "::") || isP(out[n-k-1], "->")) && out[n-k-2].kind == tIdent {
-		name = out[n-k-2].text + "." + name
+	for len(parts) < maxSegments && n-k-2 >= 0 && (isP(out[n-k-1], ".") || isP(out[n-k-1], "::") || isP(out[n-k-1], "->")) && out[n-k-2].kind == tIdent {
+		parts = append(parts, out[n-k-2].text)
 		k += 2
 	}
-	return name, k
+	for a, b := 0, len(parts)-1; a < b; a, b = a+1, b-1 {
+		parts[a], parts[b] = parts[b], parts[a]
+	}
+	return strings.Join(parts, "."), k
 }
 
 // ident is a name token standing for what a lookup found.
@@ -175,6 +197,8 @@ func (p *parser) hidden(call, text string, off int) {
 // any.
 func (p *parser) rewrite() bool {
 	in := p.toks
+	p.closeIdx = closers(in)
+	defer func() { p.closeIdx = nil }()
 	out := make([]token, 0, len(in))
 	changed := false
 	for i := 0; i < len(in); {
@@ -254,11 +278,11 @@ func (p *parser) pyLookup(in []token, i int, out []token) ([]token, int, int, bo
 				return nil, 0, 0, false
 			}
 		}
-		end := closeOf(in, i+1)
+		end := p.closeOf(in, i+1)
 		if end < 0 {
 			return nil, 0, 0, false
 		}
-		sp := spans(in, i+1, end)
+		sp := p.spans(in, i+1, end)
 		if len(sp) > 0 {
 			if a := p.argOf(in, sp[0][0], sp[0][1]); a.lit && nameLike(a.str) {
 				return nameToks(a.str, t.off), end + 1, drop, true
@@ -266,11 +290,11 @@ func (p *parser) pyLookup(in []token, i int, out []token) ([]token, int, int, bo
 		}
 		p.hidden(t.text, p.src[t.off:min(len(p.src), in[end].off+1)], t.off)
 	case isI(t, "getattr") && !member(out) && isP(at(i+1), "("):
-		end := closeOf(in, i+1)
+		end := p.closeOf(in, i+1)
 		if end < 0 {
 			return nil, 0, 0, false
 		}
-		sp := spans(in, i+1, end)
+		sp := p.spans(in, i+1, end)
 		if len(sp) < 2 {
 			return nil, 0, 0, false
 		}
@@ -288,7 +312,7 @@ func (p *parser) pyLookup(in []token, i int, out []token) ([]token, int, int, bo
 		}
 	case isP(t, ".") && isI(at(i+1), "__dict__") && isP(at(i+2), "["):
 		// os.__dict__["system"] is os.system.
-		end := closeOf(in, i+2)
+		end := p.closeOf(in, i+2)
 		if end < 0 {
 			return nil, 0, 0, false
 		}
@@ -301,11 +325,11 @@ func (p *parser) pyLookup(in []token, i int, out []token) ([]token, int, int, bo
 		}
 	case (isI(t, "vars") || isI(t, "globals") || isI(t, "locals")) && !member(out) && isP(at(i+1), "("):
 		// vars(os)["system"], globals()["eval"].
-		end := closeOf(in, i+1)
+		end := p.closeOf(in, i+1)
 		if end < 0 || !isP(at(end+1), "[") {
 			return nil, 0, 0, false
 		}
-		end2 := closeOf(in, end+1)
+		end2 := p.closeOf(in, end+1)
 		if end2 < 0 {
 			return nil, 0, 0, false
 		}
@@ -331,7 +355,7 @@ func (p *parser) pyLookup(in []token, i int, out []token) ([]token, int, int, bo
 		}
 	case isI(t, "modules") && len(out) >= 2 && isP(out[len(out)-1], ".") && isI(out[len(out)-2], "sys") && isP(at(i+1), "["):
 		// sys.modules["os"] is os.
-		end := closeOf(in, i+1)
+		end := p.closeOf(in, i+1)
 		if end < 0 {
 			return nil, 0, 0, false
 		}
@@ -377,11 +401,11 @@ func (p *parser) jsLookup(in []token, i int, out []token) ([]token, int, int, bo
 			}
 			drop = n + 1
 		}
-		end := closeOf(in, i+1)
+		end := p.closeOf(in, i+1)
 		if end < 0 {
 			return nil, 0, 0, false
 		}
-		sp := spans(in, i+1, end)
+		sp := p.spans(in, i+1, end)
 		if len(sp) == 0 {
 			return nil, 0, 0, false
 		}
@@ -398,7 +422,7 @@ func (p *parser) jsLookup(in []token, i int, out []token) ([]token, int, int, bo
 		}
 	case isP(t, "[") && len(out) > 0 && (out[len(out)-1].kind == tIdent && !jsNotObject[out[len(out)-1].text] || isP(out[len(out)-1], ")") || isP(out[len(out)-1], "]")):
 		// cp["execSync"] is cp.execSync.
-		end := closeOf(in, i)
+		end := p.closeOf(in, i)
 		if end < 0 {
 			return nil, 0, 0, false
 		}
@@ -420,7 +444,7 @@ func (p *parser) jsLookup(in []token, i int, out []token) ([]token, int, int, bo
 		p.hidden("import(child_process).then", "child_process handed to a callback", t.off)
 	case (isI(t, "binding") || isI(t, "_linkedBinding")) && len(out) >= 2 && isP(out[len(out)-1], ".") && isI(out[len(out)-2], "process") && isP(at(i+1), "("):
 		// process.binding("spawn_sync") reaches the runtime's internals.
-		end := closeOf(in, i+1)
+		end := p.closeOf(in, i+1)
 		if end < 0 {
 			end = i + 1
 		}
@@ -535,7 +559,7 @@ func (p *parser) rubyLookup(in []token, i int, out []token) ([]token, int, int, 
 	case isI(t, "const_get") && isP(at(i+1), "("):
 		// Object.const_get(:FileUtils) is FileUtils.
 		_, n := recv()
-		end := closeOf(in, i+1)
+		end := p.closeOf(in, i+1)
 		if end < 0 {
 			return nil, 0, 0, false
 		}
@@ -592,7 +616,7 @@ func (p *parser) stringVars() map[string]string {
 		j := i + 2
 		for j < len(toks) && !isP(toks[j], ";") && toks[j].kind != tNewline && !isP(toks[j], ")") && !isP(toks[j], "}") {
 			if isP(toks[j], "(") || isP(toks[j], "[") || isP(toks[j], "{") {
-				if e := closeOf(toks, j); e > j {
+				if e := p.closeOf(toks, j); e > j {
 					j = e
 				}
 			}
@@ -653,7 +677,7 @@ func (p *parser) perlLookup(in []token, i int, out []token) ([]token, int, int, 
 		}
 	case isP(t, "&") && !operand && isP(at(i+1), "{"):
 		// &{"name"}(…), &{$f}(…), &{\&name}(…).
-		end := closeOf(in, i+1)
+		end := p.closeOf(in, i+1)
 		if end < 0 {
 			return nil, 0, 0, false
 		}
@@ -733,11 +757,11 @@ func (p *parser) phpLookup(in []token, i int, out []token) ([]token, int, int, b
 		// "system"("ls") calls system.
 		return []token{ident(t.text, t.off)}, i + 1, 0, true
 	case (isI(t, "call_user_func") || isI(t, "call_user_func_array")) && !notCallee && isP(at(i+1), "("):
-		end := closeOf(in, i+1)
+		end := p.closeOf(in, i+1)
 		if end < 0 {
 			return nil, 0, 0, false
 		}
-		sp := spans(in, i+1, end)
+		sp := p.spans(in, i+1, end)
 		if len(sp) == 0 {
 			return nil, 0, 0, false
 		}
@@ -767,11 +791,11 @@ func (p *parser) phpLookup(in []token, i int, out []token) ([]token, int, int, b
 		}
 		if len(sp) == 2 {
 			arr := in[sp[1][0]:sp[1][1]]
-			if len(arr) >= 2 && isP(arr[0], "[") && isP(arr[len(arr)-1], "]") && closeOf(in, sp[1][0]) == sp[1][1]-1 {
+			if len(arr) >= 2 && isP(arr[0], "[") && isP(arr[len(arr)-1], "]") && p.closeOf(in, sp[1][0]) == sp[1][1]-1 {
 				repl = append(repl, arr[1:len(arr)-1]...)
 				return append(repl, in[end]), end + 1, 0, true
 			}
-			if len(arr) >= 3 && isI(arr[0], "array") && isP(arr[1], "(") && closeOf(in, sp[1][0]+1) == sp[1][1]-1 {
+			if len(arr) >= 3 && isI(arr[0], "array") && isP(arr[1], "(") && p.closeOf(in, sp[1][0]+1) == sp[1][1]-1 {
 				repl = append(repl, arr[2:len(arr)-1]...)
 				return append(repl, in[end]), end + 1, 0, true
 			}
@@ -780,7 +804,7 @@ func (p *parser) phpLookup(in []token, i int, out []token) ([]token, int, int, b
 			p.hidden(t.text, p.src[t.off:min(len(p.src), in[end].off+1)], t.off)
 		}
 	case isI(t, "new") && (isI(at(i+1), "ReflectionFunction") || isI(at(i+1), "\\ReflectionFunction")) && isP(at(i+2), "("):
-		end := closeOf(in, i+2)
+		end := p.closeOf(in, i+2)
 		if end < 0 {
 			return nil, 0, 0, false
 		}
@@ -887,7 +911,7 @@ func (p *parser) valueUses() {
 			continue
 		}
 		if p.l == JS && isP(t, "{") {
-			if end := closeOf(toks, i); end > i && (isP(p.tok(end+1), "=") || isI(p.tok(end+1), "from")) {
+			if end := p.closeOf(toks, i); end > i && (isP(p.tok(end+1), "=") || isI(p.tok(end+1), "from")) {
 				skipTo = end
 				continue
 			}

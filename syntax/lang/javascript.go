@@ -119,14 +119,13 @@ func javascript(p *parser) []Effect {
 	for _, c := range p.findCalls(false, interesting) {
 		c.name = canon(c.name)
 		if at, ok := jsEval[c.name]; ok {
-			pos := positional(c.args)
 			if at < 0 {
-				at = len(pos) - 1
+				at = len(positional(c.args)) - 1
+				if at < 0 {
+					continue // Function(): no code
+				}
 			}
-			if at < 0 {
-				continue // Function(): no code
-			}
-			out = append(out, p.evalCode(c, &pos[at])...)
+			out = append(out, p.evalCode(c, argAt(c.args, at))...)
 			continue
 		}
 		if jsTimers[c.name] {
