@@ -314,24 +314,68 @@ func (w *walker) git(c scope, call *Call) {
 				w.child(c, call, v[len("--exec="):], nil, "git rebase --exec", !rest[j].Static)
 			}
 		}
+	case "clone", "fetch", "pull", "ls-remote", "push", "archive", "remote":
+		w.gitTransport(c, call, sub, rest)
 	case "bisect":
 		if len(rest) > 1 && rest[0].Value == "run" {
 			w.child(c, call, rawJoin(rest[1:]), nil, "git bisect run", false)
 		}
 	case "config":
-		var pos []Arg
-		for _, a := range rest {
-			if !strings.HasPrefix(a.Value, "-") {
-				pos = append(pos, a)
+		if key, val, ok := GitConfigSet(rest); ok {
+			if strings.EqualFold(key.Value, "core.hooksPath") {
+				w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true,
+					What: "git config core.hooksPath makes git run the hooks in " + val.Value + " on later commands"})
+				return
 			}
-		}
-		if len(pos) == 2 && gitShellKeys[strings.ToLower(pos[0].Value)] {
-			w.gitConfig(c, call, &pos[1], pos[0].Value+"="+pos[1].Value)
-		} else if len(pos) == 2 && strings.EqualFold(pos[0].Value, "core.hooksPath") {
-			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true,
-				What: "git config core.hooksPath makes git run the hooks in " + pos[1].Value + " on later commands"})
+			w.gitConfig(c, call, val, key.Value+"="+val.Value)
 		}
 	}
+}
+
+// gitConfigReads are git config's options and subcommands that read or
+// remove a setting rather than set one.
+var gitConfigReads = map[string]bool{"--get": true, "--get-all": true, "--get-regexp": true, "--get-urlmatch": true,
+	"--get-color": true, "--get-colorbool": true, "--unset": true, "--unset-all": true, "-l": true, "--list": true,
+	"--remove-section": true, "--rename-section": true, "-e": true, "--edit": true, "get": true, "list": true,
+	"unset": true, "remove-section": true, "rename-section": true, "edit": true}
+
+// gitConfigValueOpts are git config's options that take a value as the
+// next word (git-config(1)).
+var gitConfigValueOpts = map[string]bool{"-f": true, "--file": true, "--blob": true, "--type": true, "-t": true,
+	"--default": true, "--comment": true, "--value": true, "--url": true}
+
+// GitConfigSet reads the arguments of git config (after the subcommand
+// word) and returns the key and value it sets: git config KEY VALUE, with
+// --add/--replace-all/--global/--file F and the like, or git config set
+// KEY VALUE. ok is false when it reads, lists or removes.
+func GitConfigSet(rest []Arg) (key, val *Arg, ok bool) {
+	var pos []*Arg
+	for j := 0; j < len(rest); j++ {
+		v := rest[j].Value
+		switch {
+		case gitConfigReads[v] && (strings.HasPrefix(v, "-") || len(pos) == 0):
+			return nil, nil, false
+		case v == "--":
+			for k := j + 1; k < len(rest); k++ {
+				pos = append(pos, &rest[k])
+			}
+			j = len(rest)
+			continue
+		case gitConfigValueOpts[v]:
+			j++
+			continue
+		case strings.HasPrefix(v, "-"):
+			continue
+		}
+		pos = append(pos, &rest[j])
+	}
+	if len(pos) > 0 && (pos[0].Value == "set" || pos[0].Value == "add") && len(pos) >= 3 {
+		pos = pos[1:]
+	}
+	if len(pos) < 2 {
+		return nil, nil, false
+	}
+	return pos[0], pos[1], true
 }
 
 // gitConfig models git -c KEY=VALUE.
@@ -787,4 +831,66 @@ func (w *walker) hiddenPipe(p *Pipeline, i int) {
 	}
 	w.m.Hidden = append(w.m.Hidden, Hidden{Call: sink, Text: strings.Join(text, " | "),
 		What: sink.Name + " runs, as a script, the output of " + clip(src.Text(), 60) + ", which is only known at run time"})
+}
+
+// gitProgramOptions are the options of git's transport commands whose
+// value is a command git runs through the shell: clone, fetch, pull and
+// ls-remote -u/--upload-pack, push --receive-pack/--exec, archive --exec.
+var gitProgramOptions = map[string]bool{"-u": true, "--upload-pack": true, "--receive-pack": true, "--exec": true}
+
+// gitTransport models the programs a git transport command runs: the
+// value of --upload-pack and the like (shell text, for local and ssh
+// remotes), and an ext:: URL, whose command git runs directly.
+func (w *walker) gitTransport(c scope, call *Call, sub string, rest []Arg) {
+	for j := 0; j < len(rest); j++ {
+		a := &rest[j]
+		v := a.Value
+		name, val, attached := strings.Cut(v, "=")
+		switch {
+		case gitProgramOptions[v] && j+1 < len(rest) && !(v == "-u" && sub == "push"):
+			// push -u is --set-upstream.
+			w.childArg(c, call, &rest[j+1], "git "+sub+" "+v)
+			j++
+		case attached && strings.HasPrefix(name, "--") && gitProgramOptions[name]:
+			w.child(c, call, val, nil, "git "+sub+" "+name, !a.Static)
+		case strings.HasPrefix(v, "-u") && len(v) > 2 && sub != "push":
+			w.child(c, call, v[2:], nil, "git "+sub+" -u", !a.Static)
+		case strings.HasPrefix(strings.ToLower(v), "ext::"):
+			argv := extArgv(v[len("ext::"):])
+			if len(argv) > 0 {
+				w.child(c, call, quoteArgv(argv), nil, "git ext:: transport", !a.Static)
+			}
+		}
+	}
+}
+
+// extArgv splits the command of an ext:: URL as git-remote-ext does: words
+// are separated by unescaped spaces, "% " is a space and "%%" a percent
+// sign; the %S/%s/%G/%V placeholders are left as they are.
+func extArgv(s string) []string {
+	var out []string
+	var b strings.Builder
+	started := false
+	for i := 0; i < len(s); i++ {
+		ch := s[i]
+		switch {
+		case ch == '%' && i+1 < len(s) && (s[i+1] == ' ' || s[i+1] == '%'):
+			b.WriteByte(s[i+1])
+			started = true
+			i++
+		case ch == ' ':
+			if started {
+				out = append(out, b.String())
+				b.Reset()
+				started = false
+			}
+		default:
+			b.WriteByte(ch)
+			started = true
+		}
+	}
+	if started {
+		out = append(out, b.String())
+	}
+	return out
 }
