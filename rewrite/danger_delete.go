@@ -113,11 +113,13 @@ func rmDeletions(p *Pass, c *syntax.Call) []deletion {
 }
 
 // mvSpec are mv's options that take a value.
-var mvSpec = optSpec{shortVal: "tSZ", longVal: setOf("target-directory", "suffix", "backup", "context"), longEq: true}
+var mvSpec = sync.OnceValue(func() optSpec {
+	return optSpec{shortVal: "tSZ", longVal: setOf("target-directory", "suffix", "backup", "context"), longEq: true}
+})
 
 // mvDeletions lists the sources of mv: they leave where they are.
 func mvDeletions(c *syntax.Call) []deletion {
-	opts, operands := scan(c.Args, mvSpec)
+	opts, operands := scan(c.Args, mvSpec())
 	if !has(opts, "t", "target-directory") && len(operands) > 0 {
 		operands = operands[:len(operands)-1]
 	}
@@ -215,13 +217,15 @@ var findFilters = sync.OnceValue(func() map[string]bool {
 })
 
 // findDeleter are the programs that delete the files find -exec hands them.
-var findDeleter = setOf("rm", "shred", "unlink", "rmdir")
+var findDeleter = sync.OnceValue(func() map[string]bool {
+	return setOf("rm", "shred", "unlink", "rmdir")
+})
 
 // findSelection reports whether find's tests select only some files
 // before its deleting action, and the name they select ("*" when not
 // given by -name).
 func findSelection(c *syntax.Call) (filtered bool, selects string) {
-	return findSelects(c, findDeleter, true)
+	return findSelects(c, findDeleter(), true)
 }
 
 // findSelects reports whether the tests of find c that come before its
@@ -367,7 +371,7 @@ func findDeletions(c *syntax.Call) []deletion {
 		case v == "-exec" || v == "-execdir" || v == "-ok" || v == "-okdir":
 			j := i + 1
 			for j < len(c.Args) && c.Args[j].Value != ";" && c.Args[j].Value != "+" {
-				if findDeleter[path.Base(c.Args[j].Value)] && verb == "" {
+				if findDeleter()[path.Base(c.Args[j].Value)] && verb == "" {
 					verb = "find " + v + " " + path.Base(c.Args[j].Value)
 				}
 				j++
@@ -424,7 +428,9 @@ func findDirsOnly(c *syntax.Call) bool {
 
 // rsyncDeleteOpts are rsync's options that delete files of the destination
 // that the source does not have.
-var rsyncDeleteOpts = setOf("delete", "del", "delete-before", "delete-during", "delete-delay", "delete-after", "delete-excluded", "delete-missing-args")
+var rsyncDeleteOpts = sync.OnceValue(func() map[string]bool {
+	return setOf("delete", "del", "delete-before", "delete-during", "delete-delay", "delete-after", "delete-excluded", "delete-missing-args")
+})
 
 // rsyncSpec are rsync's options that take a value.
 var rsyncSpec = sync.OnceValue(func() optSpec {
@@ -442,7 +448,7 @@ func rsyncDeletions(c *syntax.Call) []deletion {
 	opts, operands := scan(c.Args, rsyncSpec())
 	del := false
 	for _, o := range opts {
-		if o.long && rsyncDeleteOpts[o.name] {
+		if o.long && rsyncDeleteOpts()[o.name] {
 			del = true
 		}
 	}
