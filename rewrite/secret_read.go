@@ -29,18 +29,29 @@ show HEAD:.env, git cat-file -p :.env, git diff HEAD -- .env, git log -p --
 --stat or --name-only, not an excluding pathspec :!.env). An operand is every
 path it can name: what a glob matches (cat .en?, head ~/.ssh/id_*), each word
 of a brace expansion, a command substitution whose output its text shows
-(less $(echo .env)); one only known at run time ($(ls *.go)) is not judged.
-Denied by
-default, naming the pattern and how to allow that one path; a policy can make
-it ask ("secrets": {"action": "ask"}). Uploads of secrets are the
-exfiltrate rule's.`,
+(less $(echo .env)), each value a for loop over a glob gives its variable
+(for f in ~/.ssh/*; do cat $f; done), and the paths another program yields
+at run time: find -exec cat {}, find/echo/printf/ls | xargs cat, cat
+$(find . -name .env) (find's -name tests narrow them); any other output
+only known at run time ($(git ls-files)) is not judged. Searches of a
+directory (grep -r, rg --hidden, rg -uu, ag -u, git grep --untracked) are
+also judged by the secrets on disk under it when the hook runs (a bounded
+walk). Compressors and encoders to stdout (gzip -c, zstd --stdout, openssl
+-in, gpg -o -) read; so does printing the variables (env, printenv, set)
+after the script sourced a secret (source .env; env). git add of a secret,
+or of a directory holding one that no ignore file names, asks: staging is
+how it gets committed and pushed. Denied by default, naming the pattern
+and how to allow that one path; a policy can make it ask ("secrets":
+{"action": "ask"}). Uploads of secrets are the exfiltrate rule's.`,
 	Commands: []string{"cat", "less", "more", "head", "tail", "bat", "batcat", "xxd", "od", "hexdump", "base64", "base32", "strings", "nl", "tac",
 		"grep", "egrep", "fgrep", "rg", "ag", "zgrep", "cp", "mv", "tar", "zip", "rsync", "scp", "source", ".",
 		// Text tools print what they read; a program, filter or script
 		// comes first for the ones in programFirstReaders.
 		"sed", "awk", "gawk", "mawk", "jq", "yq", "sort", "cut", "diff", "cmp", "paste", "rev", "fold", "column",
 		"uniq", "comm", "join", "iconv", "expand", "unexpand", "pr", "fmt", "zcat", "bzcat", "xzcat", "zless",
-		"zmore", "view", "vi", "vim", "nvim", "nano", "emacs", "split", "dd", "git"},
+		"zmore", "view", "vi", "vim", "nvim", "nano", "emacs", "split", "dd", "git",
+		"gzip", "pigz", "bzip2", "pbzip2", "xz", "lzma", "zstd", "lz4", "lzip", "brotli", "openssl", "gpg", "gpg2",
+		"env", "printenv", "set", "export", "declare", "typeset"},
 	Call:     checkSecretRead,
 	Redirect: checkSecretRedirect,
 }
@@ -76,6 +87,11 @@ func checkSecretRead(p *Pass, c *syntax.Call) {
 		p.gitSecretRead(c)
 		return
 	}
+	switch c.Name {
+	case "env", "printenv", "set", "export", "declare", "typeset":
+		p.checkSecretEnv(c)
+		return
+	}
 	name := c.Name
 	switch name {
 	case "egrep", "fgrep", "zgrep":
@@ -90,6 +106,17 @@ func checkSecretRead(p *Pass, c *syntax.Call) {
 	opts, operands := scan(c.Args, spec)
 	files := operands
 	recursive, hidden := false, true
+	// search is how a search tool reads a directory it is given, for the
+	// files on disk under it; nil for the other readers.
+	var search *guards.Walk
+	if compressors[name] {
+		// gzip -c, xz --stdout, zstd -c: the file's content, compressed,
+		// goes to stdout.
+		if !has(opts, "c", "stdout", "to-stdout") || has(opts, "d", "decompress", "uncompress", "l", "list", "t", "test") {
+			return
+		}
+		opts, files = scan(c.Args, optSpec{shortVal: compressorVals[name], longEq: true})
+	}
 	switch name {
 	case "sed", "awk", "gawk", "mawk", "jq", "yq":
 		if name == "sed" && has(opts, "i", "in-place") {
@@ -100,11 +127,36 @@ func checkSecretRead(p *Pass, c *syntax.Call) {
 		if !has(opts, "e", "f", "expression", "file") && len(files) > 0 {
 			files = files[1:]
 		}
+	case "openssl":
+		// openssl enc -in .env, openssl rsa -in key.pem: the input is
+		// printed (encoded, encrypted, or as it is) unless only a public
+		// part or nothing is.
+		pub := false
+		for _, a := range c.Args {
+			pub = pub || a.Value == "-pubout" || a.Value == "-noout"
+		}
+		for i, a := range c.Args {
+			if a.Value == "-in" && i+1 < len(c.Args) && !pub {
+				p.secretOperand(c, c.Args[i+1], false, false, nil)
+			}
+		}
+		return
+	case "gpg", "gpg2":
+		// gpg -e -o - .env, gpg --armor --output - -c .env: the file,
+		// encrypted or signed, goes to stdout.
+		stdout := false
+		for i, a := range c.Args {
+			stdout = stdout || a.Value == "--output=-" || (a.Value == "-o" || a.Value == "--output") && i+1 < len(c.Args) && c.Args[i+1].Value == "-"
+		}
+		if !stdout {
+			return
+		}
+		_, files = scan(c.Args, optSpec{shortVal: "orRuo", longVal: setOf("output", "recipient", "local-user", "homedir", "default-key", "hidden-recipient", "passphrase", "passphrase-file", "cipher-algo", "digest-algo", "compress-algo", "trust-model", "keyring", "secret-keyring", "s2k-cipher-algo", "s2k-digest-algo"), longEq: true})
 	case "dd":
 		// dd if=FILE reads it.
 		for _, a := range c.Args {
 			if v, ok := strings.CutPrefix(a.Value, "if="); ok {
-				p.secretOperand(c, sub(a, v), false, false)
+				p.secretOperand(c, sub(a, v), false, false, nil)
 			}
 		}
 		return
@@ -116,6 +168,14 @@ func checkSecretRead(p *Pass, c *syntax.Call) {
 		recursive = name != "grep" || has(opts, "r", "R", "recursive", "dereference-recursive", "d")
 		// ripgrep and ag skip hidden directories unless told otherwise.
 		hidden = name == "grep" || has(opts, "hidden", "u", "unrestricted", ".")
+		if recursive {
+			search = searchWalk(name, opts)
+			if len(files) == 0 && !c.ExtraArgs && c.PipeIndex == 0 {
+				// grep -r PAT, rg PAT: the working directory.
+				p.secretOperand(c, syntax.Arg{Value: ".", Static: true, Raw: "."}, recursive, hidden, search)
+				return
+			}
+		}
 	case "tar":
 		if !tarCreates(c, opts) {
 			return
@@ -139,7 +199,7 @@ func checkSecretRead(p *Pass, c *syntax.Call) {
 	}
 	if name == "tar" {
 		for _, o := range find(opts, "T", "files-from") {
-			p.secretOperand(c, o.val, false, false)
+			p.secretOperand(c, o.val, false, false, nil)
 		}
 	}
 	for _, i := range files {
@@ -150,8 +210,78 @@ func checkSecretRead(p *Pass, c *syntax.Call) {
 			}
 			continue
 		}
-		p.secretOperand(c, a, recursive, hidden)
+		if p.secretOperand(c, a, recursive, hidden, search) {
+			return
+		}
 	}
+	if name == "source" || name == "." || p.Config.Paths == nil {
+		return
+	}
+	// find -exec cat {} +, find … | xargs cat, echo .env | xargs head:
+	// the operands another program gives at run time.
+	for _, in := range c.Inputs {
+		// parallel cat ::: .env
+		if p.secretOperand(c, in, false, false, nil) {
+			return
+		}
+	}
+	if srcs, ok := p.extraSources(c); ok {
+		from := "the command before it"
+		if fromFind(c) {
+			from = "find"
+		}
+		p.secretSources(c, srcs, from, recursive && !has(opts, "no-recursion"))
+	}
+}
+
+// compressors are the programs that, given -c or --stdout, write a file's
+// content compressed to stdout; compressorVals their short options that
+// take a value.
+var (
+	compressors    = setOf("gzip", "pigz", "bzip2", "pbzip2", "xz", "lzma", "zstd", "lz4", "lzip", "brotli")
+	compressorVals = map[string]string{"zstd": "oDMT", "lz4": "B", "xz": "MFT", "lzma": "MFT", "pigz": "bpK", "brotli": "oqw", "gzip": "S", "bzip2": "", "pbzip2": "bmp", "lzip": "bmos"}
+)
+
+// searchWalk describes which files a recursive grep, rg or ag reads under
+// a directory: grep -r every file but --exclude's, only --include's when
+// given; rg and ag skip hidden files and what git ignores unless told
+// (rg --hidden, -uu, ag -u, --hidden), and read only -g's globs when
+// given. rg -t/--type selects files by language: nil, not searched.
+func searchWalk(name string, opts []option) *guards.Walk {
+	w := &guards.Walk{Hidden: true}
+	switch name {
+	case "grep":
+		for _, o := range find(opts, "include") {
+			w.Names = append(w.Names, o.val.Value)
+		}
+		for _, o := range find(opts, "exclude") {
+			w.Exclude = append(w.Exclude, o.val.Value)
+		}
+	case "rg":
+		if has(opts, "t", "type") {
+			return nil
+		}
+		us := 0
+		for _, o := range opts {
+			if o.name == "u" || o.name == "unrestricted" {
+				us++
+			}
+		}
+		w.Hidden = us >= 2 || has(opts, "hidden", ".")
+		w.Ignores = us == 0 && !has(opts, "no-ignore", "no-ignore-vcs")
+		for _, o := range find(opts, "g", "glob", "iglob") {
+			if g, ok := strings.CutPrefix(o.val.Value, "!"); ok {
+				w.Exclude = append(w.Exclude, g)
+			} else {
+				w.Names = append(w.Names, o.val.Value)
+			}
+		}
+	case "ag":
+		all := has(opts, "u", "unrestricted", "a", "all-types")
+		w.Hidden = all || has(opts, "hidden")
+		w.Ignores = !all && !has(opts, "skip-vcs-ignores", "U")
+	}
+	return w
 }
 
 // tarCreates reports whether tar reads files to put in an archive
@@ -280,23 +410,55 @@ func (p *Pass) globOnDisk(dir syntax.Dir, pat string) []readPath {
 	return out
 }
 
-func (p *Pass) secretOperand(c *syntax.Call, a syntax.Arg, recursive, hidden bool) {
+// secretOperand judges one operand of reader c and reports whether it
+// found a secret: every path the word can name, each value an enclosing
+// for loop gives it (for f in ~/.ssh/*; do cat "$f"; done), the paths a
+// command substitution of find or ls prints (cat $(find . -name .env));
+// for a recursive reader also an anchored secret under a directory and,
+// for a search tool (search not nil) when the engine may look at disk,
+// a secret file under it now.
+func (p *Pass) secretOperand(c *syntax.Call, a syntax.Arg, recursive, hidden bool, search *guards.Walk) bool {
+	if vals, ok := syntax.LoopValues(c, a, p.Config.Home); ok {
+		for _, v := range vals {
+			if p.secretOperand(c, v, recursive, hidden, search) {
+				return true
+			}
+		}
+		return false
+	}
 	if s, ok := p.secretOf(c.Dir, a); ok {
 		p.reportSecret(c, s, fmt.Sprintf("%s reads", c.Name))
-		return
+		return true
 	}
-	if !recursive || p.Config.Paths == nil {
-		return
+	if p.Config.Paths == nil {
+		return false
 	}
+	if srcs, ok := p.substSources(c, a); ok {
+		if p.secretSources(c, srcs, "a command substitution", recursive) {
+			return true
+		}
+	}
+	if !recursive {
+		return false
+	}
+	env := p.guardsEnv(c.Dir)
 	for _, r := range p.readPaths(c.Dir, a) {
 		if r.glob {
 			continue
 		}
-		if s, ok := p.Config.Paths.Secrets().Holds(p.guardsEnv(c.Dir), r.path, hidden); ok {
+		if s, ok := p.Config.Paths.Secrets().Holds(env, r.path, hidden); ok {
 			p.reportSecret(c, s, fmt.Sprintf("%s reads everything under", c.Name))
-			return
+			return true
+		}
+		if search == nil || p.Config.NoGlobMatches {
+			continue
+		}
+		if s, ok := p.Config.Paths.Secrets().OnDisk(env, r.path, *search); ok {
+			p.reportSecret(c, s, fmt.Sprintf("%s reads everything under %s, which holds", c.Name, r.path))
+			return true
 		}
 	}
+	return false
 }
 
 func (p *Pass) reportSecret(c *syntax.Call, s guards.Secret, verb string) {

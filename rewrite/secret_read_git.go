@@ -4,6 +4,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/corral-dev/corral/guards"
 	"github.com/corral-dev/corral/syntax"
 )
 
@@ -65,6 +66,10 @@ func (p *Pass) gitSecretRead(c *syntax.Call) {
 	}
 	name := c.Args[sub].Value
 	args := c.Args[sub+1:]
+	if name == "add" {
+		p.gitAddSecret(c, dir, args)
+		return
+	}
 	switch name {
 	case "show", "log", "whatchanged", "diff", "format-patch", "cat-file", "archive", "blame", "annotate", "grep", "diff-tree":
 	default:
@@ -110,6 +115,9 @@ func (p *Pass) gitSecretRead(c *syntax.Call) {
 	case "grep":
 		if !has(opts, "e", "f", "regexp", "file") && len(operands) > 0 {
 			operands = operands[1:] // the pattern
+		}
+		if has(opts, "untracked", "no-index") {
+			p.gitGrepDisk(c, dir, opts, args, operands)
 		}
 	}
 	for k, i := range operands {
@@ -226,5 +234,106 @@ func (p *Pass) gitSecretPath(c *syntax.Call, dir syntax.Dir, path, what string) 
 	path = strings.TrimPrefix(path, "./")
 	if s, ok := p.secretOf(dir, syntax.Arg{Value: path, Static: true}); ok {
 		p.reportSecret(c, s, what+" reads")
+	}
+}
+
+// gitAddSpec are git add's options that take a separate value.
+var gitAddSpec = optSpec{longEq: true, longVal: setOf("chmod", "pathspec-from-file")}
+
+// gitAddSecret judges git add: staging a secret is the step before it is
+// committed and pushed, so a secret among its pathspecs (git add .env,
+// git add -f id_rsa, git add '*.pem') is asked about, and so is a
+// directory (git add ., git add -A) that holds a secret on disk now that
+// git would stage: one no .gitignore names, or any with -f. git's other
+// ignore sources (.git/info/exclude, core.excludesFile) are not read, so
+// a secret ignored only there is still counted.
+func (p *Pass) gitAddSecret(c *syntax.Call, dir syntax.Dir, args []syntax.Arg) {
+	if p.Config.Paths == nil {
+		return
+	}
+	opts, operands := scan(args, gitAddSpec)
+	if has(opts, "n", "dry-run", "u", "update", "refresh", "pathspec-from-file") {
+		return
+	}
+	force := has(opts, "f", "force")
+	ask := func(s guards.Secret, verb string) {
+		p.Report(c, Finding{Rule: "secret-read", Decision: Ask, Message: s.Reason(verb) + " (a staged secret is committed and published by the next push)", PathContext: "blocked"})
+	}
+	var dirs []syntax.Arg
+	for _, i := range operands {
+		a := args[i]
+		if !a.Static || strings.HasPrefix(a.Value, ":") {
+			continue
+		}
+		if strings.ContainsAny(a.Value, "*?[") {
+			// Quoted or not, git matches a pathspec as a pattern, and
+			// its * matches a leading dot.
+			g := syntax.Arg{Value: a.Value, Static: true, Glob: true, Pattern: a.Value}
+			if s, ok := p.secretOf(dir, g); ok {
+				ask(s, "git add stages")
+				return
+			}
+			if pat, ok := p.Config.Paths.Secrets().GlobReaches(a.Value); ok {
+				ask(guards.Secret{Path: guards.Normalize(p.guardsEnv(dir), a.Value), Pattern: pat}, "git add stages")
+				return
+			}
+			continue
+		}
+		if s, ok := p.secretOf(dir, a); ok {
+			ask(s, "git add stages")
+			return
+		}
+		dirs = append(dirs, a)
+	}
+	if len(operands) == 0 && has(opts, "A", "all") {
+		dirs = append(dirs, syntax.Arg{Value: ".", Static: true, Raw: "."})
+	}
+	if p.Config.NoGlobMatches {
+		return
+	}
+	env := p.guardsEnv(dir)
+	for _, d := range dirs {
+		if d.Glob {
+			continue
+		}
+		if s, ok := p.Config.Paths.Secrets().OnDisk(env, d.Value, guards.Walk{Hidden: true, Ignores: !force}); ok {
+			ask(s, "git add "+d.Value+" stages")
+			return
+		}
+	}
+}
+
+// gitGrepDisk judges git grep --untracked and --no-index, which read files
+// of the work tree that git does not track: a secret on disk under its
+// pathspecs (the working directory when none) counts. --untracked skips
+// what git ignores unless --no-exclude-standard; --no-index reads ignored
+// files too unless --exclude-standard.
+func (p *Pass) gitGrepDisk(c *syntax.Call, dir syntax.Dir, opts []option, args []syntax.Arg, operands []int) {
+	if p.Config.Paths == nil || p.Config.NoGlobMatches {
+		return
+	}
+	w := guards.Walk{Hidden: true}
+	if has(opts, "untracked") {
+		w.Ignores = !has(opts, "no-exclude-standard")
+	} else {
+		w.Ignores = has(opts, "exclude-standard")
+	}
+	var roots []string
+	for _, i := range operands {
+		a := args[i]
+		if !a.Static || a.Glob || a.Value == "--" || strings.HasPrefix(a.Value, ":") {
+			continue
+		}
+		roots = append(roots, a.Value)
+	}
+	if len(roots) == 0 {
+		roots = []string{"."}
+	}
+	env := p.guardsEnv(dir)
+	for _, r := range roots {
+		if s, ok := p.Config.Paths.Secrets().OnDisk(env, r, w); ok {
+			p.reportSecret(c, s, "git grep reads everything under "+r+", which holds")
+			return
+		}
 	}
 }

@@ -1,0 +1,243 @@
+package guards
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/bmatcuk/doublestar/v4"
+)
+
+// Bounds of OnDisk: a search visits at most MaxWalkEntries directory
+// entries and descends at most MaxWalkDepth directories below its root.
+// Past either bound it stops and reports what it found so far (nothing
+// found is then not proof of nothing there: a secret deeper or later than
+// the bound is not seen).
+const (
+	MaxWalkEntries = 5000
+	MaxWalkDepth   = 6
+)
+
+// WalkSkip are directory names OnDisk never enters: git's object store and
+// package trees, large and never a project's own secrets.
+var WalkSkip = map[string]bool{".git": true, "node_modules": true}
+
+// walkSystem are the system trees OnDisk never enters: programs, kernel
+// views and public certificate bundles (/etc/ssl/certs/*.pem, named like
+// keys but published by design).
+var walkSystem = []string{"/usr", "/lib", "/lib32", "/lib64", "/libx32", "/bin", "/sbin", "/proc", "/sys", "/dev", "/boot", "/snap", "/etc/ssl", "/etc/pki", "/etc/ca-certificates"}
+
+func systemTree(abs string) bool {
+	for _, d := range walkSystem {
+		if abs == d || strings.HasPrefix(abs, d+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+// nameCandidate reports whether a file of this name can be a secret by a
+// file-name pattern: the walk matches other files in full only when an
+// anchored secret is near.
+func (s *Secrets) nameCandidate(name string) bool {
+	for _, p := range s.patterns {
+		if p.name != "" {
+			if ok, _ := doublestar.Match(p.name, name); ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// Walk says which files a recursive reader reaches under its root.
+type Walk struct {
+	// Hidden says whether the reader enters hidden directories and reads
+	// hidden files (grep -r does; rg without --hidden does not).
+	Hidden bool
+	// Names, when not empty, are file-name globs (find -name, grep
+	// --include, rg -g): only files whose name matches one are read. As in
+	// find, a * matches a leading dot.
+	Names []string
+	// Exclude are file-name globs of files the reader skips (grep
+	// --exclude, rg -g '!x').
+	Exclude []string
+	// MaxDepth, when above zero, is how many levels below the root the
+	// reader goes (find -maxdepth: 1 is the root's own entries).
+	MaxDepth int
+	// Ignores says that the reader skips files git ignores (rg, ag,
+	// git grep --untracked, git add). Only .gitignore files from the
+	// file's directory up to the repository's top and its
+	// .git/info/exclude are read (not a global excludes file), and a
+	// negated line in a .gitignore counts as not ignored: a secret is
+	// rather counted than missed.
+	Ignores bool
+	// Keep, when set, is a filter the paths pass on their way to the
+	// reader (find … | grep env | xargs cat): a file counts when its name
+	// or its path matches it.
+	Keep *regexp.Regexp
+}
+
+// OnDisk reports whether a recursive read of dir as w describes reaches a
+// secret file on disk now: it walks dir (bounded by MaxWalkEntries and
+// MaxWalkDepth, never entering WalkSkip directories or system trees such
+// as /usr and /etc/ssl, never following a symbolic link to a directory)
+// and returns the first secret in name order. A dir that is a file is judged itself.
+func (s *Secrets) OnDisk(env Env, dir string, w Walk) (Secret, bool) {
+	if s == nil || dir == "" {
+		return Secret{}, false
+	}
+	root := Normalize(env, dir).Abs
+	info, err := os.Lstat(root)
+	if err != nil || systemTree(root) {
+		return Secret{}, false
+	}
+	// Every file is matched in full only under or above an anchored
+	// secret (~/.ssh holds keys under any name); elsewhere only names a
+	// file-name pattern can match, and links, whose targets can be one.
+	_, anchored := s.Holds(env, root, true)
+	if !info.IsDir() {
+		if w.Reads(filepath.Base(root)) {
+			return s.Match(env, root)
+		}
+		return Secret{}, false
+	}
+	// depth counts directories below dir: dir's own entries are read at
+	// depth 0, and find -maxdepth N reads N-1 directories down.
+	maxDepth := MaxWalkDepth
+	if w.MaxDepth > 0 && w.MaxDepth-1 < maxDepth {
+		maxDepth = w.MaxDepth - 1
+	}
+	seen := 0
+	type level struct {
+		dir   string
+		depth int
+	}
+	queue := []level{{root, 0}}
+	for len(queue) > 0 && seen < MaxWalkEntries {
+		cur := queue[0]
+		queue = queue[1:]
+		entries, err := os.ReadDir(cur.dir)
+		if err != nil {
+			continue
+		}
+		sort.Slice(entries, func(i, j int) bool { return entries[i].Name() < entries[j].Name() })
+		for _, e := range entries {
+			if seen++; seen > MaxWalkEntries {
+				break
+			}
+			name := e.Name()
+			if !w.Hidden && strings.HasPrefix(name, ".") {
+				continue
+			}
+			full := cur.dir + "/" + name
+			if e.Type()&fs.ModeDir != 0 {
+				if !WalkSkip[name] && cur.depth < maxDepth && !systemTree(full) {
+					queue = append(queue, level{full, cur.depth + 1})
+				}
+				continue
+			}
+			if !w.Reads(name) || w.Keep != nil && !w.Keep.MatchString(name) && !w.Keep.MatchString(full) {
+				continue
+			}
+			if !anchored && e.Type()&fs.ModeSymlink == 0 && !s.nameCandidate(name) {
+				continue
+			}
+			if sec, ok := s.Match(env, full); ok && !(w.Ignores && gitIgnored(full)) {
+				return sec, true
+			}
+		}
+	}
+	return Secret{}, false
+}
+
+// Reads reports whether the reader reads a file of this name.
+func (w Walk) Reads(name string) bool {
+	for _, x := range w.Exclude {
+		if ok, _ := doublestar.Match(x, name); ok {
+			return false
+		}
+	}
+	if len(w.Names) == 0 {
+		return true
+	}
+	for _, n := range w.Names {
+		if ok, _ := doublestar.Match(n, name); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// gitIgnored reports whether a .gitignore between file's directory and the
+// top of its repository (a directory holding .git, else /), or the
+// repository's .git/info/exclude, names the file
+// or a directory on its way, with no negated line that could bring it back.
+func gitIgnored(file string) bool {
+	for d := filepath.Dir(file); ; d = filepath.Dir(d) {
+		rel, _ := filepath.Rel(d, file)
+		if data, err := os.ReadFile(d + "/.gitignore"); err == nil && len(data) <= 1<<20 {
+			ignored := false
+			for _, line := range strings.Split(string(data), "\n") {
+				line = strings.TrimSpace(line)
+				if line == "" || strings.HasPrefix(line, "#") {
+					continue
+				}
+				if strings.HasPrefix(line, "!") {
+					return false
+				}
+				if ignoreMatches(line, rel) {
+					ignored = true
+				}
+			}
+			if ignored {
+				return true
+			}
+		}
+		if _, err := os.Lstat(d + "/.git"); err == nil || d == "/" || d == "." {
+			// The repository's own exclude file, from its top.
+			if data, err := os.ReadFile(d + "/.git/info/exclude"); err == nil && len(data) <= 1<<20 {
+				rel, _ := filepath.Rel(d, file)
+				for _, line := range strings.Split(string(data), "\n") {
+					line = strings.TrimSpace(line)
+					if line != "" && !strings.HasPrefix(line, "#") && !strings.HasPrefix(line, "!") && ignoreMatches(line, rel) {
+						return true
+					}
+				}
+			}
+			return false
+		}
+	}
+}
+
+// ignoreMatches reports whether one .gitignore line names rel (a path
+// relative to the .gitignore's directory) or one of its directories.
+func ignoreMatches(line, rel string) bool {
+	dirOnly := strings.HasSuffix(line, "/")
+	line = strings.TrimSuffix(line, "/")
+	segs := strings.Split(rel, "/")
+	if strings.Contains(line, "/") {
+		line = strings.TrimPrefix(line, "/")
+		for i := range segs {
+			if dirOnly && i == len(segs)-1 {
+				break
+			}
+			if ok, _ := doublestar.Match(line, strings.Join(segs[:i+1], "/")); ok {
+				return true
+			}
+		}
+		return false
+	}
+	for i, seg := range segs {
+		if dirOnly && i == len(segs)-1 {
+			break
+		}
+		if ok, _ := doublestar.Match(line, seg); ok {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,376 @@
+package rewrite
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/corral-dev/corral/guards"
+	"github.com/corral-dev/corral/syntax"
+)
+
+// readSource is where operands of a reader come from when another program
+// gives them at run time (find -exec cat {}, find | xargs cat, cat
+// $(find …), echo .env | xargs head): a path or glob the producer prints
+// (echo's words, ls's operands), or, when tree is set, the files a find
+// selects under a root.
+type readSource struct {
+	arg  syntax.Arg
+	tree bool
+	walk guards.Walk
+	// keep, when set, is a filter the paths pass through on their way
+	// (grep PATTERN between producer and reader).
+	keep *regexp.Regexp
+	// dirs reports that find selects directories only (-type d): only a
+	// reader that descends into a directory reads what they hold.
+	dirs bool
+}
+
+// maxProducerStages bounds how many filter stages (grep, sort, head …)
+// are followed back from a reader to the program that produces paths.
+const maxProducerStages = 8
+
+// pathFilters are programs that pass some of the lines they read on
+// unchanged: the paths that reach the reader are among those the producer
+// printed.
+var pathFilters = setOf("grep", "egrep", "fgrep", "sort", "uniq", "head", "tail", "tac", "shuf")
+
+// extraSources lists where the run-time operands of c come from: the find
+// that runs c with -exec, or the stage before an xargs or parallel that
+// runs c. ok is false when there is no such producer corral can read.
+func (p *Pass) extraSources(c *syntax.Call) ([]readSource, bool) {
+	if !c.ExtraArgs || c.ArgFile != "" {
+		return nil, false
+	}
+	if fromFind(c) {
+		for _, f := range p.Model.Calls {
+			if f != c && f.Name == "find" && f.Expr == c.Expr {
+				return findSources(f), true
+			}
+		}
+		return nil, false
+	}
+	if c.Pipe == nil || c.PipeIndex == 0 {
+		return nil, false
+	}
+	return p.stageSources(c.Pipe, c.PipeIndex-1, nil)
+}
+
+// stageSources lists the paths stage i of pipe prints, following filter
+// stages back to a producer (find, echo, printf, ls).
+func (p *Pass) stageSources(pipe *syntax.Pipeline, i int, keep *regexp.Regexp) ([]readSource, bool) {
+	for hops := 0; hops < maxProducerStages; hops++ {
+		src := pipe.Stage(i)
+		if src == nil {
+			return nil, false
+		}
+		if !pathFilters[src.Name] {
+			out, ok := producerSources(src)
+			for j := range out {
+				out[j].keep = keep
+			}
+			return out, ok
+		}
+		if src.Name == "grep" || src.Name == "egrep" || src.Name == "fgrep" {
+			// A grep whose selection cannot be read (-v, several
+			// patterns) passes some of the paths: all are candidates.
+			if re, ok := grepKeep(src); ok && keep == nil {
+				keep = re
+			}
+		}
+		i--
+	}
+	return nil, false
+}
+
+// grepKeep returns the lines grep passes on, as a regexp, when its pattern
+// is one static operand; ok is false when grep's selection cannot be read
+// (-v, -f, several patterns). Go's regexp stands in for grep's: for plain
+// words and simple patterns they agree.
+func grepKeep(c *syntax.Call) (*regexp.Regexp, bool) {
+	opts, operands := scan(c.Args, readerSpecs()["grep"])
+	if has(opts, "v", "invert-match", "f", "file", "e", "regexp") || len(operands) != 1 || !c.Args[operands[0]].Static {
+		return nil, false
+	}
+	pat := c.Args[operands[0]].Value
+	if has(opts, "F", "fixed-strings") || c.Name == "fgrep" {
+		pat = regexp.QuoteMeta(pat)
+	}
+	if has(opts, "i", "ignore-case") {
+		pat = "(?i)" + pat
+	}
+	if has(opts, "x", "line-regexp") {
+		pat = "^(?:" + pat + ")$"
+	}
+	re, err := regexp.Compile(pat)
+	if err != nil {
+		return nil, false
+	}
+	return re, true
+}
+
+// producerSources lists the paths a producer of path lists prints: echo's
+// and printf's words, ls's operands (the entries of the directory when it
+// has none and shows hidden ones), and find's roots with its selection.
+func producerSources(src *syntax.Call) ([]readSource, bool) {
+	var out []readSource
+	switch src.Name {
+	case "echo", "printf":
+		for i, a := range src.Args {
+			if i == 0 && (src.Name == "printf" || a.Static && strings.HasPrefix(a.Value, "-")) {
+				continue // printf's format, echo's options
+			}
+			if !a.Static {
+				if fields, ok := syntax.SubstFields(a); ok {
+					for _, f := range fields {
+						out = append(out, readSource{arg: f})
+					}
+				}
+				continue
+			}
+			for _, f := range strings.Fields(a.Value) {
+				x := a
+				x.Value = f
+				if !x.Glob {
+					x.Pattern = ""
+				}
+				out = append(out, readSource{arg: x})
+			}
+		}
+		return out, true
+	case "ls":
+		opts, operands := scan(src.Args, lsSpec)
+		for _, i := range operands {
+			out = append(out, readSource{arg: src.Args[i]})
+		}
+		if len(operands) == 0 && has(opts, "a", "A", "all", "almost-all") {
+			// ls -a: the names of the directory's entries, hidden ones
+			// included.
+			out = append(out, readSource{arg: syntax.Arg{Value: ".", Static: true, Raw: "."}, tree: true, walk: guards.Walk{Hidden: true, MaxDepth: 1}})
+		}
+		return out, true
+	case "find":
+		return findSources(src), true
+	}
+	return nil, false
+}
+
+// lsSpec are ls's options that take a value.
+var lsSpec = optSpec{shortVal: "ITw", longVal: setOf("block-size", "color", "format", "hide", "ignore", "indicator-style", "quoting-style", "sort", "time", "time-style", "tabsize", "width"), longEq: true}
+
+// findSources lists the roots of a find with the files it selects under
+// them: its -name/-iname tests (and the last segment of -path/-wholename)
+// narrow the names, -maxdepth the depth. A negated test or a name that
+// is only known at run time selects names corral cannot list: the root is
+// then taken whole. A name tested just before -prune is skipped, not
+// selected.
+func findSources(f *syntax.Call) []readSource {
+	w := guards.Walk{Hidden: true}
+	negated, unknown, or, dirs := false, false, false, false
+	for i := 0; i < len(f.Args); i++ {
+		v := f.Args[i].Value
+		switch v {
+		case "-o", "-or", ",":
+			or = true
+		case "-type", "-xtype":
+			dirs = i+1 < len(f.Args) && f.Args[i+1].Value == "d"
+		case "-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename":
+			if i+1 >= len(f.Args) {
+				continue
+			}
+			n := f.Args[i+1]
+			i++
+			if i >= 2 && (f.Args[i-2].Value == "!" || f.Args[i-2].Value == "-not") {
+				// ! -path x excludes: it selects no name.
+				negated = true
+				continue
+			}
+			if i+1 < len(f.Args) && f.Args[i+1].Value == "-prune" {
+				continue
+			}
+			if !n.Static {
+				unknown = true
+				continue
+			}
+			name := n.Value
+			if strings.Contains(v, "path") || strings.Contains(v, "wholename") {
+				name = name[strings.LastIndex(name, "/")+1:]
+			}
+			if strings.HasPrefix(v, "-i") {
+				name = foldGlob(name)
+			}
+			w.Names = append(w.Names, name)
+		case "-maxdepth":
+			if i+1 < len(f.Args) {
+				if n, err := strconv.Atoi(f.Args[i+1].Value); err == nil && n >= 0 {
+					w.MaxDepth = n
+					if n == 0 {
+						w.MaxDepth = -1
+					}
+				}
+			}
+		case "-exec", "-execdir", "-ok", "-okdir":
+			for i++; i < len(f.Args) && f.Args[i].Value != ";" && f.Args[i].Value != "+"; i++ {
+			}
+		}
+	}
+	if negated && or || unknown {
+		w.Names = nil
+	}
+	var out []readSource
+	for _, r := range findRoots(f) {
+		out = append(out, readSource{arg: r, tree: true, walk: w, dirs: dirs})
+	}
+	return out
+}
+
+// foldGlob makes a name glob match either case of its letters (find
+// -iname), as bracket expressions.
+func foldGlob(g string) string {
+	var b strings.Builder
+	for _, r := range g {
+		lo, up := strings.ToLower(string(r)), strings.ToUpper(string(r))
+		if lo != up {
+			b.WriteString("[" + lo + up + "]")
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// substSources lists where the paths of operand a come from when it is a
+// command substitution whose output is a producer's (cat $(find . -name
+// .env), cat $(ls -a | grep env)). ok is false otherwise.
+func (p *Pass) substSources(c *syntax.Call, a syntax.Arg) ([]readSource, bool) {
+	if a.Static || a.Word == nil {
+		return nil, false
+	}
+	var pipe *syntax.Pipeline
+	var last *syntax.Call
+	for _, s := range p.Model.Calls {
+		if s.Host != c || s.Subst != "$(" || s.Start < a.Start || s.End > a.End {
+			continue
+		}
+		if s.Pipe != nil {
+			if pipe != nil && pipe != s.Pipe {
+				return nil, false
+			}
+			pipe = s.Pipe
+			if last == nil || s.PipeIndex > last.PipeIndex {
+				last = s
+			}
+			continue
+		}
+		if last != nil {
+			return nil, false // several commands: not read
+		}
+		last = s
+	}
+	if last == nil {
+		return nil, false
+	}
+	if pipe == nil {
+		return producerSources(last)
+	}
+	if last.PipeIndex != len(pipe.Calls)-1 {
+		return nil, false
+	}
+	return p.stageSources(pipe, last.PipeIndex, nil)
+}
+
+// secretSources judges the paths that reach reader c from sources: each
+// path or glob as an operand of its own, each find root by the files it
+// selects (the names its tests can match, an anchored secret it holds,
+// and, when the engine may look at disk, the files under it now).
+func (p *Pass) secretSources(c *syntax.Call, srcs []readSource, from string, descends bool) bool {
+	secrets := p.Config.Paths.Secrets()
+	env := p.guardsEnv(c.Dir)
+	verb := fmt.Sprintf("%s reads (paths from %s)", c.Name, from)
+	for _, s := range srcs {
+		if !s.tree {
+			for _, r := range p.readPaths(c.Dir, s.arg) {
+				if s.keep != nil && !r.glob && !s.keep.MatchString(r.path) {
+					continue
+				}
+				var sec guards.Secret
+				var ok bool
+				if r.glob {
+					sec, ok = secrets.MatchGlob(env, r.path)
+				} else {
+					sec, ok = secrets.Match(env, r.path)
+				}
+				if ok {
+					p.reportSecret(c, sec, verb)
+					return true
+				}
+			}
+			continue
+		}
+		if s.dirs && !descends {
+			continue
+		}
+		for _, r := range p.readPaths(c.Dir, s.arg) {
+			if r.glob {
+				continue
+			}
+			w := s.walk
+			w.Keep = s.keep
+			if sec, ok := p.secretTree(c, r.path, w); ok {
+				p.reportSecret(c, sec, verb)
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// secretTree reports whether the files a recursive reader reads under dir
+// (as w selects them) can hold a secret: dir is or holds an anchored secret
+// and no name test narrows it, a name test is aimed at secrets (find -name
+// .env, -name '*.pem'), or, when the engine may look at disk, a file under
+// dir that the reader reads is a secret now.
+func (p *Pass) secretTree(c *syntax.Call, dir string, w guards.Walk) (guards.Secret, bool) {
+	secrets := p.Config.Paths.Secrets()
+	env := p.guardsEnv(c.Dir)
+	if sec, ok := secrets.Match(env, dir); ok && w.MaxDepth >= 0 && len(w.Names) == 0 {
+		return sec, true
+	}
+	if w.MaxDepth == -1 {
+		// find -maxdepth 0: the root only.
+		if sec, ok := secrets.Match(env, dir); ok && (len(w.Names) == 0 || nameSelected(w.Names, dir)) {
+			return sec, true
+		}
+		return guards.Secret{}, false
+	}
+	if len(w.Names) == 0 && w.MaxDepth == 0 {
+		// find -maxdepth N stops above most anchored secrets: only the
+		// files on disk are judged then.
+		if sec, ok := secrets.Holds(env, dir, w.Hidden); ok {
+			return sec, true
+		}
+	}
+	for _, n := range w.Names {
+		if w.Keep != nil && !w.Keep.MatchString(n) && !strings.ContainsAny(n, "*?[") {
+			continue
+		}
+		if pat, ok := secrets.GlobReaches(n); ok {
+			np := guards.Normalize(env, dir)
+			return guards.Secret{Path: guards.Path{Abs: np.Abs + "/…/" + n, InProject: np.InProject}, Pattern: pat}, true
+		}
+		if sec, ok := secrets.MatchGlob(env, globEscape(dir)+"/"+n); ok {
+			return sec, true
+		}
+	}
+	if p.Config.NoGlobMatches {
+		return guards.Secret{}, false
+	}
+	return secrets.OnDisk(env, dir, w)
+}
+
+// nameSelected reports whether the last segment of path matches one of
+// the name globs.
+func nameSelected(names []string, path string) bool {
+	return guards.Walk{Names: names}.Reads(path[strings.LastIndex(path, "/")+1:])
+}
