@@ -128,6 +128,36 @@ var codeCases = []codeCase{
 	{name: "deno-read-env", prog: "deno", cmd: `deno eval "console.log(Deno.readTextFileSync('.env'))"`, want: Deny, leaks: true},
 	{name: "bun-read-env", prog: "bun", cmd: `bun -e "console.log(await Bun.file('.env').text())"`, want: Deny, leaks: true},
 	{name: "php-read-look", prog: "php", cmd: `php -r 'echo ".env";'`, want: Allow},
+	// Indirection (issue 9): the call reached through a lookup by a
+	// literal name, a module loaded by a string, a function kept in a
+	// variable, or code in a string handed to an evaluator.
+	{name: "py-alias-system", prog: "python3", cmd: `python3 -c 'import os; f = os.system; f("rm -rf ~")'`, want: Deny, gone: true},
+	{name: "py-getattr-system", prog: "python3", cmd: `python3 -c 'import os; getattr(os, "system")("rm -rf ~")'`, want: Deny, gone: true},
+	{name: "py-dunder-import", prog: "python3", cmd: `python3 -c "__import__('shutil').rmtree('{home}')"`, want: Deny, gone: true},
+	{name: "py-exec-string", prog: "python3", cmd: `python3 -c "exec('import shutil; shutil.rmtree(\"{home}\")')"`, want: Deny, gone: true},
+	{name: "py-import-module", prog: "python3", cmd: `python3 -c "import importlib; importlib.import_module('os').system('rm -rf ~')"`, want: Deny, gone: true},
+	{name: "py-dict-system", prog: "python3", cmd: `python3 -c "import os; os.__dict__['system']('rm -rf ~')"`, want: Deny, gone: true},
+	{name: "py-map-rmtree", prog: "python3", cmd: `python3 -c "import shutil; list(map(shutil.rmtree, ['{home}']))"`, want: Ask, gone: true},
+	{name: "py-getattr-look", prog: "python3", cmd: `python3 -c "import json; print(getattr(json, 'dumps')('os.system(\"rm -rf ~\")'), eval('1 + 2'))"`, want: Allow},
+	{name: "node-computed", prog: "node", cmd: `node -e "const cp = require('child_process'); cp['execSync']('rm -rf ~')"`, want: Deny, gone: true},
+	{name: "node-eval-string", prog: "node", cmd: `node -e "eval('require(\"child_process\").execSync(\"rm -rf ~\")')"`, want: Deny, gone: true},
+	{name: "node-dynamic-import", prog: "node", cmd: `node -e "import('child_process').then(m => m.execSync('rm -rf ~'))"`, want: Deny, gone: true},
+	{name: "node-function-require", prog: "node", cmd: `node -e "new Function('return require')()('child_process').execSync('rm -rf ~')"`, want: Deny, gone: true},
+	{name: "node-eval-look", prog: "node", cmd: `node -e "console.log(eval('1 + 2'), 'eval(require(child_process))')"`, want: Allow},
+	{name: "ruby-eval-string", prog: "ruby", cmd: `ruby -e 'eval(%q(system %q(rm -rf ~)))'`, want: Deny, gone: true},
+	{name: "ruby-send", prog: "ruby", cmd: `ruby -e "send(:system, 'rm -rf ~')"`, want: Deny, gone: true},
+	{name: "ruby-method-call", prog: "ruby", cmd: `ruby -e 'm = method(:system); m.call("rm -rf ~")'`, want: Deny, gone: true},
+	{name: "ruby-send-look", prog: "ruby", cmd: `ruby -e 'puts [1, 2].send(:sum), :system'`, want: Allow},
+	{name: "perl-eval-string", prog: "perl", cmd: `perl -e 'eval q(system q(rm -rf ~))'`, want: Deny, gone: true},
+	{name: "perl-symbolic-rmtree", prog: "perl", cmd: `cd ../.. && perl -MFile::Path -e '$f = "rmtree"; &$f("{home}")'`, want: Deny, gone: true},
+	// Perl calls a sub named "system" through the string, never the
+	// builtin: it dies, and corral, which cannot know whether such a sub
+	// exists, asks.
+	{name: "perl-symbolic-system", prog: "perl", cmd: `perl -e '$f = "system"; &$f("rm -rf ~")'`, want: Ask},
+	{name: "php-variable-function", prog: "php", cmd: `php -r '$f = "system"; $f("rm -rf ~");'`, want: Deny, gone: true},
+	{name: "php-call-user-func", prog: "php", cmd: `php -r 'call_user_func("system", "rm -rf ~");'`, want: Deny, gone: true},
+	{name: "php-eval-string", prog: "php", cmd: `php -r 'eval("system(\"rm -rf ~\");");'`, want: Deny, gone: true},
+	{name: "php-callback-look", prog: "php", cmd: `php -r 'echo call_user_func("strtoupper", "system"), PHP_EOL;'`, want: Allow},
 	{name: "npm-run-look", prog: "npm", cmd: "npm run build --silent", files: map[string]string{"package.json": `{"name": "x", "version": "1.0.0", "scripts": {"build": "echo 'rm -rf ~'", "clean": "rm -rf ~"}}`}, want: Allow},
 }
 

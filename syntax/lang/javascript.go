@@ -73,8 +73,22 @@ var jsWrite = map[string]bool{"writeFile": true, "writeFileSync": true, "appendF
 // jsRead are fs calls that read the file in their first argument.
 var jsRead = map[string]bool{"readFile": true, "readFileSync": true, "createReadStream": true}
 
+// jsEval are the calls that run a string as JavaScript code; the value
+// is the index of the code argument (-1: the last).
+var jsEval = map[string]int{"eval": 0, "Function": -1, "AsyncFunction": -1, "vm.runInThisContext": 0, "vm.runInNewContext": 0,
+	"vm.runInContext": 0, "vm.Script": 0, "vm.compileFunction": 0, "vm.SourceTextModule": 0}
+
+// jsTimers run a string first argument as code (a function is the
+// everyday case, and is not judged).
+var jsTimers = map[string]bool{"setTimeout": true, "setInterval": true, "setImmediate": true}
+
+// jsUnknownRecv are child_process method names distinct enough that, on
+// a receiver corral cannot name (m.execSync(…) in import(…).then(m =>
+// …)), they are child_process's; only literal arguments are judged.
+var jsUnknownRecv = map[string]bool{"execSync": true, "execFileSync": true, "spawnSync": true}
+
 func javascript(p *parser) []Effect {
-	al := jsBindings(p.src)
+	al := p.al
 	canon := func(name string) string {
 		full := al.resolve(name)
 		full = strings.Replace(full, "fs.promises.", "fs/promises.", 1)
@@ -83,6 +97,9 @@ func javascript(p *parser) []Effect {
 	interesting := func(name string) bool {
 		full := canon(name)
 		if jsShell[full] || jsExec[full] {
+			return true
+		}
+		if _, ok := jsEval[full]; ok || jsTimers[full] || jsUnknownRecv[lastSegment(full)] {
 			return true
 		}
 		mod, fn, _ := cutLast(full)
@@ -101,6 +118,29 @@ func javascript(p *parser) []Effect {
 	var out []Effect
 	for _, c := range p.findCalls(false, interesting) {
 		c.name = canon(c.name)
+		if at, ok := jsEval[c.name]; ok {
+			if at < 0 {
+				at = len(positional(c.args)) - 1
+				if at < 0 {
+					continue // Function(): no code
+				}
+			}
+			out = append(out, p.evalCode(c, argAt(c.args, at))...)
+			continue
+		}
+		if jsTimers[c.name] {
+			if a := argAt(c.args, 0); a != nil && a.lit {
+				out = append(out, p.evalCode(c, a)...)
+			}
+			continue
+		}
+		if fn := lastSegment(c.name); jsUnknownRecv[fn] && !jsExec[c.name] && !jsShell[c.name] {
+			a := argAt(c.args, 0)
+			if a == nil || !a.lit {
+				continue
+			}
+			c.name = "child_process." + fn
+		}
 		if e, ok := jsCall(c); ok {
 			out = append(out, e)
 		}

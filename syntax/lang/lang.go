@@ -86,7 +86,6 @@ const MaxEffects = 1000
 // only data — a string printed, a comment, a string never passed to a
 // call that runs or destroys — has no effect.
 func Analyze(l Lang, src string) []Effect {
-	var out []Effect
 	switch l {
 	case Sed:
 		return finish(src, sedScript(src))
@@ -99,41 +98,7 @@ func Analyze(l Lang, src string) []Effect {
 	case Elisp:
 		return finish(src, elisp(src))
 	}
-	p := &parser{src: src, toks: lex(l, src), l: l}
-	switch l {
-	case Python:
-		out = python(p)
-	case JS:
-		out = javascript(p)
-	case Ruby:
-		out = ruby(p)
-	case Perl:
-		out = perl(p)
-	case PHP:
-		out = php(p)
-	case Awk:
-		out = awk(p)
-	case Lua:
-		out = lua(p)
-	case R:
-		out = rlang(p)
-	case Julia:
-		out = julia(p)
-	}
-	// Backticks and %x{} / qx{} are shell commands wherever they are.
-	if l == Ruby || l == Perl || l == PHP || l == Julia {
-		for _, t := range p.toks {
-			if t.kind != tString || !t.shell {
-				continue
-			}
-			if t.lit {
-				out = append(out, Effect{Kind: Shell, Call: "backticks", Text: t.text, Offset: t.off})
-			} else {
-				out = append(out, Effect{Kind: Hidden, Call: "backticks", Text: t.text, Offset: t.off})
-			}
-		}
-	}
-	return finish(src, out)
+	return finish(src, analyze(l, src, 0))
 }
 
 // finish orders the effects of src, drops repeats, bounds their number and
@@ -156,6 +121,48 @@ func finish(src string, out []Effect) []Effect {
 			at = off
 		}
 		out[i].Line = line
+	}
+	return out
+}
+
+// analyze finds the effects of src, unsorted, without lines. depth counts
+// the code evaluators (eval, exec, Function) that handed src on.
+func analyze(l Lang, src string, depth int) []Effect {
+	p := &parser{src: src, toks: lex(l, src), l: l, depth: depth}
+	p.indirect()
+	out := p.extra
+	switch l {
+	case Python:
+		out = append(out, python(p)...)
+	case JS:
+		out = append(out, javascript(p)...)
+	case Ruby:
+		out = append(out, ruby(p)...)
+	case Perl:
+		out = append(out, perl(p)...)
+	case PHP:
+		out = append(out, php(p)...)
+	case Awk:
+		out = append(out, awk(p)...)
+	case Lua:
+		out = append(out, lua(p)...)
+	case R:
+		out = append(out, rlang(p)...)
+	case Julia:
+		out = append(out, julia(p)...)
+	}
+	// Backticks and %x{} / qx{} are shell commands wherever they are.
+	if l == Ruby || l == Perl || l == PHP || l == Julia {
+		for _, t := range p.toks {
+			if t.kind != tString || !t.shell {
+				continue
+			}
+			if t.lit {
+				out = append(out, Effect{Kind: Shell, Call: "backticks", Text: t.text, Offset: t.off})
+			} else {
+				out = append(out, Effect{Kind: Hidden, Call: "backticks", Text: t.text, Offset: t.off})
+			}
+		}
 	}
 	return out
 }

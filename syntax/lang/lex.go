@@ -515,9 +515,17 @@ func (lx *lexer) heredocBodies() {
 			if lx.l == PHP {
 				cmp = strings.TrimRight(strings.TrimLeft(cmp, " \t"), ";,)")
 			}
+			lineStart := lx.i
 			lx.i = next
 			if cmp == h.id {
 				found = true
+				if lx.l == PHP {
+					// The closing marker may be followed by the rest of
+					// the statement (SH);): it is code.
+					if k := strings.Index(line, h.id); k >= 0 && k+len(h.id) < len(strings.TrimRight(line, "\r")) {
+						lx.i = lineStart + k + len(h.id)
+					}
+				}
 				break
 			}
 			body.WriteString(line)

@@ -21,13 +21,42 @@ var rubyDelete = map[string]struct{ recursive, dir bool }{
 var rubyRead = map[string]bool{"File.read": true, "IO.read": true, "File.readlines": true, "IO.readlines": true,
 	"File.binread": true, "IO.binread": true, "File.foreach": true, "IO.foreach": true, "File.new": true}
 
+// rubyEval are the methods that run a string as Ruby code.
+var rubyEval = map[string]bool{"eval": true, "instance_eval": true, "class_eval": true, "module_eval": true}
+
 func ruby(p *parser) []Effect {
+	// canon is the name a call stands for: a name bound to a function
+	// (m = method(:system), rewritten to m = system) is that function,
+	// and its .call is a call of it.
+	canon := func(name string) string {
+		full := p.al.resolve(name)
+		if base, ok := strings.CutSuffix(full, ".call"); ok && full != name && p.dangerousFn(base) {
+			return base
+		}
+		return full
+	}
 	interesting := func(name string) bool {
+		name = canon(name)
 		_, del := rubyDelete[name]
-		return rubyShell[name] || del || rubyRead[name] || name == "File.write" || name == "IO.write" || name == "File.open" || name == "File.binwrite"
+		return rubyShell[name] || del || rubyRead[name] || name == "File.write" || name == "IO.write" || name == "File.open" || name == "File.binwrite" ||
+			rubyEval[lastSegment(name)]
 	}
 	var out []Effect
 	for _, c := range p.findCalls(true, interesting) {
+		c.name = canon(c.name)
+		if last := lastSegment(c.name); rubyEval[last] {
+			if last == "eval" && c.method && c.name != "Kernel.eval" && c.name != "binding.eval" && c.name != "TOPLEVEL_BINDING.eval" {
+				continue // some object's eval
+			}
+			if len(c.args) == 0 && (isP(p.tok(c.next), "{") || isI(p.tok(c.next), "do") || !c.parens) {
+				continue // instance_eval { … }: a block, read as code already
+			}
+			out = append(out, p.evalCode(c, argAt(c.args, 0))...)
+			continue
+		}
+		if isP(p.tok(c.next), "=") || isP(p.tok(c.next), ".") || len(c.args) == 0 && !c.parens && (p.statementEnd(c.next) && isP(p.tok(c.first-1), "=") || isP(p.tok(c.first-1), "&")) {
+			continue // m = method(:system) as rewritten: a value, not a call
+		}
 		if c.method && !strings.Contains(c.name, ".") {
 			continue // x.system is some object's method
 		}
@@ -129,19 +158,51 @@ func argvOrShell(c call) Effect {
 var perlDelete = map[string]bool{"unlink": true, "rmdir": true, "rmtree": true, "remove_tree": true,
 	"File::Path::rmtree": true, "File::Path::remove_tree": true}
 
+// perlName is the name a Perl call stands for: POSIX's and CORE's
+// system, unlink and rmdir are the builtins.
+func perlName(name string) string {
+	n := strings.ReplaceAll(name, ".", "::")
+	n = strings.TrimPrefix(n, "main::")
+	if rest, ok := strings.CutPrefix(n, "POSIX::"); ok && (rest == "system" || rest == "unlink" || rest == "rmdir") {
+		return rest
+	}
+	if rest, ok := strings.CutPrefix(n, "CORE::"); ok && (rest == "unlink" || rest == "rmdir" || rest == "eval") {
+		return rest
+	}
+	return n
+}
+
 func perl(p *parser) []Effect {
 	interesting := func(name string) bool {
-		n := strings.ReplaceAll(name, ".", "::")
-		return n == "system" || n == "exec" || n == "CORE::system" || n == "CORE::exec" || perlDelete[n] || n == "open" || n == "sysopen"
+		n := perlName(name)
+		return n == "system" || n == "exec" || n == "CORE::system" || n == "CORE::exec" || perlDelete[n] || n == "open" || n == "sysopen" ||
+			n == "eval" || n == "do"
 	}
 	var out []Effect
 	for _, c := range p.findCalls(true, interesting) {
-		if c.method {
-			continue
+		if c.method || isP(p.tok(c.first-1), "&") && isP(p.tok(c.first-2), "\\") {
+			continue // \&unlink is a reference, not a call
 		}
-		n := strings.ReplaceAll(c.name, ".", "::")
+		n := perlName(c.name)
 		c.name = n
+		next := p.tok(c.next)
 		switch {
+		case n == "eval" || n == "do":
+			if isP(next, "{") || n == "do" && next.kind == tIdent && !strings.HasPrefix(next.text, "$") {
+				continue // eval { … }, do { … }: a block; do sub(…)
+			}
+			a := argAt(c.args, 0)
+			if a == nil {
+				// eval alone evaluates $_.
+				out = append(out, Effect{Kind: Hidden, Call: n, Text: "$_", Offset: c.off})
+				continue
+			}
+			if n == "do" {
+				// do FILE runs a Perl file.
+				out = append(out, runFile(c, a, "perl"))
+				continue
+			}
+			out = append(out, p.evalCode(c, a)...)
 		case n == "system" || n == "exec" || n == "CORE::system" || n == "CORE::exec":
 			// system { $prog } @args is the indirect-object form.
 			out = append(out, argvOrShell(c))
@@ -238,66 +299,122 @@ var phpRead = map[string]bool{"file_get_contents": true, "file": true, "readfile
 
 var phpShell = map[string]bool{"system": true, "exec": true, "shell_exec": true, "passthru": true, "popen": true, "proc_open": true}
 
+// phpEval are the functions that run a string argument as PHP code (the
+// index of the argument); assert does only for a string.
+var phpEval = map[string]int{"eval": 0, "assert": 0, "create_function": 1}
+
 func php(p *parser) []Effect {
 	interesting := func(name string) bool {
 		n := strings.TrimPrefix(strings.ToLower(name), "\\")
-		return phpShell[n] || n == "pcntl_exec" || n == "unlink" || n == "rmdir" || n == "file_put_contents" || n == "fopen" || phpRead[n]
+		_, ev := phpEval[n]
+		return phpShell[n] || n == "pcntl_exec" || n == "unlink" || n == "rmdir" || n == "file_put_contents" || n == "fopen" || phpRead[n] ||
+			ev || n == "preg_replace" || phpCallbacks[n]
 	}
 	var out []Effect
 	for _, c := range p.findCalls(false, interesting) {
 		if c.method {
 			continue
 		}
-		n := strings.TrimPrefix(strings.ToLower(c.name), "\\")
-		c.name = n
-		first := argAt(c.args, 0)
-		switch {
-		case n == "proc_open" && first != nil && first.isList:
-			out = append(out, Effect{Kind: Exec, Call: n, Argv: first.list, Offset: c.off})
-		case phpShell[n]:
-			out = append(out, shellOf(c, first))
-		case n == "pcntl_exec":
-			if first == nil || !first.lit {
-				out = append(out, shellOf(c, first))
+		out = append(out, p.phpCall(c)...)
+	}
+	return out
+}
+
+// phpCall is the effects of one call of a PHP function.
+func (p *parser) phpCall(c call) []Effect {
+	var out []Effect
+	n := strings.TrimPrefix(strings.ToLower(c.name), "\\")
+	c.name = n
+	first := argAt(c.args, 0)
+	if at, ok := phpEval[n]; ok {
+		a := argAt(c.args, at)
+		if n == "assert" && (a == nil || !a.lit) {
+			return nil // assert($x > 0) checks an expression
+		}
+		return p.evalCode(c, a)
+	}
+	switch {
+	case n == "preg_replace":
+		// The e modifier (before PHP 7) runs the replacement as code.
+		if first == nil || !first.lit || len(first.str) < 2 {
+			return nil
+		}
+		end := strings.LastIndexByte(first.str, closer(first.str[0]))
+		if end <= 0 || !strings.ContainsRune(first.str[end+1:], 'e') {
+			return nil
+		}
+		return p.evalCode(c, argAt(c.args, 1))
+	case phpCallbacks[n]:
+		// A function that runs or deletes, named as the callback.
+		for k, a := range positional(c.args) {
+			name := ""
+			switch {
+			case a.lit:
+				name = a.str
+			case strings.HasPrefix(a.text, "$") && p.vars[a.text] != "function":
+				name = p.vars[a.text]
+			}
+			if name == "" || !phpRuns(name) {
 				continue
 			}
-			argv := []string{first.str}
-			if l := argAt(c.args, 1); l != nil {
-				if !l.isList {
-					out = append(out, Effect{Kind: Hidden, Call: n, Text: l.text, Offset: c.off})
-					continue
+			list := argAt(c.args, k+1)
+			if n == "array_map" && k == 0 && list != nil && list.isList && len(positional(c.args)) == 2 {
+				for _, v := range list.list {
+					v := v
+					out = append(out, p.phpCall(call{name: name, off: c.off, parens: true, args: []arg{{lit: true, str: v, text: v}}})...)
 				}
-				argv = append(argv, l.list...)
+				continue
 			}
-			out = append(out, Effect{Kind: Exec, Call: n, Argv: argv, Offset: c.off})
-		case n == "unlink" || n == "rmdir":
-			if e, ok := pathEffect(c, Delete, first, false); ok {
-				e.Dir = n == "rmdir"
-				out = append(out, e)
+			out = append(out, Effect{Kind: Hidden, Call: n, Text: name + " as the callback of " + n, Offset: c.off})
+		}
+		return out
+	}
+	switch {
+	case n == "proc_open" && first != nil && first.isList:
+		out = append(out, Effect{Kind: Exec, Call: n, Argv: first.list, Offset: c.off})
+	case phpShell[n]:
+		out = append(out, shellOf(c, first))
+	case n == "pcntl_exec":
+		if first == nil || !first.lit {
+			out = append(out, shellOf(c, first))
+			return out
+		}
+		argv := []string{first.str}
+		if l := argAt(c.args, 1); l != nil {
+			if !l.isList {
+				out = append(out, Effect{Kind: Hidden, Call: n, Text: l.text, Offset: c.off})
+				return out
 			}
-		case n == "file_put_contents":
+			argv = append(argv, l.list...)
+		}
+		out = append(out, Effect{Kind: Exec, Call: n, Argv: argv, Offset: c.off})
+	case n == "unlink" || n == "rmdir":
+		if e, ok := pathEffect(c, Delete, first, false); ok {
+			e.Dir = n == "rmdir"
+			out = append(out, e)
+		}
+	case n == "file_put_contents":
+		if e, ok := pathEffect(c, Write, first, false); ok {
+			for _, a := range c.args[1:] {
+				e.Append = e.Append || strings.Contains(a.text, "FILE_APPEND")
+			}
+			out = append(out, e)
+		}
+	case n == "fopen":
+		m := argAt(c.args, 1)
+		if m != nil && m.lit && strings.ContainsAny(m.str, "waxc+") {
 			if e, ok := pathEffect(c, Write, first, false); ok {
-				for _, a := range c.args[1:] {
-					e.Append = e.Append || strings.Contains(a.text, "FILE_APPEND")
-				}
+				e.Append = strings.Contains(m.str, "a")
 				out = append(out, e)
 			}
-		case n == "fopen":
-			m := argAt(c.args, 1)
-			if m != nil && m.lit && strings.ContainsAny(m.str, "waxc+") {
-				if e, ok := pathEffect(c, Write, first, false); ok {
-					e.Append = strings.Contains(m.str, "a")
-					out = append(out, e)
-				}
-			} else if m != nil && m.lit {
-				if e, ok := readEffect(c, first); ok {
-					out = append(out, e)
-				}
-			}
-		case phpRead[n]:
+		} else if m != nil && m.lit {
 			if e, ok := readEffect(c, first); ok {
 				out = append(out, e)
 			}
+		}
+	case phpRead[n]:
+		if e, ok := readEffect(c, first); ok {
+			out = append(out, e)
 		}
 	}
 	return out

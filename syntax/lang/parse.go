@@ -38,6 +38,9 @@ type call struct {
 	parens    bool
 	// tagged reports a JavaScript tagged template (Bun's $`…`).
 	tagged bool
+	// first and next are the indexes of the call's first token and of
+	// the token after its name.
+	first, next int
 }
 
 // parser walks the tokens and finds calls.
@@ -45,6 +48,18 @@ type parser struct {
 	src  string
 	toks []token
 	l    Lang
+	// depth counts the evaluators that handed this text on (eval of a
+	// literal); al holds the names the text binds to modules and
+	// functions; extra the effects its indirection has (indirect.go).
+	depth int
+	al    aliases
+	extra []Effect
+	// vars maps Perl and PHP variables to the names they hold.
+	vars map[string]string
+	// closeIdx caches closers of the tokens being rewritten.
+	closeIdx []int
+	// pathDepth counts the path calls being read (pathCall).
+	pathDepth int
 }
 
 func (p *parser) tok(i int) token {
@@ -60,7 +75,7 @@ func (p *parser) tok(i int) token {
 func (p *parser) dotted(i int) (string, int) {
 	name := p.toks[i].text
 	first := i
-	for {
+	for segments := 1; segments < maxSegments; segments++ {
 		sep := p.tok(first - 1)
 		if sep.kind != tPunct || sep.text != "." && sep.text != "::" && sep.text != "->" {
 			break
@@ -107,40 +122,42 @@ func (p *parser) matchBack(i int) int {
 }
 
 // args reads a parenthesised argument list starting at the "(" at i; it
-// returns the arguments and the index after ")".
+// returns the arguments and the index after ")". Nested brackets are
+// stepped over through the table of closers, so reading every call of a
+// deeply nested expression stays linear. A bracket that is never closed
+// has no arguments corral knows (the text is not a program that runs).
 func (p *parser) args(i int, closeTok string) ([]arg, int) {
+	end := p.closeOf(p.toks, i)
+	if end < 0 {
+		return nil, len(p.toks)
+	}
 	var out []arg
-	j := i + 1
-	start := j
-	depth := 0
-	for j < len(p.toks) {
+	start := i + 1
+	for j := i + 1; j < end; j++ {
 		t := p.toks[j]
-		if t.kind == tPunct {
-			switch t.text {
-			case "(", "[", "{":
-				depth++
-			case ")", "]", "}":
-				if depth == 0 {
-					if j > start {
-						out = append(out, p.arg(start, j))
-					}
-					return out, j + 1
-				}
-				depth--
-			case ",":
-				if depth == 0 {
-					out = append(out, p.arg(start, j))
-					start = j + 1
-				}
-			}
+		if t.kind != tPunct {
+			continue
 		}
-		j++
+		switch t.text {
+		case "(", "[", "{":
+			if c := p.closeOf(p.toks, j); c > j && c < end {
+				j = c
+			}
+		case ",":
+			out = append(out, p.arg(start, j))
+			start = j + 1
+		}
 	}
-	if j > start {
-		out = append(out, p.arg(start, j))
+	if end > start {
+		out = append(out, p.arg(start, end))
 	}
-	return out, j
+	return out, end + 1
 }
+
+// maxBareTokens bounds the tokens read as the arguments of a call without
+// parentheses (eval eval eval … would read the rest of the line again for
+// every call).
+const maxBareTokens = 4096
 
 // bareArgs reads the arguments of a call without parentheses (Ruby's
 // system "…", Perl's unlink "…") up to the end of the statement.
@@ -150,6 +167,11 @@ func (p *parser) bareArgs(i int) ([]arg, int) {
 	start := j
 	depth := 0
 	for j < len(p.toks) {
+		if j-i > maxBareTokens {
+			// Arguments longer than corral reads: one it does not know.
+			out = append(out, arg{text: p.src[p.toks[start].off:p.toks[j].off]})
+			return out, j
+		}
 		t := p.toks[j]
 		if depth == 0 && (t.kind == tNewline && !p.continues(j) || t.kind == tPunct && (t.text == ";" || t.text == "}" || t.text == ")" || t.text == "]") ||
 			t.kind == tIdent && (t.text == "if" || t.text == "unless" || t.text == "or" || t.text == "and" || t.text == "do" || t.text == "while" || t.text == "until")) {
@@ -299,7 +321,7 @@ func (p *parser) findCalls(bare bool, isCallee func(name string) bool) []call {
 		if prev := p.tok(first - 1); prev.kind == tIdent && (prev.text == "def" || prev.text == "function" || prev.text == "sub" || prev.text == "fn") {
 			continue
 		}
-		c := call{name: name, off: p.toks[first].off}
+		c := call{name: name, off: p.toks[first].off, first: first, next: i + 1}
 		// A method on a call result: Path('/x').unlink().
 		if sep := p.tok(first - 1); sep.kind == tPunct && sep.text == "." && p.tok(first-2).kind == tPunct && p.tok(first-2).text == ")" {
 			open := p.matchBack(first - 2)
@@ -364,6 +386,10 @@ func lastSegment(name string) string {
 	return name
 }
 
+// maxPathDepth bounds the path calls read inside one another
+// (os.path.join(os.path.join(…))).
+const maxPathDepth = 8
+
 // pathCall reads, at token k (before b), a call whose value is a path the
 // text shows: the home directory (Path.home(), os.homedir(), Dir.home),
 // a ~ the program expands (os.path.expanduser("~/x"),
@@ -384,7 +410,23 @@ func (p *parser) pathCall(k, b int) (string, bool, int, bool) {
 	if j >= b || p.toks[j].kind != tPunct || p.toks[j].text != "(" {
 		return "", false, 0, false
 	}
+	switch name {
+	case "Path.home", "pathlib.Path.home", "os.homedir", "Dir.home", "File.expand_path",
+		"os.path.join", "path.join", "path.resolve", "File.join", "posixpath.join":
+	default:
+		if last != "expanduser" {
+			// Not a call that gives a path: its arguments are not read
+			// (reading every nested call's arguments again would take
+			// quadratic time).
+			return "", false, 0, false
+		}
+	}
+	if p.pathDepth >= maxPathDepth {
+		return "", false, 0, false
+	}
+	p.pathDepth++
 	args, next := p.args(j, ")")
+	p.pathDepth--
 	if next > b {
 		return "", false, 0, false
 	}

@@ -23,11 +23,23 @@ var pyDelete = map[string]struct{ recursive, dir bool }{
 	"os.removedirs": {dir: true},
 }
 
+// pyEval are the builtins that run a string as Python code.
+var pyEval = map[string]bool{"eval": true, "exec": true, "compile": true, "execfile": true}
+
+// pyUnknownRecv are method names that, on a receiver corral cannot name
+// (m.system(…) with m = __import__(name)), are the module function
+// they spell; only their literal arguments are judged.
+var pyUnknownRecv = map[string]string{"system": "os.system", "rmtree": "shutil.rmtree", "check_output": "subprocess.check_output",
+	"check_call": "subprocess.check_call", "getoutput": "subprocess.getoutput", "getstatusoutput": "subprocess.getstatusoutput"}
+
 func python(p *parser) []Effect {
-	al := pythonAliases(p.src)
+	al := p.al
 	interesting := func(name string) bool {
 		full := al.resolve(name)
 		last := lastSegment(full)
+		if pyEval[full] || full == "runpy.run_path" || full == "runpy.run_module" || pyUnknownRecv[last] != "" && strings.Contains(full, ".") {
+			return true
+		}
 		switch last {
 		case "unlink", "rmdir", "write_text", "write_bytes", "open", "touch", "spawn", "read_text", "read_bytes":
 			return true
@@ -41,6 +53,36 @@ func python(p *parser) []Effect {
 	for _, c := range p.findCalls(false, interesting) {
 		full := al.resolve(c.name)
 		c.name = full
+		switch {
+		case pyEval[full] && !c.method:
+			if full == "execfile" {
+				out = append(out, runFile(c, argAt(c.args, 0), "python3"))
+				continue
+			}
+			out = append(out, p.evalCode(c, argAt(c.args, 0))...)
+			continue
+		case full == "runpy.run_path":
+			out = append(out, runFile(c, argAt(c.args, 0), "python3"))
+			continue
+		case full == "runpy.run_module":
+			if a := argAt(c.args, 0); a != nil && a.lit {
+				out = append(out, Effect{Kind: Exec, Call: full, Argv: []string{"python3", "-m", a.str}, Offset: c.off})
+			} else {
+				out = append(out, shellOf(c, a))
+			}
+			continue
+		}
+		if to := pyUnknownRecv[lastSegment(full)]; to != "" && full != to && !pyShell[full] && !pySubprocess[full] {
+			if _, del := pyDelete[full]; !del {
+				// A receiver corral cannot name: judge literal
+				// arguments as the module's function, pass the rest.
+				a := argAt(c.args, 0)
+				if a == nil || !a.lit && !a.isList {
+					continue
+				}
+				c.name = to
+			}
+		}
 		if e, ok := pythonCall(c); ok {
 			out = append(out, e)
 		}
@@ -167,4 +209,13 @@ func (e Effect) asExec() Effect {
 		return Effect{Kind: Exec, Call: e.Call, Argv: []string{e.Text}, Offset: e.Offset}
 	}
 	return e
+}
+
+// runFile is the effect of a call that runs the script file in a with
+// interpreter: the script is read as if the shell ran it.
+func runFile(c call, a *arg, interpreter string) Effect {
+	if a == nil || !a.lit {
+		return shellOf(c, a)
+	}
+	return Effect{Kind: Exec, Call: c.name, Argv: []string{interpreter, a.str}, Offset: c.off}
 }

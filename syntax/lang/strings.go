@@ -134,7 +134,7 @@ func (lx *lexer) rubyString() bool {
 		lx.str(start, v, !strings.Contains(v, "#{"), c == '`')
 		return true
 	case '%':
-		if !lx.regexAllowed() && lx.peek(1) != 'x' {
+		if !lx.regexAllowed() && lx.peek(1) != 'x' && !lx.commandArg() {
 			return false
 		}
 		j := lx.i + 1
@@ -156,6 +156,8 @@ func (lx *lexer) rubyString() bool {
 			lx.str(start, body, true, false)
 		case 'Q':
 			lx.str(start, unescape(lx.l, body), !strings.Contains(body, "#{"), false)
+		case 's':
+			lx.str(start, body, true, false) // a symbol: its name
 		case 'w', 'W', 'i', 'I':
 			lx.words(start, body)
 		default: // %r regexp, %s symbol
@@ -177,6 +179,18 @@ func (lx *lexer) rubyString() bool {
 		}
 	}
 	return false
+}
+
+// commandArg reports a % that opens a literal as the first argument of a
+// call without parentheses (system %q(ls)): after a name and a space,
+// with no space after it, where Ruby reads a literal, not a modulo.
+func (lx *lexer) commandArg() bool {
+	t := lx.last()
+	if t == nil || t.kind != tIdent || t.off+len(t.text) >= lx.i || t.text[0] >= 'A' && t.text[0] <= 'Z' {
+		return false
+	}
+	n := lx.peek(1)
+	return n != ' ' && n != '=' && n != '\t' && n != '\n' && (n == 'q' || n == 'Q' || n == 'w' || n == 'W' || n == 'x' || n == 'i' || n == '(' || n == '[' || n == '{')
 }
 
 // words emits a word list (%w[], qw()) as a bracketed list of literals.

@@ -1,0 +1,975 @@
+package lang
+
+import "strings"
+
+// Indirection: a program can reach a call that runs or deletes without
+// spelling its name as a call — it looks the function up by a string
+// (getattr(os, "system"), cp["execSync"], send(:system, …),
+// call_user_func("system", …), &{"name"}), loads the module by a string
+// (__import__("os"), import("child_process")), keeps the function in a
+// variable (f = os.system), or hands code in a string to an evaluator
+// (exec, eval, Function). indirect rewrites the tokens of the lookups
+// whose names are literals into the direct spelling, so that the call
+// readers judge them as the direct call; a lookup whose name is only
+// known at run time, on a module that runs or deletes, is a Hidden
+// effect. Evaluators are read by evalCode.
+
+// maxEvalDepth bounds the evaluators nested in one another whose literal
+// code is read; deeper code is Hidden.
+const maxEvalDepth = 4
+
+// maxPasses bounds the rewriting passes (one per level of nesting of
+// lookups, getattr(__import__("os"), "system")).
+const maxPasses = 8
+
+// indirect binds the text's names, rewrites its lookups and reports the
+// functions it uses as values.
+func (p *parser) indirect() {
+	switch p.l {
+	case Python:
+		p.al = pythonAliases(p.src)
+	case JS:
+		p.al = jsBindings(p.src)
+	default:
+		p.al = aliases{}
+	}
+	if p.l == Perl || p.l == PHP {
+		p.vars = p.stringVars()
+	}
+	for pass := 0; pass < maxPasses; pass++ {
+		if !p.rewrite() {
+			break
+		}
+	}
+	if p.l == Python || p.l == JS || p.l == Ruby {
+		p.bindAssigned()
+		p.valueUses()
+	}
+}
+
+func isP(t token, s string) bool { return t.kind == tPunct && t.text == s }
+func isI(t token, s string) bool { return t.kind == tIdent && t.text == s }
+
+// litStr reports a string token whose value is known.
+func litStr(t token) bool { return t.kind == tString && t.lit && !t.shell }
+
+// nameLike reports a string that can be a function, method or module
+// name: letters, digits, _, and the separators of qualified names.
+func nameLike(s string) bool {
+	if s == "" || !isIdentStart(s[0]) && s[0] != '$' {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !isIdent(c) && c != '.' && c != ':' && c != '/' && c != '$' && c != '\\' {
+			return false
+		}
+	}
+	return true
+}
+
+// maxSegments bounds the parts of a dotted name corral reads: no call it
+// knows has more, and reading a longer chain (a.a.a.… for a megabyte)
+// again at every part would take quadratic time.
+const maxSegments = 32
+
+// closers returns, for each opening bracket of toks, the index of the
+// bracket that closes it (-1 when none does); other entries are -1. It is
+// one pass with a stack, so that looking up a bracket is constant time.
+func closers(toks []token) []int {
+	out := make([]int, len(toks))
+	var stack []int
+	for j, t := range toks {
+		out[j] = -1
+		if t.kind != tPunct {
+			continue
+		}
+		switch t.text {
+		case "(", "[", "{":
+			stack = append(stack, j)
+		case ")", "]", "}":
+			if n := len(stack); n > 0 {
+				out[stack[n-1]] = j
+				stack = stack[:n-1]
+			}
+		}
+	}
+	return out
+}
+
+// closeOf returns the index of the bracket that closes the one at i in
+// toks, or -1. toks are p's tokens or the input of the rewriting pass
+// under way; p.closeIdx is reset whenever they change.
+func (p *parser) closeOf(toks []token, i int) int {
+	if len(p.closeIdx) != len(toks) {
+		p.closeIdx = closers(toks)
+	}
+	if i < 0 || i >= len(toks) {
+		return -1
+	}
+	return p.closeIdx[i]
+}
+
+// spans returns the token ranges of the top-level arguments of the
+// bracket at open (which closes at end), stepping over nested brackets.
+func (p *parser) spans(toks []token, open, end int) [][2]int {
+	var out [][2]int
+	start := open + 1
+	for j := open + 1; j < end; j++ {
+		t := toks[j]
+		if t.kind != tPunct {
+			continue
+		}
+		switch t.text {
+		case "(", "[", "{":
+			if c := p.closeOf(toks, j); c > j && c < end {
+				j = c
+			}
+		case ",":
+			out = append(out, [2]int{start, j})
+			start = j + 1
+		}
+	}
+	if end > start {
+		out = append(out, [2]int{start, end})
+	}
+	return out
+}
+
+// dottedAt reads a dotted name forward from i (a.b.c, A::B): its text
+// and the index after it, or "" when toks[i] is not a name.
+func dottedAt(toks []token, i int) (string, int) {
+	if i >= len(toks) || toks[i].kind != tIdent {
+		return "", i
+	}
+	parts := []string{toks[i].text}
+	j := i + 1
+	for j+1 < len(toks) && (isP(toks[j], ".") || isP(toks[j], "::")) && toks[j+1].kind == tIdent {
+		if len(parts) < maxSegments {
+			parts = append(parts, toks[j+1].text)
+		}
+		j += 2
+	}
+	return strings.Join(parts, "."), j
+}
+
+// dottedEnd reads the dotted name that ends the tokens out (the receiver
+// of what follows): its text and how many tokens it takes.
+func dottedEnd(out []token) (string, int) {
+	n := len(out)
+	if n == 0 || out[n-1].kind != tIdent {
+		return "", 0
+	}
+	parts := []string{out[n-1].text}
+	k := 1
+	for len(parts) < maxSegments && n-k-2 >= 0 && (isP(out[n-k-1], ".") || isP(out[n-k-1], "::") || isP(out[n-k-1], "->")) && out[n-k-2].kind == tIdent {
+		parts = append(parts, out[n-k-2].text)
+		k += 2
+	}
+	for a, b := 0, len(parts)-1; a < b; a, b = a+1, b-1 {
+		parts[a], parts[b] = parts[b], parts[a]
+	}
+	return strings.Join(parts, "."), k
+}
+
+// ident is a name token standing for what a lookup found.
+func ident(name string, off int) token {
+	return token{kind: tIdent, text: name, off: off}
+}
+
+// nameToks spells a dotted name as tokens.
+func nameToks(name string, off int) []token {
+	var out []token
+	for i, part := range strings.Split(name, ".") {
+		if i > 0 {
+			out = append(out, token{kind: tPunct, text: ".", off: off})
+		}
+		out = append(out, ident(part, off))
+	}
+	return out
+}
+
+func (p *parser) hidden(call, text string, off int) {
+	p.extra = append(p.extra, Effect{Kind: Hidden, Call: call, Text: text, Offset: off})
+}
+
+// rewrite makes one pass over the tokens; it reports whether it changed
+// any.
+func (p *parser) rewrite() bool {
+	in := p.toks
+	p.closeIdx = closers(in)
+	defer func() { p.closeIdx = nil }()
+	out := make([]token, 0, len(in))
+	changed := false
+	for i := 0; i < len(in); {
+		var repl []token
+		var j, drop int
+		var ok bool
+		switch p.l {
+		case Python:
+			repl, j, drop, ok = p.pyLookup(in, i, out)
+		case JS:
+			repl, j, drop, ok = p.jsLookup(in, i, out)
+		case Ruby:
+			repl, j, drop, ok = p.rubyLookup(in, i, out)
+		case Perl:
+			repl, j, drop, ok = p.perlLookup(in, i, out)
+		case PHP:
+			repl, j, drop, ok = p.phpLookup(in, i, out)
+		}
+		if !ok {
+			out = append(out, in[i])
+			i++
+			continue
+		}
+		changed = true
+		out = append(out[:len(out)-drop], repl...)
+		i = j
+	}
+	p.toks = out
+	return changed
+}
+
+// argOf classifies the tokens [a, b) of in as an argument.
+func (p *parser) argOf(in []token, a, b int) arg {
+	saved := p.toks
+	p.toks = in
+	defer func() { p.toks = saved }()
+	return p.arg(a, b)
+}
+
+// member reports whether the token before the last of out is a member
+// access (x.name): the name is then not a global one.
+func member(out []token) bool {
+	n := len(out)
+	return n > 0 && (isP(out[n-1], ".") || isP(out[n-1], "->") || isP(out[n-1], "::"))
+}
+
+// Python
+
+// pyModules are the modules whose functions run or delete.
+var pyModules = map[string]bool{"os": true, "posix": true, "nt": true, "subprocess": true, "shutil": true, "pty": true,
+	"builtins": true, "__builtins__": true, "commands": true, "importlib": true}
+
+func (p *parser) pyDangerousRoot(name string) bool {
+	full := p.al.resolve(name)
+	root, _, _ := strings.Cut(full, ".")
+	return pyModules[root]
+}
+
+func (p *parser) pyLookup(in []token, i int, out []token) ([]token, int, int, bool) {
+	t := in[i]
+	at := func(k int) token {
+		if k < len(in) {
+			return in[k]
+		}
+		return token{kind: tNewline, off: len(p.src)}
+	}
+	switch {
+	case t.kind == tIdent && !member(out) && (t.text == "__builtins__" || t.text == "builtins") && isP(at(i+1), ".") && at(i+2).kind == tIdent && at(i+2).text != "__dict__":
+		// __builtins__.exec is exec.
+		return nil, i + 2, 0, true
+	case t.kind == tIdent && (t.text == "__import__" && !member(out) || t.text == "import_module") && isP(at(i+1), "("):
+		drop := 0
+		if t.text == "import_module" && member(out) {
+			if recv, n := dottedEnd(out[:len(out)-1]); recv == "importlib" {
+				drop = n + 1
+			} else {
+				return nil, 0, 0, false
+			}
+		}
+		end := p.closeOf(in, i+1)
+		if end < 0 {
+			return nil, 0, 0, false
+		}
+		sp := p.spans(in, i+1, end)
+		if len(sp) > 0 {
+			if a := p.argOf(in, sp[0][0], sp[0][1]); a.lit && nameLike(a.str) {
+				return nameToks(a.str, t.off), end + 1, drop, true
+			}
+		}
+		p.hidden(t.text, p.src[t.off:min(len(p.src), in[end].off+1)], t.off)
+	case isI(t, "getattr") && !member(out) && isP(at(i+1), "("):
+		end := p.closeOf(in, i+1)
+		if end < 0 {
+			return nil, 0, 0, false
+		}
+		sp := p.spans(in, i+1, end)
+		if len(sp) < 2 {
+			return nil, 0, 0, false
+		}
+		obj, after := dottedAt(in, sp[0][0])
+		if obj == "" || after != sp[0][1] {
+			return nil, 0, 0, false
+		}
+		name := p.argOf(in, sp[1][0], sp[1][1])
+		if name.lit && nameLike(name.str) && !strings.Contains(name.str, ".") {
+			repl := append(append([]token{}, in[sp[0][0]:sp[0][1]]...), token{kind: tPunct, text: ".", off: t.off}, ident(name.str, t.off))
+			return repl, end + 1, 0, true
+		}
+		if !name.lit && p.pyDangerousRoot(obj) {
+			p.hidden("getattr", "getattr("+obj+", "+name.text+")", t.off)
+		}
+	case isP(t, ".") && isI(at(i+1), "__dict__") && isP(at(i+2), "["):
+		// os.__dict__["system"] is os.system.
+		end := p.closeOf(in, i+2)
+		if end < 0 {
+			return nil, 0, 0, false
+		}
+		a := p.argOf(in, i+3, end)
+		if a.lit && nameLike(a.str) {
+			return []token{t, ident(a.str, t.off)}, end + 1, 0, true
+		}
+		if obj, _ := dottedEnd(out); p.pyDangerousRoot(obj) {
+			p.hidden(obj+".__dict__", p.src[t.off:min(len(p.src), in[end].off+1)], t.off)
+		}
+	case (isI(t, "vars") || isI(t, "globals") || isI(t, "locals")) && !member(out) && isP(at(i+1), "("):
+		// vars(os)["system"], globals()["eval"].
+		end := p.closeOf(in, i+1)
+		if end < 0 || !isP(at(end+1), "[") {
+			return nil, 0, 0, false
+		}
+		end2 := p.closeOf(in, end+1)
+		if end2 < 0 {
+			return nil, 0, 0, false
+		}
+		obj, after := "", i+2
+		if t.text == "vars" {
+			obj, after = dottedAt(in, i+2)
+			if obj == "" || after != end {
+				return nil, 0, 0, false
+			}
+		} else if end != i+2 {
+			return nil, 0, 0, false
+		}
+		a := p.argOf(in, end+2, end2)
+		if a.lit && nameLike(a.str) {
+			name := a.str
+			if obj != "" {
+				name = obj + "." + name
+			}
+			return nameToks(name, t.off), end2 + 1, 0, true
+		}
+		if obj == "" && isP(at(end2+1), "(") || obj != "" && p.pyDangerousRoot(obj) {
+			p.hidden(t.text, p.src[t.off:min(len(p.src), in[end2].off+1)], t.off)
+		}
+	case isI(t, "modules") && len(out) >= 2 && isP(out[len(out)-1], ".") && isI(out[len(out)-2], "sys") && isP(at(i+1), "["):
+		// sys.modules["os"] is os.
+		end := p.closeOf(in, i+1)
+		if end < 0 {
+			return nil, 0, 0, false
+		}
+		if a := p.argOf(in, i+2, end); a.lit && nameLike(a.str) {
+			return nameToks(a.str, t.off), end + 1, 2, true
+		}
+	}
+	return nil, 0, 0, false
+}
+
+// JavaScript
+
+// jsDangerousModules are the modules whose functions run or delete.
+var jsDangerousModules = map[string]bool{"child_process": true, "fs": true, "fs/promises": true}
+
+// jsGlobals are the names of the global object.
+var jsGlobals = map[string]bool{"globalThis": true, "global": true, "window": true, "self": true}
+
+// jsNotObject are the keywords after which [ opens an array, not a
+// member access.
+var jsNotObject = map[string]bool{"return": true, "typeof": true, "in": true, "of": true, "case": true, "yield": true,
+	"await": true, "void": true, "delete": true, "new": true, "throw": true, "else": true, "do": true, "instanceof": true,
+	"const": true, "let": true, "var": true, "export": true, "default": true}
+
+func (p *parser) jsLookup(in []token, i int, out []token) ([]token, int, int, bool) {
+	t := in[i]
+	at := func(k int) token {
+		if k < len(in) {
+			return in[k]
+		}
+		return token{kind: tNewline, off: len(p.src)}
+	}
+	switch {
+	case t.kind == tIdent && jsGlobals[t.text] && !member(out) && isP(at(i+1), ".") && at(i+2).kind == tIdent:
+		// globalThis.eval is eval.
+		return nil, i + 2, 0, true
+	case (isI(t, "require") || isI(t, "import") && !member(out)) && isP(at(i+1), "("):
+		drop := 0
+		if member(out) {
+			recv, n := dottedEnd(out[:len(out)-1])
+			if recv != "module" && recv != "process.mainModule" && !jsGlobals[recv] {
+				return nil, 0, 0, false
+			}
+			drop = n + 1
+		}
+		end := p.closeOf(in, i+1)
+		if end < 0 {
+			return nil, 0, 0, false
+		}
+		sp := p.spans(in, i+1, end)
+		if len(sp) == 0 {
+			return nil, 0, 0, false
+		}
+		a := p.argOf(in, sp[0][0], sp[0][1])
+		if a.lit {
+			mod := strings.TrimPrefix(a.str, "node:")
+			if nameLike(mod) && !strings.Contains(mod, ".") {
+				return []token{ident(mod, t.off)}, end + 1, drop, true
+			}
+			return nil, 0, 0, false
+		}
+		if !localModule(a.text) {
+			p.hidden(t.text, p.src[t.off:min(len(p.src), in[end].off+1)], t.off)
+		}
+	case isP(t, "[") && len(out) > 0 && (out[len(out)-1].kind == tIdent && !jsNotObject[out[len(out)-1].text] || isP(out[len(out)-1], ")") || isP(out[len(out)-1], "]")):
+		// cp["execSync"] is cp.execSync.
+		end := p.closeOf(in, i)
+		if end < 0 {
+			return nil, 0, 0, false
+		}
+		a := p.argOf(in, i+1, end)
+		if a.lit && nameLike(a.str) && !strings.ContainsAny(a.str, ".:/\\") {
+			return []token{{kind: tPunct, text: ".", off: t.off}, ident(a.str, t.off)}, end + 1, 0, true
+		}
+		if a.lit || end == i+1 {
+			return nil, 0, 0, false
+		}
+		obj, _ := dottedEnd(out)
+		full := p.al.resolve(obj)
+		if jsDangerousModules[full] || jsGlobals[obj] && isP(at(end+1), "(") {
+			p.hidden(obj+"[…]", p.src[out[len(out)-1].off:min(len(p.src), in[end].off+1)], t.off)
+		}
+	case isI(t, "then") && len(out) >= 2 && isP(out[len(out)-1], ".") && isI(out[len(out)-2], "child_process") && (len(out) < 3 || !isP(out[len(out)-3], ".")):
+		// import("child_process").then(m => …): the module is handed
+		// to a callback under a name corral does not follow.
+		p.hidden("import(child_process).then", "child_process handed to a callback", t.off)
+	case (isI(t, "binding") || isI(t, "_linkedBinding")) && len(out) >= 2 && isP(out[len(out)-1], ".") && isI(out[len(out)-2], "process") && isP(at(i+1), "("):
+		// process.binding("spawn_sync") reaches the runtime's internals.
+		end := p.closeOf(in, i+1)
+		if end < 0 {
+			end = i + 1
+		}
+		p.hidden("process."+t.text, p.src[out[len(out)-2].off:min(len(p.src), in[end].off+1)], t.off)
+	case isP(t, "(") && isNumber(at(i+1)) && isP(at(i+2), ","):
+		// (0, eval)(…) is an indirect call of eval.
+		name, after := dottedAt(in, i+3)
+		if name != "" && isP(at(after), ")") {
+			return in[i+3 : after], after + 1, 0, true
+		}
+	}
+	return nil, 0, 0, false
+}
+
+func isNumber(t token) bool {
+	return t.kind == tIdent && t.text != "" && t.text[0] >= '0' && t.text[0] <= '9'
+}
+
+// localModule reports an argument of require or import that names a file
+// of the project (path.join(__dirname, …), `./${x}`): not a built-in
+// module chosen at run time.
+func localModule(text string) bool {
+	t := strings.TrimLeft(text, "`'\"")
+	return strings.HasPrefix(text, "path.") || strings.HasPrefix(text, "__dirname") || strings.HasPrefix(t, "./") ||
+		strings.HasPrefix(t, "../") || strings.HasPrefix(t, "/") || strings.HasPrefix(text, "require.resolve")
+}
+
+// Ruby
+
+// rubyKernel are the Kernel functions that run or evaluate: any object
+// can send them to itself.
+var rubyKernel = map[string]bool{"system": true, "exec": true, "spawn": true, "`": true, "eval": true, "open": true,
+	"fork": true, "syscall": true, "instance_eval": true, "class_eval": true, "module_eval": true}
+
+// rubyModules are the constants whose methods run or delete.
+var rubyModules = map[string]bool{"Kernel": true, "Object": true, "FileUtils": true, "File": true, "Dir": true, "IO": true,
+	"Open3": true, "Process": true, "PTY": true, "self": true, "": true}
+
+func (p *parser) rubyLookup(in []token, i int, out []token) ([]token, int, int, bool) {
+	t := in[i]
+	at := func(k int) token {
+		if k < len(in) {
+			return in[k]
+		}
+		return token{kind: tNewline, off: len(p.src)}
+	}
+	// The receiver of a method lookup, and how many tokens it and its
+	// "." take in out.
+	recv := func() (string, int) {
+		if !member(out) {
+			return "", 0
+		}
+		r, n := dottedEnd(out[:len(out)-1])
+		return r, n + 1
+	}
+	switch {
+	case isP(t, ":") && at(i+1).kind == tIdent && at(i+1).off == t.off+1 && (len(out) == 0 || out[len(out)-1].off+len(out[len(out)-1].text) < t.off || isP(out[len(out)-1], "(") || isP(out[len(out)-1], ",")):
+		// The symbol :system is the name "system".
+		return []token{{kind: tString, lit: true, text: at(i + 1).text, off: t.off}}, i + 2, 0, true
+	case isP(t, ".") && len(out) > 0 && out[len(out)-1].kind == tIdent && isP(at(i+1), "("):
+		// m.(x) is m.call(x).
+		return nil, i + 1, 0, true
+	case t.kind == tIdent && (t.text == "send" || t.text == "public_send" || t.text == "__send__"):
+		r, n := recv()
+		paren := isP(at(i+1), "(")
+		k := i + 1
+		if paren {
+			k = i + 2
+		}
+		name, k2, isLit := rubyName(in, k)
+		if isLit && nameLike(name.text) && (isP(at(k2), ",") || isP(at(k2), ")") || at(k2).kind == tNewline || isP(at(k2), ";")) {
+			k = k2 - 1
+			drop := 0
+			if rubyKernel[name.text] || r != "" && r[0] >= 'a' && r[0] <= 'z' {
+				drop = n // Kernel's methods answer any receiver
+			}
+			repl := []token{ident(name.text, t.off)}
+			if paren {
+				repl = append(repl, at(i+1))
+			}
+			j := k + 1
+			if isP(at(k+1), ",") {
+				j = k + 2
+			}
+			return repl, j, drop, true
+		}
+		if (paren || at(i+1).kind == tIdent) && !isLit && rubyModules[r] {
+			p.hidden(t.text, p.src[t.off:min(len(p.src), p.lineEnd(t.off))], t.off)
+		}
+	case (isI(t, "method") || isI(t, "public_method") || isI(t, "instance_method")) && isP(at(i+1), "("):
+		// method(:system).call(x) is system(x).
+		r, n := recv()
+		name, k2, isLit := rubyName(in, i+2)
+		if !isP(at(k2), ")") {
+			return nil, 0, 0, false
+		}
+		if !isLit || !nameLike(name.text) {
+			if rubyModules[r] && (isP(at(i+4), ".") || isP(at(i+4), "[")) {
+				p.hidden(t.text, p.src[t.off:min(len(p.src), p.lineEnd(t.off))], t.off)
+			}
+			return nil, 0, 0, false
+		}
+		drop := 0
+		if rubyKernel[name.text] || r != "" && r[0] >= 'a' && r[0] <= 'z' {
+			drop = n
+		}
+		repl := []token{ident(name.text, t.off)}
+		if isP(at(k2+1), ".") && isI(at(k2+2), "call") {
+			return repl, k2 + 3, drop, true
+		}
+		return repl, k2 + 1, drop, true
+	case isI(t, "const_get") && isP(at(i+1), "("):
+		// Object.const_get(:FileUtils) is FileUtils.
+		_, n := recv()
+		end := p.closeOf(in, i+1)
+		if end < 0 {
+			return nil, 0, 0, false
+		}
+		if name, k2, isLit := rubyName(in, i+2); isLit && k2 == end && nameLike(name.text) {
+			return nameToks(strings.ReplaceAll(name.text, "::", "."), t.off), end + 1, n, true
+		}
+		if a := p.argOf(in, i+2, end); a.lit && nameLike(a.str) {
+			return nameToks(strings.ReplaceAll(a.str, "::", "."), t.off), end + 1, n, true
+		}
+		p.hidden("const_get", p.src[t.off:min(len(p.src), in[end].off+1)], t.off)
+	}
+	return nil, 0, 0, false
+}
+
+// rubyName reads a method name at k: a string or a symbol (:system). It
+// returns the name as a string token, the index after it, and whether it
+// is a literal.
+func rubyName(in []token, k int) (token, int, bool) {
+	if k >= len(in) {
+		return token{}, k, false
+	}
+	if isP(in[k], ":") && k+1 < len(in) && in[k+1].kind == tIdent && in[k+1].off == in[k].off+1 {
+		return token{kind: tString, lit: true, text: in[k+1].text, off: in[k].off}, k + 2, true
+	}
+	return in[k], k + 1, litStr(in[k])
+}
+
+// lineEnd is the offset of the end of the line at off.
+func (p *parser) lineEnd(off int) int {
+	if j := strings.IndexByte(p.src[off:], '\n'); j >= 0 {
+		return off + j
+	}
+	return len(p.src)
+}
+
+// Perl and PHP: strings kept in variables.
+
+// stringVars maps the variables the text assigns a literal name to
+// ($f = "system"; $f = \&rmtree) to that name. A variable also assigned
+// anything else maps to "" (unknown); one assigned a closure to
+// "function".
+func (p *parser) stringVars() map[string]string {
+	vars := map[string]string{}
+	toks := p.toks
+	for i := 0; i+2 < len(toks); i++ {
+		v := toks[i]
+		if v.kind != tIdent || !strings.HasPrefix(v.text, "$") || !isP(toks[i+1], "=") {
+			continue
+		}
+		if i > 0 && (isP(toks[i-1], "->") || isP(toks[i-1], "::")) {
+			continue
+		}
+		// The value runs to the end of the statement.
+		j := i + 2
+		for j < len(toks) && !isP(toks[j], ";") && toks[j].kind != tNewline && !isP(toks[j], ")") && !isP(toks[j], "}") {
+			if isP(toks[j], "(") || isP(toks[j], "[") || isP(toks[j], "{") {
+				if e := p.closeOf(toks, j); e > j {
+					j = e
+				}
+			}
+			j++
+		}
+		val := ""
+		rhs := toks[i+2 : j]
+		switch {
+		case len(rhs) >= 1 && (isI(rhs[0], "function") || isI(rhs[0], "fn") || isI(rhs[0], "sub") || isI(rhs[0], "static")):
+			val = "function"
+		case len(rhs) >= 2 && isP(rhs[0], "\\") && isP(rhs[1], "&"):
+			if name, _ := dottedAt(rhs, 2); name != "" {
+				val = strings.ReplaceAll(name, ".", "::")
+			}
+		default:
+			if a := p.arg(i+2, j); a.lit && nameLike(a.str) {
+				val = a.str
+			}
+		}
+		if old, seen := vars[v.text]; seen && old != val {
+			val = ""
+		}
+		vars[v.text] = val
+	}
+	return vars
+}
+
+// perlBuiltins are Perl's built-in functions that run or delete: a call
+// through a name string reaches a sub of that name, never the builtin.
+var perlBuiltins = map[string]bool{"system": true, "exec": true, "unlink": true, "rmdir": true, "eval": true, "do": true,
+	"readpipe": true, "open": true}
+
+func (p *parser) perlLookup(in []token, i int, out []token) ([]token, int, int, bool) {
+	t := in[i]
+	at := func(k int) token {
+		if k < len(in) {
+			return in[k]
+		}
+		return token{kind: tNewline, off: len(p.src)}
+	}
+	operand := len(out) > 0 && (out[len(out)-1].kind == tIdent || out[len(out)-1].kind == tString || isP(out[len(out)-1], ")") || isP(out[len(out)-1], "]") || isP(out[len(out)-1], "}"))
+	named := func(name string, j int) ([]token, int, int, bool) {
+		name = strings.TrimPrefix(strings.TrimPrefix(name, "main::"), "::")
+		if perlBuiltins[name] || strings.HasPrefix(name, "CORE::") {
+			p.hidden("&{\""+name+"\"}", "a sub named "+name+" called by name (perl reaches a sub of that name, not its builtin)", t.off)
+			return nil, 0, 0, false
+		}
+		return nameToks(strings.ReplaceAll(name, "::", "."), t.off), j, 0, true
+	}
+	switch {
+	case isP(t, "&") && !operand && at(i+1).kind == tIdent && strings.HasPrefix(at(i+1).text, "$"):
+		// &$f(…) calls the sub named by $f.
+		if name := p.vars[at(i+1).text]; name != "" && name != "function" {
+			return named(name, i+2)
+		}
+		if p.vars[at(i+1).text] != "function" {
+			p.hidden("&"+at(i+1).text, "a sub named at run time", t.off)
+		}
+	case isP(t, "&") && !operand && isP(at(i+1), "{"):
+		// &{"name"}(…), &{$f}(…), &{\&name}(…).
+		end := p.closeOf(in, i+1)
+		if end < 0 {
+			return nil, 0, 0, false
+		}
+		inner := in[i+2 : end]
+		switch {
+		case len(inner) == 1 && litStr(inner[0]) && nameLike(inner[0].text):
+			return named(inner[0].text, end+1)
+		case len(inner) == 1 && inner[0].kind == tIdent && p.vars[inner[0].text] != "" && p.vars[inner[0].text] != "function":
+			return named(p.vars[inner[0].text], end+1)
+		case len(inner) >= 3 && isP(inner[0], "\\") && isP(inner[1], "&"):
+			if name, after := dottedAt(inner, 2); name != "" && after == len(inner) {
+				return named(strings.ReplaceAll(name, ".", "::"), end+1)
+			}
+		}
+		p.hidden("&{…}", p.src[t.off:min(len(p.src), in[end].off+1)], t.off)
+	case t.kind == tIdent && strings.HasPrefix(t.text, "$") && isP(at(i+1), "->") && isP(at(i+2), "("):
+		// $f->(…) with $f = \&rmtree or a name.
+		if name := p.vars[t.text]; name != "" && name != "function" {
+			return named(name, i+2)
+		}
+	case isP(t, "\\") && isP(at(i+1), "&") && at(i+2).kind == tIdent:
+		// \&system: a reference to a sub that runs or deletes, kept as
+		// a value.
+		name, _ := dottedAt(in, i+2)
+		name = strings.ReplaceAll(name, ".", "::")
+		bare := strings.TrimPrefix(strings.TrimPrefix(name, "CORE::"), "POSIX::")
+		if perlDelete[name] || perlDelete[bare] || bare == "system" || bare == "exec" {
+			assigned := len(out) >= 2 && isP(out[len(out)-1], "=") && out[len(out)-2].kind == tIdent && p.vars[out[len(out)-2].text] == name
+			if !assigned {
+				p.hidden("\\&"+name, "a reference to "+name+" kept as a value", t.off)
+			}
+		}
+	}
+	return nil, 0, 0, false
+}
+
+// phpCallbacks are PHP functions that call the callable in one of their
+// arguments.
+var phpCallbacks = map[string]bool{"array_map": true, "array_filter": true, "array_walk": true, "array_walk_recursive": true,
+	"array_reduce": true, "usort": true, "uasort": true, "uksort": true, "register_shutdown_function": true,
+	"register_tick_function": true, "forward_static_call": true, "forward_static_call_array": true, "iterator_apply": true,
+	"spl_autoload_register": true, "set_error_handler": true, "set_exception_handler": true, "ob_start": true,
+	"preg_replace_callback": true, "header_register_callback": true, "array_udiff": true, "array_uintersect": true}
+
+// phpRuns reports a PHP function that runs, deletes or evaluates.
+func phpRuns(name string) bool {
+	n := strings.TrimPrefix(strings.ToLower(name), "\\")
+	return phpShell[n] || n == "pcntl_exec" || n == "unlink" || n == "rmdir" || n == "eval" || n == "assert" ||
+		n == "create_function" || n == "call_user_func" || n == "call_user_func_array"
+}
+
+func (p *parser) phpLookup(in []token, i int, out []token) ([]token, int, int, bool) {
+	t := in[i]
+	at := func(k int) token {
+		if k < len(in) {
+			return in[k]
+		}
+		return token{kind: tNewline, off: len(p.src)}
+	}
+	prev := token{kind: tNewline}
+	if len(out) > 0 {
+		prev = out[len(out)-1]
+	}
+	notCallee := isP(prev, "->") || isP(prev, "::") || isI(prev, "function") || isI(prev, "new") || isI(prev, "fn")
+	switch {
+	case t.kind == tIdent && strings.HasPrefix(t.text, "$") && isP(at(i+1), "(") && !notCallee:
+		// $f(…) calls the function named by $f.
+		name, seen := p.vars[t.text]
+		switch {
+		case name != "" && name != "function":
+			return []token{ident(name, t.off)}, i + 1, 0, true
+		case name == "function":
+		case !seen || name == "":
+			p.hidden(t.text, "a function named at run time", t.off)
+		}
+	case litStr(t) && isP(at(i+1), "(") && prev.kind != tIdent && !isP(prev, ")") && nameLike(t.text):
+		// "system"("ls") calls system.
+		return []token{ident(t.text, t.off)}, i + 1, 0, true
+	case (isI(t, "call_user_func") || isI(t, "call_user_func_array")) && !notCallee && isP(at(i+1), "("):
+		end := p.closeOf(in, i+1)
+		if end < 0 {
+			return nil, 0, 0, false
+		}
+		sp := p.spans(in, i+1, end)
+		if len(sp) == 0 {
+			return nil, 0, 0, false
+		}
+		a := p.argOf(in, sp[0][0], sp[0][1])
+		name := ""
+		if a.lit && nameLike(a.str) {
+			name = a.str
+		} else if sp[0][1] == sp[0][0]+1 && in[sp[0][0]].kind == tIdent {
+			if v := p.vars[in[sp[0][0]].text]; v != "function" {
+				name = v
+			} else {
+				return nil, 0, 0, false
+			}
+		}
+		if name == "" {
+			if !strings.HasPrefix(strings.TrimSpace(a.text), "function") && !strings.HasPrefix(strings.TrimSpace(a.text), "fn") {
+				p.hidden(t.text, p.src[t.off:min(len(p.src), in[end].off+1)], t.off)
+			}
+			return nil, 0, 0, false
+		}
+		repl := []token{ident(name, t.off), {kind: tPunct, text: "(", off: at(i + 1).off}}
+		if t.text == "call_user_func" {
+			if len(sp) > 1 {
+				repl = append(repl, in[sp[1][0]:end]...)
+			}
+			return append(repl, in[end]), end + 1, 0, true
+		}
+		if len(sp) == 2 {
+			arr := in[sp[1][0]:sp[1][1]]
+			if len(arr) >= 2 && isP(arr[0], "[") && isP(arr[len(arr)-1], "]") && p.closeOf(in, sp[1][0]) == sp[1][1]-1 {
+				repl = append(repl, arr[1:len(arr)-1]...)
+				return append(repl, in[end]), end + 1, 0, true
+			}
+			if len(arr) >= 3 && isI(arr[0], "array") && isP(arr[1], "(") && p.closeOf(in, sp[1][0]+1) == sp[1][1]-1 {
+				repl = append(repl, arr[2:len(arr)-1]...)
+				return append(repl, in[end]), end + 1, 0, true
+			}
+		}
+		if phpRuns(name) {
+			p.hidden(t.text, p.src[t.off:min(len(p.src), in[end].off+1)], t.off)
+		}
+	case isI(t, "new") && (isI(at(i+1), "ReflectionFunction") || isI(at(i+1), "\\ReflectionFunction")) && isP(at(i+2), "("):
+		end := p.closeOf(in, i+2)
+		if end < 0 {
+			return nil, 0, 0, false
+		}
+		a := p.argOf(in, i+3, end)
+		if !a.lit || phpRuns(a.str) {
+			p.hidden("ReflectionFunction", p.src[t.off:min(len(p.src), in[end].off+1)], t.off)
+		}
+	}
+	return nil, 0, 0, false
+}
+
+// bindAssigned adds the names the text assigns a function or module that
+// runs or deletes (f = os.system; const x = cp.execSync; m = method(:system)
+// as rewritten) to the aliases.
+func (p *parser) bindAssigned() {
+	toks := p.toks
+	for i := 0; i+2 < len(toks); i++ {
+		if toks[i].kind != tIdent || !isP(toks[i+1], "=") || !p.statementStart(i) {
+			continue
+		}
+		name, after := dottedAt(toks, i+2)
+		if name == "" || !p.statementEnd(after) {
+			continue
+		}
+		full := p.canonical(name)
+		if p.dangerousFn(full) || p.dangerousModule(full) {
+			p.al[toks[i].text] = full
+		}
+	}
+}
+
+// statementStart reports whether token i begins a statement (or follows
+// const/let/var that do).
+func (p *parser) statementStart(i int) bool {
+	prev := p.tok(i - 1)
+	if prev.kind == tIdent && (prev.text == "const" || prev.text == "let" || prev.text == "var") {
+		prev = p.tok(i - 2)
+	}
+	return i == 0 || prev.kind == tNewline || isP(prev, ";") || isP(prev, "{") || isP(prev, "}") && p.l == JS
+}
+
+// statementEnd reports whether token i ends a statement.
+func (p *parser) statementEnd(i int) bool {
+	t := p.tok(i)
+	return i >= len(p.toks) || t.kind == tNewline || isP(t, ";") || isP(t, "}")
+}
+
+// canonical is the full name a dotted name stands for in the text.
+func (p *parser) canonical(name string) string {
+	full := p.al.resolve(name)
+	if p.l == JS {
+		full = strings.Replace(full, "fs.promises.", "fs/promises.", 1)
+	}
+	return full
+}
+
+// dangerousFn reports a function that runs, deletes or evaluates, as
+// the call readers name it.
+func (p *parser) dangerousFn(full string) bool {
+	switch p.l {
+	case Python:
+		_, del := pyDelete[full]
+		return pyShell[full] || pySubprocess[full] || del || full == "eval" || full == "exec" || full == "pty.spawn" ||
+			strings.HasPrefix(full, "os.exec") || strings.HasPrefix(full, "os.spawn") || strings.HasPrefix(full, "os.posix_spawn") ||
+			full == "asyncio.create_subprocess_exec" || full == "asyncio.create_subprocess_shell"
+	case JS:
+		mod, fn, _ := cutLast(full)
+		return jsShell[full] || jsExec[full] || full == "child_process.fork" || full == "eval" ||
+			(mod == "fs" || mod == "fs/promises") && jsDelete[fn]
+	case Ruby:
+		_, del := rubyDelete[full]
+		return rubyShell[full] || del || full == "eval" || full == "Kernel.eval"
+	}
+	return false
+}
+
+// dangerousModule reports a module whose functions run or delete.
+func (p *parser) dangerousModule(full string) bool {
+	switch p.l {
+	case Python:
+		return pyModules[full]
+	case JS:
+		return jsDangerousModules[full]
+	}
+	return false
+}
+
+// valueUses reports a function that runs or deletes used as a value —
+// passed, stored, returned — rather than called or bound to a plain
+// name: what calls it, and with what, is not in sight.
+func (p *parser) valueUses() {
+	toks := p.toks
+	skipTo := -1
+	for i := 0; i < len(toks); i++ {
+		t := toks[i]
+		if i <= skipTo {
+			continue
+		}
+		// Import statements and JavaScript destructuring name functions
+		// without using them.
+		if p.l == Python && (isI(t, "import") || isI(t, "from")) && p.statementStart(i) {
+			for skipTo = i; skipTo+1 < len(toks) && toks[skipTo+1].kind != tNewline && !isP(toks[skipTo+1], ";"); skipTo++ {
+			}
+			continue
+		}
+		if p.l == JS && isP(t, "{") {
+			if end := p.closeOf(toks, i); end > i && (isP(p.tok(end+1), "=") || isI(p.tok(end+1), "from")) {
+				skipTo = end
+				continue
+			}
+		}
+		if t.kind != tIdent || member(toks[:i]) {
+			continue
+		}
+		first := i
+		name, after := dottedAt(toks, i)
+		prev, next := p.tok(i-1), p.tok(after)
+		i = after - 1
+		full := p.canonical(name)
+		if !p.dangerousFn(full) {
+			continue
+		}
+		if isP(next, "(") || next.kind == tString || isP(next, "=") || isP(next, ".") {
+			continue
+		}
+		if !(next.kind == tNewline || isP(next, ",") || isP(next, ")") || isP(next, "]") || isP(next, "}") || isP(next, ";")) {
+			continue
+		}
+		var valuePrev bool
+		if p.l == Ruby {
+			// A Ruby name alone is a call without arguments (system);
+			// only &method(:system) passes the function as a block.
+			valuePrev = isP(prev, "&")
+		} else {
+			valuePrev = isP(prev, "(") || isP(prev, ",") || isP(prev, "[") || isP(prev, ":") || isP(prev, "=>") ||
+				isP(prev, "||") || isP(prev, "&&") || isP(prev, "?") || isI(prev, "return") || isI(prev, "or") || isI(prev, "and") ||
+				isP(prev, "=") && !(p.tok(first-2).kind == tIdent && p.statementStart(first-2) && p.statementEnd(after))
+		}
+		if !valuePrev {
+			continue
+		}
+		p.hidden(full, full+" used as a value", toks[first].off)
+	}
+}
+
+// evalCode is the effect of a call that runs its argument a as code of
+// the text's own language (eval, exec, Function): the code's effects
+// when a is a literal, read as a program of its own, each named after
+// the evaluator; Hidden when a is only known at run time or the
+// evaluators nest deeper than maxEvalDepth.
+func (p *parser) evalCode(c call, a *arg) []Effect {
+	if a == nil || !a.lit {
+		text := ""
+		if a != nil {
+			text = a.text
+		}
+		return []Effect{{Kind: Hidden, Call: c.name, Text: text, Offset: c.off}}
+	}
+	if p.depth >= maxEvalDepth {
+		return []Effect{{Kind: Hidden, Call: c.name, Text: "code in more than " + string(rune('0'+maxEvalDepth)) + " nested evaluators", Offset: c.off}}
+	}
+	inner := analyze(p.l, a.str, p.depth+1)
+	for i := range inner {
+		inner[i].Offset = c.off
+		inner[i].Call = c.name + " → " + inner[i].Call
+	}
+	return inner
+}

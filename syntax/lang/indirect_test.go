@@ -1,0 +1,148 @@
+package lang
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// indirectCases reach calls through indirection — a lookup by a name
+// string, a module loaded by a string, a function kept in a variable,
+// code in a string handed to an evaluator — with what each language does
+// with it; look-alikes (the same names as data, lookups on ordinary
+// objects, evaluators of harmless code) have no effect.
+var indirectCases = []struct {
+	name string
+	l    Lang
+	src  string
+	want []string
+}{
+	// Python: lookups by a literal name are the direct call.
+	{"py-alias", Python, `import os; f=os.system; f("rm -rf ~")`, []string{"shell os.system: rm -rf ~"}},
+	{"py-dunder-import", Python, `__import__("shutil").rmtree("/")`, []string{"delete -r shutil.rmtree: /"}},
+	{"py-getattr", Python, `import os; getattr(os, "system")("rm -rf ~")`, []string{"shell os.system: rm -rf ~"}},
+	{"py-getattr-nested", Python, `getattr(__import__("os"), "sys" + "tem")("id")`, []string{"shell os.system: id"}},
+	{"py-import-module", Python, `import importlib; importlib.import_module("os").system("rm -rf ~")`, []string{"shell os.system: rm -rf ~"}},
+	{"py-import-module-alias", Python, "import importlib\nm = importlib.import_module('subprocess')\nm.run(['rm', '-rf', '/srv'])", []string{"exec subprocess.run: rm -rf /srv"}},
+	{"py-dict", Python, `import os; os.__dict__["system"]("rm -rf ~"); vars(os)["remove"]("a")`, []string{"shell os.system: rm -rf ~", "delete os.remove: a"}},
+	{"py-builtins", Python, `__builtins__.__dict__["exec"]("import os; os.remove('b')"); getattr(__builtins__, "eval")("os.system('ls')"); globals()["exec"]("os.rmdir('d')")`,
+		[]string{"delete exec → os.remove: b", "shell eval → os.system: ls", "rmdir exec → os.rmdir: d"}},
+	{"py-sys-modules", Python, `import sys; sys.modules["os"].system("ls")`, []string{"shell os.system: ls"}},
+	// Evaluators: literal code is read, bounded; the rest asks.
+	{"py-exec", Python, `exec("import os; os.system(\"rm -rf ~\")")`, []string{"shell exec → os.system: rm -rf ~"}},
+	{"py-exec-nested", Python, `exec("exec('exec(\"exec(\\'exec(1)\\')\")')")`, []string{"hidden exec → exec → exec → exec → exec: 1"}},
+	{"py-compile", Python, `exec(compile("import shutil; shutil.rmtree('/srv')", "<x>", "exec"))`, []string{"hidden exec: compile(\"import shutil; shutil.rmtree('/srv')\", \"<x>\", \"exec\")", "delete -r compile → shutil.rmtree: /srv"}},
+	{"py-eval-dynamic", Python, "print(eval(input()))\nexec(open('setup.py').read())", []string{"hidden eval: input()", "hidden exec: open('setup.py').read()", "read open: setup.py"}},
+	{"py-runpy", Python, `import runpy; runpy.run_path("clean.py"); runpy.run_module("http.server")`, []string{"exec runpy.run_path: python3 clean.py", "exec runpy.run_module: python3 -m http.server"}},
+	// Dynamic lookups on a module that runs or deletes ask.
+	{"py-dynamic", Python, "import os\ngetattr(os, name)('x')\n__import__(n)\nos.__dict__[k]('y')", []string{"hidden getattr: getattr(os, name)", "hidden __import__: __import__(n)", "hidden os.__dict__: .__dict__[k]"}},
+	// A dangerous function used as a value.
+	{"py-value", Python, "import os\nlist(map(os.remove, paths))\nfoo(callback=os.system)", []string{"hidden os.remove: os.remove used as a value", "hidden os.system: os.system used as a value"}},
+	{"py-value-alias", Python, "import os\nf = os.system\nthreads.submit(f, cmd)", []string{"hidden os.system: os.system used as a value"}},
+	{"py-unknown-recv", Python, `m = load(); m.system("rm -rf ~"); m.system(cmd); platform.system()`, []string{"shell os.system: rm -rf ~"}},
+	// Python look-alikes.
+	{"py-look-data", Python, `print("os.system"); print(getattr(obj, "name")); getattr(obj, name); json.loads(s); print("eval('x')")  # exec("x")`, nil},
+	{"py-look-dicts", Python, "x = {'a': 1}; print(x['a']); eval('1+2'); import re; re.compile('x'); import platform; print(platform.system())", nil},
+	{"py-look-imports", Python, "from os import path, system\nimport os\nf = os.path.join\ng = os.remove\nprint(os.environ['HOME']); globals()['x'] = 1; sys.modules['json']", nil},
+	{"py-look-key", Python, `sorted(xs, key=len); getattr(settings, "DEBUG", False); vars(args)["verbose"]`, nil},
+
+	// JavaScript.
+	{"js-computed", JS, `const cp=require("child_process"); cp["execSync"]("rm -rf ~")`, []string{"shell child_process.execSync: rm -rf ~"}},
+	{"js-computed-fs", JS, `require("fs")["rmSync"]("/x", {recursive: true})`, []string{"delete -r fs.rmSync: /x"}},
+	{"js-eval", JS, `eval("require(\"child_process\").execSync(\"rm -rf ~\")")`, []string{"shell eval → child_process.execSync: rm -rf ~"}},
+	{"js-indirect-eval", JS, `(0, eval)("child_process.execSync('ls')"); globalThis["eval"]("fs.unlinkSync('a')")`, []string{"shell eval → child_process.execSync: ls", "delete eval → fs.unlinkSync: a"}},
+	{"js-dynamic-import", JS, `import("child_process").then(m=>m.execSync("rm -rf ~"))`, []string{"hidden import(child_process).then: child_process handed to a callback", "shell child_process.execSync: rm -rf ~"}},
+	{"js-dynamic-import-var", JS, `import("child_process").then(m => m.execSync(cmd)); import("fs").then(fs => fs.readFileSync("a"))`, []string{"hidden import(child_process).then: child_process handed to a callback", "read fs.readFileSync: a"}},
+	{"js-function", JS, `new Function("return require")()("child_process").execSync("rm -rf ~")`, []string{"shell child_process.execSync: rm -rf ~"}},
+	{"js-function-body", JS, `Function("a", "require('fs').rmSync(a, {recursive: true})")("/srv")`, []string{"hidden Function → fs.rmSync: a"}},
+	{"js-vm", JS, `require("vm").runInNewContext("process.mainModule.require('child_process').execSync('id')", {process})`, []string{"shell vm.runInNewContext → child_process.execSync: id"}},
+	{"js-timer", JS, `setTimeout("require('child_process').execSync('rm -rf /tmp/x')", 10); setTimeout(() => x(), 10); setTimeout(fn, 10)`, []string{"shell setTimeout → child_process.execSync: rm -rf /tmp/x"}},
+	{"js-module-require", JS, `module.require("child_process").spawnSync("rm", ["-rf", "/"])`, []string{"exec child_process.spawnSync: rm -rf /"}},
+	{"js-dynamic", JS, "fs[m](p); process.binding('spawn_sync'); require(name); eval(code); globalThis[f]('x')",
+		[]string{"hidden fs[…]: fs[m]", "hidden process.binding: process.binding('spawn_sync')", "hidden require: require(name)", "hidden eval: code", "hidden globalThis[…]: globalThis[f]"}},
+	{"js-value", JS, "const cp = require('child_process')\n[c].forEach(cp.execSync)\nconst x = cp.execSync\nx('ls')", []string{"hidden child_process.execSync: child_process.execSync used as a value", "shell child_process.execSync: ls"}},
+	// JavaScript look-alikes.
+	{"js-look", JS, `console.log(1); console.log("child_process"); obj["key"]; arr[0]; process.env["HOME"]; JSON.parse(s); [1,2].map(String); re.exec("x"); new Function("a", "return a+1")`, nil},
+	{"js-look-require", JS, "require(path.join(__dirname, 'x')); require(`./${n}.json`); const {execSync} = require('child_process')\nimport { rmSync, spawnSync } from 'node:child_process'\nconsole.log(\"eval('x')\")", nil},
+
+	// Ruby.
+	{"rb-eval", Ruby, `eval(%q(system %q(rm -rf ~)))`, []string{"shell eval → system: rm -rf ~"}},
+	{"rb-instance-eval", Ruby, `Object.new.instance_eval("FileUtils.rm_rf('/srv')"); binding.eval("exec 'ls'"); instance_eval { 1 }; eval(code)`,
+		[]string{"delete -r Object.new.instance_eval → FileUtils.rm_rf: /srv", "shell binding.eval → exec: ls", "hidden eval: code"}},
+	{"rb-send", Ruby, "send(:system, 'rm -rf ~')\nKernel.send(:exec, 'ls')\n''.__send__('system', 'id')\nFileUtils.public_send(:rm_rf, '/srv')", []string{"shell system: rm -rf ~", "shell exec: ls", "shell system: id", "delete -r FileUtils.rm_rf: /srv"}},
+	{"rb-method", Ruby, "m = method(:system)\nm.call('rm -rf /tmp/a')\nm.('ls')\nKernel.method(:exec).call('id')", []string{"shell system: rm -rf /tmp/a", "shell system: ls", "shell exec: id"}},
+	{"rb-const-get", Ruby, `Object.const_get(:FileUtils).rm_rf('/x'); Kernel.const_get("File").delete("f")`, []string{"delete -r FileUtils.rm_rf: /x", "delete File.delete: f"}},
+	{"rb-dynamic", Ruby, "send(name, 'x')\n[1].each(&method(:system))\nObject.const_get(k).send(:x)", []string{"hidden send: send(name, 'x')", "hidden system: system used as a value", "hidden const_get: const_get(k)"}},
+	// Ruby look-alikes.
+	{"rb-look", Ruby, "puts :system; obj.send(:name); x.send(name); [1,2].map(&:to_s); h = {a: 1}; method(:puts).call('hi'); Object.const_get(:JSON); eval('1+1'); puts 'eval(\"system 1\")'", nil},
+
+	// Perl.
+	{"pl-eval", Perl, `eval q(system q(rm -rf ~)); eval "unlink('/etc/x')"; eval { system_like() }; eval $code`, []string{"shell eval → system: rm -rf ~", "delete eval → unlink: /etc/x", "hidden eval: $code"}},
+	{"pl-do", Perl, `do "cleanup.pl"; do $file; do { 1 }`, []string{"exec do: perl cleanup.pl", "hidden do: $file"}},
+	// A builtin called through a name string reaches a sub of that
+	// name, never the builtin: Perl dies unless one is defined. Ask.
+	{"pl-symbolic-builtin", Perl, `$f="system"; &$f("rm -rf ~")`, []string{`hidden &{"system"}: a sub named system called by name (perl reaches a sub of that name, not its builtin)`}},
+	{"pl-symbolic-sub", Perl, `use File::Path; my $g = "File::Path::rmtree"; &$g("/srv"); &{"POSIX::system"}("ls"); my $h = \&rmtree; $h->("/x")`, []string{"delete -r File::Path::rmtree: /srv", "shell system: ls", "delete -r rmtree: /x"}},
+	{"pl-dynamic", Perl, `my @a = (\&CORE::unlink); &{$unknown}(); &$g(1)`, []string{"hidden \\&CORE::unlink: a reference to CORE::unlink kept as a value", "hidden &{…}: &{$unknown}", "hidden &$g: a sub named at run time"}},
+	// Perl look-alikes.
+	{"pl-look", Perl, `eval { die }; do { 1 }; my $x = $a & $b; print "eval"; my $f = sub { 1 }; $f->(); &$f; &foo(); print "system('x')"`, nil},
+
+	// PHP.
+	{"php-var-func", PHP, `$f="system"; $f("rm -rf ~"); $g = 'un' . 'link'; $g('/etc/x');`, []string{"shell system: rm -rf ~", "delete unlink: /etc/x"}},
+	{"php-call-user-func", PHP, `call_user_func("system", "rm -rf ~"); call_user_func_array('passthru', ['id']); "exec"("ls");`, []string{"shell system: rm -rf ~", "shell passthru: id", "shell exec: ls"}},
+	{"php-eval", PHP, `eval("system(\"rm -rf ~\");"); assert('unlink("/etc/x")'); create_function('', 'exec("ls");'); preg_replace('/x/e', 'system("id")', $s);`,
+		[]string{"shell eval → system: rm -rf ~", "delete assert → unlink: /etc/x", "shell create_function → exec: ls", "shell preg_replace → system: id"}},
+	{"php-callbacks", PHP, `array_map('system', ['ls', 'rm -rf /x']); array_walk($a, 'exec'); $r = new ReflectionFunction('system');`,
+		[]string{"shell system: ls", "shell system: rm -rf /x", "hidden array_walk: exec as the callback of array_walk", "hidden ReflectionFunction: new ReflectionFunction('system')"}},
+	{"php-dynamic", PHP, `$cb($x); eval($code); call_user_func($name, 'x');`, []string{"hidden $cb: a function named at run time", "hidden eval: $code", "hidden call_user_func: call_user_func($name, 'x')"}},
+	// PHP look-alikes.
+	{"php-look", PHP, `echo "system"; $f = function($x){return $x;}; $f(1); $arr = ['a']; echo $arr[0]; function_exists('exec'); array_map('strtoupper', $a); call_user_func('strtoupper', 'x');`, nil},
+	{"php-look-more", PHP, `usort($a, fn($x,$y)=>$x<=>$y); $obj->$method(); assert($x > 0); preg_replace('/a/', 'b', $s); $g = 'strlen'; echo $g('abc'); echo "eval('system(1)')";`, nil},
+}
+
+func TestIndirect(t *testing.T) {
+	t.Parallel()
+	for _, tc := range indirectCases {
+		var got []string
+		for _, e := range Analyze(tc.l, tc.src) {
+			got = append(got, describe(e))
+		}
+		if diff := cmp.Diff(tc.want, got); diff != "" {
+			t.Errorf("%s: effects (-want +got):\n%s", tc.name, diff)
+		}
+	}
+}
+
+// TestEvalBounded: evaluators nested in one another are read to
+// maxEvalDepth, and a large literal handed to eval is read once per level,
+// not once per enclosing call.
+func TestEvalBounded(t *testing.T) {
+	t.Parallel()
+	code := "import os; os.system('rm -rf ~')"
+	for depth := 1; depth <= maxEvalDepth+1; depth++ {
+		code = "exec(" + pyQuote(code) + ")"
+		effs := Analyze(Python, code)
+		if len(effs) != 1 {
+			t.Fatalf("depth %d: %d effects", depth, len(effs))
+		}
+		want := Shell
+		if depth > maxEvalDepth {
+			want = Hidden
+		}
+		if effs[0].Kind != want || strings.Count(effs[0].Call, "exec") != min(depth, maxEvalDepth+1) {
+			t.Errorf("depth %d: %+v, want kind %v", depth, effs[0], want)
+		}
+	}
+	big := "exec(" + pyQuote(strings.Repeat("x = 1\n", 50000)+"import shutil; shutil.rmtree('/srv')\n") + ")"
+	effs := Analyze(Python, big)
+	if len(effs) != 1 || effs[0].Path != "/srv" || effs[0].Line != 1 {
+		t.Errorf("big eval: %+v", effs)
+	}
+}
+
+// pyQuote is a Python string literal of s.
+func pyQuote(s string) string {
+	r := strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", `\n`)
+	return `"` + r.Replace(s) + `"`
+}
