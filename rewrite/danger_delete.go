@@ -436,6 +436,12 @@ var rsyncSpec = sync.OnceValue(func() optSpec {
 		"outbuf", "remote-option", "stop-after", "stop-at", "info", "debug", "mkpath", "address", "config"), longEq: true}
 })
 
+// rsyncDryRun reports rsync -n (--dry-run) or --list-only: the files are
+// listed, and nothing is copied, deleted or sent.
+func rsyncDryRun(opts []option) bool {
+	return has(opts, "n", "dry-run", "list-only")
+}
+
 // rsyncDeletions lists the destination of rsync --delete: a local
 // directory whose files the source lacks are deleted.
 func rsyncDeletions(c *syntax.Call) []deletion {
@@ -446,7 +452,7 @@ func rsyncDeletions(c *syntax.Call) []deletion {
 			del = true
 		}
 	}
-	if !del || len(operands) < 2 || rsyncFromRemote(c, operands) {
+	if !del || len(operands) < 2 || rsyncFromRemote(c, operands) || rsyncDryRun(opts) {
 		return nil // from another host: the remote-copy rule's
 	}
 	dest := c.Args[operands[len(operands)-1]]
