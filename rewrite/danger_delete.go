@@ -172,6 +172,29 @@ func pipeInputs(p *Pass, c *syntax.Call, base deletion) []deletion {
 				add(x)
 			}
 		}
+	case "grep", "egrep", "fgrep":
+		// find . | grep pyc | xargs rm: the lines of the find before
+		// grep that grep keeps. A pattern keeps some of them; -v keeps
+		// the others, nearly all; other options rewrite the lines.
+		keep, ok := grepKeeps(src)
+		if !ok || c.PipeIndex < 2 {
+			return nil
+		}
+		if f := c.Pipe.Stage(c.PipeIndex - 2); f != nil && f.Name == "find" {
+			filtered, selects := findSelection(f)
+			for _, r := range findRoots(f) {
+				r.Raw = r.Raw + " (from find, through grep)"
+				d := base
+				d.arg = r
+				if filtered || keep {
+					d.filtered, d.selects = true, "*"
+					if filtered {
+						d.selects = selects
+					}
+				}
+				out = append(out, d)
+			}
+		}
 	case "find":
 		filtered, selects := findSelection(src)
 		for _, r := range findRoots(src) {
@@ -185,6 +208,50 @@ func pipeInputs(p *Pass, c *syntax.Call, base deletion) []deletion {
 		}
 	}
 	return out
+}
+
+// grepKeeps reads a grep that filters the lines of a pipe: keep reports
+// that its patterns keep only some lines (not -v, and not a pattern that
+// matches every line: "", ".", ".*", "^", "$"); ok is false when grep
+// changes or replaces the lines (-o, -l, -c, -n, …), reads other files,
+// or takes its patterns from a file or from a value only known at run
+// time.
+func grepKeeps(c *syntax.Call) (keep, ok bool) {
+	opts, operands := scan(c.Args, readerSpecs["grep"])
+	for _, o := range opts {
+		switch o.name {
+		case "o", "only-matching", "l", "files-with-matches", "L", "files-without-match", "c", "count", "n", "line-number",
+			"b", "byte-offset", "H", "with-filename", "f", "file", "A", "B", "C", "after-context", "before-context", "context", "Z", "null":
+			return false, false
+		}
+	}
+	var patterns []syntax.Arg
+	for _, o := range find(opts, "e", "regexp") {
+		patterns = append(patterns, o.val)
+	}
+	if len(patterns) == 0 {
+		if len(operands) != 1 {
+			return false, false // no pattern, or files to read instead of the pipe
+		}
+		patterns = append(patterns, c.Args[operands[0]])
+	} else if len(operands) > 0 {
+		return false, false
+	}
+	for _, p := range patterns {
+		if !p.Static {
+			return false, false // a pattern only known at run time
+		}
+	}
+	if has(opts, "v", "invert-match") {
+		return false, true
+	}
+	for _, p := range patterns {
+		switch p.Value {
+		case "", ".", ".*", "^", "$", "^.*$", "^.*":
+			return false, true
+		}
+	}
+	return true, true
 }
 
 // findRoots are the starting points of a find: the words before the first

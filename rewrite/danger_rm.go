@@ -29,7 +29,8 @@ system directory (${D:-/}*) is asked about. The same judgement applies to
 every other way of deleting a tree: find <root> -delete or -exec rm (with a
 test that selects some files, -name, -mtime, …, it passes in the home
 directory or the project and asks on / or a system directory), xargs rm and
-parallel rm with the paths the stage before them gives (echo, printf, find),
+parallel rm with the paths the stage before them gives (echo, printf, find,
+find | grep: a pattern keeps some paths, -v nearly all),
 rsync --delete onto a directory, git clean; the sources of mv are judged
 only for a start known at run time (mv "$DIR/"* x asks).`,
 	Commands: []string{"rm", "find", "rsync", "git", "mv"},
