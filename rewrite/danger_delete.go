@@ -2,6 +2,7 @@ package rewrite
 
 import (
 	"path"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -27,6 +28,9 @@ type deletion struct {
 	// name they are selected by ("*" for any).
 	filtered bool
 	selects  string
+	// shallow reports that only the entries directly in arg go, not
+	// the tree (find -maxdepth 1 -delete): judged as rm -f arg/* is.
+	shallow bool
 	// moved reports the source of mv: only a start only known at run
 	// time is judged (mv * dir/ is ordinary work).
 	moved bool
@@ -426,16 +430,28 @@ func findActionInGroup(c *syntax.Call, at int, action map[string]bool, del bool)
 // findDeletions lists the roots of find -delete or find -exec rm.
 func findDeletions(c *syntax.Call) []deletion {
 	verb := ""
+	// deep reports a deleter that takes a directory with its contents
+	// (-exec rm -r); maxdepth is find's -maxdepth, -1 when not given.
+	deep, maxdepth := false, -1
 	for i := 0; i < len(c.Args); i++ {
 		v := c.Args[i].Value
 		switch {
 		case v == "-delete":
 			verb = "find -delete"
+		case v == "-maxdepth" && i+1 < len(c.Args):
+			if n, err := strconv.Atoi(c.Args[i+1].Value); err == nil && c.Args[i+1].Static && n >= 0 {
+				maxdepth = n
+			}
 		case v == "-exec" || v == "-execdir" || v == "-ok" || v == "-okdir":
 			j := i + 1
+			deleter := ""
 			for j < len(c.Args) && c.Args[j].Value != ";" && c.Args[j].Value != "+" {
-				if findDeleter[path.Base(c.Args[j].Value)] && verb == "" {
-					verb = "find " + v + " " + path.Base(c.Args[j].Value)
+				w := c.Args[j].Value
+				if findDeleter[path.Base(w)] && verb == "" {
+					verb = "find " + v + " " + path.Base(w)
+					deleter = path.Base(w)
+				} else if deleter == "rm" && c.Args[j].Static && (w == "--recursive" || strings.HasPrefix(w, "-") && !strings.HasPrefix(w, "--") && strings.ContainsAny(w, "rR")) {
+					deep = true
 				}
 				j++
 			}
@@ -451,9 +467,13 @@ func findDeletions(c *syntax.Call) []deletion {
 		// directory: find . -type d -delete leaves every file in place.
 		filtered = true
 	}
+	// find . -maxdepth 1 -type f -delete: the files directly in the root,
+	// not the tree, as rm -f * takes them (a directory at that depth goes
+	// only when it is empty, or with rm -r).
+	shallow := maxdepth >= 0 && maxdepth <= 1 && !deep
 	var out []deletion
 	for _, r := range findRoots(c) {
-		out = append(out, deletion{arg: r, verb: verb, recursive: true, force: true, filtered: filtered, selects: selects})
+		out = append(out, deletion{arg: r, verb: verb, recursive: !shallow, force: true, filtered: filtered, selects: selects, shallow: shallow})
 	}
 	return out
 }
