@@ -6,7 +6,11 @@ var hiddenCode = Rule{
 	Doc: `Code that a command hands to another program, where corral cannot
 see what it does: a shell-running or deleting call in interpreter code
 whose argument is only known at run time (os.system(cmd),
-fs.rmSync(dir), unlink $f, exec($cmd)), a shell or interpreter fed the
+fs.rmSync(dir), unlink $f, exec($cmd), awk's system($0), sed's s///e,
+Vim's execute cmd), a command built from run-time values whose known
+text names a command that acquires content or can destroy data (awk
+'{system("rm -rf " $1)}'; system("mkdir " $1) passes), a shell or
+interpreter fed the
 output of a command (gen | sh, source <(gen)) or a Makefile recipe built
 from make variables or functions when the known text names a command that
 acquires content or can destroy data (find . | sed 's/^/rm /' | sh), and

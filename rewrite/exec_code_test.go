@@ -86,6 +86,30 @@ var codeCases = []codeCase{
 	{name: "make-stdin", prog: "make", cmd: "make -f - <<'EOF'\nall:\n\trm -rf ~\nEOF", want: Deny, gone: true},
 	{name: "npm-run", prog: "npm", cmd: "npm run clean --silent", files: map[string]string{"package.json": `{"name": "x", "version": "1.0.0", "scripts": {"clean": "rm -rf ~"}}`}, want: Deny, gone: true},
 	{name: "npm-pretest", prog: "npm", cmd: "npm test --silent", files: map[string]string{"package.json": `{"name": "x", "version": "1.0.0", "scripts": {"pretest": "rm -rf ~", "test": "echo ok"}}`}, want: Deny, gone: true},
+	// Code handed to awk, sed, vim, tclsh and gdb (issue 12, classes 4
+	// and 6): each program's own way to run shell text, pointed at the
+	// scratch home; the same text as data passes.
+	{name: "awk-system", prog: "awk", cmd: `awk 'BEGIN{system("rm -rf ~")}'`, want: Deny, gone: true},
+	{name: "awk-getline", prog: "awk", cmd: `awk 'BEGIN{"rm -rf {home}" | getline x}'`, want: Deny, gone: true},
+	{name: "awk-print-pipe", prog: "awk", cmd: `awk 'BEGIN{print "" | "rm -rf {home}"}'`, want: Deny, gone: true},
+	{name: "awk-print-look", prog: "awk", cmd: `awk 'BEGIN{print "rm -rf ~"; print "system(\"rm -rf ~\")"}'`, want: Allow},
+	{name: "awk-getline-env", prog: "awk", cmd: `awk 'BEGIN{while ((getline l < ".env") > 0) print l}'`, want: Deny, leaks: true},
+	{name: "awk-built-look", prog: "awk", cmd: `echo build | awk '{system("ls " $1)}'`, want: Allow},
+	{name: "sed-e-command", prog: "sed", cmd: `echo x | sed -n '1e rm -rf ~'`, want: Deny, gone: true},
+	{name: "sed-s-e-flag", prog: "sed", cmd: `echo x | sed 's/.*/rm -rf ~/e'`, want: Deny, gone: true},
+	{name: "sed-subst-look", prog: "sed", cmd: `echo e | sed -e 's/e/E/' -e 's/rm -rf ~/x/'`, want: Allow},
+	{name: "sed-r-env", prog: "sed", cmd: `echo x | sed 'r .env'`, want: Deny, leaks: true},
+	{name: "vim-bang", prog: "vim", cmd: `vim -N -u NONE -es -c '!rm -rf ~' -c 'qa!'`, want: Deny, gone: true},
+	{name: "vim-call-system", prog: "vim", cmd: `vim -N -u NONE -es '+call system("rm -rf {home}")' '+qa!'`, want: Deny, gone: true},
+	{name: "vim-exe", prog: "vim", cmd: `vim -N -u NONE -es -c 'exe "!rm -rf ~"' -c 'qa!'`, want: Deny, gone: true},
+	{name: "vim-read-env", prog: "vim", cmd: `vim -N -u NONE -es -c 'r .env' -c '%p' -c 'qa!'`, want: Deny, leaks: true},
+	{name: "vim-set-look", prog: "vim", cmd: `vim -N -u NONE -es -c 'set nu' -c 'echo "!rm -rf ~"' -c 'qa!'`, want: Allow},
+	{name: "ex-read-cmd", prog: "ex", cmd: `ex -N -u NONE -s -c 'r !rm -rf ~' -c 'qa!'`, want: Deny, gone: true},
+	{name: "tclsh-exec", prog: "tclsh", cmd: `tclsh <<< 'exec rm -rf {home}'`, want: Deny, gone: true},
+	{name: "tclsh-file-delete", prog: "tclsh", cmd: `echo 'file delete -force ~' | tclsh`, want: Deny, gone: true},
+	{name: "tclsh-puts-look", prog: "tclsh", cmd: `tclsh <<< 'puts "exec rm -rf ~"; puts {file delete -force ~}'`, want: Allow},
+	{name: "gdb-shell", prog: "gdb", cmd: `gdb -batch -nx -ex 'shell rm -rf ~'`, want: Deny, gone: true},
+	{name: "gdb-echo-look", prog: "gdb", cmd: `gdb -batch -nx -ex 'echo shell rm -rf ~\n'`, want: Allow},
 	// Program code that reads a secret (issue 9): denied like cat of the
 	// same path; run anyway, it prints the secret.
 	{name: "py-read-env", prog: "python3", cmd: `python3 -c 'print(open(".env").read())'`, want: Deny, leaks: true},

@@ -116,6 +116,27 @@ func interpreterProgram(c *Call) (program, bool) {
 		valueShort, codeShort = "IMm", "eE"
 	case language == lang.PHP:
 		valueShort, codeShort = "dcz", "r"
+	case language == lang.Lua:
+		// lua -e STAT -l MOD; luajit's -j and -O take attached values.
+		valueShort, codeShort = "l", "e"
+	case language == lang.Tcl && name == "expect":
+		valueShort, codeShort = "bD", "c"
+	case language == lang.Tcl && name == "jimsh":
+		codeShort = "e"
+	case language == lang.Tcl:
+		// tclsh [-encoding NAME] [FILE ARG…]; wish's options take values.
+		valueLong = " encoding "
+		if name == "wish" {
+			valueLong = " encoding display geometry name visual colormap use class "
+		}
+	case language == lang.R:
+		// Rscript -e EXPR, R -e EXPR, R -f FILE, R --file=FILE.
+		valueShort, codeShort = "dg", "e"
+		valueLong = " debugger gui encoding default-packages "
+	case language == lang.Julia:
+		valueShort, codeShort = "pLtCJ", "eE"
+		valueLong = " project threads procs load sysimage machine-file "
+		codeLong = " eval print "
 	default:
 		return p, false
 	}
@@ -155,12 +176,21 @@ func interpreterProgram(c *Call) (program, bool) {
 				i++
 			case opt == "version" || opt == "help" || opt == "check" || opt == "syntax-check":
 				return program{}, false
+			case opt == "file" && has && name == "R":
+				p.file = &Arg{Value: val, Raw: val, Static: a.Static}
+				i = len(args)
+			case opt == "args" && name == "R":
+				i = len(args) // what follows is the program's
 			}
 			continue
 		case strings.HasPrefix(v, "-") && len(v) > 1:
-			if name == "php" && (v == "-f" || v == "--file") && i+1 < len(args) {
+			if (name == "php" || name == "expect" || name == "R") && (v == "-f" || v == "--file") && i+1 < len(args) {
 				p.file = &args[i+1]
 				i = len(args)
+				continue
+			}
+			if language == lang.Tcl && name != "expect" && name != "jimsh" && strings.Contains(valueLong, " "+v[1:]+" ") {
+				i++ // tclsh -encoding NAME, wish -display D
 				continue
 			}
 			if name == "php" && v == "-l" || name == "ruby" && v == "-c" {
@@ -319,6 +349,9 @@ func (w *walker) program(c scope, call *Call, l lang.Lang, text, label string, d
 		where = origin
 	}
 	for _, e := range lang.Analyze(l, text) {
+		if w.restricted && (e.Kind == lang.Shell || e.Kind == lang.Exec || e.Kind == lang.Hidden) {
+			continue
+		}
 		at := fmt.Sprintf("%s, line %d", where, e.Line)
 		if origin != "" {
 			at = fmt.Sprintf("%s:%d", origin, e.Line)
@@ -338,6 +371,13 @@ func (w *walker) program(c scope, call *Call, l lang.Lang, text, label string, d
 			}
 			w.effect(c, call, cmd+pathWord(e), "in "+string(l)+" code ("+at+"): "+e.Call+" deletes "+e.Path, dynamic, false)
 		case lang.Write:
+			if e.Path == "" {
+				// :w, :wq, :x of the files being edited.
+				for _, f := range w.editing {
+					w.effect(c, call, ": > "+Quote(f), "in "+string(l)+" code ("+at+"): "+e.Call+" writes "+f, dynamic, false)
+				}
+				continue
+			}
 			op := " > "
 			if e.Append {
 				op = " >> "
@@ -352,7 +392,15 @@ func (w *walker) program(c scope, call *Call, l lang.Lang, text, label string, d
 			if e.Text != "" {
 				what += "(" + clip(e.Text, 60) + ")"
 			}
-			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true,
+			if e.Built {
+				// A command whose name is written in the code and whose
+				// arguments are run-time values: it matters when that
+				// name is a command that can do harm.
+				w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Text: e.Text,
+					What: what + " in " + string(l) + " code (" + at + ") runs a command whose arguments are only known at run time"})
+				continue
+			}
+			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: e.Text,
 				What: what + " in " + string(l) + " code (" + at + ") runs or deletes something only known at run time"})
 		}
 	}

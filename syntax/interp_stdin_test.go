@@ -39,7 +39,15 @@ func TestProgramFromStdin(t *testing.T) {
 		{"deno", true, true},
 		{"deno run -", true, true},
 		{"deno fmt -", false, true},
-		{"lua", false, false},
+		// lua with no arguments runs standard input when it is not a
+		// terminal (lua(1)); tclsh, R and julia read commands from it.
+		{"lua", true, true},
+		{"lua -e 'print(1)'", false, true},
+		{"lua script.lua", false, true},
+		{"tclsh", true, true},
+		{"tclsh app.tcl", false, true},
+		{"Rscript -e 1", false, true},
+		{"pwsh", false, false},
 		{"jq .", false, false},
 	}
 	for _, tt := range tests {

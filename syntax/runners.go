@@ -36,7 +36,7 @@ var shells = map[string]bool{"sh": true, "bash": true, "zsh": true, "dash": true
 // otherInterpreters run a program from a file, an option or stdin like
 // the interpreters syntax/lang reads (lang.ForProgram), but have no lexer
 // there.
-var otherInterpreters = map[string]bool{"lua": true, "luajit": true, "Rscript": true, "pwsh": true, "tclsh": true}
+var otherInterpreters = map[string]bool{"pwsh": true}
 
 // scriptHosts are the builtins that run their words or a file as shell
 // code in the current shell.

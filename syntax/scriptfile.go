@@ -151,6 +151,9 @@ func (w *walker) runsCode(c scope, call *Call) bool {
 		w.makeRun(c, call)
 		return true
 	}
+	if w.codePrograms(c, call) {
+		return true
+	}
 	return w.programs(c, call)
 }
 

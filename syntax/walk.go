@@ -2,6 +2,7 @@ package syntax
 
 import (
 	"slices"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -36,6 +37,12 @@ type walker struct {
 	cur *state
 	// origin is the Origin of the next nested script (see Script.Origin).
 	origin string
+	// editing are the files an editor call works on (vim FILE…): what a
+	// :w or :wq without a name writes.
+	editing []string
+	// restricted reports an editor in restricted mode (vim -Z, rvim):
+	// the code it runs can write and delete files but runs no commands.
+	restricted bool
 	// files counts the bytes of script files read (at most MaxScriptBytes).
 	files int
 	// read reads a script file; nil reads none.
@@ -726,6 +733,13 @@ func (w *walker) assignValue(c scope, st *state, a *sh.Assign, old variable) var
 		val = r.literal(a.Value, true)
 	}
 	if !val.Static {
+		// d=${D:-/}: the values the word can take are kept, so a later
+		// $d is judged as each of them (rm -rf $d* can be rm -rf /*).
+		if len(val.Candidates) > 0 && len(val.Candidates) <= MaxCandidates && !a.Append {
+			cands := append([]string{}, val.Candidates...)
+			sort.Strings(cands)
+			return variable{cands: cands}
+		}
 		return unknownVar
 	}
 	if a.Append {

@@ -59,12 +59,15 @@ var wrappers = map[string]wrapper{
 	"runuser":      {shortVal: "ugG", longVal: []string{"user", "group", "supp-group"}, script: []string{"-c", "--command", "--session-command"}},
 	"pkexec":       {longVal: []string{"user"}},
 	"taskset":      {positional: 1, query: "p"},
-	"nsenter":      {shortVal: "tSG", longVal: []string{"target", "setuid", "setgid"}},
-	"unshare":      {shortVal: "SGRw", longVal: []string{"propagation", "setgroups", "setuid", "setgid", "root", "wd", "map-user", "map-group", "map-users", "map-groups"}},
-	"flock":        {shortVal: "wEc", longVal: []string{"timeout", "conflict-exit-code"}, positional: 1},
-	"busybox":      {},
-	"parallel":     {shortVal: "jSPaNIdEnLlsX", longVal: []string{"jobs", "results", "sshlogin", "arg-file", "delay", "timeout", "tmpdir", "joblog", "retries", "max-args", "max-lines", "colsep", "workdir", "env", "halt", "memfree", "load", "basefile", "return", "transfer-file", "tag-string", "rpl", "sshloginfile", "sshdelay", "max-procs"}},
-	"sem":          {shortVal: "j", longVal: []string{"jobs", "id", "semaphoretimeout", "timeout"}},
+	// chrt [options] PRIORITY COMMAND…; -p works on a running process, -m
+	// shows the priority ranges.
+	"chrt":     {shortVal: "TPD", longVal: []string{"sched-runtime", "sched-period", "sched-deadline"}, positional: 1, query: "pm"},
+	"nsenter":  {shortVal: "tSG", longVal: []string{"target", "setuid", "setgid"}},
+	"unshare":  {shortVal: "SGRw", longVal: []string{"propagation", "setgroups", "setuid", "setgid", "root", "wd", "map-user", "map-group", "map-users", "map-groups"}},
+	"flock":    {shortVal: "wEc", longVal: []string{"timeout", "conflict-exit-code"}, positional: 1},
+	"busybox":  {},
+	"parallel": {shortVal: "jSPaNIdEnLlsX", longVal: []string{"jobs", "results", "sshlogin", "arg-file", "delay", "timeout", "tmpdir", "joblog", "retries", "max-args", "max-lines", "colsep", "workdir", "env", "halt", "memfree", "load", "basefile", "return", "transfer-file", "tag-string", "rpl", "sshloginfile", "sshdelay", "max-procs"}},
+	"sem":      {shortVal: "j", longVal: []string{"jobs", "id", "semaphoretimeout", "timeout"}},
 	// systemd-run runs the command as a transient unit (systemd-run(1)).
 	"systemd-run": {shortVal: "upEMH", longVal: []string{"unit", "property", "setenv", "machine", "host", "description", "slice",
 		"uid", "gid", "nice", "working-directory", "on-active", "on-boot", "on-startup", "on-unit-active", "on-unit-inactive",

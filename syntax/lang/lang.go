@@ -16,6 +16,17 @@ const (
 	Ruby   Lang = "ruby"
 	Perl   Lang = "perl"
 	PHP    Lang = "php"
+	Awk    Lang = "awk"
+	Lua    Lang = "lua"
+	Tcl    Lang = "tcl"
+	R      Lang = "r"
+	Julia  Lang = "julia"
+	Elisp  Lang = "elisp"
+	// Sed is a sed script (GNU sed's commands), Ex a list of Vim/ex
+	// command lines (vim -c, a sourced file), Gdb a list of gdb commands.
+	Sed Lang = "sed"
+	Ex  Lang = "ex"
+	Gdb Lang = "gdb"
 )
 
 // Kind is what an effect does.
@@ -57,6 +68,12 @@ type Effect struct {
 	// program expands it (os.path.expanduser, Path.home() / …,
 	// File.expand_path, os.homedir()). Otherwise ~ is a file name.
 	Tilde bool
+	// Built reports a Hidden effect whose shell text is built from
+	// literal parts and run-time values ("rm " $1), where no run-time
+	// value stands in the place of a command name: it matters only when
+	// Text names a command that can do harm. A Hidden effect that is not
+	// Built (system($0), os.system(cmd)) runs code only known at run time.
+	Built bool
 	// Line is the 1-based line of the call in the program text, Offset
 	// its byte offset.
 	Line, Offset int
@@ -69,8 +86,20 @@ const MaxEffects = 1000
 // only data — a string printed, a comment, a string never passed to a
 // call that runs or destroys — has no effect.
 func Analyze(l Lang, src string) []Effect {
-	p := &parser{src: src, toks: lex(l, src)}
 	var out []Effect
+	switch l {
+	case Sed:
+		return finish(src, sedScript(src))
+	case Ex:
+		return finish(src, exCommands(src, 0))
+	case Gdb:
+		return finish(src, gdbCommands(src))
+	case Tcl:
+		return finish(src, tcl(src))
+	case Elisp:
+		return finish(src, elisp(src))
+	}
+	p := &parser{src: src, toks: lex(l, src), l: l}
 	switch l {
 	case Python:
 		out = python(p)
@@ -82,9 +111,17 @@ func Analyze(l Lang, src string) []Effect {
 		out = perl(p)
 	case PHP:
 		out = php(p)
+	case Awk:
+		out = awk(p)
+	case Lua:
+		out = lua(p)
+	case R:
+		out = rlang(p)
+	case Julia:
+		out = julia(p)
 	}
 	// Backticks and %x{} / qx{} are shell commands wherever they are.
-	if l != Python && l != JS {
+	if l == Ruby || l == Perl || l == PHP || l == Julia {
 		for _, t := range p.toks {
 			if t.kind != tString || !t.shell {
 				continue
@@ -96,6 +133,12 @@ func Analyze(l Lang, src string) []Effect {
 			}
 		}
 	}
+	return finish(src, out)
+}
+
+// finish orders the effects of src, drops repeats, bounds their number and
+// sets their lines.
+func finish(src string, out []Effect) []Effect {
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Offset < out[j].Offset })
 	out = distinct(out)
 	if len(out) > MaxEffects {
@@ -125,6 +168,10 @@ var programs = map[string]Lang{
 	"ruby": Ruby, "jruby": Ruby, "truffleruby": Ruby,
 	"perl": Perl,
 	"php":  PHP, "php-cli": PHP,
+	"lua": Lua, "luajit": Lua,
+	"tclsh": Tcl, "wish": Tcl, "expect": Tcl, "jimsh": Tcl,
+	"Rscript": R, "R": R,
+	"julia": Julia,
 }
 
 // ForProgram returns the language a program name runs ("python3.12",
@@ -160,6 +207,22 @@ func ForFile(name, text string) Lang {
 		return Perl
 	case strings.HasSuffix(name, ".php"):
 		return PHP
+	case strings.HasSuffix(name, ".lua"):
+		return Lua
+	case strings.HasSuffix(name, ".tcl"), strings.HasSuffix(name, ".exp"):
+		return Tcl
+	case strings.HasSuffix(name, ".R"), strings.HasSuffix(name, ".r"):
+		return R
+	case strings.HasSuffix(name, ".jl"):
+		return Julia
+	case strings.HasSuffix(name, ".awk"):
+		return Awk
+	case strings.HasSuffix(name, ".sed"):
+		return Sed
+	case strings.HasSuffix(name, ".vim"):
+		return Ex
+	case strings.HasSuffix(name, ".el"):
+		return Elisp
 	}
 	if !strings.HasPrefix(text, "#!") {
 		return ""

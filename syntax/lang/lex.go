@@ -143,6 +143,10 @@ func (lx *lexer) next() {
 		if lx.phpString() {
 			return
 		}
+	case Awk, Lua, R, Julia, Ex:
+		if lx.otherString() {
+			return
+		}
 	}
 	if isIdentStart(c) || (c == '$' || c == '@') && (lx.l == Perl || lx.l == PHP || lx.l == JS || lx.l == Ruby) && (isIdentStart(lx.peek(1)) || c == '$' && lx.l == JS) {
 		start := lx.i
@@ -164,9 +168,14 @@ func (lx *lexer) next() {
 		lx.emit(token{kind: tIdent, text: lx.src[start:lx.i], off: start})
 		return
 	}
-	if c == '/' && lx.regexAllowed() && (lx.l == JS || lx.l == Ruby || lx.l == Perl) {
+	if c == '/' && lx.regexAllowed() && (lx.l == JS || lx.l == Ruby || lx.l == Perl || lx.l == Awk) {
 		lx.skipDelimited('/', '/', 1)
 		lx.skipFlags()
+		return
+	}
+	if (lx.l == Lua || lx.l == Ex) && strings.HasPrefix(lx.src[lx.i:], "..") {
+		lx.emit(token{kind: tPunct, text: "..", off: lx.i})
+		lx.i += 2
 		return
 	}
 	for _, op := range []string{"::", "->", "=>", "**", "<<", "=~", "!~", "==", "!=", "&&", "||"} {
@@ -184,6 +193,24 @@ func (lx *lexer) next() {
 func (lx *lexer) comment() bool {
 	s := lx.src[lx.i:]
 	switch {
+	case lx.l == Lua && strings.HasPrefix(s, "--"):
+		lx.i += 2
+		if lx.i < len(lx.src) && lx.src[lx.i] == '[' {
+			if _, ok := lx.longBracket(); ok {
+				return true
+			}
+		}
+		lx.toEOL()
+		return true
+	case lx.l == Lua || lx.l == Ex:
+		return false // # is Lua's length operator, and in a Vim expression part of ==#
+	case lx.l == Julia && strings.HasPrefix(s, "#="):
+		if j := strings.Index(s[2:], "=#"); j >= 0 {
+			lx.i += j + 4
+		} else {
+			lx.i = len(lx.src)
+		}
+		return true
 	case s[0] == '#' && lx.l != JS:
 		if lx.l == PHP && strings.HasPrefix(s, "#[") {
 			return false // an attribute
@@ -244,7 +271,7 @@ func (lx *lexer) regexAllowed() bool {
 		return false
 	case tIdent:
 		switch t.text {
-		case "return", "typeof", "case", "in", "of", "split", "grep", "and", "or", "not", "if", "unless", "when", "while", "until":
+		case "return", "typeof", "case", "in", "of", "split", "grep", "and", "or", "not", "if", "unless", "when", "while", "until", "print", "printf":
 			return true
 		}
 		return false

@@ -44,6 +44,7 @@ type call struct {
 type parser struct {
 	src  string
 	toks []token
+	l    Lang
 }
 
 func (p *parser) tok(i int) token {
@@ -209,7 +210,7 @@ func (p *parser) arg(a, b int) arg {
 		a++
 	}
 	// A list of literals.
-	if t := p.toks[a]; t.kind == tPunct && (t.text == "[" || t.text == "(") || t.kind == tIdent && t.text == "array" && a+1 < b && p.toks[a+1].text == "(" {
+	if t := p.toks[a]; t.kind == tPunct && (t.text == "[" || t.text == "(") || t.kind == tIdent && (t.text == "array" || t.text == "c" && p.l == R) && a+1 < b && p.toks[a+1].text == "(" {
 		if t.kind == tIdent {
 			a++
 		}
@@ -260,7 +261,7 @@ func (p *parser) arg(a, b int) arg {
 			want = false
 		case !want && t.kind == tString && t.lit && !t.shell:
 			b2.WriteString(t.text) // adjacent literals
-		case !want && t.kind == tPunct && (t.text == "+" || t.text == "."):
+		case !want && t.kind == tPunct && (t.text == "+" || t.text == "." || t.text == ".."):
 			want = true
 		case !want && t.kind == tPunct && t.text == "/" && out.tilde:
 			// Path.home() / ".ssh" / "id_rsa"

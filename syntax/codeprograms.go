@@ -1,0 +1,407 @@
+package syntax
+
+import (
+	"strings"
+
+	"github.com/corral-dev/corral/syntax/lang"
+)
+
+// This file reads the code that programs which are not interpreters take
+// on their command line and can run shell text with: awk's program,
+// sed's script, Vim's ex commands, Emacs Lisp given to emacs, gdb's
+// commands. What that code runs, deletes or writes is modelled by
+// syntax/lang and walked like interpreter code (interp.go).
+
+// awkNames are the awk implementations (busybox awk is unwrapped to awk).
+var awkNames = map[string]bool{"awk": true, "gawk": true, "mawk": true, "nawk": true, "original-awk": true, "goawk": true, "onetrue-awk": true, "bwk": true}
+
+// vimNames are Vim, Neovim and their other names; the r… names start in
+// restricted mode, where shell commands are refused.
+var vimNames = map[string]bool{"vim": true, "vi": true, "nvim": true, "ex": true, "view": true, "gvim": true, "gview": true,
+	"rvim": true, "rview": true, "rgvim": true, "rgview": true, "vimdiff": true, "gvimdiff": true, "nvimdiff": true, "evim": true,
+	"vim.basic": true, "vim.tiny": true, "vim.nox": true, "vim.gtk3": true, "vim.gtk": true, "vim.athena": true, "vedit": true}
+
+// codePrograms models the code a call of awk, sed, vim, emacs or gdb
+// runs. It reports whether call is one of them.
+func (w *walker) codePrograms(c scope, call *Call) bool {
+	switch {
+	case awkNames[call.Name]:
+		w.awkProgram(c, call)
+	case call.Name == "sed" || call.Name == "gsed":
+		w.sedProgram(c, call)
+	case vimNames[call.Name]:
+		w.vimProgram(c, call)
+	case call.Name == "emacs" || call.Name == "emacsclient" || strings.HasPrefix(call.Name, "emacs-"):
+		w.emacsProgram(c, call)
+	case call.Name == "gdb" || call.Name == "gdb-multiarch":
+		w.gdbProgram(c, call)
+	default:
+		return false
+	}
+	return true
+}
+
+// codePiece is one piece of program text: given on the command line
+// (arg), or read from a file.
+type codePiece struct {
+	text   string
+	arg    *Arg
+	file   *Arg
+	origin string
+}
+
+// runPieces analyses the pieces in language l, as one program.
+func (w *walker) runPieces(c scope, call *Call, l lang.Lang, label string, pieces []codePiece) {
+	for _, p := range pieces {
+		switch {
+		case p.file != nil:
+			if !p.file.Static {
+				continue
+			}
+			text, ok := w.readScript(call.Dir.Join(p.file.Value))
+			if !ok || strings.Contains(text[:min(len(text), 8192)], "\x00") {
+				continue
+			}
+			w.program(c, call, l, text, label, false, p.file.Value)
+		default:
+			dynamic := p.arg != nil && !p.arg.Static
+			w.program(c, call, l, p.text, label, dynamic, "")
+		}
+	}
+}
+
+// awkProgram reads awk's options (POSIX: -F FS, -v VAR=VAL, -f FILE;
+// gawk: -e/--source TEXT, -E/--exec FILE, -i/--include, -l/--load, and
+// -S/--sandbox, which turns off system(), pipes and redirections; mawk:
+// -W OPT) and the program: the -f files and -e texts, else the first
+// operand.
+func (w *walker) awkProgram(c scope, call *Call) {
+	args := call.Args
+	var pieces []codePiece
+	sandbox := false
+	fromOption := false
+	valueShort := "FvfeEilW"
+	valueLong := map[string]bool{"field-separator": true, "assign": true, "file": true, "source": true, "exec": true,
+		"include": true, "load": true}
+	i := 0
+	for ; i < len(args); i++ {
+		a := &args[i]
+		v := a.Value
+		if v == "--" {
+			i++
+			break
+		}
+		if !strings.HasPrefix(v, "-") || v == "-" {
+			break
+		}
+		var opt, val string
+		var valArg *Arg
+		has := false
+		if strings.HasPrefix(v, "--") {
+			opt, val, has = strings.Cut(v[2:], "=")
+			if !has && valueLong[opt] && i+1 < len(args) {
+				i++
+				valArg, val, has = &args[i], args[i].Value, true
+			}
+		} else {
+			opt = v[1:2]
+			if strings.IndexByte(valueShort, opt[0]) >= 0 {
+				if len(v) > 2 {
+					val, has = v[2:], true
+				} else if i+1 < len(args) {
+					i++
+					valArg, val, has = &args[i], args[i].Value, true
+				}
+			}
+		}
+		switch opt {
+		case "f", "file", "E", "exec":
+			if has {
+				fromOption = true
+				if valArg != nil {
+					pieces = append(pieces, codePiece{file: valArg})
+				} else {
+					pieces = append(pieces, codePiece{file: &Arg{Value: val, Raw: val, Static: a.Static}})
+				}
+			}
+		case "e", "source":
+			if has {
+				fromOption = true
+				pieces = append(pieces, codePiece{text: val, arg: pick(valArg, a)})
+			}
+		case "S", "sandbox":
+			sandbox = true
+		case "W":
+			if val == "sandbox" {
+				sandbox = true
+			}
+		}
+		if opt == "E" || opt == "exec" {
+			i++
+			break // gawk -E: the rest are the program's arguments
+		}
+	}
+	if !fromOption && i < len(args) {
+		pieces = append(pieces, codePiece{text: args[i].Value, arg: &args[i]})
+	}
+	if sandbox {
+		return
+	}
+	w.runPieces(c, call, lang.Awk, call.Name, pieces)
+}
+
+func pick(a, b *Arg) *Arg {
+	if a != nil {
+		return a
+	}
+	return b
+}
+
+// sedProgram reads sed's options (-e/--expression SCRIPT, -f/--file FILE,
+// -n, -i[SUFFIX]/--in-place[=SUFFIX], -l N, -E, -r, -s, -u, -z, and GNU
+// sed's --sandbox, which refuses e, r and w) and the script: the -e and
+// -f pieces, else the first operand. In a bundle, -i takes the rest of
+// the word as its suffix (-ie is -i with suffix e), and e or f the rest of
+// the word or the next one.
+func (w *walker) sedProgram(c scope, call *Call) {
+	args := call.Args
+	var pieces []codePiece
+	fromOption := false
+	sandbox := false
+	var operands []int
+	for i := 0; i < len(args); i++ {
+		a := &args[i]
+		v := a.Value
+		switch {
+		case v == "--":
+			for j := i + 1; j < len(args); j++ {
+				operands = append(operands, j)
+			}
+			i = len(args)
+		case strings.HasPrefix(v, "--"):
+			opt, val, has := strings.Cut(v[2:], "=")
+			var valArg *Arg
+			if !has && (opt == "expression" || opt == "file" || opt == "line-length") && i+1 < len(args) {
+				i++
+				valArg, val, has = &args[i], args[i].Value, true
+			}
+			switch opt {
+			case "expression":
+				fromOption = true
+				pieces = append(pieces, codePiece{text: val, arg: pick(valArg, a)})
+			case "file":
+				fromOption = true
+				pieces = append(pieces, codePiece{file: pick(valArg, &Arg{Value: val, Raw: val, Static: a.Static})})
+			case "sandbox":
+				sandbox = true
+			}
+		case strings.HasPrefix(v, "-") && len(v) > 1:
+		bundle:
+			for j := 1; j < len(v); j++ {
+				switch v[j] {
+				case 'i':
+					break bundle // the rest is the backup suffix
+				case 'e', 'f', 'l':
+					val := v[j+1:]
+					var valArg *Arg
+					if val == "" && i+1 < len(args) {
+						i++
+						valArg, val = &args[i], args[i].Value
+					}
+					switch v[j] {
+					case 'e':
+						fromOption = true
+						pieces = append(pieces, codePiece{text: val, arg: pick(valArg, a)})
+					case 'f':
+						fromOption = true
+						pieces = append(pieces, codePiece{file: pick(valArg, &Arg{Value: val, Raw: val, Static: a.Static})})
+					}
+					break bundle
+				}
+			}
+		default:
+			operands = append(operands, i)
+		}
+	}
+	if !fromOption && len(operands) > 0 {
+		pieces = append(pieces, codePiece{text: args[operands[0]].Value, arg: &args[operands[0]]})
+	}
+	if sandbox {
+		return
+	}
+	w.runPieces(c, call, lang.Sed, call.Name, pieces)
+}
+
+// vimProgram reads the ex commands a Vim call runs: -c CMD, +CMD,
+// --cmd CMD, and the files -S FILE and -u VIMRC source (and a -s
+// scriptin's : lines, outside Ex mode), with the files it edits as what
+// :w and :wq write. In restricted mode (-Z, rvim, rview) shell commands
+// are refused; with -m or -M writing is.
+func (w *walker) vimProgram(c scope, call *Call) {
+	args := call.Args
+	var pieces []codePiece
+	var files []string
+	restricted := strings.HasPrefix(call.Name, "r")
+	noWrite := false
+	exMode := call.Name == "ex"
+	for _, a := range args {
+		if a.Value == "-e" || a.Value == "-E" || a.Value == "-es" || a.Value == "-Es" {
+			exMode = true
+		}
+	}
+	valueShort := map[string]bool{"-T": true, "-i": true, "-t": true, "-q": true, "-U": true, "-W": true, "-w": true}
+	valueLong := map[string]bool{"--servername": true, "--remote-send": true, "--startuptime": true, "--log": true,
+		"--remote-wait": false, "--listen": true}
+	onlyFiles := false
+	for i := 0; i < len(args); i++ {
+		a := &args[i]
+		v := a.Value
+		next := func() *Arg {
+			if i+1 < len(args) {
+				i++
+				return &args[i]
+			}
+			return nil
+		}
+		switch {
+		case onlyFiles || v == "-" || !strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "+"):
+			if v != "-" && a.Static {
+				files = append(files, v)
+			}
+		case v == "--":
+			onlyFiles = true
+		case strings.HasPrefix(v, "+"):
+			cmd := v[1:]
+			if cmd == "" || strings.Trim(cmd, "0123456789") == "" || cmd[0] == '/' || cmd[0] == '?' {
+				continue // a line number or a search
+			}
+			pieces = append(pieces, codePiece{text: cmd, arg: a})
+		case v == "-c" || v == "--cmd":
+			if n := next(); n != nil {
+				pieces = append(pieces, codePiece{text: n.Value, arg: n})
+			}
+		case v == "-S" || v == "-u" || v == "--remote-expr":
+			n := next()
+			if n == nil {
+				continue
+			}
+			switch {
+			case v == "--remote-expr":
+				pieces = append(pieces, codePiece{text: "call " + n.Value, arg: n})
+			case v == "-u" && (n.Value == "NONE" || n.Value == "NORC" || n.Value == "DEFAULTS"):
+			case v == "-S" && strings.HasPrefix(n.Value, "-"):
+				i-- // -S alone sources Session.vim
+			default:
+				pieces = append(pieces, codePiece{file: n})
+			}
+		case v == "-s" && !exMode:
+			if n := next(); n != nil && n.Static {
+				if text, ok := w.readScript(call.Dir.Join(n.Value)); ok {
+					var cmds []string
+					for _, line := range strings.FieldsFunc(text, func(r rune) bool { return r == '\n' || r == '\r' }) {
+						if strings.HasPrefix(line, ":") {
+							cmds = append(cmds, line)
+						}
+					}
+					pieces = append(pieces, codePiece{text: strings.Join(cmds, "\n"), arg: n})
+				}
+			}
+		case v == "-w" || v == "-W":
+			if n := next(); n != nil && strings.Trim(n.Value, "0123456789") != "" {
+				// -w FILE records the keys typed into FILE.
+				w.effect(c, call, ": >> "+Quote(n.Value), call.Name+" "+v+" appends the keys typed to "+n.Value, !n.Static, false)
+			}
+		case valueShort[v] || valueLong[v]:
+			next()
+		case v == "-Z":
+			restricted = true
+		case v == "-m" || v == "-M":
+			noWrite = true
+		}
+	}
+	if noWrite {
+		files = nil
+	}
+	saved, savedRestricted := w.editing, w.restricted
+	w.editing, w.restricted = files, restricted
+	w.runPieces(c, call, lang.Ex, call.Name, pieces)
+	w.editing, w.restricted = saved, savedRestricted
+}
+
+// emacsProgram reads the Emacs Lisp an emacs call evaluates: --eval EXPR
+// (-eval, --execute), -l/--load FILE, --script FILE; and emacsclient -e
+// (--eval), whose operands are expressions evaluated by the server.
+func (w *walker) emacsProgram(c scope, call *Call) {
+	args := call.Args
+	var pieces []codePiece
+	if call.Name == "emacsclient" {
+		eval := false
+		for i := range args {
+			v := args[i].Value
+			switch {
+			case v == "-e" || v == "--eval":
+				eval = true
+			case strings.HasPrefix(v, "-"):
+			case eval:
+				pieces = append(pieces, codePiece{text: v, arg: &args[i]})
+			}
+		}
+		w.runPieces(c, call, lang.Elisp, call.Name, pieces)
+		return
+	}
+	for i := 0; i < len(args); i++ {
+		a := &args[i]
+		v := a.Value
+		opt, val, has := strings.Cut(v, "=")
+		switch opt {
+		case "--eval", "-eval", "--execute", "-execute":
+			if has {
+				pieces = append(pieces, codePiece{text: val, arg: a})
+			} else if i+1 < len(args) {
+				i++
+				pieces = append(pieces, codePiece{text: args[i].Value, arg: &args[i]})
+			}
+		case "-l", "--load", "-load", "--script", "-script", "-x":
+			if has {
+				pieces = append(pieces, codePiece{file: &Arg{Value: val, Raw: val, Static: a.Static}})
+			} else if i+1 < len(args) {
+				i++
+				pieces = append(pieces, codePiece{file: &args[i]})
+			}
+		}
+	}
+	w.runPieces(c, call, lang.Elisp, call.Name, pieces)
+}
+
+// gdbProgram reads the commands a gdb call runs: -ex/--eval-command CMD,
+// -iex/--init-eval-command CMD, -x/--command FILE, -ix/--init-command
+// FILE.
+func (w *walker) gdbProgram(c scope, call *Call) {
+	args := call.Args
+	var pieces []codePiece
+	for i := 0; i < len(args); i++ {
+		a := &args[i]
+		v := strings.TrimPrefix(a.Value, "-")
+		opt, val, has := strings.Cut(v, "=")
+		opt = strings.TrimPrefix(opt, "-")
+		switch opt {
+		case "ex", "eval-command", "iex", "init-eval-command":
+			if has {
+				pieces = append(pieces, codePiece{text: val, arg: a})
+			} else if i+1 < len(args) {
+				i++
+				pieces = append(pieces, codePiece{text: args[i].Value, arg: &args[i]})
+			}
+		case "x", "command", "ix", "init-command":
+			if has {
+				pieces = append(pieces, codePiece{file: &Arg{Value: val, Raw: val, Static: a.Static}})
+			} else if i+1 < len(args) {
+				i++
+				pieces = append(pieces, codePiece{file: &args[i]})
+			}
+		case "args":
+			i = len(args) // the program to debug and its arguments
+		}
+	}
+	w.runPieces(c, call, lang.Gdb, call.Name, pieces)
+}

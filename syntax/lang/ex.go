@@ -1,0 +1,448 @@
+package lang
+
+import "strings"
+
+// maxExDepth bounds commands nested in commands (:g/re/cmd, :exe,
+// :bufdo, :autocmd).
+const maxExDepth = 8
+
+// exCommands reads Vim ex command lines (vim -c, --cmd, +cmd, a file
+// given with -S) and returns what they do beyond editing: :!cmd, :r !cmd,
+// :w !cmd and :terminal run shell text; system(), systemlist(),
+// job_start(), jobstart() and termopen() run a command; delete() deletes
+// (recursively with "rf"); :w FILE, :saveas FILE and writefile() write a
+// file, and :w, :wq, :x, :update without a name write the files being
+// edited (an effect with an empty Path); :python, :lua, :ruby and :perl
+// run code in those languages. Ex commands corral does not know, and the
+// text of :echo, :normal and :set, are not effects.
+func exCommands(src string, depth int) []Effect {
+	if depth > maxExDepth {
+		return nil
+	}
+	var out []Effect
+	lines := strings.Split(src, "\n")
+	off := 0
+	for li := 0; li < len(lines); li++ {
+		line := lines[li]
+		lineOff := off
+		off += len(line) + 1
+		// A line that begins with a backslash continues the one before.
+		for li+1 < len(lines) && strings.HasPrefix(strings.TrimLeft(lines[li+1], " \t"), "\\") {
+			li++
+			line += strings.TrimPrefix(strings.TrimLeft(lines[li], " \t"), "\\")
+			off += len(lines[li]) + 1
+		}
+		// :lua << EOF … EOF (and :python, :ruby, :perl) take the lines
+		// that follow.
+		if l, marker, ok := exHeredoc(line); ok {
+			var body []string
+			for li+1 < len(lines) {
+				li++
+				off += len(lines[li]) + 1
+				if strings.TrimSpace(lines[li]) == marker {
+					break
+				}
+				body = append(body, lines[li])
+			}
+			out = append(out, shiftEffects(Analyze(l, strings.Join(body, "\n")), lineOff)...)
+			continue
+		}
+		out = append(out, exLine(line, lineOff, depth)...)
+	}
+	return out
+}
+
+// shiftEffects moves effects found in a part of the text to its offset.
+func shiftEffects(es []Effect, off int) []Effect {
+	for i := range es {
+		es[i].Offset += off
+	}
+	return es
+}
+
+// exHeredoc reports a :lua/:python/:ruby/:perl command that takes the
+// following lines up to marker (default ".").
+func exHeredoc(line string) (Lang, string, bool) {
+	name, rest := exName(exStrip(line))
+	l := exLang(name)
+	if l == "" {
+		return "", "", false
+	}
+	rest = strings.TrimSpace(rest)
+	if !strings.HasPrefix(rest, "<<") {
+		return "", "", false
+	}
+	f := strings.Fields(rest[2:])
+	marker := "."
+	for _, w := range f {
+		if w != "trim" && w != "eval" {
+			marker = w
+		}
+	}
+	return l, marker, true
+}
+
+// exLang returns the language an ex command runs (:py3, :lua, :ruby,
+// :perl and their *do forms), or "".
+func exLang(name string) Lang {
+	switch {
+	case exIs(name, "python", 2), exIs(name, "python3", 7), name == "py3", name == "pyx", name == "pythonx",
+		name == "pydo", name == "py3do", name == "pyxdo":
+		return Python
+	case name == "lua", name == "luado":
+		return Lua
+	case exIs(name, "ruby", 3), exIs(name, "rubydo", 5):
+		return Ruby
+	case exIs(name, "perl", 2), exIs(name, "perldo", 5):
+		return Perl
+	}
+	return ""
+}
+
+// exIs reports whether name is full abbreviated to at least min letters,
+// as Vim accepts command names.
+func exIs(name, full string, min int) bool {
+	return len(name) >= min && len(name) <= len(full) && strings.HasPrefix(full, name)
+}
+
+// exStrip removes the leading colons and blanks and the range of an ex
+// command line.
+func exStrip(line string) string {
+	s := strings.TrimLeft(line, " \t:")
+	for len(s) > 0 {
+		c := s[0]
+		switch {
+		case strings.IndexByte("%.$,;0123456789+- \t", c) >= 0:
+			s = s[1:]
+		case c == '\'' && len(s) > 1:
+			s = s[2:]
+		case c == '/' || c == '?':
+			j := 1
+			for j < len(s) && s[j] != c {
+				if s[j] == '\\' {
+					j++
+				}
+				j++
+			}
+			s = s[min(j+1, len(s)):]
+		case c == '\\' && len(s) > 1 && strings.IndexByte("/?&", s[1]) >= 0:
+			s = s[2:]
+		default:
+			return s
+		}
+	}
+	return s
+}
+
+// exName splits an ex command into its name and the rest (the bang stays
+// at the start of the rest).
+func exName(s string) (string, string) {
+	j := 0
+	for j < len(s) && (s[j] >= 'a' && s[j] <= 'z' || s[j] >= 'A' && s[j] <= 'Z') {
+		j++
+	}
+	name := s[:j]
+	if (name == "py" || name == "python" || name == "py3" || name == "pyx") && j < len(s) && s[j] == '3' {
+		j++
+		name = s[:j]
+	}
+	if (name == "py" || name == "python") && strings.HasPrefix(s[j:], "3") {
+		j++
+		name = s[:j]
+	}
+	if name == "py" && strings.HasPrefix(s[j:], "3do") {
+		j += 3
+		name = s[:j]
+	}
+	return name, s[j:]
+}
+
+// exBar splits a command line at a | that ends a command (not one in a
+// string or escaped).
+func exBar(s string) (string, string, bool) {
+	inStr := byte(0)
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case inStr != 0:
+			if c == '\\' && inStr == '"' {
+				i++
+			} else if c == inStr {
+				inStr = 0
+			}
+		case c == '"' || c == '\'':
+			inStr = c
+		case c == '\\':
+			i++
+		case c == '|':
+			return s[:i], s[i+1:], true
+		}
+	}
+	return s, "", false
+}
+
+// exLine reads one command line, which may hold several commands joined
+// by |.
+func exLine(line string, off, depth int) []Effect {
+	var out []Effect
+	for steps := 0; steps < 256; steps++ {
+		s := exStrip(line)
+		if s == "" || s[0] == '"' || s[0] == '#' && (len(s) == 1 || s[1] == ' ' || s[1] == '!') {
+			return out
+		}
+		at := off + len(line) - len(s)
+		if s[0] == '!' {
+			// :!cmd, :{range}!filter: the rest of the line is shell text,
+			// bars included.
+			out = append(out, Effect{Kind: Shell, Call: ":!", Text: strings.TrimSpace(s[1:]), Offset: at})
+			return out
+		}
+		name, rest := exName(s)
+		bang := strings.HasPrefix(rest, "!")
+		if bang {
+			rest = rest[1:]
+		}
+		arg := strings.TrimLeft(rest, " \t")
+		switch {
+		case name == "":
+			return out
+		case exIs(name, "read", 1):
+			// :r !cmd and :r!cmd both read a command's output.
+			if bang || strings.HasPrefix(arg, "!") {
+				out = append(out, Effect{Kind: Shell, Call: ":read !", Text: strings.TrimSpace(strings.TrimPrefix(arg, "!")), Offset: at})
+				return out
+			}
+			if f, _, _ := exBar(arg); strings.TrimSpace(f) != "" {
+				out = append(out, Effect{Kind: Read, Call: ":read", Path: exFile(f), Offset: at})
+			}
+		case exIs(name, "write", 1), name == "wq", exIs(name, "xit", 1), exIs(name, "exit", 3), exIs(name, "update", 2),
+			exIs(name, "saveas", 3), exIs(name, "wall", 2), exIs(name, "wqall", 3), exIs(name, "xall", 2), exIs(name, "wnext", 2):
+			if !bang && strings.HasPrefix(arg, "!") && arg != "!" && (exIs(name, "write", 1)) {
+				out = append(out, Effect{Kind: Shell, Call: ":write !", Text: strings.TrimSpace(arg[1:]), Offset: at})
+				return out
+			}
+			f, next, more := exBar(arg)
+			f = strings.TrimSpace(f)
+			app := strings.HasPrefix(f, ">>")
+			f = strings.TrimSpace(strings.TrimPrefix(f, ">>"))
+			for strings.HasPrefix(f, "++") {
+				// ++opt arguments (++enc=…, ++bin).
+				if sp := strings.IndexAny(f, " \t"); sp >= 0 {
+					f = strings.TrimSpace(f[sp:])
+				} else {
+					f = ""
+				}
+			}
+			out = append(out, Effect{Kind: Write, Call: ":" + name, Path: exFile(f), Append: app, Offset: at})
+			if !more {
+				return out
+			}
+			line, off = next, off+len(line)-len(next)
+			continue
+		case exIs(name, "terminal", 3):
+			cmd := arg
+			for strings.HasPrefix(cmd, "++") {
+				if sp := strings.IndexAny(cmd, " \t"); sp >= 0 {
+					cmd = strings.TrimLeft(cmd[sp:], " \t")
+				} else {
+					cmd = ""
+				}
+			}
+			if strings.TrimSpace(cmd) != "" {
+				out = append(out, Effect{Kind: Shell, Call: ":terminal", Text: strings.TrimSpace(cmd), Offset: at})
+			}
+			return out
+		case exIs(name, "global", 1) || exIs(name, "vglobal", 1):
+			if arg == "" {
+				return out
+			}
+			d := arg[0]
+			j := 1
+			for j < len(arg) && arg[j] != d {
+				if arg[j] == '\\' {
+					j++
+				}
+				j++
+			}
+			if j < len(arg) {
+				out = append(out, exCommands(arg[j+1:], depth+1)...)
+			}
+			return out
+		case exIs(name, "bufdo", 5), exIs(name, "argdo", 5), name == "windo", exIs(name, "tabdo", 4), name == "cdo", name == "ldo",
+			exIs(name, "cfdo", 3), exIs(name, "lfdo", 3), exIs(name, "folddoopen", 5), exIs(name, "folddoclosed", 7),
+			exIs(name, "silent", 3), exIs(name, "unsilent", 3), exIs(name, "noautocmd", 3), exIs(name, "vertical", 4), exIs(name, "keepjumps", 5),
+			exIs(name, "keepmarks", 3), exIs(name, "keepalt", 5), exIs(name, "keeppatterns", 5), exIs(name, "lockmarks", 3),
+			exIs(name, "topleft", 2), exIs(name, "botright", 2), exIs(name, "aboveleft", 3), exIs(name, "belowright", 3),
+			exIs(name, "leftabove", 5), exIs(name, "rightbelow", 6), name == "tab", exIs(name, "hide", 3), exIs(name, "confirm", 4),
+			exIs(name, "browse", 3), exIs(name, "try", 3), exIs(name, "verbose", 4):
+			out = append(out, exCommands(arg, depth+1)...)
+			return out
+		case exIs(name, "autocmd", 2):
+			if cmd, ok := autocmdCommand(arg); ok {
+				out = append(out, exCommands(cmd, depth+1)...)
+			}
+			return out
+		case exLang(name) != "":
+			out = append(out, shiftEffects(Analyze(exLang(name), arg), at+len(s)-len(arg))...)
+			return out
+		case exIs(name, "normal", 4), exIs(name, "command", 3), exIs(name, "map", 3) || strings.HasSuffix(name, "map") || strings.HasSuffix(name, "noremap"):
+			// Keys and definitions are data here, up to the end of the line.
+			return out
+		case exIs(name, "set", 2), exIs(name, "setlocal", 4), exIs(name, "setglobal", 4),
+			exIs(name, "substitute", 1) || name == "sno" || name == "sm" || name == "smagic" || name == "snomagic":
+			// Options and patterns are data; a | ends them.
+		case exIs(name, "execute", 3):
+			e, next, more := exBar(arg)
+			out = append(out, exExecute(e, at+len(s)-len(arg), depth)...)
+			if !more {
+				return out
+			}
+			line, off = next, off+len(line)-len(next)
+			continue
+		default:
+			// An expression command (call, let, echo, if, return, …) or
+			// any other: its function calls are read.
+			e, next, more := exBar(arg)
+			out = append(out, shiftEffects(vimExpr(e, depth), at+len(s)-len(arg))...)
+			if !more {
+				return out
+			}
+			line, off = next, off+len(line)-len(next)
+			continue
+		}
+		_, next, more := exBar(arg)
+		if !more {
+			return out
+		}
+		line, off = next, off+len(line)-len(next)
+	}
+	return out
+}
+
+// exFile is a file argument of :write or :read, with backslash escapes
+// removed; "" when none is given.
+func exFile(f string) string {
+	f = strings.TrimSpace(f)
+	return strings.NewReplacer(`\ `, " ", `\\`, `\`).Replace(f)
+}
+
+// autocmdCommand returns the command of :autocmd [group] {event}
+// {pattern} [++once] [++nested] {cmd}.
+func autocmdCommand(arg string) (string, bool) {
+	f := strings.Fields(arg)
+	i := 0
+	if len(f) > 0 && !strings.ContainsAny(f[0], ",") && !isEventName(f[0]) && len(f) > 3 {
+		i++ // a group name
+	}
+	i += 2 // events, pattern
+	for i < len(f) && strings.HasPrefix(f[i], "++") {
+		i++
+	}
+	if i >= len(f) {
+		return "", false
+	}
+	// Cut the text after the i-th field.
+	rest := arg
+	for k := 0; k < i; k++ {
+		rest = strings.TrimLeft(rest, " \t")
+		sp := strings.IndexAny(rest, " \t")
+		if sp < 0 {
+			return "", false
+		}
+		rest = rest[sp:]
+	}
+	return strings.TrimSpace(rest), true
+}
+
+// isEventName reports a word that looks like an autocommand event
+// (BufWritePost, VimEnter, *): it starts with a capital letter or is *.
+func isEventName(w string) bool {
+	return w == "*" || len(w) > 0 && w[0] >= 'A' && w[0] <= 'Z'
+}
+
+// exExecute reads :execute {expr}…: literal strings are the command run;
+// a command built at run time matters when its known parts run a shell
+// command.
+func exExecute(text string, off, depth int) []Effect {
+	var out []Effect
+	tpl := template(Ex, text)
+	if !strings.Contains(tpl, runtimePart) {
+		return shiftEffects(exCommands(tpl, depth+1), off)
+	}
+	if strings.Trim(tpl, runtimePart+" \t") == "" || strings.HasPrefix(strings.TrimLeft(tpl, " \t:"), runtimePart) {
+		return []Effect{{Kind: Hidden, Call: ":execute", Text: text, Offset: off}}
+	}
+	for _, e := range exCommands(tpl, depth+1) {
+		if e.Kind == Shell && strings.Contains(e.Text, runtimePart) {
+			e = builtFrom(e.Call, e.Text, off)
+		}
+		e.Offset = off
+		if strings.Contains(e.Path, runtimePart) {
+			if e.Kind == Write || e.Kind == Read {
+				continue
+			}
+			e = Effect{Kind: Hidden, Call: e.Call, Text: text, Offset: off}
+		}
+		out = append(out, e)
+	}
+	return out
+}
+
+// builtFrom is a Hidden effect for shell text with run-time parts (as
+// runtimePart) in it.
+func builtFrom(name, tpl string, off int) Effect {
+	return Effect{Kind: Hidden, Call: name, Text: strings.ReplaceAll(tpl, runtimePart, "…"), Built: !commandPlace(tpl), Offset: off}
+}
+
+// vimFuncs are the Vim and Neovim functions with effects.
+var vimFuncs = map[string]bool{"system": true, "systemlist": true, "job_start": true, "jobstart": true, "termopen": true,
+	"term_start": true, "delete": true, "writefile": true, "execute": true, "luaeval": true, "py3eval": true, "pyeval": true,
+	"pyxeval": true, "rubyeval": true, "perleval": true}
+
+// vimExpr reads the function calls of a Vim expression.
+func vimExpr(text string, depth int) []Effect {
+	p := &parser{src: text, toks: lex(Ex, text), l: Ex}
+	var out []Effect
+	for _, c := range p.findCalls(false, func(name string) bool { return vimFuncs[name] }) {
+		if c.method {
+			continue
+		}
+		first := argAt(c.args, 0)
+		switch c.name {
+		case "system", "systemlist":
+			out = append(out, runText(Ex, c, first))
+		case "job_start", "jobstart", "termopen", "term_start":
+			if first != nil && first.lit {
+				out = append(out, Effect{Kind: Shell, Call: c.name, Text: first.str, Offset: c.off})
+			} else {
+				out = append(out, runText(Ex, c, first))
+			}
+		case "delete":
+			flags := argAt(c.args, 1)
+			rec := flags != nil && flags.lit && strings.Contains(flags.str, "rf")
+			if e, ok := pathEffect(c, Delete, first, rec); ok {
+				e.Dir = flags != nil && flags.lit && flags.str == "d"
+				out = append(out, e)
+			}
+		case "writefile":
+			if e, ok := pathEffect(c, Write, argAt(c.args, 1), false); ok {
+				if fl := argAt(c.args, 2); fl != nil && fl.lit && strings.Contains(fl.str, "a") {
+					e.Append = true
+				}
+				out = append(out, e)
+			}
+		case "execute":
+			if first != nil {
+				out = append(out, exExecute(first.text, c.off, depth)...)
+			}
+		default:
+			l := map[string]Lang{"luaeval": Lua, "py3eval": Python, "pyeval": Python, "pyxeval": Python, "rubyeval": Ruby, "perleval": Perl}[c.name]
+			if first != nil && first.lit {
+				out = append(out, shiftEffects(Analyze(l, first.str), c.off)...)
+			} else if first != nil {
+				out = append(out, Effect{Kind: Hidden, Call: c.name, Text: first.text, Offset: c.off})
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,215 @@
+package lang
+
+import "strings"
+
+// lua reads Lua (lua -e, a script, stdin): os.execute and io.popen run
+// shell text; os.remove deletes a file (or an empty directory); io.open
+// with a write mode writes, and io.open or io.lines of a literal path
+// reads. Lua calls a function with one string without parentheses
+// (os.execute "ls", os.execute[[ls]]).
+func lua(p *parser) []Effect {
+	names := map[string]bool{"os.execute": true, "io.popen": true, "os.remove": true, "io.open": true, "io.lines": true}
+	var out []Effect
+	for _, c := range p.findCalls(true, func(n string) bool { return names[n] }) {
+		if c.method {
+			continue
+		}
+		if !c.parens {
+			// Only f"str" and f[[str]] are calls without parentheses.
+			a := argAt(c.args, 0)
+			if a == nil || !a.lit {
+				continue
+			}
+			c.args = c.args[:1]
+			if t := strings.TrimSpace(a.text); len(t) > 0 && t[0] != '"' && t[0] != '\'' && t[0] != '[' {
+				continue
+			}
+		}
+		first := argAt(c.args, 0)
+		switch c.name {
+		case "os.execute", "io.popen":
+			out = append(out, runText(Lua, c, first))
+		case "os.remove":
+			if e, ok := pathEffect(c, Delete, first, false); ok {
+				out = append(out, e)
+			}
+		case "io.open", "io.lines":
+			m := argAt(c.args, 1)
+			if c.name == "io.open" && m != nil && m.lit && strings.ContainsAny(m.str, "wa+") {
+				if e, ok := pathEffect(c, Write, first, false); ok {
+					e.Append = strings.Contains(m.str, "a")
+					out = append(out, e)
+				}
+			} else if m == nil || m.lit {
+				if e, ok := readEffect(c, first); ok {
+					out = append(out, e)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// rlang reads R (Rscript -e, R -e, a script): system(), shell() and
+// pipe() run shell text; system2(cmd, args) joins its command and
+// arguments and runs them with the shell; unlink() deletes (a tree with
+// recursive = TRUE) and file.remove() deletes files; writeLines(x, f),
+// cat(…, file = f) and sink(f) write; readLines(f) reads.
+func rlang(p *parser) []Effect {
+	names := map[string]bool{"system": true, "shell": true, "pipe": true, "system2": true, "unlink": true,
+		"file.remove": true, "writeLines": true, "cat": true, "sink": true, "readLines": true}
+	var out []Effect
+	for _, c := range p.findCalls(false, func(n string) bool { return names[n] }) {
+		if c.method {
+			continue
+		}
+		first := argAt(c.args, 0)
+		if k := keyword(c.args, "command"); k != nil && first == nil {
+			first = k
+		}
+		switch c.name {
+		case "system", "shell", "pipe":
+			out = append(out, runText(R, c, first))
+		case "system2":
+			args := keyword(c.args, "args")
+			if args == nil {
+				args = argAt(c.args, 1)
+			}
+			switch {
+			case first == nil || !first.lit:
+				out = append(out, runText(R, c, first))
+			case args == nil:
+				out = append(out, Effect{Kind: Shell, Call: c.name, Text: first.str, Offset: c.off})
+			case args.isList:
+				out = append(out, Effect{Kind: Shell, Call: c.name, Text: first.str + " " + strings.Join(args.list, " "), Offset: c.off})
+			case args.lit:
+				out = append(out, Effect{Kind: Shell, Call: c.name, Text: first.str + " " + args.str, Offset: c.off})
+			default:
+				out = append(out, builtText(R, c.name, first.text+" "+args.text, c.off))
+			}
+		case "unlink", "file.remove":
+			rec := false
+			if r := keyword(c.args, "recursive"); r != nil && rTrue(r) {
+				rec = true
+			}
+			for _, a := range positional(c.args) {
+				a := a
+				// R expands a leading ~ of the names it deletes.
+				if a.isList {
+					for _, v := range a.list {
+						out = append(out, Effect{Kind: Delete, Call: c.name, Path: v, Recursive: rec, Tilde: strings.HasPrefix(v, "~"), Offset: c.off})
+					}
+					continue
+				}
+				if e, ok := pathEffect(c, Delete, &a, rec); ok {
+					e.Tilde = strings.HasPrefix(e.Path, "~")
+					out = append(out, e)
+				}
+			}
+		case "writeLines":
+			con := keyword(c.args, "con")
+			if con == nil {
+				con = argAt(c.args, 1)
+			}
+			if e, ok := pathEffect(c, Write, con, false); ok {
+				out = append(out, e)
+			}
+		case "cat":
+			if f := keyword(c.args, "file"); f != nil && !(f.lit && f.str == "") {
+				if e, ok := pathEffect(c, Write, f, false); ok {
+					if ap := keyword(c.args, "append"); ap != nil && rTrue(ap) {
+						e.Append = true
+					}
+					out = append(out, e)
+				}
+			}
+		case "sink":
+			if first != nil && first.lit && first.str != "" {
+				out = append(out, Effect{Kind: Write, Call: c.name, Path: first.str, Offset: c.off})
+			}
+		case "readLines":
+			if e, ok := readEffect(c, first); ok {
+				out = append(out, e)
+			}
+		}
+	}
+	return out
+}
+
+// julia reads Julia (julia -e, a script): a command literal `…` runs when
+// it is passed to run, read, success or pipeline (its effect is the
+// literal's, found wherever it is); run(x) of a command built elsewhere
+// runs code only known at run time; rm(p; recursive=true) deletes (a
+// tree); write(path, …) and open(path, "w") write; read(path, …) of a
+// literal path reads.
+func julia(p *parser) []Effect {
+	names := map[string]bool{"run": true, "success": true, "rm": true, "write": true, "open": true, "read": true, "readlines": true}
+	var out []Effect
+	for _, c := range p.findCalls(false, func(n string) bool { return names[lastSegment(n)] }) {
+		if c.method && !strings.HasPrefix(c.name, "Base.") && !strings.HasPrefix(c.name, "Filesystem.") {
+			continue
+		}
+		name := lastSegment(c.name)
+		var first *arg
+		if a := argAt(c.args, 0); a != nil {
+			// rm(p; recursive=true): the keyword part follows a ;.
+			head, _, _ := strings.Cut(a.text, ";")
+			v, ok := litOf(Julia, head)
+			first = &arg{text: strings.TrimSpace(head), lit: ok, str: v}
+		}
+		callText := ""
+		for _, a := range c.args {
+			callText += a.text + ","
+		}
+		switch name {
+		case "run", "success":
+			if first == nil || strings.HasPrefix(first.text, "`") || strings.HasPrefix(first.text, "Cmd(") || strings.HasPrefix(first.text, "pipeline(") {
+				continue // a command literal, found as one
+			}
+			out = append(out, Effect{Kind: Hidden, Call: name, Text: first.text, Offset: c.off})
+		case "rm":
+			rec := strings.Contains(strings.ReplaceAll(callText, " ", ""), "recursive=true")
+			if e, ok := pathEffect(c, Delete, first, rec); ok {
+				out = append(out, e)
+			}
+		case "write":
+			if first != nil && first.lit {
+				out = append(out, Effect{Kind: Write, Call: name, Path: first.str, Offset: c.off})
+			}
+		case "open":
+			m := argAt(c.args, 1)
+			if first != nil && first.lit && m != nil && m.lit && strings.ContainsAny(m.str, "wa+") {
+				out = append(out, Effect{Kind: Write, Call: name, Path: first.str, Append: strings.Contains(m.str, "a"), Offset: c.off})
+			} else if first != nil && first.lit && (m == nil || m.lit) {
+				out = append(out, Effect{Kind: Read, Call: name, Path: first.str, Offset: c.off})
+			}
+		case "read", "readlines":
+			if first != nil && first.lit {
+				out = append(out, Effect{Kind: Read, Call: name, Path: first.str, Offset: c.off})
+			}
+		}
+	}
+	return out
+}
+
+// litOf returns the value of text when it is one literal string of
+// language l.
+func litOf(l Lang, text string) (string, bool) {
+	var toks []token
+	for _, t := range lex(l, text) {
+		if t.kind != tNewline {
+			toks = append(toks, t)
+		}
+	}
+	if len(toks) == 1 && toks[0].kind == tString && toks[0].lit && !toks[0].shell {
+		return toks[0].text, true
+	}
+	return "", false
+}
+
+// rTrue reports a keyword argument whose value is TRUE or T.
+func rTrue(a *arg) bool {
+	_, v, _ := strings.Cut(a.text, "=")
+	v = strings.TrimSpace(v)
+	return v == "TRUE" || v == "T"
+}

@@ -1,0 +1,206 @@
+package lang
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// programCases are texts of the programs that run code handed to them on
+// the command line (awk, sed, Vim's ex commands, Lua, Tcl, R, Julia,
+// Emacs Lisp, gdb), with the effects each has, written from the
+// programs' manuals. Look-alikes (a printed command, a substitution
+// whose text holds an e, a set option) have none.
+var programCases = []struct {
+	name string
+	l    Lang
+	src  string
+	want []string
+}{
+	// awk: system(), print | cmd, cmd | getline, print > file.
+	{"awk-system", Awk, `BEGIN{system("rm -rf ~")}`, []string{"shell system: rm -rf ~"}},
+	{"awk-system-concat", Awk, `BEGIN{system("rm " "-rf ~")}`, []string{"shell system: rm -rf ~"}},
+	{"awk-print-data", Awk, `{print "rm -rf ~"}`, nil},
+	{"awk-printf-data", Awk, `{printf "system(\"rm -rf ~\")\n"}`, nil},
+	{"awk-regex-data", Awk, `/system\("x"\)/ {print $1}`, nil},
+	{"awk-comment", Awk, "# system(\"rm -rf ~\")\n{print}", nil},
+	{"awk-built", Awk, `{system("rm -rf " $1)}`, []string{`built system: "rm -rf " $1`}},
+	{"awk-built-mkdir", Awk, `{system("mkdir -p " $2)}`, []string{`built system: "mkdir -p " $2`}},
+	{"awk-runtime", Awk, `{system($0)}`, []string{"hidden system: $0"}},
+	{"awk-var-literal", Awk, `{cmd = "rm -rf ~"; system(cmd)}`, []string{"shell system: rm -rf ~"}},
+	{"awk-var-getline", Awk, `{cmd="date"; cmd | getline dt; close(cmd); print $10, dt}`, []string{"shell getline: date"}},
+	{"awk-var-built", Awk, `{c = "rm -rf " $1; system(c)}`, []string{`built system: "rm -rf " $1`}},
+	{"awk-var-twice", Awk, `{cmd = "ls"; if ($1) cmd = $1; system(cmd)}`, []string{"hidden system: cmd"}},
+	{"awk-var-for-in", Awk, `{cmd = "ls"; for (cmd in a) system(cmd)}`, []string{"hidden system: cmd"}},
+	{"awk-runtime-var", Awk, `{system(cmd)}`, []string{"hidden system: cmd"}},
+	{"awk-runtime-name", Awk, `{system($1 " -rf ~")}`, []string{`hidden system: $1 " -rf ~"`}},
+	{"awk-runtime-after-sep", Awk, `{system("echo; " $1)}`, []string{`hidden system: "echo; " $1`}},
+	{"awk-sprintf", Awk, `{system(sprintf("cp %s %s.bak", $1, $1))}`, []string{`built system: sprintf("cp %s %s.bak", $1, $1)`}},
+	{"awk-sprintf-name", Awk, `{system(sprintf("%s -rf ~", $1))}`, []string{`hidden system: sprintf("%s -rf ~", $1)`}},
+	{"awk-sh-c", Awk, `{system("sh -c '" $0 "'")}`, []string{`hidden system: "sh -c '" $0 "'"`}},
+	{"awk-pipe", Awk, `{print $1 | "sh"}`, []string{"shell print |: sh"}},
+	{"awk-pipe-sort", Awk, `{print $2, $1 | "sort -n"}`, []string{"shell print |: sort -n"}},
+	{"awk-coprocess", Awk, `BEGIN{print "x" |& "rm -rf ~"}`, []string{"shell print |: rm -rf ~"}},
+	{"awk-getline", Awk, `BEGIN{"rm -rf ~" | getline x}`, []string{"shell getline: rm -rf ~"}},
+	{"awk-getline-date", Awk, `BEGIN{"date" | getline d; print d}`, []string{"shell getline: date"}},
+	{"awk-getline-built", Awk, `{while (("ls " $1) | getline f) print f}`, []string{`built getline: ("ls " $1)`}},
+	{"awk-getline-file", Awk, `{while ((getline line < ".env") > 0) print line}`, []string{"read getline <: .env"}},
+	{"awk-getline-plain", Awk, `BEGIN{while ((getline < f) > 0) n++; print n}`, nil},
+	{"awk-less-than", Awk, `$1 < 10 {print}`, nil},
+	{"awk-write", Awk, `{print > "out.txt"}`, []string{"write print >: out.txt"}},
+	{"awk-append", Awk, `{print $1 >> "/etc/passwd"}`, []string{"append print >: /etc/passwd"}},
+	{"awk-write-built", Awk, `{print > $1 ".txt"}`, nil},
+	{"awk-compare", Awk, `$3 > 100 {print $1}`, nil},
+	{"awk-compare-in-print", Awk, `{print ($1 > "m")}`, nil},
+	{"awk-stderr", Awk, `{print "x" > "/dev/stderr"}`, []string{"write print >: /dev/stderr"}},
+	{"awk-or", Awk, `$1 == "a" || $2 == "b" {print}`, nil},
+	// sed: the e command and flag, w, r.
+	{"sed-e-cmd", Sed, `1e rm -rf ~`, []string{"shell e: rm -rf ~"}},
+	{"sed-e-bare", Sed, `e`, []string{"hidden e: the pattern space"}},
+	{"sed-s-e", Sed, `s/.*/rm -rf ~/e`, []string{"shell s///e: rm -rf ~"}},
+	{"sed-s-e-prefix", Sed, `s/^/rm -rf /e`, []string{"built s///e: rm -rf "}},
+	{"sed-s-e-prefix-safe", Sed, `s/^/echo /e`, []string{"built s///e: echo "}},
+	{"sed-s-e-any", Sed, `s/x/y/ge`, []string{"hidden s///e: s/x/y/e"}},
+	{"sed-s-plain", Sed, `s/e/E/`, nil},
+	{"sed-s-g", Sed, `s/e/E/g`, nil},
+	{"sed-s-delim", Sed, `s|e|x|g; s#/#e#`, nil},
+	{"sed-s-class", Sed, `s/[/]e/x/`, nil},
+	{"sed-append-text", Sed, `a e rm -rf ~`, nil},
+	{"sed-insert-text", Sed, "1i\\\ne rm -rf ~", nil},
+	{"sed-y", Sed, `y/abc/xyz/`, nil},
+	{"sed-w", Sed, `w out.txt`, []string{"write w: out.txt"}},
+	{"sed-s-w", Sed, `s/a/b/w .env`, []string{"write s///w: .env"}},
+	{"sed-r", Sed, `/x/r .env`, []string{"read r: .env"}},
+	{"sed-multi", Sed, "/start/,/end/d\n$e echo done\np", []string{"shell e: echo done"}},
+	{"sed-label", Sed, `:a;N;$!ba;s/\n/ /g`, nil},
+	{"sed-braces", Sed, `/x/{s/a/b/;e date` + "\n}", []string{"shell e: date"}},
+	{"sed-comment", Sed, "# e rm -rf ~\np", nil},
+	{"sed-q", Sed, `10q`, nil},
+	// Vim ex commands.
+	{"ex-bang", Ex, `!rm -rf ~`, []string{"shell :!: rm -rf ~"}},
+	{"ex-colon-bang", Ex, `:!rm -rf ~`, []string{"shell :!: rm -rf ~"}},
+	{"ex-filter", Ex, `%!sort`, []string{"shell :!: sort"}},
+	{"ex-read-cmd", Ex, `r !curl -s x`, []string{"shell :read !: curl -s x"}},
+	{"ex-read-cmd-nospace", Ex, `r!ls`, []string{"shell :read !: ls"}},
+	{"ex-write-cmd", Ex, `w !sh`, []string{"shell :write !: sh"}},
+	{"ex-write-force", Ex, `w! out.txt`, []string{"write :w: out.txt"}},
+	{"ex-write-file", Ex, `w .env`, []string{"write :w: .env"}},
+	{"ex-write-append", Ex, `w >> log`, []string{"append :w: log"}},
+	{"ex-wq", Ex, `wq`, []string{"write :wq: "}},
+	{"ex-x-bar", Ex, `%s/a/b/g | x`, []string{"write :x: "}},
+	{"ex-call-system", Ex, `call system("rm -rf ~")`, []string{"shell system: rm -rf ~"}},
+	{"ex-call-system-single", Ex, `call system('rm -rf ~')`, []string{"shell system: rm -rf ~"}},
+	{"ex-echo-system-built", Ex, `echo system("ls " . expand("%"))`, []string{`built system: "ls " . expand("%")`}},
+	{"ex-let-system-var", Ex, `let x = system(cmd)`, []string{"hidden system: cmd"}},
+	{"ex-delete", Ex, `call delete(expand("~/x"), "rf")`, []string{`hidden delete: expand("~/x")`}},
+	{"ex-delete-lit", Ex, `call delete("/tmp/d", "rf")`, []string{"delete -r delete: /tmp/d"}},
+	{"ex-writefile", Ex, `call writefile(["x"], ".env")`, []string{"write writefile: .env"}},
+	{"ex-terminal", Ex, `terminal ++close rm -rf ~`, []string{"shell :terminal: rm -rf ~"}},
+	{"ex-exe", Ex, `exe "!rm -rf ~"`, []string{"shell :!: rm -rf ~"}},
+	{"ex-exe-built", Ex, `execute "!rm -rf " . dir`, []string{"built :!: rm -rf …"}},
+	{"ex-exe-runtime", Ex, `execute cmd`, []string{"hidden :execute: cmd"}},
+	{"ex-global", Ex, `g/x/!rm -rf ~`, []string{"shell :!: rm -rf ~"}},
+	{"ex-silent", Ex, `silent !rm -rf ~`, []string{"shell :!: rm -rf ~"}},
+	{"ex-bufdo", Ex, `bufdo %s/a/b/ge | update`, []string{"write :update: "}},
+	{"ex-autocmd", Ex, `au VimEnter * !rm -rf ~`, []string{"shell :!: rm -rf ~"}},
+	{"ex-python", Ex, `py3 import os; os.system("rm -rf ~")`, []string{"shell os.system: rm -rf ~"}},
+	{"ex-lua", Ex, `lua os.execute("rm -rf ~")`, []string{"shell os.execute: rm -rf ~"}},
+	{"ex-lua-heredoc", Ex, "lua << EOF\nos.execute('rm -rf ~')\nEOF\nq", []string{"shell os.execute: rm -rf ~"}},
+	{"ex-set", Ex, `set nu`, nil},
+	{"ex-subst", Ex, `%s/system("x")/y/g`, nil},
+	{"ex-normal", Ex, `normal! ggdG`, nil},
+	{"ex-quit", Ex, `q!`, nil},
+	{"ex-echo", Ex, `echo "!rm -rf ~"`, nil},
+	{"ex-comment", Ex, `" !rm -rf ~`, nil},
+	{"ex-map", Ex, `nnoremap <F5> :!make<CR>`, nil},
+	// Lua.
+	{"lua-execute", Lua, `os.execute("rm -rf ~")`, []string{"shell os.execute: rm -rf ~"}},
+	{"lua-execute-bare", Lua, `os.execute "rm -rf ~"`, []string{"shell os.execute: rm -rf ~"}},
+	{"lua-execute-long", Lua, `os.execute[[rm -rf ~]]`, []string{"shell os.execute: rm -rf ~"}},
+	{"lua-popen-concat", Lua, `io.popen("ls " .. dir)`, []string{`built io.popen: "ls " .. dir`}},
+	{"lua-popen-concat-lit", Lua, `io.popen("rm " .. "-rf ~")`, []string{"shell io.popen: rm -rf ~"}},
+	{"lua-remove", Lua, `os.remove("/etc/x")`, []string{"delete os.remove: /etc/x"}},
+	{"lua-open-w", Lua, `local f = io.open(".env", "w")`, []string{"write io.open: .env"}},
+	{"lua-print", Lua, `print("os.execute('rm -rf ~')") -- os.execute("rm")`, nil},
+	{"lua-long-comment", Lua, "--[[ os.execute('rm -rf ~') ]]\nprint(#t)", nil},
+	// Tcl (tclsh, wish, expect).
+	{"tcl-exec", Tcl, `exec rm -rf ~`, []string{"exec exec: rm -rf ~"}},
+	{"tcl-exec-pipe", Tcl, `exec ls | wc -l 2>@1`, []string{"shell exec: ls | wc -l 2>&1"}},
+	{"tcl-exec-sub", Tcl, `puts [exec rm -rf /tmp/x]`, []string{"exec exec: rm -rf /tmp/x"}},
+	{"tcl-exec-var", Tcl, `exec $prog -rf ~`, []string{"hidden exec: $prog"}},
+	{"tcl-exec-built", Tcl, `exec rm -rf $d`, []string{"built exec: rm -rf $d"}},
+	{"tcl-puts", Tcl, `puts "exec rm -rf ~"; puts {exec rm -rf ~}`, nil},
+	{"tcl-comment", Tcl, "# exec rm -rf ~\nset x 1", nil},
+	{"tcl-proc", Tcl, "proc clean {} {\n  file delete -force ~/x\n}\nclean", []string{"delete -r file delete: ~/x"}},
+	{"tcl-if", Tcl, `if {1} { exec rm -rf ~ }`, []string{"exec exec: rm -rf ~"}},
+	{"tcl-open-pipe", Tcl, `set f [open "|rm -rf ~" r]`, []string{"exec open |: rm -rf ~"}},
+	{"tcl-open-w", Tcl, `set f [open .env w]`, []string{"write open: .env"}},
+	{"tcl-spawn", Tcl, `spawn ssh host; expect "$ "; send "ls\r"`, []string{"exec spawn: ssh host"}},
+	{"tcl-expect-system", Tcl, `system rm -rf ~`, []string{"shell system: rm -rf ~"}},
+	{"tcl-eval", Tcl, `eval exec rm -rf ~`, []string{"exec exec: rm -rf ~"}},
+	// R.
+	{"r-system", R, `system("rm -rf ~")`, []string{"shell system: rm -rf ~"}},
+	{"r-system2", R, `system2("rm", c("-rf", "~"))`, []string{"shell system2: rm -rf ~"}},
+	{"r-system2-args", R, `system2("rm", args = "-rf ~")`, []string{"shell system2: rm -rf ~"}},
+	{"r-paste", R, `system(paste("rm -rf", d))`, []string{`built system: paste("rm -rf", d)`}},
+	{"r-unlink", R, `unlink("~/x", recursive = TRUE)`, []string{"delete -r unlink: ~/x"}},
+	{"r-unlink-file", R, `unlink("a.txt"); file.remove("b")`, []string{"delete unlink: a.txt", "delete file.remove: b"}},
+	{"r-print", R, `print("system('rm -rf ~')") # system("x")`, nil},
+	{"r-writelines", R, `writeLines("x", ".env")`, []string{"write writeLines: .env"}},
+	// Julia.
+	{"jl-run", Julia, "run(`rm -rf /tmp/x`)", []string{"shell backticks: rm -rf /tmp/x"}},
+	{"jl-run-var", Julia, `run(cmd)`, []string{"hidden run: cmd"}},
+	{"jl-rm", Julia, `rm("/tmp/x"; recursive=true)`, []string{"delete -r rm: /tmp/x"}},
+	{"jl-rm-file", Julia, `rm("a.txt")`, []string{"delete rm: a.txt"}},
+	{"jl-println", Julia, "println(\"run(`rm -rf ~`)\") # run(`x`)", nil},
+	{"jl-interp", Julia, "run(`rm -rf $d`)", []string{"hidden backticks: `rm -rf $d`"}},
+	// Emacs Lisp.
+	{"el-shell", Elisp, `(shell-command "rm -rf ~")`, []string{"shell shell-command: rm -rf ~"}},
+	{"el-concat", Elisp, `(shell-command (concat "ls " dir))`, []string{`built shell-command: (concat "ls " dir)`}},
+	{"el-delete-dir", Elisp, `(delete-directory "~/x" t)`, []string{"delete -r delete-directory: ~/x"}},
+	{"el-call-process", Elisp, `(call-process "rm" nil nil nil "-rf" "/tmp/x")`, []string{"exec call-process: rm -rf /tmp/x"}},
+	{"el-message", Elisp, `(message "(shell-command \"rm -rf ~\")") ; (shell-command "x")`, nil},
+	{"el-quoted", Elisp, `(setq x '(shell-command "rm -rf ~"))`, nil},
+	{"el-progn", Elisp, `(progn (find-file "a") (write-region (point-min) (point-max) ".env"))`, []string{"read find-file: a", "write write-region: .env"}},
+	// gdb.
+	{"gdb-shell", Gdb, `shell rm -rf ~`, []string{"shell shell: rm -rf ~"}},
+	{"gdb-bang", Gdb, `!rm -rf ~`, []string{"shell !: rm -rf ~"}},
+	{"gdb-pipe", Gdb, `pipe info registers | tee out`, []string{"shell pipe: tee out"}},
+	{"gdb-python", Gdb, `python import os; os.system("rm -rf ~")`, []string{"shell os.system: rm -rf ~"}},
+	{"gdb-bt", Gdb, "bt\ninfo locals\nprint \"shell rm\"", nil},
+}
+
+func describeProgram(e Effect) string {
+	if e.Kind == Hidden && e.Built {
+		return "built " + e.Call + ": " + e.Text
+	}
+	return describe(e)
+}
+
+func TestProgramEffects(t *testing.T) {
+	t.Parallel()
+	for _, tc := range programCases {
+		t.Run(tc.name, func(t *testing.T) {
+			var got []string
+			for _, e := range Analyze(tc.l, tc.src) {
+				got = append(got, describeProgram(e))
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("Analyze(%s, %q) (-want +got):\n%s", tc.l, tc.src, diff)
+			}
+		})
+	}
+}
+
+func FuzzProgramEffects(f *testing.F) {
+	for _, tc := range programCases {
+		f.Add(string(tc.l), tc.src)
+	}
+	f.Fuzz(func(t *testing.T, l, src string) {
+		for _, lg := range []Lang{Awk, Sed, Ex, Lua, Tcl, R, Julia, Elisp, Gdb} {
+			if string(lg) == l {
+				_ = Analyze(lg, src)
+			}
+		}
+	})
+}
