@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // Action is what is done to a path.
@@ -185,8 +186,16 @@ const DefaultSource = "default"
 // DefaultPolicy is the built-in policy: seed 001's default protected,
 // warned and safe patterns, and seed 002's starter blocked and safe paths,
 // git-aware, with the project, the sandbox and the temporary directories
-// safe. Ordinary work in a project never asks.
+// safe. Ordinary work in a project never asks. Its layers are parsed once
+// per process and shared, as Merge and Tighten share layers: no layer is
+// changed after it is made.
 func DefaultPolicy() *Policy {
+	p := *defaultPolicy()
+	return &p
+}
+
+// defaultPolicy builds the built-in policy the first time it is needed.
+var defaultPolicy = sync.OnceValue(func() *Policy {
 	must := func(field string, raws []string, dirs bool) []pattern {
 		var ps []pattern
 		var err error
@@ -216,7 +225,7 @@ func DefaultPolicy() *Policy {
 		},
 		self: newSelfLayer(),
 	}
-}
+})
 
 // Merge returns a policy with p's layers and q's: q's seed 001 layer, if
 // it has one, replaces p's, and so does its seed 002 layer; allow-lists

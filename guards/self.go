@@ -63,9 +63,12 @@ func newSelfLayer() *selfLayer {
 // the sandbox root itself.
 func (p *Policy) WithSelfProtection(files []string, sandbox string) *Policy {
 	out := p.Merge(nil)
-	l := newSelfLayer()
+	var l *selfLayer
 	if p != nil && p.self != nil {
+		l = new(selfLayer)
 		*l = *p.self
+	} else {
+		l = newSelfLayer()
 	}
 	l.files = append(append([]string{}, l.files...), files...)
 	if sandbox != "" {

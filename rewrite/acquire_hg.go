@@ -2,6 +2,7 @@ package rewrite
 
 import (
 	"github.com/corral-dev/corral/syntax"
+	"sync"
 )
 
 var hgClone = Rule{
@@ -20,11 +21,13 @@ repository the same command creates is the pull-new-repo rule's).`,
 }
 
 // hgSpec are hg's options that take a value.
-var hgSpec = optSpec{shortVal: "rbueR", longVal: setOf("rev", "branch", "updaterev", "ssh", "remotecmd", "config",
-	"repository", "cwd", "encoding", "encodingmode"), longEq: true}
+var hgSpec = sync.OnceValue(func() optSpec {
+	return optSpec{shortVal: "rbueR", longVal: setOf("rev", "branch", "updaterev", "ssh", "remotecmd", "config",
+		"repository", "cwd", "encoding", "encodingmode"), longEq: true}
+})
 
 func checkHg(p *Pass, c *syntax.Call) {
-	opts, operands := scan(c.Args, hgSpec)
+	opts, operands := scan(c.Args, hgSpec())
 	if len(operands) < 2 || c.Args[operands[0]].Value != "clone" {
 		return
 	}

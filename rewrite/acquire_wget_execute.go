@@ -2,6 +2,7 @@ package rewrite
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/corral-dev/corral/syntax"
 )
@@ -14,28 +15,32 @@ import (
 
 // wgetrcCommands are the wgetrc commands wget's manual lists (section
 // "Wgetrc Commands", wget 1.21), normalised as wget compares them.
-var wgetrcCommands = setOf("accept", "reject", "addhostdir", "askpassword", "authnochallenge", "background",
-	"backupconverted", "backups", "base", "bindaddress", "cacertificate", "cadirectory", "cache", "certificate",
-	"certificatetype", "checkcertificate", "connecttimeout", "contentdisposition", "trustservernames", "continue",
-	"convertlinks", "cookies", "cutdirs", "debug", "defaultpage", "deleteafter", "dirprefix", "dirstruct", "dnscache",
-	"dnstimeout", "domains", "dotbytes", "dotspacing", "dotsinline", "egdfile", "excludedirectories", "excludedomains",
-	"followftp", "followtags", "forcehtml", "ftppassword", "ftpproxy", "ftpuser", "glob", "header", "compression",
-	"adjustextension", "httpkeepalive", "httppassword", "httpproxy", "httpuser", "httpsonly", "httpsproxy", "ignorecase",
-	"ignorelength", "ignoretags", "includedirectories", "iri", "input", "keepsessioncookies", "limitrate", "loadcookies",
-	"localencoding", "logfile", "maxredirect", "mirror", "netrc", "noclobber", "noparent", "noproxy", "outputdocument",
-	"pagerequisites", "passiveftp", "password", "postdata", "postfile", "preferfamily", "privatekey", "privatekeytype",
-	"progress", "protocoldirectories", "proxypassword", "proxyuser", "quiet", "quota", "randomfile", "randomwait",
-	"readtimeout", "reclevel", "recursive", "referer", "relativeonly", "remoteencoding", "removelisting",
-	"restrictfilenames", "retrsymlinks", "retryconnrefused", "robots", "savecookies", "saveheaders", "secureprotocol",
-	"serverresponse", "showalldnsentries", "spanhosts", "spider", "strictcomments", "timeout", "timestamping",
-	"useservertimestamps", "tries", "useproxy", "user", "useragent", "verbose", "wait", "waitretry")
+var wgetrcCommands = sync.OnceValue(func() map[string]bool {
+	return setOf("accept", "reject", "addhostdir", "askpassword", "authnochallenge", "background",
+		"backupconverted", "backups", "base", "bindaddress", "cacertificate", "cadirectory", "cache", "certificate",
+		"certificatetype", "checkcertificate", "connecttimeout", "contentdisposition", "trustservernames", "continue",
+		"convertlinks", "cookies", "cutdirs", "debug", "defaultpage", "deleteafter", "dirprefix", "dirstruct", "dnscache",
+		"dnstimeout", "domains", "dotbytes", "dotspacing", "dotsinline", "egdfile", "excludedirectories", "excludedomains",
+		"followftp", "followtags", "forcehtml", "ftppassword", "ftpproxy", "ftpuser", "glob", "header", "compression",
+		"adjustextension", "httpkeepalive", "httppassword", "httpproxy", "httpuser", "httpsonly", "httpsproxy", "ignorecase",
+		"ignorelength", "ignoretags", "includedirectories", "iri", "input", "keepsessioncookies", "limitrate", "loadcookies",
+		"localencoding", "logfile", "maxredirect", "mirror", "netrc", "noclobber", "noparent", "noproxy", "outputdocument",
+		"pagerequisites", "passiveftp", "password", "postdata", "postfile", "preferfamily", "privatekey", "privatekeytype",
+		"progress", "protocoldirectories", "proxypassword", "proxyuser", "quiet", "quota", "randomfile", "randomwait",
+		"readtimeout", "reclevel", "recursive", "referer", "relativeonly", "remoteencoding", "removelisting",
+		"restrictfilenames", "retrsymlinks", "retryconnrefused", "robots", "savecookies", "saveheaders", "secureprotocol",
+		"serverresponse", "showalldnsentries", "spanhosts", "spider", "strictcomments", "timeout", "timestamping",
+		"useservertimestamps", "tries", "useproxy", "user", "useragent", "verbose", "wait", "waitretry")
+})
 
 // wgetrcOptions are the wgetrc commands that decide where files go or
 // which are saved, as the option letter the wget rule reads: dir_prefix
 // is -P, output_document -O, input -i; the others, when on, are the
 // flags that make a tree (-r, -m, -p, -x) or save nothing (--spider).
-var wgetrcOptions = map[string]string{"dirprefix": "P", "outputdocument": "O", "input": "i",
-	"recursive": "r", "mirror": "m", "pagerequisites": "p", "dirstruct": "x", "spider": "spider"}
+var wgetrcOptions = sync.OnceValue(func() map[string]string {
+	return map[string]string{"dirprefix": "P", "outputdocument": "O", "input": "i",
+		"recursive": "r", "mirror": "m", "pagerequisites": "p", "dirstruct": "x", "spider": "spider"}
+})
 
 // wgetExecute replaces each -e/--execute in opts by the option it amounts
 // to, drops the ones that do not change where files go, and returns the
@@ -66,11 +71,11 @@ func wgetExecute(opts []option) (out []option, unknown []string) {
 			}
 			return r
 		}, raw)
-		if !wgetrcCommands[name] {
+		if !wgetrcCommands()[name] {
 			unknown = append(unknown, v.Value)
 			continue
 		}
-		letter, ok := wgetrcOptions[name]
+		letter, ok := wgetrcOptions()[name]
 		if !ok {
 			continue
 		}

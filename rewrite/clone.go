@@ -4,6 +4,7 @@ import (
 	"net/url"
 	"path"
 	"strings"
+	"sync"
 	"unicode"
 
 	"github.com/corral-dev/corral/syntax"
@@ -25,24 +26,26 @@ type cloneNaming struct {
 }
 
 // cloneNamings are the programs' own rules, keyed by program.
-var cloneNamings = map[string]cloneNaming{
-	// git clone: the "humanish" part of the URL (builtin/clone.c).
-	"git": {name: gitHumanish, strip: ".git"},
-	// gh repo clone OWNER/REPO runs git clone https://github.com/OWNER/REPO.git,
-	// so git's rule gives REPO; gh gist clone ID gives the ID.
-	"gh": {name: gitHumanish, strip: ".git"},
-	// hg clone: the base name of the source's path (hg's defaultdest).
-	"hg": {name: hgDefaultDest},
-	// svn checkout/export and git svn clone: the URL's base name.
-	"svn": {name: svnBaseName},
-	// jj git clone: the last segment after "/", "\" or ":", without ".git".
-	"jj": {name: jjCloneName, strip: ".git"},
-}
+var cloneNamings = sync.OnceValue(func() map[string]cloneNaming {
+	return map[string]cloneNaming{
+		// git clone: the "humanish" part of the URL (builtin/clone.c).
+		"git": {name: gitHumanish, strip: ".git"},
+		// gh repo clone OWNER/REPO runs git clone https://github.com/OWNER/REPO.git,
+		// so git's rule gives REPO; gh gist clone ID gives the ID.
+		"gh": {name: gitHumanish, strip: ".git"},
+		// hg clone: the base name of the source's path (hg's defaultdest).
+		"hg": {name: hgDefaultDest},
+		// svn checkout/export and git svn clone: the URL's base name.
+		"svn": {name: svnBaseName},
+		// jj git clone: the last segment after "/", "\" or ":", without ".git".
+		"jj": {name: jjCloneName, strip: ".git"},
+	}
+})
 
 // cloneName is the directory program names a clone of static source src
 // ("repo" when no name can be derived).
 func cloneName(program, src string) string {
-	n := cloneNamings[program].name(src)
+	n := cloneNamings()[program].name(src)
 	if n == "" || n == "." || n == ".." || n == "/" {
 		return "repo"
 	}
@@ -233,7 +236,7 @@ func (p *Pass) runTimeName(cl clone) (string, bool) {
 		return "", false
 	}
 	strip := ""
-	if s := cloneNamings[cl.program].strip; s != "" {
+	if s := cloneNamings()[cl.program].strip; s != "" {
 		strip = " " + s
 	}
 	return syntax.Quote(p.Config.Sandbox+"/") + `"$(basename -- ` + raw + strip + `)` + cl.suffix + `"`, true

@@ -117,11 +117,13 @@ func rmDeletions(p *Pass, c *syntax.Call) []deletion {
 }
 
 // mvSpec are mv's options that take a value.
-var mvSpec = optSpec{shortVal: "tSZ", longVal: setOf("target-directory", "suffix", "backup", "context"), longEq: true}
+var mvSpec = sync.OnceValue(func() optSpec {
+	return optSpec{shortVal: "tSZ", longVal: setOf("target-directory", "suffix", "backup", "context"), longEq: true}
+})
 
 // mvDeletions lists the sources of mv: they leave where they are.
 func mvDeletions(c *syntax.Call) []deletion {
-	opts, operands := scan(c.Args, mvSpec)
+	opts, operands := scan(c.Args, mvSpec())
 	if !has(opts, "t", "target-directory") && len(operands) > 0 {
 		operands = operands[:len(operands)-1]
 	}
@@ -221,7 +223,7 @@ func pipeInputs(p *Pass, c *syntax.Call, base deletion) []deletion {
 // or takes its patterns from a file or from a value only known at run
 // time.
 func grepKeeps(c *syntax.Call) (keep, ok bool) {
-	opts, operands := scan(c.Args, readerSpecs["grep"])
+	opts, operands := scan(c.Args, readerSpecs()["grep"])
 	for _, o := range opts {
 		switch o.name {
 		case "o", "only-matching", "l", "files-with-matches", "L", "files-without-match", "c", "count", "n", "line-number",
@@ -286,13 +288,15 @@ var findFilters = sync.OnceValue(func() map[string]bool {
 })
 
 // findDeleter are the programs that delete the files find -exec hands them.
-var findDeleter = setOf("rm", "shred", "unlink", "rmdir")
+var findDeleter = sync.OnceValue(func() map[string]bool {
+	return setOf("rm", "shred", "unlink", "rmdir")
+})
 
 // findSelection reports whether find's tests select only some files
 // before its deleting action, and the name they select ("*" when not
 // given by -name).
 func findSelection(c *syntax.Call) (filtered bool, selects string) {
-	return findSelects(c, findDeleter, true)
+	return findSelects(c, findDeleter(), true)
 }
 
 // findSelects reports whether the tests of find c that come before its
@@ -447,7 +451,7 @@ func findDeletions(c *syntax.Call) []deletion {
 			deleter := ""
 			for j < len(c.Args) && c.Args[j].Value != ";" && c.Args[j].Value != "+" {
 				w := c.Args[j].Value
-				if findDeleter[path.Base(w)] && verb == "" {
+				if findDeleter()[path.Base(w)] && verb == "" {
 					verb = "find " + v + " " + path.Base(w)
 					deleter = path.Base(w)
 				} else if deleter == "rm" && c.Args[j].Static && (w == "--recursive" || strings.HasPrefix(w, "-") && !strings.HasPrefix(w, "--") && strings.ContainsAny(w, "rR")) {
@@ -511,7 +515,9 @@ func findDirsOnly(c *syntax.Call) bool {
 
 // rsyncDeleteOpts are rsync's options that delete files of the destination
 // that the source does not have.
-var rsyncDeleteOpts = setOf("delete", "del", "delete-before", "delete-during", "delete-delay", "delete-after", "delete-excluded", "delete-missing-args")
+var rsyncDeleteOpts = sync.OnceValue(func() map[string]bool {
+	return setOf("delete", "del", "delete-before", "delete-during", "delete-delay", "delete-after", "delete-excluded", "delete-missing-args")
+})
 
 // rsyncSpec are rsync's options that take a value.
 var rsyncSpec = sync.OnceValue(func() optSpec {
@@ -535,7 +541,7 @@ func rsyncDeletions(c *syntax.Call) []deletion {
 	opts, operands := scan(c.Args, rsyncSpec())
 	del := false
 	for _, o := range opts {
-		if o.long && rsyncDeleteOpts[o.name] {
+		if o.long && rsyncDeleteOpts()[o.name] {
 			del = true
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"path"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/corral-dev/corral/guards"
 	"github.com/corral-dev/corral/syntax"
@@ -40,11 +41,13 @@ only for a start known at run time (mv "$DIR/"* x asks).`,
 }
 
 // systemDirs are directories whose loss breaks the machine.
-var systemDirs = map[string]bool{"/": true, "/bin": true, "/boot": true, "/dev": true, "/etc": true, "/home": true,
-	"/lib": true, "/lib32": true, "/lib64": true, "/libx32": true, "/opt": true, "/proc": true, "/root": true,
-	"/run": true, "/sbin": true, "/srv": true, "/sys": true, "/usr": true, "/var": true, "/snap": true,
-	"/usr/bin": true, "/usr/lib": true, "/usr/local": true, "/usr/sbin": true, "/usr/share": true, "/var/lib": true,
-	"/System": true, "/Library": true, "/Applications": true, "/Users": true, "/private": true, "/mnt": true, "/media": true}
+var systemDirs = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"/": true, "/bin": true, "/boot": true, "/dev": true, "/etc": true, "/home": true,
+		"/lib": true, "/lib32": true, "/lib64": true, "/libx32": true, "/opt": true, "/proc": true, "/root": true,
+		"/run": true, "/sbin": true, "/srv": true, "/sys": true, "/usr": true, "/var": true, "/snap": true,
+		"/usr/bin": true, "/usr/lib": true, "/usr/local": true, "/usr/sbin": true, "/usr/share": true, "/var/lib": true,
+		"/System": true, "/Library": true, "/Applications": true, "/Users": true, "/private": true, "/mnt": true, "/media": true}
+})
 
 // catastrophic reports why deleting the tree at dir (recursively) is a
 // disaster, or "".
@@ -53,7 +56,7 @@ func (p *Pass) catastrophic(dir string) string {
 	switch {
 	case dir == "/":
 		return "the root of the file system"
-	case systemDirs[dir]:
+	case systemDirs()[dir]:
 		return "the system directory " + dir
 	case cfg.Home != "" && dir == path.Clean(cfg.Home):
 		return "the home directory"
@@ -75,7 +78,9 @@ func splitGlob(v string) (dir, pattern string, ok bool) {
 }
 
 // wholeDir are the patterns that list everything in a directory.
-var wholeDir = setOf("*", ".*", "*/", ".*/", "{*,.*}")
+var wholeDir = sync.OnceValue(func() map[string]bool {
+	return setOf("*", ".*", "*/", ".*/", "{*,.*}")
+})
 
 // treeTarget resolves an rm/find/chmod operand to the directory tree it
 // covers: the path itself, or for a glob that lists a whole directory
@@ -85,7 +90,7 @@ func treeTarget(dir syntax.Dir, a syntax.Arg) (syntax.Dir, bool) {
 	v := a.Value
 	if a.Glob && strings.ContainsAny(v, "*?[") {
 		d, pattern, ok := splitGlob(v)
-		if !ok || !wholeDir[pattern] {
+		if !ok || !wholeDir()[pattern] {
 			return syntax.Dir{}, false
 		}
 		if d == "" {
@@ -106,7 +111,7 @@ func (p *Pass) globVictim(dir syntax.Dir, a syntax.Arg) (victim, why string) {
 		return "", ""
 	}
 	d, pattern, ok := splitGlob(a.Value)
-	if !ok || wholeDir[pattern] {
+	if !ok || wholeDir()[pattern] {
 		return "", ""
 	}
 	if d == "" {
@@ -130,8 +135,8 @@ func (p *Pass) globVictim(dir syntax.Dir, a syntax.Arg) (victim, why string) {
 
 // catastrophicDirs lists, sorted, every directory p.catastrophic names.
 func (p *Pass) catastrophicDirs() []string {
-	out := make([]string, 0, len(systemDirs)+8)
-	for d := range systemDirs {
+	out := make([]string, 0, len(systemDirs())+8)
+	for d := range systemDirs() {
 		out = append(out, d)
 	}
 	if h := p.Config.Home; h != "" {
@@ -237,18 +242,18 @@ func (p *Pass) judgeTree(c *syntax.Call, rule string, d deletion) {
 	why := p.catastrophic(t.Path)
 	switch {
 	case why == "":
-	case d.filtered && (t.Path == "/" || systemDirs[t.Path]):
+	case d.filtered && (t.Path == "/" || systemDirs()[t.Path]):
 		// find / -name core -delete: the names chosen still reach into
 		// every system directory.
 		report(Ask, verb+" of "+a.Raw+" deletes the files it selects throughout "+why)
 	case d.filtered:
-	case d.shallow && (t.Path == "/" || systemDirs[t.Path]):
+	case d.shallow && (t.Path == "/" || systemDirs()[t.Path]):
 		report(Deny, verb+" of "+a.Raw+" deletes every file directly in "+why)
 	case d.shallow:
 		report(Ask, verb+" of "+a.Raw+" deletes every file directly in "+why)
 	case d.recursive:
 		report(Deny, verb+" of "+a.Raw+" deletes "+why)
-	case a.Glob && (t.Path == "/" || systemDirs[t.Path]):
+	case a.Glob && (t.Path == "/" || systemDirs()[t.Path]):
 		report(Deny, verb+" of "+a.Raw+" deletes every file in "+why)
 	case a.Glob:
 		report(Ask, verb+" of "+a.Raw+" deletes every file in "+why)
@@ -286,7 +291,7 @@ func defaultRoot(a syntax.Arg) string {
 	if dir == "." || dir == "" {
 		dir = "/"
 	}
-	if dir == "/" || systemDirs[dir] || def == "~" || strings.HasPrefix(def, "~/") {
+	if dir == "/" || systemDirs()[dir] || def == "~" || strings.HasPrefix(def, "~/") {
 		return "when the variable is unset or empty this is " + v
 	}
 	return ""

@@ -4,9 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/corral-dev/corral/guards"
 	"github.com/corral-dev/corral/syntax"
@@ -172,7 +172,7 @@ const MaxShellCheck = 64 << 10
 // after shopt -s expand_aliases), a sourced file that may define one, and
 // shell options. Lines that follow one cannot be judged by a syntax check
 // of the text as written.
-var parseChanging = regexp.MustCompile(`(?:^|[^\w.-])(?:alias|source|shopt|setopt|emulate|set|enable)(?:$|[^\w.-])|(?:^|[\s;&|(){}])\.(?:$|[\s;&|)])`)
+var parseChanging = lazyRegexp(`(?:^|[^\w.-])(?:alias|source|shopt|setopt|emulate|set|enable)(?:$|[^\w.-])|(?:^|[\s;&|(){}])\.(?:$|[\s;&|)])`)
 
 // checkBashRejected decides about text corral cannot parse when the
 // machine's bash cannot parse it either. A non-interactive bash runs the
@@ -202,7 +202,7 @@ func checkBashRejected(cfg *Config, command string, parseErr error, verify bool)
 		prefix = ""
 	}
 	note := fmt.Sprintf("corral cannot parse this command (%v) and the shells reject it at line %d: a shell runs nothing from that line on", parseErr, line)
-	if parseChanging.MatchString(prefix) {
+	if parseChanging().MatchString(prefix) {
 		return nil
 	}
 	inner := *cfg
@@ -331,33 +331,78 @@ func check(cfg *Config, command string, verify bool) *Result {
 }
 
 func run(p *Pass, rules []Rule) {
-	for _, layer := range layers(rules) {
+	for _, layer := range planFor(rules) {
 		runLayer(p, layer)
 	}
 	p.rule = nil
 }
 
-// runLayer runs rules that do not depend on each other over the command:
-// the call rules over every call, in the order of the calls, then the
-// redirection rules, then the whole-command rules.
-func runLayer(p *Pass, rules []*Rule) {
+// layerPlan is one layer of a rule table (see layers) with its call rules
+// indexed: by command name, and those that see every call.
+type layerPlan struct {
+	rules  []*Rule
+	byName map[string][]*Rule
+	all    []*Rule
+}
+
+// planCache keeps the plan of the last rule table run, so that a hook
+// call (which checks a command, and a rewrite's result again) orders and
+// indexes the table once. It holds the table's first element, which keeps
+// that array alive: a table at the same address and length is the same
+// table (rule tables are not changed in place once they are run).
+var planCache struct {
+	sync.Mutex
+	first *Rule
+	n     int
+	plan  []layerPlan
+}
+
+// planFor returns the layers of rules, indexed.
+func planFor(rules []Rule) []layerPlan {
+	if len(rules) == 0 {
+		return nil
+	}
+	planCache.Lock()
+	defer planCache.Unlock()
+	if planCache.first == &rules[0] && planCache.n == len(rules) {
+		return planCache.plan
+	}
+	ls := layers(rules)
+	plan := make([]layerPlan, len(ls))
+	for i, l := range ls {
+		plan[i] = indexLayer(l)
+	}
+	planCache.first, planCache.n, planCache.plan = &rules[0], len(rules), plan
+	return plan
+}
+
+// indexLayer indexes a layer's call rules by the command names they
+// handle.
+func indexLayer(rules []*Rule) layerPlan {
 	n := 0
 	for _, r := range rules {
 		n += len(r.Commands)
 	}
-	byName := make(map[string][]*Rule, n) // sized once: no rehash as it fills
-	var all []*Rule
+	lp := layerPlan{rules: rules, byName: make(map[string][]*Rule, n)} // sized once: no rehash as it fills
 	for _, r := range rules {
 		if r.Call == nil {
 			continue
 		}
 		if len(r.Commands) == 0 {
-			all = append(all, r)
+			lp.all = append(lp.all, r)
 		}
 		for _, n := range r.Commands {
-			byName[n] = append(byName[n], r)
+			lp.byName[n] = append(lp.byName[n], r)
 		}
 	}
+	return lp
+}
+
+// runLayer runs rules that do not depend on each other over the command:
+// the call rules over every call, in the order of the calls, then the
+// redirection rules, then the whole-command rules.
+func runLayer(p *Pass, lp layerPlan) {
+	byName, all, rules := lp.byName, lp.all, lp.rules
 	for _, c := range p.Model.Calls {
 		// Names are matched without case too: on a case-insensitive file
 		// system (macOS) GIT runs git.
@@ -510,18 +555,22 @@ func applyFixes(p *Pass, fs []Finding, calls []*syntax.Call) (string, [][2]int, 
 
 // readOnly lists commands that read and print only; a rewrite whose other
 // calls are all on it is approved in auto mode.
-var readOnly = map[string]bool{
-	"cd": true, "pushd": true, "popd": true, "ls": true, "cat": true, "head": true, "tail": true,
-	"wc": true, "grep": true, "egrep": true, "fgrep": true, "rg": true, "echo": true, "printf": true,
-	"pwd": true, "true": true, "false": true, "test": true, "[": true, "which": true, "type": true,
-	"file": true, "stat": true, "du": true, "df": true, "date": true, "sort": true, "uniq": true,
-	"cut": true, "tr": true, "jq": true, "basename": true, "dirname": true, "realpath": true,
-	"readlink": true, "tree": true, "sleep": true, "sha256sum": true, "sha1sum": true, "md5sum": true,
-	"mkdir": true, "less": true, "diff": true, "whoami": true, "id": true, "uname": true,
-}
+var readOnly = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{
+		"cd": true, "pushd": true, "popd": true, "ls": true, "cat": true, "head": true, "tail": true,
+		"wc": true, "grep": true, "egrep": true, "fgrep": true, "rg": true, "echo": true, "printf": true,
+		"pwd": true, "true": true, "false": true, "test": true, "[": true, "which": true, "type": true,
+		"file": true, "stat": true, "du": true, "df": true, "date": true, "sort": true, "uniq": true,
+		"cut": true, "tr": true, "jq": true, "basename": true, "dirname": true, "realpath": true,
+		"readlink": true, "tree": true, "sleep": true, "sha256sum": true, "sha1sum": true, "md5sum": true,
+		"mkdir": true, "less": true, "diff": true, "whoami": true, "id": true, "uname": true,
+	}
+})
 
-var readOnlyGit = map[string]bool{"status": true, "log": true, "diff": true, "show": true, "rev-parse": true,
-	"ls-files": true, "ls-remote": true, "describe": true, "remote": true, "branch": true}
+var readOnlyGit = sync.OnceValue(func() map[string]bool {
+	return map[string]bool{"status": true, "log": true, "diff": true, "show": true, "rev-parse": true,
+		"ls-files": true, "ls-remote": true, "describe": true, "remote": true, "branch": true}
+})
 
 // approvable reports whether every call of the command is either fixed by
 // a finding or harmless, with no redirection writing outside the sandbox.
@@ -536,10 +585,10 @@ func approvable(p *Pass, calls []*syntax.Call, fs []Finding) bool {
 		if !approvableCall(p, c) {
 			return false
 		}
-		if fixed[c] || readOnly[c.Name] {
+		if fixed[c] || readOnly()[c.Name] {
 			continue
 		}
-		if c.Name == "git" && readOnlyGit[gitSubcommand(c)] {
+		if c.Name == "git" && readOnlyGit()[gitSubcommand(c)] {
 			continue
 		}
 		if _, stdin := syntax.ShellScript(c); syntax.IsShell(c.Name) && !stdin && hasChild(p, c) {

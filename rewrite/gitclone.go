@@ -2,6 +2,7 @@ package rewrite
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/corral-dev/corral/syntax"
 )
@@ -102,9 +103,11 @@ func gitSubcommand(c *syntax.Call) string {
 }
 
 // cloneSpec are git clone's options that take a value.
-var cloneSpec = optSpec{shortVal: "obucj", longEq: true, longVal: setOf("origin", "branch", "upload-pack", "reference",
-	"reference-if-able", "separate-git-dir", "depth", "shallow-since", "shallow-exclude", "config", "server-option",
-	"filter", "template", "jobs", "bundle-uri", "ref-format", "revision")}
+var cloneSpec = sync.OnceValue(func() optSpec {
+	return optSpec{shortVal: "obucj", longEq: true, longVal: setOf("origin", "branch", "upload-pack", "reference",
+		"reference-if-able", "separate-git-dir", "depth", "shallow-since", "shallow-exclude", "config", "server-option",
+		"filter", "template", "jobs", "bundle-uri", "ref-format", "revision")}
+})
 
 func hasFlag(args []syntax.Arg, from int, flags ...string) bool {
 	for _, a := range args[from:] {
@@ -125,10 +128,10 @@ func checkGitClone(p *Pass, c *syntax.Call) {
 	if !ok {
 		return
 	}
-	spec := cloneSpec
+	spec := cloneSpec()
 	gitSvn := start >= 2 && c.Args[start-1].Value == "clone" && c.Args[start-2].Value == "svn"
 	if gitSvn {
-		spec = gitSvnCloneSpec
+		spec = gitSvnCloneSpec()
 	}
 	opts, operands := scan(c.Args[start:], spec)
 	pos := make([]int, len(operands))
@@ -160,9 +163,11 @@ func checkGitClone(p *Pass, c *syntax.Call) {
 }
 
 // gitSvnCloneSpec are git svn clone's options that take a value.
-var gitSvnCloneSpec = optSpec{shortVal: "rTtbA", longEq: true, longVal: setOf("revision", "trunk", "tags", "branches",
-	"prefix", "username", "authors-file", "authors-prog", "ignore-paths", "include-paths", "ignore-refs",
-	"log-window-size", "rewrite-root", "rewrite-uuid", "placeholder-filename", "config-dir", "template")}
+var gitSvnCloneSpec = sync.OnceValue(func() optSpec {
+	return optSpec{shortVal: "rTtbA", longEq: true, longVal: setOf("revision", "trunk", "tags", "branches",
+		"prefix", "username", "authors-file", "authors-prog", "ignore-paths", "include-paths", "ignore-refs",
+		"log-window-size", "rewrite-root", "rewrite-uuid", "placeholder-filename", "config-dir", "template")}
+})
 
 // cloneGitDirs handles where a clone puts its repository and work tree
 // besides its destination: --separate-git-dir outside the sandbox is moved

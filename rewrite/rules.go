@@ -10,7 +10,11 @@ import (
 
 // Rules is the table of built-in rules, in the order they run. A new rule
 // is one file and one line here (and its corpus cases).
-var Rules = concatRules(acquisitionRules, dangerRules, writeRules, secretRules)
+var Rules = builtinRules
+
+// builtinRules is the table Rules starts as, kept apart so that a test
+// that replaces Rules does not change riskTables.
+var builtinRules = concatRules(acquisitionRules, dangerRules, writeRules, secretRules)
 
 func concatRules(lists ...[]Rule) []Rule {
 	var out []Rule
@@ -241,14 +245,18 @@ func wordPatterns(rules []Rule) (risky, names *regexp.Regexp) {
 // acquisition and danger rules (for a run-time command name and code
 // corral cannot see), and with them the write rules (for text corral
 // cannot parse, where a redirection counts too). They are set in init
-// only because the danger table holds the rules that read them.
+// only because the danger table holds the rules that read them, as
+// prefixes of builtinRules (which begins with those tables in that order),
+// so that start-up copies no rule.
 var riskTables struct {
 	names, unparsed []Rule
 }
 
 func init() {
-	riskTables.names = concatRules(acquisitionRules, dangerRules)
-	riskTables.unparsed = concatRules(acquisitionRules, dangerRules, writeRules)
+	n := len(acquisitionRules) + len(dangerRules)
+	riskTables.names = builtinRules[:n:n]
+	n += len(writeRules)
+	riskTables.unparsed = builtinRules[:n:n]
 }
 
 // riskyText reports whether text holds a command word of an acquisition,

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"github.com/corral-dev/corral/guards"
 	"github.com/corral-dev/corral/syntax"
@@ -46,27 +47,29 @@ exfiltrate rule's.`,
 
 // readerSpecs are the options that take a value, for the commands whose
 // operands are all files read.
-var readerSpecs = map[string]optSpec{
-	"head":    {shortVal: "nc", longVal: setOf("lines", "bytes"), longEq: true},
-	"tail":    {shortVal: "ncs", longVal: setOf("lines", "bytes", "sleep-interval", "pid", "max-unchanged-stats"), longEq: true},
-	"od":      {shortVal: "AjNSstw", longVal: setOf("address-radix", "skip-bytes", "read-bytes", "format", "strings", "width"), longEq: true},
-	"xxd":     {shortVal: "cglosn", longVal: setOf("cols", "groupsize", "len", "seek", "name")},
-	"hexdump": {shortVal: "enfs", longVal: setOf("format", "format-file", "length", "skip"), longEq: true},
-	"base64":  {shortVal: "w", longVal: setOf("wrap"), longEq: true},
-	"base32":  {shortVal: "w", longVal: setOf("wrap"), longEq: true},
-	"strings": {shortVal: "nteT", longVal: setOf("bytes", "radix", "encoding", "target", "output-separator"), longEq: true},
-	"nl":      {shortVal: "bdfhilnsvw", longVal: setOf("body-numbering", "section-delimiter", "footer-numbering", "header-numbering", "line-increment", "join-blank-lines", "number-format", "number-separator", "starting-line-number", "number-width"), longEq: true},
-	"tac":     {shortVal: "s", longVal: setOf("separator"), longEq: true},
-	"bat":     {shortVal: "lmpHr", longVal: setOf("language", "map-syntax", "highlight-line", "line-range", "style", "theme", "tabs", "wrap", "terminal-width", "color", "paging", "pager", "decorations"), longEq: true},
-	"less":    {shortVal: "bhjkoOpPtTxyz#", longVal: setOf("log-file", "tag", "pattern", "prompt"), longEq: true},
-	"grep":    {shortVal: "efmABCdD", longVal: setOf("regexp", "file", "max-count", "after-context", "before-context", "context", "label", "include", "exclude", "exclude-dir", "exclude-from", "binary-files", "devices", "directories", "color", "colour"), longEq: true},
-	"rg":      {shortVal: "efmABCgtTEMj", longVal: setOf("regexp", "file", "max-count", "after-context", "before-context", "context", "glob", "iglob", "type", "type-not", "encoding", "max-columns", "threads", "sort", "sortr", "color", "colors", "replace", "max-depth", "max-filesize", "ignore-file", "pre", "pre-glob", "path-separator", "type-add", "type-clear", "engine", "dfa-size-limit", "regex-size-limit", "context-separator", "field-context-separator", "field-match-separator", "hostname-bin", "hyperlink-format"), longEq: true},
-	"ag":      {shortVal: "ABCGgm", longVal: setOf("after", "before", "context", "file-search-regex", "max-count", "ignore", "pager", "depth", "path-to-ignore"), longEq: true},
-	"tar":     {shortVal: "fCTXbHVgKLNI", longVal: setOf("file", "directory", "files-from", "exclude-from", "exclude", "format", "group", "owner", "mode", "mtime", "newer", "transform", "use-compress-program", "checkpoint-action", "to-command", "label", "blocking-factor", "tape-length", "info-script", "volno-file", "suffix"), longEq: true},
-	"zip":     {shortVal: "bnxitZP", longVal: setOf("exclude", "include", "temp-path", "suffixes", "password", "compression-method"), longEq: true},
-	"cp":      {shortVal: "tS", longVal: setOf("target-directory", "suffix", "backup", "sparse", "reflink", "preserve", "no-preserve"), longEq: true},
-	"mv":      {shortVal: "tS", longVal: setOf("target-directory", "suffix", "backup"), longEq: true},
-}
+var readerSpecs = sync.OnceValue(func() map[string]optSpec {
+	return map[string]optSpec{
+		"head":    {shortVal: "nc", longVal: setOf("lines", "bytes"), longEq: true},
+		"tail":    {shortVal: "ncs", longVal: setOf("lines", "bytes", "sleep-interval", "pid", "max-unchanged-stats"), longEq: true},
+		"od":      {shortVal: "AjNSstw", longVal: setOf("address-radix", "skip-bytes", "read-bytes", "format", "strings", "width"), longEq: true},
+		"xxd":     {shortVal: "cglosn", longVal: setOf("cols", "groupsize", "len", "seek", "name")},
+		"hexdump": {shortVal: "enfs", longVal: setOf("format", "format-file", "length", "skip"), longEq: true},
+		"base64":  {shortVal: "w", longVal: setOf("wrap"), longEq: true},
+		"base32":  {shortVal: "w", longVal: setOf("wrap"), longEq: true},
+		"strings": {shortVal: "nteT", longVal: setOf("bytes", "radix", "encoding", "target", "output-separator"), longEq: true},
+		"nl":      {shortVal: "bdfhilnsvw", longVal: setOf("body-numbering", "section-delimiter", "footer-numbering", "header-numbering", "line-increment", "join-blank-lines", "number-format", "number-separator", "starting-line-number", "number-width"), longEq: true},
+		"tac":     {shortVal: "s", longVal: setOf("separator"), longEq: true},
+		"bat":     {shortVal: "lmpHr", longVal: setOf("language", "map-syntax", "highlight-line", "line-range", "style", "theme", "tabs", "wrap", "terminal-width", "color", "paging", "pager", "decorations"), longEq: true},
+		"less":    {shortVal: "bhjkoOpPtTxyz#", longVal: setOf("log-file", "tag", "pattern", "prompt"), longEq: true},
+		"grep":    {shortVal: "efmABCdD", longVal: setOf("regexp", "file", "max-count", "after-context", "before-context", "context", "label", "include", "exclude", "exclude-dir", "exclude-from", "binary-files", "devices", "directories", "color", "colour"), longEq: true},
+		"rg":      {shortVal: "efmABCgtTEMj", longVal: setOf("regexp", "file", "max-count", "after-context", "before-context", "context", "glob", "iglob", "type", "type-not", "encoding", "max-columns", "threads", "sort", "sortr", "color", "colors", "replace", "max-depth", "max-filesize", "ignore-file", "pre", "pre-glob", "path-separator", "type-add", "type-clear", "engine", "dfa-size-limit", "regex-size-limit", "context-separator", "field-context-separator", "field-match-separator", "hostname-bin", "hyperlink-format"), longEq: true},
+		"ag":      {shortVal: "ABCGgm", longVal: setOf("after", "before", "context", "file-search-regex", "max-count", "ignore", "pager", "depth", "path-to-ignore"), longEq: true},
+		"tar":     {shortVal: "fCTXbHVgKLNI", longVal: setOf("file", "directory", "files-from", "exclude-from", "exclude", "format", "group", "owner", "mode", "mtime", "newer", "transform", "use-compress-program", "checkpoint-action", "to-command", "label", "blocking-factor", "tape-length", "info-script", "volno-file", "suffix"), longEq: true},
+		"zip":     {shortVal: "bnxitZP", longVal: setOf("exclude", "include", "temp-path", "suffixes", "password", "compression-method"), longEq: true},
+		"cp":      {shortVal: "tS", longVal: setOf("target-directory", "suffix", "backup", "sparse", "reflink", "preserve", "no-preserve"), longEq: true},
+		"mv":      {shortVal: "tS", longVal: setOf("target-directory", "suffix", "backup"), longEq: true},
+	}
+})
 
 func checkSecretRead(p *Pass, c *syntax.Call) {
 	if c.Name == "git" {
@@ -80,7 +83,7 @@ func checkSecretRead(p *Pass, c *syntax.Call) {
 	case "batcat":
 		name = "bat"
 	}
-	spec := readerSpecs[name]
+	spec := readerSpecs()[name]
 	if name == "rsync" || name == "scp" {
 		spec = remoteCopySpec(name)
 	}

@@ -2,23 +2,24 @@ package rewrite
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/corral-dev/corral/syntax"
 )
 
-// Git's subcommands that print file contents out of the object store or
+// gitReadSpecs are git's subcommands that print file contents out of the object store or
 // the work tree, with their options that take a separate value (as git's
 // parse-options and revision parser read them: --author x and
 // --author=x). No abbreviations are resolved: an option that would make
 // the command print no content (--stat) is then only seen when spelled
 // out, which errs on the side of judging the read.
-var (
-	gitDiffValues = setOf("output", "diff-filter", "find-object", "word-diff-regex", "src-prefix", "dst-prefix",
+var gitReadSpecs = sync.OnceValue(func() map[string]optSpec {
+	gitDiffValues := setOf("output", "diff-filter", "find-object", "word-diff-regex", "src-prefix", "dst-prefix",
 		"line-prefix", "ignore-matching-lines", "anchored", "skip-to", "rotate-to", "output-indicator-new",
 		"output-indicator-old", "output-indicator-context", "color-moved-ws", "inter-hunk-context")
-	gitLogValues = setOf("max-count", "skip", "since", "after", "until", "before", "author", "committer", "grep",
+	gitLogValues := setOf("max-count", "skip", "since", "after", "until", "before", "author", "committer", "grep",
 		"min-parents", "max-parents", "exclude", "since-as-filter", "glob", "grep-reflog", "encoding")
-	gitReadSpecs = map[string]optSpec{
+	return map[string]optSpec{
 		"show":         {shortVal: "nSGIO", longEq: true, longVal: union(gitDiffValues, gitLogValues)},
 		"log":          {shortVal: "nSGILO", longEq: true, longVal: union(gitDiffValues, gitLogValues)},
 		"whatchanged":  {shortVal: "nSGILO", longEq: true, longVal: union(gitDiffValues, gitLogValues)},
@@ -31,7 +32,7 @@ var (
 		"grep":         {shortVal: "efmABC", longEq: true, longVal: setOf("max-depth", "context", "after-context", "before-context", "max-count", "threads", "open-files-in-pager", "color")},
 		"diff-tree":    {shortVal: "SGIO", longEq: true, longVal: gitDiffValues},
 	}
-)
+})
 
 // gitNoContent are the options after which diff, show and log print names
 // or counts of changes, not their lines.
@@ -69,7 +70,7 @@ func (p *Pass) gitSecretRead(c *syntax.Call) {
 	default:
 		return
 	}
-	opts, operands := scan(args, gitReadSpecs[name])
+	opts, operands := scan(args, gitReadSpecs()[name])
 	// Operands after "--" are paths only.
 	dd := len(args)
 	consumed := map[int]bool{}

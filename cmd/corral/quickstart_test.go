@@ -1,9 +1,12 @@
 package main
 
 import (
+	"debug/elf"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -11,7 +14,10 @@ import (
 // TestQuickStart runs the README's 60-second start as written, in a fresh
 // HOME: the "go install …@latest" line needs the network, so its
 // from-a-clone alternative (after "# or, in a clone:") is run instead;
-// every other line runs as it stands and must succeed.
+// every other line runs as it stands and must succeed. On Linux the binary
+// it builds must be static (no ELF interpreter): a dynamically linked
+// corral (cgo, through os/user) costs every hook call the dynamic loader
+// and libc's start-up.
 func TestQuickStart(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds corral")
@@ -44,7 +50,7 @@ func TestQuickStart(t *testing.T) {
 	}
 	for _, line := range lines {
 		dir := project
-		if strings.HasPrefix(line, "go install ") {
+		if strings.HasPrefix(strings.TrimPrefix(line, "CGO_ENABLED=0 "), "go install ") {
 			_, alt, ok := strings.Cut(line, "# or, in a clone: ")
 			if !ok {
 				t.Fatalf("the install line has no from-a-clone alternative: %s", line)
@@ -66,6 +72,32 @@ func TestQuickStart(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(home, ".claude", "settings.json")); err != nil {
 		t.Errorf("corral init did not register the hook: %v", err)
 	}
+	if runtime.GOOS == "linux" {
+		if interp := elfInterpreter(t, filepath.Join(home, "bin", "corral")); interp != "" {
+			t.Errorf("the quickstart's corral is dynamically linked (interpreter %s); the install line must build it without cgo", interp)
+		}
+	}
+}
+
+// elfInterpreter returns the program interpreter (the dynamic loader) an
+// ELF executable names, or "" for a static one.
+func elfInterpreter(t *testing.T, path string) string {
+	t.Helper()
+	f, err := elf.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	for _, p := range f.Progs {
+		if p.Type == elf.PT_INTERP {
+			b, err := io.ReadAll(p.Open())
+			if err != nil {
+				t.Fatal(err)
+			}
+			return strings.TrimRight(string(b), "\x00")
+		}
+	}
+	return ""
 }
 
 func goEnv(t *testing.T, name string) string {

@@ -41,8 +41,10 @@ func buildCorral(t *testing.T) string {
 			return
 		}
 		bin := filepath.Join(built.dir, "corral")
+		// Built as the README tells users to (static, without cgo).
 		cmd := exec.Command("go", "build", "-o", bin, "./cmd/corral")
 		cmd.Dir = root
+		cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
 		if out, err := cmd.CombinedOutput(); err != nil {
 			built.err = fmt.Errorf("go build ./cmd/corral: %v\n%s", err, out)
 			return

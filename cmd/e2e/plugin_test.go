@@ -197,8 +197,8 @@ func TestPluginLauncher(t *testing.T) {
 		if code != 0 || stdout != "" {
 			t.Errorf("exit %d, stdout %q; want exit 0 and no output", code, stdout)
 		}
-		for _, want := range []string{"corral is not installed", "NOT checked", "go install github.com/corral-dev/corral/cmd/corral@latest",
-			"go build -o \"" + filepath.Join(plugin, "bin", "corral") + "\" ./cmd/corral", "CORRAL_BIN"} {
+		for _, want := range []string{"corral is not installed", "NOT checked", "CGO_ENABLED=0 go install github.com/corral-dev/corral/cmd/corral@latest",
+			"CGO_ENABLED=0 go build -o \"" + filepath.Join(plugin, "bin", "corral") + "\" ./cmd/corral", "CORRAL_BIN"} {
 			if !strings.Contains(stderr, want) {
 				t.Errorf("stderr lacks %q:\n%s", want, stderr)
 			}

@@ -111,25 +111,26 @@ type Adapter interface {
 
 // All is every agent corral answers, in the order recognition tries them:
 // the most distinctive shapes first, Claude Code's (the most general) last.
+// They are pointers to the adapters, so that start-up copies none of them.
 var All = []Adapter{
-	copilot,
-	cursor,
-	windsurf,
-	cline,
-	antigravity,
-	opencode,
-	gemini,
-	codexCLI,
-	kiro,
-	hermes,
-	crush,
-	qwenCode,
-	factoryDroid,
-	kimi,
-	augmentCLI,
-	grokBuild,
-	continueCLI,
-	claudeCode,
+	&copilot,
+	&cursor,
+	&windsurf,
+	&cline,
+	&antigravity,
+	&opencode,
+	&gemini,
+	&codexCLI,
+	&kiro,
+	&hermes,
+	&crush,
+	&qwenCode,
+	&factoryDroid,
+	&kimi,
+	&augmentCLI,
+	&grokBuild,
+	&continueCLI,
+	&claudeCode,
 }
 
 // ByName returns the adapter called name, or nil.

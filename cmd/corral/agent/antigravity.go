@@ -22,11 +22,11 @@ var antigravity = googleAntigravity{jsonHooks{
 }}
 
 var antigravityTools = tools{
-	"run_command":                {Shell, []string{"CommandLine", "command"}},
-	"write_to_file":              {Write, []string{"TargetFile", "path"}},
-	"replace_file_content":       {Edit, []string{"TargetFile", "path"}},
-	"multi_replace_file_content": {Edit, []string{"TargetFile", "path"}},
-	"view_file":                  {Read, []string{"AbsolutePath", "path"}},
+	{"run_command", Shell, []string{"CommandLine", "command"}},
+	{"write_to_file", Write, []string{"TargetFile", "path"}},
+	{"replace_file_content", Edit, []string{"TargetFile", "path"}},
+	{"multi_replace_file_content", Edit, []string{"TargetFile", "path"}},
+	{"view_file", Read, []string{"AbsolutePath", "path"}},
 }
 
 func (googleAntigravity) Name() string  { return "antigravity" }

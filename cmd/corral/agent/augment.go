@@ -13,16 +13,16 @@ var augmentCLI = claudeLike{
 	name: "augment", title: "Augment (auggie)",
 	caps: Caps{},
 	tools: tools{
-		"launch-process":     {Shell, []string{"command"}},
-		"save-file":          {Write, []string{"path", "file_path"}},
-		"str-replace-editor": {Edit, []string{"path", "file_path"}},
-		"remove-files":       {Delete, []string{"file_paths", "paths"}},
-		"view":               {Read, []string{"path", "file_path"}},
+		{"launch-process", Shell, []string{"command"}},
+		{"save-file", Write, []string{"path", "file_path"}},
+		{"str-replace-editor", Edit, []string{"path", "file_path"}},
+		{"remove-files", Delete, []string{"file_paths", "paths"}},
+		{"view", Read, []string{"path", "file_path"}},
 	},
 	events: preToolUse,
 	exit2:  true,
 	recognize: func(f map[string]json.RawMessage) bool {
-		return eventIs(f, "PreToolUse") && hasTool(f, tools{"launch-process": {}, "save-file": {}, "str-replace-editor": {}, "remove-files": {}, "view": {}})
+		return eventIs(f, "PreToolUse") && hasTool(f, tools{{name: "launch-process"}, {name: "save-file"}, {name: "str-replace-editor"}, {name: "remove-files"}, {name: "view"}})
 	},
 	jsonHooks: jsonHooks{
 		agent:  "augment",

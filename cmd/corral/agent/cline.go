@@ -44,16 +44,16 @@ var cline = clineAgent{fileHook{
 }}
 
 var clineTools = tools{
-	"execute_command": {Shell, []string{"command"}},
-	"write_to_file":   {Write, []string{"path"}},
-	"replace_in_file": {Edit, []string{"path"}},
-	"apply_patch":     {Patch, nil},
-	"read_file":       {Read, []string{"path"}},
-	"list_files":      {Read, []string{"path"}},
-	"search_files":    {Read, []string{"path"}},
+	{"execute_command", Shell, []string{"command"}},
+	{"write_to_file", Write, []string{"path"}},
+	{"replace_in_file", Edit, []string{"path"}},
+	{"apply_patch", Patch, nil},
+	{"read_file", Read, []string{"path"}},
+	{"list_files", Read, []string{"path"}},
+	{"search_files", Read, []string{"path"}},
 	// The CLI 3.x (@cline/core). run_commands is decoded by
 	// clineCommands.
-	"editor": {Write, []string{"path"}},
+	{"editor", Write, []string{"path"}},
 }
 
 // clineCommands reads run_commands' input, which the CLI accepts in many

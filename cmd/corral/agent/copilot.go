@@ -29,12 +29,12 @@ var copilot = copilotCLI{jsonHooks{
 }}
 
 var copilotTools = tools{
-	"bash":        {Shell, []string{"command"}},
-	"create":      {Write, []string{"path", "file_path"}},
-	"edit":        {Edit, []string{"path", "file_path"}},
-	"str_replace": {Edit, []string{"path", "file_path"}},
-	"apply_patch": {Patch, nil},
-	"view":        {Read, []string{"path", "file_path"}},
+	{"bash", Shell, []string{"command"}},
+	{"create", Write, []string{"path", "file_path"}},
+	{"edit", Edit, []string{"path", "file_path"}},
+	{"str_replace", Edit, []string{"path", "file_path"}},
+	{"apply_patch", Patch, nil},
+	{"view", Read, []string{"path", "file_path"}},
 }
 
 func (copilotCLI) Name() string  { return "copilot" }

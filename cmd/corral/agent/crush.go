@@ -30,14 +30,14 @@ var crush = charmCrush{jsonHooks{
 }}
 
 var crushTools = tools{
-	"bash":      {Shell, []string{"command"}},
-	"write":     {Write, []string{"file_path", "path"}},
-	"edit":      {Edit, []string{"file_path", "path"}},
-	"multiedit": {Edit, []string{"file_path", "path"}},
-	"view":      {Read, []string{"file_path", "path"}},
-	"glob":      {Read, []string{"path"}},
-	"grep":      {Read, []string{"path"}},
-	"ls":        {Read, []string{"path"}},
+	{"bash", Shell, []string{"command"}},
+	{"write", Write, []string{"file_path", "path"}},
+	{"edit", Edit, []string{"file_path", "path"}},
+	{"multiedit", Edit, []string{"file_path", "path"}},
+	{"view", Read, []string{"file_path", "path"}},
+	{"glob", Read, []string{"path"}},
+	{"grep", Read, []string{"path"}},
+	{"ls", Read, []string{"path"}},
 }
 
 func (charmCrush) Name() string  { return "crush" }

@@ -33,12 +33,12 @@ var cursor = cursorAgent{jsonHooks{
 }}
 
 var cursorTools = tools{
-	"Shell":      {Shell, []string{"command"}},
-	"Write":      {Write, []string{"file_path", "path"}},
-	"Edit":       {Edit, []string{"file_path", "path"}},
-	"StrReplace": {Edit, []string{"file_path", "path"}},
-	"Delete":     {Delete, []string{"file_path", "path"}},
-	"Read":       {Read, []string{"file_path", "path"}},
+	{"Shell", Shell, []string{"command"}},
+	{"Write", Write, []string{"file_path", "path"}},
+	{"Edit", Edit, []string{"file_path", "path"}},
+	{"StrReplace", Edit, []string{"file_path", "path"}},
+	{"Delete", Delete, []string{"file_path", "path"}},
+	{"Read", Read, []string{"file_path", "path"}},
 }
 
 func (cursorAgent) Name() string  { return "cursor" }

@@ -14,19 +14,32 @@ import (
 // tool says how one of an agent's tools maps to the neutral request: its
 // kind and the input fields that carry the command or the paths.
 type tool struct {
+	name   string
 	kind   Kind
 	fields []string
 }
 
-// tools maps an agent's tool names to their meaning.
-type tools map[string]tool
+// tools lists an agent's tools with their meaning. It is a slice, not a
+// map, so that the adapters' tables are static data: a hook process
+// builds nothing for them at start-up.
+type tools []tool
+
+// find returns the tool called name.
+func (t tools) find(name string) (tool, bool) {
+	for _, x := range t {
+		if x.name == name {
+			return x, true
+		}
+	}
+	return tool{}, false
+}
 
 // fill sets req.Kind and the command, paths or patch from a tool input.
 // A tool it does not know leaves the kind empty (allowed). A shell tool
 // whose command field is there but is not text is an error: the call is
 // then allowed with a note, never decoded as something else.
 func (t tools) fill(req *Request, input map[string]any) error {
-	spec, ok := t[req.Tool]
+	spec, ok := t.find(req.Tool)
 	if !ok {
 		return nil
 	}
@@ -175,7 +188,8 @@ func withCommand(in map[string]any, field, cmd string) map[string]any {
 // commandField is the field of input that carries the command, among the
 // tool's fields ("command" when none is there).
 func (t tools) commandField(toolName string, input map[string]any) string {
-	for _, f := range t[toolName].fields {
+	spec, _ := t.find(toolName)
+	for _, f := range spec.fields {
 		if _, ok := input[f]; ok {
 			return f
 		}
@@ -252,7 +266,7 @@ func hasTool(fields map[string]json.RawMessage, t tools) bool {
 	if name == "" {
 		name = stringField(fields, "tool")
 	}
-	_, ok := t[name]
+	_, ok := t.find(name)
 	return ok
 }
 

@@ -14,20 +14,20 @@ var factoryDroid = claudeLike{
 	name: "factory", title: "Factory Droid",
 	caps: Caps{Rewrite: false, Ask: true, Context: true},
 	tools: tools{
-		"Execute":    {Shell, []string{"command"}},
-		"Create":     {Write, []string{"file_path", "path"}},
-		"Edit":       {Edit, []string{"file_path", "path"}},
-		"MultiEdit":  {Edit, []string{"file_path", "path"}},
-		"ApplyPatch": {Patch, nil},
-		"Read":       {Read, []string{"file_path", "path"}},
-		"Grep":       {Read, []string{"path"}},
-		"Glob":       {Read, []string{"path", "folder"}},
-		"LS":         {Read, []string{"directory_path", "path"}},
+		{"Execute", Shell, []string{"command"}},
+		{"Create", Write, []string{"file_path", "path"}},
+		{"Edit", Edit, []string{"file_path", "path"}},
+		{"MultiEdit", Edit, []string{"file_path", "path"}},
+		{"ApplyPatch", Patch, nil},
+		{"Read", Read, []string{"file_path", "path"}},
+		{"Grep", Read, []string{"path"}},
+		{"Glob", Read, []string{"path", "folder"}},
+		{"LS", Read, []string{"directory_path", "path"}},
 	},
 	events:   preToolUse,
 	outEvent: "PreToolUse",
 	recognize: func(f map[string]json.RawMessage) bool {
-		return eventIs(f, "PreToolUse") && hasTool(f, tools{"Execute": {}, "Create": {}, "ApplyPatch": {}})
+		return eventIs(f, "PreToolUse") && hasTool(f, tools{{name: "Execute"}, {name: "Create"}, {name: "ApplyPatch"}})
 	},
 	jsonHooks: jsonHooks{
 		agent:  "factory",

@@ -32,15 +32,15 @@ var gemini = geminiCLI{jsonHooks{
 }}
 
 var geminiTools = tools{
-	"run_shell_command":   {Shell, []string{"command"}},
-	"write_file":          {Write, []string{"file_path", "absolute_path", "path"}},
-	"replace":             {Edit, []string{"file_path", "absolute_path", "path"}},
-	"read_file":           {Read, []string{"absolute_path", "file_path", "path"}},
-	"read_many_files":     {Read, []string{"paths"}},
-	"glob":                {Read, []string{"path"}},
-	"search_file_content": {Read, []string{"path"}},
-	"grep_search":         {Read, []string{"path", "dir_path"}},
-	"list_directory":      {Read, []string{"path", "dir_path"}},
+	{"run_shell_command", Shell, []string{"command"}},
+	{"write_file", Write, []string{"file_path", "absolute_path", "path"}},
+	{"replace", Edit, []string{"file_path", "absolute_path", "path"}},
+	{"read_file", Read, []string{"absolute_path", "file_path", "path"}},
+	{"read_many_files", Read, []string{"paths"}},
+	{"glob", Read, []string{"path"}},
+	{"search_file_content", Read, []string{"path"}},
+	{"grep_search", Read, []string{"path", "dir_path"}},
+	{"list_directory", Read, []string{"path", "dir_path"}},
 }
 
 func (geminiCLI) Name() string  { return "gemini" }

@@ -21,11 +21,11 @@ var hermes = hermesAgent{yamlHooks{
 }}
 
 var hermesTools = tools{
-	"terminal":     {Shell, []string{"command"}},
-	"write_file":   {Write, []string{"path", "file_path"}},
-	"patch":        {Edit, []string{"path", "file_path"}},
-	"read_file":    {Read, []string{"path", "file_path"}},
-	"search_files": {Read, []string{"path"}},
+	{"terminal", Shell, []string{"command"}},
+	{"write_file", Write, []string{"path", "file_path"}},
+	{"patch", Edit, []string{"path", "file_path"}},
+	{"read_file", Read, []string{"path", "file_path"}},
+	{"search_files", Read, []string{"path"}},
 }
 
 func (hermesAgent) Name() string  { return "hermes" }

@@ -21,13 +21,13 @@ var kimi = kimiCLI{tomlHooks{
 }}
 
 var kimiTools = tools{
-	"Bash":           {Shell, []string{"command"}},
-	"Shell":          {Shell, []string{"command"}},
-	"WriteFile":      {Write, []string{"path", "file_path"}},
-	"StrReplaceFile": {Edit, []string{"path", "file_path"}},
-	"ReadFile":       {Read, []string{"path", "file_path"}},
-	"Glob":           {Read, []string{"directory", "path"}},
-	"Grep":           {Read, []string{"path"}},
+	{"Bash", Shell, []string{"command"}},
+	{"Shell", Shell, []string{"command"}},
+	{"WriteFile", Write, []string{"path", "file_path"}},
+	{"StrReplaceFile", Edit, []string{"path", "file_path"}},
+	{"ReadFile", Read, []string{"path", "file_path"}},
+	{"Glob", Read, []string{"directory", "path"}},
+	{"Grep", Read, []string{"path"}},
 }
 
 func (kimiCLI) Name() string  { return "kimi" }
@@ -39,7 +39,7 @@ func (kimiCLI) Recognize(f map[string]json.RawMessage) bool {
 		return false
 	}
 	_, id := f["tool_call_id"]
-	return id || hasTool(f, tools{"Shell": {}, "WriteFile": {}, "StrReplaceFile": {}, "ReadFile": {}})
+	return id || hasTool(f, tools{{name: "Shell"}, {name: "WriteFile"}, {name: "StrReplaceFile"}, {name: "ReadFile"}})
 }
 
 func (kimiCLI) Decode(data []byte) (*Request, error) {

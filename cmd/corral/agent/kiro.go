@@ -29,12 +29,12 @@ var kiro = kiroCLI{jsonHooks{
 }}
 
 var kiroTools = tools{
-	"execute_bash": {Shell, []string{"command"}},
-	"shell":        {Shell, []string{"command"}},
-	"fs_write":     {Write, []string{"path"}},
-	"write":        {Write, []string{"path"}},
-	"fs_read":      {Read, []string{"path"}},
-	"read":         {Read, []string{"path"}},
+	{"execute_bash", Shell, []string{"command"}},
+	{"shell", Shell, []string{"command"}},
+	{"fs_write", Write, []string{"path"}},
+	{"write", Write, []string{"path"}},
+	{"fs_read", Read, []string{"path"}},
+	{"read", Read, []string{"path"}},
 }
 
 func (kiroCLI) Name() string  { return "kiro" }

@@ -74,14 +74,14 @@ export const Corral = async ({ directory }) => ({
 }
 
 var opencodeTools = tools{
-	"bash":  {Shell, []string{"command"}},
-	"write": {Write, []string{"filePath", "file_path"}},
-	"edit":  {Edit, []string{"filePath", "file_path"}},
-	"patch": {Patch, nil},
-	"read":  {Read, []string{"filePath", "file_path"}},
-	"glob":  {Read, []string{"path"}},
-	"grep":  {Read, []string{"path"}},
-	"list":  {Read, []string{"path"}},
+	{"bash", Shell, []string{"command"}},
+	{"write", Write, []string{"filePath", "file_path"}},
+	{"edit", Edit, []string{"filePath", "file_path"}},
+	{"patch", Patch, nil},
+	{"read", Read, []string{"filePath", "file_path"}},
+	{"glob", Read, []string{"path"}},
+	{"grep", Read, []string{"path"}},
+	{"list", Read, []string{"path"}},
 }
 
 func (openCode) Name() string  { return "opencode" }

@@ -15,21 +15,21 @@ var qwenCode = claudeLike{
 	name: "qwen", title: "Qwen Code",
 	caps: Caps{Rewrite: false, Ask: true, Context: true},
 	tools: tools{
-		"run_shell_command":   {Shell, []string{"command"}},
-		"write_file":          {Write, []string{"file_path", "absolute_path", "path"}},
-		"edit":                {Edit, []string{"file_path", "absolute_path", "path"}},
-		"replace":             {Edit, []string{"file_path", "absolute_path", "path"}},
-		"read_file":           {Read, []string{"absolute_path", "file_path", "path"}},
-		"read_many_files":     {Read, []string{"paths"}},
-		"glob":                {Read, []string{"path"}},
-		"grep_search":         {Read, []string{"path"}},
-		"search_file_content": {Read, []string{"path"}},
-		"list_directory":      {Read, []string{"path"}},
+		{"run_shell_command", Shell, []string{"command"}},
+		{"write_file", Write, []string{"file_path", "absolute_path", "path"}},
+		{"edit", Edit, []string{"file_path", "absolute_path", "path"}},
+		{"replace", Edit, []string{"file_path", "absolute_path", "path"}},
+		{"read_file", Read, []string{"absolute_path", "file_path", "path"}},
+		{"read_many_files", Read, []string{"paths"}},
+		{"glob", Read, []string{"path"}},
+		{"grep_search", Read, []string{"path"}},
+		{"search_file_content", Read, []string{"path"}},
+		{"list_directory", Read, []string{"path"}},
 	},
 	events:   preToolUse,
 	outEvent: "PreToolUse",
 	recognize: func(f map[string]json.RawMessage) bool {
-		return eventIs(f, "PreToolUse") && hasTool(f, tools{"run_shell_command": {}, "write_file": {}, "edit": {}, "read_file": {}, "read_many_files": {}, "grep_search": {}})
+		return eventIs(f, "PreToolUse") && hasTool(f, tools{{name: "run_shell_command"}, {name: "write_file"}, {name: "edit"}, {name: "read_file"}, {name: "read_many_files"}, {name: "grep_search"}})
 	},
 	jsonHooks: jsonHooks{
 		agent:  "qwen",

@@ -57,11 +57,11 @@ func (windsurfCascade) Decode(data []byte) (*Request, error) {
 	req := &Request{Agent: "windsurf", Event: PreTool, Tool: in.Action, Session: in.TrajectoryID, Input: info}
 	req.Cwd, _ = info["cwd"].(string)
 	t := tools{
-		"pre_run_command": {Shell, []string{"command_line"}},
-		"pre_write_code":  {Write, []string{"file_path"}},
-		"pre_read_code":   {Read, []string{"file_path"}},
+		{"pre_run_command", Shell, []string{"command_line"}},
+		{"pre_write_code", Write, []string{"file_path"}},
+		{"pre_read_code", Read, []string{"file_path"}},
 	}
-	if _, ok := t[in.Action]; !ok {
+	if _, ok := t.find(in.Action); !ok {
 		req.Event = Other
 		return req, nil
 	}

@@ -3,7 +3,6 @@ package app
 import (
 	"bytes"
 	"context"
-	"crypto/sha256"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -285,20 +284,38 @@ func sameProgram(a, b string) bool {
 	if sa.Size() != sb.Size() {
 		return false
 	}
-	return fileHash(a) == fileHash(b)
+	return sameContents(a, b)
 }
 
-func fileHash(p string) string {
-	f, err := os.Open(p)
+// sameContents reports whether files a and b hold the same bytes,
+// comparing them block by block.
+func sameContents(a, b string) bool {
+	fa, err := os.Open(a)
 	if err != nil {
-		return p
+		return false
 	}
-	defer f.Close()
-	h := sha256.New()
-	if _, err := io.Copy(h, f); err != nil {
-		return p
+	defer fa.Close()
+	fb, err := os.Open(b)
+	if err != nil {
+		return false
 	}
-	return string(h.Sum(nil))
+	defer fb.Close()
+	ba, bb := make([]byte, 64<<10), make([]byte, 64<<10)
+	for {
+		na, errA := io.ReadFull(fa, ba)
+		nb, errB := io.ReadFull(fb, bb)
+		if na != nb || !bytes.Equal(ba[:na], bb[:nb]) {
+			return false
+		}
+		endA := errA == io.EOF || errA == io.ErrUnexpectedEOF
+		endB := errB == io.EOF || errB == io.ErrUnexpectedEOF
+		if endA || endB {
+			return endA && endB
+		}
+		if errA != nil || errB != nil {
+			return false
+		}
+	}
 }
 
 // doctorSandbox checks the sandbox: it exists or can be created, is

@@ -2,10 +2,10 @@ package app
 
 import (
 	"context"
-	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"hash/fnv"
 	"io"
 	"os"
 	"path/filepath"
@@ -444,9 +444,13 @@ func (env *runtimeEnv) brokenPolicyNotice(s *settings, session string) string {
 		b.WriteString(e.Error())
 		b.WriteByte('\n')
 	}
-	sum := sha256.Sum256([]byte(session + "\x00" + b.String()))
+	// The mark's name only has to be stable: a 128-bit FNV hash, not a
+	// cryptographic one (crypto/sha256 would link Go's whole FIPS module,
+	// whose package initialisation every hook call would pay for).
+	h := fnv.New128a()
+	h.Write([]byte(session + "\x00" + b.String()))
 	dir := filepath.Join(stateDir(), "notices")
-	mark := filepath.Join(dir, hex.EncodeToString(sum[:12]))
+	mark := filepath.Join(dir, hex.EncodeToString(h.Sum(nil)))
 	if _, err := os.Stat(mark); err == nil {
 		return ""
 	}

@@ -201,15 +201,17 @@ func (env *runtimeEnv) loadSettings(cwd string, policyFiles []string) *settings 
 	cfg.Protected = s.protectedFiles()
 	s.paths = s.paths.WithSelfProtection(cfg.Protected, cfg.Sandbox)
 	cfg.Paths = s.paths
-	rules := append([]rewrite.Rule{}, rewrite.Rules...)
+	// The built-in table is used as it is (cfg.Rules nil) unless a preset
+	// or the user's rules add to it: copying it costs every call.
+	var extra []rewrite.Rule
 	if r, ok := presetRule(s.preset); ok {
-		rules = append(rules, r)
+		extra = append(extra, r)
 	}
 	if len(userRules) > 0 {
-		rules = append(rules, rewrite.UserRulesRule(userRules))
+		extra = append(extra, rewrite.UserRulesRule(userRules))
 	}
-	if len(rules) != len(rewrite.Rules) {
-		cfg.Rules = rules
+	if len(extra) > 0 {
+		cfg.Rules = append(append(make([]rewrite.Rule, 0, len(rewrite.Rules)+len(extra)), rewrite.Rules...), extra...)
 	}
 	return s
 }
