@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"slices"
 	"strings"
 
 	"mvdan.cc/sh/v3/expand"
@@ -81,6 +82,9 @@ func (r *resolver) exactParts(parts []sh.WordPart, quoted bool) bool {
 		case *sh.DblQuoted:
 			if p.Dollar || !r.exactParts(p.Parts, true) {
 				return false // $"…" is looked up in a message catalogue
+			}
+			if len(p.Parts) > 1 && slices.ContainsFunc(p.Parts, atFields) {
+				return false // "x$@": mvdan joins what bash keeps apart
 			}
 		case *sh.ParamExp:
 			if !r.exactParam(p, quoted) {
@@ -350,9 +354,10 @@ func braceText(parts []sh.WordPart) string {
 
 // exactBraces reports whether the braces in a word's unquoted text (see
 // braceText) are in forms whose bash expansion corral models:
-//   - none, or a single { or } (a literal);
+//   - no opening or no closing brace, or braces in a text with no comma
+//     or .. (all literal: }},0);
 //   - expansions: comma lists whose items are plain text (letters,
-//     digits, _ . / : @ + = % - * ?, a leading ~ or ~/) or nested
+//     digits, _ . / : @ + = % - * ? [ ] ! ^ #, a leading ~ or ~/) or nested
 //     expansions, and sequences of integers written without leading zeros
 //     or of letters of one case, with an optional increment;
 //   - one literal pair without comma or .. ({}, {x}) and no other brace.
@@ -360,17 +365,19 @@ func braceText(parts []sh.WordPart) string {
 // Anything else (a quote or expansion inside braces, {a}{b,c}, {0},},
 // {01..10}, {A..a}) is left to run time.
 func exactBraces(s string) bool {
-	n := 0
+	open, closing := 0, 0
 	for i := 0; i < len(s); i++ {
 		switch s[i] {
 		case '\\':
 			i++
-		case '{', '}':
-			n++
+		case '{':
+			open++
+		case '}':
+			closing++
 		}
 	}
-	if n <= 1 {
-		return true
+	if open == 0 || closing == 0 || !braceSeparators(s) {
+		return true // every brace is literal
 	}
 	pairs, literals := 0, 0
 	for i := 0; i < len(s); i++ {
@@ -392,6 +399,25 @@ func exactBraces(s string) bool {
 		}
 	}
 	return literals == 0 || pairs == 1
+}
+
+// braceSeparators reports an unquoted, unescaped comma or .. in a word's
+// text: without one, bash expands no brace (grep -E '[0-9]'{2}, \d{4}
+// and awk {print} words are literal).
+func braceSeparators(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '\\':
+			i++
+		case ',':
+			return true
+		case '.':
+			if i+1 < len(s) && s[i+1] == '.' {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // braceExpr reads the brace pair that starts at s[start] and returns the
@@ -432,7 +458,7 @@ func braceExpr(s string, start int, nested bool) (end int, literal, ok bool) {
 			commas = true
 			itemStart = i + 1
 		case c == '~' && i == itemStart:
-		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9', strings.IndexByte("_./:@+=%-*?", c) >= 0:
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9', strings.IndexByte("_./:@+=%-*?[]!^#", c) >= 0:
 		default:
 			return 0, false, false // quotes, expansions, escapes, [, ~ inside an item
 		}
@@ -503,7 +529,7 @@ func plainInt(s string) bool {
 // byte (bash ends the string there). ok is false for what corral does not
 // decode exactly: \u and \U of a character outside ASCII (written in the
 // locale's encoding), \c of anything but a letter, an octal escape above
-// \377.
+// \377, a backslash before a byte that is not printable ASCII.
 func decodeANSIC(body string) (string, bool) {
 	var b strings.Builder
 	for i := 0; i < len(body); i++ {
@@ -557,10 +583,15 @@ func decodeANSIC(body string) (string, bool) {
 				continue
 			}
 			return "", false
-		default:
+		case c >= ' ' && c < 0x7f:
 			// An unknown escape keeps its backslash.
 			b.WriteByte('\\')
 			b.WriteByte(c)
+		default:
+			// A backslash before a control byte or a byte outside
+			// ASCII: bash doubles its internal quoting bytes (\x01,
+			// \x7f) there.
+			return "", false
 		}
 	}
 	v := b.String()
@@ -603,9 +634,15 @@ func firstLit(w *sh.Word) (string, bool) {
 func (r *resolver) splitsBesideEmptyQuote(parts []sh.WordPart) bool {
 	unquoted, empty := false, false
 	for _, p := range parts {
-		switch p := p.(type) {
-		case *sh.ParamExp:
+		if _, ok := p.(*sh.ParamExp); ok {
 			unquoted = true
+		}
+	}
+	if !unquoted {
+		return false
+	}
+	for _, p := range parts {
+		switch p := p.(type) {
 		case *sh.SglQuoted:
 			v := p.Value
 			if p.Dollar {
@@ -619,5 +656,21 @@ func (r *resolver) splitsBesideEmptyQuote(parts []sh.WordPart) bool {
 			}
 		}
 	}
-	return unquoted && empty
+	return empty
+}
+
+// atFields reports "$@"-like expansions ($@, ${arr[@]}, with operators),
+// which make several fields inside double quotes.
+func atFields(p sh.WordPart) bool {
+	pe, ok := p.(*sh.ParamExp)
+	if !ok || pe.Param == nil || pe.Length {
+		return false
+	}
+	if pe.Param.Value == "@" {
+		return true
+	}
+	if w, ok := pe.Index.(*sh.Word); ok && w.Lit() == "@" {
+		return true
+	}
+	return false
 }
