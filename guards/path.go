@@ -319,12 +319,16 @@ var harmlessDevices = map[string]bool{
 
 // harmlessDevice reports a write target that is a stream, not a file:
 // /dev/null, the standard streams, /dev/fd/N and /proc/self/fd/N (an open
-// descriptor of the writing process), a terminal. It depends on the path
+// descriptor of the writing process), a terminal (/dev/tty, /dev/pts/N,
+// a virtual console /dev/ttyN, /dev/console). It depends on the path
 // only, never on the hook's own descriptors: /dev and /proc are not
 // resolved (see pseudoRoots).
 func harmlessDevice(abs string) bool {
-	if harmlessDevices[abs] || strings.HasPrefix(abs, "/dev/pts/") {
+	if harmlessDevices[abs] || strings.HasPrefix(abs, "/dev/pts/") || abs == "/dev/console" {
 		return true
+	}
+	if n, ok := strings.CutPrefix(abs, "/dev/tty"); ok && n != "" && strings.Trim(n, "0123456789") == "" {
+		return true // a virtual console: text on a screen
 	}
 	for _, fd := range []string{"/dev/fd/", "/proc/self/fd/", "/proc/thread-self/fd/"} {
 		if n, ok := strings.CutPrefix(abs, fd); ok && n != "" && strings.Trim(n, "0123456789") == "" {

@@ -252,6 +252,7 @@ func TestHarmlessDevice(t *testing.T) {
 	t.Parallel()
 	for p, want := range map[string]bool{
 		"/dev/null": true, "/dev/stderr": true, "/dev/fd/3": true, "/dev/tty": true, "/dev/pts/0": true,
+		"/dev/tty13": true, "/dev/console": true, "/dev/ttyS0": false, "/dev/tty1/x": false, "/dev/ttyx": false,
 		"/dev/sda": false, "/dev/nullx": false, "/dev": false, "/tmp/null": false,
 	} {
 		if got := harmlessDevice(p); got != want {

@@ -2,6 +2,7 @@ package rewrite
 
 import (
 	"path"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -27,6 +28,9 @@ type deletion struct {
 	// name they are selected by ("*" for any).
 	filtered bool
 	selects  string
+	// shallow reports that only the entries directly in arg go, not
+	// the tree (find -maxdepth 1 -delete): judged as rm -f arg/* is.
+	shallow bool
 	// moved reports the source of mv: only a start only known at run
 	// time is judged (mv * dir/ is ordinary work).
 	moved bool
@@ -174,6 +178,29 @@ func pipeInputs(p *Pass, c *syntax.Call, base deletion) []deletion {
 				add(x)
 			}
 		}
+	case "grep", "egrep", "fgrep":
+		// find . | grep pyc | xargs rm: the lines of the find before
+		// grep that grep keeps. A pattern keeps some of them; -v keeps
+		// the others, nearly all; other options rewrite the lines.
+		keep, ok := grepKeeps(src)
+		if !ok || c.PipeIndex < 2 {
+			return nil
+		}
+		if f := c.Pipe.Stage(c.PipeIndex - 2); f != nil && f.Name == "find" {
+			filtered, selects := findSelection(f)
+			for _, r := range findRoots(f) {
+				r.Raw = r.Raw + " (from find, through grep)"
+				d := base
+				d.arg = r
+				if filtered || keep {
+					d.filtered, d.selects = true, "*"
+					if filtered {
+						d.selects = selects
+					}
+				}
+				out = append(out, d)
+			}
+		}
 	case "find":
 		filtered, selects := findSelection(src)
 		for _, r := range findRoots(src) {
@@ -187,6 +214,50 @@ func pipeInputs(p *Pass, c *syntax.Call, base deletion) []deletion {
 		}
 	}
 	return out
+}
+
+// grepKeeps reads a grep that filters the lines of a pipe: keep reports
+// that its patterns keep only some lines (not -v, and not a pattern that
+// matches every line: "", ".", ".*", "^", "$"); ok is false when grep
+// changes or replaces the lines (-o, -l, -c, -n, …), reads other files,
+// or takes its patterns from a file or from a value only known at run
+// time.
+func grepKeeps(c *syntax.Call) (keep, ok bool) {
+	opts, operands := scan(c.Args, readerSpecs()["grep"])
+	for _, o := range opts {
+		switch o.name {
+		case "o", "only-matching", "l", "files-with-matches", "L", "files-without-match", "c", "count", "n", "line-number",
+			"b", "byte-offset", "H", "with-filename", "f", "file", "A", "B", "C", "after-context", "before-context", "context", "Z", "null":
+			return false, false
+		}
+	}
+	var patterns []syntax.Arg
+	for _, o := range find(opts, "e", "regexp") {
+		patterns = append(patterns, o.val)
+	}
+	if len(patterns) == 0 {
+		if len(operands) != 1 {
+			return false, false // no pattern, or files to read instead of the pipe
+		}
+		patterns = append(patterns, c.Args[operands[0]])
+	} else if len(operands) > 0 {
+		return false, false
+	}
+	for _, p := range patterns {
+		if !p.Static {
+			return false, false // a pattern only known at run time
+		}
+	}
+	if has(opts, "v", "invert-match") {
+		return false, true
+	}
+	for _, p := range patterns {
+		switch p.Value {
+		case "", ".", ".*", "^", "$", "^.*$", "^.*":
+			return false, true
+		}
+	}
+	return true, true
 }
 
 // findRoots are the starting points of a find: the words before the first
@@ -363,16 +434,28 @@ func findActionInGroup(c *syntax.Call, at int, action map[string]bool, del bool)
 // findDeletions lists the roots of find -delete or find -exec rm.
 func findDeletions(c *syntax.Call) []deletion {
 	verb := ""
+	// deep reports a deleter that takes a directory with its contents
+	// (-exec rm -r); maxdepth is find's -maxdepth, -1 when not given.
+	deep, maxdepth := false, -1
 	for i := 0; i < len(c.Args); i++ {
 		v := c.Args[i].Value
 		switch {
 		case v == "-delete":
 			verb = "find -delete"
+		case v == "-maxdepth" && i+1 < len(c.Args):
+			if n, err := strconv.Atoi(c.Args[i+1].Value); err == nil && c.Args[i+1].Static && n >= 0 {
+				maxdepth = n
+			}
 		case v == "-exec" || v == "-execdir" || v == "-ok" || v == "-okdir":
 			j := i + 1
+			deleter := ""
 			for j < len(c.Args) && c.Args[j].Value != ";" && c.Args[j].Value != "+" {
-				if findDeleter()[path.Base(c.Args[j].Value)] && verb == "" {
-					verb = "find " + v + " " + path.Base(c.Args[j].Value)
+				w := c.Args[j].Value
+				if findDeleter()[path.Base(w)] && verb == "" {
+					verb = "find " + v + " " + path.Base(w)
+					deleter = path.Base(w)
+				} else if deleter == "rm" && c.Args[j].Static && (w == "--recursive" || strings.HasPrefix(w, "-") && !strings.HasPrefix(w, "--") && strings.ContainsAny(w, "rR")) {
+					deep = true
 				}
 				j++
 			}
@@ -388,9 +471,13 @@ func findDeletions(c *syntax.Call) []deletion {
 		// directory: find . -type d -delete leaves every file in place.
 		filtered = true
 	}
+	// find . -maxdepth 1 -type f -delete: the files directly in the root,
+	// not the tree, as rm -f * takes them (a directory at that depth goes
+	// only when it is empty, or with rm -r).
+	shallow := maxdepth >= 0 && maxdepth <= 1 && !deep
 	var out []deletion
 	for _, r := range findRoots(c) {
-		out = append(out, deletion{arg: r, verb: verb, recursive: true, force: true, filtered: filtered, selects: selects})
+		out = append(out, deletion{arg: r, verb: verb, recursive: !shallow, force: true, filtered: filtered, selects: selects, shallow: shallow})
 	}
 	return out
 }
@@ -442,6 +529,12 @@ var rsyncSpec = sync.OnceValue(func() optSpec {
 		"outbuf", "remote-option", "stop-after", "stop-at", "info", "debug", "mkpath", "address", "config"), longEq: true}
 })
 
+// rsyncDryRun reports rsync -n (--dry-run) or --list-only: the files are
+// listed, and nothing is copied, deleted or sent.
+func rsyncDryRun(opts []option) bool {
+	return has(opts, "n", "dry-run", "list-only")
+}
+
 // rsyncDeletions lists the destination of rsync --delete: a local
 // directory whose files the source lacks are deleted.
 func rsyncDeletions(c *syntax.Call) []deletion {
@@ -452,7 +545,7 @@ func rsyncDeletions(c *syntax.Call) []deletion {
 			del = true
 		}
 	}
-	if !del || len(operands) < 2 || rsyncFromRemote(c, operands) {
+	if !del || len(operands) < 2 || rsyncFromRemote(c, operands) || rsyncDryRun(opts) {
 		return nil // from another host: the remote-copy rule's
 	}
 	dest := c.Args[operands[len(operands)-1]]

@@ -11,7 +11,8 @@ var diskWrite = Rule{
 	Name:      "disk-write",
 	Decisions: []Decision{Ask, Deny},
 	Doc: `Writing a block device destroys its file systems: mkfs, mkfs.*,
-mke2fs, mkswap, wipefs, blkdiscard of a device, cryptsetup luksFormat,
+mke2fs, mkswap, wipefs -a/-o (not -n, and not wipefs alone, which lists
+the signatures), blkdiscard of a device, cryptsetup luksFormat,
 erase, luksErase and reencrypt, nvme format and sanitize, sgdisk
 --zap-all/-Z/--clear and sfdisk --delete (deny; of a device only known at
 run time, ask; of an image file, pass); fdisk, sfdisk, parted, sgdisk,
@@ -75,7 +76,14 @@ func isBlockDevice(p string) bool {
 func checkDiskWrite(p *Pass, c *syntax.Call) {
 	name := c.Name
 	switch {
-	case name == "mkfs" || strings.HasPrefix(name, "mkfs.") || name == "mke2fs" || name == "mkswap" || name == "wipefs" || name == "blkdiscard" || name == "mkdosfs" || name == "mkntfs" || name == "mkexfatfs" || name == "mkudffs":
+	case name == "wipefs":
+		// wipefs erases only with -a or -o; alone it lists the
+		// signatures, and -n (--no-act) does everything but the write.
+		opts, _ := scan(c.Args, wipefsSpec)
+		if given(opts, "a", "all", "o", "offset") && !given(opts, "n", "no-act") {
+			formatDevice(p, c, "wipefs erases the signatures of", c.Args)
+		}
+	case name == "mkfs" || strings.HasPrefix(name, "mkfs.") || name == "mke2fs" || name == "mkswap" || name == "blkdiscard" || name == "mkdosfs" || name == "mkntfs" || name == "mkexfatfs" || name == "mkudffs":
 		formatDevice(p, c, name+" formats or wipes", c.Args)
 	case name == "cryptsetup":
 		// luksFormat, erase and luksErase destroy the data or its key
@@ -124,6 +132,9 @@ func checkDiskWrite(p *Pass, c *syntax.Call) {
 		}
 	}
 }
+
+// wipefsSpec are wipefs's options that take a value.
+var wipefsSpec = optSpec{shortVal: "otO", longVal: setOf("offset", "types", "output", "lock"), longEq: true}
 
 // formatDevice reports a formatting tool run on a device (deny), or on a
 // target only known at run time (ask); an image file passes.

@@ -16,7 +16,10 @@ poweroff.target, reboot.target, halt.target, rescue.target,
 emergency.target and the like), loginctl poweroff/reboot/halt and
 terminate-session/kill-session/terminate-user/kill-user, kill of every
 process (kill -9 -1) and killall5 stop the machine, or everyone's work on
-it: ask (seed 002: confirm). shutdown -c (cancel) and --help pass.`,
+it: ask (seed 002: confirm). shutdown -c (cancel), -k (the warning
+only) and --show, halt/poweroff/reboot -w (--wtmp-only: the record of a
+shutdown, no shutdown), systemctl halt/poweroff/… --when cancel or show,
+and --help pass.`,
 	Commands: []string{"shutdown", "reboot", "halt", "poweroff", "init", "telinit", "systemctl", "loginctl", "kill", "killall5"},
 	Call: func(p *Pass, c *syntax.Call) {
 		msg := c.Name + " stops or restarts the machine"
@@ -29,6 +32,10 @@ it: ask (seed 002: confirm). shutdown -c (cancel) and --help pass.`,
 			verb, units := systemctlVerb(c)
 			switch verb {
 			case "poweroff", "reboot", "halt", "kexec", "soft-reboot", "rescue", "emergency", "suspend-then-hibernate":
+				opts, _ := scan(c.Args, systemctlSpec())
+				if w := find(opts, "when"); len(w) > 0 && (w[len(w)-1].val.Value == "cancel" || w[len(w)-1].val.Value == "show") {
+					return // --when cancel or show: a scheduled action is cancelled or shown
+				}
 			case "start", "isolate", "restart", "reload-or-restart", "try-restart", "enqueue-marked-jobs":
 				target := ""
 				for _, u := range units {
@@ -63,14 +70,18 @@ it: ask (seed 002: confirm). shutdown -c (cancel) and --help pass.`,
 		case "killall5":
 			msg = "killall5 signals every process except the kernel's and its own session"
 		case "shutdown":
-			// -c cancels a pending shutdown, in any cluster (-kc); read
-			// with shutdown's table, so -t's value is not an option.
+			// -c cancels a pending shutdown, in any cluster (-kc); -k
+			// only sends the wall message; read with shutdown's table, so
+			// -t's value is not an option.
 			opts, _ := scan(c.Args, specFor("shutdown"))
-			if given(opts, "c", "help") {
+			if given(opts, "c", "help", "k", "show") {
 				return
 			}
 		default:
-			if asksHelp(c) {
+			// --wtmp-only (-w) writes the shutdown record and stops
+			// nothing.
+			opts, _ := scan(c.Args, specFor(c.Name))
+			if asksHelp(c) || given(opts, "w", "wtmp-only") {
 				return
 			}
 		}

@@ -30,7 +30,10 @@ system directory (${D:-/}*) is asked about. The same judgement applies to
 every other way of deleting a tree: find <root> -delete or -exec rm (with a
 test that selects some files, -name, -mtime, …, it passes in the home
 directory or the project and asks on / or a system directory), xargs rm and
-parallel rm with the paths the stage before them gives (echo, printf, find),
+parallel rm with the paths the stage before them gives (echo, printf, find,
+find | grep: a pattern keeps some paths, -v nearly all), find -maxdepth 1
+with -delete or a non-recursive rm (the files directly in its root, as
+rm -f ROOT/* takes them),
 rsync --delete onto a directory, git clean; the sources of mv are judged
 only for a start known at run time (mv "$DIR/"* x asks).`,
 	Commands: []string{"rm", "find", "rsync", "git", "mv"},
@@ -239,6 +242,10 @@ func (p *Pass) judgeTree(c *syntax.Call, rule string, d deletion) {
 		// every system directory.
 		report(Ask, verb+" of "+a.Raw+" deletes the files it selects throughout "+why)
 	case d.filtered:
+	case d.shallow && (t.Path == "/" || systemDirs()[t.Path]):
+		report(Deny, verb+" of "+a.Raw+" deletes every file directly in "+why)
+	case d.shallow:
+		report(Ask, verb+" of "+a.Raw+" deletes every file directly in "+why)
 	case d.recursive:
 		report(Deny, verb+" of "+a.Raw+" deletes "+why)
 	case a.Glob && (t.Path == "/" || systemDirs()[t.Path]):

@@ -12,7 +12,8 @@ var serviceStop = Rule{
 	Doc: `systemctl stop, disable, mask and kill (and service NAME stop,
 invoke-rc.d NAME stop, rc-service NAME stop, /etc/init.d/NAME stop) take a
 service down: ask (seed 002: confirm). status, start, restart and the rest
-pass.`,
+pass, and so does a verb with no unit (systemctl kill --signal help lists
+the signals).`,
 	Words: []string{"systemctl", "service", "invoke-rc.d", "rc-service"},
 	Call: func(p *Pass, c *syntax.Call) {
 		if asksHelp(c) {
@@ -25,7 +26,11 @@ pass.`,
 			}
 			return
 		case "systemctl":
-			switch verb, _ := systemctlVerb(c); verb {
+			verb, units := systemctlVerb(c)
+			if len(units) == 0 {
+				return // no unit: systemctl kill --signal help lists the signals
+			}
+			switch verb {
 			case "stop", "disable", "mask", "kill":
 				p.Report(c, Finding{Rule: "service-stop", Decision: Ask, Message: "systemctl " + verb + " takes a service down"})
 			}

@@ -267,9 +267,9 @@ func (p *Pass) httpieUploads(c *syntax.Call) {
 }
 
 func (p *Pass) copyToRemote(c *syntax.Call) {
-	_, operands := scan(c.Args, remoteCopySpec(c.Name))
-	if len(operands) < 2 {
-		return
+	opts, operands := scan(c.Args, remoteCopySpec(c.Name))
+	if len(operands) < 2 || c.Name == "rsync" && rsyncDryRun(opts) {
+		return // rsync -n, --list-only: nothing is sent
 	}
 	dest := c.Args[operands[len(operands)-1]]
 	if !dest.Static || !remotePath(dest.Value) {

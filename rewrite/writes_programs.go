@@ -125,7 +125,7 @@ func programWrites(c *syntax.Call) []target {
 	case "rsync":
 		// From a remote host it is an acquisition, moved into the sandbox
 		// by the remote-copy rule.
-		if _, ops := scan(c.Args, rsyncSpec()); len(ops) >= 2 && !rsyncFromRemote(c, ops) {
+		if opts, ops := scan(c.Args, rsyncSpec()); len(ops) >= 2 && !rsyncFromRemote(c, ops) && !rsyncDryRun(opts) {
 			if dest := c.Args[ops[len(ops)-1]]; !remotePath(dest.Value) {
 				out = append(out, into(dest)...)
 			}
