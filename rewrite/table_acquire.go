@@ -25,6 +25,7 @@ var acquisitionRules = []Rule{
 	gitArchiveRemote,
 	gitSubtree,
 	sshOutput,
+	sftpRule,
 }
 
 // movers are the rules whose fixes move content into the sandbox, so that
@@ -32,4 +33,4 @@ var acquisitionRules = []Rule{
 // (run-download, gh-pr-checkout) require them; TestMoversDeclared checks
 // that no other rule relocates anything.
 var movers = []string{"git-clone", "gh-repo-clone", "gh-release-download", "curl", "wget", "svn-checkout", "hg-clone", "remote-copy",
-	"aria2c", "axel", "jj-git-clone", "gh-repo-fork", "gh-gist-clone", "gh-run-download", "git-archive-remote", "ssh-output"}
+	"aria2c", "axel", "jj-git-clone", "gh-repo-fork", "gh-gist-clone", "gh-run-download", "git-archive-remote", "ssh-output", "sftp"}
