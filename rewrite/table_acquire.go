@@ -26,6 +26,7 @@ var acquisitionRules = []Rule{
 	gitSubtree,
 	sshOutput,
 	sftpRule,
+	containerCopy,
 }
 
 // movers are the rules whose fixes move content into the sandbox, so that
@@ -33,4 +34,4 @@ var acquisitionRules = []Rule{
 // (run-download, gh-pr-checkout) require them; TestMoversDeclared checks
 // that no other rule relocates anything.
 var movers = []string{"git-clone", "gh-repo-clone", "gh-release-download", "curl", "wget", "svn-checkout", "hg-clone", "remote-copy",
-	"aria2c", "axel", "jj-git-clone", "gh-repo-fork", "gh-gist-clone", "gh-run-download", "git-archive-remote", "ssh-output", "sftp"}
+	"aria2c", "axel", "jj-git-clone", "gh-repo-fork", "gh-gist-clone", "gh-run-download", "git-archive-remote", "ssh-output", "sftp", "container-copy"}
