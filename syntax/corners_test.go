@@ -25,7 +25,18 @@ var cornerCases = []struct {
 	{`echo 'touch canary' > envfile; BASH_ENV=./envfile bash -c :`, true},
 	{"shopt -s expand_aliases\nalias ls='touch canary'\nls", true},
 	{`PROMPT_COMMAND='touch canary' bash -i < /dev/null`, true},
+	// Programs that run shell commands from their own code: awk's
+	// system(), getline from a command and print into a shell; GNU sed's
+	// e command and s///e.
+	{`awk 'BEGIN { system("touch canary") }'`, true},
+	{`echo | awk '{ "touch canary" | getline }'`, true},
+	{`awk 'BEGIN { print "touch canary" | "sh" }'`, true},
+	{`printf 'x\n' > in; sed -n '1e touch canary' in`, true},
+	{`echo 'touch canary' | sed 's/.*/&/e'`, true},
 	// Look-alikes.
+	{`awk 'BEGIN { print "touch canary" }'`, false},
+	{`echo x | sed 's/x/touch canary/'`, false},
+	{`awk '/touch|canary/' /dev/null`, false},
 	{`x=5; echo $((x))`, false},
 	{`x='touch canary'; echo ${x@Q}`, false},
 	{"alias ls='touch canary'\nls", false},

@@ -114,6 +114,8 @@ func (w *walker) programs(c scope, call *Call) bool {
 		}
 	case "docker", "podman":
 		w.dockerRun(c, call)
+	case "awk", "gawk", "mawk", "nawk", "sed", "gsed":
+		w.awkSed(c, call)
 	}
 	return false
 }
