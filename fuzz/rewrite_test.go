@@ -20,9 +20,39 @@ func FuzzRewrite(f *testing.F) {
 			f.Add(s.cmd) // large ones would slow every execution down
 		}
 	}
+	for _, s := range rewriteBesideWarn {
+		f.Add(s)
+	}
 	f.Fuzz(func(t *testing.T, cmd string) {
 		checkCommand(t, machineFor(cmd), cmd)
 	})
+}
+
+// rewriteBesideWarn are commands rewritten beside a part that only warns:
+// the rewrite must keep that warning (FuzzRewrite's "never lowers").
+var rewriteBesideWarn = []string{
+	"git clone https://github.com/a/b && rm -rf node_modules/.cache",
+	"rm -rf node_modules/.cache; curl -o x.tar.gz https://e.com/x.tar.gz",
+	"git clone https://github.com/a/b; echo x | tee plugins/p/agents/a.md",
+}
+
+// TestRewriteKeepsWarnings holds the commands of rewriteBesideWarn to
+// checkCommand's invariants and checks that they do exercise the one
+// that a rewrite never lowers the decision: each is rewritten, and
+// checked again still warns.
+func TestRewriteKeepsWarnings(t *testing.T) {
+	for _, cmd := range rewriteBesideWarn {
+		m := machineFor(cmd)
+		checkCommand(t, m, cmd)
+		res := rewrite.Check(m.rewrite, cmd)
+		if res.Decision != rewrite.Rewrite {
+			t.Errorf("%s: decision %s, want rewrite", cmd, res.Decision)
+			continue
+		}
+		if again := rewrite.Check(m.rewrite, res.Rewritten); again.Decision != rewrite.Warn {
+			t.Errorf("%s: rewritten %q decides %s, want warn", cmd, res.Rewritten, again.Decision)
+		}
+	}
 }
 
 // checkCommand checks, for one command in one configuration:
@@ -31,7 +61,8 @@ func FuzzRewrite(f *testing.F) {
 //     the decision);
 //   - a command is rewritten exactly when the decision is rewrite;
 //   - a rewritten command parses again, differs from the original, and
-//     checking it again gives no rewrite and nothing above warn;
+//     checking it again gives no rewrite and nothing above warn, and no
+//     less than the findings outside the rewritten spans gave;
 //   - the statements of the original that no rule touched are in the
 //     rewritten command byte for byte, in order, and so is every byte
 //     outside the spans the engine says it touched;
@@ -84,6 +115,19 @@ func checkRewritten(t *testing.T, m machine, cmd string, res *rewrite.Result) {
 	again := rewrite.Check(m.rewrite, out)
 	if again.Rewritten != "" || again.Decision > rewrite.Warn {
 		t.Fatalf("%s: checking the rewrite again gives %s %v %q: %q -> %q", m.name, again.Decision, rules(again), again.Rewritten, cmd, out)
+	}
+	// A rewrite never lowers a command's decision: what the original's
+	// findings outside the rewritten spans decided, the rewritten command
+	// still decides at least.
+	kept := rewrite.Allow
+	for _, f := range res.Findings {
+		if f.Decision == rewrite.Rewrite || overlaps(f.Start, f.End, res.Touched) {
+			continue
+		}
+		kept = max(kept, f.Decision)
+	}
+	if again.Decision < kept {
+		t.Fatalf("%s: the rewrite lowers the decision: the untouched findings decide %s, the rewritten command %s %v: %q -> %q", m.name, kept, again.Decision, rules(again), cmd, out)
 	}
 
 	// Every byte outside the touched spans is kept, in order.
@@ -161,4 +205,15 @@ func answerJSON(t *testing.T, r *rewrite.Result) string {
 		t.Fatal(err)
 	}
 	return string(b)
+}
+
+// overlaps reports whether [start,end) meets one of spans (an empty span
+// meets what holds it).
+func overlaps(start, end int, spans [][2]int) bool {
+	for _, s := range spans {
+		if s[0] < end && s[1] > start || s[0] == s[1] && s[0] >= start && s[0] <= end || start == end && start >= s[0] && start <= s[1] {
+			return true
+		}
+	}
+	return false
 }

@@ -18,7 +18,11 @@ gunzip), fed as a file by process substitution (bash <(curl …),
 source <(wget -O- …)), or substituted into a script string
 (sh -c "$(curl …)", eval "$(curl …)", python3 -c "$(curl …)"). Nothing
 about running it can be sandboxed, so corral asks, and says how to fetch
-the script into the sandbox to read it first. A pipe into jq, grep or tar
+the script into the sandbox to read it first. An interpreter runs its
+standard input only when it takes its program from there (python3,
+node -r mod, perl, php with no script): with a code option, a module or
+a script file (python3 -m json.tool, node -e '…', perl -ne '…',
+python3 tool.py) the download is data. A pipe into jq, grep or tar
 is not execution and passes; so is a download handed to a script as data
 (python3 tool.py "$(curl …)", bash -c 'echo "$1"' _ "$(curl …)").
 What ssh prints of another host (ssh h cat x | sh, bash <(ssh h cat x))

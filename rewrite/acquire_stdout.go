@@ -190,7 +190,8 @@ func (p *Pass) extractTar(s *syntax.Call, rule, kind string) {
 func isInterpreter(name string) bool { return syntax.RunnerOf(name) == syntax.InterpreterRunner }
 
 // runsStdin reports whether c executes what it reads on stdin: a shell
-// with no script (sh, bash -s) or an interpreter with no script file.
+// with no script (sh, bash -s) or an interpreter with no script file,
+// code option or module (syntax.ProgramFromStdin reads its options).
 func runsStdin(c *syntax.Call) bool {
 	if syntax.IsShell(c.Name) {
 		_, stdin := syntax.ShellScript(c)
@@ -198,6 +199,9 @@ func runsStdin(c *syntax.Call) bool {
 	}
 	if !isInterpreter(c.Name) {
 		return false
+	}
+	if stdin, known := syntax.ProgramFromStdin(c); known {
+		return stdin
 	}
 	for i := 0; i < len(c.Args); i++ {
 		v := c.Args[i].Value

@@ -18,7 +18,12 @@ everyone write) makes a whole tree writable by everyone: deny, as seed
 directory or the project's parents change ownership or modes of the
 machine: deny. chmod -R or chown -R --reference=FILE copies modes or
 owners corral cannot see onto a tree: ask. find … -exec chmod is a
-recursive chmod of find's roots. A plain chmod 777 file is allowed.`,
+recursive chmod of find's roots; with a test before it that selects
+some files (-name, -perm, -user, …; not -type, and not a negated test or
+one another branch of -o bypasses) it changes only those: throughout /,
+a system directory or the home directory it asks (deny when the mode
+lets everyone write), elsewhere it passes as chmod of those files does.
+A plain chmod 777 file is allowed.`,
 	Commands: []string{"chmod", "chown", "chgrp", "setfacl"},
 	Call:     checkChmod,
 }
@@ -62,23 +67,37 @@ func checkChmod(p *Pass, c *syntax.Call) {
 	recursive := has(opts, "R", "recursive")
 	var targets []syntax.Arg
 	reference := has(opts, "reference")
+	mode := ""
 	if !reference && len(operands) > 0 {
 		// The mode or owner comes first.
-		if c.Name == "chmod" && worldWritable(c.Args[operands[0]].Value) && (recursive || fromFind(c)) {
-			p.Report(c, Finding{Rule: "chmod-recursive", Decision: Deny, Message: c.Name + " -R " + c.Args[operands[0]].Value + " makes a whole tree writable by everyone"})
-			return
+		if c.Name == "chmod" {
+			mode = c.Args[operands[0]].Value
 		}
 		operands = operands[1:]
+	}
+	var host *syntax.Call
+	if fromFind(c) {
+		host = p.findHost(c)
+	}
+	if host != nil && !reference {
+		if filtered, _ := findSelects(host, setOf(c.Name), false); filtered {
+			// find / -user u -exec chown v {} \;: only the files the
+			// tests select change, as if each were named to c.
+			judgeSelected(p, c, findRoots(host), worldWritable(mode))
+			return
+		}
+	}
+	if worldWritable(mode) && (recursive || fromFind(c)) {
+		p.Report(c, Finding{Rule: "chmod-recursive", Decision: Deny, Message: c.Name + " -R " + mode + " makes a whole tree writable by everyone"})
+		return
 	}
 	for _, i := range operands {
 		targets = append(targets, c.Args[i])
 	}
-	if fromFind(c) {
+	if host != nil {
 		// find ROOT -exec chmod MODE {} \;: every file under the roots.
-		if host := p.findHost(c); host != nil {
-			recursive = true
-			targets = findRoots(host)
-		}
+		recursive = true
+		targets = findRoots(host)
 	}
 	if !recursive || len(targets) == 0 {
 		return
@@ -113,6 +132,39 @@ func judgeModeTargets(p *Pass, c *syntax.Call, targets []syntax.Arg) {
 		}
 		if why != "" && !strings.HasPrefix(why, "the project") {
 			p.Report(c, Finding{Rule: "chmod-recursive", Decision: Deny, Message: c.Name + " -R on " + why})
+		}
+	}
+}
+
+// judgeSelected judges a change of modes or owners by find -exec of the
+// files find's tests select under roots: throughout / , a system
+// directory or the home directory it is asked about (deny when the mode
+// lets everyone write them); in the project or elsewhere it is what
+// chmod or chown of those files would be, and passes.
+func judgeSelected(p *Pass, c *syntax.Call, roots []syntax.Arg, open bool) {
+	for _, a := range roots {
+		if !a.Static {
+			if r, ok := p.resolveTarget(c.Dir, a); ok {
+				a = r
+			} else {
+				if why := unknownRoot(a); why != "" {
+					p.Report(c, Finding{Rule: "chmod-recursive", Decision: Ask, Message: c.Name + " of the files find selects under " + a.Raw + ": " + why})
+				}
+				continue
+			}
+		}
+		why := ""
+		if d, ok := treeTarget(c.Dir, a); ok {
+			why = p.catastrophic(d.Path)
+		} else if _, w := p.globVictim(c.Dir, a); w != "" {
+			why = w
+		}
+		switch {
+		case why == "" || strings.HasPrefix(why, "the project"):
+		case open:
+			p.Report(c, Finding{Rule: "chmod-recursive", Decision: Deny, Message: c.Name + " by find makes the files it selects throughout " + why + " writable by everyone"})
+		default:
+			p.Report(c, Finding{Rule: "chmod-recursive", Decision: Ask, Message: c.Name + " by find changes the files it selects throughout " + why})
 		}
 	}
 }

@@ -62,6 +62,10 @@ func rmDeletions(p *Pass, c *syntax.Call) []deletion {
 	case "rm":
 		d.recursive = has(opts, "r", "R", "recursive")
 		d.force = has(opts, "f", "force")
+	case "rmdir":
+		// rmdir removes a directory only when it is empty: nothing under
+		// it goes (find . -type d | xargs rmdir).
+		d.filtered, d.selects = true, "*"
 	}
 	var out []deletion
 	add := func(a syntax.Arg) {
@@ -174,7 +178,9 @@ func pipeInputs(p *Pass, c *syntax.Call, base deletion) []deletion {
 			r.Raw = r.Raw + " (from find)"
 			d := base
 			d.arg = r
-			d.filtered, d.selects = filtered, selects
+			if filtered {
+				d.filtered, d.selects = true, selects
+			}
 			out = append(out, d)
 		}
 	}
@@ -211,31 +217,143 @@ var findFilters = sync.OnceValue(func() map[string]bool {
 // findDeleter are the programs that delete the files find -exec hands them.
 var findDeleter = setOf("rm", "shred", "unlink", "rmdir")
 
-// findSelection reports whether find's tests select only some files, and
-// the name they select ("*" when not given by -name).
+// findSelection reports whether find's tests select only some files
+// before its deleting action, and the name they select ("*" when not
+// given by -name).
 func findSelection(c *syntax.Call) (filtered bool, selects string) {
+	return findSelects(c, findDeleter, true)
+}
+
+// findSelects reports whether the tests of find c that come before its
+// action — -delete, when del is set, or an -exec of a program in action —
+// select only some files, and the name they select ("*" when not given
+// by -name). A negated test (! -name x, -not -user u) selects nearly
+// everything, and an -o or a comma lets the action run without the tests
+// before it: neither counts (-prune -o -name x -delete: the tests after
+// the -o do). A command run by -exec that is not an action
+// is a test (-exec grep -q x {} \;).
+func findSelects(c *syntax.Call, action map[string]bool, del bool) (filtered bool, selects string) {
 	selects = "*"
+	depth, negated := 0, false
+	name := ""
 	for i := 0; i < len(c.Args); i++ {
 		v := c.Args[i].Value
+		neg := negated
+		negated = false
 		switch {
-		case v == "-exec" || v == "-execdir" || v == "-ok" || v == "-okdir":
-			// A command that is not a deleter is a test (-exec grep -q
-			// x {} \;): it selects too.
-			deleter := false
-			for i++; i < len(c.Args) && c.Args[i].Value != ";" && c.Args[i].Value != "+"; i++ {
-				deleter = deleter || findDeleter[path.Base(c.Args[i].Value)]
+		case v == "!" || v == "-not":
+			negated = !neg
+		case v == "(" && neg:
+			// ! \( -name a -o -name b \): everything else; skip the group.
+			for d := 1; d > 0 && i+1 < len(c.Args); {
+				i++
+				switch c.Args[i].Value {
+				case "(":
+					d++
+				case ")":
+					d--
+				}
 			}
-			if !deleter {
+		case v == "(":
+			depth++
+		case v == ")":
+			depth--
+		case v == "-o" || v == "-or" || v == ",":
+			// find . -name x -o -delete deletes everything else: only
+			// the tests of the action's own branch count (find . -path
+			// ./x -prune -o -name '*.pyc' -delete). Inside parentheses the
+			// alternatives are of one test (\( -name a -o -name b \))
+			// unless the action is there too.
+			switch {
+			case depth == 0:
+				filtered, name = false, ""
+			case findActionInGroup(c, i, action, del):
+				return false, "*"
+			}
+		case v == "-delete" && del:
+			return filtered, selectsOr(filtered, name)
+		case v == "-exec" || v == "-execdir" || v == "-ok" || v == "-okdir":
+			acts := false
+			for i++; i < len(c.Args) && c.Args[i].Value != ";" && c.Args[i].Value != "+"; i++ {
+				acts = acts || action[path.Base(c.Args[i].Value)]
+			}
+			if acts {
+				return filtered, selectsOr(filtered, name)
+			}
+			if !neg {
 				filtered = true
 			}
+		case v == "-type" || v == "-xtype":
+			// -type l, p, s: some kinds of file only; f and d are most
+			// of a tree (a -delete of directories is judged apart).
+			if i+1 < len(c.Args) {
+				i++
+				if t := c.Args[i]; !neg && t.Static && t.Value != "" && !strings.ContainsAny(t.Value, "fd") {
+					filtered = true
+				}
+			}
 		case findFilters()[v] || strings.HasPrefix(v, "-newer"):
+			if neg {
+				break
+			}
 			filtered = true
-			if (v == "-name" || v == "-iname") && i+1 < len(c.Args) && c.Args[i+1].Static && selects == "*" {
-				selects = c.Args[i+1].Value
+			if (v == "-name" || v == "-iname") && i+1 < len(c.Args) && c.Args[i+1].Static && name == "" {
+				name = c.Args[i+1].Value
 			}
 		}
 	}
-	return filtered, selects
+	return filtered, selectsOr(filtered, name)
+}
+
+// selectsOr is the name find selects: the -name pattern, or "*".
+func selectsOr(filtered bool, name string) string {
+	if !filtered || name == "" {
+		return "*"
+	}
+	return name
+}
+
+// findActionInGroup reports whether the action of find c (-delete when
+// del is set, or an -exec of a program in action) is inside the
+// parenthesised group that holds the word at index at.
+func findActionInGroup(c *syntax.Call, at int, action map[string]bool, del bool) bool {
+	start, depth := -1, 0
+	for i := at; i >= 0 && start < 0; i-- {
+		switch c.Args[i].Value {
+		case ")":
+			depth++
+		case "(":
+			if depth == 0 {
+				start = i
+			}
+			depth--
+		}
+	}
+	if start < 0 {
+		return true
+	}
+	depth = 0
+	for i := start + 1; i < len(c.Args); i++ {
+		v := c.Args[i].Value
+		switch {
+		case v == "(":
+			depth++
+		case v == ")":
+			if depth == 0 {
+				return false
+			}
+			depth--
+		case v == "-delete" && del:
+			return true
+		case v == "-exec" || v == "-execdir" || v == "-ok" || v == "-okdir":
+			for i++; i < len(c.Args) && c.Args[i].Value != ";" && c.Args[i].Value != "+"; i++ {
+				if action[path.Base(c.Args[i].Value)] {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // findDeletions lists the roots of find -delete or find -exec rm.
@@ -261,14 +379,47 @@ func findDeletions(c *syntax.Call) []deletion {
 		return nil
 	}
 	filtered, selects := findSelection(c)
-	if strings.HasSuffix(verb, "rmdir") {
-		filtered = true // rmdir removes empty directories only
+	if strings.HasSuffix(verb, "rmdir") || verb == "find -delete" && findDirsOnly(c) {
+		// rmdir removes empty directories only, and so does -delete of a
+		// directory: find . -type d -delete leaves every file in place.
+		filtered = true
 	}
 	var out []deletion
 	for _, r := range findRoots(c) {
 		out = append(out, deletion{arg: r, verb: verb, recursive: true, force: true, filtered: filtered, selects: selects})
 	}
 	return out
+}
+
+// findDirsOnly reports whether find c's -delete only reaches
+// directories: a -type d (not negated) in the branch of the -delete.
+func findDirsOnly(c *syntax.Call) bool {
+	dirs, negated, depth := false, false, 0
+	for i := 0; i < len(c.Args); i++ {
+		v := c.Args[i].Value
+		neg := negated
+		negated = false
+		switch {
+		case v == "!" || v == "-not":
+			negated = !neg
+		case v == "(":
+			depth++
+		case v == ")":
+			depth--
+		case v == "-o" || v == "-or" || v == ",":
+			if depth == 0 {
+				dirs = false
+			}
+		case v == "-type" && i+1 < len(c.Args):
+			i++
+			if depth == 0 && !neg && c.Args[i].Static && c.Args[i].Value == "d" {
+				dirs = true
+			}
+		case v == "-delete":
+			return dirs && depth == 0
+		}
+	}
+	return false
 }
 
 // rsyncDeleteOpts are rsync's options that delete files of the destination

@@ -14,8 +14,8 @@ var corralGlobalSpec = optSpec{longEq: true, stop: true, longVal: setOf("color")
 var corralSelf = Rule{
 	Name:      "corral-self",
 	Decisions: []Decision{Deny},
-	Doc: `corral confirm, corral session, corral init and corral uninstall run by
-the agent are denied, however they are spelled (a path, a wrapper, bash -c,
+	Doc: `corral confirm, corral session, corral init, corral uninstall and corral
+policy init run by the agent are denied, however they are spelled (a path, a wrapper, bash -c,
 options first): an agent that approves its own asks or unregisters the hook
 has switched corral off. The person runs them in their own terminal.`,
 	Commands: []string{"corral"},
@@ -28,6 +28,10 @@ has switched corral off. The person runs them in their own terminal.`,
 		if !a.Static {
 			// A subcommand only known at run time could be any of them.
 			p.Report(c, Finding{Rule: "corral-self", Decision: Deny, Message: "corral with a subcommand only known at run time could approve or unregister itself; the user runs corral's commands"})
+			return
+		}
+		if a.Value == "policy" && len(ops) > 1 && c.Args[ops[1]].Value == "init" {
+			p.Report(c, Finding{Rule: "corral-self", Decision: Deny, Message: "corral policy init writes a policy file; the user runs it in their own terminal"})
 			return
 		}
 		for _, s := range selfCommands {

@@ -15,4 +15,5 @@ var dangerRules = []Rule{
 	dynamicCommand,
 	hiddenCode,
 	corralSelf,
+	agentUnguarded,
 }

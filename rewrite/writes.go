@@ -63,6 +63,11 @@ type target struct {
 	// derived reports a path found from another: a glob's match, a link's
 	// target. It is not expanded again.
 	derived bool
+	// attrs reports a change of the file's mode, owner or attributes
+	// (chmod, chown, chattr, setfacl): only the guard's own files are
+	// judged, since a mode that stops the agent's settings or corral from
+	// being read switches corral off.
+	attrs bool
 }
 
 func (t target) path() string {
@@ -362,11 +367,20 @@ func (p *Pass) judge(c *syntax.Call, sc *syntax.Script, dir syntax.Dir, t target
 	}
 	for _, prot := range cfg.Protected {
 		if prot != "" && guards.Within(prot, norm.Abs) {
-			report(Deny, fmt.Sprintf("%s %s %s, which is corral's own configuration or state", what, verb, norm.Abs), "blocked")
+			if t.attrs {
+				verb = "changes the mode or owner of"
+			}
+			report(Deny, fmt.Sprintf("%s %s %s, which is corral's own configuration, state or program", what, verb, norm.Abs), "blocked")
 			return
 		}
 	}
 	if cfg.Paths == nil {
+		return
+	}
+	if t.attrs {
+		if d := cfg.Paths.Decide(env, t.path(), guards.Write); d.Verdict == guards.Deny && d.Rule == "self-protection" {
+			report(Deny, fmt.Sprintf("%s changes the mode or owner of %s: %s", what, t.path(), d.Message), d.PathContext)
+		}
 		return
 	}
 	if t.action == guards.Delete && gitLockFile(norm.Abs) {

@@ -151,6 +151,67 @@ func programWrites(c *syntax.Call) []target {
 		for _, o := range find(opts, "C", "directory") {
 			out = append(out, inside(o.val)...)
 		}
+	case "chmod", "chown", "chgrp", "chattr", "setfacl":
+		out = append(out, attrTargets(c)...)
+	case "sponge":
+		// sponge [-a] FILE soaks up stdin and writes FILE.
+		if _, ops := scan(c.Args, optSpec{}); len(ops) > 0 {
+			out = append(out, write(c.Args[ops[0]]))
+		}
+	case "xxd":
+		// xxd [options] [infile [outfile]]: the second operand is written.
+		if _, ops := scan(c.Args, optSpec{shortVal: "cglosnR"}); len(ops) >= 2 && c.Args[ops[1]].Value != "-" {
+			out = append(out, write(c.Args[ops[1]]))
+		}
+	case "openssl":
+		// openssl's options are single-dash words: -out FILE and
+		// -keyout FILE name what it writes, whatever the subcommand.
+		for i := 0; i+1 < len(c.Args); i++ {
+			if v := c.Args[i].Value; v == "-out" || v == "-keyout" || v == "-sigfile" {
+				out = append(out, write(c.Args[i+1]))
+				i++
+			}
+		}
+	case "gpg", "gpg2":
+		opts, _ := scan(c.Args, optSpec{shortVal: "ouraRfNzb", longVal: setOf("output", "recipient", "local-user", "homedir",
+			"default-key", "hidden-recipient", "encrypt-to", "trust-model", "keyring", "secret-keyring", "passphrase", "passphrase-file",
+			"passphrase-fd", "cipher-algo", "digest-algo", "compress-algo", "set-filename", "comment", "status-fd", "logger-fd",
+			"keyserver", "keyid-format", "pinentry-mode", "command-fd", "trusted-key", "default-recipient"), longEq: true})
+		for _, o := range find(opts, "o", "output") {
+			if !(o.val.Static && o.val.Value == "-") {
+				out = append(out, write(o.val))
+			}
+		}
+	case "script":
+		// script [options] [file]: the typescript (default ./typescript)
+		// and the log files of -I, -O, -B, -T.
+		opts, ops := scan(c.Args, optSpec{shortVal: "cEIOBTmo", longVal: setOf("command", "echo", "log-in", "log-out", "log-io",
+			"log-timing", "logging-format", "output-limit"), longEq: true})
+		if has(opts, "V", "version", "h", "help") {
+			return nil
+		}
+		for _, o := range find(opts, "I", "log-in", "O", "log-out", "B", "log-io", "T", "log-timing") {
+			out = append(out, write(o.val))
+		}
+		if len(ops) > 0 {
+			out = append(out, write(c.Args[ops[0]]))
+		} else if len(find(opts, "I", "log-in", "O", "log-out", "B", "log-io")) == 0 {
+			out = append(out, write(syntax.Arg{Value: "typescript", Raw: "typescript", Static: true}))
+		}
+	case "ed", "red":
+		// ed FILE edits FILE: its commands (from stdin) can write it.
+		if _, ops := scan(c.Args, optSpec{shortVal: "p", longVal: setOf("prompt"), longEq: true}); len(ops) > 0 && !strings.HasPrefix(c.Args[ops[0]].Value, "!") {
+			out = append(out, write(c.Args[ops[0]]))
+		}
+	case "mkfifo", "mknod":
+		// Each operand (mknod: the first) is created.
+		_, ops := scan(c.Args, optSpec{shortVal: "mZ", longVal: setOf("mode", "context"), longEq: true})
+		if c.Name == "mknod" && len(ops) > 1 {
+			ops = ops[:1]
+		}
+		for _, i := range ops {
+			out = append(out, write(c.Args[i]))
+		}
 	case "unzip":
 		opts, _ := scan(c.Args, optSpec{shortVal: "dxP", longVal: nil})
 		if has(opts, "l", "t", "v", "p", "Z", "z") {
@@ -238,6 +299,18 @@ func gitWrites(c *syntax.Call) []target {
 		for _, i := range ops[:len(ops)-1] {
 			out = append(out, target{arg: args[i], action: guards.Delete})
 		}
+	case "config":
+		// git config --file F KEY VALUE writes F (a --global or
+		// repository setting is git's own file, judged by its key).
+		if _, _, ok := syntax.GitConfigSet(args); !ok {
+			return nil
+		}
+		opts, _ := scan(args, optSpec{shortVal: "ft", longVal: setOf("file", "blob", "type", "default", "comment", "value", "url"), longEq: true})
+		for _, o := range find(opts, "f", "file") {
+			if !(o.val.Static && o.val.Value == "-") {
+				out = append(out, target{arg: o.val, action: guards.Write})
+			}
+		}
 	case "rm":
 		opts, ops := scan(args, optSpec{longVal: setOf("pathspec-from-file"), longEq: true})
 		if has(opts, "cached", "n", "dry-run") {
@@ -258,4 +331,65 @@ func rsyncFromRemote(c *syntax.Call, ops []int) bool {
 		}
 	}
 	return false
+}
+
+// attrTargets lists the files whose mode, owner or attributes a command
+// changes: chmod MODE FILE…, chown OWNER FILE…, chgrp GROUP FILE… (or
+// --reference=RFILE FILE…), chattr [+-=]ATTRS FILE…, setfacl … FILE….
+func attrTargets(c *syntax.Call) []target {
+	var opts []option
+	var ops []int
+	skip := 1 // the mode, owner or group
+	switch c.Name {
+	case "chmod":
+		// GNU chmod's own short options are c, f, v and R; any other
+		// word with a dash (-x, -w) is a mode.
+		for i, a := range c.Args {
+			v := a.Value
+			switch {
+			case v == "--":
+				for j := i + 1; j < len(c.Args); j++ {
+					ops = append(ops, j)
+				}
+			case strings.HasPrefix(v, "--reference"):
+				skip = 0
+				continue
+			case strings.HasPrefix(v, "--"):
+				continue
+			case len(v) > 1 && v[0] == '-' && strings.Trim(v[1:], "cfvR") == "":
+				continue
+			default:
+				ops = append(ops, i)
+				continue
+			}
+			break
+		}
+	case "chown", "chgrp":
+		opts, ops = scan(c.Args, optSpec{longVal: setOf("reference", "from"), longEq: true})
+		if has(opts, "reference") {
+			skip = 0
+		}
+	case "chattr":
+		opts, ops = scan(c.Args, optSpec{shortVal: "vp"})
+		skip = 0
+		// chattr +i f: the mode word starts with + or = (or - after the
+		// options, which scan already took as an option).
+		for len(ops) > 0 && strings.HasPrefix(c.Args[ops[0]].Value, "+") || len(ops) > 0 && strings.HasPrefix(c.Args[ops[0]].Value, "=") {
+			ops = ops[1:]
+		}
+	case "setfacl":
+		opts, ops = scan(c.Args, optSpec{shortVal: "mMxX", longVal: setOf("modify", "modify-file", "remove", "remove-file", "set", "set-file"), longEq: true})
+		skip = 0
+		if has(opts, "restore") {
+			return nil
+		}
+	}
+	if len(ops) < skip {
+		return nil
+	}
+	var out []target
+	for _, i := range ops[skip:] {
+		out = append(out, target{arg: c.Args[i], action: guards.Write, attrs: true})
+	}
+	return out
 }

@@ -12,36 +12,41 @@ import (
 // cornerCases are places where bash runs code that is not written as a
 // command: payload is "touch canary". ran says whether bash runs it (the
 // test checks in real bash); corral must then show the touch call, or
-// list it in Model.Hidden.
+// list it in Model.Hidden. agentOnly marks text that runs the payload
+// only in an agent's shell: Claude Code sources a snapshot that turns
+// expand_aliases on and evals the command, so an alias defined on one
+// line is expanded on the next; corral must see those payloads too.
 var cornerCases = []struct {
-	src string
-	ran bool
+	src       string
+	ran       bool
+	agentOnly bool
 }{
-	{`x='a[$(touch canary)]'; echo $((x))`, true},
-	{`x='a[$(touch canary)]'; ((x)); true`, true},
-	{`x='a[$(touch canary)]'; let x; true`, true},
-	{`x='$(touch canary)'; echo ${x@P}`, true},
-	{`printf 'a\nb\n' > in; mapfile -C 'touch canary' -c 1 a < in`, true},
-	{`echo 'touch canary' > envfile; BASH_ENV=./envfile bash -c :`, true},
-	{"shopt -s expand_aliases\nalias ls='touch canary'\nls", true},
-	{`PROMPT_COMMAND='touch canary' bash -i < /dev/null`, true},
+	{`x='a[$(touch canary)]'; echo $((x))`, true, false},
+	{`x='a[$(touch canary)]'; ((x)); true`, true, false},
+	{`x='a[$(touch canary)]'; let x; true`, true, false},
+	{`x='$(touch canary)'; echo ${x@P}`, true, false},
+	{`printf 'a\nb\n' > in; mapfile -C 'touch canary' -c 1 a < in`, true, false},
+	{`echo 'touch canary' > envfile; BASH_ENV=./envfile bash -c :`, true, false},
+	{"shopt -s expand_aliases\nalias ls='touch canary'\nls", true, false},
+	{`PROMPT_COMMAND='touch canary' bash -i < /dev/null`, true, false},
 	// Programs that run shell commands from their own code: awk's
 	// system(), getline from a command and print into a shell; GNU sed's
 	// e command and s///e.
-	{`awk 'BEGIN { system("touch canary") }'`, true},
-	{`echo | awk '{ "touch canary" | getline }'`, true},
-	{`awk 'BEGIN { print "touch canary" | "sh" }'`, true},
-	{`printf 'x\n' > in; sed -n '1e touch canary' in`, true},
-	{`echo 'touch canary' | sed 's/.*/&/e'`, true},
+	{`awk 'BEGIN { system("touch canary") }'`, true, false},
+	{`echo | awk '{ "touch canary" | getline }'`, true, false},
+	{`awk 'BEGIN { print "touch canary" | "sh" }'`, true, false},
+	{`printf 'x\n' > in; sed -n '1e touch canary' in`, true, false},
+	{`echo 'touch canary' | sed 's/.*/&/e'`, true, false},
 	// Look-alikes.
-	{`awk 'BEGIN { print "touch canary" }'`, false},
-	{`echo x | sed 's/x/touch canary/'`, false},
-	{`awk '/touch|canary/' /dev/null`, false},
-	{`x=5; echo $((x))`, false},
-	{`x='touch canary'; echo ${x@Q}`, false},
-	{"alias ls='touch canary'\nls", false},
-	{"shopt -s expand_aliases; alias ls='touch canary'; ls", false},
-	{`echo 'touch canary' > envfile; bash -c :`, false},
+	{`awk 'BEGIN { print "touch canary" }'`, false, false},
+	{`echo x | sed 's/x/touch canary/'`, false, false},
+	{`awk '/touch|canary/' /dev/null`, false, false},
+	{`x=5; echo $((x))`, false, false},
+	{`x='touch canary'; echo ${x@Q}`, false, false},
+	{"alias ls='touch canary'\nls", false, true},
+	{"alias ls='touch canary'\nshopt -u expand_aliases\nls", false, false},
+	{"shopt -s expand_aliases; alias ls='touch canary'; ls", false, false},
+	{`echo 'touch canary' > envfile; bash -c :`, false, false},
 }
 
 func TestBashCorners(t *testing.T) {
@@ -59,18 +64,25 @@ func TestBashCorners(t *testing.T) {
 				seen = true
 			}
 		}
-		if seen != tc.ran {
-			t.Errorf("%q: corral sees the payload %v, want %v", tc.src, seen, tc.ran)
+		if want := tc.ran || tc.agentOnly; seen != want {
+			t.Errorf("%q: corral sees the payload %v, want %v", tc.src, seen, want)
 		}
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		cmd := exec.CommandContext(ctx, bash, "--norc", "--noprofile", "-c", tc.src)
-		cmd.Dir = dir
-		cmd.Env = []string{"HOME=" + dir, "PATH=/usr/bin:/bin", "LC_ALL=C", "TERM=dumb"}
-		_ = cmd.Run()
-		cancel()
-		_, err = os.Stat(filepath.Join(dir, "canary"))
-		if ran := err == nil; ran != tc.ran {
-			t.Errorf("%q: in bash the payload ran %v, the table says %v", tc.src, ran, tc.ran)
+		run := func(dir string, args ...string) bool {
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			defer cancel()
+			cmd := exec.CommandContext(ctx, bash, append([]string{"--norc", "--noprofile", "-c"}, args...)...)
+			cmd.Dir = dir
+			cmd.Env = []string{"HOME=" + dir, "PATH=/usr/bin:/bin", "LC_ALL=C", "TERM=dumb"}
+			_ = cmd.Run()
+			_, err := os.Stat(filepath.Join(dir, "canary"))
+			return err == nil
+		}
+		if ran := run(dir, tc.src); ran != tc.ran {
+			t.Errorf("%q: in bash -c the payload ran %v, the table says %v", tc.src, ran, tc.ran)
+		}
+		// As Claude Code runs it: the snapshot's shopt, then eval.
+		if ran := run(oracleDir(t), `shopt -s expand_aliases; eval "$1"`, "agent", tc.src); ran != (tc.ran || tc.agentOnly) {
+			t.Errorf("%q: in an agent's shell the payload ran %v, the table says %v", tc.src, ran, tc.ran || tc.agentOnly)
 		}
 	}
 }

@@ -170,82 +170,10 @@ type wordScan struct {
 func (r *resolver) scan(w *sh.Word) wordScan {
 	var s wordScan
 	r.scanParts(&s, w.Parts, false)
-	if s.braces && (skippedBrace(w) || mixedCharRange(w)) {
+	if !r.exactWord(w) {
 		s.dynamic = true
 	}
-	if n := len(w.Parts); n > 1 {
-		// bash 5 does not split the expansions of a word that ends in an
-		// unquoted, unescaped $ (a='x y'; $a$ is one field, "x y$"),
-		// which mvdan's expand does: such a word is left to run time.
-		if l, ok := w.Parts[n-1].(*sh.Lit); ok && strings.HasSuffix(l.Value, "$") && !strings.HasSuffix(l.Value, `\$`) {
-			s.dynamic = true
-		}
-	}
 	return s
-}
-
-// charRange matches a brace sequence of single characters ({a..z}).
-var charRange = lazyRegexp(`\{(.)\.\.(.)(\.\.-?[0-9]+)?\}`)
-
-// mixedCharRange reports whether w holds a brace sequence of characters
-// that runs outside the letters of one case ({A..a} passes [, \, ], ^, _
-// and `, which bash quotes and drops in ways corral does not model): such a
-// word is left to run time.
-func mixedCharRange(w *sh.Word) bool {
-	for _, p := range w.Parts {
-		l, ok := p.(*sh.Lit)
-		if !ok {
-			continue
-		}
-		for _, m := range charRange().FindAllStringSubmatch(l.Value, -1) {
-			a, b := m[1][0], m[2][0]
-			lower := func(c byte) bool { return c >= 'a' && c <= 'z' }
-			upper := func(c byte) bool { return c >= 'A' && c <= 'Z' }
-			digit := func(c byte) bool { return c >= '0' && c <= '9' }
-			if !(lower(a) && lower(b) || upper(a) && upper(b) || digit(a) && digit(b)) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// skippedBrace reports whether the unquoted text of w has a brace pair
-// with no comma or .. inside ({a}) followed by a comma and a closing
-// brace. bash then takes the first } as a literal and keeps looking
-// ({0},} is "0}"; x{a}y,z} is xa}y and xz), which mvdan's brace expansion
-// does not model: such a word is left to run time.
-func skippedBrace(w *sh.Word) bool {
-	var b strings.Builder
-	for _, p := range w.Parts {
-		if l, ok := p.(*sh.Lit); ok {
-			b.WriteString(l.Value)
-		} else {
-			b.WriteByte(0)
-		}
-	}
-	s := b.String()
-	open, closedEmpty := -1, false
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case c == '\\':
-			i++
-		case c == '{' && open < 0:
-			open = i
-		case c == '}' && open >= 0 && !closedEmpty:
-			inner := s[open+1 : i]
-			if !strings.Contains(inner, ",") && !strings.Contains(inner, "..") {
-				closedEmpty = true
-			} else {
-				open = -1
-			}
-		case closedEmpty && (c == ',' || c == '.' && i+1 < len(s) && s[i+1] == '.'):
-			if strings.IndexByte(s[i:], '}') >= 0 {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 func (r *resolver) scanParts(s *wordScan, parts []sh.WordPart, quoted bool) {
@@ -286,14 +214,6 @@ func (r *resolver) scanParts(s *wordScan, parts []sh.WordPart, quoted bool) {
 }
 
 func (r *resolver) scanParam(s *wordScan, p *sh.ParamExp, quoted bool) {
-	if p.Param != nil && !validParam(p.Param.Value) {
-		s.dynamic = true
-	}
-	if p.Param != nil && p.Param.Value == "#" && p.Exp != nil && (p.Exp.Word == nil || len(p.Exp.Word.Parts) == 0) {
-		// ${#%}, ${#?}, ${#-}: bash reads the length of the parameter
-		// after # (and fails for %), mvdan $# with an empty operator.
-		s.dynamic = true
-	}
 	if p.Exp != nil && p.Exp.Op == sh.OtherParamOps {
 		s.dynamic = true // ${x@P} expands a prompt: it can run commands
 	}
@@ -419,16 +339,10 @@ func (r *resolver) prepare(w *sh.Word, assignment bool) (*sh.Word, bool) {
 		}
 	}
 	for i, p := range w.Parts {
-		if q, ok := p.(*sh.SglQuoted); ok && q.Dollar && strings.Contains(q.Value, `\`) {
-			if LocaleEscapes(q.Value) {
-				return w, false // the character depends on bash's locale
-			}
-			v, err := expand.Literal(nil, &sh.Word{Parts: []sh.WordPart{q}})
-			if err != nil {
+		if q, ok := p.(*sh.SglQuoted); ok && q.Dollar {
+			v, ok := decodeANSIC(q.Value)
+			if !ok {
 				return w, false
-			}
-			if j := strings.IndexByte(v, 0); j >= 0 {
-				v = v[:j]
 			}
 			cp()
 			out.Parts[i] = &sh.SglQuoted{Left: q.Left, Right: q.Right, Value: v}
@@ -637,10 +551,19 @@ func braceWords(w *sh.Word) []*sh.Word {
 			lead.WriteString(l.Value)
 			n++
 		}
-		if n > 1 {
-			np := append([]sh.WordPart{&sh.Lit{Value: lead.String()}}, parts[n:]...)
-			bw = &sh.Word{Parts: np}
+		// Empty literals go: mvdan's expand would keep an empty
+		// expansion beside one as a field ({,}$b and $b{,} are no
+		// word in bash).
+		var np []sh.WordPart
+		if lead.Len() > 0 {
+			np = append(np, &sh.Lit{Value: lead.String()})
 		}
+		for _, p := range parts[n:] {
+			if l, ok := p.(*sh.Lit); !ok || l.Value != "" {
+				np = append(np, p)
+			}
+		}
+		bw = &sh.Word{Parts: np}
 		out = append(out, bw)
 	}
 	return out
@@ -804,6 +727,11 @@ func (r *resolver) approx(b *strings.Builder, p sh.WordPart, first, quoted bool)
 			b.WriteString(p.Value)
 			return
 		}
+		if v, ok := decodeANSIC(p.Value); ok {
+			b.WriteString(v)
+			return
+		}
+		// Not decoded exactly: still the best guess for the text.
 		if v, err := expand.Literal(nil, &sh.Word{Parts: []sh.WordPart{p}}); err == nil {
 			if j := strings.IndexByte(v, 0); j >= 0 {
 				v = v[:j]
@@ -878,55 +806,14 @@ func simpleParam(p *sh.ParamExp) bool {
 		p.Slice == nil && p.Repl == nil && p.Names == 0 && p.Exp == nil
 }
 
-// LocaleEscapes reports whether the body of a $'…' string holds a \u or
-// \U escape of a character outside ASCII: bash writes that character in
-// the locale's encoding (UTF-8, or the escape itself under LC_ALL=C), so
-// the word is only known at run time. An ASCII code point is the same byte
-// in every locale ($'\u002eenv' is .env). A \cX control escape, and an
-// octal escape cut short by an 8 or a 9, are reported too: corral's
-// expansion does not compute them as bash does.
+// LocaleEscapes reports whether the body of a $'…' string holds an
+// escape corral does not decode exactly as bash does (see decodeANSIC): a
+// \u or \U escape of a character outside ASCII, which bash writes in the
+// locale's encoding (UTF-8, or the escape itself under LC_ALL=C), \c of
+// anything but a letter, an octal escape above \377. Such a word is only
+// known at run time. An ASCII code point is the same byte in every locale
+// ($'\u002eenv' is .env).
 func LocaleEscapes(body string) bool {
-	for i := 0; i+1 < len(body); i++ {
-		if body[i] != '\\' {
-			continue
-		}
-		c := body[i+1]
-		if c == 'c' {
-			return true // \cX, a control character mvdan's expand leaves as text
-		}
-		if c >= '0' && c <= '7' {
-			// An octal escape of one or two digits before an 8 or a 9
-			// ($'\18' is \x01 then 8): mvdan's expand reads it as empty.
-			n := 1
-			for n < 3 && i+1+n < len(body) && body[i+1+n] >= '0' && body[i+1+n] <= '7' {
-				n++
-			}
-			if n < 3 && i+1+n < len(body) && (body[i+1+n] == '8' || body[i+1+n] == '9') {
-				return true
-			}
-			i += n
-			continue
-		}
-		if c != 'u' && c != 'U' {
-			i++ // another escape, \\ included
-			continue
-		}
-		max := 4
-		if c == 'U' {
-			max = 8
-		}
-		v, n := 0, 0
-		for j := i + 2; j < len(body) && n < max; j++ {
-			d := strings.IndexByte("0123456789abcdef", body[j]|0x20)
-			if d < 0 {
-				break
-			}
-			v, n = v*16+d, n+1
-		}
-		if n > 0 && v >= 0x80 {
-			return true
-		}
-		i += 1 + n
-	}
-	return false
+	_, ok := decodeANSIC(body)
+	return !ok
 }

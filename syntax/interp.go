@@ -40,6 +40,8 @@ type program struct {
 	stdin bool
 	// run is a package script name (bun run NAME) when no file matches.
 	run string
+	// module is the module python -m runs.
+	module string
 }
 
 // interpreterProgram reads an interpreter's options and returns the
@@ -156,11 +158,6 @@ func interpreterProgram(c *Call) (program, bool) {
 			}
 			continue
 		case strings.HasPrefix(v, "-") && len(v) > 1:
-			if language == lang.Python {
-				if strings.ContainsRune(v[1:], 'm') && !strings.ContainsRune(v[1:strings.IndexByte(v[1:], 'm')+1], 'c') {
-					return program{}, false // python -m module
-				}
-			}
 			if name == "php" && (v == "-f" || v == "--file") && i+1 < len(args) {
 				p.file = &args[i+1]
 				i = len(args)
@@ -171,6 +168,15 @@ func interpreterProgram(c *Call) (program, bool) {
 			}
 			for j := 1; j < len(v); j++ {
 				ch := v[j]
+				if language == lang.Python && ch == 'm' {
+					// python -m module (-mjson.tool): the module runs and
+					// standard input is its data.
+					mod := v[j+1:]
+					if mod == "" && i+1 < len(args) {
+						mod = args[i+1].Value
+					}
+					return program{lang: l, module: mod}, false
+				}
 				if strings.IndexByte(codeShort, ch) >= 0 {
 					i = take(i, v[j+1:])
 					p.codeFlag = "-" + string(ch)
@@ -206,6 +212,30 @@ func interpreterProgram(c *Call) (program, bool) {
 	}
 	return p, true
 }
+
+// ProgramFromStdin reports whether interpreter call c reads the program
+// it runs from standard input: python3, node -r dotenv/config, perl -n,
+// php with no script, a lone "-". A code option (python -c, node -e,
+// ruby -e), a module (python -m json.tool), a script file, a syntax check
+// or --version leave standard input as data. known is false for a program
+// whose options corral does not model (lua, Rscript, pwsh).
+func ProgramFromStdin(c *Call) (stdin, known bool) {
+	if lang.ForProgram(c.Name) == "" {
+		return false, false
+	}
+	if strings.TrimRight(c.Name, "0123456789.") == "deno" && (len(c.Args) == 0 || c.Args[0].Value == "repl") {
+		return true, true // deno's REPL reads its input as code
+	}
+	p, ok := interpreterProgram(c)
+	if !ok {
+		return replModules[p.module], true
+	}
+	return p.stdin && !p.hasCode && p.file == nil && p.run == "", true
+}
+
+// replModules are Python modules that run an interactive interpreter,
+// which reads its input as code (python3 -m code).
+var replModules = map[string]bool{"code": true, "asyncio": true, "IPython": true, "ptpython": true, "bpython": true}
 
 func looksLikeFile(v string) bool {
 	if strings.Contains(v, "/") {

@@ -3,8 +3,11 @@ package syntax
 import (
 	"bytes"
 	"context"
+	"math/rand/v2"
+	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -262,4 +265,111 @@ func FuzzExpand(f *testing.F) {
 			t.Fatalf("%s: corral differs from bash (-bash +corral):\n%s", word, diff)
 		}
 	})
+}
+
+// grammarPieces are the bits TestExpandGrammar joins into words: the
+// syntax the static subset is about (braces, tildes, quotes, $'…',
+// parameters and their operators), each alone a valid word.
+var grammarPieces = []string{
+	"x", "A", "0", "1", "9", "-", "/", ".", "..", ",", "{", "}", "=", ":", "@", "%", "+", "*", "?", "~", "~/", "$", `\`, `\{`, `\,`, `\}`, `\$`, `\~`, "!", "^", "_",
+	"{a,b}", "{1..3}", "{a..c}", "{3..1..2}", "{,}", "{x}", "{}", "{a,{b,c}}", "{-1..1}", "{x,~}", "{~,x}",
+	"$a", "$b", "$c", "$d", "$u", "${a}", "${b}", "$1", "$2", "$#", "$@", "$*", `"$@"`, `"$*"`, `"$a"`, `"$b"`, "$e", `"$e"`,
+	"'q'", "''", `""`, `"x y"`, `"\$"`, `"{a,b}"`, `"~"`,
+	`$'\t'`, `$'\x41'`, `$'a\0b'`, `$'\101'`, `$'\u0041'`, `$'\cA'`, `$'\''`, `$'\q'`, `$'\x'`, `$'\e'`,
+	"${a:-d}", "${u:-d}", "${u-}", "${b:-x y}", "${u:-$a}", `${u:-"$a"}`, `"${u:-$a}"`, "${a:+s}", "${b+s}", "${u:-'a b'}", `"${u:-'a'}"`,
+	"${a#x}", "${a##*}", "${a%y}", "${a%%*}", "${a#?}", "${h//:/ }", "${a/x/z}", "${a/#x/z}", "${a/%y/z}", "${a/ /}", "${#a}", "${#arr[@]}", "${#@}",
+	"${a^^}", "${a^}", "${a,,}", "${a:1}", "${a:0:1}", "${arr[@]}", `"${arr[@]}"`, "${arr[1]}", `"${arr[*]}"`, "${arr}", "${@}", `"${@:-x}"`, "${*%1}",
+}
+
+// grammarWord joins a few pieces chosen by rnd.
+func grammarWord(rnd *rand.Rand) string {
+	var b strings.Builder
+	for n := 1 + rnd.IntN(4); n > 0; n-- {
+		b.WriteString(grammarPieces[rnd.IntN(len(grammarPieces))])
+	}
+	return b.String()
+}
+
+// bashBatch expands many words in one bash process, each in its own
+// subshell through eval (so that one failing word fails alone), and
+// returns the fields of each; nil where bash failed.
+func bashBatch(t testing.TB, bash, dir string, words []string) [][]string {
+	const sep = "\x00\x01corral-sep\x01\x00"
+	var script strings.Builder
+	script.WriteString("ulimit -v 400000; set -f; " + oraclePrelude + "\n")
+	for _, w := range words {
+		cmd := "printf '%s\\0' START " + w + " END"
+		script.WriteString("( eval " + Quote(cmd) + " ) 2>/dev/null; printf '\\0\\1corral-sep\\1\\0'\n")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second+time.Duration(len(words))*100*time.Millisecond)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, bash, "--norc", "--noprofile", "-s")
+	cmd.Stdin = strings.NewReader(script.String())
+	cmd.Dir = dir
+	cmd.Env = []string{"HOME=/home/u", "PATH=/usr/bin:/bin", "LC_ALL=C"}
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("bash: %v", err)
+	}
+	chunks := strings.Split(string(out), sep)
+	if len(chunks) != len(words)+1 {
+		t.Fatalf("bash gave %d results for %d words", len(chunks)-1, len(words))
+	}
+	res := make([][]string, len(words))
+	for i := range words {
+		fields := strings.Split(strings.TrimSuffix(chunks[i], "\x00"), "\x00")
+		if len(fields) < 2 || fields[0] != "START" || fields[len(fields)-1] != "END" {
+			continue
+		}
+		res[i] = fields[1 : len(fields)-1]
+	}
+	return res
+}
+
+// TestExpandGrammar expands words joined from the syntax the static
+// subset covers (a fixed seed, so the words are the same every run; set
+// CORRAL_GRAMMAR_WORDS and CORRAL_GRAMMAR_SEED to try more) in corral
+// and in one batch of real bash, and requires every word corral calls
+// static to be bash's fields.
+func TestExpandGrammar(t *testing.T) {
+	t.Parallel()
+	bash := bashPath(t)
+	dir := oracleDir(t)
+	n, seed := 600, uint64(8)
+	if v, err := strconv.Atoi(os.Getenv("CORRAL_GRAMMAR_WORDS")); err == nil {
+		n = v
+	}
+	if v, err := strconv.ParseUint(os.Getenv("CORRAL_GRAMMAR_SEED"), 10, 64); err == nil {
+		seed = v
+	}
+	rnd := rand.New(rand.NewPCG(seed, 1))
+	var words []string
+	var fields [][]string
+	statics := 0
+	for len(words) < n {
+		w := grammarWord(rnd)
+		if !oracleSafe(w) {
+			continue
+		}
+		got, static, ok := corralFields(t, dir, w)
+		if !ok || !static {
+			continue
+		}
+		words = append(words, w)
+		fields = append(fields, got)
+		statics++
+	}
+	bashes := bashBatch(t, bash, dir, words)
+	for i, w := range words {
+		if bashes[i] == nil {
+			t.Errorf("%s: corral calls it static (%q), bash fails", w, fields[i])
+			continue
+		}
+		if diff := cmp.Diff(bashes[i], fields[i]); diff != "" {
+			t.Errorf("%s: corral differs from bash (-bash +corral):\n%s", w, diff)
+		}
+	}
+	if statics == 0 {
+		t.Fatal("no word was static: the test checks nothing")
+	}
 }

@@ -321,19 +321,61 @@ func (w *walker) git(c scope, call *Call) {
 			w.child(c, call, rawJoin(rest[1:]), nil, "git bisect run", false)
 		}
 	case "config":
-		var pos []Arg
-		for _, a := range rest {
-			if !strings.HasPrefix(a.Value, "-") {
-				pos = append(pos, a)
+		if key, val, ok := GitConfigSet(rest); ok {
+			if strings.EqualFold(key.Value, "core.hooksPath") {
+				w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true,
+					What: "git config core.hooksPath makes git run the hooks in " + val.Value + " on later commands"})
+				return
 			}
-		}
-		if len(pos) == 2 && gitShellKeys[strings.ToLower(pos[0].Value)] {
-			w.gitConfig(c, call, &pos[1], pos[0].Value+"="+pos[1].Value)
-		} else if len(pos) == 2 && strings.EqualFold(pos[0].Value, "core.hooksPath") {
-			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true,
-				What: "git config core.hooksPath makes git run the hooks in " + pos[1].Value + " on later commands"})
+			w.gitConfig(c, call, val, key.Value+"="+val.Value)
 		}
 	}
+}
+
+// gitConfigReads are git config's options and subcommands that read or
+// remove a setting rather than set one.
+var gitConfigReads = map[string]bool{"--get": true, "--get-all": true, "--get-regexp": true, "--get-urlmatch": true,
+	"--get-color": true, "--get-colorbool": true, "--unset": true, "--unset-all": true, "-l": true, "--list": true,
+	"--remove-section": true, "--rename-section": true, "-e": true, "--edit": true, "get": true, "list": true,
+	"unset": true, "remove-section": true, "rename-section": true, "edit": true}
+
+// gitConfigValueOpts are git config's options that take a value as the
+// next word (git-config(1)).
+var gitConfigValueOpts = map[string]bool{"-f": true, "--file": true, "--blob": true, "--type": true, "-t": true,
+	"--default": true, "--comment": true, "--value": true, "--url": true}
+
+// GitConfigSet reads the arguments of git config (after the subcommand
+// word) and returns the key and value it sets: git config KEY VALUE, with
+// --add/--replace-all/--global/--file F and the like, or git config set
+// KEY VALUE. ok is false when it reads, lists or removes.
+func GitConfigSet(rest []Arg) (key, val *Arg, ok bool) {
+	var pos []*Arg
+	for j := 0; j < len(rest); j++ {
+		v := rest[j].Value
+		switch {
+		case gitConfigReads[v] && (strings.HasPrefix(v, "-") || len(pos) == 0):
+			return nil, nil, false
+		case v == "--":
+			for k := j + 1; k < len(rest); k++ {
+				pos = append(pos, &rest[k])
+			}
+			j = len(rest)
+			continue
+		case gitConfigValueOpts[v]:
+			j++
+			continue
+		case strings.HasPrefix(v, "-"):
+			continue
+		}
+		pos = append(pos, &rest[j])
+	}
+	if len(pos) > 0 && (pos[0].Value == "set" || pos[0].Value == "add") && len(pos) >= 3 {
+		pos = pos[1:]
+	}
+	if len(pos) < 2 {
+		return nil, nil, false
+	}
+	return pos[0], pos[1], true
 }
 
 // gitConfig models git -c KEY=VALUE.

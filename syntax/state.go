@@ -75,6 +75,8 @@ var unknownVar = variable{}
 type alias struct {
 	value string
 	line  uint
+	// unknown reports that the alias's text is only known at run time.
+	unknown bool
 }
 
 // funcDef is a function declared in the script.
@@ -104,7 +106,12 @@ type state struct {
 	// merge.
 	dead bool
 	// Shell options that change how later commands are read.
-	expandAliases, lastPipe, noGlob bool
+	// expandAliases and aliasesOff report that alias expansion is
+	// certainly on (shopt -s expand_aliases) or certainly off (shopt -u);
+	// when neither holds it may be either: bash -c does not expand
+	// aliases, but agents' shells do (Claude Code's shell snapshot turns
+	// expand_aliases on), so both readings are judged.
+	expandAliases, aliasesOff, lastPipe, noGlob bool
 }
 
 func newState(dir Dir, home string) *state {
@@ -198,7 +205,8 @@ func (st *state) merge(o *state) {
 			st.funcs[k] = v
 		}
 	}
-	st.expandAliases = st.expandAliases || o.expandAliases
+	st.expandAliases = st.expandAliases && o.expandAliases
+	st.aliasesOff = st.aliasesOff && o.aliasesOff
 	st.lastPipe = st.lastPipe || o.lastPipe
 	st.noGlob = st.noGlob && o.noGlob
 }
@@ -208,7 +216,7 @@ func (st *state) merge(o *state) {
 func (st *state) equal(o *state) bool {
 	if st.dead != o.dead || st.dir != o.dir || st.posKnown != o.posKnown || !slices.Equal(st.pos, o.pos) || len(st.vars) != len(o.vars) ||
 		len(st.fds) != len(o.fds) || st.stackKnown != o.stackKnown || len(st.aliases) != len(o.aliases) ||
-		st.expandAliases != o.expandAliases || st.lastPipe != o.lastPipe || st.noGlob != o.noGlob {
+		st.expandAliases != o.expandAliases || st.aliasesOff != o.aliasesOff || st.lastPipe != o.lastPipe || st.noGlob != o.noGlob {
 		return false
 	}
 	for k, v := range st.vars {

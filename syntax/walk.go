@@ -885,7 +885,8 @@ func (w *walker) call(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state) {
 	w.cur = st
 	w.noteWrite(c, call)
 	var env *state
-	if inv.split != nil || inv.inputsAreCommands || call.Name == "find" || call.Name == "su" || call.Name == "runuser" || IsShell(call.Name) || call.Name == "git" {
+	if inv.split != nil || inv.inputsAreCommands || call.Name == "find" || call.Name == "su" || call.Name == "runuser" || IsShell(call.Name) || call.Name == "git" ||
+		len(ce.Assigns) > 0 && (call.Name == "cd" || call.Name == "pushd") {
 		env = cmdState.exportedOnly(call.Dir, w.home)
 		for _, a := range args[:len(args)-len(inv.words)] {
 			if name, val, ok := strings.Cut(a.Value, "="); ok && a.Static && isAssignment(a.Value) {
@@ -1039,22 +1040,48 @@ func (w *walker) callFunc(c scope, call *Call, def funcDef, cmdState, st *state)
 	delete(w.active, decl)
 }
 
-// alias walks the text an alias stands for, when aliases are expanded
-// and the alias was defined on an earlier line.
+// alias walks the text an alias stands for when the alias was defined on
+// an earlier line and aliases may be expanded. It reports whether the
+// call is certainly the alias (expand_aliases is on): when expansion may
+// be off, the call is judged as written too.
 func (w *walker) alias(c scope, s *sh.Stmt, ce *sh.CallExpr, call *Call, st *state) bool {
-	if !st.expandAliases || len(st.aliases) == 0 || len(ce.Assigns) > 0 {
+	if st.aliasesOff || len(st.aliases) == 0 || len(ce.Assigns) > 0 {
 		return false
 	}
 	name := ce.Args[0].Lit()
-	a, ok := st.aliases[name]
-	if !ok || name == "" || a.line >= s.Pos().Line() {
+	if name == "" {
 		return false
+	}
+	a, ok := st.aliases[name]
+	if !ok {
+		a, ok = st.aliases[""]
+	}
+	if !ok || a.line >= s.Pos().Line() {
+		return false
+	}
+	if a.unknown {
+		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, What: "an alias whose text is only known at run time", Text: name, Always: true})
+		return st.expandAliases
 	}
 	rest := ""
 	if e := int(ce.End().Offset()); e <= len(c.sc.Src) {
 		rest = c.sc.Src[int(ce.Args[0].End().Offset()):e]
 	}
 	w.childIn(c, call, a.value+rest, nil, "alias", false, st, st.dir)
+	return st.expandAliases
+}
+
+// aliasName reports whether s is a plain alias name (no quoting or
+// expansion in it).
+func aliasName(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("_.:+@%,-", r)) {
+			return false
+		}
+	}
 	return true
 }
 
@@ -1110,7 +1137,7 @@ func (w *walker) builtin(c scope, call *Call, st *state) {
 			case "-u":
 				on = false
 			case "expand_aliases":
-				st.expandAliases = on
+				st.expandAliases, st.aliasesOff = on, !on
 			case "lastpipe":
 				st.lastPipe = on
 			}
@@ -1118,18 +1145,24 @@ func (w *walker) builtin(c scope, call *Call, st *state) {
 	case "alias":
 		for _, a := range args {
 			name, val, ok := strings.Cut(a.Value, "=")
-			if !ok || !a.Static {
-				if !a.Static && st.expandAliases {
-					// Only an alias that will be expanded runs.
-					w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, What: "an alias only known at run time", Text: a.Value, Always: true})
+			if !a.Static {
+				// The text is only known at run time: a later line that
+				// uses the name runs it.
+				// An alias whose name is only known then is kept under
+				// the empty name: any later command word may be it.
+				name, val, ok = "", "", true
+				if n, _, found := strings.Cut(a.Raw, "="); found && aliasName(n) {
+					name = n
 				}
+			}
+			if !ok {
 				continue
 			}
 			if st.aliases == nil {
 				st.aliases = map[string]alias{}
 			}
 			st.aliases = cloneMap(st.aliases)
-			st.aliases[name] = alias{value: val, line: call.Stmt.End().Line()}
+			st.aliases[name] = alias{value: val, line: call.Stmt.End().Line(), unknown: !a.Static}
 		}
 	case "unalias":
 		for _, a := range args {
@@ -1307,7 +1340,7 @@ func (w *walker) findExec(c scope, s *sh.Stmt, ce *sh.CallExpr, find *Call) {
 // here-documents and here-strings fed to a shell. eval runs in the shell
 // itself (st); the others in a new process.
 func (w *walker) nested(c scope, call *Call, st *state) {
-	if w.runsCode(c, call) {
+	if w.runsCode(c, call) || w.detached(c, call, st) {
 		return
 	}
 	env := call.env
@@ -1437,6 +1470,17 @@ func (w *walker) child(c scope, call *Call, text string, host *Arg, kind string,
 var inShell = map[string]bool{"eval": true, "arithmetic": true, "prompt": true, "alias": true, "mapfile -C": true, "sourced": true}
 
 // chdir returns the directory after a cd, pushd or popd call.
+// cdPathSearched reports whether cd looks p up in the directories of a
+// CDPATH the script set (bash searches CDPATH for a relative name that
+// does not start with ./ or ../; CDPATH=/ turns cd etc into cd /etc).
+func cdPathSearched(p string, st *state) bool {
+	if p == "" || strings.HasPrefix(p, "/") || p == "." || p == ".." || strings.HasPrefix(p, "./") || strings.HasPrefix(p, "../") {
+		return false
+	}
+	v, ok := st.vars["CDPATH"]
+	return ok && (!v.known || v.set && v.str != "" && v.str != ".")
+}
+
 func (w *walker) chdir(call *Call, st *state) Dir {
 	dir := st.dir
 	switch call.Name {
@@ -1462,6 +1506,9 @@ func (w *walker) chdir(call *Call, st *state) Dir {
 				next = dir.Join(d)
 			}
 		case target == nil || target.Value == "-" || strings.HasPrefix(target.Value, "+"):
+		case cdPathSearched(target.Value, st) || call.env != nil && cdPathSearched(target.Value, call.env):
+			// CDPATH names the directories cd searches first: the
+			// target depends on what exists when it runs.
 		default:
 			next = dir.Join(target.Value)
 		}

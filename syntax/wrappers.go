@@ -22,6 +22,9 @@ type wrapper struct {
 	// query lists options that make the wrapper look the command up
 	// instead of running it (command -v).
 	query string
+	// split lists the options whose value is a string split into the
+	// command's words (env -S, --split-string).
+	split []string
 	// script lists options that make the wrapper run a shell string
 	// instead of a command (runuser -c): then it is not unwrapped, and the
 	// string is a nested script.
@@ -34,7 +37,7 @@ var wrappers = map[string]wrapper{
 	"sudo": {shortVal: "ugpCDrtTUh", longVal: []string{"user", "group", "host", "prompt", "chdir", "role", "type", "other-user", "close-from", "command-timeout", "chroot"},
 		chdir: []string{"D", "chdir"}, assigns: true},
 	"doas":         {shortVal: "uC"},
-	"env":          {shortVal: "uCSP", longVal: []string{"unset", "chdir", "split-string"}, chdir: []string{"C", "chdir"}, assigns: true},
+	"env":          {shortVal: "uCSP", longVal: []string{"unset", "chdir", "split-string"}, chdir: []string{"C", "chdir"}, assigns: true, split: []string{"S", "split-string"}},
 	"command":      {query: "vV"},
 	"builtin":      {},
 	"exec":         {shortVal: "a"},
@@ -62,6 +65,19 @@ var wrappers = map[string]wrapper{
 	"busybox":      {},
 	"parallel":     {shortVal: "jSPaNIdEnLlsX", longVal: []string{"jobs", "results", "sshlogin", "arg-file", "delay", "timeout", "tmpdir", "joblog", "retries", "max-args", "max-lines", "colsep", "workdir", "env", "halt", "memfree", "load", "basefile", "return", "transfer-file", "tag-string", "rpl", "sshloginfile", "sshdelay", "max-procs"}},
 	"sem":          {shortVal: "j", longVal: []string{"jobs", "id", "semaphoretimeout", "timeout"}},
+	// systemd-run runs the command as a transient unit (systemd-run(1)).
+	"systemd-run": {shortVal: "upEMH", longVal: []string{"unit", "property", "setenv", "machine", "host", "description", "slice",
+		"uid", "gid", "nice", "working-directory", "on-active", "on-boot", "on-startup", "on-unit-active", "on-unit-inactive",
+		"on-calendar", "timer-property", "path-property", "socket-property", "service-type", "shell", "json"},
+		chdir: []string{"working-directory"}},
+	// run0 is systemd's sudo (run0(1)).
+	"run0": {shortVal: "ugD", longVal: []string{"user", "group", "nice", "chdir", "setenv", "unit", "property", "description",
+		"slice", "machine", "background", "shell-prompt-prefix"}, chdir: []string{"D", "chdir"}},
+	"dbus-launch":      {},
+	"dbus-run-session": {longVal: []string{"config-file", "dbus-daemon"}},
+	// screen runs a command in a new window (screen -dm CMD); -X sends a
+	// screen command instead (see detached).
+	"screen": {shortVal: "cehpStTsRrx", query: "Xlsrx"},
 	// systemd-inhibit holds a lock while the command runs; --list runs none.
 	"systemd-inhibit": {longVal: []string{"what", "who", "why", "mode"}, query: "l"},
 	// xargs: -J and -R are BSD's; GNU's --replace, --eof and --max-lines
@@ -187,7 +203,7 @@ func (w wrapper) skipOptions(words []Arg) (i int, chdir, split *Arg, splitPrefix
 		if isChdir(opt) {
 			chdir = v
 		}
-		if opt == "S" || opt == "split-string" {
+		if contains(w.split, opt) {
 			split = v
 			if hasAttached {
 				splitPrefix = strings.TrimSuffix(words[i].Value, attached)

@@ -210,3 +210,26 @@ func TestHookOtherAgents(t *testing.T) {
 		t.Errorf("gemini rewrite: %+v", out)
 	}
 }
+
+// TestHookProtectsItsOwnProgram: without its program the agent's hook call
+// fails, which agents take as no objection, so deleting, replacing or
+// un-executing it is denied; reading or running it is not.
+func TestHookProtectsItsOwnProgram(t *testing.T) {
+	m := newMachine(t)
+	exe, err := os.Executable()
+	if err != nil {
+		t.Skip(err)
+	}
+	for _, cmd := range []string{"rm " + exe, "chmod -x " + exe, "chmod 000 " + exe, "cp /bin/true " + exe, "echo > " + exe,
+		"mv " + exe + " /tmp/x", "chattr +i ~/.claude/settings.json", "chmod 000 ~/.claude/settings.json"} {
+		out, _, stderr := m.hook(bashInput(cmd))
+		if d := out.HookSpecificOutput.PermissionDecision; d != "deny" {
+			t.Errorf("%s: decision %q, want deny (stderr %s)", cmd, d, stderr)
+		}
+	}
+	for _, cmd := range []string{"ls -l " + exe, "chmod +x build/tool", "chmod 600 ~/.ssh/id_ed25519"} {
+		if _, raw, _ := m.hook(bashInput(cmd)); raw != "" {
+			t.Errorf("%s: printed %s, want no objection", cmd, raw)
+		}
+	}
+}

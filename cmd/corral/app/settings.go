@@ -290,6 +290,14 @@ func (s *settings) protectedFiles() []string {
 	out := append([]string{}, s.files...)
 	out = append(out, s.candidates...)
 	out = append(out, stateDir())
+	// The hook's own program: without it the agent's hook call fails,
+	// and agents treat a failing hook as no objection.
+	if exe, err := os.Executable(); err == nil {
+		out = append(out, exe)
+		if real, err := filepath.EvalSymlinks(exe); err == nil && real != exe {
+			out = append(out, real)
+		}
+	}
 	if s.auditLog != "" && s.auditLog != "off" {
 		out = append(out, s.auditLog)
 	}

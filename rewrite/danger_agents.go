@@ -1,0 +1,99 @@
+package rewrite
+
+import (
+	"strings"
+
+	"github.com/corral-dev/corral/syntax"
+)
+
+// agentBypass are the options of coding-agent CLIs that turn their
+// approvals off or widen their sandbox to the whole machine, by program,
+// from each CLI's documentation. A value after "=" or as the next word is
+// given with the option ("--permission-mode bypassPermissions").
+var agentBypass = map[string][]string{
+	"claude": {"--dangerously-skip-permissions", "--allow-dangerously-skip-permissions", "--permission-mode bypassPermissions",
+		"--setting-sources", "--settings"},
+	"codex": {"--dangerously-bypass-approvals-and-sandbox", "--yolo", "--sandbox danger-full-access", "-s danger-full-access",
+		"-c sandbox_mode=danger-full-access"},
+	"gemini":       {"--yolo", "-y", "--approval-mode yolo"},
+	"qwen":         {"--yolo", "-y", "--approval-mode yolo"},
+	"cursor-agent": {"--force", "-f"},
+	"amp":          {"--dangerously-allow-all"},
+	"crush":        {"--yolo", "-y"},
+	"droid":        {"--skip-permissions-unsafe", "--auto high"},
+	"copilot":      {"--allow-all-tools", "--allow-all", "--yolo"},
+	"kimi":         {"--yolo"},
+	"aider":        {"--yes-always"},
+	"opencode":     {"--dangerously-skip-permissions"},
+}
+
+// agentPackages are the npm packages of those CLIs, run by npx, bunx or
+// pnpm dlx.
+var agentPackages = map[string]string{"@anthropic-ai/claude-code": "claude", "@openai/codex": "codex",
+	"@google/gemini-cli": "gemini", "@qwen-code/qwen-code": "qwen", "opencode-ai": "opencode", "@github/copilot": "copilot",
+	"@charmland/crush": "crush", "@sourcegraph/amp": "amp"}
+
+var agentUnguarded = Rule{
+	Name:      "agent-unguarded",
+	Decisions: []Decision{Ask},
+	Doc: `Another coding agent started with its approvals turned off or its sandbox
+opened to the whole machine (claude --dangerously-skip-permissions or
+--permission-mode bypassPermissions, or with --settings/--setting-sources,
+which can leave out the settings that register corral; codex --yolo or
+--sandbox danger-full-access; gemini/qwen --yolo or --approval-mode yolo;
+cursor-agent --force; amp --dangerously-allow-all; copilot
+--allow-all-tools; aider --yes-always; and the same run through npx, bunx or
+pnpm dlx) runs commands corral does not see unless corral is registered for
+that agent too: ask. Starting an agent with its own approvals on passes.`,
+	Commands: []string{"claude", "codex", "gemini", "qwen", "cursor-agent", "amp", "crush", "droid", "copilot", "kimi", "aider",
+		"opencode", "npx", "bunx", "pnpx", "pnpm", "yarn", "npm"},
+	Call: func(p *Pass, c *syntax.Call) {
+		name, args := c.Name, c.Args
+		switch name {
+		case "pnpm", "yarn", "npm":
+			if len(args) == 0 || (args[0].Value != "dlx" && args[0].Value != "exec" && args[0].Value != "x") {
+				return
+			}
+			args = args[1:]
+			fallthrough
+		case "npx", "bunx", "pnpx":
+			i := 0
+			for i < len(args) && strings.HasPrefix(args[i].Value, "-") {
+				if v := args[i].Value; (v == "-p" || v == "--package") && i+1 < len(args) {
+					i++
+				}
+				i++
+			}
+			if i >= len(args) {
+				return
+			}
+			pkg := args[i].Value
+			if at := strings.LastIndexByte(pkg, '@'); at > 0 {
+				pkg = pkg[:at]
+			}
+			if name = agentPackages[pkg]; name == "" {
+				return
+			}
+			args = args[i+1:]
+		}
+		flags, ok := agentBypass[name]
+		if !ok {
+			return
+		}
+		for i, a := range args {
+			for _, f := range flags {
+				opt, val, hasVal := strings.Cut(f, " ")
+				switch {
+				case !hasVal && (a.Value == opt || strings.HasPrefix(a.Value, opt+"=")):
+				case hasVal && a.Value == opt+"="+val:
+				case hasVal && a.Value == opt && i+1 < len(args) && args[i+1].Value == val:
+				default:
+					continue
+				}
+				p.Report(c, Finding{Rule: "agent-unguarded", Decision: Ask,
+					Message: name + " " + opt + " starts an agent whose commands corral does not see unless corral is registered for it"})
+				return
+			}
+		}
+	},
+}

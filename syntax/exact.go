@@ -1,0 +1,623 @@
+package syntax
+
+import (
+	"strings"
+
+	"mvdan.cc/sh/v3/expand"
+	sh "mvdan.cc/sh/v3/syntax"
+)
+
+// The static subset.
+//
+// corral calls a word static only when every part of it is in a subset
+// whose bash semantics it models exactly; anything else is left to run
+// time (the word is dynamic, which rules treat as unknown). The subset is
+// a whitelist, checked on the syntax before anything is expanded:
+//
+//   - unquoted literal text, with a tilde only as ~ or ~/ at the start,
+//     and braces only in the forms of exactBraces;
+//   - '…', "…" (not $"…", which is translated), and $'…' whose escapes
+//     decodeANSIC decodes exactly;
+//   - parameters by name, position or one of # @ *, with the operators of
+//     exactParam, while IFS is bash's default.
+//
+// Within the subset, mvdan.cc/sh/v3/expand does the expansion; FuzzExpand
+// and TestExpandOracle hold it to real bash's output.
+
+// defaultIFS is the IFS bash sets itself at start-up.
+const defaultIFS = " \t\n"
+
+// exactWord reports whether every part of w is in the static subset.
+func (r *resolver) exactWord(w *sh.Word) bool {
+	if !r.exactParts(w.Parts, false) {
+		return false
+	}
+	if !exactBraces(braceText(w.Parts)) {
+		return false
+	}
+	if r.splitsBesideEmptyQuote(w.Parts) {
+		return false
+	}
+	return !dollarAfterExpansion(w.Parts)
+}
+
+// dollarAfterExpansion reports an unquoted, unescaped $ that starts no
+// expansion ($=, $/, a $ at the end) after an unquoted parameter
+// expansion: bash 5 then does not split what that expansion gives
+// (a='x y'; $a$= is one field, "x y$="), which mvdan's expand does.
+func dollarAfterExpansion(parts []sh.WordPart) bool {
+	param := false
+	for _, p := range parts {
+		switch p := p.(type) {
+		case *sh.ParamExp:
+			param = true
+		case *sh.Lit:
+			if !param {
+				continue
+			}
+			for i := 0; i < len(p.Value); i++ {
+				switch p.Value[i] {
+				case '\\':
+					i++
+				case '$':
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+func (r *resolver) exactParts(parts []sh.WordPart, quoted bool) bool {
+	for _, p := range parts {
+		switch p := p.(type) {
+		case *sh.Lit:
+		case *sh.SglQuoted:
+			if p.Dollar {
+				if _, ok := decodeANSIC(p.Value); !ok {
+					return false
+				}
+			}
+		case *sh.DblQuoted:
+			if p.Dollar || !r.exactParts(p.Parts, true) {
+				return false // $"…" is looked up in a message catalogue
+			}
+		case *sh.ParamExp:
+			if !r.exactParam(p, quoted) {
+				return false
+			}
+		case *sh.ArithmExp:
+			// Checked by scanArithm: numbers and variables holding them.
+		case *sh.CmdSubst, *sh.ProcSubst:
+			// Dynamic by themselves (scan).
+		default:
+			return false // extended globs and anything newer
+		}
+	}
+	return true
+}
+
+// exactParam reports whether a parameter expansion is in the static
+// subset: a valid parameter, no indirection (${!x}), no @ operator, and
+// for operators on a value, a value of ASCII bytes only (bash counts,
+// matches and changes case per character of the locale).
+func (r *resolver) exactParam(p *sh.ParamExp, quoted bool) bool {
+	if p.Param == nil || !validParam(p.Param.Value) || p.Excl || p.Width || p.IsSet ||
+		p.NestedParam != nil || p.Flags != nil || len(p.Modifiers) > 0 || p.Names != 0 {
+		return false
+	}
+	name := p.Param.Value
+	if r.st != nil {
+		if v, ok := r.st.vars["IFS"]; ok && (!v.known || !v.set || v.str != defaultIFS) {
+			return false // splitting and joining on another IFS is not modelled
+		}
+	}
+	special := !isName(name)
+	if p.Index != nil {
+		if special || !indexWord(p.Index) {
+			return false
+		}
+	}
+	if !p.Length && p.Exp == nil && p.Slice == nil && p.Repl == nil {
+		return true
+	}
+	if name == "#" {
+		// ${#+}, ${#%}, ${#-x}: bash reads the length of the parameter
+		// after #, mvdan $# with an operator.
+		return false
+	}
+	if !r.asciiValue(name) {
+		return false
+	}
+	if p.Length {
+		// ${#x}, ${#arr[@]}, ${#@}: nothing else may follow (${#%} is
+		// the length of $% in bash, a failure).
+		return p.Exp == nil && p.Slice == nil && p.Repl == nil
+	}
+	switch {
+	case p.Slice != nil:
+		if special || p.Index != nil || r.st.get(name).array || p.Exp != nil || p.Repl != nil {
+			return false
+		}
+		return digitsWord(p.Slice.Offset) && (p.Slice.Length == nil || digitsWord(p.Slice.Length))
+	case p.Repl != nil:
+		if p.Exp != nil {
+			return false
+		}
+		if l, ok := firstLit(p.Repl.Orig); ok && (strings.HasPrefix(l, "#") || strings.HasPrefix(l, "%")) {
+			return false // ${x/#p/r}, ${x/%p/r}: mvdan does not anchor them
+		}
+		return patternWord(p.Repl.Orig, false) && replacementWord(p.Repl.With)
+	case p.Exp != nil:
+		switch p.Exp.Op {
+		case sh.DefaultUnset, sh.DefaultUnsetOrNull, sh.AlternateUnset, sh.AlternateUnsetOrNull,
+			sh.AssignUnset, sh.AssignUnsetOrNull, sh.ErrorUnset, sh.ErrorUnsetOrNull:
+			return r.valueWord(p.Exp.Word, quoted)
+		case sh.RemSmallPrefix, sh.RemLargePrefix, sh.RemSmallSuffix, sh.RemLargeSuffix:
+			return patternWord(p.Exp.Word, quoted)
+		case sh.UpperFirst, sh.UpperAll, sh.LowerFirst, sh.LowerAll:
+			return p.Exp.Word == nil || len(p.Exp.Word.Parts) == 0
+		}
+	}
+	return false
+}
+
+// asciiValue reports whether the known value of a parameter (each element
+// of an array or of the positional parameters) is ASCII. An unknown one
+// is dynamic anyway.
+func (r *resolver) asciiValue(name string) bool {
+	var vals []string
+	switch name {
+	case "@", "*":
+		if r.st != nil {
+			vals = r.st.pos
+		}
+	default:
+		v := r.st.get(name)
+		vals = append([]string{v.str}, v.list...)
+	}
+	for _, s := range vals {
+		for i := 0; i < len(s); i++ {
+			if s[i] >= 0x80 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// indexWord reports an array index corral models: @, * or a decimal
+// number written as is.
+func indexWord(x sh.ArithmExpr) bool {
+	w, ok := x.(*sh.Word)
+	if !ok {
+		return false
+	}
+	if l, ok := w.Lit(), len(w.Parts) == 1; ok && (l == "@" || l == "*") {
+		return true
+	}
+	return digitsWord(x)
+}
+
+// digitsWord reports a slice bound or index written as decimal digits.
+func digitsWord(x sh.ArithmExpr) bool {
+	w, ok := x.(*sh.Word)
+	if !ok || len(w.Parts) != 1 {
+		return false
+	}
+	l := w.Lit()
+	if l == "" || len(l) > 9 {
+		return false
+	}
+	for i := 0; i < len(l); i++ {
+		if l[i] < '0' || l[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// patternWord reports a pattern of ${x#p}, ${x%p} or ${x/p/…} corral
+// models: literal ASCII text with * and ? (no bracket expression, no
+// backslash, no tilde), and outside double quotes '…' and "…" of plain
+// text.
+func patternWord(w *sh.Word, quoted bool) bool {
+	if w == nil || len(w.Parts) == 0 {
+		return false
+	}
+	for _, p := range w.Parts {
+		switch p := p.(type) {
+		case *sh.Lit:
+			if !plainText(p.Value, `\[]{}~'"$`+"`") {
+				return false
+			}
+		case *sh.SglQuoted:
+			if quoted || p.Dollar || !plainText(p.Value, `\`) {
+				return false
+			}
+		case *sh.DblQuoted:
+			if quoted || p.Dollar || len(p.Parts) > 1 {
+				return false
+			}
+			for _, q := range p.Parts {
+				l, ok := q.(*sh.Lit)
+				if !ok || !plainText(l.Value, `\$`+"`") {
+					return false
+				}
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// replacementWord reports a replacement of ${x/p/r} corral models:
+// literal ASCII text without & (bash 5.2 puts the match there), quotes or
+// backslashes; none at all is fine.
+func replacementWord(w *sh.Word) bool {
+	if w == nil {
+		return true
+	}
+	for _, p := range w.Parts {
+		l, ok := p.(*sh.Lit)
+		if !ok || !plainText(l.Value, `\&[]{}~'"$*?`+"`") {
+			return false
+		}
+	}
+	return true
+}
+
+// valueWord reports a word of ${x:-w} and the like corral models:
+// parameters in the subset, literal text without braces, backslashes or
+// a leading tilde, and outside double quotes '…', $'…' and "…" (inside
+// them bash keeps single quotes, which mvdan removes).
+func (r *resolver) valueWord(w *sh.Word, quoted bool) bool {
+	if w == nil {
+		return true
+	}
+	for i, p := range w.Parts {
+		switch p := p.(type) {
+		case *sh.Lit:
+			bad := `\{}'"~`
+			if !quoted {
+				bad += "*?[" // a pattern bash would glob
+			}
+			if !plainText(p.Value, bad) || i == 0 && strings.HasPrefix(p.Value, "~") {
+				return false
+			}
+		case *sh.SglQuoted:
+			// mvdan splits the quoted text of ${u:-'a b'} as if it
+			// were not quoted: only text without blanks or patterns.
+			v := p.Value
+			if p.Dollar {
+				var ok bool
+				if v, ok = decodeANSIC(v); !ok {
+					return false
+				}
+			}
+			if quoted || !plainText(v, " \t*?[") {
+				return false
+			}
+		case *sh.DblQuoted:
+			if quoted || p.Dollar {
+				return false
+			}
+			// "…" of plain text without blanks only: mvdan splits
+			// what is quoted there (${u:-"$a"}, ${u:-"a b"}), bash
+			// does not.
+			for _, q := range p.Parts {
+				if l, ok := q.(*sh.Lit); !ok || !plainText(l.Value, "\\ \t*?[") {
+					return false
+				}
+			}
+		case *sh.ParamExp:
+			if !r.exactParam(p, quoted) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// plainText reports whether s is printable ASCII (and tabs) without any
+// of the bytes in bad.
+func plainText(s, bad string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c < ' ' && c != '\t' || c >= 0x7f || strings.IndexByte(bad, c) >= 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// braceText returns the unquoted literal text of a word with every other
+// part (quotes, expansions) as one NUL byte, which no literal holds.
+func braceText(parts []sh.WordPart) string {
+	var b strings.Builder
+	for _, p := range parts {
+		if l, ok := p.(*sh.Lit); ok {
+			b.WriteString(l.Value)
+		} else {
+			b.WriteByte(0)
+		}
+	}
+	return b.String()
+}
+
+// exactBraces reports whether the braces in a word's unquoted text (see
+// braceText) are in forms whose bash expansion corral models:
+//   - none, or a single { or } (a literal);
+//   - expansions: comma lists whose items are plain text (letters,
+//     digits, _ . / : @ + = % - * ?, a leading ~ or ~/) or nested
+//     expansions, and sequences of integers written without leading zeros
+//     or of letters of one case, with an optional increment;
+//   - one literal pair without comma or .. ({}, {x}) and no other brace.
+//
+// Anything else (a quote or expansion inside braces, {a}{b,c}, {0},},
+// {01..10}, {A..a}) is left to run time.
+func exactBraces(s string) bool {
+	n := 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '\\':
+			i++
+		case '{', '}':
+			n++
+		}
+	}
+	if n <= 1 {
+		return true
+	}
+	pairs, literals := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '\\':
+			i++
+		case '}':
+			return false // a closing brace with no opening one
+		case '{':
+			end, literal, ok := braceExpr(s, i, false)
+			if !ok {
+				return false
+			}
+			pairs++
+			if literal {
+				literals++
+			}
+			i = end - 1
+		}
+	}
+	return literals == 0 || pairs == 1
+}
+
+// braceExpr reads the brace pair that starts at s[start] and returns the
+// index after its closing brace, whether bash takes it literally (no
+// comma, not a sequence), and whether it is in the modelled forms. A
+// nested pair must be an expansion.
+func braceExpr(s string, start int, nested bool) (end int, literal, ok bool) {
+	itemStart := start + 1
+	commas := false
+	for i := start + 1; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '{':
+			e, lit, ok := braceExpr(s, i, true)
+			if !ok || lit {
+				return 0, false, false
+			}
+			i = e - 1
+		case c == '}':
+			body := s[start+1 : i]
+			if !itemOK(s[itemStart:i], nested, s[i:]) {
+				return 0, false, false
+			}
+			if commas {
+				return i + 1, false, true
+			}
+			if braceSequence(body) {
+				return i + 1, false, true
+			}
+			if nested || strings.Contains(body, "..") || strings.ContainsAny(body, "{~") {
+				return 0, false, false
+			}
+			return i + 1, true, true
+		case c == ',':
+			if !itemOK(s[itemStart:i], nested, s[i:]) {
+				return 0, false, false
+			}
+			commas = true
+			itemStart = i + 1
+		case c == '~' && i == itemStart:
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9', strings.IndexByte("_./:@+=%-*?", c) >= 0:
+		default:
+			return 0, false, false // quotes, expansions, escapes, [, ~ inside an item
+		}
+	}
+	return 0, false, false // no closing brace
+}
+
+// itemOK reports whether one item of a comma list may start with its
+// tilde: ~/… , or ~ alone in a pair that is not nested and is followed
+// by the end of the word or a slash ({x,~}/y; bash reads {x,~}:z
+// otherwise). A ~ anywhere else was refused by braceExpr. rest is the
+// text from the comma or closing brace after the item.
+func itemOK(item string, nested bool, rest string) bool {
+	if !strings.HasPrefix(item, "~") || strings.HasPrefix(item, "~/") {
+		return true
+	}
+	if item != "~" || nested {
+		return false
+	}
+	end := strings.IndexByte(rest, '}')
+	if end < 0 {
+		return false
+	}
+	after := rest[end+1:]
+	return after == "" || after[0] == '/'
+}
+
+// braceSequence reports a sequence expression corral models: two
+// integers written without leading zeros (at most 6 digits) or two
+// letters of the same case, and an optional nonzero increment.
+func braceSequence(body string) bool {
+	parts := strings.Split(body, "..")
+	if len(parts) != 2 && len(parts) != 3 {
+		return false
+	}
+	if len(parts) == 3 && (!plainInt(parts[2]) || strings.TrimPrefix(parts[2], "-") == "0") {
+		return false
+	}
+	if plainInt(parts[0]) && plainInt(parts[1]) {
+		return true
+	}
+	a, b := parts[0], parts[1]
+	if len(a) != 1 || len(b) != 1 {
+		return false
+	}
+	lower := func(c byte) bool { return c >= 'a' && c <= 'z' }
+	upper := func(c byte) bool { return c >= 'A' && c <= 'Z' }
+	return lower(a[0]) && lower(b[0]) || upper(a[0]) && upper(b[0])
+}
+
+// plainInt reports an integer without leading zeros or plus sign, of at
+// most 6 digits: -12, 0, 7.
+func plainInt(s string) bool {
+	s = strings.TrimPrefix(s, "-")
+	if s == "" || len(s) > 6 || s[0] == '0' && len(s) > 1 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// decodeANSIC decodes the body of a $'…' string as bash does, following
+// bash's documentation of ANSI-C quoting, and cuts it at the first NUL
+// byte (bash ends the string there). ok is false for what corral does not
+// decode exactly: \u and \U of a character outside ASCII (written in the
+// locale's encoding), \c of anything but a letter, an octal escape above
+// \377.
+func decodeANSIC(body string) (string, bool) {
+	var b strings.Builder
+	for i := 0; i < len(body); i++ {
+		c := body[i]
+		if c != '\\' || i+1 == len(body) {
+			b.WriteByte(c)
+			continue
+		}
+		i++
+		c = body[i]
+		if simple := strings.IndexByte(`abeEfnrtv\'"?`, c); simple >= 0 {
+			b.WriteByte("\a\b\x1b\x1b\f\n\r\t\v\\'\"?"[simple])
+			continue
+		}
+		switch {
+		case c >= '0' && c <= '7':
+			v, n := 0, 0
+			for n < 3 && i+n < len(body) && body[i+n] >= '0' && body[i+n] <= '7' {
+				v = v*8 + int(body[i+n]-'0')
+				n++
+			}
+			if v > 0o377 {
+				return "", false
+			}
+			b.WriteByte(byte(v))
+			i += n - 1
+		case c == 'x' || c == 'u' || c == 'U':
+			max := map[byte]int{'x': 2, 'u': 4, 'U': 8}[c]
+			v, n := 0, 0
+			for n < max && i+1+n < len(body) {
+				d := hexDigit(body[i+1+n])
+				if d < 0 {
+					break
+				}
+				v, n = v*16+d, n+1
+			}
+			switch {
+			case n == 0:
+				b.WriteByte('\\') // no digit: the escape stays as written
+				b.WriteByte(c)
+			case c != 'x' && v >= 0x80:
+				return "", false // the locale's encoding of a character
+			default:
+				b.WriteByte(byte(v))
+				i += n
+			}
+		case c == 'c':
+			if i+1 < len(body) && (body[i+1]|0x20 >= 'a' && body[i+1]|0x20 <= 'z') {
+				b.WriteByte(body[i+1] & 0x1f)
+				i++
+				continue
+			}
+			return "", false
+		default:
+			// An unknown escape keeps its backslash.
+			b.WriteByte('\\')
+			b.WriteByte(c)
+		}
+	}
+	v := b.String()
+	if j := strings.IndexByte(v, 0); j >= 0 {
+		v = v[:j]
+	}
+	return v, true
+}
+
+// hexDigit returns the value of a hexadecimal digit, or -1.
+func hexDigit(c byte) int {
+	switch {
+	case c >= '0' && c <= '9':
+		return int(c - '0')
+	case c >= 'a' && c <= 'f':
+		return int(c-'a') + 10
+	case c >= 'A' && c <= 'F':
+		return int(c-'A') + 10
+	}
+	return -1
+}
+
+// firstLit returns the first part of w when it is a literal.
+func firstLit(w *sh.Word) (string, bool) {
+	if w == nil || len(w.Parts) == 0 {
+		return "", false
+	}
+	l, ok := w.Parts[0].(*sh.Lit)
+	if !ok {
+		return "", false
+	}
+	return l.Value, true
+}
+
+// splitsBesideEmptyQuote reports a word with an unquoted parameter
+// expansion, which word splitting may cut, and a quoted part that is
+// empty (two single quotes, "", "$b" with b empty). bash keeps the empty quoted text as
+// a field of its own where the split falls beside it (x$e"" with e a tab
+// is "x" and ""); mvdan's expand drops it.
+func (r *resolver) splitsBesideEmptyQuote(parts []sh.WordPart) bool {
+	unquoted, empty := false, false
+	for _, p := range parts {
+		switch p := p.(type) {
+		case *sh.ParamExp:
+			unquoted = true
+		case *sh.SglQuoted:
+			v := p.Value
+			if p.Dollar {
+				v, _ = decodeANSIC(v)
+			}
+			empty = empty || v == ""
+		case *sh.DblQuoted:
+			if !empty {
+				v, err := expand.Literal(&expand.Config{Env: r.env()}, &sh.Word{Parts: []sh.WordPart{p}})
+				empty = err != nil || v == ""
+			}
+		}
+	}
+	return unquoted && empty
+}
