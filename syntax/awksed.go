@@ -24,10 +24,28 @@ var (
 	awkSystemAt = lazyRegexp(`\bsystem\s*\(`)
 	awkPipeOut  = lazyRegexp(`\|&?\s*` + awkString)
 	awkGetline  = lazyRegexp(awkString + `\s*\|&?\s*getline\b`)
-	awkPipeAny  = lazyRegexp(`\|&?\s*getline\b|\bprintf?\b[^;{}\n]*\|`)
+	awkLiteral  = lazyRegexp(`"(?:[^"\\\n]|\\.)*"|(?:^|[\s({,;~!&|])/(?:[^/\\\n]|\\.)+/`)
+	awkPipeTo   = lazyRegexp(`\|&?\s*(?:""|getline\b)|""\s*\|&?\s*getline\b`)
 	awkWrite    = lazyRegexp(`\bprintf?\b[^;{}\n|]*?>>?\s*` + awkString)
 	awkWriteAny = lazyRegexp(`\bprintf?\b[^;{}\n|]*?>>?\s*[A-Za-z_$(]`)
 )
+
+// awkDynamicPipe reports whether an awk program has a pipe (print | cmd,
+// cmd | getline) whose command is not a string literal. String and
+// regular-expression literals are left out first: a | inside them is
+// text or alternation.
+func awkDynamicPipe(prog string) bool {
+	stripped := awkLiteral().ReplaceAllStringFunc(prog, func(m string) string {
+		if strings.HasSuffix(m, "\"") {
+			return `""`
+		}
+		return m[:1] + "//" // a regular expression: keep what came before it
+	})
+	stripped = strings.ReplaceAll(stripped, "||", "  ")
+	bars := strings.Count(stripped, "|")
+	static := len(awkPipeTo().FindAllStringIndex(stripped, -1))
+	return bars > static
+}
 
 // awkUnquote reads the text of an awk string literal's body.
 func awkUnquote(s string) string {
@@ -87,7 +105,7 @@ func AwkCode(prog string) FilterCode {
 		fc.Commands = append(fc.Commands, awkUnquote(m[1]))
 		pipes++
 	}
-	if fc.Dynamic == "" && len(awkPipeAny().FindAllStringIndex(prog, -1)) > pipes {
+	if fc.Dynamic == "" && awkDynamicPipe(prog) {
 		fc.Dynamic = "a pipe to or from a command built at run time"
 	}
 	writes := awkWrite().FindAllStringSubmatch(prog, -1)
@@ -227,9 +245,17 @@ func (w *walker) awkSed(c scope, call *Call) {
 		// Judged as a redirection to the file would be.
 		w.effect(c, call, ": > "+Quote(f), "in "+call.Name+" code: writes "+f, false, false)
 	}
-	if fc.Dynamic != "" && (len(fc.Commands) > 0 || strings.Contains(fc.Dynamic, "command")) {
-		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true,
-			What: call.Name + " runs " + fc.Dynamic + ", which corral cannot see"})
+	if fc.Dynamic != "" && strings.Contains(fc.Dynamic, "command") {
+		// A command awk builds from its input (system("mv " $1 " x")) is
+		// judged by the words its program text holds, as the output of a
+		// program run by eval is; sed's e and s///e run the input itself.
+		h := Hidden{Call: call, What: call.Name + " runs " + fc.Dynamic + ", which corral cannot see"}
+		if call.Name == "sed" || call.Name == "gsed" {
+			h.Always = true
+		} else if prog, ok := AwkProgram(call); ok {
+			h.Text = prog.Value
+		}
+		w.m.Hidden = append(w.m.Hidden, h)
 	}
 }
 
