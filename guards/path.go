@@ -49,7 +49,7 @@ func Normalize(env Env, p string) Path {
 	if p == "" {
 		return out
 	}
-	out.Abs = resolve(absolute(env, p))
+	out.Abs = resolve(procAlias(env, absolute(env, p)))
 	if proj := projectRoot(env); proj != "" {
 		if rel, ok := relWithin(proj, out.Abs); ok {
 			out.InProject = true
@@ -144,6 +144,54 @@ func resolve(p string) string {
 	resolveCache.m[p] = r
 	resolveCache.Unlock()
 	return r
+}
+
+// procAlias turns the /proc links that name the same place in every
+// process into that place: /proc/PID/root (and a task's) is /, and
+// /proc/self/cwd is the working directory the path is read from. Other
+// /proc paths are kept as written.
+func procAlias(env Env, p string) string {
+	for i := 0; i < maxLinks && strings.HasPrefix(p, "/proc/"); i++ {
+		parts := strings.SplitN(p[len("/proc/"):], "/", 5)
+		if len(parts) < 2 || !procID(parts[0]) {
+			return p
+		}
+		pid, rest := parts[0], parts[1:]
+		if len(rest) >= 3 && rest[0] == "task" && procID(rest[1]) {
+			rest = rest[2:]
+		}
+		link := rest[0]
+		tail := ""
+		if len(rest) > 1 {
+			tail = strings.Join(rest[1:], "/")
+		}
+		switch {
+		case link == "root":
+			p = filepath.Clean("/" + tail)
+		case link == "cwd" && (pid == "self" || pid == "thread-self") && env.Cwd != "":
+			p = filepath.Clean(env.Cwd + "/" + tail)
+		default:
+			return p
+		}
+	}
+	return p
+}
+
+// procID reports a /proc entry that is a process: self, thread-self or a
+// number.
+func procID(s string) bool {
+	if s == "self" || s == "thread-self" {
+		return true
+	}
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // maxLinks bounds the symlinks followed for one path, as the kernel does.

@@ -266,3 +266,26 @@ func TestHarmlessDevice(t *testing.T) {
 		t.Errorf("/proc paths are cleaned, not resolved: %s", got.Abs)
 	}
 }
+
+// TestNormalizeProcLinks: /proc/PID/root is / in every process and
+// /proc/self/cwd is the working directory, so a path through them is the
+// path they lead to (a secret read through /proc/self/root is a secret
+// read); other /proc paths stay as written.
+func TestNormalizeProcLinks(t *testing.T) {
+	env := Env{Cwd: "/work/proj", Home: "/home/u"}
+	for in, want := range map[string]string{
+		"/proc/self/root/home/u/.ssh/id_rsa":      "/home/u/.ssh/id_rsa",
+		"/proc/1/root/etc/passwd":                 "/etc/passwd",
+		"/proc/self/task/7/root/home/u/.netrc":    "/home/u/.netrc",
+		"/proc/thread-self/root/proc/self/root/x": "/x",
+		"/proc/self/cwd/.env":                     "/work/proj/.env",
+		"/proc/self/root":                         "/",
+		"/proc/self/status":                       "/proc/self/status",
+		"/proc/1/cwd/.env":                        "/proc/1/cwd/.env",
+		"/proc/cpuinfo":                           "/proc/cpuinfo",
+	} {
+		if got := Normalize(env, in).Abs; got != want {
+			t.Errorf("Normalize(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

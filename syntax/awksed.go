@@ -89,7 +89,7 @@ func AwkCode(prog string) FilterCode {
 		fc.Commands = append(fc.Commands, awkUnquote(m[1]))
 	}
 	if len(awkSystemAt().FindAllStringIndex(prog, -1)) > len(fc.Commands) {
-		fc.Dynamic = "system() of a command built at run time"
+		fc.Dynamic = "system() of a command only known at run time"
 	}
 	pipes := 0
 	for _, m := range awkPipeOut().FindAllStringSubmatch(prog, -1) {
@@ -97,7 +97,7 @@ func AwkCode(prog string) FilterCode {
 		fc.Commands = append(fc.Commands, cmd)
 		if f := strings.Fields(cmd); len(f) > 0 && (IsShell(f[0]) || RunnerOf(f[0]) == InterpreterRunner) && len(f) == 1 {
 			// print … | "sh": what awk prints is the script.
-			fc.Dynamic = "a shell fed the text it prints (| \"" + cmd + "\"), a command built at run time"
+			fc.Dynamic = "a shell fed the text it prints (| \"" + cmd + "\"), a command only known at run time"
 		}
 		pipes++
 	}
@@ -106,14 +106,14 @@ func AwkCode(prog string) FilterCode {
 		pipes++
 	}
 	if fc.Dynamic == "" && awkDynamicPipe(prog) {
-		fc.Dynamic = "a pipe to or from a command built at run time"
+		fc.Dynamic = "a pipe to or from a command only known at run time"
 	}
 	writes := awkWrite().FindAllStringSubmatch(prog, -1)
 	for _, m := range writes {
 		fc.Writes = append(fc.Writes, awkUnquote(m[1]))
 	}
 	if fc.Dynamic == "" && len(awkWriteAny().FindAllStringIndex(prog, -1)) > 0 {
-		fc.Dynamic = "output to a file named at run time"
+		fc.Dynamic = "output to a file only known at run time"
 	}
 	return fc
 }
@@ -137,7 +137,7 @@ func SedCode(scripts []string) FilterCode {
 					switch m[1] {
 					case "e":
 						if arg == "" {
-							fc.Dynamic = "sed's e command runs the pattern space as a command"
+							fc.Dynamic = "sed's e command, which runs the pattern space, a command only known at run time"
 						} else {
 							fc.Commands = append(fc.Commands, arg)
 						}
@@ -150,7 +150,7 @@ func SedCode(scripts []string) FilterCode {
 				}
 				if flags, wfile, ok := sedSubst(cmd); ok {
 					if strings.Contains(flags, "e") {
-						fc.Dynamic = "sed's s///e runs the substituted pattern space as a command"
+						fc.Dynamic = "sed's s///e, which runs the substituted pattern space, a command only known at run time"
 					}
 					if wfile != "" {
 						fc.Writes = append(fc.Writes, wfile)

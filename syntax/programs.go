@@ -316,6 +316,8 @@ func (w *walker) git(c scope, call *Call) {
 				w.child(c, call, v[len("--exec="):], nil, "git rebase --exec", !rest[j].Static)
 			}
 		}
+	case "clone", "fetch", "pull", "ls-remote", "push", "archive", "remote":
+		w.gitTransport(c, call, sub, rest)
 	case "bisect":
 		if len(rest) > 1 && rest[0].Value == "run" {
 			w.child(c, call, rawJoin(rest[1:]), nil, "git bisect run", false)
@@ -836,8 +838,71 @@ func (w *walker) hiddenPipe(p *Pipeline, i int) {
 		What: sink.Name + " runs, as a script, the output of " + clip(src.Text(), 60) + ", which is only known at run time"})
 }
 
+<<<<<<< HEAD
 // DockerRunOptions returns docker run's (and create's) options that take a
 // value: the letters, and the long names without "--".
 func DockerRunOptions() (short string, long []string) {
 	return dockerValueShort, append([]string(nil), dockerValueLong...)
+=======
+// gitProgramOptions are the options of git's transport commands whose
+// value is a command git runs through the shell: clone, fetch, pull and
+// ls-remote -u/--upload-pack, push --receive-pack/--exec, archive --exec.
+var gitProgramOptions = map[string]bool{"-u": true, "--upload-pack": true, "--receive-pack": true, "--exec": true}
+
+// gitTransport models the programs a git transport command runs: the
+// value of --upload-pack and the like (shell text, for local and ssh
+// remotes), and an ext:: URL, whose command git runs directly.
+func (w *walker) gitTransport(c scope, call *Call, sub string, rest []Arg) {
+	for j := 0; j < len(rest); j++ {
+		a := &rest[j]
+		v := a.Value
+		name, val, attached := strings.Cut(v, "=")
+		switch {
+		case gitProgramOptions[v] && j+1 < len(rest) && !(v == "-u" && sub == "push"):
+			// push -u is --set-upstream.
+			w.childArg(c, call, &rest[j+1], "git "+sub+" "+v)
+			j++
+		case attached && strings.HasPrefix(name, "--") && gitProgramOptions[name]:
+			w.child(c, call, val, nil, "git "+sub+" "+name, !a.Static)
+		case strings.HasPrefix(v, "-u") && len(v) > 2 && sub != "push":
+			w.child(c, call, v[2:], nil, "git "+sub+" -u", !a.Static)
+		case strings.HasPrefix(strings.ToLower(v), "ext::"):
+			argv := extArgv(v[len("ext::"):])
+			if len(argv) > 0 {
+				w.child(c, call, quoteArgv(argv), nil, "git ext:: transport", !a.Static)
+			}
+		}
+	}
+}
+
+// extArgv splits the command of an ext:: URL as git-remote-ext does: words
+// are separated by unescaped spaces, "% " is a space and "%%" a percent
+// sign; the %S/%s/%G/%V placeholders are left as they are.
+func extArgv(s string) []string {
+	var out []string
+	var b strings.Builder
+	started := false
+	for i := 0; i < len(s); i++ {
+		ch := s[i]
+		switch {
+		case ch == '%' && i+1 < len(s) && (s[i+1] == ' ' || s[i+1] == '%'):
+			b.WriteByte(s[i+1])
+			started = true
+			i++
+		case ch == ' ':
+			if started {
+				out = append(out, b.String())
+				b.Reset()
+				started = false
+			}
+		default:
+			b.WriteByte(ch)
+			started = true
+		}
+	}
+	if started {
+		out = append(out, b.String())
+	}
+	return out
+>>>>>>> main
 }
