@@ -838,12 +838,12 @@ func (w *walker) hiddenPipe(p *Pipeline, i int) {
 		What: sink.Name + " runs, as a script, the output of " + clip(src.Text(), 60) + ", which is only known at run time"})
 }
 
-<<<<<<< HEAD
 // DockerRunOptions returns docker run's (and create's) options that take a
 // value: the letters, and the long names without "--".
 func DockerRunOptions() (short string, long []string) {
 	return dockerValueShort, append([]string(nil), dockerValueLong...)
-=======
+}
+
 // gitProgramOptions are the options of git's transport commands whose
 // value is a command git runs through the shell: clone, fetch, pull and
 // ls-remote -u/--upload-pack, push --receive-pack/--exec, archive --exec.
@@ -904,5 +904,4 @@ func extArgv(s string) []string {
 		out = append(out, b.String())
 	}
 	return out
->>>>>>> main
 }
