@@ -23,12 +23,17 @@ node -r mod, perl, php with no script): with a code option, a module or
 a script file (python3 -m json.tool, node -e '…', perl -ne '…',
 python3 tool.py) the download is data. A pipe into jq, grep or tar
 is not execution and passes; so is a download handed to a script as data
-(python3 tool.py "$(curl …)", bash -c 'echo "$1"' _ "$(curl …)").`,
-	Commands: []string{"curl", "wget", "wget2"},
+(python3 tool.py "$(curl …)", bash -c 'echo "$1"' _ "$(curl …)").
+What ssh prints of another host (ssh h cat x | sh, bash <(ssh h cat x))
+is the same.`,
+	Commands: []string{"curl", "wget", "wget2", "ssh"},
 	Call:     checkPipeShell,
 }
 
 func checkPipeShell(p *Pass, c *syntax.Call) {
+	if c.Name == "ssh" && !sshPrintsRemote(c) {
+		return
+	}
 	if s := p.stdinRunnerAfter(c); s != nil {
 		p.Report(c, Finding{Rule: "pipe-shell", Decision: Ask,
 			Message: "the download is piped into " + s.Name + ", which runs it: remote code execution; " + p.readFirst(c)})

@@ -31,6 +31,16 @@ func (p *Pass) followReader(s *syntax.Call, rule, kind string) bool {
 		}
 	case "install", "cp", "mv":
 		return p.followCopy(s, rule, kind)
+	case "awk", "gawk", "mawk", "nawk", "sed", "gsed":
+		if fc, ok := syntax.FilterCodeOf(s); ok && (len(fc.Writes) > 0 || fc.Dynamic != "") {
+			what := "a file its program names"
+			if len(fc.Writes) > 0 {
+				what = fc.Writes[0]
+			}
+			p.Report(s, Finding{Rule: rule, Decision: Ask, Kind: kind,
+				Message: s.Name + " writes the download to " + what + " from inside its program; corral cannot move that into the sandbox"})
+			return false
+		}
 	default:
 		if syntax.IsShell(s.Name) {
 			// sh -c 'cat > f': the script's commands read the pipe;

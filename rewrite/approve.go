@@ -50,6 +50,11 @@ func approvableCall(p *Pass, c *syntax.Call) bool {
 			return false
 		}
 	case "scp", "rsync", "ssh", "sftp":
+		if sshRemoteCommand(c) {
+			// What the command does on the other host is not corral's
+			// to judge (ssh h 'rm -rf ~' > out is rewritten all the same).
+			return false
+		}
 		for i, a := range c.Args {
 			v := a.Value
 			if v == "-e" || strings.HasPrefix(v, "--rsh") || c.Name != "rsync" && (v == "-S" || v == "-D") {

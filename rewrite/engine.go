@@ -300,6 +300,15 @@ func check(cfg *Config, command string, verify bool) *Result {
 				return r
 			}
 		}
+		if errors.Is(err, syntax.ErrTooLarge) {
+			// Text refused for its size is not analysed at all: a padding
+			// of harmless statements could hide anything after it
+			// (r''m -rf ~ names no risky word), so it is asked about.
+			res.Decision = Ask
+			res.Findings = []Finding{{Rule: "unparsed", Decision: Ask, Start: 0, End: len(command), Text: command,
+				Message: fmt.Sprintf("corral does not analyse this command (%v): it could hide anything; run it in smaller parts, or a script file the user has read", err)}}
+			return res
+		}
 		if riskyText(command) {
 			res.Decision = Ask
 			res.Findings = []Finding{{Rule: "unparsed", Decision: Ask, Start: 0, End: len(command), Text: command,

@@ -3,6 +3,8 @@ package rewrite
 import (
 	"strings"
 	"testing"
+
+	"github.com/corral-dev/corral/syntax"
 )
 
 func testConfig() *Config {
@@ -166,6 +168,43 @@ func TestPipeFollowFailsSafe(t *testing.T) {
 	} {
 		if got := Check(cfg, tc.cmd); got.Decision != tc.want {
 			t.Errorf("%.60s…: %s, want %s (%v)", tc.cmd, got.Decision, tc.want, got.Findings)
+		}
+	}
+}
+
+// TestTooLargeAsks checks the answer to text over the limits that are
+// checked before parsing (syntax/limits.go): it is asked about whatever
+// it holds, with the limit it is over in the reason, since a padding of
+// harmless statements could hide a spelling no word search finds. Text
+// within the limits, however long, is parsed and decided as usual.
+func TestTooLargeAsks(t *testing.T) {
+	t.Parallel()
+	cfg := &Config{Cwd: "/p", Project: "/p", Home: "/home/u", Sandbox: "/p/agent_sandbox", Mode: ModeRewrite, Approve: ApproveAuto, NoBashCheck: true}
+	for _, tc := range []struct {
+		name, cmd string
+		want      Decision
+		reason    string
+	}{
+		{"1MiB-list", strings.Repeat("ls; ", syntax.MaxSource/4), Ask, "statements, over the limit of 20000"},
+		{"padded-quoted-rm", strings.Repeat("true; ", syntax.MaxStatements+1) + "r''m -rf ~", Ask, "statements"},
+		{"and-chain-90k", strings.Repeat("true && ", 90000) + "true", Ask, "operators and keywords"},
+		{"1MiB-words", "echo " + strings.Repeat("a ", syntax.MaxSource/2-3), Ask, "words, over the limit of 50000"},
+		{"over-1MiB", "echo " + strings.Repeat("a", syntax.MaxSource), Ask, "bytes, over the limit of 1048576"},
+		{"deep", strings.Repeat("(", syntax.MaxNesting+1) + "ls" + strings.Repeat(")", syntax.MaxNesting+1), Ask, "levels of nested brackets"},
+		// Within the limits: parsed and decided.
+		{"1MiB-echo-argument", "echo " + strings.Repeat("a", syntax.MaxSource-5), Allow, ""},
+		{"list-at-limit", strings.Repeat("ls; ", syntax.MaxStatements-1) + "rm -rf ~", Deny, ""},
+	} {
+		res := Check(cfg, tc.cmd)
+		if res.Decision != tc.want {
+			t.Errorf("%s: decision %v, want %v", tc.name, res.Decision, tc.want)
+			continue
+		}
+		if tc.reason == "" {
+			continue
+		}
+		if len(res.Findings) == 0 || !strings.Contains(res.Findings[0].Message, tc.reason) {
+			t.Errorf("%s: reason does not say which limit (%q): %+v", tc.name, tc.reason, res.Findings)
 		}
 	}
 }

@@ -112,6 +112,16 @@ shift
 exec sh -c "$*"
 `, 0o755)
 
+	// The same stand-in answers as ssh itself, first on PATH: ssh HOST
+	// COMMAND runs COMMAND here, so what a remote command prints can be
+	// followed for real.
+	if err := os.MkdirAll(filepath.Join(f.root, "sshbin"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(f.fakeSSH, filepath.Join(f.root, "sshbin", "ssh")); err != nil {
+		t.Fatal(err)
+	}
+
 	srv := httptest.NewServer(http.HandlerFunc(execServe(t)))
 	t.Cleanup(srv.Close)
 	f.proxy = srv.URL
@@ -143,7 +153,7 @@ exec sh -c "$*"
 // env is the environment of every bash run: home is the run's own home.
 func (f *execFixture) env(home string) []string {
 	return []string{
-		"PATH=" + os.Getenv("PATH"), "HOME=" + home, "LC_ALL=C",
+		"PATH=" + filepath.Join(f.root, "sshbin") + string(os.PathListSeparator) + os.Getenv("PATH"), "HOME=" + home, "LC_ALL=C",
 		"GIT_CONFIG_GLOBAL=" + f.gitconfig, "GIT_CONFIG_NOSYSTEM=1", "GIT_TERMINAL_PROMPT=0",
 		"http_proxy=" + f.proxy, "HTTP_PROXY=" + f.proxy, "no_proxy=", "NO_PROXY=",
 		"HGRCPATH=" + f.hgrc, "HGPLAIN=1", "RSYNC_RSH=" + f.fakeSSH,

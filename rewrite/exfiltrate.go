@@ -16,7 +16,8 @@ var exfiltrate = Rule{
 	Doc: `Uploads of local files: curl -d/--data/--data-binary/--data-urlencode/
 --json with @file, -F/--form with @file or <file, -T/--upload-file; wget
 --post-file/--body-file; httpie and xh fields with @file (name@file,
-name=@file, name:=@file); scp and rsync with a remote destination; nc, ncat,
+name=@file, name:=@file); scp and rsync with a remote destination; the
+put, reput and mput commands of an sftp batch (-b FILE, or stdin); nc, ncat,
 netcat, socat and telnet fed a file by redirection or by an upstream cat;
 socat's FILE: or OPEN: address; gh gist create FILE. An upload of a secret
 (the secret class of the path module) is denied. An upload of any other local
@@ -24,7 +25,7 @@ file to a host that is not on network.allow_hosts (default: the loopback
 names) is asked about. The environment (env, printenv, set, export -p,
 declare -x, /proc/*/environ) piped or substituted into a network command is
 denied: it holds the session's tokens.`,
-	Commands: []string{"curl", "wget", "wget2", "http", "https", "xh", "xhs", "scp", "rsync", "nc", "ncat", "netcat", "socat", "telnet", "gh",
+	Commands: []string{"curl", "wget", "wget2", "http", "https", "xh", "xhs", "scp", "rsync", "sftp", "nc", "ncat", "netcat", "socat", "telnet", "gh",
 		"env", "printenv", "set", "export", "declare", "typeset", "cat"},
 	Call: checkExfiltrate,
 }
@@ -65,6 +66,8 @@ func checkExfiltrate(p *Pass, c *syntax.Call) {
 		p.httpieUploads(c)
 	case "scp", "rsync":
 		p.copyToRemote(c)
+	case "sftp":
+		p.sftpUploads(c)
 	case "nc", "ncat", "netcat", "socat", "telnet":
 		p.socketUploads(c)
 	case "gh":

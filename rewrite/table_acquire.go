@@ -24,6 +24,9 @@ var acquisitionRules = []Rule{
 	pullNewRepo,
 	gitArchiveRemote,
 	gitSubtree,
+	sshOutput,
+	sftpRule,
+	containerCopy,
 }
 
 // movers are the rules whose fixes move content into the sandbox, so that
@@ -31,4 +34,4 @@ var acquisitionRules = []Rule{
 // (run-download, gh-pr-checkout) require them; TestMoversDeclared checks
 // that no other rule relocates anything.
 var movers = []string{"git-clone", "gh-repo-clone", "gh-release-download", "curl", "wget", "svn-checkout", "hg-clone", "remote-copy",
-	"aria2c", "axel", "jj-git-clone", "gh-repo-fork", "gh-gist-clone", "gh-run-download", "git-archive-remote"}
+	"aria2c", "axel", "jj-git-clone", "gh-repo-fork", "gh-gist-clone", "gh-run-download", "git-archive-remote", "ssh-output", "sftp", "container-copy"}

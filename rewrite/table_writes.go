@@ -5,4 +5,5 @@ package rewrite
 var writeRules = []Rule{
 	bashWrite,
 	bashDelete,
+	containerMount,
 }

@@ -2,6 +2,7 @@ package rewrite
 
 import (
 	"fmt"
+	"os"
 	"path"
 	"path/filepath"
 	"strings"
@@ -194,7 +195,7 @@ func copyTargets(c *syntax.Call) []target {
 	if dest == nil {
 		return nil
 	}
-	if dir == nil {
+	if dir == nil && !intoDirectory(c, *dest, opts) {
 		out = append(out, target{arg: *dest, action: guards.Write})
 	} else {
 		// -t DIR names a directory that must exist: what is written is
@@ -210,6 +211,33 @@ func copyTargets(c *syntax.Call) []target {
 		}
 	}
 	return out
+}
+
+// intoDirectory reports whether the last operand dest of cp, mv, install
+// or ln names a directory the command writes into (dest/NAME), not a file
+// it creates or replaces: it ends in "/" or is "." or "..", or it is a
+// directory when the hook runs (for ln -n, --no-dereference, a link to a
+// directory is replaced, not entered, so only a real directory counts).
+// -T (--no-target-directory) always treats dest as the file to replace.
+// Writing into the sandbox root is not replacing it (cp x agent_sandbox/).
+func intoDirectory(c *syntax.Call, dest syntax.Arg, opts []option) bool {
+	if !dest.Static || has(opts, "T", "no-target-directory") {
+		return false
+	}
+	v := dest.Value
+	if strings.HasSuffix(v, "/") || v == "." || v == ".." || strings.HasSuffix(v, "/.") || strings.HasSuffix(v, "/..") {
+		return true
+	}
+	d := c.Dir.Join(v)
+	if !d.Known {
+		return false
+	}
+	stat := os.Stat
+	if c.Name == "ln" && has(opts, "n", "no-dereference") {
+		stat = os.Lstat
+	}
+	fi, err := stat(d.Path)
+	return err == nil && fi.IsDir()
 }
 
 // inPlaceTargets lists the files sed -i or perl -i edit in place: the
@@ -251,6 +279,14 @@ func checkDeleteCall(p *Pass, c *syntax.Call) {
 			if !d.arg.Static {
 				t.arg.Value = t.value
 			}
+		}
+		if d.verb == "rsync --delete" && d.arg.Static && c.Dir.Join(d.arg.Value) == (syntax.Dir{Path: p.Config.Sandbox, Known: true}) {
+			// rsync --delete removes files under the destination, never
+			// the destination itself: rsync --delete src/ agent_sandbox
+			// changes what the sandbox holds, and the root stays. (For
+			// any other destination the whole tree is judged, which is
+			// what holds ~/.ssh or /etc.)
+			t.value = strings.TrimSuffix(d.arg.Value, "/") + "/*"
 		}
 		what := c.Name
 		if d.verb != c.Name && d.verb != "" {

@@ -127,7 +127,15 @@ func programWrites(c *syntax.Call) []target {
 		// by the remote-copy rule.
 		if opts, ops := scan(c.Args, rsyncSpec()); len(ops) >= 2 && !rsyncFromRemote(c, ops) && !rsyncDryRun(opts) {
 			if dest := c.Args[ops[len(ops)-1]]; !remotePath(dest.Value) {
-				out = append(out, into(dest)...)
+				// rsync makes the destination a directory (and fills
+				// it) unless it copies one file: several sources, or a
+				// source named with a trailing slash (its contents).
+				srcDir := len(ops) > 2 || strings.HasSuffix(c.Args[ops[0]].Value, "/")
+				if srcDir || intoDirectory(c, dest, nil) {
+					out = append(out, inside(dest)...)
+				} else {
+					out = append(out, into(dest)...)
+				}
 			}
 		}
 	case "tar", "bsdtar", "gtar":

@@ -2,7 +2,9 @@ package rewrite
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/corral-dev/corral/guards"
@@ -161,6 +163,57 @@ func TestWritesResolveWhatTheyReach(t *testing.T) {
 	for _, f := range Check(cfg, "echo x > g/description && ln -s .git g").Findings {
 		if f.Text == "g/description" {
 			t.Errorf("the write before ln is judged through the later link: %v", f)
+		}
+	}
+}
+
+// TestSandboxRootWrittenInto checks, against a sandbox root that exists
+// as a directory, that writing into it passes (cp and mv put the file
+// under it, ln makes a link inside a real directory even with -n) and
+// that only deleting or replacing it is denied (rm -r, mv -T, mv of the
+// root itself). It then runs the commands that pass with the real
+// programs in the scratch project and checks that the root is still a
+// directory afterwards, so the model matches what cp, mv and ln do.
+func TestSandboxRootWrittenInto(t *testing.T) {
+	t.Parallel()
+	proj := t.TempDir()
+	sb := filepath.Join(proj, "agent_sandbox")
+	if err := os.Mkdir(sb, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{"a.txt", "b.txt", "c.txt"} {
+		if err := os.WriteFile(filepath.Join(proj, f), []byte("x"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cfg := &Config{Cwd: proj, Project: proj, Home: "/home/u", Sandbox: sb, Mode: ModeRewrite, Approve: ApproveAuto, Paths: guards.DefaultPolicy().WithSelfProtection(nil, sb)}
+	pass := []string{"cp a.txt agent_sandbox", "mv b.txt agent_sandbox", "ln -sfn /tmp agent_sandbox", "cp c.txt agent_sandbox/"}
+	var cases []ruleCase
+	for _, c := range pass {
+		cases = append(cases, ruleCase{c, Allow})
+	}
+	cases = append(cases, ruleCase{"mv -T a.txt agent_sandbox", Deny}, ruleCase{"mv agent_sandbox old", Deny},
+		ruleCase{"cp --no-target-directory a.txt agent_sandbox", Deny})
+	testRuleWith(t, cfg, "bash-write", cases)
+	if d := Check(cfg, "rm -rf agent_sandbox").Decision; d != Deny {
+		t.Errorf("rm -rf agent_sandbox = %v, want deny", d)
+	}
+	for _, c := range pass {
+		if _, err := exec.LookPath(strings.Fields(c)[0]); err != nil {
+			continue
+		}
+		cmd := exec.Command("sh", "-c", c)
+		cmd.Dir = proj
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("%s: %v\n%s", c, err, out)
+		}
+		if fi, err := os.Lstat(sb); err != nil || !fi.IsDir() {
+			t.Fatalf("after %q the sandbox root is no longer a directory (%v)", c, err)
+		}
+	}
+	for _, f := range []string{"a.txt", "b.txt", "c.txt", "tmp"} {
+		if _, err := os.Lstat(filepath.Join(sb, f)); err != nil {
+			t.Errorf("%s was not written into the sandbox root: %v", f, err)
 		}
 	}
 }

@@ -29,7 +29,18 @@ var cornerCases = []struct {
 	{`echo 'touch canary' > envfile; BASH_ENV=./envfile bash -c :`, true, false},
 	{"shopt -s expand_aliases\nalias ls='touch canary'\nls", true, false},
 	{`PROMPT_COMMAND='touch canary' bash -i < /dev/null`, true, false},
+	// Programs that run shell commands from their own code: awk's
+	// system(), getline from a command and print into a shell; GNU sed's
+	// e command and s///e.
+	{`awk 'BEGIN { system("touch canary") }'`, true, false},
+	{`echo | awk '{ "touch canary" | getline }'`, true, false},
+	{`awk 'BEGIN { print "touch canary" | "sh" }'`, true, false},
+	{`printf 'x\n' > in; sed -n '1e touch canary' in`, true, false},
+	{`echo 'touch canary' | sed 's/.*/&/e'`, true, false},
 	// Look-alikes.
+	{`awk 'BEGIN { print "touch canary" }'`, false, false},
+	{`echo x | sed 's/x/touch canary/'`, false, false},
+	{`awk '/touch|canary/' /dev/null`, false, false},
 	{`x=5; echo $((x))`, false, false},
 	{`x='touch canary'; echo ${x@Q}`, false, false},
 	{"alias ls='touch canary'\nls", false, true},

@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
@@ -307,7 +308,7 @@ func TestQuote(t *testing.T) {
 func TestLimits(t *testing.T) {
 	t.Parallel()
 	deep := strings.Repeat("(", MaxNesting+1) + "a" + strings.Repeat(")", MaxNesting+1)
-	if _, err := Analyze(deep, opts); err != ErrTooLarge {
+	if _, err := Analyze(deep, opts); !errors.Is(err, ErrTooLarge) {
 		t.Errorf("deep nesting: err = %v, want ErrTooLarge", err)
 	}
 	// bash -c nested deeper than MaxDepth is cut off, and says so.

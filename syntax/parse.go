@@ -53,6 +53,42 @@ const (
 // ErrTooLarge reports input beyond MaxSource or MaxNesting.
 var ErrTooLarge = errors.New("command too large or too deeply nested to analyse")
 
+// LimitError says which limit a command refused before parsing is over:
+// errors.Is(err, ErrTooLarge) holds for it.
+type LimitError struct {
+	// What names the count ("bytes", "statements", …); Count is the
+	// command's, Max the limit.
+	What       string
+	Count, Max int
+}
+
+func (e *LimitError) Error() string {
+	return fmt.Sprintf("command too large to analyse: %d %s, over the limit of %d", e.Count, e.What, e.Max)
+}
+
+// Unwrap makes a LimitError an ErrTooLarge.
+func (e *LimitError) Unwrap() error { return ErrTooLarge }
+
+// limitError describes which limit src is over (counted as withinLimits
+// counts it, here-document bodies included).
+func limitError(src string) error {
+	if len(src) > MaxSource {
+		return &LimitError{What: "bytes", Count: len(src), Max: MaxSource}
+	}
+	depth, ops, stmts, words := nesting(src)
+	switch {
+	case depth > MaxNesting:
+		return &LimitError{What: "levels of nested brackets", Count: depth, Max: MaxNesting}
+	case ops > MaxOperators:
+		return &LimitError{What: "operators and keywords", Count: ops, Max: MaxOperators}
+	case stmts > MaxStatements:
+		return &LimitError{What: "statements", Count: stmts, Max: MaxStatements}
+	case words > MaxWords:
+		return &LimitError{What: "words", Count: words, Max: MaxWords}
+	}
+	return ErrTooLarge
+}
+
 // Script is one parsed piece of shell source: the command itself, or a
 // string inside it that a shell parses again.
 type Script struct {
@@ -124,11 +160,8 @@ func newParser() *sh.Parser {
 
 // parseSource parses src as Bash.
 func parseSource(src string) (*sh.File, error) {
-	if len(src) > MaxSource {
-		return nil, ErrTooLarge
-	}
-	if !withinLimits(src) {
-		return nil, ErrTooLarge
+	if len(src) > MaxSource || !withinLimits(src) {
+		return nil, limitError(src)
 	}
 	cr := strings.Contains(src, "\r")
 	if cr {

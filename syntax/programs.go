@@ -611,6 +611,9 @@ func (w *walker) dockerRun(c scope, call *Call) {
 		if rel != "" {
 			host = cleanPath(mt.host + "/" + rel)
 		}
+		if strings.HasSuffix(a.Value, "/") && host != "/" {
+			host += "/" // cp x /out/ names the directory, as on the host
+		}
 		parts[k] = Quote(host)
 		mapped = true
 	}
@@ -831,6 +834,12 @@ func (w *walker) hiddenPipe(p *Pipeline, i int) {
 	}
 	w.m.Hidden = append(w.m.Hidden, Hidden{Call: sink, Text: strings.Join(text, " | "),
 		What: sink.Name + " runs, as a script, the output of " + clip(src.Text(), 60) + ", which is only known at run time"})
+}
+
+// DockerRunOptions returns docker run's (and create's) options that take a
+// value: the letters, and the long names without "--".
+func DockerRunOptions() (short string, long []string) {
+	return dockerValueShort, append([]string(nil), dockerValueLong...)
 }
 
 // gitProgramOptions are the options of git's transport commands whose

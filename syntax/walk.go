@@ -1378,6 +1378,13 @@ func (w *walker) findExec(c scope, s *sh.Stmt, ce *sh.CallExpr, find *Call) {
 // here-documents and here-strings fed to a shell. eval runs in the shell
 // itself (st); the others in a new process.
 func (w *walker) nested(c scope, call *Call, st *state) {
+	switch call.Name {
+	case "awk", "gawk", "mawk", "nawk", "sed", "gsed":
+		// What an awk program pipes into a shell (print … | "sh") and the
+		// commands it builds at run time (syntax/awksed.go); the
+		// program's calls are read by runsCode (codeprograms.go).
+		w.awkSed(c, call)
+	}
 	if w.runsCode(c, call) || w.detached(c, call, st) {
 		return
 	}

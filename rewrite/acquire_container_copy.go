@@ -1,0 +1,102 @@
+package rewrite
+
+import (
+	"strings"
+	"sync"
+
+	"github.com/corral-dev/corral/syntax"
+)
+
+var containerCopy = Rule{
+	Name:      "container-copy",
+	Decisions: []Decision{Rewrite, Ask},
+	Doc: `docker cp CONTAINER:PATH DEST (docker container cp, podman cp,
+nerdctl cp) and kubectl cp [NS/]POD:PATH DEST copy files out of a
+container, content the agent did not write, onto the host: DEST outside
+the sandbox moves there (. becomes the sandbox itself). DEST - writes a
+tar stream to stdout, followed as a download's (| tar x -C d). A copy into
+a container, or one that already lands in the sandbox, passes.`,
+	Commands: []string{"docker", "podman", "nerdctl", "kubectl"},
+	Call:     checkContainerCopy,
+}
+
+// containerCpSpec are the options of docker/podman cp and kubectl cp that
+// take a value (kubectl's global ones with -c/--container and --retries).
+var containerCpSpec = sync.OnceValue(func() optSpec {
+	k := kubectlOptions()
+	long := setOf("container", "retries")
+	for n := range k.longVal {
+		long[n] = true
+	}
+	return optSpec{shortVal: k.shortVal + "c", longVal: long, longEq: true}
+})
+
+func checkContainerCopy(p *Pass, c *syntax.Call) {
+	args := c.Args
+	if c.Name == "kubectl" {
+		_, ops := scan(args, containerCpSpec())
+		if len(ops) == 0 || args[ops[0]].Value != "cp" {
+			return
+		}
+		rest := args[ops[0]+1:]
+		_, cpOps := scan(rest, containerCpSpec())
+		p.copyFromContainer(c, rest, cpOps)
+		return
+	}
+	_, ops := scan(args, dockerOptions())
+	if len(ops) == 0 {
+		return
+	}
+	i := ops[0]
+	if args[i].Value == "container" && len(ops) > 1 {
+		i = ops[1]
+	}
+	if args[i].Value != "cp" {
+		return
+	}
+	rest := args[i+1:]
+	_, cpOps := scan(rest, optSpec{})
+	p.copyFromContainer(c, rest, cpOps)
+}
+
+// containerPath reports whether a cp operand names a path in a container:
+// CONTAINER:PATH (a colon before any slash), and for kubectl also
+// NAMESPACE/POD:PATH.
+func containerPath(name, v string) bool {
+	if remotePath(v) {
+		return true
+	}
+	colon := strings.Index(v, ":")
+	if name != "kubectl" || colon <= 0 {
+		return false
+	}
+	pod := v[:colon]
+	return !strings.HasPrefix(pod, ".") && !strings.HasPrefix(pod, "/") && strings.Count(pod, "/") == 1
+}
+
+// copyFromContainer judges SRC DEST (the operands ops of args, the words
+// after cp): a container source copied to a local destination.
+func (p *Pass) copyFromContainer(c *syntax.Call, args []syntax.Arg, ops []int) {
+	if len(ops) != 2 {
+		return
+	}
+	src, dest := args[ops[0]], args[ops[1]]
+	if !containerPath(c.Name, src.Value) || containerPath(c.Name, dest.Value) {
+		return
+	}
+	if dest.Static && dest.Value == "-" {
+		p.followStdout(c, "container-copy", "container copy")
+		return
+	}
+	if p.InSandbox(c.Dir, dest) {
+		return
+	}
+	var d, text string
+	if dest.Static && (dest.Value == "." || dest.Value == "./") {
+		d, text = p.Config.Sandbox, syntax.Quote(p.Config.Sandbox+"/")
+	} else {
+		d, text = p.sandboxed(dest, "download")
+	}
+	p.acquire(c, "container-copy", "container copy", c.Name+" cp copies "+src.Value+" out of a container into "+dest.Value+", outside the sandbox", d,
+		[]syntax.Edit{Replace(c, dest, text)}, relocate(c, c.Dir, dest.Value, d))
+}

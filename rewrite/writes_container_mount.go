@@ -1,0 +1,131 @@
+package rewrite
+
+import (
+	"strings"
+	"sync"
+
+	"github.com/corral-dev/corral/syntax"
+)
+
+var containerMount = Rule{
+	Name:      "container-mount",
+	Decisions: []Decision{Ask},
+	Doc: `docker run or create (docker container run, podman, nerdctl) with
+a bind mount that holds the project read-write (-v "$PWD":/x, -v .:/x,
+--volume ./src:/src, --mount type=bind,source=$(pwd),target=/x, or a
+parent of the project such as -v ~:/home) lets whatever runs in the
+container write anything there, past every path guard: ask. A mount
+marked read-only (:ro, readonly, ro=true), a named volume, a mount of the
+sandbox or of a directory outside the project passes.`,
+	Commands: []string{"docker", "podman", "nerdctl"},
+	Call:     checkContainerMount,
+}
+
+// dockerRunSpec are docker run's options that take a value.
+var dockerRunSpec = sync.OnceValue(func() optSpec {
+	short, long := syntax.DockerRunOptions()
+	return optSpec{shortVal: short, longVal: setOf(long...), longEq: true, stop: true}
+})
+
+func checkContainerMount(p *Pass, c *syntax.Call) {
+	args := c.Args
+	_, ops := scan(args, dockerOptions())
+	if len(ops) == 0 {
+		return
+	}
+	i := ops[0]
+	if args[i].Value == "container" && len(ops) > 1 {
+		i = ops[1]
+	}
+	if sub := args[i].Value; sub != "run" && sub != "create" {
+		return
+	}
+	opts, _ := scan(args[i+1:], dockerRunSpec())
+	for _, o := range opts {
+		if !o.hasVal {
+			continue
+		}
+		var src string
+		var ro, bind bool
+		switch o.name {
+		case "v", "volume":
+			src, ro, bind = volumeSpec(mountText(o.val))
+		case "mount":
+			src, ro, bind = mountSpec(mountText(o.val))
+		default:
+			continue
+		}
+		if !bind || ro || src == "" {
+			continue
+		}
+		if rest, ok := strings.CutPrefix(src, "~"); ok && (rest == "" || rest[0] == '/') && p.Config.Home != "" {
+			src = p.Config.Home + rest
+		}
+		d := c.Dir.Join(src)
+		if !d.Known || strings.ContainsAny(src, "$`") {
+			continue
+		}
+		if within(p.Config.Sandbox, d) || !(within(d.Path, syntax.Dir{Path: p.Config.Project, Known: true}) || within(p.Config.Project, d)) {
+			continue
+		}
+		p.Report(c, Finding{Rule: "container-mount", Decision: Ask,
+			Message: c.Name + " mounts " + d.Path + " read-write into the container, which holds the project: what runs there can write any file of it, past the path guards (mount it :ro, or mount the sandbox)"})
+		return
+	}
+}
+
+// mountText is the text of a -v/--mount value with the working directory
+// in place of $(pwd) and `pwd`, which bash gives it; other run-time parts
+// stay as written.
+func mountText(a syntax.Arg) string {
+	if a.Static {
+		return a.Value
+	}
+	v := strings.NewReplacer(`"`, "", `'`, "").Replace(a.Raw)
+	for _, pwd := range []string{"$(pwd)", "`pwd`", "${PWD}", "$PWD"} {
+		v = strings.ReplaceAll(v, pwd, "\x00")
+	}
+	if strings.Contains(v, "\x00") {
+		// Relative to the working directory the call runs in.
+		v = strings.ReplaceAll(v, "\x00", ".")
+	}
+	return v
+}
+
+// volumeSpec reads -v SRC:DST[:OPTS]: a bind mount when SRC is a path
+// (/, ., ~), read-only when OPTS holds ro or readonly.
+func volumeSpec(v string) (src string, ro, bind bool) {
+	parts := strings.Split(v, ":")
+	if len(parts) < 2 {
+		return "", false, false
+	}
+	src = parts[0]
+	if !(strings.HasPrefix(src, "/") || strings.HasPrefix(src, ".") || strings.HasPrefix(src, "~")) {
+		return "", false, false // a named volume
+	}
+	if len(parts) >= 3 {
+		for _, o := range strings.Split(parts[2], ",") {
+			if o == "ro" || o == "readonly" {
+				ro = true
+			}
+		}
+	}
+	return src, ro, true
+}
+
+// mountSpec reads --mount type=bind,source=…,target=…[,readonly]: a bind
+// mount of source, read-only when readonly or ro is set and not false.
+func mountSpec(v string) (src string, ro, bind bool) {
+	for _, kv := range strings.Split(v, ",") {
+		k, val, hasVal := strings.Cut(kv, "=")
+		switch strings.ToLower(k) {
+		case "type":
+			bind = val == "bind"
+		case "source", "src":
+			src = val
+		case "readonly", "ro":
+			ro = !hasVal || val == "true" || val == "1"
+		}
+	}
+	return src, ro, bind
+}
