@@ -329,6 +329,15 @@ func (p *Pass) judge(c *syntax.Call, sc *syntax.Script, dir syntax.Dir, t target
 		}
 		p.Report(c, f)
 	}
+	if lp, ok := syntax.LookedUp(t.arg); ok && !t.derived && !p.Config.NoGlobMatches {
+		// rm "$(which corral)": the program the lookup finds (on this
+		// machine's disk, so not for a virtual one).
+		d := t
+		d.value, d.derived = lp, true
+		d.arg.Static = true
+		p.judge(c, sc, dir, d, rule, what)
+		return
+	}
 	if !t.arg.Static {
 		// .env$(true): with its run-time pieces empty the path is .env,
 		// and a protected name is one it can have.

@@ -234,6 +234,11 @@ func FilterCodeOf(call *Call) (FilterCode, bool) { return filterCode(call) }
 // scripts, fully analysed) and asks, through Hidden, about a command only
 // known at run time. The files it writes are judged by the rules.
 func (w *walker) awkSed(c scope, call *Call) {
+	for _, a := range call.Args {
+		if a.Value == "--sandbox" || a.Value == "-S" {
+			return // gawk --sandbox runs no command and writes no file
+		}
+	}
 	fc, ok := filterCode(call)
 	if !ok {
 		return

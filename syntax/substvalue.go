@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"os/exec"
 	"strings"
 
 	"mvdan.cc/sh/v3/expand"
@@ -158,3 +159,54 @@ func knownOutput(cs *sh.CmdSubst) (string, bool) {
 	}
 	return strings.TrimRight(out, "\n"), true
 }
+
+// LookedUp returns the program path a word names when the word is only a
+// command substitution that looks a program up on PATH — "$(which
+// NAME)", `command -v NAME`, $(type -P NAME), $(whence -p NAME) — as the
+// lookup gives it when corral runs (the agent's shell searches the same
+// PATH). ok is false for any other word, or when NAME is not found.
+func LookedUp(a Arg) (string, bool) {
+	if a.Static || a.Word == nil || len(a.Word.Parts) != 1 {
+		return "", false
+	}
+	part := a.Word.Parts[0]
+	if dq, ok := part.(*sh.DblQuoted); ok && len(dq.Parts) == 1 {
+		part = dq.Parts[0]
+	}
+	cs, ok := part.(*sh.CmdSubst)
+	if !ok || len(cs.Stmts) != 1 {
+		return "", false
+	}
+	ce, ok := cs.Stmts[0].Cmd.(*sh.CallExpr)
+	if !ok || len(ce.Assigns) > 0 || len(cs.Stmts[0].Redirs) > 0 {
+		return "", false
+	}
+	var words []string
+	for _, w := range ce.Args {
+		v := w.Lit()
+		if v == "" {
+			return "", false
+		}
+		words = append(words, v)
+	}
+	name := ""
+	switch {
+	case len(words) == 2 && words[0] == "which":
+		name = words[1]
+	case len(words) == 3 && words[0] == "command" && words[1] == "-v",
+		len(words) == 3 && words[0] == "type" && (words[1] == "-P" || words[1] == "-p"),
+		len(words) == 3 && words[0] == "whence" && words[1] == "-p":
+		name = words[2]
+	}
+	if name == "" || strings.Contains(name, "/") {
+		return "", false
+	}
+	p, err := lookPath(name)
+	if err != nil || !strings.HasPrefix(p, "/") {
+		return "", false
+	}
+	return p, true
+}
+
+// lookPath finds a program on PATH (exec.LookPath).
+var lookPath = exec.LookPath

@@ -1379,10 +1379,11 @@ func (w *walker) findExec(c scope, s *sh.Stmt, ce *sh.CallExpr, find *Call) {
 // itself (st); the others in a new process.
 func (w *walker) nested(c scope, call *Call, st *state) {
 	switch call.Name {
-	case "awk", "gawk", "mawk", "nawk", "sed", "gsed":
+	case "awk", "gawk", "mawk", "nawk":
 		// What an awk program pipes into a shell (print … | "sh") and the
 		// commands it builds at run time (syntax/awksed.go); the
-		// program's calls are read by runsCode (codeprograms.go).
+		// program's calls, and sed's e, are read by runsCode
+		// (codeprograms.go).
 		w.awkSed(c, call)
 	}
 	if w.runsCode(c, call) || w.detached(c, call, st) {
