@@ -125,11 +125,12 @@ func peerCovered(c peerCase) bool {
 // deliberate disagreement or uncovered category taken out. TestPeers
 // fails when agreement falls below it; raise it when it grows.
 var peerRawBaseline = map[string]int{
-	// 445: lowered from 448 on 2026-11-23 by the options scanner work:
+	// 446 (raised from 445 after the final merges of 2026-11-23); 445:
+	// lowered from 448 on 2026-11-23 by the options scanner work:
 	// git checkout --recurse-submodules checkout|on-demand main now asks
 	// and git checkout --track main file.txt passes (see
 	// peerDisagreements: what git 2.39 does with them, run).
-	"cc-safety-net.jsonl": 445,
+	"cc-safety-net.jsonl": 446,
 	"dcg.jsonl":           697,
 }
 

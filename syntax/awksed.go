@@ -230,9 +230,10 @@ func filterCode(call *Call) (FilterCode, bool) {
 // program runs and writes.
 func FilterCodeOf(call *Call) (FilterCode, bool) { return filterCode(call) }
 
-// awkSed models the shell commands an awk or sed program runs (nested
-// scripts, fully analysed) and asks, through Hidden, about a command only
-// known at run time. The files it writes are judged by the rules.
+// awkSed asks, through Hidden, about an awk program that prints into a
+// shell (print … | "sh"): what it prints is a script only known at run
+// time. The program's own calls (system, pipes, getline, writes) are read
+// by codeprograms.go; FilterCodeOf serves the download-following rules.
 func (w *walker) awkSed(c scope, call *Call) {
 	for _, a := range call.Args {
 		if a.Value == "--sandbox" || a.Value == "-S" {
@@ -240,28 +241,10 @@ func (w *walker) awkSed(c scope, call *Call) {
 		}
 	}
 	fc, ok := filterCode(call)
-	if !ok {
+	if !ok || !strings.HasPrefix(fc.Dynamic, "a shell fed") {
 		return
 	}
-	for _, cmd := range fc.Commands {
-		w.child(c, call, cmd, nil, call.Name+" command", false)
-	}
-	for _, f := range fc.Writes {
-		// Judged as a redirection to the file would be.
-		w.effect(c, call, ": > "+Quote(f), "in "+call.Name+" code: writes "+f, false, false)
-	}
-	if fc.Dynamic != "" && strings.Contains(fc.Dynamic, "command") {
-		// A command awk builds from its input (system("mv " $1 " x")) is
-		// judged by the words its program text holds, as the output of a
-		// program run by eval is; sed's e and s///e run the input itself.
-		h := Hidden{Call: call, What: call.Name + " runs " + fc.Dynamic + ", which corral cannot see"}
-		if call.Name == "sed" || call.Name == "gsed" {
-			h.Always = true
-		} else if prog, ok := AwkProgram(call); ok {
-			h.Text = prog.Value
-		}
-		w.m.Hidden = append(w.m.Hidden, h)
-	}
+	w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, What: call.Name + " runs " + fc.Dynamic + ", which corral cannot see", Always: true})
 }
 
 // sedSubst reads an s command (after any address): its flags, and the
