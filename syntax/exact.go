@@ -300,11 +300,13 @@ func (r *resolver) valueWord(w *sh.Word, quoted bool) bool {
 					return false
 				}
 			}
-			if quoted || !plainText(v, " \t*?[") {
+			if quoted || !plainText(v, " \t*?[") || v == "" {
+				// ${1+''}: bash keeps an empty field, mvdan drops it.
 				return false
 			}
 		case *sh.DblQuoted:
-			if quoted || p.Dollar {
+			if quoted || p.Dollar || len(p.Parts) == 0 {
+				// ${1+""}: bash keeps an empty field, mvdan drops it.
 				return false
 			}
 			// "…" of plain text without blanks only: mvdan splits
