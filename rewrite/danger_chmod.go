@@ -119,6 +119,31 @@ func checkChmod(p *Pass, c *syntax.Call) {
 // a catastrophic directory, and asks when a target starts with a value
 // only known at run time.
 func judgeModeTargets(p *Pass, c *syntax.Call, targets []syntax.Arg) {
+	modeVictims(p, c, targets, c.Name+" -R of ", func(why string) {
+		p.Report(c, Finding{Rule: "chmod-recursive", Decision: Deny, Message: c.Name + " -R on " + why})
+	})
+}
+
+// judgeSelected judges a change of modes or owners by find -exec of the
+// files find's tests select under roots: throughout / , a system
+// directory or the home directory it is asked about (deny when the mode
+// lets everyone write them); in the project or elsewhere it is what
+// chmod or chown of those files would be, and passes.
+func judgeSelected(p *Pass, c *syntax.Call, roots []syntax.Arg, open bool) {
+	modeVictims(p, c, roots, c.Name+" of the files find selects under ", func(why string) {
+		if open {
+			p.Report(c, Finding{Rule: "chmod-recursive", Decision: Deny, Message: c.Name + " by find makes the files it selects throughout " + why + " writable by everyone"})
+		} else {
+			p.Report(c, Finding{Rule: "chmod-recursive", Decision: Ask, Message: c.Name + " by find changes the files it selects throughout " + why})
+		}
+	})
+}
+
+// modeVictims calls victim with the catastrophic directory (outside the
+// project) that each value of each target reaches, and asks, with
+// unknown before the word, about a target that starts with a value only
+// known at run time.
+func modeVictims(p *Pass, c *syntax.Call, targets []syntax.Arg, unknown string, victim func(why string)) {
 	var all []syntax.Arg
 	for _, a := range targets {
 		all = append(all, candidateArgs(a)...)
@@ -129,7 +154,7 @@ func judgeModeTargets(p *Pass, c *syntax.Call, targets []syntax.Arg) {
 				a = r
 			} else {
 				if why := unknownRoot(a); why != "" {
-					p.Report(c, Finding{Rule: "chmod-recursive", Decision: Ask, Message: c.Name + " -R of " + a.Raw + ": " + why})
+					p.Report(c, Finding{Rule: "chmod-recursive", Decision: Ask, Message: unknown + a.Raw + ": " + why})
 				}
 				continue
 			}
@@ -141,44 +166,7 @@ func judgeModeTargets(p *Pass, c *syntax.Call, targets []syntax.Arg) {
 			why = w
 		}
 		if why != "" && !strings.HasPrefix(why, "the project") {
-			p.Report(c, Finding{Rule: "chmod-recursive", Decision: Deny, Message: c.Name + " -R on " + why})
-		}
-	}
-}
-
-// judgeSelected judges a change of modes or owners by find -exec of the
-// files find's tests select under roots: throughout / , a system
-// directory or the home directory it is asked about (deny when the mode
-// lets everyone write them); in the project or elsewhere it is what
-// chmod or chown of those files would be, and passes.
-func judgeSelected(p *Pass, c *syntax.Call, roots []syntax.Arg, open bool) {
-	var all []syntax.Arg
-	for _, a := range roots {
-		all = append(all, candidateArgs(a)...)
-	}
-	for _, a := range all {
-		if !a.Static {
-			if r, ok := p.resolveTarget(c.Dir, a); ok {
-				a = r
-			} else {
-				if why := unknownRoot(a); why != "" {
-					p.Report(c, Finding{Rule: "chmod-recursive", Decision: Ask, Message: c.Name + " of the files find selects under " + a.Raw + ": " + why})
-				}
-				continue
-			}
-		}
-		why := ""
-		if d, ok := treeTarget(c.Dir, a); ok {
-			why = p.catastrophic(d.Path)
-		} else if _, w := p.globVictim(c.Dir, a); w != "" {
-			why = w
-		}
-		switch {
-		case why == "" || strings.HasPrefix(why, "the project"):
-		case open:
-			p.Report(c, Finding{Rule: "chmod-recursive", Decision: Deny, Message: c.Name + " by find makes the files it selects throughout " + why + " writable by everyone"})
-		default:
-			p.Report(c, Finding{Rule: "chmod-recursive", Decision: Ask, Message: c.Name + " by find changes the files it selects throughout " + why})
+			victim(why)
 		}
 	}
 }

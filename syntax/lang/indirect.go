@@ -259,12 +259,7 @@ func (p *parser) pyDangerousRoot(name string) bool {
 
 func (p *parser) pyLookup(in []token, i int, out []token) ([]token, int, int, bool) {
 	t := in[i]
-	at := func(k int) token {
-		if k < len(in) {
-			return in[k]
-		}
-		return token{kind: tNewline, off: len(p.src)}
-	}
+	at := func(k int) token { return p.tokenAt(in, k) }
 	switch {
 	case t.kind == tIdent && !member(out) && (t.text == "__builtins__" || t.text == "builtins") && isP(at(i+1), ".") && at(i+2).kind == tIdent && at(i+2).text != "__dict__":
 		// __builtins__.exec is exec.
@@ -382,12 +377,7 @@ var jsNotObject = map[string]bool{"return": true, "typeof": true, "in": true, "o
 
 func (p *parser) jsLookup(in []token, i int, out []token) ([]token, int, int, bool) {
 	t := in[i]
-	at := func(k int) token {
-		if k < len(in) {
-			return in[k]
-		}
-		return token{kind: tNewline, off: len(p.src)}
-	}
+	at := func(k int) token { return p.tokenAt(in, k) }
 	switch {
 	case t.kind == tIdent && jsGlobals[t.text] && !member(out) && isP(at(i+1), ".") && at(i+2).kind == tIdent:
 		// globalThis.eval is eval.
@@ -485,12 +475,7 @@ var rubyModules = map[string]bool{"Kernel": true, "Object": true, "FileUtils": t
 
 func (p *parser) rubyLookup(in []token, i int, out []token) ([]token, int, int, bool) {
 	t := in[i]
-	at := func(k int) token {
-		if k < len(in) {
-			return in[k]
-		}
-		return token{kind: tNewline, off: len(p.src)}
-	}
+	at := func(k int) token { return p.tokenAt(in, k) }
 	// The receiver of a method lookup, and how many tokens it and its
 	// "." take in out.
 	recv := func() (string, int) {
@@ -651,12 +636,7 @@ var perlBuiltins = map[string]bool{"system": true, "exec": true, "unlink": true,
 
 func (p *parser) perlLookup(in []token, i int, out []token) ([]token, int, int, bool) {
 	t := in[i]
-	at := func(k int) token {
-		if k < len(in) {
-			return in[k]
-		}
-		return token{kind: tNewline, off: len(p.src)}
-	}
+	at := func(k int) token { return p.tokenAt(in, k) }
 	operand := len(out) > 0 && (out[len(out)-1].kind == tIdent || out[len(out)-1].kind == tString || isP(out[len(out)-1], ")") || isP(out[len(out)-1], "]") || isP(out[len(out)-1], "}"))
 	named := func(name string, j int) ([]token, int, int, bool) {
 		name = strings.TrimPrefix(strings.TrimPrefix(name, "main::"), "::")
@@ -731,12 +711,7 @@ func phpRuns(name string) bool {
 
 func (p *parser) phpLookup(in []token, i int, out []token) ([]token, int, int, bool) {
 	t := in[i]
-	at := func(k int) token {
-		if k < len(in) {
-			return in[k]
-		}
-		return token{kind: tNewline, off: len(p.src)}
-	}
+	at := func(k int) token { return p.tokenAt(in, k) }
 	prev := token{kind: tNewline}
 	if len(out) > 0 {
 		prev = out[len(out)-1]
@@ -972,4 +947,13 @@ func (p *parser) evalCode(c call, a *arg) []Effect {
 		inner[i].Call = c.name + " → " + inner[i].Call
 	}
 	return inner
+}
+
+// tokenAt returns in[k], or a newline at the end of the source past the
+// last token.
+func (p *parser) tokenAt(in []token, k int) token {
+	if k < len(in) {
+		return in[k]
+	}
+	return token{kind: tNewline, off: len(p.src)}
 }
