@@ -439,7 +439,14 @@ func (p *Pass) alternatives(dir syntax.Dir, t target, abs string, at int) []stri
 			pattern = globEscape(cwd) + rest
 		}
 	}
-	if !p.Config.NoGlobMatches && strings.ContainsAny(strings.TrimPrefix(abs, cwd), "*?[") && (t.arg.Glob && strings.ContainsAny(t.path(), "*?[") || strings.ContainsAny(dir.Path, "*?[")) {
+	// The directory is a pattern only for what the command's own cd added
+	// to it, and only for a relative target: an absolute one ignores it.
+	added := dir.Path
+	if rest, ok := strings.CutPrefix(dir.Path, cwd); ok && cwd != "" && (rest == "" || rest[0] == '/' || cwd == "/") {
+		added = rest
+	}
+	dirGlob := !strings.HasPrefix(t.path(), "/") && strings.ContainsAny(added, "*?[")
+	if !p.Config.NoGlobMatches && strings.ContainsAny(strings.TrimPrefix(abs, cwd), "*?[") && (t.arg.Glob && strings.ContainsAny(t.path(), "*?[") || dirGlob) {
 		// The file need not exist yet: match its directory and keep the
 		// name (cd .gi? && echo > new-file).
 		matches, _ := filepath.Glob(pattern)
