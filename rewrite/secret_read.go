@@ -181,10 +181,12 @@ func checkSecretRead(p *Pass, c *syntax.Call) {
 			return
 		}
 		recursive = true
+		search = copyWalk(name, c, opts)
 	case "zip", "rsync", "scp", "cp":
 		recursive = name != "cp" || has(opts, "r", "R", "a", "recursive", "archive")
+		search = copyWalk(name, c, opts)
 		if name == "zip" && len(files) > 0 {
-			files = files[1:] // the archive written
+			files = zipOperands(c, files[1:]) // after the archive written
 		} else if len(files) > 0 {
 			files = files[:len(files)-1] // the destination
 		}
@@ -501,4 +503,129 @@ func checkSecretRedirect(p *Pass, r syntax.Redirect) {
 	f := Finding{Rule: "secret-read", Decision: d, Message: s.Reason("a redirection reads"), PathContext: "blocked", Text: r.Target.Raw}
 	f.Start, f.End = topSpanOf(r.Script, r.Target.Start, r.Target.End)
 	p.Report(nil, f)
+}
+
+// copyWalk describes which files an archiver or a recursive copy takes
+// from a directory it is given, for the secrets on disk under it: tar
+// (creating), zip -r, cp -r/-a, rsync -r/-a and scp -r take every file,
+// hidden ones included, except those their own exclusion options name
+// (tar --exclude, zip -x/--exclude, rsync --exclude and --filter '- P').
+// nil when it does not descend (zip, cp or rsync without recursion, tar
+// --no-recursion) or when a list of exclusions is read from a file
+// (--exclude-from, -X): what that file names is not known here.
+func copyWalk(name string, c *syntax.Call, opts []option) *guards.Walk {
+	w := &guards.Walk{Hidden: true}
+	var excludes []string
+	switch name {
+	case "tar":
+		if has(opts, "no-recursion", "X", "exclude-from") {
+			return nil
+		}
+		for _, o := range find(opts, "exclude") {
+			excludes = append(excludes, o.val.Value)
+		}
+	case "cp":
+		if !has(opts, "r", "R", "a", "recursive", "archive") {
+			return nil
+		}
+	case "scp":
+		if !has(opts, "r") {
+			return nil
+		}
+	case "rsync":
+		if !has(opts, "r", "a", "recursive", "archive") || has(opts, "exclude-from", "include-from", "files-from", "include", "F") {
+			return nil
+		}
+		for _, o := range find(opts, "exclude") {
+			excludes = append(excludes, o.val.Value)
+		}
+		for _, o := range find(opts, "f", "filter") {
+			rule := o.val.Value
+			for _, pre := range []string{"- ", "-,", "exclude ", "hide "} {
+				if v, ok := strings.CutPrefix(rule, pre); ok {
+					excludes = append(excludes, strings.TrimSpace(v))
+				}
+			}
+		}
+	case "zip":
+		if !has(opts, "r", "R", "recurse-paths") {
+			return nil
+		}
+		xs, is, fromFile := zipPatterns(c)
+		if fromFile {
+			return nil
+		}
+		for _, i := range xs {
+			excludes = append(excludes, c.Args[i].Value)
+		}
+		for _, i := range is {
+			w.Names = append(w.Names, baseGlob(c.Args[i].Value))
+		}
+	}
+	for _, x := range excludes {
+		if x = baseGlob(x); x != "" {
+			w.Exclude = append(w.Exclude, x)
+		}
+	}
+	return w
+}
+
+// baseGlob is the last segment of an archiver's pattern, which the walk
+// matches against a file's name wherever it is: tar and rsync match a
+// pattern without a slash against every name, and zip's * crosses
+// directories, so "*.env" and "*/.env" name every .env.
+func baseGlob(x string) string {
+	x = strings.TrimSuffix(x, "/")
+	if i := strings.LastIndex(x, "/"); i >= 0 {
+		x = x[i+1:]
+	}
+	return x
+}
+
+// zipPatterns returns the indexes in c.Args of zip's exclusion and
+// inclusion patterns: -x/--exclude and -i/--include take every word after
+// them up to the next option. fromFile reports a list read from a file
+// (-x@file).
+func zipPatterns(c *syntax.Call) (excl, incl []int, fromFile bool) {
+	for i := 0; i < len(c.Args); i++ {
+		v := c.Args[i].Value
+		if v != "-x" && v != "--exclude" && v != "-i" && v != "--include" {
+			continue
+		}
+		j := i + 1
+		for ; j < len(c.Args) && !strings.HasPrefix(c.Args[j].Value, "-"); j++ {
+			if strings.HasPrefix(c.Args[j].Value, "@") {
+				fromFile = true
+			}
+			if v == "-x" || v == "--exclude" {
+				excl = append(excl, j)
+			} else {
+				incl = append(incl, j)
+			}
+		}
+		i = j - 1
+	}
+	return excl, incl, fromFile
+}
+
+// zipOperands drops from zip's operands the patterns that follow -x/-i
+// (scan takes only the first word as the option's value).
+func zipOperands(c *syntax.Call, files []int) []int {
+	skip := map[int]bool{}
+	for i := 0; i < len(c.Args); i++ {
+		v := c.Args[i].Value
+		if v != "-x" && v != "--exclude" && v != "-i" && v != "--include" {
+			continue
+		}
+		for j := i + 1; j < len(c.Args) && !strings.HasPrefix(c.Args[j].Value, "-"); j++ {
+			skip[j] = true
+		}
+	}
+	var out []int
+	for _, i := range files {
+		if !skip[i] {
+			out = append(out, i)
+		}
+	}
+	return out
 }
