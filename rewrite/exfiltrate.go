@@ -24,7 +24,8 @@ socat's FILE: or OPEN: address; gh gist create FILE. An upload of a secret
 file to a host that is not on network.allow_hosts (default: the loopback
 names) is asked about. The environment (env, printenv, set, export -p,
 declare -x, /proc/*/environ) piped or substituted into a network command is
-denied: it holds the session's tokens.`,
+denied: it holds the session's tokens. So is a network command given a
+variable that holds a secret's content (source .env; curl -d "$KEY" URL).`,
 	Commands: []string{"curl", "wget", "wget2", "http", "https", "xh", "xhs", "scp", "rsync", "sftp", "nc", "ncat", "netcat", "socat", "telnet", "gh",
 		"env", "printenv", "set", "export", "declare", "typeset", "cat"},
 	Call: checkExfiltrate,
@@ -51,6 +52,9 @@ var curlUploadSpec = sync.OnceValue(func() optSpec {
 func checkExfiltrate(p *Pass, c *syntax.Call) {
 	if isEnvDump(c) {
 		p.envIntoNetwork(c)
+		return
+	}
+	if p.secretArgs(c) {
 		return
 	}
 	switch c.Name {
@@ -381,4 +385,24 @@ func (p *Pass) envIntoNetwork(c *syntax.Call) {
 			return
 		}
 	}
+}
+
+// secretArgs reports, and judges as an upload of that file, a network
+// command given a variable that holds a secret file's content (source
+// .env; curl -d "$KEY" https://…): the value leaves the machine.
+func (p *Pass) secretArgs(c *syntax.Call) bool {
+	if len(c.Sources) == 0 || !networkCommands()[c.Name] || p.Config.Paths == nil {
+		return false
+	}
+	for _, a := range c.Args {
+		if len(a.From) == 0 {
+			continue
+		}
+		if sec, ok := p.secretFile(c.Dir, a.From); ok {
+			p.Report(c, Finding{Rule: "exfiltrate", Decision: Deny, PathContext: "blocked",
+				Message: sec.Reason(fmt.Sprintf("%s sends %s, which holds the content of", c.Name, a.Raw))})
+			return true
+		}
+	}
+	return false
 }

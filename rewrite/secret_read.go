@@ -37,8 +37,12 @@ only known at run time ($(git ls-files)) is not judged. Searches of a
 directory (grep -r, rg --hidden, rg -uu, ag -u, git grep --untracked) are
 also judged by the secrets on disk under it when the hook runs (a bounded
 walk). Compressors and encoders to stdout (gzip -c, zstd --stdout, openssl
--in, gpg -o -) read; so does printing the variables (env, printenv, set)
-after the script sourced a secret (source .env; env). git add of a secret,
+-in, gpg -o -) read; so does printing the variables (env, printenv, set,
+export -p, declare -p) after the script sourced a secret (source .env;
+env), or one variable that holds its content (source .env; echo "$KEY";
+B=$KEY; printf %s "$B"). Archives and recursive copies of a directory
+(tar c, zip -r, cp -r, rsync -a) are judged by the secrets on disk under
+it, minus the command's own exclusions (tar --exclude, zip -x). git add of a secret,
 or of a directory holding one that no ignore file names, asks: staging is
 how it gets committed and pushed. Denied by default, naming the pattern
 and how to allow that one path; a policy can make it ask ("secrets":
@@ -54,6 +58,7 @@ and how to allow that one path; a policy can make it ask ("secrets":
 		"env", "printenv", "set", "export", "declare", "typeset"},
 	Call:     checkSecretRead,
 	Redirect: checkSecretRedirect,
+	Command:  checkSecretVars,
 }
 
 // readerSpecs are the options that take a value, for the commands whose

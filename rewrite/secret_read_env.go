@@ -2,7 +2,9 @@ package rewrite
 
 import (
 	"fmt"
+	"strings"
 
+	"github.com/corral-dev/corral/guards"
 	"github.com/corral-dev/corral/syntax"
 )
 
@@ -54,7 +56,29 @@ func envPrinter(c *syntax.Call) bool {
 // values are then printed. Sourcing a project's .env to run a program
 // passes; only printing them all is a read.
 func (p *Pass) checkSecretEnv(c *syntax.Call) {
-	if p.Config.Paths == nil || !envPrinter(c) {
+	if p.Config.Paths == nil {
+		return
+	}
+	if c.Name == "printenv" && len(c.Sources) > 0 {
+		// printenv KEY prints that variable.
+		var names []string
+		for _, a := range c.Args {
+			if a.Static && !strings.HasPrefix(a.Value, "-") {
+				names = append(names, a.Value)
+			}
+		}
+		if len(names) > 0 {
+			if sec, name, ok := p.secretSource(c.Dir, c.Sources, names); ok {
+				p.reportSecret(c, sec, fmt.Sprintf("%s prints %s, which holds the content of", c.Name, name))
+			}
+			return
+		}
+	}
+	if !envPrinter(c) {
+		return
+	}
+	if sec, name, ok := p.secretSource(c.Dir, c.Sources, nil); ok {
+		p.reportSecret(c, sec, fmt.Sprintf("%s prints %s, which holds the content of", c.Name, name))
 		return
 	}
 	for _, s := range p.Model.Calls {
@@ -65,5 +89,120 @@ func (p *Pass) checkSecretEnv(c *syntax.Call) {
 			p.reportSecret(c, sec, fmt.Sprintf("%s prints the variables that %q set from", c.Name, s.Text()))
 			return
 		}
+	}
+}
+
+// secretSource returns the first secret file whose content a variable of
+// srcs may hold, and how to name that variable: among names when given
+// (a name srcs does not list may come from a file sourced unread), else
+// every variable. A printer of the exported ones only (env, export -p)
+// is judged as a printer of all of them: a variable the environment gave
+// is already exported when a sourced file sets it.
+func (p *Pass) secretSource(dir syntax.Dir, srcs []syntax.VarSource, names []string) (guards.Secret, string, bool) {
+	for _, s := range srcs {
+		switch {
+		case len(names) > 0 && s.Name == "":
+			// Sourced unread: a name no later assignment set may be it.
+			listed := map[string]bool{}
+			for _, o := range srcs {
+				listed[o.Name] = true
+			}
+			n := ""
+			for _, x := range names {
+				if !listed[x] {
+					n = x
+					break
+				}
+			}
+			if n == "" {
+				continue
+			}
+			if sec, ok := p.secretFile(dir, s.Files); ok {
+				return sec, "$" + n, true
+			}
+			continue
+		case len(names) > 0 && !containsString(names, s.Name):
+			continue
+		}
+		// exported is not a filter: a variable the environment gave
+		// was exported before the file changed its value, and the
+		// model does not know which ones it gave.
+		if sec, ok := p.secretFile(dir, s.Files); ok {
+			name := "the variables"
+			if s.Name != "" {
+				name = "$" + s.Name
+			}
+			return sec, name, true
+		}
+	}
+	return guards.Secret{}, "", false
+}
+
+// secretFile returns the first of files (as syntax names them in a
+// variable's sources) that is a secret.
+func (p *Pass) secretFile(dir syntax.Dir, files []string) (guards.Secret, bool) {
+	for _, f := range files {
+		if sec, ok := p.secretOf(dir, syntax.Arg{Value: f, Static: true, Raw: f}); ok {
+			return sec, true
+		}
+	}
+	return guards.Secret{}, false
+}
+
+// argPrinters are the commands that print their arguments: echo and
+// printf (not printf -v, which assigns).
+func argPrinter(c *syntax.Call) bool {
+	switch c.Name {
+	case "echo", "printf", "print":
+		for _, a := range c.Args {
+			if c.Name == "printf" && (a.Value == "-v" || strings.HasPrefix(a.Value, "-v")) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// checkSecretVars judges the uses of variables that hold a secret file's
+// content (source .env, B=$KEY): a command that prints such a variable
+// (echo "$KEY", printf %s "$AWS_SECRET_ACCESS_KEY") and a declaration
+// that prints the variables (export -p, declare -p, declare -p KEY)
+// reads that file. Sending one to the network is the exfiltrate rule's.
+func checkSecretVars(p *Pass) {
+	if p.Config.Paths == nil {
+		return
+	}
+	for _, c := range p.Model.Calls {
+		if len(c.Sources) == 0 || !argPrinter(c) {
+			continue
+		}
+		for _, a := range c.Args {
+			if len(a.From) == 0 {
+				continue
+			}
+			if sec, ok := p.secretFile(c.Dir, a.From); ok {
+				p.reportSecret(c, sec, fmt.Sprintf("%s prints %s, which holds the content of", c.Name, a.Raw))
+				break
+			}
+		}
+	}
+	for _, v := range p.Model.Prints {
+		if len(v.Sources) == 0 {
+			continue
+		}
+		sec, name, ok := p.secretSource(v.Dir, v.Sources, v.Names)
+		if !ok {
+			continue
+		}
+		d := Deny
+		if p.Config.Paths.Secrets().Verdict == guards.Ask {
+			d = Ask
+		}
+		text := v.Text()
+		f := Finding{Rule: "secret-read", Decision: d, PathContext: "blocked", Text: text,
+			Message: sec.Reason(fmt.Sprintf("%s prints %s, which holds the content of", strings.Fields(text + " ?")[0], name))}
+		f.Start, f.End = topSpanOf(v.Script, v.Start, v.End)
+		p.Report(nil, f)
 	}
 }

@@ -149,6 +149,11 @@ func (r *resolver) span(w *sh.Word) Arg {
 		a.Start, a.End = 0, 0
 	}
 	a.Raw = r.src[a.Start:a.End]
+	if r.st.tainted() {
+		if _, plain := plainWord(w); !plain {
+			a.From = r.st.fromOf(w)
+		}
+	}
 	return a
 }
 

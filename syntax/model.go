@@ -60,6 +60,10 @@ type Call struct {
 	fds map[int]Stream
 	// env is the state a program the call starts begins with.
 	env *state
+	// Sources are the variables of the shell the call runs in whose
+	// values may hold a file's content (after source .env), sorted by
+	// name; see VarSource.
+	Sources []VarSource
 }
 
 // Text returns the source of the call, wrappers included.
@@ -140,7 +144,31 @@ type Model struct {
 	Unparsed []*Script
 	// Hidden lists code the command runs that corral cannot see.
 	Hidden []Hidden
+	// Prints lists the declaration commands that print variables with
+	// their values (export -p, declare -p, declare -x, a bare export or
+	// declare), which the parser gives as declarations, not calls.
+	Prints []VarPrint
 }
+
+// VarPrint is a declaration command that prints variables with their
+// values: export -p (or a bare export) prints the exported ones, declare
+// -p, typeset -p, a bare declare all of them, declare -x the exported
+// ones, declare -p NAME… the names given.
+type VarPrint struct {
+	Script     *Script
+	Start, End int
+	// Names are the variables named (declare -p KEY); empty for all.
+	Names []string
+	// Exported reports that only exported variables are printed.
+	Exported bool
+	// Sources are the variables of the shell at that point whose values
+	// may hold a file's content.
+	Sources []VarSource
+	Dir     Dir
+}
+
+// Text returns the source of the declaration.
+func (v VarPrint) Text() string { return v.Script.Src[v.Start:v.End] }
 
 // Options are what Analyze needs to know about the environment.
 type Options struct {

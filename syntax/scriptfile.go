@@ -265,9 +265,18 @@ func (w *walker) sourceFile(c scope, call *Call, a Arg, st *state) bool {
 	}
 	n, truncated := len(w.m.Scripts), w.m.Truncated
 	before := st.aliases
+	vars := cloneMap(st.vars)
 	w.origin = a.Value
 	w.childIn(c, call, text, nil, "sourced", false, st, st.dir)
 	w.origin = ""
+	// Every variable the file set may hold its content.
+	from := []string{sourcedPath(call.Dir, a.Value)}
+	for name, v := range st.vars {
+		if old, ok := vars[name]; !ok || !old.equal(v) {
+			v.from = union(v.from, from)
+			st.setVar(name, v)
+		}
+	}
 	// An alias the file defines applies from the caller's next line (the
 	// lines of the file are not the caller's).
 	for name, al := range st.aliases {
@@ -598,4 +607,13 @@ func onlySubst(wd *sh.Word) (stmts []*sh.Stmt, proc, ok bool) {
 		return n.Stmts, true, true
 	}
 	return nil, false, false
+}
+
+// sourcedPath is how a file that source runs is named in a variable's
+// from: absolute when the directory is known, else as written.
+func sourcedPath(dir Dir, name string) string {
+	if d := dir.Join(name); d.Known {
+		return d.Path
+	}
+	return name
 }

@@ -3,6 +3,8 @@ package syntax
 import (
 	"slices"
 	"sort"
+
+	sh "mvdan.cc/sh/v3/syntax"
 )
 
 // variable is what the model knows of one shell variable at a point of
@@ -23,6 +25,10 @@ type variable struct {
 	// D=a; else D=b; fi): sorted, at most MaxCandidates. Empty means
 	// anything.
 	cands []string
+	// from are the files, sorted, whose content the value may hold: a
+	// file sourced set it (source .env), or it was assigned from a
+	// variable that holds one (B=$A). Never changed in place.
+	from []string
 }
 
 // MaxCandidates bounds the values a variable may be known to take from
@@ -31,7 +37,21 @@ const MaxCandidates = 8
 
 func (v variable) equal(o variable) bool {
 	return v.known == o.known && v.set == o.set && v.str == o.str && v.array == o.array &&
-		v.exported == o.exported && slices.Equal(v.list, o.list) && slices.Equal(v.cands, o.cands)
+		v.exported == o.exported && slices.Equal(v.list, o.list) && slices.Equal(v.cands, o.cands) && slices.Equal(v.from, o.from)
+}
+
+// union returns the sorted union of two sorted lists of files, sharing
+// neither's backing array when both are non-empty.
+func union(a, b []string) []string {
+	if len(b) == 0 {
+		return a
+	}
+	if len(a) == 0 {
+		return b
+	}
+	u := append(slices.Clone(a), b...)
+	sort.Strings(u)
+	return slices.Compact(u)
 }
 
 // values returns the string values v may hold, or nil when anything is
@@ -53,7 +73,7 @@ func either(v, o variable) variable {
 	if v.equal(o) {
 		return v
 	}
-	out := variable{exported: v.exported || o.exported}
+	out := variable{exported: v.exported || o.exported, from: union(v.from, o.from)}
 	a, b := v.values(), o.values()
 	if a == nil || b == nil {
 		return out
@@ -115,6 +135,14 @@ type state struct {
 	// allExport is set -a (set -o allexport): every variable assigned
 	// while it is on gets the export attribute.
 	allExport bool
+	// wild are the files, sorted, sourced without being read (source F
+	// when F could not be read at hook time): any variable not in vars may
+	// hold their content.
+	wild []string
+	// taint reports that a variable may have held a file's content at
+	// some point (a variable's from or wild was set): a cheap test
+	// before words are searched for such variables.
+	taint bool
 }
 
 func newState(dir Dir, home string) *state {
@@ -165,17 +193,20 @@ func (st *state) merge(o *state) {
 	for name, v := range st.vars {
 		ov, ok := o.vars[name]
 		if !ok {
-			ov = unknownVar
+			ov = variable{from: o.wild}
 		}
 		if !v.equal(ov) {
 			st.vars[name] = either(v, ov)
 		}
+		st.taint = st.taint || len(ov.from) > 0
 	}
 	for name, ov := range o.vars {
 		if _, ok := st.vars[name]; !ok {
-			st.setVar(name, variable{exported: ov.exported})
+			st.setVar(name, variable{exported: ov.exported, from: union(st.wild, ov.from)})
 		}
 	}
+	st.wild = union(st.wild, o.wild)
+	st.taint = st.taint || o.taint
 	if st.posKnown != o.posKnown || !slices.Equal(st.pos, o.pos) {
 		st.pos, st.posKnown = nil, false
 	}
@@ -224,7 +255,7 @@ func (st *state) equal(o *state) bool {
 	if st.dead != o.dead || st.dir != o.dir || st.posKnown != o.posKnown || !slices.Equal(st.pos, o.pos) || len(st.vars) != len(o.vars) ||
 		len(st.fds) != len(o.fds) || st.stackKnown != o.stackKnown || len(st.aliases) != len(o.aliases) ||
 		st.expandAliases != o.expandAliases || st.aliasesOff != o.aliasesOff || st.lastPipe != o.lastPipe || st.noGlob != o.noGlob ||
-		st.allExport != o.allExport {
+		st.allExport != o.allExport || !slices.Equal(st.wild, o.wild) {
 		return false
 	}
 	for k, v := range st.vars {
@@ -245,6 +276,9 @@ func (st *state) setVar(name string, v variable) {
 		st.vars = map[string]variable{}
 	}
 	st.vars[name] = v
+	if len(v.from) > 0 {
+		st.taint = true
+	}
 }
 
 // get returns what is known of a variable.
@@ -255,7 +289,7 @@ func (st *state) get(name string) variable {
 	if v, ok := st.vars[name]; ok {
 		return v
 	}
-	return unknownVar
+	return variable{from: st.wild}
 }
 
 // assign gives name a known string value, keeping its export flag (or
@@ -286,9 +320,21 @@ func (st *state) setFd(fd int, s Stream) {
 // forgetAll makes every variable, the positional parameters and the
 // directory stack unknown: what is left after a command that could have
 // changed any of them (source FILE).
-func (st *state) forgetAll() {
+func (st *state) forgetAll() { st.forgetAllFrom("") }
+
+// forgetAllFrom is forgetAll after a command that may have set any
+// variable from file (source FILE, not read): every variable, and every
+// one the environment gives, may then hold its content. An empty file
+// is forgetAll.
+func (st *state) forgetAllFrom(file string) {
+	var f []string
+	if file != "" {
+		f = []string{file}
+		st.wild = union(st.wild, f)
+		st.taint = true
+	}
 	for k, v := range st.vars {
-		st.vars[k] = variable{exported: v.exported}
+		st.vars[k] = variable{exported: v.exported, from: union(v.from, f)}
 	}
 	st.pos, st.posKnown = nil, false
 	st.stack, st.stackKnown = nil, false
@@ -301,9 +347,13 @@ func (st *state) exportedOnly(dir Dir, home string) *state {
 	// A variable assigned but not known to be exported may still have
 	// come from the environment (and so be exported): the child does not
 	// know it.
+	n.wild, n.taint = st.wild, st.taint
 	for k, v := range st.vars {
 		if v.exported && v.known && v.set && !v.array {
-			n.setVar(k, variable{known: true, set: true, str: v.str, exported: true})
+			n.setVar(k, variable{known: true, set: true, str: v.str, exported: true, from: v.from})
+		} else if v.exported {
+			// Unknown to the child, but what it may hold it still may.
+			n.wild = union(n.wild, v.from)
 		}
 	}
 	if _, ok := n.vars["HOME"]; !ok && home != "" {
@@ -322,5 +372,60 @@ func (st *state) knownNames() []string {
 		}
 	}
 	sort.Strings(out)
+	return out
+}
+
+// VarSource is a shell variable whose value may hold the content of
+// files: a sourced file set it (source .env), or it was assigned from
+// one that was (B=$A).
+type VarSource struct {
+	// Name is the variable's name; "" stands for every variable the
+	// environment gives, after a file was sourced that corral could not
+	// read.
+	Name string
+	// Files are the files, sorted: absolute when the directory was
+	// known, else as written.
+	Files []string
+	// Exported reports that child processes see it (env prints it).
+	Exported bool
+}
+
+// sources lists, sorted by name, the variables of st whose values may
+// hold a file's content.
+func (st *state) sources() []VarSource {
+	if st == nil {
+		return nil
+	}
+	var out []VarSource
+	for k, v := range st.vars {
+		if len(v.from) > 0 {
+			out = append(out, VarSource{Name: k, Files: v.from, Exported: v.exported})
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	if len(st.wild) > 0 {
+		out = append([]VarSource{{Files: st.wild, Exported: true}}, out...)
+	}
+	return out
+}
+
+// tainted reports whether a variable of st may hold a file's content.
+func (st *state) tainted() bool {
+	return st != nil && st.taint
+}
+
+// fromOf returns the files whose content the variables that node expands
+// may hold.
+func (st *state) fromOf(node sh.Node) []string {
+	if node == nil || !st.tainted() {
+		return nil
+	}
+	var out []string
+	sh.Walk(node, func(n sh.Node) bool {
+		if p, ok := n.(*sh.ParamExp); ok && p.Param != nil {
+			out = union(out, st.get(p.Param.Value).from)
+		}
+		return true
+	})
 	return out
 }

@@ -675,7 +675,12 @@ func (w *walker) assign(c scope, st *state, as []*sh.Assign, exported bool) {
 		w.substs(c, a, st, nil)
 		name := a.Name.Value
 		old := st.get(name)
+		from := st.fromOf(a)
 		v := w.assignValue(c, st, a, old)
+		if a.Append || a.Naked || a.Index != nil {
+			from = union(from, old.from)
+		}
+		v.from = from
 		v.exported = v.exported || old.exported || exported || st.allExport
 		st.setVar(name, v)
 		w.specialVar(c, name, v, st)
@@ -761,6 +766,7 @@ func (w *walker) specialVar(c scope, name string, v variable, st *state) {
 
 // declare models local, declare, typeset, export, readonly and nameref.
 func (w *walker) declare(c scope, s *sh.Stmt, d *sh.DeclClause, st *state) {
+	w.declPrint(c, d, st)
 	variant := d.Variant.Value
 	exported := variant == "export"
 	local := variant == "local"
@@ -910,6 +916,9 @@ func (w *walker) call(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state) {
 		env.fds = call.fds
 	}
 	call.env = env
+	if st.tainted() {
+		call.Sources = st.sources()
+	}
 	w.startup(call, cmdState)
 	w.cur = st
 
@@ -1191,7 +1200,11 @@ func (w *walker) builtin(c scope, call *Call, st *state) {
 		// A file read and walked in this state (sourceFile) left what it
 		// set there; any other file can set anything.
 		if !call.sourced {
-			st.forgetAll()
+			file := ""
+			if len(args) > 0 && args[0].Static && args[0].Value != "" {
+				file = sourcedPath(call.Dir, args[0].Value)
+			}
+			st.forgetAllFrom(file)
 		}
 	case "eval":
 		// Walked in place by nested.
@@ -1571,4 +1584,52 @@ func (w *walker) chdir(call *Call, st *state) Dir {
 		return Dir{}
 	}
 	return dir
+}
+
+// declPrint records a declaration command that prints variables with
+// their values (see VarPrint): export with no name or with -p, declare
+// and typeset with -p, or with only options (declare -x lists the
+// exported ones) or nothing. Functions (-f, -F) are not variables.
+func (w *walker) declPrint(c scope, d *sh.DeclClause, st *state) {
+	variant := d.Variant.Value
+	if variant != "export" && variant != "declare" && variant != "typeset" {
+		return
+	}
+	p := false
+	exported := variant == "export"
+	var names []string
+	for _, a := range d.Args {
+		if a.Name != nil {
+			if !a.Naked || a.Value != nil || a.Array != nil || a.Index != nil {
+				return // an assignment: declares, does not print
+			}
+			names = append(names, a.Name.Value)
+			continue
+		}
+		f := ""
+		if a.Value != nil {
+			f = a.Value.Lit()
+		}
+		switch {
+		case strings.HasPrefix(f, "-") || strings.HasPrefix(f, "+"):
+			if strings.ContainsAny(f, "fF") {
+				return
+			}
+			p = p || strings.HasPrefix(f, "-") && strings.Contains(f, "p")
+			exported = exported || strings.HasPrefix(f, "-") && strings.Contains(f, "x")
+		default:
+			return // a word only run time knows
+		}
+	}
+	if len(names) > 0 && !p {
+		return // export KEY, declare KEY: no output
+	}
+	vp := VarPrint{Script: c.sc, Start: int(d.Pos().Offset()), End: int(d.End().Offset()), Names: names, Exported: exported, Dir: st.dir}
+	if vp.End > len(c.sc.Src) || vp.Start > vp.End {
+		vp.Start, vp.End = 0, 0
+	}
+	if st.tainted() {
+		vp.Sources = st.sources()
+	}
+	w.m.Prints = append(w.m.Prints, vp)
 }

@@ -44,6 +44,10 @@ type Arg struct {
 	Start, End int
 	// Raw is the word exactly as written.
 	Raw string
+	// From are the files, sorted, whose content the variables the word
+	// expands may hold (echo "$KEY" after source .env): absolute when
+	// the directory was known, else as written.
+	From []string
 }
 
 // Head returns the literal text of a dynamic word before its first part
