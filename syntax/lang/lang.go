@@ -130,6 +130,7 @@ func finish(src string, out []Effect) []Effect {
 func analyze(l Lang, src string, depth int) []Effect {
 	p := &parser{src: src, toks: lex(l, src), l: l, depth: depth}
 	p.indirect()
+	p.consts = p.constants()
 	out := p.extra
 	switch l {
 	case Python:

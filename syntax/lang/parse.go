@@ -60,6 +60,9 @@ type parser struct {
 	closeIdx []int
 	// pathDepth counts the path calls being read (pathCall).
 	pathDepth int
+	// consts are the names bound once at top level to a string literal
+	// (constants); a bare use of one is that literal.
+	consts map[string]constant
 }
 
 func (p *parser) tok(i int) token {
@@ -263,12 +266,22 @@ func (p *parser) arg(a, b int) arg {
 	// Path.home()); pathlib's / between paths.
 	var b2 strings.Builder
 	want := true // expecting a string
+	// pathObj reports that the value so far is a pathlib path, which /
+	// extends (Path("/etc") / "passwd").
+	pathObj := false
 	for k := a; k < b; k++ {
 		t := p.toks[k]
 		switch {
 		case want && t.kind == tString && t.lit:
 			b2.WriteString(t.text)
 			out.shell = out.shell || t.shell
+			want = false
+		case want && t.kind == tIdent && p.consts != nil && p.isConst(k):
+			c, _ := p.constAt(k)
+			if c.tilde && b2.Len() == 0 {
+				out.tilde = true
+			}
+			b2.WriteString(c.str)
 			want = false
 		case want && t.kind == tIdent:
 			s, tilde, next, ok := p.pathCall(k, b)
@@ -278,6 +291,9 @@ func (p *parser) arg(a, b int) arg {
 			if tilde && b2.Len() == 0 {
 				out.tilde = true
 			}
+			if b2.Len() == 0 && p.l == Python && pathClasses[p.dottedFrom(k, b)] {
+				pathObj = true
+			}
 			b2.WriteString(s)
 			k = next - 1
 			want = false
@@ -285,7 +301,7 @@ func (p *parser) arg(a, b int) arg {
 			b2.WriteString(t.text) // adjacent literals
 		case !want && t.kind == tPunct && (t.text == "+" || t.text == "." || t.text == ".."):
 			want = true
-		case !want && t.kind == tPunct && t.text == "/" && out.tilde:
+		case !want && t.kind == tPunct && t.text == "/" && (out.tilde || pathObj):
 			// Path.home() / ".ssh" / "id_rsa"
 			b2.WriteString("/")
 			want = true
@@ -441,6 +457,16 @@ func (p *parser) pathCall(k, b int) (string, bool, int, bool) {
 	if j >= b || p.toks[j].kind != tPunct || p.toks[j].text != "(" {
 		return "", false, 0, false
 	}
+	if p.l == Python && pathClasses[name] {
+		// Path("/etc"): a path object of that literal, which / extends.
+		p.pathDepth++
+		args, next := p.args(j, ")")
+		p.pathDepth--
+		if next > b || len(args) != 1 || !args[0].lit || args[0].key != "" {
+			return "", false, 0, false
+		}
+		return args[0].str, args[0].tilde, next, true
+	}
 	switch name {
 	case "Path.home", "pathlib.Path.home", "os.homedir", "Dir.home", "File.expand_path",
 		"os.path.join", "path.join", "path.resolve", "File.join", "posixpath.join":
@@ -486,4 +512,19 @@ func (p *parser) pathCall(k, b int) (string, bool, int, bool) {
 		return joined, args[0].tilde, next, true
 	}
 	return "", false, 0, false
+}
+
+// pathClasses are pathlib's constructors: Path("/x") is a path object
+// that / extends.
+var pathClasses = map[string]bool{"Path": true, "pathlib.Path": true, "PurePath": true, "pathlib.PurePath": true,
+	"PosixPath": true, "pathlib.PosixPath": true}
+
+// dottedFrom returns the dotted name that starts at token k (a.b.c),
+// reading no further than b.
+func (p *parser) dottedFrom(k, b int) string {
+	name := p.toks[k].text
+	for j := k + 1; j+1 < b && p.toks[j].kind == tPunct && (p.toks[j].text == "." || p.toks[j].text == "::") && p.toks[j+1].kind == tIdent; j += 2 {
+		name += "." + p.toks[j+1].text
+	}
+	return name
 }

@@ -1,0 +1,185 @@
+package lang
+
+import "strings"
+
+// constant is a name the program binds once, at top level, to a string
+// literal: p = "/root/.bashrc", const f = "…", $f = '…', f = "…".
+type constant struct {
+	str   string
+	tilde bool
+}
+
+// assignOps are the operators that, followed by "=", assign to the name
+// before them (p += "x", $f .= "y", x ||= z). A comparison such as p <= 3
+// reads the same way: the name is then taken as assigned, the cautious
+// reading.
+var assignOps = map[string]bool{"+": true, "-": true, "*": true, "/": true, ".": true, "|": true, "&": true, "%": true, "^": true,
+	"<": true, ">": true, "?": true, ":": true, "~": true, "!": true, "**": true, "<<": true, "||": true, "&&": true}
+
+// constants finds the names the text binds exactly once, with a plain
+// assignment at top level (no enclosing bracket; in Python and Ruby, an
+// unindented line) whose whole value is a string literal or a path built
+// of literals (os.path.join("/home", "u")). A name bound anywhere else as
+// well — assigned again, in a branch or a function, with an operator
+// (+=), as a loop variable, a with/except target or a parameter — is not
+// one: its value at a use is only known at run time.
+func (p *parser) constants() map[string]constant {
+	switch p.l {
+	case Python, JS, Ruby, Perl, PHP:
+	default:
+		return nil
+	}
+	toks := p.toks
+	binds := map[string]int{}
+	top := map[string]constant{}
+	depth := 0
+	params := -1 // the depth of a parameter list being read, or -1
+	for i := 0; i < len(toks); i++ {
+		t := toks[i]
+		if t.kind == tPunct {
+			switch t.text {
+			case "(", "[", "{":
+				depth++
+			case ")", "]", "}":
+				if depth > 0 {
+					depth--
+				}
+				if depth < params {
+					params = -1
+				}
+			case "|":
+				// Ruby block parameters: { |f| … }, do |f| … end.
+				if p.l == Ruby && (isP(p.tok(i-1), "{") || isI(p.tok(i-1), "do")) {
+					for j := i + 1; j < len(toks) && j < i+64 && !isP(toks[j], "|"); j++ {
+						if toks[j].kind == tIdent {
+							binds[toks[j].text] += 2
+						}
+					}
+				}
+			case "=>":
+				// A JavaScript arrow's parameters: f => …, (a, f) => ….
+				if p.l == JS {
+					if prev := p.tok(i - 1); prev.kind == tIdent {
+						binds[prev.text] += 2
+					} else if isP(prev, ")") {
+						for j := p.matchBack(i - 1); j >= 0 && j < i; j++ {
+							if toks[j].kind == tIdent {
+								binds[toks[j].text] += 2
+							}
+						}
+					}
+				}
+			}
+			continue
+		}
+		if t.kind != tIdent {
+			continue
+		}
+		switch t.text {
+		case "def", "function", "lambda", "sub", "fn":
+			// The names up to the body are parameters.
+			params = depth + 1
+			if t.text == "lambda" {
+				for j := i + 1; j < len(toks) && j < i+64 && !isP(toks[j], ":"); j++ {
+					if toks[j].kind == tIdent {
+						binds[toks[j].text] += 2
+					}
+				}
+			}
+			continue
+		case "for", "foreach", "as", "global", "nonlocal", "local", "our":
+			// for f in …, with … as f, except E as f, foreach ($a as $f):
+			// the next names are bound at run time.
+			for j := i + 1; j < len(toks) && j < i+16 && toks[j].kind != tNewline; j++ {
+				if isI(toks[j], "in") || isP(toks[j], ":") || isP(toks[j], ")") || isP(toks[j], "=") {
+					break
+				}
+				if toks[j].kind == tIdent {
+					binds[toks[j].text] += 2
+				}
+			}
+			continue
+		}
+		if params >= 0 && depth >= params {
+			binds[t.text] += 2
+			continue
+		}
+		next := p.tok(i + 1)
+		if next.kind != tPunct {
+			continue
+		}
+		if assignOps[next.text] && isP(p.tok(i+2), "=") {
+			binds[t.text] += 2
+			continue
+		}
+		if next.text != "=" {
+			continue
+		}
+		binds[t.text]++
+		if depth > 0 || !p.constStart(i) || (p.l == Python || p.l == Ruby) && p.indented(t.off) {
+			binds[t.text]++
+			continue
+		}
+		j := i + 2
+		for j < len(toks) && !p.statementEnd(j) {
+			if isP(toks[j], "(") || isP(toks[j], "[") || isP(toks[j], "{") {
+				if e := p.closeOf(toks, j); e > j {
+					j = e
+				}
+			}
+			j++
+		}
+		if j == i+2 {
+			continue
+		}
+		if a := p.arg(i+2, j); a.lit && a.key == "" {
+			top[t.text] = constant{str: a.str, tilde: a.tilde}
+		}
+	}
+	out := map[string]constant{}
+	for name, c := range top {
+		if binds[name] == 1 {
+			out[name] = c
+		}
+	}
+	return out
+}
+
+// constStart reports whether the name at i starts a statement, after
+// JavaScript's const/let/var or Perl's my.
+func (p *parser) constStart(i int) bool {
+	prev := p.tok(i - 1)
+	if prev.kind == tIdent && (prev.text == "const" || prev.text == "let" || prev.text == "var" || prev.text == "my") {
+		i--
+		prev = p.tok(i - 1)
+	}
+	return i == 0 || prev.kind == tNewline || isP(prev, ";")
+}
+
+// indented reports whether the line holding offset off starts with
+// white space (a Python or Ruby block's body).
+func (p *parser) indented(off int) bool {
+	start := strings.LastIndexByte(p.src[:off], '\n') + 1
+	return start < len(p.src) && (p.src[start] == ' ' || p.src[start] == '\t')
+}
+
+// constAt returns the constant the name at token k stands for when it is
+// used as a value: a bare name, not a call, a member or an index.
+func (p *parser) constAt(k int) (constant, bool) {
+	t := p.tok(k)
+	c, ok := p.consts[t.text]
+	if !ok || t.kind != tIdent {
+		return constant{}, false
+	}
+	if next := p.tok(k + 1); next.kind == tPunct && (next.text == "(" || next.text == "." && p.l != Perl && p.l != PHP || next.text == "[" || next.text == "::" || next.text == "->" || next.text == "=") {
+		return constant{}, false
+	}
+	return c, true
+}
+
+// isConst reports whether the name at token k is used as a constant's
+// value (see constAt).
+func (p *parser) isConst(k int) bool {
+	_, ok := p.constAt(k)
+	return ok
+}

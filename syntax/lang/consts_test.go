@@ -1,0 +1,59 @@
+package lang
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// constCases: a name bound once at top level to a string literal is that
+// literal where a call takes it as a bare argument; a name bound again,
+// in a branch, a loop, a function's parameters or with an operator is
+// only known at run time (a destructive call of it is hidden, not a
+// path). Printing a constant is data.
+var constCases = []struct {
+	name string
+	l    Lang
+	src  string
+	want []string
+}{
+	{"py-open", Python, `p="/root/.bashrc"; open(p,"w").write("x")`, []string{"write open: /root/.bashrc"}},
+	{"py-lines", Python, "import shutil\nd = '/home/me'\nshutil.rmtree(d)\n", []string{"delete -r shutil.rmtree: /home/me"}},
+	{"py-join", Python, "import os\nh = '/home/u'\nos.remove(os.path.join(h, '.bashrc'))", []string{"delete os.remove: /home/u/.bashrc"}},
+	{"py-expanduser", Python, "import os\nk = os.path.expanduser('~/.ssh/id_rsa')\nprint(open(k).read())", []string{"read open: ~/.ssh/id_rsa (home)"}},
+	{"js-const", JS, `const f = "/home/u/.ssh/id_rsa"; require("fs").readFileSync(f)`, []string{"read fs.readFileSync: /home/u/.ssh/id_rsa"}},
+	{"js-let-rm", JS, "const fs = require('fs');\nlet d = '/srv/data';\nfs.rmSync(d, {recursive: true})", []string{"delete -r fs.rmSync: /srv/data"}},
+	{"perl-unlink", Perl, `$f = '~/.bashrc'; unlink $f`, []string{"delete unlink: ~/.bashrc"}},
+	{"perl-my", Perl, `my $f = "/etc/hosts"; unlink($f);`, []string{"delete unlink: /etc/hosts"}},
+	{"ruby-delete", Ruby, `f = "/etc/passwd"; File.delete(f)`, []string{"delete File.delete: /etc/passwd"}},
+	{"php-unlink", PHP, `$f = "/etc/passwd"; unlink($f);`, []string{"delete unlink: /etc/passwd"}},
+	{"py-path-div", Python, `from pathlib import Path; (Path("/etc") / "passwd").unlink(); open(Path("out") / "x.txt", "w")`, []string{"delete unlink: /etc/passwd", "write open: out/x.txt"}},
+	{"py-path-div-const", Python, "import shutil, pathlib\nroot = '/home'\nshutil.rmtree(pathlib.Path(root) / 'u')", []string{"delete -r shutil.rmtree: /home/u"}},
+	{"py-string-div", Python, `import os; os.remove("a" / "b")`, []string{`hidden os.remove: "a" / "b"`}},
+	// Look-alikes and names only known at run time.
+	{"py-print", Python, `p = "/etc/passwd"; print(p)`, nil},
+	{"py-project", Python, `p = "out.txt"; open(p, "w")`, []string{"write open: out.txt"}},
+	{"py-branch", Python, "import shutil\np = '/etc'\nif x:\n    p = 'out'\nshutil.rmtree(p)", []string{"hidden shutil.rmtree: p"}},
+	{"py-reassigned", Python, "import shutil\np = '/etc'\np = 'build'\nshutil.rmtree(p)", []string{"hidden shutil.rmtree: p"}},
+	{"py-augmented", Python, "import shutil\np = '/'\np += 'build'\nshutil.rmtree(p)", []string{"hidden shutil.rmtree: p"}},
+	{"py-loop", Python, "import shutil\nfor p in ['a']:\n  shutil.rmtree(p)\np = '/etc'", []string{"hidden shutil.rmtree: p"}},
+	{"py-param", Python, "import shutil\ndef f(p):\n  shutil.rmtree(p)\np = '/etc'", []string{"hidden shutil.rmtree: p"}},
+	{"py-indented", Python, "import shutil\nif x:\n    p = '/etc'\nshutil.rmtree(p)", []string{"hidden shutil.rmtree: p"}},
+	{"py-call-value", Python, "import shutil\np = input()\nshutil.rmtree(p)", []string{"hidden shutil.rmtree: p"}},
+	{"js-arrow", JS, "const fs = require('fs');\nconst d = '/etc';\n['a'].forEach(d => fs.rmSync(d));", []string{"hidden fs.rmSync: d"}},
+	{"ruby-block", Ruby, "f = '/etc'\n['a'].each { |f| File.delete(f) }", []string{"hidden File.delete: f"}},
+	{"perl-twice", Perl, `$f = "/etc/hosts"; $f = "x"; unlink $f`, []string{"hidden unlink: $f"}},
+}
+
+func TestConstants(t *testing.T) {
+	t.Parallel()
+	for _, tc := range constCases {
+		var got []string
+		for _, e := range Analyze(tc.l, tc.src) {
+			got = append(got, describe(e))
+		}
+		if diff := cmp.Diff(tc.want, got); diff != "" {
+			t.Errorf("%s: %s\n(-want +got)\n%s", tc.name, tc.src, diff)
+		}
+	}
+}
