@@ -57,3 +57,25 @@ func TestConstants(t *testing.T) {
 		}
 	}
 }
+
+// TestConstantConcat: a constant joined to literals is the joined
+// literal, in Python with + and in Perl with its . operator.
+func TestConstantConcat(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		l        Lang
+		src, want string
+	}{
+		{Python, "import os\nd = '/home/u'\nos.remove(d + '/.bashrc')", "delete os.remove: /home/u/.bashrc"},
+		{Perl, `my $d = "/home/u"; unlink($d . "/.bashrc");`, "delete unlink: /home/u/.bashrc"},
+	} {
+		es := Analyze(tc.l, tc.src)
+		if len(es) != 1 || describe(es[0]) != tc.want {
+			var got []string
+			for _, e := range es {
+				got = append(got, describe(e))
+			}
+			t.Errorf("%s: got %q, want %q", tc.src, got, tc.want)
+		}
+	}
+}
