@@ -63,7 +63,7 @@ func TestConstants(t *testing.T) {
 func TestConstantConcat(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct {
-		l        Lang
+		l         Lang
 		src, want string
 	}{
 		{Python, "import os\nd = '/home/u'\nos.remove(d + '/.bashrc')", "delete os.remove: /home/u/.bashrc"},
