@@ -134,6 +134,9 @@ func (p *parser) constants() map[string]constant {
 		}
 		if a := p.arg(i+2, j); a.lit && a.key == "" {
 			top[t.text] = constant{str: a.str, tilde: a.tilde}
+		} else if p.l == Ruby && j == i+4 && isP(toks[i+2], ":") && toks[i+3].kind == tIdent && toks[i+3].off == toks[i+2].off+1 {
+			// m = :system, a symbol: the name it holds.
+			top[t.text] = constant{str: toks[i+3].text}
 		}
 	}
 	out := map[string]constant{}

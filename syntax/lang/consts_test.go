@@ -79,3 +79,31 @@ func TestConstantConcat(t *testing.T) {
 		}
 	}
 }
+
+// TestConstantLookups: a lookup by a name bound once to a literal is the
+// lookup by that literal (getattr(os, n), cp[m], send(m, …), m = :system);
+// a name bound twice is only known at run time, and a constant naming a
+// harmless method stays harmless.
+func TestConstantLookups(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		l    Lang
+		src  string
+		want []string
+	}{
+		{Python, `import os; n = "system"; getattr(os, n)("rm -rf ~")`, []string{"shell os.system: rm -rf ~"}},
+		{JS, `const cp = require("child_process"); const m = "execSync"; cp[m]("rm -rf ~")`, []string{"shell child_process.execSync: rm -rf ~"}},
+		{Ruby, `m = :system; Kernel.send(m, "rm -rf ~")`, []string{"shell system: rm -rf ~"}},
+		{Ruby, `m = "system"; send(m, "rm -rf ~")`, []string{"shell system: rm -rf ~"}},
+		{Python, `import os; n = "getcwd"; print(getattr(os, n)())`, nil},
+		{Ruby, `m = :puts; send(m, "rm -rf ~")`, nil},
+	} {
+		var got []string
+		for _, e := range Analyze(tc.l, tc.src) {
+			got = append(got, describe(e))
+		}
+		if diff := cmp.Diff(tc.want, got); diff != "" {
+			t.Errorf("%s: (-want +got)\n%s", tc.src, diff)
+		}
+	}
+}

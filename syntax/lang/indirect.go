@@ -499,7 +499,7 @@ func (p *parser) rubyLookup(in []token, i int, out []token) ([]token, int, int, 
 		if paren {
 			k = i + 2
 		}
-		name, k2, isLit := rubyName(in, k)
+		name, k2, isLit := p.rubyName(in, k)
 		if isLit && nameLike(name.text) && (isP(at(k2), ",") || isP(at(k2), ")") || at(k2).kind == tNewline || isP(at(k2), ";")) {
 			k = k2 - 1
 			drop := 0
@@ -522,7 +522,7 @@ func (p *parser) rubyLookup(in []token, i int, out []token) ([]token, int, int, 
 	case (isI(t, "method") || isI(t, "public_method") || isI(t, "instance_method")) && isP(at(i+1), "("):
 		// method(:system).call(x) is system(x).
 		r, n := recv()
-		name, k2, isLit := rubyName(in, i+2)
+		name, k2, isLit := p.rubyName(in, i+2)
 		if !isP(at(k2), ")") {
 			return nil, 0, 0, false
 		}
@@ -548,7 +548,7 @@ func (p *parser) rubyLookup(in []token, i int, out []token) ([]token, int, int, 
 		if end < 0 {
 			return nil, 0, 0, false
 		}
-		if name, k2, isLit := rubyName(in, i+2); isLit && k2 == end && nameLike(name.text) {
+		if name, k2, isLit := p.rubyName(in, i+2); isLit && k2 == end && nameLike(name.text) {
 			return nameToks(strings.ReplaceAll(name.text, "::", "."), t.off), end + 1, n, true
 		}
 		if a := p.argOf(in, i+2, end); a.lit && nameLike(a.str) {
@@ -559,12 +559,19 @@ func (p *parser) rubyLookup(in []token, i int, out []token) ([]token, int, int, 
 	return nil, 0, 0, false
 }
 
-// rubyName reads a method name at k: a string or a symbol (:system). It
+// rubyName reads a method name at k: a string, a symbol (:system) or a
+// name bound once to one (see constants). It
 // returns the name as a string token, the index after it, and whether it
 // is a literal.
-func rubyName(in []token, k int) (token, int, bool) {
+func (p *parser) rubyName(in []token, k int) (token, int, bool) {
 	if k >= len(in) {
 		return token{}, k, false
+	}
+	if in[k].kind == tIdent && k+1 < len(in) && (isP(in[k+1], ",") || isP(in[k+1], ")")) {
+		// A name bound once to a literal (m = "system"; send(m, …)).
+		if c, ok := p.consts[in[k].text]; ok && !c.tilde {
+			return token{kind: tString, lit: true, text: c.str, off: in[k].off}, k + 1, true
+		}
 	}
 	if isP(in[k], ":") && k+1 < len(in) && in[k+1].kind == tIdent && in[k+1].off == in[k].off+1 {
 		return token{kind: tString, lit: true, text: in[k+1].text, off: in[k].off}, k + 2, true

@@ -129,8 +129,10 @@ func finish(src string, out []Effect) []Effect {
 // the code evaluators (eval, exec, Function) that handed src on.
 func analyze(l Lang, src string, depth int) []Effect {
 	p := &parser{src: src, toks: lex(l, src), l: l, depth: depth}
-	p.indirect()
+	// Constants first: a lookup by a constant name (n = "system";
+	// getattr(os, n)) is then a lookup by a literal.
 	p.consts = p.constants()
+	p.indirect()
 	out := p.extra
 	switch l {
 	case Python:
