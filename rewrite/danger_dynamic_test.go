@@ -5,7 +5,7 @@ import "testing"
 func TestDynamicCommand(t *testing.T) {
 	t.Parallel()
 	testRule(t, "dynamic-command", []ruleCase{
-		{`$(echo rm) -rf /tmp/x`, Ask},
+		{`$(pick rm) -rf /tmp/x`, Ask},
 		{`"$TOOL" rm -rf x`, Ask},
 		// Look-alikes.
 		{`"$EDITOR" notes.md`, Allow},
