@@ -745,6 +745,7 @@ func (w *walker) assign(c scope, st *state, as []*sh.Assign, exported bool) {
 		old := st.get(name)
 		v := w.assignValue(c, st, a, old)
 		v.exported = v.exported || old.exported || exported || st.allExport
+		v.printed = !v.known && !a.Append && a.Value != nil && wholeSubst(a.Value)
 		st.setVar(name, v)
 		w.specialVar(c, name, v, st)
 	}
