@@ -9,8 +9,9 @@ import (
 // NameChoice is a command name only known at run time whose values form a
 // bounded set: a parameter with a default or an alternative
 // ("${G:-git}", ${RM:-rm}), a variable that different paths gave
-// different values (c=rm; [ -n "$x" ] && c=ls; $c), or a substitution
-// whose output its text gives ($(echo rm)). The call is then recorded
+// different values (c=rm; [ -n "$x" ] && c=ls; $c). (A substitution whose
+// output corral computes, $(echo rm), is static already.) The call is
+// then recorded
 // once per value (a reading), each with Choice set, so that every rule
 // judges each reading as the command it names and the worst verdict wins.
 type NameChoice struct {
@@ -53,31 +54,19 @@ func nameReadings(args []Arg, inv invocation) (*NameChoice, []reading) {
 	}
 	choice := &NameChoice{Word: name}
 	var values [][]Arg
-	switch {
-	case name.OneOf || len(name.Candidates) > 0 && hasDefault(name.Word):
-		choice.Complete = name.OneOf
-		split := unquotedExpansion(name.Word)
-		for _, v := range name.Candidates {
-			if v == "" && !name.OneOf {
-				// An empty value guessed for an unknown variable is not
-				// one the script gives: it is the unknown reading's.
-				continue
-			}
-			choice.Values = append(choice.Values, v)
-			values = append(values, valueFields(name, v, split))
+	if !name.OneOf && (len(name.Candidates) == 0 || !hasDefault(name.Word)) {
+		return nil, nil
+	}
+	choice.Complete = name.OneOf
+	split := unquotedExpansion(name.Word)
+	for _, v := range name.Candidates {
+		if v == "" && !name.OneOf {
+			// An empty value guessed for an unknown variable is not one
+			// the script gives: it is the unknown reading's.
+			continue
 		}
-	default:
-		fields, ok := SubstFields(name)
-		if !ok {
-			return nil, nil
-		}
-		choice.Complete = true
-		var vs []string
-		for _, f := range fields {
-			vs = append(vs, f.Value)
-		}
-		choice.Values = append(choice.Values, strings.Join(vs, " "))
-		values = append(values, fields)
+		choice.Values = append(choice.Values, v)
+		values = append(values, valueFields(name, v, split))
 	}
 	if len(values) == 0 {
 		return nil, nil
