@@ -1,6 +1,7 @@
 package rewrite
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/corral-dev/corral/syntax"
@@ -18,10 +19,10 @@ type optSpec struct {
 	// perl -i, perl -l0).
 	shortOpt string
 	// longVal lists the long options (without "--") that take a value.
-	longVal map[string]bool
+	longVal optNames
 	// longFlag lists the long options that take none. With longVal it is
 	// the whole list the program knows, which abbreviation needs.
-	longFlag map[string]bool
+	longFlag optNames
 	// longEq reports that long options also take "--name=value".
 	longEq bool
 	// abbrev reports that the program accepts any unambiguous prefix of
@@ -34,6 +35,18 @@ type optSpec struct {
 	// before its subcommand (git -C d clone …, gh -R x pr checkout 1).
 	stop bool
 }
+
+// optNames is a set of long option names (without "--"). It is a list,
+// not a map, so that the specs written as package variables and in
+// programs are static data, built by the compiler rather than at every
+// start of the hook; the lists are short enough to scan.
+type optNames []string
+
+// longOpts returns names as a set of long options.
+func longOpts(names ...string) optNames { return names }
+
+// has reports whether name is in n.
+func (n optNames) has(name string) bool { return slices.Contains(n, name) }
 
 // core is the spec as the one option scanner reads it (syntax.OptSpec).
 func (s optSpec) core() syntax.OptSpec {

@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"slices"
 	"sort"
 	"strings"
 )
@@ -18,10 +19,13 @@ type OptSpec struct {
 	// perl -i, perl -l0).
 	ShortOpt string
 	// LongVal lists the long options (without "--") that take a value.
-	LongVal map[string]bool
+	// The lists are slices, not maps, so that specs written as package
+	// variables are static data the compiler builds, not maps made at
+	// every start of the hook; they are short enough to scan.
+	LongVal []string
 	// LongFlag lists the long options that take none. With LongVal it is
 	// the whole list the program knows, which abbreviation needs.
-	LongFlag map[string]bool
+	LongFlag []string
 	// LongEq reports that long options also take "--name=value".
 	LongEq bool
 	// Abbrev reports that the program accepts any unambiguous prefix of
@@ -36,15 +40,6 @@ type OptSpec struct {
 	Stop bool
 }
 
-// SetOf returns a set of names, for OptSpec's lists.
-func SetOf(names ...string) map[string]bool {
-	m := make(map[string]bool, len(names))
-	for _, n := range names {
-		m[n] = true
-	}
-	return m
-}
-
 // Resolve returns the long option name stands for: itself when it is
 // known or the program takes no abbreviations, the one option it is a
 // prefix of, or, when it is a prefix of several, name with every
@@ -52,12 +47,12 @@ func SetOf(names ...string) map[string]bool {
 // fewer options would not: a reader looking for a dangerous option sees
 // each candidate).
 func (s OptSpec) Resolve(name string) (string, []string) {
-	if !s.Abbrev || s.LongVal[name] || s.LongFlag[name] || name == "" {
+	if !s.Abbrev || slices.Contains(s.LongVal, name) || slices.Contains(s.LongFlag, name) || name == "" {
 		return name, nil
 	}
 	var cands []string
-	for _, set := range []map[string]bool{s.LongVal, s.LongFlag} {
-		for n := range set {
+	for _, set := range [...][]string{s.LongVal, s.LongFlag} {
+		for _, n := range set {
 			if strings.HasPrefix(n, name) {
 				cands = append(cands, n)
 			}
@@ -130,7 +125,7 @@ func ScanOptions(args []Arg, spec OptSpec) (opts []Option, operands []int) {
 				// The command has no --name=value form (curl): the word
 				// is an unknown option, and the next word is not its value.
 				o.Name = name + "="
-			case spec.LongVal[name] && i+1 < len(args):
+			case slices.Contains(spec.LongVal, name) && i+1 < len(args):
 				i++
 				o.Val, o.HasVal = args[i], true
 			}
