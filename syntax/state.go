@@ -20,6 +20,9 @@ type variable struct {
 	list  []string
 	// exported reports that child processes see it.
 	exported bool
+	// printed reports a value that is the whole output of a command
+	// substitution corral cannot read (x=$(cat f)): a program chose it.
+	printed bool
 	// cands, for a variable that is not known, are the string values it
 	// may hold when different paths gave it different ones (if …; then
 	// D=a; else D=b; fi): sorted, at most MaxCandidates. Empty means
@@ -37,7 +40,7 @@ const MaxCandidates = 8
 
 func (v variable) equal(o variable) bool {
 	return v.known == o.known && v.set == o.set && v.str == o.str && v.array == o.array &&
-		v.exported == o.exported && slices.Equal(v.list, o.list) && slices.Equal(v.cands, o.cands) && slices.Equal(v.from, o.from)
+		v.exported == o.exported && v.printed == o.printed && slices.Equal(v.list, o.list) && slices.Equal(v.cands, o.cands) && slices.Equal(v.from, o.from)
 }
 
 // union returns the sorted union of two sorted lists of files, sharing
@@ -73,7 +76,7 @@ func either(v, o variable) variable {
 	if v.equal(o) {
 		return v
 	}
-	out := variable{exported: v.exported || o.exported, from: union(v.from, o.from)}
+	out := variable{exported: v.exported || o.exported, printed: v.printed || o.printed, from: union(v.from, o.from)}
 	a, b := v.values(), o.values()
 	if a == nil || b == nil {
 		return out
