@@ -266,7 +266,8 @@ func awkInPlace(c *syntax.Call) []target {
 
 // gitWrites lists what a git subcommand writes outside its own object
 // store: --output files of diff, log, show and format-patch (-o DIR),
-// git mv's destination and sources, git rm's files.
+// git mv's destination and sources, git rm's files, the files git
+// checkout-index writes under its --prefix.
 func gitWrites(c *syntax.Call) []target {
 	_, sub := gitArgs(c)
 	if sub < 0 {
@@ -287,6 +288,18 @@ func gitWrites(c *syntax.Call) []target {
 				child := o.val
 				child.Value = strings.TrimSuffix(o.val.Value, "/") + "/*"
 				out = append(out, target{arg: o.val, value: child.Value, action: guards.Write})
+			}
+		}
+	case "checkout-index":
+		// --prefix=export/: the files are written under export/ (and with
+		// -f over what is there); --prefix=.merged-: beside the originals.
+		opts, _ := scan(args, specFor("git checkout-index"))
+		if pre, ok := checkoutIndexPrefix(opts); ok && checkoutIndexElsewhere(c, opts) {
+			v := pre.Value
+			if strings.HasSuffix(v, "/") {
+				out = append(out, target{arg: pre, action: guards.Write}, target{arg: pre, value: v + "*", action: guards.Write})
+			} else {
+				out = append(out, target{arg: pre, value: v + "*", action: guards.Write})
 			}
 		}
 	case "mv":
