@@ -98,9 +98,16 @@ func programWrites(c *syntax.Call) []target {
 		if has(opts, "c", "stdout", "to-stdout", "t", "test", "l", "list", "h", "help", "V", "version") {
 			return nil
 		}
+		// Only gzip and pigz descend into a directory (-r); without it, and
+		// for bzip2, xz and the others always, a directory operand is
+		// skipped with a warning (gzip: /etc is a directory -- ignored).
+		recursive := (strings.Contains(c.Name, "gzip") || strings.Contains(c.Name, "pigz")) && has(opts, "r", "recursive")
 		for _, i := range ops {
 			a := c.Args[i]
 			if a.Static && a.Value == "-" {
+				continue
+			}
+			if !recursive && surelyDir(c.Dir, a) {
 				continue
 			}
 			if !has(opts, "k", "keep") {
@@ -405,4 +412,18 @@ func attrTargets(c *syntax.Call) []target {
 		out = append(out, target{arg: c.Args[i], action: guards.Write, attrs: true})
 	}
 	return out
+}
+
+// surelyDir reports whether operand a names a directory whatever is on
+// disk: a path ending in /, . or .., the root or a system directory.
+func surelyDir(dir syntax.Dir, a syntax.Arg) bool {
+	if !a.Static || a.Glob && strings.ContainsAny(a.Value, "*?[") {
+		return false
+	}
+	v := a.Value
+	if strings.HasSuffix(v, "/") || v == "." || v == ".." || strings.HasSuffix(v, "/.") || strings.HasSuffix(v, "/..") {
+		return true
+	}
+	t := dir.Join(v)
+	return t.Known && systemDirs()[t.Path]
 }
