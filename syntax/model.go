@@ -22,6 +22,11 @@ type Call struct {
 	NameArg Arg
 	// Args are the words after the name.
 	Args []Arg
+	// Choice is set when the command name is only known at run time but
+	// takes one of a bounded set of values: the call is then one reading
+	// of the statement, with Name and NameArg the value's (see
+	// NameChoice). Calls of one statement share the pointer.
+	Choice *NameChoice
 	// Wrappers lists the commands taken off, outermost first ("sudo",
 	// "env", "xargs", "find -exec", ...).
 	Wrappers []string

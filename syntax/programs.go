@@ -3,6 +3,7 @@ package syntax
 import (
 	"encoding/base64"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/corral-dev/corral/syntax/lang"
@@ -46,6 +47,9 @@ func (w *walker) programs(c scope, call *Call) bool {
 				w.child(c, call, v.str, nil, name+" (exported)", false)
 			}
 		}
+	}
+	if call.Name == "git" {
+		w.gitEnvConfig(c, call)
 	}
 	if last := lastWrapper(call); last == "flock" && (call.NameArg.Value == "-c" || call.NameArg.Value == "--command") && len(call.Args) > 0 {
 		w.childArg(c, call, &call.Args[0], "flock -c")
@@ -380,6 +384,89 @@ func GitConfigSet(rest []Arg) (key, val *Arg, ok bool) {
 	return pos[0], pos[1], true
 }
 
+// gitEnvConfig models the configuration git takes from its environment,
+// as if each entry were given with -c: GIT_CONFIG_PARAMETERS (the
+// shell-quoted 'key=value' words git -c itself passes to its children)
+// and GIT_CONFIG_COUNT with GIT_CONFIG_KEY_n and GIT_CONFIG_VALUE_n. A
+// value comes from the call's prefix, env, or what the script exported.
+func (w *walker) gitEnvConfig(c scope, call *Call) {
+	lookup := func(name string) (string, bool, bool) {
+		if call.Expr != nil {
+			for _, as := range call.Expr.Assigns {
+				if as.Name != nil && as.Name.Value == name && as.Value != nil {
+					r := &resolver{src: c.sc.Src, dir: call.Dir, st: w.cur}
+					a := r.arg(as.Value)
+					return a.Value, a.Static, true
+				}
+			}
+		}
+		for _, st := range []*state{call.env, w.cur} {
+			if st == nil {
+				continue
+			}
+			if v, ok := st.vars[name]; ok && v.set {
+				return v.str, v.known, true
+			}
+		}
+		return "", false, false
+	}
+	if v, known, ok := lookup("GIT_CONFIG_PARAMETERS"); ok {
+		for _, kv := range splitSingleQuoted(v) {
+			w.gitConfig(c, call, &Arg{Static: known}, kv)
+		}
+	}
+	if v, _, ok := lookup("GIT_CONFIG_COUNT"); ok {
+		n, err := strconv.Atoi(strings.TrimSpace(v))
+		if err != nil || n > 64 {
+			n = 64
+		}
+		for i := 0; i < n; i++ {
+			key, _, okK := lookup("GIT_CONFIG_KEY_" + strconv.Itoa(i))
+			val, known, okV := lookup("GIT_CONFIG_VALUE_" + strconv.Itoa(i))
+			if okK && okV {
+				w.gitConfig(c, call, &Arg{Static: known}, key+"="+val)
+			}
+		}
+	}
+}
+
+// splitSingleQuoted splits text into words as git writes
+// GIT_CONFIG_PARAMETERS: words apart at blanks, each of '…' pieces and
+// \-escaped characters joined ('alias.x=!rm -rf ~', 'key'='value').
+func splitSingleQuoted(text string) []string {
+	var out []string
+	var b strings.Builder
+	in, started := false, false
+	for i := 0; i < len(text); i++ {
+		ch := text[i]
+		switch {
+		case in && ch == '\'':
+			in = false
+		case in:
+			b.WriteByte(ch)
+		case ch == '\'':
+			in, started = true, true
+		case ch == '\\' && i+1 < len(text):
+			i++
+			b.WriteByte(text[i])
+			started = true
+		case ch == ' ' || ch == '\t' || ch == '\n':
+			if started {
+				out = append(out, b.String())
+				b.Reset()
+				started = false
+			}
+		default:
+			b.WriteByte(ch)
+			started = true
+		}
+	}
+	if started {
+		out = append(out, b.String())
+	}
+	return out
+}
+
 // gitConfig models git -c KEY=VALUE.
 func (w *walker) gitConfig(c scope, call *Call, a *Arg, kv string) {
 	key, val, ok := strings.Cut(kv, "=")
@@ -499,6 +586,11 @@ var dockerValueLong = []string{"add-host", "annotation", "attach", "blkio-weight
 	"publish", "pull", "restart", "runtime", "security-opt", "shm-size", "stop-signal", "stop-timeout", "storage-opt",
 	"sysctl", "tmpfs", "ulimit", "user", "userns", "uts", "volume", "volume-driver", "volumes-from", "workdir"}
 
+// dockerRunSpec is docker run's options as its parser (spf13/pflag)
+// reads them: letter clusters (-itv /:/x, -v/:/x), --name=value, and no
+// abbreviations (docker refuses --volu); they end at the image.
+var dockerRunSpec = OptSpec{ShortVal: dockerValueShort, LongVal: dockerValueLong, LongEq: true, Stop: true}
+
 // dockerRun models docker run -v HOST:CONTAINER IMAGE CMD…: words of the
 // command that name a path under a mounted host directory are that host
 // path, so rm -rf /x with -v /:/x is rm -rf /. Commands that touch only
@@ -545,48 +637,23 @@ func (w *walker) dockerRun(c scope, call *Call) {
 			}
 		}
 	}
-	i := 0
-	for i < len(args) {
-		a := args[i]
-		v := a.Value
-		if !strings.HasPrefix(v, "-") || v == "-" {
-			break
+	opts, operands := ScanOptions(args, dockerRunSpec)
+	for _, o := range opts {
+		if !o.HasVal {
+			continue
 		}
-		if v == "--" {
-			i++
-			break
+		switch o.Name {
+		case "v", "volume":
+			addVolume(o.Val.Value)
+		case "mount":
+			addMount(o.Val.Value)
 		}
-		var opt, val string
-		has := false
-		if strings.HasPrefix(v, "--") {
-			opt, val, has = strings.Cut(v[2:], "=")
-			if !has && contains(dockerValueLong, opt) && i+1 < len(args) {
-				i++
-				val, has = args[i].Value, true
-			}
-		} else {
-			last := v[len(v)-1]
-			if strings.IndexByte(dockerValueShort, last) >= 0 && i+1 < len(args) {
-				opt = string(last)
-				i++
-				val, has = args[i].Value, true
-			} else if len(v) > 2 && strings.IndexByte(dockerValueShort, v[1]) >= 0 {
-				opt, val, has = string(v[1]), v[2:], true
-			}
-		}
-		if has {
-			switch opt {
-			case "v", "volume":
-				addVolume(val)
-			case "mount":
-				addMount(val)
-			}
-		}
-		i++
 	}
-	if i+1 >= len(args) || len(mounts) == 0 {
+	// The first operand is the image; the command follows it.
+	if len(operands) < 2 || len(mounts) == 0 {
 		return
 	}
+	i := operands[0]
 	cmd := args[i+1:]
 	mapped := false
 	parts := make([]string, len(cmd))

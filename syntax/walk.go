@@ -173,6 +173,25 @@ func (w *walker) compound(c scope, s *sh.Stmt, st *state) {
 		w.forClause(inner, cmd, st)
 	case *sh.CaseClause:
 		w.substs(inner, cmd.Word, st, nil)
+		if at, ok := w.caseBranch(inner, cmd, st); ok {
+			// The word and the patterns are known: the item that matches
+			// runs for certain; the others never run, and are still
+			// walked (on a copy marked dead) so that what they hold is
+			// judged, without their assignments leaking.
+			for i, item := range cmd.Items {
+				for _, p := range item.Patterns {
+					w.substs(inner, p, st, nil)
+				}
+				if i == at {
+					w.stmts(inner, item.Stmts, st)
+					continue
+				}
+				never := st.clone()
+				never.dead = true
+				w.stmts(inner, item.Stmts, never)
+			}
+			return
+		}
 		out := st.clone()
 		for _, item := range cmd.Items {
 			for _, p := range item.Patterns {
@@ -236,35 +255,69 @@ func (w *walker) andOr(c scope, s *sh.Stmt, st *state) {
 	// failed is the state after leaf when it failed: a failed cd changed
 	// nothing; anything else may have done part of its work.
 	failed := func(leaf *sh.Stmt, before, after *state) *state {
+		if assignsOnly(leaf) {
+			// An assignment fails only with the status of a
+			// substitution in it, once it is made.
+			return after.clone()
+		}
 		f := before.clone()
 		if !failsCleanly(leaf) {
 			f.merge(after)
 		}
 		return f
 	}
+	// settle marks the path a leaf whose exit status is known cannot
+	// take as dead: the leaves reached only through it are still walked,
+	// but add nothing to what follows.
+	settle := func(t truth, ok, bad *state) {
+		switch t {
+		case alwaysTrue:
+			bad.dead = true
+		case alwaysFalse:
+			ok.dead = true
+		}
+	}
 	before := st.clone()
+	t := w.condTruth(c, leaves[:1], st)
 	w.stmt(c, leaves[0], st)
 	ok := st
 	bad := failed(leaves[0], before, ok)
+	settle(t, ok, bad)
 	for i, leaf := range leaves[1:] {
 		if ops[i] == sh.AndStmt {
 			from := ok.clone()
+			t := w.condTruth(c, []*sh.Stmt{leaf}, from)
 			w.stmt(c, leaf, from)
-			bad.merge(failed(leaf, ok, from))
+			fail := failed(leaf, ok, from)
+			if !from.dead {
+				settle(t, from, fail)
+			}
+			bad.merge(fail)
 			ok = from
 		} else {
 			from := bad.clone()
+			t := w.condTruth(c, []*sh.Stmt{leaf}, from)
 			w.stmt(c, leaf, from)
-			ok.merge(from)
 			if from.dead {
+				ok.merge(from)
 				bad = from
-			} else {
-				bad = failed(leaf, bad, from)
+				continue
 			}
+			fail := failed(leaf, bad, from)
+			settle(t, from, fail)
+			ok.merge(from)
+			bad = fail
 		}
 	}
 	ok.merge(bad)
 	*st = *ok
+}
+
+// assignsOnly reports whether a statement only assigns variables (x=1,
+// with no command word and no redirection).
+func assignsOnly(s *sh.Stmt) bool {
+	ce, ok := s.Cmd.(*sh.CallExpr)
+	return ok && len(ce.Args) == 0 && len(ce.Assigns) > 0 && len(s.Redirs) == 0 && !s.Negated
 }
 
 // failsCleanly reports whether a statement is a directory change, which
@@ -309,8 +362,23 @@ func (w *walker) ifClause(c scope, ic *sh.IfClause, st *state) {
 		w.stmts(c, ic.Then, st)
 		return
 	}
+	t := w.condTruth(c, ic.Cond, st)
 	w.stmts(c, ic.Cond, st)
 	other := st.clone()
+	switch t {
+	case alwaysTrue:
+		// The else part never runs: walked for what it holds, on a
+		// copy that adds nothing to what follows.
+		other.dead = true
+	case alwaysFalse:
+		never := st.clone()
+		never.dead = true
+		w.stmts(c, ic.Then, never)
+		if ic.Else != nil {
+			w.ifClause(c, ic.Else, st)
+		}
+		return
+	}
 	w.stmts(c, ic.Then, st)
 	if ic.Else != nil {
 		w.ifClause(c, ic.Else, other)
@@ -685,6 +753,7 @@ func (w *walker) assign(c scope, st *state, as []*sh.Assign, exported bool) {
 		old := st.get(name)
 		v := w.assignValue(c, st, a, old)
 		v.exported = v.exported || old.exported || exported || st.allExport
+		v.printed = !v.known && !a.Append && a.Value != nil && wholeSubst(a.Value)
 		st.setVar(name, v)
 		w.specialVar(c, name, v, st)
 	}
@@ -882,10 +951,23 @@ func (w *walker) call(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state) {
 		args = append(args, r.fields(word)...)
 	}
 	inv := unwrap(args, st.dir)
+	if choice, readings := nameReadings(args, inv); choice != nil {
+		w.callReadings(c, s, ce, st, args, inv, choice, readings)
+		return
+	}
+	w.callAs(c, s, ce, st, args, inv, nil, true)
+}
+
+// callAs walks a call whose words are args (inv once unwrapped): the
+// call as written, or one reading of a name with a bounded set of values
+// (choice). stage reports that the call is the one its pipeline stage
+// holds.
+func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []Arg, inv invocation, choice *NameChoice, stage bool) {
 	call := w.newCall(c, s, ce, inv)
+	call.Choice = choice
 	call.Start = int(ce.Pos().Offset())
 	call.End = int(ce.End().Offset())
-	if c.pipe != nil && c.stage == s {
+	if c.pipe != nil && c.stage == s && stage {
 		c.pipe.Calls[c.pipeIndex] = call
 	}
 	if w.duplicate(call) {
