@@ -35,6 +35,10 @@ type walker struct {
 	// cur is the state of the shell at the call being walked, for the
 	// code that reads a call's nested scripts.
 	cur *state
+	// fed holds, per nested script being walked whose host gets words at
+	// run time (xargs sh -c, find -exec sh -c), the strings that stand
+	// for those words in its text: {}, and xargs -I's string.
+	fed []string
 	// origin is the Origin of the next nested script (see Script.Origin).
 	origin string
 	// editing are the files an editor call works on (vim FILE…): what a
@@ -1501,7 +1505,7 @@ func (w *walker) set(args []Arg, st *state) {
 
 func (w *walker) newCall(c scope, s *sh.Stmt, ce *sh.CallExpr, inv invocation) *Call {
 	call := &Call{Script: c.sc, Stmt: s, Expr: ce, Wrappers: inv.wrappers, Dir: inv.dir,
-		Pipe: c.pipe, PipeIndex: c.pipeIndex, Host: c.host, Subst: c.subst, Loop: c.loop, ExtraArgs: inv.extra, ArgFile: inv.argFile}
+		Pipe: c.pipe, PipeIndex: c.pipeIndex, Host: c.host, Subst: c.subst, Loop: c.loop, ExtraArgs: inv.extra, ArgFile: inv.argFile, Replace: inv.replace}
 	if c.stage != s {
 		call.Pipe, call.PipeIndex = nil, 0
 	}
@@ -1539,6 +1543,7 @@ func (w *walker) findExec(c scope, s *sh.Stmt, ce *sh.CallExpr, find *Call) {
 			call.Pipe, call.PipeIndex = nil, 0
 			call.Start, call.End = args[i+1].Start, args[j-1].End
 			call.fds, call.env = find.fds, find.env
+			call.RunBy = find
 			w.m.Calls = append(w.m.Calls, call)
 			w.nested(c, call, w.cur)
 		}
@@ -1597,7 +1602,7 @@ func (w *walker) nested(c scope, call *Call, st *state) {
 	idx, stdin := ShellScript(call)
 	if idx >= 0 {
 		a := &call.Args[idx]
-		w.childIn(c, call, a.Value, a, "bash -c", !a.Static, env, call.Dir)
+		w.childIn(c, call, a.Value, a, "bash -c", !a.Static, w.shellParams(env, call, idx), call.Dir)
 		return
 	}
 	if !stdin {
@@ -1663,14 +1668,54 @@ func (w *walker) childIn(c scope, call *Call, text string, host *Arg, kind strin
 		st = st.clone()
 		st.dir = dir
 	}
-	w.stmts(scope{sc: sc, loop: c.loop}, f.Stmts, st)
+	fed := len(w.fed)
 	if call != nil && call.ExtraArgs {
-		// xargs bash -c 'rm -rf {}': the script's commands get their
-		// arguments at run time too.
-		for _, inner := range w.m.Calls[n:] {
-			inner.ExtraArgs = true
+		w.fed = append(w.fed, "{}")
+		if call.Replace != "" {
+			w.fed = append(w.fed, call.Replace)
 		}
 	}
+	w.stmts(scope{sc: sc, loop: c.loop}, f.Stmts, st)
+	w.fed = w.fed[:fed]
+	if call != nil {
+		for _, inner := range w.m.Calls[n:] {
+			if inner.RunBy == nil {
+				inner.RunBy = call
+			}
+			if call.ExtraArgs {
+				// xargs bash -c 'rm -rf {}': the script's commands get
+				// their arguments at run time too.
+				inner.ExtraArgs = true
+			}
+		}
+	}
+}
+
+// shellParams returns the state the script of bash -c STRING [NAME
+// [ARGS…]] starts in: st with ARGS as its positional parameters, as bash
+// sets them ($0 is NAME). They stay unknown when a word is only known at
+// run time, and when xargs or find -exec add words at run time (xargs sh
+// -c 'rm -rf "$@"' _): the rules read those from the words themselves.
+func (w *walker) shellParams(st *state, call *Call, script int) *state {
+	if call.ExtraArgs {
+		return st
+	}
+	if st == nil {
+		st = newState(call.Dir, w.home)
+	} else {
+		st = st.clone()
+	}
+	st.pos, st.posKnown = nil, true
+	if script+2 <= len(call.Args) {
+		for _, a := range call.Args[script+2:] {
+			if !a.Static {
+				st.pos, st.posKnown = nil, false
+				break
+			}
+			st.pos = append(st.pos, a.Value)
+		}
+	}
+	return st
 }
 
 // child parses text as a script that a program started by call runs (a
@@ -1699,6 +1744,17 @@ func cdPathSearched(p string, st *state) bool {
 	return ok && (!v.known || v.set && v.str != "" && v.str != ".")
 }
 
+// fedWord reports whether v holds a string that stands for words xargs
+// or find -exec hand the script being walked at run time.
+func (w *walker) fedWord(v string) bool {
+	for _, p := range w.fed {
+		if p != "" && strings.Contains(v, p) {
+			return true
+		}
+	}
+	return false
+}
+
 func (w *walker) chdir(call *Call, st *state) Dir {
 	dir := st.dir
 	switch call.Name {
@@ -1724,6 +1780,9 @@ func (w *walker) chdir(call *Call, st *state) Dir {
 				next = dir.Join(d)
 			}
 		case target == nil || target.Value == "-" || strings.HasPrefix(target.Value, "+"):
+		case w.fedWord(target.Value):
+			// find -exec sh -c 'cd {} && …': a directory find hands
+			// the script at run time.
 		case cdPathSearched(target.Value, st) || call.env != nil && cdPathSearched(target.Value, call.env):
 			// CDPATH names the directories cd searches first: the
 			// target depends on what exists when it runs.
