@@ -21,6 +21,9 @@ type walker struct {
 	// active are the functions being walked (a function that calls
 	// itself is not walked again).
 	active map[*sh.FuncDecl]bool
+	// expanding are the aliases whose text is being walked: bash does not
+	// expand an alias again inside its own text (alias ls='ls -l').
+	expanding map[string]bool
 	// frames hold, per function call being walked, the variables it
 	// made local and their values before.
 	frames []map[string]*variable
@@ -1070,7 +1073,7 @@ func (w *walker) alias(c scope, s *sh.Stmt, ce *sh.CallExpr, call *Call, st *sta
 	if !ok {
 		a, ok = st.aliases[""]
 	}
-	if !ok || a.line >= s.Pos().Line() {
+	if !ok || a.sc == c.sc && a.line >= s.Pos().Line() || w.expanding[name] {
 		return false
 	}
 	if a.unknown {
@@ -1081,7 +1084,12 @@ func (w *walker) alias(c scope, s *sh.Stmt, ce *sh.CallExpr, call *Call, st *sta
 	if e := int(ce.End().Offset()); e <= len(c.sc.Src) {
 		rest = c.sc.Src[int(ce.Args[0].End().Offset()):e]
 	}
+	if w.expanding == nil {
+		w.expanding = map[string]bool{}
+	}
+	w.expanding[name] = true
 	w.childIn(c, call, a.value+rest, nil, "alias", false, st, st.dir)
+	delete(w.expanding, name)
 	return st.expandAliases
 }
 
@@ -1176,7 +1184,7 @@ func (w *walker) builtin(c scope, call *Call, st *state) {
 				st.aliases = map[string]alias{}
 			}
 			st.aliases = cloneMap(st.aliases)
-			st.aliases[name] = alias{value: val, line: call.Stmt.End().Line(), unknown: !a.Static}
+			st.aliases[name] = alias{value: val, line: call.Stmt.End().Line(), sc: c.sc, unknown: !a.Static}
 		}
 	case "unalias":
 		for _, a := range args {
@@ -1487,11 +1495,23 @@ func (w *walker) childIn(c scope, call *Call, text string, host *Arg, kind strin
 	case st == nil:
 		st = newState(dir, w.home)
 	case !inShell[kind]:
-		// A new process: what it does to its state is its own.
+		// A new process: what it does to its state is its own. A shell
+		// started by a program does not inherit aliases (bash -c x after
+		// alias x=… runs the command x); a trap's text runs in this
+		// shell, with its aliases.
 		st = st.clone()
 		st.dir = dir
+		if kind != "trap" {
+			st.aliases = nil
+		}
 	}
 	w.stmts(scope{sc: sc, loop: c.loop}, f.Stmts, st)
+	if inShell[kind] && call != nil && call.Stmt != nil {
+		// An alias defined in eval's text (or a sourced file) applies in
+		// the caller from its next line: the caller read the rest of
+		// this line before the text ran.
+		restampAliases(st, c.sc, call.Stmt.End().Line())
+	}
 	if call != nil && call.ExtraArgs {
 		// xargs bash -c 'rm -rf {}': the script's commands get their
 		// arguments at run time too.
@@ -1499,6 +1519,29 @@ func (w *walker) childIn(c scope, call *Call, text string, host *Arg, kind strin
 			inner.ExtraArgs = true
 		}
 	}
+}
+
+// restampAliases moves the aliases that st got from scripts other than
+// sc and its ancestors to sc's line: they apply after that line.
+func restampAliases(st *state, sc *Script, line uint) {
+	for name, al := range st.aliases {
+		if ancestorOrSelf(al.sc, sc) {
+			continue
+		}
+		st.aliases = cloneMap(st.aliases)
+		al.sc, al.line = sc, line
+		st.aliases[name] = al
+	}
+}
+
+// ancestorOrSelf reports whether a is b or a script b is nested in.
+func ancestorOrSelf(a, b *Script) bool {
+	for ; b != nil; b = b.Parent {
+		if a == b {
+			return true
+		}
+	}
+	return false
 }
 
 // child parses text as a script that a program started by call runs (a
