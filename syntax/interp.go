@@ -355,6 +355,18 @@ type stdinText struct {
 // stdinTexts returns the here-documents and here-strings of call.
 func (w *walker) stdinTexts(c scope, call *Call) []stdinText {
 	var out []stdinText
+	if in := call.Fd(0); !ownStream(call, in) {
+		// A here-document or here-string opened on another statement
+		// (exec 3<<<'…'; python3 <&3) or around a compound command.
+		if text, static, ok := in.Text(); ok {
+			kind := "here-document"
+			if in.Redirect.Op == "<<<" {
+				kind = "here-string"
+			}
+			out = append(out, stdinText{text: text, kind: kind, dynamic: !static})
+		}
+		return out
+	}
 	for i := range call.Redirs {
 		rd := &call.Redirs[i]
 		switch rd.Node.Op {

@@ -1439,6 +1439,16 @@ func (w *walker) nested(c scope, call *Call, st *state) {
 	if !stdin {
 		return
 	}
+	if in := call.Fd(0); !ownStream(call, in) {
+		// exec 3<<<'…'; bash <&3, { sh; } <<X, exec < script.sh: the
+		// shell reads its program from a descriptor opened elsewhere.
+		w.scriptFromFd(c, call, in, env)
+		return
+	} else if r, ok := in.File(); ok && r.Op == "<" && r.Target.Static {
+		// bash < script.sh reads the file as bash script.sh does.
+		w.scriptFromFd(c, call, in, env)
+		return
+	}
 	for i := range call.Redirs {
 		rd := &call.Redirs[i]
 		switch rd.Node.Op {
@@ -1461,6 +1471,73 @@ func (w *walker) nested(c scope, call *Call, st *state) {
 		case sh.WordHdoc:
 			w.childIn(c, call, rd.Target.Value, &rd.Target, "herestring", !rd.Target.Static, env, call.Dir)
 		}
+	}
+}
+
+// ownStream reports whether stream in of call comes from the call's own
+// redirections (or is the shell's inherited standard input, a pipe of a
+// pipeline or a closed descriptor, which other code models).
+func ownStream(call *Call, in Stream) bool {
+	switch in.Kind {
+	case StreamInherited:
+		return in.Fd == 0
+	case StreamUnknown:
+		return false
+	case StreamClosed:
+		return true
+	}
+	if in.Redirect.Node == nil {
+		return true // a pipeline's pipe or a substitution's
+	}
+	for _, r := range call.Redirs {
+		if r.Node == in.Redirect.Node {
+			return true
+		}
+	}
+	return false
+}
+
+// scriptFromFd models a shell that reads its program from a descriptor
+// that points at in: the text of a here-document or here-string opened
+// elsewhere (exec 3<<<'…'; bash <&3) is a nested script, a file opened
+// with < is a script file on disk, and a descriptor only known at run
+// time (one the shell inherited, >&$fd, paths that disagree) is a
+// script corral cannot see: ask.
+func (w *walker) scriptFromFd(c scope, call *Call, in Stream, env *state) {
+	if text, static, ok := in.Text(); ok {
+		kind := "heredoc"
+		if in.Redirect.Op == "<<<" {
+			kind = "herestring"
+		}
+		w.childIn(c, call, text, nil, kind, !static, env, call.Dir)
+		return
+	}
+	if r, ok := in.File(); ok && (r.Op == "<" || r.Op == "<>") {
+		if !r.Target.Static {
+			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: r.Target.Raw,
+				What: call.Name + " runs the script " + clip(r.Target.Raw, 60) + ", a file only known at run time"})
+			return
+		}
+		a := r.Target
+		if d := r.Dir.Join(a.Value); d.Known && r.Dir != call.Dir {
+			a.Value = d.Path // opened before a cd: the path as it was then
+		}
+		w.scriptFile(c, call, a, "sh")
+		return
+	}
+	switch {
+	case in.Kind == StreamUnknown || in.Kind == StreamInherited && in.Fd != 0:
+		what := "a descriptor only known at run time"
+		if in.Kind == StreamInherited {
+			what = "descriptor " + strconv.Itoa(in.Fd) + ", which the command did not open"
+		}
+		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true,
+			What: call.Name + " runs a script it reads from " + what})
+	case in.Kind == StreamFile:
+		// A file opened for writing and read back (exec 3>f; sh <&3
+		// reads nothing until something writes it): unknown text.
+		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: in.Redirect.Target.Raw,
+			What: call.Name + " runs a script it reads from " + clip(in.Redirect.Target.Raw, 60) + ", whose text only run time knows"})
 	}
 }
 
