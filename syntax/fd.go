@@ -173,6 +173,8 @@ func applyRedirects(fds map[int]Stream, rs []Redirect) (map[int]Stream, []int) {
 		case sh.DplOut, sh.DplIn:
 			v := r.Target.Value
 			switch {
+			case r.Dup != nil:
+				put(n, *r.Dup)
 			case !r.Target.Static:
 				put(n, Stream{Kind: StreamUnknown})
 			case v == "-":

@@ -21,6 +21,10 @@ type walker struct {
 	// active are the functions being walked (a function that calls
 	// itself is not walked again).
 	active map[*sh.FuncDecl]bool
+	// coprocs are the coprocesses started so far, by name (COPROC when
+	// none is given): the descriptors ${NAME[0]} and ${NAME[1]} lead to
+	// them.
+	coprocs map[string]*coprocess
 	// expanding are the aliases whose text is being walked: bash does not
 	// expand an alias again inside its own text (alias ls='ls -l').
 	expanding map[string]bool
@@ -206,7 +210,7 @@ func (w *walker) compound(c scope, s *sh.Stmt, st *state) {
 			w.stmt(c, cmd.Stmt, st)
 		}
 	case *sh.CoprocClause:
-		w.stmt(inner, cmd.Stmt, st.clone())
+		w.coproc(inner, cmd, st)
 	case *sh.DeclClause:
 		w.substs(inner, cmd, st, nil)
 		w.declare(inner, s, cmd, st)
@@ -578,6 +582,9 @@ func (w *walker) redirects(c scope, s *sh.Stmt, st *state, host *Call) []Redirec
 		if rd.Word != nil {
 			red.Target = r.arg(rd.Word)
 			w.substs(c, rd.Word, st, host)
+			if (rd.Op == sh.DplIn || rd.Op == sh.DplOut) && !red.Target.Static {
+				red.Dup = w.coprocFd(red.Target.Raw)
+			}
 		}
 		out = append(out, red)
 	}
@@ -901,6 +908,9 @@ func (w *walker) call(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state) {
 	call.fds, _ = applyRedirects(st.fds, call.Redirs)
 	w.cur = st
 	w.noteWrite(c, call)
+	if len(w.coprocs) > 0 {
+		w.feedCoproc(c, call)
+	}
 	var env *state
 	if inv.split != nil || inv.inputsAreCommands || call.Name == "find" || call.Name == "su" || call.Name == "runuser" || IsShell(call.Name) || call.Name == "git" ||
 		len(ce.Assigns) > 0 && (call.Name == "cd" || call.Name == "pushd") {
