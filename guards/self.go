@@ -28,6 +28,33 @@ var selfProject = []string{
 	".augment/settings.json", ".corral.json", ".git/hooks/**", "**/.git/hooks/**", ".git/config",
 }
 
+// gitSelf are the project patterns whose deletion does not switch a
+// guard off: removing .git (or its hooks) loses history, which other
+// rules judge, but runs nothing and unregisters nothing.
+var gitSelf = map[string]bool{".git/hooks/**": true, "**/.git/hooks/**": true, ".git/config": true}
+
+// presentIn reports whether something the project pattern names exists
+// on disk under root: a directory holding the pattern's files is only
+// the guard's when they are there (deleting an empty .github unregisters
+// nothing).
+func presentIn(root string, pat pattern) bool {
+	if root == "" {
+		return false
+	}
+	var fixed []string
+	for _, s := range pat.segs {
+		if s == "**" {
+			break
+		}
+		fixed = append(fixed, s)
+	}
+	if len(fixed) == 0 {
+		return false
+	}
+	m, _ := filepath.Glob(filepath.Join(append([]string{root}, fixed...)...))
+	return len(m) > 0
+}
+
 // selfLayer denies writes to the guard's own files and to files that
 // register hooks; no policy file can remove it.
 type selfLayer struct {
@@ -100,6 +127,10 @@ func (l *selfLayer) decide(env Env, np Path, a Action) Decision {
 		for _, pat := range l.project {
 			if pat.matchProject(np.Rel) {
 				return deny(pat.raw, "registers agent hooks, configures corral or runs git hooks")
+			}
+			if a == Delete && np.Rel != "." && !gitSelf[pat.raw] && pat.holdsProject(np.Rel) && presentIn(env.Project, pat) {
+				// rm -rf .claude removes the hook's registration with it.
+				return deny(pat.raw, "holds "+pat.raw+", which registers agent hooks or configures corral")
 			}
 		}
 	}

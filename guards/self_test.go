@@ -1,6 +1,10 @@
 package guards
 
-import "testing"
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
 
 // A blocked path wins over a safe temporary directory that holds it: with
 // HOME under /tmp, ~/.ssh is still blocked; /var/tmp (inside blocked /var)
@@ -54,5 +58,44 @@ func TestTighten(t *testing.T) {
 		if d := p.Decide(e, path, Write); d.Verdict != want {
 			t.Errorf("%s: %+v, want %s", path, d, want)
 		}
+	}
+}
+
+// Deleting a project directory that holds an agent's hook registration
+// (rm -rf .claude) is deleting that registration; the same directory
+// without it, and .git (whose hooks run nothing when removed), are judged
+// as other deletions are.
+func TestDeleteHoldsHookRegistration(t *testing.T) {
+	t.Parallel()
+	proj := t.TempDir()
+	for _, f := range []string{".claude/settings.json", ".github/workflows/ci.yml", ".gemini/notes.md", ".git/hooks/pre-commit", ".git/config"} {
+		if err := os.MkdirAll(filepath.Join(proj, filepath.Dir(f)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(proj, f), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	e := Env{Project: proj, Cwd: proj, Home: "/home/u"}
+	p := DefaultPolicy().WithSelfProtection(nil, "")
+	for _, tt := range []struct {
+		path string
+		want bool
+	}{
+		{".claude", true},
+		{"./.claude/", true},
+		{".github", false}, // no hooks directory in it
+		{".gemini", false}, // no settings.json in it
+		{".git", false},
+		{".", false}, // the project itself: other rules judge it
+		{"src", false},
+	} {
+		d := p.Decide(e, tt.path, Delete)
+		if got := d.Rule == "self-protection"; got != tt.want {
+			t.Errorf("delete %s: %+v, want self-protection %v", tt.path, d, tt.want)
+		}
+	}
+	if d := p.Decide(e, ".claude/notes.md", Delete); d.Rule == "self-protection" {
+		t.Errorf("delete .claude/notes.md: %+v, want it judged as any project file", d)
 	}
 }
