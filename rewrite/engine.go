@@ -76,6 +76,8 @@ type Result struct {
 type Pass struct {
 	Config   *Config
 	Model    *syntax.Model
+	// selfOnDisk caches selfFiles for the pass.
+	selfOnDisk *[]string
 	findings []Finding
 	// calls maps the index of a finding to the call it is about.
 	calls map[int]*syntax.Call
