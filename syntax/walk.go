@@ -54,6 +54,9 @@ type walker struct {
 	files int
 	// read reads a script file; nil reads none.
 	read func(path string) (string, error)
+	// includes counts the files read by :source, @include or gdb's
+	// source being walked, one inside the other.
+	includes int
 	// written holds the text that earlier commands wrote to files
 	// (cat > f <<X, echo … > f), by absolute path.
 	written map[string]string
