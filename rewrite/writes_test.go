@@ -145,8 +145,8 @@ func TestWritesResolveWhatTheyReach(t *testing.T) {
 		{"ln .env e && echo x > e", Deny},
 		{"ln -s ../.env lib/e && echo x >> lib/e", Deny},
 		{"ln -sf .git/hooks h && cp evil h/pre-push", Deny},
-		{"echo x > .env$(true)", Ask},
-		{"echo x > .env`true`", Ask},
+		{"echo x > .env$(true)", Deny}, // true prints nothing: the target is .env
+		{"echo x > .env`true`", Deny},
 		{"echo x > \".env${SUFFIX}\"", Ask},
 		{"cd \"$(git rev-parse --git-dir)\" && echo x > description", Deny},
 		{"cd `git rev-parse --git-dir`; echo x > description", Deny},

@@ -113,7 +113,7 @@ func (r *resolver) exactParam(p *sh.ParamExp, quoted bool) bool {
 	name := p.Param.Value
 	if r.st != nil {
 		if v, ok := r.st.vars["IFS"]; ok && (!v.known || !v.set || v.str != defaultIFS) {
-			return false // splitting and joining on another IFS is not modelled
+			return false // splitting and joining on another IFS: see ifsFields
 		}
 	}
 	special := !isName(name)
@@ -653,7 +653,7 @@ func (r *resolver) splitsBesideEmptyQuote(parts []sh.WordPart) bool {
 			empty = empty || v == ""
 		case *sh.DblQuoted:
 			if !empty {
-				v, err := expand.Literal(&expand.Config{Env: r.env()}, &sh.Word{Parts: []sh.WordPart{p}})
+				v, err := expand.Literal(r.cfg(r.env()), &sh.Word{Parts: []sh.WordPart{p}})
 				empty = err != nil || v == ""
 			}
 		}

@@ -141,6 +141,8 @@ type resolver struct {
 	// mask writes run-time substitutions as a plain parameter, so that a
 	// string parsed again does not hold them a second time.
 	mask bool
+	// substs are the command substitutions computed so far (knownSubst).
+	substs map[*sh.CmdSubst]substResult
 }
 
 func (r *resolver) span(w *sh.Word) Arg {
@@ -201,7 +203,11 @@ func (r *resolver) scanParts(s *wordScan, parts []sh.WordPart, quoted bool) {
 			}
 		case *sh.DblQuoted:
 			r.scanParts(s, p.Parts, true)
-		case *sh.CmdSubst, *sh.ProcSubst:
+		case *sh.CmdSubst:
+			if _, ok := r.knownSubst(p); !ok {
+				s.dynamic, s.subst = true, true
+			}
+		case *sh.ProcSubst:
 			s.dynamic, s.subst = true, true
 		case *sh.ArithmExp:
 			r.scanArithm(s, p.X)
@@ -442,11 +448,11 @@ func (r *resolver) literal(w *sh.Word, assignment bool) Arg {
 	if !s.dynamic {
 		if pw, ok := r.prepare(w, assignment); ok {
 			env := r.env()
-			v, err := expand.Literal(&expand.Config{Env: env}, pw)
+			v, err := expand.Literal(r.cfg(env), pw)
 			if err == nil && len(env.unknown) == 0 {
 				a.Value, a.Static = v, true
 				if a.Glob {
-					a.Pattern, _ = expand.Pattern(&expand.Config{Env: r.env()}, pw)
+					a.Pattern, _ = expand.Pattern(r.cfg(r.env()), pw)
 				}
 				return a
 			}
@@ -467,13 +473,16 @@ func (r *resolver) fields(w *sh.Word) []Arg {
 		a.Value, a.Static = v, true
 		return []Arg{a}
 	}
+	if f, ok := r.ifsFields(w); ok {
+		return f
+	}
 	s := r.scan(w)
 	glob := s.glob && (r.st == nil || !r.st.noGlob)
 	if !s.dynamic {
 		if pw, ok := r.prepare(w, false); ok {
 			env := r.env()
 			env.globDir = true
-			cfg := &expand.Config{Env: env}
+			cfg := r.cfg(env)
 			var vals []string
 			var err error
 			words := []*sh.Word{pw}
@@ -499,7 +508,7 @@ func (r *resolver) fields(w *sh.Word) []Arg {
 				if len(vals) == 1 && !s.braces {
 					a.Value, a.Static, a.Glob = vals[0], true, glob
 					if glob {
-						a.Pattern, _ = expand.Pattern(&expand.Config{Env: r.env()}, pw)
+						a.Pattern, _ = expand.Pattern(r.cfg(r.env()), pw)
 					}
 					return []Arg{a}
 				}
@@ -647,7 +656,7 @@ func (r *resolver) dynamic(a *Arg, w *sh.Word, s wordScan, _ []string) {
 	if !ok {
 		return
 	}
-	if _, err := expand.Literal(&expand.Config{Env: env}, pw); err != nil && len(env.unknown) == 0 {
+	if _, err := expand.Literal(r.cfg(env), pw); err != nil && len(env.unknown) == 0 {
 		return
 	}
 	a.Unknown = env.unknown
@@ -683,7 +692,7 @@ func (r *resolver) dynamic(a *Arg, w *sh.Word, s wordScan, _ []string) {
 			x /= per[i]
 		}
 		genv := &wordEnv{st: r.st, dir: r.dir, guess: g}
-		v, err := expand.Literal(&expand.Config{Env: genv}, pw)
+		v, err := expand.Literal(r.cfg(genv), pw)
 		if err != nil || len(genv.unknown) > 0 || strings.Contains(v, marker) || seen[v] {
 			continue
 		}

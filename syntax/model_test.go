@@ -170,7 +170,8 @@ func TestWords(t *testing.T) {
 		{`${HOME:-/}`, "/home/u", true, false},
 		{`${NOPE:-/}`, "${NOPE:-/}", false, false},
 		{`$x/y`, "$x/y", false, false},
-		{`"$(pwd)"/y`, "$(pwd)/y", false, false},
+		// pwd prints the directory corral tracks: computed, static.
+		{`"$(pwd)"/y`, "/home/u/proj/y", true, false},
 		{`*.go`, "*.go", true, true},
 		{`'*'.go`, "*.go", true, false},
 		{`\*`, "*", true, false},

@@ -53,13 +53,25 @@ func bashFields(t testing.TB, bash, dir, word string) ([]string, bool) {
 // corralFields expands the same word in corral's model; static is false
 // when corral says some part is only known at run time.
 func corralFields(t testing.TB, dir, word string) (fields []string, static bool, ok bool) {
-	src := oraclePrelude + "printf '%s\\0' START " + word + " END"
+	return corralFieldsAfter(t, dir, oraclePrelude, word)
+}
+
+// corralFieldsAfter is corralFields after another prelude.
+func corralFieldsAfter(t testing.TB, dir, prelude, word string) (fields []string, static bool, ok bool) {
+	src := prelude + "printf '%s\\0' START " + word + " END"
 	m, err := Analyze(src, Options{Cwd: dir, Home: "/home/u"})
 	if err != nil || len(m.Calls) == 0 {
 		return nil, false, false
 	}
-	c := m.Calls[len(m.Calls)-1]
-	if c.Name != "printf" || c.Script.Depth != 0 {
+	// The last top-level call (the calls of substitutions in the word
+	// come after it).
+	var c *Call
+	for i := len(m.Calls) - 1; i >= 0 && c == nil; i-- {
+		if m.Calls[i].Host == nil && m.Calls[i].Script.Depth == 0 {
+			c = m.Calls[i]
+		}
+	}
+	if c == nil || c.Name != "printf" {
 		return nil, false, false
 	}
 	fields = []string{}
@@ -273,7 +285,7 @@ func FuzzExpand(f *testing.F) {
 var grammarPieces = []string{
 	"x", "A", "0", "1", "9", "-", "/", ".", "..", ",", "{", "}", "=", ":", "@", "%", "+", "*", "?", "~", "~/", "$", `\`, `\{`, `\,`, `\}`, `\$`, `\~`, "!", "^", "_",
 	"{2}", `\d{2}`, "{a,[b]}", "{!x,#y}", "[x]", "{a..}", "{..b}", "{a,b}", "{1..3}", "{a..c}", "{3..1..2}", "{,}", "{x}", "{}", "{a,{b,c}}", "{-1..1}", "{x,~}", "{~,x}",
-	`"x$@"`, `"${arr[@]}y"`, `"${#arr[@]}z"`, "$a", "$b", "$c", "$d", "$u", "${a}", "${b}", "$1", "$2", "$#", "$@", "$*", `"$@"`, `"$*"`, `"$a"`, `"$b"`, "$e", `"$e"`,
+	"$g", `"$g"`, "${g}x", `"$*"x`, `"x$@"`, `"${arr[@]}y"`, `"${#arr[@]}z"`, "$a", "$b", "$c", "$d", "$u", "${a}", "${b}", "$1", "$2", "$#", "$@", "$*", `"$@"`, `"$*"`, `"$a"`, `"$b"`, "$e", `"$e"`,
 	"'q'", "''", `""`, `"x y"`, `"\$"`, `"{a,b}"`, `"~"`,
 	`$'\t'`, `$'\x41'`, `$'a\0b'`, `$'\101'`, `$'\u0041'`, `$'\cA'`, `$'\''`, `$'\q'`, `$'\x'`, `$'\e'`,
 	"${a:-d}", "${u:-d}", "${u-}", "${b:-x y}", "${u:-$a}", `${u:-"$a"}`, `"${u:-$a}"`, "${a:+s}", "${b+s}", "${u:-'a b'}", `"${u:-'a'}"`,
@@ -293,10 +305,10 @@ func grammarWord(rnd *rand.Rand) string {
 // bashBatch expands many words in one bash process, each in its own
 // subshell through eval (so that one failing word fails alone), and
 // returns the fields of each; nil where bash failed.
-func bashBatch(t testing.TB, bash, dir string, words []string) [][]string {
+func bashBatch(t testing.TB, bash, dir, prelude string, words []string) [][]string {
 	const sep = "\x00\x01corral-sep\x01\x00"
 	var script strings.Builder
-	script.WriteString("ulimit -v 400000; set -f; " + oraclePrelude + "\n")
+	script.WriteString("ulimit -v 400000; set -f; " + prelude + "\n")
 	for _, w := range words {
 		cmd := "printf '%s\\0' START " + w + " END"
 		script.WriteString("( eval " + Quote(cmd) + " ) 2>/dev/null; printf '\\0\\1corral-sep\\1\\0'\n")
@@ -333,8 +345,6 @@ func bashBatch(t testing.TB, bash, dir string, words []string) [][]string {
 // static to be bash's fields.
 func TestExpandGrammar(t *testing.T) {
 	t.Parallel()
-	bash := bashPath(t)
-	dir := oracleDir(t)
 	n, seed := 600, uint64(8)
 	if v, err := strconv.Atoi(os.Getenv("CORRAL_GRAMMAR_WORDS")); err == nil {
 		n = v
@@ -342,24 +352,56 @@ func TestExpandGrammar(t *testing.T) {
 	if v, err := strconv.ParseUint(os.Getenv("CORRAL_GRAMMAR_SEED"), 10, 64); err == nil {
 		seed = v
 	}
+	checkGrammar(t, oraclePrelude, n, seed)
+}
+
+// grammarIFS are the field separators TestExpandGrammarIFS sets: bash
+// splits on IFS whitespace and on every other IFS character differently
+// (x,,y is three fields on IFS=, and one on IFS=' '), and joins "$*" with
+// the first character.
+var grammarIFS = []string{",", ":", " ,", "", "x", "/", "-", " \t\n,", "\n", "=", ",,", "r", " "}
+
+// TestExpandGrammarIFS is TestExpandGrammar with IFS set to each of
+// grammarIFS before the words are expanded: an IFS the script sets is
+// modelled, so a=rm,-rf,/; IFS=,; $a is three words.
+func TestExpandGrammarIFS(t *testing.T) {
+	t.Parallel()
+	n := 150
+	if v, err := strconv.Atoi(os.Getenv("CORRAL_GRAMMAR_WORDS")); err == nil {
+		n = v
+	}
+	for i, ifs := range grammarIFS {
+		t.Run(strconv.Quote(ifs), func(t *testing.T) {
+			checkGrammar(t, oraclePrelude+"g='a,b::c x/y-z==r,,'; IFS="+Quote(ifs)+"; ", n, uint64(20+i))
+		})
+	}
+}
+
+// checkGrammar expands n generated words after prelude in corral and in
+// real bash, and requires every word corral calls static to be bash's
+// fields.
+func checkGrammar(t *testing.T, prelude string, n int, seed uint64) {
+	bash := bashPath(t)
+	dir := oracleDir(t)
 	rnd := rand.New(rand.NewPCG(seed, 1))
 	var words []string
 	var fields [][]string
-	statics := 0
-	for len(words) < n {
+	for tries := 0; len(words) < n && tries < 50*n; tries++ {
 		w := grammarWord(rnd)
 		if !oracleSafe(w) {
 			continue
 		}
-		got, static, ok := corralFields(t, dir, w)
+		got, static, ok := corralFieldsAfter(t, dir, prelude, w)
 		if !ok || !static {
 			continue
 		}
 		words = append(words, w)
 		fields = append(fields, got)
-		statics++
 	}
-	bashes := bashBatch(t, bash, dir, words)
+	if len(words) == 0 {
+		t.Fatal("no word was static: the test checks nothing")
+	}
+	bashes := bashBatch(t, bash, dir, prelude, words)
 	for i, w := range words {
 		if bashes[i] == nil {
 			t.Errorf("%s: corral calls it static (%q), bash fails", w, fields[i])
@@ -369,7 +411,79 @@ func TestExpandGrammar(t *testing.T) {
 			t.Errorf("%s: corral differs from bash (-bash +corral):\n%s", w, diff)
 		}
 	}
-	if statics == 0 {
-		t.Fatal("no word was static: the test checks nothing")
+}
+
+// TestIFSFieldsOracle expands $v under many IFS values and values in
+// corral and in real bash: a variable alone as a word is split exactly
+// (IFS=,; c=rm,-rf,/; $c runs rm -rf /), and the word is static.
+func TestIFSFieldsOracle(t *testing.T) {
+	t.Parallel()
+	bash := bashPath(t)
+	dir := oracleDir(t)
+	values := []string{"rm,-rf,/", "a,,b", ",a", "a,", " a , b ", "a  b", "a:b::c", ",,", "", " ", "x y,z", "rm -rf ~", "a\tb\nc", "-x-y-", "==a=", "rr r"}
+	for _, ifs := range grammarIFS {
+		for _, v := range values {
+			prelude := "v=" + Quote(v) + "; IFS=" + Quote(ifs) + "; "
+			for _, word := range []string{"$v", "${v}"} {
+				got, static, ok := corralFieldsAfter(t, dir, prelude, word)
+				if !ok || !static {
+					t.Errorf("IFS=%q v=%q %s: static %v ok %v, want a static split", ifs, v, word, static, ok)
+					continue
+				}
+				b := bashBatch(t, bash, dir, prelude, []string{word})[0]
+				if diff := cmp.Diff(b, got); diff != "" {
+					t.Errorf("IFS=%q v=%q %s: corral differs from bash (-bash +corral):\n%s", ifs, v, word, diff)
+				}
+			}
+		}
+	}
+}
+
+// TestKnownSubstOracle expands words holding command substitutions whose
+// output corral computes (echo, printf, pwd, dirname, basename, true,
+// cd DIR && pwd) in corral and in real bash: each must be static and
+// bash's fields; the look-alikes corral cannot compute stay dynamic.
+func TestKnownSubstOracle(t *testing.T) {
+	t.Parallel()
+	bash := bashPath(t)
+	dir := oracleDir(t)
+	if err := os.Mkdir(filepath.Join(dir, "sub"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	static := []string{
+		"$(echo ~)", "`echo /`", "$(echo rm -rf /)", `"$(echo rm -rf /)"`, "$(echo -n x)", "$(echo -e 'a\\tb')", "$(echo -e 'a\\nb\\n\\n')",
+		"$(echo -neE x)", "$(echo -x)", "$(echo $a)", `"$(echo "$a")"`, "$(printf '%s,' a b c)", "$(printf 'x%%y')", "$(printf '%s %s\\n' 1)",
+		"$(printf x)", "$(printf '%s-' $a)", "$(pwd)", `"$(pwd)/x"`, "$(pwd -L)", "$(dirname /a/b/)", "$(dirname a)", "$(dirname //a)",
+		"$(dirname a//b//)", "$(dirname /)", "$(dirname '')", "$(basename /a/b.txt .txt)", "$(basename /a/b/)", "$(basename /)", "$(basename x.txt x.txt)",
+		"$(dirname \"$(pwd)\")", "$(true)", "x$(false)y", "$(:)", `"$(cd .. && pwd)"`, "$(cd ./sub; pwd)", "$(cd /; pwd)",
+		"$(echo $(echo $(echo deep)))", `${u:-$(echo x)}`,
+	}
+	dynamic := []string{"$(ls)", "$(echo *)", "$(echo -e '\\x41')", "$(printf '%d' 1)", "$(pwd -P)", "$(cd nowhere && pwd)", "$(cd sub && pwd)", "$(dirname -z a)", "$(echo $zz)", "$(echo x >&2)", "$(echo x; echo y)"}
+	for _, w := range static {
+		got, st, ok := corralFields(t, dir, w)
+		if !ok {
+			t.Errorf("%s: not analysed", w)
+			continue
+		}
+		if !st {
+			if w == `${u:-$(echo x)}` {
+				continue // a substitution inside an operator stays run time
+			}
+			t.Errorf("%s: dynamic, want static", w)
+			continue
+		}
+		b, ok := bashFields(t, bash, dir, w)
+		if !ok {
+			t.Errorf("%s: bash failed", w)
+			continue
+		}
+		if diff := cmp.Diff(b, got); diff != "" {
+			t.Errorf("%s: corral differs from bash (-bash +corral):\n%s", w, diff)
+		}
+	}
+	for _, w := range dynamic {
+		if _, st, _ := corralFields(t, dir, w); st {
+			t.Errorf("%s: static, want dynamic", w)
+		}
 	}
 }

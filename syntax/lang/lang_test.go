@@ -46,6 +46,11 @@ var effectCases = []struct {
 	{"py-read-look", Python, `print(".env"); x = "open('.env')"  # open(".env")` + "\nf.read_text()\nPath(p).read_text()\nopen(name)", nil},
 	{"py-tilde-literal", Python, `os.remove("~/x"); os.remove(os.path.expanduser("~/x"))`, []string{"delete os.remove: ~/x"}},
 	{"py-def", Python, "def system(x):\n    pass\n", nil},
+	// HOME read from the environment is the home directory.
+	{"py-env-home", Python, `import os; open(os.environ["HOME"] + "/.bashrc", "a"); open(os.environ["HOME"] + "/.ssh/id_rsa").read(); os.remove(os.getenv("HOME") + "/x"); shutil.rmtree(os.environ.get("HOME")); open(os.environ["HOMEDIR"] + "/y", "w"); print(os.environ["HOME"])`, []string{"append open: ~/.bashrc", "read open: ~/.ssh/id_rsa (home)", "delete os.remove: ~/x", "delete -r shutil.rmtree: ~"}},
+	{"js-env-home", JS, `require("fs").writeFileSync(process.env.HOME + "/.bashrc", "x"); fs.rmSync(process.env["HOME"], {recursive: true}); fs.rmSync(process.env.HOMEPATH)`, []string{"write fs.writeFileSync: ~/.bashrc", "delete -r fs.rmSync: ~", "hidden fs.rmSync: process.env.HOMEPATH"}},
+	{"rb-env-home", Ruby, `File.write(ENV["HOME"] + "/.bashrc", "x"); FileUtils.rm_rf(ENV.fetch("HOME"))`, []string{"write File.write: ~/.bashrc", "delete -r FileUtils.rm_rf: ~"}},
+
 	// JavaScript.
 	{"js-read", JS, `const fs = require("fs"); fs.readFileSync(".env", "utf8"); require("fs").promises.readFile(".env"); fs.createReadStream("k.pem"); fs.readFileSync(f)`, []string{"read fs.readFileSync: .env", "read fs/promises.readFile: .env", "read fs.createReadStream: k.pem"}},
 	{"js-read-home", JS, `import { readFileSync } from "node:fs"; readFileSync(path.join(os.homedir(), ".ssh", "id_rsa"))`, []string{"read fs.readFileSync: ~/.ssh/id_rsa (home)"}},

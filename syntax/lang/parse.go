@@ -386,6 +386,34 @@ func lastSegment(name string) string {
 	return name
 }
 
+// envTables are the names that hold a program's environment as a map:
+// Python's os.environ, Node's process.env, Ruby's ENV, PHP's $_SERVER
+// and $_ENV.
+var envTables = map[string]bool{"os.environ": true, "environ": true, "process.env": true, "ENV": true, "$_SERVER": true, "$_ENV": true, "_SERVER": true, "_ENV": true}
+
+// envGetters are the calls that read one environment variable.
+var envGetters = map[string]bool{"os.getenv": true, "getenv": true, "os.environ.get": true, "environ.get": true, "ENV.fetch": true, "Deno.env.get": true}
+
+// homeFromEnv reads, after the dotted name ending before token j, a read
+// of the HOME variable from the environment: os.environ["HOME"],
+// process.env.HOME, ENV["HOME"], os.getenv("HOME"), ENV.fetch("HOME").
+// The program gets the home directory from it (the shell passes HOME
+// on), so it is the home directory as ~ is. end is the index after it.
+func (p *parser) homeFromEnv(name string, j, b int) (int, bool) {
+	if strings.HasSuffix(name, ".HOME") && envTables[strings.TrimSuffix(name, ".HOME")] && (j >= b || p.toks[j].text != "(") {
+		return j, true
+	}
+	if j+2 < b && envTables[name] && p.toks[j].kind == tPunct && p.toks[j].text == "[" &&
+		p.toks[j+1].kind == tString && p.toks[j+1].lit && p.toks[j+1].text == "HOME" && p.toks[j+2].kind == tPunct && p.toks[j+2].text == "]" {
+		return j + 3, true
+	}
+	if j+2 < b && envGetters[name] && p.toks[j].kind == tPunct && p.toks[j].text == "(" &&
+		p.toks[j+1].kind == tString && p.toks[j+1].lit && p.toks[j+1].text == "HOME" && p.toks[j+2].kind == tPunct && p.toks[j+2].text == ")" {
+		return j + 3, true
+	}
+	return 0, false
+}
+
 // maxPathDepth bounds the path calls read inside one another
 // (os.path.join(os.path.join(…))).
 const maxPathDepth = 8
@@ -406,6 +434,9 @@ func (p *parser) pathCall(k, b int) (string, bool, int, bool) {
 	last := lastSegment(name)
 	if name == "Dir.home" && (j >= b || p.toks[j].text != "(") {
 		return "~", true, j, true
+	}
+	if end, ok := p.homeFromEnv(name, j, b); ok {
+		return "~", true, end, true
 	}
 	if j >= b || p.toks[j].kind != tPunct || p.toks[j].text != "(" {
 		return "", false, 0, false

@@ -1,0 +1,418 @@
+package syntax
+
+import (
+	"errors"
+	"io"
+	"os"
+	"strings"
+
+	"mvdan.cc/sh/v3/expand"
+	sh "mvdan.cc/sh/v3/syntax"
+)
+
+// Command substitutions whose output the words say.
+//
+// $(echo /), `pwd`, $(dirname "$PWD"), $(basename ~/x .txt) print what
+// their words and the shell's state say, with nothing read from the
+// machine: corral computes that output and the word is static, so
+// rm -rf $(echo ~) is judged as rm -rf ~. Only commands whose output
+// corral reproduces byte for byte are computed (the oracle tests hold
+// the results to real bash); anything else leaves the word to run time.
+
+// errUnknownSubst is what the expander is told about a substitution
+// whose output is not known; scan marks such words dynamic first, so
+// it is only a guard.
+var errUnknownSubst = errors.New("command substitution output not known")
+
+// substResult is a computed substitution: out is what it prints.
+type substResult struct {
+	out string
+	ok  bool
+}
+
+// knownSubst returns what the command substitution prints, when a
+// single simple command of a known kind with static words prints it.
+func (r *resolver) knownSubst(cs *sh.CmdSubst) (string, bool) {
+	if r.substs == nil {
+		r.substs = map[*sh.CmdSubst]substResult{}
+	}
+	if res, ok := r.substs[cs]; ok {
+		return res.out, res.ok
+	}
+	// Mark it first: a word cannot hold itself, but a bound on the work
+	// costs nothing.
+	r.substs[cs] = substResult{}
+	out, ok := r.computeSubst(cs)
+	r.substs[cs] = substResult{out, ok}
+	return out, ok
+}
+
+func (r *resolver) computeSubst(cs *sh.CmdSubst) (string, bool) {
+	if r.mask || len(cs.Last) > 0 {
+		return "", false
+	}
+	// cd DIR; pwd and cd DIR && pwd: the subshell's command runs in DIR
+	// when DIR is there now (a cd that fails leaves pwd elsewhere).
+	var st *sh.Stmt
+	var cd *sh.Stmt
+	switch {
+	case len(cs.Stmts) == 2:
+		cd, st = cs.Stmts[0], cs.Stmts[1]
+	case len(cs.Stmts) == 1:
+		st = cs.Stmts[0]
+		if b, ok := st.Cmd.(*sh.BinaryCmd); ok && b.Op == sh.AndStmt && !st.Negated && !st.Background && len(st.Redirs) == 0 {
+			cd, st = b.X, b.Y
+		}
+	default:
+		return "", false
+	}
+	if cd != nil {
+		dir, ok := r.cdTarget(cd)
+		if !ok {
+			return "", false
+		}
+		inner := &resolver{src: r.src, dir: dir, st: r.st}
+		return inner.computeSubst(&sh.CmdSubst{Stmts: []*sh.Stmt{st}})
+	}
+	ce, ok := st.Cmd.(*sh.CallExpr)
+	if !ok || st.Negated || st.Background || st.Coprocess || len(st.Redirs) > 0 || len(ce.Assigns) > 0 || len(ce.Args) == 0 {
+		return "", false
+	}
+	var words []string
+	for _, w := range ce.Args {
+		for _, f := range r.fields(w) {
+			if !f.Static || f.Glob {
+				return "", false
+			}
+			words = append(words, f.Value)
+		}
+	}
+	if len(words) == 0 {
+		return "", false
+	}
+	name, args := words[0], words[1:]
+	switch name {
+	case "true", "false", ":":
+		return "", true
+	case "echo":
+		return exactEcho(args)
+	case "printf":
+		return exactPrintf(args)
+	case "pwd":
+		if len(args) > 1 || len(args) == 1 && args[0] != "-L" || !r.dir.Known {
+			return "", false
+		}
+		return r.dir.Path + "\n", true
+	case "dirname":
+		if len(args) != 1 || strings.HasPrefix(args[0], "-") {
+			return "", false
+		}
+		return dirnameOf(args[0]) + "\n", true
+	case "basename":
+		if len(args) == 0 || len(args) > 2 || strings.HasPrefix(args[0], "-") {
+			return "", false
+		}
+		b := basenameOf(args[0])
+		if len(args) == 2 && b != args[1] {
+			b = strings.TrimSuffix(b, args[1])
+		}
+		return b + "\n", true
+	}
+	return "", false
+}
+
+// cdTarget returns the directory a plain cd DIR statement enters, when
+// DIR is static, cannot be looked up on CDPATH (absolute, or starting
+// with . or ..) and is a directory now.
+func (r *resolver) cdTarget(st *sh.Stmt) (Dir, bool) {
+	ce, ok := st.Cmd.(*sh.CallExpr)
+	if !ok || st.Negated || st.Background || st.Coprocess || len(st.Redirs) > 0 || len(ce.Assigns) > 0 || len(ce.Args) != 2 {
+		return Dir{}, false
+	}
+	var words []string
+	for _, w := range ce.Args {
+		for _, f := range r.fields(w) {
+			if !f.Static || f.Glob {
+				return Dir{}, false
+			}
+			words = append(words, f.Value)
+		}
+	}
+	if len(words) != 2 || words[0] != "cd" {
+		return Dir{}, false
+	}
+	p := words[1]
+	if !strings.HasPrefix(p, "/") && p != "." && p != ".." && !strings.HasPrefix(p, "./") && !strings.HasPrefix(p, "../") {
+		return Dir{}, false
+	}
+	d := r.dir.Join(p)
+	if !d.Known {
+		return Dir{}, false
+	}
+	if fi, err := os.Stat(d.Path); err != nil || !fi.IsDir() {
+		return Dir{}, false
+	}
+	return d, true
+}
+
+// exactEcho is bash's builtin echo (xpg_echo off) for the arguments it
+// prints without interpretation: leading -n/-e/-E option words, and with
+// -e no backslash but \n, \t and \\.
+func exactEcho(args []string) (string, bool) {
+	newline, escapes := true, false
+	for len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' && strings.Trim(args[0][1:], "neE") == "" {
+		for _, c := range args[0][1:] {
+			switch c {
+			case 'n':
+				newline = false
+			case 'e':
+				escapes = true
+			case 'E':
+				escapes = false
+			}
+		}
+		args = args[1:]
+	}
+	out := strings.Join(args, " ")
+	if escapes {
+		var ok bool
+		if out, ok = simpleEscapes(out); !ok {
+			return "", false
+		}
+	}
+	if newline {
+		out += "\n"
+	}
+	return out, true
+}
+
+// simpleEscapes decodes \n, \t and \\ and refuses any other backslash.
+func simpleEscapes(s string) (string, bool) {
+	if !strings.Contains(s, `\`) {
+		return s, true
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] != '\\' {
+			b.WriteByte(s[i])
+			continue
+		}
+		if i+1 == len(s) {
+			return "", false
+		}
+		i++
+		switch s[i] {
+		case 'n':
+			b.WriteByte('\n')
+		case 't':
+			b.WriteByte('\t')
+		case '\\':
+			b.WriteByte('\\')
+		default:
+			return "", false
+		}
+	}
+	return b.String(), true
+}
+
+// exactPrintf is bash's builtin printf for formats made of text, %s, %%
+// and the escapes of simpleEscapes: the format is used again while
+// arguments remain, and a missing argument is empty.
+func exactPrintf(args []string) (string, bool) {
+	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
+		return "", false
+	}
+	format, args := args[0], args[1:]
+	type piece struct {
+		text string
+		arg  bool
+	}
+	var pieces []piece
+	var lit strings.Builder
+	for i := 0; i < len(format); i++ {
+		switch c := format[i]; c {
+		case '%':
+			if i+1 == len(format) {
+				return "", false
+			}
+			i++
+			switch format[i] {
+			case '%':
+				lit.WriteByte('%')
+			case 's':
+				pieces = append(pieces, piece{text: lit.String()}, piece{arg: true})
+				lit.Reset()
+			default:
+				return "", false
+			}
+		case '\\':
+			if i+1 == len(format) {
+				return "", false
+			}
+			dec, ok := simpleEscapes(format[i : i+2])
+			if !ok {
+				return "", false
+			}
+			lit.WriteString(dec)
+			i++
+		default:
+			lit.WriteByte(c)
+		}
+	}
+	pieces = append(pieces, piece{text: lit.String()})
+	conversions := 0
+	for _, p := range pieces {
+		if p.arg {
+			conversions++
+		}
+	}
+	var b strings.Builder
+	for {
+		for _, p := range pieces {
+			if !p.arg {
+				b.WriteString(p.text)
+				continue
+			}
+			if len(args) > 0 {
+				b.WriteString(args[0])
+				args = args[1:]
+			}
+		}
+		if conversions == 0 || len(args) == 0 || b.Len() > 1<<20 {
+			break
+		}
+	}
+	return b.String(), b.Len() <= 1<<20
+}
+
+// dirnameOf is POSIX dirname: the operand without its last component
+// and the slashes around it; "." when there is no slash, "/" for the
+// root.
+func dirnameOf(s string) string {
+	t := strings.TrimRight(s, "/")
+	if t == "" {
+		if s == "" {
+			return "."
+		}
+		return "/"
+	}
+	i := strings.LastIndexByte(t, '/')
+	if i < 0 {
+		return "."
+	}
+	t = strings.TrimRight(t[:i], "/")
+	if t == "" {
+		return "/"
+	}
+	return t
+}
+
+// basenameOf is POSIX basename without a suffix: the last component,
+// "/" for the root, "" for "".
+func basenameOf(s string) string {
+	t := strings.TrimRight(s, "/")
+	if t == "" {
+		if s == "" {
+			return ""
+		}
+		return "/"
+	}
+	return t[strings.LastIndexByte(t, '/')+1:]
+}
+
+// substHandler answers the expander's command substitutions with their
+// computed output.
+func (r *resolver) substHandler(w io.Writer, cs *sh.CmdSubst) error {
+	out, ok := r.knownSubst(cs)
+	if !ok {
+		return errUnknownSubst
+	}
+	_, err := io.WriteString(w, out)
+	return err
+}
+
+// cfg is the expander's configuration for env: its variables, and the
+// substitutions whose output is known.
+func (r *resolver) cfg(env expand.Environ) *expand.Config {
+	return &expand.Config{Env: env, CmdSubst: r.substHandler}
+}
+
+// ifsFields returns the fields bash makes of a word that is one unquoted
+// variable ($c, ${c}) holding a known string while the script has set
+// IFS to another known value: IFS=,; c=rm,-rf,/; $c runs rm. Other words
+// under another IFS stay dynamic (mvdan's expand splits them differently
+// from bash: TestExpandGrammarIFS).
+func (r *resolver) ifsFields(w *sh.Word) ([]Arg, bool) {
+	if r.st == nil || len(w.Parts) != 1 {
+		return nil, false
+	}
+	p, ok := w.Parts[0].(*sh.ParamExp)
+	if !ok || p.Param == nil || !isName(p.Param.Value) || p.Excl || p.Length || p.Width || p.IsSet ||
+		p.NestedParam != nil || p.Flags != nil || len(p.Modifiers) > 0 || p.Names != 0 || p.Index != nil ||
+		p.Exp != nil || p.Slice != nil || p.Repl != nil {
+		return nil, false
+	}
+	ifs, ok := r.st.vars["IFS"]
+	if !ok || !ifs.known || !ifs.set || ifs.str == defaultIFS {
+		return nil, false
+	}
+	for i := 0; i < len(ifs.str); i++ {
+		if ifs.str[i] == 0 || ifs.str[i] >= 0x80 {
+			return nil, false
+		}
+	}
+	v, ok := r.st.vars[p.Param.Value]
+	if !ok || !v.known || !v.set || v.array || strings.ContainsAny(v.str, "*?[\\") && !r.st.noGlob {
+		return nil, false
+	}
+	a := r.span(w)
+	var out []Arg
+	for _, f := range splitIFS(v.str, ifs.str) {
+		g := a
+		g.Value, g.Static = f, true
+		out = append(out, g)
+	}
+	for i := range out {
+		out[i].Split = len(out) > 1
+	}
+	return out, true
+}
+
+// splitIFS splits s as bash splits an unquoted expansion on ifs: IFS
+// white space (space, tab, newline in ifs) around a field is dropped and
+// a run of it separates once; every other IFS character ends a field,
+// so two in a row make an empty one; a last one makes none after it.
+func splitIFS(s, ifs string) []string {
+	if ifs == "" {
+		if s == "" {
+			return nil
+		}
+		return []string{s}
+	}
+	white := func(c byte) bool { return (c == ' ' || c == '\t' || c == '\n') && strings.IndexByte(ifs, c) >= 0 }
+	other := func(c byte) bool { return !white(c) && strings.IndexByte(ifs, c) >= 0 }
+	var out []string
+	i := 0
+	for i < len(s) && white(s[i]) {
+		i++
+	}
+	for i < len(s) {
+		start := i
+		for i < len(s) && !white(s[i]) && !other(s[i]) {
+			i++
+		}
+		out = append(out, s[start:i])
+		// One delimiter: white space, at most one other character, white
+		// space.
+		for i < len(s) && white(s[i]) {
+			i++
+		}
+		if i < len(s) && other(s[i]) {
+			i++
+			for i < len(s) && white(s[i]) {
+				i++
+			}
+		}
+	}
+	return out
+}
