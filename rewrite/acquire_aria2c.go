@@ -22,7 +22,7 @@ it, so corral asks. --help and --version download nothing.`,
 // aria2cSpec are aria2c's options that take a value (getopt_long: the
 // value is the next word or attached with "=").
 var aria2cSpec = sync.OnceValue(func() optSpec {
-	return optSpec{shortVal: "dojiTMsxklU", longEq: true, longVal: setOf("dir", "out", "input-file",
+	return optSpec{shortVal: "dojiTMsxklU", longEq: true, longVal: longOpts("dir", "out", "input-file",
 		"torrent-file", "metalink-file", "split", "max-connection-per-server", "min-split-size", "max-concurrent-downloads",
 		"max-download-limit", "max-overall-download-limit", "max-upload-limit", "ftp-user", "ftp-passwd", "http-user",
 		"http-passwd", "user-agent", "header", "referer", "checksum", "conf-path", "log", "log-level", "timeout",

@@ -19,7 +19,7 @@ and -o <sandbox> is added when none is given.`,
 // axelSpec are axel's options that take a value (--search takes one only
 // after "=").
 var axelSpec = sync.OnceValue(func() optSpec {
-	return optSpec{shortVal: "snoHUT", longEq: true, longVal: setOf("max-speed", "num-connections",
+	return optSpec{shortVal: "snoHUT", longEq: true, longVal: longOpts("max-speed", "num-connections",
 		"output", "header", "user-agent", "timeout", "max-redirect")}
 })
 

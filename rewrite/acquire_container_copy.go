@@ -24,10 +24,7 @@ a container, or one that already lands in the sandbox, passes.`,
 // take a value (kubectl's global ones with -c/--container and --retries).
 var containerCpSpec = sync.OnceValue(func() optSpec {
 	k := kubectlOptions()
-	long := setOf("container", "retries")
-	for n := range k.longVal {
-		long[n] = true
-	}
+	long := union(longOpts("container", "retries"), k.longVal)
 	return optSpec{shortVal: k.shortVal + "c", longVal: long, longEq: true}
 })
 

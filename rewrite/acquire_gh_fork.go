@@ -75,8 +75,8 @@ func checkGhRepoFork(p *Pass, c *syntax.Call) {
 }
 
 // ghRepoForkSpec are gh repo fork's options.
-var ghRepoForkSpec = optSpec{longEq: true, longVal: setOf("remote-name", "org", "fork-name"),
-	longFlag: setOf("clone", "remote", "default-branch-only", "help")}
+var ghRepoForkSpec = optSpec{longEq: true, longVal: longOpts("remote-name", "org", "fork-name"),
+	longFlag: longOpts("clone", "remote", "default-branch-only", "help")}
 
 // ghCloning reports whether a gh repo create/fork call clones: --clone or,
 // when shortC, -c (create's short form), alone or clustered (-pc), or --clone=VALUE

@@ -31,4 +31,4 @@ func checkGhGistClone(p *Pass, c *syntax.Call) {
 }
 
 // ghGistCloneSpec are gh gist clone's options.
-var ghGistCloneSpec = optSpec{longEq: true, longFlag: setOf("help")}
+var ghGistCloneSpec = optSpec{longEq: true, longFlag: longOpts("help")}

@@ -17,7 +17,7 @@ followed like curl's (into a redirect, tee, tar or a shell).`,
 }
 
 // ghReleaseSpec are gh release download's options that take a value.
-var ghReleaseSpec = optSpec{shortVal: "DOpAR", longVal: setOf("dir", "output", "pattern", "archive", "repo"), longEq: true}
+var ghReleaseSpec = optSpec{shortVal: "DOpAR", longVal: longOpts("dir", "output", "pattern", "archive", "repo"), longEq: true}
 
 func checkGhReleaseDownload(p *Pass, c *syntax.Call) {
 	args, ok := ghSub(c, "release", "download")

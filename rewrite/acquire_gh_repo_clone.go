@@ -52,8 +52,8 @@ func checkGhRepoClone(p *Pass, c *syntax.Call) {
 
 // ghRepoCloneSpec are gh repo clone's options (pflag: --name=value, no
 // abbreviations).
-var ghRepoCloneSpec = optSpec{shortVal: "u", longEq: true, longVal: setOf("upstream-remote-name"),
-	longFlag: setOf("no-upstream", "help")}
+var ghRepoCloneSpec = optSpec{shortVal: "u", longEq: true, longVal: longOpts("upstream-remote-name"),
+	longFlag: longOpts("no-upstream", "help")}
 
 // ghScan reads a gh subcommand's words up to "--" (after it come git's
 // flags) and returns its options and operands.

@@ -14,7 +14,7 @@ working directory or -D/--dir DIR: the directory is made the sandbox (-D
 	Call:      checkGhRunDownload,
 }
 
-var ghRunSpec = optSpec{shortVal: "DnpR", longEq: true, longVal: setOf("dir", "name", "pattern", "repo")}
+var ghRunSpec = optSpec{shortVal: "DnpR", longEq: true, longVal: longOpts("dir", "name", "pattern", "repo")}
 
 func checkGhRunDownload(p *Pass, c *syntax.Call) {
 	args, ok := ghSub(c, "run", "download")

@@ -19,8 +19,8 @@ local repository (no --remote) is not an acquisition and passes.`,
 
 // gitArchiveSpec are git archive's options that take a value.
 var gitArchiveSpec = optSpec{shortVal: "o", longEq: true, abbrev: true,
-	longVal:  setOf("format", "prefix", "output", "remote", "exec", "add-file", "add-virtual-file", "mtime"),
-	longFlag: setOf("list", "verbose", "worktree-attributes")}
+	longVal:  longOpts("format", "prefix", "output", "remote", "exec", "add-file", "add-virtual-file", "mtime"),
+	longFlag: longOpts("list", "verbose", "worktree-attributes")}
 
 func checkGitArchiveRemote(p *Pass, c *syntax.Call) {
 	dir, sub := gitArgs(c)

@@ -18,7 +18,7 @@ a repository inside the sandbox passes.`,
 }
 
 // gitSubtreeSpec are git subtree's options that take a value.
-var gitSubtreeSpec = optSpec{shortVal: "Pm", longEq: true, longVal: setOf("prefix", "message", "onto", "branch", "annotate")}
+var gitSubtreeSpec = optSpec{shortVal: "Pm", longEq: true, longVal: longOpts("prefix", "message", "onto", "branch", "annotate")}
 
 func checkGitSubtree(p *Pass, c *syntax.Call) {
 	dir, sub := gitArgs(c)

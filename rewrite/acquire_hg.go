@@ -22,7 +22,7 @@ repository the same command creates is the pull-new-repo rule's).`,
 
 // hgSpec are hg's options that take a value.
 var hgSpec = sync.OnceValue(func() optSpec {
-	return optSpec{shortVal: "rbueR", longVal: setOf("rev", "branch", "updaterev", "ssh", "remotecmd", "config",
+	return optSpec{shortVal: "rbueR", longVal: longOpts("rev", "branch", "updaterev", "ssh", "remotecmd", "config",
 		"repository", "cwd", "encoding", "encodingmode"), longEq: true}
 })
 

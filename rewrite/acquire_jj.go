@@ -19,7 +19,7 @@ skipped.`,
 
 // jjSpec are jj's global and git clone options that take a value.
 var jjSpec = sync.OnceValue(func() optSpec {
-	return optSpec{shortVal: "Rb", longEq: true, longVal: setOf("repository", "at-operation", "at-op", "color",
+	return optSpec{shortVal: "Rb", longEq: true, longVal: longOpts("repository", "at-operation", "at-op", "color",
 		"config", "config-toml", "config-file", "remote", "depth", "branch", "fetch-tags")}
 })
 

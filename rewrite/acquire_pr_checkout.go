@@ -60,8 +60,8 @@ func ghRepoFlag(args []syntax.Arg) string {
 }
 
 // ghPrCheckoutSpec are gh pr checkout's options.
-var ghPrCheckoutSpec = optSpec{shortVal: "bR", longEq: true, longVal: setOf("branch", "repo"),
-	longFlag: setOf("detach", "force", "recurse-submodules", "help")}
+var ghPrCheckoutSpec = optSpec{shortVal: "bR", longEq: true, longVal: longOpts("branch", "repo"),
+	longFlag: longOpts("detach", "force", "recurse-submodules", "help")}
 
 // pullURL splits a pull request URL (https://github.com/o/r/pull/12) into
 // its repository (o/r) and number.

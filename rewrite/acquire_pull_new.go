@@ -21,7 +21,7 @@ already there, or one inside the sandbox, passes (seed R-005).`,
 }
 
 // gitInitSpec are git init's options that take a value.
-var gitInitSpec = optSpec{shortVal: "b", longEq: true, longVal: setOf("template", "separate-git-dir", "object-format",
+var gitInitSpec = optSpec{shortVal: "b", longEq: true, longVal: longOpts("template", "separate-git-dir", "object-format",
 	"ref-format", "initial-branch")}
 
 func checkPullNewRepo(p *Pass) {

@@ -62,7 +62,7 @@ func checkRemoteCopy(p *Pass, c *syntax.Call) {
 // remoteCopySpec is the option table of scp (the default) and rsync.
 func remoteCopySpec(name string) optSpec {
 	if name == "rsync" {
-		return optSpec{shortVal: "efTBM", longEq: true, longVal: setOf("rsh", "exclude", "include", "filter",
+		return optSpec{shortVal: "efTBM", longEq: true, longVal: longOpts("rsh", "exclude", "include", "filter",
 			"exclude-from", "include-from", "files-from", "port", "temp-dir", "backup-dir", "log-file", "password-file",
 			"chmod", "chown", "bwlimit", "timeout", "contimeout", "max-size", "min-size", "partial-dir", "compare-dest",
 			"copy-dest", "link-dest", "block-size", "remote-option", "out-format", "info", "debug", "iconv", "suffix",

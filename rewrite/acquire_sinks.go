@@ -128,7 +128,7 @@ func (p *Pass) followDd(s *syntax.Call, rule, kind string) bool {
 
 // splitSpec are split's options that take a value.
 var splitSpec = sync.OnceValue(func() optSpec {
-	return optSpec{shortVal: "abClnt", longVal: setOf("suffix-length", "bytes", "line-bytes", "lines", "number",
+	return optSpec{shortVal: "abClnt", longVal: longOpts("suffix-length", "bytes", "line-bytes", "lines", "number",
 		"separator", "additional-suffix", "filter"), longEq: true, abbrev: true}
 })
 

@@ -17,10 +17,10 @@ sync, status) fetch repositories the project already names, and pass.`,
 }
 
 // submoduleSpec are git submodule's options before its subcommand.
-var submoduleSpec = optSpec{longEq: true, stop: true, longFlag: setOf("quiet", "cached")}
+var submoduleSpec = optSpec{longEq: true, stop: true, longFlag: longOpts("quiet", "cached")}
 
 // submoduleAddSpec are git submodule add's options that take a value.
-var submoduleAddSpec = optSpec{shortVal: "b", longVal: setOf("branch", "name", "reference", "depth"), longEq: true}
+var submoduleAddSpec = optSpec{shortVal: "b", longVal: longOpts("branch", "name", "reference", "depth"), longEq: true}
 
 func checkSubmoduleAdd(p *Pass, c *syntax.Call) {
 	_, sub := gitArgs(c)

@@ -24,7 +24,7 @@ disk and pass.`,
 
 // svnSpec are svn's options that take a value.
 var svnSpec = sync.OnceValue(func() optSpec {
-	return optSpec{shortVal: "rmFx", longVal: setOf("revision", "depth", "set-depth", "username",
+	return optSpec{shortVal: "rmFx", longVal: longOpts("revision", "depth", "set-depth", "username",
 		"password", "config-dir", "config-option", "message", "file", "encoding", "native-eol", "accept", "targets",
 		"changelist", "extensions", "password-from-stdin"), longEq: true}
 })

@@ -41,7 +41,7 @@ func approvableCall(p *Pass, c *syntax.Call) bool {
 			return false
 		}
 	case "uniq":
-		_, ops := scan(c.Args, optSpec{shortVal: "fsw", longEq: true, longVal: setOf("skip-fields", "skip-chars", "check-chars", "group", "all-repeated")})
+		_, ops := scan(c.Args, optSpec{shortVal: "fsw", longEq: true, longVal: longOpts("skip-fields", "skip-chars", "check-chars", "group", "all-repeated")})
 		if len(ops) >= 2 {
 			return false
 		}

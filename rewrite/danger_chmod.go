@@ -52,7 +52,7 @@ func worldWritable(mode string) bool {
 
 // setfaclSpec are setfacl's options that take a value.
 var setfaclSpec = sync.OnceValue(func() optSpec {
-	return optSpec{shortVal: "mMxX", longVal: setOf("modify", "modify-file", "remove", "remove-file", "set", "set-file", "restore"), longEq: true}
+	return optSpec{shortVal: "mMxX", longVal: longOpts("modify", "modify-file", "remove", "remove-file", "set", "set-file", "restore"), longEq: true}
 })
 
 func checkChmod(p *Pass, c *syntax.Call) {

@@ -118,7 +118,7 @@ func rmDeletions(p *Pass, c *syntax.Call) []deletion {
 
 // mvSpec are mv's options that take a value.
 var mvSpec = sync.OnceValue(func() optSpec {
-	return optSpec{shortVal: "tSZ", longVal: setOf("target-directory", "suffix", "backup", "context"), longEq: true}
+	return optSpec{shortVal: "tSZ", longVal: longOpts("target-directory", "suffix", "backup", "context"), longEq: true}
 })
 
 // mvDeletions lists the sources of mv: they leave where they are.
@@ -521,7 +521,7 @@ var rsyncDeleteOpts = sync.OnceValue(func() map[string]bool {
 
 // rsyncSpec are rsync's options that take a value.
 var rsyncSpec = sync.OnceValue(func() optSpec {
-	return optSpec{shortVal: "eBfMT@", longVal: setOf("rsh", "rsync-path", "exclude", "include", "exclude-from", "include-from",
+	return optSpec{shortVal: "eBfMT@", longVal: longOpts("rsh", "rsync-path", "exclude", "include", "exclude-from", "include-from",
 		"files-from", "filter", "backup-dir", "suffix", "block-size", "max-delete", "max-size", "min-size", "partial-dir", "temp-dir",
 		"compare-dest", "copy-dest", "link-dest", "chmod", "chown", "usermap", "groupmap", "timeout", "contimeout", "port",
 		"log-file", "log-file-format", "out-format", "password-file", "bwlimit", "write-batch", "only-write-batch", "read-batch",

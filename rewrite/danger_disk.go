@@ -88,7 +88,7 @@ func checkDiskWrite(p *Pass, c *syntax.Call) {
 	case name == "cryptsetup":
 		// luksFormat, erase and luksErase destroy the data or its key
 		// slots; open, close, status and the rest pass.
-		_, ops := scan(c.Args, optSpec{shortVal: "cdhslSiMbpoTt", longVal: setOf("cipher", "key-file", "hash", "key-size", "key-slot", "iter-time", "type", "header", "offset", "skip", "uuid", "label", "subsystem", "pbkdf", "sector-size"), longEq: true})
+		_, ops := scan(c.Args, optSpec{shortVal: "cdhslSiMbpoTt", longVal: longOpts("cipher", "key-file", "hash", "key-size", "key-slot", "iter-time", "type", "header", "offset", "skip", "uuid", "label", "subsystem", "pbkdf", "sector-size"), longEq: true})
 		if len(ops) > 0 {
 			switch op := c.Args[ops[0]].Value; op {
 			case "luksFormat", "erase", "luksErase", "reencrypt", "luksKillSlot", "repair":
@@ -134,7 +134,7 @@ func checkDiskWrite(p *Pass, c *syntax.Call) {
 }
 
 // wipefsSpec are wipefs's options that take a value.
-var wipefsSpec = optSpec{shortVal: "otO", longVal: setOf("offset", "types", "output", "lock"), longEq: true}
+var wipefsSpec = optSpec{shortVal: "otO", longVal: longOpts("offset", "types", "output", "lock"), longEq: true}
 
 // formatDevice reports a formatting tool run on a device (deny), or on a
 // target only known at run time (ask); an image file passes.

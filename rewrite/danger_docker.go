@@ -23,12 +23,12 @@ on demand), compose down without -v, ps, run, exec and build pass.`,
 
 // dockerOptions are docker's global options that take a value.
 var dockerOptions = sync.OnceValue(func() optSpec {
-	return optSpec{shortVal: "Hcl", longVal: setOf("host", "context", "config", "log-level", "tlscacert", "tlscert", "tlskey"), longEq: true}
+	return optSpec{shortVal: "Hcl", longVal: longOpts("host", "context", "config", "log-level", "tlscacert", "tlscert", "tlskey"), longEq: true}
 })
 
 // composeOptions are docker compose's global options that take a value.
 var composeOptions = sync.OnceValue(func() optSpec {
-	return optSpec{shortVal: "fp", longVal: setOf("file", "project-name", "project-directory", "profile", "env-file", "parallel", "ansi", "progress"), longEq: true}
+	return optSpec{shortVal: "fp", longVal: longOpts("file", "project-name", "project-directory", "profile", "env-file", "parallel", "ansi", "progress"), longEq: true}
 })
 
 func checkDocker(p *Pass, c *syntax.Call) {
@@ -87,7 +87,7 @@ func checkCompose(p *Pass, c *syntax.Call, args []syntax.Arg) {
 		return
 	}
 	sub := args[operands[0]].Value
-	subOpts, _ := scan(args[operands[0]+1:], optSpec{shortVal: "t", longVal: setOf("rmi", "timeout"), longEq: true})
+	subOpts, _ := scan(args[operands[0]+1:], optSpec{shortVal: "t", longVal: longOpts("rmi", "timeout"), longEq: true})
 	switch {
 	case sub == "down" && has(subOpts, "v", "volumes"):
 		p.Report(c, Finding{Rule: "docker-destroy", Decision: Ask, Message: "compose down -v deletes the project's named volumes and the data in them"})

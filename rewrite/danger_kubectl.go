@@ -22,7 +22,7 @@ a resource happens to be named "delete".`,
 
 // kubectlOptions are kubectl's global options that take a value.
 var kubectlOptions = sync.OnceValue(func() optSpec {
-	return optSpec{shortVal: "nlscov", longVal: setOf("namespace", "context", "cluster", "kubeconfig", "user", "server",
+	return optSpec{shortVal: "nlscov", longVal: longOpts("namespace", "context", "cluster", "kubeconfig", "user", "server",
 		"token", "selector", "as", "as-group", "as-uid", "request-timeout", "cache-dir", "certificate-authority", "client-certificate",
 		"client-key", "tls-server-name", "field-selector", "output", "filename", "password", "username", "profile", "profile-output",
 		"log-file", "v", "vmodule", "log-dir", "log-flush-frequency", "grace-period", "timeout", "cascade", "raw", "kustomize",
@@ -31,7 +31,7 @@ var kubectlOptions = sync.OnceValue(func() optSpec {
 
 // helmOptions are helm's global and uninstall options that take a value.
 var helmOptions = sync.OnceValue(func() optSpec {
-	return optSpec{shortVal: "n", longVal: setOf("namespace", "kube-context", "kubeconfig", "kube-apiserver", "kube-as-user",
+	return optSpec{shortVal: "n", longVal: longOpts("namespace", "kube-context", "kubeconfig", "kube-apiserver", "kube-as-user",
 		"kube-as-group", "kube-ca-file", "kube-token", "kube-tls-server-name", "registry-config", "repository-cache", "repository-config",
 		"burst-limit", "qps", "timeout", "cascade", "description", "deletion-propagation", "wait"), longEq: true}
 })

@@ -51,7 +51,7 @@ and --help pass.`,
 				return
 			}
 		case "loginctl":
-			_, ops := scan(c.Args, optSpec{shortVal: "pHMsn", longVal: setOf("property", "host", "machine", "signal", "lines", "output", "kill-whom"), longEq: true})
+			_, ops := scan(c.Args, optSpec{shortVal: "pHMsn", longVal: longOpts("property", "host", "machine", "signal", "lines", "output", "kill-whom"), longEq: true})
 			if len(ops) == 0 {
 				return
 			}
@@ -98,7 +98,7 @@ var stopTargets = sync.OnceValue(func() map[string]bool {
 
 // systemctlSpec are systemctl's options that take a value.
 var systemctlSpec = sync.OnceValue(func() optSpec {
-	return optSpec{shortVal: "HMptsno", longVal: setOf("host", "machine", "property", "type", "state", "signal", "lines",
+	return optSpec{shortVal: "HMptsno", longVal: longOpts("host", "machine", "property", "type", "state", "signal", "lines",
 		"output", "root", "kill-whom", "kill-value", "job-mode", "what", "boot-loader-menu", "boot-loader-entry", "reboot-argument",
 		"timestamp", "message", "image", "image-policy", "preset-mode", "marked", "drop-in", "when"), longEq: true}
 })

@@ -11,7 +11,7 @@ var selfCommands = []string{"confirm", "session", "init", "uninstall"}
 
 // corralGlobalSpec are corral's options before its subcommand.
 var corralGlobalSpec = sync.OnceValue(func() optSpec {
-	return optSpec{longEq: true, stop: true, longVal: setOf("color"), longFlag: setOf("help", "version")}
+	return optSpec{longEq: true, stop: true, longVal: longOpts("color"), longFlag: longOpts("help", "version")}
 })
 
 var corralSelf = Rule{

@@ -40,7 +40,7 @@ var networkCommands = sync.OnceValue(func() map[string]bool {
 var DefaultAllowHosts = []string{"localhost", "127.0.0.1", "::1"}
 
 var curlUploadSpec = sync.OnceValue(func() optSpec {
-	return optSpec{shortVal: "dFTouHAeEKrxXbcmwYyzCQUDE", longVal: setOf(
+	return optSpec{shortVal: "dFTouHAeEKrxXbcmwYyzCQUDE", longVal: longOpts(
 		"data", "data-ascii", "data-binary", "data-raw", "data-urlencode", "json", "form", "form-string", "upload-file",
 		"output", "user", "header", "user-agent", "referer", "cert", "key", "config", "range", "proxy", "request",
 		"cookie", "cookie-jar", "max-time", "write-out", "url", "output-dir", "connect-timeout", "retry", "continue-at",
@@ -57,7 +57,7 @@ func checkExfiltrate(p *Pass, c *syntax.Call) {
 	case "curl":
 		p.curlUploads(c)
 	case "wget", "wget2":
-		opts, operands := scan(c.Args, optSpec{longVal: setOf("post-file", "body-file", "output-document", "directory-prefix", "execute", "input-file", "header", "user", "password", "method"), shortVal: "OPeio", longEq: true})
+		opts, operands := scan(c.Args, optSpec{longVal: longOpts("post-file", "body-file", "output-document", "directory-prefix", "execute", "input-file", "header", "user", "password", "method"), shortVal: "OPeio", longEq: true})
 		host := firstHost(c, operands)
 		for _, o := range find(opts, "post-file", "body-file") {
 			p.upload(c, o.val, host)
@@ -72,7 +72,7 @@ func checkExfiltrate(p *Pass, c *syntax.Call) {
 		p.socketUploads(c)
 	case "gh":
 		if len(c.Args) >= 2 && c.Args[0].Value == "gist" && (c.Args[1].Value == "create" || c.Args[1].Value == "new") {
-			_, operands := scan(c.Args[2:], optSpec{shortVal: "dfw", longVal: setOf("desc", "filename", "web"), longEq: true})
+			_, operands := scan(c.Args[2:], optSpec{shortVal: "dfw", longVal: longOpts("desc", "filename", "web"), longEq: true})
 			for _, i := range operands {
 				a := c.Args[2+i]
 				if a.Value == "-" {
@@ -235,7 +235,7 @@ func sub(a syntax.Arg, v string) syntax.Arg {
 }
 
 func (p *Pass) httpieUploads(c *syntax.Call) {
-	_, operands := scan(c.Args, optSpec{shortVal: "aAopv", longVal: setOf("auth", "auth-type", "output", "session", "session-read-only", "pretty", "style", "print", "verify", "cert", "cert-key", "proxy", "timeout", "max-redirects", "format-options", "response-charset", "response-mime", "unsorted", "boundary", "raw"), longEq: true})
+	_, operands := scan(c.Args, optSpec{shortVal: "aAopv", longVal: longOpts("auth", "auth-type", "output", "session", "session-read-only", "pretty", "style", "print", "verify", "cert", "cert-key", "proxy", "timeout", "max-redirects", "format-options", "response-charset", "response-mime", "unsorted", "boundary", "raw"), longEq: true})
 	host := ""
 	for _, i := range operands {
 		a := c.Args[i]
@@ -304,7 +304,7 @@ func socketHost(c *syntax.Call) string {
 		}
 		return ""
 	}
-	_, operands := scan(c.Args, optSpec{shortVal: "pswiqeIOTxX", longVal: setOf("source-port", "source", "wait", "idle-timeout", "exec", "sh-exec", "lua-exec", "proxy", "proxy-type", "proxy-auth")})
+	_, operands := scan(c.Args, optSpec{shortVal: "pswiqeIOTxX", longVal: longOpts("source-port", "source", "wait", "idle-timeout", "exec", "sh-exec", "lua-exec", "proxy", "proxy-type", "proxy-auth")})
 	for _, i := range operands {
 		if a := c.Args[i]; a.Static {
 			return a.Value

@@ -104,7 +104,7 @@ func gitSubcommand(c *syntax.Call) string {
 
 // cloneSpec are git clone's options that take a value.
 var cloneSpec = sync.OnceValue(func() optSpec {
-	return optSpec{shortVal: "obucj", longEq: true, longVal: setOf("origin", "branch", "upload-pack", "reference",
+	return optSpec{shortVal: "obucj", longEq: true, longVal: longOpts("origin", "branch", "upload-pack", "reference",
 		"reference-if-able", "separate-git-dir", "depth", "shallow-since", "shallow-exclude", "config", "server-option",
 		"filter", "template", "jobs", "bundle-uri", "ref-format", "revision")}
 })
@@ -150,7 +150,7 @@ func checkGitClone(p *Pass, c *syntax.Call) {
 
 // gitSvnCloneSpec are git svn clone's options that take a value.
 var gitSvnCloneSpec = sync.OnceValue(func() optSpec {
-	return optSpec{shortVal: "rTtbA", longEq: true, longVal: setOf("revision", "trunk", "tags", "branches",
+	return optSpec{shortVal: "rTtbA", longEq: true, longVal: longOpts("revision", "trunk", "tags", "branches",
 		"prefix", "username", "authors-file", "authors-prog", "ignore-paths", "include-paths", "ignore-refs",
 		"log-window-size", "rewrite-root", "rewrite-uuid", "placeholder-filename", "config-dir", "template")}
 })

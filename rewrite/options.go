@@ -1,6 +1,7 @@
 package rewrite
 
 import (
+	"slices"
 	"sort"
 	"strings"
 
@@ -19,10 +20,10 @@ type optSpec struct {
 	// perl -i, perl -l0).
 	shortOpt string
 	// longVal lists the long options (without "--") that take a value.
-	longVal map[string]bool
+	longVal optNames
 	// longFlag lists the long options that take none. With longVal it is
 	// the whole list the program knows, which abbreviation needs.
-	longFlag map[string]bool
+	longFlag optNames
 	// longEq reports that long options also take "--name=value".
 	longEq bool
 	// abbrev reports that the program accepts any unambiguous prefix of
@@ -36,6 +37,18 @@ type optSpec struct {
 	stop bool
 }
 
+// optNames is a set of long option names (without "--"). It is a list,
+// not a map, so that the specs written as package variables and in
+// programs are static data, built by the compiler rather than at every
+// start of the hook; the lists are short enough to scan.
+type optNames []string
+
+// longOpts returns names as a set of long options.
+func longOpts(names ...string) optNames { return names }
+
+// has reports whether name is in n.
+func (n optNames) has(name string) bool { return slices.Contains(n, name) }
+
 // resolve returns the long option name stands for: itself when it is
 // known or the program takes no abbreviations, the one option it is a
 // prefix of, or, when it is a prefix of several, name with every
@@ -43,12 +56,12 @@ type optSpec struct {
 // fewer options would not: rules that look for a dangerous option see
 // each candidate).
 func (s optSpec) resolve(name string) (string, []string) {
-	if !s.abbrev || s.longVal[name] || s.longFlag[name] || name == "" {
+	if !s.abbrev || s.longVal.has(name) || s.longFlag.has(name) || name == "" {
 		return name, nil
 	}
 	var cands []string
-	for _, set := range []map[string]bool{s.longVal, s.longFlag} {
-		for n := range set {
+	for _, set := range [...]optNames{s.longVal, s.longFlag} {
+		for _, n := range set {
 			if strings.HasPrefix(n, name) {
 				cands = append(cands, n)
 			}
@@ -116,7 +129,7 @@ func scan(args []syntax.Arg, spec optSpec) (opts []option, operands []int) {
 				// The command has no --name=value form (curl): the word
 				// is an unknown option, and the next word is not its value.
 				o.name = name + "="
-			case spec.longVal[name] && i+1 < len(args):
+			case spec.longVal.has(name) && i+1 < len(args):
 				i++
 				o.val, o.hasVal = args[i], true
 			}

@@ -109,9 +109,10 @@ func TestProgramSpecsComplete(t *testing.T) {
 	t.Parallel()
 	long := regexp.MustCompile(`--(?:\[no-\])?([a-z][a-z0-9-]+)`)
 	checked := 0
-	for prog, spec := range programs() {
-		for n := range spec.longVal {
-			if spec.longFlag[n] {
+	for _, ps := range programs {
+		prog, spec := ps.name, ps.spec
+		for _, n := range spec.longVal {
+			if spec.longFlag.has(n) {
 				t.Errorf("%s: --%s is listed both as taking a value and not", prog, n)
 			}
 		}
@@ -137,7 +138,7 @@ func TestProgramSpecsComplete(t *testing.T) {
 		checked++
 		for _, m := range long.FindAllStringSubmatch(string(out), -1) {
 			n := m[1]
-			if !spec.longVal[n] && !spec.longFlag[n] {
+			if !spec.longVal.has(n) && !spec.longFlag.has(n) {
 				t.Errorf("%s: its help lists --%s, which its spec lacks (abbreviations would resolve wrongly)", prog, n)
 			}
 		}
@@ -281,5 +282,27 @@ func TestGlobalOptionsBeforeSubcommand(t *testing.T) {
 	}
 	if r := Check(cfg, "gh pr checkout --repo=acme/widget 12"); !strings.Contains(r.Findings[0].Message, "gh repo clone acme/widget") {
 		t.Errorf("gh pr checkout --repo=: the advice names the repository: %s", r.Findings[0].Message)
+	}
+}
+
+// TestProgramsOnce: programs is a list, so nothing but this test stops a
+// program from being listed twice (specFor would only ever see the
+// first entry).
+func TestProgramsOnce(t *testing.T) {
+	seen := map[string]bool{}
+	for _, ps := range programs {
+		if seen[ps.name] {
+			t.Errorf("%q is listed twice in programs", ps.name)
+		}
+		seen[ps.name] = true
+		if got := specFor(ps.name); got.shortVal != ps.spec.shortVal || len(got.longVal) != len(ps.spec.longVal) || len(got.longFlag) != len(ps.spec.longFlag) {
+			t.Errorf("specFor(%q) is not its entry in programs", ps.name)
+		}
+	}
+	if len(seen) < 50 {
+		t.Errorf("programs lists %d programs; the table is not being read", len(seen))
+	}
+	if got := specFor("no-such-program"); got.abbrev || got.longEq || len(got.longVal) > 0 || got.shortVal != "" {
+		t.Errorf("specFor of an unknown program = %+v, want the empty spec", got)
 	}
 }

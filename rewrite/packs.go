@@ -238,7 +238,7 @@ func (e PackEntry) matches(pk *Pack, c *syntax.Call) bool {
 			}
 		}
 	}
-	spec := optSpec{longEq: true, longVal: setOf(pp.ValueOptions...)}
+	spec := optSpec{longEq: true, longVal: longOpts(pp.ValueOptions...)}
 	for _, v := range pp.ValueOptions {
 		if len(v) == 1 {
 			spec.shortVal += v

@@ -1,7 +1,5 @@
 package rewrite
 
-import "sync"
-
 // programs holds each program's options as data (optSpec), keyed by the
 // program's name, or its name and subcommand ("git reset"). Every rule
 // reads a call's options with scan(args, specFor(name)); a program missing
@@ -12,304 +10,315 @@ import "sync"
 // they accept any unambiguous prefix (rm --recu --forc, git reset --har):
 // a prefix is only resolved against the complete list. They were taken
 // from the programs' --help and manuals (coreutils 9, git 2.39).
-var programs = sync.OnceValue(func() map[string]optSpec {
-	return map[string]optSpec{
-		"rm": {longEq: true, abbrev: true, longFlag: setOf("force", "interactive", "one-file-system", "no-preserve-root",
-			"preserve-root", "recursive", "dir", "verbose", "help", "version")},
-		"rmdir":  {longEq: true, abbrev: true, longFlag: setOf("ignore-fail-on-non-empty", "parents", "verbose", "help", "version")},
-		"unlink": {longEq: true, abbrev: true, longFlag: setOf("help", "version")},
-		"shred": {shortVal: "ns", longEq: true, abbrev: true, longVal: setOf("iterations", "random-source", "size", "remove"),
-			longFlag: setOf("force", "exact", "verbose", "zero", "help", "version")},
-		"mv": {shortVal: "St", longEq: true, abbrev: true, longVal: setOf("suffix", "target-directory", "backup", "update"),
-			longFlag: setOf("force", "interactive", "no-clobber", "no-copy", "strip-trailing-slashes", "no-target-directory",
-				"exchange", "verbose", "context", "debug", "help", "version")},
-		"cp": {shortVal: "St", longEq: true, abbrev: true, longVal: setOf("suffix", "target-directory", "backup", "update",
-			"preserve", "no-preserve", "reflink", "sparse"),
-			longFlag: setOf("archive", "attributes-only", "copy-contents", "debug", "force", "interactive", "link", "dereference",
-				"no-clobber", "no-dereference", "parents", "recursive", "remove-destination", "strip-trailing-slashes",
-				"symbolic-link", "no-target-directory", "one-file-system", "verbose", "context", "keep-directory-symlink", "help", "version")},
-		"touch": {shortVal: "drt", longEq: true, abbrev: true, longVal: setOf("date", "reference", "time"),
-			longFlag: setOf("no-create", "no-dereference", "help", "version")},
-		"truncate": {shortVal: "sr", longEq: true, abbrev: true, longVal: setOf("size", "reference"),
-			longFlag: setOf("no-create", "io-blocks", "help", "version")},
-		"install": {shortVal: "gmoStZ", longEq: true, abbrev: true, longVal: setOf("group", "mode", "owner", "suffix",
-			"target-directory", "backup", "strip-program", "context"),
-			longFlag: setOf("compare", "directory", "preserve-timestamps", "strip", "no-target-directory", "verbose",
-				"preserve-context", "debug", "help", "version")},
-		"ln": {shortVal: "St", longEq: true, abbrev: true, longVal: setOf("suffix", "target-directory", "backup"),
-			longFlag: setOf("directory", "force", "interactive", "logical", "no-dereference", "physical", "relative",
-				"symbolic", "no-target-directory", "verbose", "help", "version")},
-		// sed -i[SUFFIX]: the suffix is attached or absent.
-		"sed": {shortVal: "efl", shortOpt: "i", longEq: true, abbrev: true, longVal: setOf("expression", "file", "line-length"),
-			longFlag: setOf("in-place", "quiet", "silent", "debug", "posix", "regexp-extended", "separate", "sandbox",
-				"unbuffered", "null-data", "zero-terminated", "follow-symlinks", "binary", "help", "version")},
-		// perl has no long options; -i, -x, -C, -d, -D and -F take an
-		// attached value. -l and -0 take only digits: they are read as
-		// flags, and their digits as more flags, so -lpi.bak is -l -p
-		// -i.bak, not -l with the value "pi.bak".
-		"perl": {shortVal: "eEIMm", shortOpt: "ixCdDF"},
-		"tee":  {longEq: true, abbrev: true, longFlag: setOf("append", "ignore-interrupts", "output-error", "help", "version")},
-		"chmod": {longEq: true, abbrev: true, longVal: setOf("reference"),
-			longFlag: setOf("changes", "silent", "quiet", "verbose", "no-preserve-root", "preserve-root", "recursive", "help", "version")},
-		"chown": {longEq: true, abbrev: true, longVal: setOf("reference", "from"),
-			longFlag: setOf("changes", "dereference", "no-dereference", "silent", "quiet", "verbose", "no-preserve-root",
-				"preserve-root", "recursive", "help", "version")},
-		"chgrp": {longEq: true, abbrev: true, longVal: setOf("reference"),
-			longFlag: setOf("changes", "dereference", "no-dereference", "silent", "quiet", "verbose", "no-preserve-root",
-				"preserve-root", "recursive", "help", "version")},
+var programs = []programSpec{
+	{"rm", optSpec{longEq: true, abbrev: true, longFlag: longOpts("force", "interactive", "one-file-system", "no-preserve-root",
+		"preserve-root", "recursive", "dir", "verbose", "help", "version")}},
+	{"rmdir", optSpec{longEq: true, abbrev: true, longFlag: longOpts("ignore-fail-on-non-empty", "parents", "verbose", "help", "version")}},
+	{"unlink", optSpec{longEq: true, abbrev: true, longFlag: longOpts("help", "version")}},
+	{"shred", optSpec{shortVal: "ns", longEq: true, abbrev: true, longVal: longOpts("iterations", "random-source", "size", "remove"),
+		longFlag: longOpts("force", "exact", "verbose", "zero", "help", "version")}},
+	{"mv", optSpec{shortVal: "St", longEq: true, abbrev: true, longVal: longOpts("suffix", "target-directory", "backup", "update"),
+		longFlag: longOpts("force", "interactive", "no-clobber", "no-copy", "strip-trailing-slashes", "no-target-directory",
+			"exchange", "verbose", "context", "debug", "help", "version")}},
+	{"cp", optSpec{shortVal: "St", longEq: true, abbrev: true, longVal: longOpts("suffix", "target-directory", "backup", "update",
+		"preserve", "no-preserve", "reflink", "sparse"),
+		longFlag: longOpts("archive", "attributes-only", "copy-contents", "debug", "force", "interactive", "link", "dereference",
+			"no-clobber", "no-dereference", "parents", "recursive", "remove-destination", "strip-trailing-slashes",
+			"symbolic-link", "no-target-directory", "one-file-system", "verbose", "context", "keep-directory-symlink", "help", "version")}},
+	{"touch", optSpec{shortVal: "drt", longEq: true, abbrev: true, longVal: longOpts("date", "reference", "time"),
+		longFlag: longOpts("no-create", "no-dereference", "help", "version")}},
+	{"truncate", optSpec{shortVal: "sr", longEq: true, abbrev: true, longVal: longOpts("size", "reference"),
+		longFlag: longOpts("no-create", "io-blocks", "help", "version")}},
+	{"install", optSpec{shortVal: "gmoStZ", longEq: true, abbrev: true, longVal: longOpts("group", "mode", "owner", "suffix",
+		"target-directory", "backup", "strip-program", "context"),
+		longFlag: longOpts("compare", "directory", "preserve-timestamps", "strip", "no-target-directory", "verbose",
+			"preserve-context", "debug", "help", "version")}},
+	{"ln", optSpec{shortVal: "St", longEq: true, abbrev: true, longVal: longOpts("suffix", "target-directory", "backup"),
+		longFlag: longOpts("directory", "force", "interactive", "logical", "no-dereference", "physical", "relative",
+			"symbolic", "no-target-directory", "verbose", "help", "version")}},
+	// sed -i[SUFFIX]: the suffix is attached or absent.
+	{"sed", optSpec{shortVal: "efl", shortOpt: "i", longEq: true, abbrev: true, longVal: longOpts("expression", "file", "line-length"),
+		longFlag: longOpts("in-place", "quiet", "silent", "debug", "posix", "regexp-extended", "separate", "sandbox",
+			"unbuffered", "null-data", "zero-terminated", "follow-symlinks", "binary", "help", "version")}},
+	// perl has no long options; -i, -x, -C, -d, -D and -F take an
+	// attached value. -l and -0 take only digits: they are read as
+	// flags, and their digits as more flags, so -lpi.bak is -l -p
+	// -i.bak, not -l with the value "pi.bak".
+	{"perl", optSpec{shortVal: "eEIMm", shortOpt: "ixCdDF"}},
+	{"tee", optSpec{longEq: true, abbrev: true, longFlag: longOpts("append", "ignore-interrupts", "output-error", "help", "version")}},
+	{"chmod", optSpec{longEq: true, abbrev: true, longVal: longOpts("reference"),
+		longFlag: longOpts("changes", "silent", "quiet", "verbose", "no-preserve-root", "preserve-root", "recursive", "help", "version")}},
+	{"chown", optSpec{longEq: true, abbrev: true, longVal: longOpts("reference", "from"),
+		longFlag: longOpts("changes", "dereference", "no-dereference", "silent", "quiet", "verbose", "no-preserve-root",
+			"preserve-root", "recursive", "help", "version")}},
+	{"chgrp", optSpec{longEq: true, abbrev: true, longVal: longOpts("reference"),
+		longFlag: longOpts("changes", "dereference", "no-dereference", "silent", "quiet", "verbose", "no-preserve-root",
+			"preserve-root", "recursive", "help", "version")}},
 
-		// The downloaders and tar, with every long option (curl 7.88/8.x
-		// "curl --help all", GNU Wget 1.21 "wget --help", GNU tar 1.34
-		// "tar --help"), because each accepts an unambiguous prefix (curl
-		// --outp f, wget --output-doc=f, tar --direc=d). curl has no
-		// --name=value form; tar's options with an optional value
-		// (--one-top-level[=DIR], --backup[=CONTROL]) take it only after "=".
-		"curl": {shortVal: "ACDEFHKPQTUXYbcdehmortuwxyz", abbrev: true,
-			longVal: setOf(
-				"abstract-unix-socket", "alt-svc", "aws-sigv4", "cacert", "capath", "cert", "cert-type", "ciphers",
-				"config", "connect-timeout", "connect-to", "continue-at", "cookie", "cookie-jar", "create-file-mode",
-				"crlfile", "curves", "data", "data-ascii", "data-binary", "data-raw", "data-urlencode", "delegation",
-				"dns-interface", "dns-ipv4-addr", "dns-ipv6-addr", "dns-servers", "doh-url", "dump-header", "ech",
-				"egd-file", "engine", "etag-compare", "etag-save", "expect100-timeout", "form", "form-string",
-				"ftp-account", "ftp-alternative-to-user", "ftp-method", "ftp-port", "ftp-ssl-ccc-mode",
-				"happy-eyeballs-timeout-ms", "haproxy-clientip", "header", "help", "hostpubmd5", "hostpubsha256", "hsts",
-				"interface", "ip-tos", "ipfs-gateway", "json", "keepalive-time", "key", "key-type", "knownhosts", "krb",
-				"libcurl", "limit-rate", "local-port", "login-options", "mail-auth", "mail-from", "mail-rcpt",
-				"max-filesize", "max-redirs", "max-time", "netrc-file", "noproxy", "oauth2-bearer", "output", "output-dir",
-				"parallel-max", "pass", "pinnedpubkey", "preproxy", "proto", "proto-default", "proto-redir", "proxy",
-				"proxy-cacert", "proxy-capath", "proxy-cert", "proxy-cert-type", "proxy-ciphers", "proxy-crlfile",
-				"proxy-header", "proxy-key", "proxy-key-type", "proxy-pass", "proxy-pinnedpubkey", "proxy-service-name",
-				"proxy-tls13-ciphers", "proxy-tlsauthtype", "proxy-tlspassword", "proxy-tlsuser", "proxy-user", "proxy1.0",
-				"pubkey", "quote", "random-file", "range", "rate", "referer", "request", "request-target", "resolve",
-				"retry", "retry-delay", "retry-max-time", "sasl-authzid", "service-name", "socks4", "socks4a", "socks5",
-				"socks5-gssapi-service", "socks5-hostname", "speed-limit", "speed-time", "ssl-sessions", "stderr",
-				"telnet-option", "tftp-blksize", "time-cond", "tls-max", "tls13-ciphers", "tlsauthtype", "tlspassword",
-				"tlsuser", "trace", "trace-ascii", "trace-config", "unix-socket", "upload-file", "url", "url-query",
-				"user", "user-agent", "variable", "vlan-priority", "write-out"),
-			longFlag: setOf(
-				"anyauth", "append", "basic", "cert-status", "compressed", "compressed-ssh", "create-dirs", "crlf",
-				"digest", "disable", "disable-eprt", "disable-epsv", "disallow-username-in-url", "doh-cert-status",
-				"doh-insecure", "fail", "fail-early", "fail-with-body", "false-start", "form-escape", "ftp-create-dirs",
-				"ftp-pasv", "ftp-pret", "ftp-skip-pasv-ip", "ftp-ssl-ccc", "ftp-ssl-control", "get", "globoff",
-				"haproxy-protocol", "head", "http0.9", "http1.0", "http1.1", "http2", "http2-prior-knowledge", "http3",
-				"http3-only", "ignore-content-length", "include", "insecure", "ipv4", "ipv6", "junk-session-cookies",
-				"list-only", "location", "location-trusted", "mail-rcpt-allowfails", "manual", "metalink", "negotiate",
-				"netrc", "netrc-optional", "no-alpn", "no-buffer", "no-clobber", "no-keepalive", "no-npn",
-				"no-progress-meter", "no-sessionid", "ntlm", "ntlm-wb", "parallel", "parallel-immediate", "path-as-is",
-				"post301", "post302", "post303", "proxy-anyauth", "proxy-basic", "proxy-digest", "proxy-insecure",
-				"proxy-negotiate", "proxy-ntlm", "proxy-ssl-allow-beast", "proxy-ssl-auto-client-cert", "proxy-tlsv1",
-				"proxytunnel", "raw", "remote-header-name", "remote-name", "remote-name-all", "remote-time",
-				"remove-on-error", "retry-all-errors", "retry-connrefused", "sasl-ir", "show-error", "silent",
-				"socks5-basic", "socks5-gssapi", "socks5-gssapi-nec", "ssl", "ssl-allow-beast", "ssl-auto-client-cert",
-				"ssl-no-revoke", "ssl-reqd", "ssl-revoke-best-effort", "sslv2", "sslv3", "styled-output",
-				"suppress-connect-headers", "tcp-fastopen", "tcp-nodelay", "tftp-no-options", "tlsv1", "tlsv1.0",
-				"tlsv1.1", "tlsv1.2", "tlsv1.3", "tr-encoding", "trace-time", "use-ascii", "verbose", "version", "xattr")},
-		// wget -n takes its letters as a value (-nd, -nH, -nv).
-		"wget": {shortVal: "ABDIOPQRTUXaeilnotw", longEq: true, abbrev: true,
-			longVal: setOf(
-				"accept", "accept-regex", "append-output", "backups", "base", "bind-address", "bind-dns-address",
-				"body-data", "body-file", "ca-certificate", "ca-directory", "certificate", "certificate-type", "ciphers",
-				"compression", "config", "connect-timeout", "crl-file", "cut-dirs", "default-page", "directory-prefix",
-				"dns-servers", "dns-timeout", "domains", "egd-file", "exclude-directories", "exclude-domains",
-				"execute", "follow-tags", "ftp-password", "ftp-user", "header", "hsts-file", "http-password", "http-user",
-				"ignore-tags", "include-directories", "input-file", "level", "limit-rate", "load-cookies",
-				"local-encoding", "max-redirect", "metalink-index", "method", "output-document", "output-file", "password",
-				"pinnedpubkey", "post-data", "post-file", "prefer-family", "preferred-location", "private-key",
-				"private-key-type", "progress", "proxy-password", "proxy-user", "quota", "random-file", "read-timeout",
-				"referer", "regex-type", "reject", "reject-regex", "rejected-log", "remote-encoding", "report-speed",
-				"restrict-file-names", "retry-on-http-error", "save-cookies", "secure-protocol", "start-pos", "timeout",
-				"tries", "use-askpass", "user", "user-agent", "wait", "waitretry", "warc-dedup", "warc-file",
-				"warc-header", "warc-max-size", "warc-tempdir", "xattr"),
-			longFlag: setOf(
-				"adjust-extension", "ask-password", "auth-no-challenge", "background", "backup-converted",
-				"content-disposition", "content-on-error", "continue", "convert-file-only", "convert-links", "debug",
-				"delete-after", "follow-ftp", "force-directories", "force-html", "ftps-clear-data-connection",
-				"ftps-fallback-to-ftp", "ftps-implicit", "ftps-resume-ssl", "help", "https-only", "ignore-case",
-				"ignore-length", "inet4-only", "inet6-only", "keep-session-cookies", "mirror", "no-cache", "no-clobber",
-				"no-directories", "no-host-directories", "no-parent", "no-verbose",
-				"no-check-certificate", "no-config", "no-cookies", "no-dns-cache", "no-glob", "no-hsts",
-				"no-http-keep-alive", "no-if-modified-since", "no-iri", "no-netrc", "no-passive-ftp", "no-proxy",
-				"no-remove-listing", "no-use-server-timestamps", "no-warc-compression", "no-warc-digests",
-				"no-warc-keep-log", "page-requisites", "preserve-permissions", "protocol-directories", "quiet",
-				"random-wait", "recursive", "relative", "retr-symlinks", "retry-connrefused", "save-headers",
-				"server-response", "show-progress", "span-hosts", "spider", "strict-comments", "timestamping",
-				"trust-server-names", "unlink", "verbose", "version", "warc-cdx")},
-		"tar": {shortVal: "CFHIKLNTVXbfg", longEq: true, abbrev: true,
-			longVal: setOf(
-				"add-file", "after-date", "blocking-factor", "checkpoint-action", "directory", "exclude", "exclude-from",
-				"exclude-ignore", "exclude-ignore-recursive", "exclude-tag", "exclude-tag-all", "exclude-tag-under",
-				"file", "files-from", "format", "group", "group-map", "hole-detection", "index-file", "info-script",
-				"label", "level", "listed-incremental", "mode", "mtime", "new-volume-script", "newer", "newer-mtime",
-				"no-quote-chars", "owner", "owner-map", "pax-option", "quote-chars", "quoting-style", "record-size",
-				"rmt-command", "rsh-command", "sort", "sparse-version", "starting-file", "strip-components", "suffix",
-				"tape-length", "to-command", "transform", "use-compress-program", "volno-file", "warning",
-				"xattrs-exclude", "xattrs-include", "xform"),
-			longFlag: setOf(
-				"absolute-names", "acls", "anchored", "append", "atime-preserve", "auto-compress", "backup",
-				"block-number", "bzip2", "catenate", "check-device", "check-links", "checkpoint", "clamp-mtime", "compare",
-				"compress", "concatenate", "confirmation", "create", "delay-directory-restore", "delete", "dereference",
-				"diff", "exclude-backups", "exclude-caches", "exclude-caches-all", "exclude-caches-under", "exclude-vcs",
-				"exclude-vcs-ignores", "extract", "force-local", "full-time", "get", "gunzip", "gzip", "hard-dereference",
-				"help", "ignore-case", "ignore-command-error", "ignore-failed-read", "ignore-zeros", "incremental",
-				"interactive", "keep-directory-symlink", "keep-newer-files", "keep-old-files", "list", "lzip", "lzma",
-				"lzop", "multi-volume", "no-acls", "no-anchored", "no-auto-compress", "no-check-device",
-				"no-delay-directory-restore", "no-ignore-case", "no-ignore-command-error", "no-null", "no-overwrite-dir",
-				"no-recursion", "no-same-owner", "no-same-permissions", "no-seek", "no-selinux", "no-unquote",
-				"no-verbatim-files-from", "no-wildcards", "no-wildcards-match-slash", "no-xattrs", "null", "numeric-owner",
-				"occurrence", "old-archive", "one-file-system", "one-top-level", "overwrite", "overwrite-dir",
-				"portability", "posix", "preserve-order", "preserve-permissions", "read-full-records", "recursion",
-				"recursive-unlink", "remove-files", "restrict", "same-order", "same-owner", "same-permissions", "seek",
-				"selinux", "show-defaults", "show-omitted-dirs", "show-snapshot-field-ranges", "show-stored-names",
-				"show-transformed-names", "skip-old-files", "sparse", "test-label", "to-stdout", "totals", "touch",
-				"uncompress", "ungzip", "unlink-first", "unquote", "update", "usage", "utc", "verbatim-files-from",
-				"verbose", "verify", "version", "wildcards", "wildcards-match-slash", "xattrs", "xz", "zstd")},
+	// The downloaders and tar, with every long option (curl 7.88/8.x
+	// "curl --help all", GNU Wget 1.21 "wget --help", GNU tar 1.34
+	// "tar --help"), because each accepts an unambiguous prefix (curl
+	// --outp f, wget --output-doc=f, tar --direc=d). curl has no
+	// --name=value form; tar's options with an optional value
+	// (--one-top-level[=DIR], --backup[=CONTROL]) take it only after "=".
+	{"curl", optSpec{shortVal: "ACDEFHKPQTUXYbcdehmortuwxyz", abbrev: true,
+		longVal: longOpts(
+			"abstract-unix-socket", "alt-svc", "aws-sigv4", "cacert", "capath", "cert", "cert-type", "ciphers",
+			"config", "connect-timeout", "connect-to", "continue-at", "cookie", "cookie-jar", "create-file-mode",
+			"crlfile", "curves", "data", "data-ascii", "data-binary", "data-raw", "data-urlencode", "delegation",
+			"dns-interface", "dns-ipv4-addr", "dns-ipv6-addr", "dns-servers", "doh-url", "dump-header", "ech",
+			"egd-file", "engine", "etag-compare", "etag-save", "expect100-timeout", "form", "form-string",
+			"ftp-account", "ftp-alternative-to-user", "ftp-method", "ftp-port", "ftp-ssl-ccc-mode",
+			"happy-eyeballs-timeout-ms", "haproxy-clientip", "header", "help", "hostpubmd5", "hostpubsha256", "hsts",
+			"interface", "ip-tos", "ipfs-gateway", "json", "keepalive-time", "key", "key-type", "knownhosts", "krb",
+			"libcurl", "limit-rate", "local-port", "login-options", "mail-auth", "mail-from", "mail-rcpt",
+			"max-filesize", "max-redirs", "max-time", "netrc-file", "noproxy", "oauth2-bearer", "output", "output-dir",
+			"parallel-max", "pass", "pinnedpubkey", "preproxy", "proto", "proto-default", "proto-redir", "proxy",
+			"proxy-cacert", "proxy-capath", "proxy-cert", "proxy-cert-type", "proxy-ciphers", "proxy-crlfile",
+			"proxy-header", "proxy-key", "proxy-key-type", "proxy-pass", "proxy-pinnedpubkey", "proxy-service-name",
+			"proxy-tls13-ciphers", "proxy-tlsauthtype", "proxy-tlspassword", "proxy-tlsuser", "proxy-user", "proxy1.0",
+			"pubkey", "quote", "random-file", "range", "rate", "referer", "request", "request-target", "resolve",
+			"retry", "retry-delay", "retry-max-time", "sasl-authzid", "service-name", "socks4", "socks4a", "socks5",
+			"socks5-gssapi-service", "socks5-hostname", "speed-limit", "speed-time", "ssl-sessions", "stderr",
+			"telnet-option", "tftp-blksize", "time-cond", "tls-max", "tls13-ciphers", "tlsauthtype", "tlspassword",
+			"tlsuser", "trace", "trace-ascii", "trace-config", "unix-socket", "upload-file", "url", "url-query",
+			"user", "user-agent", "variable", "vlan-priority", "write-out"),
+		longFlag: longOpts(
+			"anyauth", "append", "basic", "cert-status", "compressed", "compressed-ssh", "create-dirs", "crlf",
+			"digest", "disable", "disable-eprt", "disable-epsv", "disallow-username-in-url", "doh-cert-status",
+			"doh-insecure", "fail", "fail-early", "fail-with-body", "false-start", "form-escape", "ftp-create-dirs",
+			"ftp-pasv", "ftp-pret", "ftp-skip-pasv-ip", "ftp-ssl-ccc", "ftp-ssl-control", "get", "globoff",
+			"haproxy-protocol", "head", "http0.9", "http1.0", "http1.1", "http2", "http2-prior-knowledge", "http3",
+			"http3-only", "ignore-content-length", "include", "insecure", "ipv4", "ipv6", "junk-session-cookies",
+			"list-only", "location", "location-trusted", "mail-rcpt-allowfails", "manual", "metalink", "negotiate",
+			"netrc", "netrc-optional", "no-alpn", "no-buffer", "no-clobber", "no-keepalive", "no-npn",
+			"no-progress-meter", "no-sessionid", "ntlm", "ntlm-wb", "parallel", "parallel-immediate", "path-as-is",
+			"post301", "post302", "post303", "proxy-anyauth", "proxy-basic", "proxy-digest", "proxy-insecure",
+			"proxy-negotiate", "proxy-ntlm", "proxy-ssl-allow-beast", "proxy-ssl-auto-client-cert", "proxy-tlsv1",
+			"proxytunnel", "raw", "remote-header-name", "remote-name", "remote-name-all", "remote-time",
+			"remove-on-error", "retry-all-errors", "retry-connrefused", "sasl-ir", "show-error", "silent",
+			"socks5-basic", "socks5-gssapi", "socks5-gssapi-nec", "ssl", "ssl-allow-beast", "ssl-auto-client-cert",
+			"ssl-no-revoke", "ssl-reqd", "ssl-revoke-best-effort", "sslv2", "sslv3", "styled-output",
+			"suppress-connect-headers", "tcp-fastopen", "tcp-nodelay", "tftp-no-options", "tlsv1", "tlsv1.0",
+			"tlsv1.1", "tlsv1.2", "tlsv1.3", "tr-encoding", "trace-time", "use-ascii", "verbose", "version", "xattr")}},
+	// wget -n takes its letters as a value (-nd, -nH, -nv).
+	{"wget", optSpec{shortVal: "ABDIOPQRTUXaeilnotw", longEq: true, abbrev: true,
+		longVal: longOpts(
+			"accept", "accept-regex", "append-output", "backups", "base", "bind-address", "bind-dns-address",
+			"body-data", "body-file", "ca-certificate", "ca-directory", "certificate", "certificate-type", "ciphers",
+			"compression", "config", "connect-timeout", "crl-file", "cut-dirs", "default-page", "directory-prefix",
+			"dns-servers", "dns-timeout", "domains", "egd-file", "exclude-directories", "exclude-domains",
+			"execute", "follow-tags", "ftp-password", "ftp-user", "header", "hsts-file", "http-password", "http-user",
+			"ignore-tags", "include-directories", "input-file", "level", "limit-rate", "load-cookies",
+			"local-encoding", "max-redirect", "metalink-index", "method", "output-document", "output-file", "password",
+			"pinnedpubkey", "post-data", "post-file", "prefer-family", "preferred-location", "private-key",
+			"private-key-type", "progress", "proxy-password", "proxy-user", "quota", "random-file", "read-timeout",
+			"referer", "regex-type", "reject", "reject-regex", "rejected-log", "remote-encoding", "report-speed",
+			"restrict-file-names", "retry-on-http-error", "save-cookies", "secure-protocol", "start-pos", "timeout",
+			"tries", "use-askpass", "user", "user-agent", "wait", "waitretry", "warc-dedup", "warc-file",
+			"warc-header", "warc-max-size", "warc-tempdir", "xattr"),
+		longFlag: longOpts(
+			"adjust-extension", "ask-password", "auth-no-challenge", "background", "backup-converted",
+			"content-disposition", "content-on-error", "continue", "convert-file-only", "convert-links", "debug",
+			"delete-after", "follow-ftp", "force-directories", "force-html", "ftps-clear-data-connection",
+			"ftps-fallback-to-ftp", "ftps-implicit", "ftps-resume-ssl", "help", "https-only", "ignore-case",
+			"ignore-length", "inet4-only", "inet6-only", "keep-session-cookies", "mirror", "no-cache", "no-clobber",
+			"no-directories", "no-host-directories", "no-parent", "no-verbose",
+			"no-check-certificate", "no-config", "no-cookies", "no-dns-cache", "no-glob", "no-hsts",
+			"no-http-keep-alive", "no-if-modified-since", "no-iri", "no-netrc", "no-passive-ftp", "no-proxy",
+			"no-remove-listing", "no-use-server-timestamps", "no-warc-compression", "no-warc-digests",
+			"no-warc-keep-log", "page-requisites", "preserve-permissions", "protocol-directories", "quiet",
+			"random-wait", "recursive", "relative", "retr-symlinks", "retry-connrefused", "save-headers",
+			"server-response", "show-progress", "span-hosts", "spider", "strict-comments", "timestamping",
+			"trust-server-names", "unlink", "verbose", "version", "warc-cdx")}},
+	{"tar", optSpec{shortVal: "CFHIKLNTVXbfg", longEq: true, abbrev: true,
+		longVal: longOpts(
+			"add-file", "after-date", "blocking-factor", "checkpoint-action", "directory", "exclude", "exclude-from",
+			"exclude-ignore", "exclude-ignore-recursive", "exclude-tag", "exclude-tag-all", "exclude-tag-under",
+			"file", "files-from", "format", "group", "group-map", "hole-detection", "index-file", "info-script",
+			"label", "level", "listed-incremental", "mode", "mtime", "new-volume-script", "newer", "newer-mtime",
+			"no-quote-chars", "owner", "owner-map", "pax-option", "quote-chars", "quoting-style", "record-size",
+			"rmt-command", "rsh-command", "sort", "sparse-version", "starting-file", "strip-components", "suffix",
+			"tape-length", "to-command", "transform", "use-compress-program", "volno-file", "warning",
+			"xattrs-exclude", "xattrs-include", "xform"),
+		longFlag: longOpts(
+			"absolute-names", "acls", "anchored", "append", "atime-preserve", "auto-compress", "backup",
+			"block-number", "bzip2", "catenate", "check-device", "check-links", "checkpoint", "clamp-mtime", "compare",
+			"compress", "concatenate", "confirmation", "create", "delay-directory-restore", "delete", "dereference",
+			"diff", "exclude-backups", "exclude-caches", "exclude-caches-all", "exclude-caches-under", "exclude-vcs",
+			"exclude-vcs-ignores", "extract", "force-local", "full-time", "get", "gunzip", "gzip", "hard-dereference",
+			"help", "ignore-case", "ignore-command-error", "ignore-failed-read", "ignore-zeros", "incremental",
+			"interactive", "keep-directory-symlink", "keep-newer-files", "keep-old-files", "list", "lzip", "lzma",
+			"lzop", "multi-volume", "no-acls", "no-anchored", "no-auto-compress", "no-check-device",
+			"no-delay-directory-restore", "no-ignore-case", "no-ignore-command-error", "no-null", "no-overwrite-dir",
+			"no-recursion", "no-same-owner", "no-same-permissions", "no-seek", "no-selinux", "no-unquote",
+			"no-verbatim-files-from", "no-wildcards", "no-wildcards-match-slash", "no-xattrs", "null", "numeric-owner",
+			"occurrence", "old-archive", "one-file-system", "one-top-level", "overwrite", "overwrite-dir",
+			"portability", "posix", "preserve-order", "preserve-permissions", "read-full-records", "recursion",
+			"recursive-unlink", "remove-files", "restrict", "same-order", "same-owner", "same-permissions", "seek",
+			"selinux", "show-defaults", "show-omitted-dirs", "show-snapshot-field-ranges", "show-stored-names",
+			"show-transformed-names", "skip-old-files", "sparse", "test-label", "to-stdout", "totals", "touch",
+			"uncompress", "ungzip", "unlink-first", "unquote", "update", "usage", "utc", "verbatim-files-from",
+			"verbose", "verify", "version", "wildcards", "wildcards-match-slash", "xattrs", "xz", "zstd")}},
 
-		// unzip (Info-ZIP) has no long options; -d DIR and -P PASSWORD take
-		// a value, attached or not.
-		"unzip": {shortVal: "dP"},
-		// git's global options (git(1)), before the subcommand. git.c
-		// compares them whole (no abbreviations); -C and -c take the next
-		// word, the long ones "=value" or the next word; --exec-path and
-		// --list-cmds take theirs only after "=" (alone, --exec-path prints
-		// a path).
-		"git": {shortVal: "Cc", longEq: true, stop: true,
-			longVal: setOf("git-dir", "work-tree", "namespace", "config-env", "super-prefix", "attr-source", "shallow-file"),
-			longFlag: setOf("exec-path", "list-cmds", "paginate", "no-pager", "no-replace-objects", "no-lazy-fetch",
-				"no-optional-locks", "no-advice", "bare", "literal-pathspecs", "glob-pathspecs", "noglob-pathspecs",
-				"icase-pathspecs", "html-path", "man-path", "info-path", "version", "help")},
-		// gh's words before the subcommand path; -R/--repo names the
-		// repository (pflag: "=value", no abbreviations).
-		"gh": {shortVal: "R", longEq: true, stop: true, longVal: setOf("repo"), longFlag: setOf("help", "version")},
-		// git's subcommands, through parse-options: abbreviations as GNU.
-		"git reset": {longEq: true, abbrev: true, longVal: setOf("pathspec-from-file"),
-			longFlag: setOf("hard", "soft", "mixed", "merge", "keep", "quiet", "patch", "intent-to-add", "no-refresh", "refresh",
-				"pathspec-file-nul", "recurse-submodules", "no-recurse-submodules")},
-		"git push": {shortVal: "o", longEq: true, abbrev: true, longVal: setOf("repo", "receive-pack", "exec", "push-option"),
-			longFlag: setOf("all", "branches", "mirror", "delete", "tags", "dry-run", "porcelain", "force", "no-force", "force-with-lease",
-				"no-force-with-lease", "force-if-includes", "no-force-if-includes", "set-upstream", "thin", "no-thin",
-				"verbose", "quiet", "progress", "no-progress", "prune", "no-verify", "verify", "follow-tags", "no-follow-tags",
-				"signed", "no-signed", "atomic", "no-atomic", "ipv4", "ipv6", "recurse-submodules")},
-		"git clean": {shortVal: "e", longEq: true, abbrev: true, longVal: setOf("exclude"),
-			longFlag: setOf("force", "dry-run", "quiet", "interactive")},
-		"git checkout": {shortVal: "bBU", longEq: true, abbrev: true, longVal: setOf("orphan", "conflict", "pathspec-from-file", "unified",
-			"inter-hunk-context"),
-			longFlag: setOf("force", "detach", "guess", "no-guess", "ignore-other-worktrees", "ignore-skip-worktree-bits", "merge",
-				"ours", "theirs", "overlay", "no-overlay", "overwrite-ignore", "no-overwrite-ignore", "patch", "pathspec-file-nul",
-				"progress", "no-progress", "quiet", "recurse-submodules", "no-recurse-submodules", "track", "no-track")},
-		"git switch": {shortVal: "cC", longEq: true, abbrev: true, longVal: setOf("create", "force-create", "orphan", "conflict"),
-			longFlag: setOf("detach", "discard-changes", "force", "guess", "no-guess", "ignore-other-worktrees", "merge",
-				"overwrite-ignore", "no-overwrite-ignore", "progress", "no-progress", "quiet", "recurse-submodules",
-				"no-recurse-submodules", "track", "no-track")},
-		"git branch": {shortVal: "u", longEq: true, abbrev: true, longVal: setOf("set-upstream-to", "contains", "no-contains",
-			"points-at", "sort", "format"),
-			longFlag: setOf("abbrev", "no-abbrev", "all", "color", "no-color", "column", "no-column", "copy", "create-reflog",
-				"delete", "edit-description", "force", "ignore-case", "list", "merged", "no-merged", "move", "quiet",
-				"recurse-submodules", "remotes", "show-current", "track", "no-track", "unset-upstream", "verbose")},
-		"git restore": {shortVal: "s", longEq: true, abbrev: true, longVal: setOf("source", "conflict", "pathspec-from-file"),
-			longFlag: setOf("ignore-skip-worktree-bits", "ignore-unmerged", "merge", "ours", "theirs", "overlay", "no-overlay",
-				"patch", "pathspec-file-nul", "progress", "no-progress", "quiet", "recurse-submodules", "no-recurse-submodules",
-				"staged", "worktree")},
-		"git worktree": {longEq: true, abbrev: true, longVal: setOf("reason", "expire"),
-			longFlag: setOf("force", "checkout", "no-checkout", "detach", "lock", "porcelain", "verbose", "quiet", "track",
-				"no-track", "guess-remote", "orphan")},
-		"git gc": {longEq: true, abbrev: true, longVal: setOf("prune"),
-			longFlag: setOf("aggressive", "auto", "no-prune", "quiet", "force", "keep-largest-pack", "cruft", "no-cruft")},
-		"git update-ref": {shortVal: "m", longEq: true, abbrev: true, longFlag: setOf("no-deref", "create-reflog", "stdin")},
-		"git read-tree": {longEq: true, abbrev: true, longVal: setOf("prefix", "index-output", "exclude-per-directory"),
-			longFlag: setOf("reset", "trivial", "aggressive", "dry-run", "empty", "verbose", "quiet", "no-sparse-checkout",
-				"sparse-checkout", "recurse-submodules", "no-recurse-submodules", "debug-unpack")},
-		"git checkout-index": {longEq: true, abbrev: true, longVal: setOf("prefix", "stage"),
-			longFlag: setOf("index", "quiet", "force", "all", "no-create", "temp", "stdin", "ignore-skip-worktree-bits")},
-		"git symbolic-ref": {shortVal: "m", longEq: true, abbrev: true,
-			longFlag: setOf("delete", "quiet", "short", "recurse", "no-recurse")},
-		// git tag -n<num>: the number is optional and only attached.
-		"git tag": {shortVal: "umF", shortOpt: "n", longEq: true, abbrev: true,
-			longVal: setOf("local-user", "sort", "contains", "no-contains", "merged", "no-merged", "points-at", "message",
-				"file", "cleanup", "format", "trailer"),
-			longFlag: setOf("annotate", "sign", "no-sign", "force", "delete", "verify", "list", "edit", "no-edit", "create-reflog",
-				"column", "no-column", "ignore-case", "color", "no-color", "omit-empty")},
+	// unzip (Info-ZIP) has no long options; -d DIR and -P PASSWORD take
+	// a value, attached or not.
+	{"unzip", optSpec{shortVal: "dP"}},
+	// git's global options (git(1)), before the subcommand. git.c
+	// compares them whole (no abbreviations); -C and -c take the next
+	// word, the long ones "=value" or the next word; --exec-path and
+	// --list-cmds take theirs only after "=" (alone, --exec-path prints
+	// a path).
+	{"git", optSpec{shortVal: "Cc", longEq: true, stop: true,
+		longVal: longOpts("git-dir", "work-tree", "namespace", "config-env", "super-prefix", "attr-source", "shallow-file"),
+		longFlag: longOpts("exec-path", "list-cmds", "paginate", "no-pager", "no-replace-objects", "no-lazy-fetch",
+			"no-optional-locks", "no-advice", "bare", "literal-pathspecs", "glob-pathspecs", "noglob-pathspecs",
+			"icase-pathspecs", "html-path", "man-path", "info-path", "version", "help")}},
+	// gh's words before the subcommand path; -R/--repo names the
+	// repository (pflag: "=value", no abbreviations).
+	{"gh", optSpec{shortVal: "R", longEq: true, stop: true, longVal: longOpts("repo"), longFlag: longOpts("help", "version")}},
+	// git's subcommands, through parse-options: abbreviations as GNU.
+	{"git reset", optSpec{longEq: true, abbrev: true, longVal: longOpts("pathspec-from-file"),
+		longFlag: longOpts("hard", "soft", "mixed", "merge", "keep", "quiet", "patch", "intent-to-add", "no-refresh", "refresh",
+			"pathspec-file-nul", "recurse-submodules", "no-recurse-submodules")}},
+	{"git push", optSpec{shortVal: "o", longEq: true, abbrev: true, longVal: longOpts("repo", "receive-pack", "exec", "push-option"),
+		longFlag: longOpts("all", "branches", "mirror", "delete", "tags", "dry-run", "porcelain", "force", "no-force", "force-with-lease",
+			"no-force-with-lease", "force-if-includes", "no-force-if-includes", "set-upstream", "thin", "no-thin",
+			"verbose", "quiet", "progress", "no-progress", "prune", "no-verify", "verify", "follow-tags", "no-follow-tags",
+			"signed", "no-signed", "atomic", "no-atomic", "ipv4", "ipv6", "recurse-submodules")}},
+	{"git clean", optSpec{shortVal: "e", longEq: true, abbrev: true, longVal: longOpts("exclude"),
+		longFlag: longOpts("force", "dry-run", "quiet", "interactive")}},
+	{"git checkout", optSpec{shortVal: "bBU", longEq: true, abbrev: true, longVal: longOpts("orphan", "conflict", "pathspec-from-file", "unified",
+		"inter-hunk-context"),
+		longFlag: longOpts("force", "detach", "guess", "no-guess", "ignore-other-worktrees", "ignore-skip-worktree-bits", "merge",
+			"ours", "theirs", "overlay", "no-overlay", "overwrite-ignore", "no-overwrite-ignore", "patch", "pathspec-file-nul",
+			"progress", "no-progress", "quiet", "recurse-submodules", "no-recurse-submodules", "track", "no-track")}},
+	{"git switch", optSpec{shortVal: "cC", longEq: true, abbrev: true, longVal: longOpts("create", "force-create", "orphan", "conflict"),
+		longFlag: longOpts("detach", "discard-changes", "force", "guess", "no-guess", "ignore-other-worktrees", "merge",
+			"overwrite-ignore", "no-overwrite-ignore", "progress", "no-progress", "quiet", "recurse-submodules",
+			"no-recurse-submodules", "track", "no-track")}},
+	{"git branch", optSpec{shortVal: "u", longEq: true, abbrev: true, longVal: longOpts("set-upstream-to", "contains", "no-contains",
+		"points-at", "sort", "format"),
+		longFlag: longOpts("abbrev", "no-abbrev", "all", "color", "no-color", "column", "no-column", "copy", "create-reflog",
+			"delete", "edit-description", "force", "ignore-case", "list", "merged", "no-merged", "move", "quiet",
+			"recurse-submodules", "remotes", "show-current", "track", "no-track", "unset-upstream", "verbose")}},
+	{"git restore", optSpec{shortVal: "s", longEq: true, abbrev: true, longVal: longOpts("source", "conflict", "pathspec-from-file"),
+		longFlag: longOpts("ignore-skip-worktree-bits", "ignore-unmerged", "merge", "ours", "theirs", "overlay", "no-overlay",
+			"patch", "pathspec-file-nul", "progress", "no-progress", "quiet", "recurse-submodules", "no-recurse-submodules",
+			"staged", "worktree")}},
+	{"git worktree", optSpec{longEq: true, abbrev: true, longVal: longOpts("reason", "expire"),
+		longFlag: longOpts("force", "checkout", "no-checkout", "detach", "lock", "porcelain", "verbose", "quiet", "track",
+			"no-track", "guess-remote", "orphan")}},
+	{"git gc", optSpec{longEq: true, abbrev: true, longVal: longOpts("prune"),
+		longFlag: longOpts("aggressive", "auto", "no-prune", "quiet", "force", "keep-largest-pack", "cruft", "no-cruft")}},
+	{"git update-ref", optSpec{shortVal: "m", longEq: true, abbrev: true, longFlag: longOpts("no-deref", "create-reflog", "stdin")}},
+	{"git read-tree", optSpec{longEq: true, abbrev: true, longVal: longOpts("prefix", "index-output", "exclude-per-directory"),
+		longFlag: longOpts("reset", "trivial", "aggressive", "dry-run", "empty", "verbose", "quiet", "no-sparse-checkout",
+			"sparse-checkout", "recurse-submodules", "no-recurse-submodules", "debug-unpack")}},
+	{"git checkout-index", optSpec{longEq: true, abbrev: true, longVal: longOpts("prefix", "stage"),
+		longFlag: longOpts("index", "quiet", "force", "all", "no-create", "temp", "stdin", "ignore-skip-worktree-bits")}},
+	{"git symbolic-ref", optSpec{shortVal: "m", longEq: true, abbrev: true,
+		longFlag: longOpts("delete", "quiet", "short", "recurse", "no-recurse")}},
+	// git tag -n<num>: the number is optional and only attached.
+	{"git tag", optSpec{shortVal: "umF", shortOpt: "n", longEq: true, abbrev: true,
+		longVal: longOpts("local-user", "sort", "contains", "no-contains", "merged", "no-merged", "points-at", "message",
+			"file", "cleanup", "format", "trailer"),
+		longFlag: longOpts("annotate", "sign", "no-sign", "force", "delete", "verify", "list", "edit", "no-edit", "create-reflog",
+			"column", "no-column", "ignore-case", "color", "no-color", "omit-empty")}},
 
-		// The partitioning tools. fdisk, sfdisk, cfdisk and parted use
-		// getopt_long (util-linux 2.38, GNU parted 3.5): abbreviations
-		// resolve; options with an optional value (--color[=when],
-		// --lock[=mode]) take it only after "=". sgdisk (gdisk 1.0) uses
-		// popt: long options are compared whole, "=value" or the next word.
-		// fdisk's getopt string is "b:Bc::C:hH:lL::no:sS:t:uvVw:W:x":
-		// -c and -L take their optional value only attached.
-		"fdisk": {shortVal: "bCHoStwW", shortOpt: "cL", longEq: true, abbrev: true,
-			longVal: setOf("sector-size", "output", "type", "wipe", "wipe-partitions", "cylinders", "heads", "sectors"),
-			longFlag: setOf("protect-boot", "compatibility", "help", "color", "list", "list-details", "noauto-pt", "getsz",
-				"units", "version", "lock")},
-		"sfdisk": {shortVal: "oONuXYwW", longEq: true, abbrev: true,
-			longVal: setOf("output", "backup-file", "label", "label-nested", "partno", "unit", "wipe", "wipe-partitions", "sector-size"),
-			longFlag: setOf("append", "backup", "backup-pt-sectors", "dump", "json", "list", "list-free", "reorder", "show-size",
-				"show-geometry", "show-pt-geometry", "list-types", "verify", "activate", "delete", "part-label", "part-type",
-				"part-uuid", "part-attrs", "disk-id", "relocate", "move-data", "move-use-fsync", "no-act", "force", "quiet",
-				"color", "lock", "no-reread", "no-tell-kernel", "id", "change-id", "print-id", "Linux", "help", "version")},
-		"cfdisk": {shortVal: "b", shortOpt: "L", longEq: true, abbrev: true, longVal: setOf("sector-size"),
-			longFlag: setOf("color", "lock", "read-only", "zero", "help", "version")},
-		"parted": {shortVal: "a", longEq: true, abbrev: true, longVal: setOf("align"),
-			longFlag: setOf("help", "list", "machine", "json", "script", "fix", "version", "pretend-input-tty")},
-		"sgdisk": {shortVal: "aAbcdhijklmnNrRtTuU", longEq: true,
-			longVal: setOf("set-alignment", "attributes", "backup", "change-name", "delete", "hybrid", "info",
-				"adjust-main-table", "move-backup-table", "load-backup", "gpttombr", "new", "largest-new", "transpose",
-				"replicate", "typecode", "transform-bsd", "partition-guid", "disk-guid"),
-			longFlag: setOf("recompute-chs", "display-alignment", "move-second-header", "end-of-largest", "first-in-largest",
-				"first-aligned-in-largest", "mbrtogpt", "randomize-guids", "align-end", "list-types", "clear", "print-mbr",
-				"print", "pretend", "sort", "verify", "version", "zap", "zap-all", "help", "usage")},
-		"gdisk": {},
+	// The partitioning tools. fdisk, sfdisk, cfdisk and parted use
+	// getopt_long (util-linux 2.38, GNU parted 3.5): abbreviations
+	// resolve; options with an optional value (--color[=when],
+	// --lock[=mode]) take it only after "=". sgdisk (gdisk 1.0) uses
+	// popt: long options are compared whole, "=value" or the next word.
+	// fdisk's getopt string is "b:Bc::C:hH:lL::no:sS:t:uvVw:W:x":
+	// -c and -L take their optional value only attached.
+	{"fdisk", optSpec{shortVal: "bCHoStwW", shortOpt: "cL", longEq: true, abbrev: true,
+		longVal: longOpts("sector-size", "output", "type", "wipe", "wipe-partitions", "cylinders", "heads", "sectors"),
+		longFlag: longOpts("protect-boot", "compatibility", "help", "color", "list", "list-details", "noauto-pt", "getsz",
+			"units", "version", "lock")}},
+	{"sfdisk", optSpec{shortVal: "oONuXYwW", longEq: true, abbrev: true,
+		longVal: longOpts("output", "backup-file", "label", "label-nested", "partno", "unit", "wipe", "wipe-partitions", "sector-size"),
+		longFlag: longOpts("append", "backup", "backup-pt-sectors", "dump", "json", "list", "list-free", "reorder", "show-size",
+			"show-geometry", "show-pt-geometry", "list-types", "verify", "activate", "delete", "part-label", "part-type",
+			"part-uuid", "part-attrs", "disk-id", "relocate", "move-data", "move-use-fsync", "no-act", "force", "quiet",
+			"color", "lock", "no-reread", "no-tell-kernel", "id", "change-id", "print-id", "Linux", "help", "version")}},
+	{"cfdisk", optSpec{shortVal: "b", shortOpt: "L", longEq: true, abbrev: true, longVal: longOpts("sector-size"),
+		longFlag: longOpts("color", "lock", "read-only", "zero", "help", "version")}},
+	{"parted", optSpec{shortVal: "a", longEq: true, abbrev: true, longVal: longOpts("align"),
+		longFlag: longOpts("help", "list", "machine", "json", "script", "fix", "version", "pretend-input-tty")}},
+	{"sgdisk", optSpec{shortVal: "aAbcdhijklmnNrRtTuU", longEq: true,
+		longVal: longOpts("set-alignment", "attributes", "backup", "change-name", "delete", "hybrid", "info",
+			"adjust-main-table", "move-backup-table", "load-backup", "gpttombr", "new", "largest-new", "transpose",
+			"replicate", "typecode", "transform-bsd", "partition-guid", "disk-guid"),
+		longFlag: longOpts("recompute-chs", "display-alignment", "move-second-header", "end-of-largest", "first-in-largest",
+			"first-aligned-in-largest", "mbrtogpt", "randomize-guids", "align-end", "list-types", "clear", "print-mbr",
+			"print", "pretend", "sort", "verify", "version", "zap", "zap-all", "help", "usage")}},
+	{"gdisk", optSpec{}},
 
-		// systemd's shutdown (getopt_long); -t SECONDS is sysvinit's,
-		// still accepted.
-		"shutdown": {shortVal: "t", longEq: true, abbrev: true,
-			longFlag: setOf("help", "halt", "poweroff", "reboot", "kexec", "no-wall", "show")},
-		"reboot": {longEq: true, abbrev: true,
-			longFlag: setOf("help", "halt", "poweroff", "reboot", "force", "wtmp-only", "no-wtmp", "no-wall", "no-sync")},
-		"halt": {longEq: true, abbrev: true,
-			longFlag: setOf("help", "halt", "poweroff", "reboot", "force", "wtmp-only", "no-wtmp", "no-wall", "no-sync")},
-		"poweroff": {longEq: true, abbrev: true,
-			longFlag: setOf("help", "halt", "poweroff", "reboot", "force", "wtmp-only", "no-wtmp", "no-wall", "no-sync")},
+	// systemd's shutdown (getopt_long); -t SECONDS is sysvinit's,
+	// still accepted.
+	{"shutdown", optSpec{shortVal: "t", longEq: true, abbrev: true,
+		longFlag: longOpts("help", "halt", "poweroff", "reboot", "kexec", "no-wall", "show")}},
+	{"reboot", optSpec{longEq: true, abbrev: true,
+		longFlag: longOpts("help", "halt", "poweroff", "reboot", "force", "wtmp-only", "no-wtmp", "no-wall", "no-sync")}},
+	{"halt", optSpec{longEq: true, abbrev: true,
+		longFlag: longOpts("help", "halt", "poweroff", "reboot", "force", "wtmp-only", "no-wtmp", "no-wall", "no-sync")}},
+	{"poweroff", optSpec{longEq: true, abbrev: true,
+		longFlag: longOpts("help", "halt", "poweroff", "reboot", "force", "wtmp-only", "no-wtmp", "no-wall", "no-sync")}},
 
-		// gh repo create (pflag: "=value" or the next word, no
-		// abbreviations; a boolean flag takes "=false").
-		"gh repo create": {shortVal: "dhglpsrt", longEq: true,
-			longVal: setOf("description", "homepage", "gitignore", "license", "template", "source", "remote", "team"),
-			longFlag: setOf("clone", "public", "private", "internal", "push", "add-readme", "disable-issues", "disable-wiki",
-				"include-all-branches", "help")},
+	// gh repo create (pflag: "=value" or the next word, no
+	// abbreviations; a boolean flag takes "=false").
+	{"gh repo create", optSpec{shortVal: "dhglpsrt", longEq: true,
+		longVal: longOpts("description", "homepage", "gitignore", "license", "template", "source", "remote", "team"),
+		longFlag: longOpts("clone", "public", "private", "internal", "push", "add-readme", "disable-issues", "disable-wiki",
+			"include-all-branches", "help")}},
 
-		// The filters whose first operand is their pattern or program
-		// unless an option gave it (grep -e PAT, sed -f FILE, jq -f FILE).
-		"grep": {shortVal: "efmABCdD", longEq: true, abbrev: true,
-			longVal: setOf("regexp", "file", "max-count", "after-context", "before-context", "context", "directories",
-				"devices", "exclude", "exclude-from", "exclude-dir", "include", "label", "binary-files", "color", "colour", "group-separator"),
-			longFlag: setOf("extended-regexp", "fixed-strings", "basic-regexp", "perl-regexp", "ignore-case", "no-ignore-case",
-				"word-regexp", "line-regexp", "null-data", "no-messages", "invert-match", "version", "help", "byte-offset",
-				"line-number", "no-line-number", "line-buffered", "with-filename", "no-filename", "only-matching", "quiet", "silent",
-				"binary", "text", "recursive", "dereference-recursive", "files-without-match", "files-with-matches", "count",
-				"initial-tab", "null", "no-group-separator")},
-		// ripgrep (clap): "=value" or the next word, no abbreviations.
-		"rg": {shortVal: "efmABCEgjMtTr", longEq: true,
-			longVal: setOf("regexp", "file", "max-count", "after-context", "before-context", "context", "encoding", "glob",
-				"iglob", "threads", "max-columns", "type", "type-not", "replace", "max-depth", "max-filesize", "sort", "sortr",
-				"color", "colors", "path-separator", "pre", "pre-glob", "engine", "ignore-file", "type-add", "type-clear",
-				"context-separator", "field-context-separator", "field-match-separator", "dfa-size-limit", "regex-size-limit",
-				"hostname-bin", "hyperlink-format"),
-			longFlag: setOf("help", "version", "files", "type-list")},
-		// gawk: -f PROGFILE, -v var=val, -F fs, -i/-l include/load.
-		"awk": {shortVal: "fvFilEW", longEq: true, abbrev: true,
-			longVal: setOf("file", "assign", "field-separator", "include", "load", "exec", "source"),
-			longFlag: setOf("characters-as-bytes", "traditional", "copyright", "debug", "dump-variables", "gen-pot", "help",
-				"lint", "bignum", "use-lc-numeric", "no-optimize", "optimize", "posix", "profile", "pretty-print",
-				"re-interval", "sandbox", "version")},
-		// jq: -f FILE gives the program; --arg NAME VALUE and its
-		// kin take two words (jqPairs).
-		"jq": {shortVal: "fL",
-			longVal: setOf("from-file", "indent", "arg", "argjson", "slurpfile", "rawfile"),
-			longFlag: setOf("args", "jsonargs", "null-input", "raw-input", "slurp", "compact-output", "tab", "color-output", "monochrome-output",
-				"ascii-output", "unbuffered", "sort-keys", "raw-output", "join-output", "exit-status", "seq", "stream", "help", "version")},
-	}
-})
+	// The filters whose first operand is their pattern or program
+	// unless an option gave it (grep -e PAT, sed -f FILE, jq -f FILE).
+	{"grep", optSpec{shortVal: "efmABCdD", longEq: true, abbrev: true,
+		longVal: longOpts("regexp", "file", "max-count", "after-context", "before-context", "context", "directories",
+			"devices", "exclude", "exclude-from", "exclude-dir", "include", "label", "binary-files", "color", "colour", "group-separator"),
+		longFlag: longOpts("extended-regexp", "fixed-strings", "basic-regexp", "perl-regexp", "ignore-case", "no-ignore-case",
+			"word-regexp", "line-regexp", "null-data", "no-messages", "invert-match", "version", "help", "byte-offset",
+			"line-number", "no-line-number", "line-buffered", "with-filename", "no-filename", "only-matching", "quiet", "silent",
+			"binary", "text", "recursive", "dereference-recursive", "files-without-match", "files-with-matches", "count",
+			"initial-tab", "null", "no-group-separator")}},
+	// ripgrep (clap): "=value" or the next word, no abbreviations.
+	{"rg", optSpec{shortVal: "efmABCEgjMtTr", longEq: true,
+		longVal: longOpts("regexp", "file", "max-count", "after-context", "before-context", "context", "encoding", "glob",
+			"iglob", "threads", "max-columns", "type", "type-not", "replace", "max-depth", "max-filesize", "sort", "sortr",
+			"color", "colors", "path-separator", "pre", "pre-glob", "engine", "ignore-file", "type-add", "type-clear",
+			"context-separator", "field-context-separator", "field-match-separator", "dfa-size-limit", "regex-size-limit",
+			"hostname-bin", "hyperlink-format"),
+		longFlag: longOpts("help", "version", "files", "type-list")}},
+	// gawk: -f PROGFILE, -v var=val, -F fs, -i/-l include/load.
+	{"awk", optSpec{shortVal: "fvFilEW", longEq: true, abbrev: true,
+		longVal: longOpts("file", "assign", "field-separator", "include", "load", "exec", "source"),
+		longFlag: longOpts("characters-as-bytes", "traditional", "copyright", "debug", "dump-variables", "gen-pot", "help",
+			"lint", "bignum", "use-lc-numeric", "no-optimize", "optimize", "posix", "profile", "pretty-print",
+			"re-interval", "sandbox", "version")}},
+	// jq: -f FILE gives the program; --arg NAME VALUE and its
+	// kin take two words (jqPairs).
+	{"jq", optSpec{shortVal: "fL",
+		longVal: longOpts("from-file", "indent", "arg", "argjson", "slurpfile", "rawfile"),
+		longFlag: longOpts("args", "jsonargs", "null-input", "raw-input", "slurp", "compact-output", "tab", "color-output", "monochrome-output",
+			"ascii-output", "unbuffered", "sort-keys", "raw-output", "join-output", "exit-status", "seq", "stream", "help", "version")}},
+}
 
 // specFor returns the option spec of program (a name, or a name and a
 // subcommand), or the empty spec.
-func specFor(program string) optSpec { return programs()[program] }
+func specFor(program string) optSpec {
+	for i := range programs {
+		if programs[i].name == program {
+			return programs[i].spec
+		}
+	}
+	return optSpec{}
+}
+
+// programSpec is one program's entry in programs.
+type programSpec struct {
+	name string
+	spec optSpec
+}

@@ -60,25 +60,25 @@ and how to allow that one path; a policy can make it ask ("secrets":
 // operands are all files read.
 var readerSpecs = sync.OnceValue(func() map[string]optSpec {
 	return map[string]optSpec{
-		"head":    {shortVal: "nc", longVal: setOf("lines", "bytes"), longEq: true},
-		"tail":    {shortVal: "ncs", longVal: setOf("lines", "bytes", "sleep-interval", "pid", "max-unchanged-stats"), longEq: true},
-		"od":      {shortVal: "AjNSstw", longVal: setOf("address-radix", "skip-bytes", "read-bytes", "format", "strings", "width"), longEq: true},
-		"xxd":     {shortVal: "cglosn", longVal: setOf("cols", "groupsize", "len", "seek", "name")},
-		"hexdump": {shortVal: "enfs", longVal: setOf("format", "format-file", "length", "skip"), longEq: true},
-		"base64":  {shortVal: "w", longVal: setOf("wrap"), longEq: true},
-		"base32":  {shortVal: "w", longVal: setOf("wrap"), longEq: true},
-		"strings": {shortVal: "nteT", longVal: setOf("bytes", "radix", "encoding", "target", "output-separator"), longEq: true},
-		"nl":      {shortVal: "bdfhilnsvw", longVal: setOf("body-numbering", "section-delimiter", "footer-numbering", "header-numbering", "line-increment", "join-blank-lines", "number-format", "number-separator", "starting-line-number", "number-width"), longEq: true},
-		"tac":     {shortVal: "s", longVal: setOf("separator"), longEq: true},
-		"bat":     {shortVal: "lmpHr", longVal: setOf("language", "map-syntax", "highlight-line", "line-range", "style", "theme", "tabs", "wrap", "terminal-width", "color", "paging", "pager", "decorations"), longEq: true},
-		"less":    {shortVal: "bhjkoOpPtTxyz#", longVal: setOf("log-file", "tag", "pattern", "prompt"), longEq: true},
-		"grep":    {shortVal: "efmABCdD", longVal: setOf("regexp", "file", "max-count", "after-context", "before-context", "context", "label", "include", "exclude", "exclude-dir", "exclude-from", "binary-files", "devices", "directories", "color", "colour"), longEq: true},
-		"rg":      {shortVal: "efmABCgtTEMj", longVal: setOf("regexp", "file", "max-count", "after-context", "before-context", "context", "glob", "iglob", "type", "type-not", "encoding", "max-columns", "threads", "sort", "sortr", "color", "colors", "replace", "max-depth", "max-filesize", "ignore-file", "pre", "pre-glob", "path-separator", "type-add", "type-clear", "engine", "dfa-size-limit", "regex-size-limit", "context-separator", "field-context-separator", "field-match-separator", "hostname-bin", "hyperlink-format"), longEq: true},
-		"ag":      {shortVal: "ABCGgm", longVal: setOf("after", "before", "context", "file-search-regex", "max-count", "ignore", "pager", "depth", "path-to-ignore"), longEq: true},
-		"tar":     {shortVal: "fCTXbHVgKLNI", longVal: setOf("file", "directory", "files-from", "exclude-from", "exclude", "format", "group", "owner", "mode", "mtime", "newer", "transform", "use-compress-program", "checkpoint-action", "to-command", "label", "blocking-factor", "tape-length", "info-script", "volno-file", "suffix"), longEq: true},
-		"zip":     {shortVal: "bnxitZP", longVal: setOf("exclude", "include", "temp-path", "suffixes", "password", "compression-method"), longEq: true},
-		"cp":      {shortVal: "tS", longVal: setOf("target-directory", "suffix", "backup", "sparse", "reflink", "preserve", "no-preserve"), longEq: true},
-		"mv":      {shortVal: "tS", longVal: setOf("target-directory", "suffix", "backup"), longEq: true},
+		"head":    {shortVal: "nc", longVal: longOpts("lines", "bytes"), longEq: true},
+		"tail":    {shortVal: "ncs", longVal: longOpts("lines", "bytes", "sleep-interval", "pid", "max-unchanged-stats"), longEq: true},
+		"od":      {shortVal: "AjNSstw", longVal: longOpts("address-radix", "skip-bytes", "read-bytes", "format", "strings", "width"), longEq: true},
+		"xxd":     {shortVal: "cglosn", longVal: longOpts("cols", "groupsize", "len", "seek", "name")},
+		"hexdump": {shortVal: "enfs", longVal: longOpts("format", "format-file", "length", "skip"), longEq: true},
+		"base64":  {shortVal: "w", longVal: longOpts("wrap"), longEq: true},
+		"base32":  {shortVal: "w", longVal: longOpts("wrap"), longEq: true},
+		"strings": {shortVal: "nteT", longVal: longOpts("bytes", "radix", "encoding", "target", "output-separator"), longEq: true},
+		"nl":      {shortVal: "bdfhilnsvw", longVal: longOpts("body-numbering", "section-delimiter", "footer-numbering", "header-numbering", "line-increment", "join-blank-lines", "number-format", "number-separator", "starting-line-number", "number-width"), longEq: true},
+		"tac":     {shortVal: "s", longVal: longOpts("separator"), longEq: true},
+		"bat":     {shortVal: "lmpHr", longVal: longOpts("language", "map-syntax", "highlight-line", "line-range", "style", "theme", "tabs", "wrap", "terminal-width", "color", "paging", "pager", "decorations"), longEq: true},
+		"less":    {shortVal: "bhjkoOpPtTxyz#", longVal: longOpts("log-file", "tag", "pattern", "prompt"), longEq: true},
+		"grep":    {shortVal: "efmABCdD", longVal: longOpts("regexp", "file", "max-count", "after-context", "before-context", "context", "label", "include", "exclude", "exclude-dir", "exclude-from", "binary-files", "devices", "directories", "color", "colour"), longEq: true},
+		"rg":      {shortVal: "efmABCgtTEMj", longVal: longOpts("regexp", "file", "max-count", "after-context", "before-context", "context", "glob", "iglob", "type", "type-not", "encoding", "max-columns", "threads", "sort", "sortr", "color", "colors", "replace", "max-depth", "max-filesize", "ignore-file", "pre", "pre-glob", "path-separator", "type-add", "type-clear", "engine", "dfa-size-limit", "regex-size-limit", "context-separator", "field-context-separator", "field-match-separator", "hostname-bin", "hyperlink-format"), longEq: true},
+		"ag":      {shortVal: "ABCGgm", longVal: longOpts("after", "before", "context", "file-search-regex", "max-count", "ignore", "pager", "depth", "path-to-ignore"), longEq: true},
+		"tar":     {shortVal: "fCTXbHVgKLNI", longVal: longOpts("file", "directory", "files-from", "exclude-from", "exclude", "format", "group", "owner", "mode", "mtime", "newer", "transform", "use-compress-program", "checkpoint-action", "to-command", "label", "blocking-factor", "tape-length", "info-script", "volno-file", "suffix"), longEq: true},
+		"zip":     {shortVal: "bnxitZP", longVal: longOpts("exclude", "include", "temp-path", "suffixes", "password", "compression-method"), longEq: true},
+		"cp":      {shortVal: "tS", longVal: longOpts("target-directory", "suffix", "backup", "sparse", "reflink", "preserve", "no-preserve"), longEq: true},
+		"mv":      {shortVal: "tS", longVal: longOpts("target-directory", "suffix", "backup"), longEq: true},
 	}
 })
 
@@ -151,7 +151,7 @@ func checkSecretRead(p *Pass, c *syntax.Call) {
 		if !stdout {
 			return
 		}
-		_, files = scan(c.Args, optSpec{shortVal: "orRuo", longVal: setOf("output", "recipient", "local-user", "homedir", "default-key", "hidden-recipient", "passphrase", "passphrase-file", "cipher-algo", "digest-algo", "compress-algo", "trust-model", "keyring", "secret-keyring", "s2k-cipher-algo", "s2k-digest-algo"), longEq: true})
+		_, files = scan(c.Args, optSpec{shortVal: "orRuo", longVal: longOpts("output", "recipient", "local-user", "homedir", "default-key", "hidden-recipient", "passphrase", "passphrase-file", "cipher-algo", "digest-algo", "compress-algo", "trust-model", "keyring", "secret-keyring", "s2k-cipher-algo", "s2k-digest-algo"), longEq: true})
 	case "dd":
 		// dd if=FILE reads it.
 		for _, a := range c.Args {

@@ -15,22 +15,22 @@ import (
 // the command print no content (--stat) is then only seen when spelled
 // out, which errs on the side of judging the read.
 var gitReadSpecs = sync.OnceValue(func() map[string]optSpec {
-	gitDiffValues := setOf("output", "diff-filter", "find-object", "word-diff-regex", "src-prefix", "dst-prefix",
+	gitDiffValues := longOpts("output", "diff-filter", "find-object", "word-diff-regex", "src-prefix", "dst-prefix",
 		"line-prefix", "ignore-matching-lines", "anchored", "skip-to", "rotate-to", "output-indicator-new",
 		"output-indicator-old", "output-indicator-context", "color-moved-ws", "inter-hunk-context")
-	gitLogValues := setOf("max-count", "skip", "since", "after", "until", "before", "author", "committer", "grep",
+	gitLogValues := longOpts("max-count", "skip", "since", "after", "until", "before", "author", "committer", "grep",
 		"min-parents", "max-parents", "exclude", "since-as-filter", "glob", "grep-reflog", "encoding")
 	return map[string]optSpec{
 		"show":         {shortVal: "nSGIO", longEq: true, longVal: union(gitDiffValues, gitLogValues)},
 		"log":          {shortVal: "nSGILO", longEq: true, longVal: union(gitDiffValues, gitLogValues)},
 		"whatchanged":  {shortVal: "nSGILO", longEq: true, longVal: union(gitDiffValues, gitLogValues)},
 		"diff":         {shortVal: "SGIO", longEq: true, longVal: gitDiffValues},
-		"format-patch": {shortVal: "onSGIv", longEq: true, longVal: union(gitDiffValues, gitLogValues, setOf("output-directory", "subject-prefix", "in-reply-to", "to", "cc", "from", "add-header", "signature", "signature-file", "suffix", "start-number", "base", "interdiff", "range-diff", "creation-factor", "reroll-count", "filename-max-length"))},
+		"format-patch": {shortVal: "onSGIv", longEq: true, longVal: union(gitDiffValues, gitLogValues, longOpts("output-directory", "subject-prefix", "in-reply-to", "to", "cc", "from", "add-header", "signature", "signature-file", "suffix", "start-number", "base", "interdiff", "range-diff", "creation-factor", "reroll-count", "filename-max-length"))},
 		"cat-file":     {longEq: true},
-		"archive":      {shortVal: "o", longEq: true, longVal: setOf("format", "prefix", "output", "remote", "exec", "add-file", "add-virtual-file", "mtime")},
-		"blame":        {shortVal: "LSC", longEq: true, longVal: setOf("contents", "reverse", "since", "encoding", "ignore-rev", "ignore-revs-file", "date", "abbrev")},
-		"annotate":     {shortVal: "LSC", longEq: true, longVal: setOf("contents", "reverse", "since", "encoding", "ignore-rev", "ignore-revs-file", "date", "abbrev")},
-		"grep":         {shortVal: "efmABC", longEq: true, longVal: setOf("max-depth", "context", "after-context", "before-context", "max-count", "threads", "open-files-in-pager", "color")},
+		"archive":      {shortVal: "o", longEq: true, longVal: longOpts("format", "prefix", "output", "remote", "exec", "add-file", "add-virtual-file", "mtime")},
+		"blame":        {shortVal: "LSC", longEq: true, longVal: longOpts("contents", "reverse", "since", "encoding", "ignore-rev", "ignore-revs-file", "date", "abbrev")},
+		"annotate":     {shortVal: "LSC", longEq: true, longVal: longOpts("contents", "reverse", "since", "encoding", "ignore-rev", "ignore-revs-file", "date", "abbrev")},
+		"grep":         {shortVal: "efmABC", longEq: true, longVal: longOpts("max-depth", "context", "after-context", "before-context", "max-count", "threads", "open-files-in-pager", "color")},
 		"diff-tree":    {shortVal: "SGIO", longEq: true, longVal: gitDiffValues},
 	}
 })
@@ -39,11 +39,14 @@ var gitReadSpecs = sync.OnceValue(func() map[string]optSpec {
 // or counts of changes, not their lines.
 var gitNoContent = []string{"stat", "numstat", "shortstat", "name-only", "name-status", "s", "no-patch", "quiet", "raw", "dirstat", "summary"}
 
-func union(sets ...map[string]bool) map[string]bool {
-	out := map[string]bool{}
+// union returns the names in any of sets, each once.
+func union(sets ...optNames) optNames {
+	var out optNames
 	for _, s := range sets {
-		for k := range s {
-			out[k] = true
+		for _, k := range s {
+			if !out.has(k) {
+				out = append(out, k)
+			}
 		}
 	}
 	return out
@@ -238,7 +241,7 @@ func (p *Pass) gitSecretPath(c *syntax.Call, dir syntax.Dir, path, what string) 
 }
 
 // gitAddSpec are git add's options that take a separate value.
-var gitAddSpec = optSpec{longEq: true, longVal: setOf("chmod", "pathspec-from-file")}
+var gitAddSpec = optSpec{longEq: true, longVal: longOpts("chmod", "pathspec-from-file")}
 
 // gitAddSecret judges git add: staging a secret is the step before it is
 // committed and pushed, so a secret among its pathspecs (git add .env,

@@ -24,7 +24,7 @@ sandbox or of a directory outside the project passes.`,
 // dockerRunSpec are docker run's options that take a value.
 var dockerRunSpec = sync.OnceValue(func() optSpec {
 	short, long := syntax.DockerRunOptions()
-	return optSpec{shortVal: short, longVal: setOf(long...), longEq: true, stop: true}
+	return optSpec{shortVal: short, longVal: longOpts(long...), longEq: true, stop: true}
 })
 
 func checkContainerMount(p *Pass, c *syntax.Call) {

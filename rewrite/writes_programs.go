@@ -34,20 +34,20 @@ func programWrites(c *syntax.Call) []target {
 	var out []target
 	switch c.Name {
 	case "sort":
-		opts, _ := scan(c.Args, optSpec{shortVal: "kotST", longVal: setOf("key", "output", "field-separator", "buffer-size",
+		opts, _ := scan(c.Args, optSpec{shortVal: "kotST", longVal: longOpts("key", "output", "field-separator", "buffer-size",
 			"temporary-directory", "parallel", "batch-size", "compress-program", "files0-from", "random-source", "sort"), longEq: true})
 		for _, o := range find(opts, "o", "output") {
 			out = append(out, write(o.val))
 		}
 	case "uniq":
-		_, ops := scan(c.Args, optSpec{shortVal: "fsw", longVal: setOf("skip-fields", "skip-chars", "check-chars"), longEq: true})
+		_, ops := scan(c.Args, optSpec{shortVal: "fsw", longVal: longOpts("skip-fields", "skip-chars", "check-chars"), longEq: true})
 		if len(ops) >= 2 {
 			out = append(out, write(c.Args[ops[1]]))
 		}
 	case "split", "csplit":
-		spec := optSpec{shortVal: "abClnt", longVal: setOf("suffix-length", "bytes", "line-bytes", "lines", "number", "separator", "additional-suffix", "filter"), longEq: true}
+		spec := optSpec{shortVal: "abClnt", longVal: longOpts("suffix-length", "bytes", "line-bytes", "lines", "number", "separator", "additional-suffix", "filter"), longEq: true}
 		if c.Name == "csplit" {
-			spec = optSpec{shortVal: "bfn", longVal: setOf("suffix-format", "prefix", "digits"), longEq: true}
+			spec = optSpec{shortVal: "bfn", longVal: longOpts("suffix-format", "prefix", "digits"), longEq: true}
 		}
 		opts, ops := scan(c.Args, spec)
 		prefix := syntax.Arg{Value: "x", Static: true, Raw: "x"}
@@ -79,7 +79,7 @@ func programWrites(c *syntax.Call) []target {
 			out = append(out, write(c.Args[i]))
 		}
 	case "patch":
-		opts, ops := scan(c.Args, optSpec{shortVal: "BDFVYdiopruz", longVal: setOf("prefix", "ifdef", "fuzz", "version-control",
+		opts, ops := scan(c.Args, optSpec{shortVal: "BDFVYdiopruz", longVal: longOpts("prefix", "ifdef", "fuzz", "version-control",
 			"basename-prefix", "directory", "input", "output", "strip", "reject-file", "suffix", "get", "quoting-style", "read-only", "backup-if-mismatch"), longEq: true})
 		outs := find(opts, "o", "output")
 		for _, o := range outs {
@@ -94,7 +94,7 @@ func programWrites(c *syntax.Call) []target {
 	case "gzip", "gunzip", "bzip2", "bunzip2", "xz", "unxz", "lzma", "unlzma", "pigz", "unpigz", "lzip", "compress":
 		// Each operand is replaced by its compressed (or expanded) form:
 		// the file itself is rewritten and removed.
-		opts, ops := scan(c.Args, optSpec{shortVal: "SbT", longVal: setOf("suffix", "threads", "memlimit", "block-size", "format", "check"), longEq: true})
+		opts, ops := scan(c.Args, optSpec{shortVal: "SbT", longVal: longOpts("suffix", "threads", "memlimit", "block-size", "format", "check"), longEq: true})
 		if has(opts, "c", "stdout", "to-stdout", "t", "test", "l", "list", "h", "help", "V", "version") {
 			return nil
 		}
@@ -173,7 +173,7 @@ func programWrites(c *syntax.Call) []target {
 			}
 		}
 	case "gpg", "gpg2":
-		opts, _ := scan(c.Args, optSpec{shortVal: "ouraRfNzb", longVal: setOf("output", "recipient", "local-user", "homedir",
+		opts, _ := scan(c.Args, optSpec{shortVal: "ouraRfNzb", longVal: longOpts("output", "recipient", "local-user", "homedir",
 			"default-key", "hidden-recipient", "encrypt-to", "trust-model", "keyring", "secret-keyring", "passphrase", "passphrase-file",
 			"passphrase-fd", "cipher-algo", "digest-algo", "compress-algo", "set-filename", "comment", "status-fd", "logger-fd",
 			"keyserver", "keyid-format", "pinentry-mode", "command-fd", "trusted-key", "default-recipient"), longEq: true})
@@ -185,7 +185,7 @@ func programWrites(c *syntax.Call) []target {
 	case "script":
 		// script [options] [file]: the typescript (default ./typescript)
 		// and the log files of -I, -O, -B, -T.
-		opts, ops := scan(c.Args, optSpec{shortVal: "cEIOBTmo", longVal: setOf("command", "echo", "log-in", "log-out", "log-io",
+		opts, ops := scan(c.Args, optSpec{shortVal: "cEIOBTmo", longVal: longOpts("command", "echo", "log-in", "log-out", "log-io",
 			"log-timing", "logging-format", "output-limit"), longEq: true})
 		if has(opts, "V", "version", "h", "help") {
 			return nil
@@ -200,12 +200,12 @@ func programWrites(c *syntax.Call) []target {
 		}
 	case "ed", "red":
 		// ed FILE edits FILE: its commands (from stdin) can write it.
-		if _, ops := scan(c.Args, optSpec{shortVal: "p", longVal: setOf("prompt"), longEq: true}); len(ops) > 0 && !strings.HasPrefix(c.Args[ops[0]].Value, "!") {
+		if _, ops := scan(c.Args, optSpec{shortVal: "p", longVal: longOpts("prompt"), longEq: true}); len(ops) > 0 && !strings.HasPrefix(c.Args[ops[0]].Value, "!") {
 			out = append(out, write(c.Args[ops[0]]))
 		}
 	case "mkfifo", "mknod":
 		// Each operand (mknod: the first) is created.
-		_, ops := scan(c.Args, optSpec{shortVal: "mZ", longVal: setOf("mode", "context"), longEq: true})
+		_, ops := scan(c.Args, optSpec{shortVal: "mZ", longVal: longOpts("mode", "context"), longEq: true})
 		if c.Name == "mknod" && len(ops) > 1 {
 			ops = ops[:1]
 		}
@@ -226,7 +226,7 @@ func programWrites(c *syntax.Call) []target {
 
 // tarWriteSpec are tar's options that take a value.
 var tarWriteSpec = sync.OnceValue(func() optSpec {
-	return optSpec{shortVal: "bCfFgHIKLNTVX", longVal: setOf("directory", "file", "files-from", "exclude-from", "blocking-factor",
+	return optSpec{shortVal: "bCfFgHIKLNTVX", longVal: longOpts("directory", "file", "files-from", "exclude-from", "blocking-factor",
 		"format", "newer", "after-date", "newer-mtime", "listed-incremental", "label", "owner", "group", "mode", "mtime", "transform",
 		"xform", "use-compress-program", "exclude", "starting-file", "tape-length", "info-script", "new-volume-script", "volno-file",
 		"record-size", "suffix", "to-command", "checkpoint-action", "strip-components", "backup", "rmt-command", "rsh-command",
@@ -237,7 +237,7 @@ var tarWriteSpec = sync.OnceValue(func() optSpec {
 // awkInPlace lists the files gawk edits in place (-i inplace, --include
 // inplace): its operands after the program text.
 func awkInPlace(c *syntax.Call) []target {
-	opts, ops := scan(c.Args, optSpec{shortVal: "fvFiEelLW", longVal: setOf("file", "assign", "field-separator", "include", "exec",
+	opts, ops := scan(c.Args, optSpec{shortVal: "fvFiEelLW", longVal: longOpts("file", "assign", "field-separator", "include", "exec",
 		"load", "source", "lint", "dump-variables", "profile", "pretty-print", "debug"), longEq: true})
 	inplace := false
 	program := true
@@ -276,7 +276,7 @@ func gitWrites(c *syntax.Call) []target {
 	var out []target
 	switch c.Args[sub].Value {
 	case "diff", "log", "show", "format-patch", "range-diff", "whatchanged":
-		opts, _ := scan(args, optSpec{shortVal: "oUSGlnM", longVal: setOf("output", "output-directory"), longEq: true})
+		opts, _ := scan(args, optSpec{shortVal: "oUSGlnM", longVal: longOpts("output", "output-directory"), longEq: true})
 		for _, o := range find(opts, "output", "output-directory", "o") {
 			if o.name == "o" && c.Args[sub].Value != "format-patch" {
 				continue
@@ -305,14 +305,14 @@ func gitWrites(c *syntax.Call) []target {
 		if _, _, ok := syntax.GitConfigSet(args); !ok {
 			return nil
 		}
-		opts, _ := scan(args, optSpec{shortVal: "ft", longVal: setOf("file", "blob", "type", "default", "comment", "value", "url"), longEq: true})
+		opts, _ := scan(args, optSpec{shortVal: "ft", longVal: longOpts("file", "blob", "type", "default", "comment", "value", "url"), longEq: true})
 		for _, o := range find(opts, "f", "file") {
 			if !(o.val.Static && o.val.Value == "-") {
 				out = append(out, target{arg: o.val, action: guards.Write})
 			}
 		}
 	case "rm":
-		opts, ops := scan(args, optSpec{longVal: setOf("pathspec-from-file"), longEq: true})
+		opts, ops := scan(args, optSpec{longVal: longOpts("pathspec-from-file"), longEq: true})
 		if has(opts, "cached", "n", "dry-run") {
 			return nil // the index only
 		}
@@ -365,7 +365,7 @@ func attrTargets(c *syntax.Call) []target {
 			break
 		}
 	case "chown", "chgrp":
-		opts, ops = scan(c.Args, optSpec{longVal: setOf("reference", "from"), longEq: true})
+		opts, ops = scan(c.Args, optSpec{longVal: longOpts("reference", "from"), longEq: true})
 		if has(opts, "reference") {
 			skip = 0
 		}
@@ -378,7 +378,7 @@ func attrTargets(c *syntax.Call) []target {
 			ops = ops[1:]
 		}
 	case "setfacl":
-		opts, ops = scan(c.Args, optSpec{shortVal: "mMxX", longVal: setOf("modify", "modify-file", "remove", "remove-file", "set", "set-file"), longEq: true})
+		opts, ops = scan(c.Args, optSpec{shortVal: "mMxX", longVal: longOpts("modify", "modify-file", "remove", "remove-file", "set", "set-file"), longEq: true})
 		skip = 0
 		if has(opts, "restore") {
 			return nil
