@@ -48,33 +48,9 @@ that agent too: ask. Starting an agent with its own approvals on passes.`,
 	Commands: []string{"claude", "codex", "gemini", "qwen", "cursor-agent", "amp", "crush", "droid", "copilot", "kimi", "aider",
 		"opencode", "npx", "bunx", "pnpx", "pnpm", "yarn", "npm"},
 	Call: func(p *Pass, c *syntax.Call) {
-		name, args := c.Name, c.Args
-		switch name {
-		case "pnpm", "yarn", "npm":
-			if len(args) == 0 || (args[0].Value != "dlx" && args[0].Value != "exec" && args[0].Value != "x") {
-				return
-			}
-			args = args[1:]
-			fallthrough
-		case "npx", "bunx", "pnpx":
-			i := 0
-			for i < len(args) && strings.HasPrefix(args[i].Value, "-") {
-				if v := args[i].Value; (v == "-p" || v == "--package") && i+1 < len(args) {
-					i++
-				}
-				i++
-			}
-			if i >= len(args) {
-				return
-			}
-			pkg := args[i].Value
-			if at := strings.LastIndexByte(pkg, '@'); at > 0 {
-				pkg = pkg[:at]
-			}
-			if name = agentPackages[pkg]; name == "" {
-				return
-			}
-			args = args[i+1:]
+		name, args, ok := agentCLI(c)
+		if !ok {
+			return
 		}
 		flags, ok := agentBypass[name]
 		if !ok {
@@ -96,4 +72,39 @@ that agent too: ask. Starting an agent with its own approvals on passes.`,
 			}
 		}
 	},
+}
+
+// agentCLI returns the coding-agent CLI a call starts and the arguments
+// it gets, also when a package runner starts it (npx
+// @anthropic-ai/claude-code …, pnpm dlx @google/gemini-cli …).
+func agentCLI(c *syntax.Call) (string, []syntax.Arg, bool) {
+	name, args := c.Name, c.Args
+	switch name {
+	case "pnpm", "yarn", "npm":
+		if len(args) == 0 || (args[0].Value != "dlx" && args[0].Value != "exec" && args[0].Value != "x") {
+			return "", nil, false
+		}
+		args = args[1:]
+		fallthrough
+	case "npx", "bunx", "pnpx":
+		i := 0
+		for i < len(args) && strings.HasPrefix(args[i].Value, "-") {
+			if v := args[i].Value; (v == "-p" || v == "--package") && i+1 < len(args) {
+				i++
+			}
+			i++
+		}
+		if i >= len(args) {
+			return "", nil, false
+		}
+		pkg := args[i].Value
+		if at := strings.LastIndexByte(pkg, '@'); at > 0 {
+			pkg = pkg[:at]
+		}
+		if name = agentPackages[pkg]; name == "" {
+			return "", nil, false
+		}
+		args = args[i+1:]
+	}
+	return name, args, true
 }

@@ -16,4 +16,5 @@ var dangerRules = []Rule{
 	hiddenCode,
 	corralSelf,
 	agentUnguarded,
+	agentSettings,
 }
