@@ -238,14 +238,13 @@ func resolveUncached(p string) string {
 			out = next
 			continue
 		}
-		fi, err := os.Lstat(next)
-		if err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		target, isLink, ok := readLink(next)
+		if !isLink {
 			out = next
 			continue
 		}
 		links++
-		target, err := os.Readlink(next)
-		if err != nil || links > maxLinks || target == "" {
+		if !ok || links > maxLinks || target == "" {
 			return fallback
 		}
 		if filepath.IsAbs(target) {
@@ -254,6 +253,50 @@ func resolveUncached(p string) string {
 		todo = append(strings.Split(target, "/"), todo...)
 	}
 	return out
+}
+
+// linkCache remembers what readLink found for each existing path: a hook
+// process resolves tens of paths under the same few directories (the
+// home, the project, the agents' configuration files), and each
+// resolution walks from /, so without it the same directories are
+// Lstat'ed dozens of times per call. A path that does not exist is not
+// remembered, so a symlink created there later is still followed. It is
+// emptied when it grows large, as resolveCache is.
+var linkCache struct {
+	sync.Mutex
+	m map[string]linkInfo
+}
+
+type linkInfo struct {
+	target     string
+	isLink, ok bool
+}
+
+// readLink reports whether p is a symlink and, if so, its target; ok is
+// false when the target cannot be read.
+func readLink(p string) (target string, isLink, ok bool) {
+	linkCache.Lock()
+	li, hit := linkCache.m[p]
+	linkCache.Unlock()
+	if hit {
+		return li.target, li.isLink, li.ok
+	}
+	fi, err := os.Lstat(p)
+	if err != nil {
+		return "", false, false
+	}
+	if fi.Mode()&os.ModeSymlink != 0 {
+		li.isLink = true
+		li.target, err = os.Readlink(p)
+		li.ok = err == nil
+	}
+	linkCache.Lock()
+	if linkCache.m == nil || len(linkCache.m) >= resolveCacheMax {
+		linkCache.m = make(map[string]linkInfo)
+	}
+	linkCache.m[p] = li
+	linkCache.Unlock()
+	return li.target, li.isLink, li.ok
 }
 
 // relWithin returns p relative to root, as a slash path, when p is root
