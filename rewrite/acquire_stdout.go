@@ -193,6 +193,9 @@ func isInterpreter(name string) bool { return syntax.RunnerOf(name) == syntax.In
 // with no script (sh, bash -s) or an interpreter with no script file,
 // code option or module (syntax.ProgramFromStdin reads its options).
 func runsStdin(c *syntax.Call) bool {
+	if syntax.SQLiteReadsStdin(c) {
+		return true // its dot commands run shell commands (.shell, .system)
+	}
 	if syntax.IsShell(c.Name) {
 		_, stdin := syntax.ShellScript(c)
 		return stdin

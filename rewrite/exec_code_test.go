@@ -42,6 +42,12 @@ const secretMarker = "TOKEN=canary-secret-4242"
 
 var codeCases = []codeCase{
 	{name: "py-rmtree", prog: "python3", cmd: `python3 -c "import shutil; shutil.rmtree('{home}')"`, want: Deny, gone: true},
+	{name: "py-env-home", prog: "python3", cmd: `python3 -c "import os, shutil; shutil.rmtree(os.environ['HOME'])"`, want: Deny, gone: true},
+	{name: "node-env-home", prog: "node", cmd: `node -e "require('fs').rmSync(process.env.HOME, {recursive: true, force: true})"`, want: Deny, gone: true},
+	{name: "bash-rcfile", prog: "bash", cmd: "bash --rcfile setup.sh -i < /dev/null", files: map[string]string{"setup.sh": "rm -rf '{home}'\n"}, want: Deny, gone: true},
+	{name: "bash-rcfile-look", prog: "bash", cmd: "bash --rcfile setup.sh -i < /dev/null", files: map[string]string{"setup.sh": "echo 'rm -rf {home}'\n"}, want: Allow},
+	{name: "sqlite-shell", prog: "sqlite3", cmd: "sqlite3 app.db '.shell rm -rf {home}'", want: Deny, gone: true},
+	{name: "sqlite-data-look", prog: "sqlite3", cmd: `sqlite3 app.db "create table t(x); insert into t values ('.shell rm -rf {home}')"`, want: Allow},
 	{name: "py-system", prog: "python3", cmd: `python3 -c 'import os; os.system("rm -rf ~")'`, want: Deny, gone: true},
 	{name: "py-heredoc", prog: "python3", cmd: "python3 <<'EOF'\nimport subprocess\nsubprocess.run(['rm', '-rf', '{home}'])\nEOF", want: Deny, gone: true},
 	{name: "py-print-look", prog: "python3", cmd: `python3 -c "print('shutil.rmtree(\"{home}\")')"`, want: Allow},

@@ -35,6 +35,8 @@ func (w *walker) codePrograms(c scope, call *Call) bool {
 		w.emacsProgram(c, call)
 	case call.Name == "gdb" || call.Name == "gdb-multiarch":
 		w.gdbProgram(c, call)
+	case call.Name == "sqlite3" || call.Name == "sqlite":
+		w.sqliteProgram(c, call)
 	default:
 		return false
 	}

@@ -4,6 +4,8 @@ import (
 	"encoding/base64"
 	"sort"
 	"strings"
+
+	"github.com/corral-dev/corral/syntax/lang"
 )
 
 // programs models shell text that other programs run: trap, watch, flock
@@ -654,6 +656,10 @@ func (w *walker) pipeTo(c scope, sink *Call, text string, dynamic bool) bool {
 	case "at", "batch":
 		w.child(c, sink, text, nil, sink.Name, dynamic)
 		return true
+	case "sqlite3", "sqlite":
+		// Input on stdin is read as sqlite3's commands.
+		w.program(c, sink, lang.SQLite, text, sink.Name+" (pipe)", dynamic, "")
+		return true
 	case "crontab":
 		if len(sink.Args) == 0 || len(sink.Args) == 1 && sink.Args[0].Value == "-" {
 			for _, cmd := range cronCommands(text) {
@@ -843,6 +849,12 @@ func (w *walker) hiddenPipe(p *Pipeline, i int) {
 		if st != nil {
 			text = append(text, st.Text())
 		}
+	}
+	if src.Name == lang.SQLiteOutput {
+		// sqlite3's .output |sh: the queries print the script.
+		w.m.Hidden = append(w.m.Hidden, Hidden{Call: sink, Text: strings.Join(text, " | "), Always: true,
+			What: sink.Name + " runs, as a script, what sqlite3's queries print, which is only known at run time"})
+		return
 	}
 	w.m.Hidden = append(w.m.Hidden, Hidden{Call: sink, Text: strings.Join(text, " | "),
 		What: sink.Name + " runs, as a script, the output of " + clip(src.Text(), 60) + ", which is only known at run time"})

@@ -111,11 +111,23 @@ func (w *walker) runsCode(c scope, call *Call) bool {
 	}
 	switch {
 	case IsShell(call.Name):
+		// bash --rcfile F / --init-file F runs F first (an interactive
+		// shell reads it; -i makes one of any shell): read as a script.
+		rc := false
+		for i := 0; i+1 < len(call.Args); i++ {
+			if v := call.Args[i].Value; v == "--rcfile" || v == "--init-file" {
+				w.scriptFile(c, call, call.Args[i+1], "sh")
+				rc = true
+			}
+			if v := call.Args[i].Value; v == "-c" || !strings.HasPrefix(v, "-") {
+				break
+			}
+		}
 		if i := shellFile(call); i >= 0 {
 			w.scriptFile(c, call, call.Args[i], "sh")
 			return true
 		}
-		return false
+		return rc
 	case call.Name == "source" || call.Name == ".":
 		if len(call.Args) == 0 {
 			return false

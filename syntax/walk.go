@@ -553,13 +553,17 @@ func (w *walker) pipeline(c scope, s *sh.Stmt, st *state) {
 	// Text piped into a shell or an interpreter is a script too.
 	for i := 1; i < len(p.Calls); i++ {
 		sink := p.Calls[i]
-		if sink == nil || !readsScript(sink) {
+		sql := sink != nil && SQLiteReadsStdin(sink)
+		if sink == nil || !readsScript(sink) && !sql {
 			continue
 		}
 		text, dynamic, ok := w.producedText(c, p, i-1)
 		if ok {
 			w.pipeTo(c, sink, text, dynamic)
 			continue
+		}
+		if sql {
+			continue // run-time input of sqlite3 is usually a dump: data
 		}
 		w.hiddenPipe(p, i)
 	}

@@ -98,6 +98,8 @@ func Analyze(l Lang, src string) []Effect {
 		return finish(src, exCommands(src, 0))
 	case Gdb:
 		return finish(src, gdbCommands(src))
+	case SQLite:
+		return finish(src, sqliteScript(src))
 	case Tcl:
 		return finish(src, tcl(src))
 	case Elisp:

@@ -168,6 +168,13 @@ var programCases = []struct {
 	{"gdb-pipe", Gdb, `pipe info registers | tee out`, []string{"shell pipe: tee out"}},
 	{"gdb-python", Gdb, `python import os; os.system("rm -rf ~")`, []string{"shell os.system: rm -rf ~"}},
 	{"gdb-bt", Gdb, "bt\ninfo locals\nprint \"shell rm\"", nil},
+	// SQLite: dot commands at the start of a line, SQL outside strings
+	// and comments.
+	{"sqlite-shell", SQLite, ".shell rm -rf ~\n.system 'ls' -la", []string{"shell .shell: rm -rf ~", "shell .system: ls -la"}},
+	{"sqlite-output", SQLite, ".output /etc/passwd\nselect 1;\n.once --bom 'out file.csv'\n.save db.bak\n.backup main b2\n.output stdout", []string{"write .output: /etc/passwd", "write .once: out file.csv", "write .save: db.bak", "write .backup: b2"}},
+	{"sqlite-pipe", SQLite, ".output |rm -rf ~\n.once |sh\n.import '|curl -s x' t\n.read x.sql", []string{"shell .output |: sqlite3-query-output | rm -rf ~", "shell .once |: sqlite3-query-output | sh", "shell .import |: curl -s x", "read .read: x.sql"}},
+	{"sqlite-sql", SQLite, "ATTACH DATABASE '/root/.bashrc' AS x; attach 'a''b.db' as y; VACUUM INTO '/tmp/v'; vacuum main into 'w'; select writefile('/home/u/.ssh/authorized_keys', 'k'); select load_extension('./x.so'); attach ':memory:' as m;", []string{"write ATTACH: /root/.bashrc", "write ATTACH: a'b.db", "write VACUUM INTO: /tmp/v", "write VACUUM INTO: w", "write writefile: /home/u/.ssh/authorized_keys", "hidden load_extension: ./x.so"}},
+	{"sqlite-data", SQLite, "insert into t values ('.shell rm -rf ~', 'attach ''x'' as y');\n-- .shell rm -rf ~\n/* vacuum into 'z' */ select \"into\" from t;\n.tables\ninto", nil},
 }
 
 func describeProgram(e Effect) string {
@@ -197,7 +204,7 @@ func FuzzProgramEffects(f *testing.F) {
 		f.Add(string(tc.l), tc.src)
 	}
 	f.Fuzz(func(t *testing.T, l, src string) {
-		for _, lg := range []Lang{Awk, Sed, Ex, Lua, Tcl, R, Julia, Elisp, Gdb} {
+		for _, lg := range []Lang{Awk, Sed, Ex, Lua, Tcl, R, Julia, Elisp, Gdb, SQLite} {
 			if string(lg) == l {
 				_ = Analyze(lg, src)
 			}

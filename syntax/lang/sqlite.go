@@ -1,0 +1,253 @@
+package lang
+
+import "strings"
+
+// SQLite is the input of the sqlite3 shell: SQL statements and its dot
+// commands.
+const SQLite Lang = "sqlite"
+
+// sqliteScript finds what sqlite3 input does beyond the database: dot
+// commands that run a shell (.shell, .system, .output |cmd, .once
+// |cmd, .import |cmd, .read |cmd), write a file (.output, .once, .save,
+// .backup, .log), read one (.import, .read); and SQL that writes or runs
+// native code (ATTACH 'file' creates it, VACUUM INTO 'file',
+// writefile('file', …) of the CLI's fileio, load_extension). A dot
+// command is read at the start of a line; SQL everywhere outside
+// comments, with its quoting.
+func sqliteScript(src string) []Effect {
+	var out []Effect
+	off := 0
+	var sql strings.Builder
+	sqlAt := -1
+	for _, line := range strings.SplitAfter(src, "\n") {
+		at := off
+		off += len(line)
+		s := strings.TrimSpace(line)
+		if pending := strings.TrimSpace(sql.String()); strings.HasPrefix(s, ".") && (pending == "" || strings.HasSuffix(pending, ";")) {
+			// A dot command starts a line between statements.
+			out = append(out, sqliteDot(s, at)...)
+			continue
+		}
+		if sqlAt < 0 {
+			sqlAt = at
+		}
+		sql.WriteString(line)
+	}
+	if sqlAt >= 0 {
+		out = append(out, sqliteSQL(sql.String(), sqlAt)...)
+	}
+	return out
+}
+
+// sqliteArgs splits a dot command's arguments as sqlite3 does: blanks
+// separate, '…' and "…" quote.
+func sqliteArgs(s string) []string {
+	var out []string
+	for i := 0; i < len(s); {
+		for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
+			i++
+		}
+		if i >= len(s) {
+			break
+		}
+		if q := s[i]; q == '\'' || q == '"' {
+			j := strings.IndexByte(s[i+1:], q)
+			if j < 0 {
+				out = append(out, s[i+1:])
+				break
+			}
+			out = append(out, s[i+1:i+1+j])
+			i += j + 2
+			continue
+		}
+		j := i
+		for j < len(s) && s[j] != ' ' && s[j] != '\t' {
+			j++
+		}
+		out = append(out, s[i:j])
+		i = j
+	}
+	return out
+}
+
+// SQLiteOutput stands, in the shell text of .output |CMD, for the
+// output of the queries piped into CMD: a program corral does not know,
+// so what it prints is only known at run time.
+const SQLiteOutput = "sqlite3-query-output"
+
+func sqliteDot(s string, at int) []Effect {
+	name, rest, _ := strings.Cut(s, " ")
+	name = strings.TrimPrefix(name, ".")
+	args := sqliteArgs(rest)
+	// The operands, options (-x, --bom, --csv, …) left out.
+	var ops []string
+	for i, a := range args {
+		if strings.HasPrefix(a, "|") && (name == "output" || name == "once") {
+			// .output |CMD takes every word after it, options too.
+			ops = append(ops, strings.Join(args[i:], " "))
+			break
+		}
+		if !strings.HasPrefix(a, "-") {
+			ops = append(ops, a)
+		}
+	}
+	file := func(p string, write bool) Effect {
+		if cmd, ok := strings.CutPrefix(p, "|"); ok {
+			cmd = strings.TrimSpace(cmd)
+			if write {
+				// The queries' output is the command's input: a shell
+				// reading it runs text only known at run time.
+				cmd = SQLiteOutput + " | " + cmd
+			}
+			return Effect{Kind: Shell, Call: "." + name + " |", Text: cmd, Offset: at}
+		}
+		if write {
+			return Effect{Kind: Write, Call: "." + name, Path: p, Offset: at}
+		}
+		return Effect{Kind: Read, Call: "." + name, Path: p, Offset: at}
+	}
+	switch name {
+	case "shell", "system":
+		return []Effect{{Kind: Shell, Call: "." + name, Text: strings.Join(args, " "), Offset: at}}
+	case "output", "once", "log":
+		if len(ops) == 0 || name == "log" && (ops[0] == "off" || ops[0] == "stdout" || ops[0] == "stderr") || ops[0] == "stdout" {
+			return nil
+		}
+		return []Effect{file(ops[0], true)}
+	case "save", "backup":
+		if len(ops) == 0 {
+			return nil
+		}
+		return []Effect{file(ops[len(ops)-1], true)}
+	case "import":
+		if len(ops) == 0 {
+			return nil
+		}
+		return []Effect{file(ops[0], false)}
+	case "read":
+		if len(ops) == 0 {
+			return nil
+		}
+		return []Effect{file(ops[0], false)}
+	}
+	return nil
+}
+
+// sqliteSQL reads SQL text: its keywords and calls outside strings and
+// comments, with the string literal that follows them.
+func sqliteSQL(src string, base int) []Effect {
+	type tok struct {
+		text string
+		str  bool
+		off  int
+	}
+	var toks []tok
+	for i := 0; i < len(src); {
+		c := src[i]
+		switch {
+		case c == '-' && i+1 < len(src) && src[i+1] == '-':
+			j := strings.IndexByte(src[i:], '\n')
+			if j < 0 {
+				i = len(src)
+			} else {
+				i += j
+			}
+		case c == '/' && i+1 < len(src) && src[i+1] == '*':
+			j := strings.Index(src[i+2:], "*/")
+			if j < 0 {
+				i = len(src)
+			} else {
+				i += j + 4
+			}
+		case c == '\'':
+			var b strings.Builder
+			j := i + 1
+			for j < len(src) {
+				if src[j] == '\'' {
+					if j+1 < len(src) && src[j+1] == '\'' {
+						b.WriteByte('\'')
+						j += 2
+						continue
+					}
+					break
+				}
+				b.WriteByte(src[j])
+				j++
+			}
+			toks = append(toks, tok{text: b.String(), str: true, off: i})
+			i = j + 1
+		case c == '"' || c == '`' || c == '[':
+			end := byte('"')
+			if c == '`' {
+				end = '`'
+			} else if c == '[' {
+				end = ']'
+			}
+			j := strings.IndexByte(src[i+1:], end)
+			if j < 0 {
+				i = len(src)
+			} else {
+				toks = append(toks, tok{text: src[i+1 : i+1+j], off: i})
+				i += j + 2
+			}
+		case c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
+			j := i
+			for j < len(src) && (src[j] == '_' || src[j] >= 'a' && src[j] <= 'z' || src[j] >= 'A' && src[j] <= 'Z' || src[j] >= '0' && src[j] <= '9') {
+				j++
+			}
+			toks = append(toks, tok{text: strings.ToLower(src[i:j]), off: i})
+			i = j
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
+			i++
+		default:
+			toks = append(toks, tok{text: string(c), off: i})
+			i++
+		}
+	}
+	var out []Effect
+	word := func(k int) tok {
+		if k >= 0 && k < len(toks) {
+			return toks[k]
+		}
+		return tok{}
+	}
+	for k, t := range toks {
+		if t.str {
+			continue
+		}
+		switch t.text {
+		case "attach":
+			n := k + 1
+			if w := word(n); !w.str && w.text == "database" {
+				n++
+			}
+			if w := word(n); w.str && w.text != "" && w.text != ":memory:" && !strings.HasPrefix(w.text, "file::memory:") {
+				out = append(out, Effect{Kind: Write, Call: "ATTACH", Path: w.text, Offset: base + t.off})
+			} else if !w.str {
+				out = append(out, Effect{Kind: Hidden, Call: "ATTACH", Text: w.text, Offset: base + t.off})
+			}
+		case "into":
+			if p := word(k - 1); !p.str && p.text == "vacuum" || word(k-2).text == "vacuum" {
+				if w := word(k + 1); w.str {
+					out = append(out, Effect{Kind: Write, Call: "VACUUM INTO", Path: w.text, Offset: base + t.off})
+				} else {
+					out = append(out, Effect{Kind: Hidden, Call: "VACUUM INTO", Text: w.text, Offset: base + t.off})
+				}
+			}
+		case "writefile", "load_extension", "edit":
+			if word(k+1).text != "(" {
+				continue
+			}
+			w := word(k + 2)
+			switch {
+			case t.text == "writefile" && w.str:
+				out = append(out, Effect{Kind: Write, Call: "writefile", Path: w.text, Offset: base + t.off})
+			case t.text == "edit":
+				out = append(out, Effect{Kind: Hidden, Call: "edit", Text: "an editor named at run time", Offset: base + t.off})
+			default:
+				out = append(out, Effect{Kind: Hidden, Call: t.text, Text: w.text, Offset: base + t.off})
+			}
+		}
+	}
+	return out
+}

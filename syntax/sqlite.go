@@ -1,0 +1,78 @@
+package syntax
+
+import (
+	"strings"
+
+	sh "mvdan.cc/sh/v3/syntax"
+
+	"github.com/corral-dev/corral/syntax/lang"
+)
+
+// sqliteValueOptions are sqlite3's options that take the next word.
+var sqliteValueOptions = map[string]bool{"separator": true, "newline": true, "nullvalue": true, "vfs": true,
+	"cmd": true, "init": true, "escape": true, "maxsize": true, "mmap": true, "pagecache": true, "heap": true}
+
+// sqliteProgram reads what a sqlite3 call runs: -cmd COMMAND and -init
+// FILE first, then each argument after the database (a statement or a
+// dot command), and the input on stdin (a here-document or here-string).
+// The sqlite3 shell runs shell commands itself (.shell, .system, .output
+// |cmd) and writes files (.output FILE, .save, ATTACH, VACUUM INTO), so
+// what it is given is code, read by lang.SQLite.
+func (w *walker) sqliteProgram(c scope, call *Call) {
+	args := call.Args
+	var pieces []codePiece
+	db := false
+	for i := 0; i < len(args); i++ {
+		a := &args[i]
+		if !db && strings.HasPrefix(a.Value, "-") && a.Static {
+			opt := strings.TrimLeft(a.Value, "-")
+			if sqliteValueOptions[opt] && i+1 < len(args) {
+				i++
+				switch opt {
+				case "cmd":
+					pieces = append(pieces, codePiece{text: args[i].Value, arg: &args[i]})
+				case "init":
+					pieces = append(pieces, codePiece{file: &args[i]})
+				}
+			}
+			continue
+		}
+		if !db {
+			db = true // the database file
+			continue
+		}
+		pieces = append(pieces, codePiece{text: a.Value, arg: a})
+	}
+	w.runPieces(c, call, lang.SQLite, call.Name, pieces)
+	for _, in := range w.stdinTexts(c, call) {
+		w.program(c, call, lang.SQLite, in.text, call.Name+" "+in.kind, in.dynamic, "")
+	}
+}
+
+// SQLiteReadsStdin reports whether a sqlite3 call reads its commands on
+// standard input: no statement follows the database and no redirection
+// replaces the input.
+func SQLiteReadsStdin(call *Call) bool {
+	if call.Name != "sqlite3" && call.Name != "sqlite" {
+		return false
+	}
+	for _, r := range call.Redirs {
+		if r.Node.N == nil || r.Node.N.Value == "0" {
+			if r.Node.Op == sh.RdrIn || r.Node.Op == sh.Hdoc || r.Node.Op == sh.DashHdoc || r.Node.Op == sh.WordHdoc || r.Node.Op == sh.RdrInOut || r.Node.Op == sh.DplIn {
+				return false
+			}
+		}
+	}
+	operands := 0
+	args := call.Args
+	for i := 0; i < len(args); i++ {
+		if strings.HasPrefix(args[i].Value, "-") && operands == 0 {
+			if sqliteValueOptions[strings.TrimLeft(args[i].Value, "-")] {
+				i++
+			}
+			continue
+		}
+		operands++
+	}
+	return operands <= 1
+}
