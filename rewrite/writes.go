@@ -261,6 +261,9 @@ func checkWriteCall(p *Pass, c *syntax.Call) {
 	for _, t := range writeTargets(c) {
 		p.judge(c, c.Script, c.Dir, t, "bash-write", c.Name)
 	}
+	for _, t := range p.diffTargets(c) {
+		p.judge(c, c.Script, c.Dir, t, "bash-write", c.Name+" (from its diff)")
+	}
 	checkSelfAttrs(p, c)
 }
 
