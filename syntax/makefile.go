@@ -183,6 +183,16 @@ func (w *walker) makeRun(c scope, call *Call) {
 		}
 	}
 	for _, f := range files {
+		if f == "/dev/stdin" || f == "/dev/fd/0" || f == "/proc/self/fd/0" {
+			// make -f /dev/stdin reads the Makefile on stdin, as -f - does.
+			if !stdin {
+				stdin = true
+				for _, in := range w.stdinTexts(c, call) {
+					srcs = append(srcs, source{"make -f " + f + " (" + in.kind + ")", in.text})
+				}
+			}
+			continue
+		}
 		if text, ok := w.readScript(dir.Join(f)); ok {
 			srcs = append(srcs, source{f, text})
 		}

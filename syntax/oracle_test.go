@@ -487,3 +487,39 @@ func TestKnownSubstOracle(t *testing.T) {
 		}
 	}
 }
+
+// TestKnownReadsOracle runs read, mapfile and printf -v with input given
+// in the command in corral and in real bash: the variable is static and
+// holds what bash stores; input corral does not model leaves it dynamic.
+func TestKnownReadsOracle(t *testing.T) {
+	t.Parallel()
+	bash := bashPath(t)
+	dir := oracleDir(t)
+	static := []struct{ prelude, word string }{
+		{"read d <<< ~; ", `"$d"`},
+		{"read -r d <<< '  / x  '; ", `"$d"`},
+		{"read -r d <<< $'\\t a b\\t\\nsecond'; ", `"$d"`},
+		{"read d <<< ''; ", `"$d"`},
+		{"read -r d <<'E'\n/srv/x\nmore\nE\n", `"$d"`},
+		{"mapfile -t a <<< $'one\\ntwo three\\n\\nfour'; ", `"${a[@]}"`},
+		{"readarray -t a <<'E'\nx\n y \nE\n", `"${a[@]}"`},
+		{"printf -v d '%s-%s' a b c; ", `"$d"`},
+		{"printf -v d 'x\\n'; ", `"$d"`},
+	}
+	for _, tc := range static {
+		got, st, ok := corralFieldsAfter(t, dir, oraclePrelude+tc.prelude, tc.word)
+		if !ok || !st {
+			t.Errorf("%q %s: static %v ok %v, want static", tc.prelude, tc.word, st, ok)
+			continue
+		}
+		b := bashBatch(t, bash, dir, oraclePrelude+tc.prelude, []string{tc.word})[0]
+		if diff := cmp.Diff(b, got); diff != "" {
+			t.Errorf("%q %s: corral differs from bash (-bash +corral):\n%s", tc.prelude, tc.word, diff)
+		}
+	}
+	for _, prelude := range []string{"read d <<< 'a\\b'; ", "read d < /etc/hostname; ", "read d e <<< 'x y'; ", "IFS=: read d <<< ' x '; ", "read -n 1 d <<< xy; ", "mapfile a <<< x; ", "printf -v d '%d' 1; "} {
+		if _, st, _ := corralFieldsAfter(t, dir, oraclePrelude+prelude, `"$d$a"`); st {
+			t.Errorf("%q: static, want dynamic", prelude)
+		}
+	}
+}

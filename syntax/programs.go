@@ -3,6 +3,7 @@ package syntax
 import (
 	"encoding/base64"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/corral-dev/corral/syntax/lang"
@@ -46,6 +47,9 @@ func (w *walker) programs(c scope, call *Call) bool {
 				w.child(c, call, v.str, nil, name+" (exported)", false)
 			}
 		}
+	}
+	if call.Name == "git" {
+		w.gitEnvConfig(c, call)
 	}
 	if last := lastWrapper(call); last == "flock" && (call.NameArg.Value == "-c" || call.NameArg.Value == "--command") && len(call.Args) > 0 {
 		w.childArg(c, call, &call.Args[0], "flock -c")
@@ -390,6 +394,89 @@ func GitConfigSet(rest []Arg) (key, val *Arg, ok bool) {
 		return nil, nil, false
 	}
 	return pos[0], pos[1], true
+}
+
+// gitEnvConfig models the configuration git takes from its environment,
+// as if each entry were given with -c: GIT_CONFIG_PARAMETERS (the
+// shell-quoted 'key=value' words git -c itself passes to its children)
+// and GIT_CONFIG_COUNT with GIT_CONFIG_KEY_n and GIT_CONFIG_VALUE_n. A
+// value comes from the call's prefix, env, or what the script exported.
+func (w *walker) gitEnvConfig(c scope, call *Call) {
+	lookup := func(name string) (string, bool, bool) {
+		if call.Expr != nil {
+			for _, as := range call.Expr.Assigns {
+				if as.Name != nil && as.Name.Value == name && as.Value != nil {
+					r := &resolver{src: c.sc.Src, dir: call.Dir, st: w.cur}
+					a := r.arg(as.Value)
+					return a.Value, a.Static, true
+				}
+			}
+		}
+		for _, st := range []*state{call.env, w.cur} {
+			if st == nil {
+				continue
+			}
+			if v, ok := st.vars[name]; ok && v.set {
+				return v.str, v.known, true
+			}
+		}
+		return "", false, false
+	}
+	if v, known, ok := lookup("GIT_CONFIG_PARAMETERS"); ok {
+		for _, kv := range splitSingleQuoted(v) {
+			w.gitConfig(c, call, &Arg{Static: known}, kv)
+		}
+	}
+	if v, _, ok := lookup("GIT_CONFIG_COUNT"); ok {
+		n, err := strconv.Atoi(strings.TrimSpace(v))
+		if err != nil || n > 64 {
+			n = 64
+		}
+		for i := 0; i < n; i++ {
+			key, _, okK := lookup("GIT_CONFIG_KEY_" + strconv.Itoa(i))
+			val, known, okV := lookup("GIT_CONFIG_VALUE_" + strconv.Itoa(i))
+			if okK && okV {
+				w.gitConfig(c, call, &Arg{Static: known}, key+"="+val)
+			}
+		}
+	}
+}
+
+// splitSingleQuoted splits text into words as git writes
+// GIT_CONFIG_PARAMETERS: words apart at blanks, each of '…' pieces and
+// \-escaped characters joined ('alias.x=!rm -rf ~', 'key'='value').
+func splitSingleQuoted(text string) []string {
+	var out []string
+	var b strings.Builder
+	in, started := false, false
+	for i := 0; i < len(text); i++ {
+		ch := text[i]
+		switch {
+		case in && ch == '\'':
+			in = false
+		case in:
+			b.WriteByte(ch)
+		case ch == '\'':
+			in, started = true, true
+		case ch == '\\' && i+1 < len(text):
+			i++
+			b.WriteByte(text[i])
+			started = true
+		case ch == ' ' || ch == '\t' || ch == '\n':
+			if started {
+				out = append(out, b.String())
+				b.Reset()
+				started = false
+			}
+		default:
+			b.WriteByte(ch)
+			started = true
+		}
+	}
+	if started {
+		out = append(out, b.String())
+	}
+	return out
 }
 
 // gitConfig models git -c KEY=VALUE.

@@ -1283,6 +1283,79 @@ func (w *walker) reads(c scope, call *Call, st *state) {
 			st.forget(n)
 		}
 	}
+	w.knownReads(c, call, st)
+}
+
+// knownReads sets the value read or printf -v gives when its input is in
+// the command: printf -v NAME of a format exactPrintf computes, and read
+// [-r] NAME or mapfile -t NAME of a static here-string or here-document
+// (read: the first line, IFS white space around it dropped; mapfile:
+// every line). Anything else stays unknown (reads forgot it).
+func (w *walker) knownReads(c scope, call *Call, st *state) {
+	if call.Expr != nil && len(call.Expr.Assigns) > 0 || len(call.Wrappers) > 0 {
+		return // IFS=: read …: the prefix changes how it splits
+	}
+	var opts, ops []string
+	for _, a := range call.Args {
+		if !a.Static {
+			return
+		}
+		if len(ops) == 0 && len(a.Value) > 1 && a.Value[0] == '-' {
+			opts = append(opts, a.Value)
+			continue
+		}
+		ops = append(ops, a.Value)
+	}
+	if call.Name == "printf" {
+		if len(opts) == 1 && opts[0] == "-v" && len(ops) >= 2 && isName(ops[0]) {
+			if out, ok := exactPrintf(ops[1:]); ok {
+				st.setVar(ops[0], variable{known: true, set: true, str: out})
+			}
+		}
+		return
+	}
+	if len(ops) != 1 || !isName(ops[0]) {
+		return
+	}
+	if v, ok := st.vars["IFS"]; ok && (!v.known || !v.set || v.str != defaultIFS) {
+		return
+	}
+	ins := w.stdinTexts(c, call)
+	if len(ins) != 1 || ins[0].dynamic {
+		return
+	}
+	for _, r := range call.Redirs {
+		if r.Node.Op == sh.RdrIn || r.Node.Op == sh.DplIn || r.Node.Op == sh.RdrInOut {
+			return // another input comes after or before
+		}
+	}
+	input := ins[0].text
+	if ins[0].kind == "here-string" {
+		input += "\n"
+	}
+	switch call.Name {
+	case "read":
+		if len(opts) > 1 || len(opts) == 1 && opts[0] != "-r" {
+			return
+		}
+		line, _, _ := strings.Cut(input, "\n")
+		if len(opts) == 0 && strings.Contains(line, `\`) {
+			return // backslashes are escapes without -r
+		}
+		st.setVar(ops[0], variable{known: true, set: true, str: strings.Trim(line, " \t")})
+	case "mapfile", "readarray":
+		if len(opts) != 1 || opts[0] != "-t" {
+			return
+		}
+		lines := strings.SplitAfter(input, "\n")
+		if lines[len(lines)-1] == "" {
+			lines = lines[:len(lines)-1]
+		}
+		for i := range lines {
+			lines[i] = strings.TrimSuffix(lines[i], "\n")
+		}
+		st.setVar(ops[0], variable{known: true, set: true, array: true, list: lines})
+	}
 }
 
 // set models set -- ARGS (the positional parameters), set -f / -o

@@ -66,6 +66,7 @@ var wrappers = map[string]wrapper{
 	"unshare":  {shortVal: "SGRw", longVal: []string{"propagation", "setgroups", "setuid", "setgid", "root", "wd", "map-user", "map-group", "map-users", "map-groups"}},
 	"flock":    {shortVal: "wEc", longVal: []string{"timeout", "conflict-exit-code"}, positional: 1},
 	"busybox":  {},
+	"toybox":   {},
 	"parallel": {shortVal: "jSPaNIdEnLlsX", longVal: []string{"jobs", "results", "sshlogin", "arg-file", "delay", "timeout", "tmpdir", "joblog", "retries", "max-args", "max-lines", "colsep", "workdir", "env", "halt", "memfree", "load", "basefile", "return", "transfer-file", "tag-string", "rpl", "sshloginfile", "sshdelay", "max-procs"}},
 	"sem":      {shortVal: "j", longVal: []string{"jobs", "id", "semaphoretimeout", "timeout"}},
 	// systemd-run runs the command as a transient unit (systemd-run(1)).
