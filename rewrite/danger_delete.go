@@ -2,6 +2,7 @@ package rewrite
 
 import (
 	"path"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -45,7 +46,7 @@ func deletions(p *Pass, c *syntax.Call) []deletion {
 	case "rm", "rmdir", "unlink", "shred":
 		return rmDeletions(p, c)
 	case "find":
-		return findDeletions(c)
+		return findDeletions(p, c)
 	case "rsync":
 		return rsyncDeletions(c)
 	case "git":
@@ -77,17 +78,31 @@ func rmDeletions(p *Pass, c *syntax.Call) []deletion {
 		x.arg = a
 		out = append(out, x)
 	}
+	feeder := argsFeeder(c)
 	for _, i := range operands {
 		a := c.Args[i]
-		if c.ExtraArgs && strings.Contains(a.Value, "{}") {
-			// find -exec rm {}, xargs -I{} rm {}/x: the placeholder
-			// stands for the inputs, judged below or by find itself.
-			for _, in := range pipeInputs(p, c, d) {
-				in.arg.Value = strings.ReplaceAll(a.Value, "{}", in.arg.Value)
-				in.arg.Static = in.arg.Static && a.Static
-				out = append(out, in)
+		if c.ExtraArgs {
+			r, runTime := feederOperand(c, a)
+			if runTime {
+				// find -exec rm {}, xargs -I{} rm {}/x, xargs sh -c 'rm
+				// "$@"' _: the operand stands for the inputs, judged
+				// below or, for find, by the find itself.
+				if fromFind(feeder) {
+					continue
+				}
+				for _, in := range pipeInputs(p, feeder, d) {
+					for _, ph := range []string{"{}", feeder.Replace} {
+						if ph != "" && strings.Contains(a.Value, ph) {
+							in.arg.Value = strings.ReplaceAll(a.Value, ph, in.arg.Value)
+							in.arg.Static = in.arg.Static && a.Static
+							break
+						}
+					}
+					out = append(out, in)
+				}
+				continue
 			}
-			continue
+			a = r
 		}
 		// for d in / /etc; do rm -rf "$d"; done: each value of the loop.
 		if vals, ok := syntax.LoopValues(c, a, p.Config.Home); ok {
@@ -110,10 +125,67 @@ func rmDeletions(p *Pass, c *syntax.Call) []deletion {
 		x.arg = syntax.Arg{Raw: "the paths in " + c.ArgFile}
 		return append(out, x)
 	}
-	if c.ExtraArgs && len(c.Inputs) == 0 && !fromFind(c) && !hasPlaceholder(c) {
+	if c.ExtraArgs && feeder == c && len(c.Inputs) == 0 && !fromFind(c) && !hasPlaceholder(c) {
 		out = append(out, pipeInputs(p, c, d)...)
 	}
 	return out
+}
+
+// argsFeeder returns the call that receives the words c gets at run
+// time: c itself, or, for a call in a script that xargs or find -exec
+// hands its words to through a shell (xargs sh -c 'rm "$@"' _, find
+// -exec sh -c 'rm -rf {}' \;), that shell's call.
+func argsFeeder(c *syntax.Call) *syntax.Call {
+	for c.ExtraArgs && c.RunBy != nil && c.RunBy.ExtraArgs {
+		c = c.RunBy
+	}
+	return c
+}
+
+// fedByFind reports whether the words c gets at run time are the paths a
+// find selects: find -exec runs c, directly or through a shell's script.
+func fedByFind(c *syntax.Call) bool { return fromFind(argsFeeder(c)) }
+
+// positionalRef matches a word that is one positional parameter: $1,
+// "${2}", "$@", $*.
+var positionalRef = regexp.MustCompile(`^"?\$(?:([0-9]|[@*])|\{([0-9]+|[@*])\})"?$`)
+
+// feederOperand reads operand a of c, a call that gets words at run time
+// (see argsFeeder). runTime reports that a stands for those words: a {}
+// placeholder (find -exec, xargs -I{}) or xargs -I's own string, or, in the script of a shell that
+// xargs or find -exec runs, a positional parameter that the shell's words
+// do not give statically ("$@"; $N past the words, which xargs and find
+// ... {} + append; $N given as {}). A positional parameter that the
+// shell's words give statically is returned as that word (find -exec sh
+// -c 'rm -rf "$1"' _ / {} \; deletes /).
+func feederOperand(c *syntax.Call, a syntax.Arg) (r syntax.Arg, runTime bool) {
+	shell := argsFeeder(c)
+	if strings.Contains(a.Value, "{}") || shell.Replace != "" && strings.Contains(a.Value, shell.Replace) {
+		return a, true
+	}
+	if shell == c || a.Static {
+		return a, false
+	}
+	m := positionalRef.FindStringSubmatch(a.Raw)
+	if m == nil {
+		return a, false
+	}
+	ref := m[1] + m[2]
+	script, _ := syntax.ShellScript(shell)
+	if script < 0 {
+		return a, true // the script is supplied at run time too
+	}
+	words := shell.Args[script+1:] // $0, $1, …
+	n, err := strconv.Atoi(ref)
+	if err != nil || n >= len(words) {
+		return a, true // "$@", "$*", or a word appended at run time
+	}
+	w := words[n]
+	if !w.Static || strings.Contains(w.Value, "{}") {
+		return a, true
+	}
+	w.Raw = a.Raw + " (" + w.Value + ")"
+	return w, false
 }
 
 // mvSpec are mv's options that take a value.
@@ -432,11 +504,14 @@ func findActionInGroup(c *syntax.Call, at int, action map[string]bool, del bool)
 }
 
 // findDeletions lists the roots of find -delete or find -exec rm.
-func findDeletions(c *syntax.Call) []deletion {
+func findDeletions(p *Pass, c *syntax.Call) []deletion {
 	verb := ""
 	// deep reports a deleter that takes a directory with its contents
 	// (-exec rm -r); maxdepth is find's -maxdepth, -1 when not given.
 	deep, maxdepth := false, -1
+	// action are the programs whose -exec is the deleting action: the
+	// deleters, and a shell whose script deletes what find hands it.
+	action := findDeleter()
 	for i := 0; i < len(c.Args); i++ {
 		v := c.Args[i].Value
 		switch {
@@ -459,13 +534,24 @@ func findDeletions(c *syntax.Call) []deletion {
 				}
 				j++
 			}
+			if verb == "" && j > i+1 {
+				if shell, del := shellDeleter(p, c, c.Args[i+1].Start); del != nil {
+					verb = "find " + v + " " + shell.Name + " -c " + del.Name
+					opts, _ := scan(del.Args, specFor(del.Name))
+					deep = del.Name == "rm" && has(opts, "r", "R", "recursive")
+					action = map[string]bool{shell.Name: true}
+					for name := range findDeleter() {
+						action[name] = true
+					}
+				}
+			}
 			i = j // words inside -exec are the command's, not find's
 		}
 	}
 	if verb == "" {
 		return nil
 	}
-	filtered, selects := findSelection(c)
+	filtered, selects := findSelects(c, action, true)
 	if strings.HasSuffix(verb, "rmdir") || verb == "find -delete" && findDirsOnly(c) {
 		// rmdir removes empty directories only, and so does -delete of a
 		// directory: find . -type d -delete leaves every file in place.
@@ -480,6 +566,37 @@ func findDeletions(c *syntax.Call) []deletion {
 		out = append(out, deletion{arg: r, verb: verb, recursive: !shallow, force: true, filtered: filtered, selects: selects, shallow: shallow})
 	}
 	return out
+}
+
+// shellDeleter finds, for the command that find c runs with -exec from
+// the word at start, a shell whose script deletes the paths find hands
+// it (find . -exec sh -c 'rm -rf {}' \;, -exec bash -c 'rm "$@"' _ {} +):
+// the shell's call and the deleting call in its script, or nil.
+func shellDeleter(p *Pass, c *syntax.Call, start int) (shell, del *syntax.Call) {
+	if p == nil || p.Model == nil {
+		return nil, nil
+	}
+	for _, x := range p.Model.Calls {
+		if x.RunBy == c && x.Start == start && syntax.IsShell(x.Name) {
+			shell = x
+			break
+		}
+	}
+	if shell == nil {
+		return nil, nil
+	}
+	for _, y := range p.Model.Calls {
+		if !findDeleter()[y.Name] || y == shell || argsFeeder(y) != shell {
+			continue
+		}
+		_, operands := scan(y.Args, specFor(y.Name))
+		for _, i := range operands {
+			if _, runTime := feederOperand(y, y.Args[i]); runTime {
+				return shell, y
+			}
+		}
+	}
+	return nil, nil
 }
 
 // findDirsOnly reports whether find c's -delete only reaches

@@ -148,3 +148,58 @@ func TestDeletionsAgree(t *testing.T) {
 		{"find ~ -name '*.bak' -delete", Allow},
 	})
 }
+
+// TestDeletionsThroughShellScripts: a shell that find -exec or xargs
+// hands its words to (find -exec sh -c 'rm -rf {}' \;, xargs sh -c 'rm
+// "$@"' _) deletes what find or the stage before xargs gives, as the same
+// deletion without the shell does; and bash -c STRING NAME ARGS sets the
+// positional parameters from ARGS.
+func TestDeletionsThroughShellScripts(t *testing.T) {
+	t.Parallel()
+	same := [][2]string{
+		{`find . -iname .svn -exec bash -c 'rm -rf {}' \;`, `find . -iname .svn -exec rm -rf {} \;`},
+		{`find . -name '*.o' -exec sh -c 'rm -f "$1"' _ {} \;`, `find . -name '*.o' -exec rm -f {} \;`},
+		{`find . -name '*.o' -exec sh -c 'rm -f "$@"' _ {} +`, `find . -name '*.o' -exec rm -f {} +`},
+		{`find . -name 'x y' -print0 | xargs -0 -I '{}' sh -c 'ls -ld {} >> log.txt; rm -rdf {}'`, `find . -name 'x y' -print0 | xargs -0 -I '{}' rm -rdf {}`},
+		{`find . -name x -print0 | xargs -0 sh -c 'rm -rf "$@"' _`, `find . -name x -print0 | xargs -0 rm -rf`},
+		{`find / -exec sh -c 'rm -rf {}' \;`, `find / -exec rm -rf {} \;`},
+		{`find ~ -exec bash -c 'rm -rf "$@"' _ {} +`, `find ~ -exec rm -rf {} +`},
+		{`find . -exec sh -c 'rm -rf {}' \;`, `find . -exec rm -rf {} \;`},
+		{`find /etc -name '*.o' -exec sh -c 'rm -f {}' \;`, `find /etc -name '*.o' -exec rm -f {} \;`},
+		{`find / -name '*.o' -exec sh -c 'rm -rf {}' \;`, `find / -name '*.o' -exec rm -rf {} \;`},
+		{`find / -print0 | xargs -0 sh -c 'rm -rf "$@"' _`, `find / -print0 | xargs -0 rm -rf`},
+		{`find ~/old -exec sh -c 'rm -r {}' \;`, `find ~/old -exec rm -r {} \;`},
+	}
+	cfg := guardedConfig()
+	for _, p := range same {
+		got, want := Check(cfg, p[0]), Check(cfg, p[1])
+		if got.Decision != want.Decision {
+			t.Errorf("%s: %s, but %s: %s (findings %v)", p[0], got.Decision, p[1], want.Decision, got.Findings)
+		}
+	}
+	testRuleWith(t, cfg, "rm-root", []ruleCase{
+		{`find / -exec sh -c 'rm -rf {}' \;`, Deny},
+		{`find ~ -exec bash -c 'rm -rf "$1"' _ {} \;`, Deny},
+		{`find . -exec sh -c 'rm -rf "$@"' _ {} +`, Deny},
+		{`find . -name '*.o' -exec sh -c 'rm -rf "$1"' _ / {} \;`, Deny},
+		{`sh -c 'rm -rf "$1"' _ /`, Deny},
+		{`bash -c 'rm -rf "$@"' _ ~`, Deny},
+		{`find / -type d -exec sh -c 'cd {} && rm -rf *' \;`, Ask}, // cd into a directory find gives
+		{`find / -type d -exec sh -c 'cd "$1" && rm -rf *' _ {} \;`, Ask},
+		{`xargs sh -c 'rm -rf "$@"' _`, Ask}, // from stdin, unseen
+		{`cat list | xargs -I{} sh -c 'rm -rf {}'`, Ask},
+		{`echo / | xargs --replace=FOO bash -c 'rm -rf FOO'`, Deny}, // xargs's own replace string
+		{`echo / | xargs -0IFOO sh -c 'rm -rf FOO/'`, Deny},
+		{`echo / | xargs -i sh -c 'rm -rf {}'`, Deny},
+		{`echo / | xargs -I FOO sh -c 'cd FOO && rm -rf *'`, Ask},
+		// Look-alikes that pass.
+		{`find . -iname .svn -exec bash -c 'rm -rf {}' \;`, Allow},
+		{`find . -name '*.o' -exec sh -c 'rm -rf "$1"' _ {} \;`, Allow},
+		{`find -maxdepth 1 -type d -exec sh -c "cd {} && [ -d test ] && rm -rvf test" {} \;`, Allow},
+		{`sh -c 'rm -rf "$1"' _ build`, Allow},
+		{`find . -name '*.o' -exec sh -c 'rm -rf "$2"' _ / {} \;`, Allow}, // $2 is {}, $1 is /
+		{`find . -exec sh -c 'echo rm -rf {}' \;`, Allow},
+		{`echo build | xargs -I FOO sh -c 'rm -rf FOO'`, Allow},
+		{`echo / | xargs sh -c 'cd build && rm -rf *'`, Allow}, // the inputs go to $0…, unused
+	})
+}

@@ -1,6 +1,7 @@
 package rewrite
 
 import (
+	"path"
 	"strings"
 
 	"github.com/corral-dev/corral/syntax"
@@ -21,7 +22,8 @@ ask. Also push --prune, push with a forced refspec from the command line's
 config (-c remote.origin.push=+refs/…) or -c remote.X.mirror=true; --force
 wins over --force-with-lease in either order; git clean made to run
 without -f (-c clean.requireForce=false); read-tree -u --reset,
-checkout-index -f, update-ref -d, symbolic-ref -d, tag -f. An alias
+checkout-index -f (with --prefix=DIR/ it exports under DIR: a write, judged
+by the path guards), update-ref -d, symbolic-ref -d, tag -f. An alias
 defined on the command line (-c alias.x='!rm -rf ~' x, -c alias.x='reset
 --hard' x) is judged as the command it stands for. Global options (git -C
 dir, -c k=v) do not hide the subcommand, and one only known at run time
@@ -323,7 +325,7 @@ func gitDestroys(p *Pass, c *syntax.Call, sub int) string {
 			why = "git read-tree -u --reset overwrites the working tree, discarding uncommitted changes"
 		}
 	case "checkout-index":
-		if flag("--force") || short('f') {
+		if (flag("--force") || short('f')) && !checkoutIndexElsewhere(c, opts) {
 			why = "git checkout-index -f overwrites files in the working tree"
 		}
 	case "symbolic-ref":
@@ -347,4 +349,37 @@ func hasDeleteRefspec(args []syntax.Arg) bool {
 		}
 	}
 	return false
+}
+
+// checkoutIndexPrefix returns the --prefix of git checkout-index (the
+// string put in front of every path it writes), and whether one is given.
+func checkoutIndexPrefix(opts []option) (syntax.Arg, bool) {
+	o := find(opts, "prefix")
+	if len(o) == 0 {
+		return syntax.Arg{}, false
+	}
+	return o[len(o)-1].val, true
+}
+
+// checkoutIndexElsewhere reports whether git checkout-index writes its
+// files somewhere other than over the working tree's: a static --prefix
+// that names another directory (--prefix=export/) or other names
+// (--prefix=.merged-). An empty prefix, ./, or one that leads back to
+// the working directory (../repo/ from repo) overwrites the files
+// themselves; a prefix known only at run time may.
+func checkoutIndexElsewhere(c *syntax.Call, opts []option) bool {
+	pre, ok := checkoutIndexPrefix(opts)
+	if !ok || !pre.Static || pre.Value == "" {
+		return false
+	}
+	if !strings.HasSuffix(pre.Value, "/") {
+		return true // a prefix of the file names: x becomes .merged-x
+	}
+	if path.Clean(pre.Value) == "." {
+		return false
+	}
+	if d := c.Dir.Join(pre.Value); c.Dir.Known && d.Known && d.Path == c.Dir.Path {
+		return false
+	}
+	return true
 }

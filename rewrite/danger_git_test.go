@@ -94,3 +94,31 @@ func TestGitDestroy(t *testing.T) {
 		{"git fetch --prune", Allow},
 	})
 }
+
+// TestCheckoutIndexPrefix: git checkout-index --prefix=DIR/ writes the
+// index's files under DIR (an export), not over the working tree: it is a
+// write through the path guards, while -f with no prefix, ./ or a prefix
+// that leads back to the working directory overwrites the files.
+func TestCheckoutIndexPrefix(t *testing.T) {
+	t.Parallel()
+	testRule(t, "git-destroy", []ruleCase{
+		{"git checkout-index -a -f", Ask},
+		{"git checkout-index -a -f --prefix=./", Ask},
+		{"git checkout-index -a -f --prefix=", Ask},
+		{"git checkout-index -a -f --prefix=../proj/", Ask}, // the working directory again
+		{`git checkout-index -a -f --prefix="$P"`, Ask},     // only known at run time
+		{"git checkout-index -a -f --prefix=export/ --prefix=", Ask},
+		{"git checkout-index --all --force --prefix path/to/export_directory/", Allow},
+		{"git checkout-index -a -f --prefix=/tmp/export/", Allow},
+		{"git checkout-index -a -f --prefix=.merged-", Allow}, // .merged-x beside x
+	})
+	cfg := guardedConfig()
+	testRuleWith(t, cfg, "bash-write", []ruleCase{
+		{"git checkout-index -a -f --prefix=/etc/", Deny},
+		{"git checkout-index -a --prefix=../out/", Ask}, // outside the project
+		{"git checkout-index -a -f --prefix=.git/hooks/", Deny},
+		{"git checkout-index --all --force --prefix path/to/export_directory/", Allow},
+		{"git checkout-index -a -f --prefix=/tmp/export/", Allow},
+		{"git checkout-index -a -f", Allow}, // git-destroy's
+	})
+}

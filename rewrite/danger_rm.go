@@ -33,7 +33,8 @@ directory or the project and asks on / or a system directory), xargs rm and
 parallel rm with the paths the stage before them gives (echo, printf, find,
 find | grep: a pattern keeps some paths, -v nearly all), find -maxdepth 1
 with -delete or a non-recursive rm (the files directly in its root, as
-rm -f ROOT/* takes them),
+rm -f ROOT/* takes them), a shell that find -exec or xargs hands the paths
+to (find . -exec sh -c 'rm -rf {}' \;, xargs sh -c 'rm -rf "$@"' _),
 rsync --delete onto a directory, git clean; the sources of mv are judged
 only for a start known at run time (mv "$DIR/"* x asks).`,
 	Commands: []string{"rm", "find", "rsync", "git", "mv"},
@@ -150,9 +151,14 @@ func (p *Pass) catastrophicDirs() []string {
 }
 
 func checkRmRoot(p *Pass, c *syntax.Call) {
-	if c.Name == "rm" && c.ExtraArgs && !fromFind(c) && len(c.Inputs) == 0 && len(pipeInputs(p, c, deletion{})) == 0 {
-		opts, _ := scan(c.Args, specFor("rm"))
-		if has(opts, "r", "R", "recursive") && has(opts, "f", "force") {
+	if c.Name == "rm" && c.ExtraArgs && !fedByFind(c) && len(c.Inputs) == 0 && len(pipeInputs(p, argsFeeder(c), deletion{})) == 0 {
+		opts, operands := scan(c.Args, specFor("rm"))
+		fed := argsFeeder(c) == c // xargs rm -rf: the words are appended
+		for _, i := range operands {
+			_, runTime := feederOperand(c, c.Args[i])
+			fed = fed || runTime
+		}
+		if fed && has(opts, "r", "R", "recursive") && has(opts, "f", "force") {
 			// xargs rm -rf: the targets arrive on stdin, unseen.
 			p.Report(c, Finding{Rule: "rm-root", Decision: Ask, Message: "rm -rf of paths that only arrive at run time (xargs, parallel)"})
 		}

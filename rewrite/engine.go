@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -337,6 +338,7 @@ func check(cfg *Config, command string, verify bool) *Result {
 		p.Report(nil, Finding{Rule: "undeclared-requires", Decision: Ask, Start: 0, End: len(command), Text: command,
 			Message: "corral's rule table is inconsistent (" + u + " without Requires); asking to be safe"})
 	}
+	settleChoices(p)
 	finish(p, res, verify)
 	return res
 }
@@ -546,6 +548,11 @@ func applyFixes(p *Pass, fs []Finding, calls []*syntax.Call) (string, [][2]int, 
 			continue
 		}
 		for _, e := range f.Fix.Edits {
+			// The readings of a command name with several values
+			// (settleChoices) carry the same edit once each.
+			if slices.Contains(edits, e) {
+				continue
+			}
 			edits = append(edits, e)
 			edited[span{e.Script, e.Start, e.End}] = true
 		}
@@ -587,16 +594,22 @@ var readOnlyGit = sync.OnceValue(func() map[string]bool {
 // a finding or harmless, with no redirection writing outside the sandbox.
 func approvable(p *Pass, calls []*syntax.Call, fs []Finding) bool {
 	fixed := map[*syntax.Call]bool{}
+	// A fix left on a reading of a command name with several values is
+	// right for every reading (settleChoices), so each reading is fixed.
+	fixedChoice := map[*syntax.NameChoice]bool{}
 	for i, c := range calls {
 		if c != nil && fs[i].Decision == Rewrite && fs[i].Fix != nil {
 			fixed[c] = true
+			if c.Choice != nil {
+				fixedChoice[c.Choice] = true
+			}
 		}
 	}
 	for _, c := range p.Model.Calls {
 		if !approvableCall(p, c) {
 			return false
 		}
-		if fixed[c] || readOnly()[c.Name] {
+		if fixed[c] || c.Choice != nil && fixedChoice[c.Choice] || readOnly()[c.Name] {
 			continue
 		}
 		if c.Name == "git" && readOnlyGit()[gitSubcommand(c)] {

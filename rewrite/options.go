@@ -2,7 +2,6 @@ package rewrite
 
 import (
 	"slices"
-	"sort"
 	"strings"
 
 	"github.com/corral-dev/corral/syntax"
@@ -11,7 +10,7 @@ import (
 // optSpec describes a program's options, as data: which take a value, which
 // long options the program knows, and whether it accepts an abbreviation.
 // Every rule reads options through scan with its program's spec (see
-// programs.go); there is no other option reader.
+// programs.go), which hands them to the one scanner, syntax.ScanOptions.
 type optSpec struct {
 	// shortVal lists the one-letter options that take a value.
 	shortVal string
@@ -49,32 +48,10 @@ func longOpts(names ...string) optNames { return names }
 // has reports whether name is in n.
 func (n optNames) has(name string) bool { return slices.Contains(n, name) }
 
-// resolve returns the long option name stands for: itself when it is
-// known or the program takes no abbreviations, the one option it is a
-// prefix of, or, when it is a prefix of several, name with every
-// candidate (the program refuses it as ambiguous, but a version with
-// fewer options would not: rules that look for a dangerous option see
-// each candidate).
-func (s optSpec) resolve(name string) (string, []string) {
-	if !s.abbrev || s.longVal.has(name) || s.longFlag.has(name) || name == "" {
-		return name, nil
-	}
-	var cands []string
-	for _, set := range [...]optNames{s.longVal, s.longFlag} {
-		for _, n := range set {
-			if strings.HasPrefix(n, name) {
-				cands = append(cands, n)
-			}
-		}
-	}
-	switch len(cands) {
-	case 0:
-		return name, nil
-	case 1:
-		return cands[0], nil
-	}
-	sort.Strings(cands)
-	return name, cands
+// core is the spec as the one option scanner reads it (syntax.OptSpec).
+func (s optSpec) core() syntax.OptSpec {
+	return syntax.OptSpec{ShortVal: s.shortVal, ShortOpt: s.shortOpt, LongVal: s.longVal, LongFlag: s.longFlag,
+		LongEq: s.longEq, Abbrev: s.abbrev, Stop: s.stop}
 }
 
 // option is one option found by scan.
@@ -96,78 +73,18 @@ type option struct {
 	ambiguous []string
 }
 
-// scan splits args into options and operands.
+// scan splits args into options and operands, with the one option
+// scanner (syntax.ScanOptions) that the model's own readers use too.
 func scan(args []syntax.Arg, spec optSpec) (opts []option, operands []int) {
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		v := a.Value
-		if !a.Static {
-			operands = append(operands, i)
-			if spec.stop {
-				for j := i + 1; j < len(args); j++ {
-					operands = append(operands, j)
-				}
-				return
-			}
-			continue
-		}
-		switch {
-		case v == "--":
-			for j := i + 1; j < len(args); j++ {
-				operands = append(operands, j)
-			}
-			return
-		case strings.HasPrefix(v, "--") && len(v) > 2:
-			given, val, eq := strings.Cut(v[2:], "=")
-			name, cands := spec.resolve(given)
-			o := option{name: name, long: true, idx: i, ambiguous: cands}
-			switch {
-			case eq && spec.longEq:
-				o.val, o.hasVal, o.attached, o.prefix = a, true, true, "--"+given+"="
-				o.val.Value = val
-			case eq:
-				// The command has no --name=value form (curl): the word
-				// is an unknown option, and the next word is not its value.
-				o.name = name + "="
-			case spec.longVal.has(name) && i+1 < len(args):
-				i++
-				o.val, o.hasVal = args[i], true
-			}
-			opts = append(opts, o)
-		case strings.HasPrefix(v, "-") && len(v) > 1:
-			for j := 1; j < len(v); j++ {
-				c := v[j : j+1]
-				o := option{name: c, idx: i}
-				if strings.Contains(spec.shortOpt, c) {
-					o.val, o.hasVal, o.attached, o.prefix = a, true, true, v[:j+1]
-					o.val.Value = v[j+1:]
-					opts = append(opts, o)
-					break
-				}
-				if strings.Contains(spec.shortVal, c) {
-					if j+1 < len(v) {
-						o.val, o.hasVal, o.attached, o.prefix = a, true, true, v[:j+1]
-						o.val.Value = v[j+1:]
-					} else if i+1 < len(args) {
-						o.val, o.hasVal = args[i+1], true
-						i++
-					}
-					opts = append(opts, o)
-					break
-				}
-				opts = append(opts, o)
-			}
-		default:
-			operands = append(operands, i)
-			if spec.stop {
-				for j := i + 1; j < len(args); j++ {
-					operands = append(operands, j)
-				}
-				return
-			}
-		}
+	found, operands := syntax.ScanOptions(args, spec.core())
+	if len(found) > 0 {
+		opts = make([]option, len(found))
 	}
-	return
+	for i, o := range found {
+		opts[i] = option{name: o.Name, long: o.Long, idx: o.Idx, val: o.Val, hasVal: o.HasVal, attached: o.Attached,
+			prefix: o.Prefix, ambiguous: o.Ambiguous}
+	}
+	return opts, operands
 }
 
 // has reports whether an option with one of the names was given, or an

@@ -24,7 +24,11 @@ given to its shell tool as its own file editor), resolved against the working
 directory the call runs in (cd is followed). A protected path is denied, an
 outside-safe path asked about, a warned path warned. A target only known at
 run time is judged by its known part: "$dir/.env" is asked about because it
-could be a protected file; a fully dynamic target ("$f") is not judged.
+could be a protected file, and "$DIR/.git/hooks/pre-commit" or
+$X/.bashrc because under the root, the project, the home directory or the
+working directory it is one; a whole target a program prints at run time
+(> $(cat f), X=$(cat f); : > $X) is asked about; a target from the
+environment ("$LOG") is not judged.
 Writes to corral's own policy files and state are denied. A download or
 clone whose destination is protected (curl -o .git/hooks/pre-commit,
 wget -O ~/.bashrc) is refused here with the guard's reason rather than
@@ -371,6 +375,9 @@ func (p *Pass) judge(c *syntax.Call, sc *syntax.Script, dir syntax.Dir, t target
 		tail := t.path()
 		if i := strings.LastIndexAny(tail, "$`)}"); i >= 0 {
 			tail = tail[i+1:]
+		}
+		if p.unknownRoot(dir, t, report, what, verb) || p.computedTarget(t, report, what, verb) {
+			return
 		}
 		base := path.Base(tail)
 		if tail == "" || base == "/" || base == "." || !strings.Contains(tail, "/") && tail == t.path() {

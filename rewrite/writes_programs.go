@@ -98,9 +98,16 @@ func programWrites(c *syntax.Call) []target {
 		if has(opts, "c", "stdout", "to-stdout", "t", "test", "l", "list", "h", "help", "V", "version") {
 			return nil
 		}
+		// Only gzip and pigz descend into a directory (-r); without it, and
+		// for bzip2, xz and the others always, a directory operand is
+		// skipped with a warning (gzip: /etc is a directory -- ignored).
+		recursive := (strings.Contains(c.Name, "gzip") || strings.Contains(c.Name, "pigz")) && has(opts, "r", "recursive")
 		for _, i := range ops {
 			a := c.Args[i]
 			if a.Static && a.Value == "-" {
+				continue
+			}
+			if !recursive && surelyDir(c.Dir, a) {
 				continue
 			}
 			if !has(opts, "k", "keep") {
@@ -266,7 +273,8 @@ func awkInPlace(c *syntax.Call) []target {
 
 // gitWrites lists what a git subcommand writes outside its own object
 // store: --output files of diff, log, show and format-patch (-o DIR),
-// git mv's destination and sources, git rm's files.
+// git mv's destination and sources, git rm's files, the files git
+// checkout-index writes under its --prefix.
 func gitWrites(c *syntax.Call) []target {
 	_, sub := gitArgs(c)
 	if sub < 0 {
@@ -287,6 +295,18 @@ func gitWrites(c *syntax.Call) []target {
 				child := o.val
 				child.Value = strings.TrimSuffix(o.val.Value, "/") + "/*"
 				out = append(out, target{arg: o.val, value: child.Value, action: guards.Write})
+			}
+		}
+	case "checkout-index":
+		// --prefix=export/: the files are written under export/ (and with
+		// -f over what is there); --prefix=.merged-: beside the originals.
+		opts, _ := scan(args, specFor("git checkout-index"))
+		if pre, ok := checkoutIndexPrefix(opts); ok && checkoutIndexElsewhere(c, opts) {
+			v := pre.Value
+			if strings.HasSuffix(v, "/") {
+				out = append(out, target{arg: pre, action: guards.Write}, target{arg: pre, value: v + "*", action: guards.Write})
+			} else {
+				out = append(out, target{arg: pre, value: v + "*", action: guards.Write})
 			}
 		}
 	case "mv":
@@ -392,4 +412,18 @@ func attrTargets(c *syntax.Call) []target {
 		out = append(out, target{arg: c.Args[i], action: guards.Write, attrs: true})
 	}
 	return out
+}
+
+// surelyDir reports whether operand a names a directory whatever is on
+// disk: a path ending in /, . or .., the root or a system directory.
+func surelyDir(dir syntax.Dir, a syntax.Arg) bool {
+	if !a.Static || a.Glob && strings.ContainsAny(a.Value, "*?[") {
+		return false
+	}
+	v := a.Value
+	if strings.HasSuffix(v, "/") || v == "." || v == ".." || strings.HasSuffix(v, "/.") || strings.HasSuffix(v, "/..") {
+		return true
+	}
+	t := dir.Join(v)
+	return t.Known && systemDirs()[t.Path]
 }

@@ -36,6 +36,9 @@ func TestWritesThroughEveryDoor(t *testing.T) {
 		{"patch .env fix.diff", Deny},
 		{"patch -o .env a fix.diff", Deny},
 		{"gzip .env", Deny},
+		{"gzip -r /etc", Deny}, // -r compresses every file under it
+		{"gzip --recursive -d /etc/", Deny},
+		{"gzip /etc/passwd", Deny},
 		{"xz -9 id.pem", Deny},
 		{"bzip2 -f server.key", Deny},
 		{"gunzip .env.gz", Deny}, // writes .env
@@ -66,6 +69,9 @@ func TestWritesThroughEveryDoor(t *testing.T) {
 		{"gzip -c .env > /tmp/x.gz", Allow},
 		{"gzip -l archive.gz", Allow},
 		{"gzip -k data.txt", Allow},
+		{"gzip -d --force * /etc", Allow}, // a directory without -r: gzip ignores it
+		{"bzip2 /usr", Allow},
+		{"gzip ./build/", Allow},
 		{"git mv a b", Allow},
 		{"git rm --cached .env", Allow},
 		{"ssh-keygen -l -f ~/.ssh/id_ed25519", Allow},

@@ -13,6 +13,10 @@ import (
 // is the host and the words after it are the remote command.
 var sshSpec = wrapper{shortVal: "BbcDEeFIiJLlmOoPpQRSWw", positional: 1}
 
+// tmuxSpec is tmux's own options before its command (tmux(1); getopt,
+// so letters cluster: -uc TEXT is -u -c TEXT).
+var tmuxSpec = OptSpec{ShortVal: "cfLST", Stop: true}
+
 // tmuxShellCommands are the tmux commands whose last arguments are a
 // shell command (tmux(1): one argument is given to sh -c, several are run
 // as a program and its arguments), with the options that take a value.
@@ -81,19 +85,23 @@ func typed(s string) string {
 // separated by a ";" word).
 func (w *walker) tmux(c scope, call *Call, st *state) bool {
 	args := call.Args
-	// tmux's own options before the command.
-	i := 0
-	for i < len(args) && strings.HasPrefix(args[i].Value, "-") && args[i].Value != "-" {
-		if v := args[i].Value; len(v) == 2 && strings.ContainsRune("cfLST", rune(v[1])) {
-			if v == "-c" && i+1 < len(args) {
-				// tmux -c TEXT runs TEXT with the default shell.
-				t := &args[i+1]
-				w.childIn(c, call, t.Value, t, "tmux -c", !t.Static, st.exportedOnly(Dir{}, w.home), Dir{})
-				return true
-			}
-			i++
+	// tmux's own options before the command (tmuxSpec).
+	opts, operands := ScanOptions(args, tmuxSpec)
+	for _, o := range opts {
+		if o.Name != "c" || !o.HasVal {
+			continue
 		}
-		i++
+		// tmux -c TEXT runs TEXT with the default shell.
+		var host *Arg
+		if !o.Attached {
+			host = &args[o.Idx+1]
+		}
+		w.childIn(c, call, o.Val.Value, host, "tmux -c", !o.Val.Static, st.exportedOnly(Dir{}, w.home), Dir{})
+		return true
+	}
+	i := len(args)
+	if len(operands) > 0 {
+		i = operands[0]
 	}
 	handled := false
 	for i < len(args) {
@@ -117,17 +125,9 @@ func (w *walker) tmuxCommand(c scope, call *Call, cmd []Arg, st *state) bool {
 	name := cmd[0].Value
 	var ops []Arg
 	if name == "send-keys" || name == "send" {
-		for j := 1; j < len(cmd); j++ {
-			v := cmd[j].Value
-			if len(v) > 1 && v[0] == '-' && strings.ContainsAny(v[len(v)-1:], "tNc") {
-				j++ // -t target, -N count, -c client
-				continue
-			}
-			if strings.HasPrefix(v, "-") {
-				continue
-			}
-			ops = cmd[j:]
-			break
+		// -t target, -N count, -c client take a value.
+		if _, operands := ScanOptions(cmd[1:], OptSpec{ShortVal: "tNc", Stop: true}); len(operands) > 0 {
+			ops = cmd[1+operands[0]:]
 		}
 		// Each key word is typed; Enter, C-m and KPEnter end a line.
 		var b strings.Builder
@@ -151,21 +151,11 @@ func (w *walker) tmuxCommand(c scope, call *Call, cmd []Arg, st *state) bool {
 	if !ok {
 		return false
 	}
-	j := 1
-	for j < len(cmd) && strings.HasPrefix(cmd[j].Value, "-") && cmd[j].Value != "-" {
-		v := cmd[j].Value
-		if v == "--" {
-			j++
-			break
-		}
-		if strings.ContainsRune(vals, rune(v[len(v)-1])) && len(v) == 2 {
-			j++
-		}
-		j++
-	}
-	if j >= len(cmd) {
+	_, operands := ScanOptions(cmd[1:], OptSpec{ShortVal: vals, Stop: true})
+	if len(operands) == 0 {
 		return false
 	}
+	j := 1 + operands[0]
 	ops = cmd[j:]
 	if name == "if-shell" || name == "if" {
 		ops = ops[:1] // the condition is shell text; the rest are tmux commands

@@ -660,6 +660,9 @@ func (r *resolver) dynamic(a *Arg, w *sh.Word, s wordScan, _ []string) {
 		return
 	}
 	a.Unknown = env.unknown
+	for _, name := range env.unknown {
+		a.Printed = a.Printed || r.st.get(name).printed
+	}
 	if len(env.unknown) == 0 || len(env.unknown) > 2 || s.dynamic && !onlyUnknownParams(env.unknown) {
 		return
 	}

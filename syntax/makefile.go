@@ -121,57 +121,62 @@ type recipeLine struct {
 	line         int
 }
 
+// makeSpec is GNU make's options (make 4.3 --help; getopt_long, so a long
+// option may be abbreviated: make --eva=… is --eval). -j, -l and -O take
+// an optional attached value, and the long options with an optional value
+// take it only after "=".
+var makeSpec = OptSpec{ShortVal: "CEfIoW", ShortOpt: "jlO", LongEq: true, Abbrev: true,
+	LongVal: []string{"directory", "eval", "file", "makefile", "include-dir", "old-file", "assume-old", "what-if",
+		"new-file", "assume-new", "jobserver-style", "jobserver-auth"},
+	LongFlag: []string{"always-make", "debug", "environment-overrides", "help", "ignore-errors", "jobs", "keep-going",
+		"load-average", "max-load", "check-symlink-times", "just-print", "dry-run", "recon", "output-sync",
+		"print-data-base", "question", "no-builtin-rules", "no-builtin-variables", "silent", "quiet", "no-silent",
+		"no-keep-going", "stop", "touch", "trace", "version", "print-directory", "no-print-directory",
+		"warn-undefined-variables", "shuffle"}}
+
 // makeRun models make [options] [targets]: the recipes of the targets of
 // the Makefile it reads (-f FILE, -f - from a here-document, -C DIR,
-// --eval=TEXT). make -n, -q and --dry-run run nothing.
+// --eval=TEXT), its options read with makeSpec. make -n, -q and
+// --dry-run, however spelled (-kn, --dry), run nothing.
 func (w *walker) makeRun(c scope, call *Call) {
 	dir := call.Dir
 	var files, evals []string
 	var targets []string
 	stdin := false
 	args := call.Args
-	for i := 0; i < len(args); i++ {
-		v := args[i].Value
-		val := func() string {
-			if i+1 < len(args) {
-				i++
-				return args[i].Value
-			}
-			return ""
-		}
-		switch {
-		case v == "-n" || v == "--dry-run" || v == "--just-print" || v == "--recon" || v == "-q" || v == "--question" ||
-			v == "-p" || v == "--print-data-base" || v == "--version" || v == "-v" || v == "--help" || v == "-h":
+	opts, operands := ScanOptions(args, makeSpec)
+	skip := map[int]bool{}
+	for _, o := range opts {
+		switch o.Name {
+		case "n", "q", "p", "v", "h", "dry-run", "just-print", "recon", "question", "print-data-base", "version", "help":
 			return
-		case v == "-f" || v == "--file" || v == "--makefile":
-			f := val()
-			if f == "-" {
+		case "f", "file", "makefile":
+			if !o.HasVal {
+				continue
+			}
+			if o.Val.Value == "-" {
 				stdin = true
 			} else {
-				files = append(files, f)
+				files = append(files, o.Val.Value)
 			}
-		case strings.HasPrefix(v, "--file=") || strings.HasPrefix(v, "--makefile="):
-			files = append(files, v[strings.IndexByte(v, '=')+1:])
-		case strings.HasPrefix(v, "-f") && len(v) > 2 && !strings.HasPrefix(v, "--"):
-			files = append(files, v[2:])
-		case v == "-C" || v == "--directory":
-			dir = dir.Join(val())
-		case strings.HasPrefix(v, "--directory="):
-			dir = dir.Join(v[len("--directory="):])
-		case strings.HasPrefix(v, "-C") && !strings.HasPrefix(v, "--"):
-			dir = dir.Join(v[2:])
-		case strings.HasPrefix(v, "--eval="):
-			evals = append(evals, v[len("--eval="):])
-		case v == "-E" || v == "--eval":
-			evals = append(evals, val())
-		case v == "-o" || v == "-W" || v == "-I" || v == "-j" && i+1 < len(args) && isNumber(args[i+1].Value) || v == "-l" && i+1 < len(args) && isNumber(args[i+1].Value):
-			val()
-		case strings.HasPrefix(v, "-"):
-			if !strings.HasPrefix(v, "--") && strings.ContainsAny(v[1:], "nq") && !strings.ContainsAny(v[1:], "CfIoWjl") {
-				return // a bundle with -n or -q
+		case "C", "directory":
+			if o.HasVal {
+				dir = dir.Join(o.Val.Value)
 			}
-		case isAssignment(v):
-		default:
+		case "E", "eval":
+			if o.HasVal {
+				evals = append(evals, o.Val.Value)
+			}
+		case "j", "l", "jobs", "load-average", "max-load":
+			// make reads a number after -j, -l and their long forms as
+			// their value (-j 4), not as a target.
+			if (!o.HasVal || o.Val.Value == "") && o.Idx+1 < len(args) && isNumber(args[o.Idx+1].Value) {
+				skip[o.Idx+1] = true
+			}
+		}
+	}
+	for _, i := range operands {
+		if v := args[i].Value; !skip[i] && !isAssignment(v) {
 			targets = append(targets, v)
 		}
 	}

@@ -22,6 +22,11 @@ type Call struct {
 	NameArg Arg
 	// Args are the words after the name.
 	Args []Arg
+	// Choice is set when the command name is only known at run time but
+	// takes one of a bounded set of values: the call is then one reading
+	// of the statement, with Name and NameArg the value's (see
+	// NameChoice). Calls of one statement share the pointer.
+	Choice *NameChoice
 	// Wrappers lists the commands taken off, outermost first ("sudo",
 	// "env", "xargs", "find -exec", ...).
 	Wrappers []string
@@ -42,6 +47,16 @@ type Call struct {
 	// ExtraArgs reports that more arguments are added at run time
 	// (xargs, find -exec {}).
 	ExtraArgs bool
+	// RunBy is the call that runs this one when the shell does not run
+	// it directly: the find of a find -exec command, the shell (or eval,
+	// su, …) whose nested script holds the call. nil otherwise. A call
+	// in a script that xargs or find -exec hand their arguments to
+	// (find -exec sh -c 'rm -rf {}' \;) gets them through its RunBy.
+	RunBy *Call
+	// Replace is the string xargs replaces by each input in the words of
+	// the command it runs (xargs -I FOO, --replace, -i: {}), or "" when
+	// the inputs are appended.
+	Replace string
 	// sourced reports that the file this source/. call runs was read and
 	// walked in the caller's state, which then holds what it set.
 	sourced bool

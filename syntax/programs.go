@@ -598,6 +598,11 @@ var dockerValueLong = []string{"add-host", "annotation", "attach", "blkio-weight
 	"publish", "pull", "restart", "runtime", "security-opt", "shm-size", "stop-signal", "stop-timeout", "storage-opt",
 	"sysctl", "tmpfs", "ulimit", "user", "userns", "uts", "volume", "volume-driver", "volumes-from", "workdir"}
 
+// dockerRunSpec is docker run's options as its parser (spf13/pflag)
+// reads them: letter clusters (-itv /:/x, -v/:/x), --name=value, and no
+// abbreviations (docker refuses --volu); they end at the image.
+var dockerRunSpec = OptSpec{ShortVal: dockerValueShort, LongVal: dockerValueLong, LongEq: true, Stop: true}
+
 // dockerRun models docker run -v HOST:CONTAINER IMAGE CMD…: words of the
 // command that name a path under a mounted host directory are that host
 // path, so rm -rf /x with -v /:/x is rm -rf /. Commands that touch only
@@ -644,48 +649,23 @@ func (w *walker) dockerRun(c scope, call *Call) {
 			}
 		}
 	}
-	i := 0
-	for i < len(args) {
-		a := args[i]
-		v := a.Value
-		if !strings.HasPrefix(v, "-") || v == "-" {
-			break
+	opts, operands := ScanOptions(args, dockerRunSpec)
+	for _, o := range opts {
+		if !o.HasVal {
+			continue
 		}
-		if v == "--" {
-			i++
-			break
+		switch o.Name {
+		case "v", "volume":
+			addVolume(o.Val.Value)
+		case "mount":
+			addMount(o.Val.Value)
 		}
-		var opt, val string
-		has := false
-		if strings.HasPrefix(v, "--") {
-			opt, val, has = strings.Cut(v[2:], "=")
-			if !has && contains(dockerValueLong, opt) && i+1 < len(args) {
-				i++
-				val, has = args[i].Value, true
-			}
-		} else {
-			last := v[len(v)-1]
-			if strings.IndexByte(dockerValueShort, last) >= 0 && i+1 < len(args) {
-				opt = string(last)
-				i++
-				val, has = args[i].Value, true
-			} else if len(v) > 2 && strings.IndexByte(dockerValueShort, v[1]) >= 0 {
-				opt, val, has = string(v[1]), v[2:], true
-			}
-		}
-		if has {
-			switch opt {
-			case "v", "volume":
-				addVolume(val)
-			case "mount":
-				addMount(val)
-			}
-		}
-		i++
 	}
-	if i+1 >= len(args) || len(mounts) == 0 {
+	// The first operand is the image; the command follows it.
+	if len(operands) < 2 || len(mounts) == 0 {
 		return
 	}
+	i := operands[0]
 	cmd := args[i+1:]
 	mapped := false
 	parts := make([]string, len(cmd))

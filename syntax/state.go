@@ -18,6 +18,9 @@ type variable struct {
 	list  []string
 	// exported reports that child processes see it.
 	exported bool
+	// printed reports a value that is the whole output of a command
+	// substitution corral cannot read (x=$(cat f)): a program chose it.
+	printed bool
 	// cands, for a variable that is not known, are the string values it
 	// may hold when different paths gave it different ones (if …; then
 	// D=a; else D=b; fi): sorted, at most MaxCandidates. Empty means
@@ -31,7 +34,7 @@ const MaxCandidates = 8
 
 func (v variable) equal(o variable) bool {
 	return v.known == o.known && v.set == o.set && v.str == o.str && v.array == o.array &&
-		v.exported == o.exported && slices.Equal(v.list, o.list) && slices.Equal(v.cands, o.cands)
+		v.exported == o.exported && v.printed == o.printed && slices.Equal(v.list, o.list) && slices.Equal(v.cands, o.cands)
 }
 
 // values returns the string values v may hold, or nil when anything is
@@ -53,7 +56,7 @@ func either(v, o variable) variable {
 	if v.equal(o) {
 		return v
 	}
-	out := variable{exported: v.exported || o.exported}
+	out := variable{exported: v.exported || o.exported, printed: v.printed || o.printed}
 	a, b := v.values(), o.values()
 	if a == nil || b == nil {
 		return out

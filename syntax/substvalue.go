@@ -210,3 +210,59 @@ func LookedUp(a Arg) (string, bool) {
 
 // lookPath finds a program on PATH (exec.LookPath).
 var lookPath = exec.LookPath
+
+// PrintedPath reports a dynamic word that a program chose at run time: it
+// holds a command substitution whose output its text does not give (>
+// $(cat f)), or a variable set to the whole output of one (x=$(cat f); >
+// $x; Arg.Printed). $(mktemp …), which prints a new temporary file, does
+// not count.
+func PrintedPath(a Arg) bool {
+	if a.Static || a.Word == nil {
+		return false
+	}
+	if a.Printed {
+		return true
+	}
+	found := false
+	sh.Walk(a.Word, func(n sh.Node) bool {
+		cs, ok := n.(*sh.CmdSubst)
+		if !ok {
+			return !found
+		}
+		if unknownSubst(cs) {
+			found = true
+		}
+		return false
+	})
+	return found
+}
+
+// unknownSubst reports a command substitution whose output corral does
+// not know, other than mktemp's.
+func unknownSubst(cs *sh.CmdSubst) bool {
+	if len(cs.Stmts) == 1 {
+		if ce, ok := cs.Stmts[0].Cmd.(*sh.CallExpr); ok && len(ce.Args) > 0 && ce.Args[0].Lit() == "mktemp" {
+			return false
+		}
+	}
+	_, known := knownOutput(cs)
+	return !known
+}
+
+// wholeSubst reports a word that is one command substitution whose output
+// corral does not know, optionally double-quoted ($(cat f), "$(cat f)",
+// `cat f`).
+func wholeSubst(w *sh.Word) bool {
+	if len(w.Parts) != 1 {
+		return false
+	}
+	part := w.Parts[0]
+	if dq, ok := part.(*sh.DblQuoted); ok {
+		if len(dq.Parts) != 1 {
+			return false
+		}
+		part = dq.Parts[0]
+	}
+	cs, ok := part.(*sh.CmdSubst)
+	return ok && unknownSubst(cs)
+}

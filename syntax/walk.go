@@ -42,6 +42,10 @@ type walker struct {
 	// cur is the state of the shell at the call being walked, for the
 	// code that reads a call's nested scripts.
 	cur *state
+	// fed holds, per nested script being walked whose host gets words at
+	// run time (xargs sh -c, find -exec sh -c), the strings that stand
+	// for those words in its text: {}, and xargs -I's string.
+	fed []string
 	// origin is the Origin of the next nested script (see Script.Origin).
 	origin string
 	// editing are the files an editor call works on (vim FILE…): what a
@@ -179,6 +183,25 @@ func (w *walker) compound(c scope, s *sh.Stmt, st *state) {
 		w.forClause(inner, cmd, st)
 	case *sh.CaseClause:
 		w.substs(inner, cmd.Word, st, nil)
+		if at, ok := w.caseBranch(inner, cmd, st); ok {
+			// The word and the patterns are known: the item that matches
+			// runs for certain; the others never run, and are still
+			// walked (on a copy marked dead) so that what they hold is
+			// judged, without their assignments leaking.
+			for i, item := range cmd.Items {
+				for _, p := range item.Patterns {
+					w.substs(inner, p, st, nil)
+				}
+				if i == at {
+					w.stmts(inner, item.Stmts, st)
+					continue
+				}
+				never := st.clone()
+				never.dead = true
+				w.stmts(inner, item.Stmts, never)
+			}
+			return
+		}
 		out := st.clone()
 		for _, item := range cmd.Items {
 			for _, p := range item.Patterns {
@@ -242,35 +265,69 @@ func (w *walker) andOr(c scope, s *sh.Stmt, st *state) {
 	// failed is the state after leaf when it failed: a failed cd changed
 	// nothing; anything else may have done part of its work.
 	failed := func(leaf *sh.Stmt, before, after *state) *state {
+		if assignsOnly(leaf) {
+			// An assignment fails only with the status of a
+			// substitution in it, once it is made.
+			return after.clone()
+		}
 		f := before.clone()
 		if !failsCleanly(leaf) {
 			f.merge(after)
 		}
 		return f
 	}
+	// settle marks the path a leaf whose exit status is known cannot
+	// take as dead: the leaves reached only through it are still walked,
+	// but add nothing to what follows.
+	settle := func(t truth, ok, bad *state) {
+		switch t {
+		case alwaysTrue:
+			bad.dead = true
+		case alwaysFalse:
+			ok.dead = true
+		}
+	}
 	before := st.clone()
+	t := w.condTruth(c, leaves[:1], st)
 	w.stmt(c, leaves[0], st)
 	ok := st
 	bad := failed(leaves[0], before, ok)
+	settle(t, ok, bad)
 	for i, leaf := range leaves[1:] {
 		if ops[i] == sh.AndStmt {
 			from := ok.clone()
+			t := w.condTruth(c, []*sh.Stmt{leaf}, from)
 			w.stmt(c, leaf, from)
-			bad.merge(failed(leaf, ok, from))
+			fail := failed(leaf, ok, from)
+			if !from.dead {
+				settle(t, from, fail)
+			}
+			bad.merge(fail)
 			ok = from
 		} else {
 			from := bad.clone()
+			t := w.condTruth(c, []*sh.Stmt{leaf}, from)
 			w.stmt(c, leaf, from)
-			ok.merge(from)
 			if from.dead {
+				ok.merge(from)
 				bad = from
-			} else {
-				bad = failed(leaf, bad, from)
+				continue
 			}
+			fail := failed(leaf, bad, from)
+			settle(t, from, fail)
+			ok.merge(from)
+			bad = fail
 		}
 	}
 	ok.merge(bad)
 	*st = *ok
+}
+
+// assignsOnly reports whether a statement only assigns variables (x=1,
+// with no command word and no redirection).
+func assignsOnly(s *sh.Stmt) bool {
+	ce, ok := s.Cmd.(*sh.CallExpr)
+	return ok && len(ce.Args) == 0 && len(ce.Assigns) > 0 && len(s.Redirs) == 0 && !s.Negated
 }
 
 // failsCleanly reports whether a statement is a directory change, which
@@ -315,8 +372,23 @@ func (w *walker) ifClause(c scope, ic *sh.IfClause, st *state) {
 		w.stmts(c, ic.Then, st)
 		return
 	}
+	t := w.condTruth(c, ic.Cond, st)
 	w.stmts(c, ic.Cond, st)
 	other := st.clone()
+	switch t {
+	case alwaysTrue:
+		// The else part never runs: walked for what it holds, on a
+		// copy that adds nothing to what follows.
+		other.dead = true
+	case alwaysFalse:
+		never := st.clone()
+		never.dead = true
+		w.stmts(c, ic.Then, never)
+		if ic.Else != nil {
+			w.ifClause(c, ic.Else, st)
+		}
+		return
+	}
 	w.stmts(c, ic.Then, st)
 	if ic.Else != nil {
 		w.ifClause(c, ic.Else, other)
@@ -694,6 +766,7 @@ func (w *walker) assign(c scope, st *state, as []*sh.Assign, exported bool) {
 		old := st.get(name)
 		v := w.assignValue(c, st, a, old)
 		v.exported = v.exported || old.exported || exported || st.allExport
+		v.printed = !v.known && !a.Append && a.Value != nil && wholeSubst(a.Value)
 		st.setVar(name, v)
 		w.specialVar(c, name, v, st)
 	}
@@ -891,10 +964,23 @@ func (w *walker) call(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state) {
 		args = append(args, r.fields(word)...)
 	}
 	inv := unwrap(args, st.dir)
+	if choice, readings := nameReadings(args, inv); choice != nil {
+		w.callReadings(c, s, ce, st, args, inv, choice, readings)
+		return
+	}
+	w.callAs(c, s, ce, st, args, inv, nil, true)
+}
+
+// callAs walks a call whose words are args (inv once unwrapped): the
+// call as written, or one reading of a name with a bounded set of values
+// (choice). stage reports that the call is the one its pipeline stage
+// holds.
+func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []Arg, inv invocation, choice *NameChoice, stage bool) {
 	call := w.newCall(c, s, ce, inv)
+	call.Choice = choice
 	call.Start = int(ce.Pos().Offset())
 	call.End = int(ce.End().Offset())
-	if c.pipe != nil && c.stage == s {
+	if c.pipe != nil && c.stage == s && stage {
 		c.pipe.Calls[c.pipeIndex] = call
 	}
 	if w.duplicate(call) {
@@ -1427,7 +1513,7 @@ func (w *walker) set(args []Arg, st *state) {
 
 func (w *walker) newCall(c scope, s *sh.Stmt, ce *sh.CallExpr, inv invocation) *Call {
 	call := &Call{Script: c.sc, Stmt: s, Expr: ce, Wrappers: inv.wrappers, Dir: inv.dir,
-		Pipe: c.pipe, PipeIndex: c.pipeIndex, Host: c.host, Subst: c.subst, Loop: c.loop, ExtraArgs: inv.extra, ArgFile: inv.argFile}
+		Pipe: c.pipe, PipeIndex: c.pipeIndex, Host: c.host, Subst: c.subst, Loop: c.loop, ExtraArgs: inv.extra, ArgFile: inv.argFile, Replace: inv.replace}
 	if c.stage != s {
 		call.Pipe, call.PipeIndex = nil, 0
 	}
@@ -1465,6 +1551,7 @@ func (w *walker) findExec(c scope, s *sh.Stmt, ce *sh.CallExpr, find *Call) {
 			call.Pipe, call.PipeIndex = nil, 0
 			call.Start, call.End = args[i+1].Start, args[j-1].End
 			call.fds, call.env = find.fds, find.env
+			call.RunBy = find
 			w.m.Calls = append(w.m.Calls, call)
 			w.nested(c, call, w.cur)
 		}
@@ -1523,7 +1610,7 @@ func (w *walker) nested(c scope, call *Call, st *state) {
 	idx, stdin := ShellScript(call)
 	if idx >= 0 {
 		a := &call.Args[idx]
-		w.childIn(c, call, a.Value, a, "bash -c", !a.Static, env, call.Dir)
+		w.childIn(c, call, a.Value, a, "bash -c", !a.Static, w.shellParams(env, call, idx), call.Dir)
 		return
 	}
 	if !stdin {
@@ -1672,20 +1759,60 @@ func (w *walker) childIn(c scope, call *Call, text string, host *Arg, kind strin
 			st.aliases = nil
 		}
 	}
+	fed := len(w.fed)
+	if call != nil && call.ExtraArgs {
+		w.fed = append(w.fed, "{}")
+		if call.Replace != "" {
+			w.fed = append(w.fed, call.Replace)
+		}
+	}
 	w.stmts(scope{sc: sc, loop: c.loop}, f.Stmts, st)
+	w.fed = w.fed[:fed]
 	if inShell[kind] && call != nil && call.Stmt != nil {
 		// An alias defined in eval's text (or a sourced file) applies in
 		// the caller from its next line: the caller read the rest of
 		// this line before the text ran.
 		restampAliases(st, c.sc, call.Stmt.End().Line())
 	}
-	if call != nil && call.ExtraArgs {
-		// xargs bash -c 'rm -rf {}': the script's commands get their
-		// arguments at run time too.
+	if call != nil {
 		for _, inner := range w.m.Calls[n:] {
-			inner.ExtraArgs = true
+			if inner.RunBy == nil {
+				inner.RunBy = call
+			}
+			if call.ExtraArgs {
+				// xargs bash -c 'rm -rf {}': the script's commands get
+				// their arguments at run time too.
+				inner.ExtraArgs = true
+			}
 		}
 	}
+}
+
+// shellParams returns the state the script of bash -c STRING [NAME
+// [ARGS…]] starts in: st with ARGS as its positional parameters, as bash
+// sets them ($0 is NAME). They stay unknown when a word is only known at
+// run time, and when xargs or find -exec add words at run time (xargs sh
+// -c 'rm -rf "$@"' _): the rules read those from the words themselves.
+func (w *walker) shellParams(st *state, call *Call, script int) *state {
+	if call.ExtraArgs {
+		return st
+	}
+	if st == nil {
+		st = newState(call.Dir, w.home)
+	} else {
+		st = st.clone()
+	}
+	st.pos, st.posKnown = nil, true
+	if script+2 <= len(call.Args) {
+		for _, a := range call.Args[script+2:] {
+			if !a.Static {
+				st.pos, st.posKnown = nil, false
+				break
+			}
+			st.pos = append(st.pos, a.Value)
+		}
+	}
+	return st
 }
 
 // restampAliases moves the aliases that st got from scripts other than
@@ -1737,6 +1864,17 @@ func cdPathSearched(p string, st *state) bool {
 	return ok && (!v.known || v.set && v.str != "" && v.str != ".")
 }
 
+// fedWord reports whether v holds a string that stands for words xargs
+// or find -exec hand the script being walked at run time.
+func (w *walker) fedWord(v string) bool {
+	for _, p := range w.fed {
+		if p != "" && strings.Contains(v, p) {
+			return true
+		}
+	}
+	return false
+}
+
 func (w *walker) chdir(call *Call, st *state) Dir {
 	dir := st.dir
 	switch call.Name {
@@ -1762,6 +1900,9 @@ func (w *walker) chdir(call *Call, st *state) Dir {
 				next = dir.Join(d)
 			}
 		case target == nil || target.Value == "-" || strings.HasPrefix(target.Value, "+"):
+		case w.fedWord(target.Value):
+			// find -exec sh -c 'cd {} && …': a directory find hands
+			// the script at run time.
 		case cdPathSearched(target.Value, st) || call.env != nil && cdPathSearched(target.Value, call.env):
 			// CDPATH names the directories cd searches first: the
 			// target depends on what exists when it runs.

@@ -40,7 +40,11 @@ type Arg struct {
 	// OneOf reports that Candidates are every value the word can take:
 	// each variable it depends on holds one of a bounded set of values
 	// that different paths gave it (if …; then D=a; else D=~; fi).
-	OneOf      bool
+	OneOf bool
+	// Printed reports that a variable the word depends on holds the
+	// whole output of a command substitution corral cannot read
+	// (x=$(cat f)): a program chose the value (see PrintedPath).
+	Printed    bool
 	Start, End int
 	// Raw is the word exactly as written.
 	Raw string

@@ -109,6 +109,8 @@ type invocation struct {
 	// given they are command lines themselves.
 	inputs            []Arg
 	inputsAreCommands bool
+	// replace is the string xargs replaces by each input (-I), or "".
+	replace string
 }
 
 // unwrap takes the wrappers off words and returns the command they run.
@@ -172,9 +174,55 @@ func unwrap(words []Arg, dir Dir) invocation {
 			}
 		}
 		inv.wrappers = append(inv.wrappers, name)
+		if name == "xargs" {
+			inv.replace = xargsReplace(inv.words[1:i])
+		}
 		inv.words = inv.words[i:]
 	}
 	return inv
+}
+
+// xargsReplace returns the string xargs replaces by each input in the
+// command it runs (-I STR, -i[STR], --replace[=STR], BSD's -J STR; -i
+// and --replace alone mean {}), or "" when it appends the inputs.
+func xargsReplace(opts []Arg) string {
+	replace := ""
+	for k := 0; k < len(opts); k++ {
+		v := opts[k].Value
+		switch {
+		case v == "--":
+			return replace
+		case v == "--replace":
+			replace = "{}"
+		case strings.HasPrefix(v, "--replace="):
+			replace = strings.TrimPrefix(v, "--replace=")
+		case strings.HasPrefix(v, "--"):
+		case strings.HasPrefix(v, "-") && len(v) > 1:
+			for j := 1; j < len(v); j++ {
+				l := v[j]
+				rest := v[j+1:]
+				if l == 'i' {
+					replace = "{}"
+					if rest != "" {
+						replace = rest
+					}
+					break
+				}
+				if strings.IndexByte(wrappers["xargs"].shortVal, l) < 0 {
+					continue
+				}
+				if rest == "" && k+1 < len(opts) {
+					k++
+					rest = opts[k].Value
+				}
+				if l == 'I' || l == 'J' {
+					replace = rest
+				}
+				break
+			}
+		}
+	}
+	return replace
 }
 
 // skipOptions returns the index of the wrapped command in words (words[0]

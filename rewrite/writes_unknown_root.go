@@ -1,0 +1,112 @@
+package rewrite
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/corral-dev/corral/guards"
+	"github.com/corral-dev/corral/syntax"
+)
+
+// unknownRoot judges a write or deletion whose path starts with a value
+// only known at run time and ends in a known tail ("$DIR/.git/hooks/
+// pre-commit", $X/.bashrc): the run-time part can name any directory, so
+// the tail is put under the ones where a protected file is most likely —
+// the root (the value empty or unset, as rm-root reads "$DIR/"*), the
+// project, the home directory and the working directory — and when one of
+// them makes a path the guards deny, it asks, naming that path. A tail
+// that is only a file name in no directory ("$f.bak", "$LOG") is left to
+// the checks after it; it reports whether it reported.
+func (p *Pass) unknownRoot(dir syntax.Dir, t target, report func(Decision, string, string), what, verb string) bool {
+	cfg := p.Config
+	tail, param := knownTail(t.path())
+	if cfg.Paths == nil || len(tail) < 2 || tail[0] != '/' {
+		return false
+	}
+	roots := []string{cfg.Project, cfg.Home}
+	if param {
+		// An unset or empty variable gives the root. A substitution's
+		// program printing nothing is its failure, not its use
+		// ($(brew --prefix)/etc/…), and ${DIR:?} stops the shell.
+		roots = append([]string{""}, roots...)
+	}
+	if dir.Known {
+		roots = append(roots, dir.Path)
+	} else if cfg.Cwd != "" {
+		roots = append(roots, cfg.Cwd)
+	}
+	env := guards.Env{Project: cfg.Project, Cwd: cfg.Project, Home: cfg.Home, Sandbox: cfg.Sandbox}
+	seen := map[string]bool{}
+	for _, root := range roots {
+		if root == "/" {
+			root = ""
+		}
+		cand := root + tail
+		if seen[cand] {
+			continue
+		}
+		seen[cand] = true
+		d := cfg.Paths.Decide(env, cand, t.action)
+		if d.Verdict != guards.Deny {
+			continue
+		}
+		why := d.Pattern
+		if why == "" {
+			why = d.Rule
+		}
+		report(Ask, fmt.Sprintf("%s %s %s, a path only known at run time that can be %s (%s)", what, verb, t.arg.Raw, cand, why), "n/a")
+		return true
+	}
+	return false
+}
+
+// knownTail returns the part of a word's value after its last part only
+// known at run time ($X, ${X…}, $(…), `…`), and whether that part is a
+// parameter that can be empty ($X, ${X:-}, not ${X:?} nor a command
+// substitution). It returns "" when the value has no run-time part.
+func knownTail(v string) (string, bool) {
+	tail, param, found := "", false, false
+	for i := 0; i < len(v); {
+		if v[i] == '$' || v[i] == '`' {
+			if head, rest, ok := headOf(v[i:]); ok {
+				subst := strings.HasPrefix(head, "$(") || strings.HasPrefix(head, "`")
+				tail, param, found = rest, !subst && !guardedHead(head), true
+				i += len(head)
+				continue
+			}
+		}
+		i++
+	}
+	if !found {
+		return "", false
+	}
+	return tail, param
+}
+
+// computedTarget asks about a write whose whole path a program prints at
+// run time: a command substitution in the target (> $(cat f), tee
+// "$(…)"), or a variable this command assigns from one (X=$(cat f); : >
+// $X), when no known directory follows it. The command then writes a
+// file of its own choosing that no guard can see (> $(echo ~/.bashrc |
+// rev | rev)). A variable from the environment ("$LOG", $OUT) passes: the
+// command did not choose it; so does mktemp's output, a new temporary
+// file.
+func (p *Pass) computedTarget(t target, report func(Decision, string, string), what, verb string) bool {
+	if t.action != guards.Write || what != "redirection" && what != "tee" {
+		return false
+	}
+	// A known part after the run-time one ("$f.log", $(…)/x) is judged by
+	// the checks before and after this one.
+	if tail, _ := knownTail(t.path()); tail != "" {
+		return false
+	}
+	if !syntax.PrintedPath(t.arg) {
+		return false
+	}
+	by := "the output of a command"
+	if t.arg.Printed {
+		by = "a variable set to the output of a command"
+	}
+	report(Ask, fmt.Sprintf("%s %s %s, a path that is %s at run time: it could be any file", what, verb, t.arg.Raw, by), "n/a")
+	return true
+}

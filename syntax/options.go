@@ -1,0 +1,165 @@
+package syntax
+
+import (
+	"slices"
+	"sort"
+	"strings"
+)
+
+// OptSpec describes a program's options, as data: which take a value,
+// which long options the program knows, and whether it accepts an
+// abbreviation. It is the one option scanner's input (ScanOptions): the
+// model's own readers here (docker run, make, …) and every rule in
+// rewrite read options through it.
+type OptSpec struct {
+	// ShortVal lists the one-letter options that take a value.
+	ShortVal string
+	// ShortOpt lists the one-letter options whose value is optional and
+	// only attached: the rest of the word, maybe empty (sed -i.bak,
+	// perl -i, perl -l0).
+	ShortOpt string
+	// LongVal lists the long options (without "--") that take a value.
+	// The lists are slices, not maps, so that specs written as package
+	// variables are static data the compiler builds, not maps made at
+	// every start of the hook; they are short enough to scan.
+	LongVal []string
+	// LongFlag lists the long options that take none. With LongVal it is
+	// the whole list the program knows, which abbreviation needs.
+	LongFlag []string
+	// LongEq reports that long options also take "--name=value".
+	LongEq bool
+	// Abbrev reports that the program accepts any unambiguous prefix of
+	// a long option, as GNU getopt_long and git's parse-options do (rm
+	// --recu --forc is rm --recursive --force; spf13/pflag, docker's,
+	// does not). An exact name wins over a longer one it is a prefix of.
+	Abbrev bool
+	// Stop reports that options end at the first operand, which with
+	// every word after it is an operand: a program's global options
+	// before its subcommand (git -C d clone …), docker run's before the
+	// image.
+	Stop bool
+}
+
+// Resolve returns the long option name stands for: itself when it is
+// known or the program takes no abbreviations, the one option it is a
+// prefix of, or, when it is a prefix of several, name with every
+// candidate (the program refuses it as ambiguous, but a version with
+// fewer options would not: a reader looking for a dangerous option sees
+// each candidate).
+func (s OptSpec) Resolve(name string) (string, []string) {
+	if !s.Abbrev || slices.Contains(s.LongVal, name) || slices.Contains(s.LongFlag, name) || name == "" {
+		return name, nil
+	}
+	var cands []string
+	for _, set := range [...][]string{s.LongVal, s.LongFlag} {
+		for _, n := range set {
+			if strings.HasPrefix(n, name) {
+				cands = append(cands, n)
+			}
+		}
+	}
+	switch len(cands) {
+	case 0:
+		return name, nil
+	case 1:
+		return cands[0], nil
+	}
+	sort.Strings(cands)
+	return name, cands
+}
+
+// Option is one option ScanOptions found.
+type Option struct {
+	// Name is the letter ("o") or the long name ("output"), resolved
+	// when abbreviated.
+	Name string
+	Long bool
+	// Idx is the index of the word holding the option.
+	Idx int
+	// Val is the value, with its word; Attached reports that the value is
+	// part of the option's own word (-ofile, -fsSLofile, --output=file),
+	// after Prefix.
+	Val      Arg
+	HasVal   bool
+	Attached bool
+	Prefix   string
+	// Ambiguous are the long options an ambiguous abbreviation could
+	// stand for.
+	Ambiguous []string
+}
+
+// ScanOptions splits args into options and operands (their indexes), as
+// getopt reads them with spec: clusters of letters (-fsSLo f), attached
+// and separate values, --name=value, abbreviations, "--". A word only
+// known at run time is an operand.
+func ScanOptions(args []Arg, spec OptSpec) (opts []Option, operands []int) {
+	rest := func(i int) {
+		for j := i; j < len(args); j++ {
+			operands = append(operands, j)
+		}
+	}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		v := a.Value
+		if !a.Static {
+			operands = append(operands, i)
+			if spec.Stop {
+				rest(i + 1)
+				return
+			}
+			continue
+		}
+		switch {
+		case v == "--":
+			rest(i + 1)
+			return
+		case strings.HasPrefix(v, "--") && len(v) > 2:
+			given, val, eq := strings.Cut(v[2:], "=")
+			name, cands := spec.Resolve(given)
+			o := Option{Name: name, Long: true, Idx: i, Ambiguous: cands}
+			switch {
+			case eq && spec.LongEq:
+				o.Val, o.HasVal, o.Attached, o.Prefix = a, true, true, "--"+given+"="
+				o.Val.Value = val
+			case eq:
+				// The command has no --name=value form (curl): the word
+				// is an unknown option, and the next word is not its value.
+				o.Name = name + "="
+			case slices.Contains(spec.LongVal, name) && i+1 < len(args):
+				i++
+				o.Val, o.HasVal = args[i], true
+			}
+			opts = append(opts, o)
+		case strings.HasPrefix(v, "-") && len(v) > 1:
+			for j := 1; j < len(v); j++ {
+				c := v[j : j+1]
+				o := Option{Name: c, Idx: i}
+				if strings.Contains(spec.ShortOpt, c) {
+					o.Val, o.HasVal, o.Attached, o.Prefix = a, true, true, v[:j+1]
+					o.Val.Value = v[j+1:]
+					opts = append(opts, o)
+					break
+				}
+				if strings.Contains(spec.ShortVal, c) {
+					if j+1 < len(v) {
+						o.Val, o.HasVal, o.Attached, o.Prefix = a, true, true, v[:j+1]
+						o.Val.Value = v[j+1:]
+					} else if i+1 < len(args) {
+						o.Val, o.HasVal = args[i+1], true
+						i++
+					}
+					opts = append(opts, o)
+					break
+				}
+				opts = append(opts, o)
+			}
+		default:
+			operands = append(operands, i)
+			if spec.Stop {
+				rest(i + 1)
+				return
+			}
+		}
+	}
+	return
+}

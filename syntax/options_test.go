@@ -1,0 +1,104 @@
+package syntax
+
+import (
+	"os"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestMakeOptionsScanned checks make's options as the one scanner reads
+// them with make's table: clusters, values after -j, abbreviated long
+// options (getopt_long), and the dry runs that run no recipe.
+func TestMakeOptionsScanned(t *testing.T) {
+	t.Parallel()
+	mk := "all:\n\trm -rf /tmp/all\nx:\n\trm -rf /tmp/x\n4:\n\trm -rf /tmp/four\n"
+	read := func(p string) (string, error) {
+		if strings.HasSuffix(p, "/Makefile") || strings.HasSuffix(p, "/other.mk") {
+			return mk, nil
+		}
+		return "", os.ErrNotExist
+	}
+	cases := []struct {
+		src  string
+		want []string
+	}{
+		{`make`, []string{"/tmp/all"}},
+		{`make x`, []string{"/tmp/x"}},
+		{`make -j 4 x`, []string{"/tmp/x"}},
+		{`make -j4 x`, []string{"/tmp/x"}},
+		{`make --jobs 4 x`, []string{"/tmp/x"}},
+		{`make -k 4`, []string{"/tmp/four"}},
+		{`make -fother.mk x`, []string{"/tmp/x"}},
+		{`make --file=other.mk x`, []string{"/tmp/x"}},
+		{`make --fil other.mk x`, []string{"/tmp/x"}},
+		{`make --eva=$'y:\n\trm -rf /tmp/y' y`, []string{"/tmp/y"}},
+		{`make --eval $'y:\n\trm -rf /tmp/y' y`, []string{"/tmp/y"}},
+		{`make -E $'y:\n\trm -rf /tmp/y' y`, []string{"/tmp/y"}},
+		// Dry runs run no recipe, however spelled.
+		{`make -n x`, nil},
+		{`make -kn x`, nil},
+		{`make --dry x`, nil},
+		{`make --just x`, nil},
+		{`make --question x`, nil},
+		// An option's value is not a dry run: -o n names a file.
+		{`make -o n x`, []string{"/tmp/x"}},
+	}
+	for _, tc := range cases {
+		m, err := Analyze(tc.src, Options{Cwd: "/p", Home: "/home/u", ReadFile: read})
+		if err != nil {
+			t.Errorf("%q: %v", tc.src, err)
+			continue
+		}
+		var got []string
+		for _, c := range m.Calls {
+			if c.Name == "rm" && len(c.Args) == 2 {
+				got = append(got, c.Args[1].Value)
+			}
+		}
+		slices.Sort(got)
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%q: recipes delete %q, want %q", tc.src, got, tc.want)
+		}
+	}
+}
+
+// TestDockerRunOptionsScanned checks docker run's options as the one
+// scanner reads them with docker's table: a volume in a letter cluster,
+// attached or not, and --volume=; docker's parser (spf13/pflag) takes no
+// abbreviation, so --volu mounts nothing (docker refuses to run).
+func TestDockerRunOptionsScanned(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		src  string
+		want string // the host path the container's rm names, or ""
+	}{
+		{`docker run --rm -v /:/host alpine rm -rf /host`, "/"},
+		{`docker run -itv /:/host alpine rm -rf /host`, "/"},
+		{`docker run -iv/:/host alpine rm -rf /host`, "/"},
+		{`docker run --volume=/:/host alpine rm -rf /host`, "/"},
+		{`docker run --volume /home/u:/h alpine rm -rf /h/x`, "/home/u/x"},
+		{`docker container run -e A=1 -v /:/host alpine rm -rf /host`, "/"},
+		// Look-alikes: the options end at the image.
+		{`docker run --rm alpine rm -rf -v /:/host`, ""},
+		{`docker run --volu /:/host alpine rm -rf /host`, ""},
+		{`docker run -e -v -v /:/host alpine rm -rf /host`, "/"},
+		{`docker run -e -v alpine rm -rf /host`, ""},
+	}
+	for _, tc := range cases {
+		m, err := Analyze(tc.src, Options{Cwd: "/p", Home: "/home/u"})
+		if err != nil {
+			t.Errorf("%q: %v", tc.src, err)
+			continue
+		}
+		got := ""
+		for _, c := range m.Calls {
+			if c.Name == "rm" && c.Script != m.Script {
+				got = c.Args[len(c.Args)-1].Value
+			}
+		}
+		if got != tc.want {
+			t.Errorf("%q: the container's rm is judged as rm %q, want %q", tc.src, got, tc.want)
+		}
+	}
+}
