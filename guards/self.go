@@ -2,7 +2,11 @@ package guards
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
 )
 
 // selfHome are the files under the home directory that register hooks,
@@ -135,4 +139,46 @@ func (l *selfLayer) decide(env Env, np Path, a Action) Decision {
 		}
 	}
 	return Decision{}
+}
+
+// SelfFiles returns the files the self layer protects that have one path
+// for env: the policy files, state and program given at run time, the
+// sandbox root, and the home and project patterns with a fixed directory
+// (a "*" in the name taken as empty: ~/.claude/settings*.json gives
+// ~/.claude/settings.json). Patterns with "**" hold whole trees of
+// names and are left out. Only paths that exist are returned: a
+// deletion or a change of mode reaches nothing that is not there. The
+// list is sorted.
+func (p *Policy) SelfFiles(env Env) []string {
+	if p == nil || p.self == nil {
+		return nil
+	}
+	l := p.self
+	var out []string
+	add := func(abs string) {
+		if abs == "" || !filepath.IsAbs(abs) {
+			return
+		}
+		if _, err := os.Lstat(abs); err == nil {
+			out = append(out, filepath.Clean(abs))
+		}
+	}
+	for _, f := range l.files {
+		add(f)
+	}
+	add(l.sandbox)
+	for _, pat := range l.home {
+		if env.Home == "" || strings.Contains(pat.raw, "**") {
+			continue
+		}
+		add(filepath.Join(env.Home, strings.ReplaceAll(strings.TrimPrefix(pat.raw, "~/"), "*", "")))
+	}
+	for _, pat := range l.project {
+		if env.Project == "" || strings.Contains(pat.raw, "**") {
+			continue
+		}
+		add(filepath.Join(env.Project, strings.ReplaceAll(pat.raw, "*", "")))
+	}
+	sort.Strings(out)
+	return slices.Compact(out)
 }

@@ -39,6 +39,19 @@ func checkPipeShell(p *Pass, c *syntax.Call) {
 			Message: "the download is piped into " + s.Name + ", which runs it: remote code execution; " + p.readFirst(c)})
 		return
 	}
+	if out := c.Stdout(); out.Kind == syntax.StreamPipe && out.Pipe != nil {
+		// Whoever reads the pipe the download writes: a command inside a
+		// compound stage (curl … | { sh; }), or a coprocess's reader
+		// (coproc curl …; bash <&${COPROC[0]}, coproc sh; curl …
+		// >&${COPROC[1]}).
+		for _, d := range p.pipeReaders(pipeKey{out.Pipe, out.Stage}) {
+			if runsStdin(d) {
+				p.Report(c, Finding{Rule: "pipe-shell", Decision: Ask,
+					Message: "the download is fed to " + d.Name + ", which runs it: remote code execution; " + p.readFirst(c)})
+				return
+			}
+		}
+	}
 	if h := c.Host; h != nil && c.Subst != "" {
 		if syntax.RunnerOf(h.Name) != syntax.NotRunner && substIsCode(h, c) {
 			p.Report(c, Finding{Rule: "pipe-shell", Decision: Ask,

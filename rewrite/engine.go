@@ -75,9 +75,11 @@ type Result struct {
 
 // Pass is one run of the rules over one command.
 type Pass struct {
-	Config   *Config
-	Model    *syntax.Model
-	findings []Finding
+	Config *Config
+	Model  *syntax.Model
+	// selfOnDisk caches selfFiles for the pass.
+	selfOnDisk *[]string
+	findings   []Finding
 	// calls maps the index of a finding to the call it is about.
 	calls map[int]*syntax.Call
 	// rule is the rule running now.

@@ -268,6 +268,7 @@ func checkWriteCall(p *Pass, c *syntax.Call) {
 	for _, t := range p.diffTargets(c) {
 		p.judge(c, c.Script, c.Dir, t, "bash-write", c.Name+" (from its diff)")
 	}
+	checkSelfAttrs(p, c)
 }
 
 func checkDeleteCall(p *Pass, c *syntax.Call) {
@@ -300,6 +301,18 @@ func checkDeleteCall(p *Pass, c *syntax.Call) {
 			what = d.verb
 		}
 		p.judge(c, c.Script, c.Dir, t, "bash-delete", what)
+		if d.recursive || d.filtered || strings.HasPrefix(d.verb, "find") {
+			// find / -name corral -delete, rm -rf DIR holding corral's
+			// program: corral's own files that go with the tree.
+			name := ""
+			if d.filtered && d.selects != "*" {
+				name = d.selects
+			}
+			fold := c.Name == "find" && findFolds(c)
+			if d.recursive || name != "" || c.Name == "find" {
+				p.judgeSelfReached(c, []syntax.Arg{d.arg}, name, fold, guards.Delete, false, "bash-delete", what)
+			}
+		}
 	}
 }
 

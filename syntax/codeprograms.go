@@ -50,6 +50,10 @@ type codePiece struct {
 	arg    *Arg
 	file   *Arg
 	origin string
+	// library reports a file the program looks up in its own library
+	// path too (gawk -i/--include): one not found here is taken as one
+	// of those.
+	library bool
 }
 
 // runPieces analyses the pieces in language l, as one program.
@@ -57,14 +61,14 @@ func (w *walker) runPieces(c scope, call *Call, l lang.Lang, label string, piece
 	for _, p := range pieces {
 		switch {
 		case p.file != nil:
-			if !p.file.Static {
-				continue
+			// A program file (awk -f, vim -S, gdb -x) is read as an
+			// included file is: analysed when on disk, asked about when
+			// it is there but cannot be read or is named at run time.
+			what := label + " runs the program file " + clip(p.file.Raw, 60)
+			if p.file.Raw == "" {
+				what = label + " runs the program file " + clip(p.file.Value, 60)
 			}
-			text, ok := w.readScript(call.Dir.Join(p.file.Value))
-			if !ok || strings.Contains(text[:min(len(text), 8192)], "\x00") {
-				continue
-			}
-			w.program(c, call, l, text, label, false, p.file.Value)
+			w.include(c, call, l, p.file.Value, what, label, !p.file.Static, p.library)
 		default:
 			dynamic := p.arg != nil && !p.arg.Static
 			w.program(c, call, l, p.text, label, dynamic, "")
@@ -125,6 +129,16 @@ func (w *walker) awkProgram(c scope, call *Call) {
 				} else {
 					pieces = append(pieces, codePiece{file: &Arg{Value: val, Raw: val, Static: a.Static}})
 				}
+			}
+		case "i", "include":
+			// gawk -i FILE reads a library before the program (it is
+			// not the program: the first operand still is).
+			if has {
+				f := valArg
+				if f == nil {
+					f = &Arg{Value: val, Raw: val, Static: a.Static}
+				}
+				pieces = append(pieces, codePiece{file: f, library: true})
 			}
 		case "e", "source":
 			if has {
@@ -252,7 +266,7 @@ func (w *walker) vimProgram(c scope, call *Call) {
 		}
 	}
 	valueShort := map[string]bool{"-T": true, "-i": true, "-t": true, "-q": true, "-U": true, "-W": true, "-w": true}
-	valueLong := map[string]bool{"--servername": true, "--remote-send": true, "--startuptime": true, "--log": true,
+	valueLong := map[string]bool{"--servername": true, "--startuptime": true, "--log": true,
 		"--remote-wait": false, "--listen": true}
 	onlyFiles := false
 	for i := 0; i < len(args); i++ {
@@ -281,6 +295,14 @@ func (w *walker) vimProgram(c scope, call *Call) {
 		case v == "-c" || v == "--cmd":
 			if n := next(); n != nil {
 				pieces = append(pieces, codePiece{text: n.Value, arg: n})
+			}
+		case v == "--remote-send":
+			// Keys typed into the Vim server named by --servername: the
+			// ex commands among them run there.
+			if n := next(); n != nil {
+				if cmds := typedExCommands(n.Value); cmds != "" {
+					pieces = append(pieces, codePiece{text: cmds, arg: n})
+				}
 			}
 		case v == "-S" || v == "-u" || v == "--remote-expr":
 			n := next()
@@ -406,4 +428,63 @@ func (w *walker) gdbProgram(c scope, call *Call) {
 		}
 	}
 	w.runPieces(c, call, lang.Gdb, call.Name, pieces)
+}
+
+// typedExCommands returns the ex command lines that keys typed into Vim
+// (--remote-send, in Vim's <Key> notation) enter: the text after a ":"
+// typed in Normal mode, up to <CR>. Other keys are dropped; a command
+// left unfinished is still taken (a later key may end it).
+func typedExCommands(keys string) string {
+	var lines []string
+	var cur strings.Builder
+	inCmd := false
+	end := func() {
+		if inCmd {
+			lines = append(lines, cur.String())
+		}
+		cur.Reset()
+		inCmd = false
+	}
+	for i := 0; i < len(keys); i++ {
+		ch := keys[i]
+		if ch == '<' {
+			if j := strings.IndexByte(keys[i:], '>'); j > 1 {
+				switch strings.ToLower(keys[i+1 : i+j]) {
+				case "cr", "enter", "return", "nl", "c-m", "c-j":
+					end()
+				case "esc", "c-c", "c-[":
+					cur.Reset()
+					inCmd = false
+				case "bar":
+					if inCmd {
+						cur.WriteByte('|')
+					}
+				case "space":
+					if inCmd {
+						cur.WriteByte(' ')
+					}
+				case "lt":
+					if inCmd {
+						cur.WriteByte('<')
+					}
+				case "bslash":
+					if inCmd {
+						cur.WriteByte('\\')
+					}
+				}
+				i += j
+				continue
+			}
+		}
+		switch {
+		case ch == '\r' || ch == '\n':
+			end()
+		case inCmd:
+			cur.WriteByte(ch)
+		case ch == ':':
+			inCmd = true
+		}
+	}
+	end()
+	return strings.Join(lines, "\n")
 }

@@ -1,8 +1,12 @@
 package syntax
 
 import (
+	"io"
+	"net/netip"
 	"os"
+	"strconv"
 	"strings"
+	"sync"
 )
 
 // sshSpec are ssh's options that take a value (ssh(1)); the first operand
@@ -170,23 +174,152 @@ func (w *walker) tmuxCommand(c scope, call *Call, cmd []Arg, st *state) bool {
 	return true
 }
 
-// loopbackHost reports whether ssh's host word ([user@]host) names this
-// machine.
+// loopbackHost reports whether ssh's host word ([user@]host, or the URI
+// form ssh://[user@]host[:port]) names this machine. Host names are
+// compared without case and without a final dot (the resolver ignores
+// both); the names the resolver maps to loopback (localhost and its
+// subdomains, ip6-localhost, localhost6, the names /etc/hosts gives a
+// loopback address), IPv4 addresses in every form inet_aton reads
+// (127.1, 0x7f000001, 2130706433, 0177.0.0.1; 0 and 0.0.0.0 reach the
+// local host), IPv6 loopback and unspecified addresses (::1, [::],
+// ::ffff:127.0.0.1) and this machine's own name all count.
 func loopbackHost(a Arg) bool {
 	if !a.Static {
 		return false
 	}
 	h := a.Value
-	if at := strings.LastIndexByte(h, '@'); at >= 0 {
+	if rest, ok := strings.CutPrefix(h, "ssh://"); ok {
+		h, _, _ = strings.Cut(rest, "/")
+		if at := strings.LastIndexByte(h, '@'); at >= 0 {
+			h = h[at+1:]
+		}
+		if strings.HasPrefix(h, "[") {
+			if end := strings.IndexByte(h, ']'); end > 0 {
+				h = h[:end+1]
+			}
+		} else if i := strings.LastIndexByte(h, ':'); i >= 0 {
+			h = h[:i]
+		}
+	} else if at := strings.LastIndexByte(h, '@'); at >= 0 {
 		h = h[at+1:]
 	}
 	h = strings.TrimSuffix(strings.TrimPrefix(h, "["), "]")
-	switch {
-	case h == "localhost" || h == "localhost.localdomain" || h == "ip6-localhost" || h == "::1" || h == "0.0.0.0" || h == "0":
-		return true
-	case strings.HasPrefix(h, "127."):
+	return loopbackName(h)
+}
+
+// loopbackName reports whether the host name or address h reaches this
+// machine.
+func loopbackName(h string) bool {
+	h = strings.ToLower(strings.TrimSuffix(h, "."))
+	if h == "" {
+		return false
+	}
+	switch h {
+	case "localhost", "localhost.localdomain", "ip6-localhost", "ip6-loopback", "localhost6", "localhost6.localdomain6":
 		return true
 	}
-	name, err := os.Hostname()
-	return err == nil && name != "" && (strings.EqualFold(h, name) || strings.HasPrefix(strings.ToLower(h), strings.ToLower(name)+"."))
+	if strings.HasSuffix(h, ".localhost") {
+		return true // RFC 6761: every name under localhost is loopback
+	}
+	if ip, ok := inetAton(h); ok {
+		return ip>>24 == 127 || ip == 0
+	}
+	if i := strings.IndexByte(h, '%'); i >= 0 {
+		h = h[:i] // a zone names the interface, not the host
+	}
+	if addr, err := netip.ParseAddr(h); err == nil {
+		addr = addr.Unmap()
+		return addr.IsLoopback() || addr.IsUnspecified()
+	}
+	if name, err := os.Hostname(); err == nil && name != "" {
+		name = strings.ToLower(strings.TrimSuffix(name, "."))
+		if h == name || strings.HasPrefix(h, name+".") || strings.HasPrefix(name, h+".") {
+			return true
+		}
+	}
+	return hostsLoopback()[h]
+}
+
+// inetAton reads s as inet_aton(3) does, which is how the resolver takes
+// an IPv4 address: one to four parts separated by dots, each decimal,
+// octal (a leading 0) or hexadecimal (0x); the last part fills the bytes
+// the others left.
+func inetAton(s string) (uint32, bool) {
+	parts := strings.Split(s, ".")
+	if len(parts) > 4 {
+		return 0, false
+	}
+	vals := make([]uint64, len(parts))
+	for i, p := range parts {
+		base := 10
+		switch {
+		case strings.HasPrefix(p, "0x"):
+			base, p = 16, p[2:]
+		case len(p) > 1 && p[0] == '0':
+			base, p = 8, p[1:]
+		}
+		if p == "" && base != 8 {
+			return 0, false
+		}
+		if p == "" {
+			p = "0"
+		}
+		v, err := strconv.ParseUint(p, base, 32)
+		if err != nil {
+			return 0, false
+		}
+		vals[i] = v
+	}
+	var ip uint64
+	for i, v := range vals[:len(vals)-1] {
+		if v > 255 {
+			return 0, false
+		}
+		ip |= v << (24 - 8*uint(i))
+	}
+	last := vals[len(vals)-1]
+	if last >= 1<<(32-8*uint(len(vals)-1)) {
+		return 0, false
+	}
+	return uint32(ip | last), true
+}
+
+// hostsFile is the resolver's table of names, read once and bounded.
+var hostsFile = "/etc/hosts"
+
+// hostsLoopback are the names the hosts file gives a loopback or
+// unspecified address (127.0.1.1 myhost on Debian).
+var hostsLoopback = sync.OnceValue(hostsLoopbackFrom)
+
+// hostsLoopbackFrom reads the hosts file for hostsLoopback.
+func hostsLoopbackFrom() map[string]bool {
+	out := map[string]bool{}
+	f, err := os.Open(hostsFile)
+	if err != nil {
+		return out
+	}
+	defer f.Close()
+	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
+		return out
+	}
+	data, _ := io.ReadAll(io.LimitReader(f, 1<<20))
+	for _, line := range strings.Split(string(data), "\n") {
+		line, _, _ = strings.Cut(line, "#")
+		fields := strings.Fields(line)
+		if len(fields) < 2 {
+			continue
+		}
+		addr, err := netip.ParseAddr(fields[0])
+		if err != nil {
+			continue
+		}
+		addr = addr.Unmap()
+		if !addr.IsLoopback() && !addr.IsUnspecified() {
+			continue
+		}
+		for _, n := range fields[1:] {
+			out[strings.ToLower(strings.TrimSuffix(n, "."))] = true
+		}
+	}
+	return out
 }

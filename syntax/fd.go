@@ -46,6 +46,16 @@ type Stream struct {
 	Stage int
 }
 
+// Text reports whether the stream is the text of a here-document or a
+// here-string, and returns it (Redirect.Body): static is false when the
+// text has parts only known at run time.
+func (s Stream) Text() (text string, static, ok bool) {
+	if s.Kind != StreamPipe {
+		return "", false, false
+	}
+	return s.Redirect.Body()
+}
+
 // File reports whether the stream is a file opened by a redirection,
 // and returns that redirection.
 func (s Stream) File() (Redirect, bool) {
@@ -163,6 +173,8 @@ func applyRedirects(fds map[int]Stream, rs []Redirect) (map[int]Stream, []int) {
 		case sh.DplOut, sh.DplIn:
 			v := r.Target.Value
 			switch {
+			case r.Dup != nil:
+				put(n, *r.Dup)
 			case !r.Target.Static:
 				put(n, Stream{Kind: StreamUnknown})
 			case v == "-":
@@ -182,7 +194,9 @@ func applyRedirects(fds map[int]Stream, rs []Redirect) (map[int]Stream, []int) {
 				put(n, Stream{Kind: StreamUnknown})
 			}
 		case sh.Hdoc, sh.DashHdoc, sh.WordHdoc:
-			put(n, Stream{Kind: StreamPipe})
+			// The shell feeds the text through a pipe (or a temporary
+			// file): the stream remembers which text.
+			put(n, Stream{Kind: StreamPipe, Redirect: r})
 		}
 	}
 	return out, set

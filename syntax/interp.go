@@ -1,7 +1,10 @@
 package syntax
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
+	"os"
 	"strings"
 
 	"github.com/corral-dev/corral/syntax/lang"
@@ -355,6 +358,18 @@ type stdinText struct {
 // stdinTexts returns the here-documents and here-strings of call.
 func (w *walker) stdinTexts(c scope, call *Call) []stdinText {
 	var out []stdinText
+	if in := call.Fd(0); !ownStream(call, in) {
+		// A here-document or here-string opened on another statement
+		// (exec 3<<<'…'; python3 <&3) or around a compound command.
+		if text, static, ok := in.Text(); ok {
+			kind := "here-document"
+			if in.Redirect.Op == "<<<" {
+				kind = "here-string"
+			}
+			out = append(out, stdinText{text: text, kind: kind, dynamic: !static})
+		}
+		return out
+	}
 	for i := range call.Redirs {
 		rd := &call.Redirs[i]
 		switch rd.Node.Op {
@@ -427,6 +442,8 @@ func (w *walker) program(c scope, call *Call, l lang.Lang, text, label string, d
 			// A read is judged as cat of the same path: the secret class
 			// decides, with cat's reason.
 			w.effect(c, call, "cat -- "+pathWord(e), "in "+string(l)+" code ("+at+"): "+e.Call+" reads "+e.Path, dynamic, false)
+		case lang.Include:
+			w.include(c, call, l, e.Path, e.Call+" "+e.Path+" in "+string(l)+" code ("+at+")", label, dynamic, l == lang.Awk)
 		case lang.Hidden:
 			what := e.Call
 			if e.Text != "" {
@@ -443,6 +460,71 @@ func (w *walker) program(c scope, call *Call, l lang.Lang, text, label string, d
 			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: e.Text,
 				What: what + " in " + string(l) + " code (" + at + ") runs or deletes something only known at run time"})
 		}
+	}
+}
+
+// maxIncludes bounds how deeply files read by :source, @include or gdb's
+// source are followed into the files they read in turn.
+const maxIncludes = 8
+
+// include models a file whose code a program reads in and runs (Vim's
+// :source, gawk's @include, gdb's source): a file on disk is read with the
+// script reader (a regular file of at most MaxScriptFile bytes) and
+// analysed with the program's reader; one that exists but cannot be read
+// that way (a FIFO, a device, too large), or whose name is only known at
+// run time, asks. A file that does not exist runs nothing: the program
+// reports an error. A library file (gawk's @include and -i) is looked up
+// with a .awk suffix too; one not found here is taken as one of gawk's
+// own libraries (AWKPATH: -i inplace).
+func (w *walker) include(c scope, call *Call, l lang.Lang, file, what, label string, dynamic, library bool) {
+	if dynamic || file == "" || strings.ContainsAny(file, "$`") {
+		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: file,
+			What: what + ": the code of a file only known at run time"})
+		return
+	}
+	if w.read == nil && len(w.written) == 0 {
+		return // files are not read (a virtual machine)
+	}
+	p := file
+	if strings.HasPrefix(p, "~/") && w.home != "" {
+		p = w.home + p[1:]
+	}
+	names := []string{p}
+	if library && !strings.HasSuffix(p, ".awk") {
+		names = append(names, p+".awk")
+	}
+	if w.includes >= maxIncludes {
+		w.m.Truncated = true
+		return
+	}
+	for _, name := range names {
+		d := call.Dir.Join(name)
+		if !d.Known {
+			break
+		}
+		text, ok := w.readScript(d)
+		if !ok {
+			if _, err := os.Lstat(d.Path); w.read != nil && (err == nil || !errors.Is(err, fs.ErrNotExist)) {
+				w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: file,
+					What: what + ": the code of " + d.Path + ", which corral could not read (not a regular file of at most 1 MiB)"})
+				return
+			}
+			continue
+		}
+		if strings.Contains(text[:min(len(text), 8192)], "\x00") {
+			return
+		}
+		il := l
+		switch {
+		case strings.HasSuffix(name, ".py") && l == lang.Gdb:
+			il = lang.Python // gdb's source runs a .py file as Python
+		case strings.HasSuffix(name, ".lua") && l == lang.Ex:
+			il = lang.Lua // Neovim's :source runs a .lua file as Lua
+		}
+		w.includes++
+		w.program(c, call, il, text, label, false, file)
+		w.includes--
+		return
 	}
 }
 

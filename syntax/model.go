@@ -107,6 +107,10 @@ type Redirect struct {
 	Stmt *sh.Stmt
 	// Script is the script the redirection is in.
 	Script *Script
+	// Dup is where a duplication (<&, >&) whose target only run time
+	// knows leads when corral knows it all the same: a coprocess's
+	// descriptor (<&${COPROC[0]}).
+	Dup *Stream
 }
 
 // Writes reports whether the redirection opens its target for writing

@@ -58,7 +58,19 @@ func (w *walker) programs(c scope, call *Call) bool {
 	switch call.Name {
 	case "trap":
 		if len(call.Args) >= 2 && call.Args[0].Value != "-" && call.Args[0].Value != "" && !strings.HasPrefix(call.Args[0].Value, "-") && !isNumber(call.Args[0].Value) {
-			w.childArg(c, call, &call.Args[0], "trap")
+			// The trap's text runs in this shell when the signal
+			// comes: the aliases defined by then apply to it.
+			env := call.env
+			if env == nil {
+				env = w.cur.exportedOnly(call.Dir, w.home)
+			}
+			if w.cur != nil {
+				env = env.clone()
+				env.aliases = w.cur.aliases
+				env.expandAliases, env.aliasesOff = w.cur.expandAliases, w.cur.aliasesOff
+			}
+			a := &call.Args[0]
+			w.childIn(c, call, a.Value, a, "trap", !a.Static, env, call.Dir)
 		}
 		return true
 	case "watch":

@@ -106,6 +106,17 @@ var scopeCases = []struct {
 	{`set +a; x=ls; bash -c 'echo $x'`, "?"},
 	// Aliases, expanded only when enabled and from the next line on.
 	{"shopt -s expand_aliases; alias e='echo rm'\ne x", "rm x"},
+	// eval's text and a trap's are parsed when they run: an alias defined
+	// before then applies, whatever the line; one defined inside eval
+	// applies in the caller from its next line; a child shell (bash -c)
+	// does not inherit aliases.
+	{"shopt -s expand_aliases; alias e='echo rm'; eval 'e x'", "rm x"},
+	{"shopt -s expand_aliases; alias echo='echo rm'; eval 'echo x'", "rm x"},
+	{"shopt -s expand_aliases; eval \"alias e='echo rm'\"; eval 'e x'", "rm x"},
+	{"shopt -s expand_aliases; eval \"alias echo='echo rm'\"; echo x", "x"},
+	{"shopt -s expand_aliases; eval \"alias echo='echo rm'\"\necho x", "rm x"},
+	{"shopt -s expand_aliases; alias echo='echo rm'; bash -c 'echo x'", "x"},
+	{"shopt -s expand_aliases; alias echo='echo rm'; trap 'echo x' EXIT", "rm x"},
 	// Unknown at the head of a path.
 	{`echo "$NOPE/x"`, "?"},
 }

@@ -294,7 +294,7 @@ func (w *walker) sourceFile(c scope, call *Call, a Arg, st *state) bool {
 	for name, al := range st.aliases {
 		if old, ok := before[name]; !ok || old != al {
 			st.aliases = cloneMap(st.aliases)
-			st.aliases[name] = alias{value: al.value, line: call.Stmt.End().Line()}
+			st.aliases[name] = alias{value: al.value, line: call.Stmt.End().Line(), sc: c.sc, unknown: al.unknown}
 		}
 	}
 	if len(call.Args) > 1 {

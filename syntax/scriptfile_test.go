@@ -79,6 +79,12 @@ func TestScriptFiles(t *testing.T) {
 		{"make -n clean", []string{"make"}},
 		{"crontab jobs.cron", []string{"crontab", "rm", "start.sh"}},
 		{"at -f job.at now", []string{"at", "shred job.at"}},
+		// A shell reading its program from a descriptor opened on a
+		// script file, here or by an earlier exec.
+		{"bash < a.sh", []string{"bash", "cd a.sh", "rm@/sub a.sh"}},
+		{"exec 3< a.sh; bash <&3", []string{"exec", "bash", "cd a.sh", "rm@/sub a.sh"}},
+		{"exec 3< a.sh; cd sub; sh 0<&3", []string{"exec", "cd", "sh@/sub", "cd@/sub " + dir + "/a.sh", "rm@/sub/sub " + dir + "/a.sh"}},
+		{"exec 3< a.sh; read -u 3 line", []string{"exec", "read"}},
 	} {
 		m, err := Analyze(tc.cmd, Options{Cwd: dir, ReadFile: ReadScript})
 		if err != nil {

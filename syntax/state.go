@@ -94,10 +94,13 @@ func either(v, o variable) variable {
 var unknownVar = variable{}
 
 // alias is an alias defined in the script, and the line after which it
-// takes effect (bash reads a whole line before it runs any of it).
+// takes effect (bash reads a whole line before it runs any of it). The
+// line is one of script sc: a script parsed later (eval's text, a trap)
+// sees every alias defined before it runs, whatever the line numbers.
 type alias struct {
 	value string
 	line  uint
+	sc    *Script
 	// unknown reports that the alias's text is only known at run time.
 	unknown bool
 }

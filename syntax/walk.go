@@ -21,6 +21,13 @@ type walker struct {
 	// active are the functions being walked (a function that calls
 	// itself is not walked again).
 	active map[*sh.FuncDecl]bool
+	// coprocs are the coprocesses started so far, by name (COPROC when
+	// none is given): the descriptors ${NAME[0]} and ${NAME[1]} lead to
+	// them.
+	coprocs map[string]*coprocess
+	// expanding are the aliases whose text is being walked: bash does not
+	// expand an alias again inside its own text (alias ls='ls -l').
+	expanding map[string]bool
 	// frames hold, per function call being walked, the variables it
 	// made local and their values before.
 	frames []map[string]*variable
@@ -51,6 +58,9 @@ type walker struct {
 	files int
 	// read reads a script file; nil reads none.
 	read func(path string) (string, error)
+	// includes counts the files read by :source, @include or gdb's
+	// source being walked, one inside the other.
+	includes int
 	// written holds the text that earlier commands wrote to files
 	// (cat > f <<X, echo … > f), by absolute path.
 	written map[string]string
@@ -226,7 +236,7 @@ func (w *walker) compound(c scope, s *sh.Stmt, st *state) {
 			w.stmt(c, cmd.Stmt, st)
 		}
 	case *sh.CoprocClause:
-		w.stmt(inner, cmd.Stmt, st.clone())
+		w.coproc(inner, cmd, st)
 	case *sh.DeclClause:
 		w.substs(inner, cmd, st, nil)
 		w.declare(inner, s, cmd, st)
@@ -651,6 +661,9 @@ func (w *walker) redirects(c scope, s *sh.Stmt, st *state, host *Call) []Redirec
 		if rd.Word != nil {
 			red.Target = r.arg(rd.Word)
 			w.substs(c, rd.Word, st, host)
+			if (rd.Op == sh.DplIn || rd.Op == sh.DplOut) && !red.Target.Static {
+				red.Dup = w.coprocFd(red.Target.Raw)
+			}
 		}
 		out = append(out, red)
 	}
@@ -994,6 +1007,9 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 	call.fds, _ = applyRedirects(st.fds, call.Redirs)
 	w.cur = st
 	w.noteWrite(c, call)
+	if len(w.coprocs) > 0 {
+		w.feedCoproc(c, call)
+	}
 	var env *state
 	if inv.split != nil || inv.inputsAreCommands || call.Name == "find" || call.Name == "su" || call.Name == "runuser" || IsShell(call.Name) || call.Name == "git" ||
 		len(ce.Assigns) > 0 && (call.Name == "cd" || call.Name == "pushd") {
@@ -1169,7 +1185,7 @@ func (w *walker) alias(c scope, s *sh.Stmt, ce *sh.CallExpr, call *Call, st *sta
 	if !ok {
 		a, ok = st.aliases[""]
 	}
-	if !ok || a.line >= s.Pos().Line() {
+	if !ok || a.sc == c.sc && a.line >= s.Pos().Line() || w.expanding[name] {
 		return false
 	}
 	if a.unknown {
@@ -1180,7 +1196,12 @@ func (w *walker) alias(c scope, s *sh.Stmt, ce *sh.CallExpr, call *Call, st *sta
 	if e := int(ce.End().Offset()); e <= len(c.sc.Src) {
 		rest = c.sc.Src[int(ce.Args[0].End().Offset()):e]
 	}
+	if w.expanding == nil {
+		w.expanding = map[string]bool{}
+	}
+	w.expanding[name] = true
 	w.childIn(c, call, a.value+rest, nil, "alias", false, st, st.dir)
+	delete(w.expanding, name)
 	return st.expandAliases
 }
 
@@ -1275,7 +1296,7 @@ func (w *walker) builtin(c scope, call *Call, st *state) {
 				st.aliases = map[string]alias{}
 			}
 			st.aliases = cloneMap(st.aliases)
-			st.aliases[name] = alias{value: val, line: call.Stmt.End().Line(), unknown: !a.Static}
+			st.aliases[name] = alias{value: val, line: call.Stmt.End().Line(), sc: c.sc, unknown: !a.Static}
 		}
 	case "unalias":
 		for _, a := range args {
@@ -1608,6 +1629,16 @@ func (w *walker) nested(c scope, call *Call, st *state) {
 	if !stdin {
 		return
 	}
+	if in := call.Fd(0); !ownStream(call, in) {
+		// exec 3<<<'…'; bash <&3, { sh; } <<X, exec < script.sh: the
+		// shell reads its program from a descriptor opened elsewhere.
+		w.scriptFromFd(c, call, in, env)
+		return
+	} else if r, ok := in.File(); ok && r.Op == "<" && r.Target.Static {
+		// bash < script.sh reads the file as bash script.sh does.
+		w.scriptFromFd(c, call, in, env)
+		return
+	}
 	for i := range call.Redirs {
 		rd := &call.Redirs[i]
 		switch rd.Node.Op {
@@ -1630,6 +1661,73 @@ func (w *walker) nested(c scope, call *Call, st *state) {
 		case sh.WordHdoc:
 			w.childIn(c, call, rd.Target.Value, &rd.Target, "herestring", !rd.Target.Static, env, call.Dir)
 		}
+	}
+}
+
+// ownStream reports whether stream in of call comes from the call's own
+// redirections (or is the shell's inherited standard input, a pipe of a
+// pipeline or a closed descriptor, which other code models).
+func ownStream(call *Call, in Stream) bool {
+	switch in.Kind {
+	case StreamInherited:
+		return in.Fd == 0
+	case StreamUnknown:
+		return false
+	case StreamClosed:
+		return true
+	}
+	if in.Redirect.Node == nil {
+		return true // a pipeline's pipe or a substitution's
+	}
+	for _, r := range call.Redirs {
+		if r.Node == in.Redirect.Node {
+			return true
+		}
+	}
+	return false
+}
+
+// scriptFromFd models a shell that reads its program from a descriptor
+// that points at in: the text of a here-document or here-string opened
+// elsewhere (exec 3<<<'…'; bash <&3) is a nested script, a file opened
+// with < is a script file on disk, and a descriptor only known at run
+// time (one the shell inherited, >&$fd, paths that disagree) is a
+// script corral cannot see: ask.
+func (w *walker) scriptFromFd(c scope, call *Call, in Stream, env *state) {
+	if text, static, ok := in.Text(); ok {
+		kind := "heredoc"
+		if in.Redirect.Op == "<<<" {
+			kind = "herestring"
+		}
+		w.childIn(c, call, text, nil, kind, !static, env, call.Dir)
+		return
+	}
+	if r, ok := in.File(); ok && (r.Op == "<" || r.Op == "<>") {
+		if !r.Target.Static {
+			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: r.Target.Raw,
+				What: call.Name + " runs the script " + clip(r.Target.Raw, 60) + ", a file only known at run time"})
+			return
+		}
+		a := r.Target
+		if d := r.Dir.Join(a.Value); d.Known && r.Dir != call.Dir {
+			a.Value = d.Path // opened before a cd: the path as it was then
+		}
+		w.scriptFile(c, call, a, "sh")
+		return
+	}
+	switch {
+	case in.Kind == StreamUnknown || in.Kind == StreamInherited && in.Fd != 0:
+		what := "a descriptor only known at run time"
+		if in.Kind == StreamInherited {
+			what = "descriptor " + strconv.Itoa(in.Fd) + ", which the command did not open"
+		}
+		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true,
+			What: call.Name + " runs a script it reads from " + what})
+	case in.Kind == StreamFile:
+		// A file opened for writing and read back (exec 3>f; sh <&3
+		// reads nothing until something writes it): unknown text.
+		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: in.Redirect.Target.Raw,
+			What: call.Name + " runs a script it reads from " + clip(in.Redirect.Target.Raw, 60) + ", whose text only run time knows"})
 	}
 }
 
@@ -1664,9 +1762,15 @@ func (w *walker) childIn(c scope, call *Call, text string, host *Arg, kind strin
 	case st == nil:
 		st = newState(dir, w.home)
 	case !inShell[kind]:
-		// A new process: what it does to its state is its own.
+		// A new process: what it does to its state is its own. A shell
+		// started by a program does not inherit aliases (bash -c x after
+		// alias x=… runs the command x); a trap's text runs in this
+		// shell, with its aliases.
 		st = st.clone()
 		st.dir = dir
+		if kind != "trap" {
+			st.aliases = nil
+		}
 	}
 	fed := len(w.fed)
 	if call != nil && call.ExtraArgs {
@@ -1677,6 +1781,12 @@ func (w *walker) childIn(c scope, call *Call, text string, host *Arg, kind strin
 	}
 	w.stmts(scope{sc: sc, loop: c.loop}, f.Stmts, st)
 	w.fed = w.fed[:fed]
+	if inShell[kind] && call != nil && call.Stmt != nil {
+		// An alias defined in eval's text (or a sourced file) applies in
+		// the caller from its next line: the caller read the rest of
+		// this line before the text ran.
+		restampAliases(st, c.sc, call.Stmt.End().Line())
+	}
 	if call != nil {
 		for _, inner := range w.m.Calls[n:] {
 			if inner.RunBy == nil {
@@ -1716,6 +1826,29 @@ func (w *walker) shellParams(st *state, call *Call, script int) *state {
 		}
 	}
 	return st
+}
+
+// restampAliases moves the aliases that st got from scripts other than
+// sc and its ancestors to sc's line: they apply after that line.
+func restampAliases(st *state, sc *Script, line uint) {
+	for name, al := range st.aliases {
+		if ancestorOrSelf(al.sc, sc) {
+			continue
+		}
+		st.aliases = cloneMap(st.aliases)
+		al.sc, al.line = sc, line
+		st.aliases[name] = al
+	}
+}
+
+// ancestorOrSelf reports whether a is b or a script b is nested in.
+func ancestorOrSelf(a, b *Script) bool {
+	for ; b != nil; b = b.Parent {
+		if a == b {
+			return true
+		}
+	}
+	return false
 }
 
 // child parses text as a script that a program started by call runs (a

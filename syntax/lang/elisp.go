@@ -343,6 +343,15 @@ func gdbCommands(src string) []Effect {
 			}
 		case name == "python" || name == "py" || name == "python-interactive" || name == "pi":
 			out = append(out, shiftEffects(Analyze(Python, rest), at)...)
+		case name == "source" || name == "so":
+			// source [-s] [-v] FILE runs the file's commands.
+			f := strings.Fields(rest)
+			for len(f) > 1 && strings.HasPrefix(f[0], "-") {
+				f = f[1:]
+			}
+			if len(f) > 0 {
+				out = append(out, Effect{Kind: Include, Call: "source", Path: f[0], Offset: at})
+			}
 		}
 	}
 	return out

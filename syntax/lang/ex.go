@@ -239,6 +239,13 @@ func exLine(line string, off, depth int) []Effect {
 			}
 			line, off = next, off+len(line)-len(next)
 			continue
+		case exIs(name, "source", 2):
+			// :so[urce][!] FILE runs the file's ex commands (with the
+			// bang, its normal-mode keys: still the file's doing).
+			if f, _, _ := exBar(arg); strings.TrimSpace(f) != "" {
+				out = append(out, Effect{Kind: Include, Call: ":source", Path: exFile(f), Offset: at})
+			}
+			return out
 		case exIs(name, "terminal", 3):
 			cmd := arg
 			for strings.HasPrefix(cmd, "++") {

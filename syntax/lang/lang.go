@@ -48,6 +48,11 @@ const (
 	// (open(p).read(), fs.readFileSync, File.read, file_get_contents). Only
 	// reads of a literal path are reported.
 	Read
+	// Include runs the program text in the file Path, in the same
+	// language, as if written there: Vim's :source, gawk's @include,
+	// gdb's source. Path is as written (relative to the program's
+	// working directory).
+	Include
 )
 
 // Effect is something program text does to the system: a command it runs,
@@ -99,6 +104,8 @@ func Analyze(l Lang, src string) []Effect {
 		return finish(src, tcl(src))
 	case Elisp:
 		return finish(src, elisp(src))
+	case Awk:
+		return finish(src, append(analyze(l, src, 0), awkIncludes(src)...))
 	}
 	return finish(src, analyze(l, src, 0))
 }
@@ -435,6 +442,30 @@ func distinct(effects []Effect) []Effect {
 		}
 		seen[k] = true
 		out = append(out, e)
+	}
+	return out
+}
+
+// awkIncludes finds gawk's @include "FILE" directives: the named file's
+// program is read in where the directive stands.
+func awkIncludes(src string) []Effect {
+	var out []Effect
+	off := 0
+	for _, line := range strings.Split(src, "\n") {
+		at := off
+		off += len(line) + 1
+		s := strings.TrimLeft(line, " \t")
+		rest, ok := strings.CutPrefix(s, "@include")
+		if !ok {
+			continue
+		}
+		rest = strings.TrimLeft(rest, " \t")
+		if !strings.HasPrefix(rest, `"`) {
+			continue
+		}
+		if end := strings.IndexByte(rest[1:], '"'); end >= 0 {
+			out = append(out, Effect{Kind: Include, Call: "@include", Path: rest[1 : 1+end], Offset: at + len(line) - len(s)})
+		}
 	}
 	return out
 }

@@ -1,0 +1,159 @@
+package rewrite
+
+import (
+	"os"
+	"path"
+	"strings"
+
+	"github.com/corral-dev/corral/guards"
+	"github.com/corral-dev/corral/syntax"
+)
+
+// selfFiles are corral's own files and the files that register it, as
+// they are on disk for this pass: the program, policy, state and audit
+// files (Config.Protected) and the self layer's fixed paths
+// (guards.Policy.SelfFiles). Only files that exist count.
+func (p *Pass) selfFiles() []string {
+	if p.selfOnDisk != nil {
+		return *p.selfOnDisk
+	}
+	cfg := p.Config
+	var out []string
+	if cfg.Paths != nil {
+		out = cfg.Paths.SelfFiles(guards.Env{Project: cfg.Project, Cwd: cfg.Cwd, Home: cfg.Home, Sandbox: cfg.Sandbox})
+	}
+	for _, f := range cfg.Protected {
+		if f != "" && path.IsAbs(f) && exists(f) {
+			out = append(out, path.Clean(f))
+		}
+	}
+	p.selfOnDisk = &out
+	return out
+}
+
+// selfReached returns the first of corral's own files that an action on
+// the trees at roots reaches: any file under a root when name is "" (rm
+// -r, chmod -R, a find that selects by no name), else a file whose name
+// find's -name pattern matches (-iname: without case). A root that is
+// itself one of those files is the ordinary judgement's.
+func (p *Pass) selfReached(dir syntax.Dir, roots []syntax.Arg, name string, fold bool) (string, syntax.Arg, bool) {
+	files := p.selfFiles()
+	if len(files) == 0 {
+		return "", syntax.Arg{}, false
+	}
+	cfg := p.Config
+	env := guards.Env{Project: cfg.Project, Cwd: dir.Path, Home: cfg.Home, Sandbox: cfg.Sandbox}
+	if !dir.Known {
+		env.Cwd = cfg.Project
+	}
+	for _, r := range roots {
+		for _, a := range candidateArgs(r) {
+			if !a.Static {
+				continue
+			}
+			root := guards.Normalize(env, a.Value).Abs
+			for _, f := range files {
+				if f == root || !guards.Within(root, f) {
+					continue
+				}
+				if name != "" && !findNameMatch(name, path.Base(f), fold) {
+					continue
+				}
+				return f, a, true
+			}
+		}
+	}
+	return "", syntax.Arg{}, false
+}
+
+// exists reports whether a file is at path (a link counts as itself).
+func exists(p string) bool {
+	_, err := os.Lstat(p)
+	return err == nil
+}
+
+// findNameMatch reports whether find's -name pattern matches base.
+func findNameMatch(pattern, base string, fold bool) bool {
+	if fold {
+		pattern, base = strings.ToLower(pattern), strings.ToLower(base)
+	}
+	ok, err := path.Match(pattern, base)
+	return err == nil && ok
+}
+
+// findFolds reports whether find c selects by -iname (no case).
+func findFolds(c *syntax.Call) bool {
+	for _, a := range c.Args {
+		if a.Value == "-iname" {
+			return true
+		}
+	}
+	return false
+}
+
+// judgeSelfReached judges, as a direct action on it would be, the first of
+// corral's own files that a deletion or a change of mode of a tree
+// reaches (find / -name corral -delete, find ~ -name settings.json -exec
+// rm {} +, chmod -R 000 DIR holding corral's program).
+func (p *Pass) judgeSelfReached(c *syntax.Call, roots []syntax.Arg, name string, fold bool, action guards.Action, attrs bool, rule, what string) {
+	f, root, ok := p.selfReached(c.Dir, roots, name, fold)
+	if !ok {
+		return
+	}
+	t := target{arg: root, value: f, action: action, derived: true, attrs: attrs}
+	p.judge(c, c.Script, c.Dir, t, rule, what)
+}
+
+// checkSelfAttrs judges a change of modes or owners of whole trees
+// (chmod -R, find … -exec chmod) against corral's own files in them.
+func checkSelfAttrs(p *Pass, c *syntax.Call) {
+	switch c.Name {
+	case "chmod", "chown", "chgrp", "chattr", "setfacl":
+	default:
+		return
+	}
+	if fromFind(c) {
+		host := p.findHost(c)
+		if host == nil {
+			return
+		}
+		name := ""
+		if filtered, selects := findSelects(host, setOf(c.Name), false); filtered && selects != "*" {
+			name = selects
+		}
+		p.judgeSelfReached(c, findRoots(host), name, findFolds(host), guards.Write, true, "bash-write", c.Name)
+		return
+	}
+	if !attrRecursive(c) {
+		return
+	}
+	var roots []syntax.Arg
+	for _, t := range attrTargets(c) {
+		roots = append(roots, t.arg)
+	}
+	p.judgeSelfReached(c, roots, "", false, guards.Write, true, "bash-write", c.Name)
+}
+
+// attrRecursive reports whether chmod, chown, chgrp, chattr or setfacl
+// c changes whole trees (-R, --recursive).
+func attrRecursive(c *syntax.Call) bool {
+	for _, a := range c.Args {
+		v := a.Value
+		if !a.Static {
+			continue
+		}
+		if v == "--" {
+			return false
+		}
+		if v == "--recursive" {
+			return true
+		}
+		if len(v) > 1 && v[0] == '-' && v[1] != '-' && strings.Contains(v, "R") {
+			if c.Name == "chmod" && strings.Trim(v[1:], "cfvR") != "" {
+				continue // a mode such as -R is never one; -wR is not an option word
+			}
+			return true
+		}
+	}
+	return false
+}

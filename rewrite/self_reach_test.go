@@ -1,0 +1,62 @@
+package rewrite
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/corral-dev/corral/guards"
+)
+
+// TestSelfReached holds that a find, a recursive deletion or a recursive
+// change of modes that reaches corral's own program or the settings file
+// that registers it is judged as the same action named directly: find
+// selects by name at any depth, so find / -name corral -delete deletes
+// /usr/local/bin/corral. Finds and trees that do not reach them pass.
+func TestSelfReached(t *testing.T) {
+	t.Parallel()
+	root := t.TempDir()
+	proj := filepath.Join(root, "project")
+	home := filepath.Join(root, "home")
+	bin := filepath.Join(root, "opt", "bin")
+	for _, d := range []string{proj, filepath.Join(home, ".claude"), bin, filepath.Join(proj, "build")} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	exe := filepath.Join(bin, "corral")
+	for _, f := range []string{exe, filepath.Join(home, ".claude", "settings.json"), filepath.Join(proj, "build", "a.o")} {
+		if err := os.WriteFile(f, []byte("x"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sb := filepath.Join(proj, "agent_sandbox")
+	cfg := &Config{Cwd: proj, Project: proj, Home: home, Sandbox: sb, Mode: ModeRewrite, Approve: ApproveAuto,
+		Protected: []string{exe}, Paths: guards.DefaultPolicy().WithSelfProtection([]string{exe}, sb)}
+	opt := filepath.Join(root, "opt")
+	for _, tc := range []struct {
+		cmd  string
+		want Decision
+	}{
+		{"find " + opt + " -name corral -delete", Deny},
+		{"find " + opt + " -name 'corr*' -exec rm {} +", Deny},
+		{"find " + opt + " -iname CORRAL -exec rm -f {} \\;", Deny},
+		{"find " + opt + " -name corral -exec chmod 000 {} +", Deny},
+		{"find " + opt + " -type f -exec chmod 000 {} +", Deny},
+		{"chmod -R 000 " + opt, Deny},
+		{"rm -rf " + opt, Deny},
+		{"find ~ -name settings.json -exec rm {} +", Deny},
+		{"find ~ -name '*.json' -delete", Deny},
+		// Look-alikes: other names, other trees, modes that name no tree.
+		{"find " + opt + " -name '*.o' -delete", Allow},
+		{"find . -name '*.o' -delete", Allow},
+		{"find " + opt + " -name corral -print", Allow},
+		{"chmod -R u+w build", Allow},
+		{"find ~ -name '*.pyc' -delete", Allow},
+	} {
+		got := Check(cfg, tc.cmd).Decision
+		if tc.want == Allow && got > Warn || tc.want != Allow && got != tc.want {
+			t.Errorf("%s: decision %v, want %v", tc.cmd, got, tc.want)
+		}
+	}
+}

@@ -1,0 +1,110 @@
+package syntax
+
+import (
+	"strings"
+
+	sh "mvdan.cc/sh/v3/syntax"
+)
+
+// coprocess is a command started by coproc: bash connects its standard
+// output to a pipe the script reads through ${NAME[0]} and its standard
+// input to a pipe the script writes through ${NAME[1]}. The two pipes are
+// modelled as the stages of a pipeline of their own: the coprocess reads
+// stage 0's pipe and writes stage 1's, so a download run as a coprocess
+// is followed to whoever reads ${NAME[0]}, as down a pipeline.
+type coprocess struct {
+	pipe *Pipeline
+	// sinks are the coprocess's calls that read its standard input.
+	sinks []*Call
+}
+
+// coproc walks coproc [NAME] COMMAND: the command runs asynchronously,
+// in a subshell, with its standard input and output on the coprocess's
+// pipes.
+func (w *walker) coproc(c scope, cmd *sh.CoprocClause, st *state) {
+	if cmd.Stmt == nil {
+		return
+	}
+	name := "COPROC"
+	if cmd.Name != nil {
+		if n := cmd.Name.Lit(); n != "" {
+			name = n
+		}
+	}
+	p := &Pipeline{Stmts: []*sh.Stmt{cmd.Stmt, cmd.Stmt}, Calls: make([]*Call, 2)}
+	sub := st.clone()
+	sub.setFd(0, Stream{Kind: StreamPipe, Pipe: p, Stage: 0})
+	sub.setFd(1, Stream{Kind: StreamPipe, Pipe: p, Stage: 1})
+	n := len(w.m.Calls)
+	w.stmt(c, cmd.Stmt, sub)
+	cp := &coprocess{pipe: p}
+	for _, call := range w.m.Calls[n:] {
+		if call.Fd(0).Same(Stream{Kind: StreamPipe, Pipe: p, Stage: 0}) && readsScript(call) {
+			cp.sinks = append(cp.sinks, call)
+		}
+	}
+	if w.coprocs == nil {
+		w.coprocs = map[string]*coprocess{}
+	}
+	w.coprocs[name] = cp
+}
+
+// coprocFd returns the stream a duplication target names when it is a
+// coprocess's descriptor: ${NAME[0]} (or $NAME, ${NAME}) is the read end
+// of its output, ${NAME[1]} the write end of its input.
+func (w *walker) coprocFd(raw string) *Stream {
+	if len(w.coprocs) == 0 {
+		return nil
+	}
+	v := strings.Trim(raw, `"`)
+	var name, idx string
+	switch {
+	case strings.HasPrefix(v, "${") && strings.HasSuffix(v, "}"):
+		inner := v[2 : len(v)-1]
+		name, idx = inner, "0"
+		if i := strings.IndexByte(inner, '['); i > 0 && strings.HasSuffix(inner, "]") {
+			name, idx = inner[:i], inner[i+1:len(inner)-1]
+		}
+	case strings.HasPrefix(v, "$"):
+		name, idx = v[1:], "0"
+	default:
+		return nil
+	}
+	cp, ok := w.coprocs[name]
+	if !ok {
+		return nil
+	}
+	switch idx {
+	case "0":
+		return &Stream{Kind: StreamPipe, Pipe: cp.pipe, Stage: 1}
+	case "1":
+		return &Stream{Kind: StreamPipe, Pipe: cp.pipe, Stage: 0}
+	}
+	return nil
+}
+
+// feedCoproc models text that call writes into a coprocess that runs it
+// (coproc bash; echo 'rm -rf ~' >&${COPROC[1]}): static text is a nested
+// script of the coprocess's shell, anything else is a script only run
+// time knows.
+func (w *walker) feedCoproc(c scope, call *Call) {
+	out := call.Fd(1)
+	if out.Kind != StreamPipe || out.Pipe == nil || out.Stage != 0 {
+		return
+	}
+	for _, cp := range w.coprocs {
+		if cp.pipe != out.Pipe {
+			continue
+		}
+		for _, sink := range cp.sinks {
+			if call.Name == "echo" || call.Name == "printf" {
+				if text, dynamic, ok := echoText(call); ok {
+					w.pipeTo(c, sink, text, dynamic)
+					continue
+				}
+			}
+			w.m.Hidden = append(w.m.Hidden, Hidden{Call: sink, Text: call.Text(), Always: true,
+				What: sink.Name + " runs, as a script, what " + clip(call.Text(), 60) + " writes into the coprocess, which is only known at run time"})
+		}
+	}
+}
