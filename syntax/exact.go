@@ -113,7 +113,16 @@ func (r *resolver) exactParam(p *sh.ParamExp, quoted bool) bool {
 	name := p.Param.Value
 	if r.st != nil {
 		if v, ok := r.st.vars["IFS"]; ok && (!v.known || !v.set || v.str != defaultIFS) {
-			return false // splitting and joining on another IFS: see ifsFields
+			// Splitting and joining on another IFS: see ifsFields. A
+			// quoted expansion is not split, and only * (and [*]) join
+			// with IFS.
+			star := name == "*"
+			if w, ok := p.Index.(*sh.Word); ok && w.Lit() == "*" {
+				star = true
+			}
+			if !quoted || star {
+				return false
+			}
 		}
 	}
 	special := !isName(name)
