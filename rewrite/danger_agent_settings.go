@@ -39,10 +39,6 @@ var agentSettingCommands = map[string]map[string][]string{
 var agentReadVerbs = map[string]bool{"list": true, "details": true, "validate": true, "help": true, "get": true,
 	"test": true, "eval": true, "init": true, "new": true, "tag": true, "--help": true, "-h": true}
 
-func init() {
-	agentSettingCommands["qwen"] = agentSettingCommands["gemini"]
-}
-
 var agentSettings = Rule{
 	Name:      "agent-settings",
 	Decisions: []Decision{Deny},
@@ -62,7 +58,11 @@ and showing (plugin list, mcp list/get, extensions list) pass.`,
 		if !ok {
 			return
 		}
-		groups := agentSettingCommands[name]
+		cli := name
+		if cli == "qwen" {
+			cli = "gemini" // Qwen Code keeps Gemini CLI's commands
+		}
+		groups := agentSettingCommands[cli]
 		if groups == nil {
 			return
 		}

@@ -129,13 +129,10 @@ func writeTargets(c *syntax.Call) []target {
 	return out
 }
 
-// patchTargets lists the files an apply_patch call touches: the paths on
-// the "*** Add File:", "*** Update File:", "*** Move to:" (written) and
-// "*** Delete File:" (deleted) lines of its patch, which comes as an
-// argument, a here-document or a here-string.
-func patchTargets(c *syntax.Call) []target {
+// inlineInputs returns the text a call's here-documents (as written) and
+// here-strings give it on stdin.
+func inlineInputs(c *syntax.Call) []syntax.Arg {
 	var texts []syntax.Arg
-	texts = append(texts, c.Args...)
 	for _, r := range c.Redirs {
 		switch {
 		case (r.Op == "<<" || r.Op == "<<-") && r.Node != nil && r.Node.Hdoc != nil:
@@ -148,6 +145,15 @@ func patchTargets(c *syntax.Call) []target {
 			texts = append(texts, r.Target)
 		}
 	}
+	return texts
+}
+
+// patchTargets lists the files an apply_patch call touches: the paths on
+// the "*** Add File:", "*** Update File:", "*** Move to:" (written) and
+// "*** Delete File:" (deleted) lines of its patch, which comes as an
+// argument, a here-document or a here-string.
+func patchTargets(c *syntax.Call) []target {
+	texts := append(append([]syntax.Arg{}, c.Args...), inlineInputs(c)...)
 	var out []target
 	for _, text := range texts {
 		for _, line := range strings.Split(text.Value, "\n") {

@@ -9,6 +9,10 @@ import (
 	"github.com/corral-dev/corral/syntax"
 )
 
+// patchSpec is GNU patch's options that take a value.
+var patchSpec = optSpec{shortVal: "BDFVYdiopruz", longVal: longOpts("prefix", "ifdef", "fuzz", "version-control",
+	"basename-prefix", "directory", "input", "output", "strip", "reject-file", "suffix", "get", "quoting-style", "read-only", "backup-if-mismatch"), longEq: true}
+
 // diffTargets lists the files patch and git apply write or delete: the
 // paths a unified diff names (its "+++" lines, "--- " of a file it
 // deletes, git's "rename to"/"copy to" headers), after -p strips their
@@ -25,8 +29,7 @@ func (p *Pass) diffTargets(c *syntax.Call) []target {
 	dir := ""
 	switch {
 	case c.Name == "patch":
-		opts, ops := scan(c.Args, optSpec{shortVal: "BDFVYdiopruz", longVal: longOpts("prefix", "ifdef", "fuzz", "version-control",
-			"basename-prefix", "directory", "input", "output", "strip", "reject-file", "suffix", "get", "quoting-style", "read-only", "backup-if-mismatch"), longEq: true})
+		opts, ops := scan(c.Args, patchSpec)
 		if has(opts, "dry-run") || len(find(opts, "o", "output")) > 0 {
 			return nil
 		}
@@ -67,17 +70,9 @@ func (p *Pass) diffTargets(c *syntax.Call) []target {
 	default:
 		return nil
 	}
+	texts = append(texts, inlineInputs(c)...)
 	for _, r := range c.Redirs {
-		switch {
-		case (r.Op == "<<" || r.Op == "<<-") && r.Node != nil && r.Node.Hdoc != nil:
-			start, end := int(r.Node.Hdoc.Pos().Offset()), int(r.Node.Hdoc.End().Offset())
-			if start >= 0 && start <= end && end <= len(c.Script.Src) {
-				body := c.Script.Src[start:end]
-				texts = append(texts, syntax.Arg{Value: body, Raw: body, Static: true, Start: start, End: end})
-			}
-		case r.Op == "<<<":
-			texts = append(texts, r.Target)
-		case r.Op == "<":
+		if r.Op == "<" {
 			files = append(files, r.Target)
 		}
 	}

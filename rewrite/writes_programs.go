@@ -79,8 +79,7 @@ func programWrites(c *syntax.Call) []target {
 			out = append(out, write(c.Args[i]))
 		}
 	case "patch":
-		opts, ops := scan(c.Args, optSpec{shortVal: "BDFVYdiopruz", longVal: longOpts("prefix", "ifdef", "fuzz", "version-control",
-			"basename-prefix", "directory", "input", "output", "strip", "reject-file", "suffix", "get", "quoting-style", "read-only", "backup-if-mismatch"), longEq: true})
+		opts, ops := scan(c.Args, patchSpec)
 		outs := find(opts, "o", "output")
 		for _, o := range outs {
 			out = append(out, write(o.val))

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/corral-dev/corral/syntax/lang"
+	"github.com/google/shlex"
 )
 
 // programs models shell text that other programs run: trap, watch, flock
@@ -423,7 +424,14 @@ func (w *walker) gitEnvConfig(c scope, call *Call) {
 		return "", false, false
 	}
 	if v, known, ok := lookup("GIT_CONFIG_PARAMETERS"); ok {
-		for _, kv := range splitSingleQuoted(v) {
+		// git writes the entries shell-quoted ('alias.x=!rm -rf ~',
+		// 'key'='value'), as shlex reads them.
+		kvs, err := shlex.Split(v)
+		if err != nil {
+			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: v,
+				What: "git reads GIT_CONFIG_PARAMETERS, whose quoting corral cannot read"})
+		}
+		for _, kv := range kvs {
 			w.gitConfig(c, call, &Arg{Static: known}, kv)
 		}
 	}
@@ -440,43 +448,6 @@ func (w *walker) gitEnvConfig(c scope, call *Call) {
 			}
 		}
 	}
-}
-
-// splitSingleQuoted splits text into words as git writes
-// GIT_CONFIG_PARAMETERS: words apart at blanks, each of '…' pieces and
-// \-escaped characters joined ('alias.x=!rm -rf ~', 'key'='value').
-func splitSingleQuoted(text string) []string {
-	var out []string
-	var b strings.Builder
-	in, started := false, false
-	for i := 0; i < len(text); i++ {
-		ch := text[i]
-		switch {
-		case in && ch == '\'':
-			in = false
-		case in:
-			b.WriteByte(ch)
-		case ch == '\'':
-			in, started = true, true
-		case ch == '\\' && i+1 < len(text):
-			i++
-			b.WriteByte(text[i])
-			started = true
-		case ch == ' ' || ch == '\t' || ch == '\n':
-			if started {
-				out = append(out, b.String())
-				b.Reset()
-				started = false
-			}
-		default:
-			b.WriteByte(ch)
-			started = true
-		}
-	}
-	if started {
-		out = append(out, b.String())
-	}
-	return out
 }
 
 // gitConfig models git -c KEY=VALUE.
