@@ -10,7 +10,7 @@ import (
 
 // programWrites lists the files that programs write through an option or
 // an operand that names an output (sort -o, uniq IN OUT, split … PREFIX,
-// git diff --output, gawk -i inplace, ruby -i, patch FILE, gzip FILE,
+// git diff --output, find -fprint/-fprintf/-fls, gawk -i inplace, ruby -i, patch FILE, gzip FILE,
 // git mv/rm, ssh-keygen -f, rsync DEST, tar -x -C DIR, unzip -d DIR). Each
 // reading is taken from the program's manual; an option corral does not
 // know is taken as a flag, which at worst judges one word too many.
@@ -77,6 +77,16 @@ func programWrites(c *syntax.Call) []target {
 		}
 		for _, i := range idx {
 			out = append(out, write(c.Args[i]))
+		}
+	case "find":
+		// -fprint FILE, -fprint0 FILE, -fls FILE and -fprintf FILE FORMAT
+		// write (create or truncate) FILE (find(1), GNU).
+		for i := 0; i+1 < len(c.Args); i++ {
+			switch c.Args[i].Value {
+			case "-fprint", "-fprint0", "-fls", "-fprintf":
+				out = append(out, write(c.Args[i+1]))
+				i++
+			}
 		}
 	case "patch":
 		opts, ops := scan(c.Args, patchSpec)

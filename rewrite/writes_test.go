@@ -25,6 +25,12 @@ func TestWritesThroughEveryDoor(t *testing.T) {
 		{"split -l 10 data .env", Deny}, // .envaa, .envab, …
 		{"csplit -f .env data /x/", Deny},
 		{"git diff --output=.env", Deny},
+		{"find . -fprint .env", Deny},
+		{"find . -name '*.go' -fprintf ~/.bashrc '%p\\n'", Deny},
+		{"find / -fls /etc/cron.d/x", Deny},
+		{"find . -fprint0 /tmp/list", Allow},
+		{"find . -name '*.go' -fprint files.txt", Allow},
+		{"find . -name -fprint", Allow}, // -fprint is the pattern here
 		{"git log -p --output .git/config", Deny},
 		{"git format-patch -o .git/hooks HEAD~1", Deny},
 		{"gawk -i inplace '{print}' .env", Deny},
