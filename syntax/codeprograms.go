@@ -379,22 +379,36 @@ func (w *walker) emacsProgram(c scope, call *Call) {
 		opt, val, has := strings.Cut(v, "=")
 		switch opt {
 		case "--eval", "-eval", "--execute", "-execute":
-			if has {
-				pieces = append(pieces, codePiece{text: val, arg: a})
-			} else if i+1 < len(args) {
-				i++
-				pieces = append(pieces, codePiece{text: args[i].Value, arg: &args[i]})
+			if p, ok := optionPiece(args, &i, val, has, false); ok {
+				pieces = append(pieces, p)
 			}
 		case "-l", "--load", "-load", "--script", "-script", "-x":
-			if has {
-				pieces = append(pieces, codePiece{file: &Arg{Value: val, Raw: val, Static: a.Static}})
-			} else if i+1 < len(args) {
-				i++
-				pieces = append(pieces, codePiece{file: &args[i]})
+			if p, ok := optionPiece(args, &i, val, has, true); ok {
+				pieces = append(pieces, p)
 			}
 		}
 	}
 	w.runPieces(c, call, lang.Elisp, call.Name, pieces)
+}
+
+// optionPiece is the code an option at args[*i] gives: its value after
+// "=" (val, has) or the next word, which *i then moves past; file
+// reports a value that names a file of code rather than the code.
+func optionPiece(args []Arg, i *int, val string, has, file bool) (codePiece, bool) {
+	a := &args[*i]
+	switch {
+	case has && file:
+		return codePiece{file: &Arg{Value: val, Raw: val, Static: a.Static}}, true
+	case has:
+		return codePiece{text: val, arg: a}, true
+	case *i+1 >= len(args):
+		return codePiece{}, false
+	}
+	*i++
+	if file {
+		return codePiece{file: &args[*i]}, true
+	}
+	return codePiece{text: args[*i].Value, arg: &args[*i]}, true
 }
 
 // gdbProgram reads the commands a gdb call runs: -ex/--eval-command CMD,
@@ -410,18 +424,12 @@ func (w *walker) gdbProgram(c scope, call *Call) {
 		opt = strings.TrimPrefix(opt, "-")
 		switch opt {
 		case "ex", "eval-command", "iex", "init-eval-command":
-			if has {
-				pieces = append(pieces, codePiece{text: val, arg: a})
-			} else if i+1 < len(args) {
-				i++
-				pieces = append(pieces, codePiece{text: args[i].Value, arg: &args[i]})
+			if p, ok := optionPiece(args, &i, val, has, false); ok {
+				pieces = append(pieces, p)
 			}
 		case "x", "command", "ix", "init-command":
-			if has {
-				pieces = append(pieces, codePiece{file: &Arg{Value: val, Raw: val, Static: a.Static}})
-			} else if i+1 < len(args) {
-				i++
-				pieces = append(pieces, codePiece{file: &args[i]})
+			if p, ok := optionPiece(args, &i, val, has, true); ok {
+				pieces = append(pieces, p)
 			}
 		case "args":
 			i = len(args) // the program to debug and its arguments
