@@ -35,6 +35,11 @@ var agentSettingCommands = map[string]map[string][]string{
 	},
 }
 
+// agentWriteVerbs are the verbs that change settings in some group, for
+// a group only known at run time.
+var agentWriteVerbs = map[string]bool{"disable": true, "enable": true, "install": true, "uninstall": true, "remove": true,
+	"update": true, "add": true, "add-json": true, "link": true, "migrate": true, "marketplace": true, "prune": true, "autoremove": true}
+
 // agentReadVerbs are the verbs of a "*" group that only show things.
 var agentReadVerbs = map[string]bool{"list": true, "details": true, "validate": true, "help": true, "get": true,
 	"test": true, "eval": true, "init": true, "new": true, "tag": true, "--help": true, "-h": true}
@@ -50,7 +55,9 @@ changes, features enable/disable (also through npx, bunx or pnpm dlx).
 These write the settings files that register corral (claude plugin disable
 corral switches it off) or give the agent tools corral does not see (an
 MCP server that runs commands), which the agent cannot write directly
-either: deny. A verb only known at run time counts as a change. Listing
+either: deny. A verb only known at run time counts as a change, and so
+does a group only known at run time followed by a verb that changes
+settings (claude "$G" disable corral). Listing
 and showing (plugin list, mcp list/get, extensions list) pass.`,
 	Commands: []string{"claude", "gemini", "qwen", "codex", "npx", "bunx", "pnpx", "pnpm", "yarn", "npm"},
 	Call: func(p *Pass, c *syntax.Call) {
@@ -70,17 +77,14 @@ and showing (plugin list, mcp list/get, extensions list) pass.`,
 		if !ok {
 			return
 		}
-		verbs, ok := groups[group]
-		if !ok {
-			return
-		}
-		for _, v := range verbs {
+		change := dynamic
+		for _, v := range groups[group] {
 			all := v == "*" && (verb != "" && !agentReadVerbs[verb] || group == "import")
-			if v == verb && verb != "" || all || dynamic {
-				p.Report(c, Finding{Rule: "agent-settings", Decision: Deny,
-					Message: name + " " + strings.TrimSpace(group+" "+verb) + " changes " + name + "'s own settings (its plugins, hooks or tools), which can switch corral off; only the person can run it"})
-				return
-			}
+			change = change || v == verb && verb != "" || all
+		}
+		if change {
+			p.Report(c, Finding{Rule: "agent-settings", Decision: Deny,
+				Message: name + " " + strings.TrimSpace(group+" "+verb) + " changes " + name + "'s own settings (its plugins, hooks or tools), which can switch corral off; only the person can run it"})
 		}
 	},
 }
@@ -94,6 +98,17 @@ and showing (plugin list, mcp list/get, extensions list) pass.`,
 func agentSubcommand(args []syntax.Arg, groups map[string][]string) (group, verb string, dynamic, ok bool) {
 	for i, a := range args {
 		if !a.Static {
+			// A group only known at run time ("$G" disable corral): a
+			// change when a verb that writes follows.
+			for _, b := range args[i+1:] {
+				if !b.Static || strings.HasPrefix(b.Value, "-") {
+					continue
+				}
+				if agentWriteVerbs[b.Value] {
+					return "", b.Value, true, true
+				}
+				break
+			}
 			return "", "", false, false
 		}
 		if _, isGroup := groups[a.Value]; !isGroup {

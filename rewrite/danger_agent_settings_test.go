@@ -24,6 +24,9 @@ func TestAgentSettings(t *testing.T) {
 		{`codex -c model=o3 mcp add s -- sh`, Deny},
 		{`codex plugin remove corral`, Deny},
 		{`sudo -u me claude plugin disable corral`, Deny},
+		{`claude "$G" disable corral`, Deny},
+		{`claude "$PROMPT"`, Allow},
+		{`claude "$PROMPT" --model opus`, Allow},
 		// Look-alikes: showing, help, prompts and text.
 		{`claude plugin list`, Allow},
 		{`claude plugin --help`, Allow},
