@@ -27,6 +27,12 @@ var cornerCases = []struct {
 	{`x='$(touch canary)'; echo ${x@P}`, true, false},
 	{`printf 'a\nb\n' > in; mapfile -C 'touch canary' -c 1 a < in`, true, false},
 	{`echo 'touch canary' > envfile; BASH_ENV=./envfile bash -c :`, true, false},
+	// The same start-up file handed over by env: one environment, one
+	// reading.
+	{`echo 'touch canary' > envfile; env BASH_ENV=./envfile bash -c :`, true, false},
+	{`echo 'touch canary' > envfile; env -i BASH_ENV=./envfile bash -c :`, true, false},
+	{`echo 'touch canary' > envfile; command env BASH_ENV=./envfile bash -c :`, true, false},
+	{`echo 'touch canary' > envfile; f=./envfile; env "BASH_ENV=$f" bash -c :`, true, false},
 	{"shopt -s expand_aliases\nalias ls='touch canary'\nls", true, false},
 	{`PROMPT_COMMAND='touch canary' bash -i < /dev/null`, true, false},
 	// Programs that run shell commands from their own code: awk's
@@ -47,6 +53,8 @@ var cornerCases = []struct {
 	{"alias ls='touch canary'\nshopt -u expand_aliases\nls", false, false},
 	{"shopt -s expand_aliases; alias ls='touch canary'; ls", false, false},
 	{`echo 'touch canary' > envfile; bash -c :`, false, false},
+	{`echo 'touch canary' > envfile; env BASH_ENV= bash -c :`, false, false},
+	{`echo 'touch canary' > envfile; env ENVFILE=./envfile bash -c :`, false, false},
 }
 
 func TestBashCorners(t *testing.T) {

@@ -106,6 +106,14 @@ func (r *resolver) exactParts(parts []sh.WordPart, quoted bool) bool {
 // for operators on a value, a value of ASCII bytes only (bash counts,
 // matches and changes case per character of the locale).
 func (r *resolver) exactParam(p *sh.ParamExp, quoted bool) bool {
+	if r.st != nil && r.exactKeys(p) {
+		// mvdan joins the indexes with a space before it splits them
+		// on IFS: only bash's default IFS, or "${!a[@]}", gives bash's
+		// fields.
+		w, _ := p.Index.(*sh.Word)
+		ifs, set := r.st.vars["IFS"]
+		return quoted && w.Lit() == "@" || !set || ifs.known && ifs.set && ifs.str == defaultIFS
+	}
 	if p.Param == nil || !validParam(p.Param.Value) || p.Excl || p.Width || p.IsSet ||
 		p.NestedParam != nil || p.Flags != nil || len(p.Modifiers) > 0 || p.Names != 0 {
 		return false

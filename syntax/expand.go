@@ -64,7 +64,10 @@ func (e *wordEnv) cands(name string) []string {
 	if e.st == nil {
 		return nil
 	}
-	return e.st.vars[name].cands
+	if n, ok := e.st.resolve(name); ok {
+		return e.st.vars[n].cands
+	}
+	return nil
 }
 
 // Get implements expand.Environ.
@@ -98,6 +101,14 @@ func (e *wordEnv) Get(name string) expand.Variable {
 	var v variable
 	ok := false
 	if e.st != nil {
+		// A name reference reads the variable it names.
+		n, known := e.st.resolve(name)
+		if !known {
+			return e.miss(name)
+		}
+		if n != name {
+			return e.Get(n)
+		}
 		v, ok = e.st.vars[name]
 	}
 	switch {
@@ -448,6 +459,7 @@ func (r *resolver) literal(w *sh.Word, assignment bool) Arg {
 		a.Value, a.Static = v, true
 		return a
 	}
+	w = r.indirect(w)
 	s := r.scan(w)
 	a.Glob = s.glob && (r.st == nil || !r.st.noGlob)
 	if !s.dynamic {
@@ -478,6 +490,7 @@ func (r *resolver) fields(w *sh.Word) []Arg {
 		a.Value, a.Static = v, true
 		return []Arg{a}
 	}
+	w = r.indirect(w)
 	if f, ok := r.ifsFields(w); ok {
 		return f
 	}

@@ -111,6 +111,9 @@ type Redirect struct {
 	// knows leads when corral knows it all the same: a coprocess's
 	// descriptor (<&${COPROC[0]}).
 	Dup *Stream
+	// expanded is the body of an unquoted here-document, expanded in
+	// the state where it opens.
+	expanded *Arg
 }
 
 // Writes reports whether the redirection opens its target for writing

@@ -291,6 +291,9 @@ var grammarPieces = []string{
 	"${a:-d}", "${u:-d}", "${u-}", "${b:-x y}", "${u:-$a}", `${u:-"$a"}`, `"${u:-$a}"`, "${a:+s}", "${b+s}", "${u:-'a b'}", `"${u:-'a'}"`,
 	"${a#x}", "${a##*}", "${a%y}", "${a%%*}", "${a#?}", "${h//:/ }", "${a/x/z}", "${a/#x/z}", "${a/%y/z}", "${a/ /}", "${#a}", "${#arr[@]}", "${#@}",
 	"${a^^}", "${a^}", "${a,,}", "${a:1}", "${a:0:1}", "${arr[@]}", `"${arr[@]}"`, "${arr[1]}", `"${arr[*]}"`, "${arr}", "${@}", `"${@:-x}"`, "${*%1}",
+	// Indirection and name references (TestIndirectGrammar gives them
+	// names; under the plain prelude they are unset).
+	"${!ind}", `"${!ind}"`, "${!ind:-d}", `"${!indb:-d}"`, "${!pos}", `"${!ind2}"`, "${!arr[@]}", `"${!arr[*]}"`, `"${!nr}"`, "$nr", `"${nr#x}"`, "${!elem}",
 }
 
 // grammarWord joins a few pieces chosen by rnd.

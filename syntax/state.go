@@ -32,6 +32,13 @@ type variable struct {
 	// file sourced set it (source .env), or it was assigned from a
 	// variable that holds one (B=$A). Never changed in place.
 	from []string
+	// nameref reports a name reference (declare -n r=HOME): reading or
+	// assigning r reads or assigns the variable it names, ref. known
+	// with an empty ref is a nameref not given a name yet (declare -n
+	// r), whose first assignment names one; a nameref that is not known
+	// names a variable only run time knows.
+	nameref bool
+	ref     string
 }
 
 // MaxCandidates bounds the values a variable may be known to take from
@@ -40,7 +47,8 @@ const MaxCandidates = 8
 
 func (v variable) equal(o variable) bool {
 	return v.known == o.known && v.set == o.set && v.str == o.str && v.array == o.array &&
-		v.exported == o.exported && v.printed == o.printed && slices.Equal(v.list, o.list) && slices.Equal(v.cands, o.cands) && slices.Equal(v.from, o.from)
+		v.exported == o.exported && v.printed == o.printed && slices.Equal(v.list, o.list) && slices.Equal(v.cands, o.cands) && slices.Equal(v.from, o.from) &&
+		v.nameref == o.nameref && v.ref == o.ref
 }
 
 // union returns the sorted union of two sorted lists of files, sharing
@@ -61,6 +69,8 @@ func union(a, b []string) []string {
 // possible (unknown without candidates, unset, or an array).
 func (v variable) values() []string {
 	switch {
+	case v.nameref:
+		return nil
 	case v.known && v.set && !v.array:
 		return []string{v.str}
 	case !v.known:
@@ -77,6 +87,12 @@ func either(v, o variable) variable {
 		return v
 	}
 	out := variable{exported: v.exported || o.exported, printed: v.printed || o.printed, from: union(v.from, o.from)}
+	if v.nameref || o.nameref {
+		// A name reference on one path at least: an assignment to it
+		// may write any variable.
+		out.nameref = true
+		return out
+	}
 	a, b := v.values(), o.values()
 	if a == nil || b == nil {
 		return out
@@ -208,7 +224,7 @@ func (st *state) merge(o *state) {
 	}
 	for name, ov := range o.vars {
 		if _, ok := st.vars[name]; !ok {
-			st.setVar(name, variable{exported: ov.exported, from: union(st.wild, ov.from)})
+			st.setVar(name, variable{exported: ov.exported, from: union(st.wild, ov.from), nameref: ov.nameref})
 		}
 	}
 	st.wild = union(st.wild, o.wild)
@@ -287,29 +303,108 @@ func (st *state) setVar(name string, v variable) {
 	}
 }
 
-// get returns what is known of a variable.
+// maxRefDepth bounds the name references followed one to the next.
+const maxRefDepth = 8
+
+// resolve returns the variable that name stands for: name itself, or
+// the one its name reference leads to (declare -n r=HOME: r stands for
+// HOME). ok is false when a reference on the way names a variable only
+// known at run time, or the chain does not end.
+func (st *state) resolve(name string) (string, bool) {
+	if st == nil {
+		return name, true
+	}
+	for range maxRefDepth {
+		v, ok := st.vars[name]
+		if !ok || !v.nameref {
+			return name, true
+		}
+		if !v.known {
+			return "", false
+		}
+		if v.ref == "" {
+			return name, true // declare -n r: no name yet
+		}
+		name = v.ref
+	}
+	return "", false
+}
+
+// get returns what is known of a variable, through its name reference.
 func (st *state) get(name string) variable {
 	if st == nil {
 		return unknownVar
 	}
-	if v, ok := st.vars[name]; ok {
+	n, ok := st.resolve(name)
+	if !ok {
+		return variable{from: st.wild}
+	}
+	if v, ok := st.vars[n]; ok {
 		return v
 	}
 	return variable{from: st.wild}
 }
 
-// assign gives name a known string value, keeping its export flag (or
-// exporting it under set -a).
+// assign gives name (the variable its name reference names) a known
+// string value, keeping its export flag (or exporting it under set -a).
+// Through a reference to a name only run time knows, any variable may
+// change.
 func (st *state) assign(name, value string) {
-	old := st.vars[name]
-	st.setVar(name, variable{known: true, set: true, str: value, exported: old.exported || st.allExport})
+	n, ok := st.resolve(name)
+	if !ok {
+		st.forgetAll()
+		return
+	}
+	old := st.vars[n]
+	st.setThrough(n, variable{known: true, set: true, str: value, exported: old.exported || st.allExport})
 }
 
-// forget makes name unknown, keeping its export flag (or exporting it
-// under set -a).
+// setThrough gives the variable name stands for the value v: through a
+// name reference, the variable it names; a name reference not given a
+// name yet (declare -n r; read r <<< HOME) is given v's value as its
+// name.
+func (st *state) setThrough(name string, v variable) {
+	n, ok := st.resolve(name)
+	if !ok {
+		st.forgetAll()
+		return
+	}
+	if old := st.vars[n]; old.nameref {
+		ref := variable{nameref: true, exported: old.exported}
+		if v.known && v.set && !v.array && isName(v.str) {
+			ref.known, ref.ref = true, v.str
+		}
+		st.setVar(n, ref)
+		return
+	}
+	st.setVar(n, v)
+}
+
+// iterate gives a for loop's variable its value (known, or unknown when
+// not known): for r in … of a name reference r makes r refer to each
+// item, as bash does, rather than assign what it refers to.
+func (st *state) iterate(name, value string, known bool) {
+	if v, ok := st.vars[name]; ok && v.nameref {
+		st.setVar(name, variable{nameref: true, known: known && isName(value), ref: value, exported: v.exported})
+		return
+	}
+	if known {
+		st.assign(name, value)
+	} else {
+		st.forget(name)
+	}
+}
+
+// forget makes name (the variable its name reference names) unknown,
+// keeping its export flag (or exporting it under set -a).
 func (st *state) forget(name string) {
-	old := st.vars[name]
-	st.setVar(name, variable{exported: old.exported || st.allExport})
+	n, ok := st.resolve(name)
+	if !ok {
+		st.forgetAll()
+		return
+	}
+	old := st.vars[n]
+	st.setVar(n, variable{exported: old.exported || st.allExport, nameref: old.nameref})
 }
 
 // setFd sets a descriptor. The table is copied first: calls keep the
@@ -340,7 +435,8 @@ func (st *state) forgetAllFrom(file string) {
 		st.taint = true
 	}
 	for k, v := range st.vars {
-		st.vars[k] = variable{exported: v.exported, from: union(v.from, f)}
+		// A name reference stays one, to a name now unknown.
+		st.vars[k] = variable{exported: v.exported, from: union(v.from, f), nameref: v.nameref}
 	}
 	st.pos, st.posKnown = nil, false
 	st.stack, st.stackKnown = nil, false
@@ -355,6 +451,9 @@ func (st *state) exportedOnly(dir Dir, home string) *state {
 	// know it.
 	n.wild, n.taint = st.wild, st.taint
 	for k, v := range st.vars {
+		if v.nameref {
+			continue // a child gets no name reference
+		}
 		if v.exported && v.known && v.set && !v.array {
 			n.setVar(k, variable{known: true, set: true, str: v.str, exported: true, from: v.from})
 		} else if v.exported {

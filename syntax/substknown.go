@@ -361,8 +361,8 @@ func (r *resolver) ifsFields(w *sh.Word) ([]Arg, bool) {
 			return nil, false
 		}
 	}
-	v, ok := r.st.vars[p.Param.Value]
-	if !ok || !v.known || !v.set || v.array || strings.ContainsAny(v.str, "*?[\\") && !r.st.noGlob {
+	v := r.st.get(p.Param.Value)
+	if !v.known || !v.set || v.array || strings.ContainsAny(v.str, "*?[\\") && !r.st.noGlob {
 		return nil, false
 	}
 	a := r.span(w)

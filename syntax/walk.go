@@ -463,22 +463,18 @@ func (w *walker) forClause(c scope, fc *sh.ForClause, st *state) {
 		if l.Name != nil {
 			name = l.Name.Value
 		}
+		first := ""
+		if len(vals) > 0 {
+			first = vals[0].Value
+		}
 		w.loop(c, st, func(c scope, st *state) {
-			if static && len(vals) == 1 {
-				st.assign(name, vals[0].Value)
-			} else {
-				st.forget(name)
-			}
+			st.iterate(name, first, static && len(vals) == 1)
 			w.stmts(c, fc.Do, st)
 		})
 		if static && len(vals) == 0 {
 			return
 		}
-		if static && len(vals) == 1 && !hasBreak(fc.Do) {
-			st.assign(name, vals[0].Value)
-		} else {
-			st.forget(name)
-		}
+		st.iterate(name, first, static && len(vals) == 1 && !hasBreak(fc.Do))
 	case *sh.CStyleLoop:
 		w.substs(c, l, st, nil)
 		w.loop(c, st, func(c scope, st *state) {
@@ -665,6 +661,11 @@ func (w *walker) redirects(c scope, s *sh.Stmt, st *state, host *Call) []Redirec
 				red.Dup = w.coprocFd(red.Target.Raw)
 			}
 		}
+		if rd.Hdoc != nil && (rd.Op == sh.Hdoc || rd.Op == sh.DashHdoc) && red.Target.Raw == red.Target.Value {
+			// Expanded where it opens, for those that read it later.
+			body := r.arg(rd.Hdoc)
+			red.expanded = &body
+		}
 		out = append(out, red)
 	}
 	w.m.Redirs = append(w.m.Redirs, out...)
@@ -762,7 +763,18 @@ func (w *walker) assign(c scope, st *state, as []*sh.Assign, exported bool) {
 			continue
 		}
 		w.substs(c, a, st, nil)
-		name := a.Name.Value
+		name, ok := st.resolve(a.Name.Value)
+		if !ok {
+			// Through a name reference to a name only run time knows:
+			// any variable may change.
+			st.forgetAll()
+			continue
+		}
+		if ref := st.vars[name]; ref.nameref && a.Index == nil && !a.Append && a.Array == nil {
+			// declare -n r; r=HOME: the first value names the variable.
+			st.setVar(name, w.refTo(c, st, a.Value, ref.exported))
+			continue
+		}
 		old := st.get(name)
 		from := st.fromOf(a)
 		v := w.assignValue(c, st, a, old)
@@ -906,6 +918,12 @@ func (w *walker) declare(c scope, s *sh.Stmt, d *sh.DeclClause, st *state) {
 			integer = integer || strings.ContainsAny(f, "iluc")
 		}
 	}
+	unref := false
+	for _, f := range flags {
+		if strings.HasPrefix(f, "+") && strings.Contains(f, "n") {
+			unref = true
+		}
+	}
 	inFunc := len(w.frames) > 0 && (local || (variant == "declare" || variant == "typeset") && !global)
 	for _, a := range as {
 		if a.Name == nil {
@@ -914,6 +932,41 @@ func (w *walker) declare(c scope, s *sh.Stmt, d *sh.DeclClause, st *state) {
 		name := a.Name.Value
 		if inFunc {
 			w.makeLocal(name, st)
+		}
+		if nameref && a.Index == nil && a.Array == nil && !a.Append {
+			// declare -n r=HOME: r names HOME; declare -n r: r names
+			// nothing yet.
+			if a.Naked && a.Value == nil {
+				old, had := st.vars[name]
+				switch {
+				case inFunc:
+					st.setVar(name, variable{nameref: true, known: true, exported: exported})
+				case old.nameref:
+				case !had || old.known && !old.set:
+					st.setVar(name, variable{nameref: true, known: true, exported: exported || old.exported})
+				case old.known && !old.array && isName(old.str):
+					// r=HOME; declare -n r: the value names the variable.
+					st.setVar(name, variable{nameref: true, known: true, ref: old.str, exported: exported || old.exported})
+				default:
+					st.setVar(name, variable{nameref: true, exported: exported || old.exported})
+				}
+				continue
+			}
+			st.setVar(name, w.refTo(c, st, a.Value, exported))
+			continue
+		}
+		if unref {
+			// declare +n r: r holds the name it referred to.
+			if old := st.vars[name]; old.nameref {
+				v := variable{exported: old.exported}
+				if old.known {
+					v = variable{known: true, set: old.ref != "", str: old.ref, exported: old.exported}
+				}
+				st.setVar(name, v)
+			}
+			if a.Naked && a.Value == nil {
+				continue
+			}
 		}
 		if a.Naked && a.Value == nil && a.Array == nil {
 			// declare x / export x: the value does not change.
@@ -940,6 +993,20 @@ func (w *walker) declare(c scope, s *sh.Stmt, d *sh.DeclClause, st *state) {
 			st.setVar(name, v)
 		}
 	}
+}
+
+// refTo is a name reference to the variable word names: known when the
+// word is static and a name (bash refuses other names, and a[1] is
+// left to run time).
+func (w *walker) refTo(c scope, st *state, word *sh.Word, exported bool) variable {
+	v := variable{nameref: true, exported: exported}
+	if word == nil {
+		return v
+	}
+	if val := w.resolver(c, st).literal(word, true); val.Static && isName(val.Value) {
+		v.known, v.ref = true, val.Value
+	}
+	return v
 }
 
 // makeLocal records, in the innermost function frame, the value name has
@@ -1017,6 +1084,9 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 		for _, a := range args[:len(args)-len(inv.words)] {
 			if name, val, ok := strings.Cut(a.Value, "="); ok && a.Static && isAssignment(a.Value) {
 				env.setVar(name, variable{known: true, set: true, str: val, exported: true})
+			} else if name, _, ok := strings.Cut(a.Raw, "="); ok && !a.Static && isName(name) {
+				// env NAME="$X": set, to a value only run time knows.
+				env.setVar(name, variable{exported: true})
 			}
 		}
 		env.fds = call.fds
@@ -1025,7 +1095,7 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 	if st.tainted() {
 		call.Sources = st.sources()
 	}
-	w.startup(call, cmdState)
+	w.startup(call, cmdState, env)
 	w.cur = st
 
 	if inv.split != nil {
@@ -1074,13 +1144,23 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 }
 
 // startup marks the code a shell started by call runs before its script:
-// BASH_ENV and ENV name a file it sources.
-func (w *walker) startup(call *Call, st *state) {
+// BASH_ENV and ENV name a file it sources. The shell sees them from the
+// environment the call hands it: exported in st (the shell's variables
+// with the call's prefix assignments), or given by a wrapper's
+// NAME=value words (env BASH_ENV=f bash, sudo BASH_ENV=f bash), which
+// child holds.
+func (w *walker) startup(call *Call, st, child *state) {
 	if !IsShell(call.Name) {
 		return
 	}
 	for _, name := range []string{"BASH_ENV", "ENV"} {
-		if v, ok := st.vars[name]; ok && v.exported && (!v.known || v.set && v.str != "") {
+		v, ok := st.vars[name]
+		if child != nil {
+			if cv, set := child.vars[name]; set && (cv.known || !ok) {
+				v, ok = cv, true
+			}
+		}
+		if ok && v.exported && (!v.known || v.set && v.str != "") {
 			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, What: name + " names a file the shell runs first", Always: true})
 		}
 	}
@@ -1232,18 +1312,29 @@ func (w *walker) builtin(c scope, call *Call, st *state) {
 	case "exit", "logout":
 		st.dead = true
 	case "unset":
-		funcs := false
+		funcs, refs := false, false
 		for _, a := range args {
 			switch {
 			case !a.Static:
 				st.forgetAll()
 			case a.Value == "-f":
 				funcs = true
-			case a.Value == "-v" || a.Value == "-n":
+			case a.Value == "-v":
+			case a.Value == "-n":
+				// unset -n r unsets the name reference, not what it names.
+				refs = true
 			case funcs:
 				delete(st.funcs, a.Value)
-			default:
+			case refs:
 				st.setVar(a.Value, variable{known: true})
+			default:
+				// unset r unsets the variable r names.
+				name, ok := st.resolve(a.Value)
+				if !ok {
+					st.forgetAll()
+					continue
+				}
+				st.setVar(name, variable{known: true})
 			}
 		}
 	case "read", "mapfile", "readarray", "getopts", "printf":
@@ -1377,83 +1468,14 @@ func (w *walker) reads(c scope, call *Call, st *state) {
 		}
 		names = append(names, v)
 	}
+	known, v, ok := w.knownReads(c, call, st)
 	for _, n := range names {
-		if isName(n) {
+		if isName(n) && (!ok || n != known) {
 			st.forget(n)
 		}
 	}
-	w.knownReads(c, call, st)
-}
-
-// knownReads sets the value read or printf -v gives when its input is in
-// the command: printf -v NAME of a format exactPrintf computes, and read
-// [-r] NAME or mapfile -t NAME of a static here-string or here-document
-// (read: the first line, IFS white space around it dropped; mapfile:
-// every line). Anything else stays unknown (reads forgot it).
-func (w *walker) knownReads(c scope, call *Call, st *state) {
-	if call.Expr != nil && len(call.Expr.Assigns) > 0 || len(call.Wrappers) > 0 {
-		return // IFS=: read …: the prefix changes how it splits
-	}
-	var opts, ops []string
-	for _, a := range call.Args {
-		if !a.Static {
-			return
-		}
-		if len(ops) == 0 && len(a.Value) > 1 && a.Value[0] == '-' {
-			opts = append(opts, a.Value)
-			continue
-		}
-		ops = append(ops, a.Value)
-	}
-	if call.Name == "printf" {
-		if len(opts) == 1 && opts[0] == "-v" && len(ops) >= 2 && isName(ops[0]) {
-			if out, ok := exactPrintf(ops[1:]); ok {
-				st.setVar(ops[0], variable{known: true, set: true, str: out})
-			}
-		}
-		return
-	}
-	if len(ops) != 1 || !isName(ops[0]) {
-		return
-	}
-	if v, ok := st.vars["IFS"]; ok && (!v.known || !v.set || v.str != defaultIFS) {
-		return
-	}
-	ins := w.stdinTexts(c, call)
-	if len(ins) != 1 || ins[0].dynamic {
-		return
-	}
-	for _, r := range call.Redirs {
-		if r.Node.Op == sh.RdrIn || r.Node.Op == sh.DplIn || r.Node.Op == sh.RdrInOut {
-			return // another input comes after or before
-		}
-	}
-	input := ins[0].text
-	if ins[0].kind == "here-string" {
-		input += "\n"
-	}
-	switch call.Name {
-	case "read":
-		if len(opts) > 1 || len(opts) == 1 && opts[0] != "-r" {
-			return
-		}
-		line, _, _ := strings.Cut(input, "\n")
-		if len(opts) == 0 && strings.Contains(line, `\`) {
-			return // backslashes are escapes without -r
-		}
-		st.setVar(ops[0], variable{known: true, set: true, str: strings.Trim(line, " \t")})
-	case "mapfile", "readarray":
-		if len(opts) != 1 || opts[0] != "-t" {
-			return
-		}
-		lines := strings.SplitAfter(input, "\n")
-		if lines[len(lines)-1] == "" {
-			lines = lines[:len(lines)-1]
-		}
-		for i := range lines {
-			lines[i] = strings.TrimSuffix(lines[i], "\n")
-		}
-		st.setVar(ops[0], variable{known: true, set: true, array: true, list: lines})
+	if ok {
+		st.setThrough(known, v)
 	}
 }
 

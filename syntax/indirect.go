@@ -1,0 +1,128 @@
+package syntax
+
+import (
+	sh "mvdan.cc/sh/v3/syntax"
+)
+
+// Indirection and name references in words.
+//
+// ${!d} expands the variable whose name d holds; with d=HOME it is
+// ${HOME}, operators included (${!d:-x} is ${HOME:-x}). ${!r} of a name
+// reference r is the name r refers to. ${!a[@]} and ${!a[*]} are the
+// indexes of array a. indirect rewrites these, where the state knows
+// the names, into the plain parameters bash reads, before the word is
+// checked against the static subset and expanded; the expand package
+// then gives bash's value. ${!a[@]} and ${!a[*]}, the indexes of a
+// known array, the expand package gives as they are (exactKeys). When d is unknown, or holds something other
+// than a name or a positional number (a[1], "a b"), the word stays as
+// written and is only known at run time. ${!prefix*} and ${!prefix@},
+// the names of the set variables that start with prefix, depend on the
+// whole environment and stay run time too.
+
+// indirect returns w with every indirection whose target the state
+// knows replaced by the parameter it reads; w itself when there is none.
+func (r *resolver) indirect(w *sh.Word) *sh.Word {
+	if r.st == nil || !hasExcl(w.Parts) {
+		return w
+	}
+	parts, changed := r.indirectParts(w.Parts)
+	if !changed {
+		return w
+	}
+	return &sh.Word{Parts: parts}
+}
+
+func hasExcl(parts []sh.WordPart) bool {
+	for _, p := range parts {
+		switch p := p.(type) {
+		case *sh.ParamExp:
+			if p.Excl {
+				return true
+			}
+		case *sh.DblQuoted:
+			if hasExcl(p.Parts) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func (r *resolver) indirectParts(parts []sh.WordPart) ([]sh.WordPart, bool) {
+	var out []sh.WordPart
+	changed := false
+	for i, p := range parts {
+		var np sh.WordPart
+		switch p := p.(type) {
+		case *sh.ParamExp:
+			if q, ok := r.indirectParam(p); ok {
+				np = q
+			}
+		case *sh.DblQuoted:
+			if inner, ok := r.indirectParts(p.Parts); ok {
+				q := *p
+				q.Parts = inner
+				np = &q
+			}
+		}
+		if np == nil {
+			if changed {
+				out = append(out, p)
+			}
+			continue
+		}
+		if !changed {
+			out = append([]sh.WordPart(nil), parts[:i]...)
+			changed = true
+		}
+		out = append(out, np)
+	}
+	return out, changed
+}
+
+// indirectParam returns the part bash reads for an indirection p, when
+// the state knows its target.
+func (r *resolver) indirectParam(p *sh.ParamExp) (sh.WordPart, bool) {
+	if !p.Excl || p.Param == nil || p.Names != 0 || p.Length || p.Width || p.IsSet || p.NestedParam != nil ||
+		p.Flags != nil || len(p.Modifiers) > 0 || !isName(p.Param.Value) {
+		return nil, false
+	}
+	name := p.Param.Value
+	if p.Index != nil {
+		return nil, false // ${!a[@]}: see exactKeys
+	}
+	if raw, ok := r.st.vars[name]; ok && raw.nameref {
+		// ${!r}: the name r refers to.
+		if !raw.known || raw.ref == "" || p.Exp != nil || p.Slice != nil || p.Repl != nil {
+			return nil, false
+		}
+		return &sh.Lit{ValuePos: p.Dollar, ValueEnd: p.End(), Value: raw.ref}, true
+	}
+	v := r.st.get(name)
+	if !v.known || !v.set || v.array || !validParam(v.str) || v.str == "0" || len(v.str) == 1 && !isName(v.str) && (v.str[0] < '1' || v.str[0] > '9') {
+		return nil, false
+	}
+	q := *p
+	q.Excl = false
+	q.Param = &sh.Lit{ValuePos: p.Param.ValuePos, ValueEnd: p.Param.ValueEnd, Value: v.str}
+	return &q, true
+}
+
+// exactKeys reports whether p is ${!a[@]} or ${!a[*]} of an array the
+// state knows, with no operator: the expand package gives its indexes
+// as bash does.
+func (r *resolver) exactKeys(p *sh.ParamExp) bool {
+	if !p.Excl || p.Param == nil || p.Names != 0 || p.Length || p.Width || p.IsSet || p.NestedParam != nil ||
+		p.Flags != nil || len(p.Modifiers) > 0 || p.Exp != nil || p.Slice != nil || p.Repl != nil || !isName(p.Param.Value) {
+		return false
+	}
+	w, ok := p.Index.(*sh.Word)
+	if !ok || w.Lit() != "@" && w.Lit() != "*" {
+		return false
+	}
+	if raw := r.st.vars[p.Param.Value]; raw.nameref {
+		return false
+	}
+	v := r.st.get(p.Param.Value)
+	return v.known && v.set && v.array
+}

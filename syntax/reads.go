@@ -1,0 +1,250 @@
+package syntax
+
+import (
+	"slices"
+	"sort"
+	"strings"
+
+	sh "mvdan.cc/sh/v3/syntax"
+)
+
+// Values that read, mapfile and printf -v store.
+//
+// read [-r] NAME, mapfile -t NAME and printf -v NAME store what their
+// input or format says; when that is in the command (a static
+// here-string or here-document, or the output of a static echo, printf
+// or cat <<EOF in the pipeline stage before), corral stores bash's value.
+// A read that shares its input with other commands (the condition of
+// while read d; do …; done <<EOF, or { read a; read b; } <<EOF) reads a
+// line that depends on how many were read before: the variable is one
+// of the lines (each, bounded by MaxReadLines), which a rule judges
+// value by value, never "unknown, so pass". Anything else stays unknown
+// (reads forgot it).
+
+// MaxReadLines bounds the lines of a shared input whose values a read
+// is known to take; past it the variable is unknown.
+const MaxReadLines = 64
+
+// knownReads returns the variable read, mapfile or printf -v sets and
+// the value it gets, when its input is in the command: printf -v NAME of
+// a format exactPrintf computes, read [-r] NAME (with IFS bash's default,
+// or IFS only white space, as in IFS= read -r line) of the lines it may
+// read, and mapfile -t NAME of its own whole input.
+func (w *walker) knownReads(c scope, call *Call, st *state) (string, variable, bool) {
+	if len(call.Wrappers) > 0 {
+		return "", variable{}, false
+	}
+	var opts, ops []string
+	for _, a := range call.Args {
+		if !a.Static {
+			return "", variable{}, false
+		}
+		if len(ops) == 0 && len(a.Value) > 1 && a.Value[0] == '-' {
+			opts = append(opts, a.Value)
+			continue
+		}
+		ops = append(ops, a.Value)
+	}
+	ifs, ok := w.readIFS(c, call, st)
+	if !ok {
+		return "", variable{}, false
+	}
+	if call.Name == "printf" {
+		if len(opts) == 1 && opts[0] == "-v" && len(ops) >= 2 && isName(ops[0]) {
+			if out, ok := exactPrintf(ops[1:]); ok {
+				return ops[0], variable{known: true, set: true, str: out}, true
+			}
+		}
+		return "", variable{}, false
+	}
+	if len(ops) != 1 || !isName(ops[0]) {
+		return "", variable{}, false
+	}
+	input, shared, ok := w.readInput(c, call)
+	if !ok {
+		return "", variable{}, false
+	}
+	lines := strings.SplitAfter(input, "\n")
+	if lines[len(lines)-1] == "" {
+		lines = lines[:len(lines)-1]
+	}
+	switch call.Name {
+	case "read":
+		if len(opts) > 1 || len(opts) == 1 && opts[0] != "-r" {
+			return "", variable{}, false
+		}
+		if !shared && len(lines) > 1 {
+			lines = lines[:1]
+		}
+		if len(lines) > MaxReadLines {
+			return "", variable{}, false
+		}
+		var vals []string
+		for _, l := range lines {
+			l = strings.TrimSuffix(l, "\n")
+			if len(opts) == 0 && strings.Contains(l, `\`) {
+				return "", variable{}, false // backslashes are escapes without -r
+			}
+			vals = append(vals, strings.Trim(l, ifs))
+		}
+		if len(vals) == 0 {
+			if shared {
+				return "", variable{}, false
+			}
+			vals = []string{""}
+		}
+		sort.Strings(vals)
+		vals = slices.Compact(vals)
+		if len(vals) == 1 {
+			return ops[0], variable{known: true, set: true, str: vals[0]}, true
+		}
+		return ops[0], variable{cands: vals}, true
+	case "mapfile", "readarray":
+		if shared || len(opts) != 1 || opts[0] != "-t" || ifs != " \t" {
+			return "", variable{}, false
+		}
+		for i := range lines {
+			lines[i] = strings.TrimSuffix(lines[i], "\n")
+		}
+		return ops[0], variable{known: true, set: true, array: true, list: lines}, true
+	}
+	return "", variable{}, false
+}
+
+// readIFS returns the characters read trims around a single variable's
+// line: the white space in IFS (bash's default, or the call's IFS=…
+// prefix). ok is false for another prefix, or an IFS with other
+// characters, which split differently.
+func (w *walker) readIFS(c scope, call *Call, st *state) (string, bool) {
+	ifs := defaultIFS
+	known := true
+	if v, ok := st.vars["IFS"]; ok {
+		ifs, known = v.str, v.known && v.set
+	}
+	if call.Expr != nil {
+		for _, a := range call.Expr.Assigns {
+			if a.Name == nil || a.Name.Value != "IFS" || a.Index != nil || a.Array != nil || a.Append {
+				return "", false
+			}
+			ifs, known = "", true
+			if a.Value != nil {
+				v := w.resolver(c, st).literal(a.Value, true)
+				ifs, known = v.Value, v.Static
+			}
+		}
+	}
+	if !known || strings.Trim(ifs, " \t\n") != "" {
+		return "", false
+	}
+	return strings.ReplaceAll(ifs, "\n", ""), true
+}
+
+// readInput returns the text a call reads on its standard input when
+// the command holds it: a static here-document or here-string, its own
+// or one around a compound command it is in, or what a static echo,
+// printf or cat of a static here-document prints into the pipe it
+// reads. shared reports input the call shares with other commands (a
+// loop's or a block's), which a read reads one line of, not always the
+// first.
+func (w *walker) readInput(c scope, call *Call) (text string, shared, ok bool) {
+	for _, r := range call.Redirs {
+		if r.Node.Op == sh.RdrIn || r.Node.Op == sh.DplIn || r.Node.Op == sh.RdrInOut {
+			return "", false, false // another input comes after or before
+		}
+	}
+	in := call.Fd(0)
+	if in.Kind == StreamPipe && in.Pipe != nil && in.Redirect.Node == nil {
+		prev := in.Pipe.Stage(in.Stage - 1)
+		if prev == nil || !prev.Fd(1).Same(in) {
+			return "", false, false
+		}
+		out, ok := w.printed(c, prev)
+		return out, in.Pipe.Stage(in.Stage) != call, ok
+	}
+	ins := w.stdinTexts(c, call)
+	if len(ins) != 1 {
+		return "", false, false
+	}
+	shared = !ownStream(call, in)
+	text = ins[0].text
+	if ins[0].dynamic {
+		// An unquoted here-document whose expansions are known.
+		if text, ok = expandedHeredoc(heredocOf(call, in)); !ok {
+			return "", false, false
+		}
+	}
+	switch {
+	case ins[0].kind == "here-string":
+		text += "\n"
+	case heredocOf(call, in).Op == "<<-":
+		// <<- drops the tabs that start each line.
+		lines := strings.SplitAfter(text, "\n")
+		for i, l := range lines {
+			lines[i] = strings.TrimLeft(l, "\t")
+		}
+		text = strings.Join(lines, "")
+	}
+	return text, shared, true
+}
+
+// heredocOf returns the here-document a call reads: its own, or the one
+// its standard input leads to.
+func heredocOf(call *Call, in Stream) Redirect {
+	if !ownStream(call, in) {
+		return in.Redirect
+	}
+	var rd Redirect
+	for _, r := range call.Redirs {
+		if r.Node.Op == sh.Hdoc || r.Node.Op == sh.DashHdoc {
+			rd = r
+		}
+	}
+	return rd
+}
+
+// printed returns what a pipeline stage prints when its words say it:
+// echo or printf of static words, or cat of its own static
+// here-document or here-string.
+func (w *walker) printed(c scope, call *Call) (string, bool) {
+	if len(call.Wrappers) > 0 || call.Expr != nil && len(call.Expr.Assigns) > 0 || !call.NameArg.Static {
+		return "", false
+	}
+	var words []string
+	for _, a := range call.Args {
+		if !a.Static || a.Glob {
+			return "", false
+		}
+		words = append(words, a.Value)
+	}
+	switch call.Name {
+	case "echo":
+		return exactEcho(words)
+	case "printf":
+		return exactPrintf(words)
+	case "cat":
+		if len(words) > 0 {
+			return "", false
+		}
+		text, shared, ok := w.readInput(c, call)
+		if !ok || shared {
+			return "", false
+		}
+		return text, true
+	}
+	return "", false
+}
+
+// expandedHeredoc returns the text of an unquoted here-document,
+// expanded where it opened, when every expansion in it is static.
+func expandedHeredoc(rd Redirect) (string, bool) {
+	if rd.expanded == nil || !rd.expanded.Static || strings.Contains(rd.expanded.Raw, `\`) {
+		// A backslash escapes $, `, \ and a newline there, which the
+		// expansion of a word does not model.
+		return "", false
+	}
+	text := rd.expanded.Value
+	if t, cut := strings.CutSuffix(text, rd.Target.Value); cut {
+		text = strings.TrimRight(t, "\t")
+	}
+	return text, true
+}
