@@ -79,6 +79,11 @@ type Call struct {
 	// values may hold a file's content (after source .env), sorted by
 	// name; see VarSource.
 	Sources []VarSource
+	// Env are the variables of the program's environment whose values
+	// may hold a file's content: the exported ones of Sources, the
+	// prefix assignments (KEY=$S cmd) and env's NAME=value words (env
+	// KEY="$S" cmd), sorted by name.
+	Env []VarSource
 }
 
 // Text returns the source of the call, wrappers included.
@@ -114,6 +119,9 @@ type Redirect struct {
 	// expanded is the body of an unquoted here-document, expanded in
 	// the state where it opens.
 	expanded *Arg
+	// From are the files whose content the text of a here-document or
+	// here-string may hold (<<< "$KEY" after source .env), sorted.
+	From []string
 }
 
 // Writes reports whether the redirection opens its target for writing
