@@ -778,7 +778,7 @@ func readsScript(call *Call) bool {
 func (w *walker) producedText(c scope, p *Pipeline, i int) (string, bool, bool) {
 	src := p.Calls[i]
 	if src == nil {
-		return "", false, false
+		return w.compoundText(p, i)
 	}
 	switch src.Name {
 	case "echo", "printf":
@@ -824,6 +824,37 @@ func (w *walker) producedText(c scope, p *Pipeline, i int) (string, bool, bool) 
 		return string(out), false, true
 	}
 	return "", false, false
+}
+
+// compoundText returns what the commands of a compound pipeline stage
+// ({ …; }, ( … ), a loop) print into the pipe, where corral knows it: the
+// echo and printf of static words among them, in order. Any other command
+// that writes to the pipe (crontab -l, cat f) prints what only run time
+// knows, which makes the text dynamic. ok is false when no command of the
+// stage prints known text. (crontab -l; echo '@reboot rm -rf ~') | crontab -
+// installs the echoed line.
+func (w *walker) compoundText(p *Pipeline, i int) (string, bool, bool) {
+	var b strings.Builder
+	dynamic, known := false, false
+	for _, call := range w.m.Calls {
+		out := call.Fd(1)
+		if out.Kind != StreamPipe || out.Pipe != p || out.Stage != i+1 {
+			continue
+		}
+		switch call.Name {
+		case "echo", "printf":
+			if t, dyn, ok := echoText(call); ok {
+				b.WriteString(t)
+				dynamic = dynamic || dyn
+				known = true
+				continue
+			}
+		case "true", "false", ":", "cd", "export", "set", "shopt", "local", "declare", "unset", "sleep", "test", "[", "[[", "exit", "return":
+			continue // prints nothing into the pipe
+		}
+		dynamic = true
+	}
+	return b.String(), dynamic, known
 }
 
 // echoText is what echo or printf prints, when its words are static.
