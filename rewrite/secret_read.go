@@ -32,7 +32,9 @@ of a brace expansion, a command substitution whose output its text shows
 (less $(echo .env)), each value a for loop over a glob gives its variable
 (for f in ~/.ssh/*; do cat $f; done), and the paths another program yields
 at run time: find -exec cat {}, find/echo/printf/ls | xargs cat, cat
-$(find . -name .env) (find's -name tests narrow them); any other output
+$(find . -name .env) (find's -name tests narrow them, as grep -r --include
+and rg -g narrow a search, unless a name they keep is one the files of an
+anchored secret directory have: -name '*', --include='id_*'); any other output
 only known at run time ($(git ls-files)) is not judged. Searches of a
 directory (grep -r, rg --hidden, rg -uu, ag -u, git grep --untracked) are
 also judged by the secrets on disk under it when the hook runs (a bounded
@@ -458,6 +460,15 @@ func (p *Pass) secretOperand(c *syntax.Call, a syntax.Arg, recursive, hidden boo
 	env := p.guardsEnv(c.Dir)
 	for _, r := range p.readPaths(c.Dir, a) {
 		if r.glob {
+			continue
+		}
+		if search != nil && len(search.Names) > 0 {
+			// grep -r --include='*.py', rg -g '*.go': only files of those
+			// names are read, judged as find DIR -name … reading them is.
+			if s, ok := p.secretTree(c, r.path, *search); ok {
+				p.reportSecret(c, s, fmt.Sprintf("%s reads", c.Name))
+				return true
+			}
 			continue
 		}
 		if s, ok := p.Config.Paths.Secrets().Holds(env, r.path, hidden); ok {

@@ -351,6 +351,18 @@ func (p *Pass) secretTree(c *syntax.Call, dir string, w guards.Walk) (guards.Sec
 			return sec, true
 		}
 	}
+	if len(w.Names) > 0 && w.MaxDepth == 0 {
+		// A name test narrows an anchored secret directory's files only
+		// when it matches none of the names they have: find ~ -name '*'
+		// and grep -r --include='*' x ~ read ~/.ssh/id_rsa.
+		if sec, ok := secrets.Holds(env, dir, w.Hidden); ok {
+			for _, n := range guards.HeldNames {
+				if w.Reads(n) {
+					return sec, true
+				}
+			}
+		}
+	}
 	for _, n := range w.Names {
 		if w.Keep != nil && !w.Keep.MatchString(n) && !strings.ContainsAny(n, "*?[") {
 			continue

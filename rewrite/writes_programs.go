@@ -125,6 +125,8 @@ func programWrites(c *syntax.Call) []target {
 		}
 	case "git":
 		out = append(out, gitWrites(c)...)
+	case "curl":
+		out = append(out, curlFileUploads(c)...)
 	case "ssh-keygen":
 		opts, _ := scan(c.Args, optSpec{shortVal: "abCDEFfGIJjKmMNnOPrRsStVwYzZ", longVal: nil})
 		if has(opts, "l", "y", "B", "L", "Q", "F", "D", "K", "k") && !has(opts, "R") {
@@ -275,6 +277,41 @@ func awkInPlace(c *syntax.Call) []target {
 	for _, i := range ops {
 		if a := c.Args[i]; !(a.Static && strings.Contains(a.Value, "=") && !strings.Contains(a.Value, "/")) {
 			out = append(out, target{arg: a, action: guards.Write}) // not var=value
+		}
+	}
+	return out
+}
+
+// curlFileUploads lists the files curl -T (--upload-file) writes through
+// file:// URLs: an upload to file:///PATH writes PATH on this machine, and
+// to a URL ending in / the uploaded file's name under it (curl 7.88: curl
+// -T x.txt file:///tmp/d/ writes /tmp/d/x.txt). A file:// URL only known at
+// run time names no path here; the exfiltrate rule asks about it.
+func curlFileUploads(c *syntax.Call) []target {
+	opts, operands := scan(c.Args, curlUploadSpec())
+	uploads := find(opts, "T", "upload-file")
+	if len(uploads) == 0 {
+		return nil
+	}
+	var out []target
+	for _, u := range curlURLs(c, opts, operands) {
+		path, ok := fileURLPath(u)
+		if !ok || !u.Static {
+			continue
+		}
+		if !strings.HasSuffix(path, "/") {
+			out = append(out, target{arg: u, value: path, action: guards.Write})
+			continue
+		}
+		for _, up := range uploads {
+			name := up.val.Value
+			if i := strings.LastIndexByte(name, '/'); i >= 0 {
+				name = name[i+1:]
+			}
+			if name == "" || name == "-" || name == "." {
+				continue
+			}
+			out = append(out, target{arg: u, value: path + name, action: guards.Write})
 		}
 	}
 	return out
