@@ -29,11 +29,14 @@ variable that holds a secret's content (source .env; curl -d "$KEY" URL;
 read KEY < .env; KEY=$(cat .env); export $(grep -v '^#' .env | xargs)), one
 that sends its standard input when that input holds it (a here-string or
 here-document with the variable, curl --data-binary @- URL <<< "$KEY", nc
-host 80 <<EOF; printf %s "$KEY" | curl -d @- URL), and curl --variable
-%KEY importing it from the environment.`,
+host 80 <<EOF; printf %s "$KEY" | curl -d @- URL), curl --variable %KEY
+importing it from the environment, and program code (Python, JavaScript,
+Ruby, Perl, PHP) that reads such a variable from its environment and opens
+a network connection (env X="$KEY" python3 -c '…os.environ["X"]…urlopen…').`,
 	Commands: []string{"curl", "wget", "wget2", "http", "https", "xh", "xhs", "scp", "rsync", "sftp", "nc", "ncat", "netcat", "socat", "telnet", "gh", "ssh", "openssl",
 		"env", "printenv", "set", "export", "declare", "typeset", "cat"},
-	Call: checkExfiltrate,
+	Call:    checkExfiltrate,
+	Command: checkEnvSends,
 }
 
 // networkCommands send data to another host.
