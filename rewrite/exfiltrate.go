@@ -32,8 +32,11 @@ here-document with the variable, curl --data-binary @- URL <<< "$KEY", nc
 host 80 <<EOF; printf %s "$KEY" | curl -d @- URL), curl --variable %KEY
 importing it from the environment, and program code (Python, JavaScript,
 Ruby, Perl, PHP) that reads such a variable from its environment and opens
-a network connection (env X="$KEY" python3 -c '…os.environ["X"]…urlopen…').`,
-	Commands: []string{"curl", "wget", "wget2", "http", "https", "xh", "xhs", "scp", "rsync", "sftp", "nc", "ncat", "netcat", "socat", "telnet", "gh", "ssh", "openssl",
+a network connection (env X="$KEY" python3 -c '…os.environ["X"]…urlopen…').
+docker build to a daemon on another host (-H tcp://h:2376, DOCKER_HOST=ssh://
+u@h as a prefix) sends its whole context there: a context holding a secret
+that .dockerignore does not leave out is denied; a local daemon passes.`,
+	Commands: []string{"curl", "wget", "wget2", "http", "https", "xh", "xhs", "scp", "rsync", "sftp", "nc", "ncat", "netcat", "socat", "telnet", "gh", "ssh", "openssl", "docker",
 		"env", "printenv", "set", "export", "declare", "typeset", "cat"},
 	Call:    checkExfiltrate,
 	Command: checkEnvSends,
@@ -80,6 +83,8 @@ func checkExfiltrate(p *Pass, c *syntax.Call) {
 		p.copyToRemote(c)
 	case "sftp":
 		p.sftpUploads(c)
+	case "docker":
+		p.dockerBuildSends(c)
 	case "nc", "ncat", "netcat", "socat", "telnet":
 		p.socketUploads(c)
 	case "gh":
