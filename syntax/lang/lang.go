@@ -149,6 +149,9 @@ func analyze(l Lang, src string, depth int) []Effect {
 	// getattr(os, n)) is then a lookup by a literal.
 	p.consts = p.constants()
 	p.indirect()
+	// Scoped constants once the lookups are rewritten: their ranges
+	// are indexes of the final tokens.
+	p.indexScoped(p.scopedConstants())
 	out := p.extra
 	switch l {
 	case Python:
