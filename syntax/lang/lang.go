@@ -172,6 +172,8 @@ func analyze(l Lang, src string, depth int) []Effect {
 		out = append(out, rlang(p)...)
 	case Julia:
 		out = append(out, julia(p)...)
+	case C:
+		out = append(out, clang(p)...)
 	}
 	if e, ok := envSend(p); ok {
 		out = append(out, e)
