@@ -309,6 +309,15 @@ func (s *Secrets) Holds(env Env, dir string, hidden bool) (Secret, bool) {
 			continue
 		}
 		inside := p.dir.matchAnchored(env.Home, np.Abs)
+		if inside {
+			// Inside an anchored directory, a name its exceptions
+			// leave out (~/.ssh/id_ed25519.pub, ~/.ssh/config) is a
+			// file that holds no secret: tar czf k.tgz
+			// ~/.ssh/id_ed25519.pub reads that file only.
+			if _, ok := s.Match(env, dir); !ok {
+				continue
+			}
+		}
 		if !inside && p.dir.holdsAnchored(env.Home, np.Abs) && (hidden || !hiddenBetween(np.Abs, p.dir, env.Home)) {
 			inside = true
 		}

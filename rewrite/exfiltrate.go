@@ -33,11 +33,17 @@ variable that holds a secret's content (source .env; curl -d "$KEY" URL;
 read KEY < .env; KEY=$(cat .env); export $(grep -v '^#' .env | xargs)), one
 that sends its standard input when that input holds it (a here-string or
 here-document with the variable, curl --data-binary @- URL <<< "$KEY", nc
-host 80 <<EOF; printf %s "$KEY" | curl -d @- URL), and curl --variable
-%KEY importing it from the environment.`,
-	Commands: []string{"curl", "wget", "wget2", "http", "https", "xh", "xhs", "scp", "rsync", "sftp", "nc", "ncat", "netcat", "socat", "telnet", "gh", "ssh", "openssl",
+host 80 <<EOF; printf %s "$KEY" | curl -d @- URL), curl --variable %KEY
+importing it from the environment, and program code (Python, JavaScript,
+Ruby, Perl, PHP) that reads such a variable from its environment and opens
+a network connection (env X="$KEY" python3 -c '…os.environ["X"]…urlopen…').
+docker build to a daemon on another host (-H tcp://h:2376, DOCKER_HOST=ssh://
+u@h as a prefix) sends its whole context there: a context holding a secret
+that .dockerignore does not leave out is denied; a local daemon passes.`,
+	Commands: []string{"curl", "wget", "wget2", "http", "https", "xh", "xhs", "scp", "rsync", "sftp", "nc", "ncat", "netcat", "socat", "telnet", "gh", "ssh", "openssl", "docker",
 		"env", "printenv", "set", "export", "declare", "typeset", "cat"},
-	Call: checkExfiltrate,
+	Call:    checkExfiltrate,
+	Command: checkEnvSends,
 }
 
 // networkCommands send data to another host.
@@ -81,6 +87,8 @@ func checkExfiltrate(p *Pass, c *syntax.Call) {
 		p.copyToRemote(c)
 	case "sftp":
 		p.sftpUploads(c)
+	case "docker":
+		p.dockerBuildSends(c)
 	case "nc", "ncat", "netcat", "socat", "telnet":
 		p.socketUploads(c)
 	case "gh":

@@ -189,3 +189,30 @@ func containsAll(have, want []string) bool {
 	}
 	return len(want) > 0
 }
+
+// checkEnvSends judges program code that reads environment variables and
+// opens a network connection (lang.Send) when the program's environment
+// holds a secret's content in one of them: an exported variable a sourced
+// secret set, a prefix assignment (KEY=$S python3 …) or env's NAME=value
+// (env X="$S" python3 -c '…os.environ["X"]…urlopen…'). A name the code
+// reads by a literal is matched by name; reading the whole environment or
+// a name only known at run time matches every variable.
+func checkEnvSends(p *Pass) {
+	if p.Config.Paths == nil {
+		return
+	}
+	for _, s := range p.Model.EnvSends {
+		names := s.Names
+		if s.Any {
+			names = nil
+		} else if len(names) == 0 {
+			continue
+		}
+		sec, name, ok := p.secretSource(s.Call.Dir, s.Call.Env, names)
+		if !ok {
+			continue
+		}
+		p.Report(s.Call, Finding{Rule: "exfiltrate", Decision: Deny, PathContext: "blocked",
+			Message: sec.Reason(fmt.Sprintf("%s reads %s from its environment and opens a network connection (%s); it holds the content of", s.Call.Name, name, s.What))})
+	}
+}

@@ -43,8 +43,9 @@ walk). Compressors and encoders to stdout (gzip -c, zstd --stdout, openssl
 export -p, declare -p) after the script sourced a secret (source .env;
 env), or one variable that holds its content (source .env; echo "$KEY";
 B=$KEY; printf %s "$B"). Archives and recursive copies of a directory
-(tar c, zip -r, cp -r, rsync -a) are judged by the secrets on disk under
-it, minus the command's own exclusions (tar --exclude, zip -x). git add of a secret,
+(tar c, zip -r, 7z a, jar cf, cp -r, rsync -a) are judged by the secrets on
+disk under it, minus the command's own exclusions (tar --exclude, zip -x,
+7z -xr!PAT). git add of a secret,
 or of a directory holding one that no ignore file names, asks: staging is
 how it gets committed and pushed. Denied by default, naming the pattern
 and how to allow that one path; a policy can make it ask ("secrets":
@@ -57,7 +58,7 @@ and how to allow that one path; a policy can make it ask ("secrets":
 		"uniq", "comm", "join", "iconv", "expand", "unexpand", "pr", "fmt", "zcat", "bzcat", "xzcat", "zless",
 		"zmore", "view", "vi", "vim", "nvim", "nano", "emacs", "split", "dd", "git",
 		"gzip", "pigz", "bzip2", "pbzip2", "xz", "lzma", "zstd", "lz4", "lzip", "brotli", "openssl", "gpg", "gpg2",
-		"env", "printenv", "set", "export", "declare", "typeset"},
+		"env", "printenv", "set", "export", "declare", "typeset", "7z", "7za", "7zr", "7zz", "jar"},
 	Call:     checkSecretRead,
 	Redirect: checkSecretRedirect,
 	Command:  checkSecretVars,
@@ -97,6 +98,9 @@ func checkSecretRead(p *Pass, c *syntax.Call) {
 	switch c.Name {
 	case "env", "printenv", "set", "export", "declare", "typeset":
 		p.checkSecretEnv(c)
+		return
+	case "7z", "7za", "7zr", "7zz", "jar":
+		p.checkArchivers(c)
 		return
 	}
 	name := c.Name

@@ -442,6 +442,14 @@ func (w *walker) program(c scope, call *Call, l lang.Lang, text, label string, d
 			// A read is judged as cat of the same path: the secret class
 			// decides, with cat's reason.
 			w.effect(c, call, "cat -- "+pathWord(e), "in "+string(l)+" code ("+at+"): "+e.Call+" reads "+e.Path, dynamic, false)
+		case lang.Send:
+			// Only code written in the command: a script on disk
+			// (python app.py after source .env) is the project's own
+			// program using its configuration.
+			if len(call.Env) > 0 && origin == "" {
+				w.m.EnvSends = append(w.m.EnvSends, EnvSend{Call: call, Names: e.Argv, Any: e.Text == "*",
+					What: "in " + string(l) + " code (" + at + "): " + e.Call})
+			}
 		case lang.Include:
 			w.include(c, call, l, e.Path, e.Call+" "+e.Path+" in "+string(l)+" code ("+at+")", label, dynamic, l == lang.Awk)
 		case lang.Hidden:

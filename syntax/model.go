@@ -178,6 +178,9 @@ type Model struct {
 	// their values (export -p, declare -p, declare -x, a bare export or
 	// declare), which the parser gives as declarations, not calls.
 	Prints []VarPrint
+	// EnvSends are the programs whose code reads environment variables
+	// and opens a network connection (lang.Send).
+	EnvSends []EnvSend
 }
 
 // VarPrint is a declaration command that prints variables with their
@@ -195,6 +198,18 @@ type VarPrint struct {
 	// may hold a file's content.
 	Sources []VarSource
 	Dir     Dir
+}
+
+// EnvSend is program code run by Call that reads the environment
+// variables Names (every variable when Any) and opens a network
+// connection: the values Call.Env holds may leave the machine.
+type EnvSend struct {
+	Call  *Call
+	Names []string
+	Any   bool
+	// What names the code and the network call ("in python code
+	// (-c, line 1): urllib.request.urlopen").
+	What string
 }
 
 // Text returns the source of the declaration.

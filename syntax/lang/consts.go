@@ -7,6 +7,9 @@ import "strings"
 type constant struct {
 	str   string
 	tilde bool
+	// path reports a pathlib path (p = Path.home() / ".ssh"): its
+	// methods (p.read_text(), p.unlink()) act on str.
+	path bool
 }
 
 // assignOps are the operators that, followed by "=", assign to the name
@@ -133,7 +136,7 @@ func (p *parser) constants() map[string]constant {
 			continue
 		}
 		if a := p.arg(i+2, j); a.lit && a.key == "" {
-			top[t.text] = constant{str: a.str, tilde: a.tilde}
+			top[t.text] = constant{str: a.str, tilde: a.tilde, path: a.pathObj}
 		} else if p.l == Ruby && j == i+4 && isP(toks[i+2], ":") && toks[i+3].kind == tIdent && toks[i+3].off == toks[i+2].off+1 {
 			// m = :system, a symbol: the name it holds.
 			top[t.text] = constant{str: toks[i+3].text}
@@ -170,8 +173,14 @@ func (p *parser) indented(off int) bool {
 // used as a value: a bare name, not a call, a member or an index.
 func (p *parser) constAt(k int) (constant, bool) {
 	t := p.tok(k)
-	c, ok := p.consts[t.text]
-	if !ok || t.kind != tIdent {
+	if t.kind != tIdent {
+		return constant{}, false
+	}
+	c, ok := p.scopedAt(t.text, k)
+	if !ok {
+		c, ok = p.consts[t.text]
+	}
+	if !ok {
 		return constant{}, false
 	}
 	if next := p.tok(k + 1); next.kind == tPunct && (next.text == "(" || next.text == "." && p.l != Perl && p.l != PHP || next.text == "[" || next.text == "::" || next.text == "->" || next.text == "=") {
@@ -185,4 +194,19 @@ func (p *parser) constAt(k int) (constant, bool) {
 func (p *parser) isConst(k int) bool {
 	_, ok := p.constAt(k)
 	return ok
+}
+
+// constRecv returns the constant the name at token k stands for as a
+// method's receiver (k followed by "."): a scoped one whose range holds k,
+// else a top-level one.
+func (p *parser) constRecv(k int) (constant, bool) {
+	t := p.tok(k)
+	if t.kind != tIdent {
+		return constant{}, false
+	}
+	if c, ok := p.scopedAt(t.text, k); ok {
+		return c, true
+	}
+	c, ok := p.consts[t.text]
+	return c, ok
 }

@@ -107,3 +107,52 @@ func TestConstantLookups(t *testing.T) {
 		}
 	}
 }
+
+// TestConstantShapes: a constant is followed into an f-string or an
+// untagged template whose holes are constants or paths the text shows,
+// as a pathlib receiver (p = Path.home() / ".ssh"; p.read_text()), into
+// os.path.join, and inside the function body or block that binds it once
+// (a scoped constant: only there). A string that is only data, a hole
+// with a format spec or a run-time value, a name bound twice in the body
+// or as a parameter, a use outside the body and a method on a plain
+// string are not followed.
+func TestConstantShapes(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		l    Lang
+		src  string
+		want []string
+	}{
+		{Python, "HOME = '/home/u'\nprint(open(f'{HOME}/.ssh/id_rsa').read())", []string{"read open: /home/u/.ssh/id_rsa"}},
+		{Python, "import os\nHOME = os.path.expanduser('~')\nprint(open(f\"{HOME}/.ssh/id_rsa\").read())", []string{"read open: ~/.ssh/id_rsa (home)"}},
+		{Python, "import os\nHOME = os.path.expanduser('~')\nprint(open(os.path.join(HOME, '.ssh', 'id_rsa')).read())", []string{"read open: ~/.ssh/id_rsa (home)"}},
+		{Python, "import os\nprint(open(f'{os.path.expanduser(\"~\")}/.aws/credentials').read())", []string{"read open: ~/.aws/credentials (home)"}},
+		{Python, "from pathlib import Path\np = Path.home() / '.ssh' / 'id_rsa'\nprint(p.read_text())", []string{"read pathlib.Path.read_text: ~/.ssh/id_rsa (home)"}},
+		{Python, "import pathlib\np = pathlib.Path('/etc/hosts')\np.unlink()", []string{"delete Path.unlink: /etc/hosts"}},
+		{Python, "import shutil\ndef main():\n    d = '/home/u'\n    shutil.rmtree(d)\nmain()", []string{"delete -r shutil.rmtree: /home/u"}},
+		{Python, "def main():\n    p = '/home/u/.ssh/id_rsa'\n    with open(p) as f:\n        print(f.read())\n", []string{"read open: /home/u/.ssh/id_rsa"}},
+		{JS, "const fs = require('fs');\nconst home = '/home/u';\nconsole.log(fs.readFileSync(`${home}/.ssh/id_rsa`, 'utf8'))", []string{"read fs.readFileSync: /home/u/.ssh/id_rsa"}},
+		{JS, "const fs = require('fs'); const os = require('os');\nconst home = os.homedir();\nfs.readFileSync(`${home}/.ssh/id_rsa`)", []string{"read fs.readFileSync: ~/.ssh/id_rsa (home)"}},
+		{JS, "const fs = require('fs');\nfunction f() {\n  const d = '/srv/data';\n  fs.rmSync(d, {recursive: true});\n}\n", []string{"delete -r fs.rmSync: /srv/data"}},
+		{JS, "const fs = require('fs');\nconst os = require('os');\nconst main = () => {\n  const k = `${os.homedir()}/.aws/credentials`;\n  return fs.readFileSync(k);\n};", []string{"read fs.readFileSync: ~/.aws/credentials (home)"}},
+		// Look-alikes and values only known at run time.
+		{Python, "HOME = '/home/u'\nprint(f'{HOME}/.ssh/id_rsa')", nil},
+		{Python, "import shutil\nD = '/home/u'\nshutil.rmtree(f'{D!r}')", []string{"hidden shutil.rmtree: f'{D!r}'"}},
+		{Python, "import shutil, sys\nshutil.rmtree(f'/home/{sys.argv[1]}')", []string{"hidden shutil.rmtree: f'/home/{sys.argv[1]}'"}},
+		{Python, "import shutil\ndef main(d):\n    shutil.rmtree(d)\n", []string{"hidden shutil.rmtree: d"}},
+		{Python, "import shutil\ndef main():\n    d = '/home/u'\n    if x:\n        d = 'build'\n    shutil.rmtree(d)\n", []string{"hidden shutil.rmtree: d"}},
+		{Python, "import shutil\ndef main():\n    d = '/home/u'\nshutil.rmtree(d)\n", []string{"hidden shutil.rmtree: d"}},
+		{Python, "p = '/etc/hosts'\np.unlink()", nil},
+		{JS, "const fs = require('fs');\nfunction f(d) {\n  fs.rmSync(d, {recursive: true});\n}\nconst d = '/srv';", []string{"hidden fs.rmSync: d"}},
+		{JS, "const fs = require('fs');\n{\n  const d = '/srv/data';\n}\nfs.rmSync(d, {recursive: true});", []string{"hidden fs.rmSync: d"}},
+		{JS, "const home = '/home/u';\nconsole.log(`${home}/.ssh/id_rsa`)", nil},
+	} {
+		var got []string
+		for _, e := range Analyze(tc.l, tc.src) {
+			got = append(got, describe(e))
+		}
+		if diff := cmp.Diff(tc.want, got); diff != "" {
+			t.Errorf("%s: (-want +got)\n%s", tc.src, diff)
+		}
+	}
+}

@@ -53,6 +53,13 @@ const (
 	// gdb's source. Path is as written (relative to the program's
 	// working directory).
 	Include
+	// Send is program code that reads environment variables and opens a
+	// network connection (os.environ["KEY"] and urllib.request.urlopen
+	// in one program): what the environment holds may leave the machine.
+	// Argv are the names read by a literal name, sorted; Text is "*" when
+	// the code also reads the whole environment or a name only known at
+	// run time. Call is the network call.
+	Send
 )
 
 // Effect is something program text does to the system: a command it runs,
@@ -142,6 +149,9 @@ func analyze(l Lang, src string, depth int) []Effect {
 	// getattr(os, n)) is then a lookup by a literal.
 	p.consts = p.constants()
 	p.indirect()
+	// Scoped constants once the lookups are rewritten: their ranges
+	// are indexes of the final tokens.
+	p.indexScoped(p.scopedConstants())
 	out := p.extra
 	switch l {
 	case Python:
@@ -164,6 +174,9 @@ func analyze(l Lang, src string, depth int) []Effect {
 		out = append(out, julia(p)...)
 	case C:
 		out = append(out, clang(p)...)
+	}
+	if e, ok := envSend(p); ok {
+		out = append(out, e)
 	}
 	// Backticks and %x{} / qx{} are shell commands wherever they are.
 	if l == Ruby || l == Perl || l == PHP || l == Julia {

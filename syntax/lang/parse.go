@@ -20,6 +20,9 @@ type arg struct {
 	// tilde reports a literal whose leading ~ the program expanded to the
 	// home directory (os.path.expanduser("~/x"), Path.home() / "x").
 	tilde bool
+	// pathObj reports a Python pathlib path (Path("/x"), Path.home() /
+	// ".ssh"), whose methods read, write and delete it.
+	pathObj bool
 }
 
 // call is a call found in program text: a dotted name (os.system,
@@ -63,6 +66,10 @@ type parser struct {
 	// consts are the names bound once at top level to a string literal
 	// (constants); a bare use of one is that literal.
 	consts map[string]constant
+	// scoped are the constants of function bodies and blocks
+	// (scopedConstants), each valid in its token range.
+	scoped   []scopedConst
+	scopedBy map[string][]scopedConst
 }
 
 func (p *parser) tok(i int) token {
@@ -276,7 +283,19 @@ func (p *parser) arg(a, b int) arg {
 			b2.WriteString(t.text)
 			out.shell = out.shell || t.shell
 			want = false
-		case want && t.kind == tIdent && p.consts != nil && p.isConst(k):
+		case want && t.kind == tString && !t.lit && !t.shell && t.tag == "":
+			// f"{HOME}/.ssh/id_rsa", `${home}/.ssh`: a string whose
+			// holes are constants or paths the text shows.
+			s, tilde, ok := p.interpolated(k)
+			if !ok {
+				return out
+			}
+			if tilde && b2.Len() == 0 {
+				out.tilde = true
+			}
+			b2.WriteString(s)
+			want = false
+		case want && t.kind == tIdent && (p.consts != nil || p.scoped != nil) && p.isConst(k):
 			c, _ := p.constAt(k)
 			if c.tilde && b2.Len() == 0 {
 				out.tilde = true
@@ -291,8 +310,8 @@ func (p *parser) arg(a, b int) arg {
 			if tilde && b2.Len() == 0 {
 				out.tilde = true
 			}
-			if b2.Len() == 0 && p.l == Python && pathClasses[p.dottedFrom(k, b)] {
-				pathObj = true
+			if d := p.dottedFrom(k, b); b2.Len() == 0 && p.l == Python && (pathClasses[d] || strings.Contains(d, ".") && pathClasses[d[:strings.LastIndexByte(d, '.')]]) {
+				pathObj = true // Path("/x"), Path.home(), Path.cwd()
 			}
 			b2.WriteString(s)
 			k = next - 1
@@ -311,7 +330,7 @@ func (p *parser) arg(a, b int) arg {
 		}
 	}
 	if !want {
-		out.lit, out.str = true, b2.String()
+		out.lit, out.str, out.pathObj = true, b2.String(), pathObj
 	}
 	return out
 }
@@ -371,6 +390,13 @@ func (p *parser) findCalls(bare bool, isCallee func(name string) bool) []call {
 			}
 		} else if sep.kind == tPunct && (sep.text == "." || sep.text == "->") {
 			c.method = true
+		} else if p.l == Python && strings.Count(name, ".") == 1 && isP(p.tok(first+1), ".") {
+			// p = Path.home() / ".ssh" / "id_rsa"; p.read_text(): a
+			// method on a constant pathlib path is one on that path.
+			if k, ok := p.constRecv(first); ok && k.path {
+				c.method, c.recv, c.recvLit, c.recvTilde = true, k.str, true, k.tilde
+				c.name = "Path." + lastSegment(name)
+			}
 		}
 		switch {
 		case next.kind == tPunct && next.text == "(":

@@ -1,0 +1,145 @@
+package lang
+
+import (
+	"sort"
+	"strings"
+)
+
+// netPrefixes are, per language, the names (after import aliases) of the
+// calls that open a network connection or send a request: a call whose
+// name is one of them or starts with one followed by ".". They are the
+// standard library's and the common clients' entry points, as their
+// documentation names them.
+var netPrefixes = map[Lang][]string{
+	Python: {"urllib.request", "urllib.urlopen", "urllib2", "urllib3", "requests", "httpx", "http.client", "socket",
+		"aiohttp", "smtplib", "ftplib", "telnetlib", "paramiko", "xmlrpc.client", "websocket", "websockets", "pycurl"},
+	JS: {"fetch", "http", "https", "http2", "net", "tls", "dgram", "axios", "undici", "got", "XMLHttpRequest", "WebSocket",
+		"Deno.connect", "Deno.connectTls", "Bun.connect", "navigator.sendBeacon"},
+	Ruby: {"Net.HTTP", "Net.SMTP", "Net.FTP", "URI.open", "TCPSocket", "UDPSocket", "Socket.tcp", "HTTParty", "Faraday",
+		"RestClient", "Excon", "HTTP"},
+	Perl: {"LWP.UserAgent", "LWP.Simple", "HTTP.Tiny", "IO.Socket.INET", "IO.Socket.IP", "IO.Socket.SSL", "Net.HTTP",
+		"Net.SMTP", "Mojo.UserAgent", "Furl"},
+	PHP: {"curl_exec", "curl_multi_exec", "fsockopen", "pfsockopen", "stream_socket_client", "socket_connect", "mail"},
+}
+
+// netPrefix reports whether full names a network call of language l.
+func netPrefix(l Lang, full string) bool {
+	for _, p := range netPrefixes[l] {
+		if full == p || strings.HasPrefix(full, p+".") {
+			return true
+		}
+	}
+	return false
+}
+
+// envSend finds, in a program of Python, JavaScript, Ruby, Perl or PHP,
+// reads of the environment (os.environ["KEY"], os.getenv("KEY"),
+// process.env.KEY, ENV["KEY"], $ENV{KEY}, getenv("KEY"), and the whole
+// table) together with a network call (urllib.request.urlopen,
+// requests.post, fetch, https.request, Net::HTTP, LWP::UserAgent,
+// curl_exec …). ok is false unless the program does both: a program that
+// only reads its environment, or only talks to the network, sends no
+// variable. A name in a string or a comment is no token, so it counts
+// for nothing.
+func envSend(p *parser) (Effect, bool) {
+	if _, ok := netPrefixes[p.l]; !ok {
+		return Effect{}, false
+	}
+	names := map[string]bool{}
+	any := false
+	netCall, netOff := "", -1
+	for i := 0; i < len(p.toks); i++ {
+		t := p.toks[i]
+		if t.kind != tIdent {
+			continue
+		}
+		next := p.tok(i + 1)
+		if next.kind == tPunct && (next.text == "." || next.text == "::" || next.text == "->") && p.tok(i+2).kind == tIdent {
+			continue // not the end of a dotted name
+		}
+		name, first := p.dotted(i)
+		if p.l == Python && p.importLine(first) {
+			continue // from os import environ names, it does not read
+		}
+		full := p.al.resolve(name)
+		call := next.kind == tPunct && next.text == "("
+		if p.l == Perl {
+			// $ENV{KEY}, $ENV{'KEY'}; %ENV is the whole table.
+			switch t.text {
+			case "$ENV":
+				if next.text == "{" && p.tok(i+3).text == "}" && (p.tok(i+2).kind == tIdent || p.tok(i+2).kind == tString && p.tok(i+2).lit) {
+					names[p.tok(i+2).text] = true
+				} else {
+					any = true
+				}
+				continue
+			case "%ENV":
+				any = true
+				continue
+			}
+		}
+		switch {
+		case envGetters[full] && call:
+			if a := p.tok(i + 2); a.kind == tString && a.lit && p.tok(i+3).kind == tPunct && (p.tok(i+3).text == ")" || p.tok(i+3).text == ",") {
+				names[a.text] = true
+			} else {
+				any = true
+			}
+			continue
+		case envTables[full]:
+			if next.kind == tPunct && next.text == "[" && p.tok(i+2).kind == tString && p.tok(i+2).lit && p.tok(i+3).text == "]" {
+				names[p.tok(i+2).text] = true
+			} else {
+				any = true // dict(os.environ), process.env[k], ENV.to_h
+			}
+			continue
+		}
+		if dot := strings.LastIndexByte(full, '.'); dot > 0 && envTables[full[:dot]] {
+			if call {
+				any = true // os.environ.copy(), process.env.hasOwnProperty(…)
+			} else {
+				names[full[dot+1:]] = true // process.env.KEY
+			}
+			continue
+		}
+		if netOff < 0 && (call || p.l == Ruby || p.l == Perl) && netPrefix(p.l, full) {
+			netCall, netOff = full, t.off
+			continue
+		}
+		if netOff < 0 && p.l == PHP && call && (full == "file_get_contents" || full == "fopen") {
+			if a := p.tok(i + 2); a.kind == tString && (strings.HasPrefix(a.text, "http://") || strings.HasPrefix(a.text, "https://") || strings.HasPrefix(a.text, "ftp://")) {
+				netCall, netOff = full, t.off
+			}
+		}
+	}
+	if netOff < 0 || len(names) == 0 && !any {
+		return Effect{}, false
+	}
+	var argv []string
+	for n := range names {
+		argv = append(argv, n)
+	}
+	sort.Strings(argv)
+	e := Effect{Kind: Send, Call: strings.ReplaceAll(netCall, "::", "."), Argv: argv, Offset: netOff}
+	if any {
+		e.Text = "*"
+	}
+	return e, true
+}
+
+// importLine reports whether token i is on a Python import statement
+// (import x, from x import y): the statement's first token, after the
+// last end of line or ";", is "import" or "from".
+func (p *parser) importLine(i int) bool {
+	for j := i - 1; j >= 0 && i-j < 256; j-- {
+		t := p.toks[j]
+		if t.kind == tNewline || t.kind == tPunct && t.text == ";" {
+			n := p.tok(j + 1)
+			return n.kind == tIdent && (n.text == "import" || n.text == "from")
+		}
+		if j == 0 {
+			return t.kind == tIdent && (t.text == "import" || t.text == "from")
+		}
+	}
+	return false
+}
