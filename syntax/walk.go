@@ -1689,7 +1689,7 @@ func (w *walker) nested(c scope, call *Call, st *state) {
 		return
 	}
 	env := call.env
-	if env == nil && call.Name != "eval" && (call.Name == "su" || call.Name == "runuser" || IsShell(call.Name)) {
+	if env == nil && call.Name != "eval" && (call.Name == "su" || call.Name == "runuser" || call.Name == "sg" || call.Name == "nix-shell" || IsShell(call.Name)) {
 		env = st.exportedOnly(call.Dir, w.home)
 	}
 	switch call.Name {
@@ -1704,6 +1704,47 @@ func (w *walker) nested(c scope, call *Call, st *state) {
 				dynamic = dynamic || !a.Static
 			}
 			w.childIn(c, call, strings.Join(parts, " "), nil, "eval", dynamic, st, st.dir)
+		}
+		return
+	case "sg":
+		// sg [-] GROUP [-c] COMMAND: /bin/sh -c runs COMMAND (sg(1)).
+		args := call.Args
+		if len(args) > 0 && args[0].Value == "-" {
+			args = args[1:]
+		}
+		if len(args) < 2 {
+			return
+		}
+		if strings.HasPrefix(args[0].Value, "-") || strings.HasPrefix(args[1].Value, "-") && args[1].Value != "-c" {
+			// Not a group and a command: ast-grep's sg (sg run --pattern
+			// P, sg -p P) shares the name.
+			return
+		}
+		args = args[1:]
+		if args[0].Value == "-c" {
+			args = args[1:]
+		}
+		if len(args) == 0 {
+			return
+		}
+		parts, dynamic := make([]string, len(args)), false
+		for i, a := range args {
+			parts[i], dynamic = a.Value, dynamic || !a.Static
+		}
+		var host *Arg
+		if len(args) == 1 {
+			host = &args[0]
+		}
+		w.childIn(c, call, strings.Join(parts, " "), host, "sg", dynamic, env, call.Dir)
+		return
+	case "nix-shell":
+		// nix-shell --run CMD / --command CMD: the shell runs CMD.
+		for i := 0; i+1 < len(call.Args); i++ {
+			if v := call.Args[i].Value; v == "--run" || v == "--command" {
+				a := &call.Args[i+1]
+				w.childIn(c, call, a.Value, a, "nix-shell --run", !a.Static, env, call.Dir)
+				return
+			}
 		}
 		return
 	case "su", "runuser":

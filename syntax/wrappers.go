@@ -29,6 +29,11 @@ type wrapper struct {
 	// instead of a command (runuser -c): then it is not unwrapped, and the
 	// string is a nested script.
 	script []string
+	// verbs, when set, are the subcommands that run the command (bundle
+	// exec, poetry run): the command follows the verb, its options (read
+	// with the same table) and verbPositional words (direnv exec DIR).
+	verbs          []string
+	verbPositional int
 }
 
 // wrappers is the table of known wrappers. A name spelled with a path or a
@@ -84,6 +89,35 @@ var wrappers = map[string]wrapper{
 	"screen": {shortVal: "cehpStTsRrx", query: "Xlsrx"},
 	// systemd-inhibit holds a lock while the command runs; --list runs none.
 	"systemd-inhibit": {longVal: []string{"what", "who", "why", "mode"}, query: "l"},
+	// Tools that run a command in an environment they prepare, from their
+	// manuals: bundle exec, poetry run (-C/--directory: its working
+	// directory), pipenv run, uv run, conda/mamba/micromamba run
+	// (--cwd), direnv exec DIR, perf stat/record/trace; and programs that
+	// run their operands as a command under a tracer, a fake root or
+	// clock, a sandbox, a virtual display or an agent: fakeroot, faketime
+	// TIMESTAMP, firejail, flatpak-spawn, cpulimit (-p/-e limit a running
+	// process instead), strace, ltrace, valgrind, xvfb-run, ssh-agent
+	// (-k kills one instead), catchsegv.
+	"bundle":        {longVal: []string{"gemfile"}, verbs: []string{"exec"}},
+	"poetry":        {shortVal: "CP", longVal: []string{"directory", "project"}, chdir: []string{"C", "directory"}, verbs: []string{"run"}},
+	"pipenv":        {verbs: []string{"run"}},
+	"uv":            {shortVal: "p", longVal: []string{"directory", "project", "with", "with-editable", "with-requirements", "python", "package", "env-file", "extra", "group", "only-group", "index", "index-url", "extra-index-url", "find-links", "cache-dir", "config-file", "color"}, chdir: []string{"directory"}, verbs: []string{"run"}},
+	"conda":         {shortVal: "np", longVal: []string{"name", "prefix", "cwd"}, chdir: []string{"cwd"}, verbs: []string{"run"}},
+	"mamba":         {shortVal: "np", longVal: []string{"name", "prefix", "cwd"}, chdir: []string{"cwd"}, verbs: []string{"run"}},
+	"micromamba":    {shortVal: "np", longVal: []string{"name", "prefix", "cwd"}, chdir: []string{"cwd"}, verbs: []string{"run"}},
+	"direnv":        {verbs: []string{"exec"}, verbPositional: 1},
+	"perf":          {shortVal: "eoGCptrIxcFm", longVal: []string{"event", "output", "pid", "tid", "repeat", "cpu", "cgroup"}, verbs: []string{"stat", "record", "trace"}},
+	"fakeroot":      {shortVal: "lisb", longVal: []string{"lib", "faked"}},
+	"faketime":      {longVal: []string{"date-prog"}, positional: 1},
+	"firejail":      {},
+	"flatpak-spawn": {},
+	"cpulimit":      {shortVal: "l", longVal: []string{"limit"}, query: "pe"},
+	"strace":        {shortVal: "eoOpPsSuIabEXU"},
+	"ltrace":        {shortVal: "aAeFlnopsuDw"},
+	"valgrind":      {},
+	"xvfb-run":      {shortVal: "efnpsw", longVal: []string{"error-file", "auth-file", "server-num", "xauth-protocol", "server-args", "wait"}},
+	"ssh-agent":     {shortVal: "aEOPt", query: "k"},
+	"catchsegv":     {},
 	// xargs: -J and -R are BSD's; GNU's --replace, --eof and --max-lines
 	// take their value only after "=".
 	"xargs": {shortVal: "adEIJLnPRs", longVal: []string{"arg-file", "delimiter", "max-args", "max-procs", "max-chars", "process-slot-var"}},
@@ -129,6 +163,20 @@ func unwrap(words []Arg, dir Dir) invocation {
 		i, chdir, split, prefix, query := spec.skipOptions(inv.words)
 		if query {
 			break
+		}
+		if len(spec.verbs) > 0 {
+			// bundle exec CMD: only the verb runs a command.
+			if i >= len(inv.words) || !inv.words[i].Static || !contains(spec.verbs, inv.words[i].Value) {
+				break
+			}
+			j, vdir, _, _, vquery := spec.skipOptions(inv.words[i:])
+			if vquery {
+				break
+			}
+			i += j + spec.verbPositional
+			if vdir != nil {
+				chdir = vdir
+			}
 		}
 		if split != nil {
 			inv.wrappers = append(inv.wrappers, name)
