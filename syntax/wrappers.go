@@ -1,6 +1,10 @@
 package syntax
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/corral-dev/corral/internal/lazy"
+)
 
 // wrapper describes a command that runs another command given in its
 // arguments, with the options that take a value, so that the wrapped
@@ -33,61 +37,63 @@ type wrapper struct {
 
 // wrappers is the table of known wrappers. A name spelled with a path or a
 // backslash is looked up by its base name.
-var wrappers = map[string]wrapper{
-	"sudo": {shortVal: "ugpCDrtTUh", longVal: []string{"user", "group", "host", "prompt", "chdir", "role", "type", "other-user", "close-from", "command-timeout", "chroot"},
-		chdir: []string{"D", "chdir"}, assigns: true},
-	"doas":         {shortVal: "uC"},
-	"env":          {shortVal: "uCSP", longVal: []string{"unset", "chdir", "split-string"}, chdir: []string{"C", "chdir"}, assigns: true, split: []string{"S", "split-string"}},
-	"command":      {query: "vV"},
-	"builtin":      {},
-	"exec":         {shortVal: "a"},
-	"nice":         {shortVal: "n", longVal: []string{"adjustment"}},
-	"nohup":        {},
-	"time":         {shortVal: "fo", longVal: []string{"format", "output"}},
-	"timeout":      {shortVal: "sk", longVal: []string{"signal", "kill-after"}, positional: 1},
-	"stdbuf":       {shortVal: "ioe", longVal: []string{"input", "output", "error"}},
-	"setsid":       {},
-	"ionice":       {shortVal: "cnp", longVal: []string{"class", "classdata", "pid", "pgid", "uid"}, query: "pP"},
-	"chronic":      {},
-	"nocorrect":    {},
-	"noglob":       {},
-	"unbuffer":     {},
-	"torsocks":     {},
-	"proxychains":  {shortVal: "f"},
-	"proxychains4": {shortVal: "f"},
-	"chroot":       {longVal: []string{"userspec", "groups"}, positional: 1},
-	"runuser":      {shortVal: "ugG", longVal: []string{"user", "group", "supp-group"}, script: []string{"-c", "--command", "--session-command"}},
-	"pkexec":       {longVal: []string{"user"}},
-	"taskset":      {positional: 1, query: "p"},
-	// chrt [options] PRIORITY COMMAND…; -p works on a running process, -m
-	// shows the priority ranges.
-	"chrt":     {shortVal: "TPD", longVal: []string{"sched-runtime", "sched-period", "sched-deadline"}, positional: 1, query: "pm"},
-	"nsenter":  {shortVal: "tSG", longVal: []string{"target", "setuid", "setgid"}},
-	"unshare":  {shortVal: "SGRw", longVal: []string{"propagation", "setgroups", "setuid", "setgid", "root", "wd", "map-user", "map-group", "map-users", "map-groups"}},
-	"flock":    {shortVal: "wEc", longVal: []string{"timeout", "conflict-exit-code"}, positional: 1},
-	"busybox":  {},
-	"toybox":   {},
-	"parallel": {shortVal: "jSPaNIdEnLlsX", longVal: []string{"jobs", "results", "sshlogin", "arg-file", "delay", "timeout", "tmpdir", "joblog", "retries", "max-args", "max-lines", "colsep", "workdir", "env", "halt", "memfree", "load", "basefile", "return", "transfer-file", "tag-string", "rpl", "sshloginfile", "sshdelay", "max-procs"}},
-	"sem":      {shortVal: "j", longVal: []string{"jobs", "id", "semaphoretimeout", "timeout"}},
-	// systemd-run runs the command as a transient unit (systemd-run(1)).
-	"systemd-run": {shortVal: "upEMH", longVal: []string{"unit", "property", "setenv", "machine", "host", "description", "slice",
-		"uid", "gid", "nice", "working-directory", "on-active", "on-boot", "on-startup", "on-unit-active", "on-unit-inactive",
-		"on-calendar", "timer-property", "path-property", "socket-property", "service-type", "shell", "json"},
-		chdir: []string{"working-directory"}},
-	// run0 is systemd's sudo (run0(1)).
-	"run0": {shortVal: "ugD", longVal: []string{"user", "group", "nice", "chdir", "setenv", "unit", "property", "description",
-		"slice", "machine", "background", "shell-prompt-prefix"}, chdir: []string{"D", "chdir"}},
-	"dbus-launch":      {},
-	"dbus-run-session": {longVal: []string{"config-file", "dbus-daemon"}},
-	// screen runs a command in a new window (screen -dm CMD); -X sends a
-	// screen command instead (see detached).
-	"screen": {shortVal: "cehpStTsRrx", query: "Xlsrx"},
-	// systemd-inhibit holds a lock while the command runs; --list runs none.
-	"systemd-inhibit": {longVal: []string{"what", "who", "why", "mode"}, query: "l"},
-	// xargs: -J and -R are BSD's; GNU's --replace, --eof and --max-lines
-	// take their value only after "=".
-	"xargs": {shortVal: "adEIJLnPRs", longVal: []string{"arg-file", "delimiter", "max-args", "max-procs", "max-chars", "process-slot-var"}},
-}
+var wrappers = lazy.Value[map[string]wrapper]{New: func() map[string]wrapper {
+	return map[string]wrapper{
+		"sudo": {shortVal: "ugpCDrtTUh", longVal: []string{"user", "group", "host", "prompt", "chdir", "role", "type", "other-user", "close-from", "command-timeout", "chroot"},
+			chdir: []string{"D", "chdir"}, assigns: true},
+		"doas":         {shortVal: "uC"},
+		"env":          {shortVal: "uCSP", longVal: []string{"unset", "chdir", "split-string"}, chdir: []string{"C", "chdir"}, assigns: true, split: []string{"S", "split-string"}},
+		"command":      {query: "vV"},
+		"builtin":      {},
+		"exec":         {shortVal: "a"},
+		"nice":         {shortVal: "n", longVal: []string{"adjustment"}},
+		"nohup":        {},
+		"time":         {shortVal: "fo", longVal: []string{"format", "output"}},
+		"timeout":      {shortVal: "sk", longVal: []string{"signal", "kill-after"}, positional: 1},
+		"stdbuf":       {shortVal: "ioe", longVal: []string{"input", "output", "error"}},
+		"setsid":       {},
+		"ionice":       {shortVal: "cnp", longVal: []string{"class", "classdata", "pid", "pgid", "uid"}, query: "pP"},
+		"chronic":      {},
+		"nocorrect":    {},
+		"noglob":       {},
+		"unbuffer":     {},
+		"torsocks":     {},
+		"proxychains":  {shortVal: "f"},
+		"proxychains4": {shortVal: "f"},
+		"chroot":       {longVal: []string{"userspec", "groups"}, positional: 1},
+		"runuser":      {shortVal: "ugG", longVal: []string{"user", "group", "supp-group"}, script: []string{"-c", "--command", "--session-command"}},
+		"pkexec":       {longVal: []string{"user"}},
+		"taskset":      {positional: 1, query: "p"},
+		// chrt [options] PRIORITY COMMAND…; -p works on a running process, -m
+		// shows the priority ranges.
+		"chrt":     {shortVal: "TPD", longVal: []string{"sched-runtime", "sched-period", "sched-deadline"}, positional: 1, query: "pm"},
+		"nsenter":  {shortVal: "tSG", longVal: []string{"target", "setuid", "setgid"}},
+		"unshare":  {shortVal: "SGRw", longVal: []string{"propagation", "setgroups", "setuid", "setgid", "root", "wd", "map-user", "map-group", "map-users", "map-groups"}},
+		"flock":    {shortVal: "wEc", longVal: []string{"timeout", "conflict-exit-code"}, positional: 1},
+		"busybox":  {},
+		"toybox":   {},
+		"parallel": {shortVal: "jSPaNIdEnLlsX", longVal: []string{"jobs", "results", "sshlogin", "arg-file", "delay", "timeout", "tmpdir", "joblog", "retries", "max-args", "max-lines", "colsep", "workdir", "env", "halt", "memfree", "load", "basefile", "return", "transfer-file", "tag-string", "rpl", "sshloginfile", "sshdelay", "max-procs"}},
+		"sem":      {shortVal: "j", longVal: []string{"jobs", "id", "semaphoretimeout", "timeout"}},
+		// systemd-run runs the command as a transient unit (systemd-run(1)).
+		"systemd-run": {shortVal: "upEMH", longVal: []string{"unit", "property", "setenv", "machine", "host", "description", "slice",
+			"uid", "gid", "nice", "working-directory", "on-active", "on-boot", "on-startup", "on-unit-active", "on-unit-inactive",
+			"on-calendar", "timer-property", "path-property", "socket-property", "service-type", "shell", "json"},
+			chdir: []string{"working-directory"}},
+		// run0 is systemd's sudo (run0(1)).
+		"run0": {shortVal: "ugD", longVal: []string{"user", "group", "nice", "chdir", "setenv", "unit", "property", "description",
+			"slice", "machine", "background", "shell-prompt-prefix"}, chdir: []string{"D", "chdir"}},
+		"dbus-launch":      {},
+		"dbus-run-session": {longVal: []string{"config-file", "dbus-daemon"}},
+		// screen runs a command in a new window (screen -dm CMD); -X sends a
+		// screen command instead (see detached).
+		"screen": {shortVal: "cehpStTsRrx", query: "Xlsrx"},
+		// systemd-inhibit holds a lock while the command runs; --list runs none.
+		"systemd-inhibit": {longVal: []string{"what", "who", "why", "mode"}, query: "l"},
+		// xargs: -J and -R are BSD's; GNU's --replace, --eof and --max-lines
+		// take their value only after "=".
+		"xargs": {shortVal: "adEIJLnPRs", longVal: []string{"arg-file", "delimiter", "max-args", "max-procs", "max-chars", "process-slot-var"}},
+	}
+}}
 
 // invocation is a command found by unwrapping.
 type invocation struct {
@@ -122,7 +128,7 @@ func unwrap(words []Arg, dir Dir) invocation {
 			break
 		}
 		name := base(first.Value)
-		spec, ok := wrappers[name]
+		spec, ok := wrappers.Get()[name]
 		if !ok || spec.runsScript(inv.words) {
 			break
 		}
@@ -208,7 +214,7 @@ func xargsReplace(opts []Arg) string {
 					}
 					break
 				}
-				if strings.IndexByte(wrappers["xargs"].shortVal, l) < 0 {
+				if strings.IndexByte(wrappers.Get()["xargs"].shortVal, l) < 0 {
 					continue
 				}
 				if rest == "" && k+1 < len(opts) {
@@ -358,7 +364,7 @@ func isAssignment(v string) bool {
 }
 
 // IsShell reports whether name is a shell (RunnerOf gives ShellRunner).
-func IsShell(name string) bool { return shells[name] }
+func IsShell(name string) bool { return shells.Get()[name] }
 
 // ShellScript inspects a shell call: it returns the index in c.Args of the
 // -c string (or -1), and whether the shell reads its script from stdin (no
@@ -372,7 +378,7 @@ func ShellScript(c *Call) (script int, stdin bool) {
 // cluster: -ec), read as bash reads its options, whether or not its
 // string is among the words (xargs sh -c supplies it at run time).
 func ShellCommandString(c *Call) bool {
-	if !shells[c.Name] || noExec(c) {
+	if !shells.Get()[c.Name] || noExec(c) {
 		return false
 	}
 	for i := 0; i < len(c.Args); i++ {
@@ -407,7 +413,7 @@ func ShellFile(c *Call) int {
 // shellWords reads a shell's words as bash does: the index of the -c
 // string, of the script file, and whether the script is read from stdin.
 func shellWords(c *Call) (script, file int, stdin bool) {
-	if !shells[c.Name] || noExec(c) {
+	if !shells.Get()[c.Name] || noExec(c) {
 		return -1, -1, false
 	}
 	cflag, sflag := false, false
