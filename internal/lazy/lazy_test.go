@@ -43,3 +43,13 @@ func TestRegexpInvalidPanics(t *testing.T) {
 	}()
 	bad.Get()
 }
+
+// TestGetDoesNotAllocate: after the first call, Get is a load, so that
+// tables read on every call of a hot loop cost nothing more than a map.
+func TestGetDoesNotAllocate(t *testing.T) {
+	counted.Get()
+	digits.Get()
+	if n := testing.AllocsPerRun(100, func() { _ = counted.Get(); _ = digits.Get() }); n != 0 {
+		t.Fatalf("Get allocates %v times per call", n)
+	}
+}
