@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/corral-dev/corral/internal/lazy"
 	"github.com/corral-dev/corral/syntax"
 )
 
@@ -152,7 +153,9 @@ func (p *Pass) secretEnvImport(c *syntax.Call) bool {
 
 // stdinPrinters are the programs that copy their input to their output
 // when given no file: what they print reaches the agent.
-var stdinPrinters = setOf("cat", "tac", "head", "tail", "base64", "xxd", "strings", "sed", "awk", "gawk", "mawk", "grep", "egrep", "fgrep", "cut", "sort", "uniq", "tr", "envsubst")
+var stdinPrinters = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return setOf("cat", "tac", "head", "tail", "base64", "xxd", "strings", "sed", "awk", "gawk", "mawk", "grep", "egrep", "fgrep", "cut", "sort", "uniq", "tr", "envsubst")
+}}
 
 // checkSecretInput judges a printer whose input is a here-string or
 // here-document holding a secret's content and whose output reaches the
@@ -164,7 +167,7 @@ func checkSecretInput(p *Pass) {
 		return
 	}
 	for _, c := range p.Model.Calls {
-		if len(c.Sources) == 0 || !stdinPrinters[c.Name] {
+		if len(c.Sources) == 0 || !stdinPrinters.Get()[c.Name] {
 			continue
 		}
 		in, out := c.Fd(0), c.Fd(1)
