@@ -293,12 +293,42 @@ var gitShellKeys = lazy.Value[map[string]bool]{New: func() map[string]bool {
 		"core.editor": true, "sequence.editor": true, "diff.external": true, "core.askpass": true, "credential.helper": true}
 }}
 
+// gitDriverKey reports a key of a named driver or per-command setting
+// whose value git runs through the shell: filter.<d>.clean, .smudge and
+// .process (on add and checkout of files .gitattributes maps), diff.<d>
+// .textconv and .command, merge.<d>.driver, pager.<cmd>, and
+// hook.<name>.command.
+func gitDriverKey(key string) bool {
+	first, rest, ok := strings.Cut(key, ".")
+	if !ok {
+		return false
+	}
+	last := rest
+	if i := strings.LastIndexByte(rest, '.'); i >= 0 {
+		last = rest[i+1:]
+	}
+	switch first {
+	case "filter":
+		return last == "clean" || last == "smudge" || last == "process"
+	case "diff":
+		return last == "textconv" || last == "command"
+	case "merge":
+		return last == "driver"
+	case "pager":
+		return !strings.Contains(rest, ".")
+	case "hook":
+		return last == "command" && strings.Contains(rest, ".")
+	}
+	return false
+}
+
 // git models the shell text git runs for a command: -c KEY=VALUE of a
 // key that runs a program, submodule foreach, rebase --exec, bisect run,
 // and git config of such a key.
 func (w *walker) git(c scope, call *Call) {
 	args := call.Args
 	i := 0
+	dir := call.Dir
 	for i < len(args) {
 		v := args[i].Value
 		switch {
@@ -306,6 +336,14 @@ func (w *walker) git(c scope, call *Call) {
 			w.gitConfig(c, call, &args[i+1], args[i+1].Value)
 			i += 2
 			continue
+		case v == "-C" && i+1 < len(args) && args[i+1].Static:
+			dir = dir.Join(args[i+1].Value)
+			i += 2
+			continue
+		case v == "--git-dir" || v == "--work-tree" || strings.HasPrefix(v, "--git-dir=") || strings.HasPrefix(v, "--work-tree="):
+			dir = Dir{}
+		}
+		switch {
 		case v == "-C" || v == "--git-dir" || v == "--work-tree" || v == "--namespace" || v == "--exec-path" || v == "--config-env" || v == "--super-prefix":
 			i += 2
 			continue
@@ -319,6 +357,7 @@ func (w *walker) git(c scope, call *Call) {
 		return
 	}
 	sub, rest := args[i].Value, args[i+1:]
+	w.gitHooks(c, call, sub, dir)
 	switch sub {
 	case "submodule":
 		for j, a := range rest {
@@ -470,7 +509,13 @@ func (w *walker) gitConfig(c scope, call *Call, a *Arg, kv string) {
 	case key == "core.hookspath":
 		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true,
 			What: "git -c core.hooksPath=" + val + " runs the hooks in " + val})
-	case gitShellKeys.Get()[key] || strings.HasPrefix(key, "alias.") && strings.HasPrefix(val, "!"):
+	case key == "include.path" || strings.HasPrefix(key, "includeif.") && strings.HasSuffix(key, ".path"):
+		// The included file is read as configuration: what it sets
+		// (a pager, hooks, aliases) corral does not see.
+		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true,
+			What: "git " + key + "=" + val + " makes git read its configuration, which can make it run programs, from " + val})
+	case gitShellKeys.Get()[key] || gitDriverKey(key) || strings.HasPrefix(key, "alias.") && strings.HasPrefix(val, "!") ||
+		strings.HasPrefix(key, "credential.") && strings.HasSuffix(key, ".helper") && strings.HasPrefix(val, "!"):
 		if key == "core.fsmonitor" && (val == "true" || val == "false" || val == "") {
 			return
 		}
