@@ -8,6 +8,8 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+
+	"github.com/corral-dev/corral/internal/lazy"
 )
 
 // PolicyError is a policy that cannot be used: which file, where in it
@@ -806,7 +808,7 @@ func (d *decoder) pathRules(g *guardLayer, v *jsonValue, field string) error {
 				return err
 			}
 			for j, raw := range raws {
-				if pathSets[raw] {
+				if pathSets.Get()[raw] {
 					r.sets = append(r.sets, raw)
 					continue
 				}
@@ -828,7 +830,9 @@ func (d *decoder) pathRules(g *guardLayer, v *jsonValue, field string) error {
 
 // pathSets are the names a rule's path_patterns may use for seed 002's
 // path sets.
-var pathSets = map[string]bool{"blocked_paths": true, "outside_safe_paths": true, "safe_paths": true}
+var pathSets = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"blocked_paths": true, "outside_safe_paths": true, "safe_paths": true}
+}}
 
 // ParseAction reads a policy action: block or deny, confirm or ask, warn,
 // allow (case-insensitive).

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+
+	"github.com/corral-dev/corral/internal/lazy"
 )
 
 // Env is where a path is judged from.
@@ -355,10 +357,12 @@ func gitRepo(p string) bool {
 }
 
 // harmlessDevices are files whose writing changes nothing on disk.
-var harmlessDevices = map[string]bool{
-	"/dev/null": true, "/dev/zero": true, "/dev/full": true, "/dev/random": true, "/dev/urandom": true,
-	"/dev/tty": true, "/dev/stdin": true, "/dev/stdout": true, "/dev/stderr": true,
-}
+var harmlessDevices = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{
+		"/dev/null": true, "/dev/zero": true, "/dev/full": true, "/dev/random": true, "/dev/urandom": true,
+		"/dev/tty": true, "/dev/stdin": true, "/dev/stdout": true, "/dev/stderr": true,
+	}
+}}
 
 // harmlessDevice reports a write target that is a stream, not a file:
 // /dev/null, the standard streams, /dev/fd/N and /proc/self/fd/N (an open
@@ -367,7 +371,7 @@ var harmlessDevices = map[string]bool{
 // only, never on the hook's own descriptors: /dev and /proc are not
 // resolved (see pseudoRoots).
 func harmlessDevice(abs string) bool {
-	if harmlessDevices[abs] || strings.HasPrefix(abs, "/dev/pts/") || abs == "/dev/console" {
+	if harmlessDevices.Get()[abs] || strings.HasPrefix(abs, "/dev/pts/") || abs == "/dev/console" {
 		return true
 	}
 	if n, ok := strings.CutPrefix(abs, "/dev/tty"); ok && n != "" && strings.Trim(n, "0123456789") == "" {

@@ -5,7 +5,8 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
+
+	"github.com/corral-dev/corral/internal/lazy"
 )
 
 // Action is what is done to a path.
@@ -156,7 +157,7 @@ type tightLayer struct {
 // changed it).
 func (p *Policy) Secrets() *Secrets {
 	if p == nil || p.secrets == nil {
-		return defaultSecretsOnce()
+		return defaultSecretsOnce.Get()
 	}
 	return p.secrets
 }
@@ -168,7 +169,9 @@ var builtinTemp = []string{"/tmp", "/var/tmp", "/var/folders", "/private/tmp", "
 // regenerable are protected patterns whose files a package manager makes
 // again: deleting them (rm -rf node_modules, a stale lock file) is routine
 // and only warned about, where deleting .git or a key is asked about.
-var regenerable = map[string]bool{"node_modules/**": true, "package-lock.json": true, "yarn.lock": true}
+var regenerable = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"node_modules/**": true, "package-lock.json": true, "yarn.lock": true}
+}}
 
 // Seed 001's and seed 002's defaults.
 var (
@@ -190,12 +193,12 @@ const DefaultSource = "default"
 // per process and shared, as Merge and Tighten share layers: no layer is
 // changed after it is made.
 func DefaultPolicy() *Policy {
-	p := *defaultPolicy()
+	p := *defaultPolicy.Get()
 	return &p
 }
 
 // defaultPolicy builds the built-in policy the first time it is needed.
-var defaultPolicy = sync.OnceValue(func() *Policy {
+var defaultPolicy = lazy.Value[*Policy]{New: func() *Policy {
 	must := func(field string, raws []string, dirs bool) []pattern {
 		var ps []pattern
 		var err error
@@ -225,7 +228,7 @@ var defaultPolicy = sync.OnceValue(func() *Policy {
 		},
 		self: newSelfLayer(),
 	}
-})
+}}
 
 // Merge returns a policy with p's layers and q's: q's seed 001 layer, if
 // it has one, replaces p's, and so does its seed 002 layer; allow-lists
@@ -492,7 +495,7 @@ func (w *writeLayer) decideDelete(np Path) Decision {
 		}
 		d := Decision{Verdict: Ask, Rule: "protected-path", Pattern: pat.raw, Source: w.source}
 		switch {
-		case regenerable[pat.raw]:
+		case regenerable.Get()[pat.raw]:
 			d.Verdict = Warn
 			d.Message = fmt.Sprintf("Protected path: deleting %s (%s), which its package manager makes again", np.Rel, pat.raw)
 		case direct:

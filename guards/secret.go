@@ -8,9 +8,10 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
-	"sync"
 
 	"github.com/bmatcuk/doublestar/v4"
+
+	"github.com/corral-dev/corral/internal/lazy"
 )
 
 // Secrets is the secret class of the path module: files whose content must
@@ -57,7 +58,7 @@ var (
 	}
 )
 
-var defaultSecretsOnce = sync.OnceValue(DefaultSecrets)
+var defaultSecretsOnce = lazy.Value[*Secrets]{New: DefaultSecrets}
 
 // secretEdit is a policy file's "secrets" section, validated when read.
 type secretEdit struct {

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/corral-dev/corral/internal/lazy"
 )
 
 // selfHome are the files under the home directory that register hooks,
@@ -59,7 +61,9 @@ const AgentCodeRule = "agent-commands"
 // gitSelf are the project patterns whose deletion does not switch a
 // guard off: removing .git (or its hooks) loses history, which other
 // rules judge, but runs nothing and unregisters nothing.
-var gitSelf = map[string]bool{".git/hooks/**": true, "**/.git/hooks/**": true, ".git/config": true}
+var gitSelf = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{".git/hooks/**": true, "**/.git/hooks/**": true, ".git/config": true}
+}}
 
 // presentIn reports whether something the project pattern names exists
 // on disk under root: a directory holding the pattern's files is only
@@ -197,7 +201,7 @@ func (l *selfLayer) denyDecision(env Env, np Path, a Action, deny func(pat, why 
 			if pat.matchProject(np.Rel) {
 				return deny(pat.raw, "registers agent hooks, configures corral or runs git hooks")
 			}
-			if a == Delete && np.Rel != "." && !gitSelf[pat.raw] && pat.holdsProject(np.Rel) && presentIn(env.Project, pat) {
+			if a == Delete && np.Rel != "." && !gitSelf.Get()[pat.raw] && pat.holdsProject(np.Rel) && presentIn(env.Project, pat) {
 				// rm -rf .claude removes the hook's registration with it.
 				return deny(pat.raw, "holds "+pat.raw+", which registers agent hooks or configures corral")
 			}

@@ -2,8 +2,8 @@ package rewrite
 
 import (
 	"strings"
-	"sync"
 
+	"github.com/corral-dev/corral/internal/lazy"
 	"github.com/corral-dev/corral/syntax"
 )
 
@@ -21,7 +21,7 @@ it, so corral asks. --help and --version download nothing.`,
 
 // aria2cSpec are aria2c's options that take a value (getopt_long: the
 // value is the next word or attached with "=").
-var aria2cSpec = sync.OnceValue(func() optSpec {
+var aria2cSpec = lazy.Value[optSpec]{New: func() optSpec {
 	return optSpec{shortVal: "dojiTMsxklU", longEq: true, longVal: longOpts("dir", "out", "input-file",
 		"torrent-file", "metalink-file", "split", "max-connection-per-server", "min-split-size", "max-concurrent-downloads",
 		"max-download-limit", "max-overall-download-limit", "max-upload-limit", "ftp-user", "ftp-passwd", "http-user",
@@ -32,10 +32,10 @@ var aria2cSpec = sync.OnceValue(func() optSpec {
 		"on-download-complete", "on-download-start", "on-download-error", "on-download-stop", "on-download-pause",
 		"on-bt-download-complete", "lowest-speed-limit", "uri-selector"),
 	}
-})
+}}
 
 func checkAria2c(p *Pass, c *syntax.Call) {
-	opts, operands := scan(c.Args, aria2cSpec())
+	opts, operands := scan(c.Args, aria2cSpec.Get())
 	if has(opts, "h", "help", "v", "version") && len(operands) == 0 {
 		return
 	}

@@ -1,8 +1,8 @@
 package rewrite
 
 import (
+	"github.com/corral-dev/corral/internal/lazy"
 	"github.com/corral-dev/corral/syntax"
-	"sync"
 )
 
 var axelRule = Rule{
@@ -18,13 +18,13 @@ and -o <sandbox> is added when none is given.`,
 
 // axelSpec are axel's options that take a value (--search takes one only
 // after "=").
-var axelSpec = sync.OnceValue(func() optSpec {
+var axelSpec = lazy.Value[optSpec]{New: func() optSpec {
 	return optSpec{shortVal: "snoHUT", longEq: true, longVal: longOpts("max-speed", "num-connections",
 		"output", "header", "user-agent", "timeout", "max-redirect")}
-})
+}}
 
 func checkAxel(p *Pass, c *syntax.Call) {
-	opts, operands := scan(c.Args, axelSpec())
+	opts, operands := scan(c.Args, axelSpec.Get())
 	if len(operands) == 0 {
 		return
 	}

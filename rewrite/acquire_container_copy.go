@@ -2,8 +2,8 @@ package rewrite
 
 import (
 	"strings"
-	"sync"
 
+	"github.com/corral-dev/corral/internal/lazy"
 	"github.com/corral-dev/corral/syntax"
 )
 
@@ -22,25 +22,25 @@ a container, or one that already lands in the sandbox, passes.`,
 
 // containerCpSpec are the options of docker/podman cp and kubectl cp that
 // take a value (kubectl's global ones with -c/--container and --retries).
-var containerCpSpec = sync.OnceValue(func() optSpec {
-	k := kubectlOptions()
+var containerCpSpec = lazy.Value[optSpec]{New: func() optSpec {
+	k := kubectlOptions.Get()
 	long := union(longOpts("container", "retries"), k.longVal)
 	return optSpec{shortVal: k.shortVal + "c", longVal: long, longEq: true}
-})
+}}
 
 func checkContainerCopy(p *Pass, c *syntax.Call) {
 	args := c.Args
 	if c.Name == "kubectl" {
-		_, ops := scan(args, containerCpSpec())
+		_, ops := scan(args, containerCpSpec.Get())
 		if len(ops) == 0 || args[ops[0]].Value != "cp" {
 			return
 		}
 		rest := args[ops[0]+1:]
-		_, cpOps := scan(rest, containerCpSpec())
+		_, cpOps := scan(rest, containerCpSpec.Get())
 		p.copyFromContainer(c, rest, cpOps)
 		return
 	}
-	_, ops := scan(args, dockerOptions())
+	_, ops := scan(args, dockerOptions.Get())
 	if len(ops) == 0 {
 		return
 	}

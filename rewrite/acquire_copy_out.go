@@ -85,7 +85,7 @@ func (p *Pass) inSandboxPath(q string) bool {
 func (p *Pass) copyOutOf(c *syntax.Call, ix relocationIndex) {
 	spec := specFor(c.Name)
 	if c.Name == "rsync" {
-		spec = rsyncSpec()
+		spec = rsyncSpec.Get()
 	}
 	opts, ops := scan(c.Args, spec)
 	var dest *syntax.Arg

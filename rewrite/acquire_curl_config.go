@@ -2,18 +2,18 @@ package rewrite
 
 import (
 	"strings"
-	"sync"
 
+	"github.com/corral-dev/corral/internal/lazy"
 	"github.com/corral-dev/corral/syntax"
 )
 
 // curlConfigSaves are the options that, set in a curl config file, make
 // curl save a file (or read another config that may): curl -K f runs
 // them as if they were on the command line.
-var curlConfigSaves = sync.OnceValue(func() map[string]bool {
+var curlConfigSaves = lazy.Value[map[string]bool]{New: func() map[string]bool {
 	return setOf("output", "o", "remote-name", "O", "remote-name-all", "output-dir", "remote-header-name", "J",
 		"dump-header", "D", "trace", "trace-ascii", "config", "K", "next", ":")
-})
+}}
 
 // curlConfigs asks about each -K/--config file that can make curl save
 // a file corral does not see: a config read from stdin (-K -) or from a
@@ -79,13 +79,13 @@ func curlConfigKey(text string) string {
 		if !long && strings.HasPrefix(line, "-") && len(name) > 1 {
 			// Bundled short options (-sO): any one that saves.
 			for _, r := range name {
-				if curlConfigSaves()[string(r)] {
+				if curlConfigSaves.Get()[string(r)] {
 					return "-" + string(r)
 				}
 			}
 			continue
 		}
-		if curlConfigSaves()[name] {
+		if curlConfigSaves.Get()[name] {
 			return name
 		}
 	}

@@ -1,8 +1,8 @@
 package rewrite
 
 import (
+	"github.com/corral-dev/corral/internal/lazy"
 	"github.com/corral-dev/corral/syntax"
-	"sync"
 )
 
 var hgClone = Rule{
@@ -21,13 +21,13 @@ repository the same command creates is the pull-new-repo rule's).`,
 }
 
 // hgSpec are hg's options that take a value.
-var hgSpec = sync.OnceValue(func() optSpec {
+var hgSpec = lazy.Value[optSpec]{New: func() optSpec {
 	return optSpec{shortVal: "rbueR", longVal: longOpts("rev", "branch", "updaterev", "ssh", "remotecmd", "config",
 		"repository", "cwd", "encoding", "encodingmode"), longEq: true}
-})
+}}
 
 func checkHg(p *Pass, c *syntax.Call) {
-	opts, operands := scan(c.Args, hgSpec())
+	opts, operands := scan(c.Args, hgSpec.Get())
 	if len(operands) < 2 || c.Args[operands[0]].Value != "clone" {
 		return
 	}

@@ -1,8 +1,8 @@
 package rewrite
 
 import (
+	"github.com/corral-dev/corral/internal/lazy"
 	"github.com/corral-dev/corral/syntax"
-	"sync"
 )
 
 var jjGitClone = Rule{
@@ -18,13 +18,13 @@ skipped.`,
 }
 
 // jjSpec are jj's global and git clone options that take a value.
-var jjSpec = sync.OnceValue(func() optSpec {
+var jjSpec = lazy.Value[optSpec]{New: func() optSpec {
 	return optSpec{shortVal: "Rb", longEq: true, longVal: longOpts("repository", "at-operation", "at-op", "color",
 		"config", "config-toml", "config-file", "remote", "depth", "branch", "fetch-tags")}
-})
+}}
 
 func checkJjGitClone(p *Pass, c *syntax.Call) {
-	_, operands := scan(c.Args, jjSpec())
+	_, operands := scan(c.Args, jjSpec.Get())
 	if len(operands) < 3 || c.Args[operands[0]].Value != "git" || c.Args[operands[1]].Value != "clone" {
 		return
 	}

@@ -62,7 +62,7 @@ func checkPullNewRepo(p *Pass) {
 				}
 			}
 		case "hg":
-			opts, ops := scan(c.Args, hgSpec())
+			opts, ops := scan(c.Args, hgSpec.Get())
 			if len(ops) == 0 {
 				continue
 			}

@@ -63,7 +63,7 @@ func checkRemoteCopy(p *Pass, c *syntax.Call) {
 // remoteCopySpec is the option table of scp (the default) and rsync.
 func remoteCopySpec(name string) optSpec {
 	if name == "rsync" {
-		return rsyncSpec()
+		return rsyncSpec.Get()
 	}
 	return optSpec{shortVal: "cDFiJloPSX", longEq: true}
 }

@@ -2,8 +2,8 @@ package rewrite
 
 import (
 	"strings"
-	"sync"
 
+	"github.com/corral-dev/corral/internal/lazy"
 	"github.com/corral-dev/corral/syntax"
 )
 
@@ -127,17 +127,17 @@ func (p *Pass) followDd(s *syntax.Call, rule, kind string) bool {
 }
 
 // splitSpec are split's options that take a value.
-var splitSpec = sync.OnceValue(func() optSpec {
+var splitSpec = lazy.Value[optSpec]{New: func() optSpec {
 	return optSpec{shortVal: "abClnt", longVal: longOpts("suffix-length", "bytes", "line-bytes", "lines", "number",
 		"separator", "additional-suffix", "filter"), longEq: true, abbrev: true}
-})
+}}
 
 // followSplit makes split of a download write its pieces (PREFIXaa, …) into
 // the sandbox: the prefix is rewritten, or added when split would use the
 // default x in the working directory. --filter hands the pieces to a
 // command, which asks.
 func (p *Pass) followSplit(s *syntax.Call, rule, kind string) {
-	opts, ops := scan(s.Args, splitSpec())
+	opts, ops := scan(s.Args, splitSpec.Get())
 	if len(ops) > 0 && s.Args[ops[0]].Value != "-" {
 		if st, fd := s.Route(s.Args[ops[0]].Value); !fd || st.Kind != syntax.StreamPipe {
 			return // split reads another file

@@ -2,8 +2,8 @@ package rewrite
 
 import (
 	"strings"
-	"sync"
 
+	"github.com/corral-dev/corral/internal/lazy"
 	"github.com/corral-dev/corral/syntax"
 )
 
@@ -23,11 +23,11 @@ disk and pass.`,
 }
 
 // svnSpec are svn's options that take a value.
-var svnSpec = sync.OnceValue(func() optSpec {
+var svnSpec = lazy.Value[optSpec]{New: func() optSpec {
 	return optSpec{shortVal: "rmFx", longVal: longOpts("revision", "depth", "set-depth", "username",
 		"password", "config-dir", "config-option", "message", "file", "encoding", "native-eol", "accept", "targets",
 		"changelist", "extensions", "password-from-stdin"), longEq: true}
-})
+}}
 
 // isURL reports whether v is a repository URL (or svn's ^/ shorthand).
 func isURL(v string) bool {
@@ -35,7 +35,7 @@ func isURL(v string) bool {
 }
 
 func checkSvn(p *Pass, c *syntax.Call) {
-	_, operands := scan(c.Args, svnSpec())
+	_, operands := scan(c.Args, svnSpec.Get())
 	if len(operands) < 2 {
 		return
 	}

@@ -2,8 +2,8 @@ package rewrite
 
 import (
 	"strings"
-	"sync"
 
+	"github.com/corral-dev/corral/internal/lazy"
 	"github.com/corral-dev/corral/syntax"
 )
 
@@ -15,7 +15,7 @@ import (
 
 // wgetrcCommands are the wgetrc commands wget's manual lists (section
 // "Wgetrc Commands", wget 1.21), normalised as wget compares them.
-var wgetrcCommands = sync.OnceValue(func() map[string]bool {
+var wgetrcCommands = lazy.Value[map[string]bool]{New: func() map[string]bool {
 	return setOf("accept", "reject", "addhostdir", "askpassword", "authnochallenge", "background",
 		"backupconverted", "backups", "base", "bindaddress", "cacertificate", "cadirectory", "cache", "certificate",
 		"certificatetype", "checkcertificate", "connecttimeout", "contentdisposition", "trustservernames", "continue",
@@ -31,16 +31,16 @@ var wgetrcCommands = sync.OnceValue(func() map[string]bool {
 		"restrictfilenames", "retrsymlinks", "retryconnrefused", "robots", "savecookies", "saveheaders", "secureprotocol",
 		"serverresponse", "showalldnsentries", "spanhosts", "spider", "strictcomments", "timeout", "timestamping",
 		"useservertimestamps", "tries", "useproxy", "user", "useragent", "verbose", "wait", "waitretry")
-})
+}}
 
 // wgetrcOptions are the wgetrc commands that decide where files go or
 // which are saved, as the option letter the wget rule reads: dir_prefix
 // is -P, output_document -O, input -i; the others, when on, are the
 // flags that make a tree (-r, -m, -p, -x) or save nothing (--spider).
-var wgetrcOptions = sync.OnceValue(func() map[string]string {
+var wgetrcOptions = lazy.Value[map[string]string]{New: func() map[string]string {
 	return map[string]string{"dirprefix": "P", "outputdocument": "O", "input": "i",
 		"recursive": "r", "mirror": "m", "pagerequisites": "p", "dirstruct": "x", "spider": "spider"}
-})
+}}
 
 // wgetExecute replaces each -e/--execute in opts by the option it amounts
 // to, drops the ones that do not change where files go, and returns the
@@ -71,11 +71,11 @@ func wgetExecute(opts []option) (out []option, unknown []string) {
 			}
 			return r
 		}, raw)
-		if !wgetrcCommands()[name] {
+		if !wgetrcCommands.Get()[name] {
 			unknown = append(unknown, v.Value)
 			continue
 		}
-		letter, ok := wgetrcOptions()[name]
+		letter, ok := wgetrcOptions.Get()[name]
 		if !ok {
 			continue
 		}

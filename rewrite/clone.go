@@ -4,9 +4,9 @@ import (
 	"net/url"
 	"path"
 	"strings"
-	"sync"
 	"unicode"
 
+	"github.com/corral-dev/corral/internal/lazy"
 	"github.com/corral-dev/corral/syntax"
 )
 
@@ -26,7 +26,7 @@ type cloneNaming struct {
 }
 
 // cloneNamings are the programs' own rules, keyed by program.
-var cloneNamings = sync.OnceValue(func() map[string]cloneNaming {
+var cloneNamings = lazy.Value[map[string]cloneNaming]{New: func() map[string]cloneNaming {
 	return map[string]cloneNaming{
 		// git clone: the "humanish" part of the URL (builtin/clone.c).
 		"git": {name: gitHumanish, strip: ".git"},
@@ -40,12 +40,12 @@ var cloneNamings = sync.OnceValue(func() map[string]cloneNaming {
 		// jj git clone: the last segment after "/", "\" or ":", without ".git".
 		"jj": {name: jjCloneName, strip: ".git"},
 	}
-})
+}}
 
 // cloneName is the directory program names a clone of static source src
 // ("repo" when no name can be derived).
 func cloneName(program, src string) string {
-	n := cloneNamings()[program].name(src)
+	n := cloneNamings.Get()[program].name(src)
 	if n == "" || n == "." || n == ".." || n == "/" {
 		return "repo"
 	}
@@ -236,7 +236,7 @@ func (p *Pass) runTimeName(cl clone) (string, bool) {
 		return "", false
 	}
 	strip := ""
-	if s := cloneNamings()[cl.program].strip; s != "" {
+	if s := cloneNamings.Get()[cl.program].strip; s != "" {
 		strip = " " + s
 	}
 	return syntax.Quote(p.Config.Sandbox+"/") + `"$(basename -- ` + raw + strip + `)` + cl.suffix + `"`, true

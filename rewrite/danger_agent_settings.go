@@ -3,6 +3,7 @@ package rewrite
 import (
 	"strings"
 
+	"github.com/corral-dev/corral/internal/lazy"
 	"github.com/corral-dev/corral/syntax"
 )
 
@@ -12,37 +13,43 @@ import (
 // write ("*" for every verb but the read-only ones of agentReadVerbs),
 // from each CLI's --help (Claude Code 2.1, Gemini CLI 0.61, Codex 0.1xx;
 // Qwen Code follows Gemini's).
-var agentSettingCommands = map[string]map[string][]string{
-	"claude": {
-		"plugin":  {"*"},
-		"plugins": {"*"},
-		"mcp":     {"add", "add-json", "add-from-claude-desktop", "remove", "reset-project-choices"},
-		"import":  {"*"},
-	},
-	"gemini": {
-		"extensions": {"*"},
-		"extension":  {"*"},
-		"mcp":        {"add", "remove", "enable", "disable"},
-		"skills":     {"*"},
-		"skill":      {"*"},
-		"hooks":      {"*"},
-		"hook":       {"*"},
-	},
-	"codex": {
-		"mcp":      {"add", "remove"},
-		"plugin":   {"*"},
-		"features": {"enable", "disable"},
-	},
-}
+var agentSettingCommands = lazy.Value[map[string]map[string][]string]{New: func() map[string]map[string][]string {
+	return map[string]map[string][]string{
+		"claude": {
+			"plugin":  {"*"},
+			"plugins": {"*"},
+			"mcp":     {"add", "add-json", "add-from-claude-desktop", "remove", "reset-project-choices"},
+			"import":  {"*"},
+		},
+		"gemini": {
+			"extensions": {"*"},
+			"extension":  {"*"},
+			"mcp":        {"add", "remove", "enable", "disable"},
+			"skills":     {"*"},
+			"skill":      {"*"},
+			"hooks":      {"*"},
+			"hook":       {"*"},
+		},
+		"codex": {
+			"mcp":      {"add", "remove"},
+			"plugin":   {"*"},
+			"features": {"enable", "disable"},
+		},
+	}
+}}
 
 // agentWriteVerbs are the verbs that change settings in some group, for
 // a group only known at run time.
-var agentWriteVerbs = map[string]bool{"disable": true, "enable": true, "install": true, "uninstall": true, "remove": true,
-	"update": true, "add": true, "add-json": true, "link": true, "migrate": true, "marketplace": true, "prune": true, "autoremove": true}
+var agentWriteVerbs = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"disable": true, "enable": true, "install": true, "uninstall": true, "remove": true,
+		"update": true, "add": true, "add-json": true, "link": true, "migrate": true, "marketplace": true, "prune": true, "autoremove": true}
+}}
 
 // agentReadVerbs are the verbs of a "*" group that only show things.
-var agentReadVerbs = map[string]bool{"list": true, "details": true, "validate": true, "help": true, "get": true,
-	"test": true, "eval": true, "init": true, "new": true, "tag": true, "--help": true, "-h": true}
+var agentReadVerbs = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"list": true, "details": true, "validate": true, "help": true, "get": true,
+		"test": true, "eval": true, "init": true, "new": true, "tag": true, "--help": true, "-h": true}
+}}
 
 var agentSettings = Rule{
 	Name:      "agent-settings",
@@ -69,7 +76,7 @@ and showing (plugin list, mcp list/get, extensions list) pass.`,
 		if cli == "qwen" {
 			cli = "gemini" // Qwen Code keeps Gemini CLI's commands
 		}
-		groups := agentSettingCommands[cli]
+		groups := agentSettingCommands.Get()[cli]
 		if groups == nil {
 			return
 		}
@@ -79,7 +86,7 @@ and showing (plugin list, mcp list/get, extensions list) pass.`,
 		}
 		change := dynamic
 		for _, v := range groups[group] {
-			all := v == "*" && (verb != "" && !agentReadVerbs[verb] || group == "import")
+			all := v == "*" && (verb != "" && !agentReadVerbs.Get()[verb] || group == "import")
 			change = change || v == verb && verb != "" || all
 		}
 		if change {
@@ -104,7 +111,7 @@ func agentSubcommand(args []syntax.Arg, groups map[string][]string) (group, verb
 				if !b.Static || strings.HasPrefix(b.Value, "-") {
 					continue
 				}
-				if agentWriteVerbs[b.Value] {
+				if agentWriteVerbs.Get()[b.Value] {
 					return "", b.Value, true, true
 				}
 				break
@@ -118,7 +125,7 @@ func agentSubcommand(args []syntax.Arg, groups map[string][]string) (group, verb
 			switch {
 			case !b.Static:
 				return a.Value, "", true, true
-			case agentReadVerbs[b.Value] || !strings.HasPrefix(b.Value, "-"):
+			case agentReadVerbs.Get()[b.Value] || !strings.HasPrefix(b.Value, "-"):
 				return a.Value, b.Value, false, true
 			}
 		}

@@ -3,6 +3,7 @@ package rewrite
 import (
 	"strings"
 
+	"github.com/corral-dev/corral/internal/lazy"
 	"github.com/corral-dev/corral/syntax"
 )
 
@@ -10,28 +11,32 @@ import (
 // approvals off or widen their sandbox to the whole machine, by program,
 // from each CLI's documentation. A value after "=" or as the next word is
 // given with the option ("--permission-mode bypassPermissions").
-var agentBypass = map[string][]string{
-	"claude": {"--dangerously-skip-permissions", "--allow-dangerously-skip-permissions", "--permission-mode bypassPermissions",
-		"--setting-sources", "--settings"},
-	"codex": {"--dangerously-bypass-approvals-and-sandbox", "--yolo", "--sandbox danger-full-access", "-s danger-full-access",
-		"-c sandbox_mode=danger-full-access"},
-	"gemini":       {"--yolo", "-y", "--approval-mode yolo"},
-	"qwen":         {"--yolo", "-y", "--approval-mode yolo"},
-	"cursor-agent": {"--force", "-f"},
-	"amp":          {"--dangerously-allow-all"},
-	"crush":        {"--yolo", "-y"},
-	"droid":        {"--skip-permissions-unsafe", "--auto high"},
-	"copilot":      {"--allow-all-tools", "--allow-all", "--yolo"},
-	"kimi":         {"--yolo"},
-	"aider":        {"--yes-always"},
-	"opencode":     {"--dangerously-skip-permissions"},
-}
+var agentBypass = lazy.Value[map[string][]string]{New: func() map[string][]string {
+	return map[string][]string{
+		"claude": {"--dangerously-skip-permissions", "--allow-dangerously-skip-permissions", "--permission-mode bypassPermissions",
+			"--setting-sources", "--settings"},
+		"codex": {"--dangerously-bypass-approvals-and-sandbox", "--yolo", "--sandbox danger-full-access", "-s danger-full-access",
+			"-c sandbox_mode=danger-full-access"},
+		"gemini":       {"--yolo", "-y", "--approval-mode yolo"},
+		"qwen":         {"--yolo", "-y", "--approval-mode yolo"},
+		"cursor-agent": {"--force", "-f"},
+		"amp":          {"--dangerously-allow-all"},
+		"crush":        {"--yolo", "-y"},
+		"droid":        {"--skip-permissions-unsafe", "--auto high"},
+		"copilot":      {"--allow-all-tools", "--allow-all", "--yolo"},
+		"kimi":         {"--yolo"},
+		"aider":        {"--yes-always"},
+		"opencode":     {"--dangerously-skip-permissions"},
+	}
+}}
 
 // agentPackages are the npm packages of those CLIs, run by npx, bunx or
 // pnpm dlx.
-var agentPackages = map[string]string{"@anthropic-ai/claude-code": "claude", "@openai/codex": "codex",
-	"@google/gemini-cli": "gemini", "@qwen-code/qwen-code": "qwen", "opencode-ai": "opencode", "@github/copilot": "copilot",
-	"@charmland/crush": "crush", "@sourcegraph/amp": "amp"}
+var agentPackages = lazy.Value[map[string]string]{New: func() map[string]string {
+	return map[string]string{"@anthropic-ai/claude-code": "claude", "@openai/codex": "codex",
+		"@google/gemini-cli": "gemini", "@qwen-code/qwen-code": "qwen", "opencode-ai": "opencode", "@github/copilot": "copilot",
+		"@charmland/crush": "crush", "@sourcegraph/amp": "amp"}
+}}
 
 var agentUnguarded = Rule{
 	Name:      "agent-unguarded",
@@ -52,7 +57,7 @@ that agent too: ask. Starting an agent with its own approvals on passes.`,
 		if !ok {
 			return
 		}
-		flags, ok := agentBypass[name]
+		flags, ok := agentBypass.Get()[name]
 		if !ok {
 			return
 		}
@@ -101,7 +106,7 @@ func agentCLI(c *syntax.Call) (string, []syntax.Arg, bool) {
 		if at := strings.LastIndexByte(pkg, '@'); at > 0 {
 			pkg = pkg[:at]
 		}
-		if name = agentPackages[pkg]; name == "" {
+		if name = agentPackages.Get()[pkg]; name == "" {
 			return "", nil, false
 		}
 		args = args[i+1:]

@@ -2,8 +2,8 @@ package rewrite
 
 import (
 	"strings"
-	"sync"
 
+	"github.com/corral-dev/corral/internal/lazy"
 	"github.com/corral-dev/corral/syntax"
 )
 
@@ -51,9 +51,9 @@ func worldWritable(mode string) bool {
 }
 
 // setfaclSpec are setfacl's options that take a value.
-var setfaclSpec = sync.OnceValue(func() optSpec {
+var setfaclSpec = lazy.Value[optSpec]{New: func() optSpec {
 	return optSpec{shortVal: "mMxX", longVal: longOpts("modify", "modify-file", "remove", "remove-file", "set", "set-file", "restore"), longEq: true}
-})
+}}
 
 func checkChmod(p *Pass, c *syntax.Call) {
 	if asksHelp(c) {
@@ -174,7 +174,7 @@ func modeVictims(p *Pass, c *syntax.Call, targets []syntax.Arg, unknown string, 
 // checkSetfacl judges setfacl -R: ACL entries that let others write, and
 // catastrophic targets.
 func checkSetfacl(p *Pass, c *syntax.Call) {
-	opts, operands := scan(c.Args, setfaclSpec())
+	opts, operands := scan(c.Args, setfaclSpec.Get())
 	if !has(opts, "R", "recursive") {
 		return
 	}

@@ -2,11 +2,10 @@ package rewrite
 
 import (
 	"path"
-	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 
+	"github.com/corral-dev/corral/internal/lazy"
 	"github.com/corral-dev/corral/syntax"
 )
 
@@ -148,7 +147,7 @@ func fedByFind(c *syntax.Call) bool { return fromFind(argsFeeder(c)) }
 
 // positionalRef matches a word that is one positional parameter: $1,
 // "${2}", "$@", $*.
-var positionalRef = regexp.MustCompile(`^"?\$(?:([0-9]|[@*])|\{([0-9]+|[@*])\})"?$`)
+var positionalRef = lazy.Regexp{Expr: `^"?\$(?:([0-9]|[@*])|\{([0-9]+|[@*])\})"?$`}
 
 // feederOperand reads operand a of c, a call that gets words at run time
 // (see argsFeeder). runTime reports that a stands for those words: a {}
@@ -166,7 +165,7 @@ func feederOperand(c *syntax.Call, a syntax.Arg) (r syntax.Arg, runTime bool) {
 	if shell == c || a.Static {
 		return a, false
 	}
-	m := positionalRef.FindStringSubmatch(a.Raw)
+	m := positionalRef.Get().FindStringSubmatch(a.Raw)
 	if m == nil {
 		return a, false
 	}
@@ -189,13 +188,13 @@ func feederOperand(c *syntax.Call, a syntax.Arg) (r syntax.Arg, runTime bool) {
 }
 
 // mvSpec are mv's options that take a value.
-var mvSpec = sync.OnceValue(func() optSpec {
+var mvSpec = lazy.Value[optSpec]{New: func() optSpec {
 	return optSpec{shortVal: "tSZ", longVal: longOpts("target-directory", "suffix", "backup", "context"), longEq: true}
-})
+}}
 
 // mvDeletions lists the sources of mv: they leave where they are.
 func mvDeletions(c *syntax.Call) []deletion {
-	opts, operands := scan(c.Args, mvSpec())
+	opts, operands := scan(c.Args, mvSpec.Get())
 	if !has(opts, "t", "target-directory") && len(operands) > 0 {
 		operands = operands[:len(operands)-1]
 	}
@@ -295,7 +294,7 @@ func pipeInputs(p *Pass, c *syntax.Call, base deletion) []deletion {
 // or takes its patterns from a file or from a value only known at run
 // time.
 func grepKeeps(c *syntax.Call) (keep, ok bool) {
-	opts, operands := scan(c.Args, readerSpecs()["grep"])
+	opts, operands := scan(c.Args, readerSpecs.Get()["grep"])
 	for _, o := range opts {
 		switch o.name {
 		case "o", "only-matching", "l", "files-with-matches", "L", "files-without-match", "c", "count", "n", "line-number",
@@ -353,22 +352,22 @@ func findRoots(c *syntax.Call) []syntax.Arg {
 }
 
 // findFilters are find tests that select some files only.
-var findFilters = sync.OnceValue(func() map[string]bool {
+var findFilters = lazy.Value[map[string]bool]{New: func() map[string]bool {
 	return setOf("-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex",
 		"-newer", "-mtime", "-mmin", "-atime", "-amin", "-ctime", "-cmin", "-size", "-empty", "-user", "-group",
 		"-perm", "-links", "-inum", "-samefile", "-lname", "-ilname", "-nouser", "-nogroup", "-used")
-})
+}}
 
 // findDeleter are the programs that delete the files find -exec hands them.
-var findDeleter = sync.OnceValue(func() map[string]bool {
+var findDeleter = lazy.Value[map[string]bool]{New: func() map[string]bool {
 	return setOf("rm", "shred", "unlink", "rmdir")
-})
+}}
 
 // findSelection reports whether find's tests select only some files
 // before its deleting action, and the name they select ("*" when not
 // given by -name).
 func findSelection(c *syntax.Call) (filtered bool, selects string) {
-	return findSelects(c, findDeleter(), true)
+	return findSelects(c, findDeleter.Get(), true)
 }
 
 // findSelects reports whether the tests of find c that come before its
@@ -439,7 +438,7 @@ func findSelects(c *syntax.Call, action map[string]bool, del bool) (filtered boo
 					filtered = true
 				}
 			}
-		case findFilters()[v] || strings.HasPrefix(v, "-newer"):
+		case findFilters.Get()[v] || strings.HasPrefix(v, "-newer"):
 			if neg {
 				break
 			}
@@ -511,7 +510,7 @@ func findDeletions(p *Pass, c *syntax.Call) []deletion {
 	deep, maxdepth := false, -1
 	// action are the programs whose -exec is the deleting action: the
 	// deleters, and a shell whose script deletes what find hands it.
-	action := findDeleter()
+	action := findDeleter.Get()
 	for i := 0; i < len(c.Args); i++ {
 		v := c.Args[i].Value
 		switch {
@@ -526,7 +525,7 @@ func findDeletions(p *Pass, c *syntax.Call) []deletion {
 			deleter := ""
 			for j < len(c.Args) && c.Args[j].Value != ";" && c.Args[j].Value != "+" {
 				w := c.Args[j].Value
-				if findDeleter()[path.Base(w)] && verb == "" {
+				if findDeleter.Get()[path.Base(w)] && verb == "" {
 					verb = "find " + v + " " + path.Base(w)
 					deleter = path.Base(w)
 				} else if deleter == "rm" && c.Args[j].Static && (w == "--recursive" || strings.HasPrefix(w, "-") && !strings.HasPrefix(w, "--") && strings.ContainsAny(w, "rR")) {
@@ -540,7 +539,7 @@ func findDeletions(p *Pass, c *syntax.Call) []deletion {
 					opts, _ := scan(del.Args, specFor(del.Name))
 					deep = del.Name == "rm" && has(opts, "r", "R", "recursive")
 					action = map[string]bool{shell.Name: true}
-					for name := range findDeleter() {
+					for name := range findDeleter.Get() {
 						action[name] = true
 					}
 				}
@@ -586,7 +585,7 @@ func shellDeleter(p *Pass, c *syntax.Call, start int) (shell, del *syntax.Call) 
 		return nil, nil
 	}
 	for _, y := range p.Model.Calls {
-		if !findDeleter()[y.Name] || y == shell || argsFeeder(y) != shell {
+		if !findDeleter.Get()[y.Name] || y == shell || argsFeeder(y) != shell {
 			continue
 		}
 		_, operands := scan(y.Args, specFor(y.Name))
@@ -632,19 +631,19 @@ func findDirsOnly(c *syntax.Call) bool {
 
 // rsyncDeleteOpts are rsync's options that delete files of the destination
 // that the source does not have.
-var rsyncDeleteOpts = sync.OnceValue(func() map[string]bool {
+var rsyncDeleteOpts = lazy.Value[map[string]bool]{New: func() map[string]bool {
 	return setOf("delete", "del", "delete-before", "delete-during", "delete-delay", "delete-after", "delete-excluded", "delete-missing-args")
-})
+}}
 
 // rsyncSpec are rsync's options that take a value.
-var rsyncSpec = sync.OnceValue(func() optSpec {
+var rsyncSpec = lazy.Value[optSpec]{New: func() optSpec {
 	return optSpec{shortVal: "eBfMT@", longVal: longOpts("rsh", "rsync-path", "exclude", "include", "exclude-from", "include-from",
 		"files-from", "filter", "backup-dir", "suffix", "block-size", "max-delete", "max-size", "min-size", "partial-dir", "temp-dir",
 		"compare-dest", "copy-dest", "link-dest", "chmod", "chown", "usermap", "groupmap", "timeout", "contimeout", "port",
 		"log-file", "log-file-format", "out-format", "password-file", "bwlimit", "write-batch", "only-write-batch", "read-batch",
 		"protocol", "iconv", "checksum-choice", "compress-choice", "compress-level", "skip-compress", "modify-window", "sockopts",
 		"outbuf", "remote-option", "stop-after", "stop-at", "info", "debug", "address", "config"), longEq: true}
-})
+}}
 
 // rsyncDryRun reports rsync -n (--dry-run) or --list-only: the files are
 // listed, and nothing is copied, deleted or sent.
@@ -655,10 +654,10 @@ func rsyncDryRun(opts []option) bool {
 // rsyncDeletions lists the destination of rsync --delete: a local
 // directory whose files the source lacks are deleted.
 func rsyncDeletions(c *syntax.Call) []deletion {
-	opts, operands := scan(c.Args, rsyncSpec())
+	opts, operands := scan(c.Args, rsyncSpec.Get())
 	del := false
 	for _, o := range opts {
-		if o.long && rsyncDeleteOpts()[o.name] {
+		if o.long && rsyncDeleteOpts.Get()[o.name] {
 			del = true
 		}
 	}

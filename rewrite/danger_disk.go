@@ -2,8 +2,8 @@ package rewrite
 
 import (
 	"strings"
-	"sync"
 
+	"github.com/corral-dev/corral/internal/lazy"
 	"github.com/corral-dev/corral/syntax"
 )
 
@@ -30,12 +30,12 @@ are fine.`,
 	Redirect: checkDeviceRedirect,
 }
 
-var blockDevice = lazyRegexp(`^/dev/(sd[a-z]|hd[a-z]|vd[a-z]|xvd[a-z]|nvme\d|mmcblk\d|md\d|dm-\d|loop\d|sr\d|disk\d|rdisk\d|disk/|mapper/|root$|nbd\d|zd\d|block/|zvol/|bcache\d|rbd\d|ubi|mtd)`)
+var blockDevice = lazy.Regexp{Expr: `^/dev/(sd[a-z]|hd[a-z]|vd[a-z]|xvd[a-z]|nvme\d|mmcblk\d|md\d|dm-\d|loop\d|sr\d|disk\d|rdisk\d|disk/|mapper/|root$|nbd\d|zd\d|block/|zvol/|bcache\d|rbd\d|ubi|mtd)`}
 
 // streamDirs are the directories of /dev whose files are not disks.
-var streamDirs = sync.OnceValue(func() map[string]bool {
+var streamDirs = lazy.Value[map[string]bool]{New: func() map[string]bool {
 	return setOf("fd", "pts", "pty", "shm", "mqueue", "hugepages", "net", "snd", "input", "dri", "bus", "char", "cpu", "usb", "vfio", "serial", "v4l", "dma_heap", "hidraw")
-})
+}}
 
 // devicePath returns the device a word names, cleaned, resolved against
 // the directory the call runs in (cd /dev && mkfs.ext4 sda) — or "".
@@ -66,11 +66,11 @@ func devicePath(dir syntax.Dir, a syntax.Arg) string {
 // volume: the kernel's names, /dev/disk/…, /dev/mapper/…, and an LVM
 // volume /dev/<group>/<volume>.
 func isBlockDevice(p string) bool {
-	if blockDevice().MatchString(p) {
+	if blockDevice.Get().MatchString(p) {
 		return true
 	}
 	parts := strings.Split(strings.TrimPrefix(p, "/dev/"), "/")
-	return len(parts) == 2 && parts[1] != "" && !streamDirs()[parts[0]]
+	return len(parts) == 2 && parts[1] != "" && !streamDirs.Get()[parts[0]]
 }
 
 func checkDiskWrite(p *Pass, c *syntax.Call) {
@@ -195,7 +195,7 @@ func partitionWipe(c *syntax.Call) bool {
 // partitionReadOptions are, per tool, the options (names as scan gives
 // them: a letter or a long name) with which a partitioning tool only
 // reads the table or saves a copy of it.
-var partitionReadOptions = sync.OnceValue(func() map[string][]string {
+var partitionReadOptions = lazy.Value[map[string][]string]{New: func() map[string][]string {
 	return map[string][]string{
 		"fdisk":  {"l", "list", "x", "list-details", "L", "help", "h", "V", "version", "s", "getsz"},
 		"sfdisk": {"l", "list", "d", "dump", "J", "json", "s", "show-size", "g", "show-geometry", "F", "list-free", "V", "verify", "T", "list-types", "help", "h", "version", "v"},
@@ -204,19 +204,19 @@ var partitionReadOptions = sync.OnceValue(func() map[string][]string {
 		"cfdisk": {"help", "h", "V", "version"},
 		"parted": {"l", "list", "help", "h", "v", "version"},
 	}
-})
+}}
 
 // partedRead are parted's commands that change nothing.
-var partedRead = sync.OnceValue(func() map[string]bool {
+var partedRead = lazy.Value[map[string]bool]{New: func() map[string]bool {
 	return setOf("print", "p", "unit", "s", "B", "kB", "MB", "GB", "TB", "KiB", "MiB", "GiB", "TiB", "%", "cyl", "chs", "compact", "help", "version", "free", "all", "list", "devices")
-})
+}}
 
 // partitionRead reports whether a partitioning tool only reads. Its
 // options are read with its own table, so an option's value is not taken
 // for an option (sgdisk -b t.bak -p, sgdisk --backup=t.bak).
 func partitionRead(c *syntax.Call) bool {
 	opts, operands := scan(c.Args, specFor(c.Name))
-	readOpts := partitionReadOptions()[c.Name]
+	readOpts := partitionReadOptions.Get()[c.Name]
 	if c.Name != "parted" {
 		// Read-only when every option is a reading one: sgdisk -b bak
 		// --zap-all /dev/sda saves a copy and then wipes.
@@ -241,7 +241,7 @@ func partitionRead(c *syntax.Call) bool {
 		return false
 	}
 	for _, i := range operands[1:] {
-		if !c.Args[i].Static || !partedRead()[c.Args[i].Value] {
+		if !c.Args[i].Static || !partedRead.Get()[c.Args[i].Value] {
 			return false
 		}
 	}

@@ -1,8 +1,8 @@
 package rewrite
 
 import (
+	"github.com/corral-dev/corral/internal/lazy"
 	"github.com/corral-dev/corral/syntax"
-	"sync"
 )
 
 var dockerDestroy = Rule{
@@ -22,14 +22,14 @@ on demand), compose down without -v, ps, run, exec and build pass.`,
 }
 
 // dockerOptions are docker's global options that take a value.
-var dockerOptions = sync.OnceValue(func() optSpec {
+var dockerOptions = lazy.Value[optSpec]{New: func() optSpec {
 	return optSpec{shortVal: "Hcl", longVal: longOpts("host", "context", "config", "log-level", "tlscacert", "tlscert", "tlskey"), longEq: true}
-})
+}}
 
 // composeOptions are docker compose's global options that take a value.
-var composeOptions = sync.OnceValue(func() optSpec {
+var composeOptions = lazy.Value[optSpec]{New: func() optSpec {
 	return optSpec{shortVal: "fp", longVal: longOpts("file", "project-name", "project-directory", "profile", "env-file", "parallel", "ansi", "progress"), longEq: true}
-})
+}}
 
 func checkDocker(p *Pass, c *syntax.Call) {
 	if asksHelp(c) {
@@ -37,7 +37,7 @@ func checkDocker(p *Pass, c *syntax.Call) {
 	}
 	args := c.Args
 	if c.Name == "docker" || c.Name == "podman" {
-		_, operands := scan(args, dockerOptions())
+		_, operands := scan(args, dockerOptions.Get())
 		if len(operands) == 0 {
 			return
 		}
@@ -82,7 +82,7 @@ func checkDocker(p *Pass, c *syntax.Call) {
 
 // checkCompose judges the words after "docker compose" (or docker-compose).
 func checkCompose(p *Pass, c *syntax.Call, args []syntax.Arg) {
-	_, operands := scan(args, composeOptions())
+	_, operands := scan(args, composeOptions.Get())
 	if len(operands) == 0 {
 		return
 	}

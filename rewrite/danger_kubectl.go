@@ -1,8 +1,8 @@
 package rewrite
 
 import (
+	"github.com/corral-dev/corral/internal/lazy"
 	"github.com/corral-dev/corral/syntax"
-	"sync"
 )
 
 var kubectlDelete = Rule{
@@ -21,20 +21,20 @@ a resource happens to be named "delete".`,
 }
 
 // kubectlOptions are kubectl's global options that take a value.
-var kubectlOptions = sync.OnceValue(func() optSpec {
+var kubectlOptions = lazy.Value[optSpec]{New: func() optSpec {
 	return optSpec{shortVal: "nlscov", longVal: longOpts("namespace", "context", "cluster", "kubeconfig", "user", "server",
 		"token", "selector", "as", "as-group", "as-uid", "request-timeout", "cache-dir", "certificate-authority", "client-certificate",
 		"client-key", "tls-server-name", "field-selector", "output", "filename", "password", "username", "profile", "profile-output",
 		"log-file", "v", "vmodule", "log-dir", "log-flush-frequency", "grace-period", "timeout", "cascade", "raw", "kustomize",
 		"chunk-size", "template", "disable-eviction", "pod-selector", "skip-wait-for-delete-timeout", "delete-emptydir-data"), longEq: true}
-})
+}}
 
 // helmOptions are helm's global and uninstall options that take a value.
-var helmOptions = sync.OnceValue(func() optSpec {
+var helmOptions = lazy.Value[optSpec]{New: func() optSpec {
 	return optSpec{shortVal: "n", longVal: longOpts("namespace", "kube-context", "kubeconfig", "kube-apiserver", "kube-as-user",
 		"kube-as-group", "kube-ca-file", "kube-token", "kube-tls-server-name", "registry-config", "repository-cache", "repository-config",
 		"burst-limit", "qps", "timeout", "cascade", "description", "deletion-propagation", "wait"), longEq: true}
-})
+}}
 
 // dryRun reports whether a --dry-run option makes the command change
 // nothing: --dry-run alone, =client, =server, =true; not =none or =false.
@@ -58,9 +58,9 @@ func checkKubectl(p *Pass, c *syntax.Call) {
 	if asksHelp(c) {
 		return
 	}
-	spec := kubectlOptions()
+	spec := kubectlOptions.Get()
 	if c.Name == "helm" {
-		spec = helmOptions()
+		spec = helmOptions.Get()
 	}
 	opts, operands := scan(c.Args, spec)
 	if len(operands) == 0 || dryRun(opts) {

@@ -2,8 +2,8 @@ package rewrite
 
 import (
 	"strings"
-	"sync"
 
+	"github.com/corral-dev/corral/internal/lazy"
 	"github.com/corral-dev/corral/syntax"
 )
 
@@ -32,14 +32,14 @@ and --help pass.`,
 			verb, units := systemctlVerb(c)
 			switch verb {
 			case "poweroff", "reboot", "halt", "kexec", "soft-reboot", "rescue", "emergency", "suspend-then-hibernate":
-				opts, _ := scan(c.Args, systemctlSpec())
+				opts, _ := scan(c.Args, systemctlSpec.Get())
 				if w := find(opts, "when"); len(w) > 0 && (w[len(w)-1].val.Value == "cancel" || w[len(w)-1].val.Value == "show") {
 					return // --when cancel or show: a scheduled action is cancelled or shown
 				}
 			case "start", "isolate", "restart", "reload-or-restart", "try-restart", "enqueue-marked-jobs":
 				target := ""
 				for _, u := range units {
-					if stopTargets()[strings.TrimSuffix(u, ".target")] {
+					if stopTargets.Get()[strings.TrimSuffix(u, ".target")] {
 						target = u
 					}
 				}
@@ -91,21 +91,21 @@ and --help pass.`,
 
 // stopTargets are the systemd targets that stop the machine or drop it
 // to single-user mode.
-var stopTargets = sync.OnceValue(func() map[string]bool {
+var stopTargets = lazy.Value[map[string]bool]{New: func() map[string]bool {
 	return setOf("poweroff", "reboot", "halt", "kexec", "rescue", "emergency", "shutdown", "soft-reboot", "final", "exit",
 		"runlevel0", "runlevel1", "runlevel6", "sleep", "suspend", "hibernate", "hybrid-sleep", "ctrl-alt-del")
-})
+}}
 
 // systemctlSpec are systemctl's options that take a value.
-var systemctlSpec = sync.OnceValue(func() optSpec {
+var systemctlSpec = lazy.Value[optSpec]{New: func() optSpec {
 	return optSpec{shortVal: "HMptsno", longVal: longOpts("host", "machine", "property", "type", "state", "signal", "lines",
 		"output", "root", "kill-whom", "kill-value", "job-mode", "what", "boot-loader-menu", "boot-loader-entry", "reboot-argument",
 		"timestamp", "message", "image", "image-policy", "preset-mode", "marked", "drop-in", "when"), longEq: true}
-})
+}}
 
 // systemctlVerb returns systemctl's command and the words after it.
 func systemctlVerb(c *syntax.Call) (string, []string) {
-	_, ops := scan(c.Args, systemctlSpec())
+	_, ops := scan(c.Args, systemctlSpec.Get())
 	if len(ops) == 0 {
 		return "", nil
 	}

@@ -4,9 +4,9 @@ import (
 	"path"
 	"sort"
 	"strings"
-	"sync"
 
 	"github.com/corral-dev/corral/guards"
+	"github.com/corral-dev/corral/internal/lazy"
 	"github.com/corral-dev/corral/syntax"
 )
 
@@ -42,13 +42,13 @@ only for a start known at run time (mv "$DIR/"* x asks).`,
 }
 
 // systemDirs are directories whose loss breaks the machine.
-var systemDirs = sync.OnceValue(func() map[string]bool {
+var systemDirs = lazy.Value[map[string]bool]{New: func() map[string]bool {
 	return map[string]bool{"/": true, "/bin": true, "/boot": true, "/dev": true, "/etc": true, "/home": true,
 		"/lib": true, "/lib32": true, "/lib64": true, "/libx32": true, "/opt": true, "/proc": true, "/root": true,
 		"/run": true, "/sbin": true, "/srv": true, "/sys": true, "/usr": true, "/var": true, "/snap": true,
 		"/usr/bin": true, "/usr/lib": true, "/usr/local": true, "/usr/sbin": true, "/usr/share": true, "/var/lib": true,
 		"/System": true, "/Library": true, "/Applications": true, "/Users": true, "/private": true, "/mnt": true, "/media": true}
-})
+}}
 
 // catastrophic reports why deleting the tree at dir (recursively) is a
 // disaster, or "".
@@ -57,7 +57,7 @@ func (p *Pass) catastrophic(dir string) string {
 	switch {
 	case dir == "/":
 		return "the root of the file system"
-	case systemDirs()[dir]:
+	case systemDirs.Get()[dir]:
 		return "the system directory " + dir
 	case cfg.Home != "" && dir == path.Clean(cfg.Home):
 		return "the home directory"
@@ -79,9 +79,9 @@ func splitGlob(v string) (dir, pattern string, ok bool) {
 }
 
 // wholeDir are the patterns that list everything in a directory.
-var wholeDir = sync.OnceValue(func() map[string]bool {
+var wholeDir = lazy.Value[map[string]bool]{New: func() map[string]bool {
 	return setOf("*", ".*", "*/", ".*/", "{*,.*}")
-})
+}}
 
 // treeTarget resolves an rm/find/chmod operand to the directory tree it
 // covers: the path itself, or for a glob that lists a whole directory
@@ -91,7 +91,7 @@ func treeTarget(dir syntax.Dir, a syntax.Arg) (syntax.Dir, bool) {
 	v := a.Value
 	if a.Glob && strings.ContainsAny(v, "*?[") {
 		d, pattern, ok := splitGlob(v)
-		if !ok || !wholeDir()[pattern] {
+		if !ok || !wholeDir.Get()[pattern] {
 			return syntax.Dir{}, false
 		}
 		if d == "" {
@@ -112,7 +112,7 @@ func (p *Pass) globVictim(dir syntax.Dir, a syntax.Arg) (victim, why string) {
 		return "", ""
 	}
 	d, pattern, ok := splitGlob(a.Value)
-	if !ok || wholeDir()[pattern] {
+	if !ok || wholeDir.Get()[pattern] {
 		return "", ""
 	}
 	if d == "" {
@@ -136,8 +136,8 @@ func (p *Pass) globVictim(dir syntax.Dir, a syntax.Arg) (victim, why string) {
 
 // catastrophicDirs lists, sorted, every directory p.catastrophic names.
 func (p *Pass) catastrophicDirs() []string {
-	out := make([]string, 0, len(systemDirs())+8)
-	for d := range systemDirs() {
+	out := make([]string, 0, len(systemDirs.Get())+8)
+	for d := range systemDirs.Get() {
 		out = append(out, d)
 	}
 	if h := p.Config.Home; h != "" {
@@ -243,18 +243,18 @@ func (p *Pass) judgeTree(c *syntax.Call, rule string, d deletion) {
 	why := p.catastrophic(t.Path)
 	switch {
 	case why == "":
-	case d.filtered && (t.Path == "/" || systemDirs()[t.Path]):
+	case d.filtered && (t.Path == "/" || systemDirs.Get()[t.Path]):
 		// find / -name core -delete: the names chosen still reach into
 		// every system directory.
 		report(Ask, verb+" of "+a.Raw+" deletes the files it selects throughout "+why)
 	case d.filtered:
-	case d.shallow && (t.Path == "/" || systemDirs()[t.Path]):
+	case d.shallow && (t.Path == "/" || systemDirs.Get()[t.Path]):
 		report(Deny, verb+" of "+a.Raw+" deletes every file directly in "+why)
 	case d.shallow:
 		report(Ask, verb+" of "+a.Raw+" deletes every file directly in "+why)
 	case d.recursive:
 		report(Deny, verb+" of "+a.Raw+" deletes "+why)
-	case a.Glob && (t.Path == "/" || systemDirs()[t.Path]):
+	case a.Glob && (t.Path == "/" || systemDirs.Get()[t.Path]):
 		report(Deny, verb+" of "+a.Raw+" deletes every file in "+why)
 	case a.Glob:
 		report(Ask, verb+" of "+a.Raw+" deletes every file in "+why)
@@ -292,7 +292,7 @@ func defaultRoot(a syntax.Arg) string {
 	if dir == "." || dir == "" {
 		dir = "/"
 	}
-	if dir == "/" || systemDirs()[dir] || def == "~" || strings.HasPrefix(def, "~/") {
+	if dir == "/" || systemDirs.Get()[dir] || def == "~" || strings.HasPrefix(def, "~/") {
 		return "when the variable is unset or empty this is " + v
 	}
 	return ""

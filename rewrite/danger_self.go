@@ -1,8 +1,8 @@
 package rewrite
 
 import (
+	"github.com/corral-dev/corral/internal/lazy"
 	"github.com/corral-dev/corral/syntax"
-	"sync"
 )
 
 // selfCommands are corral's subcommands that approve, forget approvals or
@@ -10,9 +10,9 @@ import (
 var selfCommands = []string{"confirm", "session", "init", "uninstall"}
 
 // corralGlobalSpec are corral's options before its subcommand.
-var corralGlobalSpec = sync.OnceValue(func() optSpec {
+var corralGlobalSpec = lazy.Value[optSpec]{New: func() optSpec {
 	return optSpec{longEq: true, stop: true, longVal: longOpts("color"), longFlag: longOpts("help", "version")}
-})
+}}
 
 var corralSelf = Rule{
 	Name:      "corral-self",
@@ -23,7 +23,7 @@ options first): an agent that approves its own asks or unregisters the hook
 has switched corral off. The person runs them in their own terminal.`,
 	Commands: []string{"corral"},
 	Call: func(p *Pass, c *syntax.Call) {
-		_, ops := scan(c.Args, corralGlobalSpec())
+		_, ops := scan(c.Args, corralGlobalSpec.Get())
 		if len(ops) == 0 {
 			return
 		}

@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/corral-dev/corral/guards"
+	"github.com/corral-dev/corral/internal/lazy"
 	"github.com/corral-dev/corral/syntax"
 )
 
@@ -175,7 +176,7 @@ const MaxShellCheck = 64 << 10
 // after shopt -s expand_aliases), a sourced file that may define one, and
 // shell options. Lines that follow one cannot be judged by a syntax check
 // of the text as written.
-var parseChanging = lazyRegexp(`(?:^|[^\w.-])(?:alias|source|shopt|setopt|emulate|set|enable)(?:$|[^\w.-])|(?:^|[\s;&|(){}])\.(?:$|[\s;&|)])`)
+var parseChanging = lazy.Regexp{Expr: `(?:^|[^\w.-])(?:alias|source|shopt|setopt|emulate|set|enable)(?:$|[^\w.-])|(?:^|[\s;&|(){}])\.(?:$|[\s;&|)])`}
 
 // checkBashRejected decides about text corral cannot parse when the
 // machine's bash cannot parse it either. A non-interactive bash runs the
@@ -205,7 +206,7 @@ func checkBashRejected(cfg *Config, command string, parseErr error, verify bool)
 		prefix = ""
 	}
 	note := fmt.Sprintf("corral cannot parse this command (%v) and the shells reject it at line %d: a shell runs nothing from that line on", parseErr, line)
-	if parseChanging().MatchString(prefix) {
+	if parseChanging.Get().MatchString(prefix) {
 		return nil
 	}
 	inner := *cfg
@@ -573,7 +574,7 @@ func applyFixes(p *Pass, fs []Finding, calls []*syntax.Call) (string, [][2]int, 
 
 // readOnly lists commands that read and print only; a rewrite whose other
 // calls are all on it is approved in auto mode.
-var readOnly = sync.OnceValue(func() map[string]bool {
+var readOnly = lazy.Value[map[string]bool]{New: func() map[string]bool {
 	return map[string]bool{
 		"cd": true, "pushd": true, "popd": true, "ls": true, "cat": true, "head": true, "tail": true,
 		"wc": true, "grep": true, "egrep": true, "fgrep": true, "rg": true, "echo": true, "printf": true,
@@ -583,12 +584,12 @@ var readOnly = sync.OnceValue(func() map[string]bool {
 		"readlink": true, "tree": true, "sleep": true, "sha256sum": true, "sha1sum": true, "md5sum": true,
 		"mkdir": true, "less": true, "diff": true, "whoami": true, "id": true, "uname": true,
 	}
-})
+}}
 
-var readOnlyGit = sync.OnceValue(func() map[string]bool {
+var readOnlyGit = lazy.Value[map[string]bool]{New: func() map[string]bool {
 	return map[string]bool{"status": true, "log": true, "diff": true, "show": true, "rev-parse": true,
 		"ls-files": true, "ls-remote": true, "describe": true, "remote": true, "branch": true}
-})
+}}
 
 // approvable reports whether every call of the command is either fixed by
 // a finding or harmless, with no redirection writing outside the sandbox.
@@ -609,10 +610,10 @@ func approvable(p *Pass, calls []*syntax.Call, fs []Finding) bool {
 		if !approvableCall(p, c) {
 			return false
 		}
-		if fixed[c] || c.Choice != nil && fixedChoice[c.Choice] || readOnly()[c.Name] {
+		if fixed[c] || c.Choice != nil && fixedChoice[c.Choice] || readOnly.Get()[c.Name] {
 			continue
 		}
-		if c.Name == "git" && readOnlyGit()[gitSubcommand(c)] {
+		if c.Name == "git" && readOnlyGit.Get()[gitSubcommand(c)] {
 			continue
 		}
 		if _, stdin := syntax.ShellScript(c); syntax.IsShell(c.Name) && !stdin && hasChild(p, c) {

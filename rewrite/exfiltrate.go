@@ -5,8 +5,8 @@ import (
 	"net/netip"
 	"net/url"
 	"strings"
-	"sync"
 
+	"github.com/corral-dev/corral/internal/lazy"
 	"github.com/corral-dev/corral/syntax"
 )
 
@@ -47,22 +47,22 @@ that .dockerignore does not leave out is denied; a local daemon passes.`,
 }
 
 // networkCommands send data to another host.
-var networkCommands = sync.OnceValue(func() map[string]bool {
+var networkCommands = lazy.Value[map[string]bool]{New: func() map[string]bool {
 	return map[string]bool{"curl": true, "wget": true, "wget2": true, "http": true, "https": true, "xh": true, "xhs": true,
 		"scp": true, "rsync": true, "sftp": true, "ssh": true, "nc": true, "ncat": true, "netcat": true, "socat": true, "telnet": true, "gh": true, "openssl": true}
-})
+}}
 
 // DefaultAllowHosts are the hosts an upload may go to without asking.
 var DefaultAllowHosts = []string{"localhost", "127.0.0.1", "::1"}
 
-var curlUploadSpec = sync.OnceValue(func() optSpec {
+var curlUploadSpec = lazy.Value[optSpec]{New: func() optSpec {
 	return optSpec{shortVal: "dFTouHAeEKrxXbcmwYyzCQUDE", longVal: longOpts(
 		"data", "data-ascii", "data-binary", "data-raw", "data-urlencode", "json", "form", "form-string", "upload-file",
 		"output", "user", "header", "user-agent", "referer", "cert", "key", "config", "range", "proxy", "request",
 		"cookie", "cookie-jar", "max-time", "write-out", "url", "output-dir", "connect-timeout", "retry", "continue-at",
 		"dump-header", "resolve", "connect-to", "cacert", "capath", "proxy-user", "limit-rate", "max-filesize", "quote",
 		"interface", "trace", "trace-ascii", "stderr", "netrc-file", "oauth2-bearer", "variable", "expand-url", "preproxy")}
-})
+}}
 
 func checkExfiltrate(p *Pass, c *syntax.Call) {
 	if isEnvDump(c) {
@@ -108,7 +108,7 @@ func checkExfiltrate(p *Pass, c *syntax.Call) {
 			return
 		}
 		next := c.Pipe.Stage(c.PipeIndex + 1)
-		if next == nil || !socketCommands()[next.Name] {
+		if next == nil || !socketCommands.Get()[next.Name] {
 			return
 		}
 		_, operands := scan(c.Args, optSpec{})
@@ -118,9 +118,9 @@ func checkExfiltrate(p *Pass, c *syntax.Call) {
 	}
 }
 
-var socketCommands = sync.OnceValue(func() map[string]bool {
+var socketCommands = lazy.Value[map[string]bool]{New: func() map[string]bool {
 	return map[string]bool{"nc": true, "ncat": true, "netcat": true, "socat": true, "telnet": true}
-})
+}}
 
 // upload judges local file a sent by c to host ("" when unknown).
 func (p *Pass) upload(c *syntax.Call, a syntax.Arg, host string) {
@@ -242,7 +242,7 @@ func curlLocalOnly(c *syntax.Call, opts []option, operands []int) bool {
 }
 
 func (p *Pass) curlUploads(c *syntax.Call) {
-	opts, operands := scan(c.Args, curlUploadSpec())
+	opts, operands := scan(c.Args, curlUploadSpec.Get())
 	if curlLocalOnly(c, opts, operands) {
 		// -T to file:// copies the file here (a write bash-write
 		// judges); a secret copied so is still read, as cp .env /tmp/x is.
@@ -465,14 +465,14 @@ func isEnvDump(c *syntax.Call) bool {
 func (p *Pass) envIntoNetwork(c *syntax.Call) {
 	if c.Pipe != nil {
 		for i := c.PipeIndex + 1; i < len(c.Pipe.Calls) && i <= c.PipeIndex+maxPipeFollow; i++ {
-			if s := c.Pipe.Stage(i); s != nil && networkCommands()[s.Name] {
+			if s := c.Pipe.Stage(i); s != nil && networkCommands.Get()[s.Name] {
 				p.Report(c, Finding{Rule: "exfiltrate", Decision: Deny, Message: fmt.Sprintf("the environment (%s) is piped into %s: it holds the session's tokens and keys", c.Name, s.Name)})
 				return
 			}
 		}
 	}
 	for h := c.Host; h != nil; h = h.Host {
-		if networkCommands()[h.Name] {
+		if networkCommands.Get()[h.Name] {
 			p.Report(c, Finding{Rule: "exfiltrate", Decision: Deny, Message: fmt.Sprintf("the environment (%s) is substituted into %s: it holds the session's tokens and keys", c.Name, h.Name)})
 			return
 		}
@@ -483,7 +483,7 @@ func (p *Pass) envIntoNetwork(c *syntax.Call) {
 // command given a variable that holds a secret file's content (source
 // .env; curl -d "$KEY" https://…): the value leaves the machine.
 func (p *Pass) secretArgs(c *syntax.Call) bool {
-	if len(c.Sources) == 0 || !networkCommands()[c.Name] || p.Config.Paths == nil {
+	if len(c.Sources) == 0 || !networkCommands.Get()[c.Name] || p.Config.Paths == nil {
 		return false
 	}
 	for _, a := range c.Args {

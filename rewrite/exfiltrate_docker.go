@@ -48,7 +48,7 @@ func dockerRemoteHost(addr string) string {
 // A daemon named elsewhere (the environment corral runs in, --context, a
 // docker context's file) is not read: "".
 func dockerDaemonHost(c *syntax.Call) string {
-	opts, _ := scan(c.Args, dockerOptions())
+	opts, _ := scan(c.Args, dockerOptions.Get())
 	for _, o := range find(opts, "H", "host") {
 		if o.val.Static {
 			if h := dockerRemoteHost(o.val.Value); h != "" {
@@ -75,7 +75,7 @@ func dockerDaemonHost(c *syntax.Call) string {
 // ok is false for another command, a context read from stdin (-) or a
 // URL (git or tarball), which are not local trees.
 func dockerBuildContext(c *syntax.Call) (syntax.Arg, bool) {
-	_, operands := scan(c.Args, dockerOptions())
+	_, operands := scan(c.Args, dockerOptions.Get())
 	if len(operands) == 0 {
 		return syntax.Arg{}, false
 	}

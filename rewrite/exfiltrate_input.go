@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/corral-dev/corral/internal/lazy"
 	"github.com/corral-dev/corral/syntax"
 )
 
@@ -44,7 +45,7 @@ func sendsInput(c *syntax.Call) bool {
 	case "openssl":
 		return len(c.Args) > 0 && c.Args[0].Value == "s_client"
 	case "curl":
-		opts, _ := scan(c.Args, curlUploadSpec())
+		opts, _ := scan(c.Args, curlUploadSpec.Get())
 		for _, o := range opts {
 			if !o.hasVal {
 				continue
@@ -100,7 +101,7 @@ func sendsInput(c *syntax.Call) bool {
 // stage before that prints it (printf %s "$KEY" | curl -d @- URL, cat
 // .env | base64 | nc host 80).
 func (p *Pass) secretInput(c *syntax.Call) bool {
-	if p.Config.Paths == nil || !networkCommands()[c.Name] || !sendsInput(c) {
+	if p.Config.Paths == nil || !networkCommands.Get()[c.Name] || !sendsInput(c) {
 		return false
 	}
 	files := c.InputFiles()
@@ -152,7 +153,9 @@ func (p *Pass) secretEnvImport(c *syntax.Call) bool {
 
 // stdinPrinters are the programs that copy their input to their output
 // when given no file: what they print reaches the agent.
-var stdinPrinters = setOf("cat", "tac", "head", "tail", "base64", "xxd", "strings", "sed", "awk", "gawk", "mawk", "grep", "egrep", "fgrep", "cut", "sort", "uniq", "tr", "envsubst")
+var stdinPrinters = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return setOf("cat", "tac", "head", "tail", "base64", "xxd", "strings", "sed", "awk", "gawk", "mawk", "grep", "egrep", "fgrep", "cut", "sort", "uniq", "tr", "envsubst")
+}}
 
 // checkSecretInput judges a printer whose input is a here-string or
 // here-document holding a secret's content and whose output reaches the
@@ -164,7 +167,7 @@ func checkSecretInput(p *Pass) {
 		return
 	}
 	for _, c := range p.Model.Calls {
-		if len(c.Sources) == 0 || !stdinPrinters[c.Name] {
+		if len(c.Sources) == 0 || !stdinPrinters.Get()[c.Name] {
 			continue
 		}
 		in, out := c.Fd(0), c.Fd(1)

@@ -4,9 +4,9 @@ import (
 	"path"
 	"sort"
 	"strings"
-	"sync"
 
 	"github.com/corral-dev/corral/guards"
+	"github.com/corral-dev/corral/internal/lazy"
 	"github.com/corral-dev/corral/syntax"
 )
 
@@ -125,20 +125,20 @@ func follow(p *Pass, rels []Relocation, edited map[span]bool) []syntax.Edit {
 
 // pathOperandCommands take file or directory names as their operands (and
 // as the values of their options), so a bare name there is a path.
-var pathOperandCommands = sync.OnceValue(func() map[string]bool {
+var pathOperandCommands = lazy.Value[map[string]bool]{New: func() map[string]bool {
 	return setOf("cd", "pushd", "ls", "cat", "less", "more", "head", "tail", "tree", "du", "stat",
 		"file", "cp", "mv", "rm", "rmdir", "touch", "mkdir", "ln", "install", "chmod", "chown", "chgrp", "realpath",
 		"readlink", "wc", "diff", "cmp", "sort", "uniq", "test", "[", "source", ".", "unzip", "zip", "gunzip", "gzip",
 		"bunzip2", "bzip2", "xz", "unxz", "zcat", "tar", "bsdtar", "7z", "find", "code", "vim", "vi", "nvim", "nano",
 		"emacs", "open", "xdg-open", "bat", "sha256sum", "sha1sum", "sha512sum", "md5sum", "shasum", "b2sum", "dpkg",
 		"rpm", "gpg", "du", "hexdump", "xxd", "od", "strings")
-})
+}}
 
 // programFirst are filters whose first operand is a pattern or program
 // and whose other operands are files.
-var programFirst = sync.OnceValue(func() map[string]bool {
+var programFirst = lazy.Value[map[string]bool]{New: func() map[string]bool {
 	return setOf("grep", "egrep", "fgrep", "rg", "ag", "ack", "jq", "yq", "sed", "awk", "gawk", "mawk")
-})
+}}
 
 // scriptOperandCommand reports whether c takes a script file as its first
 // operand (a shell or an interpreter); the words after it are the
@@ -149,7 +149,7 @@ func scriptOperandCommand(c *syntax.Call) bool {
 
 // dirOptions are, per command, the options whose separate value is a
 // directory or file of the command (make -C dir, git -C dir).
-var dirOptions = sync.OnceValue(func() map[string]map[string]bool {
+var dirOptions = lazy.Value[map[string]map[string]bool]{New: func() map[string]map[string]bool {
 	return map[string]map[string]bool{
 		"make":  setOf("-C", "--directory", "-f", "--file", "--makefile"),
 		"gmake": setOf("-C", "--directory", "-f", "--file", "--makefile"),
@@ -161,7 +161,7 @@ var dirOptions = sync.OnceValue(func() map[string]map[string]bool {
 		"go":    setOf("-C"),
 		"cargo": setOf("--manifest-path"),
 	}
-})
+}}
 
 // pathRefs returns the words of c that name files or directories: the
 // command word when it is a path (./widget/install.sh), any word with a
@@ -173,10 +173,10 @@ func pathRefs(c *syntax.Call) []syntax.Arg {
 	if c.NameArg.Word != nil && strings.Contains(c.NameArg.Value, "/") {
 		out = append(out, c.NameArg)
 	}
-	if programFirst()[c.Name] {
+	if programFirst.Get()[c.Name] {
 		return append(out, filterPaths(c)...)
 	}
-	all := pathOperandCommands()[c.Name]
+	all := pathOperandCommands.Get()[c.Name]
 	// A shell's or interpreter's script file, read with its options
 	// (not -c's or -e's program text, not python -m's module).
 	script := -1
@@ -192,7 +192,7 @@ func pathRefs(c *syntax.Call) []syntax.Arg {
 			}
 		}
 	}
-	opts := dirOptions()[c.Name]
+	opts := dirOptions.Get()[c.Name]
 	for i, a := range c.Args {
 		v := a.Value
 		if strings.HasPrefix(v, "-") {
@@ -209,9 +209,9 @@ func pathRefs(c *syntax.Call) []syntax.Arg {
 }
 
 // filterNames maps a filter to the programs.go table it is read with.
-var filterNames = sync.OnceValue(func() map[string]string {
+var filterNames = lazy.Value[map[string]string]{New: func() map[string]string {
 	return map[string]string{"egrep": "grep", "fgrep": "grep", "gawk": "awk", "mawk": "awk"}
-})
+}}
 
 // filterPaths returns the words of a filter (grep, sed, awk, jq, …) that
 // name files, its options read with its own table: the operands after
@@ -221,7 +221,7 @@ var filterNames = sync.OnceValue(func() map[string]string {
 // moved x.sh.
 func filterPaths(c *syntax.Call) []syntax.Arg {
 	name := c.Name
-	if n, ok := filterNames()[name]; ok {
+	if n, ok := filterNames.Get()[name]; ok {
 		name = n
 	}
 	opts, operands := scan(c.Args, specFor(name))

@@ -2,8 +2,8 @@ package rewrite
 
 import (
 	"strings"
-	"sync"
 
+	"github.com/corral-dev/corral/internal/lazy"
 	"github.com/corral-dev/corral/syntax"
 )
 
@@ -103,21 +103,21 @@ func gitSubcommand(c *syntax.Call) string {
 }
 
 // cloneSpec are git clone's options that take a value.
-var cloneSpec = sync.OnceValue(func() optSpec {
+var cloneSpec = lazy.Value[optSpec]{New: func() optSpec {
 	return optSpec{shortVal: "obucj", longEq: true, longVal: longOpts("origin", "branch", "upload-pack", "reference",
 		"reference-if-able", "separate-git-dir", "depth", "shallow-since", "shallow-exclude", "config", "server-option",
 		"filter", "template", "jobs", "bundle-uri", "ref-format", "revision")}
-})
+}}
 
 func checkGitClone(p *Pass, c *syntax.Call) {
 	start, dir, ok := gitCloneStart(c)
 	if !ok {
 		return
 	}
-	spec := cloneSpec()
+	spec := cloneSpec.Get()
 	gitSvn := start >= 2 && c.Args[start-1].Value == "clone" && c.Args[start-2].Value == "svn"
 	if gitSvn {
-		spec = gitSvnCloneSpec()
+		spec = gitSvnCloneSpec.Get()
 	}
 	opts, operands := scan(c.Args[start:], spec)
 	pos := make([]int, len(operands))
@@ -149,11 +149,11 @@ func checkGitClone(p *Pass, c *syntax.Call) {
 }
 
 // gitSvnCloneSpec are git svn clone's options that take a value.
-var gitSvnCloneSpec = sync.OnceValue(func() optSpec {
+var gitSvnCloneSpec = lazy.Value[optSpec]{New: func() optSpec {
 	return optSpec{shortVal: "rTtbA", longEq: true, longVal: longOpts("revision", "trunk", "tags", "branches",
 		"prefix", "username", "authors-file", "authors-prog", "ignore-paths", "include-paths", "ignore-refs",
 		"log-window-size", "rewrite-root", "rewrite-uuid", "placeholder-filename", "config-dir", "template")}
-})
+}}
 
 // cloneGitDirs handles where a clone puts its repository and work tree
 // besides its destination: --separate-git-dir outside the sandbox is moved

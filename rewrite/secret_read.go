@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
-	"sync"
 
 	"github.com/corral-dev/corral/guards"
+	"github.com/corral-dev/corral/internal/lazy"
 	"github.com/corral-dev/corral/syntax"
 )
 
@@ -66,7 +66,7 @@ and how to allow that one path; a policy can make it ask ("secrets":
 
 // readerSpecs are the options that take a value, for the commands whose
 // operands are all files read.
-var readerSpecs = sync.OnceValue(func() map[string]optSpec {
+var readerSpecs = lazy.Value[map[string]optSpec]{New: func() map[string]optSpec {
 	return map[string]optSpec{
 		"head":    {shortVal: "nc", longVal: longOpts("lines", "bytes"), longEq: true},
 		"tail":    {shortVal: "ncs", longVal: longOpts("lines", "bytes", "sleep-interval", "pid", "max-unchanged-stats"), longEq: true},
@@ -88,7 +88,7 @@ var readerSpecs = sync.OnceValue(func() map[string]optSpec {
 		"cp":      {shortVal: "tS", longVal: longOpts("target-directory", "suffix", "backup", "sparse", "reflink", "preserve", "no-preserve"), longEq: true},
 		"mv":      {shortVal: "tS", longVal: longOpts("target-directory", "suffix", "backup"), longEq: true},
 	}
-})
+}}
 
 func checkSecretRead(p *Pass, c *syntax.Call) {
 	if c.Name == "git" {
@@ -110,7 +110,7 @@ func checkSecretRead(p *Pass, c *syntax.Call) {
 	case "batcat":
 		name = "bat"
 	}
-	spec := readerSpecs()[name]
+	spec := readerSpecs.Get()[name]
 	if name == "rsync" || name == "scp" {
 		spec = remoteCopySpec(name)
 	}
@@ -120,13 +120,13 @@ func checkSecretRead(p *Pass, c *syntax.Call) {
 	// search is how a search tool reads a directory it is given, for the
 	// files on disk under it; nil for the other readers.
 	var search *guards.Walk
-	if compressors[name] {
+	if compressors.Get()[name] {
 		// gzip -c, xz --stdout, zstd -c: the file's content, compressed,
 		// goes to stdout.
 		if !has(opts, "c", "stdout", "to-stdout") || has(opts, "d", "decompress", "uncompress", "l", "list", "t", "test") {
 			return
 		}
-		opts, files = scan(c.Args, optSpec{shortVal: compressorVals[name], longEq: true})
+		opts, files = scan(c.Args, optSpec{shortVal: compressorVals.Get()[name], longEq: true})
 	}
 	switch name {
 	case "sed", "awk", "gawk", "mawk", "jq", "yq":
@@ -251,8 +251,12 @@ func checkSecretRead(p *Pass, c *syntax.Call) {
 // content compressed to stdout; compressorVals their short options that
 // take a value.
 var (
-	compressors    = setOf("gzip", "pigz", "bzip2", "pbzip2", "xz", "lzma", "zstd", "lz4", "lzip", "brotli")
-	compressorVals = map[string]string{"zstd": "oDMT", "lz4": "B", "xz": "MFT", "lzma": "MFT", "pigz": "bpK", "brotli": "oqw", "gzip": "S", "bzip2": "", "pbzip2": "bmp", "lzip": "bmos"}
+	compressors = lazy.Value[map[string]bool]{New: func() map[string]bool {
+		return setOf("gzip", "pigz", "bzip2", "pbzip2", "xz", "lzma", "zstd", "lz4", "lzip", "brotli")
+	}}
+	compressorVals = lazy.Value[map[string]string]{New: func() map[string]string {
+		return map[string]string{"zstd": "oDMT", "lz4": "B", "xz": "MFT", "lzma": "MFT", "pigz": "bpK", "brotli": "oqw", "gzip": "S", "bzip2": "", "pbzip2": "bmp", "lzip": "bmos"}
+	}}
 )
 
 // searchWalk describes which files a recursive grep, rg or ag reads under

@@ -2,9 +2,9 @@ package rewrite
 
 import (
 	"strings"
-	"sync"
 
 	"github.com/corral-dev/corral/guards"
+	"github.com/corral-dev/corral/internal/lazy"
 	"github.com/corral-dev/corral/syntax"
 )
 
@@ -14,7 +14,7 @@ import (
 // --author=x). No abbreviations are resolved: an option that would make
 // the command print no content (--stat) is then only seen when spelled
 // out, which errs on the side of judging the read.
-var gitReadSpecs = sync.OnceValue(func() map[string]optSpec {
+var gitReadSpecs = lazy.Value[map[string]optSpec]{New: func() map[string]optSpec {
 	gitDiffValues := longOpts("output", "diff-filter", "find-object", "word-diff-regex", "src-prefix", "dst-prefix",
 		"line-prefix", "ignore-matching-lines", "anchored", "skip-to", "rotate-to", "output-indicator-new",
 		"output-indicator-old", "output-indicator-context", "color-moved-ws", "inter-hunk-context")
@@ -33,7 +33,7 @@ var gitReadSpecs = sync.OnceValue(func() map[string]optSpec {
 		"grep":         {shortVal: "efmABC", longEq: true, longVal: longOpts("max-depth", "context", "after-context", "before-context", "max-count", "threads", "open-files-in-pager", "color")},
 		"diff-tree":    {shortVal: "SGIO", longEq: true, longVal: gitDiffValues},
 	}
-})
+}}
 
 // gitNoContent are the options after which diff, show and log print names
 // or counts of changes, not their lines.
@@ -78,7 +78,7 @@ func (p *Pass) gitSecretRead(c *syntax.Call) {
 	default:
 		return
 	}
-	opts, operands := scan(args, gitReadSpecs()[name])
+	opts, operands := scan(args, gitReadSpecs.Get()[name])
 	// Operands after "--" are paths only.
 	dd := len(args)
 	consumed := map[int]bool{}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/corral-dev/corral/guards"
+	"github.com/corral-dev/corral/internal/lazy"
 	"github.com/corral-dev/corral/syntax"
 )
 
@@ -34,7 +35,9 @@ const maxProducerStages = 8
 // pathFilters are programs that pass some of the lines they read on
 // unchanged: the paths that reach the reader are among those the producer
 // printed.
-var pathFilters = setOf("grep", "egrep", "fgrep", "sort", "uniq", "head", "tail", "tac", "shuf")
+var pathFilters = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return setOf("grep", "egrep", "fgrep", "sort", "uniq", "head", "tail", "tac", "shuf")
+}}
 
 // extraSources lists where the run-time operands of c come from: the find
 // that runs c with -exec, or the stage before an xargs or parallel that
@@ -65,7 +68,7 @@ func (p *Pass) stageSources(pipe *syntax.Pipeline, i int, keep *regexp.Regexp) (
 		if src == nil {
 			return nil, false
 		}
-		if !pathFilters[src.Name] {
+		if !pathFilters.Get()[src.Name] {
 			out, ok := producerSources(src)
 			for j := range out {
 				out[j].keep = keep
@@ -89,7 +92,7 @@ func (p *Pass) stageSources(pipe *syntax.Pipeline, i int, keep *regexp.Regexp) (
 // (-v, -f, several patterns). Go's regexp stands in for grep's: for plain
 // words and simple patterns they agree.
 func grepKeep(c *syntax.Call) (*regexp.Regexp, bool) {
-	opts, operands := scan(c.Args, readerSpecs()["grep"])
+	opts, operands := scan(c.Args, readerSpecs.Get()["grep"])
 	if has(opts, "v", "invert-match", "f", "file", "e", "regexp") || len(operands) != 1 || !c.Args[operands[0]].Static {
 		return nil, false
 	}

@@ -2,8 +2,8 @@ package rewrite
 
 import (
 	"strings"
-	"sync"
 
+	"github.com/corral-dev/corral/internal/lazy"
 	"github.com/corral-dev/corral/syntax"
 )
 
@@ -22,14 +22,14 @@ sandbox or of a directory outside the project passes.`,
 }
 
 // dockerRunSpec are docker run's options that take a value.
-var dockerRunSpec = sync.OnceValue(func() optSpec {
+var dockerRunSpec = lazy.Value[optSpec]{New: func() optSpec {
 	short, long := syntax.DockerRunOptions()
 	return optSpec{shortVal: short, longVal: longOpts(long...), longEq: true, stop: true}
-})
+}}
 
 func checkContainerMount(p *Pass, c *syntax.Call) {
 	args := c.Args
-	_, ops := scan(args, dockerOptions())
+	_, ops := scan(args, dockerOptions.Get())
 	if len(ops) == 0 {
 		return
 	}
@@ -40,7 +40,7 @@ func checkContainerMount(p *Pass, c *syntax.Call) {
 	if sub := args[i].Value; sub != "run" && sub != "create" {
 		return
 	}
-	opts, _ := scan(args[i+1:], dockerRunSpec())
+	opts, _ := scan(args[i+1:], dockerRunSpec.Get())
 	for _, o := range opts {
 		if !o.hasVal {
 			continue

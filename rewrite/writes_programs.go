@@ -2,9 +2,9 @@ package rewrite
 
 import (
 	"strings"
-	"sync"
 
 	"github.com/corral-dev/corral/guards"
+	"github.com/corral-dev/corral/internal/lazy"
 	"github.com/corral-dev/corral/syntax"
 )
 
@@ -143,7 +143,7 @@ func programWrites(c *syntax.Call) []target {
 	case "rsync":
 		// From a remote host it is an acquisition, moved into the sandbox
 		// by the remote-copy rule.
-		if opts, ops := scan(c.Args, rsyncSpec()); len(ops) >= 2 && !rsyncFromRemote(c, ops) && !rsyncDryRun(opts) {
+		if opts, ops := scan(c.Args, rsyncSpec.Get()); len(ops) >= 2 && !rsyncFromRemote(c, ops) && !rsyncDryRun(opts) {
 			if dest := c.Args[ops[len(ops)-1]]; !remotePath(dest.Value) {
 				// rsync makes the destination a directory (and fills
 				// it) unless it copies one file: several sources, or a
@@ -157,7 +157,7 @@ func programWrites(c *syntax.Call) []target {
 			}
 		}
 	case "tar", "bsdtar", "gtar":
-		opts, _ := scan(c.Args, tarWriteSpec())
+		opts, _ := scan(c.Args, tarWriteSpec.Get())
 		first := ""
 		if len(c.Args) > 0 {
 			first = c.Args[0].Value
@@ -243,14 +243,14 @@ func programWrites(c *syntax.Call) []target {
 }
 
 // tarWriteSpec are tar's options that take a value.
-var tarWriteSpec = sync.OnceValue(func() optSpec {
+var tarWriteSpec = lazy.Value[optSpec]{New: func() optSpec {
 	return optSpec{shortVal: "bCfFgHIKLNTVX", longVal: longOpts("directory", "file", "files-from", "exclude-from", "blocking-factor",
 		"format", "newer", "after-date", "newer-mtime", "listed-incremental", "label", "owner", "group", "mode", "mtime", "transform",
 		"xform", "use-compress-program", "exclude", "starting-file", "tape-length", "info-script", "new-volume-script", "volno-file",
 		"record-size", "suffix", "to-command", "checkpoint-action", "strip-components", "backup", "rmt-command", "rsh-command",
 		"index-file", "occurrence", "sparse-version", "quoting-style", "hole-detection", "checkpoint", "warning", "atime-preserve",
 		"owner-map", "group-map", "pax-option", "xattrs-include", "xattrs-exclude"), longEq: true}
-})
+}}
 
 // awkInPlace lists the files gawk edits in place (-i inplace, --include
 // inplace): its operands after the program text.
@@ -288,7 +288,7 @@ func awkInPlace(c *syntax.Call) []target {
 // -T x.txt file:///tmp/d/ writes /tmp/d/x.txt). A file:// URL only known at
 // run time names no path here; the exfiltrate rule asks about it.
 func curlFileUploads(c *syntax.Call) []target {
-	opts, operands := scan(c.Args, curlUploadSpec())
+	opts, operands := scan(c.Args, curlUploadSpec.Get())
 	uploads := find(opts, "T", "upload-file")
 	if len(uploads) == 0 {
 		return nil
@@ -471,5 +471,5 @@ func surelyDir(dir syntax.Dir, a syntax.Arg) bool {
 		return true
 	}
 	t := dir.Join(v)
-	return t.Known && systemDirs()[t.Path]
+	return t.Known && systemDirs.Get()[t.Path]
 }

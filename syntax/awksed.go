@@ -2,6 +2,8 @@ package syntax
 
 import (
 	"strings"
+
+	"github.com/corral-dev/corral/internal/lazy"
 )
 
 // FilterCode is what the program text of awk or sed does besides
@@ -18,16 +20,18 @@ type FilterCode struct {
 	Dynamic string
 }
 
+// awkString matches an awk string literal and captures its text.
+const awkString = `"((?:[^"\\\n]|\\.)*)"`
+
 var (
-	awkString   = `"((?:[^"\\\n]|\\.)*)"`
-	awkSystem   = lazyRegexp(`\bsystem\s*\(\s*` + awkString + `\s*\)`)
-	awkSystemAt = lazyRegexp(`\bsystem\s*\(`)
-	awkPipeOut  = lazyRegexp(`\|&?\s*` + awkString)
-	awkGetline  = lazyRegexp(awkString + `\s*\|&?\s*getline\b`)
-	awkLiteral  = lazyRegexp(`"(?:[^"\\\n]|\\.)*"|(?:^|[\s({,;~!&|])/(?:[^/\\\n]|\\.)+/`)
-	awkPipeTo   = lazyRegexp(`\|&?\s*(?:""|getline\b)|""\s*\|&?\s*getline\b`)
-	awkWrite    = lazyRegexp(`\bprintf?\b[^;{}\n|]*?>>?\s*` + awkString)
-	awkWriteAny = lazyRegexp(`\bprintf?\b[^;{}\n|]*?>>?\s*[A-Za-z_$(]`)
+	awkSystem   = lazy.Regexp{Expr: `\bsystem\s*\(\s*` + awkString + `\s*\)`}
+	awkSystemAt = lazy.Regexp{Expr: `\bsystem\s*\(`}
+	awkPipeOut  = lazy.Regexp{Expr: `\|&?\s*` + awkString}
+	awkGetline  = lazy.Regexp{Expr: awkString + `\s*\|&?\s*getline\b`}
+	awkLiteral  = lazy.Regexp{Expr: `"(?:[^"\\\n]|\\.)*"|(?:^|[\s({,;~!&|])/(?:[^/\\\n]|\\.)+/`}
+	awkPipeTo   = lazy.Regexp{Expr: `\|&?\s*(?:""|getline\b)|""\s*\|&?\s*getline\b`}
+	awkWrite    = lazy.Regexp{Expr: `\bprintf?\b[^;{}\n|]*?>>?\s*` + awkString}
+	awkWriteAny = lazy.Regexp{Expr: `\bprintf?\b[^;{}\n|]*?>>?\s*[A-Za-z_$(]`}
 )
 
 // awkDynamicPipe reports whether an awk program has a pipe (print | cmd,
@@ -35,7 +39,7 @@ var (
 // regular-expression literals are left out first: a | inside them is
 // text or alternation.
 func awkDynamicPipe(prog string) bool {
-	stripped := awkLiteral().ReplaceAllStringFunc(prog, func(m string) string {
+	stripped := awkLiteral.Get().ReplaceAllStringFunc(prog, func(m string) string {
 		if strings.HasSuffix(m, "\"") {
 			return `""`
 		}
@@ -43,7 +47,7 @@ func awkDynamicPipe(prog string) bool {
 	})
 	stripped = strings.ReplaceAll(stripped, "||", "  ")
 	bars := strings.Count(stripped, "|")
-	static := len(awkPipeTo().FindAllStringIndex(stripped, -1))
+	static := len(awkPipeTo.Get().FindAllStringIndex(stripped, -1))
 	return bars > static
 }
 
@@ -85,14 +89,14 @@ func AwkProgram(c *Call) (Arg, bool) {
 // AwkCode reads an awk program's commands and output files.
 func AwkCode(prog string) FilterCode {
 	var fc FilterCode
-	for _, m := range awkSystem().FindAllStringSubmatch(prog, -1) {
+	for _, m := range awkSystem.Get().FindAllStringSubmatch(prog, -1) {
 		fc.Commands = append(fc.Commands, awkUnquote(m[1]))
 	}
-	if len(awkSystemAt().FindAllStringIndex(prog, -1)) > len(fc.Commands) {
+	if len(awkSystemAt.Get().FindAllStringIndex(prog, -1)) > len(fc.Commands) {
 		fc.Dynamic = "system() of a command only known at run time"
 	}
 	pipes := 0
-	for _, m := range awkPipeOut().FindAllStringSubmatch(prog, -1) {
+	for _, m := range awkPipeOut.Get().FindAllStringSubmatch(prog, -1) {
 		cmd := awkUnquote(m[1])
 		fc.Commands = append(fc.Commands, cmd)
 		if f := strings.Fields(cmd); len(f) > 0 && (IsShell(f[0]) || RunnerOf(f[0]) == InterpreterRunner) && len(f) == 1 {
@@ -101,18 +105,18 @@ func AwkCode(prog string) FilterCode {
 		}
 		pipes++
 	}
-	for _, m := range awkGetline().FindAllStringSubmatch(prog, -1) {
+	for _, m := range awkGetline.Get().FindAllStringSubmatch(prog, -1) {
 		fc.Commands = append(fc.Commands, awkUnquote(m[1]))
 		pipes++
 	}
 	if fc.Dynamic == "" && awkDynamicPipe(prog) {
 		fc.Dynamic = "a pipe to or from a command only known at run time"
 	}
-	writes := awkWrite().FindAllStringSubmatch(prog, -1)
+	writes := awkWrite.Get().FindAllStringSubmatch(prog, -1)
 	for _, m := range writes {
 		fc.Writes = append(fc.Writes, awkUnquote(m[1]))
 	}
-	if fc.Dynamic == "" && len(awkWriteAny().FindAllStringIndex(prog, -1)) > 0 {
+	if fc.Dynamic == "" && len(awkWriteAny.Get().FindAllStringIndex(prog, -1)) > 0 {
 		fc.Dynamic = "output to a file only known at run time"
 	}
 	return fc
@@ -121,7 +125,7 @@ func AwkCode(prog string) FilterCode {
 // sedCommand matches the e, w and W commands of a sed script and the e
 // and w flags of s: an address may come first.
 var (
-	sedLineCmd = lazyRegexp(`^\s*(?:[0-9$]+|/(?:[^/\\]|\\.)*/)?(?:\s*,\s*(?:[0-9$]+|/(?:[^/\\]|\\.)*/))?\s*!?\s*([ewW])(?:\s+(.*))?$`)
+	sedLineCmd = lazy.Regexp{Expr: `^\s*(?:[0-9$]+|/(?:[^/\\]|\\.)*/)?(?:\s*,\s*(?:[0-9$]+|/(?:[^/\\]|\\.)*/))?\s*!?\s*([ewW])(?:\s+(.*))?$`}
 )
 
 // SedCode reads the scripts of a sed call (its -e/--expression values and
@@ -132,7 +136,7 @@ func SedCode(scripts []string) FilterCode {
 		for _, line := range strings.Split(s, "\n") {
 			for _, cmd := range strings.Split(line, ";") {
 				cmd = strings.TrimSpace(strings.TrimLeft(cmd, "{} \t"))
-				if m := sedLineCmd().FindStringSubmatch(cmd); m != nil {
+				if m := sedLineCmd.Get().FindStringSubmatch(cmd); m != nil {
 					arg := strings.TrimSpace(m[2])
 					switch m[1] {
 					case "e":
@@ -255,7 +259,7 @@ func sedSubst(cmd string) (flags, wfile string, ok bool) {
 	if i < 0 || i+1 >= len(cmd) {
 		return "", "", false
 	}
-	if m := sedAddress().FindString(cmd[:i]); m != cmd[:i] {
+	if m := sedAddress.Get().FindString(cmd[:i]); m != cmd[:i] {
 		return "", "", false
 	}
 	d := cmd[i+1]
@@ -289,4 +293,4 @@ func sedSubst(cmd string) (flags, wfile string, ok bool) {
 
 // sedAddress matches what may come before a sed command: an address or a
 // range, and !.
-var sedAddress = lazyRegexp(`^\s*(?:[0-9$]+|/(?:[^/\\]|\\.)*/)?(?:\s*,\s*(?:[0-9$]+|/(?:[^/\\]|\\.)*/))?\s*!?\s*`)
+var sedAddress = lazy.Regexp{Expr: `^\s*(?:[0-9$]+|/(?:[^/\\]|\\.)*/)?(?:\s*,\s*(?:[0-9$]+|/(?:[^/\\]|\\.)*/))?\s*!?\s*`}

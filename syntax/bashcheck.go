@@ -5,10 +5,11 @@ import (
 	"context"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/corral-dev/corral/internal/lazy"
 )
 
 // ShellCheckTimeout bounds one shell's syntax check. A check that takes
@@ -33,7 +34,7 @@ var syntaxShells = [][]string{
 // an unclosed quote bash names the line the quote opens on, dash and zsh
 // a later one; for a compound command left open, every shell names the
 // end.
-var shellErrorLine = regexp.MustCompile(`/dev/stdin: ?(?:line )?([0-9]+): `)
+var shellErrorLine = lazy.Regexp{Expr: `/dev/stdin: ?(?:line )?([0-9]+): `}
 
 // ShellsReject asks every shell of this machine that an agent may run a
 // command with (bash, zsh, sh) whether it can parse src, without running
@@ -85,7 +86,7 @@ func shellRejects(path string, args []string, src string) (int, bool) {
 	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() < 1 || ee.ExitCode() > 2 {
 		return 0, false
 	}
-	m := shellErrorLine.FindSubmatch(stderr.Bytes())
+	m := shellErrorLine.Get().FindSubmatch(stderr.Bytes())
 	if m == nil {
 		return 0, false
 	}

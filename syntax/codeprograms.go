@@ -3,6 +3,7 @@ package syntax
 import (
 	"strings"
 
+	"github.com/corral-dev/corral/internal/lazy"
 	"github.com/corral-dev/corral/syntax/lang"
 )
 
@@ -13,23 +14,27 @@ import (
 // syntax/lang and walked like interpreter code (interp.go).
 
 // awkNames are the awk implementations (busybox awk is unwrapped to awk).
-var awkNames = map[string]bool{"awk": true, "gawk": true, "mawk": true, "nawk": true, "original-awk": true, "goawk": true, "onetrue-awk": true, "bwk": true}
+var awkNames = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"awk": true, "gawk": true, "mawk": true, "nawk": true, "original-awk": true, "goawk": true, "onetrue-awk": true, "bwk": true}
+}}
 
 // vimNames are Vim, Neovim and their other names; the r… names start in
 // restricted mode, where shell commands are refused.
-var vimNames = map[string]bool{"vim": true, "vi": true, "nvim": true, "ex": true, "view": true, "gvim": true, "gview": true,
-	"rvim": true, "rview": true, "rgvim": true, "rgview": true, "vimdiff": true, "gvimdiff": true, "nvimdiff": true, "evim": true,
-	"vim.basic": true, "vim.tiny": true, "vim.nox": true, "vim.gtk3": true, "vim.gtk": true, "vim.athena": true, "vedit": true}
+var vimNames = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"vim": true, "vi": true, "nvim": true, "ex": true, "view": true, "gvim": true, "gview": true,
+		"rvim": true, "rview": true, "rgvim": true, "rgview": true, "vimdiff": true, "gvimdiff": true, "nvimdiff": true, "evim": true,
+		"vim.basic": true, "vim.tiny": true, "vim.nox": true, "vim.gtk3": true, "vim.gtk": true, "vim.athena": true, "vedit": true}
+}}
 
 // codePrograms models the code a call of awk, sed, vim, emacs or gdb
 // runs. It reports whether call is one of them.
 func (w *walker) codePrograms(c scope, call *Call) bool {
 	switch {
-	case awkNames[call.Name]:
+	case awkNames.Get()[call.Name]:
 		w.awkProgram(c, call)
 	case call.Name == "sed" || call.Name == "gsed":
 		w.sedProgram(c, call)
-	case vimNames[call.Name]:
+	case vimNames.Get()[call.Name]:
 		w.vimProgram(c, call)
 	case call.Name == "emacs" || call.Name == "emacsclient" || strings.HasPrefix(call.Name, "emacs-"):
 		w.emacsProgram(c, call)

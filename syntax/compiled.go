@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"github.com/corral-dev/corral/internal/lazy"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -28,14 +29,16 @@ type compiledSource struct {
 
 // compilerName matches the C and C++ compilers, with a target prefix or
 // a version suffix (x86_64-linux-gnu-gcc-12, clang++-17).
-var compilerName = lazyRegexp(`^(?:[\w.]+-)*(?:gcc|g\+\+|cc|c\+\+|clang|clang\+\+|tcc|icc|icx|icpx|c89|c99)(?:-[\d.]+)?$`)
+var compilerName = lazy.Regexp{Expr: `^(?:[\w.]+-)*(?:gcc|g\+\+|cc|c\+\+|clang|clang\+\+|tcc|icc|icx|icpx|c89|c99)(?:-[\d.]+)?$`}
 
 // compilerValued are the compiler options whose value is the next word
 // when not attached (gcc(1), clang(1)).
-var compilerValued = map[string]bool{"-I": true, "-L": true, "-D": true, "-U": true, "-imacros": true, "-isystem": true,
-	"-iquote": true, "-idirafter": true, "-iprefix": true, "-MF": true, "-MT": true, "-MQ": true, "-Xlinker": true,
-	"-Xassembler": true, "-Xpreprocessor": true, "-Xclang": true, "-T": true, "-u": true, "-z": true, "--param": true,
-	"-arch": true, "-target": true, "-isysroot": true, "--sysroot": true, "-aux-info": true, "-l": true, "-B": true}
+var compilerValued = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"-I": true, "-L": true, "-D": true, "-U": true, "-imacros": true, "-isystem": true,
+		"-iquote": true, "-idirafter": true, "-iprefix": true, "-MF": true, "-MT": true, "-MQ": true, "-Xlinker": true,
+		"-Xassembler": true, "-Xpreprocessor": true, "-Xclang": true, "-T": true, "-u": true, "-z": true, "--param": true,
+		"-arch": true, "-target": true, "-isysroot": true, "--sysroot": true, "-aux-info": true, "-l": true, "-B": true}
+}}
 
 // cSource reports a file name the compilers read as C or C++ by its
 // suffix.
@@ -54,7 +57,7 @@ func cSource(name string) bool {
 // of objects compiled earlier in the command). tcc -run FILE runs the
 // program at once: its source is read now.
 func (w *walker) noteCompile(c scope, call *Call) {
-	if !compilerName().MatchString(call.Name) || !call.Dir.Known {
+	if !compilerName.Get().MatchString(call.Name) || !call.Dir.Known {
 		return
 	}
 	var out Arg
@@ -119,7 +122,7 @@ func (w *walker) noteCompile(c scope, call *Call) {
 			}
 		case v == "-run" && call.Name == "tcc":
 			run = len(srcs)
-		case compilerValued[v]:
+		case compilerValued.Get()[v]:
 			next()
 		case v == "-":
 			add(a)
@@ -204,10 +207,12 @@ var loaderVars = []string{"LD_PRELOAD", "LD_AUDIT", "LD_LIBRARY_PATH"}
 
 // shellOwn are commands bash runs itself, without starting a program:
 // the loader's variables do nothing to them.
-var shellOwn = map[string]bool{"export": true, "cd": true, "echo": true, "printf": true, ":": true, "true": true,
-	"false": true, "test": true, "[": true, "read": true, "set": true, "unset": true, "local": true, "declare": true,
-	"typeset": true, "readonly": true, "exit": true, "return": true,
-	"shift": true, "alias": true, "pushd": true, "popd": true, "let": true, "wait": true, "type": true, "hash": true}
+var shellOwn = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"export": true, "cd": true, "echo": true, "printf": true, ":": true, "true": true,
+		"false": true, "test": true, "[": true, "read": true, "set": true, "unset": true, "local": true, "declare": true,
+		"typeset": true, "readonly": true, "exit": true, "return": true,
+		"shift": true, "alias": true, "pushd": true, "popd": true, "let": true, "wait": true, "type": true, "hash": true}
+}}
 
 // loader models the code the dynamic linker loads into the program call
 // starts: a library named by LD_PRELOAD or LD_AUDIT, or found first in
@@ -218,7 +223,7 @@ var shellOwn = map[string]bool{"export": true, "cd": true, "echo": true, "printf
 // NAME=value words. A library that existed before the command is not
 // judged (see the README's limits).
 func (w *walker) loader(c scope, call *Call, st *state, envWords map[string]string) {
-	if call.Name == "" || len(call.Wrappers) == 0 && shellOwn[call.Name] || len(w.compiled) == 0 && len(w.written) == 0 {
+	if call.Name == "" || len(call.Wrappers) == 0 && shellOwn.Get()[call.Name] || len(w.compiled) == 0 && len(w.written) == 0 {
 		return
 	}
 	for _, name := range loaderVars {

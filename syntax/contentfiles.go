@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	sh "mvdan.cc/sh/v3/syntax"
+
+	"github.com/corral-dev/corral/internal/lazy"
 )
 
 // contentProgram is a program that prints the content of the files it is
@@ -26,32 +28,34 @@ type contentProgram struct {
 // of their operands or input, as their manuals describe them. A program
 // that prints something else (wc, sha256sum, test) is not listed: its
 // output holds no file's content.
-var contentPrograms = map[string]contentProgram{
-	"cat":      {},
-	"tac":      {val: "s"},
-	"head":     {val: "nc"},
-	"tail":     {val: "ncs"},
-	"grep":     {val: "efmABCdD", script: true, scriptOpts: "ef"},
-	"egrep":    {val: "efmABCdD", script: true, scriptOpts: "ef"},
-	"fgrep":    {val: "efmABCdD", script: true, scriptOpts: "ef"},
-	"sed":      {val: "efl", script: true, scriptOpts: "ef"},
-	"awk":      {val: "fvF", script: true, scriptOpts: "f"},
-	"gawk":     {val: "fvF", script: true, scriptOpts: "f"},
-	"mawk":     {val: "fvF", script: true, scriptOpts: "f"},
-	"cut":      {val: "dfbc"},
-	"sort":     {val: "ktoST"},
-	"uniq":     {val: "fsw"},
-	"base64":   {val: "w"},
-	"tr":       {},
-	"strings":  {val: "nt"},
-	"xxd":      {val: "clsgo"},
-	"jq":       {script: true},
-	"envsubst": {},
-	"dos2unix": {},
-}
+var contentPrograms = lazy.Value[map[string]contentProgram]{New: func() map[string]contentProgram {
+	return map[string]contentProgram{
+		"cat":      {},
+		"tac":      {val: "s"},
+		"head":     {val: "nc"},
+		"tail":     {val: "ncs"},
+		"grep":     {val: "efmABCdD", script: true, scriptOpts: "ef"},
+		"egrep":    {val: "efmABCdD", script: true, scriptOpts: "ef"},
+		"fgrep":    {val: "efmABCdD", script: true, scriptOpts: "ef"},
+		"sed":      {val: "efl", script: true, scriptOpts: "ef"},
+		"awk":      {val: "fvF", script: true, scriptOpts: "f"},
+		"gawk":     {val: "fvF", script: true, scriptOpts: "f"},
+		"mawk":     {val: "fvF", script: true, scriptOpts: "f"},
+		"cut":      {val: "dfbc"},
+		"sort":     {val: "ktoST"},
+		"uniq":     {val: "fsw"},
+		"base64":   {val: "w"},
+		"tr":       {},
+		"strings":  {val: "nt"},
+		"xxd":      {val: "clsgo"},
+		"jq":       {script: true},
+		"envsubst": {},
+		"dos2unix": {},
+	}
+}}
 
 // stdinOnly are the content programs that read no file operand.
-var stdinOnly = map[string]bool{"tr": true, "envsubst": true}
+var stdinOnly = lazy.Value[map[string]bool]{New: func() map[string]bool { return map[string]bool{"tr": true, "envsubst": true} }}
 
 // contentFiles returns the files, sorted, whose content call c may print
 // on its standard output: its file operands when it is a content program,
@@ -77,7 +81,7 @@ func contentFiles(c *Call, hops int) []string {
 		}
 		return sortedCopy(files)
 	}
-	p, ok := contentPrograms[c.Name]
+	p, ok := contentPrograms.Get()[c.Name]
 	if !ok || len(c.Wrappers) > 0 {
 		return nil
 	}
@@ -114,7 +118,7 @@ func contentFiles(c *Call, hops int) []string {
 			script = false
 			continue
 		}
-		if stdinOnly[c.Name] {
+		if stdinOnly.Get()[c.Name] {
 			continue
 		}
 		if a.Static && v == "-" {

@@ -6,7 +6,8 @@ import (
 	"os"
 	"strconv"
 	"strings"
-	"sync"
+
+	"github.com/corral-dev/corral/internal/lazy"
 )
 
 // sshSpec are ssh's options that take a value (ssh(1)); the first operand
@@ -20,17 +21,19 @@ var tmuxSpec = OptSpec{ShortVal: "cfLST", Stop: true}
 // tmuxShellCommands are the tmux commands whose last arguments are a
 // shell command (tmux(1): one argument is given to sh -c, several are run
 // as a program and its arguments), with the options that take a value.
-var tmuxShellCommands = map[string]string{
-	"new-session": "cefFnstxyX", "new": "cefFnstxyX",
-	"new-window": "cenFt", "neww": "cenFt",
-	"split-window": "celFt", "splitw": "celFt",
-	"respawn-pane": "ct", "respawnp": "ct",
-	"respawn-window": "ct", "respawnw": "ct",
-	"run-shell": "dt", "run": "dt",
-	"display-popup": "cdehswxyTsSbB", "popup": "cdehswxyTsSbB",
-	"pipe-pane": "t", "pipep": "t",
-	"if-shell": "t", "if": "t",
-}
+var tmuxShellCommands = lazy.Value[map[string]string]{New: func() map[string]string {
+	return map[string]string{
+		"new-session": "cefFnstxyX", "new": "cefFnstxyX",
+		"new-window": "cenFt", "neww": "cenFt",
+		"split-window": "celFt", "splitw": "celFt",
+		"respawn-pane": "ct", "respawnp": "ct",
+		"respawn-window": "ct", "respawnw": "ct",
+		"run-shell": "dt", "run": "dt",
+		"display-popup": "cdehswxyTsSbB", "popup": "cdehswxyTsSbB",
+		"pipe-pane": "t", "pipep": "t",
+		"if-shell": "t", "if": "t",
+	}
+}}
 
 // detached models shell text that a program runs elsewhere or later: the
 // remote command of ssh to this machine (localhost, a loopback address or
@@ -147,7 +150,7 @@ func (w *walker) tmuxCommand(c scope, call *Call, cmd []Arg, st *state) bool {
 		w.childIn(c, call, b.String(), nil, "tmux send-keys", dynamic, st.exportedOnly(Dir{}, w.home), Dir{})
 		return true
 	}
-	vals, ok := tmuxShellCommands[name]
+	vals, ok := tmuxShellCommands.Get()[name]
 	if !ok {
 		return false
 	}
@@ -237,7 +240,7 @@ func loopbackName(h string) bool {
 			return true
 		}
 	}
-	return hostsLoopback()[h]
+	return hostsLoopback.Get()[h]
 }
 
 // inetAton reads s as inet_aton(3) does, which is how the resolver takes
@@ -289,7 +292,7 @@ var hostsFile = "/etc/hosts"
 
 // hostsLoopback are the names the hosts file gives a loopback or
 // unspecified address (127.0.1.1 myhost on Debian).
-var hostsLoopback = sync.OnceValue(hostsLoopbackFrom)
+var hostsLoopback = lazy.Value[map[string]bool]{New: hostsLoopbackFrom}
 
 // hostsLoopbackFrom reads the hosts file for hostsLoopback.
 func hostsLoopbackFrom() map[string]bool {

@@ -7,6 +7,8 @@ import (
 	"mvdan.cc/sh/v3/expand"
 	"mvdan.cc/sh/v3/pattern"
 	sh "mvdan.cc/sh/v3/syntax"
+
+	"github.com/corral-dev/corral/internal/lazy"
 )
 
 // MaxFields bounds how many words one word may expand to ({1..1000000}):
@@ -14,9 +16,11 @@ import (
 const MaxFields = 256
 
 // dynamicParams are the shell's parameters whose value changes by itself.
-var dynamicParams = map[string]bool{"RANDOM": true, "SRANDOM": true, "SECONDS": true, "EPOCHSECONDS": true,
-	"EPOCHREALTIME": true, "BASHPID": true, "LINENO": true, "PPID": true, "$": true, "!": true, "?": true,
-	"-": true, "_": true, "0": true, "BASH_COMMAND": true, "OLDPWD": true, "PIPESTATUS": true, "FUNCNAME": true}
+var dynamicParams = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"RANDOM": true, "SRANDOM": true, "SECONDS": true, "EPOCHSECONDS": true,
+		"EPOCHREALTIME": true, "BASHPID": true, "LINENO": true, "PPID": true, "$": true, "!": true, "?": true,
+		"-": true, "_": true, "0": true, "BASH_COMMAND": true, "OLDPWD": true, "PIPESTATUS": true, "FUNCNAME": true}
+}}
 
 // marker stands for a value that is set, not empty, and unknown, when the
 // candidates of a word are worked out.
@@ -88,7 +92,7 @@ func (e *wordEnv) Get(name string) expand.Variable {
 			return expand.Variable{Set: true, Kind: expand.String, Str: v.str}
 		}
 	}
-	if dynamicParams[name] || strings.HasPrefix(name, "HOME ") {
+	if dynamicParams.Get()[name] || strings.HasPrefix(name, "HOME ") {
 		return e.miss(name)
 	}
 	switch name {
@@ -747,7 +751,7 @@ func (r *resolver) dynamic(a *Arg, w *sh.Word, s wordScan, _ []string) {
 // parameters (not $RANDOM and the like, which are always dynamic).
 func onlyUnknownParams(names []string) bool {
 	for _, n := range names {
-		if dynamicParams[n] || strings.HasPrefix(n, "HOME ") {
+		if dynamicParams.Get()[n] || strings.HasPrefix(n, "HOME ") {
 			return false
 		}
 	}

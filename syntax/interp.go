@@ -7,6 +7,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/corral-dev/corral/internal/lazy"
 	"github.com/corral-dev/corral/syntax/lang"
 	sh "mvdan.cc/sh/v3/syntax"
 )
@@ -275,7 +276,7 @@ func ProgramFromStdin(c *Call) (stdin, known bool) {
 	}
 	p, ok := interpreterProgram(c)
 	if !ok {
-		return replModules[p.module], true
+		return replModules.Get()[p.module], true
 	}
 	return p.stdin && !p.hasCode && p.file == nil && p.run == "", true
 }
@@ -308,7 +309,9 @@ func InterpreterWords(c *Call) (code, file int, module, ok bool) {
 
 // replModules are Python modules that run an interactive interpreter,
 // which reads its input as code (python3 -m code).
-var replModules = map[string]bool{"code": true, "asyncio": true, "IPython": true, "ptpython": true, "bpython": true}
+var replModules = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"code": true, "asyncio": true, "IPython": true, "ptpython": true, "bpython": true}
+}}
 
 func looksLikeFile(v string) bool {
 	if strings.Contains(v, "/") {

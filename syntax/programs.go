@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/corral-dev/corral/internal/lazy"
 	"github.com/corral-dev/corral/syntax/lang"
 	"github.com/google/shlex"
 )
@@ -19,7 +20,7 @@ func (w *walker) programs(c scope, call *Call) bool {
 	prefixed := map[string]bool{}
 	if call.Expr != nil {
 		for _, as := range call.Expr.Assigns {
-			if as.Name != nil && as.Value != nil && gitCommandVars[as.Name.Value] {
+			if as.Name != nil && as.Value != nil && gitCommandVars.Get()[as.Name.Value] {
 				r := &resolver{src: c.sc.Src, dir: call.Dir, st: w.cur}
 				a := r.arg(as.Value)
 				w.childArg(c, call, &a, as.Name.Value)
@@ -32,7 +33,7 @@ func (w *walker) programs(c scope, call *Call) bool {
 		// by env NAME=value: git runs it the same way. A plain assignment
 		// counts too: the variable may have come exported from the
 		// environment, and then the new value is what git sees.
-		for _, name := range sortedKeys(gitCommandVars) {
+		for _, name := range sortedKeys(gitCommandVars.Get()) {
 			if prefixed[name] {
 				continue
 			}
@@ -139,7 +140,9 @@ func (w *walker) programs(c scope, call *Call) bool {
 
 // gitCommandVars are the environment variables whose value git runs as a
 // shell command: the ssh transport, the pager, the external diff driver.
-var gitCommandVars = map[string]bool{"GIT_SSH_COMMAND": true, "GIT_PAGER": true, "GIT_EXTERNAL_DIFF": true}
+var gitCommandVars = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"GIT_SSH_COMMAND": true, "GIT_PAGER": true, "GIT_EXTERNAL_DIFF": true}
+}}
 
 func sortedKeys(m map[string]bool) []string {
 	out := make([]string, 0, len(m))
@@ -285,8 +288,10 @@ func cronCommands(text string) []string {
 }
 
 // gitShellKeys are git configuration keys whose value is a shell command.
-var gitShellKeys = map[string]bool{"core.sshcommand": true, "core.pager": true, "core.fsmonitor": true,
-	"core.editor": true, "sequence.editor": true, "diff.external": true, "core.askpass": true, "credential.helper": true}
+var gitShellKeys = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"core.sshcommand": true, "core.pager": true, "core.fsmonitor": true,
+		"core.editor": true, "sequence.editor": true, "diff.external": true, "core.askpass": true, "credential.helper": true}
+}}
 
 // gitDriverKey reports a key of a named driver or per-command setting
 // whose value git runs through the shell: filter.<d>.clean, .smudge and
@@ -392,15 +397,19 @@ func (w *walker) git(c scope, call *Call) {
 
 // gitConfigReads are git config's options and subcommands that read or
 // remove a setting rather than set one.
-var gitConfigReads = map[string]bool{"--get": true, "--get-all": true, "--get-regexp": true, "--get-urlmatch": true,
-	"--get-color": true, "--get-colorbool": true, "--unset": true, "--unset-all": true, "-l": true, "--list": true,
-	"--remove-section": true, "--rename-section": true, "-e": true, "--edit": true, "get": true, "list": true,
-	"unset": true, "remove-section": true, "rename-section": true, "edit": true}
+var gitConfigReads = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"--get": true, "--get-all": true, "--get-regexp": true, "--get-urlmatch": true,
+		"--get-color": true, "--get-colorbool": true, "--unset": true, "--unset-all": true, "-l": true, "--list": true,
+		"--remove-section": true, "--rename-section": true, "-e": true, "--edit": true, "get": true, "list": true,
+		"unset": true, "remove-section": true, "rename-section": true, "edit": true}
+}}
 
 // gitConfigValueOpts are git config's options that take a value as the
 // next word (git-config(1)).
-var gitConfigValueOpts = map[string]bool{"-f": true, "--file": true, "--blob": true, "--type": true, "-t": true,
-	"--default": true, "--comment": true, "--value": true, "--url": true}
+var gitConfigValueOpts = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"-f": true, "--file": true, "--blob": true, "--type": true, "-t": true,
+		"--default": true, "--comment": true, "--value": true, "--url": true}
+}}
 
 // GitConfigSet reads the arguments of git config (after the subcommand
 // word) and returns the key and value it sets: git config KEY VALUE, with
@@ -411,7 +420,7 @@ func GitConfigSet(rest []Arg) (key, val *Arg, ok bool) {
 	for j := 0; j < len(rest); j++ {
 		v := rest[j].Value
 		switch {
-		case gitConfigReads[v] && (strings.HasPrefix(v, "-") || len(pos) == 0):
+		case gitConfigReads.Get()[v] && (strings.HasPrefix(v, "-") || len(pos) == 0):
 			return nil, nil, false
 		case v == "--":
 			for k := j + 1; k < len(rest); k++ {
@@ -419,7 +428,7 @@ func GitConfigSet(rest []Arg) (key, val *Arg, ok bool) {
 			}
 			j = len(rest)
 			continue
-		case gitConfigValueOpts[v]:
+		case gitConfigValueOpts.Get()[v]:
 			j++
 			continue
 		case strings.HasPrefix(v, "-"):
@@ -505,7 +514,7 @@ func (w *walker) gitConfig(c scope, call *Call, a *Arg, kv string) {
 		// (a pager, hooks, aliases) corral does not see.
 		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true,
 			What: "git " + key + "=" + val + " makes git read its configuration, which can make it run programs, from " + val})
-	case gitShellKeys[key] || gitDriverKey(key) || strings.HasPrefix(key, "alias.") && strings.HasPrefix(val, "!") ||
+	case gitShellKeys.Get()[key] || gitDriverKey(key) || strings.HasPrefix(key, "alias.") && strings.HasPrefix(val, "!") ||
 		strings.HasPrefix(key, "credential.") && strings.HasSuffix(key, ".helper") && strings.HasPrefix(val, "!"):
 		if key == "core.fsmonitor" && (val == "true" || val == "false" || val == "") {
 			return
@@ -565,7 +574,9 @@ func (w *walker) tar(c scope, call *Call) {
 
 // deletingPackages are npm packages whose command deletes its arguments
 // recursively.
-var deletingPackages = map[string]bool{"rimraf": true, "del-cli": true, "del": true, "rimraf-cli": true, "trash-cli": false}
+var deletingPackages = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"rimraf": true, "del-cli": true, "del": true, "rimraf-cli": true, "trash-cli": false}
+}}
 
 // npx models npx PKG ARGS (and bunx, pnpm dlx, npm exec): a package that
 // deletes its arguments is rm -rf of them.
@@ -584,7 +595,7 @@ func (w *walker) npx(c scope, call *Call, args []Arg) {
 	if at := strings.LastIndexByte(name, '@'); at > 0 {
 		name = name[:at]
 	}
-	if !deletingPackages[name] {
+	if !deletingPackages.Get()[name] {
 		return
 	}
 	var paths []string
@@ -1093,7 +1104,9 @@ func DockerRunOptions() (short string, long []string) {
 // gitProgramOptions are the options of git's transport commands whose
 // value is a command git runs through the shell: clone, fetch, pull and
 // ls-remote -u/--upload-pack, push --receive-pack/--exec, archive --exec.
-var gitProgramOptions = map[string]bool{"-u": true, "--upload-pack": true, "--receive-pack": true, "--exec": true}
+var gitProgramOptions = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"-u": true, "--upload-pack": true, "--receive-pack": true, "--exec": true}
+}}
 
 // gitTransport models the programs a git transport command runs: the
 // value of --upload-pack and the like (shell text, for local and ssh
@@ -1104,11 +1117,11 @@ func (w *walker) gitTransport(c scope, call *Call, sub string, rest []Arg) {
 		v := a.Value
 		name, val, attached := strings.Cut(v, "=")
 		switch {
-		case gitProgramOptions[v] && j+1 < len(rest) && !(v == "-u" && sub == "push"):
+		case gitProgramOptions.Get()[v] && j+1 < len(rest) && !(v == "-u" && sub == "push"):
 			// push -u is --set-upstream.
 			w.childArg(c, call, &rest[j+1], "git "+sub+" "+v)
 			j++
-		case attached && strings.HasPrefix(name, "--") && gitProgramOptions[name]:
+		case attached && strings.HasPrefix(name, "--") && gitProgramOptions.Get()[name]:
 			w.child(c, call, val, nil, "git "+sub+" "+name, !a.Static)
 		case strings.HasPrefix(v, "-u") && len(v) > 2 && sub != "push":
 			w.child(c, call, v[2:], nil, "git "+sub+" -u", !a.Static)

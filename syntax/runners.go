@@ -3,6 +3,7 @@ package syntax
 import (
 	"sort"
 
+	"github.com/corral-dev/corral/internal/lazy"
 	"github.com/corral-dev/corral/syntax/lang"
 )
 
@@ -30,28 +31,30 @@ const (
 )
 
 // shells are the programs that run a script given with -c or on stdin.
-var shells = map[string]bool{"sh": true, "bash": true, "zsh": true, "dash": true, "ksh": true, "mksh": true,
-	"ash": true, "fish": true, "csh": true, "tcsh": true, "yash": true, "posh": true}
+var shells = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"sh": true, "bash": true, "zsh": true, "dash": true, "ksh": true, "mksh": true,
+		"ash": true, "fish": true, "csh": true, "tcsh": true, "yash": true, "posh": true}
+}}
 
 // otherInterpreters run a program from a file, an option or stdin like
 // the interpreters syntax/lang reads (lang.ForProgram), but have no lexer
 // there.
-var otherInterpreters = map[string]bool{"pwsh": true}
+var otherInterpreters = lazy.Value[map[string]bool]{New: func() map[string]bool { return map[string]bool{"pwsh": true} }}
 
 // scriptHosts are the builtins that run their words or a file as shell
 // code in the current shell.
-var scriptHosts = map[string]bool{"eval": true, "source": true, ".": true}
+var scriptHosts = lazy.Value[map[string]bool]{New: func() map[string]bool { return map[string]bool{"eval": true, "source": true, ".": true} }}
 
 // RunnerOf returns how program name runs code it is handed: a shell, an
 // interpreter (python3.12, node, perl5.36 … by lang.ForProgram, or lua,
 // Rscript, pwsh), eval/source/".", or NotRunner.
 func RunnerOf(name string) Runner {
 	switch {
-	case shells[name]:
+	case shells.Get()[name]:
 		return ShellRunner
-	case scriptHosts[name]:
+	case scriptHosts.Get()[name]:
 		return HostRunner
-	case lang.ForProgram(name) != "" || otherInterpreters[name]:
+	case lang.ForProgram(name) != "" || otherInterpreters.Get()[name]:
 		return InterpreterRunner
 	}
 	return NotRunner
@@ -64,11 +67,11 @@ func RunnerNames(kind Runner) []string {
 	var out []string
 	switch kind {
 	case ShellRunner:
-		out = keys(shells)
+		out = keys(shells.Get())
 	case HostRunner:
-		out = keys(scriptHosts)
+		out = keys(scriptHosts.Get())
 	case InterpreterRunner:
-		out = append(keys(otherInterpreters), lang.ProgramNames()...)
+		out = append(keys(otherInterpreters.Get()), lang.ProgramNames()...)
 	}
 	sort.Strings(out)
 	return out

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/corral-dev/corral/internal/lazy"
 	"github.com/corral-dev/corral/syntax/lang"
 	sh "mvdan.cc/sh/v3/syntax"
 )
@@ -89,7 +90,7 @@ func (w *walker) readScript(d Dir) (string, bool) {
 // setupOutput matches commands whose output is shell set-up meant to be
 // sourced (kubectl completion bash, pyenv init -, brew shellenv,
 // ssh-agent -s, direnv hook bash): sourcing them is everyday work.
-var setupOutput = lazyRegexp(`\b(?:completions?|init|shellenv|hook|activate|env)\b|ssh-agent`)
+var setupOutput = lazy.Regexp{Expr: `\b(?:completions?|init|shellenv|hook|activate|env)\b|ssh-agent`}
 
 // systemPrograms are directories whose programs are the system's, not
 // scripts the agent wrote: they are not read.
@@ -139,7 +140,7 @@ func (w *walker) runsCode(c scope, call *Call) bool {
 				w.child(c, call, in.text, nil, "source "+in.kind, in.dynamic)
 			}
 		case strings.HasPrefix(a.Raw, "<("):
-			if !setupOutput().MatchString(a.Raw) {
+			if !setupOutput.Get().MatchString(a.Raw) {
 				w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Text: a.Raw,
 					What: call.Name + " runs the output of " + clip(a.Raw, 60) + ", a script only known at run time"})
 			}
@@ -387,7 +388,7 @@ func (w *walker) packageRun(c scope, call *Call) bool {
 			if rest := skipOpts(ws[1:]); len(rest) > 0 {
 				name = rest[0]
 			}
-		} else if !packageBuiltins[ws[0]] {
+		} else if !packageBuiltins.Get()[ws[0]] {
 			name = ws[0]
 		}
 		if call.Name == "bun" && looksLikeFile(name) {
@@ -405,12 +406,14 @@ func (w *walker) packageRun(c scope, call *Call) bool {
 
 // packageBuiltins are yarn's, pnpm's and bun's own commands, which are not
 // package scripts.
-var packageBuiltins = map[string]bool{"add": true, "install": true, "i": true, "remove": true, "rm": true, "upgrade": true,
-	"up": true, "update": true, "init": true, "info": true, "list": true, "ls": true, "link": true, "unlink": true,
-	"publish": true, "pack": true, "cache": true, "config": true, "global": true, "why": true, "bin": true, "audit": true,
-	"outdated": true, "version": true, "login": true, "logout": true, "create": true, "dlx": true, "exec": true, "x": true,
-	"workspace": true, "workspaces": true, "import": true, "store": true, "env": true, "build": false, "test": false,
-	"help": true, "node": true, "plugin": true, "set": true, "patch": true, "dedupe": true, "prune": true, "licenses": true}
+var packageBuiltins = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"add": true, "install": true, "i": true, "remove": true, "rm": true, "upgrade": true,
+		"up": true, "update": true, "init": true, "info": true, "list": true, "ls": true, "link": true, "unlink": true,
+		"publish": true, "pack": true, "cache": true, "config": true, "global": true, "why": true, "bin": true, "audit": true,
+		"outdated": true, "version": true, "login": true, "logout": true, "create": true, "dlx": true, "exec": true, "x": true,
+		"workspace": true, "workspaces": true, "import": true, "store": true, "env": true, "build": false, "test": false,
+		"help": true, "node": true, "plugin": true, "set": true, "patch": true, "dedupe": true, "prune": true, "licenses": true}
+}}
 
 // lifecycleNames are the scripts of its own package.json that installing a
 // project runs, in order (npm's documentation, "npm install" with no
@@ -514,7 +517,7 @@ func (w *walker) noteWrite(c scope, call *Call) {
 
 // catOutput matches a substitution that only prints a file: "$(cat f)",
 // `cat f`, <(cat f), $(< f).
-var catOutput = lazyRegexp(`^"?(?:\$\(|<\(|` + "`" + `)\s*(?:cat\s+(?:--\s+)?|<\s*)([^\s()$` + "`" + `;|&<>'"]+)\s*(?:\)|` + "`" + `)"?$`)
+var catOutput = lazy.Regexp{Expr: `^"?(?:\$\(|<\(|` + "`" + `)\s*(?:cat\s+(?:--\s+)?|<\s*)([^\s()$` + "`" + `;|&<>'"]+)\s*(?:\)|` + "`" + `)"?$`}
 
 // catSubst models a shell, eval or source whose script is the output of
 // cat of a file (sh -c "$(cat f)", eval "$(cat f)", bash <(cat f),
@@ -538,7 +541,7 @@ func (w *walker) catSubst(c scope, call *Call) bool {
 	if a == nil || a.Static {
 		return false
 	}
-	m := catOutput().FindStringSubmatch(a.Raw)
+	m := catOutput.Get().FindStringSubmatch(a.Raw)
 	if m == nil {
 		return false
 	}
@@ -561,9 +564,11 @@ func (w *walker) catSubst(c scope, call *Call) bool {
 // encoders are programs whose output, fed to a shell, is text they
 // decode or compute rather than their own: the ways to hide a command
 // from a reader (base64 -d, xxd -r, rev, an interpreter printing it).
-var encoders = map[string]bool{"base64": true, "base32": true, "basenc": true, "xxd": true, "openssl": true, "rev": true,
-	"tr": true, "gunzip": true, "zcat": true, "gzip": true, "bzcat": true, "bzip2": true, "xzcat": true, "xz": true,
-	"uudecode": true, "od": true, "echo": true, "printf": true}
+var encoders = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"base64": true, "base32": true, "basenc": true, "xxd": true, "openssl": true, "rev": true,
+		"tr": true, "gunzip": true, "zcat": true, "gzip": true, "bzcat": true, "bzip2": true, "xzcat": true, "xz": true,
+		"uudecode": true, "od": true, "echo": true, "printf": true}
+}}
 
 // substScript models a shell, eval or source whose script is only the
 // output of one command or process substitution (sh -c "$(…)",
@@ -637,12 +642,12 @@ func (w *walker) substScript(c scope, call *Call) bool {
 		return true
 	}
 	what := call.Name + " runs, as a script, the output of " + clip(a.Raw, 60) + ", which is only known at run time"
-	if _, isCode := interpreterProgram(last); isCode || encoders[last.Name] || last.Name == "" || IsShell(last.Name) {
+	if _, isCode := interpreterProgram(last); isCode || encoders.Get()[last.Name] || last.Name == "" || IsShell(last.Name) {
 		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Text: a.Raw, Always: true,
 			What: what + " (" + clip(last.Text(), 40) + " builds it)"})
 		return false
 	}
-	if file || setupOutput().MatchString(a.Raw) {
+	if file || setupOutput.Get().MatchString(a.Raw) {
 		// source <(…) is judged below, as before; a program printing its
 		// own shell set-up (eval "$(pyenv init -)") is that program's.
 		return false

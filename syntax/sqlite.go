@@ -5,12 +5,15 @@ import (
 
 	sh "mvdan.cc/sh/v3/syntax"
 
+	"github.com/corral-dev/corral/internal/lazy"
 	"github.com/corral-dev/corral/syntax/lang"
 )
 
 // sqliteValueOptions are sqlite3's options that take the next word.
-var sqliteValueOptions = map[string]bool{"separator": true, "newline": true, "nullvalue": true, "vfs": true,
-	"cmd": true, "init": true, "escape": true, "maxsize": true, "mmap": true, "pagecache": true, "heap": true}
+var sqliteValueOptions = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"separator": true, "newline": true, "nullvalue": true, "vfs": true,
+		"cmd": true, "init": true, "escape": true, "maxsize": true, "mmap": true, "pagecache": true, "heap": true}
+}}
 
 // sqliteProgram reads what a sqlite3 call runs: -cmd COMMAND and -init
 // FILE first, then each argument after the database (a statement or a
@@ -26,7 +29,7 @@ func (w *walker) sqliteProgram(c scope, call *Call) {
 		a := &args[i]
 		if !db && strings.HasPrefix(a.Value, "-") && a.Static {
 			opt := strings.TrimLeft(a.Value, "-")
-			if sqliteValueOptions[opt] && i+1 < len(args) {
+			if sqliteValueOptions.Get()[opt] && i+1 < len(args) {
 				i++
 				switch opt {
 				case "cmd":
@@ -67,7 +70,7 @@ func SQLiteReadsStdin(call *Call) bool {
 	args := call.Args
 	for i := 0; i < len(args); i++ {
 		if strings.HasPrefix(args[i].Value, "-") && operands == 0 {
-			if sqliteValueOptions[strings.TrimLeft(args[i].Value, "-")] {
+			if sqliteValueOptions.Get()[strings.TrimLeft(args[i].Value, "-")] {
 				i++
 			}
 			continue

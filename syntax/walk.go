@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	sh "mvdan.cc/sh/v3/syntax"
+
+	"github.com/corral-dev/corral/internal/lazy"
 )
 
 // walker visits statements in execution order, carrying the shell's state
@@ -521,7 +523,7 @@ func (w *walker) arithm(c scope, x sh.ArithmExpr, st *state) {
 	sh.Walk(x, func(n sh.Node) bool {
 		switch n := n.(type) {
 		case *sh.BinaryArithm:
-			if arithAssign[n.Op] {
+			if arithAssign.Get()[n.Op] {
 				if name := arithName(n.X); name != "" {
 					st.forget(name)
 				}
@@ -548,9 +550,11 @@ func (w *walker) arithm(c scope, x sh.ArithmExpr, st *state) {
 }
 
 // arithAssign are the arithmetic operators that assign.
-var arithAssign = map[sh.BinAritOperator]bool{sh.Assgn: true, sh.AddAssgn: true, sh.SubAssgn: true, sh.MulAssgn: true,
-	sh.QuoAssgn: true, sh.RemAssgn: true, sh.AndAssgn: true, sh.OrAssgn: true, sh.XorAssgn: true, sh.ShlAssgn: true,
-	sh.ShrAssgn: true, sh.AndBoolAssgn: true, sh.OrBoolAssgn: true, sh.XorBoolAssgn: true, sh.PowAssgn: true}
+var arithAssign = lazy.Value[map[sh.BinAritOperator]bool]{New: func() map[sh.BinAritOperator]bool {
+	return map[sh.BinAritOperator]bool{sh.Assgn: true, sh.AddAssgn: true, sh.SubAssgn: true, sh.MulAssgn: true,
+		sh.QuoAssgn: true, sh.RemAssgn: true, sh.AndAssgn: true, sh.OrAssgn: true, sh.XorAssgn: true, sh.ShlAssgn: true,
+		sh.ShrAssgn: true, sh.AndBoolAssgn: true, sh.OrBoolAssgn: true, sh.XorBoolAssgn: true, sh.PowAssgn: true}
+}}
 
 func arithName(x sh.ArithmExpr) string {
 	if wd, ok := x.(*sh.Word); ok {
@@ -1903,7 +1907,7 @@ func (w *walker) childIn(c scope, call *Call, text string, host *Arg, kind strin
 	switch {
 	case st == nil:
 		st = newState(dir, w.home)
-	case !inShell[kind]:
+	case !inShell.Get()[kind]:
 		// A new process: what it does to its state is its own. A shell
 		// started by a program does not inherit aliases (bash -c x after
 		// alias x=… runs the command x); a trap's text runs in this
@@ -1923,7 +1927,7 @@ func (w *walker) childIn(c scope, call *Call, text string, host *Arg, kind strin
 	}
 	w.stmts(scope{sc: sc, loop: c.loop}, f.Stmts, st)
 	w.fed = w.fed[:fed]
-	if inShell[kind] && call != nil && call.Stmt != nil {
+	if inShell.Get()[kind] && call != nil && call.Stmt != nil {
 		// An alias defined in eval's text (or a sourced file) applies in
 		// the caller from its next line: the caller read the rest of
 		// this line before the text ran.
@@ -2005,7 +2009,9 @@ func (w *walker) child(c scope, call *Call, text string, host *Arg, kind string,
 
 // inShell are the kinds of nested script that the shell itself runs, in
 // its own state.
-var inShell = map[string]bool{"eval": true, "arithmetic": true, "prompt": true, "alias": true, "mapfile -C": true, "sourced": true}
+var inShell = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"eval": true, "arithmetic": true, "prompt": true, "alias": true, "mapfile -C": true, "sourced": true}
+}}
 
 // chdir returns the directory after a cd, pushd or popd call.
 // cdPathSearched reports whether cd looks p up in the directories of a

@@ -1,6 +1,10 @@
 package syntax
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/corral-dev/corral/internal/lazy"
+)
 
 // wrapper describes a command that runs another command given in its
 // arguments, with the options that take a value, so that the wrapped
@@ -38,90 +42,92 @@ type wrapper struct {
 
 // wrappers is the table of known wrappers. A name spelled with a path or a
 // backslash is looked up by its base name.
-var wrappers = map[string]wrapper{
-	"sudo": {shortVal: "ugpCDrtTUh", longVal: []string{"user", "group", "host", "prompt", "chdir", "role", "type", "other-user", "close-from", "command-timeout", "chroot"},
-		chdir: []string{"D", "chdir"}, assigns: true},
-	"doas":         {shortVal: "uC"},
-	"env":          {shortVal: "uCSP", longVal: []string{"unset", "chdir", "split-string"}, chdir: []string{"C", "chdir"}, assigns: true, split: []string{"S", "split-string"}},
-	"command":      {query: "vV"},
-	"builtin":      {},
-	"exec":         {shortVal: "a"},
-	"nice":         {shortVal: "n", longVal: []string{"adjustment"}},
-	"nohup":        {},
-	"time":         {shortVal: "fo", longVal: []string{"format", "output"}},
-	"timeout":      {shortVal: "sk", longVal: []string{"signal", "kill-after"}, positional: 1},
-	"stdbuf":       {shortVal: "ioe", longVal: []string{"input", "output", "error"}},
-	"setsid":       {},
-	"ionice":       {shortVal: "cnp", longVal: []string{"class", "classdata", "pid", "pgid", "uid"}, query: "pP"},
-	"chronic":      {},
-	"nocorrect":    {},
-	"noglob":       {},
-	"unbuffer":     {},
-	"torsocks":     {},
-	"proxychains":  {shortVal: "f"},
-	"proxychains4": {shortVal: "f"},
-	"chroot":       {longVal: []string{"userspec", "groups"}, positional: 1},
-	"runuser":      {shortVal: "ugG", longVal: []string{"user", "group", "supp-group"}, script: []string{"-c", "--command", "--session-command"}},
-	"pkexec":       {longVal: []string{"user"}},
-	"taskset":      {positional: 1, query: "p"},
-	// chrt [options] PRIORITY COMMAND…; -p works on a running process, -m
-	// shows the priority ranges.
-	"chrt":     {shortVal: "TPD", longVal: []string{"sched-runtime", "sched-period", "sched-deadline"}, positional: 1, query: "pm"},
-	"nsenter":  {shortVal: "tSG", longVal: []string{"target", "setuid", "setgid"}},
-	"unshare":  {shortVal: "SGRw", longVal: []string{"propagation", "setgroups", "setuid", "setgid", "root", "wd", "map-user", "map-group", "map-users", "map-groups"}},
-	"flock":    {shortVal: "wEc", longVal: []string{"timeout", "conflict-exit-code"}, positional: 1},
-	"busybox":  {},
-	"toybox":   {},
-	"parallel": {shortVal: "jSPaNIdEnLlsX", longVal: []string{"jobs", "results", "sshlogin", "arg-file", "delay", "timeout", "tmpdir", "joblog", "retries", "max-args", "max-lines", "colsep", "workdir", "env", "halt", "memfree", "load", "basefile", "return", "transfer-file", "tag-string", "rpl", "sshloginfile", "sshdelay", "max-procs"}},
-	"sem":      {shortVal: "j", longVal: []string{"jobs", "id", "semaphoretimeout", "timeout"}},
-	// systemd-run runs the command as a transient unit (systemd-run(1)).
-	"systemd-run": {shortVal: "upEMH", longVal: []string{"unit", "property", "setenv", "machine", "host", "description", "slice",
-		"uid", "gid", "nice", "working-directory", "on-active", "on-boot", "on-startup", "on-unit-active", "on-unit-inactive",
-		"on-calendar", "timer-property", "path-property", "socket-property", "service-type", "shell", "json"},
-		chdir: []string{"working-directory"}},
-	// run0 is systemd's sudo (run0(1)).
-	"run0": {shortVal: "ugD", longVal: []string{"user", "group", "nice", "chdir", "setenv", "unit", "property", "description",
-		"slice", "machine", "background", "shell-prompt-prefix"}, chdir: []string{"D", "chdir"}},
-	"dbus-launch":      {},
-	"dbus-run-session": {longVal: []string{"config-file", "dbus-daemon"}},
-	// screen runs a command in a new window (screen -dm CMD); -X sends a
-	// screen command instead (see detached).
-	"screen": {shortVal: "cehpStTsRrx", query: "Xlsrx"},
-	// systemd-inhibit holds a lock while the command runs; --list runs none.
-	"systemd-inhibit": {longVal: []string{"what", "who", "why", "mode"}, query: "l"},
-	// Tools that run a command in an environment they prepare, from their
-	// manuals: bundle exec, poetry run (-C/--directory: its working
-	// directory), pipenv run, uv run, conda/mamba/micromamba run
-	// (--cwd), direnv exec DIR, perf stat/record/trace; and programs that
-	// run their operands as a command under a tracer, a fake root or
-	// clock, a sandbox, a virtual display or an agent: fakeroot, faketime
-	// TIMESTAMP, firejail, flatpak-spawn, cpulimit (-p/-e limit a running
-	// process instead), strace, ltrace, valgrind, xvfb-run, ssh-agent
-	// (-k kills one instead), catchsegv.
-	"bundle":        {longVal: []string{"gemfile"}, verbs: []string{"exec"}},
-	"poetry":        {shortVal: "CP", longVal: []string{"directory", "project"}, chdir: []string{"C", "directory"}, verbs: []string{"run"}},
-	"pipenv":        {verbs: []string{"run"}},
-	"uv":            {shortVal: "p", longVal: []string{"directory", "project", "with", "with-editable", "with-requirements", "python", "package", "env-file", "extra", "group", "only-group", "index", "index-url", "extra-index-url", "find-links", "cache-dir", "config-file", "color"}, chdir: []string{"directory"}, verbs: []string{"run"}},
-	"conda":         {shortVal: "np", longVal: []string{"name", "prefix", "cwd"}, chdir: []string{"cwd"}, verbs: []string{"run"}},
-	"mamba":         {shortVal: "np", longVal: []string{"name", "prefix", "cwd"}, chdir: []string{"cwd"}, verbs: []string{"run"}},
-	"micromamba":    {shortVal: "np", longVal: []string{"name", "prefix", "cwd"}, chdir: []string{"cwd"}, verbs: []string{"run"}},
-	"direnv":        {verbs: []string{"exec"}, verbPositional: 1},
-	"perf":          {shortVal: "eoGCptrIxcFm", longVal: []string{"event", "output", "pid", "tid", "repeat", "cpu", "cgroup"}, verbs: []string{"stat", "record", "trace"}},
-	"fakeroot":      {shortVal: "lisb", longVal: []string{"lib", "faked"}},
-	"faketime":      {longVal: []string{"date-prog"}, positional: 1},
-	"firejail":      {},
-	"flatpak-spawn": {},
-	"cpulimit":      {shortVal: "l", longVal: []string{"limit"}, query: "pe"},
-	"strace":        {shortVal: "eoOpPsSuIabEXU"},
-	"ltrace":        {shortVal: "aAeFlnopsuDw"},
-	"valgrind":      {},
-	"xvfb-run":      {shortVal: "efnpsw", longVal: []string{"error-file", "auth-file", "server-num", "xauth-protocol", "server-args", "wait"}},
-	"ssh-agent":     {shortVal: "aEOPt", query: "k"},
-	"catchsegv":     {},
-	// xargs: -J and -R are BSD's; GNU's --replace, --eof and --max-lines
-	// take their value only after "=".
-	"xargs": {shortVal: "adEIJLnPRs", longVal: []string{"arg-file", "delimiter", "max-args", "max-procs", "max-chars", "process-slot-var"}},
-}
+var wrappers = lazy.Value[map[string]wrapper]{New: func() map[string]wrapper {
+	return map[string]wrapper{
+		"sudo": {shortVal: "ugpCDrtTUh", longVal: []string{"user", "group", "host", "prompt", "chdir", "role", "type", "other-user", "close-from", "command-timeout", "chroot"},
+			chdir: []string{"D", "chdir"}, assigns: true},
+		"doas":         {shortVal: "uC"},
+		"env":          {shortVal: "uCSP", longVal: []string{"unset", "chdir", "split-string"}, chdir: []string{"C", "chdir"}, assigns: true, split: []string{"S", "split-string"}},
+		"command":      {query: "vV"},
+		"builtin":      {},
+		"exec":         {shortVal: "a"},
+		"nice":         {shortVal: "n", longVal: []string{"adjustment"}},
+		"nohup":        {},
+		"time":         {shortVal: "fo", longVal: []string{"format", "output"}},
+		"timeout":      {shortVal: "sk", longVal: []string{"signal", "kill-after"}, positional: 1},
+		"stdbuf":       {shortVal: "ioe", longVal: []string{"input", "output", "error"}},
+		"setsid":       {},
+		"ionice":       {shortVal: "cnp", longVal: []string{"class", "classdata", "pid", "pgid", "uid"}, query: "pP"},
+		"chronic":      {},
+		"nocorrect":    {},
+		"noglob":       {},
+		"unbuffer":     {},
+		"torsocks":     {},
+		"proxychains":  {shortVal: "f"},
+		"proxychains4": {shortVal: "f"},
+		"chroot":       {longVal: []string{"userspec", "groups"}, positional: 1},
+		"runuser":      {shortVal: "ugG", longVal: []string{"user", "group", "supp-group"}, script: []string{"-c", "--command", "--session-command"}},
+		"pkexec":       {longVal: []string{"user"}},
+		"taskset":      {positional: 1, query: "p"},
+		// chrt [options] PRIORITY COMMAND…; -p works on a running process, -m
+		// shows the priority ranges.
+		"chrt":     {shortVal: "TPD", longVal: []string{"sched-runtime", "sched-period", "sched-deadline"}, positional: 1, query: "pm"},
+		"nsenter":  {shortVal: "tSG", longVal: []string{"target", "setuid", "setgid"}},
+		"unshare":  {shortVal: "SGRw", longVal: []string{"propagation", "setgroups", "setuid", "setgid", "root", "wd", "map-user", "map-group", "map-users", "map-groups"}},
+		"flock":    {shortVal: "wEc", longVal: []string{"timeout", "conflict-exit-code"}, positional: 1},
+		"busybox":  {},
+		"toybox":   {},
+		"parallel": {shortVal: "jSPaNIdEnLlsX", longVal: []string{"jobs", "results", "sshlogin", "arg-file", "delay", "timeout", "tmpdir", "joblog", "retries", "max-args", "max-lines", "colsep", "workdir", "env", "halt", "memfree", "load", "basefile", "return", "transfer-file", "tag-string", "rpl", "sshloginfile", "sshdelay", "max-procs"}},
+		"sem":      {shortVal: "j", longVal: []string{"jobs", "id", "semaphoretimeout", "timeout"}},
+		// systemd-run runs the command as a transient unit (systemd-run(1)).
+		"systemd-run": {shortVal: "upEMH", longVal: []string{"unit", "property", "setenv", "machine", "host", "description", "slice",
+			"uid", "gid", "nice", "working-directory", "on-active", "on-boot", "on-startup", "on-unit-active", "on-unit-inactive",
+			"on-calendar", "timer-property", "path-property", "socket-property", "service-type", "shell", "json"},
+			chdir: []string{"working-directory"}},
+		// run0 is systemd's sudo (run0(1)).
+		"run0": {shortVal: "ugD", longVal: []string{"user", "group", "nice", "chdir", "setenv", "unit", "property", "description",
+			"slice", "machine", "background", "shell-prompt-prefix"}, chdir: []string{"D", "chdir"}},
+		"dbus-launch":      {},
+		"dbus-run-session": {longVal: []string{"config-file", "dbus-daemon"}},
+		// screen runs a command in a new window (screen -dm CMD); -X sends a
+		// screen command instead (see detached).
+		"screen": {shortVal: "cehpStTsRrx", query: "Xlsrx"},
+		// systemd-inhibit holds a lock while the command runs; --list runs none.
+		"systemd-inhibit": {longVal: []string{"what", "who", "why", "mode"}, query: "l"},
+		// Tools that run a command in an environment they prepare, from their
+		// manuals: bundle exec, poetry run (-C/--directory: its working
+		// directory), pipenv run, uv run, conda/mamba/micromamba run
+		// (--cwd), direnv exec DIR, perf stat/record/trace; and programs that
+		// run their operands as a command under a tracer, a fake root or
+		// clock, a sandbox, a virtual display or an agent: fakeroot, faketime
+		// TIMESTAMP, firejail, flatpak-spawn, cpulimit (-p/-e limit a running
+		// process instead), strace, ltrace, valgrind, xvfb-run, ssh-agent
+		// (-k kills one instead), catchsegv.
+		"bundle":        {longVal: []string{"gemfile"}, verbs: []string{"exec"}},
+		"poetry":        {shortVal: "CP", longVal: []string{"directory", "project"}, chdir: []string{"C", "directory"}, verbs: []string{"run"}},
+		"pipenv":        {verbs: []string{"run"}},
+		"uv":            {shortVal: "p", longVal: []string{"directory", "project", "with", "with-editable", "with-requirements", "python", "package", "env-file", "extra", "group", "only-group", "index", "index-url", "extra-index-url", "find-links", "cache-dir", "config-file", "color"}, chdir: []string{"directory"}, verbs: []string{"run"}},
+		"conda":         {shortVal: "np", longVal: []string{"name", "prefix", "cwd"}, chdir: []string{"cwd"}, verbs: []string{"run"}},
+		"mamba":         {shortVal: "np", longVal: []string{"name", "prefix", "cwd"}, chdir: []string{"cwd"}, verbs: []string{"run"}},
+		"micromamba":    {shortVal: "np", longVal: []string{"name", "prefix", "cwd"}, chdir: []string{"cwd"}, verbs: []string{"run"}},
+		"direnv":        {verbs: []string{"exec"}, verbPositional: 1},
+		"perf":          {shortVal: "eoGCptrIxcFm", longVal: []string{"event", "output", "pid", "tid", "repeat", "cpu", "cgroup"}, verbs: []string{"stat", "record", "trace"}},
+		"fakeroot":      {shortVal: "lisb", longVal: []string{"lib", "faked"}},
+		"faketime":      {longVal: []string{"date-prog"}, positional: 1},
+		"firejail":      {},
+		"flatpak-spawn": {},
+		"cpulimit":      {shortVal: "l", longVal: []string{"limit"}, query: "pe"},
+		"strace":        {shortVal: "eoOpPsSuIabEXU"},
+		"ltrace":        {shortVal: "aAeFlnopsuDw"},
+		"valgrind":      {},
+		"xvfb-run":      {shortVal: "efnpsw", longVal: []string{"error-file", "auth-file", "server-num", "xauth-protocol", "server-args", "wait"}},
+		"ssh-agent":     {shortVal: "aEOPt", query: "k"},
+		"catchsegv":     {},
+		// xargs: -J and -R are BSD's; GNU's --replace, --eof and --max-lines
+		// take their value only after "=".
+		"xargs": {shortVal: "adEIJLnPRs", longVal: []string{"arg-file", "delimiter", "max-args", "max-procs", "max-chars", "process-slot-var"}},
+	}
+}}
 
 // invocation is a command found by unwrapping.
 type invocation struct {
@@ -156,7 +162,7 @@ func unwrap(words []Arg, dir Dir) invocation {
 			break
 		}
 		name := base(first.Value)
-		spec, ok := wrappers[name]
+		spec, ok := wrappers.Get()[name]
 		if !ok || spec.runsScript(inv.words) {
 			break
 		}
@@ -256,7 +262,7 @@ func xargsReplace(opts []Arg) string {
 					}
 					break
 				}
-				if strings.IndexByte(wrappers["xargs"].shortVal, l) < 0 {
+				if strings.IndexByte(wrappers.Get()["xargs"].shortVal, l) < 0 {
 					continue
 				}
 				if rest == "" && k+1 < len(opts) {
@@ -406,7 +412,7 @@ func isAssignment(v string) bool {
 }
 
 // IsShell reports whether name is a shell (RunnerOf gives ShellRunner).
-func IsShell(name string) bool { return shells[name] }
+func IsShell(name string) bool { return shells.Get()[name] }
 
 // ShellScript inspects a shell call: it returns the index in c.Args of the
 // -c string (or -1), and whether the shell reads its script from stdin (no
@@ -420,7 +426,7 @@ func ShellScript(c *Call) (script int, stdin bool) {
 // cluster: -ec), read as bash reads its options, whether or not its
 // string is among the words (xargs sh -c supplies it at run time).
 func ShellCommandString(c *Call) bool {
-	if !shells[c.Name] || noExec(c) {
+	if !shells.Get()[c.Name] || noExec(c) {
 		return false
 	}
 	for i := 0; i < len(c.Args); i++ {
@@ -455,7 +461,7 @@ func ShellFile(c *Call) int {
 // shellWords reads a shell's words as bash does: the index of the -c
 // string, of the script file, and whether the script is read from stdin.
 func shellWords(c *Call) (script, file int, stdin bool) {
-	if !shells[c.Name] || noExec(c) {
+	if !shells.Get()[c.Name] || noExec(c) {
 		return -1, -1, false
 	}
 	cflag, sflag := false, false

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/corral-dev/corral/cmd/corral/app"
+	_ "github.com/corral-dev/corral/cmd/corral/internal/bigstack"
 )
 
 // hookMemoryLimit is the soft memory limit of a hook process (see
@@ -26,7 +27,6 @@ func main() {
 		if os.Getenv("GOMEMLIMIT") == "" {
 			debug.SetMemoryLimit(hookMemoryLimit)
 		}
-		growStack()
 	}
 	os.Exit(app.Main(os.Args, os.Stdin, os.Stdout, os.Stderr, os.Getenv))
 }
@@ -46,24 +46,3 @@ func subcommand(args []string) string {
 	}
 	return ""
 }
-
-// growStack grows the main goroutine's stack, once, to what a hook call
-// uses at its deepest (parsing and walking a command reach 16-32 kB). A
-// goroutine starts with 2 kB and doubles its stack when it runs out,
-// copying it and adjusting every frame through the binary's function
-// tables; done here, where the stack is a few frames deep, that is one
-// small copy instead of two copies of a deep stack in the middle of the
-// call, which a short-lived process pays in first touches of those
-// tables. Measured with scripts/bench-hook.sh (minor page faults, median
-// of 40 interleaved runs): a git clone 455 -> 444, a Write 396 -> 375.
-//
-//go:noinline
-func growStack() {
-	var frame [29 << 10]byte
-	keep(frame[:])
-}
-
-// keep uses b so that the compiler keeps growStack's frame.
-//
-//go:noinline
-func keep(b []byte) {}

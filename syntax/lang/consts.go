@@ -1,6 +1,10 @@
 package lang
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/corral-dev/corral/internal/lazy"
+)
 
 // constant is a name the program binds once, at top level, to a string
 // literal: p = "/root/.bashrc", const f = "…", $f = '…', f = "…".
@@ -16,8 +20,10 @@ type constant struct {
 // before them (p += "x", $f .= "y", x ||= z). A comparison such as p <= 3
 // reads the same way: the name is then taken as assigned, the cautious
 // reading.
-var assignOps = map[string]bool{"+": true, "-": true, "*": true, "/": true, ".": true, "|": true, "&": true, "%": true, "^": true,
-	"<": true, ">": true, "?": true, ":": true, "~": true, "!": true, "**": true, "<<": true, "||": true, "&&": true}
+var assignOps = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"+": true, "-": true, "*": true, "/": true, ".": true, "|": true, "&": true, "%": true, "^": true,
+		"<": true, ">": true, "?": true, ":": true, "~": true, "!": true, "**": true, "<<": true, "||": true, "&&": true}
+}}
 
 // constants finds the names the text binds exactly once, with a plain
 // assignment at top level (no enclosing bracket; in Python and Ruby, an
@@ -111,7 +117,7 @@ func (p *parser) constants() map[string]constant {
 		if next.kind != tPunct {
 			continue
 		}
-		if assignOps[next.text] && isP(p.tok(i+2), "=") {
+		if assignOps.Get()[next.text] && isP(p.tok(i+2), "=") {
 			binds[t.text] += 2
 			continue
 		}

@@ -79,14 +79,14 @@ func envSend(p *parser) (Effect, bool) {
 			}
 		}
 		switch {
-		case envGetters[full] && call:
+		case envGetters.Get()[full] && call:
 			if a := p.tok(i + 2); a.kind == tString && a.lit && p.tok(i+3).kind == tPunct && (p.tok(i+3).text == ")" || p.tok(i+3).text == ",") {
 				names[a.text] = true
 			} else {
 				any = true
 			}
 			continue
-		case envTables[full]:
+		case envTables.Get()[full]:
 			if next.kind == tPunct && next.text == "[" && p.tok(i+2).kind == tString && p.tok(i+2).lit && p.tok(i+3).text == "]" {
 				names[p.tok(i+2).text] = true
 			} else {
@@ -94,7 +94,7 @@ func envSend(p *parser) (Effect, bool) {
 			}
 			continue
 		}
-		if dot := strings.LastIndexByte(full, '.'); dot > 0 && envTables[full[:dot]] {
+		if dot := strings.LastIndexByte(full, '.'); dot > 0 && envTables.Get()[full[:dot]] {
 			if call {
 				any = true // os.environ.copy(), process.env.hasOwnProperty(…)
 			} else {

@@ -1,6 +1,10 @@
 package lang
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/corral-dev/corral/internal/lazy"
+)
 
 // maxExDepth bounds commands nested in commands (:g/re/cmd, :exe,
 // :bufdo, :autocmd).
@@ -402,15 +406,17 @@ func builtFrom(name, tpl string, off int) Effect {
 }
 
 // vimFuncs are the Vim and Neovim functions with effects.
-var vimFuncs = map[string]bool{"system": true, "systemlist": true, "job_start": true, "jobstart": true, "termopen": true,
-	"term_start": true, "delete": true, "writefile": true, "execute": true, "luaeval": true, "py3eval": true, "pyeval": true,
-	"pyxeval": true, "rubyeval": true, "perleval": true}
+var vimFuncs = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"system": true, "systemlist": true, "job_start": true, "jobstart": true, "termopen": true,
+		"term_start": true, "delete": true, "writefile": true, "execute": true, "luaeval": true, "py3eval": true, "pyeval": true,
+		"pyxeval": true, "rubyeval": true, "perleval": true}
+}}
 
 // vimExpr reads the function calls of a Vim expression.
 func vimExpr(text string, depth int) []Effect {
 	p := &parser{src: text, toks: lex(Ex, text), l: Ex}
 	var out []Effect
-	for _, c := range p.findCalls(false, func(name string) bool { return vimFuncs[name] }) {
+	for _, c := range p.findCalls(false, func(name string) bool { return vimFuncs.Get()[name] }) {
 		if c.method {
 			continue
 		}

@@ -1,6 +1,10 @@
 package lang
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/corral-dev/corral/internal/lazy"
+)
 
 // Indirection: a program can reach a call that runs or deletes without
 // spelling its name as a call — it looks the function up by a string
@@ -248,13 +252,15 @@ func member(out []token) bool {
 // Python
 
 // pyModules are the modules whose functions run or delete.
-var pyModules = map[string]bool{"os": true, "posix": true, "nt": true, "subprocess": true, "shutil": true, "pty": true,
-	"builtins": true, "__builtins__": true, "commands": true, "importlib": true}
+var pyModules = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"os": true, "posix": true, "nt": true, "subprocess": true, "shutil": true, "pty": true,
+		"builtins": true, "__builtins__": true, "commands": true, "importlib": true}
+}}
 
 func (p *parser) pyDangerousRoot(name string) bool {
 	full := p.al.resolve(name)
 	root, _, _ := strings.Cut(full, ".")
-	return pyModules[root]
+	return pyModules.Get()[root]
 }
 
 func (p *parser) pyLookup(in []token, i int, out []token) ([]token, int, int, bool) {
@@ -364,29 +370,33 @@ func (p *parser) pyLookup(in []token, i int, out []token) ([]token, int, int, bo
 // JavaScript
 
 // jsDangerousModules are the modules whose functions run or delete.
-var jsDangerousModules = map[string]bool{"child_process": true, "fs": true, "fs/promises": true}
+var jsDangerousModules = lazy.Value[map[string]bool]{New: func() map[string]bool { return map[string]bool{"child_process": true, "fs": true, "fs/promises": true} }}
 
 // jsGlobals are the names of the global object.
-var jsGlobals = map[string]bool{"globalThis": true, "global": true, "window": true, "self": true}
+var jsGlobals = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"globalThis": true, "global": true, "window": true, "self": true}
+}}
 
 // jsNotObject are the keywords after which [ opens an array, not a
 // member access.
-var jsNotObject = map[string]bool{"return": true, "typeof": true, "in": true, "of": true, "case": true, "yield": true,
-	"await": true, "void": true, "delete": true, "new": true, "throw": true, "else": true, "do": true, "instanceof": true,
-	"const": true, "let": true, "var": true, "export": true, "default": true}
+var jsNotObject = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"return": true, "typeof": true, "in": true, "of": true, "case": true, "yield": true,
+		"await": true, "void": true, "delete": true, "new": true, "throw": true, "else": true, "do": true, "instanceof": true,
+		"const": true, "let": true, "var": true, "export": true, "default": true}
+}}
 
 func (p *parser) jsLookup(in []token, i int, out []token) ([]token, int, int, bool) {
 	t := in[i]
 	at := func(k int) token { return p.tokenAt(in, k) }
 	switch {
-	case t.kind == tIdent && jsGlobals[t.text] && !member(out) && isP(at(i+1), ".") && at(i+2).kind == tIdent:
+	case t.kind == tIdent && jsGlobals.Get()[t.text] && !member(out) && isP(at(i+1), ".") && at(i+2).kind == tIdent:
 		// globalThis.eval is eval.
 		return nil, i + 2, 0, true
 	case (isI(t, "require") || isI(t, "import") && !member(out)) && isP(at(i+1), "("):
 		drop := 0
 		if member(out) {
 			recv, n := dottedEnd(out[:len(out)-1])
-			if recv != "module" && recv != "process.mainModule" && !jsGlobals[recv] {
+			if recv != "module" && recv != "process.mainModule" && !jsGlobals.Get()[recv] {
 				return nil, 0, 0, false
 			}
 			drop = n + 1
@@ -410,7 +420,7 @@ func (p *parser) jsLookup(in []token, i int, out []token) ([]token, int, int, bo
 		if !localModule(a.text) {
 			p.hidden(t.text, p.src[t.off:min(len(p.src), in[end].off+1)], t.off)
 		}
-	case isP(t, "[") && len(out) > 0 && (out[len(out)-1].kind == tIdent && !jsNotObject[out[len(out)-1].text] || isP(out[len(out)-1], ")") || isP(out[len(out)-1], "]")):
+	case isP(t, "[") && len(out) > 0 && (out[len(out)-1].kind == tIdent && !jsNotObject.Get()[out[len(out)-1].text] || isP(out[len(out)-1], ")") || isP(out[len(out)-1], "]")):
 		// cp["execSync"] is cp.execSync.
 		end := p.closeOf(in, i)
 		if end < 0 {
@@ -425,7 +435,7 @@ func (p *parser) jsLookup(in []token, i int, out []token) ([]token, int, int, bo
 		}
 		obj, _ := dottedEnd(out)
 		full := p.al.resolve(obj)
-		if jsDangerousModules[full] || jsGlobals[obj] && isP(at(end+1), "(") {
+		if jsDangerousModules.Get()[full] || jsGlobals.Get()[obj] && isP(at(end+1), "(") {
 			p.hidden(obj+"[…]", p.src[out[len(out)-1].off:min(len(p.src), in[end].off+1)], t.off)
 		}
 	case isI(t, "then") && len(out) >= 2 && isP(out[len(out)-1], ".") && isI(out[len(out)-2], "child_process") && (len(out) < 3 || !isP(out[len(out)-3], ".")):
@@ -466,12 +476,16 @@ func localModule(text string) bool {
 
 // rubyKernel are the Kernel functions that run or evaluate: any object
 // can send them to itself.
-var rubyKernel = map[string]bool{"system": true, "exec": true, "spawn": true, "`": true, "eval": true, "open": true,
-	"fork": true, "syscall": true, "instance_eval": true, "class_eval": true, "module_eval": true}
+var rubyKernel = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"system": true, "exec": true, "spawn": true, "`": true, "eval": true, "open": true,
+		"fork": true, "syscall": true, "instance_eval": true, "class_eval": true, "module_eval": true}
+}}
 
 // rubyModules are the constants whose methods run or delete.
-var rubyModules = map[string]bool{"Kernel": true, "Object": true, "FileUtils": true, "File": true, "Dir": true, "IO": true,
-	"Open3": true, "Process": true, "PTY": true, "self": true, "": true}
+var rubyModules = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"Kernel": true, "Object": true, "FileUtils": true, "File": true, "Dir": true, "IO": true,
+		"Open3": true, "Process": true, "PTY": true, "self": true, "": true}
+}}
 
 func (p *parser) rubyLookup(in []token, i int, out []token) ([]token, int, int, bool) {
 	t := in[i]
@@ -503,7 +517,7 @@ func (p *parser) rubyLookup(in []token, i int, out []token) ([]token, int, int, 
 		if isLit && nameLike(name.text) && (isP(at(k2), ",") || isP(at(k2), ")") || at(k2).kind == tNewline || isP(at(k2), ";")) {
 			k = k2 - 1
 			drop := 0
-			if rubyKernel[name.text] || r != "" && r[0] >= 'a' && r[0] <= 'z' {
+			if rubyKernel.Get()[name.text] || r != "" && r[0] >= 'a' && r[0] <= 'z' {
 				drop = n // Kernel's methods answer any receiver
 			}
 			repl := []token{ident(name.text, t.off)}
@@ -516,7 +530,7 @@ func (p *parser) rubyLookup(in []token, i int, out []token) ([]token, int, int, 
 			}
 			return repl, j, drop, true
 		}
-		if (paren || at(i+1).kind == tIdent) && !isLit && rubyModules[r] {
+		if (paren || at(i+1).kind == tIdent) && !isLit && rubyModules.Get()[r] {
 			p.hidden(t.text, p.src[t.off:min(len(p.src), p.lineEnd(t.off))], t.off)
 		}
 	case (isI(t, "method") || isI(t, "public_method") || isI(t, "instance_method")) && isP(at(i+1), "("):
@@ -527,13 +541,13 @@ func (p *parser) rubyLookup(in []token, i int, out []token) ([]token, int, int, 
 			return nil, 0, 0, false
 		}
 		if !isLit || !nameLike(name.text) {
-			if rubyModules[r] && (isP(at(i+4), ".") || isP(at(i+4), "[")) {
+			if rubyModules.Get()[r] && (isP(at(i+4), ".") || isP(at(i+4), "[")) {
 				p.hidden(t.text, p.src[t.off:min(len(p.src), p.lineEnd(t.off))], t.off)
 			}
 			return nil, 0, 0, false
 		}
 		drop := 0
-		if rubyKernel[name.text] || r != "" && r[0] >= 'a' && r[0] <= 'z' {
+		if rubyKernel.Get()[name.text] || r != "" && r[0] >= 'a' && r[0] <= 'z' {
 			drop = n
 		}
 		repl := []token{ident(name.text, t.off)}
@@ -638,8 +652,10 @@ func (p *parser) stringVars() map[string]string {
 
 // perlBuiltins are Perl's built-in functions that run or delete: a call
 // through a name string reaches a sub of that name, never the builtin.
-var perlBuiltins = map[string]bool{"system": true, "exec": true, "unlink": true, "rmdir": true, "eval": true, "do": true,
-	"readpipe": true, "open": true}
+var perlBuiltins = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"system": true, "exec": true, "unlink": true, "rmdir": true, "eval": true, "do": true,
+		"readpipe": true, "open": true}
+}}
 
 func (p *parser) perlLookup(in []token, i int, out []token) ([]token, int, int, bool) {
 	t := in[i]
@@ -647,7 +663,7 @@ func (p *parser) perlLookup(in []token, i int, out []token) ([]token, int, int, 
 	operand := len(out) > 0 && (out[len(out)-1].kind == tIdent || out[len(out)-1].kind == tString || isP(out[len(out)-1], ")") || isP(out[len(out)-1], "]") || isP(out[len(out)-1], "}"))
 	named := func(name string, j int) ([]token, int, int, bool) {
 		name = strings.TrimPrefix(strings.TrimPrefix(name, "main::"), "::")
-		if perlBuiltins[name] || strings.HasPrefix(name, "CORE::") {
+		if perlBuiltins.Get()[name] || strings.HasPrefix(name, "CORE::") {
 			p.hidden("&{\""+name+"\"}", "a sub named "+name+" called by name (perl reaches a sub of that name, not its builtin)", t.off)
 			return nil, 0, 0, false
 		}
@@ -691,7 +707,7 @@ func (p *parser) perlLookup(in []token, i int, out []token) ([]token, int, int, 
 		name, _ := dottedAt(in, i+2)
 		name = strings.ReplaceAll(name, ".", "::")
 		bare := strings.TrimPrefix(strings.TrimPrefix(name, "CORE::"), "POSIX::")
-		if perlDelete[name] || perlDelete[bare] || bare == "system" || bare == "exec" {
+		if perlDelete.Get()[name] || perlDelete.Get()[bare] || bare == "system" || bare == "exec" {
 			assigned := len(out) >= 2 && isP(out[len(out)-1], "=") && out[len(out)-2].kind == tIdent && p.vars[out[len(out)-2].text] == name
 			if !assigned {
 				p.hidden("\\&"+name, "a reference to "+name+" kept as a value", t.off)
@@ -703,16 +719,18 @@ func (p *parser) perlLookup(in []token, i int, out []token) ([]token, int, int, 
 
 // phpCallbacks are PHP functions that call the callable in one of their
 // arguments.
-var phpCallbacks = map[string]bool{"array_map": true, "array_filter": true, "array_walk": true, "array_walk_recursive": true,
-	"array_reduce": true, "usort": true, "uasort": true, "uksort": true, "register_shutdown_function": true,
-	"register_tick_function": true, "forward_static_call": true, "forward_static_call_array": true, "iterator_apply": true,
-	"spl_autoload_register": true, "set_error_handler": true, "set_exception_handler": true, "ob_start": true,
-	"preg_replace_callback": true, "header_register_callback": true, "array_udiff": true, "array_uintersect": true}
+var phpCallbacks = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"array_map": true, "array_filter": true, "array_walk": true, "array_walk_recursive": true,
+		"array_reduce": true, "usort": true, "uasort": true, "uksort": true, "register_shutdown_function": true,
+		"register_tick_function": true, "forward_static_call": true, "forward_static_call_array": true, "iterator_apply": true,
+		"spl_autoload_register": true, "set_error_handler": true, "set_exception_handler": true, "ob_start": true,
+		"preg_replace_callback": true, "header_register_callback": true, "array_udiff": true, "array_uintersect": true}
+}}
 
 // phpRuns reports a PHP function that runs, deletes or evaluates.
 func phpRuns(name string) bool {
 	n := strings.TrimPrefix(strings.ToLower(name), "\\")
-	return phpShell[n] || n == "pcntl_exec" || n == "unlink" || n == "rmdir" || n == "eval" || n == "assert" ||
+	return phpShell.Get()[n] || n == "pcntl_exec" || n == "unlink" || n == "rmdir" || n == "eval" || n == "assert" ||
 		n == "create_function" || n == "call_user_func" || n == "call_user_func_array"
 }
 
@@ -848,17 +866,17 @@ func (p *parser) canonical(name string) string {
 func (p *parser) dangerousFn(full string) bool {
 	switch p.l {
 	case Python:
-		_, del := pyDelete[full]
-		return pyShell[full] || pySubprocess[full] || del || full == "eval" || full == "exec" || full == "pty.spawn" ||
+		_, del := pyDelete.Get()[full]
+		return pyShell.Get()[full] || pySubprocess.Get()[full] || del || full == "eval" || full == "exec" || full == "pty.spawn" ||
 			strings.HasPrefix(full, "os.exec") || strings.HasPrefix(full, "os.spawn") || strings.HasPrefix(full, "os.posix_spawn") ||
 			full == "asyncio.create_subprocess_exec" || full == "asyncio.create_subprocess_shell"
 	case JS:
 		mod, fn, _ := cutLast(full)
-		return jsShell[full] || jsExec[full] || full == "child_process.fork" || full == "eval" ||
-			(mod == "fs" || mod == "fs/promises") && jsDelete[fn]
+		return jsShell.Get()[full] || jsExec.Get()[full] || full == "child_process.fork" || full == "eval" ||
+			(mod == "fs" || mod == "fs/promises") && jsDelete.Get()[fn]
 	case Ruby:
-		_, del := rubyDelete[full]
-		return rubyShell[full] || del || full == "eval" || full == "Kernel.eval"
+		_, del := rubyDelete.Get()[full]
+		return rubyShell.Get()[full] || del || full == "eval" || full == "Kernel.eval"
 	}
 	return false
 }
@@ -867,9 +885,9 @@ func (p *parser) dangerousFn(full string) bool {
 func (p *parser) dangerousModule(full string) bool {
 	switch p.l {
 	case Python:
-		return pyModules[full]
+		return pyModules.Get()[full]
 	case JS:
-		return jsDangerousModules[full]
+		return jsDangerousModules.Get()[full]
 	}
 	return false
 }

@@ -2,37 +2,39 @@ package lang
 
 import (
 	"strings"
+
+	"github.com/corral-dev/corral/internal/lazy"
 )
 
 var (
-	jsRequire     = lazyRegexp(`(?:const|let|var)\s+([\w$]+)\s*=\s*(?:await\s+)?(?:require|import)\(\s*['"](?:node:)?([\w/]+)['"]\s*\)(\.promises)?`)
-	jsImportAll   = lazyRegexp(`import\s+(?:\*\s+as\s+)?([\w$]+)\s+from\s+['"](?:node:)?([\w/]+)['"]`)
-	jsDestructure = lazyRegexp(`(?:const|let|var|import)\s*\{([^}]*)\}\s*(?:=\s*(?:await\s+)?(?:require|import)\(\s*|from\s*)['"](?:node:)?([\w/]+)['"]`)
+	jsRequire     = lazy.Regexp{Expr: `(?:const|let|var)\s+([\w$]+)\s*=\s*(?:await\s+)?(?:require|import)\(\s*['"](?:node:)?([\w/]+)['"]\s*\)(\.promises)?`}
+	jsImportAll   = lazy.Regexp{Expr: `import\s+(?:\*\s+as\s+)?([\w$]+)\s+from\s+['"](?:node:)?([\w/]+)['"]`}
+	jsDestructure = lazy.Regexp{Expr: `(?:const|let|var|import)\s*\{([^}]*)\}\s*(?:=\s*(?:await\s+)?(?:require|import)\(\s*|from\s*)['"](?:node:)?([\w/]+)['"]`}
 )
 
 // jsModules are the modules whose calls corral reads.
-var jsModules = map[string]bool{"fs": true, "fs/promises": true, "child_process": true}
+var jsModules = lazy.Value[map[string]bool]{New: func() map[string]bool { return map[string]bool{"fs": true, "fs/promises": true, "child_process": true} }}
 
 // jsBindings maps the names a program binds to modules (const cp =
 // require('child_process'); import { rmSync } from 'node:fs'). In node -e
 // the built-in modules are globals under their own names.
 func jsBindings(src string) aliases {
 	a := aliases{"fs": "fs", "child_process": "child_process", "fsPromises": "fs/promises"}
-	for _, m := range jsRequire().FindAllStringSubmatch(src, -1) {
-		if jsModules[m[2]] {
+	for _, m := range jsRequire.Get().FindAllStringSubmatch(src, -1) {
+		if jsModules.Get()[m[2]] {
 			a[m[1]] = m[2]
 			if m[3] != "" {
 				a[m[1]] = "fs/promises"
 			}
 		}
 	}
-	for _, m := range jsImportAll().FindAllStringSubmatch(src, -1) {
-		if jsModules[m[2]] {
+	for _, m := range jsImportAll.Get().FindAllStringSubmatch(src, -1) {
+		if jsModules.Get()[m[2]] {
 			a[m[1]] = m[2]
 		}
 	}
-	for _, m := range jsDestructure().FindAllStringSubmatch(src, -1) {
-		if !jsModules[m[2]] {
+	for _, m := range jsDestructure.Get().FindAllStringSubmatch(src, -1) {
+		if !jsModules.Get()[m[2]] {
 			continue
 		}
 		for _, part := range strings.Split(m[1], ",") {
@@ -58,34 +60,50 @@ func jsBindings(src string) aliases {
 }
 
 var (
-	jsShellOpt  = lazyRegexp(`shell\s*:\s*(?:true|['"])`)
-	jsRecursive = lazyRegexp(`recursive\s*:\s*true`)
+	jsShellOpt  = lazy.Regexp{Expr: `shell\s*:\s*(?:true|['"])`}
+	jsRecursive = lazy.Regexp{Expr: `recursive\s*:\s*true`}
 )
 
-var jsShell = map[string]bool{"child_process.exec": true, "child_process.execSync": true}
-var jsExec = map[string]bool{"child_process.spawn": true, "child_process.spawnSync": true,
-	"child_process.execFile": true, "child_process.execFileSync": true}
+var jsShell = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"child_process.exec": true, "child_process.execSync": true}
+}}
+var jsExec = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"child_process.spawn": true, "child_process.spawnSync": true,
+		"child_process.execFile": true, "child_process.execFileSync": true}
+}}
 
 // jsDelete are fs calls that delete their first argument.
-var jsDelete = map[string]bool{"rm": true, "rmSync": true, "rmdir": true, "rmdirSync": true, "unlink": true, "unlinkSync": true}
-var jsWrite = map[string]bool{"writeFile": true, "writeFileSync": true, "appendFile": true, "appendFileSync": true, "createWriteStream": true}
+var jsDelete = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"rm": true, "rmSync": true, "rmdir": true, "rmdirSync": true, "unlink": true, "unlinkSync": true}
+}}
+var jsWrite = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"writeFile": true, "writeFileSync": true, "appendFile": true, "appendFileSync": true, "createWriteStream": true}
+}}
 
 // jsRead are fs calls that read the file in their first argument.
-var jsRead = map[string]bool{"readFile": true, "readFileSync": true, "createReadStream": true}
+var jsRead = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"readFile": true, "readFileSync": true, "createReadStream": true}
+}}
 
 // jsEval are the calls that run a string as JavaScript code; the value
 // is the index of the code argument (-1: the last).
-var jsEval = map[string]int{"eval": 0, "Function": -1, "AsyncFunction": -1, "vm.runInThisContext": 0, "vm.runInNewContext": 0,
-	"vm.runInContext": 0, "vm.Script": 0, "vm.compileFunction": 0, "vm.SourceTextModule": 0}
+var jsEval = lazy.Value[map[string]int]{New: func() map[string]int {
+	return map[string]int{"eval": 0, "Function": -1, "AsyncFunction": -1, "vm.runInThisContext": 0, "vm.runInNewContext": 0,
+		"vm.runInContext": 0, "vm.Script": 0, "vm.compileFunction": 0, "vm.SourceTextModule": 0}
+}}
 
 // jsTimers run a string first argument as code (a function is the
 // everyday case, and is not judged).
-var jsTimers = map[string]bool{"setTimeout": true, "setInterval": true, "setImmediate": true}
+var jsTimers = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"setTimeout": true, "setInterval": true, "setImmediate": true}
+}}
 
 // jsUnknownRecv are child_process method names distinct enough that, on
 // a receiver corral cannot name (m.execSync(…) in import(…).then(m =>
 // …)), they are child_process's; only literal arguments are judged.
-var jsUnknownRecv = map[string]bool{"execSync": true, "execFileSync": true, "spawnSync": true}
+var jsUnknownRecv = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"execSync": true, "execFileSync": true, "spawnSync": true}
+}}
 
 func javascript(p *parser) []Effect {
 	al := p.al
@@ -96,14 +114,14 @@ func javascript(p *parser) []Effect {
 	}
 	interesting := func(name string) bool {
 		full := canon(name)
-		if jsShell[full] || jsExec[full] {
+		if jsShell.Get()[full] || jsExec.Get()[full] {
 			return true
 		}
-		if _, ok := jsEval[full]; ok || jsTimers[full] || jsUnknownRecv[lastSegment(full)] {
+		if _, ok := jsEval.Get()[full]; ok || jsTimers.Get()[full] || jsUnknownRecv.Get()[lastSegment(full)] {
 			return true
 		}
 		mod, fn, _ := cutLast(full)
-		if (mod == "fs" || mod == "fs/promises") && (jsDelete[fn] || jsWrite[fn] || jsRead[fn]) {
+		if (mod == "fs" || mod == "fs/promises") && (jsDelete.Get()[fn] || jsWrite.Get()[fn] || jsRead.Get()[fn]) {
 			return true
 		}
 		switch full {
@@ -118,7 +136,7 @@ func javascript(p *parser) []Effect {
 	var out []Effect
 	for _, c := range p.findCalls(false, interesting) {
 		c.name = canon(c.name)
-		if at, ok := jsEval[c.name]; ok {
+		if at, ok := jsEval.Get()[c.name]; ok {
 			if at < 0 {
 				at = len(positional(c.args)) - 1
 				if at < 0 {
@@ -128,13 +146,13 @@ func javascript(p *parser) []Effect {
 			out = append(out, p.evalCode(c, argAt(c.args, at))...)
 			continue
 		}
-		if jsTimers[c.name] {
+		if jsTimers.Get()[c.name] {
 			if a := argAt(c.args, 0); a != nil && a.lit {
 				out = append(out, p.evalCode(c, a)...)
 			}
 			continue
 		}
-		if fn := lastSegment(c.name); jsUnknownRecv[fn] && !jsExec[c.name] && !jsShell[c.name] {
+		if fn := lastSegment(c.name); jsUnknownRecv.Get()[fn] && !jsExec.Get()[c.name] && !jsShell.Get()[c.name] {
 			a := argAt(c.args, 0)
 			if a == nil || !a.lit {
 				continue
@@ -160,9 +178,9 @@ func jsCall(c call) (Effect, bool) {
 	full := c.name
 	first := argAt(c.args, 0)
 	switch {
-	case jsShell[full]:
+	case jsShell.Get()[full]:
 		return shellOf(c, first), true
-	case jsExec[full]:
+	case jsExec.Get()[full]:
 		if first == nil || !first.lit {
 			return shellOf(c, first), true
 		}
@@ -179,7 +197,7 @@ func jsCall(c call) (Effect, bool) {
 			}
 			argv = append(argv, list.list...)
 		}
-		if opts != nil && jsShellOpt().MatchString(opts.text) {
+		if opts != nil && jsShellOpt.Get().MatchString(opts.text) {
 			return Effect{Kind: Shell, Call: full, Text: strings.Join(argv, " "), Offset: c.off}, true
 		}
 		return Effect{Kind: Exec, Call: full, Argv: argv, Offset: c.off}, true
@@ -223,15 +241,15 @@ func jsCall(c call) (Effect, bool) {
 		return Effect{}, false
 	}
 	switch {
-	case jsDelete[fn]:
+	case jsDelete.Get()[fn]:
 		e, ok := pathEffect(c, Delete, first, recursiveOpt(c))
 		e.Dir = strings.HasPrefix(fn, "rmdir") && !e.Recursive
 		return e, ok
-	case jsWrite[fn]:
+	case jsWrite.Get()[fn]:
 		e, ok := pathEffect(c, Write, first, false)
 		e.Append = strings.HasPrefix(fn, "append")
 		return e, ok
-	case jsRead[fn]:
+	case jsRead.Get()[fn]:
 		return readEffect(c, first)
 	}
 	return Effect{}, false
@@ -240,7 +258,7 @@ func jsCall(c call) (Effect, bool) {
 // recursiveOpt reports an options argument with recursive: true.
 func recursiveOpt(c call) bool {
 	for _, a := range c.args {
-		if jsRecursive().MatchString(a.text) {
+		if jsRecursive.Get().MatchString(a.text) {
 			return true
 		}
 	}

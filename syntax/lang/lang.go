@@ -4,6 +4,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/corral-dev/corral/internal/lazy"
 )
 
 // Lang is a programming language whose text corral reads.
@@ -196,32 +198,34 @@ func analyze(l Lang, src string, depth int) []Effect {
 
 // programs are the interpreter names per language; a version suffix
 // (python3.12, perl5.36) is the same program.
-var programs = map[string]Lang{
-	"python": Python, "pypy": Python, "python2": Python, "python3": Python, "pypy3": Python,
-	"node": JS, "nodejs": JS, "deno": JS, "bun": JS,
-	"ruby": Ruby, "jruby": Ruby, "truffleruby": Ruby,
-	"perl": Perl,
-	"php":  PHP, "php-cli": PHP,
-	"lua": Lua, "luajit": Lua,
-	"tclsh": Tcl, "wish": Tcl, "expect": Tcl, "jimsh": Tcl,
-	"Rscript": R, "R": R,
-	"julia": Julia,
-}
+var programs = lazy.Value[map[string]Lang]{New: func() map[string]Lang {
+	return map[string]Lang{
+		"python": Python, "pypy": Python, "python2": Python, "python3": Python, "pypy3": Python,
+		"node": JS, "nodejs": JS, "deno": JS, "bun": JS,
+		"ruby": Ruby, "jruby": Ruby, "truffleruby": Ruby,
+		"perl": Perl,
+		"php":  PHP, "php-cli": PHP,
+		"lua": Lua, "luajit": Lua,
+		"tclsh": Tcl, "wish": Tcl, "expect": Tcl, "jimsh": Tcl,
+		"Rscript": R, "R": R,
+		"julia": Julia,
+	}
+}}
 
 // ForProgram returns the language a program name runs ("python3.12",
 // "node", "perl5.36"), or "".
 func ForProgram(name string) Lang {
-	if l, ok := programs[name]; ok {
+	if l, ok := programs.Get()[name]; ok {
 		return l
 	}
-	return programs[strings.TrimRight(name, "0123456789.")]
+	return programs.Get()[strings.TrimRight(name, "0123456789.")]
 }
 
 // ProgramNames returns the interpreter names ForProgram knows, without
 // version suffixes.
 func ProgramNames() []string {
-	out := make([]string, 0, len(programs))
-	for n := range programs {
+	out := make([]string, 0, len(programs.Get()))
+	for n := range programs.Get() {
 		out = append(out, n)
 	}
 	return out
@@ -404,8 +408,8 @@ func keyword(args []arg, key string) *arg {
 type aliases map[string]string
 
 var (
-	pyImportAs   = lazyRegexp(`(?m)^\s*import\s+([\w.]+)\s+as\s+(\w+)`)
-	pyFromImport = lazyRegexp(`(?m)^[ \t]*from[ \t]+([\w.]+)[ \t]+import[ \t]+\(?([\w \t,]+)`)
+	pyImportAs   = lazy.Regexp{Expr: `(?m)^\s*import\s+([\w.]+)\s+as\s+(\w+)`}
+	pyFromImport = lazy.Regexp{Expr: `(?m)^[ \t]*from[ \t]+([\w.]+)[ \t]+import[ \t]+\(?([\w \t,]+)`}
 )
 
 func (a aliases) resolve(name string) string {
@@ -421,10 +425,10 @@ func (a aliases) resolve(name string) string {
 
 func pythonAliases(src string) aliases {
 	a := aliases{}
-	for _, m := range pyImportAs().FindAllStringSubmatch(src, -1) {
+	for _, m := range pyImportAs.Get().FindAllStringSubmatch(src, -1) {
 		a[m[2]] = m[1]
 	}
-	for _, m := range pyFromImport().FindAllStringSubmatch(src, -1) {
+	for _, m := range pyFromImport.Get().FindAllStringSubmatch(src, -1) {
 		for _, part := range strings.Split(m[2], ",") {
 			f := strings.Fields(part)
 			switch {

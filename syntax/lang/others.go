@@ -1,28 +1,40 @@
 package lang
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/corral-dev/corral/internal/lazy"
+)
 
 // Ruby
 
-var rubyShell = map[string]bool{"system": true, "exec": true, "spawn": true, "Kernel.system": true, "Kernel.exec": true,
-	"Kernel.spawn": true, "Process.spawn": true, "IO.popen": true, "Open3.popen3": true, "Open3.popen2": true,
-	"Open3.popen2e": true, "Open3.capture2": true, "Open3.capture2e": true, "Open3.capture3": true,
-	"Open3.pipeline": true, "Open3.pipeline_r": true, "Open3.pipeline_w": true, "Open3.pipeline_rw": true, "PTY.spawn": true}
+var rubyShell = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"system": true, "exec": true, "spawn": true, "Kernel.system": true, "Kernel.exec": true,
+		"Kernel.spawn": true, "Process.spawn": true, "IO.popen": true, "Open3.popen3": true, "Open3.popen2": true,
+		"Open3.popen2e": true, "Open3.capture2": true, "Open3.capture2e": true, "Open3.capture3": true,
+		"Open3.pipeline": true, "Open3.pipeline_r": true, "Open3.pipeline_w": true, "Open3.pipeline_rw": true, "PTY.spawn": true}
+}}
 
-var rubyDelete = map[string]struct{ recursive, dir bool }{
-	"FileUtils.rm_rf": {recursive: true}, "FileUtils.rm_r": {recursive: true}, "FileUtils.remove_dir": {recursive: true},
-	"FileUtils.remove_entry": {recursive: true}, "FileUtils.remove_entry_secure": {recursive: true}, "FileUtils.rmtree": {recursive: true},
-	"FileUtils.rm": {}, "FileUtils.rm_f": {}, "FileUtils.remove": {}, "FileUtils.rmdir": {dir: true},
-	"File.delete": {}, "File.unlink": {}, "Dir.rmdir": {dir: true}, "Dir.delete": {dir: true}, "Dir.unlink": {dir: true},
-	"FileUtils.remove_file": {},
-}
+var rubyDelete = lazy.Value[map[string]struct{ recursive, dir bool }]{New: func() map[string]struct{ recursive, dir bool } {
+	return map[string]struct{ recursive, dir bool }{
+		"FileUtils.rm_rf": {recursive: true}, "FileUtils.rm_r": {recursive: true}, "FileUtils.remove_dir": {recursive: true},
+		"FileUtils.remove_entry": {recursive: true}, "FileUtils.remove_entry_secure": {recursive: true}, "FileUtils.rmtree": {recursive: true},
+		"FileUtils.rm": {}, "FileUtils.rm_f": {}, "FileUtils.remove": {}, "FileUtils.rmdir": {dir: true},
+		"File.delete": {}, "File.unlink": {}, "Dir.rmdir": {dir: true}, "Dir.delete": {dir: true}, "Dir.unlink": {dir: true},
+		"FileUtils.remove_file": {},
+	}
+}}
 
 // rubyRead are the calls that read the file in their first argument.
-var rubyRead = map[string]bool{"File.read": true, "IO.read": true, "File.readlines": true, "IO.readlines": true,
-	"File.binread": true, "IO.binread": true, "File.foreach": true, "IO.foreach": true, "File.new": true}
+var rubyRead = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"File.read": true, "IO.read": true, "File.readlines": true, "IO.readlines": true,
+		"File.binread": true, "IO.binread": true, "File.foreach": true, "IO.foreach": true, "File.new": true}
+}}
 
 // rubyEval are the methods that run a string as Ruby code.
-var rubyEval = map[string]bool{"eval": true, "instance_eval": true, "class_eval": true, "module_eval": true}
+var rubyEval = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"eval": true, "instance_eval": true, "class_eval": true, "module_eval": true}
+}}
 
 func ruby(p *parser) []Effect {
 	// canon is the name a call stands for: a name bound to a function
@@ -37,14 +49,14 @@ func ruby(p *parser) []Effect {
 	}
 	interesting := func(name string) bool {
 		name = canon(name)
-		_, del := rubyDelete[name]
-		return rubyShell[name] || del || rubyRead[name] || name == "File.write" || name == "IO.write" || name == "File.open" || name == "File.binwrite" ||
-			rubyEval[lastSegment(name)]
+		_, del := rubyDelete.Get()[name]
+		return rubyShell.Get()[name] || del || rubyRead.Get()[name] || name == "File.write" || name == "IO.write" || name == "File.open" || name == "File.binwrite" ||
+			rubyEval.Get()[lastSegment(name)]
 	}
 	var out []Effect
 	for _, c := range p.findCalls(true, interesting) {
 		c.name = canon(c.name)
-		if last := lastSegment(c.name); rubyEval[last] {
+		if last := lastSegment(c.name); rubyEval.Get()[last] {
 			if last == "eval" && c.method && c.name != "Kernel.eval" && c.name != "binding.eval" && c.name != "TOPLEVEL_BINDING.eval" {
 				continue // some object's eval
 			}
@@ -64,7 +76,7 @@ func ruby(p *parser) []Effect {
 			continue
 		}
 		switch {
-		case rubyShell[c.name]:
+		case rubyShell.Get()[c.name]:
 			out = append(out, argvOrShell(c))
 		case c.name == "File.write" || c.name == "IO.write" || c.name == "File.binwrite":
 			if e, ok := pathEffect(c, Write, argAt(c.args, 0), false); ok {
@@ -82,12 +94,12 @@ func ruby(p *parser) []Effect {
 					out = append(out, e)
 				}
 			}
-		case rubyRead[c.name]:
+		case rubyRead.Get()[c.name]:
 			if e, ok := readEffect(c, argAt(c.args, 0)); ok {
 				out = append(out, e)
 			}
 		default:
-			d := rubyDelete[c.name]
+			d := rubyDelete.Get()[c.name]
 			for _, a := range positional(c.args) {
 				a := a
 				if a.isList {
@@ -155,8 +167,10 @@ func argvOrShell(c call) Effect {
 
 // Perl
 
-var perlDelete = map[string]bool{"unlink": true, "rmdir": true, "rmtree": true, "remove_tree": true,
-	"File::Path::rmtree": true, "File::Path::remove_tree": true}
+var perlDelete = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"unlink": true, "rmdir": true, "rmtree": true, "remove_tree": true,
+		"File::Path::rmtree": true, "File::Path::remove_tree": true}
+}}
 
 // perlName is the name a Perl call stands for: POSIX's and CORE's
 // system, unlink and rmdir are the builtins.
@@ -175,7 +189,7 @@ func perlName(name string) string {
 func perl(p *parser) []Effect {
 	interesting := func(name string) bool {
 		n := perlName(name)
-		return n == "system" || n == "exec" || n == "CORE::system" || n == "CORE::exec" || perlDelete[n] || n == "open" || n == "sysopen" ||
+		return n == "system" || n == "exec" || n == "CORE::system" || n == "CORE::exec" || perlDelete.Get()[n] || n == "open" || n == "sysopen" ||
 			n == "eval" || n == "do"
 	}
 	var out []Effect
@@ -294,21 +308,25 @@ func perlOpen(c call) (Effect, bool) {
 
 // phpRead are the functions that read, or print, the file in their first
 // argument.
-var phpRead = map[string]bool{"file_get_contents": true, "file": true, "readfile": true, "highlight_file": true,
-	"show_source": true, "parse_ini_file": true, "php_strip_whitespace": true}
+var phpRead = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"file_get_contents": true, "file": true, "readfile": true, "highlight_file": true,
+		"show_source": true, "parse_ini_file": true, "php_strip_whitespace": true}
+}}
 
-var phpShell = map[string]bool{"system": true, "exec": true, "shell_exec": true, "passthru": true, "popen": true, "proc_open": true}
+var phpShell = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"system": true, "exec": true, "shell_exec": true, "passthru": true, "popen": true, "proc_open": true}
+}}
 
 // phpEval are the functions that run a string argument as PHP code (the
 // index of the argument); assert does only for a string.
-var phpEval = map[string]int{"eval": 0, "assert": 0, "create_function": 1}
+var phpEval = lazy.Value[map[string]int]{New: func() map[string]int { return map[string]int{"eval": 0, "assert": 0, "create_function": 1} }}
 
 func php(p *parser) []Effect {
 	interesting := func(name string) bool {
 		n := strings.TrimPrefix(strings.ToLower(name), "\\")
-		_, ev := phpEval[n]
-		return phpShell[n] || n == "pcntl_exec" || n == "unlink" || n == "rmdir" || n == "file_put_contents" || n == "fopen" || phpRead[n] ||
-			ev || n == "preg_replace" || phpCallbacks[n]
+		_, ev := phpEval.Get()[n]
+		return phpShell.Get()[n] || n == "pcntl_exec" || n == "unlink" || n == "rmdir" || n == "file_put_contents" || n == "fopen" || phpRead.Get()[n] ||
+			ev || n == "preg_replace" || phpCallbacks.Get()[n]
 	}
 	var out []Effect
 	for _, c := range p.findCalls(false, interesting) {
@@ -326,7 +344,7 @@ func (p *parser) phpCall(c call) []Effect {
 	n := strings.TrimPrefix(strings.ToLower(c.name), "\\")
 	c.name = n
 	first := argAt(c.args, 0)
-	if at, ok := phpEval[n]; ok {
+	if at, ok := phpEval.Get()[n]; ok {
 		a := argAt(c.args, at)
 		if n == "assert" && (a == nil || !a.lit) {
 			return nil // assert($x > 0) checks an expression
@@ -344,7 +362,7 @@ func (p *parser) phpCall(c call) []Effect {
 			return nil
 		}
 		return p.evalCode(c, argAt(c.args, 1))
-	case phpCallbacks[n]:
+	case phpCallbacks.Get()[n]:
 		// A function that runs or deletes, named as the callback.
 		for k, a := range positional(c.args) {
 			name := ""
@@ -372,7 +390,7 @@ func (p *parser) phpCall(c call) []Effect {
 	switch {
 	case n == "proc_open" && first != nil && first.isList:
 		out = append(out, Effect{Kind: Exec, Call: n, Argv: first.list, Offset: c.off})
-	case phpShell[n]:
+	case phpShell.Get()[n]:
 		out = append(out, shellOf(c, first))
 	case n == "pcntl_exec":
 		if first == nil || !first.lit {
@@ -412,7 +430,7 @@ func (p *parser) phpCall(c call) []Effect {
 				out = append(out, e)
 			}
 		}
-	case phpRead[n]:
+	case phpRead.Get()[n]:
 		if e, ok := readEffect(c, first); ok {
 			out = append(out, e)
 		}

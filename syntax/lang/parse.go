@@ -1,6 +1,10 @@
 package lang
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/corral-dev/corral/internal/lazy"
+)
 
 // arg is one argument of a call in program text.
 type arg struct {
@@ -310,7 +314,7 @@ func (p *parser) arg(a, b int) arg {
 			if tilde && b2.Len() == 0 {
 				out.tilde = true
 			}
-			if d := p.dottedFrom(k, b); b2.Len() == 0 && p.l == Python && (pathClasses[d] || strings.Contains(d, ".") && pathClasses[d[:strings.LastIndexByte(d, '.')]]) {
+			if d := p.dottedFrom(k, b); b2.Len() == 0 && p.l == Python && (pathClasses.Get()[d] || strings.Contains(d, ".") && pathClasses.Get()[d[:strings.LastIndexByte(d, '.')]]) {
 				pathObj = true // Path("/x"), Path.home(), Path.cwd()
 			}
 			b2.WriteString(s)
@@ -431,10 +435,14 @@ func lastSegment(name string) string {
 // envTables are the names that hold a program's environment as a map:
 // Python's os.environ, Node's process.env, Ruby's ENV, PHP's $_SERVER
 // and $_ENV.
-var envTables = map[string]bool{"os.environ": true, "environ": true, "process.env": true, "ENV": true, "$_SERVER": true, "$_ENV": true, "_SERVER": true, "_ENV": true}
+var envTables = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"os.environ": true, "environ": true, "process.env": true, "ENV": true, "$_SERVER": true, "$_ENV": true, "_SERVER": true, "_ENV": true}
+}}
 
 // envGetters are the calls that read one environment variable.
-var envGetters = map[string]bool{"os.getenv": true, "getenv": true, "os.environ.get": true, "environ.get": true, "ENV.fetch": true, "Deno.env.get": true}
+var envGetters = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"os.getenv": true, "getenv": true, "os.environ.get": true, "environ.get": true, "ENV.fetch": true, "Deno.env.get": true}
+}}
 
 // homeFromEnv reads, after the dotted name ending before token j, a read
 // of the HOME variable from the environment: os.environ["HOME"],
@@ -442,14 +450,14 @@ var envGetters = map[string]bool{"os.getenv": true, "getenv": true, "os.environ.
 // The program gets the home directory from it (the shell passes HOME
 // on), so it is the home directory as ~ is. end is the index after it.
 func (p *parser) homeFromEnv(name string, j, b int) (int, bool) {
-	if strings.HasSuffix(name, ".HOME") && envTables[strings.TrimSuffix(name, ".HOME")] && (j >= b || p.toks[j].text != "(") {
+	if strings.HasSuffix(name, ".HOME") && envTables.Get()[strings.TrimSuffix(name, ".HOME")] && (j >= b || p.toks[j].text != "(") {
 		return j, true
 	}
-	if j+2 < b && envTables[name] && p.toks[j].kind == tPunct && p.toks[j].text == "[" &&
+	if j+2 < b && envTables.Get()[name] && p.toks[j].kind == tPunct && p.toks[j].text == "[" &&
 		p.toks[j+1].kind == tString && p.toks[j+1].lit && p.toks[j+1].text == "HOME" && p.toks[j+2].kind == tPunct && p.toks[j+2].text == "]" {
 		return j + 3, true
 	}
-	if j+2 < b && envGetters[name] && p.toks[j].kind == tPunct && p.toks[j].text == "(" &&
+	if j+2 < b && envGetters.Get()[name] && p.toks[j].kind == tPunct && p.toks[j].text == "(" &&
 		p.toks[j+1].kind == tString && p.toks[j+1].lit && p.toks[j+1].text == "HOME" && p.toks[j+2].kind == tPunct && p.toks[j+2].text == ")" {
 		return j + 3, true
 	}
@@ -483,7 +491,7 @@ func (p *parser) pathCall(k, b int) (string, bool, int, bool) {
 	if j >= b || p.toks[j].kind != tPunct || p.toks[j].text != "(" {
 		return "", false, 0, false
 	}
-	if p.l == Python && pathClasses[name] {
+	if p.l == Python && pathClasses.Get()[name] {
 		// Path("/etc"): a path object of that literal, which / extends.
 		p.pathDepth++
 		args, next := p.args(j, ")")
@@ -542,8 +550,10 @@ func (p *parser) pathCall(k, b int) (string, bool, int, bool) {
 
 // pathClasses are pathlib's constructors: Path("/x") is a path object
 // that / extends.
-var pathClasses = map[string]bool{"Path": true, "pathlib.Path": true, "PurePath": true, "pathlib.PurePath": true,
-	"PosixPath": true, "pathlib.PosixPath": true}
+var pathClasses = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"Path": true, "pathlib.Path": true, "PurePath": true, "pathlib.PurePath": true,
+		"PosixPath": true, "pathlib.PosixPath": true}
+}}
 
 // dottedFrom returns the dotted name that starts at token k (a.b.c),
 // reading no further than b.

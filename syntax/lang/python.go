@@ -1,51 +1,65 @@
 package lang
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/corral-dev/corral/internal/lazy"
+)
 
 // pyShell are the Python calls that run their first argument as shell
 // text.
-var pyShell = map[string]bool{
-	"os.system": true, "os.popen": true, "subprocess.getoutput": true, "subprocess.getstatusoutput": true,
-	"commands.getoutput": true, "commands.getstatusoutput": true, "asyncio.create_subprocess_shell": true,
-	"os.popen2": true, "os.popen3": true, "os.popen4": true,
-}
+var pyShell = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{
+		"os.system": true, "os.popen": true, "subprocess.getoutput": true, "subprocess.getstatusoutput": true,
+		"commands.getoutput": true, "commands.getstatusoutput": true, "asyncio.create_subprocess_shell": true,
+		"os.popen2": true, "os.popen3": true, "os.popen4": true,
+	}
+}}
 
 // pySubprocess are the subprocess calls whose first argument is an
 // argument vector, or shell text with shell=True.
-var pySubprocess = map[string]bool{
-	"subprocess.run": true, "subprocess.call": true, "subprocess.check_call": true,
-	"subprocess.check_output": true, "subprocess.Popen": true,
-}
+var pySubprocess = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{
+		"subprocess.run": true, "subprocess.call": true, "subprocess.check_call": true,
+		"subprocess.check_output": true, "subprocess.Popen": true,
+	}
+}}
 
 // pyDelete are the calls that delete the path in their first argument.
-var pyDelete = map[string]struct{ recursive, dir bool }{
-	"shutil.rmtree": {recursive: true}, "os.remove": {}, "os.unlink": {}, "os.rmdir": {dir: true},
-	"os.removedirs": {dir: true},
-}
+var pyDelete = lazy.Value[map[string]struct{ recursive, dir bool }]{New: func() map[string]struct{ recursive, dir bool } {
+	return map[string]struct{ recursive, dir bool }{
+		"shutil.rmtree": {recursive: true}, "os.remove": {}, "os.unlink": {}, "os.rmdir": {dir: true},
+		"os.removedirs": {dir: true},
+	}
+}}
 
 // pyEval are the builtins that run a string as Python code.
-var pyEval = map[string]bool{"eval": true, "exec": true, "compile": true, "execfile": true}
+var pyEval = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"eval": true, "exec": true, "compile": true, "execfile": true}
+}}
 
 // pyUnknownRecv are method names that, on a receiver corral cannot name
 // (m.system(…) with m = __import__(name)), are the module function
 // they spell; only their literal arguments are judged.
-var pyUnknownRecv = map[string]string{"system": "os.system", "rmtree": "shutil.rmtree", "check_output": "subprocess.check_output",
-	"check_call": "subprocess.check_call", "getoutput": "subprocess.getoutput", "getstatusoutput": "subprocess.getstatusoutput"}
+var pyUnknownRecv = lazy.Value[map[string]string]{New: func() map[string]string {
+	return map[string]string{"system": "os.system", "rmtree": "shutil.rmtree", "check_output": "subprocess.check_output",
+		"check_call": "subprocess.check_call", "getoutput": "subprocess.getoutput", "getstatusoutput": "subprocess.getstatusoutput"}
+}}
 
 func python(p *parser) []Effect {
 	al := p.al
 	interesting := func(name string) bool {
 		full := al.resolve(name)
 		last := lastSegment(full)
-		if pyEval[full] || full == "runpy.run_path" || full == "runpy.run_module" || pyUnknownRecv[last] != "" && strings.Contains(full, ".") {
+		if pyEval.Get()[full] || full == "runpy.run_path" || full == "runpy.run_module" || pyUnknownRecv.Get()[last] != "" && strings.Contains(full, ".") {
 			return true
 		}
 		switch last {
 		case "unlink", "rmdir", "write_text", "write_bytes", "open", "touch", "spawn", "read_text", "read_bytes":
 			return true
 		}
-		_, del := pyDelete[full]
-		return pyShell[full] || pySubprocess[full] || del ||
+		_, del := pyDelete.Get()[full]
+		return pyShell.Get()[full] || pySubprocess.Get()[full] || del ||
 			strings.HasPrefix(full, "os.exec") || strings.HasPrefix(full, "os.spawn") || strings.HasPrefix(full, "os.posix_spawn") ||
 			full == "asyncio.create_subprocess_exec" || full == "os.remove" || full == "os.unlink" || full == "pty.spawn"
 	}
@@ -54,7 +68,7 @@ func python(p *parser) []Effect {
 		full := al.resolve(c.name)
 		c.name = full
 		switch {
-		case pyEval[full] && !c.method:
+		case pyEval.Get()[full] && !c.method:
 			if full == "execfile" {
 				out = append(out, runFile(c, argAt(c.args, 0), "python3"))
 				continue
@@ -72,8 +86,8 @@ func python(p *parser) []Effect {
 			}
 			continue
 		}
-		if to := pyUnknownRecv[lastSegment(full)]; to != "" && full != to && !pyShell[full] && !pySubprocess[full] {
-			if _, del := pyDelete[full]; !del {
+		if to := pyUnknownRecv.Get()[lastSegment(full)]; to != "" && full != to && !pyShell.Get()[full] && !pySubprocess.Get()[full] {
+			if _, del := pyDelete.Get()[full]; !del {
 				// A receiver corral cannot name: judge literal
 				// arguments as the module's function, pass the rest.
 				a := argAt(c.args, 0)
@@ -93,9 +107,9 @@ func python(p *parser) []Effect {
 func pythonCall(c call) (Effect, bool) {
 	full := c.name
 	switch {
-	case pyShell[full]:
+	case pyShell.Get()[full]:
 		return shellOf(c, argAt(c.args, 0)), true
-	case pySubprocess[full]:
+	case pySubprocess.Get()[full]:
 		a := argAt(c.args, 0)
 		if a == nil {
 			a = keyword(c.args, "args")
@@ -148,7 +162,7 @@ func pythonCall(c call) (Effect, bool) {
 		}
 		return e, true
 	}
-	if d, ok := pyDelete[full]; ok {
+	if d, ok := pyDelete.Get()[full]; ok {
 		e, ok := pathEffect(c, Delete, argAt(c.args, 0), d.recursive)
 		e.Dir = d.dir
 		return e, ok

@@ -218,7 +218,7 @@ func (p *parser) bindCounts(from, to int) map[string]int {
 		switch {
 		case isP(next, "="):
 			binds[t.text]++
-		case next.kind == tPunct && assignOps[next.text] && isP(p.tok(i+2), "="), isP(next, "++"), isP(next, "--"):
+		case next.kind == tPunct && assignOps.Get()[next.text] && isP(p.tok(i+2), "="), isP(next, "++"), isP(next, "--"):
 			binds[t.text] += 2
 		case isP(next, ")") || isP(next, ","):
 			// An arrow's parameter list: (a, d) => ….

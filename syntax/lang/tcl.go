@@ -1,6 +1,10 @@
 package lang
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/corral-dev/corral/internal/lazy"
+)
 
 // tclWord is one word of a Tcl command.
 type tclWord struct {
@@ -46,9 +50,11 @@ func tclScript(src string, base, depth int) []Effect {
 }
 
 // tclBodies are the Tcl commands whose brace words are scripts.
-var tclBodies = map[string]bool{"if": true, "while": true, "for": true, "foreach": true, "proc": true, "catch": true,
-	"uplevel": true, "after": true, "switch": true, "try": true, "namespace": true, "time": true, "lmap": true,
-	"dict": true, "apply": true, "interact": true, "bind": true, "trace": true, "fileevent": true, "timeout": true}
+var tclBodies = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"if": true, "while": true, "for": true, "foreach": true, "proc": true, "catch": true,
+		"uplevel": true, "after": true, "switch": true, "try": true, "namespace": true, "time": true, "lmap": true,
+		"dict": true, "apply": true, "interact": true, "bind": true, "trace": true, "fileevent": true, "timeout": true}
+}}
 
 func tclCommand(words []tclWord, base, depth int) []Effect {
 	name := words[0]
@@ -60,7 +66,7 @@ func tclCommand(words []tclWord, base, depth int) []Effect {
 	cmd := strings.TrimPrefix(name.val, "::")
 	// eval joins its words into a script; expect's pattern-action lists
 	// (expect, expect_after, expect_before) hold bodies.
-	if tclBodies[cmd] || cmd == "eval" || strings.HasPrefix(cmd, "expect") {
+	if tclBodies.Get()[cmd] || cmd == "eval" || strings.HasPrefix(cmd, "expect") {
 		if cmd == "eval" && len(words) > 1 {
 			parts := make([]string, 0, len(words)-1)
 			known := true

@@ -168,6 +168,17 @@ func Recognize(data []byte) Adapter {
 	return nil
 }
 
+// checkObject reports the error topLevel would for data, without building
+// its map of fields when data is valid JSON that starts as an object (the
+// hook's common case: one decoding of the input, not two).
+func checkObject(data []byte) error {
+	if t := bytes.TrimLeft(data, " \t\r\n"); len(t) > 0 && t[0] == '{' && json.Valid(data) {
+		return nil
+	}
+	_, err := topLevel(data)
+	return err
+}
+
 // topLevel decodes a JSON object's members, refusing anything after it.
 func topLevel(data []byte) (map[string]json.RawMessage, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))

@@ -46,7 +46,7 @@ func (googleAntigravity) Decode(data []byte) (*Request, error) {
 			Args json.RawMessage `json:"args"`
 		} `json:"toolCall"`
 	}
-	if _, err := topLevel(data); err != nil {
+	if err := checkObject(data); err != nil {
 		return nil, err
 	}
 	if err := json.Unmarshal(data, &in); err != nil {

@@ -21,7 +21,7 @@ var claudeCode = claudeLike{
 		{"Grep", Read, []string{"path"}},
 		{"Glob", Read, []string{"path"}},
 	},
-	events:   preToolUse,
+	events:   preToolUse.Get(),
 	outEvent: "PreToolUse",
 	// The most general shape: tried last, it takes any Claude-shaped
 	// input (and seed 000's {tool, arguments}) the others did not.

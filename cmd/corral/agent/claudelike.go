@@ -1,6 +1,10 @@
 package agent
 
-import "encoding/json"
+import (
+	"encoding/json"
+
+	"github.com/corral-dev/corral/internal/lazy"
+)
 
 // claudeLike is an agent whose hook input copies Claude Code's field
 // names (hook_event_name, tool_name, tool_input, session_id, cwd); most
@@ -63,4 +67,4 @@ func eventIs(fields map[string]json.RawMessage, names ...string) bool {
 }
 
 // preToolUse maps the usual event names.
-var preToolUse = map[string]Event{"PreToolUse": PreTool, "SessionEnd": SessionEnd}
+var preToolUse = lazy.Value[map[string]Event]{New: func() map[string]Event { return map[string]Event{"PreToolUse": PreTool, "SessionEnd": SessionEnd} }}

@@ -142,7 +142,7 @@ func (clineAgent) Decode(data []byte) (*Request, error) {
 			Input json.RawMessage `json:"input"`
 		} `json:"tool_call"`
 	}
-	if _, err := topLevel(data); err != nil {
+	if err := checkObject(data); err != nil {
 		return nil, err
 	}
 	if err := json.Unmarshal(data, &in); err != nil {

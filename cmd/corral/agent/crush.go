@@ -56,7 +56,7 @@ func (charmCrush) Decode(data []byte) (*Request, error) {
 		ToolName  string          `json:"tool_name"`
 		ToolInput json.RawMessage `json:"tool_input"`
 	}
-	if _, err := topLevel(data); err != nil {
+	if err := checkObject(data); err != nil {
 		return nil, err
 	}
 	if err := json.Unmarshal(data, &in); err != nil {

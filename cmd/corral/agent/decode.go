@@ -3,10 +3,8 @@ package agent
 import (
 	"encoding/json"
 	"fmt"
-	"regexp"
 	"sort"
 	"strings"
-	"sync"
 
 	"github.com/corral-dev/corral/syntax"
 )
@@ -223,7 +221,7 @@ type claudeShape struct {
 // decodeClaudeShape decodes a Claude-shaped input. events maps the
 // agent's event names; "" (seed 000's shape has none) is PreTool.
 func decodeClaudeShape(data []byte, name string, t tools, events map[string]Event) (*Request, error) {
-	if _, err := topLevel(data); err != nil {
+	if err := checkObject(data); err != nil {
 		return nil, err
 	}
 	var in claudeShape
@@ -268,10 +266,4 @@ func hasTool(fields map[string]json.RawMessage, t tools) bool {
 	}
 	_, ok := t.find(name)
 	return ok
-}
-
-// lazyRegexp compiles a pattern on first use, so that the hook's start-up
-// compiles nothing it does not need.
-func lazyRegexp(pattern string) func() *regexp.Regexp {
-	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(pattern) })
 }

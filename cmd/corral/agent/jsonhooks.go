@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+
+	"github.com/corral-dev/corral/internal/lazy"
 )
 
 // hookEvent is one event corral registers for, with the matcher that
@@ -319,7 +321,7 @@ func (j jsonHooks) isShellEvent(ev string) bool {
 	return false
 }
 
-var plainMatcher = lazyRegexp(`^[A-Za-z0-9_|]+$`)
+var plainMatcher = lazy.Regexp{Expr: `^[A-Za-z0-9_|]+$`}
 
 // MatcherSelects reports whether a hook matcher selects tool, as Claude
 // Code reads matchers: empty or * is every tool, a plain list of names
@@ -329,7 +331,7 @@ func MatcherSelects(matcher, tool string) bool {
 	if matcher == "" || matcher == "*" {
 		return true
 	}
-	if plainMatcher().MatchString(matcher) {
+	if plainMatcher.Get().MatchString(matcher) {
 		for _, n := range strings.Split(matcher, "|") {
 			if n == tool {
 				return true

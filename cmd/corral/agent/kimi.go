@@ -43,7 +43,7 @@ func (kimiCLI) Recognize(f map[string]json.RawMessage) bool {
 }
 
 func (kimiCLI) Decode(data []byte) (*Request, error) {
-	return decodeClaudeShape(data, "kimi", kimiTools, preToolUse)
+	return decodeClaudeShape(data, "kimi", kimiTools, preToolUse.Get())
 }
 
 func (k kimiCLI) Encode(req *Request, a Answer) Reply { return exit2(fit(k.Caps(), k.Title(), a)) }

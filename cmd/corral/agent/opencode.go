@@ -100,7 +100,7 @@ func (openCode) Decode(data []byte) (*Request, error) {
 		Cwd           string          `json:"cwd"`
 		Args          json.RawMessage `json:"args"`
 	}
-	if _, err := topLevel(data); err != nil {
+	if err := checkObject(data); err != nil {
 		return nil, err
 	}
 	if err := json.Unmarshal(data, &in); err != nil {

@@ -2,6 +2,8 @@ package agent
 
 import (
 	"strings"
+
+	"github.com/corral-dev/corral/internal/lazy"
 )
 
 // tomlHooks registers corral as a [[hooks]] table in a TOML file (Kimi
@@ -103,7 +105,7 @@ func (h tomlHooks) Registered(t Target) ([]Registration, error) {
 	return []Registration{{Agent: h.agent, Scope: User, File: path, Events: []string{h.event + " " + h.matcher}, Command: blockCommand(lines[b:e], h.agent)}}, nil
 }
 
-var inlineHooksRe = lazyRegexp(`^\s*hooks\s*=`)
+var inlineHooksRe = lazy.Regexp{Expr: `^\s*hooks\s*=`}
 
 // inlineHooks finds a top-level "hooks = …" (before any table header).
 func inlineHooks(text string) (int, bool) {
@@ -112,7 +114,7 @@ func inlineHooks(text string) (int, bool) {
 		if strings.HasPrefix(t, "[") {
 			return 0, false
 		}
-		if inlineHooksRe().MatchString(l) {
+		if inlineHooksRe.Get().MatchString(l) {
 			return i + 1, true
 		}
 	}
@@ -122,8 +124,8 @@ func inlineHooks(text string) (int, bool) {
 var (
 	tomlKey    = `(?:[A-Za-z0-9_-]+|"(?:[^"\\]|\\.)*"|'[^']*')`
 	tomlDotted = tomlKey + `(?:\s*\.\s*` + tomlKey + `)*`
-	tomlHeader = lazyRegexp(`^\[\[?\s*` + tomlDotted + `\s*\]\]?\s*(#.*)?$`)
-	tomlKeyEq  = lazyRegexp(`^` + tomlDotted + `\s*=\s*`)
+	tomlHeader = lazy.Regexp{Expr: `^\[\[?\s*` + tomlDotted + `\s*\]\]?\s*(#.*)?$`}
+	tomlKeyEq  = lazy.Regexp{Expr: `^` + tomlDotted + `\s*=\s*`}
 )
 
 // checkTOML is a lexical check of a TOML file: table headers, key = value
@@ -167,13 +169,13 @@ func checkTOML(path string, data []byte) error {
 			}
 			l := strings.TrimRight(s[i:i+end], " \t\r")
 			if strings.HasPrefix(l, "[") {
-				if !tomlHeader().MatchString(l) {
+				if !tomlHeader.Get().MatchString(l) {
 					return fail("malformed table header")
 				}
 				adv(end)
 				continue
 			}
-			m := tomlKeyEq().FindStringIndex(l)
+			m := tomlKeyEq.Get().FindStringIndex(l)
 			if m == nil {
 				return fail("expected key = value")
 			}

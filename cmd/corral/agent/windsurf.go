@@ -44,7 +44,7 @@ func (windsurfCascade) Decode(data []byte) (*Request, error) {
 		TrajectoryID string          `json:"trajectory_id"`
 		ToolInfo     json.RawMessage `json:"tool_info"`
 	}
-	if _, err := topLevel(data); err != nil {
+	if err := checkObject(data); err != nil {
 		return nil, err
 	}
 	if err := json.Unmarshal(data, &in); err != nil {

@@ -2,6 +2,8 @@ package agent
 
 import (
 	"strings"
+
+	"github.com/corral-dev/corral/internal/lazy"
 )
 
 // yamlHooks registers corral under hooks: <event>: in a YAML file (Hermes
@@ -49,8 +51,8 @@ func (h yamlHooks) item(t Target, ind string) []string {
 }
 
 var (
-	yamlTopHooks = lazyRegexp(`^hooks:\s*(#.*)?$`)
-	yamlTopEmpty = lazyRegexp(`^hooks:\s*(\{\s*\}|null|~)?\s*(#.*)?$`)
+	yamlTopHooks = lazy.Regexp{Expr: `^hooks:\s*(#.*)?$`}
+	yamlTopEmpty = lazy.Regexp{Expr: `^hooks:\s*(\{\s*\}|null|~)?\s*(#.*)?$`}
 )
 
 func indentOfLine(l string) string { return l[:len(l)-len(strings.TrimLeft(l, " "))] }
@@ -67,7 +69,7 @@ func (h yamlHooks) merge(t Target, text string) (string, error) {
 		if !strings.HasPrefix(l, "hooks:") {
 			continue
 		}
-		if yamlTopHooks().MatchString(l) {
+		if yamlTopHooks.Get().MatchString(l) {
 			// A block mapping: find its children's indentation and the event.
 			end := len(lines)
 			child := ""
@@ -110,7 +112,7 @@ func (h yamlHooks) merge(t Target, text string) (string, error) {
 			out := append(append([]string{}, lines[:i+1]...), wrap(child, body)...)
 			return strings.Join(append(out, lines[i+1:]...), "\n") + "\n", nil
 		}
-		if yamlTopEmpty().MatchString(l) {
+		if yamlTopEmpty.Get().MatchString(l) {
 			body := append([]string{replacedPrefix + l, "hooks:", "  " + h.event + ":"}, h.item(t, "    ")...)
 			out := append(append([]string{}, lines[:i]...), wrap("", body)...)
 			return strings.Join(append(out, lines[i+1:]...), "\n") + "\n", nil

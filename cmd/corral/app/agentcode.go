@@ -4,11 +4,11 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 
 	"github.com/corral-dev/corral/cmd/corral/agent"
 	"github.com/corral-dev/corral/guards"
+	"github.com/corral-dev/corral/internal/lazy"
 	"github.com/corral-dev/corral/rewrite"
 )
 
@@ -31,9 +31,9 @@ const maxAgentCodeText = 1 << 20
 
 var (
 	// bangInline is !`cmd` (Claude Code, OpenCode).
-	bangInline = regexp.MustCompile("!`([^`]*)`")
+	bangInline = lazy.Regexp{Expr: "!`([^`]*)`"}
 	// hooksKey is a hooks key at the top level of YAML front matter.
-	hooksKey = regexp.MustCompile(`(?m)^hooks[ \t]*:`)
+	hooksKey = lazy.Regexp{Expr: `(?m)^hooks[ \t]*:`}
 )
 
 // agentCodeText returns the text a Write or Edit leaves in the file, or
@@ -111,7 +111,7 @@ func agentCodeText(req *agent.Request, path string) (string, bool) {
 // subagent text runs, whether its front matter registers hooks, and ok
 // false when a command marker cannot be read to its end.
 func agentCodeCommands(text string) (cmds []string, hooks, ok bool) {
-	for _, m := range bangInline.FindAllStringSubmatch(text, -1) {
+	for _, m := range bangInline.Get().FindAllStringSubmatch(text, -1) {
 		cmds = append(cmds, m[1])
 	}
 	// ```! fenced blocks: the lines up to the closing fence.
@@ -161,10 +161,10 @@ func agentCodeCommands(text string) (cmds []string, hooks, ok bool) {
 	}
 	// A backtick or brace after ! that the forms above did not take (an
 	// unclosed !` …) is read as something that may run.
-	if strings.Count(text, "!`") > len(bangInline.FindAllStringIndex(text, -1)) {
+	if strings.Count(text, "!`") > len(bangInline.Get().FindAllStringIndex(text, -1)) {
 		return nil, false, false
 	}
-	if fm, found := frontMatter(text); found && hooksKey.MatchString(fm) {
+	if fm, found := frontMatter(text); found && hooksKey.Get().MatchString(fm) {
 		hooks = true
 	}
 	return cmds, hooks, true

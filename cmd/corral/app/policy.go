@@ -14,6 +14,7 @@ import (
 	"syscall"
 
 	"github.com/corral-dev/corral/guards"
+	"github.com/corral-dev/corral/internal/lazy"
 	"github.com/corral-dev/corral/rewrite"
 	"github.com/corral-dev/corral/syntax"
 	"github.com/urfave/cli/v3"
@@ -518,7 +519,7 @@ func (env *runtimeEnv) initPreset(c *cli.Command, preset string) error {
 	return nil
 }
 
-var presetKey = lazyRegexp(`"preset"\s*:\s*"[^"]*"`)
+var presetKey = lazy.Regexp{Expr: `"preset"\s*:\s*"[^"]*"`}
 
 // SetUserPreset sets "preset" in the policy file at path, keeping the rest
 // of the file (comments included); a missing file is written from the
@@ -532,8 +533,8 @@ func SetUserPreset(path, preset string) error {
 		return err
 	}
 	text := string(data)
-	if presetKey().MatchString(text) {
-		text = presetKey().ReplaceAllLiteralString(text, fmt.Sprintf("%q: %q", "preset", preset))
+	if presetKey.Get().MatchString(text) {
+		text = presetKey.Get().ReplaceAllLiteralString(text, fmt.Sprintf("%q: %q", "preset", preset))
 	} else if i := strings.IndexByte(text, '{'); i >= 0 {
 		text = text[:i+1] + fmt.Sprintf("\n  %q: %q,", "preset", preset) + text[i+1:]
 	}

@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+
+	"github.com/corral-dev/corral/internal/lazy"
 )
 
 // Redacted replaces every secret Redact finds.
@@ -30,7 +32,7 @@ func Redact(s string) string {
 		return s
 	}
 	lower := strings.ToLower(s)
-	for _, r := range redactions() {
+	for _, r := range redactions.Get() {
 		if !r.need(lower) {
 			continue
 		}
@@ -326,7 +328,7 @@ func lazyRE(expr string) func() *regexp.Regexp {
 // that log nothing, and each expression is compiled only when its need
 // passes. Structural rules come first, token shapes last,
 // so that NAME=ghp_… keeps its NAME.
-var redactions = sync.OnceValue(func() []redaction {
+var redactions = lazy.Value[[]redaction]{New: func() []redaction {
 	return []redaction{
 		// Private key blocks, up to their END line or the end of the text.
 		{anyOf("private key"), lazyRE(`(?s)-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----(.*?)(?:-----END [A-Z0-9 ]*PRIVATE KEY-----|$)`),
@@ -373,4 +375,4 @@ var redactions = sync.OnceValue(func() []redaction {
 		{anyOf("pypi-"), lazyRE(`\bpypi-[A-Za-z0-9_-]{50,}`), group(0, nil)},
 		{anyOf("eyj"), lazyRE(`\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}`), group(0, nil)},
 	}
-})
+}}
