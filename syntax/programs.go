@@ -2,6 +2,7 @@ package syntax
 
 import (
 	"encoding/base64"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -75,7 +76,7 @@ func (w *walker) programs(c scope, call *Call) bool {
 		}
 		return true
 	case "watch":
-		w.joined(c, call, skipValues(call.Args, "nq", []string{"interval", "equexit", "errexit"}), "watch")
+		w.joined(c, call, afterOptions(call.Args, watchSpec), "watch")
 		return true
 	case "flock":
 		for i, a := range call.Args {
@@ -181,29 +182,27 @@ func (w *walker) joined(c scope, call *Call, words []Arg, kind string) {
 	}
 }
 
-// skipValues returns the words after the leading options, skipping the
-// values of the short and long options that take one.
-func skipValues(args []Arg, short string, long []string) []Arg {
-	for i := 0; i < len(args); i++ {
-		v := args[i].Value
-		switch {
-		case v == "--":
-			return args[i+1:]
-		case strings.HasPrefix(v, "--"):
-			if name, _, has := strings.Cut(v[2:], "="); !has && contains(long, name) {
-				i++
-			}
-		case strings.HasPrefix(v, "-") && len(v) > 1:
-			last := v[len(v)-1]
-			if strings.IndexByte(short, last) >= 0 {
-				i++
-			}
-		default:
-			return args[i:]
-		}
+// afterOptions returns the words after a program's leading options, read
+// with its spec by the one scanner (options end at the first operand).
+func afterOptions(args []Arg, spec OptSpec) []Arg {
+	spec.Stop = true
+	_, operands := ScanOptions(args, spec)
+	if len(operands) == 0 {
+		return nil
 	}
-	return nil
+	return args[operands[0]:]
 }
+
+// watchSpec is watch(1)'s options (procps-ng; getopt_long with "+": they
+// end at the command): -n/--interval and -q/--equexit take a value,
+// -d/--differences an optional one.
+var watchSpec = OptSpec{ShortVal: "nq", ShortOpt: "d", LongEq: true, Abbrev: true, Stop: true,
+	LongVal: []string{"interval", "equexit"},
+	LongFlag: []string{"beep", "color", "no-color", "differences", "errexit", "chgexit", "precise", "no-title", "no-wrap", "no-rerun",
+		"exec", "help", "version"}}
+
+// submoduleForeachSpec is git submodule foreach's options (git-submodule(1)).
+var submoduleForeachSpec = OptSpec{LongEq: true, Abbrev: true, Stop: true, LongFlag: []string{"recursive", "quiet"}, ShortVal: ""}
 
 // crontab models crontab FILE and crontab - (the table on standard input):
 // each entry's command is a script.
@@ -293,32 +292,28 @@ var gitShellKeys = map[string]bool{"core.sshcommand": true, "core.pager": true, 
 // and git config of such a key.
 func (w *walker) git(c scope, call *Call) {
 	args := call.Args
-	i := 0
-	for i < len(args) {
-		v := args[i].Value
-		switch {
-		case v == "-c" && i+1 < len(args):
-			w.gitConfig(c, call, &args[i+1], args[i+1].Value)
-			i += 2
-			continue
-		case v == "-C" || v == "--git-dir" || v == "--work-tree" || v == "--namespace" || v == "--exec-path" || v == "--config-env" || v == "--super-prefix":
-			i += 2
-			continue
-		case strings.HasPrefix(v, "-"):
-			i++
-			continue
+	opts, operands := ScanOptions(args, GitGlobalOptions)
+	for _, o := range opts {
+		if o.Name == "c" && o.HasVal {
+			v := o.Val
+			if !o.Attached {
+				v = args[o.Idx+1]
+				w.gitConfig(c, call, &args[o.Idx+1], v.Value)
+				continue
+			}
+			w.gitConfig(c, call, &v, v.Value)
 		}
-		break
 	}
-	if i >= len(args) {
+	if len(operands) == 0 {
 		return
 	}
+	i := operands[0]
 	sub, rest := args[i].Value, args[i+1:]
 	switch sub {
 	case "submodule":
 		for j, a := range rest {
 			if a.Value == "foreach" {
-				w.joined(c, call, skipValues(rest[j+1:], "", nil), "git submodule foreach")
+				w.joined(c, call, afterOptions(rest[j+1:], submoduleForeachSpec), "git submodule foreach")
 				return
 			}
 		}
@@ -351,50 +346,51 @@ func (w *walker) git(c scope, call *Call) {
 	}
 }
 
+// GitGlobalOptions are git's options before its subcommand (git(1)): git
+// compares them whole (no abbreviations); -C and -c take the next word,
+// the long ones "=value" or the next word; --exec-path and --list-cmds
+// take theirs only after "=" (alone, --exec-path prints a path).
+var GitGlobalOptions = OptSpec{ShortVal: "Cc", LongEq: true, Stop: true,
+	LongVal: []string{"git-dir", "work-tree", "namespace", "config-env", "super-prefix", "attr-source", "shallow-file"},
+	LongFlag: []string{"exec-path", "list-cmds", "paginate", "no-pager", "no-replace-objects", "no-lazy-fetch",
+		"no-optional-locks", "no-advice", "bare", "literal-pathspecs", "glob-pathspecs", "noglob-pathspecs",
+		"icase-pathspecs", "html-path", "man-path", "info-path", "version", "help"}}
+
+// gitConfigSpec is git config's options (git-config(1), parse-options:
+// abbreviations as GNU, options anywhere before "--").
+var gitConfigSpec = OptSpec{ShortVal: "ft", LongEq: true, Abbrev: true,
+	LongVal: []string{"file", "blob", "type", "default", "comment", "value", "url"},
+	LongFlag: []string{"global", "system", "local", "worktree", "get", "get-all", "get-regexp", "get-urlmatch", "replace-all",
+		"add", "unset", "unset-all", "rename-section", "remove-section", "list", "fixed-value", "edit", "get-color",
+		"get-colorbool", "bool", "int", "bool-or-int", "bool-or-str", "path", "expiry-date", "null", "name-only", "includes",
+		"no-includes", "show-origin", "show-scope", "all", "regexp", "no-type", "no-value"}}
+
 // gitConfigReads are git config's options and subcommands that read or
 // remove a setting rather than set one.
-var gitConfigReads = map[string]bool{"--get": true, "--get-all": true, "--get-regexp": true, "--get-urlmatch": true,
-	"--get-color": true, "--get-colorbool": true, "--unset": true, "--unset-all": true, "-l": true, "--list": true,
-	"--remove-section": true, "--rename-section": true, "-e": true, "--edit": true, "get": true, "list": true,
-	"unset": true, "remove-section": true, "rename-section": true, "edit": true}
-
-// gitConfigValueOpts are git config's options that take a value as the
-// next word (git-config(1)).
-var gitConfigValueOpts = map[string]bool{"-f": true, "--file": true, "--blob": true, "--type": true, "-t": true,
-	"--default": true, "--comment": true, "--value": true, "--url": true}
+var gitConfigReads = []string{"get", "get-all", "get-regexp", "get-urlmatch", "get-color", "get-colorbool", "unset", "unset-all",
+	"l", "list", "remove-section", "rename-section", "e", "edit"}
 
 // GitConfigSet reads the arguments of git config (after the subcommand
 // word) and returns the key and value it sets: git config KEY VALUE, with
 // --add/--replace-all/--global/--file F and the like, or git config set
 // KEY VALUE. ok is false when it reads, lists or removes.
 func GitConfigSet(rest []Arg) (key, val *Arg, ok bool) {
-	var pos []*Arg
-	for j := 0; j < len(rest); j++ {
-		v := rest[j].Value
-		switch {
-		case gitConfigReads[v] && (strings.HasPrefix(v, "-") || len(pos) == 0):
-			return nil, nil, false
-		case v == "--":
-			for k := j + 1; k < len(rest); k++ {
-				pos = append(pos, &rest[k])
-			}
-			j = len(rest)
-			continue
-		case gitConfigValueOpts[v]:
-			j++
-			continue
-		case strings.HasPrefix(v, "-"):
-			continue
+	opts, operands := ScanOptions(rest, gitConfigSpec)
+	for _, o := range opts {
+		if slices.Contains(gitConfigReads, o.Name) || o.Ambiguous != nil {
+			return nil, nil, false // a read, or an abbreviation git refuses
 		}
-		pos = append(pos, &rest[j])
 	}
-	if len(pos) > 0 && (pos[0].Value == "set" || pos[0].Value == "add") && len(pos) >= 3 {
-		pos = pos[1:]
+	if len(operands) > 0 && rest[operands[0]].Static && slices.Contains(gitConfigReads, rest[operands[0]].Value) {
+		return nil, nil, false // git config get/list/unset/… (git 2.46)
 	}
-	if len(pos) < 2 {
+	if len(operands) > 0 && (rest[operands[0]].Value == "set" || rest[operands[0]].Value == "add") && len(operands) >= 3 {
+		operands = operands[1:]
+	}
+	if len(operands) < 2 {
 		return nil, nil, false
 	}
-	return pos[0], pos[1], true
+	return &rest[operands[0]], &rest[operands[1]], true
 }
 
 // gitEnvConfig models the configuration git takes from its environment,
