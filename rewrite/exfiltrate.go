@@ -25,8 +25,13 @@ file to a host that is not on network.allow_hosts (default: the loopback
 names) is asked about. The environment (env, printenv, set, export -p,
 declare -x, /proc/*/environ) piped or substituted into a network command is
 denied: it holds the session's tokens. So is a network command given a
-variable that holds a secret's content (source .env; curl -d "$KEY" URL).`,
-	Commands: []string{"curl", "wget", "wget2", "http", "https", "xh", "xhs", "scp", "rsync", "sftp", "nc", "ncat", "netcat", "socat", "telnet", "gh",
+variable that holds a secret's content (source .env; curl -d "$KEY" URL;
+read KEY < .env; KEY=$(cat .env); export $(grep -v '^#' .env | xargs)), one
+that sends its standard input when that input holds it (a here-string or
+here-document with the variable, curl --data-binary @- URL <<< "$KEY", nc
+host 80 <<EOF; printf %s "$KEY" | curl -d @- URL), and curl --variable
+%KEY importing it from the environment.`,
+	Commands: []string{"curl", "wget", "wget2", "http", "https", "xh", "xhs", "scp", "rsync", "sftp", "nc", "ncat", "netcat", "socat", "telnet", "gh", "ssh", "openssl",
 		"env", "printenv", "set", "export", "declare", "typeset", "cat"},
 	Call: checkExfiltrate,
 }
@@ -54,7 +59,7 @@ func checkExfiltrate(p *Pass, c *syntax.Call) {
 		p.envIntoNetwork(c)
 		return
 	}
-	if p.secretArgs(c) {
+	if p.secretArgs(c) || p.secretInput(c) || p.secretEnvImport(c) {
 		return
 	}
 	switch c.Name {

@@ -205,4 +205,5 @@ func checkSecretVars(p *Pass) {
 		f.Start, f.End = topSpanOf(v.Script, v.Start, v.End)
 		p.Report(nil, f)
 	}
+	checkSecretInput(p)
 }

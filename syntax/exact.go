@@ -149,16 +149,29 @@ func (r *resolver) exactParam(p *sh.ParamExp, quoted bool) bool {
 	}
 	switch {
 	case p.Slice != nil:
-		if special || p.Index != nil || r.st.get(name).array || p.Exp != nil || p.Repl != nil {
+		if special || p.Exp != nil || p.Repl != nil {
 			return false
+		}
+		if arr := r.st.get(name).array; arr || p.Index != nil {
+			// ${arr[@]:1}, ${arr[*]:1:2}: the elements from an
+			// offset, on an array whose elements are known.
+			w, ok := p.Index.(*sh.Word)
+			if !arr || !ok || (w.Lit() != "@" && w.Lit() != "*") {
+				return false
+			}
 		}
 		return digitsWord(p.Slice.Offset) && (p.Slice.Length == nil || digitsWord(p.Slice.Length))
 	case p.Repl != nil:
 		if p.Exp != nil {
 			return false
 		}
-		if l, ok := firstLit(p.Repl.Orig); ok && (strings.HasPrefix(l, "#") || strings.HasPrefix(l, "%")) {
-			return false // ${x/#p/r}, ${x/%p/r}: mvdan does not anchor them
+		if quotedAnchor(p.Repl.Orig) {
+			return false // ${x/''#p/r}: bash anchors after removing '', mvdan does not
+		}
+		if anchoredParam(p) {
+			// ${x/#p/r}, ${x/%p/r}: mvdan does not anchor them;
+			// prepare computes them (anchored.go).
+			return anchoredExact(p, quoted)
 		}
 		return patternWord(p.Repl.Orig, false) && replacementWord(p.Repl.With)
 	case p.Exp != nil:

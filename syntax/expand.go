@@ -31,6 +31,8 @@ type wordEnv struct {
 	// guess gives unknown variables a value while candidates are worked
 	// out: 0 unset, 1 empty, 2 the marker.
 	guess map[string]int
+	// synth holds the variables prepare makes up (anchored.go).
+	synth map[string]expand.Variable
 	// globDir: expand.FieldsSeq asks for PWD once before anything else,
 	// for globbing, which corral never does; that question is not a use.
 	globDir bool
@@ -69,6 +71,9 @@ func (e *wordEnv) cands(name string) []string {
 
 // Get implements expand.Environ.
 func (e *wordEnv) Get(name string) expand.Variable {
+	if v, ok := e.synth[name]; ok {
+		return v
+	}
 	if e.globDir && name == "PWD" {
 		e.globDir = false
 		return expand.Variable{}
@@ -143,6 +148,8 @@ type resolver struct {
 	mask bool
 	// substs are the command substitutions computed so far (knownSubst).
 	substs map[*sh.CmdSubst]substResult
+	// synth: the variables prepare made up, by name (anchored.go).
+	synth map[string]expand.Variable
 }
 
 func (r *resolver) span(w *sh.Word) Arg {
@@ -359,6 +366,12 @@ func (r *resolver) prepare(w *sh.Word, assignment bool) (*sh.Word, bool) {
 			out.Parts[i] = &sh.SglQuoted{Left: q.Left, Right: q.Right, Value: v}
 		}
 	}
+	if parts, changed, ok := r.prepareAnchored(out.Parts, false); !ok {
+		return w, false
+	} else if changed {
+		out = &sh.Word{Parts: parts}
+		copied = true
+	}
 	if lit, ok := w.Parts[0].(*sh.Lit); ok && strings.Contains(lit.Value, "~") {
 		v := lit.Value
 		start := -1
@@ -416,7 +429,7 @@ func (r *resolver) tildes(v string, start int, whole bool) (string, bool) {
 	}
 }
 
-func (r *resolver) env() *wordEnv { return &wordEnv{st: r.st, dir: r.dir} }
+func (r *resolver) env() *wordEnv { return &wordEnv{st: r.st, dir: r.dir, synth: r.synth} }
 
 // arg resolves a word that bash expands to a single string: an
 // assignment's value, a redirection's target, a here-string.
@@ -699,7 +712,7 @@ func (r *resolver) dynamic(a *Arg, w *sh.Word, s wordScan, _ []string) {
 			g[name] = x % per[i]
 			x /= per[i]
 		}
-		genv := &wordEnv{st: r.st, dir: r.dir, guess: g}
+		genv := &wordEnv{st: r.st, dir: r.dir, guess: g, synth: r.synth}
 		v, err := expand.Literal(r.cfg(genv), pw)
 		if err != nil || len(genv.unknown) > 0 || strings.Contains(v, marker) || seen[v] {
 			continue

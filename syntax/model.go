@@ -79,6 +79,11 @@ type Call struct {
 	// values may hold a file's content (after source .env), sorted by
 	// name; see VarSource.
 	Sources []VarSource
+	// Env are the variables of the program's environment whose values
+	// may hold a file's content: the exported ones of Sources, the
+	// prefix assignments (KEY=$S cmd) and env's NAME=value words (env
+	// KEY="$S" cmd), sorted by name.
+	Env []VarSource
 }
 
 // Text returns the source of the call, wrappers included.
@@ -111,6 +116,9 @@ type Redirect struct {
 	// knows leads when corral knows it all the same: a coprocess's
 	// descriptor (<&${COPROC[0]}).
 	Dup *Stream
+	// From are the files whose content the text of a here-document or
+	// here-string may hold (<<< "$KEY" after source .env), sorted.
+	From []string
 }
 
 // Writes reports whether the redirection opens its target for writing

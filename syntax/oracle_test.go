@@ -195,6 +195,44 @@ var expandCases = []struct {
 	{`"$IFS"`, []string{" \t\n"}},
 	{`a\ b`, []string{"a b"}},
 	{`"\$a \" \\ \x"`, []string{`$a " \ \x`}},
+	// Anchored replacements (anchored.go): the longest match at the
+	// start or the end, an empty pattern matching there too.
+	{`"${d/#/}"`, []string{"/"}},
+	{`"${d/#/x}"`, []string{"x/"}},
+	{`${h/#'/'/Q}`, []string{"Qa:/b"}},
+	{`"${h/#'/'/Q}"`, nil},
+	{`"${h/#\//Q}"`, nil},
+	{`"${h/#*:/}"`, []string{"/b"}},
+	{`"${h/#?/}"`, []string{"a:/b"}},
+	{`"${h/%b/z}"`, []string{"/a:/z"}},
+	{`"${h/%:*/}"`, []string{"/a"}},
+	{`"${h/%/!}"`, []string{"/a:/b!"}},
+	{`"${h/#x/y}"`, []string{"/a:/b"}},
+	{`"${a/# /y}"`, []string{"x y"}},
+	{`${h/#'/'/}`, []string{"a:/b"}},
+	{`"${u/#/x}"`, []string{""}},
+	{`"${b/#/x}"`, []string{"x"}},
+	{`${h/#'/a'/\$}`, nil},
+	{`${a/#x/}`, nil},
+	// Slices of an array's elements.
+	{`"${arr[@]:1}"`, []string{"two three", ""}},
+	{`${arr[@]:1}`, []string{"two", "three"}},
+	{`"${arr[@]:0:1}"`, []string{"one"}},
+	{`"${arr[*]:1}"`, []string{"two three "}},
+	{`"${arr[@]:9}"`, []string{}},
+	{`"${arr[1]:1}"`, nil},
+	{`"${@:1}"`, nil},
+	// The alternate value of a whole array.
+	{`"${arr[*]+}"`, []string{""}},
+	{`"${arr[@]+x}"`, []string{"x"}},
+	{`"${arr[*]:+x}"`, []string{"x"}},
+	{`${arr[@]+x y}`, []string{"x", "y"}},
+	{`"${arr[@]:-x}"`, []string{"one", "two three", ""}},
+	{`"${a[@]+q}"`, []string{"q"}},
+	{`"${u[@]+q}"`, []string{}},
+	{`"${u[*]+q}"`, []string{""}},
+	{`"${b[@]:+q}"`, []string{""}},
+	{`"${arr[2]:+q}"`, []string{""}},
 	// Only run time knows these.
 	{`$HOSTNAME`, nil},
 	{`$RANDOM`, nil},
@@ -291,6 +329,7 @@ var grammarPieces = []string{
 	"${a:-d}", "${u:-d}", "${u-}", "${b:-x y}", "${u:-$a}", `${u:-"$a"}`, `"${u:-$a}"`, "${a:+s}", "${b+s}", "${u:-'a b'}", `"${u:-'a'}"`,
 	"${a#x}", "${a##*}", "${a%y}", "${a%%*}", "${a#?}", "${h//:/ }", "${a/x/z}", "${a/#x/z}", "${a/%y/z}", "${a/ /}", "${#a}", "${#arr[@]}", "${#@}",
 	"${a^^}", "${a^}", "${a,,}", "${a:1}", "${a:0:1}", "${arr[@]}", `"${arr[@]}"`, "${arr[1]}", `"${arr[*]}"`, "${arr}", "${@}", `"${@:-x}"`, "${*%1}",
+	"${h/#'/'/}", "${d/#/}", `"${h/%b/}"`, "${a/#*/q}", `"${h/#/x}"`, `"${arr[@]:1}"`, "${arr[*]:0:2}", `"${arr[@]:2:1}"`, `"${arr[@]+x}"`, "${arr[*]:+y}", `"${u[@]+z}"`, `"${b[*]:+w}"`,
 }
 
 // grammarWord joins a few pieces chosen by rnd.

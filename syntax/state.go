@@ -149,6 +149,10 @@ type state struct {
 	// some point (a variable's from or wild was set): a cheap test
 	// before words are searched for such variables.
 	taint bool
+	// subst are the files whose content the output of a command
+	// substitution may hold (KEY=$(cat .env)), by substitution; one map
+	// shared by every state of a walk (see walker.substOutput).
+	subst map[*sh.CmdSubst][]string
 }
 
 func newState(dir Dir, home string) *state {
@@ -195,6 +199,9 @@ func (st *state) merge(o *state) {
 	}
 	if st.dir != o.dir {
 		st.dir = Dir{}
+	}
+	if st.subst == nil {
+		st.subst = o.subst
 	}
 	for name, v := range st.vars {
 		ov, ok := o.vars[name]
@@ -353,7 +360,7 @@ func (st *state) exportedOnly(dir Dir, home string) *state {
 	// A variable assigned but not known to be exported may still have
 	// come from the environment (and so be exported): the child does not
 	// know it.
-	n.wild, n.taint = st.wild, st.taint
+	n.wild, n.taint, n.subst = st.wild, st.taint, st.subst
 	for k, v := range st.vars {
 		if v.exported && v.known && v.set && !v.array {
 			n.setVar(k, variable{known: true, set: true, str: v.str, exported: true, from: v.from})
@@ -428,8 +435,13 @@ func (st *state) fromOf(node sh.Node) []string {
 	}
 	var out []string
 	sh.Walk(node, func(n sh.Node) bool {
-		if p, ok := n.(*sh.ParamExp); ok && p.Param != nil {
-			out = union(out, st.get(p.Param.Value).from)
+		switch n := n.(type) {
+		case *sh.ParamExp:
+			if n.Param != nil {
+				out = union(out, st.get(n.Param.Value).from)
+			}
+		case *sh.CmdSubst:
+			out = union(out, st.subst[n])
 		}
 		return true
 	})

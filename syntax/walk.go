@@ -39,6 +39,9 @@ type walker struct {
 	// fromFunc indexes the calls recorded from function bodies, so that
 	// a second call of a function adds only calls that differ.
 	fromFunc map[funcCallKey]int
+	// substFiles are the files whose content each command substitution
+	// may print (state.subst points at it).
+	substFiles map[*sh.CmdSubst][]string
 	// cur is the state of the shell at the call being walked, for the
 	// code that reads a call's nested scripts.
 	cur *state
@@ -658,9 +661,15 @@ func (w *walker) redirects(c scope, s *sh.Stmt, st *state, host *Call) []Redirec
 		if rd.N != nil {
 			red.Fd = rd.N.Value
 		}
+		if rd.Hdoc != nil && st.tainted() {
+			red.From = st.fromOf(rd.Hdoc)
+		}
 		if rd.Word != nil {
 			red.Target = r.arg(rd.Word)
 			w.substs(c, rd.Word, st, host)
+			if rd.Op == sh.WordHdoc {
+				red.From = st.fromOf(rd.Word)
+			}
 			if (rd.Op == sh.DplIn || rd.Op == sh.DplOut) && !red.Target.Static {
 				red.Dup = w.coprocFd(red.Target.Raw)
 			}
@@ -687,7 +696,10 @@ func (w *walker) substs(c scope, node sh.Node, st *state, host *Call) {
 		switch n := n.(type) {
 		case *sh.CmdSubst:
 			inner := scope{sc: c.sc, host: host, subst: "$(", loop: c.loop}
-			w.stmts(inner, n.Stmts, w.substState(st))
+			n0 := len(w.m.Calls)
+			sub := w.substState(st)
+			w.stmts(inner, n.Stmts, sub)
+			w.substOutput(c, n, sub, n0, st)
 			return false
 		case *sh.ProcSubst:
 			inner := scope{sc: c.sc, host: host, subst: n.Op.String(), loop: c.loop}
@@ -700,6 +712,42 @@ func (w *walker) substs(c scope, node sh.Node, st *state, host *Call) {
 		}
 		return true
 	})
+}
+
+// substOutput records the files whose content the output of
+// substitution n may hold, once its statements were walked in sub (the
+// calls from index n0 of the model on): a bare input redirection
+// ($(<.env)) reads its file, and a call whose output is the
+// substitution's prints what OutputFiles finds (cat .env, grep -v '^#'
+// .env | xargs). st, the state the substitution is expanded in, is then
+// tainted, so that a variable assigned from it holds those files.
+func (w *walker) substOutput(c scope, n *sh.CmdSubst, sub *state, n0 int, st *state) {
+	var files []string
+	for _, s := range n.Stmts {
+		if s.Cmd == nil && len(s.Redirs) == 1 && s.Redirs[0].Op == sh.RdrIn && s.Redirs[0].Word != nil {
+			if a := w.resolver(c, sub).arg(s.Redirs[0].Word); a.Static && a.Value != "" {
+				files = append(files, sourcedPath(sub.dir, a.Value))
+			}
+		}
+	}
+	for _, call := range w.m.Calls[n0:] {
+		if call.Subst != "$(" {
+			continue
+		}
+		if out := call.Fd(1); out.Kind != StreamPipe || out.Pipe != nil || out.Redirect.Node != nil {
+			continue
+		}
+		files = append(files, call.OutputFiles()...)
+	}
+	if len(files) == 0 {
+		return
+	}
+	if w.substFiles == nil {
+		w.substFiles = map[*sh.CmdSubst][]string{}
+	}
+	w.substFiles[n] = union(w.substFiles[n], sortedCopy(files))
+	st.subst = w.substFiles
+	st.taint = true
 }
 
 // substState is the state a substitution starts with: a copy, its
@@ -893,6 +941,11 @@ func (w *walker) declare(c scope, s *sh.Stmt, d *sh.DeclClause, st *state) {
 					}
 				}
 				st.forgetAll()
+				// export $(cat .env | xargs): every variable may now
+				// hold the content of the files the word prints.
+				for _, f := range st.fromOf(a.Value) {
+					st.forgetAllFrom(f)
+				}
 			}
 			continue
 		}
@@ -1024,6 +1077,9 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 	call.env = env
 	if st.tainted() {
 		call.Sources = st.sources()
+	}
+	if cmdState.tainted() {
+		call.Env = envSources(cmdState, args[:len(args)-len(inv.words)])
 	}
 	w.startup(call, cmdState)
 	w.cur = st
@@ -1377,9 +1433,20 @@ func (w *walker) reads(c scope, call *Call, st *state) {
 		}
 		names = append(names, v)
 	}
+	// read KEY < .env, mapfile -t L < .env, … done < .env: the names
+	// hold the content of what the descriptor reads.
+	var from []string
+	if call.Name != "printf" && call.Name != "getopts" {
+		from = inputFiles(call, readFd(call), 0)
+	}
 	for _, n := range names {
 		if isName(n) {
 			st.forget(n)
+			if len(from) > 0 {
+				v := st.get(n)
+				v.from = from
+				st.setVar(n, v)
+			}
 		}
 	}
 	w.knownReads(c, call, st)

@@ -1,0 +1,191 @@
+package rewrite
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/corral-dev/corral/syntax"
+)
+
+// sendsInput reports whether network command c sends what it reads on
+// its standard input, as its manual describes: curl's @- (-d, --data*,
+// --json, -F name=@- or name=<-) and -T - or -T .; wget's --post-file or
+// --body-file of - or /dev/stdin; nc, ncat, netcat and telnet (stdin
+// goes to the connection); socat with - or STDIN/STDIO as an address;
+// ssh (stdin goes to the remote command, unless -n); httpie and xh (a
+// piped stdin is the request body, unless --ignore-stdin/-I); openssl
+// s_client; gh gist create - or with no file (it reads stdin).
+func sendsInput(c *syntax.Call) bool {
+	stdin := func(v string) bool { return v == "-" || v == "/dev/stdin" || v == "/dev/fd/0" }
+	switch c.Name {
+	case "nc", "ncat", "netcat", "telnet":
+		return true
+	case "socat":
+		for _, a := range c.Args {
+			u := strings.ToUpper(a.Value)
+			if a.Value == "-" || strings.HasPrefix(u, "STDIN") || strings.HasPrefix(u, "STDIO") {
+				return true
+			}
+		}
+	case "ssh":
+		for _, a := range c.Args {
+			if a.Static && strings.HasPrefix(a.Value, "-") && !strings.HasPrefix(a.Value, "--") && strings.ContainsRune(a.Value, 'n') && len(a.Value) <= 4 {
+				return false
+			}
+		}
+		return true
+	case "http", "https", "xh", "xhs":
+		for _, a := range c.Args {
+			if a.Value == "--ignore-stdin" || a.Value == "-I" {
+				return false
+			}
+		}
+		return true
+	case "openssl":
+		return len(c.Args) > 0 && c.Args[0].Value == "s_client"
+	case "curl":
+		opts, _ := scan(c.Args, curlUploadSpec())
+		for _, o := range opts {
+			if !o.hasVal {
+				continue
+			}
+			v := o.val.Value
+			switch o.name {
+			case "d", "data", "data-ascii", "data-binary", "json":
+				if v == "@-" {
+					return true
+				}
+			case "data-urlencode":
+				if i := strings.Index(v, "@"); i >= 0 && !strings.Contains(v[:i], "=") && v[i+1:] == "-" {
+					return true
+				}
+			case "F", "form":
+				_, val, _ := strings.Cut(v, "=")
+				if val == "@-" || val == "<-" || strings.HasPrefix(val, "@-;") || strings.HasPrefix(val, "<-;") {
+					return true
+				}
+			case "T", "upload-file":
+				if v == "-" || v == "." {
+					return true
+				}
+			}
+		}
+	case "wget", "wget2":
+		opts, _ := scan(c.Args, optSpec{longVal: longOpts("post-file", "body-file", "output-document", "directory-prefix", "execute", "input-file", "header", "user", "password", "method"), shortVal: "OPeio", longEq: true})
+		for _, o := range find(opts, "post-file", "body-file") {
+			if stdin(o.val.Value) {
+				return true
+			}
+		}
+	case "gh":
+		if len(c.Args) >= 2 && c.Args[0].Value == "gist" && (c.Args[1].Value == "create" || c.Args[1].Value == "new") {
+			_, operands := scan(c.Args[2:], optSpec{shortVal: "dfw", longVal: longOpts("desc", "filename", "web"), longEq: true})
+			if len(operands) == 0 {
+				return true
+			}
+			for _, i := range operands {
+				if c.Args[2+i].Value == "-" {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// secretInput reports, as an upload of that file, a network command that
+// sends its standard input when that input holds a secret's content: a
+// here-string or here-document holding a variable set from it (curl
+// --data-binary @- URL <<< "$KEY", nc host 80 <<EOF … $KEY … EOF), or a
+// stage before that prints it (printf %s "$KEY" | curl -d @- URL, cat
+// .env | base64 | nc host 80).
+func (p *Pass) secretInput(c *syntax.Call) bool {
+	if p.Config.Paths == nil || !networkCommands()[c.Name] || !sendsInput(c) {
+		return false
+	}
+	files := c.InputFiles()
+	if len(files) == 0 {
+		return false
+	}
+	if sec, ok := p.secretFile(c.Dir, files); ok {
+		p.Report(c, Finding{Rule: "exfiltrate", Decision: Deny, PathContext: "blocked",
+			Message: sec.Reason(fmt.Sprintf("%s sends its standard input, which holds the content of", c.Name))})
+		return true
+	}
+	return false
+}
+
+// secretEnvImport reports curl --variable %NAME (curl 8.3: the variable
+// NAME is imported from the environment, to be expanded into the request
+// by {{NAME}}) when the environment's NAME holds a secret's content
+// (KEY=$S curl --variable %KEY --expand-data '{{KEY}}' URL).
+func (p *Pass) secretEnvImport(c *syntax.Call) bool {
+	if c.Name != "curl" || len(c.Env) == 0 || p.Config.Paths == nil {
+		return false
+	}
+	var names []string
+	for i, a := range c.Args {
+		v := a.Value
+		switch {
+		case v == "--variable" && i+1 < len(c.Args):
+			v = c.Args[i+1].Value
+		case strings.HasPrefix(v, "--variable="):
+			v = v[len("--variable="):]
+		default:
+			continue
+		}
+		if n, ok := strings.CutPrefix(v, "%"); ok {
+			n, _, _ = strings.Cut(n, "=")
+			names = append(names, n)
+		}
+	}
+	if len(names) == 0 {
+		return false
+	}
+	if sec, name, ok := p.secretSource(c.Dir, c.Env, names); ok {
+		p.Report(c, Finding{Rule: "exfiltrate", Decision: Deny, PathContext: "blocked",
+			Message: sec.Reason(fmt.Sprintf("curl imports %s from its environment (--variable %%NAME), which holds the content of", name))})
+		return true
+	}
+	return false
+}
+
+// stdinPrinters are the programs that copy their input to their output
+// when given no file: what they print reaches the agent.
+var stdinPrinters = setOf("cat", "tac", "head", "tail", "base64", "xxd", "strings", "sed", "awk", "gawk", "mawk", "grep", "egrep", "fgrep", "cut", "sort", "uniq", "tr", "envsubst")
+
+// checkSecretInput judges a printer whose input is a here-string or
+// here-document holding a secret's content and whose output reaches the
+// agent (source .env; cat <<< "$KEY"): it reads that file. Output
+// written to a file (cat > config.yml <<EOF … $KEY … EOF) or piped on is
+// not a read here; the next stage is judged on its own.
+func checkSecretInput(p *Pass) {
+	if p.Config.Paths == nil {
+		return
+	}
+	for _, c := range p.Model.Calls {
+		if len(c.Sources) == 0 || !stdinPrinters[c.Name] {
+			continue
+		}
+		in, out := c.Fd(0), c.Fd(1)
+		if _, _, ok := in.Text(); !ok || out.Kind != syntax.StreamInherited || c.Subst != "" {
+			continue
+		}
+		if !containsAll(c.OutputFiles(), in.Redirect.From) {
+			continue // it prints its file operands, not its input
+		}
+		if sec, ok := p.secretFile(c.Dir, in.Redirect.From); ok {
+			p.reportSecret(c, sec, fmt.Sprintf("%s prints its input, which holds the content of", c.Name))
+		}
+	}
+}
+
+// containsAll reports whether every string of want is in have.
+func containsAll(have, want []string) bool {
+	for _, w := range want {
+		if !containsString(have, w) {
+			return false
+		}
+	}
+	return len(want) > 0
+}
