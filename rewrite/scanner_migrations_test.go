@@ -216,6 +216,7 @@ var scannedReaders = map[string][]string{
 	"../syntax/programs.go":   {"GitConfigSet", "git", "afterOptions", "programs"},
 	"../syntax/walk.go":       {"nested"},
 	"../syntax/scriptfile.go": {"runsCode"},
+	"../syntax/interp.go":     {"interpreterProgram", "interpSpecFor", "ProgramFromStdin", "InterpreterWords"},
 }
 
 // handReaderExempt are option spellings the scanned readers may still
@@ -312,6 +313,10 @@ func TestScannerWrappersAndShells(t *testing.T) {
 		{"bash +c 'rm -rf ~'", Deny},
 		{"bash -n +n -c 'rm -rf ~'", Deny},
 		{"python3 -Ic 'import shutil; shutil.rmtree(\"/\")'", Deny},
+		{"python3 -c 'import os; os.system(\"rm -rf ~\")' -m json.tool", Deny}, // -c ends python's options
+		{"python3 --check-hash-based-pycs always -c 'import os; os.system(\"rm -rf ~\")'", Deny},
+		{"ruby -I lib -e 'system(\"rm -rf ~\")'", Deny},
+		{"php -d x=1 -r 'system(\"rm -rf ~\");'", Deny},
 		{"watch --int 1 'rm -rf ~'", Deny},
 		{"watch -dn1 'rm -rf ~'", Deny},
 		{"git config --fil x core.pager 'rm -rf ~'", Deny},
@@ -327,6 +332,10 @@ func TestScannerWrappersAndShells(t *testing.T) {
 		{"bash -n -c 'rm -rf ~'", Allow},
 		{"bash -o noexec -c 'rm -rf ~'", Allow},
 		{"bash -c 'echo rm -rf ~'", Allow},
+		{"python3 -m json.tool -c 'import os; os.system(\"rm -rf ~\")'", Allow}, // -m ends the options: a module's argument
+		{"python3 -c 'print(\"rm -rf ~\")'", Allow},
+		{"ruby -c -e 'system(\"rm -rf ~\")'", Allow},  // a syntax check
+		{"R --args -e 'system(\"rm -rf ~\")'", Allow}, // the program's arguments
 		{"su -c 'ls ~' x", Allow},
 		{"watch -n 1 'ls ~'", Allow},
 		{"git config --get core.pager 'rm -rf ~'", Allow},

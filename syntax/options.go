@@ -50,6 +50,10 @@ type OptSpec struct {
 	// too when the rest of the word is its exact name (bash -norc,
 	// -rcfile F); any other word with one dash is a cluster.
 	LongOne bool
+	// End lists the options (letters or long names) after which every
+	// word is an operand: python -c CMD and -m MOD end python's options,
+	// R --args ends R's.
+	End []string
 }
 
 // Resolve returns the long option name stands for: itself when it is
@@ -146,7 +150,12 @@ func ScanOptions(args []Arg, spec OptSpec) (opts []Option, operands []int) {
 				o.Val, o.HasVal = args[i], true
 			}
 			opts = append(opts, o)
+			if slices.Contains(spec.End, o.Name) {
+				rest(i + 1)
+				return
+			}
 		case len(v) > 1 && (v[0] == '-' || spec.Plus && v[0] == '+'):
+			idx := i  // the cluster's word
 			next := i // the last word a ShortNext letter took
 			for j := 1; j < len(v); j++ {
 				c := v[j : j+1]
@@ -179,6 +188,10 @@ func ScanOptions(args []Arg, spec OptSpec) (opts []Option, operands []int) {
 				opts = append(opts, o)
 			}
 			i = max(i, next)
+			if last := opts[len(opts)-1]; last.Idx == idx && slices.Contains(spec.End, last.Name) {
+				rest(i + 1)
+				return
+			}
 		default:
 			operands = append(operands, i)
 			if spec.Stop {
