@@ -264,7 +264,8 @@ func TestDecideDefaultGuardrails(t *testing.T) {
 		{env, "/var/lib/x", Deny, "blocked-path", "blocked"},
 		{env, "/etc/hosts", Deny, "blocked-path", "blocked"},
 		{env, "~/.ssh/id_rsa", Deny, "blocked-path", "blocked"},
-		{env, "~/.claude/agents/x.md", Allow, "safe-path", "safe"},
+		{env, "~/.claude/agents/x.md", Ask, "agent-commands", "safe"},
+		{env, "~/.claude/notes.md", Allow, "safe-path", "safe"},
 		// Files that register hooks or run at login: the agent could switch
 		// corral off through them (issue 12), safe directory or not.
 		{env, "~/.claude/settings.json", Deny, "self-protection", "safe"},
@@ -280,7 +281,9 @@ func TestDecideDefaultGuardrails(t *testing.T) {
 		{env, ".corral.json", Deny, "self-protection", "safe"},
 		{env, ".cursor/hooks.json", Deny, "self-protection", "safe"},
 		{env, "vendor/lib/.git/hooks/pre-commit", Deny, "self-protection", "safe"},
-		{env, ".claude/agents/x.md", Allow, "safe-path", "safe"},
+		// A subagent's text can run commands outside the hook: a write
+		// asks by path (the hook then judges a Write by its text).
+		{env, ".claude/agents/x.md", Ask, "agent-commands", "safe"},
 		{env, "~/Downloads/x", Ask, "outside-safe-path", "outside"},
 		{env, "/srv/x", Ask, "outside-safe-path", "outside"},
 		{env, "agent_sandbox/x", Allow, "safe-path", "safe"},
@@ -293,7 +296,11 @@ func TestDecideDefaultGuardrails(t *testing.T) {
 	for _, tt := range tests {
 		for _, a := range []Action{Write, Delete} {
 			d := DefaultPolicy().Decide(tt.env, tt.path, a)
-			if d.Verdict != tt.verdict || d.Rule != tt.rule || d.PathContext != tt.context {
+			verdict, rule := tt.verdict, tt.rule
+			if a == Delete && rule == AgentCodeRule {
+				verdict, rule = Allow, "safe-path" // deleting a command runs nothing
+			}
+			if d.Verdict != verdict || d.Rule != rule || d.PathContext != tt.context {
 				t.Errorf("%s %s from %s: %+v, want %s %s %s", a, tt.path, tt.env.Project, d, tt.verdict, tt.rule, tt.context)
 			}
 		}

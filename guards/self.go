@@ -32,6 +32,30 @@ var selfProject = []string{
 	".augment/settings.json", ".corral.json", ".git/hooks/**", "**/.git/hooks/**", ".git/config",
 }
 
+// agentCodeHome and agentCodeProject are where agents keep the custom
+// commands, skills and subagents whose text can run shell commands that
+// the agent itself starts, outside any tool call corral sees: Claude
+// Code's !`cmd` lines and ```! blocks in skills and commands and the hooks
+// a skill's or subagent's front matter registers; Gemini CLI's and Qwen
+// Code's !{cmd} in command files; OpenCode's !`cmd` in commands. A write
+// there asks (rule agent-commands); the hook lets a Write or Edit pass
+// when the text it leaves runs nothing (cmd/corral/app/agentcode.go).
+var agentCodeHome = []string{
+	"~/.claude/skills/**", "~/.claude/commands/**", "~/.claude/agents/**",
+	"~/.gemini/commands/**", "~/.qwen/commands/**", "~/.qwen/agents/**",
+	"~/.config/opencode/command/**", "~/.config/opencode/commands/**", "~/.config/opencode/agent/**", "~/.config/opencode/agents/**",
+}
+
+var agentCodeProject = []string{
+	".claude/skills/**", ".claude/commands/**", ".claude/agents/**",
+	".gemini/commands/**", ".qwen/commands/**", ".qwen/agents/**",
+	".opencode/command/**", ".opencode/commands/**", ".opencode/agent/**", ".opencode/agents/**",
+}
+
+// AgentCodeRule is the rule of a write to an agent's commands, skills or
+// subagents.
+const AgentCodeRule = "agent-commands"
+
 // gitSelf are the project patterns whose deletion does not switch a
 // guard off: removing .git (or its hooks) loses history, which other
 // rules judge, but runs nothing and unregisters nothing.
@@ -63,6 +87,8 @@ func presentIn(root string, pat pattern) bool {
 // register hooks; no policy file can remove it.
 type selfLayer struct {
 	home, project []pattern
+	// codeHome, codeProject: agentCodeHome and agentCodeProject.
+	codeHome, codeProject []pattern
 	// files are directories or files given at run time (policy files,
 	// state, audit log), with everything under them.
 	files []string
@@ -85,6 +111,20 @@ func newSelfLayer() *selfLayer {
 			panic(err)
 		}
 		l.project = append(l.project, p)
+	}
+	for _, raw := range agentCodeHome {
+		p, err := parsePattern(raw, false)
+		if err != nil {
+			panic(err)
+		}
+		l.codeHome = append(l.codeHome, p)
+	}
+	for _, raw := range agentCodeProject {
+		p, err := parsePattern(raw, false)
+		if err != nil {
+			panic(err)
+		}
+		l.codeProject = append(l.codeProject, p)
 	}
 	return l
 }
@@ -127,6 +167,31 @@ func (l *selfLayer) decide(env Env, np Path, a Action) Decision {
 			return deny(pat.raw, "registers agent hooks, configures corral or runs at login")
 		}
 	}
+	if d := l.denyDecision(env, np, a, deny); d.Verdict == Deny || a != Write {
+		return d
+	}
+	ask := func(pat string) Decision {
+		return Decision{Verdict: Ask, Rule: AgentCodeRule, Pattern: pat, Source: "corral", PathContext: ContextOutside,
+			Message: fmt.Sprintf("Agent command: %s defines an agent's command, skill or subagent, whose text can run shell commands (!`…`, !{…}, hooks) that the agent starts outside corral's hook", np.Abs)}
+	}
+	for _, pat := range l.codeHome {
+		if pat.matchAnchored(env.Home, np.Abs) {
+			return ask(pat.raw)
+		}
+	}
+	if np.InProject {
+		for _, pat := range l.codeProject {
+			if pat.matchProject(np.Rel) {
+				return ask(pat.raw)
+			}
+		}
+	}
+	return Decision{}
+}
+
+// denyDecision is the deny half of decide: hook registrations, logins
+// and corral's own files.
+func (l *selfLayer) denyDecision(env Env, np Path, a Action, deny func(pat, why string) Decision) Decision {
 	if np.InProject {
 		for _, pat := range l.project {
 			if pat.matchProject(np.Rel) {

@@ -99,3 +99,38 @@ func TestDeleteHoldsHookRegistration(t *testing.T) {
 		t.Errorf("delete .claude/notes.md: %+v, want it judged as any project file", d)
 	}
 }
+
+// Writing an agent's commands, skills or subagents asks (their text can
+// run shell commands the agent starts outside the hook); reading or
+// deleting them, and files beside them, do not; hook registrations stay
+// denied.
+func TestAgentCommandFiles(t *testing.T) {
+	t.Parallel()
+	e := Env{Project: "/home/u/proj", Cwd: "/home/u/proj", Home: "/home/u"}
+	p := DefaultPolicy().WithSelfProtection(nil, "")
+	for _, tt := range []struct {
+		path string
+		a    Action
+		want Verdict
+		rule string
+	}{
+		{".claude/skills/fmt/SKILL.md", Write, Ask, AgentCodeRule},
+		{".claude/skills/fmt/scripts/run.sh", Write, Ask, AgentCodeRule},
+		{".claude/commands/review.md", Write, Ask, AgentCodeRule},
+		{".claude/agents/reviewer.md", Write, Ask, AgentCodeRule},
+		{"~/.claude/commands/review.md", Write, Ask, AgentCodeRule},
+		{".gemini/commands/git/commit.toml", Write, Ask, AgentCodeRule},
+		{"~/.qwen/commands/x.toml", Write, Ask, ""}, // outside the project: asks anyway
+		{".opencode/command/test.md", Write, Ask, AgentCodeRule},
+		{".claude/skills/fmt/SKILL.md", Delete, Allow, ""},
+		{".claude/skillset/notes.md", Write, Allow, ""},
+		{"docs/.claude/commands/x.md", Write, Allow, ""},
+		{".claude/settings.json", Write, Deny, "self-protection"},
+		{".claude/hooks/x.sh", Write, Deny, "self-protection"},
+	} {
+		d := p.Decide(e, tt.path, tt.a)
+		if d.Verdict != tt.want || tt.rule != "" && d.Rule != tt.rule || tt.want == Allow && d.Rule == AgentCodeRule {
+			t.Errorf("%s %s: %s %q, want %s %q", tt.a, tt.path, d.Verdict, d.Rule, tt.want, tt.rule)
+		}
+	}
+}

@@ -363,6 +363,9 @@ func (env *runtimeEnv) write(s *settings, req *agent.Request) *agent.Answer {
 	worst := guards.Decision{}
 	for _, t := range targets {
 		d := s.agentPathFloor(s.decidePath(ge, t.path, t.action), t.action, req.AgentType)
+		if d.Rule == guards.AgentCodeRule && d.Verdict == guards.Ask && len(req.Paths) == 1 {
+			d = s.agentCode(req, t.path, d)
+		}
 		if d.Verdict > worst.Verdict || worst.Path.Given == "" {
 			worst = d
 		}

@@ -1,0 +1,233 @@
+package app
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"github.com/corral-dev/corral/cmd/corral/agent"
+	"github.com/corral-dev/corral/guards"
+	"github.com/corral-dev/corral/rewrite"
+)
+
+// Agent commands, skills and subagents (guards.AgentCodeRule).
+//
+// Their text can hold shell commands that the agent runs itself when the
+// command or skill is used, outside any tool call corral sees: Claude
+// Code runs !`cmd` and ```! blocks of skills and commands, and hooks that
+// a skill's or subagent's front matter registers; Gemini CLI and Qwen
+// Code run !{cmd} in command files; OpenCode runs !`cmd`. The path guards
+// ask about any write there. A Write or Edit whose resulting text is known
+// is decided here instead, by that text: nothing that runs passes; each
+// command that would run is judged as if the agent ran it in the shell
+// (allowed passes, denied is denied, anything else asks: a rewrite cannot
+// reach text another program runs); front matter that registers hooks
+// asks.
+
+// maxAgentCodeText bounds the text read and scanned.
+const maxAgentCodeText = 1 << 20
+
+var (
+	// bangInline is !`cmd` (Claude Code, OpenCode).
+	bangInline = regexp.MustCompile("!`([^`]*)`")
+	// hooksKey is a hooks key at the top level of YAML front matter.
+	hooksKey = regexp.MustCompile(`(?m)^hooks[ \t]*:`)
+)
+
+// agentCodeText returns the text a Write or Edit leaves in the file, or
+// ok false when it cannot be known (another tool, a file that cannot be
+// read, an old string that is not there).
+func agentCodeText(req *agent.Request, path string) (string, bool) {
+	in := req.Input
+	if in == nil {
+		return "", false
+	}
+	if c, ok := in["content"].(string); ok && req.Kind == agent.Write {
+		return c, len(c) <= maxAgentCodeText
+	}
+	if req.Kind != agent.Edit {
+		return "", false
+	}
+	type edit struct {
+		old, new string
+		all      bool
+	}
+	var edits []edit
+	one := func(m map[string]any) bool {
+		o, ok1 := m["old_string"].(string)
+		n, ok2 := m["new_string"].(string)
+		all, _ := m["replace_all"].(bool)
+		edits = append(edits, edit{o, n, all})
+		return ok1 && ok2
+	}
+	if list, ok := in["edits"].([]any); ok {
+		for _, e := range list {
+			m, ok := e.(map[string]any)
+			if !ok || !one(m) {
+				return "", false
+			}
+		}
+	} else if !one(in) {
+		return "", false
+	}
+	abs := path
+	if !filepath.IsAbs(abs) {
+		abs = filepath.Join(req.Cwd, abs)
+	}
+	text := ""
+	if fi, err := os.Stat(abs); err == nil {
+		if !fi.Mode().IsRegular() || fi.Size() > maxAgentCodeText {
+			return "", false
+		}
+		b, err := os.ReadFile(abs)
+		if err != nil {
+			return "", false
+		}
+		text = string(b)
+	} else if !os.IsNotExist(err) {
+		return "", false
+	}
+	for _, e := range edits {
+		switch {
+		case e.old == "" && text == "":
+			text = e.new
+		case e.old == "" || !strings.Contains(text, e.old):
+			return "", false
+		case e.all:
+			text = strings.ReplaceAll(text, e.old, e.new)
+		default:
+			text = strings.Replace(text, e.old, e.new, 1)
+		}
+		if len(text) > maxAgentCodeText {
+			return "", false
+		}
+	}
+	return text, true
+}
+
+// agentCodeCommands returns the shell commands a command, skill or
+// subagent text runs, whether its front matter registers hooks, and ok
+// false when a command marker cannot be read to its end.
+func agentCodeCommands(text string) (cmds []string, hooks, ok bool) {
+	for _, m := range bangInline.FindAllStringSubmatch(text, -1) {
+		cmds = append(cmds, m[1])
+	}
+	// ```! fenced blocks: the lines up to the closing fence.
+	lines := strings.Split(text, "\n")
+	for i := 0; i < len(lines); i++ {
+		l := strings.TrimSpace(lines[i])
+		if !strings.HasPrefix(l, "```!") {
+			continue
+		}
+		var block []string
+		closed := false
+		for i++; i < len(lines); i++ {
+			if strings.HasPrefix(strings.TrimSpace(lines[i]), "```") {
+				closed = true
+				break
+			}
+			block = append(block, lines[i])
+		}
+		if !closed {
+			return nil, false, false
+		}
+		cmds = append(cmds, strings.Join(block, "\n"))
+	}
+	// !{cmd} (Gemini CLI, Qwen Code): braces balanced inside.
+	for rest := text; ; {
+		i := strings.Index(rest, "!{")
+		if i < 0 {
+			break
+		}
+		depth, end := 0, -1
+		for j := i + 1; j < len(rest) && end < 0; j++ {
+			switch rest[j] {
+			case '{':
+				depth++
+			case '}':
+				depth--
+				if depth == 0 {
+					end = j
+				}
+			}
+		}
+		if end < 0 {
+			return nil, false, false
+		}
+		cmds = append(cmds, rest[i+2:end])
+		rest = rest[end+1:]
+	}
+	// A backtick or brace after ! that the forms above did not take (an
+	// unclosed !` …) is read as something that may run.
+	if strings.Count(text, "!`") > len(bangInline.FindAllStringIndex(text, -1)) {
+		return nil, false, false
+	}
+	if fm, found := frontMatter(text); found && hooksKey.MatchString(fm) {
+		hooks = true
+	}
+	return cmds, hooks, true
+}
+
+// frontMatter returns the YAML front matter of a Markdown text: the lines
+// between a first line --- and the next ---.
+func frontMatter(text string) (string, bool) {
+	text = strings.TrimPrefix(text, "\ufeff")
+	if !strings.HasPrefix(text, "---") {
+		return "", false
+	}
+	rest := text[3:]
+	nl := strings.IndexByte(rest, '\n')
+	if nl < 0 || strings.TrimSpace(rest[:nl]) != "" {
+		return "", false
+	}
+	rest = rest[nl+1:]
+	end := strings.Index(rest, "\n---")
+	if end < 0 {
+		return rest, true // unclosed: all of it may be read as front matter
+	}
+	return rest[:end], true
+}
+
+// agentCode decides a write to an agent's command, skill or subagent by
+// the text it leaves there; d is the path guards' ask, kept when the text
+// cannot be known or something in it needs the user.
+func (s *settings) agentCode(req *agent.Request, path string, d guards.Decision) guards.Decision {
+	text, ok := agentCodeText(req, path)
+	if !ok {
+		return d
+	}
+	cmds, hooks, ok := agentCodeCommands(text)
+	if !ok {
+		d.Message += "; a command marker in the text could not be read to its end"
+		return d
+	}
+	if hooks {
+		d.Message += "; its front matter registers hooks, whose commands run outside corral's hook"
+		return d
+	}
+	worst := rewrite.Allow
+	why := ""
+	for _, c := range cmds {
+		res := s.check(c, req.AgentType)
+		dec := res.Decision
+		if dec == rewrite.Warn {
+			dec = rewrite.Allow
+		}
+		if dec != rewrite.Allow && dec != rewrite.Deny {
+			dec = rewrite.Ask
+		}
+		if dec > worst {
+			worst, why = dec, fmt.Sprintf("it runs %q: %s", c, summary(res))
+		}
+	}
+	switch worst {
+	case rewrite.Allow:
+		return guards.Decision{Verdict: guards.Allow, Path: d.Path, PathContext: d.PathContext}
+	case rewrite.Deny:
+		d.Verdict = guards.Deny
+	}
+	d.Message += "; " + why
+	return d
+}
