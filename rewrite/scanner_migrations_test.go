@@ -213,7 +213,7 @@ func TestPerlDigitOptions(t *testing.T) {
 var scannedReaders = map[string][]string{
 	"../syntax/wrappers.go":   {"*"}, // the wrappers, su/runuser -c, the shells' command line
 	"../syntax/detached.go":   {"sshDestination"},
-	"../syntax/programs.go":   {"GitConfigSet", "git", "afterOptions", "programs"},
+	"../syntax/programs.go":   {"GitConfigSet", "git", "afterOptions", "programs", "optionScripts"},
 	"../syntax/walk.go":       {"nested"},
 	"../syntax/scriptfile.go": {"runsCode"},
 	"../syntax/interp.go":     {"interpreterProgram", "interpSpecFor", "ProgramFromStdin", "InterpreterWords"},
@@ -274,11 +274,9 @@ func TestNoHandReaders(t *testing.T) {
 
 // allowedHandReader lists the hand readers still left in a checked
 // function, each named in the README's limits: flock -c after the lock
-// file (flock compares it whole there), script -c, at -f/-l, trap's
-// "-" and git rebase --exec.
+// file (flock compares it whole there) and at's -f/-l/-r/-d/-c.
 func allowedHandReader(fn, v string) bool {
-	return fn == "programs" && slices.Contains([]string{"-c", "--command", "--command=", "-l", "-r", "-d", "-f"}, v) ||
-		fn == "git" && slices.Contains([]string{"-x", "--exec", "--exec="}, v)
+	return fn == "programs" && slices.Contains([]string{"-c", "--command", "-l", "-r", "-d", "-f"}, v)
 }
 
 // TestScannerWrappersAndShells: the wrappers', su's, the shells', watch's
@@ -321,6 +319,12 @@ func TestScannerWrappersAndShells(t *testing.T) {
 		{"watch -dn1 'rm -rf ~'", Deny},
 		{"git config --fil x core.pager 'rm -rf ~'", Deny},
 		{"git submodule foreach --rec 'rm -rf ~'", Deny},
+		{"script --comm 'rm -rf ~'", Deny},
+		{"script /dev/null -qc 'rm -rf ~'", Deny}, // script permutes
+		{"script -c'rm -rf ~' /dev/null", Deny},
+		{"git rebase --exe 'rm -rf ~' HEAD~1", Deny},
+		{"git rebase -ix 'rm -rf ~' HEAD~1", Deny},
+		{"git rebase --exec='rm -rf ~' HEAD~1", Deny},
 		// Look-alikes.
 		{`echo "rm -rf /"`, Allow},
 		{"sudo -u root ls", Allow},
@@ -340,6 +344,9 @@ func TestScannerWrappersAndShells(t *testing.T) {
 		{"watch -n 1 'ls ~'", Allow},
 		{"git config --get core.pager 'rm -rf ~'", Allow},
 		{"git config --unset core.pager", Allow},
+		{"script -O 'rm -rf ~' -c ls", Allow}, // the log file's name
+		{"git rebase -s ours --onto main HEAD~1", Allow},
+		{"git rebase --e 'rm -rf ~' HEAD~1", Allow}, // ambiguous (edit-todo, empty, exec): git refuses
 	} {
 		if got := Check(cfg, tc.cmd).Decision; got != tc.want {
 			t.Errorf("%s: %s, want %s", tc.cmd, got, tc.want)

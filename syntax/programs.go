@@ -86,22 +86,8 @@ func (w *walker) programs(c scope, call *Call) bool {
 			}
 		}
 	case "script":
-		for i, a := range call.Args {
-			v := a.Value
-			if v == "-c" || v == "--command" {
-				if i+1 < len(call.Args) {
-					w.childArg(c, call, &call.Args[i+1], "script -c")
-				}
-				return true
-			}
-			if strings.HasPrefix(v, "--command=") {
-				w.child(c, call, v[len("--command="):], nil, "script -c", !a.Static)
-				return true
-			}
-			if len(v) > 1 && v[0] == '-' && v[1] != '-' && strings.HasSuffix(v, "c") && i+1 < len(call.Args) {
-				w.childArg(c, call, &call.Args[i+1], "script -c")
-				return true
-			}
+		if w.optionScripts(c, call, call.Args, scriptSpec, []string{"c", "command"}, "script -c") {
+			return true
 		}
 	case "at", "batch":
 		for i, a := range call.Args {
@@ -181,6 +167,46 @@ func (w *walker) joined(c scope, call *Call, words []Arg, kind string) {
 		w.child(c, call, strings.Join(parts, " "), nil, kind, dynamic)
 	}
 }
+
+// optionScripts walks, as shell text, the value of every option of args
+// (read with spec) named in names: script -c, git rebase --exec. It
+// reports whether one was given.
+func (w *walker) optionScripts(c scope, call *Call, args []Arg, spec OptSpec, names []string, kind string) bool {
+	opts, _ := ScanOptions(args, spec)
+	found := false
+	for _, o := range opts {
+		if !slices.Contains(names, o.Name) {
+			continue
+		}
+		found = true
+		switch {
+		case !o.HasVal:
+		case o.Attached:
+			w.child(c, call, o.Val.Value, nil, kind, !o.Val.Static)
+		default:
+			w.childArg(c, call, &args[o.Idx+1], kind)
+		}
+	}
+	return found
+}
+
+// scriptSpec is script(1)'s options (util-linux; getopt_long, which
+// permutes: script /dev/null -qc CMD).
+var scriptSpec = OptSpec{ShortVal: "BcEImOoT", ShortOpt: "t", LongEq: true, Abbrev: true,
+	LongVal:  []string{"log-in", "log-out", "log-io", "log-timing", "logging-format", "command", "echo", "output-limit"},
+	LongFlag: []string{"append", "return", "flush", "force", "quiet", "timing", "help", "version"}}
+
+// gitRebaseSpec is git rebase's options (git rebase -h, git 2.39;
+// parse-options: abbreviations, options anywhere before "--").
+var gitRebaseSpec = OptSpec{ShortVal: "CxsX", ShortOpt: "Sr", LongEq: true, Abbrev: true,
+	LongVal: []string{"onto", "whitespace", "empty", "exec", "strategy", "strategy-option"},
+	LongFlag: []string{"keep-base", "no-keep-base", "verify", "no-verify", "quiet", "verbose", "stat", "no-stat", "signoff",
+		"committer-date-is-author-date", "reset-author-date", "ignore-whitespace", "ignore-date", "force-rebase", "no-ff",
+		"continue", "skip", "abort", "quit", "edit-todo", "show-current-patch", "apply", "merge", "interactive",
+		"rerere-autoupdate", "no-rerere-autoupdate", "autosquash", "no-autosquash", "update-refs", "no-update-refs",
+		"gpg-sign", "no-gpg-sign", "autostash", "no-autostash", "rebase-merges", "no-rebase-merges", "fork-point",
+		"no-fork-point", "root", "reschedule-failed-exec", "no-reschedule-failed-exec", "reapply-cherry-picks",
+		"no-reapply-cherry-picks"}}
 
 // afterOptions returns the words after a program's leading options, read
 // with its spec by the one scanner (options end at the first operand).
@@ -318,16 +344,7 @@ func (w *walker) git(c scope, call *Call) {
 			}
 		}
 	case "rebase":
-		for j := 0; j < len(rest); j++ {
-			v := rest[j].Value
-			switch {
-			case (v == "-x" || v == "--exec") && j+1 < len(rest):
-				w.childArg(c, call, &rest[j+1], "git rebase --exec")
-				j++
-			case strings.HasPrefix(v, "--exec="):
-				w.child(c, call, v[len("--exec="):], nil, "git rebase --exec", !rest[j].Static)
-			}
-		}
+		w.optionScripts(c, call, rest, gitRebaseSpec, []string{"x", "exec"}, "git rebase --exec")
 	case "clone", "fetch", "pull", "ls-remote", "push", "archive", "remote":
 		w.gitTransport(c, call, sub, rest)
 	case "bisect":
