@@ -51,20 +51,41 @@ func findSSHD() (sshd, sftpServer string) {
 // that ssh reaches here (LOCALHOST, localhost., 127.1, 0x7f000001,
 // 2130706433, ::1, the host name), the remote command really runs on this
 // machine (a canary file appears) and corral judges the remote command
-// as one run here (ssh HOST 'rm -rf ~' is denied). With sftp-server
-// present, sftp HOST:file dest really copies the file and corral moves
-// dest into the sandbox. Skipped when ssh, ssh-keygen or sshd is missing
-// (nothing is installed).
+// as one run here (ssh HOST 'rm -rf ~' is denied). Then the acquisitions
+// over ssh that corral rewrites run for real — sftp HOST:file dest, scp
+// HOST:file ., ssh HOST cat x.tar | tar x — and the file lands in the
+// sandbox, not in the project. sshd runs unprivileged where the test is
+// not root (UsePAM no, StrictModes no, its own host key and authorized
+// keys); as root OpenSSH wants its privilege separation directory
+// (/run/sshd), which the test creates when missing. OpenSSH comes from
+// .ci/install-sshd.sh (Debian's openssh-client and openssh-server).
+// Where it is missing the test skips, except under CORRAL_E2E=require
+// (CI, scripts/test.sh), where that is a failure.
 func TestRealSSHLoopback(t *testing.T) {
+	required := os.Getenv("CORRAL_E2E") == "require"
+	skip := func(format string, args ...any) {
+		t.Helper()
+		if required {
+			t.Fatalf("CORRAL_E2E=require: "+format, args...)
+		}
+		t.Skipf(format, args...)
+	}
 	sshd, sftpServer := findSSHD()
 	ssh, errSSH := exec.LookPath("ssh")
 	keygen, errKeygen := exec.LookPath("ssh-keygen")
 	if sshd == "" || errSSH != nil || errKeygen != nil {
-		t.Skip("ssh, ssh-keygen or sshd is not installed here")
+		skip("ssh, ssh-keygen or sshd is not installed here (.ci/install-sshd.sh installs them)")
+	}
+	if os.Geteuid() == 0 {
+		if _, err := os.Stat("/run/sshd"); os.IsNotExist(err) {
+			if err := os.MkdirAll("/run/sshd", 0o755); err != nil {
+				skip("as root sshd needs /run/sshd: %v", err)
+			}
+		}
 	}
 	me, err := user.Current()
 	if err != nil {
-		t.Skipf("no current user: %v", err)
+		skip("no current user: %v", err)
 	}
 	dir := t.TempDir()
 	for _, k := range []string{"host", "user"} {
@@ -81,7 +102,7 @@ func TestRealSSHLoopback(t *testing.T) {
 	}
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
-		t.Skipf("no loopback: %v", err)
+		skip("no loopback: %v", err)
 	}
 	port := l.Addr().(*net.TCPAddr).Port
 	l.Close()
@@ -89,7 +110,7 @@ func TestRealSSHLoopback(t *testing.T) {
 		"Port " + strconv.Itoa(port), "ListenAddress 127.0.0.1", "ListenAddress ::1",
 		"HostKey " + filepath.Join(dir, "host"), "AuthorizedKeysFile " + filepath.Join(dir, "authorized_keys"),
 		"PidFile " + filepath.Join(dir, "sshd.pid"), "UsePAM no", "StrictModes no", "PermitRootLogin yes",
-		"PasswordAuthentication no", "KbdInteractiveAuthentication no", "LogLevel ERROR",
+		"PasswordAuthentication no", "KbdInteractiveAuthentication no", "LogLevel ERROR", "UseDNS no",
 	}
 	if sftpServer != "" {
 		conf = append(conf, "Subsystem sftp "+sftpServer)
@@ -102,7 +123,7 @@ func TestRealSSHLoopback(t *testing.T) {
 	var log strings.Builder
 	daemon.Stderr = &log
 	if err := daemon.Start(); err != nil {
-		t.Skipf("sshd does not start here: %v", err)
+		skip("sshd does not start here: %v", err)
 	}
 	exited := make(chan struct{})
 	go func() {
@@ -118,7 +139,7 @@ func TestRealSSHLoopback(t *testing.T) {
 		select {
 		case <-exited:
 			// As root, OpenSSH needs its privilege separation user.
-			t.Skipf("sshd exited: %s", log.String())
+			skip("sshd exited: %s", log.String())
 		default:
 		}
 		if c, err := net.DialTimeout("tcp", "127.0.0.1:"+strconv.Itoa(port), 100*time.Millisecond); err == nil {
@@ -129,10 +150,11 @@ func TestRealSSHLoopback(t *testing.T) {
 		}
 	}
 	if !up {
-		t.Skipf("sshd did not listen (it may need privileges here): %s", log.String())
+		skip("sshd did not listen (it may need privileges here): %s", log.String())
 	}
 	opts := []string{"-p", strconv.Itoa(port), "-i", filepath.Join(dir, "user"), "-o", "StrictHostKeyChecking=no",
-		"-o", "UserKnownHostsFile=/dev/null", "-o", "BatchMode=yes", "-o", "ConnectTimeout=5", "-o", "LogLevel=ERROR"}
+		"-o", "UserKnownHostsFile=/dev/null", "-o", "BatchMode=yes", "-o", "ConnectTimeout=5", "-o", "LogLevel=ERROR",
+		"-o", "GSSAPIAuthentication=no"}
 	proj := filepath.Join(dir, "project")
 	sb := filepath.Join(proj, "agent_sandbox")
 	if err := os.MkdirAll(sb, 0o755); err != nil {
@@ -168,33 +190,82 @@ func TestRealSSHLoopback(t *testing.T) {
 		t.Fatalf("sshd listens on 127.0.0.1:%d but no spelling of this machine reached it\n%s", port, log.String())
 	}
 	if sftpServer == "" {
-		t.Log("sftp-server not installed: the sftp part is not run")
+		skip("sftp-server is not installed: the acquisitions over ssh are not run")
 		return
 	}
-	if _, err := exec.LookPath("sftp"); err != nil {
-		t.Log("sftp not installed: the sftp part is not run")
+	sftp, err := exec.LookPath("sftp")
+	if err != nil {
+		skip("sftp is not installed: the acquisitions over ssh are not run")
+		return
+	}
+	scp, err := exec.LookPath("scp")
+	if err != nil {
+		skip("scp is not installed: the acquisitions over ssh are not run")
 		return
 	}
 	remote := filepath.Join(dir, "remote.txt")
 	if err := os.WriteFile(remote, []byte("from the server\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	sftpOpts := append([]string{"-P", strconv.Itoa(port)}, opts[2:]...)
-	src := me.Username + "@LOCALHOST:" + remote
-	cmd := fmt.Sprintf("sftp %s %s got.txt", strings.Join(sftpOpts, " "), src)
-	r := Check(cfg, cmd)
-	if r.Decision != Rewrite || !strings.Contains(r.Rewritten, sb) {
-		t.Fatalf("%s: decision %v, rewritten %q: want the copy moved into the sandbox", cmd, r.Decision, r.Rewritten)
+	// A tar archive on the server holding inner/from-tar.txt.
+	tarSrc := filepath.Join(dir, "tarsrc")
+	if err := os.MkdirAll(filepath.Join(tarSrc, "inner"), 0o755); err != nil {
+		t.Fatal(err)
 	}
-	run := exec.Command("bash", "-c", r.Rewritten)
-	run.Dir = proj
-	if out, err := run.CombinedOutput(); err != nil {
-		t.Fatalf("%s: %v\n%s", r.Rewritten, err, out)
+	if err := os.WriteFile(filepath.Join(tarSrc, "inner", "from-tar.txt"), []byte("from the archive\n"), 0o644); err != nil {
+		t.Fatal(err)
 	}
-	if b, err := os.ReadFile(filepath.Join(sb, "got.txt")); err != nil || string(b) != "from the server\n" {
-		t.Errorf("sftp did not land the file in the sandbox: %q, %v", b, err)
+	archive := filepath.Join(dir, "remote.tar")
+	if out, err := exec.Command("tar", "-C", tarSrc, "-cf", archive, "inner").CombinedOutput(); err != nil {
+		t.Fatalf("tar: %v\n%s", err, out)
 	}
-	if _, err := os.Stat(filepath.Join(proj, "got.txt")); err == nil {
-		t.Error("sftp wrote into the project")
+	copyOpts := append([]string{"-P", strconv.Itoa(port)}, opts[2:]...)
+	host := me.Username + "@LOCALHOST"
+	cases := []struct {
+		name, cmd, landed, want string
+	}{
+		{"sftp", fmt.Sprintf("%s %s %s:%s got.txt", sftp, strings.Join(copyOpts, " "), host, remote), "got.txt", "from the server\n"},
+		{"scp", fmt.Sprintf("%s %s %s:%s .", scp, strings.Join(copyOpts, " "), host, remote), "remote.txt", "from the server\n"},
+		{"ssh-cat-tar", fmt.Sprintf("%s %s %s cat %s | tar x", ssh, strings.Join(opts, " "), host, archive), "inner/from-tar.txt", "from the archive\n"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			proj := filepath.Join(dir, "proj-"+tc.name)
+			sb := filepath.Join(proj, "agent_sandbox")
+			if err := os.MkdirAll(sb, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			cfg := &Config{Cwd: proj, Project: proj, Home: "/home/u", Sandbox: sb, Mode: ModeRewrite, Approve: ApproveAuto,
+				Paths: guards.DefaultPolicy().WithSelfProtection(nil, sb)}
+			r := Check(cfg, tc.cmd)
+			if r.Decision != Rewrite || !strings.Contains(r.Rewritten, sb) {
+				t.Fatalf("%s: decision %v, rewritten %q: want the copy moved into the sandbox", tc.cmd, r.Decision, r.Rewritten)
+			}
+			// The command as written would land the file in the project
+			// (checked on a copy of it, so the rewrite is what differs).
+			orig := filepath.Join(dir, "orig-"+tc.name)
+			if err := os.MkdirAll(orig, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			asWritten := exec.Command("bash", "-c", tc.cmd)
+			asWritten.Dir = orig
+			if out, err := asWritten.CombinedOutput(); err != nil {
+				t.Fatalf("%s as written: %v\n%s", tc.cmd, err, out)
+			}
+			if _, err := os.Stat(filepath.Join(orig, tc.landed)); err != nil {
+				t.Fatalf("%s as written did not land %s in its working directory: %v", tc.cmd, tc.landed, err)
+			}
+			run := exec.Command("bash", "-c", r.Rewritten)
+			run.Dir = proj
+			if out, err := run.CombinedOutput(); err != nil {
+				t.Fatalf("%s: %v\n%s", r.Rewritten, err, out)
+			}
+			if b, err := os.ReadFile(filepath.Join(sb, tc.landed)); err != nil || string(b) != tc.want {
+				t.Errorf("%s did not land %s in the sandbox: %q, %v", r.Rewritten, tc.landed, b, err)
+			}
+			if _, err := os.Stat(filepath.Join(proj, tc.landed)); err == nil {
+				t.Errorf("%s wrote %s into the project", r.Rewritten, tc.landed)
+			}
+		})
 	}
 }

@@ -3,7 +3,9 @@
 #   1. installs what the end-to-end tests need (the agent CLIs from npm into
 #      .cache/e2e, git/curl/wget from Debian when absent), and the
 #      interpreters the code execution tests run (ruby and php from Debian,
-#      bun and deno from npm into .cache/interp; .ci/install-interpreters.sh);
+#      bun and deno from npm into .cache/interp; .ci/install-interpreters.sh),
+#      and OpenSSH's client and server from Debian for the real-ssh
+#      execution tests (.ci/install-sshd.sh; required under CORRAL_E2E=require);
 #   2. gofmt and go vet;
 #   3. unit, golden, corpus and execution tests with the race detector
 #      (fuzz seeds and committed crashers are replayed here);
@@ -25,6 +27,11 @@ if ! .ci/install-e2e.sh; then
 fi
 
 .ci/install-interpreters.sh
+
+if ! .ci/install-sshd.sh; then
+	echo "SSH: installing OpenSSH failed, and CORRAL_E2E=require (TestRealSSHLoopback would fail)"
+	exit 1
+fi
 
 section "gofmt"
 unformatted=$(gofmt -l $(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))

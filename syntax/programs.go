@@ -829,8 +829,10 @@ func printfText(format string, args []string) string {
 		for i := 0; i < len(format); i++ {
 			ch := format[i]
 			if ch == '\\' && i+1 < len(format) {
-				b.WriteString(unescapeC(format[i : i+2]))
-				i++
+				// printf's format: \NNN is one to three octal digits.
+				v, n := unescapeOne(format[i:], escFormat)
+				b.WriteString(v)
+				i += n - 1
 				continue
 			}
 			if ch != '%' || i+1 >= len(format) {
@@ -856,7 +858,7 @@ func printfText(format string, args []string) string {
 				used = true
 			}
 			if verb == 'b' {
-				arg = unescapeC(arg)
+				arg = unescapeWith(arg, escB)
 			}
 			b.WriteString(arg)
 		}
@@ -867,10 +869,118 @@ func printfText(format string, args []string) string {
 	return b.String()
 }
 
-// unescapeC decodes echo -e's backslash escapes.
-func unescapeC(s string) string {
-	r := strings.NewReplacer(`\n`, "\n", `\t`, "\t", `\\`, `\`, `\r`, "\r", `\a`, "\a", `\e`, "\x1b", `\'`, "'", `\"`, `"`)
-	return r.Replace(s)
+// unescapeC decodes echo -e's backslash escapes (and those of printf's
+// %b argument), as bash's echo does: \a \b \e \E \f \n \r \t \v \\,
+// \0NNN (zero and up to three octal digits), \xHH (one or two hex
+// digits), \uHHHH and \UHHHHHHHH; \c ends the output. Any other
+// backslash is kept as written.
+func unescapeC(s string) string { return unescapeWith(s, escEcho) }
+
+// The three dialects of backslash escapes: echo -e's, printf's format's
+// and printf's %b argument's, which differ in octal and quotes.
+const (
+	escEcho = iota
+	escFormat
+	escB
+)
+
+func unescapeWith(s string, mode int) string {
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		if s[i] != '\\' || i+1 >= len(s) {
+			b.WriteByte(s[i])
+			i++
+			continue
+		}
+		if s[i+1] == 'c' {
+			break
+		}
+		v, n := unescapeOne(s[i:], mode)
+		b.WriteString(v)
+		i += n
+	}
+	return b.String()
+}
+
+// unescapeOne decodes the escape sequence at the start of s (a backslash
+// and what follows) and returns its value and length. echo -e's octal
+// form is \0NNN, the format's \NNN (one to three digits), %b's either;
+// only the format takes \' and \" as the quote.
+func unescapeOne(s string, mode int) (string, int) {
+	if len(s) < 2 {
+		return s, len(s)
+	}
+	digits := func(from, max int, ok func(byte) bool) int {
+		j := from
+		for j < len(s) && j < from+max && ok(s[j]) {
+			j++
+		}
+		return j
+	}
+	isOct := func(c byte) bool { return c >= '0' && c <= '7' }
+	switch c := s[1]; c {
+	case 'a':
+		return "\a", 2
+	case 'b':
+		return "\b", 2
+	case 'e', 'E':
+		return "\x1b", 2
+	case 'f':
+		return "\f", 2
+	case 'n':
+		return "\n", 2
+	case 'r':
+		return "\r", 2
+	case 't':
+		return "\t", 2
+	case 'v':
+		return "\v", 2
+	case '\\':
+		return "\\", 2
+	case '\'', '"':
+		if mode != escFormat {
+			return s[:2], 2
+		}
+		return string(c), 2
+	case 'x':
+		j := digits(2, 2, isHex)
+		if j == 2 {
+			return s[:2], 2
+		}
+		v, _ := strconv.ParseUint(s[2:j], 16, 8)
+		return string([]byte{byte(v)}), j
+	case 'u', 'U':
+		max := 4
+		if c == 'U' {
+			max = 8
+		}
+		j := digits(2, max, isHex)
+		if j == 2 {
+			return s[:2], 2
+		}
+		v, _ := strconv.ParseUint(s[2:j], 16, 32)
+		return string(rune(v)), j
+	}
+	if isOct(s[1]) {
+		from := 1
+		switch {
+		case mode == escEcho && s[1] != '0':
+			return s[:2], 2
+		case mode != escFormat && s[1] == '0':
+			from = 2
+		}
+		j := digits(from, 3, isOct)
+		if j == from {
+			return "\x00", j
+		}
+		v, _ := strconv.ParseUint(s[from:j], 8, 16)
+		return string([]byte{byte(v)}), j
+	}
+	return s[:2], 2
+}
+
+func isHex(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
 }
 
 // hiddenPipe records a stage that runs, as a script, text an earlier

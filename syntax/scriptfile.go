@@ -143,6 +143,9 @@ func (w *walker) runsCode(c scope, call *Call) bool {
 		}
 		return false
 	case call.Name != "" && strings.Contains(call.NameArg.Value, "/") && call.NameArg.Static:
+		if w.runCompiled(c, call) {
+			return true
+		}
 		for _, p := range systemPrograms {
 			if strings.HasPrefix(call.NameArg.Value, p) {
 				return false
@@ -177,7 +180,13 @@ func (w *walker) scriptFile(c scope, call *Call, a Arg, as string) {
 	if !ok {
 		return
 	}
-	if strings.Contains(text[:min(len(text), 8192)], "\x00") {
+	if strings.Contains(text[:min(len(text), 8192)], "\x00") || strings.HasPrefix(text, "\x7fELF") {
+		if _, wrote := w.written[d.Path]; wrote && as == "" {
+			// printf '\x7fELF…' > x; ./x: a program this command wrote
+			// byte by byte, which corral cannot read.
+			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: a.Value,
+				What: "runs " + a.Value + ", a binary program this command wrote"})
+		}
 		return // a binary
 	}
 	l := lang.Lang("")

@@ -67,6 +67,11 @@ type walker struct {
 	// written holds the text that earlier commands wrote to files
 	// (cat > f <<X, echo … > f), by absolute path.
 	written map[string]string
+	// compiled holds the programs and libraries a C or C++ compiler
+	// built earlier in the command, by absolute path; loaded those
+	// already judged as libraries the loader puts into a program.
+	compiled map[string]compiledFile
+	loaded   map[string]bool
 }
 
 type declared struct {
@@ -1060,6 +1065,7 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 	call.fds, _ = applyRedirects(st.fds, call.Redirs)
 	w.cur = st
 	w.noteWrite(c, call)
+	w.noteCompile(c, call)
 	if len(w.coprocs) > 0 {
 		w.feedCoproc(c, call)
 	}
@@ -1081,7 +1087,15 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 	if cmdState.tainted() {
 		call.Env = envSources(cmdState, args[:len(args)-len(inv.words)])
 	}
-	w.startup(call, cmdState)
+	// env's NAME=value words are the program's environment too.
+	envWords := map[string]string{}
+	for _, a := range args[:len(args)-len(inv.words)] {
+		if name, val, ok := strings.Cut(a.Value, "="); ok && a.Static && isAssignment(a.Value) {
+			envWords[name] = val
+		}
+	}
+	w.startup(call, cmdState, envWords)
+	w.loader(c, call, cmdState, envWords)
 	w.cur = st
 
 	if inv.split != nil {
@@ -1131,11 +1145,19 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 
 // startup marks the code a shell started by call runs before its script:
 // BASH_ENV and ENV name a file it sources.
-func (w *walker) startup(call *Call, st *state) {
+func (w *walker) startup(call *Call, st *state, envWords map[string]string) {
 	if !IsShell(call.Name) {
 		return
 	}
 	for _, name := range []string{"BASH_ENV", "ENV"} {
+		if val, ok := envWords[name]; ok {
+			// env BASH_ENV=f bash -c …: env puts it in the shell's
+			// environment as a prefix assignment does.
+			if val != "" {
+				w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, What: name + " names a file the shell runs first", Always: true})
+			}
+			continue
+		}
 		if v, ok := st.vars[name]; ok && v.exported && (!v.known || v.set && v.str != "") {
 			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, What: name + " names a file the shell runs first", Always: true})
 		}

@@ -162,6 +162,8 @@ func analyze(l Lang, src string, depth int) []Effect {
 		out = append(out, rlang(p)...)
 	case Julia:
 		out = append(out, julia(p)...)
+	case C:
+		out = append(out, clang(p)...)
 	}
 	// Backticks and %x{} / qx{} are shell commands wherever they are.
 	if l == Ruby || l == Perl || l == PHP || l == Julia {

@@ -147,6 +147,10 @@ func (lx *lexer) next() {
 		if lx.otherString() {
 			return
 		}
+	case C:
+		if lx.cString() {
+			return
+		}
 	}
 	if isIdentStart(c) || (c == '$' || c == '@') && (lx.l == Perl || lx.l == PHP || lx.l == JS || lx.l == Ruby) && (isIdentStart(lx.peek(1)) || c == '$' && lx.l == JS) {
 		start := lx.i
@@ -202,8 +206,21 @@ func (lx *lexer) comment() bool {
 		}
 		lx.toEOL()
 		return true
-	case lx.l == Lua || lx.l == Ex:
-		return false // # is Lua's length operator, and in a Vim expression part of ==#
+	case lx.l == C && strings.HasPrefix(s, "//"):
+		lx.toEOL()
+		return true
+	case lx.l == C && strings.HasPrefix(s, "/*"):
+		if j := strings.Index(s[2:], "*/"); j >= 0 {
+			lx.i += j + 4
+		} else {
+			lx.i = len(lx.src)
+		}
+		return true
+	case lx.l == Lua || lx.l == Ex || lx.l == C:
+		// # is Lua's length operator, and in a Vim expression part of
+		// ==#; in C it starts a preprocessor line, read as code (a
+		// macro's body can call system).
+		return false
 	case lx.l == Julia && strings.HasPrefix(s, "#="):
 		if j := strings.Index(s[2:], "=#"); j >= 0 {
 			lx.i += j + 4
