@@ -78,6 +78,13 @@ func (e *wordEnv) Get(name string) expand.Variable {
 		e.globDir = false
 		return expand.Variable{}
 	}
+	if name == "0" && e.st != nil {
+		// $0 is known inside a script file walked by its path
+		// (scriptFile sets it); elsewhere only run time knows it.
+		if v, ok := e.st.vars["0"]; ok && v.known && v.set {
+			return expand.Variable{Set: true, Kind: expand.String, Str: v.str}
+		}
+	}
 	if dynamicParams[name] || strings.HasPrefix(name, "HOME ") {
 		return e.miss(name)
 	}

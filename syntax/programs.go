@@ -313,21 +313,53 @@ func cronCommands(text string) []string {
 var gitShellKeys = map[string]bool{"core.sshcommand": true, "core.pager": true, "core.fsmonitor": true,
 	"core.editor": true, "sequence.editor": true, "diff.external": true, "core.askpass": true, "credential.helper": true}
 
+// gitDriverKey reports a key of a named driver or per-command setting
+// whose value git runs through the shell: filter.<d>.clean, .smudge and
+// .process (on add and checkout of files .gitattributes maps), diff.<d>
+// .textconv and .command, merge.<d>.driver, pager.<cmd>, and
+// hook.<name>.command.
+func gitDriverKey(key string) bool {
+	first, rest, ok := strings.Cut(key, ".")
+	if !ok {
+		return false
+	}
+	last := rest
+	if i := strings.LastIndexByte(rest, '.'); i >= 0 {
+		last = rest[i+1:]
+	}
+	switch first {
+	case "filter":
+		return last == "clean" || last == "smudge" || last == "process"
+	case "diff":
+		return last == "textconv" || last == "command"
+	case "merge":
+		return last == "driver"
+	case "pager":
+		return !strings.Contains(rest, ".")
+	case "hook":
+		return last == "command" && strings.Contains(rest, ".")
+	}
+	return false
+}
+
 // git models the shell text git runs for a command: -c KEY=VALUE of a
 // key that runs a program, submodule foreach, rebase --exec, bisect run,
 // and git config of such a key.
 func (w *walker) git(c scope, call *Call) {
 	args := call.Args
+	dir := call.Dir
 	opts, operands := ScanOptions(args, GitGlobalOptions)
 	for _, o := range opts {
-		if o.Name == "c" && o.HasVal {
+		switch {
+		case o.Name == "c" && o.HasVal && o.Attached:
 			v := o.Val
-			if !o.Attached {
-				v = args[o.Idx+1]
-				w.gitConfig(c, call, &args[o.Idx+1], v.Value)
-				continue
-			}
 			w.gitConfig(c, call, &v, v.Value)
+		case o.Name == "c" && o.HasVal:
+			w.gitConfig(c, call, &args[o.Idx+1], args[o.Idx+1].Value)
+		case o.Name == "C" && o.HasVal && o.Val.Static:
+			dir = dir.Join(o.Val.Value)
+		case o.Long && (o.Name == "git-dir" || o.Name == "work-tree"):
+			dir = Dir{}
 		}
 	}
 	if len(operands) == 0 {
@@ -335,6 +367,7 @@ func (w *walker) git(c scope, call *Call) {
 	}
 	i := operands[0]
 	sub, rest := args[i].Value, args[i+1:]
+	w.gitHooks(c, call, sub, dir)
 	switch sub {
 	case "submodule":
 		for j, a := range rest {
@@ -474,7 +507,13 @@ func (w *walker) gitConfig(c scope, call *Call, a *Arg, kv string) {
 	case key == "core.hookspath":
 		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true,
 			What: "git -c core.hooksPath=" + val + " runs the hooks in " + val})
-	case gitShellKeys[key] || strings.HasPrefix(key, "alias.") && strings.HasPrefix(val, "!"):
+	case key == "include.path" || strings.HasPrefix(key, "includeif.") && strings.HasSuffix(key, ".path"):
+		// The included file is read as configuration: what it sets
+		// (a pager, hooks, aliases) corral does not see.
+		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true,
+			What: "git " + key + "=" + val + " makes git read its configuration, which can make it run programs, from " + val})
+	case gitShellKeys[key] || gitDriverKey(key) || strings.HasPrefix(key, "alias.") && strings.HasPrefix(val, "!") ||
+		strings.HasPrefix(key, "credential.") && strings.HasSuffix(key, ".helper") && strings.HasPrefix(val, "!"):
 		if key == "core.fsmonitor" && (val == "true" || val == "false" || val == "") {
 			return
 		}
@@ -746,7 +785,7 @@ func readsScript(call *Call) bool {
 func (w *walker) producedText(c scope, p *Pipeline, i int) (string, bool, bool) {
 	src := p.Calls[i]
 	if src == nil {
-		return "", false, false
+		return w.compoundText(p, i)
 	}
 	switch src.Name {
 	case "echo", "printf":
@@ -792,6 +831,37 @@ func (w *walker) producedText(c scope, p *Pipeline, i int) (string, bool, bool) 
 		return string(out), false, true
 	}
 	return "", false, false
+}
+
+// compoundText returns what the commands of a compound pipeline stage
+// ({ …; }, ( … ), a loop) print into the pipe, where corral knows it: the
+// echo and printf of static words among them, in order. Any other command
+// that writes to the pipe (crontab -l, cat f) prints what only run time
+// knows, which makes the text dynamic. ok is false when no command of the
+// stage prints known text. (crontab -l; echo '@reboot rm -rf ~') | crontab -
+// installs the echoed line.
+func (w *walker) compoundText(p *Pipeline, i int) (string, bool, bool) {
+	var b strings.Builder
+	dynamic, known := false, false
+	for _, call := range w.m.Calls {
+		out := call.Fd(1)
+		if out.Kind != StreamPipe || out.Pipe != p || out.Stage != i+1 {
+			continue
+		}
+		switch call.Name {
+		case "echo", "printf":
+			if t, dyn, ok := echoText(call); ok {
+				b.WriteString(t)
+				dynamic = dynamic || dyn
+				known = true
+				continue
+			}
+		case "true", "false", ":", "cd", "export", "set", "shopt", "local", "declare", "unset", "sleep", "test", "[", "[[", "exit", "return":
+			continue // prints nothing into the pipe
+		}
+		dynamic = true
+	}
+	return b.String(), dynamic, known
 }
 
 // echoText is what echo or printf prints, when its words are static.

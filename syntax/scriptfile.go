@@ -207,8 +207,18 @@ func (w *walker) scriptFile(c scope, call *Call, a Arg, as string) {
 		w.program(c, call, l, text, name, false, name)
 		return
 	}
+	// The script runs in a new shell with $0 its own path, as bash sets
+	// it: hooks and wrappers find their files from it (husky's
+	// . "$(dirname "$0")/h").
+	env := call.env
+	if env == nil {
+		env = w.cur.exportedOnly(call.Dir, w.home)
+	} else {
+		env = env.clone()
+	}
+	env.setVar("0", variable{known: true, set: true, str: name})
 	w.origin = name
-	w.child(c, call, text, nil, "file", false)
+	w.childIn(c, call, text, nil, "file", false, env, call.Dir)
 	w.origin = ""
 	// A script file is a nested script with a path of its own.
 	for i := len(w.m.Scripts) - 1; i >= 0; i-- {
@@ -312,13 +322,31 @@ func (w *walker) packageRun(c scope, call *Call) bool {
 			name = "test"
 		case "start", "stop", "restart":
 			name = ws[0]
+		case "install", "i", "in", "ins", "inst", "insta", "instal", "isnt", "isnta", "isntal", "isntall",
+			"ci", "clean-install", "ic", "install-clean", "isntall-clean":
+			// Installing the project itself (no package named) runs its
+			// own lifecycle scripts.
+			if len(skipOpts(ws[1:])) > 0 {
+				return false
+			}
+			w.lifecycleScripts(c, call, call.Name)
+			return true
 		default:
 			return false
 		}
 	case "yarn", "pnpm", "bun":
 		ws := skipOpts(words)
 		if len(ws) == 0 {
+			if call.Name == "yarn" {
+				// yarn alone installs the project.
+				w.lifecycleScripts(c, call, call.Name)
+				return true
+			}
 			return false
+		}
+		if len(ws) == 1 && (ws[0] == "install" || ws[0] == "i") {
+			w.lifecycleScripts(c, call, call.Name)
+			return true
 		}
 		if ws[0] == "run" {
 			if rest := skipOpts(ws[1:]); len(rest) > 0 {
@@ -349,9 +377,25 @@ var packageBuiltins = map[string]bool{"add": true, "install": true, "i": true, "
 	"workspace": true, "workspaces": true, "import": true, "store": true, "env": true, "build": false, "test": false,
 	"help": true, "node": true, "plugin": true, "set": true, "patch": true, "dedupe": true, "prune": true, "licenses": true}
 
+// lifecycleNames are the scripts of its own package.json that installing a
+// project runs, in order (npm's documentation, "npm install" with no
+// arguments; yarn, pnpm and bun run the same of the root package).
+var lifecycleNames = []string{"preinstall", "install", "postinstall", "prepublish", "preprepare", "prepare", "postprepare"}
+
+// lifecycleScripts runs the install lifecycle scripts of the nearest
+// package.json.
+func (w *walker) lifecycleScripts(c scope, call *Call, tool string) {
+	w.packageScripts(c, call, lifecycleNames, tool)
+}
+
 // packageScript runs scripts NAME of the nearest package.json, with its
 // pre and post scripts.
 func (w *walker) packageScript(c scope, call *Call, name, tool string) {
+	w.packageScripts(c, call, []string{"pre" + name, name, "post" + name}, tool)
+}
+
+// packageScripts runs the scripts names of the nearest package.json.
+func (w *walker) packageScripts(c scope, call *Call, names []string, tool string) {
 	if !call.Dir.Known {
 		return
 	}
@@ -379,7 +423,7 @@ func (w *walker) packageScript(c scope, call *Call, name, tool string) {
 	}
 	inner := *call
 	inner.Dir = Dir{Path: dir, Known: true}
-	for _, n := range []string{"pre" + name, name, "post" + name} {
+	for _, n := range names {
 		s, ok := pkg.Scripts[n]
 		if !ok {
 			continue

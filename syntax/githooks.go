@@ -1,0 +1,193 @@
+package syntax
+
+import (
+	"bufio"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// Git hooks in a hooks directory the agent can write.
+//
+// git runs the hooks of the directory core.hooksPath names (git-config(1),
+// githooks(5)) when a command reaches their point: git commit runs
+// pre-commit, so a project that keeps its hooks in .husky/ runs whatever
+// .husky/pre-commit says on the agent's next commit. The default
+// .git/hooks is a protected path the agent cannot write, and its hooks are
+// the user's; a hooks directory set in the repository's or the user's
+// configuration is read like a script on disk: each hook the command can
+// run that exists there is walked as a script the command runs.
+
+// gitHookRuns are the hooks each git command can run (githooks(5)). Every
+// command that writes the index or a ref can also run post-index-change
+// and reference-transaction.
+var gitHookRuns = map[string][]string{
+	"commit":       {"pre-commit", "prepare-commit-msg", "commit-msg", "post-commit", "post-rewrite"},
+	"merge":        {"pre-merge-commit", "prepare-commit-msg", "commit-msg", "post-merge"},
+	"pull":         {"pre-merge-commit", "prepare-commit-msg", "commit-msg", "post-merge", "pre-rebase", "post-rewrite", "post-checkout"},
+	"push":         {"pre-push"},
+	"checkout":     {"post-checkout"},
+	"switch":       {"post-checkout"},
+	"worktree":     {"post-checkout"},
+	"rebase":       {"pre-rebase", "post-rewrite", "post-checkout", "prepare-commit-msg", "commit-msg"},
+	"am":           {"applypatch-msg", "pre-applypatch", "post-applypatch", "post-rewrite"},
+	"cherry-pick":  {"prepare-commit-msg", "commit-msg", "post-commit"},
+	"revert":       {"prepare-commit-msg", "commit-msg", "post-commit"},
+	"gc":           {"pre-auto-gc"},
+	"fetch":        {},
+	"reset":        {},
+	"restore":      {},
+	"add":          {},
+	"rm":           {},
+	"mv":           {},
+	"stash":        {},
+	"branch":       {},
+	"tag":          {},
+	"update-ref":   {},
+	"update-index": {},
+	"status":       {},
+	"send-email":   {"sendemail-validate"},
+	"p4":           {"p4-pre-submit", "p4-prepare-changelist", "p4-changelist", "p4-post-changelist"},
+}
+
+// gitWritesState are the commands above that also write the index or refs.
+var gitWritesState = map[string]bool{"commit": true, "merge": true, "pull": true, "checkout": true, "switch": true,
+	"worktree": true, "rebase": true, "am": true, "cherry-pick": true, "revert": true, "fetch": true, "reset": true,
+	"restore": true, "add": true, "rm": true, "mv": true, "stash": true, "branch": true, "tag": true, "update-ref": true,
+	"update-index": true, "status": true, "push": true}
+
+// gitHooks walks the hooks that git command sub, run in dir, can run from
+// a hooks directory set by configuration.
+func (w *walker) gitHooks(c scope, call *Call, sub string, dir Dir) {
+	names, ok := gitHookRuns[sub]
+	if !ok || !dir.Known || w.read == nil {
+		return
+	}
+	if gitWritesState[sub] {
+		names = append(append([]string(nil), names...), "post-index-change", "reference-transaction")
+	}
+	top, hooks := w.gitHooksDir(dir.Path)
+	if hooks == "" {
+		return
+	}
+	inner := *call
+	inner.Dir = Dir{Path: top, Known: true}
+	dirs := []string{hooks}
+	if filepath.Base(hooks) == "_" {
+		// husky 9 sets core.hooksPath to .husky/_, whose hooks run the
+		// project's .husky/NAME through a path they compute from $0
+		// after sourcing a file of the user's configuration, which
+		// leaves it unknown here: those are read as well.
+		dirs = append(dirs, filepath.Dir(hooks))
+	}
+	for _, d := range dirs {
+		for _, n := range names {
+			p := filepath.Join(d, n)
+			fi, err := os.Stat(p)
+			if err != nil || !fi.Mode().IsRegular() {
+				continue
+			}
+			w.scriptFile(c, &inner, Arg{Value: p, Static: true}, "")
+		}
+	}
+}
+
+// gitHooksDir returns the top of the working tree holding dir and the
+// hooks directory its configuration sets (core.hooksPath in the
+// repository's .git/config, else in ~/.gitconfig or ~/.config/git/config),
+// or "" when none is set.
+func (w *walker) gitHooksDir(dir string) (top, hooks string) {
+	for d, k := filepath.Clean(dir), 0; k < 64; k++ {
+		fi, err := os.Stat(filepath.Join(d, ".git"))
+		if err == nil && fi.IsDir() {
+			top = d
+			break
+		}
+		if d == "/" || d == "." {
+			return "", ""
+		}
+		d = filepath.Dir(d)
+	}
+	if top == "" {
+		return "", ""
+	}
+	v, ok := configHooksPath(filepath.Join(top, ".git", "config"))
+	if !ok && w.home != "" {
+		if v, ok = configHooksPath(filepath.Join(w.home, ".gitconfig")); !ok {
+			v, ok = configHooksPath(filepath.Join(w.home, ".config", "git", "config"))
+		}
+	}
+	if !ok || v == "" {
+		return top, ""
+	}
+	switch {
+	case v == "~" || strings.HasPrefix(v, "~/"):
+		if w.home == "" {
+			return top, ""
+		}
+		v = filepath.Join(w.home, v[1:])
+	case !filepath.IsAbs(v):
+		v = filepath.Join(top, v)
+	}
+	return top, filepath.Clean(v)
+}
+
+// configHooksPath reads core.hooksPath from a git configuration file: the
+// last value set in a [core] section (names are case-insensitive). ok is
+// false when the file does not set it or cannot be read.
+func configHooksPath(file string) (string, bool) {
+	f, err := os.Open(file)
+	if err != nil {
+		return "", false
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 0, 4096), 1<<20)
+	section := ""
+	val, ok := "", false
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if strings.HasPrefix(line, "[") {
+			end := strings.IndexByte(line, ']')
+			if end < 0 {
+				continue
+			}
+			section = strings.ToLower(strings.TrimSpace(line[1:end]))
+			line = strings.TrimSpace(line[end+1:])
+			if line == "" {
+				continue
+			}
+		}
+		if section != "core" {
+			continue
+		}
+		k, v, found := strings.Cut(line, "=")
+		if !found || !strings.EqualFold(strings.TrimSpace(k), "hookspath") {
+			continue
+		}
+		val, ok = gitConfigValue(v), true
+	}
+	return val, ok
+}
+
+// gitConfigValue is a configuration value without its comment and
+// quotes.
+func gitConfigValue(v string) string {
+	var b strings.Builder
+	quoted := false
+	for i := 0; i < len(v); i++ {
+		ch := v[i]
+		switch {
+		case ch == '"':
+			quoted = !quoted
+		case ch == '\\' && i+1 < len(v):
+			i++
+			b.WriteByte(v[i])
+		case (ch == '#' || ch == ';') && !quoted:
+			return strings.TrimSpace(b.String())
+		default:
+			b.WriteByte(ch)
+		}
+	}
+	return strings.TrimSpace(b.String())
+}

@@ -1,0 +1,132 @@
+package syntax
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// callNames lists the calls of a command's model, each with the script
+// it comes from.
+func callNames(t *testing.T, cmd string, opts Options) []string {
+	t.Helper()
+	m, err := Analyze(cmd, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, c := range m.Calls {
+		s := c.Name
+		if w := c.Script.Where(); w != "" {
+			s += " " + filepath.Base(w)
+		}
+		got = append(got, s)
+	}
+	return got
+}
+
+func writeFiles(t *testing.T, dir string, files map[string]string) {
+	t.Helper()
+	for n, c := range files {
+		p := filepath.Join(dir, n)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(c), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// git runs the hooks of the directory core.hooksPath sets when a command
+// reaches them (githooks(5)); the default .git/hooks, which the agent
+// cannot write, is not read.
+func TestGitHooksPath(t *testing.T) {
+	t.Parallel()
+	home := t.TempDir()
+	dir := filepath.Join(t.TempDir(), "proj")
+	writeFiles(t, dir, map[string]string{
+		".git/config":          "[core]\n\trepositoryformatversion = 0\n[Core]\n\thooksPath = \".husky\" ; set by husky\n",
+		".git/hooks/pre-push":  "#!/bin/sh\nshred -u notes\n",
+		".husky/pre-commit":    "#!/bin/sh\nrm -rf build\n",
+		".husky/commit-msg":    "npx commitlint --edit \"$1\"\n",
+		".husky/post-checkout": "#!/usr/bin/env python3\nimport os\nos.system('touch x')\n",
+		".husky/pre-push":      "#!/bin/sh\nnpm test\n",
+		".husky/_/husky.sh":    "echo helper\n",
+		"src/main.go":          "package main\n",
+	})
+	opts := Options{Cwd: dir, Home: home, ReadFile: ReadScript}
+	for _, tc := range []struct {
+		cmd  string
+		want []string
+	}{
+		{"git commit -m x", []string{"git", "rm pre-commit", "npx commit-msg"}},
+		{"git -C src commit -m x", []string{"git", "rm pre-commit", "npx commit-msg"}},
+		{"git switch main", []string{"git", "touch post-checkout:3): os.system"}},
+		{"git push", []string{"git", "npm pre-push"}},
+		{"git log -1", []string{"git"}},
+		{"git diff", []string{"git"}},
+		{"git --git-dir=/elsewhere/.git commit -m x", []string{"git"}},
+	} {
+		got := callNames(t, tc.cmd, opts)
+		if strings.Join(got, "|") != strings.Join(tc.want, "|") {
+			t.Errorf("%s: calls = %q, want %q", tc.cmd, got, tc.want)
+		}
+	}
+	// Without core.hooksPath, .git/hooks (the user's, protected) is not read.
+	plain := filepath.Join(t.TempDir(), "plain")
+	writeFiles(t, plain, map[string]string{".git/config": "[core]\n\tbare = false\n", ".git/hooks/pre-commit": "rm -rf build\n"})
+	if got := callNames(t, "git commit -m x", Options{Cwd: plain, Home: home, ReadFile: ReadScript}); strings.Join(got, "|") != "git" {
+		t.Errorf("default hooks: calls = %q, want only git", got)
+	}
+	// A hooks directory set in the user's configuration, with ~.
+	writeFiles(t, home, map[string]string{".gitconfig": "[core]\n  hooksPath = ~/hooks\n", "hooks/pre-commit": "rm -rf build\n"})
+	if got := callNames(t, "git commit -m x", Options{Cwd: plain, Home: home, ReadFile: ReadScript}); strings.Join(got, "|") != "git|rm pre-commit" {
+		t.Errorf("global hooksPath: calls = %q, want git|rm pre-commit", got)
+	}
+}
+
+// husky 9: core.hooksPath is .husky/_, whose hooks run .husky/NAME.
+func TestGitHooksHusky9(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		".git/config":         "[core]\n\thooksPath = .husky/_\n",
+		".husky/_/pre-commit": "#!/usr/bin/env sh\n. \"$(dirname \"$0\")/h\"\n",
+		".husky/_/h":          "#!/usr/bin/env sh\nn=$(basename \"$0\")\ns=$(dirname \"$(dirname \"$0\")\")/$n\n[ ! -f \"$s\" ] && exit 0\n. \"$XDG_CONFIG_HOME/husky/init.sh\"\nsh -e \"$s\" \"$@\"\n",
+		".husky/pre-commit":   "rm -rf build\n",
+	})
+	got := strings.Join(callNames(t, "git commit -m x", Options{Cwd: dir, ReadFile: ReadScript}), "|")
+	if !strings.HasSuffix(got, "|rm pre-commit") || !strings.Contains(got, "basename h") {
+		t.Errorf("calls = %q, want the hook, h, and .husky/pre-commit's rm", got)
+	}
+}
+
+// Installing a project (npm install/ci with no package named, yarn, pnpm
+// install) runs its own install lifecycle scripts; adding a package runs
+// the package's, which corral does not read.
+func TestInstallLifecycleScripts(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"package.json": `{"scripts": {"preinstall": "echo pre", "postinstall": "rm -rf dist", "prepare": "husky", "test": "jest"}}`})
+	opts := Options{Cwd: dir, ReadFile: ReadScript}
+	want := func(tool string) string {
+		return tool + "|echo package.json scripts.preinstall (" + tool + ")|rm package.json scripts.postinstall (" + tool + ")|husky package.json scripts.prepare (" + tool + ")"
+	}
+	for _, tc := range []struct{ cmd, want string }{
+		{"npm install", want("npm")},
+		{"npm ci", want("npm")},
+		{"npm i --omit=dev", want("npm")},
+		{"yarn", want("yarn")},
+		{"yarn install", want("yarn")},
+		{"pnpm install", want("pnpm")},
+		{"npm install lodash", "npm"},
+		{"yarn add lodash", "yarn"},
+		{"npm ls", "npm"},
+	} {
+		if got := strings.Join(callNames(t, tc.cmd, opts), "|"); got != tc.want {
+			t.Errorf("%s: calls = %q, want %q", tc.cmd, got, tc.want)
+		}
+	}
+}
