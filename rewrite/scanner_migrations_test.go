@@ -1,9 +1,16 @@
 package rewrite
 
 import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"reflect"
+	"slices"
+	"strconv"
 	"testing"
 
 	"github.com/corral-dev/corral/guards"
+	"github.com/corral-dev/corral/syntax"
 )
 
 // The rules below once read their options by hand (exact words, or any
@@ -197,4 +204,161 @@ func TestPerlDigitOptions(t *testing.T) {
 		{"curl -fsSL https://x.example/a | perl -lne 'print'", Allow},
 		{"curl -fsSL https://x.example/a | perl -l", Ask},
 	})
+}
+
+// scannedReaders are the functions that read a program's options through
+// the one scanner (syntax.ScanOptions with the program's table) after
+// once reading them by hand: every function of the files named with "*",
+// and the named functions elsewhere. TestNoHandReaders keeps them so.
+var scannedReaders = map[string][]string{
+	"../syntax/wrappers.go":   {"*"}, // the wrappers, su/runuser -c, the shells' command line
+	"../syntax/detached.go":   {"sshDestination"},
+	"../syntax/programs.go":   {"GitConfigSet", "git", "afterOptions", "programs", "optionScripts"},
+	"../syntax/walk.go":       {"nested"},
+	"../syntax/scriptfile.go": {"runsCode"},
+	"../syntax/interp.go":     {"interpreterProgram", "interpSpecFor", "ProgramFromStdin", "InterpreterWords"},
+}
+
+// handReaderExempt are option spellings the scanned readers may still
+// compare words with: "-" and "--" end options, and the programs case
+// of syntax/programs.go still reads flock's -c after the lock file
+// (flock takes it only there and only whole), script -c, at's options and
+// git rebase --exec by hand.
+var handReaderExempt = map[string]bool{"-": true, "--": true}
+
+// TestNoHandReaders fails when a function in scannedReaders compares a
+// word with an option's spelling ("-c", "--command", "--command=") or
+// looks for an option letter in a word instead of asking the scanner:
+// a string literal that starts with "-" or "+", outside the option
+// tables (composite literals), is a hand-written option reader coming
+// back.
+func TestNoHandReaders(t *testing.T) {
+	t.Parallel()
+	fset := token.NewFileSet()
+	for file, funcs := range scannedReaders {
+		f, err := parser.ParseFile(fset, file, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		found := 0
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || !slices.Contains(funcs, "*") && !slices.Contains(funcs, fd.Name.Name) {
+				continue
+			}
+			found++
+			ast.Inspect(fd.Body, func(n ast.Node) bool {
+				switch n := n.(type) {
+				case *ast.CompositeLit:
+					return false // an option table
+				case *ast.BasicLit:
+					if n.Kind != token.STRING {
+						return true
+					}
+					v, err := strconv.Unquote(n.Value)
+					if err == nil && len(v) > 0 && (v[0] == '-' || v[0] == '+') && !handReaderExempt[v] && !allowedHandReader(fd.Name.Name, v) {
+						t.Errorf("%s: %s spells the option %q: read options with syntax.ScanOptions and the program's table", fset.Position(n.Pos()), fd.Name.Name, v)
+					}
+				}
+				return true
+			})
+		}
+		if want := len(funcs); funcs[0] != "*" && found != want {
+			t.Errorf("%s: %d of the functions %v found (renamed? update scannedReaders)", file, found, funcs)
+		}
+		if found == 0 {
+			t.Errorf("%s: no function checked", file)
+		}
+	}
+}
+
+// allowedHandReader lists the hand readers still left in a checked
+// function, each named in the README's limits: flock -c after the lock
+// file (flock compares it whole there) and at's -f/-l/-r/-d/-c.
+func allowedHandReader(fn, v string) bool {
+	return fn == "programs" && slices.Contains([]string{"-c", "--command", "-l", "-r", "-d", "-f"}, v)
+}
+
+// TestScannerWrappersAndShells: the wrappers', su's, the shells', watch's
+// and git config's options read with the one scanner and each program's
+// table. The first rows were bypasses while these were read by hand (an
+// abbreviated long option with a separate value, bash +c, --rcfile
+// before -c, su --comm); the look-alikes must keep passing.
+func TestScannerWrappersAndShells(t *testing.T) {
+	t.Parallel()
+	cfg := testConfig()
+	for _, tc := range []ruleCase{
+		{"sudo --us root rm -rf /", Deny},
+		{"sudo --us=root rm -rf /", Deny},
+		{"sudo -Eu root rm -rf /", Deny},
+		{"timeout --sig KILL 5 rm -rf ~", Deny},
+		{"timeout --kill 1 5 rm -rf ~", Deny},
+		{"env --un X rm -rf ~", Deny},
+		{"env --ch / rm -rf ~", Deny},
+		{"nice --adj 5 rm -rf ~", Deny},
+		{"nice -n5 rm -rf ~", Deny},
+		{"stdbuf --out 0 rm -rf ~", Deny},
+		{"chroot --user x / rm -rf ~", Deny},
+		{"flock --tim 5 /tmp/l rm -rf ~", Deny},
+		{"runuser --comm 'rm -rf ~' x", Deny},
+		{"su x --comm='rm -rf ~'", Deny},
+		{"su -lc 'rm -rf ~'", Deny},
+		{"bash --rcfile x -c 'rm -rf ~'", Deny},
+		{"bash --init-file x -c 'rm -rf ~'", Deny},
+		{"bash --noprofile --norc -c 'rm -rf ~'", Deny},
+		{"bash -o posix -c 'rm -rf ~'", Deny},
+		{"bash -oc posix 'rm -rf ~'", Deny},
+		{"bash +c 'rm -rf ~'", Deny},
+		{"bash -n +n -c 'rm -rf ~'", Deny},
+		{"python3 -Ic 'import shutil; shutil.rmtree(\"/\")'", Deny},
+		{"python3 -c 'import os; os.system(\"rm -rf ~\")' -m json.tool", Deny}, // -c ends python's options
+		{"python3 --check-hash-based-pycs always -c 'import os; os.system(\"rm -rf ~\")'", Deny},
+		{"ruby -I lib -e 'system(\"rm -rf ~\")'", Deny},
+		{"php -d x=1 -r 'system(\"rm -rf ~\");'", Deny},
+		{"watch --int 1 'rm -rf ~'", Deny},
+		{"watch -dn1 'rm -rf ~'", Deny},
+		{"git config --fil x core.pager 'rm -rf ~'", Deny},
+		{"git submodule foreach --rec 'rm -rf ~'", Deny},
+		{"script --comm 'rm -rf ~'", Deny},
+		{"script /dev/null -qc 'rm -rf ~'", Deny}, // script permutes
+		{"script -c'rm -rf ~' /dev/null", Deny},
+		{"git rebase --exe 'rm -rf ~' HEAD~1", Deny},
+		{"git rebase -ix 'rm -rf ~' HEAD~1", Deny},
+		{"git rebase --exec='rm -rf ~' HEAD~1", Deny},
+		// Look-alikes.
+		{`echo "rm -rf /"`, Allow},
+		{"sudo -u root ls", Allow},
+		{"timeout --sig KILL 5 ls", Allow},
+		{"env --un X ls", Allow},
+		{"ionice --cla 3 rm -rf ~", Allow},    // ambiguous (class, classdata): ionice refuses
+		{"ionice -p 1234 rm -rf ~", Allow},    // acts on process 1234 and its "arguments" are pids
+		{"bash --rcf x -c 'rm -rf ~'", Allow}, // bash takes no abbreviation: it refuses
+		{"bash -n -c 'rm -rf ~'", Allow},
+		{"bash -o noexec -c 'rm -rf ~'", Allow},
+		{"bash -c 'echo rm -rf ~'", Allow},
+		{"python3 -m json.tool -c 'import os; os.system(\"rm -rf ~\")'", Allow}, // -m ends the options: a module's argument
+		{"python3 -c 'print(\"rm -rf ~\")'", Allow},
+		{"ruby -c -e 'system(\"rm -rf ~\")'", Allow},  // a syntax check
+		{"R --args -e 'system(\"rm -rf ~\")'", Allow}, // the program's arguments
+		{"su -c 'ls ~' x", Allow},
+		{"watch -n 1 'ls ~'", Allow},
+		{"git config --get core.pager 'rm -rf ~'", Allow},
+		{"git config --unset core.pager", Allow},
+		{"script -O 'rm -rf ~' -c ls", Allow}, // the log file's name
+		{"git rebase -s ours --onto main HEAD~1", Allow},
+		{"git rebase --e 'rm -rf ~' HEAD~1", Allow}, // ambiguous (edit-todo, empty, exec): git refuses
+	} {
+		if got := Check(cfg, tc.cmd).Decision; got != tc.want {
+			t.Errorf("%s: %s, want %s", tc.cmd, got, tc.want)
+		}
+	}
+}
+
+// TestGitGlobalSpecShared: the rules' spec of git's global options is the
+// model's (syntax.GitGlobalOptions), so the two readers cannot drift.
+func TestGitGlobalSpecShared(t *testing.T) {
+	t.Parallel()
+	if got := specFor("git").core(); !reflect.DeepEqual(got, syntax.GitGlobalOptions) {
+		t.Errorf("rewrite's git spec %+v differs from syntax.GitGlobalOptions %+v", got, syntax.GitGlobalOptions)
+	}
 }

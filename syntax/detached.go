@@ -12,7 +12,27 @@ import (
 
 // sshSpec are ssh's options that take a value (ssh(1)); the first operand
 // is the host and the words after it are the remote command.
-var sshSpec = wrapper{shortVal: "BbcDEeFIiJLlmOoPpQRSWw", positional: 1}
+var sshSpec = OptSpec{ShortVal: "BbcDEeFIiJLlmOoPpQRSWw", Stop: true}
+
+// sshDestination reads ssh's words as ssh does: options, the destination,
+// then, unless "--" came first, options once more (ssh host -t cmd), and
+// returns the index in args of the destination and of the remote
+// command's first word (len(args) when there is none), or -1, -1.
+func sshDestination(args []Arg) (host, cmd int) {
+	_, operands := ScanOptions(args, sshSpec)
+	if len(operands) == 0 {
+		return -1, -1
+	}
+	host = operands[0]
+	if host > 0 && args[host-1].Value == "--" && args[host-1].Static {
+		return host, host + 1
+	}
+	_, more := ScanOptions(args[host+1:], sshSpec)
+	if len(more) == 0 {
+		return host, len(args)
+	}
+	return host, host + 1 + more[0]
+}
 
 // tmuxSpec is tmux's own options before its command (tmux(1); getopt,
 // so letters cluster: -uc TEXT is -u -c TEXT).
@@ -44,8 +64,9 @@ func (w *walker) detached(c scope, call *Call, st *state) bool {
 	switch call.Name {
 	case "ssh":
 		words := append([]Arg{call.NameArg}, call.Args...)
-		i, _, _, _, _ := sshSpec.skipOptions(words)
-		if i >= len(words) || i < 2 || !loopbackHost(words[i-1]) {
+		host, cmd := sshDestination(call.Args)
+		i := cmd + 1 // in words
+		if host < 0 || i >= len(words) || !loopbackHost(call.Args[host]) {
 			// Another machine's files are not this one's: only a command
 			// run on this machine is judged.
 			return false

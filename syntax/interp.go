@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/corral-dev/corral/internal/lazy"
@@ -51,8 +52,90 @@ type program struct {
 	module string
 }
 
-// interpreterProgram reads an interpreter's options and returns the
-// program it runs.
+// interpSpec is an interpreter's command line as the one scanner reads
+// it, with which options hold program text (code) and which end the
+// options (python -c, -m: the words after them are the program's).
+type interpSpec struct {
+	opts OptSpec
+	// code lists the options whose value is program text (python -c,
+	// node -e/--eval, perl -e/-E): each adds a line.
+	code []string
+	// file lists the options whose value is the script file (php -f,
+	// R --file).
+	file []string
+	// check lists the options with which the interpreter only checks
+	// or prints something and runs no program (ruby -c, php -l,
+	// --version).
+	check []string
+}
+
+// interpSpecs are the interpreters' command lines, from each program's
+// manual page or --help. None takes an abbreviated long option (python
+// and node refuse --vers, --ev).
+func interpSpecFor(l lang.Lang, name string) (interpSpec, bool) {
+	switch {
+	case l == lang.Python:
+		// python3 --help: -c cmd and -m mod end the options; -W arg,
+		// -X opt; --check-hash-based-pycs MODE (never "=").
+		return interpSpec{opts: OptSpec{ShortVal: "cmWXQ", Stop: true, End: []string{"c", "m"},
+			LongVal:  []string{"check-hash-based-pycs"},
+			LongFlag: []string{"help", "version", "help-env", "help-xoptions", "help-all"}},
+			code: []string{"c"}, check: []string{"help", "version", "help-env", "help-xoptions", "help-all"}}, true
+	case name == "bun":
+		return interpSpec{opts: OptSpec{ShortVal: "ep", LongEq: true, Stop: true, LongVal: []string{"eval", "print"}},
+			code: []string{"e", "p", "eval", "print"}, check: []string{"version", "help"}}, true
+	case l == lang.JS: // node, nodejs: node --help
+		return interpSpec{opts: OptSpec{ShortVal: "rCep", LongEq: true, Stop: true,
+			LongVal: []string{"require", "import", "loader", "experimental-loader", "conditions", "input-type", "env-file", "title",
+				"stack-size", "inspect-port", "eval", "print"}},
+			code: []string{"e", "p", "eval", "print"}, check: []string{"version", "help", "check"}}, true
+	case l == lang.Ruby:
+		// ruby -c checks the syntax only.
+		return interpSpec{opts: OptSpec{ShortVal: "rICEe", LongEq: true, Stop: true}, code: []string{"e"},
+			check: []string{"c", "version", "help"}}, true
+	case l == lang.Perl:
+		// perlrun(1): -i, -C, -d, -D, -x and -F take the rest of the word;
+		// -l and -0 take only digits, which are no option letters, so
+		// the cluster goes on (-lne CODE is -l -n -e).
+		return interpSpec{opts: OptSpec{ShortVal: "IMmeE", ShortOpt: "iCdDxF", Stop: true}, code: []string{"e", "E"},
+			check: []string{"version", "help"}}, true
+	case l == lang.PHP:
+		// php -r CODE, -f FILE, -l (lint).
+		return interpSpec{opts: OptSpec{ShortVal: "dczrf", LongEq: true, Stop: true, LongVal: []string{"file"}},
+			code: []string{"r"}, file: []string{"f", "file"}, check: []string{"l", "version", "help", "syntax-check"}}, true
+	case l == lang.Lua:
+		// lua -e STAT -l MOD.
+		return interpSpec{opts: OptSpec{ShortVal: "le", Stop: true}, code: []string{"e"}}, true
+	case l == lang.Tcl && name == "expect":
+		return interpSpec{opts: OptSpec{ShortVal: "bDcf", Stop: true}, code: []string{"c"}, file: []string{"f"}}, true
+	case l == lang.Tcl && name == "jimsh":
+		return interpSpec{opts: OptSpec{ShortVal: "e", Stop: true}, code: []string{"e"}}, true
+	case l == lang.Tcl && name == "wish":
+		return interpSpec{opts: OptSpec{LongOne: true, Stop: true,
+			LongVal: []string{"encoding", "display", "geometry", "name", "visual", "colormap", "use", "class"}}}, true
+	case l == lang.Tcl:
+		// tclsh [-encoding NAME] [FILE ARG…].
+		return interpSpec{opts: OptSpec{LongOne: true, Stop: true, LongVal: []string{"encoding"}}}, true
+	case l == lang.R:
+		// Rscript -e EXPR, R -e EXPR, R -f FILE, R --file=FILE; --args
+		// ends R's options.
+		return interpSpec{opts: OptSpec{ShortVal: "dgef", LongEq: true, Stop: true,
+			LongVal: []string{"debugger", "gui", "encoding", "default-packages", "file"}},
+			code: []string{"e"}, file: []string{"f", "file"}, check: []string{"version", "help"}}, true
+	case l == lang.Julia:
+		return interpSpec{opts: OptSpec{ShortVal: "pLtCJeE", LongEq: true, Stop: true,
+			LongVal: []string{"project", "threads", "procs", "load", "sysimage", "machine-file", "eval", "print"}},
+			code: []string{"e", "E", "eval", "print"}, check: []string{"version", "help"}}, true
+	}
+	return interpSpec{}, false
+}
+
+// noRunOptions are long options with which any interpreter only prints
+// or checks something.
+var noRunOptions = []string{"version", "help", "check", "syntax-check"}
+
+// interpreterProgram reads an interpreter's options with the one scanner
+// and its table (interpSpecFor) and returns the program it runs.
 func interpreterProgram(c *Call) (program, bool) {
 	l := lang.ForProgram(c.Name)
 	if l == "" {
@@ -60,60 +143,25 @@ func interpreterProgram(c *Call) (program, bool) {
 	}
 	p := program{lang: l}
 	args := c.Args
-	var codes []string
-	var codeArgs []*Arg
-	take := func(i int, attached string) int {
-		if p.codeWord == nil {
-			switch {
-			case attached != "":
-				p.codeWord = &args[i]
-			case i+1 < len(args):
-				p.codeWord = &args[i+1]
-			}
-		}
-		if attached != "" {
-			codes = append(codes, attached)
-			codeArgs = append(codeArgs, nil)
-			return i
-		}
-		if i+1 < len(args) {
-			codes = append(codes, args[i+1].Value)
-			codeArgs = append(codeArgs, &args[i+1])
-			return i + 1
-		}
-		return i
-	}
 	name := strings.TrimRight(c.Name, "0123456789.")
-	// Options that take a value, per program (attached or next word).
-	var valueShort, valueLong string
-	codeShort, codeLong := "", ""
-	language := lang.ForProgram(c.Name)
-	switch {
-	case language == lang.Python:
-		valueShort, codeShort = "WXQ", "c"
-	case name == "deno":
+	switch name {
+	case "deno":
 		if len(args) == 0 || args[0].Value != "eval" && args[0].Value != "run" {
 			return p, false
 		}
 		sub := args[0].Value
 		args = args[1:]
-		valueLong = " ext config import-map location cert env-file v8-flags lock reload "
 		if sub == "eval" {
-			for i := 0; i < len(args); i++ {
-				v := args[i].Value
-				if strings.HasPrefix(v, "-") {
-					if _, _, has := strings.Cut(v, "="); !has && strings.Contains(valueLong, " "+strings.TrimLeft(v, "-")+" ") {
-						i++
-					}
-					continue
-				}
-				p.code, p.codeArg, p.hasCode, p.codeFlag = v, &args[i], true, "deno eval"
-				return p, true
+			spec := OptSpec{LongEq: true, LongVal: []string{"ext", "config", "import-map", "location", "cert", "env-file", "v8-flags", "lock", "reload"}}
+			_, operands := ScanOptions(args, spec)
+			if len(operands) == 0 {
+				return p, false
 			}
-			return p, false
+			k := operands[0]
+			p.code, p.codeArg, p.hasCode, p.codeFlag = args[k].Value, &args[k], true, "deno eval"
+			return p, true
 		}
-	case name == "bun":
-		codeShort, codeLong = "ep", " eval print "
+	case "bun":
 		if len(args) > 0 && args[0].Value == "run" {
 			args = args[1:]
 			if len(args) > 0 && !strings.HasPrefix(args[0].Value, "-") && !looksLikeFile(args[0].Value) {
@@ -121,131 +169,59 @@ func interpreterProgram(c *Call) (program, bool) {
 				return p, true
 			}
 		}
-	case language == lang.JS: // node, nodejs
-		valueShort, codeShort = "rC", "ep"
-		valueLong = " require import loader experimental-loader conditions input-type env-file title stack-size inspect-port "
-		codeLong = " eval print "
-	case language == lang.Ruby:
-		valueShort, codeShort = "rICE", "e"
-	case language == lang.Perl:
-		valueShort, codeShort = "IMm", "eE"
-	case language == lang.PHP:
-		valueShort, codeShort = "dcz", "r"
-	case language == lang.Lua:
-		// lua -e STAT -l MOD; luajit's -j and -O take attached values.
-		valueShort, codeShort = "l", "e"
-	case language == lang.Tcl && name == "expect":
-		valueShort, codeShort = "bD", "c"
-	case language == lang.Tcl && name == "jimsh":
-		codeShort = "e"
-	case language == lang.Tcl:
-		// tclsh [-encoding NAME] [FILE ARG…]; wish's options take values.
-		valueLong = " encoding "
-		if name == "wish" {
-			valueLong = " encoding display geometry name visual colormap use class "
-		}
-	case language == lang.R:
-		// Rscript -e EXPR, R -e EXPR, R -f FILE, R --file=FILE.
-		valueShort, codeShort = "dg", "e"
-		valueLong = " debugger gui encoding default-packages "
-	case language == lang.Julia:
-		valueShort, codeShort = "pLtCJ", "eE"
-		valueLong = " project threads procs load sysimage machine-file "
-		codeLong = " eval print "
-	default:
+	}
+	spec, ok := interpSpecFor(l, name)
+	if !ok {
 		return p, false
 	}
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		v := a.Value
-		if !a.Static && len(codes) == 0 {
-			// A script named at run time.
-			p.file = &args[i]
-			break
-		}
+	if name == "deno" {
+		spec = interpSpec{opts: OptSpec{LongEq: true, Stop: true,
+			LongVal: []string{"ext", "config", "import-map", "location", "cert", "env-file", "v8-flags", "lock", "reload"}}}
+	}
+	if name == "R" {
+		spec.opts.LongFlag = []string{"args"}
+		spec.opts.End = []string{"args"}
+	}
+	opts, operands := ScanOptions(args, spec.opts)
+	var codes []string
+	var codeArgs []*Arg
+	for _, o := range opts {
 		switch {
-		case v == "--":
-			if i+1 < len(args) && len(codes) == 0 {
-				p.file = &args[i+1]
-			}
-			i = len(args)
-			continue
-		case v == "-":
-			if len(codes) == 0 {
-				p.stdin = true
-			}
-			i = len(args)
-			continue
-		case strings.HasPrefix(v, "--") && len(v) > 2:
-			opt, val, has := strings.Cut(v[2:], "=")
-			switch {
-			case strings.Contains(codeLong, " "+opt+" "):
-				if has {
-					codes = append(codes, val)
-					codeArgs = append(codeArgs, nil)
-				} else {
-					i = take(i, "")
-				}
-				p.codeFlag = "--" + opt
-			case !has && strings.Contains(valueLong, " "+opt+" "):
-				i++
-			case opt == "version" || opt == "help" || opt == "check" || opt == "syntax-check":
-				return program{}, false
-			case opt == "file" && has && name == "R":
-				p.file = &Arg{Value: val, Raw: val, Static: a.Static}
-				i = len(args)
-			case opt == "args" && name == "R":
-				i = len(args) // what follows is the program's
-			}
-			continue
-		case strings.HasPrefix(v, "-") && len(v) > 1:
-			if (name == "php" || name == "expect" || name == "R") && (v == "-f" || v == "--file") && i+1 < len(args) {
-				p.file = &args[i+1]
-				i = len(args)
+		case slices.Contains(spec.check, o.Name) || o.Long && slices.Contains(noRunOptions, o.Name):
+			return program{}, false // a syntax check or a version runs nothing
+		case l == lang.Python && o.Name == "m":
+			// python -m module (-mjson.tool): the module runs and
+			// standard input is its data.
+			return program{lang: l, module: o.Val.Value}, false
+		case slices.Contains(spec.code, o.Name):
+			if !o.HasVal {
 				continue
 			}
-			if language == lang.Tcl && name != "expect" && name != "jimsh" && strings.Contains(valueLong, " "+v[1:]+" ") {
-				i++ // tclsh -encoding NAME, wish -display D
-				continue
+			word := &args[o.Idx]
+			var codeArg *Arg
+			if !o.Attached {
+				word = &args[o.Idx+1]
+				codeArg = word
 			}
-			if name == "php" && v == "-l" || name == "ruby" && v == "-c" {
-				return program{}, false // a syntax check runs nothing
+			if p.codeWord == nil {
+				p.codeWord = word
 			}
-			for j := 1; j < len(v); j++ {
-				ch := v[j]
-				if language == lang.Python && ch == 'm' {
-					// python -m module (-mjson.tool): the module runs and
-					// standard input is its data.
-					mod := v[j+1:]
-					if mod == "" && i+1 < len(args) {
-						mod = args[i+1].Value
-					}
-					return program{lang: l, module: mod}, false
-				}
-				if strings.IndexByte(codeShort, ch) >= 0 {
-					i = take(i, v[j+1:])
-					p.codeFlag = "-" + string(ch)
-					break
-				}
-				if strings.IndexByte(valueShort, ch) >= 0 {
-					if j+1 == len(v) {
-						i++
-					}
-					break
-				}
-				// perl's -i, -C, -d, -D, -x and -F take the rest of the
-				// word; -l and -0 take only digits, which are no option
-				// letters, so the cluster goes on (-lne CODE is -l -n -e).
-				if name == "perl" && strings.IndexByte("iCdDxF", ch) >= 0 {
-					break
-				}
+			codes = append(codes, o.Val.Value)
+			codeArgs = append(codeArgs, codeArg)
+			p.codeFlag = "-" + o.Name
+			if o.Long {
+				p.codeFlag = "--" + o.Name
 			}
-			continue
+		case slices.Contains(spec.file, o.Name) && o.HasVal && len(codes) == 0 && p.file == nil:
+			if o.Attached {
+				f := o.Val
+				p.file = &f
+			} else {
+				p.file = &args[o.Idx+1]
+			}
+		case name == "R" && o.Name == "args":
+			operands = nil // what follows is the program's
 		}
-		if len(codes) == 0 {
-			p.file = &args[i]
-		}
-		break
 	}
 	if len(codes) > 0 {
 		p.hasCode = true
@@ -254,6 +230,14 @@ func interpreterProgram(c *Call) (program, bool) {
 			p.codeArg = codeArgs[0]
 		}
 		return p, true
+	}
+	if p.file == nil && len(operands) > 0 {
+		k := operands[0]
+		if a := args[k]; a.Static && a.Value == "-" && (k == 0 || args[k-1].Value != "--") {
+			p.stdin = true
+			return p, true
+		}
+		p.file = &args[k]
 	}
 	if p.file == nil {
 		p.stdin = true

@@ -38,6 +38,22 @@ type OptSpec struct {
 	// before its subcommand (git -C d clone …), docker run's before the
 	// image.
 	Stop bool
+	// Plus reports that a word beginning with "+" is a cluster of
+	// options too, as bash and set read +o NAME, +e (Option.Plus).
+	Plus bool
+	// ShortNext lists the one-letter options whose value is always a
+	// word of its own, the next one not yet taken, while the letters
+	// after them in the cluster are still options: bash -oc NAME CMD,
+	// set -eo pipefail, bash -O extglob.
+	ShortNext string
+	// LongOne reports that a long option may be written with one dash
+	// too when the rest of the word is its exact name (bash -norc,
+	// -rcfile F); any other word with one dash is a cluster.
+	LongOne bool
+	// End lists the options (letters or long names) after which every
+	// word is an operand: python -c CMD and -m MOD end python's options,
+	// R --args ends R's.
+	End []string
 }
 
 // Resolve returns the long option name stands for: itself when it is
@@ -83,6 +99,9 @@ type Option struct {
 	HasVal   bool
 	Attached bool
 	Prefix   string
+	// Plus reports a letter given with "+" (OptSpec.Plus): bash +o
+	// NAME, +n turn an option off.
+	Plus bool
 	// Ambiguous are the long options an ambiguous abbreviation could
 	// stand for.
 	Ambiguous []string
@@ -113,13 +132,14 @@ func ScanOptions(args []Arg, spec OptSpec) (opts []Option, operands []int) {
 		case v == "--":
 			rest(i + 1)
 			return
-		case strings.HasPrefix(v, "--") && len(v) > 2:
-			given, val, eq := strings.Cut(v[2:], "=")
+		case strings.HasPrefix(v, "--") && len(v) > 2 || spec.LongOne && len(v) > 2 && v[0] == '-' && v[1] != '-' &&
+			(slices.Contains(spec.LongVal, v[1:]) || slices.Contains(spec.LongFlag, v[1:])):
+			given, val, eq := strings.Cut(strings.TrimPrefix(v[1:], "-"), "=")
 			name, cands := spec.Resolve(given)
 			o := Option{Name: name, Long: true, Idx: i, Ambiguous: cands}
 			switch {
 			case eq && spec.LongEq:
-				o.Val, o.HasVal, o.Attached, o.Prefix = a, true, true, "--"+given+"="
+				o.Val, o.HasVal, o.Attached, o.Prefix = a, true, true, v[:len(v)-len(val)]
 				o.Val.Value = val
 			case eq:
 				// The command has no --name=value form (curl): the word
@@ -130,10 +150,24 @@ func ScanOptions(args []Arg, spec OptSpec) (opts []Option, operands []int) {
 				o.Val, o.HasVal = args[i], true
 			}
 			opts = append(opts, o)
-		case strings.HasPrefix(v, "-") && len(v) > 1:
+			if slices.Contains(spec.End, o.Name) {
+				rest(i + 1)
+				return
+			}
+		case len(v) > 1 && (v[0] == '-' || spec.Plus && v[0] == '+'):
+			idx := i  // the cluster's word
+			next := i // the last word a ShortNext letter took
 			for j := 1; j < len(v); j++ {
 				c := v[j : j+1]
-				o := Option{Name: c, Idx: i}
+				o := Option{Name: c, Idx: i, Plus: v[0] == '+'}
+				if strings.Contains(spec.ShortNext, c) {
+					if next+1 < len(args) {
+						next++
+						o.Val, o.HasVal = args[next], true
+					}
+					opts = append(opts, o)
+					continue
+				}
 				if strings.Contains(spec.ShortOpt, c) {
 					o.Val, o.HasVal, o.Attached, o.Prefix = a, true, true, v[:j+1]
 					o.Val.Value = v[j+1:]
@@ -144,14 +178,19 @@ func ScanOptions(args []Arg, spec OptSpec) (opts []Option, operands []int) {
 					if j+1 < len(v) {
 						o.Val, o.HasVal, o.Attached, o.Prefix = a, true, true, v[:j+1]
 						o.Val.Value = v[j+1:]
-					} else if i+1 < len(args) {
-						o.Val, o.HasVal = args[i+1], true
-						i++
+					} else if next+1 < len(args) {
+						next++
+						o.Val, o.HasVal = args[next], true
 					}
 					opts = append(opts, o)
 					break
 				}
 				opts = append(opts, o)
+			}
+			i = max(i, next)
+			if last := opts[len(opts)-1]; last.Idx == idx && slices.Contains(spec.End, last.Name) {
+				rest(i + 1)
+				return
 			}
 		default:
 			operands = append(operands, i)

@@ -102,3 +102,54 @@ func TestDockerRunOptionsScanned(t *testing.T) {
 		}
 	}
 }
+
+// TestScanShellStyle checks the scanner's fields for bash-style command
+// lines: "+" clusters (Plus), letters whose value is the next free word
+// while the cluster goes on (ShortNext), long options with one dash
+// (LongOne), and an empty word, which is an operand.
+func TestScanShellStyle(t *testing.T) {
+	t.Parallel()
+	spec := OptSpec{ShortNext: "oO", Plus: true, LongOne: true, Stop: true, LongVal: []string{"rcfile"}, LongFlag: []string{"norc"}}
+	cases := []struct {
+		words string
+		opts  string // name[=value] with + for Plus
+		first int    // the first operand, or -1
+	}{
+		{"-oc posix CMD", "o=posix c", 2},
+		{"-oO a b CMD", "o=a O=b", 3},
+		{"+o noexec -c CMD", "+o=noexec c", 3},
+		{"-norc -rcfile f -c CMD", "norc rcfile=f c", 4},
+		{"-nor -c CMD", "n o=-c r", 2}, // not a whole long name: a cluster
+		{"-c -- CMD", "c", 2},
+		{"+ CMD", "", 0},
+		{"'' -c", "", 0},
+	}
+	for _, tc := range cases {
+		var args []Arg
+		for _, w := range strings.Fields(tc.words) {
+			if w == "''" {
+				w = ""
+			}
+			args = append(args, Arg{Value: w, Raw: w, Static: true})
+		}
+		opts, operands := ScanOptions(args, spec)
+		var got []string
+		for _, o := range opts {
+			s := o.Name
+			if o.Plus {
+				s = "+" + s
+			}
+			if o.HasVal {
+				s += "=" + o.Val.Value
+			}
+			got = append(got, s)
+		}
+		first := -1
+		if len(operands) > 0 {
+			first = operands[0]
+		}
+		if strings.Join(got, " ") != tc.opts || first != tc.first {
+			t.Errorf("%q: %q, first operand %d; want %q, %d", tc.words, strings.Join(got, " "), first, tc.opts, tc.first)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package syntax
 
 import (
 	"encoding/base64"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -76,7 +77,7 @@ func (w *walker) programs(c scope, call *Call) bool {
 		}
 		return true
 	case "watch":
-		w.joined(c, call, skipValues(call.Args, "nq", []string{"interval", "equexit", "errexit"}), "watch")
+		w.joined(c, call, afterOptions(call.Args, watchSpec), "watch")
 		return true
 	case "flock":
 		for i, a := range call.Args {
@@ -86,22 +87,8 @@ func (w *walker) programs(c scope, call *Call) bool {
 			}
 		}
 	case "script":
-		for i, a := range call.Args {
-			v := a.Value
-			if v == "-c" || v == "--command" {
-				if i+1 < len(call.Args) {
-					w.childArg(c, call, &call.Args[i+1], "script -c")
-				}
-				return true
-			}
-			if strings.HasPrefix(v, "--command=") {
-				w.child(c, call, v[len("--command="):], nil, "script -c", !a.Static)
-				return true
-			}
-			if len(v) > 1 && v[0] == '-' && v[1] != '-' && strings.HasSuffix(v, "c") && i+1 < len(call.Args) {
-				w.childArg(c, call, &call.Args[i+1], "script -c")
-				return true
-			}
+		if w.optionScripts(c, call, call.Args, scriptSpec, []string{"c", "command"}, "script -c") {
+			return true
 		}
 	case "at", "batch":
 		for i, a := range call.Args {
@@ -184,29 +171,67 @@ func (w *walker) joined(c scope, call *Call, words []Arg, kind string) {
 	}
 }
 
-// skipValues returns the words after the leading options, skipping the
-// values of the short and long options that take one.
-func skipValues(args []Arg, short string, long []string) []Arg {
-	for i := 0; i < len(args); i++ {
-		v := args[i].Value
+// optionScripts walks, as shell text, the value of every option of args
+// (read with spec) named in names: script -c, git rebase --exec. It
+// reports whether one was given.
+func (w *walker) optionScripts(c scope, call *Call, args []Arg, spec OptSpec, names []string, kind string) bool {
+	opts, _ := ScanOptions(args, spec)
+	found := false
+	for _, o := range opts {
+		if !slices.Contains(names, o.Name) {
+			continue
+		}
+		found = true
 		switch {
-		case v == "--":
-			return args[i+1:]
-		case strings.HasPrefix(v, "--"):
-			if name, _, has := strings.Cut(v[2:], "="); !has && contains(long, name) {
-				i++
-			}
-		case strings.HasPrefix(v, "-") && len(v) > 1:
-			last := v[len(v)-1]
-			if strings.IndexByte(short, last) >= 0 {
-				i++
-			}
+		case !o.HasVal:
+		case o.Attached:
+			w.child(c, call, o.Val.Value, nil, kind, !o.Val.Static)
 		default:
-			return args[i:]
+			w.childArg(c, call, &args[o.Idx+1], kind)
 		}
 	}
-	return nil
+	return found
 }
+
+// scriptSpec is script(1)'s options (util-linux; getopt_long, which
+// permutes: script /dev/null -qc CMD).
+var scriptSpec = OptSpec{ShortVal: "BcEImOoT", ShortOpt: "t", LongEq: true, Abbrev: true,
+	LongVal:  []string{"log-in", "log-out", "log-io", "log-timing", "logging-format", "command", "echo", "output-limit"},
+	LongFlag: []string{"append", "return", "flush", "force", "quiet", "timing", "help", "version"}}
+
+// gitRebaseSpec is git rebase's options (git rebase -h, git 2.39;
+// parse-options: abbreviations, options anywhere before "--").
+var gitRebaseSpec = OptSpec{ShortVal: "CxsX", ShortOpt: "Sr", LongEq: true, Abbrev: true,
+	LongVal: []string{"onto", "whitespace", "empty", "exec", "strategy", "strategy-option"},
+	LongFlag: []string{"keep-base", "no-keep-base", "verify", "no-verify", "quiet", "verbose", "stat", "no-stat", "signoff",
+		"committer-date-is-author-date", "reset-author-date", "ignore-whitespace", "ignore-date", "force-rebase", "no-ff",
+		"continue", "skip", "abort", "quit", "edit-todo", "show-current-patch", "apply", "merge", "interactive",
+		"rerere-autoupdate", "no-rerere-autoupdate", "autosquash", "no-autosquash", "update-refs", "no-update-refs",
+		"gpg-sign", "no-gpg-sign", "autostash", "no-autostash", "rebase-merges", "no-rebase-merges", "fork-point",
+		"no-fork-point", "root", "reschedule-failed-exec", "no-reschedule-failed-exec", "reapply-cherry-picks",
+		"no-reapply-cherry-picks"}}
+
+// afterOptions returns the words after a program's leading options, read
+// with its spec by the one scanner (options end at the first operand).
+func afterOptions(args []Arg, spec OptSpec) []Arg {
+	spec.Stop = true
+	_, operands := ScanOptions(args, spec)
+	if len(operands) == 0 {
+		return nil
+	}
+	return args[operands[0]:]
+}
+
+// watchSpec is watch(1)'s options (procps-ng; getopt_long with "+": they
+// end at the command): -n/--interval and -q/--equexit take a value,
+// -d/--differences an optional one.
+var watchSpec = OptSpec{ShortVal: "nq", ShortOpt: "d", LongEq: true, Abbrev: true, Stop: true,
+	LongVal: []string{"interval", "equexit"},
+	LongFlag: []string{"beep", "color", "no-color", "differences", "errexit", "chgexit", "precise", "no-title", "no-wrap", "no-rerun",
+		"exec", "help", "version"}}
+
+// submoduleForeachSpec is git submodule foreach's options (git-submodule(1)).
+var submoduleForeachSpec = OptSpec{LongEq: true, Abbrev: true, Stop: true, LongFlag: []string{"recursive", "quiet"}, ShortVal: ""}
 
 // crontab models crontab FILE and crontab - (the table on standard input):
 // each entry's command is a script.
@@ -327,56 +352,37 @@ func gitDriverKey(key string) bool {
 // and git config of such a key.
 func (w *walker) git(c scope, call *Call) {
 	args := call.Args
-	i := 0
 	dir := call.Dir
-	for i < len(args) {
-		v := args[i].Value
+	opts, operands := ScanOptions(args, GitGlobalOptions)
+	for _, o := range opts {
 		switch {
-		case v == "-c" && i+1 < len(args):
-			w.gitConfig(c, call, &args[i+1], args[i+1].Value)
-			i += 2
-			continue
-		case v == "-C" && i+1 < len(args) && args[i+1].Static:
-			dir = dir.Join(args[i+1].Value)
-			i += 2
-			continue
-		case v == "--git-dir" || v == "--work-tree" || strings.HasPrefix(v, "--git-dir=") || strings.HasPrefix(v, "--work-tree="):
+		case o.Name == "c" && o.HasVal && o.Attached:
+			v := o.Val
+			w.gitConfig(c, call, &v, v.Value)
+		case o.Name == "c" && o.HasVal:
+			w.gitConfig(c, call, &args[o.Idx+1], args[o.Idx+1].Value)
+		case o.Name == "C" && o.HasVal && o.Val.Static:
+			dir = dir.Join(o.Val.Value)
+		case o.Long && (o.Name == "git-dir" || o.Name == "work-tree"):
 			dir = Dir{}
 		}
-		switch {
-		case v == "-C" || v == "--git-dir" || v == "--work-tree" || v == "--namespace" || v == "--exec-path" || v == "--config-env" || v == "--super-prefix":
-			i += 2
-			continue
-		case strings.HasPrefix(v, "-"):
-			i++
-			continue
-		}
-		break
 	}
-	if i >= len(args) {
+	if len(operands) == 0 {
 		return
 	}
+	i := operands[0]
 	sub, rest := args[i].Value, args[i+1:]
 	w.gitHooks(c, call, sub, dir)
 	switch sub {
 	case "submodule":
 		for j, a := range rest {
 			if a.Value == "foreach" {
-				w.joined(c, call, skipValues(rest[j+1:], "", nil), "git submodule foreach")
+				w.joined(c, call, afterOptions(rest[j+1:], submoduleForeachSpec), "git submodule foreach")
 				return
 			}
 		}
 	case "rebase":
-		for j := 0; j < len(rest); j++ {
-			v := rest[j].Value
-			switch {
-			case (v == "-x" || v == "--exec") && j+1 < len(rest):
-				w.childArg(c, call, &rest[j+1], "git rebase --exec")
-				j++
-			case strings.HasPrefix(v, "--exec="):
-				w.child(c, call, v[len("--exec="):], nil, "git rebase --exec", !rest[j].Static)
-			}
-		}
+		w.optionScripts(c, call, rest, gitRebaseSpec, []string{"x", "exec"}, "git rebase --exec")
 	case "clone", "fetch", "pull", "ls-remote", "push", "archive", "remote":
 		w.gitTransport(c, call, sub, rest)
 	case "bisect":
@@ -395,54 +401,51 @@ func (w *walker) git(c scope, call *Call) {
 	}
 }
 
+// GitGlobalOptions are git's options before its subcommand (git(1)): git
+// compares them whole (no abbreviations); -C and -c take the next word,
+// the long ones "=value" or the next word; --exec-path and --list-cmds
+// take theirs only after "=" (alone, --exec-path prints a path).
+var GitGlobalOptions = OptSpec{ShortVal: "Cc", LongEq: true, Stop: true,
+	LongVal: []string{"git-dir", "work-tree", "namespace", "config-env", "super-prefix", "attr-source", "shallow-file"},
+	LongFlag: []string{"exec-path", "list-cmds", "paginate", "no-pager", "no-replace-objects", "no-lazy-fetch",
+		"no-optional-locks", "no-advice", "bare", "literal-pathspecs", "glob-pathspecs", "noglob-pathspecs",
+		"icase-pathspecs", "html-path", "man-path", "info-path", "version", "help"}}
+
+// gitConfigSpec is git config's options (git-config(1), parse-options:
+// abbreviations as GNU, options anywhere before "--").
+var gitConfigSpec = OptSpec{ShortVal: "ft", LongEq: true, Abbrev: true,
+	LongVal: []string{"file", "blob", "type", "default", "comment", "value", "url"},
+	LongFlag: []string{"global", "system", "local", "worktree", "get", "get-all", "get-regexp", "get-urlmatch", "replace-all",
+		"add", "unset", "unset-all", "rename-section", "remove-section", "list", "fixed-value", "edit", "get-color",
+		"get-colorbool", "bool", "int", "bool-or-int", "bool-or-str", "path", "expiry-date", "null", "name-only", "includes",
+		"no-includes", "show-origin", "show-scope", "all", "regexp", "no-type", "no-value"}}
+
 // gitConfigReads are git config's options and subcommands that read or
 // remove a setting rather than set one.
-var gitConfigReads = lazy.Value[map[string]bool]{New: func() map[string]bool {
-	return map[string]bool{"--get": true, "--get-all": true, "--get-regexp": true, "--get-urlmatch": true,
-		"--get-color": true, "--get-colorbool": true, "--unset": true, "--unset-all": true, "-l": true, "--list": true,
-		"--remove-section": true, "--rename-section": true, "-e": true, "--edit": true, "get": true, "list": true,
-		"unset": true, "remove-section": true, "rename-section": true, "edit": true}
-}}
-
-// gitConfigValueOpts are git config's options that take a value as the
-// next word (git-config(1)).
-var gitConfigValueOpts = lazy.Value[map[string]bool]{New: func() map[string]bool {
-	return map[string]bool{"-f": true, "--file": true, "--blob": true, "--type": true, "-t": true,
-		"--default": true, "--comment": true, "--value": true, "--url": true}
-}}
+var gitConfigReads = []string{"get", "get-all", "get-regexp", "get-urlmatch", "get-color", "get-colorbool", "unset", "unset-all",
+	"l", "list", "remove-section", "rename-section", "e", "edit"}
 
 // GitConfigSet reads the arguments of git config (after the subcommand
 // word) and returns the key and value it sets: git config KEY VALUE, with
 // --add/--replace-all/--global/--file F and the like, or git config set
 // KEY VALUE. ok is false when it reads, lists or removes.
 func GitConfigSet(rest []Arg) (key, val *Arg, ok bool) {
-	var pos []*Arg
-	for j := 0; j < len(rest); j++ {
-		v := rest[j].Value
-		switch {
-		case gitConfigReads.Get()[v] && (strings.HasPrefix(v, "-") || len(pos) == 0):
-			return nil, nil, false
-		case v == "--":
-			for k := j + 1; k < len(rest); k++ {
-				pos = append(pos, &rest[k])
-			}
-			j = len(rest)
-			continue
-		case gitConfigValueOpts.Get()[v]:
-			j++
-			continue
-		case strings.HasPrefix(v, "-"):
-			continue
+	opts, operands := ScanOptions(rest, gitConfigSpec)
+	for _, o := range opts {
+		if slices.Contains(gitConfigReads, o.Name) || o.Ambiguous != nil {
+			return nil, nil, false // a read, or an abbreviation git refuses
 		}
-		pos = append(pos, &rest[j])
 	}
-	if len(pos) > 0 && (pos[0].Value == "set" || pos[0].Value == "add") && len(pos) >= 3 {
-		pos = pos[1:]
+	if len(operands) > 0 && rest[operands[0]].Static && slices.Contains(gitConfigReads, rest[operands[0]].Value) {
+		return nil, nil, false // git config get/list/unset/… (git 2.46)
 	}
-	if len(pos) < 2 {
+	if len(operands) > 0 && (rest[operands[0]].Value == "set" || rest[operands[0]].Value == "add") && len(operands) >= 3 {
+		operands = operands[1:]
+	}
+	if len(operands) < 2 {
 		return nil, nil, false
 	}
-	return pos[0], pos[1], true
+	return &rest[operands[0]], &rest[operands[1]], true
 }
 
 // gitEnvConfig models the configuration git takes from its environment,

@@ -113,22 +113,17 @@ func (w *walker) runsCode(c scope, call *Call) bool {
 	switch {
 	case IsShell(call.Name):
 		// bash --rcfile F / --init-file F runs F first (an interactive
-		// shell reads it; -i makes one of any shell): read as a script.
-		rc := false
-		for i := 0; i+1 < len(call.Args); i++ {
-			if v := call.Args[i].Value; v == "--rcfile" || v == "--init-file" {
-				w.scriptFile(c, call, call.Args[i+1], "sh")
-				rc = true
-			}
-			if v := call.Args[i].Value; v == "-c" || !strings.HasPrefix(v, "-") {
-				break
-			}
+		// shell reads it; -i makes one of any shell): read as a script,
+		// and then what the shell runs (its -c string, its stdin) as
+		// well.
+		for _, i := range ShellRCFiles(call) {
+			w.scriptFile(c, call, call.Args[i], "sh")
 		}
-		if i := shellFile(call); i >= 0 {
+		if i := ShellFile(call); i >= 0 {
 			w.scriptFile(c, call, call.Args[i], "sh")
 			return true
 		}
-		return rc
+		return false
 	case call.Name == "source" || call.Name == ".":
 		if len(call.Args) == 0 {
 			return false
@@ -171,36 +166,6 @@ func (w *walker) runsCode(c scope, call *Call) bool {
 		return true
 	}
 	return w.programs(c, call)
-}
-
-// shellFile returns the index in c.Args of the script file a shell runs,
-// or -1 (a -c string, standard input, or nothing).
-func shellFile(c *Call) int {
-	if idx, stdin := ShellScript(c); idx >= 0 || stdin {
-		return -1
-	}
-	for i := 0; i < len(c.Args); i++ {
-		v := c.Args[i].Value
-		if !c.Args[i].Static {
-			return i
-		}
-		switch {
-		case v == "--":
-			if i+1 < len(c.Args) {
-				return i + 1
-			}
-			return -1
-		case v == "-o" || v == "+o" || v == "--rcfile" || v == "--init-file" || v == "-O" || v == "+O":
-			i++
-		case strings.HasPrefix(v, "-") || strings.HasPrefix(v, "+"):
-			if v == "-n" || strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--") && strings.ContainsRune(v, 'n') {
-				return -1 // bash -n: read, never run
-			}
-		default:
-			return i
-		}
-	}
-	return -1
 }
 
 // scriptFile reads the script a at call's directory and models it: as
@@ -534,7 +499,7 @@ func (w *walker) catSubst(c scope, call *Call) bool {
 	case IsShell(call.Name):
 		if idx, _ := ShellScript(call); idx >= 0 {
 			a = &call.Args[idx]
-		} else if i := shellFile(call); i >= 0 {
+		} else if i := ShellFile(call); i >= 0 {
 			a = &call.Args[i]
 		}
 	}
@@ -600,7 +565,7 @@ func (w *walker) substScript(c scope, call *Call) bool {
 		kind = "bash -c"
 		if idx, _ := ShellScript(call); idx >= 0 {
 			a = &call.Args[idx]
-		} else if i := shellFile(call); i >= 0 {
+		} else if i := ShellFile(call); i >= 0 {
 			a, file = &call.Args[i], true
 		}
 	}

@@ -1752,17 +1752,12 @@ func (w *walker) nested(c scope, call *Call, st *state) {
 		}
 		return
 	case "su", "runuser":
-		for i := 0; i < len(call.Args); i++ {
-			v := call.Args[i].Value
-			if (v == "-c" || v == "--command") && i+1 < len(call.Args) {
-				a := &call.Args[i+1]
-				w.childIn(c, call, a.Value, a, "su -c", !a.Static, env, call.Dir)
-				return
+		if i, text, attached, ok := SuCommand(call); ok {
+			a := &call.Args[i]
+			if attached {
+				a = nil
 			}
-			if strings.HasPrefix(v, "--command=") {
-				w.childIn(c, call, strings.TrimPrefix(v, "--command="), nil, "su -c", !call.Args[i].Static, env, call.Dir)
-				return
-			}
+			w.childIn(c, call, text, a, "su -c", !call.Args[i].Static, env, call.Dir)
 		}
 		return
 	}

@@ -1,20 +1,19 @@
 package syntax
 
 import (
+	"slices"
 	"strings"
-
-	"github.com/corral-dev/corral/internal/lazy"
 )
 
 // wrapper describes a command that runs another command given in its
-// arguments, with the options that take a value, so that the wrapped
-// command is found whatever options come first.
+// arguments: its options as the one scanner reads them (ScanOptions), and
+// what they mean for the command it runs, so that the wrapped command is
+// found whatever options come first and however they are spelled.
 type wrapper struct {
-	// shortVal lists the one-letter options that take a value.
-	shortVal string
-	// longVal lists the long options (without "--") that take a value
-	// when it is not attached with "=".
-	longVal []string
+	// opts are the wrapper's options, from its documentation. Options
+	// end at the first operand (every wrapper here stops there: GNU's
+	// "+" in getopt's option string), which is where Stop is set.
+	opts OptSpec
 	// chdir lists the options whose value is the wrapped command's
 	// working directory.
 	chdir []string
@@ -23,9 +22,10 @@ type wrapper struct {
 	positional int
 	// assigns skips NAME=value words before the command (env, sudo).
 	assigns bool
-	// query lists options that make the wrapper look the command up
-	// instead of running it (command -v).
-	query string
+	// query lists options that make the wrapper look the command up or
+	// act on a running process instead of running it (command -v,
+	// ionice -p).
+	query []string
 	// split lists the options whose value is a string split into the
 	// command's words (env -S, --split-string).
 	split []string
@@ -40,94 +40,181 @@ type wrapper struct {
 	verbPositional int
 }
 
-// wrappers is the table of known wrappers. A name spelled with a path or a
-// backslash is looked up by its base name.
-var wrappers = lazy.Value[map[string]wrapper]{New: func() map[string]wrapper {
-	return map[string]wrapper{
-		"sudo": {shortVal: "ugpCDrtTUh", longVal: []string{"user", "group", "host", "prompt", "chdir", "role", "type", "other-user", "close-from", "command-timeout", "chroot"},
-			chdir: []string{"D", "chdir"}, assigns: true},
-		"doas":         {shortVal: "uC"},
-		"env":          {shortVal: "uCSP", longVal: []string{"unset", "chdir", "split-string"}, chdir: []string{"C", "chdir"}, assigns: true, split: []string{"S", "split-string"}},
-		"command":      {query: "vV"},
-		"builtin":      {},
-		"exec":         {shortVal: "a"},
-		"nice":         {shortVal: "n", longVal: []string{"adjustment"}},
-		"nohup":        {},
-		"time":         {shortVal: "fo", longVal: []string{"format", "output"}},
-		"timeout":      {shortVal: "sk", longVal: []string{"signal", "kill-after"}, positional: 1},
-		"stdbuf":       {shortVal: "ioe", longVal: []string{"input", "output", "error"}},
-		"setsid":       {},
-		"ionice":       {shortVal: "cnp", longVal: []string{"class", "classdata", "pid", "pgid", "uid"}, query: "pP"},
-		"chronic":      {},
-		"nocorrect":    {},
-		"noglob":       {},
-		"unbuffer":     {},
-		"torsocks":     {},
-		"proxychains":  {shortVal: "f"},
-		"proxychains4": {shortVal: "f"},
-		"chroot":       {longVal: []string{"userspec", "groups"}, positional: 1},
-		"runuser":      {shortVal: "ugG", longVal: []string{"user", "group", "supp-group"}, script: []string{"-c", "--command", "--session-command"}},
-		"pkexec":       {longVal: []string{"user"}},
-		"taskset":      {positional: 1, query: "p"},
-		// chrt [options] PRIORITY COMMAND…; -p works on a running process, -m
-		// shows the priority ranges.
-		"chrt":     {shortVal: "TPD", longVal: []string{"sched-runtime", "sched-period", "sched-deadline"}, positional: 1, query: "pm"},
-		"nsenter":  {shortVal: "tSG", longVal: []string{"target", "setuid", "setgid"}},
-		"unshare":  {shortVal: "SGRw", longVal: []string{"propagation", "setgroups", "setuid", "setgid", "root", "wd", "map-user", "map-group", "map-users", "map-groups"}},
-		"flock":    {shortVal: "wEc", longVal: []string{"timeout", "conflict-exit-code"}, positional: 1},
-		"busybox":  {},
-		"toybox":   {},
-		"parallel": {shortVal: "jSPaNIdEnLlsX", longVal: []string{"jobs", "results", "sshlogin", "arg-file", "delay", "timeout", "tmpdir", "joblog", "retries", "max-args", "max-lines", "colsep", "workdir", "env", "halt", "memfree", "load", "basefile", "return", "transfer-file", "tag-string", "rpl", "sshloginfile", "sshdelay", "max-procs"}},
-		"sem":      {shortVal: "j", longVal: []string{"jobs", "id", "semaphoretimeout", "timeout"}},
-		// systemd-run runs the command as a transient unit (systemd-run(1)).
-		"systemd-run": {shortVal: "upEMH", longVal: []string{"unit", "property", "setenv", "machine", "host", "description", "slice",
-			"uid", "gid", "nice", "working-directory", "on-active", "on-boot", "on-startup", "on-unit-active", "on-unit-inactive",
-			"on-calendar", "timer-property", "path-property", "socket-property", "service-type", "shell", "json"},
-			chdir: []string{"working-directory"}},
-		// run0 is systemd's sudo (run0(1)).
-		"run0": {shortVal: "ugD", longVal: []string{"user", "group", "nice", "chdir", "setenv", "unit", "property", "description",
-			"slice", "machine", "background", "shell-prompt-prefix"}, chdir: []string{"D", "chdir"}},
-		"dbus-launch":      {},
-		"dbus-run-session": {longVal: []string{"config-file", "dbus-daemon"}},
-		// screen runs a command in a new window (screen -dm CMD); -X sends a
-		// screen command instead (see detached).
-		"screen": {shortVal: "cehpStTsRrx", query: "Xlsrx"},
-		// systemd-inhibit holds a lock while the command runs; --list runs none.
-		"systemd-inhibit": {longVal: []string{"what", "who", "why", "mode"}, query: "l"},
-		// Tools that run a command in an environment they prepare, from their
-		// manuals: bundle exec, poetry run (-C/--directory: its working
-		// directory), pipenv run, uv run, conda/mamba/micromamba run
-		// (--cwd), direnv exec DIR, perf stat/record/trace; and programs that
-		// run their operands as a command under a tracer, a fake root or
-		// clock, a sandbox, a virtual display or an agent: fakeroot, faketime
-		// TIMESTAMP, firejail, flatpak-spawn, cpulimit (-p/-e limit a running
-		// process instead), strace, ltrace, valgrind, xvfb-run, ssh-agent
-		// (-k kills one instead), catchsegv.
-		"bundle":        {longVal: []string{"gemfile"}, verbs: []string{"exec"}},
-		"poetry":        {shortVal: "CP", longVal: []string{"directory", "project"}, chdir: []string{"C", "directory"}, verbs: []string{"run"}},
-		"pipenv":        {verbs: []string{"run"}},
-		"uv":            {shortVal: "p", longVal: []string{"directory", "project", "with", "with-editable", "with-requirements", "python", "package", "env-file", "extra", "group", "only-group", "index", "index-url", "extra-index-url", "find-links", "cache-dir", "config-file", "color"}, chdir: []string{"directory"}, verbs: []string{"run"}},
-		"conda":         {shortVal: "np", longVal: []string{"name", "prefix", "cwd"}, chdir: []string{"cwd"}, verbs: []string{"run"}},
-		"mamba":         {shortVal: "np", longVal: []string{"name", "prefix", "cwd"}, chdir: []string{"cwd"}, verbs: []string{"run"}},
-		"micromamba":    {shortVal: "np", longVal: []string{"name", "prefix", "cwd"}, chdir: []string{"cwd"}, verbs: []string{"run"}},
-		"direnv":        {verbs: []string{"exec"}, verbPositional: 1},
-		"perf":          {shortVal: "eoGCptrIxcFm", longVal: []string{"event", "output", "pid", "tid", "repeat", "cpu", "cgroup"}, verbs: []string{"stat", "record", "trace"}},
-		"fakeroot":      {shortVal: "lisb", longVal: []string{"lib", "faked"}},
-		"faketime":      {longVal: []string{"date-prog"}, positional: 1},
-		"firejail":      {},
-		"flatpak-spawn": {},
-		"cpulimit":      {shortVal: "l", longVal: []string{"limit"}, query: "pe"},
-		"strace":        {shortVal: "eoOpPsSuIabEXU"},
-		"ltrace":        {shortVal: "aAeFlnopsuDw"},
-		"valgrind":      {},
-		"xvfb-run":      {shortVal: "efnpsw", longVal: []string{"error-file", "auth-file", "server-num", "xauth-protocol", "server-args", "wait"}},
-		"ssh-agent":     {shortVal: "aEOPt", query: "k"},
-		"catchsegv":     {},
-		// xargs: -J and -R are BSD's; GNU's --replace, --eof and --max-lines
-		// take their value only after "=".
-		"xargs": {shortVal: "adEIJLnPRs", longVal: []string{"arg-file", "delimiter", "max-args", "max-procs", "max-chars", "process-slot-var"}},
+// gnu returns the spec of a GNU getopt_long program whose options end at
+// the first operand: clusters, --name=value, and any unambiguous prefix
+// of a long option.
+func gnu(shortVal string, longVal, longFlag []string) OptSpec {
+	return OptSpec{ShortVal: shortVal, LongVal: longVal, LongFlag: longFlag, LongEq: true, Abbrev: true, Stop: true}
+}
+
+// namedWrapper is one row of the wrapper table.
+type namedWrapper struct {
+	name string
+	w    wrapper
+}
+
+// wrapperTable is the table of known wrappers, each with its options as
+// its manual page or --help lists them. A name spelled with a path or a
+// backslash is looked up by its base name. It is a list, not a map, so
+// that it is static data rather than a map built at every start.
+var wrapperTable = []namedWrapper{
+	// sudo(8): getopt_long ("+Aa:BbC:c:D:Eeg:Hh::iKklNnPp:R:r:SsT:t:U:u:Vv"):
+	// -h takes an optional attached host; --preserve-env an optional
+	// list after "=".
+	{"sudo", wrapper{opts: OptSpec{ShortVal: "aCcDgpRrTtUu", ShortOpt: "h", LongEq: true, Abbrev: true, Stop: true,
+		LongVal: []string{"auth-type", "close-from", "login-class", "chdir", "group", "host", "prompt", "chroot", "role",
+			"command-timeout", "type", "other-user", "user"},
+		LongFlag: []string{"askpass", "bell", "background", "preserve-env", "edit", "set-home", "help", "login",
+			"remove-timestamp", "reset-timestamp", "list", "no-update", "non-interactive", "preserve-groups", "stdin",
+			"shell", "version", "validate"}},
+		chdir: []string{"D", "chdir"}, assigns: true}},
+	// doas(1): doas [-Lns] [-a style] [-C config] [-u user] command.
+	{"doas", wrapper{opts: OptSpec{ShortVal: "aCu", Stop: true}}},
+	// env(1), GNU coreutils; -P altpath is BSD's.
+	{"env", wrapper{opts: gnu("uCSP", []string{"unset", "chdir", "split-string"},
+		[]string{"ignore-environment", "null", "block-signal", "default-signal", "ignore-signal", "list-signal-handling",
+			"debug", "help", "version"}),
+		chdir: []string{"C", "chdir"}, assigns: true, split: []string{"S", "split-string"}}},
+	// bash's builtins: command [-pVv], builtin, exec [-cl] [-a name].
+	{"command", wrapper{opts: OptSpec{Stop: true}, query: []string{"v", "V"}}},
+	{"builtin", wrapper{opts: OptSpec{Stop: true}}},
+	{"exec", wrapper{opts: OptSpec{ShortVal: "a", Stop: true}}},
+	// nice(1): -n N, --adjustment=N (and the old -N).
+	{"nice", wrapper{opts: gnu("n", []string{"adjustment"}, []string{"help", "version"})}},
+	{"nohup", wrapper{opts: gnu("", nil, []string{"help", "version"})}},
+	// time(1), GNU time.
+	{"time", wrapper{opts: gnu("fo", []string{"format", "output"}, []string{"append", "portability", "quiet", "verbose", "help", "version"})}},
+	// timeout(1): timeout [OPTION] DURATION COMMAND.
+	{"timeout", wrapper{opts: gnu("ks", []string{"kill-after", "signal"}, []string{"preserve-status", "foreground", "verbose", "help", "version"}),
+		positional: 1}},
+	// stdbuf(1).
+	{"stdbuf", wrapper{opts: gnu("ioe", []string{"input", "output", "error"}, []string{"help", "version"})}},
+	// setsid(1), util-linux.
+	{"setsid", wrapper{opts: gnu("", nil, []string{"ctty", "fork", "wait", "help", "version"})}},
+	// ionice(1): -p/-P/-u act on running processes.
+	{"ionice", wrapper{opts: gnu("cnpPu", []string{"class", "classdata", "pid", "pgid", "uid"}, []string{"ignore", "help", "version"}),
+		query: []string{"p", "P", "u", "pid", "pgid", "uid"}}},
+	{"chronic", wrapper{opts: OptSpec{Stop: true}}},
+	{"nocorrect", wrapper{opts: OptSpec{Stop: true}}},
+	{"noglob", wrapper{opts: OptSpec{Stop: true}}},
+	{"unbuffer", wrapper{opts: OptSpec{Stop: true}}},
+	// torsocks(1): -u user, -p pass, -a address, -P port.
+	{"torsocks", wrapper{opts: OptSpec{ShortVal: "upaP", Stop: true}}},
+	{"proxychains", wrapper{opts: OptSpec{ShortVal: "f", Stop: true}}},
+	{"proxychains4", wrapper{opts: OptSpec{ShortVal: "f", Stop: true}}},
+	// chroot(8): chroot [OPTION] NEWROOT [COMMAND…].
+	{"chroot", wrapper{opts: gnu("", []string{"userspec", "groups"}, []string{"skip-chdir", "help", "version"}), positional: 1}},
+	// runuser(1): -c/--command/--session-command run a shell string.
+	{"runuser", wrapper{opts: suSpec("u", "user"), script: []string{"c", "command", "session-command"}}},
+	// pkexec(1) compares its options whole.
+	{"pkexec", wrapper{opts: OptSpec{LongVal: []string{"user"}, LongFlag: []string{"keep-cwd", "disable-internal-agent", "help", "version"}, Stop: true}}},
+	// taskset(1): taskset [options] MASK COMMAND; -p works on a pid.
+	{"taskset", wrapper{opts: gnu("", nil, []string{"all-tasks", "pid", "cpu-list", "help", "version"}), positional: 1, query: []string{"p", "pid"}}},
+	// chrt(1): chrt [options] PRIORITY COMMAND…; -p works on a running
+	// process, -m shows the priority ranges.
+	{"chrt", wrapper{opts: gnu("TPD", []string{"sched-runtime", "sched-period", "sched-deadline"},
+		[]string{"batch", "deadline", "fifo", "idle", "other", "rr", "reset-on-fork", "all-tasks", "max", "pid", "verbose", "help", "version"}),
+		positional: 1, query: []string{"p", "m", "pid", "max"}}},
+	// nsenter(1): the namespace options take an optional attached file.
+	{"nsenter", wrapper{opts: OptSpec{ShortVal: "tSGW", ShortOpt: "muinpCUTrw", LongEq: true, Abbrev: true, Stop: true,
+		LongVal: []string{"target", "setuid", "setgid", "wdns"},
+		LongFlag: []string{"all", "mount", "uts", "ipc", "net", "pid", "cgroup", "user", "time", "preserve-credentials", "root", "wd",
+			"no-fork", "follow-context", "help", "version"}}}},
+	// unshare(1).
+	{"unshare", wrapper{opts: OptSpec{ShortVal: "RwSG", ShortOpt: "muinpUCT", LongEq: true, Abbrev: true, Stop: true,
+		LongVal: []string{"map-user", "map-group", "map-users", "map-groups", "propagation", "setgroups", "root", "wd", "setuid",
+			"setgid", "monotonic", "boottime"},
+		LongFlag: []string{"mount", "uts", "ipc", "net", "pid", "user", "cgroup", "time", "fork", "map-root-user", "map-current-user",
+			"map-auto", "kill-child", "mount-proc", "keep-caps", "help", "version"}}}},
+	// flock(1): flock [options] FILE COMMAND…; "-c CMD" after FILE is
+	// read by programs (it is no option of getopt's).
+	{"flock", wrapper{opts: gnu("wE", []string{"timeout", "wait", "conflict-exit-code"},
+		[]string{"shared", "exclusive", "unlock", "nonblock", "nonblocking", "nb", "close", "no-fork", "verbose", "help", "version"}),
+		positional: 1}},
+	{"busybox", wrapper{opts: OptSpec{Stop: true}}},
+	{"toybox", wrapper{opts: OptSpec{Stop: true}}},
+	// GNU parallel reads its options with Perl's Getopt::Long; corral
+	// does not hold its whole list, so it reads no abbreviation.
+	{"parallel", wrapper{opts: OptSpec{ShortVal: "jSPaNIdEnLlsX", LongEq: true, Stop: true,
+		LongVal: []string{"jobs", "results", "sshlogin", "arg-file", "delay", "timeout", "tmpdir", "joblog", "retries", "max-args",
+			"max-lines", "colsep", "workdir", "env", "halt", "memfree", "load", "basefile", "return", "transfer-file", "tag-string",
+			"rpl", "sshloginfile", "sshdelay", "max-procs"}}}},
+	{"sem", wrapper{opts: OptSpec{ShortVal: "j", LongEq: true, Stop: true, LongVal: []string{"jobs", "id", "semaphoretimeout", "timeout"}}}},
+	// systemd-run(1) runs the command as a transient unit.
+	{"systemd-run", wrapper{opts: gnu("upEMH", []string{"unit", "property", "setenv", "machine", "host", "description", "slice",
+		"uid", "gid", "nice", "working-directory", "on-active", "on-boot", "on-startup", "on-unit-active", "on-unit-inactive",
+		"on-calendar", "timer-property", "path-property", "socket-property", "service-type", "json"},
+		[]string{"help", "version", "no-ask-password", "user", "scope", "slice-inherit", "no-block", "remain-after-exit", "wait",
+			"send-sighup", "same-dir", "pty", "pipe", "quiet", "collect", "shell", "on-timezone-change", "on-clock-change"}),
+		chdir: []string{"working-directory"}}},
+	// run0(1) is systemd's sudo.
+	{"run0", wrapper{opts: gnu("ugD", []string{"user", "group", "nice", "chdir", "setenv", "unit", "property", "description",
+		"slice", "machine", "background", "shell-prompt-prefix", "area"},
+		[]string{"no-ask-password", "slice-inherit", "pty", "pipe", "help", "version"}),
+		chdir: []string{"D", "chdir"}}},
+	{"dbus-launch", wrapper{opts: OptSpec{Stop: true}}},
+	// dbus-run-session(1) compares its options whole.
+	{"dbus-run-session", wrapper{opts: OptSpec{LongVal: []string{"config-file", "dbus-daemon"}, LongFlag: []string{"help", "version"},
+		LongEq: true, Stop: true}}},
+	// screen runs a command in a new window (screen -dm CMD); -X sends a
+	// screen command instead (see detached).
+	{"screen", wrapper{opts: OptSpec{ShortVal: "cehpStTsRrx", Stop: true}, query: []string{"X", "l", "s", "r", "x"}}},
+	// systemd-inhibit(1) holds a lock while the command runs; --list
+	// runs none.
+	{"systemd-inhibit", wrapper{opts: gnu("", []string{"what", "who", "why", "mode"}, []string{"help", "version", "no-pager", "no-legend", "list"}),
+		query: []string{"l", "list"}}},
+	// Tools that run a command in an environment they prepare, from
+	// their manuals: bundle exec, poetry run (-C/--directory: its working
+	// directory), pipenv run, uv run, conda/mamba/micromamba run (--cwd),
+	// direnv exec DIR, perf stat/record/trace; and programs that run their
+	// operands as a command under a tracer, a fake root or clock, a
+	// sandbox, a virtual display or an agent: fakeroot, faketime
+	// TIMESTAMP, firejail, flatpak-spawn, cpulimit (-p/-e limit a running
+	// process instead), strace, ltrace, valgrind, xvfb-run, ssh-agent (-k
+	// kills one instead), catchsegv. Their long options are compared
+	// whole (no abbreviation is assumed).
+	{"bundle", wrapper{opts: OptSpec{LongVal: []string{"gemfile"}, LongEq: true, Stop: true}, verbs: []string{"exec"}}},
+	{"poetry", wrapper{opts: OptSpec{ShortVal: "CP", LongVal: []string{"directory", "project"}, LongEq: true, Stop: true},
+		chdir: []string{"C", "directory"}, verbs: []string{"run"}}},
+	{"pipenv", wrapper{opts: OptSpec{Stop: true}, verbs: []string{"run"}}},
+	{"uv", wrapper{opts: OptSpec{ShortVal: "p", LongVal: []string{"directory", "project", "with", "with-editable", "with-requirements", "python",
+		"package", "env-file", "extra", "group", "only-group", "index", "index-url", "extra-index-url", "find-links", "cache-dir",
+		"config-file", "color"}, LongEq: true, Stop: true}, chdir: []string{"directory"}, verbs: []string{"run"}}},
+	{"conda", wrapper{opts: OptSpec{ShortVal: "np", LongVal: []string{"name", "prefix", "cwd"}, LongEq: true, Stop: true}, chdir: []string{"cwd"}, verbs: []string{"run"}}},
+	{"mamba", wrapper{opts: OptSpec{ShortVal: "np", LongVal: []string{"name", "prefix", "cwd"}, LongEq: true, Stop: true}, chdir: []string{"cwd"}, verbs: []string{"run"}}},
+	{"micromamba", wrapper{opts: OptSpec{ShortVal: "np", LongVal: []string{"name", "prefix", "cwd"}, LongEq: true, Stop: true}, chdir: []string{"cwd"}, verbs: []string{"run"}}},
+	{"direnv", wrapper{opts: OptSpec{Stop: true}, verbs: []string{"exec"}, verbPositional: 1}},
+	{"perf", wrapper{opts: OptSpec{ShortVal: "eoGCptrIxcFm", LongVal: []string{"event", "output", "pid", "tid", "repeat", "cpu", "cgroup"}, LongEq: true, Stop: true},
+		verbs: []string{"stat", "record", "trace"}}},
+	{"fakeroot", wrapper{opts: OptSpec{ShortVal: "lisb", LongVal: []string{"lib", "faked"}, LongEq: true, Stop: true}}},
+	{"faketime", wrapper{opts: OptSpec{LongVal: []string{"date-prog"}, LongEq: true, Stop: true}, positional: 1}},
+	{"firejail", wrapper{opts: OptSpec{LongEq: true, Stop: true}}},
+	{"flatpak-spawn", wrapper{opts: OptSpec{LongEq: true, Stop: true}}},
+	{"cpulimit", wrapper{opts: OptSpec{ShortVal: "lpe", LongVal: []string{"limit", "pid", "exe"}, LongEq: true, Stop: true}, query: []string{"p", "e", "pid", "exe"}}},
+	{"strace", wrapper{opts: OptSpec{ShortVal: "eoOpPsSuIabEXU", Stop: true}}},
+	{"ltrace", wrapper{opts: OptSpec{ShortVal: "aAeFlnopsuDw", Stop: true}}},
+	{"valgrind", wrapper{opts: OptSpec{LongEq: true, Stop: true}}},
+	{"xvfb-run", wrapper{opts: OptSpec{ShortVal: "efnpsw", LongVal: []string{"error-file", "auth-file", "server-num", "xauth-protocol", "server-args", "wait"}, LongEq: true, Stop: true}}},
+	{"ssh-agent", wrapper{opts: OptSpec{ShortVal: "aEOPt", Stop: true}, query: []string{"k"}}},
+	{"catchsegv", wrapper{opts: OptSpec{Stop: true}}},
+	// xargs(1): -J and -R are BSD's; GNU's -e, -i and -l take an
+	// optional attached value, and --eof, --replace and --max-lines one
+	// only after "=".
+	{"xargs", wrapper{opts: OptSpec{ShortVal: "adEIJLnPRs", ShortOpt: "eil", LongEq: true, Abbrev: true, Stop: true,
+		LongVal: []string{"arg-file", "delimiter", "max-args", "max-procs", "max-chars", "process-slot-var"},
+		LongFlag: []string{"null", "eof", "replace", "max-lines", "open-tty", "interactive", "no-run-if-empty", "show-limits",
+			"verbose", "exit", "help", "version"}}}},
+}
+
+// wrapperFor returns the wrapper named name.
+func wrapperFor(name string) (wrapper, bool) {
+	for _, nw := range wrapperTable {
+		if nw.name == name {
+			return nw.w, true
+		}
 	}
-}}
+	return wrapper{}, false
+}
 
 // invocation is a command found by unwrapping.
 type invocation struct {
@@ -162,26 +249,27 @@ func unwrap(words []Arg, dir Dir) invocation {
 			break
 		}
 		name := base(first.Value)
-		spec, ok := wrappers.Get()[name]
-		if !ok || spec.runsScript(inv.words) {
+		spec, ok := wrapperFor(name)
+		if !ok {
 			break
 		}
-		i, chdir, split, prefix, query := spec.skipOptions(inv.words)
-		if query {
+		i, opts, split, prefix, query := spec.skipOptions(inv.words)
+		if query || spec.runsScript(inv.words) {
 			break
 		}
+		chdir := spec.chdirOption(opts)
 		if len(spec.verbs) > 0 {
 			// bundle exec CMD: only the verb runs a command.
 			if i >= len(inv.words) || !inv.words[i].Static || !contains(spec.verbs, inv.words[i].Value) {
 				break
 			}
-			j, vdir, _, _, vquery := spec.skipOptions(inv.words[i:])
+			j, vopts, _, _, vquery := spec.skipOptions(inv.words[i:])
 			if vquery {
 				break
 			}
 			i += j + spec.verbPositional
-			if vdir != nil {
-				chdir = vdir
+			if d := spec.chdirOption(vopts); d != nil {
+				chdir = d
 			}
 		}
 		if split != nil {
@@ -223,13 +311,13 @@ func unwrap(words []Arg, dir Dir) invocation {
 		}
 		if name == "xargs" || name == "parallel" || name == "sem" {
 			inv.extra = true
-			if f := argFileOption(spec, inv.words[1:i]); f != "" {
+			if f := argFileOption(opts); f != "" {
 				inv.argFile = f
 			}
 		}
 		inv.wrappers = append(inv.wrappers, name)
 		if name == "xargs" {
-			inv.replace = xargsReplace(inv.words[1:i])
+			inv.replace = xargsReplace(opts)
 		}
 		inv.words = inv.words[i:]
 	}
@@ -238,152 +326,118 @@ func unwrap(words []Arg, dir Dir) invocation {
 
 // xargsReplace returns the string xargs replaces by each input in the
 // command it runs (-I STR, -i[STR], --replace[=STR], BSD's -J STR; -i
-// and --replace alone mean {}), or "" when it appends the inputs.
-func xargsReplace(opts []Arg) string {
+// and --replace alone mean {}), or "" when it appends the inputs. The
+// last such option counts.
+func xargsReplace(opts []Option) string {
 	replace := ""
-	for k := 0; k < len(opts); k++ {
-		v := opts[k].Value
-		switch {
-		case v == "--":
-			return replace
-		case v == "--replace":
+	for _, o := range opts {
+		switch o.Name {
+		case "I", "J":
+			replace = o.Val.Value
+		case "i", "replace":
 			replace = "{}"
-		case strings.HasPrefix(v, "--replace="):
-			replace = strings.TrimPrefix(v, "--replace=")
-		case strings.HasPrefix(v, "--"):
-		case strings.HasPrefix(v, "-") && len(v) > 1:
-			for j := 1; j < len(v); j++ {
-				l := v[j]
-				rest := v[j+1:]
-				if l == 'i' {
-					replace = "{}"
-					if rest != "" {
-						replace = rest
-					}
-					break
-				}
-				if strings.IndexByte(wrappers.Get()["xargs"].shortVal, l) < 0 {
-					continue
-				}
-				if rest == "" && k+1 < len(opts) {
-					k++
-					rest = opts[k].Value
-				}
-				if l == 'I' || l == 'J' {
-					replace = rest
-				}
-				break
+			if o.HasVal && o.Val.Value != "" {
+				replace = o.Val.Value
 			}
 		}
 	}
 	return replace
 }
 
-// skipOptions returns the index of the wrapped command in words (words[0]
-// is the wrapper), the value of a working-directory option, the string of
-// env -S with what precedes it in its word (-S in -S'…'), and whether the
-// wrapper only looks a command up.
-func (w wrapper) skipOptions(words []Arg) (i int, chdir, split *Arg, splitPrefix string, query bool) {
-	i = 1
-	isChdir := func(opt string) bool {
-		for _, c := range w.chdir {
-			if c == opt {
-				return true
+// skipOptions reads a wrapper's words (words[0] is the wrapper) with the
+// one option scanner and returns the index of the wrapped command, the
+// options, the string of env -S with what precedes it in its word (-S in
+// -S'…'), and whether the wrapper only looks a command up.
+func (w wrapper) skipOptions(words []Arg) (i int, opts []Option, split *Arg, splitPrefix string, query bool) {
+	args := words[1:]
+	opts, operands := ScanOptions(args, w.opts)
+	for k, o := range opts {
+		if slices.Contains(w.query, o.Name) {
+			return 0, nil, nil, "", true
+		}
+		if slices.Contains(w.split, o.Name) && o.HasVal {
+			v := o.Val
+			end := o.Idx + 1 // the word after the string
+			if o.Attached {
+				splitPrefix = o.Prefix
+			} else {
+				end++
 			}
-		}
-		return false
-	}
-	value := func(opt string, attached string, hasAttached bool) {
-		var v *Arg
-		if hasAttached {
-			a := words[i]
-			a.Value = attached
-			v = &a
-		} else if i+1 < len(words) {
-			i++
-			v = &words[i]
-		}
-		if v == nil {
-			return
-		}
-		if isChdir(opt) {
-			chdir = v
-		}
-		if contains(w.split, opt) {
-			split = v
-			if hasAttached {
-				splitPrefix = strings.TrimSuffix(words[i].Value, attached)
-			}
+			return end + 1, opts[:k+1], &v, splitPrefix, false
 		}
 	}
-	for i < len(words) {
-		a := words[i]
-		if !a.Static {
-			return
-		}
-		v := a.Value
-		switch {
-		case v == "--":
-			i++
-			return
-		case v == "-" && w.assigns:
-			i++
-			continue
-		case strings.HasPrefix(v, "--") && len(v) > 2:
-			opt, attached, has := strings.Cut(v[2:], "=")
-			if !has && contains(w.longVal, opt) {
-				value(opt, "", false)
-			} else if has && contains(w.longVal, opt) {
-				value(opt, attached, true)
-			}
-			i++
-			if split != nil {
-				return
-			}
-			continue
-		case strings.HasPrefix(v, "-") && len(v) > 1:
-			for j := 1; j < len(v); j++ {
-				c := v[j]
-				if strings.IndexByte(w.query, c) >= 0 {
-					return i, nil, nil, "", true
-				}
-				if strings.IndexByte(w.shortVal, c) >= 0 {
-					if j+1 < len(v) {
-						value(string(c), v[j+1:], true)
-					} else {
-						value(string(c), "", false)
-					}
-					break
-				}
-			}
-			i++
-			if split != nil {
-				return
-			}
-			continue
-		case w.assigns && isAssignment(v):
-			i++
-			continue
-		}
-		break
+	i = len(words)
+	if len(operands) > 0 {
+		i = operands[0] + 1
+	}
+	for i < len(words) && words[i].Static && (words[i].Value == "-" && w.assigns || w.assigns && isAssignment(words[i].Value)) {
+		i++
 	}
 	for n := 0; n < w.positional && i < len(words); n++ {
 		i++
 	}
-	return
+	return i, opts, nil, "", false
 }
 
-// runsScript reports whether words (a wrapper's) carry an option that
-// makes it run a shell string.
+// chdirOption returns the value of the last option among opts that sets
+// the wrapped command's working directory, or nil.
+func (w wrapper) chdirOption(opts []Option) *Arg {
+	var dir *Arg
+	for _, o := range opts {
+		if slices.Contains(w.chdir, o.Name) && o.HasVal {
+			v := o.Val
+			dir = &v
+		}
+	}
+	return dir
+}
+
+// runsScript reports whether a wrapper's words carry an option that
+// makes it run a shell string (runuser -c, --comm=…). su and runuser
+// permute their words (getopt_long without "+"), so the option may
+// follow the user name.
 func (w wrapper) runsScript(words []Arg) bool {
-	for _, a := range words[1:] {
-		for _, o := range w.script {
-			if a.Value == o || strings.HasPrefix(a.Value, o+"=") && strings.HasPrefix(o, "--") {
-				return true
-			}
+	if len(w.script) == 0 {
+		return false
+	}
+	spec := w.opts
+	spec.Stop = false
+	opts, _ := ScanOptions(words[1:], spec)
+	for _, o := range opts {
+		if slices.Contains(w.script, o.Name) {
+			return true
 		}
 	}
 	return false
+}
+
+// suSpec returns su(1)'s options (util-linux), with runuser's extra
+// option to run a command as a user (-u USER) when given.
+func suSpec(short string, long ...string) OptSpec {
+	return gnu("gGswc"+short, append([]string{"group", "supp-group", "shell", "whitelist-environment", "command", "session-command"}, long...),
+		[]string{"preserve-environment", "login", "fast", "pty", "help", "version"})
+}
+
+// SuCommand returns the shell string su or runuser runs with -c,
+// --command or --session-command (the last one given, abbreviated or
+// not, before or after the user name): its word's index in c.Args and
+// the text, which is the whole word unless attached (--comm=TEXT, -cTEXT).
+func SuCommand(c *Call) (word int, text string, attached, ok bool) {
+	spec := suSpec("")
+	if c.Name == "runuser" {
+		spec = suSpec("u", "user")
+	}
+	spec.Stop = false
+	opts, _ := ScanOptions(c.Args, spec)
+	for _, o := range opts {
+		if (o.Name == "c" || o.Name == "command" || o.Name == "session-command") && o.HasVal {
+			word, text, attached, ok = o.Idx, o.Val.Value, o.Attached, true
+			if !attached {
+				word++
+			}
+		}
+	}
+	return word, text, attached, ok
 }
 
 func contains(list []string, s string) bool {
@@ -423,31 +477,14 @@ func ShellScript(c *Call) (script int, stdin bool) {
 }
 
 // ShellCommandString reports a shell call given -c (alone or in a
-// cluster: -ec), read as bash reads its options, whether or not its
+// cluster: -ec, +c), read as bash reads its options, whether or not its
 // string is among the words (xargs sh -c supplies it at run time).
 func ShellCommandString(c *Call) bool {
-	if !shells.Get()[c.Name] || noExec(c) {
+	if !shells.Get()[c.Name] {
 		return false
 	}
-	for i := 0; i < len(c.Args); i++ {
-		a := c.Args[i]
-		v := a.Value
-		switch {
-		case !a.Static || v == "--" || v == "-":
-			return false
-		case v == "-o" || v == "+o" || v == "--rcfile" || v == "--init-file" || v == "-O" || v == "+O":
-			i++
-		case strings.HasPrefix(v, "--"):
-		case len(v) > 1 && v[0] == '-':
-			if strings.IndexByte(v[1:], 'c') >= 0 {
-				return true
-			}
-		case len(v) > 1 && v[0] == '+':
-		default:
-			return false
-		}
-	}
-	return false
+	sw := readShell(c)
+	return sw.cflag && !sw.noexec
 }
 
 // ShellFile returns the index in c.Args of a shell call's script file
@@ -458,110 +495,111 @@ func ShellFile(c *Call) int {
 	return file
 }
 
+// bashSpec is bash's command line (bash(1), "OPTIONS" and "INVOCATION"):
+// the long options, read whole (no abbreviation: --rcf is refused) and
+// with one dash too (-norc); then clusters of letters with "-" or "+",
+// where -o and -O take the next word as the name of an option while the
+// cluster goes on (-oc posix CMD); options end at the first operand, at
+// "--" and at "-". c and s count with "+" too (bash +c CMD runs CMD). sh
+// is read as bash too: where it is bash (macOS) it takes these options,
+// and where it is dash the long ones make it refuse to run.
+var bashSpec = OptSpec{ShortNext: "oO", Plus: true, LongOne: true, Stop: true,
+	LongVal: []string{"rcfile", "init-file"},
+	LongFlag: []string{"debug", "debugger", "dump-po-strings", "dump-strings", "help", "login", "noediting", "noprofile",
+		"norc", "posix", "pretty-print", "restricted", "verbose", "version"}}
+
+// posixShellSpec is the command line of the other shells (dash, ksh,
+// zsh, …): letters with "-" or "+", -o NAME, "--".
+var posixShellSpec = OptSpec{ShortNext: "o", Plus: true, Stop: true}
+
+// shellCall is a shell's command line, read with its spec.
+type shellCall struct {
+	// cflag, sflag: -c (a command string), -s (the script on stdin).
+	cflag, sflag bool
+	// noexec reports -n or -o noexec, the last word of it counting: the
+	// shell reads its script and runs nothing.
+	noexec bool
+	// operand is the index in c.Args of the first operand (the -c
+	// string or the script file), or -1.
+	operand int
+	// rcfiles are the indexes of --rcfile/--init-file's values.
+	rcfiles []int
+}
+
+// readShell reads a shell call's words as the shell does.
+func readShell(c *Call) shellCall {
+	spec := posixShellSpec
+	if c.Name == "bash" || c.Name == "sh" || c.Name == "rbash" {
+		spec = bashSpec
+	}
+	opts, operands := ScanOptions(c.Args, spec)
+	sw := shellCall{operand: -1}
+	if len(operands) > 0 {
+		sw.operand = operands[0]
+		if a := c.Args[sw.operand]; a.Static && a.Value == "-" && (sw.operand == 0 || c.Args[sw.operand-1].Value != "--") {
+			// "-" ends the options like "--" and is not an operand.
+			sw.operand = -1
+			if len(operands) > 1 {
+				sw.operand = operands[1]
+			}
+		}
+	}
+	for _, o := range opts {
+		switch {
+		case o.Long && (o.Name == "rcfile" || o.Name == "init-file") && o.HasVal:
+			sw.rcfiles = append(sw.rcfiles, o.Idx+1)
+		case o.Long:
+		case o.Name == "c":
+			sw.cflag = true
+		case o.Name == "s":
+			sw.sflag = true
+		case o.Name == "n":
+			sw.noexec = !o.Plus
+		case o.Name == "o" && o.HasVal && o.Val.Value == "noexec":
+			sw.noexec = !o.Plus
+		}
+	}
+	return sw
+}
+
 // shellWords reads a shell's words as bash does: the index of the -c
 // string, of the script file, and whether the script is read from stdin.
 func shellWords(c *Call) (script, file int, stdin bool) {
-	if !shells.Get()[c.Name] || noExec(c) {
+	if !shells.Get()[c.Name] {
 		return -1, -1, false
 	}
-	cflag, sflag := false, false
-	operand := func(i int) (int, int, bool) {
-		switch {
-		case cflag:
-			return i, -1, false
-		case sflag:
-			return -1, -1, true
-		}
-		return -1, i, false // a script file
+	sw := readShell(c)
+	switch {
+	case sw.noexec:
+		return -1, -1, false
+	case sw.cflag:
+		return sw.operand, -1, false
+	case sw.sflag || sw.operand < 0:
+		return -1, -1, true
 	}
-	for i := 0; i < len(c.Args); i++ {
-		a := c.Args[i]
-		v := a.Value
-		if !a.Static {
-			return operand(i)
-		}
-		switch {
-		case v == "--" || v == "-":
-			if i+1 < len(c.Args) {
-				return operand(i + 1)
-			}
-			return -1, -1, !cflag
-		case v == "-o" || v == "+o" || v == "--rcfile" || v == "--init-file" || v == "-O" || v == "+O":
-			i++
-		case strings.HasPrefix(v, "--"):
-		case len(v) > 1 && (v[0] == '-' || v[0] == '+'):
-			if v[0] == '-' && strings.IndexByte(v[1:], 'c') >= 0 {
-				cflag = true
-			}
-			if v[0] == '-' && strings.IndexByte(v[1:], 's') >= 0 {
-				sflag = true
-			}
-		default:
-			return operand(i)
-		}
-	}
-	return -1, -1, !cflag
+	return -1, sw.operand, false
 }
 
-// noExec reports a shell told to read its script without running it
-// (bash -n, sh -o noexec): a syntax check runs nothing.
-func noExec(c *Call) bool {
-	for i := 0; i < len(c.Args); i++ {
-		a := c.Args[i]
-		v := a.Value
-		switch {
-		case !a.Static || v == "--" || v == "-" || !strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "+"):
-			return false
-		case v == "-o" && i+1 < len(c.Args):
-			if c.Args[i+1].Value == "noexec" {
-				return true
-			}
-			i++
-		case v == "+o" || v == "--rcfile" || v == "--init-file" || v == "-O" || v == "+O":
-			i++
-		case strings.HasPrefix(v, "--"):
-		case v[0] == '-' && strings.IndexByte(v[1:], 'n') >= 0:
-			return true
-		}
+// ShellRCFiles returns the indexes in c.Args of the files a shell call
+// names with --rcfile or --init-file (bash runs them first when it is
+// interactive).
+func ShellRCFiles(c *Call) []int {
+	if !shells.Get()[c.Name] {
+		return nil
 	}
-	return false
+	return readShell(c).rcfiles
 }
 
 // argFileOption returns the file an xargs or parallel option list names
 // with -a FILE, -aFILE, a cluster ending in a (-0a FILE), --arg-file FILE
 // or --arg-file=FILE; "?" when the file is only known at run time.
-func argFileOption(spec wrapper, opts []Arg) string {
-	for j := 0; j < len(opts); j++ {
-		a := opts[j]
-		v := a.Value
-		next := func() string {
-			if j+1 < len(opts) {
-				if opts[j+1].Static {
-					return opts[j+1].Value
-				}
+func argFileOption(opts []Option) string {
+	for _, o := range opts {
+		if (o.Name == "a" || o.Name == "arg-file") && o.HasVal {
+			if !o.Val.Static {
 				return "?"
 			}
-			return ""
-		}
-		switch {
-		case !a.Static:
-			continue
-		case v == "--arg-file":
-			return next()
-		case strings.HasPrefix(v, "--arg-file="):
-			return strings.TrimPrefix(v, "--arg-file=")
-		case strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--"):
-			for k := 1; k < len(v); k++ {
-				if v[k] == 'a' {
-					if k+1 < len(v) {
-						return v[k+1:]
-					}
-					return next()
-				}
-				if strings.IndexByte(spec.shortVal, v[k]) >= 0 {
-					break // the rest is this option's value
-				}
-			}
+			return o.Val.Value
 		}
 	}
 	return ""

@@ -1,0 +1,187 @@
+package syntax
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestWrapperOptionsScanned checks the wrappers' options as the one
+// scanner reads them with each wrapper's table (wrapperTable, written
+// from the program's manual page or --help): GNU getopt_long's
+// abbreviations with a separate value (sudo --us root, timeout --sig
+// KILL), clusters ending in a letter that takes a value (sudo -Eu root),
+// "--", options that make the wrapper run nothing, and words after the
+// options that are the command's own. The want is the wrapped command's
+// words and the directory it runs in, or "" when nothing is unwrapped.
+func TestWrapperOptionsScanned(t *testing.T) {
+	t.Parallel()
+	cases := []struct{ src, want string }{
+		// sudo(8).
+		{`sudo --us=root rm -rf /`, "rm -rf / @/p"},
+		{`sudo --us root rm -rf /`, "rm -rf / @/p"},
+		{`sudo -uroot rm -rf /`, "rm -rf / @/p"},
+		{`sudo -Eu root rm -rf /`, "rm -rf / @/p"},
+		{`sudo -Eu root -- rm -rf /`, "rm -rf / @/p"},
+		{`sudo --preserve-env=PATH rm x`, "rm x @/p"},
+		{`sudo --preserve-env rm x`, "rm x @/p"},
+		{`sudo -hhost rm x`, "rm x @/p"},
+		{`sudo --chd /tmp rm x`, "rm x @/tmp"},
+		{`sudo -D/tmp rm x`, "rm x @/tmp"},
+		{`sudo A=1 rm x`, "rm x @/p"},
+		{`sudo -u root A=1 -u x`, "-u x @/p"}, // options end at the first operand
+		// env(1).
+		{`env --unset=X rm -rf ~`, "rm -rf /home/u @/p"},
+		{`env --un X rm -rf ~`, "rm -rf /home/u @/p"},
+		{`env -iuX rm x`, "rm x @/p"},
+		{`env --ch /tmp rm x`, "rm x @/tmp"},
+		{`env -C/tmp A=1 rm x`, "rm x @/tmp"},
+		{`env - A=1 rm x`, "rm x @/p"},
+		{`env --ignore-signal=INT rm x`, "rm x @/p"}, // an optional value after "="
+		{`env --default-signal rm x`, "rm x @/p"},
+		// nice(1), timeout(1), stdbuf(1), time(1), nohup(1).
+		{`nice -n5 rm x`, "rm x @/p"},
+		{`nice -n 5 rm x`, "rm x @/p"},
+		{`nice --adj 5 rm x`, "rm x @/p"},
+		{`nice -5 rm x`, "rm x @/p"},
+		{`timeout --sig=KILL 5 rm x`, "rm x @/p"},
+		{`timeout --sig KILL 5 rm x`, "rm x @/p"},
+		{`timeout -sKILL -k 1 5 rm x`, "rm x @/p"},
+		{`timeout --kill 1 --pres 5 rm x`, "rm x @/p"},
+		{`timeout 5 -s KILL`, "-s KILL @/p"}, // after the duration: the command
+		{`stdbuf --out 0 rm x`, "rm x @/p"},
+		{`stdbuf -oL -e0 rm x`, "rm x @/p"},
+		{`/usr/bin/time --out f -p rm x`, "rm x @/p"},
+		{`nohup --he rm x`, "rm x @/p"},
+		// util-linux.
+		{`ionice --class 3 --classd 7 rm x`, "rm x @/p"}, // an exact name wins over a longer one
+		{`ionice -c3 -n7 rm x`, "rm x @/p"},
+		{`ionice --cla 3 rm x`, "3 rm x @/p"}, // ambiguous (class, classdata): ionice refuses
+		{`ionice -p 1234`, ""},
+		{`ionice --pid 1234`, ""},
+		{`ionice -tp 1234`, ""},
+		{`chroot --user x:y / rm x`, "rm x @"},
+		{`chroot --skip / rm x`, "rm x @"},
+		{`flock --tim 5 /tmp/l rm x`, "rm x @/p"},
+		{`flock -w5 -E 3 /tmp/l rm x`, "rm x @/p"},
+		{`taskset -c 1 rm x`, "rm x @/p"},
+		{`taskset --cpu 1 rm x`, "rm x @/p"},
+		{`taskset -p 1 1234`, ""},
+		{`chrt --sched-r 1 -d 0 rm x`, "rm x @/p"},
+		{`chrt -m`, ""},
+		{`nsenter -t 1 -m -u rm x`, "rm x @/p"},
+		{`nsenter --targ 1 --mount=/proc/1/ns/mnt rm x`, "rm x @/p"},
+		{`unshare --map-u=0 -r rm x`, "rm x @/p"},
+		{`unshare --propagation private -m rm x`, "rm x @/p"},
+		{`setsid -fw rm x`, "rm x @/p"},
+		{`runuser -u x -- rm x`, "rm x @/p"},
+		{`runuser --us x -- rm x`, "rm x @/p"},
+		// systemd.
+		{`systemd-run --working-dir=/tmp rm x`, "rm x @/tmp"},
+		{`systemd-run --uni x -p A=1 rm x`, "rm x @/p"},
+		{`systemd-inhibit --wha=idle rm x`, "rm x @/p"},
+		{`systemd-inhibit --list`, ""},
+		// Shell builtins.
+		{`command -p rm x`, "rm x @/p"},
+		{`command -v rm`, ""},
+		{`exec -a name rm x`, "rm x @/p"},
+		{`exec -cla name rm x`, "rm x @/p"},
+		// Look-alikes: words that are the command's, not the wrapper's.
+		{`sudo rm --user root x`, "rm --user root x @/p"},
+		{`env rm -u x`, "rm -u x @/p"},
+		{`nice -- -n 5`, "-n 5 @/p"},
+	}
+	for _, tc := range cases {
+		m, err := Analyze(tc.src, Options{Cwd: "/p", Home: "/home/u"})
+		if err != nil {
+			t.Errorf("%q: %v", tc.src, err)
+			continue
+		}
+		got := ""
+		for _, c := range m.Calls {
+			if len(c.Wrappers) == 0 {
+				continue
+			}
+			words := []string{c.Name}
+			for _, a := range c.Args {
+				words = append(words, a.Value)
+			}
+			got = strings.Join(words, " ") + " @" + c.Dir.Path
+		}
+		if got != tc.want {
+			t.Errorf("%q: unwrapped %q, want %q", tc.src, got, tc.want)
+		}
+	}
+}
+
+// TestShellOptionsScanned checks a shell's words as the one scanner reads
+// them with bash's table (bashSpec, from bash(1)) and the other shells'
+// (posixShellSpec): the -c string, the script file, standard input, and
+// the syntax checks that run nothing. Each row was run in bash 5 with
+// echo in place of the command.
+func TestShellOptionsScanned(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		src    string
+		script string // the -c string, "" for none
+		file   string // the script file, "" for none
+		stdin  bool
+	}{
+		{`bash -c 'rm x'`, "rm x", "", false},
+		{`bash --noprofile --norc -c 'rm x'`, "rm x", "", false},
+		{`bash -norc -c 'rm x'`, "rm x", "", false},
+		{`bash --rcfile f -c 'rm x'`, "rm x", "", false},
+		{`bash -rcfile f -c 'rm x'`, "rm x", "", false},
+		{`bash --init-file f -c 'rm x'`, "rm x", "", false},
+		{`bash -o posix -c 'rm x'`, "rm x", "", false},
+		{`bash -oc posix 'rm x'`, "rm x", "", false},
+		{`bash -co posix 'rm x'`, "rm x", "", false},
+		{`bash -Oc extglob 'rm x'`, "rm x", "", false},
+		{`bash +O extglob -c 'rm x'`, "rm x", "", false},
+		{`bash +c 'rm x'`, "rm x", "", false}, // bash takes +c as -c
+		{`dash +c 'rm x'`, "rm x", "", false},
+		{`bash -c -e 'rm x'`, "rm x", "", false},
+		{`bash -c -- 'rm x'`, "rm x", "", false},
+		{`bash -xec 'rm x' name arg`, "rm x", "", false},
+		{`bash -n +n -c 'rm x'`, "rm x", "", false},
+		{`bash -o noexec +o noexec -c 'rm x'`, "rm x", "", false},
+		{`bash -c 'rm x' -n`, "rm x", "", false}, // -n is $0
+		// Script files and standard input.
+		{`bash -- -c`, "", "-c", false},
+		{`bash - -c`, "", "-c", false},
+		{`bash -o posix x.sh`, "", "x.sh", false},
+		{`bash -e x.sh -c`, "", "x.sh", false},
+		{`bash --rcf x -c 'rm x'`, "", "x", false}, // bash refuses --rcf
+		{`bash`, "", "", true},
+		{`bash +s`, "", "", true},
+		{`bash -s a b`, "", "", true},
+		{`bash -o posix`, "", "", true},
+		// Syntax checks run nothing.
+		{`bash -n -c 'rm x'`, "", "", false},
+		{`bash -nc 'rm x'`, "", "", false},
+		{`bash -o noexec -c 'rm x'`, "", "", false},
+		{`bash -n x.sh`, "", "", false},
+	}
+	for _, tc := range cases {
+		m, err := Analyze(tc.src, Options{Cwd: "/p", Home: "/home/u"})
+		if err != nil || len(m.Calls) == 0 {
+			t.Errorf("%q: %v", tc.src, err)
+			continue
+		}
+		c := m.Calls[0]
+		script, stdin := ShellScript(c)
+		file := ShellFile(c)
+		var gotScript, gotFile string
+		if script >= 0 {
+			gotScript = c.Args[script].Value
+		}
+		if file >= 0 {
+			gotFile = c.Args[file].Value
+		}
+		if gotScript != tc.script || gotFile != tc.file || stdin != tc.stdin {
+			t.Errorf("%q: script %q, file %q, stdin %v; want %q, %q, %v", tc.src, gotScript, gotFile, stdin, tc.script, tc.file, tc.stdin)
+		}
+		if got := ShellCommandString(c); got != (tc.script != "") {
+			t.Errorf("%q: ShellCommandString %v", tc.src, got)
+		}
+	}
+}
