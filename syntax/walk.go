@@ -1711,24 +1711,8 @@ func (w *walker) nested(c scope, call *Call, st *state) {
 		}
 		return
 	case "sg":
-		// sg [-] GROUP [-c] COMMAND: /bin/sh -c runs COMMAND (sg(1)).
-		args := call.Args
-		if len(args) > 0 && args[0].Value == "-" {
-			args = args[1:]
-		}
-		if len(args) < 2 {
-			return
-		}
-		if strings.HasPrefix(args[0].Value, "-") || strings.HasPrefix(args[1].Value, "-") && args[1].Value != "-c" {
-			// Not a group and a command: ast-grep's sg (sg run --pattern
-			// P, sg -p P) shares the name.
-			return
-		}
-		args = args[1:]
-		if args[0].Value == "-c" {
-			args = args[1:]
-		}
-		if len(args) == 0 {
+		args, ok := sgCommand(call.Args)
+		if !ok {
 			return
 		}
 		parts, dynamic := make([]string, len(args)), false
@@ -1742,13 +1726,8 @@ func (w *walker) nested(c scope, call *Call, st *state) {
 		w.childIn(c, call, strings.Join(parts, " "), host, "sg", dynamic, env, call.Dir)
 		return
 	case "nix-shell":
-		// nix-shell --run CMD / --command CMD: the shell runs CMD.
-		for i := 0; i+1 < len(call.Args); i++ {
-			if v := call.Args[i].Value; v == "--run" || v == "--command" {
-				a := &call.Args[i+1]
-				w.childIn(c, call, a.Value, a, "nix-shell --run", !a.Static, env, call.Dir)
-				return
-			}
+		if a := nixShellRun(call.Args); a != nil {
+			w.childIn(c, call, a.Value, a, "nix-shell --run", !a.Static, env, call.Dir)
 		}
 		return
 	case "su", "runuser":
@@ -2126,4 +2105,40 @@ func (w *walker) declPrint(c scope, d *sh.DeclClause, st *state) {
 		vp.Sources = st.sources()
 	}
 	w.m.Prints = append(w.m.Prints, vp)
+}
+
+// sgCommand returns the words of the command sg runs: sg [-] GROUP [-c]
+// COMMAND, where /bin/sh -c runs COMMAND (sg(1)). These words are
+// positional, not getopt options, so no option table reads them. ok is
+// false for ast-grep's sg, which shares the name (sg run --pattern P,
+// sg -p P), and when there is no command.
+func sgCommand(args []Arg) ([]Arg, bool) {
+	if len(args) > 0 && args[0].Value == "-" {
+		args = args[1:]
+	}
+	if len(args) < 2 {
+		return nil, false
+	}
+	const runFlag = "-c"
+	if strings.HasPrefix(args[0].Value, "-") || strings.HasPrefix(args[1].Value, "-") && args[1].Value != runFlag {
+		return nil, false
+	}
+	args = args[1:]
+	if args[0].Value == runFlag {
+		args = args[1:]
+	}
+	return args, len(args) > 0
+}
+
+// nixShellRun returns the word nix-shell --run CMD or --command CMD hands
+// to its shell, or nil. nix-shell has options with two values (--arg
+// NAME EXPR, --argstr NAME STRING), which the option scanner does not
+// model, so the option is looked for by name.
+func nixShellRun(args []Arg) *Arg {
+	for i := 0; i+1 < len(args); i++ {
+		if v := args[i].Value; v == "--run" || v == "--command" {
+			return &args[i+1]
+		}
+	}
+	return nil
 }
