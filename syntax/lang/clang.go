@@ -390,27 +390,11 @@ func (p *parser) cStreams() []Effect {
 // where the directive stands (a header of the agent's can hold the call).
 // <…> headers are the system's.
 func cIncludes(src string) []Effect {
-	var out []Effect
-	off := 0
-	for _, line := range strings.Split(src, "\n") {
-		at := off
-		off += len(line) + 1
-		s := strings.TrimLeft(line, " \t")
+	return lineIncludes(src, "#include", false, func(s string) (string, bool) {
 		rest, ok := strings.CutPrefix(s, "#")
 		if !ok {
-			continue
+			return "", false
 		}
-		rest, ok = strings.CutPrefix(strings.TrimLeft(rest, " \t"), "include")
-		if !ok {
-			continue
-		}
-		rest = strings.TrimLeft(rest, " \t")
-		if !strings.HasPrefix(rest, `"`) {
-			continue
-		}
-		if end := strings.IndexByte(rest[1:], '"'); end > 0 {
-			out = append(out, Effect{Kind: Include, Call: "#include", Path: rest[1 : 1+end], Offset: at + len(line) - len(s)})
-		}
-	}
-	return out
+		return strings.CutPrefix(strings.TrimLeft(rest, " \t"), "include")
+	})
 }

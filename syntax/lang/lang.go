@@ -468,13 +468,23 @@ func distinct(effects []Effect) []Effect {
 // awkIncludes finds gawk's @include "FILE" directives: the named file's
 // program is read in where the directive stands.
 func awkIncludes(src string) []Effect {
+	return lineIncludes(src, "@include", true, func(s string) (string, bool) {
+		return strings.CutPrefix(s, "@include")
+	})
+}
+
+// lineIncludes finds include directives, one to a line: a line whose text
+// after leading blanks directive accepts (it returns what follows the
+// directive's word), then a file name in double quotes, which may be
+// empty when allowEmpty is set. call names the directive in the effects.
+func lineIncludes(src, call string, allowEmpty bool, directive func(string) (string, bool)) []Effect {
 	var out []Effect
 	off := 0
 	for _, line := range strings.Split(src, "\n") {
 		at := off
 		off += len(line) + 1
 		s := strings.TrimLeft(line, " \t")
-		rest, ok := strings.CutPrefix(s, "@include")
+		rest, ok := directive(s)
 		if !ok {
 			continue
 		}
@@ -482,8 +492,8 @@ func awkIncludes(src string) []Effect {
 		if !strings.HasPrefix(rest, `"`) {
 			continue
 		}
-		if end := strings.IndexByte(rest[1:], '"'); end >= 0 {
-			out = append(out, Effect{Kind: Include, Call: "@include", Path: rest[1 : 1+end], Offset: at + len(line) - len(s)})
+		if end := strings.IndexByte(rest[1:], '"'); end > 0 || end == 0 && allowEmpty {
+			out = append(out, Effect{Kind: Include, Call: call, Path: rest[1 : 1+end], Offset: at + len(line) - len(s)})
 		}
 	}
 	return out
