@@ -67,6 +67,27 @@ func (w *walker) gitHooks(c scope, call *Call, sub string, dir Dir) {
 		names = append(append([]string(nil), names...), "post-index-change", "reference-transaction")
 	}
 	top, hooks := w.gitHooksDir(dir.Path)
+	w.runGitHooks(c, call, names, top, hooks)
+}
+
+// gitHooksIn is gitHooks for a repository named by --git-dir (gitDir, not
+// known when only run time knows the option's value) with its working
+// tree workTree: the hooks directory comes from gitDir/config, then the
+// user's configuration.
+func (w *walker) gitHooksIn(c scope, call *Call, sub string, gitDir, workTree Dir) {
+	names, ok := gitHookRuns[sub]
+	if !ok || !gitDir.Known || !workTree.Known || w.read == nil {
+		return
+	}
+	if gitWritesState[sub] {
+		names = append(append([]string(nil), names...), "post-index-change", "reference-transaction")
+	}
+	w.runGitHooks(c, call, names, workTree.Path, w.configuredHooks(filepath.Join(gitDir.Path, "config"), workTree.Path))
+}
+
+// runGitHooks walks the hooks names that exist in the hooks directory
+// hooks of the working tree top.
+func (w *walker) runGitHooks(c scope, call *Call, names []string, top, hooks string) {
 	if hooks == "" {
 		return
 	}
@@ -111,25 +132,32 @@ func (w *walker) gitHooksDir(dir string) (top, hooks string) {
 	if top == "" {
 		return "", ""
 	}
-	v, ok := configHooksPath(filepath.Join(top, ".git", "config"))
+	return top, w.configuredHooks(filepath.Join(top, ".git", "config"), top)
+}
+
+// configuredHooks returns the hooks directory that the repository
+// configuration file config, else the user's configuration, sets, made
+// absolute against the working tree top; "" when none is set.
+func (w *walker) configuredHooks(config, top string) string {
+	v, ok := configHooksPath(config)
 	if !ok && w.home != "" {
 		if v, ok = configHooksPath(filepath.Join(w.home, ".gitconfig")); !ok {
 			v, ok = configHooksPath(filepath.Join(w.home, ".config", "git", "config"))
 		}
 	}
 	if !ok || v == "" {
-		return top, ""
+		return ""
 	}
 	switch {
 	case v == "~" || strings.HasPrefix(v, "~/"):
 		if w.home == "" {
-			return top, ""
+			return ""
 		}
 		v = filepath.Join(w.home, v[1:])
 	case !filepath.IsAbs(v):
 		v = filepath.Join(top, v)
 	}
-	return top, filepath.Clean(v)
+	return filepath.Clean(v)
 }
 
 // configHooksPath reads core.hooksPath from a git configuration file: the

@@ -68,6 +68,10 @@ func TestGitHooksPath(t *testing.T) {
 		{"git log -1", []string{"git"}},
 		{"git diff", []string{"git"}},
 		{"git --git-dir=/elsewhere/.git commit -m x", []string{"git"}},
+		{"git --git-dir=.git --work-tree=. commit -m x", []string{"git", "rm pre-commit", "npx commit-msg"}},
+		{"git --git-dir .git commit -m x", []string{"git", "rm pre-commit", "npx commit-msg"}},
+		{"cd src && git --git-dir=../.git --work-tree=.. commit -m x", []string{"cd", "git", "rm pre-commit", "npx commit-msg"}},
+		{"git --git-dir=\"$G\" commit -m x", []string{"git"}},
 	} {
 		got := callNames(t, tc.cmd, opts)
 		if strings.Join(got, "|") != strings.Join(tc.want, "|") {

@@ -353,6 +353,8 @@ func gitDriverKey(key string) bool {
 func (w *walker) git(c scope, call *Call) {
 	args := call.Args
 	dir := call.Dir
+	var gitDir, workTree Dir
+	explicit := false
 	opts, operands := ScanOptions(args, GitGlobalOptions)
 	for _, o := range opts {
 		switch {
@@ -363,8 +365,28 @@ func (w *walker) git(c scope, call *Call) {
 			w.gitConfig(c, call, &args[o.Idx+1], args[o.Idx+1].Value)
 		case o.Name == "C" && o.HasVal && o.Val.Static:
 			dir = dir.Join(o.Val.Value)
-		case o.Long && (o.Name == "git-dir" || o.Name == "work-tree"):
-			dir = Dir{}
+		case o.Long && o.Name == "git-dir":
+			gitDir = Dir{}
+			if o.HasVal && o.Val.Static {
+				gitDir = dir.Join(o.Val.Value)
+			}
+			explicit = true
+		case o.Long && o.Name == "work-tree":
+			workTree = Dir{}
+			if o.HasVal && o.Val.Static {
+				workTree = dir.Join(o.Val.Value)
+			}
+			explicit = true
+		}
+	}
+	if explicit {
+		// --git-dir and --work-tree name the repository and its
+		// working tree instead of the search from the directory.
+		if !gitDir.Known {
+			gitDir = Dir{}
+		}
+		if !workTree.Known {
+			workTree = dir
 		}
 	}
 	if len(operands) == 0 {
@@ -372,7 +394,11 @@ func (w *walker) git(c scope, call *Call) {
 	}
 	i := operands[0]
 	sub, rest := args[i].Value, args[i+1:]
-	w.gitHooks(c, call, sub, dir)
+	if explicit {
+		w.gitHooksIn(c, call, sub, gitDir, workTree)
+	} else {
+		w.gitHooks(c, call, sub, dir)
+	}
 	switch sub {
 	case "submodule":
 		for j, a := range rest {
