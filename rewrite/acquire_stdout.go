@@ -149,8 +149,6 @@ func (p *Pass) followRoute(c *syntax.Call, path, rule, kind string) bool {
 	return true
 }
 
-// tarSpec are tar's options that take a value.
-
 // extractTar makes a tar that extracts a download extract into the sandbox.
 func (p *Pass) extractTar(s *syntax.Call, rule, kind string) {
 	if len(s.Args) == 0 {
@@ -230,18 +228,6 @@ func runsStdin(c *syntax.Call) bool {
 // and reports whether the call extracts (-x, --extract, --get, or an
 // unambiguous abbreviation of them).
 func tarOptions(c *syntax.Call) (opts []option, extract bool) {
-	args := c.Args
-	if len(args) > 0 && args[0].Static && args[0].Value != "" && !strings.HasPrefix(args[0].Value, "-") &&
-		strings.Trim(args[0].Value, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ") == "" {
-		old := args[0]
-		var expanded []syntax.Arg
-		for _, l := range old.Value {
-			a := old
-			a.Value = "-" + string(l)
-			expanded = append(expanded, a)
-		}
-		args = append(expanded, args[1:]...)
-	}
-	opts, _ = scan(args, specFor("tar"))
+	opts, _ = scan(syntax.TarArgs(c.Args), specFor("tar"))
 	return opts, given(opts, "x", "extract", "get")
 }

@@ -194,71 +194,75 @@ func TestExecCode(t *testing.T) {
 		t.Skip("runs interpreters")
 	}
 	for _, tc := range codeCases {
-		t.Run(tc.name, func(t *testing.T) {
-			binDir, ok := interpreterDir(tc.prog)
-			if !ok {
-				t.Skipf("%s is not installed (scripts/test.sh installs it with .ci/install-interpreters.sh)", tc.prog)
-			}
-			home := filepath.Join(t.TempDir(), "home")
-			project := filepath.Join(home, "project")
-			if err := os.MkdirAll(filepath.Join(project, "build"), 0o755); err != nil {
-				t.Fatal(err)
-			}
-			canary := filepath.Join(home, "canary", "keep.txt")
-			if err := os.MkdirAll(filepath.Dir(canary), 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(canary, []byte("canary\n"), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			for path, content := range map[string]string{filepath.Join(project, ".env"): secretMarker + "\n", filepath.Join(home, ".ssh", "id_rsa"): secretMarker + "\n"} {
-				if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(path, []byte(content), 0o600); err != nil {
-					t.Fatal(err)
-				}
-			}
-			for name, content := range tc.files {
-				content = strings.ReplaceAll(content, "{home}", home)
-				if err := os.WriteFile(filepath.Join(project, name), []byte(content), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			cmd := strings.ReplaceAll(tc.cmd, "{home}", home)
-			env := map[string]string{"HOME": home, EnvProject: project}
-			cfg, _ := NewConfig(func(k string) string { return env[k] }, project)
-			res := Check(cfg, cmd)
-			if res.Decision != tc.want {
-				t.Fatalf("decision = %s, want %s\ncmd: %s\nfindings: %+v", res.Decision, tc.want, cmd, res.Findings)
-			}
-			for _, f := range res.Findings {
-				if len(tc.files) > 0 && !strings.Contains(f.Message, ":") {
-					t.Errorf("finding %q does not say where in the file", f.Message)
-				}
-			}
-			// Run it for real in the scratch home.
-			run := exec.Command("bash", "-c", cmd)
-			run.Dir = project
-			run.Env = append(os.Environ(), "PATH="+binDir+string(os.PathListSeparator)+os.Getenv("PATH"), "HOME="+home, "npm_config_cache="+filepath.Join(t.TempDir(), "npm"), "npm_config_update_notifier=false")
-			done := make(chan struct{})
-			var out []byte
-			go func() { out, _ = run.CombinedOutput(); close(done) }()
-			select {
-			case <-done:
-			case <-time.After(60 * time.Second):
-				_ = run.Process.Kill()
-				<-done
-				t.Fatalf("command did not finish: %s", cmd)
-			}
-			_, err := os.Stat(canary)
-			gone := os.IsNotExist(err)
-			if gone != tc.gone {
-				t.Errorf("canary gone = %v, want %v (corral said %s)\ncmd: %s\noutput: %s", gone, tc.gone, res.Decision, cmd, out)
-			}
-			if leaked := strings.Contains(string(out), secretMarker); leaked != tc.leaks {
-				t.Errorf("secret printed = %v, want %v (corral said %s)\ncmd: %s\noutput: %s", leaked, tc.leaks, res.Decision, cmd, out)
-			}
-		})
+		t.Run(tc.name, func(t *testing.T) { runCodeCase(t, tc) })
+	}
+}
+
+// runCodeCase decides tc's command in a scratch home and runs it there.
+func runCodeCase(t *testing.T, tc codeCase) {
+	t.Helper()
+	binDir, ok := interpreterDir(tc.prog)
+	if !ok {
+		t.Skipf("%s is not installed (scripts/test.sh installs it with .ci/install-interpreters.sh)", tc.prog)
+	}
+	home := filepath.Join(t.TempDir(), "home")
+	project := filepath.Join(home, "project")
+	if err := os.MkdirAll(filepath.Join(project, "build"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	canary := filepath.Join(home, "canary", "keep.txt")
+	if err := os.MkdirAll(filepath.Dir(canary), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(canary, []byte("canary\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for path, content := range map[string]string{filepath.Join(project, ".env"): secretMarker + "\n", filepath.Join(home, ".ssh", "id_rsa"): secretMarker + "\n"} {
+		if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(content), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for name, content := range tc.files {
+		content = strings.ReplaceAll(content, "{home}", home)
+		if err := os.WriteFile(filepath.Join(project, name), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cmd := strings.ReplaceAll(tc.cmd, "{home}", home)
+	env := map[string]string{"HOME": home, EnvProject: project}
+	cfg, _ := NewConfig(func(k string) string { return env[k] }, project)
+	res := Check(cfg, cmd)
+	if res.Decision != tc.want {
+		t.Fatalf("decision = %s, want %s\ncmd: %s\nfindings: %+v", res.Decision, tc.want, cmd, res.Findings)
+	}
+	for _, f := range res.Findings {
+		if len(tc.files) > 0 && !strings.Contains(f.Message, ":") {
+			t.Errorf("finding %q does not say where in the file", f.Message)
+		}
+	}
+	// Run it for real in the scratch home.
+	run := exec.Command("bash", "-c", cmd)
+	run.Dir = project
+	run.Env = append(os.Environ(), "PATH="+binDir+string(os.PathListSeparator)+os.Getenv("PATH"), "HOME="+home, "npm_config_cache="+filepath.Join(t.TempDir(), "npm"), "npm_config_update_notifier=false")
+	done := make(chan struct{})
+	var out []byte
+	go func() { out, _ = run.CombinedOutput(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(60 * time.Second):
+		_ = run.Process.Kill()
+		<-done
+		t.Fatalf("command did not finish: %s", cmd)
+	}
+	_, err := os.Stat(canary)
+	gone := os.IsNotExist(err)
+	if gone != tc.gone {
+		t.Errorf("canary gone = %v, want %v (corral said %s)\ncmd: %s\noutput: %s", gone, tc.gone, res.Decision, cmd, out)
+	}
+	if leaked := strings.Contains(string(out), secretMarker); leaked != tc.leaks {
+		t.Errorf("secret printed = %v, want %v (corral said %s)\ncmd: %s\noutput: %s", leaked, tc.leaks, res.Decision, cmd, out)
 	}
 }

@@ -48,6 +48,13 @@ func longOpts(names ...string) optNames { return names }
 // has reports whether name is in n.
 func (n optNames) has(name string) bool { return slices.Contains(n, name) }
 
+// fromCore is a spec the syntax package holds (syntax.TarOptions), as
+// the rules read it.
+func fromCore(s syntax.OptSpec) optSpec {
+	return optSpec{shortVal: s.ShortVal, shortOpt: s.ShortOpt, longVal: s.LongVal, longFlag: s.LongFlag,
+		longEq: s.LongEq, abbrev: s.Abbrev, stop: s.Stop}
+}
+
 // core is the spec as the one option scanner reads it (syntax.OptSpec).
 func (s optSpec) core() syntax.OptSpec {
 	return syntax.OptSpec{ShortVal: s.shortVal, ShortOpt: s.shortOpt, LongVal: s.longVal, LongFlag: s.longFlag,

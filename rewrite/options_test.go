@@ -12,7 +12,9 @@ import (
 func words(t *testing.T, cmd string) []syntax.Arg {
 	t.Helper()
 	m, err := syntax.Analyze(cmd, syntax.Options{Cwd: "/p", Home: "/h"})
-	if err != nil || len(m.Calls) != 1 {
+	// The first call is the command's own; a nested one may follow
+	// (tar --to-com=sh runs sh).
+	if err != nil || len(m.Calls) == 0 {
 		t.Fatalf("%s: %v", cmd, err)
 	}
 	return m.Calls[0].Args

@@ -1,5 +1,7 @@
 package rewrite
 
+import "github.com/corral-dev/corral/syntax"
+
 // programs holds each program's options as data (optSpec), keyed by the
 // program's name, or its name and subcommand ("git reset"). Every rule
 // reads a call's options with scan(args, specFor(name)); a program missing
@@ -131,35 +133,6 @@ var programs = []programSpec{
 			"random-wait", "recursive", "relative", "retr-symlinks", "retry-connrefused", "save-headers",
 			"server-response", "show-progress", "span-hosts", "spider", "strict-comments", "timestamping",
 			"trust-server-names", "unlink", "verbose", "version", "warc-cdx")}},
-	{"tar", optSpec{shortVal: "CFHIKLNTVXbfg", longEq: true, abbrev: true,
-		longVal: longOpts(
-			"add-file", "after-date", "blocking-factor", "checkpoint-action", "directory", "exclude", "exclude-from",
-			"exclude-ignore", "exclude-ignore-recursive", "exclude-tag", "exclude-tag-all", "exclude-tag-under",
-			"file", "files-from", "format", "group", "group-map", "hole-detection", "index-file", "info-script",
-			"label", "level", "listed-incremental", "mode", "mtime", "new-volume-script", "newer", "newer-mtime",
-			"no-quote-chars", "owner", "owner-map", "pax-option", "quote-chars", "quoting-style", "record-size",
-			"rmt-command", "rsh-command", "sort", "sparse-version", "starting-file", "strip-components", "suffix",
-			"tape-length", "to-command", "transform", "use-compress-program", "volno-file", "warning",
-			"xattrs-exclude", "xattrs-include", "xform"),
-		longFlag: longOpts(
-			"absolute-names", "acls", "anchored", "append", "atime-preserve", "auto-compress", "backup",
-			"block-number", "bzip2", "catenate", "check-device", "check-links", "checkpoint", "clamp-mtime", "compare",
-			"compress", "concatenate", "confirmation", "create", "delay-directory-restore", "delete", "dereference",
-			"diff", "exclude-backups", "exclude-caches", "exclude-caches-all", "exclude-caches-under", "exclude-vcs",
-			"exclude-vcs-ignores", "extract", "force-local", "full-time", "get", "gunzip", "gzip", "hard-dereference",
-			"help", "ignore-case", "ignore-command-error", "ignore-failed-read", "ignore-zeros", "incremental",
-			"interactive", "keep-directory-symlink", "keep-newer-files", "keep-old-files", "list", "lzip", "lzma",
-			"lzop", "multi-volume", "no-acls", "no-anchored", "no-auto-compress", "no-check-device",
-			"no-delay-directory-restore", "no-ignore-case", "no-ignore-command-error", "no-null", "no-overwrite-dir",
-			"no-recursion", "no-same-owner", "no-same-permissions", "no-seek", "no-selinux", "no-unquote",
-			"no-verbatim-files-from", "no-wildcards", "no-wildcards-match-slash", "no-xattrs", "null", "numeric-owner",
-			"occurrence", "old-archive", "one-file-system", "one-top-level", "overwrite", "overwrite-dir",
-			"portability", "posix", "preserve-order", "preserve-permissions", "read-full-records", "recursion",
-			"recursive-unlink", "remove-files", "restrict", "same-order", "same-owner", "same-permissions", "seek",
-			"selinux", "show-defaults", "show-omitted-dirs", "show-snapshot-field-ranges", "show-stored-names",
-			"show-transformed-names", "skip-old-files", "sparse", "test-label", "to-stdout", "totals", "touch",
-			"uncompress", "ungzip", "unlink-first", "unquote", "update", "usage", "utc", "verbatim-files-from",
-			"verbose", "verify", "version", "wildcards", "wildcards-match-slash", "xattrs", "xz", "zstd")}},
 
 	// unzip (Info-ZIP) has no long options; -d DIR and -P PASSWORD take
 	// a value, attached or not.
@@ -309,6 +282,9 @@ var programs = []programSpec{
 // specFor returns the option spec of program (a name, or a name and a
 // subcommand), or the empty spec.
 func specFor(program string) optSpec {
+	if program == "tar" {
+		return fromCore(syntax.TarOptions)
+	}
 	for i := range programs {
 		if programs[i].name == program {
 			return programs[i].spec

@@ -4,7 +4,6 @@ import (
 	"strings"
 
 	"github.com/corral-dev/corral/guards"
-	"github.com/corral-dev/corral/internal/lazy"
 	"github.com/corral-dev/corral/syntax"
 )
 
@@ -157,13 +156,8 @@ func programWrites(c *syntax.Call) []target {
 			}
 		}
 	case "tar", "bsdtar", "gtar":
-		opts, _ := scan(c.Args, tarWriteSpec.Get())
-		first := ""
-		if len(c.Args) > 0 {
-			first = c.Args[0].Value
-		}
-		extract := has(opts, "x", "extract", "get") || first != "" && !strings.HasPrefix(first, "-") && strings.Contains(first, "x")
-		if !extract {
+		opts, _ := scan(syntax.TarArgs(c.Args), specFor("tar"))
+		if !has(opts, "x", "extract", "get") {
 			return nil
 		}
 		for _, o := range find(opts, "C", "directory") {
@@ -241,16 +235,6 @@ func programWrites(c *syntax.Call) []target {
 	}
 	return out
 }
-
-// tarWriteSpec are tar's options that take a value.
-var tarWriteSpec = lazy.Value[optSpec]{New: func() optSpec {
-	return optSpec{shortVal: "bCfFgHIKLNTVX", longVal: longOpts("directory", "file", "files-from", "exclude-from", "blocking-factor",
-		"format", "newer", "after-date", "newer-mtime", "listed-incremental", "label", "owner", "group", "mode", "mtime", "transform",
-		"xform", "use-compress-program", "exclude", "starting-file", "tape-length", "info-script", "new-volume-script", "volno-file",
-		"record-size", "suffix", "to-command", "checkpoint-action", "strip-components", "backup", "rmt-command", "rsh-command",
-		"index-file", "occurrence", "sparse-version", "quoting-style", "hole-detection", "checkpoint", "warning", "atime-preserve",
-		"owner-map", "group-map", "pax-option", "xattrs-include", "xattrs-exclude"), longEq: true}
-}}
 
 // awkInPlace lists the files gawk edits in place (-i inplace, --include
 // inplace): its operands after the program text.

@@ -259,7 +259,7 @@ func (w *walker) sedProgram(c scope, call *Call) {
 // :w and :wq write. In restricted mode (-Z, rvim, rview) shell commands
 // are refused; with -m or -M writing is.
 func (w *walker) vimProgram(c scope, call *Call) {
-	args := call.Args
+	args := vimArgs(call.Args)
 	var pieces []codePiece
 	var files []string
 	restricted := strings.HasPrefix(call.Name, "r")

@@ -26,7 +26,11 @@ func TestGitCommandVars(t *testing.T) {
 		{"export GIT_SSH_COMMAND='rm -rf x'; GIT_SSH_COMMAND=ssh git fetch", "GIT_SSH_COMMAND: ssh"},
 		{"export GIT_SSH_COMMAND='rm -rf x'; unset GIT_SSH_COMMAND; git fetch", ""},
 		{"(export GIT_SSH_COMMAND='rm -rf x'); git fetch", ""},
-		{"export GIT_SSH_COMMAND='rm -rf x'; ls", ""},
+		// Any program may start git (or ssh): the value is judged at
+		// the first program the command starts, not at bash's own
+		// commands.
+		{"export GIT_SSH_COMMAND='rm -rf x'; ls", "GIT_SSH_COMMAND (exported): rm -rf x"},
+		{"export GIT_SSH_COMMAND='rm -rf x'; echo hi; cd /", ""},
 		{"set -a; GIT_SSH_COMMAND='rm -rf x'; git fetch", "GIT_SSH_COMMAND (exported): rm -rf x"},
 		{"set -o allexport; GIT_PAGER='rm -rf x'; git log", "GIT_PAGER (exported): rm -rf x"},
 		{"(set -a; GIT_SSH_COMMAND='rm -rf x'); git fetch", ""},

@@ -313,6 +313,7 @@ func looksLikeFile(v string) bool {
 // command line, here-documents and here-strings on its standard input,
 // and script files. It reports whether c is an interpreter.
 func (w *walker) interpreter(c scope, call *Call) bool {
+	w.preloads(c, call)
 	p, ok := interpreterProgram(call)
 	if !ok {
 		return false

@@ -18,39 +18,7 @@ import (
 // core.fsmonitor, GIT_SSH_COMMAND), tar's command options, npx of a
 // deleting package, and docker run with a host directory mounted.
 func (w *walker) programs(c scope, call *Call) bool {
-	prefixed := map[string]bool{}
-	if call.Expr != nil {
-		for _, as := range call.Expr.Assigns {
-			if as.Name != nil && as.Value != nil && gitCommandVars.Get()[as.Name.Value] {
-				r := &resolver{src: c.sc.Src, dir: call.Dir, st: w.cur}
-				a := r.arg(as.Value)
-				w.childArg(c, call, &a, as.Name.Value)
-				prefixed[as.Name.Value] = true
-			}
-		}
-	}
-	if call.Name == "git" {
-		// Exported earlier (export GIT_SSH_COMMAND=…; git fetch) or given
-		// by env NAME=value: git runs it the same way. A plain assignment
-		// counts too: the variable may have come exported from the
-		// environment, and then the new value is what git sees.
-		for _, name := range sortedKeys(gitCommandVars.Get()) {
-			if prefixed[name] {
-				continue
-			}
-			var v variable
-			ok := false
-			if call.env != nil {
-				v, ok = call.env.vars[name]
-			}
-			if !ok && w.cur != nil {
-				v, ok = w.cur.vars[name]
-			}
-			if ok && v.known && v.set && v.str != "" {
-				w.child(c, call, v.str, nil, name+" (exported)", false)
-			}
-		}
-	}
+	w.optionCommands(c, call)
 	if call.Name == "git" {
 		w.gitEnvConfig(c, call)
 	}
@@ -124,12 +92,6 @@ func (w *walker) programs(c scope, call *Call) bool {
 	}
 	return false
 }
-
-// gitCommandVars are the environment variables whose value git runs as a
-// shell command: the ssh transport, the pager, the external diff driver.
-var gitCommandVars = lazy.Value[map[string]bool]{New: func() map[string]bool {
-	return map[string]bool{"GIT_SSH_COMMAND": true, "GIT_PAGER": true, "GIT_EXTERNAL_DIFF": true}
-}}
 
 func sortedKeys(m map[string]bool) []string {
 	out := make([]string, 0, len(m))
@@ -315,7 +277,11 @@ func cronCommands(text string) []string {
 // gitShellKeys are git configuration keys whose value is a shell command.
 var gitShellKeys = lazy.Value[map[string]bool]{New: func() map[string]bool {
 	return map[string]bool{"core.sshcommand": true, "core.pager": true, "core.fsmonitor": true,
-		"core.editor": true, "sequence.editor": true, "diff.external": true, "core.askpass": true, "credential.helper": true}
+		"core.editor": true, "sequence.editor": true, "diff.external": true, "core.askpass": true, "credential.helper": true,
+		// git-config(1): the signing program, the proxy for git://, the
+		// hook upload-pack runs to make packs, the command that lists
+		// an alternate's refs.
+		"gpg.program": true, "core.gitproxy": true, "uploadpack.packobjectshook": true, "core.alternaterefscommand": true}
 }}
 
 // gitDriverKey reports a key of a named driver or per-command setting
@@ -343,6 +309,16 @@ func gitDriverKey(key string) bool {
 		return !strings.Contains(rest, ".")
 	case "hook":
 		return last == "command" && strings.Contains(rest, ".")
+	case "remote":
+		// The program git starts for a fetch or push: on this machine
+		// when the remote is a local path.
+		return last == "uploadpack" || last == "receivepack"
+	case "gpg":
+		return last == "program" // gpg.ssh.program, gpg.x509.program
+	case "mergetool", "difftool", "browser":
+		return last == "cmd"
+	case "sendemail":
+		return last == "tocmd" || last == "cccmd" || last == "sendmailcmd"
 	}
 	return false
 }
@@ -552,6 +528,9 @@ func (w *walker) gitConfig(c scope, call *Call, a *Arg, kv string) {
 			return // a helper program name, git-credential-NAME
 		}
 		text := strings.TrimPrefix(val, "!")
+		if key == "core.gitproxy" {
+			text, _, _ = strings.Cut(text, " for ") // COMMAND for DOMAIN
+		}
 		w.child(c, call, text, nil, "git "+key, !a.Static)
 	}
 }
@@ -568,35 +547,28 @@ func rawJoin(args []Arg) string {
 // (-I), --checkpoint-action=exec=, --info-script (-F) and
 // --new-volume-script.
 func (w *walker) tar(c scope, call *Call) {
-	args := call.Args
-	for i := 0; i < len(args); i++ {
-		v := args[i].Value
-		var text string
-		var host *Arg
-		switch {
-		case v == "--to-command" || v == "--use-compress-program" || v == "-I" || v == "--info-script" || v == "--new-volume-script" || v == "-F":
-			if i+1 < len(args) {
-				host = &args[i+1]
-				text = host.Value
-				i++
+	args := TarArgs(call.Args)
+	opts, _ := ScanOptions(args, TarOptions)
+	for _, o := range opts {
+		if !o.HasVal || o.Val.Value == "" {
+			continue
+		}
+		text := o.Val.Value
+		switch o.Name {
+		case "to-command", "use-compress-program", "I", "info-script", "new-volume-script", "F", "rsh-command", "rmt-command":
+		case "checkpoint-action":
+			cmd, ok := strings.CutPrefix(text, "exec=")
+			if !ok {
+				continue
 			}
-		case strings.HasPrefix(v, "--to-command=") || strings.HasPrefix(v, "--use-compress-program=") || strings.HasPrefix(v, "--info-script=") || strings.HasPrefix(v, "--new-volume-script="):
-			text = v[strings.IndexByte(v, '=')+1:]
-		case strings.HasPrefix(v, "--checkpoint-action="):
-			act := v[len("--checkpoint-action="):]
-			if cmd, ok := strings.CutPrefix(act, "exec="); ok {
-				text = cmd
-			}
+			text = cmd
 		default:
 			continue
 		}
-		if text == "" {
-			continue
-		}
-		if host != nil {
-			w.childArg(c, call, host, "tar")
+		if !o.Attached && o.Idx+1 < len(call.Args) && len(args) == len(call.Args) {
+			w.childArg(c, call, &call.Args[o.Idx+1], "tar")
 		} else {
-			w.child(c, call, text, nil, "tar", !args[i].Static)
+			w.child(c, call, text, nil, "tar", !o.Val.Static)
 		}
 	}
 }
@@ -672,22 +644,36 @@ func (w *walker) dockerRun(c scope, call *Call) {
 		return
 	}
 	args = args[1:]
-	type mount struct{ host, ctr string }
+	type mount struct {
+		host, ctr string
+		ro        bool
+	}
 	var mounts []mount
+	hostDir := func(p string) Dir {
+		if p == "~" || strings.HasPrefix(p, "~/") {
+			// bash expands a leading ~ before : too (-v ~:/h).
+			if w.home == "" {
+				return Dir{}
+			}
+			p = w.home + p[1:]
+		}
+		return call.Dir.Join(p)
+	}
 	addVolume := func(spec string) {
 		parts := strings.Split(spec, ":")
 		if len(parts) >= 2 && strings.HasPrefix(parts[1], "/") {
 			host := parts[0]
 			if host == "." || strings.HasPrefix(host, "./") || strings.HasPrefix(host, "/") || strings.HasPrefix(host, "~") {
-				if d := call.Dir.Join(host); d.Known {
-					mounts = append(mounts, mount{d.Path, cleanPath(parts[1])})
+				if d := hostDir(host); d.Known {
+					ro := len(parts) >= 3 && slices.Contains(strings.Split(parts[2], ","), "ro")
+					mounts = append(mounts, mount{d.Path, cleanPath(parts[1]), ro})
 				}
 			}
 		}
 	}
 	addMount := func(spec string) {
 		var src, dst string
-		bind := false
+		bind, ro := false, false
 		for _, kv := range strings.Split(spec, ",") {
 			k, v, _ := strings.Cut(kv, "=")
 			switch k {
@@ -697,11 +683,13 @@ func (w *walker) dockerRun(c scope, call *Call) {
 				dst = v
 			case "type":
 				bind = v == "bind"
+			case "readonly", "ro":
+				ro = v == "" || v == "true" || v == "1"
 			}
 		}
 		if bind && src != "" && strings.HasPrefix(dst, "/") {
-			if d := call.Dir.Join(src); d.Known {
-				mounts = append(mounts, mount{d.Path, cleanPath(dst)})
+			if d := hostDir(src); d.Known {
+				mounts = append(mounts, mount{d.Path, cleanPath(dst), ro})
 			}
 		}
 	}
@@ -717,6 +705,16 @@ func (w *walker) dockerRun(c scope, call *Call) {
 			addMount(o.Val.Value)
 		}
 	}
+	// A writable mount of the root or the home directory hands the
+	// container everything there: a command corral cannot map (the
+	// image's own, or one it cannot read) can change or delete any of it.
+	for _, mt := range mounts {
+		if !mt.ro && (mt.host == "/" || w.home != "" && mt.host == w.home) && len(operands) < 2 {
+			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true,
+				What: call.Name + " run mounts " + mt.host + " writable at " + mt.ctr + " and runs the image's own command, which can change or delete anything there"})
+			return
+		}
+	}
 	// The first operand is the image; the command follows it.
 	if len(operands) < 2 || len(mounts) == 0 {
 		return
@@ -727,6 +725,20 @@ func (w *walker) dockerRun(c scope, call *Call) {
 	parts := make([]string, len(cmd))
 	for k, a := range cmd {
 		parts[k] = Quote(a.Value)
+		if a.Static && !strings.HasPrefix(a.Value, "/") && strings.Contains(a.Value, "/") {
+			// Shell text (sh -c 'rm -rf /h/*'): its mounted paths are
+			// the host's too.
+			text := a.Value
+			for _, mt := range mounts {
+				if mt.ctr != "/" {
+					text = mountedText(text, mt.ctr, mt.host)
+				}
+			}
+			if text != a.Value {
+				parts[k], mapped = Quote(text), true
+			}
+			continue
+		}
 		if !a.Static || !strings.HasPrefix(a.Value, "/") {
 			continue
 		}

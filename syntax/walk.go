@@ -73,7 +73,10 @@ type walker struct {
 	// built earlier in the command, by absolute path; loaded those
 	// already judged as libraries the loader puts into a program.
 	compiled map[string]compiledFile
-	loaded   map[string]bool
+	// ranVars are the NAME=value pairs of the variables programs run
+	// (EDITOR, PAGER, …) judged so far (commandVars).
+	ranVars map[string]bool
+	loaded  map[string]bool
 }
 
 type declared struct {
@@ -1170,6 +1173,7 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 	}
 	w.startup(call, cmdState, envWords)
 	w.loader(c, call, cmdState, envWords)
+	w.commandVars(c, call, cmdState, envWords)
 	w.cur = st
 
 	if inv.split != nil {

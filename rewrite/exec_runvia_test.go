@@ -1,0 +1,148 @@
+package rewrite
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// Code run through a variable or an option of another program (runvia):
+// the editor git starts, the compiler make runs, the module an
+// interpreter loads before the program, ssh's proxy, tar's compressor
+// named in an old-style cluster, vim's -c inside a cluster of letters.
+// Each runs for real in the scratch home (runCodeCase): what corral denies
+// removes the canary when run anyway; the look-alikes leave it.
+var runViaCases = []codeCase{
+	// Interpreters' preloaded modules: node -r/--import, NODE_OPTIONS,
+	// perl -M, PERL5OPT, ruby -r, RUBYOPT, python -m (the working
+	// directory comes first on its module path).
+	{name: "node-require-preload", prog: "node", cmd: "node -r ./x.js -e 0",
+		files: map[string]string{"x.js": `require("child_process").execSync("rm -rf {home}")`}, want: Deny, gone: true},
+	{name: "node-import-preload", prog: "node", cmd: "node --import ./x.mjs -e 0",
+		files: map[string]string{"x.mjs": `import { execSync } from "child_process"; execSync("rm -rf {home}")`}, want: Deny, gone: true},
+	{name: "node-import-data-url", prog: "node", cmd: `node --import 'data:text/javascript,import("child_process").then(m => m.execSync("rm -rf ~"))' -e 0`, want: Deny, gone: true},
+	{name: "node-options-require", prog: "node", cmd: "NODE_OPTIONS='--require ./x.js' node -e 0",
+		files: map[string]string{"x.js": `require("child_process").execSync("rm -rf {home}")`}, want: Deny, gone: true},
+	{name: "node-require-look", prog: "node", cmd: "node -r ./x.js -e 0",
+		files: map[string]string{"x.js": `console.log("rm -rf ~")`}, want: Allow},
+	{name: "perl-M-statement", prog: "perl", cmd: `perl -M'5;system("rm -rf ~")' -e1`, want: Deny, gone: true},
+	{name: "perl-I-module", prog: "perl", cmd: "cd ../.. && perl -Ihome/project -MEvil -e 1",
+		files: map[string]string{"Evil.pm": "package Evil; use File::Path qw(remove_tree); remove_tree('{home}'); 1;\n"}, want: Deny, gone: true},
+	{name: "perl5opt-module", prog: "perl", cmd: "cd ../.. && PERL5OPT='-Ihome/project -MEvil' perl -e 1",
+		files: map[string]string{"Evil.pm": "package Evil; use File::Path qw(remove_tree); remove_tree('{home}'); 1;\n"}, want: Deny, gone: true},
+	{name: "perl-module-look", prog: "perl", cmd: "perl -MList::Util=sum -e 'print sum(1, 2)'", want: Allow},
+	{name: "ruby-r-file", prog: "ruby", cmd: "ruby -r ./x.rb -e 1",
+		files: map[string]string{"x.rb": `require "fileutils"; FileUtils.rm_rf("{home}")`}, want: Deny, gone: true},
+	{name: "rubyopt-r-file", prog: "ruby", cmd: "RUBYOPT='-r./x' ruby -e 1",
+		files: map[string]string{"x.rb": `require "fileutils"; FileUtils.rm_rf("{home}")`}, want: Deny, gone: true},
+	{name: "python-m-cwd-module", prog: "python3", cmd: "python3 -m evil",
+		files: map[string]string{"evil.py": "import shutil\nshutil.rmtree('{home}')\n"}, want: Deny, gone: true},
+	{name: "python-m-look", prog: "python3", cmd: "echo '{}' | python3 -m json.tool", want: Allow},
+	// Programs that run a variable's value: git's editor, make's
+	// compiler.
+	{name: "git-editor-var", prog: "git", cmd: "git init -q . && EDITOR='rm -rf ~;' git -c user.name=a -c user.email=a@b commit -q --allow-empty", want: Deny, gone: true},
+	{name: "git-editor-exported", prog: "git", cmd: "export GIT_EDITOR='rm -rf ~;'; git init -q . && git -c user.name=a -c user.email=a@b commit -q --allow-empty", want: Deny, gone: true},
+	{name: "git-editor-look", prog: "git", cmd: "git init -q . && EDITOR=true git -c user.name=a -c user.email=a@b commit -q --allow-empty -m x", want: Allow},
+	{name: "make-cc-var", prog: "make", cmd: "echo 'int main(void) { return 0; }' > a.c && CC='rm -rf ~;' make -s a", want: Deny, gone: true},
+	{name: "make-cc-look", prog: "make", cmd: "echo 'int main(void) { return 0; }' > a.c && CC=true make -s a", want: Allow},
+	// Options that run commands: ssh's proxy, tar's compressor in an
+	// old-style cluster, zip's test command, ex's -c inside -sc.
+	{name: "ssh-proxycommand", prog: "ssh", cmd: "ssh -o ProxyCommand='rm -rf ~' -o BatchMode=yes host.invalid true", want: Deny, gone: true},
+	{name: "ssh-proxycommand-look", prog: "ssh", cmd: "ssh -o ProxyCommand=none -o BatchMode=yes -o ConnectTimeout=1 host.invalid true", want: Allow},
+	{name: "tar-oldstyle-compressor", prog: "tar", cmd: "tar cIf 'rm -rf ~;' x.tar build", want: Deny, gone: true},
+	{name: "tar-options-var", prog: "tar", cmd: `TAR_OPTIONS='--use-compress-program=rm\ -rf\ ~\;' tar cf x.tar build`, want: Deny, gone: true},
+	{name: "tar-oldstyle-look", prog: "tar", cmd: "tar czf x.tgz build", want: Allow},
+	{name: "zip-test-command", prog: "zip", cmd: "echo a > build/a.txt && zip -q -r x.zip build -T -TT 'rm -rf ~;'", want: Deny, gone: true},
+	{name: "ex-cluster-c", prog: "ex", cmd: "ex -sc '!rm -rf ~' -cq < /dev/null", want: Deny, gone: true},
+	{name: "ex-cluster-look", prog: "ex", cmd: "ex -sc '%s/a/b/' -cwq build/a.txt < /dev/null", files: map[string]string{"build/a.txt": "a\n"}, want: Allow},
+}
+
+func TestExecRunVia(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs programs")
+	}
+	for _, tc := range runViaCases {
+		t.Run(tc.name, func(t *testing.T) { runCodeCase(t, tc) })
+	}
+}
+
+// TestRunViaDecisions: the same mechanisms where running the command is
+// not safe or not possible here (a pager needs a terminal, docker a
+// daemon), decided only.
+func TestRunViaDecisions(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	for name, content := range map[string]string{
+		"ssh.cfg":                    "Host *\n  ProxyCommand rm -rf ~\n",
+		"match.cfg":                  "Match exec \"rm -rf ~\"\n  User x\n",
+		"plain.cfg":                  "Host x\n  User y\n  ProxyCommand none\n",
+		"askpass.sh":                 "#!/bin/sh\nrm -rf ~\n",
+		"pass-ok.sh":                 "#!/bin/sh\necho secret\n",
+		"node_modules/evil/index.js": `require("child_process").execSync("rm -rf ~")`,
+	} {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cfg := testConfig()
+	cfg.Cwd, cfg.Project = dir, dir
+	for _, tc := range []struct {
+		cmd  string
+		want Decision
+	}{
+		// Variables whose value a program runs.
+		{"PAGER='rm -rf ~;' man ls", Deny},
+		{"MANPAGER='sh -c \"rm -rf ~\"' man ls", Deny},
+		{"SYSTEMD_PAGER='rm -rf ~;' systemctl status", Deny},
+		{"VISUAL='rm -rf ~;' crontab -e", Deny},
+		{"BROWSER='rm -rf ~;' python3 -m webbrowser x", Deny},
+		{"export LESSOPEN='|rm -rf ~ %s'; less README.md", Deny},
+		{"env GIT_SEQUENCE_EDITOR='rm -rf ~;' git rebase -i HEAD~1", Deny},
+		{"CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_RUNNER='rm -rf ~;' cargo run", Deny},
+		{"SUDO_ASKPASS=./askpass.sh sudo -A true", Deny},
+		{"SUDO_ASKPASS=./pass-ok.sh sudo -A true", Allow},
+		{"PAGER=cat git log", Allow},
+		{"MANPAGER='less -R' man ls", Allow},
+		{"LESSOPEN='| /usr/bin/lesspipe %s' less README.md", Allow},
+		{"export EDITOR='rm -rf ~'; echo \"$EDITOR\"", Allow},
+		{"EDITOR='code --wait' git commit", Allow},
+		// Options that run commands.
+		{"less '+!rm -rf ~' README.md", Deny},
+		{"less +G README.md", Allow},
+		{"man -P 'rm -rf ~;' ls", Deny},
+		{"man --pager='rm -rf ~;' ls", Deny},
+		{"man -P cat ls", Allow},
+		{"ssh -F ssh.cfg host true", Deny},
+		{"ssh -F match.cfg host true", Deny},
+		{"ssh -F plain.cfg host true", Allow},
+		{"ssh host -o 'ProxyCommand rm -rf ~' true", Deny},
+		{"scp -o ProxyCommand='rm -rf ~' a host:b", Deny},
+		{"node -r evil -e 0", Deny},
+		{"node -r dotenv/config app.js", Allow},
+		{"tar -xf a.tar --to-comm='rm -rf ~'", Deny},
+		{"tar -cIf 'rm -rf ~' x.tar .", Allow}, // -I takes "f": 'rm -rf ~' is a file to archive
+		{"tar --rsh-command='rm -rf ~' -xf host:a.tar", Deny},
+		{"vim -c'!rm -rf ~'", Deny},
+		{"vim -o2 a b", Allow},
+		// git configuration keys whose value git runs.
+		{"git -c gpg.program='rm -rf ~;' commit -S -m x", Deny},
+		{"git -c core.gitProxy='rm -rf ~ for example.com' fetch", Deny},
+		{"git -c remote.o.uploadpack='rm -rf ~;' fetch o", Deny},
+		{"git config sendemail.toCmd 'rm -rf ~'", Deny},
+		{"git -c gpg.program=gpg2 commit -S -m x", Allow},
+		// A container's command with the host's directories mounted.
+		{"docker run -v ~:/h alpine rm -rf /h", Deny},
+		{"docker run --rm -v $HOME:/h busybox sh -c 'rm -rf /h/*'", Deny},
+		{"docker run -v ~:/h img", Ask},
+		{"docker run -v ~:/h:ro img", Allow},
+		{"docker run --rm -v /var/tmp:/t alpine sh -c 'rm -rf /t/x'", Allow},
+	} {
+		if got := Check(cfg, tc.cmd).Decision; got != tc.want {
+			t.Errorf("%s: %s, want %s", tc.cmd, got, tc.want)
+		}
+	}
+}

@@ -1,0 +1,552 @@
+package syntax
+
+import (
+	"encoding/base64"
+	"net/url"
+	"sort"
+	"strings"
+
+	"github.com/corral-dev/corral/syntax/lang"
+)
+
+// Programs run text the command hands them in their environment or in an
+// option: a pager, an editor, a browser, an askpass helper, an ssh
+// transport or proxy, a compiler; options an interpreter reads from its
+// environment (NODE_OPTIONS=--require ./x.js); modules an interpreter
+// loads before the program (node -r, perl -M, ruby -r, python -m). Each
+// is a nested script or program text, judged as if typed.
+
+// varUse is what a program does with an environment variable's value.
+type varUse int
+
+const (
+	// varText: a shell command line the program runs (sh -c "VALUE ARGS").
+	varText varUse = iota + 1
+	// varLessOpen: less's input preprocessor (LESSOPEN="|cmd %s").
+	varLessOpen
+	// varOptions: options the program reads before its own words.
+	varOptions
+)
+
+// commandVarText are the variables whose whole value programs run as a
+// command line, by name. Build tools run the compiler variables the same
+// way (make's $(CC) -c x.c is run by sh -c).
+var commandVarText = map[string]bool{
+	"EDITOR": true, "VISUAL": true, "FCEDIT": true, "PAGER": true, "BROWSER": true, "TERMINAL": true,
+	"GIT_EXTERNAL_DIFF": true, "GIT_SSH": true,
+	"CC": true, "CXX": true, "CPP": true, "LD": true, "AR": true, "AS": true, "NM": true, "RANLIB": true,
+	"STRIP": true, "OBJCOPY": true, "OBJDUMP": true, "FC": true, "F77": true, "MAKE": true, "PKG_CONFIG": true,
+	"RUSTC": true, "RUSTDOC": true, "RUSTC_WRAPPER": true, "RUSTC_WORKSPACE_WRAPPER": true,
+}
+
+// commandVarSuffixes are the endings of the names programs give such
+// variables by convention: GIT_PAGER, MANPAGER, SYSTEMD_PAGER, GH_PAGER;
+// GIT_EDITOR, GIT_SEQUENCE_EDITOR, SUDO_EDITOR, KUBE_EDITOR; GH_BROWSER;
+// SUDO_ASKPASS, SSH_ASKPASS, GIT_ASKPASS; GIT_SSH_COMMAND; RSYNC_RSH,
+// CVS_RSH; GIT_PROXY_COMMAND; cargo's CARGO_TARGET_<triple>_RUNNER and
+// CARGO_BUILD_RUSTC_WRAPPER.
+var commandVarSuffixes = []string{"PAGER", "EDITOR", "_BROWSER", "ASKPASS", "_SSH_COMMAND", "_RSH", "_PROXY_COMMAND", "_RUNNER", "_RUSTC_WRAPPER"}
+
+// optionVars are the variables whose value is options of a program: the
+// program named, or, for an interpreter, every run of it the command
+// starts (NODE_OPTIONS reaches npm, which is node).
+var optionVars = map[string]struct {
+	program string
+	any     bool
+}{
+	"TAR_OPTIONS": {"tar", false}, "LESS": {"less", false}, "ZIPOPT": {"zip", false},
+	"UNZIP": {"unzip", false}, "UNZIPOPT": {"unzip", false},
+	"NODE_OPTIONS": {"node", true}, "PERL5OPT": {"perl", true}, "RUBYOPT": {"ruby", true},
+}
+
+// commandVar returns what programs do with the variable name.
+func commandVar(name string) varUse {
+	switch name {
+	case "LESSOPEN", "LESSCLOSE":
+		return varLessOpen
+	case "PROMPT_COMMAND", "BASH_ENV", "ENV":
+		return 0 // the shell's own (startup, prompt): read elsewhere
+	}
+	if _, ok := optionVars[name]; ok {
+		return varOptions
+	}
+	if commandVarText[name] {
+		return varText
+	}
+	for _, s := range commandVarSuffixes {
+		if strings.HasSuffix(name, s) {
+			return varText
+		}
+	}
+	return 0
+}
+
+// commandVars judges, at a call, the values of the variables a program
+// runs: given to it (a prefix assignment, env NAME=value) or set earlier
+// in the command. A variable the script set without export counts too:
+// EDITOR and its kind usually come exported from the environment, and the
+// new value is then what programs see. Each value is judged once.
+func (w *walker) commandVars(c scope, call *Call, st *state, envWords map[string]string) {
+	if call.Name == "" || len(call.Wrappers) == 0 && shellOwn.Get()[call.Name] {
+		return // bash runs these itself: no program sees the variables
+	}
+	type val struct {
+		name, text string
+		dynamic    bool
+		exported   bool
+	}
+	var vals []val
+	prefixed := map[string]bool{}
+	if call.Expr != nil {
+		for _, as := range call.Expr.Assigns {
+			if as.Name == nil || as.Value == nil || commandVar(as.Name.Value) == 0 {
+				continue
+			}
+			r := &resolver{src: c.sc.Src, dir: call.Dir, st: w.cur}
+			a := r.arg(as.Value)
+			vals = append(vals, val{as.Name.Value, a.Value, !a.Static, false})
+			prefixed[as.Name.Value] = true
+		}
+	}
+	names := make([]string, 0, len(envWords))
+	for name := range envWords {
+		if commandVar(name) != 0 {
+			names = append(names, name)
+		}
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		vals = append(vals, val{name, envWords[name], false, true})
+		prefixed[name] = true
+	}
+	names = names[:0]
+	for name := range st.vars {
+		if !prefixed[name] && commandVar(name) != 0 {
+			names = append(names, name)
+		}
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		for _, s := range st.vars[name].values() {
+			vals = append(vals, val{name, s, false, true})
+		}
+	}
+	for _, v := range vals {
+		if strings.TrimSpace(v.text) == "" {
+			continue
+		}
+		key := v.name + "=" + v.text
+		if w.ranVars[key] {
+			continue
+		}
+		if w.ranVars == nil {
+			w.ranVars = map[string]bool{}
+		}
+		w.ranVars[key] = true
+		kind := v.name
+		if v.exported {
+			kind += " (exported)"
+		}
+		switch commandVar(v.name) {
+		case varText:
+			w.child(c, call, v.text, nil, kind, v.dynamic)
+		case varLessOpen:
+			text := strings.TrimPrefix(strings.TrimPrefix(v.text, "|"), "|")
+			text = strings.TrimPrefix(text, "-")
+			w.child(c, call, strings.ReplaceAll(text, "%s", "FILE"), nil, kind, v.dynamic)
+		case varOptions:
+			o := optionVars[v.name]
+			switch {
+			case o.any:
+				w.child(c, call, o.program+" "+v.text+" -e 1", nil, kind, v.dynamic)
+			case call.Name == o.program || o.program == "tar" && (call.Name == "gtar" || call.Name == "bsdtar"):
+				text := call.Name + " " + v.text
+				for _, a := range call.Args {
+					text += " " + Quote(a.Value)
+				}
+				w.child(c, call, text, nil, kind, v.dynamic)
+			default:
+				delete(w.ranVars, key) // judged when the program runs
+			}
+		}
+	}
+}
+
+// scpSpec and sftpSpec are scp(1)'s and sftp(1)'s.
+var (
+	scpSpec  = OptSpec{ShortVal: "cDFiJlSoPX"}
+	sftpSpec = OptSpec{ShortVal: "BbcDFiJloPRSs"}
+)
+
+// sshCommandKeys are the ssh_config(5) keywords whose value ssh runs
+// on this machine with the user's shell: ProxyCommand to reach the host,
+// LocalCommand after connecting (with PermitLocalCommand), and
+// KnownHostsCommand to list host keys.
+var sshCommandKeys = map[string]bool{"proxycommand": true, "localcommand": true, "knownhostscommand": true}
+
+// optionCommands judges the commands programs run from their own options
+// and files: ssh's, scp's and sftp's -o ProxyCommand=…, -F FILE, -S
+// PROGRAM; less's +!CMD; man's -P PAGER and -H BROWSER; zip's -TT CMD.
+func (w *walker) optionCommands(c scope, call *Call) {
+	switch call.Name {
+	case "ssh", "scp", "sftp", "autossh":
+		spec := sshSpec
+		switch call.Name {
+		case "scp":
+			spec = scpSpec
+		case "sftp":
+			spec = sftpSpec
+		}
+		opts, _ := ScanOptions(call.Args, spec)
+		if call.Name != "scp" && call.Name != "sftp" {
+			// ssh reads options after the destination too (ssh host
+			// -o … cmd), up to the remote command.
+			opts = opts[:0]
+			host, cmd := sshDestination(call.Args)
+			if host < 0 {
+				host, cmd = len(call.Args), len(call.Args)
+			}
+			before, _ := ScanOptions(call.Args[:host], spec)
+			opts = append(opts, before...)
+			if host+1 < cmd {
+				after, _ := ScanOptions(call.Args[host+1:cmd], spec)
+				opts = append(opts, after...)
+			}
+		}
+		for _, o := range opts {
+			if !o.HasVal {
+				continue
+			}
+			switch o.Name {
+			case "o":
+				w.sshOption(c, call, o.Val, "-o")
+			case "F":
+				if !o.Val.Static {
+					continue
+				}
+				if text, ok := w.readScript(call.Dir.Join(o.Val.Value)); ok {
+					for _, line := range strings.Split(text, "\n") {
+						w.sshConfigLine(c, call, strings.TrimSpace(line), o.Val.Value)
+					}
+				}
+			case "S", "D":
+				if call.Name == "ssh" && o.Name == "S" || call.Name == "ssh" && o.Name == "D" {
+					continue // ssh -S ctl_path, -D port
+				}
+				// scp/sftp -S PROGRAM (run instead of ssh), -D
+				// SFTP_SERVER (run here instead of on the host).
+				w.child(c, call, Quote(o.Val.Value), nil, call.Name+" -"+o.Name, !o.Val.Static)
+			}
+		}
+	case "less":
+		for i := range call.Args {
+			a := &call.Args[i]
+			if !strings.HasPrefix(a.Value, "+") {
+				continue
+			}
+			cmd := strings.TrimPrefix(strings.TrimPrefix(a.Value, "+"), "+")
+			switch {
+			case strings.HasPrefix(cmd, "!"):
+				// less's ! command runs the rest with the shell; % is
+				// the file being viewed.
+				w.child(c, call, strings.ReplaceAll(cmd[1:], "%", "FILE"), nil, "less +!", !a.Static)
+			case strings.HasPrefix(cmd, "|") && len(cmd) > 2:
+				// |m CMD pipes the text to mark m into CMD.
+				w.child(c, call, cmd[2:], nil, "less +|", !a.Static)
+			}
+		}
+	case "man":
+		spec := OptSpec{ShortVal: "CdDeEiIlLmMpPrRsStTwWxXZK", ShortOpt: "HTX", LongEq: true, Abbrev: true,
+			LongVal: []string{"config-file", "locale", "systems", "sections", "extension", "pager", "prompt", "preprocessor", "manpath", "encoding", "recode"}}
+		spec.ShortVal = strings.NewReplacer("H", "", "T", "", "X", "").Replace(spec.ShortVal)
+		opts, _ := ScanOptions(call.Args, spec)
+		for _, o := range opts {
+			if o.HasVal && o.Val.Value != "" && (o.Name == "P" || o.Name == "pager" || o.Name == "H" || o.Name == "html") {
+				w.child(c, call, o.Val.Value, nil, "man -"+o.Name, !o.Val.Static)
+			}
+		}
+	case "zip":
+		for i := 0; i < len(call.Args); i++ {
+			v := call.Args[i].Value
+			switch {
+			case (v == "-TT" || v == "--unzip-command") && i+1 < len(call.Args):
+				w.childArg(c, call, &call.Args[i+1], "zip "+v)
+				i++
+			case strings.HasPrefix(v, "--unzip-command="):
+				w.child(c, call, strings.TrimPrefix(v, "--unzip-command="), nil, "zip --unzip-command", !call.Args[i].Static)
+			}
+		}
+	}
+}
+
+// sshOption judges one -o option: "Key=Value" or "Key Value".
+func (w *walker) sshOption(c scope, call *Call, a Arg, where string) {
+	key, val, ok := strings.Cut(strings.TrimSpace(a.Value), "=")
+	if !ok {
+		key, val, ok = strings.Cut(strings.TrimSpace(a.Value), " ")
+	}
+	key = strings.ToLower(strings.TrimSpace(key))
+	val = strings.TrimSpace(val)
+	if !ok || !sshCommandKeys[key] || strings.EqualFold(val, "none") || val == "" {
+		return
+	}
+	w.child(c, call, val, nil, "ssh "+where+" "+key, !a.Static)
+}
+
+// sshConfigLine judges one line of an ssh configuration file named by -F:
+// the command keywords, and Match exec "CMD", which ssh runs to decide
+// whether the block applies.
+func (w *walker) sshConfigLine(c scope, call *Call, line, file string) {
+	if line == "" || line[0] == '#' {
+		return
+	}
+	key, rest, _ := strings.Cut(line, " ")
+	if k, v, ok := strings.Cut(key, "="); ok {
+		key, rest = k, v+" "+rest
+	}
+	key = strings.ToLower(key)
+	rest = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(rest), "="))
+	switch {
+	case sshCommandKeys[key] && !strings.EqualFold(rest, "none") && rest != "":
+		w.child(c, call, rest, nil, "ssh -F "+file+": "+key, false)
+	case key == "match":
+		words := strings.Fields(rest)
+		for i, f := range words {
+			if strings.EqualFold(f, "exec") && i+1 < len(words) {
+				cmd := strings.Join(words[i+1:], " ")
+				if strings.HasPrefix(cmd, `"`) {
+					if end := strings.Index(cmd[1:], `"`); end >= 0 {
+						cmd = cmd[1 : end+1]
+					}
+				} else {
+					cmd = words[i+1]
+				}
+				w.child(c, call, cmd, nil, "ssh -F "+file+": Match exec", false)
+			}
+		}
+	}
+}
+
+// preloads judges the code an interpreter loads before its program:
+// node -r/--require, --import, --loader (a file, a package in
+// node_modules, or a data: URL); perl -M/-m (a use statement, and the
+// module file in an -I directory); ruby -r (a file, or one in an -I
+// directory); python -m MODULE (looked up first in the working directory).
+func (w *walker) preloads(c scope, call *Call) {
+	l := lang.ForProgram(call.Name)
+	name := strings.TrimRight(call.Name, "0123456789.")
+	if l == "" || name == "bun" || name == "deno" {
+		return
+	}
+	spec, ok := interpSpecFor(l, name)
+	if !ok {
+		return
+	}
+	opts, _ := ScanOptions(call.Args, spec.opts)
+	var dirs []string
+	for _, o := range opts {
+		if o.Name == "I" && o.HasVal && o.Val.Static {
+			dirs = append(dirs, o.Val.Value)
+		}
+	}
+	for _, o := range opts {
+		if !o.HasVal || !o.Val.Static {
+			continue
+		}
+		v := o.Val.Value
+		switch {
+		case l == lang.JS && (o.Name == "r" || o.Name == "require" || o.Name == "import" || o.Name == "loader" || o.Name == "experimental-loader"):
+			if code, ok := dataURLCode(v); ok {
+				w.program(c, call, l, code, call.Name+" --"+o.Name+" data:", false, "")
+				continue
+			}
+			var cands []string
+			if strings.HasPrefix(v, "./") || strings.HasPrefix(v, "../") || strings.HasPrefix(v, "/") {
+				cands = []string{v, v + ".js", v + ".cjs", v + ".mjs", v + "/index.js"}
+			} else if !strings.Contains(v, ":") {
+				cands = []string{"node_modules/" + v + ".js", "node_modules/" + v + "/index.js"}
+			}
+			w.firstFile(c, call, cands, string(l))
+		case l == lang.Perl && (o.Name == "M" || o.Name == "m"):
+			mod := strings.TrimPrefix(v, "-")
+			code := "use " + mod + ";"
+			if i := strings.IndexAny(mod, "="); i >= 0 {
+				code = "use " + mod[:i] + " split(/,/, q{" + mod[i+1:] + "});"
+			}
+			w.program(c, call, l, code, call.Name+" -"+o.Name, false, "")
+			file := mod
+			if i := strings.IndexAny(file, "=; "); i >= 0 {
+				file = file[:i]
+			}
+			var cands []string
+			for _, d := range dirs {
+				cands = append(cands, d+"/"+strings.ReplaceAll(file, "::", "/")+".pm")
+			}
+			w.firstFile(c, call, cands, string(l))
+		case l == lang.Ruby && o.Name == "r":
+			var cands []string
+			if strings.HasPrefix(v, "./") || strings.HasPrefix(v, "../") || strings.HasPrefix(v, "/") {
+				cands = []string{v, v + ".rb"}
+			} else {
+				for _, d := range dirs {
+					cands = append(cands, d+"/"+v+".rb", d+"/"+v)
+				}
+			}
+			w.firstFile(c, call, cands, string(l))
+		case l == lang.Python && o.Name == "m":
+			// python -m puts the working directory first on the module
+			// path: a module of that name there runs, not the library's.
+			p := strings.ReplaceAll(v, ".", "/")
+			w.firstFile(c, call, []string{p + ".py", p + "/__main__.py"}, string(l))
+		}
+	}
+}
+
+// firstFile judges the first of cands (relative to the call's directory)
+// that is a file corral can read, in language as.
+func (w *walker) firstFile(c scope, call *Call, cands []string, as string) {
+	for _, p := range cands {
+		d := call.Dir.Join(p)
+		if !d.Known {
+			return
+		}
+		_, ok := w.written[d.Path]
+		if !ok && w.read != nil {
+			_, err := w.read(d.Path)
+			ok = err == nil
+		}
+		if ok {
+			w.scriptFile(c, call, Arg{Value: p, Raw: p, Static: true}, as)
+			return
+		}
+	}
+}
+
+// dataURLCode returns the code of a data: URL (data:text/javascript,CODE
+// or ;base64), as node's --import reads it.
+func dataURLCode(v string) (string, bool) {
+	rest, ok := strings.CutPrefix(v, "data:")
+	if !ok {
+		return "", false
+	}
+	meta, body, ok := strings.Cut(rest, ",")
+	if !ok {
+		return "", false
+	}
+	if strings.HasSuffix(meta, ";base64") {
+		if b, err := base64.StdEncoding.DecodeString(body); err == nil {
+			return string(b), true
+		}
+		return "", false
+	}
+	if s, err := url.PathUnescape(body); err == nil {
+		return s, true
+	}
+	return body, true
+}
+
+// TarOptions is GNU tar's command line (tar --help; argp, which takes any
+// unambiguous prefix of a long option). An option whose value is optional
+// (--backup[=CONTROL], --checkpoint[=N]) takes none from the next word.
+// Read it through TarArgs, which spells out the old-style first word.
+var TarOptions = OptSpec{ShortVal: "CFHIKLNTVXbfg", LongEq: true, Abbrev: true,
+	LongVal:  []string{"add-file", "after-date", "blocking-factor", "checkpoint-action", "directory", "exclude", "exclude-from", "exclude-ignore", "exclude-ignore-recursive", "exclude-tag", "exclude-tag-all", "exclude-tag-under", "file", "files-from", "format", "group", "group-map", "hole-detection", "index-file", "info-script", "label", "level", "listed-incremental", "mode", "mtime", "new-volume-script", "newer", "newer-mtime", "no-quote-chars", "owner", "owner-map", "pax-option", "quote-chars", "quoting-style", "record-size", "rmt-command", "rsh-command", "sort", "sparse-version", "starting-file", "strip-components", "suffix", "tape-length", "to-command", "transform", "use-compress-program", "volno-file", "warning", "xattrs-exclude", "xattrs-include", "xform"},
+	LongFlag: []string{"absolute-names", "acls", "anchored", "append", "atime-preserve", "auto-compress", "backup", "block-number", "bzip2", "catenate", "check-device", "check-links", "checkpoint", "clamp-mtime", "compare", "compress", "concatenate", "confirmation", "create", "delay-directory-restore", "delete", "dereference", "diff", "exclude-backups", "exclude-caches", "exclude-caches-all", "exclude-caches-under", "exclude-vcs", "exclude-vcs-ignores", "extract", "force-local", "full-time", "get", "gunzip", "gzip", "hard-dereference", "help", "ignore-case", "ignore-command-error", "ignore-failed-read", "ignore-zeros", "incremental", "interactive", "keep-directory-symlink", "keep-newer-files", "keep-old-files", "list", "lzip", "lzma", "lzop", "multi-volume", "no-acls", "no-anchored", "no-auto-compress", "no-check-device", "no-delay-directory-restore", "no-ignore-case", "no-ignore-command-error", "no-null", "no-overwrite-dir", "no-recursion", "no-same-owner", "no-same-permissions", "no-seek", "no-selinux", "no-unquote", "no-verbatim-files-from", "no-wildcards", "no-wildcards-match-slash", "no-xattrs", "null", "numeric-owner", "occurrence", "old-archive", "one-file-system", "one-top-level", "overwrite", "overwrite-dir", "portability", "posix", "preserve-order", "preserve-permissions", "read-full-records", "recursion", "recursive-unlink", "remove-files", "restrict", "same-order", "same-owner", "same-permissions", "seek", "selinux", "show-defaults", "show-omitted-dirs", "show-snapshot-field-ranges", "show-stored-names", "show-transformed-names", "skip-old-files", "sparse", "test-label", "to-stdout", "totals", "touch", "uncompress", "ungzip", "unlink-first", "unquote", "update", "usage", "utc", "verbatim-files-from", "verbose", "verify", "version", "wildcards", "wildcards-match-slash", "xattrs", "xz", "zstd"}}
+
+// TarArgs returns tar's words with an old-style first word (tar xzf
+// a.tar, tar cIf CMD a.tar) spelled as the letters it stands for, one
+// word each, each letter that takes a value followed by its value: the
+// next word after the first, in turn (tar cIf CMD a.tar is tar -c -I CMD
+// -f a.tar).
+func TarArgs(args []Arg) []Arg {
+	if len(args) == 0 || !args[0].Static || args[0].Value == "" || strings.HasPrefix(args[0].Value, "-") ||
+		strings.Trim(args[0].Value, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ") != "" {
+		return args
+	}
+	old, rest := args[0], args[1:]
+	out := make([]Arg, 0, len(args)+len(old.Value))
+	for _, l := range old.Value {
+		a := old
+		a.Value = "-" + string(l)
+		out = append(out, a)
+		if strings.ContainsRune(TarOptions.ShortVal, l) && len(rest) > 0 {
+			out, rest = append(out, rest[0]), rest[1:]
+		}
+	}
+	return append(out, rest...)
+}
+
+// vimArgs returns vim's words with each cluster of one-letter options
+// (vim -sc CMD, ex -es, -cCMD) spelled one option a word, as vim reads
+// them (main.c's command_line_scan): letters go on until one that takes
+// a value, which is the last of its word (-c takes the rest of the word
+// when there is one, as -V does); digits belong to the letter before
+// (-o2, -V9). A word that is not such a cluster is left as it is.
+func vimArgs(args []Arg) []Arg {
+	var out []Arg
+	for i, a := range args {
+		v := a.Value
+		if v == "--" {
+			out = append(out, args[i:]...)
+			return out
+		}
+		if !a.Static || len(v) < 3 || v[0] != '-' || v[1] == '-' {
+			out = append(out, a)
+			continue
+		}
+		for j := 1; j < len(v); {
+			k := j + 1
+			switch {
+			case v[j] == 'c' || v[j] == 'V':
+				k = len(v)
+			default:
+				for k < len(v) && v[k] >= '0' && v[k] <= '9' {
+					k++
+				}
+			}
+			part := a
+			part.Value = "-" + v[j:j+1]
+			out = append(out, part)
+			if rest := v[j+1 : k]; rest != "" {
+				if v[j] == 'c' {
+					val := a
+					val.Value = rest
+					out = append(out, val)
+				} else {
+					out[len(out)-1].Value += rest
+				}
+			}
+			j = k
+		}
+	}
+	return out
+}
+
+// mountedText replaces, in text, each path that starts with the mount
+// point ctr (a whole path component: /h, /h/x, not /hx) with the same path
+// under host.
+func mountedText(text, ctr, host string) string {
+	var b strings.Builder
+	for i := 0; i < len(text); {
+		j := strings.Index(text[i:], ctr)
+		if j < 0 {
+			b.WriteString(text[i:])
+			break
+		}
+		j += i
+		end := j + len(ctr)
+		before := j == 0 || strings.ContainsRune(" \t\n;&|('\"=:`", rune(text[j-1]))
+		after := end == len(text) || strings.ContainsRune("/ \t\n;&|)'\"`", rune(text[end]))
+		b.WriteString(text[i:j])
+		switch {
+		case before && after && host == "/" && end < len(text) && text[end] == '/':
+			// /host/etc under a mount of / is /etc.
+		case before && after:
+			b.WriteString(host)
+		default:
+			b.WriteString(ctr)
+		}
+		i = end
+	}
+	return b.String()
+}
