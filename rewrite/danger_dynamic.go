@@ -54,7 +54,7 @@ a word (x=ls; true || x=rm; $x -rf ~: the path that sets rm may run), and
 when its arguments name a catastrophic target (the root, the home
 directory, a system directory, the project).`,
 	Call: func(p *Pass, c *syntax.Call) {
-		if c.Name != "" || len(c.Wrappers) > 0 && c.NameArg.Word == nil {
+		if c.Name != "" && !fedName(c) || len(c.Wrappers) > 0 && c.NameArg.Word == nil {
 			return
 		}
 		if text := c.Text(); p.mentionsRuleWord(text) {
@@ -80,4 +80,12 @@ directory, a system directory, the project).`,
 			}
 		}
 	},
+}
+
+// fedName reports a command name that xargs -I or find -exec fill in
+// with what they read at run time (printf rm | xargs -I{} {} -rf ~).
+func fedName(c *syntax.Call) bool {
+	name := c.NameArg.Value
+	return c.Replace != "" && strings.Contains(name, c.Replace) ||
+		c.RunBy != nil && c.RunBy.Name == "find" && strings.Contains(name, "{}")
 }

@@ -54,6 +54,24 @@ var runViaCases = []codeCase{
 	{name: "tar-oldstyle-look", prog: "tar", cmd: "tar czf x.tgz build", want: Allow},
 	{name: "zip-test-command", prog: "zip", cmd: "echo a > build/a.txt && zip -q -r x.zip build -T -TT 'rm -rf ~;'", want: Deny, gone: true},
 	{name: "ex-cluster-c", prog: "ex", cmd: "ex -sc '!rm -rf ~' -cq < /dev/null", want: Deny, gone: true},
+	// A script or a program followed through the names the command
+	// gives it before running it: cp, mv, ln, tee, cat > f; a copy of a
+	// system program keeps its name; a file written with content only
+	// known at run time asks when run.
+	{name: "copy-written-script", prog: "bash", cmd: "echo 'rm -rf ~' > a; cp a b; bash b", want: Deny, gone: true},
+	{name: "move-written-script", prog: "bash", cmd: "echo 'rm -rf ~' > a; mv a b.sh; sh b.sh", want: Deny, gone: true},
+	{name: "link-written-script", prog: "bash", cmd: "echo 'rm -rf ~' > a; ln -s a b; bash b", want: Deny, gone: true},
+	{name: "cat-written-script", prog: "bash", cmd: "echo 'rm -rf ~' > a; cat a > b; bash b", want: Deny, gone: true},
+	{name: "tee-written-script", prog: "bash", cmd: "echo 'rm -rf ~' | tee a > /dev/null; bash a", want: Deny, gone: true},
+	{name: "copy-written-look", prog: "bash", cmd: "echo 'echo hi' > a; cp a b; bash b", want: Allow},
+	{name: "renamed-rm", prog: "bash", cmd: "cp /bin/rm ./x; ./x -rf ~", want: Deny, gone: true},
+	{name: "linked-rm", prog: "bash", cmd: "ln -s /bin/rm x; ./x -rf ~", want: Deny, gone: true},
+	{name: "renamed-ls-look", prog: "bash", cmd: "cp /bin/ls ./x; ./x -la", want: Allow},
+	{name: "generated-script", prog: "bash", cmd: "printf '%s\n' 'rm -rf ~' | sed 's/^/ /' > run.sh; bash run.sh", want: Ask, gone: true},
+	{name: "hash-p-rename", prog: "bash", cmd: "hash -p /bin/rm ls; ls -rf ~", want: Ask, gone: true},
+	{name: "realpath-home", prog: "bash", cmd: `rm -rf "$(realpath ~)"`, want: Deny, gone: true},
+	{name: "cd-pwd-home", prog: "bash", cmd: `rm -rf "$(cd; pwd)"`, want: Deny, gone: true},
+	{name: "realpath-build-look", prog: "bash", cmd: `rm -rf "$(realpath build)"`, want: Allow},
 	{name: "ex-cluster-look", prog: "ex", cmd: "ex -sc '%s/a/b/' -cwq build/a.txt < /dev/null", files: map[string]string{"build/a.txt": "a\n"}, want: Allow},
 }
 
@@ -135,6 +153,12 @@ func TestRunViaDecisions(t *testing.T) {
 		{"git config sendemail.toCmd 'rm -rf ~'", Deny},
 		{"git -c gpg.program=gpg2 commit -S -m x", Allow},
 		// A container's command with the host's directories mounted.
+		{"enable -f ./x.so evil; evil", Ask},
+		{"enable -n echo", Allow},
+		{"hash -p /usr/bin/ls ls", Allow},
+		{"printf '%s' rm | xargs -I{} {} -rf ~", Ask},
+		{"find . -name rm -exec {} -rf ~ \\;", Ask},
+		{"ls | xargs -I{} echo {}", Allow},
 		{"docker run -v ~:/h alpine rm -rf /h", Deny},
 		{"docker run --rm -v $HOME:/h busybox sh -c 'rm -rf /h/*'", Deny},
 		{"docker run -v ~:/h img", Ask},

@@ -3,6 +3,7 @@ package syntax
 import (
 	"encoding/base64"
 	"net/url"
+	"os"
 	"sort"
 	"strings"
 
@@ -189,6 +190,30 @@ var sshCommandKeys = map[string]bool{"proxycommand": true, "localcommand": true,
 // PROGRAM; less's +!CMD; man's -P PAGER and -H BROWSER; zip's -TT CMD.
 func (w *walker) optionCommands(c scope, call *Call) {
 	switch call.Name {
+	case "enable":
+		// enable -f FILE NAME loads a builtin from a shared object into
+		// bash: code corral cannot read runs as NAME.
+		opts, _ := ScanOptions(call.Args, OptSpec{ShortVal: "f"})
+		for _, o := range opts {
+			if o.Name == "f" && o.HasVal {
+				w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: o.Val.Value,
+					What: "enable -f loads a builtin into bash from " + o.Val.Value + ", code corral cannot read"})
+			}
+		}
+	case "hash":
+		// hash -p PATH NAME makes NAME run PATH, whatever NAME says.
+		opts, ops := ScanOptions(call.Args, OptSpec{ShortVal: "p"})
+		for _, o := range opts {
+			if o.Name != "p" || !o.HasVal {
+				continue
+			}
+			for _, i := range ops {
+				if name := call.Args[i].Value; !o.Val.Static || baseName(o.Val.Value) != name {
+					w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: o.Val.Value,
+						What: "hash -p makes " + name + " run " + o.Val.Value})
+				}
+			}
+		}
 	case "ssh", "scp", "sftp", "autossh":
 		spec := sshSpec
 		switch call.Name {
@@ -549,4 +574,227 @@ func mountedText(text, ctr, host string) string {
 		i = end
 	}
 	return b.String()
+}
+
+// copySpecs are the options of the programs that copy a file's content
+// to another name (coreutils 9: cp, mv, ln, install; getopt_long).
+var copySpecs = map[string]OptSpec{
+	"cp": {ShortVal: "St", LongEq: true, Abbrev: true, LongVal: []string{"suffix", "target-directory", "no-preserve", "sparse"},
+		LongFlag: []string{"archive", "attributes-only", "backup", "copy-contents", "debug", "dereference", "force", "interactive", "link",
+			"no-clobber", "no-dereference", "no-target-directory", "one-file-system", "parents", "preserve", "recursive", "reflink",
+			"remove-destination", "strip-trailing-slashes", "symbolic-link", "update", "verbose", "keep-directory-symlink", "context", "help", "version"}},
+	"mv": {ShortVal: "St", LongEq: true, Abbrev: true, LongVal: []string{"suffix", "target-directory"},
+		LongFlag: []string{"backup", "debug", "exchange", "force", "interactive", "no-clobber", "no-copy", "no-target-directory",
+			"strip-trailing-slashes", "update", "verbose", "context", "help", "version"}},
+	"ln": {ShortVal: "St", LongEq: true, Abbrev: true, LongVal: []string{"suffix", "target-directory"},
+		LongFlag: []string{"backup", "directory", "force", "interactive", "logical", "no-dereference", "no-target-directory", "physical",
+			"relative", "symbolic", "verbose", "help", "version"}},
+	"install": {ShortVal: "gmoSt", LongEq: true, Abbrev: true, LongVal: []string{"group", "mode", "owner", "suffix", "target-directory", "strip-program"},
+		LongFlag: []string{"backup", "compare", "debug", "directory", "no-target-directory", "preserve-timestamps", "strip", "verbose",
+			"preserve-context", "context", "help", "version"}},
+}
+
+// noteCopy follows a file's content to the names a command gives it
+// before it runs one of them: cp, mv, ln and install of a file written
+// earlier in the command or on disk (a copy of a system program keeps the
+// program's name: cp /bin/rm ./x makes ./x rm), and tee fed text corral
+// knows. A name written with content corral cannot know is opaque: a
+// later run of it asks (scriptFile).
+func (w *walker) noteCopy(c scope, call *Call) {
+	if len(call.Wrappers) > 0 && call.Wrappers[0] != "sudo" && call.Wrappers[0] != "command" {
+		return
+	}
+	switch call.Name {
+	case "tee":
+		text, known := "", false
+		if c.pipe != nil && c.pipeIndex > 0 && c.pipe.Calls[c.pipeIndex] == call {
+			t, dynamic, ok := w.producedText(c, c.pipe, c.pipeIndex-1)
+			text, known = t, ok && !dynamic
+		}
+		appendMode := false
+		opts, ops := ScanOptions(call.Args, OptSpec{LongEq: true, Abbrev: true, LongVal: []string{"output-error"},
+			LongFlag: []string{"append", "ignore-interrupts", "help", "version"}})
+		for _, o := range opts {
+			appendMode = appendMode || o.Name == "a" || o.Name == "append"
+		}
+		for _, i := range ops {
+			a := call.Args[i]
+			d := call.Dir.Join(a.Value)
+			if !a.Static || !d.Known {
+				continue
+			}
+			if known {
+				if appendMode {
+					text = w.written[d.Path] + text
+				}
+				w.setWritten(d.Path, text)
+			} else {
+				w.setOpaque(d.Path)
+			}
+		}
+		return
+	}
+	spec, ok := copySpecs[call.Name]
+	if !ok {
+		return
+	}
+	opts, ops := ScanOptions(call.Args, spec)
+	var target *Arg
+	symbolic, noTarget := false, false
+	for _, o := range opts {
+		switch o.Name {
+		case "t", "target-directory":
+			if o.HasVal {
+				v := o.Val
+				target = &v
+			}
+		case "s", "symbolic":
+			symbolic = call.Name == "ln"
+		case "T", "no-target-directory":
+			noTarget = true
+		case "d", "directory":
+			if call.Name == "install" {
+				return // install -d makes directories
+			}
+		}
+	}
+	var srcs []Arg
+	for _, i := range ops {
+		srcs = append(srcs, call.Args[i])
+	}
+	dirDest := false
+	if target == nil {
+		if len(srcs) < 2 {
+			return
+		}
+		last := srcs[len(srcs)-1]
+		target, srcs = &last, srcs[:len(srcs)-1]
+		dirDest = !noTarget && (len(srcs) > 1 || strings.HasSuffix(last.Value, "/") || w.isDir(call.Dir.Join(last.Value)))
+	} else {
+		dirDest = true
+	}
+	if !target.Static {
+		return
+	}
+	for _, s := range srcs {
+		dst := call.Dir.Join(target.Value)
+		if dirDest {
+			dst = dst.Join(baseName(s.Value))
+		}
+		if !dst.Known {
+			continue
+		}
+		src := call.Dir.Join(s.Value)
+		if symbolic && !strings.HasPrefix(s.Value, "/") {
+			// ln -s names its target from the link's directory.
+			src = Dir{Path: cleanPath(dst.Path[:strings.LastIndexByte(dst.Path, '/')+1] + s.Value), Known: true}
+		}
+		if !s.Static || !src.Known {
+			w.setOpaque(dst.Path)
+			continue
+		}
+		if prog, ok := w.programs2[src.Path]; ok {
+			w.setProgram(dst.Path, prog)
+			continue
+		}
+		if text, ok := w.readScript(src); ok {
+			if strings.HasPrefix(text, "\x7fELF") && systemProgram(src.Path) {
+				w.setProgram(dst.Path, baseName(src.Path))
+				continue
+			}
+			w.setWritten(dst.Path, text)
+		} else if w.opaque[src.Path] {
+			w.setOpaque(dst.Path)
+		} else {
+			delete(w.written, dst.Path)
+		}
+		if call.Name == "mv" {
+			delete(w.written, src.Path)
+		}
+	}
+}
+
+func baseName(p string) string {
+	p = strings.TrimRight(p, "/")
+	return p[strings.LastIndexByte(p, '/')+1:]
+}
+
+// systemProgram reports a path in one of the system's program
+// directories.
+func systemProgram(p string) bool {
+	for _, d := range systemPrograms {
+		if strings.HasPrefix(p, d) {
+			return true
+		}
+	}
+	return false
+}
+
+// isDir reports a directory on disk at d, when corral reads the disk.
+func (w *walker) isDir(d Dir) bool {
+	if !d.Known || w.read == nil {
+		return false
+	}
+	fi, err := os.Stat(d.Path)
+	return err == nil && fi.IsDir()
+}
+
+func (w *walker) setWritten(p, text string) {
+	if w.written == nil {
+		w.written = map[string]string{}
+	}
+	w.written[p] = text
+	delete(w.opaque, p)
+	delete(w.programs2, p)
+}
+
+func (w *walker) setOpaque(p string) {
+	if w.opaque == nil {
+		w.opaque = map[string]bool{}
+	}
+	w.opaque[p] = true
+	delete(w.written, p)
+	delete(w.programs2, p)
+}
+
+func (w *walker) setProgram(p, prog string) {
+	if w.programs2 == nil {
+		w.programs2 = map[string]string{}
+	}
+	w.programs2[p] = prog
+	delete(w.written, p)
+	delete(w.opaque, p)
+}
+
+// renamedProgram judges a call of a file this command made from a system
+// program under another name (cp /bin/rm ./x; ./x -rf ~) as that program,
+// and asks about one it wrote with content corral cannot know. It reports
+// whether it did either.
+func (w *walker) renamedProgram(c scope, call *Call) bool {
+	d := call.Dir.Join(call.NameArg.Value)
+	if !d.Known {
+		return false
+	}
+	if prog, ok := w.programs2[d.Path]; ok {
+		text := Quote(prog)
+		dynamic := false
+		for _, a := range call.Args {
+			text += " " + Quote(a.Value)
+			dynamic = dynamic || !a.Static
+		}
+		w.child(c, call, text, nil, call.NameArg.Value+" (a copy of "+prog+")", dynamic)
+		return true
+	}
+	return w.opaqueRun(call, d, call.NameArg.Value)
+}
+
+// opaqueRun asks about running the file at d when this command wrote it
+// with content corral cannot know.
+func (w *walker) opaqueRun(call *Call, d Dir, name string) bool {
+	if !d.Known || !w.opaque[d.Path] {
+		return false
+	}
+	w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: name,
+		What: "runs " + name + ", which this command wrote with content only known at run time"})
+	return true
 }

@@ -144,7 +144,7 @@ func (w *walker) runsCode(c scope, call *Call) bool {
 		}
 		return false
 	case call.Name != "" && strings.Contains(call.NameArg.Value, "/") && call.NameArg.Static:
-		if w.runCompiled(c, call) {
+		if w.renamedProgram(c, call) || w.runCompiled(c, call) {
 			return true
 		}
 		for _, p := range systemPrograms {
@@ -177,6 +177,9 @@ func (w *walker) scriptFile(c scope, call *Call, a Arg, as string) {
 		return
 	}
 	d := call.Dir.Join(a.Value)
+	if w.opaqueRun(call, d, a.Value) {
+		return
+	}
 	text, ok := w.readScript(d)
 	if !ok {
 		return
@@ -243,6 +246,9 @@ func (w *walker) scriptFile(c scope, call *Call, a Arg, as string) {
 // whether the file was read and walked whole.
 func (w *walker) sourceFile(c scope, call *Call, a Arg, st *state) bool {
 	if !a.Static || st == nil {
+		return false
+	}
+	if w.opaqueRun(call, call.Dir.Join(a.Value), a.Value) {
 		return false
 	}
 	text, ok := w.readScript(call.Dir.Join(a.Value))
@@ -457,6 +463,10 @@ func (w *walker) noteWrite(c scope, call *Call) {
 				if ins := w.stdinTexts(c, call); len(ins) == 1 && !ins[0].dynamic {
 					text, ok = ins[0].text, true
 				}
+			} else {
+				// cat a b > c: what the files hold, one after the other.
+				t, dynamic, known := w.producedText(c, &Pipeline{Calls: []*Call{call}}, 0)
+				text, ok = t, known && !dynamic
 			}
 		case "echo", "printf":
 			var dynamic bool
@@ -470,13 +480,13 @@ func (w *walker) noteWrite(c scope, call *Call) {
 			w.written = map[string]string{}
 		}
 		if !ok {
-			delete(w.written, d.Path)
+			w.setOpaque(d.Path)
 			continue
 		}
 		if rd.Op == ">>" {
 			text = w.written[d.Path] + text
 		}
-		w.written[d.Path] = text
+		w.setWritten(d.Path, text)
 	}
 }
 

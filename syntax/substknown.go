@@ -4,6 +4,7 @@ import (
 	"errors"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"mvdan.cc/sh/v3/expand"
@@ -108,6 +109,8 @@ func (r *resolver) computeSubst(cs *sh.CmdSubst) (string, bool) {
 			return "", false
 		}
 		return dirnameOf(args[0]) + "\n", true
+	case "realpath", "readlink":
+		return r.resolvedPath(name, args)
 	case "basename":
 		if len(args) == 0 || len(args) > 2 || strings.HasPrefix(args[0], "-") {
 			return "", false
@@ -126,7 +129,7 @@ func (r *resolver) computeSubst(cs *sh.CmdSubst) (string, bool) {
 // with . or ..) and is a directory now.
 func (r *resolver) cdTarget(st *sh.Stmt) (Dir, bool) {
 	ce, ok := st.Cmd.(*sh.CallExpr)
-	if !ok || st.Negated || st.Background || st.Coprocess || len(st.Redirs) > 0 || len(ce.Assigns) > 0 || len(ce.Args) != 2 {
+	if !ok || st.Negated || st.Background || st.Coprocess || len(st.Redirs) > 0 || len(ce.Assigns) > 0 || len(ce.Args) == 0 || len(ce.Args) > 2 {
 		return Dir{}, false
 	}
 	var words []string
@@ -137,6 +140,14 @@ func (r *resolver) cdTarget(st *sh.Stmt) (Dir, bool) {
 			}
 			words = append(words, f.Value)
 		}
+	}
+	if len(words) == 1 && words[0] == "cd" {
+		// cd alone enters $HOME.
+		h := r.st.get("HOME")
+		if !h.known || !h.set || !strings.HasPrefix(h.str, "/") {
+			return Dir{}, false
+		}
+		words = append(words, h.str)
 	}
 	if len(words) != 2 || words[0] != "cd" {
 		return Dir{}, false
@@ -415,4 +426,37 @@ func splitIFS(s, ifs string) []string {
 		}
 	}
 	return out
+}
+
+// resolvedPath is realpath PATH (-e, -m, -s) and readlink -f/-e/-m PATH
+// for one operand: the absolute path with its links followed on the
+// machine now, as the program would print it (-s and readlink without -f
+// are left to run time, as is a path that is not there without -m).
+func (r *resolver) resolvedPath(name string, args []string) (string, bool) {
+	var p string
+	mode := ""
+	for _, a := range args {
+		switch {
+		case a == "-e" || a == "-m" || a == "-f" || a == "--canonicalize-existing" || a == "--canonicalize-missing" || a == "--canonicalize":
+			mode = a
+		case strings.HasPrefix(a, "-"):
+			return "", false
+		case p != "":
+			return "", false
+		default:
+			p = a
+		}
+	}
+	if p == "" || name == "readlink" && mode == "" {
+		return "", false
+	}
+	d := r.dir.Join(p)
+	if !d.Known {
+		return "", false
+	}
+	real, err := filepath.EvalSymlinks(d.Path)
+	if err != nil {
+		return "", false
+	}
+	return real + "\n", true
 }

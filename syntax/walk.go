@@ -76,7 +76,12 @@ type walker struct {
 	// ranVars are the NAME=value pairs of the variables programs run
 	// (EDITOR, PAGER, …) judged so far (commandVars).
 	ranVars map[string]bool
-	loaded  map[string]bool
+	// opaque are the files this command wrote with content corral cannot
+	// know; programs2 the ones it made as copies of a system program,
+	// with the program's name (noteCopy).
+	opaque    map[string]bool
+	programs2 map[string]string
+	loaded    map[string]bool
 }
 
 type declared struct {
@@ -1139,6 +1144,7 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 	call.fds, _ = applyRedirects(st.fds, call.Redirs)
 	w.cur = st
 	w.noteWrite(c, call)
+	w.noteCopy(c, call)
 	w.noteCompile(c, call)
 	if len(w.coprocs) > 0 {
 		w.feedCoproc(c, call)
