@@ -293,6 +293,7 @@ func check(cfg *Config, command string, verify bool) *Result {
 	opt := syntax.Options{Cwd: cfg.Cwd, Home: cfg.Home}
 	if !cfg.NoScriptFiles {
 		opt.ReadFile = syntax.ReadScript
+		opt.PathLookup = true
 	}
 	m, err := syntax.Analyze(command, opt)
 	if err != nil {

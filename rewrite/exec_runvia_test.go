@@ -106,8 +106,8 @@ func TestRunViaDecisions(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	cfg := testConfig()
-	cfg.Cwd, cfg.Project = dir, dir
+	env := map[string]string{"HOME": "/home/u", EnvProject: dir}
+	cfg, _ := NewConfig(func(k string) string { return env[k] }, dir)
 	for _, tc := range []struct {
 		cmd  string
 		want Decision
@@ -153,6 +153,12 @@ func TestRunViaDecisions(t *testing.T) {
 		{"git config sendemail.toCmd 'rm -rf ~'", Deny},
 		{"git -c gpg.program=gpg2 commit -S -m x", Allow},
 		// A container's command with the host's directories mounted.
+		{"PATH=/usr/bin:/bin; cp x \"$(which ls)\"", Deny},
+		{"gcc -O2 -o /usr/local/bin/x x.c", Deny},
+		{"go build -o ~/.bashrc ./cmd/x", Deny},
+		{"strip /usr/bin/ls", Deny},
+		{"gcc -O2 -fno-omit-frame-pointer -o app x.c", Allow},
+		{"go build -o bin/app ./cmd/app", Allow},
 		{"enable -f ./x.so evil; evil", Ask},
 		{"enable -n echo", Allow},
 		{"hash -p /usr/bin/ls ls", Allow},

@@ -125,6 +125,7 @@ func writeTargets(c *syntax.Call) []target {
 		}
 	default:
 		out = append(out, programWrites(c)...)
+		out = append(out, compilerWrites(c)...)
 	}
 	return out
 }

@@ -223,6 +223,11 @@ type Options struct {
 	// python f.py, package.json, Makefile); nil reads none. ReadScript is
 	// the one to use.
 	ReadFile func(path string) (string, error)
+	// PathLookup lets $(which NAME), $(command -v NAME) and $(type -P
+	// NAME) be computed by looking NAME up on the PATH (the command's, or
+	// the hook's own when the command set none), as the shell would when
+	// it runs: rm "$(which corral)" is rm of the hook's own program.
+	PathLookup bool
 }
 
 // Analyze parses src and models every simple command in it.
@@ -238,7 +243,9 @@ func Analyze(src string, opt Options) (*Model, error) {
 	if opt.Cwd != "" {
 		dir = Dir{Path: cleanPath(opt.Cwd), Known: true}
 	}
-	w.stmts(scope{sc: top}, f.Stmts, newState(dir, opt.Home))
+	root := newState(dir, opt.Home)
+	root.pathLookup = opt.PathLookup
+	w.stmts(scope{sc: top}, f.Stmts, root)
 	// A function never called is still analysed, in the state where it
 	// was declared, so that its commands are seen.
 	for i := 0; i < len(w.declared) && !w.full(); i++ {

@@ -134,6 +134,10 @@ type funcDef struct {
 type state struct {
 	dir  Dir
 	vars map[string]variable
+	// pathLookup reports that a command substitution may look a program
+	// up on the machine's PATH (which NAME, command -v NAME):
+	// Options.PathLookup.
+	pathLookup bool
 	// pos are the positional parameters, when posKnown.
 	pos      []string
 	posKnown bool
@@ -453,6 +457,7 @@ func (st *state) forgetAllFrom(file string) {
 // variables, the working directory and the file descriptors.
 func (st *state) exportedOnly(dir Dir, home string) *state {
 	n := newState(dir, "")
+	n.pathLookup = st.pathLookup
 	// A variable assigned but not known to be exported may still have
 	// come from the environment (and so be exported): the child does not
 	// know it.

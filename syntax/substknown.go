@@ -109,6 +109,8 @@ func (r *resolver) computeSubst(cs *sh.CmdSubst) (string, bool) {
 			return "", false
 		}
 		return dirnameOf(args[0]) + "\n", true
+	case "which", "command", "type":
+		return r.lookPath(name, args)
 	case "realpath", "readlink":
 		return r.resolvedPath(name, args)
 	case "basename":
@@ -459,4 +461,54 @@ func (r *resolver) resolvedPath(name string, args []string) (string, bool) {
 		return "", false
 	}
 	return real + "\n", true
+}
+
+// lookPath is which NAME, command -v NAME and type -P NAME: the first
+// executable file NAME in a directory of PATH (the command's own PATH
+// when it set one), when the walk may look at the machine. command -v
+// and type print a function's, an alias's or a builtin's name instead,
+// which is left to run time.
+func (r *resolver) lookPath(name string, args []string) (string, bool) {
+	if !r.st.pathLookup || len(args) == 0 {
+		return "", false
+	}
+	switch {
+	case name == "which" && len(args) == 1:
+	case name == "command" && len(args) == 2 && args[0] == "-v", name == "type" && len(args) == 2 && args[0] == "-P":
+		args = args[1:]
+	default:
+		return "", false
+	}
+	prog := args[0]
+	if prog == "" || strings.HasPrefix(prog, "-") {
+		return "", false
+	}
+	if name != "which" {
+		if _, ok := r.st.funcs[prog]; ok {
+			return "", false
+		}
+		if _, ok := r.st.aliases[prog]; ok || shellOwn.Get()[prog] || prog == "command" || prog == "type" || prog == "builtin" {
+			return "", false
+		}
+	}
+	if strings.Contains(prog, "/") {
+		return "", false
+	}
+	path := os.Getenv("PATH")
+	if v, ok := r.st.vars["PATH"]; ok {
+		if !v.known || !v.set {
+			return "", false
+		}
+		path = v.str
+	}
+	for _, d := range filepath.SplitList(path) {
+		if !strings.HasPrefix(d, "/") {
+			return "", false // a relative directory: where it is depends on the cwd at run time
+		}
+		p := filepath.Join(d, prog)
+		if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() && fi.Mode()&0o111 != 0 {
+			return p + "\n", true
+		}
+	}
+	return "", false
 }
