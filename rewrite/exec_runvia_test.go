@@ -157,6 +157,8 @@ func TestRunViaDecisions(t *testing.T) {
 		{"gcc -O2 -o /usr/local/bin/x x.c", Deny},
 		{"go build -o ~/.bashrc ./cmd/x", Deny},
 		{"strip /usr/bin/ls", Deny},
+		{"screen -L -Logfile /etc/profile -dm echo x", Deny},
+		{"screen -L -Logfile screen.log -dm make", Allow},
 		{"gcc -O2 -fno-omit-frame-pointer -o app x.c", Allow},
 		{"go build -o bin/app ./cmd/app", Allow},
 		{"enable -f ./x.so evil; evil", Ask},

@@ -51,6 +51,14 @@ func compilerWrites(c *syntax.Call) []target {
 				}
 			}
 		}
+	case "screen":
+		// screen -L -Logfile FILE writes the session's output to FILE.
+		for i := 0; i+1 < len(args); i++ {
+			if args[i].Value == "-Logfile" {
+				out = append(out, write(args[i+1], ""))
+				i++
+			}
+		}
 	case "strip", "upx", "patchelf", "objcopy", "chrpath", "prelink":
 		// strip FILE… and upx FILE… change the files in place unless -o
 		// names the output; patchelf changes its operand; objcopy IN
