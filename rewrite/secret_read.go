@@ -3,11 +3,13 @@ package rewrite
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/corral-dev/corral/guards"
 	"github.com/corral-dev/corral/internal/lazy"
 	"github.com/corral-dev/corral/syntax"
+	"github.com/corral-dev/corral/syntax/lang"
 )
 
 var secretRead = Rule{
@@ -49,8 +51,11 @@ disk under it, minus the command's own exclusions (tar --exclude, zip -x,
 or of a directory holding one that no ignore file names, asks: staging is
 how it gets committed and pushed. Denied by default, naming the pattern
 and how to allow that one path; a policy can make it ask ("secrets":
-{"action": "ask"}). Uploads of secrets are the exfiltrate rule's.`,
-	Commands: []string{"cat", "less", "more", "head", "tail", "bat", "batcat", "xxd", "od", "hexdump", "base64", "base32", "strings", "nl", "tac",
+{"action": "ask"}). perl -n/-p and ruby -n/-p read the files after their
+code. A link made in the same
+command leads to its target (ln -s ~/.ssh/id_rsa k; cat k). Uploads of
+secrets are the exfiltrate rule's.`,
+	Commands: append(programsOf(lang.Perl, lang.Ruby), "cat", "less", "more", "head", "tail", "bat", "batcat", "xxd", "od", "hexdump", "base64", "base32", "strings", "nl", "tac",
 		"grep", "egrep", "fgrep", "rg", "ag", "zgrep", "cp", "mv", "tar", "zip", "rsync", "scp", "source", ".",
 		// Text tools print what they read; a program, filter or script
 		// comes first for the ones in programFirstReaders.
@@ -58,7 +63,7 @@ and how to allow that one path; a policy can make it ask ("secrets":
 		"uniq", "comm", "join", "iconv", "expand", "unexpand", "pr", "fmt", "zcat", "bzcat", "xzcat", "zless",
 		"zmore", "view", "vi", "vim", "nvim", "nano", "emacs", "split", "dd", "git",
 		"gzip", "pigz", "bzip2", "pbzip2", "xz", "lzma", "zstd", "lz4", "lzip", "brotli", "openssl", "gpg", "gpg2",
-		"env", "printenv", "set", "export", "declare", "typeset", "7z", "7za", "7zr", "7zz", "jar"},
+		"env", "printenv", "set", "export", "declare", "typeset", "7z", "7za", "7zr", "7zz", "jar"),
 	Call:     checkSecretRead,
 	Redirect: checkSecretRedirect,
 	Command:  checkSecretVars,
@@ -90,6 +95,18 @@ var readerSpecs = lazy.Value[map[string]optSpec]{New: func() map[string]optSpec 
 	}
 }}
 
+// programsOf returns the interpreter names of the languages ls (perl,
+// ruby and their kin), from the language table.
+func programsOf(ls ...lang.Lang) []string {
+	var out []string
+	for _, n := range lang.ProgramNames() {
+		if l := lang.ForProgram(n); slices.Contains(ls, l) {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
 func checkSecretRead(p *Pass, c *syntax.Call) {
 	if c.Name == "git" {
 		p.gitSecretRead(c)
@@ -101,6 +118,23 @@ func checkSecretRead(p *Pass, c *syntax.Call) {
 		return
 	case "7z", "7za", "7zr", "7zz", "jar":
 		p.checkArchivers(c)
+		return
+	}
+	if l := lang.ForProgram(c.Name); l == lang.Perl || l == lang.Ruby {
+		// perl -ne/-pe CODE FILE…, ruby -ne 'print' FILE, perl -e
+		// 'print <>' FILE: the words after the code are the files the
+		// program reads (<>, ARGF): a secret among them is read.
+		code, file, _, ok := syntax.InterpreterWords(c)
+		if !ok || code < 0 || file >= 0 {
+			return
+		}
+		for _, a := range c.Args[code+1:] {
+			if a.Static && !strings.HasPrefix(a.Value, "-") {
+				if p.secretOperand(c, a, false, false, nil) {
+					return
+				}
+			}
+		}
 		return
 	}
 	name := c.Name
@@ -338,6 +372,19 @@ func (p *Pass) secretOf(dir syntax.Dir, a syntax.Arg) (guards.Secret, bool) {
 		}
 		if s, ok := secrets.Match(env, r.path); ok {
 			return s, true
+		}
+		// Through a link the same command makes (ln -s ~/.ssh/id_rsa k;
+		// cat k), the file read is the link's target. The word does not
+		// say which script it is in, so a link made after the read counts
+		// too: reading a name the command then links to a secret is no
+		// everyday shape.
+		abs := guards.Normalize(env, r.path).Abs
+		for _, l := range p.madeLinks() {
+			if rest, ok := strings.CutPrefix(abs, l.link); ok && (rest == "" || rest[0] == '/') {
+				if s, ok := secrets.Match(env, l.target+rest); ok {
+					return s, true
+				}
+			}
 		}
 	}
 	return guards.Secret{}, false
