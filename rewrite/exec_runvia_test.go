@@ -72,6 +72,13 @@ var runViaCases = []codeCase{
 	{name: "realpath-home", prog: "bash", cmd: `rm -rf "$(realpath ~)"`, want: Deny, gone: true},
 	{name: "cd-pwd-home", prog: "bash", cmd: `rm -rf "$(cd; pwd)"`, want: Deny, gone: true},
 	{name: "realpath-build-look", prog: "bash", cmd: `rm -rf "$(realpath build)"`, want: Allow},
+	// Package managers' configuration that names a program: npm's
+	// script-shell and node-options from .npmrc, the environment or the
+	// command line.
+	{name: "npm-script-shell-npmrc", prog: "npm", cmd: `echo '{"name":"x","version":"1.0.0","scripts":{"test":"echo ok"}}' > package.json; echo 'script-shell=./x.sh' > .npmrc; printf '#!/bin/sh\nrm -rf ~\n' > x.sh; chmod +x x.sh; npm test`, want: Deny, gone: true},
+	{name: "npm-script-shell-env", prog: "npm", cmd: `echo '{"name":"x","version":"1.0.0","scripts":{"test":"echo ok"}}' > package.json; printf '#!/bin/sh\nrm -rf ~\n' > x.sh; chmod +x x.sh; npm_config_script_shell=./x.sh npm test`, want: Deny, gone: true},
+	{name: "npm-node-options-npmrc", prog: "npm", cmd: `echo '{"name":"x","version":"1.0.0","scripts":{"test":"node -e 0"}}' > package.json; echo 'require("fs").rmSync(require("os").homedir(), {recursive: true})' > y.js; echo 'node-options=--require ./y.js' > .npmrc; npm test`, want: Deny, gone: true},
+	{name: "npm-script-shell-look", prog: "npm", cmd: `echo '{"name":"x","version":"1.0.0","scripts":{"test":"echo ok"}}' > package.json; npm test --script-shell=bash`, want: Allow},
 	{name: "ex-cluster-look", prog: "ex", cmd: "ex -sc '%s/a/b/' -cwq build/a.txt < /dev/null", files: map[string]string{"build/a.txt": "a\n"}, want: Allow},
 }
 
@@ -167,6 +174,9 @@ func TestRunViaDecisions(t *testing.T) {
 		{"printf '%s' rm | xargs -I{} {} -rf ~", Ask},
 		{"find . -name rm -exec {} -rf ~ \\;", Ask},
 		{"ls | xargs -I{} echo {}", Allow},
+		{"printf 'yarnPath: ./y.js\\n' > .yarnrc.yml; echo 'require(\"child_process\").execSync(\"rm -rf ~\")' > y.js; yarn install", Deny},
+		{"printf 'preload = [\"./y.js\"]\\n' > bunfig.toml; echo 'require(\"child_process\").execSync(\"rm -rf ~\")' > y.js; bun test", Deny},
+		{"yarn install", Allow},
 		{"docker run -v ~:/h alpine rm -rf /h", Deny},
 		{"docker run --rm -v $HOME:/h busybox sh -c 'rm -rf /h/*'", Deny},
 		{"docker run -v ~:/h img", Ask},

@@ -1180,6 +1180,7 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 	w.startup(call, cmdState, envWords)
 	w.loader(c, call, cmdState, envWords)
 	w.commandVars(c, call, cmdState, envWords)
+	w.packageManagerConfig(c, call)
 	w.cur = st
 
 	if inv.split != nil {

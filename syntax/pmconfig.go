@@ -1,0 +1,203 @@
+package syntax
+
+import (
+	"strings"
+)
+
+// Package managers run programs their configuration names, for every
+// script or even every invocation: npm's and pnpm's script-shell (the
+// shell each package script runs in: SHELL -c SCRIPT) and node-options
+// (NODE_OPTIONS for the scripts), from the command line, the environment
+// (npm_config_*, any case) or an .npmrc (the project's, next to its
+// package.json, and the user's); yarn's yarnPath (.yarnrc.yml) and
+// yarn-path (.yarnrc), the JavaScript file yarn hands every invocation
+// to; bun's preload scripts (bunfig.toml), run before bun run and bun
+// test. Each is judged as the program it is: a script file, or node
+// options.
+func (w *walker) packageManagerConfig(c scope, call *Call) {
+	switch call.Name {
+	case "npm", "pnpm", "npx", "pnpx":
+	case "yarn":
+		w.yarnPath(c, call)
+		return
+	case "bun", "bunx":
+		w.bunPreload(c, call)
+		return
+	default:
+		return
+	}
+	settings := map[string][]string{}
+	add := func(key, val string) {
+		key = strings.ReplaceAll(strings.ToLower(strings.TrimSpace(key)), "_", "-")
+		val = strings.Trim(strings.TrimSpace(val), `"'`)
+		if (key == "script-shell" || key == "node-options") && val != "" {
+			settings[key] = append(settings[key], val)
+		}
+	}
+	// .npmrc files: the user's, and the project's (the directory of the
+	// nearest package.json, or the working directory).
+	if w.home != "" {
+		w.iniSettings(Dir{Path: w.home + "/.npmrc", Known: true}, add)
+	}
+	if d := w.packageRoot(call.Dir); d.Known {
+		w.iniSettings(d.Join(".npmrc"), add)
+	}
+	// The environment: npm_config_script_shell in any case.
+	if w.cur != nil {
+		for name, v := range w.cur.vars {
+			if k, ok := cutPrefixFold(name, "npm_config_"); ok && v.known && v.set {
+				add(k, v.str)
+			}
+		}
+	}
+	if call.Expr != nil {
+		for _, as := range call.Expr.Assigns {
+			if as.Name == nil || as.Value == nil {
+				continue
+			}
+			if k, ok := cutPrefixFold(as.Name.Value, "npm_config_"); ok {
+				r := &resolver{src: c.sc.Src, dir: call.Dir, st: w.cur}
+				if a := r.arg(as.Value); a.Static {
+					add(k, a.Value)
+				}
+			}
+		}
+	}
+	// The command line: --script-shell X, --script-shell=X.
+	for i, a := range call.Args {
+		v := a.Value
+		for _, key := range []string{"script-shell", "node-options"} {
+			switch {
+			case v == "--"+key && i+1 < len(call.Args):
+				add(key, call.Args[i+1].Value)
+			case strings.HasPrefix(v, "--"+key+"="):
+				add(key, strings.TrimPrefix(v, "--"+key+"="))
+			}
+		}
+	}
+	for _, sh := range settings["script-shell"] {
+		w.child(c, call, Quote(sh)+" -c true", nil, call.Name+" script-shell", false)
+	}
+	for _, o := range settings["node-options"] {
+		w.child(c, call, "node "+o+" -e 1", nil, call.Name+" node-options", false)
+	}
+}
+
+// packageRoot is the directory of the nearest package.json at or above
+// d that corral can read, or d itself.
+func (w *walker) packageRoot(d Dir) Dir {
+	if !d.Known {
+		return d
+	}
+	for p := d.Path; ; {
+		if _, ok := w.readScript(Dir{Path: strings.TrimSuffix(p, "/") + "/package.json", Known: true}); ok {
+			return Dir{Path: p, Known: true}
+		}
+		if p == "/" || w.home != "" && p == w.home {
+			return d
+		}
+		p = p[:strings.LastIndexByte(p, '/')]
+		if p == "" {
+			p = "/"
+		}
+	}
+}
+
+// iniSettings reads an npm-style ini file (key=value lines, ; and #
+// comments) and hands each setting to add.
+func (w *walker) iniSettings(d Dir, add func(key, val string)) {
+	text, ok := w.readScript(d)
+	if !ok {
+		return
+	}
+	for _, line := range strings.Split(text, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || line[0] == ';' || line[0] == '#' {
+			continue
+		}
+		if k, v, ok := strings.Cut(line, "="); ok {
+			add(k, v)
+		}
+	}
+}
+
+// yarnPath judges the JavaScript file yarn runs in its own place:
+// yarnPath in .yarnrc.yml (yarn 2+), yarn-path in .yarnrc (yarn 1), in the
+// working directory or above it.
+func (w *walker) yarnPath(c scope, call *Call) {
+	if !call.Dir.Known {
+		return
+	}
+	for p := call.Dir.Path; ; {
+		dir := Dir{Path: p, Known: true}
+		for _, f := range []struct{ name, key string }{{".yarnrc.yml", "yarnPath"}, {".yarnrc", "yarn-path"}} {
+			text, ok := w.readScript(dir.Join(f.name))
+			if !ok {
+				continue
+			}
+			for _, line := range strings.Split(text, "\n") {
+				k, v, ok := strings.Cut(strings.TrimSpace(line), ":")
+				if f.name == ".yarnrc" {
+					k, v, ok = strings.Cut(strings.TrimSpace(line), " ")
+				}
+				if !ok || strings.TrimSpace(k) != f.key {
+					continue
+				}
+				v = strings.Trim(strings.TrimSpace(v), `"'`)
+				if v == "" {
+					continue
+				}
+				if !strings.HasPrefix(v, "/") {
+					v = dir.Join(v).Path
+				}
+				w.child(c, call, "node "+Quote(v), nil, "yarn "+f.key, false)
+			}
+		}
+		if p == "/" || w.home != "" && p == w.home {
+			return
+		}
+		p = p[:strings.LastIndexByte(p, '/')]
+		if p == "" {
+			p = "/"
+		}
+	}
+}
+
+// bunPreload judges the scripts bunfig.toml preloads (preload = [...],
+// top level or under [run] or [test]) for bun run, bun test and bun FILE.
+func (w *walker) bunPreload(c scope, call *Call) {
+	var files []Dir
+	if call.Dir.Known {
+		files = append(files, call.Dir.Join("bunfig.toml"))
+	}
+	if w.home != "" {
+		files = append(files, Dir{Path: w.home + "/.bunfig.toml", Known: true})
+	}
+	for _, d := range files {
+		text, ok := w.readScript(d)
+		if !ok {
+			continue
+		}
+		for _, line := range strings.Split(text, "\n") {
+			k, v, ok := strings.Cut(strings.TrimSpace(line), "=")
+			if !ok || strings.TrimSpace(k) != "preload" {
+				continue
+			}
+			for _, part := range strings.Split(strings.Trim(strings.TrimSpace(v), "[]"), ",") {
+				p := strings.Trim(strings.TrimSpace(part), `"'`)
+				if p == "" {
+					continue
+				}
+				base := Dir{Path: d.Path[:strings.LastIndexByte(d.Path, '/')], Known: true}
+				w.child(c, call, "node "+Quote(base.Join(p).Path), nil, "bun preload", false)
+			}
+		}
+	}
+}
+
+func cutPrefixFold(s, prefix string) (string, bool) {
+	if len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix) {
+		return s[len(prefix):], true
+	}
+	return "", false
+}
