@@ -79,6 +79,13 @@ var runViaCases = []codeCase{
 	{name: "npm-script-shell-env", prog: "npm", cmd: `echo '{"name":"x","version":"1.0.0","scripts":{"test":"echo ok"}}' > package.json; printf '#!/bin/sh\nrm -rf ~\n' > x.sh; chmod +x x.sh; npm_config_script_shell=./x.sh npm test`, want: Deny, gone: true},
 	{name: "npm-node-options-npmrc", prog: "npm", cmd: `echo '{"name":"x","version":"1.0.0","scripts":{"test":"node -e 0"}}' > package.json; echo 'require("fs").rmSync(require("os").homedir(), {recursive: true})' > y.js; echo 'node-options=--require ./y.js' > .npmrc; npm test`, want: Deny, gone: true},
 	{name: "npm-script-shell-look", prog: "npm", cmd: `echo '{"name":"x","version":"1.0.0","scripts":{"test":"echo ok"}}' > package.json; npm test --script-shell=bash`, want: Allow},
+	// A trap's action runs in the shell with the state it has when the
+	// trap fires: for EXIT, the state the script ends in.
+	{name: "trap-exit-later-value", prog: "bash", cmd: `trap 'rm -rf "$D"' EXIT; D=~`, want: Deny, gone: true},
+	{name: "trap-unexported-value", prog: "bash", cmd: `D=~; trap 'rm -rf "$D"' EXIT`, want: Deny, gone: true},
+	{name: "trap-double-dash", prog: "bash", cmd: `trap -- 'rm -rf ~' EXIT`, want: Deny, gone: true},
+	{name: "trap-function-later-value", prog: "bash", cmd: `f() { rm -rf "$D"; }; trap f EXIT; D=~`, want: Deny, gone: true},
+	{name: "trap-build-look", prog: "bash", cmd: `trap 'rm -rf "$T"' EXIT; T=build/tmp`, want: Allow},
 	{name: "ex-cluster-look", prog: "ex", cmd: "ex -sc '%s/a/b/' -cwq build/a.txt < /dev/null", files: map[string]string{"build/a.txt": "a\n"}, want: Allow},
 }
 

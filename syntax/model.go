@@ -246,6 +246,7 @@ func Analyze(src string, opt Options) (*Model, error) {
 	root := newState(dir, opt.Home)
 	root.pathLookup = opt.PathLookup
 	w.stmts(scope{sc: top}, f.Stmts, root)
+	w.finalTraps(root)
 	// A function never called is still analysed, in the state where it
 	// was declared, so that its commands are seen.
 	for i := 0; i < len(w.declared) && !w.full(); i++ {

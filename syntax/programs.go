@@ -28,20 +28,24 @@ func (w *walker) programs(c scope, call *Call) bool {
 	}
 	switch call.Name {
 	case "trap":
-		if len(call.Args) >= 2 && call.Args[0].Value != "-" && call.Args[0].Value != "" && !strings.HasPrefix(call.Args[0].Value, "-") && !isNumber(call.Args[0].Value) {
+		args := call.Args
+		if len(args) > 0 && args[0].Value == "--" && args[0].Static {
+			args = args[1:] // trap -- ACTION SIGNAL…
+		}
+		if len(args) >= 2 && args[0].Value != "-" && args[0].Value != "" && !strings.HasPrefix(args[0].Value, "-") && !isNumber(args[0].Value) {
 			// The trap's text runs in this shell when the signal
-			// comes: the aliases defined by then apply to it.
-			env := call.env
-			if env == nil {
-				env = w.cur.exportedOnly(call.Dir, w.home)
-			}
+			// comes, with its variables, functions and aliases: judged
+			// now, and again with the state the script ends in
+			// (pendingTraps), when an EXIT trap runs and any other may.
+			var st *state
 			if w.cur != nil {
-				env = env.clone()
-				env.aliases = w.cur.aliases
-				env.expandAliases, env.aliasesOff = w.cur.expandAliases, w.cur.aliasesOff
+				st = w.cur.clone()
+			} else {
+				st = newState(call.Dir, w.home)
 			}
-			a := &call.Args[0]
-			w.childIn(c, call, a.Value, a, "trap", !a.Static, env, call.Dir)
+			a := &args[0]
+			w.childIn(c, call, a.Value, a, "trap", !a.Static, st, call.Dir)
+			w.traps = append(w.traps, pendingTrap{c: c, call: call, text: a.Value, dynamic: !a.Static})
 		}
 		return true
 	case "watch":

@@ -798,3 +798,27 @@ func (w *walker) opaqueRun(call *Call, d Dir, name string) bool {
 		What: "runs " + name + ", which this command wrote with content only known at run time"})
 	return true
 }
+
+// pendingTrap is a trap action set during the walk.
+type pendingTrap struct {
+	c       scope
+	call    *Call
+	text    string
+	dynamic bool
+}
+
+// finalTraps walks each trap action again with the state the script ends
+// in: an EXIT trap runs then, with the values the script gave its
+// variables after the trap was set (trap 'rm -rf "$D"' EXIT; D=~), and a
+// signal may come at any point after it.
+func (w *walker) finalTraps(end *state) {
+	traps := w.traps
+	w.traps = nil
+	for _, t := range traps {
+		if w.full() {
+			return
+		}
+		w.cur = end
+		w.childIn(t.c, t.call, t.text, nil, "trap", t.dynamic, end.clone(), end.dir)
+	}
+}

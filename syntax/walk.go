@@ -81,7 +81,10 @@ type walker struct {
 	// with the program's name (noteCopy).
 	opaque    map[string]bool
 	programs2 map[string]string
-	loaded    map[string]bool
+	// traps are the trap actions set so far, walked once more with the
+	// state the script ends in (finalTraps).
+	traps  []pendingTrap
+	loaded map[string]bool
 }
 
 type declared struct {
