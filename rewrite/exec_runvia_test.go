@@ -175,6 +175,21 @@ func TestRunViaDecisions(t *testing.T) {
 		{"screen -L -Logfile screen.log -dm make", Allow},
 		{"gcc -O2 -fno-omit-frame-pointer -o app x.c", Allow},
 		{"go build -o bin/app ./cmd/app", Allow},
+		// Shells' own spellings of command text: fish's long options
+		// and -C, nushell's, PowerShell's -Command and -EncodedCommand
+		// (a language corral does not read: ask when it names a command
+		// that deletes, writes, downloads or runs code).
+		{"fish --command='rm -rf ~'", Deny},
+		{"fish --comm 'rm -rf ~'", Deny},
+		{"fish -C 'rm -rf ~' x.fish", Deny},
+		{"fish --command='ls'", Allow},
+		{"nu --commands 'rm -rf ~'", Deny},
+		{"xonsh -c 'rm -rf ~'", Deny},
+		{"oksh -c 'rm -rf ~'", Deny},
+		{"pwsh -Command Remove-Item -Recurse ~", Ask},
+		{"pwsh -EncodedCommand UgBlAG0AbwB2AGUALQBJAHQAZQBtACAALQBSAGUAYwB1AHIAcwBlACAALQBGAG8AcgBjAGUAIAB+AA==", Ask},
+		{"pwsh -ec RwBlAHQALQBDAGgAaQBsAGQASQB0AGUAbQA=", Allow},
+		{"pwsh -c Get-ChildItem", Allow},
 		{"enable -f ./x.so evil; evil", Ask},
 		{"enable -n echo", Allow},
 		{"hash -p /usr/bin/ls ls", Allow},

@@ -33,7 +33,13 @@ const (
 // shells are the programs that run a script given with -c or on stdin.
 var shells = lazy.Value[map[string]bool]{New: func() map[string]bool {
 	return map[string]bool{"sh": true, "bash": true, "zsh": true, "dash": true, "ksh": true, "mksh": true,
-		"ash": true, "fish": true, "csh": true, "tcsh": true, "yash": true, "posh": true}
+		"ash": true, "fish": true, "csh": true, "tcsh": true, "yash": true, "posh": true,
+		// OpenBSD ksh and its ports, Oils, Plan 9's rc and es, the
+		// Schily Bourne shell, and the shells of other languages whose
+		// -c runs a command line (nu, xonsh, elvish, ion, murex): their
+		// simple commands read as sh's.
+		"oksh": true, "loksh": true, "pdksh": true, "osh": true, "ysh": true, "rc": true, "es": true, "bosh": true,
+		"nu": true, "xonsh": true, "elvish": true, "ion": true, "murex": true}
 }}
 
 // otherInterpreters run a program from a file, an option or stdin like

@@ -4,8 +4,10 @@ import (
 	"encoding/base64"
 	"net/url"
 	"os"
+	"slices"
 	"sort"
 	"strings"
+	"unicode/utf16"
 
 	"github.com/corral-dev/corral/syntax/lang"
 )
@@ -820,5 +822,116 @@ func (w *walker) finalTraps(end *state) {
 		}
 		w.cur = end
 		w.childIn(t.c, t.call, t.text, nil, "trap", t.dynamic, end.clone(), end.dir)
+	}
+}
+
+// fishSpec is fish's command line (fish --help; getopt_long): -c/--command
+// and -C/--init-command take the command text itself.
+var fishSpec = OptSpec{ShortVal: "cCdofp", LongEq: true, Abbrev: true, Stop: true,
+	LongVal: []string{"command", "init-command", "debug", "debug-output", "features", "profile", "profile-startup"},
+	LongFlag: []string{"interactive", "login", "no-config", "no-execute", "private", "print-rusage-self",
+		"print-debug-categories", "version", "help"}}
+
+// nuSpec is nushell's: --commands/-c CMD, --execute/-e CMD (run, then
+// stay interactive), --config FILE, --env-config FILE.
+var nuSpec = OptSpec{ShortVal: "ceI", LongEq: true, Stop: true,
+	LongVal:  []string{"commands", "execute", "config", "env-config", "include-path", "log-level", "log-target", "table-mode", "testbin", "plugin-config", "experimental-options"},
+	LongFlag: []string{"login", "interactive", "stdin", "no-config-file", "no-std-lib", "no-history", "version", "help", "ide-check", "lsp", "mcp"}}
+
+// otherShellCommands walks the command text fish and nu take in their own
+// options (fish --command=CMD, -C CMD, nu --commands CMD, -e CMD), which
+// the POSIX reading of a shell's words does not see, and PowerShell's
+// -Command and -EncodedCommand, whose language corral does not read.
+func (w *walker) otherShellCommands(c scope, call *Call) {
+	var spec OptSpec
+	var names []string
+	switch call.Name {
+	case "fish":
+		spec, names = fishSpec, []string{"command", "init-command", "C"}
+	case "nu":
+		spec, names = nuSpec, []string{"commands", "execute", "e"}
+	case "pwsh", "powershell", "pwsh-preview":
+		w.powershell(c, call)
+		return
+	default:
+		return
+	}
+	opts, _ := ScanOptions(call.Args, spec)
+	for _, o := range opts {
+		if !o.HasVal || !slices.Contains(names, o.Name) {
+			continue
+		}
+		if o.Attached {
+			w.child(c, call, o.Val.Value, nil, call.Name+" --"+o.Name, !o.Val.Static)
+		} else {
+			w.childArg(c, call, &call.Args[o.Idx+1], call.Name+" --"+o.Name)
+		}
+	}
+}
+
+// powerShellRisky are PowerShell's commands and aliases that delete,
+// write, download or run other code, lower case.
+var powerShellRisky = []string{"remove-item", "rm", "ri", "del", "erase", "rd", "rmdir", "clear-content", "set-content",
+	"out-file", "add-content", "move-item", "mv", "copy-item", "cp", "new-item", "invoke-webrequest", "iwr", "wget",
+	"curl", "invoke-restmethod", "irm", "invoke-expression", "iex", "start-process", "saps", "start", "invoke-command", "icm", "format-volume",
+	"clear-disk", "stop-computer", "restart-computer"}
+
+// powershell reads pwsh's -Command (any unambiguous prefix, any case, -c)
+// and -EncodedCommand (-e, -ec: base64 of UTF-16LE text): PowerShell code
+// corral has no reader for, asked about when it names a command that
+// deletes, writes, downloads or runs other code.
+func (w *walker) powershell(c scope, call *Call) {
+	for i := 0; i < len(call.Args); i++ {
+		v := strings.ToLower(call.Args[i].Value)
+		if !strings.HasPrefix(v, "-") || len(v) < 2 {
+			continue
+		}
+		name, attached, hasEq := strings.Cut(strings.TrimLeft(v, "-/"), ":")
+		var text string
+		var dynamic bool
+		switch {
+		case name == "c" || len(name) >= 2 && strings.HasPrefix("command", name):
+			if hasEq {
+				text = attached
+			} else if i+1 < len(call.Args) {
+				rest := call.Args[i+1:]
+				parts := make([]string, len(rest))
+				for k, a := range rest {
+					parts[k] = a.Value
+					dynamic = dynamic || !a.Static
+				}
+				text = strings.Join(parts, " ") // the rest of the line is the command
+			}
+		case name == "e" || name == "ec" || len(name) >= 2 && strings.HasPrefix("encodedcommand", name):
+			if i+1 >= len(call.Args) {
+				continue
+			}
+			a := call.Args[i+1]
+			dynamic = !a.Static
+			b, err := base64.StdEncoding.DecodeString(strings.TrimSpace(a.Value))
+			if err != nil || len(b)%2 != 0 {
+				text, dynamic = a.Value, true
+				break
+			}
+			u := make([]uint16, len(b)/2)
+			for k := range u {
+				u[k] = uint16(b[2*k]) | uint16(b[2*k+1])<<8
+			}
+			text = string(utf16.Decode(u))
+		default:
+			continue
+		}
+		if text == "" {
+			return
+		}
+		risky := dynamic
+		for _, f := range strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
+			return !(r == '-' || r >= 'a' && r <= 'z' || r >= '0' && r <= '9')
+		}) {
+			risky = risky || slices.Contains(powerShellRisky, f)
+		}
+		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: risky, Text: text,
+			What: call.Name + " runs PowerShell code corral does not read: " + clip(text, 80)})
+		return
 	}
 }

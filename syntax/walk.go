@@ -1184,6 +1184,7 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 	w.loader(c, call, cmdState, envWords)
 	w.commandVars(c, call, cmdState, envWords)
 	w.packageManagerConfig(c, call)
+	w.otherShellCommands(c, call)
 	w.cur = st
 
 	if inv.split != nil {
