@@ -37,6 +37,12 @@ type deletion struct {
 	// fromFile is the file xargs -a or parallel -a reads the paths from
 	// at run time: they cannot be judged, only the call's shape.
 	fromFile string
+	// recoverable reports a move to the desktop's trash (gio trash,
+	// trash-put): the path guards let it pass where the file can be
+	// restored, and only rm-root judges it (trashing the home directory
+	// or the project is still their end as far as every tool is
+	// concerned).
+	recoverable bool
 }
 
 // deletions lists what call c deletes.
@@ -53,7 +59,7 @@ func deletions(p *Pass, c *syntax.Call) []deletion {
 	case "mv":
 		return mvDeletions(c)
 	}
-	return nil
+	return moreDeletions(c)
 }
 
 // rmDeletions lists the operands of rm, rmdir, unlink and shred: as

@@ -37,7 +37,7 @@ rm -f ROOT/* takes them), a shell that find -exec or xargs hands the paths
 to (find . -exec sh -c 'rm -rf {}' \;, xargs sh -c 'rm -rf "$@"' _),
 rsync --delete onto a directory, git clean; the sources of mv are judged
 only for a start known at run time (mv "$DIR/"* x asks).`,
-	Commands: []string{"rm", "find", "rsync", "git", "mv"},
+	Commands: append([]string{"rm", "find", "rsync", "git", "mv"}, moreDeleters...),
 	Call:     checkRmRoot,
 }
 

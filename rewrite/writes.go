@@ -55,7 +55,7 @@ so find . -name '*.pyc' -delete passes and git clean -f in the sandbox
 passes. Removing git's stale lock files (.git/index.lock, .git/*.lock)
 passes. Catastrophic targets (/, ~, system directories) are the rm-root
 rule's.`,
-	Commands: []string{"rm", "rmdir", "unlink", "shred", "mv", "find", "rsync", "git"},
+	Commands: append([]string{"rm", "rmdir", "unlink", "shred", "mv", "find", "rsync", "git"}, moreDeleters...),
 	Call:     checkDeleteCall,
 }
 
@@ -72,6 +72,12 @@ type target struct {
 	// judged, since a mode that stops the agent's settings or corral from
 	// being read switches corral off.
 	attrs bool
+	// mount reports a mount point (mount, sshfs, bindfs): judged only
+	// when it is the home directory, the project or a path under either,
+	// where what the agent's tools and the user's programs find is then
+	// the mounted file system's. A mount elsewhere is system
+	// administration the path guards do not judge.
+	mount bool
 }
 
 func (t target) path() string {
@@ -283,7 +289,7 @@ func checkDeleteCall(p *Pass, c *syntax.Call) {
 		return // mv's sources are judged with its destination
 	}
 	for _, d := range deletions(p, c) {
-		if d.moved {
+		if d.moved || d.recoverable {
 			continue
 		}
 		t := target{arg: d.arg, action: guards.Delete}
@@ -427,6 +433,9 @@ func (p *Pass) judge(c *syntax.Call, sc *syntax.Script, dir syntax.Dir, t target
 		}
 	}
 	if cfg.Paths == nil {
+		return
+	}
+	if t.mount && !(cfg.Home != "" && guards.Within(cfg.Home, norm.Abs) || cfg.Project != "" && guards.Within(cfg.Project, norm.Abs)) {
 		return
 	}
 	if t.attrs {

@@ -59,6 +59,145 @@ func compilerWrites(c *syntax.Call) []target {
 				i++
 			}
 		}
+	case "cmake":
+		// cmake -E copy/copy_directory/copy_if_different SRC… DEST,
+		// make_directory DIR…, touch FILE…, create_symlink/
+		// create_hardlink OLD NEW, rename OLD NEW.
+		if len(args) < 2 || args[0].Value != "-E" {
+			return nil
+		}
+		ops := plainOperands(args[2:])
+		switch args[1].Value {
+		case "copy", "copy_directory", "copy_if_different", "copy_directory_if_different":
+			if len(ops) >= 2 {
+				out = append(out, write(ops[len(ops)-1], ""), write(ops[len(ops)-1], strings.TrimSuffix(ops[len(ops)-1].Value, "/")+"/*"))
+			}
+		case "make_directory", "touch", "touch_nocreate":
+			for _, a := range ops {
+				out = append(out, write(a, ""))
+			}
+		case "create_symlink", "create_hardlink", "rename":
+			if len(ops) == 2 {
+				out = append(out, write(ops[1], ""))
+			}
+		}
+	case "gio":
+		// gio copy/move SRC… DEST, gio save FILE (stdin to FILE), gio
+		// mkdir DIR….
+		if len(args) == 0 {
+			return nil
+		}
+		ops := plainOperands(args[1:])
+		switch args[0].Value {
+		case "copy", "cp", "move", "mv":
+			if len(ops) >= 2 {
+				d := ops[len(ops)-1]
+				out = append(out, write(d, ""), write(d, strings.TrimSuffix(d.Value, "/")+"/*"))
+			}
+		case "save", "mkdir":
+			for _, a := range ops {
+				out = append(out, write(a, ""))
+			}
+		}
+	case "rclone", "aws", "gsutil", "gcloud", "azcopy":
+		// Cloud copies to a local destination: rclone copy/sync/move/
+		// copyto SRC DST, aws s3 cp/sync/mv, gsutil cp/rsync/mv, gcloud
+		// storage cp/rsync/mv, azcopy copy/sync.
+		words := plainOperands(args)
+		sub := 0
+		switch name {
+		case "aws":
+			if len(words) < 2 || words[0].Value != "s3" {
+				return nil
+			}
+			sub = 1
+		case "gcloud":
+			if len(words) < 2 || words[0].Value != "storage" {
+				return nil
+			}
+			sub = 1
+		}
+		if len(words) < sub+3 {
+			return nil
+		}
+		switch words[sub].Value {
+		case "cp", "copy", "copyto", "sync", "rsync", "mv", "move", "moveto":
+		default:
+			return nil
+		}
+		d := words[len(words)-1]
+		if !localPath(d.Value) {
+			return nil
+		}
+		out = append(out, write(d, ""), write(d, strings.TrimSuffix(d.Value, "/")+"/*"))
+	case "pip", "pip3", "uv", "npm", "pnpm", "yarn", "cargo", "gem":
+		// Installers told where to put what they install: pip install
+		// --target/-t, --prefix, --root; npm/pnpm --prefix; yarn
+		// --modules-folder; cargo install --root; gem install
+		// --install-dir/-i, --bindir/-n.
+		dirOpts := map[string]bool{"--target": true, "-t": name == "pip" || name == "pip3" || name == "uv", "--prefix": name != "cargo" && name != "gem",
+			"--root": name == "pip" || name == "pip3" || name == "cargo", "--install-dir": name == "gem", "-i": name == "gem",
+			"--bindir": name == "gem", "-n": name == "gem", "--modules-folder": name == "yarn"}
+		for i := 0; i < len(args); i++ {
+			v := args[i].Value
+			opt, val, eq := strings.Cut(v, "=")
+			if !dirOpts[opt] {
+				continue
+			}
+			if eq {
+				out = append(out, write(args[i], strings.TrimSuffix(val, "/")+"/*"))
+			} else if i+1 < len(args) {
+				out = append(out, write(args[i+1], strings.TrimSuffix(args[i+1].Value, "/")+"/*"))
+				i++
+			}
+		}
+	case "stow", "xstow":
+		// stow -t/--target DIR links the package's files into DIR
+		// (default: the parent of the stow directory).
+		for i := 0; i < len(args); i++ {
+			v := args[i].Value
+			switch {
+			case (v == "-t" || v == "--target") && i+1 < len(args):
+				out = append(out, write(args[i+1], strings.TrimSuffix(args[i+1].Value, "/")+"/*"))
+				i++
+			case strings.HasPrefix(v, "--target="):
+				out = append(out, write(args[i], strings.TrimSuffix(strings.TrimPrefix(v, "--target="), "/")+"/*"))
+			case strings.HasPrefix(v, "-t") && len(v) > 2:
+				out = append(out, write(args[i], strings.TrimSuffix(v[2:], "/")+"/*"))
+			}
+		}
+	case "chezmoi", "yadm":
+		// chezmoi apply/update/init --apply writes the files of its
+		// source state into the home directory; yadm checks them out
+		// there.
+		for _, a := range args {
+			switch a.Value {
+			case "apply", "update", "--apply", "checkout", "clone", "reset", "restore":
+				return []target{{arg: a, value: "~/*", action: guards.Write}}
+			}
+		}
+	case "mount", "sshfs", "bindfs", "mount.fuse", "mount.nfs", "rclone-mount", "squashfuse", "fuse-overlayfs":
+		// A mount point's old content is hidden and what programs find
+		// there is the mounted file system: writing the directory.
+		ops := plainOperands(args)
+		if name == "mount" {
+			ops = mountOperands(args)
+		}
+		if len(ops) >= 1 && (name == "mount" || len(ops) >= 2) {
+			d := ops[len(ops)-1]
+			out = append(out, target{arg: d, action: guards.Write, mount: true},
+				target{arg: d, value: strings.TrimSuffix(d.Value, "/") + "/*", action: guards.Write, mount: true})
+		}
+	case "git":
+		// git worktree add PATH makes a working tree at PATH.
+		words := plainOperands(args)
+		for i := 0; i+2 < len(words); i++ {
+			if words[i].Value == "worktree" && words[i+1].Value == "add" {
+				d := words[i+2]
+				out = append(out, write(d, ""), write(d, strings.TrimSuffix(d.Value, "/")+"/*"))
+				break
+			}
+		}
 	case "strip", "upx", "patchelf", "objcopy", "chrpath", "prelink":
 		// strip FILE… and upx FILE… change the files in place unless -o
 		// names the output; patchelf changes its operand; objcopy IN
@@ -115,4 +254,48 @@ func compilerName(n string) string {
 		}
 	}
 	return n
+}
+
+// plainOperands returns the words of args that are not options (a word
+// after an option is taken as an operand: the readers here only look at
+// the last ones, or at positions the subcommand fixes).
+func plainOperands(args []syntax.Arg) []syntax.Arg {
+	var out []syntax.Arg
+	for _, a := range args {
+		if a.Static && strings.HasPrefix(a.Value, "-") && a.Value != "-" {
+			continue
+		}
+		out = append(out, a)
+	}
+	return out
+}
+
+// mountOperands are mount(8)'s operands: its options -o, -t, -L, -U, -O,
+// -B/--bind and --target take values or none as the manual says.
+func mountOperands(args []syntax.Arg) []syntax.Arg {
+	var out []syntax.Arg
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		switch {
+		case v == "-o" || v == "-t" || v == "-L" || v == "-U" || v == "-O" || v == "--options" || v == "--types" || v == "--source" || v == "--label" || v == "--uuid":
+			i++
+		case v == "--target" && i+1 < len(args):
+			out = append(out, args[i+1])
+			i++
+		case strings.HasPrefix(v, "-") && args[i].Static:
+		default:
+			out = append(out, args[i])
+		}
+	}
+	return out
+}
+
+// localPath reports a cloud CLI operand that is a local path: no
+// scheme (s3://, gs://, az://, https://) and no rclone remote (name:).
+func localPath(v string) bool {
+	if strings.Contains(v, "://") {
+		return false
+	}
+	i := strings.IndexByte(v, ':')
+	return i < 0 || strings.ContainsRune(v[:i], '/')
 }

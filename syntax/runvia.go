@@ -853,6 +853,9 @@ func (w *walker) otherShellCommands(c scope, call *Call) {
 	case "pwsh", "powershell", "pwsh-preview":
 		w.powershell(c, call)
 		return
+	case "gdb", "gdb-multiarch", "lldb", "cgdb", "rr":
+		w.debuggee(c, call)
+		return
 	default:
 		return
 	}
@@ -934,4 +937,66 @@ func (w *walker) powershell(c scope, call *Call) {
 			What: call.Name + " runs PowerShell code corral does not read: " + clip(text, 80)})
 		return
 	}
+}
+
+// gdbValueOpts are gdb's options that take the next word (gdb --help).
+var gdbValueOpts = []string{"-ex", "--ex", "-iex", "--iex", "-eix", "-x", "--x", "-ix", "--command", "--init-command", "--init-eval-command",
+	"--eval-command", "-cd", "--cd", "-d", "--directory", "-p", "--pid", "-c", "--core", "-s", "--symbols", "-e", "--exec", "-se",
+	"-b", "-i", "--interpreter", "-l", "--data-directory", "-D", "--tty", "-tty"}
+
+// debuggee walks the program a debugger starts, with its arguments, as a
+// nested command: gdb --args PROG ARG…, gdb -ex run PROG, lldb -- PROG
+// ARG…, lldb -f PROG, rr record PROG ARG…. The debugger runs it when told
+// to (run, -ex r, -o run, -batch with run), which the agent's own text
+// does; the program is judged whatever the debugger is told first.
+func (w *walker) debuggee(c scope, call *Call) {
+	args := call.Args
+	var prog []Arg
+	switch call.Name {
+	case "rr":
+		if len(args) > 1 && args[0].Value == "record" {
+			prog = args[1:]
+			for len(prog) > 0 && strings.HasPrefix(prog[0].Value, "-") {
+				prog = prog[1:]
+			}
+		}
+	case "lldb":
+		for i, a := range args {
+			switch {
+			case a.Value == "--":
+				prog = args[i+1:]
+			case (a.Value == "-f" || a.Value == "--file") && i+1 < len(args):
+				prog = args[i+1 : i+2]
+			}
+			if prog != nil {
+				break
+			}
+		}
+	default: // gdb
+		for i := 0; i < len(args); i++ {
+			v := args[i].Value
+			switch {
+			case v == "--args" || v == "-args":
+				prog = args[i+1:]
+			case slices.Contains(gdbValueOpts, v):
+				i++
+				continue
+			case strings.HasPrefix(v, "-"):
+				continue
+			default:
+				prog = args[i : i+1] // gdb PROG [CORE|PID]
+			}
+			break
+		}
+	}
+	if len(prog) == 0 {
+		return
+	}
+	parts := make([]string, len(prog))
+	dynamic := false
+	for i, a := range prog {
+		parts[i] = Quote(a.Value)
+		dynamic = dynamic || !a.Static
+	}
+	w.child(c, call, strings.Join(parts, " "), nil, call.Name+" (the program it debugs)", dynamic)
 }

@@ -1,0 +1,112 @@
+package rewrite
+
+import (
+	"strings"
+
+	"github.com/corral-dev/corral/syntax"
+)
+
+// moreDeleters are the other programs that delete or move away what
+// their operands name, read by moreDeletions.
+var moreDeleters = []string{"cmake", "gio", "gvfs-trash", "trash-put", "trash", "rmtrash", "rclone"}
+
+// moreDeletions lists what the other deleting programs delete, each from
+// its manual: cmake's command mode (cmake -E rm [-r] [-f], remove,
+// remove_directory, rename's source), gio trash/remove and move's sources,
+// trash-put/trash/rmtrash (moved to the trash: the tree leaves its
+// place), and rclone's local paths (purge, delete, rmdirs; sync deletes
+// what the destination holds beyond the source; move's source goes).
+func moreDeletions(c *syntax.Call) []deletion {
+	args := c.Args
+	ops := func(from int) []syntax.Arg {
+		var out []syntax.Arg
+		for _, a := range args[from:] {
+			if !strings.HasPrefix(a.Value, "-") || !a.Static {
+				out = append(out, a)
+			}
+		}
+		return out
+	}
+	var out []deletion
+	add := func(as []syntax.Arg, verb string, recursive, force bool) {
+		for _, a := range as {
+			trash := verb == "gio trash" || verb == "gvfs-trash" || verb == "trash-put" || verb == "trash" || verb == "rmtrash"
+			out = append(out, deletion{arg: a, verb: verb, recursive: recursive, force: force, recoverable: trash})
+		}
+	}
+	switch c.Name {
+	case "cmake":
+		if len(args) < 2 || args[0].Value != "-E" {
+			return nil
+		}
+		sub := args[1].Value
+		recursive, force := false, false
+		for _, a := range args[2:] {
+			if a.Value == "-r" || a.Value == "-rf" || a.Value == "-fr" || a.Value == "-R" {
+				recursive = true
+			}
+			force = force || strings.HasPrefix(a.Value, "-") && strings.Contains(a.Value, "f")
+		}
+		switch sub {
+		case "rm":
+			add(ops(2), "cmake -E rm", recursive, force)
+		case "remove":
+			add(ops(2), "cmake -E remove", false, force)
+		case "remove_directory":
+			add(ops(2), "cmake -E remove_directory", true, true)
+		case "rename":
+			if o := ops(2); len(o) == 2 {
+				out = append(out, deletion{arg: o[0], verb: "cmake -E rename", recursive: true})
+			}
+		}
+	case "gio", "gvfs-trash", "trash-put", "trash", "rmtrash":
+		from, verb := 0, c.Name
+		if c.Name == "gio" {
+			if len(args) == 0 {
+				return nil
+			}
+			from, verb = 1, "gio "+args[0].Value
+			switch args[0].Value {
+			case "trash", "remove", "rm":
+			case "move", "mv":
+				o := ops(1)
+				if len(o) >= 2 {
+					for _, a := range o[:len(o)-1] {
+						out = append(out, deletion{arg: a, verb: verb, recursive: true})
+					}
+				}
+				return out
+			default:
+				return nil
+			}
+		}
+		add(ops(from), verb, true, true)
+	case "rclone":
+		if len(args) == 0 {
+			return nil
+		}
+		o := ops(1)
+		local := func(a syntax.Arg) bool {
+			v := a.Value
+			i := strings.IndexByte(v, ':')
+			return i < 0 || strings.ContainsRune(v[:i], '/')
+		}
+		switch args[0].Value {
+		case "purge", "delete", "rmdirs", "deletefile":
+			for _, a := range o {
+				if local(a) {
+					add([]syntax.Arg{a}, "rclone "+args[0].Value, args[0].Value != "deletefile", true)
+				}
+			}
+		case "sync":
+			if len(o) == 2 && local(o[1]) {
+				out = append(out, deletion{arg: o[1], verb: "rclone sync", recursive: true, force: true})
+			}
+		case "move", "moveto":
+			if len(o) == 2 && local(o[0]) {
+				out = append(out, deletion{arg: o[0], verb: "rclone " + args[0].Value, recursive: true})
+			}
+		}
+	}
+	return out
+}
