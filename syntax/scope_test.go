@@ -101,6 +101,10 @@ var scopeCases = []struct {
 	{`v=rm; for v in $NOPE; do :; done; echo $v`, "?"},
 	{`for v in rm ls; do echo $v; done`, "?"},
 	{`for v in rm; do :; done; echo $v`, "rm"},
+	// An empty list: the body never runs, v keeps its value.
+	{`v=rm; for v in; do v=ls; done; echo $v`, "rm"},
+	{`v=rm; e=; for v in $e; do :; done; echo $v`, "rm"},
+	{`v=rm; for v in ""; do :; done; echo "[$v]"`, "[]"},
 	// Positional parameters and arrays.
 	{`set -- rm -rf /; echo "$@"`, "rm -rf /"},
 	{`set -- a b; shift; echo $1`, "b"},

@@ -488,13 +488,20 @@ func (w *walker) forClause(c scope, fc *sh.ForClause, st *state) {
 		if len(vals) > 0 {
 			first = vals[0].Value
 		}
+		if static && len(vals) == 0 {
+			// for v in; (or in words that expand to nothing): bash never
+			// runs the body and v keeps its value. The body is still read
+			// for what it names, in a copy of the state that is dropped.
+			w.loop(c, st.clone(), func(c scope, st *state) {
+				st.iterate(name, first, false)
+				w.stmts(c, fc.Do, st)
+			})
+			return
+		}
 		w.loop(c, st, func(c scope, st *state) {
 			st.iterate(name, first, static && len(vals) == 1)
 			w.stmts(c, fc.Do, st)
 		})
-		if static && len(vals) == 0 {
-			return
-		}
 		st.iterate(name, first, static && len(vals) == 1 && !hasBreak(fc.Do))
 	case *sh.CStyleLoop:
 		w.substs(c, l, st, nil)
