@@ -222,8 +222,8 @@ var scannedReaders = map[string][]string{
 // handReaderExempt are option spellings the scanned readers may still
 // compare words with: "-" and "--" end options, and the programs case
 // of syntax/programs.go still reads flock's -c after the lock file
-// (flock takes it only there and only whole), script -c, at's options and
-// git rebase --exec by hand.
+// (flock takes it only there and only whole), script -c and git rebase
+// --exec by hand.
 var handReaderExempt = map[string]bool{"-": true, "--": true}
 
 // TestNoHandReaders fails when a function in scannedReaders compares a
@@ -274,9 +274,9 @@ func TestNoHandReaders(t *testing.T) {
 
 // allowedHandReader lists the hand readers still left in a checked
 // function, each named in the README's limits: flock -c after the lock
-// file (flock compares it whole there) and at's -f/-l/-r/-d/-c.
+// file (flock compares it whole there).
 func allowedHandReader(fn, v string) bool {
-	return fn == "programs" && slices.Contains([]string{"-c", "--command", "-l", "-r", "-d", "-f"}, v)
+	return fn == "programs" && slices.Contains([]string{"-c", "--command"}, v)
 }
 
 // TestScannerWrappersAndShells: the wrappers', su's, the shells', watch's

@@ -63,13 +63,14 @@ func (w *walker) programs(c scope, call *Call) bool {
 			return true
 		}
 	case "at", "batch":
-		for i, a := range call.Args {
-			switch a.Value {
-			case "-l", "-r", "-d", "-c":
-				return true // list, remove, show jobs
-			case "-f":
-				if i+1 < len(call.Args) {
-					w.scriptFile(c, call, call.Args[i+1], "sh")
+		opts, _ := ScanOptions(call.Args, atSpec)
+		for _, o := range opts {
+			switch o.Name {
+			case "l", "r", "d", "c", "V":
+				return true // list, remove, show jobs, version
+			case "f":
+				if o.HasVal {
+					w.scriptFile(c, call, o.Val, "sh")
 				}
 				return true
 			}
@@ -779,6 +780,11 @@ func (w *walker) dockerRun(c scope, call *Call) {
 	w.child(c, &inner, strings.Join(parts, " "), nil, "docker run", false)
 	w.origin = ""
 }
+
+// atSpec is at's and batch's options (at 3.2, getopt): -q QUEUE, -f
+// FILE, -u USER and -t TIME take a value; the rest are flags, so -mf
+// FILE is -m -f FILE.
+var atSpec = OptSpec{ShortVal: "qfut"}
 
 // pipeTo models text piped into call: a shell, an interpreter, at or
 // batch, crontab -. It reports whether call reads a script on stdin.

@@ -101,6 +101,7 @@ var systemPrograms = []string{"/usr/", "/bin/", "/sbin/", "/lib/", "/lib64/", "/
 // text programs such as trap, watch or git rebase --exec run. It reports
 // whether call was handled.
 func (w *walker) runsCode(c scope, call *Call) bool {
+	w.pythonPip(c, call)
 	if w.interpreter(c, call) {
 		return true
 	}
@@ -156,6 +157,9 @@ func (w *walker) runsCode(c scope, call *Call) bool {
 		return true
 	}
 	if w.packageRun(c, call) {
+		return true
+	}
+	if w.taskRun(c, call) {
 		return true
 	}
 	if call.Name == "make" || call.Name == "gmake" {

@@ -79,6 +79,12 @@ func TestScriptFiles(t *testing.T) {
 		{"make -n clean", []string{"make"}},
 		{"crontab jobs.cron", []string{"crontab", "rm", "start.sh"}},
 		{"at -f job.at now", []string{"at", "shred job.at"}},
+		// at's options through the scanner: a cluster, an attached value,
+		// a queue before -f; -l lists jobs and runs none.
+		{"at -mf job.at now", []string{"at", "shred job.at"}},
+		{"at -fjob.at now", []string{"at", "shred job.at"}},
+		{"batch -q b -Mf job.at", []string{"batch", "shred job.at"}},
+		{"at -l -f job.at", []string{"at"}},
 		// A shell reading its program from a descriptor opened on a
 		// script file, here or by an earlier exec.
 		{"bash < a.sh", []string{"bash", "cd a.sh", "rm@/sub a.sh"}},

@@ -1,0 +1,941 @@
+package syntax
+
+import (
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/corral-dev/corral/internal/lazy"
+	"github.com/corral-dev/corral/syntax/lang"
+)
+
+// Task runners run text from a file of the project: just's recipes,
+// deno's tasks, rake's Rakefile, tox's commands and the setup.py that pip
+// runs to install a local project.
+// The agent can write that file and run the runner in the same command,
+// or in the next one, so each is read like a Makefile: the text that runs
+// is modelled as the shell text (or the language) it is, and the part
+// only known when the runner runs (just's {{…}}, tox's {posargs}) asks
+// when it names a command that acquires content or can destroy data.
+
+// taskRun models call when it is a task runner; it reports whether call
+// was handled.
+func (w *walker) taskRun(c scope, call *Call) bool {
+	switch call.Name {
+	case "just":
+		w.justRun(c, call)
+		return true
+	case "deno":
+		return w.denoTask(c, call)
+	case "rake":
+		w.rakeRun(c, call)
+		return true
+	case "tox":
+		w.toxRun(c, call)
+		return true
+	case "pip", "pip3":
+		w.pipInstall(c, call, call.Args)
+		return true
+	}
+	return false
+}
+
+// pythonPip models python -m pip install …: pip's own options follow
+// -m pip.
+func (w *walker) pythonPip(c scope, call *Call) {
+	if lang.ForProgram(call.Name) != lang.Python {
+		return
+	}
+	for i, a := range call.Args {
+		if a.Value == "-m" && i+1 < len(call.Args) {
+			if call.Args[i+1].Value == "pip" {
+				w.pipInstall(c, call, call.Args[i+2:])
+			}
+			return
+		}
+		if a.Value == "-c" || a.Value == "--" || !strings.HasPrefix(a.Value, "-") {
+			return
+		}
+	}
+}
+
+// findUp returns the first of names found in dir or a directory above
+// it, with the directory it was found in.
+func (w *walker) findUp(dir Dir, names ...string) (path, text string, ok bool) {
+	if !dir.Known {
+		return "", "", false
+	}
+	d := dir.Path
+	for k := 0; k < 32; k++ {
+		for _, n := range names {
+			p := filepath.Join(d, n)
+			if t, found := w.readScript(Dir{Path: p, Known: true}); found {
+				return p, t, true
+			}
+		}
+		if d == "/" {
+			break
+		}
+		d = filepath.Dir(d)
+	}
+	return "", "", false
+}
+
+// runTaskText models one piece of shell text a task runner runs at
+// where: plain text as a nested script with the runner's call, text with
+// the runner's own substitutions as hidden code.
+func (w *walker) runTaskText(c scope, call *Call, dir Dir, text, where string, substituted bool) {
+	if strings.TrimSpace(text) == "" {
+		return
+	}
+	if substituted {
+		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Text: text,
+			What: where + " holds values only known when " + call.Name + " runs, so its commands are only known then"})
+		return
+	}
+	inner := *call
+	inner.Dir = dir
+	w.origin = where
+	w.child(c, &inner, text, nil, call.Name+" task", false)
+	w.origin = ""
+}
+
+// justSpec is just's options (just --help, 1.x; clap, so long options are
+// not abbreviated). --set takes two words, read as NAME here and VALUE
+// skipped below; -c/--command ends the options: the words after it are a
+// command line just runs.
+var justSpec = OptSpec{ShortVal: "fdcE", LongEq: true,
+	LongVal: []string{"justfile", "working-directory", "command", "set", "shell", "shell-arg", "dotenv-filename",
+		"dotenv-path", "color", "command-color", "chooser", "completions", "dump-format", "list-heading", "list-prefix",
+		"list-submodules", "request", "timestamp-format", "show", "usage", "alias-style", "tempdir", "ceiling",
+		"cygpath", "log-level"},
+	LongFlag: []string{"changelog", "check", "choose", "clear-shell-args", "dry-run", "dump", "edit", "evaluate",
+		"explain", "fmt", "global-justfile", "groups", "help", "highlight", "init", "list", "man", "no-aliases",
+		"no-deps", "no-dotenv", "no-highlight", "one", "quiet", "shell-command", "summary", "timestamps", "unsorted",
+		"unstable", "variables", "verbose", "version", "yes", "allow-missing"},
+	End: []string{"c", "command"}}
+
+// justNoRun are just's options that print, edit or check the justfile
+// instead of running a recipe.
+var justNoRun = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"l": true, "list": true, "n": true, "dry-run": true, "s": true, "show": true,
+		"summary": true, "dump": true, "evaluate": true, "variables": true, "fmt": true, "init": true, "e": true,
+		"edit": true, "h": true, "help": true, "V": true, "version": true, "changelog": true, "completions": true,
+		"man": true, "groups": true, "check": true, "usage": true, "request": true, "choose": false}
+}}
+
+// justfileNames are the names just looks for, in each directory upwards
+// (it matches "justfile" case-insensitively, and .justfile).
+var justfileNames = []string{"justfile", "Justfile", "JUSTFILE", ".justfile"}
+
+// justRun models just [options] [recipe [args…]]…: the recipes it runs,
+// with their dependencies, from the justfile (-f FILE, or found upwards
+// from -d DIR or the directory). A recipe with a #! line runs in that
+// interpreter; backticks in assignments run whenever the justfile is
+// read; --command runs its words; --shell runs recipes in another
+// program, which asks.
+func (w *walker) justRun(c scope, call *Call) {
+	args := call.Args
+	opts, operands := ScanOptions(args, justSpec)
+	dir := call.Dir
+	file := ""
+	skip := map[int]bool{}
+	command := -1
+	shell := ""
+	for _, o := range opts {
+		if justNoRun.Get()[o.Name] {
+			return
+		}
+		switch o.Name {
+		case "f", "justfile":
+			if o.HasVal {
+				file = o.Val.Value
+			}
+		case "d", "working-directory":
+			if o.HasVal {
+				dir = dir.Join(o.Val.Value)
+			}
+		case "set":
+			if o.Idx+1 < len(args) && o.HasVal {
+				skip[o.Idx+1] = true
+			}
+		case "c", "command":
+			command = o.Idx
+		case "shell":
+			if o.HasVal {
+				shell = o.Val.Value
+			}
+		}
+	}
+	if command >= 0 {
+		// just --command CMD ARGS…: the command runs with the
+		// justfile's variables exported; its own words are a command.
+		var words []string
+		for _, a := range args[command:] {
+			if a.Value == "-c" || a.Value == "--command" {
+				continue
+			}
+			words = append(words, a.Value)
+		}
+		if v, ok := strings.CutPrefix(args[command].Value, "--command="); ok {
+			words = append([]string{v}, words...)
+		}
+		if len(words) > 0 {
+			w.runTaskText(c, call, dir, strings.Join(quoteAll(words), " "), "just --command", false)
+		}
+		return
+	}
+	var text, path string
+	var ok bool
+	if file != "" {
+		path = dir.Join(file).Path
+		text, ok = w.readScript(dir.Join(file))
+	} else {
+		path, text, ok = w.findUp(dir, justfileNames...)
+	}
+	if !ok {
+		return
+	}
+	jf := parseJustfile(text)
+	w.justImports(&jf, filepath.Dir(path), 0)
+	if shell == "" {
+		shell = jf.shell
+	}
+	base := filepath.Base(path)
+	runDir := Dir{Path: filepath.Dir(path), Known: true}
+	if shell != "" && !IsShell(shell) {
+		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: shell,
+			What: "just runs recipes with " + clip(shell, 40) + ", not a shell corral reads"})
+		return
+	}
+	for _, b := range jf.backticks {
+		w.runTaskText(c, call, runDir, b.text, fmt.Sprintf("%s:%d (backtick)", base, b.line), strings.Contains(b.text, "{{"))
+	}
+	var goals []string
+	for _, i := range operands {
+		if skip[i] {
+			continue
+		}
+		v := args[i].Value
+		if mod, _, isPath := strings.Cut(v, "::"); (isPath || slices.Contains(jf.mods, v)) && args[i].Static {
+			if isPath {
+				v = mod
+			}
+			if slices.Contains(jf.mods, v) {
+				// A module's recipes live in another file (mod NAME):
+				// not read.
+				w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: args[i].Value,
+					What: "just runs a recipe of the module " + clip(v, 40) + ", whose justfile corral does not read"})
+				return
+			}
+		}
+		if !args[i].Static {
+			// A recipe named at run time: any of them.
+			goals = jf.order
+			break
+		}
+		if _, isRecipe := jf.recipes[jf.resolve(v)]; isRecipe {
+			goals = append(goals, jf.resolve(v))
+		}
+	}
+	if len(operands) == 0 && jf.def != "" {
+		goals = []string{jf.def}
+	}
+	seen := map[string]bool{}
+	var run func(name string, depth int)
+	run = func(name string, depth int) {
+		r, ok := jf.recipes[name]
+		if !ok || seen[name] || depth > 64 {
+			return
+		}
+		seen[name] = true
+		for _, d := range r.before {
+			run(jf.resolve(d), depth+1)
+		}
+		file := base
+		if r.file != "" {
+			file = r.file
+		}
+		where := fmt.Sprintf("%s:%d (recipe %s)", file, r.line, name)
+		if len(r.body) > 0 && strings.HasPrefix(r.body[0].text, "#!") {
+			w.justShebang(c, call, runDir, r, where)
+		} else {
+			for _, l := range r.body {
+				t := strings.TrimLeft(l.text, "@-")
+				w.runTaskText(c, call, runDir, strings.ReplaceAll(t, "{{{{", "{{"),
+					fmt.Sprintf("%s:%d (recipe %s)", file, l.line, name), strings.Contains(strings.ReplaceAll(t, "{{{{", ""), "{{"))
+			}
+		}
+		for _, d := range r.after {
+			run(jf.resolve(d), depth+1)
+		}
+	}
+	for _, g := range goals {
+		run(g, 0)
+	}
+}
+
+// justImports adds the recipes of the files jf imports (relative to its
+// directory dir), followed to a bounded depth; a recipe of the importing
+// file wins.
+func (w *walker) justImports(jf *justfile, dir string, depth int) {
+	if depth > 8 {
+		return
+	}
+	for _, imp := range jf.imports {
+		p := imp
+		if strings.HasPrefix(p, "~/") {
+			p = filepath.Join(w.home, p[2:])
+		} else if !filepath.IsAbs(p) {
+			p = filepath.Join(dir, p)
+		}
+		text, ok := w.readScript(Dir{Path: filepath.Clean(p), Known: true})
+		if !ok {
+			continue
+		}
+		sub := parseJustfile(text)
+		w.justImports(&sub, filepath.Dir(p), depth+1)
+		for _, name := range sub.order {
+			if _, have := jf.recipes[name]; !have {
+				r := sub.recipes[name]
+				if r.file == "" {
+					r.file = filepath.Base(p)
+				}
+				jf.recipes[name] = r
+				jf.order = append(jf.order, name)
+			}
+		}
+		for k, v := range sub.aliases {
+			if _, have := jf.aliases[k]; !have {
+				jf.aliases[k] = v
+			}
+		}
+		jf.backticks = append(jf.backticks, sub.backticks...)
+		jf.mods = append(jf.mods, sub.mods...)
+		if jf.def == "" {
+			jf.def = sub.def
+		}
+	}
+}
+
+// justShebang models a recipe whose body starts with #!: just writes it
+// to a file and runs it with that interpreter.
+func (w *walker) justShebang(c scope, call *Call, dir Dir, r justRecipe, where string) {
+	var b strings.Builder
+	for _, l := range r.body {
+		b.WriteString(l.text)
+		b.WriteByte('\n')
+	}
+	text := b.String()
+	if strings.Contains(text, "{{") {
+		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Text: text,
+			What: where + " holds values only known when just runs, so its commands are only known then"})
+		return
+	}
+	l := lang.ForFile("recipe", text)
+	inner := *call
+	inner.Dir = dir
+	switch {
+	case l != "":
+		w.program(c, &inner, l, text, where, false, where)
+	case IsShell(filepath.Base(strings.Fields(strings.TrimPrefix(r.body[0].text, "#!") + " sh")[0])) || strings.Contains(r.body[0].text, "env bash") || strings.Contains(r.body[0].text, "env sh"):
+		w.runTaskText(c, call, dir, text, where, false)
+	default:
+		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Text: text,
+			What: where + " runs with " + clip(r.body[0].text, 40) + ", which corral does not read"})
+	}
+}
+
+type justLine struct {
+	text string
+	line int
+}
+
+type justRecipe struct {
+	// file is the base name of the file an imported recipe is in.
+	file          string
+	line          int
+	body          []justLine
+	before, after []string
+}
+
+type justfile struct {
+	// imports are the files import pulls in (their recipes are the
+	// justfile's); mods the names of modules (mod NAME).
+	imports   []string
+	mods      []string
+	recipes   map[string]justRecipe
+	order     []string
+	aliases   map[string]string
+	def       string
+	shell     string
+	backticks []justLine
+}
+
+func (jf justfile) resolve(name string) string {
+	if a, ok := jf.aliases[name]; ok {
+		return a
+	}
+	return name
+}
+
+var (
+	justRecipeHead = lazy.Regexp{Expr: `^@?([A-Za-z_][A-Za-z0-9_-]*)(\s[^:]*)?:(?:[^=]|$)`}
+	justAlias      = lazy.Regexp{Expr: `^alias\s+([A-Za-z_][A-Za-z0-9_-]*)\s*:=\s*([A-Za-z_][A-Za-z0-9_-]*)`}
+	justShellSet   = lazy.Regexp{Expr: `^set\s+(?:windows-)?shell\s*:=\s*\[\s*['"]([^'"]+)['"]`}
+	justBacktick   = lazy.Regexp{Expr: "`([^`]*)`"}
+	justImport     = lazy.Regexp{Expr: `^import\??\s+['"]([^'"]+)['"]`}
+	justMod        = lazy.Regexp{Expr: `^mod\??\s+([A-Za-z_][A-Za-z0-9_-]*)`}
+	justDepName    = lazy.Regexp{Expr: `[A-Za-z_][A-Za-z0-9_-]*`}
+)
+
+// parseJustfile reads the parts of a justfile that say what runs: its
+// recipes (header, dependencies, indented body), aliases, the shell
+// setting, the default recipe (the first, or the one marked [default])
+// and the backticks of its assignments.
+func parseJustfile(text string) justfile {
+	jf := justfile{recipes: map[string]justRecipe{}, aliases: map[string]string{}}
+	lines := strings.Split(text, "\n")
+	markDefault := false
+	for i := 0; i < len(lines); i++ {
+		l := strings.TrimRight(lines[i], "\r")
+		if l == "" || l[0] == ' ' || l[0] == '\t' || l[0] == '#' {
+			continue
+		}
+		if strings.HasPrefix(l, "[") {
+			if strings.Contains(l, "default") {
+				markDefault = true
+			}
+			continue
+		}
+		if m := justImport.Get().FindStringSubmatch(l); m != nil {
+			jf.imports = append(jf.imports, m[1])
+			continue
+		}
+		if m := justMod.Get().FindStringSubmatch(l); m != nil {
+			jf.mods = append(jf.mods, m[1])
+			continue
+		}
+		if m := justAlias.Get().FindStringSubmatch(l); m != nil {
+			jf.aliases[m[1]] = m[2]
+			continue
+		}
+		if m := justShellSet.Get().FindStringSubmatch(l); m != nil {
+			jf.shell = filepath.Base(m[1])
+			continue
+		}
+		if strings.Contains(l, ":=") && !justRecipeHead.Get().MatchString(l) {
+			// An assignment: its backticks run when the justfile is read.
+			for _, m := range justBacktick.Get().FindAllStringSubmatch(l, -1) {
+				jf.backticks = append(jf.backticks, justLine{m[1], i + 1})
+			}
+			continue
+		}
+		m := justRecipeHead.Get().FindStringSubmatchIndex(l)
+		if m == nil {
+			continue
+		}
+		name := l[m[2]:m[3]]
+		r := justRecipe{line: i + 1}
+		deps := l[m[1]-1:]
+		if k := strings.IndexByte(l[m[2]:], ':'); k >= 0 {
+			deps = l[m[2]+k+1:]
+		}
+		if k := strings.Index(deps, "#"); k >= 0 {
+			deps = deps[:k]
+		}
+		before, after, _ := strings.Cut(deps, "&&")
+		r.before = justDeps(before)
+		r.after = justDeps(after)
+		for i+1 < len(lines) {
+			next := strings.TrimRight(lines[i+1], "\r")
+			if next != "" && next[0] != ' ' && next[0] != '\t' {
+				break
+			}
+			i++
+			if t := strings.TrimSpace(next); t != "" && (!strings.HasPrefix(t, "#") || strings.HasPrefix(t, "#!") && len(r.body) == 0) {
+				r.body = append(r.body, justLine{t, i + 1})
+			} else if len(r.body) > 0 && strings.HasPrefix(r.body[0].text, "#!") && t != "" {
+				r.body = append(r.body, justLine{t, i + 1})
+			}
+		}
+		if _, dup := jf.recipes[name]; !dup {
+			jf.order = append(jf.order, name)
+		}
+		jf.recipes[name] = r
+		if jf.def == "" || markDefault {
+			jf.def = name
+		}
+		markDefault = false
+	}
+	return jf
+}
+
+// justDeps returns the recipe names of a dependency list: bare names and
+// the first word of each (name args…) group.
+func justDeps(s string) []string {
+	var out []string
+	depth := 0
+	for i := 0; i < len(s); {
+		switch s[i] {
+		case '(':
+			depth++
+			i++
+			if loc := justDepName.Get().FindStringIndex(s[i:]); loc != nil && depth == 1 {
+				out = append(out, s[i+loc[0]:i+loc[1]])
+				i += loc[1]
+			}
+			continue
+		case ')':
+			depth--
+		case '"', '\'':
+			q := s[i]
+			j := strings.IndexByte(s[i+1:], q)
+			if j < 0 {
+				return out
+			}
+			i += j + 2
+			continue
+		}
+		if depth == 0 {
+			if loc := justDepName.Get().FindStringIndex(s[i:]); loc != nil && loc[0] == 0 {
+				out = append(out, s[i:i+loc[1]])
+				i += loc[1]
+				continue
+			}
+		}
+		i++
+	}
+	return out
+}
+
+// denoTaskSpec is deno task's options (deno task --help, 2.x).
+var denoTaskSpec = OptSpec{ShortVal: "cf", LongEq: true, Stop: true,
+	LongVal:  []string{"config", "cwd", "filter", "node-modules-dir", "lock", "env-file"},
+	LongFlag: []string{"recursive", "eval", "frozen", "no-lock", "no-config", "quiet", "unstable", "help"}}
+
+// denoTask models deno task NAME (or deno task --eval TEXT): the task's
+// command from deno.json or deno.jsonc (a string or {"command": …} with
+// its "dependencies"), else the package.json script of that name, as
+// deno does. deno task runs its command in its own shell, whose syntax is
+// a subset of sh's.
+func (w *walker) denoTask(c scope, call *Call) bool {
+	if len(call.Args) == 0 || call.Args[0].Value != "task" {
+		return false
+	}
+	args := call.Args[1:]
+	opts, operands := ScanOptions(args, denoTaskSpec)
+	dir := call.Dir
+	config := ""
+	eval := false
+	for _, o := range opts {
+		switch o.Name {
+		case "cwd":
+			if o.HasVal {
+				dir = dir.Join(o.Val.Value)
+			}
+		case "c", "config":
+			if o.HasVal {
+				config = o.Val.Value
+			}
+		case "eval":
+			eval = true
+		case "help":
+			return true
+		}
+	}
+	if len(operands) == 0 {
+		return true // lists the tasks
+	}
+	name := args[operands[0]]
+	if eval {
+		var words []string
+		for _, i := range operands {
+			words = append(words, args[i].Value)
+		}
+		w.runTaskText(c, call, dir, strings.Join(words, " "), "deno task --eval", false)
+		return true
+	}
+	var path, text string
+	var ok bool
+	if config != "" {
+		path = call.Dir.Join(config).Path
+		text, ok = w.readScript(call.Dir.Join(config))
+	} else {
+		path, text, ok = w.findUp(dir, "deno.json", "deno.jsonc")
+	}
+	if !ok {
+		w.packageScript(c, call, name.Value, "deno task")
+		return true
+	}
+	var cfg struct {
+		Tasks map[string]json.RawMessage `json:"tasks"`
+	}
+	if json.Unmarshal([]byte(stripJSONC(text)), &cfg) != nil {
+		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true,
+			What: "deno task reads " + filepath.Base(path) + ", which corral could not read as JSON"})
+		return true
+	}
+	runDir := Dir{Path: filepath.Dir(path), Known: true}
+	if !name.Static {
+		for k := range cfg.Tasks {
+			w.denoRun(c, call, runDir, cfg.Tasks, k, path, map[string]bool{})
+		}
+		return true
+	}
+	if _, found := cfg.Tasks[name.Value]; !found {
+		w.packageScript(c, call, name.Value, "deno task")
+		return true
+	}
+	w.denoRun(c, call, runDir, cfg.Tasks, name.Value, path, map[string]bool{})
+	return true
+}
+
+func (w *walker) denoRun(c scope, call *Call, dir Dir, tasks map[string]json.RawMessage, name, path string, seen map[string]bool) {
+	raw, ok := tasks[name]
+	if !ok || seen[name] || len(seen) > 64 {
+		return
+	}
+	seen[name] = true
+	var command string
+	var deps []string
+	if json.Unmarshal(raw, &command) != nil {
+		var obj struct {
+			Command      string   `json:"command"`
+			Dependencies []string `json:"dependencies"`
+		}
+		if json.Unmarshal(raw, &obj) != nil {
+			return
+		}
+		command, deps = obj.Command, obj.Dependencies
+	}
+	for _, d := range deps {
+		w.denoRun(c, call, dir, tasks, d, path, seen)
+	}
+	w.runTaskText(c, call, dir, command, filepath.Base(path)+" tasks."+name+" (deno task)", false)
+}
+
+// stripJSONC removes the comments and trailing commas of JSON with
+// comments (deno.jsonc, tsconfig.json), outside strings.
+func stripJSONC(s string) string {
+	var b strings.Builder
+	inStr := false
+	for i := 0; i < len(s); i++ {
+		ch := s[i]
+		switch {
+		case inStr:
+			b.WriteByte(ch)
+			if ch == '\\' && i+1 < len(s) {
+				i++
+				b.WriteByte(s[i])
+			} else if ch == '"' {
+				inStr = false
+			}
+		case ch == '"':
+			inStr = true
+			b.WriteByte(ch)
+		case ch == '/' && i+1 < len(s) && s[i+1] == '/':
+			for i < len(s) && s[i] != '\n' {
+				i++
+			}
+			b.WriteByte('\n')
+		case ch == '/' && i+1 < len(s) && s[i+1] == '*':
+			end := strings.Index(s[i+2:], "*/")
+			if end < 0 {
+				i = len(s)
+			} else {
+				i += end + 3
+			}
+			b.WriteByte(' ')
+		case ch == ',':
+			j := i + 1
+			for j < len(s) && (s[j] == ' ' || s[j] == '\t' || s[j] == '\n' || s[j] == '\r') {
+				j++
+			}
+			if j < len(s) && (s[j] == '}' || s[j] == ']') {
+				continue
+			}
+			b.WriteByte(ch)
+		default:
+			b.WriteByte(ch)
+		}
+	}
+	return b.String()
+}
+
+// rakeSpec is rake's options (rake --help, 13.x; OptionParser, which
+// takes unambiguous prefixes of long options).
+var rakeSpec = OptSpec{ShortVal: "CfIreEpRgG", ShortOpt: "", LongEq: true, Abbrev: true,
+	LongVal: []string{"directory", "rakefile", "libdir", "require", "execute", "execute-continue", "execute-print",
+		"rakelibdir", "job-stats", "jobs", "suppress-backtrace", "trace", "tasks", "describe", "where"},
+	LongFlag: []string{"all", "backtrace", "build-all", "comments", "dry-run", "help", "multitask", "nosearch",
+		"no-search", "no-system", "nosystem", "prereqs", "quiet", "silent", "system", "verbose", "no-verbose",
+		"version", "no-deprecation-warnings", "rules"}}
+
+// rakeDSL are the methods a Rakefile calls without a receiver that run a
+// command or delete files: rake's sh and ruby, and FileUtils, which rake
+// mixes into the Rakefile's scope. They are read as the calls they stand
+// for (sh is system).
+var rakeDSL = lazy.Regexp{Expr: `(?m)(^|[^.\w:])(sh|rm_rf|rm_r|rm_f|rm|rmtree|remove_dir|remove_entry|safe_unlink|rmdir)\b(\s*[("'%]|\s+[A-Za-z_@$:\[])`}
+
+// rakeRun models rake [options] [tasks]: rake loads the Rakefile (-f
+// FILE, or Rakefile/rakefile/*.rb found upwards), and the .rake files of
+// rakelib, running all of their top-level code, then the tasks; the
+// whole text is read as Ruby with rake's DSL. -e/-p/-E CODE is Ruby
+// code too.
+func (w *walker) rakeRun(c scope, call *Call) {
+	opts, _ := ScanOptions(call.Args, rakeSpec)
+	dir := call.Dir
+	file := ""
+	for _, o := range opts {
+		switch o.Name {
+		case "h", "help", "V", "version":
+			return
+		case "C", "directory":
+			if o.HasVal {
+				dir = dir.Join(o.Val.Value)
+			}
+		case "f", "rakefile":
+			if o.HasVal {
+				file = o.Val.Value
+			}
+		case "e", "execute", "p", "execute-print", "E", "execute-continue":
+			if o.HasVal {
+				w.program(c, call, lang.Ruby, rakeText(o.Val.Value), "rake -"+o.Name, !o.Val.Static, "")
+			}
+		}
+	}
+	var path, text string
+	var ok bool
+	if file != "" {
+		path = dir.Join(file).Path
+		text, ok = w.readScript(dir.Join(file))
+	} else {
+		path, text, ok = w.findUp(dir, "rakefile", "Rakefile", "rakefile.rb", "Rakefile.rb")
+	}
+	if !ok {
+		return
+	}
+	inner := *call
+	inner.Dir = Dir{Path: filepath.Dir(path), Known: true}
+	w.program(c, &inner, lang.Ruby, rakeText(text), filepath.Base(path), false, filepath.Base(path))
+}
+
+// rakeText rewrites rake's DSL calls as the Ruby calls they are: sh is
+// system, FileUtils' methods get their module.
+func rakeText(text string) string {
+	return rakeDSL.Get().ReplaceAllStringFunc(text, func(m string) string {
+		sub := rakeDSL.Get().FindStringSubmatch(m)
+		if sub[2] == "sh" {
+			return sub[1] + "system" + sub[3]
+		}
+		return sub[1] + "FileUtils." + sub[2] + sub[3]
+	})
+}
+
+// toxSpec is tox's options (tox 4 --help; argparse, which takes
+// unambiguous prefixes of long options).
+var toxSpec = OptSpec{ShortVal: "cexmf", LongEq: true, Abbrev: true,
+	LongVal: []string{"conf", "root", "workdir", "runner", "exit-and-dump-after", "override", "result-json",
+		"hashseed", "discover", "installpkg", "skip-env", "labels", "factors", "colored", "stderr-color"},
+	LongFlag: []string{"help", "version", "verbose", "quiet", "recreate", "no-recreate-provision", "no-test",
+		"skip-missing-interpreters", "parallel", "parallel-live", "parallel-no-spinner", "develop", "notest",
+		"skip-pkg-install", "no-provision", "list-dependencies", "no-list-dependencies", "sdistonly"}}
+
+// toxKeys are the keys of a tox environment whose lines are commands.
+var toxKeys = []string{"commands_pre", "commands", "commands_post"}
+
+// toxRun models tox [run] [options]: the commands of the test
+// environments of tox.ini (or -c FILE), every one of them (which run
+// depends on -e, env_list and the factors). tox runs each line as a
+// command, not through a shell; a line with tox's {…} substitutions is
+// only known when tox runs. tox exec -- CMD runs CMD. tox list, config,
+// depends and quickstart run nothing.
+func (w *walker) toxRun(c scope, call *Call) {
+	args := call.Args
+	if len(args) > 0 {
+		switch args[0].Value {
+		case "l", "list", "c", "config", "de", "depends", "q", "quickstart", "schema":
+			return
+		case "e", "exec":
+			for i, a := range args {
+				if a.Value == "--" && i+1 < len(args) {
+					var words []string
+					for _, b := range args[i+1:] {
+						words = append(words, b.Value)
+					}
+					w.runTaskText(c, call, call.Dir, strings.Join(quoteAll(words), " "), "tox exec", false)
+					break
+				}
+			}
+			return
+		case "r", "run", "p", "run-parallel", "devenv", "d", "legacy", "le":
+			args = args[1:]
+		}
+	}
+	opts, _ := ScanOptions(args, toxSpec)
+	dir := call.Dir
+	file := ""
+	for _, o := range opts {
+		switch o.Name {
+		case "h", "help", "version":
+			return
+		case "c", "conf":
+			if o.HasVal {
+				file = o.Val.Value
+			}
+		case "root":
+			if o.HasVal {
+				dir = dir.Join(o.Val.Value)
+			}
+		}
+	}
+	var path, text string
+	var ok bool
+	if file != "" {
+		path = dir.Join(file).Path
+		text, ok = w.readScript(dir.Join(file))
+	} else {
+		path, text, ok = w.findUp(dir, "tox.ini")
+	}
+	if !ok {
+		return
+	}
+	runDir := Dir{Path: filepath.Dir(path), Known: true}
+	base := filepath.Base(path)
+	for _, cmd := range toxCommands(text) {
+		t := strings.TrimLeft(cmd.text, "-! ")
+		w.runTaskText(c, call, runDir, t, fmt.Sprintf("%s:%d (%s)", base, cmd.line, cmd.key), strings.Contains(t, "{"))
+	}
+}
+
+type toxLine struct {
+	text, key string
+	line      int
+}
+
+var toxKey = lazy.Regexp{Expr: `^([A-Za-z_]+)\s*=\s*(.*)$`}
+
+// toxCommands returns the command lines of every testenv section of an
+// ini text: the value of each commands key, one command per line
+// (indented continuation lines, and a trailing backslash joining two).
+func toxCommands(text string) []toxLine {
+	var out []toxLine
+	section := ""
+	key := ""
+	lines := strings.Split(text, "\n")
+	for i := 0; i < len(lines); i++ {
+		l := strings.TrimRight(lines[i], "\r")
+		t := strings.TrimSpace(l)
+		if t == "" || t[0] == '#' || t[0] == ';' {
+			continue
+		}
+		if t[0] == '[' {
+			section = strings.Trim(t, "[] ")
+			key = ""
+			continue
+		}
+		inEnv := section == "testenv" || strings.HasPrefix(section, "testenv:")
+		if l[0] != ' ' && l[0] != '\t' {
+			key = ""
+			m := toxKey.Get().FindStringSubmatch(t)
+			if m == nil || !inEnv {
+				continue
+			}
+			for _, k := range toxKeys {
+				if m[1] == k {
+					key = k
+				}
+			}
+			if v := strings.TrimSpace(m[2]); key != "" && v != "" {
+				at := i + 1
+				for strings.HasSuffix(v, "\\") && i+1 < len(lines) {
+					i++
+					v = strings.TrimSuffix(v, "\\") + " " + strings.TrimSpace(lines[i])
+				}
+				out = append(out, toxLine{v, key, at})
+			}
+			continue
+		}
+		if key == "" {
+			continue
+		}
+		at := i + 1
+		for strings.HasSuffix(t, "\\") && i+1 < len(lines) {
+			i++
+			t = strings.TrimSuffix(t, "\\") + " " + strings.TrimSpace(lines[i])
+		}
+		out = append(out, toxLine{t, key, at})
+	}
+	return out
+}
+
+// pipSpec is pip install's options (pip 23 --help; optparse, which takes
+// unambiguous prefixes of long options).
+var pipSpec = OptSpec{ShortVal: "rcetifC", LongEq: true, Abbrev: true,
+	LongVal: []string{"requirement", "constraint", "editable", "target", "platform", "python-version",
+		"implementation", "abi", "root", "prefix", "src", "upgrade-strategy", "config-settings", "global-option",
+		"no-binary", "only-binary", "progress-bar", "root-user-action", "report", "index-url", "extra-index-url",
+		"find-links", "log", "proxy", "retries", "timeout", "exists-action", "trusted-host", "cert", "client-cert",
+		"cache-dir", "python", "use-feature", "use-deprecated", "keyring-provider", "group", "dry-run-report"},
+	LongFlag: []string{"no-deps", "pre", "dry-run", "user", "upgrade", "force-reinstall", "ignore-installed",
+		"ignore-requires-python", "no-build-isolation", "use-pep517", "no-use-pep517", "check-build-dependencies",
+		"break-system-packages", "compile", "no-compile", "no-warn-script-location", "no-warn-conflicts",
+		"prefer-binary", "require-hashes", "no-clean", "no-index", "help", "debug", "isolated",
+		"require-virtualenv", "verbose", "version", "quiet", "no-input", "no-cache-dir", "disable-pip-version-check",
+		"no-color", "no-python-version-warning"}}
+
+// pipInstall models pip install (and wheel, download) of a local project:
+// a directory operand, or -e DIR, is built by running its setup.py,
+// which is read as Python.
+func (w *walker) pipInstall(c scope, call *Call, args []Arg) {
+	if len(args) == 0 {
+		return
+	}
+	switch args[0].Value {
+	case "install", "wheel", "download":
+	default:
+		return
+	}
+	opts, operands := ScanOptions(args[1:], pipSpec)
+	var dirs []Arg
+	for _, o := range opts {
+		if (o.Name == "e" || o.Name == "editable") && o.HasVal {
+			dirs = append(dirs, o.Val)
+		}
+	}
+	for _, i := range operands {
+		dirs = append(dirs, args[1+i])
+	}
+	for _, a := range dirs {
+		v := a.Value
+		if !a.Static || !(v == "." || v == ".." || strings.HasPrefix(v, "./") || strings.HasPrefix(v, "../") ||
+			strings.HasPrefix(v, "/") || strings.HasPrefix(v, "~")) || strings.Contains(v, "://") {
+			continue
+		}
+		v, _, _ = strings.Cut(v, "[") // pip install .[dev]
+		d := call.Dir.Join(v)
+		if !d.Known {
+			continue
+		}
+		setup := Dir{Path: filepath.Join(d.Path, "setup.py"), Known: true}
+		text, ok := w.readScript(setup)
+		if !ok {
+			continue
+		}
+		inner := *call
+		inner.Dir = d
+		where := filepath.Join(v, "setup.py")
+		w.program(c, &inner, lang.Python, text, where, false, where)
+	}
+}
+
+func quoteAll(words []string) []string {
+	out := make([]string, len(words))
+	for i, s := range words {
+		out[i] = Quote(s)
+	}
+	return out
+}
