@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/corral-dev/corral/internal/lazy"
+	"github.com/google/shlex"
 )
 
 // sshSpec are ssh's options that take a value (ssh(1)); the first operand
@@ -87,16 +88,180 @@ func (w *walker) detached(c scope, call *Call, st *state) bool {
 	case "tmux":
 		return w.tmux(c, call, st)
 	case "screen":
-		// screen -X stuff TEXT types TEXT into the session's shell.
-		for i, a := range call.Args {
-			if a.Value == "-X" && i+2 < len(call.Args) && call.Args[i+1].Value == "stuff" {
-				t := &call.Args[i+2]
-				w.childIn(c, call, typed(t.Value), t, "screen -X stuff", !t.Static, st.exportedOnly(Dir{}, w.home), Dir{})
-				return true
+		return w.screen(c, call, st)
+	}
+	return false
+}
+
+// screenSpec is screen's options (screen(1)): the letters that take a
+// value; -X sends the operands to a running session as a screen command.
+var screenSpec = OptSpec{ShortVal: "cehpStTsRrx", Stop: true}
+
+// maxNestedCommands bounds how deeply tmux and screen commands that hold
+// other commands (if-shell, set-hook, bind, source-file, eval) are
+// followed.
+const maxNestedCommands = 8
+
+// screen models what screen runs: the screen command of -X (stuff types
+// text into the session's shell, exec and screen run a program, eval runs
+// screen commands, source a file of them), and the screen commands of the
+// configuration file -c FILE. The program of screen [-dm] CMD is the
+// wrappers'.
+func (w *walker) screen(c scope, call *Call, st *state) bool {
+	opts, operands := ScanOptions(call.Args, screenSpec)
+	handled := false
+	query := false
+	for _, o := range opts {
+		switch o.Name {
+		case "c":
+			if o.HasVal {
+				w.screenFile(c, call, call.Dir, o.Val, st, 0)
+				handled = true
 			}
+		case "X":
+			query = true
+		}
+	}
+	if query && len(operands) > 0 {
+		if w.screenCommand(c, call, call.Args[operands[0]:], st, 0) {
+			handled = true
+		}
+	}
+	return handled
+}
+
+// screenFile models a file of screen commands (a screenrc, source FILE):
+// a file that cannot be read, or is named at run time, is not known.
+func (w *walker) screenFile(c scope, call *Call, dir Dir, a Arg, st *state, depth int) {
+	if !a.Static {
+		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: a.Value,
+			What: "screen reads commands from " + clip(a.Raw, 40) + ", a file only known at run time"})
+		return
+	}
+	text, ok := w.readScript(dir.Join(expandTilde(a.Value, w.home)))
+	if !ok {
+		return
+	}
+	for _, line := range commandFileLines(text) {
+		w.screenCommand(c, call, line, st, depth+1)
+	}
+}
+
+// screenCommand models one screen command with its arguments.
+func (w *walker) screenCommand(c scope, call *Call, cmd []Arg, st *state, depth int) bool {
+	if len(cmd) == 0 || depth > maxNestedCommands {
+		return false
+	}
+	env := st.exportedOnly(Dir{}, w.home)
+	switch cmd[0].Value {
+	case "stuff":
+		// stuff TEXT types TEXT into the session's shell.
+		if len(cmd) > 1 {
+			t := &cmd[1]
+			w.childIn(c, call, typed(t.Value), nil, "screen stuff", !t.Static, env, Dir{})
+			return true
+		}
+	case "exec":
+		// exec [[fdpat] cmd [args]]: fdpat is made of . ! : and |.
+		rest := cmd[1:]
+		if len(rest) > 0 && strings.Trim(rest[0].Value, ".!:|") == "" {
+			rest = rest[1:]
+		}
+		return w.argvChild(c, call, rest, "screen exec", env)
+	case "screen":
+		// screen [-opts] [n] [cmd [args]] opens a window running cmd.
+		_, ops := ScanOptions(cmd[1:], OptSpec{ShortVal: "tThs", Stop: true})
+		if len(ops) == 0 {
+			return false
+		}
+		rest := cmd[1+ops[0]:]
+		if isNumber(rest[0].Value) {
+			rest = rest[1:]
+		}
+		return w.argvChild(c, call, rest, "screen screen", env)
+	case "eval":
+		handled := false
+		for _, a := range cmd[1:] {
+			for _, line := range commandFileLines(a.Value) {
+				for i := range line {
+					line[i].Static = line[i].Static && a.Static
+				}
+				if w.screenCommand(c, call, line, st, depth+1) {
+					handled = true
+				}
+			}
+		}
+		return handled
+	case "source":
+		if len(cmd) > 1 {
+			w.screenFile(c, call, call.Dir, cmd[1], st, depth)
+			return true
+		}
+	case "bind", "bindkey":
+		// bind [-c class] key [command [args]], bindkey [-opts] [string
+		// [cmd args]]: the command runs when the key is pressed.
+		_, ops := ScanOptions(cmd[1:], OptSpec{ShortVal: "c", Stop: true})
+		if len(ops) > 0 && 1+ops[0]+1 < len(cmd) {
+			return w.screenCommand(c, call, cmd[1+ops[0]+1:], st, depth+1)
 		}
 	}
 	return false
+}
+
+// argvChild models words that a program runs as a command and its
+// arguments (not through a shell).
+func (w *walker) argvChild(c scope, call *Call, words []Arg, kind string, env *state) bool {
+	if len(words) == 0 {
+		return false
+	}
+	parts := make([]string, 0, len(words))
+	dynamic := false
+	for _, a := range words {
+		parts = append(parts, Quote(a.Value))
+		dynamic = dynamic || !a.Static
+	}
+	w.childIn(c, call, strings.Join(parts, " "), nil, kind, dynamic, env, Dir{})
+	return true
+}
+
+// commandFileLines splits the text of a tmux or screen configuration
+// file, or a command string given to one, into commands: lines (a final
+// backslash joins the next), words with shell-like quoting, "#" comments,
+// and ";" (a word of its own, or ending a word), "{" and "}" between
+// commands. A line that cannot be split is left out.
+func commandFileLines(text string) [][]Arg {
+	var out [][]Arg
+	text = strings.ReplaceAll(text, "\\\n", " ")
+	for _, line := range strings.Split(text, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || line[0] == '#' || line[0] == '%' {
+			continue
+		}
+		words, err := shlex.Split(line)
+		if err != nil {
+			continue
+		}
+		var cur []Arg
+		flush := func() {
+			if len(cur) > 0 {
+				out = append(out, cur)
+			}
+			cur = nil
+		}
+		for _, wd := range words {
+			switch {
+			case wd == ";" || wd == "{" || wd == "}":
+				flush()
+			case strings.HasSuffix(wd, ";") && !strings.HasSuffix(wd, "\\;"):
+				cur = append(cur, Arg{Value: strings.TrimSuffix(wd, ";"), Raw: wd, Static: true})
+				flush()
+			default:
+				cur = append(cur, Arg{Value: wd, Raw: wd, Static: true})
+			}
+		}
+		flush()
+	}
+	return out
 }
 
 // typed turns keys typed into a shell into the text the shell reads: a
@@ -112,6 +277,10 @@ func (w *walker) tmux(c scope, call *Call, st *state) bool {
 	// tmux's own options before the command (tmuxSpec).
 	opts, operands := ScanOptions(args, tmuxSpec)
 	for _, o := range opts {
+		if o.Name == "f" && o.HasVal {
+			// tmux -f FILE reads FILE's commands when it starts a server.
+			w.tmuxFile(c, call, o.Val, st)
+		}
 		if o.Name != "c" || !o.HasVal {
 			continue
 		}
@@ -171,6 +340,38 @@ func (w *walker) tmuxCommand(c scope, call *Call, cmd []Arg, st *state) bool {
 		w.childIn(c, call, b.String(), nil, "tmux send-keys", dynamic, st.exportedOnly(Dir{}, w.home), Dir{})
 		return true
 	}
+	switch name {
+	case "set-hook", "confirm-before", "confirm":
+		// set-hook [-agpRuw] [-t target] HOOK COMMAND runs COMMAND when
+		// the hook fires; confirm-before [-by] [-c key] [-p prompt] [-t
+		// client] COMMAND when the user says yes.
+		spec := OptSpec{ShortVal: "t", Stop: true}
+		at := 1 // the command string after the hook's name
+		if name != "set-hook" {
+			spec.ShortVal, at = "cpt", 0
+		}
+		if _, operands := ScanOptions(cmd[1:], spec); len(operands) > at {
+			return w.tmuxString(c, call, cmd[1+operands[at]], st)
+		}
+		return false
+	case "bind-key", "bind":
+		// bind-key [-nr] [-T table] [-N note] KEY COMMAND [ARGS]: the
+		// command runs when the key is pressed.
+		if _, operands := ScanOptions(cmd[1:], OptSpec{ShortVal: "TN", Stop: true}); len(operands) > 1 {
+			return w.tmuxNested(c, call, [][]Arg{cmd[1+operands[1]:]}, st)
+		}
+		return false
+	case "source-file", "source":
+		// source-file [-Fnqv] [-t target] PATH…: commands from files.
+		_, operands := ScanOptions(cmd[1:], OptSpec{ShortVal: "t"})
+		handled := false
+		for _, i := range operands {
+			if w.tmuxFile(c, call, cmd[1+i], st) {
+				handled = true
+			}
+		}
+		return handled
+	}
 	vals, ok := tmuxShellCommands.Get()[name]
 	if !ok {
 		return false
@@ -182,7 +383,12 @@ func (w *walker) tmuxCommand(c scope, call *Call, cmd []Arg, st *state) bool {
 	j := 1 + operands[0]
 	ops = cmd[j:]
 	if name == "if-shell" || name == "if" {
-		ops = ops[:1] // the condition is shell text; the rest are tmux commands
+		// The condition is shell text; the two commands after it are tmux
+		// commands, one of which runs.
+		for _, a := range ops[1:] {
+			w.tmuxString(c, call, a, st)
+		}
+		ops = ops[:1]
 	}
 	dynamic := false
 	parts := make([]string, 0, len(ops))
@@ -196,6 +402,48 @@ func (w *walker) tmuxCommand(c scope, call *Call, cmd []Arg, st *state) bool {
 	}
 	w.childIn(c, call, strings.Join(parts, " "), nil, "tmux "+name, dynamic, st.exportedOnly(Dir{}, w.home), Dir{})
 	return true
+}
+
+// tmuxString models a tmux command string (if-shell's, set-hook's): tmux
+// parses it into commands as it parses its configuration.
+func (w *walker) tmuxString(c scope, call *Call, a Arg, st *state) bool {
+	if !a.Static {
+		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Text: a.Value,
+			What: "tmux runs the commands " + clip(a.Raw, 60) + ", only known at run time"})
+		return true
+	}
+	return w.tmuxNested(c, call, commandFileLines(a.Value), st)
+}
+
+// tmuxFile models a file of tmux commands (source-file, tmux -f).
+func (w *walker) tmuxFile(c scope, call *Call, a Arg, st *state) bool {
+	if !a.Static {
+		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: a.Value,
+			What: "tmux reads commands from " + clip(a.Raw, 40) + ", a file only known at run time"})
+		return true
+	}
+	text, ok := w.readScript(call.Dir.Join(expandTilde(a.Value, w.home)))
+	if !ok {
+		return false
+	}
+	return w.tmuxNested(c, call, commandFileLines(text), st)
+}
+
+// tmuxNested models tmux commands held by another (a string, a file, a
+// key binding), to a bounded depth.
+func (w *walker) tmuxNested(c scope, call *Call, cmds [][]Arg, st *state) bool {
+	if w.nestedCmds >= maxNestedCommands {
+		return false
+	}
+	w.nestedCmds++
+	defer func() { w.nestedCmds-- }()
+	handled := false
+	for _, cmd := range cmds {
+		if w.tmuxCommand(c, call, cmd, st) {
+			handled = true
+		}
+	}
+	return handled
 }
 
 // loopbackHost reports whether ssh's host word ([user@]host, or the URI
@@ -346,4 +594,19 @@ func hostsLoopbackFrom() map[string]bool {
 		}
 	}
 	return out
+}
+
+// expandTilde replaces a leading ~/ (or a lone ~) of a file name read from
+// a configuration with the home directory.
+func expandTilde(p, home string) string {
+	if home == "" {
+		return p
+	}
+	if p == "~" {
+		return home
+	}
+	if rest, ok := strings.CutPrefix(p, "~/"); ok {
+		return home + "/" + rest
+	}
+	return p
 }

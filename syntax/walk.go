@@ -16,6 +16,9 @@ import (
 type walker struct {
 	m    *Model
 	home string
+	// nestedCmds counts the tmux commands being followed inside other
+	// tmux commands (if-shell, set-hook, bind-key, source-file).
+	nestedCmds int
 	// reparsed counts the bytes of nested scripts parsed so far (at most
 	// MaxSource): eval eval eval … would otherwise parse the command
 	// MaxDepth times over.

@@ -80,6 +80,16 @@ func TestWrapperOptionsScanned(t *testing.T) {
 		{`systemd-run --uni x -p A=1 rm x`, "rm x @/p"},
 		{`systemd-inhibit --wha=idle rm x`, "rm x @/p"},
 		{`systemd-inhibit --list`, ""},
+		// GNU parallel(1): Getopt::Long with bundling, require_order and
+		// auto_abbrev. -X is a flag; --wor is --workdir, which takes a
+		// value; --eof and --replace take one only after "=".
+		{`parallel -X rm -rf ::: x`, "rm -rf @/p"},
+		{`parallel -Xj4 rm -rf ::: x`, "rm -rf @/p"},
+		{`parallel --wor /tmp rm -rf ::: x`, "rm -rf @/p"},
+		{`parallel --res out rm -rf ::: x`, "rm -rf @/p"},
+		{`parallel --eof rm -rf ::: x`, "rm -rf @/p"},
+		{`parallel --keep-o -j 2 rm -rf ::: x`, "rm -rf @/p"},
+		{`parallel --replace=X echo X ::: a`, "echo X @/p"},
 		// Shell builtins.
 		{`command -p rm x`, "rm x @/p"},
 		{`command -v rm`, ""},

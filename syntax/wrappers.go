@@ -133,12 +133,33 @@ var wrapperTable = []namedWrapper{
 		positional: 1}},
 	{"busybox", wrapper{opts: OptSpec{Stop: true}}},
 	{"toybox", wrapper{opts: OptSpec{Stop: true}}},
-	// GNU parallel reads its options with Perl's Getopt::Long; corral
-	// does not hold its whole list, so it reads no abbreviation.
-	{"parallel", wrapper{opts: OptSpec{ShortVal: "jSPaNIdEnLlsX", LongEq: true, Stop: true,
-		LongVal: []string{"jobs", "results", "sshlogin", "arg-file", "delay", "timeout", "tmpdir", "joblog", "retries", "max-args",
-			"max-lines", "colsep", "workdir", "env", "halt", "memfree", "load", "basefile", "return", "transfer-file", "tag-string",
-			"rpl", "sshloginfile", "sshdelay", "max-procs"}}}},
+	// GNU parallel reads its options with Perl's Getopt::Long (bundling,
+	// require_order: options end at the command; auto_abbrev: a long
+	// option may be any unambiguous prefix, so the list below holds its
+	// long options, from parallel(1)). -X, -x, -m, -k, -q, -u, -t, -p,
+	// -r, -v, -g and -0 are flags; -i, -l and -D take an attached value
+	// only, and the long options with an optional value (--replace,
+	// --eof, --max-lines) take it only after "=".
+	{"parallel", wrapper{opts: OptSpec{ShortVal: "aCdEIjJLnNPSsW", ShortOpt: "ilD", LongEq: true, Stop: true, Abbrev: true,
+		LongVal: []string{
+			"jobs", "max-procs", "results", "res", "sshlogin", "sshloginfile", "slf", "arg-file", "arg-file-sep", "arg-sep",
+			"delay", "timeout", "tmpdir", "tempdir", "joblog", "retries", "max-args", "max-chars", "colsep", "workdir", "wd",
+			"env", "halt", "halt-on-error", "memfree", "memsuspend", "load", "basefile", "bf", "return", "transfer-file",
+			"tf", "tag-string", "tagstring", "rpl", "sshdelay", "block", "block-size", "bs", "compress-program",
+			"decompress-program", "delimiter", "filter", "group-by", "header", "nice", "profile", "recend", "recstart",
+			"trim", "trc", "template", "tmpl", "limit", "ssh", "termseq", "extensionreplace", "er", "basenamereplace", "bnr",
+			"dirnamereplace", "dnr", "basenameextensionreplace", "bner", "seqreplace", "sql", "sqlmaster", "sqlworker",
+			"sqlandworker", "parens", "shard"},
+		LongFlag: []string{
+			"null", "xargs", "keep-order", "quote", "ungroup", "group", "verbose", "interactive", "no-run-if-empty",
+			"version", "help", "pipe", "spreadstdin", "pipepart", "cat", "fifo", "files", "progress", "eta", "bar", "shuf",
+			"dry-run", "line-buffer", "lb", "tag", "ctag", "nonall", "onall", "no-notice", "citation", "will-cite",
+			"semaphore", "fg", "bg", "resume", "resume-failed", "retry-failed", "regexp", "remove-rec-sep", "rrs",
+			"round-robin", "round", "skip-first-line", "tty", "open-tty", "link", "xapply", "cleanup", "transfer", "shebang",
+			"shebang-wrap", "number-of-cpus", "number-of-cores", "number-of-threads", "number-of-sockets", "show-limits",
+			"csv", "compress", "plus", "replace", "eof", "max-lines", "tmux", "tmuxpane", "hostgroups", "hgrp", "silent",
+			"embed", "max-line-length-allowed", "latest-line", "ll", "record-env", "session", "color-failed", "cf", "bibtex",
+			"gnu", "tollef"}}}},
 	{"sem", wrapper{opts: OptSpec{ShortVal: "j", LongEq: true, Stop: true, LongVal: []string{"jobs", "id", "semaphoretimeout", "timeout"}}}},
 	// systemd-run(1) runs the command as a transient unit.
 	{"systemd-run", wrapper{opts: gnu("upEMH", []string{"unit", "property", "setenv", "machine", "host", "description", "slice",
