@@ -20,6 +20,12 @@ var selfHome = []string{
 	"~/.codex", "~/.gemini/settings.json", "~/.gemini/config/hooks.json", "~/.cursor/hooks.json",
 	"~/.qwen/settings.json", "~/.factory/settings.json", "~/.codeium/windsurf/hooks.json", "~/.cline/hooks",
 	"~/.kimi-code/config.toml", "~/.grok/hooks", "~/.augment/settings.json", "~/.copilot",
+	// Agent configuration that registers MCP servers (programs the agent
+	// starts, outside any tool call corral sees) or approves tools:
+	// Claude Code's user file (mcpServers, each project's allowedTools
+	// and trust), Cursor's, OpenCode's and Windsurf's.
+	"~/.claude.json", "~/.cursor/mcp.json", "~/.config/opencode/opencode.json", "~/.config/opencode/opencode.jsonc",
+	"~/.codeium/windsurf/mcp_config.json",
 	// corral's own configuration.
 	"~/.config/corral",
 	// Logins and shells.
@@ -58,6 +64,18 @@ var agentCodeProject = []string{
 // subagents.
 const AgentCodeRule = "agent-commands"
 
+// mcpProject are a project's files that register MCP servers: Claude
+// Code's .mcp.json, Cursor's, VS Code's and Roo's mcp.json, OpenCode's
+// project configuration. A server is a program the agent starts outside
+// any tool call corral sees (Claude Code asks the user before it starts a
+// project's server, unless its settings approve them all): a write there
+// asks, and is denied when a server's command line is one corral denies
+// (cmd/corral/app/agentcode.go).
+var mcpProject = []string{".mcp.json", ".cursor/mcp.json", ".vscode/mcp.json", ".roo/mcp.json", "opencode.json", "opencode.jsonc"}
+
+// AgentMCPRule is the rule of a write to a project's MCP configuration.
+const AgentMCPRule = "agent-mcp"
+
 // gitSelf are the project patterns whose deletion does not switch a
 // guard off: removing .git (or its hooks) loses history, which other
 // rules judge, but runs nothing and unregisters nothing.
@@ -91,8 +109,9 @@ func presentIn(root string, pat pattern) bool {
 // register hooks; no policy file can remove it.
 type selfLayer struct {
 	home, project []pattern
-	// codeHome, codeProject: agentCodeHome and agentCodeProject.
-	codeHome, codeProject []pattern
+	// codeHome, codeProject: agentCodeHome and agentCodeProject; mcp:
+	// mcpProject.
+	codeHome, codeProject, mcp []pattern
 	// files are directories or files given at run time (policy files,
 	// state, audit log), with everything under them.
 	files []string
@@ -129,6 +148,13 @@ func newSelfLayer() *selfLayer {
 			panic(err)
 		}
 		l.codeProject = append(l.codeProject, p)
+	}
+	for _, raw := range mcpProject {
+		p, err := parsePattern(raw, false)
+		if err != nil {
+			panic(err)
+		}
+		l.mcp = append(l.mcp, p)
 	}
 	return l
 }
@@ -187,6 +213,12 @@ func (l *selfLayer) decide(env Env, np Path, a Action) Decision {
 		for _, pat := range l.codeProject {
 			if pat.matchProject(np.Rel) {
 				return ask(pat.raw)
+			}
+		}
+		for _, pat := range l.mcp {
+			if pat.matchProject(np.Rel) {
+				return Decision{Verdict: Ask, Rule: AgentMCPRule, Pattern: pat.raw, Source: "corral", PathContext: ContextOutside,
+					Message: fmt.Sprintf("Agent MCP configuration: %s registers MCP servers, programs the agent starts outside corral's hook", np.Abs)}
 			}
 		}
 	}

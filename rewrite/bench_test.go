@@ -70,6 +70,7 @@ func BenchmarkLargeCommands(b *testing.B) {
 		{"words-50k", "echo " + strings.Repeat("a ", syntax.MaxWords-2)},
 		{"variables-50k", "echo " + strings.Repeat("$a ", syntax.MaxWords-2)},
 		{"curl-16k-outputs", "curl" + strings.Repeat(" -o x https://h/x", syntax.MaxWords/3-1)},
+		{"clone-50k-words", "git clone https://github.com/a/b " + strings.Repeat("x ", syntax.MaxWords-10)},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			b.ReportAllocs()

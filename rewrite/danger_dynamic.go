@@ -52,9 +52,18 @@ normally. A run-time name also asks when a variable it is made of is
 given a value elsewhere in the same command and that command mentions such
 a word (x=ls; true || x=rm; $x -rf ~: the path that sets rm may run), and
 when its arguments name a catastrophic target (the root, the home
-directory, a system directory, the project).`,
+directory, a system directory, the project). A name that find -exec or
+xargs -I/parallel puts in place of {} (find . -name x.sh -exec {} \;)
+always asks: each file or input line is a program that runs.`,
 	Call: func(p *Pass, c *syntax.Call) {
 		if c.Name != "" && !fedName(c) || len(c.Wrappers) > 0 && c.NameArg.Word == nil {
+			return
+		}
+		if fedName(c) && wholeFedName(c) {
+			// find -exec {} \;, xargs -I{} {}: the program is each file
+			// or input line, which only run time knows.
+			p.Report(c, Finding{Rule: "dynamic-command", Decision: Ask,
+				Message: "the command name " + c.NameArg.Raw + " is what " + feeder(c) + " puts there at run time: each program it names runs"})
 			return
 		}
 		if text := c.Text(); p.mentionsRuleWord(text) {
@@ -84,6 +93,31 @@ directory, a system directory, the project).`,
 
 // fedName reports a command name that xargs -I or find -exec fill in
 // with what they read at run time (printf rm | xargs -I{} {} -rf ~).
+// wholeFedName reports a command name that is exactly what find or xargs
+// puts in its place, with no wrapper before it (find … -exec {} \;).
+func wholeFedName(c *syntax.Call) bool {
+	for _, w := range c.Wrappers {
+		switch w {
+		case "xargs", "parallel", "sem", "find -exec", "find -execdir", "find -ok", "find -okdir":
+		default:
+			return false // find . -exec command {} +: a wrapper in between
+		}
+	}
+	name := c.NameArg.Value
+	return name == "{}" && c.RunBy != nil && c.RunBy.Name == "find" || c.Replace != "" && name == c.Replace
+}
+
+// feeder names the program that gives a fed name its value.
+func feeder(c *syntax.Call) string {
+	if c.RunBy != nil && c.RunBy.Name == "find" {
+		return "find"
+	}
+	if len(c.Wrappers) > 0 {
+		return c.Wrappers[len(c.Wrappers)-1]
+	}
+	return "xargs"
+}
+
 func fedName(c *syntax.Call) bool {
 	name := c.NameArg.Value
 	return c.Replace != "" && strings.Contains(name, c.Replace) ||

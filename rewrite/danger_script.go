@@ -10,8 +10,11 @@ var runtimeScript = Rule{
 	Name:      "runtime-script",
 	Decisions: []Decision{Ask},
 	Doc: `A shell or eval whose whole script is only known at run time
-(bash -c "$cmd", eval "$x", xargs bash -c, parallel bash -c {}) runs code
-corral cannot see: ask. eval "$(tool init)" runs the output of a local
+(bash -c "$cmd", eval "$x", xargs bash -c, parallel bash -c {}), or whose
+script file is named only at run time (bash "$f", echo x.sh | xargs bash),
+runs code corral cannot see: ask. A script named by a pattern or by one
+of a bounded set of values (for f in *.sh; do bash "$f"; done) is read
+file by file. eval "$(tool init)" runs the output of a local
 command that corral sees and judges, and passes. A script string with run-time parts inside known
 text (bash -c "git clone $url") is parsed and judged as usual; a download
 run this way is the pipe-shell rule's.`,
@@ -40,6 +43,19 @@ func checkRuntimeScript(p *Pass, c *syntax.Call) {
 			// parallel puts in place of {}.
 			p.Report(c, Finding{Rule: "runtime-script", Decision: Ask, Message: c.Name + " runs a script file that arrives at run time"})
 			return
+		case c.ExtraArgs && stdin && !syntax.ShellCommandString(c):
+			// echo x.sh | xargs bash: xargs and parallel hand the shell
+			// their input words, the first of which is the script file.
+			p.Report(c, Finding{Rule: "runtime-script", Decision: Ask, Message: c.Name + " runs the script file named by its input, only known at run time"})
+			return
+		case syntax.ShellFile(c) >= 0:
+			if f := c.Args[syntax.ShellFile(c)]; runtimeName(f) && !loopItem(c, f, p.Config.Home) {
+				// bash "$f": a script whose name only run time knows (a
+				// name from a bounded set of values, or a pattern, is
+				// read file by file).
+				p.Report(c, Finding{Rule: "runtime-script", Decision: Ask, Message: c.Name + " runs " + f.Raw + ", a script file only known at run time"})
+			}
+			return
 		default:
 			return
 		}
@@ -62,6 +78,24 @@ func checkRuntimeScript(p *Pass, c *syntax.Call) {
 		}
 		p.Report(c, Finding{Rule: "runtime-script", Decision: Ask, Message: c.Name + " runs " + script.Raw + ", a script only known at run time"})
 	}
+}
+
+// runtimeName reports a script word that is only a run-time value: a
+// parameter or command substitution with nothing known around it and no
+// bounded set of values.
+func runtimeName(a syntax.Arg) bool {
+	if a.Static || a.OneOf && len(a.Candidates) > 0 {
+		return false
+	}
+	v := strings.Trim(a.Raw, `"'`)
+	return (strings.HasPrefix(v, "$") || strings.HasPrefix(v, "`")) && !strings.ContainsAny(strings.TrimLeft(v, "${(`"), "/.")
+}
+
+// loopItem reports a word that takes the items of the for loops around
+// the call (for f in *.sh; do bash "$f"; done): the model reads each.
+func loopItem(c *syntax.Call, a syntax.Arg, home string) bool {
+	_, ok := syntax.LoopValues(c, a, home)
+	return ok
 }
 
 // placeholderWord reports a word that xargs or parallel replaces with its

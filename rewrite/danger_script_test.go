@@ -8,10 +8,20 @@ func TestRuntimeScript(t *testing.T) {
 		{`bash -c "$cmd"`, Ask},
 		{`eval "$x"`, Ask},
 		{"find . -name '*.sh' | xargs bash -c", Ask},
+		// A script file named only at run time.
+		{`bash "$f"`, Ask},
+		{`sh $1`, Ask},
+		{"echo x.sh | xargs bash", Ask},
+		{"xargs sh <<< x.sh", Ask},
 		// Look-alikes.
 		{`eval "$(ssh-agent -s)"`, Allow},
 		{`bash -c "echo $HOME"`, Allow},
 		{"bash script.sh", Allow},
 		{`echo 'bash -c "$cmd"'`, Allow},
+		{`f=x.sh; bash "$f"`, Allow},
+		{`for f in a.sh b.sh; do bash "$f"; done`, Allow},
+		{`for f in *.sh; do bash "$f"; done`, Allow},
+		{`bash "$DIR/run.sh"`, Allow},
+		{"echo hi | bash", Allow},
 	})
 }

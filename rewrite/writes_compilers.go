@@ -190,13 +190,17 @@ func compilerWrites(c *syntax.Call) []target {
 		}
 	case "git":
 		// git worktree add PATH makes a working tree at PATH.
-		words := plainOperands(args)
-		for i := 0; i+2 < len(words); i++ {
-			if words[i].Value == "worktree" && words[i+1].Value == "add" {
-				d := words[i+2]
-				out = append(out, write(d, ""), write(d, strings.TrimSuffix(d.Value, "/")+"/*"))
-				break
+		for i, a := range args {
+			if a.Value != "worktree" {
+				continue
 			}
+			// Only from the subcommand on: a clone with 50,000 words
+			// must not copy them all.
+			if words := plainOperands(args[i:]); len(words) >= 3 && words[1].Value == "add" {
+				d := words[2]
+				out = append(out, write(d, ""), write(d, strings.TrimSuffix(d.Value, "/")+"/*"))
+			}
+			break
 		}
 	case "strip", "upx", "patchelf", "objcopy", "chrpath", "prelink":
 		// strip FILE… and upx FILE… change the files in place unless -o
@@ -260,7 +264,7 @@ func compilerName(n string) string {
 // after an option is taken as an operand: the readers here only look at
 // the last ones, or at positions the subcommand fixes).
 func plainOperands(args []syntax.Arg) []syntax.Arg {
-	var out []syntax.Arg
+	out := make([]syntax.Arg, 0, len(args))
 	for _, a := range args {
 		if a.Static && strings.HasPrefix(a.Value, "-") && a.Value != "-" {
 			continue

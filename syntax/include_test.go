@@ -29,6 +29,13 @@ func TestIncludedCode(t *testing.T) {
 		"cmds.gdb": "shell rm -rf /victim\n",
 		"top.gdb":  "source -v cmds.gdb\n",
 		"ok.awk":   "BEGIN { print 1 }\n",
+		// A quoted #include is found beside the file that holds it.
+		"src/evil.h": "#include <stdlib.h>\nint main() { system(\"rm -rf /victim\"); }\n",
+		"src/main.c": "#include \"evil.h\"\n",
+		"ok.c":       "#include \"evil.h\"\nint main() { return 0; }\n",
+	}
+	if err := os.Mkdir(filepath.Join(dir, "src"), 0o755); err != nil {
+		t.Fatal(err)
 	}
 	for n, c := range files {
 		if err := os.WriteFile(filepath.Join(dir, n), []byte(c), 0o644); err != nil {
@@ -52,12 +59,15 @@ func TestIncludedCode(t *testing.T) {
 		{"gawk -i lib '{ print }' data", true, false},
 		{"gdb -x top.gdb", true, false},
 		{"gdb -ex 'source cmds.gdb' ./a.out", true, false},
+		{"gcc src/main.c -o app && ./app", true, false},
+		{"cd src && cc main.c && ./a.out", true, false},
 		{"vim -S fifo.vim", false, true},
 		{"awk -f \"$F\" data", false, true},
 		// Look-alikes.
 		{"vim -c 'source missing.vim'", false, false},
 		{"gawk -i inplace '{ print }' data", false, false},
 		{"awk -f ok.awk data", false, false},
+		{"gcc ok.c -o ok && ./ok", false, false}, // evil.h is not beside ok.c
 		{"vim -c 'source self.vim'", false, false},
 		{"vim --remote-send ':w<CR>'", false, false},
 		{"echo 'source x.vim' > notes.txt", false, false},

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -391,7 +392,11 @@ func (w *walker) program(c scope, call *Call, l lang.Lang, text, label string, d
 	if origin != "" {
 		where = origin
 	}
-	for _, e := range lang.Analyze(l, text) {
+	effects := lang.Analyze(l, text)
+	if w.read != nil || len(w.written) > 0 {
+		effects = append(effects, lang.Imports(l, text)...)
+	}
+	for _, e := range effects {
 		if w.restricted && (e.Kind == lang.Shell || e.Kind == lang.Exec || e.Kind == lang.Hidden) {
 			continue
 		}
@@ -439,7 +444,12 @@ func (w *walker) program(c scope, call *Call, l lang.Lang, text, label string, d
 					What: "in " + string(l) + " code (" + at + "): " + e.Call})
 			}
 		case lang.Include:
-			w.include(c, call, l, e.Path, e.Call+" "+e.Path+" in "+string(l)+" code ("+at+")", label, dynamic, l == lang.Awk)
+			file := e.Path
+			if e.Relative && origin != "" && !filepath.IsAbs(file) {
+				// A module beside the file that imports it.
+				file = filepath.Join(filepath.Dir(originFile(origin)), file)
+			}
+			w.include(c, call, l, file, e.Call+" "+e.Path+" in "+string(l)+" code ("+at+")", label, dynamic, l == lang.Awk)
 		case lang.Hidden:
 			what := e.Call
 			if e.Text != "" {
@@ -457,6 +467,15 @@ func (w *walker) program(c scope, call *Call, l lang.Lang, text, label string, d
 				What: what + " in " + string(l) + " code (" + at + ") runs or deletes something only known at run time"})
 		}
 	}
+}
+
+// originFile returns the file name an origin names: "f.py", or the
+// "justfile" of "justfile:3 (recipe x)".
+func originFile(origin string) string {
+	if i := strings.IndexAny(origin, ": "); i > 0 {
+		return origin[:i]
+	}
+	return origin
 }
 
 // maxIncludes bounds how deeply files read by :source, @include or gdb's
@@ -498,6 +517,11 @@ func (w *walker) include(c scope, call *Call, l lang.Lang, file, what, label str
 		if !d.Known {
 			break
 		}
+		if w.included[d.Path] {
+			// Read already in this command (modules that import each
+			// other): its code was judged there.
+			return
+		}
 		text, ok := w.readScript(d)
 		if !ok {
 			if _, err := os.Lstat(d.Path); w.read != nil && (err == nil || !errors.Is(err, fs.ErrNotExist)) {
@@ -517,6 +541,10 @@ func (w *walker) include(c scope, call *Call, l lang.Lang, file, what, label str
 		case strings.HasSuffix(name, ".lua") && l == lang.Ex:
 			il = lang.Lua // Neovim's :source runs a .lua file as Lua
 		}
+		if w.included == nil {
+			w.included = map[string]bool{}
+		}
+		w.included[d.Path] = true
 		w.includes++
 		w.program(c, call, il, text, label, false, file)
 		w.includes--

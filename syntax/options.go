@@ -113,6 +113,7 @@ type Option struct {
 // known at run time is an operand.
 func ScanOptions(args []Arg, spec OptSpec) (opts []Option, operands []int) {
 	rest := func(i int) {
+		operands = slices.Grow(operands, len(args)-i)
 		for j := i; j < len(args); j++ {
 			operands = append(operands, j)
 		}

@@ -39,7 +39,7 @@ var scopeCases = []struct {
 	{`x=ls; if true; then x=rm; else x=rm; fi; echo $x`, "rm"},
 	{`x=ls; case a in b) x=rm;; esac; echo $x`, "ls"},
 	{`x=ls; case $X in b) x=rm;; esac; echo $x`, "?"},
-	{`x=ls; for i in 1 2; do x=rm; done; echo $x`, "?"},
+	{`x=ls; for i in 1 2; do x=rm; done; echo $x`, "rm"},
 	{`x=ls; while false; do x=rm; done; echo $x`, "?"},
 	{`x=ls; cd sub && x=rm; echo $x`, "?"},
 	{`cd sub && echo $PWD`, "DIR/sub"},
@@ -105,6 +105,13 @@ var scopeCases = []struct {
 	{`v=rm; for v in; do v=ls; done; echo $v`, "rm"},
 	{`v=rm; e=; for v in $e; do :; done; echo $v`, "rm"},
 	{`v=rm; for v in ""; do :; done; echo "[$v]"`, "[]"},
+	// A known list runs every pass: afterwards the state is the last
+	// pass's, with the body's own assignments.
+	{`for D in x; do D=rm; done; echo $D`, "rm"},
+	{`f() { D=rm; }; for D in x y; do f; done; echo $D`, "rm"},
+	{`for v in rm ls; do :; done; echo $v`, "ls"},
+	{`for v in a b; do v=rm; break; done; echo $v`, "?"},
+	{`for v in a b; do continue; done; echo $v`, "?"},
 	// Positional parameters and arrays.
 	{`set -- rm -rf /; echo "$@"`, "rm -rf /"},
 	{`set -- a b; shift; echo $1`, "b"},

@@ -172,11 +172,91 @@ func (w *walker) runsCode(c scope, call *Call) bool {
 	return w.programs(c, call)
 }
 
+// maxScriptMatches bounds the files a pattern naming a script is read as.
+const maxScriptMatches = 64
+
+// scriptNames returns the files a script word that is not one name can
+// be: the matches of a pattern in the directory, at hook time, or the
+// candidate values of a word that takes one of a bounded set. It returns
+// nil for a plain name or a word only known at run time.
+func (w *walker) scriptNames(call *Call, a Arg) []string {
+	switch {
+	case a.Static && a.Glob && a.Pattern != "":
+		return w.globNames(call.Dir, a.Pattern)
+	case !a.Static && a.OneOf && len(a.Candidates) > 0:
+		return a.Candidates
+	case !a.Static:
+		// for f in *.sh; do bash "$f"; done: each item of the loops
+		// around the call, a pattern by the files it matches.
+		vals, ok := LoopValues(call, a, w.home)
+		if !ok {
+			return nil
+		}
+		out := []string{}
+		for _, v := range vals {
+			if v.Glob {
+				pat := v.Pattern
+				if pat == "" {
+					pat = v.Value // LoopValues gives the item as written
+				}
+				out = append(out, w.globNames(call.Dir, pat)...)
+			} else {
+				out = append(out, v.Value)
+			}
+			if len(out) > maxScriptMatches {
+				w.m.Truncated = true
+				return out[:maxScriptMatches]
+			}
+		}
+		return out
+	}
+	return nil
+}
+
+// globNames returns the files pattern matches in dir at hook time
+// (sorted), at most maxScriptMatches; none when files are not read.
+func (w *walker) globNames(dir Dir, pattern string) []string {
+	if !dir.Known || w.read == nil {
+		return []string{}
+	}
+	rel := !filepath.IsAbs(pattern)
+	if rel {
+		pattern = filepath.Join(dir.Path, pattern)
+	}
+	matches, err := filepath.Glob(pattern)
+	if err != nil {
+		return []string{}
+	}
+	if rel {
+		for i, m := range matches {
+			if r, err := filepath.Rel(dir.Path, m); err == nil {
+				matches[i] = r
+			}
+		}
+	}
+	if len(matches) > maxScriptMatches {
+		matches = matches[:maxScriptMatches]
+		w.m.Truncated = true
+	}
+	if matches == nil {
+		matches = []string{}
+	}
+	return matches
+}
+
 // scriptFile reads the script a at call's directory and models it: as
 // shell text ("sh"), in a language, or ("") by its extension and #! line.
 // A script that does not exist yet, that is not a regular file or that is
 // too large is not read.
 func (w *walker) scriptFile(c scope, call *Call, a Arg, as string) {
+	if names := w.scriptNames(call, a); names != nil {
+		// A pattern (bash *.sh) or one of a bounded set of values (for f
+		// in a.sh b.sh; do bash "$f"; done): every file it can be.
+		for _, n := range names {
+			w.scriptFile(c, call, Arg{Value: n, Raw: a.Raw, Static: true, Start: a.Start, End: a.End}, as)
+		}
+		return
+	}
 	if !a.Static {
 		return
 	}

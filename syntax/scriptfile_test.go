@@ -85,6 +85,12 @@ func TestScriptFiles(t *testing.T) {
 		{"at -fjob.at now", []string{"at", "shred job.at"}},
 		{"batch -q b -Mf job.at", []string{"batch", "shred job.at"}},
 		{"at -l -f job.at", []string{"at"}},
+		// A script named by a pattern, or by the items of a loop: every
+		// file it can be is read.
+		{"bash j*.at", []string{"bash", "shred job.at"}},
+		{"for f in job.at a.sh; do bash $f; done", []string{"bash", "cd a.sh", "rm@/sub a.sh", "shred job.at"}},
+		{"for f in *.at; do sh \"$f\"; done", []string{"sh", "shred job.at"}},
+		{"for f in *.nothing; do sh \"$f\"; done", []string{"sh"}},
 		// A shell reading its program from a descriptor opened on a
 		// script file, here or by an earlier exec.
 		{"bash < a.sh", []string{"bash", "cd a.sh", "rm@/sub a.sh"}},

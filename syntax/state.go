@@ -406,6 +406,27 @@ func (st *state) iterate(name, value string, known bool) {
 	}
 }
 
+// iterateOneOf gives the loop variable name one of vals (two at least):
+// it is not known, and its candidates are those values.
+func (st *state) iterateOneOf(name string, vals []string) {
+	if v, ok := st.vars[name]; ok && v.nameref {
+		st.iterate(name, "", false)
+		return
+	}
+	st.iterate(name, vals[0], true)
+	v := st.vars[name]
+	for _, x := range vals[1:] {
+		o := v
+		if o.known {
+			o.str = x
+		} else {
+			o = variable{known: true, set: true, str: x, exported: v.exported}
+		}
+		v = either(v, o)
+	}
+	st.setVar(name, v)
+}
+
 // forget makes name (the variable its name reference names) unknown,
 // keeping its export flag (or exporting it under set -a).
 func (st *state) forget(name string) {

@@ -573,7 +573,7 @@ func (w *walker) denoTask(c scope, call *Call) bool {
 	var cfg struct {
 		Tasks map[string]json.RawMessage `json:"tasks"`
 	}
-	if json.Unmarshal([]byte(stripJSONC(text)), &cfg) != nil {
+	if json.Unmarshal([]byte(StripJSONC(text)), &cfg) != nil {
 		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true,
 			What: "deno task reads " + filepath.Base(path) + ", which corral could not read as JSON"})
 		return true
@@ -617,9 +617,9 @@ func (w *walker) denoRun(c scope, call *Call, dir Dir, tasks map[string]json.Raw
 	w.runTaskText(c, call, dir, command, filepath.Base(path)+" tasks."+name+" (deno task)", false)
 }
 
-// stripJSONC removes the comments and trailing commas of JSON with
+// StripJSONC removes the comments and trailing commas of JSON with
 // comments (deno.jsonc, tsconfig.json), outside strings.
-func stripJSONC(s string) string {
+func StripJSONC(s string) string {
 	var b strings.Builder
 	inStr := false
 	for i := 0; i < len(s); i++ {

@@ -16,6 +16,8 @@ import (
 type walker struct {
 	m    *Model
 	home string
+	// included are the files of code read by include in this command.
+	included map[string]bool
 	// nestedCmds counts the tmux commands being followed inside other
 	// tmux commands (if-shell, set-hook, bind-key, source-file).
 	nestedCmds int
@@ -491,6 +493,17 @@ func (w *walker) forClause(c scope, fc *sh.ForClause, st *state) {
 		if len(vals) > 0 {
 			first = vals[0].Value
 		}
+		// The values the variable takes, when each is known: a static
+		// word, or the files a pattern matches now (bash leaves a pattern
+		// that matches nothing as it is).
+		var each []string
+		if !static && l.InPos.IsValid() {
+			each = w.loopValues(vals, st.dir)
+		} else if static {
+			for _, v := range vals {
+				each = append(each, v.Value)
+			}
+		}
 		if static && len(vals) == 0 {
 			// for v in; (or in words that expand to nothing): bash never
 			// runs the body and v keeps its value. The body is still read
@@ -502,10 +515,47 @@ func (w *walker) forClause(c scope, fc *sh.ForClause, st *state) {
 			return
 		}
 		w.loop(c, st, func(c scope, st *state) {
-			st.iterate(name, first, static && len(vals) == 1)
+			switch {
+			case len(each) > 1:
+				st.iterateOneOf(name, each)
+			case len(each) == 1:
+				st.iterate(name, each[0], true)
+			default:
+				st.iterate(name, first, static && len(vals) == 1)
+			}
 			w.stmts(c, fc.Do, st)
 		})
-		st.iterate(name, first, static && len(vals) == 1 && !hasBreak(fc.Do))
+		if len(each) > 0 && !hasBreak(fc.Do) && !hasContinue(fc.Do) {
+			// The list is known and every pass runs to its end: after
+			// the loop the state is the one the last pass leaves, with
+			// the variable the last value unless the body changed it (for
+			// D in x; do D=~; done ends with D=~). The last pass starts
+			// from the loop's merged state, which allows for the earlier
+			// ones; its calls were recorded by the loop's own passes.
+			start, hidden := w.mark(), len(w.m.Hidden)
+			last := st.clone()
+			last.iterate(name, each[len(each)-1], true)
+			lc := c
+			lc.loop = true
+			w.stmts(lc, fc.Do, last)
+			w.reset(start)
+			w.m.Hidden = w.m.Hidden[:hidden]
+			// Only what the last pass makes certain is taken from it; a
+			// value it leaves uncertain is the loop's merged one as well.
+			for name, v := range last.vars {
+				if old, ok := st.vars[name]; ok && !v.known && !v.equal(old) {
+					last.vars[name] = either(v, old)
+				}
+			}
+			*st = *last
+			return
+		}
+		if len(each) > 0 {
+			// A pass may stop early (break, continue): the loop's merged
+			// state already holds what the variable can be.
+			return
+		}
+		st.iterate(name, first, false)
 	case *sh.CStyleLoop:
 		w.substs(c, l, st, nil)
 		w.loop(c, st, func(c scope, st *state) {
@@ -517,6 +567,38 @@ func (w *walker) forClause(c scope, fc *sh.ForClause, st *state) {
 	default:
 		w.loop(c, st, func(c scope, st *state) { w.stmts(c, fc.Do, st) })
 	}
+}
+
+// loopValues returns the values of a for loop's words when each is a
+// static word that is no pattern, or nil: a pattern keeps its own
+// reading (the variable stands for every path it can name), or there are
+// more than MaxCandidates values.
+func (w *walker) loopValues(vals []Arg, dir Dir) []string {
+	var out []string
+	for _, v := range vals {
+		if !v.Static || v.Glob {
+			return nil
+		}
+		out = append(out, v.Value)
+		if len(out) > MaxCandidates {
+			return nil
+		}
+	}
+	return out
+}
+
+// hasContinue reports a continue in the statements.
+func hasContinue(list []*sh.Stmt) bool {
+	found := false
+	for _, s := range list {
+		sh.Walk(s, func(n sh.Node) bool {
+			if ce, ok := n.(*sh.CallExpr); ok && len(ce.Args) > 0 && ce.Args[0].Lit() == "continue" {
+				found = true
+			}
+			return !found
+		})
+	}
+	return found
 }
 
 func hasBreak(list []*sh.Stmt) bool {
@@ -1115,7 +1197,7 @@ func (w *walker) call(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state) {
 	}
 	// Words are expanded before the prefix assignments take effect.
 	r := w.resolver(c, st)
-	var args []Arg
+	args := make([]Arg, 0, len(ce.Args))
 	for _, word := range ce.Args {
 		args = append(args, r.fields(word)...)
 	}

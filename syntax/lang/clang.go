@@ -390,11 +390,17 @@ func (p *parser) cStreams() []Effect {
 // where the directive stands (a header of the agent's can hold the call).
 // <…> headers are the system's.
 func cIncludes(src string) []Effect {
-	return lineIncludes(src, "#include", false, func(s string) (string, bool) {
+	out := lineIncludes(src, "#include", false, func(s string) (string, bool) {
 		rest, ok := strings.CutPrefix(s, "#")
 		if !ok {
 			return "", false
 		}
 		return strings.CutPrefix(strings.TrimLeft(rest, " \t"), "include")
 	})
+	for i := range out {
+		// A quoted include is looked up first beside the file that holds
+		// the directive.
+		out[i].Relative = true
+	}
+	return out
 }

@@ -82,6 +82,10 @@ type Effect struct {
 	// program expands it (os.path.expanduser, Path.home() / …,
 	// File.expand_path, os.homedir()). Otherwise ~ is a file name.
 	Tilde bool
+	// Relative reports an Include whose Path is relative to the
+	// directory of the file that holds the code (a module the code
+	// imports), not to the working directory.
+	Relative bool
 	// Built reports a Hidden effect whose shell text is built from
 	// literal parts and run-time values ("rm " $1), where no run-time
 	// value stands in the place of a command name: it matters only when

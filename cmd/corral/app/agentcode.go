@@ -1,15 +1,18 @@
 package app
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 
 	"github.com/corral-dev/corral/cmd/corral/agent"
 	"github.com/corral-dev/corral/guards"
 	"github.com/corral-dev/corral/internal/lazy"
 	"github.com/corral-dev/corral/rewrite"
+	"github.com/corral-dev/corral/syntax"
 )
 
 // Agent commands, skills and subagents (guards.AgentCodeRule).
@@ -230,4 +233,72 @@ func (s *settings) agentCode(req *agent.Request, path string, d guards.Decision)
 	}
 	d.Message += "; " + why
 	return d
+}
+
+// agentMCP decides a write to a project's MCP configuration by the
+// servers the text it leaves registers: it asks whatever they are (a
+// server is a program the agent starts outside corral's hook), and is
+// denied when a server's command line is one corral denies. Text that is
+// not JSON keeps the ask.
+func (s *settings) agentMCP(req *agent.Request, path string, d guards.Decision) guards.Decision {
+	text, ok := agentCodeText(req, path)
+	if !ok {
+		return d
+	}
+	for _, c := range mcpCommands(text) {
+		res := s.check(c, req.AgentType)
+		if res.Decision == rewrite.Deny {
+			d.Verdict = guards.Deny
+			d.Message += fmt.Sprintf("; a server runs %q: %s", c, summary(res))
+			return d
+		}
+	}
+	return d
+}
+
+// mcpCommands returns the command lines of the MCP servers a
+// configuration registers: under "mcpServers", "servers" (VS Code) or
+// "mcp" (OpenCode), each server's "command" (a string, or OpenCode's
+// array) with its "args", quoted for the shell. Comments and trailing
+// commas are allowed, as the agents allow them.
+func mcpCommands(text string) []string {
+	var doc map[string]json.RawMessage
+	if json.Unmarshal([]byte(syntax.StripJSONC(text)), &doc) != nil {
+		return nil
+	}
+	var out []string
+	for _, key := range []string{"mcpServers", "servers", "mcp"} {
+		var servers map[string]struct {
+			Command json.RawMessage `json:"command"`
+			Args    []string        `json:"args"`
+		}
+		if raw, ok := doc[key]; !ok || json.Unmarshal(raw, &servers) != nil {
+			continue
+		}
+		names := make([]string, 0, len(servers))
+		for n := range servers {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		for _, n := range names {
+			sv := servers[n]
+			var argv []string
+			var one string
+			if json.Unmarshal(sv.Command, &one) == nil && one != "" {
+				argv = append(argv, one)
+			} else if json.Unmarshal(sv.Command, &argv) != nil {
+				continue
+			}
+			argv = append(argv, sv.Args...)
+			if len(argv) == 0 {
+				continue
+			}
+			words := make([]string, len(argv))
+			for i, a := range argv {
+				words[i] = syntax.Quote(a)
+			}
+			out = append(out, strings.Join(words, " "))
+		}
+	}
+	return out
 }

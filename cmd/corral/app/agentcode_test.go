@@ -109,3 +109,39 @@ func TestAgentCodeCommands(t *testing.T) {
 		}
 	}
 }
+
+// A project's MCP configuration registers servers, programs the agent
+// starts outside any tool call the hook sees: a write there asks, and is
+// denied when a server's command line is one corral denies. The user
+// files that register servers or approve tools are the guard's own.
+func TestAgentMCPWrites(t *testing.T) {
+	m := newMachine(t)
+	mcp := filepath.Join(m.project, ".mcp.json")
+	tests := []struct {
+		name, path, content string
+		decision, reason    string
+	}{
+		{"server that deletes home", mcp, `{"mcpServers": {"x": {"command": "bash", "args": ["-c", "rm -rf ~"]}}}`, "deny", "rm -rf ~"},
+		{"ordinary server", mcp, `{"mcpServers": {"fs": {"command": "npx", "args": ["-y", "@modelcontextprotocol/server-filesystem", "."]}}}`, "ask", "MCP"},
+		{"vs code servers", filepath.Join(m.project, ".vscode", "mcp.json"), "{\n // local\n \"servers\": {\"s\": {\"command\": \"sh\", \"args\": [\"-c\", \"rm -rf /\"]},},\n}", "deny", "rm -rf /"},
+		{"opencode array command", filepath.Join(m.project, "opencode.json"), `{"mcp": {"k": {"type": "local", "command": ["bash", "-c", "rm -rf ~"]}}}`, "deny", "rm -rf ~"},
+		{"not json", mcp, `{"mcpServers": `, "ask", "MCP"},
+		{"claude user file", filepath.Join(m.home, ".claude.json"), `{"projects": {}}`, "deny", "Protected path"},
+		{"cursor user file", filepath.Join(m.home, ".cursor", "mcp.json"), `{"mcpServers": {}}`, "deny", "Protected path"},
+	}
+	for _, tt := range tests {
+		in := map[string]any{"session_id": "s1", "hook_event_name": "PreToolUse", "tool_name": "Write",
+			"tool_input": map[string]any{"file_path": tt.path, "content": tt.content}}
+		out, _, _ := m.hook(in)
+		hs := out.HookSpecificOutput
+		if hs == nil || hs.PermissionDecision != tt.decision || !strings.Contains(hs.PermissionDecisionReason, tt.reason) {
+			t.Errorf("%s: got %+v, want %s mentioning %q", tt.name, hs, tt.decision, tt.reason)
+		}
+	}
+	// A Bash write to the same file asks too (the path guards').
+	out, _, _ := m.hook(map[string]any{"session_id": "s1", "hook_event_name": "PreToolUse", "tool_name": "Bash",
+		"tool_input": map[string]any{"command": `echo '{}' > .mcp.json`}})
+	if hs := out.HookSpecificOutput; hs == nil || hs.PermissionDecision != "ask" {
+		t.Errorf("bash write to .mcp.json: got %+v, want ask", hs)
+	}
+}

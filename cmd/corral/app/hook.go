@@ -366,6 +366,9 @@ func (env *runtimeEnv) write(s *settings, req *agent.Request) *agent.Answer {
 		if d.Rule == guards.AgentCodeRule && d.Verdict == guards.Ask && len(req.Paths) == 1 {
 			d = s.agentCode(req, t.path, d)
 		}
+		if d.Rule == guards.AgentMCPRule && d.Verdict == guards.Ask && len(req.Paths) == 1 {
+			d = s.agentMCP(req, t.path, d)
+		}
 		if d.Verdict > worst.Verdict || worst.Path.Given == "" {
 			worst = d
 		}

@@ -1,0 +1,222 @@
+package lang
+
+import (
+	"path"
+	"sort"
+	"strings"
+)
+
+// maxImports bounds the modules one program's imports are followed to.
+const maxImports = 64
+
+// Imports returns the modules of its own that program text in language l
+// loads (see imports), as Include effects with their lines. They are
+// apart from Analyze's effects: an import runs nothing by itself, and
+// most name a library with no file beside the code.
+func Imports(l Lang, src string) []Effect {
+	switch l {
+	case Python, JS, Ruby, PHP, Perl:
+	default:
+		return nil
+	}
+	p := &parser{src: src, toks: lex(l, src), l: l}
+	out := p.imports()
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Offset < out[j].Offset })
+	line, at := 1, 0
+	for i := range out {
+		off := min(out[i].Offset, len(src))
+		if off >= at {
+			line += strings.Count(src[at:off], "\n")
+			at = off
+		}
+		out[i].Line = line
+	}
+	return out
+}
+
+// imports finds the files of the program's own modules that its code
+// loads and runs when it starts: Python's import and from … import
+// (NAME.py or NAME/__init__.py, relative imports with their dots),
+// importlib.import_module and __import__ of a literal; JavaScript's
+// require, import and import() of a relative path (with .js, .mjs, .cjs
+// and /index.js tried); Ruby's require_relative, and require or load of
+// a ./ path; PHP's include and require; Perl's do and require of a file.
+// Each is an Include effect with Relative set: the path is relative to
+// the directory of the file that holds the code (the working directory
+// for code given on the command line). A module with no such file is a
+// library's, and runs nothing the agent wrote.
+func (p *parser) imports() []Effect {
+	var out []Effect
+	seen := map[string]bool{}
+	add := func(call string, off int, paths ...string) {
+		for _, f := range paths {
+			if len(out) >= maxImports {
+				return
+			}
+			if seen[f] {
+				continue
+			}
+			seen[f] = true
+			out = append(out, Effect{Kind: Include, Call: call, Path: f, Offset: off, Relative: true})
+		}
+	}
+	toks := p.toks
+	switch p.l {
+	case Python:
+		for i := 0; i < len(toks); i++ {
+			t := toks[i]
+			if t.kind != tIdent || i > 0 && toks[i-1].kind != tNewline && !(toks[i-1].kind == tPunct && toks[i-1].text == ";") {
+				if t.kind == tIdent && (t.text == "import_module" || t.text == "__import__") && i+2 < len(toks) &&
+					toks[i+1].text == "(" && toks[i+2].kind == tString && toks[i+2].lit && !strings.HasPrefix(toks[i+2].text, ".") {
+					add(t.text, t.off, pyModuleFiles("", toks[i+2].text)...)
+				}
+				continue
+			}
+			switch t.text {
+			case "import":
+				// import a.b, c as d
+				j := i + 1
+				for j < len(toks) {
+					name, k := pyDotted(toks, j)
+					if name == "" {
+						break
+					}
+					add("import", t.off, pyModuleFiles("", name)...)
+					j = k
+					if j+1 < len(toks) && toks[j].text == "as" {
+						j += 2
+					}
+					if j < len(toks) && toks[j].kind == tPunct && toks[j].text == "," {
+						j++
+						continue
+					}
+					break
+				}
+				i = j - 1
+			case "from":
+				// from [dots]a.b import x, y
+				j := i + 1
+				dots := ""
+				for j < len(toks) && toks[j].kind == tPunct && strings.Trim(toks[j].text, ".") == "" {
+					dots += toks[j].text
+					j++
+				}
+				name, k := pyDotted(toks, j)
+				if name == "import" {
+					name, k = "", j
+				}
+				rel := ""
+				if dots != "" {
+					rel = strings.Repeat("../", len(dots)-1)
+				}
+				if name != "" {
+					add("from "+dots+name, t.off, pyModuleFiles(rel, name)...)
+				}
+				if k < len(toks) && toks[k].text == "import" {
+					depth := 0
+					for m := k + 1; m < len(toks) && (toks[m].kind != tNewline || depth > 0); m++ {
+						switch toks[m].text {
+						case "(":
+							depth++
+						case ")":
+							depth--
+						}
+						if toks[m].kind == tIdent && toks[m].text != "as" && (toks[m-1].text != "as") {
+							base := name
+							if base != "" {
+								base += "."
+							}
+							add("from "+dots+name+" import", t.off, pyModuleFiles(rel, base+toks[m].text)...)
+						}
+					}
+				}
+			}
+		}
+	case JS:
+		for i := 0; i+1 < len(toks); i++ {
+			t := toks[i]
+			var spec token
+			switch {
+			case t.kind == tIdent && (t.text == "require" || t.text == "import") && toks[i+1].text == "(" && i+2 < len(toks):
+				spec = toks[i+2]
+			case t.kind == tIdent && t.text == "from" && toks[i+1].kind == tString:
+				spec = toks[i+1]
+			case t.kind == tIdent && t.text == "import" && toks[i+1].kind == tString:
+				spec = toks[i+1]
+			default:
+				continue
+			}
+			if spec.kind != tString || !spec.lit || !(strings.HasPrefix(spec.text, "./") || strings.HasPrefix(spec.text, "../")) {
+				continue
+			}
+			f := spec.text
+			add(t.text, t.off, f, f+".js", f+".mjs", f+".cjs", f+"/index.js")
+		}
+	case Ruby, PHP, Perl:
+		for i := 0; i+1 < len(toks); i++ {
+			t := toks[i]
+			if t.kind != tIdent {
+				continue
+			}
+			j := i + 1
+			if toks[j].text == "(" && j+1 < len(toks) {
+				j++
+			}
+			s := toks[j]
+			if s.kind != tString || !s.lit || s.text == "" {
+				continue
+			}
+			f := s.text
+			switch {
+			case p.l == Ruby && t.text == "require_relative":
+				if !strings.HasSuffix(f, ".rb") {
+					f += ".rb"
+				}
+				add(t.text, t.off, f)
+			case p.l == Ruby && (t.text == "require" || t.text == "load") && (strings.HasPrefix(f, "./") || strings.HasPrefix(f, "../")):
+				if t.text == "require" && !strings.HasSuffix(f, ".rb") {
+					f += ".rb"
+				}
+				add(t.text, t.off, f)
+			case p.l == PHP && (t.text == "include" || t.text == "include_once" || t.text == "require" || t.text == "require_once"):
+				add(t.text, t.off, f)
+			case p.l == Perl && (t.text == "do" || t.text == "require") && strings.Contains(f, "."):
+				add(t.text, t.off, f)
+			}
+		}
+	}
+	return out
+}
+
+// pyDotted reads a dotted module name at toks[i], returning it and the
+// index after it.
+func pyDotted(toks []token, i int) (string, int) {
+	var b strings.Builder
+	for i < len(toks) && toks[i].kind == tIdent {
+		b.WriteString(toks[i].text)
+		i++
+		if i+1 < len(toks) && toks[i].kind == tPunct && toks[i].text == "." && toks[i+1].kind == tIdent {
+			b.WriteByte('.')
+			i++
+			continue
+		}
+		break
+	}
+	return b.String(), i
+}
+
+// pyModuleFiles returns the files Python may run for module name (a.b
+// runs a/__init__.py or a.py, then a/b/__init__.py or a/b.py), under the
+// relative directory rel.
+func pyModuleFiles(rel, name string) []string {
+	parts := strings.Split(name, ".")
+	var out []string
+	for k := 1; k <= len(parts); k++ {
+		base := path.Join(append([]string{rel}, parts[:k]...)...)
+		if rel != "" && strings.HasPrefix(rel, "..") {
+			base = rel + strings.Join(parts[:k], "/")
+		}
+		out = append(out, base+".py", base+"/__init__.py")
+	}
+	return out
+}

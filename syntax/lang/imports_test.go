@@ -1,0 +1,43 @@
+package lang
+
+import (
+	"slices"
+	"testing"
+)
+
+// TestImports: the files a program's imports may run, relative to the
+// code's directory; a string or a comment that mentions import is data.
+func TestImports(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		l    Lang
+		src  string
+		want []string
+	}{
+		{Python, "import a.b, c as d\n", []string{"a.py", "a/__init__.py", "a/b.py", "a/b/__init__.py", "c.py", "c/__init__.py"}},
+		{Python, "from m import (x,\n y)\n", []string{"m.py", "m/__init__.py", "m/x.py", "m/x/__init__.py", "m/y.py", "m/y/__init__.py"}},
+		{Python, "from . import h\n", []string{"h.py", "h/__init__.py"}},
+		{Python, "from ..up import f\n", []string{"../up.py", "../up/__init__.py", "../up/f.py", "../up/f/__init__.py"}},
+		{Python, "import importlib\nimportlib.import_module('plug')\n", []string{"importlib.py", "importlib/__init__.py", "plug.py", "plug/__init__.py"}},
+		{Python, "def f():\n    import g\n", []string{"g.py", "g/__init__.py"}},
+		{Python, "print('import x')\n# import y\nx = 1\n", nil},
+		{JS, "const h = require('./h'); import x from '../y.js'; import('./z'); require('fs')", []string{
+			"./h", "./h.js", "./h.mjs", "./h.cjs", "./h/index.js", "../y.js", "../y.js.js", "../y.js.mjs", "../y.js.cjs", "../y.js/index.js",
+			"./z", "./z.js", "./z.mjs", "./z.cjs", "./z/index.js"}},
+		{JS, "console.log(\"require('./h')\")", nil},
+		{Ruby, "require_relative 'lib/x'\nrequire 'json'\nload './y.rb'\n", []string{"lib/x.rb", "./y.rb"}},
+		{PHP, "<?php include 'a.php'; require_once('b.php'); echo 'include c.php';", []string{"a.php", "b.php"}},
+		{Perl, "do './conf.pl'; require 'lib.pl'; print 'do x.pl';", []string{"./conf.pl", "lib.pl"}},
+	} {
+		var got []string
+		for _, e := range Imports(tc.l, tc.src) {
+			if e.Kind != Include || !e.Relative {
+				t.Errorf("%q: effect %+v is not a relative include", tc.src, e)
+			}
+			got = append(got, e.Path)
+		}
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%s %q: imports %q, want %q", tc.l, tc.src, got, tc.want)
+		}
+	}
+}
