@@ -157,8 +157,17 @@ func programWrites(c *syntax.Call) []target {
 		}
 	case "tar", "bsdtar", "gtar":
 		opts, _ := scan(syntax.TarArgs(c.Args), specFor("tar"))
+		if has(opts, "c", "create", "r", "append", "u", "update", "A", "catenate", "concatenate", "delete") {
+			// Creating or changing an archive writes the archive file
+			// (tar -cf ~/.bashrc x), unless it is stdout.
+			for _, o := range find(opts, "f", "file") {
+				if !(o.val.Static && o.val.Value == "-") {
+					out = append(out, write(o.val))
+				}
+			}
+		}
 		if !has(opts, "x", "extract", "get") {
-			return nil
+			return out
 		}
 		for _, o := range find(opts, "C", "directory") {
 			out = append(out, inside(o.val)...)

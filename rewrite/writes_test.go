@@ -56,6 +56,10 @@ func TestWritesThroughEveryDoor(t *testing.T) {
 		{"rsync -a conf .env", Deny},
 		{"tar -xf x.tar -C .git", Deny},
 		{"tar xzf x.tgz --directory=.git/hooks", Deny},
+		// Creating or changing an archive writes the archive file.
+		{"tar -cf ~/.bashrc src", Deny},
+		{"tar --create --file=.git/config src", Deny},
+		{"tar rf .env x", Deny},
 		{"unzip x.zip -d .git", Deny},
 		{"unzip -o x.zip -d ~/.ssh", Deny},
 		// Look-alikes.
@@ -85,6 +89,8 @@ func TestWritesThroughEveryDoor(t *testing.T) {
 		{"rsync -a src/ build/", Allow},
 		{"rsync -a src/ host:.git/", Allow},
 		{"tar -cf x.tar -C .git .", Allow}, // creates an archive of .git
+		{"tar czf dist/out.tgz src", Allow},
+		{"tar -cf - src", Allow},
 		{"tar -xf x.tar -C build", Allow},
 		{"unzip -l x.zip", Allow},
 		{"unzip x.zip -d vendor", Allow},

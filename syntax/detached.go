@@ -167,7 +167,7 @@ func (w *walker) screenCommand(c scope, call *Call, cmd []Arg, st *state, depth 
 		if len(rest) > 0 && strings.Trim(rest[0].Value, ".!:|") == "" {
 			rest = rest[1:]
 		}
-		return w.argvChild(c, call, rest, "screen exec", env)
+		return w.argvChild(c, call, rest, "screen exec", env, Dir{})
 	case "screen":
 		// screen [-opts] [n] [cmd [args]] opens a window running cmd.
 		_, ops := ScanOptions(cmd[1:], OptSpec{ShortVal: "tThs", Stop: true})
@@ -178,7 +178,7 @@ func (w *walker) screenCommand(c scope, call *Call, cmd []Arg, st *state, depth 
 		if isNumber(rest[0].Value) {
 			rest = rest[1:]
 		}
-		return w.argvChild(c, call, rest, "screen screen", env)
+		return w.argvChild(c, call, rest, "screen screen", env, Dir{})
 	case "eval":
 		handled := false
 		for _, a := range cmd[1:] {
@@ -210,7 +210,7 @@ func (w *walker) screenCommand(c scope, call *Call, cmd []Arg, st *state, depth 
 
 // argvChild models words that a program runs as a command and its
 // arguments (not through a shell).
-func (w *walker) argvChild(c scope, call *Call, words []Arg, kind string, env *state) bool {
+func (w *walker) argvChild(c scope, call *Call, words []Arg, kind string, env *state, dir Dir) bool {
 	if len(words) == 0 {
 		return false
 	}
@@ -220,7 +220,10 @@ func (w *walker) argvChild(c scope, call *Call, words []Arg, kind string, env *s
 		parts = append(parts, Quote(a.Value))
 		dynamic = dynamic || !a.Static
 	}
-	w.childIn(c, call, strings.Join(parts, " "), nil, kind, dynamic, env, Dir{})
+	if env == nil {
+		env = w.cur.exportedOnly(dir, w.home)
+	}
+	w.childIn(c, call, strings.Join(parts, " "), nil, kind, dynamic, env, dir)
 	return true
 }
 

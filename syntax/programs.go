@@ -19,6 +19,9 @@ import (
 // deleting package, and docker run with a host directory mounted.
 func (w *walker) programs(c scope, call *Call) bool {
 	w.optionCommands(c, call)
+	if w.escapes(c, call) {
+		return true
+	}
 	if call.Name == "git" {
 		w.gitEnvConfig(c, call)
 	}
@@ -177,6 +180,38 @@ var gitRebaseSpec = OptSpec{ShortVal: "CxsX", ShortOpt: "Sr", LongEq: true, Abbr
 		"gpg-sign", "no-gpg-sign", "autostash", "no-autostash", "rebase-merges", "no-rebase-merges", "fork-point",
 		"no-fork-point", "root", "reschedule-failed-exec", "no-reschedule-failed-exec", "reapply-cherry-picks",
 		"no-reapply-cherry-picks"}}
+
+// gitDifftoolSpec is git difftool's own options (git-difftool(1); the
+// others are git diff's): -x/--extcmd CMD runs CMD through the shell
+// for each file.
+var gitDifftoolSpec = OptSpec{ShortVal: "tx", LongEq: true, Abbrev: true,
+	LongVal: []string{"tool", "extcmd"},
+	LongFlag: []string{"gui", "no-gui", "prompt", "no-prompt", "dir-diff", "no-dir-diff", "tool-help", "symlinks", "no-symlinks",
+		"trust-exit-code", "no-trust-exit-code"}}
+
+// gitSendEmailSpec is git send-email's options with a value
+// (git-send-email(1); Getopt::Long, which takes abbreviations): --to-cmd,
+// --cc-cmd, --header-cmd and --sendmail-cmd are run through the shell.
+var gitSendEmailSpec = OptSpec{LongEq: true, Abbrev: true,
+	LongVal: []string{"from", "to", "cc", "bcc", "subject", "reply-to", "in-reply-to", "compose-encoding", "transfer-encoding",
+		"8bit-encoding", "smtp-server", "smtp-server-port", "smtp-server-option", "smtp-encryption", "smtp-domain", "smtp-user",
+		"smtp-pass", "smtp-auth", "smtp-ssl-cert-path", "sendmail-cmd", "to-cmd", "cc-cmd", "header-cmd", "identity",
+		"suppress-cc", "confirm", "envelope-sender", "batch-size", "relogin-delay", "no-to", "no-cc", "no-bcc"},
+	LongFlag: []string{"annotate", "compose", "quiet", "dry-run", "validate", "no-validate", "format-patch", "no-format-patch",
+		"suppress-from", "no-suppress-from", "chain-reply-to", "no-chain-reply-to", "thread", "no-thread", "signed-off-by-cc",
+		"no-signed-off-by-cc", "cc-cover", "no-cc-cover", "to-cover", "no-to-cover", "force", "smtp-debug", "xmailer", "no-xmailer",
+		"dump-aliases", "no-header-cmd", "no-identity", "no-annotate"}}
+
+// gitGrepSpec is git grep's options that take a value (git-grep(1));
+// -O/--open-files-in-pager take an optional one, attached, and run it as
+// the pager through the shell.
+var gitGrepSpec = OptSpec{ShortVal: "efABCm", ShortOpt: "O", LongEq: true, Abbrev: true,
+	LongVal: []string{"max-depth", "threads", "after-context", "before-context", "context", "max-count", "and", "or", "not"},
+	LongFlag: []string{"cached", "no-index", "untracked", "no-exclude-standard", "exclude-standard", "recurse-submodules",
+		"text", "textconv", "no-textconv", "ignore-case", "word-regexp", "invert-match", "full-name", "extended-regexp",
+		"basic-regexp", "perl-regexp", "fixed-strings", "line-number", "column", "files-with-matches", "name-only",
+		"files-without-match", "open-files-in-pager", "null", "only-matching", "count", "color", "no-color", "break", "heading",
+		"show-function", "function-context", "all-match", "quiet"}}
 
 // afterOptions returns the words after a program's leading options, read
 // with its spec by the one scanner (options end at the first operand).
@@ -390,6 +425,12 @@ func (w *walker) git(c scope, call *Call) {
 		}
 	case "rebase":
 		w.optionScripts(c, call, rest, gitRebaseSpec, []string{"x", "exec"}, "git rebase --exec")
+	case "difftool":
+		w.optionScripts(c, call, rest, gitDifftoolSpec, []string{"x", "extcmd"}, "git difftool --extcmd")
+	case "send-email":
+		w.optionScripts(c, call, rest, gitSendEmailSpec, []string{"to-cmd", "cc-cmd", "header-cmd", "sendmail-cmd"}, "git send-email")
+	case "grep":
+		w.optionScripts(c, call, rest, gitGrepSpec, []string{"O", "open-files-in-pager"}, "git grep --open-files-in-pager")
 	case "clone", "fetch", "pull", "ls-remote", "push", "archive", "remote":
 		w.gitTransport(c, call, sub, rest)
 	case "bisect":
@@ -805,6 +846,15 @@ func (w *walker) pipeTo(c scope, sink *Call, text string, dynamic bool) bool {
 		// Input on stdin is read as sqlite3's commands.
 		w.program(c, sink, lang.SQLite, text, sink.Name+" (pipe)", dynamic, "")
 		return true
+	case "ed", "dc", "mysql", "mariadb", "psql":
+		// Their commands on stdin can run shell commands (ed's and dc's
+		// !, the SQL clients' \!).
+		if cmds, ok := escapeCommands(sink.Name, text); ok {
+			for _, cmd := range cmds {
+				w.child(c, sink, cmd, nil, sink.Name+" (pipe)", dynamic)
+			}
+			return true
+		}
 	case "crontab":
 		if len(sink.Args) == 0 || len(sink.Args) == 1 && sink.Args[0].Value == "-" {
 			for _, cmd := range cronCommands(text) {

@@ -202,6 +202,18 @@ func (w *walker) optionCommands(c scope, call *Call) {
 					What: "enable -f loads a builtin into bash from " + o.Val.Value + ", code corral cannot read"})
 			}
 		}
+	case "wget", "wget2":
+		// wget --use-askpass=COMMAND runs COMMAND (a program, not shell
+		// text) to ask for the credentials.
+		for i, a := range call.Args {
+			v, ok := strings.CutPrefix(a.Value, "--use-askpass=")
+			if !ok && a.Value == "--use-askpass" && i+1 < len(call.Args) {
+				v, ok = call.Args[i+1].Value, true
+			}
+			if ok && v != "" {
+				w.argvChild(c, call, []Arg{{Value: v, Raw: v, Static: a.Static}}, "wget --use-askpass", call.env, call.Dir)
+			}
+		}
 	case "hash":
 		// hash -p PATH NAME makes NAME run PATH, whatever NAME says.
 		opts, ops := ScanOptions(call.Args, OptSpec{ShortVal: "p"})

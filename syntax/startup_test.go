@@ -49,3 +49,51 @@ func TestStartupThroughWrappers(t *testing.T) {
 		}
 	}
 }
+
+// TestStartupFromChosenHome: a shell reads its start-up files from HOME
+// (zsh: ZDOTDIR) — zsh its .zshenv always, a login shell its profile, an
+// interactive one its rc file. When the command points HOME or ZDOTDIR at
+// a directory the agent can write, those files are read; the user's own
+// home is not (its start-up files are protected).
+func TestStartupFromChosenHome(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{".zshenv": "rm -rf /victim\n", ".profile": "rm -rf /victim\n", ".bashrc": "rm -rf /victim\n",
+		"h/.zshrc": "rm -rf /victim\n"})
+	for _, tc := range []struct {
+		cmd string
+		rm  bool
+	}{
+		{`ZDOTDIR=. zsh -c true`, true},
+		{`HOME=. zsh -c true`, true},
+		{`export ZDOTDIR=$PWD; zsh script.zsh`, true},
+		{`HOME=. bash -l -c true`, true},
+		{`HOME=. bash --login -c true`, true},
+		{`HOME=. bash -i -c true`, true},
+		{`env HOME=. sh -l -c true`, true},
+		{`HOME=h zsh -i -c true`, true},
+		// Look-alikes.
+		{`HOME=. bash -c true`, false}, // neither login nor interactive
+		{`HOME=. bash --noprofile -l -c true`, false},
+		{`HOME=. bash -i --norc -c true`, false},
+		{`ZDOTDIR=. zsh -f -c true`, false},
+		{`zsh -c true`, false},               // the user's home
+		{`ZDOTDIR=. bash -l -c true`, false}, // bash does not read ZDOTDIR
+	} {
+		m, err := Analyze(tc.cmd, Options{Cwd: dir, Home: "/home/u", ReadFile: ReadScript})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rm := false
+		for _, c := range m.Calls {
+			rm = rm || c.Name == "rm" && len(c.Args) > 0 && c.Args[len(c.Args)-1].Value == "/victim"
+		}
+		if rm != tc.rm {
+			t.Errorf("%s: rm -rf /victim seen = %v, want %v", tc.cmd, rm, tc.rm)
+		}
+	}
+	m, _ := Analyze(`HOME=$X zsh -c true`, Options{Cwd: dir, Home: "/home/u", ReadFile: ReadScript})
+	if len(m.Hidden) == 0 {
+		t.Error("HOME=$X zsh: a home only known at run time does not ask")
+	}
+}

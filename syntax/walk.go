@@ -4,6 +4,7 @@ import (
 	"slices"
 	"sort"
 	"strconv"
+	"path/filepath"
 	"strings"
 
 	sh "mvdan.cc/sh/v3/syntax"
@@ -736,7 +737,10 @@ func (w *walker) pipeline(c scope, s *sh.Stmt, st *state) {
 	// Text piped into a shell or an interpreter is a script too.
 	for i := 1; i < len(p.Calls); i++ {
 		sink := p.Calls[i]
-		sql := sink != nil && SQLiteReadsStdin(sink)
+		// sqlite3, ed, dc and the SQL clients read commands on stdin that
+		// can reach the shell: known text is judged, text made at run
+		// time is usually data (a dump, numbers) and passes.
+		sql := sink != nil && (SQLiteReadsStdin(sink) || escapeReader(sink.Name))
 		if sink == nil || !readsScript(sink) && !sql {
 			continue
 		}
@@ -905,13 +909,7 @@ func (w *walker) paramSideEffects(c scope, p *sh.ParamExp, st *state) {
 		if !v.known || !v.set {
 			return
 		}
-		if strings.ContainsAny(v.str, "$`") {
-			text := ": " + v.str
-			if !strings.Contains(v.str, `"`) {
-				text = `: "` + v.str + `"`
-			}
-			w.childIn(c, nil, text, nil, "prompt", false, st, st.dir)
-		}
+		w.prompt(c, v.str, st)
 	}
 }
 
@@ -1023,6 +1021,49 @@ func (w *walker) assignValue(c scope, st *state, a *sh.Assign, old variable) var
 func (w *walker) specialVar(c scope, name string, v variable, st *state) {
 	if name == "PROMPT_COMMAND" && v.known && v.set {
 		w.childIn(c, nil, v.str, nil, "PROMPT_COMMAND", false, st.clone(), st.dir)
+	}
+	if name == "PS4" && v.known && v.set {
+		// PS4 is expanded as a prompt before each command set -x traces
+		// (bash -x too): its command substitutions run then.
+		w.prompt(c, v.str, st)
+	}
+}
+
+// prompt models the expansion of a prompt string (${x@P}, PS4 under set
+// -x): the substitutions in it run.
+func (w *walker) prompt(c scope, text string, st *state) {
+	if !strings.ContainsAny(text, "$`") {
+		return
+	}
+	// As the text of a double-quoted word: its own double quotes are
+	// characters of the prompt (inside a substitution they are read as
+	// quoted quotes, which names the same commands).
+	sh := `: "` + strings.ReplaceAll(text, `"`, `\"`) + `"`
+	w.childIn(c, nil, sh, nil, "prompt", false, st, st.dir)
+}
+
+// importedFuncs models the functions bash imports from its environment:
+// env 'BASH_FUNC_f%%=() { …; }' bash -c f defines f in the new shell,
+// which may call it. The definition is walked as a function that runs.
+func (w *walker) importedFuncs(c scope, call *Call, envArgs []Arg) {
+	if call.Name != "bash" {
+		return
+	}
+	for _, a := range envArgs {
+		name, val, ok := strings.Cut(a.Value, "=")
+		if !ok || !strings.HasPrefix(name, "BASH_FUNC_") || !strings.HasSuffix(name, "%%") {
+			continue
+		}
+		fn := strings.TrimSuffix(strings.TrimPrefix(name, "BASH_FUNC_"), "%%")
+		if !a.Static || !strings.HasPrefix(strings.TrimSpace(val), "()") {
+			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: a.Value,
+				What: "bash imports the function " + clip(fn, 30) + " from its environment, with a body only known at run time"})
+			continue
+		}
+		if !isName(fn) {
+			continue
+		}
+		w.child(c, call, fn+" "+val+"\n"+fn, nil, "imported function", false)
 	}
 }
 
@@ -1273,6 +1314,8 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 		}
 	}
 	w.startup(call, cmdState, envWords)
+	w.homeStartup(c, call, cmdState, envWords)
+	w.importedFuncs(c, call, args[:len(args)-len(inv.words)])
 	w.loader(c, call, cmdState, envWords)
 	w.commandVars(c, call, cmdState, envWords)
 	w.packageManagerConfig(c, call)
@@ -1342,6 +1385,53 @@ func (w *walker) startup(call *Call, st *state, envWords map[string]string) {
 		if v, ok := st.vars[name]; ok && v.exported && (!v.known || v.set && v.str != "") {
 			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, What: name + " names a file the shell runs first", Always: true})
 		}
+	}
+}
+
+// homeStartup models the start-up files a shell reads from a home
+// directory the command chose: HOME (or zsh's ZDOTDIR) set to another
+// directory makes the shell read .zshenv, .profile, .bashrc … from there,
+// files the agent can write (echo 'rm -rf ~' > .zshenv; ZDOTDIR=. zsh -c
+// true). The user's own home directory is not read: its start-up files
+// are protected from the agent. A home only known at run time asks.
+func (w *walker) homeStartup(c scope, call *Call, st *state, envWords map[string]string) {
+	if !IsShell(call.Name) {
+		return
+	}
+	files := startupFiles(call)
+	if len(files) == 0 {
+		return
+	}
+	dirVar := "HOME"
+	if call.Name == "zsh" {
+		if _, ok := envWords["ZDOTDIR"]; ok {
+			dirVar = "ZDOTDIR"
+		} else if v, ok := st.vars["ZDOTDIR"]; ok && v.exported {
+			dirVar = "ZDOTDIR"
+		}
+	}
+	val, given := envWords[dirVar]
+	known := given
+	if !given {
+		v, ok := st.vars[dirVar]
+		if !ok || !v.exported {
+			return // the environment's: the user's own
+		}
+		val, known = v.str, v.known && v.set
+	}
+	if !known {
+		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: dirVar,
+			What: call.Name + " reads its start-up files from " + dirVar + ", a directory only known at run time"})
+		return
+	}
+	d := call.Dir.Join(val)
+	if !d.Known || w.home != "" && d.Path == w.home {
+		return
+	}
+	// bash reads only the first of its profiles that exists; reading
+	// each is the cautious side.
+	for _, f := range files {
+		w.scriptFile(c, call, Arg{Value: filepath.Join(d.Path, f), Raw: dirVar + "/" + f, Static: true}, "sh")
 	}
 }
 

@@ -391,7 +391,7 @@ func (w wrapper) skipOptions(words []Arg) (i int, opts []Option, split *Arg, spl
 	if len(operands) > 0 {
 		i = operands[0] + 1
 	}
-	for i < len(words) && words[i].Static && (words[i].Value == "-" && w.assigns || w.assigns && isAssignment(words[i].Value)) {
+	for i < len(words) && words[i].Static && (words[i].Value == "-" && w.assigns || w.assigns && envAssignment(words[i].Value)) {
 		i++
 	}
 	for n := 0; n < w.positional && i < len(words); n++ {
@@ -470,6 +470,13 @@ func contains(list []string, s string) bool {
 	return false
 }
 
+// envAssignment reports a word env (and the wrappers that take
+// assignments) sets in the environment: any word with "=" after its first
+// byte, as env puts it with putenv (BASH_FUNC_f%%=() {…} too).
+func envAssignment(v string) bool {
+	return strings.IndexByte(v, '=') > 0
+}
+
 // isAssignment reports whether v looks like NAME=value.
 func isAssignment(v string) bool {
 	name, _, ok := strings.Cut(v, "=")
@@ -545,6 +552,10 @@ type shellCall struct {
 	operand int
 	// rcfiles are the indexes of --rcfile/--init-file's values.
 	rcfiles []int
+	// login, interactive: -l/--login, -i; norc, noprofile: --norc,
+	// --noprofile (bash), -f (zsh: no start-up files but .zshenv… none
+	// at all with -f).
+	login, interactive, norc, noprofile bool
 }
 
 // readShell reads a shell call's words as the shell does.
@@ -569,7 +580,19 @@ func readShell(c *Call) shellCall {
 		switch {
 		case o.Long && (o.Name == "rcfile" || o.Name == "init-file") && o.HasVal:
 			sw.rcfiles = append(sw.rcfiles, o.Idx+1)
+		case o.Long && o.Name == "login":
+			sw.login = true
+		case o.Long && o.Name == "norc":
+			sw.norc = true
+		case o.Long && o.Name == "noprofile":
+			sw.noprofile = true
 		case o.Long:
+		case o.Name == "l":
+			sw.login = !o.Plus
+		case o.Name == "i":
+			sw.interactive = !o.Plus
+		case o.Name == "f" && c.Name == "zsh":
+			sw.norc, sw.noprofile = true, true
 		case o.Name == "c":
 			sw.cflag = true
 		case o.Name == "s":
@@ -599,6 +622,46 @@ func shellWords(c *Call) (script, file int, stdin bool) {
 		return -1, -1, true
 	}
 	return -1, sw.operand, false
+}
+
+// startupFiles returns the start-up files (relative to the directory
+// home names) a shell call reads before its script: zsh always its
+// .zshenv, a login shell its profile, an interactive one its rc file.
+// bash reads the first of its profiles that exists; all are returned.
+func startupFiles(c *Call) []string {
+	sw := readShell(c)
+	if sw.noexec && c.Name != "zsh" {
+		return nil
+	}
+	login := sw.login || strings.HasPrefix(c.NameArg.Value, "-")
+	var out []string
+	switch c.Name {
+	case "zsh":
+		if sw.norc {
+			return nil
+		}
+		out = append(out, ".zshenv")
+		if login {
+			out = append(out, ".zprofile", ".zlogin")
+		}
+		if sw.interactive {
+			out = append(out, ".zshrc")
+		}
+	case "bash":
+		if login && !sw.noprofile {
+			out = append(out, ".bash_profile", ".bash_login", ".profile")
+		}
+		if sw.interactive && !login && !sw.norc && len(sw.rcfiles) == 0 {
+			out = append(out, ".bashrc")
+		}
+	default:
+		// The other shells of the table: a POSIX login shell reads
+		// .profile (read for the others too, the cautious side).
+		if login {
+			out = append(out, ".profile")
+		}
+	}
+	return out
 }
 
 // ShellRCFiles returns the indexes in c.Args of the files a shell call

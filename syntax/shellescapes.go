@@ -1,0 +1,360 @@
+package syntax
+
+import (
+	"slices"
+	"strings"
+)
+
+// Programs whose own command language has a way out to the shell, or
+// that run a command they are given: ed's !, dc's !, the MySQL and
+// PostgreSQL clients' \! (and mysql's system), socat's EXEC: and SYSTEM:
+// addresses, and the file watchers and sandboxes that run a command
+// (entr, watchexec, nodemon --exec, bwrap). What they run is modelled as
+// the command it is.
+
+// escapes models call when it is one of these programs; it reports
+// whether call was handled.
+func (w *walker) escapes(c scope, call *Call) bool {
+	switch call.Name {
+	case "ed", "red":
+		// ed [-s] [-p PROMPT] [FILE]: its commands come on stdin.
+		// red is restricted: it refuses !.
+		if call.Name == "red" {
+			return false
+		}
+		for _, in := range w.stdinTexts(c, call) {
+			for _, cmd := range edShellCommands(in.text) {
+				w.child(c, call, cmd, nil, "ed !", in.dynamic)
+			}
+		}
+		return true
+	case "dc":
+		opts, operands := ScanOptions(call.Args, dcSpec)
+		for _, o := range opts {
+			switch o.Name {
+			case "e", "expression":
+				if o.HasVal {
+					for _, cmd := range dcShellCommands(o.Val.Value) {
+						w.child(c, call, cmd, nil, "dc !", !o.Val.Static)
+					}
+				}
+			case "f", "file":
+				if o.HasVal {
+					w.dcFile(c, call, o.Val)
+				}
+			}
+		}
+		for _, i := range operands {
+			w.dcFile(c, call, call.Args[i])
+		}
+		for _, in := range w.stdinTexts(c, call) {
+			for _, cmd := range dcShellCommands(in.text) {
+				w.child(c, call, cmd, nil, "dc !", in.dynamic)
+			}
+		}
+		return true
+	case "mysql", "mariadb", "psql":
+		spec, names := mysqlSpec, []string{"e", "execute"}
+		if call.Name == "psql" {
+			spec, names = psqlSpec, []string{"c", "command"}
+		}
+		opts, _ := ScanOptions(call.Args, spec)
+		for _, o := range opts {
+			if o.HasVal && slices.Contains(names, o.Name) {
+				for _, cmd := range sqlClientShell(call.Name, o.Val.Value) {
+					w.child(c, call, cmd, nil, call.Name+" \\!", !o.Val.Static)
+				}
+			}
+			if call.Name == "psql" && (o.Name == "f" || o.Name == "file") && o.HasVal && o.Val.Static {
+				if text, ok := w.readScript(call.Dir.Join(o.Val.Value)); ok {
+					for _, cmd := range sqlClientShell(call.Name, text) {
+						w.child(c, call, cmd, nil, call.Name+" \\!", false)
+					}
+				}
+			}
+		}
+		for _, in := range w.stdinTexts(c, call) {
+			for _, cmd := range sqlClientShell(call.Name, in.text) {
+				w.child(c, call, cmd, nil, call.Name+" \\!", in.dynamic)
+			}
+		}
+		return true
+	case "socat":
+		// socat [options] ADDRESS ADDRESS: EXEC:cmd runs cmd as a program
+		// and its arguments, SYSTEM:cmd through sh -c.
+		_, operands := ScanOptions(call.Args, OptSpec{})
+		for _, i := range operands {
+			a := call.Args[i]
+			kind, rest, ok := strings.Cut(a.Value, ":")
+			if !ok {
+				continue
+			}
+			switch strings.ToUpper(kind) {
+			case "EXEC", "SYSTEM":
+				cmd := socatCommand(rest)
+				w.child(c, call, cmd, nil, "socat "+strings.ToUpper(kind), !a.Static)
+			}
+		}
+		return true
+	case "entr":
+		// entr [-acdnprsz] UTILITY [ARGS]: -s runs UTILITY's text with
+		// the shell.
+		opts, operands := ScanOptions(call.Args, OptSpec{Stop: true})
+		if len(operands) == 0 {
+			return true
+		}
+		shell := false
+		for _, o := range opts {
+			shell = shell || o.Name == "s"
+		}
+		rest := call.Args[operands[0]:]
+		if shell {
+			w.childArg(c, call, &rest[0], "entr -s")
+			return true
+		}
+		w.argvChild(c, call, rest, "entr", call.env, call.Dir)
+		return true
+	case "watchexec":
+		// watchexec [options] [--] COMMAND…: run with a shell (sh -c of
+		// the words joined) unless --shell=none.
+		_, operands := ScanOptions(call.Args, watchexecSpec)
+		if len(operands) == 0 {
+			return true
+		}
+		w.joined(c, call, call.Args[operands[0]:], "watchexec")
+		return true
+	case "nodemon":
+		// nodemon --exec CMD (-x) runs CMD through the shell.
+		if w.optionScripts(c, call, call.Args, nodemonSpec, []string{"x", "exec"}, "nodemon --exec") {
+			return true
+		}
+		return false
+	case "bwrap":
+		// bwrap [options] COMMAND [ARGS]: options take zero, one or two
+		// words (bwrap(1)).
+		if i := bwrapCommand(call.Args); i >= 0 {
+			w.argvChild(c, call, call.Args[i:], "bwrap", call.env, call.Dir)
+		}
+		return true
+	}
+	return false
+}
+
+// escapeCommands returns the shell commands that text on the stdin of
+// program name runs, for the programs whose command language has a way
+// out to the shell.
+func escapeCommands(name, text string) ([]string, bool) {
+	switch name {
+	case "ed":
+		return edShellCommands(text), true
+	case "dc":
+		return dcShellCommands(text), true
+	case "mysql", "mariadb", "psql":
+		return sqlClientShell(name, text), true
+	}
+	return nil, false
+}
+
+// escapeReader reports a program whose stdin commands can reach the
+// shell (escapeCommands).
+func escapeReader(name string) bool {
+	_, ok := escapeCommands(name, "")
+	return ok
+}
+
+// dcSpec is GNU dc's options (dc --help).
+var dcSpec = OptSpec{ShortVal: "ef", LongEq: true, Abbrev: true,
+	LongVal: []string{"expression", "file"}, LongFlag: []string{"help", "version"}}
+
+// mysqlSpec is the MySQL and MariaDB client's options that take a value
+// (mysql --help; my_getopt takes unambiguous prefixes); -e/--execute
+// runs its statements, where \! and system run a shell command.
+var mysqlSpec = OptSpec{ShortVal: "eDhPpuSAOXTWC", ShortOpt: "p", LongEq: true, Abbrev: true,
+	LongVal: []string{"execute", "database", "host", "port", "user", "socket", "default-character-set", "character-sets-dir",
+		"pager", "prompt", "protocol", "ssl-ca", "ssl-cert", "ssl-key", "defaults-file", "defaults-extra-file", "init-command",
+		"connect-timeout", "max-allowed-packet", "net-buffer-length", "tee", "login-path", "plugin-dir", "default-auth"},
+	LongFlag: []string{"batch", "silent", "verbose", "skip-column-names", "table", "vertical", "force", "help", "version",
+		"no-defaults", "raw", "unbuffered", "password", "html", "xml", "line-numbers", "quick", "compress", "safe-updates"}}
+
+// psqlSpec is psql's options that take a value (psql --help; getopt_long
+// with abbreviations): -c/--command runs its text, where \! runs a shell
+// command; -f/--file reads a file of it.
+var psqlSpec = OptSpec{ShortVal: "cdfvhpUPLoTFR", LongEq: true, Abbrev: true,
+	LongVal: []string{"command", "dbname", "file", "set", "variable", "host", "port", "username", "pset", "log-file",
+		"output", "table-attr", "field-separator", "record-separator"},
+	LongFlag: []string{"list", "no-psqlrc", "single-transaction", "help", "version", "echo-all", "echo-errors", "echo-queries",
+		"echo-hidden", "no-readline", "quiet", "single-step", "single-line", "no-align", "csv", "html", "expanded",
+		"tuples-only", "no-password", "password", "field-separator-zero", "record-separator-zero"}}
+
+// watchexecSpec is watchexec's options that take a value (watchexec
+// --help, 1.x; clap: no abbreviations).
+var watchexecSpec = OptSpec{ShortVal: "wWeEfjidsp", LongEq: true, Stop: true,
+	LongVal: []string{"watch", "watch-non-recursive", "watch-file", "exts", "filter", "filter-file", "filter-prog", "ignore",
+		"ignore-file", "debounce", "signal", "stop-signal", "stop-timeout", "shell", "env", "workdir", "delay-run", "poll",
+		"on-busy-update", "project-origin", "emit-events-to", "log-file", "color", "wrap-process", "timeout", "fs-events",
+		"socket"},
+	LongFlag: []string{"restart", "clear", "postpone", "no-vcs-ignore", "no-project-ignore", "no-global-ignore",
+		"no-default-ignore", "no-discover-ignore", "ignore-nothing", "no-meta", "notify", "only-emit-events", "print-events",
+		"quiet", "bell", "no-environment", "no-process-group", "help", "version", "verbose", "manual", "completions"}}
+
+// nodemonSpec is nodemon's options that take a value (nodemon --help
+// options): -x/--exec CMD runs CMD.
+var nodemonSpec = OptSpec{ShortVal: "xwiedC", LongEq: true,
+	LongVal:  []string{"exec", "watch", "ignore", "ext", "delay", "config", "signal", "cwd"},
+	LongFlag: []string{"legacy-watch", "quiet", "verbose", "no-stdin", "no-update-notifier", "on-change-only", "spawn", "help", "version"}}
+
+// bwrapTwo and bwrapOne are bwrap's options that take two words and one
+// word (bwrap(1)); the others are flags.
+var (
+	bwrapTwo = []string{"--bind", "--bind-try", "--dev-bind", "--dev-bind-try", "--ro-bind", "--ro-bind-try", "--symlink",
+		"--setenv", "--file", "--bind-data", "--ro-bind-data", "--chmod", "--overlay-src"}
+	bwrapOne = []string{"--args", "--argv0", "--userns", "--userns2", "--pidns", "--uid", "--gid", "--hostname", "--chdir",
+		"--unsetenv", "--lock-file", "--sync-fd", "--remount-ro", "--exec-label", "--file-label", "--proc", "--dev", "--tmpfs",
+		"--mqueue", "--dir", "--seccomp", "--add-seccomp-fd", "--block-fd", "--userns-block-fd", "--info-fd",
+		"--json-status-fd", "--cap-add", "--cap-drop", "--perms", "--size", "--tmp-overlay", "--ro-overlay"}
+)
+
+// bwrapCommand returns the index of bwrap's command in args, or -1.
+func bwrapCommand(args []Arg) int {
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		switch {
+		case v == "--":
+			if i+1 < len(args) {
+				return i + 1
+			}
+			return -1
+		case slices.Contains(bwrapTwo, v):
+			i += 2
+		case slices.Contains(bwrapOne, v):
+			i++
+		case strings.HasPrefix(v, "--"):
+		default:
+			return i
+		}
+	}
+	return -1
+}
+
+// dcFile models dc FILE and dc -f FILE: a file of dc's commands.
+func (w *walker) dcFile(c scope, call *Call, a Arg) {
+	if !a.Static || a.Value == "-" {
+		return
+	}
+	if text, ok := w.readScript(call.Dir.Join(a.Value)); ok {
+		for _, cmd := range dcShellCommands(text) {
+			w.child(c, call, cmd, nil, "dc !", false)
+		}
+	}
+}
+
+// edShellCommands returns the shell commands of ed's command text: !CMD,
+// and the r, w and e commands (with an address) whose file is !CMD.
+func edShellCommands(text string) []string {
+	var out []string
+	for _, line := range strings.Split(text, "\n") {
+		l := strings.TrimLeft(line, " \t0123456789,.$;+-'/")
+		switch {
+		case strings.HasPrefix(l, "!"):
+			out = append(out, l[1:])
+		case len(l) > 1 && strings.ContainsRune("rweEW", rune(l[0])):
+			if rest := strings.TrimLeft(l[1:], " \t"); strings.HasPrefix(rest, "!") {
+				out = append(out, rest[1:])
+			}
+		}
+	}
+	return out
+}
+
+// dcShellCommands returns the shell commands of dc text: "!" runs the rest
+// of the line, except !<, !> and != (comparisons); in a [string] (which
+// may run as a macro) the rest of the string's line.
+func dcShellCommands(text string) []string {
+	var out []string
+	depth := 0
+	for i := 0; i < len(text); i++ {
+		switch ch := text[i]; {
+		case ch == '[':
+			depth++
+		case ch == ']' && depth > 0:
+			depth--
+		case ch == '#' && depth == 0:
+			for i < len(text) && text[i] != '\n' {
+				i++
+			}
+		case ch == '!':
+			// Inside a [string] too: a string run as a macro (x) runs its
+			// ! to the end of the string's line.
+			if i+1 < len(text) && strings.IndexByte("<>=", text[i+1]) >= 0 {
+				i++
+				continue
+			}
+			stop := "\n"
+			if depth > 0 {
+				stop = "\n]"
+			}
+			end := strings.IndexAny(text[i+1:], stop)
+			if end < 0 {
+				end = len(text) - i - 1
+			}
+			out = append(out, text[i+1:i+1+end])
+			i += end
+		}
+	}
+	return out
+}
+
+// sqlClientShell returns the shell commands in the text of a MySQL or
+// PostgreSQL client: \! CMD (to the end of the line), and mysql's
+// "system CMD" statement.
+func sqlClientShell(client, text string) []string {
+	var out []string
+	for _, line := range strings.Split(text, "\n") {
+		for {
+			i := strings.Index(line, `\!`)
+			if i < 0 {
+				break
+			}
+			cmd := line[i+2:]
+			if client != "psql" {
+				// mysql ends a command at ; or \g.
+				if j := strings.IndexAny(cmd, ";"); j >= 0 {
+					cmd = cmd[:j]
+				}
+			}
+			out = append(out, cmd)
+			line = line[i+2+len(cmd):]
+		}
+		if client != "psql" {
+			t := strings.TrimSpace(line)
+			if rest, ok := strings.CutPrefix(strings.ToLower(t), "system "); ok {
+				out = append(out, strings.TrimSuffix(t[len(t)-len(rest):], ";"))
+			}
+		}
+	}
+	return out
+}
+
+// socatCommand returns the command of a socat EXEC: or SYSTEM: address:
+// the text before its first option (",opt").
+func socatCommand(rest string) string {
+	depth, quote := 0, byte(0)
+	for i := 0; i < len(rest); i++ {
+		ch := rest[i]
+		switch {
+		case quote != 0:
+			if ch == quote {
+				quote = 0
+			}
+		case ch == '"' || ch == '\'':
+			quote = ch
+		case ch == '(' || ch == '[' || ch == '{':
+			depth++
+		case (ch == ')' || ch == ']' || ch == '}') && depth > 0:
+			depth--
+		case ch == ',' && depth == 0:
+			return rest[:i]
+		}
+	}
+	return rest
+}

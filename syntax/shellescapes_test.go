@@ -1,0 +1,71 @@
+package syntax
+
+import "testing"
+
+// TestShellEscapes: programs whose command language reaches the shell,
+// that run a command they are given, or that run shell text from an
+// option — each case names rm -rf /victim, which corral must see run;
+// the look-alikes run nothing of the kind.
+func TestShellEscapes(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"q.sql":  "select 1;\n\\! rm -rf /victim\n",
+		"calc":   "2 3 + p\n!rm -rf /victim\n",
+		"ask.sh": "rm -rf /victim\n",
+	})
+	for _, tc := range []struct {
+		cmd string
+		rm  bool
+	}{
+		{`ed -s f <<< '!rm -rf /victim'`, true},
+		{`printf 'r !rm -rf /victim\nq\n' | ed f`, true},
+		{`dc -e '!rm -rf /victim'`, true},
+		{`echo '[!rm -rf /victim]x' | dc`, true},
+		{`dc calc`, true},
+		{`dc -f calc`, true},
+		{`mysql -e '\! rm -rf /victim'`, true},
+		{`mysql --exec='system rm -rf /victim'`, true},
+		{`mariadb <<< 'system rm -rf /victim'`, true},
+		{`psql -c '\! rm -rf /victim'`, true},
+		{`psql -f q.sql`, true},
+		{`socat EXEC:'rm -rf /victim' -`, true},
+		{`socat - system:"rm -rf /victim",pty,stderr`, true},
+		{`ls | entr rm -rf /victim`, true},
+		{`ls | entr -rs 'rm -rf /victim'`, true},
+		{`watchexec -e go -- rm -rf /victim`, true},
+		{`nodemon -x 'rm -rf /victim'`, true},
+		{`bwrap --bind / / --dev /dev --proc /proc rm -rf /victim`, true},
+		{`wget --use-askpass=./ask.sh https://example.com/f`, true},
+		{`git difftool -x 'rm -rf /victim' HEAD~`, true},
+		{`git difftool --ext='rm -rf /victim'`, true},
+		{`git send-email --to-cmd='rm -rf /victim' 0001.patch`, true},
+		{`git grep -O'rm -rf /victim' TODO`, true},
+		{`PS4='$(rm -rf /victim)'; set -x; ls`, true},
+		{`env 'BASH_FUNC_f%%=() { rm -rf /victim; }' bash -c f`, true},
+		// Look-alikes.
+		{`printf '1,$d\nw\nq\n' | ed -s f`, false},
+		{`dc -e '2 3 + p' -e '1 2 !<a'`, false},
+		{`mysql -e 'select "rm -rf /victim"'`, false},
+		{`psql -c 'select 1'`, false},
+		{`find . -printf '%s + ' | dc -e0 -f- -ep`, false},
+		{`socat - TCP:localhost:80`, false},
+		{`ls | entr make`, false},
+		{`git difftool -x 'diff -u' HEAD`, false},
+		{`git grep -O TODO`, false},
+		{`PS4='+ ${LINENO}: '; set -x; ls`, false},
+		{`env 'BASH_FUNC_f%%=() { echo rm -rf /victim; }' bash -c f`, false},
+	} {
+		m, err := Analyze(tc.cmd, Options{Cwd: dir, Home: "/home/u", ReadFile: ReadScript})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rm := false
+		for _, c := range m.Calls {
+			rm = rm || c.Name == "rm" && len(c.Args) > 0 && c.Args[len(c.Args)-1].Value == "/victim"
+		}
+		if rm != tc.rm {
+			t.Errorf("%s: rm -rf /victim seen = %v, want %v", tc.cmd, rm, tc.rm)
+		}
+	}
+}
