@@ -1,10 +1,10 @@
 package syntax
 
 import (
+	"path/filepath"
 	"slices"
 	"sort"
 	"strconv"
-	"path/filepath"
 	"strings"
 
 	sh "mvdan.cc/sh/v3/syntax"
