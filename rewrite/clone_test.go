@@ -90,6 +90,9 @@ func TestCloneDestAcrossPrograms(t *testing.T) {
 		{"svn export https://svn.x.org/p/trunk .", want{Rewrite, "svn export https://svn.x.org/p/trunk " + sb + "/trunk"}},
 		{"jj git clone https://x.org/a/widget.git ./", want{Rewrite, "jj git clone https://x.org/a/widget.git " + sb + "/widget"}},
 		{`git clone https://x.org/a/widget.git "$d"`, want{Rewrite, `git clone https://x.org/a/widget.git ` + sb + `/"$d"`}},
+		// An option with a run-time value is the option, not the source
+		// (the URL was rewritten as the destination).
+		{`git clone --depth=$D https://x.org/a/widget.git`, want{Rewrite, `git clone --depth=$D https://x.org/a/widget.git ` + sb + `/widget`}},
 		// Inside the sandbox: left alone.
 		{"git clone https://x.org/a/widget.git " + sb + "/w", want{Allow, ""}},
 		{"hg clone https://hg.x.org/widget " + sb + "/w", want{Allow, ""}},

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 )
 
@@ -218,4 +219,83 @@ func gitConfigValue(v string) string {
 		}
 	}
 	return strings.TrimSpace(b.String())
+}
+
+// gitTemplateSpec is git clone's and git init's options, enough to find
+// --template (git-clone(1), git-init(1); parse-options, so abbreviated).
+var gitTemplateSpec = OptSpec{ShortVal: "obucj", LongEq: true, Abbrev: true,
+	LongVal: []string{"origin", "branch", "upload-pack", "reference", "reference-if-able", "separate-git-dir", "depth",
+		"shallow-since", "shallow-exclude", "config", "server-option", "filter", "template", "jobs", "bundle-uri", "ref-format",
+		"revision", "object-format", "initial-branch", "shared"},
+	LongFlag: []string{"local", "no-hardlinks", "no-local", "dissociate", "quiet", "verbose", "progress", "no-checkout",
+		"bare", "sparse", "also-filter-submodules", "mirror", "single-branch", "no-single-branch", "no-tags", "tags",
+		"recurse-submodules", "shallow-submodules", "no-shallow-submodules", "remote-submodules", "no-remote-submodules",
+		"reject-shallow", "no-reject-shallow"}}
+
+// gitTemplate models the template directory of git clone and git init
+// (--template=DIR, -c init.templateDir=DIR, GIT_TEMPLATE_DIR): its hooks
+// are copied into the new repository, and a clone runs post-checkout
+// (and the others git runs later) from there. Each file of DIR/hooks is
+// read as a script; a template only known at run time asks.
+func (w *walker) gitTemplate(c scope, call *Call, sub string, global []Option, rest []Arg, dir Dir) {
+	var tpl *Arg
+	for _, o := range global {
+		if o.Name == "c" && o.HasVal {
+			if k, v, ok := strings.Cut(o.Val.Value, "="); ok && strings.EqualFold(k, "init.templateDir") {
+				tpl = &Arg{Value: v, Raw: o.Val.Raw, Static: o.Val.Static}
+			}
+		}
+	}
+	opts, _ := ScanOptions(rest, gitTemplateSpec)
+	for _, o := range opts {
+		if o.Name == "template" && o.HasVal {
+			v := o.Val
+			tpl = &v
+		}
+	}
+	if tpl == nil {
+		if v, ok := w.cur.vars["GIT_TEMPLATE_DIR"]; ok && v.exported {
+			tpl = &Arg{Value: v.str, Raw: "GIT_TEMPLATE_DIR", Static: v.known && v.set}
+		}
+		if call.env != nil {
+			if v, ok := call.env.vars["GIT_TEMPLATE_DIR"]; ok {
+				tpl = &Arg{Value: v.str, Raw: "GIT_TEMPLATE_DIR", Static: v.known && v.set}
+			}
+		}
+	}
+	if tpl == nil || tpl.Static && tpl.Value == "" {
+		return
+	}
+	if !tpl.Static {
+		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: tpl.Value,
+			What: "git " + sub + " installs the hooks of the template directory " + clip(tpl.Raw, 40) + ", only known at run time"})
+		return
+	}
+	hooks := dir.Join(expandTilde(tpl.Value, w.home)).Join("hooks")
+	if !hooks.Known {
+		return
+	}
+	names := map[string]bool{}
+	for p := range w.written {
+		if filepath.Dir(p) == hooks.Path {
+			names[p] = true
+		}
+	}
+	if w.read != nil {
+		if entries, err := os.ReadDir(hooks.Path); err == nil {
+			for _, e := range entries {
+				if e.Type().IsRegular() && !strings.HasSuffix(e.Name(), ".sample") {
+					names[filepath.Join(hooks.Path, e.Name())] = true
+				}
+			}
+		}
+	}
+	sorted := make([]string, 0, len(names))
+	for p := range names {
+		sorted = append(sorted, p)
+	}
+	sort.Strings(sorted)
+	for _, p := range sorted {
+		w.scriptFile(c, call, Arg{Value: p, Raw: tpl.Raw, Static: true}, "")
+	}
 }

@@ -2,6 +2,7 @@ package syntax
 
 import (
 	"fmt"
+	"github.com/corral-dev/corral/internal/lazy"
 	"path/filepath"
 	"strings"
 )
@@ -175,9 +176,14 @@ func (w *walker) makeRun(c scope, call *Call) {
 			}
 		}
 	}
+	// SHELL=… given on the command line (GNU make does not take SHELL
+	// from the environment).
+	var shells []Arg
 	for _, i := range operands {
 		if v := args[i].Value; !skip[i] && !isAssignment(v) {
 			targets = append(targets, v)
+		} else if name, val, _ := strings.Cut(v, "="); !skip[i] && strings.TrimSpace(name) == "SHELL" {
+			shells = append(shells, Arg{Value: val, Raw: args[i].Raw, Static: args[i].Static})
 		}
 	}
 	type source struct{ name, text string }
@@ -216,6 +222,14 @@ func (w *walker) makeRun(c scope, call *Call) {
 	inner := *call
 	inner.Dir = dir
 	for _, s := range srcs {
+		for _, m := range makeShellVar.Get().FindAllStringSubmatch(s.text, -1) {
+			shells = append(shells, Arg{Value: strings.TrimSpace(m[1]), Raw: "SHELL in " + s.name, Static: !strings.Contains(m[1], "$")})
+		}
+	}
+	for _, sh := range shells {
+		w.makeShell(c, &inner, sh)
+	}
+	for _, s := range srcs {
 		mf := parseMakefile(s.text)
 		goals := targets
 		if len(goals) == 0 {
@@ -252,6 +266,31 @@ func (w *walker) makeRun(c scope, call *Call) {
 			w.origin = ""
 		}
 	}
+}
+
+// makeShellVar finds a Makefile's assignments to SHELL, the program its
+// recipes run with.
+var makeShellVar = lazy.Regexp{Expr: `(?m)^[ \t]*(?:override[ \t]+|export[ \t]+)*SHELL[ \t]*(?:[:!?+]|::)?=[ \t]*(.*?)[ \t]*$`}
+
+// makeShell models the program make runs its recipes with (SHELL=PROG on
+// the command line or in the Makefile): a shell of the table is the
+// default reading; another program is run with -c and each recipe, so a
+// script file there is read, and one only known at run time asks.
+func (w *walker) makeShell(c scope, call *Call, sh Arg) {
+	v := sh.Value
+	if v == "" {
+		return
+	}
+	if !sh.Static {
+		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: v,
+			What: "make runs its recipes with " + clip(v, 40) + " (" + sh.Raw + "), a program only known at run time"})
+		return
+	}
+	prog := strings.Fields(v)[0]
+	if IsShell(baseName(prog)) {
+		return
+	}
+	w.argvChild(c, call, []Arg{{Value: prog, Raw: sh.Raw, Static: true}}, "make SHELL", nil, call.Dir)
 }
 
 func isNumber(s string) bool {

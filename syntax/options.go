@@ -121,6 +121,23 @@ func ScanOptions(args []Arg, spec OptSpec) (opts []Option, operands []int) {
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		v := a.Value
+		if !a.Static && spec.LongEq && strings.HasPrefix(v, "--") {
+			// --name=$VALUE: the option is known, its value is not (git
+			// clone --template=$T URL: the URL is still the operand).
+			given, val, eq := strings.Cut(v[2:], "=")
+			if raw := strings.TrimLeft(a.Raw, `"'`); eq && given != "" && !strings.ContainsAny(given, "$`\\{}*?[") && strings.HasPrefix(raw, "--"+given+"=") {
+				if name, cands := spec.Resolve(given); slices.Contains(spec.LongVal, name) || slices.Contains(spec.LongFlag, name) || len(cands) > 0 {
+					o := Option{Name: name, Long: true, Idx: i, Ambiguous: cands, Val: a, HasVal: true, Attached: true, Prefix: "--" + given + "="}
+					o.Val.Value = val
+					opts = append(opts, o)
+					if slices.Contains(spec.End, o.Name) {
+						rest(i + 1)
+						return
+					}
+					continue
+				}
+			}
+		}
 		if !a.Static {
 			operands = append(operands, i)
 			if spec.Stop {

@@ -153,3 +153,27 @@ func TestScanShellStyle(t *testing.T) {
 		}
 	}
 }
+
+// TestScanDynamicLongValue: --name=$VALUE is the option with a value only
+// known at run time, not an operand; the operand after it stays the
+// operand (git clone --depth=$D URL rewrote the URL as the destination).
+func TestScanDynamicLongValue(t *testing.T) {
+	t.Parallel()
+	m, err := Analyze(`git clone --depth=$D https://example.com/r.git`, Options{Cwd: "/p", Home: "/home/u"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	args := m.Calls[0].Args[1:]
+	opts, operands := ScanOptions(args, OptSpec{ShortVal: "obucj", LongEq: true, Abbrev: true, LongVal: []string{"depth", "template", "branch"}})
+	if len(opts) != 1 || opts[0].Name != "depth" || !opts[0].HasVal || opts[0].Val.Static || opts[0].Val.Value != "$D" {
+		t.Errorf("options = %+v, want depth with the run-time value $D", opts)
+	}
+	if len(operands) != 1 || args[operands[0]].Value != "https://example.com/r.git" {
+		t.Errorf("operands = %v, want the URL alone", operands)
+	}
+	// A run-time name is no option: the word stays an operand.
+	m, _ = Analyze(`git clone --$N=1 https://example.com/r.git`, Options{Cwd: "/p", Home: "/home/u"})
+	if _, ops := ScanOptions(m.Calls[0].Args[1:], OptSpec{LongEq: true, LongVal: []string{"depth"}}); len(ops) != 2 {
+		t.Errorf("--$N=1: operands = %v, want 2", ops)
+	}
+}

@@ -433,6 +433,11 @@ func (w *walker) git(c scope, call *Call) {
 		w.optionScripts(c, call, rest, gitGrepSpec, []string{"O", "open-files-in-pager"}, "git grep --open-files-in-pager")
 	case "clone", "fetch", "pull", "ls-remote", "push", "archive", "remote":
 		w.gitTransport(c, call, sub, rest)
+		if sub == "clone" {
+			w.gitTemplate(c, call, sub, opts, rest, dir)
+		}
+	case "init":
+		w.gitTemplate(c, call, sub, opts, rest, dir)
 	case "bisect":
 		if len(rest) > 1 && rest[0].Value == "run" {
 			w.child(c, call, rawJoin(rest[1:]), nil, "git bisect run", false)

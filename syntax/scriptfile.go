@@ -73,6 +73,20 @@ func (w *walker) readScript(d Dir) (string, bool) {
 	if text, ok := w.written[d.Path]; ok {
 		return text, true
 	}
+	if w.opaque[d.Path] {
+		// The command changed the file with content corral cannot know
+		// (jq … > p && mv p package.json, sed -i … Makefile): what the
+		// disk holds now is not what will run.
+		if w.reading != nil && !w.opaqueRead[d.Path] {
+			if w.opaqueRead == nil {
+				w.opaqueRead = map[string]bool{}
+			}
+			w.opaqueRead[d.Path] = true
+			w.m.Hidden = append(w.m.Hidden, Hidden{Call: w.reading, Always: true, Text: d.Path,
+				What: w.reading.Name + " reads " + d.Path + ", which this command changed with content only known at run time"})
+		}
+		return "", false
+	}
 	if w.read == nil {
 		return "", false
 	}
@@ -101,6 +115,11 @@ var systemPrograms = []string{"/usr/", "/bin/", "/sbin/", "/lib/", "/lib64/", "/
 // text programs such as trap, watch or git rebase --exec run. It reports
 // whether call was handled.
 func (w *walker) runsCode(c scope, call *Call) bool {
+	prev := w.reading
+	w.reading = call
+	defer func() { w.reading = prev }()
+	w.noteInPlace(call)
+	w.npmPkgSet(c, call)
 	w.pythonPip(c, call)
 	if w.interpreter(c, call) {
 		return true
@@ -745,4 +764,111 @@ func sourcedPath(dir Dir, name string) string {
 		return d.Path
 	}
 	return name
+}
+
+// sedSpec is GNU sed's options: -i and --in-place take an optional
+// attached suffix; -e, -f, -l a value.
+var sedSpec = OptSpec{ShortVal: "efl", ShortOpt: "i", LongEq: true, Abbrev: true,
+	LongVal: []string{"expression", "file", "line-length"},
+	LongFlag: []string{"in-place", "quiet", "silent", "debug", "posix", "regexp-extended", "separate", "sandbox",
+		"unbuffered", "null-data", "zero-terminated", "follow-symlinks", "binary", "help", "version"}}
+
+// noteInPlace marks the files an in-place editor changes (sed -i, perl -i,
+// ruby -i) as changed with content corral does not know: a runner that
+// reads one later in the command asks (readScript).
+func (w *walker) noteInPlace(call *Call) {
+	l := lang.ForProgram(call.Name)
+	switch {
+	case call.Name == "sed" || call.Name == "gsed":
+		opts, ops := ScanOptions(call.Args, sedSpec)
+		inPlace, script := false, false
+		for _, o := range opts {
+			inPlace = inPlace || o.Name == "i" || o.Name == "in-place"
+			script = script || o.Name == "e" || o.Name == "expression" || o.Name == "f" || o.Name == "file"
+		}
+		if !inPlace {
+			return
+		}
+		if !script && len(ops) > 0 {
+			ops = ops[1:] // the first operand is the script
+		}
+		for _, i := range ops {
+			w.opaqueArg(call, call.Args[i])
+		}
+	case l == lang.Perl || l == lang.Ruby:
+		inPlace := false
+		for _, a := range call.Args {
+			if a.Static && strings.HasPrefix(a.Value, "-") && !strings.HasPrefix(a.Value, "--") && strings.Contains(strings.SplitN(a.Value, "e", 2)[0], "i") {
+				inPlace = true
+			}
+		}
+		if !inPlace {
+			return
+		}
+		// The files are the operands after the code (-e CODE, or the
+		// script file).
+		_, ops := ScanOptions(call.Args, OptSpec{ShortVal: "eEIlMmrxCdD"})
+		hasE := false
+		for _, a := range call.Args {
+			hasE = hasE || a.Value == "-e" || a.Value == "-E" || strings.HasSuffix(a.Value, "e") && strings.HasPrefix(a.Value, "-")
+		}
+		if !hasE && len(ops) > 0 {
+			ops = ops[1:]
+		}
+		for _, i := range ops {
+			w.opaqueArg(call, call.Args[i])
+		}
+	}
+}
+
+func (w *walker) opaqueArg(call *Call, a Arg) {
+	if d := call.Dir.Join(a.Value); a.Static && d.Known {
+		w.setOpaque(d.Path)
+	}
+}
+
+// npmPkgSet models npm pkg set KEY=VALUE…: a value set under scripts is
+// shell text npm runs later (npm pkg set scripts.test='rm -rf ~'; npm
+// test), so it is judged where it is set, and the package.json corral
+// reads afterwards holds it.
+func (w *walker) npmPkgSet(c scope, call *Call) {
+	if call.Name != "npm" || len(call.Args) < 3 || call.Args[0].Value != "pkg" || call.Args[1].Value != "set" {
+		return
+	}
+	path, text, ok := w.findUp(call.Dir, "package.json")
+	var doc map[string]any
+	if !ok || json.Unmarshal([]byte(text), &doc) != nil {
+		doc = nil
+	}
+	changed := false
+	for _, a := range call.Args[2:] {
+		key, val, isSet := strings.Cut(a.Value, "=")
+		if !isSet || strings.HasPrefix(a.Value, "-") {
+			continue
+		}
+		name, isScript := strings.CutPrefix(key, "scripts.")
+		if !isScript {
+			continue
+		}
+		w.origin = "npm pkg set " + clip(key, 40)
+		w.child(c, call, val, nil, "package script", !a.Static)
+		w.origin = ""
+		if doc != nil && a.Static {
+			scripts, _ := doc["scripts"].(map[string]any)
+			if scripts == nil {
+				scripts = map[string]any{}
+				doc["scripts"] = scripts
+			}
+			scripts[name] = val
+			changed = true
+		} else if path != "" {
+			w.setOpaque(path)
+			doc = nil
+		}
+	}
+	if changed && doc != nil {
+		if out, err := json.Marshal(doc); err == nil {
+			w.setWritten(path, string(out))
+		}
+	}
 }

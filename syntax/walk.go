@@ -17,6 +17,10 @@ import (
 type walker struct {
 	m    *Model
 	home string
+	// reading is the call whose code is being read (runsCode), and
+	// opaqueRead the changed files it was told about (readScript).
+	reading    *Call
+	opaqueRead map[string]bool
 	// included are the files of code read by include in this command.
 	included map[string]bool
 	// nestedCmds counts the tmux commands being followed inside other
@@ -1315,6 +1319,7 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 	}
 	w.startup(call, cmdState, envWords)
 	w.homeStartup(c, call, cmdState, envWords)
+	w.goTool(c, call, cmdState, envWords)
 	w.importedFuncs(c, call, args[:len(args)-len(inv.words)])
 	w.loader(c, call, cmdState, envWords)
 	w.commandVars(c, call, cmdState, envWords)
