@@ -18,6 +18,16 @@ func TestProgramsRunTheirFiles(t *testing.T) {
 		"ok/ok.go":                    "package ok\n//go:generate stringer -type=T\n",
 		"tpl/hooks/post-checkout":     "rm -rf /victim\n",
 		"tpl/hooks/pre-commit.sample": "rm -rf /victim\n",
+		// Compose files: a service mounting the home directory (the
+		// test's home is /home/u) whose command deletes under it; the
+		// long volume form with an entrypoint; a development service.
+		"home.yml":  "services:\n  x:\n    image: alpine\n    volumes: [\"~/victim:/h\"]\n    command: rm -rf /h\n",
+		"long.yml":  "services:\n  x:\n    image: alpine\n    volumes:\n      - type: bind\n        source: /home/u/victim\n        target: /h\n    entrypoint: [\"sh\", \"-c\", \"rm -rf /h\"]\n",
+		"plain.yml": "services:\n  app:\n    image: alpine\n    volumes:\n      - /home/u/victim:/h\n",
+		"runme":     "rm -rf /victim\n",
+		"env":       "rm -rf /victim\n",
+		"bin/tool":  "rm -rf /victim\n",
+		"dev.yml":   "services:\n  app:\n    build: .\n    volumes:\n      - ./src:/app/src\n      - data:/data\n    command: npm start\n",
 	})
 	for _, tc := range []struct {
 		cmd      string
@@ -43,7 +53,22 @@ func TestProgramsRunTheirFiles(t *testing.T) {
 		{`GIT_TEMPLATE_DIR=tpl git clone https://example.com/r.git`, true, false},
 		{`git -c init.templateDir=tpl init new`, true, false},
 		{`git clone --template=$T https://example.com/r.git`, false, true},
+		{`npm config set script-shell ./x.sh`, true, false},
+		{`npm config set script-shell=./x.sh --location=project`, true, false},
+		{`pnpm config set node-options '--require ./x.js'`, false, true},
+		{`docker compose -f home.yml up -d`, true, false},
+		{`docker-compose -f long.yml up`, true, false},
+		{`docker compose -f plain.yml run app rm -rf /h`, true, false},
+		{`PATH=.:$PATH runme`, true, false},
+		{`export PATH="$PWD/bin:$PATH"; tool`, true, false},
+		{`echo 'rm -rf /victim' > ls; chmod +x ls; PATH=.:$PATH ls`, true, false},
+		{`PATH=/usr/bin:.:$PATH runme`, true, false}, // not in /usr/bin: ./runme runs
 		// Look-alikes.
+		{`PATH=.:$PATH ls`, false, false},
+		{`PATH=/usr/bin:.:$PATH env`, false, false}, // /usr/bin/env is found first
+		{`npm set script-shell /bin/bash`, false, false},
+		{`docker compose -f dev.yml up`, false, false},
+		{`docker compose -f home.yml down`, false, false},
 		{`npm pkg set scripts.test=jest; npm test`, false, false},
 		{`sed -i 's/a/b/' README.md; make`, false, false},
 		{`make SHELL=/bin/bash`, false, false},
@@ -58,7 +83,9 @@ func TestProgramsRunTheirFiles(t *testing.T) {
 		}
 		rm := false
 		for _, c := range m.Calls {
-			rm = rm || c.Name == "rm" && len(c.Args) > 0 && c.Args[len(c.Args)-1].Value == "/victim"
+			// In a container, /h is the mount of /home/u/victim, and the
+			// command is judged with the host's paths.
+			rm = rm || c.Name == "rm" && len(c.Args) > 0 && (c.Args[len(c.Args)-1].Value == "/victim" || c.Args[len(c.Args)-1].Value == "/home/u/victim")
 		}
 		asks := false
 		for _, h := range m.Hidden {

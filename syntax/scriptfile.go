@@ -120,6 +120,9 @@ func (w *walker) runsCode(c scope, call *Call) bool {
 	defer func() { w.reading = prev }()
 	w.noteInPlace(call)
 	w.npmPkgSet(c, call)
+	if w.pathProgram(c, call) {
+		return true
+	}
 	w.pythonPip(c, call)
 	if w.interpreter(c, call) {
 		return true
@@ -508,25 +511,11 @@ func (w *walker) packageScript(c scope, call *Call, name, tool string) {
 
 // packageScripts runs the scripts names of the nearest package.json.
 func (w *walker) packageScripts(c scope, call *Call, names []string, tool string) {
-	if !call.Dir.Known {
-		return
-	}
-	dir := call.Dir.Path
-	var text string
-	found := false
-	for k := 0; k < 32; k++ {
-		if t, ok := w.readScript(Dir{Path: filepath.Join(dir, "package.json"), Known: true}); ok {
-			text, found = t, true
-			break
-		}
-		if dir == "/" {
-			break
-		}
-		dir = filepath.Dir(dir)
-	}
+	path, text, found := w.findUp(call.Dir, "package.json")
 	if !found {
 		return
 	}
+	dir := filepath.Dir(path)
 	var pkg struct {
 		Scripts map[string]string `json:"scripts"`
 	}
@@ -832,6 +821,7 @@ func (w *walker) opaqueArg(call *Call, a Arg) {
 // test), so it is judged where it is set, and the package.json corral
 // reads afterwards holds it.
 func (w *walker) npmPkgSet(c scope, call *Call) {
+	w.npmConfigSet(c, call)
 	if call.Name != "npm" || len(call.Args) < 3 || call.Args[0].Value != "pkg" || call.Args[1].Value != "set" {
 		return
 	}
@@ -871,4 +861,108 @@ func (w *walker) npmPkgSet(c scope, call *Call) {
 			w.setWritten(path, string(out))
 		}
 	}
+}
+
+// npmConfigSet models npm config set (npm set, pnpm config set) of the
+// keys that name a program npm runs later: script-shell runs every
+// package script (judged as the program it names), node-options is given
+// to every node npm starts (asks: it can preload any module).
+func (w *walker) npmConfigSet(c scope, call *Call) {
+	if call.Name != "npm" && call.Name != "pnpm" {
+		return
+	}
+	args := call.Args
+	switch {
+	case len(args) >= 2 && (args[0].Value == "config" || args[0].Value == "c") && args[1].Value == "set":
+		args = args[2:]
+	case len(args) >= 1 && args[0].Value == "set" && call.Name == "npm":
+		args = args[1:]
+	default:
+		return
+	}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if strings.HasPrefix(a.Value, "-") {
+			continue
+		}
+		key, val, eq := strings.Cut(a.Value, "=")
+		valArg := Arg{Value: val, Raw: a.Raw, Static: a.Static}
+		if !eq && i+1 < len(args) {
+			valArg = args[i+1]
+			i++
+		}
+		switch strings.ToLower(strings.ReplaceAll(key, "_", "-")) {
+		case "script-shell":
+			if !valArg.Static {
+				w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: valArg.Value,
+					What: call.Name + " config set script-shell makes every package script run with " + clip(valArg.Raw, 40) + ", a program only known at run time"})
+				continue
+			}
+			if f := strings.Fields(valArg.Value); len(f) > 0 {
+				w.argvChild(c, call, []Arg{{Value: f[0], Raw: valArg.Raw, Static: true}}, call.Name+" config set script-shell", nil, call.Dir)
+			}
+		case "node-options":
+			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: valArg.Value,
+				What: call.Name + " config set node-options gives every node it starts the options " + clip(valArg.Raw, 40) + ", which can load any module"})
+		}
+	}
+}
+
+// pathProgram models a command found through a PATH the command changed
+// to search a directory the agent can write first (PATH=.:$PATH ls after
+// writing ./ls): the file found there runs, and is read as a script. The
+// directories before the first run-time part of PATH are searched in
+// order, on disk and among the files this command wrote; a program found
+// first in one of the system's directories is the usual one.
+func (w *walker) pathProgram(c scope, call *Call) bool {
+	if call.Name == "" || strings.Contains(call.NameArg.Value, "/") || !call.NameArg.Static || len(call.Wrappers) > 0 && call.Wrappers[0] != "command" {
+		return false
+	}
+	st := w.callState
+	if st == nil {
+		return false
+	}
+	v, ok := st.vars["PATH"]
+	if !ok {
+		return false
+	}
+	var dirs []string
+	switch {
+	case v.known && v.set:
+		dirs = strings.Split(v.str, ":")
+	case v.head != "":
+		dirs = strings.Split(v.head, ":")
+		dirs = dirs[:len(dirs)-1] // the last entry goes on at run time
+	default:
+		return false
+	}
+	for _, d := range dirs {
+		if strings.HasPrefix(d, "/") && systemProgram(strings.TrimSuffix(d, "/")+"/") {
+			// A system directory: its program, when it has one, is the
+			// usual one and ends the search.
+			if fi, err := os.Stat(filepath.Join(d, call.Name)); err == nil && fi.Mode().IsRegular() {
+				return false
+			}
+			continue
+		}
+		if d == "" {
+			d = "." // an empty entry is the working directory
+		}
+		p := call.Dir.Join(d).Join(call.Name)
+		if !p.Known {
+			return false
+		}
+		_, written := w.written[p.Path]
+		found := written || w.opaque[p.Path]
+		if !found && w.read != nil {
+			if fi, err := os.Stat(p.Path); err == nil && fi.Mode().IsRegular() && fi.Mode()&0o111 != 0 {
+				found = true
+			}
+		}
+		if found {
+			w.scriptFile(c, call, Arg{Value: p.Path, Raw: call.NameArg.Raw, Static: true}, "")
+			return true
+		}
+	}
+	return false
 }

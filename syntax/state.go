@@ -39,6 +39,9 @@ type variable struct {
 	// names a variable only run time knows.
 	nameref bool
 	ref     string
+	// head is the text a value only known at run time starts with, for
+	// PATH (PATH=.:$PATH: the directories searched first are known).
+	head string
 }
 
 // MaxCandidates bounds the values a variable may be known to take from
@@ -48,7 +51,7 @@ const MaxCandidates = 8
 func (v variable) equal(o variable) bool {
 	return v.known == o.known && v.set == o.set && v.str == o.str && v.array == o.array &&
 		v.exported == o.exported && v.printed == o.printed && slices.Equal(v.list, o.list) && slices.Equal(v.cands, o.cands) && slices.Equal(v.from, o.from) &&
-		v.nameref == o.nameref && v.ref == o.ref
+		v.nameref == o.nameref && v.ref == o.ref && v.head == o.head
 }
 
 // union returns the sorted union of two sorted lists of files, sharing

@@ -183,7 +183,7 @@ func (w *walker) justRun(c scope, call *Call) {
 			words = append([]string{v}, words...)
 		}
 		if len(words) > 0 {
-			w.runTaskText(c, call, dir, strings.Join(quoteAll(words), " "), "just --command", false)
+			w.runTaskText(c, call, dir, quoteArgv(words), "just --command", false)
 		}
 		return
 	}
@@ -766,7 +766,7 @@ func (w *walker) toxRun(c scope, call *Call) {
 					for _, b := range args[i+1:] {
 						words = append(words, b.Value)
 					}
-					w.runTaskText(c, call, call.Dir, strings.Join(quoteAll(words), " "), "tox exec", false)
+					w.runTaskText(c, call, call.Dir, quoteArgv(words), "tox exec", false)
 					break
 				}
 			}
@@ -930,12 +930,4 @@ func (w *walker) pipInstall(c scope, call *Call, args []Arg) {
 		where := filepath.Join(v, "setup.py")
 		w.program(c, &inner, lang.Python, text, where, false, where)
 	}
-}
-
-func quoteAll(words []string) []string {
-	out := make([]string, len(words))
-	for i, s := range words {
-		out[i] = Quote(s)
-	}
-	return out
 }

@@ -17,6 +17,9 @@ import (
 type walker struct {
 	m    *Model
 	home string
+	// callState is the state of the call being walked with its prefix
+	// assignments (PATH=.:$PATH ls).
+	callState *state
 	// reading is the call whose code is being read (runsCode), and
 	// opaqueRead the changed files it was told about (readScript).
 	reading    *Call
@@ -944,6 +947,15 @@ func (w *walker) assign(c scope, st *state, as []*sh.Assign, exported bool) {
 			from = union(from, old.from)
 		}
 		v.from = from
+		if name == "PATH" && !v.known && a.Value != nil && !a.Append {
+			// The text before the first part only run time knows ($PWD
+			// and other known values resolved).
+			text := w.resolver(c, st).literal(a.Value, true).Value
+			if i := strings.IndexAny(text, "$`"); i >= 0 {
+				text = text[:i]
+			}
+			v.head = text
+		}
 		v.exported = v.exported || old.exported || exported || st.allExport
 		v.printed = !v.known && !a.Append && a.Value != nil && wholeSubst(a.Value)
 		st.setVar(name, v)
@@ -1283,6 +1295,7 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 	call.Redirs = w.redirects(c, s, st, call)
 	call.fds, _ = applyRedirects(st.fds, call.Redirs)
 	w.cur = st
+	w.callState = cmdState
 	w.noteWrite(c, call)
 	w.noteCopy(c, call)
 	w.noteCompile(c, call)

@@ -1,0 +1,314 @@
+package syntax
+
+import (
+	"path/filepath"
+	"strings"
+)
+
+// Docker Compose starts containers from a compose file: each service is a
+// docker run of its image with its volumes and command, which the rules
+// judge as they judge docker run (a writable mount of the home directory
+// with a command that deletes under it is the same deletion). The file is
+// read with a small reader of the shapes compose files use: services with
+// image, volumes (short "SRC:DST[:ro]" strings, in a block or a flow list,
+// and the long form with type, source, target and read_only), command and
+// entrypoint (a string or a flow list).
+
+// composeFileNames are the files docker compose looks for (compose spec).
+var composeFileNames = []string{"compose.yaml", "compose.yml", "docker-compose.yaml", "docker-compose.yml"}
+
+// composeStarts are the compose commands that start a service's container.
+var composeStarts = []string{"up", "run", "start", "create", "restart"}
+
+type composeService struct {
+	name, image        string
+	volumes            []string
+	command, entry     []string
+	commandRaw, entRaw string
+}
+
+// compose models docker compose / docker-compose / podman compose.
+func (w *walker) compose(c scope, call *Call) bool {
+	args := call.Args
+	switch call.Name {
+	case "docker", "podman":
+		if len(args) == 0 || args[0].Value != "compose" {
+			return false
+		}
+		args = args[1:]
+	case "docker-compose", "podman-compose":
+	default:
+		return false
+	}
+	var files []Arg
+	dir := call.Dir
+	i := 0
+	for ; i < len(args); i++ {
+		v := args[i].Value
+		switch {
+		case v == "-f" || v == "--file":
+			if i+1 < len(args) {
+				files = append(files, args[i+1])
+				i++
+			}
+		case strings.HasPrefix(v, "--file="):
+			a := args[i]
+			a.Value = strings.TrimPrefix(v, "--file=")
+			files = append(files, a)
+		case v == "--project-directory" || v == "-p" || v == "--project-name" || v == "--env-file" || v == "--profile" || v == "--ansi" || v == "--progress" || v == "--parallel":
+			if v == "--project-directory" && i+1 < len(args) && args[i+1].Static {
+				dir = dir.Join(args[i+1].Value)
+			}
+			i++
+		case strings.HasPrefix(v, "-"):
+		default:
+			goto sub
+		}
+	}
+sub:
+	if i >= len(args) {
+		return true
+	}
+	verb := args[i].Value
+	starts := false
+	for _, s := range composeStarts {
+		starts = starts || verb == s
+	}
+	if !starts {
+		return true
+	}
+	var texts []struct{ name, text, dir string }
+	if len(files) == 0 {
+		if p, text, ok := w.findUp(dir, composeFileNames...); ok {
+			texts = append(texts, struct{ name, text, dir string }{filepath.Base(p), text, filepath.Dir(p)})
+		}
+	}
+	for _, f := range files {
+		if !f.Static {
+			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: f.Value,
+				What: "compose starts the services of " + clip(f.Raw, 40) + ", a file only known at run time"})
+			continue
+		}
+		d := call.Dir.Join(f.Value)
+		if text, ok := w.readScript(d); ok && d.Known {
+			texts = append(texts, struct{ name, text, dir string }{filepath.Base(d.Path), text, filepath.Dir(d.Path)})
+		}
+	}
+	// compose run SERVICE [COMMAND…] replaces the service's command.
+	var runService string
+	var runCmd []Arg
+	if verb == "run" {
+		_, ops := ScanOptions(args[i+1:], composeRunSpec)
+		if len(ops) > 0 {
+			runService = args[i+1+ops[0]].Value
+			runCmd = args[i+1+ops[0]+1:]
+		}
+	}
+	for _, t := range texts {
+		for _, s := range parseCompose(t.text) {
+			if runService != "" && s.name != runService {
+				continue
+			}
+			words := []string{"docker", "run"}
+			for _, v := range s.volumes {
+				if src, _, _ := strings.Cut(v, ":"); strings.HasPrefix(src, ".") && !strings.HasPrefix(src, "..") {
+					// A directory beside the compose file (./src:/app):
+					// everyday development, the project's own files.
+					continue
+				}
+				words = append(words, "-v", composeWord(v))
+			}
+			image := s.image
+			if image == "" {
+				image = "compose-build-" + s.name
+			}
+			words = append(words, composeWord(image))
+			// What runs is the entrypoint with the command as its
+			// arguments.
+			for _, e := range s.entry {
+				words = append(words, composeWord(e))
+			}
+			cmd := s.command
+			if runService != "" && len(runCmd) > 0 {
+				cmd = nil
+				for _, a := range runCmd {
+					cmd = append(cmd, a.Value)
+				}
+			}
+			for _, e := range cmd {
+				words = append(words, composeWord(e))
+			}
+			inner := *call
+			inner.Dir = Dir{Path: t.dir, Known: true}
+			w.origin = t.name + " (service " + s.name + ")"
+			w.child(c, &inner, strings.Join(words, " "), nil, "compose service", false)
+			w.origin = ""
+		}
+	}
+	return true
+}
+
+// composeRunSpec are docker compose run's options that take a value.
+var composeRunSpec = OptSpec{ShortVal: "eluvwp", LongEq: true, Stop: true,
+	LongVal: []string{"entrypoint", "env", "label", "name", "user", "volume", "workdir", "publish", "cap-add", "cap-drop",
+		"env-from-file", "pull"}}
+
+// composeWord quotes a compose value for the shell, keeping $VAR and
+// ${VAR} (compose interpolates them from the environment) and a leading ~.
+func composeWord(s string) string {
+	r := strings.NewReplacer(`\`, `\\`, `"`, `\"`, "`", "\\`")
+	if rest, ok := strings.CutPrefix(s, "~"); ok && (rest == "" || rest[0] == '/' || rest[0] == ':') {
+		return `~"` + r.Replace(rest) + `"`
+	}
+	return `"` + r.Replace(s) + `"`
+}
+
+// parseCompose reads the services of a compose file (see above); what it
+// cannot read is left out.
+func parseCompose(text string) []composeService {
+	var out []composeService
+	lines := strings.Split(text, "\n")
+	inServices := false
+	svcIndent := -1
+	var cur *composeService
+	key, keyIndent := "", -1
+	var long map[string]string // a long-form volume being read
+	flushLong := func() {
+		if cur != nil && long != nil {
+			if long["type"] == "bind" || long["type"] == "" && long["source"] != "" {
+				v := long["source"] + ":" + long["target"]
+				if long["read_only"] == "true" {
+					v += ":ro"
+				}
+				cur.volumes = append(cur.volumes, v)
+			}
+		}
+		long = nil
+	}
+	flush := func() {
+		flushLong()
+		if cur != nil {
+			out = append(out, *cur)
+		}
+		cur = nil
+	}
+	for _, raw := range lines {
+		line := strings.TrimRight(raw, "\r")
+		t := strings.TrimSpace(line)
+		if t == "" || strings.HasPrefix(t, "#") {
+			continue
+		}
+		indent := len(line) - len(strings.TrimLeft(line, " "))
+		if indent == 0 {
+			flush()
+			inServices = strings.HasPrefix(t, "services:")
+			svcIndent = -1
+			continue
+		}
+		if !inServices {
+			continue
+		}
+		if svcIndent < 0 {
+			svcIndent = indent
+		}
+		if indent == svcIndent {
+			flush()
+			name := strings.TrimSuffix(strings.TrimSpace(t), ":")
+			cur = &composeService{name: strings.Trim(name, `"'`)}
+			key, keyIndent = "", -1
+			continue
+		}
+		if cur == nil {
+			continue
+		}
+		if keyIndent < 0 || indent <= keyIndent {
+			flushLong()
+			k, v, ok := strings.Cut(t, ":")
+			if !ok {
+				continue
+			}
+			key, keyIndent = strings.TrimSpace(k), indent
+			v = strings.TrimSpace(v)
+			switch key {
+			case "image":
+				cur.image = yamlScalar(v)
+			case "volumes":
+				cur.volumes = append(cur.volumes, yamlFlowList(v)...)
+			case "command":
+				cur.command = yamlCommand(v)
+			case "entrypoint":
+				cur.entry = yamlCommand(v)
+			}
+			continue
+		}
+		// Inside the current key's block.
+		item, isItem := strings.CutPrefix(t, "- ")
+		switch key {
+		case "volumes":
+			if isItem {
+				flushLong()
+				if k, v, ok := strings.Cut(item, ":"); ok && (k == "type" || k == "source" || k == "target" || k == "read_only") && !strings.ContainsAny(k, "/~.") {
+					long = map[string]string{k: yamlScalar(strings.TrimSpace(v))}
+				} else {
+					cur.volumes = append(cur.volumes, yamlScalar(item))
+				}
+			} else if long != nil {
+				if k, v, ok := strings.Cut(t, ":"); ok {
+					long[strings.TrimSpace(k)] = yamlScalar(strings.TrimSpace(v))
+				}
+			}
+		case "command", "entrypoint":
+			if isItem {
+				if key == "command" {
+					cur.command = append(cur.command, yamlScalar(item))
+				} else {
+					cur.entry = append(cur.entry, yamlScalar(item))
+				}
+			}
+		}
+	}
+	flush()
+	return out
+}
+
+// yamlScalar unquotes a plain or quoted YAML scalar.
+func yamlScalar(v string) string {
+	v = strings.TrimSpace(v)
+	if len(v) >= 2 && (v[0] == '"' && v[len(v)-1] == '"' || v[0] == '\'' && v[len(v)-1] == '\'') {
+		return v[1 : len(v)-1]
+	}
+	if i := strings.Index(v, " #"); i >= 0 {
+		v = strings.TrimSpace(v[:i])
+	}
+	return v
+}
+
+// yamlFlowList reads a flow list ["a", b]; anything else is empty.
+func yamlFlowList(v string) []string {
+	v = strings.TrimSpace(v)
+	if !strings.HasPrefix(v, "[") || !strings.HasSuffix(v, "]") {
+		return nil
+	}
+	var out []string
+	for _, p := range strings.Split(v[1:len(v)-1], ",") {
+		if p = yamlScalar(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// yamlCommand reads a command: a flow list of words, or a string compose
+// splits as a shell would (here: into shell words by the walker).
+func yamlCommand(v string) []string {
+	if l := yamlFlowList(v); l != nil {
+		return l
+	}
+	if v == "" {
+		return nil
+	}
+	if s := yamlScalar(v); s != "" {
+		return strings.Fields(s)
+	}
+	return nil
+}
