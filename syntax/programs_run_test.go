@@ -81,12 +81,9 @@ func TestProgramsRunTheirFiles(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		rm := false
-		for _, c := range m.Calls {
-			// In a container, /h is the mount of /home/u/victim, and the
-			// command is judged with the host's paths.
-			rm = rm || c.Name == "rm" && len(c.Args) > 0 && (c.Args[len(c.Args)-1].Value == "/victim" || c.Args[len(c.Args)-1].Value == "/home/u/victim")
-		}
+		// In a container, /h is the mount of /home/u/victim, and the
+		// command is judged with the host's paths.
+		rm := removes(m, "/victim", "/home/u/victim")
 		asks := false
 		for _, h := range m.Hidden {
 			asks = asks || h.Always

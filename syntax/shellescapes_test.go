@@ -60,12 +60,24 @@ func TestShellEscapes(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		rm := false
-		for _, c := range m.Calls {
-			rm = rm || c.Name == "rm" && len(c.Args) > 0 && c.Args[len(c.Args)-1].Value == "/victim"
-		}
-		if rm != tc.rm {
+		if rm := removes(m, "/victim"); rm != tc.rm {
 			t.Errorf("%s: rm -rf /victim seen = %v, want %v", tc.cmd, rm, tc.rm)
 		}
 	}
+}
+
+// removes reports whether the model runs rm with one of paths as its last
+// word.
+func removes(m *Model, paths ...string) bool {
+	for _, c := range m.Calls {
+		if c.Name != "rm" || len(c.Args) == 0 {
+			continue
+		}
+		for _, p := range paths {
+			if c.Args[len(c.Args)-1].Value == p {
+				return true
+			}
+		}
+	}
+	return false
 }

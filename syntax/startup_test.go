@@ -84,11 +84,7 @@ func TestStartupFromChosenHome(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		rm := false
-		for _, c := range m.Calls {
-			rm = rm || c.Name == "rm" && len(c.Args) > 0 && c.Args[len(c.Args)-1].Value == "/victim"
-		}
-		if rm != tc.rm {
+		if rm := removes(m, "/victim"); rm != tc.rm {
 			t.Errorf("%s: rm -rf /victim seen = %v, want %v", tc.cmd, rm, tc.rm)
 		}
 	}

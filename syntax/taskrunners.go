@@ -83,6 +83,17 @@ func (w *walker) findUp(dir Dir, names ...string) (path, text string, ok bool) {
 	return "", "", false
 }
 
+// taskFile reads a runner's file: the one an option names (file, from
+// dir), or the first of names found from dir upwards.
+func (w *walker) taskFile(dir Dir, file string, names ...string) (path, text string, ok bool) {
+	if file == "" {
+		return w.findUp(dir, names...)
+	}
+	d := dir.Join(file)
+	text, ok = w.readScript(d)
+	return d.Path, text, ok
+}
+
 // runTaskText models one piece of shell text a task runner runs at
 // where: plain text as a nested script with the runner's call, text with
 // the runner's own substitutions as hidden code.
@@ -187,14 +198,7 @@ func (w *walker) justRun(c scope, call *Call) {
 		}
 		return
 	}
-	var text, path string
-	var ok bool
-	if file != "" {
-		path = dir.Join(file).Path
-		text, ok = w.readScript(dir.Join(file))
-	} else {
-		path, text, ok = w.findUp(dir, justfileNames...)
-	}
+	path, text, ok := w.taskFile(dir, file, justfileNames...)
 	if !ok {
 		return
 	}
@@ -707,14 +711,7 @@ func (w *walker) rakeRun(c scope, call *Call) {
 			}
 		}
 	}
-	var path, text string
-	var ok bool
-	if file != "" {
-		path = dir.Join(file).Path
-		text, ok = w.readScript(dir.Join(file))
-	} else {
-		path, text, ok = w.findUp(dir, "rakefile", "Rakefile", "rakefile.rb", "Rakefile.rb")
-	}
+	path, text, ok := w.taskFile(dir, file, "rakefile", "Rakefile", "rakefile.rb", "Rakefile.rb")
 	if !ok {
 		return
 	}
@@ -792,14 +789,7 @@ func (w *walker) toxRun(c scope, call *Call) {
 			}
 		}
 	}
-	var path, text string
-	var ok bool
-	if file != "" {
-		path = dir.Join(file).Path
-		text, ok = w.readScript(dir.Join(file))
-	} else {
-		path, text, ok = w.findUp(dir, "tox.ini")
-	}
+	path, text, ok := w.taskFile(dir, file, "tox.ini")
 	if !ok {
 		return
 	}

@@ -87,11 +87,7 @@ func TestNestedTmuxScreenCommands(t *testing.T) {
 			t.Errorf("%q: %v", tc.src, err)
 			continue
 		}
-		rm := false
-		for _, c := range m.Calls {
-			rm = rm || c.Name == "rm" && len(c.Args) == 2 && c.Args[1].Value == "/"
-		}
-		if rm != tc.rm {
+		if rm := removes(m, "/"); rm != tc.rm {
 			t.Errorf("%q: corral sees rm -rf / run: %v, want %v", tc.src, rm, tc.rm)
 		}
 	}

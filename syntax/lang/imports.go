@@ -22,15 +22,7 @@ func Imports(l Lang, src string) []Effect {
 	p := &parser{src: src, toks: lex(l, src), l: l}
 	out := p.imports()
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Offset < out[j].Offset })
-	line, at := 1, 0
-	for i := range out {
-		off := min(out[i].Offset, len(src))
-		if off >= at {
-			line += strings.Count(src[at:off], "\n")
-			at = off
-		}
-		out[i].Line = line
-	}
+	setLines(src, out)
 	return out
 }
 

@@ -135,6 +135,12 @@ func finish(src string, out []Effect) []Effect {
 		out = append(out[:MaxEffects], Effect{Kind: Hidden, Call: "more calls", Offset: out[MaxEffects].Offset,
 			Text: strconv.Itoa(more) + " further calls that run, delete or write, beyond the " + strconv.Itoa(MaxEffects) + " corral reads"})
 	}
+	setLines(src, out)
+	return out
+}
+
+// setLines gives each effect, sorted by offset, the line of src it is on.
+func setLines(src string, out []Effect) {
 	line, at := 1, 0
 	for i := range out {
 		off := min(out[i].Offset, len(src))
@@ -144,7 +150,6 @@ func finish(src string, out []Effect) []Effect {
 		}
 		out[i].Line = line
 	}
-	return out
 }
 
 // analyze finds the effects of src, unsorted, without lines. depth counts
