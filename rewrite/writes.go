@@ -91,6 +91,9 @@ func checkRedirect(p *Pass, r syntax.Redirect) {
 	if !r.Writes() || r.Target.Value == "" {
 		return
 	}
+	if _, _, ok := netRedirect(r); ok {
+		return // a connection, not a file: the exfiltrate rule's
+	}
 	// Redirections of a call are reported with the call's span; others
 	// (of a block or a loop) with their own.
 	p.judge(nil, r.Script, r.Dir, target{arg: r.Target, action: guards.Write}, "bash-write", "redirection")
