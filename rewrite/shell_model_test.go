@@ -36,7 +36,7 @@ func TestShellModelReadings(t *testing.T) {
 		{`env -i BASH_ENV=f bash -c true`, `BASH_ENV=f bash -c true`},
 		{`command env BASH_ENV=f bash -c true`, `BASH_ENV=f bash -c true`},
 		{`sudo BASH_ENV=f bash -c true`, `BASH_ENV=f bash -c true`},
-		{`env ENV=f sh -c true`, `ENV=f sh -c true`},
+		{`env ENV=f sh -i -c true`, `ENV=f sh -i -c true`},
 		{`env -S 'BASH_ENV=f bash -c true'`, `BASH_ENV=f bash -c true`},
 	}
 	for _, p := range same {

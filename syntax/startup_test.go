@@ -1,7 +1,9 @@
 package syntax
 
 import (
+	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -18,7 +20,7 @@ func TestStartupThroughWrappers(t *testing.T) {
 	}{
 		{`BASH_ENV=f bash -c true`, true},
 		{`env BASH_ENV=f bash -c true`, true},
-		{`env ENV=f sh -c true`, true},
+		{`env ENV=f sh -i -c true`, true},
 		{`env -i BASH_ENV=f bash -c true`, true},
 		{`env -u X BASH_ENV=f bash -c true`, true},
 		{`command env BASH_ENV=f bash -c true`, true},
@@ -29,6 +31,10 @@ func TestStartupThroughWrappers(t *testing.T) {
 		{`env -S 'BASH_ENV=f bash -c true'`, true},
 		{`export BASH_ENV=f; env bash -c true`, true},
 		// Look-alikes.
+		{`env ENV=f sh -c true`, false},           // ENV: interactive shells only
+		{`env BASH_ENV=f sh -c true`, false},      // BASH_ENV: bash only
+		{`env BASH_ENV=f bash -i -c true`, false}, // an interactive bash reads .bashrc instead
+		{`env BASH_ENV=f zsh -c true`, false},
 		{`env FOO=f bash -c true`, false},
 		{`env BASH_ENV= bash -c true`, false},
 		{`env BASH_ENV=f python3 -c 'print(1)'`, false},
@@ -91,5 +97,46 @@ func TestStartupFromChosenHome(t *testing.T) {
 	m, _ := Analyze(`HOME=$X zsh -c true`, Options{Cwd: dir, Home: "/home/u", ReadFile: ReadScript})
 	if len(m.Hidden) == 0 {
 		t.Error("HOME=$X zsh: a home only known at run time does not ask")
+	}
+}
+
+// TestStartupFileRead: where corral reads files (the hook), the file
+// BASH_ENV or ENV names is read and judged as the script it is: on disk,
+// or written earlier in the command. One that cannot be read (a FIFO),
+// one that does not exist yet (the command may make it) and a name only
+// known at run time ask.
+func TestStartupFileRead(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"env.sh": "rm -rf /victim\n", "ok.sh": "export X=1\n"})
+	if err := syscall.Mkfifo(filepath.Join(dir, "fifo"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		cmd      string
+		rm, asks bool
+	}{
+		{`BASH_ENV=./env.sh bash -c true`, true, false},
+		{`export BASH_ENV=env.sh; bash script.sh`, true, false},
+		{`env ENV=env.sh sh -i -c true`, true, false},
+		{`echo 'rm -rf /victim' > e2; BASH_ENV=e2 bash -c true`, true, false},
+		{`BASH_ENV=fifo bash -c true`, false, true},
+		{`BASH_ENV=$F bash -c true`, false, true},
+		// Look-alikes.
+		{`BASH_ENV=ok.sh bash -c true`, false, false},
+		{`BASH_ENV=missing.sh bash -c true`, false, true}, // made before the shell starts, perhaps
+		{`ENV=env.sh sh -c true`, false, false},
+	} {
+		m, err := Analyze(tc.cmd, Options{Cwd: dir, Home: "/home/u", ReadFile: ReadScript})
+		if err != nil {
+			t.Fatal(err)
+		}
+		asks := false
+		for _, h := range m.Hidden {
+			asks = asks || h.Always
+		}
+		if rm := removes(m, "/victim"); rm != tc.rm || asks != tc.asks {
+			t.Errorf("%s: rm -rf /victim seen = %v, asks = %v; want %v, %v", tc.cmd, rm, asks, tc.rm, tc.asks)
+		}
 	}
 }

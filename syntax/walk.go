@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"os"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -1330,7 +1331,7 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 			envWords[name] = val
 		}
 	}
-	w.startup(call, cmdState, envWords)
+	w.startup(c, call, cmdState, envWords)
 	w.homeStartup(c, call, cmdState, envWords)
 	w.goTool(c, call, cmdState, envWords)
 	w.importedFuncs(c, call, args[:len(args)-len(inv.words)])
@@ -1387,22 +1388,49 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 
 // startup marks the code a shell started by call runs before its script:
 // BASH_ENV and ENV name a file it sources.
-func (w *walker) startup(call *Call, st *state, envWords map[string]string) {
+func (w *walker) startup(c scope, call *Call, st *state, envWords map[string]string) {
 	if !IsShell(call.Name) {
 		return
 	}
+	sw := readShell(call)
 	for _, name := range []string{"BASH_ENV", "ENV"} {
-		if val, ok := envWords[name]; ok {
-			// env BASH_ENV=f bash -c …: env puts it in the shell's
-			// environment as a prefix assignment does.
-			if val != "" {
-				w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, What: name + " names a file the shell runs first", Always: true})
-			}
+		// bash, not interactive, runs BASH_ENV; an interactive POSIX
+		// shell (sh -i, bash -i in posix mode) runs ENV (bash(1),
+		// INVOCATION; dash(1)).
+		if name == "BASH_ENV" && (call.Name != "bash" || sw.interactive) || name == "ENV" && !sw.interactive {
 			continue
 		}
-		if v, ok := st.vars[name]; ok && v.exported && (!v.known || v.set && v.str != "") {
-			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, What: name + " names a file the shell runs first", Always: true})
+		val, known, given := "", false, false
+		if v, ok := envWords[name]; ok {
+			// env BASH_ENV=f bash -c …: env puts it in the shell's
+			// environment as a prefix assignment does.
+			val, known, given = v, true, true
+		} else if v, ok := st.vars[name]; ok && v.exported && (!v.known || v.set) {
+			val, known, given = v.str, v.known, true
 		}
+		if !given || known && val == "" {
+			continue
+		}
+		d := call.Dir.Join(expandTilde(val, w.home))
+		_, written := w.written[d.Path]
+		if !known || !d.Known || w.read == nil && !written && !w.opaque[d.Path] {
+			// A file only known at run time, or a machine whose files
+			// are not read.
+			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, What: name + " names a file the shell runs first", Always: true})
+			continue
+		}
+		if _, ok := w.readScript(d); ok {
+			w.scriptFile(c, call, Arg{Value: d.Path, Raw: name, Static: true}, "sh")
+			continue
+		}
+		// A file that exists but cannot be read, or that does not exist
+		// yet (the command may make it before the shell starts: tar x,
+		// a download): its code is only known at run time.
+		why := "a file the shell runs first that corral could not read (not a regular file of at most 1 MiB)"
+		if _, err := os.Lstat(d.Path); err != nil && !w.opaque[d.Path] {
+			why = "a file the shell runs first, which does not exist when corral looks"
+		}
+		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, What: name + " names " + d.Path + ", " + why})
 	}
 }
 
