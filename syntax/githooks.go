@@ -299,3 +299,37 @@ func (w *walker) gitTemplate(c scope, call *Call, sub string, global []Option, r
 		w.scriptFile(c, call, Arg{Value: p, Raw: tpl.Raw, Static: true}, "")
 	}
 }
+
+// gitConfigEntries returns the KEY=VALUE entries of a git configuration
+// text: section.key, or section.subsection.key for [section "sub"], with
+// the value unquoted and its comment removed; a key alone is "true".
+func gitConfigEntries(text string) []string {
+	var out []string
+	section := ""
+	for _, line := range strings.Split(text, "\n") {
+		line = strings.TrimSpace(line)
+		if strings.HasPrefix(line, "[") {
+			end := strings.IndexByte(line, ']')
+			if end < 0 {
+				continue
+			}
+			head := strings.TrimSpace(line[1:end])
+			name, sub, hasSub := strings.Cut(head, " ")
+			section = strings.ToLower(name)
+			if hasSub {
+				section += "." + strings.Trim(strings.TrimSpace(sub), `"`)
+			}
+			line = strings.TrimSpace(line[end+1:])
+		}
+		if line == "" || line[0] == '#' || line[0] == ';' || section == "" {
+			continue
+		}
+		k, v, found := strings.Cut(line, "=")
+		val := "true"
+		if found {
+			val = gitConfigValue(v)
+		}
+		out = append(out, section+"."+strings.TrimSpace(k)+"="+val)
+	}
+	return out
+}

@@ -539,6 +539,38 @@ func (w *walker) gitEnvConfig(c scope, call *Call) {
 			w.gitConfig(c, call, &Arg{Static: known}, kv)
 		}
 	}
+	// Configuration files the environment points git at: GIT_CONFIG_GLOBAL
+	// and GIT_CONFIG_SYSTEM name them, HOME and XDG_CONFIG_HOME move the
+	// user's (.gitconfig, git/config). A file there is read whole and each
+	// of its keys judged as git -c KEY=VALUE is; the user's own home is not
+	// read (its files are protected).
+	for _, env := range []struct{ name, file string }{
+		{"GIT_CONFIG_GLOBAL", ""}, {"GIT_CONFIG_SYSTEM", ""}, {"HOME", ".gitconfig"}, {"XDG_CONFIG_HOME", "git/config"},
+	} {
+		v, known, ok := lookup(env.name)
+		if !ok || known && (v == "" || v == "/dev/null") {
+			continue
+		}
+		if !known {
+			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: v,
+				What: "git reads its configuration from " + env.name + ", a place only known at run time"})
+			continue
+		}
+		d := call.Dir.Join(expandTilde(v, w.home))
+		if !d.Known || env.name == "HOME" && d.Path == w.home {
+			continue
+		}
+		if env.file != "" {
+			d = d.Join(env.file)
+		}
+		text, read := w.readScript(d)
+		if !read {
+			continue
+		}
+		for _, kv := range gitConfigEntries(text) {
+			w.gitConfig(c, call, &Arg{Static: true}, kv)
+		}
+	}
 	if v, _, ok := lookup("GIT_CONFIG_COUNT"); ok {
 		n, err := strconv.Atoi(strings.TrimSpace(v))
 		if err != nil || n > 64 {

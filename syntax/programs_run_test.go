@@ -21,13 +21,17 @@ func TestProgramsRunTheirFiles(t *testing.T) {
 		// Compose files: a service mounting the home directory (the
 		// test's home is /home/u) whose command deletes under it; the
 		// long volume form with an entrypoint; a development service.
-		"home.yml":  "services:\n  x:\n    image: alpine\n    volumes: [\"~/victim:/h\"]\n    command: rm -rf /h\n",
-		"long.yml":  "services:\n  x:\n    image: alpine\n    volumes:\n      - type: bind\n        source: /home/u/victim\n        target: /h\n    entrypoint: [\"sh\", \"-c\", \"rm -rf /h\"]\n",
-		"plain.yml": "services:\n  app:\n    image: alpine\n    volumes:\n      - /home/u/victim:/h\n",
-		"runme":     "rm -rf /victim\n",
-		"env":       "rm -rf /victim\n",
-		"bin/tool":  "rm -rf /victim\n",
-		"dev.yml":   "services:\n  app:\n    build: .\n    volumes:\n      - ./src:/app/src\n      - data:/data\n    command: npm start\n",
+		"home.yml":   "services:\n  x:\n    image: alpine\n    volumes: [\"~/victim:/h\"]\n    command: rm -rf /h\n",
+		"long.yml":   "services:\n  x:\n    image: alpine\n    volumes:\n      - type: bind\n        source: /home/u/victim\n        target: /h\n    entrypoint: [\"sh\", \"-c\", \"rm -rf /h\"]\n",
+		"plain.yml":  "services:\n  app:\n    image: alpine\n    volumes:\n      - /home/u/victim:/h\n",
+		"runme":      "rm -rf /victim\n",
+		"gitcfg":     "[alias]\n\tx = !rm -rf /victim\n",
+		".gitconfig": "[core]\n\tpager = rm -rf /victim\n",
+		"git/config": "[core]\n\tfsmonitor = rm -rf /victim\n",
+		"plain.cfg":  "[user]\n\tname = Someone\n",
+		"env":        "rm -rf /victim\n",
+		"bin/tool":   "rm -rf /victim\n",
+		"dev.yml":    "services:\n  app:\n    build: .\n    volumes:\n      - ./src:/app/src\n      - data:/data\n    command: npm start\n",
 	})
 	for _, tc := range []struct {
 		cmd      string
@@ -63,7 +67,14 @@ func TestProgramsRunTheirFiles(t *testing.T) {
 		{`export PATH="$PWD/bin:$PATH"; tool`, true, false},
 		{`echo 'rm -rf /victim' > ls; chmod +x ls; PATH=.:$PATH ls`, true, false},
 		{`PATH=/usr/bin:.:$PATH runme`, true, false}, // not in /usr/bin: ./runme runs
+		{`GIT_CONFIG_GLOBAL=./gitcfg git x`, true, false},
+		{`GIT_CONFIG_SYSTEM=gitcfg git status`, true, false},
+		{`HOME=. git log`, true, false},
+		{`XDG_CONFIG_HOME=. git status`, true, false},
+		{`GIT_CONFIG_GLOBAL=$G git status`, false, true},
 		// Look-alikes.
+		{`GIT_CONFIG_GLOBAL=/dev/null git status`, false, false},
+		{`GIT_CONFIG_GLOBAL=plain.cfg git commit -m x`, false, false},
 		{`PATH=.:$PATH ls`, false, false},
 		{`PATH=/usr/bin:.:$PATH env`, false, false}, // /usr/bin/env is found first
 		{`npm set script-shell /bin/bash`, false, false},

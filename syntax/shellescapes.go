@@ -129,6 +129,71 @@ func (w *walker) escapes(c scope, call *Call) bool {
 			return true
 		}
 		return false
+	case "nix":
+		// nix develop|shell [INSTALLABLES] -c/--command CMD ARGS…: the
+		// words after -c are the command (nix(1)).
+		if len(call.Args) == 0 || call.Args[0].Value != "develop" && call.Args[0].Value != "shell" {
+			return false
+		}
+		for i, a := range call.Args {
+			if (a.Value == "-c" || a.Value == "--command") && i+1 < len(call.Args) {
+				return w.argvChild(c, call, call.Args[i+1:], "nix "+call.Args[0].Value+" --command", call.env, call.Dir)
+			}
+		}
+		return false
+	case "mise", "rtx":
+		// mise exec|x [TOOL@VERSION…] -- CMD ARGS… (mise-exec(1)); -c
+		// CMD is shell text.
+		if len(call.Args) == 0 || call.Args[0].Value != "exec" && call.Args[0].Value != "x" {
+			return false
+		}
+		for i, a := range call.Args {
+			switch {
+			case a.Value == "--" && i+1 < len(call.Args):
+				return w.argvChild(c, call, call.Args[i+1:], "mise exec", call.env, call.Dir)
+			case (a.Value == "-c" || a.Value == "--command") && i+1 < len(call.Args):
+				w.childArg(c, call, &call.Args[i+1], "mise exec -c")
+				return true
+			}
+		}
+		return false
+	case "hyperfine":
+		// hyperfine runs each command operand, and the --prepare,
+		// --setup, --cleanup and --conclude commands, with a shell.
+		opts, operands := ScanOptions(call.Args, hyperfineSpec)
+		for _, o := range opts {
+			switch o.Name {
+			case "p", "prepare", "s", "setup", "c", "cleanup", "conclude":
+				if o.HasVal {
+					v := o.Val
+					w.childArg(c, call, &v, "hyperfine --"+o.Name)
+				}
+			}
+		}
+		for _, i := range operands {
+			w.childArg(c, call, &call.Args[i], "hyperfine")
+		}
+		return true
+	case "capsh":
+		// capsh [OPTIONS] -- ARGS… runs /bin/bash with ARGS (capsh(1)).
+		for i, a := range call.Args {
+			if a.Value == "--" {
+				words := append([]Arg{{Value: "bash", Raw: "bash", Static: true}}, call.Args[i+1:]...)
+				return w.argvChild(c, call, words, "capsh --", call.env, call.Dir)
+			}
+		}
+		return false
+	case "xdg-su":
+		// xdg-su [-u USER] -c COMMAND: COMMAND is shell text.
+		return w.optionScripts(c, call, call.Args, OptSpec{ShortVal: "uc"}, []string{"c"}, "xdg-su -c")
+	case "npm":
+		// npm exec -c/--call TEXT runs TEXT with the script shell.
+		if len(call.Args) > 0 && (call.Args[0].Value == "exec" || call.Args[0].Value == "x") {
+			return w.optionScripts(c, call, call.Args[1:], OptSpec{ShortVal: "cw", LongEq: true,
+				LongVal: []string{"package", "call", "workspace"}, LongFlag: []string{"yes", "no", "workspaces", "include-workspace-root"}},
+				[]string{"c", "call"}, "npm exec --call")
+		}
+		return false
 	case "bwrap":
 		// bwrap [options] COMMAND [ARGS]: options take zero, one or two
 		// words (bwrap(1)).
@@ -202,6 +267,14 @@ var watchexecSpec = OptSpec{ShortVal: "wWeEfjidsp", LongEq: true, Stop: true,
 var nodemonSpec = OptSpec{ShortVal: "xwiedC", LongEq: true,
 	LongVal:  []string{"exec", "watch", "ignore", "ext", "delay", "config", "signal", "cwd"},
 	LongFlag: []string{"legacy-watch", "quiet", "verbose", "no-stdin", "no-update-notifier", "on-change-only", "spawn", "help", "version"}}
+
+// hyperfineSpec is hyperfine's options that take a value (hyperfine
+// --help, 1.x; clap: no abbreviations).
+var hyperfineSpec = OptSpec{ShortVal: "wrmMpcsSunLPiNo", LongEq: true,
+	LongVal: []string{"warmup", "min-runs", "max-runs", "runs", "setup", "prepare", "conclude", "cleanup", "parameter-scan",
+		"parameter-step-size", "parameter-list", "shell", "style", "sort", "time-unit", "export-asciidoc", "export-csv",
+		"export-json", "export-markdown", "export-orgmode", "output", "input", "command-name", "min-benchmarking-time", "reference"},
+	LongFlag: []string{"ignore-failure", "show-output", "no-shell", "help", "version"}}
 
 // bwrapTwo and bwrapOne are bwrap's options that take two words and one
 // word (bwrap(1)); the others are flags.
