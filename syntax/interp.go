@@ -147,6 +147,10 @@ func interpreterProgram(c *Call) (program, bool) {
 	name := strings.TrimRight(c.Name, "0123456789.")
 	switch name {
 	case "deno":
+		if len(args) > 0 && args[0].Static && looksLikeFile(args[0].Value) && (strings.Contains(args[0].Value, ".") || strings.Contains(args[0].Value, "/")) {
+			// deno FILE: Deno 2 runs a script given without "run".
+			args = append([]Arg{{Value: "run", Raw: "run", Static: true}}, args...)
+		}
 		if len(args) == 0 || args[0].Value != "eval" && args[0].Value != "run" {
 			return p, false
 		}

@@ -679,6 +679,16 @@ func (w *walker) npx(c scope, call *Call, args []Arg) {
 	if at := strings.LastIndexByte(name, '@'); at > 0 {
 		name = name[:at]
 	}
+	if lang.ForProgram(name) != "" {
+		// npx tsx app.ts: a package that is an interpreter runs its
+		// script as the interpreter does.
+		words := []string{name}
+		for _, a := range args[i+1:] {
+			words = append(words, a.Value)
+		}
+		w.child(c, call, quoteArgv(words), nil, "npx "+name, !args[i].Static)
+		return
+	}
 	if !deletingPackages.Get()[name] {
 		return
 	}

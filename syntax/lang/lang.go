@@ -211,6 +211,9 @@ var programs = lazy.Value[map[string]Lang]{New: func() map[string]Lang {
 	return map[string]Lang{
 		"python": Python, "pypy": Python, "python2": Python, "python3": Python, "pypy3": Python,
 		"node": JS, "nodejs": JS, "deno": JS, "bun": JS,
+		// TypeScript runners that run a .ts (or .js) file on node, with
+		// node's options: tsx, ts-node, esno, vite-node, jiti.
+		"tsx": JS, "ts-node": JS, "ts-node-esm": JS, "esno": JS, "vite-node": JS, "jiti": JS,
 		"ruby": Ruby, "jruby": Ruby, "truffleruby": Ruby,
 		"perl": Perl,
 		"php":  PHP, "php-cli": PHP,
