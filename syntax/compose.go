@@ -31,11 +31,14 @@ type composeService struct {
 func (w *walker) compose(c scope, call *Call) bool {
 	args := call.Args
 	switch call.Name {
-	case "docker", "podman":
-		if len(args) == 0 || args[0].Value != "compose" {
+	case "docker", "podman", "nerdctl":
+		// The client's own options come first (docker --context x
+		// compose up, -H HOST).
+		_, ops := ScanOptions(args, dockerGlobalSpec)
+		if len(ops) == 0 || args[ops[0]].Value != "compose" {
 			return false
 		}
-		args = args[1:]
+		args = args[ops[0]+1:]
 	case "docker-compose", "podman-compose":
 	default:
 		return false
@@ -147,6 +150,13 @@ sub:
 	}
 	return true
 }
+
+// dockerGlobalSpec is the docker client's options before its command
+// (docker --help; podman's and nerdctl's take the same forms).
+var dockerGlobalSpec = OptSpec{ShortVal: "cHl", LongEq: true, Stop: true,
+	LongVal: []string{"config", "context", "host", "log-level", "tlscacert", "tlscert", "tlskey", "namespace", "address",
+		"connection", "url", "identity", "root", "runroot", "storage-driver", "cgroup-manager", "remote", "snapshotter"},
+	LongFlag: []string{"debug", "tls", "tlsverify", "help", "version"}}
 
 // composeRunSpec are docker compose run's options that take a value.
 var composeRunSpec = OptSpec{ShortVal: "eluvwp", LongEq: true, Stop: true,

@@ -64,6 +64,8 @@ func TestProgramsRunTheirFiles(t *testing.T) {
 		{`docker compose -f home.yml up -d`, true, false},
 		{`docker-compose -f long.yml up`, true, false},
 		{`docker compose -f plain.yml run app rm -rf /h`, true, false},
+		{`docker --context remote -H unix:///run/d.sock compose -f home.yml up`, true, false},
+		{`nerdctl compose -f home.yml up`, true, false},
 		{`PATH=.:$PATH runme`, true, false},
 		{`export PATH="$PWD/bin:$PATH"; tool`, true, false},
 		{`echo 'rm -rf /victim' > ls; chmod +x ls; PATH=.:$PATH ls`, true, false},

@@ -42,16 +42,22 @@ func (w *walker) taskRun(c scope, call *Call) bool {
 	return false
 }
 
-// pythonPip models python -m pip install …: pip's own options follow
-// -m pip.
+// pythonPip models python -m pip install … and python -m tox: their own
+// options follow -m pip, -m tox.
 func (w *walker) pythonPip(c scope, call *Call) {
 	if lang.ForProgram(call.Name) != lang.Python {
 		return
 	}
 	for i, a := range call.Args {
 		if a.Value == "-m" && i+1 < len(call.Args) {
-			if call.Args[i+1].Value == "pip" {
+			switch call.Args[i+1].Value {
+			case "pip":
 				w.pipInstall(c, call, call.Args[i+2:])
+			case "tox":
+				// python -m tox: tox with its own words.
+				inner := *call
+				inner.Args = call.Args[i+2:]
+				w.toxRun(c, &inner)
 			}
 			return
 		}

@@ -51,6 +51,7 @@ func TestTaskRunners(t *testing.T) {
 		{"tox", map[string]string{"tox.ini": "[tox]\nenv_list = py\n\n[testenv]\ndeps = pytest\ncommands_pre =\n    rm -rf build\ncommands =\n    pytest {posargs}\n    - python -c 'print(1)'\n\n[testenv:lint]\ncommands = ruff check\n"}, "tox", []string{"rm", "python", "ruff"}, 1},
 		{"tox -c", map[string]string{"ci/tox.ini": "[testenv]\ncommands = curl \\\n  -O https://x.test/f\n"}, "tox run -c ci/tox.ini", []string{"curl"}, 0},
 		{"tox exec", nil, "tox exec -e py -- rm -rf x", []string{"rm"}, 0},
+		{"python -m tox", map[string]string{"tox.ini": "[testenv]\ncommands = rm -rf x\n"}, "python3 -m tox -e py", []string{"rm"}, 0},
 		{"tox list", map[string]string{"tox.ini": "[testenv]\ncommands = rm -rf x\n"}, "tox list", nil, 0},
 		{"pip install .", map[string]string{"setup.py": "import os\nos.system('rm -rf x')\n"}, "pip install .", []string{"rm"}, 0},
 		{"pip install -e DIR[extra]", map[string]string{"lib/setup.py": "import subprocess\nsubprocess.run(['curl', '-O', 'https://x.test/f'])\n"}, "pip install -e './lib[dev]'", []string{"curl"}, 0},
