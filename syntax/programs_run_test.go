@@ -70,6 +70,9 @@ func TestProgramsRunTheirFiles(t *testing.T) {
 		{`export PATH="$PWD/bin:$PATH"; tool`, true, false},
 		{`echo 'rm -rf /victim' > ls; chmod +x ls; PATH=.:$PATH ls`, true, false},
 		{`PATH=/usr/bin:.:$PATH runme`, true, false}, // not in /usr/bin: ./runme runs
+		{`env PATH=.:$PATH runme`, true, false},
+		{`sudo PATH=. runme`, true, false},
+		{`PATH=.:$PATH nice runme`, true, false},
 		{`GIT_CONFIG_GLOBAL=./gitcfg git x`, true, false},
 		{`GIT_CONFIG_SYSTEM=gitcfg git status`, true, false},
 		{`HOME=. git log`, true, false},

@@ -915,7 +915,7 @@ func (w *walker) npmConfigSet(c scope, call *Call) {
 // order, on disk and among the files this command wrote; a program found
 // first in one of the system's directories is the usual one.
 func (w *walker) pathProgram(c scope, call *Call) bool {
-	if call.Name == "" || strings.Contains(call.NameArg.Value, "/") || !call.NameArg.Static || len(call.Wrappers) > 0 && call.Wrappers[0] != "command" {
+	if call.Name == "" || strings.Contains(call.NameArg.Value, "/") || !call.NameArg.Static {
 		return false
 	}
 	st := w.callState
@@ -923,6 +923,15 @@ func (w *walker) pathProgram(c scope, call *Call) bool {
 		return false
 	}
 	v, ok := st.vars["PATH"]
+	if e := w.envPath; e != nil {
+		// env PATH=… wins over the shell's PATH.
+		v, ok = variable{known: e.Static, set: true, str: e.Value}, true
+		if !e.Static {
+			if i := strings.IndexAny(e.Value, "$`"); i >= 0 {
+				v.head = e.Value[:i]
+			}
+		}
+	}
 	if !ok {
 		return false
 	}

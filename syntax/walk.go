@@ -18,6 +18,8 @@ import (
 type walker struct {
 	m    *Model
 	home string
+	// envPath is a PATH=… word a wrapper (env, sudo) gives the call.
+	envPath *Arg
 	// callState is the state of the call being walked with its prefix
 	// assignments (PATH=.:$PATH ls).
 	callState *state
@@ -1329,6 +1331,14 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 	for _, a := range args[:len(args)-len(inv.words)] {
 		if name, val, ok := strings.Cut(a.Value, "="); ok && a.Static && isAssignment(a.Value) {
 			envWords[name] = val
+		}
+	}
+	w.envPath = nil
+	for _, a := range args[:len(args)-len(inv.words)] {
+		if v, ok := strings.CutPrefix(a.Value, "PATH="); ok {
+			// env PATH=.:$PATH ls: the program's PATH.
+			a.Value = v
+			w.envPath = &a
 		}
 	}
 	w.startup(c, call, cmdState, envWords)

@@ -117,6 +117,10 @@ func TestWrapperOptionsScanned(t *testing.T) {
 		{`ifne rm x`, "rm x @/p"},
 		{`rlwrap -a rm x`, "rm x @/p"},
 		{`npm install x`, ""},
+		// An assignment with a run-time value is an assignment.
+		{`env FOO=$X rm x`, "rm x @/p"},
+		{`env "FOO=$X" rm x`, "rm x @/p"},
+		{`sudo FOO=$X rm x`, "rm x @/p"},
 		// Shell builtins.
 		{`command -p rm x`, "rm x @/p"},
 		{`command -v rm`, ""},

@@ -446,7 +446,8 @@ func (w wrapper) skipOptions(words []Arg) (i int, opts []Option, split *Arg, spl
 	if len(operands) > 0 {
 		i = operands[0] + 1
 	}
-	for i < len(words) && words[i].Static && (words[i].Value == "-" && w.assigns || w.assigns && envAssignment(words[i].Value)) {
+	for i < len(words) && w.assigns && (words[i].Static && (words[i].Value == "-" || envAssignment(words[i].Value)) ||
+		!words[i].Static && isAssignment(strings.TrimLeft(words[i].Raw, `"'`))) {
 		i++
 	}
 	for n := 0; n < w.positional && i < len(words); n++ {
