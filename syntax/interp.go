@@ -333,6 +333,15 @@ func (w *walker) interpreter(c scope, call *Call) bool {
 		w.packageScript(c, call, p.run, "bun")
 	case p.file != nil:
 		w.scriptFile(c, call, *p.file, string(p.lang))
+		if p.lang == lang.JS && p.file.Static && p.file.Value == "watch" {
+			// tsx watch FILE (vite-node watch FILE) runs FILE; node runs
+			// a file named watch. Both are read.
+			for i := range call.Args {
+				if &call.Args[i] == p.file && i+1 < len(call.Args) {
+					w.scriptFile(c, call, call.Args[i+1], string(p.lang))
+				}
+			}
+		}
 	case p.stdin:
 		for _, in := range w.stdinTexts(c, call) {
 			w.program(c, call, p.lang, in.text, label+" "+in.kind, in.dynamic, "")

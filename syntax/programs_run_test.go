@@ -83,6 +83,7 @@ func TestProgramsRunTheirFiles(t *testing.T) {
 		{`npx tsx app.ts`, true, false},
 		{`pnpm dlx ts-node app.ts`, true, false},
 		{`deno app.ts`, true, false},
+		{`tsx watch app.ts`, true, false},
 		// Look-alikes.
 		{`npx eslint app.ts`, false, false},
 		{`deno fmt app.ts`, false, false},
