@@ -43,35 +43,34 @@ func (w *walker) compose(c scope, call *Call) bool {
 	default:
 		return false
 	}
+	opts, operands := ScanOptions(args, composeGlobalSpec)
 	var files []Arg
 	dir := call.Dir
-	i := 0
-	for ; i < len(args); i++ {
-		v := args[i].Value
+	for _, o := range opts {
 		switch {
-		case v == "-f" || v == "--file":
-			if i+1 < len(args) {
-				files = append(files, args[i+1])
-				i++
-			}
-		case strings.HasPrefix(v, "--file="):
-			a := args[i]
-			a.Value = strings.TrimPrefix(v, "--file=")
-			files = append(files, a)
-		case v == "--project-directory" || v == "-p" || v == "--project-name" || v == "--env-file" || v == "--profile" || v == "--ansi" || v == "--progress" || v == "--parallel":
-			if v == "--project-directory" && i+1 < len(args) && args[i+1].Static {
-				dir = dir.Join(args[i+1].Value)
-			}
-			i++
-		case strings.HasPrefix(v, "-"):
-		default:
-			goto sub
+		case (o.Name == "f" || o.Name == "file") && o.HasVal:
+			files = append(files, o.Val)
+		case o.Name == "project-directory" && o.HasVal && o.Val.Static:
+			dir = dir.Join(o.Val.Value)
 		}
 	}
-sub:
-	if i >= len(args) {
+	if len(files) == 0 && w.callState != nil {
+		// COMPOSE_FILE names the files when -f does not (":"-separated).
+		if v, ok := w.callState.vars["COMPOSE_FILE"]; ok && v.exported {
+			if !v.known {
+				files = append(files, Arg{Value: "$COMPOSE_FILE", Raw: "COMPOSE_FILE"})
+			}
+			for _, f := range strings.Split(v.str, ":") {
+				if v.known && f != "" {
+					files = append(files, Arg{Value: f, Raw: "COMPOSE_FILE", Static: true})
+				}
+			}
+		}
+	}
+	if len(operands) == 0 {
 		return true
 	}
+	i := operands[0]
 	verb := args[i].Value
 	starts := false
 	for _, s := range composeStarts {
@@ -157,6 +156,12 @@ var dockerGlobalSpec = OptSpec{ShortVal: "cHl", LongEq: true, Stop: true,
 	LongVal: []string{"config", "context", "host", "log-level", "tlscacert", "tlscert", "tlskey", "namespace", "address",
 		"connection", "url", "identity", "root", "runroot", "storage-driver", "cgroup-manager", "remote", "snapshotter"},
 	LongFlag: []string{"debug", "tls", "tlsverify", "help", "version"}}
+
+// composeGlobalSpec is docker compose's options before its command
+// (docker compose --help).
+var composeGlobalSpec = OptSpec{ShortVal: "fp", LongEq: true, Stop: true,
+	LongVal:  []string{"file", "project-directory", "project-name", "env-file", "profile", "ansi", "progress", "parallel"},
+	LongFlag: []string{"all-resources", "compatibility", "dry-run", "help", "version"}}
 
 // composeRunSpec are docker compose run's options that take a value.
 var composeRunSpec = OptSpec{ShortVal: "eluvwp", LongEq: true, Stop: true,

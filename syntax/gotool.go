@@ -67,24 +67,48 @@ func (w *walker) goTool(c scope, call *Call, st *state, envWords map[string]stri
 		}
 		w.argvChild(c, call, []Arg{{Value: prog[0], Raw: a.Raw, Static: a.Static}}, "go -"+name, nil, call.Dir)
 	}
-	if call.Args[0].Value == "generate" {
-		w.goGenerate(c, call)
+	args := call.Args
+	dir := call.Dir
+	if d, n := goChdir(args); n > 0 {
+		// go -C DIR generate (the go command also takes -C first).
+		dir, args = dir.Join(d), args[n:]
+	}
+	if len(args) > 0 && args[0].Value == "generate" {
+		w.goGenerate(c, call, args[1:], dir)
 	}
 }
 
-// goGenerate models go generate [-run re] [-skip re] [-n] [-x] [-v]
-// [packages or files]: the //go:generate lines of the files, run as
+// goChdir reads a leading -C DIR (or -C=DIR): go changes to DIR first. It
+// returns DIR and the words it took.
+func goChdir(args []Arg) (string, int) {
+	if len(args) == 0 {
+		return "", 0
+	}
+	if v, ok := strings.CutPrefix(args[0].Value, "-C="); ok {
+		return v, 1
+	}
+	if args[0].Value == "-C" && len(args) > 1 {
+		return args[1].Value, 2
+	}
+	return "", 0
+}
+
+// goGenerate models go generate [-C dir] [-run re] [-skip re] [-n] [-x]
+// [-v] [packages or files] (args: the words after generate), from dir: the //go:generate lines of the files, run as
 // commands (not through a shell) from each file's directory. -n prints
 // them and runs nothing.
-func (w *walker) goGenerate(c scope, call *Call) {
+func (w *walker) goGenerate(c scope, call *Call, args []Arg, dir Dir) {
 	var pkgs []Arg
-	args := call.Args[1:]
+	if d, n := goChdir(args); n > 0 {
+		// go generate -C DIR: -C must be the first flag.
+		dir, args = dir.Join(d), args[n:]
+	}
 	for i := 0; i < len(args); i++ {
 		v := args[i].Value
 		switch {
 		case v == "-n":
 			return
-		case v == "-run" || v == "-skip" || v == "-tags" || v == "-mod" || v == "-C":
+		case v == "-run" || v == "-skip" || v == "-tags" || v == "-mod":
 			i++
 		case strings.HasPrefix(v, "-"):
 		default:
@@ -103,7 +127,7 @@ func (w *walker) goGenerate(c scope, call *Call) {
 		}
 		v := p.Value
 		if strings.HasSuffix(v, ".go") {
-			if d := call.Dir.Join(v); d.Known {
+			if d := dir.Join(v); d.Known {
 				files = append(files, d.Path)
 			}
 			continue
@@ -120,7 +144,7 @@ func (w *walker) goGenerate(c scope, call *Call) {
 		if !strings.HasPrefix(v, ".") && !strings.HasPrefix(v, "/") {
 			continue // an import path: a module's package, not the project's files
 		}
-		d := call.Dir.Join(v)
+		d := dir.Join(v)
 		if d.Known {
 			files = append(files, w.goFiles(d.Path, recursive)...)
 		}
