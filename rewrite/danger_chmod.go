@@ -142,7 +142,7 @@ func judgeSelected(p *Pass, c *syntax.Call, roots []syntax.Arg, open bool) {
 // modeVictims calls victim with the catastrophic directory (outside the
 // project) that each value of each target reaches, and asks, with
 // unknown before the word, about a target that starts with a value only
-// known at run time.
+// known at run time (not when unknown is "").
 func modeVictims(p *Pass, c *syntax.Call, targets []syntax.Arg, unknown string, victim func(why string)) {
 	var all []syntax.Arg
 	for _, a := range targets {
@@ -153,7 +153,7 @@ func modeVictims(p *Pass, c *syntax.Call, targets []syntax.Arg, unknown string, 
 			if r, ok := p.resolveTarget(c.Dir, a); ok {
 				a = r
 			} else {
-				if why := unknownRoot(a); why != "" {
+				if why := unknownRoot(a); why != "" && unknown != "" {
 					p.Report(c, Finding{Rule: "chmod-recursive", Decision: Ask, Message: unknown + a.Raw + ": " + why})
 				}
 				continue

@@ -4,6 +4,8 @@ package rewrite
 var dangerRules = []Rule{
 	rmRoot,
 	chmodRecursive,
+	chmodTop,
+	crontabReplace,
 	forkBomb,
 	diskWrite,
 	power,

@@ -29,6 +29,11 @@ $X/.bashrc because under the root, the project, the home directory or the
 working directory it is one; a whole target a program prints at run time
 (> $(cat f), X=$(cat f); : > $X) is asked about; a target from the
 environment ("$LOG") is not judged.
+A change of the mode, owner or attributes of a path the guards block
+(chmod, chown, chgrp, chattr, setfacl) asks, and is denied when the mode
+lets others write or sets set-user-ID (chmod 777 /etc/shadow, chmod u+s
+/bin/bash; chmod +x .git/hooks/pre-commit asks); a mode that only closes
+the file to others (chmod 600 ~/.ssh/id_rsa) passes.
 Writes to corral's own policy files and state are denied. A download or
 clone whose destination is protected (curl -o .git/hooks/pre-commit,
 wget -O ~/.bashrc) is refused here with the guard's reason rather than
@@ -68,10 +73,16 @@ type target struct {
 	// target. It is not expanded again.
 	derived bool
 	// attrs reports a change of the file's mode, owner or attributes
-	// (chmod, chown, chattr, setfacl): only the guard's own files are
-	// judged, since a mode that stops the agent's settings or corral from
-	// being read switches corral off.
+	// (chmod, chown, chattr, setfacl): judged only where the guards block
+	// writes (a mode that stops the agent's settings or corral from being
+	// read switches corral off; chmod +x .git/hooks/x turns a hook on).
 	attrs bool
+	// closes reports a chmod whose mode only takes access away from the
+	// group and others (600, go-rwx); opens one whose mode lets them
+	// write or sets set-user-ID or set-group-ID (777, u+s). A change of
+	// the mode or owner of a protected path is asked about unless it
+	// closes, denied when it opens.
+	closes, opens bool
 	// mount reports a mount point (mount, sshfs, bindfs): judged only
 	// when it is the home directory, the project or a path under either,
 	// where what the agent's tools and the user's programs find is then
@@ -442,8 +453,15 @@ func (p *Pass) judge(c *syntax.Call, sc *syntax.Script, dir syntax.Dir, t target
 		return
 	}
 	if t.attrs {
-		if d := cfg.Paths.Decide(env, t.path(), guards.Write); d.Verdict == guards.Deny && d.Rule == "self-protection" {
+		d := cfg.Paths.Decide(env, t.path(), guards.Write)
+		switch {
+		case d.Verdict != guards.Deny:
+		case d.Rule == "self-protection" || t.opens:
 			report(Deny, fmt.Sprintf("%s changes the mode or owner of %s: %s", what, t.path(), d.Message), d.PathContext)
+		case !t.closes:
+			// chmod +x .git/hooks/pre-commit turns a hook on; chmod 644
+			// ~/.ssh/id_rsa lets others read a key; chown of /etc/sudoers.
+			report(Ask, fmt.Sprintf("%s changes the mode or owner of %s: %s", what, t.path(), d.Message), d.PathContext)
 		}
 		return
 	}

@@ -446,9 +446,17 @@ func attrTargets(c *syntax.Call) []target {
 	if len(ops) < skip {
 		return nil
 	}
+	closes, opens := false, false
+	if c.Name == "chmod" && skip == 1 {
+		m := readMode(c.Args[ops[0]].Value)
+		if !c.Args[ops[0]].Static {
+			m = modeChange{}
+		}
+		closes, opens = m.closesOnly(), m.othersWrite || m.special
+	}
 	var out []target
 	for _, i := range ops[skip:] {
-		out = append(out, target{arg: c.Args[i], action: guards.Write, attrs: true})
+		out = append(out, target{arg: c.Args[i], action: guards.Write, attrs: true, closes: closes, opens: opens})
 	}
 	return out
 }

@@ -319,6 +319,7 @@ func looksLikeFile(v string) bool {
 // and script files. It reports whether c is an interpreter.
 func (w *walker) interpreter(c scope, call *Call) bool {
 	w.preloads(c, call)
+	w.moduleStartup(c, call)
 	p, ok := interpreterProgram(call)
 	if !ok {
 		return false
@@ -457,12 +458,19 @@ func (w *walker) program(c scope, call *Call, l lang.Lang, text, label string, d
 					What: "in " + string(l) + " code (" + at + "): " + e.Call})
 			}
 		case lang.Include:
+			what := e.Call + " " + e.Path + " in " + string(l) + " code (" + at + ")"
+			if e.Search {
+				w.searchModule(c, call, l, e.Path, what, label, dynamic)
+				if !e.Relative {
+					continue // only on the search path
+				}
+			}
 			file := e.Path
 			if e.Relative && origin != "" && !filepath.IsAbs(file) {
 				// A module beside the file that imports it.
 				file = filepath.Join(filepath.Dir(originFile(origin)), file)
 			}
-			w.include(c, call, l, file, e.Call+" "+e.Path+" in "+string(l)+" code ("+at+")", label, dynamic, l == lang.Awk)
+			w.include(c, call, l, file, what, label, dynamic, l == lang.Awk)
 		case lang.Hidden:
 			what := e.Call
 			if e.Text != "" {

@@ -75,6 +75,9 @@ type Call struct {
 	fds map[int]Stream
 	// env is the state a program the call starts begins with.
 	env *state
+	// modPath are the module search directories the command gives an
+	// interpreter call (modulePath).
+	modPath []string
 	// Sources are the variables of the shell the call runs in whose
 	// values may hold a file's content (after source .env), sorted by
 	// name; see VarSource.

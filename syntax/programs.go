@@ -1229,7 +1229,9 @@ func (w *walker) hiddenPipe(p *Pipeline, i int) {
 	}
 	var text []string
 	for _, st := range p.Calls[:i] {
-		if st != nil {
+		// crontab's only output is its listing (crontab -l): the
+		// user's table, data to the stages after it.
+		if st != nil && st.Name != "crontab" {
 			text = append(text, st.Text())
 		}
 	}

@@ -161,7 +161,8 @@ func (w *walker) commandVars(c scope, call *Call, st *state, envWords map[string
 			o := optionVars[v.name]
 			switch {
 			case o.any:
-				w.child(c, call, o.program+" "+v.text+" -e 1", nil, kind, v.dynamic)
+				// The interpreter's module search variables go with it.
+				w.child(c, call, modulePathAssigns(st, envWords)+o.program+" "+v.text+" -e 1", nil, kind, v.dynamic)
 			case call.Name == o.program || o.program == "tar" && (call.Name == "gtar" || call.Name == "bsdtar"):
 				text := call.Name + " " + v.text
 				for _, a := range call.Args {
@@ -382,12 +383,7 @@ func (w *walker) preloads(c scope, call *Call) {
 		return
 	}
 	opts, _ := ScanOptions(call.Args, spec.opts)
-	var dirs []string
-	for _, o := range opts {
-		if o.Name == "I" && o.HasVal && o.Val.Static {
-			dirs = append(dirs, o.Val.Value)
-		}
-	}
+	dirs := call.modPath // -I, then PERL5LIB, RUBYLIB, PYTHONPATH
 	for _, o := range opts {
 		if !o.HasVal || !o.Val.Static {
 			continue
@@ -436,7 +432,11 @@ func (w *walker) preloads(c scope, call *Call) {
 			// python -m puts the working directory first on the module
 			// path: a module of that name there runs, not the library's.
 			p := strings.ReplaceAll(v, ".", "/")
-			w.firstFile(c, call, []string{p + ".py", p + "/__main__.py"}, string(l))
+			cands := []string{p + ".py", p + "/__main__.py"}
+			for _, d := range dirs {
+				cands = append(cands, d+"/"+p+".py", d+"/"+p+"/__main__.py")
+			}
+			w.firstFile(c, call, cands, string(l))
 		}
 	}
 }

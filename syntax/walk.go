@@ -1341,6 +1341,7 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 			w.envPath = &a
 		}
 	}
+	call.modPath = w.modulePath(call, cmdState, envWords)
 	w.startup(c, call, cmdState, envWords)
 	w.homeStartup(c, call, cmdState, envWords)
 	w.goTool(c, call, cmdState, envWords)

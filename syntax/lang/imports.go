@@ -40,18 +40,25 @@ func Imports(l Lang, src string) []Effect {
 func (p *parser) imports() []Effect {
 	var out []Effect
 	seen := map[string]bool{}
-	add := func(call string, off int, paths ...string) {
+	addAs := func(relative, search bool, call string, off int, paths ...string) {
 		for _, f := range paths {
 			if len(out) >= maxImports {
 				return
 			}
-			if seen[f] {
+			key := f
+			if !relative {
+				key = "\x00" + f
+			}
+			if seen[key] {
 				continue
 			}
-			seen[f] = true
-			out = append(out, Effect{Kind: Include, Call: call, Path: f, Offset: off, Relative: true})
+			seen[key] = true
+			out = append(out, Effect{Kind: Include, Call: call, Path: f, Offset: off, Relative: relative, Search: search})
 		}
 	}
+	add := func(call string, off int, paths ...string) { addAs(true, false, call, off, paths...) }
+	// search is a module found only in the search directories.
+	search := func(call string, off int, paths ...string) { addAs(false, true, call, off, paths...) }
 	toks := p.toks
 	switch p.l {
 	case Python:
@@ -73,7 +80,7 @@ func (p *parser) imports() []Effect {
 					if name == "" {
 						break
 					}
-					add("import", t.off, pyModuleFiles("", name)...)
+					addAs(true, true, "import", t.off, pyModuleFiles("", name)...)
 					j = k
 					if j+1 < len(toks) && toks[j].text == "as" {
 						j += 2
@@ -101,8 +108,12 @@ func (p *parser) imports() []Effect {
 				if dots != "" {
 					rel = strings.Repeat("../", len(dots)-1)
 				}
+				// An absolute import is looked up in the script's
+				// directory and then on the module path; a relative
+				// one (dots) only beside the file.
+				absolute := dots == ""
 				if name != "" {
-					add("from "+dots+name, t.off, pyModuleFiles(rel, name)...)
+					addAs(true, absolute, "from "+dots+name, t.off, pyModuleFiles(rel, name)...)
 				}
 				if k < len(toks) && toks[k].text == "import" {
 					depth := 0
@@ -118,7 +129,7 @@ func (p *parser) imports() []Effect {
 							if base != "" {
 								base += "."
 							}
-							add("from "+dots+name+" import", t.off, pyModuleFiles(rel, base+toks[m].text)...)
+							addAs(true, absolute, "from "+dots+name+" import", t.off, pyModuleFiles(rel, base+toks[m].text)...)
 						}
 					}
 				}
@@ -138,16 +149,32 @@ func (p *parser) imports() []Effect {
 			default:
 				continue
 			}
-			if spec.kind != tString || !spec.lit || !(strings.HasPrefix(spec.text, "./") || strings.HasPrefix(spec.text, "../")) {
+			if spec.kind != tString || !spec.lit || spec.text == "" {
 				continue
 			}
 			f := spec.text
+			if !(strings.HasPrefix(f, "./") || strings.HasPrefix(f, "../")) {
+				// A bare name (a package): NODE_PATH's directories
+				// are searched for it (node_modules are not read).
+				if !strings.HasPrefix(f, "/") && !strings.Contains(f, ":") {
+					search(t.text, t.off, f+".js", f+"/index.js", f)
+				}
+				continue
+			}
 			add(t.text, t.off, f, f+".js", f+".mjs", f+".cjs", f+"/index.js")
 		}
 	case Ruby, PHP, Perl:
 		for i := 0; i+1 < len(toks); i++ {
 			t := toks[i]
 			if t.kind != tIdent {
+				continue
+			}
+			if p.l == Perl && (t.text == "use" || t.text == "require" || t.text == "no") && toks[i+1].kind == tIdent {
+				// use Foo::Bar; require Foo::Bar: Foo/Bar.pm in @INC
+				// (perl -I, PERL5LIB).
+				if mod, ok := perlModule(toks, i+1); ok {
+					search(t.text+" "+mod, t.off, strings.ReplaceAll(mod, "::", "/")+".pm")
+				}
 				continue
 			}
 			j := i + 1
@@ -170,6 +197,12 @@ func (p *parser) imports() []Effect {
 					f += ".rb"
 				}
 				add(t.text, t.off, f)
+			case p.l == Ruby && t.text == "require" && !strings.HasPrefix(f, "/"):
+				// require 'x': x.rb in $LOAD_PATH (ruby -I, RUBYLIB).
+				if !strings.HasSuffix(f, ".rb") {
+					f += ".rb"
+				}
+				search(t.text, t.off, f)
 			case p.l == PHP && (t.text == "include" || t.text == "include_once" || t.text == "require" || t.text == "require_once"):
 				add(t.text, t.off, f)
 			case p.l == Perl && (t.text == "do" || t.text == "require") && strings.Contains(f, "."):
@@ -178,6 +211,25 @@ func (p *parser) imports() []Effect {
 		}
 	}
 	return out
+}
+
+// perlModule reads a module name (Foo::Bar) at toks[i]; a version
+// (use 5.010) or a run-time name is none.
+func perlModule(toks []token, i int) (string, bool) {
+	if c := toks[i].text[0]; !(c == '_' || c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z') {
+		return "", false
+	}
+	var b strings.Builder
+	for i < len(toks) && toks[i].kind == tIdent {
+		b.WriteString(toks[i].text)
+		if i+2 < len(toks) && toks[i+1].kind == tPunct && toks[i+1].text == "::" && toks[i+2].kind == tIdent {
+			b.WriteString("::")
+			i += 2
+			continue
+		}
+		break
+	}
+	return b.String(), b.Len() > 0
 }
 
 // pyDotted reads a dotted module name at toks[i], returning it and the

@@ -6,7 +6,9 @@ import (
 )
 
 // TestImports: the files a program's imports may run, relative to the
-// code's directory; a string or a comment that mentions import is data.
+// code's directory, and (marked "search:") the modules looked up only in
+// the interpreter's search directories (perl -I, RUBYLIB, NODE_PATH); a
+// string or a comment that mentions import is data.
 func TestImports(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct {
@@ -23,18 +25,23 @@ func TestImports(t *testing.T) {
 		{Python, "print('import x')\n# import y\nx = 1\n", nil},
 		{JS, "const h = require('./h'); import x from '../y.js'; import('./z'); require('fs')", []string{
 			"./h", "./h.js", "./h.mjs", "./h.cjs", "./h/index.js", "../y.js", "../y.js.js", "../y.js.mjs", "../y.js.cjs", "../y.js/index.js",
-			"./z", "./z.js", "./z.mjs", "./z.cjs", "./z/index.js"}},
+			"./z", "./z.js", "./z.mjs", "./z.cjs", "./z/index.js", "search:fs.js", "search:fs/index.js", "search:fs"}},
 		{JS, "console.log(\"require('./h')\")", nil},
-		{Ruby, "require_relative 'lib/x'\nrequire 'json'\nload './y.rb'\n", []string{"lib/x.rb", "./y.rb"}},
+		{Ruby, "require_relative 'lib/x'\nrequire 'json'\nload './y.rb'\n", []string{"lib/x.rb", "search:json.rb", "./y.rb"}},
 		{PHP, "<?php include 'a.php'; require_once('b.php'); echo 'include c.php';", []string{"a.php", "b.php"}},
 		{Perl, "do './conf.pl'; require 'lib.pl'; print 'do x.pl';", []string{"./conf.pl", "lib.pl"}},
+		{Perl, "use 5.010;\nuse strict;\nuse Foo::Bar qw(x);\nrequire Baz;\nprint 'use Quux';\n", []string{"search:strict.pm", "search:Foo/Bar.pm", "search:Baz.pm"}},
 	} {
 		var got []string
 		for _, e := range Imports(tc.l, tc.src) {
-			if e.Kind != Include || !e.Relative {
+			if e.Kind != Include || !e.Relative && !e.Search {
 				t.Errorf("%q: effect %+v is not a relative include", tc.src, e)
 			}
-			got = append(got, e.Path)
+			if e.Relative {
+				got = append(got, e.Path)
+			} else {
+				got = append(got, "search:"+e.Path)
+			}
 		}
 		if !slices.Equal(got, tc.want) {
 			t.Errorf("%s %q: imports %q, want %q", tc.l, tc.src, got, tc.want)

@@ -86,6 +86,12 @@ type Effect struct {
 	// directory of the file that holds the code (a module the code
 	// imports), not to the working directory.
 	Relative bool
+	// Search reports an Include of a module the interpreter looks for
+	// in its module search directories (perl -I and PERL5LIB, ruby -I
+	// and RUBYLIB, PYTHONPATH, NODE_PATH): Path is relative to each of
+	// them. A Python import is both Relative (the script's directory
+	// comes first) and Search.
+	Search bool
 	// Built reports a Hidden effect whose shell text is built from
 	// literal parts and run-time values ("rm " $1), where no run-time
 	// value stands in the place of a command name: it matters only when

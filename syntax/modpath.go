@@ -1,0 +1,151 @@
+package syntax
+
+import (
+	"path/filepath"
+	"strings"
+
+	"github.com/corral-dev/corral/syntax/lang"
+)
+
+// An interpreter looks for the modules a program loads in directories
+// its options and environment name, before its own library: perl's -I and
+// PERL5LIB (PERLLIB when PERL5LIB is not set; perlrun(1)), ruby's -I and
+// RUBYLIB (ruby(1)), PYTHONPATH (python(1): after the script's
+// directory, before the standard library, so a json.py there is the json
+// every import gets), NODE_PATH (node's modules documentation: after the
+// node_modules directories). A module of a library's name put there
+// shadows the library, and Python's site module imports sitecustomize and
+// usercustomize from the path at start-up, before any program runs. So a
+// directory the command puts on the path is searched the way the
+// interpreter searches it, and the files found are read as the program's
+// own code. Only what the command sets counts: a prefix assignment, env's
+// NAME=value, or a variable the script exported; the agent's inherited
+// environment is the user's.
+
+// modulePathVars are the variables each interpreter reads its module
+// search directories from, the first one set winning.
+var modulePathVars = map[lang.Lang][]string{
+	lang.Python: {"PYTHONPATH"},
+	lang.Perl:   {"PERL5LIB", "PERLLIB"},
+	lang.Ruby:   {"RUBYLIB"},
+	lang.JS:     {"NODE_PATH"},
+}
+
+// commandEnv returns the value the program call starts sees for
+// variable name when this command sets it (env's NAME=value words,
+// a prefix assignment or an exported variable of the script); ok is
+// false when the command does not set it or its value is only known at
+// run time.
+func commandEnv(st *state, envWords map[string]string, name string) (string, bool) {
+	if v, ok := envWords[name]; ok {
+		return v, true
+	}
+	v, ok := st.vars[name]
+	if !ok || !v.exported || !v.known || !v.set {
+		return "", false
+	}
+	return v.str, true
+}
+
+// modulePath returns the module search directories call's interpreter
+// is given, in the order it searches them: -I options first (perl, ruby),
+// then the environment's. Python's -I and -E ignore PYTHONPATH.
+func (w *walker) modulePath(call *Call, st *state, envWords map[string]string) []string {
+	l := lang.ForProgram(call.Name)
+	vars := modulePathVars[l]
+	if vars == nil {
+		return nil
+	}
+	var dirs []string
+	name := strings.TrimRight(call.Name, "0123456789.")
+	if spec, ok := interpSpecFor(l, name); ok && name != "bun" && name != "deno" {
+		opts, _ := ScanOptions(call.Args, spec.opts)
+		for _, o := range opts {
+			switch {
+			case l == lang.Python && (o.Name == "I" || o.Name == "E") && !o.Long:
+				return nil
+			case (l == lang.Perl || l == lang.Ruby) && o.Name == "I" && o.HasVal && o.Val.Static:
+				dirs = append(dirs, o.Val.Value)
+			}
+		}
+	}
+	for _, v := range vars {
+		val, ok := commandEnv(st, envWords, v)
+		if !ok {
+			continue
+		}
+		for _, d := range strings.Split(val, ":") {
+			if d != "" {
+				dirs = append(dirs, d)
+			}
+		}
+		break
+	}
+	return dirs
+}
+
+// moduleStartup judges the modules an interpreter runs from its search
+// directories before the program: Python's sitecustomize and
+// usercustomize (not with -S, which skips the site module).
+func (w *walker) moduleStartup(c scope, call *Call) {
+	if len(call.modPath) == 0 || lang.ForProgram(call.Name) != lang.Python {
+		return
+	}
+	if spec, ok := interpSpecFor(lang.Python, "python"); ok {
+		opts, _ := ScanOptions(call.Args, spec.opts)
+		for _, o := range opts {
+			if o.Name == "S" && !o.Long {
+				return
+			}
+		}
+	}
+	for _, mod := range []string{"sitecustomize", "usercustomize"} {
+		var cands []string
+		for _, d := range call.modPath {
+			cands = append(cands, filepath.Join(d, mod+".py"), filepath.Join(d, mod, "__init__.py"))
+		}
+		w.firstFile(c, call, cands, string(lang.Python))
+	}
+}
+
+// searchModule judges the first file of a module found in call's search
+// directories (an Include effect with Search set).
+func (w *walker) searchModule(c scope, call *Call, l lang.Lang, file, what, label string, dynamic bool) {
+	for _, d := range call.modPath {
+		p := filepath.Join(d, file)
+		dir := call.Dir.Join(p)
+		if !dir.Known {
+			return
+		}
+		if w.exists(dir.Path) {
+			w.include(c, call, l, p, what, label, dynamic, false)
+			return
+		}
+	}
+}
+
+// exists reports whether path is a file this command wrote or one on
+// disk.
+func (w *walker) exists(path string) bool {
+	if _, ok := w.written[path]; ok {
+		return true
+	}
+	if w.read == nil {
+		return false
+	}
+	_, err := w.read(path)
+	return err == nil
+}
+
+// modulePathAssigns returns the module search variables call is given,
+// as prefix assignments for a nested command line that starts the same
+// interpreter (PERL5OPT=-Mx reaches perl with PERL5LIB).
+func modulePathAssigns(st *state, envWords map[string]string) string {
+	var b strings.Builder
+	for _, name := range []string{"NODE_PATH", "PERL5LIB", "PERLLIB", "PYTHONPATH", "RUBYLIB"} {
+		if v, ok := commandEnv(st, envWords, name); ok {
+			b.WriteString(name + "=" + Quote(v) + " ")
+		}
+	}
+	return b.String()
+}

@@ -1,0 +1,77 @@
+package syntax
+
+import (
+	"testing"
+)
+
+// TestModuleSearchPath: a directory the command puts on an interpreter's
+// module path (perl -I and PERL5LIB, ruby -I and RUBYLIB, PYTHONPATH,
+// NODE_PATH) is searched the way the interpreter searches it, so a module
+// there that shadows a library, and Python's sitecustomize, are read as
+// the program's code (python(1) ENVIRONMENT, site(3); perlrun(1); ruby(1);
+// node's "Loading from the global folders"). Look-alikes: the same
+// programs without the variable, Python's -I, -E and -S, a harmless module,
+// a module the path does not hold, code that only names the module.
+func TestModuleSearchPath(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"lib/json.py":           "import shutil\nshutil.rmtree('/srv')\n",
+		"site/sitecustomize.py": "import os\nos.system('rm -rf /srv')\n",
+		"lib/Foo/Bar.pm":        "package Foo::Bar; system('rm -rf /srv'); 1;\n",
+		"lib/x.pm":              "package x; system('rm -rf /srv'); 1;\n",
+		"lib/y.rb":              "FileUtils.rm_rf('/srv')\n",
+		"lib/leftpad.js":        "require('fs').rmSync('/srv', {recursive: true})\n",
+		"lib/leftpad2/index.js": "require('child_process').execSync('rm -rf /srv')\n",
+		"ok/json.py":            "print('shutil.rmtree(\"/srv\")')\n",
+		"ok/sitecustomize.py":   "import sys\n",
+	})
+	for _, tc := range []struct {
+		cmd string
+		srv bool // corral sees /srv deleted
+	}{
+		{`PYTHONPATH=lib python3 -c 'import json'`, true},
+		{`PYTHONPATH=ok:lib python3 -c 'from json import loads'`, false}, // ok/json.py comes first
+		{`PYTHONPATH=lib:ok python3 -c 'from json import loads'`, true},
+		{`PYTHONPATH=site python3 -c 'print(1)'`, true},
+		{`env PYTHONPATH=site python3 app.py`, true},
+		{`export PYTHONPATH=site; python3 -m http.server`, true},
+		{`PYTHONPATH=lib python3 -m json`, true},
+		{`PERL5LIB=lib perl -e 'use strict; use Foo::Bar;'`, true},
+		{`perl -Ilib -e 'require Foo::Bar'`, true},
+		{`PERL5OPT=-Mx PERL5LIB=lib perl app.pl`, true},
+		{`PERLLIB=lib perl -Mx -e 1`, true},
+		{`RUBYLIB=lib ruby -e "require 'y'"`, true},
+		{`ruby -Ilib -e "require 'y'"`, true},
+		{`RUBYOPT=-ry RUBYLIB=lib ruby app.rb`, true},
+		{`NODE_PATH=lib node -e "require('leftpad')"`, true},
+		{`NODE_PATH=lib node -e "import('leftpad2')"`, true},
+		// Look-alikes.
+		{`python3 -c 'import json'`, false},
+		{`PYTHONPATH=lib python3 -I -c 'import json'`, false},
+		{`PYTHONPATH=lib python3 -E -c 'import json'`, false},
+		{`PYTHONPATH=site python3 -S -c 'print(1)'`, false},
+		{`PYTHONPATH=ok python3 -c 'import json'`, false},
+		{`PYTHONPATH=lib python3 -c 'print("import json")'`, false},
+		{`PYTHONPATH=lib python3 -c 'import yaml'`, false},
+		{`perl -e 'use Foo::Bar;'`, false},
+		{`PERL5LIB=lib perl -e 'use 5.010; print "use Foo::Bar"'`, false},
+		{`ruby -e "require 'y'"`, false},
+		{`node -e "require('leftpad')"`, false},
+		{`NODE_PATH=lib node -e "require('fs')"`, false},
+	} {
+		m, err := Analyze(tc.cmd, Options{Cwd: dir, Home: "/home/u", ReadFile: ReadScript})
+		if err != nil {
+			t.Fatal(err)
+		}
+		srv := false
+		for _, c := range m.Calls {
+			for _, a := range c.Args {
+				srv = srv || c.Name == "rm" && a.Value == "/srv"
+			}
+		}
+		if srv != tc.srv {
+			t.Errorf("%s: corral sees /srv deleted: %v, want %v", tc.cmd, srv, tc.srv)
+		}
+	}
+}
