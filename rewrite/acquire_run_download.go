@@ -9,7 +9,8 @@ import (
 var runDownload = Rule{
 	Name: "run-download",
 	Doc: `Downloading a script and running it in the same command
-(curl -o i.sh URL && bash i.sh, wget URL && ./install.sh, … && source f) is
+(curl -o i.sh URL && bash i.sh, wget URL && ./install.sh, … && source f,
+bash < i.sh, mysql db < d.sql, psql -f d.sql) is
 remote code execution in two steps: ask, as for curl | sh. The download is
 still moved into the sandbox.`,
 	Decisions: []Decision{Ask},
@@ -32,19 +33,40 @@ func checkRunDownload(p *Pass) {
 		if !ix.scripts[c.Script] {
 			continue
 		}
-		a, ok := fileRun(c)
-		if !ok || !a.Static {
-			continue
-		}
-		d := c.Dir.Join(a.Value)
-		if !d.Known {
-			continue
-		}
-		if rl, ok := ix.lookup(c.Script, d.Path, c.Start); ok && rl.From == d.Path {
-			p.Report(c, Finding{Rule: "run-download", Decision: Ask,
-				Message: "runs " + rl.From + ", which this command downloads: remote code execution; download it into the sandbox and read it first"})
+		for _, a := range filesRun(c) {
+			if !a.Static {
+				continue
+			}
+			d := c.Dir.Join(a.Value)
+			if !d.Known {
+				continue
+			}
+			if rl, ok := ix.lookup(c.Script, d.Path, c.Start); ok && rl.From == d.Path {
+				p.Report(c, Finding{Rule: "run-download", Decision: Ask,
+					Message: "runs " + rl.From + ", which this command downloads: remote code execution; download it into the sandbox and read it first"})
+				break
+			}
 		}
 	}
+}
+
+// filesRun returns the words naming the files c runs: fileRun's, the
+// file its standard input is opened on when c runs what it reads there
+// (bash < i.sh, mysql db < d.sql, psql < d.sql), and psql's -f FILE.
+func filesRun(c *syntax.Call) []syntax.Arg {
+	var out []syntax.Arg
+	if a, ok := fileRun(c); ok {
+		out = append(out, a)
+	}
+	if r, ok := c.Fd(0).File(); ok && r.Op == "<" && runsStdin(c) {
+		out = append(out, r.Target)
+	}
+	if c.Name == "psql" {
+		for _, o := range syntax.PsqlFiles(c) {
+			out = append(out, o)
+		}
+	}
+	return out
 }
 
 // fileRun returns the word naming the file that c executes: the command

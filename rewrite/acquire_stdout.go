@@ -194,6 +194,9 @@ func runsStdin(c *syntax.Call) bool {
 	if syntax.SQLiteReadsStdin(c) {
 		return true // its dot commands run shell commands (.shell, .system)
 	}
+	if syntax.EscapeReadsStdin(c) {
+		return true // ed's and dc's !, the SQL clients' \! and system
+	}
 	if syntax.IsShell(c.Name) {
 		_, stdin := syntax.ShellScript(c)
 		return stdin

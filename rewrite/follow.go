@@ -120,6 +120,29 @@ func follow(p *Pass, rels []Relocation, edited map[span]bool) []syntax.Edit {
 			out = append(out, extractInto(p, c)...)
 		}
 	}
+	// Input redirections, of a call or of a compound command (jq . <
+	// a.json, while read l; do …; done < list.txt): the file read is the
+	// moved one.
+	for _, r := range p.Model.Redirs {
+		a := r.Target
+		if r.Op != "<" || !ix.scripts[r.Script] || !a.Static || a.Glob || a.Value == "" {
+			continue
+		}
+		target := r.Dir.Join(a.Value)
+		if !target.Known {
+			continue
+		}
+		rl, ok := ix.lookup(r.Script, target.Path, a.Start)
+		if !ok || !strings.HasPrefix(a.Value, "/") && r.Dir.Known && under(r.Dir.Path, rl.From) {
+			continue
+		}
+		key := span{r.Script, a.Start, a.End}
+		if edited[key] {
+			continue
+		}
+		edited[key] = true
+		out = append(out, syntax.Edit{Script: r.Script, Start: a.Start, End: a.End, New: syntax.Quote(rl.To + target.Path[len(rl.From):])})
+	}
 	return out
 }
 

@@ -23,6 +23,10 @@ var followCases = []struct {
 	{"curl -o d.json https://x/d.json && jq . d.json", "jq . /sb/d.json"},
 	{"curl -o t.tgz https://x/t.tgz && tar xzf t.tgz", "tar xzf /sb/t.tgz -C /sb"},
 	{"git clone https://x/a/widget.git && cd widget && ls src", "ls src"},
+	// An input redirection reads the moved file, of a call or a loop.
+	{"curl -o d.json https://x/d.json && jq . < d.json", "jq . < /sb/d.json"},
+	{"curl -o l.txt https://x/l.txt && while read x; do echo $x; done < l.txt", "done < /sb/l.txt"},
+	{"curl -o d.json https://x/d.json && jq . < other.json", "jq . < other.json"},
 	// Words that share the name and are no path.
 	{"git clone https://x/a/widget.git && git checkout -b widget", "git checkout -b widget"},
 	{"git clone https://x/library/redis.git && docker run -d redis", "docker run -d redis"},

@@ -431,3 +431,50 @@ func socatCommand(rest string) string {
 	}
 	return rest
 }
+
+// EscapeReadsStdin reports whether call is a program whose command
+// language reaches the shell (ed's and dc's !, the SQL clients' \! and
+// system) and that takes its commands from standard input: ed always;
+// dc, mysql, mariadb and psql unless an option gives them their commands
+// (dc -e/-f FILE, mysql -e, psql -c or -f FILE; -f - is stdin).
+func EscapeReadsStdin(call *Call) bool {
+	var spec OptSpec
+	var own []string
+	switch call.Name {
+	case "ed":
+		return true
+	case "dc":
+		spec, own = dcSpec, []string{"e", "expression", "f", "file"}
+	case "mysql", "mariadb":
+		spec, own = mysqlSpec, []string{"e", "execute"}
+	case "psql":
+		spec, own = psqlSpec, []string{"c", "command", "f", "file"}
+	default:
+		return false
+	}
+	opts, operands := ScanOptions(call.Args, spec)
+	for _, o := range opts {
+		if slices.Contains(own, o.Name) && !(o.HasVal && o.Val.Value == "-" && (o.Name == "f" || o.Name == "file")) {
+			return false
+		}
+	}
+	if call.Name == "dc" && len(operands) > 0 {
+		return false // dc FILE runs the file
+	}
+	return true
+}
+
+// PsqlFiles returns the files psql -f/--file runs (not "-", stdin).
+func PsqlFiles(call *Call) []Arg {
+	var out []Arg
+	if call.Name != "psql" {
+		return nil
+	}
+	opts, _ := ScanOptions(call.Args, psqlSpec)
+	for _, o := range opts {
+		if (o.Name == "f" || o.Name == "file") && o.HasVal && o.Val.Value != "-" {
+			out = append(out, o.Val)
+		}
+	}
+	return out
+}
