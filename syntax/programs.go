@@ -679,9 +679,9 @@ func (w *walker) npx(c scope, call *Call, args []Arg) {
 	if at := strings.LastIndexByte(name, '@'); at > 0 {
 		name = name[:at]
 	}
-	if lang.ForProgram(name) != "" {
+	if lang.ForProgram(name) != "" || testRunners[name] {
 		// npx tsx app.ts: a package that is an interpreter runs its
-		// script as the interpreter does.
+		// script as the interpreter does; npx jest runs the suite.
 		words := []string{name}
 		for _, a := range args[i+1:] {
 			words = append(words, a.Value)

@@ -53,6 +53,10 @@ func (w *walker) pythonPip(c scope, call *Call) {
 			switch call.Args[i+1].Value {
 			case "pip":
 				w.pipInstall(c, call, call.Args[i+2:])
+			case "pytest":
+				w.pytestRun(c, call, call.Args[i+2:])
+			case "unittest":
+				w.unittestRun(c, call, call.Args[i+2:])
 			case "tox":
 				// python -m tox: tox with its own words.
 				inner := *call

@@ -20,6 +20,9 @@ type walker struct {
 	home string
 	// envPath is a PATH=… word a wrapper (env, sudo) gives the call.
 	envPath *Arg
+	// lenient counts the test runners' collections being read: code
+	// only known at run time there does not ask (testrunners.go).
+	lenient int
 	// callState is the state of the call being walked with its prefix
 	// assignments (PATH=.:$PATH ls).
 	callState *state

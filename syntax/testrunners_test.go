@@ -1,0 +1,88 @@
+package syntax
+
+import (
+	"testing"
+)
+
+// TestTestRunnersReadTheSuite: pytest, python -m unittest, jest, vitest
+// and mocha run files no command names — conftest.py, test files,
+// configuration and set-up files — so those are read as the program's
+// code (pytest's and jest's documented collection rules). Look-alikes: a
+// test that deletes a path only known at run time (a temporary
+// directory), dependency and hidden directories, --noconftest, --version,
+// a runner given another file.
+func TestTestRunnersReadTheSuite(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	bad := "import shutil\nshutil.rmtree('/srv')\n"
+	badJS := "require('fs').rmSync('/srv', {recursive: true})\n"
+	writeFiles(t, dir, map[string]string{
+		"py/tests/sub/conftest.py":     bad,
+		"py/tests/test_ok.py":          "import shutil\ndef test_a(tmp_path):\n    shutil.rmtree(tmp_path)\n",
+		"py/.venv/lib/test_x.py":       bad,
+		"py2/tests/test_wipe.py":       "import os\ndef test_w():\n    os.system('rm -rf /srv')\n",
+		"py2/tests/helper_test.py":     "x = 1\n",
+		"py3/conftest.py":              "x = 1\n",
+		"py3/plug.py":                  bad,
+		"ut/test_a.py":                 bad,
+		"ut/check_b.py":                bad,
+		"js/jest.config.js":            "module.exports = { setupFilesAfterEnv: ['<rootDir>/setup/env.js'] };\n",
+		"js/setup/env.js":              "require('child_process').execSync('rm -rf /srv')\n",
+		"js2/src/__tests__/h.js":       badJS,
+		"js2/src/a.test.ts":            "test('x', () => { require('fs').rmSync(dir, {recursive: true}) })\n",
+		"js2/node_modules/p/a.test.js": badJS,
+		"js3/src/a.spec.js":            badJS,
+		"js3/package.json":             `{"scripts": {"test": "vitest run"}}`,
+		"mo/test/a.js":                 badJS,
+		"ok/tests/test_fine.py":        "import os\ndef test_f(tmp_path):\n    os.remove(tmp_path / 'x')\n",
+		"ok/node_modules/z/z.test.js":  badJS,
+		"ok/src/b.test.js":             "test('b', () => { expect(1).toBe(1) })\n",
+	})
+	for _, tc := range []struct {
+		cmd string
+		srv bool // corral sees /srv deleted
+	}{
+		{`cd py && pytest`, true},
+		{`cd py && pytest tests/sub -q`, true},
+		{`cd py && python3 -m pytest -x`, true},
+		{`cd py2 && pytest tests`, true},
+		{`cd py2 && py.test tests/test_wipe.py::test_w`, true},
+		{`cd py3 && pytest -p plug`, true},
+		{`cd ut && python3 -m unittest`, true},
+		{`cd ut && python3 -m unittest discover -p 'check*.py'`, true},
+		{`cd js && jest`, true},
+		{`cd js && npx jest --ci`, true},
+		{`cd js2 && vitest run`, true},
+		{`cd js3 && npm test`, true},
+		{`cd js3 && jest src/a.spec.js`, true},
+		{`cd mo && mocha`, true},
+		// Look-alikes.
+		{`cd py && pytest --noconftest tests/test_ok.py`, false},
+		{`cd py && pytest --version`, false},
+		{`cd py2 && pytest tests/helper_test.py`, false},
+		{`cd ut && python3 -m unittest discover -p 'zzz*.py'`, false},
+		{`cd ok && pytest`, false},
+		{`cd ok && jest`, false},
+		{`cd js2 && vitest list`, false},
+		{`cd py && python3 -m pytest_plugin_xyz`, false},
+	} {
+		m, err := Analyze(tc.cmd, Options{Cwd: dir, Home: "/home/u", ReadFile: ReadScript})
+		if err != nil {
+			t.Fatal(err)
+		}
+		srv := false
+		for _, c := range m.Calls {
+			for _, a := range c.Args {
+				srv = srv || c.Name == "rm" && a.Value == "/srv"
+			}
+		}
+		if srv != tc.srv {
+			t.Errorf("%s: corral sees /srv deleted: %v, want %v", tc.cmd, srv, tc.srv)
+		}
+		if tc.cmd == `cd py && pytest` || tc.cmd == `cd ok && pytest` {
+			for _, h := range m.Hidden {
+				t.Errorf("%s: a run-time call in a test file asks: %s", tc.cmd, h.What)
+			}
+		}
+	}
+}
