@@ -29,6 +29,15 @@ func TestWrapperOptionsScanned(t *testing.T) {
 		{`sudo -D/tmp rm x`, "rm x @/tmp"},
 		{`sudo A=1 rm x`, "rm x @/p"},
 		{`sudo -u root A=1 -u x`, "-u x @/p"}, // options end at the first operand
+		// Python environment runners: uvx (uv tool run), pipx run, pdm
+		// run, rye run, hatch run.
+		{`uvx --from black==24 rm -rf ~`, "rm -rf /home/u @/p"},
+		{`uvx --directory /tmp rm x`, "rm x @/tmp"},
+		{`pipx run --spec x rm x`, "rm x @/p"},
+		{`pdm run -p sub rm x`, "rm x @/p"},
+		{`rye run rm x`, "rm x @/p"},
+		{`hatch -e test run rm x`, "rm x @/p"},
+		{`hatch run rm x`, "rm x @/p"},
 		// env(1).
 		{`env --unset=X rm -rf ~`, "rm -rf /home/u @/p"},
 		{`env --un X rm -rf ~`, "rm -rf /home/u @/p"},

@@ -201,6 +201,16 @@ var wrapperTable = []namedWrapper{
 	{"uv", wrapper{opts: OptSpec{ShortVal: "p", LongVal: []string{"directory", "project", "with", "with-editable", "with-requirements", "python",
 		"package", "env-file", "extra", "group", "only-group", "index", "index-url", "extra-index-url", "find-links", "cache-dir",
 		"config-file", "color"}, LongEq: true, Stop: true}, chdir: []string{"directory"}, verbs: []string{"run"}}},
+	// uvx (uv tool run), pipx run, pdm run, rye run and hatch run run
+	// their operand as a command in an environment they prepare (the
+	// first two fetch the tool from the package index first).
+	{"uvx", wrapper{opts: OptSpec{ShortVal: "pw", LongVal: []string{"from", "with", "with-editable", "with-requirements", "python",
+		"index", "index-url", "extra-index-url", "find-links", "cache-dir", "config-file", "color", "directory", "project"},
+		LongEq: true, Stop: true}, chdir: []string{"directory"}}},
+	{"pipx", wrapper{opts: OptSpec{LongVal: []string{"spec", "python", "pip-args", "index-url"}, LongEq: true, Stop: true}, verbs: []string{"run"}}},
+	{"pdm", wrapper{opts: OptSpec{ShortVal: "p", LongVal: []string{"project", "venv"}, LongEq: true, Stop: true}, verbs: []string{"run"}}},
+	{"rye", wrapper{opts: OptSpec{LongVal: []string{"pyproject"}, LongEq: true, Stop: true}, verbs: []string{"run"}}},
+	{"hatch", wrapper{opts: OptSpec{ShortVal: "e", LongVal: []string{"env", "data-dir", "cache-dir", "config"}, LongEq: true, Stop: true}, verbs: []string{"run"}}},
 	{"conda", wrapper{opts: OptSpec{ShortVal: "np", LongVal: []string{"name", "prefix", "cwd"}, LongEq: true, Stop: true}, chdir: []string{"cwd"}, verbs: []string{"run"}}},
 	{"mamba", wrapper{opts: OptSpec{ShortVal: "np", LongVal: []string{"name", "prefix", "cwd"}, LongEq: true, Stop: true}, chdir: []string{"cwd"}, verbs: []string{"run"}}},
 	{"micromamba", wrapper{opts: OptSpec{ShortVal: "np", LongVal: []string{"name", "prefix", "cwd"}, LongEq: true, Stop: true}, chdir: []string{"cwd"}, verbs: []string{"run"}}},
