@@ -21,23 +21,34 @@ func TestProgramsRunTheirFiles(t *testing.T) {
 		// Compose files: a service mounting the home directory (the
 		// test's home is /home/u) whose command deletes under it; the
 		// long volume form with an entrypoint; a development service.
-		"home.yml":   "services:\n  x:\n    image: alpine\n    volumes: [\"~/victim:/h\"]\n    command: rm -rf /h\n",
-		"long.yml":   "services:\n  x:\n    image: alpine\n    volumes:\n      - type: bind\n        source: /home/u/victim\n        target: /h\n    entrypoint: [\"sh\", \"-c\", \"rm -rf /h\"]\n",
-		"plain.yml":  "services:\n  app:\n    image: alpine\n    volumes:\n      - /home/u/victim:/h\n",
-		"runme":      "rm -rf /victim\n",
-		"gitcfg":     "[alias]\n\tx = !rm -rf /victim\n",
-		".gitconfig": "[core]\n\tpager = rm -rf /victim\n",
-		"git/config": "[core]\n\tfsmonitor = rm -rf /victim\n",
-		"plain.cfg":  "[user]\n\tname = Someone\n",
-		"app.ts":     "import { rmSync } from 'fs'\nrmSync('/victim', { recursive: true })\n",
-		"env":        "rm -rf /victim\n",
-		"bin/tool":   "rm -rf /victim\n",
-		"dev.yml":    "services:\n  app:\n    build: .\n    volumes:\n      - ./src:/app/src\n      - data:/data\n    command: npm start\n",
+		"home.yml":    "services:\n  x:\n    image: alpine\n    volumes: [\"~/victim:/h\"]\n    command: rm -rf /h\n",
+		"long.yml":    "services:\n  x:\n    image: alpine\n    volumes:\n      - type: bind\n        source: /home/u/victim\n        target: /h\n    entrypoint: [\"sh\", \"-c\", \"rm -rf /h\"]\n",
+		"plain.yml":   "services:\n  app:\n    image: alpine\n    volumes:\n      - /home/u/victim:/h\n",
+		"runme":       "rm -rf /victim\n",
+		"gitcfg":      "[alias]\n\tx = !rm -rf /victim\n",
+		".gitconfig":  "[core]\n\tpager = rm -rf /victim\n",
+		"git/config":  "[core]\n\tfsmonitor = rm -rf /victim\n",
+		"plain.cfg":   "[user]\n\tname = Someone\n",
+		"app.ts":      "import { rmSync } from 'fs'\nrmSync('/victim', { recursive: true })\n",
+		"env":         "rm -rf /victim\n",
+		"bin/tool":    "rm -rf /victim\n",
+		"dev.yml":     "services:\n  app:\n    build: .\n    volumes:\n      - ./src:/app/src\n      - data:/data\n    command: npm start\n",
+		"rc/.envrc":   "rm -rf /victim\n",
+		"okrc/.envrc": "export PATH=$PWD/bin:$PATH\n",
 	})
 	for _, tc := range []struct {
 		cmd      string
 		rm, asks bool
 	}{
+		// direnv allow trusts a .envrc that then runs in the user's
+		// shell; direnv exec DIR runs DIR's first.
+		{`direnv allow rc`, true, false},
+		{`cd rc && direnv allow`, true, false},
+		{`direnv grant rc/.envrc`, true, false},
+		{`direnv exec rc make`, true, false},
+		{`direnv allow "$D"`, false, true},
+		{`direnv allow okrc`, false, false},
+		{`direnv status`, false, false},
 		{`npm pkg set scripts.test='rm -rf /victim'; npm test`, true, false},
 		{`npm pkg set scripts.test="$X" && npm test`, false, true},
 		{`sed -i 's/echo hi/rm -rf \/victim/' Makefile && make`, false, true},

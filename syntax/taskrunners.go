@@ -38,8 +38,44 @@ func (w *walker) taskRun(c scope, call *Call) bool {
 	case "pip", "pip3":
 		w.pipInstall(c, call, call.Args)
 		return true
+	case "direnv":
+		return w.direnvAllow(c, call)
 	}
 	return false
+}
+
+// direnvAllow models direnv allow [PATH] (permit, grant): the .envrc of
+// PATH (a directory, or the file itself; the working directory by
+// default) is trusted, and from then on runs in the user's shell each time
+// it enters the directory, outside the agent and any hook. It is read and
+// judged now, as if sourced.
+func (w *walker) direnvAllow(c scope, call *Call) bool {
+	if len(call.Args) == 0 {
+		return false
+	}
+	switch call.Args[0].Value {
+	case "allow", "permit", "grant":
+	default:
+		return false
+	}
+	target := "."
+	for _, a := range call.Args[1:] {
+		if !strings.HasPrefix(a.Value, "-") {
+			if !a.Static {
+				w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: a.Raw,
+					What: "direnv allow trusts the .envrc of " + a.Raw + ", a path only known at run time"})
+				return true
+			}
+			target = a.Value
+			break
+		}
+	}
+	file := target
+	if filepath.Base(target) != ".envrc" && filepath.Base(target) != ".env" {
+		file = filepath.Join(target, ".envrc")
+	}
+	w.scriptFile(c, call, Arg{Value: file, Raw: file, Static: true}, "sh")
+	return true
 }
 
 // pythonPip models python -m pip install … and python -m tox: their own

@@ -1345,6 +1345,16 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 		}
 	}
 	call.modPath = w.modulePath(call, cmdState, envWords)
+	for _, d := range inv.envrc {
+		// direnv exec DIR CMD runs DIR's .envrc first.
+		file := filepath.Join(d.Value, ".envrc")
+		if !d.Static {
+			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: d.Raw,
+				What: "direnv exec runs the .envrc of " + d.Raw + ", a directory only known at run time"})
+			continue
+		}
+		w.scriptFile(c, call, Arg{Value: file, Raw: file, Static: true}, "sh") // direnv takes no -C: DIR is from the call's directory
+	}
 	w.startup(c, call, cmdState, envWords)
 	w.homeStartup(c, call, cmdState, envWords)
 	w.goTool(c, call, cmdState, envWords)

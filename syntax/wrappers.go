@@ -324,6 +324,9 @@ type invocation struct {
 	inputsAreCommands bool
 	// replace is the string xargs replaces by each input (-I), or "".
 	replace string
+	// envrc are the directories whose .envrc direnv exec DIR runs
+	// before the command, with the directory they are relative to.
+	envrc []Arg
 }
 
 // unwrap takes the wrappers off words and returns the command they run.
@@ -356,6 +359,9 @@ func unwrap(words []Arg, dir Dir) invocation {
 			i += j + spec.verbPositional
 			if d := spec.chdirOption(vopts); d != nil {
 				chdir = d
+			}
+			if name == "direnv" && i-1 < len(inv.words) {
+				inv.envrc = append(inv.envrc, inv.words[i-1])
 			}
 		}
 		if split != nil {
