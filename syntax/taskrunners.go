@@ -38,6 +38,8 @@ func (w *walker) taskRun(c scope, call *Call) bool {
 	case "pip", "pip3":
 		w.pipInstall(c, call, call.Args)
 		return true
+	case "uv", "poetry", "pdm", "hatch", "pyproject-build":
+		return w.pythonBuild(c, call, call.Args)
 	case "direnv":
 		return w.direnvAllow(c, call)
 	}
@@ -91,6 +93,10 @@ func (w *walker) pythonPip(c scope, call *Call) {
 				w.pipInstall(c, call, call.Args[i+2:])
 			case "pytest":
 				w.pytestRun(c, call, call.Args[i+2:])
+			case "build":
+				inner := *call
+				inner.Name = "pyproject-build"
+				w.pythonBuild(c, &inner, call.Args[i+2:])
 			case "unittest":
 				w.unittestRun(c, call, call.Args[i+2:])
 			case "tox":
@@ -952,18 +958,6 @@ func (w *walker) pipInstall(c scope, call *Call, args []Arg) {
 			continue
 		}
 		v, _, _ = strings.Cut(v, "[") // pip install .[dev]
-		d := call.Dir.Join(v)
-		if !d.Known {
-			continue
-		}
-		setup := Dir{Path: filepath.Join(d.Path, "setup.py"), Known: true}
-		text, ok := w.readScript(setup)
-		if !ok {
-			continue
-		}
-		inner := *call
-		inner.Dir = d
-		where := filepath.Join(v, "setup.py")
-		w.program(c, &inner, lang.Python, text, where, false, where)
+		w.buildProject(c, call, call.Dir.Join(v), v)
 	}
 }
