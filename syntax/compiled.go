@@ -21,6 +21,8 @@ type compiledFile struct {
 type compiledSource struct {
 	name string
 	dir  Dir
+	// lang is the source's language: C (or C++) unless set (Go).
+	lang lang.Lang
 	// text is standard input's text when stdin and known; dynamic
 	// reports that it has parts only known at run time.
 	stdin, known, dynamic bool
@@ -177,7 +179,11 @@ func (w *walker) runSources(c scope, call *Call, srcs []compiledSource, how stri
 			all = false
 			continue
 		}
-		w.program(c, call, lang.C, text, how+" "+s.name, s.dynamic, s.name)
+		l := s.lang
+		if l == "" {
+			l = lang.C
+		}
+		w.program(c, call, l, text, how+" "+s.name, s.dynamic, s.name)
 	}
 	return all
 }

@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/corral-dev/corral/syntax/lang"
 )
 
 // The go command runs programs besides the compiler: -toolexec PROG runs
@@ -73,9 +75,159 @@ func (w *walker) goTool(c scope, call *Call, st *state, envWords map[string]stri
 		// go -C DIR generate (the go command also takes -C first).
 		dir, args = dir.Join(d), args[n:]
 	}
-	if len(args) > 0 && args[0].Value == "generate" {
-		w.goGenerate(c, call, args[1:], dir)
+	if len(args) > 0 {
+		switch args[0].Value {
+		case "generate":
+			w.goGenerate(c, call, args[1:], dir)
+		case "run", "test", "build":
+			w.goProgram(c, call, args[0].Value, args[1:], dir)
+		}
 	}
+}
+
+// goValueFlags are the go command's build and test flags whose value is
+// the next word when not given with "=" (go help build, go help
+// testflag).
+var goValueFlags = map[string]bool{"o": true, "p": true, "tags": true, "mod": true, "modfile": true, "overlay": true,
+	"pkgdir": true, "ldflags": true, "gcflags": true, "asmflags": true, "gccgoflags": true, "installsuffix": true,
+	"buildmode": true, "compiler": true, "pgo": true, "covermode": true, "coverpkg": true, "coverprofile": true,
+	"run": true, "skip": true, "bench": true, "benchtime": true, "count": true, "cpu": true, "parallel": true,
+	"timeout": true, "fuzz": true, "fuzztime": true, "fuzzminimizetime": true, "list": true, "shuffle": true,
+	"outputdir": true, "memprofile": true, "cpuprofile": true, "blockprofile": true, "mutexprofile": true,
+	"trace": true, "json": false, "benchmem": false, "exec": true, "toolexec": true, "vet": true, "debug-actiongraph": true}
+
+// goProgram models go run, go test and go build of the project's own
+// packages (paths that start with . or /, or .go files): go run runs the
+// package's code now, so its files (not _test.go) are read as Go; go test
+// runs the package's code and its tests, read as a test runner's files
+// are (testrunners.go: only what the text shows is judged); go build
+// records the program it builds (-o OUT, or the package's or first
+// file's name), whose sources are read when the command then runs it
+// (./OUT). An import path (example.com/x@v1) is a module's package.
+func (w *walker) goProgram(c scope, call *Call, verb string, args []Arg, dir Dir) {
+	if d, n := goChdir(args); n > 0 {
+		dir, args = dir.Join(d), args[n:]
+	}
+	var pkgs []Arg
+	out := Arg{}
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		if v == "--" || !strings.HasPrefix(v, "-") {
+			pkgs = args[i:]
+			if v == "--" {
+				pkgs = args[i+1:]
+			}
+			break
+		}
+		name, _, hasVal := strings.Cut(strings.TrimLeft(v, "-"), "=")
+		if name == "o" && i+1 < len(args) && !hasVal {
+			out = args[i+1]
+		}
+		if goValueFlags[name] && !hasVal {
+			i++
+		}
+	}
+	if verb == "run" {
+		// go run FILES.go… ARGS or go run PKG ARGS: the program's
+		// arguments follow.
+		n := 0
+		for n < len(pkgs) && strings.HasSuffix(pkgs[n].Value, ".go") {
+			n++
+		}
+		if n == 0 && len(pkgs) > 0 {
+			n = 1
+		}
+		pkgs = pkgs[:n]
+	}
+	if len(pkgs) == 0 {
+		pkgs = []Arg{{Value: ".", Raw: ".", Static: true}}
+	}
+	var files []string
+	for _, p := range pkgs {
+		if !p.Static {
+			if verb == "run" {
+				w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: p.Value,
+					What: "go run runs " + clip(p.Raw, 40) + ", Go code only known at run time"})
+			}
+			continue
+		}
+		v := p.Value
+		if strings.HasSuffix(v, ".go") {
+			if d := dir.Join(v); d.Known {
+				files = append(files, d.Path)
+			}
+			continue
+		}
+		recursive := false
+		if rest, ok := strings.CutSuffix(v, "/..."); ok {
+			v, recursive = rest, true
+			if v == "" {
+				v = "."
+			}
+		} else if v == "..." {
+			v, recursive = ".", true
+		}
+		if !strings.HasPrefix(v, ".") && !strings.HasPrefix(v, "/") {
+			continue // an import path
+		}
+		if d := dir.Join(v); d.Known {
+			for _, f := range w.goFiles(d.Path, recursive) {
+				if verb == "test" || !strings.HasSuffix(f, "_test.go") {
+					files = append(files, f)
+				}
+			}
+		}
+	}
+	sort.Strings(files)
+	files = compactStrings(files)
+	if len(files) > maxGenerateFiles {
+		files = files[:maxGenerateFiles]
+		w.m.Truncated = true
+	}
+	switch verb {
+	case "build":
+		if len(files) == 0 || !dir.Known {
+			return
+		}
+		name := out.Value
+		if name != "" && !out.Static {
+			return
+		}
+		if name == "" {
+			name = filepath.Base(filepath.Dir(files[0]))
+			if strings.HasSuffix(pkgs[0].Value, ".go") {
+				name = strings.TrimSuffix(filepath.Base(files[0]), ".go")
+			}
+		}
+		var srcs []compiledSource
+		for _, f := range files {
+			srcs = append(srcs, compiledSource{name: relTo(dir.Path, f), dir: Dir{Path: f, Known: true}, lang: lang.Go})
+		}
+		if w.compiled == nil {
+			w.compiled = map[string]compiledFile{}
+		}
+		w.compiled[dir.Join(name).Path] = compiledFile{compiler: "go build", sources: srcs}
+		return
+	case "test":
+		w.lenient++
+		defer func() { w.lenient-- }()
+	}
+	for _, f := range files {
+		text, ok := w.readScript(Dir{Path: f, Known: true})
+		if !ok {
+			continue
+		}
+		name := relTo(call.Dir.Path, f)
+		w.program(c, call, lang.Go, text, "go "+verb+" "+name, false, name)
+	}
+}
+
+// relTo returns path relative to dir when it is under it, else path.
+func relTo(dir, path string) string {
+	if rel, err := filepath.Rel(dir, path); err == nil && !strings.HasPrefix(rel, "..") {
+		return rel
+	}
+	return path
 }
 
 // goChdir reads a leading -C DIR (or -C=DIR): go changes to DIR first. It

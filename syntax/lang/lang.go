@@ -191,6 +191,8 @@ func analyze(l Lang, src string, depth int) []Effect {
 		out = append(out, julia(p)...)
 	case C:
 		out = append(out, clang(p)...)
+	case Go:
+		out = append(out, golang(p)...)
 	}
 	if e, ok := envSend(p); ok {
 		out = append(out, e)
@@ -279,6 +281,8 @@ func ForFile(name, text string) Lang {
 		return Ex
 	case strings.HasSuffix(name, ".el"):
 		return Elisp
+	case strings.HasSuffix(name, ".go"):
+		return Go
 	}
 	if !strings.HasPrefix(text, "#!") {
 		return ""

@@ -151,6 +151,15 @@ func (lx *lexer) next() {
 		if lx.cString() {
 			return
 		}
+	case Go:
+		if lx.goString() {
+			return
+		}
+		if strings.HasPrefix(lx.src[lx.i:], ":=") {
+			lx.emit(token{kind: tPunct, text: ":=", off: lx.i})
+			lx.i += 2
+			return
+		}
 	}
 	if isIdentStart(c) || (c == '$' || c == '@') && (lx.l == Perl || lx.l == PHP || lx.l == JS || lx.l == Ruby) && (isIdentStart(lx.peek(1)) || c == '$' && lx.l == JS) {
 		start := lx.i
@@ -206,17 +215,17 @@ func (lx *lexer) comment() bool {
 		}
 		lx.toEOL()
 		return true
-	case lx.l == C && strings.HasPrefix(s, "//"):
+	case (lx.l == C || lx.l == Go) && strings.HasPrefix(s, "//"):
 		lx.toEOL()
 		return true
-	case lx.l == C && strings.HasPrefix(s, "/*"):
+	case (lx.l == C || lx.l == Go) && strings.HasPrefix(s, "/*"):
 		if j := strings.Index(s[2:], "*/"); j >= 0 {
 			lx.i += j + 4
 		} else {
 			lx.i = len(lx.src)
 		}
 		return true
-	case lx.l == Lua || lx.l == Ex || lx.l == C:
+	case lx.l == Lua || lx.l == Ex || lx.l == C || lx.l == Go:
 		// # is Lua's length operator, and in a Vim expression part of
 		// ==#; in C it starts a preprocessor line, read as code (a
 		// macro's body can call system).

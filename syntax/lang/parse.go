@@ -441,7 +441,8 @@ var envTables = lazy.Value[map[string]bool]{New: func() map[string]bool {
 
 // envGetters are the calls that read one environment variable.
 var envGetters = lazy.Value[map[string]bool]{New: func() map[string]bool {
-	return map[string]bool{"os.getenv": true, "getenv": true, "os.environ.get": true, "environ.get": true, "ENV.fetch": true, "Deno.env.get": true}
+	return map[string]bool{"os.getenv": true, "getenv": true, "os.environ.get": true, "environ.get": true, "ENV.fetch": true, "Deno.env.get": true,
+		"os.Getenv": true}
 }}
 
 // homeFromEnv reads, after the dotted name ending before token j, a read
@@ -503,7 +504,7 @@ func (p *parser) pathCall(k, b int) (string, bool, int, bool) {
 	}
 	switch name {
 	case "Path.home", "pathlib.Path.home", "os.homedir", "Dir.home", "File.expand_path",
-		"os.path.join", "path.join", "path.resolve", "File.join", "posixpath.join":
+		"os.path.join", "path.join", "path.resolve", "File.join", "posixpath.join", "filepath.Join", "path.Join":
 	default:
 		if last != "expanduser" {
 			// Not a call that gives a path: its arguments are not read
@@ -527,7 +528,8 @@ func (p *parser) pathCall(k, b int) (string, bool, int, bool) {
 	case len(args) == 1 && args[0].lit && (last == "expanduser" || name == "File.expand_path"):
 		s := args[0].str
 		return s, s == "~" || strings.HasPrefix(s, "~/"), next, true
-	case len(args) > 0 && (name == "os.path.join" || name == "path.join" || name == "path.resolve" || name == "File.join" || name == "posixpath.join"):
+	case len(args) > 0 && (name == "os.path.join" || name == "path.join" || name == "path.resolve" || name == "File.join" || name == "posixpath.join" ||
+		name == "filepath.Join" || name == "path.Join"):
 		parts := make([]string, len(args))
 		for i, a := range args {
 			if !a.lit || a.key != "" {

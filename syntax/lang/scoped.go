@@ -29,8 +29,53 @@ func (p *parser) scopedConstants() []scopedConst {
 		return p.pyScoped()
 	case JS:
 		return p.jsScoped()
+	case Go:
+		return p.goScoped()
 	}
 	return nil
+}
+
+// goScoped finds the constants of Go blocks: a name declared once in a
+// block's own statements (name := VALUE, var name = VALUE, const name =
+// VALUE) and not assigned again in it, to a value the text shows; and
+// the home directory of home, _ := os.UserHomeDir() (or home, err :=).
+func (p *parser) goScoped() []scopedConst {
+	var out []scopedConst
+	scopes := 0
+	for o := 0; o < len(p.toks) && scopes < maxScopes; o++ {
+		if !isP(p.toks[o], "{") {
+			continue
+		}
+		e := p.closeOf(p.toks, o)
+		if e <= o {
+			continue
+		}
+		scopes++
+		binds := p.bindCounts(o, e)
+		for j := o + 1; j < e; j++ {
+			t := p.toks[j]
+			if isP(t, "(") || isP(t, "[") || isP(t, "{") {
+				if c := p.closeOf(p.toks, j); c > j && c < e {
+					j = c
+				}
+				continue
+			}
+			if t.kind != tIdent || binds[t.text] != 1 {
+				continue
+			}
+			next := p.tok(j + 1)
+			switch {
+			case isP(next, ":="), isP(next, "=") && (isI(p.tok(j-1), "var") || isI(p.tok(j-1), "const")):
+				if c, ok := p.constValue(j, e); ok {
+					out = append(out, scopedConst{name: t.text, c: c, from: o + 1, to: e})
+				}
+			case isP(next, ",") && p.tok(j+2).kind == tIdent && isP(p.tok(j+3), ":=") && isI(p.tok(j+4), "os") &&
+				isP(p.tok(j+5), ".") && isI(p.tok(j+6), "UserHomeDir") && isP(p.tok(j+7), "("):
+				out = append(out, scopedConst{name: t.text, c: constant{str: "~", tilde: true}, from: o + 1, to: e})
+			}
+		}
+	}
+	return out
 }
 
 // maxScopes bounds the bodies read for scoped constants.
@@ -216,8 +261,17 @@ func (p *parser) bindCounts(from, to int) map[string]int {
 		}
 		next := p.tok(i + 1)
 		switch {
-		case isP(next, "="):
+		case isP(next, "="), isP(next, ":="):
 			binds[t.text]++
+		case p.l == Go && isP(next, ","):
+			// a, b := …, a, b = …: each name on the left is bound.
+			k := i
+			for k+1 < to && isP(p.tok(k+1), ",") && p.tok(k+2).kind == tIdent {
+				k += 2
+			}
+			if n := p.tok(k + 1); isP(n, ":=") || isP(n, "=") {
+				binds[t.text]++
+			}
 		case next.kind == tPunct && assignOps.Get()[next.text] && isP(p.tok(i+2), "="), isP(next, "++"), isP(next, "--"):
 			binds[t.text] += 2
 		case isP(next, ")") || isP(next, ","):

@@ -1,0 +1,137 @@
+package lang
+
+import "strings"
+
+// Go is Go source: a program the agent runs with go run, builds and runs,
+// or tests with go test.
+const Go Lang = "go"
+
+// goString reads a Go string at lx.i: "…" with Go's escapes, a raw string
+// `…` (no escapes, may span lines) or a rune literal. It reports whether
+// there was one.
+func (lx *lexer) goString() bool {
+	start := lx.i
+	switch lx.src[lx.i] {
+	case '`':
+		end := strings.IndexByte(lx.src[lx.i+1:], '`')
+		if end < 0 {
+			lx.i = len(lx.src)
+			lx.str(start, lx.src[start+1:], true, false)
+			return true
+		}
+		lx.i = start + 1 + end + 1
+		lx.str(start, lx.src[start+1:start+1+end], true, false)
+		return true
+	case '"', '\'':
+		q := string(lx.src[lx.i])
+		lx.i++
+		v, _, _ := lx.quoted(q, fullEscape, false)
+		lx.str(start, v, true, false)
+		return true
+	}
+	return false
+}
+
+// goNames are the calls golang reads, by package and name.
+var goNames = map[string]bool{
+	"os.RemoveAll": true, "os.Remove": true, "syscall.Unlink": true, "syscall.Rmdir": true, "unix.Unlink": true,
+	"os.WriteFile": true, "ioutil.WriteFile": true, "os.Create": true, "os.OpenFile": true,
+	"os.ReadFile": true, "ioutil.ReadFile": true, "os.Open": true,
+	"exec.Command": true, "exec.CommandContext": true, "syscall.Exec": true, "unix.Exec": true,
+	"os.StartProcess": true, "syscall.ForkExec": true,
+}
+
+// golang reads Go source:
+//   - os/exec's Command and CommandContext run a program with the
+//     arguments after its name (sh -c TEXT runs TEXT, which the shell
+//     model reads); syscall.Exec, os.StartProcess and ForkExec run one
+//     from an argument vector, read when it is a []string{…} of literals;
+//   - os.RemoveAll deletes a tree, os.Remove a file or an empty
+//     directory;
+//   - os.WriteFile, os.Create and os.OpenFile with O_WRONLY, O_RDWR,
+//     O_CREATE or O_APPEND write their path; os.ReadFile and os.Open read
+//     it.
+//
+// A path is known when it is a literal, a constant, filepath.Join of
+// known parts, the home directory (os.UserHomeDir, os.Getenv("HOME")).
+func golang(p *parser) []Effect {
+	var out []Effect
+	for _, c := range p.findCalls(false, func(n string) bool { return goNames[n] }) {
+		if !c.parens {
+			continue
+		}
+		args := positional(c.args)
+		switch c.name {
+		case "exec.Command", "exec.CommandContext":
+			if c.name == "exec.CommandContext" && len(args) > 0 {
+				args = args[1:]
+			}
+			if len(args) > 0 && strings.HasSuffix(args[len(args)-1].text, "...") {
+				// exec.Command(name, args...): the vector is a
+				// variable's.
+				out = append(out, Effect{Kind: Hidden, Call: c.name, Text: c.argsText(), Offset: c.off})
+				continue
+			}
+			out = append(out, execOf(c, args))
+		case "syscall.Exec", "unix.Exec", "os.StartProcess", "syscall.ForkExec":
+			if len(args) < 2 {
+				continue
+			}
+			vec, ok := p.goStrings(args[1])
+			if !ok || !args[0].lit {
+				out = append(out, Effect{Kind: Hidden, Call: c.name, Text: c.argsText(), Offset: c.off})
+				continue
+			}
+			argv := append([]string{args[0].str}, vec[min(1, len(vec)):]...)
+			out = append(out, Effect{Kind: Exec, Call: c.name, Argv: argv, Offset: c.off})
+		case "os.RemoveAll", "os.Remove", "syscall.Unlink", "syscall.Rmdir", "unix.Unlink":
+			if e, ok := pathEffect(c, Delete, argAt(args, 0), c.name == "os.RemoveAll"); ok {
+				e.Dir = c.name == "syscall.Rmdir"
+				out = append(out, e)
+			}
+		case "os.WriteFile", "ioutil.WriteFile", "os.Create":
+			if e, ok := pathEffect(c, Write, argAt(args, 0), false); ok {
+				out = append(out, e)
+			}
+		case "os.OpenFile":
+			if f := argAt(args, 1); f != nil && (strings.Contains(f.text, "O_WRONLY") || strings.Contains(f.text, "O_RDWR") ||
+				strings.Contains(f.text, "O_CREATE") || strings.Contains(f.text, "O_APPEND") || strings.Contains(f.text, "O_TRUNC")) {
+				if e, ok := pathEffect(c, Write, argAt(args, 0), false); ok {
+					e.Append = strings.Contains(f.text, "O_APPEND")
+					out = append(out, e)
+				}
+			} else if e, ok := readEffect(c, argAt(args, 0)); ok {
+				out = append(out, e)
+			}
+		case "os.ReadFile", "ioutil.ReadFile", "os.Open":
+			if e, ok := readEffect(c, argAt(args, 0)); ok {
+				out = append(out, e)
+			}
+		}
+	}
+	return out
+}
+
+// goStrings reads a []string{…} of literals.
+func (p *parser) goStrings(a arg) ([]string, bool) {
+	t := strings.TrimSpace(a.text)
+	rest, ok := strings.CutPrefix(t, "[]string{")
+	if !ok || !strings.HasSuffix(rest, "}") {
+		return nil, false
+	}
+	sub := &parser{src: rest[:len(rest)-1], l: Go}
+	sub.toks = lex(Go, sub.src)
+	var out []string
+	for i, tk := range sub.toks {
+		switch {
+		case tk.kind == tString && tk.lit && i%2 == 0:
+			out = append(out, tk.text)
+		case tk.kind == tPunct && tk.text == "," && i%2 == 1:
+		case tk.kind == tNewline:
+			return nil, false
+		default:
+			return nil, false
+		}
+	}
+	return out, len(out) > 0
+}

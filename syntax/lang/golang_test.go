@@ -1,0 +1,48 @@
+package lang
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestGoEffects: Go's strings, comments and the os, os/exec and syscall
+// calls that run, delete, write or read, from the package documentation.
+// Look-alikes: the call's name in a string, a raw string or a comment, a
+// printed command, a path assigned twice.
+func TestGoEffects(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name, src string
+		want      []string
+	}{
+		{"exec-shell", `exec.Command("sh", "-c", "rm -rf ~").Run()`, []string{"exec exec.Command: sh -c rm -rf ~"}},
+		{"exec-argv", "cmd := exec.CommandContext(ctx, \"git\", \"clone\", `https://x/y`)", []string{"exec exec.CommandContext: git clone https://x/y"}},
+		{"exec-var", `exec.Command(name, "-x").Run()`, []string{"hidden exec.Command: name"}},
+		{"exec-spread", `exec.Command("rm", args...).Run()`, []string{`hidden exec.Command: "rm", args...`}},
+		{"syscall-exec", `syscall.Exec("/bin/rm", []string{"rm", "-rf", "/srv"}, os.Environ())`, []string{"exec syscall.Exec: /bin/rm -rf /srv"}},
+		{"removeall", `os.RemoveAll("/srv")`, []string{"delete -r os.RemoveAll: /srv"}},
+		{"remove", `os.Remove("a.txt")`, []string{"delete os.Remove: a.txt"}},
+		{"join-home", `os.RemoveAll(filepath.Join(os.Getenv("HOME"), ".ssh"))`, []string{"delete -r os.RemoveAll: ~/.ssh"}},
+		{"userhomedir", "func main() {\n\thome, _ := os.UserHomeDir()\n\tos.RemoveAll(home)\n}\n", []string{"delete -r os.RemoveAll: ~"}},
+		{"const", "const victim = \"/srv\"\n\nfunc main() {\n\tos.RemoveAll(victim)\n}\n", []string{"delete -r os.RemoveAll: /srv"}},
+		{"short-var", "func main() {\n\td := \"/srv\"\n\tos.RemoveAll(d)\n}\n", []string{"delete -r os.RemoveAll: /srv"}},
+		{"writefile", `os.WriteFile("/etc/x", nil, 0o644)`, []string{"write os.WriteFile: /etc/x"}},
+		{"openfile-append", `os.OpenFile("/home/u/.bashrc", os.O_APPEND|os.O_WRONLY, 0)`, []string{"append os.OpenFile: /home/u/.bashrc"}},
+		{"readfile", `os.ReadFile("/home/u/.ssh/id_rsa")`, []string{"read os.ReadFile: /home/u/.ssh/id_rsa"}},
+		// Look-alikes.
+		{"string", `fmt.Println("os.RemoveAll(\"/\")")`, nil},
+		{"raw-string", "s := `exec.Command(\"rm\", \"-rf\", \"/\")`", nil},
+		{"comment", "// os.RemoveAll(\"/\")\n/* exec.Command(\"rm\") */\nx := 1", nil},
+		{"reassigned", "func main() {\n\td := \"/a\"\n\td = \"/b\"\n\tos.RemoveAll(d)\n}\n", []string{"hidden os.RemoveAll: d"}},
+		{"temp", `os.RemoveAll(t.TempDir())`, []string{"hidden os.RemoveAll: t.TempDir()"}},
+	} {
+		var got []string
+		for _, e := range Analyze(Go, tc.src) {
+			got = append(got, describe(e))
+		}
+		if diff := cmp.Diff(tc.want, got); diff != "" {
+			t.Errorf("%s: effects (-want +got):\n%s", tc.name, diff)
+		}
+	}
+}
