@@ -20,6 +20,9 @@ const (
 	Read   Kind = "read"
 	Patch  Kind = "patch"
 	Delete Kind = "delete"
+	// Skill is a skill or custom command the agent loads (Claude Code's
+	// Skill tool): its text can run shell commands.
+	Skill Kind = "skill"
 )
 
 // Event is the moment of a hook call, in neutral terms.

@@ -20,6 +20,7 @@ var claudeCode = claudeLike{
 		{"Read", Read, []string{"file_path"}},
 		{"Grep", Read, []string{"path"}},
 		{"Glob", Read, []string{"path"}},
+		{"Skill", Skill, nil},
 	},
 	events:   preToolUse.Get(),
 	outEvent: "PreToolUse",
@@ -47,7 +48,7 @@ var claudeCode = claudeLike{
 		detect: []string{".claude"},
 		nested: true,
 		events: []hookEvent{
-			{"PreToolUse", "Bash|Write|Edit|MultiEdit|NotebookEdit|Read|Grep|Glob"},
+			{"PreToolUse", "Bash|Write|Edit|MultiEdit|NotebookEdit|Read|Grep|Glob|Skill"},
 			{"SessionEnd", ""},
 		},
 		shellTool: "Bash",

@@ -229,7 +229,7 @@ func (env *runtimeEnv) claudeCoverage(r *doctorReport, reg agent.Registration) b
 		return false
 	}
 	var missing []string
-	for _, tool := range []string{"Write", "Edit", "MultiEdit", "NotebookEdit", "Read", "Grep", "Glob"} {
+	for _, tool := range []string{"Write", "Edit", "MultiEdit", "NotebookEdit", "Read", "Grep", "Glob", "Skill"} {
 		if !covered(tool) {
 			missing = append(missing, tool)
 		}

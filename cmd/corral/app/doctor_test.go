@@ -66,7 +66,7 @@ func TestDoctorProtected(t *testing.T) {
 		t.Errorf("exit %d, want 0:\n%s", code, out)
 	}
 	for _, want := range []string{
-		"ok    Claude Code: corral runs on PreToolUse Bash|Write|Edit|MultiEdit|NotebookEdit|Read|Grep|Glob; SessionEnd (user scope, " + filepath.Join(m.home, ".claude", "settings.json") + ")",
+		"ok    Claude Code: corral runs on PreToolUse Bash|Write|Edit|MultiEdit|NotebookEdit|Read|Grep|Glob|Skill; SessionEnd (user scope, " + filepath.Join(m.home, ".claude", "settings.json") + ")",
 		"warn  Claude Code: the hook runs " + bin + ", a different corral from this one",
 		"corral is on for Claude Code.",
 	} {
@@ -105,7 +105,7 @@ func TestDoctorFailures(t *testing.T) {
 		}, 1, "FAIL  Claude Code: Bash commands are NOT checked"},
 		{"partial-and-no-session-end", func(m *machine, bin string) {
 			settings(m, `"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "`+bin+` hook"}]}]`)
-		}, 0, "warn  Claude Code: Write, Edit, MultiEdit, NotebookEdit, Read, Grep, Glob is NOT checked"},
+		}, 0, "warn  Claude Code: Write, Edit, MultiEdit, NotebookEdit, Read, Grep, Glob, Skill is NOT checked"},
 		{"other-rewriter", func(m *machine, bin string) {
 			settings(m, `"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "`+bin+` hook --agent claude"}]}, {"matcher": ".*", "hooks": [{"type": "command", "command": "rtk-rewrite"}]}]`)
 		}, 0, `warn  Claude Code: another hook also runs on shell commands: "rtk-rewrite"`},
@@ -225,14 +225,14 @@ func TestDoctorClaudePlugin(t *testing.T) {
 	root := filepath.Join(m.home, ".claude", "plugins", "cache", "corral-dev", "corral", "0.1.0")
 	writeFile(t, filepath.Join(m.home, ".claude", "plugins", "installed_plugins.json"),
 		`{"version": 2, "plugins": {"corral@corral-dev": [{"scope": "user", "installPath": "`+root+`"}]}}`)
-	writeFile(t, filepath.Join(root, "hooks", "hooks.json"), `{"hooks": {"PreToolUse": [{"matcher": "Bash|Write|Edit|MultiEdit|NotebookEdit|Read|Grep|Glob",
+	writeFile(t, filepath.Join(root, "hooks", "hooks.json"), `{"hooks": {"PreToolUse": [{"matcher": "Bash|Write|Edit|MultiEdit|NotebookEdit|Read|Grep|Glob|Skill",
 		"hooks": [{"type": "command", "command": "\"${CLAUDE_PLUGIN_ROOT}/bin/corral\" hook --agent claude"}]}],
 		"SessionEnd": [{"hooks": [{"type": "command", "command": "\"${CLAUDE_PLUGIN_ROOT}/bin/corral\" hook --agent claude"}]}]}}`)
 	launcher := filepath.Join(root, "bin", "corral")
 	writeFile(t, launcher, "#!/bin/sh\nexec corral \"$@\"\n")
 	os.Chmod(launcher, 0o755)
 	code, out, _ := m.doctor()
-	if code != 0 || !strings.Contains(out, "ok    Claude Code: corral runs on PreToolUse Bash|Write|Edit|MultiEdit|NotebookEdit|Read|Grep|Glob; SessionEnd (plugin scope, "+filepath.Join(root, "hooks", "hooks.json")+")") {
+	if code != 0 || !strings.Contains(out, "ok    Claude Code: corral runs on PreToolUse Bash|Write|Edit|MultiEdit|NotebookEdit|Read|Grep|Glob|Skill; SessionEnd (plugin scope, "+filepath.Join(root, "hooks", "hooks.json")+")") {
 		t.Errorf("plugin registration: exit %d\n%s", code, out)
 	}
 	os.Remove(launcher)

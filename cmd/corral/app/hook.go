@@ -101,6 +101,8 @@ func (env *runtimeEnv) hook(agentName string, policies []string) error {
 		a = env.write(s, req)
 	case agent.Read:
 		a = env.readGuard(s, req)
+	case agent.Skill:
+		a = env.skill(s, req)
 	}
 	if notice != "" {
 		if a == nil {
