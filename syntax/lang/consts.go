@@ -34,7 +34,7 @@ var assignOps = lazy.Value[map[string]bool]{New: func() map[string]bool {
 // one: its value at a use is only known at run time.
 func (p *parser) constants() map[string]constant {
 	switch p.l {
-	case Python, JS, Ruby, Perl, PHP, Go:
+	case Python, JS, Ruby, Perl, PHP, Go, Rust:
 	default:
 		return nil
 	}

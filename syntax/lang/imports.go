@@ -15,7 +15,7 @@ const maxImports = 64
 // most name a library with no file beside the code.
 func Imports(l Lang, src string) []Effect {
 	switch l {
-	case Python, JS, Ruby, PHP, Perl:
+	case Python, JS, Ruby, PHP, Perl, Rust:
 	default:
 		return nil
 	}
@@ -162,6 +162,15 @@ func (p *parser) imports() []Effect {
 				continue
 			}
 			add(t.text, t.off, f, f+".js", f+".mjs", f+".cjs", f+"/index.js")
+		}
+	case Rust:
+		// mod name; (not mod name { … }): name.rs or name/mod.rs beside
+		// the file.
+		for i := 0; i+2 < len(toks); i++ {
+			if toks[i].kind == tIdent && toks[i].text == "mod" && toks[i+1].kind == tIdent && isP(toks[i+2], ";") {
+				n := toks[i+1].text
+				add("mod "+n, toks[i].off, n+".rs", n+"/mod.rs")
+			}
 		}
 	case Ruby, PHP, Perl:
 		for i := 0; i+1 < len(toks); i++ {

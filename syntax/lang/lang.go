@@ -193,6 +193,8 @@ func analyze(l Lang, src string, depth int) []Effect {
 		out = append(out, clang(p)...)
 	case Go:
 		out = append(out, golang(p)...)
+	case Rust:
+		out = append(out, rust(p)...)
 	}
 	if e, ok := envSend(p); ok {
 		out = append(out, e)
@@ -283,6 +285,8 @@ func ForFile(name, text string) Lang {
 		return Elisp
 	case strings.HasSuffix(name, ".go"):
 		return Go
+	case strings.HasSuffix(name, ".rs"):
+		return Rust
 	}
 	if !strings.HasPrefix(text, "#!") {
 		return ""

@@ -151,6 +151,10 @@ func (lx *lexer) next() {
 		if lx.cString() {
 			return
 		}
+	case Rust:
+		if lx.rustString() {
+			return
+		}
 	case Go:
 		if lx.goString() {
 			return
@@ -215,8 +219,28 @@ func (lx *lexer) comment() bool {
 		}
 		lx.toEOL()
 		return true
-	case (lx.l == C || lx.l == Go) && strings.HasPrefix(s, "//"):
+	case (lx.l == C || lx.l == Go || lx.l == Rust) && strings.HasPrefix(s, "//"):
 		lx.toEOL()
+		return true
+	case lx.l == Rust && strings.HasPrefix(s, "/*"):
+		// Rust's block comments nest.
+		depth, k := 0, 0
+		for k < len(s) {
+			switch {
+			case strings.HasPrefix(s[k:], "/*"):
+				depth++
+				k += 2
+			case strings.HasPrefix(s[k:], "*/"):
+				depth--
+				k += 2
+			default:
+				k++
+			}
+			if depth == 0 {
+				break
+			}
+		}
+		lx.i += k
 		return true
 	case (lx.l == C || lx.l == Go) && strings.HasPrefix(s, "/*"):
 		if j := strings.Index(s[2:], "*/"); j >= 0 {
@@ -225,7 +249,7 @@ func (lx *lexer) comment() bool {
 			lx.i = len(lx.src)
 		}
 		return true
-	case lx.l == Lua || lx.l == Ex || lx.l == C || lx.l == Go:
+	case lx.l == Lua || lx.l == Ex || lx.l == C || lx.l == Go || lx.l == Rust:
 		// # is Lua's length operator, and in a Vim expression part of
 		// ==#; in C it starts a preprocessor line, read as code (a
 		// macro's body can call system).

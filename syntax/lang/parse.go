@@ -320,6 +320,15 @@ func (p *parser) arg(a, b int) arg {
 			b2.WriteString(s)
 			k = next - 1
 			want = false
+		case !want && p.l == Rust && isP(t, "?"):
+			// home? : the value of a Result or Option, Rust's ?.
+		case !want && p.l == Rust && isP(t, ".") && k+2 < b && rustValueMethods[p.toks[k+1].text] && isP(p.toks[k+2], "("):
+			// .unwrap(), .expect("…"), .to_string(): the same value.
+			if e := p.closeOf(p.toks, k+2); e > k+2 && e < b {
+				k = e
+				continue
+			}
+			return out
 		case !want && t.kind == tString && t.lit && !t.shell:
 			b2.WriteString(t.text) // adjacent literals
 		case !want && t.kind == tPunct && (t.text == "+" || t.text == "." || t.text == ".."):
@@ -439,10 +448,15 @@ var envTables = lazy.Value[map[string]bool]{New: func() map[string]bool {
 	return map[string]bool{"os.environ": true, "environ": true, "process.env": true, "ENV": true, "$_SERVER": true, "$_ENV": true, "_SERVER": true, "_ENV": true}
 }}
 
+// rustValueMethods are the Rust methods that give the value they are
+// called on (unwrapped, converted or borrowed), as far as a path goes.
+var rustValueMethods = map[string]bool{"unwrap": true, "expect": true, "unwrap_or_default": true, "to_string": true,
+	"as_str": true, "into": true, "clone": true, "to_owned": true, "as_path": true, "to_path_buf": true, "display": true}
+
 // envGetters are the calls that read one environment variable.
 var envGetters = lazy.Value[map[string]bool]{New: func() map[string]bool {
 	return map[string]bool{"os.getenv": true, "getenv": true, "os.environ.get": true, "environ.get": true, "ENV.fetch": true, "Deno.env.get": true,
-		"os.Getenv": true}
+		"os.Getenv": true, "env.var": true, "std.env.var": true, "env.var_os": true, "std.env.var_os": true}
 }}
 
 // homeFromEnv reads, after the dotted name ending before token j, a read
@@ -503,7 +517,7 @@ func (p *parser) pathCall(k, b int) (string, bool, int, bool) {
 		return args[0].str, args[0].tilde, next, true
 	}
 	switch name {
-	case "Path.home", "pathlib.Path.home", "os.homedir", "Dir.home", "File.expand_path",
+	case "Path.home", "pathlib.Path.home", "os.homedir", "Dir.home", "File.expand_path", "dirs.home_dir", "env.home_dir", "std.env.home_dir", "home.home_dir",
 		"os.path.join", "path.join", "path.resolve", "File.join", "posixpath.join", "filepath.Join", "path.Join":
 	default:
 		if last != "expanduser" {
@@ -523,7 +537,8 @@ func (p *parser) pathCall(k, b int) (string, bool, int, bool) {
 		return "", false, 0, false
 	}
 	switch {
-	case len(args) == 0 && (name == "Path.home" || name == "pathlib.Path.home" || name == "os.homedir" || name == "Dir.home"):
+	case len(args) == 0 && (name == "Path.home" || name == "pathlib.Path.home" || name == "os.homedir" || name == "Dir.home" ||
+		name == "dirs.home_dir" || name == "env.home_dir" || name == "std.env.home_dir" || name == "home.home_dir"):
 		return "~", true, next, true
 	case len(args) == 1 && args[0].lit && (last == "expanduser" || name == "File.expand_path"):
 		s := args[0].str

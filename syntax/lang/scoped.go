@@ -29,7 +29,7 @@ func (p *parser) scopedConstants() []scopedConst {
 		return p.pyScoped()
 	case JS:
 		return p.jsScoped()
-	case Go:
+	case Go, Rust:
 		return p.goScoped()
 	}
 	return nil
@@ -64,6 +64,22 @@ func (p *parser) goScoped() []scopedConst {
 				continue
 			}
 			next := p.tok(j + 1)
+			if p.l == Rust {
+				// let name = VALUE; let name: T = VALUE (not let mut).
+				if !isI(p.tok(j-1), "let") {
+					continue
+				}
+				eq := j + 1
+				for eq < e && eq < j+16 && !isP(p.tok(eq), "=") && !isP(p.tok(eq), ";") {
+					eq++
+				}
+				if isP(p.tok(eq), "=") {
+					if c, ok := p.constValue(eq-1, e); ok {
+						out = append(out, scopedConst{name: t.text, c: c, from: o + 1, to: e})
+					}
+				}
+				continue
+			}
 			switch {
 			case isP(next, ":="), isP(next, "=") && (isI(p.tok(j-1), "var") || isI(p.tok(j-1), "const")):
 				if c, ok := p.constValue(j, e); ok {

@@ -1,0 +1,210 @@
+package syntax
+
+import (
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/corral-dev/corral/syntax/lang"
+)
+
+// cargo compiles and runs the package's Rust code: every command that
+// builds (build, check, clippy, doc, run, test, bench, install --path)
+// first runs the build script (build.rs, or Cargo.toml's [package] build
+// = "FILE"; build = false has none); cargo run runs the binary (src/main.rs,
+// --bin NAME's src/bin/NAME.rs, --example NAME's examples/NAME.rs); cargo
+// test and bench run the library's, binaries' and tests' code (src/,
+// tests/, benches/). rustc FILE compiles a program the command may then
+// run. The files are read as Rust, with the modules they declare (mod x;);
+// the build script and the tests as a test runner's files are (only what
+// the text shows is judged), the binary cargo run runs as a script is.
+
+// cargoGlobal are cargo's global options that take a value.
+var cargoGlobal = map[string]bool{"--color": true, "--config": true, "-Z": true, "-C": true, "--manifest-path": true}
+
+// cargoRun models call when it is cargo or rustc; it reports whether it
+// was.
+func (w *walker) cargoRun(c scope, call *Call) bool {
+	switch call.Name {
+	case "cargo":
+	case "rustc":
+		w.rustc(c, call)
+		return true
+	default:
+		return false
+	}
+	if w.read == nil && len(w.written) == 0 || !call.Dir.Known {
+		return true
+	}
+	args := call.Args
+	dir := call.Dir
+	sub := ""
+	var rest []Arg
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		switch {
+		case strings.HasPrefix(v, "+"): // a toolchain
+		case v == "-C" && i+1 < len(args):
+			dir = dir.Join(args[i+1].Value)
+			i++
+		case cargoGlobal[v]:
+			i++
+		case strings.HasPrefix(v, "-"):
+		default:
+			sub, rest = v, args[i+1:]
+			i = len(args)
+		}
+	}
+	opts := map[string]string{}
+	for i := 0; i < len(rest); i++ {
+		v := rest[i].Value
+		if v == "--" {
+			break
+		}
+		name, val, eq := strings.Cut(v, "=")
+		switch name {
+		case "--manifest-path", "--bin", "--example", "--test", "--bench", "--path", "-p", "--package":
+			if !eq && i+1 < len(rest) {
+				val = rest[i+1].Value
+				i++
+			}
+			opts[name] = val
+		}
+	}
+	if m, ok := opts["--manifest-path"]; ok {
+		dir = dir.Join(filepath.Dir(m))
+	}
+	if !dir.Known {
+		return true
+	}
+	switch sub {
+	case "run", "r", "test", "t", "bench", "build", "b", "check", "c", "clippy", "doc", "d", "rustc", "fix":
+	case "install":
+		p, ok := opts["--path"]
+		if !ok {
+			return true // a crate from the registry
+		}
+		dir = dir.Join(p)
+	default:
+		return true
+	}
+	pkg := dir.Path
+	manifest, _ := w.readScript(Dir{Path: filepath.Join(pkg, "Cargo.toml"), Known: true})
+	build := "build.rs"
+	if b, ok := tomlKey(manifest, "package", "build"); ok {
+		build = b
+		if b == "false" {
+			build = ""
+		}
+	}
+	w.lenient++
+	if build != "" {
+		w.readRust(c, call, pkg, []string{filepath.Join(pkg, build)}, "cargo "+sub+" (build script)")
+	}
+	switch sub {
+	case "test", "t", "bench":
+		var files []string
+		for _, d := range []string{"src", "tests", "benches"} {
+			files = append(files, w.collect(filepath.Join(pkg, d), func(p string) bool { return strings.HasSuffix(p, ".rs") })...)
+		}
+		w.readRust(c, call, pkg, files, "cargo "+sub)
+	}
+	w.lenient--
+	if sub == "run" || sub == "r" {
+		var files []string
+		switch {
+		case opts["--example"] != "":
+			e := opts["--example"]
+			files = []string{filepath.Join(pkg, "examples", e+".rs"), filepath.Join(pkg, "examples", e, "main.rs")}
+		case opts["--bin"] != "":
+			b := opts["--bin"]
+			files = []string{filepath.Join(pkg, "src", "bin", b+".rs"), filepath.Join(pkg, "src", "bin", b, "main.rs"), filepath.Join(pkg, "src", "main.rs")}
+		default:
+			files = []string{filepath.Join(pkg, "src", "main.rs")}
+			if !w.exists(files[0]) {
+				files = w.collect(filepath.Join(pkg, "src", "bin"), func(p string) bool { return strings.HasSuffix(p, ".rs") })
+			}
+		}
+		w.readRust(c, call, pkg, files, "cargo run")
+	}
+	return true
+}
+
+// tomlKey returns the value of key in [table] of a TOML text, unquoted.
+func tomlKey(text, table, key string) (string, bool) {
+	cur := ""
+	for _, raw := range strings.Split(text, "\n") {
+		line := strings.TrimSpace(raw)
+		if strings.HasPrefix(line, "[") {
+			cur = strings.Trim(line, "[] ")
+			continue
+		}
+		k, v, ok := strings.Cut(line, "=")
+		if !ok || cur != table || strings.TrimSpace(k) != key {
+			continue
+		}
+		v = strings.TrimSpace(v)
+		if s := tomlStrings(v); len(s) > 0 {
+			return s[0], true
+		}
+		return v, true
+	}
+	return "", false
+}
+
+// readRust reads the Rust files that exist among files (absolute), each
+// with the modules it declares, through the include reader.
+func (w *walker) readRust(c scope, call *Call, pkg string, files []string, label string) {
+	sort.Strings(files)
+	seen := map[string]bool{}
+	for _, f := range files {
+		if seen[f] || !w.exists(f) {
+			continue
+		}
+		seen[f] = true
+		text, ok := w.readScript(Dir{Path: f, Known: true})
+		if !ok {
+			continue
+		}
+		name := relTo(call.Dir.Path, f)
+		w.program(c, call, lang.Rust, text, label+" "+name, false, name)
+	}
+}
+
+// rustc models rustc FILE [-o OUT]: the program it builds (OUT, or the
+// file's name without .rs) is recorded, and read as Rust when the command
+// runs it.
+func (w *walker) rustc(c scope, call *Call) {
+	if !call.Dir.Known {
+		return
+	}
+	var src, out Arg
+	for i := 0; i < len(call.Args); i++ {
+		a := call.Args[i]
+		switch v := a.Value; {
+		case v == "-o" && i+1 < len(call.Args):
+			out = call.Args[i+1]
+			i++
+		case strings.HasPrefix(v, "-o") && len(v) > 2:
+			out = Arg{Value: v[2:], Static: a.Static}
+		case v == "--crate-type" || v == "--edition" || v == "--cfg" || v == "-L" || v == "-l" || v == "--out-dir" || v == "--target" || v == "-C" || v == "--crate-name" || v == "--emit" || v == "-A" || v == "-W" || v == "-D":
+			i++
+		case strings.HasSuffix(v, ".rs") && a.Static:
+			src = a
+		}
+	}
+	if src.Value == "" {
+		return
+	}
+	name := out.Value
+	if name == "" {
+		name = strings.TrimSuffix(filepath.Base(src.Value), ".rs")
+	} else if !out.Static {
+		return
+	}
+	if w.compiled == nil {
+		w.compiled = map[string]compiledFile{}
+	}
+	w.compiled[call.Dir.Join(name).Path] = compiledFile{compiler: "rustc",
+		sources: []compiledSource{{name: src.Value, dir: call.Dir.Join(src.Value), lang: lang.Rust}}}
+}

@@ -1,0 +1,225 @@
+package lang
+
+import "strings"
+
+// Rust is Rust source: a program cargo runs or tests, or the build script
+// (build.rs) cargo runs before compiling.
+const Rust Lang = "rust"
+
+// rustString reads a Rust string or character literal at lx.i: "…" with
+// escapes; raw strings r"…", r#"…"# (any number of #); byte and C
+// strings (b"…", br#"…"#, c"…"); a character 'x', '\n', '\u{…}'. A
+// lifetime ('a, 'static) is no literal: the quote is skipped. It reports
+// whether it read something.
+func (lx *lexer) rustString() bool {
+	start := lx.i
+	j := lx.i
+	if j == 0 || !isIdent(lx.src[j-1]) {
+		for _, pre := range []string{"br", "cr", "b", "c", "r"} {
+			if strings.HasPrefix(lx.src[j:], pre) && j+len(pre) < len(lx.src) && (lx.src[j+len(pre)] == '"' || lx.src[j+len(pre)] == '#' && strings.HasSuffix(pre, "r")) {
+				j += len(pre)
+				break
+			}
+		}
+	}
+	if j >= len(lx.src) {
+		return false
+	}
+	raw := j > start && lx.src[j-1] == 'r'
+	if raw {
+		hashes := 0
+		for j < len(lx.src) && lx.src[j] == '#' {
+			hashes++
+			j++
+		}
+		if j >= len(lx.src) || lx.src[j] != '"' {
+			return false
+		}
+		closing := "\"" + strings.Repeat("#", hashes)
+		body := j + 1
+		end := strings.Index(lx.src[body:], closing)
+		if end < 0 {
+			lx.i = len(lx.src)
+			lx.str(start, lx.src[body:], true, false)
+			return true
+		}
+		lx.i = body + end + len(closing)
+		lx.str(start, lx.src[body:body+end], true, false)
+		return true
+	}
+	switch lx.src[j] {
+	case '"':
+		lx.i = j + 1
+		v, _, _ := lx.quoted(`"`, fullEscape, true)
+		lx.str(start, v, true, false)
+		return true
+	case '\'':
+		if j != start {
+			return false
+		}
+		// A character literal closes after one character or an escape;
+		// anything else is a lifetime or a label.
+		k := j + 1
+		if k < len(lx.src) && lx.src[k] == '\\' {
+			if e := strings.IndexByte(lx.src[k:min(len(lx.src), k+12)], '\''); e > 0 {
+				lx.i = k + e + 1
+				lx.str(start, "", true, false)
+				return true
+			}
+		} else if k < len(lx.src) {
+			n := 1
+			for k+n < len(lx.src) && lx.src[k+n]&0xC0 == 0x80 {
+				n++ // the rest of a UTF-8 character
+			}
+			if k+n < len(lx.src) && lx.src[k+n] == '\'' {
+				lx.i = k + n + 1
+				lx.str(start, lx.src[k:k+n], true, false)
+				return true
+			}
+		}
+		lx.i = j + 1 // a lifetime: 'a
+		return true
+	}
+	return false
+}
+
+// rustDelete are the std::fs calls that delete their path.
+var rustDelete = map[string]struct{ recursive, dir bool }{
+	"remove_dir_all": {recursive: true}, "remove_file": {}, "remove_dir": {dir: true},
+}
+
+// rust reads Rust source:
+//   - std::process::Command::new(PROG) with the .arg(…) and .args([…])
+//     that follow it runs PROG with those arguments (sh -c TEXT is read as
+//     a script); a run-time part asks;
+//   - std::fs::remove_dir_all deletes a tree, remove_file a file,
+//     remove_dir an empty directory; fs::write and File::create write;
+//     fs::read_to_string, fs::read and File::open read.
+//
+// A path is known when it is a literal or a constant.
+func rust(p *parser) []Effect {
+	var out []Effect
+	isCallee := func(n string) bool {
+		last := lastSegment(n)
+		if _, ok := rustDelete[last]; ok {
+			return true
+		}
+		return strings.HasSuffix(n, "Command.new") || strings.HasSuffix(n, "fs.write") || strings.HasSuffix(n, "File.create") ||
+			strings.HasSuffix(n, "fs.read_to_string") || strings.HasSuffix(n, "fs.read") || strings.HasSuffix(n, "File.open")
+	}
+	for _, c := range p.findCalls(false, isCallee) {
+		if !c.parens || c.method {
+			continue
+		}
+		args := positional(c.args)
+		first := argAt(args, 0)
+		last := lastSegment(c.name)
+		switch {
+		case strings.HasSuffix(c.name, "Command.new"):
+			out = append(out, p.rustCommand(c))
+		case rustDelete[last] != struct{ recursive, dir bool }{} || last == "remove_file":
+			d := rustDelete[last]
+			if e, ok := pathEffect(c, Delete, first, d.recursive); ok {
+				e.Dir = d.dir
+				out = append(out, e)
+			}
+		case strings.HasSuffix(c.name, "fs.write") || strings.HasSuffix(c.name, "File.create"):
+			if e, ok := pathEffect(c, Write, first, false); ok {
+				out = append(out, e)
+			}
+		default:
+			if e, ok := readEffect(c, first); ok {
+				out = append(out, e)
+			}
+		}
+	}
+	return out
+}
+
+// rustCommand reads the builder chain of Command::new(PROG): .arg(X) adds
+// one argument, .args([…]) (or &[…], vec![…]) a list; other methods
+// (current_dir, env, stdout, status, spawn) add none.
+func (p *parser) rustCommand(c call) Effect {
+	prog := argAt(positional(c.args), 0)
+	if prog == nil || !prog.lit {
+		text := ""
+		if prog != nil {
+			text = prog.text
+		}
+		return Effect{Kind: Hidden, Call: "Command::new", Text: text, Offset: c.off}
+	}
+	argv := []string{prog.str}
+	open := c.next
+	end := p.closeOf(p.toks, open)
+	for i := end + 1; i+3 < len(p.toks) && end > 0; {
+		for i < len(p.toks) && p.toks[i].kind == tNewline {
+			i++
+		}
+		if !isP(p.tok(i), ".") || p.tok(i+1).kind != tIdent || !isP(p.tok(i+2), "(") {
+			break
+		}
+		method := p.tok(i + 1).text
+		close := p.closeOf(p.toks, i+2)
+		if close < 0 {
+			break
+		}
+		switch method {
+		case "arg":
+			a := p.arg(i+3, close)
+			a = rustRef(p, a, i+3, close)
+			if !a.lit {
+				return Effect{Kind: Hidden, Call: "Command::new", Text: strings.Join(argv, " ") + " " + a.text, Offset: c.off, Built: true}
+			}
+			argv = append(argv, a.str)
+		case "args":
+			list, ok := p.rustList(i+3, close)
+			if !ok {
+				return Effect{Kind: Hidden, Call: "Command::new", Text: strings.Join(argv, " ") + " " + p.arg(i+3, close).text, Offset: c.off, Built: true}
+			}
+			argv = append(argv, list...)
+		}
+		i = close + 1
+	}
+	return Effect{Kind: Exec, Call: "Command::new", Argv: argv, Offset: c.off}
+}
+
+// rustRef reads an argument that borrows a literal (&"x") as the literal.
+func rustRef(p *parser, a arg, from, to int) arg {
+	if !a.lit && from < to && isP(p.tok(from), "&") {
+		if b := p.arg(from+1, to); b.lit {
+			return b
+		}
+	}
+	return a
+}
+
+// rustList reads the literal strings of [..], &[..] or vec![..] between
+// tokens from and to.
+func (p *parser) rustList(from, to int) ([]string, bool) {
+	i := from
+	if isP(p.tok(i), "&") {
+		i++
+	}
+	if isI(p.tok(i), "vec") && isP(p.tok(i+1), "!") {
+		i += 2
+	}
+	if !isP(p.tok(i), "[") {
+		return nil, false
+	}
+	close := p.closeOf(p.toks, i)
+	if close < 0 || close+1 != to {
+		return nil, false
+	}
+	var out []string
+	for k := i + 1; k < close; k++ {
+		t := p.toks[k]
+		switch {
+		case t.kind == tString && t.lit:
+			out = append(out, t.text)
+		case isP(t, ","), t.kind == tNewline:
+		default:
+			return nil, false
+		}
+	}
+	return out, true
+}
