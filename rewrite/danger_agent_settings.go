@@ -20,6 +20,9 @@ var agentSettingCommands = lazy.Value[map[string]map[string][]string]{New: func(
 			"plugins": {"*"},
 			"mcp":     {"add", "add-json", "add-from-claude-desktop", "remove", "reset-project-choices"},
 			"import":  {"*"},
+			// claude config set|add|remove KEY VALUE writes the settings
+			// (allowedTools, hooks in older releases).
+			"config": {"set", "add", "remove", "reset"},
 		},
 		"gemini": {
 			"extensions": {"*"},
@@ -56,7 +59,7 @@ var agentSettings = Rule{
 	Decisions: []Decision{Deny},
 	Doc: `A coding agent's own CLI changing the agent's settings: claude plugin
 disable/uninstall/install/enable/update/marketplace …, claude mcp
-add/remove, claude import; gemini/qwen extensions, skills and hooks
+add/remove, claude import, claude config set/add/remove; gemini/qwen extensions, skills and hooks
 changes, mcp add/remove/enable/disable; codex mcp add/remove, plugin
 changes, features enable/disable (also through npx, bunx or pnpm dlx).
 These write the settings files that register corral (claude plugin disable

@@ -6,6 +6,7 @@ var dangerRules = []Rule{
 	chmodRecursive,
 	chmodTop,
 	crontabReplace,
+	toolConfig,
 	forkBomb,
 	diskWrite,
 	power,

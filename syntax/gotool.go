@@ -30,6 +30,23 @@ func (w *walker) goTool(c scope, call *Call, st *state, envWords map[string]stri
 	}
 	var flags []Arg
 	flags = append(flags, call.Args[1:]...)
+	if call.Args[0].Value == "env" {
+		// go env -w GOFLAGS=… CC=…: the values are the flags and
+		// programs of every later go command; judged now.
+		flags = nil
+		for _, a := range call.Args[1:] {
+			k, v, ok := strings.Cut(a.Value, "=")
+			switch {
+			case !ok:
+			case k == "GOFLAGS":
+				for _, f := range strings.Fields(v) {
+					flags = append(flags, Arg{Value: f, Raw: a.Raw, Static: a.Static})
+				}
+			case commandVarText[k]:
+				w.child(c, call, v, nil, "go env -w "+k, !a.Static)
+			}
+		}
+	}
 	goflags, given := envWords["GOFLAGS"]
 	if !given {
 		if v, ok := st.vars["GOFLAGS"]; ok && v.exported && v.known && v.set {

@@ -1264,12 +1264,42 @@ func (w *walker) call(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state) {
 	for _, word := range ce.Args {
 		args = append(args, r.fields(word)...)
 	}
+	args = w.globCommand(c, args, st.dir)
 	inv := unwrap(args, st.dir)
 	if choice, readings := nameReadings(args, inv); choice != nil {
 		w.callReadings(c, s, ce, st, args, inv, choice, readings)
 		return
 	}
 	w.callAs(c, s, ce, st, args, inv, nil, true)
+}
+
+// globCommand expands a command word that is a pattern (/bin/r? -rf ~):
+// bash runs the first match (sorted), the other matches becoming its
+// first arguments, and a pattern that matches nothing as written. When the
+// disk is not read (a virtual machine) the word is taken as written.
+func (w *walker) globCommand(c scope, args []Arg, dir Dir) []Arg {
+	if len(args) == 0 || !args[0].Glob || !args[0].Static || w.read == nil {
+		return args // without the disk the word runs as written
+	}
+	pat := args[0].Pattern
+	if pat == "" {
+		pat = args[0].Value
+	}
+	// [ alone (test) and a [ with no ] after it are no pattern.
+	if i := strings.IndexByte(pat, '['); !strings.ContainsAny(pat, "*?") && (i < 0 || !strings.Contains(pat[i+1:], "]")) {
+		return args
+	}
+	matches := w.globNames(dir, pat)
+	if len(matches) == 0 {
+		return args
+	}
+	out := make([]Arg, 0, len(args)+len(matches)-1)
+	for _, m := range matches {
+		a := args[0]
+		a.Value, a.Glob, a.Pattern, a.Split = m, false, "", true
+		out = append(out, a)
+	}
+	return append(out, args[1:]...)
 }
 
 // callAs walks a call whose words are args (inv once unwrapped): the
@@ -2203,6 +2233,14 @@ func (w *walker) shellParams(st *state, call *Call, script int) *state {
 		st = st.clone()
 	}
 	st.pos, st.posKnown = nil, true
+	// $0 is NAME, the word after the string (bash -c 'rm -rf "$0"' ~);
+	// without one it is the shell's name.
+	zero := variable{known: true, set: true, str: call.Name}
+	if script+1 < len(call.Args) {
+		a := call.Args[script+1]
+		zero = variable{known: a.Static, set: true, str: a.Value}
+	}
+	st.setVar("0", zero)
 	if script+2 <= len(call.Args) {
 		for _, a := range call.Args[script+2:] {
 			if !a.Static {
