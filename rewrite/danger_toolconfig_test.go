@@ -4,10 +4,11 @@ import "testing"
 
 // TestToolConfig: settings a tool keeps for every later run (go help
 // environment's go env -w, pip config, npm config) that make it run a
-// program or fetch code from elsewhere ask; other keys and reads pass.
+// program or fetch code from elsewhere ask (go's and pip's as
+// hidden-code, the shell model's); other keys and reads pass.
 func TestToolConfig(t *testing.T) {
 	t.Parallel()
-	testRule(t, "tool-config", []ruleCase{
+	testRule(t, "hidden-code", []ruleCase{
 		{"go env -w GOPROXY=https://proxy.example", Ask},
 		{"go env -w GOFLAGS=-mod=mod", Ask},
 		{"go env -w CGO_CFLAGS=-fplugin=./p.so", Ask},
@@ -15,19 +16,21 @@ func TestToolConfig(t *testing.T) {
 		{"pip config set global.index-url https://pypi.example", Ask},
 		{"pip3 config set install.trusted-host pypi.example", Ask},
 		{"python3 -m pip config set global.extra-index-url https://x.example", Ask},
-		{"npm config set registry https://npm.example", Ask},
-		{"npm set @acme:registry https://npm.example", Ask},
-		{"pnpm config set ignore-scripts false", Ask},
-		{"yarn config set registry https://npm.example", Ask},
-		// Look-alikes.
 		{"go env -w GOPATH=/tmp/gp", Allow},
 		{"go env -u GOFLAGS", Allow},
 		{"go env GOPROXY", Allow},
 		{"pip config list", Allow},
 		{"pip config set global.timeout 60", Allow},
+	})
+	testRule(t, "tool-config", []ruleCase{
+		{"npm config set registry https://npm.example", Ask},
+		{"npm set @acme:registry https://npm.example", Ask},
+		{"pnpm config set ignore-scripts false", Ask},
+		{"yarn config set registry https://npm.example", Ask},
+		// Look-alikes.
 		{"npm config get registry", Allow},
 		{"npm config set fund false", Allow},
 		{"yarn set version stable", Allow},
-		{"echo go env -w GOPROXY=x", Allow},
+		{"echo npm config set registry x", Allow},
 	})
 }

@@ -32,10 +32,19 @@ func (w *walker) goTool(c scope, call *Call, st *state, envWords map[string]stri
 	flags = append(flags, call.Args[1:]...)
 	if call.Args[0].Value == "env" {
 		// go env -w GOFLAGS=… CC=…: the values are the flags and
-		// programs of every later go command; judged now.
+		// programs of every later go command; judged now, and the keys
+		// that make go run or fetch code elsewhere ask, since they stay.
 		flags = nil
+		write := false
 		for _, a := range call.Args[1:] {
 			k, v, ok := strings.Cut(a.Value, "=")
+			if a.Value == "-w" {
+				write = true
+			}
+			if write && ok && goPersistKeys[k] {
+				w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: a.Raw,
+					What: "go env -w " + clip(a.Raw, 60) + " is kept in go's env file: every later go command, in every project, runs with it"})
+			}
 			switch {
 			case !ok:
 			case k == "GOFLAGS":
@@ -246,6 +255,13 @@ func relTo(dir, path string) string {
 	}
 	return path
 }
+
+// goPersistKeys are the go env keys whose value makes go run a program or
+// fetch modules from elsewhere (go help environment).
+var goPersistKeys = map[string]bool{"GOFLAGS": true, "CC": true, "CXX": true, "FC": true, "AR": true, "PKG_CONFIG": true,
+	"CGO_CFLAGS": true, "CGO_CPPFLAGS": true, "CGO_CXXFLAGS": true, "CGO_FFLAGS": true, "CGO_LDFLAGS": true,
+	"GOPROXY": true, "GOSUMDB": true, "GONOSUMDB": true, "GONOSUMCHECK": true, "GOINSECURE": true, "GOPRIVATE": true,
+	"GONOPROXY": true, "GOTOOLCHAIN": true, "GOENV": true}
 
 // goChdir reads a leading -C DIR (or -C=DIR): go changes to DIR first. It
 // returns DIR and the words it took.

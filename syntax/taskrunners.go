@@ -936,6 +936,20 @@ func (w *walker) pipInstall(c scope, call *Call, args []Arg) {
 	if len(args) == 0 {
 		return
 	}
+	if len(args) >= 3 && args[0].Value == "config" && args[1].Value == "set" {
+		// pip config set global.index-url URL: kept for every later pip
+		// install, whose packages run their build code here.
+		key := args[2].Value
+		if i := strings.LastIndexByte(key, '.'); i >= 0 {
+			key = key[i+1:]
+		}
+		switch key {
+		case "index-url", "extra-index-url", "trusted-host", "find-links":
+			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: args[2].Raw,
+				What: "pip config set " + clip(args[2].Raw, 40) + " is kept in pip's configuration: every later pip install fetches packages, and runs their build code, from there"})
+		}
+		return
+	}
 	switch args[0].Value {
 	case "install", "wheel", "download":
 	default:
