@@ -179,6 +179,8 @@ func FuzzAnalyze(f *testing.F) {
 	for _, tc := range effectCases {
 		f.Add(string(tc.l), tc.src)
 	}
+	f.Add(string(Go), "func main() {\n\thome, _ := os.UserHomeDir()\n\tos.RemoveAll(home)\n\texec.Command(\"sh\", \"-c\", `rm -rf ~`)\n}\n")
+	f.Add(string(Rust), "fn f<'a>(x: &'a str) { /* /* */ */ Command::new(\"rm\").args(&[\"-rf\", r#\"/x\"#]).arg(b'c'); }")
 	f.Fuzz(func(t *testing.T, l, src string) {
 		lines := 1 + strings.Count(src, "\n")
 		for _, e := range Analyze(Lang(l), src) {
