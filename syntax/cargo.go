@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"github.com/corral-dev/corral/internal/lazy"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -20,7 +21,9 @@ import (
 // the text shows is judged), the binary cargo run runs as a script is.
 
 // cargoGlobal are cargo's global options that take a value.
-var cargoGlobal = map[string]bool{"--color": true, "--config": true, "-Z": true, "-C": true, "--manifest-path": true}
+var cargoGlobal = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"--color": true, "--config": true, "-Z": true, "-C": true, "--manifest-path": true}
+}}
 
 // cargoRun models call when it is cargo or rustc; it reports whether it
 // was.
@@ -47,7 +50,7 @@ func (w *walker) cargoRun(c scope, call *Call) bool {
 		case v == "-C" && i+1 < len(args):
 			dir = dir.Join(args[i+1].Value)
 			i++
-		case cargoGlobal[v]:
+		case cargoGlobal.Get()[v]:
 			i++
 		case strings.HasPrefix(v, "-"):
 		default:

@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"github.com/corral-dev/corral/internal/lazy"
 	"os"
 	"path/filepath"
 	"sort"
@@ -41,7 +42,7 @@ func (w *walker) goTool(c scope, call *Call, st *state, envWords map[string]stri
 			if a.Value == "-w" {
 				write = true
 			}
-			if write && ok && goPersistKeys[k] {
+			if write && ok && goPersistKeys.Get()[k] {
 				w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: a.Raw,
 					What: "go env -w " + clip(a.Raw, 60) + " is kept in go's env file: every later go command, in every project, runs with it"})
 			}
@@ -114,13 +115,15 @@ func (w *walker) goTool(c scope, call *Call, st *state, envWords map[string]stri
 // goValueFlags are the go command's build and test flags whose value is
 // the next word when not given with "=" (go help build, go help
 // testflag).
-var goValueFlags = map[string]bool{"o": true, "p": true, "tags": true, "mod": true, "modfile": true, "overlay": true,
-	"pkgdir": true, "ldflags": true, "gcflags": true, "asmflags": true, "gccgoflags": true, "installsuffix": true,
-	"buildmode": true, "compiler": true, "pgo": true, "covermode": true, "coverpkg": true, "coverprofile": true,
-	"run": true, "skip": true, "bench": true, "benchtime": true, "count": true, "cpu": true, "parallel": true,
-	"timeout": true, "fuzz": true, "fuzztime": true, "fuzzminimizetime": true, "list": true, "shuffle": true,
-	"outputdir": true, "memprofile": true, "cpuprofile": true, "blockprofile": true, "mutexprofile": true,
-	"trace": true, "json": false, "benchmem": false, "exec": true, "toolexec": true, "vet": true, "debug-actiongraph": true}
+var goValueFlags = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"o": true, "p": true, "tags": true, "mod": true, "modfile": true, "overlay": true,
+		"pkgdir": true, "ldflags": true, "gcflags": true, "asmflags": true, "gccgoflags": true, "installsuffix": true,
+		"buildmode": true, "compiler": true, "pgo": true, "covermode": true, "coverpkg": true, "coverprofile": true,
+		"run": true, "skip": true, "bench": true, "benchtime": true, "count": true, "cpu": true, "parallel": true,
+		"timeout": true, "fuzz": true, "fuzztime": true, "fuzzminimizetime": true, "list": true, "shuffle": true,
+		"outputdir": true, "memprofile": true, "cpuprofile": true, "blockprofile": true, "mutexprofile": true,
+		"trace": true, "json": false, "benchmem": false, "exec": true, "toolexec": true, "vet": true, "debug-actiongraph": true}
+}}
 
 // goProgram models go run, go test and go build of the project's own
 // packages (paths that start with . or /, or .go files): go run runs the
@@ -149,7 +152,7 @@ func (w *walker) goProgram(c scope, call *Call, verb string, args []Arg, dir Dir
 		if name == "o" && i+1 < len(args) && !hasVal {
 			out = args[i+1]
 		}
-		if goValueFlags[name] && !hasVal {
+		if goValueFlags.Get()[name] && !hasVal {
 			i++
 		}
 	}
@@ -258,10 +261,12 @@ func relTo(dir, path string) string {
 
 // goPersistKeys are the go env keys whose value makes go run a program or
 // fetch modules from elsewhere (go help environment).
-var goPersistKeys = map[string]bool{"GOFLAGS": true, "CC": true, "CXX": true, "FC": true, "AR": true, "PKG_CONFIG": true,
-	"CGO_CFLAGS": true, "CGO_CPPFLAGS": true, "CGO_CXXFLAGS": true, "CGO_FFLAGS": true, "CGO_LDFLAGS": true,
-	"GOPROXY": true, "GOSUMDB": true, "GONOSUMDB": true, "GONOSUMCHECK": true, "GOINSECURE": true, "GOPRIVATE": true,
-	"GONOPROXY": true, "GOTOOLCHAIN": true, "GOENV": true}
+var goPersistKeys = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"GOFLAGS": true, "CC": true, "CXX": true, "FC": true, "AR": true, "PKG_CONFIG": true,
+		"CGO_CFLAGS": true, "CGO_CPPFLAGS": true, "CGO_CXXFLAGS": true, "CGO_FFLAGS": true, "CGO_LDFLAGS": true,
+		"GOPROXY": true, "GOSUMDB": true, "GONOSUMDB": true, "GONOSUMCHECK": true, "GOINSECURE": true, "GOPRIVATE": true,
+		"GONOPROXY": true, "GOTOOLCHAIN": true, "GOENV": true}
+}}
 
 // goChdir reads a leading -C DIR (or -C=DIR): go changes to DIR first. It
 // returns DIR and the words it took.

@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"github.com/corral-dev/corral/internal/lazy"
 	"path/filepath"
 	"strings"
 
@@ -24,12 +25,14 @@ import (
 
 // modulePathVars are the variables each interpreter reads its module
 // search directories from, the first one set winning.
-var modulePathVars = map[lang.Lang][]string{
-	lang.Python: {"PYTHONPATH"},
-	lang.Perl:   {"PERL5LIB", "PERLLIB"},
-	lang.Ruby:   {"RUBYLIB"},
-	lang.JS:     {"NODE_PATH"},
-}
+var modulePathVars = lazy.Value[map[lang.Lang][]string]{New: func() map[lang.Lang][]string {
+	return map[lang.Lang][]string{
+		lang.Python: {"PYTHONPATH"},
+		lang.Perl:   {"PERL5LIB", "PERLLIB"},
+		lang.Ruby:   {"RUBYLIB"},
+		lang.JS:     {"NODE_PATH"},
+	}
+}}
 
 // commandEnv returns the value the program call starts sees for
 // variable name when this command sets it (env's NAME=value words,
@@ -52,7 +55,7 @@ func commandEnv(st *state, envWords map[string]string, name string) (string, boo
 // then the environment's. Python's -I and -E ignore PYTHONPATH.
 func (w *walker) modulePath(call *Call, st *state, envWords map[string]string) []string {
 	l := lang.ForProgram(call.Name)
-	vars := modulePathVars[l]
+	vars := modulePathVars.Get()[l]
 	if vars == nil {
 		return nil
 	}

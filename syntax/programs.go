@@ -679,7 +679,7 @@ func (w *walker) npx(c scope, call *Call, args []Arg) {
 	if at := strings.LastIndexByte(name, '@'); at > 0 {
 		name = name[:at]
 	}
-	if lang.ForProgram(name) != "" || testRunners[name] {
+	if lang.ForProgram(name) != "" || testRunners.Get()[name] {
 		// npx tsx app.ts: a package that is an interpreter runs its
 		// script as the interpreter does; npx jest runs the suite.
 		words := []string{name}

@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"github.com/corral-dev/corral/internal/lazy"
 	"os"
 	"path/filepath"
 	"sort"
@@ -32,8 +33,10 @@ const (
 // noRecurse are the directory names test runners do not collect in
 // (pytest's norecursedirs default, and the dependency directories of
 // Python and JavaScript projects).
-var noRecurse = map[string]bool{"build": true, "dist": true, "node_modules": true, "venv": true, "CVS": true,
-	"_darcs": true, "{arch}": true, "__pycache__": true, "site-packages": true, "coverage": true}
+var noRecurse = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"build": true, "dist": true, "node_modules": true, "venv": true, "CVS": true,
+		"_darcs": true, "{arch}": true, "__pycache__": true, "site-packages": true, "coverage": true}
+}}
 
 // pytestSpec is pytest's command line (pytest --help): the options that
 // take a value, as their own word or attached.
@@ -49,7 +52,9 @@ var pytestSpec = OptSpec{ShortVal: "kmpcoWnr", LongEq: true,
 		"setup-only", "setup-plan", "setup-show", "verbose", "quiet", "showlocals", "runxfail", "noconftest", "cache-clear"}}
 
 // testRunners are the test runners testRun reads the suites of.
-var testRunners = map[string]bool{"pytest": true, "py.test": true, "jest": true, "vitest": true, "mocha": true}
+var testRunners = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"pytest": true, "py.test": true, "jest": true, "vitest": true, "mocha": true}
+}}
 
 // testRun models call when it is a test runner; it reports whether it was.
 func (w *walker) testRun(c scope, call *Call) bool {
@@ -197,11 +202,13 @@ func (w *walker) unittestRun(c scope, call *Call, args []Arg) {
 
 // jsConfigs are the configuration files jest, vitest and mocha load (as
 // code) from the working directory.
-var jsConfigs = map[string][]string{
-	"jest":   {"jest.config.js", "jest.config.ts", "jest.config.mjs", "jest.config.cjs", "jest.setup.js", "jest.setup.ts"},
-	"vitest": {"vitest.config.ts", "vitest.config.js", "vitest.config.mts", "vitest.config.mjs", "vite.config.ts", "vite.config.js", "vite.config.mts", "vite.config.mjs", "vitest.setup.ts", "vitest.setup.js"},
-	"mocha":  {".mocharc.js", ".mocharc.cjs"},
-}
+var jsConfigs = lazy.Value[map[string][]string]{New: func() map[string][]string {
+	return map[string][]string{
+		"jest":   {"jest.config.js", "jest.config.ts", "jest.config.mjs", "jest.config.cjs", "jest.setup.js", "jest.setup.ts"},
+		"vitest": {"vitest.config.ts", "vitest.config.js", "vitest.config.mts", "vitest.config.mjs", "vite.config.ts", "vite.config.js", "vite.config.mts", "vite.config.mjs", "vitest.setup.ts", "vitest.setup.js"},
+		"mocha":  {".mocharc.js", ".mocharc.cjs"},
+	}
+}}
 
 // jsTestRun reads what jest, vitest and mocha run: their configuration
 // file (-c/--config FILE, or the usual names), the set-up files
@@ -227,7 +234,7 @@ func (w *walker) jsTestRun(c scope, call *Call, args []Arg) {
 		LongVal: []string{"config", "testNamePattern", "testPathPattern", "testPathIgnorePatterns", "reporter", "reporters", "require",
 			"file", "grep", "ui", "timeout", "spec", "project", "environment", "maxWorkers", "shard", "rootDir", "roots", "setupFiles"}})
 	var files []string
-	configs := jsConfigs[name]
+	configs := jsConfigs.Get()[name]
 	for _, o := range opts {
 		if !o.HasVal || !o.Val.Static {
 			if o.Long && (o.Name == "help" || o.Name == "version") || !o.Long && o.Name == "h" {
@@ -377,7 +384,7 @@ func (w *walker) collect(dir string, match func(name string) bool) []string {
 				switch {
 				case e.Type().IsRegular() && match(p):
 					out = append(out, p)
-				case e.IsDir() && depth < 32 && !strings.HasPrefix(n, ".") && !noRecurse[n] && !strings.HasSuffix(n, ".egg-info"):
+				case e.IsDir() && depth < 32 && !strings.HasPrefix(n, ".") && !noRecurse.Get()[n] && !strings.HasSuffix(n, ".egg-info"):
 					if _, err := os.Stat(filepath.Join(p, "pyvenv.cfg")); err == nil {
 						continue
 					}

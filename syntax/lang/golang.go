@@ -1,6 +1,10 @@
 package lang
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/corral-dev/corral/internal/lazy"
+)
 
 // Go is Go source: a program the agent runs with go run, builds and runs,
 // or tests with go test.
@@ -33,13 +37,15 @@ func (lx *lexer) goString() bool {
 }
 
 // goNames are the calls golang reads, by package and name.
-var goNames = map[string]bool{
-	"os.RemoveAll": true, "os.Remove": true, "syscall.Unlink": true, "syscall.Rmdir": true, "unix.Unlink": true,
-	"os.WriteFile": true, "ioutil.WriteFile": true, "os.Create": true, "os.OpenFile": true,
-	"os.ReadFile": true, "ioutil.ReadFile": true, "os.Open": true,
-	"exec.Command": true, "exec.CommandContext": true, "syscall.Exec": true, "unix.Exec": true,
-	"os.StartProcess": true, "syscall.ForkExec": true,
-}
+var goNames = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{
+		"os.RemoveAll": true, "os.Remove": true, "syscall.Unlink": true, "syscall.Rmdir": true, "unix.Unlink": true,
+		"os.WriteFile": true, "ioutil.WriteFile": true, "os.Create": true, "os.OpenFile": true,
+		"os.ReadFile": true, "ioutil.ReadFile": true, "os.Open": true,
+		"exec.Command": true, "exec.CommandContext": true, "syscall.Exec": true, "unix.Exec": true,
+		"os.StartProcess": true, "syscall.ForkExec": true,
+	}
+}}
 
 // golang reads Go source:
 //   - os/exec's Command and CommandContext run a program with the
@@ -56,7 +62,7 @@ var goNames = map[string]bool{
 // known parts, the home directory (os.UserHomeDir, os.Getenv("HOME")).
 func golang(p *parser) []Effect {
 	var out []Effect
-	for _, c := range p.findCalls(false, func(n string) bool { return goNames[n] }) {
+	for _, c := range p.findCalls(false, func(n string) bool { return goNames.Get()[n] }) {
 		if !c.parens {
 			continue
 		}

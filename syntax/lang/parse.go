@@ -322,7 +322,7 @@ func (p *parser) arg(a, b int) arg {
 			want = false
 		case !want && p.l == Rust && isP(t, "?"):
 			// home? : the value of a Result or Option, Rust's ?.
-		case !want && p.l == Rust && isP(t, ".") && k+2 < b && rustValueMethods[p.toks[k+1].text] && isP(p.toks[k+2], "("):
+		case !want && p.l == Rust && isP(t, ".") && k+2 < b && rustValueMethods.Get()[p.toks[k+1].text] && isP(p.toks[k+2], "("):
 			// .unwrap(), .expect("…"), .to_string(): the same value.
 			if e := p.closeOf(p.toks, k+2); e > k+2 && e < b {
 				k = e
@@ -450,8 +450,10 @@ var envTables = lazy.Value[map[string]bool]{New: func() map[string]bool {
 
 // rustValueMethods are the Rust methods that give the value they are
 // called on (unwrapped, converted or borrowed), as far as a path goes.
-var rustValueMethods = map[string]bool{"unwrap": true, "expect": true, "unwrap_or_default": true, "to_string": true,
-	"as_str": true, "into": true, "clone": true, "to_owned": true, "as_path": true, "to_path_buf": true, "display": true}
+var rustValueMethods = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"unwrap": true, "expect": true, "unwrap_or_default": true, "to_string": true,
+		"as_str": true, "into": true, "clone": true, "to_owned": true, "as_path": true, "to_path_buf": true, "display": true}
+}}
 
 // envGetters are the calls that read one environment variable.
 var envGetters = lazy.Value[map[string]bool]{New: func() map[string]bool {
