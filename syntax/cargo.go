@@ -1,11 +1,11 @@
 package syntax
 
 import (
-	"github.com/corral-dev/corral/internal/lazy"
 	"path/filepath"
 	"sort"
 	"strings"
 
+	"github.com/corral-dev/corral/internal/lazy"
 	"github.com/corral-dev/corral/syntax/lang"
 )
 

@@ -1,13 +1,13 @@
 package syntax
 
 import (
-	"github.com/corral-dev/corral/internal/lazy"
 	"os"
 	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
 
+	"github.com/corral-dev/corral/internal/lazy"
 	"github.com/corral-dev/corral/syntax/lang"
 )
 

@@ -1,10 +1,10 @@
 package syntax
 
 import (
-	"github.com/corral-dev/corral/internal/lazy"
 	"path/filepath"
 	"strings"
 
+	"github.com/corral-dev/corral/internal/lazy"
 	"github.com/corral-dev/corral/syntax/lang"
 )
 

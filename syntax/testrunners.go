@@ -1,12 +1,12 @@
 package syntax
 
 import (
-	"github.com/corral-dev/corral/internal/lazy"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 
+	"github.com/corral-dev/corral/internal/lazy"
 	"github.com/corral-dev/corral/syntax/lang"
 )
 
