@@ -75,7 +75,14 @@ func (w *walker) modulePath(call *Call, st *state, envWords map[string]string) [
 	for _, v := range vars {
 		val, ok := commandEnv(st, envWords, v)
 		if !ok {
-			continue
+			// PYTHONPATH=lib:$PYTHONPATH: the directories before the
+			// part only run time knows are searched first.
+			sv, set := st.vars[v]
+			if _, given := envWords[v]; given || !set || !sv.exported || sv.head == "" {
+				continue
+			}
+			parts := strings.Split(sv.head, ":")
+			val, ok = strings.Join(parts[:len(parts)-1], ":"), true
 		}
 		for _, d := range strings.Split(val, ":") {
 			if d != "" {
@@ -85,6 +92,16 @@ func (w *walker) modulePath(call *Call, st *state, envWords map[string]string) [
 		break
 	}
 	return dirs
+}
+
+// modulePathVar reports a variable an interpreter reads its module
+// search directories from.
+func modulePathVar(name string) bool {
+	switch name {
+	case "PYTHONPATH", "PERL5LIB", "PERLLIB", "RUBYLIB", "NODE_PATH":
+		return true
+	}
+	return false
 }
 
 // moduleStartup judges the modules an interpreter runs from its search

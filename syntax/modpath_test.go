@@ -46,6 +46,14 @@ func TestModuleSearchPath(t *testing.T) {
 		{`RUBYOPT=-ry RUBYLIB=lib ruby app.rb`, true},
 		{`NODE_PATH=lib node -e "require('leftpad')"`, true},
 		{`NODE_PATH=lib node -e "import('leftpad2')"`, true},
+		// A value with a part only run time knows: what comes before it.
+		{`PYTHONPATH=lib:$PYTHONPATH python3 -c 'import json'`, true},
+		{`export PERL5LIB="lib:${PERL5LIB}"; perl -e 'use Foo::Bar;'`, true},
+		// The code's own path changes.
+		{`python3 -c 'import sys; sys.path.insert(0, "lib"); import json'`, true},
+		{`perl -e 'use lib "lib"; use Foo::Bar;'`, true},
+		{`ruby -e '$LOAD_PATH.unshift("lib"); require "y"'`, true},
+		{`ruby -e '$: << "lib"; require "y"'`, true},
 		// Look-alikes.
 		{`python3 -c 'import json'`, false},
 		{`PYTHONPATH=lib python3 -I -c 'import json'`, false},
@@ -59,6 +67,8 @@ func TestModuleSearchPath(t *testing.T) {
 		{`ruby -e "require 'y'"`, false},
 		{`node -e "require('leftpad')"`, false},
 		{`NODE_PATH=lib node -e "require('fs')"`, false},
+		{`PYTHONPATH=$X:lib python3 -c 'import json'`, false}, // the first directory is only known at run time
+		{`python3 -c 'import sys; sys.path.insert(0, "ok"); import json'`, false},
 	} {
 		m, err := Analyze(tc.cmd, Options{Cwd: dir, Home: "/home/u", ReadFile: ReadScript})
 		if err != nil {

@@ -953,7 +953,7 @@ func (w *walker) assign(c scope, st *state, as []*sh.Assign, exported bool) {
 			from = union(from, old.from)
 		}
 		v.from = from
-		if name == "PATH" && !v.known && a.Value != nil && !a.Append {
+		if (name == "PATH" || modulePathVar(name)) && !v.known && a.Value != nil && !a.Append {
 			// The text before the first part only run time knows ($PWD
 			// and other known values resolved).
 			text := w.resolver(c, st).literal(a.Value, true).Value

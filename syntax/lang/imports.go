@@ -21,6 +21,23 @@ func Imports(l Lang, src string) []Effect {
 	}
 	p := &parser{src: src, toks: lex(l, src), l: l}
 	out := p.imports()
+	// Directories the code itself puts on the module path
+	// (sys.path.insert(0, "lib"), use lib "lib", $LOAD_PATH.unshift
+	// "lib"): the modules looked up there, beside the file and in the
+	// working directory (where a relative entry is resolved at run time).
+	if dirs := p.codePathDirs(); len(dirs) > 0 {
+		n := len(out)
+		for _, e := range out[:n] {
+			if !e.Search {
+				continue
+			}
+			for _, d := range dirs {
+				f := path.Join(d, e.Path)
+				out = append(out, Effect{Kind: Include, Call: e.Call, Path: f, Offset: e.Offset, Relative: !path.IsAbs(d)},
+					Effect{Kind: Include, Call: e.Call, Path: f, Offset: e.Offset})
+			}
+		}
+	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Offset < out[j].Offset })
 	setLines(src, out)
 	return out
@@ -216,6 +233,73 @@ func (p *parser) imports() []Effect {
 				add(t.text, t.off, f)
 			case p.l == Perl && (t.text == "do" || t.text == "require") && strings.Contains(f, "."):
 				add(t.text, t.off, f)
+			}
+		}
+	}
+	return out
+}
+
+// maxCodePathDirs bounds the directories read from the code's own module
+// path changes.
+const maxCodePathDirs = 8
+
+// codePathDirs returns the literal directories the code adds to its
+// module search path: Python's sys.path.insert(i, D) and
+// sys.path.append(D) (and site.addsitedir(D)), Perl's use lib D…, Ruby's
+// $LOAD_PATH.unshift(D), $LOAD_PATH << D and the same with $:.
+func (p *parser) codePathDirs() []string {
+	var out []string
+	toks := p.toks
+	add := func(t token) {
+		if t.kind == tString && t.lit && t.text != "" && len(out) < maxCodePathDirs {
+			out = append(out, t.text)
+		}
+	}
+	for i := 0; i < len(toks); i++ {
+		t := toks[i]
+		if p.l == Ruby && isP(t, "$") && isP(p.tok(i+1), ":") && p.tok(i+1).off == t.off+1 {
+			// $: is $LOAD_PATH.
+			t = token{kind: tIdent, text: "$:", off: t.off}
+			i++
+		}
+		if t.kind != tIdent {
+			continue
+		}
+		switch p.l {
+		case Python:
+			name, _ := p.dotted(i)
+			switch name {
+			case "sys.path.append", "site.addsitedir":
+				if isP(p.tok(i+1), "(") {
+					add(p.tok(i + 2))
+				}
+			case "sys.path.insert":
+				if isP(p.tok(i+1), "(") && isP(p.tok(i+3), ",") {
+					add(p.tok(i + 4))
+				}
+			}
+		case Perl:
+			if t.text == "use" && isI(p.tok(i+1), "lib") {
+				for j := i + 2; j < len(toks) && j < i+32 && !isP(toks[j], ";"); j++ {
+					add(toks[j])
+				}
+			}
+		case Ruby:
+			if t.text == "$LOAD_PATH" || t.text == "$:" {
+				switch {
+				case isP(p.tok(i+1), "<<") || isP(p.tok(i+1), "<") && isP(p.tok(i+2), "<"):
+					j := i + 2
+					if isP(p.tok(i+1), "<") {
+						j = i + 3
+					}
+					add(p.tok(j))
+				case isP(p.tok(i+1), ".") && (isI(p.tok(i+2), "unshift") || isI(p.tok(i+2), "push") || isI(p.tok(i+2), "prepend")):
+					j := i + 3
+					if isP(p.tok(j), "(") {
+						j++
+					}
+					add(p.tok(j))
+				}
 			}
 		}
 	}
