@@ -1,0 +1,175 @@
+package syntax
+
+import (
+	"path/filepath"
+	"strings"
+
+	"github.com/corral-dev/corral/internal/lazy"
+)
+
+// Python project tools run named scripts from pyproject.toml, as npm runs
+// package.json's: pdm run NAME ([tool.pdm.scripts]: a string, or a table
+// with cmd, shell or composite), rye run NAME ([tool.rye.scripts]: a
+// string, an array of words, or a table with cmd or chain), hatch run NAME
+// ([tool.hatch.envs.ENV.scripts]: a string or an array of commands), and
+// poe NAME ([tool.poe.tasks]: a string, or a table with cmd, shell or
+// sequence). The agent can write pyproject.toml and run the script in the
+// same command or the next, so the script text is read as the shell text
+// it is, with the arguments after NAME appended. A name the file does not
+// define runs as the program it names (the wrapper's command).
+
+// pyScriptTables are, per tool, the pyproject.toml tables that hold its
+// scripts (a * matches one dotted part: hatch's environment).
+var pyScriptTables = lazy.Value[map[string]string]{New: func() map[string]string {
+	return map[string]string{"pdm": "tool.pdm.scripts", "rye": "tool.rye.scripts",
+		"hatch": "tool.hatch.envs.*.scripts", "poe": "tool.poe.tasks"}
+}}
+
+// pyprojectScript returns the shell commands of script name in the
+// scripts table (pattern) of a pyproject.toml text, and whether the name
+// is defined there.
+func pyprojectScript(text, pattern, name string, argv bool) ([]string, bool) {
+	lines := strings.Split(text, "\n")
+	table := ""
+	var cmds []string
+	found := false
+	matches := func(t string) bool {
+		pp, tp := strings.Split(pattern, "."), strings.Split(t, ".")
+		if len(pp) != len(tp) {
+			return false
+		}
+		for i := range pp {
+			if pp[i] != "*" && pp[i] != tp[i] {
+				return false
+			}
+		}
+		return true
+	}
+	for i := 0; i < len(lines); i++ {
+		line := strings.TrimSpace(lines[i])
+		if strings.HasPrefix(line, "[") && !strings.HasPrefix(line, "[[") {
+			table = strings.Trim(line, "[] ")
+			// [tool.pdm.scripts.NAME] is the script's own table.
+			if matches(strings.TrimSuffix(table, "."+name)) && strings.HasSuffix(table, "."+name) {
+				found = true
+			}
+			continue
+		}
+		k, v, ok := strings.Cut(line, "=")
+		if !ok {
+			continue
+		}
+		k = strings.Trim(strings.TrimSpace(k), `"'`)
+		v = strings.TrimSpace(v)
+		// A value that goes on over lines: a triple-quoted string or an
+		// array or inline table left open.
+		switch {
+		case strings.HasPrefix(v, `"""`) || strings.HasPrefix(v, "'''"):
+			q := v[:3]
+			for strings.Count(v, q) < 2 && i+1 < len(lines) {
+				i++
+				v += "\n" + lines[i]
+			}
+		case strings.HasPrefix(v, "[") || strings.HasPrefix(v, "{"):
+			for strings.Count(v, "[")+strings.Count(v, "{") > strings.Count(v, "]")+strings.Count(v, "}") && i+1 < len(lines) {
+				i++
+				v += " " + strings.TrimSpace(lines[i])
+			}
+		}
+		switch {
+		case matches(table) && k == name:
+			found = true
+			cmds = append(cmds, pyScriptValue(v, argv)...)
+		case matches(strings.TrimSuffix(table, "."+name)) && strings.HasSuffix(table, "."+name):
+			switch k {
+			case "cmd", "shell", "composite", "chain", "sequence", "call":
+				cmds = append(cmds, pyScriptValue(v, argv && k == "cmd")...)
+			}
+		}
+	}
+	return cmds, found
+}
+
+// pyScriptValue returns the shell commands a script's value holds: a
+// string, an array of strings (each a command, or with argv one command's
+// words: rye's), or an inline table's cmd, shell, composite, chain or
+// sequence.
+func pyScriptValue(v string, argv bool) []string {
+	if strings.HasPrefix(v, "{") {
+		var out []string
+		for _, key := range []string{"cmd", "shell", "composite", "chain", "sequence"} {
+			i := strings.Index(v, key)
+			for i >= 0 {
+				rest := strings.TrimSpace(v[i+len(key):])
+				if strings.HasPrefix(rest, "=") {
+					out = append(out, pyScriptValue(strings.TrimSpace(rest[1:]), argv && key == "cmd")...)
+					break
+				}
+				j := strings.Index(v[i+1:], key)
+				if j < 0 {
+					break
+				}
+				i += 1 + j
+			}
+		}
+		return out
+	}
+	if strings.HasPrefix(v, `"""`) || strings.HasPrefix(v, "'''") {
+		q := v[:3]
+		body := strings.TrimPrefix(v, q)
+		if j := strings.Index(body, q); j >= 0 {
+			body = body[:j]
+		}
+		return []string{body}
+	}
+	s := tomlStrings(v)
+	if argv && strings.HasPrefix(v, "[") {
+		return []string{quoteArgv(s)}
+	}
+	return s
+}
+
+// pyprojectRun models pdm run NAME, rye run NAME, hatch run NAME (the
+// wrapper's command is NAME) and poe NAME: the script's commands of the
+// nearest pyproject.toml, with the words after NAME appended. It reports
+// whether call ran such a script.
+func (w *walker) pyprojectRun(c scope, call *Call) bool {
+	tool, name, args := "", call.Name, call.Args
+	if call.Name == "poe" {
+		if len(call.Args) == 0 || strings.HasPrefix(call.Args[0].Value, "-") {
+			return false
+		}
+		tool, name, args = "poe", call.Args[0].Value, call.Args[1:]
+	} else if n := len(call.Wrappers); n > 0 {
+		switch call.Wrappers[n-1] {
+		case "pdm", "rye", "hatch":
+			tool = call.Wrappers[n-1]
+		}
+	}
+	if tool == "" || name == "" || !call.NameArg.Static && tool != "poe" {
+		return false
+	}
+	path, text, ok := w.findUp(call.Dir, "pyproject.toml")
+	if !ok {
+		return false
+	}
+	cmds, defined := pyprojectScript(text, pyScriptTables.Get()[tool], name, tool == "rye")
+	if !defined {
+		return false
+	}
+	inner := *call
+	inner.Dir = Dir{Path: filepath.Dir(path), Known: true}
+	var extra []string
+	for _, a := range args {
+		extra = append(extra, a.Raw)
+	}
+	for _, cmd := range cmds {
+		if len(extra) > 0 {
+			cmd += " " + strings.Join(extra, " ")
+		}
+		w.origin = "pyproject.toml " + pyScriptTables.Get()[tool] + "." + name + " (" + tool + ")"
+		w.child(c, &inner, cmd, nil, "pyproject script", false)
+		w.origin = ""
+	}
+	return true
+}
