@@ -286,17 +286,8 @@ func parseCompose(text string) []composeService {
 	return out
 }
 
-// yamlScalar unquotes a plain or quoted YAML scalar.
-func yamlScalar(v string) string {
-	v = strings.TrimSpace(v)
-	if len(v) >= 2 && (v[0] == '"' && v[len(v)-1] == '"' || v[0] == '\'' && v[len(v)-1] == '\'') {
-		return v[1 : len(v)-1]
-	}
-	if i := strings.Index(v, " #"); i >= 0 {
-		v = strings.TrimSpace(v[:i])
-	}
-	return v
-}
+// yamlScalar unquotes a plain or quoted YAML scalar (yamlUnquote).
+func yamlScalar(v string) string { return yamlUnquote(v) }
 
 // yamlFlowList reads a flow list ["a", b]; anything else is empty.
 func yamlFlowList(v string) []string {

@@ -42,6 +42,12 @@ func (w *walker) taskRun(c scope, call *Call) bool {
 		return w.pythonBuild(c, call, call.Args)
 	case "direnv":
 		return w.direnvAllow(c, call)
+	case "task", "go-task":
+		w.taskRunFile(c, call)
+		return true
+	case "mise":
+		w.miseRun(c, call)
+		return false // mise exec and the rest are read elsewhere
 	}
 	return false
 }

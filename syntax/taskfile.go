@@ -1,0 +1,390 @@
+package syntax
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+)
+
+// go-task's Taskfile.yml and mise's tasks are two more runners of text the
+// project holds: task NAME… (default: the task named default) runs the
+// cmds of each task and of its deps and task: calls, from Taskfile.yml,
+// Taskfile.yaml, taskfile.yml or taskfile.yaml in the working directory
+// or above (-t/--taskfile FILE, -d/--dir DIR); mise run NAME (mise NAME
+// is not taken: it can be a mise command) runs [tasks.NAME]'s run (a
+// string or a list) from mise.toml, .mise.toml or mise/config.toml, and
+// its depends, or a file task (mise-tasks/NAME, .mise/tasks/NAME,
+// .config/mise/tasks/NAME, mise/tasks/NAME), read as a script. A command
+// with a template ({{.VAR}}, {{arg "x"}}) is only known when the runner
+// runs it, and asks when it names a risky command (runTaskText).
+
+// maxTaskDepth bounds the tasks followed through deps and task calls.
+const maxTaskDepth = 16
+
+// yamlTask is one task of a Taskfile: its commands (with their lines),
+// and the tasks it runs first (deps) or in its commands (task: NAME).
+type yamlTask struct {
+	cmds  []taskLine
+	deps  []string
+	calls []string
+}
+
+type taskLine struct {
+	text string
+	line int
+}
+
+// taskfileTasks reads the tasks: of a Taskfile.yml, by indentation: each
+// task's cmds (a list of strings, - cmd: …, - task: …, block scalars | and
+// >), a cmd: string, deps (a flow list or a block list, - task: …), and
+// the short form NAME: COMMAND or NAME: [COMMANDS].
+func taskfileTasks(text string) map[string]*yamlTask {
+	lines := strings.Split(text, "\n")
+	tasks := map[string]*yamlTask{}
+	indent := func(s string) int { return len(s) - len(strings.TrimLeft(s, " ")) }
+	inTasks, taskIndent := false, -1
+	var cur *yamlTask
+	section, sectionIndent := "", -1
+	for i := 0; i < len(lines); i++ {
+		raw := strings.TrimRight(lines[i], "\r")
+		t := strings.TrimSpace(raw)
+		if t == "" || strings.HasPrefix(t, "#") {
+			continue
+		}
+		in := indent(raw)
+		if in == 0 {
+			inTasks = t == "tasks:"
+			cur, taskIndent = nil, -1
+			continue
+		}
+		if !inTasks {
+			continue
+		}
+		if taskIndent < 0 {
+			taskIndent = in
+		}
+		if in == taskIndent {
+			name, rest, ok := strings.Cut(t, ":")
+			if !ok {
+				continue
+			}
+			name = strings.Trim(name, `"'`)
+			cur = &yamlTask{}
+			tasks[name] = cur
+			section, sectionIndent = "", -1
+			if v := strings.TrimSpace(rest); v != "" {
+				// NAME: COMMAND, NAME: [A, B].
+				for _, c := range yamlList(v) {
+					cur.cmds = append(cur.cmds, taskLine{c, i + 1})
+				}
+			}
+			continue
+		}
+		if cur == nil {
+			continue
+		}
+		if sectionIndent >= 0 && in <= sectionIndent && !strings.HasPrefix(t, "- ") {
+			section = ""
+		}
+		if key, val, ok := strings.Cut(t, ":"); ok && !strings.HasPrefix(t, "- ") && !strings.ContainsAny(key, " \"'{") {
+			val = strings.TrimSpace(val)
+			switch key {
+			case "cmds", "deps":
+				section, sectionIndent = key, in
+				for _, v := range yamlList(val) {
+					if key == "deps" {
+						cur.deps = append(cur.deps, v)
+					} else {
+						cur.cmds = append(cur.cmds, taskLine{v, i + 1})
+					}
+				}
+			case "cmd":
+				v, next := taskScalar(val, lines, i, in)
+				cur.cmds = append(cur.cmds, taskLine{v, i + 1})
+				i = next
+			case "task":
+				cur.calls = append(cur.calls, yamlUnquote(val))
+			}
+			continue
+		}
+		if strings.HasPrefix(t, "- ") && section != "" {
+			item := strings.TrimSpace(t[2:])
+			switch {
+			case strings.HasPrefix(item, "task:"):
+				name := yamlUnquote(strings.TrimSpace(strings.TrimPrefix(item, "task:")))
+				if section == "deps" {
+					cur.deps = append(cur.deps, name)
+				} else {
+					cur.calls = append(cur.calls, name)
+				}
+			case strings.HasPrefix(item, "cmd:"):
+				v, next := taskScalar(strings.TrimSpace(strings.TrimPrefix(item, "cmd:")), lines, i, in+2)
+				cur.cmds = append(cur.cmds, taskLine{v, i + 1})
+				i = next
+			case section == "deps":
+				cur.deps = append(cur.deps, yamlUnquote(item))
+			case strings.Contains(item, ": ") && !strings.HasPrefix(item, `"`) && !strings.HasPrefix(item, "'") && !strings.HasPrefix(item, "|") && !strings.HasPrefix(item, ">"):
+				// - defer: …, - for: …: not a command of this reader.
+			default:
+				v, next := taskScalar(item, lines, i, in)
+				cur.cmds = append(cur.cmds, taskLine{v, i + 1})
+				i = next
+			}
+		}
+	}
+	return tasks
+}
+
+// taskScalar reads a scalar that starts on line i: a block scalar (| or >,
+// its lines indented past indent), a quoted or plain string. It returns
+// the text and the last line it took.
+func taskScalar(v string, lines []string, i, indent int) (string, int) {
+	if strings.HasPrefix(v, "|") || strings.HasPrefix(v, ">") {
+		var body []string
+		j := i + 1
+		for ; j < len(lines); j++ {
+			l := strings.TrimRight(lines[j], "\r")
+			if strings.TrimSpace(l) != "" && len(l)-len(strings.TrimLeft(l, " ")) <= indent {
+				break
+			}
+			body = append(body, strings.TrimSpace(l))
+		}
+		sep := "\n"
+		if strings.HasPrefix(v, ">") {
+			sep = " "
+		}
+		return strings.Join(body, sep), j - 1
+	}
+	return yamlUnquote(v), i
+}
+
+// yamlUnquote removes a scalar's quotes ("…" with its escapes, '…' with
+// '' for a quote).
+func yamlUnquote(v string) string {
+	v = strings.TrimSpace(v)
+	if len(v) >= 2 && v[0] == '"' && v[len(v)-1] == '"' {
+		return strings.NewReplacer(`\"`, `"`, `\\`, `\`, `\n`, "\n", `\t`, "\t").Replace(v[1 : len(v)-1])
+	}
+	if len(v) >= 2 && v[0] == '\'' && v[len(v)-1] == '\'' {
+		return strings.ReplaceAll(v[1:len(v)-1], "''", "'")
+	}
+	if i := strings.Index(v, " #"); i >= 0 {
+		v = strings.TrimSpace(v[:i])
+	}
+	return v
+}
+
+// yamlList reads a flow list [a, "b c"] or a single scalar.
+func yamlList(v string) []string {
+	v = strings.TrimSpace(v)
+	if !strings.HasPrefix(v, "[") {
+		if v == "" {
+			return nil
+		}
+		return []string{yamlUnquote(v)}
+	}
+	v = strings.TrimSuffix(strings.TrimPrefix(v, "["), "]")
+	var out []string
+	for _, part := range splitFlow(v) {
+		if p := yamlUnquote(part); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// splitFlow splits a flow list's items on commas outside quotes.
+func splitFlow(v string) []string {
+	var out []string
+	var q byte
+	start := 0
+	for i := 0; i < len(v); i++ {
+		switch c := v[i]; {
+		case q != 0:
+			if c == q {
+				q = 0
+			}
+		case c == '"' || c == '\'':
+			q = c
+		case c == ',':
+			out = append(out, v[start:i])
+			start = i + 1
+		}
+	}
+	return append(out, v[start:])
+}
+
+// taskRunFile models task [NAME…]: see the top of this file.
+func (w *walker) taskRunFile(c scope, call *Call) {
+	dir := call.Dir
+	file := ""
+	var names []string
+	for i := 0; i < len(call.Args); i++ {
+		v := call.Args[i].Value
+		switch {
+		case v == "--":
+			i = len(call.Args)
+		case v == "-t" || v == "--taskfile" || v == "-d" || v == "--dir":
+			if i+1 < len(call.Args) {
+				if v == "-d" || v == "--dir" {
+					dir = dir.Join(call.Args[i+1].Value)
+				} else {
+					file = call.Args[i+1].Value
+				}
+				i++
+			}
+		case strings.HasPrefix(v, "--taskfile="):
+			file = strings.TrimPrefix(v, "--taskfile=")
+		case strings.HasPrefix(v, "--dir="):
+			dir = dir.Join(strings.TrimPrefix(v, "--dir="))
+		case v == "-l" || v == "--list" || v == "-a" || v == "--list-all" || v == "--init" || v == "-i" || v == "--version" ||
+			v == "-h" || v == "--help" || v == "-n" || v == "--dry" || v == "--summary":
+			return
+		case strings.HasPrefix(v, "-"):
+		case strings.Contains(v, "="):
+			// VAR=value: a variable for the tasks.
+		default:
+			names = append(names, v)
+		}
+	}
+	if len(names) == 0 {
+		names = []string{"default"}
+	}
+	var path, text string
+	var ok bool
+	if file != "" {
+		d := dir.Join(file)
+		text, ok = w.readScript(d)
+		path = d.Path
+	} else {
+		path, text, ok = w.findUp(dir, "Taskfile.yml", "Taskfile.yaml", "taskfile.yml", "taskfile.yaml")
+	}
+	if !ok {
+		return
+	}
+	tasks := taskfileTasks(text)
+	runDir := Dir{Path: filepath.Dir(path), Known: true}
+	seen := map[string]bool{}
+	var run func(name string, depth int)
+	run = func(name string, depth int) {
+		t, ok := tasks[name]
+		if !ok || seen[name] || depth > maxTaskDepth {
+			return
+		}
+		seen[name] = true
+		for _, d := range t.deps {
+			run(d, depth+1)
+		}
+		for _, l := range t.cmds {
+			w.runTaskText(c, call, runDir, l.text, fmt.Sprintf("%s:%d (task %s)", filepath.Base(path), l.line, name), strings.Contains(l.text, "{{"))
+		}
+		for _, n := range t.calls {
+			run(n, depth+1)
+		}
+	}
+	for _, n := range names {
+		run(n, 0)
+	}
+}
+
+// miseRun models mise run NAME… (mise r): see the top of this file.
+func (w *walker) miseRun(c scope, call *Call) {
+	args := call.Args
+	if len(args) == 0 || args[0].Value != "run" && args[0].Value != "r" {
+		return
+	}
+	var names []string
+	for _, a := range args[1:] {
+		if a.Value == "--" || a.Value == ":::" {
+			break
+		}
+		if !strings.HasPrefix(a.Value, "-") && a.Static {
+			names = append(names, a.Value)
+		}
+	}
+	if len(names) == 0 {
+		names = []string{"default"}
+	}
+	path, text, ok := w.findUp(call.Dir, "mise.toml", ".mise.toml", "mise/config.toml")
+	root := call.Dir
+	if ok {
+		root = Dir{Path: filepath.Dir(path), Known: true}
+		if filepath.Base(filepath.Dir(path)) == "mise" {
+			root = Dir{Path: filepath.Dir(filepath.Dir(path)), Known: true}
+		}
+	}
+	seen := map[string]bool{}
+	var run func(name string, depth int)
+	run = func(name string, depth int) {
+		if seen[name] || depth > maxTaskDepth {
+			return
+		}
+		seen[name] = true
+		if ok {
+			table := "tasks." + name
+			if deps, found := tomlKey(text, table, "depends"); found {
+				for _, d := range yamlList(deps) {
+					run(d, depth+1)
+				}
+			}
+			if v, found := tomlKeyRaw(text, table, "run"); found {
+				for _, cmd := range pyScriptValue(v, false) {
+					w.runTaskText(c, call, root, cmd, filepath.Base(path)+" [tasks."+name+"]", strings.Contains(cmd, "{{"))
+				}
+				return
+			}
+			if v, found := tomlKeyRaw(text, "tasks", name); found {
+				for _, cmd := range pyScriptValue(v, false) {
+					w.runTaskText(c, call, root, cmd, filepath.Base(path)+" [tasks] "+name, strings.Contains(cmd, "{{"))
+				}
+				return
+			}
+		}
+		for _, d := range []string{"mise-tasks", ".mise/tasks", ".config/mise/tasks", "mise/tasks", ".mise-tasks"} {
+			f := filepath.Join(root.Path, d, strings.ReplaceAll(name, ":", "/"))
+			if w.exists(f) {
+				inner := *call
+				inner.Dir = root
+				w.scriptFile(c, &inner, Arg{Value: f, Raw: f, Static: true}, "")
+				return
+			}
+		}
+	}
+	for _, n := range names {
+		run(n, 0)
+	}
+}
+
+// tomlKeyRaw returns the raw value of key in [table] (a multi-line array
+// or string taken whole).
+func tomlKeyRaw(text, table, key string) (string, bool) {
+	lines := strings.Split(text, "\n")
+	cur := ""
+	for i := 0; i < len(lines); i++ {
+		line := strings.TrimSpace(lines[i])
+		if strings.HasPrefix(line, "[") && !strings.HasPrefix(line, "[[") {
+			cur = strings.Trim(line, "[] ")
+			continue
+		}
+		k, v, ok := strings.Cut(line, "=")
+		if !ok || cur != table || strings.Trim(strings.TrimSpace(k), `"'`) != key {
+			continue
+		}
+		v = strings.TrimSpace(v)
+		switch {
+		case strings.HasPrefix(v, `"""`) || strings.HasPrefix(v, "'''"):
+			q := v[:3]
+			for strings.Count(v, q) < 2 && i+1 < len(lines) {
+				i++
+				v += "\n" + lines[i]
+			}
+		case strings.HasPrefix(v, "[") || strings.HasPrefix(v, "{"):
+			for strings.Count(v, "[")+strings.Count(v, "{") > strings.Count(v, "]")+strings.Count(v, "}") && i+1 < len(lines) {
+				i++
+				v += " " + strings.TrimSpace(lines[i])
+			}
+		}
+		return v, true
+	}
+	return "", false
+}
