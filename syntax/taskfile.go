@@ -159,7 +159,7 @@ func taskScalar(v string, lines []string, i, indent int) (string, int) {
 }
 
 // yamlUnquote removes a scalar's quotes ("…" with its escapes, '…' with
-// ” for a quote).
+// two single quotes for one).
 func yamlUnquote(v string) string {
 	v = strings.TrimSpace(v)
 	if len(v) >= 2 && v[0] == '"' && v[len(v)-1] == '"' {
