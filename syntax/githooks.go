@@ -119,11 +119,22 @@ func (w *walker) runGitHooks(c scope, call *Call, names []string, top, hooks str
 // repository's .git/config, else in ~/.gitconfig or ~/.config/git/config),
 // or "" when none is set.
 func (w *walker) gitHooksDir(dir string) (top, hooks string) {
+	config := ""
 	for d, k := filepath.Clean(dir), 0; k < 64; k++ {
 		fi, err := os.Stat(filepath.Join(d, ".git"))
 		if err == nil && fi.IsDir() {
-			top = d
+			top, config = d, filepath.Join(d, ".git", "config")
 			break
+		}
+		if err == nil && fi.Mode().IsRegular() {
+			// A linked worktree or a submodule: .git is a file naming
+			// the git directory (gitdir: PATH); its configuration is
+			// the common directory's (commondir), with the worktree's
+			// own config.worktree (gitrepository-layout(5)).
+			if gd, ok := gitDirFile(filepath.Join(d, ".git")); ok {
+				top, config = d, gitCommonConfig(gd)
+				break
+			}
 		}
 		if d == "/" || d == "." {
 			return "", ""
@@ -133,7 +144,39 @@ func (w *walker) gitHooksDir(dir string) (top, hooks string) {
 	if top == "" {
 		return "", ""
 	}
-	return top, w.configuredHooks(filepath.Join(top, ".git", "config"), top)
+	return top, w.configuredHooks(config, top)
+}
+
+// gitDirFile reads a .git file (gitdir: PATH, relative to the file's
+// directory) and returns the git directory it names.
+func gitDirFile(file string) (string, bool) {
+	data, err := os.ReadFile(file)
+	if err != nil || len(data) > 4096 {
+		return "", false
+	}
+	v, ok := strings.CutPrefix(strings.TrimSpace(string(data)), "gitdir:")
+	if !ok {
+		return "", false
+	}
+	v = strings.TrimSpace(v)
+	if !filepath.IsAbs(v) {
+		v = filepath.Join(filepath.Dir(file), v)
+	}
+	return filepath.Clean(v), true
+}
+
+// gitCommonConfig returns the configuration file of git directory gd: the
+// common directory's config when gd has a commondir file (a linked
+// worktree), else gd's own (a submodule's .git/modules/NAME).
+func gitCommonConfig(gd string) string {
+	if data, err := os.ReadFile(filepath.Join(gd, "commondir")); err == nil && len(data) < 4096 {
+		common := strings.TrimSpace(string(data))
+		if !filepath.IsAbs(common) {
+			common = filepath.Join(gd, common)
+		}
+		return filepath.Join(filepath.Clean(common), "config")
+	}
+	return filepath.Join(gd, "config")
 }
 
 // configuredHooks returns the hooks directory that the repository
@@ -165,6 +208,18 @@ func (w *walker) configuredHooks(config, top string) string {
 // last value set in a [core] section (names are case-insensitive). ok is
 // false when the file does not set it or cannot be read.
 func configHooksPath(file string) (string, bool) {
+	return configHooksPathIn(file, 0)
+}
+
+// maxConfigIncludes bounds how deep include.path and includeIf.*.path
+// are followed.
+const maxConfigIncludes = 8
+
+// configHooksPathIn is configHooksPath for a file included depth deep: an
+// [include] or [includeIf "…"] section's path (relative to the including
+// file, ~ the home directory) is read where it stands, whatever the
+// condition, since corral cannot always tell whether it holds.
+func configHooksPathIn(file string, depth int) (string, bool) {
 	f, err := os.Open(file)
 	if err != nil {
 		return "", false
@@ -186,6 +241,21 @@ func configHooksPath(file string) (string, bool) {
 			if line == "" {
 				continue
 			}
+		}
+		if (section == "include" || strings.HasPrefix(section, "includeif")) && depth < maxConfigIncludes {
+			k, v, found := strings.Cut(line, "=")
+			if found && strings.EqualFold(strings.TrimSpace(k), "path") {
+				inc := gitConfigValue(v)
+				if home, err := os.UserHomeDir(); err == nil && (inc == "~" || strings.HasPrefix(inc, "~/")) {
+					inc = filepath.Join(home, inc[1:])
+				} else if !filepath.IsAbs(inc) {
+					inc = filepath.Join(filepath.Dir(file), inc)
+				}
+				if v, found := configHooksPathIn(inc, depth+1); found {
+					val, ok = v, true
+				}
+			}
+			continue
 		}
 		if section != "core" {
 			continue

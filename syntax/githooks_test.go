@@ -134,3 +134,56 @@ func TestInstallLifecycleScripts(t *testing.T) {
 		}
 	}
 }
+
+// TestGitHooksPathLayouts: the repository's configuration is found where
+// gitrepository-layout(5) puts it: a linked worktree's .git file names
+// its git directory, whose commondir leads to the main repository's
+// config; a submodule's names .git/modules/NAME; an [include] or
+// [includeIf] path is read where it stands (git-config(1), Includes).
+func TestGitHooksPathLayouts(t *testing.T) {
+	t.Parallel()
+	home := t.TempDir()
+	root := t.TempDir()
+	writeFiles(t, root, map[string]string{
+		"main/.git/config":                 "[core]\n\thooksPath = hooks\n",
+		"main/.git/worktrees/wt/commondir": "../..\n",
+		"main/hooks/pre-commit":            "rm -rf /victim\n",
+		"wt/.git":                          "gitdir: ../main/.git/worktrees/wt\n",
+		"wt/hooks/pre-commit":              "rm -rf /victim\n",
+		"super/.git/config":                "[core]\n\tbare = false\n",
+		"super/.git/modules/sub/config":    "[core]\n\thooksPath = h\n",
+		"super/sub/.git":                   "gitdir: ../.git/modules/sub\n",
+		"super/sub/h/pre-commit":           "rm -rf /victim\n",
+		"inc/.git/config":                  "[include]\n\tpath = ../extra.cfg\n",
+		"inc/extra.cfg":                    "[core]\n\thooksPath = .githooks\n",
+		"inc/.githooks/pre-commit":         "rm -rf /victim\n",
+		"cond/.git/config":                 "[includeIf \"gitdir:~/work/\"]\n\tpath = ../cond.cfg\n",
+		"cond/cond.cfg":                    "[core]\n\thooksPath = .githooks\n",
+		"cond/.githooks/pre-commit":        "rm -rf /victim\n",
+		"none/.git":                        "gitdir: ../main/.git/worktrees/missing\n",
+	})
+	for _, tc := range []struct {
+		dir string
+		rm  bool
+	}{
+		{"wt", true},        // the main repository's hooksPath, relative to the worktree
+		{"super/sub", true}, // the submodule's own config (relative: to its working tree)
+		{"inc", true},
+		{"cond", true},
+		{"super", false}, // the superproject sets none
+	} {
+		m, err := Analyze("git commit -m x", Options{Cwd: filepath.Join(root, tc.dir), Home: home, ReadFile: ReadScript})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rm := false
+		for _, c := range m.Calls {
+			for _, a := range c.Args {
+				rm = rm || c.Name == "rm" && a.Value == "/victim"
+			}
+		}
+		if rm != tc.rm {
+			t.Errorf("git commit in %s: hook deleting /victim seen %v, want %v", tc.dir, rm, tc.rm)
+		}
+	}
+}
