@@ -53,7 +53,7 @@ var pytestSpec = OptSpec{ShortVal: "kmpcoWnr", LongEq: true,
 
 // testRunners are the test runners testRun reads the suites of.
 var testRunners = lazy.Value[map[string]bool]{New: func() map[string]bool {
-	return map[string]bool{"pytest": true, "py.test": true, "jest": true, "vitest": true, "mocha": true}
+	return map[string]bool{"pytest": true, "py.test": true, "jest": true, "vitest": true, "mocha": true, "nox": true}
 }}
 
 // testRun models call when it is a test runner; it reports whether it was.
@@ -64,6 +64,9 @@ func (w *walker) testRun(c scope, call *Call) bool {
 		return true
 	case "jest", "vitest", "mocha":
 		w.jsTestRun(c, call, call.Args)
+		return true
+	case "nox":
+		w.noxRun(c, call, call.Args)
 		return true
 	}
 	return false
@@ -418,4 +421,26 @@ func ancestorsFrom(root, dir string) []string {
 		out = append(out, cur)
 	}
 	return out
+}
+
+// noxRun models nox: the noxfile (noxfile.py, or -f/--noxfile FILE) runs
+// as Python when nox loads it, and its sessions' session.run calls run
+// commands (lang.Nox); read as a test runner's files are. --list, --help
+// and --version run no session, but load the noxfile all the same.
+func (w *walker) noxRun(c scope, call *Call, args []Arg) {
+	if w.read == nil && len(w.written) == 0 || !call.Dir.Known {
+		return
+	}
+	file := "noxfile.py"
+	for i, a := range args {
+		switch v := a.Value; {
+		case (v == "-f" || v == "--noxfile") && i+1 < len(args):
+			file = args[i+1].Value
+		case strings.HasPrefix(v, "--noxfile="):
+			file = strings.TrimPrefix(v, "--noxfile=")
+		}
+	}
+	w.lenient++
+	defer func() { w.lenient-- }()
+	w.scriptFile(c, call, Arg{Value: file, Raw: file, Static: true}, string(lang.Nox))
 }

@@ -37,6 +37,8 @@ func TestTestRunnersReadTheSuite(t *testing.T) {
 		"ok/tests/test_fine.py":        "import os\ndef test_f(tmp_path):\n    os.remove(tmp_path / 'x')\n",
 		"ok/node_modules/z/z.test.js":  badJS,
 		"ok/src/b.test.js":             "test('b', () => { expect(1).toBe(1) })\n",
+		"nx/noxfile.py":                "import nox\n\n@nox.session\ndef tests(session):\n    session.run('rm', '-rf', '/srv')\n",
+		"nx/other.py":                  "import nox\n\n@nox.session\ndef lint(session):\n    session.run('ruff', 'check', '.')\n",
 	})
 	for _, tc := range []struct {
 		cmd string
@@ -56,6 +58,9 @@ func TestTestRunnersReadTheSuite(t *testing.T) {
 		{`cd js3 && npm test`, true},
 		{`cd js3 && jest src/a.spec.js`, true},
 		{`cd mo && mocha`, true},
+		{`cd nx && nox -s tests`, true},
+		{`cd nx && python3 -m nox`, true},
+		{`cd nx && nox -f other.py`, false},
 		// Look-alikes.
 		{`cd py && pytest --noconftest tests/test_ok.py`, false},
 		{`cd py && pytest --version`, false},

@@ -14,6 +14,9 @@ const maxImports = 64
 // apart from Analyze's effects: an import runs nothing by itself, and
 // most name a library with no file beside the code.
 func Imports(l Lang, src string) []Effect {
+	if l == Nox {
+		l = Python
+	}
 	switch l {
 	case Python, JS, Ruby, PHP, Perl, Rust:
 	default:

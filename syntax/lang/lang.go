@@ -125,6 +125,8 @@ func Analyze(l Lang, src string) []Effect {
 		return finish(src, elisp(src))
 	case Awk:
 		return finish(src, append(analyze(l, src, 0), awkIncludes(src)...))
+	case Nox:
+		return finish(src, append(analyze(Python, src, 0), noxRuns(src)...))
 	}
 	return finish(src, analyze(l, src, 0))
 }
