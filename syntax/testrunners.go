@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"sort"
@@ -97,7 +98,13 @@ func (w *walker) pytestRun(c scope, call *Call, args []Arg) {
 			files = append(files, p+".py", p+"/__init__.py")
 		}
 	}
+	// The rootdir: the nearest directory up from here with a pytest
+	// configuration file (pytest.ini, pyproject.toml, tox.ini,
+	// setup.cfg); conftest.py files are loaded from there down.
 	root := call.Dir.Path
+	if p, _, found := w.findUp(call.Dir, "pytest.ini", ".pytest.ini", "pyproject.toml", "tox.ini", "setup.cfg"); found {
+		root = filepath.Dir(p)
+	}
 	var targets []string
 	for _, i := range operands {
 		a := args[i]
@@ -108,7 +115,7 @@ func (w *walker) pytestRun(c scope, call *Call, args []Arg) {
 		targets = append(targets, call.Dir.Join(v).Path)
 	}
 	if len(targets) == 0 {
-		targets = []string{root}
+		targets = []string{call.Dir.Path}
 	}
 	seen := map[string]bool{}
 	add := func(p string) {
@@ -251,6 +258,31 @@ func (w *walker) jsTestRun(c scope, call *Call, args []Arg) {
 		case name == "mocha" && (o.Name == "require" || o.Name == "r" || o.Name == "file"),
 			o.Name == "setupFiles":
 			files = append(files, o.Val.Value, o.Val.Value+".js")
+		}
+	}
+	if name == "jest" {
+		// package.json's "jest" key configures jest as a file would.
+		if text, ok := w.readScript(call.Dir.Join("package.json")); ok {
+			var pkg struct {
+				Jest map[string]json.RawMessage `json:"jest"`
+			}
+			if json.Unmarshal([]byte(text), &pkg) == nil {
+				for _, key := range []string{"setupFiles", "setupFilesAfterEnv", "globalSetup", "globalTeardown", "testEnvironment"} {
+					var one string
+					var many []string
+					if json.Unmarshal(pkg.Jest[key], &one) == nil && one != "" {
+						many = []string{one}
+					} else {
+						_ = json.Unmarshal(pkg.Jest[key], &many)
+					}
+					for _, f := range many {
+						f = strings.Replace(f, "<rootDir>/", "./", 1)
+						if strings.HasPrefix(f, "./") || strings.HasPrefix(f, "../") {
+							files = append(files, f, f+".js")
+						}
+					}
+				}
+			}
 		}
 	}
 	for _, cfg := range configs {

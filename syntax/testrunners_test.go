@@ -37,6 +37,14 @@ func TestTestRunnersReadTheSuite(t *testing.T) {
 		"ok/tests/test_fine.py":        "import os\ndef test_f(tmp_path):\n    os.remove(tmp_path / 'x')\n",
 		"ok/node_modules/z/z.test.js":  badJS,
 		"ok/src/b.test.js":             "test('b', () => { expect(1).toBe(1) })\n",
+		"pj/package.json":              `{"jest": {"setupFiles": ["./ok.js", "<rootDir>/tools/env.js"], "globalSetup": "./gs"}}`,
+		"pj/ok.js":                     "module.exports = 1\n",
+		"pj/tools/env.js":              badJS,
+		"pg/package.json":              `{"jest": {"globalSetup": "./gs"}}`,
+		"pg/gs.js":                     badJS,
+		"root/pyproject.toml":          "[tool.pytest.ini_options]\n",
+		"root/conftest.py":             bad,
+		"root/tests/test_a.py":         "def test_a():\n    pass\n",
 		"nx/noxfile.py":                "import nox\n\n@nox.session\ndef tests(session):\n    session.run('rm', '-rf', '/srv')\n",
 		"nx/other.py":                  "import nox\n\n@nox.session\ndef lint(session):\n    session.run('ruff', 'check', '.')\n",
 	})
@@ -59,6 +67,9 @@ func TestTestRunnersReadTheSuite(t *testing.T) {
 		{`cd js3 && jest src/a.spec.js`, true},
 		{`cd mo && mocha`, true},
 		{`cd nx && nox -s tests`, true},
+		{`cd pj && jest`, true},
+		{`cd pg && npx jest`, true},
+		{`cd root/tests && pytest`, true}, // rootdir has pyproject.toml: its conftest.py loads
 		{`cd nx && python3 -m nox`, true},
 		{`cd nx && nox -f other.py`, false},
 		// Look-alikes.
