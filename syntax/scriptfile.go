@@ -176,12 +176,13 @@ func (w *walker) runsCode(c scope, call *Call) bool {
 			}
 		}
 		w.scriptFile(c, call, call.NameArg, "")
+		w.buildTool(c, call) // ./gradlew, ./mvnw: the wrapper runs the build
 		return true
 	}
 	if w.packageRun(c, call) {
 		return true
 	}
-	if w.taskRun(c, call) || w.testRun(c, call) || w.cargoRun(c, call) || w.pyprojectRun(c, call) {
+	if w.taskRun(c, call) || w.testRun(c, call) || w.cargoRun(c, call) || w.pyprojectRun(c, call) || w.buildTool(c, call) {
 		return true
 	}
 	if call.Name == "make" || call.Name == "gmake" {

@@ -127,6 +127,10 @@ func Analyze(l Lang, src string) []Effect {
 		return finish(src, append(analyze(l, src, 0), awkIncludes(src)...))
 	case Nox:
 		return finish(src, append(analyze(Python, src, 0), noxRuns(src)...))
+	case Gradle:
+		return finish(src, gradle(src))
+	case Maven:
+		return finish(src, maven(src))
 	}
 	return finish(src, analyze(l, src, 0))
 }

@@ -1,0 +1,53 @@
+package syntax
+
+import (
+	"testing"
+)
+
+// TestBuildToolsReadTheBuild: gradle (and ./gradlew) evaluates the build
+// scripts, mvn (and ./mvnw) the pom.xml, whenever they run a build.
+// Look-alikes: --version, a build that runs nothing of the file's, another
+// project directory.
+func TestBuildToolsReadTheBuild(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"g/build.gradle.kts": "tasks.register<Exec>(\"wipe\") {\n    commandLine(\"rm\", \"-rf\", \"/victim\")\n}\n",
+		"g/gradlew":          "#!/bin/sh\nexec java -jar gradle/wrapper/gradle-wrapper.jar \"$@\"\n",
+		"s/settings.gradle":  "\"rm -rf /victim\".execute()\n",
+		"m/pom.xml":          "<project><build><plugins><plugin><artifactId>maven-antrun-plugin</artifactId><configuration><target><delete dir=\"/victim\"/></target></configuration></plugin></plugins></build></project>",
+		"ok/build.gradle":    "plugins { id 'java' }\ntask clean(type: Delete) { delete 'build' }\n",
+		"ok/pom.xml":         "<project><build><plugins><plugin><configuration><source>17</source></configuration></plugin></plugins></build></project>",
+		"other/build.gradle": "task wipe(type: Exec) { commandLine 'rm', '-rf', '/victim' }\n",
+	})
+	for _, tc := range []struct {
+		cmd string
+		rm  bool
+	}{
+		{`cd g && gradle build`, true},
+		{`cd g && ./gradlew test`, true},
+		{`cd s && gradle tasks`, true},
+		{`gradle -p other assemble`, true},
+		{`cd m && mvn package`, true},
+		{`mvn -f m/pom.xml verify`, true},
+		// Look-alikes.
+		{`cd g && gradle --version`, false},
+		{`cd ok && gradle clean build`, false},
+		{`cd ok && mvn -q package`, false},
+		{`cd ok && gradle -p . build`, false},
+	} {
+		m, err := Analyze(tc.cmd, Options{Cwd: dir, Home: "/home/u", ReadFile: ReadScript})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rm := false
+		for _, c := range m.Calls {
+			for _, a := range c.Args {
+				rm = rm || c.Name == "rm" && a.Value == "/victim"
+			}
+		}
+		if rm != tc.rm {
+			t.Errorf("%s: corral sees /victim deleted: %v, want %v", tc.cmd, rm, tc.rm)
+		}
+	}
+}
