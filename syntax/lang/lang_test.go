@@ -181,6 +181,9 @@ func FuzzAnalyze(f *testing.F) {
 	}
 	f.Add(string(Go), "func main() {\n\thome, _ := os.UserHomeDir()\n\tos.RemoveAll(home)\n\texec.Command(\"sh\", \"-c\", `rm -rf ~`)\n}\n")
 	f.Add(string(Rust), "fn f<'a>(x: &'a str) { /* /* */ */ Command::new(\"rm\").args(&[\"-rf\", r#\"/x\"#]).arg(b'c'); }")
+	f.Add(string(Gradle), "task x(type: Exec) {\n    commandLine 'rm', '-rf', \"${d}\"\n    executable 'sh'\n    args '-c'\n}\n['a'].execute()\nfile('x').deleteDir()\n")
+	f.Add(string(Maven), "<configuration><executable>rm</executable><arguments><argument>-rf</argument></arguments></configuration><exec executable=\"sh\"><arg line=\"-c x\"/></exec><delete dir=\"/x\"/>")
+	f.Add(string(Nox), "def t(session):\n    session.run('rm', '-rf', *session.posargs)\n")
 	f.Fuzz(func(t *testing.T, l, src string) {
 		lines := 1 + strings.Count(src, "\n")
 		for _, e := range Analyze(Lang(l), src) {
