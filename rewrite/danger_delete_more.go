@@ -8,13 +8,14 @@ import (
 
 // moreDeleters are the other programs that delete or move away what
 // their operands name, read by moreDeletions.
-var moreDeleters = []string{"cmake", "gio", "gvfs-trash", "trash-put", "trash", "rmtrash", "rclone"}
+var moreDeleters = []string{"cmake", "gio", "gvfs-trash", "trash-put", "trash", "rmtrash", "rclone", "tar", "gtar", "bsdtar"}
 
 // moreDeletions lists what the other deleting programs delete, each from
 // its manual: cmake's command mode (cmake -E rm [-r] [-f], remove,
 // remove_directory, rename's source), gio trash/remove and move's sources,
 // trash-put/trash/rmtrash (moved to the trash: the tree leaves its
-// place), and rclone's local paths (purge, delete, rmdirs; sync deletes
+// place), tar --remove-files (the archived members, under -C's
+// directory), and rclone's local paths (purge, delete, rmdirs; sync deletes
 // what the destination holds beyond the source; move's source goes).
 func moreDeletions(c *syntax.Call) []deletion {
 	args := c.Args
@@ -35,6 +36,36 @@ func moreDeletions(c *syntax.Call) []deletion {
 		}
 	}
 	switch c.Name {
+	case "tar", "gtar", "bsdtar":
+		// tar --remove-files deletes each file once it is in the
+		// archive (GNU tar(1)): the members named, under -C's directory.
+		targs := syntax.TarArgs(c.Args)
+		opts, operands := scan(targs, specFor("tar"))
+		if !has(opts, "remove-files") {
+			return nil
+		}
+		dir := ""
+		for _, o := range opts {
+			if (o.name == "C" || o.name == "directory") && o.hasVal {
+				dir = o.val.Value
+				if !o.val.Static {
+					dir = "$" // a directory only known at run time
+				}
+			}
+		}
+		for _, i := range operands {
+			a := targs[i]
+			if dir != "" && !strings.HasPrefix(a.Value, "/") {
+				if dir == "$" {
+					a.Static = false
+					a.Value = "$DIR/" + a.Value
+				} else {
+					a.Value = strings.TrimSuffix(dir, "/") + "/" + a.Value
+				}
+			}
+			out = append(out, deletion{arg: a, verb: "tar --remove-files", recursive: true, force: true})
+		}
+		return out
 	case "cmake":
 		if len(args) < 2 || args[0].Value != "-E" {
 			return nil

@@ -193,6 +193,10 @@ func TestRunViaDecisions(t *testing.T) {
 		// Other programs that delete, move away or write what their
 		// operands name, judged as rm and the write guards judge them.
 		{"cmake -E rm -rf ~", Deny},
+		{"tar -C ~ --remove-files -cf /tmp/x.tar .", Deny},
+		{"tar --remove-files -czf /tmp/k.tgz ~/.ssh", Deny},
+		{"tar cf out.tar --remove-files build", Allow},
+		{"tar -cf /tmp/out.tar build", Allow},
 		{"cmake -E remove_directory ~", Deny},
 		{"cmake -E rm -rf build", Allow},
 		{"cmake -E copy x ~/.bashrc", Deny},
