@@ -8,14 +8,16 @@ import (
 
 // moreDeleters are the other programs that delete or move away what
 // their operands name, read by moreDeletions.
-var moreDeleters = []string{"cmake", "gio", "gvfs-trash", "trash-put", "trash", "rmtrash", "rclone", "tar", "gtar", "bsdtar"}
+var moreDeleters = []string{"cmake", "gio", "gvfs-trash", "trash-put", "trash", "rmtrash", "rclone", "tar", "gtar", "bsdtar",
+	"zip", "7z", "7za", "7zr", "rar"}
 
 // moreDeletions lists what the other deleting programs delete, each from
 // its manual: cmake's command mode (cmake -E rm [-r] [-f], remove,
 // remove_directory, rename's source), gio trash/remove and move's sources,
 // trash-put/trash/rmtrash (moved to the trash: the tree leaves its
 // place), tar --remove-files (the archived members, under -C's
-// directory), and rclone's local paths (purge, delete, rmdirs; sync deletes
+// directory), zip -m, 7z a -sdel, rar m and rar a -df (the files put in
+// the archive), and rclone's local paths (purge, delete, rmdirs; sync deletes
 // what the destination holds beyond the source; move's source goes).
 func moreDeletions(c *syntax.Call) []deletion {
 	args := c.Args
@@ -65,6 +67,61 @@ func moreDeletions(c *syntax.Call) []deletion {
 			}
 			out = append(out, deletion{arg: a, verb: "tar --remove-files", recursive: true, force: true})
 		}
+		return out
+	case "zip":
+		// zip -m/--move deletes the files once they are in the
+		// archive (zip(1)): the operands after the archive.
+		opts, operands := scan(args, optSpec{shortVal: "bnxitZP", longVal: longOpts("exclude", "include", "temp-path", "suffixes", "password", "compression-method"), longEq: true})
+		if !has(opts, "m", "move") || len(operands) < 2 {
+			return nil
+		}
+		for _, i := range operands[1:] {
+			out = append(out, deletion{arg: args[i], verb: "zip -m", recursive: has(opts, "r", "recurse-paths"), force: true})
+		}
+		return out
+	case "7z", "7za", "7zr":
+		// 7z a -sdel ARCHIVE FILES… deletes the files after adding them.
+		if len(args) < 3 || args[0].Value != "a" && args[0].Value != "u" {
+			return nil
+		}
+		sdel := false
+		var files []syntax.Arg
+		for _, a := range args[1:] {
+			switch {
+			case a.Value == "-sdel":
+				sdel = true
+			case strings.HasPrefix(a.Value, "-") && a.Static:
+			default:
+				files = append(files, a)
+			}
+		}
+		if !sdel || len(files) < 2 {
+			return nil
+		}
+		add(files[1:], "7z -sdel", true, true)
+		return out
+	case "rar":
+		// rar m and mf move files into the archive; rar a -df deletes
+		// them after archiving (rar's help).
+		if len(args) < 3 {
+			return nil
+		}
+		cmd := args[0].Value
+		df := false
+		var files []syntax.Arg
+		for _, a := range args[1:] {
+			switch {
+			case a.Value == "-df":
+				df = true
+			case strings.HasPrefix(a.Value, "-") && a.Static:
+			default:
+				files = append(files, a)
+			}
+		}
+		if !(cmd == "m" || cmd == "mf" || (cmd == "a" || cmd == "u") && df) || len(files) < 2 {
+			return nil
+		}
+		add(files[1:], "rar "+cmd, true, true)
 		return out
 	case "cmake":
 		if len(args) < 2 || args[0].Value != "-E" {
