@@ -41,9 +41,14 @@ Ruby, Perl, PHP) that reads such a variable from its environment and opens
 a network connection (env X="$KEY" python3 -c '…os.environ["X"]…urlopen…').
 docker build to a daemon on another host (-H tcp://h:2376, DOCKER_HOST=ssh://
 u@h as a prefix) sends its whole context there: a context holding a secret
-that .dockerignore does not leave out is denied; a local daemon passes.`,
+that .dockerignore does not leave out is denied; a local daemon passes.
+Cloud storage copies upload their local sources too (aws s3 cp/mv/sync,
+gsutil and gcloud storage cp/mv/rsync, rclone copy/move/sync to a
+REMOTE:path, azcopy copy/sync to a URL; the bucket or remote is the host),
+and git push to a URL rather than a configured remote uploads the
+repository's commits: asked about off network.allow_hosts.`,
 	Commands: []string{"curl", "wget", "wget2", "http", "https", "xh", "xhs", "scp", "rsync", "sftp", "nc", "ncat", "netcat", "socat", "telnet", "gh", "ssh", "openssl", "docker",
-		"env", "printenv", "set", "export", "declare", "typeset", "cat"},
+		"env", "printenv", "set", "export", "declare", "typeset", "cat", "aws", "gsutil", "gcloud", "rclone", "azcopy", "git"},
 	Call:     checkExfiltrate,
 	Command:  checkEnvSends,
 	Redirect: checkNetRedirect,
@@ -127,6 +132,10 @@ func checkExfiltrate(p *Pass, c *syntax.Call) {
 		p.sftpUploads(c)
 	case "docker":
 		p.dockerBuildSends(c)
+	case "aws", "gsutil", "gcloud", "rclone", "azcopy":
+		p.cloudUploads(c)
+	case "git":
+		p.gitPushURL(c)
 	case "nc", "ncat", "netcat", "socat", "telnet":
 		p.socketUploads(c)
 	case "gh":

@@ -1,0 +1,173 @@
+package rewrite
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/corral-dev/corral/syntax"
+)
+
+// Cloud storage copies and git pushes send local content to another
+// host as well: aws s3 cp|mv|sync, gsutil cp|mv|rsync, gcloud storage
+// cp|mv|rsync, rclone copy|copyto|move|moveto|sync to a REMOTE:path, and
+// azcopy copy|sync to a URL upload their local sources (to the bucket or
+// remote, as the host network.allow_hosts is checked against); git push
+// URL (or --repo=URL), with a URL rather than a configured remote's name,
+// uploads the repository's commits there.
+
+// cloudUploads judges the local sources of a cloud storage copy.
+func (p *Pass) cloudUploads(c *syntax.Call) {
+	args := c.Words()
+	skip := 1 // the words before the operands: aws s3 cp, gsutil cp
+	switch c.Name {
+	case "aws":
+		if len(args) < 2 || args[0] != "s3" {
+			return
+		}
+		skip = 2
+	case "gcloud":
+		if len(args) < 2 || args[0] != "storage" {
+			return
+		}
+		skip = 2
+	case "gsutil", "rclone", "azcopy":
+		// gsutil's global options (-m, -o KEY=VALUE) come first.
+		for skip = 0; skip < len(args) && strings.HasPrefix(args[skip], "-"); skip++ {
+			if args[skip] == "-o" || args[skip] == "-h" {
+				skip++
+			}
+		}
+		skip++
+	}
+	if len(args) < skip {
+		return
+	}
+	switch args[skip-1] {
+	case "cp", "mv", "sync", "rsync", "copy", "copyto", "move", "moveto":
+	default:
+		return
+	}
+	var ops []syntax.Arg
+	for i := skip; i < len(c.Args); i++ {
+		a := c.Args[i]
+		if strings.HasPrefix(a.Value, "-") {
+			if i+1 < len(c.Args) && cloudValued(a.Value) {
+				i++
+			}
+			continue
+		}
+		ops = append(ops, a)
+	}
+	if len(ops) < 2 {
+		return
+	}
+	dest := ops[len(ops)-1]
+	host, remote := cloudRemote(c.Name, dest.Value)
+	if !remote {
+		return // to a local path: a download or a copy here
+	}
+	for _, src := range ops[:len(ops)-1] {
+		if _, r := cloudRemote(c.Name, src.Value); r {
+			continue
+		}
+		p.upload(c, src, host)
+	}
+}
+
+// cloudValued reports a cloud CLI option that takes the next word.
+func cloudValued(opt string) bool {
+	if strings.Contains(opt, "=") {
+		return false
+	}
+	switch opt {
+	case "--exclude", "--include", "--acl", "--profile", "--region", "--endpoint-url", "--storage-class", "--sse",
+		"--content-type", "--cache-control", "--metadata", "--expires", "--grants", "--config", "--filter", "--filter-from",
+		"--include-from", "--exclude-from", "--transfers", "--checkers", "--bwlimit", "--log-file", "--log-level",
+		"--project", "--billing-project", "-x", "-p", "-z", "-j":
+		return true
+	}
+	return false
+}
+
+// cloudRemote reports whether v names cloud storage for program name,
+// and the host (bucket or remote) it is on.
+func cloudRemote(name, v string) (string, bool) {
+	for _, scheme := range []string{"s3://", "gs://", "az://", "https://", "http://"} {
+		if rest, ok := strings.CutPrefix(v, scheme); ok {
+			host, _, _ := strings.Cut(rest, "/")
+			return host, true
+		}
+	}
+	if name == "rclone" {
+		// REMOTE:path (not C:\ nor a path with a slash before the colon).
+		if i := strings.IndexByte(v, ':'); i > 1 && !strings.Contains(v[:i], "/") {
+			return v[:i], true
+		}
+	}
+	return "", false
+}
+
+// gitPushURL judges git push to a URL.
+func (p *Pass) gitPushURL(c *syntax.Call) {
+	words := c.Words()
+	i := 0
+	for i < len(words) && strings.HasPrefix(words[i], "-") {
+		if words[i] == "-C" || words[i] == "-c" || words[i] == "--git-dir" || words[i] == "--work-tree" {
+			i++
+		}
+		i++
+	}
+	if i >= len(words) || words[i] != "push" {
+		return
+	}
+	repo := ""
+	for j := i + 1; j < len(words); j++ {
+		w := words[j]
+		switch {
+		case strings.HasPrefix(w, "--repo="):
+			repo = strings.TrimPrefix(w, "--repo=")
+		case w == "--repo" && j+1 < len(words):
+			repo = words[j+1]
+			j++
+		case w == "-o" || w == "--push-option" || w == "--receive-pack" || w == "--exec":
+			j++
+		case strings.HasPrefix(w, "-"):
+		case repo == "":
+			repo = w
+			j = len(words)
+		}
+	}
+	host := gitURLHost(repo)
+	if host == "" || p.hostAllowed(host) {
+		return
+	}
+	p.Report(c, Finding{Rule: "exfiltrate", Decision: Ask,
+		Message: fmt.Sprintf("git push uploads the repository's commits to %s, a URL rather than a configured remote, and %s is not on network.allow_hosts", repo, host)})
+}
+
+// gitURLHost returns the host of a git URL (scheme://[user@]host/…,
+// [user@]host:path), or "" for a remote's name or a local path.
+func gitURLHost(v string) string {
+	if strings.HasPrefix(v, "file://") || strings.HasPrefix(v, "/") || strings.HasPrefix(v, ".") || v == "" {
+		return ""
+	}
+	if i := strings.Index(v, "://"); i > 0 {
+		rest := v[i+3:]
+		host, _, _ := strings.Cut(rest, "/")
+		if at := strings.LastIndexByte(host, '@'); at >= 0 {
+			host = host[at+1:]
+		}
+		if h, _, ok := strings.Cut(host, ":"); ok {
+			host = h
+		}
+		return host
+	}
+	if colon := strings.IndexByte(v, ':'); colon > 0 && !strings.Contains(v[:colon], "/") {
+		host := v[:colon]
+		if at := strings.LastIndexByte(host, '@'); at >= 0 {
+			host = host[at+1:]
+		}
+		return host
+	}
+	return ""
+}
