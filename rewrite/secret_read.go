@@ -75,7 +75,7 @@ var readerSpecs = lazy.Value[map[string]optSpec]{New: func() map[string]optSpec 
 	return map[string]optSpec{
 		"head":    {shortVal: "nc", longVal: longOpts("lines", "bytes"), longEq: true},
 		"tail":    {shortVal: "ncs", longVal: longOpts("lines", "bytes", "sleep-interval", "pid", "max-unchanged-stats"), longEq: true},
-		"od":      {shortVal: "AjNSstw", longVal: longOpts("address-radix", "skip-bytes", "read-bytes", "format", "strings", "width"), longEq: true},
+		"od":      {shortVal: "AjNSt", longVal: longOpts("address-radix", "skip-bytes", "read-bytes", "format"), longEq: true}, // -S/--strings[=N] and -w/--width[=N] take their value attached
 		"xxd":     {shortVal: "cglosn", longVal: longOpts("cols", "groupsize", "len", "seek", "name")},
 		"hexdump": {shortVal: "enfs", longVal: longOpts("format", "format-file", "length", "skip"), longEq: true},
 		"base64":  {shortVal: "w", longVal: longOpts("wrap"), longEq: true},
@@ -85,13 +85,13 @@ var readerSpecs = lazy.Value[map[string]optSpec]{New: func() map[string]optSpec 
 		"tac":     {shortVal: "s", longVal: longOpts("separator"), longEq: true},
 		"bat":     {shortVal: "lmpHr", longVal: longOpts("language", "map-syntax", "highlight-line", "line-range", "style", "theme", "tabs", "wrap", "terminal-width", "color", "paging", "pager", "decorations"), longEq: true},
 		"less":    {shortVal: "bhjkoOpPtTxyz#", longVal: longOpts("log-file", "tag", "pattern", "prompt"), longEq: true},
-		"grep":    {shortVal: "efmABCdD", longVal: longOpts("regexp", "file", "max-count", "after-context", "before-context", "context", "label", "include", "exclude", "exclude-dir", "exclude-from", "binary-files", "devices", "directories", "color", "colour"), longEq: true},
+		"grep":    {shortVal: "efmABCdD", longVal: longOpts("regexp", "file", "max-count", "after-context", "before-context", "context", "label", "include", "exclude", "exclude-dir", "exclude-from", "binary-files", "devices", "directories"), longEq: true},
 		"rg":      {shortVal: "efmABCgtTEMj", longVal: longOpts("regexp", "file", "max-count", "after-context", "before-context", "context", "glob", "iglob", "type", "type-not", "encoding", "max-columns", "threads", "sort", "sortr", "color", "colors", "replace", "max-depth", "max-filesize", "ignore-file", "pre", "pre-glob", "path-separator", "type-add", "type-clear", "engine", "dfa-size-limit", "regex-size-limit", "context-separator", "field-context-separator", "field-match-separator", "hostname-bin", "hyperlink-format"), longEq: true},
 		"ag":      {shortVal: "ABCGgm", longVal: longOpts("after", "before", "context", "file-search-regex", "max-count", "ignore", "pager", "depth", "path-to-ignore"), longEq: true},
 		"tar":     fromCore(syntax.TarOptions),
 		"zip":     {shortVal: "bnxitZP", longVal: longOpts("exclude", "include", "temp-path", "suffixes", "password", "compression-method"), longEq: true},
-		"cp":      {shortVal: "tS", longVal: longOpts("target-directory", "suffix", "backup", "sparse", "reflink", "preserve", "no-preserve"), longEq: true},
-		"mv":      {shortVal: "tS", longVal: longOpts("target-directory", "suffix", "backup"), longEq: true},
+		"cp":      {shortVal: "tS", longVal: longOpts("target-directory", "suffix", "sparse", "no-preserve"), longEq: true},
+		"mv":      {shortVal: "tS", longVal: longOpts("target-directory", "suffix"), longEq: true},
 	}
 }}
 

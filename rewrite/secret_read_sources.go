@@ -160,7 +160,7 @@ func producerSources(src *syntax.Call) ([]readSource, bool) {
 }
 
 // lsSpec are ls's options that take a value.
-var lsSpec = optSpec{shortVal: "ITw", longVal: longOpts("block-size", "color", "format", "hide", "ignore", "indicator-style", "quoting-style", "sort", "time", "time-style", "tabsize", "width"), longEq: true}
+var lsSpec = optSpec{shortVal: "ITw", longVal: longOpts("block-size", "format", "hide", "ignore", "indicator-style", "quoting-style", "sort", "time", "time-style", "tabsize", "width"), longEq: true}
 
 // findSources lists the roots of a find with the files it selects under
 // them: its -name/-iname tests (and the last segment of -path/-wholename)

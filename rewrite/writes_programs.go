@@ -33,8 +33,7 @@ func programWrites(c *syntax.Call) []target {
 	var out []target
 	switch c.Name {
 	case "sort":
-		opts, _ := scan(c.Args, optSpec{shortVal: "kotST", longVal: longOpts("key", "output", "field-separator", "buffer-size",
-			"temporary-directory", "parallel", "batch-size", "compress-program", "files0-from", "random-source", "sort"), longEq: true})
+		opts, _ := scan(c.Args, specFor("sort"))
 		for _, o := range find(opts, "o", "output") {
 			out = append(out, write(o.val))
 		}
@@ -44,7 +43,7 @@ func programWrites(c *syntax.Call) []target {
 			out = append(out, write(c.Args[ops[1]]))
 		}
 	case "split", "csplit":
-		spec := optSpec{shortVal: "abClnt", longVal: longOpts("suffix-length", "bytes", "line-bytes", "lines", "number", "separator", "additional-suffix", "filter"), longEq: true}
+		spec := specFor("split")
 		if c.Name == "csplit" {
 			spec = optSpec{shortVal: "bfn", longVal: longOpts("suffix-format", "prefix", "digits"), longEq: true}
 		}
