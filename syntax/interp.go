@@ -333,7 +333,7 @@ func (w *walker) interpreter(c scope, call *Call) bool {
 	case p.run != "":
 		w.packageScript(c, call, p.run, "bun")
 	case p.file != nil:
-		w.scriptFile(c, call, *p.file, string(p.lang))
+		w.interpreterFile(c, call, *p.file, p.lang)
 		if p.lang == lang.JS && p.file.Static && p.file.Value == "watch" {
 			// tsx watch FILE (vite-node watch FILE) runs FILE; node runs
 			// a file named watch. Both are read.
@@ -344,11 +344,42 @@ func (w *walker) interpreter(c scope, call *Call) bool {
 			}
 		}
 	case p.stdin:
+		if call.ExtraArgs && len(call.Args) == 0 {
+			// xargs python3: the input words are appended, the first
+			// of them the script file.
+			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true,
+				What: call.Name + " runs the script file named by its input, only known at run time"})
+			return true
+		}
 		for _, in := range w.stdinTexts(c, call) {
 			w.program(c, call, p.lang, in.text, label+" "+in.kind, in.dynamic, "")
 		}
+		if r, ok := call.Fd(0).File(); ok && r.Op == "<" {
+			// python3 < evil.py: the program is the file's text.
+			w.interpreterFile(c, call, r.Target, p.lang)
+		}
 	}
 	return true
+}
+
+// interpreterFile models the script file a of an interpreter call: read
+// by scriptFile (a pattern or a loop's items file by file), asked about
+// when its name is only known at run time (python3 "$f", find … -exec
+// python3 {} \;, xargs -I{} node {}), and when it is compiled bytecode
+// the interpreter loads (python3 x.pyc), which corral cannot read.
+func (w *walker) interpreterFile(c scope, call *Call, a Arg, l lang.Lang) {
+	placeholder := call.ExtraArgs && (a.Value == "{}" || call.Replace != "" && strings.Contains(a.Value, call.Replace))
+	if placeholder || !a.Static && w.scriptNames(call, a) == nil {
+		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: a.Raw,
+			What: call.Name + " runs " + clip(a.Raw, 40) + ", a script file only known at run time"})
+		return
+	}
+	if a.Static && l == lang.Python && (strings.HasSuffix(a.Value, ".pyc") || strings.HasSuffix(a.Value, ".pyo")) {
+		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: a.Raw,
+			What: call.Name + " runs " + clip(a.Raw, 40) + ", compiled bytecode corral cannot read"})
+		return
+	}
+	w.scriptFile(c, call, a, string(l))
 }
 
 // stdinText is program text a call reads on its standard input.

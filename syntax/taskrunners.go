@@ -107,6 +107,8 @@ func (w *walker) pythonPip(c scope, call *Call) {
 				w.unittestRun(c, call, call.Args[i+2:])
 			case "nox":
 				w.noxRun(c, call, call.Args[i+2:])
+			case "pdb", "cProfile", "profile", "trace", "coverage":
+				w.pyRunScript(c, call, call.Args[i+1].Value, call.Args[i+2:])
 			case "tox":
 				// python -m tox: tox with its own words.
 				inner := *call

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -68,6 +69,14 @@ func (w *walker) testRun(c scope, call *Call) bool {
 		return true
 	case "nox":
 		w.noxRun(c, call, call.Args)
+		return true
+	case "coverage", "ipython", "ipython3":
+		w.pyRunScript(c, call, call.Name, call.Args)
+		return true
+	}
+	if n := len(call.Wrappers); n > 0 && (call.Wrappers[n-1] == "uv" || call.Wrappers[n-1] == "pipx") && strings.HasSuffix(call.NameArg.Value, ".py") {
+		// uv run FILE.py runs FILE with the project's Python.
+		w.interpreterFile(c, call, call.NameArg, lang.Python)
 		return true
 	}
 	return false
@@ -475,4 +484,61 @@ func (w *walker) noxRun(c scope, call *Call, args []Arg) {
 	w.lenient++
 	defer func() { w.lenient-- }()
 	w.scriptFile(c, call, Arg{Value: file, Raw: file, Static: true}, string(lang.Nox))
+}
+
+// pyScriptRunners are the Python modules and programs whose first operand
+// (after their own options) is a script they run as Python: the debugger,
+// the profilers, the tracer, coverage's run, IPython. valued lists their
+// options that take a value.
+var pyScriptRunners = lazy.Value[map[string][]string]{New: func() map[string][]string {
+	return map[string][]string{
+		"pdb":      {"-c", "--command"},
+		"cProfile": {"-o", "-s", "--outfile", "--sort"},
+		"profile":  {"-o", "-s", "--outfile", "--sort"},
+		"trace":    {"-f", "--file", "-C", "--coverdir", "--ignore-module", "--ignore-dir"},
+		"coverage": {"--rcfile", "--source", "--include", "--omit", "--data-file", "--context", "--concurrency", "--debug"},
+		"ipython":  {"--profile", "--ipython-dir", "--config", "--log-level", "-c", "-m", "--colors", "--logfile", "--logappend"},
+		"ipython3": {"--profile", "--ipython-dir", "--config", "--log-level", "-c", "-m", "--colors", "--logfile", "--logappend"},
+	}
+}}
+
+// pyRunScript models a Python runner (python -m pdb FILE, python -m
+// cProfile FILE, python -m trace --trace FILE, coverage run FILE, ipython
+// FILE): its script is read as python FILE's is. name is the runner, args
+// the words after it (after run for coverage). A -m MODULE instead of a
+// file runs that module, as python -m does.
+func (w *walker) pyRunScript(c scope, call *Call, name string, args []Arg) {
+	valued := pyScriptRunners.Get()[name]
+	if name == "coverage" {
+		if len(args) == 0 || args[0].Value != "run" {
+			return
+		}
+		args = args[1:]
+	}
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		switch {
+		case v == "-m" && name != "ipython" && name != "ipython3" && i+1 < len(args):
+			// coverage run -m pytest, python -m cProfile -m mod: a
+			// module, as python -m runs it.
+			inner := *call
+			inner.Args = append([]Arg{{Value: "-m", Raw: "-m", Static: true}}, args[i+1:]...)
+			inner.Name = "python3"
+			w.preloads(c, &inner)
+			w.pythonPip(c, &inner)
+			return
+		case v == "--":
+			if i+1 < len(args) {
+				w.interpreterFile(c, call, args[i+1], lang.Python)
+			}
+			return
+		case strings.HasPrefix(v, "-"):
+			if slices.Contains(valued, v) && !strings.Contains(v, "=") {
+				i++
+			}
+		default:
+			w.interpreterFile(c, call, args[i], lang.Python)
+			return
+		}
+	}
 }
