@@ -182,7 +182,7 @@ func (w *walker) runsCode(c scope, call *Call) bool {
 	if w.packageRun(c, call) {
 		return true
 	}
-	if w.taskRun(c, call) || w.testRun(c, call) || w.cargoRun(c, call) || w.pyprojectRun(c, call) || w.buildTool(c, call) {
+	if w.taskRun(c, call) || w.testRun(c, call) || w.cargoRun(c, call) || w.pyprojectRun(c, call) || w.buildTool(c, call) || w.notebookRun(c, call) {
 		return true
 	}
 	if call.Name == "make" || call.Name == "gmake" {
