@@ -124,6 +124,9 @@ func (w *walker) runsCode(c scope, call *Call) bool {
 		return true
 	}
 	w.pythonPip(c, call)
+	if lang.ForProgram(call.Name) == lang.JS && w.testRun(c, call) {
+		return true // node --test: the runner's files
+	}
 	if w.interpreter(c, call) {
 		return true
 	}

@@ -74,6 +74,32 @@ func (w *walker) testRun(c scope, call *Call) bool {
 		w.pyRunScript(c, call, call.Name, call.Args)
 		return true
 	}
+	if lang.ForProgram(call.Name) == lang.JS {
+		// node --test [PATHS] (node's own test runner), bun test and
+		// deno test [PATHS]. A first word test is also a file node
+		// would run: the interpreter reads that one as well.
+		for i, a := range call.Args {
+			if a.Value == "--test" {
+				var rest []Arg
+				for _, r := range append(append([]Arg(nil), call.Args[:i]...), call.Args[i+1:]...) {
+					if !strings.HasPrefix(r.Value, "-") {
+						rest = append(rest, r)
+					}
+				}
+				inner := *call
+				inner.Name = "node"
+				w.jsTestRun(c, &inner, rest)
+				return true
+			}
+			if !strings.HasPrefix(a.Value, "-") {
+				break
+			}
+		}
+		if len(call.Args) > 0 && call.Args[0].Value == "test" {
+			w.jsTestRun(c, call, call.Args[1:])
+		}
+		return false
+	}
 	if n := len(call.Wrappers); n > 0 && (call.Wrappers[n-1] == "uv" || call.Wrappers[n-1] == "pipx") && strings.HasSuffix(call.NameArg.Value, ".py") {
 		// uv run FILE.py runs FILE with the project's Python.
 		w.interpreterFile(c, call, call.NameArg, lang.Python)
@@ -310,8 +336,11 @@ func (w *walker) jsTestRun(c scope, call *Call, args []Arg) {
 		n := filepath.Base(p)
 		for _, ext := range []string{".js", ".ts", ".mjs", ".cjs", ".jsx", ".tsx", ".mts", ".cts"} {
 			if base, ok := strings.CutSuffix(n, ext); ok {
+				// jest's, vitest's, node --test's, bun test's and deno
+				// test's default patterns together.
 				return strings.HasSuffix(base, ".test") || strings.HasSuffix(base, ".spec") || strings.HasSuffix(base, "_test") ||
-					strings.Contains(p, "/__tests__/")
+					strings.HasSuffix(base, "-test") || strings.HasSuffix(base, "_spec") || strings.HasPrefix(base, "test-") ||
+					base == "test" || strings.Contains(p, "/__tests__/") || name == "node" && strings.Contains(p, "/test/")
 			}
 		}
 		return false

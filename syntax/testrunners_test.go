@@ -45,6 +45,9 @@ func TestTestRunnersReadTheSuite(t *testing.T) {
 		"root/pyproject.toml":          "[tool.pytest.ini_options]\n",
 		"root/conftest.py":             bad,
 		"root/tests/test_a.py":         "def test_a():\n    pass\n",
+		"nt/test/a.mjs":                badJS,
+		"bt/src/x_test.ts":             badJS,
+		"dt/lib/util.test.ts":          badJS,
 		"nx/noxfile.py":                "import nox\n\n@nox.session\ndef tests(session):\n    session.run('rm', '-rf', '/srv')\n",
 		"nx/other.py":                  "import nox\n\n@nox.session\ndef lint(session):\n    session.run('ruff', 'check', '.')\n",
 	})
@@ -67,6 +70,9 @@ func TestTestRunnersReadTheSuite(t *testing.T) {
 		{`cd js3 && jest src/a.spec.js`, true},
 		{`cd mo && mocha`, true},
 		{`cd nx && nox -s tests`, true},
+		{`cd nt && node --test`, true},
+		{`cd bt && bun test`, true},
+		{`cd dt && deno test lib`, true},
 		{`cd pj && jest`, true},
 		{`cd pg && npx jest`, true},
 		{`cd root/tests && pytest`, true}, // rootdir has pyproject.toml: its conftest.py loads
