@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/corral-dev/corral/internal/lazy"
+	"github.com/corral-dev/corral/syntax/lang"
 )
 
 // Python project tools run named scripts from pyproject.toml, as npm runs
@@ -142,7 +143,7 @@ func (w *walker) pyprojectRun(c scope, call *Call) bool {
 		tool, name, args = "poe", call.Args[0].Value, call.Args[1:]
 	} else if n := len(call.Wrappers); n > 0 {
 		switch call.Wrappers[n-1] {
-		case "pdm", "rye", "hatch":
+		case "pdm", "rye", "hatch", "uv", "uvx", "poetry", "pipx":
 			tool = call.Wrappers[n-1]
 		}
 	}
@@ -153,7 +154,14 @@ func (w *walker) pyprojectRun(c scope, call *Call) bool {
 	if !ok {
 		return false
 	}
-	cmds, defined := pyprojectScript(text, pyScriptTables.Get()[tool], name, tool == "rye")
+	if w.entryPoint(c, call, filepath.Dir(path), text, name) {
+		return true
+	}
+	table, scripts := pyScriptTables.Get()[tool]
+	if !scripts {
+		return false
+	}
+	cmds, defined := pyprojectScript(text, table, name, tool == "rye")
 	if !defined {
 		return false
 	}
@@ -170,6 +178,39 @@ func (w *walker) pyprojectRun(c scope, call *Call) bool {
 		w.origin = "pyproject.toml " + pyScriptTables.Get()[tool] + "." + name + " (" + tool + ")"
 		w.child(c, &inner, cmd, nil, "pyproject script", false)
 		w.origin = ""
+	}
+	return true
+}
+
+// entryPoint models a console script of the project itself that a
+// wrapper runs by name (uv run NAME, uvx --from . NAME, poetry run NAME,
+// pdm run NAME): [project.scripts] or [tool.poetry.scripts] NAME =
+// "pkg.mod:func" runs pkg/mod.py (or src/pkg/mod.py, or the package's
+// __init__.py), read as Python. It reports whether NAME is one.
+func (w *walker) entryPoint(c scope, call *Call, root, text, name string) bool {
+	var ref string
+	for _, table := range []string{"project.scripts", "tool.poetry.scripts"} {
+		if v, ok := tomlKey(text, table, name); ok {
+			ref = v
+			break
+		}
+	}
+	if ref == "" {
+		return false
+	}
+	mod, _, _ := strings.Cut(ref, ":")
+	p := strings.ReplaceAll(strings.TrimSpace(mod), ".", "/")
+	var files []string
+	for _, base := range []string{root, filepath.Join(root, "src")} {
+		files = append(files, filepath.Join(base, p+".py"), filepath.Join(base, p, "__init__.py"))
+	}
+	inner := *call
+	inner.Dir = Dir{Path: root, Known: true}
+	for _, f := range files {
+		if w.exists(f) {
+			w.interpreterFile(c, &inner, Arg{Value: f, Raw: f, Static: true}, lang.Python)
+			return true
+		}
 	}
 	return true
 }

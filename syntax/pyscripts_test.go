@@ -71,8 +71,10 @@ func TestPyprojectScriptsRun(t *testing.T) {
 	dir := t.TempDir()
 	writeFiles(t, dir, map[string]string{
 		"pyproject.toml": "[tool.pdm.scripts]\nclean = \"rm -rf\"\n[tool.rye.scripts]\nnuke = [\"rm\", \"-rf\", \"/victim\"]\n" +
-			"[tool.hatch.envs.default.scripts]\npurge = [\"echo hi\", \"rm -rf /victim\"]\n[tool.poe.tasks]\nboom = \"rm -rf /victim\"\n",
-		"sub/keep.txt": "",
+			"[tool.hatch.envs.default.scripts]\npurge = [\"echo hi\", \"rm -rf /victim\"]\n[tool.poe.tasks]\nboom = \"rm -rf /victim\"\n" +
+			"[project.scripts]\nwipe = \"pkg.cli:main\"\n",
+		"src/pkg/cli.py": "import shutil\ndef main():\n    shutil.rmtree('/victim')\n",
+		"sub/keep.txt":   "",
 	})
 	for _, tc := range []struct {
 		cmd string
@@ -82,6 +84,9 @@ func TestPyprojectScriptsRun(t *testing.T) {
 		{`cd sub && rye run nuke`, true},
 		{`hatch run purge`, true},
 		{`poe boom`, true},
+		{`uv run wipe`, true},
+		{`poetry run wipe`, true},
+		{`uvx --from . wipe`, true},
 		{`pdm run pytest`, false},
 		{`poe --help`, false},
 	} {
