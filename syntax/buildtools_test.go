@@ -40,12 +40,7 @@ func TestBuildToolsReadTheBuild(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		rm := false
-		for _, c := range m.Calls {
-			for _, a := range c.Args {
-				rm = rm || c.Name == "rm" && a.Value == "/victim"
-			}
-		}
+		rm := deletes(m, "/victim")
 		if rm != tc.rm {
 			t.Errorf("%s: corral sees /victim deleted: %v, want %v", tc.cmd, rm, tc.rm)
 		}

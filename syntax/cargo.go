@@ -133,28 +133,6 @@ func (w *walker) cargoRun(c scope, call *Call) bool {
 	return true
 }
 
-// tomlKey returns the value of key in [table] of a TOML text, unquoted.
-func tomlKey(text, table, key string) (string, bool) {
-	cur := ""
-	for _, raw := range strings.Split(text, "\n") {
-		line := strings.TrimSpace(raw)
-		if strings.HasPrefix(line, "[") {
-			cur = strings.Trim(line, "[] ")
-			continue
-		}
-		k, v, ok := strings.Cut(line, "=")
-		if !ok || cur != table || strings.TrimSpace(k) != key {
-			continue
-		}
-		v = strings.TrimSpace(v)
-		if s := tomlStrings(v); len(s) > 0 {
-			return s[0], true
-		}
-		return v, true
-	}
-	return "", false
-}
-
 // readRust reads the Rust files that exist among files (absolute), each
 // with the modules it declares, through the include reader.
 func (w *walker) readRust(c scope, call *Call, pkg string, files []string, label string) {

@@ -26,6 +26,19 @@ func callNames(t *testing.T, cmd string, opts Options) []string {
 	return got
 }
 
+// deletes reports whether the model holds a call rm PATH: what the
+// readers of files and program code turn a deletion into.
+func deletes(m *Model, path string) bool {
+	for _, c := range m.Calls {
+		for _, a := range c.Args {
+			if c.Name == "rm" && a.Value == path {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 func writeFiles(t *testing.T, dir string, files map[string]string) {
 	t.Helper()
 	for n, c := range files {
@@ -176,12 +189,7 @@ func TestGitHooksPathLayouts(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		rm := false
-		for _, c := range m.Calls {
-			for _, a := range c.Args {
-				rm = rm || c.Name == "rm" && a.Value == "/victim"
-			}
-		}
+		rm := deletes(m, "/victim")
 		if rm != tc.rm {
 			t.Errorf("git commit in %s: hook deleting /victim seen %v, want %v", tc.dir, rm, tc.rm)
 		}

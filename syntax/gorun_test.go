@@ -45,12 +45,7 @@ func TestGoRunsTheProject(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		rm := false
-		for _, c := range m.Calls {
-			for _, a := range c.Args {
-				rm = rm || c.Name == "rm" && a.Value == "/victim"
-			}
-		}
+		rm := deletes(m, "/victim")
 		asks := false
 		for _, h := range m.Hidden {
 			asks = asks || h.Always

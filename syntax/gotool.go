@@ -172,39 +172,14 @@ func (w *walker) goProgram(c scope, call *Call, verb string, args []Arg, dir Dir
 		pkgs = []Arg{{Value: ".", Raw: ".", Static: true}}
 	}
 	var files []string
-	for _, p := range pkgs {
-		if !p.Static {
-			if verb == "run" {
-				w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: p.Value,
-					What: "go run runs " + clip(p.Raw, 40) + ", Go code only known at run time"})
-			}
-			continue
+	for _, f := range w.goPackageFiles(dir, pkgs, func(p Arg) {
+		if verb == "run" {
+			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: p.Value,
+				What: "go run runs " + clip(p.Raw, 40) + ", Go code only known at run time"})
 		}
-		v := p.Value
-		if strings.HasSuffix(v, ".go") {
-			if d := dir.Join(v); d.Known {
-				files = append(files, d.Path)
-			}
-			continue
-		}
-		recursive := false
-		if rest, ok := strings.CutSuffix(v, "/..."); ok {
-			v, recursive = rest, true
-			if v == "" {
-				v = "."
-			}
-		} else if v == "..." {
-			v, recursive = ".", true
-		}
-		if !strings.HasPrefix(v, ".") && !strings.HasPrefix(v, "/") {
-			continue // an import path
-		}
-		if d := dir.Join(v); d.Known {
-			for _, f := range w.goFiles(d.Path, recursive) {
-				if verb == "test" || !strings.HasSuffix(f, "_test.go") {
-					files = append(files, f)
-				}
-			}
+	}) {
+		if verb == "test" || !strings.HasSuffix(f, "_test.go") {
+			files = append(files, f)
 		}
 	}
 	sort.Strings(files)
@@ -308,11 +283,34 @@ func (w *walker) goGenerate(c scope, call *Call, args []Arg, dir Dir) {
 	if len(pkgs) == 0 {
 		pkgs = []Arg{{Value: ".", Static: true}}
 	}
+	files := w.goPackageFiles(dir, pkgs, func(p Arg) {
+		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: p.Value,
+			What: "go generate runs the //go:generate lines of " + clip(p.Raw, 40) + ", files only known at run time"})
+	})
+	sort.Strings(files)
+	files = compactStrings(files)
+	if len(files) > maxGenerateFiles {
+		files = files[:maxGenerateFiles]
+		w.m.Truncated = true
+	}
+	for _, f := range files {
+		text, ok := w.readScript(Dir{Path: f, Known: true})
+		if !ok {
+			continue
+		}
+		w.goGenerateLines(c, call, f, text)
+	}
+}
+
+// goPackageFiles returns the .go files the package patterns pkgs name
+// from dir: FILE.go, ./DIR, ./DIR/... (and ... alone); an import path is a
+// module's package, not the project's files. dynamic is called for a
+// pattern only known at run time.
+func (w *walker) goPackageFiles(dir Dir, pkgs []Arg, dynamic func(Arg)) []string {
 	var files []string
 	for _, p := range pkgs {
 		if !p.Static {
-			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: p.Value,
-				What: "go generate runs the //go:generate lines of " + clip(p.Raw, 40) + ", files only known at run time"})
+			dynamic(p)
 			continue
 		}
 		v := p.Value
@@ -332,26 +330,13 @@ func (w *walker) goGenerate(c scope, call *Call, args []Arg, dir Dir) {
 			v, recursive = ".", true
 		}
 		if !strings.HasPrefix(v, ".") && !strings.HasPrefix(v, "/") {
-			continue // an import path: a module's package, not the project's files
+			continue
 		}
-		d := dir.Join(v)
-		if d.Known {
+		if d := dir.Join(v); d.Known {
 			files = append(files, w.goFiles(d.Path, recursive)...)
 		}
 	}
-	sort.Strings(files)
-	files = compactStrings(files)
-	if len(files) > maxGenerateFiles {
-		files = files[:maxGenerateFiles]
-		w.m.Truncated = true
-	}
-	for _, f := range files {
-		text, ok := w.readScript(Dir{Path: f, Known: true})
-		if !ok {
-			continue
-		}
-		w.goGenerateLines(c, call, f, text)
-	}
+	return files
 }
 
 // goFiles returns the .go files in dir (and, when recursive, below it, as

@@ -74,12 +74,7 @@ func TestModuleSearchPath(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		srv := false
-		for _, c := range m.Calls {
-			for _, a := range c.Args {
-				srv = srv || c.Name == "rm" && a.Value == "/srv"
-			}
-		}
+		srv := deletes(m, "/srv")
 		if srv != tc.srv {
 			t.Errorf("%s: corral sees /srv deleted: %v, want %v", tc.cmd, srv, tc.srv)
 		}

@@ -30,10 +30,6 @@ var pyScriptTables = lazy.Value[map[string]string]{New: func() map[string]string
 // scripts table (pattern) of a pyproject.toml text, and whether the name
 // is defined there.
 func pyprojectScript(text, pattern, name string, argv bool) ([]string, bool) {
-	lines := strings.Split(text, "\n")
-	table := ""
-	var cmds []string
-	found := false
 	matches := func(t string) bool {
 		pp, tp := strings.Split(pattern, "."), strings.Split(t, ".")
 		if len(pp) != len(tp) {
@@ -46,45 +42,20 @@ func pyprojectScript(text, pattern, name string, argv bool) ([]string, bool) {
 		}
 		return true
 	}
-	for i := 0; i < len(lines); i++ {
-		line := strings.TrimSpace(lines[i])
-		if strings.HasPrefix(line, "[") && !strings.HasPrefix(line, "[[") {
-			table = strings.Trim(line, "[] ")
-			// [tool.pdm.scripts.NAME] is the script's own table.
-			if matches(strings.TrimSuffix(table, "."+name)) && strings.HasSuffix(table, "."+name) {
-				found = true
-			}
-			continue
-		}
-		k, v, ok := strings.Cut(line, "=")
-		if !ok {
-			continue
-		}
-		k = strings.Trim(strings.TrimSpace(k), `"'`)
-		v = strings.TrimSpace(v)
-		// A value that goes on over lines: a triple-quoted string or an
-		// array or inline table left open.
+	// own reports [tool.pdm.scripts.NAME], the script's own table.
+	own := func(t string) bool { return strings.HasSuffix(t, "."+name) && matches(strings.TrimSuffix(t, "."+name)) }
+	var cmds []string
+	found := false
+	for _, e := range tomlEntries(text) {
 		switch {
-		case strings.HasPrefix(v, `"""`) || strings.HasPrefix(v, "'''"):
-			q := v[:3]
-			for strings.Count(v, q) < 2 && i+1 < len(lines) {
-				i++
-				v += "\n" + lines[i]
-			}
-		case strings.HasPrefix(v, "[") || strings.HasPrefix(v, "{"):
-			for strings.Count(v, "[")+strings.Count(v, "{") > strings.Count(v, "]")+strings.Count(v, "}") && i+1 < len(lines) {
-				i++
-				v += " " + strings.TrimSpace(lines[i])
-			}
-		}
-		switch {
-		case matches(table) && k == name:
+		case matches(e.table) && e.key == name:
 			found = true
-			cmds = append(cmds, pyScriptValue(v, argv)...)
-		case matches(strings.TrimSuffix(table, "."+name)) && strings.HasSuffix(table, "."+name):
-			switch k {
+			cmds = append(cmds, pyScriptValue(e.value, argv)...)
+		case own(e.table):
+			found = true
+			switch e.key {
 			case "cmd", "shell", "composite", "chain", "sequence", "call":
-				cmds = append(cmds, pyScriptValue(v, argv && k == "cmd")...)
+				cmds = append(cmds, pyScriptValue(e.value, argv && e.key == "cmd")...)
 			}
 		}
 	}

@@ -354,37 +354,3 @@ func (w *walker) miseRun(c scope, call *Call) {
 		run(n, 0)
 	}
 }
-
-// tomlKeyRaw returns the raw value of key in [table] (a multi-line array
-// or string taken whole).
-func tomlKeyRaw(text, table, key string) (string, bool) {
-	lines := strings.Split(text, "\n")
-	cur := ""
-	for i := 0; i < len(lines); i++ {
-		line := strings.TrimSpace(lines[i])
-		if strings.HasPrefix(line, "[") && !strings.HasPrefix(line, "[[") {
-			cur = strings.Trim(line, "[] ")
-			continue
-		}
-		k, v, ok := strings.Cut(line, "=")
-		if !ok || cur != table || strings.Trim(strings.TrimSpace(k), `"'`) != key {
-			continue
-		}
-		v = strings.TrimSpace(v)
-		switch {
-		case strings.HasPrefix(v, `"""`) || strings.HasPrefix(v, "'''"):
-			q := v[:3]
-			for strings.Count(v, q) < 2 && i+1 < len(lines) {
-				i++
-				v += "\n" + lines[i]
-			}
-		case strings.HasPrefix(v, "[") || strings.HasPrefix(v, "{"):
-			for strings.Count(v, "[")+strings.Count(v, "{") > strings.Count(v, "]")+strings.Count(v, "}") && i+1 < len(lines) {
-				i++
-				v += " " + strings.TrimSpace(lines[i])
-			}
-		}
-		return v, true
-	}
-	return "", false
-}

@@ -105,12 +105,7 @@ func TestTaskRunnersRead(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		rm := false
-		for _, c := range m.Calls {
-			for _, a := range c.Args {
-				rm = rm || c.Name == "rm" && a.Value == "/victim"
-			}
-		}
+		rm := deletes(m, "/victim")
 		asks := len(m.Hidden) > 0
 		if rm != tc.rm || asks != tc.asks {
 			t.Errorf("%s: /victim deleted %v (want %v), hidden %v (want %v)", tc.cmd, rm, tc.rm, asks, tc.asks)
