@@ -195,7 +195,7 @@ func feederOperand(c *syntax.Call, a syntax.Arg) (r syntax.Arg, runTime bool) {
 
 // mvSpec are mv's options that take a value.
 var mvSpec = lazy.Value[optSpec]{New: func() optSpec {
-	return optSpec{shortVal: "tS", longVal: longOpts("target-directory", "suffix"), longEq: true}
+	return copyOptions("mv")
 }}
 
 // mvDeletions lists the sources of mv: they leave where they are.

@@ -19,13 +19,8 @@ var programs = []programSpec{
 	{"unlink", optSpec{longEq: true, abbrev: true, longFlag: longOpts("help", "version")}},
 	{"shred", optSpec{shortVal: "ns", longEq: true, abbrev: true, longVal: longOpts("iterations", "random-source", "size"),
 		longFlag: longOpts("remove", "force", "exact", "verbose", "zero", "help", "version")}},
-	{"mv", optSpec{shortVal: "St", longEq: true, abbrev: true, longVal: longOpts("suffix", "target-directory"),
-		longFlag: longOpts("backup", "update", "force", "interactive", "no-clobber", "no-copy", "strip-trailing-slashes", "no-target-directory",
-			"exchange", "verbose", "context", "debug", "help", "version")}},
-	{"cp", optSpec{shortVal: "St", longEq: true, abbrev: true, longVal: longOpts("suffix", "target-directory", "no-preserve", "sparse"),
-		longFlag: longOpts("backup", "update", "preserve", "reflink", "archive", "attributes-only", "copy-contents", "debug", "force", "interactive", "link", "dereference",
-			"no-clobber", "no-dereference", "parents", "recursive", "remove-destination", "strip-trailing-slashes",
-			"symbolic-link", "no-target-directory", "one-file-system", "verbose", "context", "keep-directory-symlink", "help", "version")}},
+	{"mv", copyOptions("mv")},
+	{"cp", copyOptions("cp")},
 	{"sort", optSpec{shortVal: "kotST", longEq: true, longVal: longOpts("key", "output", "field-separator", "buffer-size",
 		"temporary-directory", "parallel", "batch-size", "compress-program", "files0-from", "random-source", "sort"),
 		longFlag: longOpts("check")}},
@@ -35,13 +30,8 @@ var programs = []programSpec{
 		longFlag: longOpts("no-create", "no-dereference", "help", "version")}},
 	{"truncate", optSpec{shortVal: "sr", longEq: true, abbrev: true, longVal: longOpts("size", "reference"),
 		longFlag: longOpts("no-create", "io-blocks", "help", "version")}},
-	{"install", optSpec{shortVal: "gmoStZ", longEq: true, abbrev: true, longVal: longOpts("group", "mode", "owner", "suffix",
-		"target-directory", "strip-program"),
-		longFlag: longOpts("backup", "context", "compare", "directory", "preserve-timestamps", "strip", "no-target-directory", "verbose",
-			"preserve-context", "debug", "help", "version")}},
-	{"ln", optSpec{shortVal: "St", longEq: true, abbrev: true, longVal: longOpts("suffix", "target-directory"),
-		longFlag: longOpts("backup", "directory", "force", "interactive", "logical", "no-dereference", "physical", "relative",
-			"symbolic", "no-target-directory", "verbose", "help", "version")}},
+	{"install", copyOptions("install")},
+	{"ln", copyOptions("ln")},
 	// sed -i[SUFFIX]: the suffix is attached or absent.
 	{"sed", optSpec{shortVal: "efl", shortOpt: "i", longEq: true, abbrev: true, longVal: longOpts("expression", "file", "line-length"),
 		longFlag: longOpts("in-place", "quiet", "silent", "debug", "posix", "regexp-extended", "separate", "sandbox",
@@ -295,6 +285,13 @@ func specFor(program string) optSpec {
 		}
 	}
 	return optSpec{}
+}
+
+// copyOptions is the shell model's table of cp, mv, ln or install
+// (syntax.CopyOptions), so that both read their words alike.
+func copyOptions(name string) optSpec {
+	s, _ := syntax.CopyOptions(name)
+	return fromCore(s)
 }
 
 // programSpec is one program's entry in programs.

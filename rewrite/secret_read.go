@@ -90,8 +90,8 @@ var readerSpecs = lazy.Value[map[string]optSpec]{New: func() map[string]optSpec 
 		"ag":      {shortVal: "ABCGgm", longVal: longOpts("after", "before", "context", "file-search-regex", "max-count", "ignore", "pager", "depth", "path-to-ignore"), longEq: true},
 		"tar":     fromCore(syntax.TarOptions),
 		"zip":     {shortVal: "bnxitZP", longVal: longOpts("exclude", "include", "temp-path", "suffixes", "password", "compression-method"), longEq: true},
-		"cp":      {shortVal: "tS", longVal: longOpts("target-directory", "suffix", "sparse", "no-preserve"), longEq: true},
-		"mv":      {shortVal: "tS", longVal: longOpts("target-directory", "suffix"), longEq: true},
+		"cp":      copyOptions("cp"),
+		"mv":      copyOptions("mv"),
 	}
 }}
 

@@ -546,7 +546,7 @@ type madeLink struct {
 }
 
 // lnSpec are ln's options that take a value.
-var lnSpec = optSpec{shortVal: "St", longVal: longOpts("target-directory", "suffix"), longEq: true}
+var lnSpec = copyOptions("ln")
 
 // madeLinks lists the links that ln calls of the command create, with
 // absolute, normalised paths; a symbolic link's relative target is taken

@@ -608,6 +608,13 @@ var copySpecs = map[string]OptSpec{
 			"preserve-context", "context", "help", "version"}},
 }
 
+// CopyOptions returns the options of cp, mv, ln or install: the one
+// table both the shell model and the rules read them with.
+func CopyOptions(name string) (OptSpec, bool) {
+	s, ok := copySpecs[name]
+	return s, ok
+}
+
 // noteCopy follows a file's content to the names a command gives it
 // before it runs one of them: cp, mv, ln and install of a file written
 // earlier in the command or on disk (a copy of a system program keeps the
