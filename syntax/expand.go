@@ -786,7 +786,7 @@ func (r *resolver) approx(b *strings.Builder, p sh.WordPart, first, quoted bool)
 			return
 		}
 		// Not decoded exactly: still the best guess for the text.
-		if v, err := expand.Literal(nil, &sh.Word{Parts: []sh.WordPart{p}}); err == nil {
+		if v, err := expand.Literal(&expand.Config{}, &sh.Word{Parts: []sh.WordPart{p}}); err == nil {
 			if j := strings.IndexByte(v, 0); j >= 0 {
 				v = v[:j]
 			}

@@ -48,7 +48,7 @@ func SubstFields(a Arg) ([]Arg, bool) {
 			cur.WriteString(v)
 			started = true
 		case *sh.SglQuoted:
-			v, err := expand.Literal(nil, &sh.Word{Parts: []sh.WordPart{p}})
+			v, err := expand.Literal(&expand.Config{}, &sh.Word{Parts: []sh.WordPart{p}})
 			if err != nil {
 				return false
 			}
@@ -128,7 +128,7 @@ func knownOutput(cs *sh.CmdSubst) (string, bool) {
 				return "", false
 			}
 		}
-		v, err := expand.Literal(nil, w)
+		v, err := expand.Literal(&expand.Config{}, w)
 		if err != nil {
 			return "", false
 		}
