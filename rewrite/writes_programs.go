@@ -400,27 +400,11 @@ func attrTargets(c *syntax.Call) []target {
 	skip := 1 // the mode, owner or group
 	switch c.Name {
 	case "chmod":
-		// GNU chmod's own short options are c, f, v and R; any other
-		// word with a dash (-x, -w) is a mode.
-		for i, a := range c.Args {
-			v := a.Value
-			switch {
-			case v == "--":
-				for j := i + 1; j < len(c.Args); j++ {
-					ops = append(ops, j)
-				}
-			case strings.HasPrefix(v, "--reference"):
-				skip = 0
-				continue
-			case strings.HasPrefix(v, "--"):
-				continue
-			case len(v) > 1 && v[0] == '-' && strings.Trim(v[1:], "cfvR") == "":
-				continue
-			default:
-				ops = append(ops, i)
-				continue
-			}
-			break
+		// chmod's words as modeOperands reads them (-x is a mode).
+		var reference bool
+		_, reference, ops = modeOperands(c)
+		if reference {
+			skip = 0
 		}
 	case "chown", "chgrp":
 		opts, ops = scan(c.Args, optSpec{longVal: longOpts("reference", "from"), longEq: true})

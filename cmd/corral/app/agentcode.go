@@ -210,18 +210,9 @@ func (s *settings) agentCode(req *agent.Request, path string, d guards.Decision)
 		d.Message += "; its front matter registers hooks, whose commands run outside corral's hook"
 		return d
 	}
-	worst := rewrite.Allow
-	why := ""
+	worst, why := rewrite.Allow, ""
 	for _, c := range cmds {
-		res := s.check(c, req.AgentType)
-		dec := res.Decision
-		if dec == rewrite.Warn {
-			dec = rewrite.Allow
-		}
-		if dec != rewrite.Allow && dec != rewrite.Deny {
-			dec = rewrite.Ask
-		}
-		if dec > worst {
+		if dec, res := s.agentRuns(c, req.AgentType); dec > worst {
 			worst, why = dec, fmt.Sprintf("it runs %q: %s", c, summary(res))
 		}
 	}
@@ -233,6 +224,20 @@ func (s *settings) agentCode(req *agent.Request, path string, d guards.Decision)
 	}
 	d.Message += "; " + why
 	return d
+}
+
+// agentRuns judges a command an agent's command, skill or subagent text
+// runs outside any tool call: allowed (a warning too) passes, denied is
+// denied, anything else asks, since no rewrite can reach that text.
+func (s *settings) agentRuns(cmd, agentType string) (rewrite.Decision, *rewrite.Result) {
+	res := s.check(cmd, agentType)
+	switch res.Decision {
+	case rewrite.Allow, rewrite.Warn:
+		return rewrite.Allow, res
+	case rewrite.Deny:
+		return rewrite.Deny, res
+	}
+	return rewrite.Ask, res
 }
 
 // agentMCP decides a write to a project's MCP configuration by the

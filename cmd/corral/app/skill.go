@@ -109,15 +109,7 @@ func (env *runtimeEnv) skill(s *settings, req *agent.Request) *agent.Answer {
 		}
 		for _, c := range cmds {
 			c = withArguments(c, args)
-			res := s.check(c, req.AgentType)
-			dec := res.Decision
-			if dec == rewrite.Warn {
-				dec = rewrite.Allow
-			}
-			if dec != rewrite.Allow && dec != rewrite.Deny {
-				dec = rewrite.Ask
-			}
-			if dec > worst {
+			if dec, res := s.agentRuns(c, req.AgentType); dec > worst {
 				worst, why = dec, fmt.Sprintf("%s runs %q when it loads: %s", f, c, summary(res))
 			}
 		}
