@@ -88,6 +88,12 @@ func checkCurl(p *Pass, c *syntax.Call) {
 	if len(m.edits) > 0 {
 		p.acquire(c, "curl", "download", "curl saves the download outside the sandbox", joinDests(m.dests), m.edits, m.rel)
 	}
+	for _, o := range outputs {
+		if st, ok := p.Model.ArgStream(o.val); ok {
+			// -o >(tar x): the substitution's commands read the bytes.
+			p.followStream(c, st, "curl", "download")
+		}
+	}
 	// What is not saved to a file goes to stdout: each -o and each -O
 	// names one URL's file, --remote-name-all every URL's.
 	saved := len(outputs) + len(named(opts, "O", "remote-name"))
@@ -108,8 +114,8 @@ func checkCurl(p *Pass, c *syntax.Call) {
 func fileOutputs(outputs []option) []option {
 	var out []option
 	for _, o := range outputs {
-		if v := o.val; v.Static && (v.Value == "-" || strings.HasPrefix(v.Value, "/dev/")) {
-			continue
+		if v := o.val; v.Static && (v.Value == "-" || strings.HasPrefix(v.Value, "/dev/")) || syntax.ProcSubstOf(v.Word) != nil {
+			continue // stdout, a device, or the pipe of >(…) (followed)
 		}
 		out = append(out, o)
 	}

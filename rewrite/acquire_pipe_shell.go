@@ -2,6 +2,7 @@ package rewrite
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/corral-dev/corral/syntax"
@@ -14,7 +15,8 @@ var pipeShell = Rule{
 wget whose output is piped into a shell or interpreter reading stdin
 (curl … | sh, | sudo bash -s -- args, | python3, even through tee or
 gunzip), fed as a file by process substitution (bash <(curl …),
-source <(wget -O- …)), or substituted into a script string
+source <(wget -O- …)), through the pipe of one (curl … > >(sh),
+curl -o >(sh) …, tee >(sh), cat <(curl …) | sh, sh < <(curl …)), or substituted into a script string
 (sh -c "$(curl …)", eval "$(curl …)", python3 -c "$(curl …)"). Nothing
 about running it can be sandboxed, so corral asks, and says how to fetch
 the script into the sandbox to read it first. An interpreter runs its
@@ -56,8 +58,62 @@ func checkPipeShell(p *Pass, c *syntax.Call) {
 		if syntax.RunnerOf(h.Name) != syntax.NotRunner && substIsCode(h, c) {
 			p.Report(c, Finding{Rule: "pipe-shell", Decision: Ask,
 				Message: "the download is handed to " + h.Name + " as code (" + c.Subst + "…)): remote code execution; " + p.readFirst(c)})
+			return
 		}
 	}
+	if s := p.bytesRunner(c); s != nil {
+		p.Report(c, Finding{Rule: "pipe-shell", Decision: Ask,
+			Message: "the download reaches " + s.Name + " through a process substitution, and " + s.Name + " runs it: remote code execution; " + p.readFirst(c)})
+	}
+}
+
+// bytesRunner returns a command that runs, as code it reads on stdin,
+// the bytes c writes, when they reach it through a process substitution:
+// c's output or output file is >(sh) (curl … > >(sh), curl -o >(sh)), a
+// command the bytes flow to writes them into one (curl … | tee >(sh)),
+// or c is in a <(…) whose holder passes the file on (cat <(curl …) |
+// sh). Every command that reads the bytes is taken to pass them on, as
+// a pipeline's later stages are by stdinRunnerAfter; the walk is bounded
+// by maxPipeFollow pipes.
+func (p *Pass) bytesRunner(c *syntax.Call) *syntax.Call {
+	work := []syntax.Stream{c.Stdout()}
+	outputs := func(d *syntax.Call) {
+		for _, a := range d.Args {
+			if st, ok := p.Model.ArgStream(a); ok && st.Pipe.Subst == ">(" {
+				work = append(work, st)
+			}
+		}
+	}
+	outputs(c)
+	seen := map[pipeKey]bool{}
+	for len(work) > 0 && len(seen) <= maxPipeFollow {
+		st := work[len(work)-1]
+		work = work[:len(work)-1]
+		if st.Kind != syntax.StreamPipe || st.Pipe == nil {
+			continue
+		}
+		k := pipeKey{st.Pipe, st.Stage}
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
+		readers := p.pipeReaders(k)
+		for _, d := range readers {
+			if runsStdin(d) {
+				if st.Pipe.Subst == "" && d.Pipe == c.Pipe {
+					return nil // a stage of c's own pipeline: reported above
+				}
+				return d
+			}
+			work = append(work, d.Stdout())
+			outputs(d)
+		}
+		if h := st.Pipe.Host; st.Pipe.Subst == "<(" && h != nil && !slices.Contains(readers, h) {
+			work = append(work, h.Stdout())
+			outputs(h)
+		}
+	}
+	return nil
 }
 
 // stdinRunnerAfter returns the first stage after c in its pipeline that

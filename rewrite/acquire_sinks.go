@@ -63,6 +63,11 @@ func (p *Pass) moveOperands(s *syntax.Call, rule, kind, what string) bool {
 		if a.Value == "-" && what == "tee" {
 			continue
 		}
+		if st, ok := p.Model.ArgStream(a); ok {
+			// tee >(tar x): the substitution's commands read the bytes.
+			p.followStream(s, st, rule, kind)
+			continue
+		}
 		if a.Value == "/dev/null" || p.InSandbox(s.Dir, a) {
 			continue
 		}

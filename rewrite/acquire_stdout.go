@@ -2,6 +2,7 @@ package rewrite
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/corral-dev/corral/syntax"
@@ -58,7 +59,8 @@ func (p *Pass) followStream(c *syntax.Call, out syntax.Stream, rule, kind string
 				Message: fmt.Sprintf("the download flows through more than %d pipeline stages; corral did not follow it to where it is written", maxPipeFollow)})
 			return
 		}
-		for _, d := range p.pipeReaders(k) {
+		readers := p.pipeReaders(k)
+		for _, d := range readers {
 			if runsStdin(d) {
 				continue // the pipe-shell rule's
 			}
@@ -66,7 +68,35 @@ func (p *Pass) followStream(c *syntax.Call, out syntax.Stream, rule, kind string
 				work = append(work, d.Stdout())
 			}
 		}
+		// cat <(curl …) > f: the call holding <(…) reads the download
+		// as a file.
+		if h := st.Pipe.Host; st.Pipe.Subst == "<(" && h != nil && !slices.Contains(readers, h) {
+			if p.followFileReader(h, st, rule, kind) {
+				work = append(work, h.Stdout())
+			}
+		}
 	}
+}
+
+// followFileReader handles a call that reads a download through the path
+// of a process substitution (cat <(curl …), tar xzf <(curl …)): cat and
+// the decompressors that print pass the bytes on to their stdout, which
+// is followed; tar extracting the download extracts into the sandbox;
+// a program that copies the file elsewhere asks. Anything else reads the
+// download as data (diff <(curl a) <(curl b)). It reports whether the
+// bytes go on to the call's stdout.
+func (p *Pass) followFileReader(h *syntax.Call, pipe syntax.Stream, rule, kind string) bool {
+	switch h.Name {
+	case "cat", "tac", "zcat", "gzcat", "bzcat", "xzcat", "zstdcat":
+		p.moveRedirects(h, rule, kind)
+		return true
+	case "tar", "bsdtar", "gtar":
+		p.extractTar(h, rule, kind)
+	case "cp", "install", "mv", "dd", "unzip", "rsync", "ditto", "ln", "7z", "bsdcpio", "cpio", "sponge", "split", "tee":
+		p.Report(h, Finding{Rule: rule, Decision: Ask, Kind: kind,
+			Message: h.Name + " copies the download from a process substitution (<(…)) to where corral cannot move it into the sandbox"})
+	}
+	return false
 }
 
 // pipeReaders returns the calls whose stdin is the pipe k: the stage's own

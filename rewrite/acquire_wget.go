@@ -41,10 +41,15 @@ func checkWget(p *Pass, c *syntax.Call) {
 	docs := find(opts, "O", "output-document")
 	stdout := false
 	var routes []string
+	var substs []syntax.Stream
 	for _, o := range docs {
 		v := o.val
 		if v.Static && v.Value == "-" {
 			stdout = true
+			continue
+		}
+		if st, ok := p.Model.ArgStream(v); ok {
+			substs = append(substs, st) // -O >(tar x): followed below
 			continue
 		}
 		if _, fd := c.Route(v.Value); v.Static && fd {
@@ -100,6 +105,9 @@ func checkWget(p *Pass, c *syntax.Call) {
 	}
 	if len(edits) > 0 {
 		p.acquire(c, "wget", "download", "wget saves the download outside the sandbox", joinDests(dests), edits, rel)
+	}
+	for _, st := range substs {
+		p.followStream(c, st, "wget", "download")
 	}
 	if stdout {
 		p.followStdout(c, "wget", "download")

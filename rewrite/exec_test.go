@@ -187,6 +187,14 @@ var execCases = []execCase{
 	{name: "curl-gunzip-tar", cmd: "curl -s http://example.com/files/w.tar.gz | gunzip | tar x", files: map[string]string{"pkg/hello.txt": execTarHello}},
 	{name: "curl-tar-C-first", setup: "mkdir vendor", cmd: "curl -s http://example.com/files/w.tar.gz | tar -C vendor -xz", files: map[string]string{"pkg/hello.txt": execTarHello}},
 	{name: "curl-tar-long", cmd: "curl -s http://example.com/files/w.tar.gz | tar --extract --gzip", files: map[string]string{"pkg/hello.txt": execTarHello}},
+	// Process substitutions are pipes: the bytes go to the commands of
+	// >(…) or come out of <(…) into the command holding it.
+	{name: "curl-procsubst-tar", cmd: "curl -s http://example.com/files/w.tar.gz > >(tar xz); wait", files: map[string]string{"pkg/hello.txt": execTarHello}},
+	{name: "curl-o-procsubst-tar", cmd: "curl -s -o >(tar xz) http://example.com/files/w.tar.gz; wait", files: map[string]string{"pkg/hello.txt": execTarHello}},
+	{name: "curl-tee-procsubst-tar", cmd: "curl -s http://example.com/files/w.tar.gz | tee >(tar xz) >/dev/null; wait", files: map[string]string{"pkg/hello.txt": execTarHello}},
+	{name: "tar-f-procsubst-curl", cmd: "tar xzf <(curl -s http://example.com/files/w.tar.gz)", files: map[string]string{"pkg/hello.txt": execTarHello}},
+	{name: "tar-stdin-procsubst-curl", cmd: "tar xz < <(curl -s http://example.com/files/w.tar.gz)", files: map[string]string{"pkg/hello.txt": execTarHello}},
+	{name: "cat-procsubst-curl", cmd: "cat <(curl -s http://example.com/files/w.tar.gz) > w.tgz", files: map[string]string{"w.tgz": ""}},
 	{name: "curl-parallel", cmd: "curl -s -Z -o a.json http://example.com/files/data.json -o b.txt http://example.com/files/b.txt",
 		files: map[string]string{"a.json": execJSON, "b.txt": execBee}},
 	{name: "curl-url-glob-O", cmd: "curl -s -O 'http://example.com/files/{data.json,b.txt}'", files: map[string]string{"data.json": execJSON, "b.txt": execBee}},

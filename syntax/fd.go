@@ -156,6 +156,10 @@ func applyRedirects(fds map[int]Stream, rs []Redirect) (map[int]Stream, []int) {
 			n, _ = strconv.Atoi(r.Fd)
 		}
 		file := Stream{Kind: StreamFile, Redirect: r}
+		if r.Proc != nil {
+			// < <(…), > >(…): the pipe of the substitution.
+			file = Stream{Kind: StreamPipe, Pipe: r.Proc, Stage: 1}
+		}
 		switch r.Node.Op {
 		case sh.RdrAll, sh.AppAll:
 			s := file

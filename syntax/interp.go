@@ -368,6 +368,10 @@ func (w *walker) interpreter(c scope, call *Call) bool {
 // python3 {} \;, xargs -I{} node {}), and when it is compiled bytecode
 // the interpreter loads (python3 x.pyc), which corral cannot read.
 func (w *walker) interpreterFile(c scope, call *Call, a Arg, l lang.Lang) {
+	if _, ok := w.m.ArgStream(a); ok {
+		w.scriptFile(c, call, a, string(l)) // python3 <(…): what it prints
+		return
+	}
 	placeholder := call.ExtraArgs && (a.Value == "{}" || call.Replace != "" && strings.Contains(a.Value, call.Replace))
 	if placeholder || !a.Static && w.scriptNames(call, a) == nil {
 		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: a.Raw,

@@ -141,7 +141,7 @@ var makeSpec = OptSpec{ShortVal: "CEfIoW", ShortOpt: "jlO", LongEq: true, Abbrev
 // --dry-run, however spelled (-kn, --dry), run nothing.
 func (w *walker) makeRun(c scope, call *Call) {
 	dir := call.Dir
-	var files, evals []string
+	var files, evals, procs []string
 	var targets []string
 	stdin := false
 	args := call.Args
@@ -155,7 +155,14 @@ func (w *walker) makeRun(c scope, call *Call) {
 			if !o.HasVal {
 				continue
 			}
-			if o.Val.Value == "-" {
+			if ps, ok := w.m.ArgStream(o.Val); ok && ps.Pipe.Subst == "<(" {
+				// make -f <(printf …): the Makefile is what it prints.
+				if text, _, ok := w.procText(c, ps.Pipe); ok {
+					procs = append(procs, text)
+				} else {
+					w.procScript(c, ps.Pipe, call)
+				}
+			} else if o.Val.Value == "-" {
 				stdin = true
 			} else {
 				files = append(files, o.Val.Value)
@@ -188,6 +195,9 @@ func (w *walker) makeRun(c scope, call *Call) {
 	}
 	type source struct{ name, text string }
 	var srcs []source
+	for _, text := range procs {
+		srcs = append(srcs, source{"make -f <(…)", text})
+	}
 	if stdin {
 		for _, in := range w.stdinTexts(c, call) {
 			srcs = append(srcs, source{"make -f - (" + in.kind + ")", in.text})

@@ -125,11 +125,17 @@ type Redirect struct {
 	// From are the files whose content the text of a here-document or
 	// here-string may hold (<<< "$KEY" after source .env), sorted.
 	From []string
+	// Proc is the pipe of the process substitution the target is
+	// (< <(…), > >(…)): the redirection opens that pipe, not a file.
+	Proc *Pipeline
 }
 
 // Writes reports whether the redirection opens its target for writing
 // (not a duplication such as 2>&1).
 func (r Redirect) Writes() bool {
+	if r.Proc != nil {
+		return false // > >(…) writes into a pipe
+	}
 	switch r.Op {
 	case ">", ">>", "&>", "&>>", ">|", "<>":
 		return true
@@ -155,6 +161,14 @@ type Pipeline struct {
 	// Calls holds, per stage, the stage's own call (nil for a compound
 	// stage such as a subshell).
 	Calls []*Call
+	// Subst is "<(" or ">(" for the pipe of a process substitution,
+	// modelled as a pipeline of two stages: stage 0 writes the pipe,
+	// stage 1 reads it. For <(…) the writer is the substitution's last
+	// call and the reader its Host, which reads the pipe as a file
+	// (/dev/fd/63) or, after < <(…), on a descriptor; for >(…) the
+	// writer is Host and the reader the substitution's first call.
+	Subst string
+	Host  *Call
 }
 
 // Stage returns the call of stage i, or nil.
@@ -167,10 +181,13 @@ func (p *Pipeline) Stage(i int) *Call {
 
 // Model is everything syntax knows about a command.
 type Model struct {
-	Script  *Script
-	Calls   []*Call
-	Redirs  []Redirect
-	Scripts []*Script
+	// procPipes are the pipes of the process substitutions of the
+	// command and its nested scripts (procsubst.go).
+	procPipes map[*sh.ProcSubst]*Pipeline
+	Script    *Script
+	Calls     []*Call
+	Redirs    []Redirect
+	Scripts   []*Script
 	// Truncated reports that a limit (MaxDepth, MaxCalls) stopped the walk.
 	Truncated bool
 	// Unparsed lists nested script strings that did not parse.

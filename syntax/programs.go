@@ -81,6 +81,10 @@ func (w *walker) programs(c scope, call *Call) bool {
 		for _, in := range w.stdinTexts(c, call) {
 			w.child(c, call, in.text, nil, call.Name, in.dynamic)
 		}
+		if r, ok := call.Fd(0).File(); ok && r.Op == "<" {
+			// at now < job.sh: the job is the file's text.
+			w.scriptFile(c, call, r.Target, "sh")
+		}
 		return true
 	case "crontab":
 		w.crontab(c, call)
@@ -952,6 +956,15 @@ func (w *walker) producedText(c scope, p *Pipeline, i int) (string, bool, bool) 
 		}
 		var b strings.Builder
 		for _, a := range src.Args {
+			if ps, ok := w.m.ArgStream(a); ok && ps.Pipe.Subst == "<(" {
+				// cat <(echo …): what the substitution prints.
+				t, dynamic, known := w.procText(c, ps.Pipe)
+				if !known || dynamic {
+					return "", false, false
+				}
+				b.WriteString(t)
+				continue
+			}
 			if !a.Static || strings.HasPrefix(a.Value, "-") {
 				return "", false, false
 			}

@@ -275,6 +275,10 @@ func (w *walker) globNames(dir Dir, pattern string) []string {
 // A script that does not exist yet, that is not a regular file or that is
 // too large is not read.
 func (w *walker) scriptFile(c scope, call *Call, a Arg, as string) {
+	if ps, ok := w.m.ArgStream(a); ok && ps.Pipe.Subst == "<(" {
+		w.procFile(c, call, ps.Pipe, as)
+		return
+	}
 	if names := w.scriptNames(call, a); names != nil {
 		// A pattern (bash *.sh) or one of a bounded set of values (for f
 		// in a.sh b.sh; do bash "$f"; done): every file it can be.
@@ -641,6 +645,15 @@ var encoders = lazy.Value[map[string]bool]{New: func() map[string]bool {
 		"uudecode": true, "od": true, "echo": true, "printf": true}
 }}
 
+// generatesCode reports whether src's output, run as a script, is text a
+// program computed rather than its own: an interpreter, a decoder, a
+// shell, or a call whose name only run time knows. Such output run by a
+// shell asks whatever words the command holds.
+func generatesCode(src *Call) bool {
+	_, isCode := interpreterProgram(src)
+	return isCode || encoders.Get()[src.Name] || src.Name == "" || IsShell(src.Name)
+}
+
 // substScript models a shell, eval or source whose script is only the
 // output of one command or process substitution (sh -c "$(…)",
 // eval "$(…)", eval `…`, source <(…), . <(…), bash <(…)). When the
@@ -713,7 +726,7 @@ func (w *walker) substScript(c scope, call *Call) bool {
 		return true
 	}
 	what := call.Name + " runs, as a script, the output of " + clip(a.Raw, 60) + ", which is only known at run time"
-	if _, isCode := interpreterProgram(last); isCode || encoders.Get()[last.Name] || last.Name == "" || IsShell(last.Name) {
+	if generatesCode(last) {
 		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Text: a.Raw, Always: true,
 			What: what + " (" + clip(last.Text(), 40) + " builds it)"})
 		return false

@@ -46,6 +46,9 @@ type walker struct {
 	// none is given): the descriptors ${NAME[0]} and ${NAME[1]} lead to
 	// them.
 	coprocs map[string]*coprocess
+	// pendingOut are the >(…) substitutions whose host call's
+	// descriptors are not known yet (procReaders).
+	pendingOut []*Pipeline
 	// expanding are the aliases whose text is being walked: bash does not
 	// expand an alias again inside its own text (alias ls='ls -l').
 	expanding map[string]bool
@@ -792,6 +795,9 @@ func (w *walker) redirects(c scope, s *sh.Stmt, st *state, host *Call) []Redirec
 		if rd.Word != nil {
 			red.Target = r.arg(rd.Word)
 			w.substs(c, rd.Word, st, host)
+			if ps := ProcSubstOf(rd.Word); ps != nil {
+				red.Proc = w.m.procPipes[ps]
+			}
 			if rd.Op == sh.WordHdoc {
 				red.From = st.fromOf(rd.Word)
 			}
@@ -832,8 +838,7 @@ func (w *walker) substs(c scope, node sh.Node, st *state, host *Call) {
 			w.substOutput(c, n, sub, n0, st)
 			return false
 		case *sh.ProcSubst:
-			inner := scope{sc: c.sc, host: host, subst: n.Op.String(), loop: c.loop}
-			w.stmts(inner, n.Stmts, w.substState(st))
+			w.procSubst(c, n, st, host)
 			return false
 		case *sh.ArithmExp:
 			w.arithm(c, n.X, st)
@@ -1330,6 +1335,7 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 	}
 	call.Redirs = w.redirects(c, s, st, call)
 	call.fds, _ = applyRedirects(st.fds, call.Redirs)
+	w.procReaders(c, call)
 	w.cur = st
 	w.callState = cmdState
 	w.noteWrite(c, call)
