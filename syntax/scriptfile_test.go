@@ -85,6 +85,11 @@ func TestScriptFiles(t *testing.T) {
 		{"at -fjob.at now", []string{"at", "shred job.at"}},
 		{"batch -q b -Mf job.at", []string{"batch", "shred job.at"}},
 		{"at -l -f job.at", []string{"at"}},
+		// at reads the job on stdin: a file redirected there is read as
+		// at -f reads it.
+		{"at now < job.at", []string{"at", "shred job.at"}},
+		{"batch < job.at", []string{"batch", "shred job.at"}},
+		{"at -l < job.at", []string{"at"}},
 		// A script named by a pattern, or by the items of a loop: every
 		// file it can be is read.
 		{"bash j*.at", []string{"bash", "shred job.at"}},
