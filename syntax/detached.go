@@ -85,6 +85,9 @@ func (w *walker) detached(c scope, call *Call, st *state) bool {
 		}
 		w.childIn(c, call, strings.Join(parts, " "), nil, "ssh", dynamic, newState(home, w.home), home)
 		return true
+	case "ansible":
+		w.ansible(c, call)
+		return false
 	case "tmux":
 		return w.tmux(c, call, st)
 	case "screen":
