@@ -295,6 +295,7 @@ func checkWriteCall(p *Pass, c *syntax.Call) {
 	for _, t := range p.diffTargets(c) {
 		p.judge(c, c.Script, c.Dir, t, "bash-write", c.Name+" (from its diff)")
 	}
+	p.checkExtraction(c)
 	checkSelfAttrs(p, c)
 }
 

@@ -1,0 +1,314 @@
+package rewrite
+
+import (
+	"archive/tar"
+	"archive/zip"
+	"bufio"
+	"bytes"
+	"compress/bzip2"
+	"compress/gzip"
+	"errors"
+	"io"
+	"os"
+	"path"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/corral-dev/corral/guards"
+	"github.com/corral-dev/corral/internal/lazy"
+	"github.com/corral-dev/corral/syntax"
+)
+
+// An archive's members are files its extraction writes, with names the
+// archive chooses: an archive the agent made can hold
+// .claude/settings.json or .git/hooks/pre-commit, and tar -x or unzip in
+// the right directory would then write them. So corral lists the members
+// of an archive that is on disk when the hook runs (zip, tar, and tar
+// compressed with gzip or bzip2) and judges each as a write under the
+// directory of the extraction, with the names the program really uses:
+// GNU tar and bsdtar drop a leading "/" and skip members with a ".."
+// component unless -P, and drop --strip-components leading components;
+// unzip drops a leading "/" and ".." components, and -j every directory.
+// An archive that cannot be listed (another format, too large, not there
+// yet) is judged by its directory as before; one that an earlier command
+// of the same command line makes (zip x.zip …; unzip x.zip) asks, since
+// its members are chosen by that command and cannot be listed in advance.
+
+const (
+	// maxArchiveMembers bounds the members listed; more is not listed.
+	maxArchiveMembers = 10000
+	// maxArchiveBytes bounds the bytes of a tar stream read to list it
+	// (after decompression).
+	maxArchiveBytes = 64 << 20
+)
+
+var errArchiveTooLarge = errors.New("archive too large to list")
+
+// extraction describes what an extracting call reads and where it writes.
+type extraction struct {
+	archive syntax.Arg
+	// dir is the -C/-d directory, or nil for the working directory.
+	dir *syntax.Arg
+	// strip is tar's --strip-components; absolute is tar -P; junk is
+	// unzip -j.
+	strip    int
+	absolute bool
+	junk     bool
+	unzip    bool
+}
+
+// extractionOf reads an extracting tar or unzip call.
+func extractionOf(c *syntax.Call) (extraction, bool) {
+	var e extraction
+	switch c.Name {
+	case "tar", "bsdtar", "gtar":
+		args := syntax.TarArgs(c.Args)
+		opts, _ := scan(args, specFor("tar"))
+		if !has(opts, "x", "extract", "get") {
+			return e, false
+		}
+		files := find(opts, "f", "file")
+		if len(files) == 0 || files[len(files)-1].val.Value == "-" {
+			return e, false // stdin: followed by the acquisition rules
+		}
+		e.archive = files[len(files)-1].val
+		if dirs := find(opts, "C", "directory"); len(dirs) > 0 {
+			e.dir = &dirs[len(dirs)-1].val
+		}
+		for _, o := range find(opts, "strip-components") {
+			if n, err := strconv.Atoi(o.val.Value); err == nil && n > 0 {
+				e.strip = n
+			}
+		}
+		e.absolute = has(opts, "P", "absolute-names")
+	case "unzip":
+		opts, ops := scan(c.Args, optSpec{shortVal: "dxP"})
+		if has(opts, "l", "t", "v", "p", "Z", "z") || len(ops) == 0 {
+			return e, false // lists, tests or prints
+		}
+		e.archive, e.unzip = c.Args[ops[0]], true
+		if dirs := find(opts, "d"); len(dirs) > 0 {
+			e.dir = &dirs[len(dirs)-1].val
+		}
+		e.junk = has(opts, "j")
+	default:
+		return e, false
+	}
+	return e, true
+}
+
+// checkExtraction judges the members an extraction writes.
+func (p *Pass) checkExtraction(c *syntax.Call) {
+	e, ok := extractionOf(c)
+	if !ok || !e.archive.Static || e.dir != nil && !e.dir.Static {
+		return
+	}
+	if c.ExtraArgs && (e.archive.Value == "{}" || c.Replace != "" && strings.Contains(e.archive.Value, c.Replace)) {
+		return // find -exec unzip {}: an archive named at run time
+	}
+	where := c.Dir
+	base := "."
+	if e.dir != nil {
+		where = c.Dir.Join(e.dir.Value)
+		base = e.dir.Value
+	}
+	if where.Known && p.InSandbox(c.Dir, syntax.Arg{Value: where.Path, Raw: where.Path, Static: true}) {
+		return
+	}
+	archive := c.Dir.Join(e.archive.Value)
+	if !archive.Known {
+		return
+	}
+	names, err := archiveMembers(archive.Path, e.unzip)
+	if err != nil {
+		if p.madeEarlier(c, archive.Path) {
+			p.Report(c, Finding{Rule: "bash-write", Decision: Ask,
+				Message: c.Name + " extracts " + e.archive.Value + ", an archive this command makes, into " + base +
+					": its members are chosen when it is made and cannot be listed before it exists"})
+		}
+		return
+	}
+	arg := e.archive
+	if e.dir != nil {
+		arg = *e.dir
+	}
+	seen := map[string]bool{}
+	for _, n := range names {
+		m := memberPath(n, e)
+		if m == "" || seen[m] {
+			continue
+		}
+		seen[m] = true
+		v := m
+		if !strings.HasPrefix(m, "/") {
+			v = path.Join(base, m)
+		}
+		p.judge(c, c.Script, c.Dir, target{arg: arg, value: v, action: guards.Write, derived: true}, "bash-write", c.Name+" (a member of "+e.archive.Value+")")
+	}
+}
+
+// memberPath returns the path an extraction writes member name to,
+// relative to its directory (absolute for tar -P), or "" when it writes
+// none.
+func memberPath(name string, e extraction) string {
+	name = strings.ReplaceAll(name, "\\", "/")
+	abs := strings.HasPrefix(name, "/")
+	if !e.unzip && !e.absolute && slices.Contains(strings.Split(name, "/"), "..") {
+		return "" // tar skips a member whose name holds ".."
+	}
+	var parts []string
+	strip := e.strip
+	for _, s := range strings.Split(name, "/") {
+		if s == "" {
+			continue
+		}
+		if strip > 0 && !e.unzip {
+			// GNU tar counts every component as stored, "." too
+			// (./b/c with --strip-components=1 is b/c).
+			strip--
+			continue
+		}
+		switch s {
+		case ".":
+			continue
+		case "..":
+			if e.unzip {
+				continue // unzip drops ".." components
+			}
+			if !e.absolute {
+				return "" // tar skips the member
+			}
+		}
+		parts = append(parts, s)
+	}
+	if e.junk && len(parts) > 0 {
+		parts = parts[len(parts)-1:]
+	}
+	if len(parts) == 0 || strip > 0 {
+		return ""
+	}
+	p := strings.Join(parts, "/")
+	if abs && e.absolute {
+		return "/" + p
+	}
+	return p
+}
+
+// archiveMembers lists the member names of the zip or tar archive at p
+// (a tar compressed with gzip or bzip2 is read through it), when p is a
+// regular file; it reads no device, FIFO or /proc file.
+func archiveMembers(p string, zipFirst bool) ([]string, error) {
+	if strings.HasPrefix(p, "/proc/") || strings.HasPrefix(p, "/dev/") {
+		return nil, errors.New("not a regular file")
+	}
+	fi, err := os.Stat(p)
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, errors.New("not a regular file")
+	}
+	f, err := os.Open(p)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	head := make([]byte, 512)
+	n, _ := io.ReadFull(f, head)
+	head = head[:n]
+	if bytes.HasPrefix(head, []byte("PK")) {
+		zr, err := zip.NewReader(f, fi.Size())
+		if err != nil {
+			return nil, err
+		}
+		if len(zr.File) > maxArchiveMembers {
+			return nil, errArchiveTooLarge
+		}
+		names := make([]string, 0, len(zr.File))
+		for _, zf := range zr.File {
+			names = append(names, zf.Name)
+		}
+		return names, nil
+	}
+	if zipFirst {
+		return nil, errors.New("not a zip archive")
+	}
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		return nil, err
+	}
+	var r io.Reader = bufio.NewReader(f)
+	switch {
+	case bytes.HasPrefix(head, []byte{0x1f, 0x8b}):
+		gz, err := gzip.NewReader(r)
+		if err != nil {
+			return nil, err
+		}
+		r = gz
+	case bytes.HasPrefix(head, []byte("BZh")):
+		r = bzip2.NewReader(r)
+	case len(head) < 262 || string(head[257:262]) != "ustar":
+		return nil, errors.New("not a tar archive corral can read")
+	}
+	lr := &io.LimitedReader{R: r, N: maxArchiveBytes}
+	tr := tar.NewReader(lr)
+	var names []string
+	for {
+		h, err := tr.Next()
+		if err == io.EOF {
+			return names, nil
+		}
+		if err != nil {
+			if lr.N <= 0 {
+				return nil, errArchiveTooLarge
+			}
+			return nil, err
+		}
+		if len(names) == maxArchiveMembers {
+			return nil, errArchiveTooLarge
+		}
+		names = append(names, h.Name)
+	}
+}
+
+// fetchers are the commands of the acquisition rules: an archive one of
+// them brings in is external content, which those rules move into the
+// sandbox with its extraction.
+var fetchers = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	m := map[string]bool{}
+	for _, r := range acquisitionRules {
+		for _, n := range r.Commands {
+			m[n] = true
+		}
+	}
+	return m
+}}
+
+// madeEarlier reports whether a call before c in the command names the
+// file at abs as an operand, an option's value or a redirection target:
+// an archiver or a copy that makes it, which corral cannot list before
+// the command runs. A download is the acquisition rules' (fetchers).
+func (p *Pass) madeEarlier(c *syntax.Call, abs string) bool {
+	for _, o := range p.Model.Calls {
+		if o == c || o.Script != c.Script || o.End > c.Start || fetchers.Get()[o.Name] {
+			// Only calls that end before c starts: not find or xargs
+			// running c with their own words.
+			continue
+		}
+		for _, a := range o.Args {
+			v := a.Value
+			if i := strings.IndexByte(v, '='); i > 0 && strings.HasPrefix(v, "-") {
+				v = v[i+1:]
+			}
+			if a.Static && v != "" && o.Dir.Join(v).Known && o.Dir.Join(v).Path == abs {
+				return true
+			}
+		}
+		for _, r := range o.Redirs {
+			if r.Writes() && r.Target.Static && r.Dir.Join(r.Target.Value).Path == abs {
+				return true
+			}
+		}
+	}
+	return false
+}

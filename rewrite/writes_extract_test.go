@@ -1,0 +1,195 @@
+package rewrite
+
+import (
+	"archive/tar"
+	"archive/zip"
+	"bytes"
+	"compress/gzip"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// writeTar writes a tar (gzip-compressed when gz) holding names, each a
+// small regular file.
+func writeTar(t *testing.T, file string, gz bool, names ...string) {
+	t.Helper()
+	var buf bytes.Buffer
+	tw := tar.NewWriter(&buf)
+	for _, n := range names {
+		if err := tw.WriteHeader(&tar.Header{Name: n, Mode: 0o644, Size: 2, Typeflag: tar.TypeReg}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := tw.Write([]byte("x\n")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := tw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	data := buf.Bytes()
+	if gz {
+		var z bytes.Buffer
+		zw := gzip.NewWriter(&z)
+		if _, err := zw.Write(data); err != nil {
+			t.Fatal(err)
+		}
+		if err := zw.Close(); err != nil {
+			t.Fatal(err)
+		}
+		data = z.Bytes()
+	}
+	if err := os.WriteFile(file, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// writeZip writes a zip holding names.
+func writeZip(t *testing.T, file string, names ...string) {
+	t.Helper()
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	for _, n := range names {
+		w, err := zw.Create(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := w.Write([]byte("x\n")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(file, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// listFiles returns the regular files under dir, relative to it.
+func listFiles(t *testing.T, dir string) []string {
+	t.Helper()
+	var out []string
+	err := filepath.Walk(dir, func(p string, fi os.FileInfo, err error) error {
+		if err != nil {
+			return err
+		}
+		if fi.Mode().IsRegular() {
+			rel, _ := filepath.Rel(dir, p)
+			out = append(out, filepath.ToSlash(rel))
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// TestMemberPaths checks where an extraction writes each member against
+// the real GNU tar and Info-ZIP unzip: each crafted archive is extracted
+// in a scratch directory (inside a parent that catches any escape), and
+// the files that appear must be exactly the paths memberPath predicts.
+func TestMemberPaths(t *testing.T) {
+	t.Parallel()
+	members := []string{"a.txt", "./b/c.txt", "/abs/d.txt", "../up/e.txt", "f/../g.txt", "h/i/j.txt"}
+	tests := []struct {
+		name, prog string
+		args       []string
+		e          extraction
+	}{
+		{name: "tar", prog: "tar", args: []string{"-xf"}},
+		{name: "tar-strip", prog: "tar", args: []string{"--strip-components=1", "-xf"}, e: extraction{strip: 1}},
+		{name: "unzip", prog: "unzip", args: []string{"-q", "-o"}, e: extraction{unzip: true}},
+		{name: "unzip-junk", prog: "unzip", args: []string{"-q", "-o", "-j"}, e: extraction{unzip: true, junk: true}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if _, err := exec.LookPath(tt.prog); err != nil {
+				t.Fatalf("%s is needed to check the member paths: %v", tt.prog, err)
+			}
+			root := t.TempDir()
+			dir := filepath.Join(root, "out")
+			if err := os.Mkdir(dir, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			archive := filepath.Join(root, "a.tar")
+			if tt.e.unzip {
+				archive = filepath.Join(root, "a.zip")
+				writeZip(t, archive, members...)
+			} else {
+				writeTar(t, archive, false, members...)
+			}
+			cmd := exec.Command(tt.prog, append(tt.args, archive)...)
+			cmd.Dir = dir
+			out, _ := cmd.CombinedOutput() // both warn about the members they skip or change
+			var want []string
+			for _, m := range members {
+				if p := memberPath(m, tt.e); p != "" && !slices.Contains(want, p) {
+					want = append(want, p)
+				}
+			}
+			sort.Strings(want)
+			got := listFiles(t, dir)
+			if strings.Join(got, " ") != strings.Join(want, " ") {
+				t.Errorf("%s wrote %v, corral predicts %v\n%s", tt.name, got, want, out)
+			}
+			if outside := listFiles(t, root); len(outside) != len(got)+1 {
+				t.Errorf("%s wrote outside its directory: %v", tt.name, outside)
+			}
+		})
+	}
+}
+
+// TestExtractionMembers checks the decisions on extractions of archives
+// on disk: a member that is a protected path is denied, as the write of
+// that path would be, whatever the directory; a harmless archive passes;
+// an archive the same command makes asks; an archive that is not there
+// is judged by its directory alone.
+func TestExtractionMembers(t *testing.T) {
+	t.Parallel()
+	root := t.TempDir()
+	home, proj := filepath.Join(root, "home"), filepath.Join(root, "proj")
+	for _, d := range []string{home + "/.claude", proj + "/.git/hooks", proj + "/src"} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	writeZip(t, proj+"/evil.zip", ".claude/settings.json", "pkg/a.txt")
+	writeZip(t, proj+"/flat.zip", "settings.json")
+	writeZip(t, proj+"/good.zip", "pkg/a.txt", "pkg/b.txt")
+	writeTar(t, proj+"/hook.tgz", true, "./.git/hooks/pre-commit")
+	writeTar(t, proj+"/deep.tar", false, "x/.git/hooks/post-checkout")
+	writeTar(t, proj+"/good.tgz", true, "pkg/a.txt")
+	env := map[string]string{"HOME": home, EnvProject: proj}
+	cfg, _ := NewConfig(func(k string) string { return env[k] }, proj)
+	cfg.Paths = cfg.Paths.WithSelfProtection(nil, cfg.Sandbox)
+	tests := []struct{ cmd, want string }{
+		{"unzip -o evil.zip", "deny"},
+		{"unzip -o flat.zip -d ~/.claude", "deny"},
+		{"unzip -oj evil.zip -d ~/.claude", "deny"},
+		{"cd ~/.claude && unzip -o " + proj + "/flat.zip", "deny"},
+		{"tar xzf hook.tgz", "deny"},
+		{"tar -xf deep.tar --strip-components=1", "deny"},
+		{"tar -C out -xzf good.tgz", "allow"},
+		{"unzip good.zip", "allow"},
+		{"unzip -l evil.zip", "allow"},                    // lists
+		{"tar tzf hook.tgz", "allow"},                     // lists
+		{"tar -xf deep.tar", "deny"},                      // a nested repository's hooks are protected too
+		{"unzip -o evil.zip -d agent_sandbox/x", "allow"}, // the sandbox
+		{"zip -qj x.zip notes.txt; unzip -o x.zip -d ~/.claude", "ask"},
+		{"tar cf t.tar notes.txt && tar xf t.tar", "ask"},
+		{"tar xf missing.tar", "allow"},
+	}
+	for _, tt := range tests {
+		r := Check(cfg, tt.cmd)
+		if got := r.Decision.String(); got != tt.want {
+			t.Errorf("%s: %s, want %s (%v)", tt.cmd, got, tt.want, r.Findings)
+		}
+	}
+}
