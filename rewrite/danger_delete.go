@@ -52,6 +52,8 @@ func deletions(p *Pass, c *syntax.Call) []deletion {
 		return rmDeletions(p, c)
 	case "find":
 		return findDeletions(p, c)
+	case "fd", "fdfind":
+		return fdDeletions(p, c)
 	case "rsync":
 		return rsyncDeletions(c)
 	case "git":
@@ -263,7 +265,7 @@ func pipeInputs(p *Pass, c *syntax.Call, base deletion) []deletion {
 		if !ok || c.PipeIndex < 2 {
 			return nil
 		}
-		if f := c.Pipe.Stage(c.PipeIndex - 2); f != nil && f.Name == "find" {
+		if f := c.Pipe.Stage(c.PipeIndex - 2); f != nil && (f.Name == "find" || isFd(f)) {
 			filtered, selects := findSelection(f)
 			for _, r := range findRoots(f) {
 				r.Raw = r.Raw + " (from find, through grep)"
@@ -278,7 +280,35 @@ func pipeInputs(p *Pass, c *syntax.Call, base deletion) []deletion {
 				out = append(out, d)
 			}
 		}
-	case "find":
+	case "rg":
+		// rg --files lists the files it would search: every one under
+		// its paths (operands), some when -g, -t or -T choose.
+		opts, operands := scan(src.Args, specFor("rg"))
+		if !has(opts, "files") {
+			return nil
+		}
+		filtered := has(opts, "g", "glob", "iglob", "t", "type", "T", "type-not")
+		selects := "*"
+		if gs := find(opts, "g", "glob"); len(gs) == 1 && gs[0].val.Static && !strings.ContainsAny(gs[0].val.Value, "/!") {
+			selects = gs[0].val.Value
+		}
+		roots := []syntax.Arg{{Value: ".", Static: true, Raw: "."}}
+		if len(operands) > 0 {
+			roots = roots[:0]
+			for _, i := range operands {
+				roots = append(roots, src.Args[i])
+			}
+		}
+		for _, r := range roots {
+			r.Raw += " (from rg --files)"
+			d := base
+			d.arg = r
+			if filtered {
+				d.filtered, d.selects = true, selects
+			}
+			out = append(out, d)
+		}
+	case "find", "fd", "fdfind":
 		filtered, selects := findSelection(src)
 		for _, r := range findRoots(src) {
 			r.Raw = r.Raw + " (from find)"
@@ -340,6 +370,9 @@ func grepKeeps(c *syntax.Call) (keep, ok bool) {
 // findRoots are the starting points of a find: the words before the first
 // expression word, or "." when there are none.
 func findRoots(c *syntax.Call) []syntax.Arg {
+	if isFd(c) {
+		return syntax.FdRoots(c)
+	}
 	var roots []syntax.Arg
 	for _, a := range c.Args {
 		v := a.Value
@@ -385,6 +418,9 @@ func findSelection(c *syntax.Call) (filtered bool, selects string) {
 // the -o do). A command run by -exec that is not an action
 // is a test (-exec grep -q x {} \;).
 func findSelects(c *syntax.Call, action map[string]bool, del bool) (filtered bool, selects string) {
+	if isFd(c) {
+		return syntax.FdSelects(c)
+	}
 	selects = "*"
 	depth, negated := 0, false
 	name := ""
@@ -842,4 +878,68 @@ func unknownRoot(a syntax.Arg) string {
 		return ""
 	}
 	return "it starts with " + head + ", only known at run time: if that is empty or unset this is " + rest
+}
+
+// isFd reports whether c is fd (fdfind on Debian), which finds paths as
+// find does: its roots and its selection are read by syntax.FdRoots and
+// syntax.FdSelects.
+func isFd(c *syntax.Call) bool { return c.Name == "fd" || c.Name == "fdfind" }
+
+// fdDeletions lists the roots of fd -x/-X rm (or shred, unlink, rmdir, or
+// a shell whose script deletes what fd hands it): every path fd finds
+// under them, as find -exec rm does; fd's pattern and filters select
+// some (syntax.FdSelects), and --max-depth 1 keeps to the roots' own
+// entries.
+func fdDeletions(p *Pass, c *syntax.Call) []deletion {
+	verb, deep := "", false
+	for i := 0; i < len(c.Args); i++ {
+		v := c.Args[i].Value
+		opt, _, _ := strings.Cut(v, "=")
+		if opt != "-x" && opt != "--exec" && opt != "-X" && opt != "--exec-batch" {
+			continue
+		}
+		start := i + 1
+		if k, val, ok := strings.Cut(v, "="); ok && strings.HasPrefix(k, "--") && val != "" {
+			start = i // --exec-batch=rm: the command starts in this word
+		}
+		j := i + 1
+		for j < len(c.Args) && c.Args[j].Value != ";" {
+			j++
+		}
+		if j > i+1 || start == i {
+			first := c.Args[start].Value
+			if start == i {
+				_, first, _ = strings.Cut(first, "=")
+			}
+			if findDeleter.Get()[path.Base(first)] {
+				verb = "fd " + opt + " " + path.Base(first)
+				opts, _ := scan(c.Args[start+1:j], specFor(path.Base(first)))
+				deep = path.Base(first) == "rm" && has(opts, "r", "R", "recursive")
+			} else if shell, del := shellDeleter(p, c, c.Args[start].Start); del != nil {
+				verb = "fd " + opt + " " + shell.Name + " -c " + del.Name
+				opts, _ := scan(del.Args, specFor(del.Name))
+				deep = del.Name == "rm" && has(opts, "r", "R", "recursive")
+			}
+		}
+		i = j
+	}
+	if verb == "" {
+		return nil
+	}
+	filtered, selects := syntax.FdSelects(c)
+	if strings.HasSuffix(verb, "rmdir") {
+		filtered = true // empty directories only
+	}
+	opts, _ := syntax.ScanOptions(c.Args, syntax.FdSpec)
+	shallow := false
+	for _, o := range opts {
+		if (o.Name == "d" || o.Name == "max-depth" || o.Name == "exact-depth") && o.Val.Value == "1" && !deep {
+			shallow = true
+		}
+	}
+	var out []deletion
+	for _, r := range syntax.FdRoots(c) {
+		out = append(out, deletion{arg: r, verb: verb, recursive: !shallow, force: true, filtered: filtered, selects: selects, shallow: shallow})
+	}
+	return out
 }

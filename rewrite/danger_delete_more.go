@@ -9,10 +9,10 @@ import (
 // moreDeleters are the other programs that delete or move away what
 // their operands name, read by moreDeletions.
 var moreDeleters = []string{"cmake", "gio", "gvfs-trash", "trash-put", "trash", "rmtrash", "rclone", "tar", "gtar", "bsdtar",
-	"zip", "7z", "7za", "7zr", "rar"}
+	"zip", "7z", "7za", "7zr", "rar", "srm", "wipe"}
 
 // moreDeletions lists what the other deleting programs delete, each from
-// its manual: cmake's command mode (cmake -E rm [-r] [-f], remove,
+// its manual: srm and wipe (overwritten, then removed; -r recursive), cmake's command mode (cmake -E rm [-r] [-f], remove,
 // remove_directory, rename's source), gio trash/remove and move's sources,
 // trash-put/trash/rmtrash (moved to the trash: the tree leaves its
 // place), tar --remove-files (the archived members, under -C's
@@ -38,6 +38,18 @@ func moreDeletions(c *syntax.Call) []deletion {
 		}
 	}
 	switch c.Name {
+	case "srm", "wipe":
+		// srm (secure-delete) and wipe overwrite and then remove each
+		// operand; -r (wipe: -r or -R) takes directories with their
+		// contents.
+		recursive := false
+		for _, a := range args {
+			if a.Static && strings.HasPrefix(a.Value, "-") && !strings.HasPrefix(a.Value, "--") && strings.ContainsAny(a.Value, "rR") {
+				recursive = true
+			}
+		}
+		add(ops(0), c.Name, recursive, true)
+		return out
 	case "tar", "gtar", "bsdtar":
 		// tar --remove-files deletes each file once it is in the
 		// archive (GNU tar(1)): the members named, under -C's directory.

@@ -97,6 +97,18 @@ func TestDeletionsAgree(t *testing.T) {
 		{"find ~ -name '*.bak' -delete", Ask}, // rm ~/x.bak asks too
 		{"find . -name .env -delete", Ask},    // a protected file
 		{"cd ~/old && git clean -fdx", Ask},
+		// fd(1): -x/-X run the command on each path found under the
+		// search paths, -e and a pattern select some; rg --files lists
+		// the files under its paths; srm and wipe remove what they
+		// overwrite.
+		{"fd . ~/old -x rm -rf", Ask},
+		{"fdfind -H . ~/old -X rm -r", Ask},
+		{"fd --search-path ~/old --exec-batch=rm -rf", Ask},
+		{"fd . ~/old -x sh -c 'rm -rf \"$1\"' _ {}", Ask},
+		{"fd -e bak . ~ -x rm", Ask}, // as find ~ -name '*.bak' -delete
+		{"rg --files ~/old | xargs rm -f", Ask},
+		{"srm -r ~/old", Ask},
+		{"wipe -rf ~/old", Ask},
 		// Look-alikes.
 		{"rm -r build", Allow},
 		{"find build -delete", Allow},
@@ -112,6 +124,12 @@ func TestDeletionsAgree(t *testing.T) {
 		{"find /tmp/x -delete", Allow},
 		{"echo 'rm -r ~/old'", Allow},
 		{"find ~/old -name x", Allow},
+		{"fd -e pyc -x rm", Allow},
+		{"fd -t d __pycache__ -X rm -rf", Allow},
+		{"fd . ~/old -x cat", Allow},
+		{"rg --files -g '*.pyc' | xargs rm", Allow},
+		{"rg --files ~/old | xargs wc -l", Allow},
+		{"srm notes.txt", Allow},
 	})
 	// The guard's reason is the same whichever program deletes.
 	reason := func(cmd string) string {
@@ -137,6 +155,10 @@ func TestDeletionsAgree(t *testing.T) {
 		{"rsync -a --delete-after empty/ /", Deny},
 		{"rsync -a --del x/ /etc", Deny},
 		{"find ~ -delete", Deny},
+		{"fd -H . ~ -X rm -rf", Deny},
+		{"fd . / -x rm -rf", Deny},
+		{"rg --files ~ | xargs rm -rf", Deny},
+		{"srm -r ~", Deny},
 		{"find / -exec rm {} +", Deny},
 		{"find / -exec rm -f {} \\;", Deny},
 		{"find . -print0 | xargs -0 rm -rf", Deny}, // every path of the project

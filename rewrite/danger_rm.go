@@ -37,7 +37,7 @@ rm -f ROOT/* takes them), a shell that find -exec or xargs hands the paths
 to (find . -exec sh -c 'rm -rf {}' \;, xargs sh -c 'rm -rf "$@"' _),
 rsync --delete onto a directory, git clean; the sources of mv are judged
 only for a start known at run time (mv "$DIR/"* x asks).`,
-	Commands: append([]string{"rm", "find", "rsync", "git", "mv"}, moreDeleters...),
+	Commands: append([]string{"rm", "find", "fd", "fdfind", "rsync", "git", "mv"}, moreDeleters...),
 	Call:     checkRmRoot,
 }
 
@@ -302,8 +302,8 @@ func defaultRoot(a syntax.Arg) string {
 // files find selects (judged by the find itself).
 func fromFind(c *syntax.Call) bool {
 	for _, w := range c.Wrappers {
-		if strings.HasPrefix(w, "find") {
-			return true
+		if strings.HasPrefix(w, "find") || strings.HasPrefix(w, "fd -") {
+			return true // find -exec, fd -x/-X
 		}
 	}
 	return false

@@ -60,7 +60,7 @@ so find . -name '*.pyc' -delete passes and git clean -f in the sandbox
 passes. Removing git's stale lock files (.git/index.lock, .git/*.lock)
 passes. Catastrophic targets (/, ~, system directories) are the rm-root
 rule's.`,
-	Commands: append([]string{"rm", "rmdir", "unlink", "shred", "mv", "find", "rsync", "git"}, moreDeleters...),
+	Commands: append([]string{"rm", "rmdir", "unlink", "shred", "mv", "find", "fd", "fdfind", "rsync", "git"}, moreDeleters...),
 	Call:     checkDeleteCall,
 }
 

@@ -1345,7 +1345,7 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 		w.feedCoproc(c, call)
 	}
 	var env *state
-	if inv.split != nil || inv.inputsAreCommands || call.Name == "find" || call.Name == "su" || call.Name == "runuser" || IsShell(call.Name) || call.Name == "git" ||
+	if inv.split != nil || inv.inputsAreCommands || call.Name == "find" || call.Name == "fd" || call.Name == "fdfind" || call.Name == "su" || call.Name == "runuser" || IsShell(call.Name) || call.Name == "git" ||
 		len(ce.Assigns) > 0 && (call.Name == "cd" || call.Name == "pushd") {
 		env = cmdState.exportedOnly(call.Dir, w.home)
 		for _, a := range args[:len(args)-len(inv.words)] {
@@ -1419,6 +1419,9 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 	}
 	if call.Name == "find" {
 		w.findExec(c, s, ce, call)
+	}
+	if call.Name == "fd" || call.Name == "fdfind" {
+		w.fdExec(c, s, ce, call)
 	}
 	if inv.inputsAreCommands {
 		// parallel ::: 'cmd1' 'cmd2': each input is a command line.
