@@ -209,6 +209,9 @@ func othersWrite(acl string) bool {
 
 // findHost returns the find call whose -exec runs c.
 func (p *Pass) findHost(c *syntax.Call) *syntax.Call {
+	if h := c.RunBy; h != nil && (h.Name == "find" || isFd(h)) {
+		return h
+	}
 	for _, h := range p.Model.Calls {
 		if h.Name == "find" && h.Stmt == c.Stmt && h.Script == c.Script && h != c {
 			return h

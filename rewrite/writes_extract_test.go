@@ -193,3 +193,46 @@ func TestExtractionMembers(t *testing.T) {
 		}
 	}
 }
+
+// TestRunTimeWrites checks writes to paths a command gets at run time
+// (find -exec {}, fd -x, xargs -I{} and appended words, a shell's $1)
+// against files on disk: the login file and the agent settings find
+// reaches under home are denied as writing them by name is; the
+// project's own files pass.
+func TestRunTimeWrites(t *testing.T) {
+	t.Parallel()
+	root := t.TempDir()
+	home, proj := filepath.Join(root, "home"), filepath.Join(root, "proj")
+	for _, d := range []string{home + "/.claude", proj + "/src"} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, f := range []string{home + "/.bashrc", home + "/.claude/settings.json", proj + "/src/a.py"} {
+		if err := os.WriteFile(f, []byte("x\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	env := map[string]string{"HOME": home, EnvProject: proj}
+	cfg, _ := NewConfig(func(k string) string { return env[k] }, proj)
+	cfg.Paths = cfg.Paths.WithSelfProtection(nil, cfg.Sandbox)
+	tests := []struct{ cmd, want string }{
+		{"find ~ -type f -exec truncate -s0 {} +", "deny"},
+		{"find ~/.claude -name 'settings*.json' -exec cp /dev/null {} \\;", "deny"},
+		{"find ~ -maxdepth 1 -name .bashrc -exec sh -c 'echo x > \"$1\"' _ {} \\;", "deny"},
+		{"fd -H . ~ -x truncate -s0", "deny"},
+		{"find ~ -name .bashrc | xargs -I{} cp /dev/null {}", "deny"},
+		{"echo ~/.bashrc | xargs truncate -s0", "deny"},
+		{"echo ~/.bashrc | xargs sed -i s/a/b/", "deny"},
+		{"find . -name '*.py' -exec sed -i s/a/b/ {} +", "allow"},
+		{"find src -type f | xargs touch", "warn"},     // src/ is a production path, as touch src/x warns
+		{"echo ~/.bashrc | xargs sed s/a/b/", "allow"}, // not in place: prints
+		{"find ~ -name .bashrc -exec cat {} +", "allow"},
+	}
+	for _, tt := range tests {
+		r := Check(cfg, tt.cmd)
+		if got := r.Decision.String(); got != tt.want {
+			t.Errorf("%s: %s, want %s (%v)", tt.cmd, got, tt.want, r.Findings)
+		}
+	}
+}

@@ -1,0 +1,118 @@
+package rewrite
+
+import (
+	"strings"
+
+	"github.com/corral-dev/corral/guards"
+	"github.com/corral-dev/corral/syntax"
+)
+
+// appendWriters are programs that write (or empty) each operand they are
+// given, so that operands xargs appends at run time are written: touch,
+// truncate, tee, and sed -i (in place).
+var appendWriters = []string{"touch", "truncate", "tee", "sed"}
+
+// checkRunTimeWrites judges the files a call writes through words it only
+// gets at run time: a {} placeholder of find -exec, fd -x or xargs -I
+// (find ~ -exec truncate -s0 {} +, xargs -I{} cp evil {}), or the
+// operands xargs appends (echo ~/.bashrc | xargs truncate -s0). The paths
+// are those the feeder gives, as for a deletion (rmDeletions): the roots
+// of a find or an fd and the files it selects under them, the words of
+// an echo or printf, the files rg --files lists. Each is judged as a
+// write, and so is any of corral's own files a tree holds that the
+// selection reaches (judgeSelfReached).
+func (p *Pass) checkRunTimeWrites(c *syntax.Call) {
+	if !c.ExtraArgs && !(c.RunBy != nil && argsFeeder(c) != c) {
+		return
+	}
+	switch c.Name {
+	case "chmod", "chown", "chgrp", "chattr", "setfacl":
+		return // modes and owners: checkSelfAttrs and chmod-recursive
+	}
+	placeholder := false
+	for _, t := range writeTargets(c) {
+		if _, rt := feederOperand(c, t.arg); rt && !t.arg.Static || t.arg.Value == "{}" || strings.Contains(t.arg.Value, "{}") {
+			placeholder = true
+		}
+		if shell := argsFeeder(c); shell.Replace != "" && strings.Contains(t.arg.Value, shell.Replace) {
+			placeholder = true
+		}
+	}
+	for _, r := range c.Redirs {
+		// find … -exec sh -c 'echo x > "$1"' _ {} \;: the shell's
+		// positional parameter is the path.
+		if _, rt := feederOperand(c, r.Target); rt && r.Writes() && argsFeeder(c) != c {
+			placeholder = true
+		}
+	}
+	appended := false
+	if !placeholder && c.ExtraArgs && c.Replace == "" && !hasPlaceholder(c) {
+		for _, n := range appendWriters {
+			if c.Name == n {
+				appended = n != "sed" || inPlace(c)
+			}
+		}
+	}
+	if !placeholder && !appended {
+		return
+	}
+	feeder := argsFeeder(c)
+	if fromFind(feeder) {
+		host := p.findHost(feeder)
+		if host == nil {
+			return
+		}
+		filtered, selects := findSelects(host, setOf(c.Name, feeder.Name), false)
+		for _, r := range findRoots(host) {
+			p.judgeRunTimeWrite(c, r, true, filtered, selects, findFolds(host))
+		}
+		return
+	}
+	for _, d := range pipeInputs(p, feeder, deletion{}) {
+		tree := strings.Contains(d.arg.Raw, "(from ")
+		p.judgeRunTimeWrite(c, d.arg, tree, d.filtered, d.selects, false)
+	}
+}
+
+// judgeRunTimeWrite judges a write to what root names: the path itself
+// when it is a file a feeder prints, the files selects matches under it
+// when a find selects some, and corral's own files under it that the
+// selection reaches.
+func (p *Pass) judgeRunTimeWrite(c *syntax.Call, root syntax.Arg, tree, filtered bool, selects string, fold bool) {
+	what := c.Name + " (on paths given at run time)"
+	t := target{arg: root, action: guards.Write}
+	if tree {
+		// A file selects matches under the root: with no selection, any
+		// file directly in it (its glob is expanded on disk when judged)
+		// and, below, corral's own files (judgeSelfReached).
+		sel := selects
+		if !filtered {
+			sel = "*"
+		}
+		t.value = strings.TrimSuffix(root.Value, "/") + "/" + sel
+	}
+	p.judge(c, c.Script, c.Dir, t, "bash-write", what)
+	if tree {
+		name := ""
+		if filtered && selects != "*" {
+			name = selects
+		}
+		p.judgeSelfReached(c, []syntax.Arg{root}, name, fold, guards.Write, false, "bash-write", what)
+	}
+}
+
+// inPlace reports whether sed c edits its files in place.
+func inPlace(c *syntax.Call) bool {
+	for _, a := range c.Args {
+		v := a.Value
+		if v == "--in-place" || strings.HasPrefix(v, "--in-place=") {
+			return true
+		}
+		if a.Static && strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--") {
+			if strings.Contains(v, "i") && !strings.ContainsAny(strings.SplitN(v, "i", 2)[0], "ef") {
+				return true
+			}
+		}
+	}
+	return false
+}
