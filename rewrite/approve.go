@@ -35,6 +35,11 @@ func approvableCall(p *Pass, c *syntax.Call) bool {
 			}
 		}
 	}
+	if c.Name == "git" || c.Name == "git-clone" {
+		if gitEnvRunsCode(c) {
+			return false
+		}
+	}
 	switch c.Name {
 	case "sort":
 		if hasOptionPrefix(c.Args, "-o", "--output") {
@@ -100,6 +105,9 @@ func gitRunsCode(c *syntax.Call) bool {
 		if v == "-u" && gitSubcommand(c) == "clone" {
 			return true
 		}
+		if len(v) > 4 && strings.HasPrefix("--template", strings.SplitN(v, "=", 2)[0]) && strings.HasPrefix(v, "--te") {
+			return true // clone/init --template=DIR (or an abbreviation): its hooks run
+		}
 		key := ""
 		switch {
 		case (v == "-c" || v == "--config") && i+1 < len(c.Args):
@@ -139,7 +147,8 @@ func gitKeyRunsCode(kv string) bool {
 		strings.HasSuffix(k, "uploadpack"), strings.HasSuffix(k, "receivepack"), strings.HasPrefix(k, "gpg."),
 		strings.HasSuffix(k, ".sshcommand"), k == "include.path", strings.HasPrefix(k, "includeif."),
 		strings.HasPrefix(k, "sequence.editor"), strings.HasPrefix(k, "pager."), strings.HasPrefix(k, "remote.") && strings.HasSuffix(k, "vcs"),
-		strings.HasPrefix(k, "submodule.") && strings.HasSuffix(k, ".update"), strings.HasPrefix(k, "hook."):
+		strings.HasPrefix(k, "submodule.") && strings.HasSuffix(k, ".update"), strings.HasPrefix(k, "hook."),
+		k == "init.templatedir":
 		return true
 	}
 	return false
@@ -166,6 +175,46 @@ func hasOptionPrefix(args []syntax.Arg, names ...string) bool {
 func relativePath(v string) bool {
 	for _, e := range strings.Split(v, ":") {
 		if e == "" || e == "." || !strings.HasPrefix(e, "/") && !strings.HasPrefix(e, "$") && !strings.HasPrefix(e, "~") {
+			return true
+		}
+	}
+	return false
+}
+
+// gitCodeEnv are the environment variables that make git run programs or
+// read configuration of the command's choosing (git(1), "Environment
+// Variables"): the exec path, the template directory whose hooks a clone
+// installs and runs, configuration files and parameters, and the
+// programs git starts for ssh, proxies, prompts, diffs and editors.
+var gitCodeEnv = []string{"GIT_EXEC_PATH", "GIT_TEMPLATE_DIR", "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_CONFIG_PARAMETERS",
+	"GIT_CONFIG_COUNT", "GIT_CONFIG", "GIT_ASKPASS", "GIT_SSH", "GIT_SSH_COMMAND", "GIT_PROXY_COMMAND", "GIT_EXTERNAL_DIFF",
+	"GIT_EDITOR", "GIT_SEQUENCE_EDITOR", "GIT_PAGER", "GIT_DIR", "GIT_WORK_TREE"}
+
+// gitEnvRunsCode reports whether git call c is given one of gitCodeEnv,
+// as a prefix assignment or an env word before it (env NAME=… git …).
+func gitEnvRunsCode(c *syntax.Call) bool {
+	names := func(name string) bool {
+		for _, n := range gitCodeEnv {
+			if name == n || strings.HasPrefix(name, "GIT_CONFIG_KEY_") || strings.HasPrefix(name, "GIT_CONFIG_VALUE_") {
+				return true
+			}
+		}
+		return false
+	}
+	if c.Expr == nil {
+		return false
+	}
+	for _, a := range c.Expr.Assigns {
+		if a.Name != nil && names(a.Name.Value) {
+			return true
+		}
+	}
+	for _, w := range c.Expr.Args {
+		lit := w.Lit()
+		if lit == "git" || strings.HasSuffix(lit, "/git") {
+			break
+		}
+		if k, _, ok := strings.Cut(lit, "="); ok && names(k) {
 			return true
 		}
 	}

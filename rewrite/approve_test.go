@@ -21,6 +21,18 @@ var approveCases = []struct {
 	{"git clone --config core.pager=evil https://x/a/b.git", false},
 	{"git --exec-path=/tmp/x clone https://x/a/b.git", false},
 	{"git clone 'ext::sh -c evil' w", false},
+	// git-clone(1) --template and init.templateDir: the template's hooks
+	// are installed and post-checkout runs; git(1)'s environment that
+	// names programs, configuration or the exec path.
+	{"git clone --template=/tmp/t https://x/a/b.git", false},
+	{"git clone --templ=/tmp/t https://x/a/b.git", false},
+	{"git -c init.templateDir=/tmp/t clone https://x/a/b.git", false},
+	{"GIT_TEMPLATE_DIR=/tmp/t git clone https://x/a/b.git", false},
+	{"GIT_CONFIG_GLOBAL=/tmp/c git clone https://x/a/b.git", false},
+	{"env GIT_EXEC_PATH=/tmp/x git clone https://x/a/b.git", false},
+	{"GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=x GIT_CONFIG_VALUE_0=y git clone https://x/a/b.git", false},
+	{"GIT_TERMINAL_PROMPT=0 git clone https://x/a/b.git", true},
+	{"git clone --tags https://x/a/b.git", true},
 	{"sudo git clone https://x/a/b.git", false},
 	{"git clone https://x/a/b.git && cd b && PATH=.:$PATH ls", false},
 	{"git clone https://x/a/b.git && sort -o out x", false},
