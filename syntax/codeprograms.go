@@ -40,6 +40,8 @@ func (w *walker) codePrograms(c scope, call *Call) bool {
 		w.emacsProgram(c, call)
 	case call.Name == "gdb" || call.Name == "gdb-multiarch":
 		w.gdbProgram(c, call)
+	case call.Name == "lldb":
+		w.lldbProgram(c, call)
 	case call.Name == "sqlite3" || call.Name == "sqlite":
 		w.sqliteProgram(c, call)
 	default:
@@ -438,6 +440,35 @@ func (w *walker) gdbProgram(c scope, call *Call) {
 			}
 		case "args":
 			i = len(args) // the program to debug and its arguments
+		}
+	}
+	w.runPieces(c, call, lang.Gdb, call.Name, pieces)
+}
+
+// lldbProgram reads the commands an lldb call runs (lldb --help):
+// -o/--one-line, -O/--one-line-before-file and -k/--one-line-on-crash
+// CMD, -s/--source, -S/--source-before-file and -K/--source-on-crash
+// FILE; read with gdb's reader, which knows lldb's platform shell,
+// script and command source.
+func (w *walker) lldbProgram(c scope, call *Call) {
+	args := call.Args
+	var pieces []codePiece
+	for i := 0; i < len(args); i++ {
+		a := &args[i]
+		if a.Value == "--" {
+			break // the program to debug and its arguments
+		}
+		v := a.Value
+		opt, val, has := strings.Cut(v, "=")
+		switch opt {
+		case "-o", "--one-line", "-O", "--one-line-before-file", "-k", "--one-line-on-crash":
+			if p, ok := optionPiece(args, &i, val, has, false); ok {
+				pieces = append(pieces, p)
+			}
+		case "-s", "--source", "-S", "--source-before-file", "-K", "--source-on-crash":
+			if p, ok := optionPiece(args, &i, val, has, true); ok {
+				pieces = append(pieces, p)
+			}
 		}
 	}
 	w.runPieces(c, call, lang.Gdb, call.Name, pieces)

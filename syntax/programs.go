@@ -54,6 +54,37 @@ func (w *walker) programs(c scope, call *Call) bool {
 	case "watch":
 		w.joined(c, call, afterOptions(call.Args, watchSpec), "watch")
 		return true
+	case "xterm", "uxterm", "urxvt", "rxvt", "urxvtc", "st", "alacritty", "konsole", "tilix", "lxterminal", "qterminal",
+		"xfce4-terminal", "terminator", "mate-terminal", "gnome-terminal", "kgx", "ptyxis", "wezterm", "kitty", "foot":
+		return w.terminalCommand(c, call)
+	case "pueue":
+		// pueue add [OPTIONS] COMMAND…: the daemon joins the words and
+		// runs them through sh -c, in -w/--working-directory.
+		if len(call.Args) == 0 || call.Args[0].Value != "add" {
+			return false
+		}
+		rest := call.Args[1:]
+		opts, _ := ScanOptions(rest, pueueAddSpec)
+		words := afterOptions(rest, pueueAddSpec)
+		dir := call.Dir
+		for _, o := range opts {
+			if (o.Name == "w" || o.Name == "working-directory") && o.HasVal {
+				dir = dir.Join(o.Val.Value)
+				if !o.Val.Static {
+					dir = Dir{}
+				}
+			}
+		}
+		parts := make([]string, len(words))
+		dynamic := false
+		for i, a := range words {
+			parts[i] = a.Value
+			dynamic = dynamic || !a.Static
+		}
+		if len(parts) > 0 {
+			w.childIn(c, call, strings.Join(parts, " "), nil, "pueue add", dynamic, nil, dir)
+		}
+		return true
 	case "flock":
 		for i, a := range call.Args {
 			if (a.Value == "-c" || a.Value == "--command") && i+1 < len(call.Args) {
@@ -227,6 +258,11 @@ func afterOptions(args []Arg, spec OptSpec) []Arg {
 	}
 	return args[operands[0]:]
 }
+
+// pueueAddSpec is pueue add's options (pueue add --help, pueue 3).
+var pueueAddSpec = OptSpec{ShortVal: "dgaolw", LongEq: true, Stop: true,
+	LongVal:  []string{"delay", "group", "after", "priority", "label", "working-directory"},
+	LongFlag: []string{"escape", "immediate", "stashed", "print-task-id", "follow", "help"}}
 
 // watchSpec is watch(1)'s options (procps-ng; getopt_long with "+": they
 // end at the command): -n/--interval and -q/--equexit take a value,

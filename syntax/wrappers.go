@@ -283,6 +283,18 @@ var wrapperTable = []namedWrapper{
 	{"pnpm", wrapper{opts: OptSpec{LongVal: []string{"filter", "dir", "workspace-concurrency"}, ShortVal: "C", LongEq: true, Stop: true},
 		verbs: []string{"exec"}}},
 	{"xdg-su", wrapper{opts: OptSpec{ShortVal: "uc", Stop: true}, script: []string{"c"}}},
+	// distrobox-host-exec(1): runs the command on the host.
+	{"distrobox-host-exec", wrapper{opts: OptSpec{Stop: true}}},
+	// caffeinate(8) (macOS): -t SECONDS, -w PID; the utility follows.
+	{"caffeinate", wrapper{opts: OptSpec{ShortVal: "tw", Stop: true}}},
+	// nq(1): queues the command (-c cleans, -q quiet).
+	{"nq", wrapper{opts: OptSpec{Stop: true}}},
+	// tsp(1) (task-spooler): -L LABEL, -D ID, -N SLOTS, -W ID queue the
+	// command; the other letters act on the queue and run none.
+	{"tsp", wrapper{opts: OptSpec{ShortVal: "LDNW", Stop: true},
+		query: []string{"l", "S", "c", "t", "p", "i", "o", "r", "k", "K", "w", "s", "u", "U", "C", "h", "V", "T", "M"}}},
+	// ip netns exec NAME COMMAND (ip-netns(8)).
+	{"ip", wrapper{opts: OptSpec{Stop: true}, verbs: []string{"netns"}, verbPositional: 2}},
 	// xargs(1): -J and -R are BSD's; GNU's -e, -i and -l take an
 	// optional attached value, and --eof, --replace and --max-lines one
 	// only after "=".

@@ -308,7 +308,10 @@ func (r *sexpReader) skip() {
 
 // gdbCommands reads gdb commands (gdb -ex, -x FILE, --batch): shell CMD
 // and !CMD run shell text, pipe COMMAND | SHELL-COMMAND (and | …) runs
-// its shell part, python and py run Python code.
+// its shell part, python and py run Python code. lldb's commands (lldb
+// -o, -s FILE) are read by the same reader: platform shell [-h] [--]
+// CMD runs shell text, script [--language python] [--] CODE runs Python,
+// command source FILE reads a file of commands.
 func gdbCommands(src string) []Effect {
 	var out []Effect
 	off := 0
@@ -317,6 +320,40 @@ func gdbCommands(src string) []Effect {
 		off += len(line) + 1
 		s := strings.TrimSpace(line)
 		name, rest, _ := strings.Cut(s, " ")
+		if name == "platform" || name == "command" {
+			// lldb: platform shell …, command source …
+			sub, more, _ := strings.Cut(strings.TrimSpace(rest), " ")
+			if name == "platform" && sub == "shell" || name == "command" && sub == "source" {
+				name, rest = sub, strings.TrimSpace(more)
+				for name == "shell" && strings.HasPrefix(rest, "-") {
+					// -h (on the host), -s SHELL, -t TIMEOUT, --.
+					f, r, _ := strings.Cut(rest, " ")
+					rest = strings.TrimSpace(r)
+					if f == "--" {
+						break
+					}
+					if f == "-s" || f == "-t" {
+						_, rest, _ = strings.Cut(rest, " ")
+						rest = strings.TrimSpace(rest)
+					}
+				}
+			}
+		}
+		if name == "script" {
+			// lldb: script [-l python] [--] CODE runs Python.
+			for strings.HasPrefix(rest, "-") {
+				f, r, _ := strings.Cut(rest, " ")
+				rest = strings.TrimSpace(r)
+				if f == "--" {
+					break
+				}
+				if f == "-l" || f == "--language" {
+					_, rest, _ = strings.Cut(rest, " ")
+					rest = strings.TrimSpace(rest)
+				}
+			}
+			name = "python"
+		}
 		switch {
 		case strings.HasPrefix(s, "!"):
 			out = append(out, Effect{Kind: Shell, Call: "!", Text: strings.TrimSpace(s[1:]), Offset: at})
