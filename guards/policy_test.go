@@ -276,6 +276,15 @@ func TestDecideDefaultGuardrails(t *testing.T) {
 		{env, "~/.gemini/settings.json", Deny, "self-protection", "outside"},
 		{env, "~/.bashrc", Deny, "self-protection", "outside"},
 		{env, "~/.zshrc", Deny, "self-protection", "outside"},
+		// Sourced by Debian's .bashrc, fish's autoloaded functions and
+		// conf.d, user systemd units and desktop autostart entries.
+		{env, "~/.bash_aliases", Deny, "self-protection", "outside"},
+		{env, "~/.config/fish/functions/ls.fish", Deny, "self-protection", "outside"},
+		{env, "~/.config/fish/conf.d/x.fish", Deny, "self-protection", "outside"},
+		{env, "~/.config/systemd/user/x.service", Deny, "self-protection", "outside"},
+		{env, "~/.config/autostart/x.desktop", Deny, "self-protection", "outside"},
+		{env, "~/.xprofile", Deny, "self-protection", "outside"},
+		{env, "~/.config/fish/fish_variables", Ask, "outside-safe-path", "outside"},
 		{env, "~/.ssh/authorized_keys", Deny, "blocked-path", "blocked"},
 		{env, ".claude/settings.json", Deny, "self-protection", "safe"},
 		{env, ".corral.json", Deny, "self-protection", "safe"},

@@ -12,7 +12,8 @@ var toolConfig = Rule{
 	Doc: `A package manager's persistent settings that point every later
 install in every project elsewhere: npm, pnpm and yarn config set (and
 npm set) of registry (or @scope:registry), ignore-scripts, globalconfig,
-userconfig or prefix: ask. go env -w of GOFLAGS, CC, GOPROXY and the
+userconfig, prefix, or a program npm runs later (script-shell, the shell
+every package script runs in; node-options; shell, git, editor): ask. go env -w of GOFLAGS, CC, GOPROXY and the
 other keys that make go run or fetch code, and pip config set of an
 index or trusted host, are read by the shell model and asked about as
 hidden-code (syntax/gotool.go, syntax/taskrunners.go), which keeps go and
@@ -36,7 +37,8 @@ func checkToolConfig(p *Pass, c *syntax.Call) {
 	key, _, _ := strings.Cut(args[i+1], "=")
 	switch {
 	case key == "registry", strings.HasSuffix(key, ":registry"), key == "ignore-scripts", key == "globalconfig",
-		key == "userconfig", key == "prefix":
+		key == "userconfig", key == "prefix", key == "script-shell", key == "node-options", key == "shell", key == "git",
+		key == "editor":
 		p.Report(c, Finding{Rule: "tool-config", Decision: Ask,
 			Message: c.Name + " config set " + key + " is kept in the user's configuration: every later install in every project follows it"})
 	}

@@ -27,6 +27,11 @@ func TestToolConfig(t *testing.T) {
 		{"npm set @acme:registry https://npm.example", Ask},
 		{"pnpm config set ignore-scripts false", Ask},
 		{"yarn config set registry https://npm.example", Ask},
+		// npm-config(7): script-shell runs every later package script,
+		// node-options every node it starts.
+		{"npm config set script-shell /tmp/x.sh", Ask},
+		{"pnpm config set node-options '--require /tmp/x.js'", Ask},
+		{"npm set shell /tmp/x.sh", Ask},
 		// Look-alikes.
 		{"npm config get registry", Allow},
 		{"npm config set fund false", Allow},

@@ -57,6 +57,9 @@ func (w *walker) programs(c scope, call *Call) bool {
 	case "xterm", "uxterm", "urxvt", "rxvt", "urxvtc", "st", "alacritty", "konsole", "tilix", "lxterminal", "qterminal",
 		"xfce4-terminal", "terminator", "mate-terminal", "gnome-terminal", "kgx", "ptyxis", "wezterm", "kitty", "foot":
 		return w.terminalCommand(c, call)
+	case "systemctl":
+		w.systemdUnits(c, call)
+		return false
 	case "pueue":
 		// pueue add [OPTIONS] COMMAND…: the daemon joins the words and
 		// runs them through sh -c, in -w/--working-directory.
