@@ -37,6 +37,10 @@ func TestMorePrograms(t *testing.T) {
 		{cmd: "tsp -L job rm x", call: "rm"},
 		{cmd: "nq rm x", call: "rm"},
 		{cmd: "caffeinate -t 5 rm x", call: "rm"},
+		{cmd: "rbenv exec rm x", call: "rm"},
+		{cmd: "pyenv exec rm x", call: "rm"},
+		{cmd: "nodenv exec rm x", call: "rm"},
+		{cmd: "devenv shell rm x", call: "rm"},
 		// Look-alikes.
 		{cmd: "xterm"},
 		{cmd: "gnome-terminal --tab"},
@@ -46,6 +50,8 @@ func TestMorePrograms(t *testing.T) {
 		{cmd: "lldb -b -o bt ./a.out"},
 		{cmd: "ip netns list"},
 		{cmd: "tsp -l"},
+		{cmd: "rbenv versions"},
+		{cmd: "devenv shell"},
 	}
 	for _, tt := range tests {
 		m, err := Analyze(tt.cmd, opts)

@@ -273,6 +273,16 @@ var wrapperTable = []namedWrapper{
 	{"distrobox", wrapper{opts: OptSpec{ShortVal: "na", LongVal: []string{"name", "additional-flags"}, LongEq: true, Stop: true},
 		verbs: []string{"enter"}}},
 	{"asdf", wrapper{opts: OptSpec{Stop: true}, verbs: []string{"exec"}}},
+	// The version managers' exec (rbenv-exec(1) and its kin): COMMAND
+	// runs with the selected version first on PATH.
+	{"rbenv", wrapper{opts: OptSpec{Stop: true}, verbs: []string{"exec"}}},
+	{"pyenv", wrapper{opts: OptSpec{Stop: true}, verbs: []string{"exec"}}},
+	{"nodenv", wrapper{opts: OptSpec{Stop: true}, verbs: []string{"exec"}}},
+	{"goenv", wrapper{opts: OptSpec{Stop: true}, verbs: []string{"exec"}}},
+	{"jenv", wrapper{opts: OptSpec{Stop: true}, verbs: []string{"exec"}}},
+	{"plenv", wrapper{opts: OptSpec{Stop: true}, verbs: []string{"exec"}}},
+	// devenv shell COMMAND ARGS runs the command in the environment.
+	{"devenv", wrapper{opts: OptSpec{Stop: true}, verbs: []string{"shell"}}},
 	{"devbox", wrapper{opts: OptSpec{ShortVal: "ce", LongVal: []string{"config", "environment", "env-file"}, LongEq: true, Stop: true},
 		verbs: []string{"run"}}},
 	{"pixi", wrapper{opts: OptSpec{ShortVal: "e", LongVal: []string{"manifest-path", "environment", "color"}, LongEq: true, Stop: true},
