@@ -28,7 +28,7 @@ is not execution and passes; so is a download handed to a script as data
 (python3 tool.py "$(curl …)", bash -c 'echo "$1"' _ "$(curl …)").
 What ssh prints of another host (ssh h cat x | sh, bash <(ssh h cat x))
 is the same.`,
-	Commands: []string{"curl", "wget", "wget2", "ssh"},
+	Commands: syntax.Downloaders,
 	Call:     checkPipeShell,
 }
 

@@ -147,7 +147,7 @@ func TestRealWorldParser(t *testing.T) {
 // neither category must pass untouched, unless an exception below says
 // why not.
 var (
-	acquisitionPages = regexp.MustCompile(`^(git-clone|git-submodule|git-svn|git-subtree|jj-git-clone|jj-git|curl|wget2?|aria2c|axel|gh-gist|gh-run|gh-repo|gh-repo-clone|gh-release|gh-release-download|gh-pr|gh-pr-checkout|svn|svn-checkout|hg|hg-clone|scp|rsync)$`)
+	acquisitionPages = regexp.MustCompile(`^(git-clone|git-submodule|git-svn|git-subtree|jj-git-clone|jj-git|curl|wget2?|aria2c|axel|http|xh|curlie|gh-gist|gh-run|gh-repo|gh-repo-clone|gh-release|gh-release-download|gh-pr|gh-pr-checkout|svn|svn-checkout|hg|hg-clone|scp|rsync)$`)
 	dangerPages      = regexp.MustCompile(`^(rm|rmdir|unlink|shred|srm|dd|mkfs.*|mke2fs|mkswap|wipefs|blkdiscard|[sc]?fdisk|c?gdisk|sgdisk|parted.*|cryptsetup.*|nvme.*|shutdown|reboot|halt|poweroff|init|telinit|loginctl|killall5|rc-service|systemctl.*|service|kubectl.*|helm.*|docker.*|podman.*|chmod|chown|chgrp|setfacl|crontab|git-(reset|clean|push|checkout|checkout-index|restore|stash|branch|filter-branch|filter-repo|update-ref|read-tree|rebase|gc|prune|reflog))$`)
 
 	// Command words, at the start of a word (after a blank, an operator,
@@ -369,6 +369,10 @@ var acquisitionAllows = []struct {
 			curl, _, _ := strings.Cut(cmd, "|")
 			return curlToStdout.MatchString(cmd) && !curlOutput.MatchString(curl)
 		}},
+	{"an HTTP client (httpie's http, xh, curlie) prints the response (no -d, --download, -o, --output, >): nothing lands on disk",
+		func(cmd string) bool {
+			return httpClientPrint.MatchString(cmd) && !httpClientSave.MatchString(cmd)
+		}},
 	{"wget writes to stdout (-O -, --output-document -, -qO-): nothing lands on disk",
 		regexp.MustCompile(`^(?:[^|]*\s)?wget2?\s.*(--output-document -|-O -|-qO-|-O-)`).MatchString},
 	{"scp or rsync without a remote source: an upload or a local copy, judged by the path guards",
@@ -383,10 +387,14 @@ var acquisitionAllows = []struct {
 }
 
 var (
-	curlToStdout  = regexp.MustCompile(`^(?:[^|]*\s)?curl\s[^>|]*$|^(?:[^|]*\s)?curl\s[^>|]*\|\s*(fx|git (am|apply)|mods|promtool|viu|zek|jq)\b`)
-	curlOutput    = regexp.MustCompile(`\s(-[a-zA-Z]*[oOJ]\b|--output|--remote-name)`)
-	copyCommand   = regexp.MustCompile(`^(?:\S+\s+)?(scp|rsync)\s`)
-	remoteOperand = regexp.MustCompile(`\s(rsync://|[\w.-]*@?[\w.-]+:[^/\s]|[\w.-]+@[\w.-]+:)`)
+	curlToStdout = regexp.MustCompile(`^(?:[^|]*\s)?curl\s[^>|]*$|^(?:[^|]*\s)?curl\s[^>|]*\|\s*(fx|git (am|apply)|mods|promtool|viu|zek|jq)\b`)
+	curlOutput   = regexp.MustCompile(`\s(-[a-zA-Z]*[oOJ]\b|--output|--remote-name)`)
+	// httpClientPrint and httpClientSave: httpie's, xh's and curlie's
+	// commands, and the options and redirections that save a response.
+	httpClientPrint = regexp.MustCompile(`^(https?|xhs?|curlie)\s`)
+	httpClientSave  = regexp.MustCompile(`\s(-d\b|--download|-o\b|--output|>)`)
+	copyCommand     = regexp.MustCompile(`^(?:\S+\s+)?(scp|rsync)\s`)
+	remoteOperand   = regexp.MustCompile(`\s(rsync://|[\w.-]*@?[\w.-]+:[^/\s]|[\w.-]+@[\w.-]+:)`)
 )
 
 // stripDest drops the last word (a copy's destination) so that only the

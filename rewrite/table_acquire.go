@@ -14,6 +14,7 @@ var acquisitionRules = []Rule{
 	remoteCopy,
 	aria2cRule,
 	axelRule,
+	httpClients,
 	jjGitClone,
 	ghRepoFork,
 	ghGistClone,
@@ -34,4 +35,4 @@ var acquisitionRules = []Rule{
 // (run-download, gh-pr-checkout) require them; TestMoversDeclared checks
 // that no other rule relocates anything.
 var movers = []string{"git-clone", "gh-repo-clone", "gh-release-download", "curl", "wget", "svn-checkout", "hg-clone", "remote-copy",
-	"aria2c", "axel", "jj-git-clone", "gh-repo-fork", "gh-gist-clone", "gh-run-download", "git-archive-remote", "ssh-output", "sftp", "container-copy"}
+	"aria2c", "axel", "http-client", "jj-git-clone", "gh-repo-fork", "gh-gist-clone", "gh-run-download", "git-archive-remote", "ssh-output", "sftp", "container-copy"}

@@ -3,6 +3,7 @@ package syntax
 import (
 	sh "mvdan.cc/sh/v3/syntax"
 
+	"github.com/corral-dev/corral/internal/lazy"
 	"github.com/corral-dev/corral/syntax/lang"
 )
 
@@ -134,7 +135,7 @@ func (w *walker) procScript(c scope, p *Pipeline, reader *Call) {
 	}
 	if wr.Pipe != nil {
 		for _, s := range wr.Pipe.Calls[:wr.PipeIndex+1] {
-			if s != nil && downloaders[s.Name] {
+			if s != nil && downloaders.Get()[s.Name] {
 				return
 			}
 		}
@@ -148,9 +149,22 @@ func (w *walker) procScript(c scope, p *Pipeline, reader *Call) {
 	w.hiddenPipe(&Pipeline{Calls: []*Call{wr, reader}}, 1)
 }
 
-// downloaders are the programs whose output run as a script is the
-// pipe-shell rule's (rewrite), which says how to fetch it to read first.
-var downloaders = map[string]bool{"curl": true, "wget": true, "fetch": true, "http": true, "https": true, "aria2c": true, "ssh": true}
+// Downloaders are the programs that print what they fetch from another
+// host (curl, wget, httpie, xh, curlie, the text browsers' -dump and
+// -source, ssh HOST COMMAND): their output run as a script is the
+// pipe-shell rule's (rewrite), which says how to fetch it to read first,
+// and that rule's command words are these.
+var Downloaders = []string{"curl", "wget", "wget2", "fetch", "http", "https", "xh", "xhs", "curlie", "lynx", "w3m", "links",
+	"elinks", "aria2c", "ssh"}
+
+// downloaders is Downloaders as a set.
+var downloaders = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	m := make(map[string]bool, len(Downloaders))
+	for _, n := range Downloaders {
+		m[n] = true
+	}
+	return m
+}}
 
 // procText returns the text that flows through the pipe of process
 // substitution p when corral knows it: what the last command of <(…)

@@ -1269,8 +1269,7 @@ func (w *walker) hiddenPipe(p *Pipeline, i int) {
 		if st == nil {
 			continue
 		}
-		switch st.Name {
-		case "curl", "wget", "fetch", "http", "https", "aria2c", "ssh":
+		if downloaders.Get()[st.Name] {
 			return
 		}
 	}

@@ -702,8 +702,7 @@ func (w *walker) substScript(c scope, call *Call) bool {
 	var words []string
 	for _, in := range w.m.Calls {
 		if in.Script == c.sc && in.Subst != "" && in.Start >= start && in.End <= end && in != call {
-			switch in.Name {
-			case "curl", "wget", "fetch", "http", "https", "aria2c", "ssh":
+			if downloaders.Get()[in.Name] {
 				return false // a download run as a script is the pipe-shell rule's
 			}
 			if last == nil || in.End >= last.End {

@@ -1,0 +1,84 @@
+package rewrite
+
+import (
+	"strings"
+
+	"github.com/corral-dev/corral/internal/lazy"
+	"github.com/corral-dev/corral/syntax"
+)
+
+var httpClients = Rule{
+	Name: "http-client",
+	Doc: `The other HTTP clients download as curl does: httpie (http, https)
+and xh (xh, xhs) print the body, or with -d/--download save it to
+-o/--output or to a file named after the URL in the working directory;
+curlie takes curl's options; the text browsers lynx, w3m, links and elinks
+print a page with -dump or -source. A saved file (-o FILE) moves into the
+sandbox; a download with --download and no -o asks, since the client
+names the file from the server's answer; what goes to stdout is followed
+into the files and the programs it reaches, as curl's is (a shell
+reading it is the pipe-shell rule's).`,
+	Decisions: []Decision{Rewrite, Ask},
+	Commands:  []string{"http", "https", "xh", "xhs", "curlie", "lynx", "w3m", "links", "elinks"},
+	Call:      checkHTTPClient,
+}
+
+// httpieSpec is httpie's and xh's options that take a value (http --help,
+// xh --help).
+var httpieSpec = lazy.Value[optSpec]{New: func() optSpec {
+	return optSpec{shortVal: "ohapsvbAP", longEq: true, longVal: longOpts("output", "auth", "auth-type", "print", "pretty",
+		"style", "format-options", "response-charset", "response-mime", "session", "session-read-only", "verify", "cert",
+		"cert-key", "cert-key-pass", "ssl", "ciphers", "proxy", "timeout", "max-redirects", "max-headers", "default-scheme",
+		"boundary", "raw", "unix-socket", "bearer", "method", "http-version", "resolve", "interface")}
+}}
+
+func checkHTTPClient(p *Pass, c *syntax.Call) {
+	switch c.Name {
+	case "curlie":
+		// curl's options: -o FILE saves, else stdout.
+		opts, _ := scan(c.Args, specFor("curl"))
+		if outs := find(opts, "o", "output"); len(outs) > 0 {
+			p.moveOutputOption(c, outs[len(outs)-1], "http-client")
+			return
+		}
+		p.followStdout(c, "http-client", "download")
+	case "lynx", "w3m", "links", "elinks":
+		for _, a := range c.Args {
+			switch strings.TrimLeft(a.Value, "-") {
+			case "dump", "source", "dump_source", "mime_header":
+				p.followStdout(c, "http-client", "download")
+				return
+			}
+		}
+	default:
+		opts, operands := scan(c.Args, httpieSpec.Get())
+		if has(opts, "help", "version") || len(operands) == 0 {
+			return
+		}
+		if outs := find(opts, "o", "output"); len(outs) > 0 {
+			p.moveOutputOption(c, outs[len(outs)-1], "http-client")
+			return
+		}
+		if has(opts, "d", "download") {
+			if !p.DirInSandbox(c.Dir) {
+				p.Report(c, Finding{Rule: "http-client", Decision: Ask, Kind: "download",
+					Message: c.Name + " --download names the file from the server's answer, in the working directory: add -o " + p.Config.Sandbox + "/NAME to keep it in the sandbox"})
+			}
+			return
+		}
+		p.followStdout(c, "http-client", "download")
+	}
+}
+
+// moveOutputOption moves the file an -o option names into the sandbox.
+func (p *Pass) moveOutputOption(c *syntax.Call, o option, rule string) {
+	if o.val.Static && (o.val.Value == "-" || strings.HasPrefix(o.val.Value, "/dev/")) || p.InSandbox(c.Dir, o.val) {
+		if o.val.Value == "-" {
+			p.followStdout(c, rule, "download")
+		}
+		return
+	}
+	dest, text := p.sandboxed(o.val, "download")
+	p.acquire(c, rule, "download", c.Name+" saves the download to "+o.val.Value+", outside the sandbox", dest,
+		[]syntax.Edit{setValue(c, o, text)}, relocate(c, c.Dir, o.val.Value, dest))
+}
