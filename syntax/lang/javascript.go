@@ -152,7 +152,10 @@ func javascript(p *parser) []Effect {
 			}
 			continue
 		}
-		if fn := lastSegment(c.name); jsUnknownRecv.Get()[fn] && !jsExec.Get()[c.name] && !jsShell.Get()[c.name] {
+		if fn := lastSegment(c.name); jsUnknownRecv.Get()[fn] && !jsExec.Get()[c.name] && !jsShell.Get()[c.name] &&
+			!strings.HasPrefix(c.name, "Bun.") && !strings.HasPrefix(c.name, "Deno.") {
+			// An unknown receiver's execSync and the like are
+			// child_process's; Bun's and Deno's own are read by jsCall.
 			a := argAt(c.args, 0)
 			if a == nil || !a.lit {
 				continue

@@ -22,6 +22,11 @@ var effectCases = []struct {
 	{"py-system", Python, `import os; os.system("rm -rf ~")`, []string{"shell os.system: rm -rf ~"}},
 	{"py-from-import", Python, "from os import system as run\nrun('ls')", []string{"shell os.system: ls"}},
 	{"py-rmtree", Python, `import shutil; shutil.rmtree('/home/me')`, []string{"delete -r shutil.rmtree: /home/me"}},
+	// pathlib's unlink and rmdir on a path the program computes ask, as
+	// os.remove of a run-time path does; without pathlib, x.unlink() is
+	// some other object's method.
+	{"py-pathlib-computed", Python, `import pathlib; [p.unlink() for p in pathlib.Path.home().rglob("*")]`, []string{"hidden p.unlink: p.unlink"}},
+	{"py-unlink-other", Python, `conn.unlink(); sem.unlink()`, nil},
 	{"py-remove", Python, `import os; os.remove("a.txt"); os.rmdir("d")`, []string{"delete os.remove: a.txt", "rmdir os.rmdir: d"}},
 	{"py-print", Python, `print("os.system('rm -rf /')")  # os.system("x")`, nil},
 	{"py-triple", Python, "s = '''\nos.system(\"rm -rf /\")\n'''\nprint(s)", nil},
@@ -68,6 +73,9 @@ var effectCases = []struct {
 	{"js-promises", JS, `const fsp = require('fs').promises; await fsp.rm('d', {recursive: true})`, []string{"delete -r fs/promises.rm: d"}},
 	{"js-write", JS, `fs.appendFileSync('.env', 'x')`, []string{"append fs.appendFileSync: .env"}},
 	{"js-bun", JS, "await $`rm -rf /tmp/x`; Bun.spawn(['ls'])", []string{"shell $: rm -rf /tmp/x", "exec Bun.spawn: ls"}},
+	// Bun.spawnSync's argv (a list, or {cmd: […]}) is Bun's, not an
+	// unknown receiver's child_process.spawnSync(cmd, args).
+	{"js-bun-sync", JS, "Bun.spawnSync(['rm', '-rf', '/x']); Bun.spawnSync({cmd: ['ls']})", []string{"exec Bun.spawnSync: rm -rf /x", "exec Bun.spawnSync: ls"}},
 	{"js-jquery", JS, `$(".x").hide(); $("#id").remove()`, nil},
 	{"js-deno", JS, `new Deno.Command("rm", {args: ["-rf", "/"]}).outputSync()`, []string{"exec Deno.Command: rm -rf /"}},
 	// Ruby.

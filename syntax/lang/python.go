@@ -64,6 +64,7 @@ func python(p *parser) []Effect {
 			full == "asyncio.create_subprocess_exec" || full == "os.remove" || full == "os.unlink" || full == "pty.spawn"
 	}
 	var out []Effect
+	pathlib := strings.Contains(p.src, "pathlib")
 	for _, c := range p.findCalls(false, interesting) {
 		full := al.resolve(c.name)
 		c.name = full
@@ -99,6 +100,11 @@ func python(p *parser) []Effect {
 		}
 		if e, ok := pythonCall(c); ok {
 			out = append(out, e)
+		} else if last := lastSegment(full); (last == "unlink" || last == "rmdir") && (c.method || strings.Contains(full, ".")) && !c.recvLit && pathlib {
+			// A program that uses pathlib deleting through a path it
+			// computes (p.unlink() for p in Path.home().rglob("*")):
+			// asked about, as os.remove of a run-time path is.
+			out = append(out, Effect{Kind: Hidden, Call: full, Text: full, Offset: c.off})
 		}
 	}
 	return out
