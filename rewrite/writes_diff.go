@@ -27,6 +27,7 @@ func (p *Pass) diffTargets(c *syntax.Call) []target {
 	var files []syntax.Arg
 	strip, stripSet := 1, false
 	dir := ""
+	var dirArg syntax.Arg
 	switch {
 	case c.Name == "patch":
 		opts, ops := scan(c.Args, patchSpec)
@@ -48,7 +49,7 @@ func (p *Pass) diffTargets(c *syntax.Call) []target {
 			}
 		}
 		for _, o := range find(opts, "d", "directory") {
-			dir = o.val.Value
+			dir, dirArg = o.val.Value, o.val
 		}
 	case c.Name == "git" && len(c.Args) > 0 && c.Args[0].Value == "apply":
 		opts, ops := scan(c.Args[1:], optSpec{shortVal: "pC", longVal: longOpts("exclude", "include", "directory", "whitespace", "build-fake-ancestor"), longEq: true})
@@ -64,7 +65,7 @@ func (p *Pass) diffTargets(c *syntax.Call) []target {
 			}
 		}
 		for _, o := range find(opts, "directory") {
-			dir = o.val.Value
+			dir, dirArg = o.val.Value, o.val
 		}
 		stripSet = true // git's default is -p1
 	default:
@@ -102,6 +103,13 @@ func (p *Pass) diffTargets(c *syntax.Call) []target {
 		texts = append(texts, f)
 	}
 	var out []target
+	if len(texts) == 0 && dir != "" {
+		// A diff corral cannot read, applied under -d/--directory: it
+		// writes files there (patch -d .git/hooks < x.patch).
+		child := dirArg
+		child.Value = strings.TrimSuffix(dir, "/") + "/*"
+		out = append(out, target{arg: dirArg, value: child.Value, action: guards.Write})
+	}
 	for _, text := range texts {
 		for _, d := range diffPaths(text.Value) {
 			names := []string{stripComponents(d.name, strip)}

@@ -173,6 +173,28 @@ func programWrites(c *syntax.Call) []target {
 		}
 	case "chmod", "chown", "chgrp", "chattr", "setfacl":
 		out = append(out, attrTargets(c)...)
+	case "yq":
+		// yq -i/--inplace EXPR FILE…: the files are rewritten (mikefarah
+		// yq; the Python yq takes -i too, as jq's wrapper).
+		opts, ops := scan(c.Args, optSpec{shortVal: "IopPsn", longEq: true, longVal: longOpts("indent", "output-format",
+			"input-format", "expression", "front-matter", "split-exp", "from-file", "arg", "argjson", "properties-separator")})
+		if has(opts, "i", "inplace", "in-place") {
+			if len(find(opts, "expression", "from-file")) == 0 && len(ops) > 0 {
+				ops = ops[1:] // the expression
+			}
+			for _, i := range ops {
+				out = append(out, write(c.Args[i]))
+			}
+		}
+	case "sd":
+		// sd FIND REPLACE FILE…: edits the files in place unless
+		// -p/--preview.
+		opts, ops := scan(c.Args, optSpec{shortVal: "nf", longEq: true, longVal: longOpts("max-replacements", "flags")})
+		if !has(opts, "p", "preview") && len(ops) > 2 {
+			for _, i := range ops[2:] {
+				out = append(out, write(c.Args[i]))
+			}
+		}
 	case "sponge":
 		// sponge [-a] FILE soaks up stdin and writes FILE.
 		if _, ops := scan(c.Args, optSpec{}); len(ops) > 0 {

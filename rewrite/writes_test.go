@@ -51,6 +51,14 @@ func TestWritesThroughEveryDoor(t *testing.T) {
 		{"git mv a .env", Deny},
 		{"git rm .git/description", Ask}, // deleting a protected path asks
 		{"ssh-keygen -f .env -N ''", Deny},
+		// yq -i and sd edit their files in place (sd -p previews); a
+		// diff corral cannot read, applied under -d/--directory, writes
+		// there.
+		{"yq -i '.a = 1' .env", Deny},
+		{"yq --inplace '.a = 1' .git/config", Deny},
+		{"sd foo bar .env", Deny},
+		{"patch -p0 -d .git/hooks < missing.patch", Deny},
+		{"git apply --directory=.git/hooks missing.patch", Deny},
 		{"ssh-keygen -t ed25519 -f ~/.ssh/id_x", Deny},
 		{"rsync -a src/ .git/", Deny},
 		{"rsync -a conf .env", Deny},
@@ -64,6 +72,9 @@ func TestWritesThroughEveryDoor(t *testing.T) {
 		{"unzip -o x.zip -d ~/.ssh", Deny},
 		// Look-alikes.
 		{"sort -o out.txt data", Allow},
+		{"yq '.a' .env.example", Allow},
+		{"yq -i '.a = 1' config.yaml", Allow},
+		{"sd -p foo bar .env", Allow},
 		{"sort data", Allow},
 		{"sort -k 2 .env", Allow}, // reads .env
 		{"uniq .env", Allow},
