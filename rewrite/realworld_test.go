@@ -148,14 +148,14 @@ func TestRealWorldParser(t *testing.T) {
 // why not.
 var (
 	acquisitionPages = regexp.MustCompile(`^(git-clone|git-submodule|git-svn|git-subtree|jj-git-clone|jj-git|curl|wget2?|aria2c|axel|http|xh|curlie|gh-gist|gh-run|gh-repo|gh-repo-clone|gh-release|gh-release-download|gh-pr|gh-pr-checkout|svn|svn-checkout|hg|hg-clone|scp|rsync)$`)
-	dangerPages      = regexp.MustCompile(`^(rm|rmdir|unlink|shred|srm|dd|mkfs.*|mke2fs|mkswap|wipefs|blkdiscard|[sc]?fdisk|c?gdisk|sgdisk|parted.*|cryptsetup.*|nvme.*|shutdown|reboot|halt|poweroff|init|telinit|loginctl|killall5|rc-service|systemctl.*|service|kubectl.*|helm.*|docker.*|podman.*|chmod|chown|chgrp|setfacl|crontab|git-(reset|clean|push|checkout|checkout-index|restore|stash|branch|filter-branch|filter-repo|update-ref|read-tree|rebase|gc|prune|reflog))$`)
+	dangerPages      = regexp.MustCompile(`^(rm|rmdir|unlink|shred|srm|dd|mkfs.*|mke2fs|mkswap|wipefs|blkdiscard|[sc]?fdisk|c?gdisk|sgdisk|parted.*|cryptsetup.*|nvme.*|shutdown|reboot|halt|poweroff|init|telinit|loginctl|killall5|rc-service|systemctl.*|service|kubectl.*|helm.*|docker.*|podman.*|chmod|chown|chgrp|setfacl|crontab|zpool|zfs|lvremove|vgremove|pvremove|mdadm|userdel|deluser|usermod|passwd|chpasswd|chage|pkill|killall|git-(reset|clean|push|checkout|checkout-index|restore|stash|branch|filter-branch|filter-repo|update-ref|read-tree|rebase|gc|prune|reflog))$`)
 
 	// Command words, at the start of a word (after a blank, an operator,
 	// a quote or a directory: /bin/rm).
 	wordStart         = `(?:^|[\s|;&(\x60'"{/])`
 	wordEnd           = `(?:$|[\s|;&)\x60'"}])`
 	acquisitionWords  = regexp.MustCompile(wordStart + `(curl|wget2?|aria2c|axel|svn|hg|scp|rsync|gh\s+(repo|release|pr|gist|run)|git\s+(-\S+\s+)*(clone|submodule|svn|subtree))` + wordEnd)
-	dangerWords       = regexp.MustCompile(wordStart + `(rm|rmdir|unlink|shred|srm|dd|mkfs[.\w]*|mke2fs|mkswap|wipefs|blkdiscard|[sc]?fdisk|c?gdisk|sgdisk|parted|cryptsetup|nvme|shutdown|reboot|halt|poweroff|init|telinit|loginctl|killall5|rc-service|systemctl|service|kubectl|helm|docker|podman|chmod|chown|chgrp|setfacl|crontab)` + wordEnd + `|` + wordStart + `git\s+(-\S+\s+)*(reset|clean|push|checkout|checkout-index|restore|stash|branch|filter-branch|filter-repo|update-ref|read-tree|rebase|gc|prune|reflog)` + wordEnd + `|:\(\)|-delete\b|>\s*/dev/[a-z]+/`)
+	dangerWords       = regexp.MustCompile(wordStart + `(rm|rmdir|unlink|shred|srm|dd|mkfs[.\w]*|mke2fs|mkswap|wipefs|blkdiscard|[sc]?fdisk|c?gdisk|sgdisk|parted|cryptsetup|nvme|shutdown|reboot|halt|poweroff|init|telinit|loginctl|killall5|rc-service|systemctl|service|kubectl|helm|docker|podman|chmod|chown|chgrp|setfacl|crontab|zpool|zfs|lvremove|vgremove|pvremove|mdadm|userdel|deluser|usermod|passwd|chpasswd|chage|pkill|killall)` + wordEnd + `|` + wordStart + `git\s+(-\S+\s+)*(reset|clean|push|checkout|checkout-index|restore|stash|branch|filter-branch|filter-repo|update-ref|read-tree|rebase|gc|prune|reflog)` + wordEnd + `|:\(\)|-delete\b|>\s*/dev/[a-z]+/`)
 	runtimeScriptText = regexp.MustCompile(`(^|\W)(eval|bash|sh|zsh|dash|ksh)\b[^|;&]*[$\x60]|\$\(|\x60`)
 )
 
