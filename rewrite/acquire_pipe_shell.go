@@ -2,7 +2,6 @@ package rewrite
 
 import (
 	"path"
-	"slices"
 	"strings"
 
 	"github.com/corral-dev/corral/syntax"
@@ -76,44 +75,35 @@ func checkPipeShell(p *Pass, c *syntax.Call) {
 // a pipeline's later stages are by stdinRunnerAfter; the walk is bounded
 // by maxPipeFollow pipes.
 func (p *Pass) bytesRunner(c *syntax.Call) *syntax.Call {
-	work := []syntax.Stream{c.Stdout()}
-	outputs := func(d *syntax.Call) {
+	// outputs are the >(…) substitutions a call writes into through its
+	// arguments (tee >(sh), curl -o >(sh)).
+	outputs := func(d *syntax.Call) []syntax.Stream {
+		var out []syntax.Stream
 		for _, a := range d.Args {
 			if st, ok := p.Model.ArgStream(a); ok && st.Pipe.Subst == ">(" {
-				work = append(work, st)
+				out = append(out, st)
 			}
 		}
+		return out
 	}
-	outputs(c)
-	seen := map[pipeKey]bool{}
-	for len(work) > 0 && len(seen) <= maxPipeFollow {
-		st := work[len(work)-1]
-		work = work[:len(work)-1]
-		if st.Kind != syntax.StreamPipe || st.Pipe == nil {
-			continue
-		}
-		k := pipeKey{st.Pipe, st.Stage}
-		if seen[k] {
-			continue
-		}
-		seen[k] = true
-		readers := p.pipeReaders(k)
+	var runner *syntax.Call
+	p.walkPipes(append([]syntax.Stream{c.Stdout()}, outputs(c)...), func(st syntax.Stream, readers []*syntax.Call) ([]syntax.Stream, bool) {
+		var next []syntax.Stream
 		for _, d := range readers {
 			if runsStdin(d) {
-				if st.Pipe.Subst == "" && d.Pipe == c.Pipe {
-					return nil // a stage of c's own pipeline: reported above
+				if st.Pipe.Subst != "" || d.Pipe != c.Pipe {
+					runner = d // a stage of c's own pipeline is reported above
 				}
-				return d
+				return nil, true
 			}
-			work = append(work, d.Stdout())
-			outputs(d)
+			next = append(append(next, d.Stdout()), outputs(d)...)
 		}
-		if h := st.Pipe.Host; st.Pipe.Subst == "<(" && h != nil && !slices.Contains(readers, h) {
-			work = append(work, h.Stdout())
-			outputs(h)
+		if h := fileReader(st, readers); h != nil {
+			next = append(append(next, h.Stdout()), outputs(h)...)
 		}
-	}
-	return nil
+		return next, false
+	})
+	return runner
 }
 
 // stdinRunnerAfter returns the first stage after c in its pipeline that

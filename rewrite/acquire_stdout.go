@@ -39,8 +39,38 @@ type pipeKey struct {
 // them. What each of them writes to its own stdout is followed on, into
 // the stages after the compound one.
 func (p *Pass) followStream(c *syntax.Call, out syntax.Stream, rule, kind string) {
+	overflow := p.walkPipes([]syntax.Stream{out}, func(st syntax.Stream, readers []*syntax.Call) (next []syntax.Stream, stop bool) {
+		for _, d := range readers {
+			if runsStdin(d) {
+				continue // the pipe-shell rule's
+			}
+			if p.followReader(d, rule, kind) {
+				next = append(next, d.Stdout())
+			}
+		}
+		// cat <(curl …) > f: the call holding <(…) reads the download
+		// as a file.
+		if h := fileReader(st, readers); h != nil && p.followFileReader(h, st, rule, kind) {
+			next = append(next, h.Stdout())
+		}
+		return next, false
+	})
+	if overflow {
+		// Not followed further: what the rest of the pipeline writes is
+		// unknown, so ask rather than let it pass.
+		p.Report(c, Finding{Rule: rule, Decision: Ask, Kind: kind,
+			Message: fmt.Sprintf("the download flows through more than %d pipeline stages; corral did not follow it to where it is written", maxPipeFollow)})
+	}
+}
+
+// walkPipes visits, once each, the pipes reachable from start (a
+// pipeline's, a process substitution's): visit gets each pipe with the
+// calls that read it on a descriptor, and returns the streams the bytes
+// go on to and whether to stop. It reports whether the walk stopped at
+// maxPipeFollow pipes, so that a pipeline of many downloads stays linear.
+func (p *Pass) walkPipes(start []syntax.Stream, visit func(st syntax.Stream, readers []*syntax.Call) ([]syntax.Stream, bool)) (overflow bool) {
 	seen := map[pipeKey]bool{}
-	work := []syntax.Stream{out}
+	work := append([]syntax.Stream(nil), start...)
 	for len(work) > 0 {
 		st := work[len(work)-1]
 		work = work[:len(work)-1]
@@ -53,29 +83,25 @@ func (p *Pass) followStream(c *syntax.Call, out syntax.Stream, rule, kind string
 		}
 		seen[k] = true
 		if len(seen) > maxPipeFollow {
-			// Not followed further: what the rest of the pipeline
-			// writes is unknown, so ask rather than let it pass.
-			p.Report(c, Finding{Rule: rule, Decision: Ask, Kind: kind,
-				Message: fmt.Sprintf("the download flows through more than %d pipeline stages; corral did not follow it to where it is written", maxPipeFollow)})
-			return
+			return true
 		}
-		readers := p.pipeReaders(k)
-		for _, d := range readers {
-			if runsStdin(d) {
-				continue // the pipe-shell rule's
-			}
-			if p.followReader(d, rule, kind) {
-				work = append(work, d.Stdout())
-			}
+		next, stop := visit(st, p.pipeReaders(k))
+		if stop {
+			return false
 		}
-		// cat <(curl …) > f: the call holding <(…) reads the download
-		// as a file.
-		if h := st.Pipe.Host; st.Pipe.Subst == "<(" && h != nil && !slices.Contains(readers, h) {
-			if p.followFileReader(h, st, rule, kind) {
-				work = append(work, h.Stdout())
-			}
-		}
+		work = append(work, next...)
 	}
+	return false
+}
+
+// fileReader returns the call that holds the <(…) whose pipe st is and
+// reads it as a file (cat <(curl …)), or nil: none, or it reads the pipe
+// on a descriptor (< <(…)) and is among readers.
+func fileReader(st syntax.Stream, readers []*syntax.Call) *syntax.Call {
+	if h := st.Pipe.Host; st.Pipe.Subst == "<(" && h != nil && !slices.Contains(readers, h) {
+		return h
+	}
+	return nil
 }
 
 // followFileReader handles a call that reads a download through the path

@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/corral-dev/corral/internal/lazy"
@@ -380,22 +381,32 @@ func (w *walker) emacsProgram(c scope, call *Call) {
 		w.runPieces(c, call, lang.Elisp, call.Name, pieces)
 		return
 	}
+	pieces = append(pieces, optionPieces(args, []string{"--eval", "-eval", "--execute", "-execute"},
+		[]string{"-l", "--load", "-load", "--script", "-script", "-x"}, "")...)
+	w.runPieces(c, call, lang.Elisp, call.Name, pieces)
+}
+
+// optionPieces returns the program text options of args give (text: the
+// value is the text, files: the value names a file of it), value
+// attached with "=" or in the next word; words after stop ("" for none)
+// are not read.
+func optionPieces(args []Arg, text, files []string, stop string) []codePiece {
+	var pieces []codePiece
 	for i := 0; i < len(args); i++ {
-		a := &args[i]
-		v := a.Value
+		v := args[i].Value
+		if stop != "" && v == stop {
+			break
+		}
 		opt, val, has := strings.Cut(v, "=")
-		switch opt {
-		case "--eval", "-eval", "--execute", "-execute":
-			if p, ok := optionPiece(args, &i, val, has, false); ok {
-				pieces = append(pieces, p)
-			}
-		case "-l", "--load", "-load", "--script", "-script", "-x":
-			if p, ok := optionPiece(args, &i, val, has, true); ok {
-				pieces = append(pieces, p)
-			}
+		isText, isFile := slices.Contains(text, opt), slices.Contains(files, opt)
+		if !isText && !isFile {
+			continue
+		}
+		if p, ok := optionPiece(args, &i, val, has, isFile); ok {
+			pieces = append(pieces, p)
 		}
 	}
-	w.runPieces(c, call, lang.Elisp, call.Name, pieces)
+	return pieces
 }
 
 // optionPiece is the code an option at args[*i] gives: its value after
@@ -451,26 +462,9 @@ func (w *walker) gdbProgram(c scope, call *Call) {
 // FILE; read with gdb's reader, which knows lldb's platform shell,
 // script and command source.
 func (w *walker) lldbProgram(c scope, call *Call) {
-	args := call.Args
-	var pieces []codePiece
-	for i := 0; i < len(args); i++ {
-		a := &args[i]
-		if a.Value == "--" {
-			break // the program to debug and its arguments
-		}
-		v := a.Value
-		opt, val, has := strings.Cut(v, "=")
-		switch opt {
-		case "-o", "--one-line", "-O", "--one-line-before-file", "-k", "--one-line-on-crash":
-			if p, ok := optionPiece(args, &i, val, has, false); ok {
-				pieces = append(pieces, p)
-			}
-		case "-s", "--source", "-S", "--source-before-file", "-K", "--source-on-crash":
-			if p, ok := optionPiece(args, &i, val, has, true); ok {
-				pieces = append(pieces, p)
-			}
-		}
-	}
+	// The words after -- are the program to debug and its arguments.
+	pieces := optionPieces(call.Args, []string{"-o", "--one-line", "-O", "--one-line-before-file", "-k", "--one-line-on-crash"},
+		[]string{"-s", "--source", "-S", "--source-before-file", "-K", "--source-on-crash"}, "--")
 	w.runPieces(c, call, lang.Gdb, call.Name, pieces)
 }
 

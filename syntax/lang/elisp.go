@@ -1,6 +1,9 @@
 package lang
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // sexp is an Emacs Lisp form: a list, a string or an atom.
 type sexp struct {
@@ -306,6 +309,23 @@ func (r *sexpReader) skip() {
 	}
 }
 
+// skipOptions drops the options that start a debugger command's text,
+// and the value of each of valued, up to and with "--".
+func skipOptions(rest string, valued ...string) string {
+	for strings.HasPrefix(rest, "-") {
+		f, r, _ := strings.Cut(rest, " ")
+		rest = strings.TrimSpace(r)
+		if f == "--" {
+			break
+		}
+		if slices.Contains(valued, f) {
+			_, rest, _ = strings.Cut(rest, " ")
+			rest = strings.TrimSpace(rest)
+		}
+	}
+	return rest
+}
+
 // gdbCommands reads gdb commands (gdb -ex, -x FILE, --batch): shell CMD
 // and !CMD run shell text, pipe COMMAND | SHELL-COMMAND (and | …) runs
 // its shell part, python and py run Python code. lldb's commands (lldb
@@ -325,33 +345,15 @@ func gdbCommands(src string) []Effect {
 			sub, more, _ := strings.Cut(strings.TrimSpace(rest), " ")
 			if name == "platform" && sub == "shell" || name == "command" && sub == "source" {
 				name, rest = sub, strings.TrimSpace(more)
-				for name == "shell" && strings.HasPrefix(rest, "-") {
+				if name == "shell" {
 					// -h (on the host), -s SHELL, -t TIMEOUT, --.
-					f, r, _ := strings.Cut(rest, " ")
-					rest = strings.TrimSpace(r)
-					if f == "--" {
-						break
-					}
-					if f == "-s" || f == "-t" {
-						_, rest, _ = strings.Cut(rest, " ")
-						rest = strings.TrimSpace(rest)
-					}
+					rest = skipOptions(rest, "-s", "-t")
 				}
 			}
 		}
 		if name == "script" {
 			// lldb: script [-l python] [--] CODE runs Python.
-			for strings.HasPrefix(rest, "-") {
-				f, r, _ := strings.Cut(rest, " ")
-				rest = strings.TrimSpace(r)
-				if f == "--" {
-					break
-				}
-				if f == "-l" || f == "--language" {
-					_, rest, _ = strings.Cut(rest, " ")
-					rest = strings.TrimSpace(rest)
-				}
-			}
+			rest = skipOptions(rest, "-l", "--language")
 			name = "python"
 		}
 		switch {
