@@ -893,14 +893,13 @@ func isFd(c *syntax.Call) bool { return c.Name == "fd" || c.Name == "fdfind" }
 func fdDeletions(p *Pass, c *syntax.Call) []deletion {
 	verb, deep := "", false
 	for i := 0; i < len(c.Args); i++ {
-		v := c.Args[i].Value
-		opt, _, _ := strings.Cut(v, "=")
-		if opt != "-x" && opt != "--exec" && opt != "-X" && opt != "--exec-batch" {
+		opt, attached := syntax.FdExecOption(c.Args[i].Value)
+		if opt == "" {
 			continue
 		}
 		start := i + 1
-		if k, val, ok := strings.Cut(v, "="); ok && strings.HasPrefix(k, "--") && val != "" {
-			start = i // --exec-batch=rm: the command starts in this word
+		if attached != "" {
+			start = i // --exec-batch=rm, -xrm: the command starts in this word
 		}
 		j := i + 1
 		for j < len(c.Args) && c.Args[j].Value != ";" {
@@ -909,7 +908,7 @@ func fdDeletions(p *Pass, c *syntax.Call) []deletion {
 		if j > i+1 || start == i {
 			first := c.Args[start].Value
 			if start == i {
-				_, first, _ = strings.Cut(first, "=")
+				first = attached
 			}
 			if findDeleter.Get()[path.Base(first)] {
 				verb = "fd " + opt + " " + path.Base(first)

@@ -10,7 +10,8 @@ var runtimeScript = Rule{
 	Name:      "runtime-script",
 	Decisions: []Decision{Ask},
 	Doc: `A shell or eval whose whole script is only known at run time
-(bash -c "$cmd", eval "$x", xargs bash -c, parallel bash -c {}), or whose
+(bash -c "$cmd", eval "$x", xargs bash -c, parallel bash -c {}, a shell
+reading one run-time word on stdin: bash <<< "$x", echo "$cmd" | bash), or whose
 script file is named only at run time (bash "$f", echo x.sh | xargs bash),
 runs code corral cannot see: ask. A script named by a pattern or by one
 of a bounded set of values (for f in *.sh; do bash "$f"; done) is read
@@ -56,6 +57,13 @@ func checkRuntimeScript(p *Pass, c *syntax.Call) {
 				p.Report(c, Finding{Rule: "runtime-script", Decision: Ask, Message: c.Name + " runs " + f.Raw + ", a script file only known at run time"})
 			}
 			return
+		case stdin:
+			// bash <<< "$x", echo "$x" | bash: the script on stdin is
+			// one run-time word, as in bash -c "$x".
+			script = stdinWord(c)
+			if script == nil {
+				return
+			}
 		default:
 			return
 		}
@@ -103,4 +111,29 @@ func loopItem(c *syntax.Call, a syntax.Arg, home string) bool {
 func placeholderWord(v string) bool {
 	v = strings.TrimSpace(v)
 	return v == "{}" || v == "%" || strings.Trim(v, "{}") == ""
+}
+
+// stdinWord returns the one word a shell reading stdin gets as its script:
+// its here-string, or what echo or printf with one argument prints into
+// the pipe it reads; nil otherwise.
+func stdinWord(c *syntax.Call) *syntax.Arg {
+	for i := range c.Redirs {
+		if r := &c.Redirs[i]; r.Op == "<<<" {
+			return &r.Target
+		}
+	}
+	if in := c.Fd(0); in.Kind == syntax.StreamPipe && in.Pipe != nil && in.Pipe.Subst == "" {
+		src := in.Pipe.Stage(in.Stage - 1)
+		switch {
+		case src == nil:
+		case (src.Name == "echo" || src.Name == "printf") && len(src.Args) == 1:
+			return &src.Args[0]
+		case src.Name == "printf" && len(src.Args) == 2 && src.Args[0].Static:
+			switch src.Args[0].Value {
+			case "%s", "%s\\n", "%b", "%b\\n":
+				return &src.Args[1] // printf '%s' "$cmd"
+			}
+		}
+	}
+	return nil
 }

@@ -13,10 +13,17 @@ func TestRuntimeScript(t *testing.T) {
 		{`sh $1`, Ask},
 		{"echo x.sh | xargs bash", Ask},
 		{"xargs sh <<< x.sh", Ask},
+		// The script a shell reads on stdin is one run-time word.
+		{`bash <<< "$x"`, Ask},
+		{`echo "$cmd" | bash`, Ask},
+		{`printf '%s\n' "$cmd" | sh`, Ask},
 		// Look-alikes.
 		{`eval "$(ssh-agent -s)"`, Allow},
 		{`bash -c "echo $HOME"`, Allow},
 		{"bash script.sh", Allow},
+		{"bash <<< 'echo hi'", Allow},
+		{"echo ls | sh", Allow},
+		{`printf '%d' "$n" | sh`, Allow},
 		{`echo 'bash -c "$cmd"'`, Allow},
 		{`f=x.sh; bash "$f"`, Allow},
 		{`for f in a.sh b.sh; do bash "$f"; done`, Allow},

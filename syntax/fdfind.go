@@ -33,11 +33,8 @@ func (w *walker) fdExec(c scope, s *sh.Stmt, ce *sh.CallExpr, fd *Call) {
 		if v == "--" {
 			break
 		}
-		opt := v
-		if k, _, ok := strings.Cut(v, "="); ok && strings.HasPrefix(v, "--") {
-			opt = k
-		}
-		if opt != "-x" && opt != "--exec" && opt != "-X" && opt != "--exec-batch" {
+		opt, attached := FdExecOption(v)
+		if opt == "" {
 			continue
 		}
 		j := i + 1
@@ -45,10 +42,11 @@ func (w *walker) fdExec(c scope, s *sh.Stmt, ce *sh.CallExpr, fd *Call) {
 			j++
 		}
 		words := args[i+1 : j]
-		if _, val, ok := strings.Cut(v, "="); ok && strings.HasPrefix(v, "--") && val != "" {
-			// --exec-batch=rm -rf: the command starts in the option's word.
+		if attached != "" {
+			// --exec-batch=rm -rf, -x=rm, -xrm: the command starts in the
+			// option's word.
 			first := args[i]
-			first.Value, first.Raw = val, val
+			first.Value, first.Raw = attached, attached
 			words = append([]Arg{first}, words...)
 		}
 		if len(words) > 0 {
@@ -65,6 +63,24 @@ func (w *walker) fdExec(c scope, s *sh.Stmt, ce *sh.CallExpr, fd *Call) {
 		}
 		i = j
 	}
+}
+
+// FdExecOption reads a word as fd's -x/--exec or -X/--exec-batch, with
+// a command word attached (--exec=rm, -x=rm, -xrm, as clap takes them);
+// opt is "" for any other word.
+func FdExecOption(v string) (opt, attached string) {
+	for _, o := range []string{"--exec-batch", "--exec", "-x", "-X"} {
+		if v == o {
+			return o, ""
+		}
+		if strings.HasPrefix(v, o+"=") {
+			return o, v[len(o)+1:]
+		}
+		if len(o) == 2 && strings.HasPrefix(v, o) && len(v) > 2 {
+			return o, v[2:]
+		}
+	}
+	return "", ""
 }
 
 // FdRoots returns the paths fd searches: its operands after the pattern
@@ -137,11 +153,7 @@ func fdArgs(args []Arg) []Arg {
 	out := make([]Arg, 0, len(args))
 	for i := 0; i < len(args); i++ {
 		v := args[i].Value
-		opt := v
-		if k, _, ok := strings.Cut(v, "="); ok && strings.HasPrefix(v, "--") {
-			opt = k
-		}
-		if opt == "-x" || opt == "--exec" || opt == "-X" || opt == "--exec-batch" {
+		if opt, _ := FdExecOption(v); opt != "" {
 			for i < len(args) && args[i].Value != ";" {
 				i++
 			}

@@ -22,6 +22,8 @@ func TestFd(t *testing.T) {
 		{cmd: "fd . ~/x -x rm -rf", run: "rm -rf", roots: "/home/u/x", selects: "*"},
 		{cmd: "fd -H . a b -X rm", run: "rm", roots: "a b", selects: "*"},
 		{cmd: "fd --search-path a --exec-batch=rm -rf", run: "rm -rf", roots: "a", selects: "*"},
+		{cmd: "fd . a -x=rm -rf", run: "rm -rf", roots: "a", selects: "*"},
+		{cmd: "fd . a -xrm -rf", run: "rm -rf", roots: "a", selects: "*"},
 		{cmd: "fd -e pyc -x rm {} ; -d 3", run: "rm {}", roots: ".", filtered: true, selects: "*.pyc"},
 		{cmd: "fd -t d node_modules -x rm -rf", run: "rm -rf", roots: ".", filtered: true, selects: "*node_modules*"},
 		{cmd: "fd -g '*.bak' . ~ -x rm", run: "rm", roots: ". /home/u", filtered: true, selects: "*.bak"}, // -g is a flag: . and ~ are paths

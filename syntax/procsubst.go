@@ -86,7 +86,7 @@ func (w *walker) procSubst(c scope, n *sh.ProcSubst, st *state, host *Call) {
 			p.Calls[1] = call
 		}
 	}
-	if r := p.Calls[1]; host == nil && n.Op == sh.CmdOut && r != nil && readsScript(r) {
+	if r := p.Calls[1]; host == nil && n.Op == sh.CmdOut && r != nil && runsInput(r) {
 		// { …; } > >(bash): what the compound writes is not followed.
 		w.procScript(c, p, r)
 	}
@@ -98,7 +98,7 @@ func (w *walker) procSubst(c scope, n *sh.ProcSubst, st *state, host *Call) {
 // whose command runs what it reads (echo … > >(bash), tee >(sh) <<< …).
 // It runs once the call's descriptors are known.
 func (w *walker) procReaders(c scope, call *Call) {
-	if in := call.Fd(0); in.Kind == StreamPipe && in.Pipe != nil && in.Pipe.Subst == "<(" && readsScript(call) {
+	if in := call.Fd(0); in.Kind == StreamPipe && in.Pipe != nil && in.Pipe.Subst == "<(" && runsInput(call) {
 		w.procScript(c, in.Pipe, call)
 	}
 	if len(w.pendingOut) == 0 {
@@ -110,7 +110,7 @@ func (w *walker) procReaders(c scope, call *Call) {
 			keep = append(keep, p)
 			continue
 		}
-		if r := p.Calls[1]; r != nil && readsScript(r) {
+		if r := p.Calls[1]; r != nil && runsInput(r) {
 			w.procScript(c, p, r)
 		}
 	}
@@ -204,4 +204,15 @@ func (w *walker) procFile(c scope, call *Call, p *Pipeline, as string) {
 		return
 	}
 	w.program(c, call, lang.Lang(as), text, call.Name+" <(…)", dynamic, "")
+}
+
+// runsInput reports whether call runs what it reads on standard input:
+// readsScript's programs, and an interpreter taking its program from
+// there whatever its redirections (python3 - < <(…), perl < <(…)).
+func runsInput(call *Call) bool {
+	if readsScript(call) {
+		return true
+	}
+	p, ok := interpreterProgram(call)
+	return ok && p.stdin
 }

@@ -125,6 +125,8 @@ func TestProcSubstScripts(t *testing.T) {
 		{cmd: "at now -f <(echo 'rm x')", script: "rm x\n"},
 		{cmd: "make -f <(printf 'all:\\n\\trm -rf x\\n')", script: "rm -rf x"},
 		{cmd: "at now < job.sh", script: ""}, // no such file: nothing to read
+		{cmd: "cat < <(echo 'rm x') | sh", script: "rm x\n"},
+		{cmd: "bash <<< \"$(printf 'rm -rf x')\"", script: "rm -rf x"},
 		{cmd: "bash < <(python3 gen.py)", hidden: true},
 		{cmd: "{ echo 'rm x'; } > >(bash)", hidden: true},
 		{cmd: "python3 < <(base64 -d <<< aW1wb3J0IG9z)", script: ""}, // python code, not a shell script

@@ -986,6 +986,9 @@ func (w *walker) producedText(c scope, p *Pipeline, i int) (string, bool, bool) 
 	case "echo", "printf":
 		return echoText(src)
 	case "cat":
+		if in := src.Fd(0); len(src.Args) == 0 && in.Kind == StreamPipe && in.Pipe != nil && in.Pipe.Subst == "<(" {
+			return w.procText(c, in.Pipe) // cat < <(echo …)
+		}
 		if len(src.Args) == 0 {
 			ins := w.stdinTexts(c, src)
 			if len(ins) == 1 {
@@ -1021,12 +1024,23 @@ func (w *walker) producedText(c scope, p *Pipeline, i int) (string, bool, bool) 
 				decode = true
 			}
 		}
-		if !decode || i == 0 {
+		if !decode {
 			return "", false, false
 		}
-		in, dynamic, ok := w.producedText(c, p, i-1)
-		if !ok || dynamic {
-			return "", false, false
+		var in string
+		if i == 0 || p.Subst != "" {
+			// base64 -d <<< TEXT: its here-string or here-document.
+			ins := w.stdinTexts(c, src)
+			if len(ins) != 1 || ins[0].dynamic {
+				return "", false, false
+			}
+			in = ins[0].text
+		} else {
+			text, dynamic, ok := w.producedText(c, p, i-1)
+			if !ok || dynamic {
+				return "", false, false
+			}
+			in = text
 		}
 		out, err := base64.StdEncoding.DecodeString(strings.TrimSpace(in))
 		if err != nil {

@@ -682,10 +682,17 @@ func (w *walker) substScript(c scope, call *Call) bool {
 		}
 	case IsShell(call.Name):
 		kind = "bash -c"
-		if idx, _ := ShellScript(call); idx >= 0 {
+		if idx, stdin := ShellScript(call); idx >= 0 {
 			a = &call.Args[idx]
 		} else if i := ShellFile(call); i >= 0 {
 			a, file = &call.Args[i], true
+		} else if stdin {
+			// bash <<< "$(cat s.sh)": the here-string is the script.
+			for i := range call.Redirs {
+				if r := &call.Redirs[i]; r.Node != nil && r.Node.Op == sh.WordHdoc && !r.Target.Static {
+					a, kind = &r.Target, "herestring"
+				}
+			}
 		}
 	}
 	if a == nil || a.Static || a.Word == nil {
