@@ -1,19 +1,18 @@
 package rewrite
 
 import (
-	"archive/tar"
-	"archive/zip"
-	"bufio"
 	"bytes"
-	"compress/bzip2"
-	"compress/gzip"
+	"context"
 	"errors"
 	"io"
 	"os"
+	"os/exec"
 	"path"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/corral-dev/corral/guards"
 	"github.com/corral-dev/corral/internal/lazy"
@@ -24,8 +23,8 @@ import (
 // archive chooses: an archive the agent made can hold
 // .claude/settings.json or .git/hooks/pre-commit, and tar -x or unzip in
 // the right directory would then write them. So corral lists the members
-// of an archive that is on disk when the hook runs (zip, tar, and tar
-// compressed with gzip or bzip2) and judges each as a write under the
+// of an archive that is on disk when the hook runs (listed by unzip or
+// GNU tar, as archiveMembers says) and judges each as a write under the
 // directory of the extraction, with the names the program really uses:
 // GNU tar and bsdtar drop a leading "/" and skip members with a ".."
 // component unless -P, and drop --strip-components leading components;
@@ -38,9 +37,10 @@ import (
 const (
 	// maxArchiveMembers bounds the members listed; more is not listed.
 	maxArchiveMembers = 10000
-	// maxArchiveBytes bounds the bytes of a tar stream read to list it
-	// (after decompression).
-	maxArchiveBytes = 64 << 20
+	// maxArchiveListing bounds the bytes of a lister's output read.
+	maxArchiveListing = 4 << 20
+	// archiveListTime bounds the time a lister runs.
+	archiveListTime = 3 * time.Second
 )
 
 var errArchiveTooLarge = errors.New("archive too large to list")
@@ -195,11 +195,17 @@ func memberPath(name string, e extraction) string {
 	return p
 }
 
-// archiveMembers lists the member names of the zip or tar archive at p
-// (a tar compressed with gzip or bzip2 is read through it), when p is a
-// regular file; it reads no device, FIFO or /proc file.
-func archiveMembers(p string, zipFirst bool) ([]string, error) {
-	if strings.HasPrefix(p, "/proc/") || strings.HasPrefix(p, "/dev/") {
+// archiveMembers lists the member names of the archive at p, a regular
+// file (never a device, FIFO or /proc file), with the system's own
+// listers, which read what the extraction will: unzip -Z1 for a zip, GNU
+// tar -tf (which recognises gzip, bzip2, xz and zstd compression) for
+// the rest. The lister runs at most archiveListTime with no input, its
+// output bounded, so that no archive can hang the hook or fill its
+// memory; a listing that fails or runs over is no listing. (Listing in
+// Go would put the compression packages' start-up into every hook
+// call.)
+func archiveMembers(p string, zipOnly bool) ([]string, error) {
+	if !filepath.IsAbs(p) || strings.HasPrefix(p, "/proc/") || strings.HasPrefix(p, "/dev/") {
 		return nil, errors.New("not a regular file")
 	}
 	fi, err := os.Stat(p)
@@ -213,62 +219,40 @@ func archiveMembers(p string, zipFirst bool) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
-	head := make([]byte, 512)
+	head := make([]byte, 4)
 	n, _ := io.ReadFull(f, head)
-	head = head[:n]
-	if bytes.HasPrefix(head, []byte("PK")) {
-		zr, err := zip.NewReader(f, fi.Size())
-		if err != nil {
-			return nil, err
-		}
-		if len(zr.File) > maxArchiveMembers {
-			return nil, errArchiveTooLarge
-		}
-		names := make([]string, 0, len(zr.File))
-		for _, zf := range zr.File {
-			names = append(names, zf.Name)
-		}
-		return names, nil
-	}
-	if zipFirst {
+	f.Close()
+	var args []string
+	switch {
+	case bytes.HasPrefix(head[:n], []byte("PK")):
+		args = []string{"unzip", "-Z1", p}
+	case zipOnly:
 		return nil, errors.New("not a zip archive")
+	default:
+		args = []string{"tar", "-tf", p}
 	}
-	if _, err := f.Seek(0, io.SeekStart); err != nil {
+	ctx, cancel := context.WithTimeout(context.Background(), archiveListTime)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, args[0], args[1:]...)
+	cmd.Env = []string{"LC_ALL=C", "PATH=/usr/bin:/bin:/usr/local/bin"}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
 		return nil, err
 	}
-	var r io.Reader = bufio.NewReader(f)
-	switch {
-	case bytes.HasPrefix(head, []byte{0x1f, 0x8b}):
-		gz, err := gzip.NewReader(r)
-		if err != nil {
-			return nil, err
-		}
-		r = gz
-	case bytes.HasPrefix(head, []byte("BZh")):
-		r = bzip2.NewReader(r)
-	case len(head) < 262 || string(head[257:262]) != "ustar":
-		return nil, errors.New("not a tar archive corral can read")
+	if err := cmd.Start(); err != nil {
+		return nil, err
 	}
-	lr := &io.LimitedReader{R: r, N: maxArchiveBytes}
-	tr := tar.NewReader(lr)
-	var names []string
-	for {
-		h, err := tr.Next()
-		if err == io.EOF {
-			return names, nil
-		}
-		if err != nil {
-			if lr.N <= 0 {
-				return nil, errArchiveTooLarge
-			}
-			return nil, err
-		}
-		if len(names) == maxArchiveMembers {
-			return nil, errArchiveTooLarge
-		}
-		names = append(names, h.Name)
+	lr := &io.LimitedReader{R: out, N: maxArchiveListing}
+	data, _ := io.ReadAll(lr)
+	_, _ = io.Copy(io.Discard, out) // let the lister finish
+	if err := cmd.Wait(); err != nil || ctx.Err() != nil || lr.N <= 0 {
+		return nil, errArchiveTooLarge
 	}
+	names := strings.Split(strings.TrimRight(string(data), "\n"), "\n")
+	if len(names) > maxArchiveMembers {
+		return nil, errArchiveTooLarge
+	}
+	return names, nil
 }
 
 // fetchers are the commands of the acquisition rules: an archive one of

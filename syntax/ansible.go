@@ -22,8 +22,8 @@ var ansibleSpec = OptSpec{ShortVal: "aBcefiIlMmPTtu", LongEq: true,
 // ansibleShellModules are the modules whose free-form argument is a
 // command: shell and raw give it to a shell, command runs it as argv
 // (read as shell text all the same: its words are the command's).
-var ansibleShellModules = map[string]bool{"shell": true, "command": true, "raw": true,
-	"ansible.builtin.shell": true, "ansible.builtin.command": true, "ansible.builtin.raw": true}
+var ansibleShellModules = []string{"shell", "command", "raw", "ansible.builtin.shell", "ansible.builtin.command",
+	"ansible.builtin.raw"}
 
 // ansible models an ad-hoc ansible command run on this machine: the
 // host pattern is a loopback name or address (ansible's implicit
@@ -77,7 +77,7 @@ func (w *walker) ansible(c scope, call *Call) {
 	}
 	text := args.Value
 	switch {
-	case ansibleShellModules[name]:
+	case slices.Contains(ansibleShellModules, name):
 		dir, cmd := ansibleFreeForm(text)
 		run := call.Dir
 		if dir != "" {

@@ -2,14 +2,14 @@ package syntax
 
 import (
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
-// systemctlVerbs are the systemctl commands that run a unit's programs now
-// (start and its kin) or at the next boot or login (enable, link), and
-// whether they take unit names (not a pattern or a PID).
-var systemctlVerbs = map[string]bool{"start": true, "restart": true, "try-restart": true, "reload-or-restart": true,
-	"try-reload-or-restart": true, "reload": true, "enable": true, "reenable": true, "link": true, "isolate": false}
+// systemctlVerbs are the systemctl commands that run a unit's programs
+// now (start and its kin) or at the next boot or login (enable, link).
+var systemctlVerbs = []string{"start", "restart", "try-restart", "reload-or-restart", "try-reload-or-restart", "reload",
+	"enable", "reenable", "link"}
 
 // systemctlSpec is systemctl's options that take a value (systemctl(1)).
 var systemctlSpec = OptSpec{ShortVal: "tpPsnoHM", LongEq: true,
@@ -33,7 +33,7 @@ func (w *walker) systemdUnits(c scope, call *Call) {
 		return
 	}
 	verb := call.Args[operands[0]].Value
-	if !systemctlVerbs[verb] {
+	if !slices.Contains(systemctlVerbs, verb) {
 		return
 	}
 	user := false
