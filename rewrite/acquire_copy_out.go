@@ -13,7 +13,9 @@ var copyOut = Rule{
 command moved there (curl -o x.sh URL && cp x.sh bin/: the rewrite makes
 cp read the sandbox), or any file under the sandbox. Copying it back out —
 cp, mv, install or rsync to a destination outside the sandbox, tar or
-unzip extracting a sandboxed archive outside it — would undo the sandbox
+unzip extracting a sandboxed archive outside it, a filter (cat, jq, sed,
+awk, sort, head, …) reading it with its output redirected outside it —
+would undo the sandbox
 without anyone seeing it: ask. tar -P/--absolute-names extracting such an
 archive writes its members at their own absolute paths, wherever -C
 points: ask. An archive this command moved is unpacked into the sandbox
@@ -38,6 +40,9 @@ func checkCopyOut(p *Pass) {
 		case "tar", "bsdtar", "gtar":
 			archive, extracts, dir, absolute := tarExtraction(c)
 			p.extractOutOf(c, ix, archive, extracts, dir, absolute)
+		case "cat", "tac", "jq", "yq", "sed", "awk", "gawk", "mawk", "sort", "uniq", "head", "tail", "cut", "grep",
+			"zcat", "gunzip", "bzcat", "xzcat", "base64", "xxd", "iconv", "tr", "column", "fold", "nl":
+			p.filterOutOf(c, ix)
 		case "unzip":
 			opts, ops := scan(c.Args, specFor("unzip"))
 			if len(ops) == 0 || has(opts, "l", "t", "v", "p", "Z", "z", "c") {
@@ -111,6 +116,31 @@ func (p *Pass) copyOutOf(c *syntax.Call, ix relocationIndex) {
 		}
 		p.Report(c, Finding{Rule: "copy-out", Decision: Ask, Kind: "download",
 			Message: c.Name + " copies " + src + ", external content in the sandbox, to " + dest.Value + ", outside it; keep it in the sandbox or copy it out yourself"})
+		return
+	}
+}
+
+// filterOutOf asks when a filter reads a file this command moved into the
+// sandbox (or one under the sandbox) and writes what it prints to a file
+// outside it (curl -o d.json URL && jq . d.json > out.json): the same
+// bytes piped (curl URL | jq . > out.json) land in the sandbox, and a
+// copy out of the sandbox asks.
+func (p *Pass) filterOutOf(c *syntax.Call, ix relocationIndex) {
+	out, ok := c.Stdout().File()
+	if !ok || !out.Writes() || !out.Target.Static {
+		return
+	}
+	if to, ok := resolveMoved(c, ix, out.Target); ok && (p.inSandboxPath(to) || to == "/dev/null") {
+		return
+	}
+	_, ops := scan(c.Args, specFor(c.Name))
+	for _, i := range ops {
+		src, ok := resolveMoved(c, ix, c.Args[i])
+		if !ok || !p.inSandboxPath(src) {
+			continue
+		}
+		p.Report(c, Finding{Rule: "copy-out", Decision: Ask, Kind: "download",
+			Message: c.Name + " writes what it reads from " + src + ", external content in the sandbox, to " + out.Target.Value + ", outside it; keep the result in the sandbox or write it out yourself"})
 		return
 	}
 }
