@@ -96,17 +96,7 @@ func moreDeletions(c *syntax.Call) []deletion {
 		if len(args) < 3 || args[0].Value != "a" && args[0].Value != "u" {
 			return nil
 		}
-		sdel := false
-		var files []syntax.Arg
-		for _, a := range args[1:] {
-			switch {
-			case a.Value == "-sdel":
-				sdel = true
-			case strings.HasPrefix(a.Value, "-") && a.Static:
-			default:
-				files = append(files, a)
-			}
-		}
+		sdel, files := switchAndOperands(args[1:], "-sdel")
 		if !sdel || len(files) < 2 {
 			return nil
 		}
@@ -119,17 +109,7 @@ func moreDeletions(c *syntax.Call) []deletion {
 			return nil
 		}
 		cmd := args[0].Value
-		df := false
-		var files []syntax.Arg
-		for _, a := range args[1:] {
-			switch {
-			case a.Value == "-df":
-				df = true
-			case strings.HasPrefix(a.Value, "-") && a.Static:
-			default:
-				files = append(files, a)
-			}
-		}
+		df, files := switchAndOperands(args[1:], "-df")
 		if !(cmd == "m" || cmd == "mf" || (cmd == "a" || cmd == "u") && df) || len(files) < 2 {
 			return nil
 		}
@@ -209,4 +189,20 @@ func moreDeletions(c *syntax.Call) []deletion {
 		}
 	}
 	return out
+}
+
+// switchAndOperands reads the words of 7z's and rar's commands, whose
+// switches are single words: whether the switch sw is given, and the
+// operands (the archive, then the files).
+func switchAndOperands(args []syntax.Arg, sw string) (set bool, operands []syntax.Arg) {
+	for _, a := range args {
+		switch {
+		case a.Value == sw:
+			set = true
+		case strings.HasPrefix(a.Value, "-") && a.Static:
+		default:
+			operands = append(operands, a)
+		}
+	}
+	return set, operands
 }

@@ -54,14 +54,8 @@ func TestCargoRunsTheProject(t *testing.T) {
 		{`cd a && cargo build`, false},
 		{`rustc one.rs`, false},
 	} {
-		m, err := Analyze(tc.cmd, Options{Cwd: dir, Home: "/home/u", ReadFile: ReadScript})
-		if err != nil {
-			t.Fatal(err)
-		}
-		rm := deletes(m, "/victim")
-		if rm != tc.rm {
-			t.Errorf("%s: corral sees /victim deleted: %v, want %v", tc.cmd, rm, tc.rm)
-		}
+		m := analyzeIn(t, dir, tc.cmd)
+		wantVictim(t, m, tc.cmd, tc.rm)
 		if tc.cmd == `cd ok && cargo test` {
 			for _, h := range m.Hidden {
 				t.Errorf("%s: asks: %s", tc.cmd, h.What)

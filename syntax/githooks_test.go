@@ -39,6 +39,35 @@ func deletes(m *Model, path string) bool {
 	return false
 }
 
+// analyzeIn analyses cmd run in dir, reading the files there.
+func analyzeIn(t *testing.T, dir, cmd string) *Model {
+	t.Helper()
+	m, err := Analyze(cmd, Options{Cwd: dir, Home: "/home/u", ReadFile: ReadScript})
+	if err != nil {
+		t.Fatalf("%q: %v", cmd, err)
+	}
+	return m
+}
+
+// wantVictim checks whether corral sees cmd delete the canary /victim.
+func wantVictim(t *testing.T, m *Model, cmd string, want bool) {
+	t.Helper()
+	if rm := deletes(m, "/victim"); rm != want {
+		t.Errorf("%s: corral sees /victim deleted: %v, want %v", cmd, rm, want)
+	}
+}
+
+// nestedScripts returns the texts of the scripts nested in m's command.
+func nestedScripts(m *Model) []string {
+	var out []string
+	for _, s := range m.Scripts {
+		if s.Parent != nil {
+			out = append(out, s.Src)
+		}
+	}
+	return out
+}
+
 func writeFiles(t *testing.T, dir string, files map[string]string) {
 	t.Helper()
 	for n, c := range files {

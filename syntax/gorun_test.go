@@ -41,10 +41,7 @@ func TestGoRunsTheProject(t *testing.T) {
 		{`go run example.com/tool@latest`, false, false},
 		{`go test ./lib -list .; echo go run ./cmd/x`, true, false},
 	} {
-		m, err := Analyze(tc.cmd, Options{Cwd: dir, Home: "/home/u", ReadFile: ReadScript})
-		if err != nil {
-			t.Fatal(err)
-		}
+		m := analyzeIn(t, dir, tc.cmd)
 		rm := deletes(m, "/victim")
 		asks := false
 		for _, h := range m.Hidden {

@@ -142,12 +142,7 @@ func TestProcSubstScripts(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%q: %v", tt.cmd, err)
 		}
-		var found []string
-		for _, s := range m.Scripts {
-			if s.Parent != nil {
-				found = append(found, s.Src)
-			}
-		}
+		found := nestedScripts(m)
 		hasScript := false
 		for _, f := range found {
 			hasScript = hasScript || strings.TrimRight(f, "\n") == strings.TrimRight(tt.script, "\n")

@@ -45,10 +45,7 @@ func TestPythonFileRunners(t *testing.T) {
 		{`uv run ruff check .`, false, false},
 		{`for f in ok.py; do python3 "$f"; done`, false, false},
 	} {
-		m, err := Analyze(tc.cmd, Options{Cwd: dir, Home: "/home/u", ReadFile: ReadScript})
-		if err != nil {
-			t.Fatal(err)
-		}
+		m := analyzeIn(t, dir, tc.cmd)
 		rm := deletes(m, "/victim")
 		asks := false
 		for _, h := range m.Hidden {

@@ -90,13 +90,7 @@ func TestPyprojectScriptsRun(t *testing.T) {
 		{`pdm run pytest`, false},
 		{`poe --help`, false},
 	} {
-		m, err := Analyze(tc.cmd, Options{Cwd: dir, Home: "/home/u", ReadFile: ReadScript})
-		if err != nil {
-			t.Fatal(err)
-		}
-		rm := deletes(m, "/victim")
-		if rm != tc.rm {
-			t.Errorf("%s: corral sees /victim deleted: %v, want %v", tc.cmd, rm, tc.rm)
-		}
+		m := analyzeIn(t, dir, tc.cmd)
+		wantVictim(t, m, tc.cmd, tc.rm)
 	}
 }

@@ -58,12 +58,7 @@ func TestMorePrograms(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%q: %v", tt.cmd, err)
 		}
-		var scripts, calls []string
-		for _, s := range m.Scripts {
-			if s.Parent != nil {
-				scripts = append(scripts, s.Src)
-			}
-		}
+		scripts, calls := nestedScripts(m), []string(nil)
 		first, _, _ := strings.Cut(tt.cmd, " ")
 		for _, c := range m.Calls {
 			if c.Name != first {

@@ -47,10 +47,8 @@ func TestSystemdUnits(t *testing.T) {
 			t.Fatalf("%q: %v", tt.cmd, err)
 		}
 		var got []string
-		for _, s := range m.Scripts {
-			if s.Parent != nil {
-				got = append(got, strings.TrimSpace(s.Src))
-			}
+		for _, s := range nestedScripts(m) {
+			got = append(got, strings.TrimSpace(s))
 		}
 		if tt.runs && !slices.Equal(got, want) {
 			t.Errorf("%q: runs %q, want %q", tt.cmd, got, want)

@@ -101,10 +101,7 @@ func TestTaskRunnersRead(t *testing.T) {
 		{`mise run fine`, false, false},
 		{`mise install`, false, false},
 	} {
-		m, err := Analyze(tc.cmd, Options{Cwd: dir, Home: "/home/u", ReadFile: ReadScript})
-		if err != nil {
-			t.Fatal(err)
-		}
+		m := analyzeIn(t, dir, tc.cmd)
 		rm := deletes(m, "/victim")
 		asks := len(m.Hidden) > 0
 		if rm != tc.rm || asks != tc.asks {
