@@ -94,6 +94,7 @@ func (w *walker) awkProgram(c scope, call *Call) {
 	var pieces []codePiece
 	sandbox := false
 	fromOption := false
+	var vars []lang.AwkVar
 	valueShort := "FvfeEilW"
 	valueLong := map[string]bool{"field-separator": true, "assign": true, "file": true, "source": true, "exec": true,
 		"include": true, "load": true}
@@ -153,6 +154,16 @@ func (w *walker) awkProgram(c scope, call *Call) {
 				fromOption = true
 				pieces = append(pieces, codePiece{text: val, arg: pick(valArg, a)})
 			}
+		case "v", "assign":
+			if has {
+				static := a.Static
+				if valArg != nil {
+					static = valArg.Static
+				}
+				if name, value, ok := awkAssignment(val); ok {
+					vars = append(vars, lang.AwkVar{Name: name, Value: value, Known: static})
+				}
+			}
 		case "S", "sandbox":
 			sandbox = true
 		case "W":
@@ -167,11 +178,42 @@ func (w *walker) awkProgram(c scope, call *Call) {
 	}
 	if !fromOption && i < len(args) {
 		pieces = append(pieces, codePiece{text: args[i].Value, arg: &args[i]})
+		i++
+	}
+	// An operand NAME=VALUE among the input files sets the variable
+	// when awk reaches it (POSIX awk, "Operands").
+	for ; i < len(args); i++ {
+		if name, value, ok := awkAssignment(args[i].Value); ok {
+			vars = append(vars, lang.AwkVar{Name: name, Value: value, Known: args[i].Static})
+		}
 	}
 	if sandbox {
 		return
 	}
+	saved := w.awkVars
+	w.awkVars = vars
 	w.runPieces(c, call, lang.Awk, call.Name, pieces)
+	w.awkVars = saved
+}
+
+// awkAssignment splits an awk variable assignment NAME=VALUE (-v, an
+// operand); awk turns the escape sequences of VALUE into the characters
+// they stand for, as in a string literal.
+func awkAssignment(s string) (name, value string, ok bool) {
+	name, value, ok = strings.Cut(s, "=")
+	if !ok || name == "" || !isAwkName(name) {
+		return "", "", false
+	}
+	return name, awkUnquote(value), true
+}
+
+func isAwkName(s string) bool {
+	for i, r := range s {
+		if !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || i > 0 && r >= '0' && r <= '9') {
+			return false
+		}
+	}
+	return true
 }
 
 func pick(a, b *Arg) *Arg {

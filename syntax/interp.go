@@ -441,7 +441,12 @@ func (w *walker) program(c scope, call *Call, l lang.Lang, text, label string, d
 	if origin != "" {
 		where = origin
 	}
-	effects := lang.Analyze(l, text)
+	var effects []lang.Effect
+	if l == lang.Awk && len(w.awkVars) > 0 {
+		effects = lang.AnalyzeAwk(text, w.awkVars)
+	} else {
+		effects = lang.Analyze(l, text)
+	}
 	if w.read != nil || len(w.written) > 0 {
 		effects = append(effects, lang.Imports(l, text)...)
 	}

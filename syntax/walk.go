@@ -11,6 +11,7 @@ import (
 	sh "mvdan.cc/sh/v3/syntax"
 
 	"github.com/corral-dev/corral/internal/lazy"
+	"github.com/corral-dev/corral/syntax/lang"
 )
 
 // walker visits statements in execution order, carrying the shell's state
@@ -18,6 +19,9 @@ import (
 type walker struct {
 	m    *Model
 	home string
+	// awkVars are the variables the awk call being read sets on its
+	// command line (-v, operands).
+	awkVars []lang.AwkVar
 	// envPath is a PATH=… word a wrapper (env, sudo) gives the call.
 	envPath *Arg
 	// lenient counts the test runners' collections being read: code

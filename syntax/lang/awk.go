@@ -8,22 +8,36 @@ import "strings"
 // getline < file. A string that is printed, compared or matched is data.
 func awk(p *parser) []Effect {
 	var out []Effect
-	vars := p.awkAssignments()
-	run := func(c call, a *arg) Effect {
-		// A variable assigned once, from a literal or a built string
-		// (cmd = "date"; cmd | getline d), stands for that value.
+	ev := awkEval{p: p, vars: p.awkAssignments(), preset: p.awkPreset}
+	run := func(c call, a *arg, from, to int) []Effect {
+		// A command built of literals and variables whose values are
+		// known (cmd = "date"; cmd | getline d; awk -v c=… 'BEGIN {
+		// system(c) }') stands for each value it can have.
 		if a != nil && !a.lit && !a.isList {
-			if v, ok := vars[a.text]; ok {
-				return runText(Awk, c, &v)
+			if vals, ok := ev.values(from, to, true, 0); ok {
+				effs := make([]Effect, 0, len(vals))
+				for _, v := range vals {
+					effs = append(effs, Effect{Kind: Shell, Call: c.name, Text: v.s, Offset: c.off})
+				}
+				return effs
 			}
 		}
-		return runText(Awk, c, a)
+		if a != nil && !a.lit && !a.isList {
+			// One assigned from a built string (cmd = "rm " $1) is
+			// judged as that string's text.
+			if v, ok := ev.vars[a.text]; ok && !v.changed {
+				b := p.arg(v.from, v.to)
+				return []Effect{runText(Awk, c, &b)}
+			}
+		}
+		return []Effect{runText(Awk, c, a)}
 	}
 	for _, c := range p.findCalls(false, func(name string) bool { return name == "system" }) {
 		if c.method {
 			continue
 		}
-		out = append(out, run(c, argAt(c.args, 0)))
+		from, to := p.callArgRange(c)
+		out = append(out, run(c, argAt(c.args, 0), from, to)...)
 	}
 	for k := 0; k < len(p.toks); k++ {
 		t := p.toks[k]
@@ -40,7 +54,7 @@ func awk(p *parser) []Effect {
 				from := p.awkExprStart(k)
 				if from < k {
 					a := p.arg(from, k)
-					out = append(out, run(call{name: "getline", off: p.toks[from].off}, &a))
+					out = append(out, run(call{name: "getline", off: p.toks[from].off}, &a, from, k)...)
 				}
 				continue
 			}
@@ -50,7 +64,7 @@ func awk(p *parser) []Effect {
 			to := p.awkExprEnd(next)
 			if to > next {
 				a := p.arg(next, to)
-				out = append(out, run(call{name: "print |", off: t.off}, &a))
+				out = append(out, run(call{name: "print |", off: t.off}, &a, next, to)...)
 			}
 		case "<":
 			// getline < file, getline var < file: a read of the file.
@@ -79,7 +93,18 @@ func awk(p *parser) []Effect {
 				continue
 			}
 			a := p.arg(next, to)
-			if e, ok := pathEffect(call{name: "print >", off: t.off}, Write, &a, false); ok {
+			c := call{name: "print >", off: t.off}
+			if !a.lit {
+				// A file named by literals and variables whose values
+				// are known (awk -v f=… '{ print > f }', f = "/x" ".y")
+				// is each file it can be; one named by the input
+				// (print > $1) is the data's, as a shell's read f is.
+				if vals, ok := ev.values(next, to, false, 0); ok {
+					for _, v := range vals {
+						out = append(out, Effect{Kind: Write, Call: c.name, Path: v.s, Tilde: v.tilde, Append: app, Offset: c.off})
+					}
+				}
+			} else if e, ok := pathEffect(c, Write, &a, false); ok {
 				e.Append = app
 				out = append(out, e)
 			}
@@ -187,9 +212,9 @@ func (p *parser) awkExprStart(k int) int {
 // with =, with the expression assigned. A variable assigned more than
 // once, or changed by another operator (+=, getline var, sub(…, …, var)),
 // is not there.
-func (p *parser) awkAssignments() map[string]arg {
+func (p *parser) awkAssignments() map[string]awkAssign {
 	count := map[string]int{}
-	vals := map[string]arg{}
+	vals := map[string]awkAssign{}
 	for k := 0; k+1 < len(p.toks); k++ {
 		t := p.toks[k]
 		if t.kind != tIdent {
@@ -204,7 +229,7 @@ func (p *parser) awkAssignments() map[string]arg {
 			count[t.text]++
 			end := p.awkExprEnd(k + 2)
 			if end > k+2 {
-				vals[t.text] = p.arg(k+2, end)
+				vals[t.text] = awkAssign{from: k + 2, to: end}
 			}
 		default:
 			count[t.text] += 0
@@ -230,11 +255,191 @@ func (p *parser) awkAssignments() map[string]arg {
 			}
 		}
 	}
-	out := map[string]arg{}
+	out := map[string]awkAssign{}
 	for name, v := range vals {
 		if count[name] == 1 {
 			out[name] = v
 		}
 	}
+	for name, n := range count {
+		if n > 1 {
+			out[name] = awkAssign{changed: true}
+		}
+	}
 	return out
+}
+
+// awkAssign is where a variable's one assignment lies in the tokens, or
+// changed when the program assigns it more than once or otherwise.
+type awkAssign struct {
+	from, to int
+	changed  bool
+}
+
+// AwkVar is a value an awk variable is given from the command line
+// before the program reads it: -v NAME=VALUE, --assign, or an operand
+// NAME=VALUE. Known is false when the shell only knows the value at run
+// time.
+type AwkVar struct {
+	Name, Value string
+	Known       bool
+}
+
+// AnalyzeAwk is Analyze for an awk program whose variables the command
+// line sets (awk -v f=… '{ print > f }').
+func AnalyzeAwk(src string, vars []AwkVar) []Effect {
+	p := &parser{src: src, toks: lex(Awk, src), l: Awk}
+	p.consts = p.constants()
+	p.indirect()
+	p.indexScoped(p.scopedConstants())
+	p.awkPreset = vars
+	out := append(p.extra, awk(p)...)
+	if e, ok := envSend(p); ok {
+		out = append(out, e)
+	}
+	return finish(src, append(out, awkIncludes(src)...))
+}
+
+// awkValue is one value an awk expression can have; tilde reports a path
+// that begins with the home directory (ENVIRON["HOME"]).
+type awkValue struct {
+	s     string
+	tilde bool
+}
+
+// maxAwkValues bounds the values one expression is judged as.
+const maxAwkValues = 16
+
+// awkEval evaluates the awk expressions that name a file or a command:
+// a concatenation of string literals, numbers, ENVIRON entries and
+// variables whose values are known.
+type awkEval struct {
+	p      *parser
+	vars   map[string]awkAssign
+	preset []AwkVar
+}
+
+// values returns every value the expression in tokens [from, to) can
+// have, and false when a part of it is only known at run time (a field,
+// a call, arithmetic, a variable the program changes). For shell text an
+// ENVIRON entry is the shell's own variable (${NAME}); for a path only
+// ENVIRON["HOME"] at its start is known, as ~.
+func (ev awkEval) values(from, to int, shell bool, depth int) ([]awkValue, bool) {
+	if depth > 4 || from >= to {
+		return nil, false
+	}
+	p := ev.p
+	acc := []awkValue{{}}
+	add := func(parts []awkValue) bool {
+		var next []awkValue
+		for _, a := range acc {
+			for _, b := range parts {
+				if len(next) == maxAwkValues {
+					return false
+				}
+				v := awkValue{s: a.s + b.s, tilde: a.tilde || a.s == "" && b.tilde}
+				if b.tilde && a.s != "" {
+					return false // the home directory in the middle of a path
+				}
+				next = append(next, v)
+			}
+		}
+		acc = next
+		return true
+	}
+	for k := from; k < to; k++ {
+		t := p.toks[k]
+		switch {
+		case t.kind == tNewline, t.kind == tPunct && (t.text == "(" || t.text == ")"):
+		case t.kind == tString:
+			if !t.lit || !add([]awkValue{{s: t.text}}) {
+				return nil, false
+			}
+		case t.kind == tIdent && t.text == "ENVIRON" && k+3 < to+1 && isP(p.tok(k+1), "[") && p.tok(k+2).kind == tString && p.tok(k+2).lit && isP(p.tok(k+3), "]"):
+			name := p.tok(k + 2).text
+			var v awkValue
+			switch {
+			case shell:
+				v = awkValue{s: "${" + name + "}"}
+			case name == "HOME":
+				v = awkValue{s: "~", tilde: true}
+			default:
+				return nil, false
+			}
+			if !add([]awkValue{v}) {
+				return nil, false
+			}
+			k += 3
+		case t.kind == tIdent && t.text != "" && t.text[0] >= '0' && t.text[0] <= '9':
+			if !add([]awkValue{{s: t.text}}) {
+				return nil, false
+			}
+		case t.kind == tIdent && !isP(p.tok(k+1), "(") && !isP(p.tok(k+1), "["):
+			vals, ok := ev.variable(t.text, shell, depth)
+			if !ok || !add(vals) {
+				return nil, false
+			}
+		default:
+			return nil, false
+		}
+	}
+	if len(acc) == 1 && acc[0].s == "" {
+		return nil, false
+	}
+	return acc, true
+}
+
+// variable returns the values a variable can have: those the command
+// line gives it and the one the program assigns it, when each is known.
+func (ev awkEval) variable(name string, shell bool, depth int) ([]awkValue, bool) {
+	var out []awkValue
+	a, assigned := ev.vars[name]
+	if assigned && a.changed {
+		return nil, false
+	}
+	for _, v := range ev.preset {
+		if v.Name != name {
+			continue
+		}
+		if !v.Known {
+			return nil, false
+		}
+		out = append(out, awkValue{s: v.Value})
+	}
+	if assigned {
+		vals, ok := ev.values(a.from, a.to, shell, depth+1)
+		if !ok {
+			return nil, false
+		}
+		out = append(out, vals...)
+	}
+	return out, len(out) > 0
+}
+
+// callArgRange returns the tokens of a call's first argument.
+func (p *parser) callArgRange(c call) (int, int) {
+	if !c.parens || !isP(p.tok(c.next), "(") {
+		return 0, 0
+	}
+	depth := 0
+	for k := c.next + 1; k < len(p.toks); k++ {
+		t := p.toks[k]
+		if t.kind != tPunct {
+			continue
+		}
+		switch t.text {
+		case "(", "[", "{":
+			depth++
+		case ")", "]", "}":
+			if depth == 0 {
+				return c.next + 1, k
+			}
+			depth--
+		case ",":
+			if depth == 0 {
+				return c.next + 1, k
+			}
+		}
+	}
+	return 0, 0
 }

@@ -52,9 +52,9 @@ var effectCases = []struct {
 	{"py-tilde-literal", Python, `os.remove("~/x"); os.remove(os.path.expanduser("~/x"))`, []string{"delete os.remove: ~/x"}},
 	{"py-def", Python, "def system(x):\n    pass\n", nil},
 	// HOME read from the environment is the home directory.
-	{"py-env-home", Python, `import os; open(os.environ["HOME"] + "/.bashrc", "a"); open(os.environ["HOME"] + "/.ssh/id_rsa").read(); os.remove(os.getenv("HOME") + "/x"); shutil.rmtree(os.environ.get("HOME")); open(os.environ["HOMEDIR"] + "/y", "w"); print(os.environ["HOME"])`, []string{"append open: ~/.bashrc", "read open: ~/.ssh/id_rsa (home)", "delete os.remove: ~/x", "delete -r shutil.rmtree: ~"}},
-	{"js-env-home", JS, `require("fs").writeFileSync(process.env.HOME + "/.bashrc", "x"); fs.rmSync(process.env["HOME"], {recursive: true}); fs.rmSync(process.env.HOMEPATH)`, []string{"write fs.writeFileSync: ~/.bashrc", "delete -r fs.rmSync: ~", "hidden fs.rmSync: process.env.HOMEPATH"}},
-	{"rb-env-home", Ruby, `File.write(ENV["HOME"] + "/.bashrc", "x"); FileUtils.rm_rf(ENV.fetch("HOME"))`, []string{"write File.write: ~/.bashrc", "delete -r FileUtils.rm_rf: ~"}},
+	{"py-env-home", Python, `import os; open(os.environ["HOME"] + "/.bashrc", "a"); open(os.environ["HOME"] + "/.ssh/id_rsa").read(); os.remove(os.getenv("HOME") + "/x"); shutil.rmtree(os.environ.get("HOME")); open(os.environ["HOMEDIR"] + "/y", "w"); print(os.environ["HOME"])`, []string{"append open: ~/.bashrc (home)", "read open: ~/.ssh/id_rsa (home)", "delete os.remove: ~/x", "delete -r shutil.rmtree: ~"}},
+	{"js-env-home", JS, `require("fs").writeFileSync(process.env.HOME + "/.bashrc", "x"); fs.rmSync(process.env["HOME"], {recursive: true}); fs.rmSync(process.env.HOMEPATH)`, []string{"write fs.writeFileSync: ~/.bashrc (home)", "delete -r fs.rmSync: ~", "hidden fs.rmSync: process.env.HOMEPATH"}},
+	{"rb-env-home", Ruby, `File.write(ENV["HOME"] + "/.bashrc", "x"); FileUtils.rm_rf(ENV.fetch("HOME"))`, []string{"write File.write: ~/.bashrc (home)", "delete -r FileUtils.rm_rf: ~"}},
 
 	// JavaScript.
 	{"js-read", JS, `const fs = require("fs"); fs.readFileSync(".env", "utf8"); require("fs").promises.readFile(".env"); fs.createReadStream("k.pem"); fs.readFileSync(f)`, []string{"read fs.readFileSync: .env", "read fs/promises.readFile: .env", "read fs.createReadStream: k.pem"}},
@@ -128,10 +128,14 @@ func describe(e Effect) string {
 		}
 		return "delete " + e.Call + ": " + e.Path
 	case Write:
-		if e.Append {
-			return "append " + e.Call + ": " + e.Path
+		home := ""
+		if e.Tilde {
+			home = " (home)"
 		}
-		return "write " + e.Call + ": " + e.Path
+		if e.Append {
+			return "append " + e.Call + ": " + e.Path + home
+		}
+		return "write " + e.Call + ": " + e.Path + home
 	case Hidden:
 		return "hidden " + e.Call + ": " + e.Text
 	case Read:

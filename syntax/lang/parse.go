@@ -74,6 +74,8 @@ type parser struct {
 	// (scopedConstants), each valid in its token range.
 	scoped   []scopedConst
 	scopedBy map[string][]scopedConst
+	// awkPreset are the awk variables the command line sets (AnalyzeAwk).
+	awkPreset []AwkVar
 }
 
 func (p *parser) tok(i int) token {

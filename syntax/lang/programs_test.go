@@ -54,6 +54,19 @@ var programCases = []struct {
 	{"awk-compare-in-print", Awk, `{print ($1 > "m")}`, nil},
 	{"awk-stderr", Awk, `{print "x" > "/dev/stderr"}`, []string{"write print >: /dev/stderr"}},
 	{"awk-or", Awk, `$1 == "a" || $2 == "b" {print}`, nil},
+	// A file or command named by literals and variables whose values are
+	// known is each value it can have; one named by the input is data.
+	{"awk-write-var", Awk, `BEGIN{f = "/etc/passwd"; print "x" > f}`, []string{"write print >: /etc/passwd"}},
+	{"awk-write-concat", Awk, `BEGIN{d = "/etc"; print "x" > d "/passwd"}`, []string{"write print >: /etc/passwd"}},
+	{"awk-write-parens-number", Awk, `{print > ("part" 3 ".txt")}`, []string{"write print >: part3.txt"}},
+	{"awk-write-home", Awk, `BEGIN{print "x" > ENVIRON["HOME"] "/.bashrc"}`, []string{"write print >: ~/.bashrc (home)"}},
+	{"awk-write-home-middle", Awk, `BEGIN{print "x" > "/x" ENVIRON["HOME"]}`, nil},
+	{"awk-write-other-env", Awk, `{print > ENVIRON["OUT"]}`, nil},
+	{"awk-write-var-changed", Awk, `{f = "a.txt"; f = $1; print > f}`, nil},
+	{"awk-write-var-from-field", Awk, `{f = $1 ".txt"; print > f}`, nil},
+	{"awk-write-nr", Awk, `{print > "out_" NR ".txt"}`, nil},
+	{"awk-system-environ", Awk, `BEGIN{system("rm -rf " ENVIRON["HOME"])}`, []string{"shell system: rm -rf ${HOME}"}},
+	{"awk-pipe-var", Awk, `BEGIN{c = "sort"; print "x" | c " -u"}`, []string{"shell print |: sort -u"}},
 	// sed: the e command and flag, w, r.
 	{"sed-e-cmd", Sed, `1e rm -rf ~`, []string{"shell e: rm -rf ~"}},
 	{"sed-e-bare", Sed, `e`, []string{"hidden e: the pattern space"}},
@@ -194,6 +207,43 @@ func TestProgramEffects(t *testing.T) {
 			}
 			if diff := cmp.Diff(tc.want, got); diff != "" {
 				t.Errorf("Analyze(%s, %q) (-want +got):\n%s", tc.l, tc.src, diff)
+			}
+		})
+	}
+}
+
+// TestAnalyzeAwk: the variables awk's command line sets (-v, operands)
+// are values the program's files and commands can have, alongside the
+// program's own assignment; one only known at run time is not.
+func TestAnalyzeAwk(t *testing.T) {
+	t.Parallel()
+	known := func(name, value string) AwkVar { return AwkVar{Name: name, Value: value, Known: true} }
+	cases := []struct {
+		name string
+		src  string
+		vars []AwkVar
+		want []string
+	}{
+		{"write", `{print > f}`, []AwkVar{known("f", "/etc/passwd")}, []string{"write print >: /etc/passwd"}},
+		{"append-concat", `{print >> d "/.bashrc"}`, []AwkVar{known("d", "/root")}, []string{"append print >: /root/.bashrc"}},
+		{"system", `BEGIN{system(c)}`, []AwkVar{known("c", "rm -rf ~")}, []string{"shell system: rm -rf ~"}},
+		{"pipe", `{print | c}`, []AwkVar{known("c", "sh")}, []string{"shell print |: sh"}},
+		{"getline", `BEGIN{c | getline x}`, []AwkVar{known("c", "date")}, []string{"shell getline: date"}},
+		{"both-values", `BEGIN{f = "b.txt"} {print > f}`, []AwkVar{known("f", "/etc/passwd")}, []string{"write print >: /etc/passwd", "write print >: b.txt"}},
+		{"operand-and-option", `{print > f}`, []AwkVar{known("f", "a.txt"), known("f", "/etc/passwd")}, []string{"write print >: a.txt", "write print >: /etc/passwd"}},
+		{"runtime-write", `{print > f}`, []AwkVar{{Name: "f", Value: "x"}}, nil},
+		{"runtime-system", `BEGIN{system(c)}`, []AwkVar{{Name: "c"}}, []string{"hidden system: c"}},
+		{"other-name", `{print > g}`, []AwkVar{known("f", "/etc/passwd")}, nil},
+		{"data", `{print f}`, []AwkVar{known("f", "rm -rf ~")}, nil},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			var got []string
+			for _, e := range AnalyzeAwk(tc.src, tc.vars) {
+				got = append(got, describeProgram(e))
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("AnalyzeAwk(%q, %v) (-want +got):\n%s", tc.src, tc.vars, diff)
 			}
 		})
 	}
