@@ -12,6 +12,7 @@ var dangerRules = []Rule{
 	volumeDestroy,
 	power,
 	accountChange,
+	networkChange,
 	serviceStop,
 	kubectlDelete,
 	dockerDestroy,
