@@ -253,6 +253,9 @@ func runsStdin(c *syntax.Call) bool {
 	if syntax.EscapeReadsStdin(c) {
 		return true // ed's and dc's !, the SQL clients' \! and system
 	}
+	if syntax.ReadsCodeOnStdin(c) {
+		return true // at, crontab -, sudo su, make -f -, awk -f -
+	}
 	if syntax.IsShell(c.Name) {
 		_, stdin := syntax.ShellScript(c)
 		return stdin

@@ -68,6 +68,13 @@ type codePiece struct {
 func (w *walker) runPieces(c scope, call *Call, l lang.Lang, label string, pieces []codePiece) {
 	for _, p := range pieces {
 		switch {
+		case p.file != nil && p.file.Static && stdinName(p.file.Value, l == lang.Awk):
+			// awk -f - (gawk and mawk read the program on stdin), awk -f
+			// /dev/stdin, gdb -x /dev/fd/0: the program is what stdin
+			// carries.
+			for _, in := range w.codeOnStdin(c, call) {
+				w.program(c, call, l, in.text, label+" ("+in.kind+" on stdin)", in.dynamic, "")
+			}
 		case p.file != nil:
 			// A program file (awk -f, vim -S, gdb -x) is read as an
 			// included file is: analysed when on disk, asked about when

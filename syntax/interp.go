@@ -430,6 +430,31 @@ func (w *walker) stdinTexts(c scope, call *Call) []stdinText {
 	return out
 }
 
+// codeOnStdin returns the text call reads as code when a file it is given
+// names its standard input (make -f -, awk -f /dev/stdin, gdb -x
+// /dev/fd/0): its here-documents and here-strings, or what the stage
+// before it in a pipeline writes, when corral knows that text. Text the
+// pipe carries that is only known at run time is reported by hiddenPipe.
+func (w *walker) codeOnStdin(c scope, call *Call) []stdinText {
+	out := w.stdinTexts(c, call)
+	in := call.Fd(0)
+	if in.Kind == StreamPipe && in.Pipe != nil && in.Pipe.Subst == "" && in.Stage > 0 && in.Stage < len(in.Pipe.Calls) {
+		if text, dynamic, ok := w.producedText(c, in.Pipe, in.Stage-1); ok {
+			out = append(out, stdinText{text: text, kind: "pipe", dynamic: dynamic})
+		} else {
+			w.hiddenPipe(in.Pipe, in.Stage)
+		}
+	}
+	return out
+}
+
+// stdinName reports a file name that is the reader's standard input:
+// /dev/stdin, /dev/fd/0, /proc/self/fd/0, and "-" where the program
+// reads it so (dash is true).
+func stdinName(name string, dash bool) bool {
+	return name == "/dev/stdin" || name == "/dev/fd/0" || name == "/proc/self/fd/0" || dash && name == "-"
+}
+
 // program models program text in language l run by call. origin names a
 // file the text came from ("" for text on the command line).
 func (w *walker) program(c scope, call *Call, l lang.Lang, text, label string, dynamic bool, origin string) {

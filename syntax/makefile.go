@@ -199,16 +199,16 @@ func (w *walker) makeRun(c scope, call *Call) {
 		srcs = append(srcs, source{"make -f <(…)", text})
 	}
 	if stdin {
-		for _, in := range w.stdinTexts(c, call) {
+		for _, in := range w.codeOnStdin(c, call) {
 			srcs = append(srcs, source{"make -f - (" + in.kind + ")", in.text})
 		}
 	}
 	for _, f := range files {
-		if f == "/dev/stdin" || f == "/dev/fd/0" || f == "/proc/self/fd/0" {
+		if stdinName(f, false) {
 			// make -f /dev/stdin reads the Makefile on stdin, as -f - does.
 			if !stdin {
 				stdin = true
-				for _, in := range w.stdinTexts(c, call) {
+				for _, in := range w.codeOnStdin(c, call) {
 					srcs = append(srcs, source{"make -f " + f + " (" + in.kind + ")", in.text})
 				}
 			}

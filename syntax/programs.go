@@ -920,7 +920,7 @@ var atSpec = OptSpec{ShortVal: "qfut"}
 // pipeTo models text piped into call: a shell, an interpreter, at or
 // batch, crontab -. It reports whether call reads a script on stdin.
 func (w *walker) pipeTo(c scope, sink *Call, text string, dynamic bool) bool {
-	if _, stdin := ShellScript(sink); stdin {
+	if _, stdin := ShellScript(sink); stdin || StartsShell(sink) {
 		w.child(c, sink, text, nil, "pipe", dynamic)
 		return true
 	}
@@ -958,7 +958,7 @@ func (w *walker) pipeTo(c scope, sink *Call, text string, dynamic bool) bool {
 
 // readsScript reports whether call runs what it reads on stdin.
 func readsScript(call *Call) bool {
-	if _, stdin := ShellScript(call); stdin {
+	if _, stdin := ShellScript(call); stdin || StartsShell(call) {
 		return true
 	}
 	if p, ok := interpreterProgram(call); ok && p.stdin && len(call.Redirs) == 0 {

@@ -35,14 +35,9 @@ func ReadScript(path string) (string, error) {
 	if !filepath.IsAbs(path) {
 		return "", errNotScript
 	}
-	real, err := filepath.EvalSymlinks(path)
+	real, err := resolveOrdinary(path)
 	if err != nil {
 		return "", err
-	}
-	for _, p := range []string{"/proc/", "/sys/", "/dev/"} {
-		if strings.HasPrefix(real+"/", p) {
-			return "", errNotScript
-		}
 	}
 	st, err := os.Stat(real)
 	if err != nil || !st.Mode().IsRegular() || st.Size() > MaxScriptFile {
@@ -62,6 +57,51 @@ func ReadScript(path string) (string, error) {
 		return "", errNotScript
 	}
 	return string(data), nil
+}
+
+// resolveOrdinary follows the symbolic links of path one at a time and
+// returns the file it names, refusing a path that passes through /proc,
+// /sys or /dev on the way: /dev/stdin and /proc/self/fd/0 are the hook's
+// own descriptors, which filepath.EvalSymlinks would resolve into
+// whatever file they have open, so a command's verdict would depend on
+// how corral was started.
+func resolveOrdinary(path string) (string, error) {
+	p := filepath.Clean(path)
+	for hops := 0; ; hops++ {
+		if hops > 40 {
+			return "", errNotScript
+		}
+		for _, special := range []string{"/proc/", "/sys/", "/dev/"} {
+			if strings.HasPrefix(p+"/", special) {
+				return "", errNotScript
+			}
+		}
+		parts := strings.Split(strings.TrimPrefix(p, "/"), "/")
+		linked := false
+		for i := range parts {
+			q := "/" + strings.Join(parts[:i+1], "/")
+			fi, err := os.Lstat(q)
+			if err != nil {
+				return "", err
+			}
+			if fi.Mode()&os.ModeSymlink == 0 {
+				continue
+			}
+			target, err := os.Readlink(q)
+			if err != nil {
+				return "", err
+			}
+			if !filepath.IsAbs(target) {
+				target = filepath.Join(filepath.Dir(q), target)
+			}
+			p = filepath.Clean(filepath.Join(append([]string{target}, parts[i+1:]...)...))
+			linked = true
+			break
+		}
+		if !linked {
+			return p, nil
+		}
+	}
 }
 
 // readScript reads the file at d (a known path) within the per-command

@@ -2047,10 +2047,13 @@ func (w *walker) nested(c scope, call *Call, st *state) {
 				a = nil
 			}
 			w.childIn(c, call, text, a, "su -c", !call.Args[i].Static, env, call.Dir)
+			return
 		}
-		return
 	}
 	idx, stdin := ShellScript(call)
+	if idx < 0 && !stdin && StartsShell(call) {
+		stdin = true // sudo su <<EOF, chroot / < job.sh: the shell reads them
+	}
 	if idx >= 0 {
 		a := &call.Args[idx]
 		w.childIn(c, call, a.Value, a, "bash -c", !a.Static, w.shellParams(env, call, idx), call.Dir)

@@ -33,6 +33,10 @@ type wrapper struct {
 	// instead of a command (runuser -c): then it is not unwrapped, and the
 	// string is a nested script.
 	script []string
+	// needs, when set, lists options one of which must be given for the
+	// words after the options to be a command: runuser -u USER CMD runs
+	// CMD, runuser [-l] USER is su's form, whose operand is a user.
+	needs []string
 	// verbs, when set, are the subcommands that run the command (bundle
 	// exec, poetry run): the command follows the verb, its options (read
 	// with the same table) and verbPositional words (direnv exec DIR).
@@ -105,7 +109,7 @@ var wrapperTable = []namedWrapper{
 	// chroot(8): chroot [OPTION] NEWROOT [COMMAND…].
 	{"chroot", wrapper{opts: gnu("", []string{"userspec", "groups"}, []string{"skip-chdir", "help", "version"}), positional: 1}},
 	// runuser(1): -c/--command/--session-command run a shell string.
-	{"runuser", wrapper{opts: suSpec("u", "user"), script: []string{"c", "command", "session-command"}}},
+	{"runuser", wrapper{opts: suSpec("u", "user"), script: []string{"c", "command", "session-command"}, needs: []string{"u", "user"}}},
 	// pkexec(1) compares its options whole.
 	{"pkexec", wrapper{opts: OptSpec{LongVal: []string{"user"}, LongFlag: []string{"keep-cwd", "disable-internal-agent", "help", "version"}, Stop: true}}},
 	// taskset(1): taskset [options] MASK COMMAND; -p works on a pid.
@@ -366,6 +370,9 @@ func unwrap(words []Arg, dir Dir) invocation {
 		}
 		i, opts, split, prefix, query := spec.skipOptions(inv.words)
 		if query || spec.runsScript(inv.words) {
+			break
+		}
+		if len(spec.needs) > 0 && !slices.ContainsFunc(opts, func(o Option) bool { return slices.Contains(spec.needs, o.Name) }) {
 			break
 		}
 		chdir := spec.chdirOption(opts)

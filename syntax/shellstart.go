@@ -1,0 +1,120 @@
+package syntax
+
+import "strings"
+
+// StartsShell reports whether call, given no command to run, starts a
+// shell that reads its commands on stdin, as a shell with no script does:
+// su and runuser without -c (the target user's shell), sudo -s and sudo
+// -i (sudo(8): the user's or the login shell), doas -s, chroot NEWROOT
+// (chroot(8): "${SHELL} -i"), nsenter and unshare (their manuals:
+// "${SHELL}"), pkexec (pkexec(1): "the default shell"), newgrp (a new
+// shell with the group), and script without -c (script(1): the shell,
+// which reads what script reads). Piped or redirected text is that
+// shell's script (echo 'rm -rf ~' | sudo su, curl … | sudo -s).
+func StartsShell(call *Call) bool {
+	if call == nil {
+		return false
+	}
+	switch call.Name {
+	case "su", "runuser":
+		spec := suSpec("")
+		if call.Name == "runuser" {
+			spec = suSpec("u", "user")
+		}
+		spec.Stop = false
+		opts, _ := ScanOptions(call.Args, spec)
+		for _, o := range opts {
+			switch o.Name {
+			case "c", "command", "session-command", "help", "version":
+				return false
+			}
+		}
+		return true
+	case "sudo", "doas":
+		// Left as the call's name, sudo and doas were given no command
+		// (unwrap takes them off when they have one).
+		w, _ := wrapperFor(call.Name)
+		opts, operands := ScanOptions(call.Args, w.opts)
+		if len(operands) > 0 {
+			return false
+		}
+		shell := false
+		for _, o := range opts {
+			switch o.Name {
+			case "s", "shell", "login":
+				shell = true
+			case "i":
+				shell = call.Name == "sudo"
+			case "l", "list", "v", "validate", "k", "K", "reset-timestamp", "remove-timestamp", "e", "edit", "h", "help", "V", "version", "L":
+				return false
+			}
+		}
+		return shell
+	case "chroot", "nsenter", "unshare", "pkexec":
+		w, _ := wrapperFor(call.Name)
+		opts, operands := ScanOptions(call.Args, w.opts)
+		for _, o := range opts {
+			if o.Name == "help" || o.Name == "version" || o.Name == "h" || o.Name == "V" {
+				return false
+			}
+		}
+		if call.Name == "chroot" {
+			return len(operands) == 1 // NEWROOT alone
+		}
+		return len(operands) == 0
+	case "newgrp":
+		return len(call.Args) <= 2
+	case "script":
+		opts, _ := ScanOptions(call.Args, scriptSpec)
+		for _, o := range opts {
+			switch o.Name {
+			case "c", "command", "help", "version", "h", "V":
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// ReadsCodeOnStdin reports whether call runs, as code, what it reads on
+// stdin: a shell or an interpreter given no script (bash, python3 -), at
+// and batch, crontab -, a shell StartsShell starts, make -f - (or -f
+// /dev/stdin), and awk -f - (or -f /dev/stdin). The rules that follow a
+// download's bytes (curl … | make -f -) and the walker's pipes share it.
+func ReadsCodeOnStdin(call *Call) bool {
+	if call == nil {
+		return false
+	}
+	if readsScript(call) {
+		return true
+	}
+	switch call.Name {
+	case "make", "gmake":
+		opts, _ := ScanOptions(call.Args, makeSpec)
+		for _, o := range opts {
+			if (o.Name == "f" || o.Name == "file" || o.Name == "makefile") && o.HasVal && stdinName(o.Val.Value, true) {
+				return true
+			}
+		}
+	case "awk", "gawk", "mawk", "nawk":
+		for i, a := range call.Args {
+			v := a.Value
+			switch {
+			case (v == "-f" || v == "--file") && i+1 < len(call.Args):
+				if stdinName(call.Args[i+1].Value, true) {
+					return true
+				}
+			case strings.HasPrefix(v, "--file="):
+				if stdinName(strings.TrimPrefix(v, "--file="), true) {
+					return true
+				}
+			case strings.HasPrefix(v, "-f") && len(v) > 2 && !strings.HasPrefix(v, "--"):
+				if stdinName(v[2:], true) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
