@@ -49,12 +49,23 @@ which can leave out the settings that register corral; codex --yolo or
 cursor-agent --force; amp --dangerously-allow-all; copilot
 --allow-all-tools; aider --yes-always; and the same run through npx, bunx or
 pnpm dlx) runs commands corral does not see unless corral is registered for
-that agent too: ask. Starting an agent with its own approvals on passes.`,
+that agent too: ask. So does one started with an environment that changes
+how corral guards it: corral's variables (CORRAL_*, CONTENT_FILTER_*,
+FILE_RESTRICTIONS) set or unset, CLAUDE_PROJECT_DIR, or the directories
+its settings and corral's state are found in (HOME, XDG_*_HOME,
+CLAUDE_CONFIG_DIR, CODEX_HOME, GEMINI_CLI_HOME), by a prefix, env, env -u,
+env -i, or an assignment or unset earlier in the command. Starting an agent
+with its own approvals on passes.`,
 	Commands: []string{"claude", "codex", "gemini", "qwen", "cursor-agent", "amp", "crush", "droid", "copilot", "kimi", "aider",
 		"opencode", "npx", "bunx", "pnpx", "pnpm", "yarn", "npm"},
 	Call: func(p *Pass, c *syntax.Call) {
 		name, args, ok := agentCLI(c)
 		if !ok {
+			return
+		}
+		if v := guardEnv(c.EnvChanged); v != "" {
+			p.Report(c, Finding{Rule: "agent-unguarded", Decision: Ask,
+				Message: name + " is started with " + v + " changed, which decides whether and how corral guards it (its hooks, policy, state or project)"})
 			return
 		}
 		flags, ok := agentBypass.Get()[name]
@@ -77,6 +88,29 @@ that agent too: ask. Starting an agent with its own approvals on passes.`,
 			}
 		}
 	},
+}
+
+// guardEnv returns the first of names (Call.EnvChanged) that decides
+// whether corral guards an agent started with it, and how: corral's own
+// variables (CORRAL_*, the seeds' CONTENT_FILTER_* and FILE_RESTRICTIONS),
+// the project directory, and the directories where the agents and corral
+// find their settings, hooks and state (HOME, XDG_*_HOME,
+// CLAUDE_CONFIG_DIR, CODEX_HOME, GEMINI_CLI_HOME); "*" is env -i, which
+// clears them all.
+func guardEnv(names []string) string {
+	for _, n := range names {
+		switch {
+		case n == "*":
+			return "the whole environment (env -i)"
+		case strings.HasPrefix(n, "CORRAL_"), strings.HasPrefix(n, "CONTENT_FILTER_"), strings.HasPrefix(n, "XDG_") && strings.HasSuffix(n, "_HOME"):
+			return n
+		}
+		switch n {
+		case "FILE_RESTRICTIONS", "CLAUDE_PROJECT_DIR", "HOME", "CLAUDE_CONFIG_DIR", "CODEX_HOME", "GEMINI_CLI_HOME", "XDG_CONFIG_DIRS":
+			return n
+		}
+	}
+	return ""
 }
 
 // agentCLI returns the coding-agent CLI a call starts and the arguments

@@ -82,6 +82,12 @@ type Call struct {
 	// values may hold a file's content (after source .env), sorted by
 	// name; see VarSource.
 	Sources []VarSource
+	// EnvChanged are the environment variables, sorted, that the command
+	// changes for the program: its prefix assignments, env's NAME=value
+	// and -u NAME words, and the variables the command assigned or unset
+	// before it ("HOME" only when its value is no longer the home
+	// directory); "*" when env -i clears the environment.
+	EnvChanged []string
 	// Env are the variables of the program's environment whose values
 	// may hold a file's content: the exported ones of Sources, the
 	// prefix assignments (KEY=$S cmd) and env's NAME=value words (env

@@ -1,6 +1,11 @@
 package syntax
 
-import "strings"
+import (
+	"sort"
+	"strings"
+
+	sh "mvdan.cc/sh/v3/syntax"
+)
 
 // StartsShell reports whether call, given no command to run, starts a
 // shell that reads its commands on stdin, as a shell with no script does:
@@ -117,4 +122,60 @@ func ReadsCodeOnStdin(call *Call) bool {
 		}
 	}
 	return false
+}
+
+// envChanges lists the environment variables the command changes for a
+// call (Call.EnvChanged): pre are the words before the program (wrappers
+// and their words), st the state the call runs in.
+func (w *walker) envChanges(ce *sh.CallExpr, pre []Arg, st *state) []string {
+	set := map[string]bool{}
+	if ce != nil {
+		for _, as := range ce.Assigns {
+			if as.Name != nil {
+				set[as.Name.Value] = true
+			}
+		}
+	}
+	inEnv := false
+	for i := 0; i < len(pre); i++ {
+		v := pre[i].Value
+		switch {
+		case base(v) == "env" && pre[i].Static:
+			inEnv = true
+		case isAssignment(v) || !pre[i].Static && strings.Contains(pre[i].Raw, "="):
+			if name, _, ok := strings.Cut(v, "="); ok && isName(name) {
+				set[name] = true
+			} else if name, _, ok := strings.Cut(pre[i].Raw, "="); ok && isName(name) {
+				set[name] = true
+			}
+		case inEnv && (v == "-i" || v == "--ignore-environment" || v == "-"):
+			set["*"] = true
+		case inEnv && (v == "-u" || v == "--unset") && i+1 < len(pre):
+			i++
+			set[pre[i].Value] = true
+		case inEnv && strings.HasPrefix(v, "--unset="):
+			set[strings.TrimPrefix(v, "--unset=")] = true
+		case inEnv && strings.HasPrefix(v, "-u") && len(v) > 2:
+			set[v[2:]] = true
+		case !strings.HasPrefix(v, "-"):
+			inEnv = false
+		}
+	}
+	if st != nil {
+		for name, v := range st.vars {
+			if name == "HOME" && v.known && v.set && v.str == w.home {
+				continue // the home directory the command started with
+			}
+			set[name] = true
+		}
+	}
+	if len(set) == 0 {
+		return nil
+	}
+	out := make([]string, 0, len(set))
+	for name := range set {
+		out = append(out, name)
+	}
+	sort.Strings(out)
+	return out
 }

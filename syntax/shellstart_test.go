@@ -4,6 +4,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -154,5 +155,43 @@ func TestScriptsNeverReadOwnStdin(t *testing.T) {
 	cmd.Stdin = f
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("child with a script on stdin: %v\n%s", err, out)
+	}
+}
+
+// TestEnvChanged: the variables a command changes in a program's
+// environment, by every route bash and env(1) give: a prefix assignment,
+// env NAME=value, env -u NAME (also attached and --unset=), env -i, sudo
+// NAME=value, an assignment, export or unset earlier in the command; the
+// home directory the command started with is not a change.
+func TestEnvChanged(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		cmd  string
+		want []string
+	}{
+		{"claude -p hi", nil},
+		{"A=1 claude", []string{"A"}},
+		{"env A=1 B=2 claude", []string{"A", "B"}},
+		{"env -u A -uB --unset=C claude", []string{"A", "B", "C"}},
+		{"env -i PATH=/bin claude", []string{"*", "PATH"}},
+		{"sudo A=1 claude", []string{"A"}},
+		{"export A=1; claude", []string{"A"}},
+		{"unset A; claude", []string{"A"}},
+		{"HOME=/tmp/h claude", []string{"HOME"}},
+		{"cd /x && claude", nil},
+		{"sudo -i claude", nil},
+	}
+	for _, tc := range cases {
+		m, err := Analyze(tc.cmd, Options{Cwd: "/p", Home: "/home/u"})
+		if err != nil {
+			t.Fatalf("%q: %v", tc.cmd, err)
+		}
+		last := m.Calls[len(m.Calls)-1]
+		if last.Name != "claude" {
+			t.Fatalf("%q: last call %s", tc.cmd, last.Name)
+		}
+		if !slices.Equal(last.EnvChanged, tc.want) {
+			t.Errorf("%q: EnvChanged = %q, want %q", tc.cmd, last.EnvChanged, tc.want)
+		}
 	}
 }

@@ -1,0 +1,41 @@
+package rewrite
+
+import "testing"
+
+// TestAgentUnguarded: another agent started with its approvals off, or
+// with an environment that decides whether and how corral guards it
+// (corral's variables, the project directory, the directories its
+// settings and corral's state are found in), by every route a program's
+// environment is set: a prefix, env NAME=…, env -u, env -i, sudo NAME=…,
+// export or unset earlier in the command. Look-alikes: other variables,
+// an agent started plainly, corral's variables set for another program.
+func TestAgentUnguarded(t *testing.T) {
+	t.Parallel()
+	testRule(t, "agent-unguarded", []ruleCase{
+		{"claude --dangerously-skip-permissions -p hi", Ask},
+		{"codex --yolo exec hi", Ask},
+		{"npx @google/gemini-cli --yolo -p hi", Ask},
+		{"CONTENT_FILTER_ENFORCER_MODE=off claude -p hi", Ask},
+		{"env CORRAL_APPROVE=auto claude -p hi", Ask},
+		{"export CORRAL_POLICY=/tmp/p.json; codex exec hi", Ask},
+		{"CORRAL_STATE_DIR=/tmp/s claude -p hi", Ask},
+		{"unset FILE_RESTRICTIONS; claude -p hi", Ask},
+		{"env -u CONTENT_FILTER_SANDBOX_DIR gemini -p hi", Ask},
+		{"env -i PATH=/usr/bin claude -p hi", Ask},
+		{"sudo CORRAL_APPROVE=auto claude -p hi", Ask},
+		{"HOME=/tmp/h claude -p hi", Ask},
+		{"export HOME=/tmp/h; claude -p hi", Ask},
+		{"XDG_CONFIG_HOME=/tmp/c npx @google/gemini-cli -p hi", Ask},
+		{"CLAUDE_CONFIG_DIR=/tmp/c claude -p hi", Ask},
+		{"CODEX_HOME=/tmp/c codex exec hi", Ask},
+		{"CLAUDE_PROJECT_DIR=/ claude -p hi", Ask},
+		// Look-alikes.
+		{"claude -p hi", Allow},
+		{"ANTHROPIC_MODEL=claude-x claude -p hi", Allow},
+		{"DEBUG=1 codex exec hi", Allow},
+		{"cd sub && claude -p hi", Allow},
+		{"CORRAL_APPROVE=auto make test", Allow},
+		{"HOME=/tmp/h ls", Allow},
+		{"for i in 1 2; do claude -p \"$i\"; done", Allow},
+	})
+}
