@@ -292,3 +292,38 @@ func (p *Policy) SelfFiles(env Env) []string {
 	sort.Strings(out)
 	return slices.Compact(out)
 }
+
+// HoldsSelf returns the self-protected pattern (or corral's own file) that
+// can name a path under the directory at path, or "": a command that
+// writes files corral cannot name into that directory (cp -r SRC/. DIR
+// of a tree made at run time, rsync of one) may write a file the self
+// layer protects. A pattern that matches at any depth (**/.git/hooks/**)
+// is left out: it is under every directory.
+func (p *Policy) HoldsSelf(env Env, path string) string {
+	if p == nil || p.self == nil {
+		return ""
+	}
+	l := p.self
+	np := Normalize(env, path)
+	if np.Abs == "" {
+		return ""
+	}
+	for _, f := range l.files {
+		if f != "" && (Within(f, np.Abs) || Within(np.Abs, f)) {
+			return f
+		}
+	}
+	for _, pat := range l.home {
+		if pat.matchAnchored(env.Home, np.Abs) || pat.holdsAnchored(env.Home, np.Abs) {
+			return pat.raw
+		}
+	}
+	if np.InProject {
+		for _, pat := range l.project {
+			if pat.matchProject(np.Rel) || pat.holdsProject(np.Rel) {
+				return pat.raw
+			}
+		}
+	}
+	return ""
+}

@@ -100,6 +100,34 @@ func TestDeleteHoldsHookRegistration(t *testing.T) {
 	}
 }
 
+// HoldsSelf names the self-protected pattern whose files can lie under a
+// directory (files that exist or not: a write creates them), or corral's
+// own file there; a pattern that matches at any depth is under every
+// directory and is left out.
+func TestHoldsSelf(t *testing.T) {
+	t.Parallel()
+	e := Env{Project: "/p", Cwd: "/p", Home: "/home/u"}
+	p := DefaultPolicy().WithSelfProtection([]string{"/home/u/.local/state/corral"}, "")
+	for _, tt := range []struct{ path, want string }{
+		{".claude", ".claude/settings*.json"},
+		{".", ".claude/settings*.json"},
+		{".git", ".git/hooks/**"},
+		{".codex/x", ".codex/**"},
+		{"/home/u/.claude", "~/.claude/settings*.json"},
+		{"/home/u", "/home/u/.local/state/corral"}, // corral's own files are named first
+		{"/home/u/.local", "/home/u/.local/state/corral"},
+		{"/home/u/.local/state/corral/x", "/home/u/.local/state/corral"},
+		{"src", ""},
+		{"docs/site", ""},
+		{"/tmp/out", ""},
+		{"/home/u/projects/other", ""},
+	} {
+		if got := p.HoldsSelf(e, tt.path); got != tt.want {
+			t.Errorf("HoldsSelf(%s) = %q, want %q", tt.path, got, tt.want)
+		}
+	}
+}
+
 // Writing an agent's commands, skills or subagents asks (their text can
 // run shell commands the agent starts outside the hook); reading or
 // deleting them, and files beside them, do not; hook registrations stay

@@ -1,6 +1,7 @@
 package rewrite
 
 import (
+	"path"
 	"strings"
 
 	"github.com/corral-dev/corral/guards"
@@ -149,6 +150,13 @@ func programWrites(c *syntax.Call) []target {
 				srcDir := len(ops) > 2 || strings.HasSuffix(c.Args[ops[0]].Value, "/")
 				if srcDir || intoDirectory(c, dest, nil) {
 					out = append(out, inside(dest)...)
+					// A source named without a trailing slash lands as
+					// DEST/NAME (rsync f .claude/ writes .claude/f).
+					for _, i := range ops[:len(ops)-1] {
+						if s := c.Args[i]; s.Static && dest.Static && !s.Glob && !strings.HasSuffix(s.Value, "/") && !remotePath(s.Value) {
+							out = append(out, target{arg: dest, value: path.Join(dest.Value, path.Base(s.Value)), action: guards.Write})
+						}
+					}
 				} else {
 					out = append(out, into(dest)...)
 				}

@@ -1,0 +1,77 @@
+package rewrite
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// TestTreeCopy: a recursive copy writes the copied tree's files under the
+// destination at their own relative paths (cp(1) -r/-a/-T/-t, rsync(1)
+// -r/-a with and without a trailing slash, mv of a directory, a glob's
+// matches). A tree on disk is listed and each file judged where it lands;
+// one the command makes or changes first, or that is not there, asks
+// when the place it lands in can hold a self-protected file.
+func TestTreeCopy(t *testing.T) {
+	t.Parallel()
+	root := t.TempDir()
+	home, proj := filepath.Join(root, "home"), filepath.Join(root, "proj")
+	files := map[string]string{
+		home + "/.claude/settings.json":        "{}",
+		proj + "/.claude/settings.json":        "{}",
+		proj + "/evil/settings.json":           `{"hooks":{}}`,
+		proj + "/nested/.claude/settings.json": `{"hooks":{}}`,
+		proj + "/hooks/pre-commit":             "rm -rf ~",
+		proj + "/ok/readme.md":                 "x",
+		proj + "/ok/sub/a.txt":                 "x",
+	}
+	for p, c := range files {
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(c), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.MkdirAll(proj+"/docs", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	env := map[string]string{"HOME": home, EnvProject: proj}
+	cfg, _ := NewConfig(func(k string) string { return env[k] }, proj)
+	cfg.Paths = cfg.Paths.WithSelfProtection(nil, cfg.Sandbox)
+	tests := []struct{ cmd, want string }{
+		{"rsync -a evil/ .claude/", "deny"},
+		{"rsync -r evil/ .claude", "deny"},
+		{"cp -r evil/. .claude/", "deny"},
+		{"cp -a evil/. .claude", "deny"},
+		{"cp -rT evil .claude", "deny"},
+		{"cp -r evil/* .claude/", "deny"},
+		{"rsync evil/settings.json .claude/", "deny"},
+		{"rsync -a evil/ ~/.claude/", "deny"},
+		{"cp -r nested/. .", "deny"},          // nested/.claude/settings.json lands on .claude/settings.json
+		{"rsync -a nested/ ./", "deny"},       // the same with rsync
+		{"cp -r hooks/. .git/hooks/", "deny"}, // a hook
+		{"cp -r hooks .git/", "deny"},         // .git/hooks/pre-commit
+		// Trees corral cannot list: made or changed by the command first.
+		{"mkdir e2 && echo x > e2/settings.json && cp -r e2/. .claude/", "ask"},
+		{"echo x > evil/new.json && cp -r evil/. .claude/", "ask"},
+		{"cp -r missing/. .", "ask"},
+		{"rsync -a missing/ ~/.claude/", "ask"},
+		// Look-alikes: trees whose files land on nothing protected.
+		{"cp -r ok/. .claude/", "allow"},
+		{"rsync -a ok/ .claude/", "allow"},
+		{"cp -r ok/. docs/", "allow"},
+		{"cp -r ok docs/", "allow"},
+		{"cp -r missing/. docs/", "allow"},
+		{"rsync -a missing/ build/", "allow"},
+		{"cp -r evil/. docs/", "allow"},
+		{"rsync -an evil/ .claude/", "allow"}, // a dry run
+		{"cp evil/settings.json docs/", "allow"},
+	}
+	for _, tt := range tests {
+		r := Check(cfg, tt.cmd)
+		if got := r.Decision.String(); got != tt.want {
+			t.Errorf("%s: %s, want %s (%v)", tt.cmd, got, tt.want, r.Findings)
+		}
+	}
+}
