@@ -19,7 +19,7 @@ const MaxFields = 256
 var dynamicParams = lazy.Value[map[string]bool]{New: func() map[string]bool {
 	return map[string]bool{"RANDOM": true, "SRANDOM": true, "SECONDS": true, "EPOCHSECONDS": true,
 		"EPOCHREALTIME": true, "BASHPID": true, "LINENO": true, "PPID": true, "$": true, "!": true, "?": true,
-		"-": true, "_": true, "0": true, "BASH_COMMAND": true, "OLDPWD": true, "PIPESTATUS": true, "FUNCNAME": true}
+		"-": true, "_": true, "0": true, "BASH_COMMAND": true, "PIPESTATUS": true, "FUNCNAME": true}
 }}
 
 // marker stands for a value that is set, not empty, and unknown, when the

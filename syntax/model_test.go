@@ -115,7 +115,14 @@ func TestDirTracking(t *testing.T) {
 		{"cd ~/w && x", "/home/u/w"},
 		{"cd $HOME/w && x", "/home/u/w"},
 		{"cd \"$d\" && x", "?"},
-		{"cd - && x", "?"},
+		{"cd - && x", "?"}, // OLDPWD is the environment's
+		// cd sets OLDPWD to the directory it left; cd - goes back to it,
+		// "$OLDPWD" names it (bash(1), "cd").
+		{"cd /tmp && cd - && x", "/home/u/proj"},
+		{"cd /tmp; cd /var; cd -; x", "/tmp"},
+		{"cd ~ && cd /tmp && cd \"$OLDPWD\" && x", "/home/u"},
+		{"cd \"$d\"; cd /tmp; cd -; x", "?"},
+		{"pushd /tmp; cd /var; cd - && x", "/tmp"},
 		{"(cd /tmp); x", "/home/u/proj"},
 		{"{ cd /tmp; }; x", "/tmp"},
 		{"cd /tmp | cat; x", "/home/u/proj"},

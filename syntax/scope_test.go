@@ -158,6 +158,13 @@ var scopeCases = []struct {
 	{"shopt -s expand_aliases; alias echo='echo rm'; trap 'echo x' EXIT", "rm x"},
 	// Unknown at the head of a path.
 	{`echo "$NOPE/x"`, "?"},
+	// cd sets OLDPWD to the directory it left; cd - returns there. The
+	// environment's OLDPWD is unknown.
+	{`cd sub && cd .. && echo "$OLDPWD"`, "DIR/sub"},
+	{`cd /tmp; cd /; echo "$OLDPWD"`, "/tmp"},
+	{`cd sub; cd - > /dev/null; echo "$PWD"`, "DIR"},
+	{`cd sub; cd /tmp; cd - > /dev/null; echo "$OLDPWD"`, "/tmp"},
+	{`echo "$OLDPWD"`, "?"},
 }
 
 func TestScopeInBash(t *testing.T) {

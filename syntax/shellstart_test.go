@@ -178,7 +178,7 @@ func TestEnvChanged(t *testing.T) {
 		{"export A=1; claude", []string{"A"}},
 		{"unset A; claude", []string{"A"}},
 		{"HOME=/tmp/h claude", []string{"HOME"}},
-		{"cd /x && claude", nil},
+		{"cd /x && claude", []string{"OLDPWD"}}, // cd sets and exports OLDPWD
 		{"sudo -i claude", nil},
 	}
 	for _, tc := range cases {

@@ -1687,7 +1687,15 @@ func (w *walker) builtin(c scope, call *Call, st *state) {
 	args := call.Args
 	switch call.Name {
 	case "cd", "pushd", "popd":
+		old := st.dir
 		st.dir = w.chdir(call, st)
+		// bash sets OLDPWD to the directory it left (cd -, "$OLDPWD",
+		// ~- then name it).
+		if old.Known {
+			st.setVar("OLDPWD", variable{known: true, set: true, str: old.Path, exported: true})
+		} else {
+			st.setVar("OLDPWD", variable{exported: true})
+		}
 	case "exec":
 		if len(args) == 0 {
 			st.fds = call.fds
@@ -2355,6 +2363,11 @@ func (w *walker) chdir(call *Call, st *state) Dir {
 			// cd "$(git rev-parse --git-dir)" enters the repository's .git.
 			if d, ok := gitDirOutput(target.Value); ok {
 				next = dir.Join(d)
+			}
+		case target != nil && target.Value == "-" && target.Static && call.Name == "cd":
+			// cd - goes back to OLDPWD.
+			if o := st.get("OLDPWD"); o.known && o.set && o.str != "" {
+				next = Dir{Path: cleanPath(o.str), Known: true}
 			}
 		case target == nil || target.Value == "-" || strings.HasPrefix(target.Value, "+"):
 		case w.fedWord(target.Value):
