@@ -56,7 +56,7 @@ code. A link made in the same
 command leads to its target (ln -s ~/.ssh/id_rsa k; cat k). Uploads of
 secrets are the exfiltrate rule's.`,
 	Commands: append(programsOf(lang.Perl, lang.Ruby), "cat", "less", "more", "head", "tail", "bat", "batcat", "xxd", "od", "hexdump", "base64", "base32", "strings", "nl", "tac",
-		"grep", "egrep", "fgrep", "rg", "ag", "zgrep", "cp", "mv", "tar", "zip", "rsync", "scp", "source", ".",
+		"grep", "egrep", "fgrep", "rg", "ag", "zgrep", "cp", "install", "mv", "tar", "zip", "rsync", "scp", "source", ".",
 		// Text tools print what they read; a program, filter or script
 		// comes first for the ones in programFirstReaders.
 		"sed", "awk", "gawk", "mawk", "jq", "yq", "sort", "cut", "diff", "cmp", "paste", "rev", "fold", "column",
@@ -91,6 +91,7 @@ var readerSpecs = lazy.Value[map[string]optSpec]{New: func() map[string]optSpec 
 		"tar":     fromCore(syntax.TarOptions),
 		"zip":     {shortVal: "bnxitZP", longVal: longOpts("exclude", "include", "temp-path", "suffixes", "password", "compression-method"), longEq: true},
 		"cp":      copyOptions("cp"),
+		"install": copyOptions("install"),
 		"mv":      copyOptions("mv"),
 	}
 }}
@@ -227,8 +228,11 @@ func checkSecretRead(p *Pass, c *syntax.Call) {
 		}
 		recursive = true
 		search = copyWalk(name, c, opts)
-	case "zip", "rsync", "scp", "cp":
-		recursive = name != "cp" || has(opts, "r", "R", "a", "recursive", "archive")
+	case "zip", "rsync", "scp", "cp", "install":
+		if name == "install" && has(opts, "d", "directory") {
+			return // install -d makes directories
+		}
+		recursive = name != "cp" && name != "install" || name == "cp" && has(opts, "r", "R", "a", "recursive", "archive")
 		search = copyWalk(name, c, opts)
 		if name == "zip" && len(files) > 0 {
 			files = zipOperands(c, files[1:]) // after the archive written

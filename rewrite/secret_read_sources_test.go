@@ -145,6 +145,8 @@ func TestSecretReadEncodersAndEnvironment(t *testing.T) {
 		{`lz4 -c .env`, Deny},
 		{`openssl enc -aes-256-cbc -pass pass:x -in .env`, Deny},
 		{`gpg -e -r me -o - .env`, Deny},
+		{`install .env /tmp/e`, Deny}, // install copies its sources as cp does
+		{`install -m 600 ~/.ssh/id_rsa /tmp/k`, Deny},
 		{`source .env; env`, Deny},
 		{`set -a; . ./.env; env`, Deny},
 		{`source .env && printenv | sort`, Deny},
@@ -157,6 +159,7 @@ func TestSecretReadEncodersAndEnvironment(t *testing.T) {
 		{`git add -A`, Ask},
 		// Look-alikes.
 		{`gzip -c big.log`, Allow},
+		{`install -m 644 .env.example /tmp/e`, Allow},
 		{`gzip -dc .env.gz`, Allow},
 		{`zstd -d -c x.zst`, Allow},
 		{`openssl rsa -in server.key -pubout -noout`, Allow},
