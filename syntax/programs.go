@@ -478,6 +478,16 @@ func (w *walker) git(c scope, call *Call) {
 		w.gitTransport(c, call, sub, rest)
 		if sub == "clone" {
 			w.gitTemplate(c, call, sub, opts, rest, dir)
+			// clone -c/--config KEY=VALUE sets the key in the new
+			// repository before it fetches and checks out (git-clone(1)):
+			// a key that runs a program runs it then, as git -c does.
+			copts, _ := ScanOptions(rest, gitTemplateSpec)
+			for _, o := range copts {
+				if (o.Name == "c" || o.Name == "config") && o.HasVal {
+					v := o.Val
+					w.gitConfig(c, call, &v, v.Value)
+				}
+			}
 		}
 	case "init":
 		w.gitTemplate(c, call, sub, opts, rest, dir)

@@ -195,3 +195,25 @@ func TestEnvChanged(t *testing.T) {
 		}
 	}
 }
+
+// TestGitCloneConfig: git clone -c/--config KEY=VALUE sets the key in the
+// new repository before it fetches and checks out (git-clone(1)), so a
+// key whose value git runs is a nested script, as with git -c; other keys
+// are data.
+func TestGitCloneConfig(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		cmd  string
+		want bool
+	}{
+		{"git clone -c core.fsmonitor='rm -rf /victim' https://x/a/b", true},
+		{"git clone --config core.sshCommand='rm -rf /victim' git@x:a/b", true},
+		{"git clone --config=core.pager='rm -rf /victim' https://x/a/b", true},
+		{"git clone -c 'alias.st=!rm -rf /victim' https://x/a/b", true},
+		{"git clone -c core.autocrlf=false https://x/a/b", false},
+		{"git clone -c user.name='rm -rf /victim' https://x/a/b", false},
+	} {
+		wantVictim(t, analyzeIn(t, dir, tc.cmd), tc.cmd, tc.want)
+	}
+}
