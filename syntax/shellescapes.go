@@ -129,6 +129,13 @@ func (w *walker) escapes(c scope, call *Call) bool {
 			return true
 		}
 		return false
+	case "chokidar":
+		// chokidar-cli: chokidar PATTERN… -c CMD runs CMD through the
+		// shell on each change (and once at start with --initial).
+		if w.optionScripts(c, call, call.Args, chokidarSpec, []string{"c", "command"}, "chokidar --command") {
+			return true
+		}
+		return false
 	case "nix":
 		// nix develop|shell [INSTALLABLES] -c/--command CMD ARGS…: the
 		// words after -c are the command (nix(1)).
@@ -267,6 +274,12 @@ var watchexecSpec = OptSpec{ShortVal: "wWeEfjidsp", LongEq: true, Stop: true,
 var nodemonSpec = OptSpec{ShortVal: "xwiedC", LongEq: true,
 	LongVal:  []string{"exec", "watch", "ignore", "ext", "delay", "config", "signal", "cwd"},
 	LongFlag: []string{"legacy-watch", "quiet", "verbose", "no-stdin", "no-update-notifier", "on-change-only", "spawn", "help", "version"}}
+
+// chokidarSpec is chokidar-cli's options that take a value (its README,
+// "Usage"): -c/--command CMD is shell text.
+var chokidarSpec = OptSpec{ShortVal: "cdti", LongEq: true,
+	LongVal:  []string{"command", "debounce", "throttle", "ignore"},
+	LongFlag: []string{"follow-symlinks", "initial", "polling", "poll-interval", "poll-interval-binary", "verbose", "silent", "help", "version"}}
 
 // hyperfineSpec is hyperfine's options that take a value (hyperfine
 // --help, 1.x; clap: no abbreviations).

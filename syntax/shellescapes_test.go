@@ -35,6 +35,8 @@ func TestShellEscapes(t *testing.T) {
 		{`ls | entr -rs 'rm -rf /victim'`, true},
 		{`watchexec -e go -- rm -rf /victim`, true},
 		{`nodemon -x 'rm -rf /victim'`, true},
+		{`chokidar '**/*.js' -c 'rm -rf /victim'`, true},
+		{`chokidar 'src/**' --command='rm -rf /victim' --initial`, true},
 		{`bwrap --bind / / --dev /dev --proc /proc rm -rf /victim`, true},
 		{`wget --use-askpass=./ask.sh https://example.com/f`, true},
 		{`git difftool -x 'rm -rf /victim' HEAD~`, true},

@@ -116,6 +116,13 @@ func TestWrapperOptionsScanned(t *testing.T) {
 		{`abduco -c s rm x`, "rm x @/p"},
 		{`toolbox run -c box rm x`, "rm x @/p"},
 		{`distrobox enter -n box -- rm x`, "rm x @/p"},
+		{`distrobox enter box -- rm x`, "rm x @/p"}, // the container named as an operand
+		{`distrobox-enter box -- rm x`, "rm x @/p"},
+		{`distrobox enter box`, ""},
+		{`dotenv -e .env.local -- rm x`, "rm x @/p"},
+		{`dotenv rm x`, "rm x @/p"},
+		{`dotenv -p KEY`, ""},
+		{`torify rm x`, "rm x @/p"},
 		{`asdf exec rm x`, "rm x @/p"},
 		{`devbox run rm x`, "rm x @/p"},
 		{`pixi run -e dev rm x`, "rm x @/p"},

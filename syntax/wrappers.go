@@ -37,6 +37,10 @@ type wrapper struct {
 	// words after the options to be a command: runuser -u USER CMD runs
 	// CMD, runuser [-l] USER is su's form, whose operand is a user.
 	needs []string
+	// afterDashDash: the command is what follows "--", and there is none
+	// without it: distrobox enter [NAME] [-- COMMAND], whose container
+	// name is an operand.
+	afterDashDash bool
 	// verbs, when set, are the subcommands that run the command (bundle
 	// exec, poetry run): the command follows the verb, its options (read
 	// with the same table) and verbPositional words (direnv exec DIR).
@@ -275,7 +279,14 @@ var wrapperTable = []namedWrapper{
 	{"toolbox", wrapper{opts: OptSpec{ShortVal: "cdr", LongVal: []string{"container", "distro", "release"}, LongEq: true, Stop: true},
 		verbs: []string{"run"}}},
 	{"distrobox", wrapper{opts: OptSpec{ShortVal: "na", LongVal: []string{"name", "additional-flags"}, LongEq: true, Stop: true},
-		verbs: []string{"enter"}}},
+		verbs: []string{"enter"}, afterDashDash: true}},
+	{"distrobox-enter", wrapper{opts: OptSpec{ShortVal: "na", LongVal: []string{"name", "additional-flags"}, LongEq: true, Stop: true},
+		afterDashDash: true}},
+	// dotenv-cli: dotenv [-e FILE]… [-v NAME=VALUE]… [--] COMMAND loads
+	// the files into the command's environment (-p NAME prints one).
+	{"dotenv", wrapper{opts: OptSpec{ShortVal: "evp", Stop: true}, query: []string{"p"}}},
+	// torify(1): torsocks under another name.
+	{"torify", wrapper{opts: OptSpec{Stop: true}}},
 	{"asdf", wrapper{opts: OptSpec{Stop: true}, verbs: []string{"exec"}}},
 	// The version managers' exec (rbenv-exec(1) and its kin): COMMAND
 	// runs with the selected version first on PATH.
@@ -392,6 +403,19 @@ func unwrap(words []Arg, dir Dir) invocation {
 			if name == "direnv" && i-1 < len(inv.words) {
 				inv.envrc = append(inv.envrc, inv.words[i-1])
 			}
+		}
+		if spec.afterDashDash {
+			dash := -1
+			for j := 1; j < len(inv.words); j++ {
+				if inv.words[j].Static && inv.words[j].Value == "--" {
+					dash = j
+					break
+				}
+			}
+			if dash < 0 {
+				break // distrobox enter NAME: an interactive shell, no command
+			}
+			i = max(i, dash+1)
 		}
 		if split != nil {
 			inv.wrappers = append(inv.wrappers, name)
