@@ -312,6 +312,23 @@ func gitDestroys(p *Pass, c *syntax.Call, sub int) string {
 		}
 	case "filter-branch", "filter-repo":
 		why = "git " + c.Args[sub].Value + " rewrites history"
+	case "submodule":
+		// git submodule deinit -f removes the submodules' working trees
+		// even when they hold local changes (git-submodule(1)).
+		if len(args) > 0 && args[0].Value == "deinit" && (flag("--force") || short('f')) {
+			why = "git submodule deinit --force deletes submodule working trees with their local changes"
+		}
+	case "prune":
+		// git prune with no --expire (or --expire=now) removes every
+		// unreachable loose object at once, the commits a reset dropped
+		// among them.
+		expire := "now"
+		for _, o := range find(opts, "expire") {
+			expire = o.val.Value
+		}
+		if !flag("-n", "--dry-run") && (strings.HasPrefix(expire, "now") || expire == "all") {
+			why = "git prune deletes unreachable objects at once (commits a reset or rebase dropped)"
+		}
 	case "worktree":
 		if len(args) > 0 && args[0].Value == "remove" && (flag("--force") || short('f')) {
 			why = "git worktree remove --force deletes a worktree with its changes"

@@ -178,6 +178,14 @@ var programs = []programSpec{
 			"no-track", "guess-remote", "orphan")}},
 	{"git gc", optSpec{longEq: true, abbrev: true, longVal: longOpts("prune"),
 		longFlag: longOpts("aggressive", "auto", "no-prune", "quiet", "force", "keep-largest-pack", "cruft", "no-cruft")}},
+	// git submodule's long options, every subcommand's (git-submodule(1)):
+	// its parse-options takes abbreviations (deinit --forc).
+	{"git submodule", optSpec{shortVal: "bn", longEq: true, abbrev: true,
+		longVal: longOpts("branch", "name", "reference", "depth", "jobs", "filter", "summary-limit", "default"),
+		longFlag: longOpts("quiet", "cached", "force", "all", "init", "remote", "no-fetch", "checkout", "merge", "rebase",
+			"recommend-shallow", "no-recommend-shallow", "recursive", "single-branch", "no-single-branch", "dissociate",
+			"files", "for-status", "progress", "require-init")}},
+	{"git prune", optSpec{longEq: true, abbrev: true, longVal: longOpts("expire"), longFlag: longOpts("dry-run", "verbose", "progress", "exclude-promisor-objects")}},
 	{"git update-ref", optSpec{shortVal: "m", longEq: true, abbrev: true, longFlag: longOpts("no-deref", "create-reflog", "stdin")}},
 	{"git read-tree", optSpec{longEq: true, abbrev: true, longVal: longOpts("prefix", "index-output", "exclude-per-directory"),
 		longFlag: longOpts("reset", "trivial", "aggressive", "dry-run", "empty", "verbose", "quiet", "no-sparse-checkout",

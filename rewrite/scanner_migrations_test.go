@@ -29,6 +29,17 @@ func TestScannerGitDestroy(t *testing.T) {
 		{"git read-tree -m HEAD", Allow},
 		{"git read-tree -m --index-output -u HEAD", Allow}, // -u is the index file's name
 		{"git read-tree -m HEAD -- -u", Allow},
+		// submodule deinit -f (also abbreviated) and prune without a
+		// later --expire.
+		{"git submodule deinit -f sub", Ask},
+		{"git submodule deinit --force --all", Ask},
+		{"git submodule deinit --forc sub", Ask}, // abbreviation of --force
+		{"git prune --exp=now", Ask},
+		{"git submodule deinit --all", Allow},
+		{"git prune", Ask},
+		{"git prune --expire now", Ask},
+		{"git prune --expire=2.weeks.ago", Allow},
+		{"git prune --dry-run", Allow},
 		// checkout-index -f.
 		{"git checkout-index -af", Ask},
 		{"git checkout-index --forc -a", Ask}, // abbreviation of --force
