@@ -547,6 +547,13 @@ func TestKnownReadsOracle(t *testing.T) {
 		{"readarray -t a <<'E'\nx\n y \nE\n", `"${a[@]}"`},
 		{"printf -v d '%s-%s' a b c; ", `"$d"`},
 		{"printf -v d 'x\\n'; ", `"$d"`},
+		// Several names, and IFS with other characters: bash's splitting.
+		{"read d e <<< 'x y'; ", `"$d|$e"`},
+		{"IFS=: read d <<< ' x '; ", `"$d"`},
+		{"IFS=, read -r d e <<< 'x,y,'; ", `"$d|$e"`},
+		{"IFS=, read -r d e <<< 'x,y,,'; ", `"$d|$e"`},
+		{"IFS=' ,' read -r d e f <<< ' a , b c ,d '; ", `"$d|$e|$f"`},
+		{"IFS=: read -ra a <<< ':x::y:'; ", `"${a[@]}"`},
 	}
 	for _, tc := range static {
 		got, st, ok := corralFieldsAfter(t, dir, oraclePrelude+tc.prelude, tc.word)
@@ -559,7 +566,7 @@ func TestKnownReadsOracle(t *testing.T) {
 			t.Errorf("%q %s: corral differs from bash (-bash +corral):\n%s", tc.prelude, tc.word, diff)
 		}
 	}
-	for _, prelude := range []string{"read d <<< 'a\\b'; ", "read d < /etc/hostname; ", "read d e <<< 'x y'; ", "IFS=: read d <<< ' x '; ", "read -n 1 d <<< xy; ", "mapfile a <<< x; ", "printf -v d '%d' 1; "} {
+	for _, prelude := range []string{"read d <<< 'a\\b'; ", "read d < /etc/hostname; ", "read d e <<< 'x\\ y z'; ", "read -d , d <<< 'x,y'; ", "read -n 1 d <<< xy; ", "mapfile a <<< x; ", "printf -v d '%d' 1; "} {
 		if _, st, _ := corralFieldsAfter(t, dir, oraclePrelude+prelude, `"$d$a"`); st {
 			t.Errorf("%q: static, want dynamic", prelude)
 		}

@@ -248,3 +248,188 @@ func expandedHeredoc(rd Redirect) (string, bool) {
 	}
 	return text, true
 }
+
+// readWord takes one word off s as bash's read does (read.def,
+// get_word_from_string): IFS white space before it is skipped, the word
+// ends at the first IFS character, and after it go IFS white space, at
+// most one other IFS character, and IFS white space again. ok is false
+// when nothing but IFS white space is left.
+func readWord(s, ifs string) (word, rest string, ok bool) {
+	isIFS := func(b byte) bool { return strings.IndexByte(ifs, b) >= 0 }
+	isWS := func(b byte) bool { return (b == ' ' || b == '\t' || b == '\n') && isIFS(b) }
+	i := 0
+	for i < len(s) && isWS(s[i]) {
+		i++
+	}
+	if i == len(s) {
+		return "", "", false
+	}
+	j := i
+	for j < len(s) && !isIFS(s[j]) {
+		j++
+	}
+	word = s[i:j]
+	for j < len(s) && isWS(s[j]) {
+		j++
+	}
+	if j < len(s) && isIFS(s[j]) && !isWS(s[j]) {
+		j++
+		for j < len(s) && isWS(s[j]) {
+			j++
+		}
+	}
+	return word, s[j:], true
+}
+
+// readFields splits one line as read -r NAME… does with IFS ifs: each
+// name but the last takes a word, the last the rest of the line (only a
+// word when nothing but delimiters follows it, else the rest less its
+// trailing IFS white space); with array, every word, as read -a does.
+func readFields(line, ifs string, names int, array bool) []string {
+	if ifs == "" {
+		out := make([]string, max(names, 1))
+		out[0] = line
+		if array {
+			return []string{line}
+		}
+		return out
+	}
+	isWS := func(b byte) bool { return (b == ' ' || b == '\t' || b == '\n') && strings.IndexByte(ifs, b) >= 0 }
+	s := line
+	for len(s) > 0 && isWS(s[0]) {
+		s = s[1:]
+	}
+	var out []string
+	if array {
+		for {
+			w, rest, ok := readWord(s, ifs)
+			if !ok {
+				return out
+			}
+			out = append(out, w)
+			if rest == "" {
+				return out
+			}
+			s = rest
+		}
+	}
+	for n := 0; n < names-1; n++ {
+		w, rest, ok := readWord(s, ifs)
+		if !ok {
+			w, rest = "", ""
+		}
+		out = append(out, w)
+		s = rest
+	}
+	last := ""
+	if s != "" {
+		if w, rest, ok := readWord(s, ifs); ok && rest == "" {
+			last = w
+		} else {
+			last = strings.TrimRightFunc(s, func(r rune) bool { return r < 0x80 && isWS(byte(r)) })
+		}
+	}
+	return append(out, last)
+}
+
+// splitReads returns the values read -r NAME… (several names, or an IFS
+// with characters other than white space) and read -r -a NAME store when
+// their input is one static line in the command that no other command
+// shares: bash's field splitting by IFS (readFields). ok is false for
+// anything else (other options, backslashes without -r, input shared or
+// only known at run time), which leaves the names unknown.
+func (w *walker) splitReads(c scope, call *Call, st *state) (map[string]variable, bool) {
+	if call.Name != "read" || len(call.Wrappers) > 0 {
+		return nil, false
+	}
+	raw, array := false, false
+	var names []string
+	for i := 0; i < len(call.Args); i++ {
+		a := call.Args[i]
+		if !a.Static {
+			return nil, false
+		}
+		v := a.Value
+		if len(names) == 0 && len(v) > 1 && v[0] == '-' {
+			for j := 1; j < len(v); j++ {
+				switch v[j] {
+				case 'r':
+					raw = true
+				case 's':
+				case 'a':
+					array = true
+					name := v[j+1:]
+					if name == "" && i+1 < len(call.Args) {
+						i++
+						name = call.Args[i].Value
+					}
+					names = append(names, name)
+					j = len(v)
+				default:
+					return nil, false
+				}
+			}
+			continue
+		}
+		if array {
+			return nil, false // read -a NAME takes no other names
+		}
+		names = append(names, v)
+	}
+	if len(names) == 0 {
+		return nil, false
+	}
+	for _, n := range names {
+		if !isName(n) {
+			return nil, false
+		}
+	}
+	ifs, ok := w.readIFSAny(c, call, st)
+	if !ok {
+		return nil, false
+	}
+	input, shared, ok := w.readInput(c, call)
+	if !ok || shared {
+		return nil, false
+	}
+	line, _, _ := strings.Cut(input, "\n")
+	if !raw && strings.Contains(line, `\`) {
+		return nil, false // backslashes are escapes without -r
+	}
+	fields := readFields(line, ifs, len(names), array)
+	out := map[string]variable{}
+	if array {
+		out[names[0]] = variable{known: true, set: true, array: true, list: fields}
+		return out, true
+	}
+	for i, n := range names {
+		out[n] = variable{known: true, set: true, str: fields[i]}
+	}
+	return out, true
+}
+
+// readIFSAny returns the IFS a read splits with: bash's default, the
+// shell's known value, or the call's IFS=… prefix.
+func (w *walker) readIFSAny(c scope, call *Call, st *state) (string, bool) {
+	ifs := defaultIFS
+	known := true
+	if v, ok := st.vars["IFS"]; ok {
+		ifs, known = v.str, v.known
+		if !v.set {
+			ifs = " \t\n" // unset: as the default
+		}
+	}
+	if call.Expr != nil {
+		for _, a := range call.Expr.Assigns {
+			if a.Name == nil || a.Name.Value != "IFS" || a.Index != nil || a.Array != nil || a.Append {
+				return "", false
+			}
+			ifs, known = "", true
+			if a.Value != nil {
+				v := w.resolver(c, st).literal(a.Value, true)
+				ifs, known = v.Value, v.Static
+			}
+		}
+	}
+	return ifs, known
+}

@@ -165,6 +165,21 @@ var scopeCases = []struct {
 	{`cd sub; cd - > /dev/null; echo "$PWD"`, "DIR"},
 	{`cd sub; cd /tmp; cd - > /dev/null; echo "$OLDPWD"`, "/tmp"},
 	{`echo "$OLDPWD"`, "?"},
+	// read -r NAME… and read -ra NAME of a static line split it by IFS as
+	// bash does (read.def): the last name takes the rest.
+	{`IFS=, read -r c p <<< "rm,/victim"; echo $c $p`, "rm /victim"},
+	{`read -r a b <<< " x  y  z "; echo "[$a][$b]"`, "[x][y  z]"},
+	{`IFS=, read -r a b <<< "x,y,"; echo "[$a][$b]"`, "[x][y]"},
+	{`IFS=, read -r a b <<< "x,y,,"; echo "[$a][$b]"`, "[x][y,,]"},
+	{`IFS=, read -r a b <<< ",a"; echo "[$a][$b]"`, "[][a]"},
+	{`IFS=' ,' read -r a b <<< "a, b ,c"; echo "[$a][$b]"`, "[a][b ,c]"},
+	{`IFS= read -r a b <<< " x y "; echo "[$a][$b]"`, "[ x y ][]"},
+	{`read -r a b c <<< "x"; echo "[$a][$b][$c]"`, "[x][][]"},
+	{`IFS=, read -ra f <<< "x,y,,"; echo "${f[@]}" "${#f[@]}"`, "x y  3"},
+	{`IFS=: read -ra f <<< "rm:-rf:/victim"; echo "${f[@]}"`, "rm -rf /victim"},
+	{`read -r -a f <<< "a b c"; echo "${f[1]}"`, "b"},
+	{`printf 'rm /victim\n' | { read -r c p; echo $c $p; }`, "?"}, // input the block shares: unknown
+	{`read a b <<< 'x\ y z'; echo "[$a]"`, "?"},
 }
 
 func TestScopeInBash(t *testing.T) {

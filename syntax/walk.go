@@ -1866,7 +1866,14 @@ func (w *walker) reads(c scope, call *Call, st *state) {
 		from = inputFiles(call, readFd(call), 0)
 	}
 	known, kv, ok := w.knownReads(c, call, st)
+	var split map[string]variable
+	if !ok {
+		split, _ = w.splitReads(c, call, st)
+	}
 	for _, n := range names {
+		if _, set := split[n]; set {
+			continue
+		}
 		if isName(n) && (!ok || n != known) {
 			st.forget(n)
 			if t, direct := st.resolve(n); direct && len(from) > 0 {
@@ -1878,6 +1885,16 @@ func (w *walker) reads(c scope, call *Call, st *state) {
 	}
 	if ok {
 		st.setThrough(known, kv)
+	}
+	splitNames := make([]string, 0, len(split))
+	for n := range split {
+		splitNames = append(splitNames, n)
+	}
+	sort.Strings(splitNames)
+	for _, n := range splitNames {
+		v := split[n]
+		v.from = from
+		st.setThrough(n, v)
 	}
 }
 
