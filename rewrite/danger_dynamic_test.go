@@ -15,8 +15,14 @@ func TestDynamicCommand(t *testing.T) {
 		{`ls *.sh | xargs -I % sh -c %`, Allow}, // runtime-script's
 		{`find . -name '*.go' -exec gofmt -l {} +`, Allow},
 		{`echo a | xargs -I{} echo {}`, Allow},
+		// A rule word followed by a separator a script splits on at run
+		// time is mentioned (x=$(cat f) of "rm,-rf,/x" with IFS=,).
+		{`echo rm,-rf,/x > c.txt; x=$(cat c.txt); IFS=,; $x`, Ask},
+		{`echo 'rm:-rf' > c.txt; IFS=: read -ra a < c.txt; "${a[@]}" /x`, Ask},
 		// Look-alikes.
 		{`"$EDITOR" notes.md`, Allow},
+		{`x=$(cat cmd.txt); $x /dev/fd/0`, Allow},             // fd in a path is no command word
+		{`x=$(cat cmd.txt); $x https://example.com/a`, Allow}, // a URL's scheme is no command https
 		{`a=ls; $a -la`, Allow},
 		{`"$@"`, Allow},
 	})

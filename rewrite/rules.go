@@ -205,7 +205,13 @@ func wordPattern(words []string, extra string) *regexp.Regexp {
 		}
 		alts = append(alts, q)
 	}
-	re := `(?:^|[^A-Za-z0-9_.-])(?:` + strings.Join(alts, "|") + `)(?:$|[\s;&|()<>'"$\x60{])`
+	// A word ends where a character that cannot continue a command name
+	// follows: blanks and operators, but also the separators a script
+	// splits on at run time (IFS=, read c p <<< "rm,/x"; x="rm:-rf"); a
+	// "/" after it makes it a directory (/dev/fd/0), not a command, and a
+	// "}" the default of an expansion the rules see expanded (${G:-git}),
+	// and ":/" a URL's scheme (https://…), not the command https.
+	re := `(?:^|[^A-Za-z0-9_.-])(?:` + strings.Join(alts, "|") + `)(?:$|[^A-Za-z0-9_./}:-]|:(?:$|[^/]))`
 	if extra != "" {
 		re += "|" + extra
 	}
