@@ -241,6 +241,18 @@ func (p *Pass) judgeTree(c *syntax.Call, rule string, d deletion) {
 		return
 	}
 	why := p.catastrophic(t.Path)
+	if why == "" {
+		// Through a link the command made before (ln -s ~ h; rm -rf h/,
+		// ln -s . l; rm -rf l/l/*): the directory the link leads to.
+		at, _ := topSpanOf(c.Script, c.Start, c.Start)
+		for _, alt := range p.throughLinks(t.Path, at) {
+			if w := p.catastrophic(alt); w != "" {
+				why = w + " (through a link the command made)"
+				t.Path = alt
+				break
+			}
+		}
+	}
 	switch {
 	case why == "":
 	case d.filtered && (t.Path == "/" || systemDirs.Get()[t.Path]):

@@ -28,6 +28,12 @@ func TestRmRoot(t *testing.T) {
 		{"rm -rf /e*", Deny}, // matches /etc
 		{"rm -rf ~/pro*", Deny},
 		{"cd / && rm -rf *", Deny},
+		// Through links the command made: each link followed in turn.
+		{"ln -s ~ h && rm -rf h/", Deny},
+		{"ln -s / r; rm -rf r/etc", Deny},
+		{"ln -s . l; rm -rf l/l/l/*", Deny},
+		{"ln -s build b; rm -rf b/*", Allow},
+		{"rm -rf h/; ln -s ~ h", Allow}, // the link comes after
 		{"cd ~ && rm -rf ./*", Deny},
 		{"sudo rm -rf /", Deny},
 		{"env -i rm -rf /", Deny},

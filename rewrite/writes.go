@@ -530,16 +530,40 @@ func (p *Pass) alternatives(dir syntax.Dir, t target, abs string, at int) []stri
 			}
 		}
 	}
-	for _, l := range p.madeLinks() {
-		if l.end > at {
-			continue // made after the write
+	return append(out, p.throughLinks(abs, at)...)
+}
+
+// throughLinks returns the paths abs leads to through the links the
+// command made before position at (a top-level offset), each step
+// resolved again (ln -s . loop; rm -rf loop/loop/*), at most maxLinkHops
+// steps.
+func (p *Pass) throughLinks(abs string, at int) []string {
+	links := p.madeLinks()
+	var out []string
+	cur := abs
+	for hop := 0; hop < maxLinkHops && len(links) > 0; hop++ {
+		next := ""
+		for _, l := range links {
+			if l.end > at {
+				continue // made after the write
+			}
+			if rest, ok := strings.CutPrefix(cur, l.link); ok && (rest == "" || rest[0] == '/') {
+				next = path.Clean(l.target + rest)
+				break
+			}
 		}
-		if rest, ok := strings.CutPrefix(abs, l.link); ok && (rest == "" || rest[0] == '/') {
-			out = append(out, l.target+rest)
+		if next == "" || next == cur {
+			break
 		}
+		out = append(out, next)
+		cur = next
 	}
 	return out
 }
+
+// maxLinkHops bounds how many links made in the command one path is
+// followed through.
+const maxLinkHops = 8
 
 // madeLink is a link a command creates: link now names target.
 type madeLink struct {
@@ -555,17 +579,26 @@ var lnSpec = copyOptions("ln")
 // absolute, normalised paths; a symbolic link's relative target is taken
 // from the link's directory, a hard link's from the working directory.
 func (p *Pass) madeLinks() []madeLink {
-	if !strings.Contains(topScript(p.Model.Script).Src, "ln") {
+	if src := topScript(p.Model.Script).Src; !strings.Contains(src, "ln") && !strings.Contains(src, "cp") {
 		return nil
 	}
 	cfg := p.Config
 	var out []madeLink
 	for _, c := range p.Model.Calls {
-		if c.Name != "ln" || !c.Dir.Known {
+		if c.Name != "ln" && c.Name != "cp" || !c.Dir.Known {
 			continue
 		}
 		opts, ops := scan(c.Args, lnSpec)
 		symbolic := has(opts, "s", "symbolic")
+		if c.Name == "cp" {
+			// cp -s (--symbolic-link) and cp -l (--link) make links to
+			// their sources instead of copies, as ln -s and ln do.
+			opts, ops = scan(c.Args, specFor("cp"))
+			symbolic = has(opts, "s", "symbolic-link")
+			if !symbolic && !has(opts, "l", "link") {
+				continue
+			}
+		}
 		env := guards.Env{Project: cfg.Project, Cwd: c.Dir.Path, Home: cfg.Home, Sandbox: cfg.Sandbox}
 		var dirArg *syntax.Arg
 		for _, o := range find(opts, "t", "target-directory") {

@@ -174,6 +174,11 @@ func TestWritesResolveWhatTheyReach(t *testing.T) {
 		{"ln .env e && echo x > e", Deny},
 		{"ln -s ../.env lib/e && echo x >> lib/e", Deny},
 		{"ln -sf .git/hooks h && cp evil h/pre-push", Deny},
+		// cp -s and cp -l make links as ln -s and ln do; a path through
+		// several links is followed link by link.
+		{"cp -s .env e && echo x >> e", Deny},
+		{"cp --link .env e && echo x > e", Deny},
+		{"ln -s . l; echo x > l/l/l/.env", Deny},
 		{"echo x > .env$(true)", Deny}, // true prints nothing: the target is .env
 		{"echo x > .env`true`", Deny},
 		{"echo x > \".env${SUFFIX}\"", Ask},
@@ -185,6 +190,7 @@ func TestWritesResolveWhatTheyReach(t *testing.T) {
 		{"echo x | tee 'lib/?.go'", Allow}, // quoted: a file named ?.go
 		{"echo x > li?/b.go", Allow},
 		{"ln -s lib s && echo x > s/b.go", Allow},
+		{"cp -r lib copy && echo x > copy/a.go", Allow}, // a copy, not a link
 		{"echo x > out-$(date +%s).txt", Allow},
 		{"echo x > \"$OUT\"", Allow},
 	})
