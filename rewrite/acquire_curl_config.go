@@ -41,6 +41,8 @@ func (p *Pass) curlConfigs(c *syntax.Call, opts []option) bool {
 			switch {
 			case err != nil:
 				why = "the config file " + v.Value + ", which corral cannot read"
+			case p.touchedEarlier(c, d.Path):
+				why = "the config file " + v.Value + ", which the command changes before curl reads it"
 			case curlConfigKey(text) != "":
 				why = "the config file " + v.Value + ", which sets " + curlConfigKey(text)
 			}
@@ -49,6 +51,18 @@ func (p *Pass) curlConfigs(c *syntax.Call, opts []option) bool {
 			p.Report(c, Finding{Rule: "curl", Decision: Ask, Kind: "download",
 				Message: "curl reads options from " + why + "; a config can name the URL and the file it is saved to, so corral cannot keep the download in the sandbox"})
 			return true
+		}
+	}
+	// Without -q/--disable first, curl reads .curlrc from $CURL_HOME,
+	// $XDG_CONFIG_HOME or $HOME (curl(1), -K): a directory the command
+	// sets for it (CURL_HOME=. curl …) holds a config corral does not see.
+	if len(c.Args) == 0 || c.Args[0].Value != "-q" && c.Args[0].Value != "--disable" {
+		for _, n := range c.EnvChanged {
+			if n == "CURL_HOME" || n == "XDG_CONFIG_HOME" || n == "HOME" {
+				p.Report(c, Finding{Rule: "curl", Decision: Ask, Kind: "download",
+					Message: "curl reads its default .curlrc from $" + n + ", which this command sets; a config can name the file the download is saved to, so corral cannot keep it in the sandbox"})
+				return true
+			}
 		}
 	}
 	return false

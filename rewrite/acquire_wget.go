@@ -20,7 +20,11 @@ wgetrc command in its place among the options: dir_prefix= is -P,
 output_document= is -O, input= is -i, recursive/mirror/page_requisites/
 dirstruct/spider are their flags; the other commands wget's manual lists
 (robots=off, tries=3) change nothing here, and a command only known at run
-time or not in the manual asks. -o/-a are wget's own log files, not
+time or not in the manual asks. A startup file wget reads instead of the
+user's (--config FILE, WGETRC or HOME set in the command) asks unless
+corral can read it, the command does not change it first, and it sets
+neither output_document nor input (the -P corral adds overrides its
+dir_prefix). -o/-a are wget's own log files, not
 content, and stay. -n takes its letters as a value (-nd, -nH,
 -nv), as in wget itself.`,
 	Commands: []string{"wget", "wget2"},
@@ -35,6 +39,9 @@ func checkWget(p *Pass, c *syntax.Call) {
 		return
 	}
 	wgetExecuteAsk(p, c, unknown)
+	if p.wgetStartupFile(c, opts) {
+		return
+	}
 	var edits []syntax.Edit
 	var rel []Relocation
 	var dests []string

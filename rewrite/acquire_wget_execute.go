@@ -103,3 +103,78 @@ func wgetExecuteAsk(p *Pass, c *syntax.Call, unknown []string) {
 			Message: "wget -e " + u + ": a wgetrc command corral cannot read (only known at run time, or one wget's manual does not list) may set where the download is saved"})
 	}
 }
+
+// wgetStartupFile asks about a wgetrc that wget reads instead of the
+// user's own and corral cannot judge: --config FILE (unless --no-config)
+// that cannot be read now, that the command changes first, or that sets
+// output_document or input (where the download goes, which the -P corral
+// adds does not override) or a command wget's manual does not list; and
+// a startup file moved by WGETRC or HOME set in the command. It reports
+// whether it asked.
+func (p *Pass) wgetStartupFile(c *syntax.Call, opts []option) bool {
+	if has(opts, "no-config") {
+		return false
+	}
+	why := ""
+	if cfgs := find(opts, "config"); len(cfgs) > 0 {
+		v := cfgs[len(cfgs)-1].val
+		d := c.Dir.Join(v.Value)
+		text, err := "", error(errUnread)
+		if v.Static && d.Known && !p.Config.NoScriptFiles {
+			text, err = syntax.ReadScript(d.Path)
+		}
+		switch {
+		case err != nil:
+			why = "the startup file " + v.Raw + ", which corral cannot read"
+		case p.touchedEarlier(c, d.Path):
+			why = "the startup file " + v.Value + ", which the command changes before wget reads it"
+		default:
+			if name := wgetrcSaves(text); name != "" {
+				why = "the startup file " + v.Value + ", which sets " + name
+			}
+		}
+	} else {
+		for _, n := range c.EnvChanged {
+			if n == "WGETRC" || n == "HOME" {
+				why = "a startup file the command chose ($" + n + ")"
+				break
+			}
+		}
+	}
+	if why == "" {
+		return false
+	}
+	p.Report(c, Finding{Rule: "wget", Decision: Ask, Kind: "download",
+		Message: "wget reads " + why + "; a wgetrc can set output_document, which corral cannot move into the sandbox"})
+	return true
+}
+
+// wgetrcSaves returns the first wgetrc command in text that names where
+// a download goes or what is fetched (output_document, input) or that
+// wget's manual does not list, or "".
+func wgetrcSaves(text string) string {
+	for _, line := range strings.Split(text, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		raw, _, ok := strings.Cut(line, "=")
+		if !ok {
+			return line
+		}
+		name := strings.Map(func(r rune) rune {
+			switch r {
+			case '_', '-', ' ', '\t':
+				return -1
+			}
+			if r >= 'A' && r <= 'Z' {
+				return r + 'a' - 'A'
+			}
+			return r
+		}, raw)
+		if !wgetrcCommands.Get()[name] || name == "outputdocument" || name == "input" {
+			return strings.TrimSpace(raw)
+		}
+	}
+	return ""
+}
