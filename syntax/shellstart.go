@@ -163,8 +163,8 @@ func (w *walker) envChanges(ce *sh.CallExpr, pre []Arg, st *state) []string {
 	}
 	if st != nil {
 		for name, v := range st.vars {
-			if name == "HOME" && v.known && v.set && v.str == w.home {
-				continue // the home directory the command started with
+			if v.seeded || v.forgotten || name == "HOME" && v.known && v.set && v.str == w.home {
+				continue // the value the command started with, or one only made unknown
 			}
 			set[name] = true
 		}

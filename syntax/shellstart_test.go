@@ -180,6 +180,10 @@ func TestEnvChanged(t *testing.T) {
 		{"HOME=/tmp/h claude", []string{"HOME"}},
 		{"cd /x && claude", []string{"OLDPWD"}}, // cd sets and exports OLDPWD
 		{"sudo -i claude", nil},
+		// A source corral cannot read makes values unknown, not changed
+		// by the command; an assignment before it still counts.
+		{"source missing.sh; claude", nil},
+		{"export HOME=/tmp/h; source missing.sh; claude", []string{"HOME"}},
 	}
 	for _, tc := range cases {
 		m, err := Analyze(tc.cmd, Options{Cwd: "/p", Home: "/home/u"})

@@ -20,6 +20,11 @@ type variable struct {
 	list  []string
 	// exported reports that child processes see it.
 	exported bool
+	// seeded reports the value the shell started with (HOME), which no
+	// command has assigned; forgotten one made unknown wholesale (a
+	// source of a file corral cannot read) that no command assigned
+	// either. Call.EnvChanged counts neither.
+	seeded, forgotten bool
 	// printed reports a value that is the whole output of a command
 	// substitution corral cannot read (x=$(cat f)): a program chose it.
 	printed bool
@@ -181,7 +186,7 @@ type state struct {
 func newState(dir Dir, home string) *state {
 	st := &state{dir: dir, stackKnown: true}
 	if home != "" {
-		st.vars = map[string]variable{"HOME": {known: true, set: true, str: home, exported: true}}
+		st.vars = map[string]variable{"HOME": {known: true, set: true, str: home, exported: true, seeded: true}}
 	}
 	return st
 }
@@ -471,7 +476,7 @@ func (st *state) forgetAllFrom(file string) {
 	}
 	for k, v := range st.vars {
 		// A name reference stays one, to a name now unknown.
-		st.vars[k] = variable{exported: v.exported, from: union(v.from, f), nameref: v.nameref}
+		st.vars[k] = variable{exported: v.exported, from: union(v.from, f), nameref: v.nameref, forgotten: v.forgotten || v.seeded}
 	}
 	st.pos, st.posKnown = nil, false
 	st.stack, st.stackKnown = nil, false
