@@ -13,13 +13,14 @@ var httpClients = Rule{
 and xh (xh, xhs) print the body, or with -d/--download save it to
 -o/--output or to a file named after the URL in the working directory;
 curlie takes curl's options; the text browsers lynx, w3m, links and elinks
-print a page with -dump or -source. A saved file (-o FILE) moves into the
+print a page with -dump or -source; gh api prints the GitHub API's answer
+(a tarball, a file's contents). A saved file (-o FILE) moves into the
 sandbox; a download with --download and no -o asks, since the client
 names the file from the server's answer; what goes to stdout is followed
 into the files and the programs it reaches, as curl's is (a shell
 reading it is the pipe-shell rule's).`,
 	Decisions: []Decision{Rewrite, Ask},
-	Commands:  []string{"http", "https", "xh", "xhs", "curlie", "lynx", "w3m", "links", "elinks"},
+	Commands:  []string{"http", "https", "xh", "xhs", "curlie", "lynx", "w3m", "links", "elinks", "gh"},
 	Call:      checkHTTPClient,
 }
 
@@ -34,6 +35,17 @@ var httpieSpec = lazy.Value[optSpec]{New: func() optSpec {
 
 func checkHTTPClient(p *Pass, c *syntax.Call) {
 	switch c.Name {
+	case "gh":
+		// gh api ENDPOINT prints the answer (gh-api(1)): followed as
+		// curl's stdout is.
+		if len(c.Args) > 1 && c.Args[0].Value == "api" {
+			for _, a := range c.Args[1:] {
+				if a.Value == "--help" || a.Value == "-h" {
+					return
+				}
+			}
+			p.followStdout(c, "http-client", "download")
+		}
 	case "curlie":
 		// curl's options: -o FILE saves, else stdout.
 		opts, _ := scan(c.Args, specFor("curl"))
