@@ -579,7 +579,7 @@ var lnSpec = copyOptions("ln")
 // absolute, normalised paths; a symbolic link's relative target is taken
 // from the link's directory, a hard link's from the working directory.
 func (p *Pass) madeLinks() []madeLink {
-	if src := topScript(p.Model.Script).Src; !strings.Contains(src, "ln") && !strings.Contains(src, "cp") {
+	if src := topScript(p.Model.Script).Src; !strings.Contains(src, "ln") && !strings.Contains(src, "cp") && !strings.Contains(src, "link") {
 		return nil
 	}
 	cfg := p.Config
@@ -636,11 +636,22 @@ func (p *Pass) madeLinks() []madeLink {
 			if symbolic && !strings.HasPrefix(tv, "/") {
 				tv = path.Dir(link) + "/" + tv
 			}
-			_, end := topSpanOf(c.Script, c.Start, c.End)
-			out = append(out, madeLink{link: link, target: guards.Normalize(env, tv).Abs, end: end})
+			out = append(out, madeLink{link: link, target: guards.Normalize(env, tv).Abs, end: callEnd(c)})
 		}
 	}
 	return out
+}
+
+// callEnd returns where c ends in the top-level command: a call in a
+// script that program code runs (python3 -c 'os.symlink(…)') ends where
+// the call that runs it does, not where the whole command does.
+func callEnd(c *syntax.Call) int {
+	start, end, sc := c.Start, c.End, c.Script
+	for sc.Parent != nil && sc.Host == nil && sc.Runner != nil && sc.Runner.Script == sc.Parent {
+		start, end, sc = sc.Runner.Start, sc.Runner.End, sc.Parent
+	}
+	_, end = topSpanOf(sc, start, end)
+	return end
 }
 
 // stripRuntime returns v with its run-time pieces ($X, ${X}, $(…), `…`)

@@ -179,6 +179,11 @@ func TestWritesResolveWhatTheyReach(t *testing.T) {
 		{"cp -s .env e && echo x >> e", Deny},
 		{"cp --link .env e && echo x > e", Deny},
 		{"ln -s . l; echo x > l/l/l/.env", Deny},
+		// Links program code makes (os.symlink, fs.symlinkSync) before
+		// the write; one made after it does not redirect it.
+		{`python3 -c 'import os; os.symlink(".env", "e")' && echo x >> e`, Deny},
+		{`node -e 'require("fs").symlinkSync(".git", "g")' && echo x > g/config`, Deny},
+		{`echo x >> e; python3 -c 'import os; os.symlink("/etc/passwd", "e")'`, Allow},
 		{"echo x > .env$(true)", Deny}, // true prints nothing: the target is .env
 		{"echo x > .env`true`", Deny},
 		{"echo x > \".env${SUFFIX}\"", Ask},

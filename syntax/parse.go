@@ -118,6 +118,9 @@ type Script struct {
 	// Path is the script file the text was read from, as the command
 	// names it, or "".
 	Path string
+	// Runner is the call that runs the script (bash -c's bash, the
+	// python3 whose code calls os.system), nil for the top level.
+	Runner *Call
 	// FromCode reports that the text is shell text (or an argv) that code
 	// in another language runs (os.system, child_process.exec), not a
 	// stand-in for a deletion or write that code makes.

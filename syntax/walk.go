@@ -2208,7 +2208,7 @@ func (w *walker) childIn(c scope, call *Call, text string, host *Arg, kind strin
 		w.m.Truncated = true
 		return
 	}
-	sc := &Script{Src: text, Parent: c.sc, Host: host, Kind: kind, Depth: c.sc.Depth + 1, Dynamic: dynamic, Origin: w.origin}
+	sc := &Script{Src: text, Parent: c.sc, Host: host, Kind: kind, Depth: c.sc.Depth + 1, Dynamic: dynamic, Origin: w.origin, Runner: call}
 	f, err := parseSource(text)
 	if err != nil {
 		w.m.Unparsed = append(w.m.Unparsed, sc)

@@ -80,6 +80,12 @@ var jsWrite = lazy.Value[map[string]bool]{New: func() map[string]bool {
 	return map[string]bool{"writeFile": true, "writeFileSync": true, "appendFile": true, "appendFileSync": true, "createWriteStream": true}
 }}
 
+// jsLink are the fs calls that make a link: the second argument is the
+// link, the first what it leads to.
+var jsLink = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"symlink": true, "symlinkSync": true, "link": true, "linkSync": true}
+}}
+
 // jsRead are fs calls that read the file in their first argument.
 var jsRead = lazy.Value[map[string]bool]{New: func() map[string]bool {
 	return map[string]bool{"readFile": true, "readFileSync": true, "createReadStream": true}
@@ -121,7 +127,7 @@ func javascript(p *parser) []Effect {
 			return true
 		}
 		mod, fn, _ := cutLast(full)
-		if (mod == "fs" || mod == "fs/promises") && (jsDelete.Get()[fn] || jsWrite.Get()[fn] || jsRead.Get()[fn]) {
+		if (mod == "fs" || mod == "fs/promises") && (jsDelete.Get()[fn] || jsWrite.Get()[fn] || jsRead.Get()[fn] || jsLink.Get()[fn]) {
 			return true
 		}
 		switch full {
@@ -244,6 +250,9 @@ func jsCall(c call) (Effect, bool) {
 		return Effect{}, false
 	}
 	switch {
+	case jsLink.Get()[fn]:
+		// fs.symlinkSync(target, path), fs.linkSync(existing, new).
+		return linkEffect(c, first, argAt(c.args, 1), strings.HasPrefix(fn, "symlink"))
 	case jsDelete.Get()[fn]:
 		e, ok := pathEffect(c, Delete, first, recursiveOpt(c))
 		e.Dir = strings.HasPrefix(fn, "rmdir") && !e.Recursive

@@ -388,6 +388,35 @@ func pathEffect(c call, k Kind, a *arg, recursive bool) (Effect, bool) {
 	return Effect{Kind: k, Call: c.name, Path: a.str, Tilde: a.tilde, Recursive: recursive, Offset: c.off}, true
 }
 
+// linkEffect is a link program code makes (os.symlink(src, dst),
+// fs.symlinkSync(target, path), Path(dst).symlink_to(src)): the shell
+// command ln of the same paths, so that a later write or deletion through
+// the link is judged at its target. Only literal paths are reported.
+func linkEffect(c call, target, link *arg, symbolic bool) (Effect, bool) {
+	if target == nil || link == nil || !target.lit || !link.lit || target.str == "" || link.str == "" {
+		return Effect{}, false
+	}
+	text := "ln "
+	if symbolic {
+		text += "-s "
+	}
+	text += "-- " + shellPath(target) + " " + shellPath(link)
+	return Effect{Kind: Shell, Call: c.name, Text: text, Offset: c.off}, true
+}
+
+// shellPath writes a literal path as one shell word: quoted, with a
+// leading ~ the program expanded left outside the quotes.
+func shellPath(a *arg) string {
+	q := func(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
+	if a.tilde && (a.str == "~" || strings.HasPrefix(a.str, "~/")) {
+		if a.str == "~" {
+			return "~"
+		}
+		return "~/" + q(a.str[2:])
+	}
+	return q(a.str)
+}
+
 // readEffect is a read of the path in argument a, when it is a literal: a
 // read of a path only known at run time is everyday work and is not
 // reported.

@@ -52,6 +52,15 @@ var effectCases = []struct {
 	{"py-tilde-literal", Python, `os.remove("~/x"); os.remove(os.path.expanduser("~/x"))`, []string{"delete os.remove: ~/x"}},
 	{"py-def", Python, "def system(x):\n    pass\n", nil},
 	// HOME read from the environment is the home directory.
+	// Links program code makes are ln of the same paths (the shell model
+	// then follows a later write through them); a computed path makes none.
+	{"py-symlink", Python, `import os; os.symlink("/root/.bashrc", "l")`, []string{"shell os.symlink: ln -s -- '/root/.bashrc' 'l'"}},
+	{"py-link", Python, `import os; os.link(".env", "e")`, []string{"shell os.link: ln -- '.env' 'e'"}},
+	{"py-symlink-home", Python, `import os; os.symlink(os.path.expanduser("~/.ssh"), "k")`, []string{"shell os.symlink: ln -s -- ~/'.ssh' 'k'"}},
+	{"py-symlink-to", Python, `from pathlib import Path; Path("l").symlink_to("/etc")`, []string{"shell pathlib.Path.symlink_to: ln -s -- '/etc' 'l'"}},
+	{"py-symlink-computed", Python, `import os, sys; os.symlink(sys.argv[1], "l")`, nil},
+	{"js-symlink", JS, `require("fs").symlinkSync("/root/.bashrc", "l")`, []string{"shell fs.symlinkSync: ln -s -- '/root/.bashrc' 'l'"}},
+	{"js-link", JS, `const fs = require("fs"); fs.linkSync(".env", "e")`, []string{"shell fs.linkSync: ln -- '.env' 'e'"}},
 	{"py-env-home", Python, `import os; open(os.environ["HOME"] + "/.bashrc", "a"); open(os.environ["HOME"] + "/.ssh/id_rsa").read(); os.remove(os.getenv("HOME") + "/x"); shutil.rmtree(os.environ.get("HOME")); open(os.environ["HOMEDIR"] + "/y", "w"); print(os.environ["HOME"])`, []string{"append open: ~/.bashrc (home)", "read open: ~/.ssh/id_rsa (home)", "delete os.remove: ~/x", "delete -r shutil.rmtree: ~"}},
 	{"js-env-home", JS, `require("fs").writeFileSync(process.env.HOME + "/.bashrc", "x"); fs.rmSync(process.env["HOME"], {recursive: true}); fs.rmSync(process.env.HOMEPATH)`, []string{"write fs.writeFileSync: ~/.bashrc (home)", "delete -r fs.rmSync: ~", "hidden fs.rmSync: process.env.HOMEPATH"}},
 	{"rb-env-home", Ruby, `File.write(ENV["HOME"] + "/.bashrc", "x"); FileUtils.rm_rf(ENV.fetch("HOME"))`, []string{"write File.write: ~/.bashrc (home)", "delete -r FileUtils.rm_rf: ~"}},

@@ -55,7 +55,10 @@ func python(p *parser) []Effect {
 			return true
 		}
 		switch last {
-		case "unlink", "rmdir", "write_text", "write_bytes", "open", "touch", "spawn", "read_text", "read_bytes":
+		case "unlink", "rmdir", "write_text", "write_bytes", "open", "touch", "spawn", "read_text", "read_bytes", "symlink_to", "hardlink_to":
+			return true
+		}
+		if full == "os.symlink" || full == "os.link" {
 			return true
 		}
 		_, del := pyDelete.Get()[full]
@@ -112,6 +115,15 @@ func python(p *parser) []Effect {
 
 func pythonCall(c call) (Effect, bool) {
 	full := c.name
+	switch last := lastSegment(full); {
+	case full == "os.symlink" || full == "os.link":
+		// os.symlink(src, dst): dst is the link.
+		return linkEffect(c, argAt(positional(c.args), 0), argAt(positional(c.args), 1), full == "os.symlink")
+	case (last == "symlink_to" || last == "hardlink_to") && c.method && c.recvLit:
+		// Path(dst).symlink_to(src).
+		link := arg{lit: true, str: c.recv, tilde: c.recvTilde}
+		return linkEffect(c, argAt(c.args, 0), &link, last == "symlink_to")
+	}
 	switch {
 	case pyShell.Get()[full]:
 		return shellOf(c, argAt(c.args, 0)), true
