@@ -14,7 +14,8 @@ var exfiltrate = Rule{
 	Decisions: []Decision{Ask, Deny},
 	Name:      "exfiltrate",
 	Doc: `Uploads of local files: curl -d/--data/--data-binary/--data-urlencode/
---json with @file, -F/--form with @file or <file, -T/--upload-file; wget
+--json with @file, -F/--form with @file or <file, -T/--upload-file,
+-H/--header @file; wget
 --post-file/--body-file; httpie and xh fields with @file (name@file,
 name=@file, name:=@file); scp and rsync with a remote destination; the
 put, reput and mput commands of an sftp batch (-b FILE, or stdin); nc, ncat,
@@ -358,6 +359,11 @@ func (p *Pass) curlUploads(c *syntax.Call) {
 			}
 		case "T", "upload-file":
 			p.upload(c, v, host)
+		case "H", "header", "proxy-header":
+			// -H @FILE sends the file's lines as headers (curl 7.55).
+			if strings.HasPrefix(v.Value, "@") && len(v.Value) > 1 {
+				p.upload(c, sub(v, v.Value[1:]), host)
+			}
 		}
 	}
 }

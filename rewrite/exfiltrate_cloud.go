@@ -99,8 +99,10 @@ func cloudRemote(name, v string) (string, bool) {
 		}
 	}
 	if name == "rclone" {
-		// REMOTE:path (not C:\ nor a path with a slash before the colon).
-		if i := strings.IndexByte(v, ':'); i > 1 && !strings.Contains(v[:i], "/") {
+		// REMOTE:path (a name of one letter too: rclone's remotes may
+		// be so named), not a drive (C:\x, C:/x) nor a path with a slash
+		// before the colon.
+		if i := strings.IndexByte(v, ':'); i >= 1 && !strings.Contains(v[:i], "/") && !(i == 1 && len(v) > 2 && (v[2] == '\\' || v[2] == '/')) {
 			return v[:i], true
 		}
 	}
