@@ -183,12 +183,18 @@ func (r *resolver) exactParam(p *sh.ParamExp, quoted bool) bool {
 		}
 		return patternWord(p.Repl.Orig, false) && replacementWord(p.Repl.With)
 	case p.Exp != nil:
+		if name == "*" || name == "@" {
+			// ${*+}, ${@:-w}: mvdan's expand gives $* its fields where
+			// bash gives the operator's word (FuzzExpand).
+			return false
+		}
 		switch p.Exp.Op {
 		case sh.DefaultUnset, sh.DefaultUnsetOrNull, sh.AlternateUnset, sh.AlternateUnsetOrNull,
 			sh.AssignUnset, sh.AssignUnsetOrNull, sh.ErrorUnset, sh.ErrorUnsetOrNull:
 			return r.valueWord(p.Exp.Word, quoted)
 		case sh.RemSmallPrefix, sh.RemLargePrefix, sh.RemSmallSuffix, sh.RemLargeSuffix:
-			return patternWord(p.Exp.Word, quoted)
+			// An empty pattern (${x#}, ${x%%}) removes nothing: the value.
+			return p.Exp.Word == nil || len(p.Exp.Word.Parts) == 0 || patternWord(p.Exp.Word, quoted)
 		case sh.UpperFirst, sh.UpperAll, sh.LowerFirst, sh.LowerAll:
 			return p.Exp.Word == nil || len(p.Exp.Word.Parts) == 0
 		}

@@ -146,6 +146,12 @@ var expandCases = []struct {
 	{`"$b"`, []string{""}},
 	{`$f`, []string{"-rf", "/"}},
 	{`$c`, []string{"*"}},
+	// An empty pattern removes nothing.
+	{`"${h#}"`, []string{"/a:/b"}},
+	{`"${h##}"`, []string{"/a:/b"}},
+	{`"${h%}"`, []string{"/a:/b"}},
+	{`"${h%%}"`, []string{"/a:/b"}},
+	{`${f#}`, []string{"-rf", "/"}},
 	{`$d$c`, []string{"/*"}},
 	{`{x,~}`, []string{"x", "/home/u"}},
 	{`{a,b}{1,2}`, []string{"a1", "a2", "b1", "b2"}},
