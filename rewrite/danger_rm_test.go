@@ -44,6 +44,13 @@ func TestRmRoot(t *testing.T) {
 		{"for f in /*; do rm -rf $f; done", Deny},
 		{"for f in /tmp/x/* build; do rm -rf \"$f\"; done", Allow},
 		{"parallel rm -rf ::: /", Deny},
+		// Paths read from a file at run time: xargs -a FILE, parallel ::::
+		// FILE (every line is an input).
+		{"xargs -a list.txt rm -rf", Ask},
+		{"xargs --arg-file=list.txt rm -rf", Ask},
+		{"parallel rm -rf :::: list.txt", Ask},
+		{"parallel rm -rf {} :::: list.txt", Ask},
+		{"parallel gzip :::: list.txt", Allow},
 		{"find / -delete", Deny},
 		{"find ~ -exec rm -rf {} +", Deny},
 		{"find . -type f -delete", Deny},

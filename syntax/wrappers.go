@@ -429,7 +429,13 @@ func unwrap(words []Arg, dir Dir) invocation {
 			// inputs, substituted at run time.
 			for j := i; j < len(inv.words); j++ {
 				if v := inv.words[j].Value; strings.HasPrefix(v, ":::") {
-					inv.inputs = inv.words[j+1:]
+					if strings.HasPrefix(v, "::::") && j+1 < len(inv.words) {
+						// :::: FILE: the inputs are the file's lines, as
+						// xargs -a FILE's are.
+						inv.argFile = inv.words[j+1].Value
+					} else {
+						inv.inputs = inv.words[j+1:]
+					}
 					inv.words = inv.words[:j]
 					break
 				}
