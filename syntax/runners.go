@@ -45,7 +45,13 @@ var shells = lazy.Value[map[string]bool]{New: func() map[string]bool {
 // otherInterpreters run a program from a file, an option or stdin like
 // the interpreters syntax/lang reads (lang.ForProgram), but have no lexer
 // there.
-var otherInterpreters = lazy.Value[map[string]bool]{New: func() map[string]bool { return map[string]bool{"pwsh": true} }}
+var otherInterpreters = lazy.Value[map[string]string]{New: func() map[string]string {
+	return map[string]string{"pwsh": "powershell", "powershell": "powershell", "pwsh-preview": "powershell", "osascript": "applescript"}
+}}
+
+// otherLanguage returns the language of a program otherInterpreters
+// holds ("powershell", "applescript"), or "".
+func otherLanguage(name string) string { return otherInterpreters.Get()[name] }
 
 // scriptHosts are the builtins that run their words or a file as shell
 // code in the current shell.
@@ -60,7 +66,7 @@ func RunnerOf(name string) Runner {
 		return ShellRunner
 	case scriptHosts.Get()[name]:
 		return HostRunner
-	case lang.ForProgram(name) != "" || otherInterpreters.Get()[name]:
+	case lang.ForProgram(name) != "" || otherInterpreters.Get()[name] != "":
 		return InterpreterRunner
 	}
 	return NotRunner
@@ -77,7 +83,10 @@ func RunnerNames(kind Runner) []string {
 	case HostRunner:
 		out = keys(scriptHosts.Get())
 	case InterpreterRunner:
-		out = append(keys(otherInterpreters.Get()), lang.ProgramNames()...)
+		for n := range otherInterpreters.Get() {
+			out = append(out, n)
+		}
+		out = append(out, lang.ProgramNames()...)
 	}
 	sort.Strings(out)
 	return out

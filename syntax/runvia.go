@@ -9,6 +9,7 @@ import (
 	"strings"
 	"unicode/utf16"
 
+	"github.com/corral-dev/corral/internal/lazy"
 	"github.com/corral-dev/corral/syntax/lang"
 )
 
@@ -859,8 +860,9 @@ var nuSpec = OptSpec{ShortVal: "ceI", LongEq: true, Stop: true,
 
 // otherShellCommands walks the command text fish and nu take in their own
 // options (fish --command=CMD, -C CMD, nu --commands CMD, -e CMD), which
-// the POSIX reading of a shell's words does not see, and PowerShell's
-// -Command and -EncodedCommand, whose language corral does not read.
+// the POSIX reading of a shell's words does not see, PowerShell's
+// -Command and -EncodedCommand, whose language corral does not read, and
+// osascript's do shell script.
 func (w *walker) otherShellCommands(c scope, call *Call) {
 	var spec OptSpec
 	var names []string
@@ -869,13 +871,16 @@ func (w *walker) otherShellCommands(c scope, call *Call) {
 		spec, names = fishSpec, []string{"command", "init-command", "C"}
 	case "nu":
 		spec, names = nuSpec, []string{"commands", "execute", "e"}
-	case "pwsh", "powershell", "pwsh-preview":
-		w.powershell(c, call)
-		return
 	case "gdb", "gdb-multiarch", "lldb", "cgdb", "rr":
 		w.debuggee(c, call)
 		return
 	default:
+		switch otherLanguage(call.Name) {
+		case "powershell":
+			w.powershell(c, call)
+		case "applescript":
+			w.osascript(c, call)
+		}
 		return
 	}
 	opts, _ := ScanOptions(call.Args, spec)
@@ -955,6 +960,40 @@ func (w *walker) powershell(c scope, call *Call) {
 		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: risky, Text: text,
 			What: call.Name + " runs PowerShell code corral does not read: " + clip(text, 80)})
 		return
+	}
+}
+
+// appleShellScript matches AppleScript's do shell script with a string
+// literal ("…", backslash escapes) and JavaScript for Automation's
+// doShellScript("…"); appleShellAny any use of either.
+var (
+	appleShellScript = lazy.Regexp{Expr: `(?i)do\s+shell\s+script\s+"((?:[^"\\]|\\.)*)"|doShellScript\(\s*["']((?:[^"'\\]|\\.)*)["']\s*\)`}
+	appleShellAny    = lazy.Regexp{Expr: `(?i)do\s+shell\s+script|doShellScript`}
+)
+
+// osascript reads osascript's -e lines (osascript(1): AppleScript, or
+// JavaScript with -l JavaScript): the text of do shell script "…" and
+// doShellScript("…") is a nested script; one built at run time asks.
+func (w *walker) osascript(c scope, call *Call) {
+	var code []string
+	dynamic := false
+	for i := 0; i < len(call.Args); i++ {
+		if call.Args[i].Value == "-e" && i+1 < len(call.Args) {
+			code = append(code, call.Args[i+1].Value)
+			dynamic = dynamic || !call.Args[i+1].Static
+			i++
+		}
+	}
+	text := strings.Join(code, "\n")
+	literal := appleShellScript.Get().FindAllStringSubmatch(text, -1)
+	for _, m := range literal {
+		s := m[1] + m[2]
+		s = strings.NewReplacer(`\"`, `"`, `\'`, `'`, `\\`, `\`).Replace(s)
+		w.child(c, call, s, nil, "osascript do shell script", dynamic)
+	}
+	if n := len(appleShellAny.Get().FindAllStringIndex(text, -1)); n > len(literal) {
+		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: text,
+			What: "osascript runs do shell script of text built at run time: " + clip(text, 80)})
 	}
 }
 
