@@ -1024,6 +1024,18 @@ func (w *walker) pathProgram(c scope, call *Call) bool {
 		if !p.Known {
 			return false
 		}
+		if prog, ok := w.programs2[p.Path]; ok {
+			// A link or copy of a program made in this command (ln -s
+			// /bin/rm ./ls; PATH=.:$PATH ls): that program runs.
+			text := Quote(prog)
+			dynamic := false
+			for _, a := range call.Args {
+				text += " " + Quote(a.Value)
+				dynamic = dynamic || !a.Static
+			}
+			w.child(c, call, text, nil, call.Name+" (found through PATH: a copy of "+prog+")", dynamic)
+			return true
+		}
 		_, written := w.written[p.Path]
 		found := written || w.opaque[p.Path]
 		if !found && w.read != nil {
