@@ -931,7 +931,11 @@ var atSpec = OptSpec{ShortVal: "qfut"}
 // batch, crontab -. It reports whether call reads a script on stdin.
 func (w *walker) pipeTo(c scope, sink *Call, text string, dynamic bool) bool {
 	if _, stdin := ShellScript(sink); stdin || StartsShell(sink) {
-		w.child(c, sink, text, nil, "pipe", dynamic)
+		env := sink.env
+		if env == nil {
+			env = w.cur.exportedOnly(sink.Dir, w.home)
+		}
+		w.childIn(c, sink, text, nil, "pipe", dynamic, w.stdinShellParams(env, sink), sink.Dir)
 		return true
 	}
 	if p, ok := interpreterProgram(sink); ok && p.stdin {

@@ -180,6 +180,14 @@ var scopeCases = []struct {
 	{`read -r -a f <<< "a b c"; echo "${f[1]}"`, "b"},
 	{`printf 'rm /victim\n' | { read -r c p; echo $c $p; }`, "?"}, // input the block shares: unknown
 	{`read a b <<< 'x\ y z'; echo "[$a]"`, "?"},
+	// $(cat <<< WORD) is WORD (the newline cat adds is dropped).
+	{`x=$(cat <<< 'a  b'); echo "$x"`, "a  b"},
+	{`x=$(<<< /victim cat); echo "$x"`, "/victim"},
+	{`x="$(cat <<< "$HOME")"; echo "$x"`, "/home/u"},
+	// bash -s ARG…: the script on stdin gets the operands as $1….
+	{`bash -s -- x y <<< 'echo "$2"'`, "y"},
+	{`bash -s q <<< 'echo "$1"'`, "q"},
+	{`printf 'echo "$1"\n' | sh -s -- z`, "z"},
 }
 
 func TestScopeInBash(t *testing.T) {

@@ -76,6 +76,18 @@ func (r *resolver) computeSubst(cs *sh.CmdSubst) (string, bool) {
 		return inner.computeSubst(&sh.CmdSubst{Stmts: []*sh.Stmt{st}})
 	}
 	ce, ok := st.Cmd.(*sh.CallExpr)
+	if ok && len(st.Redirs) == 1 && st.Redirs[0].Op == sh.WordHdoc && (st.Redirs[0].N == nil || st.Redirs[0].N.Value == "0") &&
+		!st.Negated && !st.Background && !st.Coprocess && len(ce.Assigns) == 0 {
+		// $(cat <<< WORD), $(<<< WORD cat): the here-string's value and a
+		// newline.
+		if len(ce.Args) >= 1 && len(ce.Args) <= 2 && ce.Args[0].Lit() == "cat" && (len(ce.Args) == 1 || ce.Args[1].Lit() == "-") {
+			v := r.literal(st.Redirs[0].Word, true)
+			if v.Static {
+				return v.Value + "\n", true
+			}
+		}
+		return "", false
+	}
 	if !ok || st.Negated || st.Background || st.Coprocess || len(st.Redirs) > 0 || len(ce.Assigns) > 0 || len(ce.Args) == 0 {
 		return "", false
 	}

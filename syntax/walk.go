@@ -2080,6 +2080,9 @@ func (w *walker) nested(c scope, call *Call, st *state) {
 	if idx < 0 && !stdin && StartsShell(call) {
 		stdin = true // sudo su <<EOF, chroot / < job.sh: the shell reads them
 	}
+	if stdin {
+		env = w.stdinShellParams(env, call)
+	}
 	if idx >= 0 {
 		a := &call.Args[idx]
 		w.childIn(c, call, a.Value, a, "bash -c", !a.Static, w.shellParams(env, call, idx), call.Dir)
@@ -2292,6 +2295,25 @@ func (w *walker) shellParams(st *state, call *Call, script int) *state {
 			st.pos = append(st.pos, a.Value)
 		}
 	}
+	return st
+}
+
+// stdinShellParams gives a shell that reads its script on stdin with -s
+// its operands as the positional parameters (bash -s -- ARG…: $1 is
+// ARG); $0 stays the shell's name. Other calls keep st.
+func (w *walker) stdinShellParams(st *state, call *Call) *state {
+	if !IsShell(call.Name) || call.ExtraArgs {
+		return st
+	}
+	sw := readShell(call)
+	if !sw.sflag || sw.operand < 0 || sw.operand >= len(call.Args) {
+		return st
+	}
+	if st == nil {
+		st = w.cur.exportedOnly(call.Dir, w.home)
+	}
+	st = w.shellParams(st, call, sw.operand-2)
+	st.setVar("0", variable{known: true, set: true, str: call.Name})
 	return st
 }
 
