@@ -31,18 +31,10 @@ func (p *Pass) curlConfigs(c *syntax.Call, opts []option) bool {
 		case v.Value == "-":
 			why = "a config read from stdin"
 		default:
-			d := c.Dir.Join(v.Value)
-			text, err := "", error(nil)
-			if !d.Known || p.Config.NoScriptFiles {
-				err = errUnread
-			} else {
-				text, err = syntax.ReadScript(d.Path)
-			}
+			text, unread := p.readConfigFile(c, v)
 			switch {
-			case err != nil:
-				why = "the config file " + v.Value + ", which corral cannot read"
-			case p.touchedEarlier(c, d.Path):
-				why = "the config file " + v.Value + ", which the command changes before curl reads it"
+			case unread != "":
+				why = "the config file " + unread
 			case curlConfigKey(text) != "":
 				why = "the config file " + v.Value + ", which sets " + curlConfigKey(text)
 			}
@@ -68,11 +60,24 @@ func (p *Pass) curlConfigs(c *syntax.Call, opts []option) bool {
 	return false
 }
 
-type unreadError struct{}
-
-func (unreadError) Error() string { return "not read" }
-
-var errUnread error = unreadError{}
+// readConfigFile reads the configuration file a downloader is told to
+// read (curl -K, wget --config), as the hook may: unread is "" when it
+// was read, else why it cannot be judged (named at run time, not a
+// readable regular file, or changed by the command before it is read).
+func (p *Pass) readConfigFile(c *syntax.Call, v syntax.Arg) (text, unread string) {
+	d := c.Dir.Join(v.Value)
+	if !v.Static || !d.Known || p.Config.NoScriptFiles {
+		return "", v.Raw + ", which corral cannot read"
+	}
+	text, err := syntax.ReadScript(d.Path)
+	switch {
+	case err != nil:
+		return "", v.Value + ", which corral cannot read"
+	case p.touchedEarlier(c, d.Path):
+		return "", v.Value + ", which the command changes before it is read"
+	}
+	return text, ""
+}
 
 // curlConfigKey returns the first option in a curl config text that saves
 // a file (see curlConfigSaves), or "". Each line holds one option, its

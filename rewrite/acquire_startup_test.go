@@ -1,10 +1,6 @@
 package rewrite
 
-import (
-	"os"
-	"path/filepath"
-	"testing"
-)
+import "testing"
 
 // TestDownloaderStartupFiles: wget --config FILE (wget(1), "Startup
 // File") and WGETRC, and curl's default .curlrc found through CURL_HOME,
@@ -14,26 +10,14 @@ import (
 // input, that it cannot read, or that the command writes first, asks.
 func TestDownloaderStartupFiles(t *testing.T) {
 	t.Parallel()
-	root := t.TempDir()
-	home, proj := filepath.Join(root, "home"), filepath.Join(root, "proj")
-	files := map[string]string{
-		proj + "/tries.wgetrc": "# retry\ntries = 3\nrobots = off\n",
-		proj + "/dir.wgetrc":   "dir_prefix = /tmp/elsewhere\n",
-		proj + "/out.wgetrc":   "Output_Document = " + home + "/.bashrc\n",
-		proj + "/in.wgetrc":    "input = urls.txt\n",
-		proj + "/odd.wgetrc":   "no_such_command = 1\n",
-		proj + "/curl.cfg":     "retry = 3\n",
-	}
-	for p, c := range files {
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(c), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	env := map[string]string{"HOME": home, EnvProject: proj}
-	cfg, _ := NewConfig(func(k string) string { return env[k] }, proj)
+	cfg := scratchProject(t, map[string]string{
+		"proj/tries.wgetrc": "# retry\ntries = 3\nrobots = off\n",
+		"proj/dir.wgetrc":   "dir_prefix = /tmp/elsewhere\n",
+		"proj/out.wgetrc":   "Output_Document = /tmp/elsewhere/.bashrc\n",
+		"proj/in.wgetrc":    "input = urls.txt\n",
+		"proj/odd.wgetrc":   "no_such_command = 1\n",
+		"proj/curl.cfg":     "retry = 3\n",
+	})
 	tests := []struct{ cmd, want string }{
 		{"wget --config=out.wgetrc https://x.io/a", "ask"},
 		{"wget --config in.wgetrc", "ask"},

@@ -61,16 +61,7 @@ func wgetExecute(opts []option) (out []option, unknown []string) {
 		if !eq {
 			continue // wget refuses it and downloads nothing
 		}
-		name := strings.Map(func(r rune) rune {
-			switch r {
-			case '_', '-', ' ', '\t':
-				return -1
-			}
-			if r >= 'A' && r <= 'Z' {
-				return r + 'a' - 'A'
-			}
-			return r
-		}, raw)
+		name := wgetrcName(raw)
 		if !wgetrcCommands.Get()[name] {
 			unknown = append(unknown, v.Value)
 			continue
@@ -118,16 +109,10 @@ func (p *Pass) wgetStartupFile(c *syntax.Call, opts []option) bool {
 	why := ""
 	if cfgs := find(opts, "config"); len(cfgs) > 0 {
 		v := cfgs[len(cfgs)-1].val
-		d := c.Dir.Join(v.Value)
-		text, err := "", error(errUnread)
-		if v.Static && d.Known && !p.Config.NoScriptFiles {
-			text, err = syntax.ReadScript(d.Path)
-		}
+		text, unread := p.readConfigFile(c, v)
 		switch {
-		case err != nil:
-			why = "the startup file " + v.Raw + ", which corral cannot read"
-		case p.touchedEarlier(c, d.Path):
-			why = "the startup file " + v.Value + ", which the command changes before wget reads it"
+		case unread != "":
+			why = "the startup file " + unread
 		default:
 			if name := wgetrcSaves(text); name != "" {
 				why = "the startup file " + v.Value + ", which sets " + name
@@ -162,19 +147,26 @@ func wgetrcSaves(text string) string {
 		if !ok {
 			return line
 		}
-		name := strings.Map(func(r rune) rune {
-			switch r {
-			case '_', '-', ' ', '\t':
-				return -1
-			}
-			if r >= 'A' && r <= 'Z' {
-				return r + 'a' - 'A'
-			}
-			return r
-		}, raw)
+		name := wgetrcName(raw)
 		if !wgetrcCommands.Get()[name] || name == "outputdocument" || name == "input" {
 			return strings.TrimSpace(raw)
 		}
 	}
 	return ""
+}
+
+// wgetrcName is a wgetrc command's name as wget compares it: case,
+// underscores, minus signs and blanks do not count (DIr__PrefiX is
+// dirprefix).
+func wgetrcName(raw string) string {
+	return strings.Map(func(r rune) rune {
+		switch r {
+		case '_', '-', ' ', '\t':
+			return -1
+		}
+		if r >= 'A' && r <= 'Z' {
+			return r + 'a' - 'A'
+		}
+		return r
+	}, raw)
 }

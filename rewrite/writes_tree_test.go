@@ -3,6 +3,7 @@ package rewrite
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -14,30 +15,16 @@ import (
 // when the place it lands in can hold a self-protected file.
 func TestTreeCopy(t *testing.T) {
 	t.Parallel()
-	root := t.TempDir()
-	home, proj := filepath.Join(root, "home"), filepath.Join(root, "proj")
-	files := map[string]string{
-		home + "/.claude/settings.json":        "{}",
-		proj + "/.claude/settings.json":        "{}",
-		proj + "/evil/settings.json":           `{"hooks":{}}`,
-		proj + "/nested/.claude/settings.json": `{"hooks":{}}`,
-		proj + "/hooks/pre-commit":             "rm -rf ~",
-		proj + "/ok/readme.md":                 "x",
-		proj + "/ok/sub/a.txt":                 "x",
-	}
-	for p, c := range files {
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(c), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := os.MkdirAll(proj+"/docs", 0o755); err != nil {
-		t.Fatal(err)
-	}
-	env := map[string]string{"HOME": home, EnvProject: proj}
-	cfg, _ := NewConfig(func(k string) string { return env[k] }, proj)
+	cfg := scratchProject(t, map[string]string{
+		"home/.claude/settings.json":        "{}",
+		"proj/.claude/settings.json":        "{}",
+		"proj/evil/settings.json":           `{"hooks":{}}`,
+		"proj/nested/.claude/settings.json": `{"hooks":{}}`,
+		"proj/hooks/pre-commit":             "rm -rf ~",
+		"proj/ok/readme.md":                 "x",
+		"proj/ok/sub/a.txt":                 "x",
+		"proj/docs/":                        "",
+	})
 	cfg.Paths = cfg.Paths.WithSelfProtection(nil, cfg.Sandbox)
 	tests := []struct{ cmd, want string }{
 		{"rsync -a evil/ .claude/", "deny"},
@@ -74,4 +61,30 @@ func TestTreeCopy(t *testing.T) {
 			t.Errorf("%s: %s, want %s (%v)", tt.cmd, got, tt.want, r.Findings)
 		}
 	}
+}
+
+// scratchProject makes a home directory and a project under a temporary
+// root from files (paths under "home/" and "proj/"; a path ending in "/"
+// is a directory) and returns the configuration of a hook working there.
+func scratchProject(t *testing.T, files map[string]string) *Config {
+	t.Helper()
+	root := t.TempDir()
+	for rel, content := range files {
+		p := filepath.Join(root, rel)
+		if strings.HasSuffix(rel, "/") {
+			if err := os.MkdirAll(p, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	env := map[string]string{"HOME": filepath.Join(root, "home"), EnvProject: filepath.Join(root, "proj")}
+	cfg, _ := NewConfig(func(k string) string { return env[k] }, env[EnvProject])
+	return cfg
 }

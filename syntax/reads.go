@@ -116,23 +116,7 @@ func (w *walker) knownReads(c scope, call *Call, st *state) (string, variable, b
 // prefix). ok is false for another prefix, or an IFS with other
 // characters, which split differently.
 func (w *walker) readIFS(c scope, call *Call, st *state) (string, bool) {
-	ifs := defaultIFS
-	known := true
-	if v, ok := st.vars["IFS"]; ok {
-		ifs, known = v.str, v.known && v.set
-	}
-	if call.Expr != nil {
-		for _, a := range call.Expr.Assigns {
-			if a.Name == nil || a.Name.Value != "IFS" || a.Index != nil || a.Array != nil || a.Append {
-				return "", false
-			}
-			ifs, known = "", true
-			if a.Value != nil {
-				v := w.resolver(c, st).literal(a.Value, true)
-				ifs, known = v.Value, v.Static
-			}
-		}
-	}
+	ifs, known := w.readIFSAny(c, call, st)
 	if !known || strings.Trim(ifs, " \t\n") != "" {
 		return "", false
 	}
