@@ -180,6 +180,8 @@ var scopeCases = []struct {
 	{`read -r -a f <<< "a b c"; echo "${f[1]}"`, "b"},
 	{`printf 'rm /victim\n' | { read -r c p; echo $c $p; }`, "?"}, // input the block shares: unknown
 	{`read a b <<< 'x\ y z'; echo "[$a]"`, "?"},
+	// Unset, IFS splits as its default does.
+	{`unset IFS; read -r v <<< '  a b  '; echo "[$v]"`, "[a b]"},
 	// $(cat <<< WORD) is WORD (the newline cat adds is dropped).
 	{`x=$(cat <<< 'a  b'); echo "$x"`, "a  b"},
 	{`x=$(<<< /victim cat); echo "$x"`, "/victim"},
