@@ -6,6 +6,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/corral-dev/corral/guards"
@@ -37,6 +38,15 @@ type treeCopy struct {
 // holds files corral cannot name: that asks when the place it lands in
 // can hold a self-protected file (guards.Policy.HoldsSelf).
 func (p *Pass) checkTreeCopy(c *syntax.Call) {
+	if dest, ok := placeholderCopyDest(c); ok {
+		// find … -exec cp {} DIR/, xargs -I{} mv {} DIR/: files named
+		// at run time land in DIR under names corral cannot know.
+		p.judgeUnnamedTree(c, treeCopy{src: syntax.Arg{Value: "{}", Raw: "{}", Static: true}, dest: dest, base: dest.Value}, false)
+	}
+	if dir, ok := p.stdinExtraction(c); ok {
+		// tar c -C src . | tar x -C DIR: an archive made at run time.
+		p.judgeUnnamedTree(c, treeCopy{src: syntax.Arg{Value: "the archive on stdin", Raw: "-", Static: true}, dest: dir, base: dir.Value}, false)
+	}
 	for _, tc := range treeCopies(c) {
 		src := c.Dir.Join(tc.src.Value)
 		if !src.Known || !tc.dest.Static {
@@ -60,13 +70,17 @@ func (p *Pass) checkTreeCopy(c *syntax.Call) {
 				continue
 			}
 		}
-		p.judgeUnnamedTree(c, tc)
+		p.judgeUnnamedTree(c, tc, true)
 	}
 }
 
 // judgeUnnamedTree asks about a tree whose files corral cannot name when
-// the directory it lands in can hold a self-protected file.
-func (p *Pass) judgeUnnamedTree(c *syntax.Call, tc treeCopy) {
+// the directory it lands in can hold a self-protected file. roots says
+// whether the project root and the home directory themselves count: for
+// files named at run time (find -exec cp {} DIR) and archives read on
+// stdin (zcat x.tgz | tar x), which are everyday work there, only a
+// directory deeper down (.claude, .git/hooks, ~/.claude) does.
+func (p *Pass) judgeUnnamedTree(c *syntax.Call, tc treeCopy, roots bool) {
 	cfg := p.Config
 	dir := c.Dir
 	env := guards.Env{Project: cfg.Project, Cwd: dir.Path, Home: cfg.Home, Sandbox: cfg.Sandbox}
@@ -75,6 +89,9 @@ func (p *Pass) judgeUnnamedTree(c *syntax.Call, tc treeCopy) {
 	}
 	held := ""
 	abs := guards.Normalize(env, tc.base).Abs
+	if !roots && (abs == cfg.Project || abs == cfg.Home) {
+		return
+	}
 	for _, prot := range cfg.Protected {
 		if prot != "" && abs != "" && (guards.Within(prot, abs) || guards.Within(abs, prot)) {
 			held = prot
@@ -213,4 +230,80 @@ func (p *Pass) touchedEarlier(c *syntax.Call, dir string) bool {
 		}
 	}
 	return false
+}
+
+// placeholderCopyDest returns the directory a cp, mv or install puts
+// files in whose names only run time gives (a {} of find -exec or fd -x,
+// xargs -I's string, the operands xargs appends), and whether it does.
+func placeholderCopyDest(c *syntax.Call) (syntax.Arg, bool) {
+	switch c.Name {
+	case "cp", "mv", "install":
+	default:
+		return syntax.Arg{}, false
+	}
+	if !c.ExtraArgs && !(c.RunBy != nil && argsFeeder(c) != c) {
+		return syntax.Arg{}, false
+	}
+	opts, idx := scan(c.Args, specFor(c.Name))
+	files := make([]syntax.Arg, 0, len(idx))
+	for _, i := range idx {
+		files = append(files, c.Args[i])
+	}
+	var dest syntax.Arg
+	var sources []syntax.Arg
+	if ds := find(opts, "t", "target-directory"); len(ds) > 0 {
+		dest, sources = ds[len(ds)-1].val, files
+	} else if len(files) >= 2 {
+		dest, sources = files[len(files)-1], files[:len(files)-1]
+		if !intoDirectory(c, dest, opts) && len(sources) == 1 {
+			return syntax.Arg{}, false // one file renamed to DEST
+		}
+	} else if len(files) == 1 && c.ExtraArgs && c.Replace == "" {
+		// xargs cp -t DIR is above; xargs cp DIR: the inputs come first.
+		return syntax.Arg{}, false
+	} else {
+		return syntax.Arg{}, false
+	}
+	if !dest.Static {
+		return syntax.Arg{}, false
+	}
+	for _, s := range sources {
+		if _, rt := feederOperand(c, s); rt {
+			return dest, true
+		}
+	}
+	if c.ExtraArgs && c.Replace == "" && len(find(opts, "t", "target-directory")) > 0 {
+		return dest, true // xargs cp -t DIR: the appended words are the sources
+	}
+	return syntax.Arg{}, false
+}
+
+// stdinExtraction returns the directory a tar extraction of its stdin
+// writes to (-C DIR, or the working directory) when no download feeds it
+// (a download is the acquisition rules', which move it into the sandbox).
+func (p *Pass) stdinExtraction(c *syntax.Call) (syntax.Arg, bool) {
+	switch c.Name {
+	case "tar", "bsdtar", "gtar":
+	default:
+		return syntax.Arg{}, false
+	}
+	opts, _ := scan(syntax.TarArgs(c.Args), specFor("tar"))
+	if !has(opts, "x", "extract", "get") {
+		return syntax.Arg{}, false
+	}
+	if files := find(opts, "f", "file"); len(files) > 0 && files[len(files)-1].val.Value != "-" {
+		return syntax.Arg{}, false
+	}
+	if c.Pipe != nil {
+		for i := 0; i < c.PipeIndex; i++ {
+			if s := c.Pipe.Stage(i); s != nil && slices.Contains(syntax.Downloaders, s.Name) {
+				return syntax.Arg{}, false
+			}
+		}
+	}
+	dir := syntax.Arg{Value: ".", Raw: ".", Static: true}
+	if dirs := find(opts, "C", "directory"); len(dirs) > 0 {
+		dir = dirs[len(dirs)-1].val
+	}
+	return dir, dir.Static
 }

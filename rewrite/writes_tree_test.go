@@ -44,7 +44,17 @@ func TestTreeCopy(t *testing.T) {
 		{"echo x > evil/new.json && cp -r evil/. .claude/", "ask"},
 		{"cp -r missing/. .", "ask"},
 		{"rsync -a missing/ ~/.claude/", "ask"},
+		// Files named at run time (find -exec cp {} DIR, xargs cp -t DIR)
+		// and archives read on stdin, into a directory that holds
+		// self-protected files.
+		{"find evil -type f -exec cp {} .claude/ \\;", "ask"},
+		{"ls evil/* | xargs cp -t .claude", "ask"},
+		{"tar c -C evil . | tar x -C .claude", "ask"},
+		{"zcat a.tgz | tar x -C ~/.claude", "ask"},
 		// Look-alikes: trees whose files land on nothing protected.
+		{"find ok -type f -exec cp {} docs/ \\;", "allow"},
+		{"zcat a.tgz | tar x", "allow"},                     // the project root: everyday work
+		{"find . -name '*.jpg' -exec cp {} . \\;", "allow"}, // likewise
 		{"cp -r ok/. .claude/", "allow"},
 		{"rsync -a ok/ .claude/", "allow"},
 		{"cp -r ok/. docs/", "allow"},
