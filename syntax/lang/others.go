@@ -25,6 +25,13 @@ var rubyDelete = lazy.Value[map[string]struct{ recursive, dir bool }]{New: func(
 	}
 }}
 
+// rubyLink are the calls that make a link (true: a symbolic one): the
+// first argument is what it leads to, the second the link.
+var rubyLink = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"File.symlink": true, "File.link": false, "FileUtils.ln_s": true, "FileUtils.ln_sf": true,
+		"FileUtils.symlink": true, "FileUtils.ln": false, "FileUtils.link": false}
+}}
+
 // rubyRead are the calls that read the file in their first argument.
 var rubyRead = lazy.Value[map[string]bool]{New: func() map[string]bool {
 	return map[string]bool{"File.read": true, "IO.read": true, "File.readlines": true, "IO.readlines": true,
@@ -50,7 +57,8 @@ func ruby(p *parser) []Effect {
 	interesting := func(name string) bool {
 		name = canon(name)
 		_, del := rubyDelete.Get()[name]
-		return rubyShell.Get()[name] || del || rubyRead.Get()[name] || name == "File.write" || name == "IO.write" || name == "File.open" || name == "File.binwrite" ||
+		_, link := rubyLink.Get()[name]
+		return rubyShell.Get()[name] || del || link || rubyRead.Get()[name] || name == "File.write" || name == "IO.write" || name == "File.open" || name == "File.binwrite" ||
 			rubyEval.Get()[lastSegment(name)]
 	}
 	var out []Effect
@@ -75,7 +83,15 @@ func ruby(p *parser) []Effect {
 		if strings.Count(c.name, ".") > 1 {
 			continue
 		}
+		symbolic, link := rubyLink.Get()[c.name]
 		switch {
+		case link:
+			// File.symlink(old, new), FileUtils.ln_s(src, dest): new is
+			// the link.
+			pos := positional(c.args)
+			if e, ok := linkEffect(c, argAt(pos, 0), argAt(pos, 1), symbolic); ok {
+				out = append(out, e)
+			}
 		case rubyShell.Get()[c.name]:
 			out = append(out, argvOrShell(c))
 		case c.name == "File.write" || c.name == "IO.write" || c.name == "File.binwrite":
@@ -190,7 +206,7 @@ func perl(p *parser) []Effect {
 	interesting := func(name string) bool {
 		n := perlName(name)
 		return n == "system" || n == "exec" || n == "CORE::system" || n == "CORE::exec" || perlDelete.Get()[n] || n == "open" || n == "sysopen" ||
-			n == "eval" || n == "do"
+			n == "eval" || n == "do" || n == "symlink" || n == "link"
 	}
 	var out []Effect
 	for _, c := range p.findCalls(true, interesting) {
@@ -225,6 +241,12 @@ func perl(p *parser) []Effect {
 				out = append(out, e)
 			}
 		case n == "sysopen":
+		case n == "symlink" || n == "link":
+			// symlink OLDFILE, NEWFILE: NEWFILE is the link.
+			pos := positional(c.args)
+			if e, ok := linkEffect(c, argAt(pos, 0), argAt(pos, 1), n == "symlink"); ok {
+				out = append(out, e)
+			}
 		default:
 			args := positional(c.args)
 			if len(args) == 0 {
@@ -325,7 +347,7 @@ func php(p *parser) []Effect {
 	interesting := func(name string) bool {
 		n := strings.TrimPrefix(strings.ToLower(name), "\\")
 		_, ev := phpEval.Get()[n]
-		return phpShell.Get()[n] || n == "pcntl_exec" || n == "unlink" || n == "rmdir" || n == "file_put_contents" || n == "fopen" || phpRead.Get()[n] ||
+		return phpShell.Get()[n] || n == "pcntl_exec" || n == "unlink" || n == "rmdir" || n == "symlink" || n == "link" || n == "file_put_contents" || n == "fopen" || phpRead.Get()[n] ||
 			ev || n == "preg_replace" || phpCallbacks.Get()[n]
 	}
 	var out []Effect
@@ -409,6 +431,11 @@ func (p *parser) phpCall(c call) []Effect {
 	case n == "unlink" || n == "rmdir":
 		if e, ok := pathEffect(c, Delete, first, false); ok {
 			e.Dir = n == "rmdir"
+			out = append(out, e)
+		}
+	case n == "symlink" || n == "link":
+		// symlink(target, link): link is the new name.
+		if e, ok := linkEffect(c, first, argAt(c.args, 1), n == "symlink"); ok {
 			out = append(out, e)
 		}
 	case n == "file_put_contents":
