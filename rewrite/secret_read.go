@@ -63,7 +63,7 @@ secrets are the exfiltrate rule's.`,
 		"uniq", "comm", "join", "iconv", "expand", "unexpand", "pr", "fmt", "zcat", "bzcat", "xzcat", "zless",
 		"zmore", "view", "vi", "vim", "nvim", "nano", "emacs", "split", "dd", "git",
 		"gzip", "pigz", "bzip2", "pbzip2", "xz", "lzma", "zstd", "lz4", "lzip", "brotli", "openssl", "gpg", "gpg2",
-		"env", "printenv", "set", "export", "declare", "typeset", "7z", "7za", "7zr", "7zz", "jar"),
+		"env", "printenv", "set", "export", "declare", "typeset", "7z", "7za", "7zr", "7zz", "jar", "dotenv"),
 	Call:     checkSecretRead,
 	Redirect: checkSecretRedirect,
 	Command:  checkSecretVars,
@@ -119,6 +119,33 @@ func checkSecretRead(p *Pass, c *syntax.Call) {
 		return
 	case "7z", "7za", "7zr", "7zz", "jar":
 		p.checkArchivers(c)
+		return
+	case "dotenv":
+		// dotenv-cli -p NAME prints NAME's value from the files it loads
+		// (-e FILE…, else .env).
+		printed := false
+		var files []syntax.Arg
+		for i := 0; i < len(c.Args); i++ {
+			switch v := c.Args[i].Value; {
+			case v == "--":
+				i = len(c.Args)
+			case v == "-p" && i+1 < len(c.Args):
+				printed = true
+				i++
+			case v == "-e" && i+1 < len(c.Args):
+				files = append(files, c.Args[i+1])
+				i++
+			}
+		}
+		if !printed {
+			return
+		}
+		if len(files) == 0 {
+			files = []syntax.Arg{{Value: ".env", Raw: ".env", Static: true}}
+		}
+		for _, f := range files {
+			p.secretOperand(c, f, false, false, nil)
+		}
 		return
 	}
 	if l := lang.ForProgram(c.Name); l == lang.Perl || l == lang.Ruby {

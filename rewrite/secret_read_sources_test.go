@@ -145,6 +145,8 @@ func TestSecretReadEncodersAndEnvironment(t *testing.T) {
 		{`lz4 -c .env`, Deny},
 		{`openssl enc -aes-256-cbc -pass pass:x -in .env`, Deny},
 		{`gpg -e -r me -o - .env`, Deny},
+		{`dotenv -p API_KEY`, Deny}, // dotenv-cli prints a value from .env
+		{`dotenv -e .env.local -p API_KEY`, Deny},
 		{`install .env /tmp/e`, Deny}, // install copies its sources as cp does
 		{`install -m 600 ~/.ssh/id_rsa /tmp/k`, Deny},
 		{`source .env; env`, Deny},
@@ -160,6 +162,8 @@ func TestSecretReadEncodersAndEnvironment(t *testing.T) {
 		// Look-alikes.
 		{`gzip -c big.log`, Allow},
 		{`install -m 644 .env.example /tmp/e`, Allow},
+		{`dotenv -- npm start`, Allow}, // loads .env into npm's environment
+		{`dotenv -e .env.example -p API_KEY`, Allow},
 		{`gzip -dc .env.gz`, Allow},
 		{`zstd -d -c x.zst`, Allow},
 		{`openssl rsa -in server.key -pubout -noout`, Allow},
