@@ -13,9 +13,11 @@ import (
 // -i (sudo(8): the user's or the login shell), doas -s, chroot NEWROOT
 // (chroot(8): "${SHELL} -i"), nsenter and unshare (their manuals:
 // "${SHELL}"), pkexec (pkexec(1): "the default shell"), newgrp (a new
-// shell with the group), and script without -c (script(1): the shell,
-// which reads what script reads). Piped or redirected text is that
-// shell's script (echo 'rm -rf ~' | sudo su, curl … | sudo -s).
+// shell with the group), script without -c (script(1): the shell, which
+// reads what script reads), and ssh to this machine (localhost, a
+// loopback address, its own name) with no remote command: the login
+// shell. Piped or redirected text is that shell's script (echo 'rm -rf
+// ~' | sudo su, curl … | sudo -s, ssh localhost <<< …).
 func StartsShell(call *Call) bool {
 	if call == nil {
 		return false
@@ -69,6 +71,21 @@ func StartsShell(call *Call) bool {
 		return len(operands) == 0
 	case "newgrp":
 		return len(call.Args) <= 2
+	case "ssh":
+		// ssh to this machine with no remote command starts the login
+		// shell, which reads what ssh reads (-N and -W run none, -O talks
+		// to a master).
+		host, cmd := sshDestination(call.Args)
+		if host < 0 || cmd < len(call.Args) || !loopbackHost(call.Args[host]) {
+			return false
+		}
+		opts, _ := ScanOptions(call.Args, sshSpec)
+		for _, o := range opts {
+			if o.Name == "N" || o.Name == "W" || o.Name == "O" || o.Name == "V" || o.Name == "G" || o.Name == "Q" {
+				return false
+			}
+		}
+		return true
 	case "script":
 		opts, _ := ScanOptions(call.Args, scriptSpec)
 		for _, o := range opts {

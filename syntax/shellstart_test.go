@@ -39,6 +39,8 @@ func TestStartsShell(t *testing.T) {
 		{"pkexec", true},
 		{"newgrp docker", true},
 		{"script -q /dev/null", true},
+		{"ssh localhost", true},
+		{"ssh -p 2222 127.0.0.1", true},
 		{"nice sudo -s", true},
 		// A command, a listing, a check: no shell reads stdin.
 		{"su -c 'whoami' bob", false},
@@ -54,6 +56,9 @@ func TestStartsShell(t *testing.T) {
 		{"pkexec ls", false},
 		{"script -q -c make /dev/null", false},
 		{"su --help", false},
+		{"ssh localhost uptime", false},
+		{"ssh remote.example.com", false}, // another machine's shell
+		{"ssh -N -L 8080:localhost:80 localhost", false},
 		{"ls", false},
 	}
 	for _, tc := range cases {
@@ -94,6 +99,8 @@ func TestCodeOnStdin(t *testing.T) {
 		{"echo 'rm -rf /victim' | newgrp docker", true},
 		{"echo 'rm -rf /victim' | script -q /dev/null", true},
 		{"echo 'rm -rf /victim' | doas -s", true},
+		{"ssh localhost <<< 'rm -rf /victim'", true},
+		{"echo 'rm -rf /victim' | ssh remote.example.com", false},
 		{"printf 'all:\\n\\trm -rf /victim\\n' | make -f -", true},
 		{"printf 'all:\\n\\trm -rf /victim\\n' | make -f /dev/stdin", true},
 		{"make -f - <<'X'\nall:\n\trm -rf /victim\nX", true},
