@@ -174,6 +174,8 @@ func (w *walker) envChanges(ce *sh.CallExpr, pre []Arg, st *state) []string {
 			set[strings.TrimPrefix(v, "--unset=")] = true
 		case inEnv && strings.HasPrefix(v, "-u") && len(v) > 2:
 			set[v[2:]] = true
+		case inEnv && (v == "-C" || v == "--chdir" || v == "-P" || v == "-S" || v == "--split-string") && i+1 < len(pre):
+			i++ // env's options that take the next word: not a program
 		case !strings.HasPrefix(v, "-"):
 			inEnv = false
 		}

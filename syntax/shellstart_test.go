@@ -180,6 +180,7 @@ func TestEnvChanged(t *testing.T) {
 		{"A=1 claude", []string{"A"}},
 		{"env A=1 B=2 claude", []string{"A", "B"}},
 		{"env -u A -uB --unset=C claude", []string{"A", "B", "C"}},
+		{"env -C /tmp -u A claude", []string{"A"}}, // -C takes a directory
 		{"env -i PATH=/bin claude", []string{"*", "PATH"}},
 		{"sudo A=1 claude", []string{"A"}},
 		{"export A=1; claude", []string{"A"}},
