@@ -798,16 +798,22 @@ func (w *walker) renamedProgram(c scope, call *Call) bool {
 		return false
 	}
 	if prog, ok := w.programs2[d.Path]; ok {
-		text := Quote(prog)
-		dynamic := false
-		for _, a := range call.Args {
-			text += " " + Quote(a.Value)
-			dynamic = dynamic || !a.Static
-		}
-		w.child(c, call, text, nil, call.NameArg.Value+" (a copy of "+prog+")", dynamic)
+		w.runProgramCopy(c, call, prog, call.NameArg.Value+" (a copy of "+prog+")")
 		return true
 	}
 	return w.opaqueRun(call, d, call.NameArg.Value)
+}
+
+// runProgramCopy walks call as the program prog it is a copy or link of,
+// with call's words.
+func (w *walker) runProgramCopy(c scope, call *Call, prog, label string) {
+	text := Quote(prog)
+	dynamic := false
+	for _, a := range call.Args {
+		text += " " + Quote(a.Value)
+		dynamic = dynamic || !a.Static
+	}
+	w.child(c, call, text, nil, label, dynamic)
 }
 
 // opaqueRun asks about running the file at d when this command wrote it

@@ -1027,13 +1027,7 @@ func (w *walker) pathProgram(c scope, call *Call) bool {
 		if prog, ok := w.programs2[p.Path]; ok {
 			// A link or copy of a program made in this command (ln -s
 			// /bin/rm ./ls; PATH=.:$PATH ls): that program runs.
-			text := Quote(prog)
-			dynamic := false
-			for _, a := range call.Args {
-				text += " " + Quote(a.Value)
-				dynamic = dynamic || !a.Static
-			}
-			w.child(c, call, text, nil, call.Name+" (found through PATH: a copy of "+prog+")", dynamic)
+			w.runProgramCopy(c, call, prog, call.Name+" (found through PATH: a copy of "+prog+")")
 			return true
 		}
 		_, written := w.written[p.Path]

@@ -24,13 +24,7 @@ func StartsShell(call *Call) bool {
 	}
 	switch call.Name {
 	case "su", "runuser":
-		spec := suSpec("")
-		if call.Name == "runuser" {
-			spec = suSpec("u", "user")
-		}
-		spec.Stop = false
-		opts, _ := ScanOptions(call.Args, spec)
-		for _, o := range opts {
+		for _, o := range suOptions(call) {
 			switch o.Name {
 			case "c", "command", "session-command", "help", "version":
 				return false

@@ -570,18 +570,24 @@ func suSpec(short string, long ...string) OptSpec {
 		[]string{"preserve-environment", "login", "fast", "pty", "help", "version"})
 }
 
-// SuCommand returns the shell string su or runuser runs with -c,
-// --command or --session-command (the last one given, abbreviated or
-// not, before or after the user name): its word's index in c.Args and
-// the text, which is the whole word unless attached (--comm=TEXT, -cTEXT).
-func SuCommand(c *Call) (word int, text string, attached, ok bool) {
+// suOptions reads su's or runuser's options wherever they stand (they
+// permute their words: su USER -c CMD).
+func suOptions(c *Call) []Option {
 	spec := suSpec("")
 	if c.Name == "runuser" {
 		spec = suSpec("u", "user")
 	}
 	spec.Stop = false
 	opts, _ := ScanOptions(c.Args, spec)
-	for _, o := range opts {
+	return opts
+}
+
+// SuCommand returns the shell string su or runuser runs with -c,
+// --command or --session-command (the last one given, abbreviated or
+// not, before or after the user name): its word's index in c.Args and
+// the text, which is the whole word unless attached (--comm=TEXT, -cTEXT).
+func SuCommand(c *Call) (word int, text string, attached, ok bool) {
+	for _, o := range suOptions(c) {
 		if (o.Name == "c" || o.Name == "command" || o.Name == "session-command") && o.HasVal {
 			word, text, attached, ok = o.Idx, o.Val.Value, o.Attached, true
 			if !attached {
