@@ -147,6 +147,32 @@ func treeCopies(c *syntax.Call) []treeCopy {
 			sources = append(sources, c.Args[i])
 		}
 		intoDest = true
+	case "ditto":
+		// ditto(1) (macOS): ditto SRC… DEST copies each source
+		// directory's contents into DEST (a file source lands as
+		// DEST/NAME only with several sources); -c/-x work on archives.
+		var ops []syntax.Arg
+		for i := 0; i < len(c.Args); i++ {
+			a := c.Args[i]
+			switch {
+			case a.Value == "-c" || a.Value == "-x" || a.Value == "-h" || a.Value == "--help":
+				return nil
+			case a.Value == "--arch" || a.Value == "--bom" || a.Value == "--zlibCompressionLevel":
+				i++
+			case strings.HasPrefix(a.Value, "-"):
+			default:
+				ops = append(ops, a)
+			}
+		}
+		if len(ops) < 2 {
+			return nil
+		}
+		dest, sources = ops[len(ops)-1], ops[:len(ops)-1]
+		for i := range sources {
+			if !strings.HasSuffix(sources[i].Value, "/.") {
+				sources[i].Value = strings.TrimSuffix(sources[i].Value, "/") + "/."
+			}
+		}
 	default:
 		return nil
 	}

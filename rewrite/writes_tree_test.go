@@ -39,6 +39,8 @@ func TestTreeCopy(t *testing.T) {
 		{"rsync -a nested/ ./", "deny"},       // the same with rsync
 		{"cp -r hooks/. .git/hooks/", "deny"}, // a hook
 		{"cp -r hooks .git/", "deny"},         // .git/hooks/pre-commit
+		{"ditto evil .claude", "deny"},        // ditto copies a directory's contents
+		{"ditto -V evil/ .claude/", "deny"},
 		// Trees corral cannot list: made or changed by the command first.
 		{"mkdir e2 && echo x > e2/settings.json && cp -r e2/. .claude/", "ask"},
 		{"echo x > evil/new.json && cp -r evil/. .claude/", "ask"},
@@ -57,6 +59,8 @@ func TestTreeCopy(t *testing.T) {
 		{"find . -name '*.jpg' -exec cp {} . \\;", "allow"}, // likewise
 		{"cp -r ok/. .claude/", "allow"},
 		{"rsync -a ok/ .claude/", "allow"},
+		{"ditto ok .claude", "allow"},
+		{"ditto -c -k evil out.zip", "allow"}, // an archive, not a copy
 		{"cp -r ok/. docs/", "allow"},
 		{"cp -r ok docs/", "allow"},
 		{"cp -r missing/. docs/", "allow"},
