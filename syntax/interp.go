@@ -51,6 +51,9 @@ type program struct {
 	run string
 	// module is the module python -m runs.
 	module string
+	// argv is the program's argument vector as its language indexes it
+	// (argvFor), nil when corral does not model it.
+	argv []lang.Arg
 }
 
 // interpSpec is an interpreter's command line as the one scanner reads
@@ -228,11 +231,25 @@ func interpreterProgram(c *Call) (program, bool) {
 			operands = nil // what follows is the program's
 		}
 	}
+	loop := false // perl -n/-p, ruby -n/-p: the words are files to read
+	for _, o := range opts {
+		loop = loop || !o.Long && (o.Name == "n" || o.Name == "p") && (l == lang.Perl || l == lang.Ruby)
+	}
+	words := func(from int) []Arg {
+		var out []Arg
+		for _, k := range operands[min(from, len(operands)):] {
+			out = append(out, args[k])
+		}
+		return out
+	}
 	if len(codes) > 0 {
 		p.hasCode = true
 		p.code = strings.Join(codes, "\n")
 		if len(codes) == 1 {
 			p.codeArg = codeArgs[0]
+		}
+		if !loop {
+			p.argv = argvFor(l, name, "", words(0))
 		}
 		return p, true
 	}
@@ -240,14 +257,62 @@ func interpreterProgram(c *Call) (program, bool) {
 		k := operands[0]
 		if a := args[k]; a.Static && a.Value == "-" && (k == 0 || args[k-1].Value != "--") {
 			p.stdin = true
+			if !loop {
+				p.argv = argvFor(l, name, "-", words(1))
+			}
 			return p, true
 		}
 		p.file = &args[k]
+		operands = operands[1:]
 	}
 	if p.file == nil {
 		p.stdin = true
+	} else if !loop {
+		p.argv = argvFor(l, name, "file", words(0))
+		if p.argv != nil && len(p.argv) > 0 && (l == lang.Python || l == lang.PHP) {
+			p.argv[0] = lang.Arg{Value: p.file.Value, Known: p.file.Static}
+		}
 	}
 	return p, true
+}
+
+// argvFor returns the argument vector of a program run by interpreter
+// name of language l with the words rest after its code or script
+// (how is "" for code on the command line, "-" for a program on standard
+// input, "file" for a script file), indexed as the language indexes it:
+// Python's sys.argv starts with "-c", "-" or the script, Node's
+// process.argv with the node binary (and the script), PHP's $argv with
+// "Standard input code" or the script; Perl's @ARGV and Ruby's ARGV hold
+// only the words. The first word of a script's vector is set by the
+// caller. nil for a program whose vector corral does not model.
+func argvFor(l lang.Lang, name, how string, rest []Arg) []lang.Arg {
+	var out []lang.Arg
+	switch {
+	case l == lang.Python:
+		zero := "-c"
+		if how != "" {
+			zero = "-"
+		}
+		out = append(out, lang.Arg{Value: zero, Known: how != "file"})
+	case l == lang.JS && (name == "node" || name == "nodejs"):
+		out = append(out, lang.Arg{}) // the node binary's path
+		if how == "file" {
+			out = append(out, lang.Arg{}) // the script, made absolute
+		}
+	case l == lang.PHP:
+		out = append(out, lang.Arg{Value: "Standard input code", Known: how == ""})
+	case l == lang.Perl, l == lang.Ruby:
+	default:
+		return nil
+	}
+	// A word only known at run time or a pattern can be any number of
+	// words: the ones after it are at indexes only known at run time.
+	certain := true
+	for _, a := range rest {
+		out = append(out, lang.Arg{Value: a.Value, Known: certain && a.Static && !a.Glob})
+		certain = certain && a.Static && !a.Glob
+	}
+	return out
 }
 
 // ProgramFromStdin reports whether interpreter call c reads the program
@@ -325,15 +390,22 @@ func (w *walker) interpreter(c scope, call *Call) bool {
 		return false
 	}
 	label := call.Name
+	if call.ExtraArgs && p.argv != nil {
+		// xargs python3 -c CODE: words only known at run time follow.
+		p.argv = append(p.argv, lang.Arg{})
+	}
 	switch {
 	case p.hasCode:
 		label += " " + p.codeFlag
 		dynamic := p.codeArg != nil && !p.codeArg.Static
+		w.argv = p.argv
 		w.program(c, call, p.lang, p.code, label, dynamic, "")
 	case p.run != "":
 		w.packageScript(c, call, p.run, "bun")
 	case p.file != nil:
+		w.argv = p.argv
 		w.interpreterFile(c, call, *p.file, p.lang)
+		w.argv = nil
 		if p.lang == lang.JS && p.file.Static && p.file.Value == "watch" {
 			// tsx watch FILE (vite-node watch FILE) runs FILE; node runs
 			// a file named watch. Both are read.
@@ -352,6 +424,7 @@ func (w *walker) interpreter(c scope, call *Call) bool {
 			return true
 		}
 		for _, in := range w.stdinTexts(c, call) {
+			w.argv = p.argv
 			w.program(c, call, p.lang, in.text, label+" "+in.kind, in.dynamic, "")
 		}
 		if r, ok := call.Fd(0).File(); ok && r.Op == "<" {
@@ -467,9 +540,14 @@ func (w *walker) program(c scope, call *Call, l lang.Lang, text, label string, d
 		where = origin
 	}
 	var effects []lang.Effect
-	if l == lang.Awk && len(w.awkVars) > 0 {
+	argv := w.argv
+	w.argv = nil // the program's own; a program it runs has its own
+	switch {
+	case l == lang.Awk && len(w.awkVars) > 0:
 		effects = lang.AnalyzeAwk(text, w.awkVars)
-	} else {
+	case len(argv) > 0:
+		effects = lang.AnalyzeArgv(l, text, argv)
+	default:
 		effects = lang.Analyze(l, text)
 	}
 	if w.read != nil || len(w.written) > 0 {

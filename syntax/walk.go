@@ -22,6 +22,9 @@ type walker struct {
 	// awkVars are the variables the awk call being read sets on its
 	// command line (-v, operands).
 	awkVars []lang.AwkVar
+	// argv is the argument vector of the interpreter program being read
+	// next (program takes it).
+	argv []lang.Arg
 	// envPath is a PATH=… word a wrapper (env, sudo) gives the call.
 	envPath *Arg
 	// lenient counts the test runners' collections being read: code

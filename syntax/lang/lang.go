@@ -168,6 +168,12 @@ func setLines(src string, out []Effect) {
 // the code evaluators (eval, exec, Function) that handed src on.
 func analyze(l Lang, src string, depth int) []Effect {
 	p := &parser{src: src, toks: lex(l, src), l: l, depth: depth}
+	return p.run()
+}
+
+// run finds the effects of the parser's tokens.
+func (p *parser) run() []Effect {
+	l := p.l
 	// Constants first: a lookup by a constant name (n = "system";
 	// getattr(os, n)) is then a lookup by a literal.
 	p.consts = p.constants()

@@ -1,0 +1,57 @@
+package lang
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestAnalyzeArgv checks that an index into the program's argument
+// vector by a literal number is the word at that index (AnalyzeArgv), in
+// each language's spelling, and that what is no such reference stays
+// unknown: an assignment to the element, a member of another object, a
+// word the shell only knows at run time, an index from the end when a
+// word's count is not known, Perl's shift in a sub, a loop or of
+// another array.
+func TestAnalyzeArgv(t *testing.T) {
+	t.Parallel()
+	home := Arg{Value: "/home/u/.bashrc", Known: true}
+	cases := []struct {
+		name string
+		l    Lang
+		src  string
+		argv []Arg
+		want []string
+	}{
+		{"py", Python, `import sys; open(sys.argv[1], "w").write("x")`, []Arg{{"-c", true}, home}, []string{"write open: /home/u/.bashrc"}},
+		{"py-from", Python, "from sys import argv\nos.remove(argv[1])", []Arg{{"-c", true}, home}, []string{"delete os.remove: /home/u/.bashrc"}},
+		{"py-neg", Python, `import sys; os.remove(sys.argv[-1])`, []Arg{{"-c", true}, {"a", true}, home}, []string{"delete os.remove: /home/u/.bashrc"}},
+		{"py-neg-unknown", Python, `import sys; os.remove(sys.argv[-1])`, []Arg{{"-c", true}, {}, home}, []string{"hidden os.remove: sys.argv[-1]"}},
+		{"py-const", Python, "import sys\nf = sys.argv[1]\nopen(f, 'a').write('x')", []Arg{{"-c", true}, home}, []string{"append open: /home/u/.bashrc"}},
+		{"py-system", Python, `import os, sys; os.system(sys.argv[1])`, []Arg{{"-c", true}, {"rm -rf ~", true}}, []string{"shell os.system: rm -rf ~"}},
+		{"py-unknown", Python, `import sys; os.remove(sys.argv[1])`, []Arg{{"-c", true}, {}}, []string{"hidden os.remove: sys.argv[1]"}},
+		{"py-out-of-range", Python, `import sys; os.remove(sys.argv[5])`, []Arg{{"-c", true}, home}, []string{"hidden os.remove: sys.argv[5]"}},
+		{"py-print", Python, `import sys; print(sys.argv[1])`, []Arg{{"-c", true}, home}, nil},
+		{"py-assign", Python, "import sys\nsys.argv[1] = 'x'\nprint(sys.argv)", []Arg{{"-c", true}, home}, nil},
+		{"py-member", Python, `import os; os.remove(self.sys.argv[1])`, []Arg{{"-c", true}, home}, []string{"hidden os.remove: self.sys.argv[1]"}},
+		{"js", JS, `require("fs").writeFileSync(process.argv[1], "x")`, []Arg{{}, home}, []string{"write fs.writeFileSync: /home/u/.bashrc"}},
+		{"js-node-path", JS, `require("fs").rmSync(process.argv[0])`, []Arg{{}, home}, []string{"hidden fs.rmSync: process.argv[0]"}},
+		{"perl", Perl, `open(F, ">", $ARGV[0]); print F "x";`, []Arg{home}, []string{"write open: /home/u/.bashrc"}},
+		{"perl-shift", Perl, `my $f = shift; unlink $f;`, []Arg{home}, []string{"delete unlink: /home/u/.bashrc"}},
+		{"perl-shift-twice", Perl, `my $a = shift; my $b = shift; unlink $b;`, []Arg{{"x", true}, home}, []string{"delete unlink: /home/u/.bashrc"}},
+		{"perl-shift-sub", Perl, `sub f { my $x = shift; unlink $x } f("a"); my $g = shift;`, []Arg{home}, []string{"hidden unlink: $x"}},
+		{"perl-shift-array", Perl, `my @l = ("a"); my $f = shift @l; unlink $f;`, []Arg{home}, []string{"hidden unlink: $f"}},
+		{"ruby", Ruby, `File.write(ARGV[0], "x")`, []Arg{home}, []string{"write File.write: /home/u/.bashrc"}},
+		{"php", PHP, `file_put_contents($argv[1], "x");`, []Arg{{"Standard input code", true}, home}, []string{"write file_put_contents: /home/u/.bashrc"}},
+		{"php-no-neg", PHP, `unlink($argv[-1]);`, []Arg{{"Standard input code", true}, home}, []string{"hidden unlink: $argv[-1]"}},
+	}
+	for _, tc := range cases {
+		var got []string
+		for _, e := range AnalyzeArgv(tc.l, tc.src, tc.argv) {
+			got = append(got, describe(e))
+		}
+		if diff := cmp.Diff(tc.want, got); diff != "" {
+			t.Errorf("%s: effects (-want +got):\n%s", tc.name, diff)
+		}
+	}
+}
