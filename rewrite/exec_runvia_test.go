@@ -88,6 +88,19 @@ var runViaCases = []codeCase{
 	{name: "trap-double-dash", prog: "bash", cmd: `trap -- 'rm -rf ~' EXIT`, want: Deny, gone: true},
 	{name: "trap-function-later-value", prog: "bash", cmd: `f() { rm -rf "$D"; }; trap f EXIT; D=~`, want: Deny, gone: true},
 	{name: "trap-build-look", prog: "bash", cmd: `trap 'rm -rf "$T"' EXIT; T=build/tmp`, want: Allow},
+	// A script file that names a descriptor of the call is what that
+	// descriptor carries: a pipe, a here-string, a file opened on it.
+	{name: "bash-dev-stdin-pipe", prog: "bash", cmd: `echo 'rm -rf ~' | bash /dev/stdin`, want: Deny, gone: true},
+	{name: "source-dev-stdin-pipe", prog: "bash", cmd: `echo 'rm -rf ~' | source /dev/stdin`, want: Deny, gone: true},
+	{name: "bash-fd3-herestring", prog: "bash", cmd: `bash /dev/fd/3 3<<< 'rm -rf ~'`, want: Deny, gone: true},
+	{name: "bash-fd4-file", prog: "bash", cmd: `echo 'rm -rf ~' > x.sh; bash /dev/fd/4 4< x.sh`, want: Deny, gone: true},
+	{name: "python-dev-stdin", prog: "python3", cmd: `echo 'import shutil; shutil.rmtree("{home}")' | python3 /dev/stdin`, want: Deny, gone: true},
+	{name: "bash-dev-stdin-look", prog: "bash", cmd: `echo 'ls build' | bash /dev/stdin`, want: Allow},
+	// Program code's argument vector: the words after the code.
+	{name: "python-argv-rmtree", prog: "python3", cmd: `python3 -c 'import shutil, sys; shutil.rmtree(sys.argv[1])' ~`, want: Deny, gone: true},
+	{name: "perl-shift-rmtree", prog: "perl", cmd: `cd / && perl -MFile::Path=remove_tree -e 'remove_tree(shift)' ~`, want: Deny, gone: true},
+	{name: "node-argv-rm", prog: "node", cmd: `node -e 'require("fs").rmSync(process.argv[1], {recursive: true})' ~`, want: Deny, gone: true},
+	{name: "python-argv-look", prog: "python3", cmd: `python3 -c 'import shutil, sys; shutil.rmtree(sys.argv[1])' build`, want: Allow},
 	{name: "ex-cluster-look", prog: "ex", cmd: "ex -sc '%s/a/b/' -cwq build/a.txt < /dev/null", files: map[string]string{"build/a.txt": "a\n"}, want: Allow},
 }
 

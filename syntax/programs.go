@@ -978,13 +978,32 @@ func readsScript(call *Call) bool {
 	if p, ok := interpreterProgram(call); ok && p.stdin && len(call.Redirs) == 0 {
 		return true
 	}
+	// A script file that names standard input (bash /dev/stdin, python3
+	// /dev/fd/0, source /proc/self/fd/0, or a descriptor duplicated from
+	// it: bash /dev/fd/3 3<&0).
+	if i := ShellFile(call); i >= 0 && namesStdin(call, call.Args[i]) {
+		return true
+	}
+	if p, ok := interpreterProgram(call); ok && p.file != nil && namesStdin(call, *p.file) {
+		return true
+	}
 	switch call.Name {
+	case "source", ".":
+		return len(call.Args) > 0 && namesStdin(call, call.Args[0])
 	case "at", "batch":
 		return true
 	case "crontab":
 		return len(call.Args) == 0 || len(call.Args) == 1 && call.Args[0].Value == "-"
 	}
 	return false
+}
+
+// namesStdin reports whether the word a is a path that names call's
+// standard input: /dev/stdin, /dev/fd/0, or /dev/fd/N of a descriptor
+// that is the same stream.
+func namesStdin(call *Call, a Arg) bool {
+	n, ok := fdPath(a.Value)
+	return ok && a.Static && (n == 0 || call.Fd(n).Same(call.Fd(0)))
 }
 
 // producedText returns the text a pipeline stage writes when it is known

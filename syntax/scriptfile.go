@@ -195,11 +195,10 @@ func (w *walker) runsCode(c scope, call *Call) bool {
 			return false
 		}
 		a := call.Args[0]
+		n, fd := fdPath(a.Value)
 		switch {
-		case a.Value == "/dev/stdin" || a.Value == "/proc/self/fd/0" || a.Value == "/dev/fd/0":
-			for _, in := range w.stdinTexts(c, call) {
-				w.child(c, call, in.text, nil, "source "+in.kind, in.dynamic)
-			}
+		case fd && a.Static:
+			w.fdScript(c, call, n, "sh")
 		case strings.HasPrefix(a.Raw, "<("):
 			if !setupOutput.Get().MatchString(a.Raw) {
 				w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Text: a.Raw,
@@ -317,6 +316,10 @@ func (w *walker) globNames(dir Dir, pattern string) []string {
 func (w *walker) scriptFile(c scope, call *Call, a Arg, as string) {
 	if ps, ok := w.m.ArgStream(a); ok && ps.Pipe.Subst == "<(" {
 		w.procFile(c, call, ps.Pipe, as)
+		return
+	}
+	if n, ok := fdPath(a.Value); ok && a.Static {
+		w.fdScript(c, call, n, as)
 		return
 	}
 	if names := w.scriptNames(call, a); names != nil {
@@ -1043,4 +1046,43 @@ func (w *walker) pathProgram(c scope, call *Call) bool {
 		}
 	}
 	return false
+}
+
+// fdScript models a script file that names one of call's own descriptors
+// (bash /dev/stdin, python3 /dev/fd/3 3<<<'…', source /proc/self/fd/0):
+// the program is what that descriptor carries — a here-document or
+// here-string, what the stage before it in a pipeline writes (a download
+// piped in is pipe-shell's), a process substitution's output, or the
+// file a redirection opened on it. as is scriptFile's. A descriptor the
+// command does not set is the agent's, which gives no program.
+func (w *walker) fdScript(c scope, call *Call, n int, as string) {
+	s := call.Fd(n)
+	if s.Kind == StreamPipe && s.Pipe != nil && s.Pipe.Subst == "<(" {
+		w.procFile(c, call, s.Pipe, as)
+		return
+	}
+	if r, ok := s.File(); ok && (r.Op == "<" || r.Op == "<>") && r.Target.Static {
+		if _, again := fdPath(r.Target.Value); !again {
+			w.scriptFile(c, call, r.Target, as)
+		}
+		return
+	}
+	var texts []stdinText
+	if n == 0 || s.Same(call.Fd(0)) {
+		texts = w.codeOnStdin(c, call) // also 3<&0
+	} else if text, static, ok := s.Text(); ok {
+		kind := "here-document"
+		if s.Redirect.Op == "<<<" {
+			kind = "here-string"
+		}
+		texts = append(texts, stdinText{text: text, kind: kind, dynamic: !static})
+	}
+	for _, in := range texts {
+		label := call.Name + " " + in.kind
+		if as == "" || as == "sh" {
+			w.child(c, call, in.text, nil, label, in.dynamic)
+			continue
+		}
+		w.program(c, call, lang.Lang(as), in.text, label, in.dynamic, "")
+	}
 }

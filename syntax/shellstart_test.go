@@ -121,6 +121,68 @@ func TestCodeOnStdin(t *testing.T) {
 	}
 }
 
+// TestDescriptorScripts: a script file that names one of the call's own
+// descriptors (/dev/stdin, /dev/fd/N, /proc/self/fd/N) is what that
+// descriptor carries, for a shell, source, and an interpreter: a pipe, a
+// here-document or here-string (also one opened earlier with exec), a
+// process substitution, a file opened on it, a descriptor duplicated
+// from stdin. ReadsCodeOnStdin is true where the descriptor is stdin, so
+// a download piped there is pipe-shell's. A descriptor the command does
+// not set carries nothing corral knows.
+func TestDescriptorScripts(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "job.sh"), []byte("rm -rf /victim\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		cmd           string
+		victim, stdin bool
+	}{
+		{"echo 'rm -rf /victim' | bash /dev/stdin", true, true},
+		{"echo 'rm -rf /victim' | sh /proc/self/fd/0", true, true},
+		{"echo 'rm -rf /victim' | source /dev/stdin", true, true},
+		{"echo 'rm -rf /victim' | . /dev/fd/0", true, true},
+		{"bash /dev/stdin <<< 'rm -rf /victim'", true, true},
+		{"echo 'rm -rf /victim' | bash /dev/fd/3 3<&0", true, true},
+		{"bash /dev/fd/3 3<<< 'rm -rf /victim'", true, false},
+		{"exec 3<<'X'\nrm -rf /victim\nX\nbash /dev/fd/3", true, false},
+		{"bash /dev/fd/3 3< <(echo 'rm -rf /victim')", true, false},
+		{"bash /dev/fd/4 4< job.sh", true, false},
+		{"bash /dev/stdin < job.sh", true, true},
+		{`echo 'import shutil; shutil.rmtree("/victim")' | python3 /dev/stdin`, true, true},
+		{`python3 /dev/fd/0 <<< 'import shutil; shutil.rmtree("/victim")'`, true, true},
+		{`perl /dev/fd/5 5<<< 'use File::Path; rmtree("/victim");'`, true, false},
+		// Look-alikes: the text is harmless, or the descriptor is not
+		// the command's.
+		{"echo 'ls /victim' | bash /dev/stdin", false, true},
+		{"echo 'rm -rf /victim' | bash /dev/fd/3", false, false},
+		{"echo 'rm -rf /victim' | cat /dev/stdin", false, false},
+		{"echo 'rm -rf /victim' | bash -n /dev/stdin", false, false},
+		{"echo 'rm -rf /victim' | bash -c 'cat /dev/stdin'", false, false},
+	}
+	for _, tc := range cases {
+		m := analyzeIn(t, dir, tc.cmd)
+		wantVictim(t, m, tc.cmd, tc.victim)
+		// The call given the descriptor's path.
+		var reader *Call
+		for _, c := range m.Calls {
+			for _, a := range c.Args {
+				if reader == nil && (strings.HasPrefix(a.Value, "/dev/") || strings.HasPrefix(a.Value, "/proc/")) {
+					reader = c
+				}
+			}
+		}
+		if reader == nil {
+			t.Errorf("%q: no call names a descriptor", tc.cmd)
+			continue
+		}
+		if got := ReadsCodeOnStdin(reader); got != tc.stdin {
+			t.Errorf("%q: ReadsCodeOnStdin(%s) = %v, want %v", tc.cmd, reader.Name, got, tc.stdin)
+		}
+	}
+}
+
 // TestScriptsNeverReadOwnStdin: /dev/stdin, /dev/fd/0 and /proc/self/fd/0
 // are the hook's own descriptors; a file named so, or a link to one, is
 // never read as a script, whatever corral's stdin holds (here a regular

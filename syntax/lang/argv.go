@@ -131,20 +131,23 @@ func (p *parser) argvRef(i int) (n, end int, ok bool) {
 	return n, k + 1, true
 }
 
-// shiftsAtTop reports whether every bare shift of a Perl program is a
-// statement at its top level, outside any bracket, so that the n-th one
-// takes $ARGV[n-1]: a shift in a sub takes from @_, one in a loop or a
-// branch an index only known at run time, and shift(@x) or shift @x
-// another array.
+// shiftsAtTop reports whether every bare shift of a Perl program is
+// outside any block, in a program without loops, so that the n-th one
+// takes $ARGV[n-1]: a shift in a sub takes from @_, one in a loop (a
+// block or a statement modifier) or a branch an index only known at run
+// time, and shift(@x), shift @x or $o->shift another array. A call's
+// parentheses are no block: remove_tree(shift).
 func (p *parser) shiftsAtTop() bool {
 	depth := 0
 	seen := false
 	for i, t := range p.toks {
 		switch {
-		case t.kind == tPunct && (t.text == "(" || t.text == "[" || t.text == "{"):
+		case isP(t, "{"):
 			depth++
-		case t.kind == tPunct && (t.text == ")" || t.text == "]" || t.text == "}"):
+		case isP(t, "}"):
 			depth--
+		case t.kind == tIdent && (t.text == "while" || t.text == "until" || t.text == "for" || t.text == "foreach"):
+			return false
 		case isI(t, "shift"):
 			next := p.tok(i + 1)
 			if depth != 0 || isP(next, "(") || next.kind == tIdent && next.text != "" && (next.text[0] == '@' || next.text[0] == '$') || isP(p.tok(i-1), "->") {

@@ -40,6 +40,8 @@ func TestAnalyzeArgv(t *testing.T) {
 		{"perl-shift", Perl, `my $f = shift; unlink $f;`, []Arg{home}, []string{"delete unlink: /home/u/.bashrc"}},
 		{"perl-shift-twice", Perl, `my $a = shift; my $b = shift; unlink $b;`, []Arg{{"x", true}, home}, []string{"delete unlink: /home/u/.bashrc"}},
 		{"perl-shift-sub", Perl, `sub f { my $x = shift; unlink $x } f("a"); my $g = shift;`, []Arg{home}, []string{"hidden unlink: $x"}},
+		{"perl-shift-call", Perl, `use File::Path qw(remove_tree); remove_tree(shift);`, []Arg{home}, []string{"delete -r remove_tree: /home/u/.bashrc"}},
+		{"perl-shift-loop", Perl, `unlink shift while @ARGV;`, []Arg{{"a", true}, home}, []string{"hidden unlink: shift"}},
 		{"perl-shift-array", Perl, `my @l = ("a"); my $f = shift @l; unlink $f;`, []Arg{home}, []string{"hidden unlink: $f"}},
 		{"ruby", Ruby, `File.write(ARGV[0], "x")`, []Arg{home}, []string{"write File.write: /home/u/.bashrc"}},
 		{"php", PHP, `file_put_contents($argv[1], "x");`, []Arg{{"Standard input code", true}, home}, []string{"write file_put_contents: /home/u/.bashrc"}},
