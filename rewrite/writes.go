@@ -296,6 +296,7 @@ func checkWriteCall(p *Pass, c *syntax.Call) {
 		p.judge(c, c.Script, c.Dir, t, "bash-write", c.Name+" (from its diff)")
 	}
 	p.checkExtraction(c)
+	p.checkSelfLinks(c)
 	p.checkTreeCopy(c)
 	p.checkRunTimeWrites(c)
 	checkSelfAttrs(p, c)

@@ -1,0 +1,61 @@
+package rewrite
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// TestSelfLinks: a symbolic link made where a self-protected file is read
+// (the link is, or can hold, one) is denied, at the path ln really
+// makes: DEST, DEST/NAME in an existing directory, -t DIR/NAME, ./NAME
+// with one operand, -n replacing a link to a directory. Look-alikes: a
+// link made inside such a directory under another name, links elsewhere,
+// ln without -s of a file that is no guard file.
+func TestSelfLinks(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, map[string]string{
+		"home/.claude/settings.json": "{}",
+		"proj/docs/":                 "",
+		"proj/lib/":                  "",
+	})
+	cfg.Paths = cfg.Paths.WithSelfProtection(nil, cfg.Sandbox)
+	if err := os.Symlink("/tmp/elsewhere", filepath.Join(cfg.Project, "mylink")); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct{ cmd, want string }{
+		{"ln -s /tmp/x .claude", "deny"},
+		{"ln -sfn /tmp/x .claude", "deny"},
+		{"ln --symbolic /tmp/x .claude", "deny"},
+		{"ln -s /tmp/evil/.claude", "deny"},    // ./.claude
+		{"ln -s /tmp/evil/.claude .", "deny"},  // ./.claude
+		{"ln -st . /tmp/evil/.claude", "deny"}, // -t DIR
+		{"ln -s /tmp/evil/.claude docs/../", "deny"},
+		{"mkdir -p /tmp/x && ln -sfn /tmp/x ~/.codex", "deny"},
+		{"ln -s /tmp/x .git/hooks", "deny"},
+		{"cd docs && ln -s /tmp/x ../.claude", "deny"},
+		// Copies that keep a link a link.
+		{"cp -P mylink .claude", "deny"},
+		{"cp -a mylink .claude", "deny"},
+		{"cp -r mylink .claude", "deny"},
+		{"mv mylink .claude", "deny"},
+		{"rsync -l mylink .claude", "deny"},
+		{"rsync -a mylink .claude", "deny"},
+		// Look-alikes.
+		{"cp mylink .claude", "allow"},    // follows the link: a copy of what it points at
+		{"rsync mylink .claude", "allow"}, // skips a link without -l
+		{"cp -P mylink docs/", "allow"},
+		{"mv mylink other", "allow"},
+		{"ln -s /tmp/x ~/.claude", "allow"}, // ~/.claude exists: the link is ~/.claude/x
+		{"ln -s ../lib docs/lib", "allow"},
+		{"ln -s /tmp/evil/.claude docs/", "allow"}, // docs/.claude is read by nothing
+		{"ln -s target.txt link.txt", "allow"},
+		{"ln docs lib2", "allow"}, // no link of a directory without -s
+	}
+	for _, tt := range tests {
+		r := Check(cfg, tt.cmd)
+		if got := r.Decision.String(); got != tt.want {
+			t.Errorf("%s: %s, want %s (%v)", tt.cmd, got, tt.want, r.Findings)
+		}
+	}
+}
