@@ -29,6 +29,9 @@ import (
 // GNU tar and bsdtar drop a leading "/" and skip members with a ".."
 // component unless -P, and drop --strip-components leading components;
 // unzip drops a leading "/" and ".." components, and -j every directory.
+// The extractors are tar (also an archive on disk it reads on stdin: tar
+// x < a.tar, cat/zcat/gzip -dc a.tgz | tar x), unzip, 7-Zip's x and e,
+// and python3 -m zipfile -e / -m tarfile -e.
 // An archive that cannot be listed (another format, too large, not there
 // yet) is judged by its directory as before; one that an earlier command
 // of the same command line makes (zip x.zip …; unzip x.zip) asks, since
@@ -56,6 +59,13 @@ type extraction struct {
 	absolute bool
 	junk     bool
 	unzip    bool
+	// zipOnly reports a program that reads only zip archives (unzip);
+	// unzip names the members as unzip does (a leading "/" and ".."
+	// components dropped), which 7-Zip and python's extractors do too.
+	zipOnly bool
+	// reader is the stage that reads the archive into the extraction's
+	// stdin (cat a.tar | tar x), or nil.
+	reader *syntax.Call
 }
 
 // extractionOf reads an extracting tar or unzip call.
@@ -70,9 +80,17 @@ func extractionOf(c *syntax.Call) (extraction, bool) {
 		}
 		files := find(opts, "f", "file")
 		if len(files) == 0 || files[len(files)-1].val.Value == "-" {
-			return e, false // stdin: followed by the acquisition rules
+			// stdin: a download is the acquisition rules'; a file on
+			// disk (tar x < a.tar, cat a.tar | tar x, zcat a.tgz | tar
+			// x) is listed as if named.
+			a, reader, ok := stdinArchive(c)
+			if !ok {
+				return e, false
+			}
+			e.archive, e.reader = a, reader
+		} else {
+			e.archive = files[len(files)-1].val
 		}
-		e.archive = files[len(files)-1].val
 		if dirs := find(opts, "C", "directory"); len(dirs) > 0 {
 			e.dir = &dirs[len(dirs)-1].val
 		}
@@ -87,15 +105,139 @@ func extractionOf(c *syntax.Call) (extraction, bool) {
 		if has(opts, "l", "t", "v", "p", "Z", "z") || len(ops) == 0 {
 			return e, false // lists, tests or prints
 		}
-		e.archive, e.unzip = c.Args[ops[0]], true
+		e.archive, e.unzip, e.zipOnly = c.Args[ops[0]], true, true
 		if dirs := find(opts, "d"); len(dirs) > 0 {
 			e.dir = &dirs[len(dirs)-1].val
 		}
 		e.junk = has(opts, "j")
+	case "7z", "7za", "7zr", "7zz":
+		// 7z x ARCHIVE [-oDIR] keeps the members' paths, 7z e drops
+		// them; switches (-y, -pPASS, -oDIR) go anywhere. 7-Zip drops a
+		// leading "/" and ".." components, as unzip does.
+		var ops []syntax.Arg
+		for _, a := range c.Args {
+			switch {
+			case !a.Static:
+				ops = append(ops, a)
+			case strings.HasPrefix(a.Value, "-o") && len(a.Value) > 2:
+				d := a
+				d.Value = a.Value[2:]
+				e.dir = &d
+			case a.Value == "--":
+			case strings.HasPrefix(a.Value, "-"):
+			default:
+				ops = append(ops, a)
+			}
+		}
+		if len(ops) < 2 || ops[0].Value != "x" && ops[0].Value != "e" {
+			return e, false
+		}
+		e.archive, e.unzip, e.junk = ops[1], true, ops[0].Value == "e"
 	default:
+		if m, args := pythonModule(c); m == "zipfile" || m == "tarfile" {
+			// python3 -m zipfile -e ZIP DIR drops a leading "/" and ".."
+			// components as unzip does; python3 -m tarfile -e TAR [DIR]
+			// keeps both before Python 3.14 (its "data" filter): read as
+			// tar -P, the names where they can land.
+			for i, a := range args {
+				if (a.Value == "-e" || a.Value == "--extract") && i+1 < len(args) {
+					e.archive = args[i+1]
+					e.unzip, e.zipOnly, e.absolute = m == "zipfile", m == "zipfile", m == "tarfile"
+					if i+2 < len(args) {
+						d := args[i+2]
+						e.dir = &d
+					}
+					return e, true
+				}
+			}
+		}
 		return e, false
 	}
 	return e, true
+}
+
+// pythonModule returns the module a python call runs with -m (python3 -m
+// zipfile …) and the words after it, or "".
+func pythonModule(c *syntax.Call) (string, []syntax.Arg) {
+	if !strings.HasPrefix(c.Name, "python") && !strings.HasPrefix(c.Name, "pypy") {
+		return "", nil
+	}
+	for i, a := range c.Args {
+		switch {
+		case !a.Static:
+			return "", nil
+		case a.Value == "-m" && i+1 < len(c.Args):
+			return c.Args[i+1].Value, c.Args[i+2:]
+		case strings.HasPrefix(a.Value, "-m") && len(a.Value) > 2:
+			return a.Value[2:], c.Args[i+1:]
+		case a.Value == "-c" || !strings.HasPrefix(a.Value, "-"):
+			return "", nil // code or a script first
+		}
+	}
+	return "", nil
+}
+
+// stdinArchive returns the file on disk an extraction reads on stdin: a
+// redirection (tar x < a.tar), or the one file operand of the stage
+// before it when that stage only copies or decompresses it (cat, pv,
+// zcat, gzip -dc, xz -dc, …: GNU tar's listing reads the compression
+// itself).
+func stdinArchive(c *syntax.Call) (syntax.Arg, *syntax.Call, bool) {
+	in := c.Fd(0)
+	if r, ok := in.File(); ok {
+		return r.Target, nil, r.Op == "<"
+	}
+	if in.Kind != syntax.StreamPipe || in.Pipe == nil || in.Pipe.Subst != "" || in.Stage < 1 || in.Stage > len(in.Pipe.Calls) {
+		return syntax.Arg{}, nil, false
+	}
+	src := in.Pipe.Calls[in.Stage-1]
+	if src == nil {
+		return syntax.Arg{}, nil, false
+	}
+	decompress := false
+	switch src.Name {
+	case "cat", "pv", "zcat", "gzcat", "bzcat", "xzcat", "zstdcat", "lzcat":
+	case "gzip", "gunzip", "bzip2", "bunzip2", "xz", "unxz", "zstd", "unzstd", "lzma", "unlzma":
+		decompress = true
+	default:
+		return syntax.Arg{}, nil, false
+	}
+	var file *syntax.Arg
+	for i, a := range src.Args {
+		switch {
+		case a.Static && strings.HasPrefix(a.Value, "-") && a.Value != "-":
+			continue // -d, -c, -dc, -q
+		case file != nil:
+			return syntax.Arg{}, nil, false // several files: their bytes joined
+		}
+		file = &src.Args[i]
+	}
+	if file == nil || decompress && !strings.HasPrefix(src.Name, "un") && src.Name != "gunzip" && src.Name != "bunzip2" && !hasShortFlag(src.Args, 'd') && !hasLong(src.Args, "--decompress", "--uncompress") {
+		return syntax.Arg{}, nil, false
+	}
+	return *file, src, true
+}
+
+// hasLong reports one of the long options among the words.
+func hasLong(args []syntax.Arg, names ...string) bool {
+	for _, a := range args {
+		if a.Static && slices.Contains(names, a.Value) {
+			return true
+		}
+	}
+	return false
+}
+
+// hasShortFlag reports a letter among the words' clusters of short
+// options (-dc has d and c).
+func hasShortFlag(args []syntax.Arg, letter byte) bool {
+	for _, a := range args {
+		v := a.Value
+		if a.Static && len(v) > 1 && v[0] == '-' && v[1] != '-' && strings.IndexByte(v[1:], letter) >= 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // checkExtraction judges the members an extraction writes.
@@ -120,9 +262,9 @@ func (p *Pass) checkExtraction(c *syntax.Call) {
 	if !archive.Known {
 		return
 	}
-	names, err := archiveMembers(archive.Path, e.unzip)
+	names, err := archiveMembers(archive.Path, e.zipOnly)
 	if err != nil {
-		if p.madeEarlier(c, archive.Path) {
+		if p.madeEarlier(c, archive.Path, e.reader) {
 			p.Report(c, Finding{Rule: "bash-write", Decision: Ask,
 				Message: c.Name + " extracts " + e.archive.Value + ", an archive this command makes, into " + base +
 					": its members are chosen when it is made and cannot be listed before it exists"})
@@ -153,6 +295,9 @@ func (p *Pass) checkExtraction(c *syntax.Call) {
 // none.
 func memberPath(name string, e extraction) string {
 	name = strings.ReplaceAll(name, "\\", "/")
+	if e.junk && strings.HasSuffix(name, "/") {
+		return "" // a directory: unzip -j and 7z e make none
+	}
 	abs := strings.HasPrefix(name, "/")
 	if !e.unzip && !e.absolute && slices.Contains(strings.Split(name, "/"), "..") {
 		return "" // tar skips a member whose name holds ".."
@@ -271,10 +416,12 @@ var fetchers = lazy.Value[map[string]bool]{New: func() map[string]bool {
 // madeEarlier reports whether a call before c in the command names the
 // file at abs as an operand, an option's value or a redirection target:
 // an archiver or a copy that makes it, which corral cannot list before
-// the command runs. A download is the acquisition rules' (fetchers).
-func (p *Pass) madeEarlier(c *syntax.Call, abs string) bool {
+// the command runs. A download is the acquisition rules' (fetchers);
+// reader, the stage that pipes the archive into c (cat a.tar | tar x),
+// only reads it.
+func (p *Pass) madeEarlier(c *syntax.Call, abs string, reader *syntax.Call) bool {
 	for _, o := range p.Model.Calls {
-		if o == c || o.Script != c.Script || o.End > c.Start || fetchers.Get()[o.Name] {
+		if o == c || o == reader || o.Script != c.Script || o.End > c.Start || fetchers.Get()[o.Name] {
 			// Only calls that end before c starts: not find or xargs
 			// running c with their own words.
 			continue

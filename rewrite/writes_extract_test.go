@@ -12,6 +12,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/corral-dev/corral/syntax"
 )
 
 // writeTar writes a tar (gzip-compressed when gz) holding names, each a
@@ -185,6 +187,27 @@ func TestExtractionMembers(t *testing.T) {
 		{"zip -qj x.zip notes.txt; unzip -o x.zip -d ~/.claude", "ask"},
 		{"tar cf t.tar notes.txt && tar xf t.tar", "ask"},
 		{"tar xf missing.tar", "allow"},
+		// An archive on disk read on stdin: a redirection, or the one
+		// file a copying or decompressing stage before it reads.
+		{"tar xz < hook.tgz", "deny"},
+		{"cat hook.tgz | tar xz", "deny"},
+		{"zcat hook.tgz | tar x", "deny"},
+		{"gzip -dc hook.tgz | tar -xf -", "deny"},
+		{"pv deep.tar | tar x", "deny"},
+		{"cat good.tgz | tar xz", "allow"},
+		{"cat hook.tgz | tar tz", "allow"},         // lists
+		{"cat hook.tgz deep.tar | tar x", "allow"}, // two files joined: not listed, the project root
+		{"gzip -c hook.tgz | tar x", "allow"},      // compresses: no archive tar reads
+		// Other extractors: 7-Zip, python's zipfile and tarfile.
+		{"7z x evil.zip", "deny"},
+		{"7z x -y evil.zip -o" + home + "/.claude", "allow"}, // ~/.claude/.claude/settings.json
+		{"7z x flat.zip -o" + home + "/.claude", "deny"},
+		{"7z e evil.zip", "allow"}, // no directories: settings.json at the top
+		{"7z l evil.zip", "allow"},
+		{"python3 -m zipfile -e evil.zip .", "deny"},
+		{"python3 -m tarfile -e hook.tgz", "deny"},
+		{"python3 -m tarfile -e good.tgz out", "allow"},
+		{"python3 -m zipfile -l evil.zip", "allow"},
 	}
 	for _, tt := range tests {
 		r := Check(cfg, tt.cmd)
@@ -235,4 +258,79 @@ func TestRunTimeWrites(t *testing.T) {
 			t.Errorf("%s: %s, want %s (%v)", tt.cmd, got, tt.want, r.Findings)
 		}
 	}
+}
+
+// TestPythonExtractPaths checks where python's own extractors (python3 -m
+// zipfile -e, -m tarfile -e) write each member against the real python:
+// every file that appears must be a path memberPath predicts (tarfile
+// before 3.14 keeps absolute names and ".." — predicted as tar -P; 3.14's
+// filter refuses them, which writes less). Absolute members point into
+// the scratch root.
+func TestPythonExtractPaths(t *testing.T) {
+	t.Parallel()
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Fatalf("python3 is needed to check its extractors: %v", err)
+	}
+	for _, mod := range []string{"zipfile", "tarfile"} {
+		t.Run(mod, func(t *testing.T) {
+			root := t.TempDir()
+			dir := filepath.Join(root, "a", "out")
+			if err := os.MkdirAll(dir, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			members := []string{"a.txt", "./b/c.txt", filepath.Join(root, "abs", "d.txt"), "../up/e.txt", "h/i/j.txt"}
+			archive := filepath.Join(root, "x.tar")
+			cmd := exec.Command("python3", "-m", mod, "-e", archive, ".")
+			if mod == "zipfile" {
+				archive = filepath.Join(root, "x.zip")
+				writeZip(t, archive, members...)
+				cmd = exec.Command("python3", "-m", mod, "-e", archive, ".")
+			} else {
+				writeTar(t, archive, false, members...)
+			}
+			cmd.Dir = dir
+			out, _ := cmd.CombinedOutput()
+			c, err := extractionFor(t, strings.Join(cmd.Args, " "))
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := map[string]bool{}
+			for _, m := range members {
+				if p := memberPath(m, c); p != "" {
+					if !filepath.IsAbs(p) {
+						p = filepath.Join(dir, p)
+					}
+					want[filepath.Clean(p)] = true
+				}
+			}
+			var got []string
+			for _, f := range listFiles(t, root) {
+				if p := filepath.Join(root, f); p != archive {
+					got = append(got, p)
+				}
+			}
+			if len(got) == 0 {
+				t.Fatalf("python3 -m %s wrote nothing\n%s", mod, out)
+			}
+			for _, p := range got {
+				if !want[p] {
+					t.Errorf("python3 -m %s wrote %s, which corral does not predict (predicted %v)\n%s", mod, p, want, out)
+				}
+			}
+		})
+	}
+}
+
+// extractionFor reads the extraction of the command line src.
+func extractionFor(t *testing.T, src string) (extraction, error) {
+	t.Helper()
+	m, err := syntax.Analyze(src, syntax.Options{Cwd: "/p", Home: "/home/u"})
+	if err != nil {
+		return extraction{}, err
+	}
+	e, ok := extractionOf(m.Calls[0])
+	if !ok {
+		t.Fatalf("%q: no extraction", src)
+	}
+	return e, nil
 }
