@@ -13,7 +13,7 @@ var gitDestroy = Rule{
 	Doc: `Git commands that throw away work no commit holds, or rewrite shared
 history: reset --hard, clean -f (not -n), push --force/-f/+refspec (not
 --force-with-lease, which refuses to overwrite others' work), push
---delete and push origin :branch, branch -D, checkout -- <paths>, checkout . and checkout -f,
+--delete and push origin :branch, branch -D, checkout -- <paths>, checkout FILE (a word that is a file and no revision), checkout . and checkout -f,
 switch --discard-changes/-f, restore of the worktree (restore --staged only
 touches the index and passes), stash drop/clear, reflog expire,
 gc --prune=now, filter-branch, worktree remove --force. Each is routine for
@@ -285,6 +285,8 @@ func gitDestroys(p *Pass, c *syntax.Call, sub int) string {
 			// optional mode is only attached (--track=direct), so in
 			// --track direct main both words are operands.
 			why = "git checkout <commit> <paths> overwrites uncommitted changes to those files"
+		case len(operands) == 1 && !flag("-b", "-B", "--orphan") && checkoutPath(c, args[operands[0]]):
+			why = "git checkout " + args[operands[0]].Value + " names a file, not a revision: it discards the file's uncommitted changes, as git checkout -- <path> does"
 		}
 	case "switch":
 		if flag("--discard-changes", "--force") || short('f') {

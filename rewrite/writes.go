@@ -297,6 +297,7 @@ func checkWriteCall(p *Pass, c *syntax.Call) {
 	}
 	p.checkExtraction(c)
 	p.checkSelfLinks(c)
+	p.checkGitTreeWrites(c)
 	p.checkTreeCopy(c)
 	p.checkRunTimeWrites(c)
 	checkSelfAttrs(p, c)

@@ -1,0 +1,356 @@
+package rewrite
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/corral-dev/corral/guards"
+	"github.com/corral-dev/corral/syntax"
+)
+
+// Git commands that move the working tree to another commit write every
+// file that differs between the two: git checkout BRANCH, git switch,
+// git merge, git rebase, git cherry-pick, git revert, git stash
+// apply/pop, git reset --hard/--keep/--merge. A branch, a stash or a
+// commit made earlier (git update-index --cacheinfo, git commit-tree, a
+// fetch) can hold a .claude/settings.json or a start-up file that no
+// write the agent makes directly would be allowed to. So corral asks the
+// real git (runGit) which files differ between HEAD and the commit the
+// command moves to, and judges each as a write of that file (a file the
+// commit lacks is removed: a write too). The comparison is the one each
+// command makes: a merge brings what changed on the other side since the
+// merge base (HEAD...REV), a cherry-pick or revert what REV changed
+// (REV^ REV), a stash apply what the stash recorded (STASH^1 STASH).
+// A revision git cannot resolve when the hook runs (made by the same
+// command, or a typo that fails) is not judged; nor is a repository
+// moved with --git-dir/--work-tree/GIT_DIR/GIT_WORK_TREE.
+
+// maxTreeWrites bounds the changed files judged per command.
+const maxTreeWrites = 10000
+
+// gitTreeMove is one comparison whose changed files a command writes.
+type gitTreeMove struct {
+	from, to string
+	rev      syntax.Arg // the word that names the commit, for the finding
+	// paths, when not nil, are the pathspecs a restore writes (git
+	// checkout [REV] -- PATHS, git restore [--source REV] PATHS, git
+	// checkout-index PATHS): the files under them that differ from to
+	// (the index when to is "").
+	paths []syntax.Arg
+}
+
+// gitRestores returns the restore of paths git verb makes: git checkout
+// [REV] -- PATHS (or one word that is a file, not a revision), git
+// restore (unless only --staged) [--source REV] PATHS, git
+// checkout-index [-a] PATHS.
+func gitRestores(c *syntax.Call, verb string, args []syntax.Arg) (gitTreeMove, bool) {
+	var m gitTreeMove
+	split := func(spec optSpec) ([]option, []syntax.Arg, []syntax.Arg) {
+		opts, idx := scan(args, spec)
+		var before, after []syntax.Arg
+		dash := -1
+		for i, a := range args {
+			if a.Static && a.Value == "--" && dash < 0 {
+				dash = i
+			}
+		}
+		for _, i := range idx {
+			if dash >= 0 && i > dash {
+				after = append(after, args[i])
+			} else {
+				before = append(before, args[i])
+			}
+		}
+		return opts, before, after
+	}
+	switch verb {
+	case "checkout":
+		opts, before, after := split(optSpec{shortVal: "bB", longEq: true, longVal: longOpts("orphan", "conflict", "pathspec-from-file")})
+		if has(opts, "b", "B", "orphan") {
+			return m, false
+		}
+		switch {
+		case len(after) > 0 && len(before) <= 1:
+			if len(before) == 1 {
+				m.to, m.rev = before[0].Value, before[0]
+				if !before[0].Static {
+					return m, false
+				}
+			}
+			m.paths = after
+		case len(after) == 0 && len(before) >= 2 && before[0].Static:
+			m.to, m.rev, m.paths = before[0].Value, before[0], before[1:]
+		case len(after) == 0 && len(before) == 1 && checkoutPath(c, before[0]):
+			m.paths = before
+		default:
+			return m, false
+		}
+	case "restore":
+		opts, before, after := split(optSpec{shortVal: "s", longEq: true, longVal: longOpts("source", "conflict", "pathspec-from-file")})
+		if has(opts, "S", "staged") && !has(opts, "W", "worktree") {
+			return m, false
+		}
+		if src := find(opts, "s", "source"); len(src) > 0 {
+			if !src[len(src)-1].val.Static {
+				return m, false
+			}
+			m.to, m.rev = src[len(src)-1].val.Value, src[len(src)-1].val
+		}
+		m.paths = append(before, after...)
+	case "checkout-index":
+		opts, before, after := split(optSpec{longEq: true, longVal: longOpts("prefix", "stage")})
+		if len(find(opts, "prefix")) > 0 {
+			return m, false // exported under a prefix: judged as that write
+		}
+		m.paths = append(before, after...)
+		if has(opts, "a", "all") {
+			m.paths = append(m.paths, syntax.Arg{Value: ".", Raw: ".", Static: true})
+		}
+	default:
+		return m, false
+	}
+	if len(m.paths) == 0 {
+		return m, false
+	}
+	if m.rev.Value == "" {
+		m.rev = m.paths[0]
+	}
+	return m, true
+}
+
+// checkGitTreeWrites judges the files a git command writes into the
+// working tree from another commit.
+func (p *Pass) checkGitTreeWrites(c *syntax.Call) {
+	if c.Name != "git" {
+		return
+	}
+	dir, sub := gitArgs(c)
+	if sub < 0 || !dir.Known || gitElsewhere(c, sub) {
+		return
+	}
+	verb := c.Args[sub].Value
+	moves := gitTreeMoves(verb, c.Args[sub+1:])
+	if r, ok := gitRestores(c, verb, c.Args[sub+1:]); ok {
+		moves = append(moves, r)
+	}
+	if len(moves) == 0 {
+		return
+	}
+	top := repoTop(dir.Path)
+	if top == "" {
+		return
+	}
+	judged := 0
+	for _, m := range moves {
+		if m.paths != nil {
+			// The files of the paths that differ from the source:
+			// git diff [REV] -- PATHS (the index when no REV).
+			args := []string{"diff", "--name-only", "-z", "--no-renames", "--no-ext-diff", "--no-textconv"}
+			if m.to != "" {
+				if !safeRev(m.to) {
+					continue
+				}
+				args = append(args, "--end-of-options", m.to)
+			}
+			args = append(args, "--")
+			for _, a := range m.paths {
+				if !a.Static || a.Glob {
+					// A pattern or a run-time word: the paths as
+					// written, judged as the files they can be.
+					p.judge(c, c.Script, c.Dir, target{arg: a, action: guards.Write}, "bash-write", "git "+verb)
+					continue
+				}
+				args = append(args, ":(literal)"+a.Value)
+				p.judge(c, c.Script, c.Dir, target{arg: a, action: guards.Write}, "bash-write", "git "+verb)
+			}
+			if args[len(args)-1] == "--" && len(m.paths) > 0 {
+				continue
+			}
+			out, err := runGit(dir.Path, args...)
+			if err != nil {
+				continue
+			}
+			for _, name := range strings.Split(strings.TrimRight(string(out), "\x00"), "\x00") {
+				if name == "" || judged >= maxTreeWrites {
+					continue
+				}
+				judged++
+				p.judge(c, c.Script, c.Dir, target{arg: m.rev, value: filepath.Join(top, filepath.FromSlash(name)), action: guards.Write, derived: true}, "bash-write",
+					"git "+verb+" (a file it restores)")
+			}
+			continue
+		}
+		if !safeRev(m.from) || !safeRev(m.to) || strings.HasPrefix(m.rev.Value, "-") {
+			continue
+		}
+		revs := []string{m.from, m.to}
+		if m.from == "" {
+			revs = revs[1:] // HEAD...REV
+		}
+		out, err := runGit(dir.Path, append([]string{"diff", "--name-only", "-z", "--no-renames", "--no-ext-diff", "--no-textconv", "--end-of-options"}, revs...)...)
+		if err != nil {
+			continue
+		}
+		for _, name := range strings.Split(strings.TrimRight(string(out), "\x00"), "\x00") {
+			if name == "" || judged >= maxTreeWrites {
+				continue
+			}
+			judged++
+			abs := filepath.Join(top, filepath.FromSlash(name))
+			p.judge(c, c.Script, c.Dir, target{arg: m.rev, value: abs, action: guards.Write, derived: true}, "bash-write",
+				"git "+verb+" (a file that differs in "+m.rev.Value+")")
+		}
+	}
+}
+
+// gitTreeMoves returns the comparisons whose changed files git verb
+// writes into the working tree, from its arguments.
+func gitTreeMoves(verb string, args []syntax.Arg) []gitTreeMove {
+	operands := func(spec optSpec) ([]option, []syntax.Arg, bool) {
+		opts, idx := scan(args, spec)
+		var out []syntax.Arg
+		for _, i := range idx {
+			out = append(out, args[i])
+		}
+		dashes := false
+		for _, a := range args {
+			dashes = dashes || a.Static && a.Value == "--"
+		}
+		return opts, out, dashes
+	}
+	head := func(rev syntax.Arg) []gitTreeMove {
+		if !rev.Static {
+			return nil
+		}
+		return []gitTreeMove{{from: "HEAD", to: rev.Value, rev: rev}}
+	}
+	switch verb {
+	case "checkout":
+		opts, ops, dashes := operands(optSpec{shortVal: "bB", longEq: true, longVal: longOpts("orphan", "conflict", "pathspec-from-file")})
+		if dashes || len(ops) != 1 || has(opts, "orphan") {
+			return nil // paths, or a new branch at HEAD: git-destroy and the path guards
+		}
+		return head(ops[0])
+	case "switch":
+		opts, ops, _ := operands(optSpec{shortVal: "cC", longEq: true, longVal: longOpts("create", "force-create", "orphan", "conflict")})
+		if len(ops) != 1 || has(opts, "orphan") {
+			return nil
+		}
+		return head(ops[0])
+	case "reset":
+		opts, ops, dashes := operands(optSpec{longEq: true, longVal: longOpts("pathspec-from-file")})
+		if dashes || len(ops) != 1 || !has(opts, "hard", "keep", "merge") {
+			return nil
+		}
+		return head(ops[0])
+	case "merge":
+		_, ops, _ := operands(optSpec{shortVal: "msXF", longEq: true, longVal: longOpts("strategy", "strategy-option", "file", "message", "into-name", "cleanup", "gpg-sign")})
+		var out []gitTreeMove
+		for _, o := range ops {
+			if o.Static {
+				out = append(out, gitTreeMove{to: o.Value, rev: o})
+			}
+		}
+		return mergeBase(out)
+	case "rebase":
+		opts, ops, _ := operands(optSpec{shortVal: "sXx", longEq: true, longVal: longOpts("onto", "strategy", "strategy-option", "exec", "gpg-sign", "empty", "rebase-merges", "whitespace")})
+		if onto := find(opts, "onto"); len(onto) > 0 {
+			return head(onto[len(onto)-1].val)
+		}
+		if len(ops) > 0 {
+			return head(ops[0])
+		}
+		return nil
+	case "cherry-pick", "revert":
+		_, ops, _ := operands(optSpec{shortVal: "mXS", longEq: true, longVal: longOpts("mainline", "strategy", "strategy-option", "gpg-sign", "cleanup")})
+		var out []gitTreeMove
+		for _, o := range ops {
+			if o.Static && !strings.Contains(o.Value, "..") {
+				out = append(out, gitTreeMove{from: o.Value + "^", to: o.Value, rev: o})
+			}
+		}
+		return out
+	case "stash":
+		if len(args) == 0 || args[0].Value != "apply" && args[0].Value != "pop" {
+			return nil
+		}
+		_, idx := scan(args[1:], optSpec{})
+		stash := syntax.Arg{Value: "stash@{0}", Raw: args[0].Raw, Static: true, Start: args[0].Start, End: args[0].End}
+		if len(idx) > 0 {
+			stash = args[1+idx[0]]
+			if strings.TrimLeft(stash.Value, "0123456789") == "" {
+				stash.Value = "stash@{" + stash.Value + "}"
+			}
+		}
+		if !stash.Static {
+			return nil
+		}
+		return []gitTreeMove{{from: stash.Value + "^1", to: stash.Value, rev: stash}}
+	}
+	return nil
+}
+
+// mergeBase turns merges into git diff's three-dot form (the changes on
+// the other side since the merge base), one revision with no from.
+func mergeBase(ms []gitTreeMove) []gitTreeMove {
+	for i := range ms {
+		ms[i].to = "HEAD..." + ms[i].to
+	}
+	return ms
+}
+
+// safeRev reports a revision corral passes to git: no option, no line
+// break, not empty unless unused.
+func safeRev(r string) bool {
+	return !strings.HasPrefix(r, "-") && !strings.ContainsAny(r, "\x00\n")
+}
+
+// gitElsewhere reports a git call whose repository or working tree is
+// moved by --git-dir/--work-tree before the subcommand, or by GIT_DIR /
+// GIT_WORK_TREE set for it.
+func gitElsewhere(c *syntax.Call, sub int) bool {
+	for _, a := range c.Args[:sub] {
+		if strings.HasPrefix(a.Value, "--git-dir") || strings.HasPrefix(a.Value, "--work-tree") {
+			return true
+		}
+	}
+	for _, n := range c.EnvChanged {
+		if n == "GIT_DIR" || n == "GIT_WORK_TREE" {
+			return true
+		}
+	}
+	return false
+}
+
+// repoTop returns the top directory of the repository that holds dir (the
+// nearest directory, dir or above, with a .git entry), or "".
+func repoTop(dir string) string {
+	for d := dir; ; d = filepath.Dir(d) {
+		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
+			return d
+		}
+		if d == filepath.Dir(d) {
+			return ""
+		}
+	}
+}
+
+// checkoutPath reports whether git checkout WORD restores a file: git
+// reads WORD as a revision when one by that name resolves (a branch wins
+// over a file of the same name), else as a path. A file on disk whose
+// name git does not resolve as a commit when the hook runs is a path.
+func checkoutPath(c *syntax.Call, a syntax.Arg) bool {
+	if !a.Static || a.Value == "" || a.Value == "-" || strings.HasPrefix(a.Value, "-") || !safeRev(a.Value) {
+		return false
+	}
+	dir, _ := gitArgs(c)
+	if !dir.Known {
+		return false
+	}
+	if _, err := os.Lstat(dir.Join(a.Value).Path); err != nil {
+		return false
+	}
+	_, err := runGit(dir.Path, "rev-parse", "--verify", "-q", "--end-of-options", a.Value+"^{commit}")
+	return err != nil
+}

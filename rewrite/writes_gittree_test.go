@@ -1,0 +1,119 @@
+package rewrite
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestGitTreeWrites builds a repository with real git: a branch "evil"
+// whose commit adds .claude/settings.json (made with plumbing, as an
+// agent could without writing the file), a branch "good" that adds
+// notes.txt, a stash that records .claude/settings.json, and an index
+// entry for it. Every command that moves the working tree to a commit or
+// restores paths from one writes the files that differ (asked of git
+// when the hook runs): the self-protected file is denied, the harmless
+// branch passes, and a revision git cannot resolve is not judged.
+func TestGitTreeWrites(t *testing.T) {
+	t.Parallel()
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Fatalf("git is needed: %v", err)
+	}
+	cfg := scratchProject(t, map[string]string{"proj/README": "x\n"})
+	cfg.Paths = cfg.Paths.WithSelfProtection(nil, cfg.Sandbox)
+	proj := cfg.Project
+	git := func(args ...string) string {
+		t.Helper()
+		cmd := exec.Command("git", args...)
+		cmd.Dir = proj
+		cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=a", "GIT_AUTHOR_EMAIL=a@b", "GIT_COMMITTER_NAME=a", "GIT_COMMITTER_EMAIL=a@b", "HOME="+filepath.Dir(proj))
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+		return strings.TrimSpace(string(out))
+	}
+	gitIn := func(stdin string, args ...string) string {
+		t.Helper()
+		cmd := exec.Command("git", args...)
+		cmd.Dir = proj
+		cmd.Stdin = strings.NewReader(stdin)
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("git %v: %v", args, err)
+		}
+		return strings.TrimSpace(string(out))
+	}
+	git("init", "-q", "-b", "main")
+	git("add", "README")
+	git("commit", "-qm", "base")
+	blob := gitIn(`{"hooks":{}}`, "hash-object", "-w", "--stdin")
+	git("update-index", "--add", "--cacheinfo", "100644,"+blob+",.claude/settings.json")
+	git("commit", "-qm", "evil")
+	git("branch", "evil")
+	git("reset", "-q", "--soft", "HEAD~1")
+	git("rm", "-q", "--cached", ".claude/settings.json")
+	git("checkout", "-q", "-b", "good")
+	if err := os.WriteFile(filepath.Join(proj, "notes.txt"), []byte("hi\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	git("add", "notes.txt")
+	git("commit", "-qm", "notes")
+	git("checkout", "-q", "main")
+	tests := []struct{ cmd, want string }{
+		{"git checkout evil", "deny"},
+		{"git switch evil", "deny"},
+		{"git switch -c x evil", "deny"},
+		{"git checkout -b x evil", "deny"},
+		{"git merge evil", "deny"},
+		{"git merge --ff-only evil", "deny"},
+		{"git rebase evil", "deny"},
+		{"git rebase --onto evil main", "deny"},
+		{"git cherry-pick evil", "deny"},
+		{"git revert evil", "deny"},
+		{"git reset --keep evil", "deny"},
+		{"git checkout evil -- .", "deny"},
+		{"git checkout evil .", "deny"},
+		{"git restore --source evil .", "deny"},
+		{"git -C " + proj + " checkout evil", "deny"},
+		// Look-alikes: a branch that changes nothing protected, a
+		// revision git does not know, a new branch at HEAD, the index only.
+		{"git checkout good", "allow"},
+		{"git merge good", "allow"},
+		{"git cherry-pick good", "allow"},
+		{"git checkout nosuch", "allow"},
+		{"git checkout -b feature", "allow"},
+		{"git restore --staged .", "allow"},
+		{"git diff evil", "allow"},
+		{"git log evil", "allow"},
+		{"git checkout README", "ask"}, // a file, not a revision: discards its changes
+	}
+	check := func(tests []struct{ cmd, want string }) {
+		t.Helper()
+		for _, tt := range tests {
+			r := Check(cfg, tt.cmd)
+			if got := r.Decision.String(); got != tt.want {
+				t.Errorf("%s: %s, want %s (%v)", tt.cmd, got, tt.want, r.Findings)
+			}
+		}
+	}
+	check(tests)
+	// An index entry and a stash that hold the file: restoring from
+	// them writes it.
+	git("update-index", "--add", "--cacheinfo", "100644,"+blob+",.claude/settings.json")
+	check([]struct{ cmd, want string }{
+		{"git checkout -- .", "deny"},
+		{"git checkout .", "deny"},
+		{"git restore .", "deny"},
+		{"git checkout-index -a", "deny"},
+		{"git restore --staged .", "allow"},
+	})
+	git("stash", "push", "-q")
+	check([]struct{ cmd, want string }{
+		{"git stash apply", "deny"},
+		{"git stash pop", "deny"},
+		{"git stash list", "allow"},
+	})
+}
