@@ -314,6 +314,13 @@ func check(cfg *Config, command string, verify bool) *Result {
 				Message: fmt.Sprintf("corral does not analyse this command (%v): it could hide anything; run it in smaller parts, or a script file the user has read", err)}}
 			return res
 		}
+		if errors.Is(err, syntax.ErrMisread) {
+			// What corral would judge is not what bash runs.
+			res.Decision = Ask
+			res.Findings = []Finding{{Rule: "unparsed", Decision: Ask, Start: 0, End: len(command), Text: command,
+				Message: fmt.Sprintf("corral cannot judge this command: %v", err)}}
+			return res
+		}
 		if riskyText(command) {
 			res.Decision = Ask
 			res.Findings = []Finding{{Rule: "unparsed", Decision: Ask, Start: 0, End: len(command), Text: command,
@@ -326,6 +333,12 @@ func check(cfg *Config, command string, verify bool) *Result {
 	p := &Pass{Config: cfg, Model: m, calls: map[int]*syntax.Call{}}
 	run(p, rules)
 	for _, sc := range m.Unparsed {
+		if sc.Misread {
+			s, e := topSpan(sc, 0, len(sc.Src))
+			p.Report(nil, Finding{Rule: "unparsed", Decision: Ask, Start: s, End: e, Text: sc.Src,
+				Message: "a script string in this command is read differently by bash and by corral's parser"})
+			continue
+		}
 		if riskyText(sc.Src) {
 			s, e := topSpan(sc, 0, len(sc.Src))
 			p.Report(nil, Finding{Rule: "unparsed", Decision: Ask, Start: s, End: e, Text: sc.Src,

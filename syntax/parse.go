@@ -121,6 +121,9 @@ type Script struct {
 	// Runner is the call that runs the script (bash -c's bash, the
 	// python3 whose code calls os.system), nil for the top level.
 	Runner *Call
+	// Misread reports an unparsed script that bash reads differently
+	// from corral's parser (ErrMisread): asked about whatever it names.
+	Misread bool
 	// FromCode reports that the text is shell text (or an argv) that code
 	// in another language runs (os.system, child_process.exec), not a
 	// stand-in for a deletion or write that code makes.
@@ -178,6 +181,26 @@ func parseSource(src string) (*sh.File, error) {
 		src = strings.ReplaceAll(src, "\r", crStandIn)
 	}
 	f, err := newParser().Parse(strings.NewReader(src), "")
+	for fixes := 0; err == nil; fixes++ {
+		// mvdan's parser takes a backslash at the end of a comment for a
+		// line continuation; bash ends the comment at the newline (echo
+		// # \⏎rm -rf ~ runs rm). A comment is ignored, so its backslash
+		// is parsed as a blank of the same length, and the text again.
+		at := continuedComment(f, src)
+		if at < 0 {
+			break
+		}
+		if fixes >= maxCommentFixes {
+			return nil, &MisreadError{Text: "too many comments that end with a backslash"}
+		}
+		src = src[:at] + " " + src[at+1:]
+		f, err = newParser().Parse(strings.NewReader(src), "")
+	}
+	if err == nil {
+		if why := hdocMisread(f, src); why != "" {
+			return nil, &MisreadError{Text: why}
+		}
+	}
 	if err == nil && cr {
 		restoreCR(f)
 	}
@@ -193,6 +216,91 @@ func parseSource(src string) (*sh.File, error) {
 		return nil, err
 	}
 	return f, nil
+}
+
+// ErrMisread reports text that bash reads differently from corral's
+// parser (MisreadError): it is asked about whatever it names, since what
+// corral would judge is not what bash runs.
+var ErrMisread = errors.New("bash reads this text differently from corral's parser")
+
+// MisreadError says where corral's parser and bash part ways.
+type MisreadError struct{ Text string }
+
+func (e *MisreadError) Error() string {
+	return "bash reads this differently from corral's parser: " + e.Text
+}
+
+// Unwrap makes a MisreadError an ErrMisread.
+func (e *MisreadError) Unwrap() error { return ErrMisread }
+
+// maxCommentFixes bounds the comments parsed again (continuedComment).
+const maxCommentFixes = 64
+
+// continuedComment returns the offset in src of the backslash of a
+// comment the parser continued onto the next line (its text holds a
+// newline), or -1.
+func continuedComment(f *sh.File, src string) int {
+	at := -1
+	sh.Walk(f, func(n sh.Node) bool {
+		if at >= 0 {
+			return false
+		}
+		if c, ok := n.(*sh.Comment); ok && strings.Contains(c.Text, "\n") {
+			start := int(c.Hash.Offset())
+			if start >= 0 && start < len(src) {
+				if i := strings.Index(src[start:], "\\\n"); i >= 0 {
+					at = start + i
+				}
+			}
+		}
+		return true
+	})
+	return at
+}
+
+// hdocMisread reports a here-document whose body bash ends before
+// corral's parser does: in a body whose delimiter is unquoted, bash
+// removes each backslash-newline as it reads the lines, so EO\⏎F is
+// the delimiter EOF and what follows is commands; mvdan's parser
+// compares the physical lines only.
+func hdocMisread(f *sh.File, src string) string {
+	why := ""
+	sh.Walk(f, func(n sh.Node) bool {
+		rd, ok := n.(*sh.Redirect)
+		if !ok || why != "" || rd.Hdoc == nil || rd.Word == nil || rd.Op != sh.Hdoc && rd.Op != sh.DashHdoc {
+			return why == ""
+		}
+		delim := rd.Word.Lit()
+		if delim == "" {
+			return true // a quoted delimiter: the body is read as is
+		}
+		start, end := int(rd.Hdoc.Pos().Offset()), int(rd.Hdoc.End().Offset())
+		if start < 0 || end > len(src) || start >= end {
+			return true
+		}
+		logical, joined := "", false
+		for _, line := range strings.Split(src[start:end], "\n") {
+			if rd.Op == sh.DashHdoc && !joined {
+				// <<- strips the tabs that begin a line as bash reads
+				// it: a continued line keeps its own.
+				line = strings.TrimLeft(line, "\t")
+			}
+			bs := len(line) - len(strings.TrimRight(line, "\\"))
+			if bs%2 == 1 {
+				logical += line[:len(line)-1]
+				joined = true
+				continue
+			}
+			logical += line
+			if logical == delim && joined {
+				why = "a here-document whose delimiter " + delim + " is written across a line continuation, where bash ends it"
+				return false
+			}
+			logical, joined = "", false
+		}
+		return true
+	})
+	return why
 }
 
 // crStandIn is the byte parsed in place of a carriage return.

@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"slices"
@@ -811,6 +812,12 @@ func (w *walker) redirects(c scope, s *sh.Stmt, st *state, host *Call) []Redirec
 			if (rd.Op == sh.DplIn || rd.Op == sh.DplOut) && !red.Target.Static {
 				red.Dup = w.coprocFd(red.Target.Raw)
 			}
+		}
+		if rd.Hdoc != nil && (rd.Op == sh.Hdoc || rd.Op == sh.DashHdoc) {
+			// An unquoted body's substitutions run when the
+			// redirection opens: cat <<EOF⏎$(rm -rf ~)⏎EOF. (A quoted
+			// body has none: the parser keeps it literal.)
+			w.substs(c, rd.Hdoc, st, host)
 		}
 		if rd.Hdoc != nil && (rd.Op == sh.Hdoc || rd.Op == sh.DashHdoc) && red.Target.Raw == red.Target.Value {
 			// Expanded where it opens, for those that read it later.
@@ -2217,6 +2224,7 @@ func (w *walker) childIn(c scope, call *Call, text string, host *Arg, kind strin
 	sc := &Script{Src: text, Parent: c.sc, Host: host, Kind: kind, Depth: c.sc.Depth + 1, Dynamic: dynamic, Origin: w.origin, Runner: call}
 	f, err := parseSource(text)
 	if err != nil {
+		sc.Misread = errors.Is(err, ErrMisread)
 		w.m.Unparsed = append(w.m.Unparsed, sc)
 		return
 	}

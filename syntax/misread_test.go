@@ -1,0 +1,59 @@
+package syntax
+
+import (
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+)
+
+// TestMisreadOracle runs each text in real bash, where "touch M" marks
+// that a command ran, and requires corral to see the same: a call of
+// touch in its model exactly when bash ran it, or, where corral's parser
+// cannot read the text as bash does, ErrMisread (asked about). The cases
+// are the places where mvdan's parser and bash part ways: a comment that
+// ends with a backslash (bash ends it at the newline), a here-document
+// delimiter written across a line continuation (bash joins the lines
+// before comparing), and the substitutions of an unquoted here-document
+// body (bash runs them when the redirection opens).
+func TestMisreadOracle(t *testing.T) {
+	t.Parallel()
+	bash := bashPath(t)
+	cases := []string{
+		"echo # \\\ntouch M",
+		"true #\\\ntouch M",
+		"echo a # b \\\\\ntouch M", // an escaped backslash: still a comment
+		"echo a \\\ntouch M",       // a real continuation: touch is an argument
+		"cat <<EOF >/dev/null\nEO\\\nF\ntouch M\nEOF",
+		"cat <<-EOF >/dev/null\n\tE\\\nOF\ntouch M\nEOF",
+		"cat <<-EOF >/dev/null\n\tE\\\n\tOF\ntouch M\nEOF", // the continued line keeps its tab
+		"cat <<EOF >/dev/null\nline \\\ncontinued\nEOF",
+		"cat <<EOF >/dev/null\n$(touch M)\nEOF",
+		"cat <<EOF >/dev/null\nx `touch M` y\nEOF",
+		"cat <<'EOF' >/dev/null\n$(touch M)\nEOF",
+		"cat <<\"EOF\" >/dev/null\nEO\\\nF\ntouch M\nEOF",
+	}
+	for _, src := range cases {
+		dir := t.TempDir()
+		cmd := exec.Command(bash, "--norc", "--noprofile", "-c", src)
+		cmd.Dir = dir
+		_ = cmd.Run() // the misread here-documents end in "EOF: command not found"
+		_, err := os.Stat(filepath.Join(dir, "M"))
+		ran := err == nil
+		m, err := Analyze(src, Options{Cwd: dir, Home: "/home/u"})
+		if err != nil {
+			if !errors.Is(err, ErrMisread) || !ran {
+				t.Errorf("%q: bash ran touch: %v; corral: %v", src, ran, err)
+			}
+			continue
+		}
+		seen := false
+		for _, c := range m.Calls {
+			seen = seen || c.Name == "touch"
+		}
+		if seen != ran {
+			t.Errorf("%q: bash ran touch: %v; corral models it: %v", src, ran, seen)
+		}
+	}
+}
