@@ -57,3 +57,57 @@ func TestMisreadOracle(t *testing.T) {
 		}
 	}
 }
+
+// TestEvalNamesOracle: text bash evaluates although it looks like data —
+// the subscript of a name a builtin takes, a string [[ ]] or declare -i
+// evaluates as arithmetic, a variable whose value names another, a
+// slice's offset — runs its command substitution in bash ("touch M"
+// marks it), and corral must model that call; where bash only prints or
+// compares the text, corral must not.
+func TestEvalNamesOracle(t *testing.T) {
+	t.Parallel()
+	bash := bashPath(t)
+	cases := []string{
+		`test -v 'a[$(touch M)]'`,
+		`[ -v 'a[$(touch M)]' ]`,
+		`[[ -v 'a[$(touch M)]' ]]`,
+		`[[ 'a[$(touch M)]' -eq 0 ]]`,
+		`[[ 0 -lt 'a[$(touch M)]' ]]`,
+		`printf -v 'a[$(touch M)]' x`,
+		`declare 'a[$(touch M)]=1'`,
+		`read 'a[$(touch M)]' <<< q`,
+		`declare -i n='a[$(touch M)]'`,
+		`a=(1); unset 'a[$(touch M)]'`,
+		`x='a[$(touch M)]'; y=x; echo $((y))`,
+		`s=abc; x='a[$(touch M)]'; echo ${s:0:x}`,
+		// Look-alikes: printed, compared as strings, given to test's
+		// integer comparison (no evaluation), a plain name.
+		`echo 'a[$(touch M)]'`,
+		`x='a[$(touch M)]'; echo "$x"`,
+		`[ 'a[$(touch M)]' = x ]`,
+		`[[ 'a[$(touch M)]' == x ]]`,
+		`test 'a[$(touch M)]' -eq 0`,
+		`test -v HOME`,
+		`declare n='a[$(touch M)]'`,
+	}
+	for _, src := range cases {
+		dir := t.TempDir()
+		cmd := exec.Command(bash, "--norc", "--noprofile", "-c", src)
+		cmd.Dir = dir
+		_ = cmd.Run()
+		_, err := os.Stat(filepath.Join(dir, "M"))
+		ran := err == nil
+		m, err := Analyze(src, Options{Cwd: dir, Home: "/home/u"})
+		if err != nil {
+			t.Errorf("%q: %v", src, err)
+			continue
+		}
+		seen := false
+		for _, c := range m.Calls {
+			seen = seen || c.Name == "touch"
+		}
+		if seen != ran {
+			t.Errorf("%q: bash ran touch: %v; corral models it: %v", src, ran, seen)
+		}
+	}
+}

@@ -23,6 +23,9 @@ type walker struct {
 	// awkVars are the variables the awk call being read sets on its
 	// command line (-v, operands).
 	awkVars []lang.AwkVar
+	// evalTexts counts the texts walked as what bash evaluates
+	// (evalnames.go), bounded by maxEvalTexts.
+	evalTexts int
 	// argv is the argument vector of the interpreter program being read
 	// next (program takes it).
 	argv []lang.Arg
@@ -290,7 +293,11 @@ func (w *walker) compound(c scope, s *sh.Stmt, st *state) {
 		w.coproc(inner, cmd, st)
 	case *sh.DeclClause:
 		w.substs(inner, cmd, st, nil)
+		w.declEvals(inner, cmd, st)
 		w.declare(inner, s, cmd, st)
+	case *sh.TestClause:
+		w.substs(inner, cmd, st, nil)
+		w.evalTest(inner, cmd, st)
 	case *sh.ArithmCmd:
 		w.substs(inner, cmd, st, nil)
 		w.arithm(inner, cmd.X, st)
@@ -702,10 +709,31 @@ func arithName(x sh.ArithmExpr) string {
 // arithmetic evaluates, when it holds a substitution.
 func (w *walker) arithValue(c scope, name string, st *state) {
 	v := st.get(name)
-	if !v.known || !v.set || !strings.ContainsAny(v.str, "$`") {
+	if !v.known || !v.set || !strings.ContainsAny(v.str, "$`") && !evaluatesNames(v.str) {
 		return
 	}
+	// The value is an expression of its own: its subscripts expand, and
+	// a name in it is evaluated in turn (x='a[$(…)]'; y=x; $((y))).
+	if w.evalTexts >= maxEvalTexts {
+		return
+	}
+	w.evalTexts++
 	w.childIn(c, nil, ": $(("+v.str+"))", nil, "arithmetic", false, st, st.dir)
+}
+
+// evaluatesNames reports an arithmetic value that names a variable bash
+// then evaluates (a letter or "_" outside a number such as 0x1f).
+func evaluatesNames(v string) bool {
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		if c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' {
+			if i > 0 && (v[i-1] >= '0' && v[i-1] <= '9') {
+				continue // 0x1f, 1e3, 16#ff's digits
+			}
+			return true
+		}
+	}
+	return false
 }
 
 // pipeline walks each stage of a pipeline in a copy of the state (the
@@ -917,6 +945,11 @@ func (w *walker) paramSideEffects(c scope, p *sh.ParamExp, st *state) {
 	name := p.Param.Value
 	if p.Index != nil {
 		w.arithm(c, p.Index, st)
+	}
+	if p.Slice != nil {
+		// ${s:OFFSET:LENGTH}: both are arithmetic expressions.
+		w.arithm(c, p.Slice.Offset, st)
+		w.arithm(c, p.Slice.Length, st)
 	}
 	if p.Exp == nil {
 		return
@@ -1695,6 +1728,7 @@ func aliasName(s string) bool {
 // builtin applies what a builtin does to the shell's state.
 func (w *walker) builtin(c scope, call *Call, st *state) {
 	args := call.Args
+	w.evalNames(c, call, st)
 	switch call.Name {
 	case "cd", "pushd", "popd":
 		old := st.dir
