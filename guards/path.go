@@ -1,6 +1,7 @@
 package guards
 
 import (
+	"github.com/corral-dev/corral/internal/procpath"
 	"os"
 	"path/filepath"
 	"strings"
@@ -153,6 +154,7 @@ func resolve(p string) string {
 // /proc/self/cwd is the working directory the path is read from. Other
 // /proc paths are kept as written.
 func procAlias(env Env, p string) string {
+	p = procpath.FdDirAlias(p)
 	for i := 0; i < maxLinks && strings.HasPrefix(p, "/proc/"); i++ {
 		parts := strings.SplitN(p[len("/proc/"):], "/", 5)
 		if len(parts) < 2 || !procID(parts[0]) {
@@ -377,10 +379,5 @@ func harmlessDevice(abs string) bool {
 	if n, ok := strings.CutPrefix(abs, "/dev/tty"); ok && n != "" && strings.Trim(n, "0123456789") == "" {
 		return true // a virtual console: text on a screen
 	}
-	for _, fd := range []string{"/dev/fd/", "/proc/self/fd/", "/proc/thread-self/fd/"} {
-		if n, ok := strings.CutPrefix(abs, fd); ok && n != "" && strings.Trim(n, "0123456789") == "" {
-			return true
-		}
-	}
-	return false
+	return procpath.Descriptor(abs)
 }

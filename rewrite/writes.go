@@ -2,6 +2,7 @@ package rewrite
 
 import (
 	"fmt"
+	"github.com/corral-dev/corral/internal/procpath"
 	"os"
 	"path"
 	"path/filepath"
@@ -350,7 +351,7 @@ func checkDeleteCall(p *Pass, c *syntax.Call) {
 
 // judge runs one target through the path guards and reports what they say.
 func (p *Pass) judge(c *syntax.Call, sc *syntax.Script, dir syntax.Dir, t target, rule, what string) {
-	if t.arg.Value == "{}" && p.placeholder(c, sc) || strings.HasPrefix(t.path(), "/dev/fd/") || t.path() == "/dev/null" || t.path() == "-" && what == "tee" {
+	if t.arg.Value == "{}" && p.placeholder(c, sc) || procpath.Descriptor(t.path()) || t.path() == "/dev/null" || t.path() == "-" && what == "tee" {
 		return
 	}
 	if oneOf(t.arg) && !t.derived && (t.value == "" || strings.HasPrefix(t.value, t.arg.Value)) {

@@ -3,6 +3,7 @@ package rewrite
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -56,6 +57,44 @@ func TestSelfLinks(t *testing.T) {
 		r := Check(cfg, tt.cmd)
 		if got := r.Decision.String(); got != tt.want {
 			t.Errorf("%s: %s, want %s (%v)", tt.cmd, got, tt.want, r.Findings)
+		}
+	}
+}
+
+// TestPathAliases: paths that name a place through bash's tilde prefixes
+// (~user, ~+, ~-) or through /proc and /dev links the shell shares
+// (/dev/fd/.., /proc/$$/cwd) get the decision the plain path gets, and
+// that decision is not allow where the plain path is protected.
+func TestPathAliases(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, map[string]string{"proj/.claude/settings.json": "{}", "proj/notes.txt": "x", "proj/.git/config": "x"})
+	cfg.Paths = cfg.Paths.WithSelfProtection(nil, cfg.Sandbox)
+	tests := []struct{ alias, plain string }{
+		{"echo x > /dev/fd/../cwd/.claude/settings.json", "echo x > .claude/settings.json"},
+		{"rm -rf /dev/fd/../cwd/.git", "rm -rf .git"},
+		{"rm -rf /dev/fd/../root/etc", "rm -rf /etc"},
+		{"echo x > /proc/$$/cwd/.claude/settings.json", "echo x > .claude/settings.json"},
+		{"rm -rf /proc/$BASHPID/root/etc", "rm -rf /etc"},
+		{"echo x > ~+/.claude/settings.json", "echo x > .claude/settings.json"},
+		{"cd .claude && cd .. && echo x > ~-/settings.json", "echo x > .claude/settings.json"},
+		{"rm -rf ~root/", "rm -rf /root/"},
+		{"echo x > /dev/fd/../cwd/notes.txt", "echo x > notes.txt"},
+		{"echo x > ~+/notes.txt", "echo x > notes.txt"},
+	}
+	for _, tt := range tests {
+		got, want := Check(cfg, tt.alias).Decision, Check(cfg, tt.plain).Decision
+		if got != want {
+			t.Errorf("%s: %s, but %s: %s", tt.alias, got, tt.plain, want)
+		}
+		if strings.Contains(tt.plain, ".claude") || strings.Contains(tt.plain, ".git") || strings.Contains(tt.plain, "/etc") {
+			if got == Allow {
+				t.Errorf("%s: allowed", tt.alias)
+			}
+		}
+	}
+	for _, cmd := range []string{"echo x > /dev/fd/2", "cat /proc/$$/status"} {
+		if d := Check(cfg, cmd).Decision; d != Allow {
+			t.Errorf("%s: %s, want allow", cmd, d)
 		}
 	}
 }

@@ -92,7 +92,16 @@ func (e *wordEnv) Get(name string) expand.Variable {
 			return expand.Variable{Set: true, Kind: expand.String, Str: v.str}
 		}
 	}
-	if dynamicParams.Get()[name] || strings.HasPrefix(name, "HOME ") {
+	if user, ok := strings.CutPrefix(name, "HOME "); ok {
+		// ~user: the user's home directory. With no such user bash
+		// leaves the word as written, but the command may make the
+		// user first (useradd x && rm -rf ~x): only run time knows.
+		if h, ok := userHome(user); ok && !strings.ContainsAny(h, "\x00") {
+			return expand.Variable{Set: true, Kind: expand.String, Str: h}
+		}
+		return e.miss(name)
+	}
+	if dynamicParams.Get()[name] {
 		return e.miss(name)
 	}
 	switch name {
@@ -223,7 +232,12 @@ func (r *resolver) scanParts(s *wordScan, parts []sh.WordPart, quoted bool) {
 			if i == 0 && strings.HasPrefix(v, "~") {
 				rest := v[1:]
 				if rest != "" && rest[0] != '/' {
-					s.dynamic = true // ~user, ~+, ~-
+					// ~user is looked up (wordEnv.Get); ~+ and ~- are
+					// the directories prepare puts in their place.
+					name, _, _ := strings.Cut(rest, "/")
+					if _, ok := r.tildeDir(name); !ok && !validUser(name) || len(parts) > 1 && !strings.Contains(rest, "/") {
+						s.dynamic = true
+					}
 				}
 				if rest == "" && len(parts) > 1 {
 					s.dynamic = true // ~"x"
@@ -394,6 +408,19 @@ func (r *resolver) prepare(w *sh.Word, assignment bool) (*sh.Word, bool) {
 		out = &sh.Word{Parts: parts}
 		copied = true
 	}
+	if lit, ok := out.Parts[0].(*sh.Lit); ok && (strings.HasPrefix(lit.Value, "~+") || strings.HasPrefix(lit.Value, "~-")) && !assignment {
+		// ~+ is $PWD, ~- is $OLDPWD (bash's tilde prefixes).
+		name, rest, _ := strings.Cut(lit.Value[1:], "/")
+		if dir, ok := r.tildeDir(name); ok {
+			if rest != "" || strings.HasSuffix(lit.Value, "/") {
+				dir += "/" + rest
+			}
+			cp()
+			out.Parts[0] = &sh.Lit{ValuePos: lit.ValuePos, ValueEnd: lit.ValueEnd, Value: dir}
+		} else if name == "+" || name == "-" {
+			return w, false
+		}
+	}
 	if lit, ok := w.Parts[0].(*sh.Lit); ok && strings.Contains(lit.Value, "~") {
 		v := lit.Value
 		start := -1
@@ -414,6 +441,49 @@ func (r *resolver) prepare(w *sh.Word, assignment bool) (*sh.Word, bool) {
 		}
 	}
 	return out, true
+}
+
+// tildeDir returns the directory ~+ (the working directory) or ~- (the
+// previous one, $OLDPWD) names, when known and plain enough to stand
+// unquoted in a word.
+func (r *resolver) tildeDir(name string) (string, bool) {
+	var dir string
+	switch name {
+	case "+":
+		if !r.dir.Known {
+			return "", false
+		}
+		dir = r.dir.Path
+	case "-":
+		if r.st == nil {
+			return "", false
+		}
+		v := r.st.get("OLDPWD")
+		if !v.known || !v.set {
+			return "", false
+		}
+		dir = v.str
+	default:
+		return "", false
+	}
+	if dir == "" || strings.ContainsAny(dir, "\\*?[{'\"$ \t\n~") {
+		return "", false
+	}
+	return dir, true
+}
+
+// validUser reports a name ~name can look up: a user name's characters.
+func validUser(name string) bool {
+	if name == "" {
+		return false
+	}
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if !(c == '_' || c == '-' || c == '.' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') || i == 0 && c == '-' {
+			return false
+		}
+	}
+	return true
 }
 
 // tildes expands the tildes bash expands in an assignment's value: at
@@ -705,6 +775,22 @@ func (r *resolver) dynamic(a *Arg, w *sh.Word, s wordScan, _ []string) {
 	for _, name := range env.unknown {
 		a.Printed = a.Printed || r.st.get(name).printed
 	}
+	if pidOnly(env.unknown) {
+		// /proc/$$/cwd, /proc/$BASHPID/root: the shell's own process,
+		// whose working directory and root every command it runs
+		// shares — the path /proc/self/… names for them (its other
+		// entries, status or fd, are the shell's own: not candidates).
+		synth := map[string]expand.Variable{"$": {Set: true, Kind: expand.String, Str: "self"}, "BASHPID": {Set: true, Kind: expand.String, Str: "self"}}
+		for k, v := range r.synth {
+			synth[k] = v
+		}
+		genv := &wordEnv{st: r.st, dir: r.dir, synth: synth}
+		if v, err := expand.Literal(r.cfg(genv), pw); err == nil && len(genv.unknown) == 0 && (strings.Contains(v, "/proc/self/cwd") || strings.Contains(v, "/proc/self/root")) {
+			a.Candidates = append(a.Candidates, v)
+			a.OneOf = true
+		}
+		return
+	}
 	if len(env.unknown) == 0 || len(env.unknown) > 2 || s.dynamic && !onlyUnknownParams(env.unknown) {
 		return
 	}
@@ -745,6 +831,17 @@ func (r *resolver) dynamic(a *Arg, w *sh.Word, s wordScan, _ []string) {
 		a.Candidates = append(a.Candidates, v)
 	}
 	a.OneOf = oneOf && len(a.Candidates) > 0
+}
+
+// pidOnly reports a word whose only unknown parts are the shell's
+// process id ($$, $BASHPID).
+func pidOnly(names []string) bool {
+	for _, n := range names {
+		if n != "$" && n != "BASHPID" {
+			return false
+		}
+	}
+	return len(names) > 0
 }
 
 // onlyUnknownParams reports whether the dynamic parts of a word are all

@@ -6,6 +6,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 // TestMisreadOracle runs each text in real bash, where "touch M" marks
@@ -109,5 +111,32 @@ func TestEvalNamesOracle(t *testing.T) {
 		if seen != ran {
 			t.Errorf("%q: bash ran touch: %v; corral models it: %v", src, ran, seen)
 		}
+	}
+}
+
+// TestTildeOracle expands bash's other tilde prefixes in corral and in
+// real bash: ~user is that user's home directory from the user database,
+// ~+ the working directory, ~- the previous one (after a cd in the
+// command). ~ of a user that does not exist is only known at run time
+// (bash leaves the word as written, but the command could add the user).
+func TestTildeOracle(t *testing.T) {
+	t.Parallel()
+	bash := bashPath(t)
+	dir := oracleDir(t)
+	prelude := oraclePrelude + "cd /tmp; cd " + dir + "; "
+	words := []string{"~root", "~root/.bashrc", "~+", "~+/a/../b", "~-", "~-/x", "x~root", "'~root'"}
+	b := bashBatch(t, bash, dir, prelude, words)
+	for i, w := range words {
+		got, static, ok := corralFieldsAfter(t, dir, prelude, w)
+		if !ok || !static {
+			t.Errorf("%s: static %v ok %v, want static", w, static, ok)
+			continue
+		}
+		if diff := cmp.Diff(b[i], got); diff != "" {
+			t.Errorf("%s: corral differs from bash (-bash +corral):\n%s", w, diff)
+		}
+	}
+	if _, static, _ := corralFieldsAfter(t, dir, prelude, "~nosuchuser9q/x"); static {
+		t.Errorf("~nosuchuser9q/x: static, want dynamic")
 	}
 }

@@ -244,7 +244,7 @@ var expandCases = []struct {
 	{`$RANDOM`, nil},
 	{`"$0"`, nil},
 	{`$$`, nil},
-	{`~root`, nil},
+	{`~nosuchuser9q`, nil}, // ~root is its home directory: TestTildeOracle
 	{`"$u"x`, []string{"x"}},
 	{`$NOPE/x`, nil},
 }

@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"github.com/corral-dev/corral/internal/procpath"
 	"regexp"
 	"strings"
 	"sync"
@@ -115,8 +116,11 @@ func (d Dir) Join(p string) Dir {
 	return Dir{Path: cleanPath(d.Path + "/" + p), Known: true}
 }
 
-// cleanPath is a lexical clean that keeps the path absolute.
+// cleanPath is a lexical clean that keeps the path absolute. The ".." of
+// a process's descriptor directory leaves it for the process's /proc
+// directory (/dev/fd/../cwd is /proc/self/cwd), not for /dev.
 func cleanPath(p string) string {
+	p = procpath.FdDirAlias(p)
 	parts := strings.Split(p, "/")
 	out := make([]string, 0, len(parts))
 	for _, s := range parts {

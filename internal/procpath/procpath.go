@@ -1,0 +1,60 @@
+// Package procpath knows the links of /dev and /proc that a path can
+// climb out of, which a lexical clean must not cross: the guards and the
+// shell model both read paths through it.
+package procpath
+
+import "strings"
+
+// maxHops bounds the links followed for one path.
+const maxHops = 40
+
+// FdDirAlias follows the links to a process's descriptor directory that
+// a path can climb out of: /dev/fd is /proc/self/fd, and the ".." of a
+// process's fd directory is the process's own /proc directory, so
+// /dev/fd/../cwd is /proc/self/cwd (the working directory) and
+// /dev/fd/../root/x is /proc/self/root/x (/x). A descriptor's own link
+// (/dev/fd/3/..) points at a file only run time knows and is kept.
+func FdDirAlias(p string) string {
+	if p == "/dev/fd" || strings.HasPrefix(p, "/dev/fd/") {
+		p = "/proc/self/fd" + p[len("/dev/fd"):]
+	}
+	for i := 0; i < maxHops && strings.HasPrefix(p, "/proc/"); i++ {
+		parts := strings.SplitN(p[len("/proc/"):], "/", 4)
+		if len(parts) < 3 || !processEntry(parts[0]) || parts[1] != "fd" {
+			return p
+		}
+		rest := parts[2]
+		if len(parts) == 4 {
+			rest += "/" + parts[3]
+		}
+		// "." and empty components of the fd directory.
+		for strings.HasPrefix(rest, "./") || strings.HasPrefix(rest, "/") {
+			rest = strings.TrimPrefix(strings.TrimPrefix(rest, "./"), "/")
+		}
+		if rest != ".." && !strings.HasPrefix(rest, "../") {
+			return p
+		}
+		p = "/proc/" + parts[0] + strings.TrimPrefix(rest, "..")
+	}
+	return p
+}
+
+// Descriptor reports a path that names an open descriptor of the process
+// that opens it: /dev/fd/N, /proc/self/fd/N, /proc/thread-self/fd/N.
+func Descriptor(p string) bool {
+	for _, fd := range []string{"/dev/fd/", "/proc/self/fd/", "/proc/thread-self/fd/"} {
+		if n, ok := strings.CutPrefix(p, fd); ok && n != "" && strings.Trim(n, "0123456789") == "" {
+			return true
+		}
+	}
+	return false
+}
+
+// processEntry reports a /proc entry that is a process: self,
+// thread-self or a number.
+func processEntry(s string) bool {
+	if s == "self" || s == "thread-self" {
+		return true
+	}
+	return s != "" && strings.Trim(s, "0123456789") == ""
+}

@@ -1,0 +1,32 @@
+package procpath
+
+import "testing"
+
+// TestFdDirAlias: the ".." of a process's descriptor directory is the
+// process's /proc directory (/dev/fd being /proc/self/fd); every other
+// path, a descriptor's own link among them, is kept.
+func TestFdDirAlias(t *testing.T) {
+	t.Parallel()
+	for in, want := range map[string]string{
+		"/dev/fd/../cwd/.git":    "/proc/self/cwd/.git",
+		"/dev/fd/../root/root":   "/proc/self/root/root",
+		"/dev/fd//./../cwd":      "/proc/self/cwd",
+		"/proc/self/fd/../cwd/x": "/proc/self/cwd/x",
+		"/dev/fd/3":              "/proc/self/fd/3",
+		"/dev/fd/3/../x":         "/proc/self/fd/3/../x",
+		"/dev/fd":                "/proc/self/fd",
+		"/dev/null":              "/dev/null",
+		"/proc/self/cwd/../x":    "/proc/self/cwd/../x",
+		"/home/u/fd/../x":        "/home/u/fd/../x",
+	} {
+		if got := FdDirAlias(in); got != want {
+			t.Errorf("FdDirAlias(%q) = %q, want %q", in, got, want)
+		}
+	}
+	for p, want := range map[string]bool{"/dev/fd/1": true, "/proc/self/fd/12": true, "/proc/thread-self/fd/0": true,
+		"/dev/fd/../cwd": false, "/dev/fd/": false, "/dev/fd/1x": false, "/proc/1/fd/1": false} {
+		if got := Descriptor(p); got != want {
+			t.Errorf("Descriptor(%q) = %v, want %v", p, got, want)
+		}
+	}
+}
