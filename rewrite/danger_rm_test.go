@@ -57,8 +57,8 @@ func TestRmRoot(t *testing.T) {
 		{"find / -name core -delete", Ask}, // selected files, but throughout the system
 		{`rm -rf "$DIR/"*`, Ask},
 		{"rm -rf $X/", Ask},
-		{"rm -rf ~root", Deny}, // /root, a system directory
-		{"rm -rf ~nosuchuser9q", Ask}, // no such user now; the command could make one
+		{"rm -rf ~root", Deny},          // /root, a system directory
+		{"rm -rf ~nosuchuser9q", Ask},   // no such user now; the command could make one
 		{"echo / | xargs rm -rf", Deny}, // the paths echo gives
 		{"rm /etc/*", Deny},
 		{"rm *", Ask},
