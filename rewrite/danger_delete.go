@@ -111,6 +111,12 @@ func rmDeletions(p *Pass, c *syntax.Call) []deletion {
 			}
 			a = r
 		}
+		// rm -rf $(find . -name .svn): what find prints, as find … |
+		// xargs rm -rf gives it.
+		if found := p.substFinds(c, a, d); found != nil {
+			out = append(out, found...)
+			continue
+		}
 		// for d in / /etc; do rm -rf "$d"; done: each value of the loop.
 		if vals, ok := syntax.LoopValues(c, a, p.Config.Home); ok {
 			for _, v := range vals {

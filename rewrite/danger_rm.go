@@ -222,6 +222,10 @@ func (p *Pass) judgeTree(c *syntax.Call, rule string, d deletion) {
 				report(Ask, verb+" of "+a.Raw+": "+why)
 			} else if why := unknownRoot(a); why != "" {
 				report(Ask, verb+" of "+a.Raw+": "+why)
+			} else if d.recursive && d.force && a.PrintedHead() && !strings.HasSuffix(a.Raw, " (from find)") {
+				// rm -rf $(ls -A), rm -rf "$(cat list)": the paths a
+				// program prints, as unseen as xargs rm -rf's.
+				report(Ask, verb+" of "+a.Raw+": paths a command prints at run time, which corral cannot see (they could be / or ~)")
 			}
 		}
 		return
@@ -319,4 +323,38 @@ func fromFind(c *syntax.Call) bool {
 		}
 	}
 	return false
+}
+
+// substFinds returns, for a word that is one command substitution of a
+// find (or fd), the deletions of what it prints: its roots, with its
+// selection, as pipeInputs gives them for find … | xargs rm. nil when
+// the word holds more, or its substitution is another program.
+func (p *Pass) substFinds(c *syntax.Call, a syntax.Arg, base deletion) []deletion {
+	if !strings.HasPrefix(a.Raw, "$(") && !strings.HasPrefix(a.Raw, "`") && !strings.HasPrefix(a.Raw, "\"$(") {
+		return nil
+	}
+	var finds []*syntax.Call
+	for _, o := range p.Model.Calls {
+		if o.Script == c.Script && o != c && o.Start >= a.Start && o.End <= a.End {
+			if o.Name != "find" && !isFd(o) || o.Pipe != nil {
+				return nil // another program prints, or find's output is piped on
+			}
+			finds = append(finds, o)
+		}
+	}
+	if len(finds) != 1 {
+		return nil
+	}
+	var out []deletion
+	filtered, selects := findSelection(finds[0])
+	for _, r := range findRoots(finds[0]) {
+		r.Raw += " (from find)"
+		d := base
+		d.arg = r
+		if filtered {
+			d.filtered, d.selects = true, selects
+		}
+		out = append(out, d)
+	}
+	return out
 }

@@ -57,6 +57,16 @@ func TestRmRoot(t *testing.T) {
 		{"find / -name core -delete", Ask}, // selected files, but throughout the system
 		{`rm -rf "$DIR/"*`, Ask},
 		{"rm -rf $X/", Ask},
+		// Paths a command substitution prints: unseen, as xargs rm -rf's,
+		// except a fresh temporary directory and what find prints (its
+		// roots, with its selection, as find … | xargs rm -rf).
+		{"rm -rf $(ls -A)", Ask},
+		{`rm -rf "$(cat list.txt)"`, Ask},
+		{"rm -rf $(find / -name x)", Ask},
+		{"rm -rf $(find . | head -1)", Ask},
+		{"rm -rf $(mktemp -d)", Allow},
+		{"rm -rf `find . -type d -name .svn`", Allow},
+		{"rm -f $(ls *.o)", Allow},      // not recursive
 		{"rm -rf ~root", Deny},          // /root, a system directory
 		{"rm -rf ~nosuchuser9q", Ask},   // no such user now; the command could make one
 		{"echo / | xargs rm -rf", Deny}, // the paths echo gives

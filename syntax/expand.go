@@ -208,6 +208,9 @@ type wordScan struct {
 	noGuess bool
 	// subst: the word holds a command or process substitution.
 	subst bool
+	// partDynamic: a part of the word is dynamic by itself (not only an
+	// operator outside the static subset, see exactWord).
+	partDynamic bool
 	// braces: the word may hold a brace expansion.
 	braces bool
 }
@@ -215,6 +218,7 @@ type wordScan struct {
 func (r *resolver) scan(w *sh.Word) wordScan {
 	var s wordScan
 	r.scanParts(&s, w.Parts, false)
+	s.partDynamic = s.dynamic
 	if !r.exactWord(w) {
 		s.dynamic = true
 	}
@@ -267,8 +271,13 @@ func (r *resolver) scanParts(s *wordScan, parts []sh.WordPart, quoted bool) {
 	}
 }
 
+// caseOrEscapeOp are the @ operators that only transform the value
+// (@L, @U, @u case, @E escapes, @Q quotes): outside the static subset,
+// but a function of the value alone (a candidate, see dynamic).
+var caseOrEscapeOp = map[string]bool{"L": true, "U": true, "u": true, "E": true, "Q": true}
+
 func (r *resolver) scanParam(s *wordScan, p *sh.ParamExp, quoted bool) {
-	if p.Exp != nil && p.Exp.Op == sh.OtherParamOps {
+	if p.Exp != nil && p.Exp.Op == sh.OtherParamOps && (p.Exp.Word == nil || !caseOrEscapeOp[p.Exp.Word.Lit()]) {
 		s.dynamic = true // ${x@P} expands a prompt: it can run commands
 	}
 	if p.Excl || p.Length || p.Width || p.Slice != nil || p.Repl != nil || p.Index != nil || p.Names != 0 ||
@@ -768,7 +777,18 @@ func (r *resolver) dynamic(a *Arg, w *sh.Word, s wordScan, _ []string) {
 	if !ok {
 		return
 	}
-	if _, err := expand.Literal(r.cfg(env), pw); err != nil && len(env.unknown) == 0 {
+	v, err := expand.Literal(r.cfg(env), pw)
+	if err != nil && len(env.unknown) == 0 {
+		return
+	}
+	if len(env.unknown) == 0 && !s.partDynamic && !strings.Contains(v, marker) {
+		// Every input is known, and only an operator outside the static
+		// subset (${x@L}, ${x@E}, ${a[-1]}, "${a[*]}" with another IFS)
+		// keeps the word from being static: mvdan's expand gives the
+		// value bash most likely gives, a candidate a rule that must not
+		// miss a dangerous value judges (rm -rf ${x@L} of x=/ROOT).
+		a.Candidates = []string{v}
+		a.OneOf = true
 		return
 	}
 	a.Unknown = env.unknown

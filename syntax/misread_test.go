@@ -140,3 +140,34 @@ func TestTildeOracle(t *testing.T) {
 		t.Errorf("~nosuchuser9q/x: static, want dynamic")
 	}
 }
+
+// TestCaseAttrOracle: declare -l/-u (typeset, local) make bash store each
+// value assigned to the variable in that case, the one given with the
+// declaration and every later one, until unset; corral's value must be
+// bash's.
+func TestCaseAttrOracle(t *testing.T) {
+	t.Parallel()
+	bash := bashPath(t)
+	dir := oracleDir(t)
+	cases := []struct{ prelude, word string }{
+		{"declare -l c; c=RM; ", `"$c"`},
+		{"typeset -l x=/ROOT; ", `"$x"`},
+		{"declare -u y=/root; ", `"$y"`},
+		{"declare -u y=/root; y+=/bin; ", `"$y"`},
+		{"declare -lu z=Ab; ", `"$z"`},
+		{"declare -l a; a=(X Y); ", `"${a[@]}"`},
+		{"declare -l c=RM; unset c; c=RM; ", `"$c"`},
+		{"f() { local -u v; }; f; v=ab; ", `"$v"`},
+	}
+	for _, tc := range cases {
+		got, st, ok := corralFieldsAfter(t, dir, oraclePrelude+tc.prelude, tc.word)
+		if !ok || !st {
+			t.Errorf("%q %s: static %v ok %v, want static", tc.prelude, tc.word, st, ok)
+			continue
+		}
+		b := bashBatch(t, bash, dir, oraclePrelude+tc.prelude, []string{tc.word})[0]
+		if diff := cmp.Diff(b, got); diff != "" {
+			t.Errorf("%q %s: corral differs from bash (-bash +corral):\n%s", tc.prelude, tc.word, diff)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package syntax
 import (
 	"slices"
 	"sort"
+	"strings"
 
 	sh "mvdan.cc/sh/v3/syntax"
 )
@@ -47,6 +48,9 @@ type variable struct {
 	// head is the text a value only known at run time starts with, for
 	// PATH (PATH=.:$PATH: the directories searched first are known).
 	head string
+	// caseAttr is declare -l ('l') or -u ('u'): bash stores every value
+	// assigned to the variable in lower or upper case.
+	caseAttr byte
 }
 
 // MaxCandidates bounds the values a variable may be known to take from
@@ -56,7 +60,44 @@ const MaxCandidates = 8
 func (v variable) equal(o variable) bool {
 	return v.known == o.known && v.set == o.set && v.str == o.str && v.array == o.array &&
 		v.exported == o.exported && v.printed == o.printed && slices.Equal(v.list, o.list) && slices.Equal(v.cands, o.cands) && slices.Equal(v.from, o.from) &&
-		v.nameref == o.nameref && v.ref == o.ref && v.head == o.head
+		v.nameref == o.nameref && v.ref == o.ref && v.head == o.head && v.caseAttr == o.caseAttr
+}
+
+// withCase returns v with its value in the case attr makes bash store
+// ('l' lower, 'u' upper; ASCII letters, as in the C locale).
+func (v variable) withCase(attr byte) variable {
+	v.caseAttr = attr
+	if attr == 0 || v.nameref {
+		return v
+	}
+	conv := strings.ToLower
+	if attr == 'u' {
+		conv = strings.ToUpper
+	}
+	ascii := func(s string) string {
+		for i := 0; i < len(s); i++ {
+			if s[i] >= 0x80 {
+				return s // another locale's letters: left as they are
+			}
+		}
+		return conv(s)
+	}
+	v.str = ascii(v.str)
+	if len(v.list) > 0 {
+		l := make([]string, len(v.list))
+		for i, x := range v.list {
+			l[i] = ascii(x)
+		}
+		v.list = l
+	}
+	if len(v.cands) > 0 {
+		c := make([]string, len(v.cands))
+		for i, x := range v.cands {
+			c[i] = ascii(x)
+		}
+		v.cands = c
+	}
+	return v
 }
 
 // union returns the sorted union of two sorted lists of files, sharing
@@ -315,6 +356,11 @@ func (st *state) equal(o *state) bool {
 func (st *state) setVar(name string, v variable) {
 	if st.vars == nil {
 		st.vars = map[string]variable{}
+	}
+	if old, ok := st.vars[name]; ok && old.caseAttr != 0 && v.caseAttr == 0 && !v.nameref && (v.set || !v.known) {
+		// A value assigned to a declare -l/-u variable is stored in its
+		// case (unset drops the attribute).
+		v = v.withCase(old.caseAttr)
 	}
 	st.vars[name] = v
 	if len(v.from) > 0 {

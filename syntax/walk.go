@@ -1192,11 +1192,41 @@ func (w *walker) declare(c scope, s *sh.Stmt, d *sh.DeclClause, st *state) {
 	}
 	nameref := false
 	integer := false
+	var caseAttr byte
 	for _, f := range flags {
 		if strings.HasPrefix(f, "-") && variant != "export" {
 			nameref = nameref || strings.Contains(f, "n")
-			integer = integer || strings.ContainsAny(f, "iluc")
+			integer = integer || strings.ContainsAny(f, "ic")
+			// -l and -u: given together, bash applies neither.
+			if strings.Contains(f, "l") {
+				caseAttr |= 1
+			}
+			if strings.Contains(f, "u") {
+				caseAttr |= 2
+			}
 		}
+	}
+	switch caseAttr {
+	case 1:
+		caseAttr = 'l'
+	case 2:
+		caseAttr = 'u'
+	default:
+		caseAttr = 0
+	}
+	if caseAttr != 0 {
+		// declare -l x / -u x: the value, and every later one, in that
+		// case (marked once the assignments below are stored).
+		defer func() {
+			for _, a := range as {
+				if a.Name == nil || nameref {
+					continue
+				}
+				if n, ok := st.resolve(a.Name.Value); ok {
+					st.setVar(n, st.get(n).withCase(caseAttr))
+				}
+			}
+		}()
 	}
 	unref := false
 	for _, f := range flags {

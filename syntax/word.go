@@ -206,3 +206,24 @@ func regexpMatch(expr, s string) bool {
 	regexps.Store(expr, re)
 	return re.MatchString(s)
 }
+
+// PrintedHead reports a word that begins with a command substitution
+// whose output only run time knows ($(ls -A), "$(cat list)/x"), other
+// than a fresh temporary directory ($(mktemp -d)).
+func (a Arg) PrintedHead() bool {
+	if a.Static || a.Word == nil || len(a.Word.Parts) == 0 {
+		return false
+	}
+	part := a.Word.Parts[0]
+	if dq, ok := part.(*sh.DblQuoted); ok && len(dq.Parts) > 0 {
+		part = dq.Parts[0]
+	}
+	cs, ok := part.(*sh.CmdSubst)
+	if !ok || len(cs.Stmts) != 1 {
+		return ok
+	}
+	if ce, ok := cs.Stmts[0].Cmd.(*sh.CallExpr); ok && len(ce.Args) > 0 && ce.Args[0].Lit() == "mktemp" {
+		return false
+	}
+	return true
+}
