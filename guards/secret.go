@@ -49,6 +49,10 @@ var (
 		"~/.ssh", "~/.aws/credentials", "~/.config/gcloud", "~/.azure",
 		"~/.kube/config", "~/.docker/config.json", "~/.netrc", "~/.npmrc", "~/.pypirc",
 		"~/.git-credentials", "~/.gnupg", "~/.password-store",
+		// Tokens the command-line tools and the agents themselves keep.
+		"~/.config/gh/hosts.yml", "~/.config/hub", "~/.claude/.credentials.json", "~/.codex/auth.json",
+		"~/.gemini/oauth_creds.json", "~/.vault-token", "~/.cargo/credentials", "~/.cargo/credentials.toml",
+		"~/.gem/credentials", "~/.terraform.d/credentials.tfrc.json",
 		".env", ".env.*", "*.pem", "*.key", "*.p12", "*.pfx",
 		"id_rsa", "id_dsa", "id_ecdsa", "id_ed25519", "id_ecdsa_sk", "id_ed25519_sk",
 	}

@@ -193,9 +193,9 @@ var exceptions = map[string]exception{
 		func(f Finding) bool { return strings.Contains(f.Message, "only known at run time") }},
 	"hidden-code": {"program code runs a shell command or deletes a path only known at run time (perl backticks with $_ inside), or a generated script holds a risky command: corral cannot see it",
 		func(f Finding) bool { return strings.Contains(f.Message, "only known") }},
-	"secret-read": {"a read of a file in the secret class (a private key, credentials, .env) or a recursive read of a directory holding one (grep -r x /): issue 9 denies it in every tool",
+	"secret-read": {"a read of a file in the secret class (a private key, credentials, .env) or a recursive read of a directory holding one (grep -r x /), or a program asked to print a stored credential (gh auth token, git credential fill): issue 9 denies it in every tool",
 		func(f Finding) bool {
-			return f.PathContext == guards.ContextBlocked && strings.Contains(f.Message, "secret pattern")
+			return f.PathContext == guards.ContextBlocked && (strings.Contains(f.Message, "secret pattern") || strings.Contains(f.Message, "a credential the agent would then hold"))
 		}},
 	"exfiltrate": {"an upload of a local file to a host off network.allow_hosts (gh gist create, http f@file, ncat < file), or of a secret or the environment: issue 9 asks or denies",
 		func(f Finding) bool {

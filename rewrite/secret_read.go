@@ -54,8 +54,14 @@ and how to allow that one path; a policy can make it ask ("secrets":
 {"action": "ask"}). perl -n/-p and ruby -n/-p read the files after their
 code. A link made in the same
 command leads to its target (ln -s ~/.ssh/id_rsa k; cat k). Uploads of
-secrets are the exfiltrate rule's.`,
-	Commands: append(programsOf(lang.Perl, lang.Ruby), "cat", "less", "more", "head", "tail", "bat", "batcat", "xxd", "od", "hexdump", "base64", "base32", "strings", "nl", "tac",
+secrets are the exfiltrate rule's. Programs that print a stored credential
+are read as that secret (rewrite/secret_printers.go): gh auth token, git
+credential fill, aws configure export-credentials, gcloud auth
+print-access-token, az account get-access-token, kubectl config view --raw,
+a keychain's or password store's lookup (security find-generic-password -w,
+secret-tool lookup, op read, pass NAME), docker-credential-* get, gpg
+--export-secret-keys.`,
+	Commands: append(append(programsOf(lang.Perl, lang.Ruby), credentialPrinterNames()...), "cat", "less", "more", "head", "tail", "bat", "batcat", "xxd", "od", "hexdump", "base64", "base32", "strings", "nl", "tac",
 		"grep", "egrep", "fgrep", "rg", "ag", "zgrep", "cp", "install", "mv", "tar", "zip", "rsync", "scp", "source", ".",
 		// Text tools print what they read; a program, filter or script
 		// comes first for the ones in programFirstReaders.
@@ -109,6 +115,9 @@ func programsOf(ls ...lang.Lang) []string {
 }
 
 func checkSecretRead(p *Pass, c *syntax.Call) {
+	if p.checkCredentialPrinter(c) || c.Name != "git" && c.Name != "gpg" && c.Name != "gpg2" && slices.Contains(credentialPrinterNames(), c.Name) {
+		return // gh, aws, …: only their printing verbs read a secret
+	}
 	if c.Name == "git" {
 		p.gitSecretRead(c)
 		return

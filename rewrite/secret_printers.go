@@ -1,0 +1,186 @@
+package rewrite
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/corral-dev/corral/guards"
+	"github.com/corral-dev/corral/syntax"
+)
+
+// Some programs print a stored credential on request: gh auth token, git
+// credential fill, aws configure export-credentials, a keychain or
+// password store's lookup. What they print lands in front of the agent
+// exactly as cat ~/.aws/credentials would, so secret-read judges them as
+// the read of a secret (deny by default, ask with "secrets":
+// {"action": "ask"}). Each entry is the program, the words that select
+// the printing verb (the first operands, options skipped), and, where
+// the verb prints a secret only when told to, the options that tell it.
+type credentialPrinter struct {
+	prog  string
+	words []string
+	// flags, when not empty: one of them must be given (gh auth status
+	// --show-token).
+	flags []string
+	what  string
+}
+
+var credentialPrinters = []credentialPrinter{
+	{prog: "gh", words: []string{"auth", "token"}, what: "the GitHub CLI's token"},
+	{prog: "gh", words: []string{"auth", "status"}, flags: []string{"-t", "--show-token"}, what: "the GitHub CLI's token"},
+	{prog: "git", words: []string{"credential", "fill"}, what: "a stored git credential"},
+	{prog: "git", words: []string{"credential-store", "get"}, what: "a stored git credential"},
+	{prog: "git", words: []string{"credential-cache", "get"}, what: "a stored git credential"},
+	{prog: "aws", words: []string{"configure", "export-credentials"}, what: "the AWS credentials"},
+	{prog: "aws", words: []string{"configure", "get", "aws_secret_access_key"}, what: "the AWS secret key"},
+	{prog: "aws", words: []string{"configure", "get", "aws_session_token"}, what: "the AWS session token"},
+	{prog: "aws", words: []string{"ecr", "get-login-password"}, what: "a registry password"},
+	{prog: "gcloud", words: []string{"auth", "print-access-token"}, what: "a Google Cloud access token"},
+	{prog: "gcloud", words: []string{"auth", "print-identity-token"}, what: "a Google Cloud identity token"},
+	{prog: "gcloud", words: []string{"auth", "application-default", "print-access-token"}, what: "a Google Cloud access token"},
+	{prog: "gcloud", words: []string{"config", "config-helper"}, what: "a Google Cloud access token"},
+	{prog: "az", words: []string{"account", "get-access-token"}, what: "an Azure access token"},
+	{prog: "heroku", words: []string{"auth:token"}, what: "the Heroku token"},
+	{prog: "vault", words: []string{"print", "token"}, what: "the Vault token"},
+	{prog: "kubectl", words: []string{"config", "view"}, flags: []string{"--raw"}, what: "the cluster credentials"},
+	{prog: "kubectl", words: []string{"create", "token"}, what: "a service account token"},
+	{prog: "security", words: []string{"find-generic-password"}, flags: []string{"-w", "-g"}, what: "a keychain password"},
+	{prog: "security", words: []string{"find-internet-password"}, flags: []string{"-w", "-g"}, what: "a keychain password"},
+	{prog: "secret-tool", words: []string{"lookup"}, what: "a stored secret"},
+	{prog: "op", words: []string{"read"}, what: "a 1Password secret"},
+	{prog: "bw", words: []string{"get", "password"}, what: "a Bitwarden password"},
+	{prog: "pass", words: []string{"show"}, what: "a password-store entry"}, // not with -c/--clip (printerToClipboard)
+	{prog: "gpg", words: nil, flags: []string{"--export-secret-keys", "--export-secret-subkeys"}, what: "a private key"},
+	{prog: "gpg2", words: nil, flags: []string{"--export-secret-keys", "--export-secret-subkeys"}, what: "a private key"},
+}
+
+// dockerCredentialHelpers are the docker-credential-* programs, whose get
+// verb prints the registry secret for the server on stdin.
+var dockerCredentialHelpers = []string{"docker-credential-desktop", "docker-credential-osxkeychain", "docker-credential-pass",
+	"docker-credential-secretservice", "docker-credential-wincred", "docker-credential-ecr-login", "docker-credential-gcr",
+	"docker-credential-gcloud"}
+
+// credentialPrinterNames are the programs of credentialPrinters, for the
+// rule's Commands.
+func credentialPrinterNames() []string {
+	var out []string
+	for _, cp := range credentialPrinters {
+		if !slices.Contains(out, cp.prog) {
+			out = append(out, cp.prog)
+		}
+	}
+	return append(out, dockerCredentialHelpers...)
+}
+
+// checkCredentialPrinter reports a call that prints a stored credential.
+// What it prints into a login that reads its password on stdin (aws ecr
+// get-login-password | docker login --password-stdin), or copies to the
+// clipboard (pass -c), never reaches the agent.
+func (p *Pass) checkCredentialPrinter(c *syntax.Call) bool {
+	args := c.Args
+	name := c.Name
+	if credentialConsumed(c) {
+		return false
+	}
+	if name == "pass" && slices.ContainsFunc(args, func(a syntax.Arg) bool {
+		return a.Static && (a.Value == "-c" || a.Value == "--clip" || strings.HasPrefix(a.Value, "--clip="))
+	}) {
+		return false
+	}
+	if name == "git" {
+		_, sub := gitArgs(c)
+		if sub < 0 {
+			return false
+		}
+		args = c.Args[sub:]
+	}
+	if slices.Contains(dockerCredentialHelpers, name) {
+		if ws := leadingWords(args); len(ws) > 0 && ws[0] == "get" {
+			p.reportCredential(c, "the registry secret of a docker credential helper")
+			return true
+		}
+		return false
+	}
+	// pass NAME (no verb) shows the entry too; its verbs are listed.
+	if name == "pass" {
+		ws := leadingWords(args)
+		if len(ws) == 1 && !passVerbs[ws[0]] {
+			p.reportCredential(c, "a password-store entry")
+			return true
+		}
+	}
+	for _, cp := range credentialPrinters {
+		if cp.prog != name {
+			continue
+		}
+		// The verb's words in a row, wherever the global options
+		// (aws --profile p, gcloud --project x) leave them.
+		ws := leadingWords(args)
+		at := -1
+		for i := 0; i+len(cp.words) <= len(ws); i++ {
+			if slices.Equal(ws[i:i+len(cp.words)], cp.words) {
+				at = i
+				break
+			}
+		}
+		if at < 0 {
+			continue
+		}
+		if len(cp.flags) > 0 && !slices.ContainsFunc(args, func(a syntax.Arg) bool {
+			return a.Static && slices.ContainsFunc(cp.flags, func(f string) bool { return a.Value == f || strings.HasPrefix(a.Value, f+"=") })
+		}) {
+			continue
+		}
+		p.reportCredential(c, cp.what)
+		return true
+	}
+	return false
+}
+
+// passVerbs are pass(1)'s commands; any other single word is an entry.
+var passVerbs = map[string]bool{"init": true, "ls": true, "list": true, "find": true, "search": true, "grep": true,
+	"insert": true, "add": true, "edit": true, "generate": true, "rm": true, "remove": true, "delete": true,
+	"mv": true, "rename": true, "cp": true, "copy": true, "git": true, "help": true, "version": true, "otp": true}
+
+// leadingWords returns the static words of args that are not options, in
+// order, up to the first word only known at run time.
+func leadingWords(args []syntax.Arg) []string {
+	var out []string
+	for _, a := range args {
+		if !a.Static {
+			break
+		}
+		if strings.HasPrefix(a.Value, "-") {
+			continue
+		}
+		out = append(out, a.Value)
+	}
+	return out
+}
+
+// reportCredential reports the print of a credential as secret-read's
+// read of a secret.
+func (p *Pass) reportCredential(c *syntax.Call, what string) {
+	d := Deny
+	if p.Config.Paths.Secrets().Verdict == guards.Ask {
+		d = Ask
+	}
+	p.Report(c, Finding{Rule: "secret-read", Decision: d, PathContext: "blocked",
+		Message: c.Name + " prints " + what + ", a credential the agent would then hold (as it would reading the file that keeps it); the user can run it outside the agent"})
+}
+
+// credentialConsumed reports a call whose stdout is piped into a program
+// told to read a password from it (docker, podman, helm, oras, skopeo …
+// login --password-stdin), which prints none.
+func credentialConsumed(c *syntax.Call) bool {
+	out := c.Stdout()
+	// The stream names the stage that reads the pipe.
+	if out.Kind != syntax.StreamPipe || out.Pipe == nil || out.Stage < 1 || out.Stage >= len(out.Pipe.Calls) {
+		return false
+	}
+	next := out.Pipe.Calls[out.Stage]
+	if next == nil {
+		return false
+	}
+	return slices.ContainsFunc(next.Args, func(a syntax.Arg) bool { return a.Static && a.Value == "--password-stdin" })
+}
