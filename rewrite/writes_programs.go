@@ -32,7 +32,48 @@ func programWrites(c *syntax.Call) []target {
 		return []target{{arg: a, value: child.Value, action: guards.Write}}
 	}
 	var out []target
+	// strace -o FILE, ltrace -o FILE (also as the wrapper of the traced
+	// command): the trace is written there; "|CMD" and "!CMD" are run.
+	traceOut := func(words []syntax.Arg) {
+		for i := 0; i < len(words); i++ {
+			v := words[i].Value
+			var o syntax.Arg
+			switch {
+			case (v == "-o" || v == "--output") && i+1 < len(words):
+				o = words[i+1]
+				i++
+			case strings.HasPrefix(v, "--output="):
+				o = words[i]
+				o.Value = strings.TrimPrefix(v, "--output=")
+			case strings.HasPrefix(v, "-o") && len(v) > 2:
+				o = words[i]
+				o.Value = v[2:]
+			default:
+				if !strings.HasPrefix(v, "-") {
+					return
+				}
+				continue
+			}
+			if o.Value != "" && !strings.HasPrefix(o.Value, "|") && !strings.HasPrefix(o.Value, "!") {
+				out = append(out, write(o))
+			}
+		}
+	}
+	for i, a := range c.PreWords() {
+		if base := path.Base(a.Value); a.Static && (base == "strace" || base == "ltrace") {
+			traceOut(c.PreWords()[i+1:])
+		}
+	}
 	switch c.Name {
+	case "strace", "ltrace":
+		traceOut(c.Args)
+	case "history":
+		// history -w FILE writes the list there, -a FILE appends to it.
+		for i, a := range c.Args {
+			if (a.Value == "-w" || a.Value == "-a") && i+1 < len(c.Args) {
+				out = append(out, write(c.Args[i+1]))
+			}
+		}
 	case "sort":
 		opts, _ := scan(c.Args, specFor("sort"))
 		for _, o := range find(opts, "o", "output") {

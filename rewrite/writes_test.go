@@ -17,6 +17,10 @@ func TestWritesThroughEveryDoor(t *testing.T) {
 	t.Parallel()
 	testRuleWith(t, guardedConfig(), "bash-write", []ruleCase{
 		{"sort -o .env data", Deny},
+		{"strace -o .env true", Deny},
+		{"strace -f -o .env ls", Deny}, // the wrapper's output file
+		{"ltrace --output=.env true", Deny},
+		{"history -w .env", Deny},
 		{"sort data -o .env", Deny},
 		{"sort --output=.env data", Deny},
 		{"sort -uo .env data", Deny},
@@ -72,6 +76,9 @@ func TestWritesThroughEveryDoor(t *testing.T) {
 		{"unzip -o x.zip -d ~/.ssh", Deny},
 		// Look-alikes.
 		{"sort -o out.txt data", Allow},
+		{"strace -o trace.txt ls", Allow},
+		{"strace -c ls", Allow},
+		{"history -w hist.txt", Allow},
 		{"yq '.a' .env.example", Allow},
 		{"yq -i '.a = 1' config.yaml", Allow},
 		{"sd -p foo bar .env", Allow},

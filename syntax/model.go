@@ -75,6 +75,9 @@ type Call struct {
 	fds map[int]Stream
 	// env is the state a program the call starts begins with.
 	env *state
+	// pre are the words before the program's name: the wrappers and
+	// their options (strace -o F, sudo -u x).
+	pre []Arg
 	// modPath are the module search directories the command gives an
 	// interpreter call (modulePath).
 	modPath []string
@@ -300,3 +303,7 @@ func base(v string) string {
 	}
 	return b
 }
+
+// PreWords returns the words before the program's name: the wrappers and
+// their options (strace -o F before the traced command).
+func (c *Call) PreWords() []Arg { return c.pre }

@@ -397,7 +397,9 @@ func gitDriverKey(key string) bool {
 		// when the remote is a local path.
 		return last == "uploadpack" || last == "receivepack"
 	case "gpg":
-		return last == "program" // gpg.ssh.program, gpg.x509.program
+		// gpg.ssh.program, gpg.x509.program; gpg.ssh.defaultKeyCommand
+		// runs when no signing key is configured.
+		return last == "program" || last == "defaultkeycommand"
 	case "mergetool", "difftool", "browser":
 		return last == "cmd"
 	case "sendemail":
@@ -422,6 +424,18 @@ func (w *walker) git(c scope, call *Call) {
 			w.gitConfig(c, call, &v, v.Value)
 		case o.Name == "c" && o.HasVal:
 			w.gitConfig(c, call, &args[o.Idx+1], args[o.Idx+1].Value)
+		case o.Long && o.Name == "config-env" && o.HasVal:
+			// --config-env=KEY=ENVVAR: KEY takes the variable's value.
+			key, env, found := strings.Cut(o.Val.Value, "=")
+			if !found || !o.Val.Static {
+				continue
+			}
+			if v, known, set := w.envOf(c, call, env); set {
+				w.gitConfig(c, call, &Arg{Static: known}, key+"="+v)
+			} else if gitShellKeys.Get()[strings.ToLower(key)] || gitDriverKey(strings.ToLower(key)) {
+				w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: o.Val.Value,
+					What: "git takes " + key + ", a setting that runs a program, from $" + env + ", only known at run time"})
+			}
 		case o.Name == "C" && o.HasVal && o.Val.Static:
 			dir = dir.Join(o.Val.Value)
 		case o.Long && o.Name == "git-dir":
@@ -560,26 +574,7 @@ func GitConfigSet(rest []Arg) (key, val *Arg, ok bool) {
 // and GIT_CONFIG_COUNT with GIT_CONFIG_KEY_n and GIT_CONFIG_VALUE_n. A
 // value comes from the call's prefix, env, or what the script exported.
 func (w *walker) gitEnvConfig(c scope, call *Call) {
-	lookup := func(name string) (string, bool, bool) {
-		if call.Expr != nil {
-			for _, as := range call.Expr.Assigns {
-				if as.Name != nil && as.Name.Value == name && as.Value != nil {
-					r := &resolver{src: c.sc.Src, dir: call.Dir, st: w.cur}
-					a := r.arg(as.Value)
-					return a.Value, a.Static, true
-				}
-			}
-		}
-		for _, st := range []*state{call.env, w.cur} {
-			if st == nil {
-				continue
-			}
-			if v, ok := st.vars[name]; ok && v.set {
-				return v.str, v.known, true
-			}
-		}
-		return "", false, false
-	}
+	lookup := func(name string) (string, bool, bool) { return w.envOf(c, call, name) }
 	if v, known, ok := lookup("GIT_CONFIG_PARAMETERS"); ok {
 		// git writes the entries shell-quoted ('alias.x=!rm -rf ~',
 		// 'key'='value'), as shlex reads them.
@@ -637,6 +632,31 @@ func (w *walker) gitEnvConfig(c scope, call *Call) {
 			}
 		}
 	}
+}
+
+// envOf returns the value of the environment variable name that call
+// runs with: its prefix assignment, env NAME=value, or what the script
+// set; known is false for a value only run time knows, ok for a variable
+// the command sets at all.
+func (w *walker) envOf(c scope, call *Call, name string) (value string, known, ok bool) {
+	if call.Expr != nil {
+		for _, as := range call.Expr.Assigns {
+			if as.Name != nil && as.Name.Value == name && as.Value != nil {
+				r := &resolver{src: c.sc.Src, dir: call.Dir, st: w.cur}
+				a := r.arg(as.Value)
+				return a.Value, a.Static, true
+			}
+		}
+	}
+	for _, st := range []*state{call.env, w.cur} {
+		if st == nil {
+			continue
+		}
+		if v, ok := st.vars[name]; ok && v.set {
+			return v.str, v.known, true
+		}
+	}
+	return "", false, false
 }
 
 // gitConfig models git -c KEY=VALUE.

@@ -160,6 +160,7 @@ func (w *walker) runsCode(c scope, call *Call) bool {
 	defer func() { w.reading = prev }()
 	w.noteInPlace(call)
 	w.npmPkgSet(c, call)
+	w.optionCode(c, call)
 	if w.pathProgram(c, call) {
 		return true
 	}

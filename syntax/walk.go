@@ -1442,7 +1442,8 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 	if cmdState.tainted() {
 		call.Env = envSources(cmdState, args[:len(args)-len(inv.words)])
 	}
-	call.EnvChanged = w.envChanges(ce, args[:len(args)-len(inv.words)], cmdState)
+	call.pre = args[:len(args)-len(inv.words)]
+	call.EnvChanged = w.envChanges(ce, call.pre, cmdState)
 	// env's NAME=value words are the program's environment too.
 	envWords := map[string]string{}
 	for _, a := range args[:len(args)-len(inv.words)] {

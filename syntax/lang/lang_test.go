@@ -22,6 +22,10 @@ var effectCases = []struct {
 	{"py-system", Python, `import os; os.system("rm -rf ~")`, []string{"shell os.system: rm -rf ~"}},
 	{"py-from-import", Python, "from os import system as run\nrun('ls')", []string{"shell os.system: ls"}},
 	{"py-rmtree", Python, `import shutil; shutil.rmtree('/home/me')`, []string{"delete -r shutil.rmtree: /home/me"}},
+	{"py-copy-to", Python, `import shutil; shutil.copy("x", "/root/.bashrc")`, []string{"write shutil.copy: /root/.bashrc"}},
+	{"py-rename-to", Python, `import os; os.rename("a", dst="/etc/hosts")`, []string{"write os.rename: /etc/hosts"}},
+	{"py-move-to", Python, "from shutil import move\nmove('a', '.git/config')", []string{"write shutil.move: .git/config"}},
+	{"py-copy-runtime", Python, `import shutil, sys; shutil.copy("x", sys.stdin.readline())`, nil},
 	// pathlib's unlink and rmdir on a path the program computes ask, as
 	// os.remove of a run-time path does; without pathlib, x.unlink() is
 	// some other object's method.

@@ -58,7 +58,7 @@ func python(p *parser) []Effect {
 		case "unlink", "rmdir", "write_text", "write_bytes", "open", "touch", "spawn", "read_text", "read_bytes", "symlink_to", "hardlink_to":
 			return true
 		}
-		if full == "os.symlink" || full == "os.link" {
+		if full == "os.symlink" || full == "os.link" || pyCopyTo.Get()[full] {
 			return true
 		}
 		_, del := pyDelete.Get()[full]
@@ -113,8 +113,27 @@ func python(p *parser) []Effect {
 	return out
 }
 
+// pyCopyTo are the calls that write the path in their second argument:
+// copies and moves (shutil.copy(src, dst), os.rename(src, dst)).
+var pyCopyTo = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"shutil.copy": true, "shutil.copy2": true, "shutil.copyfile": true, "shutil.move": true,
+		"shutil.copytree": true, "os.rename": true, "os.replace": true, "os.renames": true}
+}}
+
 func pythonCall(c call) (Effect, bool) {
 	full := c.name
+	if pyCopyTo.Get()[full] {
+		// The destination is written (a directory: the file lands in
+		// it, which the path guards judge as the directory's).
+		dst := argAt(positional(c.args), 1)
+		if dst == nil {
+			dst = keyword(c.args, "dst")
+		}
+		if dst == nil || !dst.lit {
+			return Effect{}, false
+		}
+		return Effect{Kind: Write, Call: full, Path: dst.str, Tilde: dst.tilde, Offset: c.off}, true
+	}
 	switch last := lastSegment(full); {
 	case full == "os.symlink" || full == "os.link":
 		// os.symlink(src, dst): dst is the link.

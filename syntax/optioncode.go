@@ -1,0 +1,256 @@
+package syntax
+
+import (
+	"strings"
+
+	"github.com/corral-dev/corral/syntax/lang"
+)
+
+// More programs run text an option or a variable hands them; each value
+// is a nested script, judged as if typed (issue 12, class 4):
+//
+//   - strace -o '|CMD' and -o '!CMD' (also ltrace) pipe the trace into CMD;
+//   - sort --compress-program=PROG runs PROG on the data it spills (PROG
+//     sh runs the data itself: the sorted lines are a script);
+//   - make --eval=TEXT / -E TEXT, and --eval in MAKEFLAGS: a line of
+//     Makefile text, whose $(shell CMD) runs CMD;
+//   - npx -c CMD, npm exec -c CMD: a shell command line;
+//   - go test/run -exec PROG, go build/test/vet/run -toolexec PROG, go vet
+//     -vettool=PROG: a program run with its arguments;
+//   - cargo --config 'target.T.runner="CMD"' (and .linker, build.rustc-wrapper):
+//     a program cargo runs;
+//   - python3 -m pdb -c CMD: a debugger command, Python code when not one
+//     of pdb's own (!stmt, any statement);
+//   - PERL5DB=CODE with perl -d: the debugger perl loads, Perl code;
+//   - PYTHONSTARTUP=FILE with python3 -i (or no program): a script read
+//     before the prompt.
+
+// optionCode judges the code these options and variables hand a program.
+func (w *walker) optionCode(c scope, call *Call) {
+	args := call.Args
+	value := func(i int, long, short string) (Arg, int, bool) {
+		v := args[i].Value
+		switch {
+		case long != "" && v == "--"+long && i+1 < len(args):
+			return args[i+1], i + 1, true
+		case long != "" && strings.HasPrefix(v, "--"+long+"="):
+			a := args[i]
+			a.Value = strings.TrimPrefix(v, "--"+long+"=")
+			return a, i, true
+		case short != "" && v == "-"+short && i+1 < len(args):
+			return args[i+1], i + 1, true
+		case short != "" && len(v) > len(short)+1 && strings.HasPrefix(v, "-"+short) && !strings.HasPrefix(v, "--"):
+			a := args[i]
+			a.Value = v[len(short)+1:]
+			return a, i, true
+		}
+		return Arg{}, i, false
+	}
+	text := func(a Arg, kind string) {
+		w.child(c, call, a.Value, nil, kind, !a.Static)
+	}
+	for i, a := range call.pre {
+		// strace and ltrace run the command after their options: the
+		// -o of the wrapper words.
+		if base := baseName(a.Value); a.Static && (base == "strace" || base == "ltrace") {
+			w.traceOutput(c, call, call.pre[i+1:], base)
+		}
+	}
+	switch call.Name {
+	case "strace", "ltrace":
+		w.traceOutput(c, call, args, call.Name)
+	case "sort":
+		for i := 0; i < len(args); i++ {
+			if a, next, ok := value(i, "compress-program", ""); ok {
+				text(a, "sort --compress-program")
+				if a.Static && RunnerOf(baseName(strings.Fields(a.Value + " x")[0])) != NotRunner {
+					// The program reads what sort spills as its
+					// script: the sorted lines are code.
+					w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: a.Value,
+						What: "sort --compress-program=" + a.Value + " runs the data sort spills as " + a.Value + " code"})
+				}
+				i = next
+			}
+		}
+	case "make", "gmake":
+		for i := 0; i < len(args); i++ {
+			if a, next, ok := value(i, "eval", "E"); ok {
+				w.makeEval(c, call, a)
+				i = next
+			}
+		}
+		if v, known, set := w.envOf(c, call, "MAKEFLAGS"); set {
+			// make splits MAKEFLAGS at blanks its backslashes do not
+			// escape; the text after --eval= is read to the end, where
+			// the $(shell …) it holds closes.
+			for rest := v; ; {
+				i := strings.Index(rest, "--eval=")
+				if i < 0 {
+					break
+				}
+				rest = rest[i+len("--eval="):]
+				w.makeEval(c, call, Arg{Value: rest, Raw: rest, Static: known})
+			}
+		}
+	case "npx", "npm", "pnpm":
+		if call.Name != "npx" && (len(args) == 0 || args[0].Value != "exec" && args[0].Value != "x") {
+			return
+		}
+		for i := 0; i < len(args); i++ {
+			if args[i].Value == "--" {
+				break
+			}
+			if a, next, ok := value(i, "call", "c"); ok {
+				text(a, call.Name+" -c")
+				i = next
+			}
+		}
+	case "go":
+		for i := 0; i < len(args); i++ {
+			if args[i].Value == "--" || args[i].Value == "-args" {
+				break
+			}
+			for _, name := range []string{"exec", "toolexec", "vettool"} {
+				if a, next, ok := value(i, name, ""); ok || args[i].Value == "-"+name && i+1 < len(args) {
+					if !ok {
+						a, next = args[i+1], i+1
+					}
+					if !ok && strings.HasPrefix(args[i].Value, "-"+name+"=") {
+						a.Value = strings.TrimPrefix(args[i].Value, "-"+name+"=")
+					}
+					text(a, "go -"+name)
+					i = next
+				}
+				if v, ok := strings.CutPrefix(args[i].Value, "-"+name+"="); ok {
+					a := args[i]
+					a.Value = v
+					text(a, "go -"+name)
+				}
+			}
+		}
+	case "cargo":
+		for i := 0; i < len(args); i++ {
+			a, next, ok := value(i, "config", "")
+			if !ok {
+				continue
+			}
+			i = next
+			key, val, found := strings.Cut(a.Value, "=")
+			key = strings.TrimSpace(key)
+			if !found || !(strings.HasSuffix(key, ".runner") || strings.HasSuffix(key, ".linker") || strings.HasSuffix(key, "rustc-wrapper")) {
+				continue
+			}
+			a.Value = strings.Trim(strings.TrimSpace(val), `"'`)
+			text(a, "cargo --config "+key)
+		}
+	}
+	if l := lang.ForProgram(call.Name); l == lang.Python {
+		// python3 -m pdb -c CMD …: the debugger's commands.
+		for i := 0; i+1 < len(args); i++ {
+			if args[i].Value == "-m" && args[i+1].Value == "pdb" {
+				for j := i + 2; j < len(args); j++ {
+					if a, next, ok := value(j, "command", "c"); ok {
+						w.program(c, call, lang.Python, strings.TrimPrefix(a.Value, "!"), "pdb -c", !a.Static, "")
+						j = next
+						continue
+					}
+					if !strings.HasPrefix(args[j].Value, "-") {
+						break
+					}
+				}
+				break
+			}
+		}
+		if v, known, set := w.envOf(c, call, "PYTHONSTARTUP"); set && (known || v != "") {
+			interactive := false
+			for _, a := range args {
+				interactive = interactive || a.Value == "-i" || strings.HasPrefix(a.Value, "-") && !strings.HasPrefix(a.Value, "--") && strings.Contains(a.Value, "i")
+			}
+			if p, _ := interpreterProgram(call); interactive || p.stdin && !p.hasCode {
+				w.scriptFile(c, call, Arg{Value: v, Raw: v, Static: known}, string(lang.Python))
+			}
+		}
+	}
+	if l := lang.ForProgram(call.Name); l == lang.Perl {
+		debug := false
+		for _, a := range args {
+			debug = debug || strings.HasPrefix(a.Value, "-d") && !strings.HasPrefix(a.Value, "-d:")
+		}
+		if v, known, set := w.envOf(c, call, "PERL5DB"); set && debug {
+			w.program(c, call, lang.Perl, v, "PERL5DB", !known, "")
+		}
+	}
+}
+
+// makeEval judges a line of Makefile text make --eval evaluates: its
+// $(shell CMD) and ${shell CMD} run CMD.
+func (w *walker) makeEval(c scope, call *Call, a Arg) {
+	t := a.Value
+	for _, open := range []string{"$(shell ", "${shell "} {
+		closer := byte(')')
+		if open[1] == '{' {
+			closer = '}'
+		}
+		rest := t
+		for n := 0; n < 16; n++ {
+			i := strings.Index(rest, open)
+			if i < 0 {
+				break
+			}
+			body := rest[i+len(open):]
+			depth, end := 1, -1
+			for k := 0; k < len(body); k++ {
+				switch body[k] {
+				case open[1]:
+					depth++
+				case closer:
+					depth--
+				}
+				if depth == 0 {
+					end = k
+					break
+				}
+			}
+			if end < 0 {
+				w.child(c, call, body, nil, "make --eval $(shell)", !a.Static)
+				break
+			}
+			w.child(c, call, body[:end], nil, "make --eval $(shell)", !a.Static)
+			rest = body[end+1:]
+		}
+	}
+	if !strings.Contains(t, "$(shell") && !strings.Contains(t, "${shell") && strings.Contains(t, "$") && !a.Static {
+		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: t,
+			What: "make --eval evaluates Makefile text only known at run time"})
+	}
+}
+
+// traceOutput judges strace's or ltrace's -o/--output among words: a
+// value "|CMD" or "!CMD" pipes the trace into CMD.
+func (w *walker) traceOutput(c scope, call *Call, words []Arg, name string) {
+	for i := 0; i < len(words); i++ {
+		v := words[i].Value
+		var out Arg
+		switch {
+		case (v == "-o" || v == "--output") && i+1 < len(words):
+			out = words[i+1]
+			i++
+		case strings.HasPrefix(v, "--output="):
+			out = words[i]
+			out.Value = strings.TrimPrefix(v, "--output=")
+		case strings.HasPrefix(v, "-o") && len(v) > 2:
+			out = words[i]
+			out.Value = v[2:]
+		default:
+			if !strings.HasPrefix(v, "-") {
+				return // the traced command begins
+			}
+			continue
+		}
+		if cmd, ok := strings.CutPrefix(out.Value, "|"); ok {
+			w.child(c, call, cmd, nil, name+" -o |", !out.Static)
+		} else if cmd, ok := strings.CutPrefix(out.Value, "!"); ok {
+			w.child(c, call, cmd, nil, name+" -o !", !out.Static)
+		}
+	}
+}
