@@ -1,6 +1,7 @@
 package rewrite
 
 import (
+	"path"
 	"strings"
 
 	"github.com/corral-dev/corral/syntax"
@@ -24,9 +25,17 @@ down, ip link delete, ip address flush/delete, ip route flush/delete,
 ip rule flush/delete and ip -batch (ip's abbreviations too); ifdown; and
 ifconfig IFACE down: ask. Listings (iptables -L/-S, nft list ruleset,
 ufw status, firewall-cmd --list-all, nmcli device status, ip addr show),
-checks (iptables -C, nft -c, ufw --dry-run, ifdown -n) pass.`,
+checks (iptables -C, nft -c, ufw --dry-run, ifdown -n) pass. A program
+whose input and output a network connection drives opens the machine to
+whoever is at the other end (a bind or reverse shell): nc/netcat -e PROG
+and -c CMD, ncat -e/--exec, -c/--sh-exec and --lua-exec, when the program
+is a shell or an interpreter (or only known at run time), and socat with
+an EXEC: or SYSTEM: address and a network one: ask. nc and socat moving
+data (nc -l 8080 > f, socat TCP-LISTEN:8080 TCP:host:80) and a fixed
+reply (nc -l -c 'echo …') pass.`,
 	Commands: []string{"iptables", "ip6tables", "iptables-legacy", "ip6tables-legacy", "iptables-nft", "ip6tables-nft",
-		"iptables-restore", "ip6tables-restore", "nft", "ufw", "firewall-cmd", "nmcli", "ip", "ifdown", "ifconfig"},
+		"iptables-restore", "ip6tables-restore", "nft", "ufw", "firewall-cmd", "nmcli", "ip", "ifdown", "ifconfig",
+		"nc", "netcat", "nc.traditional", "nc.openbsd", "ncat", "socat"},
 	Call: checkNetworkChange,
 }
 
@@ -37,6 +46,52 @@ func checkNetworkChange(p *Pass, c *syntax.Call) {
 	words := c.Words()
 	msg := ""
 	switch c.Name {
+	case "nc", "netcat", "nc.traditional", "nc.openbsd", "ncat":
+		// The program a connection drives: -e PROG, -c CMD (and ncat's
+		// long names), or -e ending a cluster (-lvpe PROG). A shell or
+		// an interpreter there takes the peer's commands; a fixed
+		// reply (-c 'echo …') does not.
+		for i, w := range words {
+			val, ok := "", false
+			switch {
+			case w == "-e" || w == "-c" || w == "--exec" || w == "--sh-exec" || w == "--lua-exec":
+				ok = true
+				if i+1 < len(words) {
+					val = words[i+1]
+				}
+			case strings.HasPrefix(w, "--exec=") || strings.HasPrefix(w, "--sh-exec=") || strings.HasPrefix(w, "--lua-exec="):
+				_, val, _ = strings.Cut(w, "=")
+				ok = true
+			case len(w) > 2 && w[0] == '-' && w[1] != '-' && strings.HasSuffix(w, "e") && strings.Trim(w[1:], "lnvkuzp46e") == "":
+				ok = true
+				if i+1 < len(words) {
+					val = words[i+1]
+				}
+			}
+			if !ok {
+				continue
+			}
+			if f := strings.Fields(val); w == "--lua-exec" || strings.HasPrefix(w, "--lua-exec=") || len(f) == 0 || strings.ContainsAny(f[0], "$`") ||
+				syntax.RunnerOf(path.Base(f[0])) != syntax.NotRunner {
+				msg = c.Name + " " + w + " hands a program's input and output to the network connection: whoever is at the other end runs commands here"
+				break
+			}
+		}
+	case "socat":
+		// A program on one side, the network on the other.
+		prog, network := "", false
+		for _, w := range words {
+			l := strings.ToLower(w)
+			switch {
+			case strings.HasPrefix(l, "exec:") || strings.HasPrefix(l, "system:"):
+				prog = w
+			case socatNetwork(l):
+				network = true
+			}
+		}
+		if prog != "" && network {
+			msg = "socat " + prog + " connects a program to a network address: whoever is at the other end runs commands here"
+		}
 	case "iptables", "ip6tables", "iptables-legacy", "ip6tables-legacy", "iptables-nft", "ip6tables-nft":
 		if cmd := iptablesChange(words); cmd != "" {
 			msg = c.Name + " " + cmd + " changes the firewall's rules"
@@ -303,4 +358,15 @@ func ipChange(words []string) string {
 		}
 	}
 	return ""
+}
+
+// socatNetwork reports a socat address that is a network endpoint
+// (TCP, UDP, SCTP, TLS, a proxy, a listening socket of any of them).
+func socatNetwork(addr string) bool {
+	for _, p := range []string{"tcp", "udp", "sctp", "openssl", "ssl", "socks", "proxy", "dccp", "vsock", "ip4:", "ip6:", "ip-"} {
+		if strings.HasPrefix(addr, p) {
+			return true
+		}
+	}
+	return false
 }

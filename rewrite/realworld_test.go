@@ -201,6 +201,8 @@ var exceptions = map[string]exception{
 		func(f Finding) bool {
 			return strings.Contains(f.Message, "upload") || strings.Contains(f.Message, "environment")
 		}},
+	"network-change": {"a program handed to a network connection (nc -e shell, a bind or reverse shell): whoever connects runs commands",
+		func(f Finding) bool { return strings.Contains(f.Message, "runs commands here") }},
 	"agent-unguarded": {"another coding agent started with its approvals off (crush --yolo, copilot --allow-all-tools): its commands are not seen by corral",
 		func(f Finding) bool { return strings.Contains(f.Message, "starts an agent") }},
 	"dynamic-command": {"the command's name is only known at run time and its text mentions a risky command",
