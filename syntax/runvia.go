@@ -656,6 +656,9 @@ func (w *walker) noteCopy(c scope, call *Call) {
 		}
 		return
 	}
+	if w.noteOutputs(c, call) {
+		return
+	}
 	spec, ok := copySpecs[call.Name]
 	if !ok {
 		return
@@ -712,6 +715,18 @@ func (w *walker) noteCopy(c scope, call *Call) {
 			src = Dir{Path: cleanPath(dst.Path[:strings.LastIndexByte(dst.Path, '/')+1] + s.Value), Known: true}
 		}
 		if !s.Static || !src.Known {
+			w.setOpaque(dst.Path)
+			continue
+		}
+		if n, ok := fdPath(src.Path); ok {
+			// install /dev/stdin b.sh, cp /dev/fd/3 b: what the
+			// descriptor carries, when corral knows it.
+			if n == 0 && c.pipe != nil && c.pipeIndex > 0 && c.pipe.Calls[c.pipeIndex] == call {
+				if t, dynamic, known := w.producedText(c, c.pipe, c.pipeIndex-1); known && !dynamic {
+					w.setWritten(dst.Path, t)
+					continue
+				}
+			}
 			w.setOpaque(dst.Path)
 			continue
 		}
@@ -1063,4 +1078,114 @@ func (w *walker) debuggee(c scope, call *Call) {
 		dynamic = dynamic || !a.Static
 	}
 	w.child(c, call, strings.Join(parts, " "), nil, call.Name+" (the program it debugs)", dynamic)
+}
+
+// noteOutputs marks the files other programs write with content corral
+// does not follow as opaque (a later run of one asks, see readScript):
+// dd of=FILE, sponge FILE, sort -o FILE, uniq IN OUT, xxd -r IN OUT, an
+// ed or ex session on FILE, and what gunzip, unxz, bunzip2, unzstd (or
+// -d) make of FILE.gz; rsync SRC DEST copies SRC's content as cp does. It
+// reports whether call was one of them.
+func (w *walker) noteOutputs(c scope, call *Call) bool {
+	opaque := func(a Arg) {
+		if d := call.Dir.Join(a.Value); a.Static && d.Known {
+			w.setOpaque(d.Path)
+		}
+	}
+	args := call.Args
+	switch call.Name {
+	case "dd":
+		for _, a := range args {
+			if v, ok := strings.CutPrefix(a.Value, "of="); ok {
+				a.Value = v
+				opaque(a)
+			}
+		}
+	case "sponge":
+		for _, a := range args {
+			if !strings.HasPrefix(a.Value, "-") {
+				opaque(a)
+			}
+		}
+	case "sort":
+		for i, a := range args {
+			switch {
+			case (a.Value == "-o" || a.Value == "--output") && i+1 < len(args):
+				opaque(args[i+1])
+			case strings.HasPrefix(a.Value, "--output="):
+				a.Value = strings.TrimPrefix(a.Value, "--output=")
+				opaque(a)
+			case strings.HasPrefix(a.Value, "-o") && len(a.Value) > 2:
+				a.Value = a.Value[2:]
+				opaque(a)
+			}
+		}
+	case "uniq", "xxd":
+		var ops []Arg
+		for _, a := range args {
+			if !strings.HasPrefix(a.Value, "-") {
+				ops = append(ops, a)
+			}
+		}
+		if len(ops) >= 2 {
+			opaque(ops[1])
+		}
+	case "ed", "ex", "red":
+		for _, a := range args {
+			if !strings.HasPrefix(a.Value, "-") && !strings.HasPrefix(a.Value, "+") {
+				opaque(a)
+			}
+		}
+	case "gunzip", "unxz", "bunzip2", "unzstd", "unlzma", "gzip", "xz", "bzip2", "zstd", "lzma":
+		decompress := strings.HasPrefix(call.Name, "un") || call.Name == "gunzip" || call.Name == "bunzip2"
+		for _, a := range args {
+			decompress = decompress || a.Static && (a.Value == "--decompress" || len(a.Value) > 1 && a.Value[0] == '-' && a.Value[1] != '-' && strings.Contains(a.Value, "d"))
+		}
+		if !decompress {
+			return true
+		}
+		for _, a := range args {
+			if strings.HasPrefix(a.Value, "-") {
+				continue
+			}
+			for _, ext := range []string{".gz", ".tgz", ".xz", ".bz2", ".zst", ".lzma", ".z", ".Z"} {
+				if strings.HasSuffix(a.Value, ext) {
+					b := a
+					b.Value = strings.TrimSuffix(a.Value, ext)
+					if ext == ".tgz" {
+						b.Value += ".tar"
+					}
+					opaque(b)
+				}
+			}
+		}
+	case "rsync":
+		var ops []Arg
+		for _, a := range args {
+			if !strings.HasPrefix(a.Value, "-") {
+				ops = append(ops, a)
+			}
+		}
+		if len(ops) < 2 {
+			return true
+		}
+		dest := ops[len(ops)-1]
+		for _, s := range ops[:len(ops)-1] {
+			dst := call.Dir.Join(dest.Value)
+			if strings.HasSuffix(dest.Value, "/") || len(ops) > 2 || w.isDir(dst) {
+				dst = dst.Join(baseName(s.Value))
+			}
+			if !dst.Known || !dest.Static {
+				continue
+			}
+			if text, ok := w.readScript(call.Dir.Join(s.Value)); ok && s.Static {
+				w.setWritten(dst.Path, text)
+			} else {
+				w.setOpaque(dst.Path)
+			}
+		}
+	default:
+		return false
+	}
+	return true
 }
