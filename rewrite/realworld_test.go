@@ -203,6 +203,8 @@ var exceptions = map[string]exception{
 		}},
 	"network-change": {"a program handed to a network connection (nc -e shell, a bind or reverse shell): whoever connects runs commands",
 		func(f Finding) bool { return strings.Contains(f.Message, "runs commands here") }},
+	"remote-run": {"a program told to fetch code from an address and run it (pip install git+URL, deno run URL): remote code, as curl | sh",
+		func(f Finding) bool { return strings.Contains(f.Message, "code fetched and run at once") }},
 	"agent-unguarded": {"another coding agent started with its approvals off (crush --yolo, copilot --allow-all-tools): its commands are not seen by corral",
 		func(f Finding) bool { return strings.Contains(f.Message, "starts an agent") }},
 	"dynamic-command": {"the command's name is only known at run time and its text mentions a risky command",

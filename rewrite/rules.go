@@ -14,7 +14,7 @@ var Rules = builtinRules
 
 // builtinRules is the table Rules starts as, kept apart so that a test
 // that replaces Rules does not change riskTables.
-var builtinRules = concatRules(acquisitionRules, dangerRules, writeRules, secretRules)
+var builtinRules = concatRules(acquisitionRules, dangerRules, writeRules, secretRules, runnerRules)
 
 func concatRules(lists ...[]Rule) []Rule {
 	var out []Rule

@@ -36,3 +36,11 @@ var acquisitionRules = []Rule{
 // that no other rule relocates anything.
 var movers = []string{"git-clone", "gh-repo-clone", "gh-release-download", "curl", "wget", "svn-checkout", "hg-clone", "remote-copy",
 	"aria2c", "axel", "http-client", "jj-git-clone", "gh-repo-fork", "gh-gist-clone", "gh-run-download", "git-archive-remote", "ssh-output", "sftp", "container-copy"}
+
+// runnerRules are rules about everyday programs (pip, npx, deno, git
+// config) used a risky way: listed after the other tables, so that their
+// command words do not make a run-time command name or text corral cannot
+// parse risky by themselves (riskTables).
+var runnerRules = []Rule{
+	remoteRun,
+}

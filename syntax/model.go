@@ -307,3 +307,20 @@ func base(v string) string {
 // PreWords returns the words before the program's name: the wrappers and
 // their options (strace -o F before the traced command).
 func (c *Call) PreWords() []Arg { return c.pre }
+
+// EnvValue returns the value of the environment variable name that the
+// call gets from its own prefix assignments (NAME=value cmd) when it is
+// static.
+func (c *Call) EnvValue(name string) (string, bool) {
+	if c.Expr == nil {
+		return "", false
+	}
+	for _, as := range c.Expr.Assigns {
+		if as.Name != nil && as.Name.Value == name && as.Value != nil {
+			if lit := as.Value.Lit(); lit != "" {
+				return lit, true
+			}
+		}
+	}
+	return "", false
+}
