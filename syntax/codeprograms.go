@@ -377,7 +377,18 @@ func (w *walker) vimProgram(c scope, call *Call) {
 			}
 		case v == "-s" && !exMode:
 			if n := next(); n != nil && n.Static {
-				if text, ok := w.readScript(call.Dir.Join(n.Value)); ok {
+				if fd, isFd := fdPath(n.Value); isFd && (fd == 0 || call.Fd(fd).Same(call.Fd(0))) {
+					// vim -s /dev/stdin: the keys typed come on stdin.
+					for _, in := range w.codeOnStdin(c, call) {
+						var cmds []string
+						for _, line := range strings.FieldsFunc(in.text, func(r rune) bool { return r == '\n' || r == '\r' }) {
+							if strings.HasPrefix(line, ":") {
+								cmds = append(cmds, line)
+							}
+						}
+						pieces = append(pieces, codePiece{text: strings.Join(cmds, "\n"), arg: &Arg{Value: in.text, Raw: in.text, Static: !in.dynamic}})
+					}
+				} else if text, ok := w.readScript(call.Dir.Join(n.Value)); ok {
 					var cmds []string
 					for _, line := range strings.FieldsFunc(text, func(r rune) bool { return r == '\n' || r == '\r' }) {
 						if strings.HasPrefix(line, ":") {
@@ -398,6 +409,14 @@ func (w *walker) vimProgram(c scope, call *Call) {
 			restricted = true
 		case v == "-m" || v == "-M":
 			noWrite = true
+		}
+	}
+	if exMode {
+		// Ex mode (ex, vim -e/-E, -es) reads its commands from standard
+		// input after the -c ones: a here-document, a here-string, or
+		// what a pipe carries (unknown text there is hiddenPipe's).
+		for _, in := range w.codeOnStdin(c, call) {
+			pieces = append(pieces, codePiece{text: in.text, arg: &Arg{Value: in.text, Raw: in.text, Static: !in.dynamic}})
 		}
 	}
 	if noWrite {

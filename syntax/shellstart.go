@@ -105,6 +105,9 @@ func ReadsCodeOnStdin(call *Call) bool {
 	if readsScript(call) {
 		return true
 	}
+	if vimReadsStdin(call) {
+		return true
+	}
 	switch call.Name {
 	case "make", "gmake":
 		opts, _ := ScanOptions(call.Args, makeSpec)
@@ -191,4 +194,25 @@ func (w *walker) envChanges(ce *sh.CallExpr, pre []Arg, st *state) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// vimReadsStdin reports a Vim or ex call that reads commands on standard
+// input: Ex mode (ex, vim -e/-E/-es), or -s naming standard input (the
+// keys typed).
+func vimReadsStdin(call *Call) bool {
+	if !vimNames.Get()[call.Name] {
+		return false
+	}
+	ex := call.Name == "ex" || call.Name == "rex"
+	for i, a := range call.Args {
+		switch {
+		case a.Value == "-e" || a.Value == "-E" || a.Value == "-es" || a.Value == "-Es":
+			ex = true
+		case a.Value == "-s" && i+1 < len(call.Args) && !ex:
+			if n, ok := fdPath(call.Args[i+1].Value); ok && (n == 0 || call.Fd(n).Same(call.Fd(0))) {
+				return true
+			}
+		}
+	}
+	return ex
 }

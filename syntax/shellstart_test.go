@@ -108,6 +108,11 @@ func TestCodeOnStdin(t *testing.T) {
 		{`echo 'BEGIN { system("rm -rf /victim") }' | gawk -f /dev/stdin`, true},
 		{`awk -f - <<< 'BEGIN { system("rm -rf /victim") }'`, true},
 		{"echo 'shell rm -rf /victim' | gdb -batch -x /dev/stdin", true},
+		{"ex -s notes.txt <<< '!rm -rf /victim'", true},
+		{"echo '!rm -rf /victim' | vim -es", true},
+		{"echo ':!rm -rf /victim' | vim -s /dev/stdin notes.txt", true},
+		{"echo '%s/a/b/|x' | ex -s notes.txt", false},
+		{"echo '!rm -rf /victim' | vim -", false}, // the text is a buffer to edit
 		// Look-alikes: the text is data, or the program runs a command.
 		{"echo 'rm -rf /victim' | su -c cat bob", false},
 		{"echo 'rm -rf /victim' | sudo tee notes.txt", false},
