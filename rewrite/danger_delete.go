@@ -315,16 +315,24 @@ func pipeInputs(p *Pass, c *syntax.Call, base deletion) []deletion {
 			out = append(out, d)
 		}
 	case "find", "fd", "fdfind":
-		filtered, selects := findSelection(src)
-		for _, r := range findRoots(src) {
-			r.Raw = r.Raw + " (from find)"
-			d := base
-			d.arg = r
-			if filtered {
-				d.filtered, d.selects = true, selects
-			}
-			out = append(out, d)
+		out = append(out, foundDeletions(src, base)...)
+	}
+	return out
+}
+
+// foundDeletions returns the deletions of what a find (or fd) prints: its
+// roots, with its selection.
+func foundDeletions(f *syntax.Call, base deletion) []deletion {
+	var out []deletion
+	filtered, selects := findSelection(f)
+	for _, r := range findRoots(f) {
+		r.Raw = r.Raw + " (from find)"
+		d := base
+		d.arg = r
+		if filtered {
+			d.filtered, d.selects = true, selects
 		}
+		out = append(out, d)
 	}
 	return out
 }

@@ -345,16 +345,5 @@ func (p *Pass) substFinds(c *syntax.Call, a syntax.Arg, base deletion) []deletio
 	if len(finds) != 1 {
 		return nil
 	}
-	var out []deletion
-	filtered, selects := findSelection(finds[0])
-	for _, r := range findRoots(finds[0]) {
-		r.Raw += " (from find)"
-		d := base
-		d.arg = r
-		if filtered {
-			d.filtered, d.selects = true, selects
-		}
-		out = append(out, d)
-	}
-	return out
+	return foundDeletions(finds[0], base)
 }

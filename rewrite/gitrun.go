@@ -11,7 +11,7 @@ import (
 // Some judgements need what a repository holds when the hook runs: the
 // files a git checkout or merge writes are those that differ between two
 // commits. corral asks the real git, bounded like the archive listers:
-// at most gitRunTime, gitRunOutput bytes read, no input, no pager, no
+// at most listTime, listOutput bytes read, no input, no pager, no
 // prompt, and with the repository's configuration kept from running
 // anything (core.fsmonitor off; only commands that compare commits or
 // name them are run, which start no hook, filter or external diff).
@@ -19,21 +19,29 @@ import (
 // agent wrote ("--output=…") is never read as an option.
 
 const (
-	gitRunTime   = 3 * time.Second
-	gitRunOutput = 4 << 20
+	listTime   = 3 * time.Second
+	listOutput = 4 << 20
 )
 
-var errGitOutput = errors.New("git output too large")
+var errListOutput = errors.New("output too large or too slow")
 
 // runGit runs git with args in dir and returns its standard output.
 func runGit(dir string, args ...string) ([]byte, error) {
-	ctx, cancel := context.WithTimeout(context.Background(), gitRunTime)
-	defer cancel()
 	full := append([]string{"--no-pager", "-c", "core.fsmonitor=false", "-c", "core.untrackedCache=false"}, args...)
-	cmd := exec.CommandContext(ctx, "git", full...)
+	return boundedOutput(dir, []string{"LC_ALL=C", "PATH=/usr/bin:/bin:/usr/local/bin", "GIT_TERMINAL_PROMPT=0", "GIT_OPTIONAL_LOCKS=0",
+		"GIT_CONFIG_NOSYSTEM=1", "HOME=/nonexistent"}, "git", full...)
+}
+
+// boundedOutput runs a system program the hook asks something of (git,
+// tar -t, unzip -Z1) in dir with env and no input, for at most
+// listTime, and returns at most listOutput bytes of its standard
+// output; a failure, a timeout or more output is an error.
+func boundedOutput(dir string, env []string, prog string, args ...string) ([]byte, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), listTime)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, prog, args...)
 	cmd.Dir = dir
-	cmd.Env = []string{"LC_ALL=C", "PATH=/usr/bin:/bin:/usr/local/bin", "GIT_TERMINAL_PROMPT=0", "GIT_OPTIONAL_LOCKS=0",
-		"GIT_CONFIG_NOSYSTEM=1", "HOME=/nonexistent"}
+	cmd.Env = env
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		return nil, err
@@ -41,14 +49,14 @@ func runGit(dir string, args ...string) ([]byte, error) {
 	if err := cmd.Start(); err != nil {
 		return nil, err
 	}
-	lr := &io.LimitedReader{R: out, N: gitRunOutput}
+	lr := &io.LimitedReader{R: out, N: listOutput}
 	data, _ := io.ReadAll(lr)
 	_, _ = io.Copy(io.Discard, out)
 	if err := cmd.Wait(); err != nil {
 		return nil, err
 	}
 	if ctx.Err() != nil || lr.N <= 0 {
-		return nil, errGitOutput
+		return nil, errListOutput
 	}
 	return data, nil
 }

@@ -2,17 +2,14 @@ package rewrite
 
 import (
 	"bytes"
-	"context"
 	"errors"
 	"io"
 	"os"
-	"os/exec"
 	"path"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/corral-dev/corral/guards"
 	"github.com/corral-dev/corral/internal/lazy"
@@ -37,14 +34,8 @@ import (
 // of the same command line makes (zip x.zip …; unzip x.zip) asks, since
 // its members are chosen by that command and cannot be listed in advance.
 
-const (
-	// maxArchiveMembers bounds the members listed; more is not listed.
-	maxArchiveMembers = 10000
-	// maxArchiveListing bounds the bytes of a lister's output read.
-	maxArchiveListing = 4 << 20
-	// archiveListTime bounds the time a lister runs.
-	archiveListTime = 3 * time.Second
-)
+// maxArchiveMembers bounds the members listed; more is not listed.
+const maxArchiveMembers = 10000
 
 var errArchiveTooLarge = errors.New("archive too large to list")
 
@@ -344,8 +335,8 @@ func memberPath(name string, e extraction) string {
 // file (never a device, FIFO or /proc file), with the system's own
 // listers, which read what the extraction will: unzip -Z1 for a zip, GNU
 // tar -tf (which recognises gzip, bzip2, xz and zstd compression) for
-// the rest. The lister runs at most archiveListTime with no input, its
-// output bounded, so that no archive can hang the hook or fill its
+// the rest. The lister runs as boundedOutput runs it (at most 3 s, 4 MiB
+// of output, no input), so that no archive can hang the hook or fill its
 // memory; a listing that fails or runs over is no listing. (Listing in
 // Go would put the compression packages' start-up into every hook
 // call.)
@@ -376,21 +367,8 @@ func archiveMembers(p string, zipOnly bool) ([]string, error) {
 	default:
 		args = []string{"tar", "-tf", p}
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), archiveListTime)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, args[0], args[1:]...)
-	cmd.Env = []string{"LC_ALL=C", "PATH=/usr/bin:/bin:/usr/local/bin"}
-	out, err := cmd.StdoutPipe()
+	data, err := boundedOutput("", []string{"LC_ALL=C", "PATH=/usr/bin:/bin:/usr/local/bin"}, args[0], args[1:]...)
 	if err != nil {
-		return nil, err
-	}
-	if err := cmd.Start(); err != nil {
-		return nil, err
-	}
-	lr := &io.LimitedReader{R: out, N: maxArchiveListing}
-	data, _ := io.ReadAll(lr)
-	_, _ = io.Copy(io.Discard, out) // let the lister finish
-	if err := cmd.Wait(); err != nil || ctx.Err() != nil || lr.N <= 0 {
 		return nil, errArchiveTooLarge
 	}
 	names := strings.Split(strings.TrimRight(string(data), "\n"), "\n")

@@ -143,52 +143,11 @@ func (p *Pass) checkGitTreeWrites(c *syntax.Call) {
 	}
 	judged := 0
 	for _, m := range moves {
-		if m.paths != nil {
-			// The files of the paths that differ from the source:
-			// git diff [REV] -- PATHS (the index when no REV).
-			args := []string{"diff", "--name-only", "-z", "--no-renames", "--no-ext-diff", "--no-textconv"}
-			if m.to != "" {
-				if !safeRev(m.to) {
-					continue
-				}
-				args = append(args, "--end-of-options", m.to)
-			}
-			args = append(args, "--")
-			for _, a := range m.paths {
-				if !a.Static || a.Glob {
-					// A pattern or a run-time word: the paths as
-					// written, judged as the files they can be.
-					p.judge(c, c.Script, c.Dir, target{arg: a, action: guards.Write}, "bash-write", "git "+verb)
-					continue
-				}
-				args = append(args, ":(literal)"+a.Value)
-				p.judge(c, c.Script, c.Dir, target{arg: a, action: guards.Write}, "bash-write", "git "+verb)
-			}
-			if args[len(args)-1] == "--" && len(m.paths) > 0 {
-				continue
-			}
-			out, err := runGit(dir.Path, args...)
-			if err != nil {
-				continue
-			}
-			for _, name := range strings.Split(strings.TrimRight(string(out), "\x00"), "\x00") {
-				if name == "" || judged >= maxTreeWrites {
-					continue
-				}
-				judged++
-				p.judge(c, c.Script, c.Dir, target{arg: m.rev, value: filepath.Join(top, filepath.FromSlash(name)), action: guards.Write, derived: true}, "bash-write",
-					"git "+verb+" (a file it restores)")
-			}
+		args, why, ok := p.treeMoveDiff(c, verb, m)
+		if !ok {
 			continue
 		}
-		if !safeRev(m.from) || !safeRev(m.to) || strings.HasPrefix(m.rev.Value, "-") {
-			continue
-		}
-		revs := []string{m.from, m.to}
-		if m.from == "" {
-			revs = revs[1:] // HEAD...REV
-		}
-		out, err := runGit(dir.Path, append([]string{"diff", "--name-only", "-z", "--no-renames", "--no-ext-diff", "--no-textconv", "--end-of-options"}, revs...)...)
+		out, err := runGit(dir.Path, args...)
 		if err != nil {
 			continue
 		}
@@ -197,11 +156,45 @@ func (p *Pass) checkGitTreeWrites(c *syntax.Call) {
 				continue
 			}
 			judged++
-			abs := filepath.Join(top, filepath.FromSlash(name))
-			p.judge(c, c.Script, c.Dir, target{arg: m.rev, value: abs, action: guards.Write, derived: true}, "bash-write",
-				"git "+verb+" (a file that differs in "+m.rev.Value+")")
+			p.judge(c, c.Script, c.Dir, target{arg: m.rev, value: filepath.Join(top, filepath.FromSlash(name)), action: guards.Write, derived: true},
+				"bash-write", "git "+verb+" ("+why+")")
 		}
 	}
+}
+
+// treeMoveDiff returns the git diff words that list the files move m
+// writes, and how the finding names them. A restore's paths are judged
+// as written (a pattern or a run-time word as the files it can be), and
+// listed as the files under them that differ from the source (git diff
+// [REV] -- PATHS, the index when there is no REV).
+func (p *Pass) treeMoveDiff(c *syntax.Call, verb string, m gitTreeMove) ([]string, string, bool) {
+	args := []string{"diff", "--name-only", "-z", "--no-renames", "--no-ext-diff", "--no-textconv"}
+	if m.paths == nil {
+		if !safeRev(m.from) || !safeRev(m.to) || strings.HasPrefix(m.rev.Value, "-") {
+			return nil, "", false
+		}
+		args = append(args, "--end-of-options")
+		if m.from != "" {
+			args = append(args, m.from)
+		}
+		return append(args, m.to), "a file that differs in " + m.rev.Value, true
+	}
+	if m.to != "" {
+		if !safeRev(m.to) {
+			return nil, "", false
+		}
+		args = append(args, "--end-of-options", m.to)
+	}
+	args = append(args, "--")
+	listed := false
+	for _, a := range m.paths {
+		p.judge(c, c.Script, c.Dir, target{arg: a, action: guards.Write}, "bash-write", "git "+verb)
+		if a.Static && !a.Glob {
+			args = append(args, ":(literal)"+a.Value)
+			listed = true
+		}
+	}
+	return args, "a file it restores", listed
 }
 
 // gitTreeMoves returns the comparisons whose changed files git verb

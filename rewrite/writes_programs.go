@@ -35,25 +35,7 @@ func programWrites(c *syntax.Call) []target {
 	// strace -o FILE, ltrace -o FILE (also as the wrapper of the traced
 	// command): the trace is written there; "|CMD" and "!CMD" are run.
 	traceOut := func(words []syntax.Arg) {
-		for i := 0; i < len(words); i++ {
-			v := words[i].Value
-			var o syntax.Arg
-			switch {
-			case (v == "-o" || v == "--output") && i+1 < len(words):
-				o = words[i+1]
-				i++
-			case strings.HasPrefix(v, "--output="):
-				o = words[i]
-				o.Value = strings.TrimPrefix(v, "--output=")
-			case strings.HasPrefix(v, "-o") && len(v) > 2:
-				o = words[i]
-				o.Value = v[2:]
-			default:
-				if !strings.HasPrefix(v, "-") {
-					return
-				}
-				continue
-			}
+		for _, o := range syntax.TraceOutputs(words) {
 			if o.Value != "" && !strings.HasPrefix(o.Value, "|") && !strings.HasPrefix(o.Value, "!") {
 				out = append(out, write(o))
 			}

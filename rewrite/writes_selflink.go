@@ -104,15 +104,7 @@ func (p *Pass) checkSelfLinks(c *syntax.Call) {
 		if abs == "" || abs == cfg.Project || abs == cfg.Home {
 			continue // the root of the project or home cannot be replaced by ln
 		}
-		held := ""
-		for _, prot := range cfg.Protected {
-			if prot != "" && (guards.Within(prot, abs) || guards.Within(abs, prot)) {
-				held = prot
-			}
-		}
-		if held == "" && cfg.Paths != nil {
-			held = cfg.Paths.HoldsSelf(env, l.Value)
-		}
+		held := p.heldSelf(env, abs, l.Value)
 		if held == "" {
 			continue
 		}

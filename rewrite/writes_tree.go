@@ -87,19 +87,11 @@ func (p *Pass) judgeUnnamedTree(c *syntax.Call, tc treeCopy, roots bool) {
 	if !dir.Known {
 		env.Cwd = cfg.Project
 	}
-	held := ""
 	abs := guards.Normalize(env, tc.base).Abs
 	if !roots && (abs == cfg.Project || abs == cfg.Home) {
 		return
 	}
-	for _, prot := range cfg.Protected {
-		if prot != "" && abs != "" && (guards.Within(prot, abs) || guards.Within(abs, prot)) {
-			held = prot
-		}
-	}
-	if held == "" && cfg.Paths != nil {
-		held = cfg.Paths.HoldsSelf(env, tc.base)
-	}
+	held := p.heldSelf(env, abs, tc.base)
 	if held == "" {
 		return
 	}
@@ -332,4 +324,21 @@ func (p *Pass) stdinExtraction(c *syntax.Call) (syntax.Arg, bool) {
 		dir = dirs[len(dirs)-1].val
 	}
 	return dir, dir.Static
+}
+
+// heldSelf returns a protected directory of the configuration, or a
+// self-protected file (HoldsSelf), that the path given (abs once
+// normalised) is, holds or lies in; "" when none.
+func (p *Pass) heldSelf(env guards.Env, abs, given string) string {
+	cfg := p.Config
+	held := ""
+	for _, prot := range cfg.Protected {
+		if prot != "" && abs != "" && (guards.Within(prot, abs) || guards.Within(abs, prot)) {
+			held = prot
+		}
+	}
+	if held == "" && cfg.Paths != nil {
+		held = cfg.Paths.HoldsSelf(env, given)
+	}
+	return held
 }

@@ -37,27 +37,40 @@ func TestMisreadOracle(t *testing.T) {
 		"cat <<\"EOF\" >/dev/null\nEO\\\nF\ntouch M\nEOF",
 	}
 	for _, src := range cases {
-		dir := t.TempDir()
-		cmd := exec.Command(bash, "--norc", "--noprofile", "-c", src)
-		cmd.Dir = dir
-		_ = cmd.Run() // the misread here-documents end in "EOF: command not found"
-		_, err := os.Stat(filepath.Join(dir, "M"))
-		ran := err == nil
-		m, err := Analyze(src, Options{Cwd: dir, Home: "/home/u"})
+		ran, m, err := touchOracle(t, bash, src)
 		if err != nil {
 			if !errors.Is(err, ErrMisread) || !ran {
 				t.Errorf("%q: bash ran touch: %v; corral: %v", src, ran, err)
 			}
 			continue
 		}
-		seen := false
-		for _, c := range m.Calls {
-			seen = seen || c.Name == "touch"
-		}
-		if seen != ran {
+		if seen := modelsTouch(m); seen != ran {
 			t.Errorf("%q: bash ran touch: %v; corral models it: %v", src, ran, seen)
 		}
 	}
+}
+
+// touchOracle runs src in real bash in a scratch directory and reports
+// whether it ran "touch M", with corral's model of the same text.
+func touchOracle(t *testing.T, bash, src string) (bool, *Model, error) {
+	t.Helper()
+	dir := t.TempDir()
+	cmd := exec.Command(bash, "--norc", "--noprofile", "-c", src)
+	cmd.Dir = dir
+	_ = cmd.Run() // misread here-documents end in "EOF: command not found"
+	_, err := os.Stat(filepath.Join(dir, "M"))
+	m, aerr := Analyze(src, Options{Cwd: dir, Home: "/home/u"})
+	return err == nil, m, aerr
+}
+
+// modelsTouch reports a call of touch in the model.
+func modelsTouch(m *Model) bool {
+	for _, c := range m.Calls {
+		if c.Name == "touch" {
+			return true
+		}
+	}
+	return false
 }
 
 // TestEvalNamesOracle: text bash evaluates although it looks like data —
@@ -93,22 +106,12 @@ func TestEvalNamesOracle(t *testing.T) {
 		`declare n='a[$(touch M)]'`,
 	}
 	for _, src := range cases {
-		dir := t.TempDir()
-		cmd := exec.Command(bash, "--norc", "--noprofile", "-c", src)
-		cmd.Dir = dir
-		_ = cmd.Run()
-		_, err := os.Stat(filepath.Join(dir, "M"))
-		ran := err == nil
-		m, err := Analyze(src, Options{Cwd: dir, Home: "/home/u"})
+		ran, m, err := touchOracle(t, bash, src)
 		if err != nil {
 			t.Errorf("%q: %v", src, err)
 			continue
 		}
-		seen := false
-		for _, c := range m.Calls {
-			seen = seen || c.Name == "touch"
-		}
-		if seen != ran {
+		if seen := modelsTouch(m); seen != ran {
 			t.Errorf("%q: bash ran touch: %v; corral models it: %v", src, ran, seen)
 		}
 	}

@@ -225,28 +225,35 @@ func (w *walker) makeEval(c scope, call *Call, a Arg) {
 	}
 }
 
-// traceOutput judges strace's or ltrace's -o/--output among words: a
-// value "|CMD" or "!CMD" pipes the trace into CMD.
-func (w *walker) traceOutput(c scope, call *Call, words []Arg, name string) {
+// TraceOutputs returns the values of strace's or ltrace's -o/--output
+// among words (its options, up to the traced command): a file the trace
+// is written to, or "|CMD"/"!CMD", a command it is piped into.
+func TraceOutputs(words []Arg) []Arg {
+	var out []Arg
 	for i := 0; i < len(words); i++ {
 		v := words[i].Value
-		var out Arg
 		switch {
 		case (v == "-o" || v == "--output") && i+1 < len(words):
-			out = words[i+1]
+			out = append(out, words[i+1])
 			i++
 		case strings.HasPrefix(v, "--output="):
-			out = words[i]
-			out.Value = strings.TrimPrefix(v, "--output=")
+			o := words[i]
+			o.Value = strings.TrimPrefix(v, "--output=")
+			out = append(out, o)
 		case strings.HasPrefix(v, "-o") && len(v) > 2:
-			out = words[i]
-			out.Value = v[2:]
-		default:
-			if !strings.HasPrefix(v, "-") {
-				return // the traced command begins
-			}
-			continue
+			o := words[i]
+			o.Value = v[2:]
+			out = append(out, o)
+		case !strings.HasPrefix(v, "-"):
+			return out // the traced command begins
 		}
+	}
+	return out
+}
+
+// traceOutput judges the commands strace's or ltrace's -o pipes into.
+func (w *walker) traceOutput(c scope, call *Call, words []Arg, name string) {
+	for _, out := range TraceOutputs(words) {
 		if cmd, ok := strings.CutPrefix(out.Value, "|"); ok {
 			w.child(c, call, cmd, nil, name+" -o |", !out.Static)
 		} else if cmd, ok := strings.CutPrefix(out.Value, "!"); ok {
