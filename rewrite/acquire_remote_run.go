@@ -140,6 +140,8 @@ func checkRemoteRun(p *Pass, c *syntax.Call) {
 					v, opt, skip = args[i+2], o, true
 				} else if ov, ok := strings.CutPrefix(w, o+"="); ok {
 					v, opt = ov, o
+				} else if o == "-i" && strings.HasPrefix(w, "-i") && len(w) > 2 && !strings.HasPrefix(w, "--") {
+					v, opt = w[2:], o // -iURL
 				}
 			}
 			switch {

@@ -20,6 +20,7 @@ func TestRemoteRun(t *testing.T) {
 		{"pip install --index-url http://mirror.example/simple x", Ask},
 		{"pip install --extra-index-url=http://mirror.example/simple x", Ask},
 		{"PIP_INDEX_URL=http://mirror.example/simple pip install x", Ask},
+		{"pip install -ihttp://mirror.example/simple x", Ask},
 		{"git config --global url.http://mirror.example/.insteadOf https://github.com/", Ask},
 		{"git config http.proxy http://proxy.example:8080", Ask},
 		// The registry by name, local files, options elsewhere.

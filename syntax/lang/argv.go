@@ -1,5 +1,7 @@
 package lang
 
+import "strings"
+
 // Arg is one word of a program's argument vector, at the index the
 // language gives it: sys.argv[i] in Python, process.argv[i] in Node,
 // $ARGV[i] in Perl, ARGV[i] in Ruby, $argv[i] in PHP. Known is false for
@@ -72,10 +74,10 @@ func (p *parser) argvRef(i int) (n, end int, ok bool) {
 	k := i
 	switch p.l {
 	case Python:
-		if isI(p.tok(k), "sys") && isP(p.tok(k+1), ".") {
+		sysNames, argvNames := p.pySysNames()
+		if t := p.tok(k); t.kind == tIdent && sysNames[t.text] && isP(p.tok(k+1), ".") && isI(p.tok(k+2), "argv") {
 			k += 2
-		}
-		if !isI(p.tok(k), "argv") {
+		} else if !argvNames[p.tok(k).text] || p.tok(k).kind != tIdent {
 			return 0, 0, false
 		}
 	case JS:
@@ -157,4 +159,28 @@ func (p *parser) shiftsAtTop() bool {
 		}
 	}
 	return seen
+}
+
+// pySysNames returns the names a Python program binds to the sys module
+// (sys, import sys as s) and to sys.argv (from sys import argv [as a]).
+func (p *parser) pySysNames() (sysNames, argvNames map[string]bool) {
+	if p.sysNames != nil {
+		return p.sysNames, p.argvNames
+	}
+	sysNames, argvNames = map[string]bool{"sys": true}, map[string]bool{}
+	if strings.Contains(p.src, "from sys import") {
+		argvNames["argv"] = true
+	}
+	for i, t := range p.toks {
+		switch {
+		case isI(t, "import") && isI(p.tok(i+1), "sys") && isI(p.tok(i+2), "as") && p.tok(i+3).kind == tIdent:
+			sysNames[p.tok(i+3).text] = true
+		case isI(t, "argv") && isI(p.tok(i-1), "import") && isI(p.tok(i+1), "as") && p.tok(i+2).kind == tIdent:
+			argvNames[p.tok(i+2).text] = true
+		case isI(t, "argv") && isP(p.tok(i-1), ",") && isI(p.tok(i+1), "as") && p.tok(i+2).kind == tIdent:
+			argvNames[p.tok(i+2).text] = true
+		}
+	}
+	p.sysNames, p.argvNames = sysNames, argvNames
+	return sysNames, argvNames
 }

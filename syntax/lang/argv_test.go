@@ -24,6 +24,8 @@ func TestAnalyzeArgv(t *testing.T) {
 		want []string
 	}{
 		{"py", Python, `import sys; open(sys.argv[1], "w").write("x")`, []Arg{{"-c", true}, home}, []string{"write open: /home/u/.bashrc"}},
+		{"py-alias", Python, `import sys as s; open(s.argv[1], "w")`, []Arg{{"-c", true}, home}, []string{"write open: /home/u/.bashrc"}},
+		{"py-from-alias", Python, "from sys import argv as a\nos.remove(a[1])", []Arg{{"-c", true}, home}, []string{"delete os.remove: /home/u/.bashrc"}},
 		{"py-from", Python, "from sys import argv\nos.remove(argv[1])", []Arg{{"-c", true}, home}, []string{"delete os.remove: /home/u/.bashrc"}},
 		{"py-neg", Python, `import sys; os.remove(sys.argv[-1])`, []Arg{{"-c", true}, {"a", true}, home}, []string{"delete os.remove: /home/u/.bashrc"}},
 		{"py-neg-unknown", Python, `import sys; os.remove(sys.argv[-1])`, []Arg{{"-c", true}, {}, home}, []string{"hidden os.remove: sys.argv[-1]"}},

@@ -76,6 +76,9 @@ type parser struct {
 	scopedBy map[string][]scopedConst
 	// awkPreset are the awk variables the command line sets (AnalyzeAwk).
 	awkPreset []AwkVar
+	// sysNames and argvNames are a Python program's names for sys and
+	// sys.argv (pySysNames), found once.
+	sysNames, argvNames map[string]bool
 }
 
 func (p *parser) tok(i int) token {
