@@ -1359,7 +1359,15 @@ func (w *walker) hiddenPipe(p *Pipeline, i int) {
 			What: sink.Name + " runs, as a script, what sqlite3's queries print, which is only known at run time"})
 		return
 	}
-	w.m.Hidden = append(w.m.Hidden, Hidden{Call: sink, Text: strings.Join(text, " | "),
+	// Text a program computes (rev, tr, xxd -r, base32 -d, sed, a
+	// decompressor) and hands to a shell is a script corral cannot see,
+	// whatever the words around it name: it asks. Commands whose output
+	// is shell set-up meant to be run (kubectl completion bash, pyenv
+	// init -, brew shellenv), and a crontab edited on its way back
+	// (crontab -l | sed … | crontab -: the user's own jobs), are asked
+	// about only when their text names a risky command.
+	always := !setupOutput.Get().MatchString(src.Text()) && sink.Name != "crontab"
+	w.m.Hidden = append(w.m.Hidden, Hidden{Call: sink, Text: strings.Join(text, " | "), Always: always,
 		What: sink.Name + " runs, as a script, the output of " + clip(src.Text(), 60) + ", which is only known at run time"})
 }
 
