@@ -47,10 +47,5 @@ func TestCredentialPrinters(t *testing.T) {
 		{"pass -c mail", "allow"},
 		{"aws ecr get-login-password | tee pw.txt", "deny"},
 	}
-	for _, tt := range tests {
-		r := Check(cfg, tt.cmd)
-		if got := r.Decision.String(); got != tt.want {
-			t.Errorf("%s: %s, want %s (%v)", tt.cmd, got, tt.want, r.Findings)
-		}
-	}
+	checkDecisions(t, cfg, tests)
 }

@@ -90,15 +90,7 @@ func TestGitTreeWrites(t *testing.T) {
 		{"git log evil", "allow"},
 		{"git checkout README", "ask"}, // a file, not a revision: discards its changes
 	}
-	check := func(tests []struct{ cmd, want string }) {
-		t.Helper()
-		for _, tt := range tests {
-			r := Check(cfg, tt.cmd)
-			if got := r.Decision.String(); got != tt.want {
-				t.Errorf("%s: %s, want %s (%v)", tt.cmd, got, tt.want, r.Findings)
-			}
-		}
-	}
+	check := func(tests []struct{ cmd, want string }) { t.Helper(); checkDecisions(t, cfg, tests) }
 	check(tests)
 	// An index entry and a stash that hold the file: restoring from
 	// them writes it.

@@ -53,12 +53,7 @@ func TestSelfLinks(t *testing.T) {
 		{"ln -s target.txt link.txt", "allow"},
 		{"ln docs lib2", "allow"}, // no link of a directory without -s
 	}
-	for _, tt := range tests {
-		r := Check(cfg, tt.cmd)
-		if got := r.Decision.String(); got != tt.want {
-			t.Errorf("%s: %s, want %s (%v)", tt.cmd, got, tt.want, r.Findings)
-		}
-	}
+	checkDecisions(t, cfg, tests)
 }
 
 // TestPathAliases: paths that name a place through bash's tilde prefixes

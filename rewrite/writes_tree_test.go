@@ -69,12 +69,7 @@ func TestTreeCopy(t *testing.T) {
 		{"rsync -an evil/ .claude/", "allow"}, // a dry run
 		{"cp evil/settings.json docs/", "allow"},
 	}
-	for _, tt := range tests {
-		r := Check(cfg, tt.cmd)
-		if got := r.Decision.String(); got != tt.want {
-			t.Errorf("%s: %s, want %s (%v)", tt.cmd, got, tt.want, r.Findings)
-		}
-	}
+	checkDecisions(t, cfg, tests)
 }
 
 // scratchProject makes a home directory and a project under a temporary
@@ -101,4 +96,15 @@ func scratchProject(t *testing.T, files map[string]string) *Config {
 	env := map[string]string{"HOME": filepath.Join(root, "home"), EnvProject: filepath.Join(root, "proj")}
 	cfg, _ := NewConfig(func(k string) string { return env[k] }, env[EnvProject])
 	return cfg
+}
+
+// checkDecisions requires each command's decision, checked with cfg.
+func checkDecisions(t *testing.T, cfg *Config, tests []struct{ cmd, want string }) {
+	t.Helper()
+	for _, tt := range tests {
+		r := Check(cfg, tt.cmd)
+		if got := r.Decision.String(); got != tt.want {
+			t.Errorf("%s: %s, want %s (%v)", tt.cmd, got, tt.want, r.Findings)
+		}
+	}
 }

@@ -152,7 +152,7 @@ func TestCaseAttrOracle(t *testing.T) {
 	t.Parallel()
 	bash := bashPath(t)
 	dir := oracleDir(t)
-	cases := []struct{ prelude, word string }{
+	cases := []preludeWord{
 		{"declare -l c; c=RM; ", `"$c"`},
 		{"typeset -l x=/ROOT; ", `"$x"`},
 		{"declare -u y=/root; ", `"$y"`},
@@ -162,15 +162,5 @@ func TestCaseAttrOracle(t *testing.T) {
 		{"declare -l c=RM; unset c; c=RM; ", `"$c"`},
 		{"f() { local -u v; }; f; v=ab; ", `"$v"`},
 	}
-	for _, tc := range cases {
-		got, st, ok := corralFieldsAfter(t, dir, oraclePrelude+tc.prelude, tc.word)
-		if !ok || !st {
-			t.Errorf("%q %s: static %v ok %v, want static", tc.prelude, tc.word, st, ok)
-			continue
-		}
-		b := bashBatch(t, bash, dir, oraclePrelude+tc.prelude, []string{tc.word})[0]
-		if diff := cmp.Diff(b, got); diff != "" {
-			t.Errorf("%q %s: corral differs from bash (-bash +corral):\n%s", tc.prelude, tc.word, diff)
-		}
-	}
+	staticAfterOracle(t, bash, dir, cases)
 }
