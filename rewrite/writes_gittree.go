@@ -11,7 +11,7 @@ import (
 
 // Git commands that move the working tree to another commit write every
 // file that differs between the two: git checkout BRANCH, git switch,
-// git merge, git rebase, git cherry-pick, git revert, git stash
+// git merge (and git pull . BRANCH), git rebase, git cherry-pick, git revert, git stash
 // apply/pop, git reset --hard/--keep/--merge. A branch, a stash or a
 // commit made earlier (git update-index --cacheinfo, git commit-tree, a
 // fetch) can hold a .claude/settings.json or a start-up file that no
@@ -241,6 +241,21 @@ func gitTreeMoves(verb string, args []syntax.Arg) []gitTreeMove {
 		_, ops, _ := operands(optSpec{shortVal: "msXF", longEq: true, longVal: longOpts("strategy", "strategy-option", "file", "message", "into-name", "cleanup", "gpg-sign")})
 		var out []gitTreeMove
 		for _, o := range ops {
+			if o.Static {
+				out = append(out, gitTreeMove{to: o.Value, rev: o})
+			}
+		}
+		return mergeBase(out)
+	case "pull":
+		// git pull . BRANCH merges a branch of this repository (with
+		// --rebase, rebases onto it): the merge's files. A pull from
+		// another repository brings what only run time fetches.
+		_, ops, _ := operands(optSpec{shortVal: "sXj", longEq: true, longVal: longOpts("strategy", "strategy-option", "depth", "jobs", "upload-pack")}) // --rebase[=x]: only attached
+		if len(ops) < 2 || ops[0].Value != "." {
+			return nil
+		}
+		var out []gitTreeMove
+		for _, o := range ops[1:] {
 			if o.Static {
 				out = append(out, gitTreeMove{to: o.Value, rev: o})
 			}

@@ -69,6 +69,8 @@ func TestGitTreeWrites(t *testing.T) {
 		{"git checkout -b x evil", "deny"},
 		{"git merge evil", "deny"},
 		{"git merge --ff-only evil", "deny"},
+		{"git pull . evil", "deny"},
+		{"git pull --rebase . evil", "deny"},
 		{"git rebase evil", "deny"},
 		{"git rebase --onto evil main", "deny"},
 		{"git cherry-pick evil", "deny"},
@@ -82,6 +84,7 @@ func TestGitTreeWrites(t *testing.T) {
 		// revision git does not know, a new branch at HEAD, the index only.
 		{"git checkout good", "allow"},
 		{"git merge good", "allow"},
+		{"git pull . good", "allow"},
 		{"git cherry-pick good", "allow"},
 		{"git checkout nosuch", "allow"},
 		{"git checkout -b feature", "allow"},
