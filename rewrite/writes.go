@@ -293,6 +293,11 @@ func checkWriteCall(p *Pass, c *syntax.Call) {
 	for _, t := range writeTargets(c) {
 		p.judge(c, c.Script, c.Dir, t, "bash-write", c.Name)
 	}
+	// GIT_TRACE=/abs/file git …, HISTFILE, SSLKEYLOGFILE: the file the
+	// program's environment names.
+	for _, f := range c.EnvFiles {
+		p.judge(c, c.Script, c.Dir, target{arg: f.Arg, action: guards.Write}, "bash-write", c.Name+" (through "+f.Name+")")
+	}
 	for _, t := range p.diffTargets(c) {
 		p.judge(c, c.Script, c.Dir, t, "bash-write", c.Name+" (from its diff)")
 	}

@@ -96,6 +96,10 @@ type Call struct {
 	// prefix assignments (KEY=$S cmd) and env's NAME=value words (env
 	// KEY="$S" cmd), sorted by name.
 	Env []VarSource
+	// EnvFiles are the files the program writes because its environment
+	// names them (GIT_TRACE=/abs/file, HISTFILE, SSLKEYLOGFILE); see
+	// envFileVars.
+	EnvFiles []EnvFile
 }
 
 // Text returns the source of the call, wrappers included.

@@ -516,6 +516,14 @@ func (w *walker) git(c scope, call *Call) {
 					What: "git config core.hooksPath makes git run the hooks in " + val.Value + " on later commands"})
 				return
 			}
+			if k := strings.ToLower(key.Value); k == "trace2.normaltarget" || k == "trace2.eventtarget" || k == "trace2.perftarget" {
+				// Read from the global and system configuration: every later
+				// git appends its trace to the file (an absolute path).
+				if v, ok := envFileValue(val.Value, val.Static, true); ok {
+					v.Start, v.End = val.Start, val.End
+					call.EnvFiles = append(call.EnvFiles, EnvFile{Name: "git config " + key.Value, Arg: v})
+				}
+			}
 			w.gitConfig(c, call, val, key.Value+"="+val.Value)
 		}
 	}

@@ -1,0 +1,78 @@
+package rewrite
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+)
+
+// TestEnvFileWrites: a variable that makes a program write a file is a
+// write of that file (GIT_TRACE*, GIT_INDEX_FILE, the history files,
+// SSLKEYLOGFILE), given as a prefix, by env or exported, and git config
+// trace2.*Target, which later git commands append to. Look-alikes: the
+// values that name a descriptor or nothing (1, 2, true, -), a git trace
+// to a relative path (git ignores it), a variable set but not exported,
+// and files outside the guards.
+func TestEnvFileWrites(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, map[string]string{"home/.claude/settings.json": "{}"})
+	cfg.Paths = cfg.Paths.WithSelfProtection(nil, cfg.Sandbox)
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{"GIT_TRACE=~/.bashrc git status", "deny"},
+		{"GIT_TRACE=$HOME/.bashrc git status", "deny"},
+		{"GIT_TRACE_PACKET=$HOME/.claude/settings.json git fetch", "deny"},
+		{"env GIT_TRACE2_EVENT=$HOME/.profile git status", "deny"},
+		{"export GIT_TRACE_CURL=$PWD/.claude/settings.json; git fetch", "deny"},
+		{"X=$HOME/.bashrc; GIT_TRACE=$X git log", "deny"},
+		{"GIT_INDEX_FILE=.git/hooks/pre-commit git add .", "deny"},
+		{"git config --global trace2.eventTarget ~/.bashrc", "deny"},
+		{"SSLKEYLOGFILE=~/.bashrc curl -s https://example.com", "deny"},
+		{"LESSHISTFILE=~/.profile less README.md", "deny"},
+		{"HISTFILE=~/.bashrc bash -i", "deny"},
+		{"export PYTHON_HISTORY=~/.bashrc; python3", "deny"},
+		{"NODE_REPL_HISTORY=.claude/settings.json node", "deny"},
+		// Look-alikes.
+		{"GIT_TRACE=1 git status", "allow"},
+		{"GIT_TRACE=2 git status", "allow"},
+		{"GIT_TRACE=true git status", "allow"},
+		{"GIT_TRACE=/tmp/trace.log git status", "allow"},
+		{"GIT_TRACE=.claude/settings.json git status", "allow"}, // relative: ignored by git
+		{"GIT_TRACE=~/.bashrc; git status", "allow"},             // not exported
+		{"GIT_INDEX_FILE=/tmp/idx git add .", "allow"},
+		{"git config --global trace2.eventTarget /tmp/git-events.json", "allow"},
+		{"LESSHISTFILE=- less README.md", "allow"},
+		{"HISTFILE=/dev/null bash -i", "allow"},
+		{"SSLKEYLOGFILE=/tmp/keys.log curl -s https://example.com", "allow"},
+	})
+}
+
+// TestGitTraceValues checks, with the real git, the readings
+// envFileValue takes from git's manual: an absolute path is written, a
+// relative one and the descriptor values are not.
+func TestGitTraceValues(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git not installed")
+	}
+	t.Parallel()
+	dir := t.TempDir()
+	run := func(env ...string) {
+		cmd := exec.Command("git", "init", "-q", ".")
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), env...)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git: %v: %s", err, out)
+		}
+	}
+	abs := filepath.Join(dir, "abs.log")
+	run("GIT_TRACE=" + abs)
+	if _, err := os.Stat(abs); err != nil {
+		t.Errorf("GIT_TRACE=%s: git wrote no trace there: %v", abs, err)
+	}
+	for _, v := range []string{"rel.log", "1", "true"} {
+		run("GIT_TRACE=" + v)
+		if _, err := os.Stat(filepath.Join(dir, v)); err == nil {
+			t.Errorf("GIT_TRACE=%s: git wrote a file of that name, which envFileValue says it does not", v)
+		}
+	}
+}

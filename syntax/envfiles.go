@@ -1,0 +1,108 @@
+package syntax
+
+import (
+	"sort"
+	"strings"
+)
+
+// EnvFile is a file a program writes because a variable of its
+// environment names it:
+// GIT_TRACE=/abs/file git status appends its trace there.
+type EnvFile struct {
+	// Name is the variable (GIT_TRACE) that names the file.
+	Name string
+	// Arg is the value, with Static false when run time chooses it.
+	Arg Arg
+}
+
+// envFileVars are the environment variables that make a program write a
+// file, read from each program's manual. abs marks the git trace
+// variables, which take a file only as an absolute path (1, 2, true and
+// 3–9 are descriptors, af_unix: a socket; a relative path is ignored);
+// the others take any path, relative to the working directory.
+//
+// The history files are written when the program exits (less, the
+// Python, Node and database prompts); SSLKEYLOGFILE is appended to by
+// curl, Python's ssl and the other programs built on OpenSSL or NSS that
+// honour it; GIT_INDEX_FILE is where git writes its index.
+var envFileVars = map[string]bool{
+	"GIT_TRACE": true, "GIT_TRACE_PACK_ACCESS": true, "GIT_TRACE_PACKET": true,
+	"GIT_TRACE_PACKFILE": true, "GIT_TRACE_PERFORMANCE": true, "GIT_TRACE_SETUP": true,
+	"GIT_TRACE_SHALLOW": true, "GIT_TRACE_CURL": true, "GIT_TRACE_REFS": true,
+	"GIT_TRACE_FSMONITOR": true, "GIT_TRACE2": true, "GIT_TRACE2_EVENT": true,
+	"GIT_TRACE2_PERF":   true,
+	"GIT_INDEX_FILE":    false,
+	"LESSHISTFILE":      false,
+	"HISTFILE":          false,
+	"PYTHON_HISTORY":    false,
+	"NODE_REPL_HISTORY": false,
+	"PSQL_HISTORY":      false,
+	"MYSQL_HISTFILE":    false,
+	"SQLITE_HISTORY":    false,
+	"SSLKEYLOGFILE":     false,
+}
+
+// envFiles records the files the call's environment makes its program
+// write (Call.EnvFiles). A variable counts when the call gives it (a
+// prefix assignment, env NAME=value) or the shell exported it; the
+// program need not be the one the manual names, since git, less and the
+// prompts also run under other programs (a pager, a hook).
+func (w *walker) envFiles(c scope, call *Call) {
+	names := make([]string, 0, len(envFileVars))
+	for name := range envFileVars {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		v, known, set := w.exportedEnv(c, call, name)
+		if !set {
+			continue
+		}
+		if a, ok := envFileValue(v, known, envFileVars[name]); ok {
+			call.EnvFiles = append(call.EnvFiles, EnvFile{Name: name, Arg: a})
+		}
+	}
+}
+
+// envFileValue reads a variable's value as the file it names; ok is false
+// when it names none (empty, "-", a descriptor, a socket, or for a git
+// trace a relative path, which git ignores).
+func envFileValue(v string, known, abs bool) (Arg, bool) {
+	a := Arg{Value: v, Raw: v, Static: known}
+	if !known {
+		return a, true
+	}
+	switch {
+	case v == "" || v == "-":
+		return a, false
+	case abs:
+		return a, strings.HasPrefix(v, "/")
+	}
+	return a, true
+}
+
+// exportedEnv is envOf for a variable the program sees: a prefix
+// assignment or env word, or a shell variable that is exported.
+func (w *walker) exportedEnv(c scope, call *Call, name string) (value string, known, ok bool) {
+	if call.Expr != nil {
+		for _, as := range call.Expr.Assigns {
+			if as.Name != nil && as.Name.Value == name && as.Value != nil {
+				r := &resolver{src: c.sc.Src, dir: call.Dir, st: w.cur}
+				a := r.arg(as.Value)
+				return a.Value, a.Static, true
+			}
+		}
+	}
+	for _, st := range []*state{call.env, w.cur} {
+		if st == nil {
+			continue
+		}
+		if v, ok := st.vars[name]; ok {
+			if !v.set || !v.exported {
+				return "", false, false
+			}
+			return v.str, v.known, true
+		}
+	}
+	return "", false, false
+}
