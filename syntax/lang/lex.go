@@ -42,7 +42,14 @@ type lexer struct {
 	toks []token
 	// heredocs waiting for the end of the current line.
 	pending []heredoc
+	// holes counts the string holes being read inside one another
+	// (f"{f"{…}"}"), bounded by maxHoles.
+	holes int
 }
+
+// maxHoles bounds string holes read inside one another; deeper, a hole is
+// read as text, which at worst ends a string early.
+const maxHoles = 32
 
 type heredoc struct {
 	id     string
@@ -421,8 +428,35 @@ const (
 )
 
 func (lx *lexer) quoted(q string, style quoteStyle, multiline bool) (value string, closed bool, end int) {
+	return lx.quotedHoles(q, style, multiline, "")
+}
+
+// quotedHoles is quoted for a string whose holes are code: a hole opens
+// with hole ("{" in a Python f-string, where "{{" is a brace; "#{" in
+// Ruby; "{$" and "${" in PHP, given as "$") and runs to its matching "}",
+// and its code, whose strings may use the string's own quote
+// (f"{'"'}", "#{h["k"]}" — Python 3.12 and Ruby read them so), is
+// stepped over whole and kept as written.
+func (lx *lexer) quotedHoles(q string, style quoteStyle, multiline bool, hole string) (value string, closed bool, end int) {
 	var b strings.Builder
 	for lx.i < len(lx.src) {
+		if hole != "" {
+			rest := lx.src[lx.i:]
+			switch {
+			case hole == "{" && strings.HasPrefix(rest, "{{"):
+				b.WriteString("{{")
+				lx.i += 2
+				continue
+			case hole == "{" && rest[0] == '{', hole == "$" && strings.HasPrefix(rest, "{$"):
+				lx.skipHole(&b)
+				continue
+			case hole == "#{" && strings.HasPrefix(rest, "#{"), hole == "$" && strings.HasPrefix(rest, "${"):
+				b.WriteByte(rest[0])
+				lx.i++
+				lx.skipHole(&b)
+				continue
+			}
+		}
 		if strings.HasPrefix(lx.src[lx.i:], q) {
 			lx.i += len(q)
 			return b.String(), true, lx.i
@@ -457,6 +491,63 @@ func (lx *lexer) quoted(q string, style quoteStyle, multiline bool) (value strin
 		lx.i++
 	}
 	return b.String(), false, lx.i
+}
+
+// skipHole steps over the code of a string's hole (lx.i at its "{") to
+// the matching "}", read by the language's own lexer (its strings,
+// %-literals and comments included), and writes it to b as written. The
+// hole's tokens are dropped: the string's token stands for it.
+func (lx *lexer) skipHole(b *strings.Builder) {
+	start := lx.i
+	if lx.holes >= maxHoles {
+		b.WriteByte('{')
+		lx.i++
+		return
+	}
+	lx.holes++
+	defer func() { lx.holes-- }()
+	n := len(lx.toks)
+	pending := lx.pending
+	lx.pending = nil
+	depth, brackets := 0, 0
+	for lx.i < len(lx.src) && len(lx.toks) < maxTokens {
+		k, at := len(lx.toks), lx.i
+		lx.next()
+		spec := false
+		for _, t := range lx.toks[k:] {
+			if t.kind == tPunct {
+				depth += strings.Count(t.text, "{") - strings.Count(t.text, "}")
+				brackets += strings.Count(t.text, "(") + strings.Count(t.text, "[") - strings.Count(t.text, ")") - strings.Count(t.text, "]")
+				// Python: a ":" at the hole's own level starts the format
+				// spec, which is text with replacement fields of its own
+				// (f"{x:'^10}", f"{x:{w}}").
+				spec = spec || lx.l == Python && depth == 1 && brackets == 0 && t.text == ":"
+			}
+		}
+		if depth <= 0 {
+			break
+		}
+		if spec {
+			var inner strings.Builder
+			for lx.i < len(lx.src) && lx.src[lx.i] != '}' {
+				if lx.src[lx.i] == '{' {
+					lx.skipHole(&inner)
+					continue
+				}
+				lx.i++
+			}
+			if lx.i < len(lx.src) {
+				lx.i++ // the hole's "}"
+			}
+			break
+		}
+		if lx.i == at {
+			lx.i++
+		}
+	}
+	lx.toks = lx.toks[:n]
+	lx.pending = pending
+	b.WriteString(lx.src[start:lx.i])
 }
 
 // escape decodes the escape sequence whose letter n was just read.

@@ -317,13 +317,13 @@ func perlOpen(c call) (Effect, bool) {
 	case strings.HasSuffix(s, "|"):
 		return Effect{Kind: Shell, Call: "open", Text: strings.TrimSpace(s[:len(s)-1]), Offset: c.off}, true
 	case strings.HasPrefix(s, ">>"):
-		return Effect{Kind: Write, Call: "open", Path: strings.TrimSpace(s[2:]), Append: true, Offset: c.off}, true
+		return Effect{Kind: Write, Call: "open", Path: strings.TrimSpace(s[2:]), Tilde: spec.tilde, Append: true, Offset: c.off}, true
 	case strings.HasPrefix(s, ">"), strings.HasPrefix(s, "+>"), strings.HasPrefix(s, "+<"):
-		return Effect{Kind: Write, Call: "open", Path: strings.TrimSpace(strings.TrimLeft(s, "+<>")), Offset: c.off}, true
+		return Effect{Kind: Write, Call: "open", Path: strings.TrimSpace(strings.TrimLeft(s, "+<>")), Tilde: spec.tilde, Offset: c.off}, true
 	}
 	// open(F, "<file") and open(F, "file") read it.
 	path := strings.TrimSpace(strings.TrimPrefix(s, "<"))
-	return readEffect(c, &arg{lit: true, str: path})
+	return readEffect(c, &arg{lit: true, str: path, tilde: spec.tilde})
 }
 
 // PHP

@@ -119,6 +119,28 @@ func (p *parser) dotted(i int) (string, int) {
 	return name, first
 }
 
+// chainStart returns the first token of a chain of calls that ends with
+// the ")" at i (Path.home().joinpath(…)): the dotted name before each
+// parenthesised list, through each "." that joins one call to the next;
+// -1 when the text before is not such a chain.
+func (p *parser) chainStart(i int) int {
+	for n := 0; n < maxSegments; n++ {
+		if !isP(p.tok(i), ")") {
+			return -1
+		}
+		open := p.matchBack(i)
+		if open <= 0 || p.tok(open-1).kind != tIdent {
+			return -1
+		}
+		_, first := p.dotted(open - 1)
+		if !isP(p.tok(first-1), ".") || !isP(p.tok(first-2), ")") {
+			return first
+		}
+		i = first - 2
+	}
+	return -1
+}
+
 // matchBack returns the index of the "(" that the ")" at i closes, or -1.
 func (p *parser) matchBack(i int) int {
 	depth := 0
@@ -334,6 +356,31 @@ func (p *parser) arg(a, b int) arg {
 				continue
 			}
 			return out
+		case !want && pathObj && p.l == Python && isP(t, ".") && k+2 < b && pathMethods.Get()[p.toks[k+1].text] && isP(p.toks[k+2], "("):
+			// Path.home().joinpath(".ssh", "id_rsa"), Path("~/x").expanduser():
+			// pathlib methods whose value is a path the text shows.
+			method := p.toks[k+1].text
+			args, next := p.args(k+2, ")")
+			if next > b {
+				return out
+			}
+			for _, a := range args {
+				if method != "joinpath" || !a.lit || a.key != "" {
+					return out
+				}
+				if strings.HasPrefix(a.str, "/") {
+					b2.Reset()
+					out.tilde = false
+				} else if b2.Len() > 0 && !strings.HasSuffix(b2.String(), "/") {
+					b2.WriteString("/")
+				}
+				b2.WriteString(a.str)
+			}
+			if method == "expanduser" {
+				s := b2.String()
+				out.tilde = out.tilde || s == "~" || strings.HasPrefix(s, "~/")
+			}
+			k = next - 1
 		case !want && t.kind == tString && t.lit && !t.shell:
 			b2.WriteString(t.text) // adjacent literals
 		case !want && t.kind == tPunct && (t.text == "+" || t.text == "." || t.text == ".."):
@@ -391,6 +438,16 @@ func (p *parser) findCalls(bare bool, isCallee func(name string) bool) []call {
 				c.name = lastSegment(ctor) + "." + name
 				if len(inner) >= 1 && inner[0].lit {
 					c.recv, c.recvLit, c.recvTilde = inner[0].str, true, inner[0].tilde
+				}
+				// Path.home().joinpath(".bashrc").write_text(…): a chain
+				// of pathlib calls whose value the text shows.
+				if p.l == Python && pathMethods.Get()[lastSegment(ctor)] && p.tok(open-2).text == "." {
+					if start := p.chainStart(open - 3); start >= 0 {
+						if v := p.arg(start, first-1); v.lit && v.pathObj {
+							c.name = "Path." + name
+							c.recv, c.recvLit, c.recvTilde = v.str, true, v.tilde
+						}
+					}
 				}
 				// Path("~/x").expanduser().read_text(): the receiver of
 				// expanduser, its ~ expanded.
@@ -477,6 +534,11 @@ func (p *parser) homeFromEnv(name string, j, b int) (int, bool) {
 	}
 	if j+2 < b && envTables.Get()[name] && p.toks[j].kind == tPunct && p.toks[j].text == "[" &&
 		p.toks[j+1].kind == tString && p.toks[j+1].lit && p.toks[j+1].text == "HOME" && p.toks[j+2].kind == tPunct && p.toks[j+2].text == "]" {
+		return j + 3, true
+	}
+	if j+2 < b && name == "$ENV" && p.l == Perl && isP(p.toks[j], "{") && p.toks[j+1].text == "HOME" &&
+		(p.toks[j+1].kind == tIdent || p.toks[j+1].kind == tString && p.toks[j+1].lit) && isP(p.toks[j+2], "}") {
+		// Perl's $ENV{HOME}, $ENV{'HOME'}.
 		return j + 3, true
 	}
 	if j+2 < b && envGetters.Get()[name] && p.toks[j].kind == tPunct && p.toks[j].text == "(" &&
@@ -571,6 +633,13 @@ func (p *parser) pathCall(k, b int) (string, bool, int, bool) {
 	}
 	return "", false, 0, false
 }
+
+// pathMethods are the pathlib methods whose value is a path the text
+// shows: joinpath of literal parts, expanduser, and resolve and absolute,
+// which name the same file.
+var pathMethods = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"joinpath": true, "expanduser": true, "resolve": true, "absolute": true}
+}}
 
 // pathClasses are pathlib's constructors: Path("/x") is a path object
 // that / extends.

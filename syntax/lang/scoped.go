@@ -409,19 +409,21 @@ func (p *parser) constsAt(k int) map[string]constant {
 const maxInterpolation = 4096
 
 // interpolated returns the value of the string token k when it is a
-// Python f-string or a JavaScript template (untagged) whose every hole is
-// a constant or a path the text shows (f"{HOME}/.ssh/id_rsa",
-// `${home}/.ssh/id_rsa`, `${os.homedir()}/.ssh`): the holes are read with
-// a parser of their own that sees the constants visible at k. A hole with
-// a conversion or format spec (f"{x!r}", f"{x:>10}"), an escape in the
-// text, or anything only known at run time gives ok false.
+// string with holes whose every hole is a constant or a path the text
+// shows: a Python f-string (f"{HOME}/.ssh/id_rsa"), a JavaScript template
+// (`${os.homedir()}/.ssh`, untagged), a Ruby double-quoted string
+// ("#{Dir.home}/.bashrc"), a Perl one ("$ENV{HOME}/.bashrc", "$h/x",
+// "${h}/x") or a PHP one ("$h/x", "{$h}/x", "$_SERVER[HOME]/x"). The holes
+// are read with a parser of their own that sees the constants visible at
+// k. A hole with a conversion or format spec (f"{x!r}", f"{x:>10}"), an
+// escape in the text, an array interpolated (Perl "@a"), or anything
+// only known at run time gives ok false.
 func (p *parser) interpolated(k int) (value string, tilde, ok bool) {
 	src := p.toks[k].text
 	if len(src) > maxInterpolation || p.depth > 4 {
 		return "", false, false
 	}
 	var body string
-	open := "{"
 	switch p.l {
 	case Python:
 		j := 0
@@ -446,43 +448,28 @@ func (p *parser) interpolated(k int) (value string, tilde, ok bool) {
 			return "", false, false
 		}
 		body = src[1 : len(src)-1]
-		open = "${"
+	case Ruby, Perl, PHP:
+		if len(src) < 2 || src[0] != '"' || src[len(src)-1] != '"' {
+			return "", false, false
+		}
+		body = src[1 : len(src)-1]
 	default:
 		return "", false, false
 	}
 	if strings.ContainsRune(body, '\\') {
 		return "", false, false
 	}
+	pieces, ok := holes(p.l, body)
+	if !ok {
+		return "", false, false
+	}
 	var b strings.Builder
-	for i := 0; i < len(body); {
-		if p.l == Python && (strings.HasPrefix(body[i:], "{{") || strings.HasPrefix(body[i:], "}}")) {
-			b.WriteByte(body[i])
-			i += 2
+	for _, pc := range pieces {
+		if !pc.hole {
+			b.WriteString(pc.text)
 			continue
 		}
-		if !strings.HasPrefix(body[i:], open) {
-			b.WriteByte(body[i])
-			i++
-			continue
-		}
-		start := i + len(open)
-		depth, end := 1, -1
-		for j := start; j < len(body); j++ {
-			switch body[j] {
-			case '{':
-				depth++
-			case '}':
-				depth--
-			}
-			if depth == 0 {
-				end = j
-				break
-			}
-		}
-		if end < 0 {
-			return "", false, false
-		}
-		expr := strings.TrimSpace(body[start:end])
+		expr := strings.TrimSpace(pc.text)
 		if p.l == Python && (strings.ContainsAny(expr, "!:") || strings.HasSuffix(expr, "=")) {
 			return "", false, false
 		}
@@ -491,11 +478,131 @@ func (p *parser) interpolated(k int) (value string, tilde, ok bool) {
 		if !a.lit || a.key != "" || a.isList {
 			return "", false, false
 		}
-		if a.tilde && b.Len() == 0 {
+		// The home directory at the start, or after the mode of Perl's
+		// two-argument open (">>$ENV{HOME}/x"), which perlOpen takes off.
+		if a.tilde && (b.Len() == 0 || p.l == Perl && strings.Trim(b.String(), "<>+ \t") == "") {
 			tilde = true
 		}
 		b.WriteString(a.str)
-		i = end + 1
 	}
 	return b.String(), tilde, true
+}
+
+// piece is a part of an interpolating string's body: text, or the
+// expression of a hole.
+type piece struct {
+	text string
+	hole bool
+}
+
+// holes splits the body of an interpolating string of language l into
+// its text and its holes, as that language reads them: {expr} (Python,
+// with {{ and }} for braces), ${expr} (JavaScript), #{expr} (Ruby), and
+// Perl's and PHP's variables ($name, ${name}, $name{key} and $name[key]
+// subscripts, PHP's {$expr} and $obj->prop). ok is false for a hole the
+// expression reader would not see whole: an unclosed brace, Perl's
+// arrays (@a, @{[ … ]}).
+func holes(l Lang, body string) ([]piece, bool) {
+	var out []piece
+	var text strings.Builder
+	flush := func() {
+		if text.Len() > 0 {
+			out = append(out, piece{text: text.String()})
+			text.Reset()
+		}
+	}
+	// braced returns the index of the "}" that closes the "{" at i.
+	braced := func(i int) int {
+		depth := 0
+		for j := i; j < len(body); j++ {
+			switch body[j] {
+			case '{':
+				depth++
+			case '}':
+				depth--
+				if depth == 0 {
+					return j
+				}
+			}
+		}
+		return -1
+	}
+	for i := 0; i < len(body); {
+		c := body[i]
+		rest := body[i:]
+		switch {
+		case l == Python && (strings.HasPrefix(rest, "{{") || strings.HasPrefix(rest, "}}")):
+			text.WriteByte(c)
+			i += 2
+			continue
+		case l == Python && c == '{', l == JS && strings.HasPrefix(rest, "${"), l == Ruby && strings.HasPrefix(rest, "#{"),
+			l == PHP && strings.HasPrefix(rest, "{$"):
+			open := i + 1
+			if l == Python || l == PHP {
+				open = i
+			}
+			end := braced(open)
+			if end < 0 {
+				return nil, false
+			}
+			flush()
+			out = append(out, piece{text: body[open+1 : end], hole: true})
+			i = end + 1
+			continue
+		case l == Perl && c == '@' && i+1 < len(body) && (isIdentStart(body[i+1]) || body[i+1] == '{'):
+			return nil, false
+		case (l == Perl || l == PHP) && c == '$' && i+1 < len(body) && body[i+1] == '{':
+			// ${name}: the variable name.
+			end := braced(i + 1)
+			if end < 0 {
+				return nil, false
+			}
+			flush()
+			out = append(out, piece{text: "$" + strings.TrimSpace(body[i+2:end]), hole: true})
+			i = end + 1
+			continue
+		case (l == Perl || l == PHP) && c == '$' && i+1 < len(body) && isIdentStart(body[i+1]):
+			j := i + 1
+			for j < len(body) && (isIdent(body[j]) || l == Perl && strings.HasPrefix(body[j:], "::") && j+2 < len(body) && isIdentStart(body[j+2])) {
+				if body[j] == ':' {
+					j++
+				}
+				j++
+			}
+			expr := body[i:j]
+			switch {
+			case l == Perl && j < len(body) && (body[j] == '{' || body[j] == '['):
+				// $ENV{HOME}, $a[0]: one subscript.
+				closer := map[byte]byte{'{': '}', '[': ']'}[body[j]]
+				e := strings.IndexByte(body[j:], closer)
+				if e < 0 {
+					return nil, false
+				}
+				expr += body[j : j+e+1]
+				j += e + 1
+			case l == PHP && j < len(body) && body[j] == '[':
+				// "$_SERVER[HOME]": an unquoted key is a string.
+				e := strings.IndexByte(body[j:], ']')
+				if e < 0 {
+					return nil, false
+				}
+				key := body[j+1 : j+e]
+				if key != "" && isIdentStart(key[0]) {
+					key = "'" + key + "'"
+				}
+				expr += "[" + key + "]"
+				j += e + 1
+			case l == PHP && strings.HasPrefix(body[j:], "->") && j+2 < len(body) && isIdentStart(body[j+2]):
+				return nil, false // a property: run time
+			}
+			flush()
+			out = append(out, piece{text: expr, hole: true})
+			i = j
+			continue
+		}
+		text.WriteByte(c)
+		i++
+	}
+	flush()
+	return out, true
 }

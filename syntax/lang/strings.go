@@ -36,7 +36,11 @@ func (lx *lexer) pyString() bool {
 	if raw {
 		style = rawQuote
 	}
-	v, _, _ := lx.quoted(q, style, len(q) == 3)
+	hole := ""
+	if format {
+		hole = "{"
+	}
+	v, _, _ := lx.quotedHoles(q, style, len(q) == 3, hole)
 	lit := true
 	if format {
 		lit = !strings.Contains(strings.ReplaceAll(v, "{{", ""), "{")
@@ -79,7 +83,8 @@ func (lx *lexer) jsString() bool {
 			if ch == '$' && lx.peek(1) == '{' {
 				lit = false
 				lx.i++
-				lx.skipJSExpr()
+				var hole strings.Builder
+				lx.skipHole(&hole)
 				continue
 			}
 			b.WriteByte(ch)
@@ -90,31 +95,6 @@ func (lx *lexer) jsString() bool {
 		return true
 	}
 	return false
-}
-
-// skipJSExpr skips a ${…} substitution of a template (lx.i at "{"),
-// strings and nested templates included.
-func (lx *lexer) skipJSExpr() {
-	depth := 0
-	for lx.i < len(lx.src) {
-		c := lx.src[lx.i]
-		switch c {
-		case '{':
-			depth++
-		case '}':
-			depth--
-			if depth == 0 {
-				lx.i++
-				return
-			}
-		case '\'', '"', '`':
-			n := len(lx.toks)
-			lx.jsString()
-			lx.toks = lx.toks[:n]
-			continue
-		}
-		lx.i++
-	}
 }
 
 // rubyString reads Ruby strings: quotes, backticks, %-literals and
@@ -130,7 +110,7 @@ func (lx *lexer) rubyString() bool {
 		return true
 	case '"', '`':
 		lx.i++
-		v, _, _ := lx.quoted(string(c), fullEscape, true)
+		v, _, _ := lx.quotedHoles(string(c), fullEscape, true, "#{")
 		lx.str(start, v, !strings.Contains(v, "#{"), c == '`')
 		return true
 	case '%':
@@ -303,7 +283,7 @@ func (lx *lexer) phpString() bool {
 		return true
 	case '"', '`':
 		lx.i++
-		v, _, _ := lx.quoted(string(c), fullEscape, true)
+		v, _, _ := lx.quotedHoles(string(c), fullEscape, true, "$")
 		lx.str(start, v, !hasInterpolation(PHP, v), c == '`')
 		return true
 	case '<':
