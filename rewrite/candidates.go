@@ -31,3 +31,41 @@ func candidateArgs(a syntax.Arg) []syntax.Arg {
 	}
 	return out
 }
+
+// maybeArgs returns, for a word only known at run time whose values are
+// not a bounded set but include some corral can compute — the ones its
+// variables give when unset or empty (${x:-$HOME} is the home directory
+// when x is unset) — one static word per such value, its Raw saying so
+// ("${x:-$HOME} (can be /root)"). A rule judges them under
+// Pass.judgeMaybe, where a deny becomes an ask: the value is possible,
+// not certain. nil for a static word or a bounded set (candidateArgs).
+func maybeArgs(a syntax.Arg) []syntax.Arg {
+	if a.Static || a.OneOf || len(a.Candidates) == 0 {
+		return nil
+	}
+	out := make([]syntax.Arg, 0, len(a.Candidates))
+	for _, v := range a.Candidates {
+		if v == "" {
+			continue
+		}
+		r := a
+		r.Value, r.Static, r.OneOf, r.Candidates, r.Unknown = v, true, false, nil, nil
+		r.Raw = a.Raw + " (can be " + v + ")"
+		r.Glob = a.Glob && strings.ContainsAny(v, "*?[")
+		r.Pattern = v
+		out = append(out, r)
+	}
+	return out
+}
+
+// judgeMaybe runs judge with every deny it reports turned into an ask
+// and every lesser finding dropped (a possible value outside the safe
+// paths is not worth a question), and reports whether it reported
+// anything.
+func (p *Pass) judgeMaybe(judge func()) bool {
+	n := len(p.findings)
+	p.mayBe++
+	judge()
+	p.mayBe--
+	return len(p.findings) > n
+}

@@ -891,6 +891,15 @@ func unknownRoot(a syntax.Arg) string {
 	if !ok || guardedHead(head) || !strings.HasPrefix(rest, "/") {
 		return ""
 	}
+	if strings.HasPrefix(head, "${") {
+		// ${TMPDIR:-/tmp}/x is never empty: unset or empty, it is its
+		// default (a literal one; the values it then takes are judged
+		// as maybeArgs).
+		inner := head[2 : len(head)-1]
+		if i := strings.IndexAny(inner, ":"); i > 0 && len(inner) > i+2 && (inner[i+1] == '-' || inner[i+1] == '=') && !strings.ContainsAny(inner[i+2:], "$`") {
+			return ""
+		}
+	}
 	return "it starts with " + head + ", only known at run time: if that is empty or unset this is " + rest
 }
 

@@ -220,6 +220,17 @@ func (p *Pass) judgeTree(c *syntax.Call, rule string, d deletion) {
 		default:
 			if why := defaultRoot(a); why != "" {
 				report(Ask, verb+" of "+a.Raw+": "+why)
+			} else if p.judgeMaybe(func() {
+				// ${x:-$HOME}, ${d:-~/}: what the word is with its
+				// variables unset or empty.
+				for _, r := range maybeArgs(a) {
+					if last := path.Base(strings.TrimRight(r.Value, "/")); c.Name == "rm" && (last == "." || last == "..") {
+						continue // rm refuses ./ and ../ (rm -rf ./"$name")
+					}
+					d.arg = r
+					p.judgeTree(c, rule, d)
+				}
+			}) {
 			} else if why := unknownRoot(a); why != "" {
 				report(Ask, verb+" of "+a.Raw+": "+why)
 			} else if d.recursive && d.force && a.PrintedHead() && !strings.HasSuffix(a.Raw, " (from find)") {

@@ -94,6 +94,12 @@ type Pass struct {
 	// readers indexes the calls that read each pipe between pipeline
 	// stages (see pipeReaders).
 	readers map[pipeKey][]*syntax.Call
+	// mayBe counts the judgeMaybe calls running: a value a word can take
+	// but need not, whose deny is an ask.
+	mayBe int
+	// maybeSecret reports that the secret secretOf found last is a value
+	// its word can take, not one it must (reportSecret asks).
+	maybeSecret bool
 }
 
 // Report records a finding about call c (nil for a finding about the whole
@@ -110,6 +116,14 @@ func (p *Pass) Report(c *syntax.Call, f Finding) {
 	}
 	if c != nil {
 		f.Message = where(c) + f.Message
+	}
+	if p.mayBe > 0 {
+		// A value the word can take, not one it must: only what would be
+		// denied counts, and it asks.
+		if f.Decision != Deny {
+			return
+		}
+		f.Decision = Ask
 	}
 	p.findings = append(p.findings, f)
 	if c != nil {

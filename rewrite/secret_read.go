@@ -401,6 +401,23 @@ func (p *Pass) secretOf(dir syntax.Dir, a syntax.Arg) (guards.Secret, bool) {
 	if p.Config.Paths == nil {
 		return guards.Secret{}, false
 	}
+	p.maybeSecret = false
+	if s, ok := p.secretOfWord(dir, a); ok {
+		return s, true
+	}
+	// cat ${x:-~/.ssh/id_rsa}: a value the word takes when its variables
+	// are unset or empty; reportSecret then asks.
+	for _, r := range maybeArgs(a) {
+		if s, ok := p.secretOfWord(dir, r); ok {
+			p.maybeSecret = true
+			return s, true
+		}
+	}
+	return guards.Secret{}, false
+}
+
+// secretOfWord is secretOf of the paths a word names.
+func (p *Pass) secretOfWord(dir syntax.Dir, a syntax.Arg) (guards.Secret, bool) {
 	secrets := p.Config.Paths.Secrets()
 	env := p.guardsEnv(dir)
 	for _, r := range p.readPaths(dir, a) {
@@ -583,9 +600,10 @@ func (p *Pass) secretOperand(c *syntax.Call, a syntax.Arg, recursive, hidden boo
 
 func (p *Pass) reportSecret(c *syntax.Call, s guards.Secret, verb string) {
 	d := Deny
-	if p.Config.Paths.Secrets().Verdict == guards.Ask {
+	if p.Config.Paths.Secrets().Verdict == guards.Ask || p.maybeSecret {
 		d = Ask
 	}
+	p.maybeSecret = false
 	p.Report(c, Finding{Rule: "secret-read", Decision: d, Message: s.Reason(verb), PathContext: "blocked"})
 }
 

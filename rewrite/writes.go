@@ -372,6 +372,24 @@ func (p *Pass) judge(c *syntax.Call, sc *syntax.Script, dir syntax.Dir, t target
 		}
 		return
 	}
+	if m := maybeArgs(t.arg); len(m) > 0 && !t.derived && (t.value == "" || strings.HasPrefix(t.value, t.arg.Value)) {
+		// ${x:-~/.bashrc}: a value the word takes when its variables are
+		// unset or empty, judged as possible (a deny asks); the word is
+		// then judged as run-time text too.
+		p.judgeMaybe(func() {
+			for _, r := range m {
+				if tt, ok := treeTarget(dir, r); ok && t.action == guards.Delete && p.catastrophic(tt.Path) != "" {
+					continue // rm -rf "$DIR/": rm-root's to judge
+				}
+				u := t
+				u.arg = r
+				if t.value != "" {
+					u.value = r.Value + t.value[len(t.arg.Value):]
+				}
+				p.judge(c, sc, dir, u, rule, what)
+			}
+		})
+	}
 	cfg := p.Config
 	env := guards.Env{Project: cfg.Project, Cwd: dir.Path, Home: cfg.Home, Sandbox: cfg.Sandbox}
 	verb := "writes"

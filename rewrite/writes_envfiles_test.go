@@ -38,7 +38,7 @@ func TestEnvFileWrites(t *testing.T) {
 		{"GIT_TRACE=true git status", "allow"},
 		{"GIT_TRACE=/tmp/trace.log git status", "allow"},
 		{"GIT_TRACE=.claude/settings.json git status", "allow"}, // relative: ignored by git
-		{"GIT_TRACE=~/.bashrc; git status", "allow"},             // not exported
+		{"GIT_TRACE=~/.bashrc; git status", "allow"},            // not exported
 		{"GIT_INDEX_FILE=/tmp/idx git add .", "allow"},
 		{"git config --global trace2.eventTarget /tmp/git-events.json", "allow"},
 		{"LESSHISTFILE=- less README.md", "allow"},

@@ -19,7 +19,7 @@ const MaxFields = 256
 var dynamicParams = lazy.Value[map[string]bool]{New: func() map[string]bool {
 	return map[string]bool{"RANDOM": true, "SRANDOM": true, "SECONDS": true, "EPOCHSECONDS": true,
 		"EPOCHREALTIME": true, "BASHPID": true, "LINENO": true, "PPID": true, "$": true, "!": true, "?": true,
-		"-": true, "_": true, "0": true, "BASH_COMMAND": true, "PIPESTATUS": true, "FUNCNAME": true}
+		"-": true, "0": true, "BASH_COMMAND": true, "PIPESTATUS": true, "FUNCNAME": true}
 }}
 
 // marker stands for a value that is set, not empty, and unknown, when the
@@ -788,6 +788,12 @@ func (r *resolver) dynamic(a *Arg, w *sh.Word, s wordScan, _ []string) {
 		// value bash most likely gives, a candidate a rule that must not
 		// miss a dangerous value judges (rm -rf ${x@L} of x=/ROOT).
 		a.Candidates = []string{v}
+		if u := strings.ReplaceAll(v, `\`, ""); u != v && strings.Contains(a.Raw, "/") {
+			// ${HOME//\//\/}: bash removes the backslashes of a
+			// pattern substitution's replacement (/root), mvdan's expand
+			// keeps them (\/root); both are candidates.
+			a.Candidates = append(a.Candidates, u)
+		}
 		a.OneOf = true
 		return
 	}

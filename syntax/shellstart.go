@@ -179,8 +179,8 @@ func (w *walker) envChanges(ce *sh.CallExpr, pre []Arg, st *state) []string {
 	}
 	if st != nil {
 		for name, v := range st.vars {
-			if v.seeded || v.forgotten || name == "HOME" && v.known && v.set && v.str == w.home {
-				continue // the value the command started with, or one only made unknown
+			if v.seeded || v.forgotten || name == "_" || name == "HOME" && v.known && v.set && v.str == w.home {
+				continue // the value the command started with, one only made unknown, or $_ (bash sets it for every command)
 			}
 			set[name] = true
 		}

@@ -1338,11 +1338,28 @@ func (w *walker) call(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state) {
 	if len(ce.Args) == 0 {
 		w.assign(c, st, ce.Assigns, false)
 		w.redirects(c, s, st, nil)
+		st.setVar("_", variable{}) // bash 5.2 empties it; not relied on
 		return
 	}
+	// $_ is the last word of the command, after expansion, once it ran
+	// (a function call's own last word, not its body's); a pattern's
+	// last match is read at run time.
+	var args []Arg
+	defer func() {
+		if len(args) == 0 {
+			st.setVar("_", variable{})
+			return
+		}
+		last := args[len(args)-1]
+		if last.Static && !last.Glob {
+			st.setVar("_", variable{known: true, set: true, str: last.Value})
+		} else {
+			st.setVar("_", variable{})
+		}
+	}()
 	// Words are expanded before the prefix assignments take effect.
 	r := w.resolver(c, st)
-	args := make([]Arg, 0, len(ce.Args))
+	args = make([]Arg, 0, len(ce.Args))
 	for _, word := range ce.Args {
 		args = append(args, r.fields(word)...)
 	}
