@@ -54,7 +54,10 @@ a word (x=ls; true || x=rm; $x -rf ~: the path that sets rm may run), and
 when its arguments name a catastrophic target (the root, the home
 directory, a system directory, the project). A name that find -exec or
 xargs -I/parallel puts in place of {} (find . -name x.sh -exec {} \;)
-always asks: each file or input line is a program that runs.`,
+always asks: each file or input line is a program that runs. So does a
+name that is one command substitution, other than a lookup ($(which x)):
+$(echo cm0gLXJmIH4= | base64 -d) runs whatever the substitution prints,
+name and arguments.`,
 	Call: func(p *Pass, c *syntax.Call) {
 		if c.Name != "" && !fedName(c) || len(c.Wrappers) > 0 && c.NameArg.Word == nil {
 			return
@@ -64,6 +67,18 @@ always asks: each file or input line is a program that runs.`,
 			// or input line, which only run time knows.
 			p.Report(c, Finding{Rule: "dynamic-command", Decision: Ask,
 				Message: "the command name " + c.NameArg.Raw + " is what " + feeder(c) + " puts there at run time: each program it names runs"})
+			return
+		}
+		if first, quoted, ok := c.NameArg.WholeSubst(); ok && !pathLookups[first] && c.RunBy == nil {
+			// $(echo cm0gLXJmIH4= | base64 -d), $(rev <<< …): the
+			// command (unquoted: with its arguments) is whatever the
+			// substitution prints, however the text around it reads.
+			what := "the command and its arguments are"
+			if quoted {
+				what = "the program is"
+			}
+			p.Report(c, Finding{Rule: "dynamic-command", Decision: Ask,
+				Message: what + " what " + c.NameArg.Raw + " prints at run time, which corral cannot see"})
 			return
 		}
 		if text := c.Text(); p.mentionsRuleWord(text) {
@@ -117,6 +132,10 @@ func feeder(c *syntax.Call) string {
 	}
 	return "xargs"
 }
+
+// pathLookups are the commands that print where a program is: a name
+// they print is that program ($(which python3) script.py).
+var pathLookups = map[string]bool{"which": true, "command": true, "type": true, "whereis": true}
 
 func fedName(c *syntax.Call) bool {
 	name := c.NameArg.Value

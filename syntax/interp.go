@@ -398,6 +398,16 @@ func (w *walker) interpreter(c scope, call *Call) bool {
 	case p.hasCode:
 		label += " " + p.codeFlag
 		dynamic := p.codeArg != nil && !p.codeArg.Static
+		if p.codeArg != nil {
+			if first, _, whole := p.codeArg.WholeSubst(); whole && !downloaders.Get()[first] {
+				// (A download there is the pipe-shell rule's.)
+				// python3 -c "$(… | base64 -d)": the program is whatever
+				// the substitution prints.
+				w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: p.codeArg.Raw,
+					What: label + " runs, as " + string(p.lang) + " code, what " + clip(p.codeArg.Raw, 60) + " prints at run time"})
+				return true
+			}
+		}
 		w.argv = p.argv
 		w.program(c, call, p.lang, p.code, label, dynamic, "")
 	case p.run != "":

@@ -226,8 +226,16 @@ type state struct {
 
 func newState(dir Dir, home string) *state {
 	st := &state{dir: dir, stackKnown: true}
+	st.vars = map[string]variable{
+		// The shell running the command is a shell whatever its path:
+		// $BASH is bash's own, $SHELL the user's login shell (the agent
+		// runs commands in bash or zsh). echo … | $BASH is a pipe into a
+		// shell.
+		"BASH":  {set: true, seeded: true, cands: []string{"/bin/bash"}},
+		"SHELL": {set: true, exported: true, seeded: true, cands: []string{"/bin/bash", "/bin/sh", "/bin/zsh"}},
+	}
 	if home != "" {
-		st.vars = map[string]variable{"HOME": {known: true, set: true, str: home, exported: true, seeded: true}}
+		st.vars["HOME"] = variable{known: true, set: true, str: home, exported: true, seeded: true}
 	}
 	return st
 }

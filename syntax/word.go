@@ -210,6 +210,34 @@ func regexpMatch(expr, s string) bool {
 // PrintedHead reports a word that begins with a command substitution
 // whose output only run time knows ($(ls -A), "$(cat list)/x"), other
 // than a fresh temporary directory ($(mktemp -d)).
+// WholeSubst reports a word that is one command substitution and
+// nothing else ($(…), `…`, "$(…)"): its value is what the commands in it
+// print. first is the name of its first command as written ("" when not
+// a literal), quoted whether the word is in double quotes (unquoted, the
+// output is split into several words).
+func (a Arg) WholeSubst() (first string, quoted, ok bool) {
+	if a.Static || a.Word == nil || len(a.Word.Parts) != 1 {
+		return "", false, false
+	}
+	part := a.Word.Parts[0]
+	if dq, isDq := part.(*sh.DblQuoted); isDq {
+		if len(dq.Parts) != 1 {
+			return "", false, false
+		}
+		part, quoted = dq.Parts[0], true
+	}
+	cs, isCs := part.(*sh.CmdSubst)
+	if !isCs {
+		return "", false, false
+	}
+	if len(cs.Stmts) > 0 {
+		if ce, isCall := cs.Stmts[0].Cmd.(*sh.CallExpr); isCall && len(ce.Args) > 0 {
+			first = ce.Args[0].Lit()
+		}
+	}
+	return first, quoted, true
+}
+
 func (a Arg) PrintedHead() bool {
 	if a.Static || a.Word == nil || len(a.Word.Parts) == 0 {
 		return false
