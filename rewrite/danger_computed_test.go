@@ -35,3 +35,19 @@ func TestComputedCommands(t *testing.T) {
 		{"echo $SHELL", "allow"},
 	})
 }
+
+// TestRsyncRemoteShell: rsync -e/--rsh CMD starts CMD on this machine to
+// reach the other host (rsync(1)); CMD is judged as a command typed here,
+// also after bundled flags (-avze CMD). Look-alikes: ssh with its
+// options.
+func TestRsyncRemoteShell(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, nil)
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{`rsync -e 'sh -c "rm -rf ~"' x:y .`, "deny"},
+		{`rsync --rsh='sh -c "rm -rf ~"' x:y .`, "deny"},
+		{`rsync -avze 'sh -c "rm -rf ~"' x:y .`, "deny"},
+		{`rsync -e 'ssh -p 2222' host:src/ dst/`, "rewrite"},
+		{`rsync -avze 'ssh -p 22' host:src/ dst/`, "rewrite"},
+	})
+}

@@ -185,7 +185,13 @@ func TestRunViaDecisions(t *testing.T) {
 		{"git -c core.gitProxy='rm -rf ~ for example.com' fetch", Deny},
 		{"git -c remote.o.uploadpack='rm -rf ~;' fetch o", Deny},
 		{"git config sendemail.toCmd 'rm -rf ~'", Deny},
+		{"git -c trailer.x.command='rm -rf ~' interpret-trailers --trailer x=y", Deny},
+		{"git -c man.viewer=x -c man.x.cmd='rm -rf ~' help -m log", Deny},
+		{"git -c interactive.diffFilter='rm -rf ~' add -p", Deny},
+		{"git config submodule.x.update '!rm -rf ~'", Deny},
 		{"git -c gpg.program=gpg2 commit -S -m x", Allow},
+		{"git -c interactive.diffFilter='delta --color-only' add -p", Allow},
+		{"git -c trailer.sign.key='Signed-off-by: ' interpret-trailers", Allow},
 		// A container's command with the host's directories mounted.
 		{"PATH=/usr/bin:/bin; cp x \"$(which ls)\"", Deny},
 		{"gcc -O2 -o /usr/local/bin/x x.c", Deny},

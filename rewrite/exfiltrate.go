@@ -99,15 +99,6 @@ var networkCommands = lazy.Value[map[string]bool]{New: func() map[string]bool {
 // DefaultAllowHosts are the hosts an upload may go to without asking.
 var DefaultAllowHosts = []string{"localhost", "127.0.0.1", "::1"}
 
-var curlUploadSpec = lazy.Value[optSpec]{New: func() optSpec {
-	return optSpec{shortVal: "dFTouHAeEKrxXbcmwYyzCQUDE", longVal: longOpts(
-		"data", "data-ascii", "data-binary", "data-raw", "data-urlencode", "json", "form", "form-string", "upload-file",
-		"output", "user", "header", "user-agent", "referer", "cert", "key", "config", "range", "proxy", "request",
-		"cookie", "cookie-jar", "max-time", "write-out", "url", "output-dir", "connect-timeout", "retry", "continue-at",
-		"dump-header", "resolve", "connect-to", "cacert", "capath", "proxy-user", "limit-rate", "max-filesize", "quote",
-		"interface", "trace", "trace-ascii", "stderr", "netrc-file", "oauth2-bearer", "variable", "expand-url", "preproxy")}
-}}
-
 func checkExfiltrate(p *Pass, c *syntax.Call) {
 	if isEnvDump(c) {
 		p.envIntoNetwork(c)
@@ -290,7 +281,7 @@ func curlLocalOnly(c *syntax.Call, opts []option, operands []int) bool {
 }
 
 func (p *Pass) curlUploads(c *syntax.Call) {
-	opts, operands := scan(c.Args, curlUploadSpec.Get())
+	opts, operands := scan(c.Args, specFor("curl"))
 	if curlLocalOnly(c, opts, operands) {
 		// -T to file:// copies the file here (a write bash-write
 		// judges); a secret copied so is still read, as cp .env /tmp/x is.

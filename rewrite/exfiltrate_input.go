@@ -45,7 +45,7 @@ func sendsInput(c *syntax.Call) bool {
 	case "openssl":
 		return len(c.Args) > 0 && c.Args[0].Value == "s_client"
 	case "curl":
-		opts, _ := scan(c.Args, curlUploadSpec.Get())
+		opts, _ := scan(c.Args, specFor("curl"))
 		for _, o := range opts {
 			if !o.hasVal {
 				continue

@@ -54,7 +54,7 @@ var programs = []programSpec{
 	// The downloaders and tar, with every long option (curl 7.88/8.x
 	// "curl --help all", GNU Wget 1.21 "wget --help", GNU tar 1.34
 	// "tar --help"), because each accepts an unambiguous prefix (curl
-	// --outp f, wget --output-doc=f, tar --direc=d). curl has no
+	// --output-d d, wget --output-doc=f, tar --direc=d). curl has no
 	// --name=value form; tar's options with an optional value
 	// (--one-top-level[=DIR], --backup[=CONTROL]) take it only after "=".
 	{"curl", optSpec{shortVal: "ACDEFHKPQTUXYbcdehmortuwxyz", abbrev: true,

@@ -333,7 +333,7 @@ func awkInPlace(c *syntax.Call) []target {
 // -T x.txt file:///tmp/d/ writes /tmp/d/x.txt). A file:// URL only known at
 // run time names no path here; the exfiltrate rule asks about it.
 func curlFileUploads(c *syntax.Call) []target {
-	opts, operands := scan(c.Args, curlUploadSpec.Get())
+	opts, operands := scan(c.Args, specFor("curl"))
 	uploads := find(opts, "T", "upload-file")
 	if len(uploads) == 0 {
 		return nil

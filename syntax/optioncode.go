@@ -15,6 +15,7 @@ import (
 //   - make --eval=TEXT / -E TEXT, and --eval in MAKEFLAGS: a line of
 //     Makefile text, whose $(shell CMD) runs CMD;
 //   - npx -c CMD, npm exec -c CMD: a shell command line;
+//   - rsync -e/--rsh CMD: the remote shell, started on this machine;
 //   - go test/run -exec PROG, go build/test/vet/run -toolexec PROG, go vet
 //     -vettool=PROG: a program run with its arguments;
 //   - cargo --config 'target.T.runner="CMD"' (and .linker, build.rustc-wrapper):
@@ -70,6 +71,23 @@ func (w *walker) optionCode(c scope, call *Call) {
 						What: "sort --compress-program=" + a.Value + " runs the data sort spills as " + a.Value + " code"})
 				}
 				i = next
+			}
+		}
+	case "rsync":
+		// rsync -e/--rsh CMD: the remote shell rsync starts on this
+		// machine to reach the other (rsync splits CMD into words with
+		// shell-like quoting and runs it directly).
+		for i := 0; i < len(args); i++ {
+			if args[i].Value == "--" {
+				break
+			}
+			if a, next, ok := value(i, "rsh", "e"); ok {
+				text(a, "rsync -e")
+				i = next
+			} else if v := args[i].Value; len(v) > 2 && v[0] == '-' && v[1] != '-' && strings.HasSuffix(v, "e") && i+1 < len(args) {
+				// -avze CMD: flags bundled before -e.
+				text(args[i+1], "rsync -e")
+				i++
 			}
 		}
 	case "make", "gmake":

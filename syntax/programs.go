@@ -370,8 +370,9 @@ var gitShellKeys = lazy.Value[map[string]bool]{New: func() map[string]bool {
 // gitDriverKey reports a key of a named driver or per-command setting
 // whose value git runs through the shell: filter.<d>.clean, .smudge and
 // .process (on add and checkout of files .gitattributes maps), diff.<d>
-// .textconv and .command, merge.<d>.driver, pager.<cmd>, and
-// hook.<name>.command.
+// .textconv and .command, merge.<d>.driver, pager.<cmd>,
+// hook.<name>.command, trailer.<t>.command, man.<tool>.cmd,
+// interactive.diffFilter and the others below (git-config(1)).
 func gitDriverKey(key string) bool {
 	first, rest, ok := strings.Cut(key, ".")
 	if !ok {
@@ -404,6 +405,21 @@ func gitDriverKey(key string) bool {
 		return last == "cmd"
 	case "sendemail":
 		return last == "tocmd" || last == "cccmd" || last == "sendmailcmd"
+	case "trailer":
+		// git interpret-trailers runs trailer.<token>.command (and .cmd)
+		// to make the trailer's value.
+		return (last == "command" || last == "cmd") && strings.Contains(rest, ".")
+	case "man":
+		// git help -m with man.viewer=<tool>: man.<tool>.cmd is shell
+		// text, man.<tool>.path the program run.
+		return (last == "cmd" || last == "path") && strings.Contains(rest, ".")
+	case "interactive":
+		// git add -p pipes each hunk through interactive.diffFilter.
+		return rest == "difffilter"
+	case "imap":
+		return rest == "tunnel" // git imap-send's tunnel command
+	case "instaweb":
+		return rest == "httpd" || rest == "browser"
 	}
 	return false
 }
@@ -684,6 +700,7 @@ func (w *walker) gitConfig(c scope, call *Call, a *Arg, kv string) {
 		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true,
 			What: "git " + key + "=" + val + " makes git read its configuration, which can make it run programs, from " + val})
 	case gitShellKeys.Get()[key] || gitDriverKey(key) || strings.HasPrefix(key, "alias.") && strings.HasPrefix(val, "!") ||
+		strings.HasPrefix(key, "submodule.") && strings.HasSuffix(key, ".update") && strings.HasPrefix(val, "!") ||
 		strings.HasPrefix(key, "credential.") && strings.HasSuffix(key, ".helper") && strings.HasPrefix(val, "!"):
 		if key == "core.fsmonitor" && (val == "true" || val == "false" || val == "") {
 			return
