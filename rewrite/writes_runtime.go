@@ -29,6 +29,33 @@ func (p *Pass) checkRunTimeWrites(c *syntax.Call) {
 	case "chmod", "chown", "chgrp", "chattr", "setfacl":
 		return // modes and owners: checkSelfAttrs and chmod-recursive
 	}
+	if len(c.Inputs) > 0 {
+		// parallel cp x {} ::: .claude/settings.json: the command as it
+		// runs for each input the text gives.
+		ph := c.Replace
+		if ph == "" {
+			ph = "{}"
+		}
+		for _, in := range c.Inputs {
+			run := *c
+			run.Args, run.Inputs, run.ExtraArgs = nil, nil, false
+			replaced := false
+			for _, a := range c.Args {
+				if a.Static && strings.Contains(a.Value, ph) && in.Static {
+					a.Value = strings.ReplaceAll(a.Value, ph, in.Value)
+					replaced = true
+				}
+				run.Args = append(run.Args, a)
+			}
+			if !replaced {
+				run.Args = append(run.Args, in)
+			}
+			for _, t := range writeTargets(&run) {
+				p.judge(c, c.Script, c.Dir, t, "bash-write", c.Name+" (with "+feeder(c)+"'s input "+in.Raw+")")
+			}
+		}
+		return
+	}
 	placeholder := false
 	for _, t := range writeTargets(c) {
 		if _, rt := feederOperand(c, t.arg); rt && !t.arg.Static || t.arg.Value == "{}" || strings.Contains(t.arg.Value, "{}") {

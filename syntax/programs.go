@@ -974,7 +974,33 @@ var atSpec = OptSpec{ShortVal: "qfut"}
 
 // pipeTo models text piped into call: a shell, an interpreter, at or
 // batch, crontab -. It reports whether call reads a script on stdin.
+// parallelReadsStdin reports GNU parallel (or sem) given no command and
+// no ::: inputs: it reads command lines on stdin and runs each through
+// the shell.
+func parallelReadsStdin(call *Call) bool {
+	if call.Name != "" || len(call.Wrappers) == 0 {
+		return false
+	}
+	if w := call.Wrappers[len(call.Wrappers)-1]; w != "parallel" && w != "sem" {
+		return false
+	}
+	for _, a := range call.pre {
+		if strings.HasPrefix(a.Value, ":::") {
+			return false
+		}
+	}
+	return true
+}
+
 func (w *walker) pipeTo(c scope, sink *Call, text string, dynamic bool) bool {
+	if parallelReadsStdin(sink) {
+		for _, line := range strings.Split(text, "\n") {
+			if strings.TrimSpace(line) != "" {
+				w.child(c, sink, line, nil, "parallel (stdin)", dynamic)
+			}
+		}
+		return true
+	}
 	if _, stdin := ShellScript(sink); stdin || StartsShell(sink) {
 		env := sink.env
 		if env == nil {
@@ -1030,6 +1056,9 @@ func readsScript(call *Call) bool {
 		return true
 	}
 	if p, ok := interpreterProgram(call); ok && p.file != nil && namesStdin(call, *p.file) {
+		return true
+	}
+	if parallelReadsStdin(call) {
 		return true
 	}
 	switch call.Name {

@@ -1525,9 +1525,15 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 			a := &inv.inputs[i]
 			w.childIn(c, call, a.Value, a, "parallel", !a.Static, env, call.Dir)
 		}
-	} else if len(inv.inputs) > 0 && len(call.Args) > 0 {
+	} else if len(inv.inputs) > 0 {
 		// parallel CMD ::: inputs: the inputs replace {} or are appended.
 		call.Inputs = inv.inputs
+	} else if call.ExtraArgs && call.ArgFile == "" && len(call.Wrappers) > 0 && call.Wrappers[len(call.Wrappers)-1] == "xargs" {
+		// xargs cat <<< .env, xargs rm -rf <<'E' … E: the words the
+		// text on its stdin gives.
+		if text, static, ok := call.Fd(0).Text(); ok && static {
+			call.Inputs = xargsInputs(text, call.Replace != "")
+		}
 	}
 	w.cur = st
 	w.nested(c, call, st)

@@ -825,3 +825,47 @@ func argFileOption(opts []Option) string {
 	}
 	return ""
 }
+
+// xargsInputs splits text into the arguments xargs reads from it: with
+// -I (lines) each non-blank line, its leading blanks removed; otherwise
+// the blank-separated words. Quotes ('…', "…") and backslashes are taken
+// off in both, as GNU xargs does. At most 256 are kept.
+func xargsInputs(text string, lines bool) []Arg {
+	var out []Arg
+	var b strings.Builder
+	in := false
+	var quote byte
+	end := func() {
+		if in && len(out) < 256 {
+			out = append(out, Arg{Value: b.String(), Raw: b.String(), Static: true})
+		}
+		b.Reset()
+		in = false
+	}
+	for i := 0; i < len(text); i++ {
+		ch := text[i]
+		switch {
+		case quote != 0:
+			if ch == quote {
+				quote = 0
+			} else {
+				b.WriteByte(ch)
+			}
+		case ch == '\'' || ch == '"':
+			quote, in = ch, true
+		case ch == '\\' && i+1 < len(text):
+			i++
+			b.WriteByte(text[i])
+			in = true
+		case ch == '\n' || !lines && (ch == ' ' || ch == '\t'):
+			end()
+		case lines && !in && (ch == ' ' || ch == '\t'):
+			// leading blanks of a line
+		default:
+			b.WriteByte(ch)
+			in = true
+		}
+	}
+	end()
+	return out
+}
