@@ -135,7 +135,8 @@ var peerRawBaseline = map[string]int{
 	// and git checkout --track main file.txt passes (see
 	// peerDisagreements: what git 2.39 does with them, run).
 	"cc-safety-net.jsonl": 446,
-	"dcg.jsonl":           697,
+	// dcg: 698, raised from 697 on 2026-11-28 by that day's rules.
+	"dcg.jsonl": 698,
 }
 
 // TestPeers runs both peer suites through the engine and reports raw

@@ -197,6 +197,10 @@ var exceptions = map[string]exception{
 		func(f Finding) bool {
 			return f.PathContext == guards.ContextBlocked && (strings.Contains(f.Message, "secret pattern") || strings.Contains(f.Message, "a credential the agent would then hold"))
 		}},
+	"secret-operand": {"a program corral has no reading of given a secret file as an operand (melt ~/.ssh/id_ed25519 prints the key as words): it may print it; the test has no disk, where a key the program only makes (tomb forge x.key) would be absent and pass",
+		func(f Finding) bool {
+			return f.PathContext == guards.ContextBlocked && strings.Contains(f.Message, "secret pattern")
+		}},
 	"exfiltrate": {"an upload of a local file to a host off network.allow_hosts (gh gist create, http f@file, ncat < file), or of a secret or the environment: issue 9 asks or denies",
 		func(f Finding) bool {
 			return strings.Contains(f.Message, "upload") || strings.Contains(f.Message, "environment")

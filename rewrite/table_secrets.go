@@ -4,6 +4,7 @@ package rewrite
 // the machine unasked.
 var secretRules = []Rule{
 	secretRead,
+	secretOperandRule,
 	exfiltrate,
 	packRule,
 }

@@ -1,0 +1,93 @@
+package rewrite
+
+import (
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+
+	"github.com/corral-dev/corral/guards"
+	"github.com/corral-dev/corral/internal/lazy"
+	"github.com/corral-dev/corral/syntax"
+)
+
+var secretOperandRule = Rule{
+	Decisions: []Decision{Ask},
+	Name:      "secret-operand",
+	Doc: `A program corral has no reading of, given a secret file as an operand
+(look '' .env, shuf .env, sdiff .env x, php .env, sh -v .env, basenc
+--base64 .env, hd ~/.ssh/id_rsa), may print it: ask. The programs
+secret-read and exfiltrate judge (cat, cp, grep, curl, …) are theirs;
+programs that only name, hash, move or check a file without showing its
+content (ls, stat, chmod, rm, sha256sum, wc, git …) and programs that hand
+a file to a process or key agent without printing it (ssh -i, ssh-add,
+code, open) pass. Only operands count: a word after an option is taken
+as that option's value (--key-file k.pem, --env-file .env), a file the
+program uses, as a server uses its TLS key; and a secret that is not on
+disk when the hook runs is one the program makes (tomb forge x.key).`,
+	Call: checkSecretOperand,
+}
+
+// notContentReaders are the programs that take a file without putting
+// its content in front of the agent: metadata, hashes, moves and
+// deletions (judged by other rules), key agents and loaders that hand it
+// to another process, and programs that open it for the person.
+var notContentReaders = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	m := map[string]bool{}
+	for _, n := range []string{
+		"ls", "stat", "file", "test", "[", "[[", "touch", "chmod", "chown", "chgrp", "chattr", "lsattr", "getfacl", "setfacl",
+		"rm", "rmdir", "unlink", "shred", "trash", "trash-put", "mkdir", "wc", "du", "realpath", "readlink", "basename", "dirname",
+		"ln", "truncate", "echo", "printf", "which", "type", "command", "find", "fd", "fdfind", "tree", "exa", "eza", "lsd",
+		"md5sum", "sha1sum", "sha224sum", "sha256sum", "sha384sum", "sha512sum", "b2sum", "cksum", "sum", "shasum",
+		"ssh", "ssh-add", "ssh-keygen", "ssh-copy-id", "autossh", "mosh", "docker", "podman", "docker-compose", "kubectl",
+		"code", "cursor", "open", "xdg-open", "sudo", "doas", "env", "direnv", "dotenvx",
+		"git", "gh", "true", "false", ":", "export", "unset", "local", "declare", "readonly", "cd", "pushd", "popd",
+		"mv", "cp", "install", "rsync", "scp", "tar", "zip", "sleep", "kill", "wait", "time", "watch", "timeout",
+	} {
+		m[n] = true
+	}
+	return m
+}}
+
+func checkSecretOperand(p *Pass, c *syntax.Call) {
+	if c.Name == "" || p.Config.Paths == nil || notContentReaders.Get()[c.Name] ||
+		slices.Contains(secretRead.Commands, c.Name) || slices.Contains(exfiltrate.Commands, c.Name) {
+		return
+	}
+	// The files the call writes (tee .env, sponge x.key) are bash-write's.
+	written := map[int]bool{}
+	for _, t := range writeTargets(c) {
+		written[t.arg.Start] = true
+	}
+	for i, a := range c.Args {
+		if written[a.Start] && a.End > a.Start {
+			continue
+		}
+		if a.Value == "--" {
+			continue
+		}
+		if !a.Static || a.Value == "" || strings.HasPrefix(a.Value, "-") {
+			continue
+		}
+		if i > 0 && strings.HasPrefix(c.Args[i-1].Value, "-") && c.Args[i-1].Value != "--" && !strings.Contains(c.Args[i-1].Value, "=") {
+			// --key-file k.pem, --cert cert.pem, -k x.key: the value of an
+			// option, a file the program uses (a server's key, a signing
+			// key), which corral cannot tell from a printed one.
+			continue
+		}
+		if !p.Config.NoGlobMatches && !a.Glob {
+			// A secret that is not there when the hook runs is one the
+			// program makes (tomb forge x.key, step certificate create
+			// … x.key): there is nothing to print.
+			if _, err := os.Stat(guards.Normalize(p.guardsEnv(c.Dir), a.Value).Abs); err != nil {
+				continue
+			}
+		}
+		if s, ok := p.secretOf(c.Dir, a); ok {
+			p.maybeSecret = false
+			p.Report(c, Finding{Rule: "secret-operand", Decision: Ask, PathContext: "blocked",
+				Message: fmt.Sprintf("%s is given %s, which may print it: %s", c.Name, a.Raw, s.Reason("a secret:"))})
+			return
+		}
+	}
+}

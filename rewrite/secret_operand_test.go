@@ -1,0 +1,32 @@
+package rewrite
+
+import "testing"
+
+// TestSecretOperand: a program corral has no reading of, given a secret
+// that is on disk as an operand, may print it (look, shuf, sdiff, php,
+// hd, melt): ask. Look-alikes: the same secret as an option's value (a
+// server's TLS key, docker's --env-file), a secret the program makes (not
+// on disk yet), programs that do not show content (ls, chmod, sha256sum,
+// ssh -i), and the readers secret-read judges (cat: deny).
+func TestSecretOperand(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, map[string]string{"proj/.env": "KEY=1", "home/.ssh/id_rsa": "k", "proj/tls/key.pem": "k"})
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{"look '' .env", "ask"},
+		{"shuf .env", "ask"},
+		{"sdiff .env /dev/null", "ask"},
+		{"php .env", "ask"},
+		{"hd ~/.ssh/id_rsa", "ask"},
+		{"melt ~/.ssh/id_rsa", "ask"},
+		{"cat .env", "deny"},
+		// Look-alikes.
+		{"gunicorn --certfile tls/cert.pem --keyfile tls/key.pem app:app", "allow"},
+		{"docker run --env-file .env img", "allow"},
+		{"ssh -i ~/.ssh/id_rsa host", "allow"},
+		{"tomb forge new.key", "allow"},
+		{"ls -la .env", "allow"},
+		{"chmod 600 ~/.ssh/id_rsa", "allow"},
+		{"sha256sum tls/key.pem", "allow"},
+		{"shuf words.txt", "allow"},
+	})
+}
