@@ -13,7 +13,9 @@ var diskWrite = Rule{
 	Doc: `Writing a block device destroys its file systems: mkfs, mkfs.*,
 mke2fs, mkswap, wipefs -a/-o (not -n, and not wipefs alone, which lists
 the signatures), blkdiscard of a device, cryptsetup luksFormat,
-erase, luksErase and reencrypt, nvme format and sanitize, sgdisk
+erase, luksErase and reencrypt, nvme format and sanitize, badblocks -w
+(its write test overwrites the device; -n, which puts each block back,
+asks), sgdisk
 --zap-all/-Z/--clear and sfdisk --delete (deny; of a device only known at
 run time, ask; of an image file, pass); fdisk, sfdisk, parted, sgdisk,
 cfdisk otherwise (ask, unless every option only lists, prints or dumps the
@@ -25,7 +27,7 @@ directory (cd /dev && mkfs.ext4 sda). Reading a device (dd if=/dev/sda
 of=disk.img) and /dev/null, /dev/zero, /dev/stdout, /dev/fd/N, /dev/pts/N
 are fine.`,
 	Words: []string{"mkfs", "mkfs.", "mke2fs", "mkswap", "wipefs", "blkdiscard", "mkdosfs", "mkntfs", "mkexfatfs", "mkudffs", "cryptsetup", "nvme",
-		"fdisk", "sfdisk", "parted", "sgdisk", "cfdisk", "gdisk", "dd", "tee", "cp", "shred"},
+		"fdisk", "sfdisk", "parted", "sgdisk", "cfdisk", "gdisk", "dd", "tee", "cp", "shred", "badblocks"},
 	Call:     checkDiskWrite,
 	Redirect: checkDeviceRedirect,
 }
@@ -94,6 +96,23 @@ func checkDiskWrite(p *Pass, c *syntax.Call) {
 			case "luksFormat", "erase", "luksErase", "reencrypt", "luksKillSlot", "repair":
 				formatDevice(p, c, "cryptsetup "+op+" destroys the data or keys of", c.Args[ops[0]+1:])
 			}
+		}
+	case name == "badblocks":
+		// badblocks -w writes test patterns over the whole device (its
+		// data is gone); -n rewrites each block after reading it back,
+		// safe only while nothing else writes; without either it only
+		// reads.
+		opts, ops := scan(c.Args, optSpec{shortVal: "bcdeiopt", longEq: true})
+		switch {
+		case given(opts, "w"):
+			var devs []syntax.Arg
+			if len(ops) > 0 {
+				devs = []syntax.Arg{c.Args[ops[0]]}
+			}
+			formatDevice(p, c, "badblocks -w overwrites", devs)
+		case given(opts, "n"):
+			p.Report(c, Finding{Rule: "disk-write", Decision: Ask,
+				Message: "badblocks -n rewrites every block of the device (each block's data is put back, unless something else writes it meanwhile)"})
 		}
 	case name == "nvme":
 		// nvme format and nvme sanitize erase a namespace; nvme list,

@@ -1,6 +1,8 @@
 package rewrite
 
 import (
+	"path"
+	"regexp"
 	"strings"
 
 	"github.com/corral-dev/corral/internal/lazy"
@@ -15,12 +17,17 @@ poweroff/reboot/halt/kexec (and systemctl start, isolate or restart of
 poweroff.target, reboot.target, halt.target, rescue.target,
 emergency.target and the like), loginctl poweroff/reboot/halt and
 terminate-session/kill-session/terminate-user/kill-user, kill of every
-process (kill -9 -1) and killall5 stop the machine, or everyone's work on
-it: ask (seed 002: confirm). shutdown -c (cancel), -k (the warning
+process (kill -9 -1, and kill(-1) in program code) and killall5, pkill
+or killall -r with a pattern every process name matches (pkill -9 .,
+killall -r '.*') or pkill of a whole user (pkill -u USER alone), a D-Bus
+call of logind's or systemd's PowerOff, Reboot, Halt, KExec, Suspend or
+Hibernate (dbus-send, busctl, gdbus), and umount of / stop the machine, or
+everyone's work on it: ask (seed 002: confirm). shutdown -c (cancel), -k (the warning
 only) and --show, halt/poweroff/reboot -w (--wtmp-only: the record of a
 shutdown, no shutdown), systemctl halt/poweroff/… --when cancel or show,
 and --help pass.`,
-	Commands: []string{"shutdown", "reboot", "halt", "poweroff", "init", "telinit", "systemctl", "loginctl", "kill", "killall5"},
+	Commands: []string{"shutdown", "reboot", "halt", "poweroff", "init", "telinit", "systemctl", "loginctl", "kill", "killall5",
+		"pkill", "killall", "dbus-send", "busctl", "gdbus", "qdbus", "umount"},
 	Call: func(p *Pass, c *syntax.Call) {
 		msg := c.Name + " stops or restarts the machine"
 		switch c.Name {
@@ -69,6 +76,23 @@ and --help pass.`,
 			msg = "kill -1 signals every process the user may signal"
 		case "killall5":
 			msg = "killall5 signals every process except the kernel's and its own session"
+		case "pkill", "killall":
+			what, ok := killsByPattern(c)
+			if !ok {
+				return
+			}
+			msg = what
+		case "dbus-send", "busctl", "gdbus", "qdbus":
+			what, ok := powerMethod(c)
+			if !ok {
+				return
+			}
+			msg = c.Name + " asks " + what + " to stop or suspend the machine"
+		case "umount":
+			if !unmountsRoot(c) {
+				return
+			}
+			msg = "umount of / takes the system's file system away from every program"
 		case "shutdown":
 			// -c cancels a pending shutdown, in any cluster (-kc); -k
 			// only sends the wall message; read with shutdown's table, so
@@ -152,6 +176,86 @@ options:
 	}
 	for _, a := range args[min(i, len(args)):] {
 		if a.Value == "-1" {
+			return true
+		}
+	}
+	return false
+}
+
+// killsByPattern reports pkill, or killall -r, whose pattern matches
+// every process name (an extended regular expression that matches any
+// one-letter name and the usual ones, as ., .*, ^ or [^/]* do), and
+// pkill whose only selection is a user (-u/-U/--euid/--uid alone: every
+// process of that user).
+func killsByPattern(c *syntax.Call) (string, bool) {
+	opts, ops := scan(c.Args, optSpec{shortVal: "gGPsuUtFcoOe", longVal: longOpts("pgroup", "group", "parent", "session", "euid", "uid", "terminal", "pidfile", "signal", "ns", "nslist", "older", "newer", "exact", "regexp"), longEq: true, shortOpt: ""})
+	if c.Name == "killall" {
+		// killall NAME matches names exactly; -r/--regexp makes them
+		// patterns.
+		if !given(opts, "r", "regexp") {
+			return "", false
+		}
+	}
+	if len(ops) == 0 {
+		if c.Name == "pkill" && given(opts, "u", "U", "euid", "uid") {
+			return "pkill of a user with no pattern signals every process of that user", true
+		}
+		return "", false
+	}
+	pat := c.Args[ops[0]]
+	if !pat.Static {
+		return "", false
+	}
+	re, err := regexp.Compile(pat.Value)
+	if err != nil {
+		return "", false
+	}
+	for _, name := range []string{"a", "Z", "9", "init", "systemd", "bash", "sshd", "kworker/0:1"} {
+		if !re.MatchString(name) {
+			return "", false
+		}
+	}
+	return c.Name + " " + pat.Raw + " matches the name of every process", true
+}
+
+// powerMethods are the methods of logind's and systemd's managers that
+// stop, restart or suspend the machine.
+var powerMethods = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return setOf("PowerOff", "Reboot", "Halt", "KExec", "SoftReboot", "Suspend", "Hibernate", "HybridSleep", "SuspendThenHibernate",
+		"PowerOffWithFlags", "RebootWithFlags", "HaltWithFlags", "KExecWithFlags", "SuspendWithFlags", "HibernateWithFlags")
+}}
+
+// powerMethod reports a D-Bus call of such a method on
+// org.freedesktop.login1 or org.freedesktop.systemd1 (dbus-send's
+// INTERFACE.MEMBER, busctl call's and gdbus call's separate words).
+func powerMethod(c *syntax.Call) (string, bool) {
+	service := ""
+	for _, a := range c.Args {
+		if strings.Contains(a.Value, "org.freedesktop.login1") {
+			service = "logind"
+		} else if strings.Contains(a.Value, "org.freedesktop.systemd1") && service == "" {
+			service = "systemd"
+		}
+	}
+	if service == "" {
+		return "", false
+	}
+	for _, a := range c.Args {
+		m := a.Value
+		if i := strings.LastIndexByte(m, '.'); i >= 0 {
+			m = m[i+1:]
+		}
+		if powerMethods.Get()[m] {
+			return service + " (" + a.Value + ")", true
+		}
+	}
+	return "", false
+}
+
+// unmountsRoot reports umount of the root file system (umount /, -l /).
+func unmountsRoot(c *syntax.Call) bool {
+	for _, a := range c.Args {
+		if a.Static && !strings.HasPrefix(a.Value, "-") && path.Clean(c.Dir.Join(a.Value).Path) == "/" && c.Dir.Join(a.Value).Known {
 			return true
 		}
 	}
