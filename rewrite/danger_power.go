@@ -19,7 +19,7 @@ emergency.target and the like), loginctl poweroff/reboot/halt and
 terminate-session/kill-session/terminate-user/kill-user, kill of every
 process (kill -9 -1, and kill(-1) in program code) and killall5, pkill
 or killall -r with a pattern every process name matches (pkill -9 .,
-killall -r '.*') or pkill of a whole user (pkill -u USER alone), a D-Bus
+killall -r '.*'), a D-Bus
 call of logind's or systemd's PowerOff, Reboot, Halt, KExec, Suspend or
 Hibernate (dbus-send, busctl, gdbus), and umount of / stop the machine, or
 everyone's work on it: ask (seed 002: confirm). shutdown -c (cancel), -k (the warning
@@ -184,9 +184,8 @@ options:
 
 // killsByPattern reports pkill, or killall -r, whose pattern matches
 // every process name (an extended regular expression that matches any
-// one-letter name and the usual ones, as ., .*, ^ or [^/]* do), and
-// pkill whose only selection is a user (-u/-U/--euid/--uid alone: every
-// process of that user).
+// one-letter name and the usual ones, as ., .*, ^ or [^/]* do). pkill -u
+// USER alone is account-change's.
 func killsByPattern(c *syntax.Call) (string, bool) {
 	opts, ops := scan(c.Args, optSpec{shortVal: "gGPsuUtFcoOe", longVal: longOpts("pgroup", "group", "parent", "session", "euid", "uid", "terminal", "pidfile", "signal", "ns", "nslist", "older", "newer", "exact", "regexp"), longEq: true, shortOpt: ""})
 	if c.Name == "killall" {
@@ -197,10 +196,7 @@ func killsByPattern(c *syntax.Call) (string, bool) {
 		}
 	}
 	if len(ops) == 0 {
-		if c.Name == "pkill" && given(opts, "u", "U", "euid", "uid") {
-			return "pkill of a user with no pattern signals every process of that user", true
-		}
-		return "", false
+		return "", false // pkill -u USER alone: account-change's
 	}
 	pat := c.Args[ops[0]]
 	if !pat.Static {
