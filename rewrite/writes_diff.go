@@ -77,6 +77,12 @@ func (p *Pass) diffTargets(c *syntax.Call) []target {
 			files = append(files, r.Target)
 		}
 	}
+	if src := c.Pipe.Stage(c.PipeIndex - 1); src != nil && (src.Name == "echo" || src.Name == "printf") && c.PipeIndex > 0 {
+		// printf 'diff --git …' | patch -p1: the diff is the text printed.
+		if text, dynamic, ok := syntax.EchoText(src); ok && !dynamic {
+			texts = append(texts, syntax.Arg{Value: text, Raw: src.Text(), Static: true, Start: c.Start, End: c.End})
+		}
+	}
 	if src := c.Pipe.Stage(c.PipeIndex - 1); src != nil && src.Name == "cat" && c.PipeIndex > 0 {
 		// cat fix.patch | git apply: the diff is cat's files.
 		for _, a := range src.Args {

@@ -76,3 +76,30 @@ func TestGitTraceValues(t *testing.T) {
 		}
 	}
 }
+
+// TestGitTemplateHooks: git init with a template (--template,
+// GIT_TEMPLATE_DIR, -c init.templateDir) copies the template's hooks into
+// the repository's .git/hooks, a protected place: denied when the
+// template holds one. An iconv -o and a diff printed into patch or git
+// apply write where they say. Look-alikes: git init with no template, a
+// template without hooks, iconv into a project file, a printed diff of a
+// project file.
+func TestGitTemplateHooks(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, map[string]string{"tpl/hooks/pre-commit": "#!/bin/sh\necho hi\n", "empty/description": "x"})
+	tpl := filepath.Join(filepath.Dir(cfg.Project), "tpl")
+	empty := filepath.Join(filepath.Dir(cfg.Project), "empty")
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{"git init --template=" + tpl, "deny"},
+		{"GIT_TEMPLATE_DIR=" + tpl + " git init", "deny"},
+		{"git -c init.templateDir=" + tpl + " init", "deny"},
+		{"printf '{}' | iconv -o .claude/settings.json", "deny"},
+		{`printf 'diff --git a/.git/hooks/pre-push b/.git/hooks/pre-push\nnew file mode 100755\n--- /dev/null\n+++ b/.git/hooks/pre-push\n@@ -0,0 +1 @@\n+echo x\n' | patch -p1`, "deny"},
+		{`printf 'diff --git a/.claude/settings.json b/.claude/settings.json\n--- a/.claude/settings.json\n+++ b/.claude/settings.json\n@@ -1 +1 @@\n-{}\n+{"hooks":{}}\n' | git apply`, "deny"},
+		// Look-alikes.
+		{"git init", "allow"},
+		{"git init --template=" + empty, "allow"},
+		{"iconv -f latin1 -t utf8 in.txt -o out.txt", "allow"},
+		{`printf -- '--- a/x.txt\n+++ b/x.txt\n@@ -1 +1 @@\n-a\n+b\n' | patch -p1`, "allow"},
+	})
+}

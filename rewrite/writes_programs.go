@@ -49,6 +49,12 @@ func programWrites(c *syntax.Call) []target {
 	switch c.Name {
 	case "strace", "ltrace":
 		traceOut(c.Args)
+	case "iconv":
+		// iconv -o FILE / --output=FILE writes the converted text there.
+		opts, _ := scan(c.Args, optSpec{shortVal: "fto", longVal: longOpts("from-code", "to-code", "output"), longEq: true, abbrev: true})
+		for _, o := range find(opts, "o", "output") {
+			out = append(out, write(o.val))
+		}
 	case "history":
 		// history -w FILE writes the list there, -a FILE appends to it.
 		for i, a := range c.Args {

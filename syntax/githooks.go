@@ -365,8 +365,22 @@ func (w *walker) gitTemplate(c scope, call *Call, sub string, global []Option, r
 		sorted = append(sorted, p)
 	}
 	sort.Strings(sorted)
+	repo := dir
+	if sub == "init" {
+		// git init [DIRECTORY]: the repository made or re-initialised.
+		_, ops := ScanOptions(rest, gitTemplateSpec)
+		if len(ops) > 0 && rest[ops[0]].Static {
+			repo = dir.Join(expandTilde(rest[ops[0]].Value, w.home))
+		}
+	}
 	for _, p := range sorted {
 		w.scriptFile(c, call, Arg{Value: p, Raw: tpl.Raw, Static: true}, "")
+		if sub == "init" && repo.Known {
+			// The hook is copied into the repository (one already there
+			// is kept): a write of .git/hooks/NAME.
+			hook := filepath.Join(repo.Path, ".git", "hooks", filepath.Base(p))
+			call.EnvFiles = append(call.EnvFiles, EnvFile{Name: "git init --template", Arg: Arg{Value: hook, Raw: tpl.Raw, Static: true}})
+		}
 	}
 }
 

@@ -1189,6 +1189,11 @@ func (w *walker) compoundText(p *Pipeline, i int) (string, bool, bool) {
 	return b.String(), dynamic, known
 }
 
+// EchoText is what an echo or printf call prints: dynamic reports parts
+// only known at run time, ok false a call that is neither or whose text
+// corral cannot compute.
+func EchoText(src *Call) (text string, dynamic, ok bool) { return echoText(src) }
+
 // echoText is what echo or printf prints, when its words are static.
 func echoText(src *Call) (string, bool, bool) {
 	args := src.Args
