@@ -163,7 +163,11 @@ var socketCommands = lazy.Value[map[string]bool]{New: func() map[string]bool {
 
 // upload judges local file a sent by c to host ("" when unknown).
 func (p *Pass) upload(c *syntax.Call, a syntax.Arg, host string) {
-	if a.Value == "" || a.Value == "-" || a.Static && (a.Value == "/dev/stdin" || a.Value == "/dev/null") {
+	if a.Value == "-" || a.Static && a.Value == "/dev/stdin" {
+		p.uploadStdin(c, host)
+		return
+	}
+	if a.Value == "" || a.Static && a.Value == "/dev/null" {
 		return
 	}
 	if s, ok := p.secretOf(c.Dir, a); ok {
@@ -178,6 +182,40 @@ func (p *Pass) upload(c *syntax.Call, a syntax.Arg, host string) {
 		where = host + ", which is not on network.allow_hosts"
 	}
 	p.Report(c, Finding{Rule: "exfiltrate", Decision: Ask, Message: fmt.Sprintf("%s uploads the local file %s to %s", c.Name, a.Raw, where)})
+}
+
+// uploadStdin judges an upload of the call's standard input (curl -T -,
+// -d @-): a file redirected there is uploaded as that file; the output of
+// an earlier pipeline stage is local data as a file is (cat f | curl -T -,
+// git bundle create - --all | curl -T -, tar c . | curl --data-binary @-),
+// except what echo or printf print from the command's own words; a
+// here-document's text is the command's own.
+func (p *Pass) uploadStdin(c *syntax.Call, host string) {
+	in := c.Fd(0)
+	if r, ok := in.File(); ok {
+		t := r.Target
+		t.Start, t.End = c.Start, c.End
+		p.upload(c, t, host)
+		return
+	}
+	if in.Kind != syntax.StreamPipe || in.Pipe == nil || in.Stage < 1 || host != "" && p.hostAllowed(host) {
+		return
+	}
+	src := in.Pipe.Stage(in.Stage - 1)
+	if src != nil && (src.Name == "echo" || src.Name == "printf") {
+		if _, dynamic, ok := syntax.EchoText(src); ok && !dynamic {
+			return
+		}
+	}
+	what := "an earlier stage of the pipeline"
+	if src != nil {
+		what = clipText(src.Text(), 60)
+	}
+	where := "a host that is not on network.allow_hosts"
+	if host != "" {
+		where = host + ", which is not on network.allow_hosts"
+	}
+	p.Report(c, Finding{Rule: "exfiltrate", Decision: Ask, Message: fmt.Sprintf("%s uploads what %s prints, local data, to %s", c.Name, what, where)})
 }
 
 func (p *Pass) hostAllowed(host string) bool {

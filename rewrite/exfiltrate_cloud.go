@@ -109,18 +109,38 @@ func cloudRemote(name, v string) (string, bool) {
 	return "", false
 }
 
-// gitPushURL judges git push to a URL.
+// gitPushURL judges git push (and git send-pack) to a URL: one written
+// there, the URL of a remote this command adds or re-points (git remote
+// add e URL && git push e, git remote set-url --push origin URL), or one
+// its -c settings give (remote.NAME.url, remote.NAME.pushurl,
+// url.URL.pushInsteadOf).
 func (p *Pass) gitPushURL(c *syntax.Call) {
 	words := c.Words()
 	i := 0
+	var configs []string
 	for i < len(words) && strings.HasPrefix(words[i], "-") {
+		if words[i] == "-c" && i+1 < len(words) {
+			configs = append(configs, words[i+1])
+		}
 		if words[i] == "-C" || words[i] == "-c" || words[i] == "--git-dir" || words[i] == "--work-tree" {
 			i++
 		}
 		i++
 	}
-	if i >= len(words) || words[i] != "push" {
+	if i >= len(words) || words[i] != "push" && words[i] != "send-pack" {
 		return
+	}
+	for _, kv := range configs {
+		key, val, _ := strings.Cut(kv, "=")
+		lk := strings.ToLower(key)
+		if strings.HasPrefix(lk, "url.") && strings.HasSuffix(lk, ".pushinsteadof") {
+			target := key[len("url.") : len(key)-len(".pushinsteadof")]
+			if h := gitURLHost(target); h != "" && !p.hostAllowed(h) {
+				p.Report(c, Finding{Rule: "exfiltrate", Decision: Ask,
+					Message: fmt.Sprintf("git -c %s makes git push send commits for %s to %s, and %s is not on network.allow_hosts", key, val, target, h)})
+				return
+			}
+		}
 	}
 	repo := ""
 	for j := i + 1; j < len(words); j++ {
@@ -137,6 +157,12 @@ func (p *Pass) gitPushURL(c *syntax.Call) {
 		case repo == "":
 			repo = w
 			j = len(words)
+		}
+	}
+	if gitURLHost(repo) == "" && repo != "" {
+		// A remote's name: the URL this command gives it.
+		if u := p.remoteURL(configs, repo); u != "" {
+			repo = u
 		}
 	}
 	host := gitURLHost(repo)
@@ -170,6 +196,49 @@ func gitURLHost(v string) string {
 			host = host[at+1:]
 		}
 		return host
+	}
+	return ""
+}
+
+// remoteURL returns the URL the command itself gives the remote name:
+// git -c remote.NAME.pushurl/url=URL on the push, or git remote add NAME
+// URL / git remote set-url [--push] NAME URL anywhere in the command; ""
+// when it gives none (the repository's own configuration is the user's).
+func (p *Pass) remoteURL(configs []string, name string) string {
+	for _, kv := range configs {
+		key, val, _ := strings.Cut(kv, "=")
+		lk := strings.ToLower(key)
+		if lk == "remote."+strings.ToLower(name)+".pushurl" || lk == "remote."+strings.ToLower(name)+".url" {
+			return val
+		}
+	}
+	for _, g := range p.Model.Calls {
+		if g.Name != "git" {
+			continue
+		}
+		w := g.Words()
+		k := 0
+		for k < len(w) && strings.HasPrefix(w[k], "-") {
+			if w[k] == "-C" || w[k] == "-c" {
+				k++
+			}
+			k++
+		}
+		if k+1 >= len(w) || w[k] != "remote" {
+			continue
+		}
+		var ops []string
+		for _, x := range w[k+2:] {
+			if !strings.HasPrefix(x, "-") {
+				ops = append(ops, x)
+			}
+		}
+		switch w[k+1] {
+		case "add", "set-url":
+			if len(ops) >= 2 && ops[0] == name {
+				return ops[1]
+			}
+		}
 	}
 	return ""
 }
