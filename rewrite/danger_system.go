@@ -69,9 +69,11 @@ goes too), usermod -L/--lock, -e/--expiredate, -s/--shell and
 -d/--home, passwd -d/--delete, -l/--lock and -e/--expire, chpasswd and
 chage -E: ask. So does killing every process of a user (pkill -u USER
 with no pattern, killall -u USER with no name), which ends the agent and
-the user's session. passwd alone, passwd -S, usermod -aG, pkill -u USER
-NAME and the like pass.`,
-	Commands: []string{"userdel", "deluser", "usermod", "passwd", "chpasswd", "chage", "pkill", "killall"},
+the user's session, and setcap, which gives a program privileges
+(setcap cap_setuid+ep /usr/bin/python3 is a way to root; -r and -v
+pass). passwd alone, passwd -S, usermod -aG, pkill -u USER NAME and the
+like pass.`,
+	Commands: []string{"userdel", "deluser", "usermod", "passwd", "chpasswd", "chage", "pkill", "killall", "setcap"},
 	Call:     checkAccountChange,
 }
 
@@ -119,6 +121,14 @@ func checkAccountChange(p *Pass, c *syntax.Call) {
 		}
 	case "chpasswd":
 		msg = "chpasswd sets the passwords it reads"
+	case "setcap":
+		// setcap CAPS FILE gives the program privileges (cap_setuid+ep
+		// on an interpreter is a way to root); -r removes them, -v only
+		// verifies.
+		if has("-r", "-v") {
+			return
+		}
+		msg = "setcap gives a program privileges every user who runs it gets"
 	case "chage":
 		if has("-E", "--expiredate") {
 			msg = "chage -E expires an account"

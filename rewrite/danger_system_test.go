@@ -26,6 +26,10 @@ func TestVolumesAndAccounts(t *testing.T) {
 		{"mdadm --detail /dev/md0", Allow},
 	})
 	testRule(t, "account-change", []ruleCase{
+		{"setcap cap_setuid+ep /usr/bin/python3", Ask},
+		{"sudo setcap cap_net_bind_service=+ep ./server", Ask},
+		{"setcap -r ./server", Allow},
+		{"setcap -v cap_net_raw+ep /usr/bin/ping", Allow},
 		{"userdel bob", Ask},
 		{"sudo userdel -r bob", Ask},
 		{"deluser --remove-home bob", Ask},

@@ -45,6 +45,11 @@ var holeCases = []struct {
 	{"php-env-hole", PHP, `file_put_contents("$_SERVER[HOME]/corral-hole-test", "x");`, []string{"write file_put_contents: ~/corral-hole-test (home)"}, false},
 	{"php-brace-hole", PHP, `file_put_contents("{$_SERVER['HOME']}/corral-hole-test", "x");`, []string{"write file_put_contents: ~/corral-hole-test (home)"}, false},
 	{"py-joinpath", Python, `from pathlib import Path; Path.home().joinpath("corral-hole-test").write_text("x")`, []string{"write pathlib.Path.write_text: ~/corral-hole-test (home)"}, false},
+	// Modules bound to other names: const p = require("path"), import
+	// os.path as op.
+	{"js-path-alias", JS, `const p = require("path"); require("fs").writeFileSync(p.join("corral-hole-dir", "x"), "x")`, []string{"write fs.writeFileSync: corral-hole-dir/x"}, false},
+	{"js-os-alias", JS, `const o = require("os"); require("fs").appendFileSync(o.homedir() + "/corral-hole-test", "x")`, []string{"append fs.appendFileSync: ~/corral-hole-test (home)"}, false},
+	{"js-join-destructured", JS, `const {join} = require("node:path"); require("fs").writeFileSync(join("corral-hole-dir", "x"), "x")`, []string{"write fs.writeFileSync: corral-hole-dir/x"}, false},
 	// Look-alikes: printed, not run; a hole only run time knows.
 	{"rb-print-hole", Ruby, `puts "#{Dir.home}/.bashrc"`, nil, false},
 	{"pl-print-hole", Perl, `print "$ENV{HOME}/.bashrc\n"`, nil, false},

@@ -12,8 +12,11 @@ var (
 	jsDestructure = lazy.Regexp{Expr: `(?:const|let|var|import)\s*\{([^}]*)\}\s*(?:=\s*(?:await\s+)?(?:require|import)\(\s*|from\s*)['"](?:node:)?([\w/]+)['"]`}
 )
 
-// jsModules are the modules whose calls corral reads.
-var jsModules = lazy.Value[map[string]bool]{New: func() map[string]bool { return map[string]bool{"fs": true, "fs/promises": true, "child_process": true} }}
+// jsModules are the modules whose calls corral reads (path and os for
+// the paths they build: path.join, os.homedir).
+var jsModules = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"fs": true, "fs/promises": true, "child_process": true, "path": true, "os": true}
+}}
 
 // jsBindings maps the names a program binds to modules (const cp =
 // require('child_process'); import { rmSync } from 'node:fs'). In node -e

@@ -565,6 +565,10 @@ func (p *parser) pathCall(k, b int) (string, bool, int, bool) {
 		name += "." + p.toks[j+1].text
 		j += 2
 	}
+	if p.al != nil {
+		// const p = require("path"); p.join(…): the module's function.
+		name = p.al.resolve(name)
+	}
 	last := lastSegment(name)
 	if name == "Dir.home" && (j >= b || p.toks[j].text != "(") {
 		return "~", true, j, true
