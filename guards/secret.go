@@ -53,6 +53,11 @@ var (
 		"~/.config/gh/hosts.yml", "~/.config/hub", "~/.claude/.credentials.json", "~/.codex/auth.json",
 		"~/.gemini/oauth_creds.json", "~/.vault-token", "~/.cargo/credentials", "~/.cargo/credentials.toml",
 		"~/.gem/credentials", "~/.terraform.d/credentials.tfrc.json",
+		// Database, storage and cloud clients' passwords and tokens, and
+		// the environment of every process (tokens the agent was not
+		// given).
+		"~/.pgpass", "~/.my.cnf", "~/.config/rclone/rclone.conf", "~/.s3cfg", "~/.boto",
+		"~/.config/doctl/config.yaml", "~/.local/share/keyrings", "/proc/*/environ",
 		".env", ".env.*", "*.pem", "*.key", "*.p12", "*.pfx",
 		"id_rsa", "id_dsa", "id_ecdsa", "id_ed25519", "id_ecdsa_sk", "id_ed25519_sk",
 	}
@@ -270,6 +275,15 @@ func (s *Secrets) Match(env Env, path string) (Secret, bool) {
 	}
 	np := Normalize(env, path)
 	if isPseudo(np.Abs) || harmlessDevice(np.Abs) {
+		// Only a pattern written for /proc names a file there
+		// (/proc/*/environ: a process's environment).
+		for _, p := range s.patterns {
+			if strings.HasPrefix(p.raw, "/proc/") {
+				if ok, _ := doublestar.Match(p.raw, np.Abs); ok {
+					return Secret{Path: np, Pattern: p.raw}, true
+				}
+			}
+		}
 		return Secret{}, false
 	}
 	given := ""
@@ -310,8 +324,8 @@ func (s *Secrets) Holds(env Env, dir string, hidden bool) (Secret, bool) {
 		return Secret{}, false
 	}
 	for _, p := range s.patterns {
-		if p.dir == nil {
-			continue
+		if p.dir == nil || strings.HasPrefix(p.raw, "/proc/") {
+			continue // a search does not reach a process's files (Match reads them)
 		}
 		inside := p.dir.matchAnchored(env.Home, np.Abs)
 		if inside {
