@@ -26,7 +26,9 @@ func TestMaybeValues(t *testing.T) {
 		{`ls ~/.ssh/id_rsa && cat "$_"`, "deny"},
 		{`echo .claude/settings.json >/dev/null; rm -f "$_"`, "deny"},
 		{`f() { :; }; f ~/.bashrc; echo x >> "$_"`, "deny"},
+		{"shopt -s cdable_vars; h=/; cd h && rm -rf *", "deny"},
 		// Look-alikes.
+		{"h=/; cd h && rm -rf *", "allow"}, // without cdable_vars: ./h
 		{"rm -rf ${BUILD_DIR:-build}", "allow"},
 		{`rm -rf "${TMPDIR:-/tmp}/corral-x"`, "allow"},
 		{"cat ${CONFIG:-config.yaml}", "allow"},

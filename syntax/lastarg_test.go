@@ -28,3 +28,15 @@ func TestLastArgOracle(t *testing.T) {
 		}
 	}
 }
+
+// TestCdableVarsOracle: with shopt -s cdable_vars, cd NAME goes to $NAME
+// when there is no directory NAME (bash(1)); real bash says where.
+func TestCdableVarsOracle(t *testing.T) {
+	t.Parallel()
+	bash := bashPath(t)
+	dir := oracleDir(t)
+	staticAfterOracle(t, bash, dir, []preludeWord{
+		{"shopt -s cdable_vars; h=/; cd h >/dev/null; ", `"$PWD"`},
+		{"shopt -s cdable_vars; h=/tmp; cd h >/dev/null; ", `"$PWD"`},
+	})
+}

@@ -207,6 +207,9 @@ type state struct {
 	// aliases, but agents' shells do (Claude Code's shell snapshot turns
 	// expand_aliases on), so both readings are judged.
 	expandAliases, aliasesOff, lastPipe, noGlob bool
+	// cdableVars is shopt -s cdable_vars: cd NAME goes to $NAME when
+	// there is no directory NAME.
+	cdableVars bool
 	// allExport is set -a (set -o allexport): every variable assigned
 	// while it is on gets the export attribute.
 	allExport bool

@@ -1854,6 +1854,8 @@ func (w *walker) builtin(c scope, call *Call, st *state) {
 				st.expandAliases, st.aliasesOff = on, !on
 			case "lastpipe":
 				st.lastPipe = on
+			case "cdable_vars":
+				st.cdableVars = on
 			}
 		}
 	case "alias":
@@ -2514,6 +2516,12 @@ func (w *walker) chdir(call *Call, st *state) Dir {
 		case cdPathSearched(target.Value, st) || call.env != nil && cdPathSearched(target.Value, call.env):
 			// CDPATH names the directories cd searches first: the
 			// target depends on what exists when it runs.
+		case st.cdableVars && isName(target.Value) && st.get(target.Value).set:
+			// shopt -s cdable_vars; h=/; cd h: with no directory h, cd
+			// goes to $h.
+			if v := st.get(target.Value); v.known && !w.isDir(dir.Join(target.Value)) {
+				next = dir.Join(v.str)
+			}
 		default:
 			next = dir.Join(target.Value)
 		}
