@@ -111,10 +111,18 @@ func checkExfiltrate(p *Pass, c *syntax.Call) {
 	case "curl":
 		p.curlUploads(c)
 	case "wget", "wget2":
-		opts, operands := scan(c.Args, optSpec{longVal: longOpts("post-file", "body-file", "output-document", "directory-prefix", "execute", "input-file", "header", "user", "password", "method"), shortVal: "OPeio", longEq: true})
+		opts, operands := scan(c.Args, specFor("wget"))
 		host := firstHost(c, operands)
 		for _, o := range find(opts, "post-file", "body-file") {
 			p.upload(c, o.val, host)
+		}
+		for _, o := range find(opts, "i", "input-file") {
+			// wget -i FILE requests each line of FILE as a URL (with
+			// -B/--base, joined to that address): a secret's lines
+			// leave as requests.
+			if s, ok := p.secretOf(c.Dir, o.val); ok {
+				p.Report(c, Finding{Rule: "exfiltrate", Decision: Deny, Message: s.Reason(c.Name + " -i sends each line, as a request, of"), PathContext: "blocked"})
+			}
 		}
 	case "http", "https", "xh", "xhs":
 		p.httpieUploads(c)
