@@ -896,11 +896,25 @@ func unknownRoot(a syntax.Arg) string {
 		// default (a literal one; the values it then takes are judged
 		// as maybeArgs).
 		inner := head[2 : len(head)-1]
-		if i := strings.IndexAny(inner, ":"); i > 0 && len(inner) > i+2 && (inner[i+1] == '-' || inner[i+1] == '=') && !strings.ContainsAny(inner[i+2:], "$`") {
+		if i := strings.IndexAny(inner, ":"); i > 0 && len(inner) > i+2 && (inner[i+1] == '-' || inner[i+1] == '=') && !onlyExpansion(inner[i+2:]) {
 			return ""
 		}
 	}
 	return "it starts with " + head + ", only known at run time: if that is empty or unset this is " + rest
+}
+
+// onlyExpansion reports a default that is one parameter expansion and
+// nothing else ($D, ${D}, "$D"): it can be empty too; a default with
+// text of its own ($HOME/.cache, /tmp) cannot.
+func onlyExpansion(def string) bool {
+	d := strings.Trim(def, `"`)
+	if strings.HasPrefix(d, "${") && strings.HasSuffix(d, "}") && strings.Count(d, "$") == 1 {
+		return true
+	}
+	if strings.HasPrefix(d, "$") && strings.Count(d, "$") == 1 {
+		return d == "$" || strings.Trim(d[1:], "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") == ""
+	}
+	return strings.ContainsAny(d, "`") || d != "" && strings.Count(d, "$") > 0 && strings.Trim(d, "${}abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") == ""
 }
 
 // isFd reports whether c is fd (fdfind on Debian), which finds paths as

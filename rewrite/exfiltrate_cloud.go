@@ -160,8 +160,16 @@ func (p *Pass) gitPushURL(c *syntax.Call) {
 		}
 	}
 	if gitURLHost(repo) == "" && repo != "" {
-		// A remote's name: the URL this command gives it.
+		// A remote's name: the URL this command gives it. A repository
+		// with no remote yet is being published by its owner (git remote
+		// add origin URL && git push -u origin main, GitHub's own
+		// recipe); one whose remotes are elsewhere is being sent away.
 		if u := p.remoteURL(configs, repo); u != "" {
+			h := gitURLHost(u)
+			known := p.remoteHosts(c)
+			if len(known) == 0 || known[strings.ToLower(h)] {
+				return
+			}
 			repo = u
 		}
 	}
@@ -241,4 +249,27 @@ func (p *Pass) remoteURL(configs []string, name string) string {
 		}
 	}
 	return ""
+}
+
+// remoteHosts returns the hosts of the remotes the repository the call
+// runs in has configured when the hook runs (git config of
+// remote.*.url, read by the real git, bounded); none when there is no
+// repository or the disk is not read.
+func (p *Pass) remoteHosts(c *syntax.Call) map[string]bool {
+	out := map[string]bool{}
+	if p.Config.NoGlobMatches || !c.Dir.Known {
+		return out
+	}
+	b, err := runGit(c.Dir.Path, "config", "--get-regexp", `^remote\..*\.(url|pushurl)$`)
+	if err != nil {
+		return out
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if _, v, ok := strings.Cut(strings.TrimSpace(line), " "); ok {
+			if h := gitURLHost(v); h != "" {
+				out[strings.ToLower(h)] = true
+			}
+		}
+	}
+	return out
 }

@@ -1,6 +1,9 @@
 package rewrite
 
-import "testing"
+import (
+	"os/exec"
+	"testing"
+)
 
 // TestPushAndPipeUploads: git push to a host off network.allow_hosts is
 // judged through the URL the command itself gives a remote (remote add,
@@ -11,9 +14,26 @@ import "testing"
 // (abbreviations included). Look-alikes: pushes to configured
 // remotes, a remote added and fetched, echo's own text, a loopback host.
 func TestPushAndPipeUploads(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git not installed")
+	}
 	t.Parallel()
-	cfg := scratchProject(t, nil)
+	// A repository whose remote is on github.com, as a user's is.
+	cfg := scratchProject(t, map[string]string{"proj/README.md": "x"})
+	for _, args := range [][]string{{"init", "-q"}, {"remote", "add", "origin", "https://github.com/me/proj.git"}} {
+		cmd := exec.Command("git", args...)
+		cmd.Dir = cfg.Project
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v: %s", args, err, out)
+		}
+	}
+	// A repository with no remote yet: its owner publishes it.
+	fresh := scratchProject(t, map[string]string{"proj/README.md": "x"})
+	checkDecisions(t, fresh, []struct{ cmd, want string }{
+		{"git remote add origin https://github.com/me/x.git && git push -u origin main", "allow"},
+	})
 	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{"git remote add upstream https://github.com/other/x.git && git push upstream", "allow"},
 		{"git remote add e https://example.com/x && git push e", "ask"},
 		{"git remote set-url --push origin https://example.com/x; git push origin", "ask"},
 		{"git -c remote.origin.url=https://example.com/x push origin", "ask"},

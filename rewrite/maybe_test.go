@@ -31,6 +31,8 @@ func TestMaybeValues(t *testing.T) {
 		{"h=/; cd h && rm -rf *", "allow"}, // without cdable_vars: ./h
 		{"rm -rf ${BUILD_DIR:-build}", "allow"},
 		{`rm -rf "${TMPDIR:-/tmp}/corral-x"`, "allow"},
+		{`rm -rf "${XDG_CACHE_HOME:-$HOME/.cache}/myapp"`, "allow"},
+		{`rm -rf "${D:-$E}/x"`, "ask"}, // both empty: /x
 		{"cat ${CONFIG:-config.yaml}", "allow"},
 		{"echo hi > ${LOG:-out.log}", "allow"},
 		{`mkdir -p build/x && cd "$_"`, "allow"},

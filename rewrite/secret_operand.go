@@ -16,7 +16,8 @@ var secretOperandRule = Rule{
 	Name:      "secret-operand",
 	Doc: `A program corral has no reading of, given a secret file as an operand
 (look '' .env, shuf .env, sdiff .env x, php .env, sh -v .env, basenc
---base64 .env, hd ~/.ssh/id_rsa), may print it: ask. The programs
+--base64 .env, hd ~/.ssh/id_rsa), may print it: ask. So does a secret
+whose words xargs -a or parallel :::: hand a program as arguments. The programs
 secret-read and exfiltrate judge (cat, cp, grep, curl, …) are theirs;
 programs that only name, hash, move or check a file without showing its
 content (ls, stat, chmod, rm, sha256sum, wc, git …) and programs that hand
@@ -50,6 +51,18 @@ var notContentReaders = lazy.Value[map[string]bool]{New: func() map[string]bool 
 }}
 
 func checkSecretOperand(p *Pass, c *syntax.Call) {
+	if c.ArgFile != "" && p.Config.Paths != nil {
+		// xargs -a .env CMD, parallel CMD :::: .env: the file's words
+		// become CMD's arguments, shown by any program that prints or
+		// complains about them.
+		f := syntax.Arg{Value: c.ArgFile, Raw: c.ArgFile, Static: true}
+		if s, ok := p.secretOf(c.Dir, f); ok {
+			p.maybeSecret = false
+			p.Report(c, Finding{Rule: "secret-operand", Decision: Ask, PathContext: "blocked",
+				Message: fmt.Sprintf("the words of %s become the arguments of %s, which may print them: %s", c.ArgFile, c.Name, s.Reason("a secret:"))})
+			return
+		}
+	}
 	if c.Name == "" || p.Config.Paths == nil || notContentReaders.Get()[c.Name] ||
 		slices.Contains(secretRead.Commands, c.Name) || slices.Contains(exfiltrate.Commands, c.Name) {
 		return

@@ -19,6 +19,12 @@ func TestSecretOperand(t *testing.T) {
 		{"hd ~/.ssh/id_rsa", "ask"},
 		{"melt ~/.ssh/id_rsa", "ask"},
 		{"cat .env", "deny"},
+		{"xargs -a .env echo", "ask"},
+		{"parallel echo :::: .env", "ask"},
+		{"cat /proc/$PPID/environ", "deny"},
+		{"tr '\\0' '\\n' < /proc/$$/environ", "deny"},
+		{"xargs -a files.txt echo", "allow"},
+		{"cat /proc/$pid/status", "allow"},
 		// Look-alikes.
 		{"gunicorn --certfile tls/cert.pem --keyfile tls/key.pem app:app", "allow"},
 		{"docker run --env-file .env img", "allow"},

@@ -405,6 +405,14 @@ func (p *Pass) secretOf(dir syntax.Dir, a syntax.Arg) (guards.Secret, bool) {
 	if s, ok := p.secretOfWord(dir, a); ok {
 		return s, true
 	}
+	if !a.Static && procEnviron.Get().MatchString(a.Value) {
+		// /proc/$PPID/environ, /proc/$pid/task/*/environ: some process's
+		// environment, whichever it is.
+		probe := syntax.Arg{Value: "/proc/self/environ", Raw: a.Raw, Static: true}
+		if s, ok := p.secretOfWord(dir, probe); ok {
+			return s, true
+		}
+	}
 	// cat ${x:-~/.ssh/id_rsa}: a value the word takes when its variables
 	// are unset or empty; reportSecret then asks.
 	for _, r := range maybeArgs(a) {
@@ -415,6 +423,9 @@ func (p *Pass) secretOf(dir syntax.Dir, a syntax.Arg) (guards.Secret, bool) {
 	}
 	return guards.Secret{}, false
 }
+
+// procEnviron matches a run-time path that names a process's environment.
+var procEnviron = lazy.Regexp{Expr: `^/proc/[^/]+/(task/[^/]+/)?environ$`}
 
 // secretOfWord is secretOf of the paths a word names.
 func (p *Pass) secretOfWord(dir syntax.Dir, a syntax.Arg) (guards.Secret, bool) {

@@ -53,6 +53,15 @@ func (w *walker) envFiles(c scope, call *Call) {
 		names = append(names, name)
 	}
 	sort.Strings(names)
+	if call.Name == "history" && (len(call.Args) == 1 && (call.Args[0].Value == "-w" || call.Args[0].Value == "-a")) {
+		// history -w/-a with no file writes $HISTFILE, the shell's own
+		// variable (exported or not).
+		if v, known, set := w.envOf(c, call, "HISTFILE"); set {
+			if a, ok := envFileValue(v, known, false); ok {
+				call.EnvFiles = append(call.EnvFiles, EnvFile{Name: "HISTFILE", Arg: a})
+			}
+		}
+	}
 	for _, name := range names {
 		v, known, set := w.exportedEnv(c, call, name)
 		if !set {

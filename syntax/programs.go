@@ -1204,6 +1204,9 @@ func echoText(src *Call) (string, bool, bool) {
 			args = args[1:]
 		}
 	}
+	if src.Name == "printf" && len(args) > 0 && args[0].Static && args[0].Value == "--" {
+		args = args[1:] // printf -- FORMAT: a format that starts with -
+	}
 	dynamic := false
 	vals := make([]string, len(args))
 	for k, a := range args {
