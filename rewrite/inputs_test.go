@@ -21,6 +21,9 @@ func TestFedInputs(t *testing.T) {
 		{"xargs rm -rf <<< ~", "deny"},
 		{"xargs -I% cp /tmp/x % <<< .claude/settings.json", "deny"},
 		{"xargs rm -rf <<'E'\nbuild\n~\nE", "deny"},
+		{"echo .claude/settings.json | xargs cp /tmp/x", "deny"},
+		{"rm -rf ${x:=$HOME}", "ask"},
+		{"cat ${x:=.env}", "ask"},
 		// Look-alikes.
 		{"parallel touch ::: a.txt b.txt", "allow"},
 		{"parallel echo ::: a b", "allow"},
@@ -28,5 +31,7 @@ func TestFedInputs(t *testing.T) {
 		{"xargs echo <<< 'a b c'", "allow"},
 		{"xargs -n1 touch <<< 'a.txt b.txt'", "allow"},
 		{"xargs rm -rf <<< build", "allow"},
+		{"echo out/ | xargs cp a.txt", "allow"},
+		{"rm -rf ${BUILD:=build}", "allow"},
 	})
 }

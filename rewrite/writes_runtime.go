@@ -9,8 +9,10 @@ import (
 
 // appendWriters are programs that write (or empty) each operand they are
 // given, so that operands xargs appends at run time are written: touch,
-// truncate, tee, and sed -i (in place).
-var appendWriters = []string{"touch", "truncate", "tee", "sed"}
+// truncate, tee, and sed -i (in place); and cp, mv, install and ln, whose
+// last operand (the one xargs appends) is the destination (echo
+// .claude/settings.json | xargs cp x).
+var appendWriters = []string{"touch", "truncate", "tee", "sed", "cp", "mv", "install", "ln"}
 
 // checkRunTimeWrites judges the files a call writes through words it only
 // gets at run time: a {} placeholder of find -exec, fd -x or xargs -I
@@ -77,6 +79,11 @@ func (p *Pass) checkRunTimeWrites(c *syntax.Call) {
 		for _, n := range appendWriters {
 			if c.Name == n {
 				appended = n != "sed" || inPlace(c)
+				if n == "cp" || n == "install" || n == "ln" {
+					// -t DIR: what xargs appends are sources, only read.
+					opts, _ := scan(c.Args, specFor(n))
+					appended = !has(opts, "t", "target-directory")
+				}
 			}
 		}
 	}

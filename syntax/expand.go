@@ -840,6 +840,9 @@ func (r *resolver) dynamic(a *Arg, w *sh.Word, s wordScan, _ []string) {
 		}
 		total *= per[i]
 	}
+	// ${x:=d} and ${x=d} have the value ${x:-d} and ${x-d} have; the
+	// assignment they also make is not this word's value.
+	pw = assignAsDefault(pw)
 	seen := map[string]bool{}
 	for k := 0; k < total; k++ {
 		g := make(map[string]int, n)
@@ -993,4 +996,50 @@ func simpleParam(p *sh.ParamExp) bool {
 func LocaleEscapes(body string) bool {
 	_, ok := decodeANSIC(body)
 	return !ok
+}
+
+// assignAsDefault returns w with its ${x:=d} and ${x=d} expansions read as
+// ${x:-d} and ${x-d}: the same value, without the assignment, which an
+// environment that only answers questions cannot make.
+func assignAsDefault(w *sh.Word) *sh.Word {
+	var parts func([]sh.WordPart) ([]sh.WordPart, bool)
+	parts = func(in []sh.WordPart) ([]sh.WordPart, bool) {
+		out := in
+		changed := false
+		for i, p := range in {
+			var np sh.WordPart
+			switch p := p.(type) {
+			case *sh.ParamExp:
+				if p.Exp != nil && (p.Exp.Op == sh.AssignUnsetOrNull || p.Exp.Op == sh.AssignUnset) {
+					q := *p
+					e := *p.Exp
+					if e.Op == sh.AssignUnsetOrNull {
+						e.Op = sh.DefaultUnsetOrNull
+					} else {
+						e.Op = sh.DefaultUnset
+					}
+					q.Exp = &e
+					np = &q
+				}
+			case *sh.DblQuoted:
+				if inner, ok := parts(p.Parts); ok {
+					q := *p
+					q.Parts = inner
+					np = &q
+				}
+			}
+			if np != nil {
+				if !changed {
+					out = append([]sh.WordPart(nil), in...)
+					changed = true
+				}
+				out[i] = np
+			}
+		}
+		return out, changed
+	}
+	if ps, ok := parts(w.Parts); ok {
+		return &sh.Word{Parts: ps}
+	}
+	return w
 }

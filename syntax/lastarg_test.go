@@ -21,6 +21,7 @@ func TestLastArgOracle(t *testing.T) {
 		{"echo a >/dev/null; echo q | cat >/dev/null; ", `"$_"`},
 		{"if true; then echo t >/dev/null; fi; ", `"$_"`},
 		{"echo one >/dev/null; echo two >/dev/null; ", `"$_"`},
+		{"false /tmp || d=$_; ", `"$d"`}, // a command that failed still sets $_
 	})
 	for _, prelude := range []string{"ls /e* >/dev/null; ", "echo \"$RANDOM\" >/dev/null; ", "x=1; "} {
 		if _, st, _ := corralFieldsAfter(t, dir, oraclePrelude+prelude, `"$_"`); st {

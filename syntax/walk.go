@@ -332,6 +332,10 @@ func (w *walker) andOr(c scope, s *sh.Stmt, st *state) {
 		if !failsCleanly(leaf) {
 			f.merge(after)
 		}
+		// A command that failed still ran: $_ is its last word.
+		if v, ok := after.vars["_"]; ok {
+			f.setVar("_", v)
+		}
 		return f
 	}
 	// settle marks the path a leaf whose exit status is known cannot
