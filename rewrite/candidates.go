@@ -1,6 +1,7 @@
 package rewrite
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/corral-dev/corral/syntax"
@@ -20,11 +21,20 @@ func candidateArgs(a syntax.Arg) []syntax.Arg {
 	if !oneOf(a) {
 		return []syntax.Arg{a}
 	}
+	return valueArgs(a, " (%s)")
+}
+
+// valueArgs returns one static word per candidate value of a (empty ones
+// left out), its Raw naming the value with format ("$D (/root)").
+func valueArgs(a syntax.Arg, format string) []syntax.Arg {
 	out := make([]syntax.Arg, 0, len(a.Candidates))
 	for _, v := range a.Candidates {
+		if v == "" && !a.OneOf {
+			continue // an unknown variable guessed empty: not a value it is given
+		}
 		r := a
 		r.Value, r.Static, r.OneOf, r.Candidates, r.Unknown = v, true, false, nil, nil
-		r.Raw = a.Raw + " (" + v + ")"
+		r.Raw = a.Raw + fmt.Sprintf(format, v)
 		r.Glob = a.Glob && strings.ContainsAny(v, "*?[")
 		r.Pattern = v
 		out = append(out, r)
@@ -43,19 +53,7 @@ func maybeArgs(a syntax.Arg) []syntax.Arg {
 	if a.Static || a.OneOf || len(a.Candidates) == 0 {
 		return nil
 	}
-	out := make([]syntax.Arg, 0, len(a.Candidates))
-	for _, v := range a.Candidates {
-		if v == "" {
-			continue
-		}
-		r := a
-		r.Value, r.Static, r.OneOf, r.Candidates, r.Unknown = v, true, false, nil, nil
-		r.Raw = a.Raw + " (can be " + v + ")"
-		r.Glob = a.Glob && strings.ContainsAny(v, "*?[")
-		r.Pattern = v
-		out = append(out, r)
-	}
-	return out
+	return valueArgs(a, " (can be %s)")
 }
 
 // judgeMaybe runs judge with every deny it reports turned into an ask

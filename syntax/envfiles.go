@@ -63,7 +63,7 @@ func (w *walker) envFiles(c scope, call *Call) {
 		}
 	}
 	for _, name := range names {
-		v, known, set := w.exportedEnv(c, call, name)
+		v, known, set := w.envValue(c, call, name, true)
 		if !set {
 			continue
 		}
@@ -88,30 +88,4 @@ func envFileValue(v string, known, abs bool) (Arg, bool) {
 		return a, strings.HasPrefix(v, "/")
 	}
 	return a, true
-}
-
-// exportedEnv is envOf for a variable the program sees: a prefix
-// assignment or env word, or a shell variable that is exported.
-func (w *walker) exportedEnv(c scope, call *Call, name string) (value string, known, ok bool) {
-	if call.Expr != nil {
-		for _, as := range call.Expr.Assigns {
-			if as.Name != nil && as.Name.Value == name && as.Value != nil {
-				r := &resolver{src: c.sc.Src, dir: call.Dir, st: w.cur}
-				a := r.arg(as.Value)
-				return a.Value, a.Static, true
-			}
-		}
-	}
-	for _, st := range []*state{call.env, w.cur} {
-		if st == nil {
-			continue
-		}
-		if v, ok := st.vars[name]; ok {
-			if !v.set || !v.exported {
-				return "", false, false
-			}
-			return v.str, v.known, true
-		}
-	}
-	return "", false, false
 }

@@ -663,6 +663,12 @@ func (w *walker) gitEnvConfig(c scope, call *Call) {
 // set; known is false for a value only run time knows, ok for a variable
 // the command sets at all.
 func (w *walker) envOf(c scope, call *Call, name string) (value string, known, ok bool) {
+	return w.envValue(c, call, name, false)
+}
+
+// envValue is envOf; with exportedOnly, a shell variable counts only when
+// it is exported, as the program sees it.
+func (w *walker) envValue(c scope, call *Call, name string, exportedOnly bool) (value string, known, ok bool) {
 	if call.Expr != nil {
 		for _, as := range call.Expr.Assigns {
 			if as.Name != nil && as.Name.Value == name && as.Value != nil {
@@ -676,7 +682,12 @@ func (w *walker) envOf(c scope, call *Call, name string) (value string, known, o
 		if st == nil {
 			continue
 		}
-		if v, ok := st.vars[name]; ok && v.set {
+		v, ok := st.vars[name]
+		switch {
+		case !ok:
+		case exportedOnly && (!v.set || !v.exported):
+			return "", false, false
+		case v.set:
 			return v.str, v.known, true
 		}
 	}
