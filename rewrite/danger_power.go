@@ -21,13 +21,15 @@ process (kill -9 -1, and kill(-1) in program code) and killall5, pkill
 or killall -r with a pattern every process name matches (pkill -9 .,
 killall -r '.*'), a D-Bus
 call of logind's or systemd's PowerOff, Reboot, Halt, KExec, Suspend or
-Hibernate (dbus-send, busctl, gdbus), and umount of / stop the machine, or
+Hibernate or StartUnit of poweroff.target and the like (dbus-send,
+busctl, gdbus), umount of / or -a, and mount -o remount,ro of / stop
+the machine, or
 everyone's work on it: ask (seed 002: confirm). shutdown -c (cancel), -k (the warning
 only) and --show, halt/poweroff/reboot -w (--wtmp-only: the record of a
 shutdown, no shutdown), systemctl halt/poweroff/… --when cancel or show,
 and --help pass.`,
 	Commands: []string{"shutdown", "reboot", "halt", "poweroff", "init", "telinit", "systemctl", "loginctl", "kill", "killall5",
-		"pkill", "killall", "dbus-send", "busctl", "gdbus", "qdbus", "umount"},
+		"pkill", "killall", "dbus-send", "busctl", "gdbus", "qdbus", "umount", "mount"},
 	Call: func(p *Pass, c *syntax.Call) {
 		msg := c.Name + " stops or restarts the machine"
 		switch c.Name {
@@ -88,11 +90,11 @@ and --help pass.`,
 				return
 			}
 			msg = c.Name + " asks " + what + " to stop or suspend the machine"
-		case "umount":
+		case "umount", "mount":
 			if !unmountsRoot(c) {
 				return
 			}
-			msg = "umount of / takes the system's file system away from every program"
+			msg = c.Name + " of / (or of every file system) takes the system's file system away from every program"
 		case "shutdown":
 			// -c cancels a pending shutdown, in any cluster (-kc); -k
 			// only sends the wall message; read with shutdown's table, so
@@ -244,12 +246,37 @@ func powerMethod(c *syntax.Call) (string, bool) {
 		if powerMethods.Get()[m] {
 			return service + " (" + a.Value + ")", true
 		}
+		if m == "StartUnit" || m == "StartUnitReplace" || m == "RestartUnit" || m == "ReloadOrRestartUnit" {
+			// systemd's StartUnit "poweroff.target" "replace-irreversibly".
+			for _, u := range c.Args {
+				if v := strings.Trim(strings.TrimPrefix(u.Value, "string:"), `"'`); strings.HasSuffix(v, ".target") && stopTargets.Get()[strings.TrimSuffix(v, ".target")] {
+					return service + " (" + a.Value + " " + v + ")", true
+				}
+			}
+		}
 	}
 	return "", false
 }
 
-// unmountsRoot reports umount of the root file system (umount /, -l /).
+// unmountsRoot reports umount of the root file system (umount /, -l /)
+// or of every file system (umount -a), and mount -o remount,ro of /
+// (writes taken away from every program).
 func unmountsRoot(c *syntax.Call) bool {
+	remount := c.Name != "mount"
+	for _, a := range c.Args {
+		if c.Name == "umount" && (a.Value == "-a" || a.Value == "--all") {
+			return true
+		}
+		if o := strings.TrimPrefix(strings.TrimPrefix(a.Value, "-o"), "--options="); strings.Contains(o, "remount") {
+			// -o remount,ro: read-only (rw, a recovery step, passes).
+			for _, opt := range strings.Split(o, ",") {
+				remount = remount || opt == "ro"
+			}
+		}
+	}
+	if !remount {
+		return false
+	}
 	for _, a := range c.Args {
 		if a.Static && !strings.HasPrefix(a.Value, "-") && path.Clean(c.Dir.Join(a.Value).Path) == "/" && c.Dir.Join(a.Value).Known {
 			return true

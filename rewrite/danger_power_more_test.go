@@ -25,6 +25,9 @@ func TestStopEverything(t *testing.T) {
 		{"dbus-send --system --dest=org.freedesktop.login1 /org/freedesktop/login1 org.freedesktop.login1.Manager.PowerOff boolean:true", "ask"},
 		{"busctl call org.freedesktop.login1 /org/freedesktop/login1 org.freedesktop.login1.Manager Reboot b false", "ask"},
 		{"umount -l /", "ask"},
+		{"umount -a", "ask"},
+		{"mount -o remount,ro /", "ask"},
+		{"busctl call org.freedesktop.systemd1 /org/freedesktop/systemd1 org.freedesktop.systemd1.Manager StartUnit ss poweroff.target replace", "ask"},
 		{"badblocks -w /dev/sda", "deny"},
 		// Look-alikes.
 		{"python3 -c 'import os;os.kill(1234,9)'", "allow"},
@@ -35,6 +38,9 @@ func TestStopEverything(t *testing.T) {
 		{"pkill -9 -u me python", "allow"},
 		{"busctl list", "allow"},
 		{"umount /mnt/usb", "allow"},
+		{"mount -o remount,rw /mnt/usb", "allow"},
+		{"mount -o remount,rw /", "allow"},
+		{"busctl call org.freedesktop.systemd1 /org/freedesktop/systemd1 org.freedesktop.systemd1.Manager StartUnit ss nginx.service replace", "allow"},
 		{"badblocks -sv /dev/sda", "allow"},
 	})
 }

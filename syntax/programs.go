@@ -504,7 +504,7 @@ func (w *walker) git(c scope, call *Call) {
 		w.optionScripts(c, call, rest, gitSendEmailSpec, []string{"to-cmd", "cc-cmd", "header-cmd", "sendmail-cmd"}, "git send-email")
 	case "grep":
 		w.optionScripts(c, call, rest, gitGrepSpec, []string{"O", "open-files-in-pager"}, "git grep --open-files-in-pager")
-	case "clone", "fetch", "pull", "ls-remote", "push", "archive", "remote":
+	case "clone", "fetch", "pull", "ls-remote", "push", "archive", "remote", "send-pack", "fetch-pack":
 		w.gitTransport(c, call, sub, rest)
 		if sub == "clone" {
 			w.gitTemplate(c, call, sub, opts, rest, dir)
