@@ -189,7 +189,7 @@ options:
 // one-letter name and the usual ones, as ., .*, ^ or [^/]* do). pkill -u
 // USER alone is account-change's.
 func killsByPattern(c *syntax.Call) (string, bool) {
-	opts, ops := scan(c.Args, optSpec{shortVal: "gGPsuUtFcoOe", longVal: longOpts("pgroup", "group", "parent", "session", "euid", "uid", "terminal", "pidfile", "signal", "ns", "nslist", "older", "newer", "exact", "regexp"), longEq: true, shortOpt: ""})
+	opts, ops := scan(c.Args, optSpec{shortVal: "gGPsuUtFcoOe", longVal: longOpts("pgroup", "group", "parent", "session", "euid", "uid", "terminal", "pidfile", "signal", "ns", "nslist", "older", "newer", "exact", "regexp"), longEq: true})
 	if c.Name == "killall" {
 		// killall NAME matches names exactly; -r/--regexp makes them
 		// patterns.

@@ -67,18 +67,8 @@ func checkSecretOperand(p *Pass, c *syntax.Call) {
 		slices.Contains(secretRead.Commands, c.Name) || slices.Contains(exfiltrate.Commands, c.Name) {
 		return
 	}
-	// The files the call writes (tee .env, sponge x.key) are bash-write's.
-	written := map[int]bool{}
-	for _, t := range writeTargets(c) {
-		written[t.arg.Start] = true
-	}
+	var written map[int]bool
 	for i, a := range c.Args {
-		if written[a.Start] && a.End > a.Start {
-			continue
-		}
-		if a.Value == "--" {
-			continue
-		}
 		if !a.Static || a.Value == "" || strings.HasPrefix(a.Value, "-") {
 			continue
 		}
@@ -88,19 +78,31 @@ func checkSecretOperand(p *Pass, c *syntax.Call) {
 			// key), which corral cannot tell from a printed one.
 			continue
 		}
+		s, ok := p.secretOf(c.Dir, a)
+		p.maybeSecret = false
+		if !ok {
+			continue
+		}
+		// Only for a secret, the checks that cost more: the files the
+		// call writes (tee .env, sponge x.key) are bash-write's, and a
+		// secret not there when the hook runs is one the program makes
+		// (tomb forge x.key, step certificate create … x.key).
+		if written == nil {
+			written = map[int]bool{}
+			for _, t := range writeTargets(c) {
+				written[t.arg.Start] = true
+			}
+		}
+		if written[a.Start] && a.End > a.Start {
+			continue
+		}
 		if !p.Config.NoGlobMatches && !a.Glob {
-			// A secret that is not there when the hook runs is one the
-			// program makes (tomb forge x.key, step certificate create
-			// … x.key): there is nothing to print.
 			if _, err := os.Stat(guards.Normalize(p.guardsEnv(c.Dir), a.Value).Abs); err != nil {
 				continue
 			}
 		}
-		if s, ok := p.secretOf(c.Dir, a); ok {
-			p.maybeSecret = false
-			p.Report(c, Finding{Rule: "secret-operand", Decision: Ask, PathContext: "blocked",
-				Message: fmt.Sprintf("%s is given %s, which may print it: %s", c.Name, a.Raw, s.Reason("a secret:"))})
-			return
-		}
+		p.Report(c, Finding{Rule: "secret-operand", Decision: Ask, PathContext: "blocked",
+			Message: fmt.Sprintf("%s is given %s, which may print it: %s", c.Name, a.Raw, s.Reason("a secret:"))})
+		return
 	}
 }
