@@ -29,31 +29,39 @@ var containerCpSpec = lazy.Value[optSpec]{New: func() optSpec {
 }}
 
 func checkContainerCopy(p *Pass, c *syntax.Call) {
+	if rest, ops, ok := containerCpArgs(c); ok {
+		p.copyFromContainer(c, rest, ops)
+	}
+}
+
+// containerCpArgs returns the words after cp in docker cp, docker
+// container cp (podman, nerdctl) or kubectl cp, with the indexes of their
+// operands.
+func containerCpArgs(c *syntax.Call) (rest []syntax.Arg, ops []int, ok bool) {
 	args := c.Args
 	if c.Name == "kubectl" {
 		_, ops := scan(args, containerCpSpec.Get())
 		if len(ops) == 0 || args[ops[0]].Value != "cp" {
-			return
+			return nil, nil, false
 		}
 		rest := args[ops[0]+1:]
 		_, cpOps := scan(rest, containerCpSpec.Get())
-		p.copyFromContainer(c, rest, cpOps)
-		return
+		return rest, cpOps, true
 	}
-	_, ops := scan(args, dockerOptions.Get())
+	_, ops = scan(args, dockerOptions.Get())
 	if len(ops) == 0 {
-		return
+		return nil, nil, false
 	}
 	i := ops[0]
 	if args[i].Value == "container" && len(ops) > 1 {
 		i = ops[1]
 	}
 	if args[i].Value != "cp" {
-		return
+		return nil, nil, false
 	}
-	rest := args[i+1:]
+	rest = args[i+1:]
 	_, cpOps := scan(rest, optSpec{})
-	p.copyFromContainer(c, rest, cpOps)
+	return rest, cpOps, true
 }
 
 // containerPath reports whether a cp operand names a path in a container:

@@ -47,9 +47,18 @@ Cloud storage copies upload their local sources too (aws s3 cp/mv/sync,
 gsutil and gcloud storage cp/mv/rsync, rclone copy/move/sync to a
 REMOTE:path, azcopy copy/sync to a URL; the bucket or remote is the host),
 and git push to a URL rather than a configured remote uploads the
-repository's commits: asked about off network.allow_hosts.`,
+repository's commits: asked about off network.allow_hosts. More senders:
+the put, mput and mirror -R of an lftp, smbclient or ftp script (and ftp
+-u URL FILE); mail -A, mailx -a and mutt -a attachments; az storage
+blob/file uploads; curlie's curl options and httpie items; git send-email
+(its commits ask too); and the files gh sends to GitHub (issue and pull
+request --body-file, release assets and --notes-file, api -F f=@FILE and
+--input, ssh-key add, codespace cp to remote:), where only a secret is
+stopped (gh secret set -f .env asks). A secret copied into a container
+or pod (docker, podman or nerdctl cp, kubectl cp) is denied.`,
 	Commands: []string{"curl", "wget", "wget2", "http", "https", "xh", "xhs", "scp", "rsync", "sftp", "nc", "ncat", "netcat", "socat", "telnet", "gh", "ssh", "openssl", "docker",
-		"env", "printenv", "set", "export", "declare", "typeset", "cat", "aws", "gsutil", "gcloud", "rclone", "azcopy", "git"},
+		"env", "printenv", "set", "export", "declare", "typeset", "cat", "aws", "gsutil", "gcloud", "rclone", "azcopy", "git",
+		"mail", "mailx", "s-nail", "mutt", "neomutt", "az", "curlie", "lftp", "smbclient", "ftp", "podman", "nerdctl", "kubectl"},
 	Call:     checkExfiltrate,
 	Command:  checkEnvSends,
 	Redirect: checkNetRedirect,
@@ -126,19 +135,35 @@ func checkExfiltrate(p *Pass, c *syntax.Call) {
 		}
 	case "http", "https", "xh", "xhs":
 		p.httpieUploads(c)
+	case "curlie":
+		// curl's options and httpie's items.
+		p.curlUploads(c)
+		p.httpieUploads(c)
+	case "lftp", "smbclient", "ftp":
+		p.transferBatch(c, true)
+		if c.Name == "ftp" {
+			p.ftpUploads(c)
+		}
+	case "podman", "nerdctl", "kubectl":
+		p.copyIntoContainer(c)
 	case "scp", "rsync":
 		p.copyToRemote(c)
 	case "sftp":
 		p.sftpUploads(c)
 	case "docker":
 		p.dockerBuildSends(c)
+		p.copyIntoContainer(c)
 	case "aws", "gsutil", "gcloud", "rclone", "azcopy":
 		p.cloudUploads(c)
 	case "git":
 		p.gitPushURL(c)
+		p.gitSendEmail(c)
 	case "nc", "ncat", "netcat", "socat", "telnet":
 		p.socketUploads(c)
+	case "mail", "mailx", "s-nail", "mutt", "neomutt", "az":
+		p.checkSenders(c)
 	case "gh":
+		p.checkSenders(c)
 		if len(c.Args) >= 2 && c.Args[0].Value == "gist" && (c.Args[1].Value == "create" || c.Args[1].Value == "new") {
 			_, operands := scan(c.Args[2:], optSpec{shortVal: "dfw", longVal: longOpts("desc", "filename", "web"), longEq: true})
 			for _, i := range operands {

@@ -211,6 +211,8 @@ var exceptions = map[string]exception{
 		func(f Finding) bool {
 			return strings.Contains(f.Message, "upload") || strings.Contains(f.Message, "environment")
 		}},
+	"file-transfer": {"a file-transfer client's own commands fetch files into the working directory (smbclient -c 'get f', lftp -c 'mirror …'), which corral cannot move into the sandbox: issue 12's more ways to fetch",
+		func(f Finding) bool { return f.Kind == "download" }},
 	"network-change": {"a program handed to a network connection (nc -e shell, a bind or reverse shell): whoever connects runs commands",
 		func(f Finding) bool { return strings.Contains(f.Message, "runs commands here") }},
 	"remote-run": {"a program told to fetch code from an address and run it (pip install git+URL, deno run URL): remote code, as curl | sh",

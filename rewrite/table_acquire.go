@@ -27,6 +27,7 @@ var acquisitionRules = []Rule{
 	gitSubtree,
 	sshOutput,
 	sftpRule,
+	fileTransfer,
 	containerCopy,
 }
 
