@@ -26,7 +26,11 @@ git+ spec, deno eval code that imports an http(s) module, nix run, shell,
 develop, profile install and build of a github:/gitlab:/git+/http(s)
 flake, cargo install --git/--index/--registry, npm/yarn/pnpm install or
 add of a URL, git+, github: or file: spec, and gem install --source or
---clear-sources. Nothing of it lands where corral can move it first: ask. A
+--clear-sources. Options are read with their values (uv run -p 3.12 URL,
+cargo +nightly install --git), npm's, yarn's and pnpm's --registry off the
+public registries counts as such a source, npm's user/repo is GitHub's,
+PEP 508's name @ URL is the URL, and npm exec/yarn dlx of such a spec runs
+it. Nothing of it lands where corral can move it first: ask. A
 package by name from the default registry (npx eslint, pip install
 requests, go run mod@version) is the everyday way to run tools and
 passes.`,
@@ -43,6 +47,25 @@ func checkRemoteWrappers(p *Pass) {
 		pre := c.PreWords()
 		for k, a := range pre {
 			prog := path.Base(a.Value)
+			if a.Static && (prog == "npm" || prog == "yarn" || prog == "pnpm") {
+				// npm exec SPEC, npm x -p SPEC, yarn exec, pnpm exec: syntax
+				// took the package off as the command run.
+				var words []string
+				for _, w := range pre[k+1:] {
+					if w.Value != "--" {
+						words = append(words, w.Value)
+					}
+				}
+				words = append(words, c.NameArg.Value)
+				if reg, ok := npmRegistry(c, words); ok {
+					p.Report(c, Finding{Rule: "remote-run", Decision: Ask, Message: prog + " with the registry " + reg + " runs a package from there: code fetched and run at once, which corral cannot move into the sandbox first"})
+					break
+				}
+				p.npxSpecs(c, words[1:], func(why string) {
+					p.Report(c, Finding{Rule: "remote-run", Decision: Ask, Message: why + ": code fetched and run at once, which corral cannot move into the sandbox first"})
+				})
+				break
+			}
 			if !a.Static || prog != "uv" && prog != "uvx" && prog != "pipx" {
 				continue
 			}
@@ -69,7 +92,20 @@ func remoteSpec(v string) bool {
 			return true
 		}
 	}
-	return strings.Contains(l, "@git+") || strings.Contains(l, " @ http")
+	// A PEP 508 direct reference, name @ URL (spaces around @ allowed),
+	// or npm's alias name@URL.
+	for i := 1; i < len(l); i++ {
+		if l[i] != '@' {
+			continue
+		}
+		rest := strings.TrimSpace(l[i+1:])
+		for _, p := range []string{"http://", "https://", "git+", "git://", "github:", "gitlab:", "bitbucket:", "ssh://", "file:"} {
+			if strings.HasPrefix(rest, p) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // offPyPI reports an index URL on a host other than pypi.org.
@@ -148,7 +184,21 @@ func checkRemoteRun(p *Pass, c *syntax.Call) {
 		}
 		return
 	case "cargo":
-		verb, rest := first()
+		// cargo +nightly install …: the toolchain comes first; --config,
+		// -Z, -C and --color take a value before the subcommand.
+		verb, rest := "", []string(nil)
+		for k := 0; k < len(words); k++ {
+			w := words[k]
+			if w == "--config" || w == "-Z" || w == "-C" || w == "--color" {
+				k++
+				continue
+			}
+			if strings.HasPrefix(w, "+") || strings.HasPrefix(w, "-") {
+				continue
+			}
+			verb, rest = w, words[k+1:]
+			break
+		}
 		if verb != "install" {
 			return
 		}
@@ -162,6 +212,12 @@ func checkRemoteRun(p *Pass, c *syntax.Call) {
 		}
 		return
 	case "npm", "yarn", "gem":
+		if c.Name != "gem" {
+			if reg, ok := npmRegistry(c, words); ok {
+				report(c.Name + " with the registry " + reg + " installs packages, and runs their install scripts, from there")
+				return
+			}
+		}
 		verb, rest := first()
 		switch {
 		case c.Name == "gem" && verb == "install":
@@ -171,12 +227,17 @@ func checkRemoteRun(p *Pass, c *syntax.Call) {
 					return
 				}
 			}
+		case c.Name == "yarn" && verb == "dlx":
+			p.npxSpecs(c, rest, report)
 		case c.Name != "gem" && (verb == "install" || verb == "i" || verb == "add" || verb == "exec" && c.Name == "npm"):
-			for _, w := range rest {
+			for k, w := range rest {
 				if w == "--" {
 					return
 				}
-				if !strings.HasPrefix(w, "-") && remoteSpec(w) {
+				if k > 0 && npmValueOpt(rest[k-1]) {
+					continue // --registry URL (judged above), --tag next, -w app
+				}
+				if !strings.HasPrefix(w, "-") && (remoteSpec(w) || npmShorthand(w)) {
 					report(c.Name + " " + verb + " " + w + " installs a package, and runs its install scripts, fetched from that address")
 					return
 				}
@@ -186,10 +247,14 @@ func checkRemoteRun(p *Pass, c *syntax.Call) {
 	case "npx", "bunx", "pnpm":
 		rest := words
 		if c.Name == "pnpm" {
+			if reg, ok := npmRegistry(c, words); ok {
+				report("pnpm with the registry " + reg + " installs packages, and runs their install scripts, from there")
+				return
+			}
 			verb, r := first()
 			if verb == "add" || verb == "install" || verb == "i" {
 				for _, w := range r {
-					if !strings.HasPrefix(w, "-") && remoteSpec(w) {
+					if !strings.HasPrefix(w, "-") && (remoteSpec(w) || npmShorthand(w)) {
 						report("pnpm " + verb + " " + w + " installs a package, and runs its install scripts, fetched from that address")
 						return
 					}
@@ -201,26 +266,7 @@ func checkRemoteRun(p *Pass, c *syntax.Call) {
 			}
 			rest = r
 		}
-		for i, w := range rest {
-			if w == "--" || w == "-c" || w == "--call" {
-				return
-			}
-			v := w
-			if (w == "-p" || w == "--package") && i+1 < len(rest) {
-				v = rest[i+1]
-			} else if pv, ok := strings.CutPrefix(w, "--package="); ok {
-				v = pv
-			} else if strings.HasPrefix(w, "-") {
-				continue
-			}
-			if remoteSpec(v) {
-				report(c.Name + " runs the package " + v + ", fetched from where it names")
-				return
-			}
-			if !strings.HasPrefix(w, "-") {
-				return // the command: what follows is its arguments
-			}
-		}
+		p.npxSpecs(c, rest, report)
 	case "pip", "pip3", "uv", "python":
 		args := words
 		if name == "python" {
@@ -303,6 +349,111 @@ func checkRemoteRun(p *Pass, c *syntax.Call) {
 	}
 }
 
+// npxSpecs judges the words after npx, bunx, pnpm dlx or yarn dlx: a
+// package (-p/--package, or the command itself) given as a URL, git+,
+// github: or user/repo spec is code fetched and run.
+func (p *Pass) npxSpecs(c *syntax.Call, rest []string, report func(string)) {
+	for i, w := range rest {
+		if w == "--" || w == "-c" || w == "--call" {
+			return
+		}
+		v := w
+		if (w == "-p" || w == "--package") && i+1 < len(rest) {
+			v = rest[i+1]
+		} else if pv, ok := strings.CutPrefix(w, "--package="); ok {
+			v = pv
+		} else if strings.HasPrefix(w, "-") {
+			continue
+		}
+		if remoteSpec(v) || npmShorthand(v) {
+			report(c.Name + " runs the package " + v + ", fetched from where it names")
+			return
+		}
+		if !strings.HasPrefix(w, "-") {
+			return // the command: what follows is its arguments
+		}
+	}
+}
+
+// npmValueOpt reports an option of npm, yarn or pnpm install that takes
+// the next word as its value.
+func npmValueOpt(w string) bool {
+	if strings.HasPrefix(w, "--") && strings.HasSuffix(w, ":registry") {
+		return true
+	}
+	switch w {
+	case "--registry", "--tag", "--prefix", "-w", "--workspace", "--cache", "--userconfig", "--globalconfig", "--otp",
+		"--omit", "--include", "--install-strategy", "--save-prefix", "--filter", "-C", "--dir", "--cwd":
+		return true
+	}
+	return false
+}
+
+// npmShorthand reports a package spec npm reads as a GitHub repository:
+// user/repo[#ref] that is no scoped name (@scope/x) and no path (./x,
+// ../x, /x, ~/x) or tarball (x/y.tgz) — npm-package-arg's hosted-git
+// shorthand.
+func npmShorthand(v string) bool {
+	if v == "" || strings.ContainsAny(v[:1], "@./~-") || strings.Count(v, "/") != 1 || strings.ContainsAny(v, ":@% ") {
+		return false
+	}
+	l := strings.ToLower(v)
+	if strings.HasSuffix(l, ".tgz") || strings.HasSuffix(l, ".tar.gz") || strings.HasSuffix(l, ".tar") {
+		return false
+	}
+	user, repo, _ := strings.Cut(v, "/")
+	repo, _, _ = strings.Cut(repo, "#")
+	return user != "" && repo != ""
+}
+
+// npmRegistry returns the registry a npm, yarn or pnpm call is pointed
+// at (--registry URL, --registry=URL, --@scope:registry=URL, or
+// npm_config_registry/NPM_CONFIG_REGISTRY in its environment), when it
+// is another host than npm's and yarn's public ones, and the call
+// installs or runs packages: install, i, add, ci, exec, x, dlx, update
+// (npm config set registry is tool-config's).
+func npmRegistry(c *syntax.Call, words []string) (string, bool) {
+	installs := false
+	reg := ""
+	for i, w := range words {
+		if w == "--" {
+			break // the arguments of the script npm run starts
+		}
+		switch w {
+		case "install", "i", "add", "ci", "exec", "x", "dlx", "update", "up", "upgrade", "create", "init":
+			installs = true
+		}
+		name, v, eq := strings.Cut(w, "=")
+		if !strings.HasPrefix(name, "--") || name != "--registry" && !strings.HasSuffix(name, ":registry") {
+			continue
+		}
+		if !eq {
+			if i+1 >= len(words) {
+				continue
+			}
+			v = words[i+1]
+		}
+		reg = v
+	}
+	for _, n := range []string{"npm_config_registry", "NPM_CONFIG_REGISTRY", "YARN_REGISTRY", "YARN_NPM_REGISTRY_SERVER"} {
+		if v, ok := c.EnvValue(n); ok && reg == "" {
+			reg = v
+		}
+	}
+	if !installs || reg == "" {
+		return "", false
+	}
+	u, err := url.Parse(reg)
+	if err != nil || u.Host == "" {
+		return reg, true
+	}
+	switch strings.ToLower(u.Hostname()) {
+	case "registry.npmjs.org", "registry.yarnpkg.com", "registry.npmjs.com", "localhost", "127.0.0.1", "::1":
+		return "", false
+	}
+	return reg, true
+}
+
 // remoteImport matches JavaScript that imports a module from an http(s)
 // address: import("https://…"), import x from "https://…".
 var remoteImport = lazy.Regexp{Expr: `(?:\bimport\s*\(\s*|\bfrom\s+)["'\x60]https?://`}
@@ -310,12 +461,19 @@ var remoteImport = lazy.Regexp{Expr: `(?:\bimport\s*\(\s*|\bfrom\s+)["'\x60]http
 // remoteTool judges uv run/uvx/uv tool/pipx, whose words (after the
 // program, or after uv) are a verb and its arguments: a script or
 // package given as a URL or git+ spec, or --from/--spec/--with naming
-// one, is code fetched and run.
+// one, or an index off PyPI, is code fetched and run. Options are read
+// with the values uv's and pipx's manuals give them (uv run -p 3.12 URL:
+// 3.12 is the Python version, URL the script); a word after an option
+// corral does not know may be its value, so the word after it is read as
+// the script too.
 func (p *Pass) remoteTool(c *syntax.Call, prog string, words []string, report func(string)) {
 	what := prog
 	i := 0
 	if prog == "uv" || prog == "pipx" {
 		for i < len(words) && strings.HasPrefix(words[i], "-") {
+			if _, ok := uvValueOpt(words[i]); ok && !strings.Contains(words[i], "=") {
+				i++
+			}
 			i++
 		}
 		if i >= len(words) {
@@ -333,27 +491,85 @@ func (p *Pass) remoteTool(c *syntax.Call, prog string, words []string, report fu
 		}
 		i++
 	}
+	maybeValue := false
 	for j := i; j < len(words); j++ {
 		w := words[j]
 		if w == "--" {
+			if j+1 < len(words) && remoteSpec(words[j+1]) {
+				report(what + " " + words[j+1] + " runs code fetched from that address")
+			}
 			return
 		}
-		v := w
-		for _, o := range []string{"--from", "--spec", "--with", "--index-url", "--index", "--extra-index-url"} {
-			if w == o && j+1 < len(words) {
-				v = words[j+1]
-			} else if ov, ok := strings.CutPrefix(w, o+"="); ok {
-				v = ov
+		if strings.HasPrefix(w, "-") && w != "-" {
+			carrier, known := uvValueOpt(w)
+			if !known {
+				maybeValue = true
+				continue
 			}
-		}
-		if v != w || !strings.HasPrefix(w, "-") {
-			if remoteSpec(v) && (v == w || !strings.Contains(w, "index") || offPyPI(v)) {
-				report(what + " " + v + " runs code fetched from that address")
-				return
+			maybeValue = false
+			v, attached := "", false
+			if k := strings.Index(w, "="); k > 0 && strings.HasPrefix(w, "--") {
+				v, attached = w[k+1:], true
+			} else if !strings.HasPrefix(w, "--") && len(w) > 2 {
+				v, attached = w[2:], true // -p3.12, -ihttps://…
 			}
+			if !attached {
+				if j+1 >= len(words) {
+					return
+				}
+				j++
+				v = words[j]
+			}
+			switch carrier {
+			case "spec":
+				if remoteSpec(v) {
+					report(what + " " + v + " runs code fetched from that address")
+					return
+				}
+			case "index":
+				if offPyPI(v) && (strings.Contains(v, "://") || remoteSpec(v)) {
+					report(what + " " + w + " " + v + " installs, and runs, packages from that index")
+					return
+				}
+			}
+			continue
 		}
-		if !strings.HasPrefix(w, "-") && v == w {
+		if remoteSpec(w) {
+			report(what + " " + w + " runs code fetched from that address")
+			return
+		}
+		if !maybeValue {
 			return // the script or package: what follows is its arguments
 		}
+		maybeValue = false
 	}
+}
+
+// uvValueOpt reports whether option word w (--name, --name=value, -x or
+// -xVALUE) takes a value in uv run, uvx, uv tool and pipx, and what its
+// value can carry: "spec" (a package or script that may be a URL),
+// "index" (a package index or find-links location) or "" (anything else:
+// a Python version, a directory, a group).
+func uvValueOpt(w string) (carrier string, ok bool) {
+	name := w
+	if strings.HasPrefix(w, "--") {
+		name, _, _ = strings.Cut(w, "=")
+	} else if len(w) > 2 {
+		name = w[:2]
+	}
+	switch name {
+	case "--from", "--spec", "--with", "--with-editable", "--preinstall", "--suffix-spec":
+		return "spec", true
+	case "--index", "--index-url", "-i", "--extra-index-url", "--default-index", "--find-links", "-f", "--pip-args":
+		return "index", true
+	case "--python", "-p", "--with-requirements", "--directory", "--project", "--package", "--extra", "--group",
+		"--only-group", "--no-group", "--env-file", "--config-file", "--cache-dir", "--python-preference",
+		"--config-setting", "-C", "--refresh-package", "--reinstall-package", "--upgrade-package", "-P", "--resolution",
+		"--prerelease", "--exclude-newer", "--link-mode", "--keyring-provider", "--index-strategy", "--color",
+		"--allow-insecure-host", "--no-binary-package", "--no-build-package", "--python-platform", "--torch-backend",
+		"--suffix", "--emit-index-url", "--build-constraints", "--constraints", "--overrides", "-c", "-b",
+		"--no-build-isolation-package", "--exclude-newer-package", "--fork-strategy", "--python-version":
+		return "", true
+	}
+	return "", false
 }
