@@ -2,6 +2,7 @@ package rewrite
 
 import (
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -889,6 +890,11 @@ func (p *Pass) resolveTarget(dir syntax.Dir, a syntax.Arg) (syntax.Arg, bool) {
 func unknownRoot(a syntax.Arg) string {
 	head, rest, ok := headOf(a.Value)
 	if !ok || guardedHead(head) || !strings.HasPrefix(rest, "/") {
+		return ""
+	}
+	if name := strings.TrimSuffix(strings.TrimPrefix(strings.TrimPrefix(head, "$"), "{"), "}"); slices.Contains(a.NonEmpty, name) {
+		// d=${X:-/tmp}; rm -rf $d/x: the model knows d is never empty
+		// (the values it may take are judged as maybeArgs).
 		return ""
 	}
 	if strings.HasPrefix(head, "${") {

@@ -57,7 +57,8 @@ xargs -I/parallel puts in place of {} (find . -name x.sh -exec {} \;)
 always asks: each file or input line is a program that runs. So does a
 name that is one command substitution, other than a lookup ($(which x)):
 $(echo cm0gLXJmIH4= | base64 -d) runs whatever the substitution prints,
-name and arguments.`,
+name and arguments; and one that is a variable holding such output
+(c=$(… | base64 -d); $c, also through a copy, d=$c; "$d").`,
 	Call: func(p *Pass, c *syntax.Call) {
 		if c.Name != "" && !fedName(c) || len(c.Wrappers) > 0 && c.NameArg.Word == nil {
 			return
@@ -79,6 +80,17 @@ name and arguments.`,
 			}
 			p.Report(c, Finding{Rule: "dynamic-command", Decision: Ask,
 				Message: what + " what " + c.NameArg.Raw + " prints at run time, which corral cannot see"})
+			return
+		}
+		if c.NameArg.Printed && c.NameArg.OnlyVariable() && !pathLookups[c.NameArg.PrintedBy] && c.RunBy == nil {
+			// c=$(echo cm0gLXJmIH4= | base64 -d); $c: the variable holds
+			// whatever the substitution printed, name and arguments.
+			by := "a command"
+			if c.NameArg.PrintedBy != "" {
+				by = c.NameArg.PrintedBy
+			}
+			p.Report(c, Finding{Rule: "dynamic-command", Decision: Ask,
+				Message: "the command name " + c.NameArg.Raw + " holds what " + by + " printed at run time, which corral cannot see"})
 			return
 		}
 		if text := c.Text(); p.mentionsRuleWord(text) {
@@ -135,7 +147,8 @@ func feeder(c *syntax.Call) string {
 
 // pathLookups are the commands that print where a program is: a name
 // they print is that program ($(which python3) script.py).
-var pathLookups = map[string]bool{"which": true, "command": true, "type": true, "whereis": true}
+var pathLookups = map[string]bool{"which": true, "command": true, "type": true, "whereis": true,
+	"pyenv": true, "rbenv": true, "nodenv": true, "asdf": true, "mise": true, "xcrun": true, "realpath": true, "readlink": true}
 
 func fedName(c *syntax.Call) bool {
 	name := c.NameArg.Value

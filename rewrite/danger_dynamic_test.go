@@ -21,8 +21,23 @@ func TestDynamicCommand(t *testing.T) {
 		{`echo 'rm:-rf' > c.txt; IFS=: read -ra a < c.txt; "${a[@]}" /x`, Ask},
 		// Look-alikes.
 		{`"$EDITOR" notes.md`, Allow},
-		{`x=$(cat cmd.txt); $x /dev/fd/0`, Allow},             // fd in a path is no command word
-		{`x=$(cat cmd.txt); $x https://example.com/a`, Allow}, // a URL's scheme is no command https
+		{`x=$CMD; $x /dev/fd/0`, Allow},             // fd in a path is no command word
+		{`x=$CMD; $x https://example.com/a`, Allow}, // a URL's scheme is no command https
+		// A variable holding what a substitution printed runs that text
+		// (also through a copy); a path lookup's output is that program.
+		{`c=$(echo cm0gLXJmIH4= | base64 -d); $c`, Ask},
+		{"c=`echo cm0gLXJmIH4= | base64 -d`; $c", Ask},
+		{`c=$(cat cmd.txt); d=$c; "$d"`, Ask},
+		{`c=$(cat cmd.txt); $c /dev/fd/0`, Ask},
+		{`if a; then c=$(which ls); else c=$(cat f); fi; $c`, Ask},
+		{`PY=$(which python3); $PY app.py`, Allow},
+		{`PY=$(command -v python3 || command -v python); "$PY" app.py`, Allow},
+		{`PY=$(pyenv which python); $PY app.py`, Allow},
+		{`out=$(cat f); echo "$out"`, Allow},
+		// An unknown value copied is still unknown, not the empty string
+		// its unset case gives: the command does not vanish.
+		{`d=$X; $d -rf ~`, Ask},
+		{`d=$X; d2=$d; $d2 -rf ~`, Ask},
 		{`a=ls; $a -la`, Allow},
 		{`"$@"`, Allow},
 	})

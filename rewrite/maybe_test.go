@@ -27,8 +27,19 @@ func TestMaybeValues(t *testing.T) {
 		{`echo .claude/settings.json >/dev/null; rm -f "$_"`, "deny"},
 		{`f() { :; }; f ~/.bashrc; echo x >> "$_"`, "deny"},
 		{"shopt -s cdable_vars; h=/; cd h && rm -rf *", "deny"},
+		// The same values through a variable: d may be each, and is
+		// still unknown (not exactly the unset case).
+		{"d=${x:-$HOME}; rm -rf $d", "ask"},
+		{`d=$X; rm -rf "$d"/`, "ask"},
+		{"d=${x:-~/.ssh/id_rsa}; cat $d", "ask"},
+		{"if a; then d=/; else d=$X; fi; rm -rf $d*", "ask"},
+		{`d=${D:-$E}; rm -rf "$d/x"`, "ask"},
 		// Look-alikes.
 		{"h=/; cd h && rm -rf *", "allow"}, // without cdable_vars: ./h
+		{`d=${TMPDIR:-/tmp}; rm -rf "$d/corral-x"`, "allow"},
+		{`d=${XDG_CACHE_HOME:-$HOME/.cache}; rm -rf $d/myapp`, "allow"},
+		{`if a; then d=${TMPDIR:-/tmp}; else d=/var/tmp; fi; rm -rf "$d/x"`, "allow"},
+		{"d=${BUILD_DIR:-build}; rm -rf $d", "allow"},
 		{"rm -rf ${BUILD_DIR:-build}", "allow"},
 		{`rm -rf "${TMPDIR:-/tmp}/corral-x"`, "allow"},
 		{`rm -rf "${XDG_CACHE_HOME:-$HOME/.cache}/myapp"`, "allow"},

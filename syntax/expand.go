@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"sort"
 	"strconv"
 	"strings"
 
@@ -47,6 +48,13 @@ func (e *wordEnv) miss(name string) expand.Variable {
 		if c := e.cands(name); len(c) > 0 {
 			return expand.Variable{Set: true, Kind: expand.String, Str: c[g%len(c)]}
 		}
+		if m := e.maybes(name); len(m) > 0 {
+			// Each value it may hold, then the marker: the others.
+			if g < len(m) {
+				return expand.Variable{Set: true, Kind: expand.String, Str: m[g]}
+			}
+			return expand.Variable{Set: true, Kind: expand.String, Str: marker}
+		}
 		switch g {
 		case 1:
 			return expand.Variable{Set: true, Kind: expand.String}
@@ -72,6 +80,18 @@ func (e *wordEnv) cands(name string) []string {
 	}
 	if n, ok := e.st.resolve(name); ok {
 		return e.st.vars[n].cands
+	}
+	return nil
+}
+
+// maybes returns the values a variable not known may hold among others
+// (variable.maybe), or nil.
+func (e *wordEnv) maybes(name string) []string {
+	if e.st == nil {
+		return nil
+	}
+	if n, ok := e.st.resolve(name); ok {
+		return e.st.vars[n].maybe
 	}
 	return nil
 }
@@ -798,8 +818,21 @@ func (r *resolver) dynamic(a *Arg, w *sh.Word, s wordScan, _ []string) {
 		return
 	}
 	a.Unknown = env.unknown
-	for _, name := range env.unknown {
-		a.Printed = a.Printed || r.st.get(name).printed
+	for k, name := range env.unknown {
+		v := r.st.get(name)
+		if v.nonEmpty {
+			a.NonEmpty = append(a.NonEmpty, name)
+			sort.Strings(a.NonEmpty)
+		}
+		if !v.printed {
+			continue
+		}
+		if a.Printed && a.PrintedBy != v.printedBy || k > 0 && !a.Printed {
+			a.PrintedBy = "" // several programs, or other run-time values too
+		} else {
+			a.PrintedBy = v.printedBy
+		}
+		a.Printed = true
 	}
 	if pidOnly(env.unknown) {
 		// /proc/$$/cwd, /proc/$BASHPID/root: the shell's own process,
@@ -837,6 +870,9 @@ func (r *resolver) dynamic(a *Arg, w *sh.Word, s wordScan, _ []string) {
 			per[i] = len(c)
 		} else {
 			oneOf = false
+			if m := env.maybes(name); len(m) > 0 {
+				per[i] = len(m) + 1
+			}
 		}
 		total *= per[i]
 	}

@@ -29,11 +29,24 @@ type variable struct {
 	// printed reports a value that is the whole output of a command
 	// substitution corral cannot read (x=$(cat f)): a program chose it.
 	printed bool
+	// printedBy is the name of the first command of that substitution
+	// (which of $(which python3), base64 of $(echo … | base64 -d)), "" when
+	// it is not a literal or paths disagree.
+	printedBy string
 	// cands, for a variable that is not known, are the string values it
 	// may hold when different paths gave it different ones (if …; then
 	// D=a; else D=b; fi): sorted, at most MaxCandidates. Empty means
 	// anything.
 	cands []string
+	// maybe, for a variable that is not known and has no cands, are
+	// values it may hold among others only run time knows (d=${D:-/}: "/"
+	// when D is unset or empty, else D's value): sorted, at most
+	// MaxCandidates. A word that expands it takes each as a candidate
+	// value, and is never taken to be one of them only.
+	maybe []string
+	// nonEmpty reports a variable not known whose value is never empty
+	// (d=${X:-/tmp}: unset or empty, X gives way to /tmp).
+	nonEmpty bool
 	// from are the files, sorted, whose content the value may hold: a
 	// file sourced set it (source .env), or it was assigned from a
 	// variable that holds one (B=$A). Never changed in place.
@@ -59,7 +72,7 @@ const MaxCandidates = 8
 
 func (v variable) equal(o variable) bool {
 	return v.known == o.known && v.set == o.set && v.str == o.str && v.array == o.array &&
-		v.exported == o.exported && v.printed == o.printed && slices.Equal(v.list, o.list) && slices.Equal(v.cands, o.cands) && slices.Equal(v.from, o.from) &&
+		v.exported == o.exported && v.printed == o.printed && v.printedBy == o.printedBy && slices.Equal(v.list, o.list) && slices.Equal(v.cands, o.cands) && slices.Equal(v.maybe, o.maybe) && v.nonEmpty == o.nonEmpty && slices.Equal(v.from, o.from) &&
 		v.nameref == o.nameref && v.ref == o.ref && v.head == o.head && v.caseAttr == o.caseAttr
 }
 
@@ -96,6 +109,13 @@ func (v variable) withCase(attr byte) variable {
 			c[i] = ascii(x)
 		}
 		v.cands = c
+	}
+	if len(v.maybe) > 0 {
+		c := make([]string, len(v.maybe))
+		for i, x := range v.maybe {
+			c[i] = ascii(x)
+		}
+		v.maybe = c
 	}
 	return v
 }
@@ -136,6 +156,14 @@ func either(v, o variable) variable {
 		return v
 	}
 	out := variable{exported: v.exported || o.exported, printed: v.printed || o.printed, from: union(v.from, o.from)}
+	switch {
+	case v.printed && o.printed && v.printedBy != o.printedBy:
+		out.printedBy = ""
+	case v.printed:
+		out.printedBy = v.printedBy
+	case o.printed:
+		out.printedBy = o.printedBy
+	}
 	if v.nameref || o.nameref {
 		// A name reference on one path at least: an assignment to it
 		// may write any variable.
@@ -144,6 +172,22 @@ func either(v, o variable) variable {
 	}
 	a, b := v.values(), o.values()
 	if a == nil || b == nil {
+		out.nonEmpty = v.neverEmpty() && o.neverEmpty()
+		// Unknown on one path at least: what either path may hold stays
+		// possible (if …; then d=/; else d=$X; fi).
+		if a == nil {
+			a = v.maybe
+		}
+		if b == nil {
+			b = o.maybe
+		}
+		if m := append(slices.Clone(a), b...); len(m) > 0 && !v.nameref && !o.nameref {
+			sort.Strings(m)
+			m = slices.Compact(m)
+			if len(m) <= MaxCandidates {
+				out.maybe = m
+			}
+		}
 		return out
 	}
 	u := append(slices.Clone(a), b...)
@@ -153,6 +197,20 @@ func either(v, o variable) variable {
 		out.cands = u
 	}
 	return out
+}
+
+// neverEmpty reports a variable whose value, known or not, is never the
+// empty string.
+func (v variable) neverEmpty() bool {
+	switch {
+	case v.nameref || v.array:
+		return false
+	case v.known:
+		return v.set && v.str != ""
+	case len(v.cands) > 0:
+		return !slices.Contains(v.cands, "")
+	}
+	return v.nonEmpty
 }
 
 // unknownVar is a variable whose value only run time knows.

@@ -249,6 +249,56 @@ func unknownSubst(cs *sh.CmdSubst) bool {
 	return !known
 }
 
+// substFirst is the literal name of the first command of the command
+// substitution word w is ("" when it has none).
+func substFirst(w *sh.Word) string {
+	if len(w.Parts) != 1 {
+		return ""
+	}
+	part := w.Parts[0]
+	if dq, ok := part.(*sh.DblQuoted); ok && len(dq.Parts) == 1 {
+		part = dq.Parts[0]
+	}
+	cs, ok := part.(*sh.CmdSubst)
+	if !ok || len(cs.Stmts) == 0 {
+		return ""
+	}
+	st := cs.Stmts[0]
+	if bc, ok := st.Cmd.(*sh.BinaryCmd); ok {
+		// $(echo … | base64 -d), $(command -v a || command -v b): the
+		// first command.
+		for {
+			if inner, ok := bc.X.Cmd.(*sh.BinaryCmd); ok {
+				bc = inner
+				continue
+			}
+			st = bc.X
+			break
+		}
+	}
+	if ce, ok := st.Cmd.(*sh.CallExpr); ok && len(ce.Args) > 0 {
+		return ce.Args[0].Lit()
+	}
+	return ""
+}
+
+// onlyParam reports a word that is one plain parameter expansion ($A,
+// "$A", ${A}, "${A}"), with the name.
+func onlyParam(w *sh.Word) (string, bool) {
+	if len(w.Parts) != 1 {
+		return "", false
+	}
+	part := w.Parts[0]
+	if dq, ok := part.(*sh.DblQuoted); ok && len(dq.Parts) == 1 {
+		part = dq.Parts[0]
+	}
+	pe, ok := part.(*sh.ParamExp)
+	if !ok || pe.Param == nil || pe.Exp != nil || pe.Repl != nil || pe.Slice != nil || pe.Excl || pe.Length || pe.Index != nil {
+		return "", false
+	}
+	return pe.Param.Value, true
+}
+
 // wholeSubst reports a word that is one command substitution whose output
 // corral does not know, optionally double-quoted ($(cat f), "$(cat f)",
 // `cat f`).

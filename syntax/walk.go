@@ -1020,6 +1020,16 @@ func (w *walker) assign(c scope, st *state, as []*sh.Assign, exported bool) {
 		}
 		v.exported = v.exported || old.exported || exported || st.allExport
 		v.printed = !v.known && !a.Append && a.Value != nil && wholeSubst(a.Value)
+		if v.printed {
+			v.printedBy = substFirst(a.Value)
+		} else if !v.known && !a.Append && a.Value != nil {
+			// B=$A, B="${A}": the copy holds what a program printed too.
+			if src, ok := onlyParam(a.Value); ok {
+				if sv := st.get(src); sv.printed {
+					v.printed, v.printedBy = true, sv.printedBy
+				}
+			}
+		}
 		st.setVar(name, v)
 		w.specialVar(c, name, v, st)
 	}
@@ -1081,7 +1091,14 @@ func (w *walker) assignValue(c scope, st *state, a *sh.Assign, old variable) var
 		if len(val.Candidates) > 0 && len(val.Candidates) <= MaxCandidates && !a.Append {
 			cands := append([]string{}, val.Candidates...)
 			sort.Strings(cands)
-			return variable{cands: cands}
+			if val.OneOf {
+				return variable{cands: cands}
+			}
+			// Values it may take among others (D unset or empty): $d is
+			// still unknown, and may be each of them (d=$X; $d -rf ~ is
+			// not the empty command). Where none is empty, no value of
+			// the word is (every unknown part unset or empty was tried).
+			return variable{maybe: cands, nonEmpty: !slices.Contains(cands, "")}
 		}
 		return unknownVar
 	}

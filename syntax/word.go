@@ -45,7 +45,14 @@ type Arg struct {
 	// Printed reports that a variable the word depends on holds the
 	// whole output of a command substitution corral cannot read
 	// (x=$(cat f)): a program chose the value (see PrintedPath).
-	Printed    bool
+	Printed bool
+	// PrintedBy is the first command of that substitution (base64 of
+	// x=$(echo … | base64 -d)), "" when corral cannot name one.
+	PrintedBy string
+	// NonEmpty are the variables, sorted, among Unknown whose value is
+	// never empty (d=${X:-/tmp}; … $d/x: d is /tmp or X's non-empty
+	// value).
+	NonEmpty   []string
 	Start, End int
 	// Raw is the word exactly as written.
 	Raw string
@@ -236,6 +243,16 @@ func (a Arg) WholeSubst() (first string, quoted, ok bool) {
 		}
 	}
 	return first, quoted, true
+}
+
+// OnlyVariable reports a word that is one plain parameter expansion
+// ($c, "$c", ${c}): its whole value is the variable's.
+func (a Arg) OnlyVariable() bool {
+	if a.Static || a.Word == nil {
+		return false
+	}
+	_, ok := onlyParam(a.Word)
+	return ok
 }
 
 func (a Arg) PrintedHead() bool {
