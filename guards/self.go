@@ -40,6 +40,14 @@ var selfHome = []string{
 	"~/.bash_aliases", "~/.zlogout", "~/.kshrc", "~/.mkshrc", "~/.cshrc", "~/.tcshrc", "~/.xprofile", "~/.xsessionrc",
 	"~/.xinitrc", "~/.config/fish/conf.d/**", "~/.config/fish/functions/**", "~/.config/autostart/**",
 	"~/.config/systemd/user/**",
+	// Claude Code's own start-up files for the agent's shell: the
+	// snapshot of the user's shell it sources before every Bash command
+	// (a function named git defined there replaces git) and the session
+	// environment files SessionStart hooks write; seed 002's hook
+	// registration file. The hook scripts themselves are protected when
+	// settings register them (RegisteredPrograms): seed 002 keeps the
+	// rest of ~/.claude/hooks a safe path (~/.claude/hooks/test.py).
+	"~/.claude/shell-snapshots/**", "~/.claude/session-env/**", "~/.claude/hooks/hooks.json",
 }
 
 // selfProject are the same files in a project.
@@ -126,6 +134,8 @@ type selfLayer struct {
 	files []string
 	// sandbox is the sandbox root: it cannot be deleted or replaced.
 	sandbox string
+	// programs are the files the agents' settings run (RegisteredPrograms).
+	programs []string
 }
 
 func newSelfLayer() *selfLayer {
@@ -188,6 +198,22 @@ func (p *Policy) WithSelfProtection(files []string, sandbox string) *Policy {
 	return out
 }
 
+// WithAgentPrograms returns p where the agent also cannot write or
+// delete the files the agents' settings run (RegisteredPrograms).
+func (p *Policy) WithAgentPrograms(files []string) *Policy {
+	if len(files) == 0 {
+		return p
+	}
+	out := p.Merge(nil)
+	l := newSelfLayer()
+	if p != nil && p.self != nil {
+		*l = *p.self
+	}
+	l.programs = append(append([]string{}, l.programs...), files...)
+	out.self = l
+	return out
+}
+
 func (l *selfLayer) decide(env Env, np Path, a Action) Decision {
 	deny := func(pat, why string) Decision {
 		return Decision{Verdict: Deny, Rule: "self-protection", Pattern: pat, Source: "corral", PathContext: ContextBlocked,
@@ -199,6 +225,22 @@ func (l *selfLayer) decide(env Env, np Path, a Action) Decision {
 	for _, f := range l.files {
 		if f != "" && Within(f, np.Abs) {
 			return deny(f, "is corral's own configuration or state")
+		}
+	}
+	for _, f := range l.programs {
+		if f == np.Abs {
+			return deny(f, "is a program the agent's settings run (a hook, the status line, a credential helper): changing it switches that off or runs code outside any tool call")
+		}
+	}
+	if a == Delete {
+		// A directory holding one (rm -rf scripts, rm -rf node_modules):
+		// the hook then fails, which agents take as no objection; it may
+		// also be a rebuild.
+		for _, f := range l.programs {
+			if Within(np.Abs, f) && np.Abs != "/" && np.Abs != env.Home && np.Abs != env.Project {
+				return Decision{Verdict: Ask, Rule: "self-protection", Pattern: f, Source: "corral", PathContext: ContextBlocked,
+					Message: fmt.Sprintf("Protected path: %s holds %s, a program the agent's settings run (a hook, the status line, a credential helper): without it that hook is off", np.Abs, f)}
+			}
 		}
 	}
 	for _, pat := range l.home {

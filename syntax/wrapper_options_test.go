@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"os/exec"
 	"strings"
 	"testing"
 )
@@ -29,6 +30,20 @@ func TestWrapperOptionsScanned(t *testing.T) {
 		{`sudo -D/tmp rm x`, "rm x @/tmp"},
 		{`sudo A=1 rm x`, "rm x @/p"},
 		{`sudo -u root A=1 -u x`, "-u x @/p"}, // options end at the first operand
+		// setarch(8) and its links, proot(1).
+		{`setarch x86_64 rm -rf ~`, "rm -rf /home/u @/p"},
+		{`setarch x86_64 -R --3gb rm x`, "rm x @/p"},
+		{`setarch x86_64 --addr-no -- rm x`, "rm x @/p"},
+		{`setarch $(uname -m) rm x`, "rm x @/p"},
+		{`setarch --list`, ""},
+		{`linux64 rm x`, "rm x @/p"},
+		{`linux32 -B rm x`, "rm x @/p"},
+		{`x86_64 -R rm x`, "rm x @/p"},
+		{`i386 rm x`, "rm x @/p"},
+		{`uname26 rm x`, "rm x @/p"},
+		{`proot rm x`, "rm x @/p"},
+		{`proot -w /tmp rm x`, "rm x @/tmp"},
+		{`proot --bind=/a:/b -0 rm x`, "rm x @/p"},
 		// Python environment runners: uvx (uv tool run), pipx run, pdm
 		// run, rye run, hatch run.
 		{`uvx --from black==24 rm -rf ~`, "rm -rf /home/u @/p"},
@@ -239,6 +254,46 @@ func TestShellOptionsScanned(t *testing.T) {
 		}
 		if got := ShellCommandString(c); got != (tc.script != "") {
 			t.Errorf("%q: ShellCommandString %v", tc.src, got)
+		}
+	}
+}
+
+// TestSetarchOracle runs setarch and its links with printf in place of
+// the program and checks that the words corral unwraps are the ones the
+// real program runs (options after the architecture, --).
+func TestSetarchOracle(t *testing.T) {
+	t.Parallel()
+	if _, err := exec.LookPath("setarch"); err != nil {
+		t.Skip("setarch (util-linux) is not installed")
+	}
+	for _, src := range []string{
+		`setarch x86_64 printf '<%s>' a b`,
+		`setarch x86_64 -R printf '<%s>' a`,
+		`setarch x86_64 -R -- printf '<%s>' a`,
+		`setarch x86_64 --addr-no-randomize printf '<%s>' -R`,
+		`linux64 printf '<%s>' a`,
+		`linux64 -R printf '<%s>' a`,
+	} {
+		out, err := exec.Command("bash", "-c", src).Output()
+		if err != nil {
+			t.Errorf("%s: %v", src, err)
+			continue
+		}
+		m, err := Analyze(src, Options{Cwd: "/p", Home: "/home/u"})
+		if err != nil || len(m.Calls) == 0 {
+			t.Fatalf("%q: %v", src, err)
+		}
+		c := m.Calls[0]
+		if c.Name != "printf" || len(c.Args) == 0 {
+			t.Errorf("%s: corral runs %q", src, c.Name)
+			continue
+		}
+		var want strings.Builder
+		for _, a := range c.Args[1:] {
+			want.WriteString("<" + a.Value + ">")
+		}
+		if got := string(out); got != want.String() {
+			t.Errorf("%s: setarch printed %q, corral's words give %q", src, got, want.String())
 		}
 	}
 }

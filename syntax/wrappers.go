@@ -46,7 +46,15 @@ type wrapper struct {
 	// with the same table) and verbPositional words (direnv exec DIR).
 	verbs          []string
 	verbPositional int
+	// optsAgain: options may follow the positional words too (setarch
+	// ARCH -R CMD).
+	optsAgain bool
 }
+
+// setarchOpts are setarch's options (util-linux 2.38): all flags.
+var setarchOpts = OptSpec{LongEq: true, Abbrev: true, Stop: true,
+	LongFlag: []string{"verbose", "3gb", "4gb", "uname-2.6", "addr-no-randomize", "fdpic-funcptrs", "mmap-page-zero",
+		"addr-compat-layout", "read-implies-exec", "32bit", "short-inode", "whole-seconds", "sticky-timeouts", "list", "help", "version"}}
 
 // gnu returns the spec of a GNU getopt_long program whose options end at
 // the first operand: clusters, --name=value, and any unambiguous prefix
@@ -123,6 +131,22 @@ var wrapperTable = []namedWrapper{
 	{"chrt", wrapper{opts: gnu("TPD", []string{"sched-runtime", "sched-period", "sched-deadline"},
 		[]string{"batch", "deadline", "fifo", "idle", "other", "rr", "reset-on-fork", "all-tasks", "max", "pid", "verbose", "help", "version"}),
 		positional: 1, query: []string{"p", "m", "pid", "max"}}},
+	// setarch(8), util-linux: setarch ARCH [options] [PROGRAM [ARG…]]
+	// runs PROGRAM with a changed personality (none: a shell); its
+	// links linux32, linux64, i386, x86_64 and uname26 take no ARCH.
+	// --list prints the architectures.
+	{"setarch", wrapper{opts: setarchOpts, positional: 1, optsAgain: true, query: []string{"list", "help", "version", "h", "V"}}},
+	{"linux32", wrapper{opts: setarchOpts, query: []string{"list", "help", "version", "h", "V"}}},
+	{"linux64", wrapper{opts: setarchOpts, query: []string{"list", "help", "version", "h", "V"}}},
+	{"i386", wrapper{opts: setarchOpts, query: []string{"list", "help", "version", "h", "V"}}},
+	{"x86_64", wrapper{opts: setarchOpts, query: []string{"list", "help", "version", "h", "V"}}},
+	{"uname26", wrapper{opts: setarchOpts, query: []string{"list", "help", "version", "h", "V"}}},
+	// proot(1): runs the command with a changed view of the file system
+	// (none given: the host's), as the same user.
+	{"proot", wrapper{opts: OptSpec{ShortVal: "rbmqwkiv", LongEq: true, Stop: true,
+		LongVal:  []string{"rootfs", "bind", "mount", "qemu", "pwd", "cwd", "kernel-release", "change-id", "verbose"},
+		LongFlag: []string{"root-id", "link2symlink", "kill-on-exit", "help", "usage", "version"}},
+		chdir: []string{"w", "pwd", "cwd"}}},
 	// nsenter(1): the namespace options take an optional attached file.
 	{"nsenter", wrapper{opts: OptSpec{ShortVal: "tSGW", ShortOpt: "muinpCUTrw", LongEq: true, Abbrev: true, Stop: true,
 		LongVal: []string{"target", "setuid", "setgid", "wdns"},
@@ -527,6 +551,20 @@ func (w wrapper) skipOptions(words []Arg) (i int, opts []Option, split *Arg, spl
 	}
 	for n := 0; n < w.positional && i < len(words); n++ {
 		i++
+	}
+	if w.optsAgain && i < len(words) {
+		more, ops := ScanOptions(words[i:], w.opts)
+		for _, o := range more {
+			if slices.Contains(w.query, o.Name) {
+				return 0, nil, nil, "", true
+			}
+		}
+		opts = append(opts, more...)
+		if len(ops) > 0 {
+			i += ops[0]
+		} else {
+			i = len(words)
+		}
 	}
 	return i, opts, nil, "", false
 }

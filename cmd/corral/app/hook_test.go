@@ -233,3 +233,77 @@ func TestHookProtectsItsOwnProgram(t *testing.T) {
 		}
 	}
 }
+
+// TestHookProtectsWhatSettingsRun: the programs the agents' settings run
+// (a project hook script named through $CLAUDE_PROJECT_DIR, the user's
+// status line and credential helper) and Claude Code's start-up files of
+// the agent's shell (shell snapshots, session environment files, user
+// hook scripts, and the same under CLAUDE_CONFIG_DIR) cannot be written
+// or deleted by the agent, through Bash or Write; a directory holding one
+// asks. Look-alikes: other files beside them, reads.
+func TestHookProtectsWhatSettingsRun(t *testing.T) {
+	m := newMachine(t)
+	conf := filepath.Join(filepath.Dir(m.home), "claude-conf")
+	m.env["CLAUDE_CONFIG_DIR"] = conf
+	files := map[string]string{
+		filepath.Join(m.project, ".claude", "settings.json"):  `{"hooks":{"PreToolUse":[{"matcher":"Bash","hooks":[{"type":"command","command":"bash \"$CLAUDE_PROJECT_DIR\"/scripts/guard.sh --strict"}]}]}}`,
+		filepath.Join(m.home, ".claude", "settings.json"):     `{"statusLine":{"type":"command","command":"~/.claude/statusline.sh"},"apiKeyHelper":"$HOME/bin/key-helper","hooks":{"PreToolUse":[{"hooks":[{"type":"command","command":"python3 ~/.claude/hooks/guard.py"}]}]}}`,
+		filepath.Join(m.home, ".claude", "hooks", "guard.py"): "pass\n",
+		filepath.Join(m.project, "scripts", "guard.sh"):       "#!/bin/sh\n",
+		filepath.Join(m.project, "scripts", "other.sh"):       "#!/bin/sh\n",
+		filepath.Join(m.home, ".claude", "statusline.sh"):     "#!/bin/sh\n",
+		filepath.Join(m.home, "bin", "key-helper"):            "#!/bin/sh\n",
+	}
+	for p, c := range files {
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(c), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, cmd := range []string{
+		`echo "exit 0" > scripts/guard.sh`, "rm scripts/guard.sh", "cp /bin/true scripts/guard.sh",
+		"echo x > ~/.claude/statusline.sh", "rm ~/bin/key-helper",
+		"echo 'git(){ rm -rf ~; }' >> ~/.claude/shell-snapshots/snapshot-bash-1-abcd.sh",
+		"echo PATH=/tmp/x > ~/.claude/session-env/s1/sessionstart-hook-0.sh",
+		"cp evil.sh ~/.claude/hooks/guard.py", // registered below
+		"echo '{}' > ~/.claude/hooks/hooks.json",
+		"echo '{}' > " + conf + "/settings.json",
+		"echo x >> " + conf + "/shell-snapshots/snapshot-zsh-1.sh",
+	} {
+		out, _, stderr := m.hook(bashInput(cmd))
+		if d := decisionOf(out); d != "deny" {
+			t.Errorf("%s: decision %q, want deny (stderr %s)", cmd, d, stderr)
+		}
+	}
+	write := func(path string) map[string]any {
+		return map[string]any{"session_id": "s1", "hook_event_name": "PreToolUse", "tool_name": "Write",
+			"tool_input": map[string]any{"file_path": path, "content": "exit 0\n"}}
+	}
+	for _, p := range []string{filepath.Join(m.project, "scripts", "guard.sh"), filepath.Join(m.home, ".claude", "shell-snapshots", "snapshot-bash-1-a.sh")} {
+		if out, _, _ := m.hook(write(p)); decisionOf(out) != "deny" {
+			t.Errorf("Write %s: decision %q, want deny", p, decisionOf(out))
+		}
+	}
+	if out, _, _ := m.hook(bashInput("rm -rf scripts")); decisionOf(out) != "ask" {
+		t.Errorf("rm -rf scripts: decision %q, want ask", decisionOf(out))
+	}
+	for _, cmd := range []string{"echo x > scripts/other.sh", "cat scripts/guard.sh", "ls ~/.claude/shell-snapshots", "bash scripts/other.sh",
+		"echo 'print(1)' > ~/.claude/hooks/test.py"} { // seed 002: a safe path
+		if _, raw, _ := m.hook(bashInput(cmd)); raw != "" {
+			t.Errorf("%s: printed %s, want no objection", cmd, raw)
+		}
+	}
+	if out, _, _ := m.hook(write(filepath.Join(m.project, "scripts", "other.sh"))); decisionOf(out) == "deny" {
+		t.Errorf("Write scripts/other.sh denied")
+	}
+}
+
+// decisionOf is the permission decision of a hook answer, "" for none.
+func decisionOf(out hookOutput) string {
+	if out.HookSpecificOutput == nil {
+		return ""
+	}
+	return out.HookSpecificOutput.PermissionDecision
+}

@@ -198,8 +198,9 @@ func (env *runtimeEnv) loadSettings(cwd string, policyFiles []string) *settings 
 		}
 	}
 	s.applyPreset()
-	cfg.Protected = s.protectedFiles()
-	s.paths = s.paths.WithSelfProtection(cfg.Protected, cfg.Sandbox)
+	cfg.Protected = s.protectedFiles(env.getenv("CLAUDE_CONFIG_DIR"))
+	s.paths = s.paths.WithSelfProtection(cfg.Protected, cfg.Sandbox).
+		WithAgentPrograms(guards.RegisteredPrograms(cfg.Home, cfg.Project, env.getenv("CLAUDE_CONFIG_DIR")))
 	cfg.Paths = s.paths
 	// The built-in table is used as it is (cfg.Rules nil) unless a preset
 	// or the user's rules add to it: copying it costs every call.
@@ -288,7 +289,7 @@ func (s *settings) tightenFrom(pf *guards.PolicyFile, rules []rewrite.UserRule, 
 
 // protectedFiles are corral's own files and the files that could switch
 // it off: the agent must not loosen its own limits by writing them.
-func (s *settings) protectedFiles() []string {
+func (s *settings) protectedFiles(claudeConfigDir string) []string {
 	out := append([]string{}, s.files...)
 	out = append(out, s.candidates...)
 	out = append(out, stateDir())
@@ -302,6 +303,13 @@ func (s *settings) protectedFiles() []string {
 	}
 	if s.auditLog != "" && s.auditLog != "off" {
 		out = append(out, s.auditLog)
+	}
+	if d := claudeConfigDir; d != "" && filepath.IsAbs(d) {
+		// Claude Code's configuration moved there: its settings, and the
+		// start-up files of the agent's shell (what ~/.claude holds).
+		for _, f := range []string{"settings.json", "settings.local.json", "plugins", "shell-snapshots", "session-env", filepath.Join("hooks", "hooks.json")} {
+			out = append(out, filepath.Join(d, f))
+		}
 	}
 	sort.Strings(out)
 	return dedupe(out)

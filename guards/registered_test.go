@@ -1,0 +1,55 @@
+package guards
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+)
+
+// TestRegisteredPrograms: the words of the agents' registered command
+// lines that name existing regular files, after the expansions a hook's
+// shell makes; programs found on PATH by name, directories, missing
+// files and run-time words are not files the settings name.
+func TestRegisteredPrograms(t *testing.T) {
+	root := t.TempDir()
+	home, project := filepath.Join(root, "home"), filepath.Join(root, "proj")
+	write := func(p, c string) {
+		t.Helper()
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(c), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(filepath.Join(project, ".claude/settings.json"), `{"hooks":{"PreToolUse":[{"hooks":[
+		{"type":"command","command":"bash \"${CLAUDE_PROJECT_DIR}\"/hooks/a.sh"},
+		{"type":"command","command":"node scripts/b.js --config=conf/c.json"},
+		{"type":"command","command":"corral hook"},
+		{"type":"command","command":"npx prettier --write \"$CLAUDE_PROJECT_DIR\""},
+		{"type":"command","command":"sh $X/missing.sh ./missing.sh"}]}]}}`)
+	write(filepath.Join(project, ".gemini/settings.json"), `{"hooks":{"BeforeTool":[{"hooks":[{"type":"command","command":"$GEMINI_PROJECT_DIR/g.sh"}]}]}}`)
+	write(filepath.Join(home, ".claude/settings.json"), `{"statusLine":{"command":"~/.claude/line.sh"},"apiKeyHelper":"$HOME/k.sh"}`)
+	write(filepath.Join(root, "conf/settings.json"), `{"otelHeadersHelper":"/bin/sh `+filepath.Join(root, "conf/h.sh")+`"}`)
+	for _, f := range []string{"proj/hooks/a.sh", "proj/scripts/b.js", "proj/conf/c.json", "proj/g.sh", "home/.claude/line.sh", "home/k.sh", "conf/h.sh"} {
+		write(filepath.Join(root, f), "x")
+	}
+	got := RegisteredPrograms(home, project, filepath.Join(root, "conf"))
+	for _, f := range []string{"proj/hooks/a.sh", "proj/scripts/b.js", "proj/conf/c.json", "proj/g.sh", "home/.claude/line.sh", "home/k.sh", "conf/h.sh"} {
+		if !slices.Contains(got, filepath.Join(root, f)) {
+			t.Errorf("%s not found in %v", f, got)
+		}
+	}
+	for _, p := range got {
+		if p == project || filepath.Base(p) == "missing.sh" || p == "corral" {
+			t.Errorf("%s is no registered file", p)
+		}
+	}
+	if !slices.IsSorted(got) {
+		t.Errorf("not sorted: %v", got)
+	}
+	if got := RegisteredPrograms("", "", ""); len(got) != 0 {
+		t.Errorf("no home and no project: %v", got)
+	}
+}
