@@ -3,6 +3,7 @@ package rewrite
 import (
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/corral-dev/corral/internal/lazy"
@@ -24,12 +25,21 @@ call of logind's or systemd's PowerOff, Reboot, Halt, KExec, Suspend or
 Hibernate or StartUnit of poweroff.target and the like (dbus-send,
 busctl, gdbus), umount of / or -a, and mount -o remount,ro of / stop
 the machine, or
-everyone's work on it: ask (seed 002: confirm). shutdown -c (cancel), -k (the warning
+everyone's work on it; so do a signal to pid 1 (systemd powers off or
+reboots on SIGRTMIN+4, SIGINT, …; kill -0 1 probes and passes), pkill,
+killall or kill $(pidof …) of a daemon the machine or the way to reach
+it depends on (sshd, systemd, dbus-daemon, Xorg, …), systemctl and
+loginctl suspend/hibernate/hybrid-sleep, rtcwake (but -m no/on/show/
+disable), zzz and pm-suspend, the desktop sessions' logout programs,
+osascript telling the system to shut down, and fuser -k of / or with
+-m: ask (seed 002: confirm). shutdown -c (cancel), -k (the warning
 only) and --show, halt/poweroff/reboot -w (--wtmp-only: the record of a
 shutdown, no shutdown), systemctl halt/poweroff/… --when cancel or show,
 and --help pass.`,
 	Commands: []string{"shutdown", "reboot", "halt", "poweroff", "init", "telinit", "systemctl", "loginctl", "kill", "killall5",
-		"pkill", "killall", "dbus-send", "busctl", "gdbus", "qdbus", "umount", "mount"},
+		"pkill", "killall", "dbus-send", "busctl", "gdbus", "qdbus", "umount", "mount", "rtcwake", "zzz", "ZZZ", "pm-suspend",
+		"pm-hibernate", "pm-suspend-hybrid", "systemd-sleep", "gnome-session-quit", "xfce4-session-logout", "lxqt-leave",
+		"cinnamon-session-quit", "osascript", "fuser"},
 	Call: func(p *Pass, c *syntax.Call) {
 		msg := c.Name + " stops or restarts the machine"
 		switch c.Name {
@@ -40,7 +50,8 @@ and --help pass.`,
 		case "systemctl":
 			verb, units := systemctlVerb(c)
 			switch verb {
-			case "poweroff", "reboot", "halt", "kexec", "soft-reboot", "rescue", "emergency", "suspend-then-hibernate":
+			case "poweroff", "reboot", "halt", "kexec", "soft-reboot", "rescue", "emergency", "suspend-then-hibernate",
+				"suspend", "hibernate", "hybrid-sleep", "sleep":
 				opts, _ := scan(c.Args, systemctlSpec.Get())
 				if w := find(opts, "when"); len(w) > 0 && (w[len(w)-1].val.Value == "cancel" || w[len(w)-1].val.Value == "show") {
 					return // --when cancel or show: a scheduled action is cancelled or shown
@@ -65,25 +76,82 @@ and --help pass.`,
 				return
 			}
 			switch v := c.Args[ops[0]].Value; v {
-			case "poweroff", "reboot", "halt", "kexec":
+			case "poweroff", "reboot", "halt", "kexec", "suspend", "hibernate", "hybrid-sleep", "suspend-then-hibernate", "sleep":
 			case "terminate-session", "kill-session", "terminate-user", "kill-user", "terminate-seat":
 				msg = "loginctl " + v + " ends sessions and every program in them"
 			default:
 				return
 			}
 		case "kill":
-			if !killsEverything(c) {
-				return
+			switch {
+			case killsEverything(c):
+				msg = "kill -1 signals every process the user may signal"
+			case signalsInit(c):
+				msg = "kill signals pid 1, the init system (systemd powers off, reboots or halts on several signals; in a container it is the main process)"
+			default:
+				what, ok := killsDaemon(c)
+				if !ok {
+					return
+				}
+				msg = what
 			}
-			msg = "kill -1 signals every process the user may signal"
 		case "killall5":
 			msg = "killall5 signals every process except the kernel's and its own session"
 		case "pkill", "killall":
 			what, ok := killsByPattern(c)
 			if !ok {
-				return
+				if what, ok = killsDaemon(c); !ok {
+					return
+				}
 			}
 			msg = what
+		case "rtcwake":
+			// rtcwake -m MODE: off, disk, mem, freeze and standby put the
+			// machine down; no, on, show and disable do not.
+			opts, _ := scan(c.Args, optSpec{shortVal: "AdmstT", longVal: longOpts("adjfile", "device", "mode", "seconds", "time", "date"), longEq: true, abbrev: true})
+			m := find(opts, "m", "mode")
+			mode := "standby"
+			if len(m) > 0 {
+				mode = m[len(m)-1].val.Value
+			}
+			switch mode {
+			case "no", "on", "show", "disable":
+				return
+			}
+			msg = "rtcwake -m " + mode + " suspends or powers off the machine"
+		case "zzz", "ZZZ", "pm-suspend", "pm-hibernate", "pm-suspend-hybrid", "systemd-sleep":
+			if asksHelp(c) {
+				return
+			}
+			msg = c.Name + " suspends or hibernates the machine"
+		case "gnome-session-quit", "xfce4-session-logout", "lxqt-leave", "cinnamon-session-quit":
+			if asksHelp(c) {
+				return
+			}
+			msg = c.Name + " ends the desktop session, or stops the machine, and every program in it"
+		case "osascript":
+			if !osascriptPower.Get().MatchString(c.Text()) {
+				return
+			}
+			msg = "osascript tells the system to shut down, restart, sleep or log out"
+		case "fuser":
+			// fuser -k kills the processes using a file: with -m, or of /
+			// (the root directory of every process), everything on the
+			// file system.
+			opts, ops := scan(c.Args, optSpec{shortVal: "n", longVal: longOpts("namespace"), longEq: true})
+			if !has(opts, "k", "kill") {
+				return
+			}
+			all := false
+			for _, i := range ops {
+				if a := c.Args[i]; a.Static && (has(opts, "m", "mount") || path.Clean(a.Value) == "/") {
+					all = true
+				}
+			}
+			if !all {
+				return
+			}
+			msg = "fuser -k kills every process using the file system"
 		case "dbus-send", "busctl", "gdbus", "qdbus":
 			what, ok := powerMethod(c)
 			if !ok {
@@ -114,6 +182,10 @@ and --help pass.`,
 		p.Report(c, Finding{Rule: "power", Decision: Ask, Message: msg})
 	},
 }
+
+// osascriptPower matches AppleScript that tells the system to shut
+// down, restart, sleep or log out.
+var osascriptPower = lazy.Regexp{Expr: `(?i)\b(shut\s*down|restart|sleep|log\s*out)\b`}
 
 // stopTargets are the systemd targets that stop the machine or drop it
 // to single-user mode.
@@ -152,6 +224,19 @@ func systemctlVerb(c *syntax.Call) (string, []string) {
 // A word only known at run time could be a signal or a pid: the words
 // after it are pids either way. /bin/kill's --signal SIG is read as -s.
 func killsEverything(c *syntax.Call) bool {
+	_, pids := killTargets(c)
+	for _, a := range pids {
+		if a.Value == "-1" {
+			return true
+		}
+	}
+	return false
+}
+
+// killTargets reads kill's words as killsEverything says: the signal as
+// written ("" for the default, TERM; "?" when only run time knows it) and
+// the pid words. A listing (-l) has none.
+func killTargets(c *syntax.Call) (signal string, pids []syntax.Arg) {
 	args := c.Args
 	sawSignal := false
 	i := 0
@@ -160,28 +245,88 @@ options:
 		v := args[i].Value
 		switch {
 		case !args[i].Static:
-			i++
+			// A signal or a pid, which only run time tells: the words
+			// from here are pids either way (kill $(pidof x)).
+			if !sawSignal {
+				signal = "?"
+			}
 			break options
 		case v == "-l" || v == "-L" || v == "--list" || v == "--table":
-			return false
+			return "", nil
 		case v == "-s" || v == "-n" || v == "--signal":
+			if i+1 < len(args) {
+				signal = args[i+1].Value
+			}
 			i++
 			sawSignal = true
 		case v == "--":
 			i++
 			break options
 		case strings.HasPrefix(v, "-") && len(v) > 1 && !sawSignal:
+			signal = v[1:]
+			if strings.HasPrefix(v, "-s") && len(v) > 2 && !strings.HasPrefix(v, "-SIG") || strings.HasPrefix(v, "-n") {
+				signal = v[2:] // -sKILL, -n9
+			}
 			sawSignal = true
 		default:
 			break options
 		}
 	}
-	for _, a := range args[min(i, len(args)):] {
-		if a.Value == "-1" {
+	return signal, args[min(i, len(args)):]
+}
+
+// signalsInit reports kill of pid 1 with a signal other than 0 (a probe):
+// systemd powers off, reboots or halts on SIGRTMIN+3…+6 and +13…+16, starts
+// ctrl-alt-del.target on SIGINT and sigpwr.target on SIGPWR, and in a
+// container pid 1 is its main process.
+func signalsInit(c *syntax.Call) bool {
+	signal, pids := killTargets(c)
+	if signal == "0" || strings.EqualFold(signal, "null") {
+		return false
+	}
+	for _, a := range pids {
+		if a.Static && a.Value == "1" {
 			return true
 		}
 	}
 	return false
+}
+
+// criticalDaemons are the processes whose loss takes the machine, or the
+// way to reach it, away from everyone: the init system, the remote login
+// daemon, the message bus, the display server and session manager, the
+// network and device managers, the container daemons. Sorted.
+var criticalDaemons = []string{"NetworkManager", "X", "Xorg", "Xwayland", "agetty", "containerd", "dbus-broker", "dbus-daemon",
+	"dockerd", "gdm", "gdm3", "gnome-shell", "init", "journald", "kwin_wayland", "kwin_x11", "lightdm", "login", "plasmashell",
+	"sddm", "sshd", "systemd", "systemd-journald", "systemd-logind", "systemd-networkd", "systemd-udevd", "udevd", "wpa_supplicant"}
+
+// killsDaemon reports pkill or killall of a critical daemon by its exact
+// name (pkill sshd, killall -9 Xorg), and kill of the pids pidof or pgrep
+// print for one (kill -9 $(pidof sshd)).
+func killsDaemon(c *syntax.Call) (string, bool) {
+	switch c.Name {
+	case "pkill", "killall":
+		_, ops := scan(c.Args, optSpec{shortVal: "gGPsuUtFcoOe", longVal: longOpts("pgroup", "group", "parent", "session", "euid", "uid", "terminal", "pidfile", "signal", "ns", "nslist", "older", "newer"), longEq: true})
+		for _, i := range ops {
+			if a := c.Args[i]; a.Static && slices.Contains(criticalDaemons, a.Value) {
+				return c.Name + " " + a.Value + " kills a process the machine, or the way to reach it, depends on", true
+			}
+		}
+	case "kill":
+		_, pids := killTargets(c)
+		for _, a := range pids {
+			first, _, ok := a.WholeSubst()
+			if !ok || first != "pidof" && first != "pgrep" {
+				continue
+			}
+			for _, f := range strings.FieldsFunc(a.Raw, func(r rune) bool { return strings.ContainsRune(" \t()`\"'", r) }) {
+				if slices.Contains(criticalDaemons, f) {
+					return "kill " + a.Raw + " kills " + f + ", which the machine, or the way to reach it, depends on", true
+				}
+			}
+		}
+	}
+	return "", false
 }
 
 // killsByPattern reports pkill, or killall -r, whose pattern matches

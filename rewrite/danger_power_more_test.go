@@ -44,3 +44,58 @@ func TestStopEverything(t *testing.T) {
 		{"badblocks -sv /dev/sda", "allow"},
 	})
 }
+
+// TestStopByOtherMeans: systemd's documented signals to pid 1 (systemd(1):
+// SIGRTMIN+3…+6 and +13…+16 halt, power off, reboot; SIGINT starts
+// ctrl-alt-del.target; SIGPWR sigpwr.target) in each of kill's spellings,
+// killing a daemon the machine or the way to reach it depends on,
+// suspending (systemctl, loginctl, rtcwake, zzz, pm-suspend), ending the
+// desktop session, AppleScript's shut down, and fuser -k of the root file
+// system. Look-alikes: kill -0 1 (a probe), signals to other pids and
+// programs, listings, rtcwake -m show, fuser -k of a port.
+func TestStopByOtherMeans(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, nil)
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{"kill -s RTMIN+4 1", "ask"},
+		{"kill -RTMIN+4 1", "ask"},
+		{"kill -SIGRTMIN+14 1", "ask"},
+		{"kill -38 1", "ask"},
+		{"kill -n 2 1", "ask"},
+		{"kill -sINT 1", "ask"},
+		{"kill -PWR -- 1", "ask"},
+		{"kill 1", "ask"},
+		{"/bin/kill --signal RTMIN+5 1", "ask"},
+		{"kill -9 $(pidof sshd)", "ask"},
+		{"kill $(pgrep -x Xorg)", "ask"},
+		{"pkill -KILL sshd", "ask"},
+		{"killall -9 dbus-daemon", "ask"},
+		{"systemctl suspend", "ask"},
+		{"systemctl hibernate", "ask"},
+		{"systemctl hybrid-sleep", "ask"},
+		{"loginctl suspend", "ask"},
+		{"rtcwake -m off -s 60", "ask"},
+		{"rtcwake -s 60", "ask"}, // standby by default
+		{"zzz", "ask"},
+		{"pm-suspend", "ask"},
+		{"gnome-session-quit --power-off --no-prompt", "ask"},
+		{"xfce4-session-logout --halt", "ask"},
+		{`osascript -e 'tell app "System Events" to shut down'`, "ask"},
+		{"fuser -k /", "ask"},
+		{"fuser -km /home", "ask"},
+		{"kill -0 1", "allow"},
+		{"kill -9 12345", "allow"},
+		{"kill %1", "allow"},
+		{"kill -l", "allow"},
+		{"kill -9 $PID", "allow"},
+		{`kill $(pgrep -f "node server.js")`, "allow"},
+		{"kill $(lsof -t -i:3000)", "allow"},
+		{"pkill -f 'node server.js'", "allow"},
+		{"killall node", "allow"},
+		{"rtcwake -m show", "allow"},
+		{`osascript -e 'display notification "done"'`, "allow"},
+		{"fuser -k 3000/tcp", "allow"},
+		{"fuser -v /", "allow"},
+		{"systemctl status sshd", "allow"},
+	})
+}
