@@ -361,6 +361,97 @@ func InterpreterWords(c *Call) (code, file int, module, ok bool) {
 	return code, file, false, true
 }
 
+// moduleCode models the standard library modules python -m runs that
+// run code of their own arguments or input: the interactive interpreters
+// (code, asyncio: replModules) read standard input as a program, and
+// timeit runs its -s setup and its statements (python3 -m timeit
+// 'os.system(…)').
+func (w *walker) moduleCode(c scope, call *Call, p program) bool {
+	label := call.Name + " -m " + p.module
+	switch {
+	case replModules.Get()[p.module]:
+		for _, in := range w.codeOnStdin(c, call) {
+			w.program(c, call, p.lang, in.text, label+" "+in.kind, in.dynamic, "")
+		}
+		if r, ok := call.Fd(0).File(); ok && r.Op == "<" {
+			w.interpreterFile(c, call, r.Target, p.lang)
+		}
+		return true
+	case p.module == "venv" || p.module == "virtualenv":
+		for i, a := range call.Args {
+			if a.Value == "-m" && i+2 <= len(call.Args) && i+1 < len(call.Args) && call.Args[i+1].Value == p.module {
+				w.venvClear(c, call, call.Args[i+2:])
+				break
+			}
+		}
+		return true
+	case p.module == "timeit":
+		// The words after the module: timeit's options (-n N, -r N, -s
+		// SETUP, -u UNIT; -p, -v, -h) and the statements.
+		rest := -1
+		for i, a := range call.Args {
+			if a.Value == "-m" && i+1 < len(call.Args) && call.Args[i+1].Value == "timeit" {
+				rest = i + 2
+				break
+			}
+			if a.Value == "-mtimeit" {
+				rest = i + 1
+				break
+			}
+		}
+		if rest < 0 {
+			return false
+		}
+		args := call.Args[rest:]
+		opts, operands := ScanOptions(args, OptSpec{ShortVal: "nrsu", LongEq: true, Abbrev: true,
+			LongVal: []string{"number", "repeat", "setup", "unit"}, LongFlag: []string{"process", "verbose", "help"}})
+		var code []string
+		dynamic := false
+		for _, o := range opts {
+			if (o.Name == "s" || o.Name == "setup") && o.HasVal {
+				code = append(code, o.Val.Value)
+				dynamic = dynamic || !o.Val.Static
+			}
+		}
+		for _, k := range operands {
+			code = append(code, args[k].Value)
+			dynamic = dynamic || !args[k].Static
+		}
+		if len(code) > 0 {
+			w.program(c, call, p.lang, strings.Join(code, "\n"), label, dynamic, "")
+		}
+		return true
+	}
+	return false
+}
+
+// venvClear models python -m venv --clear DIR… and virtualenv --clear
+// DIR: each DIR's contents are deleted before the environment is made
+// again, as rm -rf DIR would (python3 -m venv --clear ~ empties the home
+// directory).
+func (w *walker) venvClear(c scope, call *Call, args []Arg) {
+	opts, operands := ScanOptions(args, OptSpec{LongEq: true, Abbrev: true, ShortVal: "pa",
+		LongVal:  []string{"prompt", "python", "activators", "app-data", "creator", "seeder", "discovery", "extra-search-dir", "pip", "setuptools", "wheel"},
+		LongFlag: []string{"clear", "system-site-packages", "symlinks", "copies", "upgrade", "without-pip", "upgrade-deps", "without-scm-ignore-files", "help"}})
+	clear := false
+	for _, o := range opts {
+		clear = clear || o.Name == "clear"
+	}
+	if !clear {
+		return
+	}
+	var paths []string
+	for _, k := range operands {
+		paths = append(paths, args[k].Raw)
+	}
+	if len(paths) == 0 {
+		return
+	}
+	w.origin = call.Name + " --clear deletes what its directories hold"
+	w.child(c, call, "rm -rf -- "+strings.Join(paths, " "), nil, "venv --clear", false)
+	w.origin = ""
+}
+
 // replModules are Python modules that run an interactive interpreter,
 // which reads its input as code (python3 -m code).
 var replModules = lazy.Value[map[string]bool]{New: func() map[string]bool {
@@ -387,7 +478,7 @@ func (w *walker) interpreter(c scope, call *Call) bool {
 	w.moduleStartup(c, call)
 	p, ok := interpreterProgram(call)
 	if !ok {
-		return false
+		return p.module != "" && w.moduleCode(c, call, p)
 	}
 	label := call.Name
 	if call.ExtraArgs && p.argv != nil {
