@@ -58,12 +58,46 @@ var (
 		// given).
 		"~/.pgpass", "~/.my.cnf", "~/.config/rclone/rclone.conf", "~/.s3cfg", "~/.boto",
 		"~/.config/doctl/config.yaml", "~/.local/share/keyrings", "/proc/*/environ",
+		// The system's password hashes, host keys, VPN keys and saved
+		// network passwords, and the secrets a container is given.
+		"/etc/shadow", "/etc/shadow-", "/etc/gshadow", "/etc/gshadow-", "/etc/ssh/ssh_host_*_key",
+		"/etc/wireguard", "/etc/NetworkManager/system-connections", "/run/secrets", "/var/run/secrets",
+		// More tools' stored tokens: git's XDG credential store, AWS's
+		// cached SSO and session credentials, Copilot, Hugging Face,
+		// sops' age keys, Maven, Gradle and Composer repository passwords.
+		"~/.config/git/credentials", "~/.aws/sso/cache", "~/.aws/cli/cache",
+		"~/.config/github-copilot/hosts.json", "~/.config/github-copilot/apps.json",
+		"~/.cache/huggingface/token", "~/.cache/huggingface/stored_tokens", "~/.huggingface/token",
+		"~/.config/sops/age/keys.txt", "~/.m2/settings.xml", "~/.m2/settings-security.xml",
+		"~/.gradle/gradle.properties", "~/.config/composer/auth.json", "~/.composer/auth.json",
+		// Data platforms' and hosting services' command-line logins.
+		"~/.kaggle/kaggle.json", "~/.config/kaggle/kaggle.json", "~/.databrickscfg",
+		"~/.snowflake/config.toml", "~/.snowflake/connections.toml", "~/.snowsql/config", "~/.dbt/profiles.yml",
+		"~/.vercel/auth.json", "~/.local/share/com.vercel.cli/auth.json", "~/.netlify/config.json",
+		"~/.config/netlify/config.json", "~/.config/heroku/config.json", "~/.fly/config.yml",
+		"~/.config/ngrok/ngrok.yml", "~/.wrangler/config/default.toml", "~/.config/.wrangler/config/default.toml",
+		"~/.config/hcloud/cli.toml", "~/.config/op/config", "~/.op/config", "~/.config/Bitwarden CLI/data.json",
+		"~/.android/adbkey", "~/.tsh/keys", "~/.mcp-auth",
+		// Browsers' saved passwords and session cookies.
+		"~/.mozilla/firefox/*/logins.json", "~/.mozilla/firefox/*/key4.db", "~/.mozilla/firefox/*/cookies.sqlite",
+		"~/.config/google-chrome/*/Login Data", "~/.config/google-chrome/*/Cookies",
+		"~/.config/chromium/*/Login Data", "~/.config/chromium/*/Cookies",
+		// Shell and client histories: what was typed, tokens and
+		// passwords given on a command line among it.
+		"~/.bash_history", "~/.zsh_history", "~/.zhistory", "~/.sh_history", "~/.history",
+		"~/.local/share/fish/fish_history", "~/.psql_history", "~/.mysql_history", "~/.python_history",
+		"~/.node_repl_history", "~/.rediscli_history", "~/.sqlite_history",
 		".env", ".env.*", "*.pem", "*.key", "*.p12", "*.pfx",
 		"id_rsa", "id_dsa", "id_ecdsa", "id_ed25519", "id_ecdsa_sk", "id_ed25519_sk",
+		// In projects: Terraform state (every resource's attributes,
+		// passwords included, in plain text), Cloudflare's and
+		// Streamlit's local secrets, Java keystores.
+		"*.tfstate", "*.tfstate.backup", ".dev.vars", ".dev.vars.*", "secrets.toml", "*.jks", "*.keystore",
 	}
 	defaultSecretExceptions = []string{
 		"*.pub", "~/.ssh/known_hosts*", "~/.ssh/config",
 		".env.example", ".env.sample", ".env.template", ".env.*.example", ".env.*.sample", ".env.*.template",
+		".dev.vars.example", ".dev.vars.sample", ".dev.vars.template",
 	}
 )
 
@@ -270,11 +304,26 @@ func (sp secretPattern) match(home string, abs, given string) bool {
 // resolved path, or for a file-name pattern also the name as given, so a
 // symbolic link named .env counts) and no exception, and was not allowed.
 func (s *Secrets) Match(env Env, path string) (Secret, bool) {
+	return s.match(env, path, true)
+}
+
+// match is Match; throughProc says whether another process's root or
+// working directory (/proc/PID/root/…, /proc/PID/cwd/…) is looked
+// through, which the paths tried for it do not do again.
+func (s *Secrets) match(env Env, path string, throughProc bool) (Secret, bool) {
 	if s == nil || path == "" {
 		return Secret{}, false
 	}
 	np := Normalize(env, path)
 	if isPseudo(np.Abs) || harmlessDevice(np.Abs) {
+		if throughProc {
+			for _, c := range s.procCandidates(env, path) {
+				if sec, ok := s.match(env, c, false); ok {
+					sec.Path = np
+					return sec, true
+				}
+			}
+		}
 		// Only a pattern written for /proc names a file there
 		// (/proc/*/environ: a process's environment).
 		for _, p := range s.patterns {
@@ -308,6 +357,93 @@ func (s *Secrets) Match(env Env, path string) (Secret, bool) {
 	return Secret{}, false
 }
 
+// procCandidates are the paths a path through another process's /proc
+// directory can name. /proc/PID/root/X is X as that process sees it: /X
+// for a process in the same mount namespace (Normalize already makes it
+// /X when PID is a number or self; here PID is any word, a glob such as
+// [0-9]* or a stand-in for a process only known at run time).
+// /proc/PID/cwd/X is X relative to that process's working directory,
+// which is not known: it is tried from every directory where it could
+// reach a secret: /, the home directory, the project and the working
+// directory (Claude Code, the agent's parent, runs in the project) and
+// their parents, and the parents of each anchored secret's directory
+// (/proc/1/cwd/root/.ssh/id_rsa is /root/.ssh/id_rsa for a process
+// running in /; /proc/1/cwd/README.md is not taken to be in ~/.ssh). A
+// file-name pattern (.env, id_rsa) matches whatever the directory.
+func (s *Secrets) procCandidates(env Env, path string) []string {
+	link, rest, ok := procLink(procAlias(env, absolute(env, path)))
+	if !ok {
+		return nil
+	}
+	switch link {
+	case "root":
+		return []string{"/" + rest}
+	case "cwd":
+	default:
+		return nil
+	}
+	var out []string
+	seen := map[string]bool{}
+	add := func(d string) {
+		for d != "" && filepath.IsAbs(d) {
+			d = filepath.Clean(d)
+			if !seen[d] {
+				seen[d] = true
+				c := d + "/" + rest
+				if d == "/" {
+					c = "/" + rest
+				}
+				out = append(out, c)
+			}
+			if d == "/" {
+				return
+			}
+			d = filepath.Dir(d)
+		}
+	}
+	add("/")
+	add(env.Home)
+	add(projectRoot(env))
+	if filepath.IsAbs(env.Cwd) {
+		add(env.Cwd)
+	}
+	for _, p := range s.patterns {
+		if p.dir == nil || strings.HasPrefix(p.raw, "/proc/") {
+			continue
+		}
+		if base, _, ok := p.dir.anchorOf(env.Home); ok {
+			add(filepath.Dir(base)) // not the directory itself: every name is a secret there
+		}
+	}
+	return out
+}
+
+// procLink splits a path in a process's /proc directory into the entry
+// it goes through and the rest: /proc/PID/cwd/x (or
+// /proc/PID/task/TID/cwd/x) is "cwd" and "x". The rest is kept as
+// written, ".." included: it is taken from the link's target, not from
+// /proc. PID is any word.
+func procLink(p string) (link, rest string, ok bool) {
+	r, ok := strings.CutPrefix(p, "/proc/")
+	if !ok {
+		return "", "", false
+	}
+	var segs []string
+	for _, seg := range strings.Split(r, "/") {
+		if seg != "" && seg != "." {
+			segs = append(segs, seg)
+		}
+	}
+	i := 1
+	if len(segs) > 3 && segs[1] == "task" {
+		i = 3
+	}
+	if i >= len(segs) || segs[0] == ".." || segs[i] == ".." {
+		return "", "", false
+	}
+	return segs[i], strings.Join(segs[i+1:], "/"), true
+}
+
 // Holds reports whether a recursive read of dir (grep -r, tar, rsync, the
 // Grep tool) reaches an anchored secret: dir is inside one, or holds one
 // (grep -r x ~ reads ~/.ssh). hidden says whether the reader descends into
@@ -321,6 +457,19 @@ func (s *Secrets) Holds(env Env, dir string, hidden bool) (Secret, bool) {
 	}
 	np := Normalize(env, dir)
 	if s.allowedDir(env, np.Abs) {
+		return Secret{}, false
+	}
+	if isPseudo(np.Abs) {
+		// grep -r x /proc/1/cwd: the directories it can be.
+		for _, c := range s.procCandidates(env, dir) {
+			if c = Normalize(env, c).Abs; isPseudo(c) {
+				continue
+			}
+			if sec, ok := s.Holds(env, c, hidden); ok {
+				sec.Path = np
+				return sec, true
+			}
+		}
 		return Secret{}, false
 	}
 	for _, p := range s.patterns {

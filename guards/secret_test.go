@@ -127,7 +127,10 @@ func TestSecretsHoldsSkippingHidden(t *testing.T) {
 		"~/.ssh":      true,
 		"~/.ssh/keys": true,
 		"~/.config":   true, // ~/.config/gcloud is one step down, not hidden
-		"/":           false,
+		"/":           true, // /etc/shadow, with no hidden step
+		"/etc":        true,
+		"/etc/ssh":    true, // ssh_host_*_key
+		"/usr":        false,
 		"~/.kube":     true, // holds config with no hidden step
 	} {
 		if _, got := s.Holds(env, dir, false); got != want {
@@ -245,6 +248,163 @@ func TestSecretsMatchGlob(t *testing.T) {
 		got, ok := s.MatchGlob(env, tc.glob)
 		if ok != (tc.pattern != "") || got.Pattern != tc.pattern {
 			t.Errorf("MatchGlob(%q) = %q, %v; want %q", tc.glob, got.Pattern, ok, tc.pattern)
+		}
+	}
+}
+
+// TestSecretsMoreDefaults: the credentials added to the defaults on
+// 2026-11-29, each matched, and their look-alikes, not.
+func TestSecretsMoreDefaults(t *testing.T) {
+	t.Parallel()
+	env := Env{Project: "/p", Cwd: "/p", Home: "/home/u", Sandbox: "/p/agent_sandbox"}
+	s := DefaultSecrets()
+	tests := []struct {
+		path    string
+		pattern string // "" when not a secret
+	}{
+		{"/etc/shadow", "/etc/shadow"},
+		{"/etc/shadow-", "/etc/shadow-"},
+		{"/etc/gshadow", "/etc/gshadow"},
+		{"/etc/passwd", ""},
+		{"/etc/group", ""},
+		{"/etc/ssh/ssh_host_ed25519_key", "/etc/ssh/ssh_host_*_key"},
+		{"/etc/ssh/ssh_host_rsa_key", "/etc/ssh/ssh_host_*_key"},
+		{"/etc/ssh/ssh_host_ed25519_key.pub", ""},
+		{"/etc/ssh/sshd_config", ""},
+		{"/etc/wireguard/wg0.conf", "/etc/wireguard"},
+		{"/etc/NetworkManager/system-connections/home.nmconnection", "/etc/NetworkManager/system-connections"},
+		{"/etc/NetworkManager/NetworkManager.conf", ""},
+		{"/run/secrets/db_password", "/run/secrets"},
+		{"/var/run/secrets/kubernetes.io/serviceaccount/token", "/run/secrets"}, // or /var/run/secrets where /var/run is no link
+		{"~/.config/git/credentials", "~/.config/git/credentials"},
+		{"~/.config/git/config", ""},
+		{"~/.config/git/ignore", ""},
+		{"~/.aws/sso/cache/abc.json", "~/.aws/sso/cache"},
+		{"~/.aws/cli/cache/abc.json", "~/.aws/cli/cache"},
+		{"~/.aws/config", ""},
+		{"~/.config/github-copilot/hosts.json", "~/.config/github-copilot/hosts.json"},
+		{"~/.config/github-copilot/apps.json", "~/.config/github-copilot/apps.json"},
+		{"~/.config/github-copilot/versions.json", ""},
+		{"~/.cache/huggingface/token", "~/.cache/huggingface/token"},
+		{"~/.cache/huggingface/hub/models--gpt2/config.json", ""},
+		{"~/.huggingface/token", "~/.huggingface/token"},
+		{"~/.config/sops/age/keys.txt", "~/.config/sops/age/keys.txt"},
+		{"~/.m2/settings.xml", "~/.m2/settings.xml"},
+		{"~/.m2/repository/org/x/x.jar", ""},
+		{"~/.m2/repository/x.jar", ""},
+		{"~/.gradle/gradle.properties", "~/.gradle/gradle.properties"},
+		{"gradle.properties", ""},
+		{"~/.gradle/caches/x.jar", ""},
+		{"~/.config/composer/auth.json", "~/.config/composer/auth.json"},
+		{"auth.json", ""},
+		{"~/.kaggle/kaggle.json", "~/.kaggle/kaggle.json"},
+		{"~/.databrickscfg", "~/.databrickscfg"},
+		{"~/.snowflake/config.toml", "~/.snowflake/config.toml"},
+		{"~/.snowflake/connections.toml", "~/.snowflake/connections.toml"},
+		{"~/.snowsql/config", "~/.snowsql/config"},
+		{"~/.dbt/profiles.yml", "~/.dbt/profiles.yml"},
+		{"profiles.yml", ""},
+		{"~/.vercel/auth.json", "~/.vercel/auth.json"},
+		{"~/.local/share/com.vercel.cli/auth.json", "~/.local/share/com.vercel.cli/auth.json"},
+		{"~/.netlify/config.json", "~/.netlify/config.json"},
+		{"~/.config/heroku/config.json", "~/.config/heroku/config.json"},
+		{"~/.fly/config.yml", "~/.fly/config.yml"},
+		{"fly.toml", ""},
+		{"~/.config/ngrok/ngrok.yml", "~/.config/ngrok/ngrok.yml"},
+		{"~/.wrangler/config/default.toml", "~/.wrangler/config/default.toml"},
+		{"wrangler.toml", ""},
+		{"~/.config/hcloud/cli.toml", "~/.config/hcloud/cli.toml"},
+		{"~/.config/op/config", "~/.config/op/config"},
+		{"~/.config/Bitwarden CLI/data.json", "~/.config/Bitwarden CLI/data.json"},
+		{"~/.android/adbkey", "~/.android/adbkey"},
+		{"~/.android/adbkey.pub", ""},
+		{"~/.android/avd/x.ini", ""},
+		{"~/.tsh/keys/proxy/u", "~/.tsh/keys"},
+		{"~/.mcp-auth/mcp-remote-0.1/abc_tokens.json", "~/.mcp-auth"},
+		{"~/.mozilla/firefox/abc.default-release/logins.json", "~/.mozilla/firefox/*/logins.json"},
+		{"~/.mozilla/firefox/abc.default-release/key4.db", "~/.mozilla/firefox/*/key4.db"},
+		{"~/.mozilla/firefox/abc.default-release/prefs.js", ""},
+		{"~/.config/google-chrome/Default/Login Data", "~/.config/google-chrome/*/Login Data"},
+		{"~/.config/chromium/Profile 1/Login Data", "~/.config/chromium/*/Login Data"},
+		{"~/.config/google-chrome/Default/Preferences", ""},
+		{"~/.bash_history", "~/.bash_history"},
+		{"~/.zsh_history", "~/.zsh_history"},
+		{"~/.local/share/fish/fish_history", "~/.local/share/fish/fish_history"},
+		{"~/.psql_history", "~/.psql_history"},
+		{"~/.python_history", "~/.python_history"},
+		{"~/.bashrc", ""},
+		{"~/.zshrc", ""},
+		{"terraform.tfstate", "*.tfstate"},
+		{"infra/terraform.tfstate.d/prod/terraform.tfstate", "*.tfstate"},
+		{"terraform.tfstate.backup", "*.tfstate.backup"},
+		{"terraform.tf", ""},
+		{"main.tf", ""},
+		{"terraform.tfvars", ""},
+		{".terraform.lock.hcl", ""},
+		{".dev.vars", ".dev.vars"},
+		{".dev.vars.staging", ".dev.vars.*"},
+		{".dev.vars.example", ""},
+		{".streamlit/secrets.toml", "secrets.toml"},
+		{".streamlit/config.toml", ""},
+		{"android/app/release.jks", "*.jks"},
+		{"android/app/debug.keystore", "*.keystore"},
+		{"src/keystore.go", ""},
+		{"test/fixtures/credentials.json", ""},
+		{"service-account.json", ""},
+	}
+	for _, tc := range tests {
+		got, ok := s.Match(env, tc.path)
+		if tc.pattern == "/run/secrets" && got.Pattern == "/var/run/secrets" {
+			continue
+		}
+		if ok != (tc.pattern != "") || got.Pattern != tc.pattern {
+			t.Errorf("Match(%q) = %q, %v; want %q", tc.path, got.Pattern, ok, tc.pattern)
+		}
+	}
+}
+
+// TestSecretsThroughProc: another process's root is /, its working
+// directory is unknown: a file-name pattern matches whatever it is, an
+// anchored one when some directory it could be leads there.
+func TestSecretsThroughProc(t *testing.T) {
+	t.Parallel()
+	env := Env{Project: "/p", Cwd: "/p", Home: "/home/u", Sandbox: "/p/agent_sandbox"}
+	s := DefaultSecrets()
+	for path, want := range map[string]string{
+		"/proc/1/root/etc/shadow":              "/etc/shadow",
+		"/proc/123/root/home/u/.ssh/id_rsa":    "~/.ssh",
+		"/proc/[0-9]*/root/etc/shadow":         "/etc/shadow",
+		"/proc/0/cwd/.env":                     ".env",
+		"/proc/1/cwd/config/.env.local":        ".env.*",
+		"/proc/1/task/1/cwd/.env":              ".env",
+		"/proc/1/cwd/home/u/.ssh/id_ecdsa_key": "~/.ssh",             // from /
+		"/proc/1/cwd/u/.aws/credentials":       "~/.aws/credentials", // from /home
+		"/proc/1/cwd/.aws/credentials":         "~/.aws/credentials", // from ~
+		"/proc/1/cwd/../.env":                  ".env",
+		"/proc/1/cwd/etc/shadow":               "/etc/shadow",
+		"/proc/1/cwd/README.md":                "",
+		"/proc/1/cwd/src/main.go":              "",
+		"/proc/1/cwd/.env.example":             "",
+		"/proc/1/status":                       "",
+		"/proc/1/root/etc/hostname":            "",
+		"/proc/1/cwd":                          "",
+		"/proc/sys/kernel/hostname":            "",
+	} {
+		got, ok := s.Match(env, path)
+		if ok != (want != "") || got.Pattern != want {
+			t.Errorf("Match(%q) = %q, %v; want %q", path, got.Pattern, ok, want)
+		}
+	}
+	for dir, want := range map[string]bool{
+		"/proc/1/cwd":        true, // it can be / or ~
+		"/proc/1/cwd/src":    false,
+		"/proc/1/root/etc":   true,
+		"/proc/1/root/usr":   false,
+		"/proc/1/cwd/.ssh":   true,
+		"/proc/1/task/2/cwd": true,
+	} {
+		if _, got := s.Holds(env, dir, true); got != want {
+			t.Errorf("Holds(%q) = %v, want %v", dir, got, want)
 		}
 	}
 }

@@ -22,7 +22,10 @@ type credentialPrinter struct {
 	// flags, when not empty: one of them must be given (gh auth status
 	// --show-token).
 	flags []string
-	what  string
+	// unless are options that send the output to a file or decrypt in
+	// place (sops -d --output f, age -d -o f): then nothing is printed.
+	unless []string
+	what   string
 }
 
 var credentialPrinters = []credentialPrinter{
@@ -35,6 +38,11 @@ var credentialPrinters = []credentialPrinter{
 	{prog: "aws", words: []string{"configure", "get", "aws_secret_access_key"}, what: "the AWS secret key"},
 	{prog: "aws", words: []string{"configure", "get", "aws_session_token"}, what: "the AWS session token"},
 	{prog: "aws", words: []string{"ecr", "get-login-password"}, what: "a registry password"},
+	{prog: "aws", words: []string{"sts", "get-session-token"}, what: "temporary AWS credentials"},
+	{prog: "aws", words: []string{"sts", "get-federation-token"}, what: "temporary AWS credentials"},
+	{prog: "aws", words: []string{"sts", "assume-role"}, what: "temporary AWS credentials"},
+	{prog: "aws", words: []string{"sts", "assume-role-with-web-identity"}, what: "temporary AWS credentials"},
+	{prog: "aws", words: []string{"sts", "assume-role-with-saml"}, what: "temporary AWS credentials"},
 	{prog: "gcloud", words: []string{"auth", "print-access-token"}, what: "a Google Cloud access token"},
 	{prog: "gcloud", words: []string{"auth", "print-identity-token"}, what: "a Google Cloud identity token"},
 	{prog: "gcloud", words: []string{"auth", "application-default", "print-access-token"}, what: "a Google Cloud access token"},
@@ -42,13 +50,26 @@ var credentialPrinters = []credentialPrinter{
 	{prog: "az", words: []string{"account", "get-access-token"}, what: "an Azure access token"},
 	{prog: "heroku", words: []string{"auth:token"}, what: "the Heroku token"},
 	{prog: "vault", words: []string{"print", "token"}, what: "the Vault token"},
+	{prog: "vault", words: []string{"read"}, what: "a Vault secret"},
+	{prog: "vault", words: []string{"kv", "get"}, what: "a Vault secret"},
+	{prog: "sops", words: nil, flags: []string{"-d", "--decrypt"}, unless: []string{"--output", "-i", "--in-place"}, what: "a decrypted secrets file"},
+	{prog: "sops", words: []string{"decrypt"}, unless: []string{"--output", "-i", "--in-place"}, what: "a decrypted secrets file"},
+	{prog: "age", words: nil, flags: []string{"-d", "--decrypt"}, unless: []string{"-o", "--output"}, what: "a decrypted file"},
+	{prog: "rage", words: nil, flags: []string{"-d", "--decrypt"}, unless: []string{"-o", "--output"}, what: "a decrypted file"},
+	{prog: "doppler", words: []string{"secrets", "get"}, what: "a Doppler secret"},
+	{prog: "doppler", words: []string{"secrets", "download"}, flags: []string{"--no-file"}, what: "the Doppler secrets"},
+	{prog: "keyring", words: []string{"get"}, what: "a stored password"},
 	{prog: "kubectl", words: []string{"config", "view"}, flags: []string{"--raw"}, what: "the cluster credentials"},
 	{prog: "kubectl", words: []string{"create", "token"}, what: "a service account token"},
 	{prog: "security", words: []string{"find-generic-password"}, flags: []string{"-w", "-g"}, what: "a keychain password"},
 	{prog: "security", words: []string{"find-internet-password"}, flags: []string{"-w", "-g"}, what: "a keychain password"},
 	{prog: "secret-tool", words: []string{"lookup"}, what: "a stored secret"},
 	{prog: "op", words: []string{"read"}, what: "a 1Password secret"},
+	{prog: "op", words: []string{"item", "get"}, flags: []string{"--reveal"}, what: "a 1Password secret"},
 	{prog: "bw", words: []string{"get", "password"}, what: "a Bitwarden password"},
+	{prog: "bw", words: []string{"get", "item"}, what: "a Bitwarden item and its password"},
+	{prog: "bw", words: []string{"get", "notes"}, what: "a Bitwarden secure note"},
+	{prog: "bw", words: []string{"get", "totp"}, what: "a Bitwarden one-time code"},
 	{prog: "pass", words: []string{"show"}, what: "a password-store entry"}, // not with -c/--clip (printerToClipboard)
 	{prog: "gpg", words: nil, flags: []string{"--export-secret-keys", "--export-secret-subkeys"}, what: "a private key"},
 	{prog: "gpg2", words: nil, flags: []string{"--export-secret-keys", "--export-secret-subkeys"}, what: "a private key"},
@@ -69,6 +90,7 @@ func credentialPrinterNames() []string {
 			out = append(out, cp.prog)
 		}
 	}
+	out = append(out, "oc", "npm", "pnpm", "yarn")
 	return append(out, dockerCredentialHelpers...)
 }
 
@@ -126,13 +148,115 @@ func (p *Pass) checkCredentialPrinter(c *syntax.Call) bool {
 		if at < 0 {
 			continue
 		}
-		if len(cp.flags) > 0 && !slices.ContainsFunc(args, func(a syntax.Arg) bool {
-			return a.Static && slices.ContainsFunc(cp.flags, func(f string) bool { return a.Value == f || strings.HasPrefix(a.Value, f+"=") })
-		}) {
+		if len(cp.flags) > 0 && !hasFlag(args, cp.flags) || hasFlag(args, cp.unless) {
 			continue
 		}
 		p.reportCredential(c, cp.what)
 		return true
+	}
+	switch name {
+	case "kubectl", "oc":
+		if kubectlPrintsSecret(args) {
+			p.reportCredential(c, "a Kubernetes secret's data")
+			return true
+		}
+	case "npm", "pnpm", "yarn":
+		if configPrintsToken(args) {
+			p.reportCredential(c, "a registry token")
+			return true
+		}
+	}
+	return false
+}
+
+// hasFlag reports whether one of flags is among args, alone or with its
+// value after "=".
+func hasFlag(args []syntax.Arg, flags []string) bool {
+	return slices.ContainsFunc(args, func(a syntax.Arg) bool {
+		return a.Static && slices.ContainsFunc(flags, func(f string) bool { return a.Value == f || strings.HasPrefix(a.Value, f+"=") })
+	})
+}
+
+// kubectlPrintsSecret reports kubectl get of secrets with an output
+// format that shows their data (-o yaml, json, jsonpath=…,
+// go-template=…, custom-columns=…): kubectl get secret x -o yaml, kubectl
+// get secrets,configmaps -ojson. Without -o (or with -o name or wide)
+// only names, types and sizes are listed.
+func kubectlPrintsSecret(args []syntax.Arg) bool {
+	// The positional words after get, options' values skipped: the first
+	// is the resource type (secret, secrets,configmaps), or every one is
+	// TYPE/NAME.
+	var pos []string
+	format := ""
+	seenGet := false
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if !a.Static {
+			return false
+		}
+		v := a.Value
+		if !strings.HasPrefix(v, "-") || v == "-" {
+			if seenGet {
+				pos = append(pos, v)
+			}
+			seenGet = seenGet || v == "get"
+			continue
+		}
+		name, val, hasVal := strings.Cut(v, "=")
+		if !hasVal && strings.HasPrefix(v, "-o") && !strings.HasPrefix(v, "--") && len(v) > 2 {
+			name, val, hasVal = "-o", v[2:], true
+		}
+		if !hasVal && kubectlValueOptions[name] && i+1 < len(args) {
+			i++
+			val = args[i].Value
+		}
+		if name == "-o" || name == "--output" {
+			format, _, _ = strings.Cut(val, "=")
+		}
+	}
+	if format == "" || format == "name" || format == "wide" || len(pos) == 0 {
+		return false
+	}
+	isSecret := func(r string) bool {
+		r = strings.ToLower(r)
+		return r == "secret" || r == "secrets" || strings.HasPrefix(r, "secret.") || strings.HasPrefix(r, "secrets.")
+	}
+	for _, r := range strings.Split(pos[0], ",") {
+		if isSecret(r) {
+			return true
+		}
+	}
+	for _, w := range pos {
+		if t, _, ok := strings.Cut(w, "/"); ok && isSecret(t) {
+			return true
+		}
+	}
+	return false
+}
+
+// kubectlValueOptions are kubectl's common options that take a value
+// in the next word.
+var kubectlValueOptions = map[string]bool{"-n": true, "--namespace": true, "-o": true, "--output": true, "-l": true,
+	"--selector": true, "--field-selector": true, "--context": true, "--cluster": true, "--kubeconfig": true,
+	"--user": true, "-s": true, "--server": true, "--sort-by": true, "--template": true, "-f": true, "--filename": true,
+	"-L": true, "--label-columns": true, "--chunk-size": true, "--request-timeout": true, "--token": true, "--as": true}
+
+// configPrintsToken reports npm/pnpm config get of an authentication
+// setting (//registry.npmjs.org/:_authToken, _auth, _password) and yarn
+// config get npmAuthToken or npmAuthIdent: the token is printed.
+func configPrintsToken(args []syntax.Arg) bool {
+	ws := leadingWords(args)
+	for i := 0; i+2 < len(ws); i++ {
+		if ws[i] != "config" || ws[i+1] != "get" {
+			continue
+		}
+		for _, k := range ws[i+2:] {
+			for _, suf := range []string{"_authToken", "_auth", "_password", "npmAuthToken", "npmAuthIdent"} {
+				if strings.HasSuffix(k, suf) {
+					return true
+				}
+			}
+		}
 	}
 	return false
 }

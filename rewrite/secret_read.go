@@ -59,8 +59,12 @@ are read as that secret (rewrite/secret_printers.go): gh auth token, git
 credential fill, aws configure export-credentials, gcloud auth
 print-access-token, az account get-access-token, kubectl config view --raw,
 a keychain's or password store's lookup (security find-generic-password -w,
-secret-tool lookup, op read, pass NAME), docker-credential-* get, gpg
---export-secret-keys.`,
+secret-tool lookup, op read, pass NAME, keyring get, bw get password),
+docker-credential-* get, gpg --export-secret-keys, aws sts
+get-session-token, kubectl get secret X -o yaml, vault read, vault kv get,
+sops -d, age -d, doppler secrets get, npm config get //host/:_authToken.
+A path through another process's /proc directory (/proc/$PPID/cwd/.env,
+/proc/1/root/etc/shadow) is judged as the paths it can name.`,
 	Commands: append(append(programsOf(lang.Perl, lang.Ruby), credentialPrinterNames()...), "cat", "less", "more", "head", "tail", "bat", "batcat", "xxd", "od", "hexdump", "base64", "base32", "strings", "nl", "tac",
 		"grep", "egrep", "fgrep", "rg", "ag", "zgrep", "cp", "install", "mv", "tar", "zip", "rsync", "scp", "source", ".",
 		// Text tools print what they read; a program, filter or script
@@ -405,11 +409,12 @@ func (p *Pass) secretOf(dir syntax.Dir, a syntax.Arg) (guards.Secret, bool) {
 	if s, ok := p.secretOfWord(dir, a); ok {
 		return s, true
 	}
-	if !a.Static && procEnviron.Get().MatchString(a.Value) {
-		// /proc/$PPID/environ, /proc/$pid/task/*/environ: some process's
-		// environment, whichever it is.
-		probe := syntax.Arg{Value: "/proc/self/environ", Raw: a.Raw, Static: true}
+	if probe, ok := procProbe(a); ok {
+		// /proc/$PPID/environ, /proc/$pid/task/*/environ, /proc/$P/cwd/.env,
+		// /proc/$(pgrep -n node)/root/root/.ssh/id_rsa: some process's
+		// environment, root or working directory, whichever it is.
 		if s, ok := p.secretOfWord(dir, probe); ok {
+			s.Path.Abs = a.Value
 			return s, true
 		}
 	}
@@ -424,8 +429,26 @@ func (p *Pass) secretOf(dir syntax.Dir, a syntax.Arg) (guards.Secret, bool) {
 	return guards.Secret{}, false
 }
 
-// procEnviron matches a run-time path that names a process's environment.
-var procEnviron = lazy.Regexp{Expr: `^/proc/[^/]+/(task/[^/]+/)?environ$`}
+// procEntry matches a run-time path in a process's /proc directory that
+// names its environment, or a file through its root or working
+// directory: the process (1) is only known at run time, the rest (4) is
+// written out.
+var procEntry = lazy.Regexp{Expr: "^/proc/(.+?)/(task/[^/]+/)?(environ|root|cwd)(/[^$`]*)?$"}
+
+// procProbe is the path a run-time word naming a process's entry is
+// judged as: the same entry of a process the path module takes for any
+// (/proc/0/cwd/.env for /proc/$P/cwd/.env; 0 is no process's id, so it
+// is neither the shell's own working directory nor any one process).
+func procProbe(a syntax.Arg) (syntax.Arg, bool) {
+	if a.Static {
+		return a, false
+	}
+	m := procEntry.Get().FindStringSubmatch(a.Value)
+	if m == nil {
+		return a, false
+	}
+	return syntax.Arg{Value: "/proc/0/" + m[3] + m[4], Raw: a.Raw, Static: true}, true
+}
 
 // secretOfWord is secretOf of the paths a word names.
 func (p *Pass) secretOfWord(dir syntax.Dir, a syntax.Arg) (guards.Secret, bool) {
