@@ -25,11 +25,53 @@ const maxEvalTexts = 256
 // when it can run or read anything: a substitution, or a name whose
 // value is itself evaluated.
 func (w *walker) evalArith(c scope, text string, st *state) {
-	if text == "" || w.evalTexts >= maxEvalTexts || !strings.ContainsAny(text, "$`[") {
+	if text == "" || w.evalTexts >= maxEvalTexts {
 		return
+	}
+	if !arithRuns(text, st) {
+		if !strings.ContainsAny(text, "=") && !strings.Contains(text, "++") && !strings.Contains(text, "--") {
+			return
+		}
+		// Walked only for the variables it assigns: text bash cannot
+		// read as an expression (it stops at the error) runs nothing.
+		if _, err := parseSource(": $((" + text + "))"); err != nil {
+			return
+		}
 	}
 	w.evalTexts++
 	w.childIn(c, nil, ": $(("+text+"))", nil, "arithmetic", false, st, st.dir)
+}
+
+// arithRuns reports arithmetic text that can run something when bash
+// evaluates it: an expansion or quote (bash expands the text as if it
+// were in double quotes, where single quotes do not hide a
+// substitution), or a name whose known value is itself an expression
+// that can (x='a[$(rm -rf ~)]'; let y=x; a subscript's names are
+// evaluated too).
+func arithRuns(text string, st *state) bool {
+	if strings.ContainsAny(text, "$`'\"") {
+		return true
+	}
+	for i := 0; i < len(text); {
+		ch := text[i]
+		if !(ch == '_' || ch >= 'a' && ch <= 'z' || ch >= 'A' && ch <= 'Z') {
+			i++
+			continue
+		}
+		j := i + 1
+		for j < len(text) && (text[j] == '_' || text[j] >= 'a' && text[j] <= 'z' || text[j] >= 'A' && text[j] <= 'Z' || text[j] >= '0' && text[j] <= '9') {
+			j++
+		}
+		if i > 0 && text[i-1] >= '0' && text[i-1] <= '9' {
+			i = j
+			continue // 0x1f, 16#ff: digits of a number
+		}
+		if v := st.get(text[i:j]); v.known && v.set && !v.nameref && (strings.ContainsAny(v.str, "$`") || evaluatesNames(v.str)) {
+			return true
+		}
+		i = j
+	}
+	return false
 }
 
 // evalName walks the subscript of a variable name a builtin is given
@@ -53,9 +95,16 @@ func (w *walker) evalName(c scope, a Arg, st *state) {
 	if end <= open {
 		return
 	}
-	if sub := v[open+1 : end]; strings.ContainsAny(sub, "$`") {
-		w.evalArith(c, sub, st)
+	sub := v[open+1 : end]
+	if base, ok := st.resolve(v[:open]); ok && st.get(base).assoc {
+		// An associative array's subscript is a string: expanded, not
+		// evaluated.
+		if strings.ContainsAny(sub, "$`") {
+			w.prompt(c, sub, st)
+		}
+		return
 	}
+	w.evalArith(c, sub, st)
 }
 
 // evalNames walks the names and arithmetic strings a builtin call
@@ -124,8 +173,10 @@ func (w *walker) evalTest(c scope, t *sh.TestClause, st *state) {
 }
 
 // declEvals walks what declare, typeset, local, export and readonly
-// evaluate: a quoted NAME[SUB]=VALUE's subscript, and with -i each value,
-// an arithmetic expression.
+// evaluate in a word that is not an assignment as written: a quoted
+// NAME[SUB]=VALUE's subscript, and with -i its value, an arithmetic
+// expression. (An assignment as written is walked by assign, which
+// knows the variable's attributes.)
 func (w *walker) declEvals(c scope, d *sh.DeclClause, st *state) {
 	r := w.resolver(c, st)
 	integer := false
@@ -147,10 +198,6 @@ func (w *walker) declEvals(c scope, d *sh.DeclClause, st *state) {
 			w.evalName(c, v, st)
 			if _, val, ok := strings.Cut(v.Value, "="); ok && integer && v.Static {
 				w.evalArith(c, val, st)
-			}
-		case a.Name != nil && a.Value != nil && integer:
-			if v := r.arg(a.Value); v.Static {
-				w.evalArith(c, v.Value, st)
 			}
 		}
 	}

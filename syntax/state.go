@@ -64,6 +64,11 @@ type variable struct {
 	// caseAttr is declare -l ('l') or -u ('u'): bash stores every value
 	// assigned to the variable in lower or upper case.
 	caseAttr byte
+	// integer is declare -i: every value assigned to the variable (or
+	// its elements) is evaluated as an arithmetic expression. assoc is
+	// declare -A: its subscripts are strings, not arithmetic. Both stay
+	// through later assignments, until unset.
+	integer, assoc bool
 }
 
 // MaxCandidates bounds the values a variable may be known to take from
@@ -73,7 +78,8 @@ const MaxCandidates = 8
 func (v variable) equal(o variable) bool {
 	return v.known == o.known && v.set == o.set && v.str == o.str && v.array == o.array &&
 		v.exported == o.exported && v.printed == o.printed && v.printedBy == o.printedBy && slices.Equal(v.list, o.list) && slices.Equal(v.cands, o.cands) && slices.Equal(v.maybe, o.maybe) && v.nonEmpty == o.nonEmpty && slices.Equal(v.from, o.from) &&
-		v.nameref == o.nameref && v.ref == o.ref && v.head == o.head && v.caseAttr == o.caseAttr
+		v.nameref == o.nameref && v.ref == o.ref && v.head == o.head && v.caseAttr == o.caseAttr &&
+		v.integer == o.integer && v.assoc == o.assoc
 }
 
 // withCase returns v with its value in the case attr makes bash store
@@ -155,7 +161,11 @@ func either(v, o variable) variable {
 	if v.equal(o) {
 		return v
 	}
-	out := variable{exported: v.exported || o.exported, printed: v.printed || o.printed, from: union(v.from, o.from)}
+	// Integer on one path at least: a later value may be evaluated. An
+	// associative array on one path only may be an indexed one, whose
+	// subscripts are evaluated.
+	out := variable{exported: v.exported || o.exported, printed: v.printed || o.printed, from: union(v.from, o.from),
+		integer: v.integer || o.integer, assoc: v.assoc && o.assoc}
 	switch {
 	case v.printed && o.printed && v.printedBy != o.printedBy:
 		out.printedBy = ""
@@ -279,6 +289,11 @@ type state struct {
 	// some point (a variable's from or wild was set): a cheap test
 	// before words are searched for such variables.
 	taint bool
+	// hist are the last entries of the shell's history list, oldest
+	// first, as history -s put them there; histAll reports that they are
+	// the whole list (after history -c). fc -s runs one of them.
+	hist    []string
+	histAll bool
 	// subst are the files whose content the output of a command
 	// substitution may hold (KEY=$(cat .env)), by substitution; one map
 	// shared by every state of a walk (see walker.substOutput).
@@ -309,6 +324,7 @@ func (st *state) clone() *state {
 	c.funcs = cloneMap(st.funcs)
 	c.pos = slices.Clone(st.pos)
 	c.stack = slices.Clone(st.stack)
+	c.hist = slices.Clone(st.hist)
 	return &c
 }
 
@@ -353,7 +369,7 @@ func (st *state) merge(o *state) {
 	}
 	for name, ov := range o.vars {
 		if _, ok := st.vars[name]; !ok {
-			st.setVar(name, variable{exported: ov.exported, from: union(st.wild, ov.from), nameref: ov.nameref})
+			st.setVar(name, variable{exported: ov.exported, from: union(st.wild, ov.from), nameref: ov.nameref, integer: ov.integer})
 		}
 	}
 	st.wild = union(st.wild, o.wild)
@@ -373,6 +389,9 @@ func (st *state) merge(o *state) {
 	}
 	if !st.stackKnown || !o.stackKnown || !slices.Equal(st.stack, o.stack) {
 		st.stack, st.stackKnown = nil, false
+	}
+	if st.histAll != o.histAll || !slices.Equal(st.hist, o.hist) {
+		st.hist, st.histAll = nil, false
 	}
 	for k, v := range o.aliases {
 		if _, ok := st.aliases[k]; !ok {
@@ -406,7 +425,7 @@ func (st *state) equal(o *state) bool {
 	if st.dead != o.dead || st.dir != o.dir || st.posKnown != o.posKnown || !slices.Equal(st.pos, o.pos) || len(st.vars) != len(o.vars) ||
 		len(st.fds) != len(o.fds) || st.stackKnown != o.stackKnown || len(st.aliases) != len(o.aliases) ||
 		st.expandAliases != o.expandAliases || st.aliasesOff != o.aliasesOff || st.lastPipe != o.lastPipe || st.noGlob != o.noGlob ||
-		st.allExport != o.allExport || !slices.Equal(st.wild, o.wild) {
+		st.allExport != o.allExport || !slices.Equal(st.wild, o.wild) || st.histAll != o.histAll || !slices.Equal(st.hist, o.hist) {
 		return false
 	}
 	for k, v := range st.vars {
@@ -430,6 +449,11 @@ func (st *state) setVar(name string, v variable) {
 		// A value assigned to a declare -l/-u variable is stored in its
 		// case (unset drops the attribute).
 		v = v.withCase(old.caseAttr)
+	}
+	if old, ok := st.vars[name]; ok && !v.nameref && (v.set || !v.known) {
+		// declare -i and -A stay through assignments (unset drops them).
+		v.integer = v.integer || old.integer
+		v.assoc = v.assoc || old.assoc
 	}
 	st.vars[name] = v
 	if len(v.from) > 0 {
@@ -591,7 +615,8 @@ func (st *state) forgetAllFrom(file string) {
 	}
 	for k, v := range st.vars {
 		// A name reference stays one, to a name now unknown.
-		st.vars[k] = variable{exported: v.exported, from: union(v.from, f), nameref: v.nameref, forgotten: v.forgotten || v.seeded}
+		st.vars[k] = variable{exported: v.exported, from: union(v.from, f), nameref: v.nameref, forgotten: v.forgotten || v.seeded,
+			integer: v.integer, assoc: v.assoc}
 	}
 	st.pos, st.posKnown = nil, false
 	st.stack, st.stackKnown = nil, false

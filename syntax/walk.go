@@ -540,6 +540,16 @@ func (w *walker) forClause(c scope, fc *sh.ForClause, st *state) {
 				each = append(each, v.Value)
 			}
 		}
+		if v := st.get(name); v.integer && len(vals) > 0 {
+			// for y in …, y declared -i: each value is evaluated, and y
+			// holds what it comes to.
+			for _, v := range vals {
+				if v.Static {
+					w.evalArith(c, v.Value, st)
+				}
+			}
+			each, static = nil, false
+		}
 		if static && len(vals) == 0 {
 			// for v in; (or in words that expand to nothing): bash never
 			// runs the body and v keeps its value. The body is still read
@@ -676,16 +686,61 @@ func (w *walker) arithm(c scope, x sh.ArithmExpr, st *state) {
 		case *sh.Word:
 			if name := n.Lit(); isName(name) {
 				w.arithValue(c, name, st)
+			} else if quotedOnly(n) {
+				// let 'a[$(…)]=1', arr['$(…)']=1: the quoted text is an
+				// expression bash expands (as in double quotes, where
+				// single quotes hide nothing) and then evaluates.
+				if a := w.resolver(c, st).arg(n); a.Static {
+					w.evalArith(c, a.Value, st)
+				}
+				return false
 			}
 		case *sh.ParamExp:
 			if n.Param != nil {
 				w.arithValue(c, n.Param.Value, st)
 			}
-		case *sh.CmdSubst, *sh.ProcSubst:
+		case *sh.CmdSubst, *sh.ProcSubst, *sh.ArithmExp:
+			// Walked where they are (substs), not twice.
 			return false
 		}
 		return true
 	})
+}
+
+// quotedOnly reports an arithmetic operand word that is quoted text with
+// no expansion in it (its expansions are walked where they are).
+func quotedOnly(wd *sh.Word) bool {
+	quoted := false
+	for _, p := range wd.Parts {
+		switch p := p.(type) {
+		case *sh.Lit:
+		case *sh.SglQuoted:
+			quoted = true
+		case *sh.DblQuoted:
+			quoted = true
+			for _, q := range p.Parts {
+				if _, ok := q.(*sh.Lit); !ok {
+					return false
+				}
+			}
+		default:
+			return false
+		}
+	}
+	return quoted
+}
+
+// arrayIndex walks an array subscript in an assignment (a[SUB]=v,
+// a=([SUB]=v)) or an expansion (${a[SUB]}): an arithmetic expression
+// unless the array is associative, whose subscripts are strings.
+func (w *walker) arrayIndex(c scope, name string, x sh.ArithmExpr, st *state) {
+	if x == nil {
+		return
+	}
+	if n, ok := st.resolve(name); ok && st.get(n).assoc {
+		return
+	}
+	w.arithm(c, x, st)
 }
 
 // arithAssign are the arithmetic operators that assign.
@@ -948,7 +1003,7 @@ func (w *walker) paramSideEffects(c scope, p *sh.ParamExp, st *state) {
 	}
 	name := p.Param.Value
 	if p.Index != nil {
-		w.arithm(c, p.Index, st)
+		w.arrayIndex(c, name, p.Index, st)
 	}
 	if p.Slice != nil {
 		// ${s:OFFSET:LENGTH}: both are arithmetic expressions.
@@ -962,6 +1017,14 @@ func (w *walker) paramSideEffects(c scope, p *sh.ParamExp, st *state) {
 	case sh.AssignUnset, sh.AssignUnsetOrNull:
 		if v := st.get(name); !v.known || !v.set || v.str == "" {
 			r := w.resolver(c, st)
+			if v.integer && p.Exp.Word != nil {
+				// ${y:=v} of a declare -i y evaluates v.
+				if a := r.arg(p.Exp.Word); a.Static {
+					w.evalArith(c, a.Value, st)
+				}
+				st.forget(name)
+				return
+			}
 			if v.known && p.Exp.Word != nil {
 				if a := r.arg(p.Exp.Word); a.Static && (!v.set || p.Exp.Op == sh.AssignUnsetOrNull) {
 					st.assign(name, a.Value)
@@ -1003,8 +1066,24 @@ func (w *walker) assign(c scope, st *state, as []*sh.Assign, exported bool) {
 			continue
 		}
 		old := st.get(name)
+		if name == "BASH_ALIASES" {
+			w.aliasAssign(c, st, a)
+		}
+		w.arrayIndex(c, name, a.Index, st)
+		if a.Array != nil {
+			for _, e := range a.Array.Elems {
+				w.arrayIndex(c, name, e.Index, st)
+			}
+		}
+		if old.integer {
+			w.integerValues(c, st, a)
+		}
 		from := st.fromOf(a)
 		v := w.assignValue(c, st, a, old)
+		if old.integer && !(v.known && v.set && !v.array && !a.Append && isInteger(v.str)) {
+			// declare -i: bash stores the value of the expression.
+			v = unknownVar
+		}
 		if a.Append || a.Naked || a.Index != nil {
 			from = union(from, old.from)
 		}
@@ -1032,6 +1111,28 @@ func (w *walker) assign(c scope, st *state, as []*sh.Assign, exported bool) {
 		}
 		st.setVar(name, v)
 		w.specialVar(c, name, v, st)
+	}
+}
+
+// integerValues walks the values assigned to a declare -i variable or
+// array, each an arithmetic expression bash evaluates
+// (declare -i y; y='a[$(…)]' runs the substitution).
+func (w *walker) integerValues(c scope, st *state, a *sh.Assign) {
+	r := w.resolver(c, st)
+	if a.Value != nil {
+		if v := r.literal(a.Value, true); v.Static {
+			w.evalArith(c, v.Value, st)
+		}
+	}
+	if a.Array != nil {
+		for _, e := range a.Array.Elems {
+			if e.Value == nil {
+				continue
+			}
+			if v := r.arg(e.Value); v.Static {
+				w.evalArith(c, v.Value, st)
+			}
+		}
 	}
 }
 
@@ -1255,6 +1356,40 @@ func (w *walker) declare(c scope, s *sh.Stmt, d *sh.DeclClause, st *state) {
 			unref = true
 		}
 	}
+	// declare -i, -A: attributes later assignments keep (set before the
+	// value is assigned: declare -A m=([k]=v) has string subscripts);
+	// declare +i drops the first.
+	intAttr, assocAttr, noInt := false, false, false
+	for _, f := range flags {
+		if variant == "export" {
+			break
+		}
+		if strings.HasPrefix(f, "-") {
+			intAttr = intAttr || strings.Contains(f, "i")
+			assocAttr = assocAttr || strings.Contains(f, "A")
+		} else if strings.Contains(f, "i") {
+			noInt = true
+		}
+	}
+	setAttrs := func(name string) {
+		n, ok := st.resolve(name)
+		if !ok || !intAttr && !assocAttr && !noInt {
+			return
+		}
+		v, had := st.vars[n]
+		if !had {
+			v = variable{from: st.wild}
+		}
+		if v.nameref {
+			return
+		}
+		v.integer = (v.integer || intAttr) && !noInt
+		v.assoc = v.assoc || assocAttr
+		if st.vars == nil {
+			st.vars = map[string]variable{}
+		}
+		st.vars[n] = v
+	}
 	inFunc := len(w.frames) > 0 && (local || (variant == "declare" || variant == "typeset") && !global)
 	for _, a := range as {
 		if a.Name == nil {
@@ -1312,8 +1447,10 @@ func (w *walker) declare(c scope, s *sh.Stmt, d *sh.DeclClause, st *state) {
 				v = variable{known: true}
 			}
 			st.setVar(name, v)
+			setAttrs(name)
 			continue
 		}
+		setAttrs(name)
 		w.assign(c, st, []*sh.Assign{a}, exported)
 		if nameref || integer {
 			st.forget(name)
@@ -1922,6 +2059,12 @@ func (w *walker) builtin(c scope, call *Call, st *state) {
 		}
 	case "eval":
 		// Walked in place by nested.
+	case "compgen":
+		w.compgen(c, call, st)
+	case "history":
+		w.history(call, st)
+	case "fc":
+		w.fc(c, call, st)
 	}
 }
 
@@ -1992,6 +2135,9 @@ func (w *walker) reads(c scope, call *Call, st *state) {
 		split, _ = w.splitReads(c, call, st)
 	}
 	for _, n := range names {
+		if call.Stmt != nil {
+			w.aliasTarget(c, st, n, call.Stmt.End().Line())
+		}
 		if _, set := split[n]; set {
 			continue
 		}
@@ -2005,6 +2151,12 @@ func (w *walker) reads(c scope, call *Call, st *state) {
 		}
 	}
 	if ok {
+		if t, direct := st.resolve(known); direct && st.get(t).integer && kv.known && kv.set {
+			// read y, printf -v y of a declare -i y: the value is
+			// evaluated.
+			w.evalArith(c, kv.str, st)
+			kv = variable{}
+		}
 		st.setThrough(known, kv)
 	}
 	splitNames := make([]string, 0, len(split))
@@ -2014,6 +2166,10 @@ func (w *walker) reads(c scope, call *Call, st *state) {
 	sort.Strings(splitNames)
 	for _, n := range splitNames {
 		v := split[n]
+		if t, direct := st.resolve(n); direct && st.get(t).integer && v.known && v.set && !v.array {
+			w.evalArith(c, v.str, st)
+			v = variable{}
+		}
 		v.from = from
 		st.setThrough(n, v)
 	}
@@ -2475,7 +2631,8 @@ func (w *walker) child(c scope, call *Call, text string, host *Arg, kind string,
 // inShell are the kinds of nested script that the shell itself runs, in
 // its own state.
 var inShell = lazy.Value[map[string]bool]{New: func() map[string]bool {
-	return map[string]bool{"eval": true, "arithmetic": true, "prompt": true, "alias": true, "mapfile -C": true, "sourced": true}
+	return map[string]bool{"eval": true, "arithmetic": true, "prompt": true, "alias": true, "mapfile -C": true, "sourced": true,
+		"compgen -F": true, "compgen -W": true, "fc -s": true}
 }}
 
 // chdir returns the directory after a cd, pushd or popd call.

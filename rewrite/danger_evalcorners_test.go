@@ -1,0 +1,76 @@
+package rewrite
+
+import "testing"
+
+// TestArithmeticEvaluation: text bash evaluates as arithmetic outside
+// $(( )) — let's words, array subscripts, the values of a declare -i
+// variable — is judged as the commands its substitutions run; an
+// associative array's subscripts and test's integers are not evaluated.
+func TestArithmeticEvaluation(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, nil)
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{`let 'a[$(rm -rf ~)]=1'`, "deny"},
+		{`let 'x=a[$(rm -rf ~)]'`, "deny"},
+		{`let "a[\$(rm -rf ~)]=1"`, "deny"},
+		{`declare -i y; y='a[$(rm -rf ~)]'`, "deny"},
+		{`arr['$(rm -rf ~)']=1`, "deny"},
+		{`arr=(['$(rm -rf ~)']=1)`, "deny"},
+		{`echo ${arr['$(rm -rf ~)']}`, "deny"},
+		{`x='a[$(rm -rf ~)]'; arr[x]=1`, "deny"},
+		{`x='a[$(rm -rf ~)]'; arr=([x]=1)`, "deny"},
+		{`x='a[$(rm -rf ~)]'; arr[x]+=1`, "deny"},
+		{`x='a[$(rm -rf ~)]'; declare arr[x]=1`, "deny"},
+		{`x='a[$(rm -rf ~)]'; typeset -i y=x`, "deny"},
+		{`x='a[$(rm -rf ~)]'; read -d "" arr[x] </dev/null`, "deny"},
+		{`x='a[$(rm -rf ~)]'; z=( [x]=1 )`, "deny"},
+		{`x='a[$(rm -rf ~)]'; y+=1; declare -i y; y+=x`, "deny"},
+		{`f() { local -i n; n='a[$(rm -rf ~)]'; }; f`, "deny"},
+		// Look-alikes.
+		{`let i=i+1`, "allow"},
+		{`let 'a[1]=2'`, "allow"},
+		{`declare -i n=5; n+=1`, "allow"},
+		{`arr[i]=x; arr[$i]=1; echo "${arr[i]}"`, "allow"},
+		{`(( count++ ))`, "allow"},
+		{`x='a[$(rm -rf ~)]'; [ "$x" -eq 1 ]`, "allow"},
+		{`x='a[$(rm -rf ~)]'; test "$x" -eq 1; printf %d "$x"`, "allow"},
+		{`declare -A m; x='a[$(rm -rf ~)]'; m[x]=1; echo "${m[x]}"`, "allow"},
+		{`declare -A m=(['$(rm -rf ~)']=1)`, "allow"},
+		{`x='a[$(rm -rf ~)]'; declare -i y; declare +i y; y=x`, "allow"},
+	})
+}
+
+// TestBuiltinsThatRunText: compgen's -C command and -W list, fc -s's
+// history entry and an alias assigned through BASH_ALIASES are judged as
+// the commands they are; text only run time knows asks.
+func TestBuiltinsThatRunText(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, nil)
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{`compgen -C 'rm -rf ~' x`, "deny"},
+		{`compgen -W '$(rm -rf ~)' x`, "deny"},
+		{`f() { rm -rf ~; }; compgen -F f x`, "deny"},
+		{`compgen -C "$CMD" x`, "ask"},
+		{`history -s 'rm -rf ~'; fc -s`, "deny"},
+		{`history -s 'rm -rf /tmp/x'; fc -s /tmp/x=~`, "deny"},
+		{`history -s rm -rf '~'; fc -e -`, "deny"},
+		{`printf 'rm -rf ~\n' > h; history -r h; fc -s`, "ask"},
+		{`fc -s`, "ask"},
+		{`FCEDIT=sh fc`, "ask"},
+		{`fc -e CMD`, "ask"},
+		{"BASH_ALIASES[x]='rm -rf ~'\nx", "deny"},
+		{"declare -n r=BASH_ALIASES; r[x]='rm -rf ~'\nx", "deny"},
+		{"read 'BASH_ALIASES[x]' < cmd.txt\nx", "ask"},
+		// Look-alikes.
+		{`compgen -W "start stop" -- "$cur"`, "allow"},
+		{`compgen -W "$(ls)" -- "$cur"`, "allow"},
+		{`compgen -C 'ls' x`, "allow"},
+		{`history`, "allow"},
+		{`fc -l`, "allow"},
+		{`fc -ln -5; fc --help`, "allow"},
+		{`history -s 'ls -l'; fc -s`, "allow"},
+		{`history -s 'rm -rf ~'; history -c; fc -s`, "allow"},
+		{"BASH_ALIASES[ll]='ls -l'\nll", "allow"},
+		{"BASH_ALIASES[x]='rm -rf ~'; x", "allow"},
+	})
+}

@@ -1,0 +1,257 @@
+package syntax
+
+import (
+	"strings"
+
+	sh "mvdan.cc/sh/v3/syntax"
+)
+
+// Builtins that run text the script hands them as data: compgen runs
+// its -C command and -F function and expands its -W word list (its
+// substitutions run); fc -s re-runs an entry of the shell's history (put
+// there by history -s, even in bash -c), and fc without -s or -l runs an
+// editor on one and then runs what the editor leaves; an element
+// assigned to BASH_ALIASES defines an alias. Text known here is walked
+// as the script it is; text only known at run time is reported in
+// Model.Hidden.
+
+// compgen walks what compgen runs: -C's command (in a subshell), -F's
+// function and the expansions of -W's word list (in this shell).
+func (w *walker) compgen(c scope, call *Call, st *state) {
+	args := call.Args
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a.Static && a.Value == "--" {
+			return
+		}
+		if !a.Static || len(a.Value) < 2 || a.Value[0] != '-' {
+			continue // the word completed, or an option only run time knows
+		}
+		for j := 1; j < len(a.Value); j++ {
+			opt := a.Value[j]
+			if !strings.ContainsRune("oAGWFCXPS", rune(opt)) {
+				continue
+			}
+			val := Arg{Value: a.Value[j+1:], Static: true}
+			if val.Value == "" {
+				if i+1 >= len(args) {
+					return
+				}
+				i++
+				val = args[i]
+			}
+			switch opt {
+			case 'C':
+				if !val.Static {
+					w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: val.Value,
+						What: "compgen -C runs a command only known at run time"})
+				} else {
+					w.childIn(c, call, val.Value, nil, "compgen -C", false, st, st.dir)
+				}
+			case 'F':
+				if !val.Static {
+					w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: val.Value,
+						What: "compgen -F runs a function only known at run time"})
+				} else if _, ok := st.funcs[val.Value]; ok && isName(val.Value) {
+					w.childIn(c, call, val.Value, nil, "compgen -F", false, st, st.dir)
+				}
+			case 'W':
+				// The list is split and each word expanded: its
+				// substitutions run. A list only known at run time (the
+				// output of a command) is data, as any word's value is.
+				if val.Static && strings.ContainsAny(val.Value, "$`<>") {
+					w.childIn(c, call, ": "+val.Value, nil, "compgen -W", false, st, st.dir)
+				}
+			}
+			break
+		}
+	}
+}
+
+// history applies history's changes to the history list: -s adds its
+// words as one entry, -c clears the list, -r, -n and -d change it in
+// ways only run time knows.
+func (w *walker) history(call *Call, st *state) {
+	args := call.Args
+	for i, a := range args {
+		if !a.Static || !strings.HasPrefix(a.Value, "-") || a.Value == "-" {
+			continue
+		}
+		switch {
+		case strings.Contains(a.Value, "s"):
+			entry := make([]string, 0, len(args)-i-1)
+			known := true
+			for _, x := range args[i+1:] {
+				known = known && x.Static
+				entry = append(entry, x.Value)
+			}
+			if !known {
+				st.hist, st.histAll = nil, false
+				return
+			}
+			if len(entry) > 0 {
+				st.hist = append(st.hist, strings.Join(entry, " "))
+			}
+			return
+		case strings.Contains(a.Value, "c"):
+			st.hist, st.histAll = nil, true
+		case strings.ContainsAny(a.Value, "rnd"):
+			st.hist, st.histAll = nil, false
+		}
+	}
+}
+
+// fc walks what fc runs. fc -l lists. fc -s [PAT=REP] [CMD] (and fc -e
+// -) re-runs the last entry of the history list, or the last that starts
+// with CMD, after replacing PAT by REP; any other fc runs an editor
+// ($FCEDIT, $EDITOR or vi) on entries and then runs the file it leaves.
+func (w *walker) fc(c scope, call *Call, st *state) {
+	args := call.Args
+	list, again := false, false
+	var operands []Arg
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if len(operands) == 0 && a.Static && len(a.Value) > 1 && a.Value[0] == '-' && !isInteger(a.Value) {
+			if a.Value == "--help" {
+				return
+			}
+			if a.Value == "--" {
+				operands = append(operands, args[i+1:]...)
+				break
+			}
+			for j := 1; j < len(a.Value); j++ {
+				switch a.Value[j] {
+				case 'l':
+					list = true
+				case 's':
+					again = true
+				case 'e':
+					ed := a.Value[j+1:]
+					if ed == "" && i+1 < len(args) {
+						i++
+						ed = args[i].Value
+						if !args[i].Static {
+							ed = "?"
+						}
+					}
+					again = again || ed == "-"
+					j = len(a.Value)
+				}
+			}
+			continue
+		}
+		operands = append(operands, a)
+	}
+	if list {
+		return
+	}
+	if !again {
+		if st.histAll && len(st.hist) == 0 {
+			return // nothing to edit: fc fails
+		}
+		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: call.Name,
+			What: "fc runs an editor on a command from the shell's history, then runs the text the editor leaves, only known at run time"})
+		return
+	}
+	pat, rep, prefix := "", "", ""
+	for _, o := range operands {
+		if !o.Static {
+			w.fcUnknown(call)
+			return
+		}
+		if p, r, ok := strings.Cut(o.Value, "="); ok && pat == "" && prefix == "" {
+			pat, rep = p, r
+			continue
+		}
+		if prefix == "" {
+			prefix = o.Value
+		}
+	}
+	entry, found := "", false
+	for i := len(st.hist) - 1; i >= 0; i-- {
+		if prefix == "" || strings.HasPrefix(st.hist[i], prefix) {
+			entry, found = st.hist[i], true
+			break
+		}
+	}
+	if !found || isInteger(strings.TrimPrefix(prefix, "-")) && prefix != "" {
+		if st.histAll && !isInteger(strings.TrimPrefix(prefix, "-")) {
+			return // no such entry: fc fails
+		}
+		w.fcUnknown(call)
+		return
+	}
+	if pat != "" {
+		entry = strings.ReplaceAll(entry, pat, rep)
+	}
+	w.childIn(c, call, entry, nil, "fc -s", false, st, st.dir)
+}
+
+func (w *walker) fcUnknown(call *Call) {
+	w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: call.Name,
+		What: "fc -s runs a command from the shell's history, which only run time knows"})
+}
+
+// aliasAssign models an assignment to BASH_ALIASES: each element
+// assigned defines the alias its subscript names, standing for its
+// value (BASH_ALIASES[x]='rm -rf ~' is alias x='rm -rf ~').
+func (w *walker) aliasAssign(c scope, st *state, a *sh.Assign) {
+	r := w.resolver(c, st)
+	line := a.End().Line()
+	key := func(x sh.ArithmExpr) (string, bool) {
+		if wd, ok := x.(*sh.Word); ok {
+			if k := r.arg(wd); k.Static {
+				return k.Value, true
+			}
+		}
+		return "", false
+	}
+	define := func(x sh.ArithmExpr, val *sh.Word, append bool) {
+		name, ok := key(x)
+		text := Arg{Static: true}
+		if val != nil {
+			text = r.literal(val, true)
+		}
+		w.defineAlias(c, st, name, ok, text.Value, text.Static && !append, line)
+	}
+	switch {
+	case a.Index != nil:
+		define(a.Index, a.Value, a.Append)
+	case a.Array != nil:
+		for _, e := range a.Array.Elems {
+			define(e.Index, e.Value, a.Append)
+		}
+	case a.Value != nil && !a.Naked:
+		// BASH_ALIASES=text assigns element 0.
+		define(&sh.Word{Parts: []sh.WordPart{&sh.Lit{Value: "0"}}}, a.Value, a.Append)
+	}
+}
+
+// defineAlias records an alias defined by the statement ending on line:
+// one whose name or text only run time knows is kept as unknown (under
+// the empty name when its name is).
+func (w *walker) defineAlias(c scope, st *state, name string, nameKnown bool, text string, textKnown bool, line uint) {
+	if !nameKnown {
+		name = ""
+	}
+	st.aliases = cloneMap(st.aliases)
+	if st.aliases == nil {
+		st.aliases = map[string]alias{}
+	}
+	st.aliases[name] = alias{value: text, line: line, sc: c.sc, unknown: !nameKnown || !textKnown}
+}
+
+// aliasTarget models the names of BASH_ALIASES elements that read,
+// mapfile, printf -v and declare assign: an alias whose text only run
+// time knows.
+func (w *walker) aliasTarget(c scope, st *state, target string, line uint) {
+	open := strings.IndexByte(target, '[')
+	if open <= 0 || !strings.HasSuffix(target, "]") {
+		return
+	}
+	if base, ok := st.resolve(target[:open]); !ok || base != "BASH_ALIASES" {
+		return
+	}
+	name := target[open+1 : len(target)-1]
+	w.defineAlias(c, st, name, !strings.ContainsAny(name, "$`"), "", false, line)
+}
