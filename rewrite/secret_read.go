@@ -2,8 +2,10 @@ package rewrite
 
 import (
 	"fmt"
+	"path"
 	"path/filepath"
 	"slices"
+	"sort"
 	"strings"
 
 	"github.com/corral-dev/corral/guards"
@@ -13,7 +15,7 @@ import (
 )
 
 var secretRead = Rule{
-	Decisions: []Decision{Ask, Deny},
+	Decisions: []Decision{Rewrite, Ask, Deny},
 	Name:      "secret-read",
 	Doc: `A shell command that reads a secret file (the path module's secret class:
 SSH private keys and ~/.ssh except public parts, cloud and registry
@@ -256,6 +258,9 @@ func checkSecretRead(p *Pass, c *syntax.Call) {
 		hidden = name == "grep" || has(opts, "hidden", "u", "unrestricted", ".")
 		if recursive {
 			search = searchWalk(name, opts)
+			if name == "grep" {
+				p.grepLeaveOut(c, files, search)
+			}
 			if len(files) == 0 && !c.ExtraArgs && c.PipeIndex == 0 {
 				// grep -r PAT, rg PAT: the working directory.
 				p.secretOperand(c, syntax.Arg{Value: ".", Static: true, Raw: "."}, recursive, hidden, search)
@@ -336,6 +341,74 @@ var (
 		return map[string]string{"zstd": "oDMT", "lz4": "B", "xz": "MFT", "lzma": "MFT", "pigz": "bpK", "brotli": "oqw", "gzip": "S", "bzip2": "", "pbzip2": "bmp", "lzip": "bmos"}
 	}}
 )
+
+// grepLeaveOut rewrites a recursive grep of a tree that holds secret
+// files by name (a project's .env, server.key) so that it leaves them out
+// (--exclude=NAME for each name found on disk), as rg already does for
+// hidden and ignored files: the search still runs, and no line of a
+// secret (nor, with -l or -c, whether it matches) reaches the agent. The
+// names are added to search's exclusions, so the reading that follows
+// finds nothing more. An anchored secret (~/.ssh under ~), more than 16
+// names, a dynamic operand or a call corral cannot edit are left to that
+// reading, which denies.
+func (p *Pass) grepLeaveOut(c *syntax.Call, files []int, search *guards.Walk) {
+	if search == nil || len(search.Names) > 0 || p.Config.Paths == nil || p.Config.NoGlobMatches || !editable(c) || c.ExtraArgs {
+		return
+	}
+	roots := []syntax.Arg{{Value: ".", Static: true, Raw: "."}}
+	if len(files) > 0 {
+		roots = roots[:0]
+		for _, i := range files {
+			roots = append(roots, c.Args[i])
+		}
+	}
+	env := p.guardsEnv(c.Dir)
+	secrets := p.Config.Paths.Secrets()
+	walk := *search
+	walk.Exclude = append([]string{}, search.Exclude...)
+	var names []string
+	for _, a := range roots {
+		if !a.Static || a.Glob {
+			return
+		}
+		if _, ok := p.secretOf(c.Dir, a); ok {
+			return // grep -r x .env: the secret itself
+		}
+		for _, r := range p.readPaths(c.Dir, a) {
+			if r.glob {
+				return
+			}
+			if _, ok := secrets.Holds(env, r.path, true); ok {
+				return
+			}
+			for {
+				s, ok := secrets.OnDisk(env, r.path, walk)
+				if !ok {
+					break
+				}
+				name := path.Base(s.Path.Abs)
+				if strings.Contains(s.Pattern, "/") || slices.Contains(names, name) || len(names) == 16 {
+					return // an anchored secret, or one exclusion does not remove it
+				}
+				names = append(names, name)
+				walk.Exclude = append(walk.Exclude, name)
+			}
+		}
+	}
+	if len(names) == 0 {
+		return
+	}
+	sort.Strings(names)
+	var text strings.Builder
+	for _, n := range names {
+		text.WriteString(" --exclude=" + syntax.Quote(n))
+	}
+	search.Exclude = walk.Exclude
+	p.Report(c, Finding{Rule: "secret-read", Decision: Rewrite, PathContext: "blocked",
+		Message: fmt.Sprintf("%s searches a tree that holds secret files (%s)", c.Name, strings.Join(names, ", ")),
+		Fix: &Fix{Message: "corral leaves them out of the search (--exclude)",
+			Edits: []syntax.Edit{Insert(c, c.NameArg.End, text.String())}}})
+}
 
 // searchWalk describes which files a recursive grep, rg or ag reads under
 // a directory: grep -r every file but --exclude's, only --include's when
