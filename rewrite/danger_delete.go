@@ -762,6 +762,58 @@ func gitCleanDeletions(p *Pass, c *syntax.Call) []deletion {
 	return out
 }
 
+// gitCleanPaths asks the real git which paths git clean c would remove
+// (the same options and pathspecs with --dry-run, run where c runs;
+// -i/--interactive left out): absolute, a directory with a trailing
+// slash. ok is false when corral cannot ask (a word only known at run
+// time, a git option before clean other than -C, no disk, git failing
+// or slow); the clean is then judged as a deletion of its pathspecs.
+func (p *Pass) gitCleanPaths(c *syntax.Call) ([]string, bool) {
+	dir, sub := gitArgs(c)
+	if sub < 0 || !dir.Known || p.Config.NoGlobMatches {
+		return nil, false
+	}
+	for i, a := range c.Args[:sub] {
+		if !a.Static || a.Value != "-C" && (i == 0 || c.Args[i-1].Value != "-C") {
+			return nil, false
+		}
+	}
+	args := []string{"clean", "--dry-run"}
+	for _, a := range c.Args[sub+1:] {
+		v := a.Value
+		if !a.Static {
+			return nil, false
+		}
+		switch {
+		case v == "--interactive" || v == "-i":
+			continue
+		case strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--") && strings.Contains(v, "i") && !strings.ContainsAny(v, "e"):
+			v = strings.ReplaceAll(v, "i", "")
+			if v == "-" {
+				continue
+			}
+		}
+		args = append(args, v)
+	}
+	out, err := runGit(dir.Path, args...)
+	if err != nil {
+		return nil, false
+	}
+	var paths []string
+	for _, line := range strings.Split(string(out), "\n") {
+		rel, ok := strings.CutPrefix(line, "Would remove ")
+		if !ok || rel == "" {
+			continue
+		}
+		abs := path.Join(dir.Path, rel)
+		if strings.HasSuffix(rel, "/") {
+			abs += "/"
+		}
+		paths = append(paths, abs)
+	}
+	return paths, true
+}
+
 // gitCleanForced reports whether git clean at args[sub] deletes: -f, or
 // clean.requireForce set false on the command line.
 func gitCleanForced(c *syntax.Call, sub int) bool {

@@ -127,11 +127,85 @@ func checkSelfAttrs(p *Pass, c *syntax.Call) {
 	if !attrRecursive(c) {
 		return
 	}
+	if c.Name == "chmod" && chmodKeepsOwnerAccess(c) {
+		return // chmod -R go-w ., u+w, 755: the guard's files stay readable and runnable
+	}
 	var roots []syntax.Arg
 	for _, t := range attrTargets(c) {
 		roots = append(roots, t.arg)
 	}
 	p.judgeSelfReached(c, roots, "", false, guards.Write, true, "bash-write", c.Name)
+}
+
+// chmodKeepsOwnerAccess reports a chmod whose mode (static, no
+// --reference) takes neither read nor execute/search permission from the
+// owner, which is what keeps an agent's settings loaded and corral's
+// program running: an octal mode whose owner digit is 7, and symbolic
+// clauses that only add permissions, or take them from the group and
+// others, or take the owner's write (go-w, u+w, a+rX, o-rwx).
+func chmodKeepsOwnerAccess(c *syntax.Call) bool {
+	mode := ""
+	for _, a := range c.Args {
+		v := a.Value
+		if !a.Static {
+			return false
+		}
+		if strings.HasPrefix(v, "--reference") {
+			return false
+		}
+		if v == "--" || strings.HasPrefix(v, "--") || len(v) > 1 && v[0] == '-' && strings.Trim(v[1:], "cfvR") == "" {
+			continue
+		}
+		mode = v
+		break
+	}
+	if mode == "" {
+		return false
+	}
+	if strings.Trim(mode, "01234567") == "" {
+		return len(mode) >= 3 && len(mode) <= 4 && mode[len(mode)-3] == '7'
+	}
+	for _, clause := range strings.Split(mode, ",") {
+		i := 0
+		for i < len(clause) && strings.ContainsRune("ugoa", rune(clause[i])) {
+			i++
+		}
+		who := clause[:i]
+		owner := who == "" || strings.ContainsAny(who, "ua")
+		rest := clause[i:]
+		if rest == "" {
+			return false
+		}
+		for rest != "" {
+			op := rest[0]
+			if op != '+' && op != '-' && op != '=' {
+				return false
+			}
+			j := 1
+			for j < len(rest) && rest[j] != '+' && rest[j] != '-' && rest[j] != '=' {
+				j++
+			}
+			perms := rest[1:j]
+			rest = rest[j:]
+			if strings.Trim(perms, "rwxXst") != "" {
+				return false // u=g, go=u: copied from another class
+			}
+			if !owner {
+				continue
+			}
+			switch op {
+			case '-':
+				if strings.ContainsAny(perms, "rxX") {
+					return false
+				}
+			case '=':
+				if !strings.Contains(perms, "r") || !strings.ContainsAny(perms, "xX") {
+					return false
+				}
+			}
+		}
+	}
+	return true
 }
 
 // attrRecursive reports whether chmod, chown, chgrp, chattr or setfacl

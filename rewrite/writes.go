@@ -317,6 +317,20 @@ func checkDeleteCall(p *Pass, c *syntax.Call) {
 		if d.moved || d.recoverable {
 			continue
 		}
+		if d.verb == "git clean" {
+			if paths, ok := p.gitCleanPaths(c); ok {
+				// What the real git says this clean removes: untracked
+				// files (ignored ones too with -x), never a tracked one.
+				for _, abs := range paths {
+					a := syntax.Arg{Value: strings.TrimSuffix(abs, "/"), Raw: abs, Static: true}
+					p.judge(c, c.Script, c.Dir, target{arg: a, action: guards.Delete}, "bash-delete", "git clean")
+					if strings.HasSuffix(abs, "/") {
+						p.judgeSelfReached(c, []syntax.Arg{a}, "", false, guards.Delete, false, "bash-delete", "git clean")
+					}
+				}
+				break
+			}
+		}
 		t := target{arg: d.arg, action: guards.Delete}
 		if d.filtered {
 			// Only what the command selects under the root goes: judge a

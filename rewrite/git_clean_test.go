@@ -1,0 +1,72 @@
+package rewrite
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestGitCleanAsksGit: what git clean removes is what the real git says
+// (git clean --dry-run with the same options): untracked files, ignored
+// ones only with -x/-X, never a tracked one. A tracked
+// .claude/settings.json is no reason to deny git clean -fdx; an
+// untracked one is; an ignored .env goes only with -x.
+func TestGitCleanAsksGit(t *testing.T) {
+	t.Parallel()
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	cfg := scratchProject(t, map[string]string{
+		"proj/.claude/settings.json": "{}\n", "proj/.gitignore": ".env\nbuild/\n", "proj/.env": "K=1\n",
+		"proj/build/out.o": "x", "proj/notes.txt": "n\n", "proj/src/a.go": "package a\n",
+	})
+	git := func(dir string, args ...string) {
+		t.Helper()
+		cmd := exec.Command("git", append([]string{"-c", "user.email=t@example.com", "-c", "user.name=t"}, args...)...)
+		cmd.Dir = dir
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v %s", args, err, out)
+		}
+	}
+	git(cfg.Project, "init", "-q")
+	git(cfg.Project, "add", ".claude/settings.json", ".gitignore", "src/a.go")
+	git(cfg.Project, "commit", "-qm", "init")
+	decide := func(cmd string) Result {
+		return *Check(cfg, cmd)
+	}
+	for _, tc := range []struct {
+		cmd, want, mention, absent string
+	}{
+		{"git clean -fd", "ask", "", "settings.json"},
+		{"git clean -fdx", "ask", ".env", "settings.json"},
+		{"git clean -fX", "ask", ".env", "settings.json"},
+		{"git clean -f -- src", "ask", "", ".env"},
+		{"git clean -n", "allow", "", ""},
+	} {
+		r := decide(tc.cmd)
+		var msgs []string
+		for _, f := range r.Findings {
+			msgs = append(msgs, f.Message)
+		}
+		all := strings.Join(msgs, "\n")
+		if got := r.Decision.String(); got != tc.want {
+			t.Errorf("%s: %s, want %s (%s)", tc.cmd, got, tc.want, all)
+		}
+		if tc.mention != "" && !strings.Contains(all, tc.mention) {
+			t.Errorf("%s: no finding names %s (%s)", tc.cmd, tc.mention, all)
+		}
+		if tc.absent != "" && strings.Contains(all, tc.absent) {
+			t.Errorf("%s: a finding names %s, which git clean keeps (%s)", tc.cmd, tc.absent, all)
+		}
+	}
+	// The same file untracked is the guard's own and goes: denied.
+	git(cfg.Project, "rm", "-q", "--cached", ".claude/settings.json")
+	if r := decide("git clean -fd"); r.Decision.String() != "deny" {
+		t.Errorf("git clean -fd with an untracked .claude/settings.json: %s, want deny (%v)", r.Decision, r.Findings)
+	}
+	if _, err := os.Stat(filepath.Join(cfg.Project, ".claude", "settings.json")); err != nil {
+		t.Fatalf("the judgement removed a file: %v", err)
+	}
+}
