@@ -199,12 +199,21 @@ func (p pattern) anchorOf(home string) (base, rest string, ok bool) {
 // matchAnchored reports whether abs (normalised) is one of the pattern's
 // directories or under one.
 func (p pattern) matchAnchored(home, abs string) bool {
+	return p.matchAnchoredFold(home, abs, caseFold)
+}
+
+// matchAnchoredFold is matchAnchored, folding case when fold is set
+// (~/.SSH/id_rsa is ~/.ssh/id_rsa on macOS).
+func (p pattern) matchAnchoredFold(home, abs string, fold bool) bool {
 	if !p.anchored {
 		return false
 	}
 	base, rest, ok := p.anchorOf(home)
 	if !ok {
 		return false
+	}
+	if fold {
+		base, rest, abs = strings.ToLower(base), strings.ToLower(rest), strings.ToLower(abs)
 	}
 	rel, ok := relWithin(base, abs)
 	if !ok {

@@ -215,3 +215,33 @@ func TestCaseFold(t *testing.T) {
 		t.Errorf("caseFold = %v on %s", caseFold, runtime.GOOS)
 	}
 }
+
+// TestCaseFoldAnchoredAndSecret: on a case-insensitive file system
+// (macOS, Windows: caseFold) an anchored pattern and a secret pattern
+// match a path spelled in another case, as the project patterns do; on
+// a case-sensitive one they do not.
+func TestCaseFoldAnchoredAndSecret(t *testing.T) {
+	home := "/home/u"
+	p, err := parsePattern("~/.ssh", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !p.matchAnchoredFold(home, "/home/u/.SSH/id_rsa", true) || p.matchAnchoredFold(home, "/home/u/.SSH/id_rsa", false) {
+		t.Errorf("~/.ssh against ~/.SSH/id_rsa: fold %v, no fold %v", p.matchAnchoredFold(home, "/home/u/.SSH/id_rsa", true), p.matchAnchoredFold(home, "/home/u/.SSH/id_rsa", false))
+	}
+	env := secretPattern{name: ".env"}
+	if !env.matchFold(home, "/p/.ENV", "", true) || env.matchFold(home, "/p/.ENV", "", false) {
+		t.Errorf(".env against .ENV: fold %v, no fold %v", env.matchFold(home, "/p/.ENV", "", true), env.matchFold(home, "/p/.ENV", "", false))
+	}
+	aws, err := parsePattern("~/.aws/credentials", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cred := secretPattern{dir: &aws}
+	if !cred.matchFold(home, "/home/u/.AWS/Credentials", "", true) {
+		t.Errorf("~/.aws/credentials does not match ~/.AWS/Credentials when folding")
+	}
+	if cred.matchFold(home, "/home/u/.aws/config", "", true) {
+		t.Errorf("~/.aws/credentials matches ~/.aws/config")
+	}
+}

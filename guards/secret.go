@@ -286,14 +286,29 @@ func (s Secret) Reason(verb string) string {
 }
 
 func (sp secretPattern) match(home string, abs, given string) bool {
+	return sp.matchFold(home, abs, given, caseFold)
+}
+
+// matchFold is match, folding case when fold is set: on macOS's and
+// Windows' file systems .ENV is .env and ~/.AWS/credentials is
+// ~/.aws/credentials.
+func (sp secretPattern) matchFold(home string, abs, given string, fold bool) bool {
 	if sp.dir != nil {
-		return sp.dir.matchAnchored(home, abs)
+		return sp.dir.matchAnchoredFold(home, abs, fold)
+	}
+	name := sp.name
+	if fold {
+		name = strings.ToLower(name)
 	}
 	for _, p := range []string{abs, given} {
 		if p == "" {
 			continue
 		}
-		if ok, _ := doublestar.Match(sp.name, filepath.Base(p)); ok {
+		b := filepath.Base(p)
+		if fold {
+			b = strings.ToLower(b)
+		}
+		if ok, _ := doublestar.Match(name, b); ok {
 			return true
 		}
 	}
