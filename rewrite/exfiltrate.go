@@ -55,10 +55,20 @@ blob/file uploads; curlie's curl options and httpie items; git send-email
 request --body-file, release assets and --notes-file, api -F f=@FILE and
 --input, ssh-key add, codespace cp to remote:), where only a secret is
 stopped (gh secret set -f .env asks). A secret copied into a container
-or pod (docker, podman or nerdctl cp, kubectl cp) is denied.`,
+or pod (docker, podman or nerdctl cp, kubectl cp) is denied. And: an
+httpie or xh item that is @FILE alone (the raw body); swaks --attach,
+--body and --data given @FILE (or a file that exists); mosquitto_pub -f
+FILE; kcat -P's file operands; psql's \copy TABLE FROM FILE (FROM STDIN
+with -c: its stdin) and \lo_import FILE and mysql's LOAD DATA LOCAL
+INFILE, in -c/-e text, a psql -f script or the text on stdin (the server
+is -h's or the connection string's, else the local one); and npm or pnpm
+publish --registry, twine upload --repository-url to a registry that is
+not a public one, which ask (the package may hold any file of the
+project).`,
 	Commands: []string{"curl", "wget", "wget2", "http", "https", "xh", "xhs", "scp", "rsync", "sftp", "nc", "ncat", "netcat", "socat", "telnet", "gh", "ssh", "openssl", "docker",
 		"env", "printenv", "set", "export", "declare", "typeset", "cat", "aws", "gsutil", "gcloud", "rclone", "azcopy", "git",
-		"mail", "mailx", "s-nail", "mutt", "neomutt", "az", "curlie", "lftp", "smbclient", "ftp", "podman", "nerdctl", "kubectl"},
+		"mail", "mailx", "s-nail", "mutt", "neomutt", "az", "curlie", "lftp", "smbclient", "ftp", "podman", "nerdctl", "kubectl",
+		"swaks", "mosquitto_pub", "kcat", "kafkacat", "psql", "mysql", "mariadb", "npm", "pnpm", "twine"},
 	Call:     checkExfiltrate,
 	Command:  checkEnvSends,
 	Redirect: checkNetRedirect,
@@ -160,8 +170,12 @@ func checkExfiltrate(p *Pass, c *syntax.Call) {
 		p.gitSendEmail(c)
 	case "nc", "ncat", "netcat", "socat", "telnet":
 		p.socketUploads(c)
-	case "mail", "mailx", "s-nail", "mutt", "neomutt", "az":
+	case "mail", "mailx", "s-nail", "mutt", "neomutt", "az", "swaks", "mosquitto_pub", "kcat", "kafkacat":
 		p.checkSenders(c)
+	case "psql", "mysql", "mariadb":
+		p.sqlClientUploads(c)
+	case "npm", "pnpm", "twine":
+		p.publishUploads(c)
 	case "gh":
 		p.checkSenders(c)
 		if len(c.Args) >= 2 && c.Args[0].Value == "gist" && (c.Args[1].Value == "create" || c.Args[1].Value == "new") {
@@ -471,13 +485,43 @@ func (p *Pass) httpieUploads(c *syntax.Call) {
 			}
 			continue
 		}
-		for _, sep := range []string{":=@", "=@", "@"} {
-			if i := strings.Index(v, sep); i > 0 {
-				p.upload(c, sub(a, v[i+len(sep):]), host)
-				break
-			}
+		if file, ok := httpieFileItem(v); ok {
+			p.upload(c, sub(a, file), host)
 		}
 	}
+}
+
+// httpieSeps are the separators of HTTPie's (and xh's) request items,
+// longest first, and which of them read a file: name=@file (a field's
+// value), name:=@file (raw JSON), name@file (a multipart file),
+// Header:@file and name==@file (HTTPie 3: a header's or a query
+// parameter's value).
+var httpieSeps = []struct {
+	sep  string
+	file bool
+}{{":=@", true}, {"==@", true}, {"=@", true}, {":@", true}, {"==", false}, {":=", false}, {"=", false}, {":", false}, {"@", true}}
+
+// httpieFileItem returns the file a request item reads, if any. An item
+// that is @FILE alone is the raw request body read from FILE (http POST
+// URL @data.json). Otherwise the item splits at its earliest separator
+// (the longest one at that place), as HTTPie's parser does: email=a@b.example
+// is a field holding an address, not a file.
+func httpieFileItem(v string) (string, bool) {
+	if strings.HasPrefix(v, "@") {
+		return v[1:], len(v) > 1
+	}
+	best, bestLen, file := -1, 0, false
+	for _, s := range httpieSeps {
+		i := strings.Index(v, s.sep)
+		if i <= 0 || best >= 0 && (i > best || i == best && len(s.sep) <= bestLen) {
+			continue
+		}
+		best, bestLen, file = i, len(s.sep), s.file
+	}
+	if best < 0 || !file {
+		return "", false
+	}
+	return v[best+bestLen:], true
 }
 
 func (p *Pass) copyToRemote(c *syntax.Call) {

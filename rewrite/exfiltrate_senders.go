@@ -40,6 +40,21 @@ type sender struct {
 	// kept (gh secret set -f .env): a secret asks rather than being
 	// denied, since that may be what the person wants.
 	secretAsks bool
+	// hostOpts are the options whose value names the host the files go
+	// to (a URL, host:port, a comma list of brokers, or a mail address,
+	// whose domain is taken); the first given wins, in this order. host
+	// is the program's default when none is given.
+	hostOpts []string
+	// needs are options one of which must be given for the files to be
+	// sent (kcat -P, its producer mode).
+	needs []string
+	// atFile reports values read as swaks reads them: @FILE is a file,
+	// "-" standard input, and any other value text, unless it names a
+	// file that exists (the older form swaks still accepts).
+	atFile bool
+	// dashLong reports that long options are also spelled with one dash
+	// (Perl's Getopt::Long: swaks -attach FILE).
+	dashLong bool
 }
 
 // ghBody are the options of gh's issue and pull request commands whose
@@ -116,7 +131,36 @@ var senders = []sender{
 	{name: "az", sub: []string{"storage", "file", "upload"}, spec: azSpec, files: []string{"source"}, operands: -1},
 	{name: "az", sub: []string{"storage", "file", "upload-batch"}, spec: azSpec, files: []string{"s", "source"}, operands: -1},
 	{name: "az", sub: []string{"storage", "copy"}, spec: azSpec, files: []string{"s", "source"}, operands: -1},
+	// swaks (Swiss Army Knife for SMTP) mails --attach, --body and --data
+	// (-d) content: @FILE, - (stdin) or text. The mail goes to --server
+	// (-s), or else to the domain of --to (-t).
+	{name: "swaks", spec: optSpec{shortVal: "tfsdpq", longEq: true, longFlag: longOpts("tls", "tlsc", "tls-on-connect", "tlso",
+		"tls-optional", "tlsos", "tls-optional-strict", "silent", "suppress-data", "no-data-fixup", "show-time-lapse",
+		"pipeline", "prdr", "force-getpwuid", "no-hints", "help", "version", "support", "dump-mail", "stdout", "stderr",
+		"hide-all", "hide-send", "hide-receive", "hide-informational", "show-raw-text", "no-strip-from", "auth-optional"), longVal: longOpts("to", "from", "server", "port",
+		"data", "body", "attach", "attach-body", "attach-type", "attach-name", "add-header", "ah", "header", "h-From", "h-To",
+		"h-Subject", "auth", "auth-user", "au", "auth-password", "ap", "auth-plain", "auth-hide-password", "helo", "ehlo",
+		"local-interface", "li", "local-port", "lport", "timeout", "protocol", "quit-after", "quit", "tls-cert", "tls-key",
+		"tls-ca-path", "tls-protocol", "tls-cipher", "tls-sni", "tls-verify-host", "output-file", "output-file-stdout",
+		"output-file-stderr", "pipe", "socket", "copy-routing", "xclient", "xclient-addr", "xclient-name", "proxy-version",
+		"proxy-family", "proxy-source", "proxy-dest", "dump", "config")},
+		files: []string{"d", "data", "body", "attach", "attach-body"}, operands: -1, hostOpts: []string{"s", "server", "t", "to"},
+		atFile: true, dashLong: true},
+	// mosquitto_pub -f FILE publishes the file as one message to the
+	// broker (-h, or -L URL; localhost by default).
+	{name: "mosquitto_pub", spec: optSpec{shortVal: "AfhiIkLmMpPqtuVo", longVal: longOpts("cafile", "capath", "cert", "ciphers",
+		"id", "id-prefix", "key", "keyform", "host", "port", "url", "username", "pw", "message", "file", "topic", "qos",
+		"proxy", "psk", "psk-identity", "repeat", "repeat-delay", "tls-alpn", "tls-engine", "tls-engine-kpf", "tls-keylog",
+		"tls-version", "unix", "will-payload", "will-qos", "will-topic", "property", "options-file")},
+		files: []string{"f", "file"}, operands: -1, hostOpts: []string{"h", "host", "L", "url"}, host: "localhost"},
+	// kcat (kafkacat) -P produces messages: each file operand is sent
+	// (one message, or one per line with -l) to the brokers of -b.
+	{name: "kcat", spec: kcatSpec, operands: 0, needs: []string{"P"}, hostOpts: []string{"b"}},
+	{name: "kafkacat", spec: kcatSpec, operands: 0, needs: []string{"P"}, hostOpts: []string{"b"}},
 }
+
+// kcatSpec are kcat's options that take a value (kcat 1.7).
+var kcatSpec = optSpec{shortVal: "GtpbzoDKkHdFXcfsrmYSA"}
 
 // azSpec reads az's words: every long option takes a value, except the
 // flags az's storage commands have.
@@ -148,9 +192,37 @@ func (p *Pass) checkSenders(c *syntax.Call) {
 }
 
 func (p *Pass) sends(c *syntax.Call, s *sender, args []syntax.Arg) {
+	if s.dashLong {
+		args = dashLongArgs(args, s.spec)
+	}
+	opts, operands := scan(args, s.spec)
+	if len(s.needs) > 0 && !has(opts, s.needs...) {
+		return
+	}
+	host := s.host
+	for _, name := range s.hostOpts {
+		if o := find(opts, name); len(o) > 0 {
+			v := o[len(o)-1].val
+			host = ""
+			if v.Static {
+				first, _, _ := strings.Cut(v.Value, ",")
+				host = hostOf(strings.TrimSpace(first))
+			}
+			break
+		}
+	}
 	send := func(a syntax.Arg) {
 		if s.secretsOnly && a.Value == "-" {
 			return // stdin: a secret redirected there is secret-read's
+		}
+		if s.atFile {
+			if file, ok := strings.CutPrefix(a.Value, "@"); ok {
+				a = sub(a, file)
+			} else if a.Value != "-" && !p.fileExists(c, a) {
+				if _, secret := p.secretOf(c.Dir, a); !secret {
+					return // text, sent as it is
+				}
+			}
 		}
 		if s.secretsOnly {
 			if sec, ok := p.secretOf(c.Dir, a); ok {
@@ -162,9 +234,8 @@ func (p *Pass) sends(c *syntax.Call, s *sender, args []syntax.Arg) {
 			}
 			return
 		}
-		p.upload(c, a, s.host)
+		p.upload(c, a, host)
 	}
-	opts, operands := scan(args, s.spec)
 	for _, o := range opts {
 		if !o.hasVal {
 			continue
@@ -206,6 +277,36 @@ func (p *Pass) sends(c *syntax.Call, s *sender, args []syntax.Arg) {
 		}
 		send(a)
 	}
+}
+
+// dashLongArgs returns args with a long option spelled with one dash
+// (-attach, -attach=f) given its second dash, as Getopt::Long reads it.
+func dashLongArgs(args []syntax.Arg, spec optSpec) []syntax.Arg {
+	out := make([]syntax.Arg, len(args))
+	copy(out, args)
+	for i, a := range out {
+		if a.Value == "--" {
+			break
+		}
+		if !strings.HasPrefix(a.Value, "-") || strings.HasPrefix(a.Value, "--") || len(a.Value) < 3 {
+			continue
+		}
+		name, _, _ := strings.Cut(a.Value[1:], "=")
+		if spec.longVal.has(name) || spec.longFlag.has(name) {
+			out[i].Value = "-" + a.Value
+		}
+	}
+	return out
+}
+
+// fileExists reports whether the static word a names a file that exists
+// when the hook runs.
+func (p *Pass) fileExists(c *syntax.Call, a syntax.Arg) bool {
+	if !a.Static || p.Config.NoGlobMatches {
+		return false
+	}
+	_, err := os.Stat(guards.Normalize(p.guardsEnv(c.Dir), a.Value).Abs)
+	return err == nil
 }
 
 // copyIntoContainer judges docker cp SRC CONTAINER:PATH (podman, nerdctl,
@@ -259,6 +360,290 @@ func (p *Pass) gitSendEmail(c *syntax.Call) {
 			continue
 		}
 		p.Report(c, Finding{Rule: "exfiltrate", Decision: Ask, Message: fmt.Sprintf("git send-email uploads the commits %s by mail to addresses corral cannot check", a.Raw)})
+		return
+	}
+}
+
+// psqlSpec are psql's options that take a value (PostgreSQL 16).
+var psqlSpec = optSpec{shortVal: "cdfhLopPRTUvF", longEq: true, longVal: longOpts("command", "dbname", "file", "host",
+	"log-file", "output", "port", "pset", "record-separator", "table-attr", "username", "set", "variable", "field-separator")}
+
+// mysqlSpec are the options of mysql (and mariadb) that take a value; -p
+// takes one only attached (-pSECRET).
+var mysqlSpec = optSpec{shortVal: "ehuPDSO", shortOpt: "p", longEq: true, longVal: longOpts("execute", "host", "user", "port",
+	"database", "socket", "protocol", "default-character-set", "init-command", "defaults-file", "defaults-extra-file",
+	"login-path", "pager", "prompt", "tee", "connect-timeout", "max-allowed-packet", "net-buffer-length", "plugin-dir",
+	"default-auth", "bind-address", "delimiter", "ssl-ca", "ssl-capath", "ssl-cert", "ssl-cipher", "ssl-key", "ssl-mode",
+	"character-sets-dir", "compression-algorithms", "zstd-compression-level", "max-join-size", "select-limit")}
+
+// sqlClientUploads judges the SQL clients' commands that read a local
+// file and send it to the server: psql's \copy TABLE FROM 'FILE' and
+// \lo_import 'FILE', mysql's LOAD DATA LOCAL INFILE 'FILE' (LOAD XML
+// too), in -c/-e text, a -f script (psql) and the text on stdin (a
+// here-document, here-string, file or echo). The server is -h's host, or
+// the conninfo's (psql 'host=h dbname=d', postgresql://u@h/d), else the
+// local one. \copy … TO 'FILE' writes a local file from the server: no
+// upload.
+func (p *Pass) sqlClientUploads(c *syntax.Call) {
+	spec, files := mysqlSpec, mysqlLocalFiles
+	if c.Name == "psql" {
+		spec, files = psqlSpec, psqlLocalFiles
+	}
+	opts, operands := scan(c.Args, spec)
+	host := "localhost"
+	if h := find(opts, "h", "host"); len(h) > 0 {
+		host = ""
+		if v := h[len(h)-1].val; v.Static {
+			host = v.Value
+		}
+	} else if c.Name == "psql" {
+		var conn []syntax.Arg
+		for _, o := range find(opts, "d", "dbname") {
+			conn = append(conn, o.val)
+		}
+		for _, i := range operands {
+			conn = append(conn, c.Args[i])
+		}
+		for _, a := range conn {
+			if h, ok := conninfoHost(a.Value); ok {
+				host = h
+				break
+			}
+		}
+	}
+	// stdin marks the texts after which psql's own standard input is the
+	// data of \copy … FROM STDIN (-c) or FROM PSTDIN (-c, -f): what is
+	// redirected or piped there is sent, as an upload of stdin is.
+	type text struct {
+		t     string
+		stdin map[string]bool
+	}
+	var texts []text
+	for _, o := range opts {
+		if !o.hasVal || !o.val.Static {
+			continue
+		}
+		switch {
+		case o.name == "c" && c.Name == "psql" || o.name == "command" || o.name == "e" || o.name == "execute":
+			texts = append(texts, text{o.val.Value, map[string]bool{"stdin": true, "pstdin": true}})
+		case o.name == "f" && c.Name == "psql" || o.name == "file":
+			if t, ok := p.readSftpFile(c.Dir, o.val.Value); ok {
+				texts = append(texts, text{t, map[string]bool{"pstdin": true}})
+			}
+		}
+	}
+	if t, _, why := p.sftpCommands(c, nil); why == "" && t != "" && len(texts) == 0 {
+		texts = append(texts, text{t, nil})
+	}
+	for _, t := range texts {
+		for _, f := range files(t.t) {
+			if strings.HasPrefix(f, "\x00") {
+				if t.stdin[f[1:]] {
+					p.uploadStdin(c, host)
+				}
+				continue
+			}
+			p.upload(c, syntax.Arg{Value: f, Raw: f, Static: true, Start: c.Start, End: c.End}, host)
+		}
+	}
+}
+
+// conninfoHost is the host a libpq connection string names:
+// postgresql://user@host:5432/db, or host=h in key=value form.
+func conninfoHost(v string) (string, bool) {
+	if strings.HasPrefix(v, "postgres://") || strings.HasPrefix(v, "postgresql://") {
+		h := hostOf(v)
+		return h, h != ""
+	}
+	for _, f := range strings.Fields(v) {
+		if h, ok := strings.CutPrefix(f, "host="); ok {
+			return strings.Trim(h, "'"), h != ""
+		}
+	}
+	return "", false
+}
+
+// psqlLocalFiles returns the local files psql's meta-commands in text
+// read and send: \copy TABLE [(COLUMNS)] FROM FILE (quoted or not; not
+// program) and \lo_import FILE; FROM STDIN and FROM PSTDIN give the
+// markers "\x00stdin" and "\x00pstdin". A meta-command runs to the end
+// of its line or to "\\".
+func psqlLocalFiles(text string) []string {
+	var files []string
+	for _, cmd := range []string{`\copy`, `\lo_import`} {
+		rest := text
+		for {
+			i := strings.Index(rest, cmd)
+			if i < 0 {
+				break
+			}
+			rest = rest[i+len(cmd):]
+			if rest == "" || rest[0] != ' ' && rest[0] != '\t' {
+				continue
+			}
+			line := rest
+			if j := strings.IndexByte(line, '\n'); j >= 0 {
+				line = line[:j]
+			}
+			if j := strings.Index(line, `\\`); j >= 0 {
+				line = line[:j]
+			}
+			toks := sqlTokens(line)
+			if cmd == `\lo_import` {
+				if len(toks) > 0 {
+					files = append(files, toks[0].text)
+				}
+				continue
+			}
+			for k := 0; k+1 < len(toks); k++ {
+				if toks[k].quoted || !strings.EqualFold(toks[k].text, "from") {
+					continue
+				}
+				f := toks[k+1]
+				if !f.quoted {
+					switch low := strings.ToLower(f.text); low {
+					case "stdin", "pstdin":
+						f.text = "\x00" + low // the stream, not a file
+					case "program":
+						f.text = ""
+					}
+				}
+				if f.text != "" {
+					files = append(files, f.text)
+				}
+				break
+			}
+		}
+	}
+	return files
+}
+
+// sqlToken is a word of a psql meta-command's arguments, outside
+// parentheses: a quoted one has its quotes removed (two quote marks
+// in a row stand for one).
+type sqlToken struct {
+	text   string
+	quoted bool
+}
+
+func sqlTokens(line string) []sqlToken {
+	var toks []sqlToken
+	depth := 0
+	var cur strings.Builder
+	quoted, in := false, false
+	flush := func() {
+		if in && depth == 0 {
+			toks = append(toks, sqlToken{text: cur.String(), quoted: quoted})
+		}
+		cur.Reset()
+		quoted, in = false, false
+	}
+	for i := 0; i < len(line); i++ {
+		ch := line[i]
+		switch {
+		case ch == '\'' || ch == '"':
+			j := i + 1
+			var s strings.Builder
+			for ; j < len(line); j++ {
+				if line[j] == ch {
+					if j+1 < len(line) && line[j+1] == ch {
+						s.WriteByte(ch)
+						j++
+						continue
+					}
+					break
+				}
+				s.WriteByte(line[j])
+			}
+			if depth == 0 {
+				cur.WriteString(s.String())
+				quoted, in = ch == '\'' || quoted, true
+			}
+			i = j
+		case ch == '(':
+			flush()
+			depth++
+		case ch == ')':
+			if depth > 0 {
+				depth--
+			}
+		case ch == ' ' || ch == '\t' || ch == ',' || ch == ';':
+			flush()
+		default:
+			if depth == 0 {
+				cur.WriteByte(ch)
+				in = true
+			}
+		}
+	}
+	flush()
+	return toks
+}
+
+// mysqlLocalFiles returns the files of LOAD DATA / LOAD XML … LOCAL
+// INFILE 'FILE' in text: the client reads them and sends them to the
+// server.
+func mysqlLocalFiles(text string) []string {
+	var files []string
+	words := sqlTokens(strings.NewReplacer("\n", " ", "\r", " ").Replace(text))
+	for k := 0; k+1 < len(words); k++ {
+		if words[k].quoted || !strings.EqualFold(words[k].text, "infile") || k == 0 || !strings.EqualFold(words[k-1].text, "local") {
+			continue
+		}
+		if f := words[k+1]; f.quoted && f.text != "" {
+			files = append(files, f.text)
+		}
+	}
+	return files
+}
+
+// publishSpecs read the package managers' publish commands: the option
+// that names the registry a package is sent to.
+var publishSpecs = map[string]struct {
+	verb string
+	spec optSpec
+	urls []string
+}{
+	"npm":   {"publish", optSpec{shortVal: "w", longEq: true, longVal: longOpts("registry", "tag", "access", "otp", "workspace", "userconfig", "cache", "prefix", "provenance-file")}, []string{"registry"}},
+	"pnpm":  {"publish", optSpec{shortVal: "C", longEq: true, longVal: longOpts("registry", "tag", "access", "otp", "dir", "filter", "publish-branch", "report-summary-file")}, []string{"registry"}},
+	"twine": {"upload", optSpec{shortVal: "rusciT", longEq: true, longVal: longOpts("repository", "repository-url", "username", "password", "sign-with", "identity", "comment", "config-file", "cert", "client-cert", "attestations")}, []string{"repository-url"}},
+}
+
+// publicRegistries are the hosts the publish commands send to by default
+// (or as the forge's own package registry): a release there is the
+// person's own.
+var publicRegistries = []string{"registry.npmjs.org", "registry.yarnpkg.com", "npm.pkg.github.com", "upload.pypi.org", "test.pypi.org"}
+
+// publishUploads judges npm/pnpm publish --registry URL and twine upload
+// --repository-url URL: the package (for npm every file its packlist
+// takes in, a .env too when neither .npmignore nor package.json's
+// "files" leaves it out) goes to a registry that is not a public one:
+// ask, off network.allow_hosts. Publishing to the default registry, or
+// to a repository named in the person's own configuration (twine -r),
+// is their release and passes.
+func (p *Pass) publishUploads(c *syntax.Call) {
+	ps, ok := publishSpecs[c.Name]
+	if !ok {
+		return
+	}
+	opts, operands := scan(c.Args, ps.spec)
+	if len(operands) == 0 || c.Args[operands[0]].Value != ps.verb {
+		return
+	}
+	for _, o := range find(opts, ps.urls...) {
+		host := ""
+		if o.val.Static {
+			host = hostOf(o.val.Value)
+		}
+		if host != "" && (contains(publicRegistries, strings.ToLower(host)) || p.hostAllowed(host)) {
+			continue
+		}
+		where := "a registry named only at run time (" + o.val.Raw + ")"
+		if host != "" {
+			where = "the registry at " + host + ", which is neither a public one nor on network.allow_hosts"
+		}
+		p.Report(c, Finding{Rule: "exfiltrate", Decision: Ask,
+			Message: fmt.Sprintf("%s %s sends the package, every file it packs (a .env or key left in the project included), to %s", c.Name, ps.verb, where)})
 		return
 	}
 }

@@ -154,7 +154,7 @@ var (
 	// a quote or a directory: /bin/rm).
 	wordStart         = `(?:^|[\s|;&(\x60'"{/])`
 	wordEnd           = `(?:$|[\s|;&)\x60'"}])`
-	acquisitionWords  = regexp.MustCompile(wordStart + `(curl|wget2?|aria2c|axel|svn|hg|scp|rsync|gh\s+(repo|release|pr|gist|run)|git\s+(-\S+\s+)*(clone|submodule|svn|subtree))` + wordEnd)
+	acquisitionWords  = regexp.MustCompile(wordStart + `(curl|wget2?|aria2c|axel|svn|hg|scp|rsync|gh\s+(repo|release|pr|gist|run)|git\s+(-\S+\s+)*(clone|submodule|svn|subtree)|(fossil|darcs)\s+clone|(bzr|brz)\s+(branch|checkout)|(glab\s+repo|tea)\s+clone|nc|ncat|netcat|telnet|socat|openssl\s+s_client)` + wordEnd)
 	dangerWords       = regexp.MustCompile(wordStart + `(rm|rmdir|unlink|shred|srm|dd|mkfs[.\w]*|mke2fs|mkswap|wipefs|blkdiscard|[sc]?fdisk|c?gdisk|sgdisk|parted|cryptsetup|nvme|shutdown|reboot|halt|poweroff|init|telinit|loginctl|killall5|rc-service|systemctl|service|kubectl|helm|docker|podman|chmod|chown|chgrp|setfacl|crontab|zpool|zfs|lvremove|vgremove|pvremove|mdadm|userdel|deluser|usermod|passwd|chpasswd|chage|pkill|killall|ip6?tables(?:-\w+)?|nft|ufw|firewall-cmd|nmcli|ip|ifdown|ifconfig)` + wordEnd + `|` + wordStart + `git\s+(-\S+\s+)*(reset|clean|push|checkout|checkout-index|restore|stash|branch|filter-branch|filter-repo|update-ref|read-tree|rebase|gc|prune|reflog)` + wordEnd + `|:\(\)|-delete\b|>\s*/dev/[a-z]+/`)
 	runtimeScriptText = regexp.MustCompile(`(^|\W)(eval|bash|sh|zsh|dash|ksh)\b[^|;&]*[$\x60]|\$\(|\x60`)
 )

@@ -29,6 +29,8 @@ var acquisitionRules = []Rule{
 	sftpRule,
 	fileTransfer,
 	containerCopy,
+	netStream,
+	vcsClone,
 }
 
 // movers are the rules whose fixes move content into the sandbox, so that
@@ -36,7 +38,8 @@ var acquisitionRules = []Rule{
 // (run-download, gh-pr-checkout) require them; TestMoversDeclared checks
 // that no other rule relocates anything.
 var movers = []string{"git-clone", "gh-repo-clone", "gh-release-download", "curl", "wget", "svn-checkout", "hg-clone", "remote-copy",
-	"aria2c", "axel", "http-client", "jj-git-clone", "gh-repo-fork", "gh-gist-clone", "gh-run-download", "git-archive-remote", "ssh-output", "sftp", "container-copy"}
+	"aria2c", "axel", "http-client", "jj-git-clone", "gh-repo-fork", "gh-gist-clone", "gh-run-download", "git-archive-remote", "ssh-output", "sftp", "container-copy",
+	"net-stream", "vcs-clone"}
 
 // runnerRules are rules about everyday programs (pip, npx, deno, git
 // config) used a risky way: listed after the other tables, so that their
