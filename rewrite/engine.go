@@ -304,7 +304,7 @@ func check(cfg *Config, command string, verify bool) *Result {
 	if rules == nil {
 		rules = Rules
 	}
-	opt := syntax.Options{Cwd: cfg.Cwd, Home: cfg.Home}
+	opt := syntax.Options{Cwd: cfg.Cwd, Home: cfg.Home, Project: cfg.Project}
 	if !cfg.NoScriptFiles {
 		opt.ReadFile = syntax.ReadScript
 		opt.PathLookup = true

@@ -2,6 +2,7 @@ package syntax
 
 import (
 	"bufio"
+	"io"
 	"os"
 	"path/filepath"
 	"sort"
@@ -119,7 +120,16 @@ func (w *walker) runGitHooks(c scope, call *Call, names []string, top, hooks str
 // repository's .git/config, else in ~/.gitconfig or ~/.config/git/config),
 // or "" when none is set.
 func (w *walker) gitHooksDir(dir string) (top, hooks string) {
-	config := ""
+	top, config := gitRepoFiles(dir)
+	if top == "" {
+		return "", ""
+	}
+	return top, w.configuredHooks(config, top)
+}
+
+// gitRepoFiles returns the top of the working tree holding dir and its
+// repository's configuration file, or "" when dir is in none.
+func gitRepoFiles(dir string) (top, config string) {
 	for d, k := filepath.Clean(dir), 0; k < 64; k++ {
 		fi, err := os.Stat(filepath.Join(d, ".git"))
 		if err == nil && fi.IsDir() {
@@ -141,10 +151,85 @@ func (w *walker) gitHooksDir(dir string) (top, hooks string) {
 		}
 		d = filepath.Dir(d)
 	}
-	if top == "" {
-		return "", ""
+	return top, config
+}
+
+// gitRepoConfig judges the settings of the repository a git command runs
+// in (its .git/config, or --git-dir's config) that make git run a
+// program, as git -c KEY=VALUE is judged: core.fsmonitor, core.pager,
+// core.sshCommand, filter and diff drivers, credential helpers, and the
+// alias the command names. The agent cannot write the project's own
+// configuration, but it can write another repository's (one it unpacked,
+// cloned into the sandbox or made under /tmp) and then run git there.
+// core.hooksPath is gitHooks'; include files are not followed.
+func (w *walker) gitRepoConfig(c scope, call *Call, sub string, dir, gitDir Dir, explicit bool) {
+	if w.read == nil {
+		return
 	}
-	return top, w.configuredHooks(config, top)
+	config := ""
+	switch {
+	case explicit && gitDir.Known:
+		config = filepath.Join(gitDir.Path, "config")
+	case !explicit && dir.Known:
+		var top string
+		top, config = gitRepoFiles(dir.Path)
+		if top != "" && w.project != "" && filepath.Clean(top) == filepath.Clean(w.project) {
+			return // the project's own: the user's settings, which the agent cannot write
+		}
+	}
+	if config == "" || w.project != "" && filepath.Clean(config) == filepath.Join(filepath.Clean(w.project), ".git", "config") {
+		return
+	}
+	for _, kv := range configSettings(config) {
+		key, _, _ := strings.Cut(kv, "=")
+		lk := strings.ToLower(key)
+		if strings.HasPrefix(lk, "alias.") && lk != "alias."+strings.ToLower(sub) || lk == "core.hookspath" ||
+			strings.HasPrefix(lk, "include.") || strings.HasPrefix(lk, "includeif.") {
+			continue
+		}
+		w.gitConfig(c, call, &Arg{Static: true}, kv)
+	}
+}
+
+// configSettings reads a git configuration file (at most 64 KiB) as
+// "section[.subsection].key=value" settings, in order; keys and sections
+// as written (gitConfig folds their case), values without quotes or
+// comments.
+func configSettings(file string) []string {
+	f, err := os.Open(file)
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(io.LimitReader(f, 64<<10))
+	sc.Buffer(make([]byte, 0, 4096), 64<<10)
+	var out []string
+	section := ""
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if strings.HasPrefix(line, "[") {
+			end := strings.IndexByte(line, ']')
+			if end < 0 {
+				continue
+			}
+			head := strings.TrimSpace(line[1:end])
+			if name, sub, ok := strings.Cut(head, " "); ok {
+				section = name + "." + strings.Trim(strings.TrimSpace(sub), `"`)
+			} else {
+				section = head
+			}
+			line = strings.TrimSpace(line[end+1:])
+		}
+		if line == "" || line[0] == '#' || line[0] == ';' || section == "" {
+			continue
+		}
+		k, v, found := strings.Cut(line, "=")
+		if !found {
+			continue // a boolean key alone runs nothing
+		}
+		out = append(out, section+"."+strings.TrimSpace(k)+"="+gitConfigValue(v))
+	}
+	return out
 }
 
 // gitDirFile reads a .git file (gitdir: PATH, relative to the file's

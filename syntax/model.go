@@ -252,6 +252,10 @@ func (v VarPrint) Text() string { return v.Script.Src[v.Start:v.End] }
 type Options struct {
 	Cwd  string // absolute; "" when unknown
 	Home string
+	// Project is the project's root, whose own repository configuration
+	// (.git/config, which the agent cannot write) is the user's; ""
+	// when not known.
+	Project string
 	// ReadFile reads a script file that the command runs (bash f, ./f,
 	// python f.py, package.json, Makefile); nil reads none. ReadScript is
 	// the one to use.
@@ -270,7 +274,7 @@ func Analyze(src string, opt Options) (*Model, error) {
 		return nil, err
 	}
 	top := &Script{Src: src, File: f}
-	w := &walker{m: &Model{Script: top}, home: opt.Home, read: opt.ReadFile}
+	w := &walker{m: &Model{Script: top}, home: opt.Home, read: opt.ReadFile, project: opt.Project}
 	w.m.Scripts = append(w.m.Scripts, top)
 	dir := Dir{}
 	if opt.Cwd != "" {

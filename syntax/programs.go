@@ -490,6 +490,7 @@ func (w *walker) git(c scope, call *Call) {
 	} else {
 		w.gitHooks(c, call, sub, dir)
 	}
+	w.gitRepoConfig(c, call, sub, dir, gitDir, explicit)
 	switch sub {
 	case "submodule":
 		for j, a := range rest {

@@ -20,6 +20,8 @@ import (
 type walker struct {
 	m    *Model
 	home string
+	// project is Options.Project.
+	project string
 	// awkVars are the variables the awk call being read sets on its
 	// command line (-v, operands).
 	awkVars []lang.AwkVar
