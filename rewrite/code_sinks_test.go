@@ -14,7 +14,8 @@ import (
 // of it, or --import in NODE_OPTIONS, also exported for npm), a Worker
 // with eval: true, Module's _compile, a built-in module reached through
 // import()'s promise. make: --eval in GNUMAKEFLAGS, a command-line
-// variable spliced into a Makefile recipe or make's built-in rules. perl:
+// variable (also one in MAKEFLAGS) spliced into a Makefile recipe or
+// make's built-in rules, an exported CFLAGS those rules use. perl:
 // PERL5OPT=-d turns on the debugger PERL5DB names. Python: libc's system
 // and exec through ctypes. Look-alikes pass.
 func TestCodeRunSinks(t *testing.T) {
@@ -41,6 +42,10 @@ func TestCodeRunSinks(t *testing.T) {
 		{`make CFLAGS='; rm -rf ~ #' app`, "deny"},
 		{`make INSTALL='rm -rf ~ #' install`, "deny"},
 		{`make RM='rm -rf ~' clean`, "deny"},
+		{`CFLAGS='; rm -rf ~ #' make app`, "deny"},
+		{`export LDLIBS='; rm -rf ~'; make app`, "deny"},
+		{`MAKEFLAGS='CC=rm\ -rf\ ~\ \#' make app`, "deny"},
+		{`GNUMAKEFLAGS='CFLAGS=;rm\ -rf\ ~\ \#' make app`, "deny"},
 		{`PERL5OPT=-d PERL5DB='system("rm -rf ~")' perl app.pl`, "deny"},
 		{`PERL5OPT='-w -d' PERL5DB='system("rm -rf ~")' perl app.pl`, "deny"},
 		{`python3 -c 'import ctypes; ctypes.CDLL(None).system(b"rm -rf ~")'`, "deny"},
@@ -60,6 +65,8 @@ func TestCodeRunSinks(t *testing.T) {
 		{`make CC=gcc CFLAGS='-O2 -Wall' LDFLAGS=-lm app`, "allow"},
 		{`make INSTALL=install DESTDIR=/tmp/stage install`, "allow"},
 		{`make -j4 test`, "allow"},
+		{`CFLAGS=-O2 make app`, "allow"},
+		{`MAKEFLAGS='-j4 CC=clang' make app`, "allow"},
 		{`PERL5OPT=-Mstrict perl x.pl`, "allow"},
 		{`PERL5OPT=-Mdiagnostics PERL5DB='system("rm -rf ~")' perl x.pl`, "allow"},
 		{`python3 -c 'import ctypes; print(ctypes.sizeof(ctypes.c_int))'`, "allow"},
@@ -85,6 +92,8 @@ func TestCodeRunSinksOracle(t *testing.T) {
 		{"make", []string{"-f", "/dev/null"}, []string{"GNUMAKEFLAGS=--eval=$(shell touch CANARY)"}},
 		{"make", []string{"CC=touch CANARY #", "app"}, nil},
 		{"make", []string{"CFLAGS=; touch CANARY #", "app"}, nil},
+		{"make", []string{"app"}, []string{"CFLAGS=; touch CANARY #"}},
+		{"make", []string{"app"}, []string{`MAKEFLAGS=CC=touch\ CANARY\ \#`}},
 		{"perl", []string{"-e", "1"}, []string{"PERL5OPT=-d", `PERL5DB=BEGIN{open F, ">CANARY"} sub DB::DB {}`}},
 		{"python3", []string{"-c", `import ctypes; ctypes.CDLL(None).system(b"touch CANARY")`}, nil},
 	} {

@@ -200,6 +200,24 @@ func (w *walker) makeRun(c scope, call *Call) {
 			overrides[name] = Arg{Value: val, Raw: args[i].Raw, Static: args[i].Static}
 		}
 	}
+	// make reads MAKEFLAGS and GNUMAKEFLAGS as words of its command
+	// line: a NAME=value there is a command-line variable too.
+	for _, name := range []string{"MAKEFLAGS", "GNUMAKEFLAGS"} {
+		v, known, set := w.envOf(c, call, name)
+		if !set {
+			continue
+		}
+		for _, word := range makeFlagsWords(v) {
+			if strings.HasPrefix(word, "-") || !isAssignment(strings.Replace(word, ":=", "=", 1)) {
+				continue
+			}
+			n, val, _ := strings.Cut(word, "=")
+			n = strings.TrimRight(n, ":")
+			if _, ok := overrides[n]; !ok && n != "SHELL" {
+				overrides[n] = Arg{Value: val, Raw: name, Static: known}
+			}
+		}
+	}
 	type source struct{ name, text string }
 	var srcs []source
 	for _, text := range procs {
@@ -422,9 +440,30 @@ var makeBuiltinDefaults = map[string]string{"CC": "cc", "CXX": "g++", "CPP": "cc
 // spliced in. A value only known at run time is left to the recipes that
 // name it.
 func (w *walker) makeBuiltins(c scope, call *Call, ov map[string]Arg) {
-	if len(ov) == 0 {
+	// make takes its variables from the environment too: a built-in
+	// rule uses an exported CFLAGS or LDLIBS (the Makefile may set its
+	// own, which then wins; the value is judged all the same).
+	vals := map[string]Arg{}
+	for _, rule := range makeBuiltinRules {
+		for rest := rule; ; {
+			i := strings.Index(rest, "$(")
+			if i < 0 {
+				break
+			}
+			end := strings.IndexByte(rest[i:], ')')
+			name := rest[i+2 : i+end]
+			rest = rest[i+end+1:]
+			if a, ok := ov[name]; ok {
+				vals[name] = a
+			} else if v, known, set := w.envValue(c, call, name, true); set {
+				vals[name] = Arg{Value: v, Raw: name, Static: known}
+			}
+		}
+	}
+	if len(vals) == 0 {
 		return
 	}
+	ov = vals
 	for _, rule := range makeBuiltinRules {
 		line, used := "", false
 		for rest := rule; rest != ""; {
@@ -487,4 +526,30 @@ func dropMakeRefs(text string) string {
 		}
 	}
 	return b.String()
+}
+
+// makeFlagsWords splits MAKEFLAGS as make does: at blanks a backslash
+// does not escape, each backslash before a blank or a backslash dropped.
+func makeFlagsWords(v string) []string {
+	var out []string
+	var cur strings.Builder
+	for i := 0; i < len(v); i++ {
+		ch := v[i]
+		switch {
+		case ch == '\\' && i+1 < len(v) && (v[i+1] == ' ' || v[i+1] == '\t' || v[i+1] == '\\'):
+			i++
+			cur.WriteByte(v[i])
+		case ch == ' ' || ch == '\t' || ch == '\n':
+			if cur.Len() > 0 {
+				out = append(out, cur.String())
+			}
+			cur.Reset()
+		default:
+			cur.WriteByte(ch)
+		}
+	}
+	if cur.Len() > 0 {
+		out = append(out, cur.String())
+	}
+	return out
 }

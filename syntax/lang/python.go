@@ -80,6 +80,9 @@ func python(p *parser) []Effect {
 		}
 	}
 	var out []Effect
+	if libs != nil {
+		out = append(out, p.pyCRefs(libs)...)
+	}
 	pathlib := strings.Contains(p.src, "pathlib")
 	for _, c := range p.findCalls(false, interesting) {
 		full := al.resolve(c.name)
@@ -370,4 +373,48 @@ func (p *parser) cCall(c call) ([]Effect, bool) {
 		text = first.text
 	}
 	return []Effect{{Kind: Hidden, Call: c.name, Text: text, Offset: c.off}}, true
+}
+
+// pyCRefs finds the other ways to reach a C function of a library loaded
+// with ctypes: by subscript (CDLL(None)["system"](…), judged as the call
+// is) and as a value (f = libc.system; f(cmd)), where what it is called
+// with is not in sight.
+func (p *parser) pyCRefs(libs map[string]bool) []Effect {
+	var out []Effect
+	// recvAt reports whether the tokens ending at k are a C library.
+	recvAt := func(k int) bool {
+		t := p.tok(k)
+		switch {
+		case t.kind == tIdent:
+			name, _ := p.dotted(k)
+			return pyCLibRecv(p.al.resolve(name), libs)
+		case isP(t, ")"):
+			open := p.matchBack(k)
+			if open > 0 && p.tok(open-1).kind == tIdent {
+				ctor, _ := p.dotted(open - 1)
+				return pyCLibRecv(lastSegment(p.al.resolve(ctor)), libs)
+			}
+		}
+		return false
+	}
+	for i, t := range p.toks {
+		switch {
+		case t.kind == tString && t.lit && pyCFuncs.Get()[t.text] && isP(p.tok(i-1), "[") && isP(p.tok(i+1), "]") && recvAt(i-2):
+			c := call{name: "[" + t.text + "]", off: t.off, first: i - 1, next: i + 2}
+			if isP(p.tok(i+2), "(") {
+				c.name = t.text
+				c.args, _ = p.args(i+2, ")")
+				c.parens = true
+				if e, ok := p.cCall(c); ok {
+					out = append(out, e...)
+				}
+				continue
+			}
+			out = append(out, Effect{Kind: Hidden, Call: t.text, Text: t.text + " of a C library used as a value", Offset: t.off})
+		case t.kind == tIdent && pyCFuncs.Get()[t.text] && isP(p.tok(i-1), ".") && !isP(p.tok(i+1), "(") && !isP(p.tok(i+1), ".") && recvAt(i-2):
+			// (libc.system.argtypes = […] declares its types.)
+			out = append(out, Effect{Kind: Hidden, Call: t.text, Text: t.text + " of a C library used as a value", Offset: t.off})
+		}
+	}
+	return out
 }
