@@ -112,7 +112,7 @@ func (mf makefile) recipes(goal string, seen map[string]bool, out *[]recipeLine)
 			mf.recipes(p, seen, out)
 		}
 		for i, l := range r.recipe {
-			*out = append(*out, recipeLine{target: goal, text: l, line: r.lines[i]})
+			*out = append(*out, recipeLine{target: goal, text: l, line: r.lines[i], prereqs: r.prereqs})
 		}
 	}
 }
@@ -120,6 +120,7 @@ func (mf makefile) recipes(goal string, seen map[string]bool, out *[]recipeLine)
 type recipeLine struct {
 	target, text string
 	line         int
+	prereqs      []string
 }
 
 // makeSpec is GNU make's options (make 4.3 --help; getopt_long, so a long
@@ -186,11 +187,35 @@ func (w *walker) makeRun(c scope, call *Call) {
 	// SHELL=… given on the command line (GNU make does not take SHELL
 	// from the environment).
 	var shells []Arg
+	overrides := map[string]Arg{}
 	for _, i := range operands {
-		if v := args[i].Value; !skip[i] && !isAssignment(v) {
+		if v := args[i].Value; !skip[i] && !isAssignment(v) && !isAssignment(strings.Replace(v, ":=", "=", 1)) {
 			targets = append(targets, v)
 		} else if name, val, _ := strings.Cut(v, "="); !skip[i] && strings.TrimSpace(name) == "SHELL" {
 			shells = append(shells, Arg{Value: val, Raw: args[i].Raw, Static: args[i].Static})
+		} else if !skip[i] {
+			// NAME=value, NAME:=value: a variable that overrides the
+			// Makefile's own and make's built-in value.
+			name = strings.TrimRight(name, ":")
+			overrides[name] = Arg{Value: val, Raw: args[i].Raw, Static: args[i].Static}
+		}
+	}
+	// make reads MAKEFLAGS and GNUMAKEFLAGS as words of its command
+	// line: a NAME=value there is a command-line variable too.
+	for _, name := range []string{"MAKEFLAGS", "GNUMAKEFLAGS"} {
+		v, known, set := w.envOf(c, call, name)
+		if !set {
+			continue
+		}
+		for _, word := range makeFlagsWords(v) {
+			if strings.HasPrefix(word, "-") || !isAssignment(strings.Replace(word, ":=", "=", 1)) {
+				continue
+			}
+			n, val, _ := strings.Cut(word, "=")
+			n = strings.TrimRight(n, ":")
+			if _, ok := overrides[n]; !ok && n != "SHELL" {
+				overrides[n] = Arg{Value: val, Raw: name, Static: known}
+			}
 		}
 	}
 	type source struct{ name, text string }
@@ -239,6 +264,7 @@ func (w *walker) makeRun(c scope, call *Call) {
 	for _, sh := range shells {
 		w.makeShell(c, &inner, sh)
 	}
+	w.makeBuiltins(c, &inner, overrides)
 	for _, s := range srcs {
 		mf := parseMakefile(s.text)
 		goals := targets
@@ -263,6 +289,23 @@ func (w *walker) makeRun(c scope, call *Call) {
 		for _, l := range lines {
 			text := strings.TrimLeft(l.text, "@-+ \t")
 			where := fmt.Sprintf("%s:%d (target %s)", s.name, l.line, l.target)
+			if exp, used, static := expandOverrides(text, overrides, l); used {
+				// A variable given on the command line is spliced into
+				// the recipe: the shell runs its text.
+				if mf.plain && !strings.Contains(strings.ReplaceAll(exp, "$$", ""), "$") {
+					w.origin = where
+					w.child(c, &inner, strings.ReplaceAll(exp, "$$", "$"), nil, "make recipe", !static)
+					w.origin = ""
+					continue
+				}
+				// The recipe also names variables corral does not know:
+				// the text given on the command line runs whatever they
+				// expand to, judged with each a plain word (and the
+				// line as written below, as one only known at run time).
+				w.origin = where
+				w.child(c, &inner, strings.ReplaceAll(dropMakeRefs(exp), "$$", "$"), nil, "make recipe", !static)
+				w.origin = ""
+			}
 			unexpanded := strings.ReplaceAll(text, "$$", "")
 			if !mf.plain || strings.Contains(unexpanded, "$") {
 				// make expands its variables first: the shell text is only
@@ -313,4 +356,200 @@ func isNumber(s string) bool {
 		}
 	}
 	return true
+}
+
+// expandOverrides expands, in a recipe line, the references to the
+// variables given on make's command line ($(CC), ${CFLAGS}) and, when
+// one is used, the automatic variables of the rule ($@, $<, $^, $+).
+// used reports that a command-line variable was referenced; static that
+// every value spliced in is known.
+func expandOverrides(text string, ov map[string]Arg, l recipeLine) (out string, used, static bool) {
+	if len(ov) == 0 || !strings.Contains(text, "$") {
+		return text, false, true
+	}
+	static = true
+	var b strings.Builder
+	for i := 0; i < len(text); i++ {
+		ch := text[i]
+		if ch != '$' || i+1 >= len(text) {
+			b.WriteByte(ch)
+			continue
+		}
+		next := text[i+1]
+		if next == '(' || next == '{' {
+			closer := byte(')')
+			if next == '{' {
+				closer = '}'
+			}
+			if end := strings.IndexByte(text[i+2:], closer); end >= 0 {
+				name := text[i+2 : i+2+end]
+				if v, ok := ov[name]; ok {
+					b.WriteString(v.Value)
+					used, static = true, static && v.Static
+					i += 2 + end
+					continue
+				}
+			}
+		}
+		b.WriteByte(ch)
+		b.WriteByte(next)
+		i++
+	}
+	if !used {
+		return text, false, true
+	}
+	out = b.String()
+	first := ""
+	if len(l.prereqs) > 0 {
+		first = l.prereqs[0]
+	}
+	out = strings.NewReplacer("$$", "$$", "$@", l.target, "$<", first, "$^", strings.Join(l.prereqs, " "), "$+", strings.Join(l.prereqs, " ")).Replace(out)
+	return out, true, static
+}
+
+// makeBuiltinRules are the command lines of GNU make's built-in rules
+// (make -p), by the variables they use; makeBuiltinDefaults the values
+// those variables have when neither the command line nor the Makefile
+// sets them.
+var makeBuiltinRules = []string{
+	"$(CC) $(CFLAGS) $(CPPFLAGS) $(TARGET_ARCH) -c -o FILE.o FILE.c",
+	"$(CC) $(LDFLAGS) $(TARGET_ARCH) FILE.o $(LOADLIBES) $(LDLIBS) -o FILE",
+	"$(CXX) $(CXXFLAGS) $(CPPFLAGS) $(TARGET_ARCH) -c -o FILE.o FILE.cc",
+	"$(CPP) $(CPPFLAGS) FILE.S",
+	"$(AS) $(ASFLAGS) $(TARGET_MACH) -o FILE.o FILE.s",
+	"$(FC) $(FFLAGS) $(TARGET_ARCH) -c -o FILE.o FILE.f",
+	"$(PC) $(PFLAGS) $(TARGET_ARCH) -c -o FILE.o FILE.p",
+	"$(AR) $(ARFLAGS) FILE.a FILE.o",
+	"$(LD) $(LDFLAGS) FILE.o",
+	"$(YACC) $(YFLAGS) FILE.y",
+	"$(LEX) $(LFLAGS) -t FILE.l",
+	"$(GET) $(GFLAGS) SCCS/s.FILE",
+	"$(CO) $(COFLAGS) FILE,v",
+	"$(TEX) FILE.tex",
+	"$(MAKEINFO) $(MAKEINFO_FLAGS) FILE.texinfo",
+	"$(RM) FILE",
+}
+
+var makeBuiltinDefaults = map[string]string{"CC": "cc", "CXX": "g++", "CPP": "cc -E", "AS": "as", "FC": "f77", "PC": "pc",
+	"AR": "ar", "ARFLAGS": "rv", "LD": "ld", "YACC": "yacc", "LEX": "lex", "GET": "get", "CO": "co", "TEX": "tex",
+	"MAKEINFO": "makeinfo", "RM": "rm -f"}
+
+// makeBuiltins judges the built-in rules a command-line variable reaches
+// (make CC='…' app, make CFLAGS='…'): make builds a target with no recipe
+// of its own through them, and the shell runs the line with the value
+// spliced in. A value only known at run time is left to the recipes that
+// name it.
+func (w *walker) makeBuiltins(c scope, call *Call, ov map[string]Arg) {
+	// make takes its variables from the environment too: a built-in
+	// rule uses an exported CFLAGS or LDLIBS (the Makefile may set its
+	// own, which then wins; the value is judged all the same).
+	vals := map[string]Arg{}
+	for _, rule := range makeBuiltinRules {
+		for rest := rule; ; {
+			i := strings.Index(rest, "$(")
+			if i < 0 {
+				break
+			}
+			end := strings.IndexByte(rest[i:], ')')
+			name := rest[i+2 : i+end]
+			rest = rest[i+end+1:]
+			if a, ok := ov[name]; ok {
+				vals[name] = a
+			} else if v, known, set := w.envValue(c, call, name, true); set {
+				vals[name] = Arg{Value: v, Raw: name, Static: known}
+			}
+		}
+	}
+	if len(vals) == 0 {
+		return
+	}
+	ov = vals
+	for _, rule := range makeBuiltinRules {
+		line, used := "", false
+		for rest := rule; rest != ""; {
+			i := strings.Index(rest, "$(")
+			if i < 0 {
+				line += rest
+				break
+			}
+			end := strings.IndexByte(rest[i:], ')')
+			name := rest[i+2 : i+end]
+			line += rest[:i]
+			if v, ok := ov[name]; ok && v.Static {
+				line += v.Value
+				used = true
+			} else {
+				line += makeBuiltinDefaults[name]
+			}
+			rest = rest[i+end+1:]
+		}
+		if used {
+			w.child(c, call, line, nil, "make built-in rule", false)
+		}
+	}
+}
+
+// dropMakeRefs puts a plain word, MAKEVAR, in place of each variable
+// reference ($(X), ${X}, $X) left in a recipe line, keeping $$.
+func dropMakeRefs(text string) string {
+	var b strings.Builder
+	for i := 0; i < len(text); i++ {
+		if text[i] != '$' || i+1 >= len(text) {
+			b.WriteByte(text[i])
+			continue
+		}
+		switch next := text[i+1]; next {
+		case '$':
+			b.WriteString("$$")
+			i++
+		case '(', '{':
+			closer := byte(')')
+			if next == '{' {
+				closer = '}'
+			}
+			depth, j := 0, i+1
+			for ; j < len(text); j++ {
+				if text[j] == next {
+					depth++
+				} else if text[j] == closer {
+					depth--
+					if depth == 0 {
+						break
+					}
+				}
+			}
+			i = j
+			b.WriteString("MAKEVAR")
+		default:
+			i++
+			b.WriteString("MAKEVAR")
+		}
+	}
+	return b.String()
+}
+
+// makeFlagsWords splits MAKEFLAGS as make does: at blanks a backslash
+// does not escape, each backslash before a blank or a backslash dropped.
+func makeFlagsWords(v string) []string {
+	var out []string
+	var cur strings.Builder
+	for i := 0; i < len(v); i++ {
+		ch := v[i]
+		switch {
+		case ch == '\\' && i+1 < len(v) && (v[i+1] == ' ' || v[i+1] == '\t' || v[i+1] == '\\'):
+			i++
+			cur.WriteByte(v[i])
+		case ch == ' ' || ch == '\t' || ch == '\n':
+			if cur.Len() > 0 {
+				out = append(out, cur.String())
+			}
+			cur.Reset()
+		default:
+			cur.WriteByte(ch)
+		}
+	}
+	if cur.Len() > 0 {
+		out = append(out, cur.String())
+	}
+	return out
 }

@@ -97,8 +97,14 @@ func (w *walker) optionCode(c scope, call *Call) {
 				i = next
 			}
 		}
-		if v, known, set := w.envOf(c, call, "MAKEFLAGS"); set {
-			// make splits MAKEFLAGS at blanks its backslashes do not
+		// GNU make reads GNUMAKEFLAGS as it reads MAKEFLAGS (and then
+		// empties it for the makes below).
+		for _, name := range []string{"MAKEFLAGS", "GNUMAKEFLAGS"} {
+			v, known, set := w.envOf(c, call, name)
+			if !set {
+				continue
+			}
+			// make splits the value at blanks its backslashes do not
 			// escape; the text after --eval= is read to the end, where
 			// the $(shell …) it holds closes.
 			for rest := v; ; {
@@ -194,10 +200,36 @@ func (w *walker) optionCode(c scope, call *Call) {
 		for _, a := range args {
 			debug = debug || strings.HasPrefix(a.Value, "-d") && !strings.HasPrefix(a.Value, "-d:")
 		}
+		if v, _, set := w.envOf(c, call, "PERL5OPT"); set && perlOptDebug(v) {
+			debug = true // PERL5OPT=-d: every perl runs under the debugger
+		}
 		if v, known, set := w.envOf(c, call, "PERL5DB"); set && debug {
 			w.program(c, call, lang.Perl, v, "PERL5DB", !known, "")
 		}
 	}
+}
+
+// perlOptDebug reports a PERL5OPT value that turns on perl's debugger:
+// a word -d (the dash is optional there, and switches may be bundled,
+// -wd), not -d:Module, which loads Devel::Module instead of PERL5DB.
+// The value of -M, -m, -I, -D and -C is the rest of its word.
+func perlOptDebug(v string) bool {
+	for _, f := range optionWords(v) {
+		f = strings.TrimPrefix(f, "-")
+	letters:
+		for i := 0; i < len(f); i++ {
+			switch f[i] {
+			case 'd':
+				if i+1 < len(f) && f[i+1] == ':' {
+					break letters
+				}
+				return true
+			case 'M', 'm', 'I', 'D', 'C':
+				break letters
+			}
+		}
+	}
+	return false
 }
 
 // makeEval judges a line of Makefile text make --eval evaluates: its

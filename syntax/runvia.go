@@ -2,7 +2,6 @@ package syntax
 
 import (
 	"encoding/base64"
-	"net/url"
 	"os"
 	"slices"
 	"sort"
@@ -163,7 +162,14 @@ func (w *walker) commandVars(c scope, call *Call, st *state, envWords map[string
 			switch {
 			case o.any:
 				// The interpreter's module search variables go with it.
-				w.child(c, call, modulePathAssigns(st, envWords)+o.program+" "+v.text+" -e 1", nil, kind, v.dynamic)
+				// Each word of the value is one option (node honours
+				// double quotes, perl and ruby split at blanks): quoted
+				// again, so a ; in a data: URL stays in its word.
+				words := ""
+				for _, f := range optionWords(v.text) {
+					words += " " + Quote(f)
+				}
+				w.child(c, call, modulePathAssigns(st, envWords)+o.program+words+" -e 1", nil, kind, v.dynamic)
 			case call.Name == o.program || o.program == "tar" && (call.Name == "gtar" || call.Name == "bsdtar"):
 				text := call.Name + " " + v.text
 				for _, a := range call.Args {
@@ -175,6 +181,38 @@ func (w *walker) commandVars(c scope, call *Call, st *state, envWords map[string
 			}
 		}
 	}
+}
+
+// optionWords splits an options variable (NODE_OPTIONS, PERL5OPT,
+// RUBYOPT) into its words as the interpreter does: at blanks, with
+// double quotes grouping and a backslash escaping the next character
+// inside them (node's ParseNodeOptionsEnvVar).
+func optionWords(v string) []string {
+	var out []string
+	var cur strings.Builder
+	in, have := false, false
+	for i := 0; i < len(v); i++ {
+		ch := v[i]
+		switch {
+		case in && ch == '\\' && i+1 < len(v):
+			i++
+			cur.WriteByte(v[i])
+		case ch == '"':
+			in, have = !in, true
+		case !in && (ch == ' ' || ch == '\t' || ch == '\n'):
+			if have || cur.Len() > 0 {
+				out = append(out, cur.String())
+			}
+			cur.Reset()
+			have = false
+		default:
+			cur.WriteByte(ch)
+		}
+	}
+	if have || cur.Len() > 0 {
+		out = append(out, cur.String())
+	}
+	return out
 }
 
 // scpSpec and sftpSpec are scp(1)'s and sftp(1)'s.
@@ -392,7 +430,7 @@ func (w *walker) preloads(c scope, call *Call) {
 		v := o.Val.Value
 		switch {
 		case l == lang.JS && (o.Name == "r" || o.Name == "require" || o.Name == "import" || o.Name == "loader" || o.Name == "experimental-loader"):
-			if code, ok := dataURLCode(v); ok {
+			if code, ok := lang.DataURLCode(v); ok {
 				w.program(c, call, l, code, call.Name+" --"+o.Name+" data:", false, "")
 				continue
 			}
@@ -460,29 +498,6 @@ func (w *walker) firstFile(c scope, call *Call, cands []string, as string) {
 			return
 		}
 	}
-}
-
-// dataURLCode returns the code of a data: URL (data:text/javascript,CODE
-// or ;base64), as node's --import reads it.
-func dataURLCode(v string) (string, bool) {
-	rest, ok := strings.CutPrefix(v, "data:")
-	if !ok {
-		return "", false
-	}
-	meta, body, ok := strings.Cut(rest, ",")
-	if !ok {
-		return "", false
-	}
-	if strings.HasSuffix(meta, ";base64") {
-		if b, err := base64.StdEncoding.DecodeString(body); err == nil {
-			return string(b), true
-		}
-		return "", false
-	}
-	if s, err := url.PathUnescape(body); err == nil {
-		return s, true
-	}
-	return body, true
 }
 
 // TarOptions is GNU tar's command line (tar --help; argp, which takes any

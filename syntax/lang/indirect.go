@@ -911,7 +911,9 @@ func (p *parser) valueUses() {
 			continue
 		}
 		if p.l == JS && isP(t, "{") {
-			if end := p.closeOf(toks, i); end > i && (isP(p.tok(end+1), "=") || isI(p.tok(end+1), "from")) {
+			// A destructuring parameter too: .then(({rmSync: r}) => …).
+			if end := p.closeOf(toks, i); end > i && (isP(p.tok(end+1), "=") || isI(p.tok(end+1), "from") ||
+				isP(p.tok(i-1), "(") && isP(p.tok(end+1), ")") && (isP(p.tok(end+2), "=>") || isP(p.tok(end+2), "{"))) {
 				skipTo = end
 				continue
 			}

@@ -53,7 +53,7 @@ var indirectCases = []struct {
 	{"js-eval", JS, `eval("require(\"child_process\").execSync(\"rm -rf ~\")")`, []string{"shell eval → child_process.execSync: rm -rf ~"}},
 	{"js-indirect-eval", JS, `(0, eval)("child_process.execSync('ls')"); globalThis["eval"]("fs.unlinkSync('a')")`, []string{"shell eval → child_process.execSync: ls", "delete eval → fs.unlinkSync: a"}},
 	{"js-dynamic-import", JS, `import("child_process").then(m=>m.execSync("rm -rf ~"))`, []string{"hidden import(child_process).then: child_process handed to a callback", "shell child_process.execSync: rm -rf ~"}},
-	{"js-dynamic-import-var", JS, `import("child_process").then(m => m.execSync(cmd)); import("fs").then(fs => fs.readFileSync("a"))`, []string{"hidden import(child_process).then: child_process handed to a callback", "read fs.readFileSync: a"}},
+	{"js-dynamic-import-var", JS, `import("child_process").then(m => m.execSync(cmd)); import("fs").then(fs => fs.readFileSync("a"))`, []string{"hidden import(child_process).then: child_process handed to a callback", "hidden child_process.execSync: cmd", "read fs.readFileSync: a"}},
 	{"js-function", JS, `new Function("return require")()("child_process").execSync("rm -rf ~")`, []string{"shell child_process.execSync: rm -rf ~"}},
 	{"js-function-body", JS, `Function("a", "require('fs').rmSync(a, {recursive: true})")("/srv")`, []string{"hidden Function → fs.rmSync: a"}},
 	{"js-vm", JS, `require("vm").runInNewContext("process.mainModule.require('child_process').execSync('id')", {process})`, []string{"shell vm.runInNewContext → child_process.execSync: id"}},

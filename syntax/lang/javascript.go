@@ -1,6 +1,8 @@
 package lang
 
 import (
+	"encoding/base64"
+	"net/url"
 	"strings"
 
 	"github.com/corral-dev/corral/internal/lazy"
@@ -10,12 +12,17 @@ var (
 	jsRequire     = lazy.Regexp{Expr: `(?:const|let|var)\s+([\w$]+)\s*=\s*(?:await\s+)?(?:require|import)\(\s*['"](?:node:)?([\w/]+)['"]\s*\)(\.promises)?`}
 	jsImportAll   = lazy.Regexp{Expr: `import\s+(?:\*\s+as\s+)?([\w$]+)\s+from\s+['"](?:node:)?([\w/]+)['"]`}
 	jsDestructure = lazy.Regexp{Expr: `(?:const|let|var|import)\s*\{([^}]*)\}\s*(?:=\s*(?:await\s+)?(?:require|import)\(\s*|from\s*)['"](?:node:)?([\w/]+)['"]`}
+	// import("fs").then(f => …), .then(function (f) {…}): the callback's
+	// parameter is the module; .then(({rmSync}) => …) destructures it.
+	jsThen      = lazy.Regexp{Expr: `(?:require|import)\(\s*['"](?:node:)?([\w/]+)['"]\s*\)\s*\.then\(\s*(?:async\s*)?(?:function\s*[\w$]*\s*)?\(?\s*([\w$]+)`}
+	jsThenParts = lazy.Regexp{Expr: `(?:require|import)\(\s*['"](?:node:)?([\w/]+)['"]\s*\)\s*\.then\(\s*(?:async\s*)?(?:function\s*[\w$]*\s*)?\(\s*\{([^}]*)\}`}
 )
 
 // jsModules are the modules whose calls corral reads (path and os for
 // the paths they build: path.join, os.homedir).
 var jsModules = lazy.Value[map[string]bool]{New: func() map[string]bool {
-	return map[string]bool{"fs": true, "fs/promises": true, "child_process": true, "path": true, "os": true}
+	return map[string]bool{"fs": true, "fs/promises": true, "child_process": true, "path": true, "os": true,
+		"vm": true, "worker_threads": true, "module": true}
 }}
 
 // jsBindings maps the names a program binds to modules (const cp =
@@ -36,7 +43,16 @@ func jsBindings(src string) aliases {
 			a[m[1]] = m[2]
 		}
 	}
-	for _, m := range jsDestructure.Get().FindAllStringSubmatch(src, -1) {
+	for _, m := range jsThen.Get().FindAllStringSubmatch(src, -1) {
+		if jsModules.Get()[m[1]] && m[2] != "async" && m[2] != "function" {
+			a[m[2]] = m[1]
+		}
+	}
+	parts := jsDestructure.Get().FindAllStringSubmatch(src, -1)
+	for _, m := range jsThenParts.Get().FindAllStringSubmatch(src, -1) {
+		parts = append(parts, []string{m[0], m[2], m[1]})
+	}
+	for _, m := range parts {
 		if !jsModules.Get()[m[2]] {
 			continue
 		}
@@ -49,6 +65,10 @@ func jsBindings(src string) aliases {
 			from, to = strings.TrimSpace(from), strings.TrimSpace(to)
 			if !ok {
 				to = from
+			}
+			if from == "default" {
+				a[to] = m[2] // import()'s namespace: { default: fs }
+				continue
 			}
 			if from == "promises" && m[2] == "fs" {
 				a[to] = "fs/promises"
@@ -63,6 +83,7 @@ func jsBindings(src string) aliases {
 }
 
 var (
+	jsEvalOpt   = lazy.Regexp{Expr: `\beval\s*:\s*(?:true|!0|1)\b`}
 	jsShellOpt  = lazy.Regexp{Expr: `shell\s*:\s*(?:true|['"])`}
 	jsRecursive = lazy.Regexp{Expr: `recursive\s*:\s*true`}
 )
@@ -129,6 +150,9 @@ func javascript(p *parser) []Effect {
 		if _, ok := jsEval.Get()[full]; ok || jsTimers.Get()[full] || jsUnknownRecv.Get()[lastSegment(full)] {
 			return true
 		}
+		if last := lastSegment(full); last == "_compile" || last == "Worker" {
+			return true
+		}
 		mod, fn, _ := cutLast(full)
 		if (mod == "fs" || mod == "fs/promises") && (jsDelete.Get()[fn] || jsWrite.Get()[fn] || jsRead.Get()[fn] || jsLink.Get()[fn]) {
 			return true
@@ -142,9 +166,38 @@ func javascript(p *parser) []Effect {
 		}
 		return false
 	}
-	var out []Effect
+	out := p.jsDataImports()
 	for _, c := range p.findCalls(false, interesting) {
 		c.name = canon(c.name)
+		switch lastSegment(c.name) {
+		case "_compile":
+			// Module.prototype._compile(code, filename) runs code as a
+			// module's body (new (require("module"))()._compile(…)). On
+			// a receiver corral cannot name only a literal is judged.
+			a := argAt(c.args, 0)
+			if a != nil && a.lit || strings.HasPrefix(c.name, "module.") {
+				out = append(out, p.evalCode(c, a)...)
+			}
+			continue
+		case "Worker":
+			if c.name != "worker_threads.Worker" && !strings.Contains(p.src, "worker_threads") {
+				continue // a browser's Worker, or another library's
+			}
+			// new Worker(code, {eval: true}) runs code; new
+			// Worker(file) runs the file (relative to the working
+			// directory).
+			a := argAt(c.args, 0)
+			if o := argAt(c.args, 1); o != nil && jsEvalOpt.Get().MatchString(o.text) {
+				out = append(out, p.evalCode(c, a)...)
+			} else if a != nil && a.lit && !strings.Contains(a.str, ":") {
+				out = append(out, Effect{Kind: Include, Call: c.name, Path: a.str, Offset: c.off})
+			} else if a != nil && a.lit {
+				if code, ok := DataURLCode(a.str); ok {
+					out = append(out, p.evalCode(c, &arg{lit: true, str: code, text: a.text})...)
+				}
+			}
+			continue
+		}
 		if at, ok := jsEval.Get()[c.name]; ok {
 			if at < 0 {
 				at = len(positional(c.args)) - 1
@@ -306,4 +359,67 @@ func objectList(text, key string) ([]string, bool) {
 		}
 	}
 	return nil, true
+}
+
+// jsDataImports finds the modules the code imports from data: URLs
+// (import("data:text/javascript,…"), import x from "data:…;base64,…"):
+// node runs the URL's text as a module, judged as the code's own.
+func (p *parser) jsDataImports() []Effect {
+	var out []Effect
+	for i, t := range p.toks {
+		if t.kind != tIdent || t.text != "import" && t.text != "from" {
+			continue
+		}
+		if isP(p.tok(i-1), ".") {
+			continue // x.import(…), x.from(…): a method
+		}
+		next := p.tok(i + 1)
+		c := call{name: t.text, off: t.off, first: i, next: i + 1}
+		var a *arg
+		switch {
+		case next.kind == tString:
+			a = &arg{lit: next.lit, str: next.text, text: next.text}
+		case t.text == "import" && isP(next, "("):
+			c.name = "import()"
+			args, _ := p.args(i+1, ")")
+			a = argAt(args, 0) // a name only known at run time: indirect.go's
+		}
+		if a == nil || !a.lit {
+			continue
+		}
+		if code, ok := DataURLCode(a.str); ok {
+			out = append(out, p.evalCode(c, &arg{lit: true, str: code, text: a.text})...)
+		}
+	}
+	return out
+}
+
+// DataURLCode returns the code of a data: URL (data:text/javascript,CODE
+// or ;base64,…), as node's import and --import read it: percent-escapes
+// decoded, base64 in either alphabet, padded or not.
+func DataURLCode(v string) (string, bool) {
+	rest, ok := strings.CutPrefix(v, "data:")
+	if !ok {
+		return "", false
+	}
+	meta, body, ok := strings.Cut(rest, ",")
+	if !ok {
+		return "", false
+	}
+	if strings.HasSuffix(strings.ToLower(meta), ";base64") {
+		if s, err := url.PathUnescape(body); err == nil {
+			body = s
+		}
+		body = strings.Join(strings.Fields(body), "")
+		for _, enc := range []*base64.Encoding{base64.StdEncoding, base64.RawStdEncoding, base64.URLEncoding, base64.RawURLEncoding} {
+			if b, err := enc.DecodeString(body); err == nil {
+				return string(b), true
+			}
+		}
+		return "", false
+	}
+	if s, err := url.PathUnescape(body); err == nil {
+		return s, true
+	}
+	return body, true
 }

@@ -108,7 +108,13 @@ func (p *parser) dotted(i int) (string, int) {
 		if prev.kind == tPunct && prev.text == ")" {
 			// require('fs').x, require("child_process").execSync
 			open := p.matchBack(first - 2)
-			if open > 0 && p.tok(open-1).kind == tIdent && p.tok(open-1).text == "require" && p.tok(open+1).kind == tString && p.tok(open+2).text == ")" {
+			// (await import("fs")).rmSync: the module import() gives
+			// (indirect.go has made import("fs") the name fs).
+			if open >= 0 && p.l == JS && isI(p.tok(open+1), "await") && p.tok(open+2).kind == tIdent && open+3 == first-2 {
+				name = p.tok(open+2).text + "." + name
+				first = open
+			} else if open > 0 && p.tok(open-1).kind == tIdent && (p.tok(open-1).text == "require" || p.l == JS && p.tok(open-1).text == "import") &&
+				p.tok(open+1).kind == tString && p.tok(open+2).text == ")" {
 				mod := strings.TrimPrefix(p.tok(open+1).text, "node:")
 				name = mod + "." + name
 				first = open - 1
@@ -477,6 +483,12 @@ func (p *parser) findCalls(bare bool, isCallee func(name string) bool) []call {
 		case next.kind == tPunct && next.text == "(":
 			c.parens = true
 			c.args, _ = p.args(i+1, ")")
+		case isP(next, ")") && isP(p.tok(i+2), "(") && (p.matchBack(i+1) == first-1 || isP(p.tok(first-1), ",") && p.matchBack(i+1) >= 0):
+			// (fs.rmSync)(…), (0, fs.rmSync)(…), new
+			// (require("worker_threads").Worker)(…): the name in
+			// parentheses is what is called.
+			c.parens = true
+			c.args, _ = p.args(i+2, ")")
 		case bare && (next.kind == tString || next.kind == tIdent || next.kind == tPunct && (next.text == "[" || next.text == "*")):
 			if next.kind == tIdent && (next.text == "if" || next.text == "unless" || next.text == "or" || next.text == "and") {
 				break

@@ -66,11 +66,35 @@ func python(p *parser) []Effect {
 			strings.HasPrefix(full, "os.exec") || strings.HasPrefix(full, "os.spawn") || strings.HasPrefix(full, "os.posix_spawn") ||
 			full == "asyncio.create_subprocess_exec" || full == "os.remove" || full == "os.unlink" || full == "pty.spawn"
 	}
+	var libs map[string]bool
+	if strings.Contains(p.src, "ctypes") {
+		// A program that loads C libraries through ctypes calls their
+		// functions by name: libc's system runs shell text.
+		libs = map[string]bool{}
+		for _, m := range pyCLib.Get().FindAllStringSubmatch(p.src, -1) {
+			libs[m[1]] = true
+		}
+		outer := interesting
+		interesting = func(name string) bool {
+			return outer(name) || pyCFuncs.Get()[lastSegment(al.resolve(name))]
+		}
+	}
 	var out []Effect
+	if libs != nil {
+		out = append(out, p.pyCRefs(libs)...)
+	}
 	pathlib := strings.Contains(p.src, "pathlib")
 	for _, c := range p.findCalls(false, interesting) {
 		full := al.resolve(c.name)
 		c.name = full
+		if libs != nil && pyCFuncs.Get()[lastSegment(full)] {
+			if recv, _, _ := cutLast(full); pyCLibRecv(recv, libs) {
+				if e, ok := p.cCall(c); ok {
+					out = append(out, e...)
+				}
+				continue
+			}
+		}
 		switch {
 		case pyEval.Get()[full] && !c.method:
 			if full == "execfile" {
@@ -269,4 +293,128 @@ func runFile(c call, a *arg, interpreter string) Effect {
 		return shellOf(c, a)
 	}
 	return Effect{Kind: Exec, Call: c.name, Argv: []string{interpreter, a.str}, Offset: c.off}
+}
+
+// pyCLib finds the names a program binds to a C library it loads with
+// ctypes: libc = ctypes.CDLL(None), libc = cdll.LoadLibrary("libc.so.6"),
+// libc = ctypes.cdll.msvcrt, api = ctypes.pythonapi.
+var pyCLib = lazy.Regexp{Expr: `(?m)([\w.]+)\s*=\s*(?:[\w.]*\.)?(?:CDLL|PyDLL|WinDLL|OleDLL|LoadLibrary|cdll\.\w+|pydll\.\w+|pythonapi)\b`}
+
+// pyCFuncs are the C functions whose calls through ctypes corral reads:
+// libc's that run a shell, a program or delete a file, and the Python C
+// API's that run Python source.
+var pyCFuncs = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"system": true, "popen": true, "execl": true, "execlp": true, "execle": true,
+		"execv": true, "execvp": true, "execve": true, "execvpe": true, "fexecve": true, "posix_spawn": true, "posix_spawnp": true,
+		"unlink": true, "remove": true, "rmdir": true, "unlinkat": true,
+		"PyRun_SimpleString": true, "PyRun_SimpleStringFlags": true}
+}}
+
+// pyCLibRecv reports a receiver that is a C library loaded through
+// ctypes: a call result of its loaders (CDLL(None).system, so the
+// receiver is "CDLL"), a name bound to one, or ctypes's cdll, pydll and
+// pythonapi.
+func pyCLibRecv(recv string, libs map[string]bool) bool {
+	switch lastSegment(recv) {
+	case "CDLL", "PyDLL", "WinDLL", "OleDLL", "LoadLibrary", "pythonapi":
+		return true
+	}
+	if libs[recv] {
+		return true
+	}
+	return strings.HasPrefix(recv, "ctypes.cdll.") || strings.HasPrefix(recv, "cdll.") ||
+		strings.HasPrefix(recv, "ctypes.pydll.") || strings.HasPrefix(recv, "pydll.")
+}
+
+// cCall is the effect of a C function called through ctypes: system and
+// popen run shell text (bytes or str), execl and execlp a program with
+// the literal arguments that follow argv[0] up to None, the exec and
+// spawn calls that take an argument array something only known at run
+// time; unlink, remove and rmdir delete; PyRun_SimpleString runs Python
+// source.
+func (p *parser) cCall(c call) ([]Effect, bool) {
+	fn := lastSegment(c.name)
+	args := positional(c.args)
+	first := argAt(args, 0)
+	switch fn {
+	case "system", "popen":
+		return []Effect{shellOf(c, first)}, true
+	case "PyRun_SimpleString", "PyRun_SimpleStringFlags":
+		return p.evalCode(c, first), true
+	case "unlink", "remove", "rmdir", "unlinkat":
+		if fn == "unlinkat" {
+			first = argAt(args, 1)
+		}
+		if first == nil || !first.lit {
+			return []Effect{{Kind: Hidden, Call: c.name, Offset: c.off, Text: c.name}}, true
+		}
+		return []Effect{{Kind: Delete, Call: c.name, Path: first.str, Dir: fn == "rmdir", Offset: c.off}}, true
+	case "execl", "execlp", "execle":
+		if len(args) >= 2 && first.lit {
+			argv := []string{first.str}
+			known := true
+			for _, a := range args[2:] {
+				if a.text == "None" || a.text == "0" {
+					break
+				}
+				if !a.lit {
+					known = false
+					break
+				}
+				argv = append(argv, a.str)
+			}
+			if known {
+				return []Effect{{Kind: Exec, Call: c.name, Argv: argv, Offset: c.off}}, true
+			}
+		}
+	}
+	text := ""
+	if first != nil {
+		text = first.text
+	}
+	return []Effect{{Kind: Hidden, Call: c.name, Text: text, Offset: c.off}}, true
+}
+
+// pyCRefs finds the other ways to reach a C function of a library loaded
+// with ctypes: by subscript (CDLL(None)["system"](…), judged as the call
+// is) and as a value (f = libc.system; f(cmd)), where what it is called
+// with is not in sight.
+func (p *parser) pyCRefs(libs map[string]bool) []Effect {
+	var out []Effect
+	// recvAt reports whether the tokens ending at k are a C library.
+	recvAt := func(k int) bool {
+		t := p.tok(k)
+		switch {
+		case t.kind == tIdent:
+			name, _ := p.dotted(k)
+			return pyCLibRecv(p.al.resolve(name), libs)
+		case isP(t, ")"):
+			open := p.matchBack(k)
+			if open > 0 && p.tok(open-1).kind == tIdent {
+				ctor, _ := p.dotted(open - 1)
+				return pyCLibRecv(lastSegment(p.al.resolve(ctor)), libs)
+			}
+		}
+		return false
+	}
+	for i, t := range p.toks {
+		switch {
+		case t.kind == tString && t.lit && pyCFuncs.Get()[t.text] && isP(p.tok(i-1), "[") && isP(p.tok(i+1), "]") && recvAt(i-2):
+			c := call{name: "[" + t.text + "]", off: t.off, first: i - 1, next: i + 2}
+			if isP(p.tok(i+2), "(") {
+				c.name = t.text
+				c.args, _ = p.args(i+2, ")")
+				c.parens = true
+				if e, ok := p.cCall(c); ok {
+					out = append(out, e...)
+				}
+				continue
+			}
+			out = append(out, Effect{Kind: Hidden, Call: t.text, Text: t.text + " of a C library used as a value", Offset: t.off})
+		case t.kind == tIdent && pyCFuncs.Get()[t.text] && isP(p.tok(i-1), ".") && !isP(p.tok(i+1), "(") && !isP(p.tok(i+1), ".") && recvAt(i-2):
+			// (libc.system.argtypes = […] declares its types.)
+			out = append(out, Effect{Kind: Hidden, Call: t.text, Text: t.text + " of a C library used as a value", Offset: t.off})
+		}
+	}
+	return out
 }
