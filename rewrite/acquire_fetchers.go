@@ -1,0 +1,172 @@
+package rewrite
+
+import (
+	"path"
+	"strings"
+
+	"github.com/corral-dev/corral/syntax"
+)
+
+var packageFetch = Rule{
+	Name:      "package-fetch",
+	Decisions: []Decision{Rewrite, Ask},
+	Doc: `Package managers and media tools that save what they fetch as files
+without installing it: pip download (-d/--dest), npm pack of a package
+(--pack-destination; npm pack of the project itself packs local files),
+helm pull/fetch (-d/--destination, --untardir under it), yt-dlp
+(-P/--paths), gallery-dl (-d/--destination), kaggle datasets/competitions
+download (-p/--path), dnf download and yumdownloader (--destdir): the
+directory they save into is moved into the sandbox, or the sandbox is
+given when they would save into the working directory. Those with no
+such option (gem fetch, apt-get download and source, youtube-dl) save
+into the working directory: asked about outside the sandbox.`,
+	Commands: []string{"pip", "pip3", "npm", "helm", "yt-dlp", "youtube-dl", "gallery-dl", "kaggle", "dnf", "yumdownloader", "gem", "apt-get", "apt"},
+	Call:     checkFetchers,
+}
+
+// fetcher is one program's fetch-without-install command.
+type fetcher struct {
+	name string
+	sub  []string
+	spec optSpec
+	// dest are the options naming the directory; flag is how corral
+	// gives one (" -d "), "" when the program has none.
+	dest []string
+	flag string
+	// needsOperand: only a package named on the command line is fetched
+	// (npm pack with no package packs the project).
+	needsOperand bool
+	// lists are the options that make it print or list instead of saving
+	// (yt-dlp --list-formats, --simulate, dnf download --url).
+	lists []string
+}
+
+// ytLists are yt-dlp's and youtube-dl's options that print instead of
+// downloading.
+var ytLists = []string{"F", "list-formats", "s", "simulate", "skip-download", "j", "dump-json", "J", "dump-single-json",
+	"g", "get-url", "e", "get-title", "get-id", "get-filename", "get-format", "get-description", "list-subs", "list-thumbnails",
+	"list-extractors", "extractor-descriptions", "version", "U", "update"}
+
+var fetcherTable = []fetcher{
+	{name: "pip", sub: []string{"download"}, spec: optSpec{shortVal: "dcirefp", longEq: true, abbrev: true, longVal: longOpts("dest",
+		"constraint", "requirement", "index-url", "extra-index-url", "find-links", "platform", "python-version", "implementation",
+		"abi", "src", "progress-bar", "log", "proxy", "retries", "timeout", "exists-action", "trusted-host", "cert",
+		"client-cert", "cache-dir", "no-binary", "only-binary", "upgrade-strategy", "report")},
+		dest: []string{"d", "dest"}, flag: " -d "},
+	{name: "npm", sub: []string{"pack"}, spec: optSpec{longEq: true, longVal: longOpts("pack-destination", "workspace", "registry")},
+		dest: []string{"pack-destination"}, flag: " --pack-destination ", needsOperand: true},
+	{name: "helm", sub: []string{"pull"}, spec: helmPullSpec, dest: []string{"d", "destination"}, flag: " -d "},
+	{name: "helm", sub: []string{"fetch"}, spec: helmPullSpec, dest: []string{"d", "destination"}, flag: " -d "},
+	{name: "yt-dlp", spec: optSpec{shortVal: "oPfFrRa", longEq: true, longVal: longOpts("paths", "output", "format", "batch-file",
+		"limit-rate", "retries", "config-location", "cookies", "username", "password", "proxy", "sub-langs", "merge-output-format")},
+		dest: []string{"P", "paths"}, flag: " -P ", lists: ytLists},
+	{name: "gallery-dl", spec: optSpec{shortVal: "dDfioucgr", longEq: true, longVal: longOpts("destination", "directory", "filename",
+		"input-file", "option", "username", "password", "cookies", "range", "config")},
+		dest: []string{"d", "destination", "D", "directory"}, flag: " -d ", lists: []string{"g", "get-urls", "s", "simulate",
+			"j", "dump-json", "K", "list-keywords", "list-extractors", "list-modules", "version"}},
+	{name: "kaggle", sub: []string{"datasets", "download"}, spec: optSpec{shortVal: "pf", longEq: true, longVal: longOpts("path", "file")},
+		dest: []string{"p", "path"}, flag: " -p "},
+	{name: "kaggle", sub: []string{"competitions", "download"}, spec: optSpec{shortVal: "pf", longEq: true, longVal: longOpts("path", "file")},
+		dest: []string{"p", "path"}, flag: " -p "},
+	{name: "dnf", sub: []string{"download"}, spec: optSpec{longEq: true, longVal: longOpts("destdir", "arch", "repo")},
+		dest: []string{"destdir"}, flag: " --destdir ", lists: []string{"url"}},
+	{name: "yumdownloader", spec: optSpec{longEq: true, longVal: longOpts("destdir", "archlist")},
+		dest: []string{"destdir"}, flag: " --destdir ", lists: []string{"urls"}},
+	{name: "gem", sub: []string{"fetch"}, spec: optSpec{shortVal: "vs", longEq: true, longVal: longOpts("version", "source", "platform")}},
+	{name: "apt-get", sub: []string{"download"}},
+	{name: "apt-get", sub: []string{"source"}, spec: optSpec{shortVal: "tc", longEq: true, longVal: longOpts("target-release", "config-file")}},
+	{name: "apt", sub: []string{"download"}},
+	{name: "apt", sub: []string{"source"}},
+	{name: "youtube-dl", spec: optSpec{shortVal: "ofa", longEq: true, longVal: longOpts("output", "format", "batch-file")}, lists: ytLists},
+}
+
+// helmPullSpec are helm pull's options that take a value.
+var helmPullSpec = optSpec{shortVal: "d", longEq: true, longVal: longOpts("destination", "untardir", "version", "repo", "username",
+	"password", "ca-file", "cert-file", "key-file", "keyring", "kube-context", "namespace", "registry-config",
+	"repository-cache", "repository-config")}
+
+func checkFetchers(p *Pass, c *syntax.Call) {
+	name := c.Name
+	if name == "pip3" {
+		name = "pip"
+	}
+	for i := range fetcherTable {
+		f := &fetcherTable[i]
+		if f.name != name || len(c.Args) < len(f.sub) {
+			continue
+		}
+		match := true
+		for j, w := range f.sub {
+			if c.Args[j].Value != w {
+				match = false
+			}
+		}
+		if match {
+			p.fetch(c, f, c.Args[len(f.sub):])
+			return
+		}
+	}
+}
+
+func (p *Pass) fetch(c *syntax.Call, f *fetcher, args []syntax.Arg) {
+	if asksHelp(c) {
+		return
+	}
+	opts, operands := scan(args, f.spec)
+	if has(opts, f.lists...) {
+		return // a listing: nothing is saved
+	}
+	if len(operands) == 0 && (f.needsOperand || f.flag == "") {
+		return // npm pack: the project itself; apt-get source alone: nothing named
+	}
+	if f.needsOperand {
+		// npm pack ./dir or a tarball on disk packs local files.
+		local := true
+		for _, k := range operands {
+			v := args[k].Value
+			l := strings.ToLower(v)
+			if !strings.HasPrefix(v, ".") && !strings.HasPrefix(v, "/") && !strings.HasPrefix(v, "~") && strings.Count(v, "/") < 2 &&
+				!strings.HasSuffix(l, ".tgz") && !strings.HasSuffix(l, ".tar.gz") {
+				local = false
+			}
+		}
+		if local {
+			return
+		}
+	}
+	what := strings.Join(append([]string{c.Name}, f.sub...), " ")
+	rule := "package-fetch"
+	if dirs := find(opts, f.dest...); len(dirs) > 0 {
+		d := dirs[len(dirs)-1]
+		if p.InSandbox(c.Dir, d.val) {
+			return
+		}
+		if f.name == "yt-dlp" && strings.Contains(d.val.Value, ":") {
+			// -P TYPE:PATH: one kind of file; the home path stays.
+			p.Report(c, Finding{Rule: rule, Decision: Ask, Kind: "download",
+				Message: what + " saves into " + d.val.Value + ", outside the sandbox; give -P " + p.Config.Sandbox + " instead"})
+			return
+		}
+		dest, text := p.sandboxed(d.val, path.Base(f.name))
+		if d.val.Static && path.Clean(d.val.Value) == "." {
+			dest, text = p.Config.Sandbox, syntax.Quote(p.Config.Sandbox) // -d .: the sandbox itself
+		}
+		p.acquire(c, rule, "download", what+" saves into "+d.val.Value+", outside the sandbox", dest,
+			[]syntax.Edit{setValue(c, d, text)}, relocate(c, c.Dir, d.val.Value, dest))
+		return
+	}
+	if p.DirInSandbox(c.Dir) {
+		return
+	}
+	if f.flag == "" {
+		p.Report(c, Finding{Rule: rule, Decision: Ask, Kind: "download",
+			Message: what + " saves what it fetches into the working directory, and has no option to save elsewhere: run it in " + p.Config.Sandbox})
+		return
+	}
+	at := c.NameArg.End
+	if len(f.sub) > 0 {
+		at = c.Args[len(f.sub)-1].End
+	}
+	p.acquire(c, rule, "download", what+" saves what it fetches into the working directory", p.Config.Sandbox,
+		[]syntax.Edit{Insert(c, at, f.flag+syntax.Quote(p.Config.Sandbox))}, nil)
+}

@@ -1,0 +1,45 @@
+package rewrite
+
+import "testing"
+
+// TestPackageFetch: package managers and media tools that save what they
+// fetch without installing it get the sandbox as their directory (added,
+// or in place of one outside it); those with no such option ask outside
+// the sandbox. Look-alikes: installs, npm pack of the project or a local
+// directory, a directory already in the sandbox.
+func TestPackageFetch(t *testing.T) {
+	t.Parallel()
+	testRule(t, "package-fetch", []ruleCase{
+		{"pip download evilpkg", Rewrite},
+		{"pip download -d . evilpkg", Rewrite},
+		{"pip3 download -r requirements.txt", Rewrite},
+		{"pip download --dest=vendor x", Rewrite},
+		{"npm pack left-pad", Rewrite},
+		{"helm pull bitnami/nginx --untar", Rewrite},
+		{"helm fetch bitnami/nginx -d charts", Rewrite},
+		{"yt-dlp https://video.example/v", Rewrite},
+		{"yt-dlp -P home:~/v https://video.example/v", Ask},
+		{"gallery-dl https://gallery.example/a", Rewrite},
+		{"kaggle datasets download owner/set", Rewrite},
+		{"dnf download hello", Rewrite},
+		{"yumdownloader hello", Rewrite},
+		{"gem fetch rails", Ask},
+		{"apt-get download hello", Ask},
+		{"apt-get source hello", Ask},
+		{"youtube-dl https://video.example/v", Ask},
+		{"pip download -d agent_sandbox x", Allow},
+		{"npm pack", Allow},
+		{"npm pack ./packages/a", Allow},
+		{"pip install requests", Allow},
+		{"helm install x bitnami/nginx", Allow},
+		{"apt-get install hello", Allow},
+		{"gem install rails", Allow},
+		{"pip download --help", Allow},
+		{"yt-dlp --list-formats https://video.example/v", Allow},
+		{"youtube-dl -F https://video.example/v", Allow},
+		{"gallery-dl --get-urls https://gallery.example/a", Allow},
+		{"dnf download --url hello", Allow},
+		{"npm pack path/to/package_directory", Allow},
+		{"npm pack ./pkg.tgz", Allow},
+	})
+}
