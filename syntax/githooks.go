@@ -201,9 +201,21 @@ func configSettings(file string) []string {
 		return nil
 	}
 	defer f.Close()
-	sc := bufio.NewScanner(io.LimitReader(f, 64<<10))
-	sc.Buffer(make([]byte, 0, 4096), 64<<10)
 	var out []string
+	gitConfigLines(io.LimitReader(f, 64<<10), 64<<10, func(section, key, value string) {
+		out = append(out, section+"."+key+"="+value)
+	})
+	return out
+}
+
+// gitConfigLines calls fn for each "key = value" line of a git
+// configuration file read from r (lines up to limit bytes): its section,
+// with a subsection after a dot as written ([filter "lfs"] is
+// filter.lfs), the key as written, and the value without quotes or
+// comments. A key alone (a boolean) sets nothing that runs.
+func gitConfigLines(r io.Reader, limit int, fn func(section, key, value string)) {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 4096), limit)
 	section := ""
 	for sc.Scan() {
 		line := strings.TrimSpace(sc.Text())
@@ -223,13 +235,10 @@ func configSettings(file string) []string {
 		if line == "" || line[0] == '#' || line[0] == ';' || section == "" {
 			continue
 		}
-		k, v, found := strings.Cut(line, "=")
-		if !found {
-			continue // a boolean key alone runs nothing
+		if k, v, found := strings.Cut(line, "="); found {
+			fn(section, strings.TrimSpace(k), gitConfigValue(v))
 		}
-		out = append(out, section+"."+strings.TrimSpace(k)+"="+gitConfigValue(v))
 	}
-	return out
 }
 
 // gitDirFile reads a .git file (gitdir: PATH, relative to the file's
@@ -310,47 +319,27 @@ func configHooksPathIn(file string, depth int) (string, bool) {
 		return "", false
 	}
 	defer f.Close()
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 0, 4096), 1<<20)
-	section := ""
 	val, ok := "", false
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		if strings.HasPrefix(line, "[") {
-			end := strings.IndexByte(line, ']')
-			if end < 0 {
-				continue
+	gitConfigLines(f, 1<<20, func(section, key, value string) {
+		section = strings.ToLower(section)
+		switch {
+		case (section == "include" || strings.HasPrefix(section, "includeif")) && strings.EqualFold(key, "path"):
+			if depth >= maxConfigIncludes {
+				return
 			}
-			section = strings.ToLower(strings.TrimSpace(line[1:end]))
-			line = strings.TrimSpace(line[end+1:])
-			if line == "" {
-				continue
+			inc := value
+			if home, err := os.UserHomeDir(); err == nil && (inc == "~" || strings.HasPrefix(inc, "~/")) {
+				inc = filepath.Join(home, inc[1:])
+			} else if !filepath.IsAbs(inc) {
+				inc = filepath.Join(filepath.Dir(file), inc)
 			}
-		}
-		if (section == "include" || strings.HasPrefix(section, "includeif")) && depth < maxConfigIncludes {
-			k, v, found := strings.Cut(line, "=")
-			if found && strings.EqualFold(strings.TrimSpace(k), "path") {
-				inc := gitConfigValue(v)
-				if home, err := os.UserHomeDir(); err == nil && (inc == "~" || strings.HasPrefix(inc, "~/")) {
-					inc = filepath.Join(home, inc[1:])
-				} else if !filepath.IsAbs(inc) {
-					inc = filepath.Join(filepath.Dir(file), inc)
-				}
-				if v, found := configHooksPathIn(inc, depth+1); found {
-					val, ok = v, true
-				}
+			if v, found := configHooksPathIn(inc, depth+1); found {
+				val, ok = v, true
 			}
-			continue
+		case section == "core" && strings.EqualFold(key, "hookspath"):
+			val, ok = value, true
 		}
-		if section != "core" {
-			continue
-		}
-		k, v, found := strings.Cut(line, "=")
-		if !found || !strings.EqualFold(strings.TrimSpace(k), "hookspath") {
-			continue
-		}
-		val, ok = gitConfigValue(v), true
-	}
+	})
 	return val, ok
 }
 
