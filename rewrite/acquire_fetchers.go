@@ -19,9 +19,13 @@ download (-p/--path), dnf download and yumdownloader (--destdir): the
 directory they save into is moved into the sandbox, or the sandbox is
 given when they would save into the working directory. Those with no
 such option (gem fetch, apt-get download and source, youtube-dl) save
-into the working directory: asked about outside the sandbox.`,
-	Commands: []string{"pip", "pip3", "npm", "helm", "yt-dlp", "youtube-dl", "gallery-dl", "kaggle", "dnf", "yumdownloader", "gem", "apt-get", "apt"},
-	Call:     checkFetchers,
+into the working directory: asked about outside the sandbox. A cloud
+storage copy from the cloud to a local path (aws s3 cp|mv|sync s3://…
+DEST, gsutil and gcloud storage cp gs://… DEST, rclone copy|sync
+REMOTE:path DEST, azcopy copy URL DEST) has DEST moved into the sandbox.`,
+	Commands: []string{"pip", "pip3", "npm", "helm", "yt-dlp", "youtube-dl", "gallery-dl", "kaggle", "dnf", "yumdownloader", "gem", "apt-get", "apt",
+		"aws", "gsutil", "gcloud", "rclone", "azcopy"},
+	Call: checkFetchers,
 }
 
 // fetcher is one program's fetch-without-install command.
@@ -86,6 +90,11 @@ var helmPullSpec = optSpec{shortVal: "d", longEq: true, longVal: longOpts("desti
 	"repository-cache", "repository-config")}
 
 func checkFetchers(p *Pass, c *syntax.Call) {
+	switch c.Name {
+	case "aws", "gsutil", "gcloud", "rclone", "azcopy":
+		p.cloudDownload(c)
+		return
+	}
 	name := c.Name
 	if name == "pip3" {
 		name = "pip"
@@ -169,4 +178,46 @@ func (p *Pass) fetch(c *syntax.Call, f *fetcher, args []syntax.Arg) {
 	}
 	p.acquire(c, rule, "download", what+" saves what it fetches into the working directory", p.Config.Sandbox,
 		[]syntax.Edit{Insert(c, at, f.flag+syntax.Quote(p.Config.Sandbox))}, nil)
+}
+
+// cloudDownload moves into the sandbox the local destination of a cloud
+// storage copy whose sources are in the cloud: what the bucket holds is
+// content the agent did not write (aws s3 cp s3://b/x . saves x here;
+// rclone sync remote:d local also deletes what local holds besides).
+func (p *Pass) cloudDownload(c *syntax.Call) {
+	ops, ok := cloudCopyOperands(c)
+	if !ok {
+		return
+	}
+	dest := ops[len(ops)-1]
+	if _, remote := cloudRemote(c.Name, dest.Value); remote || dest.Value == "-" {
+		return // an upload (exfiltrate's), or to stdout
+	}
+	fromCloud, name := false, ""
+	for _, src := range ops[:len(ops)-1] {
+		if _, r := cloudRemote(c.Name, src.Value); r {
+			fromCloud = true
+			if name == "" {
+				name = urlName(src.Value)
+				if i := strings.IndexByte(name, ':'); i >= 0 {
+					name = name[i+1:] // rclone's REMOTE:path
+				}
+			}
+		}
+	}
+	if !fromCloud || p.InSandbox(c.Dir, dest) {
+		return
+	}
+	what := c.Name + " " + strings.Join(c.Words()[:min(2, len(c.Words()))], " ")
+	d, text := p.sandboxed(dest, "cloud")
+	if dest.Static && path.Clean(dest.Value) == "." {
+		// .: what the source is called, in the sandbox (the sandbox
+		// root itself is no destination a copy may replace).
+		d = p.SandboxPath(name, "cloud")
+		text = syntax.Quote(d)
+	} else if dest.Static && strings.HasSuffix(dest.Value, "/") {
+		text = syntax.Quote(d + "/") // DIR/: a directory, as written
+	}
+	p.acquire(c, "package-fetch", "download", what+" copies from cloud storage into "+dest.Raw+", outside the sandbox", d,
+		[]syntax.Edit{Replace(c, dest, text)}, relocate(c, c.Dir, dest.Value, d))
 }

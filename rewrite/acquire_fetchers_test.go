@@ -35,6 +35,18 @@ func TestPackageFetch(t *testing.T) {
 		{"apt-get install hello", Allow},
 		{"gem install rails", Allow},
 		{"pip download --help", Allow},
+		// Cloud storage copied down to a local path.
+		{"aws s3 cp s3://bucket/x .", Rewrite},
+		{"aws s3 sync s3://bucket/prefix ./data", Rewrite},
+		{"aws s3 cp s3://bucket/x data/", Rewrite},
+		{"gsutil -m cp -r gs://bucket/d .", Rewrite},
+		{"gcloud storage cp gs://bucket/x .", Rewrite},
+		{"rclone sync remote:backup ./restore", Rewrite},
+		{"aws s3 cp s3://bucket/x agent_sandbox/x", Allow},
+		{"aws s3 cp s3://bucket/x -", Allow},
+		{"aws s3 cp s3://a/x s3://b/x", Allow},
+		{"aws s3 ls s3://bucket", Allow},
+		{"aws s3 cp README s3://bucket/x", Allow}, // an upload: exfiltrate's
 		{"yt-dlp --list-formats https://video.example/v", Allow},
 		{"youtube-dl -F https://video.example/v", Allow},
 		{"gallery-dl --get-urls https://gallery.example/a", Allow},

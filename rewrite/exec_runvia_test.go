@@ -243,11 +243,11 @@ func TestRunViaDecisions(t *testing.T) {
 		{"trash-put build/x", Allow},
 		{"rclone purge ~", Deny},
 		{"rclone sync empty ~", Deny},
-		{"rsync -a --delete empty/ ~/", Deny}, // the same deletion, judged the same way
-		{"rclone sync remote:b ./mirror", Allow},
+		{"rsync -a --delete empty/ ~/", Deny},      // the same deletion, judged the same way
+		{"rclone sync remote:b ./mirror", Rewrite}, // a download: package-fetch moves it into the sandbox
 		{"rclone copy remote:x ~/.config", Ask},
 		{"aws s3 cp s3://b/x ~/.bashrc", Deny},
-		{"aws s3 sync s3://b ./data", Allow},
+		{"aws s3 sync s3://b ./data", Rewrite},
 		{"gsutil cp gs://b/x /etc/profile", Deny},
 		{"git worktree add ~/w", Ask},
 		{"pip install --target ~ x", Ask},

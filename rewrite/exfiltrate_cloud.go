@@ -17,48 +17,8 @@ import (
 
 // cloudUploads judges the local sources of a cloud storage copy.
 func (p *Pass) cloudUploads(c *syntax.Call) {
-	args := c.Words()
-	skip := 1 // the words before the operands: aws s3 cp, gsutil cp
-	switch c.Name {
-	case "aws":
-		if len(args) < 2 || args[0] != "s3" {
-			return
-		}
-		skip = 2
-	case "gcloud":
-		if len(args) < 2 || args[0] != "storage" {
-			return
-		}
-		skip = 2
-	case "gsutil", "rclone", "azcopy":
-		// gsutil's global options (-m, -o KEY=VALUE) come first.
-		for skip = 0; skip < len(args) && strings.HasPrefix(args[skip], "-"); skip++ {
-			if args[skip] == "-o" || args[skip] == "-h" {
-				skip++
-			}
-		}
-		skip++
-	}
-	if len(args) < skip {
-		return
-	}
-	switch args[skip-1] {
-	case "cp", "mv", "sync", "rsync", "copy", "copyto", "move", "moveto":
-	default:
-		return
-	}
-	var ops []syntax.Arg
-	for i := skip; i < len(c.Args); i++ {
-		a := c.Args[i]
-		if strings.HasPrefix(a.Value, "-") {
-			if i+1 < len(c.Args) && cloudValued(a.Value) {
-				i++
-			}
-			continue
-		}
-		ops = append(ops, a)
-	}
-	if len(ops) < 2 {
+	ops, ok := cloudCopyOperands(c)
+	if !ok {
 		return
 	}
 	dest := ops[len(ops)-1]
@@ -74,6 +34,55 @@ func (p *Pass) cloudUploads(c *syntax.Call) {
 	}
 }
 
+// cloudCopyOperands returns the sources and the destination (last) of a
+// cloud storage copy (aws s3 cp|mv|sync, gsutil and gcloud storage
+// cp|mv|rsync, rclone copy|copyto|move|moveto|sync, azcopy copy|sync),
+// its options and their values left out.
+func cloudCopyOperands(c *syntax.Call) ([]syntax.Arg, bool) {
+	args := c.Words()
+	skip := 1 // the words before the operands: aws s3 cp, gsutil cp
+	switch c.Name {
+	case "aws":
+		if len(args) < 2 || args[0] != "s3" {
+			return nil, false
+		}
+		skip = 2
+	case "gcloud":
+		if len(args) < 2 || args[0] != "storage" {
+			return nil, false
+		}
+		skip = 2
+	case "gsutil", "rclone", "azcopy":
+		// gsutil's global options (-m, -o KEY=VALUE) come first.
+		for skip = 0; skip < len(args) && strings.HasPrefix(args[skip], "-"); skip++ {
+			if args[skip] == "-o" || args[skip] == "-h" {
+				skip++
+			}
+		}
+		skip++
+	}
+	if len(args) < skip {
+		return nil, false
+	}
+	switch args[skip-1] {
+	case "cp", "mv", "sync", "rsync", "copy", "copyto", "move", "moveto":
+	default:
+		return nil, false
+	}
+	var ops []syntax.Arg
+	for i := skip; i < len(c.Args); i++ {
+		a := c.Args[i]
+		if strings.HasPrefix(a.Value, "-") {
+			if i+1 < len(c.Args) && cloudValued(a.Value) {
+				i++
+			}
+			continue
+		}
+		ops = append(ops, a)
+	}
+	return ops, len(ops) >= 2
+}
+
 // cloudValued reports a cloud CLI option that takes the next word.
 func cloudValued(opt string) bool {
 	if strings.Contains(opt, "=") {
@@ -83,7 +92,12 @@ func cloudValued(opt string) bool {
 	case "--exclude", "--include", "--acl", "--profile", "--region", "--endpoint-url", "--storage-class", "--sse",
 		"--content-type", "--cache-control", "--metadata", "--expires", "--grants", "--config", "--filter", "--filter-from",
 		"--include-from", "--exclude-from", "--transfers", "--checkers", "--bwlimit", "--log-file", "--log-level",
-		"--project", "--billing-project", "-x", "-p", "-z", "-j":
+		"--project", "--billing-project", "-x", "-p", "-z", "-j",
+		// rclone's filters and limits; azcopy's patterns and modes.
+		"--max-age", "--min-age", "--max-size", "--min-size", "--max-depth", "--backup-dir", "--suffix",
+		"--include-pattern", "--exclude-pattern", "--include-path", "--exclude-path", "--include-regex", "--exclude-regex",
+		"--delete-destination", "--overwrite", "--blob-type", "--block-size-mb", "--cap-mbps", "--from-to",
+		"--list-of-files", "--include-after", "--include-before", "--output-type":
 		return true
 	}
 	return false
