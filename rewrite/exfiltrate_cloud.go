@@ -42,16 +42,24 @@ func cloudCopyOperands(c *syntax.Call) ([]syntax.Arg, bool) {
 	args := c.Words()
 	skip := 1 // the words before the operands: aws s3 cp, gsutil cp
 	switch c.Name {
-	case "aws":
-		if len(args) < 2 || args[0] != "s3" {
+	case "aws", "gcloud":
+		// Global options come first: aws --profile p s3 cp …, gcloud
+		// --project p storage cp ….
+		i := 0
+		for i < len(args) && strings.HasPrefix(args[i], "-") {
+			if cloudValued(args[i]) {
+				i++
+			}
+			i++
+		}
+		service := "s3"
+		if c.Name == "gcloud" {
+			service = "storage"
+		}
+		if len(args) < i+2 || args[i] != service {
 			return nil, false
 		}
-		skip = 2
-	case "gcloud":
-		if len(args) < 2 || args[0] != "storage" {
-			return nil, false
-		}
-		skip = 2
+		skip = i + 2
 	case "gsutil", "rclone", "azcopy":
 		// gsutil's global options (-m, -o KEY=VALUE) come first.
 		for skip = 0; skip < len(args) && strings.HasPrefix(args[skip], "-"); skip++ {
@@ -97,7 +105,10 @@ func cloudValued(opt string) bool {
 		"--max-age", "--min-age", "--max-size", "--min-size", "--max-depth", "--backup-dir", "--suffix",
 		"--include-pattern", "--exclude-pattern", "--include-path", "--exclude-path", "--include-regex", "--exclude-regex",
 		"--delete-destination", "--overwrite", "--blob-type", "--block-size-mb", "--cap-mbps", "--from-to",
-		"--list-of-files", "--include-after", "--include-before", "--output-type":
+		"--list-of-files", "--include-after", "--include-before", "--output-type",
+		// aws's and gcloud's global options.
+		"--output", "--query", "--color", "--cli-read-timeout", "--cli-connect-timeout", "--ca-bundle", "--cli-binary-format",
+		"--account", "--configuration", "--verbosity", "--format", "--impersonate-service-account", "--flags-file":
 		return true
 	}
 	return false
