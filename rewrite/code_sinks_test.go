@@ -89,7 +89,10 @@ func TestCodeRunSinksOracle(t *testing.T) {
 		{"node", []string{"-e", `const m=require("module");new m()._compile("require('fs').writeFileSync('CANARY','')","x")`}, nil},
 		{"node", []string{"-e", `import("fs").then(f=>f.writeFileSync("CANARY",""))`}, nil},
 		{"node", []string{"-e", "1"}, []string{"NODE_OPTIONS=--import=data:text/javascript;base64," + mod}},
-		{"make", []string{"-f", "/dev/null"}, []string{"GNUMAKEFLAGS=--eval=$(shell touch CANARY)"}},
+		// make runs $(shell) while it decodes GNUMAKEFLAGS, before its own
+		// default SHELL is set: it takes the environment's, which every
+		// agent's shell has (without one, make tries to run "-c").
+		{"make", []string{"-f", "/dev/null"}, []string{"SHELL=/bin/sh", "GNUMAKEFLAGS=--eval=$(shell touch CANARY)"}},
 		{"make", []string{"CC=touch CANARY #", "app"}, nil},
 		{"make", []string{"CFLAGS=; touch CANARY #", "app"}, nil},
 		{"make", []string{"app"}, []string{"CFLAGS=; touch CANARY #"}},
@@ -108,10 +111,27 @@ func TestCodeRunSinksOracle(t *testing.T) {
 		}
 		cmd := exec.Command(path, tc.args...)
 		cmd.Dir = dir
-		cmd.Env = append(os.Environ(), tc.env...)
+		cmd.Env = append(oracleEnviron(), tc.env...)
 		out, _ := cmd.CombinedOutput()
 		if _, err := os.Stat(filepath.Join(dir, "CANARY")); err != nil {
 			t.Errorf("%s %s %s: no canary (%s)", strings.Join(tc.env, " "), tc.prog, strings.Join(tc.args, " "), out)
 		}
 	}
+}
+
+// oracleEnviron is the test's environment without the variables that
+// change how the oracles' programs read their code (a CI runner may set
+// MAKEFLAGS or NODE_OPTIONS of its own).
+func oracleEnviron() []string {
+	var env []string
+	for _, kv := range os.Environ() {
+		name, _, _ := strings.Cut(kv, "=")
+		switch name {
+		case "MAKEFLAGS", "MFLAGS", "GNUMAKEFLAGS", "MAKELEVEL", "MAKEFILES",
+			"NODE_OPTIONS", "PERL5OPT", "PERL5DB", "PYTHONSTARTUP", "SHELL":
+			continue
+		}
+		env = append(env, kv)
+	}
+	return env
 }
