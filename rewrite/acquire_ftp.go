@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/corral-dev/corral/syntax"
-	"github.com/google/shlex"
 )
 
 var fileTransfer = Rule{
@@ -166,83 +165,52 @@ func (p *Pass) transferBatch(c *syntax.Call, uploads bool) {
 }
 
 func (p *Pass) transferText(c *syntax.Call, t transferText, host string, uploads bool) {
-	local := c.Dir
-	for _, line := range transferLines(t.text) {
-		line = strings.TrimSpace(strings.TrimSuffix(line, "\r"))
-		if line == "" || line[0] == '#' {
-			continue
-		}
-		if line[0] == '!' {
-			if !uploads {
-				p.Report(c, Finding{Decision: Ask,
-					Message: fmt.Sprintf("%s runs the local command %q from %s, which corral does not analyse", c.Name, clipText(strings.TrimSpace(line[1:]), 60), t.where)})
-			}
-			continue
-		}
-		argv, err := shlex.Split(line)
-		if err != nil || len(argv) == 0 {
-			if !uploads {
-				p.Report(c, Finding{Decision: Ask,
-					Message: fmt.Sprintf("%s reads a command corral cannot split from %s (%s)", c.Name, t.where, clipText(line, 60))})
-			}
-			continue
-		}
-		verb := strings.ToLower(argv[0])
-		var flags, ops []string
-		for _, a := range argv[1:] {
-			if strings.HasPrefix(a, "-") && len(a) > 1 {
-				flags = append(flags, a)
-				continue
-			}
-			ops = append(ops, a)
-		}
+	p.readBatch(c, "", transferLines(t.text), t.where, "command", "", uploads, func(b batchCommand) {
+		// lftp and smbclient read options anywhere among the words.
 		reverse := false
-		for _, f := range flags {
-			if f == "--reverse" || !strings.HasPrefix(f, "--") && strings.Contains(f, "R") {
+		var ops []string
+		for _, f := range b.words {
+			if len(f) < 2 || f[0] != '-' {
+				ops = append(ops, f)
+			} else if f == "--reverse" || !strings.HasPrefix(f, "--") && strings.Contains(f, "R") {
 				reverse = true
 			}
 		}
-		switch verb {
+		switch b.verb {
 		case "open", "connect":
 			if len(ops) > 0 {
 				host = transferHost(ops[len(ops)-1])
 			}
-		case "lcd":
-			if len(ops) > 0 {
-				local = local.Join(ops[0])
-			} else if p.Config.Home != "" {
-				local = syntax.Dir{Path: p.Config.Home, Known: true}
-			}
 		case "get", "mget", "pget", "reget", "get1", "recv", "newer", "mirror", "torrent":
-			if verb == "mirror" && reverse {
+			if b.verb == "mirror" && reverse {
 				if !uploads {
-					continue
+					return
 				}
 				src := "."
 				if len(ops) > 0 {
 					src = ops[0]
 				}
-				p.transferUpload(c, local, src, host)
-				continue
+				p.transferUpload(c, b.local, src, host)
+				return
 			}
-			if uploads || len(ops) == 0 && verb != "mirror" {
-				continue
+			if uploads || len(ops) == 0 && b.verb != "mirror" {
+				return
 			}
 			p.Report(c, Finding{Decision: Ask, Kind: "download",
 				Message: fmt.Sprintf("%s fetches %s into %s (%s %s, from %s); corral cannot move it into the sandbox inside %s's commands, so fetch into %s instead",
-					c.Name, transferWhat(ops), transferInto(local), verb, strings.Join(ops, " "), t.where, c.Name, p.Config.Sandbox)})
+					c.Name, transferWhat(ops), transferInto(b.local), b.verb, strings.Join(ops, " "), b.at, c.Name, p.Config.Sandbox)})
 		case "put", "mput", "reput", "send", "append":
 			if !uploads {
-				continue
+				return
 			}
 			for j, f := range ops {
-				if verb != "mput" && j > 0 {
+				if b.verb != "mput" && j > 0 {
 					break // put LOCAL [REMOTE]
 				}
-				p.transferUpload(c, local, f, host)
+				p.transferUpload(c, b.local, f, host)
 			}
 		}
-	}
+	})
 }
 
 func transferWhat(ops []string) string {

@@ -1,12 +1,10 @@
 package rewrite
 
 import (
-	"fmt"
 	"path"
 	"strings"
 
 	"github.com/corral-dev/corral/syntax"
-	"github.com/google/shlex"
 )
 
 var sftpRule = Rule{
@@ -242,78 +240,34 @@ func (p *Pass) readSftpFile(dir syntax.Dir, name string) (string, bool) {
 // sftpBatch judges the commands of an sftp batch: where each get saves
 // and what local commands run, or, with uploads, what each put sends.
 func (p *Pass) sftpBatch(c *syntax.Call, host, text, where string, uploads bool) {
-	local := c.Dir
-	for n, line := range strings.Split(text, "\n") {
-		line = strings.TrimSpace(strings.TrimSuffix(line, "\r"))
-		line = strings.TrimSpace(strings.TrimPrefix(line, "-"))
-		line = strings.TrimSpace(strings.TrimPrefix(line, "@"))
-		if line == "" || line[0] == '#' {
-			continue
-		}
-		at := fmt.Sprintf("%s, line %d", where, n+1)
-		if line[0] == '!' {
-			if uploads {
-				continue
-			}
-			p.Report(c, Finding{Rule: "sftp", Decision: Ask,
-				Message: "sftp runs a local command from " + at + " (" + clipText(line, 60) + "), which corral does not analyse"})
-			continue
-		}
-		argv, err := shlex.Split(line)
-		if err != nil || len(argv) == 0 {
-			if uploads {
-				continue
-			}
-			p.Report(c, Finding{Rule: "sftp", Decision: Ask,
-				Message: "sftp reads a command corral cannot split from " + at + " (" + clipText(line, 60) + ")"})
-			continue
-		}
-		verb, rest := strings.ToLower(argv[0]), argv[1:]
-		var ops []string
-		for _, a := range rest {
-			if strings.HasPrefix(a, "-") && len(ops) == 0 {
-				continue // get -afpR, put -afpR: flags
-			}
-			ops = append(ops, a)
-		}
-		switch verb {
-		case "lcd", "lchdir":
-			if len(ops) > 0 {
-				local = local.Join(ops[0])
-			} else if p.Config.Home != "" {
-				local = syntax.Dir{Path: p.Config.Home, Known: true}
-			}
+	p.readBatch(c, "sftp", strings.Split(text, "\n"), where, "line", "-@", uploads, func(b batchCommand) {
+		ops := b.ops
+		switch b.verb {
 		case "get", "reget", "mget":
 			if len(ops) == 0 || uploads {
-				continue
+				return
 			}
-			target := local
+			target := b.local
 			if len(ops) >= 2 {
-				target = local.Join(ops[1])
+				target = b.local.Join(ops[1])
 			}
 			if target.Known && within(p.Config.Sandbox, target) {
-				continue
-			}
-			into := "the working directory"
-			if target.Known {
-				into = target.Path
+				return
 			}
 			p.Report(c, Finding{Rule: "sftp", Decision: Ask, Kind: "download",
-				Message: "sftp gets " + ops[0] + " into " + into + ", outside the sandbox (" + at + "); corral cannot rewrite a batch, so get into " + p.Config.Sandbox + " instead"})
+				Message: "sftp gets " + ops[0] + " into " + transferInto(target) + ", outside the sandbox (" + b.at + "); corral cannot rewrite a batch, so get into " + p.Config.Sandbox + " instead"})
 		case "put", "reput", "mput":
 			if len(ops) == 0 || !uploads {
-				continue
+				return
 			}
-			f := local.Join(ops[0])
+			f := b.local.Join(ops[0])
 			a := syntax.Arg{Value: ops[0], Raw: ops[0], Static: true}
 			if f.Known {
 				a.Value = f.Path
 			}
 			p.upload(c, a, host)
-		case "lmkdir", "lumask", "lls", "lpwd":
-			// Local, and harmless or a directory (lmkdir) that holds nothing.
 		}
-	}
+	})
 }
 
 // clipText shortens s to about n bytes for a message.

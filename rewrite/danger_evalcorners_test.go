@@ -61,7 +61,22 @@ func TestBuiltinsThatRunText(t *testing.T) {
 		{"BASH_ALIASES[x]='rm -rf ~'\nx", "deny"},
 		{"declare -n r=BASH_ALIASES; r[x]='rm -rf ~'\nx", "deny"},
 		{"read 'BASH_ALIASES[x]' < cmd.txt\nx", "ask"},
+		// BASH_CMDS and hash -p: the name runs the path given.
+		{`BASH_CMDS[ls]=/bin/rm; ls -rf ~`, "deny"},
+		{`BASH_CMDS=([git]=/usr/bin/rm); git -rf ~`, "deny"},
+		{`f() { BASH_CMDS[ls]=/bin/rm; }; f; ls -rf ~`, "deny"},
+		{`hash -p /bin/rm ls; ls -rf ~`, "deny"},
+		{`read 'BASH_CMDS[ls]' < p.txt; ls -la`, "ask"},
+		// Integer variables evaluate what read and mapfile store.
+		{`declare -i n; mapfile -t n <<< 'a[$(rm -rf ~)]'`, "deny"},
+		{`declare -i n; read n < count.txt`, "allow"},
+		{`declare -i n; read n < count.txt; n='a[$(rm -rf ~)]'`, "deny"},
 		// Look-alikes.
+		{`BASH_CMDS[python]=/usr/bin/python3; python x.py`, "allow"},
+		{`hash -p /usr/bin/python3 python3; python3 x.py`, "allow"},
+		{`(BASH_CMDS[ls]=/bin/rm); ls -la ~`, "allow"},
+		{`declare -i n; read n <<< 5; echo $((n + 1))`, "allow"},
+		{`read n < count.txt; echo $((n + 1))`, "allow"},
 		{`compgen -W "start stop" -- "$cur"`, "allow"},
 		{`compgen -W "$(ls)" -- "$cur"`, "allow"},
 		{`compgen -C 'ls' x`, "allow"},

@@ -91,7 +91,9 @@ and --help pass.`,
 			default:
 				what, ok := killsDaemon(c)
 				if !ok {
-					return
+					if what, ok = killsLookedUp(p, c); !ok {
+						return
+					}
 				}
 				msg = what
 			}
@@ -324,6 +326,55 @@ func killsDaemon(c *syntax.Call) (string, bool) {
 					return "kill " + a.Raw + " kills " + f + ", which the machine, or the way to reach it, depends on", true
 				}
 			}
+		}
+	}
+	return "", false
+}
+
+// killsLookedUp reports kill of the pids pgrep or pidof print, judged as
+// the pkill or killall that signals the same processes: the pids are a
+// whole $(pgrep …) word (kill $(pgrep .)), or what xargs reads from
+// the pipeline stage before (pgrep -f . | xargs kill).
+func killsLookedUp(p *Pass, c *syntax.Call) (string, bool) {
+	var sources []*syntax.Call
+	if n := len(c.Wrappers); n > 0 && c.Wrappers[n-1] == "xargs" {
+		if in := c.Fd(0); in.Kind == syntax.StreamPipe && in.Pipe != nil && in.Stage > 0 {
+			sources = append(sources, in.Pipe.Stage(in.Stage-1))
+		}
+	}
+	_, pids := killTargets(c)
+	for _, a := range pids {
+		if calls := p.Model.SubstCalls(c, a); len(calls) > 0 {
+			sources = append(sources, calls[0])
+		}
+	}
+	for _, src := range sources {
+		if src == nil {
+			continue
+		}
+		var same syntax.Call
+		switch src.Name {
+		case "pgrep":
+			same = syntax.Call{Name: "pkill", Args: src.Args}
+		case "pidof":
+			// pidof NAME… prints the pids of programs named exactly NAME,
+			// as killall NAME signals them; -o omits a pid, -s, -c, -x,
+			// -q and -z change what is printed, not which.
+			_, ops := scan(src.Args, optSpec{shortVal: "o", longVal: longOpts("omit-pid")})
+			args := make([]syntax.Arg, 0, len(ops))
+			for _, i := range ops {
+				args = append(args, src.Args[i])
+			}
+			same = syntax.Call{Name: "killall", Args: args}
+		default:
+			continue
+		}
+		what, ok := killsByPattern(&same)
+		if !ok {
+			what, ok = killsDaemon(&same)
+		}
+		if ok {
+			return "kill of the pids " + src.Name + " prints: " + what, true
 		}
 	}
 	return "", false

@@ -75,7 +75,7 @@ var runViaCases = []codeCase{
 	{name: "path-linked-rm", prog: "bash", cmd: "ln -s /bin/rm ./ls; PATH=.:$PATH ls -rf ~", want: Deny, gone: true},
 	{name: "path-linked-ls-look", prog: "bash", cmd: "ln -s /bin/ls ./ll; PATH=.:$PATH ll -la", want: Allow},
 	{name: "generated-script", prog: "bash", cmd: "printf '%s\n' 'rm -rf ~' | sed 's/^/ /' > run.sh; bash run.sh", want: Ask, gone: true},
-	{name: "hash-p-rename", prog: "bash", cmd: "hash -p /bin/rm ls; ls -rf ~", want: Ask, gone: true},
+	{name: "hash-p-rename", prog: "bash", cmd: "hash -p /bin/rm ls; ls -rf ~", want: Deny, gone: true},
 	{name: "realpath-home", prog: "bash", cmd: `rm -rf "$(realpath ~)"`, want: Deny, gone: true},
 	{name: "cd-pwd-home", prog: "bash", cmd: `rm -rf "$(cd; pwd)"`, want: Deny, gone: true},
 	{name: "realpath-build-look", prog: "bash", cmd: `rm -rf "$(realpath build)"`, want: Allow},

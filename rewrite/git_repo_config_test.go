@@ -47,6 +47,7 @@ func TestGitRepoConfigRuns(t *testing.T) {
 		{"cd " + evil + " && git log", "deny"},
 		{"git --git-dir=" + evil + "/.git diff", "deny"},
 		{"git -C " + plain + " status", "allow"},
+		{"cd " + evil + " && git clone " + plain + " copy", "rewrite"},
 		{"git -C " + plain + " up", "allow"},
 		{"git status", "allow"},
 		{"git log --oneline", "allow"},
@@ -60,5 +61,18 @@ func TestGitRepoConfigRuns(t *testing.T) {
 	_ = cmd.Run()
 	if _, err := os.Stat(canary); err != nil {
 		t.Errorf("git status did not run the repository's core.fsmonitor: %v", err)
+	}
+	// git clone run inside that repository does not read its settings.
+	if err := os.Remove(canary); err != nil {
+		t.Fatal(err)
+	}
+	cmd = exec.Command("git", "clone", "-q", evil, "copy")
+	cmd.Dir = plain
+	cmd.Env = append(os.Environ(), "HOME="+root)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("git clone: %v %s", err, out)
+	}
+	if _, err := os.Stat(canary); err == nil {
+		t.Errorf("git clone ran the core.fsmonitor of the repository it was run in")
 	}
 }

@@ -53,6 +53,18 @@ var cornerCases = []struct {
 	{`declare -i y; : ${y:='a[$(touch canary)]'}`, true, false},
 	{`declare -i y; export y='a[$(touch canary)]'`, true, false},
 	{`f() { local -i n; n='a[$(touch canary)]'; }; f`, true, false},
+	// mapfile into a declare -i array evaluates each line; read keeps
+	// the attribute whatever it reads.
+	{`declare -i y; mapfile y <<< 'a[$(touch canary)]'`, true, false},
+	{`declare -i y; mapfile -t y <<< 'a[$(touch canary)]'`, true, false},
+	{`declare -i y; read y < /dev/null; y='a[$(touch canary)]'`, true, false},
+	// BASH_CMDS is bash's table of command paths: an element makes its
+	// name run the path, before PATH is searched; so does hash -p.
+	{`BASH_CMDS[ls]=/usr/bin/touch; ls canary`, true, false},
+	{`BASH_CMDS=([ls]=/usr/bin/touch); ls canary`, true, false},
+	{`declare BASH_CMDS[ls]=/usr/bin/touch; ls canary`, true, false},
+	{`f() { BASH_CMDS[ls]=/usr/bin/touch; }; f; ls canary`, true, false},
+	{`hash -p /usr/bin/touch ls; ls canary`, true, false},
 	// Builtins that run text: compgen's -C command, -F function and
 	// the expansions of its -W list; fc -s re-runs a history entry
 	// (history -s puts one there even in bash -c); BASH_ALIASES's
@@ -101,6 +113,11 @@ var cornerCases = []struct {
 	{`declare -i y; unset y; y='a[$(touch canary)]'`, false, false},
 	{`f() { local -i y; }; f; y='a[$(touch canary)]'`, false, false},
 	{`compgen -W 'touch canary' x`, false, false},
+	{`declare -i y; mapfile -t y <<< 5; read z <<< 'a[$(touch canary)]'`, false, false},
+	{`BASH_CMDS[ls]=/usr/bin/touch; echo ls canary`, false, false},
+	{`(BASH_CMDS[ls]=/usr/bin/touch); ls canary`, false, false},
+	{`BASH_CMDS[ls]=/usr/bin/touch; hash -r; ls canary`, false, false},
+	{`BASH_CMDS[ls]=/usr/bin/ls; ls canary`, false, false},
 	{`history -s 'touch canary'; fc -l; history`, false, false},
 	{`history -s 'touch canary'; history -c; fc -s`, false, false},
 	{"BASH_ALIASES[x]='touch canary'; x", false, false},

@@ -255,3 +255,71 @@ func (w *walker) aliasTarget(c scope, st *state, target string, line uint) {
 	name := target[open+1 : len(target)-1]
 	w.defineAlias(c, st, name, !strings.ContainsAny(name, "$`"), "", false, line)
 }
+
+// hashAssign models an assignment to BASH_CMDS, bash's table of command
+// paths: each element assigned makes the command its subscript names
+// run the element's value (BASH_CMDS[ls]=/bin/rm; ls -rf ~ runs rm).
+func (w *walker) hashAssign(c scope, st *state, a *sh.Assign) {
+	r := w.resolver(c, st)
+	put := func(x sh.ArithmExpr, val *sh.Word) {
+		name := ""
+		if wd, ok := x.(*sh.Word); ok {
+			if k := r.arg(wd); k.Static {
+				name = k.Value
+			}
+		}
+		path := ""
+		if val != nil {
+			if v := r.literal(val, true); v.Static && v.Value != "" {
+				path = v.Value
+			}
+		}
+		st.hash(name, path)
+	}
+	switch {
+	case a.Index != nil:
+		put(a.Index, a.Value)
+	case a.Array != nil:
+		for _, e := range a.Array.Elems {
+			put(e.Index, e.Value)
+		}
+	case a.Value != nil && !a.Naked:
+		put(&sh.Word{Parts: []sh.WordPart{&sh.Lit{Value: "0"}}}, a.Value)
+	}
+}
+
+// hashTarget models the names of BASH_CMDS elements that read, mapfile,
+// printf -v and declare assign: a path only run time knows.
+func (w *walker) hashTarget(st *state, target string) {
+	open := strings.IndexByte(target, '[')
+	if open <= 0 || !strings.HasSuffix(target, "]") {
+		return
+	}
+	if base, ok := st.resolve(target[:open]); !ok || base != "BASH_CMDS" {
+		return
+	}
+	name := target[open+1 : len(target)-1]
+	if strings.ContainsAny(name, "$`") {
+		name = ""
+	}
+	st.hash(name, "")
+}
+
+// hashedCall judges a command whose name is in bash's table of command
+// paths as the program the table names, with the call's words.
+func (w *walker) hashedCall(c scope, call *Call, st *state) {
+	path, ok := st.hashed[call.Name]
+	if !ok && !st.hashAny {
+		return
+	}
+	if path == "" {
+		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: call.Name,
+			What: "BASH_CMDS or hash -p makes " + call.Name + " run a program only known at run time"})
+		return
+	}
+	if baseName(path) == call.Name {
+		return
+	}
+	words := append([]Arg{{Value: path, Raw: path, Static: true}}, call.Args...)
+	w.argvChild(c, call, words, "BASH_CMDS", nil, call.Dir)
+}

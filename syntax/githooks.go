@@ -163,7 +163,10 @@ func gitRepoFiles(dir string) (top, config string) {
 // cloned into the sandbox or made under /tmp) and then run git there.
 // core.hooksPath is gitHooks'; include files are not followed.
 func (w *walker) gitRepoConfig(c scope, call *Call, sub string, dir, gitDir Dir, explicit bool) {
-	if w.read == nil {
+	if w.read == nil || sub == "clone" && !explicit {
+		// git clone does not look for the repository it runs in (git.c
+		// runs it without setup): that repository's settings do not
+		// apply to it.
 		return
 	}
 	config := ""

@@ -417,3 +417,40 @@ func (w *walker) readIFSAny(c scope, call *Call, st *state) (string, bool) {
 	}
 	return ifs, known
 }
+
+// integerReads judges what read, mapfile and printf -v store into a
+// variable declared -i: bash evaluates every value assigned to it as
+// arithmetic, and a[$(cmd)] in that text runs cmd. A value the command
+// holds (a static here-string, here-document or printf format) is
+// evaluated where it is stored (reads); mapfile's lines each are
+// evaluated here. A value only known at run time (a file's line) is
+// judged as $((x)) of such a value is: the content of the user's files
+// is not code corral reads.
+func (w *walker) integerReads(c scope, call *Call, st *state, names []string, known string, kv variable, ok bool, split map[string]variable) {
+	for _, n := range names {
+		t, direct := st.resolve(n)
+		if !direct || !st.get(t).integer {
+			continue
+		}
+		if ok && n == known && kv.known && kv.set {
+			if kv.array {
+				for _, line := range kv.list {
+					w.evalArith(c, line, st)
+				}
+			}
+			continue // evaluated as it is stored
+		}
+		if v, found := split[n]; found && v.known && v.set && !v.array {
+			continue
+		}
+		if call.Name == "mapfile" || call.Name == "readarray" {
+			if text, shared, found := w.readInput(c, call); found && !shared {
+				for _, line := range strings.SplitAfter(text, "\n") {
+					if line != "" {
+						w.evalArith(c, line, st)
+					}
+				}
+			}
+		}
+	}
+}

@@ -265,6 +265,13 @@ type state struct {
 	stackKnown bool
 	aliases    map[string]alias
 	funcs      map[string]funcDef
+	// hashed are the entries put in bash's table of command paths
+	// (BASH_CMDS[NAME]=PATH, hash -p PATH NAME): NAME then runs PATH,
+	// which bash looks up before PATH. A path only known at run time is
+	// "" (with hashAny, a name only known then: any command may run
+	// anything).
+	hashed  map[string]string
+	hashAny bool
 	// dead reports that this path ended (exit): it adds nothing to a
 	// merge.
 	dead bool
@@ -322,6 +329,7 @@ func (st *state) clone() *state {
 	c.vars = cloneMap(st.vars)
 	c.aliases = cloneMap(st.aliases)
 	c.funcs = cloneMap(st.funcs)
+	c.hashed = cloneMap(st.hashed)
 	c.pos = slices.Clone(st.pos)
 	c.stack = slices.Clone(st.stack)
 	c.hist = slices.Clone(st.hist)
@@ -401,6 +409,21 @@ func (st *state) merge(o *state) {
 			st.aliases[k] = v
 		}
 	}
+	for k, v := range o.hashed {
+		// A name hashed on one path may run what either path says: kept
+		// as that path's when the other has none, unknown when they
+		// differ.
+		if sv, ok := st.hashed[k]; !ok || sv != v {
+			if st.hashed == nil {
+				st.hashed = map[string]string{}
+			}
+			if ok {
+				v = ""
+			}
+			st.hashed[k] = v
+		}
+	}
+	st.hashAny = st.hashAny || o.hashAny
 	for k, v := range o.funcs {
 		if _, ok := st.funcs[k]; !ok {
 			if st.funcs == nil {
@@ -583,7 +606,8 @@ func (st *state) forget(name string) {
 		return
 	}
 	old := st.vars[n]
-	st.setVar(n, variable{exported: old.exported || st.allExport, nameref: old.nameref})
+	// declare -i and -A stay: only unset drops them.
+	st.setVar(n, variable{exported: old.exported || st.allExport, nameref: old.nameref, integer: old.integer, assoc: old.assoc})
 }
 
 // setFd sets a descriptor. The table is copied first: calls keep the
@@ -719,4 +743,18 @@ func (st *state) fromOf(node sh.Node) []string {
 		return true
 	})
 	return out
+}
+
+// hash records that name runs path (path "" when only run time knows
+// it; name "" when the name is only known then).
+func (st *state) hash(name, path string) {
+	if name == "" {
+		st.hashAny = true
+		return
+	}
+	st.hashed = cloneMap(st.hashed)
+	if st.hashed == nil {
+		st.hashed = map[string]string{}
+	}
+	st.hashed[name] = path
 }

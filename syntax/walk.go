@@ -1068,8 +1068,11 @@ func (w *walker) assign(c scope, st *state, as []*sh.Assign, exported bool) {
 			continue
 		}
 		old := st.get(name)
-		if name == "BASH_ALIASES" {
+		switch name {
+		case "BASH_ALIASES":
 			w.aliasAssign(c, st, a)
+		case "BASH_CMDS":
+			w.hashAssign(c, st, a)
 		}
 		w.arrayIndex(c, name, a.Index, st)
 		if a.Array != nil {
@@ -1704,6 +1707,10 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 	if w.alias(c, s, ce, call, st) {
 		return
 	}
+	_, isFunc := st.funcs[call.Name]
+	if !isFunc && !strings.Contains(call.Name, "/") && !shellOwn.Get()[call.Name] {
+		w.hashedCall(c, call, st)
+	}
 	if def, ok := st.funcs[call.Name]; ok && len(call.Wrappers) == 0 && call.NameArg.Static {
 		w.callFunc(c, call, def, cmdState, st)
 		return
@@ -2061,6 +2068,31 @@ func (w *walker) builtin(c scope, call *Call, st *state) {
 		}
 	case "eval":
 		// Walked in place by nested.
+	case "hash":
+		// hash -p PATH NAME: NAME runs PATH (judged where NAME is run;
+		// hash -p itself asks when PATH is not NAME's own program).
+		opts, ops := ScanOptions(args, OptSpec{ShortVal: "p"})
+		for _, o := range opts {
+			if o.Name != "p" || !o.HasVal {
+				continue
+			}
+			for _, i := range ops {
+				path := ""
+				if o.Val.Static {
+					path = o.Val.Value
+				}
+				name := ""
+				if args[i].Static {
+					name = args[i].Value
+				}
+				st.hash(name, path)
+			}
+		}
+		for _, a := range args {
+			if a.Static && a.Value == "-r" {
+				st.hashed, st.hashAny = nil, false
+			}
+		}
 	case "compgen":
 		w.compgen(c, call, st)
 	case "history":
@@ -2136,9 +2168,13 @@ func (w *walker) reads(c scope, call *Call, st *state) {
 	if !ok {
 		split, _ = w.splitReads(c, call, st)
 	}
+	w.integerReads(c, call, st, names, known, kv, ok, split)
 	for _, n := range names {
 		if call.Stmt != nil {
 			w.aliasTarget(c, st, n, call.Stmt.End().Line())
+		}
+		if call.Name != "getopts" {
+			w.hashTarget(st, n)
 		}
 		if _, set := split[n]; set {
 			continue
@@ -2153,7 +2189,7 @@ func (w *walker) reads(c scope, call *Call, st *state) {
 		}
 	}
 	if ok {
-		if t, direct := st.resolve(known); direct && st.get(t).integer && kv.known && kv.set {
+		if t, direct := st.resolve(known); direct && st.get(t).integer && kv.known && kv.set && !kv.array {
 			// read y, printf -v y of a declare -i y: the value is
 			// evaluated.
 			w.evalArith(c, kv.str, st)

@@ -272,3 +272,21 @@ func (a Arg) PrintedHead() bool {
 	}
 	return true
 }
+
+// SubstCalls returns the calls of host's command substitution that is
+// the whole word a (see WholeSubst), in the order they appear: what
+// prints the word's value.
+func (m *Model) SubstCalls(host *Call, a Arg) []*Call {
+	if _, _, ok := a.WholeSubst(); !ok || host == nil {
+		return nil
+	}
+	start, end := a.Word.Pos().Offset(), a.Word.End().Offset()
+	var out []*Call
+	for _, c := range m.Calls {
+		if c.Host == host && c.Subst == "$(" && c.Script == host.Script && c.Stmt != nil &&
+			c.Stmt.Pos().Offset() >= start && c.Stmt.End().Offset() <= end {
+			out = append(out, c)
+		}
+	}
+	return out
+}
