@@ -58,6 +58,14 @@ var cornerCases = []struct {
 	{`declare -i y; mapfile y <<< 'a[$(touch canary)]'`, true, false},
 	{`declare -i y; mapfile -t y <<< 'a[$(touch canary)]'`, true, false},
 	{`declare -i y; read y < /dev/null; y='a[$(touch canary)]'`, true, false},
+	// A name bash takes from a value: ${!x} and a name reference's
+	// target have their subscript evaluated.
+	{`x='a[$(touch canary)]'; : ${!x}`, true, false},
+	{`x='a[$(touch canary)]'; echo ${!x:-d}`, true, false},
+	{`set -- 'a[$(touch canary)]'; : ${!1}`, true, false},
+	{`declare -n r='a[$(touch canary)]'; r=1`, true, false},
+	{`x='a[$(touch canary)]'; declare -n r=$x; : $r`, true, false},
+	{`f() { local -n r=$1; r=1; }; f 'a[$(touch canary)]'`, true, false},
 	// BASH_CMDS is bash's table of command paths: an element makes its
 	// name run the path, before PATH is searched; so does hash -p.
 	{`BASH_CMDS[ls]=/usr/bin/touch; ls canary`, true, false},
@@ -89,6 +97,12 @@ var cornerCases = []struct {
 	{`echo 'touch canary' > envfile; command env BASH_ENV=./envfile bash -c :`, true, false},
 	{`echo 'touch canary' > envfile; f=./envfile; env "BASH_ENV=$f" bash -c :`, true, false},
 	{"shopt -s expand_aliases\nalias ls='touch canary'\nls", true, false},
+	// An alias ending in a blank makes the next word an alias too, a
+	// wrapper's as well.
+	{"shopt -s expand_aliases\nalias e='command '\nalias x='touch canary'\ne x", true, false},
+	{"shopt -s expand_aliases\nalias s='nice '\nalias x='touch canary'\ns x", true, false},
+	{"alias e='command '\nalias x='touch canary'\ne x", false, true},
+	{"shopt -s expand_aliases\nalias e='command'\nalias x='touch canary'\ne x", false, false},
 	{`PROMPT_COMMAND='touch canary' bash -i < /dev/null`, true, false},
 	// Programs that run shell commands from their own code: awk's
 	// system(), getline from a command and print into a shell; GNU sed's
@@ -115,6 +129,8 @@ var cornerCases = []struct {
 	{`compgen -W 'touch canary' x`, false, false},
 	{`declare -i y; mapfile -t y <<< 5; read z <<< 'a[$(touch canary)]'`, false, false},
 	{`BASH_CMDS[ls]=/usr/bin/touch; echo ls canary`, false, false},
+	{`x=HOME; : ${!x}; declare -n r=PATH; : $r`, false, false},
+	{`x='touch canary'; : ${!x@Q}; echo ${!BASH*}`, false, false},
 	{`(BASH_CMDS[ls]=/usr/bin/touch); ls canary`, false, false},
 	{`BASH_CMDS[ls]=/usr/bin/touch; hash -r; ls canary`, false, false},
 	{`BASH_CMDS[ls]=/usr/bin/ls; ls canary`, false, false},

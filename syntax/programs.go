@@ -129,6 +129,8 @@ func (w *walker) programs(c scope, call *Call) bool {
 		w.tar(c, call)
 	case "npx", "bunx", "pnpx":
 		w.npx(c, call, call.Args)
+	case "rimraf", "del", "del-cli", "rimraf-cli":
+		w.deletingPackage(c, call, call.Name, call.Args)
 	case "virtualenv":
 		w.venvClear(c, call, call.Args)
 	case "pnpm", "yarn", "npm":
@@ -801,11 +803,19 @@ func (w *walker) npx(c scope, call *Call, args []Arg) {
 		w.child(c, call, quoteArgv(words), nil, "npx "+name, !args[i].Static)
 		return
 	}
+	w.deletingPackage(c, call, name, args[i+1:])
+}
+
+// deletingPackage models the command of an npm package that deletes its
+// arguments recursively (rimraf PATH…, del-cli PATH…) as rm -rf of them,
+// run by npx or by its name (installed globally, in node_modules/.bin, or
+// unwrapped from npm exec).
+func (w *walker) deletingPackage(c scope, call *Call, name string, args []Arg) {
 	if !deletingPackages.Get()[name] {
 		return
 	}
 	var paths []string
-	for _, a := range args[i+1:] {
+	for _, a := range args {
 		if strings.HasPrefix(a.Value, "-") {
 			continue
 		}
@@ -814,7 +824,7 @@ func (w *walker) npx(c scope, call *Call, args []Arg) {
 	if len(paths) == 0 {
 		return
 	}
-	w.origin = "npx " + name + " deletes its arguments like rm -rf"
+	w.origin = name + " deletes its arguments like rm -rf"
 	w.child(c, call, "rm -rf -- "+strings.Join(paths, " "), nil, "npx", false)
 	w.origin = ""
 }

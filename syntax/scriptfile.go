@@ -214,6 +214,11 @@ func (w *walker) runsCode(c scope, call *Call) bool {
 		if w.renamedProgram(c, call) || w.runCompiled(c, call) {
 			return true
 		}
+		if deletingPackages.Get()[call.Name] {
+			// ./node_modules/.bin/rimraf PATH.
+			w.deletingPackage(c, call, call.Name, call.Args)
+			return true
+		}
 		for _, p := range systemPrograms {
 			if strings.HasPrefix(call.NameArg.Value, p) {
 				return false
@@ -529,6 +534,16 @@ func (w *walker) packageRun(c scope, call *Call) bool {
 	}
 	if name == "" {
 		return false
+	}
+	if deletingPackages.Get()[name] {
+		// yarn rimraf PATH runs the package's command when no script
+		// has its name.
+		for i, a := range call.Args {
+			if a.Static && a.Value == name {
+				w.deletingPackage(c, call, name, call.Args[i+1:])
+				break
+			}
+		}
 	}
 	w.packageScript(c, call, name, call.Name)
 	return true

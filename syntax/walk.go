@@ -1007,6 +1007,22 @@ func (w *walker) paramSideEffects(c scope, p *sh.ParamExp, st *state) {
 	if p.Index != nil {
 		w.arrayIndex(c, name, p.Index, st)
 	}
+	if p.Excl && p.Names == 0 && p.Index == nil {
+		// ${!x}: x's value names the variable expanded; a subscript in
+		// it (x='a[$(…)]') is evaluated as a builtin's name argument's
+		// is. A positional parameter (${!1}) names one the same way.
+		var v variable
+		if n, err := strconv.Atoi(name); err == nil {
+			if st.posKnown && n >= 1 && n <= len(st.pos) {
+				v = variable{known: true, set: true, str: st.pos[n-1]}
+			}
+		} else {
+			v = st.get(name)
+		}
+		if v.known && v.set && !v.array {
+			w.evalName(c, Arg{Value: v.str, Static: true}, st)
+		}
+	}
 	if p.Slice != nil {
 		// ${s:OFFSET:LENGTH}: both are arithmetic expressions.
 		w.arithm(c, p.Slice.Offset, st)
@@ -1478,6 +1494,10 @@ func (w *walker) refTo(c scope, st *state, word *sh.Word, exported bool) variabl
 	}
 	if val := w.resolver(c, st).literal(word, true); val.Static && isName(val.Value) {
 		v.known, v.ref = true, val.Value
+	} else if val.Static {
+		// declare -n r='a[$(…)]': each use of r evaluates the subscript
+		// of the name it refers to.
+		w.evalName(c, val, st)
 	}
 	return v
 }
@@ -1700,11 +1720,13 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 	}
 	w.cur = st
 	w.nested(c, call, st)
-	inShell := len(call.Wrappers) == 0 || call.Wrappers[0] == "builtin" || call.Wrappers[0] == "command"
-	if !inShell {
+	// An alias is the statement's first word, whatever it is (a wrapper
+	// too: alias sudo='sudo ').
+	if w.alias(c, s, ce, call, st) {
 		return
 	}
-	if w.alias(c, s, ce, call, st) {
+	inShell := len(call.Wrappers) == 0 || call.Wrappers[0] == "builtin" || call.Wrappers[0] == "command"
+	if !inShell {
 		return
 	}
 	_, isFunc := st.funcs[call.Name]
@@ -1927,7 +1949,29 @@ func (w *walker) alias(c scope, s *sh.Stmt, ce *sh.CallExpr, call *Call, st *sta
 		w.expanding = map[string]bool{}
 	}
 	w.expanding[name] = true
-	w.childIn(c, call, a.value+rest, nil, "alias", false, st, st.dir)
+	text, rest := a.value, rest
+	// An alias whose text ends in a blank makes bash check the next word
+	// for an alias too (alias sudo='sudo '; sudo ll), and so on.
+	for seen := map[string]bool{name: true}; strings.HasSuffix(a.value, " ") || strings.HasSuffix(a.value, "\t"); {
+		word := strings.TrimLeft(rest, " \t")
+		if end := strings.IndexAny(word, " \t\n;&|<>()"); end >= 0 {
+			word = word[:end]
+		}
+		next, ok := st.aliases[word]
+		if !ok || !aliasName(word) || seen[word] || next.sc == c.sc && next.line >= s.Pos().Line() {
+			break
+		}
+		if next.unknown {
+			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, What: "an alias whose text is only known at run time", Text: word, Always: true})
+			break
+		}
+		seen[word] = true
+		trimmed := strings.TrimLeft(rest, " \t")
+		text += next.value
+		rest = trimmed[len(word):]
+		a = next
+	}
+	w.childIn(c, call, text+rest, nil, "alias", false, st, st.dir)
 	delete(w.expanding, name)
 	return st.expandAliases
 }

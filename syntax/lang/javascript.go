@@ -363,7 +363,8 @@ func objectList(text, key string) ([]string, bool) {
 
 // jsDataImports finds the modules the code imports from data: URLs
 // (import("data:text/javascript,…"), import x from "data:…;base64,…"):
-// node runs the URL's text as a module, judged as the code's own.
+// node runs the URL's text as a module, judged as the code's own; and
+// those it imports from http(s): URLs, code only the network holds.
 func (p *parser) jsDataImports() []Effect {
 	var out []Effect
 	for i, t := range p.toks {
@@ -389,6 +390,12 @@ func (p *parser) jsDataImports() []Effect {
 		}
 		if code, ok := DataURLCode(a.str); ok {
 			out = append(out, p.evalCode(c, &arg{lit: true, str: code, text: a.text})...)
+		}
+		if l := strings.ToLower(a.str); strings.HasPrefix(l, "http://") || strings.HasPrefix(l, "https://") {
+			// Deno and Bun fetch a module from a URL and run it (node
+			// with --experimental-network-imports): code from the
+			// network, which corral cannot read.
+			out = append(out, Effect{Kind: Hidden, Call: c.name + " " + a.str, Text: a.str, Offset: c.off})
 		}
 	}
 	return out
