@@ -22,9 +22,15 @@ such option (gem fetch, apt-get download and source, youtube-dl) save
 into the working directory: asked about outside the sandbox. A cloud
 storage copy from the cloud to a local path (aws s3 cp|mv|sync s3://…
 DEST, gsutil and gcloud storage cp gs://… DEST, rclone copy|sync
-REMOTE:path DEST, azcopy copy URL DEST) has DEST moved into the sandbox.`,
+REMOTE:path DEST, azcopy copy URL DEST) has DEST moved into the sandbox.
+So do az storage blob download -f FILE (no -f: stdout, followed), az
+storage blob/file download-batch -d DIR and az storage file download
+--dest FILE (no --dest: the share's file name here, asked about), and
+hf download (huggingface-cli download) --local-dir DIR or --cache-dir
+DIR; hf download with neither fills the user's cache outside the project
+and passes.`,
 	Commands: []string{"pip", "pip3", "npm", "helm", "yt-dlp", "youtube-dl", "gallery-dl", "kaggle", "dnf", "yumdownloader", "gem", "apt-get", "apt",
-		"aws", "gsutil", "gcloud", "rclone", "azcopy"},
+		"aws", "gsutil", "gcloud", "rclone", "azcopy", "hf", "huggingface-cli", "az"},
 	Call: checkFetchers,
 }
 
@@ -43,6 +49,15 @@ type fetcher struct {
 	// lists are the options that make it print or list instead of saving
 	// (yt-dlp --list-formats, --simulate, dnf download --url).
 	lists []string
+	// without says where it saves with no dest option: "" the working
+	// directory, "home" a cache outside the project (hf download),
+	// "stdout" its standard output (az storage blob download).
+	without string
+	// also is a second directory option judged as dest is (hf's
+	// --cache-dir beside --local-dir).
+	also []string
+	// byOption: what it fetches is named by options, not operands (az).
+	byOption bool
 }
 
 // ytLists are yt-dlp's and youtube-dl's options that print instead of
@@ -81,8 +96,24 @@ var fetcherTable = []fetcher{
 	{name: "apt-get", sub: []string{"source"}, spec: optSpec{shortVal: "tc", longEq: true, longVal: longOpts("target-release", "config-file")}},
 	{name: "apt", sub: []string{"download"}},
 	{name: "apt", sub: []string{"source"}},
+	{name: "hf", sub: []string{"download"}, spec: hfSpec, dest: []string{"local-dir"}, also: []string{"cache-dir"}, without: "home"},
+	{name: "huggingface-cli", sub: []string{"download"}, spec: hfSpec, dest: []string{"local-dir"}, also: []string{"cache-dir"}, without: "home"},
+	{name: "az", sub: []string{"storage", "blob", "download"}, spec: azDownloadSpec, dest: []string{"f", "file"}, without: "stdout", byOption: true},
+	{name: "az", sub: []string{"storage", "blob", "download-batch"}, spec: azDownloadSpec, dest: []string{"d", "destination"}, without: "home", byOption: true},
+	{name: "az", sub: []string{"storage", "file", "download"}, spec: azDownloadSpec, dest: []string{"dest"}, byOption: true},
+	{name: "az", sub: []string{"storage", "file", "download-batch"}, spec: azDownloadSpec, dest: []string{"d", "destination"}, without: "home", byOption: true},
 	{name: "youtube-dl", spec: optSpec{shortVal: "ofa", longEq: true, longVal: longOpts("output", "format", "batch-file")}, lists: ytLists},
 }
+
+// hfSpec are hf download's (huggingface-cli download's) options that
+// take a value.
+var hfSpec = optSpec{longEq: true, longVal: longOpts("local-dir", "cache-dir", "repo-type", "revision", "include", "exclude",
+	"token", "max-workers", "local-dir-use-symlinks", "format")}
+
+// azDownloadSpec are az storage's download options that take a value:
+// the upload ones, with --dest and the ranges.
+var azDownloadSpec = optSpec{shortVal: azSpec.shortVal, longEq: true, longVal: union(azSpec.longVal, longOpts("dest", "start-range",
+	"end-range", "version-id", "snapshot", "file-snapshot"))}
 
 // helmPullSpec are helm pull's options that take a value.
 var helmPullSpec = optSpec{shortVal: "d", longEq: true, longVal: longOpts("destination", "untardir", "version", "repo", "username",
@@ -125,7 +156,7 @@ func (p *Pass) fetch(c *syntax.Call, f *fetcher, args []syntax.Arg) {
 	if has(opts, f.lists...) {
 		return // a listing: nothing is saved
 	}
-	if len(operands) == 0 && (f.needsOperand || f.flag == "") {
+	if len(operands) == 0 && (f.needsOperand || f.flag == "") && !f.byOption {
 		return // npm pack: the project itself; apt-get source alone: nothing named
 	}
 	if f.needsOperand {
@@ -145,6 +176,15 @@ func (p *Pass) fetch(c *syntax.Call, f *fetcher, args []syntax.Arg) {
 	}
 	what := strings.Join(append([]string{c.Name}, f.sub...), " ")
 	rule := "package-fetch"
+	if dirs := find(opts, f.also...); len(f.also) > 0 && len(dirs) > 0 && len(find(opts, f.dest...)) == 0 {
+		// hf download --cache-dir DIR: the files are saved there.
+		if d := dirs[len(dirs)-1]; !p.InSandbox(c.Dir, d.val) {
+			dest, text := p.sandboxed(d.val, path.Base(f.name))
+			p.acquire(c, rule, "download", what+" saves into "+d.val.Value+", outside the sandbox", dest,
+				[]syntax.Edit{setValue(c, d, text)}, relocate(c, c.Dir, d.val.Value, dest))
+		}
+		return
+	}
 	if dirs := find(opts, f.dest...); len(dirs) > 0 {
 		d := dirs[len(dirs)-1]
 		if p.InSandbox(c.Dir, d.val) {
@@ -164,7 +204,20 @@ func (p *Pass) fetch(c *syntax.Call, f *fetcher, args []syntax.Arg) {
 			[]syntax.Edit{setValue(c, d, text)}, relocate(c, c.Dir, d.val.Value, dest))
 		return
 	}
+	switch f.without {
+	case "home":
+		return // a cache outside the project, or a required option
+	case "stdout":
+		p.followStdout(c, rule, "download")
+		return
+	}
 	if p.DirInSandbox(c.Dir) {
+		return
+	}
+	if f.flag == "" && len(f.dest) > 0 {
+		// az storage file download: named after the share's file.
+		p.Report(c, Finding{Rule: rule, Decision: Ask, Kind: "download",
+			Message: what + " saves what it fetches into the working directory, under a name the source gives: add --" + f.dest[0] + " " + p.Config.Sandbox + "/NAME"})
 		return
 	}
 	if f.flag == "" {

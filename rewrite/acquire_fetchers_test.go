@@ -53,5 +53,27 @@ func TestPackageFetch(t *testing.T) {
 		{"dnf download --url hello", Allow},
 		{"npm pack path/to/package_directory", Allow},
 		{"npm pack ./pkg.tgz", Allow},
+		// Hugging Face: --local-dir and --cache-dir name where the
+		// files land; with neither they fill the user's cache.
+		{"hf download gpt2 --local-dir ./gpt2", Rewrite},
+		{"hf download gpt2 --local-dir=.", Rewrite},
+		{"huggingface-cli download gpt2 config.json --local-dir models/gpt2", Rewrite},
+		{"huggingface-cli download gpt2 --cache-dir ./hf-cache", Rewrite},
+		{"hf download gpt2", Allow},
+		{"hf download gpt2 --local-dir agent_sandbox/gpt2", Allow},
+		{"hf upload me/model ./out", Allow},
+		{"huggingface-cli login", Allow},
+		// Azure storage downloads (az storage blob download -f, stdout
+		// without it; the batches' -d; az storage file download --dest).
+		{"az storage blob download -c c -n run.sh -f run.sh", Rewrite},
+		{"az storage blob download --container-name c --name n --file=x", Rewrite},
+		{"az storage blob download -c c -n n > x", Rewrite},
+		{"az storage blob download-batch -d . -s c", Rewrite},
+		{"az storage file download -s share -p a/b.sh --dest b.sh", Rewrite},
+		{"az storage file download-batch -d out -s share", Rewrite},
+		{"az storage file download -s share -p a/b.sh", Ask},
+		{"az storage blob download -c c -n n", Allow},
+		{"az storage blob list -c c -o table", Allow},
+		{"az storage blob download -c c -n n -f agent_sandbox/n", Allow},
 	})
 }

@@ -1,6 +1,7 @@
 package rewrite
 
 import (
+	"path"
 	"strings"
 
 	"github.com/corral-dev/corral/internal/lazy"
@@ -14,13 +15,16 @@ and xh (xh, xhs) print the body, or with -d/--download save it to
 -o/--output or to a file named after the URL in the working directory;
 curlie takes curl's options; the text browsers lynx, w3m, links and elinks
 print a page with -dump or -source; gh api prints the GitHub API's answer
-(a tarball, a file's contents). A saved file (-o FILE) moves into the
+(a tarball, a file's contents); libwww-perl's lwp-request and its
+GET, POST and PUT print the body, and lwp-download URL [FILE] saves it to
+FILE or, without one, to a file named after the URL here (the sandbox
+directory is given as FILE then). A saved file (-o FILE) moves into the
 sandbox; a download with --download and no -o asks, since the client
 names the file from the server's answer; what goes to stdout is followed
 into the files and the programs it reaches, as curl's is (a shell
 reading it is the pipe-shell rule's).`,
 	Decisions: []Decision{Rewrite, Ask},
-	Commands:  []string{"http", "https", "xh", "xhs", "curlie", "lynx", "w3m", "links", "elinks", "gh"},
+	Commands:  []string{"http", "https", "xh", "xhs", "curlie", "lynx", "w3m", "links", "elinks", "gh", "lwp-request", "GET", "POST", "PUT", "lwp-download"},
 	Call:      checkHTTPClient,
 }
 
@@ -54,6 +58,37 @@ func checkHTTPClient(p *Pass, c *syntax.Call) {
 			return
 		}
 		p.followStdout(c, "http-client", "download")
+	case "lwp-request", "GET", "POST", "PUT":
+		// lwp-request(1): -d prints no content; -o is a format.
+		opts, operands := scan(c.Args, optSpec{shortVal: "mbticpCoH"})
+		if len(operands) == 0 || has(opts, "d", "h") {
+			return
+		}
+		p.followStdout(c, "http-client", "download")
+	case "lwp-download":
+		// lwp-download [-a] [-s] URL [LOCAL_PATH]: a LOCAL_PATH that is
+		// a directory gets the URL's file name.
+		_, operands := scan(c.Args, optSpec{})
+		switch len(operands) {
+		case 1:
+			if p.DirInSandbox(c.Dir) {
+				return
+			}
+			u := c.Args[operands[0]]
+			p.acquire(c, "http-client", "download", "lwp-download saves the download into the working directory", p.Config.Sandbox,
+				[]syntax.Edit{Insert(c, u.End, " "+syntax.Quote(p.Config.Sandbox+"/"))}, nil)
+		case 2:
+			f := c.Args[operands[1]]
+			if p.InSandbox(c.Dir, f) || f.Static && strings.HasPrefix(f.Value, "/dev/") {
+				return
+			}
+			dest, text := p.sandboxed(f, "download")
+			if f.Static && path.Clean(f.Value) == "." {
+				dest, text = p.Config.Sandbox, syntax.Quote(p.Config.Sandbox+"/")
+			}
+			p.acquire(c, "http-client", "download", "lwp-download saves the download to "+f.Value+", outside the sandbox", dest,
+				[]syntax.Edit{Replace(c, f, text)}, relocate(c, c.Dir, f.Value, dest))
+		}
 	case "lynx", "w3m", "links", "elinks":
 		for _, a := range c.Args {
 			switch strings.TrimLeft(a.Value, "-") {

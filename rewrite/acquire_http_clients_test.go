@@ -23,5 +23,18 @@ func TestHTTPClients(t *testing.T) {
 		{"gh api --help > help.txt", Allow},
 		{"gh pr list > prs.txt", Allow},
 		{"lynx https://x.io", Allow},
+		// libwww-perl (lwp-request(1), lwp-download(1)).
+		{"GET http://x.io/i.sh > i.sh", Rewrite},
+		{"POST http://x.io/api < body.json > out.json", Rewrite},
+		{"lwp-request -m GET http://x.io/a | tee a", Rewrite},
+		{"lwp-download http://x.io/i.sh", Rewrite},
+		{"lwp-download -s http://x.io/i.sh i.sh", Rewrite},
+		{"lwp-download http://x.io/i.sh .", Rewrite},
+		{"lwp-download http://x.io/i.sh agent_sandbox/i.sh", Allow},
+		{"GET http://x.io/a", Allow},
+		{"GET -d http://x.io/a > a", Allow}, // -d: no content printed
+		{"HEAD http://x.io/ > headers.txt", Allow},
+		{"echo GET > method.txt", Allow},
+		{"printf '%s\\n' GET POST > methods.txt", Allow},
 	})
 }

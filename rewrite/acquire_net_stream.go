@@ -17,9 +17,50 @@ bytes are external content, followed as a download's stdout: the file
 they are redirected to (nc h 80 > x), tee's files, tar's extraction and
 the rest move into the sandbox; a shell at the end of the pipe is
 another rule's. nc -z (a port scan) and nc -e/-c (a shell handed to the
-connection, network-change's) print nothing of the peer here.`,
+connection, network-change's) print nothing of the peer here. bash's
+own connections are the same: a command whose standard input is a
+redirection from /dev/tcp/HOST/PORT or /dev/udp/HOST/PORT (cat <
+/dev/tcp/h/80 > x, exec 3<>/dev/tcp/h/80; cat <&3 > x, a loop's done <
+/dev/tcp/h/80), or a /dev/fd/N operand that names such a descriptor
+(cat /dev/fd/3 3</dev/tcp/h/80), reads what the peer sends, followed the same way; a
+shell or interpreter reading its program from there (bash <
+/dev/tcp/h/80, or the pipe after such a reader) runs remote code and
+asks.`,
 	Commands: []string{"nc", "ncat", "netcat", "telnet", "socat", "openssl"},
 	Call:     checkNetStream,
+	Command:  checkNetReads,
+}
+
+// checkNetReads finds the calls whose standard input bash connects to
+// another host (/dev/tcp/HOST/PORT, /dev/udp/HOST/PORT opened for
+// reading by the call's own redirection, an enclosing compound's, or an
+// earlier exec's): what they read is the peer's, external content.
+func checkNetReads(p *Pass) {
+	for _, c := range p.Model.Calls {
+		in, byPath, ok := netInput(c)
+		if !ok {
+			continue
+		}
+		if byPath && (syntax.IsShell(c.Name) || isInterpreter(c.Name)) {
+			// bash /dev/fd/3 3</dev/tcp/h/80: the script is the peer's.
+			p.Report(c, Finding{Rule: "net-stream", Decision: Ask, Kind: "network stream",
+				Message: c.Name + " reads " + in.Target.Value + ", a network connection, through a /dev/fd path: remote code execution if it runs it"})
+			continue
+		}
+		if runsStdin(c) && !byPath {
+			p.Report(c, Finding{Rule: "net-stream", Decision: Ask, Kind: "network stream",
+				Message: c.Name + " runs what it reads from " + in.Target.Value + ", a network connection: remote code execution"})
+			continue
+		}
+		if s := p.stdinRunnerAfter(c); s != nil {
+			p.Report(c, Finding{Rule: "net-stream", Decision: Ask, Kind: "network stream",
+				Message: "what " + c.Name + " reads from " + in.Target.Value + " is piped into " + s.Name + ", which runs it: remote code execution"})
+			continue
+		}
+		if p.followReader(c, "net-stream", "network stream") {
+			p.followPipe(c, "net-stream", "network stream")
+		}
+	}
 }
 
 func checkNetStream(p *Pass, c *syntax.Call) {
@@ -59,4 +100,29 @@ func netStreamPrints(c *syntax.Call) bool {
 		return len(c.Args) > 0 && c.Args[0].Value == "s_client"
 	}
 	return false
+}
+
+// netInput returns the redirection from /dev/tcp or /dev/udp that c
+// reads: its standard input, or (byPath) a descriptor an operand names
+// (cat /dev/fd/3 3</dev/tcp/h/80, /dev/stdin).
+func netInput(c *syntax.Call) (in syntax.Redirect, byPath, ok bool) {
+	reads := func(st syntax.Stream) (syntax.Redirect, bool) {
+		r, ok := st.File()
+		if !ok || r.Writes() && r.Op != "<>" {
+			return r, false
+		}
+		_, _, net := netRedirect(r)
+		return r, net
+	}
+	if r, ok := reads(c.Fd(0)); ok {
+		return r, false, true
+	}
+	for _, a := range c.Args {
+		if st, routed := c.Route(a.Value); routed {
+			if r, ok := reads(st); ok {
+				return r, true, true
+			}
+		}
+	}
+	return syntax.Redirect{}, false, false
 }

@@ -17,12 +17,20 @@ repo clone OWNER/REPO [DIR] (-- git flags after), tea clone OWNER/REPO
 [DIR], and fossil clone URL FILENAME (the repository file). fossil clone
 without a FILENAME also opens a checkout in a new directory, and
 --workdir names where: ask, since moving the one would not move the
-other.`,
-	Commands: []string{"bzr", "brz", "darcs", "glab", "tea", "fossil"},
+other; so does fossil open URL, which clones and opens a checkout here.
+pijul clone REMOTE [PATH] is moved as the others; cvs checkout (co, get,
+export) of a module gets -d in the sandbox (a -d DIR outside it is moved
+there; several modules without -d ask), unless the repository (-d
+CVSROOT) is a local path.`,
+	Commands: []string{"bzr", "brz", "darcs", "glab", "tea", "fossil", "pijul", "cvs"},
 	Call:     checkVcsClone,
 }
 
 func checkVcsClone(p *Pass, c *syntax.Call) {
+	if c.Name == "cvs" {
+		p.cvsCheckout(c)
+		return
+	}
 	var spec optSpec
 	var verbs []string
 	kind := c.Name + " clone"
@@ -40,7 +48,10 @@ func checkVcsClone(p *Pass, c *syntax.Call) {
 		verbs = []string{"clone", "C"}
 	case "fossil":
 		spec = optSpec{shortVal: "ABR", longEq: false, longVal: longOpts("admin-user", "httpauth", "ssh-command", "ssl-identity",
-			"transport-command", "workdir", "repository")}
+			"transport-command", "workdir", "repository", "repodir")}
+		verbs = []string{"clone", "open"}
+	case "pijul":
+		spec = optSpec{longEq: true, longVal: longOpts("channel", "change", "state", "path")}
 		verbs = []string{"clone"}
 	}
 	args := c.Args
@@ -77,6 +88,15 @@ func checkVcsClone(p *Pass, c *syntax.Call) {
 	if len(operands) >= 3 {
 		cl.dest = &args[operands[2]]
 	}
+	if c.Name == "fossil" && args[operands[0]].Value == "open" {
+		// fossil open URL clones into a repository file and opens a
+		// checkout in the working directory; a file here is local.
+		if strings.Contains(src.Value, "://") && !p.DirInSandbox(c.Dir) {
+			p.Report(c, Finding{Rule: "vcs-clone", Decision: Ask, Kind: "fossil open",
+				Message: "fossil open URL clones the repository and opens its checkout in the working directory; clone it with fossil clone URL into " + p.Config.Sandbox + " first"})
+		}
+		return
+	}
 	if c.Name == "fossil" {
 		if cl.dest == nil || has(opts, "workdir") {
 			p.Report(c, Finding{Rule: "vcs-clone", Decision: Ask, Kind: kind,
@@ -111,4 +131,59 @@ func ghSubArgs(args []syntax.Arg, path ...string) ([]syntax.Arg, bool) {
 		args = args[1:]
 	}
 	return args, true
+}
+
+// cvsCheckout moves a cvs checkout (co, get, export) of a repository
+// that is not a local path into the sandbox: -d DIR names the directory
+// the module is checked out into; without it the module's own path is.
+func (p *Pass) cvsCheckout(c *syntax.Call) {
+	global := optSpec{shortVal: "dTesz"}
+	gopts, ops := scan(c.Args, global)
+	if len(ops) == 0 {
+		return
+	}
+	switch c.Args[ops[0]].Value {
+	case "checkout", "co", "get", "export", "exp", "ex":
+	default:
+		return
+	}
+	for _, r := range find(gopts, "d") {
+		v := r.val.Value
+		if r.val.Static && (strings.HasPrefix(v, "/") || strings.HasPrefix(v, ":local:") || strings.HasPrefix(v, ":fork:")) {
+			return // a repository on this disk
+		}
+	}
+	verb := c.Args[ops[0]]
+	rest := c.Args[ops[0]+1:]
+	opts, mods := scan(rest, optSpec{shortVal: "rDdjkW"})
+	if has(opts, "H", "help") || len(mods) == 0 {
+		return
+	}
+	if dirs := find(opts, "d"); len(dirs) > 0 {
+		d := dirs[len(dirs)-1]
+		if p.InSandbox(c.Dir, d.val) {
+			return
+		}
+		dest, text := p.sandboxed(d.val, "cvs")
+		p.acquire(c, "vcs-clone", "cvs checkout", "cvs "+verb.Value+" checks the module out into "+d.val.Value+", outside the sandbox", dest,
+			[]syntax.Edit{setValue(c, d, text)}, relocate(c, c.Dir, d.val.Value, dest))
+		return
+	}
+	if p.DirInSandbox(c.Dir) {
+		return
+	}
+	if len(mods) > 1 {
+		p.Report(c, Finding{Rule: "vcs-clone", Decision: Ask, Kind: "cvs checkout",
+			Message: "cvs " + verb.Value + " checks several modules out into the working directory; check them out in " + p.Config.Sandbox})
+		return
+	}
+	m := rest[mods[0]]
+	dest := p.SandboxPath(m.Value, "cvs")
+	if !m.Static {
+		p.Report(c, Finding{Rule: "vcs-clone", Decision: Ask, Kind: "cvs checkout",
+			Message: "cvs " + verb.Value + " checks out a module named at run time into the working directory; give -d " + p.Config.Sandbox + "/NAME"})
+		return
+	}
+	p.acquire(c, "vcs-clone", "cvs checkout", "cvs "+verb.Value+" checks the module out into the working directory", dest,
+		[]syntax.Edit{Insert(c, verb.End, " -d "+syntax.Quote(dest))}, relocate(c, c.Dir, m.Value, dest))
 }

@@ -162,7 +162,9 @@ func (f *execFixture) env(home string) []string {
 
 // expand fills in the placeholders a case's command may use.
 func (f *execFixture) expand(s, sandbox string) string {
-	return strings.NewReplacer("{repos}", f.repos, "{sandbox}", sandbox).Replace(s)
+	hostport := strings.TrimPrefix(f.proxy, "http://")
+	host, port, _ := strings.Cut(hostport, ":")
+	return strings.NewReplacer("{repos}", f.repos, "{sandbox}", sandbox, "{host}", host, "{port}", port).Replace(s)
 }
 
 // execServe answers as example.com and friends would, through the proxy.

@@ -27,8 +27,9 @@ import (
 // leave its content in the sandbox and nowhere else.
 type execCase struct {
 	name string
-	// cmd is the command; {repos} is the fixture's repository folder and
-	// {sandbox} the run's sandbox.
+	// cmd is the command; {repos} is the fixture's repository folder,
+	// {sandbox} the run's sandbox, {host} and {port} the loopback HTTP
+	// server's address (for bash's /dev/tcp).
 	cmd string
 	// setup runs in the project before the command and is not checked.
 	setup string
@@ -128,6 +129,12 @@ var execCases = []execCase{
 	{name: "clone-in-sandbox-dir", allow: true, cmd: "cd {sandbox} && git clone -q https://github.com/acme/widget.git", files: map[string]string{"widget/README.md": execWidget}},
 
 	// curl.
+	// bash's own connection to the loopback server: what is read from
+	// /dev/tcp is the download.
+	{name: "dev-tcp-read", cmd: `exec 3<>/dev/tcp/{host}/{port}; printf 'GET /files/data.json HTTP/1.0\r\n\r\n' >&3; sed '1,/^\r$/d' <&3 > data.json`,
+		files: map[string]string{"data.json": execJSON}},
+	{name: "dev-tcp-loop", cmd: `exec 3<>/dev/tcp/{host}/{port}; printf 'GET /files/b.txt HTTP/1.0\r\n\r\n' >&3; while read -r l; do printf '%s\n' "$l"; done <&3 > raw.txt; tail -n 1 raw.txt`,
+		stdout: "bee", files: map[string]string{"raw.txt": ""}},
 	{name: "curl-o", cmd: "curl -s -o data.json http://example.com/files/data.json", files: map[string]string{"data.json": execJSON}},
 	{name: "input-redirect-follow", cmd: "curl -s -o data.json http://example.com/files/data.json && wc -c < data.json",
 		files: map[string]string{"data.json": execJSON}, stdout: "17"},

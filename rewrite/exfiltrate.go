@@ -19,7 +19,9 @@ var exfiltrate = Rule{
 --post-file/--body-file; httpie and xh fields with @file (name@file,
 name=@file, name:=@file); scp and rsync with a remote destination; the
 put, reput and mput commands of an sftp batch (-b FILE, or stdin); nc, ncat,
-netcat, socat and telnet fed a file by redirection or by an upstream cat;
+netcat, socat and telnet fed a file by redirection or by an upstream cat
+(and libwww-perl's POST and PUT, lwp-request -m POST|PUT, which send their
+standard input as the body);
 socat's FILE: or OPEN: address; gh gist create FILE; and a redirection
 to bash's /dev/tcp/HOST/PORT or /dev/udp/HOST/PORT (cat f > /dev/tcp/h/80,
 exec 3<>/dev/tcp/h/80), which is a connection, not a file. An upload of a secret
@@ -68,7 +70,7 @@ project).`,
 	Commands: []string{"curl", "wget", "wget2", "http", "https", "xh", "xhs", "scp", "rsync", "sftp", "nc", "ncat", "netcat", "socat", "telnet", "gh", "ssh", "openssl", "docker",
 		"env", "printenv", "set", "export", "declare", "typeset", "cat", "aws", "gsutil", "gcloud", "rclone", "azcopy", "git",
 		"mail", "mailx", "s-nail", "mutt", "neomutt", "az", "curlie", "lftp", "smbclient", "ftp", "podman", "nerdctl", "kubectl",
-		"swaks", "mosquitto_pub", "kcat", "kafkacat", "psql", "mysql", "mariadb", "npm", "pnpm", "twine"},
+		"swaks", "mosquitto_pub", "kcat", "kafkacat", "psql", "mysql", "mariadb", "npm", "pnpm", "twine", "POST", "PUT", "lwp-request"},
 	Call:     checkExfiltrate,
 	Command:  checkEnvSends,
 	Redirect: checkNetRedirect,
@@ -112,7 +114,8 @@ func checkNetRedirect(p *Pass, r syntax.Redirect) {
 // networkCommands send data to another host.
 var networkCommands = lazy.Value[map[string]bool]{New: func() map[string]bool {
 	return map[string]bool{"curl": true, "wget": true, "wget2": true, "http": true, "https": true, "xh": true, "xhs": true,
-		"scp": true, "rsync": true, "sftp": true, "ssh": true, "nc": true, "ncat": true, "netcat": true, "socat": true, "telnet": true, "gh": true, "openssl": true}
+		"scp": true, "rsync": true, "sftp": true, "ssh": true, "nc": true, "ncat": true, "netcat": true, "socat": true, "telnet": true, "gh": true, "openssl": true,
+		"POST": true, "PUT": true, "lwp-request": true}
 }}
 
 // DefaultAllowHosts are the hosts an upload may go to without asking.
@@ -170,6 +173,14 @@ func checkExfiltrate(p *Pass, c *syntax.Call) {
 		p.gitSendEmail(c)
 	case "nc", "ncat", "netcat", "socat", "telnet":
 		p.socketUploads(c)
+	case "POST", "PUT", "lwp-request":
+		if host, ok := lwpSendsStdin(c); ok {
+			for _, r := range c.Redirs {
+				if r.Op == "<" && (r.Fd == "" || r.Fd == "0") {
+					p.upload(c, r.Target, host)
+				}
+			}
+		}
 	case "mail", "mailx", "s-nail", "mutt", "neomutt", "az", "swaks", "mosquitto_pub", "kcat", "kafkacat":
 		p.checkSenders(c)
 	case "psql", "mysql", "mariadb":
@@ -194,14 +205,37 @@ func checkExfiltrate(p *Pass, c *syntax.Call) {
 			return
 		}
 		next := c.Pipe.Stage(c.PipeIndex + 1)
-		if next == nil || !socketCommands.Get()[next.Name] {
+		if next == nil {
+			return
+		}
+		host := ""
+		if socketCommands.Get()[next.Name] {
+			host = socketHost(next)
+		} else if h, ok := lwpSendsStdin(next); ok {
+			host = h
+		} else {
 			return
 		}
 		_, operands := scan(c.Args, optSpec{})
 		for _, i := range operands {
-			p.upload(next, c.Args[i], socketHost(next))
+			p.upload(next, c.Args[i], host)
 		}
 	}
+}
+
+// lwpSendsStdin reports whether a libwww-perl client sends its standard
+// input as the request's body (POST, PUT, lwp-request -m POST|PUT;
+// lwp-request(1): -c sets only its type), and the host it goes to.
+func lwpSendsStdin(c *syntax.Call) (string, bool) {
+	opts, operands := scan(c.Args, optSpec{shortVal: "mbticpCoH"})
+	method := c.Name
+	for _, m := range find(opts, "m") {
+		method = strings.ToUpper(m.val.Value)
+	}
+	if method != "POST" && method != "PUT" {
+		return "", false
+	}
+	return firstHost(c, operands), true
 }
 
 var socketCommands = lazy.Value[map[string]bool]{New: func() map[string]bool {

@@ -21,6 +21,9 @@ func sendsInput(c *syntax.Call) bool {
 	switch c.Name {
 	case "nc", "ncat", "netcat", "telnet":
 		return true
+	case "POST", "PUT", "lwp-request":
+		_, ok := lwpSendsStdin(c)
+		return ok
 	case "socat":
 		for _, a := range c.Args {
 			u := strings.ToUpper(a.Value)

@@ -155,7 +155,7 @@ func (w *walker) procScript(c scope, p *Pipeline, reader *Call) {
 // pipe-shell rule's (rewrite), which says how to fetch it to read first,
 // and that rule's command words are these.
 var Downloaders = []string{"curl", "wget", "wget2", "fetch", "http", "https", "xh", "xhs", "curlie", "lynx", "w3m", "links",
-	"elinks", "aria2c", "ssh"}
+	"elinks", "aria2c", "ssh", "lwp-request", "GET", "POST"}
 
 // downloaders is Downloaders as a set.
 var downloaders = lazy.Value[map[string]bool]{New: func() map[string]bool {
