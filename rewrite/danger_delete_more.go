@@ -9,7 +9,7 @@ import (
 // moreDeleters are the other programs that delete or move away what
 // their operands name, read by moreDeletions.
 var moreDeleters = []string{"cmake", "gio", "gvfs-trash", "trash-put", "trash", "rmtrash", "rclone", "tar", "gtar", "bsdtar",
-	"zip", "7z", "7za", "7zr", "rar", "srm", "wipe"}
+	"zip", "7z", "7za", "7zr", "rar", "srm", "wipe", "tmpreaper", "tmpwatch"}
 
 // moreDeletions lists what the other deleting programs delete, each from
 // its manual: srm and wipe (overwritten, then removed; -r recursive), cmake's command mode (cmake -E rm [-r] [-f], remove,
@@ -17,7 +17,9 @@ var moreDeleters = []string{"cmake", "gio", "gvfs-trash", "trash-put", "trash", 
 // trash-put/trash/rmtrash (moved to the trash: the tree leaves its
 // place), tar --remove-files (the archived members, under -C's
 // directory), zip -m, 7z a -sdel, rar m and rar a -df (the files put in
-// the archive), and rclone's local paths (purge, delete, rmdirs; sync deletes
+// the archive), tmpreaper and tmpwatch (every file under each directory
+// not used for the given time: on / or ~, nearly all of them; --test
+// only lists), and rclone's local paths (purge, delete, rmdirs; sync deletes
 // what the destination holds beyond the source; move's source goes).
 func moreDeletions(c *syntax.Call) []deletion {
 	args := c.Args
@@ -78,6 +80,23 @@ func moreDeletions(c *syntax.Call) []deletion {
 				}
 			}
 			out = append(out, deletion{arg: a, verb: "tar --remove-files", recursive: true, force: true})
+		}
+		return out
+	case "tmpreaper", "tmpwatch":
+		// tmpreaper/tmpwatch [options] TIME DIRECTORY…: the files under
+		// each directory not accessed (or modified) for TIME go, the
+		// whole tree down; -t/--test only lists them.
+		opts, operands := scan(args, optSpec{shortVal: "xXUZ", longEq: true, abbrev: true,
+			longVal: longOpts("protect", "exclude", "exclude-pattern", "exclude-user", "delay")})
+		if has(opts, "t", "test") || len(operands) < 2 {
+			return nil
+		}
+		// A time of 0 (0, 0d, 0h, 0m, 0s) takes every file.
+		age := args[operands[0]]
+		unit := strings.TrimLeft(age.Value, "0")
+		every := age.Static && strings.HasPrefix(age.Value, "0") && (unit == "" || len(unit) == 1 && strings.Contains("dhms", unit))
+		for _, i := range operands[1:] {
+			out = append(out, deletion{arg: args[i], verb: c.Name, recursive: true, force: true, filtered: !every, selects: "*"})
 		}
 		return out
 	case "zip":

@@ -13,10 +13,19 @@ var diskWrite = Rule{
 	Doc: `Writing a block device destroys its file systems: mkfs, mkfs.*,
 mke2fs, mkswap, wipefs -a/-o (not -n, and not wipefs alone, which lists
 the signatures), blkdiscard of a device, cryptsetup luksFormat,
-erase, luksErase and reencrypt, nvme format and sanitize, badblocks -w
+erase, luksErase, luksKillSlot and reencrypt, nvme format, sanitize,
+delete-ns and write-zeroes, sg_format --format/-F (not alone, which
+reports, nor with --dry-run), sg_sanitize --block/--crypto/--overwrite,
+hdparm --security-erase(-enhanced), --trim-sector-ranges(-stdin),
+--write-sector, --make-bad-sector, --dco-restore and --fwdownload*
+(deny; --security-set-pass, --dco-setmax and -N SIZE, which lock data
+away, ask; hdparm -I and the other settings pass), debugfs -w and
+xfs_repair -L (zeroes the log) of a device (ask; of an image file, and
+without -w or with -n, pass), badblocks -w
 (its write test overwrites the device; -n, which puts each block back,
 asks), sgdisk
---zap-all/-Z/--clear and sfdisk --delete (deny; of a device only known at
+--zap-all/-Z/--clear, sfdisk --delete and parted DEVICE rm/mklabel of a
+disk (deny; of a device only known at
 run time, ask; of an image file, pass); fdisk, sfdisk, parted, sgdisk,
 cfdisk otherwise (ask, unless every option only lists, prints or dumps the
 table); dd of=/dev/<disk>, and any redirection, tee, cp or shred onto a
@@ -27,7 +36,8 @@ directory (cd /dev && mkfs.ext4 sda). Reading a device (dd if=/dev/sda
 of=disk.img) and /dev/null, /dev/zero, /dev/stdout, /dev/fd/N, /dev/pts/N
 are fine.`,
 	Words: []string{"mkfs", "mkfs.", "mke2fs", "mkswap", "wipefs", "blkdiscard", "mkdosfs", "mkntfs", "mkexfatfs", "mkudffs", "cryptsetup", "nvme",
-		"fdisk", "sfdisk", "parted", "sgdisk", "cfdisk", "gdisk", "dd", "tee", "cp", "shred", "badblocks"},
+		"fdisk", "sfdisk", "parted", "sgdisk", "cfdisk", "gdisk", "dd", "tee", "cp", "shred", "badblocks",
+		"sg_format", "sg_sanitize", "hdparm", "debugfs", "xfs_repair"},
 	Call:     checkDiskWrite,
 	Redirect: checkDeviceRedirect,
 }
@@ -120,6 +130,9 @@ func checkDiskWrite(p *Pass, c *syntax.Call) {
 		if len(c.Args) > 0 && (c.Args[0].Value == "format" || c.Args[0].Value == "sanitize") {
 			p.Report(c, Finding{Rule: "disk-write", Decision: Deny, Message: "nvme " + c.Args[0].Value + " erases an NVMe namespace"})
 		}
+		checkDiskTools(p, c)
+	case name == "sg_format" || name == "sg_sanitize" || name == "hdparm" || name == "debugfs" || name == "xfs_repair":
+		checkDiskTools(p, c)
 	case name == "fdisk" || name == "sfdisk" || name == "parted" || name == "sgdisk" || name == "cfdisk" || name == "gdisk":
 		if partitionRead(c) {
 			return // reading the table, or saving a copy of it
@@ -127,6 +140,18 @@ func checkDiskWrite(p *Pass, c *syntax.Call) {
 		if partitionWipe(c) {
 			p.Report(c, Finding{Rule: "disk-write", Decision: Deny, Message: name + " wipes a partition table"})
 			return
+		}
+		if name == "parted" {
+			// parted DEVICE rm N / mklabel TYPE on a disk deletes its
+			// partitions as sfdisk --delete and sgdisk -o do; on an image
+			// file or a device known at run time it asks as any edit.
+			if w, ok := partedWipe(c); ok {
+				_, ops := scan(c.Args, specFor("parted"))
+				if dev := devicePath(c.Dir, c.Args[ops[0]]); dev != "" && isBlockDevice(dev) {
+					p.Report(c, Finding{Rule: "disk-write", Decision: Deny, Message: "parted " + w + " deletes the partitions of the device " + dev})
+					return
+				}
+			}
 		}
 		p.Report(c, Finding{Rule: "disk-write", Decision: Ask, Message: name + " edits a partition table"})
 	case name == "dd":

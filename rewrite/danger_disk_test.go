@@ -21,7 +21,7 @@ func TestDiskWrite(t *testing.T) {
 		{"cp disk.img /dev/sdc", Deny},
 		{"shred -n1 /dev/sda", Deny},
 		{"fdisk /dev/sda", Ask},
-		{"parted -s /dev/sda mklabel gpt", Ask},
+		{"parted -s /dev/sda mklabel gpt", Deny},
 		{"sgdisk -b table.bak --zap-all /dev/sda", Deny},
 		{"sgdisk -Z /dev/sda", Deny},
 		{"sgdisk -n 1:0:0 /dev/sda", Ask},
@@ -68,5 +68,65 @@ func TestDiskWrite(t *testing.T) {
 		{"cd /dev && ls sda", Allow},
 		{"cd /tmp && mkfs.ext4 sda.img", Allow},
 		{"blkdiscard --help", Allow},
+	})
+}
+
+// TestDiskTools checks the drive and file-system tools against their
+// manuals: sg_format(8), sg_sanitize(8), hdparm(8), nvme-delete-ns(1),
+// debugfs(8), xfs_repair(8) and parted(8), with the reading modes as
+// look-alikes. Nothing here is run.
+func TestDiskTools(t *testing.T) {
+	t.Parallel()
+	testRule(t, "disk-write", []ruleCase{
+		{"sg_format --format /dev/sda", Deny},
+		{"sudo sg_format -F /dev/sg0", Deny},
+		{"sg_format --form --size=4096 /dev/sdb", Deny}, // getopt abbreviation
+		{"sg_format -vF /dev/sdb", Deny},
+		{"sg_sanitize --crypto /dev/sdb", Deny},
+		{"sg_sanitize -O /dev/sdb", Deny},
+		{"hdparm --security-erase NULL /dev/sda", Deny},
+		{"hdparm --user-master u --security-erase-enhanced pw /dev/sda", Deny},
+		{"hdparm --trim-sector-ranges 1000:8 /dev/sda", Deny},
+		{"hdparm --trim-sector-ranges-stdin /dev/sda < ranges", Deny},
+		{"hdparm --yes-i-know-what-i-am-doing --write-sector 100 /dev/sda", Deny},
+		{"hdparm --fwdownload-mode7 fw.bin --yes-i-know-what-i-am-doing --please-destroy-my-drive /dev/sda", Deny},
+		{"hdparm --make-bad-sector 50 /dev/sda", Deny},
+		{"hdparm --dco-restore /dev/sda", Deny},
+		{"hdparm --user-master u --security-set-pass pw /dev/sda", Ask},
+		{"hdparm -N p100000000 /dev/sda", Ask},
+		{"hdparm -Np100000000 /dev/sda", Ask},
+		{"nvme delete-ns /dev/nvme0 -n 1", Deny},
+		{"nvme write-zeroes /dev/nvme0n1 -s 0 -c 100", Deny},
+		{"debugfs -w /dev/sda1", Ask},
+		{"debugfs -w -R 'kill_file /etc/passwd' /dev/nvme0n1p2", Ask},
+		{"debugfs -w \"$DEV\"", Ask},
+		{"xfs_repair -L /dev/sdb1", Ask},
+		{"xfs_repair -L /dev/mapper/vg-data", Ask},
+		{"parted /dev/sda rm 1", Deny},
+		{"parted -s /dev/nvme0n1 mktable msdos", Deny},
+		{"parted /dev/sda mkl gpt", Deny}, // parted takes prefixes
+		{"parted -s disk.img mklabel gpt", Ask},
+		{"parted /dev/sda resizepart 2 100%", Ask},
+		// Look-alikes: reports, reads, checks and image files.
+		{"sg_format /dev/sda", Allow},
+		{"sg_format -v /dev/sg0", Allow},
+		{"sg_format --format --dry-run /dev/sda", Allow},
+		{"sg_inq /dev/sda", Allow},
+		{"hdparm -I /dev/sda", Allow},
+		{"hdparm -tT /dev/sda", Allow},
+		{"hdparm -N /dev/sda", Allow},
+		{"hdparm -S 120 /dev/sdb", Allow},
+		{"nvme list", Allow},
+		{"nvme id-ns /dev/nvme0n1", Allow},
+		{"debugfs /dev/sda1", Allow},
+		{"debugfs -R 'stat <2>' /dev/sda1", Allow},
+		{"debugfs -w -R 'write local.txt remote.txt' rootfs.img", Allow},
+		{"xfs_repair -n /dev/sdb1", Allow},
+		{"xfs_repair /dev/sdb1", Allow},
+		{"xfs_repair -L -n /dev/sdb1", Allow},
+		{"e2fsck -y /dev/sdb1", Allow}, // refuses a mounted file system when it cannot ask
+		{"fsck -n /dev/sda1", Allow},
+		{"parted /dev/sda print", Allow},
+		{"echo 'hdparm --security-erase NULL /dev/sda'", Allow},
 	})
 }

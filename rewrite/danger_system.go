@@ -8,13 +8,17 @@ import (
 
 var volumeDestroy = Rule{
 	Name:      "volume-destroy",
-	Decisions: []Decision{Deny},
+	Decisions: []Decision{Ask, Deny},
 	Doc: `Destroying a storage volume loses everything on it, as mkfs does:
 zpool destroy and labelclear, zfs destroy (a dataset, a snapshot or, with
--r/-R, their children), lvremove, vgremove and pvremove (LVM), and mdadm
---zero-superblock (a RAID member's metadata): deny. Their dry runs (zfs
-destroy -n, -nv) and listings pass.`,
-	Commands: []string{"zpool", "zfs", "lvremove", "vgremove", "pvremove", "mdadm"},
+-r/-R, their children), lvremove, vgremove and pvremove (LVM), mdadm
+--zero-superblock (a RAID member's metadata), btrfs subvolume delete
+(also abbreviated, btrfs sub del, as btrfs takes prefixes), and dmsetup
+wipe_table or remove_all --force (the mapped devices, the root file
+system's among them, fail every read and write): deny. dmsetup
+remove_all, which removes every mapping not in use, asks. Their dry runs
+(zfs destroy -n, -nv) and listings pass.`,
+	Commands: []string{"zpool", "zfs", "lvremove", "vgremove", "pvremove", "mdadm", "btrfs", "dmsetup"},
 	Call:     checkVolumeDestroy,
 }
 
@@ -47,6 +51,36 @@ func checkVolumeDestroy(p *Pass, c *syntax.Call) {
 		}
 		if ops > 0 {
 			msg = c.Name + " removes the LVM volume " + words[len(words)-1] + " and the data on it"
+		}
+	case "btrfs":
+		// btrfs [global options] subvolume delete PATH…: each group and
+		// command may be any unambiguous prefix (btrfs sub del).
+		var cmd []string
+		for _, w := range words {
+			if !strings.HasPrefix(w, "-") {
+				cmd = append(cmd, w)
+			}
+		}
+		if len(cmd) >= 3 && len(cmd[0]) >= 2 && strings.HasPrefix("subvolume", cmd[0]) && strings.HasPrefix("delete", cmd[1]) {
+			msg = "btrfs subvolume delete deletes the subvolume " + cmd[len(cmd)-1] + " and every file in it"
+		}
+	case "dmsetup":
+		// dmsetup wipe_table DEV and remove_all --force put an error
+		// table under the devices: every read and write fails.
+		force, op := false, ""
+		for _, w := range words {
+			switch {
+			case w == "-f" || w == "--force":
+				force = true
+			case !strings.HasPrefix(w, "-") && op == "":
+				op = w
+			}
+		}
+		switch {
+		case op == "wipe_table" || op == "remove_all" && force:
+			msg = "dmsetup " + op + " makes the mapped devices fail every read and write (the root file system's too, if it is one)"
+		case op == "remove_all":
+			p.Report(c, Finding{Rule: "volume-destroy", Decision: Ask, Message: "dmsetup remove_all removes every device-mapper device not in use (encrypted and LVM volumes among them)"})
 		}
 	case "mdadm":
 		for _, w := range words {

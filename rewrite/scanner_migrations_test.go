@@ -151,8 +151,10 @@ func TestScannerDisk(t *testing.T) {
 		{"parted disk.img print", Allow}, // the first operand is the device
 		{"parted /dev/sda print", Allow},
 		{"parted -a optimal /dev/sda print", Allow}, // optimal is -a's value
-		{"parted /dev/sda rm 1", Ask},
-		{"parted -s /dev/sda mklabel gpt", Ask},
+		{"parted /dev/sda rm 1", Deny},              // as sfdisk --delete
+		{"parted -s /dev/sda mklabel gpt", Deny},    // as sgdisk -o
+		{"parted disk.img rm 1", Ask},               // an image file: an edit as any other
+		{"parted -a optimal /dev/sda mkpart p 1MiB 100%", Ask},
 		{"parted -l", Allow},
 	})
 }

@@ -10,6 +10,8 @@ var dangerRules = []Rule{
 	forkBomb,
 	diskWrite,
 	volumeDestroy,
+	firmwareWrite,
+	diskFill,
 	power,
 	accountChange,
 	networkChange,

@@ -108,11 +108,21 @@ func extractionOf(c *syntax.Call) (extraction, bool) {
 		var ops []syntax.Arg
 		for _, a := range c.Args {
 			switch {
+			case !a.Static && strings.HasPrefix(a.Value, "-o") && len(a.Value) > 2 && strings.HasPrefix(strings.TrimLeft(a.Raw, `"'`), "-o"):
+				// -o"$HOME", "-o$DIR": the directory is known at run time.
+				d := a
+				d.Value = a.Value[2:]
+				e.dir = &d
 			case !a.Static:
 				ops = append(ops, a)
 			case strings.HasPrefix(a.Value, "-o") && len(a.Value) > 2:
 				d := a
 				d.Value = a.Value[2:]
+				if strings.HasPrefix(d.Value, "~") {
+					// No shell expands a "~" inside a word (-o~), nor
+					// does 7-Zip: it is a directory named so here.
+					d.Value = "./" + d.Value
+				}
 				e.dir = &d
 			case a.Value == "--":
 			case strings.HasPrefix(a.Value, "-"):

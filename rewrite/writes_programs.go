@@ -11,7 +11,7 @@ import (
 // programWrites lists the files that programs write through an option or
 // an operand that names an output (sort -o, uniq IN OUT, split … PREFIX,
 // git diff --output, find -fprint/-fprintf/-fls, gawk -i inplace, ruby -i, patch FILE, gzip FILE,
-// git mv/rm, ssh-keygen -f, rsync DEST, tar -x -C DIR, unzip -d DIR). Each
+// git mv/rm, ssh-keygen -f, rsync DEST, tar -x -C DIR, unzip -d DIR, 7z x -oDIR, unison's roots). Each
 // reading is taken from the program's manual; an option corral does not
 // know is taken as a flag, which at worst judges one word too many.
 func programWrites(c *syntax.Call) []target {
@@ -299,6 +299,43 @@ func programWrites(c *syntax.Call) []target {
 		for _, o := range find(opts, "d") {
 			out = append(out, inside(o.val)...)
 		}
+	case "unison":
+		// unison ROOT1 ROOT2 [options] makes the two trees alike: either
+		// side's files can be written, replaced or deleted (-force ROOT
+		// and -batch make it without a question). -root ROOT gives a
+		// root too; one operand alone is a profile; ssh:// and socket://
+		// roots are on another machine.
+		var roots []syntax.Arg
+		var ops []syntax.Arg
+		for i := 0; i < len(c.Args); i++ {
+			a := c.Args[i]
+			name, _, eq := strings.Cut(strings.TrimLeft(a.Value, "-"), "=")
+			switch {
+			case a.Static && strings.HasPrefix(a.Value, "-") && len(a.Value) > 1:
+				if !eq && unisonValued[name] && i+1 < len(c.Args) {
+					i++
+					if name == "root" {
+						roots = append(roots, c.Args[i])
+					}
+				}
+			default:
+				ops = append(ops, a)
+			}
+		}
+		if len(ops) >= 2 {
+			roots = append(roots, ops[:2]...)
+		}
+		for _, r := range roots {
+			if !strings.Contains(r.Value, "://") {
+				out = append(out, into(r)...)
+			}
+		}
+	case "7z", "7za", "7zr", "7zz":
+		// 7z x/e ARCHIVE -oDIR extracts under DIR (-y overwrites
+		// without asking).
+		if e, ok := extractionOf(c); ok && e.dir != nil {
+			out = append(out, inside(*e.dir)...)
+		}
 	}
 	return out
 }
@@ -516,3 +553,14 @@ func surelyDir(dir syntax.Dir, a syntax.Arg) bool {
 	t := dir.Join(v)
 	return t.Known && systemDirs.Get()[t.Path]
 }
+
+// unisonValued are unison's preferences that take a value as the next
+// word (-force ROOT, -path P); the others are switches, and any of them
+// may be written -name=value.
+var unisonValued = setOf("force", "forcepartial", "prefer", "preferpartial", "ignore", "ignorenot", "path", "root", "logfile",
+	"servercmd", "sshargs", "sshcmd", "rshargs", "rshcmd", "backup", "backupnot", "backupdir", "backuploc", "backupprefix",
+	"backupsuffix", "maxbackups", "merge", "diff", "ui", "perms", "follow", "rootalias", "copyprog", "copyprogrest",
+	"copythreshold", "copyquoterem", "maxthreads", "retry", "repeat", "sortfirst", "sortlast", "label", "key",
+	"clientHostName", "source", "include", "immutable", "immutablenot", "atomic", "nocreation", "nodeletion", "noupdate",
+	"nocreationpartial", "nodeletionpartial", "noupdatepartial", "height", "debug", "rsrc", "xattrignore",
+	"xattrignorenot", "maxerrors", "mountpoint", "addprefsto", "doc")

@@ -66,3 +66,86 @@ func callsName(s *sh.Stmt, name string) bool {
 	c, ok := s.Cmd.(*sh.CallExpr)
 	return ok && len(c.Args) > 0 && c.Args[0].Lit() == name
 }
+
+// SpawnLoop is a loop that never ends by its condition (while true,
+// while :, until false, for ((;;))) and starts a background job on each
+// turn without waiting, sleeping, reading or leaving the loop in the
+// foreground: the jobs pile up as fast as the shell can fork.
+type SpawnLoop struct {
+	Script *Script
+	// Start and End are the loop's span in Script.Src.
+	Start, End int
+}
+
+// SpawnLoops lists the spawning endless loops of the command.
+func (m *Model) SpawnLoops() []SpawnLoop {
+	var out []SpawnLoop
+	for _, sc := range m.Scripts {
+		if sc.File == nil {
+			continue
+		}
+		sh.Walk(sc.File, func(n sh.Node) bool {
+			var body []*sh.Stmt
+			switch x := n.(type) {
+			case *sh.WhileClause:
+				if !endless(x.Cond, x.Until) {
+					return true
+				}
+				body = x.Do
+			case *sh.ForClause:
+				cl, ok := x.Loop.(*sh.CStyleLoop)
+				if !ok || cl.Cond != nil {
+					return true
+				}
+				body = x.Do
+			default:
+				return true
+			}
+			spawns, throttled := false, false
+			for _, s := range body {
+				sh.Walk(s, func(n sh.Node) bool {
+					switch x := n.(type) {
+					case *sh.Stmt:
+						if x.Background {
+							spawns = true
+							return false
+						}
+					case *sh.CallExpr:
+						if len(x.Args) > 0 {
+							switch x.Args[0].Lit() {
+							case "wait", "break", "exit", "return", "sleep", "read":
+								throttled = true
+							}
+						}
+					}
+					return true
+				})
+			}
+			if spawns && !throttled {
+				out = append(out, SpawnLoop{Script: sc, Start: int(n.Pos().Offset()), End: int(n.End().Offset())})
+			}
+			return true
+		})
+	}
+	return out
+}
+
+// endless reports a loop condition that always holds: true or : for
+// while, false for until.
+func endless(cond []*sh.Stmt, until bool) bool {
+	if len(cond) == 0 {
+		return false
+	}
+	last := cond[len(cond)-1]
+	c, ok := last.Cmd.(*sh.CallExpr)
+	if !ok || len(c.Args) != 1 || last.Negated || len(last.Redirs) > 0 {
+		return false
+	}
+	switch c.Args[0].Lit() {
+	case "true", ":":
+		return !until
+	case "false":
+		return until
+	}
+	return false
+}

@@ -358,6 +358,36 @@ func TestFunctions(t *testing.T) {
 	}
 }
 
+func TestSpawnLoops(t *testing.T) {
+	t.Parallel()
+	for src, want := range map[string]bool{
+		"while true; do sleep 1 & done":                  true,
+		"while :; do x & y; done":                        true,
+		"until false; do x & done":                       true,
+		"for ((;;)); do x & done":                        true,
+		"for ((i=0;;i++)); do x & done":                  true,
+		"bash -c 'while true; do x & done'":              true,
+		"while true; do x & wait; done":                  false,
+		"while true; do x & sleep 1; done":               false,
+		"while true; do x & read -r l; done":             false,
+		"while true; do x; done":                         false,
+		"while ! true; do x & done":                      false,
+		"while false; do x & done":                       false,
+		"for ((i=0;i<3;i++)); do x & done":               false,
+		"while [ -e lock ]; do x & done":                 false,
+		"while true; do if y; then exit 0; fi; x & done": false,
+		"echo 'while true; do sleep 1 & done'":           false,
+	} {
+		m, err := Analyze(src, opts)
+		if err != nil {
+			t.Fatalf("%q: %v", src, err)
+		}
+		if got := len(m.SpawnLoops()) > 0; got != want {
+			t.Errorf("%q: spawning loop %v, want %v", src, got, want)
+		}
+	}
+}
+
 func TestVariables(t *testing.T) {
 	t.Parallel()
 	for src, want := range map[string]string{
