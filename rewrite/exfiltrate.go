@@ -49,7 +49,12 @@ Cloud storage copies upload their local sources too (aws s3 cp/mv/sync,
 gsutil and gcloud storage cp/mv/rsync, rclone copy/move/sync to a
 REMOTE:path, azcopy copy/sync to a URL; the bucket or remote is the host),
 and git push to a URL rather than a configured remote uploads the
-repository's commits: asked about off network.allow_hosts. More senders:
+repository's commits: asked about off network.allow_hosts; so is a push
+(git push alone goes to origin) to a remote this command re-points (git
+remote set-url, git config remote.NAME.url, -c or GIT_CONFIG_COUNT
+settings, url.X.insteadOf to another host). ssh, scp and sftp -o
+SendEnv=NAME send a variable of the session's environment: asked, and
+denied for a wildcard (SendEnv=*, AWS_*) other than the locale's. More senders:
 the put, mput and mirror -R of an lftp, smbclient or ftp script (and ftp
 -u URL FILE); mail -A, mailx -a and mutt -a attachments; az storage
 blob/file uploads; curlie's curl options and httpie items; git send-email
@@ -66,7 +71,10 @@ INFILE, in -c/-e text, a psql -f script or the text on stdin (the server
 is -h's or the connection string's, else the local one); and npm or pnpm
 publish --registry, twine upload --repository-url to a registry that is
 not a public one, which ask (the package may hold any file of the
-project).`,
+project), and npm or pnpm publish to any registry of a package that
+would pack a secret on disk (no "files" list, and neither .npmignore nor,
+without one, .gitignore leaves it out). docker push is not judged: the
+image is built from the user's project and goes to their registry.`,
 	Commands: []string{"curl", "wget", "wget2", "http", "https", "xh", "xhs", "scp", "rsync", "sftp", "nc", "ncat", "netcat", "socat", "telnet", "gh", "ssh", "openssl", "docker",
 		"env", "printenv", "set", "export", "declare", "typeset", "cat", "aws", "gsutil", "gcloud", "rclone", "azcopy", "git",
 		"mail", "mailx", "s-nail", "mutt", "neomutt", "az", "curlie", "lftp", "smbclient", "ftp", "podman", "nerdctl", "kubectl",
@@ -160,9 +168,13 @@ func checkExfiltrate(p *Pass, c *syntax.Call) {
 	case "podman", "nerdctl", "kubectl":
 		p.copyIntoContainer(c)
 	case "scp", "rsync":
+		p.sshSendEnv(c)
 		p.copyToRemote(c)
 	case "sftp":
+		p.sshSendEnv(c)
 		p.sftpUploads(c)
+	case "ssh":
+		p.sshSendEnv(c)
 	case "docker":
 		p.dockerBuildSends(c)
 		p.copyIntoContainer(c)

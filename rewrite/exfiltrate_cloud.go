@@ -136,9 +136,11 @@ func cloudRemote(name, v string) (string, bool) {
 
 // gitPushURL judges git push (and git send-pack) to a URL: one written
 // there, the URL of a remote this command adds or re-points (git remote
-// add e URL && git push e, git remote set-url --push origin URL), or one
-// its -c settings give (remote.NAME.url, remote.NAME.pushurl,
-// url.URL.pushInsteadOf).
+// add e URL && git push e, git remote set-url --push origin URL, git
+// config remote.origin.url URL; git push alone pushes to origin), or one
+// its -c settings or its environment's (GIT_CONFIG_COUNT, …) give
+// (remote.NAME.url, remote.NAME.pushurl, url.URL.pushInsteadOf and
+// url.URL.insteadOf to a host none of the repository's remotes is on).
 func (p *Pass) gitPushURL(c *syntax.Call) {
 	words := c.Words()
 	i := 0
@@ -155,12 +157,19 @@ func (p *Pass) gitPushURL(c *syntax.Call) {
 	if i >= len(words) || words[i] != "push" && words[i] != "send-pack" {
 		return
 	}
+	// Settings from the environment (GIT_CONFIG_COUNT=1
+	// GIT_CONFIG_KEY_0=remote.origin.url …) count as -c ones.
+	configs = append(configs, c.GitEnvConfig...)
 	for _, kv := range configs {
 		key, val, _ := strings.Cut(kv, "=")
 		lk := strings.ToLower(key)
-		if strings.HasPrefix(lk, "url.") && strings.HasSuffix(lk, ".pushinsteadof") {
-			target := key[len("url.") : len(key)-len(".pushinsteadof")]
-			if h := gitURLHost(target); h != "" && !p.hostAllowed(h) {
+		suffix := ".pushinsteadof"
+		if !strings.HasSuffix(lk, suffix) {
+			suffix = ".insteadof" // rewrites pushes too when no pushInsteadOf does
+		}
+		if strings.HasPrefix(lk, "url.") && strings.HasSuffix(lk, suffix) {
+			target := key[len("url.") : len(key)-len(suffix)]
+			if h := gitURLHost(target); h != "" && !p.hostAllowed(h) && !p.remoteHosts(c)[strings.ToLower(h)] {
 				p.Report(c, Finding{Rule: "exfiltrate", Decision: Ask,
 					Message: fmt.Sprintf("git -c %s makes git push send commits for %s to %s, and %s is not on network.allow_hosts", key, val, target, h)})
 				return
@@ -182,6 +191,14 @@ func (p *Pass) gitPushURL(c *syntax.Call) {
 		case repo == "":
 			repo = w
 			j = len(words)
+		}
+	}
+	if repo == "" && words[i] == "push" {
+		// git push with no repository pushes to the branch's remote,
+		// origin unless configured otherwise: a URL this command gives
+		// origin is where the commits go.
+		if u := p.remoteURL(configs, "origin"); u != "" {
+			repo = "origin"
 		}
 	}
 	if gitURLHost(repo) == "" && repo != "" {
@@ -271,6 +288,36 @@ func (p *Pass) remoteURL(configs []string, name string) string {
 			if len(ops) >= 2 && ops[0] == name {
 				return ops[1]
 			}
+		}
+	}
+	// git config [--local] [set] remote.NAME.url URL (or pushurl).
+	for _, g := range p.Model.Calls {
+		if g.Name != "git" {
+			continue
+		}
+		w := g.Words()
+		k := 0
+		for k < len(w) && strings.HasPrefix(w[k], "-") {
+			if w[k] == "-C" || w[k] == "-c" {
+				k++
+			}
+			k++
+		}
+		if k >= len(w) || w[k] != "config" {
+			continue
+		}
+		var ops []string
+		for _, x := range w[k+1:] {
+			if !strings.HasPrefix(x, "-") && x != "set" && x != "--" {
+				ops = append(ops, x)
+			}
+		}
+		lk := ""
+		if len(ops) == 2 {
+			lk = strings.ToLower(ops[0])
+		}
+		if lk == "remote."+strings.ToLower(name)+".pushurl" || lk == "remote."+strings.ToLower(name)+".url" {
+			return ops[1]
 		}
 	}
 	return ""

@@ -1,8 +1,10 @@
 package rewrite
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/corral-dev/corral/guards"
@@ -645,5 +647,104 @@ func (p *Pass) publishUploads(c *syntax.Call) {
 		p.Report(c, Finding{Rule: "exfiltrate", Decision: Ask,
 			Message: fmt.Sprintf("%s %s sends the package, every file it packs (a .env or key left in the project included), to %s", c.Name, ps.verb, where)})
 		return
+	}
+	if c.Name != "twine" && !has(opts, "dry-run") {
+		dir := syntax.Arg{Value: ".", Raw: ".", Static: true}
+		if len(operands) > 1 {
+			dir = c.Args[operands[1]]
+		}
+		if s, ok := p.npmPacksSecret(c, dir); ok {
+			p.Report(c, Finding{Rule: "exfiltrate", Decision: Ask, PathContext: "blocked",
+				Message: s.Reason(fmt.Sprintf("%s %s sends the package to its registry, and the package takes in every file that neither package.json's \"files\" nor .npmignore (else .gitignore) leaves out:", c.Name, ps.verb))})
+		}
+	}
+}
+
+// npmPacksSecret reports a secret file on disk that npm publish (or
+// pnpm's) of the package in dir would pack: with no "files" list in its
+// package.json (a list names what is packed: taken as curated), every
+// file under dir but node_modules, .git and .npmrc (which npm never
+// packs) and what .npmignore's lines, else git's ignore files, leave
+// out. A tarball, a directory only known at run time or a disk the
+// engine may not read is not judged.
+func (p *Pass) npmPacksSecret(c *syntax.Call, dir syntax.Arg) (guards.Secret, bool) {
+	if p.Config.Paths == nil || p.Config.NoGlobMatches || !dir.Static || strings.HasSuffix(dir.Value, ".tgz") {
+		return guards.Secret{}, false
+	}
+	env := p.guardsEnv(c.Dir)
+	root := guards.Normalize(env, dir.Value).Abs
+	pkg, err := os.ReadFile(filepath.Join(root, "package.json"))
+	if err != nil || len(pkg) > 1<<20 {
+		return guards.Secret{}, false
+	}
+	var meta struct {
+		Files []string `json:"files"`
+	}
+	if json.Unmarshal(pkg, &meta) == nil && meta.Files != nil {
+		return guards.Secret{}, false
+	}
+	w := guards.Walk{Hidden: true, Exclude: []string{"node_modules", ".git", ".npmrc"}}
+	if ig, err := os.ReadFile(filepath.Join(root, ".npmignore")); err == nil && len(ig) <= 1<<20 {
+		for _, line := range strings.Split(string(ig), "\n") {
+			line = strings.TrimSpace(line)
+			if line == "" || strings.HasPrefix(line, "#") || strings.HasPrefix(line, "!") {
+				continue
+			}
+			if x := baseGlob(line); x != "" {
+				w.Exclude = append(w.Exclude, x)
+			}
+		}
+	} else {
+		w.Ignores = true
+	}
+	return p.Config.Paths.Secrets().OnDisk(env, root, w)
+}
+
+// sshSendEnv judges ssh's SendEnv option given on the command line (-o
+// SendEnv=NAME, -oSendEnv=PAT, -o 'SendEnv A B'; scp and sftp take -o
+// too): ssh sends the named variables of its own environment, which is
+// the session's, to the remote host. A pattern with a wildcard (* or
+// AWS_*) sends every variable it matches, as env | ssh host would send
+// them all: denied unless it only names the locale (LC_*), which ssh's
+// own default configuration sends. Named variables other than the
+// locale's and the terminal's ask, naming them. SetEnv=NAME=VALUE sends
+// the value written there, which the command line already shows, as
+// curl -H "Bearer $TOKEN" does: not judged.
+func (p *Pass) sshSendEnv(c *syntax.Call) {
+	for i, a := range c.Args {
+		v := a.Value
+		switch {
+		case v == "-o" && i+1 < len(c.Args):
+			v = c.Args[i+1].Value
+		case strings.HasPrefix(v, "-o") && len(v) > 2:
+			v = v[2:]
+		default:
+			continue
+		}
+		key, val, ok := strings.Cut(strings.TrimSpace(v), "=")
+		if k, vv, ok2 := strings.Cut(strings.TrimSpace(v), " "); ok2 && (!ok || len(k) < len(key)) {
+			key, val, ok = k, vv, true
+		}
+		if !ok || !strings.EqualFold(strings.TrimSpace(key), "SendEnv") {
+			continue
+		}
+		var named []string
+		for _, pat := range strings.Fields(val) {
+			if strings.HasPrefix(pat, "-") || pat == "LANG" || pat == "TERM" || pat == "COLORTERM" || pat == "TZ" ||
+				strings.HasPrefix(pat, "LC_") || strings.HasPrefix(pat, "LANGUAGE") {
+				continue
+			}
+			if strings.ContainsAny(pat, "*?") {
+				p.Report(c, Finding{Rule: "exfiltrate", Decision: Deny,
+					Message: fmt.Sprintf("%s -o SendEnv=%s sends every variable of the environment that %s matches to the remote host: the environment holds the session's tokens and keys", c.Name, pat, pat)})
+				return
+			}
+			named = append(named, pat)
+		}
+		if len(named) > 0 {
+			p.Report(c, Finding{Rule: "exfiltrate", Decision: Ask,
+				Message: fmt.Sprintf("%s -o SendEnv sends the session's %s to the remote host", c.Name, strings.Join(named, ", "))})
+			return
+		}
 	}
 }

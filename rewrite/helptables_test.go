@@ -146,7 +146,7 @@ func TestOptionTablesMatchHelp(t *testing.T) {
 		if len(val)+len(flag) < 3 {
 			continue // a program with no GNU-style long options (xxd)
 		}
-		compareHelp(t, name, "readerSpecs", spec, val, flag, nil)
+		compareHelp(t, name, "readerSpecs", spec, val, flag, readerHelpKnown[name])
 	}
 	if path, err := exec.LookPath("ls"); err == nil {
 		out, _ := exec.Command(path, "--help").CombinedOutput()
@@ -180,4 +180,10 @@ func compareHelp(t *testing.T, program, table string, spec optSpec, val, flag ma
 			t.Errorf("%s (%s): the table takes a value for options --help lists as flags: %s", program, table, strings.Join(extra, " "))
 		}
 	}
+}
+
+// readerHelpKnown are the readers' options whose value their --help
+// writes in a way helpOptions does not read as one.
+var readerHelpKnown = map[string]map[string]string{
+	"diff": {"label": "diff(1): --label LABEL, written with a space in its --help"},
 }

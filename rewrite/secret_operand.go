@@ -15,8 +15,8 @@ var secretOperandRule = Rule{
 	Decisions: []Decision{Ask},
 	Name:      "secret-operand",
 	Doc: `A program corral has no reading of, given a secret file as an operand
-(look '' .env, shuf .env, sdiff .env x, php .env, sh -v .env, basenc
---base64 .env, hd ~/.ssh/id_rsa), may print it: ask. So does a secret
+(look '' .env, sdiff .env x, sdiff -w80 .env x, php .env, sh -v .env,
+basenc --base64 .env, hd ~/.ssh/id_rsa), may print it: ask. So does a secret
 whose words xargs -a or parallel :::: hand a program as arguments. The programs
 secret-read and exfiltrate judge (cat, cp, grep, curl, …) are theirs;
 programs that only name, hash, move or check a file without showing its
@@ -50,6 +50,10 @@ var notContentReaders = lazy.Value[map[string]bool]{New: func() map[string]bool 
 	return m
 }}
 
+// attachedNumber matches a short option with its number attached (-n1,
+// -w80): getopt reads the value from the same word.
+var attachedNumber = lazy.Regexp{Expr: `^-[A-Za-z][0-9]+$`}
+
 func checkSecretOperand(p *Pass, c *syntax.Call) {
 	if c.ArgFile != "" && p.Config.Paths != nil {
 		// xargs -a .env CMD, parallel CMD :::: .env: the file's words
@@ -72,10 +76,13 @@ func checkSecretOperand(p *Pass, c *syntax.Call) {
 		if !a.Static || a.Value == "" || strings.HasPrefix(a.Value, "-") {
 			continue
 		}
-		if i > 0 && strings.HasPrefix(c.Args[i-1].Value, "-") && c.Args[i-1].Value != "--" && !strings.Contains(c.Args[i-1].Value, "=") {
+		if i > 0 && strings.HasPrefix(c.Args[i-1].Value, "-") && c.Args[i-1].Value != "--" && !strings.Contains(c.Args[i-1].Value, "=") &&
+			!attachedNumber.Get().MatchString(c.Args[i-1].Value) {
 			// --key-file k.pem, --cert cert.pem, -k x.key: the value of an
 			// option, a file the program uses (a server's key, a signing
-			// key), which corral cannot tell from a printed one.
+			// key), which corral cannot tell from a printed one. An
+			// option that holds its value already (-w80, -n1, --width=80)
+			// takes none from the next word.
 			continue
 		}
 		s, ok := p.secretOf(c.Dir, a)

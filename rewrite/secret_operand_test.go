@@ -3,7 +3,7 @@ package rewrite
 import "testing"
 
 // TestSecretOperand: a program corral has no reading of, given a secret
-// that is on disk as an operand, may print it (look, shuf, sdiff, php,
+// that is on disk as an operand, may print it (look, sdiff, php,
 // hd, melt): ask. Look-alikes: the same secret as an option's value (a
 // server's TLS key, docker's --env-file), a secret the program makes (not
 // on disk yet), programs that do not show content (ls, chmod, sha256sum,
@@ -13,7 +13,9 @@ func TestSecretOperand(t *testing.T) {
 	cfg := scratchProject(t, map[string]string{"proj/.env": "KEY=1", "home/.ssh/id_rsa": "k", "proj/tls/key.pem": "k"})
 	checkDecisions(t, cfg, []struct{ cmd, want string }{
 		{"look '' .env", "ask"},
-		{"shuf .env", "ask"},
+		{"shuf .env", "deny"}, // a reader secret-read knows, with its options
+		{"shuf -n1 .env", "deny"},
+		{"sdiff -w80 .env x", "ask"}, // -w80 holds its value: .env is an operand
 		{"sdiff .env /dev/null", "ask"},
 		{"php .env", "ask"},
 		{"hd ~/.ssh/id_rsa", "ask"},

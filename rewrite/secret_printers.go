@@ -71,6 +71,10 @@ var credentialPrinters = []credentialPrinter{
 	{prog: "bw", words: []string{"get", "notes"}, what: "a Bitwarden secure note"},
 	{prog: "bw", words: []string{"get", "totp"}, what: "a Bitwarden one-time code"},
 	{prog: "pass", words: []string{"show"}, what: "a password-store entry"}, // not with -c/--clip (printerToClipboard)
+	{prog: "rclone", words: []string{"config", "show"}, what: "the rclone remotes' tokens and keys"},
+	{prog: "rclone", words: []string{"config", "dump"}, what: "the rclone remotes' tokens and keys"},
+	{prog: "my_print_defaults", words: nil, what: "the MySQL option files' settings, passwords included"},
+	{prog: "mysql_config_editor", words: []string{"print"}, what: "the MySQL login paths"},
 	{prog: "gpg", words: nil, flags: []string{"--export-secret-keys", "--export-secret-subkeys"}, what: "a private key"},
 	{prog: "gpg2", words: nil, flags: []string{"--export-secret-keys", "--export-secret-subkeys"}, what: "a private key"},
 }
@@ -90,7 +94,7 @@ func credentialPrinterNames() []string {
 			out = append(out, cp.prog)
 		}
 	}
-	out = append(out, "oc", "npm", "pnpm", "yarn")
+	out = append(out, "oc", "npm", "pnpm", "yarn", "ps")
 	return append(out, dockerCredentialHelpers...)
 }
 
@@ -155,6 +159,11 @@ func (p *Pass) checkCredentialPrinter(c *syntax.Call) bool {
 		return true
 	}
 	switch name {
+	case "ps":
+		if psShowsEnv(args) {
+			p.reportCredential(c, "the environment of the processes it lists (their tokens and keys, as /proc/PID/environ holds them)")
+			return true
+		}
 	case "kubectl", "oc":
 		if kubectlPrintsSecret(args) {
 			p.reportCredential(c, "a Kubernetes secret's data")
@@ -307,4 +316,26 @@ func credentialConsumed(c *syntax.Call) bool {
 		return false
 	}
 	return slices.ContainsFunc(next.Args, func(a syntax.Arg) bool { return a.Static && a.Value == "--password-stdin" })
+}
+
+// psShowsEnv reports ps told to print each process's environment after
+// its command: the BSD-style e (ps e, ps eww, ps auxe; procps and the
+// BSDs) and -E (macOS). ps -e (every process) and ps -ef do not.
+func psShowsEnv(args []syntax.Arg) bool {
+	for i, a := range args {
+		if !a.Static {
+			continue
+		}
+		v := a.Value
+		if v == "-E" {
+			return true
+		}
+		if i > 0 && strings.HasPrefix(args[i-1].Value, "-") && len(args[i-1].Value) == 2 && strings.ContainsAny(args[i-1].Value[1:], "oOpuUgGtCk") {
+			continue // the value of -o, -p, -u …
+		}
+		if v != "" && v[0] != '-' && strings.Trim(v, "aAcCefhjlLmMnrsSTuvwxXZ") == "" && strings.Contains(v, "e") {
+			return true
+		}
+	}
+	return false
 }

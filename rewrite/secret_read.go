@@ -42,8 +42,16 @@ anchored secret directory have: -name '*', --include='id_*'); any other output
 only known at run time ($(git ls-files)) is not judged. Searches of a
 directory (grep -r, rg --hidden, rg -uu, ag -u, git grep --untracked) are
 also judged by the secrets on disk under it when the hook runs (a bounded
-walk). Compressors and encoders to stdout (gzip -c, zstd --stdout, openssl
--in, gpg -o -) read; so does printing the variables (env, printenv, set,
+walk). Compressors and encoders read, to stdout or to a copy (gzip -c,
+zstd -o x .env, gzip server.key in place: server.key.gz is no secret's
+name, while .env.zst is; openssl -in, gpg -o -, gpg --enarmor, gpg -o x
+--symmetric; not gzip -l/-t, gpg --verify/-b/--print-md); so do
+archivers fed names on stdin or operands after their mode (cpio -o/-p,
+pax -w, bsdtar -c, ar r/q), git hash-object -w (git cat-file then
+prints the blob by its hash), and the options whose value is a file the
+program shows (grep -f, awk -f, diff --from-file, jq --rawfile and
+--slurpfile). Each reader's operands are found with its own option
+table (sort -o out .env, shuf -n1 .env, cut -d = -f 2 .env). Printing the variables (env, printenv, set,
 export -p, declare -p) after the script sourced a secret (source .env;
 env), or one variable that holds its content (source .env; echo "$KEY";
 B=$KEY; printf %s "$B"). Archives and recursive copies of a directory
@@ -64,7 +72,9 @@ a keychain's or password store's lookup (security find-generic-password -w,
 secret-tool lookup, op read, pass NAME, keyring get, bw get password),
 docker-credential-* get, gpg --export-secret-keys, aws sts
 get-session-token, kubectl get secret X -o yaml, vault read, vault kv get,
-sops -d, age -d, doppler secrets get, npm config get //host/:_authToken.
+sops -d, age -d, doppler secrets get, npm config get //host/:_authToken,
+rclone config show/dump, my_print_defaults, and ps e/eww/-E (every
+process's environment, as /proc/*/environ holds it).
 A path through another process's /proc directory (/proc/$PPID/cwd/.env,
 /proc/1/root/etc/shadow) is judged as the paths it can name.`,
 	Commands: append(append(programsOf(lang.Perl, lang.Ruby), credentialPrinterNames()...), "cat", "less", "more", "head", "tail", "bat", "batcat", "xxd", "od", "hexdump", "base64", "base32", "strings", "nl", "tac",
@@ -75,7 +85,8 @@ A path through another process's /proc directory (/proc/$PPID/cwd/.env,
 		"uniq", "comm", "join", "iconv", "expand", "unexpand", "pr", "fmt", "zcat", "bzcat", "xzcat", "zless",
 		"zmore", "view", "vi", "vim", "nvim", "nano", "emacs", "split", "dd", "git",
 		"gzip", "pigz", "bzip2", "pbzip2", "xz", "lzma", "zstd", "lz4", "lzip", "brotli", "openssl", "gpg", "gpg2",
-		"env", "printenv", "set", "export", "declare", "typeset", "7z", "7za", "7zr", "7zz", "jar", "dotenv"),
+		"env", "printenv", "set", "export", "declare", "typeset", "7z", "7za", "7zr", "7zz", "jar", "dotenv",
+		"shuf", "bsdtar", "cpio", "pax", "ar"),
 	Call:     checkSecretRead,
 	Redirect: checkSecretRedirect,
 	Command:  checkSecretVars,
@@ -105,6 +116,44 @@ var readerSpecs = lazy.Value[map[string]optSpec]{New: func() map[string]optSpec 
 		"cp":      copyOptions("cp"),
 		"install": copyOptions("install"),
 		"mv":      copyOptions("mv"),
+		// The text tools' options that take a value (GNU coreutils,
+		// diffutils, util-linux, from their manuals): a word after one is
+		// its value, never a file read (sort -o out .env reads .env,
+		// sort -o .env x writes it), and an attached value (shuf -n1
+		// .env) leaves the next word an operand.
+		"sort":     {shortVal: "kotST", longVal: longOpts("key", "output", "field-separator", "buffer-size", "temporary-directory", "parallel", "batch-size", "compress-program", "files0-from", "random-source", "sort"), longEq: true},
+		"shuf":     {shortVal: "ino", longVal: longOpts("input-range", "head-count", "output", "random-source"), longEq: true},
+		"cut":      {shortVal: "bcdf", longVal: longOpts("bytes", "characters", "delimiter", "fields", "output-delimiter"), longEq: true},
+		"uniq":     {shortVal: "fsw", longVal: longOpts("skip-fields", "skip-chars", "check-chars"), longEq: true},
+		"paste":    {shortVal: "d", longVal: longOpts("delimiters"), longEq: true},
+		"join":     {shortVal: "12jteo", longEq: true},
+		"comm":     {longVal: longOpts("output-delimiter"), longEq: true},
+		"fold":     {shortVal: "w", longVal: longOpts("width"), longEq: true},
+		"fmt":      {shortVal: "pgw", longVal: longOpts("prefix", "goal", "width"), longEq: true},
+		"expand":   {shortVal: "t", longVal: longOpts("tabs"), longEq: true},
+		"unexpand": {shortVal: "t", longVal: longOpts("tabs"), longEq: true},
+		"pr":       {shortVal: "hloNwW", longVal: longOpts("header", "length", "indent", "first-line-number", "width", "page-width", "columns"), longEq: true},
+		"column":   {shortVal: "cslonNEHORTWrip", longVal: longOpts("output-width", "separator", "table-columns-limit", "output-separator", "table-name", "table-columns", "table-right", "table-truncate", "table-noextreme", "table-wrap", "table-hide", "table-order", "tree", "tree-id", "tree-parent"), longEq: true},
+		"iconv":    {shortVal: "fto", longVal: longOpts("from-code", "to-code", "output"), longEq: true},
+		"split":    {shortVal: "abClnt", longVal: longOpts("suffix-length", "bytes", "line-bytes", "lines", "number", "separator", "additional-suffix", "filter"), longEq: true},
+		"cmp":      {shortVal: "in", longVal: longOpts("ignore-initial", "bytes"), longEq: true},
+		"diff":     {shortVal: "CUIFSXxLD", longVal: longOpts("ignore-matching-lines", "show-function-line", "starting-file", "exclude", "exclude-from", "label", "ifdef", "from-file", "to-file", "width", "tabsize", "horizon-lines", "palette", "old-line-format", "new-line-format", "unchanged-line-format", "line-format", "old-group-format", "new-group-format", "changed-group-format", "unchanged-group-format"), longEq: true},
+		"sed":      {shortVal: "efl", shortOpt: "i", longVal: longOpts("expression", "file", "line-length"), longEq: true},
+		"awk":      {shortVal: "fvF", longVal: longOpts("file", "assign", "field-separator", "include", "load", "source", "exec"), longEq: true},
+	}
+}}
+
+// valueReads are the options of readers whose value is a file whose
+// content the program reads and shows or matches on: grep -f .env takes
+// each line of it for a pattern, awk -f prints a line it cannot parse,
+// diff --from-file compares, jq --rawfile/--slurpfile bind its text to a
+// variable the filter prints.
+var valueReads = lazy.Value[map[string][]string]{New: func() map[string][]string {
+	return map[string][]string{
+		"grep": {"f", "file"},
+		"rg":   {"f", "file"},
+		"awk":  {"f", "file"},
+		"diff": {"from-file", "to-file"},
 	}
 }}
 
@@ -186,6 +235,18 @@ func checkSecretRead(p *Pass, c *syntax.Call) {
 		name = "grep"
 	case "batcat":
 		name = "bat"
+	case "gawk", "mawk":
+		name = "awk"
+	case "bsdtar":
+		name = "tar"
+	}
+	switch name {
+	case "cpio", "pax", "ar":
+		p.checkArchiveLists(c, name)
+		return
+	case "jq":
+		p.checkJq(c)
+		return
 	}
 	spec := readerSpecs.Get()[name]
 	if name == "rsync" || name == "scp" {
@@ -194,16 +255,51 @@ func checkSecretRead(p *Pass, c *syntax.Call) {
 	opts, operands := scan(c.Args, spec)
 	files := operands
 	recursive, hidden := false, true
+	inPlace := false
 	// search is how a search tool reads a directory it is given, for the
 	// files on disk under it; nil for the other readers.
 	var search *guards.Walk
+	for _, o := range opts {
+		if slices.Contains(valueReads.Get()[name], o.name) && o.hasVal {
+			if p.secretOperand(c, o.val, false, false, nil) {
+				return
+			}
+		}
+	}
 	if compressors.Get()[name] {
 		// gzip -c, xz --stdout, zstd -c: the file's content, compressed,
-		// goes to stdout.
-		if !has(opts, "c", "stdout", "to-stdout") || has(opts, "d", "decompress", "uncompress", "l", "list", "t", "test") {
+		// goes to stdout; zstd -o x.zst .env, gzip key.pem: to a copy
+		// where -o says or beside it (key.pem.gz, which no secret
+		// pattern names): the secret under another name, read as cp
+		// reads it. Listing and testing (-l, -t) show sizes only,
+		// and decompressing in place (gzip -d .env.gz) gives the secret
+		// back its own name.
+		opts, files = scan(c.Args, optSpec{shortVal: compressorVals.Get()[name], longEq: true})
+		if has(opts, "l", "list", "t", "test") || has(opts, "d", "decompress", "uncompress") && !has(opts, "c", "stdout", "to-stdout") {
 			return
 		}
-		opts, files = scan(c.Args, optSpec{shortVal: compressorVals.Get()[name], longEq: true})
+		if !has(opts, "c", "stdout", "to-stdout", "o", "output") {
+			// In place: FILE.gz beside FILE. A copy whose name is still a
+			// secret's (.env.gz, ~/.ssh/id_rsa.gz) exposes nothing, and
+			// names only known at run time (find ~ -exec gzip {} ';',
+			// log rotation) are not judged.
+			inPlace = true
+			suffix := compressorSuffix[name]
+			if o := find(opts, "S", "suffix"); len(o) > 0 && name != "zstd" && name != "lzip" {
+				suffix = o[len(o)-1].val.Value
+			}
+			var keep []int
+			for _, i := range files {
+				a := c.Args[i]
+				if a.Static && !a.Glob {
+					if _, ok := p.secretOf(c.Dir, sub(a, a.Value+suffix)); ok {
+						continue
+					}
+				}
+				keep = append(keep, i)
+			}
+			files = keep
+		}
 	}
 	switch name {
 	case "sed", "awk", "gawk", "mawk", "jq", "yq":
@@ -230,16 +326,16 @@ func checkSecretRead(p *Pass, c *syntax.Call) {
 		}
 		return
 	case "gpg", "gpg2":
-		// gpg -e -o - .env, gpg --armor --output - -c .env: the file,
-		// encrypted or signed, goes to stdout.
-		stdout := false
-		for i, a := range c.Args {
-			stdout = stdout || a.Value == "--output=-" || (a.Value == "-o" || a.Value == "--output") && i+1 < len(c.Args) && c.Args[i+1].Value == "-"
-		}
-		if !stdout {
+		// gpg -e -o - .env, gpg --enarmor .env, gpg -o x --symmetric
+		// .env: the file, armored, encrypted or signed, goes to stdout
+		// or to a copy that the agent's own passphrase or key opens.
+		// Commands that only check or hash a file, or sign it apart
+		// (--verify, --print-md, -b), or handle keys, read none.
+		var gopts []option
+		gopts, files = scan(c.Args, gpgSpec)
+		if has(gopts, gpgNoContent...) {
 			return
 		}
-		_, files = scan(c.Args, optSpec{shortVal: "orRuo", longVal: longOpts("output", "recipient", "local-user", "homedir", "default-key", "hidden-recipient", "passphrase", "passphrase-file", "cipher-algo", "digest-algo", "compress-algo", "trust-model", "keyring", "secret-keyring", "s2k-cipher-algo", "s2k-digest-algo"), longEq: true})
 	case "dd":
 		// dd if=FILE reads it.
 		for _, a := range c.Args {
@@ -288,6 +384,17 @@ func checkSecretRead(p *Pass, c *syntax.Call) {
 		if len(files) > 0 {
 			files = files[:len(files)-1]
 		}
+	case "uniq", "split":
+		// uniq IN OUT, split FILE PREFIX: the second operand is written.
+		if len(files) > 1 {
+			files = files[:1]
+		}
+	case "shuf":
+		// shuf -e WORD…, shuf -i 1-10: the operands are the lines, not
+		// files.
+		if has(opts, "e", "echo", "i", "input-range") {
+			return
+		}
 	case "source", ".":
 		if len(files) > 0 {
 			files = files[:1]
@@ -310,7 +417,7 @@ func checkSecretRead(p *Pass, c *syntax.Call) {
 			return
 		}
 	}
-	if name == "source" || name == "." || p.Config.Paths == nil {
+	if name == "source" || name == "." || p.Config.Paths == nil || inPlace {
 		return
 	}
 	// find -exec cat {} +, find … | xargs cat, echo .env | xargs head:
@@ -337,6 +444,10 @@ var (
 	compressors = lazy.Value[map[string]bool]{New: func() map[string]bool {
 		return setOf("gzip", "pigz", "bzip2", "pbzip2", "xz", "lzma", "zstd", "lz4", "lzip", "brotli")
 	}}
+	// compressorSuffix is the suffix each adds to the name of the copy
+	// it writes in place (gzip and pigz take another with -S/--suffix).
+	compressorSuffix = map[string]string{"gzip": ".gz", "pigz": ".gz", "bzip2": ".bz2", "pbzip2": ".bz2", "xz": ".xz",
+		"lzma": ".lzma", "zstd": ".zst", "lz4": ".lz4", "lzip": ".lz", "brotli": ".br"}
 	compressorVals = lazy.Value[map[string]string]{New: func() map[string]string {
 		return map[string]string{"zstd": "oDMT", "lz4": "B", "xz": "MFT", "lzma": "MFT", "pigz": "bpK", "brotli": "oqw", "gzip": "S", "bzip2": "", "pbzip2": "bmp", "lzip": "bmos"}
 	}}

@@ -73,6 +73,10 @@ func (p *Pass) gitSecretRead(c *syntax.Call) {
 		p.gitAddSecret(c, dir, args)
 		return
 	}
+	if name == "hash-object" {
+		p.gitHashObject(c, args)
+		return
+	}
 	switch name {
 	case "show", "log", "whatchanged", "diff", "format-patch", "cat-file", "archive", "blame", "annotate", "grep", "diff-tree":
 	default:
@@ -336,6 +340,31 @@ func (p *Pass) gitGrepDisk(c *syntax.Call, dir syntax.Dir, opts []option, args [
 	for _, r := range roots {
 		if s, ok := p.Config.Paths.Secrets().OnDisk(env, r, w); ok {
 			p.reportSecret(c, s, "git grep reads everything under "+r+", which holds")
+			return
+		}
+	}
+}
+
+// gitHashObject judges git hash-object -w: it stores each file as a blob
+// in the object store, from where git cat-file -p HASH prints it under a
+// name no secret pattern knows; reading the secret that way is reading
+// it. Without -w only the hash is printed. --stdin-paths takes the names
+// on stdin (ls .env | git hash-object -w --stdin-paths).
+func (p *Pass) gitHashObject(c *syntax.Call, args []syntax.Arg) {
+	opts, operands := scan(args, optSpec{shortVal: "t", longVal: longOpts("path"), longEq: true})
+	if !has(opts, "w") {
+		return
+	}
+	if has(opts, "stdin-paths") {
+		p.stdinNames(c)
+		return
+	}
+	for _, i := range operands {
+		a := args[i]
+		if a.Static && a.Value == "--" {
+			continue
+		}
+		if p.secretOperand(c, a, false, false, nil) {
 			return
 		}
 	}

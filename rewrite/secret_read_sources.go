@@ -166,8 +166,9 @@ var lsSpec = optSpec{shortVal: "ITw", longVal: longOpts("block-size", "format", 
 // them: its -name/-iname tests (and the last segment of -path/-wholename)
 // narrow the names, -maxdepth the depth. A negated test or a name that
 // is only known at run time selects names corral cannot list: the root is
-// then taken whole. A name tested just before -prune is skipped, not
-// selected.
+// then taken whole. A name tested just before -prune (parentheses
+// between) is skipped, not selected; pruning every hidden name ('.*')
+// leaves the hidden files and directories unread.
 func findSources(f *syntax.Call) []readSource {
 	w := guards.Walk{Hidden: true}
 	negated, unknown, or, dirs := false, false, false, false
@@ -189,7 +190,17 @@ func findSources(f *syntax.Call) []readSource {
 				negated = true
 				continue
 			}
-			if i+1 < len(f.Args) && f.Args[i+1].Value == "-prune" {
+			next := i + 1
+			for next < len(f.Args) && f.Args[next].Value == ")" {
+				next++ // \( -name x \) -prune
+			}
+			if next < len(f.Args) && f.Args[next].Value == "-prune" {
+				if n.Static && (n.Value == ".*" || strings.HasSuffix(n.Value, "/.*")) {
+					// -name '.*' -prune, -wholename './.*' -prune: the
+					// hidden entries are not entered, as a reader that
+					// skips hidden files does.
+					w.Hidden = false
+				}
 				continue
 			}
 			if !n.Static {

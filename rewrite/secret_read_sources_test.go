@@ -147,6 +147,8 @@ func TestSecretReadEncodersAndEnvironment(t *testing.T) {
 		{`lz4 -c .env`, Deny},
 		{`openssl enc -aes-256-cbc -pass pass:x -in .env`, Deny},
 		{`gpg -e -r me -o - .env`, Deny},
+		{`gzip -dc .env.gz`, Deny},  // zcat .env.gz
+		{`gpg -e -r me .env`, Deny}, // .env.gpg opens with a key the agent may hold; server.key.gpg is no secret's name
 		{`dotenv -p API_KEY`, Deny}, // dotenv-cli prints a value from .env
 		{`dotenv -e .env.local -p API_KEY`, Deny},
 		{`install .env /tmp/e`, Deny}, // install copies its sources as cp does
@@ -166,10 +168,11 @@ func TestSecretReadEncodersAndEnvironment(t *testing.T) {
 		{`install -m 644 .env.example /tmp/e`, Allow},
 		{`dotenv -- npm start`, Allow}, // loads .env into npm's environment
 		{`dotenv -e .env.example -p API_KEY`, Allow},
-		{`gzip -dc .env.gz`, Allow},
+		{`gzip -d .env.gz`, Allow}, // back under its own name, in place
 		{`zstd -d -c x.zst`, Allow},
 		{`openssl rsa -in server.key -pubout -noout`, Allow},
-		{`gpg -e -r me .env`, Allow}, // writes .env.gpg, prints nothing
+		{`gpg --verify .env.sig .env`, Allow}, // checks a signature, prints none of it
+		{`gpg -b .env`, Allow},                // a detached signature holds no content
 		{`source venv/bin/activate; env`, Allow},
 		{`source .env && npm start`, Allow},
 		{`source .env; printenv HOME`, Allow},

@@ -43,7 +43,7 @@ func (w *walker) codePrograms(c scope, call *Call) bool {
 		w.gdbProgram(c, call)
 	case call.Name == "lldb":
 		w.lldbProgram(c, call)
-	case call.Name == "sqlite3" || call.Name == "sqlite":
+	case call.Name == "sqlite3" || call.Name == "sqlite" || call.Name == "duckdb":
 		w.sqliteProgram(c, call)
 	default:
 		return false

@@ -694,7 +694,31 @@ func (w *walker) program(c scope, call *Call, l lang.Lang, text, label string, d
 			w.effect(c, call, ":"+op+pathWord(e), "in "+string(l)+" code ("+at+"): "+e.Call+" writes "+e.Path, dynamic, false)
 		case lang.Read:
 			// A read is judged as cat of the same path: the secret class
-			// decides, with cat's reason.
+			// decides, with cat's reason. A directory walked and its
+			// files opened is find … -exec cat, judged by the files
+			// under it.
+			if e.Walk {
+				if origin != "" {
+					// A script on disk listing a tree and opening what it
+					// finds is how programs work; only code written in the
+					// command is read this way.
+					continue
+				}
+				depth := " -maxdepth 1"
+				if e.Recursive {
+					depth = ""
+				}
+				name := ""
+				if e.Text != "" {
+					name = " -name " + Quote(e.Text)
+				}
+				dir := Quote(e.Path)
+				if e.Tilde && (e.Path == "~" || strings.HasPrefix(e.Path, "~/")) {
+					dir = pathWord(lang.Effect{Path: e.Path, Tilde: true})
+				}
+				w.effect(c, call, "find "+dir+depth+" -type f"+name+" -exec cat {} +", "in "+string(l)+" code ("+at+"): "+e.Call+" lists "+e.Path+" and the code opens what it finds", dynamic, false)
+				continue
+			}
 			w.effect(c, call, "cat -- "+pathWord(e), "in "+string(l)+" code ("+at+"): "+e.Call+" reads "+e.Path, dynamic, false)
 		case lang.Send:
 			// Only code written in the command: a script on disk
@@ -835,6 +859,27 @@ func (w *walker) effect(c scope, call *Call, text, origin string, dynamic, shell
 // pathWord is the shell word for an effect's path: quoted, with a leading
 // ~ left for the shell to expand when the program expands it too.
 func pathWord(e lang.Effect) string {
+	if e.Glob {
+		// The pattern's characters quoted, its *, ? and [ ] left to
+		// match.
+		var b strings.Builder
+		lit := ""
+		for _, r := range e.Path {
+			if r == '*' || r == '?' || r == '[' || r == ']' {
+				if lit != "" {
+					b.WriteString(Quote(lit))
+					lit = ""
+				}
+				b.WriteRune(r)
+				continue
+			}
+			lit += string(r)
+		}
+		if lit != "" {
+			b.WriteString(Quote(lit))
+		}
+		return b.String()
+	}
 	if e.Tilde && (e.Path == "~" || strings.HasPrefix(e.Path, "~/")) {
 		if e.Path == "~" {
 			return "~"

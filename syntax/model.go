@@ -100,6 +100,11 @@ type Call struct {
 	// names them (GIT_TRACE=/abs/file, HISTFILE, SSLKEYLOGFILE); see
 	// envFileVars.
 	EnvFiles []EnvFile
+	// GitEnvConfig are the "key=value" settings a git call takes from its
+	// environment (GIT_CONFIG_PARAMETERS, GIT_CONFIG_COUNT with
+	// GIT_CONFIG_KEY_n and GIT_CONFIG_VALUE_n), as git -c gives them; a
+	// value only known at run time is its text as written.
+	GitEnvConfig []string
 }
 
 // Text returns the source of the call, wrappers included.

@@ -614,6 +614,7 @@ func (w *walker) gitEnvConfig(c scope, call *Call) {
 		}
 		for _, kv := range kvs {
 			w.gitConfig(c, call, &Arg{Static: known}, kv)
+			call.GitEnvConfig = append(call.GitEnvConfig, kv)
 		}
 	}
 	// Configuration files the environment points git at: GIT_CONFIG_GLOBAL
@@ -658,6 +659,7 @@ func (w *walker) gitEnvConfig(c scope, call *Call) {
 			val, known, okV := lookup("GIT_CONFIG_VALUE_" + strconv.Itoa(i))
 			if okK && okV {
 				w.gitConfig(c, call, &Arg{Static: known}, key+"="+val)
+				call.GitEnvConfig = append(call.GitEnvConfig, key+"="+val)
 			}
 		}
 	}
@@ -1041,8 +1043,9 @@ func (w *walker) pipeTo(c scope, sink *Call, text string, dynamic bool) bool {
 	case "at", "batch":
 		w.child(c, sink, text, nil, sink.Name, dynamic)
 		return true
-	case "sqlite3", "sqlite":
-		// Input on stdin is read as sqlite3's commands.
+	case "sqlite3", "sqlite", "duckdb":
+		// Input on stdin is read as sqlite3's (or duckdb's, whose shell
+		// is sqlite3's) commands.
 		w.program(c, sink, lang.SQLite, text, sink.Name+" (pipe)", dynamic, "")
 		return true
 	case "ed", "dc", "mysql", "mariadb", "psql":

@@ -12,11 +12,14 @@ import (
 // sqliteValueOptions are sqlite3's options that take the next word.
 var sqliteValueOptions = lazy.Value[map[string]bool]{New: func() map[string]bool {
 	return map[string]bool{"separator": true, "newline": true, "nullvalue": true, "vfs": true,
-		"cmd": true, "init": true, "escape": true, "maxsize": true, "mmap": true, "pagecache": true, "heap": true}
+		"cmd": true, "init": true, "escape": true, "maxsize": true, "mmap": true, "pagecache": true, "heap": true,
+		// duckdb's shell, a fork of sqlite3's: -c and -s run a command
+		// and exit, -f runs a file's.
+		"c": true, "s": true, "f": true}
 }}
 
-// sqliteProgram reads what a sqlite3 call runs: -cmd COMMAND and -init
-// FILE first, then each argument after the database (a statement or a
+// sqliteProgram reads what a sqlite3 (or duckdb) call runs: -cmd
+// COMMAND and -init FILE (duckdb's -c/-s COMMAND and -f FILE) first, then each argument after the database (a statement or a
 // dot command), and the input on stdin (a here-document or here-string).
 // The sqlite3 shell runs shell commands itself (.shell, .system, .output
 // |cmd) and writes files (.output FILE, .save, ATTACH, VACUUM INTO), so
@@ -32,9 +35,9 @@ func (w *walker) sqliteProgram(c scope, call *Call) {
 			if sqliteValueOptions.Get()[opt] && i+1 < len(args) {
 				i++
 				switch opt {
-				case "cmd":
+				case "cmd", "c", "s":
 					pieces = append(pieces, codePiece{text: args[i].Value, arg: &args[i]})
-				case "init":
+				case "init", "f":
 					pieces = append(pieces, codePiece{file: &args[i]})
 				}
 			}
@@ -56,7 +59,7 @@ func (w *walker) sqliteProgram(c scope, call *Call) {
 // standard input: no statement follows the database and no redirection
 // replaces the input.
 func SQLiteReadsStdin(call *Call) bool {
-	if call.Name != "sqlite3" && call.Name != "sqlite" {
+	if call.Name != "sqlite3" && call.Name != "sqlite" && call.Name != "duckdb" {
 		return false
 	}
 	for _, r := range call.Redirs {

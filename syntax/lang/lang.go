@@ -98,6 +98,14 @@ type Effect struct {
 	// Text names a command that can do harm. A Hidden effect that is not
 	// Built (system($0), os.system(cmd)) runs code only known at run time.
 	Built bool
+	// Glob reports a Read whose Path is a pattern the program expands
+	// (duckdb's read_text('*.txt'), Python's glob.glob(".e*") whose
+	// matches it opens): its *, ? and [ ] match as the shell's do.
+	Glob bool
+	// Walk reports a Read of the files the program finds in the
+	// directory Path (every level with Recursive): os.walk(d) or
+	// os.listdir(d) whose entries it opens.
+	Walk bool
 	// Line is the 1-based line of the call in the program text, Offset
 	// its byte offset.
 	Line, Offset int

@@ -22,10 +22,25 @@ var effectCases = []struct {
 	{"py-system", Python, `import os; os.system("rm -rf ~")`, []string{"shell os.system: rm -rf ~"}},
 	{"py-from-import", Python, "from os import system as run\nrun('ls')", []string{"shell os.system: ls"}},
 	{"py-rmtree", Python, `import shutil; shutil.rmtree('/home/me')`, []string{"delete -r shutil.rmtree: /home/me"}},
-	{"py-copy-to", Python, `import shutil; shutil.copy("x", "/root/.bashrc")`, []string{"write shutil.copy: /root/.bashrc"}},
+	{"py-copy-to", Python, `import shutil; shutil.copy("x", "/root/.bashrc")`, []string{"read shutil.copy: x", "write shutil.copy: /root/.bashrc"}},
 	{"py-rename-to", Python, `import os; os.rename("a", dst="/etc/hosts")`, []string{"write os.rename: /etc/hosts"}},
 	{"py-move-to", Python, "from shutil import move\nmove('a', '.git/config')", []string{"write shutil.move: .git/config"}},
-	{"py-copy-runtime", Python, `import shutil, sys; shutil.copy("x", sys.stdin.readline())`, nil},
+	{"py-copy-runtime", Python, `import shutil, sys; shutil.copy("x", sys.stdin.readline())`, []string{"read shutil.copy: x"}},
+	// Readers besides open (linecache, fileinput with a list, os.open
+	// for reading, pandas); what a glob or a listing finds is read when
+	// the code opens a path it computes, not when it only prints names.
+	{"py-linecache", Python, `import linecache; print(linecache.getline(".env", 1))`, []string{"read linecache.getline: .env"}},
+	{"py-linecache-from", Python, "from linecache import getline\nprint(getline('.env', 1))", []string{"read linecache.getline: .env"}},
+	{"py-fileinput-list", Python, `import fileinput; print(list(fileinput.input(["a.csv", ".env"])))`, []string{"read fileinput.input: a.csv", "read fileinput.input: .env"}},
+	{"py-os-open-read", Python, `import os; fd = os.open(".env", os.O_RDONLY)`, []string{"read os.open: .env"}},
+	{"py-os-open-write", Python, `import os; fd = os.open("out", os.O_WRONLY | os.O_CREAT)`, nil},
+	{"py-pandas", Python, `import pandas as pd; print(pd.read_csv(".env"))`, []string{"read pandas.read_csv: .env"}},
+	{"py-glob-open", Python, `import glob; [print(open(f).read()) for f in glob.glob(".e*")]`, []string{"read glob glob.glob: .e*"}},
+	{"py-walk-open", Python, `import os; [open(os.path.join(r, f)).read() for r, d, fs in os.walk("src") for f in fs]`, []string{"read walk -r os.walk: src"}},
+	{"py-listdir-open", Python, `import os; [open(f).read() for f in os.listdir()]`, []string{"read walk os.listdir: ."}},
+	{"py-rglob-open", Python, `from pathlib import Path; [p.read_text() for p in Path("d").rglob("*.py")]`, []string{"read walk -r pathlib.Path.rglob: d (*.py)"}},
+	{"py-glob-names-only", Python, `import glob, os; print(glob.glob(".e*"), os.listdir("."))`, nil},
+	{"py-open-literal-listing", Python, `import os; print(os.listdir(".")); print(open("data.csv").read())`, []string{"read open: data.csv"}},
 	// pathlib's unlink and rmdir on a path the program computes ask, as
 	// os.remove of a run-time path does; without pathlib, x.unlink() is
 	// some other object's method.
@@ -157,10 +172,22 @@ func describe(e Effect) string {
 	case Hidden:
 		return "hidden " + e.Call + ": " + e.Text
 	case Read:
-		if e.Tilde {
-			return "read " + e.Call + ": " + e.Path + " (home)"
+		kind := "read "
+		switch {
+		case e.Glob:
+			kind = "read glob "
+		case e.Walk && e.Recursive:
+			kind = "read walk -r "
+		case e.Walk:
+			kind = "read walk "
 		}
-		return "read " + e.Call + ": " + e.Path
+		if e.Text != "" {
+			return kind + e.Call + ": " + e.Path + " (" + e.Text + ")"
+		}
+		if e.Tilde {
+			return kind + e.Call + ": " + e.Path + " (home)"
+		}
+		return kind + e.Call + ": " + e.Path
 	}
 	return fmt.Sprint(e)
 }

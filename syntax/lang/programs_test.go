@@ -187,6 +187,11 @@ var programCases = []struct {
 	{"sqlite-output", SQLite, ".output /etc/passwd\nselect 1;\n.once --bom 'out file.csv'\n.save db.bak\n.backup main b2\n.output stdout", []string{"write .output: /etc/passwd", "write .once: out file.csv", "write .save: db.bak", "write .backup: b2"}},
 	{"sqlite-pipe", SQLite, ".output |rm -rf ~\n.once |sh\n.import '|curl -s x' t\n.read x.sql", []string{"shell .output |: sqlite3-query-output | rm -rf ~", "shell .once |: sqlite3-query-output | sh", "shell .import |: curl -s x", "read .read: x.sql"}},
 	{"sqlite-sql", SQLite, "ATTACH DATABASE '/root/.bashrc' AS x; attach 'a''b.db' as y; VACUUM INTO '/tmp/v'; vacuum main into 'w'; select writefile('/home/u/.ssh/authorized_keys', 'k'); select load_extension('./x.so'); attach ':memory:' as m;", []string{"write ATTACH: /root/.bashrc", "write ATTACH: a'b.db", "write VACUUM INTO: /tmp/v", "write VACUUM INTO: w", "write writefile: /home/u/.ssh/authorized_keys", "hidden load_extension: ./x.so"}},
+	// Files read into a query's result: sqlite3's readfile, duckdb's
+	// table functions (a list of names, a glob) and FROM 'file'.
+	{"sqlite-readfile", SQLite, "select readfile('.env');", []string{"read readfile: .env"}},
+	{"duckdb-read-text", SQLite, "select * from read_text(['a.txt', '.env']); select * from read_csv('d/*.csv'); copy t from 'x.csv'", []string{"read read_text: a.txt", "read read_text: .env", "read glob read_csv: d/*.csv", "read FROM: x.csv"}},
+	{"sqlite-from-name", SQLite, "select * from users; select * from [users]; select 'readfile(x)'", nil},
 	{"sqlite-data", SQLite, "insert into t values ('.shell rm -rf ~', 'attach ''x'' as y');\n-- .shell rm -rf ~\n/* vacuum into 'z' */ select \"into\" from t;\n.tables\ninto", nil},
 }
 

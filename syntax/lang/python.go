@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"path"
 	"strings"
 
 	"github.com/corral-dev/corral/internal/lazy"
@@ -58,7 +59,10 @@ func python(p *parser) []Effect {
 		case "unlink", "rmdir", "write_text", "write_bytes", "open", "touch", "spawn", "read_text", "read_bytes", "symlink_to", "hardlink_to":
 			return true
 		}
-		if full == "os.symlink" || full == "os.link" || pyCopyTo.Get()[full] {
+		if full == "os.symlink" || full == "os.link" || pyCopyTo.Get()[full] || pyReaders.Get()[full] || pyLists.Get()[full] {
+			return true
+		}
+		if last == "glob" || last == "rglob" || last == "iterdir" {
 			return true
 		}
 		_, del := pyDelete.Get()[full]
@@ -84,9 +88,32 @@ func python(p *parser) []Effect {
 		out = append(out, p.pyCRefs(libs)...)
 	}
 	pathlib := strings.Contains(p.src, "pathlib")
+	// listed are the reads of what a glob or a directory listing finds,
+	// kept until the code is known to open a path only known at run time
+	// (open(f) for f in glob.glob(".e*")): then each is a read.
+	var listed []Effect
+	opensDynamic := false
 	for _, c := range p.findCalls(false, interesting) {
 		full := al.resolve(c.name)
 		c.name = full
+		if pyReaders.Get()[full] && !c.method {
+			out = append(out, pyReads(c)...)
+			if pyCopyTo.Get()[full] {
+				if e, ok := pythonCall(c); ok {
+					out = append(out, e)
+				}
+			}
+			continue
+		}
+		if e, ok := pyListing(c); ok {
+			listed = append(listed, e)
+			continue
+		}
+		if last := lastSegment(full); last == "open" || last == "read_text" || last == "read_bytes" {
+			if a := argAt(c.args, 0); c.method && !c.recvLit || !c.method && (a == nil || !a.lit) {
+				opensDynamic = true
+			}
+		}
 		if libs != nil && pyCFuncs.Get()[lastSegment(full)] {
 			if recv, _, _ := cutLast(full); pyCLibRecv(recv, libs) {
 				if e, ok := p.cCall(c); ok {
@@ -134,7 +161,123 @@ func python(p *parser) []Effect {
 			out = append(out, Effect{Kind: Hidden, Call: full, Text: full, Offset: c.off})
 		}
 	}
+	if opensDynamic {
+		out = append(out, listed...)
+	}
 	return out
+}
+
+// pyReaders are the calls that read the file (or each file of a list)
+// in their first argument, besides open and pathlib's read_text and
+// read_bytes: linecache's and fileinput's line readers, tokenize.open,
+// io.FileIO, os.open, python-dotenv's dotenv_values, the copies (the
+// source is read; shutil.copy's destination is written, as pyCopyTo
+// says) and the table loaders of pandas and numpy.
+var pyReaders = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"linecache.getline": true, "linecache.getlines": true, "linecache.updatecache": true,
+		"fileinput.input": true, "fileinput.FileInput": true, "tokenize.open": true, "io.FileIO": true, "_io.FileIO": true,
+		"os.open": true, "dotenv.dotenv_values": true, "dotenv.main.dotenv_values": true,
+		"shutil.copy": true, "shutil.copy2": true, "shutil.copyfile": true,
+		"pandas.read_csv": true, "pandas.read_table": true, "pandas.read_json": true, "pandas.read_fwf": true,
+		"numpy.loadtxt": true, "numpy.genfromtxt": true, "numpy.fromfile": true}
+}}
+
+// pyLists are the calls that list a directory or expand a pattern:
+// what they find is read when the code opens paths it computes.
+var pyLists = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"glob.glob": true, "glob.iglob": true, "os.walk": true, "os.fwalk": true,
+		"os.listdir": true, "os.scandir": true}
+}}
+
+// pyReads returns the reads of a pyReaders call: its first argument (or
+// fileinput's files=) when literal, each literal of a list.
+func pyReads(c call) []Effect {
+	a := argAt(c.args, 0)
+	if f := keyword(c.args, "files"); f != nil && a == nil {
+		a = f
+	}
+	if a == nil {
+		a = keyword(c.args, "filename")
+	}
+	if c.name == "os.open" {
+		// os.open(p, os.O_WRONLY | os.O_CREAT) writes; the write guards
+		// do not read flags, so only a read is judged here.
+		if fl := argAt(c.args, 1); fl != nil && !strings.Contains(fl.text, "RDONLY") && !strings.Contains(fl.text, "RDWR") {
+			return nil
+		}
+	}
+	if a == nil {
+		return nil
+	}
+	var out []Effect
+	if a.isList {
+		for _, v := range a.list {
+			if v != "" {
+				out = append(out, Effect{Kind: Read, Call: c.name, Path: v, Offset: c.off})
+			}
+		}
+		return out
+	}
+	if e, ok := readEffect(c, a); ok {
+		out = append(out, e)
+	}
+	return out
+}
+
+// pyListing is the read of what a pyLists call or a pathlib listing
+// (Path(d).glob(p), .rglob(p), .iterdir()) finds, when its directory or
+// pattern is literal: a glob is its pattern (Glob), a listing the
+// directory (Walk; os.walk, rglob and a ** pattern every level).
+func pyListing(c call) (Effect, bool) {
+	last := lastSegment(c.name)
+	a := argAt(c.args, 0)
+	if f := keyword(c.args, "top"); f != nil && a == nil {
+		a = f
+	}
+	if f := keyword(c.args, "pathname"); f != nil && a == nil {
+		a = f
+	}
+	switch {
+	case c.name == "glob.glob" || c.name == "glob.iglob" || c.method && c.recvLit && (last == "glob" || last == "rglob"):
+		if a == nil || !a.lit || a.str == "" {
+			return Effect{}, false
+		}
+		pat := a.str
+		if c.method {
+			pat = path.Join(c.recv, pat)
+		}
+		if last == "rglob" {
+			pat = path.Join(c.recv, "**", a.str)
+		}
+		if dir, name, ok := strings.Cut(pat, "**"); ok {
+			// A recursive pattern: every level under dir, the names the
+			// last segment matches.
+			dir = strings.TrimSuffix(dir, "/")
+			if dir == "" {
+				dir = "."
+			}
+			name = path.Base(name)
+			if name == "/" || name == "." || name == "**" {
+				name = ""
+			}
+			return Effect{Kind: Read, Call: c.name, Path: dir, Walk: true, Recursive: true, Text: name, Tilde: a.tilde, Offset: c.off}, true
+		}
+		return Effect{Kind: Read, Call: c.name, Path: pat, Glob: true, Tilde: a.tilde || c.recvTilde, Offset: c.off}, true
+	case pyLists.Get()[c.name] || c.method && c.recvLit && last == "iterdir":
+		dir := "."
+		tilde := false
+		switch {
+		case c.method:
+			dir, tilde = c.recv, c.recvTilde
+		case a != nil && a.lit && a.str != "":
+			dir, tilde = a.str, a.tilde
+		case a != nil:
+			return Effect{}, false
+		}
+		rec := c.name == "os.walk" || c.name == "os.fwalk"
+		return Effect{Kind: Read, Call: c.name, Path: dir, Walk: true, Recursive: rec, Tilde: tilde, Offset: c.off}, true
+	}
+	return Effect{}, false
 }
 
 // pyCopyTo are the calls that write the path in their second argument:

@@ -9,9 +9,11 @@ const SQLite Lang = "sqlite"
 // sqliteScript finds what sqlite3 input does beyond the database: dot
 // commands that run a shell (.shell, .system, .output |cmd, .once
 // |cmd, .import |cmd, .read |cmd), write a file (.output, .once, .save,
-// .backup, .log), read one (.import, .read); and SQL that writes or runs
+// .backup, .log), read one (.import, .read); SQL that writes or runs
 // native code (ATTACH 'file' creates it, VACUUM INTO 'file',
-// writefile('file', …) of the CLI's fileio, load_extension). A dot
+// writefile('file', …) of the CLI's fileio, load_extension); and SQL
+// that reads a file into its result (readfile('f'), duckdb's
+// read_text('f') and kin, FROM 'f'). A dot
 // command is read at the start of a line; SQL everywhere outside
 // comments, with its quoting.
 func sqliteScript(src string) []Effect {
@@ -139,6 +141,9 @@ func sqliteSQL(src string, base int) []Effect {
 	type tok struct {
 		text string
 		str  bool
+		// list reports a [ … ] token, which sqlite3 takes for a quoted
+		// name and duckdb for a list (read_text(['a', 'b'])).
+		list bool
 		off  int
 	}
 	var toks []tok
@@ -187,7 +192,7 @@ func sqliteSQL(src string, base int) []Effect {
 			if j < 0 {
 				i = len(src)
 			} else {
-				toks = append(toks, tok{text: src[i+1 : i+1+j], off: i})
+				toks = append(toks, tok{text: src[i+1 : i+1+j], list: c == '[', off: i})
 				i += j + 2
 			}
 		case c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
@@ -234,6 +239,32 @@ func sqliteSQL(src string, base int) []Effect {
 					out = append(out, Effect{Kind: Hidden, Call: "VACUUM INTO", Text: w.text, Offset: base + t.off})
 				}
 			}
+		case "from":
+			// duckdb reads a file named where a table would be (SELECT
+			// * FROM 'f.csv', COPY t FROM 'f', globs allowed); sqlite3
+			// takes the string for a table's name, which names no file
+			// it reads.
+			if w := word(k + 1); w.str && w.text != "" {
+				out = append(out, Effect{Kind: Read, Call: "FROM", Path: w.text, Glob: strings.ContainsAny(w.text, "*?["), Offset: base + t.off})
+			}
+		case "readfile", "read_text", "read_blob", "read_csv", "read_csv_auto", "read_json", "read_json_auto",
+			"read_json_objects", "read_ndjson", "read_ndjson_auto", "read_ndjson_objects", "read_parquet",
+			"parquet_scan", "read_xlsx", "sniff_csv":
+			// sqlite3's fileio readfile('f'), duckdb's table functions:
+			// the file's content becomes the query's result. duckdb
+			// takes a list of names (['a', 'b']) and globs.
+			if word(k+1).text != "(" {
+				continue
+			}
+			var names []string
+			if w := word(k + 2); w.str {
+				names = append(names, w.text)
+			} else if w.list {
+				names = append(names, sqlite3Strings(w.text)...)
+			}
+			for _, n := range names {
+				out = append(out, Effect{Kind: Read, Call: t.text, Path: n, Glob: strings.ContainsAny(n, "*?[") && t.text != "readfile", Offset: base + t.off})
+			}
 		case "writefile", "load_extension", "edit":
 			if word(k+1).text != "(" {
 				continue
@@ -248,6 +279,33 @@ func sqliteSQL(src string, base int) []Effect {
 				out = append(out, Effect{Kind: Hidden, Call: t.text, Text: w.text, Offset: base + t.off})
 			}
 		}
+	}
+	return out
+}
+
+// sqlite3Strings returns the quoted literals in text, where two quotes
+// in a row stand for one.
+func sqlite3Strings(text string) []string {
+	var out []string
+	for i := 0; i < len(text); i++ {
+		if text[i] != '\'' {
+			continue
+		}
+		var b strings.Builder
+		j := i + 1
+		for ; j < len(text); j++ {
+			if text[j] == '\'' {
+				if j+1 < len(text) && text[j+1] == '\'' {
+					b.WriteByte('\'')
+					j++
+					continue
+				}
+				break
+			}
+			b.WriteByte(text[j])
+		}
+		out = append(out, b.String())
+		i = j
 	}
 	return out
 }
