@@ -2,6 +2,7 @@ package guards
 
 import (
 	"github.com/corral-dev/corral/internal/procpath"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -344,18 +345,85 @@ func hasDotDot(p string) bool {
 
 // gitRepo reports whether p is inside a git work tree: p or one of its
 // ancestors holds a .git entry (a directory, or a file for worktrees and
-// submodules).
+// submodules) that git would take for a repository.
 func gitRepo(p string) bool {
+	_, ok := gitTop(p)
+	return ok
+}
+
+// gitTop returns the top of the git work tree p is in: the nearest of p
+// and its ancestors that holds a .git directory with a HEAD file (git
+// checks for one before it takes a directory for a repository), or a
+// .git file naming one ("gitdir: …", a worktree or submodule). An empty
+// .git directory (mkdir x/.git) does not make a repository.
+func gitTop(p string) (string, bool) {
 	for cur := p; ; {
-		if _, err := os.Lstat(filepath.Join(cur, ".git")); err == nil {
-			return true
+		dot := filepath.Join(cur, ".git")
+		if fi, err := os.Lstat(dot); err == nil {
+			switch {
+			case fi.IsDir():
+				if _, err := os.Lstat(filepath.Join(dot, "HEAD")); err == nil {
+					return cur, true
+				}
+			case fi.Mode().IsRegular():
+				if b, err := readHead(dot, 64); err == nil && strings.HasPrefix(b, "gitdir:") {
+					return cur, true
+				}
+			}
 		}
 		parent := filepath.Dir(cur)
 		if parent == cur {
-			return false
+			return "", false
 		}
 		cur = parent
 	}
+}
+
+// readHead returns up to n bytes from the start of file.
+func readHead(file string, n int) (string, error) {
+	f, err := os.Open(file)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	buf := make([]byte, n)
+	k, err := io.ReadFull(f, buf)
+	if err != nil && err != io.ErrUnexpectedEOF && err != io.EOF {
+		return "", err
+	}
+	return string(buf[:k]), nil
+}
+
+// gitProject reports a path that seed 002's git-aware detection counts as
+// an intentional project: inside a git work tree whose top is not the
+// home directory, an ancestor of it, or a hidden directory under it
+// (~/.pyenv, ~/.nvm, ~/.oh-my-zsh, ~/.config/nvim: tools installed by
+// git clone, whose files are on PATH or run at every shell start), and
+// not in the repository's own .git (its history, hooks and
+// configuration).
+func gitProject(home, p string) bool {
+	top, ok := gitTop(p)
+	if !ok {
+		return false
+	}
+	if _, in := relWithin(filepath.Join(top, ".git"), p); in {
+		return false
+	}
+	if home == "" {
+		return true
+	}
+	home = resolve(filepath.Clean(home))
+	if _, in := relWithin(top, home); in {
+		return false // the home directory, or an ancestor of it, as a repository
+	}
+	if rel, in := relWithin(home, top); in {
+		for _, part := range strings.Split(filepath.ToSlash(rel), "/") {
+			if strings.HasPrefix(part, ".") {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // harmlessDevices are files whose writing changes nothing on disk.

@@ -236,11 +236,15 @@ func TestGitRepo(t *testing.T) {
 	repo := filepath.Join(root, "repo")
 	wt := filepath.Join(root, "worktree")
 	os.MkdirAll(filepath.Join(repo, ".git"), 0o755)
+	os.WriteFile(filepath.Join(repo, ".git", "HEAD"), []byte("ref: refs/heads/main\n"), 0o644)
+	os.MkdirAll(filepath.Join(root, "empty", ".git"), 0o755)
 	os.MkdirAll(wt, 0o755)
 	// A worktree or submodule has a .git file.
 	os.WriteFile(filepath.Join(wt, ".git"), []byte("gitdir: ../repo/.git/worktrees/wt\n"), 0o644)
 	for p, want := range map[string]bool{
 		repo: true, repo + "/a/b/c": true, wt + "/x": true, root + "/plain/x": gitRepo(root),
+		// mkdir x/.git does not make a repository: git needs a HEAD.
+		root + "/empty/x": gitRepo(root),
 	} {
 		if got := gitRepo(p); got != want {
 			t.Errorf("gitRepo(%s) = %v, want %v", p, got, want)
@@ -287,6 +291,33 @@ func TestNormalizeProcLinks(t *testing.T) {
 	} {
 		if got := Normalize(env, in).Abs; got != want {
 			t.Errorf("Normalize(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// TestGitProjectHome: a repository whose work tree is the home directory
+// (git init ~) or an ancestor of it does not make what is under home an
+// intentional project; one below home does.
+func TestGitProjectHome(t *testing.T) {
+	t.Parallel()
+	root := t.TempDir()
+	if r, err := filepath.EvalSymlinks(root); err == nil {
+		root = r
+	}
+	home := filepath.Join(root, "home", "me")
+	for _, d := range []string{home, filepath.Join(home, "code", "app")} {
+		os.MkdirAll(filepath.Join(d, ".git"), 0o755)
+		os.WriteFile(filepath.Join(d, ".git", "HEAD"), []byte("ref: refs/heads/main\n"), 0o644)
+	}
+	for p, want := range map[string]bool{
+		home + "/.cargo/env":      false,
+		home + "/.local/bin/git":  false,
+		home + "/Downloads/x":     false,
+		home + "/code/app/main.c": true,
+		home + "/code/app/.git/x": false,
+	} {
+		if got := gitProject(home, p); got != want {
+			t.Errorf("gitProject(%s) = %v, want %v", p, got, want)
 		}
 	}
 }

@@ -572,7 +572,7 @@ func (g *guardLayer) classify(env Env, np Path, a Action) (context, pat string, 
 			return ContextSafe, s.raw, false
 		}
 	}
-	if g.gitAware && gitRepo(np.Abs) {
+	if g.gitAware && gitProject(env.Home, np.Abs) {
 		return ContextSafe, "(git repository)", false
 	}
 	return ContextOutside, "", false

@@ -179,9 +179,12 @@ func TestDecideSeed002(t *testing.T) {
 		root = r
 	}
 	h := filepath.Join(root, "home")
-	os.MkdirAll(filepath.Join(h, "random-repo", ".git"), 0o755)
+	for _, repo := range []string{"random-repo", ".aws", ".pyenv", "work/.tools/x", "made"} {
+		os.MkdirAll(filepath.Join(h, repo, ".git"), 0o755)
+		os.WriteFile(filepath.Join(h, repo, ".git", "HEAD"), []byte("ref: refs/heads/main\n"), 0o644)
+	}
 	os.MkdirAll(filepath.Join(h, "Downloads"), 0o755)
-	os.MkdirAll(filepath.Join(h, ".aws", ".git"), 0o755)
+	os.MkdirAll(filepath.Join(h, "nohead", ".git"), 0o755)
 	g, err := ParsePolicy("guardrails.json", []byte(`{"version": 1,
 		"safe_paths": ["~/.claude", "~/projects"],
 		"blocked_paths": ["/etc", "/usr", "/var", "/boot", "/sys", "/proc", "~/.ssh", "~/.gnupg", "~/.aws"],
@@ -209,6 +212,16 @@ func TestDecideSeed002(t *testing.T) {
 		{"~/random-repo/file.txt", Allow, "safe-path", "(git repository)", "safe"},
 		{"~/random-repo/new/dir/file.txt", Allow, "safe-path", "(git repository)", "safe"},
 		{"~/Downloads/file.txt", Ask, "outside-safe-path", "", "outside"},
+		// Not an intentional project: a tool installed by git clone in a
+		// hidden directory (on PATH, or run at every shell start), a
+		// repository's own .git, a .git directory git would not take for
+		// a repository.
+		{"~/.pyenv/shims/git", Ask, "outside-safe-path", "", "outside"},
+		{"~/work/.tools/x/bin/run", Ask, "outside-safe-path", "", "outside"},
+		{"~/random-repo/.git/hooks/pre-commit", Ask, "outside-safe-path", "", "outside"},
+		{"~/random-repo/.git", Ask, "outside-safe-path", "", "outside"},
+		{"~/nohead/file.txt", Ask, "outside-safe-path", "", "outside"},
+		{"~/made/src/x.go", Allow, "safe-path", "(git repository)", "safe"},
 		{"~/sandbox/x", Allow, "safe-path", "(sandbox)", "safe"},
 		{"~/sandbox/../x", Ask, "outside-safe-path", "", "outside"},
 		{"~/sandbox-evil/x", Ask, "outside-safe-path", "", "outside"},

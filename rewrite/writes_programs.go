@@ -1,6 +1,7 @@
 package rewrite
 
 import (
+	"os"
 	"path"
 	"strings"
 
@@ -410,13 +411,38 @@ func curlFileUploads(c *syntax.Call) []target {
 // git mv's destination and sources, git rm's files, the files git
 // checkout-index writes under its --prefix.
 func gitWrites(c *syntax.Call) []target {
-	_, sub := gitArgs(c)
+	dir, sub := gitArgs(c)
 	if sub < 0 {
 		return nil
 	}
 	args := c.Args[sub+1:]
 	var out []target
 	switch c.Args[sub].Value {
+	case "init":
+		// git init [DIR] writes DIR/.git (DIR itself with --bare), and a
+		// new repository is a project the path guards then count as safe
+		// (seed 002's git-aware detection): outside the project and the
+		// safe paths it is judged as the write it is. Initialising one
+		// that exists adds nothing.
+		opts, ops := scan(args, optSpec{shortVal: "b", longVal: longOpts("template", "separate-git-dir", "object-format", "ref-format", "shared", "initial-branch", "branch"), longEq: true})
+		name := syntax.Arg{Value: ".", Raw: ".", Static: true}
+		if len(ops) > 0 {
+			name = args[ops[0]]
+		}
+		if !name.Static || !dir.Known {
+			return nil
+		}
+		repo := dir.Join(name.Value)
+		head := repo.Path + "/.git/HEAD"
+		if has(opts, "bare") {
+			head = repo.Path + "/HEAD"
+		}
+		if _, err := os.Lstat(head); err == nil {
+			return nil
+		}
+		// Judged as a write of DIR itself: the project's own patterns
+		// for .git/** are for changes to a repository, not a new one.
+		out = append(out, target{arg: name, value: repo.Path, action: guards.Write})
 	case "diff", "log", "show", "format-patch", "range-diff", "whatchanged":
 		opts, _ := scan(args, optSpec{shortVal: "oUSGlnM", longVal: longOpts("output", "output-directory"), longEq: true})
 		for _, o := range find(opts, "output", "output-directory", "o") {
