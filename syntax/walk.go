@@ -2335,6 +2335,9 @@ func (w *walker) newCall(c scope, s *sh.Stmt, ce *sh.CallExpr, inv invocation) *
 		if inv.words[0].Static {
 			call.Name = base(inv.words[0].Value)
 		}
+		if selfShell(inv.words[0]) {
+			call.Name = hookShell
+		}
 		call.Args = inv.words[1:]
 	}
 	return call
