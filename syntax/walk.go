@@ -642,8 +642,8 @@ func (w *walker) loopValues(vals []Arg, dir Dir) []string {
 }
 
 // loopGlob returns the words a pattern in a for list gives: the files it
-// matches on disk at hook time, sorted, or the pattern itself when it
-// matches none (bash leaves it as written). As bash does without
+// matches on disk at hook time, sorted, and the pattern itself; ok is
+// false when it matches none or the disk is not read. As bash does without
 // dotglob, a name starting with "." is matched only by a pattern whose
 // last part starts with one. ok is false when the disk is not read.
 func (w *walker) loopGlob(v Arg, dir Dir) ([]string, bool) {
@@ -667,9 +667,14 @@ func (w *walker) loopGlob(v Arg, dir Dir) ([]string, bool) {
 		out = append(out, m)
 	}
 	if len(out) == 0 {
-		return []string{v.Value}, true
+		// Nothing matches now (the command may make some first): the
+		// variable stays unknown, the pattern judged as written.
+		return nil, false
 	}
-	return out, true
+	// The pattern itself stays one of the values: the loop visits every
+	// match, which a rule judges as it judges the pattern (for f in ~/*;
+	// do rm -rf "$f"; done empties the home directory).
+	return append(out, v.Value), true
 }
 
 // hasContinue reports a continue in the statements.
