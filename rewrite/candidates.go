@@ -35,7 +35,11 @@ func valueArgs(a syntax.Arg, format string) []syntax.Arg {
 		r := a
 		r.Value, r.Static, r.OneOf, r.Candidates, r.Unknown = v, true, false, nil, nil
 		r.Raw = a.Raw + fmt.Sprintf(format, v)
-		r.Glob = a.Glob && strings.ContainsAny(v, "*?[")
+		// A value with pattern characters is taken for a pattern when the
+		// word's are unquoted, and when it is one of a bounded set: a for
+		// list's pattern is one of its loop variable's values, standing
+		// for every name it matches (for f in ~/*; do rm -rf "$f").
+		r.Glob = (a.Glob || a.OneOf) && strings.ContainsAny(v, "*?[")
 		r.Pattern = v
 		out = append(out, r)
 	}

@@ -30,6 +30,19 @@ var vimNames = lazy.Value[map[string]bool]{New: func() map[string]bool {
 // codePrograms models the code a call of awk, sed, vim, emacs or gdb
 // runs. It reports whether call is one of them.
 func (w *walker) codePrograms(c scope, call *Call) bool {
+	// cmake -P, m4 and ghc -e: their code is read, and the options every
+	// program is read for (programs) are read too.
+	switch {
+	case call.Name == "cmake":
+		w.cmakeScript(c, call)
+		return false
+	case call.Name == "m4" || call.Name == "gm4":
+		w.m4Program(c, call)
+		return false
+	case call.Name == "ghc" || len(call.Name) > 4 && call.Name[:4] == "ghc-" && call.Name[4] >= '0' && call.Name[4] <= '9':
+		w.ghcProgram(c, call)
+		return false
+	}
 	switch {
 	case awkNames.Get()[call.Name]:
 		w.awkProgram(c, call)

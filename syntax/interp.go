@@ -71,6 +71,10 @@ type interpSpec struct {
 	// or prints something and runs no program (ruby -c, php -l,
 	// --version).
 	check []string
+	// noFile reports that operands are no script the interpreter runs
+	// (sbcl's, erl's and matlab's are the program's arguments, kotlinc
+	// compiles its files, ghci loads modules without running them).
+	noFile bool
 }
 
 // interpSpecs are the interpreters' command lines, from each program's
@@ -126,6 +130,9 @@ func interpSpecFor(l lang.Lang, name string) (interpSpec, bool) {
 		return interpSpec{opts: OptSpec{ShortVal: "dgef", LongEq: true, Stop: true,
 			LongVal: []string{"debugger", "gui", "encoding", "default-packages", "file"}},
 			code: []string{"e"}, file: []string{"f", "file"}, check: []string{"version", "help"}}, true
+	case l == lang.Scheme || l == lang.Lisp || l == lang.Clojure || l == lang.Erlang || l == lang.Elixir || l == lang.Gnuplot ||
+		l == lang.Octave || l == lang.JVM || l == lang.Prolog || l == lang.Haskell || l == lang.OCaml:
+		return foreignInterpSpec(l, name)
 	case l == lang.Julia:
 		return interpSpec{opts: OptSpec{ShortVal: "pLtCJeE", LongEq: true, Stop: true,
 			LongVal: []string{"project", "threads", "procs", "load", "sysimage", "machine-file", "eval", "print"}},
@@ -178,6 +185,13 @@ func interpreterProgram(c *Call) (program, bool) {
 			}
 		}
 	}
+	if l == lang.Clojure && name != "bb" {
+		rest, ok := clojureMainArgs(args)
+		if !ok {
+			return p, false
+		}
+		args = rest
+	}
 	spec, ok := interpSpecFor(l, name)
 	if !ok {
 		return p, false
@@ -217,7 +231,7 @@ func interpreterProgram(c *Call) (program, bool) {
 			codes = append(codes, o.Val.Value)
 			codeArgs = append(codeArgs, codeArg)
 			p.codeFlag = "-" + o.Name
-			if o.Long {
+			if o.Long && strings.HasPrefix(args[o.Idx].Value, "--") {
 				p.codeFlag = "--" + o.Name
 			}
 		case slices.Contains(spec.file, o.Name) && o.HasVal && len(codes) == 0 && p.file == nil:
@@ -253,7 +267,7 @@ func interpreterProgram(c *Call) (program, bool) {
 		}
 		return p, true
 	}
-	if p.file == nil && len(operands) > 0 {
+	if p.file == nil && len(operands) > 0 && !spec.noFile {
 		k := operands[0]
 		if a := args[k]; a.Static && a.Value == "-" && (k == 0 || args[k-1].Value != "--") {
 			p.stdin = true

@@ -60,6 +60,8 @@ func (w *walker) optionCode(c scope, call *Call) {
 	switch call.Name {
 	case "strace", "ltrace":
 		w.traceOutput(c, call, args, call.Name)
+	case "erl":
+		w.erlRun(c, call)
 	case "sort":
 		for i := 0; i < len(args); i++ {
 			if a, next, ok := value(i, "compress-program", ""); ok {

@@ -1,7 +1,9 @@
 package syntax
 
 import (
+	"path"
 	"sort"
+	"strings"
 
 	"github.com/corral-dev/corral/internal/lazy"
 	"github.com/corral-dev/corral/syntax/lang"
@@ -52,6 +54,39 @@ var otherInterpreters = lazy.Value[map[string]string]{New: func() map[string]str
 // otherLanguage returns the language of a program otherInterpreters
 // holds ("powershell", "applescript"), or "".
 func otherLanguage(name string) string { return otherInterpreters.Get()[name] }
+
+// hookShell is the shell that runs the agent's commands: the program a
+// command reaches through /proc/self/exe or /proc/$$/exe.
+const hookShell = "bash"
+
+// selfShell reports a command word that names the running shell's own
+// program: /proc/self/exe (and /proc/thread-self/exe), which the shell's
+// child resolves to the shell before it runs anything else, and
+// /proc/$$/exe or /proc/$BASHPID/exe, the shell's process by its number.
+// Run with -c or fed a script, it is that shell.
+func selfShell(a Arg) bool {
+	v := a.Value
+	if !a.Static {
+		v = a.Raw
+	}
+	v = strings.Trim(v, `"'`)
+	if a.Static {
+		v = path.Clean(v)
+	}
+	rest, ok := strings.CutPrefix(v, "/proc/")
+	if !ok {
+		return false
+	}
+	pid, file, ok := strings.Cut(rest, "/")
+	if !ok || file != "exe" {
+		return false
+	}
+	switch strings.Trim(pid, `"'`) {
+	case "self", "thread-self", "$$", "${$}", "$BASHPID", "${BASHPID}":
+		return true
+	}
+	return false
+}
 
 // scriptHosts are the builtins that run their words or a file as shell
 // code in the current shell.

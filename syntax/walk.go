@@ -624,15 +624,57 @@ func (w *walker) forClause(c scope, fc *sh.ForClause, st *state) {
 func (w *walker) loopValues(vals []Arg, dir Dir) []string {
 	var out []string
 	for _, v := range vals {
-		if !v.Static || v.Glob {
+		if !v.Static {
 			return nil
 		}
-		out = append(out, v.Value)
+		if !v.Glob {
+			out = append(out, v.Value)
+		} else if names, ok := w.loopGlob(v, dir); ok {
+			out = append(out, names...)
+		} else {
+			return nil
+		}
 		if len(out) > MaxCandidates {
 			return nil
 		}
 	}
 	return out
+}
+
+// loopGlob returns the words a pattern in a for list gives: the files it
+// matches on disk at hook time, sorted, and the pattern itself; ok is
+// false when it matches none or the disk is not read. As bash does without
+// dotglob, a name starting with "." is matched only by a pattern whose
+// last part starts with one. ok is false when the disk is not read.
+func (w *walker) loopGlob(v Arg, dir Dir) ([]string, bool) {
+	if w.read == nil || !dir.Known {
+		return nil, false
+	}
+	pat := v.Pattern
+	if pat == "" {
+		pat = v.Value
+	}
+	matches := w.globNames(dir, pat)
+	if w.m.Truncated && len(matches) >= maxScriptMatches {
+		return nil, false
+	}
+	dotted := strings.HasPrefix(filepath.Base(pat), ".")
+	var out []string
+	for _, m := range matches {
+		if !dotted && strings.HasPrefix(filepath.Base(m), ".") {
+			continue
+		}
+		out = append(out, m)
+	}
+	if len(out) == 0 {
+		// Nothing matches now (the command may make some first): the
+		// variable stays unknown, the pattern judged as written.
+		return nil, false
+	}
+	// The pattern itself stays one of the values: the loop visits every
+	// match, which a rule judges as it judges the pattern (for f in ~/*;
+	// do rm -rf "$f"; done empties the home directory).
+	return append(out, v.Value), true
 }
 
 // hasContinue reports a continue in the statements.
@@ -2334,6 +2376,9 @@ func (w *walker) newCall(c scope, s *sh.Stmt, ce *sh.CallExpr, inv invocation) *
 		call.NameArg = inv.words[0]
 		if inv.words[0].Static {
 			call.Name = base(inv.words[0].Value)
+		}
+		if selfShell(inv.words[0]) {
+			call.Name = hookShell
 		}
 		call.Args = inv.words[1:]
 	}

@@ -139,6 +139,12 @@ func Analyze(l Lang, src string) []Effect {
 		return finish(src, gradle(src))
 	case Maven:
 		return finish(src, maven(src))
+	case M4:
+		return finish(src, m4Macros(src))
+	case CMake:
+		return finish(src, cmakeCommands(src))
+	case Scheme, Lisp, Clojure, Erlang, Elixir, Gnuplot, Octave, JVM, Prolog, Haskell, OCaml:
+		return finish(src, foreign(l, src))
 	}
 	return finish(src, analyze(l, src, 0))
 }
@@ -252,6 +258,23 @@ var programs = lazy.Value[map[string]Lang]{New: func() map[string]Lang {
 		"tclsh": Tcl, "wish": Tcl, "expect": Tcl, "jimsh": Tcl,
 		"Rscript": R, "R": R,
 		"julia": Julia,
+		// Interpreters read for their calls only (foreign.go): Scheme
+		// (Racket, Guile, Chez, MIT), Common Lisp (SBCL, CLISP, ECL),
+		// Clojure (babashka, the clojure CLI), Erlang, Elixir, gnuplot,
+		// Octave and MATLAB, the JVM's script runners (Groovy, JShell,
+		// Kotlin, Scala), SWI-Prolog, Haskell's runghc and GHCi, OCaml.
+		"racket": Scheme, "guile": Scheme, "scheme": Scheme, "chez": Scheme, "chezscheme": Scheme, "petite": Scheme,
+		"mit-scheme": Scheme,
+		"sbcl":       Lisp, "clisp": Lisp, "ecl": Lisp,
+		"bb": Clojure, "clojure": Clojure, "clj": Clojure,
+		"erl": Erlang, "escript": Erlang,
+		"elixir": Elixir, "iex": Elixir,
+		"gnuplot": Gnuplot,
+		"octave":  Octave, "octave-cli": Octave, "matlab": Octave,
+		"groovy": JVM, "jshell": JVM, "kotlin": JVM, "kotlinc": JVM, "scala": JVM,
+		"swipl":  Prolog,
+		"runghc": Haskell, "runhaskell": Haskell, "ghci": Haskell,
+		"ocaml": OCaml,
 	}
 }}
 

@@ -1,0 +1,117 @@
+package lang
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// foreignCases are the calls of the languages read for their calls only
+// (foreign.go), from each language's reference, with look-alikes: the
+// same text printed, in a string, in a comment.
+var foreignCases = []struct {
+	name string
+	l    Lang
+	src  string
+	want []string
+}{
+	// Scheme: racket/system, racket/file, Guile, Chez, MIT.
+	{"rkt-system", Scheme, `(require racket/system) (system "rm -rf ~")`, []string{"shell system: rm -rf ~"}},
+	{"rkt-system*", Scheme, `(system* "/bin/rm" "-rf" "/h")`, []string{"exec system*: /bin/rm -rf /h"}},
+	{"rkt-files", Scheme, `(delete-directory/files "/h") (delete-file "a") (delete-directory "d")`, []string{"delete -r delete-directory/files: /h", "delete delete-file: a", "rmdir delete-directory: d"}},
+	{"rkt-built", Scheme, `(system (string-append "rm -rf " d))`, []string{`hidden system: (string-append "rm -rf " d)`}},
+	{"rkt-look", Scheme, "#lang racket\n; (system \"rm -rf ~\")\n#| (system \"x\") |#\n(display \"(system \\\"rm\\\")\")\n(define c #\\\")\n(display c)", nil},
+	{"guile-pipe", Scheme, `(use-modules (ice-9 popen)) (open-input-pipe "rm -rf ~")`, []string{"shell open-input-pipe: rm -rf ~"}},
+	{"scm-name", Scheme, `(define (system-info) 1) (list system)`, nil},
+	// Common Lisp.
+	{"sbcl-run", Lisp, `(sb-ext:run-program "/bin/rm" '("-rf" "/h") :search t :output t)`, []string{"exec sb-ext:run-program: /bin/rm -rf /h"}},
+	{"clisp-run", Lisp, `(ext:run-program "rm" :arguments '("-rf" "/h"))`, []string{"exec ext:run-program: rm -rf /h"}},
+	{"uiop-list", Lisp, `(uiop:run-program (list "rm" "-rf" "/h"))`, []string{"exec uiop:run-program: rm -rf /h"}},
+	{"uiop-string", Lisp, `(uiop:run-program "rm -rf ~" :output t)`, []string{"shell uiop:run-program: rm -rf ~"}},
+	{"cl-look", Lisp, `(format t "(ext:shell \"rm -rf ~\")~%") ; (ext:shell "x")`, nil},
+	// Clojure.
+	{"clj-sh", Clojure, `(require '[clojure.java.shell :refer [sh]]) (sh "rm" "-rf" "/h")`, []string{"exec sh: rm -rf /h"}},
+	{"bb-shell", Clojure, `(babashka.process/shell "rm -rf '/a b'")`, []string{"exec babashka.process/shell: rm -rf /a b"}},
+	{"clj-exec", Clojure, `(.exec (Runtime/getRuntime) "rm -rf /h")`, []string{"exec .exec: rm -rf /h"}},
+	{"clj-char", Clojure, `(println \" "(sh \"rm\")") ; (sh "x")`, nil},
+	// Erlang and Elixir.
+	{"erl-cmd", Erlang, `os:cmd("rm -rf ~"), file:del_dir_r("/h").`, []string{"shell os:cmd: rm -rf ~", "delete -r file:del_dir_r: /h"}},
+	{"erl-var", Erlang, `os:cmd(Cmd).`, []string{"hidden os:cmd: Cmd"}},
+	{"erl-look", Erlang, `io:format("os:cmd(~p)~n", ["rm -rf ~"]), X = $", % os:cmd("rm")` + "\nY = \"a\".", nil},
+	{"ex-cmd", Elixir, `System.cmd("rm", ["-rf", "/h"], stderr_to_stdout: true)`, []string{"exec System.cmd: rm -rf /h"}},
+	{"ex-noparens", Elixir, `System.shell "rm -rf ~"`, []string{"shell System.shell: rm -rf ~"}},
+	{"ex-interp", Elixir, `System.shell("rm -rf #{dir}")`, []string{`hidden System.shell: "rm -rf #{dir}"`}},
+	{"ex-rm", Elixir, `File.rm_rf!("/h"); File.rm("a")`, []string{"delete -r File.rm_rf!: /h", "delete File.rm: a"}},
+	{"ex-look", Elixir, `IO.puts("System.cmd(rm)") # System.shell("rm -rf ~")`, nil},
+	// gnuplot.
+	{"gp-system", Gnuplot, `x = system("rm -rf ~")`, []string{"shell system: rm -rf ~"}},
+	{"gp-bang", Gnuplot, "set term png\n!rm -rf ~\n", []string{"shell !: rm -rf ~"}},
+	{"gp-pipe", Gnuplot, `plot "< rm -rf ~" using 1:2, 'data' with lines`, []string{"shell plot '<':  rm -rf ~"}},
+	{"gp-output", Gnuplot, `set output '| rm -rf ~'`, []string{"shell set output '|':  rm -rf ~"}},
+	{"gp-look", Gnuplot, "set title \"< rm -rf ~\"\n# system(\"rm\")\nprint \"!x\"\nplot sin(x)", nil},
+	// Octave.
+	{"oct-system", Octave, `[s, o] = system('rm -rf ~');`, []string{"shell system: rm -rf ~"}},
+	{"oct-command", Octave, `system "rm -rf ~"`, []string{"shell system: rm -rf ~"}},
+	{"oct-rmdir", Octave, `confirm_recursive_rmdir(false); rmdir('/h', 's'); delete('a.txt')`, []string{"delete -r rmdir: /h", "delete delete: a.txt"}},
+	{"oct-look", Octave, "x = a';\ndisp('system(''rm -rf ~'')') % system('rm')\n%{\nsystem('x')\n%}", nil},
+	// JVM languages.
+	{"java-exec", JVM, `Runtime.getRuntime().exec("rm -rf /h");`, []string{"exec exec: rm -rf /h"}},
+	{"java-pb", JVM, `new ProcessBuilder("rm", "-rf", "/h").inheritIO().start();`, []string{"exec ProcessBuilder: rm -rf /h"}},
+	{"groovy-exec", JVM, `"rm -rf /h".execute(); ['rm', 'x'].execute()`, []string{"exec execute: rm -rf /h", "exec execute: rm x"}},
+	{"groovy-gstring", JVM, `"rm -rf ${d}".execute()`, []string{"hidden execute: rm -rf ${d}"}},
+	{"scala-bang", JVM, `import sys.process._; "rm -rf /h".!; Seq("rm", "a").!!`, []string{"exec execute: rm -rf /h", "exec execute: rm a"}},
+	{"kt-file", JVM, `File("/h").deleteRecursively()`, []string{"delete -r File: /h"}},
+	{"jvm-look", JVM, `println("\"rm -rf /h\".execute()") // Runtime.getRuntime().exec("x")` + "\n/* \"rm\".execute() */", nil},
+	// Prolog, Haskell, OCaml.
+	{"pl-shell", Prolog, `:- shell('rm -rf ~'), delete_file("a").`, []string{"shell shell: rm -rf ~", "delete delete_file: a"}},
+	{"pl-process", Prolog, `process_create(path(rm), ['-rf', '/h'], [stdout(pipe)])`, []string{"exec process_create: rm -rf /h"}},
+	{"pl-look", Prolog, `format("shell('rm -rf ~')~n"). % shell(x)`, nil},
+	{"hs-system", Haskell, "import System.Process\nmain = do\n  _ <- system \"rm -rf ~\"\n  callProcess \"rm\" [\"-rf\", \"/h\"]\n", []string{"shell system: rm -rf ~", "exec callProcess: rm -rf /h"}},
+	{"hs-built", Haskell, `main = callCommand $ "rm -rf " ++ d`, []string{"hidden callCommand: $"}},
+	{"hs-look", Haskell, "main = putStrLn \"system \\\"rm\\\"\" -- system \"x\"\n{- callCommand \"y\" -}\nf x' = x'", nil},
+	{"ml-command", OCaml, `let _ = Sys.command "rm -rf ~" in Sys.remove "a"`, []string{"shell Sys.command: rm -rf ~", "delete Sys.remove: a"}},
+	{"ml-look", OCaml, `print_string "Sys.command \"x\""; (* Sys.command "rm" *) let c = '"' in ()`, nil},
+	{"weak-names", Scheme, `(define (process x) x) (process items) (shell opts)`, nil},
+	{"weak-literal", Clojure, `(process "rm -rf /h")`, []string{"exec process: rm -rf /h"}},
+	// CMake scripts (cmake -P).
+	{"cmake-exec", CMake, "execute_process(COMMAND rm -rf /h\n  COMMAND echo \"a b\" OUTPUT_QUIET)", []string{"exec execute_process: rm -rf /h", "exec execute_process: echo a b"}},
+	{"cmake-remove", CMake, "file(REMOVE_RECURSE /h \"/i;/j\")\nfile(REMOVE a.txt)", []string{"delete -r file(REMOVE_RECURSE): /h", "delete -r file(REMOVE_RECURSE): /i", "delete -r file(REMOVE_RECURSE): /j", "delete file(REMOVE): a.txt"}},
+	{"cmake-var", CMake, "file(REMOVE_RECURSE ${D})\nexec_program(rm ARGS -rf ${D})", []string{"hidden file(REMOVE_RECURSE): ${D}", "hidden exec_program: rm -rf ${D}"}},
+	{"cmake-look", CMake, "message(\"execute_process(COMMAND rm -rf /h)\") # file(REMOVE_RECURSE /h)\n#[[ exec_program(rm) ]]\nfile(WRITE x.txt \"REMOVE_RECURSE\")", nil},
+	// m4.
+	{"m4-syscmd", M4, "syscmd(`rm -rf ~')dnl\nesyscmd(date)", []string{"shell syscmd: rm -rf ~", "shell esyscmd: date"}},
+	{"m4-param", M4, "define(`clean', `syscmd(`rm -rf $1')')", []string{"hidden syscmd: rm -rf $1"}},
+	{"m4-look", M4, "mysyscmd(x) the word syscmd alone", nil},
+}
+
+func TestForeign(t *testing.T) {
+	t.Parallel()
+	for _, tc := range foreignCases {
+		var got []string
+		for _, e := range Analyze(tc.l, tc.src) {
+			got = append(got, describe(e))
+		}
+		if diff := cmp.Diff(tc.want, got); diff != "" {
+			t.Errorf("%s: effects (-want +got):\n%s", tc.name, diff)
+		}
+	}
+}
+
+// TestForeignLarge: a megabyte of brackets, strings and calls is read in
+// linear time in every foreign language.
+func TestForeignLarge(t *testing.T) {
+	t.Parallel()
+	pieces := []string{strings.Repeat("(", 50000), strings.Repeat(`"a" `, 50000), strings.Repeat(`system("x"`, 20000),
+		strings.Repeat("{[(", 30000), strings.Repeat("syscmd(`", 20000), strings.Repeat(`["a"].execute() `, 20000), strings.Repeat("execute_process(COMMAND ", 20000), strings.Repeat("#[[", 50000)}
+	for _, l := range []Lang{Scheme, Lisp, Clojure, Erlang, Elixir, Gnuplot, Octave, JVM, Prolog, Haskell, OCaml, M4, CMake} {
+		for _, p := range pieces {
+			start := time.Now()
+			Analyze(l, p)
+			if d := time.Since(start); d > 5*time.Second {
+				t.Errorf("%s: %d bytes took %v", l, len(p), d)
+			}
+		}
+	}
+}
