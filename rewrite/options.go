@@ -34,6 +34,9 @@ type optSpec struct {
 	// every word after it is an operand: a program's global options
 	// before its subcommand (git -C d clone …, gh -R x pr checkout 1).
 	stop bool
+	// longOne reports long options written with one dash too
+	// (keytool -keystore F), as syntax.OptSpec.LongOne.
+	longOne bool
 }
 
 // optNames is a set of long option names (without "--"). It is a list,
@@ -52,13 +55,13 @@ func (n optNames) has(name string) bool { return slices.Contains(n, name) }
 // the rules read it.
 func fromCore(s syntax.OptSpec) optSpec {
 	return optSpec{shortVal: s.ShortVal, shortOpt: s.ShortOpt, longVal: s.LongVal, longFlag: s.LongFlag,
-		longEq: s.LongEq, abbrev: s.Abbrev, stop: s.Stop}
+		longEq: s.LongEq, abbrev: s.Abbrev, stop: s.Stop, longOne: s.LongOne}
 }
 
 // core is the spec as the one option scanner reads it (syntax.OptSpec).
 func (s optSpec) core() syntax.OptSpec {
 	return syntax.OptSpec{ShortVal: s.shortVal, ShortOpt: s.shortOpt, LongVal: s.longVal, LongFlag: s.longFlag,
-		LongEq: s.longEq, Abbrev: s.abbrev, Stop: s.stop}
+		LongEq: s.longEq, Abbrev: s.abbrev, Stop: s.stop, LongOne: s.longOne}
 }
 
 // option is one option found by scan.

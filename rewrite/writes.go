@@ -19,7 +19,10 @@ var bashWrite = Rule{
 Write and Edit tools, so that both reach the same verdict for the same path:
 redirection targets (>, >>, &>, >|; not duplications such as 2>&1), tee,
 the destinations of cp, mv, install and ln, files edited in place by sed -i
-and perl -i, dd of=, truncate and touch, the files an apply_patch envelope
+and perl -i, dd of=, truncate and touch, the log, trace and output files
+programs take under an option (time -o, curl -c, pandoc -o, tcpdump -w,
+gdb's set logging file, Vim's writefile(); the table in writes_outputs.go),
+the files an apply_patch envelope
 adds, updates, moves to or deletes (Codex CLI runs "apply_patch <<'EOF'"
 given to its shell tool as its own file editor), resolved against the working
 directory the call runs in (cd is followed). A protected path is denied, an
@@ -113,7 +116,9 @@ func checkRedirect(p *Pass, r syntax.Redirect) {
 
 // writeTargets lists the files a call writes, by command.
 func writeTargets(c *syntax.Call) []target {
-	var out []target
+	// The files named by the options of the program or of a wrapper
+	// before it (time -o F cp a b): the table of outputFiles.
+	out := outputTargets(c)
 	// operands are the call's non-option words, read with its program's
 	// options (programs.go).
 	operands := func() []syntax.Arg {

@@ -408,6 +408,7 @@ func curlFileUploads(c *syntax.Call) []target {
 
 // gitWrites lists what a git subcommand writes outside its own object
 // store: --output files of diff, log, show and format-patch (-o DIR),
+// git archive -o FILE, git bundle create FILE,
 // git mv's destination and sources, git rm's files, the files git
 // checkout-index writes under its --prefix.
 func gitWrites(c *syntax.Call) []target {
@@ -455,6 +456,23 @@ func gitWrites(c *syntax.Call) []target {
 				child := o.val
 				child.Value = strings.TrimSuffix(o.val.Value, "/") + "/*"
 				out = append(out, target{arg: o.val, value: child.Value, action: guards.Write})
+			}
+		}
+	case "archive":
+		// git archive -o FILE / --output=FILE writes the archive there.
+		opts, _ := scan(args, optSpec{shortVal: "o", longEq: true, abbrev: true, longVal: longOpts("output", "format", "prefix",
+			"add-file", "add-virtual-file", "remote", "exec", "mtime"), longFlag: longOpts("list", "verbose", "worktree-attributes")})
+		for _, o := range find(opts, "o", "output") {
+			if !(o.val.Static && o.val.Value == "-") {
+				out = append(out, target{arg: o.val, action: guards.Write})
+			}
+		}
+	case "bundle":
+		// git bundle create [options] FILE REV…: FILE ("-": stdout).
+		_, ops := scan(args, optSpec{longEq: true, longVal: longOpts("version")})
+		if len(ops) >= 2 && args[ops[0]].Value == "create" {
+			if f := args[ops[1]]; !(f.Static && f.Value == "-") {
+				out = append(out, target{arg: f, action: guards.Write})
 			}
 		}
 	case "checkout-index":

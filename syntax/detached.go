@@ -461,6 +461,10 @@ func (w *walker) tmuxNested(c scope, call *Call, cmds [][]Arg, st *state) bool {
 // (127.1, 0x7f000001, 2130706433, 0177.0.0.1; 0 and 0.0.0.0 reach the
 // local host), IPv6 loopback and unspecified addresses (::1, [::],
 // ::ffff:127.0.0.1) and this machine's own name all count.
+// LoopbackHost reports whether ssh's host word names this machine
+// (loopbackHost): scp to localhost:PATH writes PATH here.
+func LoopbackHost(a Arg) bool { return loopbackHost(a) }
+
 func loopbackHost(a Arg) bool {
 	if !a.Static {
 		return false

@@ -289,7 +289,7 @@ func (w *walker) compound(c scope, s *sh.Stmt, st *state) {
 		w.declared = append(w.declared, declared{def: def, st: st.clone()})
 	case *sh.TimeClause:
 		if cmd.Stmt != nil {
-			w.stmt(c, cmd.Stmt, st)
+			w.stmt(c, timeProgram(cmd), st)
 		}
 	case *sh.CoprocClause:
 		w.coproc(inner, cmd, st)
@@ -2410,6 +2410,8 @@ func (w *walker) findExec(c scope, s *sh.Stmt, ce *sh.CallExpr, find *Call) {
 			call.Start, call.End = args[i+1].Start, args[j-1].End
 			call.fds, call.env = find.fds, find.env
 			call.RunBy = find
+			// The wrappers' words (find -exec time -o F cmd {} ;).
+			call.pre = args[i+1 : j-len(inv.words)]
 			w.m.Calls = append(w.m.Calls, call)
 			w.nested(c, call, w.cur)
 		}
@@ -2927,4 +2929,32 @@ func nixShellRun(args []Arg) *Arg {
 		}
 	}
 	return nil
+}
+
+// timeProgram returns the statement a time clause runs. Where its first
+// word is an option (time -o FILE -f FMT CMD), the POSIX shells (dash,
+// bash --posix, which is sh on many systems) run the time program, GNU
+// time, with those options: the statement is then that program's call,
+// the keyword's own word "time" put back before the others, so that time
+// is read as the wrapper it is (its -o FILE written, CMD run). Bash
+// outside POSIX mode would look for a command named "-o" instead; reading
+// it as the program only judges more.
+func timeProgram(cmd *sh.TimeClause) *sh.Stmt {
+	call, ok := cmd.Stmt.Cmd.(*sh.CallExpr)
+	if !ok || len(call.Args) == 0 || cmd.PosixFormat {
+		return cmd.Stmt
+	}
+	first := call.Args[0].Lit()
+	if !strings.HasPrefix(first, "-") || first == "-" || first == "--" {
+		return cmd.Stmt
+	}
+	t := cmd.Time
+	end := sh.NewPos(t.Offset()+4, t.Line(), t.Col()+4)
+	word := &sh.Word{Parts: []sh.WordPart{&sh.Lit{ValuePos: t, ValueEnd: end, Value: "time"}}}
+	c2 := *call
+	c2.Args = append([]*sh.Word{word}, call.Args...)
+	s2 := *cmd.Stmt
+	s2.Cmd = &c2
+	s2.Position = t
+	return &s2
 }

@@ -331,7 +331,11 @@ func skipOptions(rest string, valued ...string) string {
 // its shell part, python and py run Python code. lldb's commands (lldb
 // -o, -s FILE) are read by the same reader: platform shell [-h] [--]
 // CMD runs shell text, script [--language python] [--] CODE runs Python,
-// command source FILE reads a file of commands.
+// command source FILE reads a file of commands. Commands that write a
+// file: set logging file FILE (the log, written once logging is on),
+// dump and append … memory|value FILE, save breakpoints|tracepoints
+// FILE, gcore and generate-core-file FILE; gdb takes any unambiguous
+// prefix of a command word (set logg fi F).
 func gdbCommands(src string) []Effect {
 	var out []Effect
 	off := 0
@@ -382,6 +386,8 @@ func gdbCommands(src string) []Effect {
 			}
 		case name == "python" || name == "py" || name == "python-interactive" || name == "pi":
 			out = append(out, shiftEffects(Analyze(Python, rest), at)...)
+		case gdbWrite(s) != "":
+			out = append(out, Effect{Kind: Write, Call: name, Path: gdbWrite(s), Offset: at})
 		case name == "source" || name == "so":
 			// source [-s] [-v] FILE runs the file's commands.
 			f := strings.Fields(rest)
@@ -394,4 +400,27 @@ func gdbCommands(src string) []Effect {
 		}
 	}
 	return out
+}
+
+// gdbWrite returns the file a gdb command line writes, or "".
+func gdbWrite(line string) string {
+	f := strings.Fields(line)
+	word := func(i int, full string, min int) bool {
+		return i < len(f) && len(f[i]) >= min && strings.HasPrefix(full, f[i])
+	}
+	switch {
+	case word(0, "set", 3) && word(1, "logging", 4) && word(2, "file", 1) && len(f) > 3:
+		return strings.Join(f[3:], " ")
+	case word(0, "dump", 2) || word(0, "append", 3):
+		for i := 1; i+1 < len(f); i++ {
+			if f[i] == "memory" || f[i] == "value" {
+				return f[i+1]
+			}
+		}
+	case word(0, "save", 3) && (word(1, "breakpoints", 1) || word(1, "tracepoints", 1)) && len(f) > 2:
+		return f[2]
+	case (word(0, "gcore", 5) || word(0, "generate-core-file", 8)) && len(f) > 1:
+		return f[1]
+	}
+	return ""
 }

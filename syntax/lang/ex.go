@@ -243,6 +243,25 @@ func exLine(line string, off, depth int) []Effect {
 			}
 			line, off = next, off+len(line)-len(next)
 			continue
+		case exIs(name, "redir", 4):
+			// :redir[!] > FILE and :redir >> FILE send the messages that
+			// follow into FILE (=> VAR and @REG are not files).
+			f, _, _ := exBar(arg)
+			f = strings.TrimSpace(f)
+			if strings.HasPrefix(f, ">") && !strings.HasPrefix(f, "=>") {
+				app := strings.HasPrefix(f, ">>")
+				f = strings.TrimSpace(strings.TrimLeft(f, ">"))
+				if f != "" {
+					out = append(out, Effect{Kind: Write, Call: ":redir", Path: exFile(f), Append: app, Offset: at})
+				}
+			}
+		case exIs(name, "mksession", 3), exIs(name, "mkvimrc", 3), exIs(name, "mkexrc", 2), exIs(name, "mkview", 5),
+			exIs(name, "wviminfo", 2), exIs(name, "wshada", 3):
+			// These write the session, options, view or history into the
+			// file named (or a default one in the working directory).
+			if f, _, _ := exBar(arg); strings.TrimSpace(f) != "" {
+				out = append(out, Effect{Kind: Write, Call: ":" + name, Path: exFile(f), Offset: at})
+			}
 		case exIs(name, "source", 2):
 			// :so[urce][!] FILE runs the file's ex commands (with the
 			// bang, its normal-mode keys: still the file's doing).
@@ -408,8 +427,8 @@ func builtFrom(name, tpl string, off int) Effect {
 // vimFuncs are the Vim and Neovim functions with effects.
 var vimFuncs = lazy.Value[map[string]bool]{New: func() map[string]bool {
 	return map[string]bool{"system": true, "systemlist": true, "job_start": true, "jobstart": true, "termopen": true,
-		"term_start": true, "delete": true, "writefile": true, "execute": true, "luaeval": true, "py3eval": true, "pyeval": true,
-		"pyxeval": true, "rubyeval": true, "perleval": true}
+		"term_start": true, "delete": true, "writefile": true, "rename": true, "filecopy": true, "execute": true, "luaeval": true,
+		"py3eval": true, "pyeval": true, "pyxeval": true, "rubyeval": true, "perleval": true}
 }}
 
 // vimExpr reads the function calls of a Vim expression.
@@ -420,41 +439,60 @@ func vimExpr(text string, depth int) []Effect {
 		if c.method {
 			continue
 		}
-		first := argAt(c.args, 0)
-		switch c.name {
-		case "system", "systemlist":
+		out = append(out, vimCall(c, depth)...)
+	}
+	return out
+}
+
+// vimCall reads one call of a Vim function (vimFuncs), written in Vim
+// script or from Neovim's Lua as vim.fn.NAME (c.name is then NAME).
+func vimCall(c call, depth int) []Effect {
+	var out []Effect
+	first := argAt(c.args, 0)
+	switch c.name {
+	case "system", "systemlist":
+		out = append(out, runText(Ex, c, first))
+	case "job_start", "jobstart", "termopen", "term_start":
+		if first != nil && first.lit {
+			out = append(out, Effect{Kind: Shell, Call: c.name, Text: first.str, Offset: c.off})
+		} else {
 			out = append(out, runText(Ex, c, first))
-		case "job_start", "jobstart", "termopen", "term_start":
-			if first != nil && first.lit {
-				out = append(out, Effect{Kind: Shell, Call: c.name, Text: first.str, Offset: c.off})
-			} else {
-				out = append(out, runText(Ex, c, first))
+		}
+	case "delete":
+		flags := argAt(c.args, 1)
+		rec := flags != nil && flags.lit && strings.Contains(flags.str, "rf")
+		if e, ok := pathEffect(c, Delete, first, rec); ok {
+			e.Dir = flags != nil && flags.lit && flags.str == "d"
+			out = append(out, e)
+		}
+	case "writefile":
+		if e, ok := pathEffect(c, Write, argAt(c.args, 1), false); ok {
+			if fl := argAt(c.args, 2); fl != nil && fl.lit && strings.Contains(fl.str, "a") {
+				e.Append = true
 			}
-		case "delete":
-			flags := argAt(c.args, 1)
-			rec := flags != nil && flags.lit && strings.Contains(flags.str, "rf")
-			if e, ok := pathEffect(c, Delete, first, rec); ok {
-				e.Dir = flags != nil && flags.lit && flags.str == "d"
+			out = append(out, e)
+		}
+	case "rename", "filecopy":
+		// rename(from, to) and filecopy(from, to) write to; rename
+		// removes from.
+		if e, ok := pathEffect(c, Write, argAt(c.args, 1), false); ok {
+			out = append(out, e)
+		}
+		if c.name == "rename" {
+			if e, ok := pathEffect(c, Delete, first, false); ok && e.Kind == Delete {
 				out = append(out, e)
 			}
-		case "writefile":
-			if e, ok := pathEffect(c, Write, argAt(c.args, 1), false); ok {
-				if fl := argAt(c.args, 2); fl != nil && fl.lit && strings.Contains(fl.str, "a") {
-					e.Append = true
-				}
-				out = append(out, e)
-			}
-		case "execute":
-			if first != nil {
-				out = append(out, exExecute(first.text, c.off, depth)...)
-			}
-		default:
-			l := map[string]Lang{"luaeval": Lua, "py3eval": Python, "pyeval": Python, "pyxeval": Python, "rubyeval": Ruby, "perleval": Perl}[c.name]
-			if first != nil && first.lit {
-				out = append(out, shiftEffects(Analyze(l, first.str), c.off)...)
-			} else if first != nil {
-				out = append(out, Effect{Kind: Hidden, Call: c.name, Text: first.text, Offset: c.off})
-			}
+		}
+	case "execute":
+		if first != nil {
+			out = append(out, exExecute(first.text, c.off, depth)...)
+		}
+	default:
+		l := map[string]Lang{"luaeval": Lua, "py3eval": Python, "pyeval": Python, "pyxeval": Python, "rubyeval": Ruby, "perleval": Perl}[c.name]
+		if first != nil && first.lit {
+			out = append(out, shiftEffects(Analyze(l, first.str), c.off)...)
+		} else if first != nil {
+			out = append(out, Effect{Kind: Hidden, Call: c.name, Text: first.text, Offset: c.off})
 		}
 	}
 	return out

@@ -6,11 +6,18 @@ import "strings"
 // shell text; os.remove deletes a file (or an empty directory); io.open
 // with a write mode writes, and io.open or io.lines of a literal path
 // reads. Lua calls a function with one string without parentheses
-// (os.execute "ls", os.execute[[ls]]).
+// (os.execute "ls", os.execute[[ls]]). In Neovim, vim.fn.NAME calls the
+// Vim function NAME (vim.fn.writefile, vim.fn.system: read as in Vim
+// script) and vim.cmd, vim.api.nvim_command and nvim_exec2 run ex
+// command lines.
 func lua(p *parser) []Effect {
-	names := map[string]bool{"os.execute": true, "io.popen": true, "os.remove": true, "io.open": true, "io.lines": true}
+	names := map[string]bool{"os.execute": true, "io.popen": true, "os.remove": true, "io.open": true, "io.lines": true,
+		"vim.cmd": true, "vim.api.nvim_command": true, "vim.api.nvim_exec": true, "vim.api.nvim_exec2": true}
 	var out []Effect
-	for _, c := range p.findCalls(true, func(n string) bool { return names[n] }) {
+	for _, c := range p.findCalls(true, func(n string) bool {
+		f, ok := strings.CutPrefix(n, "vim.fn.")
+		return names[n] || ok && vimFuncs.Get()[f]
+	}) {
 		if c.method {
 			continue
 		}
@@ -26,7 +33,19 @@ func lua(p *parser) []Effect {
 			}
 		}
 		first := argAt(c.args, 0)
+		if f, ok := strings.CutPrefix(c.name, "vim.fn."); ok {
+			v := c
+			v.name = f
+			out = append(out, vimCall(v, 0)...)
+			continue
+		}
 		switch c.name {
+		case "vim.cmd", "vim.api.nvim_command", "vim.api.nvim_exec", "vim.api.nvim_exec2":
+			if first != nil && first.lit {
+				out = append(out, shiftEffects(exCommands(first.str, 1), c.off)...)
+			} else {
+				out = append(out, runText(Ex, c, first))
+			}
 		case "os.execute", "io.popen":
 			out = append(out, runText(Lua, c, first))
 		case "os.remove":

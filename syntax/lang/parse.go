@@ -604,6 +604,10 @@ func (p *parser) pathCall(k, b int) (string, bool, int, bool) {
 	switch name {
 	case "Path.home", "pathlib.Path.home", "os.homedir", "Dir.home", "File.expand_path", "dirs.home_dir", "env.home_dir", "std.env.home_dir", "home.home_dir",
 		"os.path.join", "path.join", "path.resolve", "File.join", "posixpath.join", "filepath.Join", "path.Join":
+	case "expand", "vim.fn.expand":
+		if p.l != Ex && p.l != Lua {
+			return "", false, 0, false
+		}
 	default:
 		if last != "expanduser" {
 			// Not a call that gives a path: its arguments are not read
@@ -625,6 +629,18 @@ func (p *parser) pathCall(k, b int) (string, bool, int, bool) {
 	case len(args) == 0 && (name == "Path.home" || name == "pathlib.Path.home" || name == "os.homedir" || name == "Dir.home" ||
 		name == "dirs.home_dir" || name == "env.home_dir" || name == "std.env.home_dir" || name == "home.home_dir"):
 		return "~", true, next, true
+	case len(args) >= 1 && args[0].lit && (name == "expand" || name == "vim.fn.expand"):
+		// Vim's expand("~/x") and expand("$HOME/x"): the home directory's
+		// file. A name with Vim's special characters (%, #, <cfile>) or
+		// a wildcard is not a literal path.
+		s := args[0].str
+		if h, ok := strings.CutPrefix(s, "$HOME"); ok && (h == "" || h[0] == '/') {
+			s = "~" + h
+		}
+		if s == "" || strings.ContainsAny(s, "%#<*?[$`") {
+			return "", false, 0, false
+		}
+		return s, s == "~" || strings.HasPrefix(s, "~/"), next, true
 	case len(args) == 1 && args[0].lit && (last == "expanduser" || name == "File.expand_path"):
 		s := args[0].str
 		return s, s == "~" || strings.HasPrefix(s, "~/"), next, true
