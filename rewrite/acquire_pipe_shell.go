@@ -54,7 +54,7 @@ func checkPipeShell(p *Pass, c *syntax.Call) {
 		}
 	}
 	if h := c.Host; h != nil && c.Subst != "" {
-		if syntax.RunnerOf(h.Name) != syntax.NotRunner && substIsCode(h, c) {
+		if syntax.RunnerOf(h.Name) != syntax.NotRunner && substIsCode(h, c) || substCodeFile(h, c) {
 			p.Report(c, Finding{Rule: "pipe-shell", Decision: Ask,
 				Message: "the download is handed to " + h.Name + " as code (" + c.Subst + "…)): remote code execution; " + p.readFirst(c)})
 			return
@@ -201,6 +201,21 @@ func substIsCode(h, c *syntax.Call) bool {
 		return !h.Args[file].Static
 	}
 	return true
+}
+
+// substCodeFile reports a download handed as a file to a program that
+// reads that file as code though it is no interpreter (m4 <(curl …),
+// sed -f <(curl …) f, gcc -x c <(curl …)): syntax.CodeFileArg.
+func substCodeFile(h, c *syntax.Call) bool {
+	if h.Script != c.Script {
+		return false
+	}
+	for j, a := range h.Args {
+		if a.Start <= c.Start && c.End <= a.End {
+			return syntax.CodeFileArg(h, j)
+		}
+	}
+	return false
 }
 
 // programWords returns, for a shell or an interpreter, the index in

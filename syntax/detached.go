@@ -35,6 +35,35 @@ func sshDestination(args []Arg) (host, cmd int) {
 	return host, host + 1 + more[0]
 }
 
+// moshSpec is mosh's options that take a value (mosh(1): --client,
+// --server, --ssh, --predict, --family, -p/--port, --bind-server,
+// --experimental-remote-ip; "=" or the next word).
+var moshSpec = OptSpec{ShortVal: "p", LongEq: true, Stop: true, LongVal: []string{"client", "server", "ssh", "predict", "family",
+	"port", "bind-server", "experimental-remote-ip"}}
+
+// sshRemoteCommand returns the RemoteCommand set by ssh's -o options
+// (-o RemoteCommand=TEXT, -oRemoteCommand TEXT: the key is matched
+// without case, "=" or blanks separate it from the value; the first
+// setting wins, as in ssh_config).
+func sshRemoteCommand(args []Arg) (Arg, bool) {
+	opts, _ := ScanOptions(args, sshSpec)
+	for _, o := range opts {
+		if o.Name != "o" || !o.HasVal {
+			continue
+		}
+		v := strings.TrimLeft(o.Val.Value, " \t")
+		key, val := v, ""
+		if k := strings.IndexAny(v, "= \t"); k >= 0 {
+			key, val = v[:k], strings.TrimLeft(v[k:], " \t")
+			val = strings.TrimLeft(strings.TrimPrefix(val, "="), " \t")
+		}
+		if strings.EqualFold(key, "RemoteCommand") && val != "" && !strings.EqualFold(val, "none") {
+			return Arg{Value: val, Raw: val, Static: o.Val.Static}, true
+		}
+	}
+	return Arg{}, false
+}
+
 // tmuxSpec is tmux's own options before its command (tmux(1); getopt,
 // so letters cluster: -uc TEXT is -u -c TEXT).
 var tmuxSpec = OptSpec{ShortVal: "cfLST", Stop: true}
@@ -67,6 +96,18 @@ func (w *walker) detached(c scope, call *Call, st *state) bool {
 		words := append([]Arg{call.NameArg}, call.Args...)
 		host, cmd := sshDestination(call.Args)
 		i := cmd + 1 // in words
+		if host >= 0 && i >= len(words) && loopbackHost(call.Args[host]) {
+			// ssh -o RemoteCommand=TEXT host: the remote shell runs TEXT
+			// when no command is given (ssh_config(5)).
+			if rc, ok := sshRemoteCommand(call.Args[:host]); ok {
+				home := Dir{}
+				if w.home != "" {
+					home = Dir{Path: w.home, Known: true}
+				}
+				w.childIn(c, call, rc.Value, nil, "ssh RemoteCommand", !rc.Static, newState(home, w.home), home)
+				return true
+			}
+		}
 		if host < 0 || i >= len(words) || !loopbackHost(call.Args[host]) {
 			// Another machine's files are not this one's: only a command
 			// run on this machine is judged.
@@ -85,6 +126,25 @@ func (w *walker) detached(c scope, call *Call, st *state) bool {
 		}
 		w.childIn(c, call, strings.Join(parts, " "), nil, "ssh", dynamic, newState(home, w.home), home)
 		return true
+	case "mosh":
+		// mosh [options] [--] HOST [--] CMD…: ssh's case, run by
+		// mosh-server from the login shell on HOST.
+		_, operands := ScanOptions(call.Args, moshSpec)
+		if len(operands) == 0 || !loopbackHost(call.Args[operands[0]]) {
+			return false
+		}
+		rest := call.Args[operands[0]+1:]
+		if len(rest) > 0 && rest[0].Static && rest[0].Value == "--" {
+			rest = rest[1:]
+		}
+		if len(rest) == 0 {
+			return false
+		}
+		home := Dir{}
+		if w.home != "" {
+			home = Dir{Path: w.home, Known: true}
+		}
+		return w.argvChild(c, call, rest, "mosh", newState(home, w.home), home)
 	case "ansible":
 		w.ansible(c, call)
 		return false

@@ -152,6 +152,10 @@ func sortedKeys(m map[string]bool) []string {
 	return out
 }
 
+// npxLaunchers maps the npm packages of launchers whose command has
+// another name to it.
+var npxLaunchers = map[string]string{"dotenv-cli": "dotenv", "@dotenvx/dotenvx": "dotenvx"}
+
 func lastWrapper(c *Call) string {
 	if len(c.Wrappers) == 0 {
 		return ""
@@ -795,6 +799,23 @@ func (w *walker) npx(c scope, call *Call, args []Arg) {
 	if at := strings.LastIndexByte(name, '@'); at > 0 {
 		name = name[:at]
 	}
+	if bin, ok := npxLaunchers[name]; ok {
+		name = bin
+	}
+	if _, ok := wrapperFor(name); ok || name == "concurrently" {
+		// npx cross-env X=1 CMD, npx dotenv-cli -e .env -- CMD: the
+		// package is a launcher, which runs its own operands.
+		words := []string{name}
+		for _, a := range args[i+1:] {
+			words = append(words, a.Value)
+		}
+		dynamic := false
+		for _, a := range args[i:] {
+			dynamic = dynamic || !a.Static
+		}
+		w.child(c, call, quoteArgv(words), nil, "npx "+name, dynamic)
+		return
+	}
 	if lang.ForProgram(name) != "" || testRunners.Get()[name] {
 		// npx tsx app.ts: a package that is an interpreter runs its
 		// script as the interpreter does; npx jest runs the suite.
@@ -1004,6 +1025,9 @@ var atSpec = OptSpec{ShortVal: "qfut"}
 // no ::: inputs: it reads command lines on stdin and runs each through
 // the shell.
 func parallelReadsStdin(call *Call) bool {
+	if lineRunnerFile(call) {
+		return true
+	}
 	if call.Name != "" || len(call.Wrappers) == 0 {
 		return false
 	}

@@ -190,6 +190,48 @@ func (w *walker) escapes(c scope, call *Call) bool {
 			}
 		}
 		return false
+	case "xjobs", "rush":
+		return w.lineRunners(c, call)
+	case "pee":
+		// pee CMD…: each operand is shell text, given the same stdin
+		// (moreutils pee(1); its options are long flags).
+		for i := range call.Args {
+			if a := &call.Args[i]; !strings.HasPrefix(a.Value, "--") || !a.Static {
+				w.childArg(c, call, a, "pee")
+			}
+		}
+		return true
+	case "concurrently":
+		// concurrently [options] CMD…: each operand is shell text
+		// (yargs: options anywhere).
+		_, operands := ScanOptions(call.Args, concurrentlySpec)
+		for _, i := range operands {
+			w.childArg(c, call, &call.Args[i], "concurrently")
+		}
+		return true
+	case "doppler", "infisical":
+		// doppler run --command TEXT, infisical run --command TEXT:
+		// TEXT is shell text.
+		if len(call.Args) > 0 && call.Args[0].Value == "run" {
+			return w.optionScripts(c, call, call.Args[1:], OptSpec{LongEq: true, ShortVal: "pc",
+				LongVal: []string{"command", "project", "config", "token", "fallback", "env", "path", "projectId", "tags", "domain"}},
+				[]string{"command"}, call.Name+" run --command")
+		}
+		return false
+	case "env-cmd":
+		// env-cmd --use-shell CMD…: the words are joined and run by the
+		// shell.
+		opts, operands := ScanOptions(call.Args, envCmdSpec)
+		for _, o := range opts {
+			if o.Name == "use-shell" && len(operands) > 0 {
+				w.joined(c, call, call.Args[operands[0]:], "env-cmd --use-shell")
+				return true
+			}
+		}
+		return false
+	case "xe":
+		// xe -s SCRIPT: the script is shell text.
+		return w.optionScripts(c, call, call.Args, OptSpec{ShortVal: "fNjsIA", Stop: true}, []string{"s"}, "xe -s")
 	case "xdg-su":
 		// xdg-su [-u USER] -c COMMAND: COMMAND is shell text.
 		return w.optionScripts(c, call, call.Args, OptSpec{ShortVal: "uc"}, []string{"c"}, "xdg-su -c")
@@ -233,6 +275,16 @@ func escapeReader(name string) bool {
 	_, ok := escapeCommands(name, "")
 	return ok
 }
+
+// concurrentlySpec is concurrently's options that take a value
+// (concurrently --help, 8.x).
+var concurrentlySpec = OptSpec{ShortVal: "mncplt", LongEq: true, LongVal: []string{"max-processes", "names", "names-separator",
+	"prefix-colors", "prefix", "prefix-length", "timestamp-format", "success", "kill-signal", "restart-tries", "restart-after",
+	"default-input-target", "hide", "teardown", "pad-prefix"}}
+
+// envCmdSpec is env-cmd's options (env-cmd --help).
+var envCmdSpec = OptSpec{ShortVal: "fre", LongVal: []string{"file", "rc-file", "environments"}, LongEq: true, Stop: true,
+	LongFlag: []string{"fallback", "no-override", "silent", "expand-envs", "recursive", "verbose", "use-shell", "version", "help"}}
 
 // dcSpec is GNU dc's options (dc --help).
 var dcSpec = OptSpec{ShortVal: "ef", LongEq: true, Abbrev: true,

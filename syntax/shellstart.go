@@ -105,7 +105,7 @@ func ReadsCodeOnStdin(call *Call) bool {
 	if readsScript(call) {
 		return true
 	}
-	if vimReadsStdin(call) {
+	if vimReadsStdin(call) || codeFromStdin(call) {
 		return true
 	}
 	switch call.Name {

@@ -1750,6 +1750,18 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 			a := &inv.inputs[i]
 			w.childIn(c, call, a.Value, a, "parallel", !a.Static, env, call.Dir)
 		}
+		if len(inv.inputs) == 0 {
+			// parallel :::: cmds.txt, parallel -a cmds.txt, parallel <
+			// cmds.txt: the lines of the file are the command lines.
+			w.commandLines(c, call, inv.argFile, env)
+		}
+	} else if last := lastWrapper(call); (last == "parallel" || last == "sem") && templateNeedsShell(inv.words) {
+		// parallel 'rm -rf {}' ::: /root: the words are one line for the
+		// shell, {} replaced by each input.
+		if len(inv.inputs) > 0 {
+			call.Inputs = inv.inputs
+		}
+		w.shellTemplate(c, call, inv.words, last)
 	} else if len(inv.inputs) > 0 {
 		// parallel CMD ::: inputs: the inputs replace {} or are appended.
 		call.Inputs = inv.inputs
@@ -1759,6 +1771,9 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 		if text, static, ok := call.Fd(0).Text(); ok && static {
 			call.Inputs = xargsInputs(text, call.Replace != "")
 		}
+	}
+	if inputsNameCommand(call) {
+		w.inputCommands(c, call, env)
 	}
 	w.cur = st
 	w.nested(c, call, st)
@@ -2430,6 +2445,10 @@ func (w *walker) nested(c scope, call *Call, st *state) {
 		// program's calls, and sed's e, are read by runsCode
 		// (codeprograms.go).
 		w.awkSed(c, call)
+	}
+	if call.Name == "bun" && len(call.Args) > 0 && call.Args[0].Value == "x" {
+		// bun x PKG ARGS is bunx (bun reads it before its own runs).
+		w.npx(c, call, call.Args[1:])
 	}
 	if w.runsCode(c, call) || w.detached(c, call, st) {
 		return

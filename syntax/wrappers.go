@@ -56,6 +56,13 @@ var setarchOpts = OptSpec{LongEq: true, Abbrev: true, Stop: true,
 	LongFlag: []string{"verbose", "3gb", "4gb", "uname-2.6", "addr-no-randomize", "fdpic-funcptrs", "mmap-page-zero",
 		"addr-compat-layout", "read-implies-exec", "32bit", "short-inode", "whole-seconds", "sticky-timeouts", "list", "help", "version"}}
 
+// apptainerOpts are apptainer's and singularity's options that take a
+// value (apptainer exec --help).
+var apptainerOpts = OptSpec{ShortVal: "BHWoS", LongEq: true, Stop: true, LongVal: []string{"bind", "home", "workdir", "env",
+	"env-file", "overlay", "pwd", "scratch", "security", "app", "network", "network-args", "hostname", "dns", "fusemount",
+	"mount", "apply-cgroups", "cpus", "memory", "cpu-shares", "cpuset-cpus", "cpuset-mems", "memory-reservation",
+	"memory-swap", "pids-limit", "blkio-weight", "add-caps", "drop-caps", "config", "authfile", "docker-login"}}
+
 // gnu returns the spec of a GNU getopt_long program whose options end at
 // the first operand: clusters, --name=value, and any unambiguous prefix
 // of a long option.
@@ -307,8 +314,10 @@ var wrapperTable = []namedWrapper{
 	{"distrobox-enter", wrapper{opts: OptSpec{ShortVal: "na", LongVal: []string{"name", "additional-flags"}, LongEq: true, Stop: true},
 		afterDashDash: true}},
 	// dotenv-cli: dotenv [-e FILE]… [-v NAME=VALUE]… [--] COMMAND loads
-	// the files into the command's environment (-p NAME prints one).
-	{"dotenv", wrapper{opts: OptSpec{ShortVal: "evp", Stop: true}, query: []string{"p"}}},
+	// the files into the command's environment (-p NAME prints one);
+	// python-dotenv: dotenv [-f FILE] [-q MODE] [-e BOOL] run CMD (see
+	// unwrap).
+	{"dotenv", wrapper{opts: OptSpec{ShortVal: "evpfq", Stop: true}, query: []string{"p"}}},
 	// torify(1): torsocks under another name.
 	{"torify", wrapper{opts: OptSpec{Stop: true}}},
 	{"asdf", wrapper{opts: OptSpec{Stop: true}, verbs: []string{"exec"}}},
@@ -344,6 +353,92 @@ var wrapperTable = []namedWrapper{
 		query: []string{"l", "S", "c", "t", "p", "i", "o", "r", "k", "K", "w", "s", "u", "U", "C", "h", "V", "T", "M"}}},
 	// ip netns exec NAME COMMAND (ip-netns(8)).
 	{"ip", wrapper{opts: OptSpec{Stop: true}, verbs: []string{"netns"}, verbPositional: 2}},
+	// Launchers that run their operands as a command (their manuals or
+	// --help): daemonize(1) (-c DIR is the working directory), sshpass(1),
+	// systemd-nspawn(1) (the command runs with DIR, -D, as its root: its
+	// paths are judged as this machine's, as chroot's are, the cautious
+	// side, and with -D / they are), machinectl shell MACHINE CMD, the
+	// container inits tini, dumb-init and catatonit, s6-setuidgid USER,
+	// host-spawn (runs on the host from a container), apptainer and
+	// singularity exec IMAGE CMD (the home directory and the working
+	// directory are the host's, bound by default), podman unshare.
+	{"daemonize", wrapper{opts: OptSpec{ShortVal: "ceEoplu", Stop: true}, chdir: []string{"c"}}},
+	// runcon(1): runcon CONTEXT CMD or runcon [-c] [-t TYPE]… CMD (see
+	// unwrap).
+	{"runcon", wrapper{opts: gnu("turl", []string{"type", "user", "role", "range"}, []string{"compute", "help", "version"})}},
+	{"sshpass", wrapper{opts: OptSpec{ShortVal: "fdpP", ShortOpt: "e", Stop: true}, query: []string{"V", "h"}}},
+	{"systemd-nspawn", wrapper{opts: gnu("DuLMSZipE", []string{"directory", "template", "user", "machine", "slice", "property",
+		"image", "image-policy", "root-hash", "root-hash-sig", "verity-data", "pivot-root", "chdir", "bind", "bind-ro",
+		"inaccessible", "tmpfs", "overlay", "overlay-ro", "setenv", "capability", "drop-capability", "ambient-capability",
+		"network-interface", "network-macvlan", "network-ipvlan", "network-bridge", "network-zone", "network-veth-extra",
+		"network-namespace-path", "port", "personality", "uuid", "register", "kill-signal", "link-journal", "resolv-conf",
+		"timezone", "private-users-ownership", "notify-ready", "suppress-sync", "rlimit", "oom-score-adjust", "cpu-affinity",
+		"hostname", "no-new-privileges", "system-call-filter", "selinux-context", "selinux-apparmor-profile", "load-credential",
+		"set-credential", "console", "settings", "oci-bundle", "bind-user", "machine-directory"},
+		[]string{"help", "version", "quiet", "boot", "as-pid2", "ephemeral", "read-only", "private-network", "network-veth",
+			"keep-unit", "volatile", "private-users", "private-users-chown", "pipe", "no-pager", "user-namespace"})}},
+	{"machinectl", wrapper{opts: gnu("pHMEsno", []string{"property", "host", "machine", "uid", "setenv", "signal", "lines",
+		"output", "kill-whom", "format", "max-addresses"}, []string{"help", "version", "no-pager", "no-legend", "no-ask-password",
+		"quiet", "all", "full", "value", "read-only", "mkdir", "force"}),
+		verbs: []string{"shell"}, verbPositional: 1}},
+	{"tini", wrapper{opts: OptSpec{ShortVal: "pe", Stop: true}, query: []string{"h", "l", "version"}}},
+	{"dumb-init", wrapper{opts: gnu("r", []string{"rewrite"}, []string{"single-child", "verbose", "version", "help"}),
+		query: []string{"V", "h", "version", "help"}}},
+	{"catatonit", wrapper{opts: OptSpec{Stop: true}}},
+	{"s6-setuidgid", wrapper{opts: OptSpec{Stop: true}, positional: 1}},
+	{"host-spawn", wrapper{opts: OptSpec{LongOne: true, Stop: true, LongVal: []string{"env", "cwd"},
+		LongFlag: []string{"no-pty", "pty", "version", "help"}}}},
+	{"apptainer", wrapper{opts: apptainerOpts, verbs: []string{"exec"}, verbPositional: 1}},
+	{"singularity", wrapper{opts: apptainerOpts, verbs: []string{"exec"}, verbPositional: 1}},
+	{"podman", wrapper{opts: OptSpec{LongEq: true, Stop: true, ShortVal: "c", LongVal: []string{"root", "runroot", "storage-driver",
+		"storage-opt", "log-level", "url", "connection", "identity", "cgroup-manager", "conmon", "events-backend", "hooks-dir",
+		"imagestore", "module", "network-cmd-path", "network-config-dir", "runtime", "runtime-flag", "ssh", "tmpdir", "volumepath",
+		"config"}}, verbs: []string{"unshare"}}},
+	// The environment loaders of JavaScript and secret stores, which
+	// run their operands as a command with variables set: cross-env
+	// (NAME=value words first), env-cmd (-f/-r/-e take a value),
+	// dotenvx run, nvm exec [VERSION] (see nodeVersionWord), volta run,
+	// fnm exec, 1Password's op run, aws-vault exec PROFILE, doppler run,
+	// infisical run, chamber exec SERVICE… -- (the services end at
+	// "--"). doppler's and infisical's --command and env-cmd's
+	// --use-shell are shell text (shellescapes).
+	{"cross-env", wrapper{opts: OptSpec{Stop: true}, assigns: true}},
+	{"env-cmd", wrapper{opts: OptSpec{ShortVal: "fre", LongVal: []string{"file", "rc-file", "environments"}, LongEq: true, Stop: true,
+		LongFlag: []string{"fallback", "no-override", "silent", "expand-envs", "recursive", "verbose", "version", "help"}},
+		script: []string{"use-shell"}}},
+	{"dotenvx", wrapper{opts: OptSpec{ShortVal: "fe", LongVal: []string{"env-file", "env", "env-keys-file", "convention", "ignore",
+		"log-level"}, LongEq: true, Stop: true}, verbs: []string{"run"}}},
+	{"nvm", wrapper{opts: OptSpec{Stop: true}, verbs: []string{"exec"}}},
+	{"volta", wrapper{opts: OptSpec{LongVal: []string{"node", "npm", "pnpm", "yarn", "env"}, LongEq: true, Stop: true},
+		verbs: []string{"run"}}},
+	{"fnm", wrapper{opts: OptSpec{LongVal: []string{"using", "log-level", "arch", "fnm-dir", "node-dist-mirror",
+		"version-file-strategy"}, LongEq: true, Stop: true}, verbs: []string{"exec"}}},
+	{"op", wrapper{opts: OptSpec{LongVal: []string{"env-file", "account", "cache", "config", "encoding", "session"}, LongEq: true, Stop: true},
+		verbs: []string{"run"}}},
+	{"aws-vault", wrapper{opts: OptSpec{ShortVal: "dtr", LongVal: []string{"duration", "mfa-token", "region", "backend", "prompt",
+		"keychain", "pass-dir", "pass-cmd", "pass-prefix", "file-dir", "secret-service-collection", "config"}, LongEq: true, Stop: true},
+		verbs: []string{"exec"}, verbPositional: 1}},
+	{"doppler", wrapper{opts: OptSpec{ShortVal: "pc", LongVal: []string{"project", "config", "token", "fallback", "mount",
+		"mount-format", "mount-template", "mount-max-reads", "name-transformer", "configuration", "api-host", "scope"},
+		LongEq: true, Stop: true}, verbs: []string{"run"}, script: []string{"command"}}},
+	{"infisical", wrapper{opts: OptSpec{LongVal: []string{"env", "path", "projectId", "tags", "token", "domain", "watch-interval",
+		"project-config-dir"}, LongEq: true, Stop: true}, verbs: []string{"run"}, script: []string{"command"}}},
+	{"chamber", wrapper{opts: OptSpec{ShortVal: "rb", LongVal: []string{"retries", "backend", "kms-key-alias", "min-throttle-delay"},
+		LongEq: true, Stop: true}, verbs: []string{"exec"}, afterDashDash: true}},
+	// moreutils and kin: lckdo [-w] [-W SECS] LOCKFILE CMD, niceload
+	// (GNU parallel's; -p acts on running processes), retry (-t/--times,
+	// -d/--delay, -u/--until), reflex [options] [--] CMD, xe (xargs'
+	// kin: runs its command with the inputs, {} replaced; -s is shell
+	// text, -f the file of inputs).
+	{"lckdo", wrapper{opts: OptSpec{ShortVal: "W", LongFlag: []string{"wait", "quiet"}, Stop: true}, positional: 1}},
+	{"niceload", wrapper{opts: OptSpec{ShortVal: "fnlmtsp", LongVal: []string{"factor", "nice", "load", "mem", "recheck", "suspend",
+		"pid", "io", "run-io", "run-load", "run-mem", "start-io", "start-load", "start-mem"}, LongEq: true, Stop: true},
+		query: []string{"p", "pid"}}},
+	{"retry", wrapper{opts: OptSpec{ShortVal: "tdum", LongVal: []string{"times", "delay", "until", "message", "attempts", "sleep"},
+		LongEq: true, LongOne: true, Stop: true}}},
+	{"reflex", wrapper{opts: OptSpec{ShortVal: "rRgGcd", LongVal: []string{"regex", "inverse-regex", "glob", "inverse-glob", "config",
+		"decoration"}, LongEq: true, Stop: true}}},
+	{"xe", wrapper{opts: OptSpec{ShortVal: "fNjsIA", Stop: true}, script: []string{"s"}}},
 	// xargs(1): -J and -R are BSD's; GNU's -e, -i and -l take an
 	// optional attached value, and --eof, --replace and --max-lines one
 	// only after "=".
@@ -399,9 +494,26 @@ func unwrap(words []Arg, dir Dir) invocation {
 			break
 		}
 		name := base(first.Value)
+		if name == "start-stop-daemon" {
+			words, dir, ok := startStopDaemon(inv.words, inv.dir)
+			if !ok {
+				break
+			}
+			inv.wrappers = append(inv.wrappers, name)
+			inv.words, inv.dir = words, dir
+			continue
+		}
 		spec, ok := wrapperFor(name)
 		if !ok {
 			break
+		}
+		if name == "runcon" {
+			// runcon CONTEXT CMD, or runcon [-c] [-t TYPE]… CMD: the
+			// context is an operand only without the options.
+			spec.positional = 1
+			if opts, _ := ScanOptions(inv.words[1:], spec.opts); len(opts) > 0 {
+				spec.positional = 0
+			}
 		}
 		i, opts, split, prefix, query := spec.skipOptions(inv.words)
 		if query || spec.runsScript(inv.words) {
@@ -421,6 +533,9 @@ func unwrap(words []Arg, dir Dir) invocation {
 				break
 			}
 			i += j + spec.verbPositional
+			if name == "nvm" && i < len(inv.words) && nodeVersionWord(inv.words[i]) {
+				i++ // nvm exec [VERSION] CMD
+			}
 			if d := spec.chdirOption(vopts); d != nil {
 				chdir = d
 			}
@@ -468,13 +583,31 @@ func unwrap(words []Arg, dir Dir) invocation {
 				inv.wrappers = append(inv.wrappers, name)
 				inv.words = nil
 				inv.inputsAreCommands = true
+				if f := argFileOption(opts); f != "" && inv.argFile == "" {
+					inv.argFile = f
+				}
 				return inv
 			}
+		}
+		if name == "dotenv" && i < len(inv.words) && inv.words[i].Static && inv.words[i].Value == "run" {
+			// python-dotenv: dotenv [-f FILE] run [--[no-]override] CMD.
+			_, ops := ScanOptions(inv.words[i+1:], dotenvRunSpec)
+			i++
+			if len(ops) > 0 {
+				i += ops[0]
+			} else {
+				i = len(inv.words)
+			}
+		}
+		if i < len(inv.words) && inv.words[i].Static && inv.words[i].Value == "--" {
+			// aws-vault exec PROFILE -- CMD: "--" after the positional
+			// words ends the wrapper's own.
+			i++
 		}
 		if i >= len(inv.words) {
 			break
 		}
-		if name == "chroot" {
+		if name == "chroot" || name == "systemd-nspawn" {
 			inv.dir = Dir{}
 		}
 		if chdir != nil {
@@ -484,7 +617,7 @@ func unwrap(words []Arg, dir Dir) invocation {
 				inv.dir = Dir{}
 			}
 		}
-		if name == "xargs" || name == "parallel" || name == "sem" {
+		if name == "xargs" || name == "parallel" || name == "sem" || name == "xe" {
 			inv.extra = true
 			if f := argFileOption(opts); f != "" {
 				inv.argFile = f
@@ -494,9 +627,104 @@ func unwrap(words []Arg, dir Dir) invocation {
 		if name == "xargs" {
 			inv.replace = xargsReplace(opts)
 		}
+		if name == "xe" {
+			// xe replaces {} (or -I's string) by the input.
+			inv.replace = "{}"
+			for _, o := range opts {
+				if o.Name == "I" && o.HasVal {
+					inv.replace = o.Val.Value
+				}
+			}
+		}
 		inv.words = inv.words[i:]
 	}
 	return inv
+}
+
+// dotenvRunSpec is python-dotenv's run options (dotenv run --help).
+var dotenvRunSpec = OptSpec{LongFlag: []string{"override", "no-override", "help"}, Stop: true}
+
+// startStopDaemonSpec is start-stop-daemon's options (start-stop-daemon
+// --help, dpkg 1.21; getopt_long, which permutes).
+var startStopDaemonSpec = OptSpec{ShortVal: "pxnugcsardNPIkOR", LongEq: true, Abbrev: true,
+	LongVal: []string{"pid", "ppid", "pidfile", "exec", "name", "user", "group", "chuid", "signal", "startas", "chroot", "chdir",
+		"nicelevel", "procsched", "iosched", "umask", "output", "retry", "notify-timeout"},
+	LongFlag: []string{"start", "stop", "status", "help", "version", "background", "notify-await", "no-close", "make-pidfile",
+		"remove-pidfile", "test", "oknodo", "quiet", "verbose"}}
+
+// startStopDaemon reads start-stop-daemon -S/--start: it runs the
+// program of -a/--startas, or else of -x/--exec, with the words after
+// "--" as its arguments, in -d/--chdir (/ by default) under -r/--chroot.
+// It returns that command and its directory; ok is false for the other
+// actions (--stop, --status), which start nothing.
+func startStopDaemon(words []Arg, dir Dir) (cmd []Arg, d Dir, ok bool) {
+	args := words[1:]
+	end := len(args)
+	for i, a := range args {
+		if a.Static && a.Value == "--" {
+			end = i
+			break
+		}
+	}
+	opts, _ := ScanOptions(args[:end], startStopDaemonSpec)
+	start := false
+	var exe, startas *Arg
+	d = Dir{Path: "/", Known: true}
+	for _, o := range opts {
+		switch o.Name {
+		case "S", "start":
+			start = true
+		case "x", "exec":
+			if o.HasVal {
+				v := o.Val
+				exe = &v
+			}
+		case "a", "startas":
+			if o.HasVal {
+				v := o.Val
+				startas = &v
+			}
+		case "d", "chdir":
+			if o.HasVal {
+				d = dir.Join(o.Val.Value)
+				if !o.Val.Static {
+					d = Dir{}
+				}
+			}
+		case "r", "chroot":
+			d = Dir{}
+		}
+	}
+	if startas != nil {
+		exe = startas
+	}
+	if !start || exe == nil {
+		return nil, dir, false
+	}
+	cmd = []Arg{*exe}
+	if end < len(args) {
+		cmd = append(cmd, args[end+1:]...)
+	}
+	return cmd, d, true
+}
+
+// nodeVersionWord reports a word nvm exec takes for the version to run
+// with rather than the command: 18, v20.1.0, node, stable, iojs, system,
+// lts/*, lts/hydrogen (--lts is an option, read with nvm's).
+func nodeVersionWord(a Arg) bool {
+	v := a.Value
+	if !a.Static || v == "" {
+		return false
+	}
+	switch {
+	case v == "node" || v == "stable" || v == "iojs" || v == "system" || strings.HasPrefix(v, "lts/"):
+		return true
+	}
+	v = strings.TrimPrefix(v, "v")
+	if v == "" || v[0] < '0' || v[0] > '9' {
+		return false
+	}
+	return strings.Trim(v, "0123456789.x") == ""
 }
 
 // xargsReplace returns the string xargs replaces by each input in the

@@ -1,0 +1,197 @@
+package syntax
+
+import (
+	"strings"
+)
+
+// Launchers that take their command as a template run by a shell (GNU
+// parallel, rush) or read the commands themselves from their input
+// (parallel and xjobs without a command, rush without one).
+
+// maxTemplateInputs bounds the inputs a template is judged with.
+const maxTemplateInputs = 16
+
+// templateNeedsShell reports whether a command template given as words
+// holds text the shell reads (a blank, an operator, a quote, an
+// expansion): GNU parallel joins its command words with spaces and
+// gives the line to a shell, so 'rm -rf {}' is the command rm -rf {}.
+func templateNeedsShell(words []Arg) bool {
+	for _, a := range words {
+		if a.Static && strings.ContainsAny(a.Value, " \t\n;|&<>()$`'\"\\") {
+			return true
+		}
+	}
+	return false
+}
+
+// templateInputs returns the inputs of a parallel or rush call that are
+// known at hook time: its ::: words, or the lines of a static text on
+// its stdin (echo /root |, <<< .env), each line one input (lines) or
+// each blank-separated word (xargs without -I); known is false when they are read
+// at run time (a file, a pipe from another program).
+func (w *walker) templateInputs(c scope, call *Call, lines bool) (inputs []Arg, known bool) {
+	if len(call.Inputs) > 0 {
+		return call.Inputs, true
+	}
+	if call.ArgFile != "" {
+		return nil, false
+	}
+	if text, static, ok := call.Fd(0).Text(); ok && static {
+		return xargsInputs(text, lines), true
+	}
+	if in := call.Fd(0); in.Kind == StreamPipe && in.Pipe != nil && in.Pipe == call.Pipe && call.PipeIndex > 0 &&
+		in.Stage == call.PipeIndex && call.Pipe.Calls[call.PipeIndex-1] != nil {
+		// echo /root | parallel 'rm -rf {}'
+		if text, dynamic, ok := w.producedText(c, call.Pipe, call.PipeIndex-1); ok && !dynamic {
+			return xargsInputs(text, lines), true
+		}
+	}
+	return nil, false
+}
+
+// shellTemplate walks the command line a template launcher runs for each
+// input: the words joined with spaces, {} replaced by the input as the
+// shell quotes it (appended when the line has no {}). An input only
+// known at run time stands as "$(cat)", text read at run time.
+func (w *walker) shellTemplate(c scope, call *Call, words []Arg, kind string) {
+	parts := make([]string, len(words))
+	dynamic := false
+	for i, a := range words {
+		parts[i] = a.Value
+		dynamic = dynamic || !a.Static
+	}
+	line := strings.Join(parts, " ")
+	inputs, known := w.templateInputs(c, call, true)
+	if !known {
+		inputs = []Arg{{Value: `$(cat)`, Raw: `$(cat)`}}
+	}
+	for k, in := range inputs {
+		if k == maxTemplateInputs {
+			break
+		}
+		v := in.Value
+		if in.Static {
+			v = Quote(v)
+		}
+		text := line + " " + v
+		if strings.Contains(line, "{}") {
+			text = strings.ReplaceAll(line, "{}", v)
+		}
+		w.child(c, call, text, nil, kind, dynamic || !in.Static)
+	}
+}
+
+// commandLines walks the commands a launcher reads one a line, from the
+// file it names (parallel -a FILE, :::: FILE) or from its stdin: a
+// here-document or a here-string as the lines, a file redirected in as a
+// script on disk (sh < FILE's case). Text piped in is pipeTo's.
+func (w *walker) commandLines(c scope, call *Call, file string, env *state) {
+	if file == "?" {
+		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true,
+			What: "runs the command lines of a file only known at run time"})
+		return
+	}
+	if file != "" {
+		w.scriptFile(c, call, Arg{Value: file, Raw: file, Static: true}, "sh")
+		return
+	}
+	in := call.Fd(0)
+	if _, _, ok := in.Text(); ok {
+		w.scriptFromFd(c, call, in, env)
+		return
+	}
+	if _, ok := in.File(); ok {
+		w.scriptFromFd(c, call, in, env)
+	}
+}
+
+// xjobsSpec is xjobs' options that take a value (xjobs(1)): -j jobs,
+// -l lines, -s script (the file of job lines), -v verbosity, -q queue.
+var xjobsSpec = OptSpec{ShortVal: "jlsvq", Stop: true}
+
+// rushSpec is rush's options that take a value (rush --help).
+var rushSpec = OptSpec{ShortVal: "jDdnJrtvCT", LongEq: true, Stop: true, LongVal: []string{"jobs", "record-delimiter",
+	"field-delimiter", "nrecords", "records-join-sep", "retries", "retry-interval", "timeout", "assign", "succ-cmd-file"}}
+
+// lineRunnerFile reports xjobs or rush given no command: each line of
+// their stdin is a command line they run with the shell.
+func lineRunnerFile(call *Call) bool {
+	switch call.Name {
+	case "xjobs":
+		opts, operands := ScanOptions(call.Args, xjobsSpec)
+		for _, o := range opts {
+			if o.Name == "s" {
+				return false // the jobs come from the file
+			}
+		}
+		return len(operands) == 0
+	case "rush":
+		_, operands := ScanOptions(call.Args, rushSpec)
+		return len(operands) == 0
+	}
+	return false
+}
+
+// lineRunners models xjobs and rush: the command lines they read (from
+// stdin, or xjobs -s FILE), or rush's command template.
+func (w *walker) lineRunners(c scope, call *Call) bool {
+	switch call.Name {
+	case "xjobs":
+		opts, _ := ScanOptions(call.Args, xjobsSpec)
+		for _, o := range opts {
+			if o.Name == "s" && o.HasVal {
+				w.scriptFile(c, call, o.Val, "sh")
+				return true
+			}
+		}
+	case "rush":
+		if _, operands := ScanOptions(call.Args, rushSpec); len(operands) > 0 {
+			// rush 'rm -rf {}': the command line the shell runs for
+			// each input.
+			w.shellTemplate(c, call, call.Args[operands[0]:], "rush")
+			return true
+		}
+	default:
+		return false
+	}
+	if lineRunnerFile(call) {
+		w.commandLines(c, call, "", nil)
+	}
+	return true
+}
+
+// inputsNameCommand reports xargs (or xe, parallel) running a wrapper
+// given no command of its own, with the inputs appended: xargs env <
+// cmds.txt, xargs -a f -L1 nice. The inputs are then the command.
+func inputsNameCommand(call *Call) bool {
+	last := lastWrapper(call)
+	if last != "xargs" && last != "xe" && last != "parallel" || call.Replace != "" || !call.NameArg.Static {
+		return false
+	}
+	spec, ok := wrapperFor(base(call.Name))
+	if !ok {
+		return false
+	}
+	words := append([]Arg{call.NameArg}, call.Args...)
+	i, _, split, _, query := spec.skipOptions(words)
+	return !query && split == nil && i >= len(words) && len(spec.verbs) == 0
+}
+
+// inputCommands walks the command xargs env builds from its inputs:
+// the inputs known at hook time appended to the words, or the lines of
+// the file they come from, read as a script (its words are the
+// commands; a file not on disk is sh FILE's case).
+func (w *walker) inputCommands(c scope, call *Call, env *state) {
+	if inputs, known := w.templateInputs(c, call, lastWrapper(call) == "parallel"); known {
+		words := append([]Arg{call.NameArg}, call.Args...)
+		w.argvChild(c, call, append(words, inputs...), lastWrapper(call)+" "+call.Name, env, call.Dir)
+		return
+	}
+	if call.ArgFile != "" {
+		w.commandLines(c, call, call.ArgFile, env)
+		return
+	}
+	if _, ok := call.Fd(0).File(); ok {
+		w.commandLines(c, call, "", env)
+	}
+}
