@@ -262,6 +262,7 @@ func (p *Pass) remoteURL(configs []string, name string) string {
 			return val
 		}
 	}
+	url, push := "remote."+strings.ToLower(name)+".url", "remote."+strings.ToLower(name)+".pushurl"
 	for _, g := range p.Model.Calls {
 		if g.Name != "git" {
 			continue
@@ -274,36 +275,7 @@ func (p *Pass) remoteURL(configs []string, name string) string {
 			}
 			k++
 		}
-		if k+1 >= len(w) || w[k] != "remote" {
-			continue
-		}
-		var ops []string
-		for _, x := range w[k+2:] {
-			if !strings.HasPrefix(x, "-") {
-				ops = append(ops, x)
-			}
-		}
-		switch w[k+1] {
-		case "add", "set-url":
-			if len(ops) >= 2 && ops[0] == name {
-				return ops[1]
-			}
-		}
-	}
-	// git config [--local] [set] remote.NAME.url URL (or pushurl).
-	for _, g := range p.Model.Calls {
-		if g.Name != "git" {
-			continue
-		}
-		w := g.Words()
-		k := 0
-		for k < len(w) && strings.HasPrefix(w[k], "-") {
-			if w[k] == "-C" || w[k] == "-c" {
-				k++
-			}
-			k++
-		}
-		if k >= len(w) || w[k] != "config" {
+		if k >= len(w) {
 			continue
 		}
 		var ops []string
@@ -312,12 +284,19 @@ func (p *Pass) remoteURL(configs []string, name string) string {
 				ops = append(ops, x)
 			}
 		}
-		lk := ""
-		if len(ops) == 2 {
-			lk = strings.ToLower(ops[0])
-		}
-		if lk == "remote."+strings.ToLower(name)+".pushurl" || lk == "remote."+strings.ToLower(name)+".url" {
-			return ops[1]
+		switch w[k] {
+		case "remote":
+			// git remote add|set-url [--push] NAME URL.
+			if len(ops) >= 3 && (ops[0] == "add" || ops[0] == "set-url") && ops[1] == name {
+				return ops[2]
+			}
+		case "config":
+			// git config [--local] [set] remote.NAME.url URL (or pushurl).
+			if len(ops) == 2 {
+				if lk := strings.ToLower(ops[0]); lk == push || lk == url {
+					return ops[1]
+				}
+			}
 		}
 	}
 	return ""
