@@ -45,7 +45,8 @@ also judged by the secrets on disk under it when the hook runs (a bounded
 walk). Compressors and encoders read, to stdout or to a copy (gzip -c,
 zstd -o x .env, gzip server.key in place: server.key.gz is no secret's
 name, while .env.zst is; openssl -in, gpg -o -, gpg --enarmor, gpg -o x
---symmetric; not gzip -l/-t, gpg --verify/-b/--print-md); so do
+--symmetric; not gzip -l/-t, gpg --verify/-b/--print-md); curl prints
+what a file:// URL names and, with -w @FILE, FILE's text; so do
 archivers fed names on stdin or operands after their mode (cpio -o/-p,
 pax -w, bsdtar -c, ar r/q), git hash-object -w (git cat-file then
 prints the blob by its hash), and the options whose value is a file the
@@ -86,7 +87,7 @@ A path through another process's /proc directory (/proc/$PPID/cwd/.env,
 		"zmore", "view", "vi", "vim", "nvim", "nano", "emacs", "split", "dd", "git",
 		"gzip", "pigz", "bzip2", "pbzip2", "xz", "lzma", "zstd", "lz4", "lzip", "brotli", "openssl", "gpg", "gpg2",
 		"env", "printenv", "set", "export", "declare", "typeset", "7z", "7za", "7zr", "7zz", "jar", "dotenv",
-		"shuf", "bsdtar", "cpio", "pax", "ar"),
+		"shuf", "bsdtar", "cpio", "pax", "ar", "curl"),
 	Call:     checkSecretRead,
 	Redirect: checkSecretRedirect,
 	Command:  checkSecretVars,
@@ -180,6 +181,26 @@ func checkSecretRead(p *Pass, c *syntax.Call) {
 	switch c.Name {
 	case "env", "printenv", "set", "export", "declare", "typeset":
 		p.checkSecretEnv(c)
+		return
+	case "curl":
+		// curl prints what a file:// URL names (curl file://$HOME/.ssh/
+		// id_rsa), and -w @FILE reads its output format from FILE and
+		// prints it.
+		opts, operands := scan(c.Args, specFor("curl"))
+		for _, u := range curlURLs(c, opts, operands) {
+			if path, ok := fileURLPath(u); ok && path != "" && u.Static {
+				if p.secretOperand(c, syntax.Arg{Value: path, Raw: u.Raw, Static: true, Start: u.Start, End: u.End}, false, false, nil) {
+					return
+				}
+			}
+		}
+		for _, o := range find(opts, "w", "write-out") {
+			if f, ok := strings.CutPrefix(o.val.Value, "@"); ok && o.val.Static && f != "" && f != "-" {
+				if p.secretOperand(c, syntax.Arg{Value: f, Raw: o.val.Raw, Static: true, Start: o.val.Start, End: o.val.End}, false, false, nil) {
+					return
+				}
+			}
+		}
 		return
 	case "7z", "7za", "7zr", "7zz", "jar":
 		p.checkArchivers(c)
