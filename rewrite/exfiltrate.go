@@ -14,7 +14,7 @@ var exfiltrate = Rule{
 	Decisions: []Decision{Ask, Deny},
 	Name:      "exfiltrate",
 	Doc: `Uploads of local files: curl -d/--data/--data-binary/--data-urlencode/
---json with @file, -F/--form with @file or <file, -T/--upload-file,
+--url-query/--variable/--json with @file, -F/--form with @file or <file, -T/--upload-file,
 -H/--header @file; wget
 --post-file/--body-file; httpie and xh fields with @file (name@file,
 name=@file, name:=@file); scp and rsync with a remote destination; the
@@ -465,9 +465,18 @@ func (p *Pass) curlUploads(c *syntax.Call) {
 			if strings.HasPrefix(v.Value, "@") {
 				p.upload(c, sub(v, v.Value[1:]), host)
 			}
-		case "data-urlencode":
-			// [name]@file reads a file; name=content does not.
+		case "data-urlencode", "url-query":
+			// [name]@file reads a file; name=content does not
+			// (--url-query, curl 7.87, takes the same forms and puts them
+			// in the URL's query).
 			if i := strings.Index(v.Value, "@"); i >= 0 && !strings.Contains(v.Value[:i], "=") {
+				p.upload(c, sub(v, v.Value[i+1:]), host)
+			}
+		case "variable":
+			// --variable [%]name@file reads a file into a variable that
+			// --expand-url, --expand-data and the other --expand-*
+			// options put in what curl sends (curl 8.3).
+			if i := strings.Index(v.Value, "@"); i >= 0 && !strings.Contains(v.Value[:i], "=") && v.Value[i+1:] != "" {
 				p.upload(c, sub(v, v.Value[i+1:]), host)
 			}
 		case "F", "form":

@@ -59,7 +59,7 @@ func sendsInput(c *syntax.Call) bool {
 				if v == "@-" {
 					return true
 				}
-			case "data-urlencode":
+			case "data-urlencode", "url-query", "variable":
 				if i := strings.Index(v, "@"); i >= 0 && !strings.Contains(v[:i], "=") && v[i+1:] == "-" {
 					return true
 				}
