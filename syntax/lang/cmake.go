@@ -108,26 +108,7 @@ func cmakeArgs(src string, i int) ([]cmakeArg, int) {
 			depth++
 			i++
 		case c == '"':
-			var b strings.Builder
-			j := i + 1
-			for j < len(src) && src[j] != '"' {
-				if src[j] == '\\' && j+1 < len(src) {
-					switch src[j+1] {
-					case 'n':
-						b.WriteByte('\n')
-					case 't':
-						b.WriteByte('\t')
-					case '\n':
-					default:
-						b.WriteByte(src[j+1])
-					}
-					j += 2
-					continue
-				}
-				b.WriteByte(src[j])
-				j++
-			}
-			v := b.String()
+			v, j := backslashString(src, i+1)
 			out = append(out, cmakeArg{v: v, known: !strings.Contains(v, "${") && !strings.Contains(v, "$ENV{"), quoted: true})
 			i = j + 1
 		case c == '[' && cmakeBracketLen(src[i:]) > 0:

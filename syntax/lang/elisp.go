@@ -235,29 +235,9 @@ func (r *sexpReader) read(depth int) (sexp, bool) {
 		r.i++
 		return sexp{atom: "", off: start}, true
 	case '"':
-		r.i++
-		var b strings.Builder
-		for r.i < len(r.src) && r.src[r.i] != '"' {
-			ch := r.src[r.i]
-			if ch == '\\' && r.i+1 < len(r.src) {
-				n := r.src[r.i+1]
-				r.i += 2
-				switch n {
-				case 'n':
-					b.WriteByte('\n')
-				case 't':
-					b.WriteByte('\t')
-				case '\n':
-				default:
-					b.WriteByte(n)
-				}
-				continue
-			}
-			b.WriteByte(ch)
-			r.i++
-		}
-		r.i++
-		return sexp{str: b.String(), isStr: true, off: start}, true
+		str, end := backslashString(r.src, r.i+1)
+		r.i = end + 1
+		return sexp{str: str, isStr: true, off: start}, true
 	case '\'', '`':
 		r.i++
 		x, ok := r.read(depth + 1)
@@ -423,4 +403,31 @@ func gdbWrite(line string) string {
 		return f[1]
 	}
 	return ""
+}
+
+// backslashString reads a double-quoted string whose body starts at i,
+// as Emacs Lisp and CMake write one: \n and \t are a newline and a tab,
+// a backslash before a newline joins the lines, and any other escaped
+// character stands for itself. It returns the string and the index of
+// the closing quote (len(src) when there is none).
+func backslashString(src string, i int) (string, int) {
+	var b strings.Builder
+	for i < len(src) && src[i] != '"' {
+		if src[i] == '\\' && i+1 < len(src) {
+			switch src[i+1] {
+			case 'n':
+				b.WriteByte('\n')
+			case 't':
+				b.WriteByte('\t')
+			case '\n':
+			default:
+				b.WriteByte(src[i+1])
+			}
+			i += 2
+			continue
+		}
+		b.WriteByte(src[i])
+		i++
+	}
+	return b.String(), i
 }
