@@ -15,6 +15,7 @@ var dangerRules = []Rule{
 	power,
 	accountChange,
 	networkChange,
+	remoteAccess,
 	serviceStop,
 	kubectlDelete,
 	dockerDestroy,

@@ -103,16 +103,16 @@ func TestGitHooksPath(t *testing.T) {
 		cmd  string
 		want []string
 	}{
-		{"git commit -m x", []string{"git", "rm pre-commit", "npx commit-msg"}},
-		{"git -C src commit -m x", []string{"git", "rm pre-commit", "npx commit-msg"}},
+		{"git commit -m x", []string{"git", "rm pre-commit", "npx commit-msg", "commitlint commit-msg"}},
+		{"git -C src commit -m x", []string{"git", "rm pre-commit", "npx commit-msg", "commitlint commit-msg"}},
 		{"git switch main", []string{"git", "touch post-checkout:3): os.system"}},
 		{"git push", []string{"git", "npm pre-push"}},
 		{"git log -1", []string{"git"}},
 		{"git diff", []string{"git"}},
 		{"git --git-dir=/elsewhere/.git commit -m x", []string{"git"}},
-		{"git --git-dir=.git --work-tree=. commit -m x", []string{"git", "rm pre-commit", "npx commit-msg"}},
-		{"git --git-dir .git commit -m x", []string{"git", "rm pre-commit", "npx commit-msg"}},
-		{"cd src && git --git-dir=../.git --work-tree=.. commit -m x", []string{"cd", "git", "rm pre-commit", "npx commit-msg"}},
+		{"git --git-dir=.git --work-tree=. commit -m x", []string{"git", "rm pre-commit", "npx commit-msg", "commitlint commit-msg"}},
+		{"git --git-dir .git commit -m x", []string{"git", "rm pre-commit", "npx commit-msg", "commitlint commit-msg"}},
+		{"cd src && git --git-dir=../.git --work-tree=.. commit -m x", []string{"cd", "git", "rm pre-commit", "npx commit-msg", "commitlint commit-msg"}},
 		{"git --git-dir=\"$G\" commit -m x", []string{"git"}},
 	} {
 		got := callNames(t, tc.cmd, opts)

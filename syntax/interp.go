@@ -862,11 +862,52 @@ func (w *walker) include(c scope, call *Call, l lang.Lang, file, what, label str
 // says the code runs that text (or argv) itself.
 func (w *walker) effect(c scope, call *Call, text, origin string, dynamic, shell bool) {
 	w.origin = origin
-	n := len(w.m.Scripts)
+	n, calls := len(w.m.Scripts), len(w.m.Calls)
 	w.child(c, call, text, nil, "program", dynamic)
 	w.origin = ""
 	if shell && len(w.m.Scripts) > n {
 		w.m.Scripts[n].FromCode = true
+		w.codeFedShell(w.m.Scripts[n], w.m.Calls[calls:], origin)
+	}
+}
+
+// infoOnly reports a call that only prints the program's version or
+// usage (python3 -V, node -v, perl -v, bash --version) and reads no
+// commands.
+func infoOnly(cl *Call) bool {
+	for _, a := range cl.Args {
+		switch a.Value {
+		case "-V", "--version", "-h", "--help", "-?":
+			return true
+		case "-v":
+			if !IsShell(cl.Name) && !strings.HasPrefix(cl.Name, "python") {
+				return true // node -v, perl -v, ruby -v; python's and sh's -v is verbose
+			}
+		}
+	}
+	return false
+}
+
+// codeFedShell asks about a shell or an interpreter that program code
+// starts without a script, reading commands from the standard input it
+// inherits from the code (pty.spawn("/bin/sh"), subprocess.call(["sh",
+// "-i"]) after os.dup2 of a socket, exec("/bin/sh -i <&3 >&3") in PHP,
+// Popen(["bash"], stdin=PIPE)): the code decides what that input is (a
+// network connection in a reverse shell, text it writes), so the
+// commands are only known at run time. A here-document or a pipe inside
+// the shell text gives it known input instead.
+func (w *walker) codeFedShell(sc *Script, calls []*Call, origin string) {
+	for _, cl := range calls {
+		if cl.Script != sc || !readsScript(cl) || infoOnly(cl) {
+			continue
+		}
+		if in := cl.Fd(0); in.Kind != StreamInherited && in.Kind != StreamUnknown {
+			if _, ok := in.File(); !ok || in.Redirect.Op != "<&" {
+				continue
+			}
+		}
+		w.m.Hidden = append(w.m.Hidden, Hidden{Call: cl, Always: true, Text: cl.Text(),
+			What: origin + " starts " + cl.Name + " reading commands from the input the program gives it (a socket, a pipe it writes), only known at run time"})
 	}
 }
 

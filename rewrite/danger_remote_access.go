@@ -1,0 +1,195 @@
+package rewrite
+
+import (
+	"path"
+	"strings"
+
+	"github.com/corral-dev/corral/syntax"
+)
+
+var remoteAccess = Rule{
+	Name:      "remote-access",
+	Decisions: []Decision{Ask},
+	Doc: `A terminal or a local port opened to the network outlives the
+command and lets whoever reaches it act on the machine past every guard
+the agent is under. Terminals served to the network: ttyd, gotty,
+websocketd, wetty and shellinaboxd running a shell or an interpreter
+with no script (or a program only known at run time), telnet servers
+(telnetd, in.telnetd, utelnetd, busybox telnetd), shared terminals
+(tmate, upterm host, sshx) and an sshd or dropbear the command starts.
+Tunnels that publish a local port elsewhere: ngrok (http, tcp, tls,
+start, tunnel), cloudflared tunnel with --url or run, localtunnel (lt),
+bore local, frpc, chisel client with an R: remote and chisel server
+--reverse, tailscale funnel, zrok share, and ssh or autossh with -R or
+-o RemoteForward: ask. A web terminal running another program (ttyd
+htop, websocketd ./count.sh), ssh -L and -D (ports on this machine for
+its own use), sshd -t/-T (checks), tmate -V, ngrok config and version,
+cloudflared tunnel list and access, tailscale funnel status pass.`,
+	Commands: []string{"ttyd", "gotty", "websocketd", "wetty", "shellinaboxd", "telnetd", "in.telnetd", "utelnetd",
+		"tmate", "upterm", "sshx", "sshd", "dropbear", "ngrok", "cloudflared", "lt", "localtunnel", "bore", "frpc",
+		"chisel", "tailscale", "zrok", "ssh", "autossh"},
+	Call: checkRemoteAccess,
+}
+
+func checkRemoteAccess(p *Pass, c *syntax.Call) {
+	if asksHelp(c) {
+		return
+	}
+	words := c.Words()
+	first := ""
+	for _, w := range words {
+		if !strings.HasPrefix(w, "-") {
+			first = w
+			break
+		}
+	}
+	msg := ""
+	switch c.Name {
+	case "ttyd", "gotty", "websocketd", "wetty":
+		if prog := servedShell(c); prog != "" {
+			msg = c.Name + " serves " + prog + " to the network: whoever connects types commands here"
+		}
+	case "shellinaboxd":
+		// It serves a login (or -s's service) by default.
+		msg = "shellinaboxd serves a terminal to the network: whoever connects types commands here"
+	case "telnetd", "in.telnetd", "utelnetd":
+		msg = c.Name + " serves a login shell over telnet"
+	case "tmate", "sshx":
+		if !hasWord(words, "-V", "--version", "-h", "--help") {
+			msg = c.Name + " shares this terminal through a relay on the internet: whoever has the link types commands here"
+		}
+	case "upterm":
+		if first == "host" {
+			msg = "upterm host shares this terminal through a relay on the internet: whoever has the link types commands here"
+		}
+	case "sshd", "dropbear":
+		if !hasWord(words, "-t", "-T", "-V", "-h", "--help") {
+			msg = c.Name + " starts an SSH server the agent configured"
+		}
+	case "ngrok":
+		switch first {
+		case "http", "tcp", "tls", "start", "tunnel":
+			msg = "ngrok " + first + " publishes a local port on the internet"
+		}
+	case "cloudflared":
+		if first == "tunnel" && (hasOption(words, "--url") || hasWord(words, "run")) {
+			msg = "cloudflared tunnel publishes a local service on the internet"
+		}
+	case "lt", "localtunnel":
+		if hasOption(words, "--port", "-p") {
+			msg = c.Name + " publishes a local port on the internet"
+		}
+	case "bore":
+		if first == "local" {
+			msg = "bore local publishes a local port on another host"
+		}
+	case "frpc":
+		switch first {
+		case "completion", "help", "verify", "status", "reload":
+		default:
+			if hasWord(words, "-v", "--version") {
+				break
+			}
+			msg = "frpc publishes local ports through a frp server"
+		}
+	case "chisel":
+		switch {
+		case first == "client":
+			for _, w := range words {
+				if strings.HasPrefix(w, "R:") {
+					msg = "chisel client " + w + " opens a port on the server that reaches this machine"
+					break
+				}
+			}
+		case first == "server" && hasOption(words, "--reverse"):
+			msg = "chisel server --reverse lets its clients open ports that reach this machine"
+		}
+	case "tailscale":
+		if first == "funnel" && !hasWord(words, "status", "reset") {
+			msg = "tailscale funnel publishes a local port on the internet"
+		}
+	case "zrok":
+		if first == "share" {
+			msg = "zrok share publishes a local service"
+		}
+	case "ssh", "autossh":
+		if fwd := sshRemoteForward(c); fwd != "" {
+			msg = c.Name + " " + fwd + " opens a port on the other host that reaches this machine"
+		}
+	}
+	if msg != "" {
+		p.Report(c, Finding{Rule: "remote-access", Decision: Ask, Message: msg + " (nothing the agent is held to applies to what comes in)"})
+	}
+}
+
+// servedShell returns the program a web terminal serves when it is a
+// shell or an interpreter reading commands from the terminal (no script
+// after it, only options), or a program named at run time; "" otherwise.
+// The programs' own options are not needed: an option's value is never
+// a shell's name.
+func servedShell(c *syntax.Call) string {
+	for i, a := range c.Args {
+		if !a.Static {
+			return "a program only known at run time"
+		}
+		if strings.HasPrefix(a.Value, "-") {
+			continue
+		}
+		name := path.Base(a.Value)
+		if name == "login" || name == "su" {
+			return a.Value
+		}
+		if syntax.RunnerOf(name) == syntax.NotRunner {
+			continue
+		}
+		for _, b := range c.Args[i+1:] {
+			if !strings.HasPrefix(b.Value, "-") {
+				return ""
+			}
+		}
+		return a.Value
+	}
+	return ""
+}
+
+// hasOption reports an option among words, alone or with "=value".
+func hasOption(words []string, names ...string) bool {
+	for _, w := range words {
+		n, _, _ := strings.Cut(w, "=")
+		for _, name := range names {
+			if n == name {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// sshRemoteForward returns ssh's remote forwarding (-R SPEC, -o
+// RemoteForward=…) among its options before and after the destination,
+// or "".
+func sshRemoteForward(c *syntax.Call) string {
+	spec := sshSpec
+	spec.stop = true
+	opts, operands := scan(c.Args, spec)
+	if len(operands) > 0 && !(operands[0] > 0 && c.Args[operands[0]-1].Value == "--") {
+		more, _ := scan(c.Args[operands[0]+1:], spec)
+		opts = append(opts, more...)
+	}
+	if has(opts, "G", "V", "Q", "O") {
+		return "" // prints the configuration, the version, a query; controls a master
+	}
+	for _, o := range opts {
+		switch o.name {
+		case "R":
+			return "-R " + o.val.Value
+		case "o":
+			key, _, _ := strings.Cut(strings.TrimSpace(o.val.Value), "=")
+			key, _, _ = strings.Cut(key, " ")
+			if strings.EqualFold(key, "RemoteForward") {
+				return "-o " + o.val.Value
+			}
+		}
+	}
+	return ""
+}
