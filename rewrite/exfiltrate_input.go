@@ -207,7 +207,11 @@ func checkEnvSends(p *Pass) {
 	if p.Config.Paths == nil {
 		return
 	}
+	checkTaintedSinks(p)
 	for _, s := range p.Model.EnvSends {
+		if s.Print {
+			continue // printed, not sent: secret-read's (taint.go)
+		}
 		names := s.Names
 		if s.Any {
 			names = nil

@@ -55,7 +55,12 @@ program shows (grep -f, awk -f, diff --from-file, jq --rawfile and
 table (sort -o out .env, shuf -n1 .env, cut -d = -f 2 .env). Printing the variables (env, printenv, set,
 export -p, declare -p) after the script sourced a secret (source .env;
 env), or one variable that holds its content (source .env; echo "$KEY";
-B=$KEY; printf %s "$B"). Archives and recursive copies of a directory
+B=$KEY; printf %s "$B"; ${!v} for v in $(compgen -v); printenv "$v";
+declare -p "$v"); code of another language that prints exported ones
+(set -a; source .env; set +a; python3 -c 'print(os.environ)', node -p
+process.env.KEY, p ENV, print %ENV); a shell that echoes a secret it
+reads or runs (bash -v .env, bash -x .env, sh -x .env, set -x or set -v
+before source .env, a marked word under set -x). Archives and recursive copies of a directory
 (tar c, zip -r, 7z a, jar cf, cp -r, rsync -a) are judged by the secrets on
 disk under it, minus the command's own exclusions (tar --exclude, zip -x,
 7z -xr!PAT). git add of a secret,

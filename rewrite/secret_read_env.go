@@ -206,4 +206,5 @@ func checkSecretVars(p *Pass) {
 		p.Report(nil, f)
 	}
 	checkSecretInput(p)
+	checkTaintedPrints(p)
 }

@@ -734,13 +734,13 @@ func (w *walker) program(c scope, call *Call, l lang.Lang, text, label string, d
 				continue
 			}
 			w.effect(c, call, "cat -- "+pathWord(e), "in "+string(l)+" code ("+at+"): "+e.Call+" reads "+e.Path, dynamic, false)
-		case lang.Send:
+		case lang.Send, lang.Print:
 			// Only code written in the command: a script on disk
 			// (python app.py after source .env) is the project's own
 			// program using its configuration.
 			if len(call.Env) > 0 && origin == "" {
 				w.m.EnvSends = append(w.m.EnvSends, EnvSend{Call: call, Names: e.Argv, Any: e.Text == "*",
-					What: "in " + string(l) + " code (" + at + "): " + e.Call})
+					What: "in " + string(l) + " code (" + at + "): " + e.Call, Print: e.Kind == lang.Print})
 			}
 		case lang.Include:
 			what := e.Call + " " + e.Path + " in " + string(l) + " code (" + at + ")"

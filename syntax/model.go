@@ -248,6 +248,10 @@ type EnvSend struct {
 	// What names the code and the network call ("in python code
 	// (-c, line 1): urllib.request.urlopen").
 	What string
+	// Print reports code that prints the variables (lang.Print:
+	// print(os.environ)) instead of sending them; What names the
+	// printing call.
+	Print bool
 }
 
 // Text returns the source of the declaration.

@@ -734,7 +734,13 @@ func (st *state) fromOf(node sh.Node) []string {
 	sh.Walk(node, func(n sh.Node) bool {
 		switch n := n.(type) {
 		case *sh.ParamExp:
-			if n.Param != nil {
+			switch {
+			case n.Param == nil:
+			case n.Excl && (n.Names != 0 || n.Index != nil):
+				// ${!prefix*}, ${!arr[@]}: names and keys, no value.
+			case n.Excl:
+				out = union(out, st.indirectFrom(n.Param.Value))
+			default:
 				out = union(out, st.get(n.Param.Value).from)
 			}
 		case *sh.CmdSubst:
@@ -742,6 +748,21 @@ func (st *state) fromOf(node sh.Node) []string {
 		}
 		return true
 	})
+	return out
+}
+
+// indirectFrom returns the files whose content ${!name} may hold: bash
+// expands the variable whose name is name's value (for v in $(compgen
+// -v); do echo "${!v}"; done prints every variable). A known value names
+// that variable; otherwise it may be any of them.
+func (st *state) indirectFrom(name string) []string {
+	if v := st.get(name); v.known && v.set && !v.array {
+		return st.get(v.str).from
+	}
+	out := st.wild
+	for _, v := range st.vars {
+		out = union(out, v.from)
+	}
 	return out
 }
 

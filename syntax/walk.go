@@ -2878,6 +2878,7 @@ func (w *walker) declPrint(c scope, d *sh.DeclClause, st *state) {
 	p := false
 	exported := variant == "export"
 	var names []string
+	dynamic := false
 	for _, a := range d.Args {
 		if a.Name != nil {
 			if !a.Naked || a.Value != nil || a.Array != nil || a.Index != nil {
@@ -2898,8 +2899,16 @@ func (w *walker) declPrint(c scope, d *sh.DeclClause, st *state) {
 			p = p || strings.HasPrefix(f, "-") && strings.Contains(f, "p")
 			exported = exported || strings.HasPrefix(f, "-") && strings.Contains(f, "x")
 		default:
-			return // a word only run time knows
+			dynamic = true // a word only run time knows
 		}
+	}
+	if dynamic {
+		if !p {
+			return // declare "$a": an assignment, or a name declared
+		}
+		// declare -p "$v" prints a variable only run time names: any
+		// of them (for v in $(compgen -v); do declare -p "$v"; done).
+		names = nil
 	}
 	if len(names) > 0 && !p {
 		return // export KEY, declare KEY: no output

@@ -63,42 +63,11 @@ func envSend(p *parser) (Effect, bool) {
 		}
 		full := p.al.resolve(name)
 		call := next.kind == tPunct && next.text == "("
-		if p.l == Perl {
-			// $ENV{KEY}, $ENV{'KEY'}; %ENV is the whole table.
-			switch t.text {
-			case "$ENV":
-				if next.text == "{" && p.tok(i+3).text == "}" && (p.tok(i+2).kind == tIdent || p.tok(i+2).kind == tString && p.tok(i+2).lit) {
-					names[p.tok(i+2).text] = true
-				} else {
-					any = true
-				}
-				continue
-			case "%ENV":
+		if n, all, ok := p.envRead(i, full, call); ok {
+			if all {
 				any = true
-				continue
-			}
-		}
-		switch {
-		case envGetters.Get()[full] && call:
-			if a := p.tok(i + 2); a.kind == tString && a.lit && p.tok(i+3).kind == tPunct && (p.tok(i+3).text == ")" || p.tok(i+3).text == ",") {
-				names[a.text] = true
 			} else {
-				any = true
-			}
-			continue
-		case envTables.Get()[full]:
-			if next.kind == tPunct && next.text == "[" && p.tok(i+2).kind == tString && p.tok(i+2).lit && p.tok(i+3).text == "]" {
-				names[p.tok(i+2).text] = true
-			} else {
-				any = true // dict(os.environ), process.env[k], ENV.to_h
-			}
-			continue
-		}
-		if dot := strings.LastIndexByte(full, '.'); dot > 0 && envTables.Get()[full[:dot]] {
-			if call {
-				any = true // os.environ.copy(), process.env.hasOwnProperty(…)
-			} else {
-				names[full[dot+1:]] = true // process.env.KEY
+				names[n] = true
 			}
 			continue
 		}
@@ -142,4 +111,45 @@ func (p *parser) importLine(i int) bool {
 		}
 	}
 	return false
+}
+
+// envRead reads, at token i (the identifier that ends a dotted name, full
+// once import aliases are resolved; call when "(" follows), a read of the
+// environment: one variable by a literal name (os.environ["KEY"],
+// os.getenv("KEY"), process.env.KEY, ENV["KEY"], $ENV{KEY}), returned as
+// name, or the whole table or a name only known at run time (all). ok is
+// false when the token reads no environment.
+func (p *parser) envRead(i int, full string, call bool) (name string, all, ok bool) {
+	t, next := p.toks[i], p.tok(i+1)
+	if p.l == Perl {
+		// $ENV{KEY}, $ENV{'KEY'}; %ENV is the whole table.
+		switch t.text {
+		case "$ENV":
+			if next.text == "{" && p.tok(i+3).text == "}" && (p.tok(i+2).kind == tIdent || p.tok(i+2).kind == tString && p.tok(i+2).lit) {
+				return p.tok(i + 2).text, false, true
+			}
+			return "", true, true
+		case "%ENV":
+			return "", true, true
+		}
+	}
+	switch {
+	case envGetters.Get()[full] && call:
+		if a := p.tok(i + 2); a.kind == tString && a.lit && p.tok(i+3).kind == tPunct && (p.tok(i+3).text == ")" || p.tok(i+3).text == ",") {
+			return a.text, false, true
+		}
+		return "", true, true
+	case envTables.Get()[full]:
+		if next.kind == tPunct && next.text == "[" && p.tok(i+2).kind == tString && p.tok(i+2).lit && p.tok(i+3).text == "]" {
+			return p.tok(i + 2).text, false, true
+		}
+		return "", true, true // dict(os.environ), process.env[k], ENV.to_h
+	}
+	if dot := strings.LastIndexByte(full, '.'); dot > 0 && envTables.Get()[full[:dot]] {
+		if call {
+			return "", true, true // os.environ.copy(), process.env.hasOwnProperty(…)
+		}
+		return full[dot+1:], false, true // process.env.KEY
+	}
+	return "", false, false
 }

@@ -52,7 +52,7 @@ var holeCases = []struct {
 	{"js-join-destructured", JS, `const {join} = require("node:path"); require("fs").writeFileSync(join("corral-hole-dir", "x"), "x")`, []string{"write fs.writeFileSync: corral-hole-dir/x"}, false},
 	// Look-alikes: printed, not run; a hole only run time knows.
 	{"rb-print-hole", Ruby, `puts "#{Dir.home}/.bashrc"`, nil, false},
-	{"pl-print-hole", Perl, `print "$ENV{HOME}/.bashrc\n"`, nil, false},
+	{"pl-print-hole", Perl, `print "$ENV{HOME}/.bashrc\n"`, []string{"print env print: *"}, false},
 	{"pl-array-hole", Perl, `my @a = (1); open(F, ">", "out@a.txt")`, nil, false},
 }
 

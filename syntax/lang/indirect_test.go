@@ -44,7 +44,7 @@ var indirectCases = []struct {
 	// Python look-alikes.
 	{"py-look-data", Python, `print("os.system"); print(getattr(obj, "name")); getattr(obj, name); json.loads(s); print("eval('x')")  # exec("x")`, nil},
 	{"py-look-dicts", Python, "x = {'a': 1}; print(x['a']); eval('1+2'); import re; re.compile('x'); import platform; print(platform.system())", nil},
-	{"py-look-imports", Python, "from os import path, system\nimport os\nf = os.path.join\ng = os.remove\nprint(os.environ['HOME']); globals()['x'] = 1; sys.modules['json']", nil},
+	{"py-look-imports", Python, "from os import path, system\nimport os\nf = os.path.join\ng = os.remove\nprint(os.environ['HOME']); globals()['x'] = 1; sys.modules['json']", []string{"print env print: HOME"}},
 	{"py-look-key", Python, `sorted(xs, key=len); getattr(settings, "DEBUG", False); vars(args)["verbose"]`, nil},
 
 	// JavaScript.

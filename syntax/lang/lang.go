@@ -62,6 +62,10 @@ const (
 	// the code also reads the whole environment or a name only known at
 	// run time. Call is the network call.
 	Send
+	// Print is program code that prints environment variables
+	// (print(os.environ), console.log(process.env.KEY), p ENV): Argv and
+	// Text as for Send; Call is the printing call.
+	Print
 )
 
 // Effect is something program text does to the system: a command it runs,
@@ -224,6 +228,9 @@ func (p *parser) run() []Effect {
 	}
 	out = append(out, killAll(p)...)
 	if e, ok := envSend(p); ok {
+		out = append(out, e)
+	}
+	if e, ok := envPrint(p); ok {
 		out = append(out, e)
 	}
 	// Backticks and %x{} / qx{} are shell commands wherever they are.

@@ -85,7 +85,7 @@ var effectCases = []struct {
 	{"pl-symlink", Perl, `symlink("/root/.bashrc", "l");`, []string{"shell symlink: ln -s -- '/root/.bashrc' 'l'"}},
 	{"pl-link", Perl, `link ".env", "e";`, []string{"shell link: ln -- '.env' 'e'"}},
 	{"php-symlink", PHP, `<?php symlink("/root/.bashrc", "l");`, []string{"shell symlink: ln -s -- '/root/.bashrc' 'l'"}},
-	{"py-env-home", Python, `import os; open(os.environ["HOME"] + "/.bashrc", "a"); open(os.environ["HOME"] + "/.ssh/id_rsa").read(); os.remove(os.getenv("HOME") + "/x"); shutil.rmtree(os.environ.get("HOME")); open(os.environ["HOMEDIR"] + "/y", "w"); print(os.environ["HOME"])`, []string{"append open: ~/.bashrc (home)", "read open: ~/.ssh/id_rsa (home)", "delete os.remove: ~/x", "delete -r shutil.rmtree: ~"}},
+	{"py-env-home", Python, `import os; open(os.environ["HOME"] + "/.bashrc", "a"); open(os.environ["HOME"] + "/.ssh/id_rsa").read(); os.remove(os.getenv("HOME") + "/x"); shutil.rmtree(os.environ.get("HOME")); open(os.environ["HOMEDIR"] + "/y", "w"); print(os.environ["HOME"])`, []string{"append open: ~/.bashrc (home)", "read open: ~/.ssh/id_rsa (home)", "delete os.remove: ~/x", "delete -r shutil.rmtree: ~", "print env print: HOME"}},
 	{"js-env-home", JS, `require("fs").writeFileSync(process.env.HOME + "/.bashrc", "x"); fs.rmSync(process.env["HOME"], {recursive: true}); fs.rmSync(process.env.HOMEPATH)`, []string{"write fs.writeFileSync: ~/.bashrc (home)", "delete -r fs.rmSync: ~", "hidden fs.rmSync: process.env.HOMEPATH"}},
 	{"rb-env-home", Ruby, `File.write(ENV["HOME"] + "/.bashrc", "x"); FileUtils.rm_rf(ENV.fetch("HOME"))`, []string{"write File.write: ~/.bashrc (home)", "delete -r FileUtils.rm_rf: ~"}},
 
@@ -171,6 +171,12 @@ func describe(e Effect) string {
 		return "write " + e.Call + ": " + e.Path + home
 	case Hidden:
 		return "hidden " + e.Call + ": " + e.Text
+	case Print:
+		names := strings.Join(e.Argv, ",")
+		if e.Text == "*" {
+			names = "*"
+		}
+		return "print env " + e.Call + ": " + names
 	case Read:
 		kind := "read "
 		switch {
