@@ -65,7 +65,14 @@ blob/file uploads; curlie's curl options and httpie items; git send-email
 request --body-file, release assets and --notes-file, api -F f=@FILE and
 --input, ssh-key add, codespace cp to remote:), where only a secret is
 stopped (gh secret set -f .env asks). A secret copied into a container
-or pod (docker, podman or nerdctl cp, kubectl cp) is denied. And: an
+or pod (docker, podman or nerdctl cp, kubectl cp) is denied, and so is
+one copied up to a VM (gcloud compute scp FILE VM:), put in a config
+map (kubectl create configmap --from-file/--from-env-file) or sent as
+an aws file:// or fileb:// parameter value; one put in a secret store
+asks, as gh secret set -f does (kubectl create secret --from-file=[KEY=]FILE
+and --from-env-file, gcloud secrets create|versions add --data-file, az
+keyvault secret set --file, aws ssm put-parameter and secretsmanager
+with file://). And: an
 httpie or xh item that is @FILE alone (the raw body); swaks --attach,
 --body and --data given @FILE (or a file that exists); mosquitto_pub -f
 FILE; kcat -P's file operands; psql's \copy TABLE FROM FILE (FROM STDIN
@@ -170,6 +177,9 @@ func checkExfiltrate(p *Pass, c *syntax.Call) {
 		}
 	case "podman", "nerdctl", "kubectl":
 		p.copyIntoContainer(c)
+		if c.Name == "kubectl" {
+			p.checkSenders(c)
+		}
 	case "scp", "rsync":
 		p.sshSendEnv(c)
 		p.copyToRemote(c)
@@ -183,6 +193,12 @@ func checkExfiltrate(p *Pass, c *syntax.Call) {
 		p.copyIntoContainer(c)
 	case "aws", "gsutil", "gcloud", "rclone", "azcopy":
 		p.cloudUploads(c)
+		if c.Name == "gcloud" {
+			p.checkSenders(c)
+		}
+		if c.Name == "aws" {
+			p.awsFileValues(c)
+		}
 	case "git":
 		p.gitPushURL(c)
 		p.gitSendEmail(c)

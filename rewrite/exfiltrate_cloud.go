@@ -324,3 +324,53 @@ func (p *Pass) remoteHosts(c *syntax.Call) map[string]bool {
 	}
 	return out
 }
+
+// awsFileValues judges the aws CLI's parameter values that name a file
+// (file://PATH for text, fileb://PATH for bytes; the CLI expands ~):
+// the value sent is the file's content (aws ssm put-parameter --value
+// file://~/.ssh/id_rsa, --cli-input-json file://.env). A secret sent is
+// denied; to a secret store (ssm put-parameter, secretsmanager's
+// create-secret, put-secret-value, update-secret) it asks, as gh secret
+// set -f does. Other files are the request's own input (policies,
+// templates, zips), not judged.
+func (p *Pass) awsFileValues(c *syntax.Call) {
+	if p.Config.Paths == nil {
+		return
+	}
+	words := c.Words()
+	store := false
+	for i := 0; i+1 < len(words); i++ {
+		if words[i] == "ssm" && words[i+1] == "put-parameter" || words[i] == "secretsmanager" &&
+			(words[i+1] == "create-secret" || words[i+1] == "put-secret-value" || words[i+1] == "update-secret") {
+			store = true
+		}
+	}
+	for _, a := range c.Args {
+		if !a.Static {
+			continue
+		}
+		v := a.Value
+		if strings.HasPrefix(v, "--") {
+			_, v, _ = strings.Cut(v, "=")
+		}
+		f, ok := strings.CutPrefix(v, "file://")
+		if !ok {
+			f, ok = strings.CutPrefix(v, "fileb://")
+		}
+		if !ok || f == "" {
+			continue
+		}
+		s, ok := p.secretOf(c.Dir, sub(a, f))
+		if !ok {
+			continue
+		}
+		d := Deny
+		if store || p.maybeSecret {
+			d = Ask
+		}
+		p.maybeSecret = false
+		p.Report(c, Finding{Rule: "exfiltrate", Decision: d, PathContext: "blocked",
+			Message: s.Reason(fmt.Sprintf("aws sends the content of %s, a file:// value:", a.Raw))})
+		return
+	}
+}

@@ -57,6 +57,16 @@ type sender struct {
 	// dashLong reports that long options are also spelled with one dash
 	// (Perl's Getopt::Long: swaks -attach FILE).
 	dashLong bool
+	// keyed are the options whose value is [KEY=]FILE, a file sent under
+	// a name of its own (kubectl create secret --from-file=ssh=id_rsa).
+	keyed []string
+	// remoteDest reports, with lastIsDest, that the destination is
+	// remote when it is HOST:PATH (gcloud compute scp f vm:); a source of
+	// that shape is remote too, fetched rather than sent.
+	remoteDest bool
+	// globals are the program's options that may come before sub
+	// (kubectl -n ns create secret …, gcloud --project p secrets …).
+	globals *optSpec
 }
 
 // ghBody are the options of gh's issue and pull request commands whose
@@ -159,7 +169,47 @@ var senders = []sender{
 	// (one message, or one per line with -l) to the brokers of -b.
 	{name: "kcat", spec: kcatSpec, operands: 0, needs: []string{"P"}, hostOpts: []string{"b"}},
 	{name: "kafkacat", spec: kcatSpec, operands: 0, needs: []string{"P"}, hostOpts: []string{"b"}},
+	// Secret stores: the file's content is kept in the cloud's secret
+	// manager or the cluster (gcloud secrets create|versions add
+	// --data-file, az keyvault secret set --file, az keyvault certificate
+	// import --file, kubectl create secret generic|tls|docker-registry
+	// --from-file=[KEY=]FILE, --from-env-file). As gh secret set -f, a
+	// secret asks: storing one there may be what the person wants.
+	{name: "gcloud", sub: []string{"secrets", "create"}, spec: gcloudSpec, files: []string{"data-file"}, operands: -1,
+		secretsOnly: true, secretAsks: true, globals: &gcloudSpec},
+	{name: "gcloud", sub: []string{"secrets", "versions", "add"}, spec: gcloudSpec, files: []string{"data-file"}, operands: -1,
+		secretsOnly: true, secretAsks: true, globals: &gcloudSpec},
+	{name: "az", sub: []string{"keyvault", "secret", "set"}, spec: azSpec, files: []string{"f", "file"}, operands: -1,
+		secretsOnly: true, secretAsks: true},
+	{name: "az", sub: []string{"keyvault", "certificate", "import"}, spec: azSpec, files: []string{"f", "file"}, operands: -1,
+		secretsOnly: true, secretAsks: true},
+	{name: "kubectl", sub: []string{"create", "secret"}, spec: kubectlSpec, files: []string{"from-env-file"}, keyed: []string{"from-file"},
+		operands: -1, secretsOnly: true, secretAsks: true, globals: &kubectlSpec},
+	// A config map is no secret store: a secret sent there is denied, as
+	// is one copied up to a VM (gcloud compute scp FILE… VM:PATH; a
+	// file fetched from the VM, VM:PATH first, is not sent).
+	{name: "kubectl", sub: []string{"create", "configmap"}, spec: kubectlSpec, files: []string{"from-env-file"}, keyed: []string{"from-file"},
+		operands: -1, secretsOnly: true, globals: &kubectlSpec},
+	{name: "gcloud", sub: []string{"compute", "scp"}, spec: gcloudSpec, operands: 0, lastIsDest: true, remoteDest: true,
+		secretsOnly: true, globals: &gcloudSpec},
 }
+
+// gcloudSpec are the options of gcloud (its global ones and those of
+// compute scp and secrets create) that take a value; gcloud also takes
+// --name=value.
+var gcloudSpec = optSpec{longEq: true, longVal: longOpts("account", "billing-project", "configuration", "flags-file",
+	"format", "impersonate-service-account", "project", "verbosity", "trace-token", "zone", "port", "scp-flag", "ssh-key-file",
+	"strict-host-key-checking", "ssh-key-expire-after", "ssh-key-expiration", "data-file", "replication-policy", "locations",
+	"labels", "kms-key-name", "ttl", "expire-time", "topics", "version-aliases", "annotations", "secret", "location",
+	"replication-policy-file", "next-rotation-time", "rotation-period", "tags")}
+
+// kubectlSpec are kubectl's options that take a value (its global ones
+// and those of create secret and create configmap).
+var kubectlSpec = optSpec{shortVal: "no", longEq: true, longVal: longOpts("namespace", "context", "cluster", "user", "kubeconfig",
+	"server", "token", "as", "as-group", "as-uid", "certificate-authority", "client-certificate", "client-key",
+	"request-timeout", "tls-server-name", "cache-dir", "output", "from-file", "from-env-file", "from-literal", "type",
+	"cert", "key", "docker-server", "docker-username", "docker-password", "docker-email", "field-manager", "dry-run",
+	"save-config", "template", "append-hash", "validate", "show-managed-fields", "allow-missing-template-keys")}
 
 // kcatSpec are kcat's options that take a value (kcat 1.7).
 var kcatSpec = optSpec{shortVal: "GtpbzoDKkHdFXcfsrmYSA"}
@@ -176,18 +226,29 @@ var azSpec = optSpec{shortVal: "fscdnpo", longEq: true, longVal: longOpts("file"
 func (p *Pass) checkSenders(c *syntax.Call) {
 	for i := range senders {
 		s := &senders[i]
-		if s.name != c.Name || len(c.Args) < len(s.sub) {
+		if s.name != c.Name {
+			continue
+		}
+		args := c.Args
+		if s.globals != nil {
+			g := *s.globals
+			g.stop = true
+			if _, ops := scan(args, g); len(ops) > 0 {
+				args = args[ops[0]:]
+			}
+		}
+		if len(args) < len(s.sub) {
 			continue
 		}
 		match := true
 		for j, w := range s.sub {
-			if c.Args[j].Value != w {
+			if args[j].Value != w {
 				match = false
 				break
 			}
 		}
 		if match {
-			p.sends(c, s, c.Args[len(s.sub):])
+			p.sends(c, s, args[len(s.sub):])
 			return
 		}
 	}
@@ -253,6 +314,13 @@ func (p *Pass) sends(c *syntax.Call, s *sender, args []syntax.Arg) {
 					send(args[j])
 				}
 			}
+		case contains(s.keyed, o.name):
+			// --from-file=KEY=FILE: the file after the key's name.
+			v := o.val
+			if _, f, ok := strings.Cut(v.Value, "="); ok && v.Static {
+				v = sub(v, f)
+			}
+			send(v)
 		case contains(s.fields, o.name):
 			if _, v, ok := strings.Cut(o.val.Value, "="); ok && strings.HasPrefix(v, "@") {
 				send(sub(o.val, v[1:]))
@@ -264,7 +332,11 @@ func (p *Pass) sends(c *syntax.Call, s *sender, args []syntax.Arg) {
 	}
 	ops := operands
 	if s.lastIsDest {
-		if len(ops) < 2 || !strings.HasPrefix(args[ops[len(ops)-1]].Value, "remote:") {
+		if len(ops) < 2 {
+			return
+		}
+		dest := args[ops[len(ops)-1]].Value
+		if s.remoteDest && !remotePath(dest) || !s.remoteDest && !strings.HasPrefix(dest, "remote:") {
 			return
 		}
 		ops = ops[:len(ops)-1]
@@ -274,6 +346,9 @@ func (p *Pass) sends(c *syntax.Call, s *sender, args []syntax.Arg) {
 			continue
 		}
 		a := args[i]
+		if s.remoteDest && remotePath(a.Value) {
+			continue // fetched from the remote, not sent
+		}
 		if name, _, ok := strings.Cut(a.Value, "#"); ok && c.Name == "gh" {
 			a = sub(a, name) // gh release upload v1 'f.zip#Label'
 		}

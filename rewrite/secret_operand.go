@@ -9,13 +9,14 @@ import (
 	"github.com/corral-dev/corral/guards"
 	"github.com/corral-dev/corral/internal/lazy"
 	"github.com/corral-dev/corral/syntax"
+	"github.com/corral-dev/corral/syntax/lang"
 )
 
 var secretOperandRule = Rule{
 	Decisions: []Decision{Ask},
 	Name:      "secret-operand",
 	Doc: `A program corral has no reading of, given a secret file as an operand
-(look '' .env, sdiff .env x, sdiff -w80 .env x, php .env, sh -v .env,
+(look '' .env, sdiff .env x, sdiff -w80 .env x, python3 .env, sh -v .env,
 basenc --base64 .env, hd ~/.ssh/id_rsa), may print it: ask. So does a secret
 whose words xargs -a or parallel :::: hand a program as arguments. The programs
 secret-read and exfiltrate judge (cat, cp, grep, curl, …) are theirs;
@@ -67,8 +68,10 @@ func checkSecretOperand(p *Pass, c *syntax.Call) {
 			return
 		}
 	}
+	// secret-read judges only python's file servers (python -m
+	// http.server): a script operand stays this rule's.
 	if c.Name == "" || p.Config.Paths == nil || notContentReaders.Get()[c.Name] ||
-		slices.Contains(secretRead.Commands, c.Name) || slices.Contains(exfiltrate.Commands, c.Name) {
+		slices.Contains(secretRead.Commands, c.Name) && lang.ForProgram(c.Name) != lang.Python || slices.Contains(exfiltrate.Commands, c.Name) {
 		return
 	}
 	var written map[int]bool

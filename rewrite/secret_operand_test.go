@@ -17,7 +17,9 @@ func TestSecretOperand(t *testing.T) {
 		{"shuf -n1 .env", "deny"},
 		{"sdiff -w80 .env x", "ask"}, // -w80 holds its value: .env is an operand
 		{"sdiff .env /dev/null", "ask"},
-		{"php .env", "ask"},
+		{"php .env", "deny"},    // secret-read's: php prints text outside <?php as it is
+		{"python3 .env", "ask"}, // a traceback shows the line it fails on
+		{"python3 -m http.server -d ~/.ssh", "deny"},
 		{"hd ~/.ssh/id_rsa", "ask"},
 		{"melt ~/.ssh/id_rsa", "ask"},
 		{"cat .env", "deny"},

@@ -81,9 +81,19 @@ get-session-token, kubectl get secret X -o yaml, vault read, vault kv get,
 sops -d, age -d, doppler secrets get, npm config get //host/:_authToken,
 rclone config show/dump, my_print_defaults, and ps e/eww/-E (every
 process's environment, as /proc/*/environ holds it).
+Programs reading a file an option names: make -f (a .env's lines are
+make variables, which -p prints), git config -f (an INI file such as
+~/.pypirc is git config: -l prints it), php -s/-w and php FILE (text
+outside <?php is printed), groff/nroff, logger -f (into the system
+log); docker, podman or nerdctl run --env-file with a command that
+prints the environment (env, printenv, sh -c 'env'; sh -c text
+expanding a variable asks); a static file server of a directory that
+is or holds a secret (python -m http.server [-d DIR], php -S -t DIR,
+busybox httpd -h DIR); and git add of a secret followed by git diff
+--cached, which prints it.
 A path through another process's /proc directory (/proc/$PPID/cwd/.env,
 /proc/1/root/etc/shadow) is judged as the paths it can name.`,
-	Commands: append(append(programsOf(lang.Perl, lang.Ruby), credentialPrinterNames()...), "cat", "less", "more", "head", "tail", "bat", "batcat", "xxd", "od", "hexdump", "base64", "base32", "strings", "nl", "tac",
+	Commands: append(append(programsOf(lang.Perl, lang.Ruby, lang.PHP, lang.Python), credentialPrinterNames()...), "cat", "less", "more", "head", "tail", "bat", "batcat", "xxd", "od", "hexdump", "base64", "base32", "strings", "nl", "tac",
 		"grep", "egrep", "fgrep", "rg", "ag", "zgrep", "cp", "install", "mv", "tar", "zip", "rsync", "scp", "source", ".",
 		// Text tools print what they read; a program, filter or script
 		// comes first for the ones in programFirstReaders.
@@ -92,7 +102,8 @@ A path through another process's /proc directory (/proc/$PPID/cwd/.env,
 		"zmore", "view", "vi", "vim", "nvim", "nano", "emacs", "split", "dd", "git",
 		"gzip", "pigz", "bzip2", "pbzip2", "xz", "lzma", "zstd", "lz4", "lzip", "brotli", "openssl", "gpg", "gpg2",
 		"env", "printenv", "set", "export", "declare", "typeset", "7z", "7za", "7zr", "7zz", "jar", "dotenv",
-		"shuf", "bsdtar", "cpio", "pax", "ar", "curl"),
+		"shuf", "bsdtar", "cpio", "pax", "ar", "curl", "make", "gmake", "logger", "groff", "nroff", "troff", "busybox", "httpd",
+		"docker", "podman", "nerdctl"),
 	Call:     checkSecretRead,
 	Redirect: checkSecretRedirect,
 	Command:  checkSecretVars,
@@ -146,6 +157,15 @@ var readerSpecs = lazy.Value[map[string]optSpec]{New: func() map[string]optSpec 
 		"diff":     {shortVal: "CUIFSXxLD", longVal: longOpts("ignore-matching-lines", "show-function-line", "starting-file", "exclude", "exclude-from", "label", "ifdef", "from-file", "to-file", "width", "tabsize", "horizon-lines", "palette", "old-line-format", "new-line-format", "unchanged-line-format", "line-format", "old-group-format", "new-group-format", "changed-group-format", "unchanged-group-format"), longEq: true},
 		"sed":      {shortVal: "efl", shortOpt: "i", longVal: longOpts("expression", "file", "line-length"), longEq: true},
 		"awk":      {shortVal: "fvF", longVal: longOpts("file", "assign", "field-separator", "include", "load", "source", "exec"), longEq: true},
+		// make -f FILE reads FILE as a makefile (a .env's KEY=value
+		// lines are variables, printed by -p or by any recipe or
+		// --eval); its operands are targets. logger -f FILE sends each
+		// line to the system log, where journalctl shows it (and -s to
+		// stderr); its operands are the message. groff and nroff print
+		// their files formatted.
+		"make":   {shortVal: "CfIoW", longVal: longOpts("file", "makefile", "directory", "include-dir", "old-file", "assume-old", "what-if", "new-file", "assume-new", "eval"), longEq: true},
+		"logger": {shortVal: "fnpPtuS", longVal: longOpts("file", "server", "port", "priority", "tag", "socket", "size", "msgid", "sd-id", "sd-param"), longEq: true},
+		"groff":  {shortVal: "dfFIKLmMnoPrTwWD", longEq: true},
 	}
 }}
 
@@ -160,6 +180,10 @@ var valueReads = lazy.Value[map[string][]string]{New: func() map[string][]string
 		"rg":   {"f", "file"},
 		"awk":  {"f", "file"},
 		"diff": {"from-file", "to-file"},
+		"make": {"f", "file", "makefile"},
+		// logger --journald=FILE (its value attached) reads journal
+		// entries from FILE.
+		"logger": {"f", "file", "journald"},
 	}
 }}
 
@@ -210,6 +234,12 @@ func checkSecretRead(p *Pass, c *syntax.Call) {
 	case "7z", "7za", "7zr", "7zz", "jar":
 		p.checkArchivers(c)
 		return
+	case "docker", "podman", "nerdctl":
+		p.checkContainerEnvFile(c)
+		return
+	case "busybox", "httpd":
+		p.checkServer(c)
+		return
 	case "dotenv":
 		// dotenv-cli -p NAME prints NAME's value from the files it loads
 		// (-e FILE…, else .env).
@@ -235,6 +265,17 @@ func checkSecretRead(p *Pass, c *syntax.Call) {
 		}
 		for _, f := range files {
 			p.secretOperand(c, f, false, false, nil)
+		}
+		return
+	}
+	switch lang.ForProgram(c.Name) {
+	case lang.Python:
+		// Only its file servers: a script given is the code rules'.
+		p.checkServer(c)
+		return
+	case lang.PHP:
+		if !p.checkServer(c) {
+			p.checkPHP(c)
 		}
 		return
 	}
@@ -265,6 +306,10 @@ func checkSecretRead(p *Pass, c *syntax.Call) {
 		name = "awk"
 	case "bsdtar":
 		name = "tar"
+	case "gmake":
+		name = "make"
+	case "nroff", "troff":
+		name = "groff"
 	}
 	switch name {
 	case "cpio", "pax", "ar":
@@ -415,6 +460,8 @@ func checkSecretRead(p *Pass, c *syntax.Call) {
 		if len(files) > 1 {
 			files = files[:1]
 		}
+	case "make", "logger":
+		files = nil // targets, or the message's words
 	case "shuf":
 		// shuf -e WORD…, shuf -i 1-10: the operands are the lines, not
 		// files.

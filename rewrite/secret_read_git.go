@@ -77,6 +77,14 @@ func (p *Pass) gitSecretRead(c *syntax.Call) {
 		p.gitHashObject(c, args)
 		return
 	}
+	if name == "config" {
+		p.gitConfigFile(c, args)
+		return
+	}
+	if name == "stash" {
+		p.gitStashShow(c, dir, args)
+		return
+	}
 	switch name {
 	case "show", "log", "whatchanged", "diff", "format-patch", "cat-file", "archive", "blame", "annotate", "grep", "diff-tree":
 	default:
@@ -264,6 +272,10 @@ func (p *Pass) gitAddSecret(c *syntax.Call, dir syntax.Dir, args []syntax.Arg) {
 	}
 	force := has(opts, "f", "force")
 	ask := func(s guards.Secret, verb string) {
+		if later := p.printsStaged(c); later != nil {
+			p.reportSecret(c, s, verb+" and "+later.Text()+" prints it:")
+			return
+		}
 		p.Report(c, Finding{Rule: "secret-read", Decision: Ask, Message: s.Reason(verb) + " (a staged secret is committed and published by the next push)", PathContext: "blocked"})
 	}
 	var dirs []syntax.Arg
@@ -365,6 +377,96 @@ func (p *Pass) gitHashObject(c *syntax.Call, args []syntax.Arg) {
 			continue
 		}
 		if p.secretOperand(c, a, false, false, nil) {
+			return
+		}
+	}
+}
+
+// gitConfigFile judges git config -f/--file FILE (and --blob): reading
+// the file as git's configuration prints its values (git config -f
+// ~/.pypirc -l prints pypi.password=…, as an INI file is git config's
+// syntax; --get NAME, NAME alone, --get-regexp, --list). Setting or
+// removing a value (two operands, --unset, --add, --remove-section, -e)
+// writes it: the write guards' case.
+func (p *Pass) gitConfigFile(c *syntax.Call, args []syntax.Arg) {
+	opts, operands := scan(args, optSpec{shortVal: "f", longEq: true, longVal: longOpts("file", "blob", "type", "default",
+		"comment", "value", "url", "worktree")})
+	files := find(opts, "f", "file")
+	if len(files) == 0 || has(opts, "unset", "unset-all", "add", "replace-all", "remove-section", "rename-section", "e", "edit") ||
+		len(operands) >= 2 && !has(opts, "l", "list", "get", "get-all", "get-regexp", "get-urlmatch") {
+		return
+	}
+	for _, f := range files {
+		if p.secretOperand(c, f.val, false, false, nil) {
+			return
+		}
+	}
+}
+
+// printsStaged returns a git call after c in the same command that
+// prints what the index holds (git diff --cached or --staged, with its
+// lines): after c stages a secret, that is reading it.
+func (p *Pass) printsStaged(c *syntax.Call) *syntax.Call {
+	after := false
+	for _, d := range p.Model.Calls {
+		if d == c {
+			after = true
+			continue
+		}
+		if !after || d.Name != "git" {
+			continue
+		}
+		_, sub := gitArgs(d)
+		if sub < 0 || d.Args[sub].Value != "diff" {
+			continue
+		}
+		opts, _ := scan(d.Args[sub+1:], gitReadSpecs.Get()["diff"])
+		if has(opts, "cached", "staged") && !given(opts, gitNoContent...) {
+			return d
+		}
+	}
+	return nil
+}
+
+// gitStashShow judges git stash show -p with -u/--include-untracked or
+// --only-untracked, which prints the untracked files the stash holds as
+// added lines, after the same command stashed a secret: git stash -a
+// (--all) takes the ignored files too (a .env), git stash -u the
+// untracked ones no ignore file names. Without -u, stash show prints
+// only tracked changes (git 2.39, as tested), and a stash made by an
+// earlier command is not known here.
+func (p *Pass) gitStashShow(c *syntax.Call, dir syntax.Dir, args []syntax.Arg) {
+	if p.Config.Paths == nil || p.Config.NoGlobMatches || len(args) == 0 || args[0].Value != "show" {
+		return
+	}
+	opts, _ := scan(args[1:], gitReadSpecs.Get()["diff"])
+	if !has(opts, "p", "patch") || !has(opts, "include-untracked", "only-untracked", "u") || given(opts, gitNoContent...) {
+		return
+	}
+	for _, d := range p.Model.Calls {
+		if d == c {
+			return
+		}
+		if d.Name != "git" {
+			continue
+		}
+		ddir, sub := gitArgs(d)
+		if sub < 0 || d.Args[sub].Value != "stash" {
+			continue
+		}
+		rest := d.Args[sub+1:]
+		if len(rest) > 0 && (rest[0].Value == "push" || rest[0].Value == "save") {
+			rest = rest[1:]
+		} else if len(rest) > 0 && !strings.HasPrefix(rest[0].Value, "-") {
+			continue // list, pop, apply, show…
+		}
+		sopts, _ := scan(rest, optSpec{shortVal: "m", longEq: true, longVal: longOpts("message", "pathspec-from-file")})
+		all := has(sopts, "a", "all")
+		if !all && !has(sopts, "u", "include-untracked") {
+			continue
+		}
+		if s, ok := p.Config.Paths.Secrets().OnDisk(p.guardsEnv(ddir), ".", guards.Walk{Hidden: true, Ignores: !all}); ok {
+			p.reportSecret(c, s, "git stash put in the stash, and git stash show -p --include-untracked prints,")
 			return
 		}
 	}

@@ -261,6 +261,21 @@ func TestSecretReadOracle(t *testing.T) {
 		{"python3", `python3 -c 'import glob; [print(open(f).read()) for f in glob.glob(".e*")]'`, true},
 		{"python3", `python3 -c 'import glob; print(glob.glob(".e*"))'`, false},
 		{"jq", `jq -n --rawfile k .env '$k'`, true},
+		// TestSecretReadMoreReaders' programs.
+		{"make", "make -p -f .env", true},
+		{"make", "printf 'all:\n\t@true\n' > mk && make -p -f mk", false},
+		{"git", "printf '[pypi]\npassword = %s\n' $(cut -d= -f2 .env) > .pypirc && git config -f .pypirc -l", true},
+		{"git", "git config -f words.txt -l", false},
+		{"php", "php -s .env", true},
+		{"php", "php .env", true},
+		{"php", "php -l .env", false},
+		{"groff", "groff -Tascii .env", true},
+		{"git", "git init -q . && git add -f .env && git diff --cached", true},
+		{"git", "git init -q . && git add -f .env && git diff --cached --stat", false},
+		{"git", "git init -q . && echo .env > .gitignore && git add .gitignore && git -c user.name=a -c user.email=a@b commit -qm i && " +
+			"git stash -a -q && git stash show -p -u", true},
+		{"git", "git init -q . && echo .env > .gitignore && git add .gitignore && git -c user.name=a -c user.email=a@b commit -qm i && " +
+			"echo x >> .gitignore && git stash -a -q && git stash show -p", false},
 	}
 	for _, r := range rows {
 		if _, err := exec.LookPath(r.prog); err != nil {

@@ -209,7 +209,7 @@ func findSources(f *syntax.Call) []readSource {
 			}
 			name := n.Value
 			if strings.Contains(v, "path") || strings.Contains(v, "wholename") {
-				name = name[strings.LastIndex(name, "/")+1:]
+				name = pathNameGlob(name)
 			}
 			if strings.HasPrefix(v, "-i") {
 				name = foldGlob(name)
@@ -237,6 +237,20 @@ func findSources(f *syntax.Call) []readSource {
 		out = append(out, readSource{arg: r, tree: true, walk: w, dirs: dirs})
 	}
 	return out
+}
+
+// pathNameGlob is the file-name glob that every file a find -path (or
+// -wholename) pattern selects has: its last segment, except that find's
+// * and ? match a slash too, so a wildcard there can reach back into the
+// directories (-path '*ssh*' selects ~/.ssh/id_rsa): only the literal
+// text after the segment's last * or ? is then the name's (-path
+// './src/*.go' selects names ending in .go; '*ssh*' any name).
+func pathNameGlob(pat string) string {
+	seg := pat[strings.LastIndex(pat, "/")+1:]
+	if i := strings.LastIndexAny(seg, "*?"); i >= 0 {
+		return "*" + seg[i+1:]
+	}
+	return seg
 }
 
 // foldGlob makes a name glob match either case of its letters (find
