@@ -61,6 +61,8 @@ func TestLaunchersRunTheirCommand(t *testing.T) {
 		"concurrently -n a,b 'npm run watch' %q",
 		"parallel ::: %q",
 		"ssh -o RemoteCommand=%q localhost",
+		"ssh localhost -o RemoteCommand=%q",
+		"ssh -t 127.0.0.1 -oRemoteCommand=%q",
 		"mosh localhost -- sh -c %q",
 	}
 	for _, payload := range []string{"rm -rf ~", "ls -la"} {
@@ -90,6 +92,8 @@ func TestLaunchersRunTheirCommand(t *testing.T) {
 		{`nvm exec 18 node app.js`, "allow"},
 		{`ssh -o RemoteCommand='rm -rf ~' example.com`, "allow"}, // another machine's files
 		{`ssh -o RemoteCommand=none localhost`, "allow"},
+		{`ssh example.com -o RemoteCommand='rm -rf ~'`, "allow"},
+		{`ssh localhost -- -o RemoteCommand='rm -rf ~'`, "allow"}, // runs the program "-o" there
 		{`echo "rm -rf ~" | pee cat`, "allow"},
 	})
 }

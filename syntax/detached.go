@@ -98,8 +98,10 @@ func (w *walker) detached(c scope, call *Call, st *state) bool {
 		i := cmd + 1 // in words
 		if host >= 0 && i >= len(words) && loopbackHost(call.Args[host]) {
 			// ssh -o RemoteCommand=TEXT host: the remote shell runs TEXT
-			// when no command is given (ssh_config(5)).
-			if rc, ok := sshRemoteCommand(call.Args[:host]); ok {
+			// when no command is given (ssh_config(5)); ssh reads options
+			// after the destination too (ssh host -o RemoteCommand=TEXT).
+			opts := append(append(make([]Arg, 0, len(call.Args)), call.Args[:host]...), call.Args[host+1:]...)
+			if rc, ok := sshRemoteCommand(opts); ok {
 				home := Dir{}
 				if w.home != "" {
 					home = Dir{Path: w.home, Known: true}
