@@ -62,6 +62,12 @@ const (
 	// the code also reads the whole environment or a name only known at
 	// run time. Call is the network call.
 	Send
+	// Fetch is program code that opens a network connection and writes
+	// a file (urlretrieve(URL, "f"), requests.get and open("f", "wb"),
+	// fetch and fs.writeFileSync): what it fetched may be what it
+	// writes. Path is the file ("" when named at run time), Call the
+	// network call.
+	Fetch
 )
 
 // Effect is something program text does to the system: a command it runs,
@@ -224,6 +230,9 @@ func (p *parser) run() []Effect {
 	}
 	out = append(out, killAll(p)...)
 	if e, ok := envSend(p); ok {
+		out = append(out, e)
+	}
+	if e, ok := fetchWrite(p, out); ok {
 		out = append(out, e)
 	}
 	// Backticks and %x{} / qx{} are shell commands wherever they are.
