@@ -22,10 +22,35 @@ directory is given as FILE then). A saved file (-o FILE) moves into the
 sandbox; a download with --download and no -o asks, since the client
 names the file from the server's answer; what goes to stdout is followed
 into the files and the programs it reaches, as curl's is (a shell
-reading it is the pipe-shell rule's).`,
+reading it is the pipe-shell rule's). Interpreter code written in the
+command is an HTTP client too: Python, JavaScript, Ruby, Perl or PHP code
+that opens a network connection and writes a file (urlretrieve(URL, "f"),
+requests.get with open("f", "wb"), fetch with fs.writeFileSync,
+URI.open with File.write, getstore/mirror, file_put_contents of
+file_get_contents("https://…"), copy("https://…", "f")) asks, since the
+file is named inside the program; the file in the sandbox passes, and so
+does code that only reads the network or only writes.`,
 	Decisions: []Decision{Rewrite, Ask},
 	Commands:  []string{"http", "https", "xh", "xhs", "curlie", "lynx", "w3m", "links", "elinks", "gh", "lwp-request", "GET", "POST", "PUT", "lwp-download"},
 	Call:      checkHTTPClient,
+	Command:   checkCodeFetch,
+}
+
+// checkCodeFetch asks about interpreter code in the command that fetches
+// from the network and writes a file (syntax's NetWrites).
+func checkCodeFetch(p *Pass) {
+	for _, nw := range p.Model.NetWrites {
+		c := nw.Call
+		if nw.Path != "" && p.InSandbox(c.Dir, syntax.Arg{Value: nw.Path, Raw: nw.Path, Static: true}) {
+			continue
+		}
+		what := "a file it names at run time"
+		if nw.Path != "" {
+			what = nw.Path
+		}
+		p.Report(c, Finding{Rule: "http-client", Decision: Ask, Kind: "download",
+			Message: nw.What + " fetches from the network and the code writes " + what + "; corral cannot move that into the sandbox inside the program"})
+	}
 }
 
 // httpieSpec is httpie's and xh's options that take a value (http --help,

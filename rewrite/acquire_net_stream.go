@@ -25,8 +25,13 @@ redirection from /dev/tcp/HOST/PORT or /dev/udp/HOST/PORT (cat <
 (cat /dev/fd/3 3</dev/tcp/h/80), reads what the peer sends, followed the same way; a
 shell or interpreter reading its program from there (bash <
 /dev/tcp/h/80, or the pipe after such a reader) runs remote code and
-asks.`,
-	Commands: []string{"nc", "ncat", "netcat", "telnet", "socat", "openssl"},
+asks. A connection saved to a file by the program itself asks, since
+the file is named inside the program's own syntax: socat with a file
+address (CREATE:, OPEN:, GOPEN:, a bare path) that receives what a network
+address sends (both ways by default, left to right with -u, right to left
+with -U), and TFTP's get (tftp HOST -c get F, commands on its stdin, busybox
+tftp -g, atftp -g/--get).`,
+	Commands: []string{"nc", "ncat", "netcat", "telnet", "socat", "openssl", "tftp", "atftp"},
 	Call:     checkNetStream,
 	Command:  checkNetReads,
 }
@@ -64,6 +69,9 @@ func checkNetReads(p *Pass) {
 }
 
 func checkNetStream(p *Pass, c *syntax.Call) {
+	if p.netToFile(c) {
+		return
+	}
 	if netStreamPrints(c) {
 		p.followStdout(c, "net-stream", "network stream")
 	}

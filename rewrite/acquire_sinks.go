@@ -17,7 +17,7 @@ func (p *Pass) followReader(s *syntax.Call, rule, kind string) bool {
 	switch s.Name {
 	case "tee":
 		p.moveOperands(s, rule, kind, "tee")
-	case "tar", "bsdtar":
+	case "tar", "bsdtar", "gtar":
 		p.extractTar(s, rule, kind)
 		return false
 	case "dd":
@@ -42,6 +42,9 @@ func (p *Pass) followReader(s *syntax.Call, rule, kind string) bool {
 			return false
 		}
 	default:
+		if handled, passes := p.followWriter(s, rule, kind); handled {
+			return passes
+		}
 		if syntax.IsShell(s.Name) {
 			// sh -c 'cat > f': the script's commands read the pipe;
 			// sh -c cat > f: they write it to the shell's stdout.

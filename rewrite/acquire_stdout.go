@@ -39,6 +39,7 @@ type pipeKey struct {
 // them. What each of them writes to its own stdout is followed on, into
 // the stages after the compound one.
 func (p *Pass) followStream(c *syntax.Call, out syntax.Stream, rule, kind string) {
+	p.followSubst(c, c, out, rule, kind)
 	overflow := p.walkPipes([]syntax.Stream{out}, func(st syntax.Stream, readers []*syntax.Call) (next []syntax.Stream, stop bool) {
 		for _, d := range readers {
 			if runsStdin(d) {
@@ -46,6 +47,7 @@ func (p *Pass) followStream(c *syntax.Call, out syntax.Stream, rule, kind string
 			}
 			if p.followReader(d, rule, kind) {
 				next = append(next, d.Stdout())
+				p.followSubst(d, c, d.Stdout(), rule, kind)
 			}
 		}
 		// cat <(curl …) > f: the call holding <(…) reads the download

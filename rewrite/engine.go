@@ -94,6 +94,9 @@ type Pass struct {
 	// readers indexes the calls that read each pipe between pipeline
 	// stages (see pipeReaders).
 	readers map[pipeKey][]*syntax.Call
+	// substFollowed are the calls whose output corral already followed
+	// because a download's text reached their words (followSubst).
+	substFollowed map[*syntax.Call]bool
 	// mayBe counts the judgeMaybe calls running: a value a word can take
 	// but need not, whose deny is an ask.
 	mayBe int

@@ -138,6 +138,11 @@ var execCases = []execCase{
 	{name: "curl-o", cmd: "curl -s -o data.json http://example.com/files/data.json", files: map[string]string{"data.json": execJSON}},
 	{name: "input-redirect-follow", cmd: "curl -s -o data.json http://example.com/files/data.json && wc -c < data.json",
 		files: map[string]string{"data.json": execJSON}, stdout: "17"},
+	// A download held in a variable or a substitution and printed into a
+	// file (issue 12): the file is the download's and lands in the sandbox.
+	{name: "curl-var-echo-file", cmd: `x=$(curl -s http://example.com/files/data.json); echo "$x" > data.json`, files: map[string]string{"data.json": execJSON}},
+	{name: "curl-subst-printf-file", cmd: `printf '%s\n' "$(curl -s http://example.com/files/data.json)" > data.json`, files: map[string]string{"data.json": execJSON}},
+	{name: "curl-var-here-string-tee", cmd: `x=$(curl -s http://example.com/files/data.json); tee data.json <<< "$x" >/dev/null`, files: map[string]string{"data.json": execJSON}},
 	{name: "curl-o-after-url", cmd: "curl -s http://example.com/files/data.json -o data.json", files: map[string]string{"data.json": execJSON}},
 	{name: "curl-O", cmd: "curl -sO http://example.com/files/data.json", files: map[string]string{"data.json": execJSON}},
 	{name: "curl-fsSLo", cmd: "curl -fsSLo data.json http://example.com/files/data.json", files: map[string]string{"data.json": execJSON}},

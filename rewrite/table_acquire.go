@@ -23,6 +23,7 @@ var acquisitionRules = []Rule{
 	runDownload,
 	copyOut,
 	pullNewRepo,
+	fetchURLCheckout,
 	gitArchiveRemote,
 	gitSubtree,
 	sshOutput,

@@ -21,13 +21,16 @@ var patchSpec = optSpec{shortVal: "BDFVYdiopruz", longVal: longOpts("prefix", "i
 // patch's second operand or git apply's operands, or a file redirected
 // to stdin, read at hook time (a regular file of at most 1 MiB, as
 // scripts are). A diff that cannot be read names no file here: the
-// written files are then only known at run time.
+// written files are then only known at run time, and git apply
+// --unsafe-paths of such a diff (whose names may then be anywhere) asks.
 func (p *Pass) diffTargets(c *syntax.Call) []target {
 	var texts []syntax.Arg
 	var files []syntax.Arg
 	strip, stripSet := 1, false
 	dir := ""
 	var dirArg syntax.Arg
+	unsafe := false
+	var unsafeArg syntax.Arg
 	switch {
 	case c.Name == "patch":
 		opts, ops := scan(c.Args, patchSpec)
@@ -66,6 +69,11 @@ func (p *Pass) diffTargets(c *syntax.Call) []target {
 		}
 		for _, o := range find(opts, "directory") {
 			dir, dirArg = o.val.Value, o.val
+		}
+		for _, o := range opts {
+			if o.name == "unsafe-paths" {
+				unsafe, unsafeArg = true, c.Args[1+o.idx]
+			}
 		}
 		stripSet = true // git's default is -p1
 	default:
@@ -109,6 +117,13 @@ func (p *Pass) diffTargets(c *syntax.Call) []target {
 		texts = append(texts, f)
 	}
 	var out []target
+	if len(texts) == 0 && unsafe {
+		// git apply --unsafe-paths of a diff corral cannot read: its
+		// names may be absolute or climb out with "..", anywhere; no
+		// path can be judged, so ask here.
+		p.Report(c, Finding{Rule: "bash-write", Decision: Ask,
+			Message: "git apply " + unsafeArg.Raw + " applies a diff corral cannot read, whose files may be anywhere outside the work tree"})
+	}
 	if len(texts) == 0 && dir != "" {
 		// A diff corral cannot read, applied under -d/--directory: it
 		// writes files there (patch -d .git/hooks < x.patch).

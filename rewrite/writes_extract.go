@@ -265,6 +265,16 @@ func (p *Pass) checkExtraction(c *syntax.Call) {
 	}
 	names, err := archiveMembers(archive.Path, e.zipOnly)
 	if err != nil {
+		// Members corral cannot list can be any file under the
+		// directory: where that can hold one of corral's own files or
+		// an agent's settings (tar xf x.tar -C ~/.claude), ask, as for
+		// an archive read on stdin; the project root and the home
+		// directory themselves are everyday work.
+		dest := syntax.Arg{Value: base, Raw: base, Static: true}
+		if e.dir != nil {
+			dest = *e.dir
+		}
+		p.judgeUnnamedTree(c, treeCopy{src: syntax.Arg{Value: "the archive " + e.archive.Value, Raw: e.archive.Raw, Static: true}, dest: dest, base: base}, false)
 		if p.madeEarlier(c, archive.Path, e.reader) {
 			p.Report(c, Finding{Rule: "bash-write", Decision: Ask,
 				Message: c.Name + " extracts " + e.archive.Value + ", an archive this command makes, into " + base +

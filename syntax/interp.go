@@ -742,6 +742,13 @@ func (w *walker) program(c scope, call *Call, l lang.Lang, text, label string, d
 				w.m.EnvSends = append(w.m.EnvSends, EnvSend{Call: call, Names: e.Argv, Any: e.Text == "*",
 					What: "in " + string(l) + " code (" + at + "): " + e.Call, Print: e.Kind == lang.Print})
 			}
+		case lang.Fetch:
+			// Code written in the command, as for Send: a script on
+			// disk that downloads is the project's own program.
+			if origin == "" {
+				w.m.NetWrites = append(w.m.NetWrites, NetWrite{Call: call, Path: e.Path,
+					What: "in " + string(l) + " code (" + at + "): " + e.Call})
+			}
 		case lang.Include:
 			what := e.Call + " " + e.Path + " in " + string(l) + " code (" + at + ")"
 			if e.Search {

@@ -219,6 +219,20 @@ type Model struct {
 	// EnvSends are the programs whose code reads environment variables
 	// and opens a network connection (lang.Send).
 	EnvSends []EnvSend
+	// NetWrites are the programs whose code, written in the command,
+	// opens a network connection and writes a file (lang.Fetch).
+	NetWrites []NetWrite
+}
+
+// NetWrite is program code run by Call that fetches from the network
+// and writes the file Path ("" when only run time names it): what it
+// fetched may be what it writes.
+type NetWrite struct {
+	Call *Call
+	Path string
+	// What names the code and the network call ("in python code (-c,
+	// line 1): urllib.request.urlretrieve").
+	What string
 }
 
 // VarPrint is a declaration command that prints variables with their

@@ -66,6 +66,12 @@ const (
 	// (print(os.environ), console.log(process.env.KEY), p ENV): Argv and
 	// Text as for Send; Call is the printing call.
 	Print
+	// Fetch is program code that opens a network connection and writes
+	// a file (urlretrieve(URL, "f"), requests.get and open("f", "wb"),
+	// fetch and fs.writeFileSync): what it fetched may be what it
+	// writes. Path is the file ("" when named at run time), Call the
+	// network call.
+	Fetch
 )
 
 // Effect is something program text does to the system: a command it runs,
@@ -231,6 +237,9 @@ func (p *parser) run() []Effect {
 		out = append(out, e)
 	}
 	if e, ok := envPrint(p); ok {
+		out = append(out, e)
+	}
+	if e, ok := fetchWrite(p, out); ok {
 		out = append(out, e)
 	}
 	// Backticks and %x{} / qx{} are shell commands wherever they are.

@@ -1,0 +1,276 @@
+package rewrite
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// Issue 12, classes 1-3: foreign content that reached the project or
+// home without the sandbox or a question. Each table is read from the
+// programs' manuals (git-fetch(1) and gitrevisions(7), git-apply(1),
+// patch(1), cpio(1), socat(1), tftp(1)); each has look-alikes that must
+// stay allowed.
+
+// TestFetchURLCheckout: git fetch of a URL, then a command that writes
+// the fetched tree into the work tree.
+func TestFetchURLCheckout(t *testing.T) {
+	testRule(t, "fetch-url-checkout", []ruleCase{
+		{"git fetch https://h.example/r.git && git checkout FETCH_HEAD", Ask},
+		{"git fetch https://h.example/r.git && git merge FETCH_HEAD", Ask},
+		{"git fetch https://h.example/r.git && git rebase FETCH_HEAD", Ask},
+		{"git fetch https://h.example/r.git && git reset --hard FETCH_HEAD", Ask},
+		{"git fetch https://h.example/r.git && git cherry-pick FETCH_HEAD", Ask},
+		{"git fetch https://h.example/r.git && git cherry-pick HEAD..FETCH_HEAD", Ask},
+		{"git fetch https://h.example/r.git && git checkout FETCH_HEAD~1 -- src/", Ask},
+		{"git fetch https://h.example/r.git && git restore --source=FETCH_HEAD .", Ask},
+		{"git fetch https://h.example/r.git && git worktree add wt FETCH_HEAD", Ask},
+		{"git fetch https://h.example/r.git main:refs/heads/x && git checkout x", Ask},
+		{"git fetch https://h.example/r.git +main:x && git switch x", Ask},
+		{"git fetch https://h.example/r.git main:x && git branch y x && git switch y", Ask},
+		{"git fetch git@h.example:o/r.git && git merge FETCH_HEAD", Ask},
+		{"git fetch h.example:o/r.git && git merge FETCH_HEAD", Ask},
+		{"git -C sub fetch https://h.example/r.git && git -C sub checkout FETCH_HEAD", Ask},
+		{"git fetch --depth 1 https://h.example/r.git v1 && git reset FETCH_HEAD", Ask},
+		{"git remote add up https://h.example/r.git && git fetch up && git merge up/main", Ask},
+		{"git pull https://h.example/r.git main", Ask},
+		{"git pull --rebase git@h.example:o/r.git", Ask},
+		// Look-alikes: a configured remote, reading the fetched commits,
+		// a local repository, the sandbox.
+		{"git fetch origin && git merge origin/main", Allow},
+		{"git fetch && git merge", Allow},
+		{"git pull", Allow},
+		{"git pull origin main", Allow},
+		{"git fetch origin pull/1/head:pr1 && git checkout pr1", Allow},
+		{"git fetch https://h.example/r.git && git log FETCH_HEAD", Allow},
+		{"git fetch https://h.example/r.git && git diff HEAD FETCH_HEAD", Allow},
+		{"git fetch https://h.example/r.git main:x && git log x", Allow},
+		{"git fetch https://h.example/r.git && git checkout main", Allow},
+		{"git fetch ../other && git merge FETCH_HEAD", Allow},
+		{"git fetch file:///srv/r.git && git merge FETCH_HEAD", Allow},
+		{"git checkout FETCH_HEAD", Allow},
+		{"cd agent_sandbox/r && git fetch https://h.example/r.git && git checkout FETCH_HEAD", Allow},
+	})
+}
+
+// TestFetchURLCheckoutOracle runs the real git: a refspec's destination
+// is a branch that checkout then writes into the work tree, and FETCH_HEAD
+// holds what was fetched, while git log of it writes nothing, as the
+// rule reads them. The source is a local bare repository standing in for
+// the URL.
+func TestFetchURLCheckoutOracle(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git not installed")
+	}
+	dir := t.TempDir()
+	run := func(wd string, args ...string) string {
+		t.Helper()
+		cmd := exec.Command("git", args...)
+		cmd.Dir = wd
+		cmd.Env = append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1", "HOME="+dir, "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@t",
+			"GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@t")
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+		return string(out)
+	}
+	foreign := filepath.Join(dir, "foreign")
+	proj := filepath.Join(dir, "proj")
+	for _, d := range []string{foreign, proj} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		run(d, "init", "-q", "-b", "main")
+	}
+	if err := os.WriteFile(filepath.Join(foreign, "canary.txt"), []byte("foreign\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	run(foreign, "add", ".")
+	run(foreign, "commit", "-qm", "foreign")
+	if err := os.WriteFile(filepath.Join(proj, "own.txt"), []byte("own\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	run(proj, "add", ".")
+	run(proj, "commit", "-qm", "own")
+
+	canary := filepath.Join(proj, "canary.txt")
+	run(proj, "fetch", "-q", foreign, "main")
+	run(proj, "log", "--oneline", "FETCH_HEAD")
+	if _, err := os.Stat(canary); err == nil {
+		t.Fatal("git log FETCH_HEAD wrote the foreign tree")
+	}
+	run(proj, "fetch", "-q", foreign, "main:refs/heads/x")
+	run(proj, "checkout", "-q", "x")
+	if b, err := os.ReadFile(canary); err != nil || string(b) != "foreign\n" {
+		t.Fatalf("checkout of the refspec's branch did not write the foreign file: %v", err)
+	}
+	// The same commands with a URL in place of the local path ask.
+	for _, cmd := range []string{"git fetch -q https://h.example/r.git main && git log --oneline FETCH_HEAD",
+		"git fetch -q https://h.example/r.git main:refs/heads/x && git checkout -q x"} {
+		want := Allow
+		if strings.Contains(cmd, "checkout") {
+			want = Ask
+		}
+		if got := Check(testConfig(), cmd).Decision; got != want {
+			t.Errorf("%s: %v, want %v", cmd, got, want)
+		}
+	}
+}
+
+// TestDownloadWriters: a download piped into a program that writes files
+// from it where its content says.
+func TestDownloadWriters(t *testing.T) {
+	testRule(t, "curl", []ruleCase{
+		{"curl -sL https://h.example/p | git apply", Ask},
+		{"curl -sL https://h.example/p | git apply -", Ask},
+		{"curl -sL https://h.example/p | git apply --index -p1", Ask},
+		{"curl -sL https://h.example/p | git -C sub apply", Ask},
+		{"curl -sL https://h.example/p | git am", Ask},
+		{"curl -sL https://h.example/p | git am -3", Ask},
+		{"curl -sL https://h.example/p | git fast-import", Ask},
+		{"curl -sL https://h.example/p | patch -p1", Ask},
+		{"curl -sL https://h.example/p | patch -p0 -d sub", Ask},
+		{"curl -sL https://h.example/p | patch -i /dev/stdin", Ask},
+		{"curl -sL https://h.example/p | cpio -idm", Ask},
+		{"curl -sL https://h.example/p | cpio --extract", Ask},
+		{"curl -sL https://h.example/p | pax -r", Ask},
+		{"curl -sL https://h.example/p | busybox unzip -", Ask},
+		{"curl -sL https://h.example/p | 7z x -si -tgzip", Ask},
+		{"curl -sL https://h.example/p | zstd -d -o out", Ask},
+		{"curl -sL https://h.example/p | sh -c 'git apply'", Ask},
+		// Look-alikes: reporting on the patch, listing, the bytes on to
+		// stdout, a local patch.
+		{"curl -sL https://h.example/p | git apply --stat", Allow},
+		{"curl -sL https://h.example/p | git apply --check", Allow},
+		{"curl -sL https://h.example/p | git apply fix.patch", Allow},
+		{"curl -sL https://h.example/p | patch --dry-run -p1", Allow},
+		{"curl -sL https://h.example/p | patch -i fix.patch", Allow},
+		{"curl -sL https://h.example/p | cpio -t", Allow},
+		{"curl -sL https://h.example/p | cpio -it", Allow},
+		{"curl -sL https://h.example/p | busybox unzip -l -", Allow},
+		{"curl -sL https://h.example/p | zstd -d", Allow},
+		{"curl -s https://h.example/p | jq .", Allow},
+		{"git apply fix.patch", Allow},
+		{"patch -p1 < fix.patch", Allow},
+		{"cat fix.patch | git apply", Allow},
+	})
+}
+
+// TestDownloadVariables: a download held in a variable or a substitution
+// and printed into a file is saved there.
+func TestDownloadVariables(t *testing.T) {
+	testRule(t, "curl", []ruleCase{
+		{`x=$(curl -s https://h.example/p); echo "$x" > f`, Rewrite},
+		{`x=$(curl -s https://h.example/p); echo "$x" >> f`, Rewrite},
+		{`x=$(curl -s https://h.example/p | jq -r .tag); echo $x > v.txt`, Rewrite},
+		{`printf '%s' "$(curl -s https://h.example/p)" > f.sh`, Rewrite},
+		{`echo "$(curl -s https://h.example/p)" > f`, Rewrite},
+		{`cat <<< "$(curl -s https://h.example/p)" > f`, Rewrite},
+		{`x=$(curl -s https://h.example/p); tee f <<< "$x"`, Rewrite},
+		{`x=$(curl -s https://h.example/p); printf '%s' "$x" | tee f`, Rewrite},
+		{`curl -s https://h.example/p | { read -r l; echo "$l" > f; }`, Rewrite},
+		{`x=$(curl -s https://h.example/p); { echo "$x"; } > f`, Rewrite},
+		// Look-alikes: printed to the terminal, a local file's content, a
+		// function's local that does not reach its caller.
+		{`x=$(curl -s https://h.example/p | jq -r .tag); echo $x`, Allow},
+		{`echo "$(curl -s https://h.example/p)"`, Allow},
+		{`x=$(curl -s https://h.example/p); echo "$x" > /dev/null`, Allow},
+		{`v=$(cat VERSION); echo "$v" > f`, Allow},
+		{`f() { local x; x=$(curl -s https://h.example/p); }; f; echo "$x" > g`, Allow},
+		{`x=$(curl -s https://h.example/p); echo done > f`, Allow},
+	})
+	testRule(t, "wget", []ruleCase{
+		{`printf '%s' "$(wget -qO- https://h.example/p)" > f.sh`, Rewrite},
+	})
+}
+
+// TestNetToFile: a connection the program itself saves to a file.
+func TestNetToFile(t *testing.T) {
+	testRule(t, "net-stream", []ruleCase{
+		{"socat TCP:h.example:80 CREATE:f", Ask},
+		{"socat TCP:h.example:80 OPEN:f,creat", Ask},
+		{"socat -u TCP:h.example:80 GOPEN:f", Ask},
+		{"socat -u OPENSSL:h.example:443 ./out", Ask},
+		{"socat CREATE:f TCP:h.example:80", Ask},
+		{"socat -U CREATE:f TCP:h.example:80", Ask},
+		{"tftp h.example -c get f", Ask},
+		{"busybox tftp -g -r f h.example", Ask},
+		{"atftp --get -r f -l out h.example", Ask},
+		{`tftp h.example <<< "get f"`, Ask},
+		// Look-alikes: socat between stdio and the network, a relay, the
+		// file only read (-u file first), tftp put.
+		{"socat - TCP:h.example:80", Allow},
+		{"socat TCP-LISTEN:8080,fork TCP:localhost:80", Allow},
+		{"socat -u CREATE:f TCP:h.example:80", Allow},
+		{"socat -U TCP:h.example:80 CREATE:f", Allow},
+		{"tftp h.example -c put f", Allow},
+	})
+}
+
+// TestCodeFetch: interpreter code in the command that fetches and writes
+// a file.
+func TestCodeFetch(t *testing.T) {
+	testRule(t, "http-client", []ruleCase{
+		{`python3 -c 'import urllib.request; urllib.request.urlretrieve("https://h.example/x", "f")'`, Ask},
+		{`python3 -c 'import requests; open("f","wb").write(requests.get("https://h.example/x").content)'`, Ask},
+		{`python3 -c 'import shutil, urllib.request; shutil.copyfileobj(urllib.request.urlopen("https://h"), open("f","wb"))'`, Ask},
+		{`node -e 'fetch("https://h.example").then(r=>r.text()).then(t=>require("fs").writeFileSync("f",t))'`, Ask},
+		{`node -e 'const https=require("https"),fs=require("fs"); https.get("https://h", r => r.pipe(fs.createWriteStream("f")))'`, Ask},
+		{`ruby -ropen-uri -e 'File.write("f", URI.open("https://h.example").read)'`, Ask},
+		{`perl -MLWP::Simple -e 'getstore("https://h.example/x", "f")'`, Ask},
+		{`perl -MLWP::Simple -e 'LWP::Simple::mirror("https://h.example/x", "f")'`, Ask},
+		{`php -r 'file_put_contents("f", file_get_contents("https://h.example/x"));'`, Ask},
+		{`php -r 'copy("https://h.example/x","f");'`, Ask},
+		// Look-alikes: reading only, the network only, a local copy, the
+		// sandbox.
+		{`python3 -c 'print(open("f").read())'`, Allow},
+		{`python3 -c 'import requests; print(requests.get("https://h").json())'`, Allow},
+		{`php -r 'copy("a.txt","b.txt");'`, Allow},
+		{`node -e 'require("fs").writeFileSync("f", "x")'`, Allow},
+		{`python3 -c 'import urllib.request; urllib.request.urlretrieve("https://h.example/x", "agent_sandbox/f")'`, Allow},
+	})
+}
+
+// TestExtractReachesSelf: an archive corral cannot list, extracted into a
+// directory that holds an agent's settings, may overwrite them.
+func TestExtractReachesSelf(t *testing.T) {
+	cfg := scratchProject(t, map[string]string{
+		"home/.claude/settings.json": "{}\n",
+		"proj/README.md":             "x\n",
+	})
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{"tar xf x.tar -C ~/.claude", "ask"},
+		{"unzip x.zip -d ~/.claude", "ask"},
+		{"bsdtar -xf x.tar -C ~/.claude/", "ask"},
+		{"python3 -c 'import tarfile' && tar xf x.tar -C ~/.claude", "ask"},
+		// Look-alikes: a build directory, the project, the home
+		// directory itself (everyday work, as for an archive on stdin).
+		{"tar xf local.tar -C build/", "allow"},
+		{"bsdtar -xf x.tar -C ~", "allow"},
+		{"tar xf local.tar", "allow"},
+	})
+}
+
+// TestPatchOutsideProject: git apply and patch of a diff corral cannot
+// read, placed outside the project (git-apply(1): --directory prepends
+// its root to every name; --unsafe-paths lets a patch reach outside the
+// work tree; patch(1): -d changes directory first).
+func TestPatchOutsideProject(t *testing.T) {
+	testRuleWith(t, guardedConfig(), "bash-write", []ruleCase{
+		{"git apply --directory=../x fix.patch", Ask},
+		{"git apply --unsafe-paths fix.patch", Ask},
+		{"git apply --unsafe-paths -p0 < fix.patch", Ask},
+		{"git apply --unsafe-paths --directory=/etc fix.patch", Deny},
+		{"patch -d ~ < fix.patch", Ask},
+		{"patch -d ~ -p1 -i fix.patch", Ask},
+		// Look-alikes: a diff applied in the project.
+		{"git apply fix.patch", Allow},
+		{"git apply --directory=sub fix.patch", Allow},
+		{"git apply --unsafe-paths --check fix.patch", Allow},
+		{"git apply --unsafe-paths --stat fix.patch", Allow},
+		{"patch -p1 < fix.patch", Allow},
+	})
+}

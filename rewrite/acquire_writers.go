@@ -1,0 +1,139 @@
+package rewrite
+
+import (
+	"strings"
+
+	"github.com/corral-dev/corral/syntax"
+)
+
+// cpioSpec are GNU cpio's (and bsdcpio's) options that take a value.
+var cpioSpec = optSpec{shortVal: "CDEFHIMORsW", longEq: true, longVal: longOpts("block-size", "directory", "pattern-file",
+	"file", "format", "message", "owner", "rsh-command", "io-size", "warning", "to-stdout")}
+
+// followWriter handles the programs that take a download on stdin and
+// write files from it that corral cannot place in the sandbox by a
+// rewrite: a patch applied to the work tree (git apply, git am, patch),
+// an archive unpacked where its members say (cpio -i, pax -r, busybox
+// unzip -, 7z x -si), a repository import (git fast-import), a
+// decompressor's -o FILE. Each asks: the content is external and lands
+// in the project. handled reports that s is one of them; passes that the
+// bytes go on to its stdout (patch -o -, unzip -p, 7z -so).
+func (p *Pass) followWriter(s *syntax.Call, rule, kind string) (handled, passes bool) {
+	ask := func(what string) {
+		p.Report(s, Finding{Rule: rule, Decision: Ask, Kind: kind,
+			Message: what + "; corral cannot keep that in the sandbox"})
+	}
+	readsStdin := func(v string) bool {
+		if v == "-" {
+			return true
+		}
+		st, fd := s.Route(v)
+		return fd && (st.Kind == syntax.StreamPipe || st.Kind == syntax.StreamInherited && st.Fd == 0)
+	}
+	switch s.Name {
+	case "git":
+		_, sub := gitArgs(s)
+		if sub < 0 {
+			return false, false
+		}
+		args := s.Args[sub+1:]
+		switch s.Args[sub].Value {
+		case "apply":
+			opts, ops := scan(args, optSpec{shortVal: "pC", longEq: true,
+				longVal: longOpts("exclude", "include", "directory", "whitespace", "build-fake-ancestor")})
+			if has(opts, "stat", "numstat", "summary", "check") && !has(opts, "apply") {
+				return true, false // reports on the patch
+			}
+			if len(ops) > 0 && !readsStdin(args[ops[0]].Value) {
+				return true, false // applies a file, not its stdin
+			}
+			ask("git apply applies the downloaded patch to the work tree")
+			return true, false
+		case "am":
+			_, ops := scan(args, optSpec{shortVal: "pCS", longEq: true,
+				longVal: longOpts("whitespace", "directory", "exclude", "include", "patch-format", "resolvemsg", "gpg-sign", "quoted-cr", "empty")})
+			if len(ops) > 0 && !readsStdin(args[ops[0]].Value) {
+				return true, false
+			}
+			ask("git am commits the downloaded patches and checks them out")
+			return true, false
+		case "fast-import":
+			ask("git fast-import writes the downloaded stream into the repository")
+			return true, false
+		}
+		return false, false
+	case "patch":
+		opts, _ := scan(s.Args, patchSpec)
+		if has(opts, "dry-run") {
+			return true, false
+		}
+		if in := find(opts, "i", "input"); len(in) > 0 && !readsStdin(in[len(in)-1].val.Value) {
+			return true, false // the diff is a file, stdin is unused
+		}
+		if out := find(opts, "o", "output"); len(out) > 0 && out[len(out)-1].val.Value == "-" {
+			return true, true // the patched text goes to stdout
+		}
+		ask("patch applies the downloaded diff to the files it names")
+		return true, false
+	case "cpio", "bsdcpio":
+		opts, _ := scan(s.Args, cpioSpec)
+		if !has(opts, "i", "extract") || has(opts, "t", "list") {
+			return true, false // -o/-p read file names; -t lists
+		}
+		if has(opts, "to-stdout") {
+			return true, true
+		}
+		ask(s.Name + " -i unpacks the downloaded archive where its members say")
+		return true, false
+	case "pax":
+		opts, _ := scan(s.Args, optSpec{shortVal: "bfopsx"})
+		if !has(opts, "r") || has(opts, "w") {
+			return true, false // lists, or copies files it names
+		}
+		if f := find(opts, "f"); len(f) > 0 && !readsStdin(f[len(f)-1].val.Value) {
+			return true, false
+		}
+		ask("pax -r unpacks the downloaded archive where its members say")
+		return true, false
+	case "unzip":
+		opts, ops := scan(s.Args, optSpec{shortVal: "dxP"})
+		if len(ops) == 0 || !readsStdin(s.Args[ops[0]].Value) {
+			return false, false
+		}
+		if has(opts, "l", "t", "v", "Z", "z") {
+			return true, false
+		}
+		if has(opts, "p", "c") {
+			return true, true
+		}
+		ask("unzip - unpacks the downloaded archive where its members say")
+		return true, false
+	case "7z", "7za", "7zr", "7zz":
+		si, so := false, false
+		for _, a := range s.Args {
+			si = si || strings.HasPrefix(a.Value, "-si")
+			so = so || a.Value == "-so"
+		}
+		_, ops := scan(s.Args, optSpec{})
+		if !si || len(ops) == 0 || (s.Args[ops[0]].Value != "x" && s.Args[ops[0]].Value != "e") {
+			return false, false
+		}
+		if so {
+			return true, true
+		}
+		ask(s.Name + " -si unpacks the downloaded archive")
+		return true, false
+	case "zstd", "unzstd", "brotli", "lz4", "unlz4":
+		opts, _ := scan(s.Args, optSpec{shortVal: "oDq", longEq: true, longVal: longOpts("output", "dictionary")})
+		out := find(opts, "o", "output")
+		if len(out) == 0 {
+			return false, false
+		}
+		if v := out[len(out)-1].val.Value; v == "-" || v == "/dev/stdout" {
+			return true, true
+		}
+		ask(s.Name + " -o writes the downloaded data to " + out[len(out)-1].val.Value)
+		return true, false
+	}
+	return false, false
+}
