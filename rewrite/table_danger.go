@@ -17,6 +17,8 @@ var dangerRules = []Rule{
 	networkChange,
 	serviceStop,
 	kubectlDelete,
+	packageRemove,
+	kernelChange,
 	dockerDestroy,
 	gitDestroy,
 	runtimeScript,
