@@ -732,8 +732,23 @@ func rsyncDeletions(c *syntax.Call) []deletion {
 // untracked files: its pathspecs, or the working directory.
 func gitCleanDeletions(p *Pass, c *syntax.Call) []deletion {
 	dir, sub := gitArgs(c)
-	if sub < 0 || c.Args[sub].Value != "clean" || !gitCleanForced(c, sub) {
+	stash := gitStashUntracked(c, sub)
+	if sub < 0 || !stash && (c.Args[sub].Value != "clean" || !gitCleanForced(c, sub)) {
 		return nil
+	}
+	verb := "git clean"
+	if stash {
+		verb = "git stash -u"
+	}
+	// --work-tree or GIT_WORK_TREE: git cleans that tree, from the
+	// working directory down when it is inside the tree, the whole tree
+	// when it is not (git -C ~/proj --work-tree=$HOME clean -fdx); stash
+	// takes the untracked files of the whole tree wherever it runs.
+	if tree, set := gitWorkTree(c, sub); set && (stash || !inTree(dir, tree)) {
+		if !tree.Known {
+			return []deletion{{arg: syntax.Arg{Value: "$GIT_WORK_TREE", Raw: "$GIT_WORK_TREE"}, verb: verb, recursive: true, force: true, filtered: true, selects: "*"}}
+		}
+		dir = tree
 	}
 	// git -C dir: pathspecs are relative to dir.
 	at := func(a syntax.Arg) syntax.Arg {
@@ -747,53 +762,114 @@ func gitCleanDeletions(p *Pass, c *syntax.Call) []deletion {
 		return a
 	}
 	args := c.Args[sub+1:]
-	opts, operands := scan(args, specFor("git clean"))
-	if has(opts, "n", "dry-run") {
-		return nil
+	var operands []int
+	if !stash {
+		var opts []option
+		opts, operands = scan(args, specFor("git clean"))
+		if has(opts, "n", "dry-run") {
+			return nil
+		}
 	}
 	selects := "*"
 	var out []deletion
 	for _, i := range operands {
-		out = append(out, deletion{arg: at(args[i]), verb: "git clean", recursive: true, force: true, filtered: true, selects: selects})
+		out = append(out, deletion{arg: at(args[i]), verb: verb, recursive: true, force: true, filtered: true, selects: selects})
 	}
 	if len(out) == 0 {
-		out = append(out, deletion{arg: at(syntax.Arg{Value: ".", Static: true, Raw: "."}), verb: "git clean", recursive: true, force: true, filtered: true, selects: selects})
+		out = append(out, deletion{arg: at(syntax.Arg{Value: ".", Static: true, Raw: "."}), verb: verb, recursive: true, force: true, filtered: true, selects: selects})
 	}
 	return out
 }
 
 // gitCleanPaths asks the real git which paths git clean c would remove
 // (the same options and pathspecs with --dry-run, run where c runs;
-// -i/--interactive left out): absolute, a directory with a trailing
-// slash. ok is false when corral cannot ask (a word only known at run
-// time, a git option before clean other than -C, no disk, git failing
+// -i/--interactive left out), or git stash -u/-a c (what git clean -d,
+// with -x for -a, lists: stash removes them so): absolute, a directory
+// with a trailing slash. A --work-tree/--git-dir before the subcommand
+// or GIT_WORK_TREE/GIT_DIR in its environment is handed to git as an
+// option. ok is false when corral cannot ask (a word only known at run
+// time, another git option before the subcommand, no disk, git failing
 // or slow); the clean is then judged as a deletion of its pathspecs.
 func (p *Pass) gitCleanPaths(c *syntax.Call) ([]string, bool) {
 	dir, sub := gitArgs(c)
 	if sub < 0 || !dir.Known || p.Config.NoGlobMatches {
 		return nil, false
 	}
-	for i, a := range c.Args[:sub] {
-		if !a.Static || a.Value != "-C" && (i == 0 || c.Args[i-1].Value != "-C") {
+	for i := 0; i < sub; i++ {
+		a := c.Args[i]
+		switch {
+		case !a.Static:
+			return nil, false
+		case a.Value == "-C" || a.Value == "--work-tree" || a.Value == "--git-dir":
+			i++
+		case strings.HasPrefix(a.Value, "--work-tree=") || strings.HasPrefix(a.Value, "--git-dir="):
+		default:
 			return nil, false
 		}
 	}
-	args := []string{"clean", "--dry-run"}
-	for _, a := range c.Args[sub+1:] {
-		v := a.Value
-		if !a.Static {
+	var globals []string
+	base := dir
+	if tree, set := gitWorkTree(c, sub); set {
+		if !tree.Known {
 			return nil, false
 		}
-		switch {
-		case v == "--interactive" || v == "-i":
-			continue
-		case strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--") && strings.Contains(v, "i") && !strings.ContainsAny(v, "e"):
-			v = strings.ReplaceAll(v, "i", "")
-			if v == "-" {
-				continue
+		globals = append(globals, "--work-tree="+tree.Path)
+		if !inTree(dir, tree) {
+			base = tree // git lists paths from the top of the tree
+		}
+	}
+	gitDir, gitDirSet := syntax.Dir{}, false
+	if v, known, ok := c.Getenv("GIT_DIR"); ok {
+		gitDir, gitDirSet = syntax.Dir{}, true
+		if known && v != "" {
+			gitDir = dir.Join(v)
+		}
+	}
+	opts, _ := scan(c.Args[:sub], specFor("git"))
+	for _, o := range opts {
+		if o.name == "git-dir" {
+			gitDir, gitDirSet = syntax.Dir{}, true
+			if o.hasVal && o.val.Static {
+				gitDir = dir.Join(o.val.Value)
 			}
 		}
-		args = append(args, v)
+	}
+	if gitDirSet {
+		if !gitDir.Known {
+			return nil, false
+		}
+		globals = append(globals, "--git-dir="+gitDir.Path)
+	}
+	args := append(globals, "clean", "--dry-run")
+	if c.Args[sub].Value == "stash" {
+		// stash takes the whole tree's untracked files: :/ is its top
+		// (git prints the paths from where it runs, inside the tree, or
+		// from the top).
+		args = append(args, "-d")
+		for _, a := range c.Args[sub+1:] {
+			if a.Value == "--all" || strings.HasPrefix(a.Value, "-") && !strings.HasPrefix(a.Value, "--") && strings.Contains(strings.SplitN(a.Value, "m", 2)[0], "a") {
+				args = append(args, "-x")
+				break
+			}
+		}
+		args = append(args, "--", ":/")
+	} else {
+		for _, a := range c.Args[sub+1:] {
+			v := a.Value
+			if !a.Static {
+				return nil, false
+			}
+			switch {
+			case v == "--interactive" || v == "-i":
+				continue
+			case strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--") && strings.Contains(v, "i") && !strings.ContainsAny(v, "e"):
+				v = strings.ReplaceAll(v, "i", "")
+				if v == "-" {
+					continue
+				}
+			}
+			args = append(args, v)
+		}
 	}
 	out, err := runGit(dir.Path, args...)
 	if err != nil {
@@ -805,7 +881,7 @@ func (p *Pass) gitCleanPaths(c *syntax.Call) ([]string, bool) {
 		if !ok || rel == "" {
 			continue
 		}
-		abs := path.Join(dir.Path, rel)
+		abs := path.Join(base.Path, rel)
 		if strings.HasSuffix(rel, "/") {
 			abs += "/"
 		}

@@ -199,6 +199,10 @@ var exceptions = map[string]exception{
 		}},
 	"account-change": {"setcap gives a program privileges (cap_setuid+ep on an interpreter is a way to root): issue 12 asks",
 		func(f Finding) bool { return strings.Contains(f.Message, "setcap") }},
+	"kernel-change": {"the running kernel's state changed (rmmod, modprobe -r, insmod, kexec -e, sysctl -w, swapoff): a driver unloaded or a setting changed for the whole machine, issue 12 asks",
+		func(f Finding) bool { return true }},
+	"package-remove": {"a package removal given a list only known at run time (pacman -Rsn $(pacman -Qdtq)): what it names could be a package the machine needs, issue 12 asks",
+		func(f Finding) bool { return strings.Contains(f.Message, "only known at run time") }},
 	"power": {"umount -a takes every file system away from the programs using them, rtcwake -m mem/disk/freeze suspends the machine: issue 12 asks",
 		func(f Finding) bool {
 			return strings.Contains(f.Message, "every file system") || strings.Contains(f.Message, "suspends or powers off")

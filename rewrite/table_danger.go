@@ -18,6 +18,8 @@ var dangerRules = []Rule{
 	remoteAccess,
 	serviceStop,
 	kubectlDelete,
+	packageRemove,
+	kernelChange,
 	dockerDestroy,
 	gitDestroy,
 	runtimeScript,

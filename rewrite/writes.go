@@ -322,19 +322,23 @@ func checkDeleteCall(p *Pass, c *syntax.Call) {
 		if d.moved || d.recoverable {
 			continue
 		}
-		if d.verb == "git clean" {
+		if d.verb == "git clean" || d.verb == "git stash -u" {
 			if paths, ok := p.gitCleanPaths(c); ok {
 				// What the real git says this clean removes: untracked
 				// files (ignored ones too with -x), never a tracked one.
 				for _, abs := range paths {
 					a := syntax.Arg{Value: strings.TrimSuffix(abs, "/"), Raw: abs, Static: true}
-					p.judge(c, c.Script, c.Dir, target{arg: a, action: guards.Delete}, "bash-delete", "git clean")
+					p.judge(c, c.Script, c.Dir, target{arg: a, action: guards.Delete}, "bash-delete", d.verb)
 					if strings.HasSuffix(abs, "/") {
-						p.judgeSelfReached(c, []syntax.Arg{a}, "", false, guards.Delete, false, "bash-delete", "git clean")
+						p.judgeSelfReached(c, []syntax.Arg{a}, "", false, guards.Delete, false, "bash-delete", d.verb)
 					}
 				}
 				break
 			}
+		}
+		if hit, ok := gitDirMatch(c, d); ok {
+			// find . -name '*.pack' -delete: the selection reaches into .git.
+			p.judge(c, c.Script, c.Dir, target{arg: hit, action: guards.Delete}, "bash-delete", d.verb)
 		}
 		t := target{arg: d.arg, action: guards.Delete}
 		if d.filtered {

@@ -339,6 +339,24 @@ func base(v string) string {
 // their options (strace -o F before the traced command).
 func (c *Call) PreWords() []Arg { return c.pre }
 
+// Getenv returns the value of the environment variable name as the
+// program the call starts gets it: from a prefix assignment (GIT_DIR=x
+// git …), env NAME=value, or a variable exported earlier, expanded
+// (GIT_WORK_TREE=~ is the home directory). known reports a value the
+// shell knows; set that the variable is set at all. The environment is
+// kept for the programs that read it (git, find, shells, su); for the
+// rest set is false.
+func (c *Call) Getenv(name string) (value string, known, set bool) {
+	if c.env == nil {
+		return "", false, false
+	}
+	v, ok := c.env.vars[name]
+	if !ok || !v.set && v.known {
+		return "", v.known, false
+	}
+	return v.str, v.known, true
+}
+
 // EnvValue returns the value of the environment variable name that the
 // call gets from its own prefix assignments (NAME=value cmd) when it is
 // static.

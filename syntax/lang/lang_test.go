@@ -131,7 +131,7 @@ var effectCases = []struct {
 	{"pl-qx", Perl, `my $o = qx{ls}; my $p = ` + "`rm -rf /`", []string{"shell backticks: ls", "shell backticks: rm -rf /"}},
 	{"pl-subst", Perl, `$x =~ s/system("a")/exec("b")/g; print "system('x')"`, nil},
 	{"pl-unlink", Perl, `unlink "/etc/passwd", 'b'; unlink $f`, []string{"delete unlink: /etc/passwd", "delete unlink: b", "hidden unlink: $f"}},
-	{"pl-open", Perl, `open(my $fh, '>', 'out.txt'); open(F, ">>log"); open(P, "| mail x")`, []string{"write open: out.txt", "append open: log", "shell open: mail x"}},
+	{"pl-open", Perl, `open(my $fh, '>', 'out.txt'); open(F, ">>log"); open(P, "| mail x")`, []string{"write open: out.txt", "append open: log", "shell open: perl_program | mail x"}},
 	{"pl-pod", Perl, "=pod\n\nsystem('rm -rf /')\n\n=cut\nprint 1;", nil},
 	{"pl-rmtree", Perl, `use File::Path qw(rmtree); rmtree('/h')`, []string{"delete -r rmtree: /h"}},
 	// PHP.

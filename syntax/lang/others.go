@@ -59,6 +59,7 @@ func ruby(p *parser) []Effect {
 		_, del := rubyDelete.Get()[name]
 		_, link := rubyLink.Get()[name]
 		return rubyShell.Get()[name] || del || link || rubyRead.Get()[name] || name == "File.write" || name == "IO.write" || name == "File.open" || name == "File.binwrite" ||
+			name == "open" || name == "Kernel.open" || name == "URI.open" ||
 			rubyEval.Get()[lastSegment(name)]
 	}
 	var out []Effect
@@ -82,6 +83,13 @@ func ruby(p *parser) []Effect {
 		}
 		if strings.Count(c.name, ".") > 1 {
 			continue
+		}
+		if e, ok := rubyPipeOpen(c); ok {
+			out = append(out, e)
+			continue
+		}
+		if c.name == "open" || c.name == "Kernel.open" || c.name == "URI.open" {
+			continue // a file: File.open's reading covers the rest
 		}
 		symbolic, link := rubyLink.Get()[c.name]
 		switch {
@@ -292,7 +300,10 @@ func perlOpen(c call) (Effect, bool) {
 		}
 		m := strings.TrimSpace(mode.str)
 		switch {
-		case m == "-|" || m == "|-":
+		case m == "|-":
+			// The program writes to the command's stdin.
+			return fedByProgram(execOf(c, args[2:]), "perl"), true
+		case m == "-|":
 			return execOf(c, args[2:]), true
 		case strings.HasPrefix(m, ">") || strings.HasPrefix(m, "+<") || strings.HasPrefix(m, "+>"):
 			e, ok := pathEffect(c, Write, &args[2], false)
@@ -313,7 +324,7 @@ func perlOpen(c call) (Effect, bool) {
 	s := strings.TrimSpace(spec.str)
 	switch {
 	case strings.HasPrefix(s, "|"):
-		return Effect{Kind: Shell, Call: "open", Text: strings.TrimSpace(s[1:]), Offset: c.off}, true
+		return fedByProgram(Effect{Kind: Shell, Call: "open", Text: strings.TrimSpace(s[1:]), Offset: c.off}, "perl"), true
 	case strings.HasSuffix(s, "|"):
 		return Effect{Kind: Shell, Call: "open", Text: strings.TrimSpace(s[:len(s)-1]), Offset: c.off}, true
 	case strings.HasPrefix(s, ">>"):
@@ -463,4 +474,53 @@ func (p *parser) phpCall(c call) []Effect {
 		}
 	}
 	return out
+}
+
+// fedByProgram turns e, a command a program starts with a pipe it writes
+// to (Perl's open(F, "|cmd"), Ruby's open("|cmd", "w")), into shell text
+// where that stdin is what a program computes: LANG_program | cmd. A
+// shell or interpreter reading it (open(F, "|sh")) then runs code only
+// known at run time, as … | sh does; a filter (|gzip > f) is judged as
+// itself.
+func fedByProgram(e Effect, lang string) Effect {
+	switch e.Kind {
+	case Shell:
+		e.Text = lang + "_program | " + e.Text
+	case Exec:
+		if len(e.Argv) == 0 {
+			return e
+		}
+		q := make([]string, len(e.Argv))
+		for i, a := range e.Argv {
+			q[i] = shQuote(a)
+		}
+		e = Effect{Kind: Shell, Call: e.Call, Text: lang + "_program | " + strings.Join(q, " "), Offset: e.Offset}
+	}
+	return e
+}
+
+// rubyPipeOpen reads Kernel#open("|cmd") and the IO class methods given
+// "|cmd" (IO.read, IO.readlines, IO.foreach, IO.write, IO.binread; Ruby
+// before 4.0 starts the command, and URI.open hands a string that is not
+// a URL to Kernel#open): the command runs in a shell. Opened for writing
+// ("w", "r+", IO.write), its stdin is what the program writes.
+func rubyPipeOpen(c call) (Effect, bool) {
+	switch c.name {
+	case "open", "Kernel.open", "URI.open", "IO.read", "IO.readlines", "IO.foreach", "IO.write", "IO.binread", "IO.binwrite", "File.open":
+	default:
+		return Effect{}, false
+	}
+	a := argAt(c.args, 0)
+	if a == nil || !a.lit || !strings.HasPrefix(a.str, "|") || c.name == "File.open" {
+		return Effect{}, false
+	}
+	e := Effect{Kind: Shell, Call: c.name, Text: strings.TrimSpace(a.str[1:]), Offset: c.off}
+	if e.Text == "-" {
+		return Effect{Kind: Hidden, Call: c.name, Text: a.str, Offset: c.off}, true // a fork running the rest of the program
+	}
+	m := argAt(positional(c.args), 1)
+	if c.name == "IO.write" || c.name == "IO.binwrite" || m != nil && m.lit && strings.ContainsAny(m.str, "wa+") {
+		e = fedByProgram(e, "ruby")
+	}
+	return e, true
 }

@@ -39,6 +39,28 @@ var pyEval = lazy.Value[map[string]bool]{New: func() map[string]bool {
 	return map[string]bool{"eval": true, "exec": true, "compile": true, "execfile": true}
 }}
 
+// pyCodeRunners are the standard library's calls that run Python source
+// given as a string, with the argument positions (and keywords) that
+// hold it: timeit's statement and set-up, pdb's and the profilers'
+// statement. A literal is analysed as Python; anything else asks.
+var pyCodeRunners = lazy.Value[map[string][]string]{New: func() map[string][]string {
+	return map[string][]string{
+		"timeit.timeit": {"stmt", "setup"}, "timeit.repeat": {"stmt", "setup"}, "timeit.Timer": {"stmt", "setup"},
+		"pdb.run": {"statement"}, "pdb.runeval": {"expression"}, "cProfile.run": {"command"}, "profile.run": {"command"},
+		"cProfile.runctx": {"command"}, "profile.runctx": {"command"},
+	}
+}}
+
+// pyCodeMethods are the methods that run Python source in their first
+// argument whatever object they are called on: code's interpreters
+// (InteractiveInterpreter().runsource, runcode, InteractiveConsole().push)
+// and the profilers' and debuggers' objects (Profile().run, runctx,
+// Pdb().run, trace's Trace().run). push is read only on a receiver whose
+// name is code's.
+var pyCodeMethods = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"runsource": true, "runcode": true, "runctx": true, "runeval": true}
+}}
+
 // pyUnknownRecv are method names that, on a receiver corral cannot name
 // (m.system(…) with m = __import__(name)), are the module function
 // they spell; only their literal arguments are judged.
@@ -53,6 +75,10 @@ func python(p *parser) []Effect {
 		full := al.resolve(name)
 		last := lastSegment(full)
 		if pyEval.Get()[full] || full == "runpy.run_path" || full == "runpy.run_module" || pyUnknownRecv.Get()[last] != "" && strings.Contains(full, ".") {
+			return true
+		}
+		if pyCodeRunners.Get()[full] != nil || pyCodeMethods.Get()[last] || full == "code.interact" || last == "interact" || last == "push" || last == "run" ||
+			full == "webbrowser.get" || full == "webbrowser.register" {
 			return true
 		}
 		switch last {
@@ -121,6 +147,10 @@ func python(p *parser) []Effect {
 				}
 				continue
 			}
+		}
+		if e, ok := p.pyRunsCode(c, full); ok {
+			out = append(out, e...)
+			continue
 		}
 		switch {
 		case pyEval.Get()[full] && !c.method:
@@ -560,4 +590,69 @@ func (p *parser) pyCRefs(libs map[string]bool) []Effect {
 		}
 	}
 	return out
+}
+
+// pyRunsCode reads the calls that run Python source given as a string
+// (timeit.timeit(stmt), pdb.run, code.InteractiveInterpreter().runsource)
+// or read from stdin (code.interact()), and webbrowser's browser command
+// lines (webbrowser.get("sh -c '…' %s") runs that command with the URL).
+func (p *parser) pyRunsCode(c call, full string) ([]Effect, bool) {
+	last := lastSegment(full)
+	recv, _, _ := cutLast(full)
+	switch {
+	case pyCodeRunners.Get()[full] != nil && !c.method || pyCodeRunners.Get()[full] != nil && strings.HasPrefix(full, "timeit."):
+		var out []Effect
+		for i, key := range pyCodeRunners.Get()[full] {
+			a := keyword(c.args, key)
+			if a == nil {
+				a = argAt(positional(c.args), i)
+			}
+			if a == nil {
+				continue
+			}
+			if a.lit || !isNameOrCall(a.text) && a.text != "" {
+				out = append(out, p.evalCode(c, a)...)
+			}
+		}
+		return out, true
+	case pyCodeMethods.Get()[last] && c.method,
+		last == "push" && c.method && (strings.Contains(recv, "InteractiveConsole") || strings.HasPrefix(full, "code.")),
+		last == "run" && c.method && (strings.Contains(recv, "Profile") || strings.Contains(recv, "Pdb") || strings.Contains(recv, "Trace") || strings.Contains(recv, "InteractiveConsole")):
+		return p.evalCode(c, argAt(positional(c.args), 0)), true
+	case full == "code.interact" || last == "interact" && c.method && strings.Contains(recv, "Interactive"):
+		return []Effect{{Kind: Hidden, Call: full, Text: "Python code read from stdin", Offset: c.off}}, true
+	case full == "webbrowser.get" || full == "webbrowser.register":
+		// get(using): a name with %s is a command line, split as a shell
+		// would and run with the URL in place of %s.
+		a := argAt(positional(c.args), 0)
+		if full == "webbrowser.register" {
+			return nil, true // register(name, klass, instance): a class, not a command line
+		}
+		switch {
+		case a == nil:
+			return nil, true
+		case a.lit && strings.Contains(a.str, "%s"):
+			return []Effect{{Kind: Shell, Call: full, Text: strings.ReplaceAll(a.str, "%s", "URL"), Offset: c.off}}, true
+		case a.lit:
+			return nil, true // a browser by name: webbrowser.get("firefox")
+		}
+		return []Effect{{Kind: Hidden, Call: full, Text: a.text, Offset: c.off}}, true
+	}
+	return nil, false
+}
+
+// isNameOrCall reports an argument that is a plain name or a call (a
+// callable handed to timeit: timeit.timeit(f), timeit.timeit(lambda: x)),
+// not source text.
+func isNameOrCall(text string) bool {
+	t := strings.TrimSpace(text)
+	if strings.HasPrefix(t, "lambda") {
+		return true
+	}
+	for _, r := range t {
+		if !(r == '_' || r == '.' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9') {
+			return false
+		}
+	}
+	return t != ""
 }
