@@ -321,6 +321,20 @@ func base(v string) string {
 // their options (strace -o F before the traced command).
 func (c *Call) PreWords() []Arg { return c.pre }
 
+// EnvKnown returns the value of the environment variable name that the
+// program the call starts gets, when the command makes it certain: a
+// prefix assignment (GIT_DIR=$HOME/x git init) or an earlier export.
+func (c *Call) EnvKnown(name string) (string, bool) {
+	if c.env == nil {
+		return c.EnvValue(name)
+	}
+	v, ok := c.env.vars[name]
+	if !ok || !v.known || !v.set || v.array || v.nameref {
+		return "", false
+	}
+	return v.str, true
+}
+
 // EnvValue returns the value of the environment variable name that the
 // call gets from its own prefix assignments (NAME=value cmd) when it is
 // static.
