@@ -369,3 +369,65 @@ func (p *Policy) HoldsSelf(env Env, path string) string {
 	}
 	return ""
 }
+
+// SelfGlob returns a file the self layer protects that a path pattern
+// with names only run time knows can name (match reports whether the
+// pattern matches an absolute path), or "": sed -i ~/.claude/settings.j*
+// when the file is not there yet, cp /tmp/x/* ~/.claude/ whose files land
+// under names corral cannot know. Each protected pattern stands for the
+// names it typically holds: a "*" in a name is taken as empty and as
+// ".local" (settings.json, settings.local.json), "**" as a file
+// (.git/hooks/pre-commit), and a directory as a file in it.
+func (p *Policy) SelfGlob(env Env, match func(abs string) bool) string {
+	if p == nil || p.self == nil || match == nil {
+		return ""
+	}
+	l := p.self
+	try := func(abs, what string) string {
+		samples := []string{abs}
+		if filepath.Ext(strings.TrimPrefix(filepath.Base(abs), ".")) == "" {
+			samples = append(samples, abs+"/config") // a directory: a file in it
+		}
+		for _, s := range samples {
+			if match(s) {
+				return what
+			}
+		}
+		return ""
+	}
+	for _, f := range l.files {
+		if f != "" {
+			if got := try(filepath.Clean(f), f); got != "" {
+				return got
+			}
+		}
+	}
+	samples := func(root, raw string) []string {
+		raw = strings.ReplaceAll(raw, "**", "pre-commit")
+		return []string{
+			filepath.Join(root, strings.ReplaceAll(raw, "*", "")),
+			filepath.Join(root, strings.ReplaceAll(raw, "*", ".local")),
+		}
+	}
+	for _, pat := range l.home {
+		if env.Home == "" {
+			continue
+		}
+		for _, s := range samples(env.Home, strings.TrimPrefix(pat.raw, "~/")) {
+			if got := try(s, pat.raw); got != "" {
+				return got
+			}
+		}
+	}
+	for _, pat := range l.project {
+		if env.Project == "" {
+			continue
+		}
+		for _, s := range samples(env.Project, strings.TrimPrefix(pat.raw, "**/")) {
+			if got := try(s, pat.raw); got != "" {
+				return got
+			}
+		}
+	}
+	return ""
+}

@@ -1,6 +1,7 @@
 package rewrite
 
 import (
+	"os"
 	"path"
 	"slices"
 	"strconv"
@@ -44,6 +45,9 @@ type deletion struct {
 	// or the project is still their end as far as every tool is
 	// concerned).
 	recoverable bool
+	// visible reports a listing that skips hidden files and
+	// directories under arg (rg without --hidden).
+	visible bool
 }
 
 // deletions lists what call c deletes.
@@ -265,6 +269,25 @@ func pipeInputs(p *Pass, c *syntax.Call, base deletion) []deletion {
 			}
 		}
 	case "grep", "egrep", "fgrep":
+		if opts, operands := scan(src.Args, readerSpecs.Get()["grep"]); has(opts, "l", "files-with-matches", "L", "files-without-match") {
+			// grep -rl foo ~/.claude: the files that hold a match, in
+			// the trees (-r) or among the files it is given.
+			if len(find(opts, "e", "regexp", "f", "file")) == 0 && len(operands) > 0 {
+				operands = operands[1:]
+			}
+			tree := has(opts, "r", "R", "recursive", "dereference-recursive")
+			for _, i := range operands {
+				a := src.Args[i]
+				d := base
+				d.arg = a
+				if tree {
+					d.arg.Raw += " (from grep -r)"
+					d.filtered, d.selects = true, "*"
+				}
+				out = append(out, d)
+			}
+			return out
+		}
 		// find . | grep pyc | xargs rm: the lines of the find before
 		// grep that grep keeps. A pattern keeps some of them; -v keeps
 		// the others, nearly all; other options rewrite the lines.
@@ -287,12 +310,33 @@ func pipeInputs(p *Pass, c *syntax.Call, base deletion) []deletion {
 				out = append(out, d)
 			}
 		}
+	case "ls":
+		// ls ~/.claude/*.json | xargs sed -i …: ls prints the files it is
+		// given as written, and the files a pattern matches (a
+		// directory's entries by their names alone).
+		opts, operands := scan(src.Args, specFor("ls"))
+		for _, i := range operands {
+			a := src.Args[i]
+			if d := src.Dir.Join(a.Value); a.Static && !a.Glob && !has(opts, "d", "directory") && d.Known {
+				if fi, err := os.Stat(d.Path); err == nil && fi.IsDir() {
+					continue // its entries' names alone, relative to where xargs runs
+				}
+			}
+			a.Raw += " (from ls)"
+			add(a)
+		}
 	case "rg":
 		// rg --files lists the files it would search: every one under
-		// its paths (operands), some when -g, -t or -T choose.
+		// its paths (operands), some when -g, -t or -T choose; rg -l
+		// (-L is not it: that follows links) those that hold a match.
 		opts, operands := scan(src.Args, specFor("rg"))
 		if !has(opts, "files") {
-			return nil
+			if !has(opts, "l", "files-with-matches", "files-without-match") {
+				return nil
+			}
+			if len(find(opts, "e", "regexp", "f", "file")) == 0 && len(operands) > 0 {
+				operands = operands[1:] // the pattern
+			}
 		}
 		filtered := has(opts, "g", "glob", "iglob", "t", "type", "T", "type-not")
 		selects := "*"
@@ -306,10 +350,18 @@ func pipeInputs(p *Pass, c *syntax.Call, base deletion) []deletion {
 				roots = append(roots, src.Args[i])
 			}
 		}
+		us := 0
+		for _, o := range opts {
+			if o.name == "u" {
+				us++
+			}
+		}
+		visible := !has(opts, "hidden", ".") && us < 2
 		for _, r := range roots {
 			r.Raw += " (from rg --files)"
 			d := base
 			d.arg = r
+			d.visible = visible
 			if filtered {
 				d.filtered, d.selects = true, selects
 			}

@@ -69,10 +69,11 @@ func (p *Pass) catastrophic(dir string) string {
 
 // splitGlob splits a glob operand into the directory it lists and the
 // pattern of its last segment ("/etc/*" is "/etc/" and "*", "build*" is
-// "" and "build*"). ok is false for a pattern with a slash inside
-// ("*/cache", "/*/bin"), which reaches deeper than one directory.
+// "" and "build*", "/+(etc)" is "/" and "+(etc)"). ok is false for a
+// pattern with a slash inside ("*/cache", "/*/bin"), which reaches deeper
+// than one directory.
 func splitGlob(v string) (dir, pattern string, ok bool) {
-	i := strings.IndexAny(v, "*?[")
+	i := syntax.GlobMeta(v)
 	j := strings.LastIndex(v[:i], "/")
 	dir, pattern = v[:j+1], v[j+1:]
 	return dir, pattern, !strings.Contains(strings.TrimSuffix(pattern, "/"), "/")
@@ -83,15 +84,35 @@ var wholeDir = lazy.Value[map[string]bool]{New: func() map[string]bool {
 	return setOf("*", ".*", "*/", ".*/", "{*,.*}")
 }}
 
+// anyNames are names of every shape: a pattern that matches each of
+// them (?*, !(x), *[!.]*, +(?)) lists a whole directory as * does.
+var anyNames = []string{"a", "Makefile", "src", "x.go", "0_-9", "README.md", "Z"}
+
+// listsWholeDir reports a last-segment pattern that lists everything in
+// its directory under the options o: one of wholeDir, or one that matches
+// names of every shape.
+func listsWholeDir(pattern string, o syntax.GlobOpts) bool {
+	if wholeDir.Get()[pattern] {
+		return true
+	}
+	pattern = strings.TrimSuffix(pattern, "/")
+	for _, n := range anyNames {
+		if !syntax.GlobMatch(pattern, n, o) {
+			return false
+		}
+	}
+	return true
+}
+
 // treeTarget resolves an rm/find/chmod operand to the directory tree it
 // covers: the path itself, or for a glob that lists a whole directory
-// (dir/*, dir/.*, dir/*/), that directory. A glob that picks some names
-// only (build*, *.log) has no tree target; see globVictim.
+// (dir/*, dir/.*, dir/*/, dir/!(x)), that directory. A glob that picks
+// some names only (build*, *.log) has no tree target; see globVictim.
 func treeTarget(dir syntax.Dir, a syntax.Arg) (syntax.Dir, bool) {
 	v := a.Value
-	if a.Glob && strings.ContainsAny(v, "*?[") {
+	if a.Glob && syntax.GlobMeta(v) >= 0 {
 		d, pattern, ok := splitGlob(v)
-		if !ok || !wholeDir.Get()[pattern] {
+		if !ok || !listsWholeDir(pattern, a.GlobOpts) {
 			return syntax.Dir{}, false
 		}
 		if d == "" {
@@ -108,11 +129,11 @@ func treeTarget(dir syntax.Dir, a syntax.Arg) (syntax.Dir, bool) {
 // some names matches: /e* matches /etc, ~/pro* the project. It returns
 // "" when the glob matches none of them.
 func (p *Pass) globVictim(dir syntax.Dir, a syntax.Arg) (victim, why string) {
-	if !a.Glob || !strings.ContainsAny(a.Value, "*?[") {
+	if !a.Glob || syntax.GlobMeta(a.Value) < 0 {
 		return "", ""
 	}
 	d, pattern, ok := splitGlob(a.Value)
-	if !ok || wholeDir.Get()[pattern] {
+	if !ok || listsWholeDir(pattern, a.GlobOpts) {
 		return "", ""
 	}
 	if d == "" {
@@ -127,7 +148,7 @@ func (p *Pass) globVictim(dir syntax.Dir, a syntax.Arg) (victim, why string) {
 		if path.Dir(cand) != parent.Path || cand == "/" {
 			continue
 		}
-		if m, err := path.Match(pattern, path.Base(cand)); err == nil && m {
+		if syntax.GlobMatch(pattern, path.Base(cand), a.GlobOpts) {
 			return cand, p.catastrophic(cand)
 		}
 	}

@@ -5,7 +5,6 @@ import (
 	"github.com/corral-dev/corral/internal/procpath"
 	"os"
 	"path"
-	"path/filepath"
 	"strings"
 
 	"github.com/corral-dev/corral/guards"
@@ -93,6 +92,9 @@ type target struct {
 	// the mounted file system's. A mount elsewhere is system
 	// administration the path guards do not judge.
 	mount bool
+	// pattern reports a value whose last segment is a pattern for names
+	// only run time knows: cp /tmp/x/*.json DIR/ writes DIR/*.json.
+	pattern bool
 }
 
 func (t target) path() string {
@@ -240,8 +242,8 @@ func copyTargets(c *syntax.Call) []target {
 		out = append(out, target{arg: *dest, value: strings.TrimSuffix(dest.Value, "/") + "/*", action: guards.Write})
 	}
 	for _, s := range sources {
-		if s.Static && dest.Static && !s.Glob {
-			out = append(out, target{arg: *dest, value: path.Join(dest.Value, path.Base(s.Value)), action: guards.Write})
+		if t, ok := landsIn(*dest, s); ok {
+			out = append(out, t)
 		}
 		if c.Name == "mv" {
 			out = append(out, target{arg: s, action: guards.Delete})
@@ -489,6 +491,14 @@ func (p *Pass) judge(c *syntax.Call, sc *syntax.Script, dir syntax.Dir, t target
 			p.judge(c, sc, dir, d, rule, what)
 		}
 	}
+	if t.action == guards.Write && !t.attrs && (t.pattern || t.arg.Glob && !t.derived) && syntax.GlobMeta(t.path()) >= 0 && cfg.Paths != nil {
+		// A pattern for names run time gives: judged by the protected
+		// files it can name, whether or not they are there now.
+		opts, pat := t.arg.GlobOpts, norm.Abs
+		if held := cfg.Paths.SelfGlob(env, func(abs string) bool { return syntax.GlobMatch(pat, abs, opts) }); held != "" {
+			report(Ask, fmt.Sprintf("%s %s %s, a pattern whose names only run time knows and that can name %s, which registers agent hooks, configures corral or runs at login", what, verb, norm.Abs, held), "blocked")
+		}
+	}
 	for _, prot := range cfg.Protected {
 		if prot != "" && guards.Within(prot, norm.Abs) {
 			if t.attrs {
@@ -532,6 +542,28 @@ func (p *Pass) judge(c *syntax.Call, sc *syntax.Script, dir syntax.Dir, t target
 	}
 }
 
+// landsIn returns where source s lands when copied or moved into the
+// directory dest: DEST/NAME for a source named as written; for a pattern
+// (cp /tmp/x/*.json DEST/) or a name only run time knows, DEST/ and the
+// pattern's last segment (or *), a pattern target.
+func landsIn(dest, s syntax.Arg) (target, bool) {
+	if !dest.Static {
+		return target{}, false
+	}
+	if s.Static && !s.Glob {
+		return target{arg: dest, value: path.Join(dest.Value, path.Base(s.Value)), action: guards.Write}, true
+	}
+	base := "*"
+	if s.Static {
+		v := s.Pattern
+		if v == "" {
+			v = s.Value
+		}
+		base = path.Base(strings.TrimSuffix(v, "/"))
+	}
+	return target{arg: dest, value: strings.TrimSuffix(dest.Value, "/") + "/" + base, action: guards.Write, pattern: syntax.GlobMeta(base) >= 0}, true
+}
+
 // maxGlobMatches bounds the matches of one glob that are judged.
 const maxGlobMatches = 32
 
@@ -558,12 +590,14 @@ func (p *Pass) alternatives(dir syntax.Dir, t target, abs string, at int) []stri
 		added = rest
 	}
 	dirGlob := !strings.HasPrefix(t.path(), "/") && strings.ContainsAny(added, "*?[")
-	if !p.Config.NoGlobMatches && strings.ContainsAny(strings.TrimPrefix(abs, cwd), "*?[") && (t.arg.Glob && strings.ContainsAny(t.path(), "*?[") || dirGlob) {
+	if !p.Config.NoGlobMatches && syntax.GlobMeta(strings.TrimPrefix(abs, cwd)) >= 0 && (t.arg.Glob && syntax.GlobMeta(t.path()) >= 0 || dirGlob) {
 		// The file need not exist yet: match its directory and keep the
-		// name (cd .gi? && echo > new-file).
-		matches, _ := filepath.Glob(pattern)
-		if parent, base := path.Split(pattern); !strings.ContainsAny(base, "*?[") {
-			dirs, _ := filepath.Glob(strings.TrimSuffix(parent, "/"))
+		// name (cd .gi? && echo > new-file). Matched as bash does under
+		// the shell options in force: without dotglob, * skips ~/.bashrc.
+		opts := t.arg.GlobOpts
+		matches := syntax.GlobFiles(pattern, opts)
+		if parent, base := path.Split(pattern); syntax.GlobMeta(base) < 0 {
+			dirs := syntax.GlobFiles(strings.TrimSuffix(parent, "/"), opts)
 			for _, d := range dirs {
 				matches = append(matches, d+"/"+base)
 			}

@@ -270,8 +270,8 @@ func scpLocalCopy(c *syntax.Call, opts []option, ops []syntax.Arg) []target {
 	}
 	out := []target{{arg: dest, value: strings.TrimSuffix(dest.Value, "/") + "/*", action: guards.Write}}
 	for _, s := range ops[:len(ops)-1] {
-		if !s.Glob {
-			out = append(out, target{arg: dest, value: path.Join(dest.Value, path.Base(s.Value)), action: guards.Write})
+		if t, ok := landsIn(dest, s); ok {
+			out = append(out, t)
 		}
 	}
 	return out

@@ -183,8 +183,10 @@ func programWrites(c *syntax.Call) []target {
 					// A source named without a trailing slash lands as
 					// DEST/NAME (rsync f .claude/ writes .claude/f).
 					for _, i := range ops[:len(ops)-1] {
-						if s := c.Args[i]; s.Static && dest.Static && !s.Glob && !strings.HasSuffix(s.Value, "/") && !remotePath(s.Value) {
-							out = append(out, target{arg: dest, value: path.Join(dest.Value, path.Base(s.Value)), action: guards.Write})
+						if s := c.Args[i]; !strings.HasSuffix(s.Value, "/") && !remotePath(s.Value) {
+							if t, ok := landsIn(dest, s); ok {
+								out = append(out, t)
+							}
 						}
 					}
 				} else {
@@ -437,6 +439,24 @@ func gitWrites(c *syntax.Call) []target {
 		head := repo.Path + "/.git/HEAD"
 		if has(opts, "bare") {
 			head = repo.Path + "/HEAD"
+		}
+		// The repository itself goes where --separate-git-dir, git's
+		// --git-dir or GIT_DIR says (DIR/.git is then a file naming it):
+		// a write there whatever DIR is.
+		for _, o := range find(opts, "separate-git-dir") {
+			out = append(out, target{arg: o.val, action: guards.Write})
+		}
+		globals, _ := scan(c.Args[:sub], specFor("git"))
+		gitDir := false
+		for _, o := range find(globals, "git-dir") {
+			out = append(out, target{arg: o.val, action: guards.Write})
+			gitDir = true
+		}
+		if v, ok := c.EnvKnown("GIT_DIR"); ok && !gitDir {
+			out = append(out, target{arg: syntax.Arg{Value: v, Raw: "GIT_DIR=" + v, Static: true, Start: c.Start, End: c.Start}, action: guards.Write})
+		}
+		if len(out) > 0 {
+			return out
 		}
 		if _, err := os.Lstat(head); err == nil {
 			return nil

@@ -98,21 +98,23 @@ func (p *Pass) checkRunTimeWrites(c *syntax.Call) {
 		}
 		filtered, selects := findSelects(host, setOf(c.Name, feeder.Name), false)
 		for _, r := range findRoots(host) {
-			p.judgeRunTimeWrite(c, r, true, filtered, selects, findFolds(host))
+			p.judgeRunTimeWrite(c, deletion{arg: r, filtered: filtered, selects: selects}, true, findFolds(host))
 		}
 		return
 	}
 	for _, d := range pipeInputs(p, feeder, deletion{}) {
-		tree := strings.Contains(d.arg.Raw, "(from ")
-		p.judgeRunTimeWrite(c, d.arg, tree, d.filtered, d.selects, false)
+		tree := strings.Contains(d.arg.Raw, "(from ") && !strings.Contains(d.arg.Raw, "(from ls)")
+		p.judgeRunTimeWrite(c, d, tree, false)
 	}
 }
 
-// judgeRunTimeWrite judges a write to what root names: the path itself
-// when it is a file a feeder prints, the files selects matches under it
+// judgeRunTimeWrite judges a write to what d.arg names: the path itself
+// when it is a file a feeder prints, the files d.selects matches under it
 // when a find selects some, and corral's own files under it that the
-// selection reaches.
-func (p *Pass) judgeRunTimeWrite(c *syntax.Call, root syntax.Arg, tree, filtered bool, selects string, fold bool) {
+// selection reaches (a hidden one only when the listing shows those:
+// find does, rg does not).
+func (p *Pass) judgeRunTimeWrite(c *syntax.Call, d deletion, tree, fold bool) {
+	root, filtered, selects := d.arg, d.filtered, d.selects
 	what := c.Name + " (on paths given at run time)"
 	t := target{arg: root, action: guards.Write}
 	if tree {
@@ -124,6 +126,14 @@ func (p *Pass) judgeRunTimeWrite(c *syntax.Call, root syntax.Arg, tree, filtered
 			sel = "*"
 		}
 		t.value = strings.TrimSuffix(root.Value, "/") + "/" + sel
+		if !d.visible && !root.Glob {
+			// find -name '*.json' lists .x.json (a root that is a shell
+			// pattern itself, find *, names no hidden one).
+			t.arg.GlobOpts |= syntax.GlobDot
+		}
+		if fold {
+			t.arg.GlobOpts |= syntax.GlobNoCase
+		}
 	}
 	p.judge(c, c.Script, c.Dir, t, "bash-write", what)
 	if tree {
@@ -131,8 +141,31 @@ func (p *Pass) judgeRunTimeWrite(c *syntax.Call, root syntax.Arg, tree, filtered
 		if filtered && selects != "*" {
 			name = selects
 		}
+		if d.visible {
+			f, r, ok := p.selfReached(c.Dir, []syntax.Arg{root}, name, fold)
+			if !ok || hiddenBelow(c, r.Value, f) {
+				return
+			}
+		}
 		p.judgeSelfReached(c, []syntax.Arg{root}, name, fold, guards.Write, false, "bash-write", what)
 	}
+}
+
+// hiddenBelow reports whether file f, under the directory root (as
+// written, from c's directory), has a hidden name on the way down from
+// root: a listing that skips hidden entries (rg) does not show it.
+func hiddenBelow(c *syntax.Call, root, f string) bool {
+	abs := c.Dir.Join(root)
+	rel, ok := strings.CutPrefix(f, strings.TrimSuffix(abs.Path, "/")+"/")
+	if !abs.Known || !ok {
+		return false
+	}
+	for _, seg := range strings.Split(rel, "/") {
+		if strings.HasPrefix(seg, ".") {
+			return true
+		}
+	}
+	return false
 }
 
 // inPlace reports whether sed c edits its files in place.

@@ -73,6 +73,9 @@ var cornerCases = []struct {
 	{`declare BASH_CMDS[ls]=/usr/bin/touch; ls canary`, true, false},
 	{`f() { BASH_CMDS[ls]=/usr/bin/touch; }; f; ls canary`, true, false},
 	{`hash -p /usr/bin/touch ls; ls canary`, true, false},
+	// printf -v assigns the element as an assignment does.
+	{`printf -v 'BASH_CMDS[ls]' /usr/bin/touch; ls canary`, true, false},
+	{`printf -v 'BASH_CMDS[ls]' %s /usr/bin/touch; ls canary`, true, false},
 	// Builtins that run text: compgen's -C command, -F function and
 	// the expansions of its -W list; fc -s re-runs a history entry
 	// (history -s puts one there even in bash -c); BASH_ALIASES's
@@ -134,6 +137,8 @@ var cornerCases = []struct {
 	{`(BASH_CMDS[ls]=/usr/bin/touch); ls canary`, false, false},
 	{`BASH_CMDS[ls]=/usr/bin/touch; hash -r; ls canary`, false, false},
 	{`BASH_CMDS[ls]=/usr/bin/ls; ls canary`, false, false},
+	{`printf -v BASH_CMDS /usr/bin/touch; ls canary`, false, false},
+	{`(printf -v 'BASH_CMDS[ls]' /usr/bin/touch); ls canary`, false, false},
 	{`history -s 'touch canary'; fc -l; history`, false, false},
 	{`history -s 'touch canary'; history -c; fc -s`, false, false},
 	{"BASH_ALIASES[x]='touch canary'; x", false, false},

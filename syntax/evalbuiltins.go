@@ -289,8 +289,8 @@ func (w *walker) hashAssign(c scope, st *state, a *sh.Assign) {
 }
 
 // hashTarget models the names of BASH_CMDS elements that read, mapfile,
-// printf -v and declare assign: a path only run time knows.
-func (w *walker) hashTarget(st *state, target string) {
+// printf -v and declare assign: path, or ("") a path only run time knows.
+func (w *walker) hashTarget(st *state, target, path string) {
 	open := strings.IndexByte(target, '[')
 	if open <= 0 || !strings.HasSuffix(target, "]") {
 		return
@@ -302,7 +302,29 @@ func (w *walker) hashTarget(st *state, target string) {
 	if strings.ContainsAny(name, "$`") {
 		name = ""
 	}
-	st.hash(name, "")
+	st.hash(name, path)
+}
+
+// printfValue returns the text printf -v NAME FORMAT [ARGS] stores when
+// every word is static and the format is one corral reads exactly.
+func printfValue(call *Call) (string, bool) {
+	if call.Name != "printf" || len(call.Args) < 3 || call.Args[0].Value != "-v" {
+		return "", false
+	}
+	var ops []string
+	for _, a := range call.Args[2:] {
+		if !a.Static {
+			return "", false
+		}
+		ops = append(ops, a.Value)
+	}
+	if ops[0] == "--" {
+		ops = ops[1:]
+	}
+	if len(ops) == 0 {
+		return "", false
+	}
+	return exactPrintf(ops)
 }
 
 // hashedCall judges a command whose name is in bash's table of command

@@ -94,8 +94,15 @@ func (r *resolver) exactParts(parts []sh.WordPart, quoted bool) bool {
 			// Checked by scanArithm: numbers and variables holding them.
 		case *sh.CmdSubst, *sh.ProcSubst:
 			// Dynamic by themselves (scan).
+		case *sh.ExtGlob:
+			// @(…), !(…), +(…): a pattern, kept as written (bash only
+			// parses one with extglob on), unless quotes or expansions
+			// inside need reading.
+			if quoted || strings.ContainsAny(p.Pattern.Value, "'\"$`\\") {
+				return false
+			}
 		default:
-			return false // extended globs and anything newer
+			return false // anything newer
 		}
 	}
 	return true

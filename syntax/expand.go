@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"mvdan.cc/sh/v3/expand"
-	"mvdan.cc/sh/v3/pattern"
 	sh "mvdan.cc/sh/v3/syntax"
 
 	"github.com/corral-dev/corral/internal/lazy"
@@ -574,6 +573,7 @@ func plainWord(w *sh.Word) (string, bool) {
 
 func (r *resolver) literal(w *sh.Word, assignment bool) Arg {
 	a := r.span(w)
+	a.GlobOpts = r.st.globOpts()
 	if len(w.Parts) == 0 {
 		a.Static = true
 		return a
@@ -609,6 +609,7 @@ func (r *resolver) literal(w *sh.Word, assignment bool) Arg {
 // field; a dynamic word gives one Arg with its text.
 func (r *resolver) fields(w *sh.Word) []Arg {
 	a := r.span(w)
+	a.GlobOpts = r.st.globOpts()
 	if v, ok := plainWord(w); ok {
 		a.Value, a.Static = v, true
 		return []Arg{a}
@@ -987,25 +988,14 @@ func (a Arg) CanMatch(path string) bool {
 		return cleanPath(a.Value) == cleanPath(path) || a.Value == path
 	}
 	if a.Static {
-		return globMatch(a.Pattern, path)
+		return GlobMatch(a.Pattern, path, a.GlobOpts)
 	}
 	for _, c := range a.Candidates {
-		if c == path || c != "" && cleanPath(c) == cleanPath(path) || globMatch(c, path) {
+		if c == path || c != "" && cleanPath(c) == cleanPath(path) || GlobMatch(c, path, a.GlobOpts) {
 			return true
 		}
 	}
 	return false
-}
-
-func globMatch(pat, name string) bool {
-	if pat == "" {
-		return false
-	}
-	expr, err := pattern.Regexp(pat, pattern.Filenames|pattern.EntireString|pattern.NoGlobStar)
-	if err != nil {
-		return false
-	}
-	return regexpMatch(expr, strings.TrimSuffix(name, "/")) || regexpMatch(expr, name)
 }
 
 func (r *resolver) text(n sh.Node) string {

@@ -357,6 +357,20 @@ func (c *Call) Getenv(name string) (value string, known, set bool) {
 	return v.str, v.known, true
 }
 
+// EnvKnown returns the value of the environment variable name that the
+// program the call starts gets, when the command makes it certain: a
+// prefix assignment (GIT_DIR=$HOME/x git init) or an earlier export.
+func (c *Call) EnvKnown(name string) (string, bool) {
+	if c.env == nil {
+		return c.EnvValue(name)
+	}
+	if v := c.env.vars[name]; v.array || v.nameref {
+		return "", false
+	}
+	val, known, set := c.Getenv(name)
+	return val, known && set
+}
+
 // EnvValue returns the value of the environment variable name that the
 // call gets from its own prefix assignments (NAME=value cmd) when it is
 // static.

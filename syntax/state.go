@@ -282,6 +282,9 @@ type state struct {
 	// aliases, but agents' shells do (Claude Code's shell snapshot turns
 	// expand_aliases on), so both readings are judged.
 	expandAliases, aliasesOff, lastPipe, noGlob bool
+	// glob are the shell options that change what a pattern matches
+	// (shopt -s dotglob, nocaseglob, nullglob, failglob, globstar).
+	glob GlobOpts
 	// cdableVars is shopt -s cdable_vars: cd NAME goes to $NAME when
 	// there is no directory NAME.
 	cdableVars bool
@@ -436,6 +439,7 @@ func (st *state) merge(o *state) {
 	st.aliasesOff = st.aliasesOff && o.aliasesOff
 	st.lastPipe = st.lastPipe || o.lastPipe
 	st.noGlob = st.noGlob && o.noGlob
+	st.glob = mergeGlobOpts(st.glob, o.glob)
 	// Exported only when every path turned allexport on: a variable
 	// that may not be exported is not handed to a child as known (the
 	// child sees it as unknown, the safe reading).
@@ -447,7 +451,7 @@ func (st *state) merge(o *state) {
 func (st *state) equal(o *state) bool {
 	if st.dead != o.dead || st.dir != o.dir || st.posKnown != o.posKnown || !slices.Equal(st.pos, o.pos) || len(st.vars) != len(o.vars) ||
 		len(st.fds) != len(o.fds) || st.stackKnown != o.stackKnown || len(st.aliases) != len(o.aliases) ||
-		st.expandAliases != o.expandAliases || st.aliasesOff != o.aliasesOff || st.lastPipe != o.lastPipe || st.noGlob != o.noGlob ||
+		st.expandAliases != o.expandAliases || st.aliasesOff != o.aliasesOff || st.lastPipe != o.lastPipe || st.noGlob != o.noGlob || st.glob != o.glob ||
 		st.allExport != o.allExport || !slices.Equal(st.wild, o.wild) || st.histAll != o.histAll || !slices.Equal(st.hist, o.hist) {
 		return false
 	}

@@ -359,7 +359,9 @@ func (r *resolver) substHandler(w io.Writer, cs *sh.CmdSubst) error {
 // cfg is the expander's configuration for env: its variables, and the
 // substitutions whose output is known.
 func (r *resolver) cfg(env expand.Environ) *expand.Config {
-	return &expand.Config{Env: env, CmdSubst: r.substHandler}
+	// ExtGlob: an extended pattern stays one field as written (bash only
+	// parses one with extglob on); no pathname expansion is done here.
+	return &expand.Config{Env: env, CmdSubst: r.substHandler, ExtGlob: true}
 }
 
 // ifsFields returns the fields bash makes of a word that is one unquoted

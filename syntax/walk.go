@@ -2,6 +2,7 @@ package syntax
 
 import (
 	"errors"
+	"mvdan.cc/sh/v3/pattern"
 	"os"
 	"path/filepath"
 	"slices"
@@ -642,10 +643,10 @@ func (w *walker) loopValues(vals []Arg, dir Dir) []string {
 }
 
 // loopGlob returns the words a pattern in a for list gives: the files it
-// matches on disk at hook time, sorted, and the pattern itself; ok is
-// false when it matches none or the disk is not read. As bash does without
-// dotglob, a name starting with "." is matched only by a pattern whose
-// last part starts with one. ok is false when the disk is not read.
+// matches on disk at hook time, sorted, and the pattern itself, matched
+// as bash does under the shell options in force (without dotglob a name
+// starting with "." is matched only by a pattern segment that starts
+// with one). ok is false when it matches nothing or the disk is not read.
 func (w *walker) loopGlob(v Arg, dir Dir) ([]string, bool) {
 	if w.read == nil || !dir.Known {
 		return nil, false
@@ -654,21 +655,29 @@ func (w *walker) loopGlob(v Arg, dir Dir) ([]string, bool) {
 	if pat == "" {
 		pat = v.Value
 	}
-	matches := w.globNames(dir, pat)
-	if w.m.Truncated && len(matches) >= maxScriptMatches {
+	abs := pat
+	if !strings.HasPrefix(pat, "/") {
+		abs = pattern.QuoteMeta(dir.Path, 0) + "/" + pat
+	}
+	matches := GlobFiles(abs, v.GlobOpts)
+	if len(matches) >= maxGlobFiles {
 		return nil, false
 	}
-	dotted := strings.HasPrefix(filepath.Base(pat), ".")
 	var out []string
 	for _, m := range matches {
-		if !dotted && strings.HasPrefix(filepath.Base(m), ".") {
-			continue
+		if !strings.HasPrefix(pat, "/") {
+			if r, err := filepath.Rel(dir.Path, m); err == nil {
+				m = r
+			}
 		}
 		out = append(out, m)
 	}
 	if len(out) == 0 {
-		// Nothing matches now (the command may make some first): the
-		// variable stays unknown, the pattern judged as written.
+		// Nothing matches now: bash leaves the word as it is (the loop
+		// does not run under nullglob or failglob), but the command may
+		// make a match first. The variable stays unknown, so that a rule
+		// reads it as the pattern (LoopValues: rm -rf "$f" of for f in
+		// ~/* names every file there).
 		return nil, false
 	}
 	// The pattern itself stays one of the values: the loop visits every
@@ -2124,6 +2133,18 @@ func (w *walker) builtin(c scope, call *Call, st *state) {
 				st.lastPipe = on
 			case "cdable_vars":
 				st.cdableVars = on
+			default:
+				if !a.Static {
+					// An option only known at run time: any of them may
+					// be on, and nullglob and failglob are not certain.
+					st.glob = st.glob&^(GlobNull|GlobFail) | globOptsMayBe
+				} else if o, ok := globShopt[a.Value]; ok {
+					if on {
+						st.glob |= o
+					} else {
+						st.glob &^= o
+					}
+				}
 			}
 		}
 	case "alias":
@@ -2275,7 +2296,8 @@ func (w *walker) reads(c scope, call *Call, st *state) {
 			w.aliasTarget(c, st, n, call.Stmt.End().Line())
 		}
 		if call.Name != "getopts" {
-			w.hashTarget(st, n)
+			path, _ := printfValue(call)
+			w.hashTarget(st, n, path)
 		}
 		if _, set := split[n]; set {
 			continue

@@ -24,6 +24,9 @@ type Arg struct {
 	// Pattern is the word as a glob pattern, quoted pattern characters
 	// escaped, when Glob and Static (see CanMatch).
 	Pattern string
+	// GlobOpts are the shell options in force where the word is
+	// expanded (shopt -s dotglob, nocaseglob, …): what Pattern matches.
+	GlobOpts GlobOpts
 	// Split reports that the word expanded to several fields (brace
 	// expansion, an unquoted variable holding spaces) and this is one of
 	// them: Start, End and Raw are then the whole word's.

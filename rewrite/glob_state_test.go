@@ -1,0 +1,123 @@
+package rewrite
+
+import "testing"
+
+// TestGlobShellOptions: the shell options a command sets change what its
+// patterns name (bash's "Pathname Expansion" and "The Shopt Builtin"):
+// dotglob (and a non-empty GLOBIGNORE) lets * name hidden files,
+// nocaseglob matches either case, extended patterns (@(…), +(…), !(…))
+// name what they match, and set -f leaves a pattern as a literal name. A
+// subshell's options end with it. Look-alikes: globstar and extglob in
+// the project, set -f with a harmless word.
+func TestGlobShellOptions(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, map[string]string{
+		"home/.bashrc": "", "home/.claude/x": "", "home/notes": "", "proj/build/keep": "", "proj/build/a.o": "", "proj/main.go": "",
+	})
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{"shopt -s extglob\nrm -rf ~/!(x)", "deny"},
+		{"shopt -s extglob\nrm -rf /+(etc)", "deny"},
+		{"rm -rf /@(e)tc", "deny"},
+		{"shopt -s nocaseglob; rm -rf ~/.CLAUD[E]", "deny"},
+		{"shopt -s dotglob; rm -f ~/*rc", "deny"},
+		{"GLOBIGNORE=x; rm -f ~/*rc", "deny"},
+		{"set -f; set +f; rm -rf ~/*", "deny"},
+		// Look-alikes (the scratch home is under the temporary
+		// directory, a safe path: what is not denied passes).
+		{"rm -f ~/*rc", "allow"}, // without dotglob * skips .bashrc
+		{"(shopt -s nocaseglob); rm -rf ~/.CLAUD[E]", "allow"},
+		{"GLOBIGNORE=; rm -f ~/*rc", "allow"},
+		{"set -f; rm -rf ~/*", "allow"}, // a file named * in the home directory
+		{"shopt -s globstar; ls **/*.go", "allow"},
+		{"shopt -s extglob\nrm -f build/!(keep)", "allow"},
+		{"set -f; echo *", "allow"},
+		{"for f in *.nomatch; do echo \"$f\"; done", "allow"},
+	})
+}
+
+// TestGlobWritesIntoProtected: a write whose target is a pattern, or a
+// copy into a directory of files named by a pattern or at run time, can
+// land on a protected file whether or not it is there now: cp /tmp/x/*
+// ~/.claude/ writes ~/.claude/settings.json when /tmp/x holds one.
+// Look-alikes: a pattern that cannot name one (*.txt), a named file into
+// the same directory, copies into the project.
+func TestGlobWritesIntoProtected(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, map[string]string{"home/.claude/projects/": "", "proj/build/": ""})
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{"cp /tmp/x/* ~/.claude/", "ask"},
+		{"mv /tmp/x/* ~/.claude/", "ask"},
+		{"install -t ~/.claude /tmp/x/*", "ask"},
+		{"cp /tmp/x/*.json ~/.claude/", "ask"},
+		{"sed -i s/a/b/ ~/.claude/settings.j*", "ask"},
+		{"cp \"$F\" ~/.claude/", "ask"},
+		{"shopt -s dotglob; cp /tmp/x/* ~/", "ask"},
+		// Look-alikes.
+		{"cp /tmp/x/*.txt ~/.claude/", "allow"},
+		{"cp x ~/.claude/", "allow"},
+		{"install -t ~/.claude x", "allow"},
+		{"cp /tmp/x/* build/", "allow"},
+		{"sed -i s/a/b/ *.json", "allow"},
+	})
+}
+
+// TestRunTimeListsIntoWriters: a list printed at run time (ls of a
+// pattern, rg -l, grep -l) whose items come from a directory feeds a
+// writer that xargs runs: the writer writes there. Look-alikes: the same
+// lists of the project's files, git ls-files, a reader.
+func TestRunTimeListsIntoWriters(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, map[string]string{"home/.claude/settings.json": "{}", "proj/a.json": "{}", "proj/main.go": ""})
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{"ls ~/.claude/*.json | xargs sed -i s/a/b/", "deny"},
+		{"rg -l foo ~/.claude | xargs sed -i s/a/b/", "deny"},
+		{"grep -l foo ~/.claude/*.json | xargs sed -i s/a/b/", "deny"},
+		{"find ~/.claude -name '*.json' | xargs sed -i s/a/b/", "deny"},
+		{"printf '%s\\n' ~/.claude/* | xargs -I{} cp x {}", "deny"},
+		// Look-alikes.
+		{"rg -l foo | xargs sed -i s/a/b/", "allow"},
+		{"rg -l foo . | xargs sed -i s/a/b/", "allow"},
+		{"git ls-files | xargs sed -i s/a/b/", "allow"},
+		{"git ls-files -z | xargs -0 sed -i s/a/b/", "allow"},
+		{"find . -name '*.go' | xargs gofmt -w", "allow"},
+		{"ls *.json | xargs cat", "allow"},
+		{"ls *.json | xargs sed -i s/a/b/", "allow"},
+		{"ls ~/.claude | xargs cat", "allow"},
+	})
+}
+
+// TestGitInitRepositoryElsewhere: git init puts the repository where
+// --separate-git-dir, git's --git-dir or GIT_DIR says (git-init(1)): a
+// write there. Look-alikes: git init, a bare repository or a separate
+// one in the temporary directory.
+func TestGitInitRepositoryElsewhere(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, map[string]string{"proj/": ""})
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{"git --git-dir=$HOME/.ssh init", "deny"},
+		{"git init --separate-git-dir ~/.ssh", "deny"},
+		{"GIT_DIR=$HOME/.ssh git init", "deny"},
+		{"export GIT_DIR=~/.ssh; git init", "deny"},
+		{"git --git-dir=.git/hooks init", "deny"},
+		{"GIT_DIR=/opt/x git init", "ask"},
+		// Look-alikes.
+		{"git init", "allow"},
+		{"git init --bare /tmp/x.git", "allow"},
+		{"git --git-dir=/tmp/y.git init", "allow"},
+		{"git init --separate-git-dir /tmp/z.git", "allow"},
+	})
+}
+
+// TestPrintfHashedCommand: printf -v 'BASH_CMDS[NAME]' PATH assigns the
+// element as BASH_CMDS[NAME]=PATH does: NAME then runs PATH.
+func TestPrintfHashedCommand(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, map[string]string{"proj/": ""})
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{"printf -v 'BASH_CMDS[ls]' /bin/rm; ls -rf ~", "deny"},
+		{"printf -v 'BASH_CMDS[ls]' %s /bin/rm; ls -rf ~", "deny"},
+		// Look-alikes.
+		{"printf -v x /bin/rm; ls -rf ~", "allow"},
+		{"(printf -v 'BASH_CMDS[ls]' /bin/rm); ls -la ~", "allow"},
+	})
+}

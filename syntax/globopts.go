@@ -1,0 +1,235 @@
+package syntax
+
+import (
+	"errors"
+	"os"
+	"sort"
+	"strings"
+
+	"mvdan.cc/sh/v3/pattern"
+)
+
+// GlobOpts are the shell options in force where a pattern is expanded
+// that change which names it matches (shopt -s dotglob, nocaseglob,
+// nullglob, failglob, globstar; a non-empty GLOBIGNORE turns dotglob on).
+// Extended patterns (@(…), !(…), +(…)) are always read as such: bash
+// only parses them when extglob is on, so a command that runs them has
+// it on.
+type GlobOpts uint8
+
+const (
+	// GlobDot is dotglob: * and ? match a leading dot (never . or ..).
+	GlobDot GlobOpts = 1 << iota
+	// GlobNoCase is nocaseglob: letters match either case.
+	GlobNoCase
+	// GlobNull is nullglob: a pattern that matches nothing is removed.
+	GlobNull
+	// GlobFail is failglob: a pattern that matches nothing is an error
+	// and the command does not run.
+	GlobFail
+	// GlobStar is globstar: ** alone in a segment matches any depth.
+	GlobStar
+)
+
+// Has reports whether every option of o2 is on in o.
+func (o GlobOpts) Has(o2 GlobOpts) bool { return o&o2 == o2 }
+
+// globOptsMayBe are the options whose "may be on" is the cautious
+// reading when two paths disagree (a pattern then matches more names);
+// the others (nullglob, failglob) are kept only when every path turns
+// them on.
+const globOptsMayBe = GlobDot | GlobNoCase | GlobStar
+
+// mergeGlobOpts is what is known after one path with a and another with
+// b.
+func mergeGlobOpts(a, b GlobOpts) GlobOpts {
+	return (a|b)&globOptsMayBe | a&b&^globOptsMayBe
+}
+
+// globShopt maps shopt's option names to the options they turn on.
+var globShopt = map[string]GlobOpts{
+	"dotglob": GlobDot, "nocaseglob": GlobNoCase, "nullglob": GlobNull, "failglob": GlobFail, "globstar": GlobStar,
+}
+
+// globOpts returns the options in force in st: those shopt set, with
+// dotglob on while GLOBIGNORE is set to a non-empty value (or to a value
+// only run time knows).
+func (st *state) globOpts() GlobOpts {
+	if st == nil {
+		return 0
+	}
+	o := st.glob
+	if v, ok := st.vars["GLOBIGNORE"]; ok && (!v.known || v.set && v.str != "") {
+		o |= GlobDot
+	}
+	return o
+}
+
+// globMode is the pattern package's mode for one path segment (or a
+// whole path, Filenames keeping * and ? within a segment) under o.
+func globMode(o GlobOpts) pattern.Mode {
+	m := pattern.Filenames | pattern.EntireString | pattern.ExtendedOperators
+	if !o.Has(GlobStar) {
+		m |= pattern.NoGlobStar
+	}
+	if o.Has(GlobDot) {
+		m |= pattern.GlobLeadingDot
+	}
+	if o.Has(GlobNoCase) {
+		m |= pattern.NoGlobCase
+	}
+	return m
+}
+
+// GlobRegexp returns the regular expression a shell pattern is under o.
+// A negated group !(…), which Go's regular expressions cannot say, is
+// read as * (it matches at least what bash matches); ok is false for a
+// pattern bash would not read.
+func GlobRegexp(pat string, o GlobOpts) (string, bool) {
+	mode := globMode(o)
+	expr, err := pattern.Regexp(pat, mode)
+	var neg *pattern.NegExtGlobError
+	if errors.As(err, &neg) {
+		var b strings.Builder
+		last := 0
+		for _, g := range neg.Groups {
+			b.WriteString(pat[last:g.Start])
+			b.WriteString("*")
+			last = g.End
+		}
+		b.WriteString(pat[last:])
+		expr, err = pattern.Regexp(b.String(), mode)
+	}
+	return expr, err == nil
+}
+
+// GlobMatch reports whether a shell pattern matches name under o, as
+// bash's pathname expansion matches it: without dotglob a leading dot
+// is matched only by a dot; . and .. are never matched by a wildcard.
+func GlobMatch(pat, name string, o GlobOpts) bool {
+	if pat == "" {
+		return false
+	}
+	if base := name[strings.LastIndex(name, "/")+1:]; base == "." || base == ".." {
+		return false // globskipdots, bash 5.2's default
+	}
+	if i := strings.LastIndex(pat, "/"); strings.HasPrefix(pat[i+1:], "!(") && strings.HasSuffix(pat, ")") &&
+		!strings.Contains(pat[:i+1], "!(") && strings.Count(pat[i+1:], "(") == 1 {
+		// The last segment is one negated group, !(a|b): a name it
+		// matches is one @(a|b) does not (a hidden one only under
+		// dotglob), in a directory the rest matches.
+		j := strings.LastIndex(name, "/")
+		dir, base := name[:j+1], name[j+1:]
+		if i >= 0 && (dir == "" || !GlobMatch(strings.TrimSuffix(pat[:i+1], "/"), strings.TrimSuffix(dir, "/"), o) && pat[:i+1] != dir) {
+			return false
+		}
+		if i < 0 && dir != "" || strings.HasPrefix(base, ".") && !o.Has(GlobDot) {
+			return false
+		}
+		return !GlobMatch("@"+pat[i+2:], base, o|GlobDot)
+	}
+	expr, ok := GlobRegexp(pat, o)
+	if !ok {
+		return false
+	}
+	if neg := strings.Contains(pat, "!("); neg && !o.Has(GlobDot) {
+		// !(x) does not match a hidden name either.
+		if base := name[strings.LastIndex(name, "/")+1:]; strings.HasPrefix(base, ".") {
+			pb := pat[strings.LastIndex(pat, "/")+1:]
+			if !strings.HasPrefix(pb, ".") {
+				return false
+			}
+		}
+	}
+	return regexpMatch(expr, strings.TrimSuffix(name, "/")) || regexpMatch(expr, name)
+}
+
+// GlobMeta returns the index of the first pattern character of v (*, ?,
+// [, or an extended group's @( !( +( operator), or -1.
+func GlobMeta(v string) int {
+	i := strings.IndexAny(v, "*?[")
+	for _, op := range []string{"@(", "!(", "+("} {
+		if j := strings.Index(v, op); j >= 0 && (i < 0 || j < i) {
+			i = j
+		}
+	}
+	return i
+}
+
+// maxGlobFiles bounds the names GlobFiles returns.
+const maxGlobFiles = 256
+
+// GlobFiles returns, sorted, the paths an absolute pattern matches on
+// disk now under o, as bash's pathname expansion finds them: each
+// segment with pattern characters is matched against its directory's
+// entries (. and .. never), the others taken as written. It returns at
+// most maxGlobFiles paths.
+func GlobFiles(pat string, o GlobOpts) []string {
+	if !strings.HasPrefix(pat, "/") {
+		return nil
+	}
+	segs := strings.Split(strings.Trim(pat, "/"), "/")
+	cur := []string{""}
+	for _, seg := range segs {
+		var next []string
+		if GlobMeta(seg) < 0 && !strings.Contains(seg, `\`) {
+			for _, c := range cur {
+				next = append(next, c+"/"+seg)
+			}
+		} else if seg == "**" && o.Has(GlobStar) {
+			for _, c := range cur {
+				next = append(next, globTree(c, o)...)
+			}
+		} else {
+			for _, c := range cur {
+				dir := c
+				if dir == "" {
+					dir = "/"
+				}
+				entries, err := os.ReadDir(dir)
+				if err != nil {
+					continue
+				}
+				for _, e := range entries {
+					if GlobMatch(seg, e.Name(), o) {
+						next = append(next, c+"/"+e.Name())
+					}
+				}
+			}
+		}
+		if len(next) > maxGlobFiles {
+			next = next[:maxGlobFiles]
+		}
+		cur = next
+	}
+	var out []string
+	for _, c := range cur {
+		if _, err := os.Lstat(c); err == nil {
+			out = append(out, c)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// globTree lists dir and the directories under it, as ** does with
+// globstar (hidden ones with dotglob only), at most maxGlobFiles.
+func globTree(dir string, o GlobOpts) []string {
+	out := []string{dir}
+	for i := 0; i < len(out) && len(out) < maxGlobFiles; i++ {
+		d := out[i]
+		if d == "" {
+			d = "/"
+		}
+		entries, err := os.ReadDir(d)
+		if err != nil {
+			continue
+		}
+		for _, e := range entries {
+			if e.IsDir() && (o.Has(GlobDot) || !strings.HasPrefix(e.Name(), ".")) {
+				out = append(out, out[i]+"/"+e.Name())
+			}
+		}
+	}
+	return out
+}
