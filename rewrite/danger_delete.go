@@ -48,6 +48,12 @@ type deletion struct {
 	// visible reports a listing that skips hidden files and
 	// directories under arg (rg without --hidden).
 	visible bool
+	// byContent reports a listing of the files whose content matches
+	// (grep -rl PATTERN): a file under arg is on it only if it holds a
+	// match, so reaching one is possible, not certain. skipDirs are the
+	// directory patterns the listing does not enter (--exclude-dir).
+	byContent bool
+	skipDirs  []string
 }
 
 // deletions lists what call c deletes.
@@ -276,10 +282,24 @@ func pipeInputs(p *Pass, c *syntax.Call, base deletion) []deletion {
 				operands = operands[1:]
 			}
 			tree := has(opts, "r", "R", "recursive", "dereference-recursive")
+			var skip []string
+			for _, o := range find(opts, "exclude-dir") {
+				if o.val.Static {
+					skip = append(skip, o.val.Value)
+				}
+			}
+			if tree && len(operands) == 0 {
+				// grep -r with no file searches the working directory.
+				operands = []int{-1}
+			}
 			for _, i := range operands {
-				a := src.Args[i]
+				a := syntax.Arg{Value: ".", Raw: ".", Static: true}
+				if i >= 0 {
+					a = src.Args[i]
+				}
 				d := base
 				d.arg = a
+				d.byContent, d.skipDirs = true, skip
 				if tree {
 					d.arg.Raw += " (from grep -r)"
 					d.filtered, d.selects = true, "*"

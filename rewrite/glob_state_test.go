@@ -84,6 +84,20 @@ func TestRunTimeListsIntoWriters(t *testing.T) {
 		{"ls *.json | xargs sed -i s/a/b/", "allow"},
 		{"ls ~/.claude | xargs cat", "allow"},
 	})
+	// grep -r searches .git too: a file there is on the list when it
+	// holds a match (.git/logs/HEAD holds commit messages, .git/index
+	// file names), possible rather than certain, so it asks; a search
+	// that does not enter .git passes.
+	git := scratchProject(t, map[string]string{"proj/.git/config": "[core]\n", "proj/.git/HEAD": "ref: refs/heads/main\n", "proj/a.go": ""})
+	checkDecisions(t, git, []struct{ cmd, want string }{
+		{"grep -rl foo . | xargs sed -i s/foo/bar/g", "ask"},
+		{"grep -rl foo | xargs sed -i s/foo/bar/g", "ask"},
+		{"grep -rl foo ~/.claude | xargs sed -i s/a/b/", "deny"},
+		{"grep -rl --exclude-dir=.git foo . | xargs sed -i s/foo/bar/g", "allow"},
+		{"grep -rl --exclude-dir='.*' foo . | xargs sed -i s/foo/bar/g", "allow"},
+		{"grep -rl foo pkg | xargs sed -i s/foo/bar/g", "allow"},
+		{"git grep -l foo | xargs sed -i s/foo/bar/g", "allow"},
+	})
 }
 
 // TestGitInitRepositoryElsewhere: git init puts the repository where

@@ -37,6 +37,11 @@ func (p *Pass) selfFiles() []string {
 // find's -name pattern matches (-iname: without case). A root that is
 // itself one of those files is the ordinary judgement's.
 func (p *Pass) selfReached(dir syntax.Dir, roots []syntax.Arg, name string, fold bool) (string, syntax.Arg, bool) {
+	return p.selfReachedExcept(dir, roots, name, fold, nil)
+}
+
+// selfReachedExcept is selfReached leaving out the files skip reports.
+func (p *Pass) selfReachedExcept(dir syntax.Dir, roots []syntax.Arg, name string, fold bool, skip func(string) bool) (string, syntax.Arg, bool) {
 	files := p.selfFiles()
 	if len(files) == 0 {
 		return "", syntax.Arg{}, false
@@ -56,7 +61,7 @@ func (p *Pass) selfReached(dir syntax.Dir, roots []syntax.Arg, name string, fold
 				if f == root || !guards.Within(root, f) {
 					continue
 				}
-				if name != "" && !findNameMatch(name, path.Base(f), fold) {
+				if name != "" && !findNameMatch(name, path.Base(f), fold) || skip != nil && skip(f) {
 					continue
 				}
 				return f, a, true

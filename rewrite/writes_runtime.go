@@ -147,8 +147,46 @@ func (p *Pass) judgeRunTimeWrite(c *syntax.Call, d deletion, tree, fold bool) {
 				return
 			}
 		}
+		if d.byContent {
+			// grep -rl foo . | xargs sed -i …: a file of corral's (or
+			// .git's) is on the list only if it holds a match, and not
+			// under a directory --exclude-dir skips: possible, so a
+			// deny asks.
+			f, r, ok := p.selfReachedExcept(c.Dir, []syntax.Arg{root}, name, fold, func(f string) bool {
+				return underSkipped(c, root.Value, f, d.skipDirs)
+			})
+			if ok {
+				p.judgeMaybe(func() {
+					p.judge(c, c.Script, c.Dir, target{arg: r, value: f, action: guards.Write, derived: true}, "bash-write", what)
+				})
+			}
+			return
+		}
 		p.judgeSelfReached(c, []syntax.Arg{root}, name, fold, guards.Write, false, "bash-write", what)
 	}
+}
+
+// underSkipped reports whether file f, under the directory root (as
+// written, from c's directory), is inside a directory whose name matches
+// one of the patterns a listing does not enter (grep --exclude-dir).
+func underSkipped(c *syntax.Call, root, f string, skip []string) bool {
+	if len(skip) == 0 {
+		return false
+	}
+	abs := c.Dir.Join(root)
+	rel, ok := strings.CutPrefix(f, strings.TrimSuffix(abs.Path, "/")+"/")
+	if !abs.Known || !ok {
+		return false
+	}
+	segs := strings.Split(rel, "/")
+	for _, seg := range segs[:len(segs)-1] {
+		for _, pat := range skip {
+			if findNameMatch(pat, seg, false) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // hiddenBelow reports whether file f, under the directory root (as
