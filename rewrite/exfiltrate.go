@@ -22,7 +22,9 @@ put, reput and mput commands of an sftp batch (-b FILE, or stdin); nc, ncat,
 netcat, socat and telnet fed a file by redirection or by an upstream cat
 (and libwww-perl's POST and PUT, lwp-request -m POST|PUT, which send their
 standard input as the body);
-socat's FILE: or OPEN: address; gh gist create FILE; and a redirection
+socat's FILE: or OPEN: address when it is a source (both are, unless -u
+or -U makes the copy one-way); TFTP's put (tftp -c put FILE, busybox tftp
+-p -l FILE, atftp --put --local-file FILE); gh gist create FILE; and a redirection
 to bash's /dev/tcp/HOST/PORT or /dev/udp/HOST/PORT (cat f > /dev/tcp/h/80,
 exec 3<>/dev/tcp/h/80), which is a connection, not a file. An upload of a secret
 (the secret class of the path module) is denied. An upload of any other local
@@ -88,7 +90,7 @@ image is built from the user's project and goes to their registry.`,
 	Commands: []string{"curl", "wget", "wget2", "http", "https", "xh", "xhs", "scp", "rsync", "sftp", "nc", "ncat", "netcat", "socat", "telnet", "gh", "ssh", "openssl", "docker",
 		"env", "printenv", "set", "export", "declare", "typeset", "cat", "aws", "gsutil", "gcloud", "rclone", "azcopy", "git",
 		"mail", "mailx", "s-nail", "mutt", "neomutt", "az", "curlie", "lftp", "smbclient", "ftp", "podman", "nerdctl", "kubectl",
-		"swaks", "mosquitto_pub", "kcat", "kafkacat", "psql", "mysql", "mariadb", "npm", "pnpm", "twine", "POST", "PUT", "lwp-request"},
+		"swaks", "mosquitto_pub", "kcat", "kafkacat", "psql", "mysql", "mariadb", "npm", "pnpm", "twine", "POST", "PUT", "lwp-request", "tftp", "atftp"},
 	Call:     checkExfiltrate,
 	Command:  checkEnvSends,
 	Redirect: checkNetRedirect,
@@ -204,6 +206,8 @@ func checkExfiltrate(p *Pass, c *syntax.Call) {
 		p.gitSendEmail(c)
 	case "nc", "ncat", "netcat", "socat", "telnet":
 		p.socketUploads(c)
+	case "tftp", "atftp":
+		p.tftpUploads(c)
 	case "POST", "PUT", "lwp-request":
 		if host, ok := lwpSendsStdin(c); ok {
 			for _, r := range c.Redirs {
@@ -653,17 +657,74 @@ func (p *Pass) socketUploads(c *syntax.Call) {
 		}
 	}
 	if c.Name == "socat" {
-		for _, a := range c.Args {
+		// socat copies both ways unless -u (first address to second)
+		// or -U (second to first): a file sends what it holds only
+		// when it is a source (socat -u TCP:h:80 FILE:f receives).
+		a, b, u, rev, ok := socatAddrs(c)
+		if !ok {
+			return
+		}
+		for i, addr := range []syntax.Arg{a, b} {
+			if i == 0 && rev || i == 1 && u {
+				continue
+			}
 			for _, pre := range []string{"FILE:", "OPEN:", "GOPEN:"} {
-				if strings.HasPrefix(strings.ToUpper(a.Value), pre) {
-					file := a.Value[len(pre):]
+				if strings.HasPrefix(strings.ToUpper(addr.Value), pre) {
+					file := addr.Value[len(pre):]
 					if i := strings.Index(file, ","); i >= 0 {
 						file = file[:i]
 					}
-					p.upload(c, sub(a, file), host)
+					p.upload(c, sub(addr, file), host)
 				}
 			}
 		}
+	}
+}
+
+// tftpUploads judges the files TFTP clients send: tftp HOST -c put FILE
+// [REMOTE] (also on its stdin's commands, not read here), busybox tftp
+// -p -l FILE HOST, atftp -p/--put -l/--local-file FILE HOST.
+func (p *Pass) tftpUploads(c *syntax.Call) {
+	put, local, host := false, syntax.Arg{}, ""
+	for i := 0; i < len(c.Args); i++ {
+		a := c.Args[i]
+		next := func() (syntax.Arg, bool) {
+			if i+1 < len(c.Args) {
+				i++
+				return c.Args[i], true
+			}
+			return syntax.Arg{}, false
+		}
+		switch {
+		case a.Value == "-c":
+			if cmd, ok := next(); ok {
+				f := strings.Fields(cmd.Value)
+				if len(f) > 0 && f[0] == "put" {
+					put = true
+					if len(f) > 1 {
+						local = sub(cmd, f[1])
+					} else if v, ok := next(); ok {
+						local = v
+					}
+				}
+			}
+		case a.Value == "-p" || a.Value == "--put":
+			put = true
+		case a.Value == "-l" || a.Value == "--local-file":
+			local, _ = next()
+		case strings.HasPrefix(a.Value, "--local-file="):
+			local = sub(a, strings.TrimPrefix(a.Value, "--local-file="))
+		case a.Value == "-r" || a.Value == "--remote-file" || a.Value == "-b" || a.Value == "-m" || a.Value == "--mode" || a.Value == "--option":
+			next()
+		case strings.HasPrefix(a.Value, "-"):
+		default:
+			if host == "" {
+				host = a.Value
+			}
+		}
+	}
+	if put && local.Value != "" {
+		p.upload(c, local, host)
 	}
 }
 
