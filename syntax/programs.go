@@ -816,9 +816,10 @@ func (w *walker) npx(c scope, call *Call, args []Arg) {
 		w.child(c, call, quoteArgv(words), nil, "npx "+name, dynamic)
 		return
 	}
-	if lang.ForProgram(name) != "" || testRunners.Get()[name] {
+	if _, tool := configTools.Get()[name]; lang.ForProgram(name) != "" || testRunners.Get()[name] || tool {
 		// npx tsx app.ts: a package that is an interpreter runs its
-		// script as the interpreter does; npx jest runs the suite.
+		// script as the interpreter does; npx jest runs the suite; npx
+		// eslint loads eslint.config.js.
 		words := []string{name}
 		for _, a := range args[i+1:] {
 			words = append(words, a.Value)
