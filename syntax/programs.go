@@ -801,24 +801,11 @@ func (w *walker) npx(c scope, call *Call, args []Arg) {
 	if bin, ok := npxLaunchers[name]; ok {
 		name = bin
 	}
-	if _, ok := wrapperFor(name); ok || name == "concurrently" {
-		// npx cross-env X=1 CMD, npx dotenv-cli -e .env -- CMD: the
-		// package is a launcher, which runs its own operands.
-		words := []string{name}
-		for _, a := range args[i+1:] {
-			words = append(words, a.Value)
-		}
-		dynamic := false
-		for _, a := range args[i:] {
-			dynamic = dynamic || !a.Static
-		}
-		w.child(c, call, quoteArgv(words), nil, "npx "+name, dynamic)
-		return
-	}
-	// Any other package runs its command with the words after it (npx
-	// tsx app.ts runs the script as the interpreter does, npx jest the
-	// suite, npx rimraf ~ deletes home, npx localtunnel --port 8000
-	// publishes a port): the command is judged as if typed by its name.
+	// The package runs its command with the words after it, judged as if
+	// typed by its name: npx cross-env X=1 CMD (a launcher runs its
+	// operands), npx tsx app.ts (an interpreter its script), npx jest
+	// (the suite), npx eslint (eslint.config.js), npx rimraf ~ (deletes
+	// home), npx localtunnel --port 8000 (publishes a port).
 	words := []string{name}
 	dynamic := false
 	for _, a := range args[i+1:] {

@@ -145,6 +145,9 @@ func (w *walker) readInput(c scope, call *Call) (text string, shared, ok bool) {
 		out, ok := w.printed(c, prev)
 		return out, in.Pipe.Stage(in.Stage) != call, ok
 	}
+	if text, ok := w.readFileInput(call, in); ok {
+		return text, !ownStream(call, in), true
+	}
 	ins := w.stdinTexts(c, call)
 	if len(ins) != 1 {
 		return "", false, false
@@ -453,4 +456,26 @@ func (w *walker) integerReads(c scope, call *Call, st *state, names []string, kn
 			}
 		}
 	}
+}
+
+// readFileInput returns the text of the file a read's standard input is
+// redirected from (while read -r l; do $l; done < cmds.txt), when it is
+// a regular file corral can read at hook time (or one this command
+// wrote): the lines the loop runs are then judged, not passed as
+// unknown. A file of more lines than MaxReadLines leaves the variable
+// unknown.
+func (w *walker) readFileInput(call *Call, in Stream) (string, bool) {
+	rd, ok := in.File()
+	if !ok || rd.Op != "<" || rd.Fd != "" && rd.Fd != "0" || !rd.Target.Static || rd.Target.Value == "" {
+		return "", false
+	}
+	dir := rd.Dir
+	if !dir.Known {
+		dir = call.Dir
+	}
+	d := dir.Join(rd.Target.Value)
+	if !d.Known || strings.HasPrefix(d.Path, "/dev/") || strings.HasPrefix(d.Path, "/proc/") {
+		return "", false
+	}
+	return w.readScript(d)
 }

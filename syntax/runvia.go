@@ -460,7 +460,11 @@ func (w *walker) preloads(c scope, call *Call) {
 		case l == lang.Ruby && o.Name == "r":
 			var cands []string
 			if strings.HasPrefix(v, "./") || strings.HasPrefix(v, "../") || strings.HasPrefix(v, "/") {
-				cands = []string{v, v + ".rb"}
+				// require tries NAME.rb before NAME itself.
+				cands = []string{v + ".rb", v}
+				if strings.HasSuffix(v, ".rb") || strings.HasSuffix(v, ".so") {
+					cands = []string{v}
+				}
 			} else {
 				for _, d := range dirs {
 					cands = append(cands, d+"/"+v+".rb", d+"/"+v)

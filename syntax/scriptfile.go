@@ -162,6 +162,7 @@ func (w *walker) runsCode(c scope, call *Call) bool {
 	w.npmPkgSet(c, call)
 	w.optionCode(c, call)
 	w.envFiles(c, call)
+	w.bundledRun(c, call)
 	if w.pathProgram(c, call) {
 		return true
 	}
@@ -231,7 +232,7 @@ func (w *walker) runsCode(c scope, call *Call) bool {
 	if w.packageRun(c, call) {
 		return true
 	}
-	if w.taskRun(c, call) || w.testRun(c, call) || w.cargoRun(c, call) || w.pyprojectRun(c, call) || w.buildTool(c, call) || w.notebookRun(c, call) {
+	if w.taskRun(c, call) || w.testRun(c, call) || w.cargoRun(c, call) || w.pyprojectRun(c, call) || w.buildTool(c, call) || w.configRun(c, call) || w.notebookRun(c, call) {
 		return true
 	}
 	if call.Name == "make" || call.Name == "gmake" {

@@ -1726,6 +1726,7 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 	w.goTool(c, call, cmdState, envWords)
 	w.importedFuncs(c, call, args[:len(args)-len(inv.words)])
 	w.loader(c, call, cmdState, envWords)
+	w.shellEnv(c, call, cmdState, envWords)
 	w.commandVars(c, call, cmdState, envWords)
 	w.packageManagerConfig(c, call)
 	w.otherShellCommands(c, call)
@@ -2318,6 +2319,7 @@ func (w *walker) reads(c scope, call *Call, st *state) {
 			w.evalArith(c, kv.str, st)
 			kv = variable{}
 		}
+		kv.from = from // read -r l < FILE: a known line is still FILE's content
 		st.setThrough(known, kv)
 	}
 	splitNames := make([]string, 0, len(split))

@@ -1,0 +1,315 @@
+package syntax
+
+import (
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/corral-dev/corral/internal/lazy"
+	"github.com/corral-dev/corral/syntax/lang"
+)
+
+// Everyday tools load a configuration file of the project that is code,
+// run by a bare command: eslint, prettier, vite, webpack, rollup,
+// stylelint, babel and next import their *.config.js (a JavaScript module
+// that can do anything node can); bundle evaluates the Gemfile as Ruby;
+// cmake, configuring a build, runs CMakeLists.txt (execute_process,
+// file(REMOVE_RECURSE …)); pre-commit runs the entry of each hook of
+// .pre-commit-config.yaml as a command. The agent can write such a file
+// and then run the tool, so the file is read as the tool's code, in its
+// language, as a build script is (only what the text shows is judged: a
+// path computed from __dirname or ${CMAKE_BINARY_DIR} does not ask). A
+// configuration that does not exist runs nothing.
+
+// configTool is how one tool finds its configuration: the files it
+// looks for in the working directory, first found wins (unless all),
+// and the options that name another file.
+type configTool struct {
+	as    lang.Lang
+	files []string
+	opts  []string // options whose value is the configuration file
+	off   []string // options that turn the configuration off
+	all   bool     // every file found is loaded
+	// asked: the configuration is read only when an option of opts is
+	// given, whose value is optional (rollup -c [FILE]).
+	asked bool
+}
+
+// jsConfig returns a tool's configuration names: base.config.EXT for
+// the module extensions node and the tools' TypeScript loaders accept,
+// then each extra name.
+func jsConfig(base string, extra ...string) []string {
+	var out []string
+	for _, ext := range []string{"js", "mjs", "cjs", "ts", "mts", "cts"} {
+		out = append(out, base+".config."+ext)
+	}
+	return append(out, extra...)
+}
+
+// configTools are the tools configRun reads the configuration of, by
+// their documentation's lookup order.
+var configTools = lazy.Value[map[string]configTool]{New: func() map[string]configTool {
+	js := lang.JS
+	return map[string]configTool{
+		// eslint: flat config (eslint.config.*), or the legacy
+		// .eslintrc.js/.cjs (ESLINT_USE_FLAT_CONFIG=false).
+		"eslint": {as: js, files: jsConfig("eslint", ".eslintrc.js", ".eslintrc.cjs"), opts: []string{"-c", "--config"},
+			off: []string{"--no-config-lookup", "--no-eslintrc"}},
+		"prettier": {as: js, files: jsConfig("prettier", ".prettierrc.js", ".prettierrc.cjs", ".prettierrc.mjs", ".prettierrc.ts"),
+			opts: []string{"--config"}, off: []string{"--no-config"}},
+		"vite":               {as: js, files: jsConfig("vite"), opts: []string{"-c", "--config"}},
+		"webpack":            {as: js, files: jsConfig("webpack"), opts: []string{"-c", "--config"}},
+		"webpack-cli":        {as: js, files: jsConfig("webpack"), opts: []string{"-c", "--config"}},
+		"webpack-dev-server": {as: js, files: jsConfig("webpack"), opts: []string{"-c", "--config"}},
+		"stylelint": {as: js, files: jsConfig("stylelint", ".stylelintrc.js", ".stylelintrc.cjs", ".stylelintrc.mjs"),
+			opts: []string{"--config"}},
+		"babel":       {as: js, files: jsConfig("babel", ".babelrc.js", ".babelrc.cjs", ".babelrc.mjs"), opts: []string{"--config-file"}},
+		"rollup":      {as: js, files: jsConfig("rollup"), opts: []string{"-c", "--config"}, asked: true},
+		"next":        {as: js, files: []string{"next.config.js", "next.config.mjs", "next.config.ts"}},
+		"tailwindcss": {as: js, files: jsConfig("tailwind"), opts: []string{"-c", "--config"}},
+		"postcss":     {as: js, files: jsConfig("postcss", ".postcssrc.js", ".postcssrc.cjs"), opts: []string{"--config"}},
+		// bundle evaluates the Gemfile (--gemfile FILE) as Ruby.
+		"bundle":  {as: lang.Ruby, files: []string{"Gemfile", "gems.rb"}, opts: []string{"--gemfile"}},
+		"bundler": {as: lang.Ruby, files: []string{"Gemfile", "gems.rb"}, opts: []string{"--gemfile"}},
+	}
+}}
+
+// configRun models call when it is a tool that loads a configuration
+// file as code (configTools, cmake's configure step, pre-commit); it
+// reports whether it was.
+func (w *walker) configRun(c scope, call *Call) bool {
+	switch call.Name {
+	case "cmake":
+		w.cmakeConfigure(c, call)
+		return false // cmake -P and -E are read by codePrograms
+	case "pre-commit":
+		w.preCommitRun(c, call)
+		return true
+	}
+	t, ok := configTools.Get()[call.Name]
+	if !ok {
+		return false
+	}
+	files := t.files
+	if t.asked {
+		files = nil
+	}
+	for i := 0; i < len(call.Args); i++ {
+		v := call.Args[i].Value
+		switch {
+		case v == "--help" || v == "-h" || v == "--version" || v == "-v" && call.Name != "webpack":
+			return true
+		case v == "--":
+			i = len(call.Args)
+		case slices.Contains(t.off, v):
+			files = nil
+		}
+		for _, o := range t.opts {
+			if v == o && t.asked {
+				files = t.files
+				if i+1 < len(call.Args) && call.Args[i+1].Static && jsModule(call.Args[i+1].Value) {
+					files = []string{call.Args[i+1].Value}
+					i++
+				}
+			} else if v == o && i+1 < len(call.Args) {
+				if !call.Args[i+1].Static {
+					w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: call.Args[i+1].Raw,
+						What: call.Name + " loads its configuration, code, from a file only known at run time"})
+					return true
+				}
+				files = []string{call.Args[i+1].Value}
+				i++
+			} else if val, ok := strings.CutPrefix(v, o+"="); ok && strings.HasPrefix(o, "--") {
+				files = []string{val}
+			}
+		}
+	}
+	w.readConfigs(c, call, call.Dir, files, t.as, t.all)
+	return true
+}
+
+// bundledRun reads the Gemfile a program run by bundle exec loads
+// first (Bundler.setup evaluates it).
+func (w *walker) bundledRun(c scope, call *Call) {
+	for _, wr := range call.Wrappers {
+		if wr == "bundle" || wr == "bundler" {
+			w.readConfigs(c, call, call.Dir, configTools.Get()["bundle"].files, lang.Ruby, false)
+			return
+		}
+	}
+}
+
+// readConfigs reads, as code in language as, the first of files found
+// in dir (each, with all), leniently as a build script.
+func (w *walker) readConfigs(c scope, call *Call, dir Dir, files []string, as lang.Lang, all bool) {
+	if w.read == nil && len(w.written) == 0 || !dir.Known {
+		return
+	}
+	inner := *call
+	inner.Dir = dir
+	w.lenient++
+	defer func() { w.lenient-- }()
+	for _, f := range files {
+		d := dir.Join(f)
+		if !d.Known || !w.exists(d.Path) {
+			continue
+		}
+		w.scriptFile(c, &inner, Arg{Value: f, Raw: f, Static: true}, string(as))
+		if !all {
+			return
+		}
+	}
+}
+
+// cmakeConfigure reads the CMakeLists.txt cmake runs when it configures
+// a build tree: cmake -S DIR, or cmake DIR (a source directory, or a
+// build directory whose cache names one, which corral does not follow),
+// or the working directory (cmake -B build, cmake --preset P). cmake
+// --build, --install, -E, -P, --help and --version configure nothing.
+func (w *walker) cmakeConfigure(c scope, call *Call) {
+	src := ""
+	operand := ""
+	args := call.Args
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		switch {
+		case v == "--build" || v == "--install" || v == "-E" || v == "-P" || v == "--open" || v == "--workflow" ||
+			strings.HasPrefix(v, "--help") || v == "-h" || v == "--version" || v == "-version" || v == "--system-information":
+			return
+		case v == "-S" && i+1 < len(args):
+			src = args[i+1].Value
+			i++
+		case strings.HasPrefix(v, "-S") && len(v) > 2:
+			src = v[2:]
+		case (v == "-B" || v == "-G" || v == "-T" || v == "-A" || v == "-C" || v == "-D" || v == "-U" || v == "--preset" ||
+			v == "--toolchain" || v == "--install-prefix" || v == "--graphviz" || v == "--log-level") && i+1 < len(args):
+			i++
+		case strings.HasPrefix(v, "-"):
+		case operand == "":
+			if !args[i].Static {
+				return
+			}
+			operand = v
+		}
+	}
+	if src == "" {
+		src = operand
+	}
+	if src == "" {
+		src = "."
+	}
+	w.readConfigs(c, call, call.Dir.Join(src), []string{"CMakeLists.txt"}, lang.CMake, false)
+}
+
+// preCommitRun reads the hooks pre-commit run (the default command) runs
+// from .pre-commit-config.yaml (-c/--config FILE): each hook's entry is
+// a command line, run with the hook's args and the files; a pygrep
+// hook's entry is a pattern and a fail hook's a message.
+func (w *walker) preCommitRun(c scope, call *Call) {
+	cfg := ".pre-commit-config.yaml"
+	run := true
+	for i := 0; i < len(call.Args); i++ {
+		v := call.Args[i].Value
+		switch {
+		case (v == "-c" || v == "--config") && i+1 < len(call.Args):
+			if !call.Args[i+1].Static {
+				return
+			}
+			cfg = call.Args[i+1].Value
+			i++
+		case strings.HasPrefix(v, "--config="):
+			cfg = strings.TrimPrefix(v, "--config=")
+		case strings.HasPrefix(v, "-"):
+		default:
+			// The first operand is the command: run (hook-impl is what
+			// the installed git hook runs).
+			run = v == "run" || v == "hook-impl"
+			i = len(call.Args)
+		}
+	}
+	if !run || w.read == nil && len(w.written) == 0 || !call.Dir.Known {
+		return
+	}
+	d := call.Dir.Join(cfg)
+	text, ok := w.readScript(d)
+	if !ok {
+		return
+	}
+	for _, h := range preCommitHooks(text) {
+		w.child(c, call, h, nil, "pre-commit hook", false)
+	}
+}
+
+// preCommitHooks returns the entries of the hooks a pre-commit
+// configuration declares, in order: each list item (a line whose first
+// non-blank is "- ") with an entry: key, as a plain, quoted or block
+// scalar, unless its language is pygrep or fail. It reads the YAML the
+// way pre-commit's documented layout writes it, not every YAML form.
+func preCommitHooks(text string) []string {
+	var out []string
+	entry, language, have := "", "", false
+	flush := func() {
+		if have && language != "pygrep" && language != "fail" && strings.TrimSpace(entry) != "" {
+			out = append(out, entry)
+		}
+		entry, language, have = "", "", false
+	}
+	lines := strings.Split(text, "\n")
+	for i := 0; i < len(lines); i++ {
+		line := strings.TrimRight(lines[i], " \t\r")
+		trimmed := strings.TrimLeft(line, " ")
+		if strings.HasPrefix(trimmed, "#") || trimmed == "" {
+			continue
+		}
+		if strings.HasPrefix(trimmed, "- ") {
+			flush()
+			trimmed = strings.TrimLeft(trimmed[2:], " ")
+		}
+		key, val, ok := strings.Cut(trimmed, ":")
+		if !ok {
+			continue
+		}
+		val = strings.TrimSpace(val)
+		if val != "" && (val[0] == '"' || val[0] == '\'') {
+			val = val[:strings.LastIndexByte(val, val[0])+1] // a comment after it
+		}
+		switch key {
+		case "language":
+			language = yamlUnquote(val)
+		case "entry":
+			have = true
+			if strings.HasPrefix(val, "|") || strings.HasPrefix(val, ">") {
+				// A block scalar: the lines indented more than the key.
+				indent := len(line) - len(strings.TrimLeft(line, " -"))
+				var parts []string
+				for i+1 < len(lines) {
+					next := strings.TrimRight(lines[i+1], " \t\r")
+					if strings.TrimSpace(next) != "" && len(next)-len(strings.TrimLeft(next, " ")) <= indent {
+						break
+					}
+					parts = append(parts, strings.TrimSpace(next))
+					i++
+				}
+				sep := " "
+				if strings.HasPrefix(val, "|") {
+					sep = "\n"
+				}
+				entry = strings.Join(parts, sep)
+				continue
+			}
+			entry = yamlUnquote(val)
+		}
+	}
+	flush()
+	return out
+}
+
+// jsModule reports a file name with a JavaScript or TypeScript module's
+// extension.
+func jsModule(name string) bool {
+	switch filepath.Ext(name) {
+	case ".js", ".mjs", ".cjs", ".ts", ".mts", ".cts":
+		return true
+	}
+	return false
+}

@@ -1,0 +1,296 @@
+package syntax
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/corral-dev/corral/internal/lazy"
+)
+
+// Variables that make a program run code it finds in them or in a place
+// they name, which the agent can set on any command line:
+//   - PS0, PS1 and PS2 of an interactive shell (bash -i, sh -i) are
+//     expanded as prompts, their command substitutions run (bash(1),
+//     PROMPTING; PS4 under set -x is specialVar's);
+//   - SHELL is the program script, tmux, screen, sudo -s, su -m, flock
+//     -c, systemd-run --shell and unshare/nsenter/chroot without a command
+//     start as the user's shell;
+//   - GIT_EXEC_PATH and git --exec-path=DIR: git runs its helper programs
+//     (git-NAME for a command that is not built in) from DIR and puts DIR
+//     first in the PATH of every program it starts (git(1));
+//   - LD_PRELOAD and LD_AUDIT naming a library outside the system's
+//     directories that existed before the command (one this command built
+//     or wrote is loader's): its code runs in the program and corral
+//     cannot read it.
+
+// shellEnv judges those variables at call.
+func (w *walker) shellEnv(c scope, call *Call, st *state, envWords map[string]string) {
+	if call.Name == "" || len(call.Wrappers) == 0 && shellOwn.Get()[call.Name] {
+		return
+	}
+	w.interactivePrompts(c, call, st, envWords)
+	w.userShell(c, call, st, envWords)
+	w.gitExecPath(c, call, st, envWords)
+	w.preloadOnDisk(call, st, envWords)
+}
+
+// envValue returns the value the program call starts gets for name:
+// given on its command line or exported earlier. known is false for a
+// value only known at run time; a value only known at run time that the
+// command did not change is the user's own environment's, and not set.
+func envValue(call *Call, st *state, envWords map[string]string, name string) (val string, known, set bool) {
+	if v, ok := envWords[name]; ok {
+		return v, true, true
+	}
+	v, ok := st.vars[name]
+	if !ok || !v.exported || v.known && !v.set || !v.known && !slices.Contains(call.EnvChanged, name) {
+		return "", false, false
+	}
+	return v.str, v.known, true
+}
+
+// interactivePrompts expands the prompts an interactive shell shows.
+func (w *walker) interactivePrompts(c scope, call *Call, st *state, envWords map[string]string) {
+	if !IsShell(call.Name) || !readShell(call).interactive {
+		return
+	}
+	for _, name := range []string{"PS0", "PS1", "PS2"} {
+		v, known, set := envValue(call, st, envWords, name)
+		switch {
+		case !set:
+		case !known:
+			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: name,
+				What: call.Name + " -i expands " + name + ", a prompt only known at run time, whose substitutions run"})
+		default:
+			w.prompt(c, v, st)
+		}
+	}
+}
+
+// shellStarters are the programs that start the user's shell, $SHELL,
+// and when: always, or with one of the options listed, or when no
+// command follows the options (unshare, nsenter, chroot).
+var shellStarters = lazy.Value[map[string][]string]{New: func() map[string][]string {
+	return map[string][]string{
+		"script": nil, "tmux": nil, "screen": nil, "byobu": nil,
+		"sudo": {"-s", "--shell"}, "su": {"-m", "-p", "--preserve-environment"}, "runuser": {"-m", "-p", "--preserve-environment"},
+		"flock": {"-c", "--command"}, "systemd-run": {"-S", "--shell"},
+		"unshare": {""}, "nsenter": {""}, "chroot": {""},
+	}
+}}
+
+// userShell judges the program SHELL names where a program starts it:
+// anything but a shell of the system's runs as the agent wrote it.
+func (w *walker) userShell(c scope, call *Call, st *state, envWords map[string]string) {
+	starter := ""
+	var when []string
+	for _, name := range append(append([]string(nil), call.Wrappers...), call.Name) {
+		if opts, ok := shellStarters.Get()[name]; ok {
+			starter, when = name, opts
+			break
+		}
+	}
+	if starter == "" {
+		return
+	}
+	if len(when) > 0 && !w.startsShell(call, starter, when) {
+		return
+	}
+	v, known, set := envValue(call, st, envWords, "SHELL")
+	if !set || known && v == "" {
+		return
+	}
+	if !known {
+		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: "SHELL",
+			What: starter + " starts $SHELL, a program only known at run time"})
+		return
+	}
+	if IsShell(filepath.Base(v)) && (!strings.Contains(v, "/") || systemPath(v)) {
+		return
+	}
+	key := "SHELL=" + v
+	if w.ranVars[key] {
+		return
+	}
+	if w.ranVars == nil {
+		w.ranVars = map[string]bool{}
+	}
+	w.ranVars[key] = true
+	w.child(c, call, Quote(v), nil, "SHELL ("+starter+")", false)
+}
+
+// startsShell reports whether starter, called as call, starts $SHELL:
+// with one of the options when (sudo -s, flock -c), or, when is {""},
+// with no command after its options (unshare, nsenter; chroot NEWROOT).
+func (w *walker) startsShell(call *Call, starter string, when []string) bool {
+	if starter != call.Name {
+		// A wrapper that ran a command: sudo -s CMD runs $SHELL -c CMD.
+		if when[0] == "" {
+			return false
+		}
+		// flock FILE -c CMD: the wrapper ends before -c.
+		for _, a := range append(append([]Arg(nil), call.pre...), call.NameArg) {
+			if shellStartOption(a.Value, when) {
+				return true
+			}
+		}
+		return false
+	}
+	if when[0] == "" {
+		operands := 0
+		for _, a := range call.Args {
+			if !strings.HasPrefix(a.Value, "-") {
+				operands++
+			}
+		}
+		return operands == 0 || starter == "chroot" && operands == 1
+	}
+	for _, a := range call.Args {
+		if shellStartOption(a.Value, when) {
+			return true
+		}
+	}
+	return false
+}
+
+// shellStartOption reports whether word is one of the options when, as
+// its own word or in a bundle of short options (sudo -Es).
+func shellStartOption(word string, when []string) bool {
+	for _, o := range when {
+		if word == o || strings.HasPrefix(word, o+"=") {
+			return true
+		}
+		if len(o) == 2 && len(word) > 2 && word[0] == '-' && word[1] != '-' && strings.ContainsRune(word[1:], rune(o[1])) {
+			return true
+		}
+	}
+	return false
+}
+
+// systemPath reports whether p is in a directory of the system's
+// programs, which the agent does not write.
+func systemPath(p string) bool {
+	for _, s := range systemPrograms {
+		if strings.HasPrefix(p, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// gitExecPath judges the directory git runs its helpers from when the
+// command sets it: git-NAME there is read as the script git runs for
+// the command NAME; a directory only known at run time, or one with no
+// such file, asks, since git puts it first in the PATH of every
+// program it starts (git itself, ssh, the pager, hooks' commands).
+func (w *walker) gitExecPath(c scope, call *Call, st *state, envWords map[string]string) {
+	if call.Name != "git" {
+		return
+	}
+	dir, known, set := envValue(call, st, envWords, "GIT_EXEC_PATH")
+	sub := ""
+	for i := 0; i < len(call.Args); i++ {
+		a := call.Args[i]
+		v := a.Value
+		if p, ok := strings.CutPrefix(v, "--exec-path="); ok {
+			dir, known, set = p, a.Static, true
+			continue
+		}
+		switch v {
+		case "-C", "-c", "--git-dir", "--work-tree", "--namespace", "--config-env", "--super-prefix", "--list-cmds", "--attr-source":
+			i++
+			continue
+		}
+		if !strings.HasPrefix(v, "-") {
+			sub = v
+			break
+		}
+	}
+	if !set || known && dir == "" {
+		return
+	}
+	d := call.Dir.Join(dir)
+	if known && d.Known && systemPath(d.Path+"/") {
+		return
+	}
+	if known && d.Known && !w.wroteUnder(d.Path) && !w.opaque[d.Path] {
+		if w.read == nil {
+			return // whether it holds programs is not known here
+		}
+		if emptyDir(d.Path) {
+			return // no such directory, or an empty one: git finds nothing there
+		}
+	}
+	if known && d.Known && sub != "" {
+		helper := filepath.Join(d.Path, "git-"+sub)
+		if w.exists(helper) {
+			w.scriptFile(c, call, Arg{Value: helper, Raw: "git-" + sub, Static: true}, "")
+			return
+		}
+	}
+	w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: dir,
+		What: "git runs its helper programs from " + clip(dir, 60) + " and puts it first in the PATH of what it starts"})
+}
+
+// preloadOnDisk asks about a library LD_PRELOAD or LD_AUDIT loads that
+// is a file outside the system's directories which this command did not
+// build or write (those are loader's): code corral cannot read.
+func (w *walker) preloadOnDisk(call *Call, st *state, envWords map[string]string) {
+	for _, name := range []string{"LD_PRELOAD", "LD_AUDIT"} {
+		v, known, set := envValue(call, st, envWords, name)
+		if !set || known && strings.TrimSpace(v) == "" {
+			continue
+		}
+		if !known {
+			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: name,
+				What: name + " loads into " + call.Name + " a library only known at run time"})
+			continue
+		}
+		for _, lib := range strings.FieldsFunc(v, func(r rune) bool { return r == ':' || r == ' ' }) {
+			if !strings.Contains(lib, "/") {
+				continue // searched for in the system's library directories
+			}
+			d := call.Dir.Join(lib)
+			if !d.Known || systemPath(d.Path) {
+				continue
+			}
+			if _, ok := w.compiled[d.Path]; ok {
+				continue
+			}
+			if _, ok := w.written[d.Path]; ok {
+				continue
+			}
+			if w.read == nil {
+				continue // whether it exists is not known here
+			}
+			if _, err := os.Stat(d.Path); err != nil && !w.opaque[d.Path] {
+				continue // no such library: the loader loads nothing
+			}
+			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: lib,
+				What: name + " loads " + d.Path + " into " + call.Name + ", a library whose code corral cannot read"})
+		}
+	}
+}
+
+// emptyDir reports whether path is not a directory with an entry in it.
+func emptyDir(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return true
+	}
+	defer f.Close()
+	names, _ := f.Readdirnames(1)
+	return len(names) == 0
+}
+
+// wroteUnder reports whether this command wrote a file under dir.
+func (w *walker) wroteUnder(dir string) bool {
+	for p := range w.written {
+		if strings.HasPrefix(p, dir+"/") {
+			return true
+		}
+	}
+	return false
+}
