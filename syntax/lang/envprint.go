@@ -39,21 +39,13 @@ func envPrint(p *parser) (Effect, bool) {
 	call, off := "", -1
 	varCall, varOff := "", -1 // the first printer of a value only run time knows
 	for i := 0; i < len(p.toks); i++ {
+		full, _, isCall, ok := p.nameAt(i)
+		if !ok || !printers[full] {
+			continue
+		}
 		t := p.toks[i]
-		if t.kind != tIdent {
-			continue
-		}
-		next := p.tok(i + 1)
-		if next.kind == tPunct && (next.text == "." || next.text == "::" || next.text == "->") && p.tok(i+2).kind == tIdent {
-			continue // not the end of a dotted name
-		}
-		name, _ := p.dotted(i)
-		full := p.al.resolve(name)
-		if !printers[full] {
-			continue
-		}
 		var end int
-		if next.kind == tPunct && next.text == "(" {
+		if isCall {
 			end = p.closeOf(p.toks, i+1)
 			if end < 0 {
 				continue
@@ -76,16 +68,11 @@ func envPrint(p *parser) (Effect, bool) {
 				}
 				continue
 			}
-			if a.kind != tIdent {
+			full, first, isCall, ok := p.nameAt(j)
+			if !ok {
 				continue
 			}
-			an := p.tok(j + 1)
-			if an.kind == tPunct && (an.text == "." || an.text == "::" || an.text == "->") && p.tok(j+2).kind == tIdent {
-				continue
-			}
-			dn, first := p.dotted(j)
-			full := p.al.resolve(dn)
-			n, every, ok := p.envRead(j, full, an.kind == tPunct && an.text == "(")
+			n, every, ok := p.envRead(j, full, isCall)
 			if !ok || p.envReduced(i+1, first, full) {
 				continue
 			}
@@ -144,16 +131,11 @@ func EnvReads(l Lang, src string) (names []string, all bool) {
 			}
 			continue
 		}
-		if t.kind != tIdent {
+		full, first, call, ok := p.nameAt(i)
+		if !ok {
 			continue
 		}
-		next := p.tok(i + 1)
-		if next.kind == tPunct && (next.text == "." || next.text == "::" || next.text == "->") && p.tok(i+2).kind == tIdent {
-			continue
-		}
-		dn, first := p.dotted(i)
-		full := p.al.resolve(dn)
-		n, every, ok := p.envRead(i, full, next.kind == tPunct && next.text == "(")
+		n, every, ok := p.envRead(i, full, call)
 		switch {
 		case !ok || p.envReduced(0, first, full):
 		case every:
@@ -223,20 +205,11 @@ func (p *parser) envReduced(start, first int, full string) bool {
 // names or size: the program holds every variable's value.
 func (p *parser) tableRead() bool {
 	for i := 0; i < len(p.toks); i++ {
-		t := p.toks[i]
-		if t.kind != tIdent {
+		full, first, call, ok := p.nameAt(i)
+		if !ok || p.l == Python && p.importLine(first) {
 			continue
 		}
-		next := p.tok(i + 1)
-		if next.kind == tPunct && (next.text == "." || next.text == "::" || next.text == "->") && p.tok(i+2).kind == tIdent {
-			continue
-		}
-		dn, first := p.dotted(i)
-		if p.l == Python && p.importLine(first) {
-			continue
-		}
-		full := p.al.resolve(dn)
-		n, all, ok := p.envRead(i, full, next.kind == tPunct && next.text == "(")
+		n, all, ok := p.envRead(i, full, call)
 		if ok && (all || p.l == Ruby && n != "" && n[0] >= 'a' && n[0] <= 'z') && !p.envReduced(0, first, full) {
 			return true
 		}

@@ -49,20 +49,11 @@ func envSend(p *parser) (Effect, bool) {
 	any := false
 	netCall, netOff := "", -1
 	for i := 0; i < len(p.toks); i++ {
-		t := p.toks[i]
-		if t.kind != tIdent {
-			continue
-		}
-		next := p.tok(i + 1)
-		if next.kind == tPunct && (next.text == "." || next.text == "::" || next.text == "->") && p.tok(i+2).kind == tIdent {
-			continue // not the end of a dotted name
-		}
-		name, first := p.dotted(i)
-		if p.l == Python && p.importLine(first) {
+		full, first, call, ok := p.nameAt(i)
+		if !ok || p.l == Python && p.importLine(first) {
 			continue // from os import environ names, it does not read
 		}
-		full := p.al.resolve(name)
-		call := next.kind == tPunct && next.text == "("
+		t := p.toks[i]
 		if n, all, ok := p.envRead(i, full, call); ok {
 			if all {
 				any = true

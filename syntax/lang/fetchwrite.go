@@ -33,20 +33,11 @@ func fetchWrite(p *parser, effects []Effect) (Effect, bool) {
 	netCall, netOff := "", -1
 	path, stored := "", false
 	for i := 0; i < len(p.toks) && !stored; i++ {
-		t := p.toks[i]
-		if t.kind != tIdent {
+		name, first, call, ok := p.nameAt(i)
+		if !ok || p.l == Python && p.importLine(first) {
 			continue
 		}
-		next := p.tok(i + 1)
-		if next.kind == tPunct && (next.text == "." || next.text == "::" || next.text == "->") && p.tok(i+2).kind == tIdent {
-			continue
-		}
-		name, first := p.dotted(i)
-		if p.l == Python && p.importLine(first) {
-			continue
-		}
-		full := strings.ReplaceAll(p.al.resolve(name), "::", ".")
-		call := next.kind == tPunct && next.text == "("
+		t, full := p.toks[i], strings.ReplaceAll(name, "::", ".")
 		for _, s := range fetchStores[p.l] {
 			if full != s || !call {
 				continue

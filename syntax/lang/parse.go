@@ -88,6 +88,23 @@ func (p *parser) tok(i int) token {
 	return p.toks[i]
 }
 
+// nameAt reads token i as the last part of a dotted name (os.environ,
+// Net::HTTP, $ua->get): ok is false for any other token, and for a part
+// that ".", "::" or "->" and a name follow. It returns the name resolved
+// through the import aliases, the index of its first token, and whether
+// "(" follows (a call).
+func (p *parser) nameAt(i int) (full string, first int, call, ok bool) {
+	if p.tok(i).kind != tIdent {
+		return "", 0, false, false
+	}
+	next := p.tok(i + 1)
+	if next.kind == tPunct && (next.text == "." || next.text == "::" || next.text == "->") && p.tok(i+2).kind == tIdent {
+		return "", 0, false, false
+	}
+	name, first := p.dotted(i)
+	return p.al.resolve(name), first, next.kind == tPunct && next.text == "(", true
+}
+
 // dotted returns the dotted name that ends at token i (an identifier),
 // and the index of its first token. "a.b.c", "A::B", "$x->y" and
 // "require('fs').rmSync" ("fs.rmSync") are all dotted names.
