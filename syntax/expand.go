@@ -237,6 +237,16 @@ type wordScan struct {
 func (r *resolver) scan(w *sh.Word) wordScan {
 	var s wordScan
 	r.scanParts(&s, w.Parts, false)
+	if start, end := int(w.Pos().Offset()), int(w.End().Offset()); 0 <= start && start <= end && end <= len(r.src) {
+		if raw := r.src[start:end]; strings.Contains(raw, "$\x7f") || strings.Contains(raw, "$\x01") {
+			// Bytes bash uses inside to mark quoting (CTLNUL 0x7f,
+			// CTLESC 0x01) after a $: bash's parser takes "$\x7f(" for
+			// the start of a $( … ) it must close (FuzzExpand: bash
+			// refuses "$\x7f(00", which corral read as text), so what
+			// bash makes of the word is not what a shell reader sees.
+			s.dynamic = true
+		}
+	}
 	s.partDynamic = s.dynamic
 	if !r.exactWord(w) {
 		s.dynamic = true
