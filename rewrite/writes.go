@@ -662,12 +662,21 @@ var lnSpec = copyOptions("ln")
 // absolute, normalised paths; a symbolic link's relative target is taken
 // from the link's directory, a hard link's from the working directory.
 func (p *Pass) madeLinks() []madeLink {
-	if src := topScript(p.Model.Script).Src; !strings.Contains(src, "ln") && !strings.Contains(src, "cp") && !strings.Contains(src, "link") {
+	if src := topScript(p.Model.Script).Src; !strings.Contains(src, "ln") && !strings.Contains(src, "cp") && !strings.Contains(src, "link") && !strings.Contains(src, "bind") && !strings.Contains(src, "mount") {
 		return nil
 	}
 	cfg := p.Config
 	var out []madeLink
 	for _, c := range p.Model.Calls {
+		if (c.Name == "mount" || c.Name == "bindfs") && c.Dir.Known {
+			// A bind mount shows SRC's tree at DST: what is done under
+			// DST is done to SRC (mount --bind ~ a; rm -rf a/*).
+			if src, dst, ok := bindMount(c); ok {
+				env := guards.Env{Project: cfg.Project, Cwd: c.Dir.Path, Home: cfg.Home, Sandbox: cfg.Sandbox}
+				out = append(out, madeLink{link: guards.Normalize(env, dst).Abs, target: guards.Normalize(env, src).Abs, end: callEnd(c)})
+			}
+			continue
+		}
 		if c.Name != "ln" && c.Name != "cp" || !c.Dir.Known {
 			continue
 		}
@@ -723,6 +732,44 @@ func (p *Pass) madeLinks() []madeLink {
 		}
 	}
 	return out
+}
+
+// bindMount reads a bind mount: mount --bind/-B, --rbind/-R or -o bind
+// (rbind) SRC DST (mount(8)), and bindfs [OPTIONS] SRC DST (its -o, -u,
+// -g, -p, -m, -M take a value). ok is false for any other mount, or when
+// SRC or DST is only known at run time.
+func bindMount(c *syntax.Call) (src, dst string, ok bool) {
+	bind := c.Name == "bindfs"
+	var ops []syntax.Arg
+	for i := 0; i < len(c.Args); i++ {
+		a := c.Args[i]
+		v := a.Value
+		switch {
+		case v == "--bind" || v == "-B" || v == "--rbind" || v == "-R":
+			bind = true
+		case v == "-o" || v == "--options" || v == "-t" || v == "--types" || v == "-L" || v == "-U" ||
+			c.Name == "bindfs" && len(v) == 2 && strings.Contains("ugpmM", v[1:]):
+			if i+1 < len(c.Args) {
+				i++
+				if v == "-o" || v == "--options" {
+					for _, o := range strings.Split(c.Args[i].Value, ",") {
+						bind = bind || o == "bind" || o == "rbind"
+					}
+				}
+			}
+		case strings.HasPrefix(v, "-o") && c.Name == "mount":
+			for _, o := range strings.Split(strings.TrimPrefix(strings.TrimPrefix(v, "-o"), "="), ",") {
+				bind = bind || o == "bind" || o == "rbind"
+			}
+		case strings.HasPrefix(v, "-"):
+		default:
+			ops = append(ops, a)
+		}
+	}
+	if !bind || len(ops) != 2 || !ops[0].Static || !ops[1].Static {
+		return "", "", false
+	}
+	return ops[0].Value, ops[1].Value, true
 }
 
 // callEnd returns where c ends in the top-level command: a call in a
