@@ -664,6 +664,11 @@ func (p *Pass) socketUploads(c *syntax.Call) {
 		if !ok {
 			return
 		}
+		_, aNet, _ := socatKind(a)
+		_, bNet, _ := socatKind(b)
+		if !aNet && !bNet {
+			return // two local ends (socat FILE:/dev/ttyUSB0 STDIO): nothing leaves
+		}
 		for i, addr := range []syntax.Arg{a, b} {
 			if i == 0 && rev || i == 1 && u {
 				continue

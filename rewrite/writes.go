@@ -144,6 +144,8 @@ func writeTargets(c *syntax.Call) []target {
 		out = append(out, inPlaceTargets(c)...)
 	case "apply_patch", "applypatch":
 		out = append(out, patchTargets(c)...)
+	case "socat":
+		out = append(out, socatWrites(c)...)
 	case "dd":
 		for _, a := range c.Args {
 			if strings.HasPrefix(a.Value, "of=") {
@@ -729,6 +731,33 @@ func (p *Pass) madeLinks() []madeLink {
 				tv = path.Dir(link) + "/" + tv
 			}
 			out = append(out, madeLink{link: link, target: guards.Normalize(env, tv).Abs, end: callEnd(c)})
+		}
+	}
+	return out
+}
+
+// socatWrites returns the files a socat address writes: a CREATE:
+// address always, another file address when it receives for certain (the
+// second of -u, the first of -U) or its options create, append to or
+// truncate it (,creat ,append ,trunc). A bidirectional file address
+// without those (socat FILE:/dev/ttyUSB0,b115200 STDIO) is left out.
+func socatWrites(c *syntax.Call) []target {
+	a, b, u, rev, ok := socatAddrs(c)
+	if !ok {
+		return nil
+	}
+	var out []target
+	for i, addr := range []syntax.Arg{a, b} {
+		file, _, p := socatKind(addr)
+		if !file || p == "" {
+			continue
+		}
+		up := strings.ToUpper(addr.Value)
+		opts := strings.ToLower(addr.Value)
+		receives := i == 1 && u || i == 0 && rev
+		if strings.HasPrefix(up, "CREATE:") || strings.HasPrefix(up, "CREAT:") || receives ||
+			strings.Contains(opts, ",creat") || strings.Contains(opts, ",append") || strings.Contains(opts, ",trunc") {
+			out = append(out, target{arg: addr, value: p, action: guards.Write})
 		}
 	}
 	return out
