@@ -196,7 +196,8 @@ func (p *Pass) printedExpression(c *syntax.Call) {
 // nothing). The last word counts; "+" turns an option off. file is the
 // index of the script file operand, or -1 (-c, -s, none).
 func shellFlags(c *syntax.Call) (verbose, xtrace bool, file int) {
-	noexec, cflag, sflag := false, false, false
+	var t traceOpts
+	cflag, sflag := false, false
 	file = -1
 	for i := 0; i < len(c.Args); i++ {
 		a := c.Args[i]
@@ -205,7 +206,7 @@ func shellFlags(c *syntax.Call) (verbose, xtrace bool, file int) {
 		case !a.Static:
 			file = i
 		case v == "--verbose" || v == "-verbose":
-			verbose = true
+			t.verbose = true
 			continue
 		case v == "--rcfile" || v == "--init-file":
 			i++
@@ -220,12 +221,6 @@ func shellFlags(c *syntax.Call) (verbose, xtrace bool, file int) {
 			on := v[0] == '-'
 			for _, l := range v[1:] {
 				switch l {
-				case 'v':
-					verbose = on
-				case 'x':
-					xtrace = on
-				case 'n':
-					noexec = on
 				case 'c':
 					cflag = true
 				case 's':
@@ -234,16 +229,11 @@ func shellFlags(c *syntax.Call) (verbose, xtrace bool, file int) {
 					if i+1 < len(c.Args) {
 						i++
 						if l == 'o' {
-							switch c.Args[i].Value {
-							case "verbose":
-								verbose = on
-							case "xtrace":
-								xtrace = on
-							case "noexec":
-								noexec = on
-							}
+							t.named(c.Args[i].Value, on)
 						}
 					}
+				default:
+					t.letter(l, on)
 				}
 			}
 			continue
@@ -255,7 +245,34 @@ func shellFlags(c *syntax.Call) (verbose, xtrace bool, file int) {
 	if cflag || sflag {
 		file = -1
 	}
-	return verbose, xtrace && !noexec, file
+	return t.verbose, t.xtrace && !t.noexec, file
+}
+
+// traceOpts are the shell options that make it echo what it reads or
+// runs (verbose, xtrace) and the one that runs nothing (noexec), as
+// letters (-v, -x, -n) or names (-o verbose); on is false for "+".
+type traceOpts struct{ verbose, xtrace, noexec bool }
+
+func (t *traceOpts) letter(l rune, on bool) {
+	switch l {
+	case 'v':
+		t.verbose = on
+	case 'x':
+		t.xtrace = on
+	case 'n':
+		t.noexec = on
+	}
+}
+
+func (t *traceOpts) named(name string, on bool) {
+	switch name {
+	case "verbose":
+		t.verbose = on
+	case "xtrace":
+		t.xtrace = on
+	case "noexec":
+		t.noexec = on
+	}
 }
 
 // shellEchoesFile judges a shell that runs a secret file as its script
@@ -297,6 +314,7 @@ func (p *Pass) shellTrace(sc *syntax.Script, pos int) (verbose, xtrace bool) {
 		}
 	}
 	sort.SliceStable(sets, func(i, j int) bool { return sets[i].Start < sets[j].Start })
+	t := traceOpts{verbose: verbose, xtrace: xtrace}
 	for _, s := range sets {
 		args := s.Args
 		for i := 0; i < len(args); i++ {
@@ -306,24 +324,19 @@ func (p *Pass) shellTrace(sc *syntax.Script, pos int) (verbose, xtrace bool) {
 			}
 			on := v[0] == '-'
 			for _, l := range v[1:] {
-				switch l {
-				case 'v':
-					verbose = on
-				case 'x':
-					xtrace = on
-				case 'o':
+				switch {
+				case l == 'o':
 					if i+1 < len(args) {
 						i++
-						switch args[i].Value {
-						case "verbose":
-							verbose = on
-						case "xtrace":
-							xtrace = on
+						if n := args[i].Value; n != "noexec" {
+							t.named(n, on)
 						}
 					}
+				case l != 'n':
+					t.letter(l, on)
 				}
 			}
 		}
 	}
-	return verbose, xtrace
+	return t.verbose, t.xtrace
 }
