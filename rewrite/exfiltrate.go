@@ -687,7 +687,7 @@ func (p *Pass) socketUploads(c *syntax.Call) {
 }
 
 // tftpUploads judges the files TFTP clients send: tftp HOST -c put FILE
-// [REMOTE] (also on its stdin's commands, not read here), busybox tftp
+// [REMOTE] (also the put commands on its stdin), busybox tftp
 // -p -l FILE HOST, atftp -p/--put -l/--local-file FILE HOST.
 func (p *Pass) tftpUploads(c *syntax.Call) {
 	put, local, host := false, syntax.Arg{}, ""
@@ -730,6 +730,18 @@ func (p *Pass) tftpUploads(c *syntax.Call) {
 	}
 	if put && local.Value != "" {
 		p.upload(c, local, host)
+	}
+	if c.Name == "tftp" {
+		// tftp HOST reads its commands on stdin, read as sftp's are (a
+		// here-document, a file, echo or printf piped in): each put sends
+		// a file (tftp h <<< "put .env").
+		if text, _, why := p.sftpCommands(c, nil); why == "" {
+			for _, line := range strings.Split(text, "\n") {
+				if f := strings.Fields(line); len(f) > 1 && f[0] == "put" {
+					p.upload(c, syntax.Arg{Value: f[1], Raw: f[1], Static: true, Start: c.Start, End: c.End}, host)
+				}
+			}
+		}
 	}
 }
 
