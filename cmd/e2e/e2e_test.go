@@ -127,6 +127,20 @@ func (m *machine) git(args ...string) {
 	}
 }
 
+// writeSkill writes the project skill .claude/skills/NAME/SKILL.md with
+// the given description and body.
+func (m *machine) writeSkill(name, description, body string) {
+	m.t.Helper()
+	dir := filepath.Join(m.project, ".claude", "skills", name)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		m.t.Fatal(err)
+	}
+	text := "---\nname: " + name + "\ndescription: " + description + "\n---\n\n" + body
+	if err := os.WriteFile(filepath.Join(dir, "SKILL.md"), []byte(text), 0o644); err != nil {
+		m.t.Fatal(err)
+	}
+}
+
 // installHook registers command as the project's PreToolUse hook for every
 // tool that writes.
 func (m *machine) installHook(command string) {
