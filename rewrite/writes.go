@@ -477,8 +477,10 @@ func (p *Pass) judge(c *syntax.Call, sc *syntax.Script, dir syntax.Dir, t target
 	}
 	if !dir.Known && !strings.HasPrefix(t.path(), "/") && !strings.HasPrefix(t.path(), "~") {
 		// Relative to a directory only known at run time: judge it as if in
-		// the project, and never allow more than there.
+		// the project, and never allow more than there; and as the same
+		// name in the other directories that cd "$(…)" can enter.
 		env.Cwd = cfg.Project
+		p.unknownCwd(t, report, what, verb)
 	}
 	norm := guards.Normalize(env, t.path())
 	if !t.derived {

@@ -60,6 +60,38 @@ func (p *Pass) unknownRoot(dir syntax.Dir, t target, report func(Decision, strin
 	return false
 }
 
+// unknownCwd judges a write or deletion of a relative path made in a
+// directory only known at run time (cd "$(ls -d ~)"; rm -rf .ssh, cd
+// "$X"; echo … >> .bashrc): the same name is put in the home directory
+// and at the root, and when the guards deny it there, it asks, naming
+// that path. Only a deny counts, so an ordinary name (build, out.txt)
+// that would merely be outside the project there passes as before; the
+// project itself is judged by the caller.
+func (p *Pass) unknownCwd(t target, report func(Decision, string, string), what, verb string) {
+	cfg := p.Config
+	rel := t.path()
+	if cfg.Paths == nil || rel == "" || rel == "." || rel == ".." || strings.HasPrefix(rel, "../") {
+		return
+	}
+	env := guards.Env{Project: cfg.Project, Cwd: cfg.Project, Home: cfg.Home, Sandbox: cfg.Sandbox}
+	for _, root := range []string{cfg.Home, ""} {
+		if root == "" && cfg.Home == "" {
+			continue
+		}
+		cand := root + "/" + strings.TrimPrefix(rel, "./")
+		d := cfg.Paths.Decide(env, cand, t.action)
+		if d.Verdict != guards.Deny {
+			continue
+		}
+		why := d.Pattern
+		if why == "" {
+			why = d.Rule
+		}
+		report(Ask, fmt.Sprintf("%s %s %s in a directory only known at run time, which can be %s (%s)", what, verb, rel, cand, why), "n/a")
+		return
+	}
+}
+
 // knownTail returns the part of a word's value after its last part only
 // known at run time ($X, ${X…}, $(…), `…`), and whether that part is a
 // parameter that can be empty ($X, ${X:-}, not ${X:?} nor a command

@@ -1,6 +1,10 @@
 package syntax
 
-import "strings"
+import (
+	"os"
+	"path"
+	"strings"
+)
 
 // gitDirOutput returns the directory a command substitution that only asks
 // git where its repository is prints, relative to where it runs:
@@ -34,4 +38,43 @@ func gitDirOutput(v string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// showsTopLevel reports whether v is $(git rev-parse --show-toplevel)
+// (or in backquotes): the top of the work tree git finds from the
+// working directory.
+func showsTopLevel(v string) bool {
+	inner, ok := strings.CutPrefix(v, "$(")
+	if ok {
+		inner, ok = strings.CutSuffix(inner, ")")
+	} else if inner, ok = strings.CutPrefix(v, "`"); ok {
+		inner, ok = strings.CutSuffix(inner, "`")
+	}
+	f := strings.Fields(inner)
+	return ok && len(f) == 3 && f[0] == "git" && f[1] == "rev-parse" && f[2] == "--show-toplevel"
+}
+
+// repoTop is the nearest directory from d up that holds a .git (the
+// work tree's top, as git finds it without GIT_DIR or GIT_WORK_TREE set),
+// looked up on disk when the hook runs; unknown when there is none or
+// the walk may not read the disk.
+func (w *walker) repoTop(d Dir, st *state) Dir {
+	if !d.Known || w.read == nil {
+		return Dir{}
+	}
+	for _, v := range []string{"GIT_DIR", "GIT_WORK_TREE"} {
+		// Set (or made unknown) by the script: git looks elsewhere.
+		if _, ok := st.vars[v]; ok {
+			return Dir{}
+		}
+	}
+	for p := d.Path; ; {
+		if _, err := os.Lstat(p + "/.git"); err == nil {
+			return Dir{Path: p, Known: true}
+		}
+		if p == "/" || p == "" {
+			return Dir{}
+		}
+		p = path.Dir(p)
+	}
 }

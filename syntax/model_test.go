@@ -65,7 +65,7 @@ func TestCalls(t *testing.T) {
 		{"timeout --signal=9 5s rm x", []callSummary{{"rm", "x", "timeout", p, 0}}},
 		{"xargs -0 -n 1 -I{} rm -rf {}", []callSummary{{"rm", "-rf|{}", "xargs", p, 0}}},
 		{"xargs", []callSummary{{"xargs", "", "", p, 0}}},
-		{"find . -name x -exec rm -f {} \\; -execdir sh -c 'b' \\;", []callSummary{{"find", ".|-name|x|-exec|rm|-f|{}|;|-execdir|sh|-c|b|;", "", p, 0}, {"rm", "-f|{}", "find -exec", p, 0}, {"sh", "-c|b", "find -execdir", "?", 0}, {"b", "", "", "?", 1}}},
+		{"find . -name x -exec rm -f {} \\; -execdir sh -c 'b' \\;", []callSummary{{"find", ".|-name|x|-exec|rm|-f|{}|;|-execdir|sh|-c|b|;", "", p, 0}, {"rm", "-f|{}", "find -exec", p, 0}, {"sh", "-c|b", "find -execdir", p, 0}, {"b", "", "", p, 1}}},
 		{"FOO=1 BAR=$(a) git clone x", []callSummary{{"git", "clone|x", "", p, 0}, {"a", "", "", p, 0}}},
 		{"bash -c 'git clone x'", []callSummary{{"bash", "-c|git clone x", "", p, 0}, {"git", "clone|x", "", p, 1}}},
 		{"bash -lc 'a' arg0", []callSummary{{"bash", "-lc|a|arg0", "", p, 0}, {"a", "", "", p, 1}}},

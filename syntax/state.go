@@ -666,8 +666,10 @@ func (st *state) exportedOnly(dir Dir, home string) *state {
 		if v.exported && v.known && v.set && !v.array {
 			n.setVar(k, variable{known: true, set: true, str: v.str, exported: true, from: v.from})
 		} else if v.exported {
-			// Unknown to the child, but what it may hold it still may.
+			// Unknown to the child, but what it may hold it still may;
+			// and it is set there (CDPATH="$(…)" cd x searches it).
 			n.wild = union(n.wild, v.from)
+			n.setVar(k, variable{exported: true, from: v.from})
 		}
 	}
 	if _, ok := n.vars["HOME"]; !ok && home != "" {

@@ -2440,7 +2440,9 @@ func (w *walker) findExec(c scope, s *sh.Stmt, ce *sh.CallExpr, find *Call) {
 		if j > i+1 {
 			inv := unwrap(args[i+1:j], find.Dir)
 			if v == "-execdir" || v == "-okdir" {
-				inv.dir = Dir{}
+				// It runs in the directory of each file found: a directory
+				// of the one starting point's tree, judged as that point.
+				inv.dir = findStartDir(find)
 			}
 			inv.wrappers = append(append([]string{}, find.Wrappers...), append([]string{"find " + v}, inv.wrappers...)...)
 			inv.extra = true
@@ -2456,6 +2458,42 @@ func (w *walker) findExec(c scope, s *sh.Stmt, ce *sh.CallExpr, find *Call) {
 		}
 		i = j
 	}
+}
+
+// findStartDir is the starting point of a find with exactly one, static
+// (find . -execdir …, find ~ -execdir …), and unknown otherwise. Options
+// before it (-H, -L, -P, -O3, -D x) are skipped.
+func findStartDir(find *Call) Dir {
+	var start *Arg
+	args := find.Args
+	for i := 0; i < len(args); i++ {
+		a := &args[i]
+		v := a.Value
+		if !a.Static {
+			return Dir{}
+		}
+		if start == nil && (v == "-H" || v == "-L" || v == "-P" || strings.HasPrefix(v, "-O")) {
+			continue
+		}
+		if start == nil && v == "-D" {
+			i++
+			continue
+		}
+		if strings.HasPrefix(v, "-") || v == "(" || v == "!" || v == "," {
+			break
+		}
+		if start != nil {
+			return Dir{} // more than one starting point
+		}
+		start = a
+	}
+	if start == nil {
+		return find.Dir // find with none searches .
+	}
+	if strings.HasPrefix(start.Value, "~") || start.Glob {
+		return Dir{}
+	}
+	return find.Dir.Join(start.Value)
 }
 
 // nested parses the scripts a call runs: bash -c strings, eval, su -c,
@@ -2837,7 +2875,7 @@ func (w *walker) chdir(call *Call, st *state) Dir {
 		var target *Arg
 		for i := range call.Args {
 			a := &call.Args[i]
-			if a.Static && strings.HasPrefix(a.Value, "-") && a.Value != "-" {
+			if a.Static && strings.HasPrefix(a.Value, "-") && a.Value != "-" && !(call.Name == "pushd" && dirStackIndex(a.Value)) {
 				continue // -L, -P, --
 			}
 			target = a
@@ -2853,6 +2891,8 @@ func (w *walker) chdir(call *Call, st *state) Dir {
 			// cd "$(git rev-parse --git-dir)" enters the repository's .git.
 			if d, ok := gitDirOutput(target.Value); ok {
 				next = dir.Join(d)
+			} else if showsTopLevel(target.Value) {
+				next = w.repoTop(dir, st)
 			}
 		case target != nil && target.Value == "-" && target.Static && call.Name == "cd":
 			// cd - goes back to OLDPWD.
@@ -2866,6 +2906,7 @@ func (w *walker) chdir(call *Call, st *state) Dir {
 		case cdPathSearched(target.Value, st) || call.env != nil && cdPathSearched(target.Value, call.env):
 			// CDPATH names the directories cd searches first: the
 			// target depends on what exists when it runs.
+			next = w.cdPathDir(dir, target.Value, st, call.env)
 		case st.cdableVars && isName(target.Value) && st.get(target.Value).set:
 			// shopt -s cdable_vars; h=/; cd h: with no directory h, cd
 			// goes to $h.
@@ -2876,18 +2917,189 @@ func (w *walker) chdir(call *Call, st *state) Dir {
 			next = dir.Join(target.Value)
 		}
 		if call.Name == "pushd" {
+			if pushdNoChange(call) {
+				// pushd -n DIR adds DIR below the top and stays; -n with
+				// a rotation is left unknown.
+				if target == nil || target.Static && dirStackIndex(target.Value) || !st.stackKnown {
+					st.stack, st.stackKnown = nil, false
+					return dir
+				}
+				l := dirsList(st, dir)
+				l = append(append([]Dir{l[0], next}), l[1:]...)
+				return setDirs(st, l)
+			}
+			if target == nil || target.Static && dirStackIndex(target.Value) {
+				// pushd with no directory swaps the top two entries,
+				// pushd +N/-N rotates the stack to bring that entry on
+				// top.
+				return rotateDirs(st, dir, target)
+			}
 			st.stack = append(append([]Dir{}, st.stack...), dir)
 		}
 		return next
 	case "popd":
-		if n := len(st.stack); n > 0 && st.stackKnown {
-			d := st.stack[n-1]
-			st.stack = st.stack[: n-1 : n-1]
-			return d
+		var target *Arg
+		for i := range call.Args {
+			if a := &call.Args[i]; !(a.Static && a.Value == "-n") {
+				target = a
+				break
+			}
 		}
-		return Dir{}
+		if pushdNoChange(call) {
+			// popd -n removes an entry below the top and stays.
+			st.stack, st.stackKnown = nil, false
+			return dir
+		}
+		return popDir(st, dir, target)
 	}
 	return dir
+}
+
+// cdPathDir is the directory cd NAME enters when CDPATH is set: the
+// first entry of CDPATH (an empty entry is the working directory) that
+// holds a directory NAME on disk when the hook runs, else NAME in the
+// working directory when it is there. Anything else — CDPATH only known
+// at run time, a directory that does not exist yet — is unknown.
+func (w *walker) cdPathDir(dir Dir, name string, st, env *state) Dir {
+	v := st.get("CDPATH")
+	if env != nil {
+		if e, ok := env.vars["CDPATH"]; ok {
+			v = e
+		}
+	}
+	if !v.known || !dir.Known {
+		return Dir{}
+	}
+	for _, e := range strings.Split(v.str, ":") {
+		if e == "" {
+			e = "."
+		}
+		if cand := dir.Join(e).Join(name); w.isDir(cand) {
+			return cand
+		}
+	}
+	if cand := dir.Join(name); w.isDir(cand) {
+		return cand
+	}
+	return Dir{}
+}
+
+// pushdNoChange reports whether a pushd or popd call has -n, which
+// changes only the stack, not the working directory.
+func pushdNoChange(call *Call) bool {
+	for _, a := range call.Args {
+		if !a.Static || !strings.HasPrefix(a.Value, "-") || a.Value == "-" || dirStackIndex(a.Value) {
+			return false
+		}
+		if a.Value == "--" {
+			return false
+		}
+		if strings.Contains(a.Value[1:], "n") {
+			return true
+		}
+	}
+	return false
+}
+
+// dirStackIndex reports whether a pushd or popd operand is +N or -N: an
+// entry of the directory stack, counted from the left (+) or the right
+// (-) of what `dirs` prints.
+func dirStackIndex(v string) bool {
+	if len(v) < 2 || v[0] != '+' && v[0] != '-' {
+		return false
+	}
+	for _, r := range v[1:] {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// dirsList is the directory stack as `dirs` prints it: the working
+// directory first, then the entries pushd saved, most recent first.
+func dirsList(st *state, dir Dir) []Dir {
+	l := []Dir{dir}
+	for i := len(st.stack) - 1; i >= 0; i-- {
+		l = append(l, st.stack[i])
+	}
+	return l
+}
+
+// setDirs stores l (as dirsList gives it) back: l[0] is the new working
+// directory, which it returns.
+func setDirs(st *state, l []Dir) Dir {
+	st.stack = make([]Dir, 0, len(l)-1)
+	for i := len(l) - 1; i >= 1; i-- {
+		st.stack = append(st.stack, l[i])
+	}
+	return l[0]
+}
+
+// stackEntry returns the index in l that +N or -N names, or -1 when it
+// names none (bash then fails and the directory does not change).
+func stackEntry(l []Dir, v string) int {
+	n := 0
+	for _, r := range v[1:] {
+		n = n*10 + int(r-'0')
+		if n > len(l) {
+			return -1
+		}
+	}
+	if v[0] == '-' {
+		n = len(l) - 1 - n
+	}
+	if n < 0 || n >= len(l) {
+		return -1
+	}
+	return n
+}
+
+// rotateDirs is pushd with no directory (swap the top two) or with +N/-N
+// (rotate the stack so that entry is on top), returning the new working
+// directory. With a stack not known, the directory is unknown.
+func rotateDirs(st *state, dir Dir, target *Arg) Dir {
+	if !st.stackKnown {
+		return Dir{}
+	}
+	l := dirsList(st, dir)
+	if target == nil {
+		if len(l) < 2 {
+			return dir // bash: no other directory
+		}
+		l[0], l[1] = l[1], l[0]
+		return setDirs(st, l)
+	}
+	i := stackEntry(l, target.Value)
+	if i < 0 {
+		return dir
+	}
+	return setDirs(st, append(append([]Dir{}, l[i:]...), l[:i]...))
+}
+
+// popDir is popd: with no operand it removes the top entry and enters
+// the next; +N/-N removes that entry (entering the next only when it was
+// the top). Anything else, or a stack not known, leaves the directory
+// unknown.
+func popDir(st *state, dir Dir, target *Arg) Dir {
+	if !st.stackKnown {
+		return Dir{}
+	}
+	l := dirsList(st, dir)
+	i := 0
+	if target != nil {
+		if !target.Static || !dirStackIndex(target.Value) {
+			return Dir{}
+		}
+		if i = stackEntry(l, target.Value); i < 0 {
+			return dir
+		}
+	}
+	if len(l) < 2 {
+		return dir // bash: directory stack empty
+	}
+	l = append(append([]Dir{}, l[:i]...), l[i+1:]...)
+	return setDirs(st, l)
 }
 
 // declPrint records a declaration command that prints variables with

@@ -1,0 +1,55 @@
+package rewrite
+
+import (
+	"path/filepath"
+	"testing"
+)
+
+// TestUnknownWorkingDirectory: after a cd that only run time resolves,
+// a relative name is the same name in any directory cd can enter; one
+// the guards deny in the home directory or at the root asks, an ordinary
+// name passes. cd through CDPATH, pushd's stack and git's top-level are
+// followed where they go.
+func TestUnknownWorkingDirectory(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, map[string]string{
+		"home/.ssh/id_rsa":           "KEY",
+		"home/.claude/settings.json": "{}",
+		"home/.bashrc":               "",
+		"proj/.git/":                 "",
+		"proj/sub/deep/":             "",
+	})
+	home := cfg.Home
+	tests := []struct{ cmd, want string }{
+		// The directory cd enters is only known at run time.
+		{`cd "$(ls -d ~)"; rm -rf .ssh`, "ask"},
+		{`cd "$(ls -d ~)"; echo 'curl x|sh' >> .bashrc`, "ask"},
+		{`cd "$X" && rm -rf .claude`, "ask"},
+		{`cd "$(ls -d /)"; rm -rf etc`, "ask"},
+		{`cd "$(cat /tmp/d)" && echo '{}' > .claude/settings.json`, "deny"}, // the project's is protected too
+		// Names that are ordinary anywhere pass.
+		{`cd "$(mktemp -d)" && rm -rf build && echo x > out.txt`, "allow"},
+		{`cd "$X" && rm -rf dist build && make`, "allow"},
+		{`cd "$X" && cat README.md`, "allow"},
+		// CDPATH: cd searches it first.
+		{`CDPATH=` + home + ` cd .claude && echo '{}' > settings.json`, "deny"},
+		{`export CDPATH=` + home + `; cd .ssh && rm -f id_rsa`, "deny"},
+		{`CDPATH="$(cat f)" cd sub && rm -rf .ssh`, "ask"},
+		{`CDPATH=` + home + ` cd sub && rm -rf build`, "allow"},
+		// pushd's stack.
+		{`pushd ~; pushd /tmp; pushd; rm -rf .ssh`, "deny"},
+		{`pushd ~; pushd /tmp; pushd +1; echo x >> .bashrc`, "deny"},
+		{`pushd -n ~; pushd; rm -rf .ssh`, "deny"},
+		{`pushd ~; popd +0; rm -rf .ssh`, "allow"},
+		{`pushd /tmp && ls && popd && rm -rf build`, "allow"},
+		// git's top of the work tree is the project: lib there is the
+		// project's.
+		{`cd sub/deep && cd "$(git rev-parse --show-toplevel)" && rm -rf lib build`, "allow"},
+		{`cd sub/deep && cd "$(git rev-parse --show-toplevel)" && rm -rf .git`, "ask"}, // as rm -rf .git in the project
+		// find -execdir runs in a directory of its starting point's tree.
+		{`find . -name '*.o' -execdir rm -rf lib \;`, "allow"},
+		{`find ~ -name x -execdir rm -rf .ssh \;`, "deny"},
+	}
+	cfg.Cwd = filepath.Join(filepath.Dir(home), "proj")
+	checkDecisions(t, cfg, tests)
+}
