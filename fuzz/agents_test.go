@@ -40,6 +40,10 @@ var agentInputs = []string{
 	`{"agent_action_name":"pre_run_command","tool_info":{"command_line":5}}`,
 	`{"preToolUse":null,"hookName":"PreToolUse"}`,
 	`{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"cmd":"rm -rf ~","command":"ls"}}`,
+	// MCP servers' tools, judged by their input's shape.
+	`{"hook_event_name":"PreToolUse","tool_name":"mcp__shell__execute_command","tool_input":{"command":"rm -rf ~","cwd":"/p"}}`,
+	`{"hook_event_name":"PreToolUse","tool_name":"mcp__fs__edit_file","tool_input":{"path":".mcp.json","edits":[{"oldText":"a","newText":"b"},7]}}`,
+	`{"hook_event_name":"BeforeTool","tool_name":"mcp_fs_move_file","tool_input":{"source":["~/.bashrc",{"path":1}],"destination":"file://x"},"mcp_context":{"tool_name":"move_file"}}`,
 }
 
 // refusal reports whether an answer refuses the call, in any agent's

@@ -89,6 +89,8 @@ type machine struct {
 	sessionID string
 	// env is added to the CLI's environment (and so the hook's).
 	env []string
+	// args are added to the CLI's command line (--mcp-config FILE).
+	args []string
 }
 
 func newMachine(t *testing.T, claude string) *machine {
@@ -200,8 +202,8 @@ func (m *machine) run(api *standIn) {
 	m.t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), runTimeout)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, m.claude, "-p", "Please do the task.",
-		"--permission-mode", "bypassPermissions", "--output-format", "json")
+	cmd := exec.CommandContext(ctx, m.claude, append([]string{"-p", "Please do the task.",
+		"--permission-mode", "bypassPermissions", "--output-format", "json"}, m.args...)...)
 	cmd.Dir = m.project
 	cmd.Env = m.environ(api)
 	var stdout, stderr bytes.Buffer

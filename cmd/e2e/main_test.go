@@ -16,7 +16,8 @@ const netnsEnv = "CORRAL_E2E_NETNS"
 var network = "on the host network"
 
 // TestMain has three jobs. Run as the stand-in hook (fakeHookEnv set), it is
-// that hook and nothing else. Otherwise it runs the tests inside a network
+// that hook and nothing else; run as the MCP server (mcpServerEnv set),
+// that server. Otherwise it runs the tests inside a network
 // namespace that has only loopback when it can (root, a working unshare -n
 // and ip): the test binary re-executes itself under unshare -n, and the
 // Messages API stand-in, the file server, the CLI and its hooks all live
@@ -26,6 +27,9 @@ var network = "on the host network"
 func TestMain(m *testing.M) {
 	if log, ok := os.LookupEnv(fakeHookEnv); ok {
 		os.Exit(fakeHook(log, os.Stdin, os.Stdout, os.Stderr))
+	}
+	if _, ok := os.LookupEnv(mcpServerEnv); ok {
+		os.Exit(mcpServer(os.Stdin, os.Stdout))
 	}
 	switch os.Getenv(netnsEnv) {
 	case "inside":

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/corral-dev/corral/cmd/corral/agent"
 )
 
 // copyTree copies the files under src into dst, keeping their modes.
@@ -106,14 +108,9 @@ func TestPluginFiles(t *testing.T) {
 	if len(pre) != 1 || len(hooks.Hooks["SessionEnd"]) != 1 {
 		t.Fatalf("want one PreToolUse and one SessionEnd entry: %+v", hooks.Hooks)
 	}
-	tools := strings.Split(pre[0].Matcher, "|")
-	for _, want := range []string{"Bash", "Write", "Edit", "MultiEdit", "NotebookEdit", "Read"} {
-		found := false
-		for _, tl := range tools {
-			found = found || tl == want
-		}
-		if !found {
-			t.Errorf("PreToolUse matcher %q does not name %s", pre[0].Matcher, want)
+	for _, want := range []string{"Bash", "Write", "Edit", "MultiEdit", "NotebookEdit", "Read", "Skill", "mcp__filesystem__write_file"} {
+		if !agent.MatcherSelects(pre[0].Matcher, want) {
+			t.Errorf("PreToolUse matcher %q does not select %s", pre[0].Matcher, want)
 		}
 	}
 	for event, entries := range hooks.Hooks {

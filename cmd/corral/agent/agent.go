@@ -23,6 +23,10 @@ const (
 	// Skill is a skill or custom command the agent loads (Claude Code's
 	// Skill tool): its text can run shell commands.
 	Skill Kind = "skill"
+	// MCP is a tool of an MCP server (Claude Code's mcp__server__tool,
+	// Gemini CLI's mcp_server_tool): what it does is judged from its
+	// name and its input's shape.
+	MCP Kind = "mcp"
 )
 
 // Event is the moment of a hook call, in neutral terms.
@@ -53,6 +57,9 @@ type Request struct {
 	// Input is the tool's input object as the agent sent it; a rewrite
 	// sends it back whole with the command replaced.
 	Input map[string]any
+	// MCPServer and MCPTool are an MCP tool's server and its own name
+	// (Kind MCP).
+	MCPServer, MCPTool string
 	// NoRewrite says this event cannot take a rewritten command even if
 	// the agent's other events can (Cursor's beforeShellExecution).
 	NoRewrite bool

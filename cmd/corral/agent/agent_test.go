@@ -213,3 +213,56 @@ func TestMatcherSelects(t *testing.T) {
 		t.Error("an unanchored regex matcher Edit.* matches NotebookEdit")
 	}
 }
+
+// TestMCPTools: a tool of an MCP server is decoded as Kind MCP with its
+// server and own name, as each agent names it, and every installed
+// matcher selects it.
+func TestMCPTools(t *testing.T) {
+	for _, tc := range []struct {
+		agent, input, server, tool string
+	}{
+		{"claude", `{"hook_event_name":"PreToolUse","tool_name":"mcp__filesystem__write_file","tool_input":{"path":"a"}}`, "filesystem", "write_file"},
+		{"claude", `{"hook_event_name":"PreToolUse","tool_name":"mcp__plugin_x_fs__read_file","tool_input":{}}`, "plugin_x_fs", "read_file"},
+		{"codex", `{"hook_event_name":"PreToolUse","turn_id":"t","tool_name":"mcp__shell__run","tool_input":{}}`, "shell", "run"},
+		{"qwen", `{"hook_event_name":"PreToolUse","tool_name":"mcp__fs__edit_file","tool_input":{}}`, "fs", "edit_file"},
+		{"gemini", `{"hook_event_name":"BeforeTool","tool_name":"mcp_my_fs_read_file","tool_input":{},"mcp_context":{"server_name":"my_fs","tool_name":"read_file"}}`, "my_fs", "read_file"},
+		{"gemini", `{"hook_event_name":"BeforeTool","tool_name":"mcp_fs_read_file","tool_input":{}}`, "fs", "read_file"},
+	} {
+		req, err := ByName(tc.agent).Decode([]byte(tc.input))
+		if err != nil {
+			t.Fatalf("%s: %v", tc.input, err)
+		}
+		if req.Kind != MCP || req.MCPServer != tc.server || req.MCPTool != tc.tool {
+			t.Errorf("%s: kind %q server %q tool %q, want mcp %q %q", tc.input, req.Kind, req.MCPServer, req.MCPTool, tc.server, tc.tool)
+		}
+	}
+	// An agent's own tools keep their kinds; names that only look alike
+	// are not MCP tools.
+	for _, in := range []string{
+		`{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls"}}`,
+		`{"hook_event_name":"PreToolUse","tool_name":"mcp__","tool_input":{}}`,
+		`{"hook_event_name":"PreToolUse","tool_name":"mcp__server","tool_input":{}}`,
+		`{"hook_event_name":"PreToolUse","tool_name":"ListMcpResourcesTool","tool_input":{}}`,
+	} {
+		req, err := claudeCode.Decode([]byte(in))
+		if err != nil || req.Kind == MCP {
+			t.Errorf("%s: kind %q, err %v", in, req.Kind, err)
+		}
+	}
+	for _, j := range []jsonHooks{claudeCode.jsonHooks, codexCLI.jsonHooks, qwenCode.jsonHooks, gemini.jsonHooks} {
+		name := "mcp__fs__write_file"
+		if j.agent == "gemini" {
+			name = "mcp_fs_write_file"
+		}
+		if !MatcherSelects(j.events[0].matcher, name) {
+			t.Errorf("%s: matcher %q does not select %s", j.agent, j.events[0].matcher, name)
+		}
+		// Anchored: a tool whose name only contains a guarded one is not
+		// selected (TodoWrite, BashOutput).
+		for _, other := range []string{"TodoWrite", "BashOutput", "xmcp__a__b"} {
+			if MatcherSelects(j.events[0].matcher, other) {
+				t.Errorf("%s: matcher %q selects %s", j.agent, j.events[0].matcher, other)
+			}
+		}
+	}
+}

@@ -48,7 +48,10 @@ var claudeCode = claudeLike{
 		detect: []string{".claude"},
 		nested: true,
 		events: []hookEvent{
-			{"PreToolUse", "Bash|Write|Edit|MultiEdit|NotebookEdit|Read|Grep|Glob|Skill"},
+			// Anchored: an unanchored regular expression would also
+			// select TodoWrite, BashOutput and the like. mcp__.* selects
+			// every MCP server's tools (mcp__plugin_… ones too).
+			{"PreToolUse", "^(Bash|Write|Edit|MultiEdit|NotebookEdit|Read|Grep|Glob|Skill|mcp__.*)$"},
 			{"SessionEnd", ""},
 		},
 		shellTool: "Bash",

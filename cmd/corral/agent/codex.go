@@ -47,7 +47,7 @@ var codexCLI = claudeLike{
 		detect: []string{".codex"},
 		nested: true,
 		events: []hookEvent{
-			{"PreToolUse", "Bash|apply_patch|exec_command|shell|local_shell"},
+			{"PreToolUse", "^(Bash|apply_patch|exec_command|shell|local_shell|mcp__.*)$"},
 			{"SessionEnd", ""},
 		},
 		entry:     func(e *obj) { e.set("timeout", json.Number("30")) },

@@ -212,6 +212,11 @@ type claudeShape struct {
 	ToolInput     json.RawMessage `json:"tool_input"`
 	AgentID       string          `json:"agent_id"`
 	AgentType     string          `json:"agent_type"`
+	// MCPContext names an MCP tool's server and tool (Gemini CLI).
+	MCPContext struct {
+		ServerName string `json:"server_name"`
+		ToolName   string `json:"tool_name"`
+	} `json:"mcp_context"`
 
 	Tool         string          `json:"tool"`
 	Arguments    json.RawMessage `json:"arguments"`
@@ -254,8 +259,33 @@ func decodeClaudeShape(data []byte, name string, t tools, events map[string]Even
 		if err := t.fill(req, input); err != nil {
 			return nil, err
 		}
+		if req.Kind == "" {
+			if srv, tool, ok := mcpToolName(req.Tool, in.MCPContext.ServerName, in.MCPContext.ToolName); ok {
+				req.Kind, req.MCPServer, req.MCPTool = MCP, srv, tool
+			}
+		}
 	}
 	return req, nil
+}
+
+// mcpToolName splits the name an agent gives an MCP server's tool into
+// the server and the tool's own name: mcp__SERVER__TOOL (Claude Code,
+// Codex, Qwen Code, and the agents that copy them) or mcp_SERVER_TOOL
+// (Gemini CLI, whose mcp_context names both; without it the server is
+// taken to end at the first underscore, as Gemini CLI parses it).
+func mcpToolName(name, ctxServer, ctxTool string) (server, tool string, ok bool) {
+	if ctxTool != "" {
+		return ctxServer, ctxTool, true
+	}
+	if rest, found := strings.CutPrefix(name, "mcp__"); found {
+		server, tool, ok = strings.Cut(rest, "__")
+		return server, tool, ok && server != "" && tool != ""
+	}
+	if rest, found := strings.CutPrefix(name, "mcp_"); found {
+		server, tool, ok = strings.Cut(rest, "_")
+		return server, tool, ok && server != "" && tool != ""
+	}
+	return "", "", false
 }
 
 // hasTool reports whether a Claude-shaped input names one of t's tools.

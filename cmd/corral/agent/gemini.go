@@ -24,7 +24,7 @@ var gemini = geminiCLI{jsonHooks{
 	detect: []string{".gemini"},
 	nested: true,
 	events: []hookEvent{
-		{"BeforeTool", "run_shell_command|write_file|replace|read_file|read_many_files|glob|search_file_content|grep_search|list_directory"},
+		{"BeforeTool", "^(run_shell_command|write_file|replace|read_file|read_many_files|glob|search_file_content|grep_search|list_directory|mcp_.*)$"},
 		{"SessionEnd", ""},
 	},
 	entry:     func(e *obj) { e.set("name", "corral") },

@@ -42,7 +42,7 @@ var qwenCode = claudeLike{
 		},
 		detect:    []string{".qwen"},
 		nested:    true,
-		events:    []hookEvent{{"PreToolUse", "run_shell_command|write_file|edit|replace|read_file|read_many_files|glob|grep_search|search_file_content|list_directory"}, {"SessionEnd", ""}},
+		events:    []hookEvent{{"PreToolUse", "^(run_shell_command|write_file|edit|replace|read_file|read_many_files|glob|grep_search|search_file_content|list_directory|mcp__.*)$"}, {"SessionEnd", ""}},
 		shellTool: "run_shell_command",
 	},
 }

@@ -234,6 +234,11 @@ func (env *runtimeEnv) claudeCoverage(r *doctorReport, reg agent.Registration) b
 			missing = append(missing, tool)
 		}
 	}
+	// An MCP server's tools are named mcp__SERVER__TOOL; a filesystem
+	// or shell server writes, reads and runs as the agent's own tools do.
+	if !covered("mcp__filesystem__write_file") {
+		missing = append(missing, "MCP tools (mcp__…)")
+	}
 	if len(missing) > 0 {
 		r.add("warn", "Claude Code", "%s is NOT checked (%s): run `corral init`", strings.Join(missing, ", "), reg.File)
 	}

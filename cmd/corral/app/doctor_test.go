@@ -66,7 +66,7 @@ func TestDoctorProtected(t *testing.T) {
 		t.Errorf("exit %d, want 0:\n%s", code, out)
 	}
 	for _, want := range []string{
-		"ok    Claude Code: corral runs on PreToolUse Bash|Write|Edit|MultiEdit|NotebookEdit|Read|Grep|Glob|Skill; SessionEnd (user scope, " + filepath.Join(m.home, ".claude", "settings.json") + ")",
+		"ok    Claude Code: corral runs on PreToolUse ^(Bash|Write|Edit|MultiEdit|NotebookEdit|Read|Grep|Glob|Skill|mcp__.*)$; SessionEnd (user scope, " + filepath.Join(m.home, ".claude", "settings.json") + ")",
 		"warn  Claude Code: the hook runs " + bin + ", a different corral from this one",
 		"corral is on for Claude Code.",
 	} {
@@ -105,7 +105,7 @@ func TestDoctorFailures(t *testing.T) {
 		}, 1, "FAIL  Claude Code: Bash commands are NOT checked"},
 		{"partial-and-no-session-end", func(m *machine, bin string) {
 			settings(m, `"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "`+bin+` hook"}]}]`)
-		}, 0, "warn  Claude Code: Write, Edit, MultiEdit, NotebookEdit, Read, Grep, Glob, Skill is NOT checked"},
+		}, 0, "warn  Claude Code: Write, Edit, MultiEdit, NotebookEdit, Read, Grep, Glob, Skill, MCP tools (mcp__…) is NOT checked"},
 		{"other-rewriter", func(m *machine, bin string) {
 			settings(m, `"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "`+bin+` hook --agent claude"}]}, {"matcher": ".*", "hooks": [{"type": "command", "command": "rtk-rewrite"}]}]`)
 		}, 0, `warn  Claude Code: another hook also runs on shell commands: "rtk-rewrite"`},
@@ -234,6 +234,10 @@ func TestDoctorClaudePlugin(t *testing.T) {
 	code, out, _ := m.doctor()
 	if code != 0 || !strings.Contains(out, "ok    Claude Code: corral runs on PreToolUse Bash|Write|Edit|MultiEdit|NotebookEdit|Read|Grep|Glob|Skill; SessionEnd (plugin scope, "+filepath.Join(root, "hooks", "hooks.json")+")") {
 		t.Errorf("plugin registration: exit %d\n%s", code, out)
+	}
+	// That older plugin's matcher does not select MCP servers' tools.
+	if !strings.Contains(out, "warn  Claude Code: MCP tools (mcp__…) is NOT checked") {
+		t.Errorf("doctor does not warn about MCP tools:\n%s", out)
 	}
 	os.Remove(launcher)
 	if code, out, _ := m.doctor(); code != 1 || !strings.Contains(out, "FAIL  Claude Code: the hook runs "+launcher+", which does not exist") {

@@ -103,6 +103,8 @@ func (env *runtimeEnv) hook(agentName string, policies []string) error {
 		a = env.readGuard(s, req)
 	case agent.Skill:
 		a = env.skill(s, req)
+	case agent.MCP:
+		a = env.mcp(s, req)
 	}
 	if notice != "" {
 		if a == nil {

@@ -111,6 +111,12 @@ func (env *runtimeEnv) readGuard(s *settings, hc *agent.Request) *agent.Answer {
 		req.files = append(req.files, hc.Paths...)
 		req.dirs = append(req.dirs, hc.Paths...)
 	}
+	return env.readGuardOf(s, hc, req)
+}
+
+// readGuardOf decides about the files, directories and globs req names,
+// which the tool of hc reads (an MCP tool's are found by its shape).
+func (env *runtimeEnv) readGuardOf(s *settings, hc *agent.Request, req readRequest) *agent.Answer {
 	sec := s.paths.Secrets()
 	ge := s.guardsEnv()
 	var found guards.Secret

@@ -1,0 +1,436 @@
+package app
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"unicode"
+
+	"github.com/corral-dev/corral/cmd/corral/agent"
+	"github.com/corral-dev/corral/guards"
+	"github.com/corral-dev/corral/syntax"
+)
+
+// An MCP server's tool (mcp__filesystem__write_file, mcp_shell_run_command)
+// can do what the agent's own tools do: run a command, write, delete or
+// read a file. corral does not know the servers, so it judges a call by
+// the words of the tool's name and the shape of its input:
+//   - a tool whose name says it runs something (run, exec, execute,
+//     shell, terminal, spawn, start, launch, eval, or a shell's name) and
+//     whose input carries a command as text (command, cmd, script,
+//     command_line; args appended) goes through the Bash engine, in the
+//     directory its cwd/workdir field names. No rewrite can reach a
+//     server's command, so a rewrite asks and names the sandboxed command.
+//   - path fields (path, paths, file_path, source, destination, …, also
+//     inside nested objects) go through the path guards as a write when
+//     the name says the tool writes, edits, creates, moves or copies (a
+//     move's source as a deletion, a copy's source as a read), as a
+//     deletion when it says delete or remove, and through the secret read
+//     guard otherwise (a tool that is handed a path reads it).
+//   - the text a write tool leaves (content, or edits of old and new
+//     text) is judged as the Write and Edit tools' text is, so a server
+//     registered in an MCP configuration or a command in a skill is seen.
+//
+// Anything else (a tool with no path and no command, a URL, a remote
+// repository's path) passes.
+
+// mcpCall is what an MCP tool call was found to do.
+type mcpCall struct {
+	// command is the shell command it runs ("" for none), cwd the
+	// directory it runs in.
+	command, cwd string
+	// writes, deletes and reads are the paths it writes, deletes, reads.
+	writes, deletes, reads []string
+	// globs are file-name patterns a read tool searches for.
+	globs []string
+	// tooMany says the input holds more paths than corral checks.
+	tooMany bool
+	// input is the write's text in the Write or Edit tool's shape (for
+	// the content checks), or nil; edit says it is an Edit's.
+	input map[string]any
+	edit  bool
+}
+
+// mcpVerb is what a word of a tool's name says the tool does.
+type mcpVerb int
+
+const (
+	verbNone mcpVerb = iota
+	verbRead
+	verbWrite
+	verbCopy
+	verbMove
+	verbDelete
+	// verbRun is a word that says the tool runs something.
+	verbRun
+)
+
+// mcpVerbs maps the words of tool names to what they do.
+var mcpVerbs = map[string]mcpVerb{
+	"run": verbRun, "exec": verbRun, "execute": verbRun, "shell": verbRun, "terminal": verbRun,
+	"spawn": verbRun, "start": verbRun, "launch": verbRun, "eval": verbRun, "evaluate": verbRun,
+
+	"write": verbWrite, "edit": verbWrite, "create": verbWrite, "mkdir": verbWrite, "make": verbWrite,
+	"append": verbWrite, "patch": verbWrite, "replace": verbWrite, "save": verbWrite, "put": verbWrite,
+	"insert": verbWrite, "truncate": verbWrite, "overwrite": verbWrite, "modify": verbWrite,
+	"update": verbWrite, "set": verbWrite, "touch": verbWrite, "chmod": verbWrite, "chown": verbWrite,
+	"apply": verbWrite, "download": verbWrite, "extract": verbWrite, "unzip": verbWrite,
+
+	"copy": verbCopy, "cp": verbCopy, "duplicate": verbCopy,
+	"move": verbMove, "mv": verbMove, "rename": verbMove,
+
+	"delete": verbDelete, "remove": verbDelete, "rm": verbDelete, "rmdir": verbDelete,
+	"unlink": verbDelete, "trash": verbDelete, "erase": verbDelete,
+
+	"read": verbRead, "get": verbRead, "view": verbRead, "cat": verbRead, "open": verbRead,
+	"show": verbRead, "list": verbRead, "search": verbRead, "find": verbRead, "grep": verbRead,
+	"glob": verbRead, "tree": verbRead, "head": verbRead, "tail": verbRead, "stat": verbRead,
+}
+
+// toolWords splits a tool name into lower-case words at underscores,
+// dashes, dots and lower-to-upper case changes (readFile, read_file,
+// read-file all give read, file).
+func toolWords(name string) []string {
+	var words []string
+	var cur []rune
+	prevLower := false
+	flush := func() {
+		if len(cur) > 0 {
+			words = append(words, strings.ToLower(string(cur)))
+			cur = cur[:0]
+		}
+	}
+	for _, r := range name {
+		switch {
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+			if unicode.IsUpper(r) && prevLower {
+				flush()
+			}
+			cur = append(cur, r)
+			prevLower = unicode.IsLower(r) || unicode.IsDigit(r)
+		default:
+			flush()
+			prevLower = false
+		}
+	}
+	flush()
+	return words
+}
+
+// toolVerb is what a tool's name says it does to files: the strongest
+// of its words' verbs (deleting before moving before copying before
+// writing before reading), so read_and_write_file writes; runs says a
+// word says it runs something (a shell's name counts).
+func toolVerb(name string) (v mcpVerb, runs bool) {
+	for _, w := range toolWords(name) {
+		wv := mcpVerbs[w]
+		if wv == verbRun || syntax.IsShell(w) {
+			runs = true
+			continue
+		}
+		v = max(v, wv)
+	}
+	return v, runs
+}
+
+// fieldKey is a field name without case, underscores and dashes
+// (file_path, filePath and file-path are one key).
+func fieldKey(k string) string {
+	return strings.Map(func(r rune) rune {
+		if r == '_' || r == '-' {
+			return -1
+		}
+		return unicode.ToLower(r)
+	}, k)
+}
+
+// mcpPathKeys are the field keys that carry a path; mcpSourceKeys are
+// those that carry a move's or a copy's source.
+var (
+	mcpPathKeys = map[string]bool{
+		"path": true, "paths": true, "filepath": true, "filepaths": true, "file": true, "files": true,
+		"filename": true, "filenames": true, "absolutepath": true, "notebookpath": true,
+		"directory": true, "dir": true, "dirpath": true, "folder": true, "folderpath": true,
+		"target": true, "targetpath": true, "destination": true, "destinationpath": true,
+		"dest": true, "destpath": true, "dst": true, "newpath": true, "output": true, "outputpath": true,
+		"source": true, "sources": true, "sourcepath": true, "src": true, "oldpath": true,
+	}
+	mcpSourceKeys = map[string]bool{
+		"source": true, "sources": true, "sourcepath": true, "src": true, "oldpath": true,
+	}
+	mcpCommandKeys = map[string]bool{"command": true, "cmd": true, "script": true, "commandline": true}
+	mcpCwdKeys     = map[string]bool{"cwd": true, "workdir": true, "workingdirectory": true, "workingdir": true}
+	// mcpRemoteKeys name a remote place (a hosted repository, a bucket):
+	// a path beside them is inside that place, not on this disk.
+	mcpRemoteKeys = map[string]bool{"owner": true, "repo": true, "repository": true, "bucket": true, "container": true}
+	mcpGlobKeys   = map[string]bool{"pattern": true, "glob": true, "include": true}
+)
+
+// maxMCPPaths bounds the paths checked for one call; a call with more is
+// asked about. maxMCPDepth bounds how deep in nested objects fields are
+// looked for (a server reads the fields its schema has, which are near
+// the top).
+const (
+	maxMCPPaths = 1000
+	maxMCPDepth = 4
+)
+
+// classifyMCP finds what an MCP tool call does from the tool's own name
+// and its input.
+func classifyMCP(tool string, in map[string]any) mcpCall {
+	var c mcpCall
+	verb, runs := toolVerb(tool)
+	if runs {
+		// A runner without a command text (start_search, a process id)
+		// is judged by its paths like any other tool.
+		if c.command, c.cwd = mcpCommand(in); c.command != "" {
+			return c
+		}
+	}
+	for k := range in {
+		if mcpRemoteKeys[fieldKey(k)] {
+			return c
+		}
+	}
+	paths := 0
+	var walk func(v any, key string, depth int)
+	walk = func(v any, key string, depth int) {
+		if depth > maxMCPDepth || c.tooMany {
+			return
+		}
+		switch x := v.(type) {
+		case map[string]any:
+			keys := make([]string, 0, len(x))
+			for k := range x {
+				keys = append(keys, k)
+			}
+			sort.Strings(keys)
+			for _, k := range keys {
+				walk(x[k], fieldKey(k), depth+1)
+			}
+		case []any:
+			for _, e := range x {
+				walk(e, key, depth+1)
+			}
+		case string:
+			if mcpGlobKeys[key] && verb <= verbRead {
+				c.globs = append(c.globs, x)
+			}
+			if !mcpPathKeys[key] {
+				return
+			}
+			p, ok := localPath(x)
+			if !ok {
+				return
+			}
+			if paths++; paths > maxMCPPaths {
+				c.tooMany = true
+				return
+			}
+			switch {
+			case verb == verbDelete:
+				c.deletes = append(c.deletes, p)
+			case verb == verbMove && mcpSourceKeys[key]:
+				c.deletes = append(c.deletes, p)
+			case verb == verbCopy && mcpSourceKeys[key]:
+				c.reads = append(c.reads, p)
+			case verb >= verbWrite:
+				c.writes = append(c.writes, p)
+			default:
+				c.reads = append(c.reads, p)
+			}
+		}
+	}
+	walk(in, "", 0)
+	if c.tooMany {
+		return mcpCall{tooMany: true}
+	}
+	if verb == verbWrite && len(c.writes) == 1 {
+		c.input, c.edit = mcpWriteText(in)
+	}
+	return c
+}
+
+// localPath returns a path on this disk: the path itself, or a file:
+// URL's path; another URL (https://…, s3://…) is not one.
+func localPath(s string) (string, bool) {
+	if s == "" {
+		return "", false
+	}
+	if rest, ok := strings.CutPrefix(s, "file://"); ok {
+		// file:///abs and file://localhost/abs
+		rest = strings.TrimPrefix(rest, "localhost")
+		return rest, rest != ""
+	}
+	if i := strings.Index(s, "://"); i > 0 && !strings.ContainsAny(s[:i], "/\\") {
+		return "", false
+	}
+	return s, true
+}
+
+// mcpCommand reads the command a runner tool's input carries, with its
+// args list appended (quoted) and the directory it runs in.
+func mcpCommand(in map[string]any) (cmd, cwd string) {
+	keys := make([]string, 0, len(in))
+	for k := range in {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		switch fk := fieldKey(k); {
+		case mcpCommandKeys[fk] && cmd == "":
+			switch v := in[k].(type) {
+			case string:
+				cmd = v
+			case []any:
+				cmd = quoteArgs(v)
+			}
+		case mcpCwdKeys[fk] && cwd == "":
+			cwd, _ = in[k].(string)
+		}
+	}
+	if cmd == "" {
+		return "", ""
+	}
+	for _, k := range keys {
+		if fk := fieldKey(k); fk == "args" || fk == "arguments" || fk == "argv" {
+			if list, ok := in[k].([]any); ok {
+				if q := quoteArgs(list); q != "" {
+					cmd += " " + q
+				}
+			}
+		}
+	}
+	return cmd, cwd
+}
+
+// quoteArgs quotes a list of strings as shell words ("" when an element
+// is not a string).
+func quoteArgs(list []any) string {
+	words := make([]string, 0, len(list))
+	for _, e := range list {
+		s, ok := e.(string)
+		if !ok {
+			return ""
+		}
+		words = append(words, syntax.Quote(s))
+	}
+	return strings.Join(words, " ")
+}
+
+// mcpWriteText puts a write tool's text in the Write or Edit tool's
+// input shape: content (contents, text) for a whole file, edits of old
+// and new text (oldText/newText, old_string/new_string, old_str/new_str)
+// for an edit; nil when neither is there.
+func mcpWriteText(in map[string]any) (map[string]any, bool) {
+	for _, k := range []string{"content", "contents", "text", "new_content", "file_text"} {
+		if s, ok := in[k].(string); ok {
+			return map[string]any{"content": s}, false
+		}
+	}
+	pair := func(m map[string]any) (map[string]any, bool) {
+		var o, n string
+		var ok1, ok2 bool
+		for k, v := range m {
+			switch fieldKey(k) {
+			case "oldtext", "oldstring", "oldstr":
+				o, ok1 = v.(string)
+			case "newtext", "newstring", "newstr":
+				n, ok2 = v.(string)
+			}
+		}
+		all, _ := m["replace_all"].(bool)
+		return map[string]any{"old_string": o, "new_string": n, "replace_all": all}, ok1 && ok2
+	}
+	if list, ok := in["edits"].([]any); ok {
+		var edits []any
+		for _, e := range list {
+			m, ok := e.(map[string]any)
+			if !ok {
+				return nil, false
+			}
+			p, ok := pair(m)
+			if !ok {
+				return nil, false
+			}
+			edits = append(edits, p)
+		}
+		return map[string]any{"edits": edits}, true
+	}
+	if p, ok := pair(in); ok {
+		return p, true
+	}
+	return nil, false
+}
+
+// mcp decides an MCP tool call: each thing it was found to do is judged
+// as the agent's own tool for it would be, and the most severe answer
+// wins.
+func (env *runtimeEnv) mcp(s *settings, req *agent.Request) *agent.Answer {
+	tool := req.MCPTool
+	if tool == "" {
+		tool = req.Tool
+	}
+	c := classifyMCP(tool, req.Input)
+	var answers []*agent.Answer
+	if c.tooMany {
+		return &agent.Answer{Decision: agent.Ask, Reason: fmt.Sprintf("corral needs the user's confirmation: the MCP tool %s names more than %d paths, more than corral checks in one call; ask the user, or pass fewer paths per call", req.Tool, maxMCPPaths)}
+	}
+	if c.command != "" {
+		cmd := c.command
+		if c.cwd != "" {
+			// Resolved as the path guards resolve paths (~ too: some
+			// servers expand it, and the worse reading is the safe one).
+			cmd = "cd " + syntax.Quote(guards.Normalize(s.guardsEnv(), c.cwd).Abs) + " && " + cmd
+		}
+		r := *req
+		r.Kind, r.Command = agent.Shell, cmd
+		a := env.bash(s, &r, false)
+		if a != nil && a.Rewritten != "" {
+			// The server runs its own copy of the command: corral
+			// cannot hand it the sandboxed one.
+			a = &agent.Answer{Decision: agent.Ask, Reason: fmt.Sprintf("corral needs the user's confirmation: the MCP tool %s runs a command that brings external content in (%s), and corral cannot rewrite a command an MCP server runs. Run this instead with the shell tool:\n%s", req.Tool, strings.TrimPrefix(a.Reason, "corral: "), a.Rewritten)}
+		}
+		answers = append(answers, a)
+	}
+	if len(c.writes) > 0 {
+		r := *req
+		r.Kind, r.Paths, r.Input = agent.Write, c.writes, c.input
+		if c.edit {
+			r.Kind = agent.Edit
+		}
+		answers = append(answers, env.write(s, &r))
+	}
+	if len(c.deletes) > 0 {
+		r := *req
+		r.Kind, r.Paths, r.Input = agent.Delete, c.deletes, nil
+		answers = append(answers, env.write(s, &r))
+	}
+	if len(c.reads)+len(c.globs) > 0 {
+		answers = append(answers, env.readGuardOf(s, req, readRequest{files: c.reads, dirs: c.reads, globs: c.globs}))
+	}
+	return worstAnswer(answers)
+}
+
+// worstAnswer is the most severe of answers: deny, then ask, then an
+// allow with something to say; nil when all are nil.
+func worstAnswer(answers []*agent.Answer) *agent.Answer {
+	rank := func(a *agent.Answer) int {
+		switch {
+		case a == nil:
+			return 0
+		case a.Decision == agent.Deny:
+			return 3
+		case a.Decision == agent.Ask:
+			return 2
+		}
+		return 1
+	}
+	var worst *agent.Answer
+	for _, a := range answers {
+		if rank(a) > rank(worst) {
+			worst = a
+		}
+	}
+	return worst
+}

@@ -1,0 +1,96 @@
+package app
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestClassifyMCP: an MCP tool call is read by the words of the tool's
+// name and the shape of its input, as the common servers shape them.
+func TestClassifyMCP(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		tool, input string
+		want        mcpCall
+	}{
+		// @modelcontextprotocol/server-filesystem
+		{"read_text_file", `{"path": "~/.ssh/id_rsa", "head": 5}`, mcpCall{reads: []string{"~/.ssh/id_rsa"}}},
+		{"read_multiple_files", `{"paths": ["a.go", "b.go"]}`, mcpCall{reads: []string{"a.go", "b.go"}}},
+		{"write_file", `{"path": "a.go", "content": "x"}`, mcpCall{writes: []string{"a.go"}, input: map[string]any{"content": "x"}}},
+		{"edit_file", `{"path": ".mcp.json", "edits": [{"oldText": "a", "newText": "b"}], "dryRun": false}`,
+			mcpCall{writes: []string{".mcp.json"}, edit: true, input: map[string]any{"edits": []any{map[string]any{"old_string": "a", "new_string": "b", "replace_all": false}}}}},
+		{"create_directory", `{"path": "x/y"}`, mcpCall{writes: []string{"x/y"}}},
+		{"move_file", `{"source": "~/.bashrc", "destination": "b"}`, mcpCall{deletes: []string{"~/.bashrc"}, writes: []string{"b"}}},
+		{"search_files", `{"path": "~", "pattern": "*.pem"}`, mcpCall{reads: []string{"~"}, globs: []string{"*.pem"}}},
+		{"list_directory", `{"path": "/etc"}`, mcpCall{reads: []string{"/etc"}}},
+		// camelCase names, deletions, copies, file: URLs
+		{"deleteFile", `{"filePath": "file:///etc/passwd"}`, mcpCall{deletes: []string{"/etc/passwd"}}},
+		{"copy_file", `{"src": "~/.aws/credentials", "dst": "c.txt"}`, mcpCall{reads: []string{"~/.aws/credentials"}, writes: []string{"c.txt"}}},
+		// nested objects (a list of files to write)
+		{"write_multiple_files", `{"files": [{"path": "a", "content": "1"}, {"path": "b", "content": "2"}]}`, mcpCall{writes: []string{"a", "b"}}},
+		// shell servers: the command, its args and its directory
+		{"execute_command", `{"command": "rm -rf ~"}`, mcpCall{command: "rm -rf ~"}},
+		{"run_command", `{"command": "rm", "args": ["-rf", "my dir"], "cwd": "/tmp"}`, mcpCall{command: "rm -rf 'my dir'", cwd: "/tmp"}},
+		{"start_process", `{"command": "ls", "timeout_ms": 100}`, mcpCall{command: "ls"}},
+		{"bash", `{"script": "curl x | sh"}`, mcpCall{command: "curl x | sh"}},
+		{"exec", `{"cmd": ["git", "push"]}`, mcpCall{command: "git push"}},
+		// a runner without a command is judged by its paths
+		{"start_search", `{"path": "~/.ssh", "pattern": "id"}`, mcpCall{reads: []string{"~/.ssh"}, globs: []string{"id"}}},
+		// look-alikes: a command field on a tool that does not run, a
+		// URL, a hosted repository's path, a tool with nothing to judge
+		{"create_note", `{"command": "rm -rf ~", "title": "t"}`, mcpCall{}},
+		{"fetch", `{"url": "https://example.com/.ssh/id_rsa"}`, mcpCall{}},
+		{"get_file", `{"path": "https://example.com/x"}`, mcpCall{}},
+		{"create_or_update_file", `{"owner": "o", "repo": "r", "path": ".claude/settings.json", "content": "x"}`, mcpCall{}},
+		{"create_entities", `{"entities": [{"name": "rm -rf ~"}]}`, mcpCall{}},
+	} {
+		var in map[string]any
+		if err := json.Unmarshal([]byte(tc.input), &in); err != nil {
+			t.Fatal(err)
+		}
+		got := classifyMCP(tc.tool, in)
+		if d := cmp.Diff(tc.want, got, cmp.AllowUnexported(mcpCall{})); d != "" {
+			t.Errorf("%s %s (-want +got):\n%s", tc.tool, tc.input, d)
+		}
+	}
+}
+
+// TestToolWords: names split at underscores, dashes, dots and case.
+func TestToolWords(t *testing.T) {
+	t.Parallel()
+	for name, want := range map[string][]string{
+		"read_text_file": {"read", "text", "file"},
+		"readTextFile":   {"read", "text", "file"},
+		"run-command":    {"run", "command"},
+		"git.status":     {"git", "status"},
+		"HTTPGet":        {"httpget"},
+	} {
+		if got := toolWords(name); !cmp.Equal(got, want) {
+			t.Errorf("toolWords(%q) = %q, want %q", name, got, want)
+		}
+	}
+}
+
+// TestClassifyMCPBounded: a deep or wide input is read in bounded work.
+func TestClassifyMCPBounded(t *testing.T) {
+	t.Parallel()
+	var deep any = map[string]any{"path": "~/.ssh/id_rsa"}
+	for range 10000 {
+		deep = map[string]any{"x": deep}
+	}
+	if c := classifyMCP("read_file", map[string]any{"a": deep}); len(c.reads) != 0 {
+		t.Errorf("a path 10000 levels down was read: %+v", c)
+	}
+	wide := make([]any, 100000)
+	for i := range wide {
+		wide[i] = "f"
+	}
+	if c := classifyMCP("read_file", map[string]any{"paths": wide}); !c.tooMany || len(c.reads) != 0 {
+		t.Errorf("a list of %d paths: tooMany %v, %d reads", len(wide), c.tooMany, len(c.reads))
+	}
+	if c := classifyMCP("read_file", map[string]any{"paths": wide[:maxMCPPaths]}); c.tooMany || len(c.reads) != maxMCPPaths {
+		t.Errorf("a list of %d paths: tooMany %v, %d reads", maxMCPPaths, c.tooMany, len(c.reads))
+	}
+}
