@@ -1687,6 +1687,7 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 		env.fds = call.fds
 	}
 	call.env = env
+	call.Trace = st.trace
 	if st.tainted() {
 		call.Sources = st.sources()
 	}
@@ -2352,6 +2353,8 @@ func (w *walker) set(args []Arg, st *state) {
 			st.noGlob = on
 		case "allexport":
 			st.allExport = on
+		case "xtrace", "verbose":
+			st.trace.Named(name, on)
 		}
 	}
 	positional := func(rest []Arg) {
@@ -2367,6 +2370,11 @@ func (w *walker) set(args []Arg, st *state) {
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		if !a.Static {
+			if strings.HasPrefix(a.Raw, "-") || strings.HasPrefix(a.Raw, "+") {
+				// set -$opts: letters only run time knows, -x among them
+				// perhaps.
+				st.trace = st.trace.merge(TraceOpts{Verbose: true, Xtrace: true})
+			}
 			st.pos, st.posKnown = nil, false
 			return
 		}
@@ -2383,6 +2391,8 @@ func (w *walker) set(args []Arg, st *state) {
 					option("noglob", on)
 				case 'a':
 					option("allexport", on)
+				case 'x', 'v':
+					st.trace.Letter(l, on)
 				case 'o':
 					// set -o alone lists the options.
 					if i+1 < len(args) {
@@ -2392,6 +2402,7 @@ func (w *walker) set(args []Arg, st *state) {
 							// reading of these two is unsafe somewhere,
 							// so they become what every path agrees on.
 							st.noGlob, st.allExport = false, false
+							st.trace = st.trace.merge(TraceOpts{Verbose: true, Xtrace: on})
 							continue
 						}
 						option(args[i].Value, on)
@@ -2683,6 +2694,16 @@ func (w *walker) childIn(c scope, call *Call, text string, host *Arg, kind strin
 		if kind != "trap" {
 			st.aliases = nil
 		}
+	}
+	if call != nil && !inShell.Get()[kind] && kind != "trap" {
+		// A new shell echoes what its command line (bash -x -c …) or
+		// the SHELLOPTS in its environment turn on; set -x of the
+		// shell that started it does not reach it otherwise.
+		t := ShellTrace(call)
+		if v, ok := st.vars["SHELLOPTS"]; ok && v.known && v.set && v.exported {
+			t = t.merge(shellOptsTrace(v.str))
+		}
+		st.trace = t.merge(st.trace)
 	}
 	fed := len(w.fed)
 	if call != nil && call.ExtraArgs {
