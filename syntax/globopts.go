@@ -29,6 +29,11 @@ const (
 	GlobFail
 	// GlobStar is globstar: ** alone in a segment matches any depth.
 	GlobStar
+	// globNullMay and globFailMay report that nullglob or failglob may
+	// be on (on along some path): without GlobNull or GlobFail, a
+	// pattern that matches nothing may or may not stay as written.
+	globNullMay
+	globFailMay
 )
 
 // Has reports whether every option of o2 is on in o.
@@ -38,7 +43,7 @@ func (o GlobOpts) Has(o2 GlobOpts) bool { return o&o2 == o2 }
 // reading when two paths disagree (a pattern then matches more names);
 // the others (nullglob, failglob) are kept only when every path turns
 // them on.
-const globOptsMayBe = GlobDot | GlobNoCase | GlobStar
+const globOptsMayBe = GlobDot | GlobNoCase | GlobStar | globNullMay | globFailMay
 
 // mergeGlobOpts is what is known after one path with a and another with
 // b.
@@ -48,7 +53,21 @@ func mergeGlobOpts(a, b GlobOpts) GlobOpts {
 
 // globShopt maps shopt's option names to the options they turn on.
 var globShopt = map[string]GlobOpts{
-	"dotglob": GlobDot, "nocaseglob": GlobNoCase, "nullglob": GlobNull, "failglob": GlobFail, "globstar": GlobStar,
+	"dotglob": GlobDot, "nocaseglob": GlobNoCase, "nullglob": GlobNull | globNullMay, "failglob": GlobFail | globFailMay, "globstar": GlobStar,
+}
+
+// unmatched reports what bash makes of a pattern that matches nothing
+// under o: the word as written (kept), no word (removed: nullglob, or
+// failglob, which fails the command), or either (certain false: nullglob
+// or failglob may be on).
+func (o GlobOpts) unmatched() (kept, certain bool) {
+	switch {
+	case o.Has(GlobNull) || o.Has(GlobFail):
+		return false, true
+	case o&(globNullMay|globFailMay) != 0:
+		return false, false
+	}
+	return true, true
 }
 
 // globOpts returns the options in force in st: those shopt set, with
@@ -165,9 +184,18 @@ const maxGlobFiles = 256
 // entries (. and .. never), the others taken as written. It returns at
 // most maxGlobFiles paths.
 func GlobFiles(pat string, o GlobOpts) []string {
+	out, _ := globFiles(pat, o)
+	return out
+}
+
+// globFiles is GlobFiles; read reports that every directory it had to
+// list was listed (none missing or unreadable), so that no match means
+// that none is on disk now.
+func globFiles(pat string, o GlobOpts) (out []string, read bool) {
 	if !strings.HasPrefix(pat, "/") {
-		return nil
+		return nil, false
 	}
+	read = true
 	segs := strings.Split(strings.Trim(pat, "/"), "/")
 	cur := []string{""}
 	for _, seg := range segs {
@@ -180,6 +208,7 @@ func GlobFiles(pat string, o GlobOpts) []string {
 			for _, c := range cur {
 				next = append(next, globTree(c, o)...)
 			}
+			read = false // a tree walk is bounded: not known whole
 		} else {
 			for _, c := range cur {
 				dir := c
@@ -188,6 +217,7 @@ func GlobFiles(pat string, o GlobOpts) []string {
 				}
 				entries, err := os.ReadDir(dir)
 				if err != nil {
+					read = false
 					continue
 				}
 				for _, e := range entries {
@@ -198,18 +228,17 @@ func GlobFiles(pat string, o GlobOpts) []string {
 			}
 		}
 		if len(next) > maxGlobFiles {
-			next = next[:maxGlobFiles]
+			next, read = next[:maxGlobFiles], false
 		}
 		cur = next
 	}
-	var out []string
 	for _, c := range cur {
 		if _, err := os.Lstat(c); err == nil {
 			out = append(out, c)
 		}
 	}
 	sort.Strings(out)
-	return out
+	return out, read
 }
 
 // globTree lists dir and the directories under it, as ** does with
