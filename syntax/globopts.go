@@ -132,6 +132,9 @@ func GlobMatch(pat, name string, o GlobOpts) bool {
 	if base := name[strings.LastIndex(name, "/")+1:]; base == "." || base == ".." {
 		return false // globskipdots, bash 5.2's default
 	}
+	if !o.Has(GlobDot) && wildDot(pat, name) {
+		return false
+	}
 	if i := strings.LastIndex(pat, "/"); strings.HasPrefix(pat[i+1:], "!(") && strings.HasSuffix(pat, ")") &&
 		!strings.Contains(pat[:i+1], "!(") && strings.Count(pat[i+1:], "(") == 1 {
 		// The last segment is one negated group, !(a|b): a name it
@@ -161,6 +164,28 @@ func GlobMatch(pat, name string, o GlobOpts) bool {
 		}
 	}
 	return regexpMatch(expr, strings.TrimSuffix(name, "/")) || regexpMatch(expr, name)
+}
+
+// wildDot reports a name segment with a leading dot that the pattern's
+// segment starts with ?, * or a bracket expression for: without dotglob
+// bash matches a leading dot only by a dot written in the pattern (?env
+// and [.]env do not name .env; @(.env) and ?(.)env do). Segments are
+// paired from the end (** may stand for several).
+func wildDot(pat, name string) bool {
+	ps, ns := strings.Split(pat, "/"), strings.Split(name, "/")
+	for i := 1; i <= len(ps) && i <= len(ns); i++ {
+		p, n := ps[len(ps)-i], ns[len(ns)-i]
+		if p == "**" {
+			return false
+		}
+		if strings.HasPrefix(n, ".") && p != "" && (p[0] == '?' || p[0] == '[' || p[0] == '*') && !strings.HasPrefix(p[1:], "(") {
+			return true
+		}
+		if len(ps) != len(ns) {
+			return false // only the last segment pairs for sure
+		}
+	}
+	return false
 }
 
 // GlobMeta returns the index of the first pattern character of v (*, ?,

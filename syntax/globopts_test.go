@@ -45,6 +45,12 @@ var globCases = []struct {
 	{"set -f; set +f", "?", []string{"*", "B", "a"}},
 	{"", "\\*", []string{"*"}},
 	{"shopt -s nullglob", "*.none", nil},
+	// A leading dot is matched only by a dot written in the pattern.
+	{"", "?hid", nil},
+	{"", "[.]hid", nil},
+	{"shopt -s dotglob", "?hid", []string{".hid"}},
+	{"shopt -s extglob", "?(.)hid", []string{".hid"}},
+	{"shopt -s extglob", "@(.hid|x)", []string{".hid"}},
 }
 
 // TestGlobOptions checks which entries corral takes a pattern to name
