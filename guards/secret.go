@@ -614,6 +614,17 @@ var ordinaryDotSamples = []string{".gitignore", ".bashrc", ".profile", ".config"
 // an anchored secret's (~/.ss?/…) counts for what it names below it, so
 // ~/.ss?/*.pub stays an exception.
 func (s *Secrets) MatchGlob(env Env, pattern string) (Secret, bool) {
+	return s.MatchGlobOpts(env, pattern, GlobFlags{})
+}
+
+// GlobFlags are the shell options that change what a glob matches, as
+// they are where the word is expanded: Dot is dotglob (* and ? match a
+// leading dot; a non-empty GLOBIGNORE turns it on), NoCase nocaseglob.
+type GlobFlags struct{ Dot, NoCase bool }
+
+// MatchGlobOpts is MatchGlob under the shell options o: with dotglob
+// *nv reaches .env, with nocaseglob .EN[V] does.
+func (s *Secrets) MatchGlobOpts(env Env, pattern string, o GlobFlags) (Secret, bool) {
 	if s == nil || pattern == "" {
 		return Secret{}, false
 	}
@@ -626,15 +637,16 @@ func (s *Secrets) MatchGlob(env Env, pattern string) (Secret, bool) {
 	dir := "/" + strings.Join(segs[:len(segs)-1], "/")
 	// File-name patterns: a typical secret name the last segment reaches.
 	ordinary := false
+	f := o
 	for _, o := range append(ordinarySamples, ordinaryDotSamples...) {
-		if shellMatch(base, o) {
+		if shellMatch(base, o, f) {
 			ordinary = true
 			break
 		}
 	}
 	if !ordinary {
 		for _, n := range secretSamples {
-			if !shellMatch(base, n) {
+			if !shellMatch(base, n, f) {
 				continue
 			}
 			if sec, ok := s.Match(env, unescapeGlob(dir)+"/"+n); ok {
@@ -657,7 +669,7 @@ func (s *Secrets) MatchGlob(env Env, pattern string) (Secret, bool) {
 		}
 		match := true
 		for i := range as {
-			if !shellMatch(segs[i], as[i]) {
+			if !shellMatch(segs[i], as[i], f) {
 				match = false
 				break
 			}
@@ -677,11 +689,15 @@ func (s *Secrets) MatchGlob(env Env, pattern string) (Secret, bool) {
 }
 
 // shellMatch matches one path segment against one segment of a shell
-// glob, as bash's pathname expansion does without dotglob: a leading dot
-// is matched only by a dot, and [!…] negates like [^…].
-func shellMatch(pattern, name string) bool {
-	if strings.HasPrefix(name, ".") && !strings.HasPrefix(pattern, ".") && !strings.HasPrefix(pattern, `\.`) {
+// glob, as bash's pathname expansion does: without dotglob a leading dot
+// is matched only by a dot; with nocaseglob letters match either case;
+// [!…] negates like [^…].
+func shellMatch(pattern, name string, f GlobFlags) bool {
+	if !f.Dot && strings.HasPrefix(name, ".") && !strings.HasPrefix(pattern, ".") && !strings.HasPrefix(pattern, `\.`) {
 		return false
+	}
+	if f.NoCase {
+		pattern, name = strings.ToLower(pattern), strings.ToLower(name)
 	}
 	ok, err := path.Match(strings.ReplaceAll(pattern, "[!", "[^"), name)
 	return err == nil && ok

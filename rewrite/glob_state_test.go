@@ -135,3 +135,26 @@ func TestPrintfHashedCommand(t *testing.T) {
 		{"(printf -v 'BASH_CMDS[ls]' /bin/rm); ls -la ~", "allow"},
 	})
 }
+
+// TestLoopUnmatchedPattern: a for list's pattern that matches nothing
+// on disk is, as bash reads it, the word as written (the body runs once
+// with it), or nothing under nullglob and failglob (the body does not
+// run); when an earlier command may make a match (mkdir, touch), the
+// variable stays unknown. The rm-root cases are what bash would run (the
+// syntax package's TestLoopNoMatchInBash checks the values in bash).
+func TestLoopUnmatchedPattern(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, map[string]string{"home/build/": "", "proj/main.go": ""})
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{`d=build; for f in *.nomatch; do d=; done; rm -rf ~/"$d"`, "deny"},                  // runs once: rm -rf ~/
+		{`for f in /nonexistent/*; do rm -rf "${f%%/*}"/*; done`, "deny"},                    // rm -rf /*
+		{`shopt -s nullglob; for f in /nonexistent/*; do rm -rf "${f%%/*}"/*; done`, "deny"}, // written, judged
+		{`mkdir -p /tmp/k/home; for f in /tmp/k/h[o]me; do rm -rf "/${f#/tmp/k/}"; done`, "deny"},
+		{`shopt -s nullglob; touch x.made; d=build; for f in *.made; do d=; done; rm -rf ~/"$d"`, "deny"},
+		{"d=build; [ -n \"$X\" ] && shopt -s nullglob\nfor f in *.nomatch; do d=; done; rm -rf ~/\"$d\"", "deny"},
+		// Look-alikes: the body does not run.
+		{`shopt -s nullglob; d=build; for f in *.nomatch; do d=; done; rm -rf ~/"$d"`, "allow"},
+		{`shopt -s failglob; d=build; for f in *.nomatch; do d=; done; rm -rf ~/"$d"`, "allow"},
+		{`for f in *.nomatch; do echo "$f"; done`, "allow"},
+	})
+}

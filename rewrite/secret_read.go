@@ -3,7 +3,6 @@ package rewrite
 import (
 	"fmt"
 	"path"
-	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
@@ -713,7 +712,7 @@ func (p *Pass) secretOfWord(dir syntax.Dir, a syntax.Arg) (guards.Secret, bool) 
 	env := p.guardsEnv(dir)
 	for _, r := range p.readPaths(dir, a) {
 		if r.glob {
-			if s, ok := secrets.MatchGlob(env, r.path); ok {
+			if s, ok := secrets.MatchGlobOpts(env, r.path, r.flags()); ok {
 				return s, true
 			}
 			continue
@@ -743,6 +742,14 @@ func (p *Pass) secretOfWord(dir syntax.Dir, a syntax.Arg) (guards.Secret, bool) 
 type readPath struct {
 	path string
 	glob bool
+	// opts are the shell options in force for the pattern (dotglob,
+	// nocaseglob) when glob.
+	opts syntax.GlobOpts
+}
+
+// flags returns the options of a pattern as the guards take them.
+func (r readPath) flags() guards.GlobFlags {
+	return guards.GlobFlags{Dot: r.opts.Has(syntax.GlobDot), NoCase: r.opts.Has(syntax.GlobNoCase)}
 }
 
 // readPaths lists the paths a read operand can name, the way bash
@@ -782,14 +789,15 @@ func (p *Pass) readPaths(dir syntax.Dir, a syntax.Arg) []readPath {
 	if !a.Glob || !strings.ContainsAny(pat, "*?[") {
 		return []readPath{{path: a.Value}}
 	}
-	out := []readPath{{path: pat, glob: true}}
-	return append(out, p.globOnDisk(dir, pat)...)
+	out := []readPath{{path: pat, glob: true, opts: a.GlobOpts}}
+	return append(out, p.globOnDisk(dir, pat, a.GlobOpts)...)
 }
 
 // globOnDisk returns the files a glob matches when the hook runs (at most
-// maxGlobMatches), skipping names with a leading dot that the pattern's
-// segment does not start with, as bash does without dotglob.
-func (p *Pass) globOnDisk(dir syntax.Dir, pat string) []readPath {
+// maxGlobMatches), as bash's pathname expansion finds them under the
+// shell options o (syntax.GlobFiles: without dotglob a name with a
+// leading dot only when the pattern's segment starts with one).
+func (p *Pass) globOnDisk(dir syntax.Dir, pat string, o syntax.GlobOpts) []readPath {
 	if p.Config.NoGlobMatches {
 		return nil
 	}
@@ -807,24 +815,12 @@ func (p *Pass) globOnDisk(dir syntax.Dir, pat string) []readPath {
 		}
 		abs = globEscape(base) + "/" + abs
 	}
-	matches, _ := filepath.Glob(abs)
-	psegs := strings.Split(abs, "/")
 	var out []readPath
-	for _, m := range matches {
+	for _, m := range syntax.GlobFiles(abs, o) {
 		if len(out) == maxGlobMatches {
 			break
 		}
-		msegs := strings.Split(m, "/")
-		hidden := false
-		for i := range msegs {
-			if i < len(psegs) && strings.HasPrefix(msegs[i], ".") && !strings.HasPrefix(psegs[i], ".") && !strings.HasPrefix(psegs[i], `\.`) {
-				hidden = true
-				break
-			}
-		}
-		if !hidden {
-			out = append(out, readPath{path: m})
-		}
+		out = append(out, readPath{path: m})
 	}
 	return out
 }

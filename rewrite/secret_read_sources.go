@@ -325,7 +325,7 @@ func (p *Pass) secretSources(c *syntax.Call, srcs []readSource, from string, des
 				var sec guards.Secret
 				var ok bool
 				if r.glob {
-					sec, ok = secrets.MatchGlob(env, r.path)
+					sec, ok = secrets.MatchGlobOpts(env, r.path, r.flags())
 				} else {
 					sec, ok = secrets.Match(env, r.path)
 				}

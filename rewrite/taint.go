@@ -2,7 +2,6 @@ package rewrite
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 
 	"github.com/corral-dev/corral/internal/lazy"
@@ -128,7 +127,7 @@ func checkTaintedPrints(p *Pass) {
 			if len(c.Args) == 0 {
 				continue
 			}
-			verbose, xtrace := p.shellTrace(c.Script, c.Start)
+			verbose, xtrace := shellTrace(c)
 			if !verbose && !xtrace {
 				continue
 			}
@@ -143,7 +142,7 @@ func checkTaintedPrints(p *Pass) {
 		if len(c.Sources) > 0 && c.Name != "source" && c.Name != "." && !argPrinter(c) {
 			// Under set -x the shell prints each command with its
 			// words expanded: a tainted word is printed.
-			if _, xtrace := p.shellTrace(c.Script, c.Start); xtrace {
+			if _, xtrace := shellTrace(c); xtrace {
 				for _, a := range c.Args {
 					if sec, ok := p.secretFile(c.Dir, a.From); ok {
 						p.reportSecret(c, sec, fmt.Sprintf("set -x (xtrace) prints %s of %s expanded, which holds the content of", a.Raw, c.Name))
@@ -190,13 +189,10 @@ func (p *Pass) printedExpression(c *syntax.Call) {
 }
 
 // shellFlags reads a shell's command line (bash(1) "OPTIONS") for the
-// options that make it echo its input: -v / -o verbose / --verbose
-// prints each line as it reads it (with -n too), -x / -o xtrace each
-// command it runs with its words expanded (not with -n, which runs
-// nothing). The last word counts; "+" turns an option off. file is the
-// index of the script file operand, or -1 (-c, -s, none).
+// options that make it echo its input (syntax.ShellTrace: -v, -x, -o
+// verbose, --verbose; -x does nothing with -n) and the index of the
+// script file operand, or -1 (-c, -s, none).
 func shellFlags(c *syntax.Call) (verbose, xtrace bool, file int) {
-	var t traceOpts
 	cflag, sflag := false, false
 	file = -1
 	for i := 0; i < len(c.Args); i++ {
@@ -205,20 +201,16 @@ func shellFlags(c *syntax.Call) (verbose, xtrace bool, file int) {
 		switch {
 		case !a.Static:
 			file = i
-		case v == "--verbose" || v == "-verbose":
-			t.verbose = true
-			continue
 		case v == "--rcfile" || v == "--init-file":
 			i++
 			continue
-		case strings.HasPrefix(v, "--") && v != "--":
+		case strings.HasPrefix(v, "--") && v != "--" || v == "-verbose":
 			continue
 		case v == "--" || v == "-":
 			if i+1 < len(c.Args) {
 				file = i + 1
 			}
 		case len(v) > 1 && (v[0] == '-' || v[0] == '+'):
-			on := v[0] == '-'
 			for _, l := range v[1:] {
 				switch l {
 				case 'c':
@@ -226,14 +218,7 @@ func shellFlags(c *syntax.Call) (verbose, xtrace bool, file int) {
 				case 's':
 					sflag = true
 				case 'o', 'O':
-					if i+1 < len(c.Args) {
-						i++
-						if l == 'o' {
-							t.named(c.Args[i].Value, on)
-						}
-					}
-				default:
-					t.letter(l, on)
+					i++
 				}
 			}
 			continue
@@ -245,34 +230,8 @@ func shellFlags(c *syntax.Call) (verbose, xtrace bool, file int) {
 	if cflag || sflag {
 		file = -1
 	}
-	return t.verbose, t.xtrace && !t.noexec, file
-}
-
-// traceOpts are the shell options that make it echo what it reads or
-// runs (verbose, xtrace) and the one that runs nothing (noexec), as
-// letters (-v, -x, -n) or names (-o verbose); on is false for "+".
-type traceOpts struct{ verbose, xtrace, noexec bool }
-
-func (t *traceOpts) letter(l rune, on bool) {
-	switch l {
-	case 'v':
-		t.verbose = on
-	case 'x':
-		t.xtrace = on
-	case 'n':
-		t.noexec = on
-	}
-}
-
-func (t *traceOpts) named(name string, on bool) {
-	switch name {
-	case "verbose":
-		t.verbose = on
-	case "xtrace":
-		t.xtrace = on
-	case "noexec":
-		t.noexec = on
-	}
+	t := syntax.ShellTrace(c)
+	return t.Verbose, t.Xtrace, file
 }
 
 // shellEchoesFile judges a shell that runs a secret file as its script
@@ -292,51 +251,11 @@ func (p *Pass) shellEchoesFile(c *syntax.Call) {
 	}
 }
 
-// shellTrace reports whether the shell that runs script sc has verbose
-// or xtrace on at offset pos: what the shell that runs it was given
-// (bash -x -c '…', bash -v script.sh), what the eval that handed it on
-// had, and the set calls of sc before pos (set -x, set -o verbose, set
-// +x), in order.
-func (p *Pass) shellTrace(sc *syntax.Script, pos int) (verbose, xtrace bool) {
-	if sc == nil {
-		return false, false
-	}
-	switch {
-	case sc.Kind == "eval" && sc.Host != nil && sc.Parent != nil:
-		verbose, xtrace = p.shellTrace(sc.Parent, sc.Host.Start)
-	case sc.Runner != nil && syntax.IsShell(sc.Runner.Name):
-		verbose, xtrace, _ = shellFlags(sc.Runner)
-	}
-	var sets []*syntax.Call
-	for _, s := range p.Model.Calls {
-		if s.Script == sc && s.Name == "set" && s.End <= pos {
-			sets = append(sets, s)
-		}
-	}
-	sort.SliceStable(sets, func(i, j int) bool { return sets[i].Start < sets[j].Start })
-	t := traceOpts{verbose: verbose, xtrace: xtrace}
-	for _, s := range sets {
-		args := s.Args
-		for i := 0; i < len(args); i++ {
-			v := args[i].Value
-			if !args[i].Static || len(v) < 2 || v[0] != '-' && v[0] != '+' || v == "--" {
-				break // set -- ARGS, set ARGS: positional parameters
-			}
-			on := v[0] == '-'
-			for _, l := range v[1:] {
-				switch {
-				case l == 'o':
-					if i+1 < len(args) {
-						i++
-						if n := args[i].Value; n != "noexec" {
-							t.named(n, on)
-						}
-					}
-				case l != 'n':
-					t.letter(l, on)
-				}
-			}
-		}
-	}
-	return t.verbose, t.xtrace
+// shellTrace reports whether the shell has verbose or xtrace on where
+// c runs: the shell's state (syntax.Call.Trace) follows set -x, set +x,
+// set -o verbose and the command line of the shell that runs the
+// script (bash -x -c '…') by scope, as bash does: a subshell's set -x
+// ends with it.
+func shellTrace(c *syntax.Call) (verbose, xtrace bool) {
+	return c.Trace.Verbose, c.Trace.Xtrace
 }

@@ -78,6 +78,12 @@ func TestTaintedPrints(t *testing.T) {
 		{`bash -x -c 'source .env'`, Deny},
 		{`bash -c 'set -v; . ./.env'`, Deny},
 		{`source .env; set -x; ./deploy --key "$SECRET"`, Deny},
+		{`{ set -x; }; source .env`, Deny},
+		{`f() { set -o xtrace; }; f; source .env`, Deny},
+		{`if [ -n "$DEBUG" ]; then set -x; fi; source .env`, Deny}, // may be on
+		{`set -e$X; source .env`, Deny},                            // letters only run time knows
+		{`set -x; export SHELLOPTS; bash -c 'source .env'`, Deny},
+		{`env SHELLOPTS=xtrace bash -c 'source .env'`, Deny},
 		// Look-alikes.
 		{`source .env; for v in A B; do echo "$v"; done`, Allow},
 		{`source .env; echo ${!S*}`, Allow},
@@ -100,6 +106,12 @@ func TestTaintedPrints(t *testing.T) {
 		{`set -x; source venv/bin/activate`, Allow},
 		{`source .env; set -x; npm start`, Allow},
 		{`set -x; make build`, Allow},
+		{`( set -x ); source .env`, Allow},
+		{`f() { set -x; }; source .env`, Allow},
+		{`x=$(set -x; date); source .env`, Allow},
+		{`set -x; bash -c 'source .env'`, Allow},
+		{`set -- -x; source .env`, Allow},
+		{`bash -x -c 'set +x; source .env'`, Allow},
 	})
 }
 
@@ -140,6 +152,18 @@ func TestTaintShellEchoOracle(t *testing.T) {
 		`bash -c 'set -o xtrace; source .env'`, `bash -x -c 'source .env'`, `bash -v -c 'source .env'`,
 		`bash -c 'source .env; set -x; true "$SECRET"'`, `bash -c 'source .env; set -x; true'`,
 		`sh -x .env`, `sh -v .env`, `sh -n .env`,
+		// The trace options are shell state: a subshell's set -x ends
+		// with it, a group's and a called function's stay; a new shell
+		// starts without them unless SHELLOPTS is exported to it.
+		`( set -x ); source .env`, `{ set -x; }; source .env`, `(set -x; source .env)`,
+		`f() { set -x; }; source .env`, `f() { set -x; }; f; source .env`, `x=$(set -x); source .env`,
+		`set -x | cat; source .env`, `set -x; (set +x); source .env`, `set -x; { set +x; }; source .env`,
+		`set -x; ( source .env )`, `eval 'set -x'; source .env`, `bash -x -c 'set +x; source .env'`,
+		`set -x; bash -c 'source .env'`, `set -x; export SHELLOPTS; bash -c 'source .env'`,
+		`env SHELLOPTS=xtrace bash -c 'source .env'`, `env SHELLOPTS=braceexpand bash -c 'source .env'`,
+		`set -o verbose; ( set +o verbose ); . ./.env`, `( set -v ) && . ./.env`,
+		`source .env; ( set -x ); ./deploy --key "$SECRET"`, `source .env; { set -x; }; true "$SECRET"`,
+		`bash -c 'set -x; export SHELLOPTS; bash -c "source .env"'`,
 		// Code of other languages that prints its environment.
 		`set -a; source .env; set +a; python3 -c 'import os; print(os.environ)'`,
 		`source .env; python3 -c 'import os; print(os.environ)'`,
@@ -155,15 +179,13 @@ func TestTaintShellEchoOracle(t *testing.T) {
 		// for source .env; env.)
 		`set -a; source .env; set +a; for v in $(compgen -v); do printenv "$v"; done`,
 	} {
-		if prog, _, _ := strings.Cut(strings.TrimPrefix(cmd, "set -a; source .env; set +a; "), " "); prog != "source" {
-			if _, err := exec.LookPath(prog); err != nil {
-				continue // not installed here
-			}
-		}
 		run := exec.Command("bash", "-c", cmd)
 		run.Dir = cfg.Project
 		run.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + cfg.Home}
 		out, _ := run.CombinedOutput()
+		if strings.Contains(string(out), ": command not found") {
+			continue // an interpreter not installed here
+		}
 		printed := strings.Contains(string(out), canary)
 		r := Check(cfg, cmd)
 		denied := false

@@ -29,6 +29,11 @@ const (
 	GlobFail
 	// GlobStar is globstar: ** alone in a segment matches any depth.
 	GlobStar
+	// globNullMay and globFailMay report that nullglob or failglob may
+	// be on (on along some path): without GlobNull or GlobFail, a
+	// pattern that matches nothing may or may not stay as written.
+	globNullMay
+	globFailMay
 )
 
 // Has reports whether every option of o2 is on in o.
@@ -38,7 +43,7 @@ func (o GlobOpts) Has(o2 GlobOpts) bool { return o&o2 == o2 }
 // reading when two paths disagree (a pattern then matches more names);
 // the others (nullglob, failglob) are kept only when every path turns
 // them on.
-const globOptsMayBe = GlobDot | GlobNoCase | GlobStar
+const globOptsMayBe = GlobDot | GlobNoCase | GlobStar | globNullMay | globFailMay
 
 // mergeGlobOpts is what is known after one path with a and another with
 // b.
@@ -48,7 +53,21 @@ func mergeGlobOpts(a, b GlobOpts) GlobOpts {
 
 // globShopt maps shopt's option names to the options they turn on.
 var globShopt = map[string]GlobOpts{
-	"dotglob": GlobDot, "nocaseglob": GlobNoCase, "nullglob": GlobNull, "failglob": GlobFail, "globstar": GlobStar,
+	"dotglob": GlobDot, "nocaseglob": GlobNoCase, "nullglob": GlobNull | globNullMay, "failglob": GlobFail | globFailMay, "globstar": GlobStar,
+}
+
+// unmatched reports what bash makes of a pattern that matches nothing
+// under o: the word as written (kept), no word (removed: nullglob, or
+// failglob, which fails the command), or either (certain false: nullglob
+// or failglob may be on).
+func (o GlobOpts) unmatched() (kept, certain bool) {
+	switch {
+	case o.Has(GlobNull) || o.Has(GlobFail):
+		return false, true
+	case o&(globNullMay|globFailMay) != 0:
+		return false, false
+	}
+	return true, true
 }
 
 // globOpts returns the options in force in st: those shopt set, with
@@ -113,6 +132,9 @@ func GlobMatch(pat, name string, o GlobOpts) bool {
 	if base := name[strings.LastIndex(name, "/")+1:]; base == "." || base == ".." {
 		return false // globskipdots, bash 5.2's default
 	}
+	if !o.Has(GlobDot) && wildDot(pat, name) {
+		return false
+	}
 	if i := strings.LastIndex(pat, "/"); strings.HasPrefix(pat[i+1:], "!(") && strings.HasSuffix(pat, ")") &&
 		!strings.Contains(pat[:i+1], "!(") && strings.Count(pat[i+1:], "(") == 1 {
 		// The last segment is one negated group, !(a|b): a name it
@@ -144,6 +166,28 @@ func GlobMatch(pat, name string, o GlobOpts) bool {
 	return regexpMatch(expr, strings.TrimSuffix(name, "/")) || regexpMatch(expr, name)
 }
 
+// wildDot reports a name segment with a leading dot that the pattern's
+// segment starts with ?, * or a bracket expression for: without dotglob
+// bash matches a leading dot only by a dot written in the pattern (?env
+// and [.]env do not name .env; @(.env) and ?(.)env do). Segments are
+// paired from the end (** may stand for several).
+func wildDot(pat, name string) bool {
+	ps, ns := strings.Split(pat, "/"), strings.Split(name, "/")
+	for i := 1; i <= len(ps) && i <= len(ns); i++ {
+		p, n := ps[len(ps)-i], ns[len(ns)-i]
+		if p == "**" {
+			return false
+		}
+		if strings.HasPrefix(n, ".") && p != "" && (p[0] == '?' || p[0] == '[' || p[0] == '*') && !strings.HasPrefix(p[1:], "(") {
+			return true
+		}
+		if len(ps) != len(ns) {
+			return false // only the last segment pairs for sure
+		}
+	}
+	return false
+}
+
 // GlobMeta returns the index of the first pattern character of v (*, ?,
 // [, or an extended group's @( !( +( operator), or -1.
 func GlobMeta(v string) int {
@@ -165,9 +209,18 @@ const maxGlobFiles = 256
 // entries (. and .. never), the others taken as written. It returns at
 // most maxGlobFiles paths.
 func GlobFiles(pat string, o GlobOpts) []string {
+	out, _ := globFiles(pat, o)
+	return out
+}
+
+// globFiles is GlobFiles; read reports that every directory it had to
+// list was listed (none missing or unreadable), so that no match means
+// that none is on disk now.
+func globFiles(pat string, o GlobOpts) (out []string, read bool) {
 	if !strings.HasPrefix(pat, "/") {
-		return nil
+		return nil, false
 	}
+	read = true
 	segs := strings.Split(strings.Trim(pat, "/"), "/")
 	cur := []string{""}
 	for _, seg := range segs {
@@ -180,6 +233,7 @@ func GlobFiles(pat string, o GlobOpts) []string {
 			for _, c := range cur {
 				next = append(next, globTree(c, o)...)
 			}
+			read = false // a tree walk is bounded: not known whole
 		} else {
 			for _, c := range cur {
 				dir := c
@@ -188,6 +242,7 @@ func GlobFiles(pat string, o GlobOpts) []string {
 				}
 				entries, err := os.ReadDir(dir)
 				if err != nil {
+					read = false
 					continue
 				}
 				for _, e := range entries {
@@ -198,18 +253,17 @@ func GlobFiles(pat string, o GlobOpts) []string {
 			}
 		}
 		if len(next) > maxGlobFiles {
-			next = next[:maxGlobFiles]
+			next, read = next[:maxGlobFiles], false
 		}
 		cur = next
 	}
-	var out []string
 	for _, c := range cur {
 		if _, err := os.Lstat(c); err == nil {
 			out = append(out, c)
 		}
 	}
 	sort.Strings(out)
-	return out
+	return out, read
 }
 
 // globTree lists dir and the directories under it, as ** does with

@@ -45,6 +45,12 @@ var globCases = []struct {
 	{"set -f; set +f", "?", []string{"*", "B", "a"}},
 	{"", "\\*", []string{"*"}},
 	{"shopt -s nullglob", "*.none", nil},
+	// A leading dot is matched only by a dot written in the pattern.
+	{"", "?hid", nil},
+	{"", "[.]hid", nil},
+	{"shopt -s dotglob", "?hid", []string{".hid"}},
+	{"shopt -s extglob", "?(.)hid", []string{".hid"}},
+	{"shopt -s extglob", "@(.hid|x)", []string{".hid"}},
 }
 
 // TestGlobOptions checks which entries corral takes a pattern to name
@@ -103,9 +109,9 @@ func TestGlobOptions(t *testing.T) {
 
 // TestLoopGlob: a for list's pattern is matched on disk under the shell
 // options in force (dotglob lets * name .hid.x). One that matches nothing
-// leaves the variable unknown, read as the pattern's text (bash keeps the
-// word as written, but the command may make a match first): LoopValues
-// gives it, marked Glob.
+// is the word as written (bash keeps it; TestLoopNoMatchInBash) or, when
+// the command may make a match first, leaves the variable unknown, read
+// as the pattern's text: LoopValues gives it, marked Glob.
 func TestLoopGlob(t *testing.T) {
 	t.Parallel()
 	dir := oracleDir(t)
@@ -120,6 +126,7 @@ func TestLoopGlob(t *testing.T) {
 		{`for f in *.x; do echo "$f"; done`, "*.x"}, // .hid.x is hidden
 		{"shopt -s nullglob\nfor f in *.nomatch; do echo \"$f\"; done", "*.nomatch"},
 		{"shopt -s dotglob\nfor f in *.x; do echo \"$f\"; done", ".hid.x"},
+		{`touch a.nomatch; for f in *.nomatch; do echo "$f"; done`, "*.nomatch"},
 	} {
 		m, err := Analyze(tc.src, Options{Cwd: dir, Home: "/home/u", ReadFile: read})
 		if err != nil {
@@ -140,8 +147,95 @@ func TestLoopGlob(t *testing.T) {
 		for _, v := range vals {
 			got = append(got, v.Value)
 		}
-		if a.Static || !slices.Contains(a.Candidates, tc.want) && !slices.Contains(got, tc.want) {
+		if a.Static && a.Value != tc.want || !a.Static && !slices.Contains(a.Candidates, tc.want) && !slices.Contains(got, tc.want) {
 			t.Errorf("%q: echo's word is %q (candidates %q, loop values %q), want it to stand for %q", tc.src, a.Value, a.Candidates, got, tc.want)
+		}
+	}
+}
+
+// TestLoopNoMatchInBash: a for list's pattern that matches nothing on
+// disk (every directory it lists was read), when nothing the command
+// ran before the loop can have made a match, gives what bash gives: the word as written (quotes removed)
+// without nullglob; with nullglob (or failglob, where the loop does not
+// run either) no value, so the body does not run and the variable keeps
+// its value. Where an earlier command may have made a match (touch,
+// mkdir, a redirection), the variable stays unknown. The last call is an
+// echo; want is what bash prints, "?" where corral must not be certain.
+func TestLoopNoMatchInBash(t *testing.T) {
+	t.Parallel()
+	bash := bashPath(t)
+	dir := oracleDir(t)
+	dirs := func(root string) {
+		for _, d := range []string{"sub", "a b"} {
+			if err := os.Mkdir(filepath.Join(root, d), 0o755); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	dirs(dir)
+	read := func(string) (string, error) { return "", os.ErrNotExist }
+	for _, tc := range []struct{ src, want string }{
+		{`for f in *.nomatch; do echo "[$f]"; done`, "[*.nomatch]"},
+		{`for f in sub/*; do echo "[$f]"; done`, "[sub/*]"},
+		{`for f in "a b"/*.nomatch; do echo "[$f]"; done`, "[a b/*.nomatch]"},
+		{`for f in sub/[ab]*; do echo "[$f]"; done`, "[sub/[ab]*]"},
+		{`for f in "$PWD"/sub/*; do d=${f%%/*}; done; echo "[$d]"`, "[]"},
+		// A directory missing (or unreadable) now: the command may make
+		// it, another user's may hold matches.
+		{`for f in /nonexistent/*; do d=${f%%/*}; done; echo "[$d]"`, "?"},
+		{`for f in sub/*/x*; do echo "[$f]"; done`, "[sub/*/x*]"},
+		{`for f in nodir/*; do echo "[$f]"; done`, "?"},
+		{`v=rm; for v in *.nomatch; do :; done; echo $v`, "*.nomatch"},
+		{"shopt -s nullglob\nv=rm; for v in *.nomatch; do v=ls; done; echo $v", "rm"},
+		{"shopt -s nullglob\nfor v in rm *.nomatch; do :; done; echo $v", "rm"},
+		{"shopt -s nullglob\nfor v in *.nomatch rm sub/*; do :; done; echo $v", "rm"},
+		{"shopt -s failglob\nv=rm; eval 'for v in *.nomatch; do v=ls; done'; echo $v", "rm"},
+		{"shopt -s nullglob\nv=rm; (shopt -u nullglob; for v in *.nomatch; do :; done; echo $v)", "*.nomatch"},
+		{"(shopt -s nullglob)\nv=rm; for v in *.nomatch; do :; done; echo $v", "*.nomatch"},
+		// nullglob may be on or off: either value.
+		{"v=rm; [ -n \"$X\" ] && shopt -s nullglob\nfor v in *.nomatch; do :; done; echo $v", "?"},
+		// An earlier command may make a match.
+		{`touch x.made1; for f in *.made1; do echo "[$f]"; done`, "?"},
+		{`echo > y.made2; for f in *.made2; do echo "[$f]"; done`, "?"},
+		{"shopt -s nullglob\nmkdir -p d3; touch d3/a; v=rm; for v in d3/*; do v=ls; done; echo $v", "?"},
+		{`while read -r l; do for f in *.made4; do echo "[$f]"; done; touch z.made4; done <<< "a"`, "?"},
+	} {
+		m, err := Analyze(tc.src, Options{Cwd: dir, Home: "/home/u", ReadFile: read})
+		if err != nil {
+			t.Fatalf("%q: %v", tc.src, err)
+		}
+		var c *Call
+		for _, call := range m.Calls {
+			if call.Name == "echo" {
+				c = call
+			}
+		}
+		if c == nil {
+			t.Fatalf("%q: no echo", tc.src)
+		}
+		static := true
+		var words []string
+		for _, a := range c.Args {
+			static = static && a.Static
+			words = append(words, a.Value)
+		}
+		got := strings.Join(words, " ")
+		switch {
+		case tc.want == "?" && static:
+			t.Errorf("%q: corral is certain the words are %q; want unknown", tc.src, got)
+		case tc.want != "?" && (!static || got != tc.want):
+			t.Errorf("%q: corral says %q (static %v), want %q", tc.src, got, static, tc.want)
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		cmd := exec.CommandContext(ctx, bash, "--norc", "--noprofile", "-c", tc.src)
+		cmd.Dir = t.TempDir()
+		dirs(cmd.Dir)
+		cmd.Env = []string{"HOME=/home/u", "PATH=/usr/bin:/bin", "LC_ALL=C"}
+		out, _ := cmd.Output()
+		cancel()
+		lines := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
+		if printed := lines[len(lines)-1]; static && printed != got {
+			t.Errorf("%q: bash printed %q, corral said %q", tc.src, printed, got)
 		}
 	}
 }

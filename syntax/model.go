@@ -44,6 +44,9 @@ type Call struct {
 	Subst string
 	// Loop reports that the call is inside a for, while or until body.
 	Loop bool
+	// Trace are the shell's set -x / set -v where the call runs, on
+	// when they may be (see state.trace).
+	Trace TraceOpts
 	// ExtraArgs reports that more arguments are added at run time
 	// (xargs, find -exec {}).
 	ExtraArgs bool

@@ -291,6 +291,10 @@ type state struct {
 	// allExport is set -a (set -o allexport): every variable assigned
 	// while it is on gets the export attribute.
 	allExport bool
+	// trace are set -x and set -v (-o xtrace, -o verbose) where they may
+	// be on: a subshell's set -x ends with it, a new shell starts with
+	// its command line's (bash -x) or an exported SHELLOPTS's.
+	trace TraceOpts
 	// wild are the files, sorted, sourced without being read (source F
 	// when F could not be read at hook time): any variable not in vars may
 	// hold their content.
@@ -444,6 +448,7 @@ func (st *state) merge(o *state) {
 	// that may not be exported is not handed to a child as known (the
 	// child sees it as unknown, the safe reading).
 	st.allExport = st.allExport && o.allExport
+	st.trace = st.trace.merge(o.trace)
 }
 
 // equal reports whether merging o into st would change nothing that the
@@ -452,7 +457,7 @@ func (st *state) equal(o *state) bool {
 	if st.dead != o.dead || st.dir != o.dir || st.posKnown != o.posKnown || !slices.Equal(st.pos, o.pos) || len(st.vars) != len(o.vars) ||
 		len(st.fds) != len(o.fds) || st.stackKnown != o.stackKnown || len(st.aliases) != len(o.aliases) ||
 		st.expandAliases != o.expandAliases || st.aliasesOff != o.aliasesOff || st.lastPipe != o.lastPipe || st.noGlob != o.noGlob || st.glob != o.glob ||
-		st.allExport != o.allExport || !slices.Equal(st.wild, o.wild) || st.histAll != o.histAll || !slices.Equal(st.hist, o.hist) {
+		st.allExport != o.allExport || st.trace != o.trace || !slices.Equal(st.wild, o.wild) || st.histAll != o.histAll || !slices.Equal(st.hist, o.hist) {
 		return false
 	}
 	for k, v := range st.vars {
@@ -676,6 +681,11 @@ func (st *state) exportedOnly(dir Dir, home string) *state {
 		n.setVar("HOME", variable{known: true, set: true, str: home, exported: true})
 	}
 	n.fds = st.fds
+	if v, ok := st.vars["SHELLOPTS"]; ok && v.exported && !v.known {
+		// export SHELLOPTS: bash keeps it the list of the options on, and
+		// a shell started with it in its environment turns them on.
+		n.trace = st.trace
+	}
 	return n
 }
 

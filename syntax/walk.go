@@ -524,6 +524,11 @@ func (w *walker) forClause(c scope, fc *sh.ForClause, st *state) {
 				vals = append(vals, Arg{Value: p, Static: true})
 			}
 		}
+		if !static && l.InPos.IsValid() {
+			if words, ok := w.unmatchedLoopWords(c, vals, st.dir); ok {
+				vals, static = words, true
+			}
+		}
 		name := ""
 		if l.Name != nil {
 			name = l.Name.Value
@@ -616,6 +621,89 @@ func (w *walker) forClause(c scope, fc *sh.ForClause, st *state) {
 	default:
 		w.loop(c, st, func(c scope, st *state) { w.stmts(c, fc.Do, st) })
 	}
+}
+
+// unmatchedLoopWords returns the words of a for list whose patterns all
+// match nothing on disk now (each directory they list was read), as bash
+// gives them when nothing ran before
+// the loop that can have made a match: a pattern that matches nothing
+// stays as written (quotes removed), or is removed under nullglob (and
+// under failglob, where bash fails the command and the loop does not
+// run). ok is false when a word is only known at run time, a pattern
+// matches something, the options leave both readings, or an earlier
+// command may have written files.
+func (w *walker) unmatchedLoopWords(c scope, vals []Arg, dir Dir) ([]Arg, bool) {
+	var out []Arg
+	globs := 0
+	for _, v := range vals {
+		if !v.Static {
+			return nil, false
+		}
+		if !v.Glob {
+			out = append(out, v)
+			continue
+		}
+		globs++
+		pat := v.Pattern
+		if pat == "" {
+			pat = v.Value
+		}
+		if w.read == nil || !strings.HasPrefix(pat, "/") && !dir.Known {
+			return nil, false
+		}
+		abs := pat
+		if !strings.HasPrefix(pat, "/") {
+			abs = pattern.QuoteMeta(dir.Path, 0) + "/" + pat
+		}
+		if found, read := globFiles(abs, v.GlobOpts); len(found) > 0 || !read {
+			// A match, or a directory that is missing or unreadable now
+			// (the command may create it; another user's may hold
+			// matches).
+			return nil, false
+		}
+		kept, certain := v.GlobOpts.unmatched()
+		if !certain {
+			return nil, false
+		}
+		if kept {
+			v.Glob, v.Pattern = false, ""
+			out = append(out, v)
+		}
+	}
+	if globs == 0 || w.mayHaveWritten(c) {
+		return nil, false
+	}
+	return out, true
+}
+
+// mayHaveWritten reports whether a command walked so far may have
+// created a file: any call but the builtins that only change the
+// shell's own state or print (with no redirection that writes), any
+// code corral could not read, or a loop, whose later passes follow
+// commands of the earlier ones.
+func (w *walker) mayHaveWritten(c scope) bool {
+	if c.loop || len(w.m.Hidden) > 0 || len(w.m.Unparsed) > 0 {
+		return true
+	}
+	for _, call := range w.m.Calls {
+		if !stateBuiltins[call.Name] {
+			return true
+		}
+		for _, r := range call.Redirs {
+			if r.Writes() || r.Proc != nil {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// stateBuiltins are the builtins that change only the shell's state or
+// print, and create no file themselves.
+var stateBuiltins = map[string]bool{
+	"shopt": true, "set": true, "cd": true, "export": true, "declare": true, "local": true, "typeset": true,
+	"readonly": true, "unset": true, "true": true, "false": true, ":": true, "echo": true, "printf": true,
+	"test": true, "[": true, "shift": true, "eval": true, // eval's own commands are walked as calls
 }
 
 // loopValues returns the values of a for loop's words when each is a
@@ -1687,6 +1775,7 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 		env.fds = call.fds
 	}
 	call.env = env
+	call.Trace = st.trace
 	if st.tainted() {
 		call.Sources = st.sources()
 	}
@@ -2352,6 +2441,8 @@ func (w *walker) set(args []Arg, st *state) {
 			st.noGlob = on
 		case "allexport":
 			st.allExport = on
+		case "xtrace", "verbose":
+			st.trace.Named(name, on)
 		}
 	}
 	positional := func(rest []Arg) {
@@ -2367,6 +2458,11 @@ func (w *walker) set(args []Arg, st *state) {
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		if !a.Static {
+			if strings.HasPrefix(a.Raw, "-") || strings.HasPrefix(a.Raw, "+") {
+				// set -$opts: letters only run time knows, -x among them
+				// perhaps.
+				st.trace = st.trace.merge(TraceOpts{Verbose: true, Xtrace: true})
+			}
 			st.pos, st.posKnown = nil, false
 			return
 		}
@@ -2383,6 +2479,8 @@ func (w *walker) set(args []Arg, st *state) {
 					option("noglob", on)
 				case 'a':
 					option("allexport", on)
+				case 'x', 'v':
+					st.trace.Letter(l, on)
 				case 'o':
 					// set -o alone lists the options.
 					if i+1 < len(args) {
@@ -2392,6 +2490,7 @@ func (w *walker) set(args []Arg, st *state) {
 							// reading of these two is unsafe somewhere,
 							// so they become what every path agrees on.
 							st.noGlob, st.allExport = false, false
+							st.trace = st.trace.merge(TraceOpts{Verbose: true, Xtrace: on})
 							continue
 						}
 						option(args[i].Value, on)
@@ -2721,6 +2820,16 @@ func (w *walker) childIn(c scope, call *Call, text string, host *Arg, kind strin
 		if kind != "trap" {
 			st.aliases = nil
 		}
+	}
+	if call != nil && !inShell.Get()[kind] && kind != "trap" {
+		// A new shell echoes what its command line (bash -x -c …) or
+		// the SHELLOPTS in its environment turn on; set -x of the
+		// shell that started it does not reach it otherwise.
+		t := ShellTrace(call)
+		if v, ok := st.vars["SHELLOPTS"]; ok && v.known && v.set && v.exported {
+			t = t.merge(shellOptsTrace(v.str))
+		}
+		st.trace = t.merge(st.trace)
 	}
 	fed := len(w.fed)
 	if call != nil && call.ExtraArgs {

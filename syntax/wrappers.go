@@ -959,6 +959,8 @@ type shellCall struct {
 	// --noprofile (bash), -f (zsh: no start-up files but .zshenv… none
 	// at all with -f).
 	login, interactive, norc, noprofile bool
+	// trace are the options that echo what the shell reads or runs.
+	trace TraceOpts
 }
 
 // readShell reads a shell call's words as the shell does.
@@ -989,6 +991,8 @@ func readShell(c *Call) shellCall {
 			sw.norc = true
 		case o.Long && o.Name == "noprofile":
 			sw.noprofile = true
+		case o.Long && o.Name == "verbose":
+			sw.trace.Verbose = true
 		case o.Long:
 		case o.Name == "l":
 			sw.login = !o.Plus
@@ -1002,8 +1006,14 @@ func readShell(c *Call) shellCall {
 			sw.sflag = true
 		case o.Name == "n":
 			sw.noexec = !o.Plus
-		case o.Name == "o" && o.HasVal && o.Val.Value == "noexec":
-			sw.noexec = !o.Plus
+			sw.trace.Noexec = !o.Plus
+		case o.Name == "o" && o.HasVal:
+			if o.Val.Value == "noexec" {
+				sw.noexec = !o.Plus
+			}
+			sw.trace.Named(o.Val.Value, !o.Plus)
+		case len(o.Name) == 1:
+			sw.trace.Letter(rune(o.Name[0]), !o.Plus)
 		}
 	}
 	return sw
