@@ -3034,7 +3034,7 @@ func (w *walker) chdir(call *Call, st *state) Dir {
 					return dir
 				}
 				l := dirsList(st, dir)
-				l = append(append([]Dir{l[0], next}), l[1:]...)
+				l = append([]Dir{l[0], next}, l[1:]...)
 				return setDirs(st, l)
 			}
 			if target == nil || target.Static && dirStackIndex(target.Value) {
