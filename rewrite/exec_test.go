@@ -310,6 +310,14 @@ var execCases = []execCase{
 	{name: "fetch-url-archive-o", setup: execFetchSetup,
 		cmd: "git fetch -q https://github.com/acme/widget.git && git archive -o w.tar FETCH_HEAD && tar xf w.tar", files: map[string]string{"w.tar": ""}},
 
+	// A download whose words come from a function's arguments or an
+	// array: the edit of the body or of the word of its own lands it in
+	// the sandbox.
+	{name: "function-args-o", cmd: `get() { curl -s "$1" -o "$2"; }; get http://example.com/files/b.txt b.txt`, files: map[string]string{"b.txt": execBee}},
+	{name: "function-args-twice-same", cmd: `get() { curl -s "$1" -o "$2"; }; get http://example.com/files/b.txt b.txt; get http://example.com/files/data.json b.txt`,
+		files: map[string]string{"b.txt": execJSON}},
+	{name: "array-command-o", cmd: `a=(curl -s); "${a[@]}" -o b.txt http://example.com/files/b.txt`, files: map[string]string{"b.txt": execBee}},
+
 	// Known limitations: each runs, and must keep failing until the engine
 	// learns the case (then the test asks for known to be removed).
 	{name: "known-curl-config-file", setup: `printf 'url = "http://example.com/files/data.json"\noutput = "k.json"\n' > dl.cfg`,
