@@ -78,8 +78,32 @@ func (p *Pass) acquire(c *syntax.Call, rule, kind, msg string, dest string, edit
 	if p.protectedDest(c, rule, kind, rel) {
 		return
 	}
+	if w, ok := splitWordEdited(c, edits); ok {
+		p.Report(c, Finding{Rule: rule, Decision: Ask, Kind: kind,
+			Message: msg + "; it is named inside " + w + ", which expands to several words (an array, \"$@\" or a variable bash splits), so corral cannot move it alone into the sandbox"})
+		return
+	}
 	p.Report(c, Finding{Rule: rule, Decision: Rewrite, Kind: kind, Message: msg, Dest: dest,
 		Fix: &Fix{Message: "Move " + kind + " into the sandbox", Edits: edits, Relocations: rel}})
+}
+
+// splitWordEdited reports whether an edit replaces, or inserts at the
+// edge of, a word of c that expands to several fields ("${a[@]}", an
+// unquoted $c holding spaces, "$@"): the edit would replace or move every
+// field with it, not the one it means. It returns the word as written.
+func splitWordEdited(c *syntax.Call, edits []syntax.Edit) (string, bool) {
+	words := append([]syntax.Arg{c.NameArg}, c.Args...)
+	for _, e := range edits {
+		if e.Script != c.Script {
+			continue
+		}
+		for _, a := range words {
+			if a.Split && e.Start <= a.End && e.End >= a.Start {
+				return a.Raw, true
+			}
+		}
+	}
+	return "", false
 }
 
 // protectedDest reports, as a denial with the path guards' reason, an

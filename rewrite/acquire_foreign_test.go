@@ -187,18 +187,20 @@ func TestDownloadVariables(t *testing.T) {
 	})
 }
 
-// TestNetToFile: a connection the program itself saves to a file.
+// TestNetToFile: a connection the program itself saves to a file is
+// moved into the sandbox (TestNetFileRewrite has the rewritten words); a
+// tftp reading its commands on stdin still asks.
 func TestNetToFile(t *testing.T) {
 	testRule(t, "net-stream", []ruleCase{
-		{"socat TCP:h.example:80 CREATE:f", Ask},
-		{"socat TCP:h.example:80 OPEN:f,creat", Ask},
-		{"socat -u TCP:h.example:80 GOPEN:f", Ask},
-		{"socat -u OPENSSL:h.example:443 ./out", Ask},
-		{"socat CREATE:f TCP:h.example:80", Ask},
-		{"socat -U CREATE:f TCP:h.example:80", Ask},
-		{"tftp h.example -c get f", Ask},
-		{"busybox tftp -g -r f h.example", Ask},
-		{"atftp --get -r f -l out h.example", Ask},
+		{"socat TCP:h.example:80 CREATE:f", Rewrite},
+		{"socat TCP:h.example:80 OPEN:f,creat", Rewrite},
+		{"socat -u TCP:h.example:80 GOPEN:f", Rewrite},
+		{"socat -u OPENSSL:h.example:443 ./out", Rewrite},
+		{"socat CREATE:f TCP:h.example:80", Rewrite},
+		{"socat -U CREATE:f TCP:h.example:80", Rewrite},
+		{"tftp h.example -c get f", Rewrite},
+		{"busybox tftp -g -r f h.example", Rewrite},
+		{"atftp --get -r f -l out h.example", Rewrite},
 		{`tftp h.example <<< "get f"`, Ask},
 		// Look-alikes: socat between stdio and the network, a relay, the
 		// file only read (-u file first), tftp put.

@@ -87,10 +87,10 @@ func (p *Pass) netToFile(c *syntax.Call) bool {
 		bf, bn, bp := socatKind(b)
 		switch {
 		case an && bf && !rev && !p.InSandbox(c.Dir, syntax.Arg{Value: bp, Static: b.Static}):
-			ask("socat writes what " + a.Value + " sends to the file " + bp)
+			p.socatToSandbox(c, a, b, bp, ask)
 			return true
 		case bn && af && !u && !p.InSandbox(c.Dir, syntax.Arg{Value: ap, Static: a.Static}):
-			ask("socat writes what " + b.Value + " sends to the file " + ap)
+			p.socatToSandbox(c, b, a, ap, ask)
 			return true
 		}
 	case "tftp", "atftp":
@@ -98,15 +98,15 @@ func (p *Pass) netToFile(c *syntax.Call) bool {
 			v := a.Value
 			switch {
 			case v == "-g" || v == "--get" || strings.HasPrefix(v, "-g") && !strings.HasPrefix(v, "--"):
-				ask(c.Name + " -g saves a file fetched over TFTP in the working directory or where -l says")
+				p.tftpGetToSandbox(c, ask)
 				return true
 			case v == "-c" && i+1 < len(c.Args):
-				if f := strings.Fields(c.Args[i+1].Value); len(f) > 0 && f[0] == "get" || !c.Args[i+1].Static {
+				if f := strings.Fields(c.Args[i+1].Value); len(f) > 0 && f[0] == "get" && len(f) > 1 || !c.Args[i+1].Static {
 					ask(c.Name + " -c get saves a file fetched over TFTP")
 					return true
 				}
 				if i+2 < len(c.Args) && c.Args[i+1].Value == "get" {
-					ask(c.Name + " -c get saves a file fetched over TFTP")
+					p.tftpCommandGet(c, c.Args[i+2:], ask)
 					return true
 				}
 				return false
@@ -121,4 +121,129 @@ func (p *Pass) netToFile(c *syntax.Call) bool {
 		}
 	}
 	return false
+}
+
+// socatUnsafe are the characters socat's address syntax gives a meaning
+// (socat(1), ADDRESS SPECIFICATIONS: option and address separators,
+// quoting and grouping): a sandbox path holding one cannot be written
+// into an address as it is.
+const socatUnsafe = ":,!\"'\\[]{}() \t\n"
+
+// socatToSandbox moves the file a socat file address receives into the
+// sandbox, the address type and its options kept (CREATE:f,perm=600
+// becomes CREATE:SANDBOX/f,perm=600), as a download's -o is. An address
+// only known at run time, a device or a system file (GOPEN:/dev/ttyS0, not
+// a download's file), or a sandbox path socat's syntax would misread,
+// asks.
+func (p *Pass) socatToSandbox(c *syntax.Call, from, to syntax.Arg, path string, ask func(string)) {
+	what := "socat writes what " + from.Value + " sends to the file " + path
+	d := c.Dir.Join(path)
+	if !to.Static || path == "" || !d.Known || within("/dev", d) || within("/proc", d) || within("/sys", d) {
+		ask(what)
+		return
+	}
+	dest := p.SandboxPath(path, "download")
+	i := strings.Index(to.Value, path)
+	if i < 0 || strings.ContainsAny(dest, socatUnsafe) {
+		ask(what)
+		return
+	}
+	word := to.Value[:i] + dest + to.Value[i+len(path):]
+	p.acquire(c, "net-stream", "network stream", what+", outside the sandbox", dest,
+		[]syntax.Edit{Replace(c, to, syntax.Quote(word))}, relocate(c, c.Dir, path, dest))
+}
+
+// tftpTail is the local name tftp-hpa gives a file fetched by get REMOTE:
+// its last path part, after a HOST: prefix.
+func tftpTail(remote string) string {
+	if i := strings.IndexByte(remote, ':'); i >= 0 {
+		remote = remote[i+1:]
+	}
+	return remote[strings.LastIndexByte(remote, '/')+1:]
+}
+
+// tftpCommandGet moves the file of tftp -c get REMOTE [LOCAL] (tftp(1),
+// tftp-hpa) into the sandbox: LOCAL is replaced, or a LOCAL in the
+// sandbox added after REMOTE. A get of several files (each saved under
+// its own name) or of names only known at run time asks.
+func (p *Pass) tftpCommandGet(c *syntax.Call, files []syntax.Arg, ask func(string)) {
+	what := c.Name + " -c get saves a file fetched over TFTP"
+	for _, f := range files {
+		if !f.Static || f.Split {
+			ask(what)
+			return
+		}
+	}
+	switch len(files) {
+	case 1:
+		name := tftpTail(files[0].Value)
+		if name == "" {
+			break
+		}
+		if p.DirInSandbox(c.Dir) {
+			return
+		}
+		dest := p.SandboxPath(name, "download")
+		p.acquire(c, "net-stream", "network stream", what+" in the working directory, outside the sandbox", dest,
+			[]syntax.Edit{Insert(c, files[0].End, " "+syntax.Quote(dest))}, relocate(c, c.Dir, name, dest))
+		return
+	case 2:
+		local := files[1]
+		if p.InSandbox(c.Dir, local) {
+			return
+		}
+		dest, text := p.sandboxed(local, "download")
+		p.acquire(c, "net-stream", "network stream", what+" to "+local.Value+", outside the sandbox", dest,
+			[]syntax.Edit{Replace(c, local, text)}, relocate(c, c.Dir, local.Value, dest))
+		return
+	}
+	ask(what)
+}
+
+// tftpGetToSandbox moves the file of busybox tftp -g / atftp --get into
+// the sandbox: its -l/--local-file, or, when none is given, a -l in the
+// sandbox named after -r/--remote-file's last part. Attached or run-time
+// names ask.
+func (p *Pass) tftpGetToSandbox(c *syntax.Call, ask func(string)) {
+	what := c.Name + " -g saves a file fetched over TFTP"
+	var local, remote *syntax.Arg
+	localAt := -1
+	for i := 0; i < len(c.Args); i++ {
+		v := c.Args[i].Value
+		switch {
+		case (v == "-l" || v == "--local-file") && i+1 < len(c.Args):
+			local, localAt = &c.Args[i+1], i+1
+			i++
+		case (v == "-r" || v == "--remote-file") && i+1 < len(c.Args):
+			remote = &c.Args[i+1]
+			i++
+		case strings.HasPrefix(v, "--local-file=") || strings.HasPrefix(v, "-l") && len(v) > 2 && !strings.HasPrefix(v, "--"):
+			ask(what + " to the file " + v)
+			return
+		}
+	}
+	if local != nil {
+		if p.InSandbox(c.Dir, *local) {
+			return
+		}
+		if !local.Static || local.Split {
+			ask(what + " to " + local.Value)
+			return
+		}
+		dest, text := p.sandboxed(*local, "download")
+		p.acquire(c, "net-stream", "network stream", what+" to "+local.Value+", outside the sandbox", dest,
+			[]syntax.Edit{Replace(c, c.Args[localAt], text)}, relocate(c, c.Dir, local.Value, dest))
+		return
+	}
+	if remote == nil || !remote.Static || remote.Split || tftpTail(remote.Value) == "" {
+		ask(what + " in the working directory")
+		return
+	}
+	if p.DirInSandbox(c.Dir) {
+		return
+	}
+	name := tftpTail(remote.Value)
+	dest := p.SandboxPath(name, "download")
+	p.acquire(c, "net-stream", "network stream", what+" in the working directory, outside the sandbox", dest,
+		[]syntax.Edit{Insert(c, c.NameArg.End, " -l "+syntax.Quote(dest))}, relocate(c, c.Dir, name, dest))
 }

@@ -25,12 +25,16 @@ redirection from /dev/tcp/HOST/PORT or /dev/udp/HOST/PORT (cat <
 (cat /dev/fd/3 3</dev/tcp/h/80), reads what the peer sends, followed the same way; a
 shell or interpreter reading its program from there (bash <
 /dev/tcp/h/80, or the pipe after such a reader) runs remote code and
-asks. A connection saved to a file by the program itself asks, since
-the file is named inside the program's own syntax: socat with a file
-address (CREATE:, OPEN:, GOPEN:, a bare path) that receives what a network
-address sends (both ways by default, left to right with -u, right to left
-with -U), and TFTP's get (tftp HOST -c get F, commands on its stdin, busybox
-tftp -g, atftp -g/--get).`,
+asks. A connection the program itself saves to a file moves into the
+sandbox as a download's -o does: socat with a file address (CREATE:,
+OPEN:, GOPEN:, a bare path) that receives what a network address sends
+(both ways by default, left to right with -u, right to left with -U) gets
+the sandbox path in its address, type and options kept; tftp HOST -c get
+REMOTE [LOCAL] gets LOCAL in the sandbox; busybox tftp -g and atftp
+-g/--get get their -l in the sandbox. A file address only known at run
+time, a device (GOPEN:/dev/ttyS0), a sandbox path socat's address syntax
+would misread, a get of several files, and get commands read on tftp's
+stdin (which corral would have to edit inside that script) ask.`,
 	Commands: []string{"nc", "ncat", "netcat", "telnet", "socat", "openssl", "tftp", "atftp"},
 	Call:     checkNetStream,
 	Command:  checkNetReads,

@@ -509,13 +509,15 @@ func finish(p *Pass, res *Result, verify bool) {
 	for n, i := range idx {
 		if n > 0 {
 			prev := sorted[len(sorted)-1]
-			if prev.Rule == fs[i].Rule && prev.Start == fs[i].Start && prev.End == fs[i].End && prev.Message == fs[i].Message && prev.Decision == fs[i].Decision {
+			if prev.Rule == fs[i].Rule && prev.Start == fs[i].Start && prev.End == fs[i].End && prev.Message == fs[i].Message &&
+				prev.Decision == fs[i].Decision && sameEdits(prev.Fix, fs[i].Fix) {
 				continue
 			}
 		}
 		sorted = append(sorted, fs[i])
 		sortedCalls = append(sortedCalls, calls[i])
 	}
+	askConflicts(sorted)
 	for i, f := range sorted {
 		if c := sortedCalls[i]; c != nil && f.Fix != nil {
 			sorted[i].After = afterText(c, f.Fix.Edits)
@@ -566,6 +568,57 @@ func finish(p *Pass, res *Result, verify bool) {
 	case ApproveDefer, ApproveAsk:
 	default:
 		res.Approve = approvable(p, sortedCalls, sorted)
+	}
+}
+
+// sameEdits reports whether two fixes (either may be nil) make the same
+// edits.
+func sameEdits(a, b *Fix) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return slices.Equal(a.Edits, b.Edits)
+}
+
+// askConflicts turns into questions the rewrites whose edits replace the
+// same text differently. That happens when one word of the command is
+// read more than once with different values: a function's body is
+// analysed at each call (get() { curl -o "$2" "$1"; }; get u1 a; get u2
+// b), and no single edit of "$2" moves both downloads into the sandbox.
+func askConflicts(fs []Finding) {
+	type key struct {
+		sc         *syntax.Script
+		start, end int
+	}
+	text := map[key]string{}
+	clash := map[key]bool{}
+	for _, f := range fs {
+		if f.Fix == nil || f.Decision != Rewrite {
+			continue
+		}
+		for _, e := range f.Fix.Edits {
+			k := key{e.Script, e.Start, e.End}
+			if old, ok := text[k]; ok && old != e.New {
+				clash[k] = true
+			}
+			text[k] = e.New
+		}
+	}
+	if len(clash) == 0 {
+		return
+	}
+	for i, f := range fs {
+		if f.Fix == nil || f.Decision != Rewrite {
+			continue
+		}
+		for _, e := range f.Fix.Edits {
+			if clash[key{e.Script, e.Start, e.End}] {
+				fs[i].Decision = Ask
+				fs[i].Fix = nil
+				fs[i].Message += "; corral would edit these words in two different ways (they run more than once with different values, as a function's body does at each call), so one edit cannot move each download into the sandbox"
+				break
+			}
+		}
 	}
 }
 

@@ -297,6 +297,27 @@ var execCases = []execCase{
 	{name: "curl-o-dev-stdout", cmd: "curl -s -o /dev/stdout http://example.com/files/b.txt > b.txt", files: map[string]string{"b.txt": execBee}},
 	{name: "pipe-split-prefix", cmd: "curl -s http://example.com/files/b.txt | split -b 1M - part", files: map[string]string{"partaa": execBee}},
 
+	// Commits fetched from a URL and printed by git show or git archive:
+	// where they are written moves into the sandbox. The setup fetches
+	// once already, so that the command's own fetch changes nothing in
+	// .git and only the file it writes is seen.
+	{name: "fetch-url-show", setup: execFetchSetup,
+		cmd: "git fetch -q https://github.com/acme/widget.git && git show FETCH_HEAD:README.md > r.md", files: map[string]string{"r.md": execWidget}},
+	{name: "fetch-url-cat-file-tee", setup: execFetchSetup,
+		cmd: "git fetch -q https://github.com/acme/widget.git && git cat-file -p FETCH_HEAD:README.md | tee r.md >/dev/null", files: map[string]string{"r.md": execWidget}},
+	{name: "fetch-url-archive-tar", setup: execFetchSetup,
+		cmd: "git fetch -q https://github.com/acme/widget.git && git archive FETCH_HEAD | tar x", files: map[string]string{"README.md": execWidget}},
+	{name: "fetch-url-archive-o", setup: execFetchSetup,
+		cmd: "git fetch -q https://github.com/acme/widget.git && git archive -o w.tar FETCH_HEAD && tar xf w.tar", files: map[string]string{"w.tar": ""}},
+
+	// A download whose words come from a function's arguments or an
+	// array: the edit of the body or of the word of its own lands it in
+	// the sandbox.
+	{name: "function-args-o", cmd: `get() { curl -s "$1" -o "$2"; }; get http://example.com/files/b.txt b.txt`, files: map[string]string{"b.txt": execBee}},
+	{name: "function-args-twice-same", cmd: `get() { curl -s "$1" -o "$2"; }; get http://example.com/files/b.txt b.txt; get http://example.com/files/data.json b.txt`,
+		files: map[string]string{"b.txt": execJSON}},
+	{name: "array-command-o", cmd: `a=(curl -s); "${a[@]}" -o b.txt http://example.com/files/b.txt`, files: map[string]string{"b.txt": execBee}},
+
 	// Known limitations: each runs, and must keep failing until the engine
 	// learns the case (then the test asks for known to be removed).
 	{name: "known-curl-config-file", setup: `printf 'url = "http://example.com/files/data.json"\noutput = "k.json"\n' > dl.cfg`,
@@ -311,6 +332,10 @@ var execCases = []execCase{
 		files: map[string]string{"widget/README.md": execWidget, "gadget/README.md": execGadget}, stdout: "first commit",
 		known: "a clone named at run time becomes git -C sandbox clone, but the later cd \"$r\" is not followed"},
 }
+
+// execFetchSetup makes the project a repository that has fetched widget
+// once.
+const execFetchSetup = "git init -q && git commit -q --allow-empty -m init && git fetch -q https://github.com/acme/widget.git"
 
 // execLayout places the project, the home directory and the sandbox
 // under a run's base directory.

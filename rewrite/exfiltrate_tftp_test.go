@@ -32,8 +32,8 @@ func TestTftpPutAndSocatDirection(t *testing.T) {
 		{"socat - FILE:.git/config,creat", "deny"},      // a write, nothing sent
 		{"socat FILE:/dev/ttyUSB0,b115200 STDIO", "allow"},
 		{"echo x | socat - CREATE:out.txt", "allow"},
-		{"socat -u TCP:h.example:80 FILE:out.txt,create", "ask"},
-		{"tftp h.example -c get data.txt", "ask"},
+		{"socat -u TCP:h.example:80 FILE:out.txt,create", "rewrite"},
+		{"tftp h.example -c get data.txt", "rewrite"},
 		{"tftp -h", "allow"},
 	})
 	// The exfiltrate rule is not what judges a file that receives.

@@ -40,7 +40,7 @@ var acquisitionRules = []Rule{
 // that no other rule relocates anything.
 var movers = []string{"git-clone", "gh-repo-clone", "gh-release-download", "curl", "wget", "svn-checkout", "hg-clone", "remote-copy",
 	"aria2c", "axel", "http-client", "jj-git-clone", "gh-repo-fork", "gh-gist-clone", "gh-run-download", "git-archive-remote", "ssh-output", "sftp", "container-copy",
-	"net-stream", "vcs-clone", "package-fetch", "image-save"}
+	"net-stream", "vcs-clone", "package-fetch", "image-save", "fetch-url-checkout"}
 
 // runnerRules are rules about everyday programs (pip, npx, deno, git
 // config) used a risky way: listed after the other tables, so that their

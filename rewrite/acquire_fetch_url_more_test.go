@@ -1,0 +1,120 @@
+package rewrite
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+)
+
+// TestFetchURLReaders: commits fetched from a URL reach the work tree not
+// only by checkout and merge but through the git commands that print a
+// tree or a blob of them (git-show(1) REV:PATH, git-cat-file(1),
+// git-archive(1), git-diff(1) and git-format-patch(1) --stdout piped into
+// git apply or git am) and through a ref made from them by
+// git-update-ref(1). A configured remote pointed at a URL by git remote
+// set-url or git config remote.NAME.url fetches foreign commits under its
+// own name.
+func TestFetchURLReaders(t *testing.T) {
+	testRule(t, "fetch-url-checkout", []ruleCase{
+		{"git fetch https://h.example/r.git && git show FETCH_HEAD:a.sh > a.sh", Rewrite},
+		{"git fetch -q https://h.example/r.git main && git show FETCH_HEAD:src/x.go | tee x.go", Rewrite},
+		{"git fetch https://h.example/r.git && git cat-file -p FETCH_HEAD:a.sh > a.sh", Rewrite},
+		{"git fetch https://h.example/r.git && git cat-file blob FETCH_HEAD:a.sh >> a.sh", Rewrite},
+		{"git fetch https://h.example/r.git main:x && git show x:a.sh > a.sh", Rewrite},
+		{"git fetch https://h.example/r.git && git archive FETCH_HEAD | tar x", Rewrite},
+		{"git fetch https://h.example/r.git && git archive --format=tar FETCH_HEAD src | tar -x -f -", Rewrite},
+		{"git fetch https://h.example/r.git && git archive -o f.tar FETCH_HEAD", Rewrite},
+		{"git fetch https://h.example/r.git && git archive --output=f.zip FETCH_HEAD", Rewrite},
+		{"git fetch https://h.example/r.git && git diff HEAD FETCH_HEAD | git apply", Ask},
+		{"git fetch https://h.example/r.git && git format-patch --stdout HEAD..FETCH_HEAD | git am", Ask},
+		{"git fetch https://h.example/r.git && git format-patch HEAD..FETCH_HEAD", Ask},
+		{"git fetch https://h.example/r.git && git update-ref refs/heads/x FETCH_HEAD && git checkout x", Ask},
+		{"git remote set-url origin https://h.example/r.git && git pull", Ask},
+		{"git remote set-url origin https://h.example/r.git && git pull origin main", Ask},
+		{"git remote set-url origin git@h.example:o/r.git && git fetch && git merge origin/main", Ask},
+		{"git config remote.origin.url https://h.example/r.git && git pull", Ask},
+		{"git config remote.up.url https://h.example/r.git && git fetch up && git reset --hard up/main", Ask},
+		// Look-alikes: the local history, a configured remote, the fetched
+		// blob printed to the terminal or to a pager, a fetch alone, a
+		// remote pointed at a local path, the sandbox.
+		{"git show HEAD:a.sh > a.sh", Allow},
+		{"git cat-file -p HEAD:a.sh > old.sh", Allow},
+		{"git archive HEAD | tar x -C /tmp/x", Allow},
+		{"git fetch origin && git show FETCH_HEAD:a.sh > a.sh", Allow},
+		{"git fetch origin && git merge FETCH_HEAD", Allow},
+		{"git fetch https://h.example/r.git && git show FETCH_HEAD:a.sh", Allow},
+		{"git fetch https://h.example/r.git && git show FETCH_HEAD:a.sh | less", Allow},
+		{"git fetch https://h.example/r.git && git show HEAD:a.sh > a.sh", Allow},
+		{"git fetch https://h.example/r.git && git diff --stat HEAD FETCH_HEAD", Allow},
+		{"git fetch https://h.example/r.git && git archive -o /dev/null FETCH_HEAD", Allow},
+		{"git remote set-url origin https://h.example/r.git", Allow},
+		{"git remote set-url origin https://h.example/r.git && git fetch", Allow},
+		{"git remote set-url origin ../mirror && git pull", Allow},
+		{"git config remote.origin.url", Allow},
+		{"git config user.name x && git pull", Allow},
+		{"cd agent_sandbox/r && git fetch https://h.example/r.git && git show FETCH_HEAD:a.sh > a.sh", Allow},
+	})
+}
+
+// TestFetchURLRedirectedRemoteOracle runs the real git: git remote
+// set-url points origin elsewhere, and a plain git pull then writes that
+// repository's files into the work tree; git show of a fetched blob
+// prints the foreign file. A local path stands in for the URL, which the
+// same commands with a URL are checked for.
+func TestFetchURLRedirectedRemoteOracle(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git not installed")
+	}
+	dir := t.TempDir()
+	env := append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL=/dev/null", "HOME="+dir,
+		"GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@t", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@t")
+	run := func(wd string, args ...string) string {
+		t.Helper()
+		cmd := exec.Command("git", args...)
+		cmd.Dir = wd
+		cmd.Env = env
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+		return string(out)
+	}
+	own, foreign, proj := filepath.Join(dir, "own"), filepath.Join(dir, "foreign"), filepath.Join(dir, "proj")
+	if err := os.MkdirAll(own, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	run(own, "init", "-q", "-b", "main")
+	run(own, "commit", "-q", "--allow-empty", "-m", "own")
+	run(dir, "clone", "-q", own, proj)
+	run(dir, "clone", "-q", own, foreign)
+	if err := os.WriteFile(filepath.Join(foreign, "canary.txt"), []byte("foreign\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	run(foreign, "add", ".")
+	run(foreign, "commit", "-qm", "foreign")
+
+	canary := filepath.Join(proj, "canary.txt")
+	run(proj, "fetch", "-q", foreign)
+	if got := run(proj, "show", "FETCH_HEAD:canary.txt"); got != "foreign\n" {
+		t.Fatalf("git show FETCH_HEAD:canary.txt printed %q", got)
+	}
+	if _, err := os.Stat(canary); err == nil {
+		t.Fatal("git show wrote the foreign file")
+	}
+	run(proj, "remote", "set-url", "origin", foreign)
+	run(proj, "pull", "-q", "--no-rebase")
+	if b, err := os.ReadFile(canary); err != nil || string(b) != "foreign\n" {
+		t.Fatalf("git pull of the redirected origin did not write the foreign file: %v", err)
+	}
+	for cmd, want := range map[string]Decision{
+		"git fetch -q https://h.example/r.git && git show FETCH_HEAD:canary.txt > canary.txt": Rewrite,
+		"git fetch -q https://h.example/r.git && git show FETCH_HEAD:canary.txt":              Allow,
+		"git remote set-url origin https://h.example/r.git && git pull -q --no-rebase":        Ask,
+		"git remote set-url origin ../foreign && git pull -q --no-rebase":                     Allow,
+	} {
+		if got := Check(testConfig(), cmd).Decision; got != want {
+			t.Errorf("%s: %v, want %v", cmd, got, want)
+		}
+	}
+}
