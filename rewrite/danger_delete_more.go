@@ -181,8 +181,8 @@ func moreDeletions(c *syntax.Call) []deletion {
 		}
 		add(ops(from), verb, true, true)
 	case "rclone":
-		if len(args) == 0 {
-			return nil
+		if len(args) == 0 || cloudDryRun(c) {
+			return nil // rclone -n/--dry-run lists what it would delete
 		}
 		o := ops(1)
 		local := func(a syntax.Arg) bool {

@@ -28,7 +28,8 @@ asks), sgdisk
 disk (deny; of a device only known at
 run time, ask; of an image file, pass); fdisk, sfdisk, parted, sgdisk,
 cfdisk otherwise (ask, unless every option only lists, prints or dumps the
-table); dd of=/dev/<disk>, and any redirection, tee, cp or shred onto a
+table), gdisk unless it is given two words, one of them -l (with one word,
+-l, --list and --help included, gdisk edits the file so named); dd of=/dev/<disk>, and any redirection, tee, cp or shred onto a
 disk device (/dev/sd*, nvme*, vd*, xvd*, hd*, mmcblk*, md*, dm-*, loop*,
 /dev/disk/…, /dev/mapper/…, an LVM volume /dev/<group>/<volume>) (deny).
 Device paths are cleaned (/dev//sda) and resolved against the working
@@ -244,7 +245,6 @@ var partitionReadOptions = lazy.Value[map[string][]string]{New: func() map[strin
 		"fdisk":  {"l", "list", "x", "list-details", "L", "help", "h", "V", "version", "s", "getsz"},
 		"sfdisk": {"l", "list", "d", "dump", "J", "json", "s", "show-size", "g", "show-geometry", "F", "list-free", "V", "verify", "T", "list-types", "help", "h", "version", "v"},
 		"sgdisk": {"p", "print", "i", "info", "v", "verify", "b", "backup", "L", "list-types", "O", "print-mbr", "V", "version", "help", "?"},
-		"gdisk":  {"l", "help", "h"},
 		"cfdisk": {"help", "h", "V", "version"},
 		"parted": {"l", "list", "help", "h", "v", "version"},
 	}
@@ -255,10 +255,39 @@ var partedRead = lazy.Value[map[string]bool]{New: func() map[string]bool {
 	return setOf("print", "p", "unit", "s", "B", "kB", "MB", "GB", "TB", "KiB", "MiB", "GiB", "TiB", "%", "cyl", "chs", "compact", "help", "version", "free", "all", "list", "devices")
 }}
 
+// gdiskRead reports a gdisk that only reads. gdisk (GPT fdisk 1.0) has no
+// option parser: with one word it opens that word as the device and
+// takes its editing commands from stdin, whatever the word is (gdisk
+// --list, gdisk -l and gdisk --help edit a file so named, which may be a
+// link to a disk); with two words, one of them exactly "-l", it only
+// lists the other's table; with more it prints its usage. Every word
+// must be one field: static, or a double-quoted one ("$DEV") with no
+// "$@" or array in it; an unquoted run-time word may expand to any
+// number of words.
+func gdiskRead(args []syntax.Arg) bool {
+	for _, a := range args {
+		quoted := len(a.Raw) >= 2 && strings.HasPrefix(a.Raw, `"`) && strings.HasSuffix(a.Raw, `"`) &&
+			strings.Count(a.Raw, `"`) == 2 && !strings.Contains(a.Raw, "@") && !a.Split
+		if !a.Static && !quoted {
+			return false
+		}
+	}
+	switch {
+	case len(args) == 2:
+		return args[0].Value == "-l" || args[1].Value == "-l"
+	case len(args) > 2:
+		return true
+	}
+	return false
+}
+
 // partitionRead reports whether a partitioning tool only reads. Its
 // options are read with its own table, so an option's value is not taken
 // for an option (sgdisk -b t.bak -p, sgdisk --backup=t.bak).
 func partitionRead(c *syntax.Call) bool {
+	if c.Name == "gdisk" {
+		return gdiskRead(c.Args)
+	}
 	opts, operands := scan(c.Args, specFor(c.Name))
 	readOpts := partitionReadOptions.Get()[c.Name]
 	if c.Name != "parted" {

@@ -1,6 +1,8 @@
 package rewrite
 
 import (
+	"strings"
+
 	"github.com/corral-dev/corral/internal/lazy"
 	"github.com/corral-dev/corral/syntax"
 )
@@ -16,7 +18,9 @@ docker rm and docker system prune. docker compose down -v (and
 docker-compose) deletes the project's named volumes, its databases: ask;
 compose rm too. docker rmi of a named image (it can be pulled or built
 again), network and builder prune (networks and build cache are made again
-on demand), compose down without -v, ps, run, exec and build pass.`,
+on demand), compose down without -v, ps, run, exec and build pass, and so does
+compose --dry-run (before or after the subcommand; not a compose file
+named --dry-run, -f --dry-run).`,
 	Commands: []string{"docker", "podman", "docker-compose", "podman-compose"},
 	Call:     checkDocker,
 }
@@ -80,10 +84,42 @@ func checkDocker(p *Pass, c *syntax.Call) {
 	checkCompose(p, c, args)
 }
 
+// composeDryRun reports docker compose --dry-run (Compose 2.17 and later:
+// a flag of every subcommand, read before or after it), which shows what
+// down or rm would remove and removes nothing. It counts where the
+// word stands as an option of its own (optionStands: -f --dry-run names
+// a compose file "--dry-run"), not undone by a later --dry-run=false.
+// Compose versions without the flag refuse the command.
+func composeDryRun(args []syntax.Arg) bool {
+	flags := func(w string) bool {
+		switch w {
+		case "-v", "--volumes", "--remove-orphans", "-s", "--stop", "--compatibility", "--all-resources", "--dry-run":
+			return true
+		}
+		return false
+	}
+	dry := false
+	for i, a := range args {
+		if !a.Static || !optionStands(args, i, flags) {
+			continue
+		}
+		switch v := a.Value; {
+		case v == "--dry-run" || v == "--dry-run=true":
+			dry = true
+		case strings.HasPrefix(v, "--dry-run="):
+			dry = false
+		}
+	}
+	return dry
+}
+
 // checkCompose judges the words after "docker compose" (or docker-compose).
 func checkCompose(p *Pass, c *syntax.Call, args []syntax.Arg) {
 	_, operands := scan(args, composeOptions.Get())
 	if len(operands) == 0 {
+		return
+	}
+	if composeDryRun(args) {
 		return
 	}
 	sub := args[operands[0]].Value

@@ -28,7 +28,9 @@ defined on the command line (-c alias.x='!rm -rf ~' x, -c alias.x='reset
 --hard' x) is judged as the command it stands for. Global options (git -C
 dir, -c k=v) do not hide the subcommand, and one only known at run time
 (git $X reset --hard) asks when a destructive subcommand follows. git clean
-inside the sandbox passes.`,
+inside the sandbox passes, and so do the dry runs: push -n/--dry-run (of a
+force, a deletion, --mirror or --prune; a later --no-dry-run undoes it),
+reflog expire -n/--dry-run, filter-repo --analyze and --dry-run.`,
 	Commands: []string{"git"},
 	Call:     checkGitDestroy,
 }
@@ -155,6 +157,41 @@ func gitRuntimeOptions(p *Pass, c *syntax.Call) {
 	}
 }
 
+// gitDryRun reports a git subcommand told -n or --dry-run (unambiguously),
+// not undone by a later --no-dry-run (parse-options negates every boolean
+// option; the last word wins): git push -n and git reflog expire -n only
+// report what they would do.
+func gitDryRun(opts []option) bool {
+	dry := false
+	for _, o := range opts {
+		switch {
+		case !o.long && o.name == "n", o.long && o.name == "dry-run" && o.ambiguous == nil:
+			dry = true
+		case o.long && (o.name == "no-dry-run" || contains(o.ambiguous, "no-dry-run") || strings.HasPrefix(o.name, "no-d")):
+			dry = false
+		}
+	}
+	return dry
+}
+
+// filterRepoOnlyLooks reports git filter-repo run with --analyze (a
+// report of the history, the repository left alone) or --dry-run (the
+// filtered history written beside the original for comparison, nothing
+// imported). filter-repo reads its options with Python's argparse, which
+// never takes a word starting with "--" as another option's value, so the
+// exact word counts wherever it stands before "--".
+func filterRepoOnlyLooks(args []syntax.Arg) bool {
+	for _, a := range args {
+		if !a.Static || a.Value == "--" {
+			return false
+		}
+		if a.Value == "--analyze" || a.Value == "--dry-run" {
+			return true
+		}
+	}
+	return false
+}
+
 // gitDestroys returns why the git subcommand at c.Args[sub] throws away
 // work or rewrites shared history, or "".
 func gitDestroys(p *Pass, c *syntax.Call, sub int) string {
@@ -218,6 +255,9 @@ func gitDestroys(p *Pass, c *syntax.Call, sub int) string {
 			why = "git clean -f deletes untracked files"
 		}
 	case "push":
+		if gitDryRun(opts) {
+			break // -n/--dry-run: git reports what it would send and sends nothing
+		}
 		// --force wins over --force-with-lease whichever comes first: git
 		// checks the lease, then "--force will defeat any rejection" (the
 		// comment in remote.c's set_ref_status_for_push), so the lease
@@ -303,7 +343,7 @@ func gitDestroys(p *Pass, c *syntax.Call, sub int) string {
 			why = "git stash " + args[0].Value + " deletes stashed work"
 		}
 	case "reflog":
-		if len(args) > 0 && args[0].Value == "expire" {
+		if len(args) > 0 && args[0].Value == "expire" && !gitDryRun(opts) {
 			why = "git reflog expire removes the safety net of recent history"
 		}
 	case "gc":
@@ -313,6 +353,9 @@ func gitDestroys(p *Pass, c *syntax.Call, sub int) string {
 			}
 		}
 	case "filter-branch", "filter-repo":
+		if c.Args[sub].Value == "filter-repo" && filterRepoOnlyLooks(args) {
+			break
+		}
 		why = "git " + c.Args[sub].Value + " rewrites history"
 	case "submodule":
 		// git submodule deinit -f removes the submodules' working trees

@@ -35,7 +35,10 @@ osascript telling the system to shut down, and fuser -k of / or with
 -m: ask (seed 002: confirm). shutdown -c (cancel), -k (the warning
 only) and --show, halt/poweroff/reboot -w (--wtmp-only: the record of a
 shutdown, no shutdown), systemctl halt/poweroff/… --when cancel or show,
-and --help pass.`,
+and --help pass, unless the command gives the program POSIXLY_CORRECT and
+the option comes after an operand (GNU getopt then stops at the operand:
+POSIXLY_CORRECT=1 shutdown now --help shuts down with --help as its
+message).`,
 	Commands: []string{"shutdown", "reboot", "halt", "poweroff", "init", "telinit", "systemctl", "loginctl", "kill", "killall5",
 		"pkill", "killall", "dbus-send", "busctl", "gdbus", "qdbus", "umount", "mount", "rtcwake", "zzz", "ZZZ", "pm-suspend",
 		"pm-hibernate", "pm-suspend-hybrid", "systemd-sleep", "gnome-session-quit", "xfce4-session-logout", "lxqt-leave",
@@ -169,14 +172,14 @@ and --help pass.`,
 			// -c cancels a pending shutdown, in any cluster (-kc); -k
 			// only sends the wall message; read with shutdown's table, so
 			// -t's value is not an option.
-			opts, _ := scan(c.Args, specFor("shutdown"))
+			opts, _ := scan(c.Args, posixSpec(c, specFor("shutdown")))
 			if given(opts, "c", "help", "k", "show") {
 				return
 			}
 		default:
 			// --wtmp-only (-w) writes the shutdown record and stops
 			// nothing.
-			opts, _ := scan(c.Args, specFor(c.Name))
+			opts, _ := scan(c.Args, posixSpec(c, specFor(c.Name)))
 			if asksHelp(c) || given(opts, "w", "wtmp-only") {
 				return
 			}

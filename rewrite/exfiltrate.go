@@ -57,13 +57,16 @@ and git push to a URL rather than a configured remote uploads the
 repository's commits: asked about off network.allow_hosts; so is a push
 (git push alone goes to origin) to a remote this command re-points (git
 remote set-url, git config remote.NAME.url, -c or GIT_CONFIG_COUNT
-settings, url.X.insteadOf to another host). ssh, scp and sftp -o
+settings, url.X.insteadOf to another host). A dry run of a cloud copy sends
+nothing and passes: aws s3 … --dryrun, rclone -n/--dry-run, gsutil rsync
+-n, azcopy --dry-run, each where the program reads it as an option (not
+as the value of the option before it: rclone --backup-dir --dry-run). ssh, scp and sftp -o
 SendEnv=NAME send a variable of the session's environment: asked, and
 denied for a wildcard (SendEnv=*, AWS_*) other than the locale's. More senders:
 the put, mput and mirror -R of an lftp, smbclient or ftp script (and ftp
 -u URL FILE); mail -A, mailx -a and mutt -a attachments; az storage
 blob/file uploads; curlie's curl options and httpie items; git send-email
-(its commits ask too); and the files gh sends to GitHub (issue and pull
+(its commits ask too; --dry-run passes); and the files gh sends to GitHub (issue and pull
 request --body-file, release assets and --notes-file, api -F f=@FILE and
 --input, ssh-key add, codespace cp to remote:), where only a secret is
 stopped (gh secret set -f .env asks). A secret copied into a container

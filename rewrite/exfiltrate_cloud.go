@@ -18,7 +18,7 @@ import (
 // cloudUploads judges the local sources of a cloud storage copy.
 func (p *Pass) cloudUploads(c *syntax.Call) {
 	ops, ok := cloudCopyOperands(c)
-	if !ok {
+	if !ok || cloudDryRun(c) {
 		return
 	}
 	dest := ops[len(ops)-1]
@@ -373,4 +373,99 @@ func (p *Pass) awsFileValues(c *syntax.Call) {
 			Message: s.Reason(fmt.Sprintf("aws sends the content of %s, a file:// value:", a.Raw))})
 		return
 	}
+}
+
+// cloudDryRun reports a cloud storage copy told only to show what it
+// would transfer, which sends and deletes nothing: aws s3 cp|mv|sync
+// --dryrun, rclone --dry-run (-n, --dry-run=true; a later
+// --dry-run=false undoes it), gsutil rsync -n (before its first operand:
+// gsutil reads its options with Python's getopt, which stops there) and
+// azcopy --dry-run. Each word counts only where the program reads it as
+// an option of its own (optionStands).
+func cloudDryRun(c *syntax.Call) bool {
+	args := c.Args
+	switch c.Name {
+	case "aws":
+		for i, a := range args {
+			if a.Value == "--dryrun" && optionStands(args, i, nil) {
+				return true
+			}
+		}
+	case "rclone", "azcopy":
+		flags := func(w string) bool {
+			switch w {
+			case "-v", "-vv", "-vvv", "-q", "-P", "--progress", "--verbose", "--quiet", "-c", "--checksum", "-u", "--update",
+				"--ignore-existing", "--size-only", "--fast-list", "--no-traverse", "-L", "--copy-links", "-i", "--interactive",
+				"--create-empty-src-dirs", "--recursive", "--follow-symlinks", "--put-md5", "-n", "--dry-run":
+				return true
+			}
+			return false
+		}
+		dry := false
+		for i, a := range args {
+			if !a.Static || !optionStands(args, i, flags) {
+				continue
+			}
+			switch v := a.Value; {
+			case v == "--dry-run" || v == "--dry-run=true" || c.Name == "rclone" && v == "-n":
+				dry = true
+			case strings.HasPrefix(v, "--dry-run=") || c.Name == "rclone" && strings.HasPrefix(v, "-n="):
+				dry = false
+			}
+		}
+		return dry
+	case "gsutil":
+		// gsutil [-m] [-o K=V] [-h H] rsync [options] SRC DST: rsync's
+		// options that take a value are -a, -j, -x and -y.
+		i := 0
+		for i < len(args) && args[i].Static && strings.HasPrefix(args[i].Value, "-") {
+			if args[i].Value == "-o" || args[i].Value == "-h" {
+				i++
+			}
+			i++
+		}
+		if i >= len(args) || args[i].Value != "rsync" {
+			return false
+		}
+		for _, a := range args[i+1:] {
+			v := a.Value
+			if !a.Static || v == "--" || !strings.HasPrefix(v, "-") || len(v) < 2 || strings.HasPrefix(v, "--") {
+				return false // the first operand, or a word corral cannot read
+			}
+			if strings.Trim(v[1:], "cCdeiJPrRuUn") != "" {
+				return false // a valued option takes the rest of the word or the next one
+			}
+			if strings.Contains(v, "n") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// optionStands reports whether args[i] is read as an option of its own:
+// no "--" before it, and the word before it, when an option, holds its
+// value already (--acl=private) or is one flags knows to take none. The
+// parsers of these programs (pflag, getopt, Getopt::Long) hand an option
+// that needs a value the next word whatever it starts with: in rclone
+// sync --backup-dir --dry-run SRC DST, "--dry-run" is the backup
+// directory and the sync is real. A word only known at run time before
+// it may be such an option.
+func optionStands(args []syntax.Arg, i int, flags func(string) bool) bool {
+	for _, a := range args[:i] {
+		if a.Value == "--" {
+			return false
+		}
+	}
+	if i == 0 {
+		return true
+	}
+	prev := args[i-1]
+	switch {
+	case !prev.Static:
+		return false
+	case !strings.HasPrefix(prev.Value, "-") || strings.Contains(prev.Value, "="):
+		return true
+	}
+	return flags != nil && flags(prev.Value)
 }

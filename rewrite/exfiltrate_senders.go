@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/corral-dev/corral/guards"
@@ -417,6 +418,9 @@ func (p *Pass) gitSendEmail(c *syntax.Call) {
 		"smtp-server-option", "identity", "to-cmd", "cc-cmd", "header-cmd", "compose-encoding", "transfer-encoding",
 		"8bit-encoding", "sendmail-cmd", "envelope-sender", "reply-to", "confirm", "suppress-cc", "batch-size",
 		"relogin-delay", "annotate", "dump-aliases", "format-patch")})
+	if sendEmailDryRun(c, args) {
+		return
+	}
 	for _, o := range opts {
 		if n := o.name; !o.long && n >= "0" && n <= "9" {
 			// -1, -3: the last commits, as format-patch takes them.
@@ -439,6 +443,30 @@ func (p *Pass) gitSendEmail(c *syntax.Call) {
 		p.Report(c, Finding{Rule: "exfiltrate", Decision: Ask, Message: fmt.Sprintf("git send-email uploads the commits %s by mail to addresses corral cannot check", a.Raw)})
 		return
 	}
+}
+
+// sendEmailDryRun reports git send-email --dry-run, which does everything
+// but send: the exact word, standing as an option of its own (Perl's
+// Getopt::Long gives an option that needs a value the next word, --to
+// --dry-run mails to "--dry-run"), with no --no-dry-run after it, and not
+// under POSIXLY_CORRECT, with which Getopt::Long stops at the first
+// operand.
+func sendEmailDryRun(c *syntax.Call, args []syntax.Arg) bool {
+	if slices.Contains(c.EnvChanged, "POSIXLY_CORRECT") {
+		return false
+	}
+	// -1, -3: format-patch's count of commits, which takes no value.
+	count := func(w string) bool { return len(w) > 1 && strings.Trim(w[1:], "0123456789") == "" }
+	dry := false
+	for i, a := range args {
+		switch {
+		case a.Value == "--dry-run" && a.Static && optionStands(args, i, count):
+			dry = true
+		case strings.HasPrefix(a.Value, "--no-dry") || !a.Static && dry:
+			dry = false
+		}
+	}
+	return dry
 }
 
 // psqlSpec are psql's options that take a value (PostgreSQL 16).

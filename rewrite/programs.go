@@ -152,7 +152,12 @@ var programs = []programSpec{
 		longFlag: longOpts("all", "branches", "mirror", "delete", "tags", "dry-run", "porcelain", "force", "no-force", "force-with-lease",
 			"no-force-with-lease", "force-if-includes", "no-force-if-includes", "set-upstream", "thin", "no-thin",
 			"verbose", "quiet", "progress", "no-progress", "prune", "no-verify", "verify", "follow-tags", "no-follow-tags",
-			"signed", "no-signed", "atomic", "no-atomic", "ipv4", "ipv6", "recurse-submodules")}},
+			"signed", "no-signed", "atomic", "no-atomic", "ipv4", "ipv6", "recurse-submodules", "no-dry-run")}},
+	// git reflog's subcommands (show, expire, delete, exists) and their
+	// options: expire's times take a value.
+	{"git reflog", optSpec{longEq: true, abbrev: true, longVal: longOpts("expire", "expire-unreachable"),
+		longFlag: longOpts("dry-run", "no-dry-run", "rewrite", "no-rewrite", "updateref", "no-updateref", "stale-fix",
+			"no-stale-fix", "verbose", "no-verbose", "all", "single-worktree")}},
 	{"git clean", optSpec{shortVal: "e", longEq: true, abbrev: true, longVal: longOpts("exclude"),
 		longFlag: longOpts("force", "dry-run", "quiet", "interactive")}},
 	{"git checkout", optSpec{shortVal: "bBU", longEq: true, abbrev: true, longVal: longOpts("orphan", "conflict", "pathspec-from-file", "unified",

@@ -102,7 +102,10 @@ func compilerWrites(c *syntax.Call) []target {
 	case "rclone", "aws", "gsutil", "gcloud", "azcopy":
 		// Cloud copies to a local destination: rclone copy/sync/move/
 		// copyto SRC DST, aws s3 cp/sync/mv, gsutil cp/rsync/mv, gcloud
-		// storage cp/rsync/mv, azcopy copy/sync.
+		// storage cp/rsync/mv, azcopy copy/sync. A dry run writes nothing.
+		if cloudDryRun(c) {
+			return nil
+		}
 		words := plainOperands(args)
 		sub := 0
 		switch name {
