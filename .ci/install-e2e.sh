@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # .ci/install-e2e.sh: installs what the end-to-end tests (cmd/e2e) need.
-#   - git, curl and wget from Debian, only when missing and only as root;
+#   - git, curl, wget, socat and tftp-hpa from Debian, only when missing and
+#     only as root;
 #   - each agent CLI the tests run, from the npm registry, into its own
 #     folder $CORRAL_E2E_CACHE/<agent> (default .cache/e2e/<agent>), at the
 #     version the tests were last verified against; then checks that
@@ -40,13 +41,14 @@ opencode opencode-ai 1.18.33 opencode
 "
 wanted="${CORRAL_E2E_AGENTS:-claude codex gemini qwen opencode}"
 
-# Debian tools the scenarios use.
+# Debian tools the scenarios and the execution tests use (command:package;
+# socat and tftp-hpa for TestNetFileRewriteExec).
 missing=()
-for tool in git curl wget; do
-	command -v "$tool" >/dev/null 2>&1 || missing+=("$tool")
+for pair in git:git curl:curl wget:wget socat:socat tftp:tftp-hpa; do
+	command -v "${pair%%:*}" >/dev/null 2>&1 || missing+=("${pair#*:}")
 done
 if [ ${#missing[@]} -eq 0 ]; then
-	echo "E2E: git, curl and wget are installed"
+	echo "E2E: git, curl, wget, socat and tftp are installed"
 elif [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
 	echo "E2E: installing ${missing[*]} with apt-get"
 	if apt-get update -qq >/dev/null 2>&1 &&
