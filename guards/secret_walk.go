@@ -154,6 +154,24 @@ func (s *Secrets) OnDisk(env Env, dir string, w Walk) (Secret, bool) {
 	return Secret{}, false
 }
 
+// GlobNamesHidden reports whether a file-name glob of a search tool
+// (ripgrep's -g, Claude Code's Grep glob, which is ripgrep's) matches
+// hidden names in general ("*", "**/*", ".*"): ripgrep takes such a glob
+// as an override that brings hidden files and directories back into the
+// search.
+func GlobNamesHidden(glob string) bool {
+	seg := glob
+	if i := strings.LastIndex(glob, "/"); i >= 0 {
+		seg = glob[i+1:]
+	}
+	for _, n := range []string{".hidden", ".x"} {
+		if ok, _ := doublestar.Match(seg, n); ok {
+			return true
+		}
+	}
+	return false
+}
+
 // Reads reports whether the reader reads a file of this name.
 func (w Walk) Reads(name string) bool {
 	for _, x := range w.Exclude {

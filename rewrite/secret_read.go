@@ -625,6 +625,9 @@ func searchWalk(name string, opts []option) *guards.Walk {
 				w.Exclude = append(w.Exclude, g)
 			} else {
 				w.Names = append(w.Names, o.val.Value)
+				// A glob that names hidden files overrides ripgrep's
+				// hidden filter: rg -g '*' x ~ reads ~/.ssh/id_rsa.
+				w.Hidden = w.Hidden || guards.GlobNamesHidden(o.val.Value)
 			}
 		}
 	case "ag":

@@ -17,6 +17,15 @@ func readInput(tool string, in map[string]any) map[string]any {
 func TestHookReadGuard(t *testing.T) {
 	m := newMachine(t)
 	key := filepath.Join(m.home, ".ssh", "id_ed25519")
+	for f, text := range map[string]string{".env": "API_KEY=canary\n", "src/main.go": "package main\n"} {
+		p := filepath.Join(m.project, f)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
 	tests := []struct {
 		name  string
 		input map[string]any
@@ -33,6 +42,12 @@ func TestHookReadGuard(t *testing.T) {
 		{"Grep of .env", readInput("Grep", map[string]any{"pattern": "KEY", "path": filepath.Join(m.project, ".env")}), `".env"`},
 		{"Grep glob pem", readInput("Grep", map[string]any{"pattern": "KEY", "glob": "*.pem"}), `"*.pem"`},
 		{"Grep project", readInput("Grep", map[string]any{"pattern": "TODO", "glob": "*.go"}), ""},
+		// A glob that names hidden files overrides ripgrep's hidden
+		// filter (rg -g '*'): the search reaches ~/.ssh and .env.
+		{"Grep glob * in home", readInput("Grep", map[string]any{"pattern": "BEGIN", "path": m.home, "glob": "*"}), `secret pattern "~/.ssh"`},
+		{"Grep glob **/* in project", readInput("Grep", map[string]any{"pattern": "KEY", "path": m.project, "glob": "**/*", "output_mode": "content"}), `also reads hidden files, such as`},
+		{"Grep glob *.go in project", readInput("Grep", map[string]any{"pattern": "KEY", "path": m.project, "glob": "*.go"}), ""},
+		{"Grep glob * in src", readInput("Grep", map[string]any{"pattern": "KEY", "path": filepath.Join(m.project, "src"), "glob": "*"}), ""},
 		{"Glob pem", readInput("Glob", map[string]any{"pattern": "**/*.pem"}), "names secret files"},
 		{"Glob ssh dir", readInput("Glob", map[string]any{"pattern": filepath.Join(m.home, ".ssh") + "/*"}), "~/.ssh"},
 		{"Glob go", readInput("Glob", map[string]any{"pattern": "**/*.go"}), ""},
