@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"mvdan.cc/sh/v3/pattern"
+
+	"github.com/corral-dev/corral/internal/lazy"
 )
 
 // GlobOpts are the shell options in force where a pattern is expanded
@@ -47,9 +49,11 @@ func mergeGlobOpts(a, b GlobOpts) GlobOpts {
 }
 
 // globShopt maps shopt's option names to the options they turn on.
-var globShopt = map[string]GlobOpts{
-	"dotglob": GlobDot, "nocaseglob": GlobNoCase, "nullglob": GlobNull, "failglob": GlobFail, "globstar": GlobStar,
-}
+var globShopt = lazy.Value[map[string]GlobOpts]{New: func() map[string]GlobOpts {
+	return map[string]GlobOpts{
+		"dotglob": GlobDot, "nocaseglob": GlobNoCase, "nullglob": GlobNull, "failglob": GlobFail, "globstar": GlobStar,
+	}
+}}
 
 // globOpts returns the options in force in st: those shopt set, with
 // dotglob on while GLOBIGNORE is set to a non-empty value (or to a value
