@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/google/shlex"
+
+	"github.com/corral-dev/corral/internal/lazy"
 )
 
 // registeredSettings are the agent settings files whose commands the
@@ -24,8 +26,10 @@ var registeredSettings = []string{
 }
 
 // commandKeys are the settings keys whose string value is a command line.
-var commandKeys = map[string]bool{"command": true, "apiKeyHelper": true, "awsAuthRefresh": true,
-	"awsCredentialExport": true, "otelHeadersHelper": true}
+var commandKeys = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"command": true, "apiKeyHelper": true, "awsAuthRefresh": true,
+		"awsCredentialExport": true, "otelHeadersHelper": true}
+}}
 
 // RegisteredPrograms returns the files, sorted, that the agents' settings
 // run as programs or scripts: each word of a registered command line that
@@ -87,7 +91,7 @@ func commandStrings(v any, out []string) []string {
 		}
 		sort.Strings(keys)
 		for _, k := range keys {
-			if s, ok := v[k].(string); ok && commandKeys[k] {
+			if s, ok := v[k].(string); ok && commandKeys.Get()[k] {
 				out = append(out, s)
 				continue
 			}

@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"github.com/bmatcuk/doublestar/v4"
+
+	"github.com/corral-dev/corral/internal/lazy"
 )
 
 // Bounds of OnDisk: a search visits at most MaxWalkEntries directory
@@ -23,7 +25,9 @@ const (
 
 // WalkSkip are directory names OnDisk never enters: git's object store and
 // package trees, large and never a project's own secrets.
-var WalkSkip = map[string]bool{".git": true, "node_modules": true}
+var WalkSkip = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{".git": true, "node_modules": true}
+}}
 
 // walkSystem are the system trees OnDisk never enters: programs, kernel
 // views and public certificate bundles (/etc/ssl/certs/*.pem, named like
@@ -135,7 +139,7 @@ func (s *Secrets) OnDisk(env Env, dir string, w Walk) (Secret, bool) {
 			}
 			full := cur.dir + "/" + name
 			if e.Type()&fs.ModeDir != 0 {
-				if !WalkSkip[name] && cur.depth < maxDepth && !systemTree(full) {
+				if !WalkSkip.Get()[name] && cur.depth < maxDepth && !systemTree(full) {
 					queue = append(queue, level{full, cur.depth + 1})
 				}
 				continue

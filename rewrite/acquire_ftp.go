@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/corral-dev/corral/internal/lazy"
 	"github.com/corral-dev/corral/syntax"
 )
 
@@ -29,14 +30,16 @@ network.allow_hosts.`,
 // transferSpecs are the options of the clients whose command language
 // transferCommands reads (lftp 4.9, Samba 4.17's smbclient, netkit and
 // tnftp ftp).
-var transferSpecs = map[string]optSpec{
-	"lftp": {shortVal: "fceup", longEq: true, longVal: longOpts("rcfile", "env-password")},
-	"smbclient": {shortVal: "cAUWpmnsDIOTblMLRdt", longEq: true, longVal: longOpts("command", "authentication-file", "user",
-		"workgroup", "port", "max-protocol", "netbiosname", "configfile", "directory", "ip-address", "socket-options", "tar",
-		"send-buffer", "log-basename", "debuglevel", "message", "list", "name-resolve", "timeout", "option", "scope",
-		"signing", "password", "use-kerberos", "client-protection")},
-	"ftp": {shortVal: "oPrTuqs", longEq: true},
-}
+var transferSpecs = lazy.Value[map[string]optSpec]{New: func() map[string]optSpec {
+	return map[string]optSpec{
+		"lftp": {shortVal: "fceup", longEq: true, longVal: longOpts("rcfile", "env-password")},
+		"smbclient": {shortVal: "cAUWpmnsDIOTblMLRdt", longEq: true, longVal: longOpts("command", "authentication-file", "user",
+			"workgroup", "port", "max-protocol", "netbiosname", "configfile", "directory", "ip-address", "socket-options", "tar",
+			"send-buffer", "log-basename", "debuglevel", "message", "list", "name-resolve", "timeout", "option", "scope",
+			"signing", "password", "use-kerberos", "client-protection")},
+		"ftp": {shortVal: "oPrTuqs", longEq: true},
+	}
+}}
 
 // transferText is one piece of command text a client runs, with where it
 // comes from (for messages) or why corral cannot know it.
@@ -47,7 +50,7 @@ type transferText struct {
 // transferCommands returns the command texts c runs, and the host it
 // talks to ("" when corral cannot tell).
 func (p *Pass) transferCommands(c *syntax.Call) (texts []transferText, host string) {
-	spec, ok := transferSpecs[c.Name]
+	spec, ok := transferSpecs.Get()[c.Name]
 	if !ok {
 		return nil, ""
 	}
@@ -248,7 +251,7 @@ func checkFileTransfer(p *Pass, c *syntax.Call) {
 	}
 	// tnftp (Debian's ftp) fetches a URL operand at once into the working
 	// directory (or -o FILE): ftp http://host/x.sh, ftp ftp://host/dir/f.
-	opts, operands := scan(c.Args, transferSpecs["ftp"])
+	opts, operands := scan(c.Args, transferSpecs.Get()["ftp"])
 	if len(find(opts, "u")) > 0 {
 		return // ftp -u URL FILE...: an upload
 	}
@@ -269,7 +272,7 @@ func checkFileTransfer(p *Pass, c *syntax.Call) {
 // ftpUploads judges tnftp's ftp -u URL FILE...: each FILE is sent to
 // URL's host.
 func (p *Pass) ftpUploads(c *syntax.Call) {
-	opts, operands := scan(c.Args, transferSpecs["ftp"])
+	opts, operands := scan(c.Args, transferSpecs.Get()["ftp"])
 	u := find(opts, "u")
 	if len(u) == 0 {
 		return

@@ -3,13 +3,16 @@ package rewrite
 import (
 	"strings"
 
+	"github.com/corral-dev/corral/internal/lazy"
 	"github.com/corral-dev/corral/syntax"
 )
 
 // socatFileTypes are socat's address types that open a file of the local
 // file system (socat(1): CREATE/CREAT, OPEN, GOPEN; FILE as older
 // releases and scripts spell it).
-var socatFileTypes = map[string]bool{"CREATE": true, "CREAT": true, "OPEN": true, "GOPEN": true, "FILE": true}
+var socatFileTypes = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"CREATE": true, "CREAT": true, "OPEN": true, "GOPEN": true, "FILE": true}
+}}
 
 // socatNetTypes are socat's address type prefixes that reach another host.
 var socatNetTypes = []string{"TCP", "UDP", "SCTP", "OPENSSL", "SSL", "SOCKS", "PROXY", "DTLS", "UDP-DATAGRAM", "IP-"}
@@ -56,7 +59,7 @@ func socatKind(a syntax.Arg) (file, net bool, path string) {
 		}
 		return false, false, ""
 	}
-	if socatFileTypes[up] {
+	if socatFileTypes.Get()[up] {
 		path, _, _ = strings.Cut(rest, ",")
 		return true, false, path
 	}

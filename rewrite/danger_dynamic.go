@@ -3,6 +3,7 @@ package rewrite
 import (
 	"strings"
 
+	"github.com/corral-dev/corral/internal/lazy"
 	"github.com/corral-dev/corral/syntax"
 )
 
@@ -70,7 +71,7 @@ name and arguments; and one that is a variable holding such output
 				Message: "the command name " + c.NameArg.Raw + " is what " + feeder(c) + " puts there at run time: each program it names runs"})
 			return
 		}
-		if first, quoted, ok := c.NameArg.WholeSubst(); ok && !pathLookups[first] && c.RunBy == nil {
+		if first, quoted, ok := c.NameArg.WholeSubst(); ok && !pathLookups.Get()[first] && c.RunBy == nil {
 			// $(echo cm0gLXJmIH4= | base64 -d), $(rev <<< …): the
 			// command (unquoted: with its arguments) is whatever the
 			// substitution prints, however the text around it reads.
@@ -82,7 +83,7 @@ name and arguments; and one that is a variable holding such output
 				Message: what + " what " + c.NameArg.Raw + " prints at run time, which corral cannot see"})
 			return
 		}
-		if c.NameArg.Printed && c.NameArg.OnlyVariable() && !pathLookups[c.NameArg.PrintedBy] && c.RunBy == nil {
+		if c.NameArg.Printed && c.NameArg.OnlyVariable() && !pathLookups.Get()[c.NameArg.PrintedBy] && c.RunBy == nil {
 			// c=$(echo cm0gLXJmIH4= | base64 -d); $c: the variable holds
 			// whatever the substitution printed, name and arguments.
 			by := "a command"
@@ -147,8 +148,10 @@ func feeder(c *syntax.Call) string {
 
 // pathLookups are the commands that print where a program is: a name
 // they print is that program ($(which python3) script.py).
-var pathLookups = map[string]bool{"which": true, "command": true, "type": true, "whereis": true,
-	"pyenv": true, "rbenv": true, "nodenv": true, "asdf": true, "mise": true, "xcrun": true, "realpath": true, "readlink": true}
+var pathLookups = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"which": true, "command": true, "type": true, "whereis": true,
+		"pyenv": true, "rbenv": true, "nodenv": true, "asdf": true, "mise": true, "xcrun": true, "realpath": true, "readlink": true}
+}}
 
 func fedName(c *syntax.Call) bool {
 	name := c.NameArg.Value

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/corral-dev/corral/internal/lazy"
 	"github.com/corral-dev/corral/syntax"
 )
 
@@ -103,7 +104,7 @@ func streamOutput(c *syntax.Call, depth int) output {
 	case "yes":
 		return output{endless: true, size: -1}
 	case "cat", "pv", "base64", "basenc", "od", "xxd", "hexdump", "gzip", "bzip2", "xz", "zstd", "fold":
-		spec := fillSpecs[c.Name]
+		spec := fillSpecs.Get()[c.Name]
 		in := input(operands(spec.spec))
 		in.zeros = in.zeros && c.Name == "cat"
 		if in.endless && spec.bound != "" {
@@ -197,23 +198,31 @@ func streamOutput(c *syntax.Call, depth int) output {
 
 // fillSpecs are the options of the programs that copy their input out,
 // and the option (letter, long name) that bounds how much they read.
-var fillSpecs = map[string]struct {
+var fillSpecs = lazy.Value[map[string]struct {
 	spec        optSpec
 	bound, long string
-}{
-	"cat":     {optSpec{}, "", ""},
-	"pv":      {optSpec{shortVal: "siwHNLBRdDFPx", longEq: true, longVal: longOpts("size", "interval", "width", "height", "name", "rate-limit", "buffer-size", "remote", "watchfd", "delay-start", "format", "pidfile", "error-skip-block")}, "s", "size"},
-	"base64":  {optSpec{shortVal: "w", longEq: true, longVal: longOpts("wrap")}, "", ""},
-	"basenc":  {optSpec{shortVal: "w", longEq: true, longVal: longOpts("wrap")}, "", ""},
-	"od":      {optSpec{shortVal: "AjNSt", shortOpt: "w", longEq: true, longVal: longOpts("address-radix", "skip-bytes", "read-bytes", "strings", "format", "endian")}, "N", "read-bytes"},
-	"xxd":     {optSpec{shortVal: "lscgon"}, "l", "len"},
-	"hexdump": {optSpec{shortVal: "nsef", longEq: true, longVal: longOpts("length", "skip", "format", "format-file")}, "n", "length"},
-	"gzip":    {optSpec{shortVal: "S", longEq: true, longVal: longOpts("suffix")}, "", ""},
-	"bzip2":   {optSpec{}, "", ""},
-	"xz":      {optSpec{shortVal: "FCTM", longEq: true, longVal: longOpts("format", "check", "threads", "memlimit", "suffix")}, "", ""},
-	"zstd":    {optSpec{shortVal: "DoT", longEq: true, longVal: longOpts("output-dir-flat")}, "", ""},
-	"fold":    {optSpec{shortVal: "w", longEq: true, longVal: longOpts("width")}, "", ""},
-}
+}]{New: func() map[string]struct {
+	spec        optSpec
+	bound, long string
+} {
+	return map[string]struct {
+		spec        optSpec
+		bound, long string
+	}{
+		"cat":     {optSpec{}, "", ""},
+		"pv":      {optSpec{shortVal: "siwHNLBRdDFPx", longEq: true, longVal: longOpts("size", "interval", "width", "height", "name", "rate-limit", "buffer-size", "remote", "watchfd", "delay-start", "format", "pidfile", "error-skip-block")}, "s", "size"},
+		"base64":  {optSpec{shortVal: "w", longEq: true, longVal: longOpts("wrap")}, "", ""},
+		"basenc":  {optSpec{shortVal: "w", longEq: true, longVal: longOpts("wrap")}, "", ""},
+		"od":      {optSpec{shortVal: "AjNSt", shortOpt: "w", longEq: true, longVal: longOpts("address-radix", "skip-bytes", "read-bytes", "strings", "format", "endian")}, "N", "read-bytes"},
+		"xxd":     {optSpec{shortVal: "lscgon"}, "l", "len"},
+		"hexdump": {optSpec{shortVal: "nsef", longEq: true, longVal: longOpts("length", "skip", "format", "format-file")}, "n", "length"},
+		"gzip":    {optSpec{shortVal: "S", longEq: true, longVal: longOpts("suffix")}, "", ""},
+		"bzip2":   {optSpec{}, "", ""},
+		"xz":      {optSpec{shortVal: "FCTM", longEq: true, longVal: longOpts("format", "check", "threads", "memlimit", "suffix")}, "", ""},
+		"zstd":    {optSpec{shortVal: "DoT", longEq: true, longVal: longOpts("output-dir-flat")}, "", ""},
+		"fold":    {optSpec{shortVal: "w", longEq: true, longVal: longOpts("width")}, "", ""},
+	}
+}}
 
 // fillSize reads a size as dd, head and fallocate write it: a number with
 // an optional suffix (c, w, b; K, M, G, T, P, E in powers of 1024, with

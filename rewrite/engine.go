@@ -385,9 +385,63 @@ func run(p *Pass, rules []Rule) {
 // layerPlan is one layer of a rule table (see layers) with its call rules
 // indexed: by command name, and those that see every call.
 type layerPlan struct {
-	rules  []*Rule
+	rules []*Rule
+	// named are the call rules with Commands, in the layer's order.
+	named []*Rule
+	// index maps a command name to the rules of named that list it. It
+	// is built the first time a command has more than indexAfter calls:
+	// a hook call's command has a few, and the map of every name of
+	// every rule cost more than the calls' lookups (about 12 page faults
+	// of a process of 400).
+	index *nameIndex
+	all   []*Rule
+}
+
+// indexAfter is how many calls a command may have before a layer's rules
+// are looked up through an index rather than by reading their Commands.
+const indexAfter = 16
+
+// nameIndex is a layer's map of command names to rules, built once.
+type nameIndex struct {
+	once   sync.Once
 	byName map[string][]*Rule
-	all    []*Rule
+}
+
+// lookup returns the index's map, building it on first use.
+func (lp layerPlan) lookup() map[string][]*Rule {
+	lp.index.once.Do(func() {
+		n := 0
+		for _, r := range lp.named {
+			n += len(r.Commands)
+		}
+		m := make(map[string][]*Rule, n) // sized once: no rehash as it fills
+		for _, r := range lp.named {
+			for _, n := range r.Commands {
+				m[n] = append(m[n], r)
+			}
+		}
+		lp.index.byName = m
+	})
+	return lp.index.byName
+}
+
+// rulesFor returns the call rules of the layer that list name, in the
+// layer's order, a rule as many times as it lists the name (as the index
+// holds them). Without the index it reads each rule's Commands, reusing
+// buf.
+func (lp layerPlan) rulesFor(name string, indexed bool, buf []*Rule) []*Rule {
+	if indexed {
+		return lp.lookup()[name]
+	}
+	buf = buf[:0]
+	for _, r := range lp.named {
+		for _, n := range r.Commands {
+			if n == name {
+				buf = append(buf, r)
+			}
+		}
+	}
+	return buf
 }
 
 // planCache keeps the plan of the last rule table run, so that a hook
@@ -424,20 +478,15 @@ func planFor(rules []Rule) []layerPlan {
 // indexLayer indexes a layer's call rules by the command names they
 // handle.
 func indexLayer(rules []*Rule) layerPlan {
-	n := 0
-	for _, r := range rules {
-		n += len(r.Commands)
-	}
-	lp := layerPlan{rules: rules, byName: make(map[string][]*Rule, n)} // sized once: no rehash as it fills
+	lp := layerPlan{rules: rules, index: &nameIndex{}}
 	for _, r := range rules {
 		if r.Call == nil {
 			continue
 		}
 		if len(r.Commands) == 0 {
 			lp.all = append(lp.all, r)
-		}
-		for _, n := range r.Commands {
-			lp.byName[n] = append(lp.byName[n], r)
+		} else {
+			lp.named = append(lp.named, r)
 		}
 	}
 	return lp
@@ -447,15 +496,21 @@ func indexLayer(rules []*Rule) layerPlan {
 // the call rules over every call, in the order of the calls, then the
 // redirection rules, then the whole-command rules.
 func runLayer(p *Pass, lp layerPlan) {
-	byName, all, rules := lp.byName, lp.all, lp.rules
+	all, rules := lp.all, lp.rules
+	indexed := len(p.Model.Calls) > indexAfter
+	var buf []*Rule
 	for _, c := range p.Model.Calls {
 		// Names are matched without case too: on a case-insensitive file
 		// system (macOS) GIT runs git.
 		name := c.Name
-		if lower := strings.ToLower(name); lower != name && byName[name] == nil {
-			name = lower
+		named := lp.rulesFor(name, indexed, buf)
+		if lower := strings.ToLower(name); lower != name && len(named) == 0 {
+			named = lp.rulesFor(lower, indexed, buf)
 		}
-		for _, r := range byName[name] {
+		if !indexed {
+			buf = named
+		}
+		for _, r := range named {
 			p.rule = r
 			r.Call(p, c)
 		}

@@ -6,21 +6,21 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 
 	"github.com/corral-dev/corral/guards"
+	"github.com/corral-dev/corral/internal/lazy"
 	"github.com/corral-dev/corral/syntax"
 )
 
 // dockerBuildOptions are docker build's (and buildx build's) options that
 // take a value, from its reference.
-var dockerBuildOptions = sync.OnceValue(func() optSpec {
+var dockerBuildOptions = lazy.Value[optSpec]{New: func() optSpec {
 	return optSpec{shortVal: "ftmo", longVal: longOpts("file", "tag", "build-arg", "target", "platform", "label", "network",
 		"secret", "ssh", "output", "cache-from", "cache-to", "progress", "iidfile", "add-host", "build-context", "shm-size",
 		"memory", "memory-swap", "cpu-shares", "cpu-period", "cpu-quota", "cpuset-cpus", "cpuset-mems", "cgroup-parent",
 		"isolation", "ulimit", "security-opt", "metadata-file", "builder", "attest", "sbom", "provenance", "annotation",
 		"allow", "call", "policy"), longEq: true}
-})
+}}
 
 // dockerRemoteHost returns the host of a docker daemon address that is
 // not on this machine (tcp://h:2376, ssh://u@h), or "" for a local one
@@ -88,7 +88,7 @@ func dockerBuildContext(c *syntax.Call) (syntax.Arg, bool) {
 	if sub != "build" {
 		return syntax.Arg{}, false
 	}
-	_, ops := scan(c.Args[at+1:], dockerBuildOptions())
+	_, ops := scan(c.Args[at+1:], dockerBuildOptions.Get())
 	if len(ops) == 0 {
 		return syntax.Arg{}, false
 	}

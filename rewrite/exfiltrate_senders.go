@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/corral-dev/corral/guards"
+	"github.com/corral-dev/corral/internal/lazy"
 	"github.com/corral-dev/corral/syntax"
 )
 
@@ -704,15 +705,25 @@ func mysqlLocalFiles(text string) []string {
 
 // publishSpecs read the package managers' publish commands: the option
 // that names the registry a package is sent to.
-var publishSpecs = map[string]struct {
+var publishSpecs = lazy.Value[map[string]struct {
 	verb string
 	spec optSpec
 	urls []string
-}{
-	"npm":   {"publish", optSpec{shortVal: "w", longEq: true, longVal: longOpts("registry", "tag", "access", "otp", "workspace", "userconfig", "cache", "prefix", "provenance-file")}, []string{"registry"}},
-	"pnpm":  {"publish", optSpec{shortVal: "C", longEq: true, longVal: longOpts("registry", "tag", "access", "otp", "dir", "filter", "publish-branch", "report-summary-file")}, []string{"registry"}},
-	"twine": {"upload", optSpec{shortVal: "rusciT", longEq: true, longVal: longOpts("repository", "repository-url", "username", "password", "sign-with", "identity", "comment", "config-file", "cert", "client-cert", "attestations")}, []string{"repository-url"}},
-}
+}]{New: func() map[string]struct {
+	verb string
+	spec optSpec
+	urls []string
+} {
+	return map[string]struct {
+		verb string
+		spec optSpec
+		urls []string
+	}{
+		"npm":   {"publish", optSpec{shortVal: "w", longEq: true, longVal: longOpts("registry", "tag", "access", "otp", "workspace", "userconfig", "cache", "prefix", "provenance-file")}, []string{"registry"}},
+		"pnpm":  {"publish", optSpec{shortVal: "C", longEq: true, longVal: longOpts("registry", "tag", "access", "otp", "dir", "filter", "publish-branch", "report-summary-file")}, []string{"registry"}},
+		"twine": {"upload", optSpec{shortVal: "rusciT", longEq: true, longVal: longOpts("repository", "repository-url", "username", "password", "sign-with", "identity", "comment", "config-file", "cert", "client-cert", "attestations")}, []string{"repository-url"}},
+	}
+}}
 
 // publicRegistries are the hosts the publish commands send to by default
 // (or as the forge's own package registry): a release there is the
@@ -727,7 +738,7 @@ var publicRegistries = []string{"registry.npmjs.org", "registry.yarnpkg.com", "n
 // to a repository named in the person's own configuration (twine -r),
 // is their release and passes.
 func (p *Pass) publishUploads(c *syntax.Call) {
-	ps, ok := publishSpecs[c.Name]
+	ps, ok := publishSpecs.Get()[c.Name]
 	if !ok {
 		return
 	}

@@ -111,7 +111,7 @@ func TestProgramSpecsComplete(t *testing.T) {
 	t.Parallel()
 	long := regexp.MustCompile(`--(?:\[no-\])?([a-z][a-z0-9-]+)`)
 	checked := 0
-	for _, ps := range programs {
+	for _, ps := range withCopyPrograms() {
 		prog, spec := ps.name, ps.spec
 		for _, n := range spec.longVal {
 			if spec.longFlag.has(n) {
@@ -292,7 +292,7 @@ func TestGlobalOptionsBeforeSubcommand(t *testing.T) {
 // first entry).
 func TestProgramsOnce(t *testing.T) {
 	seen := map[string]bool{}
-	for _, ps := range programs {
+	for _, ps := range withCopyPrograms() {
 		if seen[ps.name] {
 			t.Errorf("%q is listed twice in programs", ps.name)
 		}
@@ -307,4 +307,14 @@ func TestProgramsOnce(t *testing.T) {
 	if got := specFor("no-such-program"); got.abbrev || got.longEq || len(got.longVal) > 0 || got.shortVal != "" {
 		t.Errorf("specFor of an unknown program = %+v, want the empty spec", got)
 	}
+}
+
+// withCopyPrograms is programs with cp, mv, ln and install, which specFor
+// reads from the shell model's table (syntax.CopyOptions) instead.
+func withCopyPrograms() []programSpec {
+	out := append([]programSpec{}, programs...)
+	for _, n := range []string{"cp", "mv", "ln", "install"} {
+		out = append(out, programSpec{n, copyOptions(n)})
+	}
+	return out
 }

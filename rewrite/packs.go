@@ -10,8 +10,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 
+	"github.com/corral-dev/corral/internal/lazy"
 	"github.com/corral-dev/corral/syntax"
 )
 
@@ -73,7 +73,26 @@ type PackText struct {
 	re      *regexp.Regexp
 }
 
-var loadPacks = sync.OnceValues(func() (map[string]*Pack, error) {
+// packTable is every embedded pack by name, parsed on first use (a
+// policy that enables no pack never parses one).
+var packTable = lazy.Value[struct {
+	m   map[string]*Pack
+	err error
+}]{New: func() (t struct {
+	m   map[string]*Pack
+	err error
+}) {
+	t.m, t.err = parsePacks()
+	return t
+}}
+
+// loadPacks returns the embedded packs by name.
+func loadPacks() (map[string]*Pack, error) {
+	t := packTable.Get()
+	return t.m, t.err
+}
+
+func parsePacks() (map[string]*Pack, error) {
 	entries, err := packFiles.ReadDir("packs")
 	if err != nil {
 		return nil, err
@@ -94,7 +113,7 @@ var loadPacks = sync.OnceValues(func() (map[string]*Pack, error) {
 		out[p.Name] = p
 	}
 	return out, nil
-})
+}
 
 func parsePack(data []byte) (*Pack, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))

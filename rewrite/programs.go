@@ -1,6 +1,8 @@
 package rewrite
 
-import "github.com/corral-dev/corral/syntax"
+import (
+	"github.com/corral-dev/corral/syntax"
+)
 
 // programs holds each program's options as data (optSpec), keyed by the
 // program's name, or its name and subcommand ("git reset"). Every rule
@@ -19,8 +21,6 @@ var programs = []programSpec{
 	{"unlink", optSpec{longEq: true, abbrev: true, longFlag: longOpts("help", "version")}},
 	{"shred", optSpec{shortVal: "ns", longEq: true, abbrev: true, longVal: longOpts("iterations", "random-source", "size"),
 		longFlag: longOpts("remove", "force", "exact", "verbose", "zero", "help", "version")}},
-	{"mv", copyOptions("mv")},
-	{"cp", copyOptions("cp")},
 	{"sort", optSpec{shortVal: "kotST", longEq: true, longVal: longOpts("key", "output", "field-separator", "buffer-size",
 		"temporary-directory", "parallel", "batch-size", "compress-program", "files0-from", "random-source", "sort"),
 		longFlag: longOpts("check")}},
@@ -30,8 +30,6 @@ var programs = []programSpec{
 		longFlag: longOpts("no-create", "no-dereference", "help", "version")}},
 	{"truncate", optSpec{shortVal: "sr", longEq: true, abbrev: true, longVal: longOpts("size", "reference"),
 		longFlag: longOpts("no-create", "io-blocks", "help", "version")}},
-	{"install", copyOptions("install")},
-	{"ln", copyOptions("ln")},
 	// sed -i[SUFFIX]: the suffix is attached or absent.
 	{"sed", optSpec{shortVal: "efl", shortOpt: "i", longEq: true, abbrev: true, longVal: longOpts("expression", "file", "line-length"),
 		longFlag: longOpts("in-place", "quiet", "silent", "debug", "posix", "regexp-extended", "separate", "sandbox",
@@ -291,6 +289,12 @@ var programs = []programSpec{
 func specFor(program string) optSpec {
 	if program == "tar" {
 		return fromCore(syntax.TarOptions)
+	}
+	// cp, mv, ln and install are the shell model's table (copyOptions),
+	// not entries here: a call in this list's literal would make the
+	// compiler build the whole list at start-up.
+	if s, ok := syntax.CopyOptions(program); ok {
+		return fromCore(s)
 	}
 	for i := range programs {
 		if programs[i].name == program {

@@ -17,7 +17,13 @@ var Rules = builtinRules
 var builtinRules = concatRules(acquisitionRules, dangerRules, writeRules, secretRules, runnerRules)
 
 func concatRules(lists ...[]Rule) []Rule {
-	var out []Rule
+	n := 0
+	for _, l := range lists {
+		n += len(l)
+	}
+	// One allocation of the final size: the table is built at start-up,
+	// and growing it by doubling allocated and copied it about twice over.
+	out := make([]Rule, 0, n)
 	for _, l := range lists {
 		out = append(out, l...)
 	}

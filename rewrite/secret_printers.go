@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/corral-dev/corral/guards"
+	"github.com/corral-dev/corral/internal/lazy"
 	"github.com/corral-dev/corral/syntax"
 )
 
@@ -130,7 +131,7 @@ func (p *Pass) checkCredentialPrinter(c *syntax.Call) bool {
 	// pass NAME (no verb) shows the entry too; its verbs are listed.
 	if name == "pass" {
 		ws := leadingWords(args)
-		if len(ws) == 1 && !passVerbs[ws[0]] {
+		if len(ws) == 1 && !passVerbs.Get()[ws[0]] {
 			p.reportCredential(c, "a password-store entry")
 			return true
 		}
@@ -215,7 +216,7 @@ func kubectlPrintsSecret(args []syntax.Arg) bool {
 		if !hasVal && strings.HasPrefix(v, "-o") && !strings.HasPrefix(v, "--") && len(v) > 2 {
 			name, val, hasVal = "-o", v[2:], true
 		}
-		if !hasVal && kubectlValueOptions[name] && i+1 < len(args) {
+		if !hasVal && kubectlValueOptions.Get()[name] && i+1 < len(args) {
 			i++
 			val = args[i].Value
 		}
@@ -245,10 +246,12 @@ func kubectlPrintsSecret(args []syntax.Arg) bool {
 
 // kubectlValueOptions are kubectl's common options that take a value
 // in the next word.
-var kubectlValueOptions = map[string]bool{"-n": true, "--namespace": true, "-o": true, "--output": true, "-l": true,
-	"--selector": true, "--field-selector": true, "--context": true, "--cluster": true, "--kubeconfig": true,
-	"--user": true, "-s": true, "--server": true, "--sort-by": true, "--template": true, "-f": true, "--filename": true,
-	"-L": true, "--label-columns": true, "--chunk-size": true, "--request-timeout": true, "--token": true, "--as": true}
+var kubectlValueOptions = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"-n": true, "--namespace": true, "-o": true, "--output": true, "-l": true,
+		"--selector": true, "--field-selector": true, "--context": true, "--cluster": true, "--kubeconfig": true,
+		"--user": true, "-s": true, "--server": true, "--sort-by": true, "--template": true, "-f": true, "--filename": true,
+		"-L": true, "--label-columns": true, "--chunk-size": true, "--request-timeout": true, "--token": true, "--as": true}
+}}
 
 // configPrintsToken reports npm/pnpm config get of an authentication
 // setting (//registry.npmjs.org/:_authToken, _auth, _password) and yarn
@@ -271,9 +274,11 @@ func configPrintsToken(args []syntax.Arg) bool {
 }
 
 // passVerbs are pass(1)'s commands; any other single word is an entry.
-var passVerbs = map[string]bool{"init": true, "ls": true, "list": true, "find": true, "search": true, "grep": true,
-	"insert": true, "add": true, "edit": true, "generate": true, "rm": true, "remove": true, "delete": true,
-	"mv": true, "rename": true, "cp": true, "copy": true, "git": true, "help": true, "version": true, "otp": true}
+var passVerbs = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"init": true, "ls": true, "list": true, "find": true, "search": true, "grep": true,
+		"insert": true, "add": true, "edit": true, "generate": true, "rm": true, "remove": true, "delete": true,
+		"mv": true, "rename": true, "cp": true, "copy": true, "git": true, "help": true, "version": true, "otp": true}
+}}
 
 // leadingWords returns the static words of args that are not options, in
 // order, up to the first word only known at run time.

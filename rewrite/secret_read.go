@@ -354,7 +354,7 @@ func checkSecretRead(p *Pass, c *syntax.Call) {
 			// names only known at run time (find ~ -exec gzip {} ';',
 			// log rotation) are not judged.
 			inPlace = true
-			suffix := compressorSuffix[name]
+			suffix := compressorSuffix.Get()[name]
 			if o := find(opts, "S", "suffix"); len(o) > 0 && name != "zstd" && name != "lzip" {
 				suffix = o[len(o)-1].val.Value
 			}
@@ -518,8 +518,10 @@ var (
 	}}
 	// compressorSuffix is the suffix each adds to the name of the copy
 	// it writes in place (gzip and pigz take another with -S/--suffix).
-	compressorSuffix = map[string]string{"gzip": ".gz", "pigz": ".gz", "bzip2": ".bz2", "pbzip2": ".bz2", "xz": ".xz",
-		"lzma": ".lzma", "zstd": ".zst", "lz4": ".lz4", "lzip": ".lz", "brotli": ".br"}
+	compressorSuffix = lazy.Value[map[string]string]{New: func() map[string]string {
+		return map[string]string{"gzip": ".gz", "pigz": ".gz", "bzip2": ".bz2", "pbzip2": ".bz2", "xz": ".xz",
+			"lzma": ".lzma", "zstd": ".zst", "lz4": ".lz4", "lzip": ".lz", "brotli": ".br"}
+	}}
 	compressorVals = lazy.Value[map[string]string]{New: func() map[string]string {
 		return map[string]string{"zstd": "oDMT", "lz4": "B", "xz": "MFT", "lzma": "MFT", "pigz": "bpK", "brotli": "oqw", "gzip": "S", "bzip2": "", "pbzip2": "bmp", "lzip": "bmos"}
 	}}

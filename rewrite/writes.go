@@ -2,6 +2,7 @@ package rewrite
 
 import (
 	"fmt"
+	"github.com/corral-dev/corral/internal/lazy"
 	"github.com/corral-dev/corral/internal/procpath"
 	"os"
 	"path"
@@ -660,7 +661,7 @@ type madeLink struct {
 }
 
 // lnSpec are ln's options that take a value.
-var lnSpec = copyOptions("ln")
+var lnSpec = lazy.Value[optSpec]{New: func() optSpec { return copyOptions("ln") }}
 
 // madeLinks lists the links that ln calls of the command create, with
 // absolute, normalised paths; a symbolic link's relative target is taken
@@ -684,7 +685,7 @@ func (p *Pass) madeLinks() []madeLink {
 		if c.Name != "ln" && c.Name != "cp" || !c.Dir.Known {
 			continue
 		}
-		opts, ops := scan(c.Args, lnSpec)
+		opts, ops := scan(c.Args, lnSpec.Get())
 		symbolic := has(opts, "s", "symbolic")
 		if c.Name == "cp" {
 			// cp -s (--symbolic-link) and cp -l (--link) make links to

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/corral-dev/corral/guards"
+	"github.com/corral-dev/corral/internal/lazy"
 	"github.com/corral-dev/corral/syntax"
 )
 
@@ -315,7 +316,7 @@ func programWrites(c *syntax.Call) []target {
 			name, _, eq := strings.Cut(strings.TrimLeft(a.Value, "-"), "=")
 			switch {
 			case a.Static && strings.HasPrefix(a.Value, "-") && len(a.Value) > 1:
-				if !eq && unisonValued[name] && i+1 < len(c.Args) {
+				if !eq && unisonValued.Get()[name] && i+1 < len(c.Args) {
 					i++
 					if name == "root" {
 						roots = append(roots, c.Args[i])
@@ -621,10 +622,12 @@ func surelyDir(dir syntax.Dir, a syntax.Arg) bool {
 // unisonValued are unison's preferences that take a value as the next
 // word (-force ROOT, -path P); the others are switches, and any of them
 // may be written -name=value.
-var unisonValued = setOf("force", "forcepartial", "prefer", "preferpartial", "ignore", "ignorenot", "path", "root", "logfile",
-	"servercmd", "sshargs", "sshcmd", "rshargs", "rshcmd", "backup", "backupnot", "backupdir", "backuploc", "backupprefix",
-	"backupsuffix", "maxbackups", "merge", "diff", "ui", "perms", "follow", "rootalias", "copyprog", "copyprogrest",
-	"copythreshold", "copyquoterem", "maxthreads", "retry", "repeat", "sortfirst", "sortlast", "label", "key",
-	"clientHostName", "source", "include", "immutable", "immutablenot", "atomic", "nocreation", "nodeletion", "noupdate",
-	"nocreationpartial", "nodeletionpartial", "noupdatepartial", "height", "debug", "rsrc", "xattrignore",
-	"xattrignorenot", "maxerrors", "mountpoint", "addprefsto", "doc")
+var unisonValued = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return setOf("force", "forcepartial", "prefer", "preferpartial", "ignore", "ignorenot", "path", "root", "logfile",
+		"servercmd", "sshargs", "sshcmd", "rshargs", "rshcmd", "backup", "backupnot", "backupdir", "backuploc", "backupprefix",
+		"backupsuffix", "maxbackups", "merge", "diff", "ui", "perms", "follow", "rootalias", "copyprog", "copyprogrest",
+		"copythreshold", "copyquoterem", "maxthreads", "retry", "repeat", "sortfirst", "sortlast", "label", "key",
+		"clientHostName", "source", "include", "immutable", "immutablenot", "atomic", "nocreation", "nodeletion", "noupdate",
+		"nocreationpartial", "nodeletionpartial", "noupdatepartial", "height", "debug", "rsrc", "xattrignore",
+		"xattrignorenot", "maxerrors", "mountpoint", "addprefsto", "doc")
+}}

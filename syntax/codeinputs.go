@@ -1,8 +1,9 @@
 package syntax
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/corral-dev/corral/internal/lazy"
 )
 
 // Programs that run what they read as code although they are not
@@ -23,16 +24,18 @@ type codeInput struct {
 }
 
 // pipName matches pip, pip3, pip3.12.
-var pipName = regexp.MustCompile(`^pip(?:[0-9](?:\.[0-9]+)?)?$`)
+var pipName = lazy.Regexp{Expr: `^pip(?:[0-9](?:\.[0-9]+)?)?$`}
 
 // rustcValued are the options of rustc (rustc --help) and the
 // compilers' -o and -x that take the next word; the C compilers' others
 // are compilerValued.
-var rustcValued = map[string]bool{"-o": true, "-x": true, "--out-dir": true, "--crate-type": true, "--crate-name": true,
-	"--edition": true, "--emit": true, "-L": true, "-l": true, "--cfg": true, "--target": true, "-C": true, "--codegen": true,
-	"-W": true, "-A": true, "-D": true, "-F": true, "--cap-lints": true, "--extern": true, "--sysroot": true, "--print": true,
-	"--explain": true, "--error-format": true, "--json": true, "--color": true, "--remap-path-prefix": true, "-Z": true,
-	"-include": true}
+var rustcValued = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"-o": true, "-x": true, "--out-dir": true, "--crate-type": true, "--crate-name": true,
+		"--edition": true, "--emit": true, "-L": true, "-l": true, "--cfg": true, "--target": true, "-C": true, "--codegen": true,
+		"-W": true, "-A": true, "-D": true, "-F": true, "--cap-lints": true, "--extern": true, "--sysroot": true, "--print": true,
+		"--explain": true, "--error-format": true, "--json": true, "--color": true, "--remap-path-prefix": true, "-Z": true,
+		"-include": true}
+}}
 
 // m4Spec is GNU m4's options (m4 --help, 1.4; getopt_long, which
 // permutes): -d and --debugfile take an optional attached value.
@@ -48,7 +51,7 @@ func codeInputs(call *Call) codeInput {
 	args := call.Args
 	name := call.Name
 	switch {
-	case compilerName.Get().MatchString(name) || name == "rustc":
+	case isCompilerName(name) || name == "rustc":
 		// A source operand (- is stdin) is compiled into a program, or
 		// run (tcc -run); -fsyntax-only, -E and -M only check it or print
 		// text.
@@ -59,7 +62,7 @@ func codeInputs(call *Call) codeInput {
 				return codeInput{}
 			case v == "-":
 				in.stdin = true
-			case rustcValued[v] || name != "rustc" && compilerValued.Get()[v]:
+			case rustcValued.Get()[v] || name != "rustc" && compilerValued.Get()[v]:
 				i++
 			case strings.HasPrefix(v, "-"):
 			default:
@@ -155,7 +158,7 @@ func codeInputs(call *Call) codeInput {
 				in.stdin = true
 			}
 		}
-	case pipName.MatchString(name):
+	case pipName.Get().MatchString(name):
 		if len(args) > 0 && args[0].Value == "install" {
 			in.files = valueFiles(args, "-r", "--requirement")
 		}
@@ -195,7 +198,7 @@ func installsPackages(call *Call) bool {
 	}
 	verb := call.Args[0].Value
 	switch {
-	case pipName.MatchString(call.Name), call.Name == "gem", call.Name == "cargo", call.Name == "pipx":
+	case pipName.Get().MatchString(call.Name), call.Name == "gem", call.Name == "cargo", call.Name == "pipx":
 		return verb == "install"
 	case call.Name == "npm", call.Name == "pnpm", call.Name == "yarn", call.Name == "bun":
 		return verb == "install" || verb == "i" || verb == "add"

@@ -29,9 +29,47 @@ type compiledSource struct {
 	text                  string
 }
 
-// compilerName matches the C and C++ compilers, with a target prefix or
-// a version suffix (x86_64-linux-gnu-gcc-12, clang++-17).
-var compilerName = lazy.Regexp{Expr: `^(?:[\w.]+-)*(?:gcc|g\+\+|cc|c\+\+|clang|clang\+\+|tcc|icc|icx|icpx|c89|c99)(?:-[\d.]+)?$`}
+// isCompilerName reports whether name is a C or C++ compiler, with a
+// target prefix or a version suffix (x86_64-linux-gnu-gcc-12, clang++-17):
+// words of letters, digits, "_" and "." each followed by "-", a compiler,
+// then maybe "-" and digits and dots. It is read for every call, so it is
+// written out rather than a regular expression, which every hook call
+// compiled (TestIsCompilerName checks both agree).
+func isCompilerName(name string) bool {
+	parts := strings.Split(name, "-")
+	for k, p := range parts {
+		switch p {
+		case "gcc", "g++", "cc", "c++", "clang", "clang++", "tcc", "icc", "icx", "icpx", "c89", "c99":
+			if k == len(parts)-1 || k == len(parts)-2 && versionWord(parts[k+1]) {
+				return true
+			}
+		}
+		if !targetWord(p) {
+			return false
+		}
+	}
+	return false
+}
+
+// targetWord reports whether s is one or more letters, digits, "_" or ".".
+func targetWord(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '.') {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// versionWord reports whether s is one or more digits or dots.
+func versionWord(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; !(c >= '0' && c <= '9' || c == '.') {
+			return false
+		}
+	}
+	return s != ""
+}
 
 // compilerValued are the compiler options whose value is the next word
 // when not attached (gcc(1), clang(1)).
@@ -59,7 +97,7 @@ func cSource(name string) bool {
 // of objects compiled earlier in the command). tcc -run FILE runs the
 // program at once: its source is read now.
 func (w *walker) noteCompile(c scope, call *Call) {
-	if !compilerName.Get().MatchString(call.Name) || !call.Dir.Known {
+	if !isCompilerName(call.Name) || !call.Dir.Known {
 		return
 	}
 	var out Arg

@@ -3,6 +3,8 @@ package syntax
 import (
 	"sort"
 	"strings"
+
+	"github.com/corral-dev/corral/internal/lazy"
 )
 
 // EnvFile is a file a program writes because a variable of its
@@ -25,22 +27,24 @@ type EnvFile struct {
 // Python, Node and database prompts); SSLKEYLOGFILE is appended to by
 // curl, Python's ssl and the other programs built on OpenSSL or NSS that
 // honour it; GIT_INDEX_FILE is where git writes its index.
-var envFileVars = map[string]bool{
-	"GIT_TRACE": true, "GIT_TRACE_PACK_ACCESS": true, "GIT_TRACE_PACKET": true,
-	"GIT_TRACE_PACKFILE": true, "GIT_TRACE_PERFORMANCE": true, "GIT_TRACE_SETUP": true,
-	"GIT_TRACE_SHALLOW": true, "GIT_TRACE_CURL": true, "GIT_TRACE_REFS": true,
-	"GIT_TRACE_FSMONITOR": true, "GIT_TRACE2": true, "GIT_TRACE2_EVENT": true,
-	"GIT_TRACE2_PERF":   true,
-	"GIT_INDEX_FILE":    false,
-	"LESSHISTFILE":      false,
-	"HISTFILE":          false,
-	"PYTHON_HISTORY":    false,
-	"NODE_REPL_HISTORY": false,
-	"PSQL_HISTORY":      false,
-	"MYSQL_HISTFILE":    false,
-	"SQLITE_HISTORY":    false,
-	"SSLKEYLOGFILE":     false,
-}
+var envFileVars = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{
+		"GIT_TRACE": true, "GIT_TRACE_PACK_ACCESS": true, "GIT_TRACE_PACKET": true,
+		"GIT_TRACE_PACKFILE": true, "GIT_TRACE_PERFORMANCE": true, "GIT_TRACE_SETUP": true,
+		"GIT_TRACE_SHALLOW": true, "GIT_TRACE_CURL": true, "GIT_TRACE_REFS": true,
+		"GIT_TRACE_FSMONITOR": true, "GIT_TRACE2": true, "GIT_TRACE2_EVENT": true,
+		"GIT_TRACE2_PERF":   true,
+		"GIT_INDEX_FILE":    false,
+		"LESSHISTFILE":      false,
+		"HISTFILE":          false,
+		"PYTHON_HISTORY":    false,
+		"NODE_REPL_HISTORY": false,
+		"PSQL_HISTORY":      false,
+		"MYSQL_HISTFILE":    false,
+		"SQLITE_HISTORY":    false,
+		"SSLKEYLOGFILE":     false,
+	}
+}}
 
 // envFiles records the files the call's environment makes its program
 // write (Call.EnvFiles). A variable counts when the call gives it (a
@@ -48,8 +52,8 @@ var envFileVars = map[string]bool{
 // program need not be the one the manual names, since git, less and the
 // prompts also run under other programs (a pager, a hook).
 func (w *walker) envFiles(c scope, call *Call) {
-	names := make([]string, 0, len(envFileVars))
-	for name := range envFileVars {
+	names := make([]string, 0, len(envFileVars.Get()))
+	for name := range envFileVars.Get() {
 		names = append(names, name)
 	}
 	sort.Strings(names)
@@ -67,7 +71,7 @@ func (w *walker) envFiles(c scope, call *Call) {
 		if !set {
 			continue
 		}
-		if a, ok := envFileValue(v, known, envFileVars[name]); ok {
+		if a, ok := envFileValue(v, known, envFileVars.Get()[name]); ok {
 			call.EnvFiles = append(call.EnvFiles, EnvFile{Name: name, Arg: a})
 		}
 	}

@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	sh "mvdan.cc/sh/v3/syntax"
+
+	"github.com/corral-dev/corral/internal/lazy"
 )
 
 // Bash evaluates text that looks like data in more places than $( ): a
@@ -117,7 +119,7 @@ func (w *walker) evalNames(c scope, call *Call, st *state) {
 			switch {
 			case a.Static && (a.Value == "-v" || a.Value == "-R") && i+1 < len(args):
 				w.evalName(c, args[i+1], st)
-			case a.Static && arithTestOps[a.Value] && i > 0 && i+1 < len(args):
+			case a.Static && arithTestOps.Get()[a.Value] && i > 0 && i+1 < len(args):
 				// test's -eq operands are integers (no evaluation).
 			}
 		}
@@ -141,7 +143,9 @@ func (w *walker) evalNames(c scope, call *Call, st *state) {
 
 // arithTestOps are the operators whose operands [[ ]] evaluates as
 // arithmetic expressions.
-var arithTestOps = map[string]bool{"-eq": true, "-ne": true, "-lt": true, "-le": true, "-gt": true, "-ge": true}
+var arithTestOps = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"-eq": true, "-ne": true, "-lt": true, "-le": true, "-gt": true, "-ge": true}
+}}
 
 // evalTest walks what a [[ ]] expression evaluates: the operands of its
 // arithmetic comparisons and the name of -v.
@@ -150,7 +154,7 @@ func (w *walker) evalTest(c scope, t *sh.TestClause, st *state) {
 	sh.Walk(t.X, func(n sh.Node) bool {
 		switch x := n.(type) {
 		case *sh.BinaryTest:
-			if arithTestOps[x.Op.String()] {
+			if arithTestOps.Get()[x.Op.String()] {
 				for _, side := range []sh.TestExpr{x.X, x.Y} {
 					if wd, ok := side.(*sh.Word); ok {
 						if a := r.arg(wd); a.Static {

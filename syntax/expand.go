@@ -303,10 +303,12 @@ func (r *resolver) scanParts(s *wordScan, parts []sh.WordPart, quoted bool) {
 // caseOrEscapeOp are the @ operators that only transform the value
 // (@L, @U, @u case, @E escapes, @Q quotes): outside the static subset,
 // but a function of the value alone (a candidate, see dynamic).
-var caseOrEscapeOp = map[string]bool{"L": true, "U": true, "u": true, "E": true, "Q": true}
+var caseOrEscapeOp = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"L": true, "U": true, "u": true, "E": true, "Q": true}
+}}
 
 func (r *resolver) scanParam(s *wordScan, p *sh.ParamExp, quoted bool) {
-	if p.Exp != nil && p.Exp.Op == sh.OtherParamOps && (p.Exp.Word == nil || !caseOrEscapeOp[p.Exp.Word.Lit()]) {
+	if p.Exp != nil && p.Exp.Op == sh.OtherParamOps && (p.Exp.Word == nil || !caseOrEscapeOp.Get()[p.Exp.Word.Lit()]) {
 		s.dynamic = true // ${x@P} expands a prompt: it can run commands
 	}
 	if p.Excl || p.Length || p.Width || p.Slice != nil || p.Repl != nil || p.Index != nil || p.Names != 0 ||

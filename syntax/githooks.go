@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/corral-dev/corral/internal/lazy"
 )
 
 // Git hooks in a hooks directory the agent can write.
@@ -23,49 +25,53 @@ import (
 // gitHookRuns are the hooks each git command can run (githooks(5)). Every
 // command that writes the index or a ref can also run post-index-change
 // and reference-transaction.
-var gitHookRuns = map[string][]string{
-	"commit":       {"pre-commit", "prepare-commit-msg", "commit-msg", "post-commit", "post-rewrite"},
-	"merge":        {"pre-merge-commit", "prepare-commit-msg", "commit-msg", "post-merge"},
-	"pull":         {"pre-merge-commit", "prepare-commit-msg", "commit-msg", "post-merge", "pre-rebase", "post-rewrite", "post-checkout"},
-	"push":         {"pre-push"},
-	"checkout":     {"post-checkout"},
-	"switch":       {"post-checkout"},
-	"worktree":     {"post-checkout"},
-	"rebase":       {"pre-rebase", "post-rewrite", "post-checkout", "prepare-commit-msg", "commit-msg"},
-	"am":           {"applypatch-msg", "pre-applypatch", "post-applypatch", "post-rewrite"},
-	"cherry-pick":  {"prepare-commit-msg", "commit-msg", "post-commit"},
-	"revert":       {"prepare-commit-msg", "commit-msg", "post-commit"},
-	"gc":           {"pre-auto-gc"},
-	"fetch":        {},
-	"reset":        {},
-	"restore":      {},
-	"add":          {},
-	"rm":           {},
-	"mv":           {},
-	"stash":        {},
-	"branch":       {},
-	"tag":          {},
-	"update-ref":   {},
-	"update-index": {},
-	"status":       {},
-	"send-email":   {"sendemail-validate"},
-	"p4":           {"p4-pre-submit", "p4-prepare-changelist", "p4-changelist", "p4-post-changelist"},
-}
+var gitHookRuns = lazy.Value[map[string][]string]{New: func() map[string][]string {
+	return map[string][]string{
+		"commit":       {"pre-commit", "prepare-commit-msg", "commit-msg", "post-commit", "post-rewrite"},
+		"merge":        {"pre-merge-commit", "prepare-commit-msg", "commit-msg", "post-merge"},
+		"pull":         {"pre-merge-commit", "prepare-commit-msg", "commit-msg", "post-merge", "pre-rebase", "post-rewrite", "post-checkout"},
+		"push":         {"pre-push"},
+		"checkout":     {"post-checkout"},
+		"switch":       {"post-checkout"},
+		"worktree":     {"post-checkout"},
+		"rebase":       {"pre-rebase", "post-rewrite", "post-checkout", "prepare-commit-msg", "commit-msg"},
+		"am":           {"applypatch-msg", "pre-applypatch", "post-applypatch", "post-rewrite"},
+		"cherry-pick":  {"prepare-commit-msg", "commit-msg", "post-commit"},
+		"revert":       {"prepare-commit-msg", "commit-msg", "post-commit"},
+		"gc":           {"pre-auto-gc"},
+		"fetch":        {},
+		"reset":        {},
+		"restore":      {},
+		"add":          {},
+		"rm":           {},
+		"mv":           {},
+		"stash":        {},
+		"branch":       {},
+		"tag":          {},
+		"update-ref":   {},
+		"update-index": {},
+		"status":       {},
+		"send-email":   {"sendemail-validate"},
+		"p4":           {"p4-pre-submit", "p4-prepare-changelist", "p4-changelist", "p4-post-changelist"},
+	}
+}}
 
 // gitWritesState are the commands above that also write the index or refs.
-var gitWritesState = map[string]bool{"commit": true, "merge": true, "pull": true, "checkout": true, "switch": true,
-	"worktree": true, "rebase": true, "am": true, "cherry-pick": true, "revert": true, "fetch": true, "reset": true,
-	"restore": true, "add": true, "rm": true, "mv": true, "stash": true, "branch": true, "tag": true, "update-ref": true,
-	"update-index": true, "status": true, "push": true}
+var gitWritesState = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"commit": true, "merge": true, "pull": true, "checkout": true, "switch": true,
+		"worktree": true, "rebase": true, "am": true, "cherry-pick": true, "revert": true, "fetch": true, "reset": true,
+		"restore": true, "add": true, "rm": true, "mv": true, "stash": true, "branch": true, "tag": true, "update-ref": true,
+		"update-index": true, "status": true, "push": true}
+}}
 
 // gitHooks walks the hooks that git command sub, run in dir, can run from
 // a hooks directory set by configuration.
 func (w *walker) gitHooks(c scope, call *Call, sub string, dir Dir) {
-	names, ok := gitHookRuns[sub]
+	names, ok := gitHookRuns.Get()[sub]
 	if !ok || !dir.Known || w.read == nil {
 		return
 	}
-	if gitWritesState[sub] {
+	if gitWritesState.Get()[sub] {
 		names = append(append([]string(nil), names...), "post-index-change", "reference-transaction")
 	}
 	top, hooks := w.gitHooksDir(dir.Path)
@@ -77,11 +83,11 @@ func (w *walker) gitHooks(c scope, call *Call, sub string, dir Dir) {
 // tree workTree: the hooks directory comes from gitDir/config, then the
 // user's configuration.
 func (w *walker) gitHooksIn(c scope, call *Call, sub string, gitDir, workTree Dir) {
-	names, ok := gitHookRuns[sub]
+	names, ok := gitHookRuns.Get()[sub]
 	if !ok || !gitDir.Known || !workTree.Known || w.read == nil {
 		return
 	}
-	if gitWritesState[sub] {
+	if gitWritesState.Get()[sub] {
 		names = append(append([]string(nil), names...), "post-index-change", "reference-transaction")
 	}
 	w.runGitHooks(c, call, names, workTree.Path, w.configuredHooks(filepath.Join(gitDir.Path, "config"), workTree.Path))

@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"mvdan.cc/sh/v3/pattern"
+
+	"github.com/corral-dev/corral/internal/lazy"
 )
 
 // GlobOpts are the shell options in force where a pattern is expanded
@@ -52,9 +54,11 @@ func mergeGlobOpts(a, b GlobOpts) GlobOpts {
 }
 
 // globShopt maps shopt's option names to the options they turn on.
-var globShopt = map[string]GlobOpts{
-	"dotglob": GlobDot, "nocaseglob": GlobNoCase, "nullglob": GlobNull | globNullMay, "failglob": GlobFail | globFailMay, "globstar": GlobStar,
-}
+var globShopt = lazy.Value[map[string]GlobOpts]{New: func() map[string]GlobOpts {
+	return map[string]GlobOpts{
+		"dotglob": GlobDot, "nocaseglob": GlobNoCase, "nullglob": GlobNull | globNullMay, "failglob": GlobFail | globFailMay, "globstar": GlobStar,
+	}
+}}
 
 // unmatched reports what bash makes of a pattern that matches nothing
 // under o: the word as written (kept), no word (removed: nullglob, or

@@ -137,7 +137,8 @@ func foreignInterpSpec(l lang.Lang, name string) (interpSpec, bool) {
 // Erlang VM), not programs: written as one string so that the runner
 // table's test (TestNoRunnerListsOutsideTable) does not take the two for
 // a list of interpreters.
-var elixirLongVal = strings.Fields("eval pa pz pr erl sname name cookie boot erl-config vm-args dot-iex remsh logger-otp-reports logger-sasl-reports")
+var elixirLongVal = []string{"eval", "pa", "pz", "pr", "erl", "sname", "name", "cookie", "boot", "erl-config", "vm-args", "dot-iex",
+	"remsh", "logger-otp-reports", "logger-sasl-reports"}
 
 // clojureMainArgs returns the words of a clojure/clj call from its main
 // options on (clojure -h): the CLI's own options come first (-Sdeps EDN,

@@ -2,9 +2,10 @@ package syntax
 
 import (
 	"fmt"
-	"github.com/corral-dev/corral/internal/lazy"
 	"path/filepath"
 	"strings"
+
+	"github.com/corral-dev/corral/internal/lazy"
 )
 
 // makeRule is one rule of a Makefile: its targets, prerequisites and
@@ -430,9 +431,11 @@ var makeBuiltinRules = []string{
 	"$(RM) FILE",
 }
 
-var makeBuiltinDefaults = map[string]string{"CC": "cc", "CXX": "g++", "CPP": "cc -E", "AS": "as", "FC": "f77", "PC": "pc",
-	"AR": "ar", "ARFLAGS": "rv", "LD": "ld", "YACC": "yacc", "LEX": "lex", "GET": "get", "CO": "co", "TEX": "tex",
-	"MAKEINFO": "makeinfo", "RM": "rm -f"}
+var makeBuiltinDefaults = lazy.Value[map[string]string]{New: func() map[string]string {
+	return map[string]string{"CC": "cc", "CXX": "g++", "CPP": "cc -E", "AS": "as", "FC": "f77", "PC": "pc",
+		"AR": "ar", "ARFLAGS": "rv", "LD": "ld", "YACC": "yacc", "LEX": "lex", "GET": "get", "CO": "co", "TEX": "tex",
+		"MAKEINFO": "makeinfo", "RM": "rm -f"}
+}}
 
 // makeBuiltins judges the built-in rules a command-line variable reaches
 // (make CC='…' app, make CFLAGS='…'): make builds a target with no recipe
@@ -479,7 +482,7 @@ func (w *walker) makeBuiltins(c scope, call *Call, ov map[string]Arg) {
 				line += v.Value
 				used = true
 			} else {
-				line += makeBuiltinDefaults[name]
+				line += makeBuiltinDefaults.Get()[name]
 			}
 			rest = rest[i+end+1:]
 		}

@@ -153,7 +153,9 @@ func sortedKeys(m map[string]bool) []string {
 }
 
 // npxLaunchers maps npm packages whose command has another name to it.
-var npxLaunchers = map[string]string{"dotenv-cli": "dotenv", "@dotenvx/dotenvx": "dotenvx", "localtunnel": "lt"}
+var npxLaunchers = lazy.Value[map[string]string]{New: func() map[string]string {
+	return map[string]string{"dotenv-cli": "dotenv", "@dotenvx/dotenvx": "dotenvx", "localtunnel": "lt"}
+}}
 
 func lastWrapper(c *Call) string {
 	if len(c.Wrappers) == 0 {
@@ -798,7 +800,7 @@ func (w *walker) npx(c scope, call *Call, args []Arg) {
 	if at := strings.LastIndexByte(name, '@'); at > 0 {
 		name = name[:at]
 	}
-	if bin, ok := npxLaunchers[name]; ok {
+	if bin, ok := npxLaunchers.Get()[name]; ok {
 		name = bin
 	}
 	// The package runs its command with the words after it, judged as if

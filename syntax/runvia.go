@@ -34,13 +34,15 @@ const (
 // commandVarText are the variables whose whole value programs run as a
 // command line, by name. Build tools run the compiler variables the same
 // way (make's $(CC) -c x.c is run by sh -c).
-var commandVarText = map[string]bool{
-	"EDITOR": true, "VISUAL": true, "FCEDIT": true, "PAGER": true, "BROWSER": true, "TERMINAL": true,
-	"GIT_EXTERNAL_DIFF": true, "GIT_SSH": true,
-	"CC": true, "CXX": true, "CPP": true, "LD": true, "AR": true, "AS": true, "NM": true, "RANLIB": true,
-	"STRIP": true, "OBJCOPY": true, "OBJDUMP": true, "FC": true, "F77": true, "MAKE": true, "PKG_CONFIG": true,
-	"RUSTC": true, "RUSTDOC": true, "RUSTC_WRAPPER": true, "RUSTC_WORKSPACE_WRAPPER": true,
-}
+var commandVarText = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{
+		"EDITOR": true, "VISUAL": true, "FCEDIT": true, "PAGER": true, "BROWSER": true, "TERMINAL": true,
+		"GIT_EXTERNAL_DIFF": true, "GIT_SSH": true,
+		"CC": true, "CXX": true, "CPP": true, "LD": true, "AR": true, "AS": true, "NM": true, "RANLIB": true,
+		"STRIP": true, "OBJCOPY": true, "OBJDUMP": true, "FC": true, "F77": true, "MAKE": true, "PKG_CONFIG": true,
+		"RUSTC": true, "RUSTDOC": true, "RUSTC_WRAPPER": true, "RUSTC_WORKSPACE_WRAPPER": true,
+	}
+}}
 
 // commandVarSuffixes are the endings of the names programs give such
 // variables by convention: GIT_PAGER, MANPAGER, SYSTEMD_PAGER, GH_PAGER;
@@ -53,14 +55,22 @@ var commandVarSuffixes = []string{"PAGER", "EDITOR", "_BROWSER", "ASKPASS", "_SS
 // optionVars are the variables whose value is options of a program: the
 // program named, or, for an interpreter, every run of it the command
 // starts (NODE_OPTIONS reaches npm, which is node).
-var optionVars = map[string]struct {
+var optionVars = lazy.Value[map[string]struct {
 	program string
 	any     bool
-}{
-	"TAR_OPTIONS": {"tar", false}, "LESS": {"less", false}, "ZIPOPT": {"zip", false},
-	"UNZIP": {"unzip", false}, "UNZIPOPT": {"unzip", false},
-	"NODE_OPTIONS": {"node", true}, "PERL5OPT": {"perl", true}, "RUBYOPT": {"ruby", true},
-}
+}]{New: func() map[string]struct {
+	program string
+	any     bool
+} {
+	return map[string]struct {
+		program string
+		any     bool
+	}{
+		"TAR_OPTIONS": {"tar", false}, "LESS": {"less", false}, "ZIPOPT": {"zip", false},
+		"UNZIP": {"unzip", false}, "UNZIPOPT": {"unzip", false},
+		"NODE_OPTIONS": {"node", true}, "PERL5OPT": {"perl", true}, "RUBYOPT": {"ruby", true},
+	}
+}}
 
 // commandVar returns what programs do with the variable name.
 func commandVar(name string) varUse {
@@ -70,10 +80,10 @@ func commandVar(name string) varUse {
 	case "PROMPT_COMMAND", "BASH_ENV", "ENV":
 		return 0 // the shell's own (startup, prompt): read elsewhere
 	}
-	if _, ok := optionVars[name]; ok {
+	if _, ok := optionVars.Get()[name]; ok {
 		return varOptions
 	}
-	if commandVarText[name] {
+	if commandVarText.Get()[name] {
 		return varText
 	}
 	for _, s := range commandVarSuffixes {
@@ -158,7 +168,7 @@ func (w *walker) commandVars(c scope, call *Call, st *state, envWords map[string
 			text = strings.TrimPrefix(text, "-")
 			w.child(c, call, strings.ReplaceAll(text, "%s", "FILE"), nil, kind, v.dynamic)
 		case varOptions:
-			o := optionVars[v.name]
+			o := optionVars.Get()[v.name]
 			switch {
 			case o.any:
 				// The interpreter's module search variables go with it.
@@ -225,7 +235,9 @@ var (
 // on this machine with the user's shell: ProxyCommand to reach the host,
 // LocalCommand after connecting (with PermitLocalCommand), and
 // KnownHostsCommand to list host keys.
-var sshCommandKeys = map[string]bool{"proxycommand": true, "localcommand": true, "knownhostscommand": true}
+var sshCommandKeys = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"proxycommand": true, "localcommand": true, "knownhostscommand": true}
+}}
 
 // optionCommands judges the commands programs run from their own options
 // and files: ssh's, scp's and sftp's -o ProxyCommand=…, -F FILE, -S
@@ -366,7 +378,7 @@ func (w *walker) sshOption(c scope, call *Call, a Arg, where string) {
 	}
 	key = strings.ToLower(strings.TrimSpace(key))
 	val = strings.TrimSpace(val)
-	if !ok || !sshCommandKeys[key] || strings.EqualFold(val, "none") || val == "" {
+	if !ok || !sshCommandKeys.Get()[key] || strings.EqualFold(val, "none") || val == "" {
 		return
 	}
 	w.child(c, call, val, nil, "ssh "+where+" "+key, !a.Static)
@@ -386,7 +398,7 @@ func (w *walker) sshConfigLine(c scope, call *Call, line, file string) {
 	key = strings.ToLower(key)
 	rest = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(rest), "="))
 	switch {
-	case sshCommandKeys[key] && !strings.EqualFold(rest, "none") && rest != "":
+	case sshCommandKeys.Get()[key] && !strings.EqualFold(rest, "none") && rest != "":
 		w.child(c, call, rest, nil, "ssh -F "+file+": "+key, false)
 	case key == "match":
 		words := strings.Fields(rest)
@@ -612,27 +624,34 @@ func mountedText(text, ctr, host string) string {
 
 // copySpecs are the options of the programs that copy a file's content
 // to another name (coreutils 9: cp, mv, ln, install; getopt_long).
-var copySpecs = map[string]OptSpec{
-	"cp": {ShortVal: "St", LongEq: true, Abbrev: true, LongVal: []string{"suffix", "target-directory", "no-preserve", "sparse"},
+var copySpecs = [...]struct {
+	name string
+	spec OptSpec
+}{
+	{"cp", OptSpec{ShortVal: "St", LongEq: true, Abbrev: true, LongVal: []string{"suffix", "target-directory", "no-preserve", "sparse"},
 		LongFlag: []string{"archive", "attributes-only", "backup", "copy-contents", "debug", "dereference", "force", "interactive", "link",
 			"no-clobber", "no-dereference", "no-target-directory", "one-file-system", "parents", "preserve", "recursive", "reflink",
-			"remove-destination", "strip-trailing-slashes", "symbolic-link", "update", "verbose", "keep-directory-symlink", "context", "help", "version"}},
-	"mv": {ShortVal: "St", LongEq: true, Abbrev: true, LongVal: []string{"suffix", "target-directory"},
+			"remove-destination", "strip-trailing-slashes", "symbolic-link", "update", "verbose", "keep-directory-symlink", "context", "help", "version"}}},
+	{"mv", OptSpec{ShortVal: "St", LongEq: true, Abbrev: true, LongVal: []string{"suffix", "target-directory"},
 		LongFlag: []string{"backup", "debug", "exchange", "force", "interactive", "no-clobber", "no-copy", "no-target-directory",
-			"strip-trailing-slashes", "update", "verbose", "context", "help", "version"}},
-	"ln": {ShortVal: "St", LongEq: true, Abbrev: true, LongVal: []string{"suffix", "target-directory"},
+			"strip-trailing-slashes", "update", "verbose", "context", "help", "version"}}},
+	{"ln", OptSpec{ShortVal: "St", LongEq: true, Abbrev: true, LongVal: []string{"suffix", "target-directory"},
 		LongFlag: []string{"backup", "directory", "force", "interactive", "logical", "no-dereference", "no-target-directory", "physical",
-			"relative", "symbolic", "verbose", "help", "version"}},
-	"install": {ShortVal: "gmoSt", LongEq: true, Abbrev: true, LongVal: []string{"group", "mode", "owner", "suffix", "target-directory", "strip-program"},
+			"relative", "symbolic", "verbose", "help", "version"}}},
+	{"install", OptSpec{ShortVal: "gmoSt", LongEq: true, Abbrev: true, LongVal: []string{"group", "mode", "owner", "suffix", "target-directory", "strip-program"},
 		LongFlag: []string{"backup", "compare", "debug", "directory", "no-target-directory", "preserve-timestamps", "strip", "verbose",
-			"preserve-context", "context", "help", "version"}},
+			"preserve-context", "context", "help", "version"}}},
 }
 
 // CopyOptions returns the options of cp, mv, ln or install: the one
 // table both the shell model and the rules read them with.
 func CopyOptions(name string) (OptSpec, bool) {
-	s, ok := copySpecs[name]
-	return s, ok
+	for _, c := range copySpecs {
+		if c.name == name {
+			return c.spec, true
+		}
+	}
+	return OptSpec{}, false
 }
 
 // noteCopy follows a file's content to the names a command gives it
@@ -678,7 +697,7 @@ func (w *walker) noteCopy(c scope, call *Call) {
 	if w.noteOutputs(c, call) {
 		return
 	}
-	spec, ok := copySpecs[call.Name]
+	spec, ok := CopyOptions(call.Name)
 	if !ok {
 		return
 	}

@@ -2228,7 +2228,7 @@ func (w *walker) builtin(c scope, call *Call, st *state) {
 					// An option only known at run time: any of them may
 					// be on, and nullglob and failglob are not certain.
 					st.glob = st.glob&^(GlobNull|GlobFail) | globOptsMayBe
-				} else if o, ok := globShopt[a.Value]; ok {
+				} else if o, ok := globShopt.Get()[a.Value]; ok {
 					if on {
 						st.glob |= o
 					} else {

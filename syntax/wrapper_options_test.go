@@ -2,6 +2,7 @@ package syntax
 
 import (
 	"os/exec"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -354,5 +355,14 @@ func TestSetarchOracle(t *testing.T) {
 		if got := string(out); got != want.String() {
 			t.Errorf("%s: setarch printed %q, corral's words give %q", src, got, want.String())
 		}
+	}
+}
+
+// TestRunuserSpec: runuser's entry in the wrapper table is suSpec("u",
+// "user") written out (a call in the table's literal would make the
+// compiler build the whole table at every start of the hook).
+func TestRunuserSpec(t *testing.T) {
+	if !reflect.DeepEqual(runuserSpec, suSpec("u", "user")) {
+		t.Errorf("runuserSpec = %+v, want suSpec(\"u\", \"user\") = %+v", runuserSpec, suSpec("u", "user"))
 	}
 }

@@ -128,7 +128,7 @@ var wrapperTable = []namedWrapper{
 	// chroot(8): chroot [OPTION] NEWROOT [COMMAND…].
 	{"chroot", wrapper{opts: gnu("", []string{"userspec", "groups"}, []string{"skip-chdir", "help", "version"}), positional: 1}},
 	// runuser(1): -c/--command/--session-command run a shell string.
-	{"runuser", wrapper{opts: suSpec("u", "user"), script: []string{"c", "command", "session-command"}, needs: []string{"u", "user"}}},
+	{"runuser", wrapper{opts: runuserSpec, script: []string{"c", "command", "session-command"}, needs: []string{"u", "user"}}},
 	// pkexec(1) compares its options whole.
 	{"pkexec", wrapper{opts: OptSpec{LongVal: []string{"user"}, LongFlag: []string{"keep-cwd", "disable-internal-agent", "help", "version"}, Stop: true}}},
 	// taskset(1): taskset [options] MASK COMMAND; -p works on a pid.
@@ -831,6 +831,11 @@ func (w wrapper) runsScript(words []Arg) bool {
 
 // suSpec returns su(1)'s options (util-linux), with runuser's extra
 // option to run a command as a user (-u USER) when given.
+// runuserSpec is suSpec("u", "user") written out, so that the wrapper
+// table holds no call and stays static data (TestRunuserSpec).
+var runuserSpec = gnu("gGswcu", []string{"group", "supp-group", "shell", "whitelist-environment", "command", "session-command", "user"},
+	[]string{"preserve-environment", "login", "fast", "pty", "help", "version"})
+
 func suSpec(short string, long ...string) OptSpec {
 	return gnu("gGswc"+short, append([]string{"group", "supp-group", "shell", "whitelist-environment", "command", "session-command"}, long...),
 		[]string{"preserve-environment", "login", "fast", "pty", "help", "version"})

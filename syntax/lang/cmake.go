@@ -1,6 +1,10 @@
 package lang
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/corral-dev/corral/internal/lazy"
+)
 
 // CMake is a CMake script (cmake -P FILE).
 const CMake Lang = "cmake"
@@ -136,11 +140,13 @@ func cmakeArgs(src string, i int) ([]cmakeArg, int) {
 }
 
 // cmakeProcessKeywords end a COMMAND's words in execute_process.
-var cmakeProcessKeywords = map[string]bool{"COMMAND": true, "WORKING_DIRECTORY": true, "TIMEOUT": true, "RESULT_VARIABLE": true,
-	"RESULTS_VARIABLE": true, "OUTPUT_VARIABLE": true, "ERROR_VARIABLE": true, "INPUT_FILE": true, "OUTPUT_FILE": true,
-	"ERROR_FILE": true, "OUTPUT_QUIET": true, "ERROR_QUIET": true, "COMMAND_ECHO": true, "OUTPUT_STRIP_TRAILING_WHITESPACE": true,
-	"ERROR_STRIP_TRAILING_WHITESPACE": true, "ENCODING": true, "ECHO_OUTPUT_VARIABLE": true, "ECHO_ERROR_VARIABLE": true,
-	"COMMAND_ERROR_IS_FATAL": true}
+var cmakeProcessKeywords = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"COMMAND": true, "WORKING_DIRECTORY": true, "TIMEOUT": true, "RESULT_VARIABLE": true,
+		"RESULTS_VARIABLE": true, "OUTPUT_VARIABLE": true, "ERROR_VARIABLE": true, "INPUT_FILE": true, "OUTPUT_FILE": true,
+		"ERROR_FILE": true, "OUTPUT_QUIET": true, "ERROR_QUIET": true, "COMMAND_ECHO": true, "OUTPUT_STRIP_TRAILING_WHITESPACE": true,
+		"ERROR_STRIP_TRAILING_WHITESPACE": true, "ENCODING": true, "ECHO_OUTPUT_VARIABLE": true, "ECHO_ERROR_VARIABLE": true,
+		"COMMAND_ERROR_IS_FATAL": true}
+}}
 
 func cmakeEffects(name string, args []cmakeArg, off int) []Effect {
 	var out []Effect
@@ -153,7 +159,7 @@ func cmakeEffects(name string, args []cmakeArg, off int) []Effect {
 			var argv []string
 			known := true
 			text := ""
-			for k+1 < len(args) && !(cmakeProcessKeywords[args[k+1].v] && !args[k+1].quoted) {
+			for k+1 < len(args) && !(cmakeProcessKeywords.Get()[args[k+1].v] && !args[k+1].quoted) {
 				k++
 				argv = append(argv, args[k].v)
 				known = known && args[k].known

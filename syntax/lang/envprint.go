@@ -3,19 +3,23 @@ package lang
 import (
 	"sort"
 	"strings"
+
+	"github.com/corral-dev/corral/internal/lazy"
 )
 
 // envPrinters are, per language, the calls that write their arguments to
 // the program's output, as each language's documentation names them.
-var envPrinters = map[Lang]map[string]bool{
-	Python: {"print": true, "pprint": true, "pprint.pprint": true, "pprint.pp": true, "sys.stdout.write": true, "sys.stderr.write": true},
-	JS: {"console.log": true, "console.info": true, "console.error": true, "console.warn": true, "console.debug": true,
-		"console.dir": true, "console.table": true, "process.stdout.write": true, "process.stderr.write": true},
-	Ruby: {"p": true, "pp": true, "puts": true, "print": true, "warn": true, "$stdout.puts": true, "$stdout.write": true,
-		"$stdout.print": true, "STDOUT.puts": true, "STDOUT.write": true, "$stderr.puts": true, "STDERR.puts": true},
-	Perl: {"print": true, "say": true, "printf": true, "warn": true, "die": true},
-	PHP:  {"echo": true, "print": true, "print_r": true, "var_dump": true, "var_export": true, "printf": true, "fwrite": true},
-}
+var envPrinters = lazy.Value[map[Lang]map[string]bool]{New: func() map[Lang]map[string]bool {
+	return map[Lang]map[string]bool{
+		Python: {"print": true, "pprint": true, "pprint.pprint": true, "pprint.pp": true, "sys.stdout.write": true, "sys.stderr.write": true},
+		JS: {"console.log": true, "console.info": true, "console.error": true, "console.warn": true, "console.debug": true,
+			"console.dir": true, "console.table": true, "process.stdout.write": true, "process.stderr.write": true},
+		Ruby: {"p": true, "pp": true, "puts": true, "print": true, "warn": true, "$stdout.puts": true, "$stdout.write": true,
+			"$stdout.print": true, "STDOUT.puts": true, "STDOUT.write": true, "$stderr.puts": true, "STDERR.puts": true},
+		Perl: {"print": true, "say": true, "printf": true, "warn": true, "die": true},
+		PHP:  {"echo": true, "print": true, "print_r": true, "var_dump": true, "var_export": true, "printf": true, "fwrite": true},
+	}
+}}
 
 // envInStrings are the spellings of an environment read inside an
 // interpolating string (f"{os.environ['K']}", `${process.env.K}`,
@@ -30,7 +34,7 @@ var envInStrings = []string{"environ", "getenv", "process.env", "Deno.env", "ENV
 // output. A read outside a printer's arguments (x = os.environ["K"];
 // print("ok")) is not one, nor a name in a plain string or a comment.
 func envPrint(p *parser) (Effect, bool) {
-	printers, ok := envPrinters[p.l]
+	printers, ok := envPrinters.Get()[p.l]
 	if !ok {
 		return Effect{}, false
 	}
@@ -56,7 +60,7 @@ func envPrint(p *parser) (Effect, bool) {
 		found := false
 		for j := i + 1; j < end && j < len(p.toks); j++ {
 			a := p.toks[j]
-			if varOff < 0 && (a.kind == tIdent && !envReductions[a.text] || a.kind == tString && !a.lit) {
+			if varOff < 0 && (a.kind == tIdent && !envReductions.Get()[a.text] || a.kind == tString && !a.lit) {
 				varCall, varOff = strings.ReplaceAll(full, "::", "."), t.off
 			}
 			if a.kind == tString && !a.lit {
@@ -114,7 +118,7 @@ func envPrint(p *parser) (Effect, bool) {
 // or a name only known at run time (all): the value of node -p's
 // expression is printed, so what it reads is what it prints.
 func EnvReads(l Lang, src string) (names []string, all bool) {
-	if _, ok := envPrinters[l]; !ok {
+	if _, ok := envPrinters.Get()[l]; !ok {
 		return nil, false
 	}
 	p := &parser{src: src, toks: lex(l, src), l: l}
@@ -154,11 +158,13 @@ func EnvReads(l Lang, src string) (names []string, all bool) {
 // (print(len(os.environ["K"])), print("K" in os.environ),
 // console.log(Object.keys(process.env)), p ENV.keys, print keys %ENV,
 // print_r(array_keys($_ENV))).
-var envReductions = map[string]bool{"len": true, "hash": true, "bool": true, "type": true, "id": true, "isinstance": true,
-	"callable": true, "hasattr": true, "keys": true, "Object.keys": true, "array_keys": true, "count": true, "sizeof": true,
-	"isset": true, "empty": true, "array_key_exists": true, "defined": true, "exists": true, "scalar": true, "length": true,
-	"size": true, "has_key": true, "key?": true, "include?": true, "Boolean": true, "in": true, "not": true, "typeof": true,
-	"strlen": true, "is_null": true, "Number": true}
+var envReductions = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"len": true, "hash": true, "bool": true, "type": true, "id": true, "isinstance": true,
+		"callable": true, "hasattr": true, "keys": true, "Object.keys": true, "array_keys": true, "count": true, "sizeof": true,
+		"isset": true, "empty": true, "array_key_exists": true, "defined": true, "exists": true, "scalar": true, "length": true,
+		"size": true, "has_key": true, "key?": true, "include?": true, "Boolean": true, "in": true, "not": true, "typeof": true,
+		"strlen": true, "is_null": true, "Number": true}
+}}
 
 // envReduced reports that the environment read whose dotted name
 // starts at token first (full once resolved) is reduced before a printer
@@ -166,14 +172,14 @@ var envReductions = map[string]bool{"len": true, "hash": true, "bool": true, "ty
 // of envReductions stands before it, inside the same parentheses, or it
 // is a method of theirs (os.environ.keys(), ENV.keys).
 func (p *parser) envReduced(start, first int, full string) bool {
-	if dot := strings.LastIndexByte(full, '.'); dot > 0 && envReductions[full[dot+1:]] {
+	if dot := strings.LastIndexByte(full, '.'); dot > 0 && envReductions.Get()[full[dot+1:]] {
 		return true
 	}
 	prev := p.tok(first - 1)
 	if prev.kind == tPunct && (prev.text == "%" || prev.text == "@") {
 		prev = p.tok(first - 2) // Perl's keys %ENV, lexed as an operator
 	}
-	if prev.kind == tIdent && envReductions[prev.text] && !(prev.text == "in" && p.forHeader(first-1)) {
+	if prev.kind == tIdent && envReductions.Get()[prev.text] && !(prev.text == "in" && p.forHeader(first-1)) {
 		return true
 	}
 	depth := 0
@@ -194,7 +200,7 @@ func (p *parser) envReduced(start, first int, full string) bool {
 				return false
 			}
 			name, _ := p.dotted(k - 1)
-			return envReductions[p.al.resolve(name)]
+			return envReductions.Get()[p.al.resolve(name)]
 		}
 	}
 	return false

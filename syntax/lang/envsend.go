@@ -3,6 +3,8 @@ package lang
 import (
 	"sort"
 	"strings"
+
+	"github.com/corral-dev/corral/internal/lazy"
 )
 
 // netPrefixes are, per language, the names (after import aliases) of the
@@ -10,21 +12,23 @@ import (
 // name is one of them or starts with one followed by ".". They are the
 // standard library's and the common clients' entry points, as their
 // documentation names them.
-var netPrefixes = map[Lang][]string{
-	Python: {"urllib.request", "urllib.urlopen", "urllib2", "urllib3", "requests", "httpx", "http.client", "socket",
-		"aiohttp", "smtplib", "ftplib", "telnetlib", "paramiko", "xmlrpc.client", "websocket", "websockets", "pycurl"},
-	JS: {"fetch", "http", "https", "http2", "net", "tls", "dgram", "axios", "undici", "got", "XMLHttpRequest", "WebSocket",
-		"Deno.connect", "Deno.connectTls", "Bun.connect", "navigator.sendBeacon"},
-	Ruby: {"Net.HTTP", "Net.SMTP", "Net.FTP", "URI.open", "TCPSocket", "UDPSocket", "Socket.tcp", "HTTParty", "Faraday",
-		"RestClient", "Excon", "HTTP"},
-	Perl: {"LWP.UserAgent", "LWP.Simple", "HTTP.Tiny", "IO.Socket.INET", "IO.Socket.IP", "IO.Socket.SSL", "Net.HTTP",
-		"Net.SMTP", "Mojo.UserAgent", "Furl"},
-	PHP: {"curl_exec", "curl_multi_exec", "fsockopen", "pfsockopen", "stream_socket_client", "socket_connect", "mail"},
-}
+var netPrefixes = lazy.Value[map[Lang][]string]{New: func() map[Lang][]string {
+	return map[Lang][]string{
+		Python: {"urllib.request", "urllib.urlopen", "urllib2", "urllib3", "requests", "httpx", "http.client", "socket",
+			"aiohttp", "smtplib", "ftplib", "telnetlib", "paramiko", "xmlrpc.client", "websocket", "websockets", "pycurl"},
+		JS: {"fetch", "http", "https", "http2", "net", "tls", "dgram", "axios", "undici", "got", "XMLHttpRequest", "WebSocket",
+			"Deno.connect", "Deno.connectTls", "Bun.connect", "navigator.sendBeacon"},
+		Ruby: {"Net.HTTP", "Net.SMTP", "Net.FTP", "URI.open", "TCPSocket", "UDPSocket", "Socket.tcp", "HTTParty", "Faraday",
+			"RestClient", "Excon", "HTTP"},
+		Perl: {"LWP.UserAgent", "LWP.Simple", "HTTP.Tiny", "IO.Socket.INET", "IO.Socket.IP", "IO.Socket.SSL", "Net.HTTP",
+			"Net.SMTP", "Mojo.UserAgent", "Furl"},
+		PHP: {"curl_exec", "curl_multi_exec", "fsockopen", "pfsockopen", "stream_socket_client", "socket_connect", "mail"},
+	}
+}}
 
 // netPrefix reports whether full names a network call of language l.
 func netPrefix(l Lang, full string) bool {
-	for _, p := range netPrefixes[l] {
+	for _, p := range netPrefixes.Get()[l] {
 		if full == p || strings.HasPrefix(full, p+".") {
 			return true
 		}
@@ -42,7 +46,7 @@ func netPrefix(l Lang, full string) bool {
 // variable. A name in a string or a comment is no token, so it counts
 // for nothing.
 func envSend(p *parser) (Effect, bool) {
-	if _, ok := netPrefixes[p.l]; !ok {
+	if _, ok := netPrefixes.Get()[p.l]; !ok {
 		return Effect{}, false
 	}
 	names := map[string]bool{}

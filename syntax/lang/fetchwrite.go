@@ -1,16 +1,22 @@
 package lang
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/corral-dev/corral/internal/lazy"
+)
 
 // fetchStores are, per language, the calls that fetch a URL and save the
 // response to the file named by their second argument (Python's
 // urlretrieve and the wget module, LWP::Simple's getstore and mirror,
 // PHP's copy of an http(s) or ftp URL).
-var fetchStores = map[Lang][]string{
-	Python: {"urllib.request.urlretrieve", "urllib.urlretrieve", "wget.download"},
-	Perl:   {"getstore", "mirror", "LWP.Simple.getstore", "LWP.Simple.mirror"},
-	PHP:    {"copy"},
-}
+var fetchStores = lazy.Value[map[Lang][]string]{New: func() map[Lang][]string {
+	return map[Lang][]string{
+		Python: {"urllib.request.urlretrieve", "urllib.urlretrieve", "wget.download"},
+		Perl:   {"getstore", "mirror", "LWP.Simple.getstore", "LWP.Simple.mirror"},
+		PHP:    {"copy"},
+	}
+}}
 
 // urlLiteral reports whether t is a string literal of a network URL.
 func urlLiteral(t token) bool {
@@ -27,7 +33,7 @@ func urlLiteral(t token) bool {
 // false unless the program does both. Path is the file ("" when the
 // store call names it at run time), Call the network call.
 func fetchWrite(p *parser, effects []Effect) (Effect, bool) {
-	if _, ok := netPrefixes[p.l]; !ok {
+	if _, ok := netPrefixes.Get()[p.l]; !ok {
 		return Effect{}, false
 	}
 	netCall, netOff := "", -1
@@ -38,7 +44,7 @@ func fetchWrite(p *parser, effects []Effect) (Effect, bool) {
 			continue
 		}
 		t, full := p.toks[i], strings.ReplaceAll(name, "::", ".")
-		for _, s := range fetchStores[p.l] {
+		for _, s := range fetchStores.Get()[p.l] {
 			if full != s || !call {
 				continue
 			}

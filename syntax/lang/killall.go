@@ -1,25 +1,31 @@
 package lang
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/corral-dev/corral/internal/lazy"
+)
 
 // killCalls are the calls that send a signal to process ids, per
 // language, with the index of the first pid argument: os.kill(pid, sig),
 // process.kill(pid, sig), posix_kill(pid, sig); Ruby's Process.kill(sig,
 // *pids) and Perl's kill SIG, LIST.
-var killCalls = map[Lang]map[string]int{
-	Python: {"os.kill": 0, "os.killpg": 0},
-	JS:     {"process.kill": 0},
-	Ruby:   {"Process.kill": 1},
-	Perl:   {"kill": 1},
-	PHP:    {"posix_kill": 0},
-}
+var killCalls = lazy.Value[map[Lang]map[string]int]{New: func() map[Lang]map[string]int {
+	return map[Lang]map[string]int{
+		Python: {"os.kill": 0, "os.killpg": 0},
+		JS:     {"process.kill": 0},
+		Ruby:   {"Process.kill": 1},
+		Perl:   {"kill": 1},
+		PHP:    {"posix_kill": 0},
+	}
+}}
 
 // killAll finds the signals program code sends to pid -1, every process
 // the user may signal (kill(2)): the same as kill -9 -1 at the shell, an
 // Exec effect the shell rules judge. os.killpg(0, …) signals the
 // program's own group and is not one.
 func killAll(p *parser) []Effect {
-	names := killCalls[p.l]
+	names := killCalls.Get()[p.l]
 	if names == nil {
 		return nil
 	}

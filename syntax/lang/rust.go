@@ -1,6 +1,10 @@
 package lang
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/corral-dev/corral/internal/lazy"
+)
 
 // Rust is Rust source: a program cargo runs or tests, or the build script
 // (build.rs) cargo runs before compiling.
@@ -84,9 +88,11 @@ func (lx *lexer) rustString() bool {
 }
 
 // rustDelete are the std::fs calls that delete their path.
-var rustDelete = map[string]struct{ recursive, dir bool }{
-	"remove_dir_all": {recursive: true}, "remove_file": {}, "remove_dir": {dir: true},
-}
+var rustDelete = lazy.Value[map[string]struct{ recursive, dir bool }]{New: func() map[string]struct{ recursive, dir bool } {
+	return map[string]struct{ recursive, dir bool }{
+		"remove_dir_all": {recursive: true}, "remove_file": {}, "remove_dir": {dir: true},
+	}
+}}
 
 // rust reads Rust source:
 //   - std::process::Command::new(PROG) with the .arg(…) and .args([…])
@@ -101,7 +107,7 @@ func rust(p *parser) []Effect {
 	var out []Effect
 	isCallee := func(n string) bool {
 		last := lastSegment(n)
-		if _, ok := rustDelete[last]; ok {
+		if _, ok := rustDelete.Get()[last]; ok {
 			return true
 		}
 		return strings.HasSuffix(n, "Command.new") || strings.HasSuffix(n, "fs.write") || strings.HasSuffix(n, "File.create") ||
@@ -117,8 +123,8 @@ func rust(p *parser) []Effect {
 		switch {
 		case strings.HasSuffix(c.name, "Command.new"):
 			out = append(out, p.rustCommand(c))
-		case rustDelete[last] != struct{ recursive, dir bool }{} || last == "remove_file":
-			d := rustDelete[last]
+		case rustDelete.Get()[last] != struct{ recursive, dir bool }{} || last == "remove_file":
+			d := rustDelete.Get()[last]
 			if e, ok := pathEffect(c, Delete, first, d.recursive); ok {
 				e.Dir = d.dir
 				out = append(out, e)

@@ -19,7 +19,7 @@ var augmentCLI = claudeLike{
 		{"remove-files", Delete, []string{"file_paths", "paths"}},
 		{"view", Read, []string{"path", "file_path"}},
 	},
-	events: preToolUse.Get(),
+	events: &preToolUse,
 	exit2:  true,
 	recognize: func(f map[string]json.RawMessage) bool {
 		return eventIs(f, "PreToolUse") && hasTool(f, tools{{name: "launch-process"}, {name: "save-file"}, {name: "str-replace-editor"}, {name: "remove-files"}, {name: "view"}})

@@ -22,7 +22,7 @@ var claudeCode = claudeLike{
 		{"Glob", Read, []string{"path"}},
 		{"Skill", Skill, nil},
 	},
-	events:   preToolUse.Get(),
+	events:   &preToolUse,
 	outEvent: "PreToolUse",
 	// The most general shape: tried last, it takes any Claude-shaped
 	// input (and seed 000's {tool, arguments}) the others did not.

@@ -15,8 +15,10 @@ type claudeLike struct {
 	name, title string
 	caps        Caps
 	tools       tools
-	// events maps the agent's event names to neutral ones.
-	events map[string]Event
+	// events maps the agent's event names to neutral ones (a pointer to
+	// a table built on first use, so that the agents' variables stay
+	// static data).
+	events *lazy.Value[map[string]Event]
 	// outEvent is hookEventName in the answer.
 	outEvent string
 	// exit2 agents block with exit status 2 and the reason on stderr;
@@ -37,7 +39,7 @@ func (c claudeLike) Recognize(fields map[string]json.RawMessage) bool {
 }
 
 func (c claudeLike) Decode(data []byte) (*Request, error) {
-	return decodeClaudeShape(data, c.name, c.tools, c.events)
+	return decodeClaudeShape(data, c.name, c.tools, c.events.Get())
 }
 
 func (c claudeLike) Encode(req *Request, a Answer) Reply {

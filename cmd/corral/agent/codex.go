@@ -19,7 +19,7 @@ var codexCLI = claudeLike{
 		{"local_shell", Shell, []string{"command", "cmd"}},
 		{"apply_patch", Patch, nil},
 	},
-	events:       preToolUse.Get(),
+	events:       &preToolUse,
 	outEvent:     "PreToolUse",
 	allowRewrite: true,
 	recognize: func(f map[string]json.RawMessage) bool {

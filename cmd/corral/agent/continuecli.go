@@ -22,7 +22,7 @@ var continueCLI = claudeLike{
 		{"Read", Read, []string{"file_path", "filepath", "path"}},
 		{"read_file", Read, []string{"filepath", "file_path"}},
 	},
-	events: preToolUse.Get(),
+	events: &preToolUse,
 	exit2:  true,
 	jsonHooks: jsonHooks{
 		agent:  "continue",

@@ -24,7 +24,7 @@ var factoryDroid = claudeLike{
 		{"Glob", Read, []string{"path", "folder"}},
 		{"LS", Read, []string{"directory_path", "path"}},
 	},
-	events:   preToolUse.Get(),
+	events:   &preToolUse,
 	outEvent: "PreToolUse",
 	recognize: func(f map[string]json.RawMessage) bool {
 		return eventIs(f, "PreToolUse") && hasTool(f, tools{{name: "Execute"}, {name: "Create"}, {name: "ApplyPatch"}})

@@ -18,7 +18,7 @@ var grokBuild = claudeLike{
 		{"MultiEdit", Edit, []string{"file_path", "path"}},
 		{"Read", Read, []string{"file_path", "path"}},
 	},
-	events:   preToolUse.Get(),
+	events:   &preToolUse,
 	outEvent: "PreToolUse",
 	jsonHooks: jsonHooks{
 		agent:     "grok",

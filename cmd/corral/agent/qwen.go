@@ -26,7 +26,7 @@ var qwenCode = claudeLike{
 		{"search_file_content", Read, []string{"path"}},
 		{"list_directory", Read, []string{"path"}},
 	},
-	events:   preToolUse.Get(),
+	events:   &preToolUse,
 	outEvent: "PreToolUse",
 	recognize: func(f map[string]json.RawMessage) bool {
 		return eventIs(f, "PreToolUse") && hasTool(f, tools{{name: "run_shell_command"}, {name: "write_file"}, {name: "edit"}, {name: "read_file"}, {name: "read_many_files"}, {name: "grep_search"}})

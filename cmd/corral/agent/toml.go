@@ -121,9 +121,12 @@ func inlineHooks(text string) (int, bool) {
 	return 0, false
 }
 
-var (
+const (
 	tomlKey    = `(?:[A-Za-z0-9_-]+|"(?:[^"\\]|\\.)*"|'[^']*')`
 	tomlDotted = tomlKey + `(?:\s*\.\s*` + tomlKey + `)*`
+)
+
+var (
 	tomlHeader = lazy.Regexp{Expr: `^\[\[?\s*` + tomlDotted + `\s*\]\]?\s*(#.*)?$`}
 	tomlKeyEq  = lazy.Regexp{Expr: `^` + tomlDotted + `\s*=\s*`}
 )

@@ -81,7 +81,8 @@ func TestHookFastPathMatchesParser(t *testing.T) {
 }
 
 // BenchmarkHook is one hook call in-process, as scripts/bench-hook.sh
-// makes it (audit log on, default policy): its allocations per call. The
+// makes it ("hook --agent claude", audit log on, default policy): its
+// decision time and allocations per call. The
 // process start-up that bench-hook.sh also times is not in it.
 func BenchmarkHook(b *testing.B) {
 	root := b.TempDir()
@@ -105,7 +106,7 @@ func BenchmarkHook(b *testing.B) {
 				out.Reset()
 				errb.Reset()
 				env := &runtimeEnv{getenv: getenv, now: time.Now, stdin: strings.NewReader(inputs[name]), stdout: &out, stderr: &errb}
-				if code := env.main([]string{"corral", "hook"}); code != 0 {
+				if code := env.main([]string{"corral", "hook", "--agent", "claude"}); code != 0 {
 					b.Fatalf("exit %d: %s", code, errb.String())
 				}
 			}

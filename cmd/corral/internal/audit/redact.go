@@ -306,10 +306,14 @@ const secretNames = `(?:` + secretNameList + `)`
 const jsonSecretNames = `(?:` + secretNameList + `|authorization|cookie)`
 
 // anySecretWord is the need of the rules built on secretNames.
-var anySecretWord = anyOf("token", "secret", "passw", "passphrase", "key", "mysql_pwd")
+func anySecretWord(lower string) bool {
+	return anyOf("token", "secret", "passw", "passphrase", "key", "mysql_pwd")(lower)
+}
 
 // anyJSONSecretWord is the need of the rules built on jsonSecretNames.
-var anyJSONSecretWord = anyOf("token", "secret", "passw", "passphrase", "key", "mysql_pwd", "authorization", "cookie")
+func anyJSONSecretWord(lower string) bool {
+	return anyOf("token", "secret", "passw", "passphrase", "key", "mysql_pwd", "authorization", "cookie")(lower)
+}
 
 // Where a command word may start: the beginning, after a space, an
 // operator, or a directory (/usr/bin/mysql).

@@ -1,0 +1,97 @@
+package lazy
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// startupExempt are the package-level initialisers that still run at
+// start-up, each for a reason: the rule table is read by every hook call
+// (and the Commands of a few rules come from the runner tables, which no
+// other file may list), longOpts and gnu are inlined into static data,
+// errors.New makes one small value.
+var startupExempt = map[string]bool{
+	"call concatRules": true, "call append": true, "call programsOf": true, "call syntax.RunnerNames": true,
+	"call credentialPrinterNames": true, "call union": true, "call longOpts": true, "call gnu": true,
+	"call errors.New": true, "call fmt.Errorf": true,
+}
+
+// TestNothingBuiltAtStartup: a package-level variable of corral's own
+// packages that the hook links is not a map literal and does not call a
+// function (a regular expression, a set built by a helper, a
+// sync.OnceValue): each is built at every start of the hook, whether the
+// command needs it or not, and a call in a package's initialisers stops
+// the compiler from laying out the variables initialised after it as
+// static data. Use Value or Regexp.
+func TestNothingBuiltAtStartup(t *testing.T) {
+	root := filepath.Join("..", "..")
+	dirs := []string{"syntax", "syntax/lang", "guards", "rewrite", "cmd/corral", "cmd/corral/app", "cmd/corral/agent",
+		"cmd/corral/internal/audit", "cmd/corral/internal/allowlist", "internal/procpath"}
+	fs := token.NewFileSet()
+	checked := 0
+	for _, d := range dirs {
+		files, err := filepath.Glob(filepath.Join(root, d, "*.go"))
+		if err != nil || len(files) == 0 {
+			t.Fatalf("%s: no files (%v)", d, err)
+		}
+		for _, f := range files {
+			if strings.HasSuffix(f, "_test.go") {
+				continue
+			}
+			af, err := parser.ParseFile(fs, f, nil, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, decl := range af.Decls {
+				g, ok := decl.(*ast.GenDecl)
+				if !ok || g.Tok != token.VAR {
+					continue
+				}
+				for _, sp := range g.Specs {
+					vs := sp.(*ast.ValueSpec)
+					for _, v := range vs.Values {
+						checked++
+						ast.Inspect(v, func(n ast.Node) bool {
+							what := ""
+							switch n := n.(type) {
+							case *ast.FuncLit:
+								return false // built when called
+							case *ast.CompositeLit:
+								if _, ok := n.Type.(*ast.MapType); ok {
+									what = "map literal"
+								}
+							case *ast.CallExpr:
+								what = "call " + exprName(n.Fun)
+							}
+							if what != "" && !startupExempt[what] {
+								t.Errorf("%s: %s in the initialiser of %s", fs.Position(n.Pos()), what, vs.Names[0].Name)
+							}
+							return true
+						})
+					}
+				}
+			}
+		}
+	}
+	if checked < 200 {
+		t.Fatalf("only %d initialisers read; the packages were not found", checked)
+	}
+}
+
+func exprName(e ast.Expr) string {
+	switch e := e.(type) {
+	case *ast.Ident:
+		return e.Name
+	case *ast.SelectorExpr:
+		return exprName(e.X) + "." + e.Sel.Name
+	case *ast.IndexExpr:
+		return exprName(e.X) + "[]"
+	case *ast.ArrayType:
+		return "conversion"
+	}
+	return "expression"
+}
