@@ -141,9 +141,10 @@ func rmDeletions(p *Pass, c *syntax.Call) []deletion {
 	for _, in := range c.Inputs {
 		add(in)
 	}
-	if c.ArgFile != "" {
+	if c.ArgFile != "" && !c.ArgFileRead {
 		// xargs -a FILE rm -rf: the paths come from the file, not from
-		// the pipe (echo ok | xargs -a paths rm -rf).
+		// the pipe (echo ok | xargs -a paths rm -rf); a file corral
+		// read gave them as c.Inputs, judged above.
 		x := d
 		x.fromFile = c.ArgFile
 		x.arg = syntax.Arg{Raw: "the paths in " + c.ArgFile}

@@ -213,7 +213,8 @@ func TestDeletionsThroughShellScripts(t *testing.T) {
 		{`echo / | xargs --replace=FOO bash -c 'rm -rf FOO'`, Deny}, // xargs's own replace string
 		{`echo / | xargs -0IFOO sh -c 'rm -rf FOO/'`, Deny},
 		{`echo / | xargs -i sh -c 'rm -rf {}'`, Deny},
-		{`echo / | xargs -I FOO sh -c 'cd FOO && rm -rf *'`, Ask},
+		{`echo / | xargs -I FOO sh -c 'cd FOO && rm -rf *'`, Deny}, // echo gives /: cd / && rm -rf *
+		{`cat list | xargs -I FOO sh -c 'cd FOO && rm -rf *'`, Ask},
 		// Look-alikes that pass.
 		{`find . -iname .svn -exec bash -c 'rm -rf {}' \;`, Allow},
 		{`find . -name '*.o' -exec sh -c 'rm -rf "$1"' _ {} \;`, Allow},

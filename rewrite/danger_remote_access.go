@@ -1,7 +1,6 @@
 package rewrite
 
 import (
-	"path"
 	"strings"
 
 	"github.com/corral-dev/corral/syntax"
@@ -14,7 +13,11 @@ var remoteAccess = Rule{
 command and lets whoever reaches it act on the machine past every guard
 the agent is under. Terminals served to the network: ttyd, gotty,
 websocketd, wetty and shellinaboxd running a shell or an interpreter
-with no script (or a program only known at run time), telnet servers
+with no script, login or a program that starts the user's shell (sudo
+-i, su), directly or through the code a runner it serves is given (ttyd
+sh -c 'exec bash -i', ttyd python3 -c 'import pty; pty.spawn("/bin/bash")':
+the served command is modelled and each call in it looked at), or a
+program only known at run time, telnet servers
 (telnetd, in.telnetd, utelnetd, busybox telnetd), shared terminals
 (tmate, upterm host, sshx) and an sshd or dropbear the command starts.
 Tunnels that publish a local port elsewhere: ngrok (http, tcp, tls,
@@ -22,7 +25,7 @@ start, tunnel), cloudflared tunnel with --url or run, localtunnel (lt),
 bore local, frpc, chisel client with an R: remote and chisel server
 --reverse, tailscale funnel, zrok share, and ssh or autossh with -R or
 -o RemoteForward: ask. A web terminal running another program (ttyd
-htop, websocketd ./count.sh), ssh -L and -D (ports on this machine for
+htop, websocketd ./count.sh, ttyd sh -c 'bash ./menu.sh'), ssh -L and -D (ports on this machine for
 its own use), sshd -t/-T (checks), tmate -V, ngrok config and version,
 cloudflared tunnel list and access, tailscale funnel status pass.`,
 	Commands: []string{"ttyd", "gotty", "websocketd", "wetty", "shellinaboxd", "telnetd", "in.telnetd", "utelnetd",
@@ -46,7 +49,7 @@ func checkRemoteAccess(p *Pass, c *syntax.Call) {
 	msg := ""
 	switch c.Name {
 	case "ttyd", "gotty", "websocketd", "wetty":
-		if prog := servedShell(c); prog != "" {
+		if prog := servedShell(p, c); prog != "" {
 			msg = c.Name + " serves " + prog + " to the network: whoever connects types commands here"
 		}
 	case "shellinaboxd":
@@ -124,10 +127,16 @@ func checkRemoteAccess(p *Pass, c *syntax.Call) {
 
 // servedShell returns the program a web terminal serves when it is a
 // shell or an interpreter reading commands from the terminal (no script
-// after it, only options), or a program named at run time; "" otherwise.
-// The programs' own options are not needed: an option's value is never
-// a shell's name.
-func servedShell(c *syntax.Call) string {
+// after it, only options), a program that starts one (login, su, sudo
+// -i, …: syntax.StartsShell), or a program named at run time; ""
+// otherwise. The served command is modelled as the shell would run it,
+// from each of the first words that are not options (the programs' own
+// options are not needed: an option's value is never a command that
+// starts a shell), so that a runner given code (sh -c 'exec bash -i',
+// python3 -c 'import pty; pty.spawn("/bin/bash")') is followed into the
+// code it runs.
+func servedShell(p *Pass, c *syntax.Call) string {
+	tries := 0
 	for i, a := range c.Args {
 		if !a.Static {
 			return "a program only known at run time"
@@ -135,21 +144,66 @@ func servedShell(c *syntax.Call) string {
 		if strings.HasPrefix(a.Value, "-") {
 			continue
 		}
-		name := path.Base(a.Value)
-		if name == "login" || name == "su" {
-			return a.Value
+		if tries++; tries > maxServedStarts {
+			break
 		}
-		if syntax.RunnerOf(name) == syntax.NotRunner {
-			continue
+		if prog := startedShell(p, c.Args[i:]); prog != "" {
+			return prog
 		}
-		for _, b := range c.Args[i+1:] {
-			if !strings.HasPrefix(b.Value, "-") {
-				return ""
-			}
-		}
-		return a.Value
 	}
 	return ""
+}
+
+// maxServedStarts bounds the words a web terminal's command is looked
+// for at.
+const maxServedStarts = 8
+
+// startedShell models words as a command and returns the shell or
+// interpreter that it, or a command in the code it runs (nested), starts
+// reading the terminal: a runner given only options, login, or a
+// program that starts the user's shell (syntax.StartsShell); "" when
+// none does. A command that cannot be modelled is not followed.
+func startedShell(p *Pass, words []syntax.Arg) string {
+	parts := make([]string, len(words))
+	for i, w := range words {
+		parts[i] = syntax.Quote(w.Value)
+	}
+	opt := syntax.Options{Cwd: p.Config.Cwd, Home: p.Config.Home, Project: p.Config.Project}
+	if !p.Config.NoScriptFiles {
+		opt.ReadFile = syntax.ReadScript // ttyd bash ./menu.sh: what the script starts
+	}
+	m, err := syntax.Analyze(strings.Join(parts, " "), opt)
+	if err != nil {
+		return ""
+	}
+	for _, inner := range m.Calls {
+		if inner.Name == "" {
+			continue
+		}
+		if in := inner.Fd(0); in.Kind != syntax.StreamInherited {
+			continue // bash < x.sh, echo ls | bash: not the terminal
+		}
+		runner := syntax.RunnerOf(inner.Name)
+		if inner.Name == "login" || syntax.StartsShell(inner) ||
+			runner != syntax.NotRunner && runner != syntax.HostRunner && interactiveRunner(inner.Args) {
+			if inner.Script != nil && inner.Script.Parent != nil {
+				return inner.Name + " (started by " + words[0].Value + ")"
+			}
+			return inner.NameArg.Value
+		}
+	}
+	return ""
+}
+
+// interactiveRunner reports a runner given only options (args are the
+// words after its name): it reads commands from the terminal.
+func interactiveRunner(args []syntax.Arg) bool {
+	for _, b := range args {
+		if !strings.HasPrefix(b.Value, "-") {
+			return false
+		}
+	}
+	return true
 }
 
 // hasOption reports an option among words, alone or with "=value".

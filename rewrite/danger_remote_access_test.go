@@ -50,12 +50,28 @@ func TestRemoteAccess(t *testing.T) {
 		{"ssh -oRemoteForward=2222:localhost:22 h.example", Ask},
 		{"autossh -M 0 -f -N -R 2222:localhost:22 h.example", Ask},
 		{"ssh -R 1080 h.example", Ask},
+		// A shell started by the served command's code: a runner's -c
+		// text, an interpreter's code, a program that starts the user's
+		// shell.
+		{"ttyd sh -c 'bash'", Ask},
+		{"ttyd -p 7681 sh -c 'exec bash -i'", Ask},
+		{"gotty -w bash -c 'cd /srv && exec zsh -l'", Ask},
+		{"websocketd --port=8080 sh -c 'eval python3'", Ask},
+		{`ttyd python3 -c 'import pty; pty.spawn("/bin/bash")'`, Ask},
+		{"ttyd sh -c 'su - root'", Ask},
+		{"ttyd sudo -i", Ask},
+		{"ttyd -p 1 env bash", Ask},
 		// Look-alikes: other programs behind a web terminal, local
 		// forwards, checks, listings and help.
 		{"ttyd -p 8080 htop", Allow},
 		{"ttyd -p 8080 python3 app.py", Allow},
 		{"websocketd --port=8080 ./count.sh", Allow},
 		{"gotty top", Allow},
+		{"ttyd sh -c 'htop'", Allow},
+		{"ttyd bash -c 'tail -f app.log'", Allow},
+		{"ttyd sh -c 'bash ./menu.sh'", Allow},
+		{"ttyd sh -c 'echo ls | bash'", Allow}, // bash reads the pipe, not the terminal
+		{"ttyd sh -c 'echo bash'", Allow},
 		{"tmate -V", Allow},
 		{"sshd -t -f ./sshd_config", Allow},
 		{"sshd -T", Allow},
@@ -76,5 +92,22 @@ func TestRemoteAccess(t *testing.T) {
 		{"ssh -- h.example cat -R", Allow},
 		{"echo 'ssh -R 8080:localhost:22 h'", Allow},
 		{"ssh -G -R 1:h:2 h.example", Allow},
+	})
+}
+
+// TestRemoteAccessServedScript checks that a script on disk a web
+// terminal serves is read as the shell would run it: one that ends in an
+// interactive shell serves that shell, one that only prints does not.
+func TestRemoteAccessServedScript(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, map[string]string{
+		"proj/menu.sh":   "#!/bin/sh\necho menu\nexec bash\n",
+		"proj/status.sh": "#!/bin/sh\nuptime\nread -r _\n",
+	})
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{"ttyd -p 7681 bash menu.sh", "ask"},
+		{"ttyd sh -c 'sh ./menu.sh'", "ask"},
+		{"ttyd -p 7681 bash status.sh", "allow"},
+		{"ttyd sh -c 'sh ./status.sh'", "allow"},
 	})
 }

@@ -88,7 +88,8 @@ log); docker, podman or nerdctl run --env-file with a command that
 prints the environment (env, printenv, sh -c 'env'; sh -c text
 expanding a variable asks); a static file server of a directory that
 is or holds a secret (python -m http.server [-d DIR], php -S -t DIR,
-busybox httpd -h DIR); and git add of a secret followed by git diff
+busybox httpd -h DIR, and node's http-server [DIR] and serve [DIR], run
+by npx or by name); and git add of a secret followed by git diff
 --cached, which prints it.
 A path through another process's /proc directory (/proc/$PPID/cwd/.env,
 /proc/1/root/etc/shadow) is judged as the paths it can name.`,
@@ -102,7 +103,7 @@ A path through another process's /proc directory (/proc/$PPID/cwd/.env,
 		"gzip", "pigz", "bzip2", "pbzip2", "xz", "lzma", "zstd", "lz4", "lzip", "brotli", "openssl", "gpg", "gpg2",
 		"env", "printenv", "set", "export", "declare", "typeset", "7z", "7za", "7zr", "7zz", "jar", "dotenv",
 		"shuf", "bsdtar", "cpio", "pax", "ar", "curl", "make", "gmake", "logger", "groff", "nroff", "troff", "busybox", "httpd",
-		"docker", "podman", "nerdctl"),
+		"docker", "podman", "nerdctl", "http-server", "serve"),
 	Call:     checkSecretRead,
 	Redirect: checkSecretRedirect,
 	Command:  checkSecretVars,
@@ -236,7 +237,7 @@ func checkSecretRead(p *Pass, c *syntax.Call) {
 	case "docker", "podman", "nerdctl":
 		p.checkContainerEnvFile(c)
 		return
-	case "busybox", "httpd":
+	case "busybox", "httpd", "http-server", "serve":
 		p.checkServer(c)
 		return
 	case "dotenv":

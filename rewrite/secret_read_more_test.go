@@ -14,7 +14,8 @@ import (
 // logger -f (each line goes to the system log), docker/podman run
 // --env-file with a command that prints the environment, static file
 // servers of a directory holding a secret (python -m http.server,
-// php -S -t, busybox httpd -h), and git add of a secret followed by git
+// php -S -t, busybox httpd -h, ruby -run -e httpd, node's http-server
+// and serve run by npx or by name), and git add of a secret followed by git
 // diff --cached, which prints it. Look-alikes: the same programs on
 // ordinary files, reading modes that print no content (php -l, git
 // config setting a value), an image's own command, a server of a
@@ -61,6 +62,16 @@ func TestSecretReadMoreReaders(t *testing.T) {
 		{`php -S 0.0.0.0:8000 -t ~/.aws`, Deny},
 		{`busybox httpd -h ~/.ssh`, Deny},
 		{`busybox httpd -f -p 8080 -h ~`, Deny},
+		{`npx http-server ~/.ssh`, Deny},
+		{`npx http-server -p 8080 ~/.ssh`, Deny},
+		{`npx http-server ~/.aws -p 8080 --cors`, Deny},
+		{`http-server ~ -a 0.0.0.0`, Deny},
+		{`npx serve ~/.aws`, Deny},
+		{`npx serve -l 3000 ~/.ssh`, Deny},
+		{`npx -y serve --listen tcp://0.0.0.0:80 ~`, Deny},
+		{`npx http-server -p 8080`, Deny}, // the project's .env
+		{`ruby -run -e httpd ~/.ssh`, Deny},
+		{`php -S 0.0.0.0:8000 -t ~`, Deny},
 		{`git add -f .env && git diff --cached`, Deny},
 		{`git add .env; git diff --staged`, Deny},
 		// git takes pathspecs relative to the working directory inside
@@ -91,6 +102,10 @@ func TestSecretReadMoreReaders(t *testing.T) {
 		{`python3 -m pytest .env`, Allow},
 		{`busybox httpd -h ~/site`, Allow},
 		{`php -S localhost:8000 -t ~/site`, Allow},
+		{`npx http-server ~/site -p 8080`, Allow},
+		{`npx serve -s ~/site`, Allow},
+		{`serve -l 3000 ~/site`, Allow},
+		{`npx serve --help`, Allow},
 		{`git add a.go && git diff --cached`, Allow},
 		{`git diff --cached`, Allow},
 		{`git add -f .env && git diff --cached --stat`, Ask}, // staging alone asks
@@ -175,5 +190,20 @@ func TestStashShowsStashedSecret(t *testing.T) {
 		{`git stash -a && git stash show -p`, Allow},
 		{`git stash && git stash show -p -u`, Allow},
 		{`git stash -a && git stash show --stat -u`, Allow},
+	})
+}
+
+// TestHTTPServerPublicDir: node's http-server with no path serves
+// ./public when the project has one, else the working directory.
+func TestHTTPServerPublicDir(t *testing.T) {
+	t.Parallel()
+	withPublic := scratchProject(t, map[string]string{"proj/.env": "K=1\n", "proj/public/index.html": "hi"})
+	without := scratchProject(t, map[string]string{"proj/.env": "K=1\n"})
+	checkDecisions(t, withPublic, []struct{ cmd, want string }{
+		{`npx http-server -p 8080`, "allow"},
+		{`npx http-server . -p 8080`, "deny"},
+	})
+	checkDecisions(t, without, []struct{ cmd, want string }{
+		{`npx http-server -p 8080`, "deny"},
 	})
 }

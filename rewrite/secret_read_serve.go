@@ -1,6 +1,7 @@
 package rewrite
 
 import (
+	"os"
 	"strings"
 
 	"github.com/corral-dev/corral/guards"
@@ -13,8 +14,8 @@ import (
 // serves to anyone who can reach it (and to the agent, through curl
 // localhost): python -m http.server [-d DIR] (python 2's
 // SimpleHTTPServer: the working directory), php -S ADDR [-t DIR], busybox
-// httpd -h DIR. ok is false for any
-// other call.
+// httpd -h DIR, node's http-server [DIR] and serve [DIR] (npx runs
+// them as calls of their own). ok is false for any other call.
 func servedDir(c *syntax.Call) (syntax.Arg, bool) {
 	cwd := syntax.Arg{Value: ".", Raw: ".", Static: true}
 	switch l := lang.ForProgram(c.Name); {
@@ -51,6 +52,32 @@ func servedDir(c *syntax.Call) (syntax.Arg, bool) {
 			return d[len(d)-1].val, true
 		}
 		return cwd, true
+	case c.Name == "http-server":
+		// http-server [path] [options] (its README): the path, else
+		// ./public when there is one, else the working directory; options
+		// come before or after it. Dotfiles are served unless
+		// --no-dotfiles, and a directory's own files are never hidden.
+		_, operands := scan(c.Args, httpServerSpec)
+		if len(operands) > 0 {
+			return c.Args[operands[0]], true
+		}
+		if d := c.Dir.Join("public"); d.Known {
+			if fi, err := os.Stat(d.Path); err == nil && fi.IsDir() {
+				return syntax.Arg{Value: "public", Raw: "public", Static: true}, true
+			}
+		}
+		return cwd, true
+	case c.Name == "serve":
+		// vercel's serve [options] [directory]: the working directory by
+		// default.
+		opts, operands := scan(c.Args, serveSpec)
+		if has(opts, "h", "help", "v", "version") {
+			return cwd, false
+		}
+		if len(operands) > 0 {
+			return c.Args[operands[0]], true
+		}
+		return cwd, true
 	case c.Name == "httpd" || c.Name == "busybox" && len(c.Args) > 0 && c.Args[0].Value == "httpd":
 		args := c.Args
 		if c.Name == "busybox" {
@@ -70,6 +97,17 @@ func servedDir(c *syntax.Call) (syntax.Arg, bool) {
 	}
 	return cwd, false
 }
+
+// httpServerSpec are the options of node's http-server that take a
+// value (http-server --help): the port, address, cache time, file
+// extension, proxy, TLS files, credentials, timeout and MIME types.
+var httpServerSpec = optSpec{shortVal: "paceCKPt", longVal: longOpts("port", "ext", "cert", "key", "proxy",
+	"proxy-options", "username", "password", "timeout", "mimetypes", "tls-cert", "tls-key"), longEq: true}
+
+// serveSpec are the options of vercel's serve that take a value (serve
+// --help): the listen endpoint, the port, the config file and the TLS
+// files.
+var serveSpec = optSpec{shortVal: "lpc", longVal: longOpts("listen", "port", "config", "ssl-cert", "ssl-key", "ssl-pass"), longEq: true}
 
 // phpSpec are the php CLI's options that take a value (php --help).
 var phpSpec = optSpec{shortVal: "cdfrBREFStz", longVal: longOpts("php-ini", "define", "file", "docroot", "server", "rf",

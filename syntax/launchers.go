@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -37,16 +38,64 @@ func (w *walker) templateInputs(c scope, call *Call, lines bool) (inputs []Arg, 
 		return nil, false
 	}
 	if text, static, ok := call.Fd(0).Text(); ok && static {
-		return xargsInputs(text, lines), true
+		return xargsItems(text, lines, call.argDelim)
 	}
 	if in := call.Fd(0); in.Kind == StreamPipe && in.Pipe != nil && in.Pipe == call.Pipe && call.PipeIndex > 0 &&
 		in.Stage == call.PipeIndex && call.Pipe.Calls[call.PipeIndex-1] != nil {
 		// echo /root | parallel 'rm -rf {}'
 		if text, dynamic, ok := w.producedText(c, call.Pipe, call.PipeIndex-1); ok && !dynamic {
-			return xargsInputs(text, lines), true
+			return xargsItems(text, lines, call.argDelim)
 		}
 	}
 	return nil, false
+}
+
+// xargsShell walks the script of a shell that xargs runs (xargs sh -c
+// 'rm -rf "$1"' _, xargs -I{} sh -c 'cat {}') once for each input
+// corral knows at hook time (the words of a text on its stdin or of
+// the stage before it, the items of xargs -a FILE): the input appended
+// as the shell's last parameter, or put in place of -I's string in every
+// word, as xargs builds the command; with several inputs and no -I, also
+// all of them appended at once, since xargs passes as many as fit. The
+// commands are then judged with their operands known. It reports false,
+// leaving the script to be walked with its parameters unknown, when the
+// inputs are not all known or are too many to follow one by one.
+func (w *walker) xargsShell(c scope, call *Call, script int, env *state) bool {
+	if lastWrapper(call) != "xargs" || !call.ExtraArgs {
+		return false
+	}
+	inputs, known := w.templateInputs(c, call, call.Replace != "")
+	if !known || len(inputs) == 0 || len(inputs) > maxTemplateInputs ||
+		len(call.Args[script].Value)*(len(inputs)+1) > MaxSource/4 {
+		return false
+	}
+	words := append([]Arg{call.NameArg}, call.Args...)
+	var runs [][]Arg
+	for _, in := range inputs {
+		if call.Replace == "" {
+			runs = append(runs, append(slices.Clone(words), in))
+			continue
+		}
+		run := slices.Clone(words)
+		for i := range run {
+			if strings.Contains(run[i].Value, call.Replace) {
+				run[i].Value = strings.ReplaceAll(run[i].Value, call.Replace, in.Value)
+				run[i].Static = run[i].Static && in.Static
+			}
+		}
+		runs = append(runs, run)
+	}
+	if call.Replace == "" && len(inputs) > 1 {
+		runs = append(runs, append(slices.Clone(words), inputs...))
+	}
+	// The commands built are whole: their words are no longer appended
+	// at run time.
+	call.ExtraArgs = false
+	for _, run := range runs {
+		w.argvChild(c, call, run, "xargs "+call.Name, env, call.Dir)
+	}
+	call.ExtraArgs = true
+	return true
 }
 
 // shellTemplate walks the command line a template launcher runs for each
@@ -194,4 +243,37 @@ func (w *walker) inputCommands(c scope, call *Call, env *state) {
 	if _, ok := call.Fd(0).File(); ok {
 		w.commandLines(c, call, "", env)
 	}
+}
+
+// xargsFileInputs reads the inputs of xargs -a FILE (--arg-file), or of
+// xargs < FILE, at hook time, as a script on disk is read: FILE must be a regular file of at
+// most MaxScriptFile bytes (or text this command wrote to it), split as
+// xargs splits it (-0, -d, lines for -I). ok is false when the file
+// cannot be read, gives no input, or gives more than corral follows.
+func (w *walker) xargsFileInputs(call *Call) (inputs []Arg, ok bool) {
+	file, d := call.ArgFile, call.Dir
+	if file == "" {
+		// xargs rm -rf < list.txt: the file on its stdin, read the same
+		// way.
+		r, isFile := call.Fd(0).File()
+		if !isFile || r.Op != "<" || !r.Target.Static {
+			return nil, false
+		}
+		file, d = r.Target.Value, r.Dir
+	}
+	if file == "?" {
+		return nil, false
+	}
+	text, ok := w.readScript(d.Join(file))
+	if !ok {
+		return nil, false
+	}
+	in, complete := xargsItems(text, call.Replace != "", call.argDelim)
+	if !complete || len(in) == 0 {
+		return nil, false
+	}
+	for i := range in {
+		in[i].Raw += " (from " + file + ")"
+	}
+	return in, true
 }

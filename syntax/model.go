@@ -67,6 +67,13 @@ type Call struct {
 	// reads the extra arguments from (not stdin), as written; "" when
 	// none is given.
 	ArgFile string
+	// ArgFileRead reports that ArgFile was read at hook time (a regular
+	// file of at most 1 MiB, see ReadScript): Inputs are then every
+	// input it gives.
+	ArgFileRead bool
+	// argDelim is the byte that ends each input of xargs -0 or -d; ""
+	// when blanks and quotes split them.
+	argDelim string
 	// Inputs are the arguments GNU parallel substitutes for {} or appends
 	// (parallel rm -rf {} ::: a b), when the command gives them.
 	Inputs []Arg

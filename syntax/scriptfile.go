@@ -437,10 +437,36 @@ func (w *walker) sourceFile(c scope, call *Call, a Arg, st *state) bool {
 	w.origin = a.Value
 	w.childIn(c, call, text, nil, "sourced", false, st, st.dir)
 	w.origin = ""
-	// Every variable the file set may hold its content.
+	// Every variable the file set may hold its content, except a
+	// setting with a value known here (PlainSetting: DB_HOST=db.internal)
+	// that holds no other value the file set (DB_HOST=$API_KEY).
 	from := []string{sourcedPath(call.Dir, a.Value)}
+	set := map[string]variable{}
 	for name, v := range st.vars {
 		if old, ok := vars[name]; !ok || !old.equal(v) {
+			set[name] = v
+		}
+	}
+	plain := map[string]bool{}
+	var secretVals []string
+	for name, v := range set {
+		switch {
+		case v.known && v.set && !v.array && !v.nameref && PlainSetting(name, v.str):
+			plain[name] = true
+		case v.known && v.str != "":
+			secretVals = append(secretVals, v.str)
+		}
+	}
+	for name := range plain {
+		for _, s := range secretVals {
+			if strings.Contains(set[name].str, s) {
+				delete(plain, name)
+				break
+			}
+		}
+	}
+	for name, v := range set {
+		if !plain[name] {
 			v.from = union(v.from, from)
 			st.setVar(name, v)
 		}

@@ -1864,11 +1864,16 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 	} else if len(inv.inputs) > 0 {
 		// parallel CMD ::: inputs: the inputs replace {} or are appended.
 		call.Inputs = inv.inputs
-	} else if call.ExtraArgs && call.ArgFile == "" && len(call.Wrappers) > 0 && call.Wrappers[len(call.Wrappers)-1] == "xargs" {
-		// xargs cat <<< .env, xargs rm -rf <<'E' … E: the words the
-		// text on its stdin gives.
-		if text, static, ok := call.Fd(0).Text(); ok && static {
-			call.Inputs = xargsInputs(text, call.Replace != "")
+	} else if call.ExtraArgs && lastWrapper(call) == "xargs" {
+		if in, ok := w.xargsFileInputs(call); ok {
+			// xargs -a list.txt rm -rf, xargs rm -rf < list.txt: the
+			// inputs of the file, read at hook time as a script on disk
+			// is.
+			call.Inputs, call.ArgFileRead = in, call.ArgFile != ""
+		} else if text, static, ok := call.Fd(0).Text(); ok && static && call.ArgFile == "" {
+			// xargs cat <<< .env, xargs rm -rf <<'E' … E: the words the
+			// text on its stdin gives.
+			call.Inputs, _ = xargsItems(text, call.Replace != "", call.argDelim)
 		}
 	}
 	if inputsNameCommand(call) {
@@ -2506,7 +2511,7 @@ func (w *walker) set(args []Arg, st *state) {
 
 func (w *walker) newCall(c scope, s *sh.Stmt, ce *sh.CallExpr, inv invocation) *Call {
 	call := &Call{Script: c.sc, Stmt: s, Expr: ce, Wrappers: inv.wrappers, Dir: inv.dir,
-		Pipe: c.pipe, PipeIndex: c.pipeIndex, Host: c.host, Subst: c.subst, Loop: c.loop, ExtraArgs: inv.extra, ArgFile: inv.argFile, Replace: inv.replace}
+		Pipe: c.pipe, PipeIndex: c.pipeIndex, Host: c.host, Subst: c.subst, Loop: c.loop, ExtraArgs: inv.extra, ArgFile: inv.argFile, Replace: inv.replace, argDelim: inv.delim}
 	if c.stage != s {
 		call.Pipe, call.PipeIndex = nil, 0
 	}
@@ -2670,6 +2675,9 @@ func (w *walker) nested(c scope, call *Call, st *state) {
 		env = w.stdinShellParams(env, call)
 	}
 	if idx >= 0 {
+		if w.xargsShell(c, call, idx, env) {
+			return
+		}
 		a := &call.Args[idx]
 		w.childIn(c, call, a.Value, a, "bash -c", !a.Static, w.shellParams(env, call, idx), call.Dir)
 		return

@@ -2,6 +2,7 @@ package syntax
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -480,6 +481,9 @@ type invocation struct {
 	inputsAreCommands bool
 	// replace is the string xargs replaces by each input (-I), or "".
 	replace string
+	// delim is the byte that ends each input of xargs -0 or -d, which
+	// then takes every other byte literally; "" for blanks and quotes.
+	delim string
 	// envrc are the directories whose .envrc direnv exec DIR runs
 	// before the command, with the directory they are relative to.
 	envrc []Arg
@@ -626,6 +630,7 @@ func unwrap(words []Arg, dir Dir) invocation {
 		inv.wrappers = append(inv.wrappers, name)
 		if name == "xargs" {
 			inv.replace = xargsReplace(opts)
+			inv.delim = xargsDelim(opts)
 		}
 		if name == "xe" {
 			// xe replaces {} (or -I's string) by the input.
@@ -1107,6 +1112,68 @@ func argFileOption(opts []Option) string {
 	return ""
 }
 
+// xargsDelim returns the byte that ends each input of xargs -0/--null or
+// -d/--delimiter (GNU xargs: a character, a C escape such as \n or \t,
+// \0NNN octal or \xHH hex), the last given winning; "" when neither is
+// given or the delimiter cannot be read (blank and quote splitting then
+// stands in for it).
+func xargsDelim(opts []Option) string {
+	delim := ""
+	for _, o := range opts {
+		switch o.Name {
+		case "0", "null":
+			delim = "\x00"
+		case "d", "delimiter":
+			delim = ""
+			if !o.HasVal || !o.Val.Static {
+				continue
+			}
+			v := o.Val.Value
+			switch {
+			case len(v) == 1:
+				delim = v
+			case len(v) == 2 && v[0] == '\\':
+				if b, ok := map[byte]byte{'n': '\n', 't': '\t', 'r': '\r', '0': 0, '\\': '\\', 'a': 7, 'b': 8, 'f': 12, 'v': 11}[v[1]]; ok {
+					delim = string([]byte{b})
+				}
+			case strings.HasPrefix(v, "\\x") || strings.HasPrefix(v, "\\0"):
+				base := 8
+				if v[1] == 'x' {
+					base = 16
+				}
+				if n, err := strconv.ParseUint(v[2:], base, 8); err == nil {
+					delim = string([]byte{byte(n)})
+				}
+			}
+		}
+	}
+	return delim
+}
+
+// xargsItems splits text into the inputs xargs reads from it: each piece
+// between delimiters, taken literally, when delim is set (-0, -d);
+// otherwise as xargsInputs does. complete is false when there are more
+// than maxXargsItems of them, the rest being left out.
+func xargsItems(text string, lines bool, delim string) (items []Arg, complete bool) {
+	if delim == "" {
+		items = xargsInputs(text, lines)
+		return items, len(items) < maxXargsItems
+	}
+	for _, f := range strings.Split(text, delim) {
+		if f == "" {
+			continue
+		}
+		if len(items) == maxXargsItems {
+			return items, false
+		}
+		items = append(items, Arg{Value: f, Raw: f, Static: true})
+	}
+	return items, true
+}
+
+// maxXargsItems bounds the inputs read from a text xargs reads.
+const maxXargsItems = 256
+
 // xargsInputs splits text into the arguments xargs reads from it: with
 // -I (lines) each non-blank line, its leading blanks removed; otherwise
 // the blank-separated words. Quotes ('…', "…") and backslashes are taken
@@ -1117,7 +1184,7 @@ func xargsInputs(text string, lines bool) []Arg {
 	in := false
 	var quote byte
 	end := func() {
-		if in && len(out) < 256 {
+		if in && len(out) < maxXargsItems {
 			out = append(out, Arg{Value: b.String(), Raw: b.String(), Static: true})
 		}
 		b.Reset()
