@@ -61,6 +61,29 @@ func TestGitCleanAsksGit(t *testing.T) {
 			t.Errorf("%s: a finding names %s, which git clean keeps (%s)", tc.cmd, tc.absent, all)
 		}
 	}
+	// corral's sandbox in the project is untracked: git clean -fdx
+	// empties it, which asks as the clean does (it was denied as deleting
+	// the sandbox root), and an exclude keeps it.
+	if err := os.MkdirAll(filepath.Join(cfg.Sandbox, "widget"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(cfg.Sandbox, "widget", "README"), []byte("w\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ cmd, want, mention string }{
+		{"git clean -fdx", "ask", "corral's sandbox"},
+		{"git clean -fdx -e " + filepath.Base(cfg.Sandbox), "ask", ""},
+	} {
+		r := decide(tc.cmd)
+		var msgs []string
+		for _, f := range r.Findings {
+			msgs = append(msgs, f.Message)
+		}
+		all := strings.Join(msgs, "\n")
+		if got := r.Decision.String(); got != tc.want || tc.mention != "" && !strings.Contains(all, tc.mention) || tc.mention == "" && strings.Contains(all, "sandbox") {
+			t.Errorf("%s with a sandbox: %s (%s), want %s naming %q", tc.cmd, got, all, tc.want, tc.mention)
+		}
+	}
 	// The same file untracked is the guard's own and goes: denied.
 	git(cfg.Project, "rm", "-q", "--cached", ".claude/settings.json")
 	if r := decide("git clean -fd"); r.Decision.String() != "deny" {

@@ -333,6 +333,16 @@ func checkDeleteCall(p *Pass, c *syntax.Call) {
 				// files (ignored ones too with -x), never a tracked one.
 				for _, abs := range paths {
 					a := syntax.Arg{Value: strings.TrimSuffix(abs, "/"), Raw: abs, Static: true}
+					if a.Value == p.Config.Sandbox && p.Config.Sandbox != "" {
+						// git clean -fdx in a project with corral's sandbox
+						// lists the sandbox as untracked: it empties what was
+						// downloaded there, and replaces nothing (a link put
+						// there later is refused when a decision reads the
+						// sandbox), so it asks as cleaning the project does.
+						p.Report(c, Finding{Rule: "bash-delete", Decision: Ask, PathContext: "safe",
+							Message: fmt.Sprintf("%s deletes corral's sandbox %s and what was downloaded into it (git clean -e %s keeps it)", d.verb, abs, path.Base(a.Value))})
+						continue
+					}
 					p.judge(c, c.Script, c.Dir, target{arg: a, action: guards.Delete}, "bash-delete", d.verb)
 					if strings.HasSuffix(abs, "/") {
 						p.judgeSelfReached(c, []syntax.Arg{a}, "", false, guards.Delete, false, "bash-delete", d.verb)
