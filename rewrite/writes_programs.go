@@ -159,8 +159,10 @@ func programWrites(c *syntax.Call) []target {
 		out = append(out, curlFileUploads(c)...)
 	case "ssh-keygen":
 		opts, _ := scan(c.Args, optSpec{shortVal: "abCDEFfGIJjKmMNnOPrRsStVwYzZ", longVal: nil})
-		if has(opts, "l", "y", "B", "L", "Q", "F", "D", "K", "k") && !has(opts, "R") {
-			return nil // reads a key or a known_hosts entry
+		if has(opts, "l", "y", "B", "L", "Q", "F", "D", "K", "k", "e", "i") && !has(opts, "R") {
+			// Reads a key or a known_hosts entry; -e and -i print the
+			// key converted to or from another format on stdout.
+			return nil
 		}
 		for _, o := range find(opts, "f") {
 			out = append(out, write(o.val))

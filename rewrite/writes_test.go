@@ -104,6 +104,10 @@ func TestWritesThroughEveryDoor(t *testing.T) {
 		{"git rm --cached .env", Allow},
 		{"ssh-keygen -l -f ~/.ssh/id_ed25519", Allow},
 		{"ssh-keygen -y -f id > id.pub", Allow},
+		// -e and -i print the converted key on stdout (ssh-keygen(1)).
+		{"ssh-keygen -e -f ~/.ssh/id_rsa.pub", Allow},
+		{"ssh-keygen -e -m PEM -f ~/.ssh/id_rsa.pub > pub.txt", Allow},
+		{"ssh-keygen -i -m PKCS8 -f pub.pem", Allow},
 		{"rsync -a src/ build/", Allow},
 		{"rsync -a src/ host:.git/", Allow},
 		{"tar -cf x.tar -C .git .", Allow}, // creates an archive of .git
