@@ -478,9 +478,10 @@ func checkSecretRead(p *Pass, c *syntax.Call) {
 			p.secretOperand(c, o.val, false, false, nil)
 		}
 	}
+	intoVars := readIntoVariables(c)
 	for _, i := range files {
 		a := c.Args[i]
-		if name == "source" || name == "." {
+		if name == "source" || name == "." || intoVars {
 			if s, ok := p.secretOf(c.Dir, a); ok && !s.Path.InProject {
 				p.reportSecret(c, s, fmt.Sprintf("%s reads", c.Name))
 			}

@@ -44,10 +44,14 @@ func TestSecretReadNameTests(t *testing.T) {
 		{"grep -r TODO /", true},
 		{"grep -r --exclude='*.pem' TODO /", true},
 		{"rg --hidden TODO ~", true},
+		// A ripgrep glob that names hidden files is an override that
+		// brings them back (checked with the real rg in
+		// TestRipgrepGlobOverridesHidden).
+		{"rg -g '*' x ~", true},
 		// Look-alikes that stay allowed: ripgrep skips hidden directories
 		// unless told, a shallow find does not reach ~/.ssh's files, and a
 		// project is ordinary to read.
-		{"rg -g '*' x ~", false},
+		{"rg -g '*.go' x ~", false},
 		{"find ~ -maxdepth 1 -name '*' -exec cat {} +", false},
 		{"grep -r --include='*' x .", false},
 		{"find . -name '*' -exec cat {} +", false},

@@ -42,6 +42,10 @@ type Call struct {
 	// ("$(", "<(", ">("); both are empty outside substitutions.
 	Host  *Call
 	Subst string
+	// HostDecl is, for a call in a $( ) among the words of an assignment
+	// builtin that only assigns (export $(…), declare $(…), not -p), that
+	// builtin's name (which is no Call); "" otherwise.
+	HostDecl string
 	// Loop reports that the call is inside a for, while or until body.
 	Loop bool
 	// Trace are the shell's set -x / set -v where the call runs, on

@@ -150,6 +150,9 @@ type scope struct {
 	pipe      *Pipeline
 	pipeIndex int
 	stage     *sh.Stmt
+	// decl is the assignment builtin (export, declare, …, not printing)
+	// whose words hold the substitutions walked in this scope.
+	decl string
 }
 
 func (w *walker) full() bool {
@@ -295,7 +298,9 @@ func (w *walker) compound(c scope, s *sh.Stmt, st *state) {
 	case *sh.CoprocClause:
 		w.coproc(inner, cmd, st)
 	case *sh.DeclClause:
-		w.substs(inner, cmd, st, nil)
+		dc := inner
+		dc.decl = declAssigns(cmd)
+		w.substs(dc, cmd, st, nil)
 		w.declEvals(inner, cmd, st)
 		w.declare(inner, s, cmd, st)
 	case *sh.TestClause:
@@ -1073,7 +1078,7 @@ func (w *walker) substs(c scope, node sh.Node, st *state, host *Call) {
 	sh.Walk(node, func(n sh.Node) bool {
 		switch n := n.(type) {
 		case *sh.CmdSubst:
-			inner := scope{sc: c.sc, host: host, subst: "$(", loop: c.loop}
+			inner := scope{sc: c.sc, host: host, subst: "$(", loop: c.loop, decl: c.decl}
 			n0 := len(w.m.Calls)
 			sub := w.substState(st)
 			w.stmts(inner, n.Stmts, sub)
@@ -1089,6 +1094,20 @@ func (w *walker) substs(c scope, node sh.Node, st *state, host *Call) {
 		}
 		return true
 	})
+}
+
+// declAssigns is the name of an assignment builtin (export, declare,
+// typeset, local, readonly) that only assigns: not with -p, -f or -F,
+// which print. "" otherwise.
+func declAssigns(d *sh.DeclClause) string {
+	for _, a := range d.Args {
+		if a.Name == nil && a.Value != nil {
+			if f := a.Value.Lit(); strings.HasPrefix(f, "-") && strings.ContainsAny(f, "pfF") {
+				return ""
+			}
+		}
+	}
+	return d.Variant.Value
 }
 
 // substOutput records the files whose content the output of
@@ -2511,7 +2530,7 @@ func (w *walker) set(args []Arg, st *state) {
 
 func (w *walker) newCall(c scope, s *sh.Stmt, ce *sh.CallExpr, inv invocation) *Call {
 	call := &Call{Script: c.sc, Stmt: s, Expr: ce, Wrappers: inv.wrappers, Dir: inv.dir,
-		Pipe: c.pipe, PipeIndex: c.pipeIndex, Host: c.host, Subst: c.subst, Loop: c.loop, ExtraArgs: inv.extra, ArgFile: inv.argFile, Replace: inv.replace, argDelim: inv.delim}
+		Pipe: c.pipe, PipeIndex: c.pipeIndex, Host: c.host, Subst: c.subst, HostDecl: c.decl, Loop: c.loop, ExtraArgs: inv.extra, ArgFile: inv.argFile, Replace: inv.replace, argDelim: inv.delim}
 	if c.stage != s {
 		call.Pipe, call.PipeIndex = nil, 0
 	}
