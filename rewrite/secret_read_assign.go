@@ -1,6 +1,7 @@
 package rewrite
 
 import (
+	"github.com/corral-dev/corral/internal/lazy"
 	"strings"
 
 	"github.com/corral-dev/corral/syntax"
@@ -9,7 +10,9 @@ import (
 // lineFilters are programs that pass on (some of) the lines they read,
 // changed or not, and print nothing else: between a file and the words
 // of an assignment builtin they keep the lines what they are, settings.
-var lineFilters = map[string]bool{"grep": true, "egrep": true, "sed": true, "tr": true, "cut": true, "sort": true, "uniq": true, "head": true, "tail": true}
+var lineFilters = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"grep": true, "egrep": true, "sed": true, "tr": true, "cut": true, "sort": true, "uniq": true, "head": true, "tail": true}
+}}
 
 // readIntoVariables reports whether all that c prints becomes the words
 // of a builtin that assigns variables and prints nothing: export $(cat
@@ -28,7 +31,7 @@ func readIntoVariables(c *syntax.Call) bool {
 			}
 			switch {
 			case s.Name == "xargs" && xargsEchoes(s):
-			case lineFilters[s.Name] && !s.ExtraArgs:
+			case lineFilters.Get()[s.Name] && !s.ExtraArgs:
 			default:
 				return false
 			}

@@ -691,7 +691,7 @@ func (w *walker) mayHaveWritten(c scope) bool {
 		return true
 	}
 	for _, call := range w.m.Calls {
-		if !stateBuiltins[call.Name] {
+		if !stateBuiltins.Get()[call.Name] {
 			return true
 		}
 		for _, r := range call.Redirs {
@@ -705,11 +705,13 @@ func (w *walker) mayHaveWritten(c scope) bool {
 
 // stateBuiltins are the builtins that change only the shell's state or
 // print, and create no file themselves.
-var stateBuiltins = map[string]bool{
-	"shopt": true, "set": true, "cd": true, "export": true, "declare": true, "local": true, "typeset": true,
-	"readonly": true, "unset": true, "true": true, "false": true, ":": true, "echo": true, "printf": true,
-	"test": true, "[": true, "shift": true, "eval": true, // eval's own commands are walked as calls
-}
+var stateBuiltins = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{
+		"shopt": true, "set": true, "cd": true, "export": true, "declare": true, "local": true, "typeset": true,
+		"readonly": true, "unset": true, "true": true, "false": true, ":": true, "echo": true, "printf": true,
+		"test": true, "[": true, "shift": true, "eval": true, // eval's own commands are walked as calls
+	}
+}}
 
 // loopValues returns the values of a for loop's words when each is a
 // static word that is no pattern, or nil: a pattern keeps its own

@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"github.com/corral-dev/corral/internal/lazy"
 	"sort"
 	"strings"
 	"unicode"
@@ -66,26 +67,28 @@ const (
 )
 
 // mcpVerbs maps the words of tool names to what they do.
-var mcpVerbs = map[string]mcpVerb{
-	"run": verbRun, "exec": verbRun, "execute": verbRun, "shell": verbRun, "terminal": verbRun,
-	"spawn": verbRun, "start": verbRun, "launch": verbRun, "eval": verbRun, "evaluate": verbRun,
+var mcpVerbs = lazy.Value[map[string]mcpVerb]{New: func() map[string]mcpVerb {
+	return map[string]mcpVerb{
+		"run": verbRun, "exec": verbRun, "execute": verbRun, "shell": verbRun, "terminal": verbRun,
+		"spawn": verbRun, "start": verbRun, "launch": verbRun, "eval": verbRun, "evaluate": verbRun,
 
-	"write": verbWrite, "edit": verbWrite, "create": verbWrite, "mkdir": verbWrite, "make": verbWrite,
-	"append": verbWrite, "patch": verbWrite, "replace": verbWrite, "save": verbWrite, "put": verbWrite,
-	"insert": verbWrite, "truncate": verbWrite, "overwrite": verbWrite, "modify": verbWrite,
-	"update": verbWrite, "set": verbWrite, "touch": verbWrite, "chmod": verbWrite, "chown": verbWrite,
-	"apply": verbWrite, "download": verbWrite, "extract": verbWrite, "unzip": verbWrite,
+		"write": verbWrite, "edit": verbWrite, "create": verbWrite, "mkdir": verbWrite, "make": verbWrite,
+		"append": verbWrite, "patch": verbWrite, "replace": verbWrite, "save": verbWrite, "put": verbWrite,
+		"insert": verbWrite, "truncate": verbWrite, "overwrite": verbWrite, "modify": verbWrite,
+		"update": verbWrite, "set": verbWrite, "touch": verbWrite, "chmod": verbWrite, "chown": verbWrite,
+		"apply": verbWrite, "download": verbWrite, "extract": verbWrite, "unzip": verbWrite,
 
-	"copy": verbCopy, "cp": verbCopy, "duplicate": verbCopy,
-	"move": verbMove, "mv": verbMove, "rename": verbMove,
+		"copy": verbCopy, "cp": verbCopy, "duplicate": verbCopy,
+		"move": verbMove, "mv": verbMove, "rename": verbMove,
 
-	"delete": verbDelete, "remove": verbDelete, "rm": verbDelete, "rmdir": verbDelete,
-	"unlink": verbDelete, "trash": verbDelete, "erase": verbDelete,
+		"delete": verbDelete, "remove": verbDelete, "rm": verbDelete, "rmdir": verbDelete,
+		"unlink": verbDelete, "trash": verbDelete, "erase": verbDelete,
 
-	"read": verbRead, "get": verbRead, "view": verbRead, "cat": verbRead, "open": verbRead,
-	"show": verbRead, "list": verbRead, "search": verbRead, "find": verbRead, "grep": verbRead,
-	"glob": verbRead, "tree": verbRead, "head": verbRead, "tail": verbRead, "stat": verbRead,
-}
+		"read": verbRead, "get": verbRead, "view": verbRead, "cat": verbRead, "open": verbRead,
+		"show": verbRead, "list": verbRead, "search": verbRead, "find": verbRead, "grep": verbRead,
+		"glob": verbRead, "tree": verbRead, "head": verbRead, "tail": verbRead, "stat": verbRead,
+	}
+}}
 
 // toolWords splits a tool name into lower-case words at underscores,
 // dashes, dots and lower-to-upper case changes (readFile, read_file,
@@ -123,7 +126,7 @@ func toolWords(name string) []string {
 // word says it runs something (a shell's name counts).
 func toolVerb(name string) (v mcpVerb, runs bool) {
 	for _, w := range toolWords(name) {
-		wv := mcpVerbs[w]
+		wv := mcpVerbs.Get()[w]
 		if wv == verbRun || syntax.IsShell(w) {
 			runs = true
 			continue
@@ -147,23 +150,35 @@ func fieldKey(k string) string {
 // mcpPathKeys are the field keys that carry a path; mcpSourceKeys are
 // those that carry a move's or a copy's source.
 var (
-	mcpPathKeys = map[string]bool{
-		"path": true, "paths": true, "filepath": true, "filepaths": true, "file": true, "files": true,
-		"filename": true, "filenames": true, "absolutepath": true, "notebookpath": true,
-		"directory": true, "dir": true, "dirpath": true, "folder": true, "folderpath": true,
-		"target": true, "targetpath": true, "destination": true, "destinationpath": true,
-		"dest": true, "destpath": true, "dst": true, "newpath": true, "output": true, "outputpath": true,
-		"source": true, "sources": true, "sourcepath": true, "src": true, "oldpath": true,
-	}
-	mcpSourceKeys = map[string]bool{
-		"source": true, "sources": true, "sourcepath": true, "src": true, "oldpath": true,
-	}
-	mcpCommandKeys = map[string]bool{"command": true, "cmd": true, "script": true, "commandline": true}
-	mcpCwdKeys     = map[string]bool{"cwd": true, "workdir": true, "workingdirectory": true, "workingdir": true}
+	mcpPathKeys = lazy.Value[map[string]bool]{New: func() map[string]bool {
+		return map[string]bool{
+			"path": true, "paths": true, "filepath": true, "filepaths": true, "file": true, "files": true,
+			"filename": true, "filenames": true, "absolutepath": true, "notebookpath": true,
+			"directory": true, "dir": true, "dirpath": true, "folder": true, "folderpath": true,
+			"target": true, "targetpath": true, "destination": true, "destinationpath": true,
+			"dest": true, "destpath": true, "dst": true, "newpath": true, "output": true, "outputpath": true,
+			"source": true, "sources": true, "sourcepath": true, "src": true, "oldpath": true,
+		}
+	}}
+	mcpSourceKeys = lazy.Value[map[string]bool]{New: func() map[string]bool {
+		return map[string]bool{
+			"source": true, "sources": true, "sourcepath": true, "src": true, "oldpath": true,
+		}
+	}}
+	mcpCommandKeys = lazy.Value[map[string]bool]{New: func() map[string]bool {
+		return map[string]bool{"command": true, "cmd": true, "script": true, "commandline": true}
+	}}
+	mcpCwdKeys = lazy.Value[map[string]bool]{New: func() map[string]bool {
+		return map[string]bool{"cwd": true, "workdir": true, "workingdirectory": true, "workingdir": true}
+	}}
 	// mcpRemoteKeys name a remote place (a hosted repository, a bucket):
 	// a path beside them is inside that place, not on this disk.
-	mcpRemoteKeys = map[string]bool{"owner": true, "repo": true, "repository": true, "bucket": true, "container": true}
-	mcpGlobKeys   = map[string]bool{"pattern": true, "glob": true, "include": true}
+	mcpRemoteKeys = lazy.Value[map[string]bool]{New: func() map[string]bool {
+		return map[string]bool{"owner": true, "repo": true, "repository": true, "bucket": true, "container": true}
+	}}
+	mcpGlobKeys = lazy.Value[map[string]bool]{New: func() map[string]bool {
+		return map[string]bool{"pattern": true, "glob": true, "include": true}
+	}}
 )
 
 // maxMCPPaths bounds the paths checked for one call; a call with more is
@@ -188,7 +203,7 @@ func classifyMCP(tool string, in map[string]any) mcpCall {
 		}
 	}
 	for k := range in {
-		if mcpRemoteKeys[fieldKey(k)] {
+		if mcpRemoteKeys.Get()[fieldKey(k)] {
 			return c
 		}
 	}
@@ -213,10 +228,10 @@ func classifyMCP(tool string, in map[string]any) mcpCall {
 				walk(e, key, depth+1)
 			}
 		case string:
-			if mcpGlobKeys[key] && verb <= verbRead {
+			if mcpGlobKeys.Get()[key] && verb <= verbRead {
 				c.globs = append(c.globs, x)
 			}
-			if !mcpPathKeys[key] {
+			if !mcpPathKeys.Get()[key] {
 				return
 			}
 			p, ok := localPath(x)
@@ -230,9 +245,9 @@ func classifyMCP(tool string, in map[string]any) mcpCall {
 			switch {
 			case verb == verbDelete:
 				c.deletes = append(c.deletes, p)
-			case verb == verbMove && mcpSourceKeys[key]:
+			case verb == verbMove && mcpSourceKeys.Get()[key]:
 				c.deletes = append(c.deletes, p)
-			case verb == verbCopy && mcpSourceKeys[key]:
+			case verb == verbCopy && mcpSourceKeys.Get()[key]:
 				c.reads = append(c.reads, p)
 			case verb >= verbWrite:
 				c.writes = append(c.writes, p)
@@ -278,14 +293,14 @@ func mcpCommand(in map[string]any) (cmd, cwd string) {
 	sort.Strings(keys)
 	for _, k := range keys {
 		switch fk := fieldKey(k); {
-		case mcpCommandKeys[fk] && cmd == "":
+		case mcpCommandKeys.Get()[fk] && cmd == "":
 			switch v := in[k].(type) {
 			case string:
 				cmd = v
 			case []any:
 				cmd = quoteArgs(v)
 			}
-		case mcpCwdKeys[fk] && cwd == "":
+		case mcpCwdKeys.Get()[fk] && cwd == "":
 			cwd, _ = in[k].(string)
 		}
 	}
