@@ -23,9 +23,20 @@ func helpOptions(text string) (val, flag map[string]bool) {
 	// an option, up to the gap before its description (prose that
 	// mentions --suffix is no definition).
 	var heads []string
-	for _, line := range strings.Split(text, "\n") {
+	// A line that starts with an option but is indented well past the
+	// option column is prose of a description (ripgrep 13 indents its
+	// descriptions by 12: "--color flag changes to 'never'.").
+	lines := strings.Split(text, "\n")
+	minIndent := -1
+	for _, line := range lines {
 		t := strings.TrimLeft(line, " \t")
-		if !strings.HasPrefix(t, "-") {
+		if ind := len(line) - len(t); strings.HasPrefix(t, "-") && (minIndent < 0 || ind < minIndent) {
+			minIndent = ind
+		}
+	}
+	for _, line := range lines {
+		t := strings.TrimLeft(line, " \t")
+		if !strings.HasPrefix(t, "-") || len(line)-len(t) > minIndent+6 {
 			continue
 		}
 		// The gap before the description: two spaces not followed by

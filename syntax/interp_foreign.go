@@ -73,7 +73,7 @@ func foreignInterpSpec(l lang.Lang, name string) (interpSpec, bool) {
 		// SCRIPT from PATH (mix …), -pa/-pz/-pr DIR, --erl, --sname,
 		// --name, --cookie…; a script file operand.
 		return interpSpec{opts: OptSpec{ShortVal: "erS", LongOne: true, Stop: true, End: []string{"S"},
-			LongVal: elixirLongVal},
+			LongVal: strings.Fields(elixirLongVal)},
 			code: []string{"e", "eval"}, file: []string{"r", "pr", "dot-iex"}, check: []string{"S"}}, true
 	case l == lang.Gnuplot:
 		// gnuplot --help: -e "command list", -c SCRIPT ARG…, script files.
@@ -137,8 +137,7 @@ func foreignInterpSpec(l lang.Lang, name string) (interpSpec, bool) {
 // Erlang VM), not programs: written as one string so that the runner
 // table's test (TestNoRunnerListsOutsideTable) does not take the two for
 // a list of interpreters.
-var elixirLongVal = []string{"eval", "pa", "pz", "pr", "erl", "sname", "name", "cookie", "boot", "erl-config", "vm-args", "dot-iex",
-	"remsh", "logger-otp-reports", "logger-sasl-reports"}
+const elixirLongVal = "eval pa pz pr erl sname name cookie boot erl-config vm-args dot-iex remsh logger-otp-reports logger-sasl-reports"
 
 // clojureMainArgs returns the words of a clojure/clj call from its main
 // options on (clojure -h): the CLI's own options come first (-Sdeps EDN,
