@@ -178,6 +178,15 @@ func (w *walker) makeFiles(c scope, call, inner *Call, srcs []makeSource, opts m
 	}
 	opts.read = func(p string) (string, bool) { return w.readScript(Dir{Path: p, Known: true}) }
 	opts.env = func(name string) (string, bool, bool) { return w.envValue(c, call, name, true) }
+	// make reads the files MAKEFILES names (exported) before its own.
+	if v, known, set := w.envValue(c, call, "MAKEFILES", true); set && v != "" {
+		if known {
+			opts.makefiles = v
+		} else {
+			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: v,
+				What: "make reads the makefiles MAKEFILES names, only known at run time"})
+		}
+	}
 	for _, r := range makePlan(srcs, opts, evals, dry) {
 		w.origin = r.where
 		switch r.kind {
@@ -222,6 +231,12 @@ func makePlan(srcs []makeSource, opts makeOpts, evals int, dry bool) []makeActio
 	e := newMakeEval(opts)
 	var evalGoals []string
 	for i, s := range srcs {
+		if i == evals && opts.makefiles != "" {
+			// The files MAKEFILES names are read as -include is, and
+			// the default goal is never one of theirs.
+			e.include(escapeMake(opts.makefiles), "MAKEFILES", 0)
+			e.first = ""
+		}
 		e.noActions = i < evals
 		n := len(e.rules)
 		e.parse(s.name, s.text, 0)
@@ -250,6 +265,8 @@ func makePlan(srcs []makeSource, opts makeOpts, evals int, dry bool) []makeActio
 		e.steps(g, seen, &steps)
 	}
 	out := append([]makeAction(nil), e.actions...)
+	var shell []string
+	shellUnres := false
 	for i, s := range steps {
 		n := len(e.actions)
 		vals, hint := e.recipeText(s)
@@ -267,6 +284,16 @@ func makePlan(srcs []makeSource, opts makeOpts, evals int, dry bool) []makeActio
 				}
 			}
 			out = append(out, makeAction{kind: "recipe", text: strings.TrimLeft(v.text, "@-+ \t"), unres: v.unres || e.incomplete, hint: hint, where: where})
+		}
+		if e.oneShell && len(vals) > 0 {
+			// .ONESHELL: a target's lines are one script (a cd on one
+			// line holds for the next); read whole as well.
+			shell = append(shell, strings.TrimLeft(vals[0].text, "@-+ \t"))
+			shellUnres = shellUnres || vals[0].unres || e.incomplete
+			if i+1 == len(steps) || steps[i+1].target != s.target {
+				out = append(out, makeAction{kind: "recipe", text: strings.Join(shell, "\n"), unres: shellUnres, hint: hint, where: where})
+				shell, shellUnres = nil, false
+			}
 		}
 	}
 	return out

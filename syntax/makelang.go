@@ -81,6 +81,7 @@ type makeOpts struct {
 	overrides   map[string]Arg
 	includeDirs []string
 	goals       []string
+	makefiles   string // MAKEFILES from the environment
 }
 
 // makeEval is the state of make reading its makefiles.

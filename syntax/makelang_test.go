@@ -19,6 +19,7 @@ var makeLangCases = []struct {
 	args     []string          // make's words
 	dir      string            // where make reads its Makefile (-C)
 	superset bool              // corral reads more than make runs (branches only make decides)
+	env      string            // NAME=value in make's environment
 }{
 	{name: "shell-assign", files: map[string]string{"Makefile": "X := $(shell touch c_shell)\nall:\n\t@echo hi\n"}},
 	{name: "var-recipe", files: map[string]string{"Makefile": "CMD = touch c_var\nall:\n\t$(CMD)\n"}},
@@ -56,6 +57,8 @@ var makeLangCases = []struct {
 	{name: "info-look", files: map[string]string{"Makefile": "$(info touch c_info)\nall:\n\t@echo hi\n"}},
 	{name: "make-f", files: map[string]string{"Makefile": "all:\n\ttouch c_default\n", "other.mk": "all:\n\ttouch c_other\n"}, args: []string{"-f", "other.mk"}},
 	{name: "make-C", files: map[string]string{"sub/Makefile": "X := $(shell touch c_sub)\nall:\n\t@:\n"}, args: []string{"-C", "sub"}, dir: "sub"},
+	{name: "makefiles-env", files: map[string]string{"Makefile": "all:\n\t@:\n", "pre.mk": "x:\n\ttouch c_notgoal\n$(shell touch c_makefiles)\n"}, env: "MAKEFILES=pre.mk"},
+	{name: "oneshell", files: map[string]string{"Makefile": ".ONESHELL:\nall:\n\tmkdir -p d\n\tcd d\n\ttouch c_one\n"}},
 	{name: "lazy-shell", files: map[string]string{"Makefile": "X = $(shell touch c_lazy)\nall:\n\t@:\n"}, superset: true},
 }
 
@@ -105,7 +108,7 @@ func TestMakeLanguageAgainstMake(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			opts := makeOpts{dir: mdir, goals: goals, overrides: overrides,
+			opts := makeOpts{dir: mdir, goals: goals, overrides: overrides, makefiles: strings.TrimPrefix(tc.env, "MAKEFILES="),
 				read: func(p string) (string, bool) {
 					b, err := os.ReadFile(p)
 					return string(b), err == nil
@@ -130,6 +133,9 @@ func TestMakeLanguageAgainstMake(t *testing.T) {
 			cmd := exec.Command(makeBin, tc.args...)
 			cmd.Dir = dir
 			cmd.Env = append(os.Environ(), "MAKEFLAGS=", "MAKELANG_UNSET=")
+			if tc.env != "" {
+				cmd.Env = append(cmd.Env, tc.env)
+			}
 			out, _ := cmd.CombinedOutput()
 			var ran []string
 			_ = filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
@@ -163,4 +169,30 @@ func sortedUniq(s []string) []string {
 		}
 	}
 	return out
+}
+
+// FuzzMakePlan: any Makefile text is read without a crash and in bounded
+// time, the same way twice.
+func FuzzMakePlan(f *testing.F) {
+	for _, tc := range makeLangCases {
+		for _, text := range tc.files {
+			f.Add(text)
+		}
+	}
+	f.Add("A = $(B)$(B)\nB = $(C)$(C)\nC = $(A)\nall:\n\t$(A)\n")
+	f.Add("$(eval $(eval $(eval x:=1)))\nifeq (a,$(X))\nY=1\nelse ifdef Z\nY=2\nelse\nY=3\nendif\nall:\n\t$(Y)\n")
+	f.Fuzz(func(t *testing.T, text string) {
+		opts := makeOpts{dir: "/p", read: func(p string) (string, bool) { return text, true },
+			env: func(string) (string, bool, bool) { return "", false, false }}
+		a := makePlan([]makeSource{{"Makefile", text}}, opts, 0, false)
+		b := makePlan([]makeSource{{"Makefile", text}}, opts, 0, false)
+		if len(a) != len(b) {
+			t.Fatalf("not deterministic: %d then %d actions", len(a), len(b))
+		}
+		for i := range a {
+			if a[i] != b[i] {
+				t.Fatalf("not deterministic: %v then %v", a[i], b[i])
+			}
+		}
+	})
 }
