@@ -25,7 +25,7 @@ const (
 	maxMakeExpand   = 1 << 20 // bytes of text expanded in all
 	maxMakeDepth    = 48      // nested references while expanding one text
 	maxMakeRules    = 4096
-	maxMakeVariants = 8  // values a variable may hold after conditionals make cannot decide
+	maxMakeVariants = 8   // values a variable may hold after conditionals make cannot decide
 	maxMakeGoals    = 256 // targets followed from the goals
 	maxMakeWords    = 512 // words $(foreach) walks
 )
