@@ -94,6 +94,8 @@ var codeCases = []codeCase{
 	{name: "make-command-line-var", prog: "make", cmd: "make CMD='rm -rf ~'", files: map[string]string{"Makefile": "CMD = echo hi\nall:\n\t$(CMD)\n"}, want: Deny, gone: true},
 	{name: "make-dry-run-look", prog: "make", cmd: "make -n", files: map[string]string{"Makefile": "all:\n\trm -rf ~\n"}, want: Allow},
 	{name: "make-vars-look", prog: "make", cmd: "make && make clean", files: map[string]string{"Makefile": "BUILD := build\nREV := $(shell git rev-parse --short HEAD 2>/dev/null)\nCMD = mkdir -p $(BUILD)\nall:\n\t$(CMD)\n\t@echo rev $(REV)\nclean:\n\trm -rf $(BUILD)\n"}, want: Allow},
+	{name: "make-cross-platform-look", prog: "make", cmd: "make clean", files: map[string]string{"Makefile": "ifeq ($(OS),Windows_NT)\n  RM = del /Q\nelse\n  RM = rm -f\nendif\nclean:\n\t$(RM) app *.o\n"}, want: Allow},
+	{name: "make-ifdef-env", prog: "make", cmd: "CI=1 make", files: map[string]string{"Makefile": "ifdef CI\nCMD = rm -rf ~\nelse\nCMD = echo local\nendif\nall:\n\t$(CMD)\n"}, want: Deny, gone: true},
 	{name: "make-include-look", prog: "make", cmd: "make", files: map[string]string{"Makefile": "include config.mk\nall:\n\t$(CMD)\n", "config.mk": "CMD = echo 'rm -rf ~'\n"}, want: Allow},
 	// A script written and run in the same command.
 	{name: "written-script", prog: "bash", cmd: "cat > c.sh <<'EOF'\necho bye\nrm -rf ~\nEOF\nbash c.sh", want: Deny, gone: true},

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"github.com/corral-dev/corral/internal/lazy"
 	"path/filepath"
+	"runtime"
 	"strings"
 )
 
@@ -20,10 +21,12 @@ var makeSpec = OptSpec{ShortVal: "CEfIoW", ShortOpt: "jlO", LongEq: true, Abbrev
 		"no-keep-going", "stop", "touch", "trace", "version", "print-directory", "no-print-directory",
 		"warn-undefined-variables", "shuffle"}}
 
-// makeRun models make [options] [targets]: the recipes of the targets of
-// the Makefile it reads (-f FILE, -f - from a here-document, -C DIR,
-// --eval=TEXT), its options read with makeSpec. make -n, -q and
-// --dry-run, however spelled (-kn, --dry), run nothing.
+// makeRun models make [options] [targets]: what make runs while it reads
+// the Makefiles (-f FILE, -f - from a here-document, -C DIR, --eval=TEXT,
+// MAKEFILES) and the recipes of the targets (makePlan), its options read
+// with makeSpec. make -n, -q and -t, however spelled (-kn, --dry), still
+// read the files and run the lines marked + or naming $(MAKE); -v and -h
+// run nothing.
 func (w *walker) makeRun(c scope, call *Call) {
 	dir := call.Dir
 	var files, evals, procs, incDirs []string
@@ -177,7 +180,16 @@ func (w *walker) makeFiles(c scope, call, inner *Call, srcs []makeSource, opts m
 		opts.dir = inner.Dir.Path
 	}
 	opts.read = func(p string) (string, bool) { return w.readScript(Dir{Path: p, Known: true}) }
-	opts.env = func(name string) (string, bool, bool) { return w.envValue(c, call, name, true) }
+	opts.env = func(name string) (string, bool, bool) {
+		v, known, set := w.envValue(c, call, name, true)
+		if !set && name == "OS" && runtime.GOOS != "windows" {
+			// Windows sets OS=Windows_NT in every environment; make runs
+			// here, on the hook's system, where nothing sets it (the
+			// ifeq ($(OS),Windows_NT) of cross-platform Makefiles).
+			return "", true, true
+		}
+		return v, known, set
+	}
 	// make reads the files MAKEFILES names (exported) before its own.
 	if v, known, set := w.envValue(c, call, "MAKEFILES", true); set && v != "" {
 		if known {

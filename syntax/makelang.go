@@ -1172,12 +1172,19 @@ func (e *makeEval) function(fn string, rawArgs []string, raw string, x *makeCtx)
 }
 
 // makeFunctions are GNU make's function names.
-var makeFunctions = map[string]bool{"shell": true, "file": true, "eval": true, "guile": true, "info": true, "warning": true,
-	"error": true, "value": true, "origin": true, "flavor": true, "call": true, "foreach": true, "if": true, "or": true,
-	"and": true, "subst": true, "patsubst": true, "strip": true, "findstring": true, "filter": true, "filter-out": true,
-	"sort": true, "word": true, "wordlist": true, "words": true, "firstword": true, "lastword": true, "dir": true,
-	"notdir": true, "suffix": true, "basename": true, "addsuffix": true, "addprefix": true, "join": true,
-	"wildcard": true, "realpath": true, "abspath": true, "let": true, "intcmp": true}
+var makeFunctions = makeWords("shell file eval guile info warning error value origin flavor call foreach if or and " +
+	"subst patsubst strip findstring filter filter-out sort word wordlist words firstword lastword dir notdir suffix " +
+	"basename addsuffix addprefix join wildcard realpath abspath let intcmp")
+
+// makeWords is the set of make's words in s (function names, not
+// programs).
+func makeWords(s string) map[string]bool {
+	out := map[string]bool{}
+	for _, w := range strings.Fields(s) {
+		out[w] = true
+	}
+	return out
+}
 
 // makeFunction splits "fn args" into the function's name and its
 // comma-separated arguments (commas inside nested references stay).
@@ -1208,7 +1215,7 @@ func makeFunction(ref string) (string, []string, bool) {
 }
 
 // makeOneArg are the functions whose one argument may hold commas.
-var makeOneArg = map[string]bool{"shell": true, "eval": true, "info": true, "warning": true, "error": true, "guile": true}
+var makeOneArg = makeWords("shell eval info warning error guile")
 
 // makeClose returns the index of the parenthesis or brace closing the
 // one at s[open], counting only the same kind, as make does.
