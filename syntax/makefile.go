@@ -3,126 +3,11 @@ package syntax
 import (
 	"fmt"
 	"path/filepath"
+	"runtime"
 	"strings"
 
 	"github.com/corral-dev/corral/internal/lazy"
 )
-
-// makeRule is one rule of a Makefile: its targets, prerequisites and
-// recipe lines (with their line numbers).
-type makeRule struct {
-	targets, prereqs []string
-	recipe           []string
-	lines            []int
-}
-
-// makefile is what corral reads of a Makefile.
-type makefile struct {
-	rules []*makeRule
-	// plain reports a Makefile without $(shell …), includes or
-	// conditionals, whose recipes can be read as written.
-	plain bool
-}
-
-// parseMakefile reads the rules of a Makefile: "targets: prerequisites"
-// lines followed by tab-indented recipe lines, with backslash
-// continuations.
-func parseMakefile(text string) makefile {
-	mf := makefile{plain: !strings.Contains(text, "$(shell") && !strings.Contains(text, "${shell")}
-	var cur *makeRule
-	lines := strings.Split(text, "\n")
-	for i := 0; i < len(lines); i++ {
-		line, n := lines[i], i+1
-		for strings.HasSuffix(line, "\\") && i+1 < len(lines) {
-			i++
-			line = line[:len(line)-1] + "\n" + lines[i]
-		}
-		if strings.HasPrefix(line, "\t") {
-			if cur != nil {
-				cur.recipe = append(cur.recipe, line[1:])
-				cur.lines = append(cur.lines, n)
-			}
-			continue
-		}
-		trimmed := strings.TrimSpace(line)
-		if trimmed == "" || strings.HasPrefix(trimmed, "#") {
-			continue
-		}
-		first := strings.Fields(trimmed)[0]
-		switch first {
-		case "include", "-include", "sinclude", "ifeq", "ifneq", "ifdef", "ifndef", "define", "export", "vpath", "override":
-			mf.plain = false
-			cur = nil
-			continue
-		case "else", "endif", "endef":
-			cur = nil
-			continue
-		}
-		colon := strings.Index(trimmed, ":")
-		eq := strings.Index(trimmed, "=")
-		if colon < 0 || eq >= 0 && eq < colon || strings.HasPrefix(trimmed[colon:], ":=") || strings.HasPrefix(trimmed[colon:], "::=") {
-			cur = nil // a variable
-			continue
-		}
-		rest := strings.TrimLeft(trimmed[colon+1:], ":")
-		r := &makeRule{targets: strings.Fields(trimmed[:colon])}
-		recipe := ""
-		if j := strings.Index(rest, ";"); j >= 0 {
-			recipe = strings.TrimSpace(rest[j+1:])
-			rest = rest[:j]
-		}
-		if strings.Contains(rest, "=") {
-			cur = nil // a target-specific variable
-			continue
-		}
-		r.prereqs = strings.Fields(strings.ReplaceAll(rest, "|", " "))
-		if recipe != "" {
-			r.recipe = append(r.recipe, recipe)
-			r.lines = append(r.lines, n)
-		}
-		mf.rules = append(mf.rules, r)
-		cur = r
-	}
-	return mf
-}
-
-// defaultGoal is the first target that is not special or a pattern.
-func (mf makefile) defaultGoal() string {
-	for _, r := range mf.rules {
-		for _, t := range r.targets {
-			if !strings.HasPrefix(t, ".") && !strings.Contains(t, "%") && !strings.Contains(t, "$") {
-				return t
-			}
-		}
-	}
-	return ""
-}
-
-// recipes returns the recipe lines that making goal runs: its
-// prerequisites' first, then its own, each target once.
-func (mf makefile) recipes(goal string, seen map[string]bool, out *[]recipeLine) {
-	if seen[goal] || len(seen) > 256 {
-		return
-	}
-	seen[goal] = true
-	for _, r := range mf.rules {
-		if !contains(r.targets, goal) {
-			continue
-		}
-		for _, p := range r.prereqs {
-			mf.recipes(p, seen, out)
-		}
-		for i, l := range r.recipe {
-			*out = append(*out, recipeLine{target: goal, text: l, line: r.lines[i], prereqs: r.prereqs})
-		}
-	}
-}
-
-type recipeLine struct {
-	target, text string
-	line         int
-	prereqs      []string
-}
 
 // makeSpec is GNU make's options (make 4.3 --help; getopt_long, so a long
 // option may be abbreviated: make --eva=… is --eval). -j, -l and -O take
@@ -137,22 +22,34 @@ var makeSpec = OptSpec{ShortVal: "CEfIoW", ShortOpt: "jlO", LongEq: true, Abbrev
 		"no-keep-going", "stop", "touch", "trace", "version", "print-directory", "no-print-directory",
 		"warn-undefined-variables", "shuffle"}}
 
-// makeRun models make [options] [targets]: the recipes of the targets of
-// the Makefile it reads (-f FILE, -f - from a here-document, -C DIR,
-// --eval=TEXT), its options read with makeSpec. make -n, -q and
-// --dry-run, however spelled (-kn, --dry), run nothing.
+// makeRun models make [options] [targets]: what make runs while it reads
+// the Makefiles (-f FILE, -f - from a here-document, -C DIR, --eval=TEXT,
+// MAKEFILES) and the recipes of the targets (makePlan), its options read
+// with makeSpec. make -n, -q and -t, however spelled (-kn, --dry), still
+// read the files and run the lines marked + or naming $(MAKE); -v and -h
+// run nothing.
 func (w *walker) makeRun(c scope, call *Call) {
 	dir := call.Dir
-	var files, evals, procs []string
+	var files, evals, procs, incDirs []string
 	var targets []string
+	dry := false
 	stdin := false
 	args := call.Args
 	opts, operands := ScanOptions(args, makeSpec)
 	skip := map[int]bool{}
 	for _, o := range opts {
 		switch o.Name {
-		case "n", "q", "p", "v", "h", "dry-run", "just-print", "recon", "question", "print-data-base", "version", "help":
+		case "v", "h", "version", "help":
 			return
+		case "n", "q", "t", "dry-run", "just-print", "recon", "question", "touch":
+			// make still reads its makefiles (their $(shell …) runs),
+			// remakes them, and runs the recipe lines marked + or
+			// naming $(MAKE).
+			dry = true
+		case "I", "include-dir":
+			if o.HasVal {
+				incDirs = append(incDirs, o.Val.Value)
+			}
 		case "f", "file", "makefile":
 			if !o.HasVal {
 				continue
@@ -219,14 +116,13 @@ func (w *walker) makeRun(c scope, call *Call) {
 			}
 		}
 	}
-	type source struct{ name, text string }
-	var srcs []source
+	var srcs []makeSource
 	for _, text := range procs {
-		srcs = append(srcs, source{"make -f <(…)", text})
+		srcs = append(srcs, makeSource{"make -f <(…)", text})
 	}
 	if stdin {
 		for _, in := range w.codeOnStdin(c, call) {
-			srcs = append(srcs, source{"make -f - (" + in.kind + ")", in.text})
+			srcs = append(srcs, makeSource{"make -f - (" + in.kind + ")", in.text})
 		}
 	}
 	for _, f := range files {
@@ -235,26 +131,29 @@ func (w *walker) makeRun(c scope, call *Call) {
 			if !stdin {
 				stdin = true
 				for _, in := range w.codeOnStdin(c, call) {
-					srcs = append(srcs, source{"make -f " + f + " (" + in.kind + ")", in.text})
+					srcs = append(srcs, makeSource{"make -f " + f + " (" + in.kind + ")", in.text})
 				}
 			}
 			continue
 		}
 		if text, ok := w.readScript(dir.Join(f)); ok {
-			srcs = append(srcs, source{f, text})
+			srcs = append(srcs, makeSource{f, text})
 		}
 	}
 	if len(files) == 0 && !stdin && dir.Known {
 		for _, f := range []string{"GNUmakefile", "makefile", "Makefile"} {
 			if text, ok := w.readScript(Dir{Path: filepath.Join(dir.Path, f), Known: true}); ok {
-				srcs = append(srcs, source{f, text})
+				srcs = append(srcs, makeSource{f, text})
 				break
 			}
 		}
 	}
+	// make evaluates --eval text before it reads its makefiles.
+	var evalSrcs []makeSource
 	for i, e := range evals {
-		srcs = append(srcs, source{fmt.Sprintf("make --eval #%d", i+1), e})
+		evalSrcs = append(evalSrcs, makeSource{fmt.Sprintf("make --eval #%d", i+1), e})
 	}
+	srcs = append(evalSrcs, srcs...)
 	inner := *call
 	inner.Dir = dir
 	for _, s := range srcs {
@@ -266,60 +165,156 @@ func (w *walker) makeRun(c scope, call *Call) {
 		w.makeShell(c, &inner, sh)
 	}
 	w.makeBuiltins(c, &inner, overrides)
-	for _, s := range srcs {
-		mf := parseMakefile(s.text)
-		goals := targets
-		if len(goals) == 0 {
-			if g := mf.defaultGoal(); g != "" {
-				goals = []string{g}
-			}
+	w.makeFiles(c, call, &inner, srcs, makeOpts{overrides: overrides, includeDirs: incDirs, goals: targets}, len(evals), dry)
+}
+
+// makeSource is one text make reads as a makefile.
+type makeSource struct{ name, text string }
+
+// makeFiles reads the makefiles as make does (syntax/makelang.go) and
+// judges what make runs (makePlan).
+func (w *walker) makeFiles(c scope, call, inner *Call, srcs []makeSource, opts makeOpts, evals int, dry bool) {
+	if len(srcs) == 0 {
+		return
+	}
+	if inner.Dir.Known {
+		opts.dir = inner.Dir.Path
+	}
+	opts.read = func(p string) (string, bool) { return w.readScript(Dir{Path: p, Known: true}) }
+	opts.env = func(name string) (string, bool, bool) {
+		v, known, set := w.envValue(c, call, name, true)
+		if !set && name == "OS" && runtime.GOOS != "windows" {
+			// Windows sets OS=Windows_NT in every environment; make runs
+			// here, on the hook's system, where nothing sets it (the
+			// ifeq ($(OS),Windows_NT) of cross-platform Makefiles).
+			return "", true, true
 		}
-		if strings.HasPrefix(s.name, "make --eval") {
-			// Text given with --eval runs with whatever target is made:
-			// all of its recipes count.
-			goals = nil
-			for _, r := range mf.rules {
-				goals = append(goals, r.targets...)
-			}
-		}
-		var lines []recipeLine
-		seen := map[string]bool{}
-		for _, g := range goals {
-			mf.recipes(g, seen, &lines)
-		}
-		for _, l := range lines {
-			text := strings.TrimLeft(l.text, "@-+ \t")
-			where := fmt.Sprintf("%s:%d (target %s)", s.name, l.line, l.target)
-			if exp, used, static := expandOverrides(text, overrides, l); used {
-				// A variable given on the command line is spliced into
-				// the recipe: the shell runs its text.
-				if mf.plain && !strings.Contains(strings.ReplaceAll(exp, "$$", ""), "$") {
-					w.origin = where
-					w.child(c, &inner, strings.ReplaceAll(exp, "$$", "$"), nil, "make recipe", !static)
-					w.origin = ""
-					continue
-				}
-				// The recipe also names variables corral does not know:
-				// the text given on the command line runs whatever they
-				// expand to, judged with each a plain word (and the
-				// line as written below, as one only known at run time).
-				w.origin = where
-				w.child(c, &inner, strings.ReplaceAll(dropMakeRefs(exp), "$$", "$"), nil, "make recipe", !static)
-				w.origin = ""
-			}
-			unexpanded := strings.ReplaceAll(text, "$$", "")
-			if !mf.plain || strings.Contains(unexpanded, "$") {
-				// make expands its variables first: the shell text is only
-				// known in part.
-				w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Text: text,
-					What: "the recipe at " + where + " uses make variables or functions, so its commands are only known when make runs"})
-				continue
-			}
-			w.origin = where
-			w.child(c, &inner, strings.ReplaceAll(text, "$$", "$"), nil, "make recipe", false)
-			w.origin = ""
+		return v, known, set
+	}
+	// make reads the files MAKEFILES names (exported) before its own.
+	if v, known, set := w.envValue(c, call, "MAKEFILES", true); set && v != "" {
+		if known {
+			opts.makefiles = v
+		} else {
+			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: v,
+				What: "make reads the makefiles MAKEFILES names, only known at run time"})
 		}
 	}
+	for _, r := range makePlan(srcs, opts, evals, dry) {
+		w.origin = r.where
+		switch r.kind {
+		case "hidden":
+			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Text: strings.TrimSpace(strings.ReplaceAll(r.text, "$$", "$") + " " + r.hint),
+				What: "make reads Makefile text at " + r.where + " that is only known when make runs"})
+		case "always":
+			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: r.text,
+				What: "make loads " + clip(r.text, 40) + " at " + r.where + ", native code corral cannot read"})
+		case "write", "append":
+			op := " > "
+			if r.kind == "append" {
+				op = " >> "
+			}
+			w.child(c, inner, ":"+op+shellQuote(makeShellText(r.text)), nil, "make $(file)", r.unres)
+		default:
+			kind, what := "make recipe", "the recipe"
+			if r.kind == "shell" {
+				kind, what = "make $(shell)", "the $(shell …)"
+			}
+			if r.unres {
+				w.child(c, inner, makeShellText(r.text), nil, kind, true)
+				w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Text: strings.TrimSpace(strings.ReplaceAll(r.text, "$$", "$") + " " + r.hint),
+					What: what + " at " + r.where + " uses make variables or functions, so its commands are only known when make runs"})
+			} else {
+				w.child(c, inner, strings.ReplaceAll(r.text, "$$", "$"), nil, kind, false)
+			}
+		}
+		w.origin = ""
+	}
+}
+
+// makePlan reads the makefiles as make does and returns what make runs:
+// the commands of $(shell …) and != and the files $(file >P,…) writes
+// while it reads them, whatever the target; the recipes that remake a
+// missing included file; the recipe lines of the targets made (with -n,
+// -q or -t only the lines marked + or naming $(MAKE)). The first evals
+// sources are --eval text, whose $(shell …) is judged with the option
+// (optionCode) and whose every recipe counts. Texts are in make's
+// expanded form ($$ for a dollar).
+func makePlan(srcs []makeSource, opts makeOpts, evals int, dry bool) []makeAction {
+	e := newMakeEval(opts)
+	var evalGoals []string
+	for i, s := range srcs {
+		if i == evals && opts.makefiles != "" {
+			// The files MAKEFILES names are read as -include is, and
+			// the default goal is never one of theirs.
+			e.include(escapeMake(opts.makefiles), "MAKEFILES", 0)
+			e.first = ""
+		}
+		e.noActions = i < evals
+		n := len(e.rules)
+		e.parse(s.name, s.text, 0)
+		e.noActions = false
+		if i < evals {
+			// Text given with --eval runs with whatever target is
+			// made: all of its recipes count.
+			for _, r := range e.rules[n:] {
+				evalGoals = append(evalGoals, r.targets...)
+			}
+		}
+	}
+	var steps []makeStep
+	seen := map[string]bool{}
+	// make first remakes an included file that is not there, with the
+	// rule that makes it (also with -n).
+	for _, f := range e.missing {
+		e.steps(f, seen, &steps)
+	}
+	remade := len(steps)
+	goals := opts.goals
+	if len(goals) == 0 {
+		goals = e.goal()
+	}
+	for _, g := range append(goals, evalGoals...) {
+		e.steps(g, seen, &steps)
+	}
+	out := append([]makeAction(nil), e.actions...)
+	var shell []string
+	shellUnres := false
+	for i, s := range steps {
+		n := len(e.actions)
+		vals, hint := e.recipeText(s)
+		// make expands a recipe before it runs it (with -n too): the
+		// $(shell …) and $(file …) it holds act then.
+		out = append(out, e.actions[n:]...)
+		where := fmt.Sprintf("%s:%d (target %s)", s.file, s.line, s.target)
+		for _, v := range vals {
+			if dry && i >= remade {
+				marked := strings.HasPrefix(strings.TrimLeft(s.text, "@- \t"), "+") ||
+					strings.HasPrefix(strings.TrimLeft(v.text, "@- \t"), "+") ||
+					strings.Contains(s.text, "$(MAKE)") || strings.Contains(s.text, "${MAKE}")
+				if !marked {
+					continue
+				}
+			}
+			out = append(out, makeAction{kind: "recipe", text: strings.TrimLeft(v.text, "@-+ \t"), unres: v.unres || e.incomplete, hint: hint, where: where})
+		}
+		if e.oneShell && len(vals) > 0 {
+			// .ONESHELL: a target's lines are one script (a cd on one
+			// line holds for the next); read whole as well.
+			shell = append(shell, strings.TrimLeft(vals[0].text, "@-+ \t"))
+			shellUnres = shellUnres || vals[0].unres || e.incomplete
+			if i+1 == len(steps) || steps[i+1].target != s.target {
+				out = append(out, makeAction{kind: "recipe", text: strings.Join(shell, "\n"), unres: shellUnres, hint: hint, where: where})
+				shell, shellUnres = nil, false
+			}
+		}
+	}
+	return out
+}
+
+// shellQuote quotes s as one shell word.
+func shellQuote(s string) string {
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 // makeShellVar finds a Makefile's assignments to SHELL, the program its
@@ -357,55 +352,6 @@ func isNumber(s string) bool {
 		}
 	}
 	return true
-}
-
-// expandOverrides expands, in a recipe line, the references to the
-// variables given on make's command line ($(CC), ${CFLAGS}) and, when
-// one is used, the automatic variables of the rule ($@, $<, $^, $+).
-// used reports that a command-line variable was referenced; static that
-// every value spliced in is known.
-func expandOverrides(text string, ov map[string]Arg, l recipeLine) (out string, used, static bool) {
-	if len(ov) == 0 || !strings.Contains(text, "$") {
-		return text, false, true
-	}
-	static = true
-	var b strings.Builder
-	for i := 0; i < len(text); i++ {
-		ch := text[i]
-		if ch != '$' || i+1 >= len(text) {
-			b.WriteByte(ch)
-			continue
-		}
-		next := text[i+1]
-		if next == '(' || next == '{' {
-			closer := byte(')')
-			if next == '{' {
-				closer = '}'
-			}
-			if end := strings.IndexByte(text[i+2:], closer); end >= 0 {
-				name := text[i+2 : i+2+end]
-				if v, ok := ov[name]; ok {
-					b.WriteString(v.Value)
-					used, static = true, static && v.Static
-					i += 2 + end
-					continue
-				}
-			}
-		}
-		b.WriteByte(ch)
-		b.WriteByte(next)
-		i++
-	}
-	if !used {
-		return text, false, true
-	}
-	out = b.String()
-	first := ""
-	if len(l.prereqs) > 0 {
-		first = l.prereqs[0]
-	}
-	out = strings.NewReplacer("$$", "$$", "$@", l.target, "$<", first, "$^", strings.Join(l.prereqs, " "), "$+", strings.Join(l.prereqs, " ")).Replace(out)
-	return out, true, static
 }
 
 // makeBuiltinRules are the command lines of GNU make's built-in rules

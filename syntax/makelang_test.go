@@ -1,0 +1,198 @@
+package syntax
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// makeLangCases are Makefiles whose commands are canaries (touch c_NAME):
+// TestMakeLanguageAgainstMake runs the real GNU make on each and compares
+// the canaries it makes with the ones corral's reading says make runs.
+var makeLangCases = []struct {
+	name     string
+	files    map[string]string // Makefile and the files beside it
+	args     []string          // make's words
+	dir      string            // where make reads its Makefile (-C)
+	superset bool              // corral reads more than make runs (branches only make decides)
+	env      string            // NAME=value in make's environment
+}{
+	{name: "shell-assign", files: map[string]string{"Makefile": "X := $(shell touch c_shell)\nall:\n\t@echo hi\n"}},
+	{name: "var-recipe", files: map[string]string{"Makefile": "CMD = touch c_var\nall:\n\t$(CMD)\n"}},
+	{name: "define", files: map[string]string{"Makefile": "define X\ntouch c_define\nendef\nall:\n\t$(X)\n"}},
+	{name: "file-func", files: map[string]string{"Makefile": "$(file >c_file,evil)\nall:\n\t@echo hi\n"}},
+	{name: "file-func-append", files: map[string]string{"Makefile": "X := $(file >>c_fileappend,evil)\nall:\n\t@echo hi\n"}},
+	{name: "include-shell", files: map[string]string{"Makefile": "all:\n\t@echo hi\ninclude evil.mk\n", "evil.mk": "$(shell touch c_inc)\n"}},
+	{name: "include-target", files: map[string]string{"Makefile": "all:\n\t@echo hi\ninclude evil.mk\n", "evil.mk": "x:\n\ttouch c_incx\n"}, args: []string{"x"}},
+	{name: "include-computed-name", files: map[string]string{"Makefile": "MK = evil\ninclude $(MK).mk\nall: x\n", "evil.mk": "x:\n\ttouch c_incname\n"}},
+	{name: "include-remade", files: map[string]string{"Makefile": "include gen.mk\nall:\n\t@:\ngen.mk:\n\ttouch c_gen; echo > gen.mk\n"}},
+	{name: "default-goal", files: map[string]string{"Makefile": ".DEFAULT_GOAL := evil\nall:\n\ttouch c_all\nevil:\n\ttouch c_evil\n"}},
+	{name: "pattern-rule", files: map[string]string{"Makefile": "all: foo.o\n%.o:\n\ttouch c_pattern\n"}},
+	{name: "static-pattern", files: map[string]string{"Makefile": "OBJS = a.o\nall: $(OBJS)\n$(OBJS): %.o: %.c\n\ttouch c_static_$* c_from_$<\n", "a.c": ""}},
+	{name: "recipeprefix", files: map[string]string{"Makefile": ".RECIPEPREFIX = >\nall:\n>touch c_prefix\n"}},
+	{name: "eval-shell", files: map[string]string{"Makefile": "X=$(shell touch c_eval)\n$(eval $(X))\nall:\n\t@:\n"}},
+	{name: "eval-rule", files: map[string]string{"Makefile": "define R\nall:\n\ttouch c_evalrule\nendef\n$(eval $(R))\n"}},
+	{name: "foreach-eval-call", files: map[string]string{"Makefile": "define tmpl\n$(1):\n\ttouch c_$(1)\nendef\nall: a b\n$(foreach t,a b,$(eval $(call tmpl,$(t))))\n"}},
+	{name: "call", files: map[string]string{"Makefile": "f = touch c_$(1)_$(2)\nall:\n\t$(call f,one,two)\n"}},
+	{name: "cond-known", files: map[string]string{"Makefile": "X = 1\nifeq ($(X),1)\nCMD = touch c_one\nelse\nCMD = touch c_other\nendif\nall:\n\t$(CMD)\n"}},
+	{name: "cond-ifdef", files: map[string]string{"Makefile": "D = yes\nifdef D\nCMD = touch c_def\nendif\nifndef D\nCMD = touch c_undef\nendif\nall:\n\t$(CMD)\n"}},
+	{name: "cond-env", files: map[string]string{"Makefile": "ifeq ($(MAKELANG_UNSET),)\nCMD = touch c_empty\nelse\nCMD = touch c_full\nendif\nall:\n\t$(CMD)\n"}, superset: true},
+	{name: "target-var", files: map[string]string{"Makefile": "all: CMD = touch c_tsv\nall:\n\t$(CMD)\n"}},
+	{name: "bang-assign", files: map[string]string{"Makefile": "X != touch c_bang\nall:\n\t@:\n"}},
+	{name: "dry-run", files: map[string]string{"Makefile": "X := $(shell touch c_dryshell)\nall:\n\ttouch c_no\n\t+touch c_plus\n"}, args: []string{"-n"}},
+	{name: "dry-run-remake", files: map[string]string{"Makefile": "-include gen.mk\nall:\n\ttouch c_no\ngen.mk:\n\ttouch c_drygen\n"}, args: []string{"-n"}},
+	{name: "command-line-var", files: map[string]string{"Makefile": "CMD = echo hi\nall:\n\t$(CMD)\n"}, args: []string{"CMD=touch c_cl"}},
+	{name: "override", files: map[string]string{"Makefile": "override CMD = touch c_override\nall:\n\t$(CMD)\n"}, args: []string{"CMD=echo"}},
+	{name: "subst-ref", files: map[string]string{"Makefile": "SRC = c_x.c\nall:\n\ttouch $(SRC:.c=.o) $(patsubst %.c,%.h,$(SRC))\n"}},
+	{name: "prereq-var", files: map[string]string{"Makefile": "DEPS = b\nall: $(DEPS)\nb:\n\ttouch c_b\n"}},
+	{name: "recursive-later", files: map[string]string{"Makefile": "CMD = touch $(NAME)\nall:\n\t$(CMD)\nNAME = c_later\n"}},
+	{name: "simple-earlier", files: map[string]string{"Makefile": "CMD := touch c_$(NAME)x\nall:\n\t$(CMD)\nNAME = late\n"}},
+	{name: "append", files: map[string]string{"Makefile": "CMD = touch c_a\nCMD += c_b\nall:\n\t$(CMD)\n"}},
+	{name: "recipe-shell", files: map[string]string{"Makefile": "all:\n\t@echo $(shell touch c_inrecipe)\n"}},
+	{name: "other-target-look", files: map[string]string{"Makefile": "all:\n\t@echo hi\nclean:\n\ttouch c_clean\n"}},
+	{name: "info-look", files: map[string]string{"Makefile": "$(info touch c_info)\nall:\n\t@echo hi\n"}},
+	{name: "make-f", files: map[string]string{"Makefile": "all:\n\ttouch c_default\n", "other.mk": "all:\n\ttouch c_other\n"}, args: []string{"-f", "other.mk"}},
+	{name: "make-C", files: map[string]string{"sub/Makefile": "X := $(shell touch c_sub)\nall:\n\t@:\n"}, args: []string{"-C", "sub"}, dir: "sub"},
+	{name: "makefiles-env", files: map[string]string{"Makefile": "all:\n\t@:\n", "pre.mk": "x:\n\ttouch c_notgoal\n$(shell touch c_makefiles)\n"}, env: "MAKEFILES=pre.mk"},
+	{name: "oneshell", files: map[string]string{"Makefile": ".ONESHELL:\nall:\n\tmkdir -p d\n\tcd d\n\ttouch c_one\n"}},
+	{name: "lazy-shell", files: map[string]string{"Makefile": "X = $(shell touch c_lazy)\nall:\n\t@:\n"}, superset: true},
+}
+
+var makeCanary = regexp.MustCompile(`\bc_[A-Za-z0-9_.]+`)
+
+func TestMakeLanguageAgainstMake(t *testing.T) {
+	makeBin, err := exec.LookPath("make")
+	if err != nil {
+		t.Skip("make is not installed")
+	}
+	for _, tc := range makeLangCases {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			for name, text := range tc.files {
+				p := filepath.Join(dir, name)
+				if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			// What corral reads.
+			mdir := filepath.Join(dir, tc.dir)
+			var goals []string
+			file := "Makefile"
+			overrides := map[string]Arg{}
+			dry := false
+			for i := 0; i < len(tc.args); i++ {
+				a := tc.args[i]
+				switch {
+				case a == "-n":
+					dry = true
+				case a == "-f":
+					file = tc.args[i+1]
+					i++
+				case a == "-C":
+					i++
+				case strings.Contains(a, "="):
+					n, v, _ := strings.Cut(a, "=")
+					overrides[n] = Arg{Value: v, Static: true}
+				default:
+					goals = append(goals, a)
+				}
+			}
+			text, err := os.ReadFile(filepath.Join(mdir, file))
+			if err != nil {
+				t.Fatal(err)
+			}
+			opts := makeOpts{dir: mdir, goals: goals, overrides: overrides, makefiles: strings.TrimPrefix(tc.env, "MAKEFILES="),
+				read: func(p string) (string, bool) {
+					b, err := os.ReadFile(p)
+					return string(b), err == nil
+				},
+				env: func(name string) (string, bool, bool) {
+					// make's environment in this test: a variable
+					// not set is known to be empty.
+					v, _ := os.LookupEnv(name)
+					return v, true, true
+				}}
+			var got []string
+			for _, a := range makePlan([]makeSource{{file, string(text)}}, opts, 0, dry) {
+				switch a.kind {
+				case "write", "append":
+					got = append(got, filepath.Base(a.text))
+				case "shell", "recipe":
+					got = append(got, makeCanary.FindAllString(makeShellText(a.text), -1)...)
+				}
+			}
+			got = sortedUniq(got)
+			// What make runs.
+			cmd := exec.Command(makeBin, tc.args...)
+			cmd.Dir = dir
+			cmd.Env = append(os.Environ(), "MAKEFLAGS=", "MAKELANG_UNSET=")
+			if tc.env != "" {
+				cmd.Env = append(cmd.Env, tc.env)
+			}
+			out, _ := cmd.CombinedOutput()
+			var ran []string
+			_ = filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+				if err == nil && strings.HasPrefix(d.Name(), "c_") {
+					ran = append(ran, d.Name())
+				}
+				return nil
+			})
+			ran = sortedUniq(ran)
+			if tc.superset {
+				for _, r := range ran {
+					if !containsStr(got, r) {
+						t.Errorf("make ran %s, corral's reading %v misses it\nmake: %s", r, got, out)
+					}
+				}
+				return
+			}
+			if strings.Join(got, " ") != strings.Join(ran, " ") {
+				t.Errorf("corral reads %v, make ran %v\nmake: %s", got, ran, out)
+			}
+		})
+	}
+}
+
+func sortedUniq(s []string) []string {
+	sort.Strings(s)
+	var out []string
+	for i, v := range s {
+		if i == 0 || s[i-1] != v {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// FuzzMakePlan: any Makefile text is read without a crash and in bounded
+// time, the same way twice.
+func FuzzMakePlan(f *testing.F) {
+	for _, tc := range makeLangCases {
+		for _, text := range tc.files {
+			f.Add(text)
+		}
+	}
+	f.Add("A = $(B)$(B)\nB = $(C)$(C)\nC = $(A)\nall:\n\t$(A)\n")
+	f.Add("$(eval $(eval $(eval x:=1)))\nifeq (a,$(X))\nY=1\nelse ifdef Z\nY=2\nelse\nY=3\nendif\nall:\n\t$(Y)\n")
+	f.Fuzz(func(t *testing.T, text string) {
+		opts := makeOpts{dir: "/p", read: func(p string) (string, bool) { return text, true },
+			env: func(string) (string, bool, bool) { return "", false, false }}
+		a := makePlan([]makeSource{{"Makefile", text}}, opts, 0, false)
+		b := makePlan([]makeSource{{"Makefile", text}}, opts, 0, false)
+		if len(a) != len(b) {
+			t.Fatalf("not deterministic: %d then %d actions", len(a), len(b))
+		}
+		for i := range a {
+			if a[i] != b[i] {
+				t.Fatalf("not deterministic: %v then %v", a[i], b[i])
+			}
+		}
+	})
+}
