@@ -571,6 +571,9 @@ func (w *walker) interpreterFile(c scope, call *Call, a Arg, l lang.Lang) {
 			What: call.Name + " runs " + clip(a.Raw, 40) + ", compiled bytecode corral cannot read"})
 		return
 	}
+	if e, ok := w.interpEntry(call, a, l); ok {
+		a = e // python3 DIR: DIR/__main__.py; node DIR: its main
+	}
 	w.scriptFile(c, call, a, string(l))
 }
 

@@ -3,6 +3,7 @@ package syntax
 import (
 	"encoding/base64"
 	"os"
+	"path"
 	"slices"
 	"sort"
 	"strings"
@@ -1112,6 +1113,37 @@ func (w *walker) noteOutputs(c scope, call *Call) bool {
 		}
 	}
 	args := call.Args
+	if lang.ForProgram(call.Name) == lang.Python {
+		// python3 -m zipapp SRC [-o OUT]: OUT, or SRC.pyz.
+		for i := 0; i+1 < len(args); i++ {
+			if args[i].Value != "-m" || args[i+1].Value != "zipapp" {
+				continue
+			}
+			var src, out Arg
+			for j := i + 2; j < len(args); j++ {
+				v := args[j].Value
+				switch {
+				case (v == "-o" || v == "--output") && j+1 < len(args):
+					out = args[j+1]
+					j++
+				case (v == "-p" || v == "--python" || v == "-m" || v == "--main") && j+1 < len(args):
+					j++
+				case strings.HasPrefix(v, "-"):
+				case src.Value == "":
+					src = args[j]
+				}
+			}
+			if out.Value == "" && src.Value != "" {
+				out = src
+				out.Value = strings.TrimSuffix(src.Value, "/") + ".pyz"
+			}
+			if out.Value != "" {
+				opaque(out)
+			}
+			return true
+		}
+		return false
+	}
 	switch call.Name {
 	case "dd":
 		for _, a := range args {
@@ -1203,6 +1235,25 @@ func (w *walker) noteOutputs(c scope, call *Call) bool {
 					}
 					opaque(b)
 				}
+			}
+		}
+	case "zip":
+		// zip [-options] ARCHIVE FILE…: the archive (ARCHIVE.zip when
+		// its name has no extension); python3 runs one's __main__.py.
+		for i := 0; i < len(args); i++ {
+			v := args[i].Value
+			switch {
+			case v == "-b" || v == "-t" || v == "-tt" || v == "-n" || v == "-O" || v == "--out" || v == "-P" || v == "--password":
+				i++
+			case strings.HasPrefix(v, "-") && v != "-":
+			default:
+				opaque(args[i])
+				if path.Ext(v) == "" {
+					b := args[i]
+					b.Value += ".zip"
+					opaque(b)
+				}
+				i = len(args)
 			}
 		}
 	case "rsync":

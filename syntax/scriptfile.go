@@ -349,6 +349,9 @@ func (w *walker) scriptFile(c scope, call *Call, a Arg, as string) {
 	if !ok {
 		return
 	}
+	if as == string(lang.Python) && w.pythonZip(c, call, a.Value, text) {
+		return // python3 app.pyz: the archive's __main__.py
+	}
 	if strings.Contains(text[:min(len(text), 8192)], "\x00") || strings.HasPrefix(text, "\x7fELF") {
 		if _, wrote := w.written[d.Path]; wrote && as == "" {
 			// printf '\x7fELF…' > x; ./x: a program this command wrote
