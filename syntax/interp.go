@@ -753,6 +753,10 @@ func (w *walker) program(c scope, call *Call, l lang.Lang, text, label string, d
 					What: "in " + string(l) + " code (" + at + "): " + e.Call})
 			}
 		case lang.Include:
+			if l == lang.Python && e.Call == "site.addsitedir" {
+				w.sitePth(c, call, e.Path) // its .pth files' import lines
+				continue
+			}
 			what := e.Call + " " + e.Path + " in " + string(l) + " code (" + at + ")"
 			if e.Search {
 				w.searchModule(c, call, l, e.Path, what, label, dynamic)

@@ -1811,6 +1811,7 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 		w.scriptFile(c, call, Arg{Value: file, Raw: file, Static: true}, "sh") // direnv takes no -C: DIR is from the call's directory
 	}
 	w.startup(c, call, cmdState, envWords)
+	w.userSite(c, call, cmdState, envWords)
 	w.homeStartup(c, call, cmdState, envWords)
 	w.goTool(c, call, cmdState, envWords)
 	w.importedFuncs(c, call, args[:len(args)-len(inv.words)])
