@@ -23,6 +23,8 @@ type walker struct {
 	home string
 	// project is Options.Project.
 	project string
+	// cargoAliasDepth counts the cargo aliases being followed.
+	cargoAliasDepth int
 	// awkVars are the variables the awk call being read sets on its
 	// command line (-v, operands).
 	awkVars []lang.AwkVar
