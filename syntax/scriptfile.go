@@ -239,7 +239,7 @@ func (w *walker) runsCode(c scope, call *Call) bool {
 		w.makeRun(c, call)
 		return true
 	}
-	if w.codePrograms(c, call) {
+	if w.codePrograms(c, call) || w.sourceLaunch(c, call) {
 		return true
 	}
 	return w.programs(c, call)
