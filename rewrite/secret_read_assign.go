@@ -1,9 +1,9 @@
 package rewrite
 
 import (
-	"github.com/corral-dev/corral/internal/lazy"
 	"strings"
 
+	"github.com/corral-dev/corral/internal/lazy"
 	"github.com/corral-dev/corral/syntax"
 )
 

@@ -80,6 +80,14 @@ func (w *walker) cargoRun(c scope, call *Call) bool {
 	if !dir.Known {
 		return true
 	}
+	building := false
+	switch sub {
+	case "run", "r", "test", "t", "bench", "build", "b", "check", "c", "clippy", "doc", "d", "rustc", "fix", "install":
+		building = sub != "install" || opts["--path"] != ""
+	}
+	if w.cargoConfig(c, call, dir, sub, building) {
+		return true // an alias: its own cargo command line
+	}
 	switch sub {
 	case "run", "r", "test", "t", "bench", "build", "b", "check", "c", "clippy", "doc", "d", "rustc", "fix":
 	case "install":

@@ -33,6 +33,12 @@ type configTool struct {
 	// asked: the configuration is read only when an option of opts is
 	// given, whose value is optional (rollup -c [FILE]).
 	asked bool
+	// sub are the subcommands that load the file (brew bundle, pod
+	// install); none: any. skip are subcommands that do not (mix new).
+	sub, skip []string
+	// operand: the first operand after the subcommand is the file, or a
+	// directory holding files[0] (conan install DIR).
+	operand bool
 }
 
 // jsConfig returns a tool's configuration names: base.config.EXT for
@@ -71,6 +77,30 @@ var configTools = lazy.Value[map[string]configTool]{New: func() map[string]confi
 		// bundle evaluates the Gemfile (--gemfile FILE) as Ruby.
 		"bundle":  {as: lang.Ruby, files: []string{"Gemfile", "gems.rb"}, opts: []string{"--gemfile"}},
 		"bundler": {as: lang.Ruby, files: []string{"Gemfile", "gems.rb"}, opts: []string{"--gemfile"}},
+		// Task runners and build tools whose file is a program in their
+		// language: gulp and grunt (JavaScript), SCons, invoke, Fabric,
+		// doit and conan (Python), Vagrant, CocoaPods, brew bundle,
+		// Danger and Guard (Ruby DSLs), mix (Elixir), meson
+		// (run_command at setup), tilt (Starlark's local).
+		"gulp": {as: js, files: []string{"gulpfile.js", "gulpfile.mjs", "gulpfile.cjs", "gulpfile.ts", "gulpfile.babel.js", "Gulpfile.js"},
+			opts: []string{"-f", "--gulpfile"}},
+		"grunt": {as: js, files: []string{"Gruntfile.js", "gruntfile.js", "Gruntfile.cjs", "Gruntfile.ts"}, opts: []string{"--gruntfile"}},
+		"scons": {as: lang.Python, files: []string{"SConstruct", "Sconstruct", "sconstruct", "SConstruct.py"},
+			opts: []string{"-f", "--file", "--makefile", "--sconstruct"}},
+		"invoke": {as: lang.Python, files: []string{"tasks.py"}},
+		"inv":    {as: lang.Python, files: []string{"tasks.py"}},
+		"fab":    {as: lang.Python, files: []string{"fabfile.py", "fabfile/__init__.py"}, opts: []string{"-f", "--fabfile"}},
+		"doit":   {as: lang.Python, files: []string{"dodo.py"}, opts: []string{"-f", "--file"}},
+		"conan": {as: lang.Python, files: []string{"conanfile.py"}, operand: true,
+			sub: []string{"install", "create", "build", "source", "export", "export-pkg", "test", "graph", "inspect", "editable"}},
+		"vagrant": {as: lang.Ruby, files: []string{"Vagrantfile"}, skip: []string{"version", "box", "plugin", "global-status", "init", "help"}},
+		"pod":     {as: lang.Ruby, files: []string{"Podfile"}, sub: []string{"install", "update", "outdated", "deintegrate"}},
+		"brew":    {as: lang.Ruby, files: []string{"Brewfile"}, opts: []string{"--file"}, sub: []string{"bundle"}},
+		"danger":  {as: lang.Ruby, files: []string{"Dangerfile", "Dangerfile.rb"}, opts: []string{"--dangerfile"}},
+		"guard":   {as: lang.Ruby, files: []string{"Guardfile"}, opts: []string{"-G", "--guardfile"}},
+		"mix":     {as: lang.Elixir, files: []string{"mix.exs"}, skip: []string{"new", "help", "local.hex", "local.rebar", "archive.install"}},
+		"meson":   {as: lang.Meson, files: []string{"meson.build"}, sub: []string{"setup", "configure"}},
+		"tilt":    {as: lang.Starlark, files: []string{"Tiltfile"}, opts: []string{"-f", "--file"}, sub: []string{"up", "ci"}},
 	}
 }}
 
@@ -85,6 +115,13 @@ func (w *walker) configRun(c scope, call *Call) bool {
 	case "pre-commit":
 		w.preCommitRun(c, call)
 		return true
+	case "honcho", "foreman":
+		w.procfileRun(c, call)
+		return false // honcho run CMD is a wrapper's
+
+	case "nix-shell":
+		w.nixShellHook(c, call)
+		return false // nix-shell --run CMD is read elsewhere
 	}
 	t, ok := configTools.Get()[call.Name]
 	if !ok {
@@ -93,6 +130,33 @@ func (w *walker) configRun(c scope, call *Call) bool {
 	files := t.files
 	if t.asked {
 		files = nil
+	}
+	sub, subAt := "", -1
+	for i, a := range call.Args {
+		if !strings.HasPrefix(a.Value, "-") {
+			sub, subAt = a.Value, i
+			break
+		}
+	}
+	if len(t.sub) > 0 && !slices.Contains(t.sub, sub) || slices.Contains(t.skip, sub) {
+		return true
+	}
+	dir := call.Dir
+	if t.operand && subAt >= 0 {
+		for _, a := range call.Args[subAt+1:] {
+			if strings.HasPrefix(a.Value, "-") {
+				continue
+			}
+			if !a.Static {
+				return true
+			}
+			if strings.HasSuffix(a.Value, ".py") {
+				files = []string{a.Value}
+			} else {
+				dir = dir.Join(a.Value)
+			}
+			break
+		}
 	}
 	for i := 0; i < len(call.Args); i++ {
 		v := call.Args[i].Value
@@ -124,9 +188,94 @@ func (w *walker) configRun(c scope, call *Call) bool {
 			}
 		}
 	}
-	w.readConfigs(c, call, call.Dir, files, t.as, t.all)
+	w.readConfigs(c, call, dir, files, t.as, t.all)
 	return true
 }
+
+// procfileRun reads the Procfile honcho start and foreman start run
+// (-f/--procfile FILE): each "name: command" line is a command line.
+func (w *walker) procfileRun(c scope, call *Call) {
+	file, sub := "Procfile", ""
+	for i := 0; i < len(call.Args); i++ {
+		v := call.Args[i].Value
+		switch {
+		case (v == "-f" || v == "--procfile") && i+1 < len(call.Args):
+			file = call.Args[i+1].Value
+			i++
+		case strings.HasPrefix(v, "--procfile="):
+			file = strings.TrimPrefix(v, "--procfile=")
+		case strings.HasPrefix(v, "-"):
+		case sub == "":
+			sub = v
+		}
+	}
+	if sub != "start" {
+		return
+	}
+	text, ok := w.readScript(call.Dir.Join(file))
+	if !ok {
+		return
+	}
+	for _, line := range strings.Split(text, "\n") {
+		name, cmd, ok := strings.Cut(line, ":")
+		if !ok || strings.HasPrefix(strings.TrimSpace(name), "#") || strings.ContainsAny(strings.TrimSpace(name), " \t") {
+			continue
+		}
+		w.runTaskText(c, call, call.Dir, strings.TrimSpace(cmd), file+" ("+strings.TrimSpace(name)+")", false)
+	}
+}
+
+// nixShellHook reads the shellHook nix-shell runs in the shell it
+// starts, from shell.nix (else default.nix, or the file operand): the
+// text of shellHook = ” … ”; or shellHook = " … ";. A Nix
+// antiquotation (${…}) makes it text only known then. nix-shell -p
+// PACKAGES reads no file.
+func (w *walker) nixShellHook(c scope, call *Call) {
+	var file string
+	for i := 0; i < len(call.Args); i++ {
+		v := call.Args[i].Value
+		switch {
+		case v == "-p" || v == "--packages" || v == "-E" || v == "--expr":
+			return
+		case v == "--run" || v == "--command" || v == "-A" || v == "--attr" || v == "-I" || v == "--option" || v == "--arg" || v == "--argstr":
+			i++
+			if v == "--option" || v == "--arg" || v == "--argstr" {
+				i++
+			}
+		case strings.HasPrefix(v, "-"):
+		case file == "":
+			file = v
+		}
+	}
+	var text string
+	var ok bool
+	if file != "" {
+		d := call.Dir.Join(file)
+		if w.isDir(d) {
+			d = d.Join("default.nix")
+		}
+		file = d.Path
+		text, ok = w.readScript(d)
+	} else {
+		for _, f := range []string{"shell.nix", "default.nix"} {
+			if text, ok = w.readScript(call.Dir.Join(f)); ok {
+				file = f
+				break
+			}
+		}
+	}
+	if !ok {
+		return
+	}
+	for _, m := range nixShellHook.Get().FindAllStringSubmatch(text, -1) {
+		hook := m[1] + m[2]
+		w.runTaskText(c, call, call.Dir, hook, file+" shellHook", strings.Contains(hook, "${"))
+	}
+}
+
+// nixShellHook matches shellHook = ” … ”; (an indented string) or
+// shellHook = " … ";.
+var nixShellHook = lazy.Regexp{Expr: `(?s)\bshellHook\s*=\s*(?:''(.*?)''|"((?:[^"\\]|\\.)*)")\s*;`}
 
 // bundledRun reads the Gemfile a program run by bundle exec loads
 // first (Bundler.setup evaluates it).

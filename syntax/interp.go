@@ -571,6 +571,9 @@ func (w *walker) interpreterFile(c scope, call *Call, a Arg, l lang.Lang) {
 			What: call.Name + " runs " + clip(a.Raw, 40) + ", compiled bytecode corral cannot read"})
 		return
 	}
+	if e, ok := w.interpEntry(call, a, l); ok {
+		a = e // python3 DIR: DIR/__main__.py; node DIR: its main
+	}
 	w.scriptFile(c, call, a, string(l))
 }
 
@@ -750,6 +753,10 @@ func (w *walker) program(c scope, call *Call, l lang.Lang, text, label string, d
 					What: "in " + string(l) + " code (" + at + "): " + e.Call})
 			}
 		case lang.Include:
+			if l == lang.Python && e.Call == "site.addsitedir" {
+				w.sitePth(c, call, e.Path) // its .pth files' import lines
+				continue
+			}
 			what := e.Call + " " + e.Path + " in " + string(l) + " code (" + at + ")"
 			if e.Search {
 				w.searchModule(c, call, l, e.Path, what, label, dynamic)

@@ -1,11 +1,12 @@
 package syntax
 
 import (
-	"github.com/corral-dev/corral/internal/lazy"
 	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/corral-dev/corral/internal/lazy"
 )
 
 // A model of GNU make's own language, as make reads a Makefile before it

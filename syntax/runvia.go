@@ -3,6 +3,7 @@ package syntax
 import (
 	"encoding/base64"
 	"os"
+	"path"
 	"slices"
 	"sort"
 	"strings"
@@ -967,6 +968,19 @@ var powerShellRisky = []string{"remove-item", "rm", "ri", "del", "erase", "rd", 
 // corral has no reader for, asked about when it names a command that
 // deletes, writes, downloads or runs other code.
 func (w *walker) powershell(c scope, call *Call) {
+	if f, ok := powerShellFile(call.Args); ok {
+		// pwsh FILE (-File FILE): a script file, read as -Command text is.
+		if !f.Static {
+			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: f.Raw,
+				What: call.Name + " runs " + clip(f.Raw, 40) + ", a PowerShell file only known at run time"})
+			return
+		}
+		if text, ok := w.readScript(call.Dir.Join(f.Value)); ok {
+			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: powerShellRiskyText(text), Text: text,
+				What: call.Name + " runs " + f.Value + ", PowerShell code corral does not read"})
+		}
+		return
+	}
 	for i := 0; i < len(call.Args); i++ {
 		v := strings.ToLower(call.Args[i].Value)
 		if !strings.HasPrefix(v, "-") || len(v) < 2 {
@@ -1010,16 +1024,55 @@ func (w *walker) powershell(c scope, call *Call) {
 		if text == "" {
 			return
 		}
-		risky := dynamic
-		for _, f := range strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
-			return !(r == '-' || r >= 'a' && r <= 'z' || r >= '0' && r <= '9')
-		}) {
-			risky = risky || slices.Contains(powerShellRisky, f)
-		}
+		risky := dynamic || powerShellRiskyText(text)
 		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: risky, Text: text,
 			What: call.Name + " runs PowerShell code corral does not read: " + clip(text, 80)})
 		return
 	}
+}
+
+// powerShellRiskyText reports PowerShell text that names one of
+// powerShellRisky's commands.
+func powerShellRiskyText(text string) bool {
+	for _, f := range strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
+		return !(r == '-' || r >= 'a' && r <= 'z' || r >= '0' && r <= '9')
+	}) {
+		if slices.Contains(powerShellRisky, f) {
+			return true
+		}
+	}
+	return false
+}
+
+// powerShellFile returns the script file a pwsh command line runs: the
+// value of -File (-f, any unambiguous prefix), or the first word that is
+// not an option when no -Command or -EncodedCommand comes first (pwsh's
+// positional parameter is -File).
+func powerShellFile(args []Arg) (Arg, bool) {
+	for i := 0; i < len(args); i++ {
+		v := strings.ToLower(args[i].Value)
+		if !strings.HasPrefix(v, "-") || len(v) < 2 {
+			return args[i], true
+		}
+		name := strings.TrimLeft(v, "-/")
+		name, _, _ = strings.Cut(name, ":")
+		switch {
+		case name == "f" || len(name) >= 2 && strings.HasPrefix("file", name):
+			if i+1 < len(args) {
+				return args[i+1], true
+			}
+			return Arg{}, false
+		case name == "c" || name == "e" || name == "ec" || len(name) >= 2 && (strings.HasPrefix("command", name) || strings.HasPrefix("encodedcommand", name)):
+			return Arg{}, false
+		case name == "ex" || name == "ep" || name == "wd" || name == "of" || name == "if" || name == "w" || name == "config" ||
+			len(name) >= 3 && (strings.HasPrefix("executionpolicy", name) || strings.HasPrefix("workingdirectory", name) ||
+				strings.HasPrefix("outputformat", name) || strings.HasPrefix("inputformat", name) || strings.HasPrefix("windowstyle", name) ||
+				strings.HasPrefix("configurationname", name) || strings.HasPrefix("custompipename", name) || strings.HasPrefix("settingsfile", name) ||
+				strings.HasPrefix("configurationfile", name)):
+			i++
+		}
+	}
+	return Arg{}, false
 }
 
 // appleShellScript matches AppleScript's do shell script with a string
@@ -1131,6 +1184,37 @@ func (w *walker) noteOutputs(c scope, call *Call) bool {
 		}
 	}
 	args := call.Args
+	if lang.ForProgram(call.Name) == lang.Python {
+		// python3 -m zipapp SRC [-o OUT]: OUT, or SRC.pyz.
+		for i := 0; i+1 < len(args); i++ {
+			if args[i].Value != "-m" || args[i+1].Value != "zipapp" {
+				continue
+			}
+			var src, out Arg
+			for j := i + 2; j < len(args); j++ {
+				v := args[j].Value
+				switch {
+				case (v == "-o" || v == "--output") && j+1 < len(args):
+					out = args[j+1]
+					j++
+				case (v == "-p" || v == "--python" || v == "-m" || v == "--main") && j+1 < len(args):
+					j++
+				case strings.HasPrefix(v, "-"):
+				case src.Value == "":
+					src = args[j]
+				}
+			}
+			if out.Value == "" && src.Value != "" {
+				out = src
+				out.Value = strings.TrimSuffix(src.Value, "/") + ".pyz"
+			}
+			if out.Value != "" {
+				opaque(out)
+			}
+			return true
+		}
+		return false
+	}
 	switch call.Name {
 	case "dd":
 		for _, a := range args {
@@ -1222,6 +1306,25 @@ func (w *walker) noteOutputs(c scope, call *Call) bool {
 					}
 					opaque(b)
 				}
+			}
+		}
+	case "zip":
+		// zip [-options] ARCHIVE FILE…: the archive (ARCHIVE.zip when
+		// its name has no extension); python3 runs one's __main__.py.
+		for i := 0; i < len(args); i++ {
+			v := args[i].Value
+			switch {
+			case v == "-b" || v == "-t" || v == "-tt" || v == "-n" || v == "-O" || v == "--out" || v == "-P" || v == "--password":
+				i++
+			case strings.HasPrefix(v, "-") && v != "-":
+			default:
+				opaque(args[i])
+				if path.Ext(v) == "" {
+					b := args[i]
+					b.Value += ".zip"
+					opaque(b)
+				}
+				i = len(args)
 			}
 		}
 	case "rsync":

@@ -239,7 +239,7 @@ func (w *walker) runsCode(c scope, call *Call) bool {
 		w.makeRun(c, call)
 		return true
 	}
-	if w.codePrograms(c, call) {
+	if w.codePrograms(c, call) || w.sourceLaunch(c, call) {
 		return true
 	}
 	return w.programs(c, call)
@@ -348,6 +348,9 @@ func (w *walker) scriptFile(c scope, call *Call, a Arg, as string) {
 	text, ok := w.readScript(d)
 	if !ok {
 		return
+	}
+	if as == string(lang.Python) && w.pythonZip(c, call, a.Value, text) {
+		return // python3 app.pyz: the archive's __main__.py
 	}
 	if strings.Contains(text[:min(len(text), 8192)], "\x00") || strings.HasPrefix(text, "\x7fELF") {
 		if _, wrote := w.written[d.Path]; wrote && as == "" {

@@ -23,6 +23,8 @@ type walker struct {
 	home string
 	// project is Options.Project.
 	project string
+	// cargoAliasDepth counts the cargo aliases being followed.
+	cargoAliasDepth int
 	// awkVars are the variables the awk call being read sets on its
 	// command line (-v, operands).
 	awkVars []lang.AwkVar
@@ -1832,6 +1834,7 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 		w.scriptFile(c, call, Arg{Value: file, Raw: file, Static: true}, "sh") // direnv takes no -C: DIR is from the call's directory
 	}
 	w.startup(c, call, cmdState, envWords)
+	w.userSite(c, call, cmdState, envWords)
 	w.homeStartup(c, call, cmdState, envWords)
 	w.goTool(c, call, cmdState, envWords)
 	w.importedFuncs(c, call, args[:len(args)-len(inv.words)])

@@ -30,6 +30,10 @@ const (
 	Haskell Lang = "haskell"
 	OCaml   Lang = "ocaml"
 	M4      Lang = "m4"
+	// Meson is a meson.build (meson setup runs its run_command calls);
+	// Starlark a Tiltfile (tilt up runs its local calls).
+	Meson    Lang = "meson"
+	Starlark Lang = "starlark"
 )
 
 // role is what a call of a foreign language does with its arguments.
@@ -136,6 +140,8 @@ var foreignSpecs = lazy.Value[map[Lang]*foreignSpec]{New: func() map[Lang]*forei
 				"readProcessWithExitCode": rExec, "runProcess": rExec,
 				"removeDirectoryRecursive": rDeleteTree, "removePathForcibly": rDeleteTree, "removeFile": rDelete,
 				"removeDirectory": rRmdir}},
+		Meson:    {sq: true, lineComment: []string{"#"}, calls: map[string]role{"run_command": rExec}},
+		Starlark: {sq: true, lineComment: []string{"#"}, calls: map[string]role{"local": rShell}},
 		OCaml: {juxta: true, identExtra: ".'", char: true, quoted: true, blockComment: [][2]string{{"(*", "*)"}}, calls: map[string]role{
 			"Sys.command": rShell, "Unix.system": rShell, "Unix.open_process": rShell, "Unix.open_process_in": rShell,
 			"Unix.open_process_out": rShell, "Unix.open_process_full": rShell, "Unix.execv": rHidden, "Unix.execvp": rHidden,
@@ -761,6 +767,17 @@ func (r *foreignReader) effect(name string, rl role, args []fgroup, off int) (Ef
 			// System.cmd(CMD, ARGS, OPTS), popen2(CMD, ARGS),
 			// process_create(EXE, ARGS, OPTIONS): options follow.
 			args = args[:min(len(args), 2)]
+		}
+		if r.l == Meson {
+			// run_command(…, check: true, env: e): keyword arguments
+			// are options, not words.
+			kept := args[:0:0]
+			for _, g := range args {
+				if !(r.tok(g.a).kind == tIdent && isP2(r.tok(g.a+1), ":")) {
+					kept = append(kept, g)
+				}
+			}
+			args = kept
 		}
 		for _, g := range args {
 			ws, ok := r.strs(g)

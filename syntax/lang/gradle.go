@@ -72,6 +72,12 @@ func gradle(src string) []Effect {
 					argv = append(argv, v)
 					continue
 				}
+				// Kotlin's arrayOf("a", "b") and listOf(…) as one
+				// argument: exec(arrayOf("rm", "-rf", "x")).
+				if vs, isList := kotlinList(a.text); isList {
+					argv = append(argv, vs...)
+					continue
+				}
 				ok = false
 			}
 		}
@@ -182,6 +188,28 @@ func gradleFileArg(text string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// kotlinList reads arrayOf(…), listOf(…) or mutableListOf(…) of literal
+// strings without "$" or escapes.
+func kotlinList(text string) ([]string, bool) {
+	t := strings.TrimSpace(text)
+	for _, pre := range []string{"arrayOf(", "listOf(", "mutableListOf("} {
+		rest, ok := strings.CutPrefix(t, pre)
+		if !ok || !strings.HasSuffix(rest, ")") {
+			continue
+		}
+		var out []string
+		for _, part := range strings.Split(strings.TrimSuffix(rest, ")"), ",") {
+			p := strings.TrimSpace(part)
+			if len(p) < 2 || p[0] != '"' || p[len(p)-1] != '"' || strings.ContainsAny(p[1:len(p)-1], "\"$\\") {
+				return nil, false
+			}
+			out = append(out, p[1:len(p)-1])
+		}
+		return out, len(out) > 0
+	}
+	return nil, false
 }
 
 // enclosing returns the braces around token i (or the whole text).

@@ -74,7 +74,7 @@ func python(p *parser) []Effect {
 	interesting := func(name string) bool {
 		full := al.resolve(name)
 		last := lastSegment(full)
-		if pyEval.Get()[full] || full == "runpy.run_path" || full == "runpy.run_module" || pyUnknownRecv.Get()[last] != "" && strings.Contains(full, ".") {
+		if pyEval.Get()[full] || full == "runpy.run_path" || full == "site.addsitedir" || full == "runpy.run_module" || pyUnknownRecv.Get()[last] != "" && strings.Contains(full, ".") {
 			return true
 		}
 		if pyCodeRunners.Get()[full] != nil || pyCodeMethods.Get()[last] || full == "code.interact" || last == "interact" || last == "push" || last == "run" ||
@@ -159,6 +159,12 @@ func python(p *parser) []Effect {
 				continue
 			}
 			out = append(out, p.evalCode(c, argAt(c.args, 0))...)
+			continue
+		case full == "site.addsitedir":
+			// The directory's .pth files run their import lines.
+			if a := argAt(c.args, 0); a != nil && a.lit {
+				out = append(out, Effect{Kind: Include, Call: full, Path: a.str, Offset: c.off})
+			}
 			continue
 		case full == "runpy.run_path":
 			out = append(out, runFile(c, argAt(c.args, 0), "python3"))

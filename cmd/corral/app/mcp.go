@@ -2,13 +2,13 @@ package app
 
 import (
 	"fmt"
-	"github.com/corral-dev/corral/internal/lazy"
 	"sort"
 	"strings"
 	"unicode"
 
 	"github.com/corral-dev/corral/cmd/corral/agent"
 	"github.com/corral-dev/corral/guards"
+	"github.com/corral-dev/corral/internal/lazy"
 	"github.com/corral-dev/corral/syntax"
 )
 

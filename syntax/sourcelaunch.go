@@ -1,0 +1,113 @@
+package syntax
+
+import (
+	"strings"
+
+	"github.com/corral-dev/corral/internal/lazy"
+	"github.com/corral-dev/corral/syntax/lang"
+)
+
+// Compilers that run a source file straight away: java FILE.java (Java
+// 11+ launches a single source file; with --source N any file name),
+// rdmd FILE.d, dotnet script FILE.csx, swift FILE.swift. Java is read as
+// the JVM languages are (lang.JVM: Runtime.exec, ProcessBuilder,
+// Files.delete); D, C# script and Swift have no reader, so their file is
+// code corral cannot read: asked about when it holds a call that starts
+// a process or deletes (unreadSpawn), or names a command that acquires
+// content or can destroy data.
+
+// unreadSpawn are, for each language corral has no reader for, the
+// spellings of its calls that start a process or delete files.
+var unreadSpawn = lazy.Value[map[string][]string]{New: func() map[string][]string {
+	return map[string][]string{
+		"d":     {"executeShell", "spawnShell", "spawnProcess", "execute(", "pipeShell", "pipeProcess", "rmdirRecurse", "remove(", "system("},
+		"c#":    {"Process.Start", "ProcessStartInfo", "Directory.Delete", "File.Delete", "Process("},
+		"swift": {"Process(", "NSTask", "posix_spawn", "system(", "removeItem", "execv", "launchPath", "executableURL"},
+	}
+}}
+
+// sourceLaunch models call when it compiles and runs a source file; it
+// reports whether it did.
+func (w *walker) sourceLaunch(c scope, call *Call) bool {
+	args := call.Args
+	switch call.Name {
+	case "java":
+		source := false
+		for i := 0; i < len(args); i++ {
+			v := args[i].Value
+			switch {
+			case v == "--source" && i+1 < len(args):
+				source = true
+				i++
+			case strings.HasPrefix(v, "--source="):
+				source = true
+			case v == "-jar" || v == "-m" || v == "--module" || strings.HasPrefix(v, "--module="):
+				return false // a jar or a module: compiled code
+			case v == "-cp" || v == "-classpath" || v == "--class-path" || v == "-p" || v == "--module-path" ||
+				v == "--add-modules" || v == "--add-opens" || v == "--add-exports" || v == "--enable-native-access" || v == "-splash":
+				i++
+			case strings.HasPrefix(v, "-"):
+			default:
+				if source || strings.HasSuffix(v, ".java") {
+					w.scriptFile(c, call, args[i], string(lang.JVM))
+					return true
+				}
+				return false // a class name
+			}
+		}
+	case "rdmd":
+		for _, a := range args {
+			if !strings.HasPrefix(a.Value, "-") {
+				w.unreadSource(call, a, "d", "D")
+				return true
+			}
+		}
+	case "dotnet":
+		if len(args) >= 2 && args[0].Value == "script" {
+			for _, a := range args[1:] {
+				if strings.HasSuffix(a.Value, ".csx") {
+					w.unreadSource(call, a, "c#", "C# script")
+					return true
+				}
+			}
+		}
+	case "swift":
+		for _, a := range args {
+			if strings.HasSuffix(a.Value, ".swift") {
+				w.unreadSource(call, a, "swift", "Swift")
+				return true
+			}
+			if !strings.HasPrefix(a.Value, "-") {
+				return false // swift build, swift test: a package
+			}
+		}
+	}
+	return false
+}
+
+// unreadSource asks about the source file a in language lang (its
+// unreadSpawn key), which corral cannot read.
+func (w *walker) unreadSource(call *Call, a Arg, key, name string) {
+	if !a.Static {
+		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: a.Raw,
+			What: call.Name + " runs " + clip(a.Raw, 40) + ", a " + name + " file only known at run time"})
+		return
+	}
+	text, ok := w.readScript(call.Dir.Join(a.Value))
+	if !ok {
+		return
+	}
+	w.unreadCode(call, text, a.Value, key, name)
+}
+
+// unreadCode records the text of a file in a language corral has no
+// reader for: it always asks when it holds a call of spawn (a process
+// or a deletion), otherwise when it names a rule's command.
+func (w *walker) unreadCode(call *Call, text, file, key, name string) {
+	spawn := false
+	for _, s := range unreadSpawn.Get()[key] {
+		spawn = spawn || strings.Contains(text, s)
+	}
+	w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: spawn, Text: text,
+		What: call.Name + " runs " + file + ", " + name + " code corral does not read"})
+}

@@ -1,0 +1,90 @@
+package syntax
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestSourceLaunchers: java FILE.java (and --source N) is read as Java;
+// rdmd, dotnet script, swift and pwsh files have no reader and ask when
+// they start a process or name a rule's command. Look-alikes: java
+// -jar, java CLASS, swift build, a script that only prints.
+func TestSourceLaunchers(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"X.java":   "class X { public static void main(String[] a) throws Exception { Runtime.getRuntime().exec(new String[]{\"rm\", \"-rf\", \"/victim\"}); } }\n",
+		"script":   "class S { public static void main(String[] a) throws Exception { new ProcessBuilder(\"rm\", \"-rf\", \"/victim\").start(); } }\n",
+		"Ok.java":  "class Ok { public static void main(String[] a) { System.out.println(\"hi\"); } }\n",
+		"x.d":      "import std.process;\nvoid main() { executeShell(\"echo hi\"); }\n",
+		"ok.d":     "import std.stdio;\nvoid main() { writeln(\"hi\"); }\n",
+		"x.csx":    "using System.Diagnostics;\nProcess.Start(\"ls\");\n",
+		"ok.csx":   "Console.WriteLine(\"hi\");\n",
+		"x.swift":  "import Foundation\nlet p = Process()\np.executableURL = URL(fileURLWithPath: \"/bin/ls\")\ntry p.run()\n",
+		"ok.swift": "print(\"hi\")\n",
+		"x.ps1":    "Remove-Item -Recurse -Force ~\n",
+		"ok.ps1":   "Write-Output 'hi'\n",
+		"words.d":  "// curl is mentioned\nvoid main() {}\n",
+	})
+	for _, tc := range []struct {
+		cmd      string
+		rm, asks bool
+	}{
+		{`java X.java`, true, false},
+		{`java -cp lib --source 21 script arg`, true, false},
+		{`rdmd x.d`, false, true},
+		{`dotnet script x.csx`, false, true},
+		{`swift x.swift`, false, true},
+		{`pwsh x.ps1`, false, true},
+		{`pwsh -NoProfile -File x.ps1`, false, true},
+		{`rdmd words.d`, false, false}, // asked only by the rule word, in rewrite
+		// Look-alikes.
+		{`java Ok.java`, false, false},
+		{`java -jar app.jar X.java`, false, false},
+		{`java -cp . X`, false, false},
+		{`rdmd ok.d`, false, false},
+		{`dotnet script ok.csx`, false, false},
+		{`swift ok.swift`, false, false},
+		{`swift build`, false, false},
+		{`pwsh ok.ps1`, false, false},
+	} {
+		m := analyzeIn(t, dir, tc.cmd)
+		wantVictim(t, m, tc.cmd, tc.rm)
+		always := false
+		for _, h := range m.Hidden {
+			always = always || h.Always
+		}
+		if always != tc.asks {
+			t.Errorf("%s: hidden %+v, want always-asking %v", tc.cmd, m.Hidden, tc.asks)
+		}
+	}
+}
+
+// TestJavaSourceLaunchRuns runs a real java on a single source file that
+// touches a canary: java runs it, and corral reads it.
+func TestJavaSourceLaunchRuns(t *testing.T) {
+	t.Parallel()
+	if _, err := exec.LookPath("java"); err != nil {
+		t.Skip("java not installed")
+	}
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"C.java": "class C { public static void main(String[] a) throws Exception { " +
+		"Runtime.getRuntime().exec(new String[]{\"touch\", \"canary\"}).waitFor(); } }\n"})
+	m := analyzeIn(t, dir, "java C.java")
+	seen := false
+	for _, s := range nestedScripts(m) {
+		seen = seen || strings.Contains(s, "touch") && strings.Contains(s, "canary")
+	}
+	c := exec.Command("java", "C.java")
+	c.Dir = dir
+	if out, err := c.CombinedOutput(); err != nil {
+		t.Fatalf("java C.java: %v\n%s", err, out)
+	}
+	_, err := os.Stat(filepath.Join(dir, "canary"))
+	if err != nil || !seen {
+		t.Errorf("ran the canary: %v, corral saw it: %v (scripts %q)", err == nil, seen, nestedScripts(m))
+	}
+}

@@ -1,0 +1,85 @@
+package syntax
+
+import "testing"
+
+// TestTaskFilesOfMoreTools: gulp, grunt, scons, invoke, fab, doit,
+// conan, vagrant, pod, brew bundle, danger, guard, mix, meson, tilt,
+// honcho/foreman and nix-shell run code from a file of the project; each
+// is read in its language (build.gradle.kts's arrayOf too). Look-alikes:
+// ordinary files, subcommands that load nothing.
+func TestTaskFilesOfMoreTools(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	py := "import os\nos.system('rm -rf /victim')\n"
+	js := "const cp = require('child_process');\ncp.execSync('rm -rf /victim');\n"
+	rb := "system('rm -rf /victim')\n"
+	writeFiles(t, dir, map[string]string{
+		"gulp/gulpfile.js":     js,
+		"grunt/Gruntfile.js":   js,
+		"scons/SConstruct":     py,
+		"inv/tasks.py":         "from invoke import task\nimport shutil\nshutil.rmtree('/victim')\n@task\ndef build(c):\n    c.run('make')\n",
+		"fab/fabfile.py":       py,
+		"doit/dodo.py":         py,
+		"conan/conanfile.py":   py,
+		"vagrant/Vagrantfile":  rb,
+		"pod/Podfile":          rb,
+		"brew/Brewfile":        rb,
+		"danger/Dangerfile":    rb,
+		"guard/Guardfile":      rb,
+		"mix/mix.exs":          "defmodule X.MixProject do\n  System.cmd(\"rm\", [\"-rf\", \"/victim\"])\nend\n",
+		"meson/meson.build":    "project('x', 'c')\nrun_command('rm', '-rf', '/victim', check: false)\n",
+		"tilt/Tiltfile":        "local('rm -rf /victim')\n",
+		"proc/Procfile":        "web: rm -rf /victim\nworker: python worker.py\n",
+		"nix/shell.nix":        "{ pkgs ? import <nixpkgs> {} }:\npkgs.mkShell {\n  buildInputs = [ pkgs.curl ];\n  shellHook = ''\n    rm -rf /victim\n  '';\n}\n",
+		"kts/build.gradle.kts": "val p = Runtime.getRuntime().exec(arrayOf(\"rm\", \"-rf\", \"/victim\"))\n",
+		"ok/gulpfile.js":       "const { src, dest } = require('gulp');\nexports.default = () => src('src/*.js').pipe(dest('dist'));\n",
+		"ok/SConstruct":        "env = Environment()\nenv.Program('hello', ['hello.c'])\n",
+		"ok/tasks.py":          "from invoke import task\n@task\ndef test(c):\n    c.run('pytest')\n",
+		"ok/Vagrantfile":       "Vagrant.configure('2') do |config|\n  config.vm.box = 'ubuntu/jammy64'\nend\n",
+		"ok/mix.exs":           "defmodule App.MixProject do\n  use Mix.Project\n  def project, do: [app: :app, version: \"0.1.0\"]\nend\n",
+		"ok/meson.build":       "project('x', 'c')\nver = run_command('git', 'describe', '--tags', check: false).stdout().strip()\nexecutable('x', 'x.c')\n",
+		"ok/Procfile":          "web: gunicorn app:app\nworker: celery -A app worker\n",
+		"ok/shell.nix":         "{ pkgs ? import <nixpkgs> {} }:\npkgs.mkShell {\n  buildInputs = [ pkgs.curl pkgs.git ];\n  shellHook = ''\n    export PATH=$PWD/bin:$PATH\n    echo ready\n  '';\n}\n",
+		"ok/Tiltfile":          "docker_build('app', '.')\nk8s_yaml('k8s.yaml')\nlocal('kubectl config current-context')\n",
+	})
+	for _, tc := range []struct {
+		cmd string
+		rm  bool
+	}{
+		{`cd gulp && gulp build`, true},
+		{`cd grunt && grunt`, true},
+		{`cd scons && scons -j4`, true},
+		{`cd inv && invoke build`, true},
+		{`cd fab && fab deploy`, true},
+		{`cd doit && doit`, true},
+		{`cd conan && conan install .`, true},
+		{`conan create conan`, true},
+		{`cd vagrant && vagrant up`, true},
+		{`cd pod && pod install`, true},
+		{`cd brew && brew bundle`, true},
+		{`cd danger && danger local`, true},
+		{`cd guard && guard`, true},
+		{`cd mix && mix compile`, true},
+		{`cd meson && meson setup build`, true},
+		{`cd tilt && tilt up`, true},
+		{`cd proc && honcho start`, true},
+		{`cd proc && foreman start web`, true},
+		{`cd nix && nix-shell`, true},
+		{`cd kts && gradle build`, true},
+		// Look-alikes.
+		{`cd gulp && gulp --version`, false},
+		{`cd brew && brew install jq`, false},
+		{`cd pod && pod --version`, false},
+		{`cd mix && mix new app`, false},
+		{`cd meson && meson compile -C build`, false},
+		{`cd nix && nix-shell -p hello`, false},
+		{`cd proc && honcho export systemd out`, false},
+		{`cd ok && gulp && scons && invoke test && vagrant up && mix compile && meson setup build && honcho start && nix-shell && tilt up`, false},
+	} {
+		m := analyzeIn(t, dir, tc.cmd)
+		wantVictim(t, m, tc.cmd, tc.rm)
+		if !tc.rm && len(m.Hidden) > 0 {
+			t.Errorf("%s: hidden %+v", tc.cmd, m.Hidden)
+		}
+	}
+}

@@ -1,0 +1,124 @@
+package syntax
+
+import (
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/corral-dev/corral/syntax/lang"
+)
+
+// Python's site module runs code from a site directory at start-up: the
+// user site, DIR/lib/pythonX.Y/site-packages with DIR the PYTHONUSERBASE
+// the command gives (site(3): not with -s, -I or PYTHONNOUSERSITE, and -E
+// ignores the variable), imports usercustomize from it and executes the
+// lines of each of its *.pth files that start with "import" (in file name
+// order). site.addsitedir(DIR) in Python code processes DIR's *.pth files
+// the same way. Those files are read as the program's Python code.
+
+// maxPthFiles bounds the .pth files read in one site directory.
+const maxPthFiles = 64
+
+// userSite judges the user site of the PYTHONUSERBASE the command
+// gives call (a prefix assignment, env's NAME=value, an exported
+// variable).
+func (w *walker) userSite(c scope, call *Call, st *state, envWords map[string]string) {
+	if lang.ForProgram(call.Name) != lang.Python {
+		return
+	}
+	base, ok := commandEnv(st, envWords, "PYTHONUSERBASE")
+	if !ok || base == "" {
+		return
+	}
+	if off, ok := commandEnv(st, envWords, "PYTHONNOUSERSITE"); ok && off != "" {
+		return
+	}
+	if spec, ok := interpSpecFor(lang.Python, "python"); ok {
+		opts, _ := ScanOptions(call.Args, spec.opts)
+		for _, o := range opts {
+			if !o.Long && (o.Name == "s" || o.Name == "S" || o.Name == "I" || o.Name == "E") {
+				return
+			}
+		}
+	}
+	lib := call.Dir.Join(base).Join("lib")
+	if !lib.Known {
+		return
+	}
+	// The site-packages directories of every Python version there.
+	dirs := map[string]bool{}
+	for p := range w.written {
+		if rest, ok := strings.CutPrefix(p, lib.Path+"/"); ok {
+			if ver, tail, ok := strings.Cut(rest, "/"); ok && strings.HasPrefix(ver, "python") && strings.HasPrefix(tail, "site-packages/") {
+				dirs[filepath.Join(lib.Path, ver, "site-packages")] = true
+			}
+		}
+	}
+	if w.read != nil {
+		if m, err := filepath.Glob(filepath.Join(lib.Path, "python*", "site-packages")); err == nil {
+			for _, d := range m {
+				dirs[d] = true
+			}
+		}
+	}
+	sorted := make([]string, 0, len(dirs))
+	for d := range dirs {
+		sorted = append(sorted, d)
+	}
+	sort.Strings(sorted)
+	for _, d := range sorted {
+		w.sitePth(c, call, d)
+		w.firstFile(c, call, []string{filepath.Join(d, "usercustomize.py"), filepath.Join(d, "usercustomize", "__init__.py")}, string(lang.Python))
+	}
+}
+
+// sitePth reads the *.pth files of the site directory dir (absolute, or
+// relative to call's directory): each line that starts with "import"
+// followed by a blank is Python code the site module executes.
+func (w *walker) sitePth(c scope, call *Call, dir string) {
+	d := call.Dir.Join(dir)
+	if !d.Known {
+		return
+	}
+	files := map[string]bool{}
+	for p := range w.written {
+		if filepath.Dir(p) == d.Path && strings.HasSuffix(p, ".pth") {
+			files[p] = true
+		}
+	}
+	if w.read != nil {
+		if entries, err := os.ReadDir(d.Path); err == nil {
+			for _, e := range entries {
+				if strings.HasSuffix(e.Name(), ".pth") && !e.IsDir() {
+					files[filepath.Join(d.Path, e.Name())] = true
+				}
+			}
+		}
+	}
+	names := make([]string, 0, len(files))
+	for p := range files {
+		names = append(names, p)
+	}
+	sort.Strings(names)
+	if len(names) > maxPthFiles {
+		names = names[:maxPthFiles]
+		w.m.Truncated = true
+	}
+	for _, p := range names {
+		text, ok := w.readScript(Dir{Path: p, Known: true})
+		if !ok {
+			continue
+		}
+		var code []string
+		for _, line := range strings.Split(text, "\n") {
+			if strings.HasPrefix(line, "import ") || strings.HasPrefix(line, "import\t") {
+				code = append(code, strings.TrimRight(line, "\r"))
+			}
+		}
+		if len(code) > 0 {
+			name := relTo(call.Dir.Path, p)
+			w.program(c, call, lang.Python, strings.Join(code, "\n")+"\n", name+" (site .pth)", false, name)
+		}
+	}
+}
