@@ -335,6 +335,22 @@ func (p *Policy) SelfFiles(env Env) []string {
 	return slices.Compact(out)
 }
 
+// AgentPrograms returns the programs the agents' settings run
+// (WithAgentPrograms) that exist, sorted.
+func (p *Policy) AgentPrograms() []string {
+	if p == nil || p.self == nil {
+		return nil
+	}
+	var out []string
+	for _, f := range p.self.programs {
+		if _, err := os.Lstat(f); err == nil && filepath.IsAbs(f) {
+			out = append(out, filepath.Clean(f))
+		}
+	}
+	sort.Strings(out)
+	return slices.Compact(out)
+}
+
 // HoldsSelf returns the self-protected pattern (or corral's own file) that
 // can name a path under the directory at path, or "": a command that
 // writes files corral cannot name into that directory (cp -r SRC/. DIR

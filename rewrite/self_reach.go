@@ -236,3 +236,143 @@ func attrRecursive(c *syntax.Call) bool {
 	}
 	return false
 }
+
+// checkSelfAncestors judges what takes corral's own files, or a program
+// the agent's settings run, out of reach without touching them, by
+// acting on a directory that holds them: moving or renaming it (mv,
+// rename), mounting a file system over it (mount, bindfs, sshfs…), and a
+// chmod that takes search permission from the owner (chmod 000 DIR, chmod
+// a-x DIR, a mode copied from another file). The hook's command then
+// names a path that leads nowhere, and an agent takes a failing hook as
+// no objection. Each such file is judged as the same action on it.
+// (Recursive chmod, rm -r and find are checkSelfAttrs' and
+// checkDeleteCall's.)
+func checkSelfAncestors(p *Pass, c *syntax.Call) {
+	var roots []syntax.Arg
+	action, attrs := guards.Delete, false
+	switch c.Name {
+	case "mv":
+		for _, d := range mvDeletions(c) {
+			roots = append(roots, d.arg)
+		}
+	case "rename":
+		roots = renameOperands(c)
+	case "chmod":
+		if attrRecursive(c) || fromFind(c) || !chmodTakesOwnerSearch(c) {
+			return
+		}
+		for _, t := range attrTargets(c) {
+			roots = append(roots, t.arg)
+		}
+		action, attrs = guards.Write, true
+	default:
+		for _, t := range writeTargets(c) {
+			if t.mount && t.value == "" {
+				roots = append(roots, t.arg)
+			}
+		}
+		action = guards.Write
+	}
+	if len(roots) == 0 {
+		return
+	}
+	what := c.Name + " (of a directory holding it)"
+	if f, root, ok := p.selfReached(c.Dir, roots, "", false); ok {
+		p.judge(c, c.Script, c.Dir, target{arg: root, value: f, action: action, derived: true, attrs: attrs}, "bash-write", what)
+		return
+	}
+	if action == guards.Delete || p.Config.Paths == nil {
+		return // a program's directory moved away: the guards ask for it as for rm -r
+	}
+	cfg := p.Config
+	env := guards.Env{Project: cfg.Project, Cwd: c.Dir.Path, Home: cfg.Home, Sandbox: cfg.Sandbox}
+	if !c.Dir.Known {
+		env.Cwd = cfg.Project
+	}
+	progs := cfg.Paths.AgentPrograms()
+	for _, r := range roots {
+		if !r.Static {
+			continue
+		}
+		root := guards.Normalize(env, r.Value).Abs
+		for _, f := range progs {
+			if f != root && guards.Within(root, f) {
+				p.judge(c, c.Script, c.Dir, target{arg: r, value: f, action: action, derived: true, attrs: attrs}, "bash-write", what)
+				return
+			}
+		}
+	}
+}
+
+// chmodTakesOwnerSearch reports a chmod whose mode can take search
+// (execute) permission from the owner: chmod 000, 644, a-x, u=rw, one
+// copied from another file (--reference) or only known at run time.
+// Below a directory without it, nothing can be reached by path.
+func chmodTakesOwnerSearch(c *syntax.Call) bool {
+	_, reference, ops := modeOperands(c)
+	if reference {
+		return true
+	}
+	if len(ops) == 0 {
+		return false
+	}
+	a := c.Args[ops[0]]
+	if !a.Static {
+		return true
+	}
+	m := readMode(a.Value)
+	return !m.known || m.noSearch
+}
+
+// renameOperands are the files rename renames: util-linux's rename FROM
+// TO FILE… and Perl's rename [-e] EXPR FILE…, told apart by the first
+// operand: a Perl expression (s/a/b/, y/…/, tr/…/, one using $_) or
+// -e/-E is Perl's, then every later operand is a file; otherwise the
+// first two are FROM and TO. An operand only known at run time may be
+// either: the files then start after it.
+func renameOperands(c *syntax.Call) []syntax.Arg {
+	var ops []syntax.Arg
+	perlExpr := false
+	for i := 0; i < len(c.Args); i++ {
+		a := c.Args[i]
+		switch {
+		case a.Static && (a.Value == "-e" || a.Value == "-E"):
+			perlExpr = true
+			i++
+		case a.Static && strings.HasPrefix(a.Value, "-") && a.Value != "-":
+		default:
+			ops = append(ops, a)
+		}
+	}
+	if perlExpr {
+		return ops
+	}
+	if len(ops) == 0 {
+		return nil
+	}
+	if first := ops[0]; !first.Static || perlRenameExpr(first.Value) {
+		return ops[1:]
+	}
+	if len(ops) < 2 {
+		return nil
+	}
+	return ops[2:]
+}
+
+// perlRenameExpr reports a word that is a Perl expression of Perl's
+// rename: a substitution or transliteration (s/ /_/g, y/A-Z/a-z/,
+// tr{a}{b}) or code that uses $_.
+func perlRenameExpr(v string) bool {
+	if strings.Contains(v, "$_") {
+		return true
+	}
+	for _, op := range []string{"s", "y", "tr"} {
+		if rest, ok := strings.CutPrefix(v, op); ok && rest != "" {
+			r := rest[0]
+			if !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == ' ' || r == '\t') {
+				return true
+			}
+		}
+	}
+	return false
+}

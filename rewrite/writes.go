@@ -139,6 +139,10 @@ func writeTargets(c *syntax.Call) []target {
 		}
 	case "cp", "mv", "install", "ln":
 		out = append(out, copyTargets(c)...)
+	case "rename":
+		for _, a := range renameOperands(c) {
+			out = append(out, target{arg: a, action: guards.Delete})
+		}
 	case "sed":
 		out = append(out, inPlaceTargets(c)...)
 	case "perl":
@@ -317,6 +321,7 @@ func checkWriteCall(p *Pass, c *syntax.Call) {
 	p.checkTreeCopy(c)
 	p.checkRunTimeWrites(c)
 	checkSelfAttrs(p, c)
+	checkSelfAncestors(p, c)
 }
 
 func checkDeleteCall(p *Pass, c *syntax.Call) {

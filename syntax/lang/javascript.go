@@ -110,6 +110,14 @@ var jsLink = lazy.Value[map[string]bool]{New: func() map[string]bool {
 	return map[string]bool{"symlink": true, "symlinkSync": true, "link": true, "linkSync": true}
 }}
 
+// jsAttrs are the fs calls that rename, change the mode, the owner or
+// the length of the file in their first argument.
+var jsAttrs = lazy.Value[map[string]string]{New: func() map[string]string {
+	return map[string]string{"rename": "rename", "renameSync": "rename", "chmod": "chmod", "chmodSync": "chmod",
+		"lchmod": "chmod", "lchmodSync": "chmod", "chown": "chown", "chownSync": "chown", "lchown": "chown", "lchownSync": "chown",
+		"truncate": "truncate", "truncateSync": "truncate"}
+}}
+
 // jsRead are fs calls that read the file in their first argument.
 var jsRead = lazy.Value[map[string]bool]{New: func() map[string]bool {
 	return map[string]bool{"readFile": true, "readFileSync": true, "createReadStream": true}
@@ -154,11 +162,13 @@ func javascript(p *parser) []Effect {
 			return true
 		}
 		mod, fn, _ := cutLast(full)
-		if (mod == "fs" || mod == "fs/promises") && (jsDelete.Get()[fn] || jsWrite.Get()[fn] || jsRead.Get()[fn] || jsLink.Get()[fn]) {
+		if (mod == "fs" || mod == "fs/promises") && (jsDelete.Get()[fn] || jsWrite.Get()[fn] || jsRead.Get()[fn] || jsLink.Get()[fn] || jsAttrs.Get()[fn] != "") {
 			return true
 		}
 		switch full {
 		case "Deno.readTextFile", "Deno.readTextFileSync", "Deno.readFile", "Deno.readFileSync", "Bun.file":
+			return true
+		case "Deno.rename", "Deno.renameSync", "Deno.chmod", "Deno.chmodSync", "Deno.chown", "Deno.chownSync", "Deno.truncate", "Deno.truncateSync":
 			return true
 		case "Deno.remove", "Deno.removeSync", "Deno.writeTextFile", "Deno.writeTextFileSync", "Deno.writeFile", "Deno.writeFileSync",
 			"Deno.Command", "Deno.run", "Bun.spawn", "Bun.spawnSync", "$", "Bun.$", "Bun.write":
@@ -302,7 +312,21 @@ func jsCall(c call) (Effect, bool) {
 		return readEffect(c, first)
 	}
 	mod, fn, _ := cutLast(full)
-	if mod != "fs" && mod != "fs/promises" {
+	if mod != "fs" && mod != "fs/promises" && mod != "Deno" {
+		return Effect{}, false
+	}
+	switch jsAttrs.Get()[fn] {
+	case "rename":
+		// fs.renameSync(old, new): rename(2).
+		return moveEffect(c, first, argAt(c.args, 1), false)
+	case "chmod":
+		return modeEffect(c, first, octalMode(argAt(c.args, 1), true), false)
+	case "chown":
+		return ownerEffect(c, first, false)
+	case "truncate":
+		return truncateEffect(c, first)
+	}
+	if mod == "Deno" {
 		return Effect{}, false
 	}
 	switch {

@@ -458,6 +458,123 @@ func linkEffect(c call, target, link *arg, symbolic bool) (Effect, bool) {
 	return Effect{Kind: Shell, Call: c.name, Text: text, Offset: c.off}, true
 }
 
+// moveEffect is a rename or move program code makes (os.rename(a, b),
+// shutil.move, fs.renameSync, File.rename, Perl's and PHP's rename): the
+// shell command mv of the same paths, so that the source is judged as
+// leaving where it is (with what a directory holds) and the destination
+// as written. rename(2) replaces a directory destination rather than
+// entering it, which mv -T says; a move (shutil.move, FileUtils.mv,
+// File::Copy's move) enters it (into is true). A source only known at
+// run time may be any file: asked about, as a deletion of one is. A
+// literal source with a destination only known at run time is the
+// source deleted.
+func moveEffect(c call, src, dst *arg, into bool) (Effect, bool) {
+	if src == nil || !src.lit || src.str == "" {
+		text := c.name
+		if src != nil {
+			text = src.text
+		}
+		return Effect{Kind: Hidden, Call: c.name, Text: text, Offset: c.off}, true
+	}
+	if dst == nil || !dst.lit || dst.str == "" {
+		return Effect{Kind: Delete, Call: c.name, Path: src.str, Tilde: src.tilde, Recursive: true, Offset: c.off}, true
+	}
+	text := "mv -T -- "
+	if into {
+		text = "mv -- "
+	}
+	return Effect{Kind: Shell, Call: c.name, Text: text + shellPath(src) + " " + shellPath(dst), Offset: c.off}, true
+}
+
+// modeEffect is a change of mode program code makes (os.chmod(p, 0),
+// fs.chmodSync, File.chmod, Perl's and PHP's chmod): the shell command
+// chmod with the same mode, in octal, on the literal path p (chmod -R
+// when recursive). A mode that is not a number literal (stat.S_IRWXU |
+// …, a variable) is taken as the worst, 000. A path only known at run
+// time is not reported, as a write to one is not, unless the mode is a
+// literal that takes read permission from the owner (os.chmod(f, 0)):
+// no ordinary program does that.
+func modeEffect(c call, p *arg, mode string, recursive bool) (Effect, bool) {
+	if p == nil || !p.lit || p.str == "" {
+		if mode == "" || strings.Trim(mode, "01234567") != "" || mode[len(mode)-3] >= '4' {
+			return Effect{}, false
+		}
+		text := c.name
+		if p != nil {
+			text = p.text
+		}
+		return Effect{Kind: Hidden, Call: c.name, Text: text, Offset: c.off}, true
+	}
+	if mode == "" {
+		mode = "000"
+	}
+	cmd := "chmod "
+	if recursive {
+		cmd += "-R "
+	}
+	return Effect{Kind: Shell, Call: c.name, Text: cmd + mode + " -- " + shellPath(p), Offset: c.off}, true
+}
+
+// ownerEffect is a change of owner program code makes (os.chown,
+// fs.chownSync, File.chown, Perl's and PHP's chown and chgrp): the shell
+// command chown of the literal path p; who the new owner is does not
+// change the judgement. A path only known at run time is not reported.
+func ownerEffect(c call, p *arg, recursive bool) (Effect, bool) {
+	if p == nil || !p.lit || p.str == "" {
+		return Effect{}, false
+	}
+	cmd := "chown "
+	if recursive {
+		cmd += "-R "
+	}
+	return Effect{Kind: Shell, Call: c.name, Text: cmd + "-- 0:0 " + shellPath(p), Offset: c.off}, true
+}
+
+// truncateEffect is a truncation of the literal path p (os.truncate,
+// fs.truncateSync, File.truncate, Perl's truncate): a write of p. One of
+// a path only known at run time is not reported, as a write is not.
+func truncateEffect(c call, p *arg) (Effect, bool) {
+	if p == nil || !p.lit || p.str == "" {
+		return Effect{}, false
+	}
+	return Effect{Kind: Write, Call: c.name, Path: p.str, Tilde: p.tilde, Offset: c.off}, true
+}
+
+// octalMode reads the mode a program gives as a number literal (0o755,
+// 0755, 493, 0x1ed; with octal, a JavaScript string "755") and returns it
+// as chmod's three or four octal digits, or "" when it is not one.
+func octalMode(a *arg, stringOctal bool) string {
+	if a == nil {
+		return ""
+	}
+	t := strings.TrimSpace(a.text)
+	if a.lit {
+		if !stringOctal {
+			return ""
+		}
+		t = "0o" + strings.TrimSpace(a.str)
+	}
+	t = strings.ReplaceAll(t, "_", "")
+	base := 10
+	switch {
+	case len(t) > 2 && (t[:2] == "0o" || t[:2] == "0O"):
+		base, t = 8, t[2:]
+	case len(t) > 2 && (t[:2] == "0x" || t[:2] == "0X"):
+		base, t = 16, t[2:]
+	case len(t) > 1 && t[0] == '0':
+		base, t = 8, t[1:]
+	}
+	n, err := strconv.ParseUint(t, base, 16)
+	if err != nil || n > 0o7777 {
+		return ""
+	}
+	s := strconv.FormatUint(n, 8)
+	for len(s) < 3 {
+		s = "0" + s
+	}
+	return s
+}
+
 // shellPath writes a literal path as one shell word: quoted, with a
 // leading ~ the program expanded left outside the quotes.
 func shellPath(a *arg) string {

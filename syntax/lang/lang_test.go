@@ -23,8 +23,8 @@ var effectCases = []struct {
 	{"py-from-import", Python, "from os import system as run\nrun('ls')", []string{"shell os.system: ls"}},
 	{"py-rmtree", Python, `import shutil; shutil.rmtree('/home/me')`, []string{"delete -r shutil.rmtree: /home/me"}},
 	{"py-copy-to", Python, `import shutil; shutil.copy("x", "/root/.bashrc")`, []string{"read shutil.copy: x", "write shutil.copy: /root/.bashrc"}},
-	{"py-rename-to", Python, `import os; os.rename("a", dst="/etc/hosts")`, []string{"write os.rename: /etc/hosts"}},
-	{"py-move-to", Python, "from shutil import move\nmove('a', '.git/config')", []string{"write shutil.move: .git/config"}},
+	{"py-rename-to", Python, `import os; os.rename("a", dst="/etc/hosts")`, []string{"shell os.rename: mv -T -- 'a' '/etc/hosts'"}},
+	{"py-move-to", Python, "from shutil import move\nmove('a', '.git/config')", []string{"shell shutil.move: mv -- 'a' '.git/config'"}},
 	{"py-copy-runtime", Python, `import shutil, sys; shutil.copy("x", sys.stdin.readline())`, []string{"read shutil.copy: x"}},
 	// Readers besides open (linecache, fileinput with a list, os.open
 	// for reading, pandas); what a glob or a listing finds is read when
@@ -85,6 +85,24 @@ var effectCases = []struct {
 	{"pl-symlink", Perl, `symlink("/root/.bashrc", "l");`, []string{"shell symlink: ln -s -- '/root/.bashrc' 'l'"}},
 	{"pl-link", Perl, `link ".env", "e";`, []string{"shell link: ln -- '.env' 'e'"}},
 	{"php-symlink", PHP, `<?php symlink("/root/.bashrc", "l");`, []string{"shell symlink: ln -s -- '/root/.bashrc' 'l'"}},
+	// Renames, modes, owners and lengths: the shell's mv, chmod, chown
+	// and truncate of the same paths (red-team J2). A look-alike method
+	// of another object (str.replace, DataFrame.rename) has no effect.
+	{"py-rename", Python, `import os; os.rename("/opt/bin", "/tmp/x"); os.replace("a.txt", "b.txt")`, []string{"shell os.rename: mv -T -- '/opt/bin' '/tmp/x'", "shell os.replace: mv -T -- 'a.txt' 'b.txt'"}},
+	{"py-move-home", Python, `import shutil, os; shutil.move(os.path.expanduser("~/.claude"), "/tmp/c")`, []string{"shell shutil.move: mv -- ~/'.claude' '/tmp/c'"}},
+	{"py-rename-runtime", Python, `import os, sys; os.rename(sys.argv[1], "x"); os.rename("a", sys.argv[2])`, []string{"hidden os.rename: sys.argv[1]", "delete -r os.rename: a"}},
+	{"py-path-rename", Python, `from pathlib import Path; Path("~/.claude").expanduser().rename("/tmp/c"); "a.b".replace("a", "b"); df.rename(columns={"a": "b"})`, []string{"shell pathlib.Path.rename: mv -T -- ~/'.claude' '/tmp/c'"}},
+	{"py-truncate", Python, `import os; os.truncate("/opt/corral", 0); os.truncate(path, 0)`, []string{"write os.truncate: /opt/corral"}},
+	{"py-chmod", Python, `import os, stat; os.chmod("/opt/corral", 0); os.chmod("script.sh", 0o755); os.chmod("b", 493); os.chmod("c", stat.S_IRWXU); Path("d").chmod(0o644)`, []string{"shell os.chmod: chmod 000 -- '/opt/corral'", "shell os.chmod: chmod 755 -- 'script.sh'", "shell os.chmod: chmod 755 -- 'b'", "shell os.chmod: chmod 000 -- 'c'", "shell Path.chmod: chmod 644 -- 'd'"}},
+	{"py-chmod-runtime", Python, `import os; os.chmod(p, 0o755); os.chmod(p, os.stat(p).st_mode | 0o111); os.chmod(shutil.which("corral"), 0)`, []string{"hidden os.chmod: shutil.which(\"corral\")"}},
+	{"py-chown", Python, `import os, shutil; os.chown("/opt/corral", 0, 0); shutil.chown("f", user="me"); os.chown(p, 1, 1)`, []string{"shell os.chown: chown -- 0:0 '/opt/corral'", "shell shutil.chown: chown -- 0:0 'f'"}},
+	{"js-rename", JS, `const fs = require("fs"); fs.renameSync(require("os").homedir() + "/.claude", "/tmp/c"); fs.promises.rename("a.txt", "b.txt"); fs.rename(x, "y", cb)`, []string{"shell fs.renameSync: mv -T -- ~/'.claude' '/tmp/c'", "shell fs/promises.rename: mv -T -- 'a.txt' 'b.txt'", "hidden fs.rename: x"}},
+	{"js-attrs", JS, `const fs = require("fs"); fs.truncateSync("/opt/corral"); fs.chmodSync("/opt/corral", 0); fs.chmodSync("script.sh", 0o755); fs.chmod("s", "755", cb); fs.chownSync("f", 0, 0); Deno.chmodSync("g", 0o700)`, []string{"write fs.truncateSync: /opt/corral", "shell fs.chmodSync: chmod 000 -- '/opt/corral'", "shell fs.chmodSync: chmod 755 -- 'script.sh'", "shell fs.chmod: chmod 755 -- 's'", "shell fs.chownSync: chown -- 0:0 'f'", "shell Deno.chmodSync: chmod 700 -- 'g'"}},
+	{"rb-attrs", Ruby, `require "fileutils"; File.rename(Dir.home + "/.claude", "/tmp/c"); FileUtils.mv(%w[a b], "d"); File.truncate("/opt/corral", 0); File.chmod(0, "/opt/corral", "x"); FileUtils.chmod("u+x", "s.sh"); FileUtils.chmod_R(0700, "build"); File.chown(0, 0, "f")`, []string{"shell File.rename: mv -T -- ~/'.claude' '/tmp/c'", "shell FileUtils.mv: mv -- 'a' 'd'", "shell FileUtils.mv: mv -- 'b' 'd'", "write File.truncate: /opt/corral", "shell File.chmod: chmod 000 -- '/opt/corral'", "shell File.chmod: chmod 000 -- 'x'", "shell FileUtils.chmod: chmod u+x -- 's.sh'", "shell FileUtils.chmod_R: chmod -R 700 -- 'build'", "shell File.chown: chown -- 0:0 'f'"}},
+	{"pl-attrs", Perl, `rename "$ENV{HOME}/.claude/settings.json", "/tmp/x"; truncate "/opt/corral", 0; truncate $fh, 0; chmod 0, "/opt/corral"; chmod 0755, "a", "b"; chown 0, 0, "f"; rename $a, "b";`, []string{"shell rename: mv -T -- ~/'.claude/settings.json' '/tmp/x'", "write truncate: /opt/corral", "shell chmod: chmod 000 -- '/opt/corral'", "shell chmod: chmod 755 -- 'a'", "shell chmod: chmod 755 -- 'b'", "shell chown: chown -- 0:0 'f'", "hidden rename: $a"}},
+	{"pl-move", Perl, `use File::Copy; move("/opt/bin", "/tmp/b"); File::Copy::move("a", "b");`, []string{"shell move: mv -- '/opt/bin' '/tmp/b'", "shell File::Copy::move: mv -- 'a' 'b'"}},
+	{"pl-move-other", Perl, `move("/opt/bin", "/tmp/b");`, nil},
+	{"php-attrs", PHP, `<?php rename(getenv("HOME") . "/.claude", "/tmp/c"); chmod("/opt/corral", 0); chmod("s.sh", 0755); chown("f", "root"); ftruncate(fopen("/opt/corral", "r+"), 0);`, []string{"shell rename: mv -T -- ~/'.claude' '/tmp/c'", "shell chmod: chmod 000 -- '/opt/corral'", "shell chmod: chmod 755 -- 's.sh'", "shell chown: chown -- 0:0 'f'", "write fopen: /opt/corral"}},
 	{"py-env-home", Python, `import os; open(os.environ["HOME"] + "/.bashrc", "a"); open(os.environ["HOME"] + "/.ssh/id_rsa").read(); os.remove(os.getenv("HOME") + "/x"); shutil.rmtree(os.environ.get("HOME")); open(os.environ["HOMEDIR"] + "/y", "w"); print(os.environ["HOME"])`, []string{"append open: ~/.bashrc (home)", "read open: ~/.ssh/id_rsa (home)", "delete os.remove: ~/x", "delete -r shutil.rmtree: ~", "print env print: HOME"}},
 	{"js-env-home", JS, `require("fs").writeFileSync(process.env.HOME + "/.bashrc", "x"); fs.rmSync(process.env["HOME"], {recursive: true}); fs.rmSync(process.env.HOMEPATH)`, []string{"write fs.writeFileSync: ~/.bashrc (home)", "delete -r fs.rmSync: ~", "hidden fs.rmSync: process.env.HOMEPATH"}},
 	{"rb-env-home", Ruby, `File.write(ENV["HOME"] + "/.bashrc", "x"); FileUtils.rm_rf(ENV.fetch("HOME"))`, []string{"write File.write: ~/.bashrc (home)", "delete -r FileUtils.rm_rf: ~"}},

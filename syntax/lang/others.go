@@ -32,6 +32,17 @@ var rubyLink = lazy.Value[map[string]bool]{New: func() map[string]bool {
 		"FileUtils.symlink": true, "FileUtils.ln": false, "FileUtils.link": false}
 }}
 
+// rubyAttrs are the calls that move files ("move": the first argument,
+// or each of a list, to the second; "rename": rename(2)), change their
+// mode ("chmod", the mode first), their owner ("chown", owner and group
+// first) or their length ("truncate"); the _R forms recurse.
+var rubyAttrs = lazy.Value[map[string]string]{New: func() map[string]string {
+	return map[string]string{"File.rename": "rename", "FileUtils.mv": "move", "FileUtils.move": "move",
+		"File.chmod": "chmod", "File.lchmod": "chmod", "FileUtils.chmod": "chmod", "FileUtils.chmod_R": "chmod",
+		"File.chown": "chown", "File.lchown": "chown", "FileUtils.chown": "chown", "FileUtils.chown_R": "chown",
+		"File.truncate": "truncate"}
+}}
+
 // rubyRead are the calls that read the file in their first argument.
 var rubyRead = lazy.Value[map[string]bool]{New: func() map[string]bool {
 	return map[string]bool{"File.read": true, "IO.read": true, "File.readlines": true, "IO.readlines": true,
@@ -58,7 +69,7 @@ func ruby(p *parser) []Effect {
 		name = canon(name)
 		_, del := rubyDelete.Get()[name]
 		_, link := rubyLink.Get()[name]
-		return rubyShell.Get()[name] || del || link || rubyRead.Get()[name] || name == "File.write" || name == "IO.write" || name == "File.open" || name == "File.binwrite" ||
+		return rubyShell.Get()[name] || del || link || rubyAttrs.Get()[name] != "" || rubyRead.Get()[name] || name == "File.write" || name == "IO.write" || name == "File.open" || name == "File.binwrite" ||
 			name == "open" || name == "Kernel.open" || name == "URI.open" ||
 			rubyEval.Get()[lastSegment(name)]
 	}
@@ -93,6 +104,8 @@ func ruby(p *parser) []Effect {
 		}
 		symbolic, link := rubyLink.Get()[c.name]
 		switch {
+		case rubyAttrs.Get()[c.name] != "":
+			out = append(out, rubyAttrCall(c)...)
 		case link:
 			// File.symlink(old, new), FileUtils.ln_s(src, dest): new is
 			// the link.
@@ -143,6 +156,82 @@ func ruby(p *parser) []Effect {
 		}
 	}
 	return out
+}
+
+// rubyAttrCall is the effects of a rubyAttrs call: File.rename(a, b),
+// FileUtils.mv(list, dir), File.chmod(0, *files), FileUtils.chmod_R("u-x",
+// dir), File.chown(uid, gid, *files), File.truncate(f, 0).
+func rubyAttrCall(c call) []Effect {
+	var pos []arg
+	for _, a := range positional(c.args) {
+		if strings.HasPrefix(a.text, ":") || strings.Contains(a.text, "=>") || isKeywordArg(a.text) {
+			continue // noop: true, :verbose => true
+		}
+		pos = append(pos, a)
+	}
+	recursive := strings.HasSuffix(c.name, "_R")
+	// each is the effect of f for every path from argument k on (a list
+	// spreads).
+	each := func(k int, f func(*arg) (Effect, bool)) []Effect {
+		var out []Effect
+		for i := k; i < len(pos); i++ {
+			a := pos[i]
+			if a.isList {
+				for _, v := range a.list {
+					if e, ok := f(&arg{lit: true, str: v, text: v}); ok {
+						out = append(out, e)
+					}
+				}
+				continue
+			}
+			if e, ok := f(&a); ok {
+				out = append(out, e)
+			}
+		}
+		return out
+	}
+	switch rubyAttrs.Get()[c.name] {
+	case "rename", "move":
+		into := rubyAttrs.Get()[c.name] == "move"
+		dst := argAt(pos, 1)
+		if src := argAt(pos, 0); src != nil && src.isList {
+			// FileUtils.mv(list, dir): each into dir.
+			var out []Effect
+			for _, v := range src.list {
+				if e, ok := moveEffect(c, &arg{lit: true, str: v, text: v}, dst, true); ok {
+					out = append(out, e)
+				}
+			}
+			return out
+		}
+		e, ok := moveEffect(c, argAt(pos, 0), dst, into)
+		if !ok {
+			return nil
+		}
+		return []Effect{e}
+	case "chmod":
+		mode := symbolicMode(argAt(pos, 0))
+		if mode == "" {
+			mode = octalMode(argAt(pos, 0), false)
+		}
+		return each(1, func(a *arg) (Effect, bool) { return modeEffect(c, a, mode, recursive) })
+	case "chown":
+		return each(2, func(a *arg) (Effect, bool) { return ownerEffect(c, a, recursive) })
+	}
+	e, ok := truncateEffect(c, argAt(pos, 0))
+	if !ok {
+		return nil
+	}
+	return []Effect{e}
+}
+
+// symbolicMode returns a literal symbolic mode (FileUtils.chmod("u+x",
+// f), chmod's own spelling), or "".
+func symbolicMode(a *arg) string {
+	if a == nil || !a.lit || a.str == "" || strings.Trim(a.str, "ugoa+-=rwxXst,") != "" || !strings.ContainsAny(a.str, "+-=") {
+		return ""
+	}
+	return a.str
 }
 
 // isKeywordArg reports a Ruby keyword argument (force: true).
@@ -204,17 +293,37 @@ func perlName(name string) string {
 	if rest, ok := strings.CutPrefix(n, "POSIX::"); ok && (rest == "system" || rest == "unlink" || rest == "rmdir") {
 		return rest
 	}
-	if rest, ok := strings.CutPrefix(n, "CORE::"); ok && (rest == "unlink" || rest == "rmdir" || rest == "eval") {
+	if rest, ok := strings.CutPrefix(n, "CORE::"); ok && (rest == "unlink" || rest == "rmdir" || rest == "eval" || perlAttrs.Get()[rest] != "") {
+		return rest
+	}
+	if rest, ok := strings.CutPrefix(n, "POSIX::"); ok && perlAttrs.Get()[rest] != "" {
 		return rest
 	}
 	return n
+}
+
+// perlAttrs are the builtins that rename a file (rename OLD, NEW),
+// change modes (chmod MODE, LIST) or owners (chown UID, GID, LIST), or
+// truncate one (truncate FILE, LENGTH); and File::Copy's move.
+var perlAttrs = lazy.Value[map[string]string]{New: func() map[string]string {
+	return map[string]string{"rename": "rename", "chmod": "chmod", "chown": "chown", "truncate": "truncate",
+		"File::Copy::move": "move", "File::Copy::mv": "move"}
+}}
+
+// perlAttr is the kind of a perlAttrs call n in src: move and mv are
+// File::Copy's only where the program loads it.
+func perlAttr(n, src string) string {
+	if (n == "move" || n == "mv") && strings.Contains(src, "File::Copy") {
+		return "move"
+	}
+	return perlAttrs.Get()[n]
 }
 
 func perl(p *parser) []Effect {
 	interesting := func(name string) bool {
 		n := perlName(name)
 		return n == "system" || n == "exec" || n == "CORE::system" || n == "CORE::exec" || perlDelete.Get()[n] || n == "open" || n == "sysopen" ||
-			n == "eval" || n == "do" || n == "symlink" || n == "link"
+			n == "eval" || n == "do" || n == "symlink" || n == "link" || perlAttr(n, p.src) != ""
 	}
 	var out []Effect
 	for _, c := range p.findCalls(true, interesting) {
@@ -249,6 +358,8 @@ func perl(p *parser) []Effect {
 				out = append(out, e)
 			}
 		case n == "sysopen":
+		case perlAttr(n, p.src) != "":
+			out = append(out, perlAttrCall(c, perlAttr(n, p.src))...)
 		case n == "symlink" || n == "link":
 			// symlink OLDFILE, NEWFILE: NEWFILE is the link.
 			pos := positional(c.args)
@@ -280,6 +391,50 @@ func perl(p *parser) []Effect {
 					out = append(out, e)
 				}
 			}
+		}
+	}
+	return out
+}
+
+// perlAttrCall is the effects of a perlAttrs call of kind what: rename
+// OLD, NEW and move (moveEffect), chmod MODE, LIST (a decimal number is
+// decimal in Perl too), chown UID, GID, LIST, truncate FILE, LENGTH (of a
+// file named by a string; a filehandle is the open's business).
+func perlAttrCall(c call, what string) []Effect {
+	pos := positional(c.args)
+	var out []Effect
+	add := func(e Effect, ok bool) {
+		if ok {
+			out = append(out, e)
+		}
+	}
+	// each applies f to each path from argument k on (a list spreads).
+	each := func(k int, f func(*arg) (Effect, bool)) {
+		for i := k; i < len(pos); i++ {
+			a := pos[i]
+			if a.isList {
+				for _, v := range a.list {
+					add(f(&arg{lit: true, str: v, text: v}))
+				}
+				continue
+			}
+			add(f(&a))
+		}
+	}
+	switch what {
+	case "rename", "move":
+		if len(pos) < 2 {
+			return nil
+		}
+		add(moveEffect(c, &pos[0], &pos[1], what == "move"))
+	case "chmod":
+		mode := octalMode(argAt(pos, 0), false)
+		each(1, func(a *arg) (Effect, bool) { return modeEffect(c, a, mode, false) })
+	case "chown":
+		each(2, func(a *arg) (Effect, bool) { return ownerEffect(c, a, false) })
+	case "truncate":
+		if a := argAt(pos, 0); a != nil && a.lit {
+			add(truncateEffect(c, a))
 		}
 	}
 	return out
@@ -346,6 +501,13 @@ var phpRead = lazy.Value[map[string]bool]{New: func() map[string]bool {
 		"show_source": true, "parse_ini_file": true, "php_strip_whitespace": true}
 }}
 
+// phpAttrs are the functions that rename the file in their first
+// argument (to the second), change its mode or its owner or group.
+var phpAttrs = lazy.Value[map[string]string]{New: func() map[string]string {
+	return map[string]string{"rename": "rename", "chmod": "chmod", "chown": "chown", "chgrp": "chown",
+		"lchown": "chown", "lchgrp": "chown"}
+}}
+
 var phpShell = lazy.Value[map[string]bool]{New: func() map[string]bool {
 	return map[string]bool{"system": true, "exec": true, "shell_exec": true, "passthru": true, "popen": true, "proc_open": true}
 }}
@@ -358,7 +520,7 @@ func php(p *parser) []Effect {
 	interesting := func(name string) bool {
 		n := strings.TrimPrefix(strings.ToLower(name), "\\")
 		_, ev := phpEval.Get()[n]
-		return phpShell.Get()[n] || n == "pcntl_exec" || n == "unlink" || n == "rmdir" || n == "symlink" || n == "link" || n == "file_put_contents" || n == "fopen" || phpRead.Get()[n] ||
+		return phpShell.Get()[n] || n == "pcntl_exec" || n == "unlink" || n == "rmdir" || n == "symlink" || n == "link" || phpAttrs.Get()[n] != "" || n == "file_put_contents" || n == "fopen" || phpRead.Get()[n] ||
 			ev || n == "preg_replace" || phpCallbacks.Get()[n]
 	}
 	var out []Effect
@@ -442,6 +604,18 @@ func (p *parser) phpCall(c call) []Effect {
 	case n == "unlink" || n == "rmdir":
 		if e, ok := pathEffect(c, Delete, first, false); ok {
 			e.Dir = n == "rmdir"
+			out = append(out, e)
+		}
+	case phpAttrs.Get()[n] == "rename":
+		if e, ok := moveEffect(c, first, argAt(c.args, 1), false); ok {
+			out = append(out, e)
+		}
+	case phpAttrs.Get()[n] == "chmod":
+		if e, ok := modeEffect(c, first, octalMode(argAt(c.args, 1), false), false); ok {
+			out = append(out, e)
+		}
+	case phpAttrs.Get()[n] == "chown":
+		if e, ok := ownerEffect(c, first, false); ok {
 			out = append(out, e)
 		}
 	case n == "symlink" || n == "link":

@@ -82,7 +82,11 @@ func python(p *parser) []Effect {
 			return true
 		}
 		switch last {
-		case "unlink", "rmdir", "write_text", "write_bytes", "open", "touch", "spawn", "read_text", "read_bytes", "symlink_to", "hardlink_to":
+		case "unlink", "rmdir", "write_text", "write_bytes", "open", "touch", "spawn", "read_text", "read_bytes", "symlink_to", "hardlink_to",
+			"rename", "replace", "chmod", "lchmod":
+			return true
+		}
+		if _, mv := pyMove.Get()[full]; mv || pyAttrs.Get()[full] != "" {
 			return true
 		}
 		if full == "os.symlink" || full == "os.link" || pyCopyTo.Get()[full] || pyReaders.Get()[full] || pyLists.Get()[full] {
@@ -317,10 +321,24 @@ func pyListing(c call) (Effect, bool) {
 }
 
 // pyCopyTo are the calls that write the path in their second argument:
-// copies and moves (shutil.copy(src, dst), os.rename(src, dst)).
+// the copies (shutil.copy(src, dst)).
 var pyCopyTo = lazy.Value[map[string]bool]{New: func() map[string]bool {
-	return map[string]bool{"shutil.copy": true, "shutil.copy2": true, "shutil.copyfile": true, "shutil.move": true,
-		"shutil.copytree": true, "os.rename": true, "os.replace": true, "os.renames": true}
+	return map[string]bool{"shutil.copy": true, "shutil.copy2": true, "shutil.copyfile": true, "shutil.copytree": true}
+}}
+
+// pyMove are the calls that move their first argument to their second
+// (moveEffect): rename(2)'s, and shutil.move, which enters a directory
+// destination (true).
+var pyMove = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"os.rename": false, "os.replace": false, "os.renames": false, "shutil.move": true}
+}}
+
+// pyAttrs are the calls that change the mode ("chmod"), the owner
+// ("chown") or the length ("truncate") of the file in their first
+// argument.
+var pyAttrs = lazy.Value[map[string]string]{New: func() map[string]string {
+	return map[string]string{"os.chmod": "chmod", "os.lchmod": "chmod", "os.chown": "chown", "os.lchown": "chown",
+		"shutil.chown": "chown", "os.truncate": "truncate"}
 }}
 
 func pythonCall(c call) (Effect, bool) {
@@ -337,7 +355,49 @@ func pythonCall(c call) (Effect, bool) {
 		}
 		return Effect{Kind: Write, Call: full, Path: dst.str, Tilde: dst.tilde, Offset: c.off}, true
 	}
+	if into, ok := pyMove.Get()[full]; ok && !c.method {
+		src, dst := argAt(positional(c.args), 0), argAt(positional(c.args), 1)
+		if src == nil {
+			src = keyword(c.args, "src")
+		}
+		if dst == nil {
+			dst = keyword(c.args, "dst")
+		}
+		return moveEffect(c, src, dst, into)
+	}
+	if what := pyAttrs.Get()[full]; what != "" && !c.method {
+		p := argAt(positional(c.args), 0)
+		if p == nil {
+			p = keyword(c.args, "path")
+		}
+		switch what {
+		case "chmod":
+			mode := argAt(positional(c.args), 1)
+			if mode == nil {
+				mode = keyword(c.args, "mode")
+			}
+			return modeEffect(c, p, octalMode(mode, false), false)
+		case "chown":
+			return ownerEffect(c, p, false)
+		}
+		return truncateEffect(c, p)
+	}
 	switch last := lastSegment(full); {
+	case (last == "rename" || last == "replace") && c.method && c.recvLit && strings.Contains(full, "Path"):
+		// Path(src).rename(dst): rename(2), as os.rename.
+		src := arg{lit: true, str: c.recv, tilde: c.recvTilde}
+		dst := argAt(positional(c.args), 0)
+		if dst == nil {
+			dst = keyword(c.args, "target")
+		}
+		return moveEffect(c, &src, dst, false)
+	case (last == "chmod" || last == "lchmod") && c.method && c.recvLit && strings.Contains(full, "Path"):
+		p := arg{lit: true, str: c.recv, tilde: c.recvTilde}
+		mode := argAt(positional(c.args), 0)
+		if mode == nil {
+			mode = keyword(c.args, "mode")
+		}
+		return modeEffect(c, &p, octalMode(mode, false), false)
 	case full == "os.symlink" || full == "os.link":
 		// os.symlink(src, dst): dst is the link.
 		return linkEffect(c, argAt(positional(c.args), 0), argAt(positional(c.args), 1), full == "os.symlink")
