@@ -28,9 +28,11 @@ storage blob/file download-batch -d DIR and az storage file download
 --dest FILE (no --dest: the share's file name here, asked about), and
 hf download (huggingface-cli download) --local-dir DIR or --cache-dir
 DIR; hf download with neither fills the user's cache outside the project
-and passes.`,
+and passes. gdown (-O, given as DIR/), webtorrent download (-o) and
+transmission-cli (-w) are moved the same way; ipfs get CID saves ./CID
+unless -o names the object: moved, or asked about without -o.`,
 	Commands: []string{"pip", "pip3", "npm", "helm", "yt-dlp", "youtube-dl", "gallery-dl", "kaggle", "dnf", "yumdownloader", "gem", "apt-get", "apt",
-		"aws", "gsutil", "gcloud", "rclone", "azcopy", "hf", "huggingface-cli", "az"},
+		"aws", "gsutil", "gcloud", "rclone", "azcopy", "hf", "huggingface-cli", "az", "gdown", "ipfs", "webtorrent", "transmission-cli"},
 	Call: checkFetchers,
 }
 
@@ -58,6 +60,9 @@ type fetcher struct {
 	also []string
 	// byOption: what it fetches is named by options, not operands (az).
 	byOption bool
+	// slash: the directory corral gives ends in "/", which is how the
+	// program tells a directory from a file name (gdown -O DIR/).
+	slash bool
 }
 
 // ytLists are yt-dlp's and youtube-dl's options that print instead of
@@ -102,6 +107,20 @@ var fetcherTable = []fetcher{
 	{name: "az", sub: []string{"storage", "blob", "download-batch"}, spec: azDownloadSpec, dest: []string{"d", "destination"}, without: "home", byOption: true},
 	{name: "az", sub: []string{"storage", "file", "download"}, spec: azDownloadSpec, dest: []string{"dest"}, byOption: true},
 	{name: "az", sub: []string{"storage", "file", "download-batch"}, spec: azDownloadSpec, dest: []string{"d", "destination"}, without: "home", byOption: true},
+	// gdown URL|ID saves into the working directory (-O FILE, or -O DIR/);
+	// ipfs get CID saves ./CID (-o PATH names the object itself);
+	// webtorrent download (-o DIR) and transmission-cli (-w DIR) save the
+	// torrent's files.
+	{name: "gdown", spec: optSpec{shortVal: "O", longEq: true, longVal: longOpts("output", "proxy", "speed", "format", "user-agent")},
+		dest: []string{"O", "output"}, flag: " -O ", slash: true},
+	{name: "ipfs", sub: []string{"get"}, spec: optSpec{shortVal: "ol", longEq: true, longVal: longOpts("output", "compression-level", "api")},
+		dest: []string{"output", "o"}},
+	{name: "webtorrent", sub: []string{"download"}, spec: optSpec{shortVal: "opisa", longEq: true, longVal: longOpts("out", "port",
+		"select", "on-done", "on-exit", "blocklist", "torrent-port", "dht-port", "announce", "player-args", "subtitles")},
+		dest: []string{"o", "out"}, flag: " -o "},
+	{name: "transmission-cli", spec: optSpec{shortVal: "wbdufgpt", longEq: true, longVal: longOpts("download-dir", "blocklist",
+		"downlimit", "uplimit", "finish", "config-dir", "port", "tos")},
+		dest: []string{"w", "download-dir"}, flag: " -w ", lists: []string{"n", "new", "i", "info", "s", "scrape"}},
 	{name: "youtube-dl", spec: optSpec{shortVal: "ofa", longEq: true, longVal: longOpts("output", "format", "batch-file")}, lists: ytLists},
 }
 
@@ -190,6 +209,10 @@ func (p *Pass) fetch(c *syntax.Call, f *fetcher, args []syntax.Arg) {
 		if p.InSandbox(c.Dir, d.val) {
 			return
 		}
+		if f.slash && d.val.Static && d.val.Value == "-" {
+			p.followStdout(c, rule, "download") // gdown -O -: standard output
+			return
+		}
 		if f.name == "yt-dlp" && strings.Contains(d.val.Value, ":") {
 			// -P TYPE:PATH: one kind of file; the home path stays.
 			p.Report(c, Finding{Rule: rule, Decision: Ask, Kind: "download",
@@ -229,8 +252,12 @@ func (p *Pass) fetch(c *syntax.Call, f *fetcher, args []syntax.Arg) {
 	if len(f.sub) > 0 {
 		at = c.Args[len(f.sub)-1].End
 	}
+	given := p.Config.Sandbox
+	if f.slash {
+		given += "/"
+	}
 	p.acquire(c, rule, "download", what+" saves what it fetches into the working directory", p.Config.Sandbox,
-		[]syntax.Edit{Insert(c, at, f.flag+syntax.Quote(p.Config.Sandbox))}, nil)
+		[]syntax.Edit{Insert(c, at, f.flag+syntax.Quote(given))}, nil)
 }
 
 // cloudDownload moves into the sandbox the local destination of a cloud

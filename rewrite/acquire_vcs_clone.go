@@ -21,12 +21,22 @@ other; so does fossil open URL, which clones and opens a checkout here.
 pijul clone REMOTE [PATH] is moved as the others; cvs checkout (co, get,
 export) of a module gets -d in the sandbox (a -d DIR outside it is moved
 there; several modules without -d ask), unless the repository (-d
-CVSROOT) is a local path.`,
-	Commands: []string{"bzr", "brz", "darcs", "glab", "tea", "fossil", "pijul", "cvs"},
-	Call:     checkVcsClone,
+CVSROOT) is a local path. sl (Sapling) clone is moved as hg clone is;
+degit, tiged and giget SOURCE [DEST] (a snapshot of a repository's
+files; degit and tiged write into the working directory without DEST)
+have DEST moved or added; ghq get (clones under ghq's root, outside the
+project) asks, as do cookiecutter, copier copy/update and cargo generate
+of a template that is not a local directory, which run the template's
+hooks while rendering it, and giget --install/--shell.`,
+	Commands: []string{"bzr", "brz", "darcs", "glab", "tea", "fossil", "pijul", "cvs", "sl", "degit", "tiged", "giget", "ghq", "cookiecutter",
+		"copier", "cargo", "cargo-generate"},
+	Call: checkVcsClone,
 }
 
 func checkVcsClone(p *Pass, c *syntax.Call) {
+	if p.templateFetch(c) {
+		return
+	}
 	if c.Name == "cvs" {
 		p.cvsCheckout(c)
 		return

@@ -32,6 +32,7 @@ var acquisitionRules = []Rule{
 	containerCopy,
 	netStream,
 	vcsClone,
+	remoteMount,
 }
 
 // movers are the rules whose fixes move content into the sandbox, so that

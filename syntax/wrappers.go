@@ -50,6 +50,14 @@ type wrapper struct {
 	// optsAgain: options may follow the positional words too (setarch
 	// ARCH -R CMD).
 	optsAgain bool
+	// ownOptions: an option before the command makes the program act on
+	// itself and run nothing (ccache -s, sccache --show-stats, distcc
+	// --show-hosts); its command is a first word that is no option.
+	ownOptions bool
+	// locations: the words before the command are hwloc locations
+	// (core:0, 0x3, all), options may stand among them, and "--" ends
+	// them (hwloc-bind).
+	locations bool
 }
 
 // setarchOpts are setarch's options (util-linux 2.38): all flags.
@@ -440,6 +448,47 @@ var wrapperTable = []namedWrapper{
 	{"reflex", wrapper{opts: OptSpec{ShortVal: "rRgGcd", LongVal: []string{"regex", "inverse-regex", "glob", "inverse-glob", "config",
 		"decoration"}, LongEq: true, Stop: true}}},
 	{"xe", wrapper{opts: OptSpec{ShortVal: "fNjsIA", Stop: true}, script: []string{"s"}}},
+	// Programs that run their operands as a command under a limit, a
+	// profiler or an emulator (their manuals or --help): trickle(1)
+	// (bandwidth), memusage(1) (glibc; abbreviations accepted),
+	// heaptrack (-p attaches to a running process, -a opens a recorded
+	// file), nocache(1), timelimit(1) (BSD getopt), aa-exec(8)
+	// (AppArmor profile), fakechroot(1), arch-chroot(8) (the root
+	// directory before the command, as chroot's), buildah unshare, and
+	// the compiler wrappers ccache(1) (KEY=VALUE words first; an option
+	// is a command of ccache's own), sccache and distcc, which run their
+	// first word as the compiler, whatever program it is. QEMU's user-mode
+	// emulators (qemu-x86_64, qemu-aarch64-static, …) read here as
+	// "qemu-user" (see wrapperName) run their program operand; their
+	// options take one dash or two and are compared whole. hwloc-bind(1)
+	// takes locations before its command (see hwlocLocation).
+	{"trickle", wrapper{opts: OptSpec{ShortVal: "duwtlnPL", Stop: true}}},
+	{"memusage", wrapper{opts: gnu("npdbxy", []string{"progname", "png", "data", "buffer", "title", "x-size", "y-size"},
+		[]string{"unbuffered", "no-timer", "mmap", "time-based", "total", "help", "usage", "version"})}},
+	{"heaptrack", wrapper{opts: OptSpec{ShortVal: "opa", LongVal: []string{"output", "output-file", "pid", "analyze"},
+		LongFlag: []string{"debug", "use-inject", "raw", "help", "version"}, Stop: true},
+		query: []string{"p", "pid", "a", "analyze", "h", "help", "v", "version"}}},
+	{"nocache", wrapper{opts: OptSpec{ShortVal: "n", Stop: true}}},
+	{"timelimit", wrapper{opts: OptSpec{ShortVal: "SsTt", LongFlag: []string{"features"}, Stop: true}, query: []string{"features"}}},
+	{"aa-exec", wrapper{opts: gnu("pn", []string{"profile", "namespace"}, []string{"immediate", "verbose", "debug", "help"})}},
+	{"fakechroot", wrapper{opts: OptSpec{ShortVal: "ldecb", LongVal: []string{"lib", "elfloader", "environment", "config-dir", "bindir"},
+		LongFlag: []string{"use-system-libs", "help", "version"}, LongEq: true, Stop: true}}},
+	{"arch-chroot", wrapper{opts: OptSpec{ShortVal: "u", Stop: true}, positional: 1}},
+	{"buildah", wrapper{opts: OptSpec{ShortVal: "m", LongEq: true, Stop: true, LongVal: []string{"root", "runroot", "storage-driver",
+		"storage-opt", "registries-conf", "registries-conf-dir", "short-name-alias-conf", "userns-uid-map", "userns-gid-map",
+		"default-mounts-file", "log-level", "cgroup-manager", "cpu-profile", "memory-profile", "mount"}}, verbs: []string{"unshare"}}},
+	{"ccache", wrapper{opts: OptSpec{Stop: true}, assigns: true, ownOptions: true}},
+	{"sccache", wrapper{opts: OptSpec{Stop: true}, ownOptions: true}},
+	{"distcc", wrapper{opts: OptSpec{Stop: true}, ownOptions: true}},
+	{"qemu-user", wrapper{opts: OptSpec{ShortVal: "gLsEU0rBRdDp", LongOne: true, Stop: true,
+		LongVal:  []string{"cpu", "dfilter", "trace", "plugin", "seed"},
+		LongFlag: []string{"help", "strace", "singlestep", "one-insn-per-tb", "version"}},
+		query: []string{"h", "help", "version"}}},
+	{"hwloc-bind", wrapper{opts: OptSpec{LongEq: true, Stop: true,
+		LongVal: []string{"mempolicy", "pid", "tid", "restrict", "restrict-flags", "best-memattr", "hbm-ratio"},
+		LongFlag: []string{"cpubind", "membind", "get", "nodeset", "cpuset", "taskset", "logical", "physical", "single", "strict",
+			"hbm", "no-hbm", "disallowed", "no-smt", "force", "quiet", "verbose", "version", "help", "get-last-cpu-location"}},
+		locations: true}},
 	// xargs(1): -J and -R are BSD's; GNU's -e, -i and -l take an
 	// optional attached value, and --eof, --replace and --max-lines one
 	// only after "=".
@@ -449,8 +498,60 @@ var wrapperTable = []namedWrapper{
 			"verbose", "exit", "help", "version"}}}},
 }
 
+// gnuPrefixed are the wrappers Homebrew installs on macOS with a "g"
+// before their name (coreutils' gtimeout, genv, …, findutils' gxargs,
+// gnu-time's gtime): the same programs, read with the same rows.
+var gnuPrefixed = []string{"env", "nice", "nohup", "timeout", "stdbuf", "chroot", "xargs", "time"}
+
+// qemuUserArches are the guest architectures of QEMU's user-mode
+// emulators, qemu-ARCH and Debian's qemu-ARCH-static: they run a
+// program (qemu-system-ARCH, qemu-img and the others do not).
+var qemuUserArches = []string{"aarch64", "aarch64_be", "alpha", "arm", "armeb", "cris", "hexagon", "hppa", "i386",
+	"loongarch64", "m68k", "microblaze", "microblazeel", "mips", "mips64", "mips64el", "mipsel", "mipsn32", "mipsn32el",
+	"nios2", "or1k", "ppc", "ppc64", "ppc64le", "riscv32", "riscv64", "s390x", "sh4", "sh4eb", "sparc", "sparc32plus",
+	"sparc64", "x86_64", "xtensa", "xtensaeb"}
+
+// wrapperName returns the row of the wrapper table a command name is
+// read with: the name itself, or the program it is another name of
+// (gtimeout is timeout, expect_unbuffer is Debian's unbuffer,
+// qemu-aarch64-static is a QEMU user-mode emulator).
+func wrapperName(name string) string {
+	if rest, ok := strings.CutPrefix(name, "g"); ok && slices.Contains(gnuPrefixed, rest) {
+		return rest
+	}
+	if name == "expect_unbuffer" {
+		return "unbuffer"
+	}
+	if arch, ok := strings.CutPrefix(name, "qemu-"); ok && slices.Contains(qemuUserArches, strings.TrimSuffix(arch, "-static")) {
+		return "qemu-user"
+	}
+	return name
+}
+
+// hwlocLocation reports a word hwloc-bind reads as a location rather
+// than the start of its command (hwloc(7)): all, root, a bitmask
+// (0x…), a list of indexes, TYPE:INDEX (core:0, pu:2-5, node:1.pu:0),
+// os=NAME or pci=BUSID, each maybe after a modifier (~ x ^).
+func hwlocLocation(v string) bool {
+	if len(v) > 1 && strings.IndexByte("~x^", v[0]) >= 0 && hwlocPlainLocation(v[1:]) {
+		return true
+	}
+	return hwlocPlainLocation(v)
+}
+
+func hwlocPlainLocation(v string) bool {
+	switch {
+	case v == "":
+		return false
+	case v == "all" || v == "root" || strings.HasPrefix(v, "0x") || strings.ContainsAny(v, ":="):
+		return true
+	}
+	return strings.Trim(v, "0123456789,-") == ""
+}
+
 // wrapperFor returns the wrapper named name.
 func wrapperFor(name string) (wrapper, bool) {
+	name = wrapperName(name)
 	for _, nw := range wrapperTable {
 		if nw.name == name {
 			return nw.w, true
@@ -497,7 +598,7 @@ func unwrap(words []Arg, dir Dir) invocation {
 		if !first.Static {
 			break
 		}
-		name := base(first.Value)
+		name := wrapperName(base(first.Value))
 		if name == "start-stop-daemon" {
 			words, dir, ok := startStopDaemon(inv.words, inv.dir)
 			if !ok {
@@ -611,7 +712,7 @@ func unwrap(words []Arg, dir Dir) invocation {
 		if i >= len(inv.words) {
 			break
 		}
-		if name == "chroot" || name == "systemd-nspawn" {
+		if name == "chroot" || name == "systemd-nspawn" || name == "arch-chroot" {
 			inv.dir = Dir{}
 		}
 		if chdir != nil {
@@ -774,9 +875,15 @@ func (w wrapper) skipOptions(words []Arg) (i int, opts []Option, split *Arg, spl
 			return end + 1, opts[:k+1], &v, splitPrefix, false
 		}
 	}
+	if w.ownOptions && len(opts) > 0 {
+		return 0, nil, nil, "", true
+	}
 	i = len(words)
 	if len(operands) > 0 {
 		i = operands[0] + 1
+	}
+	if w.locations {
+		i = w.skipLocations(words, i, &opts)
 	}
 	for i < len(words) && w.assigns && (words[i].Static && (words[i].Value == "-" || envAssignment(words[i].Value)) ||
 		!words[i].Static && isAssignment(strings.TrimLeft(words[i].Raw, `"'`))) {
@@ -800,6 +907,33 @@ func (w wrapper) skipOptions(words []Arg) (i int, opts []Option, split *Arg, spl
 		}
 	}
 	return i, opts, nil, "", false
+}
+
+// skipLocations reads hwloc-bind's words from i, the first operand:
+// locations and options, in any order, up to "--" or the first word
+// that is neither, which is the command.
+func (w wrapper) skipLocations(words []Arg, i int, opts *[]Option) int {
+	for i < len(words) {
+		a := words[i]
+		switch {
+		case !a.Static:
+			return i
+		case a.Value == "--":
+			return i + 1
+		case strings.HasPrefix(a.Value, "-") && a.Value != "-":
+			more, ops := ScanOptions(words[i:], w.opts)
+			*opts = append(*opts, more...)
+			if len(ops) == 0 {
+				return len(words)
+			}
+			i += ops[0]
+		case hwlocLocation(a.Value):
+			i++
+		default:
+			return i
+		}
+	}
+	return i
 }
 
 // chdirOption returns the value of the last option among opts that sets
