@@ -59,6 +59,9 @@ func TestUnknownPathRoots(t *testing.T) {
 		{`mv "$DIR/"* /tmp/x`, Ask},
 		// Look-alikes that pass.
 		{`rm -rf "$DIR"`, Allow}, // empty: rm -rf "" deletes nothing
+		{`rm -rf ''`, Allow},     // no file has an empty name
+		{`x=; rm -rf "$x"`, Allow},
+		{`x=; rm -rf "$x"*`, Deny}, // rm -rf *: the project's files
 		{`rm -f "$f"`, Allow},
 		{`rm $DIR/x`, Allow}, // neither recursive nor forced: rm asks itself when it matters
 		{`rm -rf "${DIR:?}/"*`, Allow},

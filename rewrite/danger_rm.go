@@ -204,6 +204,11 @@ func (p *Pass) judgeTree(c *syntax.Call, rule string, d deletion) {
 	if d.moved && a.Static {
 		return
 	}
+	if a.Static && a.Value == "" && !d.filtered {
+		// rm -rf '': no file has an empty name; rm, rmdir and find fail
+		// on it and delete nothing.
+		return
+	}
 	if d.fromFile != "" {
 		if d.recursive || d.force {
 			report(Ask, verb+" of "+a.Raw+": paths read from a file at run time, which corral cannot see (they could be / or ~)")
