@@ -42,7 +42,7 @@ Writes to corral's own policy files and state are denied. A download or
 clone whose destination is protected (curl -o .git/hooks/pre-commit,
 wget -O ~/.bashrc) is refused here with the guard's reason rather than
 moved into the sandbox.`,
-	Words:    []string{"tee", "touch", "truncate", "cp", "mv", "install", "ln", "sed", "perl", "dd"},
+	Words:    []string{"tee", "touch", "truncate", "cp", "mv", "install", "ln", "link", "sed", "perl", "dd"},
 	Call:     checkWriteCall,
 	Redirect: checkRedirect,
 }
@@ -96,6 +96,9 @@ type target struct {
 	// pattern reports a value whose last segment is a pattern for names
 	// only run time knows: cp /tmp/x/*.json DIR/ writes DIR/*.json.
 	pattern bool
+	// hardLink reports the file a hard link is made to (ln A B, cp -l):
+	// judged as a write of it, without the warnings of ordinary writes.
+	hardLink bool
 }
 
 func (t target) path() string {
@@ -313,6 +316,7 @@ func checkWriteCall(p *Pass, c *syntax.Call) {
 	}
 	p.checkExtraction(c)
 	p.checkSelfLinks(c)
+	p.checkHardLinks(c)
 	p.checkGitTreeWrites(c)
 	p.checkTreeCopy(c)
 	p.checkRunTimeWrites(c)
@@ -423,6 +427,9 @@ func (p *Pass) judge(c *syntax.Call, sc *syntax.Script, dir syntax.Dir, t target
 	verb := "writes"
 	if t.action == guards.Delete {
 		verb = "deletes"
+	}
+	if t.hardLink {
+		verb = "makes a hard link (a second name that writes it) to"
 	}
 	report := func(d Decision, msg, ctx string) {
 		f := Finding{Rule: rule, Decision: d, Message: msg, PathContext: ctx}
@@ -543,7 +550,9 @@ func (p *Pass) judge(c *syntax.Call, sc *syntax.Script, dir syntax.Dir, t target
 	case guards.Ask:
 		report(Ask, msg, d.PathContext)
 	case guards.Warn:
-		report(Warn, msg, d.PathContext)
+		if !t.hardLink {
+			report(Warn, msg, d.PathContext)
+		}
 	}
 }
 
@@ -679,6 +688,18 @@ func (p *Pass) madeLinks() []madeLink {
 			if src, dst, ok := bindMount(c); ok {
 				env := guards.Env{Project: cfg.Project, Cwd: c.Dir.Path, Home: cfg.Home, Sandbox: cfg.Sandbox}
 				out = append(out, madeLink{link: guards.Normalize(env, dst).Abs, target: guards.Normalize(env, src).Abs, end: callEnd(c)})
+			}
+			continue
+		}
+		if c.Name == "link" && c.Dir.Known {
+			// link FILE1 FILE2: FILE2 becomes a hard link to FILE1.
+			if srcs := hardLinkSources(c); len(srcs) == 1 {
+				_, ops := scan(c.Args, specFor("link"))
+				l, tg := c.Args[ops[1]], srcs[0]
+				if l.Static && tg.Static && tg.Value != "" && l.Value != "" {
+					env := guards.Env{Project: cfg.Project, Cwd: c.Dir.Path, Home: cfg.Home, Sandbox: cfg.Sandbox}
+					out = append(out, madeLink{link: guards.Normalize(env, l.Value).Abs, target: guards.Normalize(env, tg.Value).Abs, end: callEnd(c)})
+				}
 			}
 			continue
 		}
