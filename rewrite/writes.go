@@ -627,7 +627,84 @@ func (p *Pass) alternatives(dir syntax.Dir, t target, abs string, at int) []stri
 			}
 		}
 	}
+	if !t.arg.Glob {
+		cwd := dir.Path
+		if !dir.Known {
+			cwd = p.Config.Cwd
+		}
+		if phys, ok := p.physicalPath(cwd, t.path(), at); ok && phys != abs {
+			out = append(out, phys)
+			out = append(out, p.throughLinks(phys, at)...)
+		}
+	}
 	return append(out, p.throughLinks(abs, at)...)
+}
+
+// physicalPath returns where the path v, relative to cwd, leads when a
+// ".." in it comes after a link the command made before position at:
+// the kernel resolves the link first, so the ".." leaves the link's
+// target, not the link (ln -s ~/.ssh t; rm -rf t/../.claude removes
+// ~/.claude). Links on disk are resolved before each ".." too; ok is
+// false when no such ".." follows a made link.
+func (p *Pass) physicalPath(cwd, v string, at int) (string, bool) {
+	if !strings.Contains(v, "..") {
+		return "", false
+	}
+	var links []madeLink
+	for _, l := range p.madeLinks() {
+		if l.end <= at {
+			links = append(links, l)
+		}
+	}
+	if len(links) == 0 {
+		return "", false
+	}
+	switch {
+	case v == "~" || strings.HasPrefix(v, "~/"):
+		if p.Config.Home == "" {
+			return "", false
+		}
+		v = p.Config.Home + v[1:]
+	case !strings.HasPrefix(v, "/"):
+		if cwd == "" {
+			return "", false
+		}
+		v = cwd + "/" + v
+	}
+	todo := strings.Split(v, "/")
+	out := "/"
+	linked, moved := false, false
+	for hops := 0; len(todo) > 0; {
+		seg := todo[0]
+		todo = todo[1:]
+		switch seg {
+		case "", ".":
+			continue
+		case "..":
+			// The directory reached so far, its links on disk resolved.
+			out = path.Dir(guards.Normalize(guards.Env{}, out).Abs)
+			moved = moved || linked
+			continue
+		}
+		next := path.Join(out, seg)
+		found := false
+		if hops < maxLinkHops {
+			real := guards.Normalize(guards.Env{}, next).Abs
+			for _, l := range links {
+				if l.link == next || l.link == real {
+					hops++
+					found, linked = true, true
+					todo = append(strings.Split(l.target, "/"), todo...)
+					out = "/"
+					break
+				}
+			}
+		}
+		if !found {
+			out = next
+		}
+	}
+	return out, moved
 }
 
 // throughLinks returns the paths abs leads to through the links the

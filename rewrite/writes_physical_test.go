@@ -1,0 +1,51 @@
+package rewrite
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+)
+
+// TestDotDotAfterMadeLink: ".." after a link the same command made leaves
+// the link's target, as the kernel resolves it (red-team B4). Checked
+// with the real bash against a canary home first.
+func TestDotDotAfterMadeLink(t *testing.T) {
+	if _, err := exec.LookPath("bash"); err != nil {
+		t.Skip("no bash")
+	}
+	cfg := scratchProject(t, map[string]string{
+		"home/.ssh/id_rsa":           "FAKE KEY",
+		"home/.claude/settings.json": "{}",
+		"home/.aws/credentials":      "[default]\n",
+		"home/.bashrc":               "# rc\n",
+		"proj/README.md":             "x\n",
+		"proj/shared/lib/x.sh":       "true\n",
+		"canary/home/.ssh/id_rsa":    "K",
+		"canary/home/.claude/x.json": "{}",
+		"canary/proj/README.md":      "x\n",
+	})
+	canary := filepath.Join(filepath.Dir(cfg.Project), "canary")
+	cmd := exec.Command("bash", "-c", "ln -s ../home/.ssh t; rm -rf t/../.claude")
+	cmd.Dir = filepath.Join(canary, "proj")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("bash: %v %s", err, out)
+	}
+	if _, err := os.Stat(filepath.Join(canary, "home", ".claude")); !os.IsNotExist(err) {
+		t.Fatalf("bash: t/../.claude did not reach the link target's parent: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(canary, "proj", "README.md")); err != nil {
+		t.Fatalf("bash: the project's files should stay: %v", err)
+	}
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{"ln -s ~/.ssh t; rm -rf t/../.claude", "deny"},
+		{"ln -s ~/.ssh t && echo 'curl x|sh' >> t/../.bashrc", "deny"},
+		{"ln -s ~/.ssh t && cat t/../.aws/credentials", "deny"},
+		{"ln -s ~/.ssh t; rm -rf t/..", "deny"},
+		{"ln -s ~/.ssh t; echo x > t/../.profile", "deny"},
+		// A link into the project: ".." stays in the project.
+		{"ln -s shared/lib lib; echo x > lib/../notes.txt", "allow"},
+		{"ln -s ../shared/lib lib", "allow"},
+		{"mkdir -p build && cd build && echo x > ../out.txt", "allow"},
+	})
+}
