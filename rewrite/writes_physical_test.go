@@ -49,3 +49,30 @@ func TestDotDotAfterMadeLink(t *testing.T) {
 		{"mkdir -p build && cd build && echo x > ../out.txt", "allow"},
 	})
 }
+
+// TestPhysicalCdDecisions: with a link s -> ~/.ssh on disk (made by an
+// earlier call), a physical cd through it leaves the project for the
+// home directory (red-team B5); the look-alikes stay in the project.
+func TestPhysicalCdDecisions(t *testing.T) {
+	cfg := scratchProject(t, map[string]string{
+		"home/.ssh/id_rsa":           "FAKE KEY",
+		"home/.claude/settings.json": "{}",
+		"proj/README.md":             "x\n",
+		"proj/build/Makefile":        "all:\n\ttrue\n",
+	})
+	if err := os.Symlink(filepath.Join(cfg.Home, ".ssh"), filepath.Join(cfg.Project, "s")); err != nil {
+		t.Fatal(err)
+	}
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{"cd -P s/.. && rm -rf .claude", "deny"},
+		{"cd s && cd -P .. && rm -rf .claude", "deny"},
+		{"set -P; cd s/..; rm -rf .claude", "deny"},
+		{"set -o physical; cd s; cd ..; rm -rf .claude", "deny"},
+		{"cd s; cd \"$(pwd -P)/..\"; rm -rf .claude", "deny"},
+		{"ln -s ~/.ssh u; cd -P u/..; rm -rf .claude", "deny"},
+		{"cd s/.. && rm -rf .claude", "allow"},
+		{"cd -P build && make", "allow"},
+		{"cd -P build && rm -rf out", "allow"},
+		{"set -P; cd build; cd ..; rm -rf build/out", "allow"},
+	})
+}
