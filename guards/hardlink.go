@@ -78,6 +78,28 @@ func linkedFile(abs string) (fileID, bool) {
 	return id, ok && n > 1
 }
 
+// HardLinked reports whether abs is a regular file with more than one
+// link: a change of its content (shred, a write) changes the other names
+// too.
+func HardLinked(abs string) bool {
+	_, ok := linkedFile(abs)
+	return ok
+}
+
+// linkedEntry reports whether a directory entry is a regular file with
+// more than one link.
+func linkedEntry(e os.DirEntry) bool {
+	if !e.Type().IsRegular() {
+		return false
+	}
+	fi, err := e.Info()
+	if err != nil {
+		return false
+	}
+	_, n, ok := fileKey(fi)
+	return ok && n > 1
+}
+
 // linkTwins returns the other names, among the places specs list, of the
 // file at abs when it is a hard link; nil otherwise (the common case: a
 // file with one link costs one lstat).

@@ -60,6 +60,26 @@ func hardLinkSources(c *syntax.Call) []syntax.Arg {
 	return nil
 }
 
+// shredLinkTargets are the operands of shred that are hard links on
+// disk: shred overwrites the file's content before it removes (-u) the
+// name, so every other name of the file loses it too (shred cs.json
+// with cs.json a link to ~/.claude/settings.json). A file with one name
+// is judged as a deletion only.
+func shredLinkTargets(c *syntax.Call) []target {
+	if c.Name != "shred" || !c.Dir.Known {
+		return nil
+	}
+	_, idx := scan(c.Args, specFor("shred"))
+	var out []target
+	for _, i := range idx {
+		a := c.Args[i]
+		if a.Static && !a.Glob && guards.HardLinked(c.Dir.Join(a.Value).Path) {
+			out = append(out, target{arg: a, action: guards.Write})
+		}
+	}
+	return out
+}
+
 // checkHardLinks judges the files a call makes hard links to as writes
 // of them, and secret files as secrets.
 func (p *Pass) checkHardLinks(c *syntax.Call) {
@@ -80,5 +100,8 @@ func (p *Pass) checkHardLinks(c *syntax.Call) {
 			}
 		}
 		p.judge(c, c.Script, c.Dir, target{arg: src, action: guards.Write, hardLink: true}, "bash-write", c.Name)
+	}
+	for _, t := range shredLinkTargets(c) {
+		p.judge(c, c.Script, c.Dir, t, "bash-write", c.Name)
 	}
 }

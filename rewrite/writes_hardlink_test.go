@@ -89,5 +89,11 @@ func TestHardLinksToProtectedFiles(t *testing.T) {
 		{"echo data > copy.bin", "allow"},
 		{"cat copy.bin", "allow"},
 		{"rm b", "allow"}, // removes one name; ~/.bashrc stays
+		// shred overwrites the content every name shares.
+		{"shred -u cs.json", "deny"},
+		{"shred copy.bin", "allow"},
+		// A recursive search reads the linked key too.
+		{"grep -r KEY .", "deny"},
+		{"grep -rn main src", "allow"},
 	})
 }
