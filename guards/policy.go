@@ -376,7 +376,27 @@ func (p *Policy) Sources() []string {
 // pattern wins over one that did not, so that an allow still says why.
 // Decide depends only on the normalised path, except that an allow-list
 // also denies a given path with a ".." segment (seed 000).
+//
+// A write to a hard link of a protected file (ln ~/.bashrc b; echo >> b)
+// is judged as a write of that file too: see hardlink.go.
 func (p *Policy) Decide(env Env, path string, a Action) Decision {
+	best := p.decide(env, path, a)
+	if p == nil || path == "" || a != Write || best.Verdict == Deny {
+		return best
+	}
+	for _, twin := range linkTwins(best.Path.Abs, func() []linkSpec { return p.linkSpecs(env) }) {
+		d := p.decide(env, twin, a)
+		if d.Verdict > best.Verdict {
+			d.Message = fmt.Sprintf("%s is a hard link to %s (the same file): %s", best.Path.Abs, twin, d.Message)
+			d.Path = best.Path
+			best = d
+		}
+	}
+	return best
+}
+
+// decide is Decide without the hard links.
+func (p *Policy) decide(env Env, path string, a Action) Decision {
 	np := Normalize(env, path)
 	best := Decision{Verdict: Allow, PathContext: ContextNA, Path: np}
 	if p == nil || path == "" {

@@ -277,10 +277,16 @@ func (s *Secrets) Patterns() (patterns, exceptions []string) {
 type Secret struct {
 	Path    Path
 	Pattern string
+	// LinkOf is the secret file Path is a hard link to, when it is one.
+	LinkOf string
 }
 
 // Reason is the one-line explanation given to the agent and the person.
 func (s Secret) Reason(verb string) string {
+	if s.LinkOf != "" {
+		return fmt.Sprintf("%s %s: it is a hard link to %s (the same file), which matches the secret pattern %q; to let that file through, add it to \"secrets\": {\"allow\": [%q]} in a user policy (not the project's)",
+			verb, s.Path.Abs, s.LinkOf, s.Pattern, s.LinkOf)
+	}
 	return fmt.Sprintf("%s %s: it matches the secret pattern %q; to let this one path through, add it to \"secrets\": {\"allow\": [%q]} in a user policy (not the project's)",
 		verb, s.Path.Abs, s.Pattern, s.Path.Abs)
 }
@@ -367,6 +373,14 @@ func (s *Secrets) match(env Env, path string, throughProc bool) (Secret, bool) {
 	for _, p := range s.patterns {
 		if p.match(env.Home, np.Abs, given) {
 			return Secret{Path: np, Pattern: p.raw}, true
+		}
+	}
+	if throughProc {
+		// A hard link of a secret file (ln ~/.ssh/id_rsa k) is that file.
+		for _, twin := range linkTwins(np.Abs, func() []linkSpec { return s.linkSpecs(env) }) {
+			if sec, ok := s.match(env, twin, false); ok {
+				return Secret{Path: np, Pattern: sec.Pattern, LinkOf: sec.Path.Abs}, true
+			}
 		}
 	}
 	return Secret{}, false

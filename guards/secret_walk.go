@@ -147,7 +147,9 @@ func (s *Secrets) OnDisk(env Env, dir string, w Walk) (Secret, bool) {
 			if !w.Reads(name) || w.Keep != nil && !w.Keep.MatchString(name) && !w.Keep.MatchString(full) {
 				continue
 			}
-			if !anchored && e.Type()&fs.ModeSymlink == 0 && !s.nameCandidate(name) {
+			if !anchored && e.Type()&fs.ModeSymlink == 0 && !s.nameCandidate(name) && !linkedEntry(e) {
+				// (A hard link is looked at: it can be a secret file's
+				// second name, hardlink.go.)
 				continue
 			}
 			if sec, ok := s.Match(env, full); ok && !(w.Ignores && gitIgnored(full)) {

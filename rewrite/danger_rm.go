@@ -286,7 +286,14 @@ func (p *Pass) judgeTree(c *syntax.Call, rule string, d deletion) {
 		// Through a link the command made before (ln -s ~ h; rm -rf h/,
 		// ln -s . l; rm -rf l/l/*): the directory the link leads to.
 		at, _ := topSpanOf(c.Script, c.Start, c.Start)
-		for _, alt := range p.throughLinks(t.Path, at) {
+		alts := p.throughLinks(t.Path, at)
+		if a.Static && !a.Glob && c.Dir.Known {
+			// ln -s ~/.ssh t; rm -rf t/..: the ".." leaves the target.
+			if phys, ok := p.physicalPath(c.Dir.Path, a.Value, at); ok {
+				alts = append(append([]string{phys}, p.throughLinks(phys, at)...), alts...)
+			}
+		}
+		for _, alt := range alts {
 			if w := p.catastrophic(alt); w != "" {
 				why = w + " (through a link the command made)"
 				t.Path = alt

@@ -2,6 +2,7 @@ package rewrite
 
 import (
 	"fmt"
+	"math"
 	"path"
 	"slices"
 	"sort"
@@ -733,6 +734,13 @@ func (p *Pass) secretOfWord(dir syntax.Dir, a syntax.Arg) (guards.Secret, bool) 
 		// too: reading a name the command then links to a secret is no
 		// everyday shape.
 		abs := guards.Normalize(env, r.path).Abs
+		if phys, ok := p.physicalPath(env.Cwd, r.path, math.MaxInt); ok {
+			// ln -s ~/.ssh t && cat t/../.aws/credentials: the ".."
+			// leaves the link's target.
+			if s, ok := secrets.Match(env, phys); ok {
+				return s, true
+			}
+		}
 		for _, l := range p.madeLinks() {
 			if rest, ok := strings.CutPrefix(abs, l.link); ok && (rest == "" || rest[0] == '/') {
 				if s, ok := secrets.Match(env, l.target+rest); ok {

@@ -42,7 +42,7 @@ Writes to corral's own policy files and state are denied. A download or
 clone whose destination is protected (curl -o .git/hooks/pre-commit,
 wget -O ~/.bashrc) is refused here with the guard's reason rather than
 moved into the sandbox.`,
-	Words:    []string{"tee", "touch", "truncate", "cp", "mv", "install", "ln", "sed", "perl", "dd"},
+	Words:    []string{"tee", "touch", "truncate", "cp", "mv", "install", "ln", "link", "sed", "perl", "dd"},
 	Call:     checkWriteCall,
 	Redirect: checkRedirect,
 }
@@ -96,6 +96,9 @@ type target struct {
 	// pattern reports a value whose last segment is a pattern for names
 	// only run time knows: cp /tmp/x/*.json DIR/ writes DIR/*.json.
 	pattern bool
+	// hardLink reports the file a hard link is made to (ln A B, cp -l):
+	// judged as a write of it, without the warnings of ordinary writes.
+	hardLink bool
 }
 
 func (t target) path() string {
@@ -317,6 +320,7 @@ func checkWriteCall(p *Pass, c *syntax.Call) {
 	}
 	p.checkExtraction(c)
 	p.checkSelfLinks(c)
+	p.checkHardLinks(c)
 	p.checkGitTreeWrites(c)
 	p.checkTreeCopy(c)
 	p.checkRunTimeWrites(c)
@@ -439,6 +443,9 @@ func (p *Pass) judge(c *syntax.Call, sc *syntax.Script, dir syntax.Dir, t target
 	if t.action == guards.Delete {
 		verb = "deletes"
 	}
+	if t.hardLink {
+		verb = "makes a hard link (a second name that writes it) to"
+	}
 	report := func(d Decision, msg, ctx string) {
 		f := Finding{Rule: rule, Decision: d, Message: msg, PathContext: ctx}
 		if c == nil {
@@ -558,7 +565,9 @@ func (p *Pass) judge(c *syntax.Call, sc *syntax.Script, dir syntax.Dir, t target
 	case guards.Ask:
 		report(Ask, msg, d.PathContext)
 	case guards.Warn:
-		report(Warn, msg, d.PathContext)
+		if !t.hardLink {
+			report(Warn, msg, d.PathContext)
+		}
 	}
 }
 
@@ -633,7 +642,84 @@ func (p *Pass) alternatives(dir syntax.Dir, t target, abs string, at int) []stri
 			}
 		}
 	}
+	if !t.arg.Glob {
+		cwd := dir.Path
+		if !dir.Known {
+			cwd = p.Config.Cwd
+		}
+		if phys, ok := p.physicalPath(cwd, t.path(), at); ok && phys != abs {
+			out = append(out, phys)
+			out = append(out, p.throughLinks(phys, at)...)
+		}
+	}
 	return append(out, p.throughLinks(abs, at)...)
+}
+
+// physicalPath returns where the path v, relative to cwd, leads when a
+// ".." in it comes after a link the command made before position at:
+// the kernel resolves the link first, so the ".." leaves the link's
+// target, not the link (ln -s ~/.ssh t; rm -rf t/../.claude removes
+// ~/.claude). Links on disk are resolved before each ".." too; ok is
+// false when no such ".." follows a made link.
+func (p *Pass) physicalPath(cwd, v string, at int) (string, bool) {
+	if !strings.Contains(v, "..") {
+		return "", false
+	}
+	var links []madeLink
+	for _, l := range p.madeLinks() {
+		if l.end <= at {
+			links = append(links, l)
+		}
+	}
+	if len(links) == 0 {
+		return "", false
+	}
+	switch {
+	case v == "~" || strings.HasPrefix(v, "~/"):
+		if p.Config.Home == "" {
+			return "", false
+		}
+		v = p.Config.Home + v[1:]
+	case !strings.HasPrefix(v, "/"):
+		if cwd == "" {
+			return "", false
+		}
+		v = cwd + "/" + v
+	}
+	todo := strings.Split(v, "/")
+	out := "/"
+	linked, moved := false, false
+	for hops := 0; len(todo) > 0; {
+		seg := todo[0]
+		todo = todo[1:]
+		switch seg {
+		case "", ".":
+			continue
+		case "..":
+			// The directory reached so far, its links on disk resolved.
+			out = path.Dir(guards.Normalize(guards.Env{}, out).Abs)
+			moved = moved || linked
+			continue
+		}
+		next := path.Join(out, seg)
+		found := false
+		if hops < maxLinkHops {
+			real := guards.Normalize(guards.Env{}, next).Abs
+			for _, l := range links {
+				if l.link == next || l.link == real {
+					hops++
+					found, linked = true, true
+					todo = append(strings.Split(l.target, "/"), todo...)
+					out = "/"
+					break
+				}
+			}
+		}
+		if !found {
+			out = next
+		}
+	}
+	return out, moved
 }
 
 // throughLinks returns the paths abs leads to through the links the
@@ -694,6 +780,18 @@ func (p *Pass) madeLinks() []madeLink {
 			if src, dst, ok := bindMount(c); ok {
 				env := guards.Env{Project: cfg.Project, Cwd: c.Dir.Path, Home: cfg.Home, Sandbox: cfg.Sandbox}
 				out = append(out, madeLink{link: guards.Normalize(env, dst).Abs, target: guards.Normalize(env, src).Abs, end: callEnd(c)})
+			}
+			continue
+		}
+		if c.Name == "link" && c.Dir.Known {
+			// link FILE1 FILE2: FILE2 becomes a hard link to FILE1.
+			if srcs := hardLinkSources(c); len(srcs) == 1 {
+				_, ops := scan(c.Args, specFor("link"))
+				l, tg := c.Args[ops[1]], srcs[0]
+				if l.Static && tg.Static && tg.Value != "" && l.Value != "" {
+					env := guards.Env{Project: cfg.Project, Cwd: c.Dir.Path, Home: cfg.Home, Sandbox: cfg.Sandbox}
+					out = append(out, madeLink{link: guards.Normalize(env, l.Value).Abs, target: guards.Normalize(env, tg.Value).Abs, end: callEnd(c)})
+				}
 			}
 			continue
 		}

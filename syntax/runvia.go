@@ -757,6 +757,10 @@ func (w *walker) noteCopy(c scope, call *Call) {
 			w.setOpaque(dst.Path)
 			continue
 		}
+		if symbolic && w.cur != nil {
+			// cd -P through the link resolves it (physical.go).
+			w.cur.links.add(dst.Path, src.Path)
+		}
 		if n, ok := fdPath(src.Path); ok {
 			// install /dev/stdin b.sh, cp /dev/fd/3 b: what the
 			// descriptor carries, when corral knows it.

@@ -288,6 +288,12 @@ type state struct {
 	// cdableVars is shopt -s cdable_vars: cd NAME goes to $NAME when
 	// there is no directory NAME.
 	cdableVars bool
+	// physical is set -P (set -o physical): cd resolves links before
+	// "..", and pwd prints the physical directory (physical.go).
+	physical bool
+	// links are the symbolic links the command made so far, shared by
+	// every state of the walk.
+	links *linkTable
 	// allExport is set -a (set -o allexport): every variable assigned
 	// while it is on gets the export attribute.
 	allExport bool
@@ -315,7 +321,7 @@ type state struct {
 }
 
 func newState(dir Dir, home string) *state {
-	st := &state{dir: dir, stackKnown: true}
+	st := &state{dir: dir, stackKnown: true, links: &linkTable{}}
 	st.vars = map[string]variable{
 		// The shell running the command is a shell whatever its path:
 		// $BASH is bash's own, $SHELL the user's login shell (the agent
@@ -372,6 +378,12 @@ func (st *state) merge(o *state) {
 	if st.subst == nil {
 		st.subst = o.subst
 	}
+	if st.links == nil {
+		st.links = o.links
+	}
+	// Physical where either path may have set it: the reading that
+	// follows links.
+	st.physical = st.physical || o.physical
 	for name, v := range st.vars {
 		ov, ok := o.vars[name]
 		if !ok {
@@ -457,7 +469,7 @@ func (st *state) equal(o *state) bool {
 	if st.dead != o.dead || st.dir != o.dir || st.posKnown != o.posKnown || !slices.Equal(st.pos, o.pos) || len(st.vars) != len(o.vars) ||
 		len(st.fds) != len(o.fds) || st.stackKnown != o.stackKnown || len(st.aliases) != len(o.aliases) ||
 		st.expandAliases != o.expandAliases || st.aliasesOff != o.aliasesOff || st.lastPipe != o.lastPipe || st.noGlob != o.noGlob || st.glob != o.glob ||
-		st.allExport != o.allExport || st.trace != o.trace || !slices.Equal(st.wild, o.wild) || st.histAll != o.histAll || !slices.Equal(st.hist, o.hist) {
+		st.allExport != o.allExport || st.trace != o.trace || st.physical != o.physical || !slices.Equal(st.wild, o.wild) || st.histAll != o.histAll || !slices.Equal(st.hist, o.hist) {
 		return false
 	}
 	for k, v := range st.vars {
@@ -663,7 +675,7 @@ func (st *state) exportedOnly(dir Dir, home string) *state {
 	// A variable assigned but not known to be exported may still have
 	// come from the environment (and so be exported): the child does not
 	// know it.
-	n.wild, n.taint, n.subst = st.wild, st.taint, st.subst
+	n.wild, n.taint, n.subst, n.links = st.wild, st.taint, st.subst, st.links
 	for k, v := range st.vars {
 		if v.nameref {
 			continue // a child gets no name reference

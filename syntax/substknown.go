@@ -112,8 +112,12 @@ func (r *resolver) computeSubst(cs *sh.CmdSubst) (string, bool) {
 	case "printf":
 		return exactPrintf(args)
 	case "pwd":
-		if len(args) > 1 || len(args) == 1 && args[0] != "-L" || !r.dir.Known {
+		if len(args) > 1 || len(args) == 1 && args[0] != "-L" && args[0] != "-P" || !r.dir.Known {
 			return "", false
+		}
+		if len(args) == 1 && args[0] == "-P" || len(args) == 0 && r.st.physical {
+			// pwd -P: the directory with its links resolved.
+			return physicalPath(r.dir.Path, r.st.links, true) + "\n", true
 		}
 		return r.dir.Path + "\n", true
 	case "dirname":

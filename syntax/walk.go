@@ -2472,6 +2472,8 @@ func (w *walker) set(args []Arg, st *state) {
 			st.allExport = on
 		case "xtrace", "verbose":
 			st.trace.Named(name, on)
+		case "physical":
+			st.physical = on
 		}
 	}
 	positional := func(rest []Arg) {
@@ -2510,6 +2512,8 @@ func (w *walker) set(args []Arg, st *state) {
 					option("allexport", on)
 				case 'x', 'v':
 					st.trace.Letter(l, on)
+				case 'P':
+					option("physical", on)
 				case 'o':
 					// set -o alone lists the options.
 					if i+1 < len(args) {
@@ -3054,6 +3058,13 @@ func (w *walker) chdir(call *Call, st *state) Dir {
 			if v := st.get(target.Value); v.known && !w.isDir(dir.Join(target.Value)) {
 				next = dir.Join(v.str)
 			}
+		case cdPhysical(call, st) && (dir.Known || strings.HasPrefix(target.Value, "/")):
+			// cd -P s/.., set -P; cd s: links are resolved before "..".
+			p := target.Value
+			if !strings.HasPrefix(p, "/") {
+				p = dir.Path + "/" + p
+			}
+			next = Dir{Path: physicalPath(p, st.links, w.read != nil), Known: true}
 		default:
 			next = dir.Join(target.Value)
 		}

@@ -104,3 +104,58 @@ func TestHookReadGuardPolicy(t *testing.T) {
 		t.Errorf("cat of an added secret pattern: %+v", out.HookSpecificOutput)
 	}
 }
+
+// TestHookHardLinks: the Read tool on a hard link of a key and the Write
+// and Edit tools on a hard link of the agent's settings are judged as
+// those files (the links are made on disk first, as an earlier call
+// would have).
+func TestHookHardLinks(t *testing.T) {
+	m := newMachine(t)
+	files := map[string]string{
+		filepath.Join(m.home, ".ssh", "id_rsa"):           "KEY",
+		filepath.Join(m.home, ".claude", "settings.json"): "{}",
+		filepath.Join(m.project, "big.bin"):               "data",
+	}
+	for p, text := range files {
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for src, dst := range map[string]string{".ssh/id_rsa": "k", ".claude/settings.json": "cs.json"} {
+		if err := os.Link(filepath.Join(m.home, src), filepath.Join(m.project, dst)); err != nil {
+			t.Skipf("no hard links here: %v", err)
+		}
+	}
+	if err := os.Link(filepath.Join(m.project, "big.bin"), filepath.Join(m.project, "copy.bin")); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name  string
+		input map[string]any
+		deny  string
+	}{
+		{"Read k", readInput("Read", map[string]any{"file_path": filepath.Join(m.project, "k")}), "hard link to " + filepath.Join(m.home, ".ssh", "id_rsa")},
+		{"Write cs.json", readInput("Write", map[string]any{"file_path": filepath.Join(m.project, "cs.json"), "content": "{}"}), "hard link to " + filepath.Join(m.home, ".claude", "settings.json")},
+		{"Edit cs.json", readInput("Edit", map[string]any{"file_path": filepath.Join(m.project, "cs.json"), "old_string": "{}", "new_string": "{ }"}), "hard link to"},
+		{"Read copy.bin", readInput("Read", map[string]any{"file_path": filepath.Join(m.project, "copy.bin")}), ""},
+		{"Write copy.bin", readInput("Write", map[string]any{"file_path": filepath.Join(m.project, "copy.bin"), "content": "x"}), ""},
+	} {
+		out, raw, _ := m.hook(tc.input)
+		reason, decision := out.Reason, out.Decision
+		if hs := out.HookSpecificOutput; hs != nil && hs.PermissionDecision != "" {
+			reason, decision = hs.PermissionDecisionReason, hs.PermissionDecision
+		}
+		if tc.deny == "" {
+			if strings.TrimSpace(raw) != "" {
+				t.Errorf("%s: a link between project files got an answer: %s", tc.name, raw)
+			}
+			continue
+		}
+		if decision != "deny" || !strings.Contains(reason, tc.deny) {
+			t.Errorf("%s: decision %q reason %q; want deny naming %s", tc.name, decision, reason, tc.deny)
+		}
+	}
+}
