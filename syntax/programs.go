@@ -437,8 +437,8 @@ func gitDriverKey(key string) bool {
 func (w *walker) git(c scope, call *Call) {
 	args := call.Args
 	dir := call.Dir
-	var gitDir, workTree Dir
-	explicit := false
+	var gitDirOpt, workTreeOpt *Arg
+	bare := false
 	opts, operands := ScanOptions(args, GitGlobalOptions)
 	for _, o := range opts {
 		switch {
@@ -461,28 +461,20 @@ func (w *walker) git(c scope, call *Call) {
 			}
 		case o.Name == "C" && o.HasVal && o.Val.Static:
 			dir = dir.Join(o.Val.Value)
-		case o.Long && o.Name == "git-dir":
-			gitDir = Dir{}
-			if o.HasVal && o.Val.Static {
-				gitDir = dir.Join(o.Val.Value)
+		case o.Long && (o.Name == "git-dir" || o.Name == "work-tree"):
+			// Taken relative to the directory git ends in after every
+			// -C, as git sets GIT_DIR and resolves it at setup.
+			v := Arg{}
+			if o.HasVal {
+				v = o.Val
 			}
-			explicit = true
-		case o.Long && o.Name == "work-tree":
-			workTree = Dir{}
-			if o.HasVal && o.Val.Static {
-				workTree = dir.Join(o.Val.Value)
+			if o.Name == "git-dir" {
+				gitDirOpt = &v
+			} else {
+				workTreeOpt = &v
 			}
-			explicit = true
-		}
-	}
-	if explicit {
-		// --git-dir and --work-tree name the repository and its
-		// working tree instead of the search from the directory.
-		if !gitDir.Known {
-			gitDir = Dir{}
-		}
-		if !workTree.Known {
-			workTree = dir
+		case o.Long && o.Name == "bare":
+			bare = true
 		}
 	}
 	if len(operands) == 0 {
@@ -490,12 +482,9 @@ func (w *walker) git(c scope, call *Call) {
 	}
 	i := operands[0]
 	sub, rest := args[i].Value, args[i+1:]
-	if explicit {
-		w.gitHooksIn(c, call, sub, gitDir, workTree)
-	} else {
-		w.gitHooks(c, call, sub, dir)
-	}
-	w.gitRepoConfig(c, call, sub, dir, gitDir, explicit)
+	repo := w.locateGitRepo(call, dir, gitDirOpt, workTreeOpt, bare)
+	w.gitHooks(c, call, sub, repo)
+	w.gitRepoConfig(c, call, sub, repo)
 	switch sub {
 	case "submodule":
 		for j, a := range rest {
