@@ -125,6 +125,8 @@ func (w *walker) programs(c scope, call *Call) bool {
 		return true
 	case "git":
 		w.git(c, call)
+	case "gh", "glab":
+		w.ghCLI(c, call)
 	case "tar", "bsdtar", "gtar":
 		w.tar(c, call)
 	case "npx", "bunx", "pnpx":
