@@ -11,13 +11,16 @@ var toolConfig = Rule{
 	Decisions: []Decision{Ask},
 	Doc: `A package manager's persistent settings that point every later
 install in every project elsewhere: npm, pnpm and yarn config set (and
-npm set) of registry (or @scope:registry), ignore-scripts, globalconfig,
+npm set) of registry (or @scope:registry; yarn 2+'s npmRegistryServer
+and npmScopes.NAME.npmRegistryServer), ignore-scripts, globalconfig,
 userconfig, prefix, or a program npm runs later (script-shell, the shell
 every package script runs in; node-options; shell, git, editor): ask. go env -w of GOFLAGS, CC, GOPROXY and the
 other keys that make go run or fetch code, and pip config set of an
 index or trusted host, are read by the shell model and asked about as
 hidden-code (syntax/gotool.go, syntax/taskrunners.go), which keeps go and
-pip out of the risky words. npm config get/list and other keys pass.`,
+pip out of the risky words; so are conda's channels by URL and
+channel_alias, poetry's repositories and sources, uv add --index and
+uv python install --mirror (syntax/pkgindex.go). npm config get/list and other keys pass.`,
 	Commands: []string{"npm", "pnpm", "yarn"},
 	Call:     checkToolConfig,
 }
@@ -38,7 +41,8 @@ func checkToolConfig(p *Pass, c *syntax.Call) {
 	switch {
 	case key == "registry", strings.HasSuffix(key, ":registry"), key == "ignore-scripts", key == "globalconfig",
 		key == "userconfig", key == "prefix", key == "script-shell", key == "node-options", key == "shell", key == "git",
-		key == "editor":
+		key == "editor", strings.EqualFold(key, "npmRegistryServer"),
+		strings.HasPrefix(key, "npmScopes.") && strings.HasSuffix(strings.ToLower(key), ".npmregistryserver"):
 		p.Report(c, Finding{Rule: "tool-config", Decision: Ask,
 			Message: c.Name + " config set " + key + " is kept in the user's configuration: every later install in every project follows it"})
 	}

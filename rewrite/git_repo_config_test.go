@@ -76,3 +76,69 @@ func TestGitRepoConfigRuns(t *testing.T) {
 		t.Errorf("git clone ran the core.fsmonitor of the repository it was run in")
 	}
 }
+
+// TestGitDirLocated: the repository git works on is found as git finds
+// it — GIT_DIR as a prefix, exported or given to env (relative or
+// absolute), --bare, and the search that takes a directory holding HEAD,
+// objects/ and refs/ for a git directory (cd store && git status) — and
+// its config is judged. Each row is run by bash with the real git on a
+// config whose core.fsmonitor touches a canary: the canary appears
+// exactly for the rows corral stops. Look-alikes pass: GIT_DIR=.git (the
+// project's own), a GIT_DIR assignment git does not see, a ceiling that
+// stops the search.
+func TestGitDirLocated(t *testing.T) {
+	t.Parallel()
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	cfg := scratchProject(t, map[string]string{"proj/README": "x\n", "proj/sub/a": "a\n",
+		"proj/store/HEAD": "ref: refs/heads/main\n", "proj/store/objects/": "", "proj/store/refs/": "",
+		"proj/plain/HEAD": "ref: refs/heads/main\n", "proj/plain/objects/": "", "proj/plain/refs/": "",
+		"proj/plain/config": "[core]\n\tbare = false\n\tworktree = ../sub\n\tpager = less -R\n"})
+	if out, err := exec.Command("git", "init", "-q", cfg.Project).CombinedOutput(); err != nil {
+		t.Fatalf("git init: %v %s", err, out)
+	}
+	root := filepath.Dir(cfg.Project)
+	store := filepath.Join(cfg.Project, "store")
+	config := func(fsmonitor string) {
+		t.Helper()
+		text := "[core]\n\trepositoryformatversion = 0\n\tbare = false\n\tworktree = " + filepath.Join(cfg.Project, "sub") +
+			"\n\tfsmonitor = " + fsmonitor + "\n"
+		if err := os.WriteFile(filepath.Join(store, "config"), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rows := []struct{ cmd, want string }{
+		{"GIT_DIR=store git status", "deny"},
+		{"export GIT_DIR=store; git status", "deny"},
+		{"env GIT_DIR=store git status", "deny"},
+		{"GIT_DIR=$PWD/store git status", "deny"},
+		{"GIT_DIR=store git -C sub status", "allow"}, // relative to sub: sub/store is no repository
+		{"cd store && git status", "deny"},
+		{"cd store/refs && git status", "deny"},
+		{"git -C store/objects status", "deny"},
+		{"git --git-dir=store status", "deny"},
+		{"cd store && git --bare status", "deny"},
+		{"GIT_CEILING_DIRECTORIES=" + store + " git -C store/refs status", "allow"},
+		{"GIT_DIR=.git git log -1", "allow"},
+		{"GIT_DIR=store; git status", "allow"},
+		{"cd plain && git status", "allow"},
+		{"git status", "allow"},
+	}
+	config("rm -rf ~ #")
+	checkDecisions(t, cfg, rows)
+	// The real git: the canary appears exactly where corral stops.
+	canary := filepath.Join(root, "CANARY")
+	config("touch " + canary + " #")
+	for _, r := range rows {
+		cmd := exec.Command("bash", "-c", r.cmd)
+		cmd.Dir = cfg.Project
+		cmd.Env = append(os.Environ(), "HOME="+root, "GIT_CONFIG_NOSYSTEM=1")
+		_ = cmd.Run()
+		_, err := os.Stat(canary)
+		if ran := err == nil; ran != (r.want == "deny") {
+			t.Errorf("%s: git ran the fsmonitor: %v, corral's decision %s", r.cmd, ran, r.want)
+		}
+		_ = os.Remove(canary)
+	}
+}

@@ -57,6 +57,9 @@ type extraction struct {
 	// reader is the stage that reads the archive into the extraction's
 	// stdin (cat a.tar | tar x), or nil.
 	reader *syntax.Call
+	// pyTar is Python's tarfile without a filter: names as stored, and
+	// the links members make followed by the members after them.
+	pyTar bool
 }
 
 // extractionOf reads an extracting tar or unzip call.
@@ -138,12 +141,25 @@ func extractionOf(c *syntax.Call) (extraction, bool) {
 		if m, args := pythonModule(c); m == "zipfile" || m == "tarfile" {
 			// python3 -m zipfile -e ZIP DIR drops a leading "/" and ".."
 			// components as unzip does; python3 -m tarfile -e TAR [DIR]
-			// keeps both before Python 3.14 (its "data" filter): read as
-			// tar -P, the names where they can land.
+			// keeps both before Python 3.14 (its "data" filter) and
+			// makes the links members name, which later members are
+			// written through: listed by pyTarWrites. --filter data or
+			// tar (3.12) rewrites absolute names and refuses links and
+			// ".." leaving the directory: read as tar.
+			safe := false
+			for i, a := range args {
+				if v, ok := strings.CutPrefix(a.Value, "--filter="); ok {
+					safe = v == "data" || v == "tar"
+				} else if a.Value == "--filter" && i+1 < len(args) {
+					safe = args[i+1].Value == "data" || args[i+1].Value == "tar"
+				}
+			}
 			for i, a := range args {
 				if (a.Value == "-e" || a.Value == "--extract") && i+1 < len(args) {
 					e.archive = args[i+1]
-					e.unzip, e.zipOnly, e.absolute = m == "zipfile", m == "zipfile", m == "tarfile"
+					e.unzip, e.zipOnly = m == "zipfile", m == "zipfile"
+					e.absolute = m == "tarfile" && !safe
+					e.pyTar = e.absolute
 					if i+2 < len(args) {
 						d := args[i+2]
 						e.dir = &d
@@ -261,6 +277,10 @@ func (p *Pass) checkExtraction(c *syntax.Call) {
 	}
 	archive := c.Dir.Join(e.archive.Value)
 	if !archive.Known {
+		return
+	}
+	if e.pyTar && where.Known {
+		p.checkPyTar(c, e, archive.Path, where.Path)
 		return
 	}
 	names, err := archiveMembers(archive.Path, e.zipOnly)

@@ -78,3 +78,149 @@ func (w *walker) repoTop(d Dir, st *state) Dir {
 		p = path.Dir(p)
 	}
 }
+
+// gitRepoAt is the repository a git command works on, located as git's
+// setup does (setup.c): config is its configuration file, top the
+// directory its hooks run in (the work tree's top; the git directory of a
+// bare repository). named is true when GIT_DIR, --git-dir or --bare
+// names the repository rather than the search from the working
+// directory; config is "" when no repository is found or only run time
+// knows which.
+type gitRepoAt struct {
+	config, top string
+	named       bool
+}
+
+// maxGitWalk bounds the directories the search for a repository visits.
+const maxGitWalk = 64
+
+// locateGitRepo finds the repository of a git call run in dir (after its
+// -C options): --git-dir (gitDirOpt, nil when not given) or else GIT_DIR
+// in the environment git sees (a prefix, export, env NAME=VALUE), taken
+// relative to dir and read as a .git file when it is one; --bare, which
+// takes dir itself; else the search upwards from dir, which at each
+// level takes NAME/.git (a directory, or a file naming one) and then
+// NAME itself when it holds HEAD, objects/ and refs/ (a bare layout: git
+// status in such a directory reads its config), stopping below a
+// directory of GIT_CEILING_DIRECTORIES. The work tree is --work-tree or
+// GIT_WORK_TREE, else core.worktree of the configuration, else dir.
+func (w *walker) locateGitRepo(call *Call, dir Dir, gitDirOpt, workTreeOpt *Arg, bare bool) gitRepoAt {
+	env := func(name string) (Arg, bool) {
+		if call.env == nil {
+			return Arg{}, false
+		}
+		v, ok := call.env.vars[name]
+		if !ok || !v.set {
+			return Arg{}, false
+		}
+		return Arg{Value: v.str, Static: v.known}, true
+	}
+	gd, named := Arg{}, false
+	if gitDirOpt != nil {
+		gd, named = *gitDirOpt, true
+	} else if v, ok := env("GIT_DIR"); ok {
+		gd, named = v, true
+	} else if bare {
+		gd, named = Arg{Value: ".", Static: true}, true
+	}
+	wt, hasWT := Arg{}, false
+	if workTreeOpt != nil {
+		wt, hasWT = *workTreeOpt, true
+	} else if v, ok := env("GIT_WORK_TREE"); ok {
+		wt, hasWT = v, true
+	}
+	if named {
+		if !gd.Static || gd.Value == "" || !dir.Known {
+			return gitRepoAt{named: true}
+		}
+		g := dir.Join(gd.Value).Path
+		r := gitRepoAt{config: path.Join(g, "config"), named: true}
+		if w.read != nil {
+			if fi, err := os.Stat(g); err == nil && fi.Mode().IsRegular() {
+				if to, ok := gitDirFile(g); ok {
+					g = to
+				}
+			}
+			r.config = gitCommonConfig(g)
+		}
+		switch {
+		case hasWT && wt.Static:
+			r.top = dir.Join(wt.Value).Path
+		case hasWT:
+			r.top = ""
+		default:
+			r.top = dir.Path
+			if v, ok := configWorktree(r.config); ok {
+				r.top = Dir{Path: g, Known: true}.Join(v).Path
+			}
+		}
+		return r
+	}
+	if !dir.Known || w.read == nil {
+		return gitRepoAt{}
+	}
+	ceilings := map[string]bool{}
+	if v, ok := env("GIT_CEILING_DIRECTORIES"); ok && v.Static {
+		for _, c := range strings.Split(v.Value, ":") {
+			if path.IsAbs(c) {
+				ceilings[path.Clean(c)] = true
+			}
+		}
+	}
+	for d, k := path.Clean(dir.Path), 0; k < maxGitWalk; k++ {
+		dot := path.Join(d, ".git")
+		if fi, err := os.Stat(dot); err == nil {
+			switch {
+			case fi.IsDir():
+				return gitRepoAt{config: path.Join(dot, "config"), top: d}
+			case fi.Mode().IsRegular():
+				if g, ok := gitDirFile(dot); ok {
+					return gitRepoAt{config: gitCommonConfig(g), top: d}
+				}
+			}
+		}
+		if gitDirLayout(d) {
+			r := gitRepoAt{config: path.Join(d, "config"), top: d}
+			if v, ok := configWorktree(r.config); ok {
+				r.top = Dir{Path: d, Known: true}.Join(v).Path
+			}
+			if hasWT && wt.Static {
+				r.top = dir.Join(wt.Value).Path
+			}
+			return r
+		}
+		parent := path.Dir(d)
+		if parent == d || ceilings[parent] {
+			return gitRepoAt{}
+		}
+		d = parent
+	}
+	return gitRepoAt{}
+}
+
+// gitDirLayout reports whether directory d is a git directory as git's
+// is_git_directory sees one: a HEAD, an objects directory and a refs
+// directory.
+func gitDirLayout(d string) bool {
+	if _, err := os.Lstat(path.Join(d, "HEAD")); err != nil {
+		return false
+	}
+	for _, sub := range []string{"objects", "refs"} {
+		if fi, err := os.Stat(path.Join(d, sub)); err != nil || !fi.IsDir() {
+			return false
+		}
+	}
+	return true
+}
+
+// configWorktree reads core.worktree from a git configuration file: the
+// last value set.
+func configWorktree(file string) (string, bool) {
+	v, ok := "", false
+	for _, kv := range configSettings(file) {
+		if key, val, found := strings.Cut(kv, "="); found && strings.EqualFold(key, "core.worktree") {
+			v, ok = val, val != ""
+		}
+	}
+	return v, ok
+}

@@ -64,33 +64,18 @@ var gitWritesState = lazy.Value[map[string]bool]{New: func() map[string]bool {
 		"update-index": true, "status": true, "push": true}
 }}
 
-// gitHooks walks the hooks that git command sub, run in dir, can run from
-// a hooks directory set by configuration.
-func (w *walker) gitHooks(c scope, call *Call, sub string, dir Dir) {
+// gitHooks walks the hooks that git command sub can run from a hooks
+// directory set by configuration: core.hooksPath of the repository the
+// command works on (repo), then the user's.
+func (w *walker) gitHooks(c scope, call *Call, sub string, repo gitRepoAt) {
 	names, ok := gitHookRuns.Get()[sub]
-	if !ok || !dir.Known || w.read == nil {
+	if !ok || repo.config == "" || repo.top == "" || w.read == nil {
 		return
 	}
 	if gitWritesState.Get()[sub] {
 		names = append(append([]string(nil), names...), "post-index-change", "reference-transaction")
 	}
-	top, hooks := w.gitHooksDir(dir.Path)
-	w.runGitHooks(c, call, names, top, hooks)
-}
-
-// gitHooksIn is gitHooks for a repository named by --git-dir (gitDir, not
-// known when only run time knows the option's value) with its working
-// tree workTree: the hooks directory comes from gitDir/config, then the
-// user's configuration.
-func (w *walker) gitHooksIn(c scope, call *Call, sub string, gitDir, workTree Dir) {
-	names, ok := gitHookRuns.Get()[sub]
-	if !ok || !gitDir.Known || !workTree.Known || w.read == nil {
-		return
-	}
-	if gitWritesState.Get()[sub] {
-		names = append(append([]string(nil), names...), "post-index-change", "reference-transaction")
-	}
-	w.runGitHooks(c, call, names, workTree.Path, w.configuredHooks(filepath.Join(gitDir.Path, "config"), workTree.Path))
+	w.runGitHooks(c, call, names, repo.top, w.configuredHooks(repo.config, repo.top))
 }
 
 // runGitHooks walks the hooks names that exist in the hooks directory
@@ -121,75 +106,39 @@ func (w *walker) runGitHooks(c scope, call *Call, names []string, top, hooks str
 	}
 }
 
-// gitHooksDir returns the top of the working tree holding dir and the
-// hooks directory its configuration sets (core.hooksPath in the
-// repository's .git/config, else in ~/.gitconfig or ~/.config/git/config),
-// or "" when none is set.
-func (w *walker) gitHooksDir(dir string) (top, hooks string) {
-	top, config := gitRepoFiles(dir)
-	if top == "" {
-		return "", ""
-	}
-	return top, w.configuredHooks(config, top)
-}
-
-// gitRepoFiles returns the top of the working tree holding dir and its
-// repository's configuration file, or "" when dir is in none.
-func gitRepoFiles(dir string) (top, config string) {
-	for d, k := filepath.Clean(dir), 0; k < 64; k++ {
-		fi, err := os.Stat(filepath.Join(d, ".git"))
-		if err == nil && fi.IsDir() {
-			top, config = d, filepath.Join(d, ".git", "config")
-			break
-		}
-		if err == nil && fi.Mode().IsRegular() {
-			// A linked worktree or a submodule: .git is a file naming
-			// the git directory (gitdir: PATH); its configuration is
-			// the common directory's (commondir), with the worktree's
-			// own config.worktree (gitrepository-layout(5)).
-			if gd, ok := gitDirFile(filepath.Join(d, ".git")); ok {
-				top, config = d, gitCommonConfig(gd)
-				break
-			}
-		}
-		if d == "/" || d == "." {
-			return "", ""
-		}
-		d = filepath.Dir(d)
-	}
-	return top, config
-}
-
-// gitRepoConfig judges the settings of the repository a git command runs
-// in (its .git/config, or --git-dir's config) that make git run a
+// gitRepoConfig judges the settings of the repository a git command works
+// on (located by locateGitRepo: its .git/config, GIT_DIR's or --git-dir's
+// config, or the config of a bare layout git's search takes) that make git run a
 // program, as git -c KEY=VALUE is judged: core.fsmonitor, core.pager,
 // core.sshCommand, filter and diff drivers, credential helpers, and the
 // alias the command names. The agent cannot write the project's own
 // configuration, but it can write another repository's (one it unpacked,
 // cloned into the sandbox or made under /tmp) and then run git there.
 // core.hooksPath is gitHooks'; include files are not followed.
-func (w *walker) gitRepoConfig(c scope, call *Call, sub string, dir, gitDir Dir, explicit bool) {
-	if w.read == nil || sub == "clone" && !explicit {
+func (w *walker) gitRepoConfig(c scope, call *Call, sub string, repo gitRepoAt) {
+	if sub == "clone" && !repo.named || repo.config == "" {
 		// git clone does not look for the repository it runs in (git.c
 		// runs it without setup): that repository's settings do not
 		// apply to it.
 		return
 	}
-	config := ""
-	switch {
-	case explicit && gitDir.Known:
-		config = filepath.Join(gitDir.Path, "config")
-	case !explicit && dir.Known:
-		var top string
-		top, config = gitRepoFiles(dir.Path)
-		if top != "" && w.project != "" && filepath.Clean(top) == filepath.Clean(w.project) {
+	config := repo.config
+	if w.project != "" {
+		proj := filepath.Clean(w.project)
+		if !repo.named && filepath.Clean(repo.top) == proj || filepath.Clean(config) == filepath.Join(proj, ".git", "config") {
 			return // the project's own: the user's settings, which the agent cannot write
 		}
 	}
-	if config == "" || w.project != "" && filepath.Clean(config) == filepath.Join(filepath.Clean(w.project), ".git", "config") {
-		return
+	var settings []string
+	if text, ok := w.written[config]; ok {
+		// Written earlier in the command (printf … > store/config).
+		gitConfigLines(strings.NewReader(text), 64<<10, func(section, key, value string) {
+			settings = append(settings, section+"."+key+"="+value)
+		})
+	} else if w.read != nil {
+		settings = configSettings(config)
 	}
-	for _, kv := range configSettings(config) {
+	for _, kv := range settings {
 		key, _, _ := strings.Cut(kv, "=")
 		lk := strings.ToLower(key)
 		if strings.HasPrefix(lk, "alias.") && lk != "alias."+strings.ToLower(sub) || lk == "core.hookspath" ||

@@ -752,6 +752,25 @@ func (w *walker) program(c scope, call *Call, l lang.Lang, text, label string, d
 				w.m.NetWrites = append(w.m.NetWrites, NetWrite{Call: call, Path: e.Path,
 					What: "in " + string(l) + " code (" + at + "): " + e.Call})
 			}
+		case lang.Extract:
+			if e.Path == "" {
+				// An archive or a directory named at run time: code
+				// written in the command asks; a script on disk doing so
+				// is the project's own program.
+				if origin == "" {
+					w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: e.Call,
+						What: e.Call + " in " + string(l) + " code (" + at + ") extracts an archive whose member names can be absolute or pass through links, named only at run time"})
+				}
+				continue
+			}
+			// Judged as the module's command line, which extracts as the
+			// call does (rewrite/writes_extract.go lists the members).
+			interp := call.Name
+			if !strings.HasPrefix(interp, "python") && !strings.HasPrefix(interp, "pypy") {
+				interp = "python3"
+			}
+			w.effect(c, call, interp+" -m "+e.Argv[0]+" -e "+pathWord(e)+" "+Quote(e.Text),
+				"in "+string(l)+" code ("+at+"): "+e.Call+" extracts "+e.Path, dynamic, false)
 		case lang.Include:
 			if l == lang.Python && e.Call == "site.addsitedir" {
 				w.sitePth(c, call, e.Path) // its .pth files' import lines

@@ -25,6 +25,7 @@ func (w *walker) programs(c scope, call *Call) bool {
 	if call.Name == "git" {
 		w.gitEnvConfig(c, call)
 	}
+	w.packageIndexConfig(call)
 	if last := lastWrapper(call); last == "flock" && (call.NameArg.Value == "-c" || call.NameArg.Value == "--command") && len(call.Args) > 0 {
 		w.childArg(c, call, &call.Args[0], "flock -c")
 		return true
@@ -125,6 +126,8 @@ func (w *walker) programs(c scope, call *Call) bool {
 		return true
 	case "git":
 		w.git(c, call)
+	case "gh", "glab":
+		w.ghCLI(c, call)
 	case "tar", "bsdtar", "gtar":
 		w.tar(c, call)
 	case "npx", "bunx", "pnpx":
@@ -439,8 +442,8 @@ func gitDriverKey(key string) bool {
 func (w *walker) git(c scope, call *Call) {
 	args := call.Args
 	dir := call.Dir
-	var gitDir, workTree Dir
-	explicit := false
+	var gitDirOpt, workTreeOpt *Arg
+	bare := false
 	opts, operands := ScanOptions(args, GitGlobalOptions)
 	for _, o := range opts {
 		switch {
@@ -463,28 +466,20 @@ func (w *walker) git(c scope, call *Call) {
 			}
 		case o.Name == "C" && o.HasVal && o.Val.Static:
 			dir = dir.Join(o.Val.Value)
-		case o.Long && o.Name == "git-dir":
-			gitDir = Dir{}
-			if o.HasVal && o.Val.Static {
-				gitDir = dir.Join(o.Val.Value)
+		case o.Long && (o.Name == "git-dir" || o.Name == "work-tree"):
+			// Taken relative to the directory git ends in after every
+			// -C, as git sets GIT_DIR and resolves it at setup.
+			v := Arg{}
+			if o.HasVal {
+				v = o.Val
 			}
-			explicit = true
-		case o.Long && o.Name == "work-tree":
-			workTree = Dir{}
-			if o.HasVal && o.Val.Static {
-				workTree = dir.Join(o.Val.Value)
+			if o.Name == "git-dir" {
+				gitDirOpt = &v
+			} else {
+				workTreeOpt = &v
 			}
-			explicit = true
-		}
-	}
-	if explicit {
-		// --git-dir and --work-tree name the repository and its
-		// working tree instead of the search from the directory.
-		if !gitDir.Known {
-			gitDir = Dir{}
-		}
-		if !workTree.Known {
-			workTree = dir
+		case o.Long && o.Name == "bare":
+			bare = true
 		}
 	}
 	if len(operands) == 0 {
@@ -492,12 +487,9 @@ func (w *walker) git(c scope, call *Call) {
 	}
 	i := operands[0]
 	sub, rest := args[i].Value, args[i+1:]
-	if explicit {
-		w.gitHooksIn(c, call, sub, gitDir, workTree)
-	} else {
-		w.gitHooks(c, call, sub, dir)
-	}
-	w.gitRepoConfig(c, call, sub, dir, gitDir, explicit)
+	repo := w.locateGitRepo(call, dir, gitDirOpt, workTreeOpt, bare)
+	w.gitHooks(c, call, sub, repo)
+	w.gitRepoConfig(c, call, sub, repo)
 	switch sub {
 	case "submodule":
 		for j, a := range rest {

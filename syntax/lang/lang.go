@@ -72,6 +72,13 @@ const (
 	// writes. Path is the file ("" when named at run time), Call the
 	// network call.
 	Fetch
+	// Extract is program code that unpacks the archive Path into the
+	// directory Text ("." when the code names none) with Python's
+	// tarfile (Argv[0] "tarfile": member names and links as stored,
+	// absolute ones and ".." kept, as before Python 3.14 without a
+	// filter) or zipfile (Argv[0] "zipfile": names made relative). Path
+	// is "" when the archive or the directory is only known at run time.
+	Extract
 )
 
 // Effect is something program text does to the system: a command it runs,

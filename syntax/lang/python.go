@@ -204,6 +204,121 @@ func python(p *parser) []Effect {
 	if opensDynamic {
 		out = append(out, listed...)
 	}
+	return append(out, p.pyExtractions()...)
+}
+
+// pyTarOpens are the calls that open a tar archive for tarfile's
+// extract and extractall methods.
+var pyTarOpens = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"tarfile.open": true, "tarfile.TarFile": true, "tarfile.TarFile.open": true,
+		"tarfile.TarFile.taropen": true, "tarfile.TarFile.gzopen": true, "tarfile.TarFile.bz2open": true, "tarfile.TarFile.xzopen": true}
+}}
+
+// pySafeFilter reports a filter= argument that makes tarfile rewrite or
+// refuse absolute names, ".." and links leaving the directory: "data"
+// or "tar" (tarfile.data_filter, tarfile.tar_filter).
+func pySafeFilter(args []arg) bool {
+	f := keyword(args, "filter")
+	if f == nil {
+		return false
+	}
+	if f.lit {
+		return f.str == "data" || f.str == "tar"
+	}
+	return strings.HasSuffix(f.text, "data_filter") || strings.HasSuffix(f.text, "tar_filter")
+}
+
+// pyExtractions are the archives the code unpacks with tarfile (an
+// archive tarfile opens, and an extract or extractall call without a
+// "data" or "tar" filter) or shutil.unpack_archive (tarfile's
+// extraction for a tar, zipfile's for a .zip or format "zip"). The
+// archive tarfile opens and the extraction are paired by the program,
+// not the variable: every literal archive it opens is taken as the one
+// extracted.
+func (p *parser) pyExtractions() []Effect {
+	if !strings.Contains(p.src, "tarfile") && !strings.Contains(p.src, "unpack_archive") {
+		return nil
+	}
+	al := p.al
+	var archives []call
+	var extracts []call
+	var out []Effect
+	dynamic := func(c call) Effect {
+		return Effect{Kind: Extract, Call: c.name, Argv: []string{"tarfile"}, Offset: c.off}
+	}
+	for _, c := range p.findCalls(false, func(name string) bool {
+		full := al.resolve(name)
+		last := lastSegment(full)
+		return pyTarOpens.Get()[full] || full == "shutil.unpack_archive" || last == "extractall" || last == "extract"
+	}) {
+		full := al.resolve(c.name)
+		c.name = full
+		switch last := lastSegment(full); {
+		case pyTarOpens.Get()[full]:
+			archives = append(archives, c)
+		case full == "shutil.unpack_archive":
+			a := argAt(c.args, 0)
+			if a == nil {
+				a = keyword(c.args, "filename")
+			}
+			dest := argAt(c.args, 1)
+			if dest == nil {
+				dest = keyword(c.args, "extract_dir")
+			}
+			format := argAt(c.args, 2)
+			if format == nil {
+				format = keyword(c.args, "format")
+			}
+			mod := "tarfile"
+			if format != nil && format.lit && format.str == "zip" || format == nil && a != nil && a.lit && strings.HasSuffix(strings.ToLower(a.str), ".zip") {
+				mod = "zipfile"
+			}
+			if mod == "tarfile" && pySafeFilter(c.args) {
+				continue
+			}
+			if a == nil || !a.lit || dest != nil && !dest.lit {
+				out = append(out, dynamic(c))
+				continue
+			}
+			e := Effect{Kind: Extract, Call: full, Path: a.str, Tilde: a.tilde, Text: ".", Argv: []string{mod}, Offset: c.off}
+			if dest != nil {
+				e.Text = dest.str
+			}
+			out = append(out, e)
+		case last == "extractall" || last == "extract":
+			if !pySafeFilter(c.args) {
+				extracts = append(extracts, c)
+			}
+		}
+	}
+	if len(archives) == 0 {
+		return out
+	}
+	for _, x := range extracts {
+		dest := keyword(x.args, "path")
+		if dest == nil {
+			pos := argAt(x.args, 0)
+			if lastSegment(x.name) == "extract" {
+				pos = argAt(x.args, 1) // extract(member, path)
+			}
+			dest = pos
+		}
+		for _, a := range archives {
+			name := argAt(a.args, 0)
+			if name == nil {
+				name = keyword(a.args, "name")
+			}
+			if name == nil || !name.lit || dest != nil && !dest.lit {
+				out = append(out, dynamic(x))
+				continue
+			}
+			e := Effect{Kind: Extract, Call: x.name, Path: name.str, Tilde: name.tilde, Text: ".", Argv: []string{"tarfile"}, Offset: x.off}
+			if dest != nil {
+				e.Text = dest.str
+			}
+			out = append(out, e)
+		}
+	}
 	return out
 }
 
