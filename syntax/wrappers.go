@@ -522,8 +522,15 @@ func wrapperName(name string) string {
 	if name == "expect_unbuffer" {
 		return "unbuffer"
 	}
-	if arch, ok := strings.CutPrefix(name, "qemu-"); ok && slices.Contains(qemuUserArches, strings.TrimSuffix(arch, "-static")) {
-		return "qemu-user"
+	if arch, ok := strings.CutPrefix(name, "qemu-"); ok {
+		// qemu-ARCH-static: the statically linked build (a name, not
+		// an option).
+		if i := strings.LastIndexByte(arch, '-'); i >= 0 && arch[i+1:] == "static" {
+			arch = arch[:i]
+		}
+		if slices.Contains(qemuUserArches, arch) {
+			return "qemu-user"
+		}
 	}
 	return name
 }
