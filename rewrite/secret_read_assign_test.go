@@ -38,6 +38,12 @@ func TestReadIntoVariables(t *testing.T) {
 		{`export -p $(cat .env)`, "deny", false}, // -p prints when given no names: judged as printing
 		{`export $(cat .env | tee /dev/stderr | xargs)`, "deny", false},
 		{`export $(cat ~/.aws/credentials | xargs)`, "deny", false},
+		// Stages that write the lines elsewhere on the way.
+		{`export $(cat .env | xargs -t)`, "deny", false},    // on stderr
+		{`export $(sort -o notes.txt .env)`, "deny", false}, // into a file
+		{`export $(cat .env | sed 'w /dev/stderr' | xargs)`, "deny", false},
+		{`export $(cat .env | sed 's/#.*//g' | xargs)`, "allow", false},
+		{`export $(cat .env | grep -v '^#' | sed '/^$/d' | xargs)`, "allow", false},
 	}
 	for _, tt := range tests {
 		if got := Check(cfg, tt.cmd).Decision.String(); got != tt.want {
