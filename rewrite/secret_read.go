@@ -482,7 +482,15 @@ func checkSecretRead(p *Pass, c *syntax.Call) {
 	intoVars := readIntoVariables(c)
 	for _, i := range files {
 		a := c.Args[i]
-		if name == "source" || name == "." || intoVars {
+		if intoVars {
+			// export $(cat .env | xargs): the project's own file, whose
+			// lines all become assignments, is what source .env is.
+			if s, ok := p.secretOf(c.Dir, a); ok && (!s.Path.InProject || !assignableLines(s.Path.Abs, dropsComments(c))) {
+				p.reportSecret(c, s, fmt.Sprintf("%s reads", c.Name))
+			}
+			continue
+		}
+		if name == "source" || name == "." {
 			if s, ok := p.secretOf(c.Dir, a); ok && !s.Path.InProject {
 				p.reportSecret(c, s, fmt.Sprintf("%s reads", c.Name))
 			}

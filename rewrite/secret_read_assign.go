@@ -1,6 +1,7 @@
 package rewrite
 
 import (
+	"os"
 	"strings"
 
 	"github.com/corral-dev/corral/syntax"
@@ -35,8 +36,8 @@ func readIntoVariables(c *syntax.Call) bool {
 			return false // its own output goes elsewhere (> f, 1>&2)
 		}
 	}
-	if last.Subst != "$(" || last.HostDecl == "" {
-		return false
+	if last.Subst != "$(" || last.HostDecl == "" || c.Trace.Xtrace || last.Trace.Xtrace {
+		return false // set -x prints the assignments with their values
 	}
 	if out := last.Fd(1); out.Kind != syntax.StreamPipe || out.Pipe != nil || out.Redirect.Node != nil {
 		return false
@@ -147,6 +148,83 @@ func xargsEchoes(args []syntax.Arg) bool {
 		case len(v) > 2 && (strings.HasPrefix(v, "-d") || strings.HasPrefix(v, "-n") || strings.HasPrefix(v, "-L")):
 		case v == "echo" && i == len(args)-1:
 		default:
+			return false
+		}
+	}
+	return true
+}
+
+// dropsComments reports whether a stage from c on removes comment lines
+// (grep -v '^#', sed '/^#/d'), so that they never become words.
+func dropsComments(c *syntax.Call) bool {
+	stages := []*syntax.Call{c}
+	if c.Pipe != nil {
+		stages = c.Pipe.Calls[c.PipeIndex:]
+	}
+	for _, s := range stages {
+		if s == nil {
+			continue
+		}
+		invert, hash := false, false
+		for _, a := range s.Args {
+			v := a.Value
+			switch {
+			case (s.Name == "grep" || s.Name == "egrep") && strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "--") && strings.Contains(v, "v"), v == "--invert-match":
+				invert = true
+			case strings.Contains(v, "#") && (s.Name != "sed" || strings.HasSuffix(v, "/d")):
+				hash = true
+			}
+		}
+		if hash && (invert || s.Name == "sed") {
+			return true
+		}
+	}
+	return false
+}
+
+// assignableLines reports whether the file at abs (a regular file of at
+// most 64 KiB, read now) holds only lines that become valid assignment
+// words when split: NAME=VALUE (or export NAME=VALUE) with no blank,
+// quote, backslash or pattern character in VALUE, blank lines, and
+// comment lines when the pipeline drops them. Any other word makes
+// export print it in a "not a valid identifier" error (KEY="a b" prints
+// b"), so such a file is a read.
+func assignableLines(abs string, commentsDropped bool) bool {
+	fi, err := os.Lstat(abs)
+	if err != nil || !fi.Mode().IsRegular() || fi.Size() > 64<<10 {
+		return false
+	}
+	data, err := os.ReadFile(abs)
+	if err != nil {
+		return false
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		line = strings.TrimRight(line, "\r")
+		switch {
+		case strings.TrimSpace(line) == "":
+			continue
+		case strings.HasPrefix(strings.TrimSpace(line), "#"):
+			if !commentsDropped {
+				return false
+			}
+			continue
+		}
+		line = strings.TrimPrefix(line, "export ")
+		name, value, ok := strings.Cut(line, "=")
+		if !ok || !isShellName(name) || strings.ContainsAny(value, " \t'\"\\*?[") {
+			return false
+		}
+	}
+	return true
+}
+
+// isShellName reports whether s is a shell variable name.
+func isShellName(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i, r := range s {
+		if r != '_' && !(r >= 'a' && r <= 'z') && !(r >= 'A' && r <= 'Z') && (i == 0 || !(r >= '0' && r <= '9')) {
 			return false
 		}
 	}

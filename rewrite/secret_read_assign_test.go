@@ -16,14 +16,16 @@ import (
 func TestReadIntoVariables(t *testing.T) {
 	t.Parallel()
 	cfg := scratchProject(t, map[string]string{
-		"proj/.env":  "API_KEY=CANARY\nDB_HOST=localhost\n",
-		"proj/.git/": "",
+		"proj/.env":            "API_KEY=CANARY\nDB_HOST=localhost\n",
+		"proj/.env.local":      "# local settings\nAPI_KEY=CANARY\n",
+		"proj/.env.production": "API_KEY=\"first CANARY\"\n",
+		"proj/.git/":           "",
 	})
 	proj := filepath.Join(filepath.Dir(cfg.Home), "proj")
 	cfg.Cwd = proj
 	tests := []struct {
 		cmd, want string
-		prints    bool // bash prints the canary
+		prints    bool // bash prints the canary (stdout or stderr)
 	}{
 		{`export $(cat .env | xargs) && true`, "allow", false},
 		{`export $(grep -v '^#' .env | xargs) && true`, "allow", false},
@@ -36,12 +38,22 @@ func TestReadIntoVariables(t *testing.T) {
 		// Other uses still read it.
 		{`echo $(cat .env | xargs)`, "deny", true},
 		{`export -p $(cat .env)`, "deny", false}, // -p prints when given no names: judged as printing
-		{`export $(cat .env | tee /dev/stderr | xargs)`, "deny", false},
+		{`export $(cat .env | tee /dev/stderr | xargs)`, "deny", true},
 		{`export $(cat ~/.aws/credentials | xargs)`, "deny", false},
+		// Lines that are no assignment make export print them in an
+		// error ("with': not a valid identifier"): a comment kept, a
+		// value with blanks.
+		{`export $(cat .env.local | xargs)`, "deny", false},
+		{`export $(grep -v '^#' .env.local | xargs)`, "allow", false},
+		{`export $(grep -v '^#' .env.production)`, "deny", true},
+		{`export $(grep -v '^#' .env.production | xargs)`, "deny", false}, // xargs joins the quoted words; quotes are not read
+		// Printed by the shell itself afterwards or on the way.
+		{`set -x; export $(cat .env | xargs)`, "deny", true}, // the trace, on stderr
+		{`readonly $(cat .env | xargs); readonly -p`, "deny", true},
 		// Stages that write the lines elsewhere on the way.
-		{`export $(cat .env | xargs -t)`, "deny", false},    // on stderr
+		{`export $(cat .env | xargs -t)`, "deny", true},     // on stderr
 		{`export $(sort -o notes.txt .env)`, "deny", false}, // into a file
-		{`export $(cat .env | sed 'w /dev/stderr' | xargs)`, "deny", false},
+		{`export $(cat .env | sed 'w /dev/stderr' | xargs)`, "deny", true},
 		{`export $(cat .env | sed 's/#.*//g' | xargs)`, "allow", false},
 		{`export $(cat .env | grep -v '^#' | sed '/^$/d' | xargs)`, "allow", false},
 	}
@@ -54,7 +66,7 @@ func TestReadIntoVariables(t *testing.T) {
 		}
 		cmd := exec.Command("bash", "-c", tt.cmd)
 		cmd.Dir = proj
-		out, _ := cmd.Output()
+		out, _ := cmd.CombinedOutput()
 		if got := strings.Contains(string(out), "CANARY"); got != tt.prints {
 			t.Errorf("%s: bash prints the canary: %v, the test says %v (%q)", tt.cmd, got, tt.prints, out)
 		}

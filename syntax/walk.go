@@ -3260,7 +3260,7 @@ func popDir(st *state, dir Dir, target *Arg) Dir {
 // exported ones) or nothing. Functions (-f, -F) are not variables.
 func (w *walker) declPrint(c scope, d *sh.DeclClause, st *state) {
 	variant := d.Variant.Value
-	if variant != "export" && variant != "declare" && variant != "typeset" {
+	if variant != "export" && variant != "declare" && variant != "typeset" && variant != "readonly" {
 		return
 	}
 	p := false
