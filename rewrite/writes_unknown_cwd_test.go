@@ -46,6 +46,14 @@ func TestUnknownWorkingDirectory(t *testing.T) {
 		// project's.
 		{`cd sub/deep && cd "$(git rev-parse --show-toplevel)" && rm -rf lib build`, "allow"},
 		{`cd sub/deep && cd "$(git rev-parse --show-toplevel)" && rm -rf .git`, "ask"}, // as rm -rf .git in the project
+		// A trap that moves between commands.
+		{`trap "cd ~" DEBUG; rm -rf .ssh`, "deny"},
+		{`trap "cd ~/.claude" DEBUG; echo '{}' > settings.json`, "deny"},
+		{`trap "cd ~" ERR; false; rm -rf .ssh`, "ask"},
+		{`trap "cd /tmp" EXIT; rm -rf build`, "allow"},
+		{`trap 'rm -f "$tmp"' EXIT; rm -rf build`, "allow"},
+		// cdable_vars with a value only run time knows.
+		{`shopt -s cdable_vars; X=$(ls -d ~); cd X; rm -rf .ssh`, "ask"},
 		// find -execdir runs in a directory of its starting point's tree.
 		{`find . -name '*.o' -execdir rm -rf lib \;`, "allow"},
 		{`find ~ -name x -execdir rm -rf .ssh \;`, "deny"},

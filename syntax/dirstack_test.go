@@ -67,6 +67,17 @@ func TestDirStackAgainstBash(t *testing.T) {
 		{"CDPATH=" + root + ":" + home + " cd .claude; pwd", "home/.claude"},
 		{"CDPATH=" + root + " cd sub; pwd", "proj/sub"},
 		{"CDPATH=\"$(cat f)\" cd sub; pwd", "?"},
+		// A trap that changes directory: DEBUG runs before every
+		// simple command (there, each runs in its directory); ERR after
+		// a failure, a signal's at any time: unknown. EXIT runs last.
+		{"trap 'cd ~' DEBUG; pwd", "home"},
+		{"trap 'cd ~' DEBUG; cd ../other; pwd", "home"},
+		{"trap 'cd ~' ERR; false; pwd", "?"},
+		{"trap 'cd ~' EXIT; pwd", "proj"},
+		{"cd sub && pwd", "proj/sub"},
+		// cdable_vars with a value only run time knows.
+		{"shopt -s cdable_vars; X=$(cd ~ && pwd); cd X; pwd", "home"},
+		{"shopt -s cdable_vars; X=$(cat f 2>/dev/null || echo ~); cd X; pwd", "?"},
 		// git's top of the work tree, from a subdirectory.
 		{"cd sub/deep && cd \"$(git rev-parse --show-toplevel)\" && pwd", "proj"},
 		{"cd ~ && cd \"$(ls -d ~/.ssh)\" && pwd", "?"},

@@ -48,8 +48,32 @@ func (w *walker) programs(c scope, call *Call) bool {
 				st = newState(call.Dir, w.home)
 			}
 			a := &args[0]
+			n := len(w.m.Calls)
 			w.childIn(c, call, a.Value, a, "trap", !a.Static, st, call.Dir)
 			w.traps = append(w.traps, pendingTrap{c: c, call: call, text: a.Value, dynamic: !a.Static})
+			moves := a.Value != "" && !a.Static
+			var to Dir // where a trap that is one cd DIR goes
+			for _, inner := range w.m.Calls[n:] {
+				switch inner.Name {
+				case "cd", "pushd", "popd":
+					moves = true
+					if len(w.m.Calls[n:]) == 1 && inner.Name == "cd" && len(inner.Args) == 1 && inner.Args[0].Static && !strings.HasPrefix(inner.Args[0].Value, "-") {
+						to = inner.Dir.Join(inner.Args[0].Value)
+					}
+				}
+			}
+			if moves && trapRunsBetween(args[1:]) {
+				// trap 'cd ~' DEBUG runs before every command after it
+				// (there: each command runs in DIR), ERR after a failure,
+				// a signal's at any time: the directory they run in is no
+				// longer known.
+				w.trapMovesDir = true
+				if onlyDebug(args[1:]) && to.Known && (w.trapDir == Dir{} || w.trapDir == to) {
+					w.trapDir = to
+				} else {
+					w.trapDir, w.trapDirMixed = Dir{}, true
+				}
+			}
 		}
 		return true
 	case "watch":
@@ -1544,4 +1568,32 @@ func extArgv(s string) []string {
 		out = append(out, b.String())
 	}
 	return out
+}
+
+// trapRunsBetween reports whether a trap set for these conditions can run
+// between two commands of the script: any but EXIT (or 0), which runs
+// only at its end.
+func trapRunsBetween(sigs []Arg) bool {
+	for _, a := range sigs {
+		if !a.Static {
+			return true
+		}
+		switch strings.ToUpper(strings.TrimPrefix(strings.ToUpper(a.Value), "SIG")) {
+		case "EXIT", "0":
+		default:
+			return true
+		}
+	}
+	return false
+}
+
+// onlyDebug reports whether a trap is set for DEBUG alone, which runs
+// before every simple command.
+func onlyDebug(sigs []Arg) bool {
+	for _, a := range sigs {
+		if !a.Static || strings.ToUpper(a.Value) != "DEBUG" {
+			return false
+		}
+	}
+	return len(sigs) > 0
 }

@@ -121,8 +121,16 @@ type walker struct {
 	programs2 map[string]string
 	// traps are the trap actions set so far, walked once more with the
 	// state the script ends in (finalTraps).
-	traps  []pendingTrap
-	loaded map[string]bool
+	traps []pendingTrap
+	// trapMovesDir is set once a trap that may run between any two
+	// commands (DEBUG, ERR, RETURN, a signal: not EXIT) changes the
+	// working directory: from then on no statement's directory is known.
+	trapMovesDir bool
+	// trapDir is the directory a DEBUG trap that is one cd DIR moves
+	// every command to; trapDirMixed is set once any other trap moves.
+	trapDir      Dir
+	trapDirMixed bool
+	loaded       map[string]bool
 }
 
 type declared struct {
@@ -186,6 +194,12 @@ func (w *walker) stmts(c scope, list []*sh.Stmt, st *state) {
 func (w *walker) stmt(c scope, s *sh.Stmt, st *state) {
 	if s == nil || w.full() {
 		return
+	}
+	if w.trapMovesDir {
+		st.dir = Dir{}
+		if !w.trapDirMixed {
+			st.dir = w.trapDir
+		}
 	}
 	if s.Background {
 		// An asynchronous command runs in a subshell.
@@ -3052,10 +3066,11 @@ func (w *walker) chdir(call *Call, st *state) Dir {
 			// CDPATH names the directories cd searches first: the
 			// target depends on what exists when it runs.
 			next = w.cdPathDir(dir, target.Value, st, call.env)
-		case st.cdableVars && isName(target.Value) && st.get(target.Value).set:
+		case st.cdableVars && isName(target.Value) && !(st.get(target.Value).known && !st.get(target.Value).set) && !w.isDir(dir.Join(target.Value)):
 			// shopt -s cdable_vars; h=/; cd h: with no directory h, cd
-			// goes to $h.
-			if v := st.get(target.Value); v.known && !w.isDir(dir.Join(target.Value)) {
+			// goes to $h; to somewhere only run time knows when $h is
+			// (h=$(ls -d ~); cd h).
+			if v := st.get(target.Value); v.known {
 				next = dir.Join(v.str)
 			}
 		case cdPhysical(call, st) && (dir.Known || strings.HasPrefix(target.Value, "/")):
