@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -67,10 +68,19 @@ var gitWritesState = lazy.Value[map[string]bool]{New: func() map[string]bool {
 // gitHooks walks the hooks that git command sub can run from a hooks
 // directory set by configuration: core.hooksPath of the repository the
 // command works on (repo), then the user's.
-func (w *walker) gitHooks(c scope, call *Call, sub string, repo gitRepoAt) {
+func (w *walker) gitHooks(c scope, call *Call, sub string, rest []Arg, repo gitRepoAt) {
 	names, ok := gitHookRuns.Get()[sub]
 	if !ok || repo.config == "" || repo.top == "" || w.read == nil {
 		return
+	}
+	if skip := noVerifySkips(sub, rest); len(skip) > 0 {
+		var kept []string
+		for _, n := range names {
+			if !slices.Contains(skip, n) {
+				kept = append(kept, n)
+			}
+		}
+		names = kept
 	}
 	if gitWritesState.Get()[sub] {
 		names = append(append([]string(nil), names...), "post-index-change", "reference-transaction")
@@ -448,4 +458,41 @@ func gitConfigEntries(text string) []string {
 		out = append(out, section+"."+strings.TrimSpace(k)+"="+val)
 	}
 	return out
+}
+
+// noVerifySkips returns the hooks --no-verify (commit's -n too) keeps
+// git sub from running (git-commit(1), git-merge(1), git-push(1),
+// git-rebase(1), git-am(1)); the last of --no-verify and --verify wins.
+func noVerifySkips(sub string, rest []Arg) []string {
+	off := false
+	for _, a := range rest {
+		if !a.Static {
+			continue
+		}
+		switch v := a.Value; {
+		case v == "--":
+			goto done
+		case v == "--no-verify" || v == "-n" && sub == "commit":
+			off = true
+		case v == "--verify":
+			off = false
+		}
+	}
+done:
+	if !off {
+		return nil
+	}
+	switch sub {
+	case "commit":
+		return []string{"pre-commit", "commit-msg"}
+	case "merge", "pull":
+		return []string{"pre-merge-commit", "commit-msg"}
+	case "push":
+		return []string{"pre-push"}
+	case "rebase":
+		return []string{"pre-rebase"}
+	case "am":
+		return []string{"applypatch-msg", "pre-applypatch"}
+	}
+	return nil
 }

@@ -107,6 +107,12 @@ func TestGitHooksPath(t *testing.T) {
 		{"git -C src commit -m x", []string{"git", "rm pre-commit", "npx commit-msg", "commitlint commit-msg"}},
 		{"git switch main", []string{"git", "touch post-checkout:3): os.system"}},
 		{"git push", []string{"git", "npm pre-push"}},
+		// --no-verify (commit's -n) skips the hooks that check
+		// (git-commit(1), git-push(1)); the last of it and --verify wins.
+		{"git commit --no-verify -m x", []string{"git"}},
+		{"git commit -n -m x", []string{"git"}},
+		{"git commit --no-verify --verify -m x", []string{"git", "rm pre-commit", "npx commit-msg", "commitlint commit-msg"}},
+		{"git push --no-verify", []string{"git"}},
 		{"git log -1", []string{"git"}},
 		{"git diff", []string{"git"}},
 		{"git --git-dir=/elsewhere/.git commit -m x", []string{"git"}},

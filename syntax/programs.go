@@ -512,7 +512,7 @@ func (w *walker) git(c scope, call *Call) {
 	i := operands[0]
 	sub, rest := args[i].Value, args[i+1:]
 	repo := w.locateGitRepo(call, dir, gitDirOpt, workTreeOpt, bare)
-	w.gitHooks(c, call, sub, repo)
+	w.gitHooks(c, call, sub, rest, repo)
 	w.gitRepoConfig(c, call, sub, repo)
 	switch sub {
 	case "submodule":
