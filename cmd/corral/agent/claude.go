@@ -51,7 +51,7 @@ var claudeCode = claudeLike{
 			// Anchored: an unanchored regular expression would also
 			// select TodoWrite, BashOutput and the like. mcp__.* selects
 			// every MCP server's tools (mcp__plugin_… ones too).
-			{"PreToolUse", "^(Bash|Write|Edit|MultiEdit|NotebookEdit|Read|Grep|Glob|Skill|mcp__.*)$"},
+			{"PreToolUse", "^(Bash|Write|Edit|MultiEdit|NotebookEdit|Read|Grep|Glob|Skill|ReadMcpResourceTool|mcp__.*)$"},
 			{"SessionEnd", ""},
 		},
 		shellTool: "Bash",

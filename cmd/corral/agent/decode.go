@@ -277,6 +277,11 @@ func mcpToolName(name, ctxServer, ctxTool string) (server, tool string, ok bool)
 	if ctxTool != "" {
 		return ctxServer, ctxTool, true
 	}
+	if name == "ReadMcpResourceTool" {
+		// Claude Code's own tool that reads a server's resource by URI
+		// (file:///… on this disk): judged as an MCP read.
+		return "", name, true
+	}
 	if rest, found := strings.CutPrefix(name, "mcp__"); found {
 		server, tool, ok = strings.Cut(rest, "__")
 		return server, tool, ok && server != "" && tool != ""

@@ -66,7 +66,7 @@ func TestDoctorProtected(t *testing.T) {
 		t.Errorf("exit %d, want 0:\n%s", code, out)
 	}
 	for _, want := range []string{
-		"ok    Claude Code: corral runs on PreToolUse ^(Bash|Write|Edit|MultiEdit|NotebookEdit|Read|Grep|Glob|Skill|mcp__.*)$; SessionEnd (user scope, " + filepath.Join(m.home, ".claude", "settings.json") + ")",
+		"ok    Claude Code: corral runs on PreToolUse ^(Bash|Write|Edit|MultiEdit|NotebookEdit|Read|Grep|Glob|Skill|ReadMcpResourceTool|mcp__.*)$; SessionEnd (user scope, " + filepath.Join(m.home, ".claude", "settings.json") + ")",
 		"warn  Claude Code: the hook runs " + bin + ", a different corral from this one",
 		"corral is on for Claude Code.",
 	} {

@@ -79,7 +79,7 @@ func TestInitClaudeMergesKeepsAndIsIdempotent(t *testing.T) {
 	}
 	want := "/opt/corral/bin/corral hook --agent claude"
 	pre := s.Hooks["PreToolUse"]
-	if len(pre) != 2 || pre[1].Matcher != "^(Bash|Write|Edit|MultiEdit|NotebookEdit|Read|Grep|Glob|Skill|mcp__.*)$" || pre[1].Hooks[0].Command != want || pre[1].Hooks[0].Type != "command" {
+	if len(pre) != 2 || pre[1].Matcher != "^(Bash|Write|Edit|MultiEdit|NotebookEdit|Read|Grep|Glob|Skill|ReadMcpResourceTool|mcp__.*)$" || pre[1].Hooks[0].Command != want || pre[1].Hooks[0].Type != "command" {
 		t.Errorf("PreToolUse = %+v", pre)
 	}
 	if se := s.Hooks["SessionEnd"]; len(se) != 1 || se[0].Hooks[0].Command != want {

@@ -158,6 +158,7 @@ var (
 			"target": true, "targetpath": true, "destination": true, "destinationpath": true,
 			"dest": true, "destpath": true, "dst": true, "newpath": true, "output": true, "outputpath": true,
 			"source": true, "sources": true, "sourcepath": true, "src": true, "oldpath": true,
+			"uri": true, "url": true,
 		}
 	}}
 	mcpSourceKeys = lazy.Value[map[string]bool]{New: func() map[string]bool {
@@ -169,7 +170,7 @@ var (
 		return map[string]bool{"command": true, "cmd": true, "script": true, "commandline": true}
 	}}
 	mcpCwdKeys = lazy.Value[map[string]bool]{New: func() map[string]bool {
-		return map[string]bool{"cwd": true, "workdir": true, "workingdirectory": true, "workingdir": true}
+		return map[string]bool{"cwd": true, "workdir": true, "workingdirectory": true, "workingdir": true, "directory": true, "dir": true}
 	}}
 	// mcpRemoteKeys name a remote place (a hosted repository, a bucket):
 	// a path beside them is inside that place, not on this disk.
@@ -195,6 +196,19 @@ const (
 func classifyMCP(tool string, in map[string]any) mcpCall {
 	var c mcpCall
 	verb, runs := toolVerb(tool)
+	if code, ok := mcpCode(tool, in, runs); ok {
+		// run_python {"script": …}, executeCode {"code": …}: program
+		// code, judged as the interpreter's one-liner is.
+		c.command = code
+		_, c.cwd = mcpCommand(in)
+		return c
+	}
+	if input, ok := mcpProcessInput(tool, in); ok {
+		// interact_with_process {"pid": 1, "input": "rm -rf ~"}: text
+		// typed into a running process, often a shell.
+		c.command = input
+		return c
+	}
 	if runs {
 		// A runner without a command text (start_search, a process id)
 		// is judged by its paths like any other tool.
@@ -305,7 +319,40 @@ func mcpCommand(in map[string]any) (cmd, cwd string) {
 		}
 	}
 	if cmd == "" {
+		// {"params": {"command": …}}: one object down.
+		for _, k := range keys {
+			if sub, ok := in[k].(map[string]any); ok {
+				if c, d := mcpCommand(sub); c != "" {
+					if d == "" {
+						d = cwd
+					}
+					return c, d
+				}
+			}
+		}
 		return "", ""
+	}
+	for _, k := range keys {
+		// {"env": {"BASH_ENV": "./e.sh"}}: the command's environment,
+		// judged as prefix assignments are.
+		if fk := fieldKey(k); fk == "env" || fk == "environment" {
+			if env, ok := in[k].(map[string]any); ok {
+				names := make([]string, 0, len(env))
+				for n := range env {
+					names = append(names, n)
+				}
+				sort.Strings(names)
+				prefix := ""
+				for _, n := range names {
+					if v, ok := env[n].(string); ok && isEnvName(n) {
+						prefix += n + "=" + syntax.Quote(v) + " "
+					}
+				}
+				if prefix != "" {
+					cmd = "env " + prefix + "sh -c " + syntax.Quote(cmd)
+				}
+			}
+		}
 	}
 	for _, k := range keys {
 		if fk := fieldKey(k); fk == "args" || fk == "arguments" || fk == "argv" {
@@ -448,4 +495,114 @@ func worstAnswer(answers []*agent.Answer) *agent.Answer {
 		}
 	}
 	return worst
+}
+
+// isEnvName reports whether n is an environment variable's name.
+func isEnvName(n string) bool {
+	for i, r := range n {
+		if r != '_' && !unicode.IsLetter(r) && (i == 0 || !unicode.IsDigit(r)) {
+			return false
+		}
+	}
+	return n != ""
+}
+
+// mcpLanguages maps the words of a tool's name (or its language field)
+// to the one-liner of the interpreter that runs such code.
+var mcpLanguages = lazy.Value[map[string]string]{New: func() map[string]string {
+	return map[string]string{
+		"python": "python3 -c", "python3": "python3 -c", "py": "python3 -c", "ipython": "python3 -c", "jupyter": "python3 -c",
+		"node": "node -e", "nodejs": "node -e", "javascript": "node -e", "js": "node -e", "typescript": "deno eval", "ts": "deno eval",
+		"deno": "deno eval", "bun": "bun -e", "ruby": "ruby -e", "rb": "ruby -e", "perl": "perl -e", "php": "php -r",
+	}
+}}
+
+// mcpCode returns, for a tool that runs program code, the shell line of
+// the interpreter running it: the language is a word of the tool's name
+// (run_python, node_eval) or its language/lang/kernel field; code a tool
+// whose name says it runs code (executeCode) holds in a language it does
+// not name is judged as Python and as JavaScript, the worse reading
+// winning.
+func mcpCode(tool string, in map[string]any, runs bool) (string, bool) {
+	lang := ""
+	hasCodeWord := false
+	for _, w := range toolWords(tool) {
+		if l, ok := mcpLanguages.Get()[w]; ok && lang == "" {
+			lang = l
+		}
+		hasCodeWord = hasCodeWord || w == "code" || w == "notebook" || w == "cell"
+	}
+	keys := sortedKeys(in)
+	for _, k := range keys {
+		if fk := fieldKey(k); fk == "language" || fk == "lang" || fk == "kernel" || fk == "runtime" {
+			if sv, ok := in[k].(string); ok {
+				if l, ok := mcpLanguages.Get()[strings.ToLower(strings.TrimSpace(sv))]; ok {
+					lang = l
+				}
+			}
+		}
+	}
+	if !runs || lang == "" && !hasCodeWord {
+		return "", false
+	}
+	code := ""
+	for _, k := range keys {
+		switch fieldKey(k) {
+		case "code", "source", "script", "program", "snippet", "expression":
+			if sv, ok := in[k].(string); ok && code == "" {
+				code = sv
+			}
+		case "command", "cmd":
+			if sv, ok := in[k].(string); ok && code == "" && lang != "" {
+				code = sv
+			}
+		}
+	}
+	if code == "" {
+		return "", false
+	}
+	if lang == "" {
+		return "python3 -c " + syntax.Quote(code) + "; node -e " + syntax.Quote(code), true
+	}
+	return lang + " " + syntax.Quote(code), true
+}
+
+// mcpProcessInput returns the text a tool types into a running process
+// (a name with process, terminal, session, repl or pty and a verb that
+// sends: interact_with_process, send_input, write_to_terminal): judged
+// as a command line, since the process is often a shell.
+func mcpProcessInput(tool string, in map[string]any) (string, bool) {
+	target, sends := false, false
+	for _, w := range toolWords(tool) {
+		switch w {
+		case "process", "terminal", "session", "repl", "pty", "tty", "shell":
+			target = true
+		case "interact", "send", "write", "input", "type", "keys":
+			sends = true
+		}
+	}
+	if !target || !sends {
+		return "", false
+	}
+	keys := sortedKeys(in)
+	for _, k := range []string{"input", "text", "keys", "data", "chars"} {
+		for _, key := range keys {
+			if fieldKey(key) == k {
+				if sv, ok := in[key].(string); ok && strings.TrimSpace(sv) != "" {
+					return sv, true
+				}
+			}
+		}
+	}
+	return "", false
+}
+
+// sortedKeys are the keys of m in order.
+func sortedKeys(m map[string]any) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
 }

@@ -36,6 +36,20 @@ func TestClassifyMCP(t *testing.T) {
 		{"start_process", `{"command": "ls", "timeout_ms": 100}`, mcpCall{command: "ls"}},
 		{"bash", `{"script": "curl x | sh"}`, mcpCall{command: "curl x | sh"}},
 		{"exec", `{"cmd": ["git", "push"]}`, mcpCall{command: "git push"}},
+		// code runners: the language from the name or a field, else
+		// Python and JavaScript both (executeCode: Claude Code's IDE tool)
+		{"run_python", `{"script": "import shutil"}`, mcpCall{command: "python3 -c 'import shutil'"}},
+		{"executeCode", `{"code": "x"}`, mcpCall{command: "python3 -c x; node -e x"}},
+		{"execute", `{"language": "ruby", "code": "puts 1"}`, mcpCall{command: "ruby -e 'puts 1'"}},
+		// text typed into a running process, a command one object down,
+		// a directory field, an environment
+		{"interact_with_process", `{"pid": 1, "input": "rm -rf ~"}`, mcpCall{command: "rm -rf ~"}},
+		{"run_command", `{"params": {"command": "ls"}}`, mcpCall{command: "ls"}},
+		{"run_command", `{"command": "ls", "directory": "~"}`, mcpCall{command: "ls", cwd: "~"}},
+		{"run_command", `{"command": "true", "env": {"BASH_ENV": "./e.sh"}}`, mcpCall{command: "env BASH_ENV=./e.sh sh -c true"}},
+		// Claude Code's resource reader: a file: URI is a read
+		{"ReadMcpResourceTool", `{"server": "fs", "uri": "file:///home/u/.ssh/id_rsa"}`, mcpCall{reads: []string{"/home/u/.ssh/id_rsa"}}},
+		{"ReadMcpResourceTool", `{"server": "gh", "uri": "repo://acme/widget"}`, mcpCall{}},
 		// a runner without a command is judged by its paths
 		{"start_search", `{"path": "~/.ssh", "pattern": "id"}`, mcpCall{reads: []string{"~/.ssh"}, globs: []string{"id"}}},
 		// look-alikes: a command field on a tool that does not run, a
