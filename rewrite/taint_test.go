@@ -58,6 +58,9 @@ func TestTaintedPrints(t *testing.T) {
 		{`source .env; for v in $(compgen -v); do printenv "$v"; done`, Deny},
 		{`source .env; for v in $(compgen -v); do declare -p "$v"; done`, Deny},
 		{`source .env; n=SECRET; echo "${!n}"`, Deny},
+		// printf -v: the variable holds what the words it formats hold.
+		{`source .env; printf -v x %s "$SECRET"; echo "$x"`, Deny},
+		{`source .env; printf -v x %s hello; echo "$x"`, Allow},
 		{`set -a; source .env; set +a; python3 -c 'import os; print(os.environ)'`, Deny},
 		{`set -a; source .env; set +a; python3 -c 'import os; print(os.environ["SECRET"])'`, Deny},
 		{"set -a; . ./.env; set +a; python3 - <<'EOF'\nimport os\nfor k, v in os.environ.items():\n    print(k, v)\nEOF", Deny},

@@ -2418,6 +2418,12 @@ func (w *walker) reads(c scope, call *Call, st *state) {
 	if call.Name != "printf" && call.Name != "getopts" {
 		from = inputFiles(call, readFd(call), 0)
 	}
+	if call.Name == "printf" {
+		// printf -v x %s "$KEY": x holds what the words it formats hold.
+		for _, a := range call.Args {
+			from = union(from, a.From)
+		}
+	}
 	known, kv, ok := w.knownReads(c, call, st)
 	var split map[string]variable
 	if !ok {
