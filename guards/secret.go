@@ -4,8 +4,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
+	"os"
 	"path"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -37,9 +40,14 @@ type Secrets struct {
 
 type secretPattern struct {
 	raw string
-	// dir is the anchored form; name the any-depth file-name glob.
+	// dir is the anchored form; name the any-depth file-name glob (or
+	// relative path of globs, matched against a path's last segments).
 	dir  *pattern
 	name string
+	// content, when set, is a test of the file itself: the name alone
+	// does not make it a secret (credentials.json is as often a fixture
+	// as a key), what it holds does.
+	content func(abs string) bool
 }
 
 // Default secret patterns. ~/.ssh holds private keys under any name; its
@@ -93,6 +101,33 @@ var (
 		// passwords included, in plain text), Cloudflare's and
 		// Streamlit's local secrets, Java keystores.
 		"*.tfstate", "*.tfstate.backup", ".dev.vars", ".dev.vars.*", "secrets.toml", "*.jks", "*.keystore",
+		// Files that are credentials by name wherever they are (a copy
+		// of a home credential in a project is as secret as the
+		// original): PuTTY's private keys, GnuPG's and PGP's secret keyrings, git's
+		// credential store, netrc and Emacs' authinfo (passwords by
+		// host), PostgreSQL's, Vault's, s3cmd's, boto's, cargo's and
+		// AWS's.
+		"*.ppk", "secring.gpg", "secring.skr", ".git-credentials", ".netrc", ".pgpass", ".vault-token", ".s3cfg", ".boto",
+		".authinfo", ".authinfo.gpg", ".cargo/credentials", ".cargo/credentials.toml", ".aws/credentials",
+		// More tools' logins under the home directory: Pulumi's access
+		// token, Terraform's CLI configuration (its credentials blocks),
+		// Oracle Cloud's configuration (a key's pass phrase) and session
+		// tokens, Supabase's, Stripe's, CircleCI's and ngrok's tokens,
+		// the Heroku gem's old store, an Ansible vault password, sbt's
+		// and Ivy's repository passwords, mail clients' passwords
+		// (msmtp, fetchmail, isync) and FileZilla's saved sites.
+		"~/.pulumi/credentials.json", "~/.terraformrc", "~/.oci/config", "~/.oci/sessions", "~/.supabase/access-token",
+		"~/.config/stripe/config.toml", "~/.circleci/cli.yml", "~/.ngrok2/ngrok.yml", "~/.heroku/credentials",
+		"~/.ansible/vault_pass*", "~/.sbt/.credentials", "~/.ivy2/.credentials", "~/.msmtprc", "~/.config/msmtp/config",
+		"~/.fetchmailrc", "~/.mbsyncrc", "~/.config/isyncrc", "~/.config/filezilla/sitemanager.xml", "~/.config/filezilla/recentservers.xml",
+	}
+	// Names that are often an ordinary project file (a fixture, a
+	// sample, a tokenizer's vocabulary) and a credential only for what
+	// the file holds: a Google service-account key ("private_key": a
+	// PEM key), an OAuth client's secret, a stored refresh token. The
+	// file is read (at most contentPeek bytes) only when its name matches.
+	defaultContentSecrets = []string{
+		"*credential*.json", "*service*account*.json", "*key*.json", "*adminsdk*.json", "*secret*.json", "token.json",
 	}
 	defaultSecretExceptions = []string{
 		"*.pub", "~/.ssh/known_hosts*", "~/.ssh/config",
@@ -169,6 +204,9 @@ func DefaultSecrets() *Secrets {
 	if err := s.Add(defaultSecrets...); err != nil {
 		panic(err)
 	}
+	for _, n := range defaultContentSecrets {
+		s.patterns = append(s.patterns, secretPattern{raw: n, name: n, content: holdsCredential})
+	}
 	for _, e := range defaultSecretExceptions {
 		p, err := parseSecretPattern(e)
 		if err != nil {
@@ -191,7 +229,14 @@ func parseSecretPattern(raw string) (secretPattern, error) {
 		}
 		sp.dir = &p
 	case strings.Contains(raw, "/"):
-		return sp, fmt.Errorf("secret pattern %q: use a file name (matched at any depth) or a path starting with / or ~/", raw)
+		// A relative path (.aws/credentials): the last segments of a
+		// path, at any depth.
+		for _, seg := range strings.Split(raw, "/") {
+			if seg == "" || seg == "." || seg == ".." || seg == "**" || !doublestar.ValidatePattern(seg) {
+				return sp, fmt.Errorf("secret pattern %q: use a file name or a relative path of names (matched at any depth: .aws/credentials), or a path starting with / or ~/", raw)
+			}
+		}
+		sp.name = raw
 	case !doublestar.ValidatePattern(raw):
 		return sp, fmt.Errorf("invalid glob pattern %q", raw)
 	default:
@@ -310,15 +355,46 @@ func (sp secretPattern) matchFold(home string, abs, given string, fold bool) boo
 		if p == "" {
 			continue
 		}
-		b := filepath.Base(p)
 		if fold {
-			b = strings.ToLower(b)
+			p = strings.ToLower(p)
 		}
-		if ok, _ := doublestar.Match(name, b); ok {
-			return true
+		if tailMatch(name, p) {
+			return sp.content == nil || sp.content(abs)
 		}
 	}
 	return false
+}
+
+// tailMatch reports whether the last segments of the path p match the
+// name pattern, one segment for each of the pattern's (.env names the
+// file, .aws/credentials the file and its directory).
+func tailMatch(name, p string) bool {
+	if !strings.Contains(name, "/") {
+		ok, _ := doublestar.Match(name, filepath.Base(p))
+		return ok
+	}
+	want := strings.Split(name, "/")
+	var have []string
+	for _, seg := range strings.Split(filepath.Clean(p), "/") {
+		if seg != "" && seg != "." {
+			have = append(have, seg)
+		}
+	}
+	if len(have) < len(want) {
+		return false
+	}
+	have = have[len(have)-len(want):]
+	for i := range want {
+		if ok, _ := doublestar.Match(want[i], have[i]); !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// lastSeg is a name pattern's file-name part.
+func lastSeg(name string) string {
+	return name[strings.LastIndex(name, "/")+1:]
 }
 
 // Match reports whether path is a secret: it matches a pattern (the
@@ -743,4 +819,30 @@ func unescapeGlob(p string) string {
 		b.WriteByte(p[i])
 	}
 	return b.String()
+}
+
+// contentPeek is how much of a file holdsCredential reads.
+const contentPeek = 64 << 10
+
+// credentialKey finds a JSON member that holds a credential: a private
+// key in PEM form (a Google service-account key), an OAuth client's
+// secret or a refresh token, with a value that is not empty.
+var credentialKey = lazy.Value[*regexp.Regexp]{New: func() *regexp.Regexp {
+	return regexp.MustCompile(`"(private_key|client_secret|refresh_token)"\s*:\s*"[^"\s]{8,}`)
+}}
+
+// holdsCredential reports whether the regular file at abs holds a
+// credential in its first contentPeek bytes. A file that is not there,
+// not a regular file (a FIFO would block) or cannot be read holds none.
+func holdsCredential(abs string) bool {
+	if fi, err := os.Stat(abs); err != nil || !fi.Mode().IsRegular() {
+		return false
+	}
+	f, err := os.Open(abs)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	data, _ := io.ReadAll(io.LimitReader(f, contentPeek))
+	return credentialKey.Get().Match(data)
 }

@@ -189,7 +189,9 @@ func TestSecretsPolicyEdit(t *testing.T) {
 		t.Error("an edit changed the default secrets")
 	}
 	for _, bad := range []string{
-		`{"corral": 1, "secrets": {"add": ["a/b"]}}`,
+		`{"corral": 1, "secrets": {"add": ["a//b"]}}`,
+		`{"corral": 1, "secrets": {"add": ["a/../b"]}}`,
+		`{"corral": 1, "secrets": {"add": ["**/b"]}}`,
 		`{"corral": 1, "secrets": {"add": ["[x"]}}`,
 		`{"corral": 1, "secrets": {"allow": ["relative/path"]}}`,
 		`{"corral": 1, "secrets": {"action": "allow"}}`,
@@ -377,9 +379,10 @@ func TestSecretsThroughProc(t *testing.T) {
 		"/proc/0/cwd/.env":                     ".env",
 		"/proc/1/cwd/config/.env.local":        ".env.*",
 		"/proc/1/task/1/cwd/.env":              ".env",
-		"/proc/1/cwd/home/u/.ssh/id_ecdsa_key": "~/.ssh",             // from /
-		"/proc/1/cwd/u/.aws/credentials":       "~/.aws/credentials", // from /home
-		"/proc/1/cwd/.aws/credentials":         "~/.aws/credentials", // from ~
+		"/proc/1/cwd/home/u/.ssh/id_ecdsa_key": "~/.ssh",                 // from /
+		"/proc/1/cwd/u/.config/gh/hosts.yml":   "~/.config/gh/hosts.yml", // from /home
+		"/proc/1/cwd/.config/gh/hosts.yml":     "~/.config/gh/hosts.yml", // from ~
+		"/proc/1/cwd/.aws/credentials":         ".aws/credentials",       // at any depth
 		"/proc/1/cwd/../.env":                  ".env",
 		"/proc/1/cwd/etc/shadow":               "/etc/shadow",
 		"/proc/1/cwd/README.md":                "",

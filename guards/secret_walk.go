@@ -49,7 +49,7 @@ func systemTree(abs string) bool {
 func (s *Secrets) nameCandidate(name string) bool {
 	for _, p := range s.patterns {
 		if p.name != "" {
-			if ok, _ := doublestar.Match(p.name, name); ok {
+			if ok, _ := doublestar.Match(lastSeg(p.name), name); ok {
 				return true
 			}
 		}

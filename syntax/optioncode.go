@@ -187,6 +187,9 @@ func (w *walker) optionCode(c scope, call *Call) {
 				break
 			}
 		}
+		if p, ok := interpreterProgram(call); ok {
+			w.breakpointHook(c, call, p)
+		}
 		if v, known, set := w.envOf(c, call, "PYTHONSTARTUP"); set && (known || v != "") {
 			interactive := false
 			for _, a := range args {

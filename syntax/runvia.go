@@ -30,6 +30,10 @@ const (
 	varLessOpen
 	// varOptions: options the program reads before its own words.
 	varOptions
+	// varRustFlags: rustc's flags, which cargo hands every rustc it runs
+	// (RUSTFLAGS, CARGO_ENCODED_RUSTFLAGS): -C linker=PROG names a
+	// program rustc runs to link.
+	varRustFlags
 )
 
 // commandVarText are the variables whose whole value programs run as a
@@ -42,6 +46,7 @@ var commandVarText = lazy.Value[map[string]bool]{New: func() map[string]bool {
 		"CC": true, "CXX": true, "CPP": true, "LD": true, "AR": true, "AS": true, "NM": true, "RANLIB": true,
 		"STRIP": true, "OBJCOPY": true, "OBJDUMP": true, "FC": true, "F77": true, "MAKE": true, "PKG_CONFIG": true,
 		"RUSTC": true, "RUSTDOC": true, "RUSTC_WRAPPER": true, "RUSTC_WORKSPACE_WRAPPER": true,
+		"CARGO_BUILD_RUSTC": true, "CARGO_BUILD_RUSTDOC": true, "CARGO_BUILD_RUSTC_WORKSPACE_WRAPPER": true,
 	}
 }}
 
@@ -49,9 +54,72 @@ var commandVarText = lazy.Value[map[string]bool]{New: func() map[string]bool {
 // variables by convention: GIT_PAGER, MANPAGER, SYSTEMD_PAGER, GH_PAGER;
 // GIT_EDITOR, GIT_SEQUENCE_EDITOR, SUDO_EDITOR, KUBE_EDITOR; GH_BROWSER;
 // SUDO_ASKPASS, SSH_ASKPASS, GIT_ASKPASS; GIT_SSH_COMMAND; RSYNC_RSH,
-// CVS_RSH; GIT_PROXY_COMMAND; cargo's CARGO_TARGET_<triple>_RUNNER and
-// CARGO_BUILD_RUSTC_WRAPPER.
-var commandVarSuffixes = []string{"PAGER", "EDITOR", "_BROWSER", "ASKPASS", "_SSH_COMMAND", "_RSH", "_PROXY_COMMAND", "_RUNNER", "_RUSTC_WRAPPER"}
+// CVS_RSH; GIT_PROXY_COMMAND; cargo's CARGO_TARGET_<triple>_RUNNER,
+// CARGO_TARGET_<triple>_LINKER and CARGO_BUILD_RUSTC_WRAPPER.
+var commandVarSuffixes = []string{"PAGER", "EDITOR", "_BROWSER", "ASKPASS", "_SSH_COMMAND", "_RSH", "_PROXY_COMMAND", "_RUNNER", "_RUSTC_WRAPPER", "_LINKER"}
+
+// rustFlagsVar reports a variable cargo reads rustc's (or rustdoc's)
+// flags from: RUSTFLAGS, RUSTDOCFLAGS, their CARGO_ENCODED_ forms (words
+// separated by 0x1f), CARGO_BUILD_RUSTFLAGS and
+// CARGO_TARGET_<triple>_RUSTFLAGS.
+func rustFlagsVar(name string) bool {
+	switch name {
+	case "RUSTFLAGS", "RUSTDOCFLAGS", "CARGO_ENCODED_RUSTFLAGS", "CARGO_ENCODED_RUSTDOCFLAGS", "CARGO_BUILD_RUSTFLAGS", "CARGO_BUILD_RUSTDOCFLAGS":
+		return true
+	}
+	return strings.HasPrefix(name, "CARGO_TARGET_") && strings.HasSuffix(name, "_RUSTFLAGS")
+}
+
+// rustLinkers returns the programs rustc flags make it run: the linker of
+// -C linker=PROG (also -Clinker=PROG, --codegen linker=PROG), and the
+// linker a C compiler driver is told to use through -C link-arg/link-args
+// (-fuse-ld=PATH, --ld-path=PATH: cc runs PATH). Other codegen options
+// (-C target-cpu=native, -C opt-level=3) name no program.
+func rustLinkers(name, v string) []string {
+	var words []string
+	if strings.HasPrefix(name, "CARGO_ENCODED_") {
+		words = strings.Split(v, "\x1f")
+	} else {
+		words = strings.Fields(v)
+	}
+	var out []string
+	driver := func(a string) {
+		for _, p := range []string{"-fuse-ld=", "--ld-path="} {
+			if x, ok := strings.CutPrefix(a, p); ok && strings.Contains(x, "/") {
+				out = append(out, x)
+			}
+		}
+	}
+	for i := 0; i < len(words); i++ {
+		wd := words[i]
+		var opt string
+		switch {
+		case (wd == "-C" || wd == "--codegen") && i+1 < len(words):
+			i++
+			opt = words[i]
+		case strings.HasPrefix(wd, "--codegen="):
+			opt = strings.TrimPrefix(wd, "--codegen=")
+		case strings.HasPrefix(wd, "-C"):
+			opt = strings.TrimPrefix(wd, "-C")
+		default:
+			continue
+		}
+		k, val, _ := strings.Cut(opt, "=")
+		switch strings.ReplaceAll(k, "_", "-") {
+		case "linker":
+			if val != "" {
+				out = append(out, val)
+			}
+		case "link-arg":
+			driver(val)
+		case "link-args":
+			for _, a := range strings.Fields(val) {
+				driver(a)
+			}
+		}
+	}
+	return out
+}
 
 // optionVars are the variables whose value is options of a program: the
 // program named, or, for an interpreter, every run of it the command
@@ -83,6 +151,9 @@ func commandVar(name string) varUse {
 	}
 	if _, ok := optionVars.Get()[name]; ok {
 		return varOptions
+	}
+	if rustFlagsVar(name) {
+		return varRustFlags
 	}
 	if commandVarText.Get()[name] {
 		return varText
@@ -168,6 +239,10 @@ func (w *walker) commandVars(c scope, call *Call, st *state, envWords map[string
 			text := strings.TrimPrefix(strings.TrimPrefix(v.text, "|"), "|")
 			text = strings.TrimPrefix(text, "-")
 			w.child(c, call, strings.ReplaceAll(text, "%s", "FILE"), nil, kind, v.dynamic)
+		case varRustFlags:
+			for _, p := range rustLinkers(v.name, v.text) {
+				w.child(c, call, Quote(p), nil, kind+" -C linker", v.dynamic)
+			}
 		case varOptions:
 			o := optionVars.Get()[v.name]
 			switch {

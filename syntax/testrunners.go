@@ -118,9 +118,19 @@ func (w *walker) pytestRun(c scope, call *Call, args []Arg) {
 	if w.read == nil && len(w.written) == 0 || !call.Dir.Known {
 		return
 	}
+	// The rootdir: the nearest directory up from here with a pytest
+	// configuration file (pytest.ini, pyproject.toml, tox.ini,
+	// setup.cfg); conftest.py files are loaded from there down. Its
+	// addopts and PYTEST_ADDOPTS come before the command's own words.
+	root := call.Dir.Path
+	cfg, cfgText, found := w.findUp(call.Dir, "pytest.ini", ".pytest.ini", "pyproject.toml", "tox.ini", "setup.cfg")
+	if found {
+		root = filepath.Dir(cfg)
+	}
+	args = append(w.pytestAddopts(c, call, cfg, cfgText), args...)
 	opts, operands := ScanOptions(args, pytestSpec)
 	noConftest := false
-	var files []string
+	files := w.pytestPlugins(c, call)
 	for _, o := range opts {
 		switch {
 		case o.Long && (o.Name == "help" || o.Name == "version"), !o.Long && o.Name == "h":
@@ -132,13 +142,6 @@ func (w *walker) pytestRun(c scope, call *Call, args []Arg) {
 			p := strings.ReplaceAll(o.Val.Value, ".", "/")
 			files = append(files, p+".py", p+"/__init__.py")
 		}
-	}
-	// The rootdir: the nearest directory up from here with a pytest
-	// configuration file (pytest.ini, pyproject.toml, tox.ini,
-	// setup.cfg); conftest.py files are loaded from there down.
-	root := call.Dir.Path
-	if p, _, found := w.findUp(call.Dir, "pytest.ini", ".pytest.ini", "pyproject.toml", "tox.ini", "setup.cfg"); found {
-		root = filepath.Dir(p)
 	}
 	var targets []string
 	for _, i := range operands {

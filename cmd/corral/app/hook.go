@@ -367,6 +367,9 @@ func (env *runtimeEnv) write(s *settings, req *agent.Request) *agent.Answer {
 	worst := guards.Decision{}
 	for _, t := range targets {
 		d := s.agentPathFloor(s.decidePath(ge, t.path, t.action), t.action, req.AgentType)
+		if sd, ok := s.secretChange(ge, req.Tool, t.path, t.action); ok && sd.Verdict > d.Verdict {
+			d = sd
+		}
 		if d.Rule == guards.AgentCodeRule && d.Verdict == guards.Ask && len(req.Paths) == 1 {
 			d = s.agentCode(req, t.path, d)
 		}
@@ -413,6 +416,28 @@ func orNA(s string) string {
 		return "n/a"
 	}
 	return s
+}
+
+// secretChange judges a write tool's change of a secret file that is on
+// disk (an Edit of ~/.netrc, a Write over a project's .git-credentials)
+// as a read of it is judged: an edit tool answers with the file's lines
+// around the change, and either replaces a credential the user keeps. A
+// file not there yet holds no secret to show or lose; a deletion reads
+// nothing.
+func (s *settings) secretChange(ge guards.Env, tool, path string, a guards.Action) (guards.Decision, bool) {
+	if a != guards.Write {
+		return guards.Decision{}, false
+	}
+	sec := s.paths.Secrets()
+	sc, ok := sec.Match(ge, path)
+	if !ok {
+		return guards.Decision{}, false
+	}
+	if fi, err := os.Stat(sc.Path.Abs); err != nil || !fi.Mode().IsRegular() {
+		return guards.Decision{}, false
+	}
+	return guards.Decision{Verdict: sec.Verdict, Rule: "secret-read", Source: sec.Source, PathContext: "blocked", Path: sc.Path,
+		Message: "corral: " + sc.Reason(tool+" changes (and shows) the secret file")}, true
 }
 
 // decidePath runs the path guards, with corral's own files protected.

@@ -10,6 +10,7 @@ import (
 	"github.com/corral-dev/corral/guards"
 	"github.com/corral-dev/corral/internal/lazy"
 	"github.com/corral-dev/corral/syntax"
+	"github.com/corral-dev/corral/syntax/lang"
 )
 
 // An MCP server's tool (mcp__filesystem__write_file, mcp_shell_run_command)
@@ -507,15 +508,42 @@ func isEnvName(n string) bool {
 	return n != ""
 }
 
-// mcpLanguages maps the words of a tool's name (or its language field)
-// to the one-liner of the interpreter that runs such code.
-var mcpLanguages = lazy.Value[map[string]string]{New: func() map[string]string {
-	return map[string]string{
-		"python": "python3 -c", "python3": "python3 -c", "py": "python3 -c", "ipython": "python3 -c", "jupyter": "python3 -c",
-		"node": "node -e", "nodejs": "node -e", "javascript": "node -e", "js": "node -e", "typescript": "deno eval", "ts": "deno eval",
-		"deno": "deno eval", "bun": "bun -e", "ruby": "ruby -e", "rb": "ruby -e", "perl": "perl -e", "php": "php -r",
+// mcpLanguageWords are words of a tool's name or language field that
+// name a language without being an interpreter's program name (which
+// lang.ForProgram reads: python, node, ruby, perl, php, …).
+var mcpLanguageWords = lazy.Value[map[string]lang.Lang]{New: func() map[string]lang.Lang {
+	return map[string]lang.Lang{
+		"py": lang.Python, "ipython": lang.Python, "jupyter": lang.Python,
+		"javascript": lang.JS, "js": lang.JS, "typescript": lang.JS, "ts": lang.JS, "rb": lang.Ruby,
 	}
 }}
+
+// mcpLanguageOf is the language a word names, or "".
+func mcpLanguageOf(w string) lang.Lang {
+	if l, ok := mcpLanguageWords.Get()[w]; ok {
+		return l
+	}
+	return lang.ForProgram(w)
+}
+
+// oneLiner is the shell line that runs code of language l the way an
+// interpreter's one-liner does, or "" for a language corral does not
+// read that way.
+func oneLiner(l lang.Lang, code string) string {
+	switch l {
+	case lang.Python:
+		return "python3 -c " + syntax.Quote(code)
+	case lang.JS:
+		return "node -e " + syntax.Quote(code)
+	case lang.Ruby:
+		return "ruby -e " + syntax.Quote(code)
+	case lang.Perl:
+		return "perl -e " + syntax.Quote(code)
+	case lang.PHP:
+		return "php -r " + syntax.Quote(code)
+	}
+	return ""
+}
 
 // mcpCode returns, for a tool that runs program code, the shell line of
 // the interpreter running it: the language is a word of the tool's name
@@ -524,11 +552,11 @@ var mcpLanguages = lazy.Value[map[string]string]{New: func() map[string]string {
 // not name is judged as Python and as JavaScript, the worse reading
 // winning.
 func mcpCode(tool string, in map[string]any, runs bool) (string, bool) {
-	lang := ""
+	var l lang.Lang
 	hasCodeWord := false
 	for _, w := range toolWords(tool) {
-		if l, ok := mcpLanguages.Get()[w]; ok && lang == "" {
-			lang = l
+		if wl := mcpLanguageOf(w); wl != "" && l == "" && oneLiner(wl, "") != "" {
+			l = wl
 		}
 		hasCodeWord = hasCodeWord || w == "code" || w == "notebook" || w == "cell"
 	}
@@ -536,13 +564,13 @@ func mcpCode(tool string, in map[string]any, runs bool) (string, bool) {
 	for _, k := range keys {
 		if fk := fieldKey(k); fk == "language" || fk == "lang" || fk == "kernel" || fk == "runtime" {
 			if sv, ok := in[k].(string); ok {
-				if l, ok := mcpLanguages.Get()[strings.ToLower(strings.TrimSpace(sv))]; ok {
-					lang = l
+				if wl := mcpLanguageOf(strings.ToLower(strings.TrimSpace(sv))); wl != "" && oneLiner(wl, "") != "" {
+					l = wl
 				}
 			}
 		}
 	}
-	if !runs || lang == "" && !hasCodeWord {
+	if !runs || l == "" && !hasCodeWord {
 		return "", false
 	}
 	code := ""
@@ -553,7 +581,7 @@ func mcpCode(tool string, in map[string]any, runs bool) (string, bool) {
 				code = sv
 			}
 		case "command", "cmd":
-			if sv, ok := in[k].(string); ok && code == "" && lang != "" {
+			if sv, ok := in[k].(string); ok && code == "" && l != "" {
 				code = sv
 			}
 		}
@@ -561,10 +589,10 @@ func mcpCode(tool string, in map[string]any, runs bool) (string, bool) {
 	if code == "" {
 		return "", false
 	}
-	if lang == "" {
-		return "python3 -c " + syntax.Quote(code) + "; node -e " + syntax.Quote(code), true
+	if l == "" {
+		return oneLiner(lang.Python, code) + "; " + oneLiner(lang.JS, code), true
 	}
-	return lang + " " + syntax.Quote(code), true
+	return oneLiner(l, code), true
 }
 
 // mcpProcessInput returns the text a tool types into a running process

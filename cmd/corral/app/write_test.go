@@ -279,3 +279,56 @@ func TestApplyPatch(t *testing.T) {
 		t.Errorf("apply_patch to docs: %s", raw)
 	}
 }
+
+// TestWriteToolsOnSecrets: an edit tool's change of a secret file on disk
+// is judged as a read of it (the tool shows the lines around the change):
+// denied like Read and cat; a new file of that name, a deletion's
+// neighbour and ordinary files pass.
+func TestWriteToolsOnSecrets(t *testing.T) {
+	m := newMachine(t)
+	for _, f := range []string{".git-credentials", "keys/deploy.ppk", "sa-key.json", "notes/credentials.json"} {
+		p := filepath.Join(m.project, f)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		body := "https://u:tok@github.com\n"
+		switch f {
+		case "sa-key.json":
+			body = `{"type": "service_account", "private_key": "-----BEGIN PRIVATE KEY-----\nMIIE\n"}`
+		case "notes/credentials.json":
+			body = `{"user": "fixture"}`
+		}
+		if err := os.WriteFile(p, []byte(body), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tt := range []struct {
+		tool, path, want string
+	}{
+		{"Edit", ".git-credentials", "deny"},
+		{"MultiEdit", ".git-credentials", "deny"},
+		{"Write", ".git-credentials", "deny"},
+		{"Edit", "keys/deploy.ppk", "deny"},
+		{"Edit", "sa-key.json", "deny"},
+		{"Read", ".git-credentials", "deny"},
+		{"Write", "new/.netrc", ""},            // not on disk: nothing to show or lose
+		{"Edit", "notes/credentials.json", ""}, // the name alone is no credential
+		{"Edit", "README.md", ""},
+	} {
+		in := writeInput(tt.tool, filepath.Join(m.project, tt.path))
+		if tt.tool == "Read" {
+			in["tool_input"] = map[string]any{"file_path": filepath.Join(m.project, tt.path)}
+		}
+		out, raw, _ := m.hook(in)
+		got := ""
+		if out.HookSpecificOutput != nil {
+			got = out.HookSpecificOutput.PermissionDecision
+		}
+		if got != tt.want {
+			t.Errorf("%s %s: got %q (%s), want %q", tt.tool, tt.path, got, raw, tt.want)
+		}
+		if tt.want == "deny" && tt.tool != "Read" && !strings.Contains(out.HookSpecificOutput.PermissionDecisionReason, "secret") {
+			t.Errorf("%s %s: reason %q does not say why", tt.tool, tt.path, out.HookSpecificOutput.PermissionDecisionReason)
+		}
+	}
+}

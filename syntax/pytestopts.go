@@ -1,0 +1,151 @@
+package syntax
+
+import (
+	"path/filepath"
+	"strings"
+
+	"github.com/google/shlex"
+
+	"github.com/corral-dev/corral/syntax/lang"
+)
+
+// pytest takes words from outside its command line, before it: the
+// addopts of its configuration file (pytest.ini's and tox.ini's [pytest],
+// setup.cfg's [tool:pytest], pyproject.toml's [tool.pytest.ini_options] or
+// [tool.pytest]), then PYTEST_ADDOPTS; and it imports the plugin modules
+// PYTEST_PLUGINS names (comma-separated), from the working directory
+// first as -p does. Each is read as the same words on the command line
+// would be (pytest -p MOD reads MOD.py).
+
+// pytestAddopts returns the words pytest puts before args: the
+// configuration file's addopts (cfg is its path, text its content, both
+// empty when none was found) and PYTEST_ADDOPTS.
+func (w *walker) pytestAddopts(c scope, call *Call, cfg, text string) []Arg {
+	var out []Arg
+	add := func(words []string, static bool) {
+		for _, s := range words {
+			out = append(out, Arg{Value: s, Raw: s, Static: static})
+		}
+	}
+	switch base := filepath.Base(cfg); base {
+	case "pytest.ini", ".pytest.ini", "tox.ini", "setup.cfg":
+		section := "pytest"
+		if base == "setup.cfg" {
+			section = "tool:pytest"
+		}
+		if v, ok := iniValue(text, section, "addopts"); ok {
+			if words, err := shlex.Split(v); err == nil {
+				add(words, true)
+			}
+		}
+	case "pyproject.toml":
+		for _, table := range []string{"tool.pytest.ini_options", "tool.pytest"} {
+			v, ok := tomlKeyRaw(text, table, "addopts")
+			if !ok {
+				continue
+			}
+			if strings.HasPrefix(v, "[") {
+				add(tomlStrings(v), true) // a list: one word each
+			} else if s := tomlStrings(v); len(s) > 0 {
+				if words, err := shlex.Split(s[0]); err == nil {
+					add(words, true)
+				}
+			}
+		}
+	}
+	if v, known, set := w.envValue(c, call, "PYTEST_ADDOPTS", true); set {
+		if words, err := shlex.Split(v); err == nil {
+			add(words, known)
+		}
+	}
+	return out
+}
+
+// pytestPlugins returns the files of the modules PYTEST_PLUGINS names.
+func (w *walker) pytestPlugins(c scope, call *Call) []string {
+	v, known, set := w.envValue(c, call, "PYTEST_PLUGINS", true)
+	if !set || !known {
+		return nil
+	}
+	var files []string
+	for _, m := range strings.Split(v, ",") {
+		if m = strings.TrimSpace(m); m != "" {
+			p := strings.ReplaceAll(m, ".", "/")
+			files = append(files, p+".py", p+"/__init__.py")
+		}
+	}
+	return files
+}
+
+// iniValue returns key's value in [section] of an INI text as Python's
+// configparser reads it: key = value or key: value, indented lines below
+// continuing it, # and ; lines comments.
+func iniValue(text, section, key string) (string, bool) {
+	in := false
+	var val []string
+	found := false
+	for _, line := range strings.Split(text, "\n") {
+		t := strings.TrimSpace(line)
+		if found {
+			if t != "" && line != t && !strings.HasPrefix(t, "#") && !strings.HasPrefix(t, ";") && (line[0] == ' ' || line[0] == '\t') {
+				val = append(val, t)
+				continue
+			}
+			if t == "" || strings.HasPrefix(t, "#") || strings.HasPrefix(t, ";") {
+				continue
+			}
+			break
+		}
+		if strings.HasPrefix(t, "[") {
+			in = strings.TrimSpace(strings.Trim(t, "[]")) == section
+			continue
+		}
+		if !in || t == "" || strings.HasPrefix(t, "#") || strings.HasPrefix(t, ";") {
+			continue
+		}
+		i := strings.IndexAny(t, "=:")
+		if i < 0 || strings.TrimSpace(t[:i]) != key {
+			continue
+		}
+		found = true
+		if v := strings.TrimSpace(t[i+1:]); v != "" {
+			val = append(val, v)
+		}
+	}
+	return strings.Join(val, " "), found
+}
+
+// breakpointHook judges the module PYTHONBREAKPOINT=MOD.FUNC names: Python
+// imports MOD at the program's first breakpoint(), from its module path
+// (the script's directory or the working directory first). A builtin
+// hook (pdb.set_trace), 0 or an empty value names no project file, and a
+// module not in those directories is an installed one.
+func (w *walker) breakpointHook(c scope, call *Call, p program) {
+	v, known, set := w.envValue(c, call, "PYTHONBREAKPOINT", true)
+	if !set || !known {
+		return
+	}
+	mod, _, ok := cutLast(strings.TrimSpace(v), ".")
+	if !ok || mod == "" {
+		return
+	}
+	rel := strings.ReplaceAll(mod, ".", "/")
+	dirs := []string{"."}
+	if p.file != nil && p.file.Static {
+		dirs[0] = filepath.Dir(p.file.Value)
+	}
+	dirs = append(dirs, call.modPath...)
+	var cands []string
+	for _, d := range dirs {
+		cands = append(cands, filepath.Join(d, rel+".py"), filepath.Join(d, rel, "__init__.py"))
+	}
+	w.firstFile(c, call, cands, string(lang.Python))
+}
+
+// cutLast is strings.Cut at the last sep.
+func cutLast(s, sep string) (before, after string, found bool) {
+	if i := strings.LastIndex(s, sep); i >= 0 {
+		return s[:i], s[i+len(sep):], true
+	}
+	return s, "", false
+}
