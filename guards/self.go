@@ -93,6 +93,19 @@ var mcpProject = []string{".mcp.json", ".cursor/mcp.json", ".vscode/mcp.json", "
 // AgentMCPRule is the rule of a write to a project's MCP configuration.
 const AgentMCPRule = "agent-mcp"
 
+// editorAutoRun are a project's files that make an editor or a dev
+// container tool run a command by itself when the project is opened,
+// on this machine, outside any agent: VS Code's tasks.json (a task with
+// "runOptions": {"runOn": "folderOpen"}) and a dev container's
+// initializeCommand (run on the host before the container starts). A
+// write there asks; the hook lets a Write or Edit pass when the text it
+// leaves runs nothing that way (cmd/corral/app/agentcode.go).
+var editorAutoRun = []string{".vscode/tasks.json", ".devcontainer/devcontainer.json", ".devcontainer.json", ".devcontainer/*/devcontainer.json"}
+
+// EditorAutoRunRule is the rule of a write to a file an editor runs
+// commands from when the project is opened.
+const EditorAutoRunRule = "editor-autorun"
+
 // gitSelf are the project patterns whose deletion does not switch a
 // guard off: removing .git (or its hooks) loses history, which other
 // rules judge, but runs nothing and unregisters nothing.
@@ -129,6 +142,8 @@ type selfLayer struct {
 	// codeHome, codeProject: agentCodeHome and agentCodeProject; mcp:
 	// mcpProject.
 	codeHome, codeProject, mcp []pattern
+	// autorun: editorAutoRun.
+	autorun []pattern
 	// files are directories or files given at run time (policy files,
 	// state, audit log), with everything under them.
 	files []string
@@ -174,6 +189,13 @@ func newSelfLayer() *selfLayer {
 			panic(err)
 		}
 		l.mcp = append(l.mcp, p)
+	}
+	for _, raw := range editorAutoRun {
+		p, err := parsePattern(raw, false)
+		if err != nil {
+			panic(err)
+		}
+		l.autorun = append(l.autorun, p)
 	}
 	return l
 }
@@ -270,6 +292,12 @@ func (l *selfLayer) decide(env Env, np Path, a Action) Decision {
 			if pat.matchProject(np.Rel) {
 				return Decision{Verdict: Ask, Rule: AgentMCPRule, Pattern: pat.raw, Source: "corral", PathContext: ContextOutside,
 					Message: fmt.Sprintf("Agent MCP configuration: %s registers MCP servers, programs the agent starts outside corral's hook", np.Abs)}
+			}
+		}
+		for _, pat := range l.autorun {
+			if pat.matchProject(np.Rel) {
+				return Decision{Verdict: Ask, Rule: EditorAutoRunRule, Pattern: pat.raw, Source: "corral", PathContext: ContextOutside,
+					Message: fmt.Sprintf("Editor auto-run: %s can hold commands an editor or dev container tool runs by itself when the project is opened (a folderOpen task, initializeCommand), outside the agent", np.Abs)}
 			}
 		}
 	}

@@ -307,3 +307,106 @@ func mcpCommands(text string) []string {
 	}
 	return out
 }
+
+// editorAutoRun decides a write to a file an editor runs commands from
+// when the project is opened (guards.EditorAutoRunRule) by the text it
+// leaves: VS Code tasks with "runOn": "folderOpen" and a dev container's
+// initializeCommand run by themselves, so they ask (or are denied when
+// corral denies the command); text that sets none passes, and text that
+// is not JSON keeps the ask.
+func (s *settings) editorAutoRun(req *agent.Request, path string, d guards.Decision) guards.Decision {
+	text, ok := agentCodeText(req, path)
+	if !ok {
+		return d
+	}
+	cmds, ok := autoRunCommands(text)
+	if !ok {
+		return d
+	}
+	if len(cmds) == 0 {
+		return guards.Decision{Verdict: guards.Allow, Path: d.Path, PathContext: d.PathContext}
+	}
+	for _, c := range cmds {
+		if res := s.check(c, req.AgentType); res.Decision == rewrite.Deny {
+			d.Verdict = guards.Deny
+			d.Message += fmt.Sprintf("; it runs %q: %s", c, summary(res))
+			return d
+		}
+	}
+	d.Message += fmt.Sprintf("; it runs %q", cmds[0])
+	return d
+}
+
+// autoRunCommands returns the commands a tasks.json or devcontainer.json
+// text makes run by themselves: each task whose runOptions.runOn is
+// folderOpen (its command and args; a task with no command counts as one
+// corral cannot see) and initializeCommand (a string, an array of words,
+// or an object of them). ok is false when the text is not JSON.
+func autoRunCommands(text string) ([]string, bool) {
+	var doc map[string]json.RawMessage
+	if json.Unmarshal([]byte(syntax.StripJSONC(text)), &doc) != nil {
+		return nil, false
+	}
+	var out []string
+	var tasks []struct {
+		Command    json.RawMessage   `json:"command"`
+		Args       []json.RawMessage `json:"args"`
+		RunOptions struct {
+			RunOn string `json:"runOn"`
+		} `json:"runOptions"`
+	}
+	if raw, ok := doc["tasks"]; ok && json.Unmarshal(raw, &tasks) == nil {
+		for _, t := range tasks {
+			if t.RunOptions.RunOn != "folderOpen" {
+				continue
+			}
+			line := commandWords(t.Command)
+			if line == "" {
+				line = "<a task corral cannot read>"
+			}
+			for _, a := range t.Args {
+				var one string
+				if json.Unmarshal(a, &one) == nil {
+					line += " " + syntax.Quote(one)
+				}
+			}
+			out = append(out, line)
+		}
+	}
+	if raw, ok := doc["initializeCommand"]; ok {
+		var obj map[string]json.RawMessage
+		if json.Unmarshal(raw, &obj) == nil {
+			names := make([]string, 0, len(obj))
+			for n := range obj {
+				names = append(names, n)
+			}
+			sort.Strings(names)
+			for _, n := range names {
+				if line := commandWords(obj[n]); line != "" {
+					out = append(out, line)
+				}
+			}
+		} else if line := commandWords(raw); line != "" {
+			out = append(out, line)
+		}
+	}
+	return out, true
+}
+
+// commandWords reads a command given as a string (shell text) or an
+// array of words (quoted for the shell); "" otherwise.
+func commandWords(raw json.RawMessage) string {
+	var one string
+	if json.Unmarshal(raw, &one) == nil {
+		return one
+	}
+	var words []string
+	if json.Unmarshal(raw, &words) == nil {
+		q := make([]string, len(words))
+		for i, w := range words {
+			q[i] = syntax.Quote(w)
+		}
+		return strings.Join(q, " ")
+	}
+	return ""
+}

@@ -145,3 +145,46 @@ func TestAgentMCPWrites(t *testing.T) {
 		t.Errorf("bash write to .mcp.json: got %+v, want ask", hs)
 	}
 }
+
+// TestEditorAutoRunWrites: VS Code's tasks.json and a dev container's
+// devcontainer.json can hold commands that run by themselves when the
+// project is opened (a folderOpen task, initializeCommand on the host),
+// outside any agent: a Write that leaves such a command asks (is denied
+// when corral denies the command), one that leaves none passes.
+func TestEditorAutoRunWrites(t *testing.T) {
+	m := newMachine(t)
+	tasks := filepath.Join(m.project, ".vscode", "tasks.json")
+	dc := filepath.Join(m.project, ".devcontainer", "devcontainer.json")
+	tests := []struct {
+		name, path, content string
+		decision, reason    string
+	}{
+		{"folderOpen task that deletes home", tasks, `{"version": "2.0.0", "tasks": [{"label": "x", "type": "shell", "command": "rm -rf ~", "runOptions": {"runOn": "folderOpen"}}]}`, "deny", "rm -rf ~"},
+		{"folderOpen watch task", tasks, "{\n // watch\n \"tasks\": [{\"label\": \"w\", \"command\": \"npm\", \"args\": [\"run\", \"watch\"], \"runOptions\": {\"runOn\": \"folderOpen\"}},],\n}", "ask", "npm run watch"},
+		{"ordinary build task", tasks, `{"version": "2.0.0", "tasks": [{"label": "b", "type": "shell", "command": "npm run build", "group": "build"}]}`, "", ""},
+		{"initializeCommand", dc, `{"image": "node", "initializeCommand": ["bash", "-c", "rm -rf ~"]}`, "deny", "rm -rf ~"},
+		{"initializeCommand object", dc, `{"image": "node", "initializeCommand": {"a": "echo hi", "b": "make setup"}}`, "ask", "echo hi"},
+		{"container-only commands", dc, `{"image": "node", "postCreateCommand": "npm ci"}`, "", ""},
+		{"not json", tasks, `{"tasks": [`, "ask", "Editor auto-run"},
+	}
+	for _, tt := range tests {
+		in := map[string]any{"session_id": "s1", "hook_event_name": "PreToolUse", "tool_name": "Write",
+			"tool_input": map[string]any{"file_path": tt.path, "content": tt.content}}
+		out, raw, _ := m.hook(in)
+		hs := out.HookSpecificOutput
+		if tt.decision == "" {
+			if hs != nil && (hs.PermissionDecision == "deny" || hs.PermissionDecision == "ask") {
+				t.Errorf("%s: got %s", tt.name, raw)
+			}
+			continue
+		}
+		if hs == nil || hs.PermissionDecision != tt.decision || !strings.Contains(hs.PermissionDecisionReason, tt.reason) {
+			t.Errorf("%s: got %+v, want %s mentioning %q", tt.name, hs, tt.decision, tt.reason)
+		}
+	}
+	out, _, _ := m.hook(map[string]any{"session_id": "s1", "hook_event_name": "PreToolUse", "tool_name": "Bash",
+		"tool_input": map[string]any{"command": `echo '{}' > .vscode/tasks.json`}})
+	if hs := out.HookSpecificOutput; hs == nil || hs.PermissionDecision != "ask" {
+		t.Errorf("bash write to .vscode/tasks.json: got %+v, want ask", hs)
+	}
+}
