@@ -122,6 +122,9 @@ func (w *walker) configRun(c scope, call *Call) bool {
 	case "nix-shell":
 		w.nixShellHook(c, call)
 		return false // nix-shell --run CMD is read elsewhere
+	case "composer":
+		w.composerRun(c, call)
+		return true
 	}
 	t, ok := configTools.Get()[call.Name]
 	if !ok {

@@ -83,3 +83,57 @@ func TestTaskFilesOfMoreTools(t *testing.T) {
 		}
 	}
 }
+
+// TestComposerScripts: composer install/update/require run composer.json's
+// event scripts, run-script NAME and composer NAME the script NAME; an
+// entry is a command line, @php ARGS, @composer ARGS or @OTHER, or a PHP
+// callback, asked about only by its rule words.
+func TestComposerScripts(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"ev/composer.json":    `{"name": "a/b", "scripts": {"post-install-cmd": "rm -rf /victim", "post-update-cmd": ["@clean"], "clean": ["echo x", "rm -rf /victim"]}}`,
+		"named/composer.json": `{"scripts": {"wipe": "rm -rf /victim", "test": "phpunit", "setup": "@php bin/setup.php", "again": "@composer run-script wipe", "cb": "App\\Setup::removeTree"}}`,
+		"named/bin/setup.php": "<?php\nsystem('rm -rf /victim');\n",
+		"sub/x/.keep":         "",
+		"ok/composer.json":    `{"require": {"php": ">=8.1"}, "scripts": {"test": "phpunit", "post-autoload-dump": ["Illuminate\\Foundation\\ComposerScripts::postAutoloadDump", "@php artisan package:discover --ansi"], "lint": "php-cs-fixer fix --dry-run"}}`,
+		"ok/artisan":          "<?php\necho 'ok';\n",
+	})
+	for _, tc := range []struct {
+		cmd string
+		rm  bool
+	}{
+		{`cd ev && composer install`, true},
+		{`cd ev && composer i --no-dev`, true},
+		{`cd ev && composer update`, true},
+		{`cd ev && composer require monolog/monolog`, true},
+		{`composer -d ev install`, true},
+		{`composer --working-dir=ev upd`, true},
+		{`cd named && composer run-script wipe`, true},
+		{`cd named && composer run wipe`, true},
+		{`cd named && composer wipe`, true},
+		{`cd named && composer wi`, true},
+		{`cd named && composer setup`, true},
+		{`cd named && composer again`, true},
+		// Look-alikes.
+		{`cd ev && composer install --no-scripts`, false},
+		{`cd ev && composer require x/y --no-update`, false},
+		{`cd ev && composer show`, false},
+		{`cd ev && composer --version`, false},
+		{`cd named && composer test`, false},
+		{`cd named && composer run-script --list`, false},
+		{`cd ok && composer install && composer test && composer lint && composer dump-autoload`, false},
+	} {
+		m := analyzeIn(t, dir, tc.cmd)
+		wantVictim(t, m, tc.cmd, tc.rm)
+		for _, h := range m.Hidden {
+			if !tc.rm && h.Always {
+				t.Errorf("%s: hidden %+v", tc.cmd, h)
+			}
+		}
+	}
+	m := analyzeIn(t, dir, `cd named && composer cb`)
+	if len(m.Hidden) != 1 || m.Hidden[0].Always || m.Hidden[0].Text != `App\Setup::removeTree` {
+		t.Errorf("composer cb: hidden %+v, want the PHP callback, asked about by its words", m.Hidden)
+	}
+}

@@ -1,0 +1,184 @@
+package syntax
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/corral-dev/corral/internal/lazy"
+)
+
+// More tools that run what a file of the project says (configRun):
+// composer runs the scripts of composer.json, as npm runs package.json's.
+
+// composerCommands are composer's own commands (composer list, 2.x), with
+// the scripts each runs: the events it fires (composer's documentation,
+// "Scripts": command events, installer events, package events and
+// autoload events); a root package's scripts for these events run. A
+// command that is not one of these (nor a prefix of one) is a script.
+var composerCommands = lazy.Value[map[string][]string]{New: func() map[string][]string {
+	autoload := []string{"pre-autoload-dump", "post-autoload-dump"}
+	packages := []string{"pre-operations-exec", "pre-package-install", "post-package-install", "pre-package-update",
+		"post-package-update", "pre-package-uninstall", "post-package-uninstall"}
+	install := slices.Concat([]string{"pre-install-cmd"}, packages, autoload, []string{"post-install-cmd"})
+	update := slices.Concat([]string{"pre-update-cmd"}, packages, autoload, []string{"post-update-cmd"})
+	out := map[string][]string{
+		"install": install, "update": update, "upgrade": update, "require": update, "remove": update,
+		"uninstall": update, "reinstall": slices.Concat(packages, autoload), "dump-autoload": autoload,
+		"dumpautoload": autoload, "status": {"pre-status-cmd", "post-status-cmd"},
+		"archive": {"pre-archive-cmd", "post-archive-cmd"}, "run-script": nil,
+	}
+	for _, n := range []string{"about", "audit", "browse", "home", "bump", "check-platform-reqs", "clear-cache",
+		"clearcache", "cc", "config", "create-project", "depends", "why", "diagnose", "exec", "fund", "global", "help",
+		"init", "licenses", "list", "outdated", "prohibits", "why-not", "search", "self-update", "selfupdate", "show",
+		"info", "suggests", "validate", "completion"} {
+		out[n] = nil
+	}
+	return out
+}}
+
+// composerAliases are composer's short names of its commands.
+var composerAliases = lazy.Value[map[string]string]{New: func() map[string]string {
+	return map[string]string{"i": "install", "u": "update", "r": "require", "rm": "remove", "run": "run-script",
+		"dumpautoload": "dump-autoload"}
+}}
+
+// composerRun models composer [-d DIR] COMMAND: install, update,
+// require and remove run the root package's event scripts (none with
+// --no-scripts, nor require/remove --no-update's update events),
+// run-script NAME (run) and composer NAME run script NAME. A command may
+// be abbreviated to a prefix only it has (Symfony Console's rule, over
+// the commands and the scripts). Each entry of a script is a command
+// line, @php ARGS (php ARGS), @composer ARGS, @NAME (another script), or
+// a PHP callback (Vendor\Class::method), which corral does not read.
+func (w *walker) composerRun(c scope, call *Call) {
+	dir := call.Dir
+	cmd, cmdAt := "", -1
+	noScripts := false
+	args := call.Args
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		switch {
+		case (v == "-d" || v == "--working-dir") && i+1 < len(args):
+			if !args[i+1].Static {
+				return
+			}
+			dir = dir.Join(args[i+1].Value)
+			i++
+		case strings.HasPrefix(v, "--working-dir="):
+			dir = dir.Join(strings.TrimPrefix(v, "--working-dir="))
+		case strings.HasPrefix(v, "-d") && len(v) > 2 && !strings.HasPrefix(v, "--"):
+			dir = dir.Join(v[2:])
+		case v == "--no-scripts":
+			noScripts = true
+		case v == "-h" || v == "--help" || v == "-V" || v == "--version":
+			return
+		case strings.HasPrefix(v, "-"):
+		case cmd == "":
+			if !args[i].Static {
+				return
+			}
+			cmd, cmdAt = v, i
+		}
+	}
+	if cmd == "" {
+		return
+	}
+	sdir, scripts, found := w.manifestScripts(dir, "composer.json")
+	if !found {
+		return
+	}
+	cmds := composerCommands.Get()
+	if a, ok := composerAliases.Get()[cmd]; ok {
+		cmd = a
+	}
+	if _, ok := cmds[cmd]; !ok && scripts[cmd] == nil {
+		// An abbreviation: the one command or script it begins.
+		var hits []string
+		for n := range cmds {
+			if strings.HasPrefix(n, cmd) {
+				hits = append(hits, n)
+			}
+		}
+		for n := range scripts {
+			if strings.HasPrefix(n, cmd) {
+				hits = append(hits, n)
+			}
+		}
+		if len(hits) != 1 {
+			return
+		}
+		cmd = hits[0]
+	}
+	var names []string
+	switch events, builtin := cmds[cmd]; {
+	case cmd == "run-script":
+		for _, a := range args[cmdAt+1:] {
+			if a.Value == "-l" || a.Value == "--list" {
+				return
+			}
+			if !strings.HasPrefix(a.Value, "-") {
+				if !a.Static {
+					w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: a.Raw,
+						What: "composer runs a script of composer.json named only at run time"})
+					return
+				}
+				names = []string{a.Value}
+				break
+			}
+		}
+	case builtin:
+		if noScripts || (cmd == "require" || cmd == "remove" || cmd == "uninstall") && slices.ContainsFunc(args, func(a Arg) bool {
+			return a.Value == "--no-update"
+		}) {
+			return
+		}
+		names = events
+	default:
+		names = []string{cmd}
+	}
+	inner := *call
+	inner.Dir = sdir
+	seen := map[string]bool{}
+	for _, n := range names {
+		w.composerScript(c, &inner, scripts, n, seen)
+	}
+}
+
+// composerScript runs the entries of composer.json's script name, each
+// once (a reference to a script already run runs nothing: the cycle
+// composer refuses).
+func (w *walker) composerScript(c scope, call *Call, scripts map[string][]string, name string, seen map[string]bool) {
+	if seen[name] || len(seen) > maxTaskDepth {
+		return
+	}
+	seen[name] = true
+	where := "composer.json scripts." + name + " (composer)"
+	for _, e := range scripts[name] {
+		e = strings.TrimSpace(e)
+		head, rest, _ := strings.Cut(e, " ")
+		switch {
+		case head == "@php":
+			e = "php " + rest
+		case head == "@composer":
+			e = "composer " + rest
+		case head == "@putenv":
+			continue
+		case strings.HasPrefix(head, "@"):
+			w.composerScript(c, call, scripts, head[1:], seen)
+			continue
+		case phpCallable.Get().MatchString(e):
+			// A static method or a command class of the project's PHP
+			// (autoloaded), which corral does not read.
+			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Text: e,
+				What: where + " calls the PHP code " + e + ", which corral does not read"})
+			continue
+		}
+		w.origin = where
+		w.child(c, call, e, nil, "package script", false)
+		w.origin = ""
+	}
+}
+
+// phpCallable matches a composer script that is PHP rather than a
+// command line: Class::method, or a class name with a namespace.
+var phpCallable = lazy.Regexp{Expr: `^\\?[A-Za-z_][A-Za-z0-9_]*(?:\\[A-Za-z_][A-Za-z0-9_]*)*(?:::[A-Za-z_][A-Za-z0-9_]*|\\[A-Za-z_][A-Za-z0-9_]*)$`}
