@@ -125,6 +125,9 @@ func (w *walker) configRun(c scope, call *Call) bool {
 	case "composer":
 		w.composerRun(c, call)
 		return true
+	case "snakemake":
+		w.snakemakeRun(c, call)
+		return true
 	}
 	t, ok := configTools.Get()[call.Name]
 	if !ok {

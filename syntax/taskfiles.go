@@ -2,9 +2,11 @@ package syntax
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/corral-dev/corral/internal/lazy"
+	"github.com/corral-dev/corral/syntax/lang"
 )
 
 // More tools that run what a file of the project says (configRun):
@@ -182,3 +184,190 @@ func (w *walker) composerScript(c scope, call *Call, scripts map[string][]string
 // phpCallable matches a composer script that is PHP rather than a
 // command line: Class::method, or a class name with a namespace.
 var phpCallable = lazy.Regexp{Expr: `^\\?[A-Za-z_][A-Za-z0-9_]*(?:\\[A-Za-z_][A-Za-z0-9_]*)*(?:::[A-Za-z_][A-Za-z0-9_]*|\\[A-Za-z_][A-Za-z0-9_]*)$`}
+
+// snakefileNames are the files snakemake looks for (its documentation,
+// "Snakefiles and rules"), first found wins.
+var snakefileNames = []string{"Snakefile", "snakefile", "workflow/Snakefile", "workflow/snakefile"}
+
+// snakemakeRun models snakemake [-s FILE] [TARGETS]: the Snakefile is
+// Python, run when the workflow is read (its top level, and the run:,
+// onstart:, onsuccess: and onerror: blocks when they run), read as
+// Python; each shell: directive and each shell("…") call is a command
+// line (any rule may be a target's input, so every one is read). Its
+// {input}, {output}, {log}, {wildcards.x}, {threads} and {resources.x}
+// are files and numbers of the workflow, read as plain names; any other
+// {…} ({params.x}, {config[…]}) is only known when snakemake runs, and
+// asks by its rule words. A dry run (-n), --list and --lint run no
+// command; --help and --version read nothing.
+func (w *walker) snakemakeRun(c scope, call *Call) {
+	file, dir := "", call.Dir
+	dry := false
+	args := call.Args
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		switch {
+		case v == "-h" || v == "--help" || v == "--version" || v == "-v":
+			return
+		case (v == "-s" || v == "--snakefile") && i+1 < len(args):
+			if !args[i+1].Static {
+				return
+			}
+			file = args[i+1].Value
+			i++
+		case strings.HasPrefix(v, "--snakefile="):
+			file = strings.TrimPrefix(v, "--snakefile=")
+		case (v == "-d" || v == "--directory") && i+1 < len(args):
+			dir = dir.Join(args[i+1].Value)
+			i++
+		case v == "-n" || v == "--dry-run" || v == "--dryrun" || v == "-l" || v == "--list" || v == "--list-rules" ||
+			v == "--lint" || v == "--list-target-rules" || v == "--summary" || v == "--dag" || v == "--rulegraph":
+			dry = true
+		}
+	}
+	files := snakefileNames
+	if file != "" {
+		files = []string{file}
+	}
+	for _, f := range files {
+		d := call.Dir.Join(f)
+		text, ok := w.readScript(d)
+		if !ok {
+			continue
+		}
+		w.readConfigs(c, call, call.Dir, []string{f}, lang.Python, false)
+		if dry {
+			return
+		}
+		for _, s := range snakeShells(text) {
+			where := f + " shell (line " + strconv.Itoa(s.line) + ")"
+			if !s.known {
+				w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Text: s.text,
+					What: where + " is a command built when snakemake runs"})
+				continue
+			}
+			text, substituted := snakeFormat(s.text)
+			w.runTaskText(c, call, dir, text, where, substituted)
+		}
+		return
+	}
+}
+
+// snakeShell is one command a Snakefile holds: a shell: directive's or a
+// shell() call's string, or (not known) the expression that builds it.
+type snakeShell struct {
+	text  string
+	line  int
+	known bool
+}
+
+// snakeShellAt matches where a command starts: shell: at the start of a
+// line (a rule's directive), or a call of shell( (in Python code).
+var snakeShellAt = lazy.Regexp{Expr: `(?m)^[ \t]*shell[ \t]*:|\bshell[ \t]*\(`}
+
+// snakeShells returns the commands of a Snakefile, in order: after each
+// shell: or shell(, the string literals that follow (adjacent ones are
+// one string, as in Python).
+func snakeShells(text string) []snakeShell {
+	var out []snakeShell
+	for _, m := range snakeShellAt.Get().FindAllStringIndex(text, maxScriptMatches) {
+		s, ok := pyStringsAt(text, m[1])
+		line := strings.Count(text[:m[0]], "\n") + 1
+		if !ok {
+			rest, _, _ := strings.Cut(strings.TrimLeft(text[m[1]:], " \t"), "\n")
+			if strings.TrimSpace(rest) != "" {
+				out = append(out, snakeShell{text: rest, line: line})
+			}
+			continue
+		}
+		out = append(out, snakeShell{text: s, line: line, known: true})
+	}
+	return out
+}
+
+// pyStringsAt reads the Python string literals that start at i (after
+// blanks, line ends and comments), joined: r'…', "…", '''…''', """…""".
+// It reports false when no literal starts there or one is not closed.
+func pyStringsAt(text string, i int) (string, bool) {
+	var b strings.Builder
+	n := 0
+	for {
+		for i < len(text) {
+			switch ch := text[i]; {
+			case ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r' || ch == '\\' && i+1 < len(text) && text[i+1] == '\n':
+				i++
+			case ch == '#':
+				for i < len(text) && text[i] != '\n' {
+					i++
+				}
+			default:
+				goto literal
+			}
+		}
+	literal:
+		j := i
+		raw := false
+		for j < len(text) && j-i < 2 && strings.IndexByte("rRbBuUfF", text[j]) >= 0 {
+			if text[j] == 'r' || text[j] == 'R' {
+				raw = true
+			}
+			j++
+		}
+		if j >= len(text) || text[j] != '"' && text[j] != '\'' {
+			return b.String(), n > 0
+		}
+		q := text[j : j+1]
+		if strings.HasPrefix(text[j:], q+q+q) {
+			q = q + q + q
+		}
+		j += len(q)
+		end := -1
+		for k := j; k < len(text); k++ {
+			if strings.HasPrefix(text[k:], q) {
+				end = k
+				break
+			}
+			if text[k] == '\\' {
+				k++
+			} else if text[k] == '\n' && len(q) == 1 {
+				return "", false
+			}
+		}
+		if end < 0 {
+			return "", false
+		}
+		body := text[j:end]
+		if !raw {
+			body = strings.NewReplacer(`\\`, `\`, `\"`, `"`, `\'`, `'`, `\n`, "\n", `\t`, "\t", "\\\n", "").Replace(body)
+		}
+		b.WriteString(body)
+		n++
+		i = end + len(q)
+	}
+}
+
+// snakeField matches a Snakemake format field: {name}, {name.attr},
+// {name[i]}, with an optional :q.
+var snakeField = lazy.Regexp{Expr: `\{([A-Za-z_][A-Za-z0-9_]*)([^{}]*)\}`}
+
+// snakeFormat replaces the fields of a Snakemake command that name the
+// workflow's own files and numbers by a plain word, and reports whether
+// it holds any other field (a value only known when it runs). {{ and }}
+// are braces.
+func snakeFormat(s string) (string, bool) {
+	other := false
+	s = strings.ReplaceAll(strings.ReplaceAll(s, "{{", "\x00"), "}}", "\x01")
+	s = snakeField.Get().ReplaceAllStringFunc(s, func(f string) string {
+		name := snakeField.Get().FindStringSubmatch(f)[1]
+		switch name {
+		case "input", "output", "log", "wildcards", "benchmark":
+			return "snakemake-" + name
+		case "threads", "resources", "jobid":
+			return "1"
+		case "rule":
+			return "rule"
+		}
+		other = true
+		return f
+	})
+	return strings.ReplaceAll(strings.ReplaceAll(s, "\x00", "{"), "\x01", "}"), other
+}

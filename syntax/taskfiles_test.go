@@ -137,3 +137,47 @@ func TestComposerScripts(t *testing.T) {
 		t.Errorf("composer cb: hidden %+v, want the PHP callback, asked about by its words", m.Hidden)
 	}
 }
+
+// TestSnakemakeShells: snakemake reads the Snakefile as Python and runs
+// its shell: directives and shell() calls as command lines; {input} and
+// {output} are the workflow's files, {params.x} a value only known then.
+func TestSnakemakeShells(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"dir/Snakefile":         "rule all:\n    input: \"out.txt\"\n\nrule clean:\n    output: \"out.txt\"\n    shell:\n        \"rm -rf /victim && \"\n        \"touch {output}\"\n",
+		"call/Snakefile":        "rule a:\n    output: 'x'\n    run:\n        shell(r'''rm -rf /victim''')\n",
+		"py/Snakefile":          "import os\nos.system('rm -rf /victim')\nrule a:\n    shell: 'echo {input} > {output}'\n",
+		"wf/workflow/Snakefile": "onstart:\n    shell(\"rm -rf /victim\")\n",
+		"params/Snakefile":      "rule a:\n    params: d='/victim'\n    shell: 'rm -rf {params.d}'\n",
+		"ok/Snakefile":          "SAMPLES = ['a', 'b']\nrule all:\n    input: expand('sorted/{s}.bam', s=SAMPLES)\n\nrule sort:\n    input: 'mapped/{s}.bam'\n    output: 'sorted/{s}.bam'\n    threads: 4\n    shell:\n        \"\"\"\n        samtools sort -@ {threads} -o {output} {input}\n        rm -f {output}.tmp.*\n        awk '{{print $1}}' {input} > /dev/null\n        \"\"\"\n",
+	})
+	for _, tc := range []struct {
+		cmd string
+		rm  bool
+	}{
+		{`cd dir && snakemake -c1`, true},
+		{`cd call && snakemake --cores 2 x`, true},
+		{`cd py && snakemake -n`, true},
+		{`cd wf && snakemake -j1`, true},
+		{`snakemake -s dir/Snakefile -c1`, true},
+		{`cd dir && snakemake -n`, false},
+		{`cd dir && snakemake --version`, false},
+		{`cd ok && snakemake -c4`, false},
+	} {
+		m := analyzeIn(t, dir, tc.cmd)
+		wantVictim(t, m, tc.cmd, tc.rm)
+		for _, h := range m.Hidden {
+			if !tc.rm && h.Always {
+				t.Errorf("%s: hidden %+v", tc.cmd, h)
+			}
+		}
+		if !tc.rm && len(m.Hidden) > 0 {
+			t.Errorf("%s: hidden %+v", tc.cmd, m.Hidden)
+		}
+	}
+	m := analyzeIn(t, dir, `cd params && snakemake -c1`)
+	if len(m.Hidden) != 1 || m.Hidden[0].Text != "rm -rf {params.d}" {
+		t.Errorf("params: hidden %+v, want the command with its field", m.Hidden)
+	}
+}
