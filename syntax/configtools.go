@@ -128,6 +128,9 @@ func (w *walker) configRun(c scope, call *Call) bool {
 	case "snakemake":
 		w.snakemakeRun(c, call)
 		return true
+	case "earthly":
+		w.earthlyRun(c, call)
+		return true
 	}
 	t, ok := configTools.Get()[call.Name]
 	if !ok {

@@ -1,6 +1,8 @@
 package syntax
 
 import (
+	"encoding/json"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -370,4 +372,138 @@ func snakeFormat(s string) (string, bool) {
 		return f
 	})
 	return strings.ReplaceAll(strings.ReplaceAll(s, "\x00", "{"), "\x01", "}"), other
+}
+
+// earthTarget is one target (or function) of an Earthfile: its lines,
+// with the line numbers they start on.
+type earthTarget struct {
+	lines []taskLine
+}
+
+// earthTargetHead matches a target's or function's first line: NAME:
+// at the start of the line.
+var earthTargetHead = lazy.Regexp{Expr: `^([A-Za-z0-9][A-Za-z0-9._-]*):\s*$`}
+
+// earthRef matches a reference to a target of the same Earthfile or of
+// one in a directory of the project: +NAME, ./DIR+NAME, ../DIR+NAME
+// (with a /ARTIFACT path after it).
+var earthRef = lazy.Regexp{Expr: `^((?:\.\.?/)[^+\s]*)?\+([A-Za-z0-9][A-Za-z0-9._-]*)`}
+
+// parseEarthfile returns an Earthfile's targets by name, "" its base
+// recipe (the lines before the first target), each line with its
+// continuation lines (a final \) joined.
+func parseEarthfile(text string) map[string]*earthTarget {
+	out := map[string]*earthTarget{"": {}}
+	cur := out[""]
+	lines := strings.Split(text, "\n")
+	for i := 0; i < len(lines); i++ {
+		l := strings.TrimRight(lines[i], " \t\r")
+		start := i + 1
+		for strings.HasSuffix(l, "\\") && i+1 < len(lines) {
+			i++
+			l = strings.TrimSuffix(l, "\\") + " " + strings.TrimSpace(lines[i])
+		}
+		if m := earthTargetHead.Get().FindStringSubmatch(l); m != nil {
+			cur = &earthTarget{}
+			out[m[1]] = cur
+			continue
+		}
+		t := strings.TrimSpace(l)
+		if t == "" || strings.HasPrefix(t, "#") {
+			continue
+		}
+		cur.lines = append(cur.lines, taskLine{t, start})
+	}
+	return out
+}
+
+// earthlyRun models earthly [options] TARGET…: a target's RUN commands
+// run in a container, except after LOCALLY, where they run on this
+// machine in the Earthfile's directory (so do a function's, called with
+// DO from there). The targets a target reaches (BUILD, FROM, COPY, DO of
+// +NAME or ./DIR+NAME) are followed, in the project only; a remote
+// target (github.com/…+NAME) is not read.
+func (w *walker) earthlyRun(c scope, call *Call) {
+	type item struct {
+		dir, name string
+		local     bool
+	}
+	var queue []item
+	for _, a := range call.Args {
+		switch v := a.Value; {
+		case v == "-h" || v == "--help" || v == "--version" || v == "-v":
+			return
+		case a.Static:
+			if m := earthRef.Get().FindStringSubmatch(v); m != nil {
+				queue = append(queue, item{dir: m[1], name: m[2]})
+			}
+		}
+	}
+	seen := map[item]bool{}
+	files := map[string]map[string]*earthTarget{}
+	for len(queue) > 0 && len(seen) < 4*maxTaskDepth {
+		it := queue[0]
+		queue = queue[1:]
+		if seen[it] {
+			continue
+		}
+		seen[it] = true
+		dir := call.Dir.Join(it.dir)
+		if !dir.Known {
+			continue
+		}
+		targets, ok := files[dir.Path]
+		if !ok {
+			text, found := w.readScript(dir.Join("Earthfile"))
+			if found {
+				targets = parseEarthfile(text)
+			}
+			files[dir.Path] = targets
+		}
+		t := targets[it.name]
+		if t == nil {
+			continue
+		}
+		local := it.local
+		for _, l := range slices.Concat(targets[""].lines, t.lines) {
+			cmd, rest, _ := strings.Cut(l.text, " ")
+			rest = strings.TrimSpace(rest)
+			switch cmd {
+			case "LOCALLY":
+				local = true
+			case "FROM":
+				local = false
+			case "RUN":
+				if !local {
+					break
+				}
+				for strings.HasPrefix(rest, "--") {
+					_, rest, _ = strings.Cut(rest, " ")
+					rest = strings.TrimSpace(rest)
+				}
+				if strings.HasPrefix(rest, "[") {
+					var argv []string
+					if json.Unmarshal([]byte(rest), &argv) != nil {
+						w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Text: rest,
+							What: "Earthfile +" + it.name + " runs a command corral cannot read"})
+						break
+					}
+					for i := range argv {
+						argv[i] = shellQuote(argv[i])
+					}
+					rest = strings.Join(argv, " ")
+				}
+				w.runTaskText(c, call, dir, rest, "Earthfile +"+it.name+" RUN (line "+strconv.Itoa(l.line)+")", false)
+			}
+			for _, f := range strings.Fields(rest) {
+				if m := earthRef.Get().FindStringSubmatch(f); m != nil {
+					d := it.dir
+					if m[1] != "" {
+						d = filepath.Join(it.dir, m[1])
+					}
+					queue = append(queue, item{dir: d, name: m[2], local: cmd == "DO" && local})
+				}
+			}
+		}
+	}
 }

@@ -181,3 +181,39 @@ func TestSnakemakeShells(t *testing.T) {
 		t.Errorf("params: hidden %+v, want the command with its field", m.Hidden)
 	}
 }
+
+// TestEarthlyLocally: earthly +TARGET runs the RUN commands of LOCALLY
+// targets on this machine (and of the functions they DO, and of the
+// LOCALLY targets they reach); RUN in a container is not read.
+func TestEarthlyLocally(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"e/Earthfile": "VERSION 0.8\n\nbuild:\n    FROM golang:1.22\n    RUN rm -rf /victim\n    SAVE ARTIFACT out\n\n" +
+			"local:\n    LOCALLY\n    RUN --no-cache rm -rf \\\n        /victim\n\nall:\n    BUILD +local\n\n" +
+			"exec:\n    LOCALLY\n    RUN [\"rm\", \"-rf\", \"/victim\"]\n\nfn:\n    FUNCTION\n    RUN rm -rf /victim\n\n" +
+			"calls:\n    LOCALLY\n    DO +fn\n\nsub:\n    BUILD ./lib+clean\n",
+		"e/lib/Earthfile": "VERSION 0.8\nclean:\n    LOCALLY\n    RUN rm -rf /victim\n",
+		"ok/Earthfile":    "VERSION 0.8\nFROM golang:1.22\nbuild:\n    RUN go build -o out ./...\n    RUN rm -rf /tmp/cache\n    SAVE ARTIFACT out\nlocal:\n    LOCALLY\n    RUN go vet ./...\n    RUN rm -rf dist\n",
+	})
+	for _, tc := range []struct {
+		cmd string
+		rm  bool
+	}{
+		{`cd e && earthly +local`, true},
+		{`cd e && earthly +all`, true},
+		{`cd e && earthly --ci +exec`, true},
+		{`cd e && earthly +calls`, true},
+		{`cd e && earthly +sub`, true},
+		{`earthly ./e+local`, true},
+		{`cd e && earthly +build`, false},
+		{`cd e && earthly --version`, false},
+		{`cd ok && earthly +build && earthly +local`, false},
+	} {
+		m := analyzeIn(t, dir, tc.cmd)
+		wantVictim(t, m, tc.cmd, tc.rm)
+		if !tc.rm && len(m.Hidden) > 0 {
+			t.Errorf("%s: hidden %+v", tc.cmd, m.Hidden)
+		}
+	}
+}
