@@ -131,6 +131,12 @@ func (w *walker) configRun(c scope, call *Call) bool {
 	case "earthly":
 		w.earthlyRun(c, call)
 		return true
+	case "act":
+		w.actRun(c, call)
+		return true
+	case "gitlab-runner", "gitlab-ci-local":
+		w.gitlabRun(c, call)
+		return true
 	}
 	t, ok := configTools.Get()[call.Name]
 	if !ok {

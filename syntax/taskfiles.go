@@ -287,7 +287,7 @@ func snakeShells(text string) []snakeShell {
 }
 
 // pyStringsAt reads the Python string literals that start at i (after
-// blanks, line ends and comments), joined: r'…', "…", '''…''', """…""".
+// blanks, line ends and comments), joined: r'…', "…", ”'…”', """…""".
 // It reports false when no literal starts there or one is not closed.
 func pyStringsAt(text string, i int) (string, bool) {
 	var b strings.Builder

@@ -217,3 +217,56 @@ func TestEarthlyLocally(t *testing.T) {
 		}
 	}
 }
+
+// TestCIPipelines: act runs the run: steps of .github/workflows/*.yml
+// (-j JOB's only; a python step as Python; a local action's steps), and
+// gitlab-runner exec / gitlab-ci-local the scripts of .gitlab-ci.yml's
+// jobs, read by lines.
+func TestCIPipelines(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	wf := "name: ci\non:\n  push:\n    branches: [main]\njobs:\n  test:\n    runs-on: ubuntu-latest\n    steps:\n" +
+		"      - uses: actions/checkout@v4\n      - name: Test\n        run: npm test\n"
+	writeFiles(t, dir, map[string]string{
+		"a/.github/workflows/ci.yml":         wf + "  clean:\n    runs-on: ubuntu-latest\n    steps:\n      - name: Clean\n        run: |\n          echo cleaning\n          rm -rf /victim\n        shell: bash\n",
+		"b/.github/workflows/x.yaml":         "on: push\njobs:\n  p:\n    runs-on: ubuntu-latest\n    steps:\n      - shell: python\n        run: |\n          import shutil\n          shutil.rmtree('/victim')\n",
+		"c/.github/workflows/ci.yml":         "on: push\njobs:\n  l:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: ./.github/actions/setup\n",
+		"c/.github/actions/setup/action.yml": "name: setup\nruns:\n  using: composite\n  steps:\n    - run: rm -rf /victim\n      shell: bash\n",
+		"d/.github/workflows/ci.yml":         "on: push\njobs:\n  t:\n    runs-on: ubuntu-latest\n    steps:\n      - run: \"rm -rf /victim\"\n",
+		"ok/.github/workflows/ci.yml": wf + "      - run: |\n          npm ci\n          npm run build --if-present\n          echo ${{ github.sha }}\n" +
+			"      - run: rm -rf node_modules/.cache\n",
+		"g/.gitlab-ci.yml": "stages: [test]\nvariables:\n  X: y\nbefore_script:\n  - echo start\n.setup:\n  script:\n    - echo setup\n" +
+			"test:\n  stage: test\n  script:\n    - npm test\ndeploy:\n  script:\n  - |\n    echo deploying\n    rm -rf /victim\n",
+		"ok/.gitlab-ci.yml": "image: node:20\ncache:\n  paths: [node_modules/]\ntest:\n  script:\n    - npm ci\n    - npm test\n  after_script:\n    - rm -rf coverage/tmp\nlint:\n  script: npm run lint\n",
+	})
+	for _, tc := range []struct {
+		cmd string
+		rm  bool
+	}{
+		{`cd a && act`, true},
+		{`cd a && act push -j clean`, true},
+		{`act -C a pull_request`, true},
+		{`cd a && act -W .github/workflows/ci.yml`, true},
+		{`cd b && act`, true},
+		{`cd c && act`, true},
+		{`cd d && act`, true},
+		{`cd g && gitlab-ci-local`, true},
+		{`cd g && gitlab-ci-local deploy`, true},
+		{`cd g && gitlab-runner exec shell deploy`, true},
+		{`cd a && act -j test`, false},
+		{`cd a && act -l`, false},
+		{`cd a && act -n`, false},
+		{`cd g && gitlab-ci-local test`, false},
+		{`cd g && gitlab-runner exec docker test`, false},
+		{`cd g && gitlab-ci-local --list`, false},
+		{`cd ok && act && gitlab-ci-local`, false},
+	} {
+		m := analyzeIn(t, dir, tc.cmd)
+		wantVictim(t, m, tc.cmd, tc.rm)
+		for _, h := range m.Hidden {
+			if !tc.rm && h.Always {
+				t.Errorf("%s: hidden %+v", tc.cmd, h)
+			}
+		}
+	}
+}
