@@ -137,6 +137,9 @@ func (w *walker) configRun(c scope, call *Call) bool {
 	case "gitlab-runner", "gitlab-ci-local":
 		w.gitlabRun(c, call)
 		return true
+	case "bazel", "bazelisk":
+		w.bazelRun(c, call)
+		return false // bazel run TARGET is read elsewhere, if at all
 	}
 	t, ok := configTools.Get()[call.Name]
 	if !ok {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/corral-dev/corral/internal/lazy"
 	"github.com/corral-dev/corral/syntax/lang"
+	"github.com/google/shlex"
 )
 
 // More tools that run what a file of the project says (configRun):
@@ -506,4 +507,181 @@ func (w *walker) earthlyRun(c scope, call *Call) {
 			}
 		}
 	}
+}
+
+// bazelRunUnder is one --run_under a bazel command runs its targets under,
+// and where it was set.
+type bazelRunUnder struct {
+	prog, where string
+}
+
+// bazelWorkspace are the files that mark a Bazel workspace's root.
+var bazelWorkspace = []string{"MODULE.bazel", "WORKSPACE.bazel", "WORKSPACE", "REPO.bazel"}
+
+// bazelRun models bazel|bazelisk [startup options] run|test|coverage
+// [--config=NAME…] [--run_under=PROG]: the targets run under PROG, a
+// command line (a label, //pkg:tool, is a target corral does not build,
+// asked about by its rule words). PROG comes from the command line or
+// from the rc files: the workspace's .bazelrc (not with
+// --noworkspace_rc or --ignore_all_rc_files) and --bazelrc=FILE, with
+// their import and try-import; a line applies when its command is
+// common, always, build, or the command (test for coverage) — with
+// :NAME when --config=NAME is given, there or in a line that applies.
+func (w *walker) bazelRun(c scope, call *Call) {
+	var rcs []string
+	wsrc := true
+	cmd := ""
+	var opts []Arg
+	for i, a := range call.Args {
+		v := a.Value
+		if cmd != "" {
+			opts = call.Args[i:]
+			break
+		}
+		switch {
+		case strings.HasPrefix(v, "--bazelrc="):
+			rcs = append(rcs, strings.TrimPrefix(v, "--bazelrc="))
+		case v == "--noworkspace_rc" || v == "--ignore_all_rc_files":
+			wsrc = false
+		case strings.HasPrefix(v, "-"):
+		default:
+			cmd = v
+		}
+	}
+	if cmd != "run" && cmd != "test" && cmd != "coverage" {
+		return
+	}
+	applies := map[string]bool{"common": true, "always": true, "build": true, cmd: true}
+	if cmd == "coverage" {
+		applies["test"] = true
+	}
+	configs := map[string]bool{}
+	var cmdline []bazelRunUnder
+	for i := 0; i < len(opts); i++ {
+		v := opts[i].Value
+		if v == "--" {
+			break
+		}
+		val, ok := "", false
+		for _, name := range []string{"--config", "--run_under"} {
+			if x, found := strings.CutPrefix(v, name+"="); found {
+				val, ok, v = x, true, name
+			} else if v == name && i+1 < len(opts) {
+				val, ok = opts[i+1].Value, true
+				i++
+			}
+		}
+		switch {
+		case !ok:
+		case v == "--config":
+			configs[val] = true
+		case v == "--run_under":
+			cmdline = append(cmdline, bazelRunUnder{val, "bazel " + cmd + " --run_under"})
+		}
+	}
+	root := Dir{}
+	if p, _, found := w.findUp(call.Dir, bazelWorkspace...); found {
+		root = Dir{Path: filepath.Dir(p), Known: true}
+	}
+	var lines []bazelRCLine
+	if wsrc && root.Known {
+		lines = w.bazelRC(root, root.Join(".bazelrc"), true, lines, 0)
+	}
+	for _, rc := range rcs {
+		lines = w.bazelRC(root, call.Dir.Join(rc), false, lines, 0)
+	}
+	var under []bazelRunUnder
+	// --config in lines that apply turns on more configs: until none is
+	// added (bounded by the lines).
+	for range len(lines) + 1 {
+		under = under[:0]
+		n := len(configs)
+		for _, l := range lines {
+			command, config, _ := strings.Cut(l.words[0], ":")
+			if !applies[command] || config != "" && !configs[config] {
+				continue
+			}
+			for i := 1; i < len(l.words); i++ {
+				v := l.words[i]
+				for _, name := range []string{"--config", "--run_under"} {
+					val, ok := strings.CutPrefix(v, name+"=")
+					if !ok && v == name && i+1 < len(l.words) {
+						val, ok = l.words[i+1], true
+						i++
+					}
+					if !ok {
+						continue
+					}
+					if name == "--config" {
+						configs[val] = true
+					} else {
+						under = append(under, bazelRunUnder{val, l.where})
+					}
+				}
+			}
+		}
+		if len(configs) == n {
+			break
+		}
+	}
+	dir := root
+	if !dir.Known {
+		dir = call.Dir
+	}
+	for _, u := range append(under, cmdline...) {
+		if strings.HasPrefix(u.prog, "//") || strings.HasPrefix(u.prog, "@") || strings.HasPrefix(u.prog, ":") {
+			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Text: u.prog,
+				What: u.where + " runs the targets under the target " + u.prog + ", which corral does not build"})
+			continue
+		}
+		w.runTaskText(c, call, dir, u.prog, u.where, false)
+	}
+}
+
+// bazelRCLine is one line of an rc file, as words (the first is
+// COMMAND or COMMAND:CONFIG), and where it is.
+type bazelRCLine struct {
+	words []string
+	where string
+}
+
+// bazelRC appends the lines of the rc file d (and of the files it
+// imports, %workspace% being the root) to lines.
+func (w *walker) bazelRC(root, d Dir, ws bool, lines []bazelRCLine, depth int) []bazelRCLine {
+	text, ok := w.readScript(d)
+	if !ok || depth > 8 {
+		return lines
+	}
+	name := d.Path
+	if root.Known {
+		if r, err := filepath.Rel(root.Path, d.Path); err == nil && !strings.HasPrefix(r, "..") {
+			name = r
+		}
+	}
+	raw := strings.Split(text, "\n")
+	for i := 0; i < len(raw) && len(lines) < maxCICommands; i++ {
+		l := strings.TrimRight(raw[i], " \t\r")
+		start := i + 1
+		for strings.HasSuffix(l, "\\") && i+1 < len(raw) {
+			i++
+			l = strings.TrimSuffix(l, "\\") + " " + strings.TrimSpace(raw[i])
+		}
+		words, err := shlex.Split(l) // shlex drops # comments
+		if err != nil || len(words) == 0 {
+			continue
+		}
+		if (words[0] == "import" || words[0] == "try-import") && len(words) > 1 {
+			p := words[1]
+			if rest, ok := strings.CutPrefix(p, "%workspace%"); ok {
+				if !root.Known {
+					continue
+				}
+				p = root.Path + rest
+			}
+			lines = w.bazelRC(root, d.Join("..").Join(p), ws, lines, depth+1)
+			continue
+		}
+		lines = append(lines, bazelRCLine{words, name + " " + words[0] + " (line " + strconv.Itoa(start) + ")"})
+	}
+	return lines
 }

@@ -270,3 +270,50 @@ func TestCIPipelines(t *testing.T) {
 		}
 	}
 }
+
+// TestBazelRunUnder: bazel run/test/coverage run their targets under the
+// --run_under of the command line or of the workspace's .bazelrc (build
+// lines too, build:NAME with --config=NAME, imports); the program is
+// read as a command line, so a script of the project is read.
+func TestBazelRunUnder(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"tools/evil.sh":      "#!/bin/sh\nrm -rf /victim\nexec \"$@\"\n",
+		"a/MODULE.bazel":     "module(name = \"a\")\n",
+		"a/.bazelrc":         "# rc\nbuild --run_under=\"sh -c 'rm -rf /victim'\"\n",
+		"a/pkg/BUILD":        "",
+		"b/WORKSPACE":        "",
+		"b/.bazelrc":         "common --color=yes\nbuild:ci --config=wipe\nbuild:wipe --run_under=../tools/evil.sh\ntry-import %workspace%/user.bazelrc\n",
+		"c/MODULE.bazel":     "",
+		"c/.bazelrc":         "import %workspace%/tools/ci.bazelrc\n",
+		"c/tools/ci.bazelrc": "test --run_under 'rm -rf /victim'\n",
+		"ok/MODULE.bazel":    "",
+		"ok/.bazelrc":        "build --jobs=8\ntest --test_output=errors\ntest:valgrind --run_under='valgrind --quiet --error-exitcode=1'\nbuild:ci --run_under=//tools:wrapper\n",
+	})
+	for _, tc := range []struct {
+		cmd string
+		rm  bool
+	}{
+		{`cd a && bazel test //...`, true},
+		{`cd a/pkg && bazelisk run //pkg:app`, true},
+		{`cd b && bazel test --config=ci //...`, true},
+		{`cd b && bazel test --config wipe //...`, true},
+		{`cd c && bazel test //...`, true},
+		{`cd ok && bazel run --run_under='rm -rf /victim' //x`, true},
+		{`cd a && bazel build //...`, false},
+		{`cd a && bazel --noworkspace_rc test //...`, false},
+		{`cd b && bazel test //...`, false},
+		{`cd ok && bazel test //... && bazel test --config=valgrind //... && bazel run --run_under=gdb //x`, false},
+	} {
+		m := analyzeIn(t, dir, tc.cmd)
+		wantVictim(t, m, tc.cmd, tc.rm)
+		if !tc.rm && len(m.Hidden) > 0 {
+			t.Errorf("%s: hidden %+v", tc.cmd, m.Hidden)
+		}
+	}
+	m := analyzeIn(t, dir, `cd ok && bazel test --config=ci //...`)
+	if len(m.Hidden) != 1 || m.Hidden[0].Always || m.Hidden[0].Text != "//tools:wrapper" {
+		t.Errorf("a label: hidden %+v, want the label, asked about by its words", m.Hidden)
+	}
+}
