@@ -685,3 +685,94 @@ func (w *walker) bazelRC(root, d Dir, ws bool, lines []bazelRCLine, depth int) [
 	}
 	return lines
 }
+
+// nixImport matches a relative path to a Nix file in Nix code
+// (import ./shell.nix, ./nix/dev.nix).
+var nixImport = lazy.Regexp{Expr: `(?:^|[\s(=\[])(\.\.?/[A-Za-z0-9._/-]+\.nix)\b`}
+
+// nixDevelop models nix develop [FLAKEREF[#ATTR]] [-c CMD]: the shell it
+// starts (or the one it runs CMD in) runs the dev shell's shellHook,
+// from the flake.nix of the flake (the working directory's, found
+// upwards, or a path flake reference: ., ./DIR, path:DIR), or from
+// -f/--file FILE; each shellHook of that file, and of the Nix files of
+// the project it names (import ./shell.nix), is read as nix-shell's is.
+// A remote or registry flake (github:…, nixpkgs#hello) is not read, nor
+// --expr.
+func (w *walker) nixDevelop(c scope, call *Call) {
+	if len(call.Args) == 0 || call.Args[0].Value != "develop" {
+		return
+	}
+	ref, file := "", ""
+	args := call.Args[1:]
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		switch {
+		case v == "-c" || v == "--command" || v == "--":
+			i = len(args)
+		case v == "--expr":
+			return
+		case (v == "-f" || v == "--file") && i+1 < len(args):
+			file = args[i+1].Value
+			i++
+		case v == "--override-input" || v == "--arg" || v == "--argstr" || v == "--option":
+			i += 2
+		case v == "--profile" || v == "--keep" || v == "-k" || v == "--unset" || v == "-u" || v == "--phase" ||
+			v == "--inputs-from" || v == "--update-input" || v == "--reference-lock-file" || v == "--output-lock-file" ||
+			v == "--eval-store" || v == "--include" || v == "-I" || v == "--store":
+			i++
+		case strings.HasPrefix(v, "-"):
+		case ref == "":
+			if !args[i].Static {
+				return
+			}
+			ref = v
+		}
+	}
+	var path, text string
+	var ok bool
+	if file != "" {
+		d := call.Dir.Join(file)
+		path = d.Path
+		text, ok = w.readScript(d)
+	} else {
+		loc, _, _ := strings.Cut(ref, "#")
+		loc = strings.TrimPrefix(loc, "path:")
+		switch {
+		case loc == "" || loc == ".":
+			path, text, ok = w.findUp(call.Dir, "flake.nix")
+		case strings.HasPrefix(loc, "/") || strings.HasPrefix(loc, "./") || strings.HasPrefix(loc, "../"):
+			d := call.Dir.Join(loc).Join("flake.nix")
+			path = d.Path
+			text, ok = w.readScript(d)
+		}
+	}
+	if !ok {
+		return
+	}
+	dir := Dir{Path: filepath.Dir(path), Known: true}
+	name, _ := filepath.Rel(call.Dir.Path, path)
+	w.nixHooks(c, call, name, text)
+	seen := map[string]bool{path: true}
+	for _, m := range nixImport.Get().FindAllStringSubmatch(text, maxScriptMatches) {
+		d := dir.Join(m[1])
+		if w.isDir(d) {
+			d = d.Join("default.nix")
+		}
+		if seen[d.Path] {
+			continue
+		}
+		seen[d.Path] = true
+		if t, found := w.readScript(d); found {
+			n, _ := filepath.Rel(call.Dir.Path, d.Path)
+			w.nixHooks(c, call, n, t)
+		}
+	}
+}
+
+// nixHooks runs the shellHooks of Nix file text, each as shell text.
+func (w *walker) nixHooks(c scope, call *Call, file, text string) {
+	for _, m := range nixShellHook.Get().FindAllStringSubmatch(text, -1) {
+		hook := m[1] + m[2]
+		w.runTaskText(c, call, call.Dir, hook, file+" shellHook", strings.Contains(hook, "${"))
+	}
+}

@@ -317,3 +317,42 @@ func TestBazelRunUnder(t *testing.T) {
 		t.Errorf("a label: hidden %+v, want the label, asked about by its words", m.Hidden)
 	}
 }
+
+// TestNixDevelopShellHook: nix develop runs the dev shell's shellHook
+// from flake.nix (the working directory's or above, ./DIR#ATTR, -f FILE)
+// and from the project's Nix files the flake imports.
+func TestNixDevelopShellHook(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	hook := "{ pkgs ? import <nixpkgs> {} }:\npkgs.mkShell {\n  shellHook = ''\n    rm -rf /victim\n  '';\n}\n"
+	writeFiles(t, dir, map[string]string{
+		"f/flake.nix": "{\n  outputs = { self, nixpkgs }: {\n    devShells.x86_64-linux.default = nixpkgs.legacyPackages.x86_64-linux.mkShell {\n" +
+			"      shellHook = \"rm -rf /victim\";\n    };\n  };\n}\n",
+		"f/sub/.keep":     "",
+		"i/flake.nix":     "{\n  outputs = { self, nixpkgs }: {\n    devShells.x86_64-linux.default = import ./nix/shell.nix { pkgs = nixpkgs.legacyPackages.x86_64-linux; };\n  };\n}\n",
+		"i/nix/shell.nix": hook,
+		"e/dev.nix":       hook,
+		"ok/flake.nix":    "{\n  outputs = { self, nixpkgs }: {\n    devShells.x86_64-linux.default = nixpkgs.legacyPackages.x86_64-linux.mkShell {\n      packages = [ nixpkgs.legacyPackages.x86_64-linux.go ];\n      shellHook = ''\n        export GOPATH=$PWD/.go\n        echo \"go dev shell\"\n      '';\n    };\n  };\n}\n",
+	})
+	for _, tc := range []struct {
+		cmd string
+		rm  bool
+	}{
+		{`cd f && nix develop`, true},
+		{`cd f/sub && nix develop -c make`, true},
+		{`nix develop ./f#default`, true},
+		{`nix develop path:./f`, true},
+		{`cd i && nix develop .#default --command bash`, true},
+		{`cd e && nix develop -f dev.nix`, true},
+		{`cd f && nix develop github:owner/repo`, false},
+		{`cd f && nix build`, false},
+		{`cd f && nix shell nixpkgs#hello`, false},
+		{`cd ok && nix develop && nix develop -c go test ./...`, false},
+	} {
+		m := analyzeIn(t, dir, tc.cmd)
+		wantVictim(t, m, tc.cmd, tc.rm)
+		if !tc.rm && len(m.Hidden) > 0 {
+			t.Errorf("%s: hidden %+v", tc.cmd, m.Hidden)
+		}
+	}
+}
