@@ -584,16 +584,17 @@ func (w *walker) bazelRun(c scope, call *Call) {
 		root = Dir{Path: filepath.Dir(p), Known: true}
 	}
 	var lines []bazelRCLine
+	files := 0
 	if wsrc && root.Known {
-		lines = w.bazelRC(root, root.Join(".bazelrc"), true, lines, 0)
+		lines = w.bazelRC(root, root.Join(".bazelrc"), lines, &files)
 	}
 	for _, rc := range rcs {
-		lines = w.bazelRC(root, call.Dir.Join(rc), false, lines, 0)
+		lines = w.bazelRC(root, call.Dir.Join(rc), lines, &files)
 	}
 	var under []bazelRunUnder
 	// --config in lines that apply turns on more configs: until none is
-	// added (bounded by the lines).
-	for range len(lines) + 1 {
+	// added (configs nested deeper than maxTaskDepth are not followed).
+	for range maxTaskDepth {
 		under = under[:0]
 		n := len(configs)
 		for _, l := range lines {
@@ -646,10 +647,15 @@ type bazelRCLine struct {
 }
 
 // bazelRC appends the lines of the rc file d (and of the files it
-// imports, %workspace% being the root) to lines.
-func (w *walker) bazelRC(root, d Dir, ws bool, lines []bazelRCLine, depth int) []bazelRCLine {
+// imports, %workspace% being the root) to lines; files counts the files
+// read, at most maxTaskDepth.
+func (w *walker) bazelRC(root, d Dir, lines []bazelRCLine, files *int) []bazelRCLine {
+	if *files >= maxTaskDepth {
+		return lines
+	}
+	*files++
 	text, ok := w.readScript(d)
-	if !ok || depth > 8 {
+	if !ok {
 		return lines
 	}
 	name := d.Path
@@ -678,7 +684,7 @@ func (w *walker) bazelRC(root, d Dir, ws bool, lines []bazelRCLine, depth int) [
 				}
 				p = root.Path + rest
 			}
-			lines = w.bazelRC(root, d.Join("..").Join(p), ws, lines, depth+1)
+			lines = w.bazelRC(root, d.Join("..").Join(p), lines, files)
 			continue
 		}
 		lines = append(lines, bazelRCLine{words, name + " " + words[0] + " (line " + strconv.Itoa(start) + ")"})

@@ -1,6 +1,9 @@
 package syntax
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestTaskFilesOfMoreTools: gulp, grunt, scons, invoke, fab, doit,
 // conan, vagrant, pod, brew bundle, danger, guard, mix, meson, tilt,
@@ -289,6 +292,8 @@ func TestBazelRunUnder(t *testing.T) {
 		"c/.bazelrc":         "import %workspace%/tools/ci.bazelrc\n",
 		"c/tools/ci.bazelrc": "test --run_under 'rm -rf /victim'\n",
 		"ok/MODULE.bazel":    "",
+		"loop/MODULE.bazel":  "",
+		"loop/.bazelrc":      strings.Repeat("import %workspace%/.bazelrc\n", 400) + strings.Repeat("build:a --config=a --config=b\n", 400),
 		"ok/.bazelrc":        "build --jobs=8\ntest --test_output=errors\ntest:valgrind --run_under='valgrind --quiet --error-exitcode=1'\nbuild:ci --run_under=//tools:wrapper\n",
 	})
 	for _, tc := range []struct {
@@ -302,6 +307,8 @@ func TestBazelRunUnder(t *testing.T) {
 		{`cd c && bazel test //...`, true},
 		{`cd ok && bazel run --run_under='rm -rf /victim' //x`, true},
 		{`cd a && bazel build //...`, false},
+		{`cd loop && bazel test --config=a //...`, false},
+		{`cd loop && bazel test --config=a //...`, false},
 		{`cd a && bazel --noworkspace_rc test //...`, false},
 		{`cd b && bazel test //...`, false},
 		{`cd ok && bazel test //... && bazel test --config=valgrind //... && bazel run --run_under=gdb //x`, false},
