@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/corral-dev/corral/internal/lazy"
 )
 
 // CI pipelines run on this machine: act runs the jobs of
@@ -298,17 +300,34 @@ func (w *walker) ciSteps(c scope, call *Call, dir Dir, file string, cmds []ciCom
 		}
 		prog, _, _ := strings.Cut(shell, " ")
 		text := cm.text
-		substituted := strings.Contains(text, "${{")
+		exprs := strings.Contains(text, "${{")
 		switch {
 		case prog == "" || IsShell(prog):
-		case strings.HasPrefix(prog, "python") && !substituted:
-			text = "python3 -c " + shellQuote(text)
+			if exprs {
+				// The lines with an expression are known only when act
+				// runs (they ask by their rule words); the rest is read
+				// with each expression as a plain word.
+				var lines []string
+				for _, l := range strings.Split(text, "\n") {
+					if strings.Contains(l, "${{") {
+						lines = append(lines, strings.TrimSpace(l))
+					}
+				}
+				w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Text: strings.Join(lines, "\n"),
+					What: where + " holds values only known when act runs, so its commands are only known then"})
+				text = ghExpr.Get().ReplaceAllString(text, "gh-expr")
+			}
+			w.runTaskText(c, call, runDir, text, where, false)
+		case strings.HasPrefix(prog, "python") && !exprs:
+			w.runTaskText(c, call, runDir, "python3 -c "+shellQuote(text), where, false)
 		default:
-			substituted = true
+			w.runTaskText(c, call, runDir, text, where+" ("+prog+")", true)
 		}
-		w.runTaskText(c, call, runDir, text, where, substituted)
 	}
 }
+
+// ghExpr matches a GitHub Actions expression, ${{ … }}.
+var ghExpr = lazy.Regexp{Expr: `\$\{\{.*?\}\}`}
 
 // gitlabReserved are .gitlab-ci.yml's top-level keys that are not jobs.
 var gitlabReserved = []string{"stages", "variables", "include", "workflow", "default", "image", "services", "cache",

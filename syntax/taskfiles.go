@@ -264,8 +264,9 @@ type snakeShell struct {
 }
 
 // snakeShellAt matches where a command starts: shell: at the start of a
-// line (a rule's directive), or a call of shell( (in Python code).
-var snakeShellAt = lazy.Regexp{Expr: `(?m)^[ \t]*shell[ \t]*:|\bshell[ \t]*\(`}
+// line (a rule's directive), or a call of shell( (in Python code), or
+// shell.prefix( and shell.suffix( (text put around every command).
+var snakeShellAt = lazy.Regexp{Expr: `(?m)^[ \t]*shell[ \t]*:|\bshell(?:\.prefix|\.suffix)?[ \t]*\(`}
 
 // snakeShells returns the commands of a Snakefile, in order: after each
 // shell: or shell(, the string literals that follow (adjacent ones are

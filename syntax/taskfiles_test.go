@@ -152,6 +152,7 @@ func TestSnakemakeShells(t *testing.T) {
 		"call/Snakefile":        "rule a:\n    output: 'x'\n    run:\n        shell(r'''rm -rf /victim''')\n",
 		"py/Snakefile":          "import os\nos.system('rm -rf /victim')\nrule a:\n    shell: 'echo {input} > {output}'\n",
 		"wf/workflow/Snakefile": "onstart:\n    shell(\"rm -rf /victim\")\n",
+		"prefix/Snakefile":      "shell.prefix('rm -rf /victim; ')\nrule a:\n    shell: 'echo hi'\n",
 		"params/Snakefile":      "rule a:\n    params: d='/victim'\n    shell: 'rm -rf {params.d}'\n",
 		"ok/Snakefile":          "SAMPLES = ['a', 'b']\nrule all:\n    input: expand('sorted/{s}.bam', s=SAMPLES)\n\nrule sort:\n    input: 'mapped/{s}.bam'\n    output: 'sorted/{s}.bam'\n    threads: 4\n    shell:\n        \"\"\"\n        samtools sort -@ {threads} -o {output} {input}\n        rm -f {output}.tmp.*\n        awk '{{print $1}}' {input} > /dev/null\n        \"\"\"\n",
 	})
@@ -163,6 +164,7 @@ func TestSnakemakeShells(t *testing.T) {
 		{`cd call && snakemake --cores 2 x`, true},
 		{`cd py && snakemake -n`, true},
 		{`cd wf && snakemake -j1`, true},
+		{`cd prefix && snakemake -j1`, true},
 		{`snakemake -s dir/Snakefile -c1`, true},
 		{`cd dir && snakemake -n`, false},
 		{`cd dir && snakemake --version`, false},
@@ -238,6 +240,7 @@ func TestCIPipelines(t *testing.T) {
 		"d/.github/workflows/ci.yml":         "on: push\njobs:\n  t:\n    runs-on: ubuntu-latest\n    steps:\n      - run: \"rm -rf /victim\"\n",
 		"ok/.github/workflows/ci.yml": wf + "      - run: |\n          npm ci\n          npm run build --if-present\n          echo ${{ github.sha }}\n" +
 			"      - run: rm -rf node_modules/.cache\n",
+		"x/.github/workflows/ci.yml": "on: push\njobs:\n  t:\n    runs-on: ubuntu-latest\n    steps:\n      - run: |\n          rm -rf /victim\n          echo ${{ github.sha }}\n          rm -rf ${{ env.OUT }}\n",
 		"g/.gitlab-ci.yml": "stages: [test]\nvariables:\n  X: y\nbefore_script:\n  - echo start\n.setup:\n  script:\n    - echo setup\n" +
 			"test:\n  stage: test\n  script:\n    - npm test\ndeploy:\n  script:\n  - |\n    echo deploying\n    rm -rf /victim\n",
 		"ok/.gitlab-ci.yml": "image: node:20\ncache:\n  paths: [node_modules/]\ntest:\n  script:\n    - npm ci\n    - npm test\n  after_script:\n    - rm -rf coverage/tmp\nlint:\n  script: npm run lint\n",
@@ -263,6 +266,7 @@ func TestCIPipelines(t *testing.T) {
 		{`cd g && gitlab-runner exec docker test`, false},
 		{`cd g && gitlab-ci-local --list`, false},
 		{`cd ok && act && gitlab-ci-local`, false},
+		{`cd x && act`, true},
 	} {
 		m := analyzeIn(t, dir, tc.cmd)
 		wantVictim(t, m, tc.cmd, tc.rm)
@@ -271,6 +275,11 @@ func TestCIPipelines(t *testing.T) {
 				t.Errorf("%s: hidden %+v", tc.cmd, h)
 			}
 		}
+	}
+	// Only the lines with an expression are known only then.
+	m := analyzeIn(t, dir, `cd x && act`)
+	if len(m.Hidden) != 1 || m.Hidden[0].Text != "echo ${{ github.sha }}\nrm -rf ${{ env.OUT }}" {
+		t.Errorf("expressions: hidden %+v", m.Hidden)
 	}
 }
 
