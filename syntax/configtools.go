@@ -122,6 +122,27 @@ func (w *walker) configRun(c scope, call *Call) bool {
 	case "nix-shell":
 		w.nixShellHook(c, call)
 		return false // nix-shell --run CMD is read elsewhere
+	case "composer":
+		w.composerRun(c, call)
+		return true
+	case "snakemake":
+		w.snakemakeRun(c, call)
+		return true
+	case "earthly":
+		w.earthlyRun(c, call)
+		return true
+	case "act":
+		w.actRun(c, call)
+		return true
+	case "gitlab-runner", "gitlab-ci-local":
+		w.gitlabRun(c, call)
+		return true
+	case "nix":
+		w.nixDevelop(c, call)
+		return false // nix develop -c CMD is read elsewhere
+	case "bazel", "bazelisk":
+		w.bazelRun(c, call)
+		return false // bazel run TARGET is read elsewhere, if at all
 	}
 	t, ok := configTools.Get()[call.Name]
 	if !ok {
@@ -267,10 +288,7 @@ func (w *walker) nixShellHook(c scope, call *Call) {
 	if !ok {
 		return
 	}
-	for _, m := range nixShellHook.Get().FindAllStringSubmatch(text, -1) {
-		hook := m[1] + m[2]
-		w.runTaskText(c, call, call.Dir, hook, file+" shellHook", strings.Contains(hook, "${"))
-	}
+	w.nixHooks(c, call, file, text)
 }
 
 // nixShellHook matches shellHook = ” … ”; (an indented string) or

@@ -609,28 +609,48 @@ func (w *walker) packageScript(c scope, call *Call, name, tool string) {
 
 // packageScripts runs the scripts names of the nearest package.json.
 func (w *walker) packageScripts(c scope, call *Call, names []string, tool string) {
-	path, text, found := w.findUp(call.Dir, "package.json")
+	dir, scripts, found := w.manifestScripts(call.Dir, "package.json")
 	if !found {
 		return
 	}
-	dir := filepath.Dir(path)
+	inner := *call
+	inner.Dir = dir
+	for _, n := range names {
+		for _, s := range scripts[n] {
+			w.origin = "package.json scripts." + n + " (" + tool + ")"
+			w.child(c, &inner, s, nil, "package script", false)
+			w.origin = ""
+		}
+	}
+}
+
+// manifestScripts reads the "scripts" object of the nearest file (a
+// package.json, a composer.json) from dir upwards: each name's command,
+// or commands when the value is a list of strings (composer's). It
+// returns the directory the file is in, where the scripts run.
+func (w *walker) manifestScripts(dir Dir, file string) (Dir, map[string][]string, bool) {
+	path, text, found := w.findUp(dir, file)
+	if !found {
+		return Dir{}, nil, false
+	}
 	var pkg struct {
-		Scripts map[string]string `json:"scripts"`
+		Scripts map[string]json.RawMessage `json:"scripts"`
 	}
 	if json.Unmarshal([]byte(text), &pkg) != nil {
-		return
+		return Dir{}, nil, false
 	}
-	inner := *call
-	inner.Dir = Dir{Path: dir, Known: true}
-	for _, n := range names {
-		s, ok := pkg.Scripts[n]
-		if !ok {
-			continue
+	out := make(map[string][]string, len(pkg.Scripts))
+	for n, raw := range pkg.Scripts {
+		var one string
+		var many []string
+		switch {
+		case json.Unmarshal(raw, &one) == nil:
+			out[n] = []string{one}
+		case json.Unmarshal(raw, &many) == nil:
+			out[n] = many
 		}
-		w.origin = "package.json scripts." + n + " (" + tool + ")"
-		w.child(c, &inner, s, nil, "package script", false)
-		w.origin = ""
 	}
+	return Dir{Path: filepath.Dir(path), Known: true}, out, true
 }
 
 // noteWrite records the text a call writes to a file when it is known:
