@@ -32,7 +32,7 @@ func (w *walker) makeRun(c scope, call *Call) {
 	dir := call.Dir
 	var files, evals, procs, incDirs []string
 	var targets []string
-	dry := false
+	dry, noBuiltin := false, false
 	stdin := false
 	args := call.Args
 	opts, operands := ScanOptions(args, makeSpec)
@@ -46,6 +46,8 @@ func (w *walker) makeRun(c scope, call *Call) {
 			// remakes them, and runs the recipe lines marked + or
 			// naming $(MAKE).
 			dry = true
+		case "r", "no-builtin-rules":
+			noBuiltin = true
 		case "I", "include-dir":
 			if o.HasVal {
 				incDirs = append(incDirs, o.Val.Value)
@@ -165,7 +167,7 @@ func (w *walker) makeRun(c scope, call *Call) {
 		w.makeShell(c, &inner, sh)
 	}
 	w.makeBuiltins(c, &inner, overrides)
-	w.makeFiles(c, call, &inner, srcs, makeOpts{overrides: overrides, includeDirs: incDirs, goals: targets}, len(evals), dry)
+	w.makeFiles(c, call, &inner, srcs, makeOpts{overrides: overrides, includeDirs: incDirs, goals: targets, noBuiltin: noBuiltin}, len(evals), dry)
 }
 
 // makeSource is one text make reads as a makefile.
@@ -262,6 +264,8 @@ func makePlan(srcs []makeSource, opts makeOpts, evals int, dry bool) []makeActio
 			}
 		}
 	}
+	e.suffixRules()
+	e.noBuiltin = opts.noBuiltin
 	var steps []makeStep
 	seen := map[string]bool{}
 	// make first remakes an included file that is not there, with the

@@ -59,6 +59,18 @@ var makeLangCases = []struct {
 	{name: "make-C", files: map[string]string{"sub/Makefile": "X := $(shell touch c_sub)\nall:\n\t@:\n"}, args: []string{"-C", "sub"}, dir: "sub"},
 	{name: "makefiles-env", files: map[string]string{"Makefile": "all:\n\t@:\n", "pre.mk": "x:\n\ttouch c_notgoal\n$(shell touch c_makefiles)\n"}, env: "MAKEFILES=pre.mk"},
 	{name: "oneshell", files: map[string]string{"Makefile": ".ONESHELL:\nall:\n\tmkdir -p d\n\tcd d\n\ttouch c_one\n"}},
+	{name: "builtin-cc-link", files: map[string]string{"Makefile": "CC = touch c_cc_$@ ;\nall: prog\n", "prog.c": ""}},
+	{name: "builtin-cc-compile", files: map[string]string{"Makefile": "CC = touch c_obj_$@ ;\nall: a.o\n", "a.c": ""}},
+	{name: "builtin-cxx-include", files: map[string]string{"Makefile": "include cfg.mk\nall: b.o\n", "cfg.mk": "CXX = touch c_cxx ;\n", "b.cpp": ""}},
+	{name: "builtin-as", files: map[string]string{"Makefile": "AS = touch c_as ;\nall: s.o\n", "s.s": ""}},
+	{name: "builtin-no-source", files: map[string]string{"Makefile": "CC = touch c_nosrc ;\nall: prog\nprog:\n\t@:\n", "prog.c": ""}},
+	{name: "builtin-explicit-prereqs", files: map[string]string{"Makefile": "LINK.o = touch c_link_$^ ;\napp: main.o\nmain.o:\n\t@:\n"}},
+	{name: "default-rule", files: map[string]string{"Makefile": ".DEFAULT:\n\ttouch c_default_$@\nall: missing\n"}},
+	{name: "default-rule-file-there", files: map[string]string{"Makefile": ".DEFAULT:\n\ttouch c_default_$@\nall: here\n\t@:\n", "here": ""}},
+	{name: "suffix-rule", files: map[string]string{"Makefile": ".SUFFIXES: .x .y\n.x.y:\n\ttouch c_suffix_$@\nall: a.y\n", "a.x": ""}},
+	{name: "suffix-rule-single", files: map[string]string{"Makefile": ".SUFFIXES: .x\n.x:\n\ttouch c_single_$@\nall: a\n", "a.x": ""}},
+	{name: "second-expansion", files: map[string]string{"Makefile": ".SECONDEXPANSION:\nC = touch c_second\nall: $$(shell $$(C))\n\t@:\n"}},
+	{name: "second-expansion-target", files: map[string]string{"Makefile": ".SECONDEXPANSION:\nall: $$@.dep\nall.dep:\n\ttouch c_second_dep\n"}},
 	{name: "lazy-shell", files: map[string]string{"Makefile": "X = $(shell touch c_lazy)\nall:\n\t@:\n"}, superset: true},
 }
 
