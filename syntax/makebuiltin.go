@@ -2,6 +2,7 @@ package syntax
 
 import (
 	"path/filepath"
+	"sort"
 	"strings"
 
 	"github.com/corral-dev/corral/internal/lazy"
@@ -203,4 +204,78 @@ func (e *makeEval) suffixRules() {
 			}
 		}
 	}
+}
+
+// maxMakeExports bounds the variables put before each recipe line.
+const maxMakeExports = 64
+
+func (e *makeEval) markExport(name string, on bool) {
+	if e.exports == nil {
+		e.exports = map[string]bool{}
+	}
+	e.exports[name] = on
+}
+
+// recipeEnv returns the NAME=value words (expanded form) of the variables
+// make puts in every recipe line's environment: the ones export names,
+// and with .EXPORT_ALL_VARIABLES: (or a bare export) every variable the
+// Makefile or the command line sets. Values only run time knows keep a
+// plain word in place of the reference.
+func (e *makeEval) recipeEnv() []string {
+	var names []string
+	for name, v := range e.vars {
+		on, marked := e.exports[name]
+		if !marked {
+			// Command-line variables are in the environment as
+			// well (make exports them to its children).
+			on = e.exportAll && v.origin != "default" || v.origin == "command line"
+		}
+		if on && isName(name) {
+			names = append(names, name)
+		}
+	}
+	sort.Strings(names)
+	if len(names) > maxMakeExports {
+		names = names[:maxMakeExports]
+		e.incomplete = true
+	}
+	var out []string
+	for _, name := range names {
+		if e.vars[name] == nil {
+			continue
+		}
+		vals := e.expandAll("$("+name+")", &makeCtx{where: "export " + name})
+		if len(vals) == 0 {
+			continue
+		}
+		out = append(out, name+"="+escapeMake(shellQuote(makeShellText(vals[len(vals)-1].text))))
+	}
+	return out
+}
+
+// recipeShell returns the program and options make runs each recipe
+// line with ($(SHELL) $(.SHELLFLAGS) LINE), in expanded form, when the
+// Makefile changes them or exports variables (the line is then read as
+// that shell's -c script, with that environment); "" when lines run as
+// they read. unres reports a shell or options only run time knows.
+func (e *makeEval) recipeShell(env []string) (string, bool) {
+	flagsVar := e.vars[".SHELLFLAGS"]
+	shellVar := e.vars["SHELL"]
+	custom := flagsVar != nil && flagsVar.origin != "default"
+	x := &makeCtx{where: "SHELL"}
+	sh, u1 := e.expand("$(SHELL)", x)
+	if shellVar != nil && shellVar.origin != "default" {
+		if f := strings.Fields(makeShellText(sh)); len(f) > 0 && !IsShell(filepath.Base(f[0])) {
+			custom = true
+		}
+	}
+	if !custom && len(env) == 0 {
+		return "", false
+	}
+	flags, u2 := "-c", false
+	if flagsVar != nil {
+		flags, u2 = e.expand("$(.SHELLFLAGS)", x)
+	}
+	words := append(append([]string{}, env...), strings.TrimSpace(sh), strings.TrimSpace(flags))
+	return strings.Join(words, " "), u1 || u2
 }

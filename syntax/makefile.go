@@ -208,6 +208,9 @@ func (w *walker) makeFiles(c scope, call, inner *Call, srcs []makeSource, opts m
 		case "hidden":
 			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Text: strings.TrimSpace(strings.ReplaceAll(r.text, "$$", "$") + " " + r.hint),
 				What: "make reads Makefile text at " + r.where + " that is only known when make runs"})
+		case "runtime-shell":
+			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: strings.ReplaceAll(r.text, "$$", "$"),
+				What: "make runs its recipes as $(SHELL) $(.SHELLFLAGS) LINE, with a shell or options only known at run time"})
 		case "always":
 			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: r.text,
 				What: "make loads " + clip(r.text, 40) + " at " + r.where + ", native code corral cannot read"})
@@ -282,6 +285,19 @@ func makePlan(srcs []makeSource, opts makeOpts, evals int, dry bool) []makeActio
 		e.steps(g, seen, &steps)
 	}
 	out := append([]makeAction(nil), e.actions...)
+	// Each line runs as $(SHELL) $(.SHELLFLAGS) LINE with the exported
+	// variables in its environment: read that way when the Makefile
+	// changes either.
+	wrap, wrapUnres := e.recipeShell(e.recipeEnv())
+	if wrapUnres && len(steps) > 0 {
+		out = append(out, makeAction{kind: "runtime-shell", text: wrap, where: "SHELL and .SHELLFLAGS"})
+	}
+	wrapped := func(text string) string {
+		if wrap == "" {
+			return text
+		}
+		return wrap + " " + escapeMake(shellQuote(makeShellText(text)))
+	}
 	var shell []string
 	shellUnres := false
 	for i, s := range steps {
@@ -300,7 +316,7 @@ func makePlan(srcs []makeSource, opts makeOpts, evals int, dry bool) []makeActio
 					continue
 				}
 			}
-			out = append(out, makeAction{kind: "recipe", text: strings.TrimLeft(v.text, "@-+ \t"), unres: v.unres || e.incomplete, hint: hint, where: where})
+			out = append(out, makeAction{kind: "recipe", text: wrapped(strings.TrimLeft(v.text, "@-+ \t")), unres: v.unres || e.incomplete, hint: hint, where: where})
 		}
 		if e.oneShell && len(vals) > 0 {
 			// .ONESHELL: a target's lines are one script (a cd on one
@@ -308,7 +324,7 @@ func makePlan(srcs []makeSource, opts makeOpts, evals int, dry bool) []makeActio
 			shell = append(shell, strings.TrimLeft(vals[0].text, "@-+ \t"))
 			shellUnres = shellUnres || vals[0].unres || e.incomplete
 			if i+1 == len(steps) || steps[i+1].target != s.target {
-				out = append(out, makeAction{kind: "recipe", text: strings.Join(shell, "\n"), unres: shellUnres, hint: hint, where: where})
+				out = append(out, makeAction{kind: "recipe", text: wrapped(strings.Join(shell, "\n")), unres: shellUnres, hint: hint, where: where})
 				shell, shellUnres = nil, false
 			}
 		}

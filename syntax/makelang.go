@@ -242,7 +242,11 @@ func (e *makeEval) parse(name, text string, nest int) {
 			cur = nil
 			vname, op := makeDefineHead(r2)
 			where := name + ":" + strconv.Itoa(n)
-			e.assign(e.expandName(vname, where), op, strings.Join(body, "\n"), mods["override"], where)
+			vname = e.expandName(vname, where)
+			e.assign(vname, op, strings.Join(body, "\n"), mods["override"], where)
+			if mods["export"] {
+				e.markExport(vname, true)
+			}
 			continue
 		}
 		line = makeStripComment(line)
@@ -331,8 +335,21 @@ func (e *makeEval) parse(name, text string, nest int) {
 			cur = nil
 			e.act(makeAction{kind: "always", text: rest, where: where})
 			continue
-		case "vpath", "unexport", "endef":
+		case "vpath", "endef":
 			continue
+		case "export", "unexport":
+			if rest == "" {
+				// A bare export puts every variable in the recipes'
+				// environment, as .EXPORT_ALL_VARIABLES: does.
+				e.exportAll = word == "export"
+				continue
+			}
+			if word == "unexport" {
+				for _, n := range strings.Fields(e.expandName(rest, where)) {
+					e.markExport(n, false)
+				}
+				continue
+			}
 		case "undefine":
 			_, w, r := makeModifiers(word, rest)
 			if w == "undefine" {
@@ -347,11 +364,21 @@ func (e *makeEval) parse(name, text string, nest int) {
 		}
 		if vname, op, value, ok := makeSplitAssign(body); ok {
 			cur = nil
-			e.assign(e.expandName(vname, where), op, value, mods["override"], where)
+			vname = e.expandName(vname, where)
+			e.assign(vname, op, value, mods["override"], where)
+			if mods["export"] {
+				e.markExport(vname, true)
+			}
 			continue
 		}
 		if len(mods) > 0 && !strings.Contains(body, ":") {
-			// export NAME, export: nothing for this model.
+			// export NAME…: the variables go in the recipes'
+			// environment.
+			if mods["export"] {
+				for _, n := range strings.Fields(e.expandName(body, where)) {
+					e.markExport(n, true)
+				}
+			}
 			continue
 		}
 		if rs := e.ruleLine(trimmed, name, n, where); rs != nil || makeTopIndex(trimmed, ':') >= 0 {

@@ -20,6 +20,10 @@ var makeLangCases = []struct {
 	dir      string            // where make reads its Makefile (-C)
 	superset bool              // corral reads more than make runs (branches only make decides)
 	env      string            // NAME=value in make's environment
+	// envWord: make's canary comes from a file the exported variable
+	// names (BASH_ENV): corral's reading must put this word before the
+	// recipe line (the walker then reads the file).
+	envWord string
 }{
 	{name: "shell-assign", files: map[string]string{"Makefile": "X := $(shell touch c_shell)\nall:\n\t@echo hi\n"}},
 	{name: "var-recipe", files: map[string]string{"Makefile": "CMD = touch c_var\nall:\n\t$(CMD)\n"}},
@@ -71,6 +75,12 @@ var makeLangCases = []struct {
 	{name: "suffix-rule-single", files: map[string]string{"Makefile": ".SUFFIXES: .x\n.x:\n\ttouch c_single_$@\nall: a\n", "a.x": ""}},
 	{name: "second-expansion", files: map[string]string{"Makefile": ".SECONDEXPANSION:\nC = touch c_second\nall: $$(shell $$(C))\n\t@:\n"}},
 	{name: "second-expansion-target", files: map[string]string{"Makefile": ".SECONDEXPANSION:\nall: $$@.dep\nall.dep:\n\ttouch c_second_dep\n"}},
+	{name: "shellflags", files: map[string]string{"Makefile": ".SHELLFLAGS = -c \"touch c_flags\"\nall:\n\techo hi\n"}},
+	{name: "shellflags-ec", files: map[string]string{"Makefile": ".SHELLFLAGS = -ec\nall:\n\ttouch c_ec\n"}},
+	{name: "export-bash-env", files: map[string]string{"Makefile": "export BASH_ENV=./e.sh\nSHELL=/bin/bash\nall:\n\techo\n", "e.sh": "touch c_bashenv\n"}, envWord: "BASH_ENV='./e.sh' /bin/bash -c"},
+	{name: "export-all", files: map[string]string{"Makefile": ".EXPORT_ALL_VARIABLES:\nBASH_ENV=./e.sh\nSHELL=/bin/bash\nall:\n\techo\n", "e.sh": "touch c_exportall\n"}, envWord: "BASH_ENV='./e.sh' SHELL='/bin/bash' /bin/bash -c"},
+	{name: "export-later", files: map[string]string{"Makefile": "export BASH_ENV\nSHELL=/bin/bash\nall:\n\techo\nBASH_ENV=./e.sh\n", "e.sh": "touch c_exportlater\n"}, envWord: "BASH_ENV='./e.sh' /bin/bash -c"},
+	{name: "unexport", files: map[string]string{"Makefile": "export BASH_ENV=./e.sh\nunexport BASH_ENV\nSHELL=/bin/bash\nall:\n\t@echo\n", "e.sh": "touch c_unexported\n"}},
 	{name: "lazy-shell", files: map[string]string{"Makefile": "X = $(shell touch c_lazy)\nall:\n\t@:\n"}, superset: true},
 }
 
@@ -157,6 +167,16 @@ func TestMakeLanguageAgainstMake(t *testing.T) {
 				return nil
 			})
 			ran = sortedUniq(ran)
+			if tc.envWord != "" {
+				found := false
+				for _, a := range makePlan([]makeSource{{file, string(text)}}, opts, 0, dry) {
+					found = found || a.kind == "recipe" && strings.Contains(makeShellText(a.text), tc.envWord)
+				}
+				if len(ran) == 0 || !found {
+					t.Errorf("make ran %v; corral's recipe lines lack %q", ran, tc.envWord)
+				}
+				return
+			}
 			if tc.superset {
 				for _, r := range ran {
 					if !containsStr(got, r) {
