@@ -125,19 +125,30 @@ var makeDefaultSuffixes = lazy.Value[[]string]{New: func() []string {
 // onDisk reports whether make finds name as a file (or as a target the
 // Makefile names, which make counts as one it can make).
 func (e *makeEval) onDisk(name string) bool {
-	for _, r := range e.rules {
-		if !makeIsPattern(r) && containsStr(r.targets, name) {
-			return true
+	if e.known == nil {
+		// Read once the Makefile is read: the targets it names, and
+		// each file looked for.
+		e.known = map[string]bool{}
+		for _, r := range e.rules {
+			if !makeIsPattern(r) {
+				for _, t := range r.targets {
+					e.known[t] = true
+				}
+			}
 		}
 	}
-	if e.opts.read == nil || e.opts.dir == "" {
-		return false
+	if ok, seen := e.known[name]; seen {
+		return ok
 	}
-	p := name
-	if !filepath.IsAbs(p) {
-		p = filepath.Join(e.opts.dir, p)
+	ok := false
+	if e.opts.read != nil && e.opts.dir != "" {
+		p := name
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(e.opts.dir, p)
+		}
+		_, ok = e.opts.read(p)
 	}
-	_, ok := e.opts.read(p)
+	e.known[name] = ok
 	return ok
 }
 

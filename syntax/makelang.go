@@ -110,6 +110,7 @@ type makeEval struct {
 	secondExp  bool            // .SECONDEXPANSION: seen; later rules' prerequisites are expanded again
 	exports    map[string]bool // variables export puts in the recipes' environment (false: unexport)
 	exportAll  bool            // .EXPORT_ALL_VARIABLES: or a bare export
+	known      map[string]bool // targets the file names and files looked for (onDisk)
 }
 
 func newMakeEval(opts makeOpts) *makeEval {
