@@ -227,7 +227,11 @@ func (w *walker) makeFiles(c scope, call, inner *Call, srcs []makeSource, opts m
 			}
 			if r.unres {
 				w.child(c, inner, makeShellText(r.text), nil, kind, true)
-				w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Text: strings.TrimSpace(strings.ReplaceAll(r.text, "$$", "$") + " " + r.hint),
+				line := r.text
+				if r.line != "" {
+					line = r.line
+				}
+				w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Text: strings.TrimSpace(strings.ReplaceAll(line, "$$", "$") + " " + r.hint),
 					What: what + " at " + r.where + " uses make variables or functions, so its commands are only known when make runs"})
 			} else {
 				w.child(c, inner, strings.ReplaceAll(r.text, "$$", "$"), nil, kind, false)
@@ -316,7 +320,8 @@ func makePlan(srcs []makeSource, opts makeOpts, evals int, dry bool) []makeActio
 					continue
 				}
 			}
-			out = append(out, makeAction{kind: "recipe", text: wrapped(strings.TrimLeft(v.text, "@-+ \t")), unres: v.unres || e.incomplete, hint: hint, where: where})
+			line := strings.TrimLeft(v.text, "@-+ \t")
+			out = append(out, makeAction{kind: "recipe", text: wrapped(line), line: line, unres: v.unres || e.incomplete, hint: hint, where: where})
 		}
 		if e.oneShell && len(vals) > 0 {
 			// .ONESHELL: a target's lines are one script (a cd on one
@@ -324,7 +329,7 @@ func makePlan(srcs []makeSource, opts makeOpts, evals int, dry bool) []makeActio
 			shell = append(shell, strings.TrimLeft(vals[0].text, "@-+ \t"))
 			shellUnres = shellUnres || vals[0].unres || e.incomplete
 			if i+1 == len(steps) || steps[i+1].target != s.target {
-				out = append(out, makeAction{kind: "recipe", text: wrapped(strings.Join(shell, "\n")), unres: shellUnres, hint: hint, where: where})
+				out = append(out, makeAction{kind: "recipe", text: wrapped(strings.Join(shell, "\n")), line: strings.Join(shell, "\n"), unres: shellUnres, hint: hint, where: where})
 				shell, shellUnres = nil, false
 			}
 		}

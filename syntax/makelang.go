@@ -76,6 +76,9 @@ type makeAction struct {
 	unres bool
 	hint  string
 	where string
+	// line is a recipe line as written when text is it wrapped in
+	// $(SHELL) $(.SHELLFLAGS) with exported variables before it.
+	line string
 }
 
 // makeOpts is what the reader knows of make's run.
