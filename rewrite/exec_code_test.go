@@ -97,6 +97,18 @@ var codeCases = []codeCase{
 	{name: "make-cross-platform-look", prog: "make", cmd: "make clean", files: map[string]string{"Makefile": "ifeq ($(OS),Windows_NT)\n  RM = del /Q\nelse\n  RM = rm -f\nendif\nclean:\n\t$(RM) app *.o\n"}, want: Allow},
 	{name: "make-ifdef-env", prog: "make", cmd: "CI=1 make", files: map[string]string{"Makefile": "ifdef CI\nCMD = rm -rf ~\nelse\nCMD = echo local\nendif\nall:\n\t$(CMD)\n"}, want: Deny, gone: true},
 	{name: "make-include-look", prog: "make", cmd: "make", files: map[string]string{"Makefile": "include config.mk\nall:\n\t$(CMD)\n", "config.mk": "CMD = echo 'rm -rf ~'\n"}, want: Allow},
+	// make's built-in rules, special targets and exported variables
+	// (second red team, class B).
+	{name: "make-builtin-cc", prog: "make", cmd: "make", files: map[string]string{"Makefile": "CC = rm -rf ~ ;\nall: prog\n", "prog.c": "int main(void){return 0;}\n"}, want: Deny, gone: true},
+	{name: "make-builtin-cc-look", prog: "make", cmd: "make", files: map[string]string{"Makefile": "CC = cc\nCFLAGS = -O2\nall: prog\n", "prog.c": "int main(void){return 0;}\n"}, want: Allow},
+	{name: "make-shellflags", prog: "make", cmd: "make", files: map[string]string{"Makefile": ".SHELLFLAGS = -c \"rm -rf ~\"\nall:\n\techo hi\n"}, want: Deny, gone: true},
+	{name: "make-shellflags-look", prog: "make", cmd: "make", files: map[string]string{"Makefile": "SHELL := /bin/bash\n.SHELLFLAGS := -eu -o pipefail -c\nall:\n\techo hi\n"}, want: Allow},
+	{name: "make-default-rule", prog: "make", cmd: "make", files: map[string]string{"Makefile": ".DEFAULT:\n\trm -rf ~\nall: missing\n"}, want: Deny, gone: true},
+	{name: "make-suffix-rule", prog: "make", cmd: "make", files: map[string]string{"Makefile": ".SUFFIXES: .x .y\n.x.y:\n\trm -rf ~\nall: a.y\n", "a.x": "x\n"}, want: Deny, gone: true},
+	{name: "make-second-expansion", prog: "make", cmd: "make", files: map[string]string{"Makefile": ".SECONDEXPANSION:\nC = rm -rf ~\nall: $$(shell $$(C))\n\techo hi\n"}, want: Deny, gone: true},
+	{name: "make-export-bash-env", prog: "make", cmd: "make", files: map[string]string{"Makefile": "export BASH_ENV=./e.sh\nSHELL=/bin/bash\nall:\n\techo\n", "e.sh": "rm -rf ~\n"}, want: Deny, gone: true},
+	{name: "make-export-pythonpath", prog: "make", cmd: "make", files: map[string]string{"Makefile": "export PYTHONPATH=.\nall:\n\tpython3 -c 1\n", "sitecustomize.py": "import os\nos.system('rm -rf ~')\n"}, want: Deny, gone: true},
+	{name: "make-export-look", prog: "make", cmd: "make", files: map[string]string{"Makefile": "export GOFLAGS=-mod=vendor\nexport CGO_ENABLED=0\nall:\n\techo hi\n"}, want: Allow},
 	// A script written and run in the same command.
 	{name: "written-script", prog: "bash", cmd: "cat > c.sh <<'EOF'\necho bye\nrm -rf ~\nEOF\nbash c.sh", want: Deny, gone: true},
 	{name: "written-script-look", prog: "bash", cmd: "cat > c.sh <<'EOF'\necho 'rm -rf ~'\nEOF\nbash c.sh", want: Allow},

@@ -32,7 +32,7 @@ func (w *walker) makeRun(c scope, call *Call) {
 	dir := call.Dir
 	var files, evals, procs, incDirs []string
 	var targets []string
-	dry := false
+	dry, noBuiltin := false, false
 	stdin := false
 	args := call.Args
 	opts, operands := ScanOptions(args, makeSpec)
@@ -46,6 +46,8 @@ func (w *walker) makeRun(c scope, call *Call) {
 			// remakes them, and runs the recipe lines marked + or
 			// naming $(MAKE).
 			dry = true
+		case "r", "no-builtin-rules":
+			noBuiltin = true
 		case "I", "include-dir":
 			if o.HasVal {
 				incDirs = append(incDirs, o.Val.Value)
@@ -165,7 +167,7 @@ func (w *walker) makeRun(c scope, call *Call) {
 		w.makeShell(c, &inner, sh)
 	}
 	w.makeBuiltins(c, &inner, overrides)
-	w.makeFiles(c, call, &inner, srcs, makeOpts{overrides: overrides, includeDirs: incDirs, goals: targets}, len(evals), dry)
+	w.makeFiles(c, call, &inner, srcs, makeOpts{overrides: overrides, includeDirs: incDirs, goals: targets, noBuiltin: noBuiltin}, len(evals), dry)
 }
 
 // makeSource is one text make reads as a makefile.
@@ -206,6 +208,9 @@ func (w *walker) makeFiles(c scope, call, inner *Call, srcs []makeSource, opts m
 		case "hidden":
 			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Text: strings.TrimSpace(strings.ReplaceAll(r.text, "$$", "$") + " " + r.hint),
 				What: "make reads Makefile text at " + r.where + " that is only known when make runs"})
+		case "runtime-shell":
+			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: strings.ReplaceAll(r.text, "$$", "$"),
+				What: "make runs its recipes as $(SHELL) $(.SHELLFLAGS) LINE, with a shell or options only known at run time"})
 		case "always":
 			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: r.text,
 				What: "make loads " + clip(r.text, 40) + " at " + r.where + ", native code corral cannot read"})
@@ -222,7 +227,11 @@ func (w *walker) makeFiles(c scope, call, inner *Call, srcs []makeSource, opts m
 			}
 			if r.unres {
 				w.child(c, inner, makeShellText(r.text), nil, kind, true)
-				w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Text: strings.TrimSpace(strings.ReplaceAll(r.text, "$$", "$") + " " + r.hint),
+				line := r.text
+				if r.line != "" {
+					line = r.line
+				}
+				w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Text: strings.TrimSpace(strings.ReplaceAll(line, "$$", "$") + " " + r.hint),
 					What: what + " at " + r.where + " uses make variables or functions, so its commands are only known when make runs"})
 			} else {
 				w.child(c, inner, strings.ReplaceAll(r.text, "$$", "$"), nil, kind, false)
@@ -262,6 +271,8 @@ func makePlan(srcs []makeSource, opts makeOpts, evals int, dry bool) []makeActio
 			}
 		}
 	}
+	e.suffixRules()
+	e.noBuiltin = opts.noBuiltin
 	var steps []makeStep
 	seen := map[string]bool{}
 	// make first remakes an included file that is not there, with the
@@ -278,6 +289,19 @@ func makePlan(srcs []makeSource, opts makeOpts, evals int, dry bool) []makeActio
 		e.steps(g, seen, &steps)
 	}
 	out := append([]makeAction(nil), e.actions...)
+	// Each line runs as $(SHELL) $(.SHELLFLAGS) LINE with the exported
+	// variables in its environment: read that way when the Makefile
+	// changes either.
+	wrap, wrapUnres := e.recipeShell(e.recipeEnv())
+	if wrapUnres && len(steps) > 0 {
+		out = append(out, makeAction{kind: "runtime-shell", text: wrap, where: "SHELL and .SHELLFLAGS"})
+	}
+	wrapped := func(text string) string {
+		if wrap == "" {
+			return text
+		}
+		return wrap + " " + escapeMake(shellQuote(makeShellText(text)))
+	}
 	var shell []string
 	shellUnres := false
 	for i, s := range steps {
@@ -296,7 +320,8 @@ func makePlan(srcs []makeSource, opts makeOpts, evals int, dry bool) []makeActio
 					continue
 				}
 			}
-			out = append(out, makeAction{kind: "recipe", text: strings.TrimLeft(v.text, "@-+ \t"), unres: v.unres || e.incomplete, hint: hint, where: where})
+			line := strings.TrimLeft(v.text, "@-+ \t")
+			out = append(out, makeAction{kind: "recipe", text: wrapped(line), line: line, unres: v.unres || e.incomplete, hint: hint, where: where})
 		}
 		if e.oneShell && len(vals) > 0 {
 			// .ONESHELL: a target's lines are one script (a cd on one
@@ -304,7 +329,7 @@ func makePlan(srcs []makeSource, opts makeOpts, evals int, dry bool) []makeActio
 			shell = append(shell, strings.TrimLeft(vals[0].text, "@-+ \t"))
 			shellUnres = shellUnres || vals[0].unres || e.incomplete
 			if i+1 == len(steps) || steps[i+1].target != s.target {
-				out = append(out, makeAction{kind: "recipe", text: strings.Join(shell, "\n"), unres: shellUnres, hint: hint, where: where})
+				out = append(out, makeAction{kind: "recipe", text: wrapped(strings.Join(shell, "\n")), line: strings.Join(shell, "\n"), unres: shellUnres, hint: hint, where: where})
 				shell, shellUnres = nil, false
 			}
 		}

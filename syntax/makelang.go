@@ -62,6 +62,9 @@ type makeRule struct {
 	// staticPat is the target pattern of a static pattern rule
 	// (objs: %.o: %.c), whose prereqs are patterns.
 	staticPat string
+	// second is the prerequisites' text after the first expansion, for
+	// a rule read after .SECONDEXPANSION: (make expands it again).
+	second string
 }
 
 // makeAction is something make does while it reads the file: a command
@@ -73,6 +76,9 @@ type makeAction struct {
 	unres bool
 	hint  string
 	where string
+	// line is a recipe line as written when text is it wrapped in
+	// $(SHELL) $(.SHELLFLAGS) with exported variables before it.
+	line string
 }
 
 // makeOpts is what the reader knows of make's run.
@@ -84,6 +90,7 @@ type makeOpts struct {
 	includeDirs []string
 	goals       []string
 	makefiles   string // MAKEFILES from the environment
+	noBuiltin   bool   // make -r
 }
 
 // makeEval is the state of make reading its makefiles.
@@ -100,14 +107,22 @@ type makeEval struct {
 	work       int
 	incomplete bool // something make reads could not be followed
 	oneShell   bool
-	missing    []string // included files that are not there (make tries to make them)
-	noActions  bool     // reading text whose $(shell …) is judged elsewhere
+	missing    []string        // included files that are not there (make tries to make them)
+	noActions  bool            // reading text whose $(shell …) is judged elsewhere
+	noBuiltin  bool            // make -r: no built-in implicit rules
+	secondExp  bool            // .SECONDEXPANSION: seen; later rules' prerequisites are expanded again
+	exports    map[string]bool // variables export puts in the recipes' environment (false: unexport)
+	exportAll  bool            // .EXPORT_ALL_VARIABLES: or a bare export
+	known      map[string]bool // targets the file names and files looked for (onDisk)
 }
 
 func newMakeEval(opts makeOpts) *makeEval {
 	e := &makeEval{opts: opts, vars: map[string]*makeVar{}, tvars: map[string][]makeAssign{}, seen: map[string]bool{}, prefix: '\t'}
 	for name, v := range makeBuiltinDefaults.Get() {
 		e.vars[name] = &makeVar{vals: []makeVal{{text: escapeMake(v)}}, origin: "default"}
+	}
+	for name, v := range makeImplicitVars.Get() {
+		e.vars[name] = &makeVar{vals: []makeVal{{text: v, recursive: true}}, origin: "default"}
 	}
 	e.vars["MAKE"] = &makeVar{vals: []makeVal{{text: "make"}}, origin: "default"}
 	e.vars["SHELL"] = &makeVar{vals: []makeVal{{text: "/bin/sh"}}, origin: "default"}
@@ -231,7 +246,11 @@ func (e *makeEval) parse(name, text string, nest int) {
 			cur = nil
 			vname, op := makeDefineHead(r2)
 			where := name + ":" + strconv.Itoa(n)
-			e.assign(e.expandName(vname, where), op, strings.Join(body, "\n"), mods["override"], where)
+			vname = e.expandName(vname, where)
+			e.assign(vname, op, strings.Join(body, "\n"), mods["override"], where)
+			if mods["export"] {
+				e.markExport(vname, true)
+			}
 			continue
 		}
 		line = makeStripComment(line)
@@ -320,8 +339,21 @@ func (e *makeEval) parse(name, text string, nest int) {
 			cur = nil
 			e.act(makeAction{kind: "always", text: rest, where: where})
 			continue
-		case "vpath", "unexport", "endef":
+		case "vpath", "endef":
 			continue
+		case "export", "unexport":
+			if rest == "" {
+				// A bare export puts every variable in the recipes'
+				// environment, as .EXPORT_ALL_VARIABLES: does.
+				e.exportAll = word == "export"
+				continue
+			}
+			if word == "unexport" {
+				for _, n := range strings.Fields(e.expandName(rest, where)) {
+					e.markExport(n, false)
+				}
+				continue
+			}
 		case "undefine":
 			_, w, r := makeModifiers(word, rest)
 			if w == "undefine" {
@@ -336,11 +368,21 @@ func (e *makeEval) parse(name, text string, nest int) {
 		}
 		if vname, op, value, ok := makeSplitAssign(body); ok {
 			cur = nil
-			e.assign(e.expandName(vname, where), op, value, mods["override"], where)
+			vname = e.expandName(vname, where)
+			e.assign(vname, op, value, mods["override"], where)
+			if mods["export"] {
+				e.markExport(vname, true)
+			}
 			continue
 		}
 		if len(mods) > 0 && !strings.Contains(body, ":") {
-			// export NAME, export: nothing for this model.
+			// export NAME…: the variables go in the recipes'
+			// environment.
+			if mods["export"] {
+				for _, n := range strings.Fields(e.expandName(body, where)) {
+					e.markExport(n, true)
+				}
+			}
 			continue
 		}
 		if rs := e.ruleLine(trimmed, name, n, where); rs != nil || makeTopIndex(trimmed, ':') >= 0 {
@@ -400,6 +442,9 @@ func (e *makeEval) ruleLine(line, file string, n int, where string) []*makeRule 
 	prereqs := strings.Fields(strings.ReplaceAll(prereqText, "|", " "))
 	var out []*makeRule
 	rule := &makeRule{targets: targets, prereqs: prereqs, file: file, staticPat: static}
+	if e.secondExp && strings.Contains(prereqText, "$$") {
+		rule.second = prereqText
+	}
 	if recipe != "" {
 		rule.recipe = append(rule.recipe, recipe)
 		rule.lines = append(rule.lines, n)
@@ -407,8 +452,13 @@ func (e *makeEval) ruleLine(line, file string, n int, where string) []*makeRule 
 	e.rules = append(e.rules, rule)
 	out = append(out, rule)
 	for _, t := range targets {
-		if t == ".ONESHELL" {
+		switch t {
+		case ".ONESHELL":
 			e.oneShell = true
+		case ".SECONDEXPANSION":
+			e.secondExp = true
+		case ".EXPORT_ALL_VARIABLES":
+			e.exportAll = true
 		}
 	}
 	if e.first == "" && static == "" {
@@ -1561,7 +1611,7 @@ func (e *makeEval) steps(goal string, seen map[string]bool, out *[]makeStep) {
 	seen[goal] = true
 	var own []makeStep
 	var prereqs []string
-	explicit := false
+	explicit, hasRule := false, false
 	for _, r := range e.rules {
 		if !containsStr(r.targets, goal) {
 			continue
@@ -1580,6 +1630,16 @@ func (e *makeEval) steps(goal string, seen map[string]bool, out *[]makeStep) {
 			}
 		} else if makeIsPattern(r) {
 			continue
+		}
+		hasRule = true
+		if r.second != "" {
+			ps = nil
+			for _, p := range e.secondExpand(r.second, goal, stem) {
+				if r.staticPat != "" {
+					p = strings.Replace(p, "%", stem, 1)
+				}
+				ps = append(ps, p)
+			}
 		}
 		prereqs = append(prereqs, ps...)
 		if len(r.recipe) > 0 {
@@ -1621,6 +1681,26 @@ func (e *makeEval) steps(goal string, seen map[string]bool, out *[]makeStep) {
 				break
 			}
 		}
+		if !matched {
+			// make's built-in rules (%: %.c, %.o: %.c…) with the
+			// Makefile's CC, CXX, LINK.c…, for a source on disk.
+			if bs, src := e.implicit(goal, prereqs); bs != nil {
+				matched = true
+				own = append(own, bs...)
+				prereqs = append(prereqs, src)
+			}
+		}
+		if !matched && len(prereqs) == 0 && !hasRule && len(matchAll) == 0 && !e.onDisk(goal) {
+			// .DEFAULT's recipe makes a target no rule makes.
+			for _, r := range e.rules {
+				if containsStr(r.targets, ".DEFAULT") && len(r.recipe) > 0 {
+					auto := makeAutos(goal, nil, "")
+					for i, l := range r.recipe {
+						own = append(own, makeStep{target: goal, text: l, file: r.file, line: r.lines[i], auto: auto})
+					}
+				}
+			}
+		}
 		if !matched && len(prereqs) == 0 {
 			for _, r := range matchAll {
 				var ps []string
@@ -1638,6 +1718,15 @@ func (e *makeEval) steps(goal string, seen map[string]bool, out *[]makeStep) {
 		e.steps(p, seen, out)
 	}
 	*out = append(*out, own...)
+}
+
+// secondExpand expands a rule's prerequisites the second time, as make
+// does after .SECONDEXPANSION: for the target it makes ($$(shell …)
+// runs then).
+func (e *makeEval) secondExpand(text, goal, stem string) []string {
+	x := &makeCtx{auto: makeAutos(goal, nil, stem), where: "prerequisites of " + goal}
+	out, _ := e.expand(strings.ReplaceAll(text, "$$", "$"), x)
+	return strings.Fields(strings.ReplaceAll(out, "|", " "))
 }
 
 func makeIsPattern(r *makeRule) bool {

@@ -20,6 +20,10 @@ var makeLangCases = []struct {
 	dir      string            // where make reads its Makefile (-C)
 	superset bool              // corral reads more than make runs (branches only make decides)
 	env      string            // NAME=value in make's environment
+	// envWord: make's canary comes from a file the exported variable
+	// names (BASH_ENV): corral's reading must put this word before the
+	// recipe line (the walker then reads the file).
+	envWord string
 }{
 	{name: "shell-assign", files: map[string]string{"Makefile": "X := $(shell touch c_shell)\nall:\n\t@echo hi\n"}},
 	{name: "var-recipe", files: map[string]string{"Makefile": "CMD = touch c_var\nall:\n\t$(CMD)\n"}},
@@ -59,6 +63,24 @@ var makeLangCases = []struct {
 	{name: "make-C", files: map[string]string{"sub/Makefile": "X := $(shell touch c_sub)\nall:\n\t@:\n"}, args: []string{"-C", "sub"}, dir: "sub"},
 	{name: "makefiles-env", files: map[string]string{"Makefile": "all:\n\t@:\n", "pre.mk": "x:\n\ttouch c_notgoal\n$(shell touch c_makefiles)\n"}, env: "MAKEFILES=pre.mk"},
 	{name: "oneshell", files: map[string]string{"Makefile": ".ONESHELL:\nall:\n\tmkdir -p d\n\tcd d\n\ttouch c_one\n"}},
+	{name: "builtin-cc-link", files: map[string]string{"Makefile": "CC = touch c_cc_$@ ;\nall: prog\n", "prog.c": ""}},
+	{name: "builtin-cc-compile", files: map[string]string{"Makefile": "CC = touch c_obj_$@ ;\nall: a.o\n", "a.c": ""}},
+	{name: "builtin-cxx-include", files: map[string]string{"Makefile": "include cfg.mk\nall: b.o\n", "cfg.mk": "CXX = touch c_cxx ;\n", "b.cpp": ""}},
+	{name: "builtin-as", files: map[string]string{"Makefile": "AS = touch c_as ;\nall: s.o\n", "s.s": ""}},
+	{name: "builtin-no-source", files: map[string]string{"Makefile": "CC = touch c_nosrc ;\nall: prog\nprog:\n\t@:\n", "prog.c": ""}},
+	{name: "builtin-explicit-prereqs", files: map[string]string{"Makefile": "LINK.o = touch c_link_$^ ;\napp: main.o\nmain.o:\n\t@:\n"}},
+	{name: "default-rule", files: map[string]string{"Makefile": ".DEFAULT:\n\ttouch c_default_$@\nall: missing\n"}},
+	{name: "default-rule-file-there", files: map[string]string{"Makefile": ".DEFAULT:\n\ttouch c_default_$@\nall: here\n\t@:\n", "here": ""}},
+	{name: "suffix-rule", files: map[string]string{"Makefile": ".SUFFIXES: .x .y\n.x.y:\n\ttouch c_suffix_$@\nall: a.y\n", "a.x": ""}},
+	{name: "suffix-rule-single", files: map[string]string{"Makefile": ".SUFFIXES: .x\n.x:\n\ttouch c_single_$@\nall: a\n", "a.x": ""}},
+	{name: "second-expansion", files: map[string]string{"Makefile": ".SECONDEXPANSION:\nC = touch c_second\nall: $$(shell $$(C))\n\t@:\n"}},
+	{name: "second-expansion-target", files: map[string]string{"Makefile": ".SECONDEXPANSION:\nall: $$@.dep\nall.dep:\n\ttouch c_second_dep\n"}},
+	{name: "shellflags", files: map[string]string{"Makefile": ".SHELLFLAGS = -c \"touch c_flags\"\nall:\n\techo hi\n"}},
+	{name: "shellflags-ec", files: map[string]string{"Makefile": ".SHELLFLAGS = -ec\nall:\n\ttouch c_ec\n"}},
+	{name: "export-bash-env", files: map[string]string{"Makefile": "export BASH_ENV=./e.sh\nSHELL=/bin/bash\nall:\n\techo\n", "e.sh": "touch c_bashenv\n"}, envWord: "BASH_ENV='./e.sh' /bin/bash -c"},
+	{name: "export-all", files: map[string]string{"Makefile": ".EXPORT_ALL_VARIABLES:\nBASH_ENV=./e.sh\nSHELL=/bin/bash\nall:\n\techo\n", "e.sh": "touch c_exportall\n"}, envWord: "BASH_ENV='./e.sh' SHELL='/bin/bash' /bin/bash -c"},
+	{name: "export-later", files: map[string]string{"Makefile": "export BASH_ENV\nSHELL=/bin/bash\nall:\n\techo\nBASH_ENV=./e.sh\n", "e.sh": "touch c_exportlater\n"}, envWord: "BASH_ENV='./e.sh' /bin/bash -c"},
+	{name: "unexport", files: map[string]string{"Makefile": "export BASH_ENV=./e.sh\nunexport BASH_ENV\nSHELL=/bin/bash\nall:\n\t@echo\n", "e.sh": "touch c_unexported\n"}},
 	{name: "lazy-shell", files: map[string]string{"Makefile": "X = $(shell touch c_lazy)\nall:\n\t@:\n"}, superset: true},
 }
 
@@ -145,6 +167,16 @@ func TestMakeLanguageAgainstMake(t *testing.T) {
 				return nil
 			})
 			ran = sortedUniq(ran)
+			if tc.envWord != "" {
+				found := false
+				for _, a := range makePlan([]makeSource{{file, string(text)}}, opts, 0, dry) {
+					found = found || a.kind == "recipe" && strings.Contains(makeShellText(a.text), tc.envWord)
+				}
+				if len(ran) == 0 || !found {
+					t.Errorf("make ran %v; corral's recipe lines lack %q", ran, tc.envWord)
+				}
+				return
+			}
 			if tc.superset {
 				for _, r := range ran {
 					if !containsStr(got, r) {
