@@ -81,7 +81,7 @@ func python(p *parser) []Effect {
 			full == "webbrowser.get" || full == "webbrowser.register" {
 			return true
 		}
-		if last == "read" && strings.Contains(p.src, "configparser") {
+		if last == "read" && strings.Contains(p.src, "configparser") || pyPathCopy.Get()[last] != "" {
 			return true
 		}
 		switch last {
@@ -437,6 +437,13 @@ var pyCopyTo = lazy.Value[map[string]string]{New: func() map[string]string {
 	return map[string]string{"shutil.copy": "cp", "shutil.copy2": "cp", "shutil.copyfile": "cp -T", "shutil.copytree": "cp -rT"}
 }}
 
+// pyPathCopy are pathlib's copies and moves (Python 3.14): copy writes
+// the target itself (a tree's content too), copy_into and move_into
+// enter a directory, move is rename(2) with a copy across file systems.
+var pyPathCopy = lazy.Value[map[string]string]{New: func() map[string]string {
+	return map[string]string{"copy": "cp -rT", "copy_into": "cp -r", "move": "mv -T", "move_into": "mv"}
+}}
+
 // pyMove are the calls that move their first argument to their second
 // (moveEffect): rename(2)'s, and shutil.move, which enters a directory
 // destination (true).
@@ -468,6 +475,26 @@ func pyFileCall(c call, src string) ([]Effect, bool) {
 			to = keyword(c.args, "dst")
 		}
 		return copyEffect(c, from, to, cmd), true
+	}
+	if cmd := pyPathCopy.Get()[lastSegment(full)]; cmd != "" && c.method && c.recvLit && strings.Contains(full, "Path") {
+		// Path(src).copy(target), .copy_into(dir), .move(target),
+		// .move_into(dir) (Python 3.14).
+		src := arg{lit: true, str: c.recv, tilde: c.recvTilde}
+		to := argAt(pos, 0)
+		if to == nil {
+			to = keyword(c.args, "target")
+		}
+		if to == nil {
+			to = keyword(c.args, "target_dir")
+		}
+		if strings.HasPrefix(cmd, "mv") {
+			e, ok := moveEffect(c, &src, to, cmd == "mv")
+			if !ok {
+				return nil, true
+			}
+			return []Effect{e}, true
+		}
+		return copyEffect(c, &src, to, cmd), true
 	}
 	if full == "os.open" && !c.method {
 		p, flags := argAt(pos, 0), argAt(pos, 1)
