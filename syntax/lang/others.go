@@ -78,7 +78,7 @@ func ruby(p *parser) []Effect {
 		name = canon(name)
 		_, del := rubyDelete.Get()[name]
 		_, link := rubyLink.Get()[name]
-		return rubyShell.Get()[name] || del || link || rubyAttrs.Get()[name] != "" || rubyCopy.Get()[name] != "" || rubyRead.Get()[name] || name == "File.write" || name == "IO.write" || name == "File.open" || name == "File.binwrite" ||
+		return rubyShell.Get()[name] || del || link || rubyAttrs.Get()[name] != "" || rubyCopy.Get()[name] != "" || rubyRead.Get()[name] || name == "File.write" || name == "IO.write" || name == "File.open" || name == "IO.sysopen" || name == "File.binwrite" ||
 			name == "open" || name == "Kernel.open" || name == "URI.open" ||
 			rubyEval.Get()[lastSegment(name)]
 	}
@@ -139,6 +139,13 @@ func ruby(p *parser) []Effect {
 		case c.name == "File.write" || c.name == "IO.write" || c.name == "File.binwrite":
 			if e, ok := pathEffect(c, Write, argAt(c.args, 0), false); ok {
 				out = append(out, e)
+			}
+		case c.name == "IO.sysopen":
+			// IO.sysopen(path, mode) opens a descriptor: by the mode
+			// ("r", "a", "w+") or the flags (File::WRONLY | …).
+			pos := positional(c.args)
+			if m := argAt(pos, 1); m == nil || !isKeywordArg(m.text) || strings.Contains(m.text, "::") {
+				out = append(out, openEffects(c, argAt(pos, 0), m)...)
 			}
 		case c.name == "File.open" || c.name == "File.new":
 			m := argAt(c.args, 1)
