@@ -660,13 +660,20 @@ func (w *walker) program(c scope, call *Call, l lang.Lang, text, label string, d
 	var effects []lang.Effect
 	argv := w.argv
 	w.argv = nil // the program's own; a program it runs has its own
+	src := text
+	if l == lang.Perl && origin == "" && perlLoadsModule(call, "File::Copy") {
+		// perl -MFile::Copy -e 'copy(…)': the program's copy and move
+		// are the module's, as with a use line (added at the end, so
+		// that lines and offsets stay the program's).
+		src += "\n;use File::Copy;"
+	}
 	switch {
 	case l == lang.Awk && len(w.awkVars) > 0:
 		effects = lang.AnalyzeAwk(text, w.awkVars)
 	case len(argv) > 0:
-		effects = lang.AnalyzeArgv(l, text, argv)
+		effects = lang.AnalyzeArgv(l, src, argv)
 	default:
-		effects = lang.Analyze(l, text)
+		effects = lang.Analyze(l, src)
 	}
 	if w.read != nil || len(w.written) > 0 {
 		effects = append(effects, lang.Imports(l, text)...)

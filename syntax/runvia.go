@@ -494,6 +494,32 @@ func (w *walker) sshConfigLine(c scope, call *Call, line, file string) {
 	}
 }
 
+// perlLoadsModule reports a perl command line that loads module with
+// -M or -m (perl -MFile::Copy -e 'copy(…)'; not -M-MODULE, which is
+// "no MODULE").
+func perlLoadsModule(call *Call, module string) bool {
+	if call == nil || lang.ForProgram(call.Name) != lang.Perl {
+		return false
+	}
+	spec, ok := interpSpecFor(lang.Perl, strings.TrimRight(call.Name, "0123456789."))
+	if !ok {
+		return false
+	}
+	opts, _ := ScanOptions(call.Args, spec.opts)
+	for _, o := range opts {
+		if (o.Name == "M" || o.Name == "m") && o.HasVal && o.Val.Static {
+			mod := o.Val.Value
+			if i := strings.IndexAny(mod, "=; "); i >= 0 {
+				mod = mod[:i]
+			}
+			if mod == module {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // preloads judges the code an interpreter loads before its program:
 // node -r/--require, --import, --loader (a file, a package in
 // node_modules, or a data: URL); perl -M/-m (a use statement, and the

@@ -86,6 +86,7 @@ var (
 	jsEvalOpt   = lazy.Regexp{Expr: `\beval\s*:\s*(?:true|!0|1)\b`}
 	jsShellOpt  = lazy.Regexp{Expr: `shell\s*:\s*(?:true|['"])`}
 	jsRecursive = lazy.Regexp{Expr: `recursive\s*:\s*true`}
+	jsDenoWrite = lazy.Regexp{Expr: `\b(?:write|append|create|createNew|truncate)\s*:\s*(?:true|!0)`}
 )
 
 var jsShell = lazy.Value[map[string]bool]{New: func() map[string]bool {
@@ -116,6 +117,13 @@ var jsAttrs = lazy.Value[map[string]string]{New: func() map[string]string {
 	return map[string]string{"rename": "rename", "renameSync": "rename", "chmod": "chmod", "chmodSync": "chmod",
 		"lchmod": "chmod", "lchmodSync": "chmod", "chown": "chown", "chownSync": "chown", "lchown": "chown", "lchownSync": "chown",
 		"truncate": "truncate", "truncateSync": "truncate"}
+}}
+
+// jsCopy are the fs calls that copy their first argument to their
+// second: copyFile writes the destination itself (cp -T), cp copies a
+// tree with recursive: true.
+var jsCopy = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"copyFile": true, "copyFileSync": true, "cp": true, "cpSync": true}
 }}
 
 // jsRead are fs calls that read the file in their first argument.
@@ -162,11 +170,13 @@ func javascript(p *parser) []Effect {
 			return true
 		}
 		mod, fn, _ := cutLast(full)
-		if (mod == "fs" || mod == "fs/promises") && (jsDelete.Get()[fn] || jsWrite.Get()[fn] || jsRead.Get()[fn] || jsLink.Get()[fn] || jsAttrs.Get()[fn] != "") {
+		if (mod == "fs" || mod == "fs/promises") && (jsDelete.Get()[fn] || jsWrite.Get()[fn] || jsRead.Get()[fn] || jsLink.Get()[fn] || jsAttrs.Get()[fn] != "" || jsCopy.Get()[fn] || fn == "open" || fn == "openSync") {
 			return true
 		}
 		switch full {
 		case "Deno.readTextFile", "Deno.readTextFileSync", "Deno.readFile", "Deno.readFileSync", "Bun.file":
+			return true
+		case "Deno.copyFile", "Deno.copyFileSync", "Deno.open", "Deno.openSync":
 			return true
 		case "Deno.rename", "Deno.renameSync", "Deno.chmod", "Deno.chmodSync", "Deno.chown", "Deno.chownSync", "Deno.truncate", "Deno.truncateSync":
 			return true
@@ -234,11 +244,47 @@ func javascript(p *parser) []Effect {
 			}
 			c.name = "child_process." + fn
 		}
+		if es, ok := jsFileCall(c); ok {
+			out = append(out, es...)
+			continue
+		}
 		if e, ok := jsCall(c); ok {
 			out = append(out, e)
 		}
 	}
 	return out
+}
+
+// jsFileCall is the effects of a copy (fs.copyFileSync(src, dst),
+// fs.cpSync, Deno.copyFile: copyEffect) and of a low-level open by its
+// flags (fs.openSync(p, "a"), fs.promises.open; Deno.open's options
+// object: write, append, create or truncate true writes).
+func jsFileCall(c call) ([]Effect, bool) {
+	mod, fn, _ := cutLast(c.name)
+	if mod != "fs" && mod != "fs/promises" && mod != "Deno" {
+		return nil, false
+	}
+	first, second := argAt(c.args, 0), argAt(c.args, 1)
+	switch {
+	case jsCopy.Get()[fn] && mod != "Deno", mod == "Deno" && (fn == "copyFile" || fn == "copyFileSync"):
+		cmd := "cp -T"
+		if strings.HasPrefix(fn, "cp") && recursiveOpt(c) {
+			cmd = "cp -rT"
+		}
+		return copyEffect(c, first, second, cmd), true
+	case mod == "Deno" && (fn == "open" || fn == "openSync"):
+		flags := &arg{lit: true, str: "r"}
+		if second != nil && jsDenoWrite.Get().MatchString(second.text) {
+			flags.str = "w"
+			if strings.Contains(second.text, "append") {
+				flags.str = "a"
+			}
+		}
+		return openEffects(c, first, flags), true
+	case fn == "open" || fn == "openSync":
+		return openEffects(c, first, second), true
+	}
+	return nil, false
 }
 
 func cutLast(name string) (string, string, bool) {

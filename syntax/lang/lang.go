@@ -493,6 +493,99 @@ func moveEffect(c call, src, dst *arg, into bool) (Effect, bool) {
 	return Effect{Kind: Shell, Call: c.name, Text: text + shellPath(src) + " " + shellPath(dst), Offset: c.off}, true
 }
 
+// copyEffect is a copy program code makes (shutil.copy(src, dst),
+// fs.copyFileSync, File::Copy's copy, FileUtils.cp, IO.copy_stream, PHP's
+// and Deno's copy): the shell command cmd ("cp" for a copy that enters
+// a directory destination, "cp -T" for one that writes the destination
+// itself, "cp -r"/"cp -rT" for a tree) of the same paths, so that the
+// source is judged as read (a secret copied is a secret read) and the
+// destination as written. With only the source literal it is a read of
+// the source; with only the destination literal a write of it; a copy
+// between two paths known only at run time is not reported, as a write
+// to one is not.
+func copyEffect(c call, src, dst *arg, cmd string) []Effect {
+	srcLit := src != nil && src.lit && src.str != ""
+	dstLit := dst != nil && dst.lit && dst.str != ""
+	switch {
+	case srcLit && dstLit:
+		return []Effect{{Kind: Shell, Call: c.name, Text: cmd + " -- " + shellPath(src) + " " + shellPath(dst), Offset: c.off}}
+	case srcLit:
+		return []Effect{{Kind: Read, Call: c.name, Path: src.str, Tilde: src.tilde, Offset: c.off}}
+	case dstLit:
+		return []Effect{{Kind: Write, Call: c.name, Path: dst.str, Tilde: dst.tilde, Offset: c.off}}
+	}
+	return nil
+}
+
+// openFlags reads the flags of a low-level open (Python's os.open(p,
+// flags), Node's fs.openSync(p, flags)): a write when they name
+// O_WRONLY, O_RDWR, O_APPEND, O_CREAT or O_TRUNC (or, as a number, have
+// one of Linux's bits for them), a read when they name O_RDONLY or no
+// access flag at all (0, O_CLOEXEC), or are left out (or are Node's
+// callback). A string is Node's: "r" and "rs"
+// read, "w", "a", "x" and "+" write. Flags only known at run time are
+// both. Append reports O_APPEND or "a" without a truncation.
+func openFlags(a *arg) (read, write, appendTo bool) {
+	if a == nil || strings.Contains(a.text, "=>") || strings.HasPrefix(strings.TrimSpace(a.text), "function") {
+		return true, false, false // fs.open(p, callback): "r"
+	}
+	if a.lit {
+		m := a.str
+		write = strings.ContainsAny(m, "wax+")
+		read = !write || strings.Contains(m, "+")
+		return read, write, strings.Contains(m, "a")
+	}
+	t := a.text
+	named := false
+	// Python's os.O_WRONLY, Node's fs.constants.O_WRONLY, Perl's
+	// O_WRONLY, Ruby's File::WRONLY.
+	for _, f := range []string{"WRONLY", "RDWR", "APPEND", "CREAT", "TRUNC"} {
+		if strings.Contains(t, f) {
+			write, named = true, true
+		}
+	}
+	if strings.Contains(t, "RDONLY") || strings.Contains(t, "RDWR") {
+		read, named = true, true
+	}
+	if write {
+		return read, true, strings.Contains(t, "APPEND") && !strings.Contains(t, "TRUNC")
+	}
+	if named {
+		return true, false, false
+	}
+	n, err := strconv.ParseUint(strings.TrimSpace(strings.ReplaceAll(t, "_", "")), 0, 32)
+	if err != nil {
+		if strings.Contains(t, "O_") && !strings.ContainsAny(t, "()[]") {
+			return true, false, false // O_CLOEXEC, O_NOFOLLOW, os.O_DIRECTORY
+		}
+		return true, true, false
+	}
+	// Linux: O_WRONLY 1, O_RDWR 2, O_CREAT 0o100, O_TRUNC 0o1000,
+	// O_APPEND 0o2000.
+	if n&(1|2|0o100|0o1000|0o2000) == 0 {
+		return true, false, false
+	}
+	return n&1 == 0, true, n&0o2000 != 0 && n&0o1000 == 0
+}
+
+// openEffects are the effects of a low-level open of p with flags
+// (openFlags): a read, a write, or both, of a literal path. A write of a
+// path only known at run time is not reported, as other writes are not.
+func openEffects(c call, p, flags *arg) []Effect {
+	if p == nil || !p.lit || p.str == "" {
+		return nil
+	}
+	read, write, appendTo := openFlags(flags)
+	var out []Effect
+	if read {
+		out = append(out, Effect{Kind: Read, Call: c.name, Path: p.str, Tilde: p.tilde, Offset: c.off})
+	}
+	if write {
+		out = append(out, Effect{Kind: Write, Call: c.name, Path: p.str, Tilde: p.tilde, Append: appendTo, Offset: c.off})
+	}
+	return out
+}
+
 // modeEffect is a change of mode program code makes (os.chmod(p, 0),
 // fs.chmodSync, File.chmod, Perl's and PHP's chmod): the shell command
 // chmod with the same mode, in octal, on the literal path p (chmod -R

@@ -43,6 +43,15 @@ var rubyAttrs = lazy.Value[map[string]string]{New: func() map[string]string {
 		"File.truncate": "truncate"}
 }}
 
+// rubyCopy are the copies, with the shell's cp that does the same
+// (copyEffect): cp, copy and install enter a directory destination,
+// cp_r copies a tree into one, copy_file and IO.copy_stream (given
+// paths) write the destination itself, copy_entry a tree's content.
+var rubyCopy = lazy.Value[map[string]string]{New: func() map[string]string {
+	return map[string]string{"FileUtils.cp": "cp", "FileUtils.copy": "cp", "FileUtils.install": "cp", "FileUtils.cp_r": "cp -r",
+		"FileUtils.copy_file": "cp -T", "FileUtils.copy_entry": "cp -rT", "IO.copy_stream": "cp -T", "File.copy_stream": "cp -T"}
+}}
+
 // rubyRead are the calls that read the file in their first argument.
 var rubyRead = lazy.Value[map[string]bool]{New: func() map[string]bool {
 	return map[string]bool{"File.read": true, "IO.read": true, "File.readlines": true, "IO.readlines": true,
@@ -69,7 +78,7 @@ func ruby(p *parser) []Effect {
 		name = canon(name)
 		_, del := rubyDelete.Get()[name]
 		_, link := rubyLink.Get()[name]
-		return rubyShell.Get()[name] || del || link || rubyAttrs.Get()[name] != "" || rubyRead.Get()[name] || name == "File.write" || name == "IO.write" || name == "File.open" || name == "File.binwrite" ||
+		return rubyShell.Get()[name] || del || link || rubyAttrs.Get()[name] != "" || rubyCopy.Get()[name] != "" || rubyRead.Get()[name] || name == "File.write" || name == "IO.write" || name == "File.open" || name == "IO.sysopen" || name == "File.binwrite" ||
 			name == "open" || name == "Kernel.open" || name == "URI.open" ||
 			rubyEval.Get()[lastSegment(name)]
 	}
@@ -106,6 +115,18 @@ func ruby(p *parser) []Effect {
 		switch {
 		case rubyAttrs.Get()[c.name] != "":
 			out = append(out, rubyAttrCall(c)...)
+		case rubyCopy.Get()[c.name] != "":
+			// FileUtils.cp(src, dest), FileUtils.cp(list, dir): each
+			// into dir.
+			pos := positional(c.args)
+			src, dst := argAt(pos, 0), argAt(pos, 1)
+			if src != nil && src.isList {
+				for _, v := range src.list {
+					out = append(out, copyEffect(c, &arg{lit: true, str: v, text: v}, dst, rubyCopy.Get()[c.name])...)
+				}
+				continue
+			}
+			out = append(out, copyEffect(c, src, dst, rubyCopy.Get()[c.name])...)
 		case link:
 			// File.symlink(old, new), FileUtils.ln_s(src, dest): new is
 			// the link.
@@ -119,6 +140,13 @@ func ruby(p *parser) []Effect {
 			if e, ok := pathEffect(c, Write, argAt(c.args, 0), false); ok {
 				out = append(out, e)
 			}
+		case c.name == "IO.sysopen":
+			// IO.sysopen(path, mode) opens a descriptor: by the mode
+			// ("r", "a", "w+") or the flags (File::WRONLY | …).
+			pos := positional(c.args)
+			if m := argAt(pos, 1); m == nil || !isKeywordArg(m.text) || strings.Contains(m.text, "::") {
+				out = append(out, openEffects(c, argAt(pos, 0), m)...)
+			}
 		case c.name == "File.open" || c.name == "File.new":
 			m := argAt(c.args, 1)
 			if m != nil && m.lit && strings.ContainsAny(m.str, "wa+") {
@@ -130,6 +158,9 @@ func ruby(p *parser) []Effect {
 				if e, ok := readEffect(c, argAt(c.args, 0)); ok {
 					out = append(out, e)
 				}
+			} else if !strings.HasPrefix(strings.TrimSpace(m.text), "{") && !strings.HasPrefix(m.text, ":") && (!isKeywordArg(m.text) || strings.Contains(m.text, "::")) {
+				// File.open(p, File::WRONLY | File::APPEND): the flags.
+				out = append(out, openEffects(c, argAt(c.args, 0), m)...)
 			}
 		case rubyRead.Get()[c.name]:
 			if e, ok := readEffect(c, argAt(c.args, 0)); ok {
@@ -310,6 +341,18 @@ var perlAttrs = lazy.Value[map[string]string]{New: func() map[string]string {
 		"File::Copy::move": "move", "File::Copy::mv": "move"}
 }}
 
+// perlCopy reports a call of File::Copy's copy (copy, cp, syscopy):
+// the short names only where the program loads the module.
+func perlCopy(n, src string) bool {
+	switch n {
+	case "File::Copy::copy", "File::Copy::cp", "File::Copy::syscopy":
+		return true
+	case "copy", "cp", "syscopy":
+		return strings.Contains(src, "File::Copy")
+	}
+	return false
+}
+
 // perlAttr is the kind of a perlAttrs call n in src: move and mv are
 // File::Copy's only where the program loads it.
 func perlAttr(n, src string) string {
@@ -323,7 +366,7 @@ func perl(p *parser) []Effect {
 	interesting := func(name string) bool {
 		n := perlName(name)
 		return n == "system" || n == "exec" || n == "CORE::system" || n == "CORE::exec" || perlDelete.Get()[n] || n == "open" || n == "sysopen" ||
-			n == "eval" || n == "do" || n == "symlink" || n == "link" || perlAttr(n, p.src) != ""
+			n == "eval" || n == "do" || n == "symlink" || n == "link" || perlAttr(n, p.src) != "" || perlCopy(n, p.src)
 	}
 	var out []Effect
 	for _, c := range p.findCalls(true, interesting) {
@@ -358,6 +401,14 @@ func perl(p *parser) []Effect {
 				out = append(out, e)
 			}
 		case n == "sysopen":
+			// sysopen FH, PATH, FLAGS: by the flags (O_WRONLY, O_RDWR…).
+			if pos := positional(c.args); len(pos) >= 3 {
+				out = append(out, openEffects(c, &pos[1], &pos[2])...)
+			}
+		case perlCopy(n, p.src):
+			// copy(FROM, TO) enters a directory TO, as cp does.
+			pos := positional(c.args)
+			out = append(out, copyEffect(c, argAt(pos, 0), argAt(pos, 1), "cp")...)
 		case perlAttr(n, p.src) != "":
 			out = append(out, perlAttrCall(c, perlAttr(n, p.src))...)
 		case n == "symlink" || n == "link":
@@ -520,7 +571,7 @@ func php(p *parser) []Effect {
 	interesting := func(name string) bool {
 		n := strings.TrimPrefix(strings.ToLower(name), "\\")
 		_, ev := phpEval.Get()[n]
-		return phpShell.Get()[n] || n == "pcntl_exec" || n == "unlink" || n == "rmdir" || n == "symlink" || n == "link" || phpAttrs.Get()[n] != "" || n == "file_put_contents" || n == "fopen" || phpRead.Get()[n] ||
+		return phpShell.Get()[n] || n == "pcntl_exec" || n == "unlink" || n == "rmdir" || n == "symlink" || n == "link" || n == "copy" || phpAttrs.Get()[n] != "" || n == "file_put_contents" || n == "fopen" || phpRead.Get()[n] ||
 			ev || n == "preg_replace" || phpCallbacks.Get()[n]
 	}
 	var out []Effect
@@ -618,6 +669,9 @@ func (p *parser) phpCall(c call) []Effect {
 		if e, ok := ownerEffect(c, first, false); ok {
 			out = append(out, e)
 		}
+	case n == "copy":
+		// copy(from, to) writes to itself (a directory fails).
+		out = append(out, copyEffect(c, first, argAt(c.args, 1), "cp -T")...)
 	case n == "symlink" || n == "link":
 		// symlink(target, link): link is the new name.
 		if e, ok := linkEffect(c, first, argAt(c.args, 1), n == "symlink"); ok {

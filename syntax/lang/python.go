@@ -81,6 +81,9 @@ func python(p *parser) []Effect {
 			full == "webbrowser.get" || full == "webbrowser.register" {
 			return true
 		}
+		if last == "read" && strings.Contains(p.src, "configparser") || pyPathCopy.Get()[last] != "" {
+			return true
+		}
 		switch last {
 		case "unlink", "rmdir", "write_text", "write_bytes", "open", "touch", "spawn", "read_text", "read_bytes", "symlink_to", "hardlink_to",
 			"rename", "replace", "chmod", "lchmod":
@@ -89,7 +92,7 @@ func python(p *parser) []Effect {
 		if _, mv := pyMove.Get()[full]; mv || pyAttrs.Get()[full] != "" {
 			return true
 		}
-		if full == "os.symlink" || full == "os.link" || pyCopyTo.Get()[full] || pyReaders.Get()[full] || pyLists.Get()[full] {
+		if full == "os.symlink" || full == "os.link" || pyCopyTo.Get()[full] != "" || full == "os.open" || pyReaders.Get()[full] || pyLists.Get()[full] {
 			return true
 		}
 		if last == "glob" || last == "rglob" || last == "iterdir" {
@@ -128,11 +131,6 @@ func python(p *parser) []Effect {
 		c.name = full
 		if pyReaders.Get()[full] && !c.method {
 			out = append(out, pyReads(c)...)
-			if pyCopyTo.Get()[full] {
-				if e, ok := pythonCall(c); ok {
-					out = append(out, e)
-				}
-			}
 			continue
 		}
 		if e, ok := pyListing(c); ok {
@@ -191,6 +189,10 @@ func python(p *parser) []Effect {
 				}
 				c.name = to
 			}
+		}
+		if es, ok := pyFileCall(c, p.src); ok {
+			out = append(out, es...)
+			continue
 		}
 		if e, ok := pythonCall(c); ok {
 			out = append(out, e)
@@ -325,14 +327,13 @@ func (p *parser) pyExtractions() []Effect {
 // pyReaders are the calls that read the file (or each file of a list)
 // in their first argument, besides open and pathlib's read_text and
 // read_bytes: linecache's and fileinput's line readers, tokenize.open,
-// io.FileIO, os.open, python-dotenv's dotenv_values, the copies (the
-// source is read; shutil.copy's destination is written, as pyCopyTo
-// says) and the table loaders of pandas and numpy.
+// io.FileIO, python-dotenv's dotenv_values and the table loaders of
+// pandas and numpy. os.open (by its flags) and the copies (pyCopyTo) are
+// pythonCall's.
 var pyReaders = lazy.Value[map[string]bool]{New: func() map[string]bool {
 	return map[string]bool{"linecache.getline": true, "linecache.getlines": true, "linecache.updatecache": true,
 		"fileinput.input": true, "fileinput.FileInput": true, "tokenize.open": true, "io.FileIO": true, "_io.FileIO": true,
-		"os.open": true, "dotenv.dotenv_values": true, "dotenv.main.dotenv_values": true,
-		"shutil.copy": true, "shutil.copy2": true, "shutil.copyfile": true,
+		"dotenv.dotenv_values": true, "dotenv.main.dotenv_values": true,
 		"pandas.read_csv": true, "pandas.read_table": true, "pandas.read_json": true, "pandas.read_fwf": true,
 		"numpy.loadtxt": true, "numpy.genfromtxt": true, "numpy.fromfile": true}
 }}
@@ -353,13 +354,6 @@ func pyReads(c call) []Effect {
 	}
 	if a == nil {
 		a = keyword(c.args, "filename")
-	}
-	if c.name == "os.open" {
-		// os.open(p, os.O_WRONLY | os.O_CREAT) writes; the write guards
-		// do not read flags, so only a read is judged here.
-		if fl := argAt(c.args, 1); fl != nil && !strings.Contains(fl.text, "RDONLY") && !strings.Contains(fl.text, "RDWR") {
-			return nil
-		}
 	}
 	if a == nil {
 		return nil
@@ -435,10 +429,19 @@ func pyListing(c call) (Effect, bool) {
 	return Effect{}, false
 }
 
-// pyCopyTo are the calls that write the path in their second argument:
-// the copies (shutil.copy(src, dst)).
-var pyCopyTo = lazy.Value[map[string]bool]{New: func() map[string]bool {
-	return map[string]bool{"shutil.copy": true, "shutil.copy2": true, "shutil.copyfile": true, "shutil.copytree": true}
+// pyCopyTo are the copies (shutil.copy(src, dst)) with the shell's cp
+// that does the same (copyEffect): copy and copy2 enter a directory
+// destination, copyfile writes the destination itself, copytree copies
+// a tree's content into the destination.
+var pyCopyTo = lazy.Value[map[string]string]{New: func() map[string]string {
+	return map[string]string{"shutil.copy": "cp", "shutil.copy2": "cp", "shutil.copyfile": "cp -T", "shutil.copytree": "cp -rT"}
+}}
+
+// pyPathCopy are pathlib's copies and moves (Python 3.14): copy writes
+// the target itself (a tree's content too), copy_into and move_into
+// enter a directory, move is rename(2) with a copy across file systems.
+var pyPathCopy = lazy.Value[map[string]string]{New: func() map[string]string {
+	return map[string]string{"copy": "cp -rT", "copy_into": "cp -r", "move": "mv -T", "move_into": "mv"}
 }}
 
 // pyMove are the calls that move their first argument to their second
@@ -456,20 +459,84 @@ var pyAttrs = lazy.Value[map[string]string]{New: func() map[string]string {
 		"shutil.chown": "chown", "os.truncate": "truncate"}
 }}
 
+// pyFileCall is the effects of a copy (pyCopyTo), of os.open by its
+// flags, and of configparser's read of a file or a list of files
+// (ConfigParser().read(p); a file object's read takes a size, not a
+// path).
+func pyFileCall(c call, src string) ([]Effect, bool) {
+	full := c.name
+	pos := positional(c.args)
+	if cmd := pyCopyTo.Get()[full]; cmd != "" && !c.method {
+		from, to := argAt(pos, 0), argAt(pos, 1)
+		if from == nil {
+			from = keyword(c.args, "src")
+		}
+		if to == nil {
+			to = keyword(c.args, "dst")
+		}
+		return copyEffect(c, from, to, cmd), true
+	}
+	if cmd := pyPathCopy.Get()[lastSegment(full)]; cmd != "" && c.method && c.recvLit && strings.Contains(full, "Path") {
+		// Path(src).copy(target), .copy_into(dir), .move(target),
+		// .move_into(dir) (Python 3.14).
+		src := arg{lit: true, str: c.recv, tilde: c.recvTilde}
+		to := argAt(pos, 0)
+		if to == nil {
+			to = keyword(c.args, "target")
+		}
+		if to == nil {
+			to = keyword(c.args, "target_dir")
+		}
+		if strings.HasPrefix(cmd, "mv") {
+			e, ok := moveEffect(c, &src, to, cmd == "mv")
+			if !ok {
+				return nil, true
+			}
+			return []Effect{e}, true
+		}
+		return copyEffect(c, &src, to, cmd), true
+	}
+	if full == "os.open" && !c.method {
+		p, flags := argAt(pos, 0), argAt(pos, 1)
+		if p == nil {
+			p = keyword(c.args, "path")
+		}
+		if flags == nil {
+			flags = keyword(c.args, "flags")
+		}
+		if flags == nil {
+			// os.open's flags are required; without them it fails.
+			return nil, true
+		}
+		return openEffects(c, p, flags), true
+	}
+	if lastSegment(full) == "read" && strings.Contains(full, ".") && strings.Contains(src, "configparser") {
+		a := argAt(pos, 0)
+		if a == nil {
+			a = keyword(c.args, "filenames")
+		}
+		if a == nil || !a.lit && !a.isList {
+			return nil, false
+		}
+		var out []Effect
+		if a.isList {
+			for _, v := range a.list {
+				if v != "" {
+					out = append(out, Effect{Kind: Read, Call: full, Path: v, Offset: c.off})
+				}
+			}
+			return out, true
+		}
+		if e, ok := readEffect(c, a); ok {
+			out = append(out, e)
+		}
+		return out, true
+	}
+	return nil, false
+}
+
 func pythonCall(c call) (Effect, bool) {
 	full := c.name
-	if pyCopyTo.Get()[full] {
-		// The destination is written (a directory: the file lands in
-		// it, which the path guards judge as the directory's).
-		dst := argAt(positional(c.args), 1)
-		if dst == nil {
-			dst = keyword(c.args, "dst")
-		}
-		if dst == nil || !dst.lit {
-			return Effect{}, false
-		}
-		return Effect{Kind: Write, Call: full, Path: dst.str, Tilde: dst.tilde, Offset: c.off}, true
-	}
 	if into, ok := pyMove.Get()[full]; ok && !c.method {
 		src, dst := argAt(positional(c.args), 0), argAt(positional(c.args), 1)
 		if src == nil {
