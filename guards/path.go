@@ -1,7 +1,6 @@
 package guards
 
 import (
-	"github.com/corral-dev/corral/internal/procpath"
 	"io"
 	"os"
 	"path/filepath"
@@ -9,6 +8,8 @@ import (
 	"sync"
 
 	"github.com/corral-dev/corral/internal/lazy"
+	"github.com/corral-dev/corral/internal/linkwalk"
+	"github.com/corral-dev/corral/internal/procpath"
 )
 
 // Env is where a path is judged from.
@@ -221,41 +222,14 @@ func isPseudo(p string) bool {
 // applying ".." to what has been resolved so far. Segments that do not
 // exist are kept as they are.
 func resolveUncached(p string) string {
-	fallback := filepath.Clean(p)
-	todo := strings.Split(p, "/")
-	out := "/"
-	links := 0
-	for len(todo) > 0 {
-		seg := todo[0]
-		todo = todo[1:]
-		switch seg {
-		case "", ".":
-			continue
-		case "..":
-			out = filepath.Dir(out)
-			continue
+	out, ok := linkwalk.Resolve(p, true, maxLinks, func(next string) (string, bool, bool) {
+		if isPseudo(filepath.Dir(next)) {
+			return "", false, true // /proc/PID/…: not followed here
 		}
-		next := out + "/" + seg
-		if out == "/" {
-			next = "/" + seg
-		}
-		if isPseudo(out) {
-			out = next
-			continue
-		}
-		target, isLink, ok := readLink(next)
-		if !isLink {
-			out = next
-			continue
-		}
-		links++
-		if !ok || links > maxLinks || target == "" {
-			return fallback
-		}
-		if filepath.IsAbs(target) {
-			out = "/"
-		}
-		todo = append(strings.Split(target, "/"), todo...)
+		return readLink(next)
+	})
+	if !ok {
+		return filepath.Clean(p)
 	}
 	return out
 }

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/corral-dev/corral/guards"
+	"github.com/corral-dev/corral/internal/linkwalk"
 	"github.com/corral-dev/corral/syntax"
 )
 
@@ -167,29 +168,11 @@ func pyJoin(dir, name string) string {
 // component in turn, ".." after the links before it, the last one too
 // when last is set; at most pyTarLinkHops links.
 func resolveLinks(p string, last bool, links map[string]string) string {
-	queue := strings.Split(p, "/")
-	cur := "/"
-	hops := 0
-	for len(queue) > 0 {
-		c := queue[0]
-		queue = queue[1:]
-		switch c {
-		case "", ".":
-			continue
-		case "..":
-			cur = path.Dir(cur)
-			continue
-		}
-		next := path.Join(cur, c)
-		if t, ok := links[next]; ok && (len(queue) > 0 || last) && hops < pyTarLinkHops {
-			hops++
-			queue = append(strings.Split(t, "/"), queue...)
-			cur = "/"
-			continue
-		}
-		cur = next
-	}
-	return cur
+	out, _ := linkwalk.Resolve(p, last, pyTarLinkHops, func(abs string) (string, bool, bool) {
+		t, ok := links[abs]
+		return t, ok, true
+	})
+	return out
 }
 
 // budgetReader reads at most left bytes from r before deadline.

@@ -2,8 +2,9 @@ package syntax
 
 import (
 	"os"
-	"path"
 	"strings"
+
+	"github.com/corral-dev/corral/internal/linkwalk"
 )
 
 // Physical directories. bash's cd is logical by default: cd s/.. is the
@@ -40,42 +41,23 @@ func (t *linkTable) add(link, target string) {
 // segments after it, a ".." among them, apply. At most 40 links are
 // followed; a path that loops is returned cleaned as written.
 func physicalPath(p string, links *linkTable, disk bool) string {
-	todo := strings.Split(p, "/")
-	out := "/"
-	for hops := 0; len(todo) > 0; {
-		seg := todo[0]
-		todo = todo[1:]
-		switch seg {
-		case "", ".":
-			continue
-		case "..":
-			out = path.Dir(out)
-			continue
-		}
-		next := path.Join(out, seg)
-		target := ""
+	out, ok := linkwalk.Resolve(p, true, 40, func(next string) (string, bool, bool) {
 		if links != nil {
-			target = links.m[next]
+			if t := links.m[next]; t != "" {
+				return t, true, true
+			}
 		}
-		if target == "" && disk && !strings.HasPrefix(next+"/", "/proc/") && !strings.HasPrefix(next+"/", "/dev/") {
+		if disk && !strings.HasPrefix(next+"/", "/proc/") && !strings.HasPrefix(next+"/", "/dev/") {
 			if fi, err := os.Lstat(next); err == nil && fi.Mode()&os.ModeSymlink != 0 {
 				if t, err := os.Readlink(next); err == nil {
-					target = t
+					return t, true, true
 				}
 			}
 		}
-		if target == "" {
-			out = next
-			continue
-		}
-		hops++
-		if hops > 40 {
-			return cleanPath(p)
-		}
-		if strings.HasPrefix(target, "/") {
-			out = "/"
-		}
-		todo = append(strings.Split(target, "/"), todo...)
+		return "", false, true
+	})
+	if !ok {
+		return cleanPath(p)
 	}
 	return out
 }
