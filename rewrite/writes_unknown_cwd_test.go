@@ -51,6 +51,9 @@ func TestUnknownWorkingDirectory(t *testing.T) {
 		{`trap "cd ~/.claude" DEBUG; echo '{}' > settings.json`, "deny"},
 		{`trap "cd ~" ERR; false; rm -rf .ssh`, "ask"},
 		{`trap "cd /tmp" EXIT; rm -rf build`, "allow"},
+		// A function the trap calls, declared after it.
+		{`trap f DEBUG; f(){ cd ~; }; rm -rf .ssh`, "ask"},
+		{`trap g DEBUG; g(){ echo hi; }; rm -rf build`, "allow"},
 		{`trap 'rm -f "$tmp"' EXIT; rm -rf build`, "allow"},
 		// cdable_vars with a value only run time knows.
 		{`shopt -s cdable_vars; X=$(ls -d ~); cd X; rm -rf .ssh`, "ask"},

@@ -10,6 +10,7 @@ import (
 	"github.com/corral-dev/corral/internal/lazy"
 	"github.com/corral-dev/corral/syntax/lang"
 	"github.com/google/shlex"
+	sh "mvdan.cc/sh/v3/syntax"
 )
 
 // programs models shell text that other programs run: trap, watch, flock
@@ -53,7 +54,17 @@ func (w *walker) programs(c scope, call *Call) bool {
 			w.traps = append(w.traps, pendingTrap{c: c, call: call, text: a.Value, dynamic: !a.Static})
 			moves := a.Value != "" && !a.Static
 			var to Dir // where a trap that is one cd DIR goes
+			var funcs map[string]bool
 			for _, inner := range w.m.Calls[n:] {
+				if !moves && inner.Name != "" && inner.RunBy == call {
+					// A function the trap calls may be declared after the
+					// trap (trap f DEBUG; f(){ cd ~; }): any function of
+					// that name in the script counts as moving.
+					if funcs == nil {
+						funcs = declaredFuncs(c.sc)
+					}
+					moves = funcs[inner.Name]
+				}
 				switch inner.Name {
 				case "cd", "pushd", "popd":
 					moves = true
@@ -1596,4 +1607,22 @@ func onlyDebug(sigs []Arg) bool {
 		}
 	}
 	return len(sigs) > 0
+}
+
+// declaredFuncs are the names of the functions declared anywhere in sc
+// and the scripts it is nested in.
+func declaredFuncs(sc *Script) map[string]bool {
+	out := map[string]bool{}
+	for ; sc != nil; sc = sc.Parent {
+		if sc.File == nil {
+			continue
+		}
+		sh.Walk(sc.File, func(n sh.Node) bool {
+			if fd, ok := n.(*sh.FuncDecl); ok && fd.Name != nil {
+				out[fd.Name.Value] = true
+			}
+			return true
+		})
+	}
+	return out
 }
