@@ -211,20 +211,7 @@ func assignableLines(abs string, commentsDropped bool) bool {
 		}
 		line = strings.TrimPrefix(line, "export ")
 		name, value, ok := strings.Cut(line, "=")
-		if !ok || !isShellName(name) || strings.ContainsAny(value, " \t'\"\\*?[") {
-			return false
-		}
-	}
-	return true
-}
-
-// isShellName reports whether s is a shell variable name.
-func isShellName(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i, r := range s {
-		if r != '_' && !(r >= 'a' && r <= 'z') && !(r >= 'A' && r <= 'Z') && (i == 0 || !(r >= '0' && r <= '9')) {
+		if !ok || !syntax.IsName(name) || strings.ContainsAny(value, " \t'\"\\*?[") {
 			return false
 		}
 	}

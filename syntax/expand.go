@@ -391,6 +391,9 @@ func (r *resolver) scanArithm(s *wordScan, x sh.ArithmExpr) {
 	s.noGuess = true
 }
 
+// IsName reports whether s is a shell variable name ([A-Za-z_][A-Za-z0-9_]*).
+func IsName(s string) bool { return isName(s) }
+
 func isName(s string) bool {
 	if s == "" {
 		return false

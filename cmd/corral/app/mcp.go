@@ -2,6 +2,8 @@ package app
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -345,7 +347,7 @@ func mcpCommand(in map[string]any) (cmd, cwd string) {
 				sort.Strings(names)
 				prefix := ""
 				for _, n := range names {
-					if v, ok := env[n].(string); ok && isEnvName(n) {
+					if v, ok := env[n].(string); ok && syntax.IsName(n) {
 						prefix += n + "=" + syntax.Quote(v) + " "
 					}
 				}
@@ -498,16 +500,6 @@ func worstAnswer(answers []*agent.Answer) *agent.Answer {
 	return worst
 }
 
-// isEnvName reports whether n is an environment variable's name.
-func isEnvName(n string) bool {
-	for i, r := range n {
-		if r != '_' && !unicode.IsLetter(r) && (i == 0 || !unicode.IsDigit(r)) {
-			return false
-		}
-	}
-	return n != ""
-}
-
 // mcpLanguageWords are words of a tool's name or language field that
 // name a language without being an interpreter's program name (which
 // lang.ForProgram reads: python, node, ruby, perl, php, …).
@@ -560,7 +552,7 @@ func mcpCode(tool string, in map[string]any, runs bool) (string, bool) {
 		}
 		hasCodeWord = hasCodeWord || w == "code" || w == "notebook" || w == "cell"
 	}
-	keys := sortedKeys(in)
+	keys := slices.Sorted(maps.Keys(in))
 	for _, k := range keys {
 		if fk := fieldKey(k); fk == "language" || fk == "lang" || fk == "kernel" || fk == "runtime" {
 			if sv, ok := in[k].(string); ok {
@@ -612,7 +604,7 @@ func mcpProcessInput(tool string, in map[string]any) (string, bool) {
 	if !target || !sends {
 		return "", false
 	}
-	keys := sortedKeys(in)
+	keys := slices.Sorted(maps.Keys(in))
 	for _, k := range []string{"input", "text", "keys", "data", "chars"} {
 		for _, key := range keys {
 			if fieldKey(key) == k {
@@ -623,14 +615,4 @@ func mcpProcessInput(tool string, in map[string]any) (string, bool) {
 		}
 	}
 	return "", false
-}
-
-// sortedKeys are the keys of m in order.
-func sortedKeys(m map[string]any) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
