@@ -133,16 +133,18 @@ func (env *runtimeEnv) readGuardOf(s *settings, hc *agent.Request, req readReque
 		// that names hidden files ("*", "**/*") overrides that filter in
 		// ripgrep: then the search reaches hidden secrets, in an anchored
 		// directory (~/.ssh) or on disk (the project's .env).
+		// (A Glob lists names only: its pattern reads no file's content.)
+		lists := hc.Tool == "Glob" || hc.Tool == "glob"
 		hidden := false
 		for _, g := range req.globs {
-			hidden = hidden || guards.GlobNamesHidden(g)
+			hidden = hidden || !lists && guards.GlobNamesHidden(g)
 		}
 		for _, d := range req.dirs {
 			if sc, ok := sec.Holds(ge, d, hidden); ok {
 				found, why = sc, sc.Reason(hc.Tool+" reads everything under")
 				break
 			}
-			if hidden && hc.Tool != "Glob" && hc.Tool != "glob" {
+			if hidden {
 				if sc, ok := sec.OnDisk(ge, d, guards.Walk{Hidden: true, Names: req.globs, Ignores: true}); ok {
 					found, why = sc, sc.Reason(hc.Tool+" with the glob "+strings.Join(req.globs, ", ")+" also reads hidden files, such as")
 					break

@@ -51,6 +51,8 @@ func TestHookReadGuard(t *testing.T) {
 		{"Glob pem", readInput("Glob", map[string]any{"pattern": "**/*.pem"}), "names secret files"},
 		{"Glob ssh dir", readInput("Glob", map[string]any{"pattern": filepath.Join(m.home, ".ssh") + "/*"}), "~/.ssh"},
 		{"Glob go", readInput("Glob", map[string]any{"pattern": "**/*.go"}), ""},
+		// A Glob lists names, whatever its pattern brings back.
+		{"Glob everything in home", readInput("Glob", map[string]any{"pattern": "**/*", "path": m.home}), ""},
 		{"Gemini read_file", map[string]any{"hook_event_name": "BeforeTool", "tool_name": "read_file", "tool_input": map[string]any{"absolute_path": filepath.Join(m.home, ".aws", "credentials")}}, "~/.aws/credentials"},
 		{"Gemini read_many_files", map[string]any{"hook_event_name": "BeforeTool", "tool_name": "read_many_files", "tool_input": map[string]any{"paths": []any{"src/a.ts", ".env"}}}, `".env"`},
 	}
