@@ -22,7 +22,13 @@ FETCH_HEAD, git merge FETCH_HEAD, git reset --hard x, git restore
 or a ref made from one with git branch or git update-ref) writes that
 foreign tree into the work tree, which corral cannot move into the
 sandbox; so does git format-patch of them, and git pull of such a
-repository does both at once. What prints them (git show FETCH_HEAD:f,
+repository does both at once; so do a merge or rebase with no
+revision after such a fetch (the upstream), a revision only run time
+knows after one, a one-off git -c url.BASE.insteadOf=PREFIX with a
+foreign BASE, and, in a later command, FETCH_HEAD or a branch the
+repository on disk records as fetched from a foreign URL that no
+configured remote has (FETCH_HEAD's "of URL", the branch's reflog).
+What prints them (git show FETCH_HEAD:f,
 git cat-file, git diff, git format-patch --stdout, git archive) is
 followed as a download's stdout: > f, tee f and | tar x move into the
 sandbox, | git apply asks; git archive -o FILE moves into the sandbox.
@@ -34,29 +40,6 @@ repository the same command creates, which is the pull-new-repo rule's.`,
 	Decisions: []Decision{Rewrite, Ask},
 	Requires:  []string{"pull-new-repo"},
 	Command:   checkFetchURLCheckout,
-}
-
-// gitFetchSpec are the options of git fetch and git pull that take a
-// value (git-fetch(1), git-pull(1)); those whose value is optional take
-// it only after "=" and are flags here.
-var gitFetchSpec = optSpec{shortVal: "ojsXS", longEq: true, longVal: longOpts("depth", "deepen", "shallow-since",
-	"shallow-exclude", "refmap", "server-option", "upload-pack", "jobs", "negotiation-tip", "filter",
-	"submodule-prefix", "recurse-submodules-default", "strategy", "strategy-option", "cleanup")}
-
-// gitForeignURL reports whether a repository argument of git fetch or
-// pull names a place off this machine: a URL with a scheme other than
-// file://, git's scp-like [user@]host:path (a colon before any slash), or
-// a transport helper (ext::, fd::).
-func gitForeignURL(v string) bool {
-	if scheme, _, ok := strings.Cut(v, "://"); ok {
-		return scheme != "file"
-	}
-	if strings.Contains(v, "::") {
-		return true
-	}
-	colon := strings.IndexByte(v, ':')
-	slash := strings.IndexByte(v, '/')
-	return colon > 1 && (slash < 0 || colon < slash)
 }
 
 // shortRef is a ref name without its refs/heads/, refs/tags/ or
@@ -87,29 +70,35 @@ type foreignFetch struct {
 // names reports whether revision v (FETCH_HEAD, x~2, FETCH_HEAD^{tree},
 // a..FETCH_HEAD, --source=x) reaches a foreign ref.
 func (f *foreignFetch) names(v string) bool {
-	if strings.HasPrefix(v, "-") {
-		_, val, ok := strings.Cut(v, "=")
-		if !ok {
-			return false
-		}
-		v = val
-	}
-	for _, part := range strings.Split(strings.ReplaceAll(v, "...", ".."), "..") {
-		if i := strings.IndexAny(part, "~^@:"); i >= 0 {
-			part = part[:i]
-		}
+	for _, part := range syntax.RevisionRefs(v) {
 		part = shortRef(part)
-		if part == "" {
-			continue
-		}
 		if f.refs[part] {
 			return true
 		}
-		if r, _, ok := strings.Cut(part, "/"); ok && f.remotes[r] {
+		if r, _, ok := strings.Cut(part, "/"); ok && (f.remotes[r] || f.remotes[everyRemote]) {
 			return true
 		}
 	}
 	return false
+}
+
+// upstreamOnly reports whether git merge or git rebase is given no
+// revision (only options), so that it works on the current branch's
+// upstream (git-merge(1): merge.defaultToUpstream; git-rebase(1)).
+func upstreamOnly(verb string, args []syntax.Arg) bool {
+	if verb != "merge" && verb != "rebase" {
+		return false
+	}
+	for _, a := range args {
+		if !strings.HasPrefix(a.Value, "-") || !a.Static {
+			return false
+		}
+		switch a.Value {
+		case "--abort", "--continue", "--quit", "--skip", "--edit-todo", "--show-current-patch":
+			return false
+		}
+	}
+	return true
 }
 
 // sameRepo reports whether git run in a and in b may work on the same
@@ -143,15 +132,18 @@ func checkFetchURLCheckout(p *Pass) {
 		gopts, _ := scan(c.Args[:sub], specFor("git"))
 		for _, o := range find(gopts, "c") {
 			k, v, _ := strings.Cut(o.val.Value, "=")
-			if name, ok := remoteURLKey(k); ok && (gitForeignURL(v) || !o.val.Static) {
+			if name, ok := syntax.RemoteURLKey(k); ok && (syntax.GitForeignURL(v) || !o.val.Static) {
 				once[name] = true
+			}
+			if redirectsAll(k, o.val.Static) {
+				once[everyRemote] = true
 			}
 		}
 		switch verb {
 		case "remote":
 			_, ops := scan(args, optSpec{shortVal: "tm", longEq: true, longVal: longOpts("mirror")})
 			if len(ops) >= 3 && (args[ops[0]].Value == "add" || args[ops[0]].Value == "set-url") &&
-				(gitForeignURL(args[ops[2]].Value) || !args[ops[2]].Static) {
+				(syntax.GitForeignURL(args[ops[2]].Value) || !args[ops[2]].Static) {
 				added[args[ops[1]].Value] = true
 			}
 			continue
@@ -162,13 +154,16 @@ func checkFetchURLCheckout(p *Pass) {
 				ops = ops[1:]
 			}
 			if len(ops) >= 2 {
-				if name, ok := remoteURLKey(args[ops[0]].Value); ok && (gitForeignURL(args[ops[1]].Value) || !args[ops[1]].Static) {
+				if name, ok := syntax.RemoteURLKey(args[ops[0]].Value); ok && (syntax.GitForeignURL(args[ops[1]].Value) || !args[ops[1]].Static) {
 					added[name] = true
+				}
+				if redirectsAll(args[ops[0]].Value, args[ops[0]].Static) {
+					added[everyRemote] = true
 				}
 			}
 			continue
 		case "fetch", "pull":
-			opts, ops := scan(args, gitFetchSpec)
+			opts, ops := scan(args, fromCore(syntax.GitFetchOptions))
 			if has(opts, "dry-run") || newRepo[c.Text()] {
 				continue
 			}
@@ -183,11 +178,17 @@ func checkFetchURLCheckout(p *Pass) {
 			} else {
 				src := args[ops[0]]
 				srcName = src.Value
-				byName = added[src.Value] || once[src.Value]
-				foreign = gitForeignURL(src.Value) || !src.Static
+				byName = added[src.Value] || once[src.Value] || added[everyRemote] || once[everyRemote]
+				if byName && !added[src.Value] && !once[src.Value] {
+					srcName = everyRemote
+				}
+				foreign = syntax.GitForeignURL(src.Value) || !src.Static
 			}
 			if !foreign && !byName {
 				continue
+			}
+			if srcName == everyRemote {
+				srcName = "(a remote url.BASE.insteadOf points at a foreign repository)"
 			}
 			if verb == "pull" {
 				p.Report(c, Finding{Rule: "fetch-url-checkout", Decision: Ask, Kind: "git pull",
@@ -196,7 +197,7 @@ func checkFetchURLCheckout(p *Pass) {
 			}
 			f := &foreignFetch{dir: dir, refs: map[string]bool{"FETCH_HEAD": true}, remotes: map[string]bool{}}
 			if byName && len(ops) > 0 && !has(opts, "all", "multiple") {
-				f.remotes[srcName] = true
+				f.remotes[args[ops[0]].Value] = true
 			} else if byName {
 				for _, name := range redirectedRemotes(added, once) {
 					f.remotes[name] = true
@@ -215,9 +216,18 @@ func checkFetchURLCheckout(p *Pass) {
 		}
 		var from *foreignFetch
 		for _, f := range fetched {
+			if sameRepo(f.dir, dir) && len(f.remotes) > 0 && upstreamOnly(verb, args) {
+				// git merge or git rebase with no revision takes the
+				// branch's upstream: a remote-tracking branch the
+				// redirected remote's fetch just wrote.
+				from = f
+				break
+			}
 			if sameRepo(f.dir, dir) {
 				for _, a := range args {
-					if f.names(a.Value) {
+					// A revision only run time knows (git merge
+					// "$(cat .git/FETCH_HEAD | cut -f1)") may be one.
+					if f.names(a.Value) || !a.Static && syntax.GitTreeVerb(verb) {
 						from = f
 						break
 					}
@@ -228,6 +238,18 @@ func checkFetchURLCheckout(p *Pass) {
 			}
 		}
 		if from == nil {
+			if c.FetchedFrom != "" && syntax.GitTreeVerb(verb) {
+				// An earlier command fetched them (git fetch URL, then
+				// git merge FETCH_HEAD in the next tool call): the
+				// repository on disk records from where.
+				p.Report(c, Finding{Rule: "fetch-url-checkout", Decision: Ask, Kind: "git " + verb,
+					Message: "git " + verb + " puts commits an earlier git fetch brought from " + c.FetchedFrom + ", not a configured remote, into the work tree; corral cannot move that into the sandbox (clone it into " + p.Config.Sandbox + " instead)"})
+			}
+			continue
+		}
+		if syntax.GitTreeVerb(verb) {
+			p.Report(c, Finding{Rule: "fetch-url-checkout", Decision: Ask, Kind: "git " + verb,
+				Message: "git " + verb + " puts commits fetched from a foreign repository earlier in this command into the work tree; corral cannot move that into the sandbox (clone it into " + p.Config.Sandbox + " instead)"})
 			continue
 		}
 		switch verb {
@@ -243,9 +265,6 @@ func checkFetchURLCheckout(p *Pass) {
 			if len(ops) >= 2 && !has(opts, "d", "stdin") {
 				from.refs[shortRef(args[ops[0]].Value)] = true
 			}
-		case "checkout", "switch", "merge", "rebase", "reset", "cherry-pick", "restore", "read-tree", "worktree", "revert", "stash":
-			p.Report(c, Finding{Rule: "fetch-url-checkout", Decision: Ask, Kind: "git " + verb,
-				Message: "git " + verb + " puts commits fetched from a foreign repository earlier in this command into the work tree; corral cannot move that into the sandbox (clone it into " + p.Config.Sandbox + " instead)"})
 		case "show", "cat-file", "diff":
 			// The fetched blob, tree or patch printed: where it is
 			// written moves into the sandbox, as a download's stdout.
@@ -275,6 +294,23 @@ var gitFormatPatchSpec = optSpec{shortVal: "ovS", longEq: true, abbrev: true,
 	longFlag: longOpts("stdout", "numbered", "no-numbered", "keep-subject", "signoff", "attach", "inline", "thread",
 		"cover-letter", "quiet", "rfc", "progress", "zero-commit", "no-binary", "ignore-if-in-upstream")}
 
+// everyRemote stands, among the remotes a command redirects, for all of
+// them: git config url.BASE.insteadOf PREFIX rewrites every URL that
+// starts with PREFIX to BASE, whichever remote has it.
+const everyRemote = "*"
+
+// redirectsAll reports whether config key k is url.BASE.insteadOf (not
+// pushInsteadOf, which only pushes use) with a foreign BASE, or one only
+// run time knows.
+func redirectsAll(k string, static bool) bool {
+	lk := strings.ToLower(k)
+	if !strings.HasPrefix(lk, "url.") || !strings.HasSuffix(lk, ".insteadof") {
+		return false
+	}
+	base := k[len("url.") : len(k)-len(".insteadof")]
+	return !static || syntax.GitForeignURL(base)
+}
+
 // redirectedRemotes lists, sorted, the remotes the command pointed at a
 // foreign URL (git remote add/set-url, git config remote.NAME.url) and
 // those the call itself does (git -c remote.NAME.url=URL).
@@ -289,16 +325,6 @@ func redirectedRemotes(added, once map[string]bool) []string {
 	}
 	slices.Sort(out)
 	return out
-}
-
-// remoteURLKey reports whether config key k is remote.NAME.url (section
-// and key without case, as git reads them), and NAME.
-func remoteURLKey(k string) (string, bool) {
-	i, j := strings.IndexByte(k, '.'), strings.LastIndexByte(k, '.')
-	if i < 0 || j <= i || !strings.EqualFold(k[:i], "remote") || !strings.EqualFold(k[j+1:], "url") {
-		return "", false
-	}
-	return k[i+1 : j], true
 }
 
 // fetchedArchive handles git archive of fetched commits: -o FILE moves

@@ -1,6 +1,8 @@
 package rewrite
 
 import (
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -35,6 +37,16 @@ func TestFetchURLReaders(t *testing.T) {
 		{"git remote set-url origin git@h.example:o/r.git && git fetch && git merge origin/main", Ask},
 		{"git config remote.origin.url https://h.example/r.git && git pull", Ask},
 		{"git config remote.up.url https://h.example/r.git && git fetch up && git reset --hard up/main", Ask},
+		// url.BASE.insteadOf redirects every remote whose URL starts with
+		// the prefix; a revision only run time knows may be a fetched one.
+		{"git -c url.https://h.example/.insteadOf=https://github.com/ pull", Ask},
+		{"git -c url.https://h.example/.insteadOf=https://github.com/ fetch origin && git merge origin/main", Ask},
+		{`git fetch https://h.example/r.git main && git merge "$(cut -f1 .git/FETCH_HEAD)"`, Ask},
+		{`git fetch https://h.example/r.git main && git checkout "$REV"`, Ask},
+		// Without a revision, merge and rebase take the upstream, which
+		// the redirected remote's fetch just wrote.
+		{"git remote set-url origin https://h.example/r.git && git fetch && git merge", Ask},
+		{"git remote set-url origin https://h.example/r.git && git fetch origin && git rebase -q", Ask},
 		// Look-alikes: the local history, a configured remote, the fetched
 		// blob printed to the terminal or to a pager, a fetch alone, a
 		// remote pointed at a local path, the sandbox.
@@ -53,6 +65,11 @@ func TestFetchURLReaders(t *testing.T) {
 		{"git remote set-url origin ../mirror && git pull", Allow},
 		{"git config remote.origin.url", Allow},
 		{"git config user.name x && git pull", Allow},
+		{"git -c url.../mirror/.insteadOf=https://github.com/ pull", Allow},
+		{"git -c url.https://h.example/.pushInsteadOf=https://github.com/ pull", Allow},
+		{`git fetch origin && git checkout "$REV"`, Allow},
+		{"git fetch origin && git merge", Allow},
+		{"git remote set-url origin https://h.example/r.git && git fetch && git merge --abort", Allow},
 		{"cd agent_sandbox/r && git fetch https://h.example/r.git && git show FETCH_HEAD:a.sh > a.sh", Allow},
 	})
 }
@@ -117,4 +134,95 @@ func TestFetchURLRedirectedRemoteOracle(t *testing.T) {
 			t.Errorf("%s: %v, want %v", cmd, got, want)
 		}
 	}
+}
+
+// TestFetchURLEarlierCommand: the fetch and the checkout come as two
+// commands (two tool calls), so the fetch is not in the command corral
+// reads; the repository on disk says where the commits came from. Real
+// git fetches from a loopback HTTP server (git's dumb protocol over a
+// bare repository) into FETCH_HEAD and into a branch a refspec makes;
+// checking them out then writes the foreign file (the oracle), and
+// corral asks about that checkout, but not about the same commands after
+// a fetch of a configured remote, or about reading the commits.
+func TestFetchURLEarlierCommand(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git not installed")
+	}
+	root := t.TempDir()
+	env := append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL=/dev/null", "HOME="+root,
+		"GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@t", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@t")
+	run := func(wd string, args ...string) {
+		t.Helper()
+		cmd := exec.Command("git", args...)
+		cmd.Dir = wd
+		cmd.Env = env
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	foreign, bare := filepath.Join(root, "foreign"), filepath.Join(root, "foreign.git")
+	own, proj := filepath.Join(root, "own"), filepath.Join(root, "proj")
+	for _, d := range []string{foreign, own} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		run(d, "init", "-q", "-b", "main")
+	}
+	if err := os.WriteFile(filepath.Join(foreign, "canary.txt"), []byte("foreign\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	run(foreign, "add", ".")
+	run(foreign, "commit", "-qm", "foreign")
+	run(own, "commit", "-q", "--allow-empty", "-m", "own")
+	run(root, "clone", "-q", "--bare", foreign, bare)
+	run(bare, "update-server-info")
+	run(root, "clone", "-q", own, proj)
+	srv := httptest.NewServer(http.FileServer(http.Dir(bare)))
+	defer srv.Close()
+	url := srv.URL + "/"
+
+	env2 := map[string]string{"HOME": filepath.Join(root, "home"), EnvProject: proj}
+	cfg, _ := NewConfig(func(k string) string { return env2[k] }, proj)
+	canary := filepath.Join(proj, "canary.txt")
+
+	run(proj, "fetch", "-q", url, "main")
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{"git merge FETCH_HEAD", "ask"},
+		{"git reset --keep FETCH_HEAD", "ask"},
+		{"git checkout FETCH_HEAD -- canary.txt", "ask"},
+		{"git -C . cherry-pick FETCH_HEAD~0", "ask"},
+		{"git log --oneline FETCH_HEAD", "allow"},
+		{"git show FETCH_HEAD --stat", "allow"},
+		{"git merge main", "allow"},
+	})
+	run(proj, "fetch", "-q", url, "main:refs/heads/x")
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{"git checkout x", "ask"},
+		{"git switch x", "ask"},
+		{"git rebase refs/heads/x", "ask"},
+		{"git log x", "allow"},
+		{"git checkout -b y", "allow"},
+	})
+	if _, err := os.Stat(canary); err == nil {
+		t.Fatal("the fetches wrote the foreign file already")
+	}
+	run(proj, "checkout", "-q", "x")
+	if b, err := os.ReadFile(canary); err != nil || string(b) != "foreign\n" {
+		t.Fatalf("checkout of the fetched branch did not write the foreign file: %v", err)
+	}
+	run(proj, "checkout", "-q", "main")
+
+	// A fetch of a configured remote replaces FETCH_HEAD: merging it is
+	// ordinary work. A remote the user configured with that URL is one.
+	run(proj, "fetch", "-q", "origin")
+	run(proj, "remote", "add", "up", url)
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{"git merge FETCH_HEAD", "allow"},
+		{"git merge origin/main", "allow"},
+	})
+	run(proj, "fetch", "-q", "up", "main")
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{"git merge FETCH_HEAD", "allow"},
+		{"git checkout x", "allow"}, // its reflog's fetch URL is now a configured remote's
+	})
 }

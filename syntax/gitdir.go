@@ -88,7 +88,10 @@ func (w *walker) repoTop(d Dir, st *state) Dir {
 // knows which.
 type gitRepoAt struct {
 	config, top string
-	named       bool
+	// dir is the git directory itself (a linked worktree's own, whose
+	// config is the common directory's); "" when not known.
+	dir   string
+	named bool
 }
 
 // maxGitWalk bounds the directories the search for a repository visits.
@@ -141,7 +144,7 @@ func (w *walker) locateGitRepo(call *Call, dir Dir, gitDirOpt, workTreeOpt *Arg,
 					g = to
 				}
 			}
-			r.config = gitCommonConfig(g)
+			r.config, r.dir = gitCommonConfig(g), g
 		}
 		switch {
 		case hasWT && wt.Static:
@@ -172,15 +175,15 @@ func (w *walker) locateGitRepo(call *Call, dir Dir, gitDirOpt, workTreeOpt *Arg,
 		if fi, err := os.Stat(dot); err == nil {
 			switch {
 			case fi.IsDir():
-				return gitRepoAt{config: path.Join(dot, "config"), top: d}
+				return gitRepoAt{config: path.Join(dot, "config"), top: d, dir: dot}
 			case fi.Mode().IsRegular():
 				if g, ok := gitDirFile(dot); ok {
-					return gitRepoAt{config: gitCommonConfig(g), top: d}
+					return gitRepoAt{config: gitCommonConfig(g), top: d, dir: g}
 				}
 			}
 		}
 		if gitDirLayout(d) {
-			r := gitRepoAt{config: path.Join(d, "config"), top: d}
+			r := gitRepoAt{config: path.Join(d, "config"), top: d, dir: d}
 			if v, ok := configWorktree(r.config); ok {
 				r.top = Dir{Path: d, Known: true}.Join(v).Path
 			}

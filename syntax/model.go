@@ -67,6 +67,12 @@ type Call struct {
 	// sourced reports that the file this source/. call runs was read and
 	// walked in the caller's state, which then holds what it set.
 	sourced bool
+	// FetchedFrom is, for a git call that puts the commits its revisions
+	// name into the work tree (GitTreeVerb), the foreign repository an
+	// earlier command fetched one of them from, as the repository on disk
+	// records it (FETCH_HEAD, the reflog of a ref a fetch stored into),
+	// when that is not a configured remote; "" otherwise.
+	FetchedFrom string
 	// ArgFile is the file xargs -a/--arg-file or parallel -a/--arg-file
 	// reads the extra arguments from (not stdin), as written; "" when
 	// none is given.

@@ -525,6 +525,7 @@ func (w *walker) git(c scope, call *Call) {
 	repo := w.locateGitRepo(call, dir, gitDirOpt, workTreeOpt, bare)
 	w.gitHooks(c, call, sub, rest, repo)
 	w.gitRepoConfig(c, call, sub, repo)
+	call.FetchedFrom = w.fetchedFrom(sub, rest, repo)
 	switch sub {
 	case "submodule":
 		for j, a := range rest {
