@@ -67,6 +67,11 @@ func TestDownloadInFunctionCalledTwice(t *testing.T) {
 		{`get() { curl -sSL "$1" -o "$2"; }; get https://h.example/a.sh a.sh; get https://h.example/b.sh a.sh`, Rewrite, "-o /home/u/proj/agent_sandbox/a.sh"},
 		{`get() { curl -sSL "$1" -o "$2"; }; get https://h.example/a.sh a.sh`, Rewrite, "-o /home/u/proj/agent_sandbox/a.sh"},
 		{`get() { curl -sSLO "$1"; }; get https://h.example/a.sh; get https://h.example/b.sh`, Rewrite, "--output-dir"},
+		// One call's file is in the sandbox already and needs no edit: the
+		// edit the other needs would send both downloads to its name.
+		{`get() { curl -sSL "$1" -o "$2"; }; get https://h.example/a.sh a.sh; get https://h.example/b.sh agent_sandbox/b.sh`, Ask, ""},
+		{`get() { curl -sSL "$1" > "$2"; }; get https://h.example/a.sh agent_sandbox/a.sh; get https://h.example/b.sh b.sh`, Ask, ""},
+		{`get() { curl -sSL "$1" -o "$2"; }; get https://h.example/a.sh agent_sandbox/a.sh; get https://h.example/b.sh agent_sandbox/b.sh`, Allow, ""},
 	} {
 		r := Check(testConfig(), tc.cmd)
 		if r.Decision != tc.want || !strings.Contains(r.Rewritten, tc.in) {

@@ -573,6 +573,7 @@ func finish(p *Pass, res *Result, verify bool) {
 		sortedCalls = append(sortedCalls, calls[i])
 	}
 	askConflicts(sorted)
+	askRereadWords(p, sorted, sortedCalls)
 	for i, f := range sorted {
 		if c := sortedCalls[i]; c != nil && f.Fix != nil {
 			sorted[i].After = afterText(c, f.Fix.Edits)
@@ -675,6 +676,67 @@ func askConflicts(fs []Finding) {
 			}
 		}
 	}
+}
+
+// askRereadWords turns into questions the rewrites of a call whose words
+// are read again elsewhere in the command with other values, by a reading
+// that needs no edit: a function's body analysed at a call whose download
+// is already in the sandbox (dl() { curl -o "$1" "$2"; }; dl a u1; dl
+// agent_sandbox/b u2). The edit made for one reading would change the
+// other's destination too.
+func askRereadWords(p *Pass, fs []Finding, calls []*syntax.Call) {
+	var byExpr map[any][]*syntax.Call
+	for i, f := range fs {
+		c := calls[i]
+		if f.Fix == nil || f.Decision != Rewrite || c == nil || c.Expr == nil {
+			continue
+		}
+		if byExpr == nil {
+			byExpr = map[any][]*syntax.Call{}
+			for _, m := range p.Model.Calls {
+				if m.Expr != nil {
+					byExpr[m.Expr] = append(byExpr[m.Expr], m)
+				}
+			}
+		}
+		for _, other := range byExpr[c.Expr] {
+			if other != c && !sameEditedWords(c, other, f.Fix.Edits) {
+				fs[i].Decision = Ask
+				fs[i].Fix = nil
+				fs[i].Message += "; these words run more than once with different values (a function's body at each call), and one edit cannot move each download into the sandbox while leaving the others as they are"
+				break
+			}
+		}
+	}
+}
+
+// sameEditedWords reports whether two readings of one command give the
+// words that edits change (arguments and redirection targets) the same
+// values, and the directory they are resolved in is the same.
+func sameEditedWords(a, b *syntax.Call, edits []syntax.Edit) bool {
+	touched := func(start, end int) bool {
+		for _, e := range edits {
+			if e.Start < end && start < e.End {
+				return true
+			}
+		}
+		return false
+	}
+	same := func(x, y syntax.Arg) bool { return x.Value == y.Value && x.Static == y.Static }
+	if a.Dir != b.Dir || len(a.Args) != len(b.Args) || len(a.Redirs) != len(b.Redirs) {
+		return false
+	}
+	for i, w := range a.Args {
+		if touched(w.Start, w.End) && !same(w, b.Args[i]) {
+			return false
+		}
+	}
+	for i, r := range a.Redirs {
+		if touched(r.Target.Start, r.Target.End) && (!same(r.Target, b.Redirs[i].Target) || r.Dir != b.Redirs[i].Dir) {
+			return false
+		}
+	}
+	return true
 }
 
 // applyFixes applies every fix, with references to relocated paths
