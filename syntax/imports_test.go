@@ -62,3 +62,40 @@ func TestImportedModules(t *testing.T) {
 		}
 	}
 }
+
+// TestConsoleScriptImports: a virtual environment's console script
+// (.venv/bin/pip) imports its package (from pip._internal.cli.main import
+// main) from site-packages; the script's own directory holds a file named
+// pip, not a package, so Python finds nothing there and nothing there is
+// unreadable code. A package directory of that name beside the script is
+// read as before.
+func TestConsoleScriptImports(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	stub := "#!/x/.venv/bin/python3\nimport re\nimport sys\nfrom pip._internal.cli.main import main\nif __name__ == '__main__':\n    sys.exit(main())\n"
+	writeFiles(t, dir, map[string]string{
+		".venv/bin/pip":       stub,
+		"tool/bin/run":        "from pkg.cli import main\nmain()\n",
+		"tool/bin/pkg/cli.py": "import shutil\nshutil.rmtree('/srv')\n",
+	})
+	for _, tc := range []struct {
+		cmd    string
+		hidden bool
+		srv    bool
+	}{
+		{".venv/bin/pip list", false, false},
+		{"python3 .venv/bin/pip freeze", false, false},
+		{"python3 tool/bin/run", false, true},
+	} {
+		m, err := Analyze(tc.cmd, Options{Cwd: dir, Home: "/home/u", ReadFile: ReadScript})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := len(m.Hidden) > 0; got != tc.hidden {
+			t.Errorf("%s: hidden code %v, want %v (%v)", tc.cmd, got, tc.hidden, m.Hidden)
+		}
+		if srv := deletes(m, "/srv"); srv != tc.srv {
+			t.Errorf("%s: corral sees /srv deleted: %v, want %v", tc.cmd, srv, tc.srv)
+		}
+	}
+}

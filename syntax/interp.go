@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 
 	"github.com/corral-dev/corral/internal/lazy"
 	"github.com/corral-dev/corral/syntax/lang"
@@ -870,7 +871,9 @@ func (w *walker) include(c scope, call *Call, l lang.Lang, file, what, label str
 		}
 		text, ok := w.readScript(d)
 		if !ok {
-			if _, err := os.Lstat(d.Path); w.read != nil && (err == nil || !errors.Is(err, fs.ErrNotExist)) {
+			// A name under a file that is not a directory (bin/pip is
+			// the console script, not the package pip/) cannot exist.
+			if _, err := os.Lstat(d.Path); w.read != nil && (err == nil || !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR)) {
 				w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: file,
 					What: what + ": the code of " + d.Path + ", which corral could not read (not a regular file of at most 1 MiB)"})
 				return
