@@ -9,6 +9,7 @@ import (
 	"unicode"
 
 	"github.com/corral-dev/corral/cmd/corral/agent"
+	"github.com/corral-dev/corral/cmd/corral/internal/audit"
 	"github.com/corral-dev/corral/guards"
 	"github.com/corral-dev/corral/internal/lazy"
 	"github.com/corral-dev/corral/syntax"
@@ -34,9 +35,18 @@ import (
 //   - the text a write tool leaves (content, or edits of old and new
 //     text) is judged as the Write and Edit tools' text is, so a server
 //     registered in an MCP configuration or a command in a skill is seen.
+//   - every other string value (nested too) is judged by its shape,
+//     unless its field is data by what it is for (a body, a message, a
+//     query, stored content or code): a path written as one (/…, ~, ./…,
+//     file:) is read, and a value that could be a command line goes
+//     through the Bash engine, asking when the engine would not simply
+//     run it (the server may). A tool whose name has no verb corral
+//     knows, or that does more than read and is handed a path in a field
+//     of another name, asks when the path is home, root, protected or a
+//     secret.
 //
-// Anything else (a tool with no path and no command, a URL, a remote
-// repository's path) passes.
+// Anything else (prose, a URL, a remote repository's path, a path of a
+// tool that says it reads) is judged as a read or passes.
 
 // mcpCall is what an MCP tool call was found to do.
 type mcpCall struct {
@@ -53,7 +63,24 @@ type mcpCall struct {
 	// the content checks), or nil; edit says it is an Edit's.
 	input map[string]any
 	edit  bool
+	// texts are the values (with their fields) of fields that are
+	// neither prose nor a path: judged as command lines, since corral cannot tell whether the server runs
+	// them (mcp__x__sync {"spec": "rm -rf ~"}); words are such values
+	// that are one plain word each ("reboot"), judged together.
+	texts, words []mcpText
+	// vague are the paths whose use the tool's name does not say: those
+	// of a tool with no verb corral knows (mcp__x__sync {"path": "~"}),
+	// and those found by their shape in a field of another name on a
+	// tool that does more than read. One that names the home or root
+	// directory, a protected path or a secret asks.
+	vague []string
+	// tooManyTexts says the input holds more command-like values than
+	// corral judges.
+	tooManyTexts bool
 }
+
+// mcpText is a command-like value and the field it came from.
+type mcpText struct{ field, text string }
 
 // mcpVerb is what a word of a tool's name says the tool does.
 type mcpVerb int
@@ -90,6 +117,10 @@ var mcpVerbs = lazy.Value[map[string]mcpVerb]{New: func() map[string]mcpVerb {
 		"read": verbRead, "get": verbRead, "view": verbRead, "cat": verbRead, "open": verbRead,
 		"show": verbRead, "list": verbRead, "search": verbRead, "find": verbRead, "grep": verbRead,
 		"glob": verbRead, "tree": verbRead, "head": verbRead, "tail": verbRead, "stat": verbRead,
+		"status": verbRead, "diff": verbRead, "log": verbRead, "info": verbRead, "describe": verbRead,
+		"inspect": verbRead, "query": verbRead, "lookup": verbRead, "fetch": verbRead, "load": verbRead,
+		"count": verbRead, "check": verbRead, "lint": verbRead, "analyze": verbRead, "summarize": verbRead,
+		"preview": verbRead, "navigate": verbRead, "screenshot": verbRead, "snapshot": verbRead,
 	}
 }}
 
@@ -185,14 +216,117 @@ var (
 	}}
 )
 
+// mcpDataKeys are fields whose value is data by what the field is for:
+// prose (a body, a message, a query, a name), file or program text a
+// tool stores or formats (content, code, a diff), and patterns a tool
+// matches. Their values are never judged as command lines, so
+// mcp__github__create_issue {"body": "run rm -rf / to reset"} passes. A
+// key that ends with one of the prose words (commitmessage, prbody,
+// searchquery, issuetitle) is prose too.
+var mcpDataKeys = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{
+		"body": true, "description": true, "desc": true, "message": true, "msg": true, "title": true,
+		"subject": true, "summary": true, "comment": true, "comments": true, "note": true, "notes": true,
+		"text": true, "content": true, "contents": true, "newcontent": true, "filetext": true,
+		"query": true, "q": true, "question": true, "prompt": true, "answer": true, "reason": true,
+		"explanation": true, "name": true, "names": true, "label": true, "labels": true, "tag": true,
+		"tags": true, "observations": true, "thought": true, "instructions": true, "markdown": true,
+		"html": true, "caption": true, "topic": true, "keywords": true, "code": true, "snippet": true,
+		"diff": true, "patch": true, "template": true, "sql": true, "pattern": true, "regex": true,
+		"glob": true, "include": true, "exclude": true, "filter": true, "search": true, "oldtext": true,
+		"newtext": true, "oldstring": true, "newstring": true, "oldstr": true, "newstr": true,
+		"edits": true, "input": true, "example": true, "examples": true, "response": true,
+		"reply": true, "language": true, "lang": true, "server": true, "id": true,
+	}
+}}
+
+// mcpProseEndings are the words a prose field's key ends with.
+// An identifier (id, ids, userid) is data too.
+var mcpProseEndings = []string{"description", "message", "body", "title", "query", "prompt", "comment", "text", "name", "content", "summary", "note", "notes", "id", "ids"}
+
+// isMCPDataKey says the field key k (a fieldKey) holds data.
+func isMCPDataKey(k string) bool {
+	if mcpDataKeys.Get()[k] {
+		return true
+	}
+	for _, e := range mcpProseEndings {
+		if strings.HasSuffix(k, e) {
+			return true
+		}
+	}
+	return false
+}
+
 // maxMCPPaths bounds the paths checked for one call; a call with more is
 // asked about. maxMCPDepth bounds how deep in nested objects fields are
 // looked for (a server reads the fields its schema has, which are near
-// the top).
+// the top). maxMCPTexts bounds the values judged one by one as command
+// lines, and maxMCPTextBytes the length of one: a call with more, or a
+// longer one that could be a command, is asked about.
 const (
-	maxMCPPaths = 1000
-	maxMCPDepth = 4
+	maxMCPPaths     = 1000
+	maxMCPDepth     = 8
+	maxMCPTexts     = 64
+	maxMCPTextBytes = 64 << 10
 )
+
+// mcpPlainWord says s is one word with no character the shell treats
+// specially (reboot, main, v1.2.3, a=b): such values are judged
+// together, as the lines of one script.
+func mcpPlainWord(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("_.,:@%+=-", r)) {
+			return false
+		}
+	}
+	return true
+}
+
+// mcpOpaque says s cannot be a command line: a URL with no space (a
+// file: URL is a path, found by its shape), or a long run of the
+// characters of base64 and of identifiers (an image's data, a hash, a
+// token).
+func mcpOpaque(s string) bool {
+	if strings.ContainsFunc(s, unicode.IsSpace) {
+		return false
+	}
+	if i := strings.Index(s, "://"); i > 0 {
+		return true
+	}
+	if len(s) < 256 {
+		return false
+	}
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("+/=_-.", r)) {
+			return false
+		}
+	}
+	return true
+}
+
+// mcpPathShaped says s is written as a path on this disk: absolute,
+// from the home directory (~, ~/…), explicitly relative (./, ../) or a
+// file: URL; one line with no space around it.
+func mcpPathShaped(s string) bool {
+	if s != strings.TrimSpace(s) || strings.ContainsAny(s, "\n\r") {
+		return false
+	}
+	if strings.HasPrefix(s, "file://") {
+		return true
+	}
+	if s == "~" || s == "." || s == ".." {
+		return true
+	}
+	for _, pre := range []string{"/", "~/", "./", "../"} {
+		if strings.HasPrefix(s, pre) {
+			return true
+		}
+	}
+	return false
+}
 
 // classifyMCP finds what an MCP tool call does from the tool's own name
 // and its input.
@@ -225,6 +359,13 @@ func classifyMCP(tool string, in map[string]any) mcpCall {
 		}
 	}
 	paths := 0
+	addPath := func(p string, list *[]string) {
+		if paths++; paths > maxMCPPaths {
+			c.tooMany = true
+			return
+		}
+		*list = append(*list, p)
+	}
 	var walk func(v any, key string, depth int)
 	walk = func(v any, key string, depth int) {
 		if depth > maxMCPDepth || c.tooMany {
@@ -232,12 +373,7 @@ func classifyMCP(tool string, in map[string]any) mcpCall {
 		}
 		switch x := v.(type) {
 		case map[string]any:
-			keys := make([]string, 0, len(x))
-			for k := range x {
-				keys = append(keys, k)
-			}
-			sort.Strings(keys)
-			for _, k := range keys {
+			for _, k := range slices.Sorted(maps.Keys(x)) {
 				walk(x[k], fieldKey(k), depth+1)
 			}
 		case []any:
@@ -248,39 +384,86 @@ func classifyMCP(tool string, in map[string]any) mcpCall {
 			if mcpGlobKeys.Get()[key] && verb <= verbRead {
 				c.globs = append(c.globs, x)
 			}
-			if !mcpPathKeys.Get()[key] {
+			if mcpPathKeys.Get()[key] {
+				p, ok := localPath(x)
+				if !ok {
+					return
+				}
+				switch {
+				case verb == verbDelete:
+					addPath(p, &c.deletes)
+				case verb == verbMove && mcpSourceKeys.Get()[key]:
+					addPath(p, &c.deletes)
+				case verb == verbCopy && mcpSourceKeys.Get()[key]:
+					addPath(p, &c.reads)
+				case verb >= verbWrite:
+					addPath(p, &c.writes)
+				default:
+					addPath(p, &c.reads)
+				}
 				return
 			}
-			p, ok := localPath(x)
-			if !ok {
-				return
-			}
-			if paths++; paths > maxMCPPaths {
-				c.tooMany = true
-				return
-			}
-			switch {
-			case verb == verbDelete:
-				c.deletes = append(c.deletes, p)
-			case verb == verbMove && mcpSourceKeys.Get()[key]:
-				c.deletes = append(c.deletes, p)
-			case verb == verbCopy && mcpSourceKeys.Get()[key]:
-				c.reads = append(c.reads, p)
-			case verb >= verbWrite:
-				c.writes = append(c.writes, p)
-			default:
-				c.reads = append(c.reads, p)
-			}
+			c.judgeValue(key, x, verb)
 		}
 	}
 	walk(in, "", 0)
 	if c.tooMany {
 		return mcpCall{tooMany: true}
 	}
+	if verb == verbNone {
+		// mcp__x__sync {"path": "~"}: nothing in the name says the tool
+		// only reads what its input names.
+		c.vague = append(slices.Clone(c.reads), c.vague...)
+	}
 	if verb == verbWrite && len(c.writes) == 1 {
 		c.input, c.edit = mcpWriteText(in)
 	}
 	return c
+}
+
+// judgeValue sorts the value s of a field (key a fieldKey) that does not
+// name a path and is not data by what the field is for: one written as a
+// path on this disk is read (through the secret read guard) and, unless
+// the tool only reads, is a vague path; another that could be a command
+// line is a text (or a word) to judge.
+func (c *mcpCall) judgeValue(key, s string, verb mcpVerb) {
+	if isMCPDataKey(key) {
+		// A memory server's observation "~/.ssh/id_rsa" is a note.
+		return
+	}
+	if mcpPathShaped(s) {
+		if p, ok := localPath(s); ok {
+			if len(c.reads)+len(c.vague) >= maxMCPPaths {
+				c.tooMany = true
+				return
+			}
+			if p != "/" {
+				// A lone / is as often a route or a separator as the
+				// root directory: only a tool that may change it asks.
+				c.reads = append(c.reads, p)
+			}
+			if verb != verbRead && (verb != verbNone || p == "/") {
+				c.vague = append(c.vague, p)
+			}
+		}
+		return
+	}
+	if strings.TrimSpace(s) == "" || mcpOpaque(s) {
+		return
+	}
+	if mcpPlainWord(s) {
+		if len(c.words) >= maxMCPPaths {
+			c.tooManyTexts = true
+			return
+		}
+		c.words = append(c.words, mcpText{key, s})
+		return
+	}
+	if len(c.texts) >= maxMCPTexts || len(s) > maxMCPTextBytes {
+		c.tooManyTexts = true
+		return
+	}
+	c.texts = append(c.texts, mcpText{key, s})
 }
 
 // localPath returns a path on this disk: the path itself, or a file:
@@ -474,7 +657,84 @@ func (env *runtimeEnv) mcp(s *settings, req *agent.Request) *agent.Answer {
 	if len(c.reads)+len(c.globs) > 0 {
 		answers = append(answers, env.readGuardOf(s, req, readRequest{files: c.reads, dirs: c.reads, globs: c.globs}))
 	}
+	answers = append(answers, env.mcpVague(s, req, c.vague))
+	answers = append(answers, env.mcpTexts(s, req, c))
 	return worstAnswer(answers)
+}
+
+// mcpVague asks about a path whose use the tool's name does not say
+// when it names the root or the home directory (or a directory that
+// holds it), a protected path (one whose deletion the path guards
+// refuse) or a secret: the tool may delete or overwrite it.
+func (env *runtimeEnv) mcpVague(s *settings, req *agent.Request, paths []string) *agent.Answer {
+	ge := s.guardsEnv()
+	sec := s.paths.Secrets()
+	for _, p := range paths {
+		abs := guards.Normalize(ge, p).Abs
+		what := ""
+		switch {
+		case abs == "/":
+			what = "the root directory"
+		case ge.Home != "" && guards.Within(abs, guards.Normalize(ge, ge.Home).Abs):
+			what = "the home directory"
+		default:
+			if _, ok := sec.Match(ge, p); ok {
+				what = "a secret file"
+			} else if _, ok := sec.Holds(ge, p, true); ok {
+				what = "a directory that holds secret files"
+			} else if d := s.decidePath(ge, p, guards.Delete); d.Verdict == guards.Deny {
+				what = "a protected path (" + d.Message + ")"
+			}
+		}
+		if what == "" {
+			continue
+		}
+		env.log(audit.Record{TS: env.now(), Tool: req.Tool, Operation: p, SessionID: req.Session, Cwd: req.Cwd,
+			Rule: "mcp-vague", PathContext: "n/a", Action: "confirm_required", Reason: "names " + what})
+		return &agent.Answer{Decision: agent.Ask, Reason: fmt.Sprintf("corral needs the user's confirmation: the MCP tool %s is handed %s, %s, and its name does not say what it does with it (read, write or delete), so corral cannot judge it; ask the user, or use a tool whose name says it reads", req.Tool, p, what)}
+	}
+	return nil
+}
+
+// mcpTexts judges the values of an MCP call's fields that could be
+// command lines (neither prose nor a path, on a tool not taken to run
+// a command): one that corral would refuse, ask about or rewrite at the
+// shell asks, as corral cannot tell whether the server runs it.
+func (env *runtimeEnv) mcpTexts(s *settings, req *agent.Request, c mcpCall) *agent.Answer {
+	if c.tooManyTexts {
+		return &agent.Answer{Decision: agent.Ask, Reason: fmt.Sprintf("corral needs the user's confirmation: the MCP tool %s is handed more values that could be commands than corral judges in one call (%d, or one longer than %d bytes); ask the user, or pass fewer per call", req.Tool, maxMCPTexts, maxMCPTextBytes)}
+	}
+	judge := func(field, text string) *agent.Answer {
+		r := *req
+		r.Kind, r.Command = agent.Shell, text
+		a := env.bash(s, &r, false)
+		if a == nil || a.Decision == agent.Allow && a.Rewritten == "" || a.Decision == agent.None && a.Rewritten == "" {
+			return nil
+		}
+		return &agent.Answer{Decision: agent.Ask, Reason: fmt.Sprintf("corral needs the user's confirmation: the MCP tool %s is handed, in its field %q, a command line that corral would not run without a question (%s); corral cannot tell whether the server runs it. Ask the user", req.Tool, field, strings.TrimPrefix(a.Reason, "corral: "))}
+	}
+	if len(c.words) > 0 {
+		// Plain words hold no shell syntax: one script of one word a line
+		// judges them all at once.
+		lines := make([]string, len(c.words))
+		for i, w := range c.words {
+			lines[i] = w.text
+		}
+		if a := judge(c.words[0].field, strings.Join(lines, "\n")); a != nil {
+			for _, w := range c.words {
+				if a1 := judge(w.field, w.text); a1 != nil {
+					return a1
+				}
+			}
+			return a
+		}
+	}
+	for _, t := range c.texts {
+		if a := judge(t.field, t.text); a != nil {
+			return a
+		}
+	}
+	return nil
 }
 
 // worstAnswer is the most severe of answers: deny, then ask, then an
