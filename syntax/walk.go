@@ -1902,6 +1902,18 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 	} else if len(inv.inputs) > 0 {
 		// parallel CMD ::: inputs: the inputs replace {} or are appended.
 		call.Inputs = inv.inputs
+	} else if last := lastWrapper(call); call.ExtraArgs && (last == "parallel" || last == "sem") && call.Replace == "" {
+		// parallel -a list.txt rm -rf, parallel rm -rf :::: list.txt,
+		// cat list.txt | parallel rm -rf: each line of the file is one
+		// input, taken as it is (parallel(1): no quote processing
+		// without --xargs-style options), read at hook time as xargs'
+		// file is.
+		saved := call.argDelim
+		call.argDelim = "\n"
+		if in, ok := w.xargsFileInputs(call); ok {
+			call.Inputs, call.ArgFileRead = in, call.ArgFile != ""
+		}
+		call.argDelim = saved
 	} else if call.ExtraArgs && lastWrapper(call) == "xargs" {
 		if in, ok := w.xargsFileInputs(call); ok {
 			// xargs -a list.txt rm -rf, xargs rm -rf < list.txt: the
