@@ -16,8 +16,9 @@ websocketd, wetty and shellinaboxd running a shell or an interpreter
 with no script, login or a program that starts the user's shell (sudo
 -i, su), directly or through the code a runner it serves is given (ttyd
 sh -c 'exec bash -i', ttyd python3 -c 'import pty; pty.spawn("/bin/bash")':
-the served command is modelled and each call in it looked at), or a
-program only known at run time, telnet servers
+the served command is modelled and each call in it looked at), a
+terminal multiplexer's new session (ttyd tmux new, gotty -w screen: the
+user's shell), or a program only known at run time, telnet servers
 (telnetd, in.telnetd, utelnetd, busybox telnetd), shared terminals
 (tmate, upterm host, sshx) and an sshd or dropbear the command starts.
 Tunnels that publish a local port elsewhere: ngrok (http, tcp, tls,
@@ -27,11 +28,81 @@ bore local, frpc, chisel client with an R: remote and chisel server
 -o RemoteForward: ask. A web terminal running another program (ttyd
 htop, websocketd ./count.sh, ttyd sh -c 'bash ./menu.sh'), ssh -L and -D (ports on this machine for
 its own use), sshd -t/-T (checks), tmate -V, ngrok config and version,
-cloudflared tunnel list and access, tailscale funnel status pass.`,
+cloudflared tunnel list and access, tailscale funnel status pass. ttyd,
+gotty and websocketd are wrappers (syntax's table): the command they
+serve is judged by every rule as if it ran here (ttyd sh -c 'rm -rf ~'
+is rm -rf ~).`,
 	Commands: []string{"ttyd", "gotty", "websocketd", "wetty", "shellinaboxd", "telnetd", "in.telnetd", "utelnetd",
 		"tmate", "upterm", "sshx", "sshd", "dropbear", "ngrok", "cloudflared", "lt", "localtunnel", "bore", "frpc",
 		"chisel", "tailscale", "zrok", "ssh", "autossh"},
-	Call: checkRemoteAccess,
+	Call:    checkRemoteAccess,
+	Command: checkServedCommands,
+}
+
+// webTerminal reports a wrapper name of the wrapper table that serves
+// its command to the network (syntax unwraps ttyd, gotty and websocketd:
+// the command they serve is the call, judged by every rule).
+func webTerminal(name string) bool {
+	return name == "ttyd" || name == "gotty" || name == "websocketd"
+}
+
+// checkServedCommands looks at each command a web terminal serves: a
+// shell, an interpreter reading the terminal, login, a program that
+// starts the user's shell or a terminal multiplexer's new session (tmux,
+// screen: the user's shell), or a program only known at run time, is a
+// terminal for whoever connects.
+func checkServedCommands(p *Pass) {
+	for _, c := range p.Model.Calls {
+		server := ""
+		for _, w := range c.Wrappers {
+			if webTerminal(w) {
+				server = w
+			}
+		}
+		if server == "" {
+			continue
+		}
+		prog := ""
+		switch {
+		case !c.NameArg.Static:
+			prog = "a program only known at run time"
+		case multiplexerShell(c):
+			prog = c.Name + " (a new session runs the user's shell)"
+		default:
+			prog = startedShell(p, append([]syntax.Arg{c.NameArg}, c.Args...))
+		}
+		if prog != "" {
+			p.Report(c, Finding{Rule: "remote-access", Decision: Ask,
+				Message: server + " serves " + prog + " to the network: whoever connects types commands here (nothing the agent is held to applies to what comes in)"})
+		}
+	}
+}
+
+// multiplexerShell reports a tmux or screen call that opens a session
+// running the user's shell: tmux with no command or new-session/new
+// without a shell command (tmux(1)), screen with no program and none of
+// the options that act on a running session (screen(1)).
+func multiplexerShell(c *syntax.Call) bool {
+	switch c.Name {
+	case "tmux":
+		_, operands := scan(c.Args, optSpec{shortVal: "cfLST", stop: true})
+		if len(operands) == 0 {
+			return !hasWord(c.Words(), "-c", "-V")
+		}
+		rest := c.Args[operands[0]:]
+		if v := rest[0].Value; v != "new-session" && v != "new" {
+			return false
+		}
+		_, ops := scan(rest[1:], optSpec{shortVal: "cefFnstxyX", stop: true})
+		return len(ops) == 0
+	case "screen":
+		opts, operands := scan(c.Args, optSpec{shortVal: "cehpStTsRrx", stop: true})
+		if hasWord(c.Words(), "-ls", "-list", "-wipe", "-version", "-help") {
+			return false
+		}
+		return len(operands) == 0 && !has(opts, "X", "r", "R", "x", "ls", "list", "v", "h", "help", "version", "Q", "wipe")
+	}
+	return false
 }
 
 func checkRemoteAccess(p *Pass, c *syntax.Call) {

@@ -61,6 +61,15 @@ func TestRemoteAccess(t *testing.T) {
 		{"ttyd sh -c 'su - root'", Ask},
 		{"ttyd sudo -i", Ask},
 		{"ttyd -p 1 env bash", Ask},
+		// The web terminals are wrappers: what they serve is the call.
+		{"ttyd tmux new", Ask},
+		{"ttyd -W tmux new -A -s main", Ask},
+		{"gotty -w screen", Ask},
+		{"nohup ttyd -w /srv -W bash &", Ask},
+		{"websocketd --port 8080 sudo -i", Ask},
+		{"ttyd tmux new-session htop", Allow},
+		{"ttyd screen -ls", Allow},
+		{"websocketd --dir=./bin", Allow},
 		// Look-alikes: other programs behind a web terminal, local
 		// forwards, checks, listings and help.
 		{"ttyd -p 8080 htop", Allow},
@@ -92,6 +101,25 @@ func TestRemoteAccess(t *testing.T) {
 		{"ssh -- h.example cat -R", Allow},
 		{"echo 'ssh -R 8080:localhost:22 h'", Allow},
 		{"ssh -G -R 1:h:2 h.example", Allow},
+	})
+}
+
+// TestWebTerminalServedCommand: ttyd, gotty and websocketd run their
+// operands as a command (their --help), so what that command does is
+// judged by every rule, with ttyd -w/--cwd as its working directory.
+func TestWebTerminalServedCommand(t *testing.T) {
+	t.Parallel()
+	checkDecisions(t, testConfig(), []struct{ cmd, want string }{
+		{"ttyd sh -c 'rm -rf ~'", "deny"},
+		{"ttyd -p 7681 -W -c u:p bash -c 'rm -rf ~'", "deny"},
+		{"gotty -w --port 9000 bash -c 'rm -rf ~'", "deny"},
+		{"websocketd --port=8080 rm -rf ~", "deny"},
+		{"websocketd -port 8080 rm -rf /", "deny"},
+		{"ttyd -w / rm -rf etc", "deny"},
+		{"ttyd -p 8080 htop", "allow"},
+		{"ttyd -w /tmp rm -rf scratch", "allow"},
+		{"gotty top", "allow"},
+		{"echo ttyd sh -c 'rm -rf ~'", "allow"},
 	})
 }
 

@@ -21,9 +21,10 @@ corral asks. Repositories that xargs supplies are cloned with
 "git -C <sandbox>". Global options (-C, -c, --git-dir=…) and every clone
 option that takes a value are understood, as is "--". Later "cd <dir>" in
 the same command follow the clone. A clone whose destination is already
-in the sandbox is left alone. hub, GitHub's wrapper of git, clones as
-git does (hub clone OWNER/REPO).`,
-	Commands: []string{"git", "git-clone", "hub"},
+in the sandbox is left alone. hub and lab, GitHub's and GitLab's
+wrappers of git, are read as git (syntax's gitFrontEnd): hub clone
+OWNER/REPO clones as git does.`,
+	Commands: []string{"git", "git-clone"},
 	Call:     checkGitClone,
 }
 

@@ -245,14 +245,53 @@ func (w *walker) inputCommands(c scope, call *Call, env *state) {
 	}
 }
 
-// xargsFileInputs reads the inputs of xargs -a FILE (--arg-file), or of
-// xargs < FILE, at hook time, as a script on disk is read: FILE must be a regular file of at
+// catStage returns the stage before call in its pipeline when it is cat
+// given only files named at hook time (no option, no "-"): what it
+// prints is those files, one after the other; nil otherwise.
+func catStage(call *Call) *Call {
+	in := call.Fd(0)
+	if in.Kind != StreamPipe || in.Pipe == nil || in.Pipe != call.Pipe || call.PipeIndex == 0 || in.Stage != call.PipeIndex {
+		return nil
+	}
+	src := call.Pipe.Calls[call.PipeIndex-1]
+	if src == nil || src.Name != "cat" || len(src.Wrappers) > 0 || len(src.Args) == 0 || len(src.Args) > 8 {
+		return nil
+	}
+	for _, a := range src.Args {
+		if !a.Static || a.Value == "" || strings.HasPrefix(a.Value, "-") {
+			return nil
+		}
+	}
+	return src
+}
+
+// xargsFileInputs reads the inputs of xargs -a FILE (--arg-file), of
+// xargs < FILE, or of cat FILE… | xargs, at hook time, as a script on disk is read: FILE must be a regular file of at
 // most MaxScriptFile bytes (or text this command wrote to it), split as
 // xargs splits it (-0, -d, lines for -I). ok is false when the file
 // cannot be read, gives no input, or gives more than corral follows.
 func (w *walker) xargsFileInputs(call *Call) (inputs []Arg, ok bool) {
 	file, d := call.ArgFile, call.Dir
-	if file == "" {
+	text := ""
+	switch {
+	case file != "":
+	case catStage(call) != nil:
+		// cat list.txt | xargs rm -rf: the files cat prints, each read
+		// the same way (cat adds nothing between them).
+		src := catStage(call)
+		var b strings.Builder
+		for _, a := range src.Args {
+			t, ok := w.readScript(src.Dir.Join(a.Value))
+			if !ok || b.Len()+len(t) > MaxScriptFile {
+				return nil, false
+			}
+			b.WriteString(t)
+		}
+		text, file = b.String(), src.Args[0].Value
+		if len(src.Args) > 1 {
+			file += " …"
+		}
+	default:
 		// xargs rm -rf < list.txt: the file on its stdin, read the same
 		// way.
 		r, isFile := call.Fd(0).File()
@@ -264,9 +303,12 @@ func (w *walker) xargsFileInputs(call *Call) (inputs []Arg, ok bool) {
 	if file == "?" {
 		return nil, false
 	}
-	text, ok := w.readScript(d.Join(file))
-	if !ok {
-		return nil, false
+	if text == "" {
+		t, ok := w.readScript(d.Join(file))
+		if !ok {
+			return nil, false
+		}
+		text = t
 	}
 	in, complete := xargsItems(text, call.Replace != "", call.argDelim)
 	if !complete || len(in) == 0 {

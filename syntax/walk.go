@@ -1902,6 +1902,18 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 	} else if len(inv.inputs) > 0 {
 		// parallel CMD ::: inputs: the inputs replace {} or are appended.
 		call.Inputs = inv.inputs
+	} else if last := lastWrapper(call); call.ExtraArgs && (last == "parallel" || last == "sem") && call.Replace == "" {
+		// parallel -a list.txt rm -rf, parallel rm -rf :::: list.txt,
+		// cat list.txt | parallel rm -rf: each line of the file is one
+		// input, taken as it is (parallel(1): no quote processing
+		// without --xargs-style options), read at hook time as xargs'
+		// file is.
+		saved := call.argDelim
+		call.argDelim = "\n"
+		if in, ok := w.xargsFileInputs(call); ok {
+			call.Inputs, call.ArgFileRead = in, call.ArgFile != ""
+		}
+		call.argDelim = saved
 	} else if call.ExtraArgs && lastWrapper(call) == "xargs" {
 		if in, ok := w.xargsFileInputs(call); ok {
 			// xargs -a list.txt rm -rf, xargs rm -rf < list.txt: the
@@ -2566,7 +2578,7 @@ func (w *walker) newCall(c scope, s *sh.Stmt, ce *sh.CallExpr, inv invocation) *
 	if len(inv.words) > 0 {
 		call.NameArg = inv.words[0]
 		if inv.words[0].Static {
-			call.Name = base(inv.words[0].Value)
+			call.Name = gitFrontEnd(base(inv.words[0].Value))
 		}
 		if selfShell(inv.words[0]) {
 			call.Name = hookShell
@@ -2574,6 +2586,19 @@ func (w *walker) newCall(c scope, s *sh.Stmt, ce *sh.CallExpr, inv invocation) *
 		call.Args = inv.words[1:]
 	}
 	return call
+}
+
+// gitFrontEnd returns the name a call is judged by: git for the programs
+// that take git's whole command line and hand every command they do not
+// add themselves to git (hub, GitHub's, whose manual suggests alias
+// git=hub; lab, GitLab's, which does the same), so that every rule about
+// git reads them (hub push --force is git push --force); name otherwise.
+// NameArg keeps the word as written.
+func gitFrontEnd(name string) string {
+	if name == "hub" || name == "lab" {
+		return "git"
+	}
+	return name
 }
 
 // findExec records the commands that find runs with -exec, -execdir, -ok

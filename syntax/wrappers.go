@@ -489,6 +489,29 @@ var wrapperTable = []namedWrapper{
 		LongFlag: []string{"cpubind", "membind", "get", "nodeset", "cpuset", "taskset", "logical", "physical", "single", "strict",
 			"hbm", "no-hbm", "disallowed", "no-smt", "force", "quiet", "verbose", "version", "help", "get-last-cpu-location"}},
 		locations: true}},
+	// Web terminals, which run their operands as the command each visitor
+	// gets (a program and its arguments, no shell): ttyd(1) (getopt_long;
+	// -w/--cwd is the command's working directory), gotty (urfave/cli
+	// over Go's flag package: one dash or two, "=" or the next word, no
+	// abbreviation) and websocketd (Go's flag package; --dir serves a
+	// directory of programs instead of one). What a served shell means is
+	// the remote-access rule's; the command itself is judged as any other.
+	{"ttyd", wrapper{opts: gnu("piUcHugswIebPfCKAtTmd", []string{"port", "interface", "socket-owner", "credential", "auth-header",
+		"uid", "gid", "signal", "cwd", "index", "Bell", "base-path", "ping-interval", "srv-buf-size", "ssl-cert", "ssl-key", "ssl-ca",
+		"client-option", "terminal-type", "max-clients", "debug", "reconnect"},
+		[]string{"ipv6", "ssl", "url-arg", "writable", "readonly", "check-origin", "once", "exit-no-conn", "browser", "version", "help"}),
+		chdir: []string{"w", "cwd"}, query: []string{"v", "h", "version", "help"}}},
+	{"gotty", wrapper{opts: OptSpec{ShortVal: "apc", LongOne: true, LongEq: true, Stop: true,
+		LongVal: []string{"address", "port", "credential", "random-url-length", "tls-crt", "tls-key", "tls-ca-crt", "index",
+			"title-format", "reconnect-time", "max-connection", "timeout", "width", "height", "ws-origin", "term", "close-signal",
+			"close-timeout", "config", "path"},
+		LongFlag: []string{"permit-write", "random-url", "tls", "reconnect", "once", "permit-arguments", "pass-headers", "version",
+			"help"}}, query: []string{"v", "h", "version", "help"}}},
+	{"websocketd", wrapper{opts: OptSpec{LongOne: true, LongEq: true, Stop: true,
+		LongVal: []string{"port", "address", "sslcert", "sslkey", "cgidir", "staticdir", "dir", "loglevel", "passenv", "maxforks",
+			"header", "header-ws", "header-http", "closems", "origin"},
+		LongFlag: []string{"ssl", "devconsole", "sameorigin", "binary", "reverselookup", "license", "help", "version"}},
+		query: []string{"help", "version", "license"}}},
 	// xargs(1): -J and -R are BSD's; GNU's -e, -i and -l take an
 	// optional attached value, and --eof, --replace and --max-lines one
 	// only after "=".
