@@ -88,7 +88,20 @@ func (w *walker) composerRun(c scope, call *Call) {
 	if cmd == "" {
 		return
 	}
-	sdir, scripts, found := w.manifestScripts(dir, "composer.json")
+	// COMPOSER names the manifest instead of composer.json, relative to
+	// the working directory (Composer's Factory::getComposerFile).
+	manifest := "composer.json"
+	if v, known, set := w.envOf(c, call, "COMPOSER"); set && strings.TrimSpace(v) != "" {
+		if !known {
+			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: v,
+				What: "composer reads the scripts of the manifest $COMPOSER names, only known at run time"})
+			return
+		}
+		manifest = strings.TrimSpace(v)
+		dir = dir.Join(filepath.Dir(manifest))
+		manifest = filepath.Base(manifest)
+	}
+	sdir, scripts, found := w.manifestScripts(dir, manifest)
 	if !found {
 		return
 	}

@@ -101,6 +101,8 @@ func TestComposerScripts(t *testing.T) {
 		"sub/x/.keep":         "",
 		"ok/composer.json":    `{"require": {"php": ">=8.1"}, "scripts": {"test": "phpunit", "post-autoload-dump": ["Illuminate\\Foundation\\ComposerScripts::postAutoloadDump", "@php artisan package:discover --ansi"], "lint": "php-cs-fixer fix --dry-run"}}`,
 		"ok/artisan":          "<?php\necho 'ok';\n",
+		"ok/other.json":       `{"scripts": {"test": "rm -rf /victim"}}`,
+		"ok/conf/alt.json":    `{"scripts": {"post-install-cmd": "rm -rf /victim"}}`,
 	})
 	for _, tc := range []struct {
 		cmd string
@@ -118,7 +120,14 @@ func TestComposerScripts(t *testing.T) {
 		{`cd named && composer wi`, true},
 		{`cd named && composer setup`, true},
 		{`cd named && composer again`, true},
+		// COMPOSER names the manifest read instead of composer.json.
+		{`cd ok && COMPOSER=other.json composer test`, true},
+		{`cd ok && export COMPOSER=other.json && composer run-script test`, true},
+		{`cd ok && COMPOSER=conf/alt.json composer install`, true},
+		{`COMPOSER=conf/alt.json composer -d ok install`, true},
 		// Look-alikes.
+		{`cd ok && COMPOSER=composer.json composer test`, false},
+		{`cd ok && COMPOSER=conf/alt.json composer install --no-scripts`, false},
 		{`cd ev && composer install --no-scripts`, false},
 		{`cd ev && composer require x/y --no-update`, false},
 		{`cd ev && composer show`, false},
@@ -134,6 +143,9 @@ func TestComposerScripts(t *testing.T) {
 				t.Errorf("%s: hidden %+v", tc.cmd, h)
 			}
 		}
+	}
+	if m := analyzeIn(t, dir, `cd ok && COMPOSER="$M" composer install`); len(m.Hidden) != 1 || !m.Hidden[0].Always {
+		t.Errorf("COMPOSER only known at run time: hidden %+v, want one question", m.Hidden)
 	}
 	m := analyzeIn(t, dir, `cd named && composer cb`)
 	if len(m.Hidden) != 1 || m.Hidden[0].Always || m.Hidden[0].Text != `App\Setup::removeTree` {
