@@ -260,6 +260,9 @@ type VarPrint struct {
 	Names []string
 	// Exported reports that only exported variables are printed.
 	Exported bool
+	// Readonly reports that only read-only variables are printed
+	// (readonly -p, a bare readonly, declare -pr).
+	Readonly bool
 	// Sources are the variables of the shell at that point whose values
 	// may hold a file's content.
 	Sources []VarSource
