@@ -218,4 +218,5 @@ func checkSecretVars(p *Pass) {
 	}
 	checkSecretInput(p)
 	checkTaintedPrints(p)
+	checkTaintedReach(p)
 }
