@@ -185,7 +185,7 @@ var senders = []sender{
 		secretsOnly: true, secretAsks: true},
 	{name: "az", sub: []string{"keyvault", "certificate", "import"}, spec: azSpec, files: []string{"f", "file"}, operands: -1,
 		secretsOnly: true, secretAsks: true},
-	{name: "kubectl", sub: []string{"create", "secret"}, spec: kubectlSpec, files: []string{"from-env-file"}, keyed: []string{"from-file"},
+	{name: "kubectl", sub: []string{"create", "secret"}, spec: kubectlSpec, files: []string{"from-env-file", "key", "cert"}, keyed: []string{"from-file"},
 		operands: -1, secretsOnly: true, secretAsks: true, globals: &kubectlSpec},
 	// A config map is no secret store: a secret sent there is denied, as
 	// is one copied up to a VM (gcloud compute scp FILE… VM:PATH; a

@@ -209,6 +209,12 @@ func checkSecretRead(p *Pass, c *syntax.Call) {
 		return
 	}
 	switch c.Name {
+	case "docker", "podman", "nerdctl":
+		if p.containerMountSecret(c) {
+			return
+		}
+	}
+	switch c.Name {
 	case "env", "printenv", "set", "export", "declare", "typeset":
 		p.checkSecretEnv(c)
 		return

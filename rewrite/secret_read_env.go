@@ -188,10 +188,21 @@ func checkSecretVars(p *Pass) {
 		}
 	}
 	for _, v := range p.Model.Prints {
-		if len(v.Sources) == 0 {
+		srcs := v.Sources
+		if v.Readonly {
+			// readonly -p lists the read-only variables only: a
+			// sourced one is not, unless readonly was given it.
+			srcs = nil
+			for _, s := range v.Sources {
+				if s.Readonly {
+					srcs = append(srcs, s)
+				}
+			}
+		}
+		if len(srcs) == 0 {
 			continue
 		}
-		sec, name, ok := p.secretSource(v.Dir, v.Sources, v.Names)
+		sec, name, ok := p.secretSource(v.Dir, srcs, v.Names)
 		if !ok {
 			continue
 		}
@@ -207,4 +218,5 @@ func checkSecretVars(p *Pass) {
 	}
 	checkSecretInput(p)
 	checkTaintedPrints(p)
+	checkTaintedReach(p)
 }

@@ -251,8 +251,13 @@ func copyTargets(c *syntax.Call) []target {
 		// a file in it (sources added at run time too), never DIR itself.
 		out = append(out, target{arg: *dest, value: strings.TrimSuffix(dest.Value, "/") + "/*", action: guards.Write})
 	}
+	// A destination that is not a directory when the hook runs may
+	// become one before the copy (mkdir d; mv .env d), unless the copy
+	// is the first thing the command runs: then it names the file
+	// itself (mv .env .env.bak writes .env.bak, never .env.bak/.env).
+	into := dir != nil || intoDirectory(c, *dest, opts) || !c.RunsFirst()
 	for _, s := range sources {
-		if t, ok := landsIn(*dest, s); ok {
+		if t, ok := landsIn(*dest, s); ok && into {
 			out = append(out, t)
 		}
 		if c.Name == "mv" {

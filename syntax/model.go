@@ -266,6 +266,9 @@ type VarPrint struct {
 	Names []string
 	// Exported reports that only exported variables are printed.
 	Exported bool
+	// Readonly reports that only read-only variables are printed
+	// (readonly -p, a bare readonly, declare -pr).
+	Readonly bool
 	// Sources are the variables of the shell at that point whose values
 	// may hold a file's content.
 	Sources []VarSource
@@ -406,4 +409,28 @@ func (c *Call) EnvValue(name string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// RunsFirst reports that c is the first command the whole command runs:
+// the first statement of the top-level script, a simple command (not a
+// pipeline stage, a loop body or a group), with no command or process
+// substitution in it. Nothing the command does runs before it, so the
+// files it finds are the ones on disk at hook time.
+func (c *Call) RunsFirst() bool {
+	if c == nil || c.Script == nil || c.Script.Parent != nil || c.Script.File == nil || c.Host != nil || c.RunBy != nil ||
+		c.Loop || c.Pipe != nil || c.Stmt == nil || c.Expr == nil || len(c.Script.File.Stmts) == 0 {
+		return false
+	}
+	if c.Script.File.Stmts[0] != c.Stmt || c.Stmt.Cmd != sh.Command(c.Expr) || c.Stmt.Background || c.Stmt.Coprocess {
+		return false
+	}
+	nested := false
+	sh.Walk(c.Stmt, func(n sh.Node) bool {
+		switch n.(type) {
+		case *sh.CmdSubst, *sh.ProcSubst:
+			nested = true
+		}
+		return !nested
+	})
+	return !nested
 }

@@ -69,6 +69,9 @@ type variable struct {
 	// declare -A: its subscripts are strings, not arithmetic. Both stay
 	// through later assignments, until unset.
 	integer, assoc bool
+	// readonly reports that readonly (or declare -r) may have given the
+	// variable the read-only attribute: readonly -p prints it.
+	readonly bool
 }
 
 // MaxCandidates bounds the values a variable may be known to take from
@@ -77,7 +80,7 @@ const MaxCandidates = 8
 
 func (v variable) equal(o variable) bool {
 	return v.known == o.known && v.set == o.set && v.str == o.str && v.array == o.array &&
-		v.exported == o.exported && v.printed == o.printed && v.printedBy == o.printedBy && slices.Equal(v.list, o.list) && slices.Equal(v.cands, o.cands) && slices.Equal(v.maybe, o.maybe) && v.nonEmpty == o.nonEmpty && slices.Equal(v.from, o.from) &&
+		v.exported == o.exported && v.printed == o.printed && v.printedBy == o.printedBy && slices.Equal(v.list, o.list) && slices.Equal(v.cands, o.cands) && slices.Equal(v.maybe, o.maybe) && v.nonEmpty == o.nonEmpty && slices.Equal(v.from, o.from) && v.readonly == o.readonly &&
 		v.nameref == o.nameref && v.ref == o.ref && v.head == o.head && v.caseAttr == o.caseAttr &&
 		v.integer == o.integer && v.assoc == o.assoc
 }
@@ -165,7 +168,7 @@ func either(v, o variable) variable {
 	// associative array on one path only may be an indexed one, whose
 	// subscripts are evaluated.
 	out := variable{exported: v.exported || o.exported, printed: v.printed || o.printed, from: union(v.from, o.from),
-		integer: v.integer || o.integer, assoc: v.assoc && o.assoc}
+		integer: v.integer || o.integer, assoc: v.assoc && o.assoc, readonly: v.readonly || o.readonly}
 	switch {
 	case v.printed && o.printed && v.printedBy != o.printedBy:
 		out.printedBy = ""
@@ -305,6 +308,9 @@ type state struct {
 	// when F could not be read at hook time): any variable not in vars may
 	// hold their content.
 	wild []string
+	// wildReadonly reports that the variables wild stands for may be
+	// read-only: readonly $(cat .env | xargs) set them.
+	wildReadonly bool
 	// taint reports that a variable may have held a file's content at
 	// some point (a variable's from or wild was set): a cheap test
 	// before words are searched for such variables.
@@ -396,10 +402,11 @@ func (st *state) merge(o *state) {
 	}
 	for name, ov := range o.vars {
 		if _, ok := st.vars[name]; !ok {
-			st.setVar(name, variable{exported: ov.exported, from: union(st.wild, ov.from), nameref: ov.nameref, integer: ov.integer})
+			st.setVar(name, variable{exported: ov.exported, from: union(st.wild, ov.from), nameref: ov.nameref, integer: ov.integer, readonly: ov.readonly})
 		}
 	}
 	st.wild = union(st.wild, o.wild)
+	st.wildReadonly = st.wildReadonly || o.wildReadonly
 	st.taint = st.taint || o.taint
 	if st.posKnown != o.posKnown || !slices.Equal(st.pos, o.pos) {
 		st.pos, st.posKnown = nil, false
@@ -469,7 +476,7 @@ func (st *state) equal(o *state) bool {
 	if st.dead != o.dead || st.dir != o.dir || st.posKnown != o.posKnown || !slices.Equal(st.pos, o.pos) || len(st.vars) != len(o.vars) ||
 		len(st.fds) != len(o.fds) || st.stackKnown != o.stackKnown || len(st.aliases) != len(o.aliases) ||
 		st.expandAliases != o.expandAliases || st.aliasesOff != o.aliasesOff || st.lastPipe != o.lastPipe || st.noGlob != o.noGlob || st.glob != o.glob ||
-		st.allExport != o.allExport || st.trace != o.trace || st.physical != o.physical || !slices.Equal(st.wild, o.wild) || st.histAll != o.histAll || !slices.Equal(st.hist, o.hist) {
+		st.allExport != o.allExport || st.trace != o.trace || st.physical != o.physical || !slices.Equal(st.wild, o.wild) || st.wildReadonly != o.wildReadonly || st.histAll != o.histAll || !slices.Equal(st.hist, o.hist) {
 		return false
 	}
 	for k, v := range st.vars {
@@ -493,6 +500,11 @@ func (st *state) setVar(name string, v variable) {
 		// A value assigned to a declare -l/-u variable is stored in its
 		// case (unset drops the attribute).
 		v = v.withCase(old.caseAttr)
+	}
+	if old, ok := st.vars[name]; ok && old.readonly {
+		// A read-only variable stays one: bash refuses to assign or
+		// unset it.
+		v.readonly = true
 	}
 	if old, ok := st.vars[name]; ok && !v.nameref && (v.set || !v.known) {
 		// declare -i and -A stay through assignments (unset drops them).
@@ -661,7 +673,7 @@ func (st *state) forgetAllFrom(file string) {
 	for k, v := range st.vars {
 		// A name reference stays one, to a name now unknown.
 		st.vars[k] = variable{exported: v.exported, from: union(v.from, f), nameref: v.nameref, forgotten: v.forgotten || v.seeded,
-			integer: v.integer, assoc: v.assoc}
+			integer: v.integer, assoc: v.assoc, readonly: v.readonly}
 	}
 	st.pos, st.posKnown = nil, false
 	st.stack, st.stackKnown = nil, false
@@ -726,6 +738,8 @@ type VarSource struct {
 	Files []string
 	// Exported reports that child processes see it (env prints it).
 	Exported bool
+	// Readonly reports that it may be read-only (readonly -p prints it).
+	Readonly bool
 }
 
 // sources lists, sorted by name, the variables of st whose values may
@@ -737,12 +751,12 @@ func (st *state) sources() []VarSource {
 	var out []VarSource
 	for k, v := range st.vars {
 		if len(v.from) > 0 {
-			out = append(out, VarSource{Name: k, Files: v.from, Exported: v.exported})
+			out = append(out, VarSource{Name: k, Files: v.from, Exported: v.exported, Readonly: v.readonly})
 		}
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	if len(st.wild) > 0 {
-		out = append([]VarSource{{Files: st.wild, Exported: true}}, out...)
+		out = append([]VarSource{{Files: st.wild, Exported: true, Readonly: st.wildReadonly}}, out...)
 	}
 	return out
 }

@@ -1460,12 +1460,54 @@ func (w *walker) importedFuncs(c scope, call *Call, envArgs []Arg) {
 	}
 }
 
+// markReadonly gives the read-only attribute to the variables readonly
+// (or declare -r) d names or assigns, and, for a word only run time
+// knows (readonly $(cat .env | xargs)), to every variable it may set.
+func markReadonly(st *state, d *sh.DeclClause) {
+	for _, a := range d.Args {
+		if a.Name != nil {
+			if n, ok := st.resolve(a.Name.Value); ok {
+				v := st.get(n)
+				v.readonly = true
+				st.setVar(n, v)
+			}
+			continue
+		}
+		if a.Value == nil {
+			continue
+		}
+		if f := a.Value.Lit(); strings.HasPrefix(f, "-") || strings.HasPrefix(f, "+") {
+			continue
+		}
+		st.wildReadonly = true
+		for k, v := range st.vars {
+			if len(v.from) > 0 {
+				v.readonly = true
+				st.vars[k] = v
+			}
+		}
+	}
+}
+
 // declare models local, declare, typeset, export, readonly and nameref.
 func (w *walker) declare(c scope, s *sh.Stmt, d *sh.DeclClause, st *state) {
 	w.declPrint(c, d, st)
 	variant := d.Variant.Value
 	exported := variant == "export"
 	local := variant == "local"
+	// readonly NAME, declare -r NAME: the variable gets the read-only
+	// attribute, and readonly -p lists it (with its value).
+	ro := variant == "readonly"
+	for _, a := range d.Args {
+		if a.Name == nil && a.Value != nil && variant != "export" {
+			if f := a.Value.Lit(); strings.HasPrefix(f, "-") && strings.Contains(f, "r") {
+				ro = true
+			}
+		}
+	}
+	if ro {
+		defer markReadonly(st, d)
+	}
 	unexport := false
 	global := false
 	var flags []string
@@ -2244,6 +2286,9 @@ func (w *walker) builtin(c scope, call *Call, st *state) {
 				if !ok {
 					st.forgetAll()
 					continue
+				}
+				if st.get(name).readonly {
+					continue // bash: cannot unset: readonly variable
 				}
 				st.setVar(name, variable{known: true})
 			}
@@ -3311,6 +3356,7 @@ func (w *walker) declPrint(c scope, d *sh.DeclClause, st *state) {
 	}
 	p := false
 	exported := variant == "export"
+	ro := variant == "readonly"
 	var names []string
 	dynamic := false
 	for _, a := range d.Args {
@@ -3332,6 +3378,7 @@ func (w *walker) declPrint(c scope, d *sh.DeclClause, st *state) {
 			}
 			p = p || strings.HasPrefix(f, "-") && strings.Contains(f, "p")
 			exported = exported || strings.HasPrefix(f, "-") && strings.Contains(f, "x")
+			ro = ro || strings.HasPrefix(f, "-") && strings.Contains(f, "r") && variant != "export"
 		default:
 			dynamic = true // a word only run time knows
 		}
@@ -3347,7 +3394,7 @@ func (w *walker) declPrint(c scope, d *sh.DeclClause, st *state) {
 	if len(names) > 0 && !p {
 		return // export KEY, declare KEY: no output
 	}
-	vp := VarPrint{Script: c.sc, Start: int(d.Pos().Offset()), End: int(d.End().Offset()), Names: names, Exported: exported, Dir: st.dir}
+	vp := VarPrint{Script: c.sc, Start: int(d.Pos().Offset()), End: int(d.End().Offset()), Names: names, Exported: exported, Readonly: ro, Dir: st.dir}
 	if vp.End > len(c.sc.Src) || vp.Start > vp.End {
 		vp.Start, vp.End = 0, 0
 	}
