@@ -222,11 +222,26 @@ func isPseudo(p string) bool {
 // applying ".." to what has been resolved so far. Segments that do not
 // exist are kept as they are.
 func resolveUncached(p string) string {
+	// missing is the last path of this walk that could not be read (did
+	// not exist, or its directory could not be searched): every path in
+	// it fails the same way, so its children are answered without asking
+	// the system. A ".." that leaves it makes the next path's directory
+	// another one, and that path is read again.
+	missing := ""
 	out, ok := linkwalk.Resolve(p, true, maxLinks, func(next string) (string, bool, bool) {
-		if isPseudo(filepath.Dir(next)) {
+		dir := filepath.Dir(next)
+		if isPseudo(dir) {
 			return "", false, true // /proc/PID/…: not followed here
 		}
-		return readLink(next)
+		if missing != "" && dir == missing {
+			missing = next
+			return "", false, false
+		}
+		li, exists := lookLink(next)
+		if !exists {
+			missing = next
+		}
+		return li.target, li.isLink, li.ok
 	})
 	if !ok {
 		return filepath.Clean(p)
@@ -234,7 +249,7 @@ func resolveUncached(p string) string {
 	return out
 }
 
-// linkCache remembers what readLink found for each existing path: a hook
+// linkCache remembers what lookLink found for each existing path: a hook
 // process resolves tens of paths under the same few directories (the
 // home, the project, the agents' configuration files), and each
 // resolution walks from /, so without it the same directories are
@@ -251,20 +266,23 @@ type linkInfo struct {
 	isLink, ok bool
 }
 
-// readLink reports whether p is a symlink and, if so, its target; ok is
-// false when the target cannot be read.
-func readLink(p string) (target string, isLink, ok bool) {
+// lookLink reports whether p is a symlink and, if so, its target (ok is
+// false when the target cannot be read), and whether p could be read at
+// all (false when it does not exist or a directory on the way cannot be
+// searched).
+func lookLink(p string) (li linkInfo, exists bool) {
 	linkCache.Lock()
 	li, hit := linkCache.m[p]
 	linkCache.Unlock()
 	if hit {
-		return li.target, li.isLink, li.ok
+		return li, true
 	}
-	fi, err := os.Lstat(p)
-	if err != nil {
-		return "", false, false
+	isLink, exists := isSymlink(p)
+	if !exists {
+		return linkInfo{}, false
 	}
-	if fi.Mode()&os.ModeSymlink != 0 {
+	if isLink {
+		var err error
 		li.isLink = true
 		li.target, err = os.Readlink(p)
 		li.ok = err == nil
@@ -275,7 +293,7 @@ func readLink(p string) (target string, isLink, ok bool) {
 	}
 	linkCache.m[p] = li
 	linkCache.Unlock()
-	return li.target, li.isLink, li.ok
+	return li, true
 }
 
 // relWithin returns p relative to root, as a slash path, when p is root

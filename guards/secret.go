@@ -9,6 +9,7 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -201,9 +202,11 @@ func (e *secretEdit) applyErr(base *Secrets) (*Secrets, error) {
 // DefaultSecrets is the built-in secret class, denied on read.
 func DefaultSecrets() *Secrets {
 	s := &Secrets{Verdict: Deny, Source: DefaultSource}
+	s.patterns = make([]secretPattern, 0, len(defaultSecrets)+len(defaultContentSecrets))
 	if err := s.Add(defaultSecrets...); err != nil {
 		panic(err)
 	}
+	s.except = make([]secretPattern, 0, len(defaultSecretExceptions))
 	for _, n := range defaultContentSecrets {
 		s.patterns = append(s.patterns, secretPattern{raw: n, name: n, content: holdsCredential})
 	}
@@ -259,6 +262,7 @@ func (s *Secrets) Clone() *Secrets {
 
 // Add adds secret patterns.
 func (s *Secrets) Add(raws ...string) error {
+	s.patterns = slices.Grow(s.patterns, len(raws))
 	for _, r := range raws {
 		p, err := parseSecretPattern(r)
 		if err != nil {

@@ -154,50 +154,24 @@ type selfLayer struct {
 }
 
 func newSelfLayer() *selfLayer {
-	l := &selfLayer{}
-	for _, raw := range selfHome {
-		p, err := parsePattern(raw, false)
-		if err != nil {
-			panic(err)
-		}
-		l.home = append(l.home, p)
+	return &selfLayer{
+		home:        builtinPatterns(selfHome),
+		project:     builtinPatterns(selfProject),
+		codeHome:    builtinPatterns(agentCodeHome),
+		codeProject: builtinPatterns(agentCodeProject),
+		mcp:         builtinPatterns(mcpProject),
+		autorun:     builtinPatterns(editorAutoRun),
 	}
-	for _, raw := range selfProject {
-		p, err := parsePattern(raw, false)
-		if err != nil {
-			panic(err)
-		}
-		l.project = append(l.project, p)
+}
+
+// builtinPatterns parses corral's own patterns, into a list allocated
+// once at its final size (every hook process builds these tables).
+func builtinPatterns(raws []string) []pattern {
+	out, err := parsePatterns("builtin", raws, false)
+	if err != nil {
+		panic(err)
 	}
-	for _, raw := range agentCodeHome {
-		p, err := parsePattern(raw, false)
-		if err != nil {
-			panic(err)
-		}
-		l.codeHome = append(l.codeHome, p)
-	}
-	for _, raw := range agentCodeProject {
-		p, err := parsePattern(raw, false)
-		if err != nil {
-			panic(err)
-		}
-		l.codeProject = append(l.codeProject, p)
-	}
-	for _, raw := range mcpProject {
-		p, err := parsePattern(raw, false)
-		if err != nil {
-			panic(err)
-		}
-		l.mcp = append(l.mcp, p)
-	}
-	for _, raw := range editorAutoRun {
-		p, err := parsePattern(raw, false)
-		if err != nil {
-			panic(err)
-		}
-		l.autorun = append(l.autorun, p)
-	}
-	return l
+	return out
 }
 
 // WithSelfProtection returns p where the agent also cannot write files

@@ -22,13 +22,24 @@ type Lookup func(abs string) (target string, isLink, ok bool)
 // only when last is set. After maxHops links, or when lookup fails, the
 // rest is walked without following links and ok is false.
 func Resolve(p string, last bool, maxHops int, lookup Lookup) (resolved string, ok bool) {
-	todo := strings.Split(p, "/")
+	// src[i:] holds the components still to walk, separated by slashes;
+	// more is false once the last of them has been taken. Walking the
+	// string, instead of a list split from it, and taking each path from
+	// src when it is spelled there already, allocates nothing on the way
+	// to a path without links (a hook resolves a hundred).
+	src, i, more := p, 0, true
 	out := "/"
 	hops := 0
 	ok = true
-	for len(todo) > 0 {
-		seg := todo[0]
-		todo = todo[1:]
+	for more {
+		end := len(src)
+		if j := strings.IndexByte(src[i:], '/'); j >= 0 {
+			end = i + j
+		} else {
+			more = false
+		}
+		seg := src[i:end]
+		i = end + 1
 		switch seg {
 		case "", ".":
 			continue
@@ -36,8 +47,8 @@ func Resolve(p string, last bool, maxHops int, lookup Lookup) (resolved string, 
 			out = path.Dir(out)
 			continue
 		}
-		next := path.Join(out, seg)
-		if !ok || len(todo) == 0 && !last {
+		next := child(out, seg, src[:end])
+		if !ok || !more && !last {
 			out = next
 			continue
 		}
@@ -55,7 +66,28 @@ func Resolve(p string, last bool, maxHops int, lookup Lookup) (resolved string, 
 		if strings.HasPrefix(target, "/") {
 			out = "/"
 		}
-		todo = append(strings.Split(target, "/"), todo...)
+		// The target's components come before the rest.
+		if more {
+			src = target + "/" + src[i:]
+		} else {
+			src = target
+		}
+		i, more = 0, true
 	}
 	return out, ok
+}
+
+// child is path.Join(dir, seg) for a clean absolute dir and a component
+// seg (not empty, ".", ".." and without a slash). spelled is the text of
+// the walked string up to seg's end: when it already reads dir/seg it is
+// returned as it is, without allocating.
+func child(dir, seg, spelled string) string {
+	if dir == "/" {
+		dir = ""
+	}
+	n := len(dir)
+	if len(spelled) == n+1+len(seg) && spelled[:n] == dir && spelled[n] == '/' && spelled[n+1:] == seg {
+		return spelled
+	}
+	return dir + "/" + seg
 }
