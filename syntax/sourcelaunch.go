@@ -42,7 +42,12 @@ func (w *walker) sourceLaunch(c scope, call *Call) bool {
 			case strings.HasPrefix(v, "--source="):
 				source = true
 			case v == "-jar" || v == "-m" || v == "--module" || strings.HasPrefix(v, "--module="):
-				return false // a jar or a module: compiled code
+				// A jar or a module: compiled code corral cannot read.
+				// One this command wrote is not on disk yet.
+				for _, a := range JavaFiles(call) {
+					w.compiledRun(call, a)
+				}
+				return false
 			case v == "-cp" || v == "-classpath" || v == "--class-path" || v == "-p" || v == "--module-path" ||
 				v == "--add-modules" || v == "--add-opens" || v == "--add-exports" || v == "--enable-native-access" || v == "-splash":
 				i++
@@ -51,6 +56,9 @@ func (w *walker) sourceLaunch(c scope, call *Call) bool {
 				if source || strings.HasSuffix(v, ".java") {
 					w.scriptFile(c, call, args[i], string(lang.JVM))
 					return true
+				}
+				for _, a := range JavaFiles(call) {
+					w.compiledRun(call, a)
 				}
 				return false // a class name
 			}
@@ -110,4 +118,64 @@ func (w *walker) unreadCode(call *Call, text, file, key, name string) {
 	}
 	w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: spawn, Text: text,
 		What: call.Name + " runs " + file + ", " + name + " code corral does not read"})
+}
+
+// JavaFiles returns the words of a java command line that name files of
+// compiled code it runs: the archive of -jar FILE, and the jars and
+// directories of -cp/-classpath/--class-path (split at ":"; a "*" entry
+// is skipped). A source file (java X.java) is not among them.
+func JavaFiles(call *Call) []Arg {
+	var out []Arg
+	args := call.Args
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		switch {
+		case v == "-jar":
+			if i+1 < len(args) {
+				out = append(out, args[i+1])
+			}
+			return out
+		case v == "-cp" || v == "-classpath" || v == "--class-path":
+			if i+1 >= len(args) {
+				return out
+			}
+			i++
+			cp := args[i]
+			if !cp.Static {
+				continue
+			}
+			for _, e := range strings.Split(cp.Value, ":") {
+				if e != "" && !strings.HasSuffix(e, "*") {
+					out = append(out, Arg{Value: e, Raw: e, Static: true, Start: cp.Start, End: cp.End})
+				}
+			}
+		case v == "--source" || v == "-p" || v == "--module-path" || v == "--add-modules" || v == "--add-opens" ||
+			v == "--add-exports" || v == "--enable-native-access" || v == "-splash":
+			i++
+		case strings.HasPrefix(v, "-"):
+		default:
+			return out // the class (or source file) and its arguments
+		}
+	}
+	return out
+}
+
+// compiledRun asks about running the compiled code at a (a jar, a
+// class directory) when this command made it: written with content only
+// known at run time (jar cf, zip, cp of a file corral does not know) or
+// byte by byte (printf 'PK…' > app.jar), as running a binary the command
+// wrote asks. A jar that is on disk before the command runs is compiled
+// code corral does not read, as ./a.out is.
+func (w *walker) compiledRun(call *Call, a Arg) {
+	if !a.Static {
+		return
+	}
+	d := call.Dir.Join(a.Value)
+	if w.opaqueRun(call, d, a.Value) {
+		return
+	}
+	if _, wrote := w.written[d.Path]; wrote && d.Known {
+		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: a.Value,
+			What: call.Name + " runs " + a.Value + ", compiled code this command wrote"})
+	}
 }

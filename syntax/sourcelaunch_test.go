@@ -45,6 +45,14 @@ func TestSourceLaunchers(t *testing.T) {
 		{`java Ok.java`, false, false},
 		{`java -jar app.jar X.java`, false, false},
 		{`java -cp . X`, false, false},
+		// Compiled code this command wrote asks; a jar on disk is
+		// compiled code corral does not read, as ./a.out is.
+		{`printf 'PK\003\004' > app.jar && java -jar app.jar`, false, true},
+		{`echo x > lib.jar; java -Xmx1g -cp lib/*:lib.jar Main`, false, true},
+		{`zip -qr app.jar META-INF && java -jar app.jar`, false, true},
+		{`java -jar app.jar`, false, false},
+		{`cp ../x.jar app.jar && java -jar app.jar --help`, false, false},
+		{`echo x > notes.txt; java -jar app.jar notes.txt`, false, false},
 		{`rdmd ok.d`, false, false},
 		{`dotnet script ok.csx`, false, false},
 		{`swift ok.swift`, false, false},
