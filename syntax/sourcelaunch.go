@@ -3,28 +3,17 @@ package syntax
 import (
 	"strings"
 
-	"github.com/corral-dev/corral/internal/lazy"
 	"github.com/corral-dev/corral/syntax/lang"
 )
 
 // Compilers that run a source file straight away: java FILE.java (Java
 // 11+ launches a single source file; with --source N any file name),
-// rdmd FILE.d, dotnet script FILE.csx, swift FILE.swift. Java is read as
-// the JVM languages are (lang.JVM: Runtime.exec, ProcessBuilder,
-// Files.delete); D, C# script and Swift have no reader, so their file is
-// code corral cannot read: asked about when it holds a call that starts
-// a process or deletes (unreadSpawn), or names a command that acquires
-// content or can destroy data.
-
-// unreadSpawn are, for each language corral has no reader for, the
-// spellings of its calls that start a process or delete files.
-var unreadSpawn = lazy.Value[map[string][]string]{New: func() map[string][]string {
-	return map[string][]string{
-		"d":     {"executeShell", "spawnShell", "spawnProcess", "execute(", "pipeShell", "pipeProcess", "rmdirRecurse", "remove(", "system("},
-		"c#":    {"Process.Start", "ProcessStartInfo", "Directory.Delete", "File.Delete", "Process("},
-		"swift": {"Process(", "NSTask", "posix_spawn", "system(", "removeItem", "execv", "launchPath", "executableURL"},
-	}
-}}
+// rdmd FILE.d, dotnet script FILE.csx, swift FILE.swift. Each file is
+// read in its language (syntax/lang: lang.JVM, lang.D, lang.CSharp,
+// lang.Swift), strings and comments apart: a call that runs shell text
+// or a program with literal words is that command, a deletion of a
+// literal path is rm of it, and one whose argument only run time knows
+// asks.
 
 // sourceLaunch models call when it compiles and runs a source file; it
 // reports whether it did.
@@ -66,7 +55,7 @@ func (w *walker) sourceLaunch(c scope, call *Call) bool {
 	case "rdmd":
 		for _, a := range args {
 			if !strings.HasPrefix(a.Value, "-") {
-				w.unreadSource(call, a, "d", "D")
+				w.launchSource(c, call, a, lang.D, "D")
 				return true
 			}
 		}
@@ -74,7 +63,7 @@ func (w *walker) sourceLaunch(c scope, call *Call) bool {
 		if len(args) >= 2 && args[0].Value == "script" {
 			for _, a := range args[1:] {
 				if strings.HasSuffix(a.Value, ".csx") {
-					w.unreadSource(call, a, "c#", "C# script")
+					w.launchSource(c, call, a, lang.CSharp, "C# script")
 					return true
 				}
 			}
@@ -82,7 +71,7 @@ func (w *walker) sourceLaunch(c scope, call *Call) bool {
 	case "swift":
 		for _, a := range args {
 			if strings.HasSuffix(a.Value, ".swift") {
-				w.unreadSource(call, a, "swift", "Swift")
+				w.launchSource(c, call, a, lang.Swift, "Swift")
 				return true
 			}
 			if !strings.HasPrefix(a.Value, "-") {
@@ -93,31 +82,15 @@ func (w *walker) sourceLaunch(c scope, call *Call) bool {
 	return false
 }
 
-// unreadSource asks about the source file a in language lang (its
-// unreadSpawn key), which corral cannot read.
-func (w *walker) unreadSource(call *Call, a Arg, key, name string) {
+// launchSource reads the source file a in language l, or asks when
+// the file is only named at run time.
+func (w *walker) launchSource(c scope, call *Call, a Arg, l lang.Lang, name string) {
 	if !a.Static {
 		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: a.Raw,
 			What: call.Name + " runs " + clip(a.Raw, 40) + ", a " + name + " file only known at run time"})
 		return
 	}
-	text, ok := w.readScript(call.Dir.Join(a.Value))
-	if !ok {
-		return
-	}
-	w.unreadCode(call, text, a.Value, key, name)
-}
-
-// unreadCode records the text of a file in a language corral has no
-// reader for: it always asks when it holds a call of spawn (a process
-// or a deletion), otherwise when it names a rule's command.
-func (w *walker) unreadCode(call *Call, text, file, key, name string) {
-	spawn := false
-	for _, s := range unreadSpawn.Get()[key] {
-		spawn = spawn || strings.Contains(text, s)
-	}
-	w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: spawn, Text: text,
-		What: call.Name + " runs " + file + ", " + name + " code corral does not read"})
+	w.scriptFile(c, call, a, string(l))
 }
 
 // JavaFiles returns the words of a java command line that name files of
