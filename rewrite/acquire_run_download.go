@@ -61,6 +61,10 @@ func filesRun(c *syntax.Call) []syntax.Arg {
 	if r, ok := c.Fd(0).File(); ok && r.Op == "<" && runsStdin(c) {
 		out = append(out, r.Target)
 	}
+	if c.Name == "java" {
+		// java -jar app.jar, java -cp app.jar Main: compiled code.
+		out = append(out, syntax.JavaFiles(c)...)
+	}
 	if c.Name == "psql" {
 		for _, o := range syntax.PsqlFiles(c) {
 			out = append(out, o)

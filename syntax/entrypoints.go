@@ -92,41 +92,102 @@ func (w *walker) interpEntry(call *Call, a Arg, l lang.Lang) (Arg, bool) {
 // pythonZip models python3 FILE when FILE is a zip archive: its
 // __main__.py is read as Python. It reports whether text was one.
 func (w *walker) pythonZip(c scope, call *Call, name, text string) bool {
+	switch member, body, st := zipMember(text, []string{"__main__.py"}); st {
+	case zipNone:
+		return false
+	case zipUnread:
+		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: name,
+			What: call.Name + " runs the __main__.py of the zip archive " + name + ", which corral cannot read"})
+	case zipFound:
+		w.program(c, call, lang.Python, body, name+" (zip) "+member, false, name)
+	}
+	return true // (zipMissing: a zip without __main__.py, python stops with an error)
+}
+
+// zipState is what zipMember found.
+type zipState int
+
+const (
+	zipNone    zipState = iota // text is no zip archive
+	zipMissing                 // a zip archive without any of the members
+	zipUnread                  // the member is too large or cannot be decompressed
+	zipFound
+)
+
+// zipMember reads the first of names (in that order) that the zip
+// archive text holds, bounded by maxZipMembers and maxZipMain.
+func zipMember(text string, names []string) (member, body string, st zipState) {
 	// The end-of-central-directory record is in the last 64 KiB.
 	if !strings.Contains(text[max(0, len(text)-(1<<16)-22):], "PK\x05\x06") {
-		return false
+		return "", "", zipNone
 	}
 	r, err := zip.NewReader(bytes.NewReader([]byte(text)), int64(len(text)))
 	if err != nil {
-		return false
+		return "", "", zipNone
 	}
-	label := name + " (zip) __main__.py"
-	for i, f := range r.File {
-		if i >= maxZipMembers {
-			break
+	files := r.File[:min(len(r.File), maxZipMembers)]
+	for _, n := range names {
+		for _, f := range files {
+			if f.Name != n {
+				continue
+			}
+			if f.UncompressedSize64 > maxZipMain {
+				return n, "", zipUnread
+			}
+			rc, err := f.Open()
+			if err != nil {
+				return n, "", zipUnread
+			}
+			b, err := io.ReadAll(io.LimitReader(rc, maxZipMain+1))
+			rc.Close()
+			if err != nil || len(b) > maxZipMain {
+				return n, "", zipUnread
+			}
+			return n, string(b), zipFound
 		}
-		if f.Name != "__main__.py" {
+	}
+	return "", "", zipMissing
+}
+
+// pythonSearch judges the first of the module files rels (relative
+// paths, in order) that Python finds in the directories dirs of its
+// module path, in order: a directory's file, or the member of a zip
+// archive named on the path (PYTHONPATH=app.zip python3 -m mod, whose
+// mod.py zipimport loads from the archive). It reports whether one was
+// found.
+func (w *walker) pythonSearch(c scope, call *Call, dirs, rels []string) bool {
+	for _, d := range dirs {
+		dd := call.Dir.Join(d)
+		if !dd.Known {
+			return false
+		}
+		if !w.isDir(dd) && w.exists(dd.Path) || w.opaque[dd.Path] {
+			// A file on the module path: zipimport reads it as an archive.
+			if w.opaqueRun(call, dd, d) {
+				return true
+			}
+			text, ok := w.readScript(dd)
+			if !ok {
+				continue
+			}
+			switch member, body, st := zipMember(text, rels); st {
+			case zipUnread:
+				w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: d,
+					What: call.Name + " runs " + member + " from the zip archive " + d + ", which corral cannot read"})
+				return true
+			case zipFound:
+				w.program(c, call, lang.Python, body, d+" (zip) "+member, false, d)
+				return true
+			}
 			continue
 		}
-		var main string
-		ok := f.UncompressedSize64 <= maxZipMain
-		if ok {
-			rc, err := f.Open()
-			if err == nil {
-				b, err := io.ReadAll(io.LimitReader(rc, maxZipMain+1))
-				rc.Close()
-				main, ok = string(b), err == nil && len(b) <= maxZipMain
-			} else {
-				ok = false
-			}
+		var cands []string
+		for _, r := range rels {
+			cands = append(cands, path.Join(d, r))
 		}
-		if !ok {
-			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: name,
-				What: call.Name + " runs the __main__.py of the zip archive " + name + ", which corral cannot read"})
+		if w.firstFile(c, call, cands, string(lang.Python)) {
 			return true
 		}
-		w.program(c, call, lang.Python, main, label, false, name)
-		return true
 	}
-	return true // a zip without __main__.py: python stops with an error
+	return false
 }

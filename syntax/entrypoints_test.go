@@ -3,9 +3,11 @@ package syntax
 import (
 	"archive/zip"
 	"bytes"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -17,14 +19,12 @@ func zipOf(t *testing.T, prefix string, files map[string]string) string {
 	b.WriteString(prefix)
 	zw := zip.NewWriter(&b)
 	zw.SetOffset(int64(len(prefix)))
-	for _, n := range []string{"__main__.py", "lib.py"} {
-		if c, ok := files[n]; ok {
-			f, err := zw.Create(n)
-			if err != nil {
-				t.Fatal(err)
-			}
-			f.Write([]byte(c))
+	for _, n := range slices.Sorted(maps.Keys(files)) {
+		f, err := zw.Create(n)
+		if err != nil {
+			t.Fatal(err)
 		}
+		f.Write([]byte(files[n]))
 	}
 	if err := zw.Close(); err != nil {
 		t.Fatal(err)
@@ -60,6 +60,7 @@ func TestInterpreterEntryPoints(t *testing.T) {
 		"shebang":    zipOf(t, "#!/usr/bin/env python3\n", map[string]string{"__main__.py": evilPy}),
 		"ok.pyz":     zipOf(t, "", map[string]string{"__main__.py": "print('hi')\n", "lib.py": evilPy}),
 		"nomain.zip": zipOf(t, "", map[string]string{"lib.py": evilPy}),
+		"lib.zip":    zipOf(t, "", map[string]string{"mod.py": evilPy, "pk/__main__.py": evilPy, "sitecustomize.py": evilPy, "fine.py": "print(1)\n"}),
 	} {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(z), 0o644); err != nil {
 			t.Fatal(err)
@@ -90,6 +91,13 @@ func TestInterpreterEntryPoints(t *testing.T) {
 		{`python3 ok.pyz`, false},
 		{`python3 nomain.zip`, false},
 		{`python3 -m venv .venv`, false},
+		// A module run from a zip archive on the module path.
+		{`PYTHONPATH=lib.zip python3 -m mod`, true},
+		{`PYTHONPATH=none:lib.zip python3 -m pk`, true},
+		{`export PYTHONPATH=$PWD/lib.zip; python3 -m mod`, true},
+		{`PYTHONPATH=lib.zip python3 -c 'print(1)'`, true}, // sitecustomize
+		{`PYTHONPATH=lib.zip python3 -S -m fine`, false},
+		{`PYTHONPATH=lib.zip python3 -S -m json.tool x.json`, false},
 	} {
 		m := analyzeIn(t, dir, tc.cmd)
 		wantVictim(t, m, tc.cmd, tc.rm)
@@ -103,6 +111,7 @@ func TestInterpreterEntryPoints(t *testing.T) {
 		`zip -q new __main__.py && python3 new.zip`,
 		`python3 -m zipapp src -o new.pyz && python3 new.pyz`,
 		`python3 -m zipapp src && python3 src.pyz`,
+		`zip -q new.zip mod.py && PYTHONPATH=new.zip python3 -m mod`,
 	} {
 		if m := analyzeIn(t, dir, cmd); len(m.Hidden) == 0 || !m.Hidden[0].Always {
 			t.Errorf("%s: hidden %+v, want one that always asks", cmd, m.Hidden)
@@ -123,6 +132,7 @@ func TestInterpreterEntryPointsRun(t *testing.T) {
 		{"python3", "python3 pkg", map[string]string{"pkg/__main__.py": "import os\nos.system('touch canary')\n"}, ""},
 		{"python3", "python3 .", map[string]string{"__main__.py": "import os\nos.system('touch canary')\n"}, ""},
 		{"python3", "python3 app.zip", nil, "import os\nos.system('touch canary')\n"},
+		{"python3", "PYTHONPATH=app.zip python3 -m mod", nil, "import os\nos.system('touch canary')\n"},
 		{"node", "node n", map[string]string{"n/index.js": "require('child_process').execSync('touch canary')\n"}, ""},
 		{"node", "node .", map[string]string{"package.json": `{"main":"lib/m"}`, "lib/m.js": "require('child_process').execSync('touch canary')\n",
 			"index.js": "console.log(1)\n"}, ""},
@@ -134,7 +144,7 @@ func TestInterpreterEntryPointsRun(t *testing.T) {
 		dir := t.TempDir()
 		writeFiles(t, dir, tc.files)
 		if tc.zip != "" {
-			if err := os.WriteFile(filepath.Join(dir, "app.zip"), []byte(zipOf(t, "", map[string]string{"__main__.py": tc.zip})), 0o644); err != nil {
+			if err := os.WriteFile(filepath.Join(dir, "app.zip"), []byte(zipOf(t, "", map[string]string{"__main__.py": tc.zip, "mod.py": tc.zip})), 0o644); err != nil {
 				t.Fatal(err)
 			}
 		}

@@ -120,11 +120,7 @@ func (w *walker) moduleStartup(c scope, call *Call) {
 		}
 	}
 	for _, mod := range []string{"sitecustomize", "usercustomize"} {
-		var cands []string
-		for _, d := range call.modPath {
-			cands = append(cands, filepath.Join(d, mod+".py"), filepath.Join(d, mod, "__init__.py"))
-		}
-		w.firstFile(c, call, cands, string(lang.Python))
+		w.pythonSearch(c, call, call.modPath, []string{mod + ".py", mod + "/__init__.py"})
 	}
 }
 

@@ -588,23 +588,21 @@ func (w *walker) preloads(c scope, call *Call) {
 		case l == lang.Python && o.Name == "m":
 			// python -m puts the working directory first on the module
 			// path: a module of that name there runs, not the library's.
+			// A directory of the path may be a zip archive (zipimport).
 			p := strings.ReplaceAll(v, ".", "/")
-			cands := []string{p + ".py", p + "/__main__.py"}
-			for _, d := range dirs {
-				cands = append(cands, d+"/"+p+".py", d+"/"+p+"/__main__.py")
-			}
-			w.firstFile(c, call, cands, string(l))
+			w.pythonSearch(c, call, append([]string{"."}, dirs...), []string{p + ".py", p + "/__main__.py"})
 		}
 	}
 }
 
 // firstFile judges the first of cands (relative to the call's directory)
-// that is a file corral can read, in language as.
-func (w *walker) firstFile(c scope, call *Call, cands []string, as string) {
+// that is a file corral can read, in language as; it reports whether
+// there was one.
+func (w *walker) firstFile(c scope, call *Call, cands []string, as string) bool {
 	for _, p := range cands {
 		d := call.Dir.Join(p)
 		if !d.Known {
-			return
+			return false
 		}
 		_, ok := w.written[d.Path]
 		if !ok && w.read != nil {
@@ -613,9 +611,10 @@ func (w *walker) firstFile(c scope, call *Call, cands []string, as string) {
 		}
 		if ok {
 			w.scriptFile(c, call, Arg{Value: p, Raw: p, Static: true}, as)
-			return
+			return true
 		}
 	}
+	return false
 }
 
 // TarOptions is GNU tar's command line (tar --help; argp, which takes any

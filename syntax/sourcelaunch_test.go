@@ -8,10 +8,12 @@ import (
 	"testing"
 )
 
-// TestSourceLaunchers: java FILE.java (and --source N) is read as Java;
-// rdmd, dotnet script, swift and pwsh files have no reader and ask when
-// they start a process or name a rule's command. Look-alikes: java
-// -jar, java CLASS, swift build, a script that only prints.
+// TestSourceLaunchers: java FILE.java (and --source N) is read as Java,
+// rdmd's file as D, dotnet script's as C#, swift's as Swift (strings and
+// comments are data); pwsh files have no reader and ask when they start
+// a process or name a rule's command. Look-alikes: java -jar, java
+// CLASS, swift build, a script that only prints or names the calls in
+// comments and strings.
 func TestSourceLaunchers(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
@@ -19,12 +21,15 @@ func TestSourceLaunchers(t *testing.T) {
 		"X.java":   "class X { public static void main(String[] a) throws Exception { Runtime.getRuntime().exec(new String[]{\"rm\", \"-rf\", \"/victim\"}); } }\n",
 		"script":   "class S { public static void main(String[] a) throws Exception { new ProcessBuilder(\"rm\", \"-rf\", \"/victim\").start(); } }\n",
 		"Ok.java":  "class Ok { public static void main(String[] a) { System.out.println(\"hi\"); } }\n",
-		"x.d":      "import std.process;\nvoid main() { executeShell(\"echo hi\"); }\n",
-		"ok.d":     "import std.stdio;\nvoid main() { writeln(\"hi\"); }\n",
-		"x.csx":    "using System.Diagnostics;\nProcess.Start(\"ls\");\n",
-		"ok.csx":   "Console.WriteLine(\"hi\");\n",
+		"x.d":      "import std.process;\nvoid main() { executeShell(\"rm -rf /victim\"); }\n",
+		"ok.d":     "import std.stdio;\n// executeShell(\"rm -rf /victim\")\n/+ a /+ nested +/ remove(\"/victim\") +/\nvoid main() { writeln(`spawnShell(\"x\")`); auto q = q\"(rmdirRecurse(\"/victim\"))\"; }\n",
+		"dyn.d":    "import std.process;\nvoid main(string[] a) { spawnShell(a[1]); }\n",
+		"x.csx":    "using System.Diagnostics;\nProcess.Start(\"rm\", \"-rf /victim\");\n",
+		"del.csx":  "System.IO.Directory.Delete(path: \"/victim\", recursive: true);\n",
+		"ok.csx":   "// Process.Start(\"rm\", \"-rf /victim\")\nConsole.WriteLine(@\"File.Delete(\"\"/victim\"\")\");\nConsole.WriteLine($\"Process.Start {n}\");\n",
 		"x.swift":  "import Foundation\nlet p = Process()\np.executableURL = URL(fileURLWithPath: \"/bin/ls\")\ntry p.run()\n",
-		"ok.swift": "print(\"hi\")\n",
+		"rm.swift": "import Foundation\ntry FileManager.default.removeItem(atPath: \"/victim\")\n",
+		"ok.swift": "/* let p = Process() /* nested */ removeItem */\nprint(\"Process() \\(x)\")\nlet r = #\"system(\"rm -rf /victim\")\"#\n",
 		"x.ps1":    "Remove-Item -Recurse -Force ~\n",
 		"ok.ps1":   "Write-Output 'hi'\n",
 		"words.d":  "// curl is mentioned\nvoid main() {}\n",
@@ -35,16 +40,28 @@ func TestSourceLaunchers(t *testing.T) {
 	}{
 		{`java X.java`, true, false},
 		{`java -cp lib --source 21 script arg`, true, false},
-		{`rdmd x.d`, false, true},
-		{`dotnet script x.csx`, false, true},
+		{`rdmd x.d`, true, false},
+		{`rdmd dyn.d`, false, true},
+		{`rdmd "$F"`, false, true},
+		{`dotnet script x.csx`, true, false},
+		{`dotnet script del.csx`, true, false},
 		{`swift x.swift`, false, true},
+		{`swift rm.swift`, true, false},
 		{`pwsh x.ps1`, false, true},
 		{`pwsh -NoProfile -File x.ps1`, false, true},
-		{`rdmd words.d`, false, false}, // asked only by the rule word, in rewrite
+		{`rdmd words.d`, false, false},
 		// Look-alikes.
 		{`java Ok.java`, false, false},
 		{`java -jar app.jar X.java`, false, false},
 		{`java -cp . X`, false, false},
+		// Compiled code this command wrote asks; a jar on disk is
+		// compiled code corral does not read, as ./a.out is.
+		{`printf 'PK\003\004' > app.jar && java -jar app.jar`, false, true},
+		{`echo x > lib.jar; java -Xmx1g -cp lib/*:lib.jar Main`, false, true},
+		{`zip -qr app.jar META-INF && java -jar app.jar`, false, true},
+		{`java -jar app.jar`, false, false},
+		{`cp ../x.jar app.jar && java -jar app.jar --help`, false, false},
+		{`echo x > notes.txt; java -jar app.jar notes.txt`, false, false},
 		{`rdmd ok.d`, false, false},
 		{`dotnet script ok.csx`, false, false},
 		{`swift ok.swift`, false, false},

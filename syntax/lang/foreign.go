@@ -30,6 +30,12 @@ const (
 	Haskell Lang = "haskell"
 	OCaml   Lang = "ocaml"
 	M4      Lang = "m4"
+	// D, CSharp (a C# script, .csx) and Swift are the languages of the
+	// compilers that run a source file at once (rdmd, dotnet script,
+	// swift FILE).
+	D      Lang = "d"
+	CSharp Lang = "csharp"
+	Swift  Lang = "swift"
 	// Meson is a meson.build (meson setup runs its run_command calls);
 	// Starlark a Tiltfile (tilt up runs its local calls).
 	Meson    Lang = "meson"
@@ -57,6 +63,10 @@ const (
 	// rHidden runs or deletes something the call's arguments name in a
 	// way corral does not model: always Hidden.
 	rHidden
+	// rFileArgs runs the program of its first argument with the words
+	// of its second, one string split as a command line (C#'s
+	// Process.Start(FILE, ARGS)).
+	rFileArgs
 )
 
 // foreignSpec is how a foreign language is read.
@@ -78,7 +88,18 @@ type foreignSpec struct {
 	quoted, atoms, transpose bool
 	lineComment              []string
 	blockComment             [][2]string
-	calls                    map[string]role
+	// nest: block comments nest (D's /+ +/, Swift's /* */).
+	nest  bool
+	calls map[string]role
+	// str reads a string literal of the language's own spellings at i
+	// (D's `…` and q"(…)", C#'s @"…", Swift's #"…"#), when there is one.
+	str func(src string, i int) (v string, lit bool, end int, ok bool)
+	// labels: an argument may start with a name and ":" (Swift's atPath:,
+	// C#'s named arguments), which is not part of its value.
+	labels bool
+	// suffix are calls matched by the last part of their name
+	// (fm.removeItem, FileManager.default.removeItem).
+	suffix map[string]role
 }
 
 var foreignSpecs = lazy.Value[map[Lang]*foreignSpec]{New: func() map[Lang]*foreignSpec {
@@ -111,6 +132,24 @@ var foreignSpecs = lazy.Value[map[Lang]*foreignSpec]{New: func() map[Lang]*forei
 		"FileUtils.deleteDirectory": rDeleteTree, "FileUtils.forceDelete": rDeleteTree,
 	}
 	return map[Lang]*foreignSpec{
+		// D: std.process and std.file (dlang.org/phobos).
+		D: {identExtra: ".", char: true, lineComment: []string{"//"}, blockComment: [][2]string{{"/+", "+/"}, {"/*", "*/"}}, str: dString,
+			calls: map[string]role{"executeShell": rShell, "spawnShell": rShell, "pipeShell": rShell, "system": rShell,
+				"std.process.executeShell": rShell, "std.process.spawnShell": rShell, "std.process.pipeShell": rShell,
+				"execute": rExec, "spawnProcess": rExec, "pipeProcess": rExec, "execv": rExec, "execvp": rExec,
+				"std.process.execute": rExec, "std.process.spawnProcess": rExec, "std.process.pipeProcess": rExec,
+				"rmdirRecurse": rDeleteTree, "std.file.rmdirRecurse": rDeleteTree, "remove": rDelete, "std.file.remove": rDelete,
+				"rmdir": rRmdir, "std.file.rmdir": rRmdir}},
+		// C# scripts: System.Diagnostics.Process, System.IO.
+		CSharp: {identExtra: ".", char: true, labels: true, lineComment: []string{"//"}, blockComment: [][2]string{{"/*", "*/"}}, str: csString,
+			calls: map[string]role{"Process.Start": rFileArgs, "System.Diagnostics.Process.Start": rFileArgs, "ProcessStartInfo": rFileArgs,
+				"Process": rHidden, "File.Delete": rDelete, "System.IO.File.Delete": rDelete,
+				"Directory.Delete": rDeleteTree, "System.IO.Directory.Delete": rDeleteTree}},
+		// Swift: Foundation's Process (NSTask), FileManager, Glibc/Darwin.
+		Swift: {identExtra: ".", labels: true, nest: true, lineComment: []string{"//"}, blockComment: [][2]string{{"/*", "*/"}}, str: swiftString,
+			calls: map[string]role{"Process": rHidden, "NSTask": rHidden, "Foundation.Process": rHidden, "system": rShell, "popen": rShell,
+				"posix_spawn": rHidden, "posix_spawnp": rHidden, "execv": rHidden, "execvp": rHidden, "unlink": rDelete, "remove": rDelete, "rmdir": rRmdir},
+			suffix: map[string]role{"removeItem": rDeleteTree, "trashItem": rDeleteTree}},
 		Scheme: {lisp: true, identExtra: "-*/:!?<>=+.%&^~$", lispChar: true,
 			lineComment: []string{";"}, blockComment: [][2]string{{"#|", "|#"}}, calls: lispCalls},
 		Lisp: {lisp: true, identExtra: "-*/:!?<>=+.%&^~$", lispChar: true,
@@ -213,6 +252,14 @@ func foreignLex(s *foreignSpec, src string) []ftok {
 					continue
 				}
 			}
+		case s.str != nil:
+			if v, lit, end, ok := s.str(src, i); ok {
+				out = append(out, ftok{kind: tString, text: v, lit: lit, off: i})
+				i = end
+				continue
+			}
+		}
+		switch {
 		case c == '"', c == '\'' && s.sq && !(s.lit0(out, src, i)):
 			// Racket's #rx"…", #px"…", #"…", Lisp's #p"…" are strings too.
 			v, lit, end := foreignString(s, src, i)
@@ -272,7 +319,7 @@ func foreignComment(s *foreignSpec, src string, i int) int {
 	rest := src[i:]
 	for _, b := range s.blockComment {
 		if strings.HasPrefix(rest, b[0]) {
-			if b[0] == "(*" || b[0] == "{-" || b[0] == "#|" {
+			if b[0] == "(*" || b[0] == "{-" || b[0] == "#|" || b[0] == "/+" || s.nest {
 				// OCaml's, Haskell's and Lisp's block comments nest.
 				depth, k := 0, 0
 				for k < len(rest) {
@@ -554,6 +601,9 @@ func (r *foreignReader) call(i int) (Effect, bool) {
 	t := r.toks[i]
 	name := t.text
 	rl, ok := r.s.calls[name]
+	if k := strings.LastIndexByte(name, '.'); !ok && r.s.suffix != nil {
+		rl, ok = r.s.suffix[name[k+1:]]
+	}
 	if !ok && r.l == JVM && name == ".exec" {
 		ok, rl = true, rSplit
 	}
@@ -675,6 +725,15 @@ func (r *foreignReader) call(i int) (Effect, bool) {
 	if r.s.lisp {
 		off = r.tok(i - 1).off
 	}
+	if r.s.labels {
+		// removeItem(atPath: "x"), Delete(path: "d", recursive: true):
+		// the label is no part of the value.
+		for k, g := range args {
+			if g.b-g.a > 2 && r.tok(g.a).kind == tIdent && isP2(r.tok(g.a+1), ":") && !isP2(r.tok(g.a+2), ":") {
+				args[k].a += 2
+			}
+		}
+	}
 	return r.effect(name, rl, args, off)
 }
 
@@ -725,7 +784,7 @@ var weakNames = lazy.Value[map[string]bool]{New: func() map[string]bool {
 // effect is what a call with role rl and arguments args does.
 func (r *foreignReader) effect(name string, rl role, args []fgroup, off int) (Effect, bool) {
 	hidden := func() (Effect, bool) {
-		if weakNames.Get()[name] {
+		if weakNames.Get()[name] && rl != rHidden {
 			return Effect{}, false
 		}
 		text := ""
@@ -739,6 +798,20 @@ func (r *foreignReader) effect(name string, rl role, args []fgroup, off int) (Ef
 	}
 	first, lit := r.single(args[0])
 	switch rl {
+	case rFileArgs:
+		// Process.Start("rm", "-rf /x"), new ProcessStartInfo("sh", …).
+		if !lit {
+			return hidden()
+		}
+		argv := []string{first}
+		if len(args) > 1 {
+			rest, ok := r.single(args[1])
+			if !ok {
+				return hidden()
+			}
+			argv = append(argv, shellWords(rest)...)
+		}
+		return Effect{Kind: Exec, Call: name, Argv: argv, Offset: off}, true
 	case rShell:
 		if lit {
 			return Effect{Kind: Shell, Call: name, Text: first, Offset: off}, true

@@ -56,6 +56,15 @@ var foreignCases = []struct {
 	{"oct-command", Octave, `system "rm -rf ~"`, []string{"shell system: rm -rf ~"}},
 	{"oct-rmdir", Octave, `confirm_recursive_rmdir(false); rmdir('/h', 's'); delete('a.txt')`, []string{"delete -r rmdir: /h", "delete delete: a.txt"}},
 	{"oct-look", Octave, "x = a';\ndisp('system(''rm -rf ~'')') % system('rm')\n%{\nsystem('x')\n%}", nil},
+	// D, C# scripts and Swift (rdmd, dotnet script, swift FILE): calls
+	// in code; the same text in comments and each language's strings is
+	// data.
+	{"d-shell", D, "import std.process;\nexecuteShell(\"rm -rf /h\");\nspawnProcess([\"rm\", \"-rf\", \"/g\"]);\nstd.file.rmdirRecurse(\"/f\");\nspawnShell(cmd);", []string{"shell executeShell: rm -rf /h", "exec spawnProcess: rm -rf /g", "delete -r std.file.rmdirRecurse: /f", "hidden spawnShell: cmd"}},
+	{"d-look", D, "// executeShell(\"rm -rf /h\")\n/+ /+ remove(\"/h\") +/ +/\n/* system(\"x\") */\nwriteln(`executeShell(\"a\")`, r\"remove(\"b\")\", q\"(spawnShell(\"c\"))\", q{ rmdirRecurse(\"/d\"); }, \"execute(\\\"e\\\")\");\nauto x = q\"EOS\nexecuteShell(\"f\")\nEOS\";\nchar c = '\"'; executeShell(\"ls\");", []string{"shell executeShell: ls"}},
+	{"cs-process", CSharp, "Process.Start(\"rm\", \"-rf '/h 1'\");\nnew ProcessStartInfo(\"sh\", $\"-c {cmd}\");\nFile.Delete(@\"C:\\x\");\nDirectory.Delete(path: \"/d\", recursive: true);\nvar p = new Process();", []string{"exec Process.Start: rm -rf /h 1", "hidden ProcessStartInfo: \"sh\", $\"-c {cmd}\"", "delete File.Delete: C:\\x", "delete -r Directory.Delete: /d", "hidden Process: "}},
+	{"cs-look", CSharp, "// Process.Start(\"rm\")\nConsole.WriteLine(@\"File.Delete(\"\"/h\"\")\");\nvar s = $\"Process.Start({{x}}) {y}\";\nvar r = \"\"\"\nDirectory.Delete(\"/h\")\n\"\"\";\nchar q = '\"'; File.Delete(\"ok.txt\");", []string{"delete File.Delete: ok.txt"}},
+	{"swift-calls", Swift, "import Foundation\ntry FileManager.default.removeItem(atPath: \"/h\")\ntry fm.removeItem(at: url)\nsystem(\"rm -rf /g\")\nlet p = Process()", []string{"delete -r FileManager.default.removeItem: /h", "hidden fm.removeItem: url", "shell system: rm -rf /g", "hidden Process: "}},
+	{"swift-look", Swift, "/* Process() /* nested */ removeItem(atPath: \"/h\") */\nprint(\"Process() \\(name) system(\\\"x\\\")\")\nlet r = #\"system(\"rm -rf /h\")\"#\nlet m = \"\"\"\nProcess()\n\"\"\"\nunlink(\"tmp.txt\")", []string{"delete unlink: tmp.txt"}},
 	// JVM languages.
 	{"java-exec", JVM, `Runtime.getRuntime().exec("rm -rf /h");`, []string{"exec exec: rm -rf /h"}},
 	{"java-pb", JVM, `new ProcessBuilder("rm", "-rf", "/h").inheritIO().start();`, []string{"exec ProcessBuilder: rm -rf /h"}},

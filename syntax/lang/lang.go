@@ -160,7 +160,7 @@ func Analyze(l Lang, src string) []Effect {
 		return finish(src, m4Macros(src))
 	case CMake:
 		return finish(src, cmakeCommands(src))
-	case Scheme, Lisp, Clojure, Erlang, Elixir, Gnuplot, Octave, JVM, Prolog, Haskell, OCaml, Meson, Starlark:
+	case Scheme, Lisp, Clojure, Erlang, Elixir, Gnuplot, Octave, JVM, Prolog, Haskell, OCaml, Meson, Starlark, D, CSharp, Swift:
 		return finish(src, foreign(l, src))
 	}
 	return finish(src, analyze(l, src, 0))

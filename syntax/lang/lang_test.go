@@ -123,6 +123,13 @@ var effectCases = []struct {
 	{"php-copy", PHP, `<?php copy("e.json", getenv("HOME") . "/.claude/settings.json"); copy("a.txt", "b.txt"); $x->copy("c", "d");`, []string{"shell copy: cp -T -- 'e.json' ~/'.claude/settings.json'", "shell copy: cp -T -- 'a.txt' 'b.txt'"}},
 	{"py-env-home", Python, `import os; open(os.environ["HOME"] + "/.bashrc", "a"); open(os.environ["HOME"] + "/.ssh/id_rsa").read(); os.remove(os.getenv("HOME") + "/x"); shutil.rmtree(os.environ.get("HOME")); open(os.environ["HOMEDIR"] + "/y", "w"); print(os.environ["HOME"])`, []string{"append open: ~/.bashrc (home)", "read open: ~/.ssh/id_rsa (home)", "delete os.remove: ~/x", "delete -r shutil.rmtree: ~", "print env print: HOME"}},
 	{"js-env-home", JS, `require("fs").writeFileSync(process.env.HOME + "/.bashrc", "x"); fs.rmSync(process.env["HOME"], {recursive: true}); fs.rmSync(process.env.HOMEPATH)`, []string{"write fs.writeFileSync: ~/.bashrc (home)", "delete -r fs.rmSync: ~", "hidden fs.rmSync: process.env.HOMEPATH"}},
+	// include FileUtils mixes its methods in: unqualified rm_rf, cp;
+	// keyword modes of File.open/File.write (issue 9). Look-alikes: no
+	// include, FileUtils::DryRun, another object's method, the name in a
+	// string, a reading mode.
+	{"rb-include-fileutils", Ruby, "require 'fileutils'\ninclude FileUtils\nrm_rf(Dir.home)\ncp 'a', '/etc/x'\nmv('b', 'c')\nx.rm_rf('/srv')\nputs 'rm_rf /'", []string{"delete -r FileUtils.rm_rf: ~", "shell FileUtils.cp: cp -- 'a' '/etc/x'", "shell FileUtils.mv: mv -- 'b' 'c'"}},
+	{"rb-include-fileutils-look", Ruby, "rm_rf('/srv')\ninclude FileUtils::DryRun\nrm_r '/srv'\nclass X; include Enumerable; end", nil},
+	{"rb-mode-keyword", Ruby, `File.open(Dir.home + "/.bashrc", mode: "w") { |f| f << 1 }; File.write("log", "x", mode: "a"); File.new("n", :mode => "w"); File.open("r.txt", mode: "r"); File.open("e", mode: m)`, []string{"write File.open: ~/.bashrc (home)", "append File.write: log", "write File.new: n", "read File.open: r.txt"}},
 	{"rb-env-home", Ruby, `File.write(ENV["HOME"] + "/.bashrc", "x"); FileUtils.rm_rf(ENV.fetch("HOME"))`, []string{"write File.write: ~/.bashrc (home)", "delete -r FileUtils.rm_rf: ~"}},
 
 	// JavaScript.

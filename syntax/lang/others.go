@@ -74,8 +74,18 @@ func ruby(p *parser) []Effect {
 		}
 		return full
 	}
+	// include FileUtils (or its Verbose variant; NoWrite and DryRun
+	// write nothing) makes its methods callable without the module:
+	// rm_rf(dir), cp(a, b).
+	fileUtils := rubyIncludesFileUtils.Get().MatchString(p.src)
+	mixin := func(name string) string {
+		if q := "FileUtils." + name; fileUtils && !strings.Contains(name, ".") && isFileUtilsCall(q) {
+			return q
+		}
+		return name
+	}
 	interesting := func(name string) bool {
-		name = canon(name)
+		name = mixin(canon(name))
 		_, del := rubyDelete.Get()[name]
 		_, link := rubyLink.Get()[name]
 		return rubyShell.Get()[name] || del || link || rubyAttrs.Get()[name] != "" || rubyCopy.Get()[name] != "" || rubyRead.Get()[name] || name == "File.write" || name == "IO.write" || name == "File.open" || name == "IO.sysopen" || name == "File.binwrite" ||
@@ -85,6 +95,9 @@ func ruby(p *parser) []Effect {
 	var out []Effect
 	for _, c := range p.findCalls(true, interesting) {
 		c.name = canon(c.name)
+		if !c.method {
+			c.name = mixin(c.name)
+		}
 		if last := lastSegment(c.name); rubyEval.Get()[last] {
 			if last == "eval" && c.method && c.name != "Kernel.eval" && c.name != "binding.eval" && c.name != "TOPLEVEL_BINDING.eval" {
 				continue // some object's eval
@@ -138,6 +151,9 @@ func ruby(p *parser) []Effect {
 			out = append(out, argvOrShell(c))
 		case c.name == "File.write" || c.name == "IO.write" || c.name == "File.binwrite":
 			if e, ok := pathEffect(c, Write, argAt(c.args, 0), false); ok {
+				if m, ok := rubyModeKeyword(c.args); ok {
+					e.Append = strings.Contains(m, "a") // mode: "a"
+				}
 				out = append(out, e)
 			}
 		case c.name == "IO.sysopen":
@@ -149,6 +165,10 @@ func ruby(p *parser) []Effect {
 			}
 		case c.name == "File.open" || c.name == "File.new":
 			m := argAt(c.args, 1)
+			if v, ok := rubyModeKeyword(c.args); ok {
+				// File.open(p, mode: "w"), File.new(p, "mode" => "a").
+				m = &arg{lit: true, str: v, text: v}
+			}
 			if m != nil && m.lit && strings.ContainsAny(m.str, "wa+") {
 				if e, ok := pathEffect(c, Write, argAt(c.args, 0), false); ok {
 					e.Append = strings.Contains(m.str, "a")
@@ -187,6 +207,42 @@ func ruby(p *parser) []Effect {
 		}
 	}
 	return out
+}
+
+// rubyIncludesFileUtils matches a program that mixes FileUtils's
+// methods into the current scope.
+var rubyIncludesFileUtils = lazy.Regexp{Expr: `(?m)(^|[;{]|\bdo)\s*(include|extend)\s*\(?\s*(::)?FileUtils(::Verbose)?\s*\)?\s*($|[;}#])`}
+
+// isFileUtilsCall reports a FileUtils method corral reads (FileUtils.X
+// among the deletions, copies, links and attribute changes).
+func isFileUtilsCall(name string) bool {
+	_, del := rubyDelete.Get()[name]
+	_, link := rubyLink.Get()[name]
+	return del || link || rubyCopy.Get()[name] != "" || rubyAttrs.Get()[name] != ""
+}
+
+// rubyModeKeyword returns the literal value of a mode given as a keyword
+// argument (mode: "w", :mode => "a", "mode" => "w"), if any.
+func rubyModeKeyword(args []arg) (string, bool) {
+	for _, a := range args {
+		t := strings.TrimSpace(a.text)
+		var rest string
+		var ok bool
+		for _, k := range []string{"mode:", ":mode=>", `"mode"=>`, "'mode'=>"} {
+			if r, found := strings.CutPrefix(strings.ReplaceAll(t, " ", ""), k); found {
+				rest, ok = r, true
+			}
+		}
+		if !ok || len(rest) < 2 || rest[0] != rest[len(rest)-1] || rest[0] != '"' && rest[0] != '\'' {
+			continue
+		}
+		v := rest[1 : len(rest)-1]
+		if strings.Trim(v, "rwabtx+:-") != "" {
+			continue // an encoding after the mode is fine, anything else is not a literal mode
+		}
+		return v, true
+	}
+	return "", false
 }
 
 // rubyAttrCall is the effects of a rubyAttrs call: File.rename(a, b),
