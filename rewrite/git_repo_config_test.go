@@ -11,9 +11,9 @@ import (
 // DIR && git …, --git-dir) runs the programs that repository's
 // .git/config names — core.fsmonitor on status, core.pager on log, the
 // alias the command uses — which the agent can write there; they are
-// judged as git -c KEY=VALUE is. The project's own configuration (which
-// the agent cannot write) is the user's and is not read; ordinary
-// settings (a pager, git-lfs, an alias the command does not use) pass.
+// judged as git -c KEY=VALUE is. The project's own configuration is read
+// too (TestProjectGitConfigRuns); ordinary settings (a pager, git-lfs,
+// an alias the command does not use) pass.
 // The oracle runs the real git: the planted fsmonitor does run.
 func TestGitRepoConfigRuns(t *testing.T) {
 	t.Parallel()
@@ -51,6 +51,7 @@ func TestGitRepoConfigRuns(t *testing.T) {
 		{"git -C " + plain + " up", "allow"},
 		{"git status", "allow"},
 		{"git log --oneline", "allow"},
+		{"git nuke", "deny"}, // the project's own alias, now read
 	})
 	// The real git runs the repository's fsmonitor.
 	canary := filepath.Join(root, "CANARY")
@@ -141,4 +142,76 @@ func TestGitDirLocated(t *testing.T) {
 		}
 		_ = os.Remove(canary)
 	}
+}
+
+// TestProjectGitConfigRuns: the agent writes the project's own
+// .git/config through git config KEY VALUE (corral judges the value once,
+// when the script it names is absent or harmless), then writes that
+// script, then runs git, which runs it. The project's configuration is
+// read for every git command and a value naming a project script is
+// judged by that script as it is then, also when git config and the
+// write come earlier in the same command. The real git runs the
+// fsmonitor (a canary). Look-alikes pass: a user's everyday settings
+// (pager, editor, ssh command, git-lfs, a credential helper, a textconv,
+// git's sample watchman hook inside .git) and git config user.name.
+func TestProjectGitConfigRuns(t *testing.T) {
+	t.Parallel()
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	cfg := scratchProject(t, map[string]string{"proj/README": "x\n", "proj/sub/a": "a\n"})
+	root := filepath.Dir(cfg.Project)
+	git := func(args ...string) {
+		t.Helper()
+		cmd := exec.Command("git", args...)
+		cmd.Dir = cfg.Project
+		cmd.Env = append(os.Environ(), "HOME="+root, "GIT_CONFIG_NOSYSTEM=1")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v %s", args, err, out)
+		}
+	}
+	git("init", "-q", ".")
+	for _, kv := range [][2]string{{"core.pager", "less -FRX"}, {"core.editor", "code --wait"},
+		{"core.sshCommand", "ssh -o IdentitiesOnly=yes"}, {"filter.lfs.process", "git-lfs filter-process"},
+		{"credential.helper", "!gh auth git-credential"}, {"diff.bin.textconv", "hexdump -C"}, {"gpg.program", "gpg2"},
+		{"core.fsmonitor", ".git/hooks/fsmonitor-watchman"}} {
+		git("config", kv[0], kv[1])
+	}
+	if err := os.WriteFile(filepath.Join(cfg.Project, ".git/hooks/fsmonitor-watchman"), []byte("#!/bin/sh\nrm -rf ~\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{"git status", "allow"}, // the watchman hook is the user's, inside .git
+		{"git commit -m x", "allow"},
+		{"git log", "allow"},
+		{"git config user.name Bob && git commit -m x", "allow"},
+		{"git config core.autocrlf input && git status", "allow"},
+		{"git config core.fsmonitor ./x.sh", "allow"}, // x.sh is not there: it runs nothing now
+		{"git config core.fsmonitor ./x.sh && printf 'rm -rf ~\\n' > x.sh && git status", "deny"},
+		{"git config core.pager ./p.sh && cat > p.sh <<'EOF'\nrm -rf ~\nEOF\ngit log", "deny"},
+	})
+	script := filepath.Join(cfg.Project, "x.sh")
+	git("config", "core.fsmonitor", "./x.sh")
+	checkDecisions(t, cfg, []struct{ cmd, want string }{{"git status", "allow"}}) // absent: git runs nothing
+	if err := os.WriteFile(script, []byte("#!/bin/sh\nrm -rf ~\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{"git status", "deny"},
+		{"cd sub && git diff", "deny"}, // run at the top of the work tree
+		{"git commit -am wip", "deny"},
+	})
+	// The real git runs ./x.sh from the top, also from a subdirectory.
+	canary := filepath.Join(root, "CANARY")
+	if err := os.WriteFile(script, []byte("#!/bin/sh\ntouch "+canary+"\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("git", "status")
+	cmd.Dir = filepath.Join(cfg.Project, "sub")
+	cmd.Env = append(os.Environ(), "HOME="+root, "GIT_CONFIG_NOSYSTEM=1")
+	_ = cmd.Run()
+	if _, err := os.Stat(canary); err != nil {
+		t.Errorf("git status did not run the project's core.fsmonitor ./x.sh: %v", err)
+	}
+	checkDecisions(t, cfg, []struct{ cmd, want string }{{"git status", "allow"}}) // harmless now
 }

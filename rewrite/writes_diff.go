@@ -1,7 +1,13 @@
 package rewrite
 
 import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
 	"path"
+	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -13,46 +19,78 @@ import (
 var patchSpec = optSpec{shortVal: "BDFVYdiopruz", longVal: longOpts("prefix", "ifdef", "fuzz", "version-control",
 	"basename-prefix", "directory", "input", "output", "strip", "reject-file", "suffix", "get", "quoting-style", "read-only", "backup-if-mismatch"), longEq: true}
 
-// diffTargets lists the files patch and git apply write or delete: the
-// paths a unified diff names (its "+++" lines, "--- " of a file it
-// deletes, git's "rename to"/"copy to" headers), after -p strips their
-// leading components and -d/--directory places them. The diff comes as
-// a here-document or here-string, a file given with patch -i or as
-// patch's second operand or git apply's operands, or a file redirected
-// to stdin, read at hook time (a regular file of at most 1 MiB, as
-// scripts are). A diff that cannot be read names no file here: the
-// written files are then only known at run time, and git apply
-// --unsafe-paths of such a diff (whose names may then be anywhere) asks.
+// diffTargets lists the files patch and git apply write or delete: every
+// name GNU patch may pick for a file of the diff (diffPaths: the old and
+// new names of unified and context headers, Index: lines, git's headers),
+// after -p strips their leading components and -d/--directory places
+// them, and patch's backups under -B/-Y/-z. GNU patch picks the first of
+// these names that exists (the best one, outside POSIX mode), so a diff
+// whose "+++" side is harmless can still patch the file its "---" or
+// Index: line names: each one is judged. The diff comes as a
+// here-document or here-string, a file given with patch -i or as patch's
+// second operand or git apply's operands, a file redirected to stdin, or
+// the static text or files of the stage piped into it, read at hook time
+// (a regular file of at most 1 MiB, as scripts are). A diff that cannot
+// be read names no file here: patch of such a diff asks where its
+// directory holds a repository's .git or a file corral protects
+// (unreadDiff), and git apply --unsafe-paths of one (whose names may
+// then be anywhere) asks.
 func (p *Pass) diffTargets(c *syntax.Call) []target {
 	var texts []syntax.Arg
 	var files []syntax.Arg
-	strip, stripSet := 1, false
+	strip, stripSet, stripAny := 1, false, false
 	dir := ""
 	var dirArg syntax.Arg
 	unsafe := false
 	var unsafeArg syntax.Arg
+	var backups []func(string) string
+	stdin := true // the diff is (also) read on stdin
+	unread := ""  // why the diff is not known at hook time (patch)
 	switch {
 	case c.Name == "patch":
 		opts, ops := scan(c.Args, patchSpec)
 		if has(opts, "dry-run") || len(find(opts, "o", "output")) > 0 {
 			return nil
 		}
-		for _, o := range find(opts, "i", "input") {
-			files = append(files, o.val)
-		}
-		if len(ops) >= 2 {
-			files = append(files, c.Args[ops[1]])
-		}
 		if len(ops) >= 1 {
 			return nil // patch FILE: the file patched is the target (programWrites)
 		}
+		if in := find(opts, "i", "input"); len(in) > 0 {
+			stdin = false
+			for _, o := range in {
+				if o.val.Static && o.val.Value == "-" {
+					stdin = true
+					continue
+				}
+				files = append(files, o.val)
+			}
+		}
 		for _, o := range find(opts, "p", "strip") {
 			if n, err := strconv.Atoi(o.val.Value); err == nil && o.val.Static {
-				strip, stripSet = n, true
+				strip, stripSet, stripAny = n, true, false
+			} else {
+				stripAny = true // -p "$N": any number of components
 			}
 		}
 		for _, o := range find(opts, "d", "directory") {
 			dir, dirArg = o.val.Value, o.val
+		}
+		// Backup files: -B PREFIX puts PREFIX before the name, -Y PREFIX
+		// before its last component, -z SUFFIX after it.
+		for _, o := range find(opts, "B", "prefix") {
+			if v := o.val.Value; o.val.Static {
+				backups = append(backups, func(n string) string { return v + n })
+			}
+		}
+		for _, o := range find(opts, "Y", "basename-prefix") {
+			if v := o.val.Value; o.val.Static {
+				backups = append(backups, func(n string) string { return path.Join(path.Dir(n), v+path.Base(n)) })
+			}
+		}
+		for _, o := range find(opts, "z", "suffix") {
+			if v := o.val.Value; o.val.Static {
+				backups = append(backups, func(n string) string { return n + v })
+			}
 		}
 	case c.Name == "git" && len(c.Args) > 0 && c.Args[0].Value == "apply":
 		opts, ops := scan(c.Args[1:], optSpec{shortVal: "pC", longVal: longOpts("exclude", "include", "directory", "whitespace", "build-fake-ancestor"), longEq: true})
@@ -62,9 +100,12 @@ func (p *Pass) diffTargets(c *syntax.Call) []target {
 		for _, i := range ops {
 			files = append(files, c.Args[1+i])
 		}
+		stdin = len(ops) == 0
 		for _, o := range find(opts, "p") {
 			if n, err := strconv.Atoi(o.val.Value); err == nil && o.val.Static {
 				strip, stripSet = n, true
+			} else {
+				stripAny = true
 			}
 		}
 		for _, o := range find(opts, "directory") {
@@ -79,38 +120,89 @@ func (p *Pass) diffTargets(c *syntax.Call) []target {
 	default:
 		return nil
 	}
-	texts = append(texts, inlineInputs(c)...)
-	for _, r := range c.Redirs {
-		if r.Op == "<" {
-			files = append(files, r.Target)
-		}
+	// The files holding the diff; stdin's sources count for "unread"
+	// only when the diff is read from stdin.
+	type diffFile struct {
+		arg    syntax.Arg
+		count  bool
+		reader *syntax.Call // the stage that reads it into c (cat x.diff | patch)
 	}
-	if src := c.Pipe.Stage(c.PipeIndex - 1); src != nil && (src.Name == "echo" || src.Name == "printf") && c.PipeIndex > 0 {
-		// printf 'diff --git …' | patch -p1: the diff is the text printed.
-		if text, dynamic, ok := syntax.EchoText(src); ok && !dynamic {
-			texts = append(texts, syntax.Arg{Value: text, Raw: src.Text(), Static: true, Start: c.Start, End: c.End})
-		}
-	}
-	if src := c.Pipe.Stage(c.PipeIndex - 1); src != nil && src.Name == "cat" && c.PipeIndex > 0 {
-		// cat fix.patch | git apply: the diff is cat's files.
-		for _, a := range src.Args {
-			if strings.HasPrefix(a.Value, "-") && a.Value != "-" {
-				continue
-			}
-			a.Start, a.End = c.Start, c.End
-			files = append(files, a)
-		}
-	}
+	var sources []diffFile
 	for _, f := range files {
-		if !f.Static || f.Value == "-" || p.Config.NoScriptFiles {
+		sources = append(sources, diffFile{arg: f, count: true})
+	}
+	for _, t := range inlineInputs(c) {
+		texts = append(texts, t)
+		if !t.Static && stdin {
+			unread = "a here-string with run-time words"
+		}
+	}
+	for _, r := range c.Redirs {
+		if r.Op == "<" && (r.Fd == "" || r.Fd == "0") {
+			sources = append(sources, diffFile{arg: r.Target, count: stdin})
+		}
+	}
+	if src := c.Pipe.Stage(c.PipeIndex - 1); src != nil && c.PipeIndex > 0 {
+		switch src.Name {
+		case "echo", "printf":
+			// printf 'diff --git …' | patch -p1: the diff is the text printed.
+			if text, dynamic, ok := syntax.EchoText(src); ok && !dynamic {
+				texts = append(texts, syntax.Arg{Value: text, Raw: src.Text(), Static: true, Start: c.Start, End: c.End})
+			} else if stdin {
+				unread = "the text " + src.Name + " prints at run time"
+			}
+		case "cat":
+			// cat fix.patch | git apply: the diff is cat's files.
+			n := 0
+			for _, a := range src.Args {
+				if strings.HasPrefix(a.Value, "-") && a.Value != "-" && a.Static {
+					continue
+				}
+				n++
+				a.Start, a.End = c.Start, c.End
+				sources = append(sources, diffFile{arg: a, count: stdin, reader: src})
+			}
+			if n == 0 && stdin {
+				unread = "the output of " + src.Text()
+			}
+		default:
+			if stdin {
+				unread = "the output of " + src.Text()
+			}
+		}
+	}
+	for _, s := range sources {
+		f := s.arg
+		miss := func(why string) {
+			if s.count {
+				unread = why
+			}
+		}
+		if p.Config.NoScriptFiles {
+			continue // corral reads no files: nothing is judged from one
+		}
+		if !f.Static || f.Value == "-" {
+			miss("the diff " + f.Raw)
 			continue
 		}
 		d := c.Dir.Join(f.Value)
 		if !d.Known {
+			miss("the diff " + f.Raw)
 			continue
+		}
+		made := p.madeEarlier(c, d.Path, s.reader)
+		if made {
+			// Written by an earlier command of this one: what is on disk
+			// now is not what patch will read.
+			miss("the diff " + f.Value + " (an earlier command here writes it)")
 		}
 		text, err := syntax.ReadScript(d.Path)
 		if err != nil {
+			if _, serr := os.Lstat(d.Path); made || !errors.Is(serr, fs.ErrNotExist) {
+				// A diff that is not there and nothing here makes: patch
+				// fails and writes nothing.
+				miss("the diff " + f.Value)
+			}
 			continue
 		}
 		f.Value = text
@@ -124,20 +216,41 @@ func (p *Pass) diffTargets(c *syntax.Call) []target {
 		p.Report(c, Finding{Rule: "bash-write", Decision: Ask,
 			Message: "git apply " + unsafeArg.Raw + " applies a diff corral cannot read, whose files may be anywhere outside the work tree"})
 	}
-	if len(texts) == 0 && dir != "" {
+	if (len(texts) == 0 || unread != "") && dir != "" {
 		// A diff corral cannot read, applied under -d/--directory: it
 		// writes files there (patch -d .git/hooks < x.patch).
 		child := dirArg
 		child.Value = strings.TrimSuffix(dir, "/") + "/*"
 		out = append(out, target{arg: dirArg, value: child.Value, action: guards.Write})
 	}
+	if c.Name == "patch" && unread != "" {
+		p.unreadDiff(c, unread, dir, dirArg)
+	}
 	for _, text := range texts {
 		for _, d := range diffPaths(text.Value) {
-			names := []string{stripComponents(d.name, strip)}
-			if !stripSet {
+			var names []string
+			switch {
+			case stripAny:
+				// -p only run time knows: the name less any number of
+				// its leading components.
+				for k := 0; k <= strings.Count(d.name, "/") && k < 64; k++ {
+					names = append(names, stripComponents(d.name, k))
+				}
+			case stripSet:
+				names = []string{stripComponents(d.name, strip)}
+			default:
 				// patch without -p: the file name alone, or the whole
 				// name when its directories exist.
 				names = []string{path.Base(d.name), d.name}
+			}
+			if d.action == guards.Write {
+				for _, n := range names[:len(names):len(names)] {
+					for _, b := range backups {
+						if n != "" {
+							names = append(names, b(n))
+						}
+					}
+				}
 			}
 			for _, name := range names {
 				if name == "" || name == "." || name == "/" {
@@ -153,38 +266,156 @@ func (p *Pass) diffTargets(c *syntax.Call) []target {
 	return out
 }
 
+// unreadDiff judges patch applying a diff corral cannot read (what a
+// pipe stage prints, a process substitution, a file only run time
+// names): the files it patches are chosen by that diff. GNU patch
+// refuses absolute names and names with a ".." component, so they are
+// files under its directory (the working directory, or -d): where that
+// directory holds a repository's .git (whose config and hooks run
+// programs) or a file corral protects, ask; elsewhere (a subdirectory
+// of the project, a scratch directory) patch passes.
+func (p *Pass) unreadDiff(c *syntax.Call, why, dir string, dirArg syntax.Arg) {
+	where, given := c.Dir, "."
+	if dir != "" {
+		if !dirArg.Static {
+			return // the -d DIR/* target above judges it
+		}
+		where, given = c.Dir.Join(dir), dir
+	}
+	if !where.Known {
+		return
+	}
+	held := ""
+	if _, err := os.Lstat(filepath.Join(where.Path, ".git")); err == nil || slices.Contains(strings.Split(where.Path, "/"), ".git") {
+		held = "the repository's .git, whose config and hooks run programs"
+	} else {
+		env := guards.Env{Project: p.Config.Project, Cwd: c.Dir.Path, Home: p.Config.Home, Sandbox: p.Config.Sandbox}
+		held = p.heldSelf(env, where.Path, given)
+	}
+	if held == "" {
+		return
+	}
+	p.Report(c, Finding{Rule: "bash-write", Decision: Ask,
+		Message: fmt.Sprintf("patch applies %s, which corral cannot read, in %s: the files it patches are named by that diff and can be %s", why, where.Path, held)})
+}
+
 // diffPath is a file a diff changes.
 type diffPath struct {
 	name   string
 	action guards.Action
 }
 
-// diffPaths reads the files a unified or git diff changes: the "+++"
-// side of each file, or its "---" side when "+++" is /dev/null (a
-// deletion), and git's rename and copy destinations.
+// diffPaths reads every name GNU patch may pick for a file of a diff
+// (patch(1), "Multiple Patches in a File" in its manual): both sides of
+// a unified header ("--- OLD" / "+++ NEW") and of a context header
+// ("*** OLD" / "--- NEW"), the name of an "Index:" line, both names of
+// git's "diff --git a/OLD b/NEW" line (a mode change or a rename has no
+// other header) and git's rename and copy headers. Outside POSIX mode
+// patch takes the first of old, new and index that exists, so each is a
+// file it may write; the old side of a file deleted (new is /dev/null)
+// and a rename's source are deletions. Hunk lines never look like these
+// headers except a unified hunk's lines "--- x" and "+++ y" (a removed
+// "-- x"), which are taken as names too: the over-approximation costs
+// nothing unless such a line names a protected file.
 func diffPaths(text string) []diffPath {
 	var out []diffPath
-	minus := ""
+	add := func(name string, a guards.Action) {
+		if name != "" && name != "/dev/null" {
+			out = append(out, diffPath{name, a})
+		}
+	}
+	minus, star := "", ""
 	for _, line := range strings.Split(text, "\n") {
 		line = strings.TrimRight(line, "\r")
+		prevStar := star
+		star = ""
 		switch {
+		case strings.HasPrefix(line, "*** "):
+			if !contextRange(line, "*** ", " ****") {
+				star = diffName(line[4:])
+			}
 		case strings.HasPrefix(line, "--- "):
+			if contextRange(line, "--- ", " ----") {
+				continue
+			}
 			minus = diffName(line[4:])
+			if prevStar != "" {
+				// A context diff's header: *** OLD, --- NEW.
+				if minus == "/dev/null" {
+					add(prevStar, guards.Delete)
+				} else {
+					add(prevStar, guards.Write)
+					add(minus, guards.Write)
+				}
+			}
 		case strings.HasPrefix(line, "+++ "):
 			plus := diffName(line[4:])
 			if plus == "/dev/null" {
-				if minus != "" && minus != "/dev/null" {
-					out = append(out, diffPath{minus, guards.Delete})
-				}
+				add(minus, guards.Delete)
 				continue
 			}
-			if plus != "" {
-				out = append(out, diffPath{plus, guards.Write})
+			add(minus, guards.Write)
+			add(plus, guards.Write)
+		case strings.HasPrefix(line, "Index: "):
+			add(diffName(line[len("Index: "):]), guards.Write)
+		case strings.HasPrefix(line, "diff --git "):
+			for _, n := range gitHeaderNames(line[len("diff --git "):]) {
+				add(n, guards.Write)
 			}
+		case strings.HasPrefix(line, "rename from "):
+			// git's headers are relative to the top, without a/ b/;
+			// patch strips -p from them as if a/ were there.
+			add("a/"+diffName(line[len("rename from "):]), guards.Delete)
 		case strings.HasPrefix(line, "rename to "), strings.HasPrefix(line, "copy to "):
 			_, name, _ := strings.Cut(line, " to ")
-			// git's headers are relative to the top, without a/ b/.
-			out = append(out, diffPath{"b/" + diffName(name), guards.Write})
+			add("b/"+diffName(name), guards.Write)
+		}
+	}
+	return out
+}
+
+// contextRange reports a context diff's hunk range line, "*** 1,3 ****"
+// or "--- 1,3 ----", which names no file.
+func contextRange(line, lead, tail string) bool {
+	r, ok := strings.CutSuffix(strings.TrimPrefix(line, lead), tail)
+	if !ok || r == "" {
+		return false
+	}
+	for _, ch := range r {
+		if (ch < '0' || ch > '9') && ch != ',' {
+			return false
+		}
+	}
+	return true
+}
+
+// gitHeaderNames lists the names a "diff --git" line can hold: two
+// quoted names, or two unquoted ones split at a space, where a name may
+// hold spaces itself, so every split is a candidate (at most 32).
+func gitHeaderNames(s string) []string {
+	if strings.HasPrefix(s, `"`) {
+		var out []string
+		for s != "" && len(out) < 2 {
+			s = strings.TrimLeft(s, " ")
+			if strings.HasPrefix(s, `"`) {
+				q, err := strconv.QuotedPrefix(s)
+				if err != nil {
+					return append(out, s)
+				}
+				u, _ := strconv.Unquote(q)
+				out = append(out, u)
+				s = s[len(q):]
+				continue
+			}
+			out = append(out, s)
+			break
+		}
+		return out
+	}
+	var out []string
+	for i := 0; i < len(s) && len(out) < 64; i++ {
+		if s[i] == ' ' {
+			out = append(out, s[:i], strings.TrimLeft(s[i+1:], " "))
 		}
 	}
 	return out

@@ -121,9 +121,18 @@ func (w *walker) runGitHooks(c scope, call *Call, names []string, top, hooks str
 // config, or the config of a bare layout git's search takes) that make git run a
 // program, as git -c KEY=VALUE is judged: core.fsmonitor, core.pager,
 // core.sshCommand, filter and diff drivers, credential helpers, and the
-// alias the command names. The agent cannot write the project's own
-// configuration, but it can write another repository's (one it unpacked,
-// cloned into the sandbox or made under /tmp) and then run git there.
+// alias the command names. The agent can write another repository's
+// configuration (one it unpacked, cloned into the sandbox or made under
+// /tmp) and then run git there, and it can write the project's own
+// through git config KEY VALUE: git config core.fsmonitor ./x.sh while
+// x.sh is absent or harmless, then a write of x.sh, then git status,
+// which runs it. So the project's own configuration is read too, and a
+// value that runs a project script is judged by that script as it is
+// when the later command runs (the scripts-on-disk walk); a value that
+// runs a file inside the repository's .git (git's sample
+// fsmonitor-watchman hook, a hook of the user's) is the user's, which the
+// agent cannot write, and is not walked. The shell text runs at the top
+// of the work tree, where git runs aliases, hooks and the fsmonitor.
 // core.hooksPath is gitHooks'; include files are not followed.
 func (w *walker) gitRepoConfig(c scope, call *Call, sub string, repo gitRepoAt) {
 	if sub == "clone" && !repo.named || repo.config == "" {
@@ -133,11 +142,13 @@ func (w *walker) gitRepoConfig(c scope, call *Call, sub string, repo gitRepoAt) 
 		return
 	}
 	config := repo.config
-	if w.project != "" {
-		proj := filepath.Clean(w.project)
-		if !repo.named && filepath.Clean(repo.top) == proj || filepath.Clean(config) == filepath.Join(proj, ".git", "config") {
-			return // the project's own: the user's settings, which the agent cannot write
-		}
+	gitDir := repo.dir
+	if gitDir == "" {
+		gitDir = filepath.Dir(config)
+	}
+	inner := *call
+	if repo.top != "" {
+		inner.Dir = Dir{Path: repo.top, Known: true}
 	}
 	var settings []string
 	if text, ok := w.written[config]; ok {
@@ -155,8 +166,29 @@ func (w *walker) gitRepoConfig(c scope, call *Call, sub string, repo gitRepoAt) 
 			strings.HasPrefix(lk, "include.") || strings.HasPrefix(lk, "includeif.") {
 			continue
 		}
-		w.gitConfig(c, call, &Arg{Static: true}, kv)
+		if runsInGitDir(kv, inner.Dir, gitDir) {
+			continue
+		}
+		w.gitConfig(c, &inner, &Arg{Static: true}, kv)
 	}
+}
+
+// runsInGitDir reports a setting whose value runs a file inside the
+// repository's git directory (core.fsmonitor=.git/hooks/fsmonitor-watchman):
+// a protected place the agent cannot write, whose programs are the
+// user's.
+func runsInGitDir(kv string, dir Dir, gitDir string) bool {
+	_, val, _ := strings.Cut(kv, "=")
+	fields := strings.Fields(strings.TrimPrefix(val, "!"))
+	if len(fields) == 0 || gitDir == "" || !strings.Contains(fields[0], "/") {
+		return false
+	}
+	p := dir.Join(strings.Trim(fields[0], `"'`))
+	if !p.Known {
+		return false
+	}
+	rel, err := filepath.Rel(filepath.Clean(gitDir), p.Path)
+	return err == nil && rel != "." && rel != ".." && !strings.HasPrefix(rel, "../")
 }
 
 // configSettings reads a git configuration file (at most 64 KiB) as

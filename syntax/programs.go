@@ -2,6 +2,7 @@ package syntax
 
 import (
 	"encoding/base64"
+	"os"
 	"slices"
 	"sort"
 	"strconv"
@@ -579,8 +580,42 @@ func (w *walker) git(c scope, call *Call) {
 				}
 			}
 			w.gitConfig(c, call, val, key.Value+"="+val.Value)
+			w.gitConfigSets(rest, key, val, repo)
 		}
 	}
+}
+
+// gitConfigSets records git config KEY VALUE of the repository's own
+// configuration (no --global, --system, --file, --worktree) as a write of
+// its config file, so that a later git call of the same command reads
+// the setting (git config core.fsmonitor ./x.sh && … && git status).
+func (w *walker) gitConfigSets(rest []Arg, key, val *Arg, repo gitRepoAt) {
+	opts, _ := ScanOptions(rest, gitConfigSpec)
+	for _, o := range opts {
+		switch o.Name {
+		case "global", "system", "file", "f", "worktree", "blob":
+			return
+		}
+	}
+	if repo.config == "" || !key.Static {
+		return
+	}
+	section, name, ok := strings.Cut(key.Value, ".")
+	if !ok {
+		return
+	}
+	head := "[" + section + "]"
+	if i := strings.LastIndexByte(name, '.'); i >= 0 {
+		head = "[" + section + " \"" + name[:i] + "\"]"
+		name = name[i+1:]
+	}
+	text, ok := w.written[repo.config]
+	if !ok && w.read != nil {
+		if b, err := os.ReadFile(repo.config); err == nil && len(b) <= 64<<10 {
+			text = string(b)
+		}
+	}
+	w.setWritten(repo.config, text+"\n"+head+"\n\t"+name+" = "+val.Value+"\n")
 }
 
 // GitGlobalOptions are git's options before its subcommand (git(1)): git
