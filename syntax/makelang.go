@@ -107,13 +107,18 @@ type makeEval struct {
 	work       int
 	incomplete bool // something make reads could not be followed
 	oneShell   bool
-	missing    []string        // included files that are not there (make tries to make them)
-	noActions  bool            // reading text whose $(shell …) is judged elsewhere
-	noBuiltin  bool            // make -r: no built-in implicit rules
-	secondExp  bool            // .SECONDEXPANSION: seen; later rules' prerequisites are expanded again
-	exports    map[string]bool // variables export puts in the recipes' environment (false: unexport)
-	exportAll  bool            // .EXPORT_ALL_VARIABLES: or a bare export
-	known      map[string]bool // targets the file names and files looked for (onDisk)
+	missing    []string          // included files that are not there (make tries to make them)
+	noActions  bool              // reading text whose $(shell …) is judged elsewhere
+	noBuiltin  bool              // make -r: no built-in implicit rules
+	secondExp  bool              // .SECONDEXPANSION: seen; later rules' prerequisites are expanded again
+	exports    map[string]bool   // variables export puts in the recipes' environment (false: unexport)
+	exportAll  bool              // .EXPORT_ALL_VARIABLES: or a bare export
+	known      map[string]bool   // targets the file names and files looked for (onDisk)
+	found      map[string]string // files found through vpath/VPATH
+	lookups    int
+	vpaths     []makeVpath
+	chains     map[string]bool // canMake's answers, by name and depth
+	inter      map[string]int  // intermediate files a chain of implicit rules makes, by depth
 }
 
 func newMakeEval(opts makeOpts) *makeEval {
@@ -339,7 +344,10 @@ func (e *makeEval) parse(name, text string, nest int) {
 			cur = nil
 			e.act(makeAction{kind: "always", text: rest, where: where})
 			continue
-		case "vpath", "endef":
+		case "vpath":
+			e.vpath(rest, where)
+			continue
+		case "endef":
 			continue
 		case "export", "unexport":
 			if rest == "" {
@@ -411,7 +419,7 @@ func (e *makeEval) ruleLine(line, file string, n int, where string) []*makeRule 
 	}
 	x := &makeCtx{where: where}
 	targetsText, _ := e.expand(line[:colon], x)
-	targets := strings.Fields(targetsText)
+	targets := makeArchiveWords(strings.Fields(targetsText))
 	rest := line[colon+1:]
 	rest = strings.TrimPrefix(rest, ":")
 	recipe := ""
@@ -439,7 +447,7 @@ func (e *makeEval) ruleLine(line, file string, n int, where string) []*makeRule 
 		rest = rest[k+1:]
 	}
 	prereqText, _ := e.expand(rest, x)
-	prereqs := strings.Fields(strings.ReplaceAll(prereqText, "|", " "))
+	prereqs := makeArchiveWords(strings.Fields(strings.ReplaceAll(prereqText, "|", " ")))
 	var out []*makeRule
 	rule := &makeRule{targets: targets, prereqs: prereqs, file: file, staticPat: static}
 	if e.secondExp && strings.Contains(prereqText, "$$") {
@@ -1668,17 +1676,31 @@ func (e *makeEval) steps(goal string, seen map[string]bool, out *[]makeStep) {
 					matchAll = append(matchAll, r)
 					break
 				}
-				matched = true
 				var ps []string
+				can := true
 				for _, p := range r.prereqs {
-					ps = append(ps, strings.Replace(p, "%", stem, 1))
+					p = strings.Replace(p, "%", stem, 1)
+					ps = append(ps, p)
+					can = can && e.canMake(p, e.inter[goal]+1)
 				}
+				// Every such rule is read; one whose prerequisites make
+				// cannot have does not keep make from its built-in
+				// rules.
+				matched = matched || can
 				prereqs = append(prereqs, ps...)
 				auto := makeAutos(goal, ps, stem)
 				for i, l := range r.recipe {
 					own = append(own, makeStep{target: goal, text: l, file: r.file, line: r.lines[i], auto: auto})
 				}
 				break
+			}
+		}
+		if !matched {
+			// An archive member, lib.a(m.o): make's (%): % rule.
+			if bs, member := e.archiveSteps(goal); bs != nil {
+				matched = true
+				own = append(own, bs...)
+				prereqs = append(prereqs, member)
 			}
 		}
 		if !matched {
