@@ -539,10 +539,42 @@ func (e *makeEval) markExport(name string, on bool) {
 // and with .EXPORT_ALL_VARIABLES: (or a bare export) every variable the
 // Makefile or the command line sets. Values only run time knows keep a
 // plain word in place of the reference.
-func (e *makeEval) recipeEnv() []string {
+//
+// With a step's context x, the target's own variables (x.local) are
+// read and the ones it exports (all: export NAME = …) are in its
+// environment too.
+func (e *makeEval) recipeEnv(vars []makeAssign, x *makeCtx) []string {
+	if x == nil {
+		x = &makeCtx{}
+	}
+	own := map[string]bool{}
+	for _, a := range vars {
+		if a.export {
+			own[a.name] = true
+		}
+	}
 	var names []string
-	for name, v := range e.vars {
+	seen := map[string]bool{}
+	for name := range x.local {
+		if !seen[name] && e.vars[name] == nil {
+			seen[name] = true
+			names = append(names, name)
+		}
+	}
+	for name := range e.vars {
+		names = append(names, name)
+	}
+	all := names
+	names = nil
+	for _, name := range all {
+		v := e.lookupVar(name, x)
+		if v == nil {
+			continue
+		}
 		on, marked := e.exports[name]
+		if own[name] {
+			on, marked = true, true
+		}
 		if !marked {
 			// Command-line variables are in the environment as
 			// well (make exports them to its children).
@@ -559,10 +591,7 @@ func (e *makeEval) recipeEnv() []string {
 	}
 	var out []string
 	for _, name := range names {
-		if e.vars[name] == nil {
-			continue
-		}
-		vals := e.expandAll("$("+name+")", &makeCtx{where: "export " + name})
+		vals := e.expandAll("$("+name+")", &makeCtx{where: "export " + name, local: x.local, auto: x.auto})
 		if len(vals) == 0 {
 			continue
 		}
@@ -576,11 +605,14 @@ func (e *makeEval) recipeEnv() []string {
 // Makefile changes them or exports variables (the line is then read as
 // that shell's -c script, with that environment); "" when lines run as
 // they read. unres reports a shell or options only run time knows.
-func (e *makeEval) recipeShell(env []string) (string, bool) {
-	flagsVar := e.vars[".SHELLFLAGS"]
-	shellVar := e.vars["SHELL"]
-	custom := flagsVar != nil && flagsVar.origin != "default"
+func (e *makeEval) recipeShell(env []string, local *makeCtx) (string, bool) {
 	x := &makeCtx{where: "SHELL"}
+	if local != nil {
+		x.local, x.auto = local.local, local.auto
+	}
+	flagsVar := e.lookupVar(".SHELLFLAGS", x)
+	shellVar := e.lookupVar("SHELL", x)
+	custom := flagsVar != nil && flagsVar.origin != "default"
 	sh, u1 := e.expand("$(SHELL)", x)
 	if shellVar != nil && shellVar.origin != "default" {
 		if f := strings.Fields(makeShellText(sh)); len(f) > 0 && !IsShell(filepath.Base(f[0])) {

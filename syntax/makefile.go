@@ -278,7 +278,7 @@ func makePlan(srcs []makeSource, opts makeOpts, evals int, dry bool) []makeActio
 	// make first remakes an included file that is not there, with the
 	// rule that makes it (also with -n).
 	for _, f := range e.missing {
-		e.steps(f, seen, &steps)
+		e.steps(f, seen, &steps, nil)
 	}
 	remade := len(steps)
 	goals := opts.goals
@@ -286,16 +286,17 @@ func makePlan(srcs []makeSource, opts makeOpts, evals int, dry bool) []makeActio
 		goals = e.goal()
 	}
 	for _, g := range append(goals, evalGoals...) {
-		e.steps(g, seen, &steps)
+		e.steps(g, seen, &steps, nil)
 	}
 	out := append([]makeAction(nil), e.actions...)
 	// Each line runs as $(SHELL) $(.SHELLFLAGS) LINE with the exported
 	// variables in its environment: read that way when the Makefile
 	// changes either.
-	wrap, wrapUnres := e.recipeShell(e.recipeEnv())
+	globalWrap, wrapUnres := e.recipeShell(e.recipeEnv(nil, nil), nil)
 	if wrapUnres && len(steps) > 0 {
-		out = append(out, makeAction{kind: "runtime-shell", text: wrap, where: "SHELL and .SHELLFLAGS"})
+		out = append(out, makeAction{kind: "runtime-shell", text: globalWrap, where: "SHELL and .SHELLFLAGS"})
 	}
+	wrap := globalWrap
 	wrapped := func(text string) string {
 		if wrap == "" {
 			return text
@@ -306,7 +307,18 @@ func makePlan(srcs []makeSource, opts makeOpts, evals int, dry bool) []makeActio
 	shellUnres := false
 	for i, s := range steps {
 		n := len(e.actions)
-		vals, hint := e.recipeText(s)
+		vals, hint, x := e.recipeText(s)
+		wrap = globalWrap
+		if len(s.vars) > 0 {
+			// The target's own variables (all: export NAME = …,
+			// all: SHELL = …) change its lines' environment and shell.
+			var u bool
+			wrap, u = e.recipeShell(e.recipeEnv(s.vars, x), x)
+			if u && !wrapUnres {
+				wrapUnres = true
+				out = append(out, makeAction{kind: "runtime-shell", text: wrap, where: "SHELL and .SHELLFLAGS of target " + s.target})
+			}
+		}
 		// make expands a recipe before it runs it (with -n too): the
 		// $(shell …) and $(file …) it holds act then.
 		out = append(out, e.actions[n:]...)

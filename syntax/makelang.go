@@ -51,6 +51,8 @@ type makeVar struct {
 // makeAssign is a target-specific assignment (target: NAME = value).
 type makeAssign struct {
 	name, op, value string
+	export          bool // target: export NAME = value: in the recipes' environment
+	private         bool // target: private NAME = value: not passed to prerequisites
 }
 
 // makeRule is one rule of a Makefile.
@@ -427,10 +429,10 @@ func (e *makeEval) ruleLine(line, file string, n int, where string) []*makeRule 
 		recipe = strings.TrimLeft(rest[j+1:], " \t")
 		rest = rest[:j]
 	}
-	_, w, r := makeModifiers(makeFirstWord(strings.TrimSpace(rest)))
+	mods, w, r := makeModifiers(makeFirstWord(strings.TrimSpace(rest)))
 	if name, op, value, ok := makeSplitAssign(strings.TrimSpace(w + " " + r)); ok && makeTopIndex(name, ':') < 0 {
 		for _, t := range targets {
-			e.tvars[t] = append(e.tvars[t], makeAssign{name: name, op: op, value: value})
+			e.tvars[t] = append(e.tvars[t], makeAssign{name: name, op: op, value: value, export: mods["export"], private: mods["private"]})
 		}
 		return nil
 	}
@@ -1588,6 +1590,35 @@ type makeStep struct {
 	target, text, file string
 	line               int
 	auto               map[string]string
+	vars               []makeAssign // the target's own variables, inherited ones first
+}
+
+// maxMakeTargetVars bounds the target-specific assignments one target
+// is made with.
+const maxMakeTargetVars = 256
+
+// targetVars are the assignments goal is made with: those it inherits,
+// then the pattern-specific ones whose pattern matches it, then its own.
+func (e *makeEval) targetVars(goal string, inherit []makeAssign) []makeAssign {
+	out := append([]makeAssign(nil), inherit...)
+	var pats []string
+	for t := range e.tvars {
+		if strings.Contains(t, "%") {
+			if _, ok := makeMatch(t, goal); ok {
+				pats = append(pats, t)
+			}
+		}
+	}
+	sort.Strings(pats)
+	for _, t := range pats {
+		out = append(out, e.tvars[t]...)
+	}
+	out = append(out, e.tvars[goal]...)
+	if len(out) > maxMakeTargetVars {
+		out = out[len(out)-maxMakeTargetVars:]
+		e.incomplete = true
+	}
+	return out
 }
 
 // goal returns the targets make builds with no target named: the value
@@ -1612,11 +1643,16 @@ func (e *makeEval) goal() []string {
 
 // steps returns the recipe lines that making goal runs: its
 // prerequisites' first (explicit and pattern rules), then its own.
-func (e *makeEval) steps(goal string, seen map[string]bool, out *[]makeStep) {
+//
+// inherit are the target-specific variables of the targets that need
+// goal: make gives them to the prerequisites it makes for them (all but
+// the private ones), before goal's own pattern- and target-specific ones.
+func (e *makeEval) steps(goal string, seen map[string]bool, out *[]makeStep, inherit []makeAssign) {
 	if seen[goal] || len(seen) > maxMakeGoals {
 		return
 	}
 	seen[goal] = true
+	vars := e.targetVars(goal, inherit)
 	var own []makeStep
 	var prereqs []string
 	explicit, hasRule := false, false
@@ -1736,8 +1772,17 @@ func (e *makeEval) steps(goal string, seen map[string]bool, out *[]makeStep) {
 			}
 		}
 	}
+	var pass []makeAssign
+	for _, a := range vars {
+		if !a.private {
+			pass = append(pass, a)
+		}
+	}
 	for _, p := range prereqs {
-		e.steps(p, seen, out)
+		e.steps(p, seen, out, pass)
+	}
+	for i := range own {
+		own[i].vars = vars
 	}
 	*out = append(*out, own...)
 }
@@ -1782,9 +1827,9 @@ func makeAutos(target string, prereqs []string, stem string) map[string]string {
 
 // recipeText expands a recipe line for its target: each text make may
 // hand the shell (more than one when conditionals left variables open).
-func (e *makeEval) recipeText(s makeStep) ([]makeVal, string) {
+func (e *makeEval) recipeText(s makeStep) ([]makeVal, string, *makeCtx) {
 	x := &makeCtx{auto: s.auto, where: s.file + ":" + strconv.Itoa(s.line)}
-	if as := e.tvars[s.target]; len(as) > 0 {
+	if as := s.vars; len(as) > 0 {
 		x.local = map[string]*makeVar{}
 		for _, a := range as {
 			switch a.op {
@@ -1817,5 +1862,5 @@ func (e *makeEval) recipeText(s makeStep) ([]makeVal, string) {
 		}
 	}
 	vals := e.expandAll(s.text, x)
-	return vals, strings.Join(x.hint, " ")
+	return vals, strings.Join(x.hint, " "), x
 }

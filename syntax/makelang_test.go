@@ -95,6 +95,12 @@ var makeLangCases = []struct {
 	{name: "vpath-var", files: map[string]string{"Makefile": "VPATH = src\nCC = touch c_vp_$(subst /,_,$<) ; echo\nall: prog\n", "src/prog.c": ""}},
 	{name: "vpath-directive", files: map[string]string{"Makefile": "vpath %.c lib:src\nCC = touch c_vd_$(subst /,_,$<) ; echo\nall: a.o\n", "src/a.c": ""}},
 	{name: "vpath-other-pattern", files: map[string]string{"Makefile": "vpath %.h src\nCC = touch c_vo ; echo\nall: a.o\n\t@:\n", "src/a.c": ""}},
+	{name: "target-export", files: map[string]string{"Makefile": "SHELL=/bin/bash\nall: export BASH_ENV=./e.sh\nall:\n\techo\n", "e.sh": "touch c_texport\n"}, envWord: "BASH_ENV='./e.sh' /bin/bash -c"},
+	{name: "target-export-inherited", files: map[string]string{"Makefile": "SHELL=/bin/bash\nall: export BASH_ENV=./e.sh\nall: sub\nsub:\n\techo\n", "e.sh": "touch c_tinherit\n"}, args: []string{"all"}, envWord: "BASH_ENV='./e.sh' /bin/bash -c"},
+	{name: "target-var-inherited", files: map[string]string{"Makefile": "CMD = echo\nall: CMD = touch c_inherited\nall: sub\nsub:\n\t$(CMD)\n"}},
+	{name: "target-var-private", files: map[string]string{"Makefile": "CMD = touch c_global\nall: private CMD = touch c_own\nall: sub\n\t$(CMD)\nsub:\n\t$(CMD)\n"}},
+	{name: "pattern-var", files: map[string]string{"Makefile": "CMD = echo\n%.x: CMD = touch c_patvar_$@\nall: a.x\na.x:\n\t$(CMD)\n"}},
+	{name: "target-shell", files: map[string]string{"Makefile": "all: .SHELLFLAGS = -c \"touch c_tshell\"\nall:\n\techo hi\n"}},
 	{name: "lazy-shell", files: map[string]string{"Makefile": "X = $(shell touch c_lazy)\nall:\n\t@:\n"}, superset: true},
 }
 
