@@ -32,7 +32,7 @@ func (w *walker) makeRun(c scope, call *Call) {
 	dir := call.Dir
 	var files, evals, procs, incDirs []string
 	var targets []string
-	dry, noBuiltin := false, false
+	dry, noBuiltin, envWins := false, false, false
 	stdin := false
 	args := call.Args
 	opts, operands := ScanOptions(args, makeSpec)
@@ -48,6 +48,8 @@ func (w *walker) makeRun(c scope, call *Call) {
 			dry = true
 		case "r", "no-builtin-rules":
 			noBuiltin = true
+		case "e", "environment-overrides":
+			envWins = true
 		case "I", "include-dir":
 			if o.HasVal {
 				incDirs = append(incDirs, o.Val.Value)
@@ -167,7 +169,7 @@ func (w *walker) makeRun(c scope, call *Call) {
 		w.makeShell(c, &inner, sh)
 	}
 	w.makeBuiltins(c, &inner, overrides)
-	w.makeFiles(c, call, &inner, srcs, makeOpts{overrides: overrides, includeDirs: incDirs, goals: targets, noBuiltin: noBuiltin}, len(evals), dry)
+	w.makeFiles(c, call, &inner, srcs, makeOpts{overrides: overrides, includeDirs: incDirs, goals: targets, noBuiltin: noBuiltin, envWins: envWins}, len(evals), dry)
 }
 
 // makeSource is one text make reads as a makefile.

@@ -93,6 +93,7 @@ type makeOpts struct {
 	goals       []string
 	makefiles   string // MAKEFILES from the environment
 	noBuiltin   bool   // make -r
+	envWins     bool   // make -e: the environment's variables over the Makefile's
 }
 
 // makeEval is the state of make reading its makefiles.
@@ -618,6 +619,29 @@ func (e *makeEval) assign(name, op, value string, override bool, where string) {
 	origin := "file"
 	if override {
 		origin = "override"
+	}
+	if e.opts.envWins && !override && (old == nil || old.origin == "default" || old.origin == "environment override") {
+		// make -e: a variable set in make's environment keeps that
+		// value; the Makefile's is still read, for what expanding it
+		// runs.
+		if val, known, set := e.env(name); set {
+			switch op {
+			case ":=", "::=", ":::=":
+				e.expandAll(value, &makeCtx{where: where})
+			case "!=":
+				for _, v := range e.expandAll(value, &makeCtx{where: where}) {
+					e.act(makeAction{kind: "shell", text: v.text, unres: v.unres, where: where})
+				}
+			default:
+				e.recursiveShells(value, where)
+			}
+			v := makeVal{text: escapeMake(val)}
+			if !known {
+				v = makeVal{text: "$(" + name + ")", unres: true}
+			}
+			vars[name] = &makeVar{vals: []makeVal{v}, origin: "environment override"}
+			return
+		}
 	}
 	switch op {
 	case "=":

@@ -101,6 +101,10 @@ var makeLangCases = []struct {
 	{name: "target-var-private", files: map[string]string{"Makefile": "CMD = touch c_global\nall: private CMD = touch c_own\nall: sub\n\t$(CMD)\nsub:\n\t$(CMD)\n"}},
 	{name: "pattern-var", files: map[string]string{"Makefile": "CMD = echo\n%.x: CMD = touch c_patvar_$@\nall: a.x\na.x:\n\t$(CMD)\n"}},
 	{name: "target-shell", files: map[string]string{"Makefile": "all: .SHELLFLAGS = -c \"touch c_tshell\"\nall:\n\techo hi\n"}},
+	{name: "env-overrides", files: map[string]string{"Makefile": "CMD = echo\nall:\n\t$(CMD) hi\n"}, args: []string{"-e"}, env: "CMD=touch c_envwins"},
+	{name: "env-overrides-append", files: map[string]string{"Makefile": "CMD = echo\nCMD += c_appended\nall:\n\t$(CMD)\n"}, args: []string{"-e"}, env: "CMD=touch c_envonly"},
+	{name: "env-overrides-override", files: map[string]string{"Makefile": "override CMD = touch c_overridden\nall:\n\t$(CMD)\n"}, args: []string{"-e"}, env: "CMD=touch c_notenv"},
+	{name: "env-no-e", files: map[string]string{"Makefile": "CMD = touch c_filewins\nall:\n\t$(CMD)\n"}, env: "CMD=touch c_envloses"},
 	{name: "lazy-shell", files: map[string]string{"Makefile": "X = $(shell touch c_lazy)\nall:\n\t@:\n"}, superset: true},
 }
 
@@ -128,12 +132,14 @@ func TestMakeLanguageAgainstMake(t *testing.T) {
 			var goals []string
 			file := "Makefile"
 			overrides := map[string]Arg{}
-			dry := false
+			dry, envWins := false, false
 			for i := 0; i < len(tc.args); i++ {
 				a := tc.args[i]
 				switch {
 				case a == "-n":
 					dry = true
+				case a == "-e":
+					envWins = true
 				case a == "-f":
 					file = tc.args[i+1]
 					i++
@@ -150,7 +156,12 @@ func TestMakeLanguageAgainstMake(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			opts := makeOpts{dir: mdir, goals: goals, overrides: overrides, makefiles: strings.TrimPrefix(tc.env, "MAKEFILES="),
+			makefiles := ""
+			if strings.HasPrefix(tc.env, "MAKEFILES=") {
+				makefiles = strings.TrimPrefix(tc.env, "MAKEFILES=")
+			}
+			envName, envVal, _ := strings.Cut(tc.env, "=")
+			opts := makeOpts{dir: mdir, goals: goals, overrides: overrides, makefiles: makefiles, envWins: envWins,
 				read: func(p string) (string, bool) {
 					b, err := os.ReadFile(p)
 					return string(b), err == nil
@@ -158,7 +169,14 @@ func TestMakeLanguageAgainstMake(t *testing.T) {
 				env: func(name string) (string, bool, bool) {
 					// make's environment in this test: a variable
 					// not set is known to be empty.
-					v, _ := os.LookupEnv(name)
+					if tc.env != "" && name == envName {
+						return envVal, true, true
+					}
+					v, set := os.LookupEnv(name)
+					if envWins {
+						// make -e: only what is set overrides.
+						return v, true, set
+					}
 					return v, true, true
 				}}
 			var got []string
