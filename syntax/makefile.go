@@ -216,6 +216,10 @@ func (w *walker) makeFiles(c scope, call, inner *Call, srcs []makeSource, opts m
 		case "always":
 			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: r.text,
 				What: "make loads " + clip(r.text, 40) + " at " + r.where + ", native code corral cannot read"})
+		case "read":
+			// $(file <P) reads P into make, whose text may then reach
+			// a recipe: judged as the shell's read of P.
+			w.child(c, inner, ": < "+shellQuote(makeShellText(r.text)), nil, "make $(file)", r.unres)
 		case "write", "append":
 			op := " > "
 			if r.kind == "append" {

@@ -73,7 +73,7 @@ type makeRule struct {
 // $(shell …) or != runs, a file $(file >P,…) writes, text corral cannot
 // read ($(eval) of run-time text, load, guile).
 type makeAction struct {
-	kind  string // "shell", "write", "append", "hidden", "always"
+	kind  string // "shell", "write", "append", "read", "hidden", "always"
 	text  string // expanded text: $$ is a dollar, $(…) a run-time reference
 	unres bool
 	hint  string
@@ -954,6 +954,12 @@ func (e *makeEval) function(fn string, rawArgs []string, raw string, x *makeCtx)
 		case strings.HasPrefix(op, ">"):
 			kind, op = "write", op[1:]
 		case strings.HasPrefix(op, "<"):
+			// $(file <P) reads P (as written: make expands no ~);
+			// what it holds is only known when make runs.
+			p := strings.TrimSpace(op[1:])
+			if p != "" {
+				e.act(makeAction{kind: "read", text: p, unres: strings.Contains(strings.ReplaceAll(p, "$$", ""), "$"), where: x.where})
+			}
 			return raw, true
 		}
 		if kind != "" {

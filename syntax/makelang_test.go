@@ -266,3 +266,44 @@ func FuzzMakePlan(f *testing.F) {
 		}
 	})
 }
+
+// TestMakeFileRead: $(file <P) reads P (real make prints what it read),
+// in a variable and in a recipe line; corral's reading has a read of P.
+func TestMakeFileRead(t *testing.T) {
+	makeBin, err := exec.LookPath("make")
+	if err != nil {
+		t.Skip("make is not installed")
+	}
+	for _, text := range []string{
+		"X := $(file <s.txt)\nall:\n\t@echo \"$(X)\"\n",
+		"all:\n\t@echo \"$(file < s.txt)\"\n",
+	} {
+		dir := t.TempDir()
+		if err := os.WriteFile(filepath.Join(dir, "Makefile"), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, "s.txt"), []byte("canary-text\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		cmd := exec.Command(makeBin)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "MAKEFLAGS=")
+		out, _ := cmd.CombinedOutput()
+		if !strings.Contains(string(out), "canary-text") {
+			t.Fatalf("make did not read s.txt: %s", out)
+		}
+		opts := makeOpts{dir: dir, read: func(p string) (string, bool) {
+			b, err := os.ReadFile(p)
+			return string(b), err == nil
+		}, env: func(string) (string, bool, bool) { return "", true, true }}
+		var reads []string
+		for _, a := range makePlan([]makeSource{{"Makefile", text}}, opts, 0, false) {
+			if a.kind == "read" {
+				reads = append(reads, a.text)
+			}
+		}
+		if strings.Join(reads, " ") != "s.txt" {
+			t.Errorf("%q: corral reads %v, want s.txt", text, reads)
+		}
+	}
+}
