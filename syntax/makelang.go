@@ -490,8 +490,13 @@ func (e *makeEval) ruleLine(line, file string, n int, where string) []*makeRule 
 	return out
 }
 
+// makeSystemIncludeDirs are the directories make searches, after the
+// -I ones, for an included name not found in its directory (its
+// .INCLUDE_DIRS; /usr/gnu/include in some builds).
+var makeSystemIncludeDirs = []string{"/usr/local/include", "/usr/gnu/include", "/usr/include"}
+
 // include reads the files an include line names, found beside the
-// Makefile or in an -I directory.
+// Makefile, in an -I directory or in make's system directories.
 func (e *makeEval) include(rest string, where string, nest int) {
 	x := &makeCtx{where: where}
 	text, unres := e.expand(rest, x)
@@ -513,7 +518,8 @@ func (e *makeEval) include(rest string, where string, nest int) {
 			return
 		}
 		found := false
-		for _, d := range append([]string{e.opts.dir}, e.opts.includeDirs...) {
+		dirs := append(append([]string{e.opts.dir}, e.opts.includeDirs...), makeSystemIncludeDirs...)
+		for _, d := range dirs {
 			p := f
 			if !filepath.IsAbs(p) {
 				if d == "" {

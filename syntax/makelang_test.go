@@ -307,3 +307,26 @@ func TestMakeFileRead(t *testing.T) {
 		}
 	}
 }
+
+// TestMakeSystemInclude: an included name not beside the Makefile nor in
+// an -I directory is read from make's system directories (checked once
+// by hand against make 4.3 with a file put in /usr/local/include); one
+// beside the Makefile comes first.
+func TestMakeSystemInclude(t *testing.T) {
+	files := map[string]string{
+		"/usr/local/include/sys.mk": "all:\n\ttouch c_system\n",
+		"/usr/include/both.mk":      "all:\n\ttouch c_usr\n",
+		"/p/both.mk":                "all:\n\ttouch c_local\n",
+	}
+	opts := makeOpts{dir: "/p", read: func(p string) (string, bool) { s, ok := files[p]; return s, ok },
+		env: func(string) (string, bool, bool) { return "", true, true }}
+	for text, want := range map[string]string{"include sys.mk\n": "c_system", "include both.mk\n": "c_local"} {
+		var got []string
+		for _, a := range makePlan([]makeSource{{"Makefile", text}}, opts, 0, false) {
+			got = append(got, makeCanary.FindAllString(a.text, -1)...)
+		}
+		if strings.Join(got, " ") != want {
+			t.Errorf("%q: corral reads %v, want %s", text, got, want)
+		}
+	}
+}
