@@ -261,7 +261,18 @@ const (
 	maxMakeChain   = 6    // rules in one chain
 	maxMakeLookups = 4096 // files looked for on disk
 	maxMakeChains  = 1 << 14
+	maxMakeTries   = 1 << 18 // rules matched against names in all
 )
+
+// tried counts one rule matched against a name; false once the chain
+// search has done its share of work (the reading is then incomplete).
+func (e *makeEval) tried() bool {
+	if e.tries++; e.tries > maxMakeTries {
+		e.incomplete = true
+		return false
+	}
+	return true
+}
 
 // implicitMatch matches name against a rule's target pattern and returns
 // the source it names: a pattern without a slash is matched against the
@@ -291,7 +302,17 @@ func (e *makeEval) specific(name string) bool {
 			return true
 		}
 	}
+	if v, ok := e.specifics[name]; ok {
+		return v
+	}
+	if e.specifics == nil {
+		e.specifics = map[string]bool{}
+	}
+	e.specifics[name] = true
 	for _, r := range e.rules {
+		if !e.tried() {
+			return true
+		}
 		if !makeIsPattern(r) {
 			continue
 		}
@@ -304,6 +325,7 @@ func (e *makeEval) specific(name string) bool {
 			}
 		}
 	}
+	e.specifics[name] = false
 	return false
 }
 
@@ -368,6 +390,9 @@ func (e *makeEval) userRuleMakes(name string, depth int) bool {
 	for _, r := range e.rules {
 		if !makeIsPattern(r) || len(r.recipe) == 0 {
 			continue
+		}
+		if !e.tried() {
+			return false
 		}
 		for _, t := range r.targets {
 			if t == "%" && depth > 0 {

@@ -121,6 +121,8 @@ type makeEval struct {
 	lookups    int
 	vpaths     []makeVpath
 	chains     map[string]bool // canMake's answers, by name and depth
+	specifics  map[string]bool // specific's answers
+	tries      int             // rules matched in the chain search
 	inter      map[string]int  // intermediate files a chain of implicit rules makes, by depth
 }
 
