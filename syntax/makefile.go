@@ -32,7 +32,7 @@ func (w *walker) makeRun(c scope, call *Call) {
 	dir := call.Dir
 	var files, evals, procs, incDirs []string
 	var targets []string
-	dry, noBuiltin := false, false
+	dry, noBuiltin, envWins := false, false, false
 	stdin := false
 	args := call.Args
 	opts, operands := ScanOptions(args, makeSpec)
@@ -48,6 +48,8 @@ func (w *walker) makeRun(c scope, call *Call) {
 			dry = true
 		case "r", "no-builtin-rules":
 			noBuiltin = true
+		case "e", "environment-overrides":
+			envWins = true
 		case "I", "include-dir":
 			if o.HasVal {
 				incDirs = append(incDirs, o.Val.Value)
@@ -167,7 +169,7 @@ func (w *walker) makeRun(c scope, call *Call) {
 		w.makeShell(c, &inner, sh)
 	}
 	w.makeBuiltins(c, &inner, overrides)
-	w.makeFiles(c, call, &inner, srcs, makeOpts{overrides: overrides, includeDirs: incDirs, goals: targets, noBuiltin: noBuiltin}, len(evals), dry)
+	w.makeFiles(c, call, &inner, srcs, makeOpts{overrides: overrides, includeDirs: incDirs, goals: targets, noBuiltin: noBuiltin, envWins: envWins}, len(evals), dry)
 }
 
 // makeSource is one text make reads as a makefile.
@@ -214,6 +216,10 @@ func (w *walker) makeFiles(c scope, call, inner *Call, srcs []makeSource, opts m
 		case "always":
 			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: r.text,
 				What: "make loads " + clip(r.text, 40) + " at " + r.where + ", native code corral cannot read"})
+		case "read":
+			// $(file <P) reads P into make, whose text may then reach
+			// a recipe: judged as the shell's read of P.
+			w.child(c, inner, ": < "+shellQuote(makeShellText(r.text)), nil, "make $(file)", r.unres)
 		case "write", "append":
 			op := " > "
 			if r.kind == "append" {
@@ -278,7 +284,7 @@ func makePlan(srcs []makeSource, opts makeOpts, evals int, dry bool) []makeActio
 	// make first remakes an included file that is not there, with the
 	// rule that makes it (also with -n).
 	for _, f := range e.missing {
-		e.steps(f, seen, &steps)
+		e.steps(f, seen, &steps, nil)
 	}
 	remade := len(steps)
 	goals := opts.goals
@@ -286,16 +292,17 @@ func makePlan(srcs []makeSource, opts makeOpts, evals int, dry bool) []makeActio
 		goals = e.goal()
 	}
 	for _, g := range append(goals, evalGoals...) {
-		e.steps(g, seen, &steps)
+		e.steps(g, seen, &steps, nil)
 	}
 	out := append([]makeAction(nil), e.actions...)
 	// Each line runs as $(SHELL) $(.SHELLFLAGS) LINE with the exported
 	// variables in its environment: read that way when the Makefile
 	// changes either.
-	wrap, wrapUnres := e.recipeShell(e.recipeEnv())
+	globalWrap, wrapUnres := e.recipeShell(e.recipeEnv(nil, nil), nil)
 	if wrapUnres && len(steps) > 0 {
-		out = append(out, makeAction{kind: "runtime-shell", text: wrap, where: "SHELL and .SHELLFLAGS"})
+		out = append(out, makeAction{kind: "runtime-shell", text: globalWrap, where: "SHELL and .SHELLFLAGS"})
 	}
+	wrap := globalWrap
 	wrapped := func(text string) string {
 		if wrap == "" {
 			return text
@@ -306,7 +313,18 @@ func makePlan(srcs []makeSource, opts makeOpts, evals int, dry bool) []makeActio
 	shellUnres := false
 	for i, s := range steps {
 		n := len(e.actions)
-		vals, hint := e.recipeText(s)
+		vals, hint, x := e.recipeText(s)
+		wrap = globalWrap
+		if len(s.vars) > 0 {
+			// The target's own variables (all: export NAME = …,
+			// all: SHELL = …) change its lines' environment and shell.
+			var u bool
+			wrap, u = e.recipeShell(e.recipeEnv(s.vars, x), x)
+			if u && !wrapUnres {
+				wrapUnres = true
+				out = append(out, makeAction{kind: "runtime-shell", text: wrap, where: "SHELL and .SHELLFLAGS of target " + s.target})
+			}
+		}
 		// make expands a recipe before it runs it (with -n too): the
 		// $(shell …) and $(file …) it holds act then.
 		out = append(out, e.actions[n:]...)

@@ -51,6 +51,8 @@ type makeVar struct {
 // makeAssign is a target-specific assignment (target: NAME = value).
 type makeAssign struct {
 	name, op, value string
+	export          bool // target: export NAME = value: in the recipes' environment
+	private         bool // target: private NAME = value: not passed to prerequisites
 }
 
 // makeRule is one rule of a Makefile.
@@ -71,7 +73,7 @@ type makeRule struct {
 // $(shell …) or != runs, a file $(file >P,…) writes, text corral cannot
 // read ($(eval) of run-time text, load, guile).
 type makeAction struct {
-	kind  string // "shell", "write", "append", "hidden", "always"
+	kind  string // "shell", "write", "append", "read", "hidden", "always"
 	text  string // expanded text: $$ is a dollar, $(…) a run-time reference
 	unres bool
 	hint  string
@@ -91,6 +93,7 @@ type makeOpts struct {
 	goals       []string
 	makefiles   string // MAKEFILES from the environment
 	noBuiltin   bool   // make -r
+	envWins     bool   // make -e: the environment's variables over the Makefile's
 }
 
 // makeEval is the state of make reading its makefiles.
@@ -107,13 +110,20 @@ type makeEval struct {
 	work       int
 	incomplete bool // something make reads could not be followed
 	oneShell   bool
-	missing    []string        // included files that are not there (make tries to make them)
-	noActions  bool            // reading text whose $(shell …) is judged elsewhere
-	noBuiltin  bool            // make -r: no built-in implicit rules
-	secondExp  bool            // .SECONDEXPANSION: seen; later rules' prerequisites are expanded again
-	exports    map[string]bool // variables export puts in the recipes' environment (false: unexport)
-	exportAll  bool            // .EXPORT_ALL_VARIABLES: or a bare export
-	known      map[string]bool // targets the file names and files looked for (onDisk)
+	missing    []string          // included files that are not there (make tries to make them)
+	noActions  bool              // reading text whose $(shell …) is judged elsewhere
+	noBuiltin  bool              // make -r: no built-in implicit rules
+	secondExp  bool              // .SECONDEXPANSION: seen; later rules' prerequisites are expanded again
+	exports    map[string]bool   // variables export puts in the recipes' environment (false: unexport)
+	exportAll  bool              // .EXPORT_ALL_VARIABLES: or a bare export
+	known      map[string]bool   // targets the file names and files looked for (onDisk)
+	found      map[string]string // files found through vpath/VPATH
+	lookups    int
+	vpaths     []makeVpath
+	chains     map[string]bool // canMake's answers, by name and depth
+	specifics  map[string]bool // specific's answers
+	tries      int             // rules matched in the chain search
+	inter      map[string]int  // intermediate files a chain of implicit rules makes, by depth
 }
 
 func newMakeEval(opts makeOpts) *makeEval {
@@ -339,7 +349,10 @@ func (e *makeEval) parse(name, text string, nest int) {
 			cur = nil
 			e.act(makeAction{kind: "always", text: rest, where: where})
 			continue
-		case "vpath", "endef":
+		case "vpath":
+			e.vpath(rest, where)
+			continue
+		case "endef":
 			continue
 		case "export", "unexport":
 			if rest == "" {
@@ -411,7 +424,7 @@ func (e *makeEval) ruleLine(line, file string, n int, where string) []*makeRule 
 	}
 	x := &makeCtx{where: where}
 	targetsText, _ := e.expand(line[:colon], x)
-	targets := strings.Fields(targetsText)
+	targets := makeArchiveWords(strings.Fields(targetsText))
 	rest := line[colon+1:]
 	rest = strings.TrimPrefix(rest, ":")
 	recipe := ""
@@ -419,10 +432,10 @@ func (e *makeEval) ruleLine(line, file string, n int, where string) []*makeRule 
 		recipe = strings.TrimLeft(rest[j+1:], " \t")
 		rest = rest[:j]
 	}
-	_, w, r := makeModifiers(makeFirstWord(strings.TrimSpace(rest)))
+	mods, w, r := makeModifiers(makeFirstWord(strings.TrimSpace(rest)))
 	if name, op, value, ok := makeSplitAssign(strings.TrimSpace(w + " " + r)); ok && makeTopIndex(name, ':') < 0 {
 		for _, t := range targets {
-			e.tvars[t] = append(e.tvars[t], makeAssign{name: name, op: op, value: value})
+			e.tvars[t] = append(e.tvars[t], makeAssign{name: name, op: op, value: value, export: mods["export"], private: mods["private"]})
 		}
 		return nil
 	}
@@ -439,7 +452,7 @@ func (e *makeEval) ruleLine(line, file string, n int, where string) []*makeRule 
 		rest = rest[k+1:]
 	}
 	prereqText, _ := e.expand(rest, x)
-	prereqs := strings.Fields(strings.ReplaceAll(prereqText, "|", " "))
+	prereqs := makeArchiveWords(strings.Fields(strings.ReplaceAll(prereqText, "|", " ")))
 	var out []*makeRule
 	rule := &makeRule{targets: targets, prereqs: prereqs, file: file, staticPat: static}
 	if e.secondExp && strings.Contains(prereqText, "$$") {
@@ -479,8 +492,13 @@ func (e *makeEval) ruleLine(line, file string, n int, where string) []*makeRule 
 	return out
 }
 
+// makeSystemIncludeDirs are the directories make searches, after the
+// -I ones, for an included name not found in its directory (its
+// .INCLUDE_DIRS; /usr/gnu/include in some builds).
+var makeSystemIncludeDirs = []string{"/usr/local/include", "/usr/gnu/include", "/usr/include"}
+
 // include reads the files an include line names, found beside the
-// Makefile or in an -I directory.
+// Makefile, in an -I directory or in make's system directories.
 func (e *makeEval) include(rest string, where string, nest int) {
 	x := &makeCtx{where: where}
 	text, unres := e.expand(rest, x)
@@ -502,7 +520,8 @@ func (e *makeEval) include(rest string, where string, nest int) {
 			return
 		}
 		found := false
-		for _, d := range append([]string{e.opts.dir}, e.opts.includeDirs...) {
+		dirs := append(append([]string{e.opts.dir}, e.opts.includeDirs...), makeSystemIncludeDirs...)
+		for _, d := range dirs {
 			p := f
 			if !filepath.IsAbs(p) {
 				if d == "" {
@@ -608,6 +627,29 @@ func (e *makeEval) assign(name, op, value string, override bool, where string) {
 	origin := "file"
 	if override {
 		origin = "override"
+	}
+	if e.opts.envWins && !override && (old == nil || old.origin == "default" || old.origin == "environment override") {
+		// make -e: a variable set in make's environment keeps that
+		// value; the Makefile's is still read, for what expanding it
+		// runs.
+		if val, known, set := e.env(name); set {
+			switch op {
+			case ":=", "::=", ":::=":
+				e.expandAll(value, &makeCtx{where: where})
+			case "!=":
+				for _, v := range e.expandAll(value, &makeCtx{where: where}) {
+					e.act(makeAction{kind: "shell", text: v.text, unres: v.unres, where: where})
+				}
+			default:
+				e.recursiveShells(value, where)
+			}
+			v := makeVal{text: escapeMake(val)}
+			if !known {
+				v = makeVal{text: "$(" + name + ")", unres: true}
+			}
+			vars[name] = &makeVar{vals: []makeVal{v}, origin: "environment override"}
+			return
+		}
 	}
 	switch op {
 	case "=":
@@ -920,6 +962,12 @@ func (e *makeEval) function(fn string, rawArgs []string, raw string, x *makeCtx)
 		case strings.HasPrefix(op, ">"):
 			kind, op = "write", op[1:]
 		case strings.HasPrefix(op, "<"):
+			// $(file <P) reads P (as written: make expands no ~);
+			// what it holds is only known when make runs.
+			p := strings.TrimSpace(op[1:])
+			if p != "" {
+				e.act(makeAction{kind: "read", text: p, unres: strings.Contains(strings.ReplaceAll(p, "$$", ""), "$"), where: x.where})
+			}
 			return raw, true
 		}
 		if kind != "" {
@@ -1580,6 +1628,35 @@ type makeStep struct {
 	target, text, file string
 	line               int
 	auto               map[string]string
+	vars               []makeAssign // the target's own variables, inherited ones first
+}
+
+// maxMakeTargetVars bounds the target-specific assignments one target
+// is made with.
+const maxMakeTargetVars = 256
+
+// targetVars are the assignments goal is made with: those it inherits,
+// then the pattern-specific ones whose pattern matches it, then its own.
+func (e *makeEval) targetVars(goal string, inherit []makeAssign) []makeAssign {
+	out := append([]makeAssign(nil), inherit...)
+	var pats []string
+	for t := range e.tvars {
+		if strings.Contains(t, "%") {
+			if _, ok := makeMatch(t, goal); ok {
+				pats = append(pats, t)
+			}
+		}
+	}
+	sort.Strings(pats)
+	for _, t := range pats {
+		out = append(out, e.tvars[t]...)
+	}
+	out = append(out, e.tvars[goal]...)
+	if len(out) > maxMakeTargetVars {
+		out = out[len(out)-maxMakeTargetVars:]
+		e.incomplete = true
+	}
+	return out
 }
 
 // goal returns the targets make builds with no target named: the value
@@ -1604,11 +1681,16 @@ func (e *makeEval) goal() []string {
 
 // steps returns the recipe lines that making goal runs: its
 // prerequisites' first (explicit and pattern rules), then its own.
-func (e *makeEval) steps(goal string, seen map[string]bool, out *[]makeStep) {
+//
+// inherit are the target-specific variables of the targets that need
+// goal: make gives them to the prerequisites it makes for them (all but
+// the private ones), before goal's own pattern- and target-specific ones.
+func (e *makeEval) steps(goal string, seen map[string]bool, out *[]makeStep, inherit []makeAssign) {
 	if seen[goal] || len(seen) > maxMakeGoals {
 		return
 	}
 	seen[goal] = true
+	vars := e.targetVars(goal, inherit)
 	var own []makeStep
 	var prereqs []string
 	explicit, hasRule := false, false
@@ -1668,17 +1750,31 @@ func (e *makeEval) steps(goal string, seen map[string]bool, out *[]makeStep) {
 					matchAll = append(matchAll, r)
 					break
 				}
-				matched = true
 				var ps []string
+				can := true
 				for _, p := range r.prereqs {
-					ps = append(ps, strings.Replace(p, "%", stem, 1))
+					p = strings.Replace(p, "%", stem, 1)
+					ps = append(ps, p)
+					can = can && e.canMake(p, e.inter[goal]+1)
 				}
+				// Every such rule is read; one whose prerequisites make
+				// cannot have does not keep make from its built-in
+				// rules.
+				matched = matched || can
 				prereqs = append(prereqs, ps...)
 				auto := makeAutos(goal, ps, stem)
 				for i, l := range r.recipe {
 					own = append(own, makeStep{target: goal, text: l, file: r.file, line: r.lines[i], auto: auto})
 				}
 				break
+			}
+		}
+		if !matched {
+			// An archive member, lib.a(m.o): make's (%): % rule.
+			if bs, member := e.archiveSteps(goal); bs != nil {
+				matched = true
+				own = append(own, bs...)
+				prereqs = append(prereqs, member)
 			}
 		}
 		if !matched {
@@ -1714,8 +1810,17 @@ func (e *makeEval) steps(goal string, seen map[string]bool, out *[]makeStep) {
 			}
 		}
 	}
+	var pass []makeAssign
+	for _, a := range vars {
+		if !a.private {
+			pass = append(pass, a)
+		}
+	}
 	for _, p := range prereqs {
-		e.steps(p, seen, out)
+		e.steps(p, seen, out, pass)
+	}
+	for i := range own {
+		own[i].vars = vars
 	}
 	*out = append(*out, own...)
 }
@@ -1760,9 +1865,9 @@ func makeAutos(target string, prereqs []string, stem string) map[string]string {
 
 // recipeText expands a recipe line for its target: each text make may
 // hand the shell (more than one when conditionals left variables open).
-func (e *makeEval) recipeText(s makeStep) ([]makeVal, string) {
+func (e *makeEval) recipeText(s makeStep) ([]makeVal, string, *makeCtx) {
 	x := &makeCtx{auto: s.auto, where: s.file + ":" + strconv.Itoa(s.line)}
-	if as := e.tvars[s.target]; len(as) > 0 {
+	if as := s.vars; len(as) > 0 {
 		x.local = map[string]*makeVar{}
 		for _, a := range as {
 			switch a.op {
@@ -1795,5 +1900,5 @@ func (e *makeEval) recipeText(s makeStep) ([]makeVal, string) {
 		}
 	}
 	vals := e.expandAll(s.text, x)
-	return vals, strings.Join(x.hint, " ")
+	return vals, strings.Join(x.hint, " "), x
 }

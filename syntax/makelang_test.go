@@ -81,6 +81,30 @@ var makeLangCases = []struct {
 	{name: "export-all", files: map[string]string{"Makefile": ".EXPORT_ALL_VARIABLES:\nBASH_ENV=./e.sh\nSHELL=/bin/bash\nall:\n\techo\n", "e.sh": "touch c_exportall\n"}, envWord: "BASH_ENV='./e.sh' SHELL='/bin/bash' /bin/bash -c"},
 	{name: "export-later", files: map[string]string{"Makefile": "export BASH_ENV\nSHELL=/bin/bash\nall:\n\techo\nBASH_ENV=./e.sh\n", "e.sh": "touch c_exportlater\n"}, envWord: "BASH_ENV='./e.sh' /bin/bash -c"},
 	{name: "unexport", files: map[string]string{"Makefile": "export BASH_ENV=./e.sh\nunexport BASH_ENV\nSHELL=/bin/bash\nall:\n\t@echo\n", "e.sh": "touch c_unexported\n"}},
+	{name: "chain-yacc", files: map[string]string{"Makefile": "YACC = touch c_yacc y.tab.c ; echo\nCC = touch c_cc_$@ ; echo\nall: prog\n", "prog.y": ""}},
+	{name: "chain-lex", files: map[string]string{"Makefile": "LEX = touch c_lex ; echo\nCC = touch c_cc_$@ ; echo\nall: scan.o\n", "scan.l": ""}},
+	{name: "chain-user-rule", files: map[string]string{"Makefile": "%.c: %.tmpl\n\ttouch c_tmpl_$@\nCC = touch c_cc_$@ ; echo\nall: prog\n", "prog.tmpl": ""}},
+	{name: "chain-user-decoy", files: map[string]string{"Makefile": "%.o: %.zzz\n\ttouch c_decoy\nCC = touch c_cc_$@ ; echo\nall: a.o\n", "a.c": ""}, superset: true},
+	{name: "chain-none", files: map[string]string{"Makefile": "YACC = touch c_none ; echo\nall: prog\n\t@:\nprog:\n\t@:\n", "prog.y": ""}},
+	{name: "rcs-checkout", files: map[string]string{"Makefile": "CO = touch c_co_$@ ; echo\nall: x.txt\n", "RCS/x.txt,v": ""}},
+	{name: "rcs-file-there", files: map[string]string{"Makefile": "CO = touch c_co_there ; echo\nall: x.txt\n", "RCS/x.txt,v": "", "x.txt": ""}},
+	{name: "rcs-dry-run", files: map[string]string{"Makefile": "CO = touch c_co_dry ; echo\nall: x.txt\n", "x.txt,v": ""}, args: []string{"-n"}},
+	{name: "sccs-get", files: map[string]string{"Makefile": "GET = touch c_get_$@ ; echo\nall: y.txt\n", "s.y.txt": ""}},
+	{name: "sccs-dir-chain", files: map[string]string{"Makefile": "GET = touch c_sget_$@ y.c ; echo\nCC = touch c_cc_$@ ; echo\nall: y\n", "SCCS/s.y.c": ""}},
+	{name: "archive-member", files: map[string]string{"Makefile": "AR = touch c_ar_$% ; echo\nCC = touch c_cc_$@ ; echo\nall: lib.a(m.o n.o)\n", "m.c": "", "n.c": ""}},
+	{name: "vpath-var", files: map[string]string{"Makefile": "VPATH = src\nCC = touch c_vp_$(subst /,_,$<) ; echo\nall: prog\n", "src/prog.c": ""}},
+	{name: "vpath-directive", files: map[string]string{"Makefile": "vpath %.c lib:src\nCC = touch c_vd_$(subst /,_,$<) ; echo\nall: a.o\n", "src/a.c": ""}},
+	{name: "vpath-other-pattern", files: map[string]string{"Makefile": "vpath %.h src\nCC = touch c_vo ; echo\nall: a.o\n\t@:\n", "src/a.c": ""}},
+	{name: "target-export", files: map[string]string{"Makefile": "SHELL=/bin/bash\nall: export BASH_ENV=./e.sh\nall:\n\techo\n", "e.sh": "touch c_texport\n"}, envWord: "BASH_ENV='./e.sh' /bin/bash -c"},
+	{name: "target-export-inherited", files: map[string]string{"Makefile": "SHELL=/bin/bash\nall: export BASH_ENV=./e.sh\nall: sub\nsub:\n\techo\n", "e.sh": "touch c_tinherit\n"}, args: []string{"all"}, envWord: "BASH_ENV='./e.sh' /bin/bash -c"},
+	{name: "target-var-inherited", files: map[string]string{"Makefile": "CMD = echo\nall: CMD = touch c_inherited\nall: sub\nsub:\n\t$(CMD)\n"}},
+	{name: "target-var-private", files: map[string]string{"Makefile": "CMD = touch c_global\nall: private CMD = touch c_own\nall: sub\n\t$(CMD)\nsub:\n\t$(CMD)\n"}},
+	{name: "pattern-var", files: map[string]string{"Makefile": "CMD = echo\n%.x: CMD = touch c_patvar_$@\nall: a.x\na.x:\n\t$(CMD)\n"}},
+	{name: "target-shell", files: map[string]string{"Makefile": "all: .SHELLFLAGS = -c \"touch c_tshell\"\nall:\n\techo hi\n"}},
+	{name: "env-overrides", files: map[string]string{"Makefile": "CMD = echo\nall:\n\t$(CMD) hi\n"}, args: []string{"-e"}, env: "CMD=touch c_envwins"},
+	{name: "env-overrides-append", files: map[string]string{"Makefile": "CMD = echo\nCMD += c_appended\nall:\n\t$(CMD)\n"}, args: []string{"-e"}, env: "CMD=touch c_envonly"},
+	{name: "env-overrides-override", files: map[string]string{"Makefile": "override CMD = touch c_overridden\nall:\n\t$(CMD)\n"}, args: []string{"-e"}, env: "CMD=touch c_notenv"},
+	{name: "env-no-e", files: map[string]string{"Makefile": "CMD = touch c_filewins\nall:\n\t$(CMD)\n"}, env: "CMD=touch c_envloses"},
 	{name: "lazy-shell", files: map[string]string{"Makefile": "X = $(shell touch c_lazy)\nall:\n\t@:\n"}, superset: true},
 }
 
@@ -108,12 +132,14 @@ func TestMakeLanguageAgainstMake(t *testing.T) {
 			var goals []string
 			file := "Makefile"
 			overrides := map[string]Arg{}
-			dry := false
+			dry, envWins := false, false
 			for i := 0; i < len(tc.args); i++ {
 				a := tc.args[i]
 				switch {
 				case a == "-n":
 					dry = true
+				case a == "-e":
+					envWins = true
 				case a == "-f":
 					file = tc.args[i+1]
 					i++
@@ -130,7 +156,12 @@ func TestMakeLanguageAgainstMake(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			opts := makeOpts{dir: mdir, goals: goals, overrides: overrides, makefiles: strings.TrimPrefix(tc.env, "MAKEFILES="),
+			makefiles := ""
+			if strings.HasPrefix(tc.env, "MAKEFILES=") {
+				makefiles = strings.TrimPrefix(tc.env, "MAKEFILES=")
+			}
+			envName, envVal, _ := strings.Cut(tc.env, "=")
+			opts := makeOpts{dir: mdir, goals: goals, overrides: overrides, makefiles: makefiles, envWins: envWins,
 				read: func(p string) (string, bool) {
 					b, err := os.ReadFile(p)
 					return string(b), err == nil
@@ -138,7 +169,14 @@ func TestMakeLanguageAgainstMake(t *testing.T) {
 				env: func(name string) (string, bool, bool) {
 					// make's environment in this test: a variable
 					// not set is known to be empty.
-					v, _ := os.LookupEnv(name)
+					if tc.env != "" && name == envName {
+						return envVal, true, true
+					}
+					v, set := os.LookupEnv(name)
+					if envWins {
+						// make -e: only what is set overrides.
+						return v, true, set
+					}
 					return v, true, true
 				}}
 			var got []string
@@ -227,4 +265,68 @@ func FuzzMakePlan(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestMakeFileRead: $(file <P) reads P (real make prints what it read),
+// in a variable and in a recipe line; corral's reading has a read of P.
+func TestMakeFileRead(t *testing.T) {
+	makeBin, err := exec.LookPath("make")
+	if err != nil {
+		t.Skip("make is not installed")
+	}
+	for _, text := range []string{
+		"X := $(file <s.txt)\nall:\n\t@echo \"$(X)\"\n",
+		"all:\n\t@echo \"$(file < s.txt)\"\n",
+	} {
+		dir := t.TempDir()
+		if err := os.WriteFile(filepath.Join(dir, "Makefile"), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, "s.txt"), []byte("canary-text\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		cmd := exec.Command(makeBin)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "MAKEFLAGS=")
+		out, _ := cmd.CombinedOutput()
+		if !strings.Contains(string(out), "canary-text") {
+			t.Fatalf("make did not read s.txt: %s", out)
+		}
+		opts := makeOpts{dir: dir, read: func(p string) (string, bool) {
+			b, err := os.ReadFile(p)
+			return string(b), err == nil
+		}, env: func(string) (string, bool, bool) { return "", true, true }}
+		var reads []string
+		for _, a := range makePlan([]makeSource{{"Makefile", text}}, opts, 0, false) {
+			if a.kind == "read" {
+				reads = append(reads, a.text)
+			}
+		}
+		if strings.Join(reads, " ") != "s.txt" {
+			t.Errorf("%q: corral reads %v, want s.txt", text, reads)
+		}
+	}
+}
+
+// TestMakeSystemInclude: an included name not beside the Makefile nor in
+// an -I directory is read from make's system directories (checked once
+// by hand against make 4.3 with a file put in /usr/local/include); one
+// beside the Makefile comes first.
+func TestMakeSystemInclude(t *testing.T) {
+	files := map[string]string{
+		"/usr/local/include/sys.mk": "all:\n\ttouch c_system\n",
+		"/usr/include/both.mk":      "all:\n\ttouch c_usr\n",
+		"/p/both.mk":                "all:\n\ttouch c_local\n",
+	}
+	opts := makeOpts{dir: "/p", read: func(p string) (string, bool) { s, ok := files[p]; return s, ok },
+		env: func(string) (string, bool, bool) { return "", true, true }}
+	for text, want := range map[string]string{"include sys.mk\n": "c_system", "include both.mk\n": "c_local"} {
+		var got []string
+		for _, a := range makePlan([]makeSource{{"Makefile", text}}, opts, 0, false) {
+			got = append(got, makeCanary.FindAllString(a.text, -1)...)
+		}
+		if strings.Join(got, " ") != want {
+			t.Errorf("%q: corral reads %v, want %s", text, got, want)
+		}
+	}
 }
