@@ -106,8 +106,9 @@ func globMode(o GlobOpts) pattern.Mode {
 
 // GlobRegexp returns the regular expression a shell pattern is under o.
 // A negated group !(…), which Go's regular expressions cannot say, is
-// read as * (it matches at least what bash matches); ok is false for a
-// pattern bash would not read.
+// read as * (it matches at least what bash matches; GlobMatch matches
+// such a pattern exactly instead); ok is false for a pattern bash would
+// not read.
 func GlobRegexp(pat string, o GlobOpts) (string, bool) {
 	mode := globMode(o)
 	expr, err := pattern.Regexp(pat, mode)
@@ -139,33 +140,15 @@ func GlobMatch(pat, name string, o GlobOpts) bool {
 	if !o.Has(GlobDot) && wildDot(pat, name) {
 		return false
 	}
-	if i := strings.LastIndex(pat, "/"); strings.HasPrefix(pat[i+1:], "!(") && strings.HasSuffix(pat, ")") &&
-		!strings.Contains(pat[:i+1], "!(") && strings.Count(pat[i+1:], "(") == 1 {
-		// The last segment is one negated group, !(a|b): a name it
-		// matches is one @(a|b) does not (a hidden one only under
-		// dotglob), in a directory the rest matches.
-		j := strings.LastIndex(name, "/")
-		dir, base := name[:j+1], name[j+1:]
-		if i >= 0 && (dir == "" || !GlobMatch(strings.TrimSuffix(pat[:i+1], "/"), strings.TrimSuffix(dir, "/"), o) && pat[:i+1] != dir) {
-			return false
+	if strings.Contains(pat, "!(") {
+		// A negated group: matched as bash matches it (extglob.go).
+		if match, ok := extGlobMatch(pat, name, o); ok {
+			return match
 		}
-		if i < 0 && dir != "" || strings.HasPrefix(base, ".") && !o.Has(GlobDot) {
-			return false
-		}
-		return !GlobMatch("@"+pat[i+2:], base, o|GlobDot)
 	}
 	expr, ok := GlobRegexp(pat, o)
 	if !ok {
 		return false
-	}
-	if neg := strings.Contains(pat, "!("); neg && !o.Has(GlobDot) {
-		// !(x) does not match a hidden name either.
-		if base := name[strings.LastIndex(name, "/")+1:]; strings.HasPrefix(base, ".") {
-			pb := pat[strings.LastIndex(pat, "/")+1:]
-			if !strings.HasPrefix(pb, ".") {
-				return false
-			}
-		}
 	}
 	return regexpMatch(expr, strings.TrimSuffix(name, "/")) || regexpMatch(expr, name)
 }
