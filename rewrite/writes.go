@@ -636,6 +636,9 @@ func (p *Pass) alternatives(dir syntax.Dir, t target, abs string, at int) []stri
 			if len(out) == maxGlobMatches {
 				break
 			}
+			if dir.Known && t.arg.IgnoresMatch(m, dir.Path) {
+				continue // GLOBIGNORE removes it from the expansion
+			}
 			if !seen[m] {
 				seen[m] = true
 				out = append(out, m)

@@ -676,7 +676,9 @@ func (w *walker) unmatchedLoopWords(c scope, vals []Arg, dir Dir) ([]Arg, bool) 
 		if !strings.HasPrefix(pat, "/") {
 			abs = pattern.QuoteMeta(dir.Path, 0) + "/" + pat
 		}
-		if found, read := globFiles(abs, v.GlobOpts); len(found) > 0 || !read {
+		found, read := globFiles(abs, v.GlobOpts)
+		found = slices.DeleteFunc(found, func(m string) bool { return v.IgnoresMatch(m, dir.Path) })
+		if len(found) > 0 || !read {
 			// A match, or a directory that is missing or unreadable now
 			// (the command may create it; another user's may hold
 			// matches).
@@ -774,6 +776,7 @@ func (w *walker) loopGlob(v Arg, dir Dir) ([]string, bool) {
 	if len(matches) >= maxGlobFiles {
 		return nil, false
 	}
+	matches = slices.DeleteFunc(matches, func(m string) bool { return v.IgnoresMatch(m, dir.Path) })
 	var out []string
 	for _, m := range matches {
 		if !strings.HasPrefix(pat, "/") {

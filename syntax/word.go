@@ -27,6 +27,10 @@ type Arg struct {
 	// GlobOpts are the shell options in force where the word is
 	// expanded (shopt -s dotglob, nocaseglob, …): what Pattern matches.
 	GlobOpts GlobOpts
+	// GlobIgnore is GLOBIGNORE's value where the word is expanded, when
+	// known and not empty: names matching one of its colon-separated
+	// patterns are removed from the pattern's matches (IgnoresMatch).
+	GlobIgnore string
 	// Split reports that the word expanded to several fields (brace
 	// expansion, an unquoted variable holding spaces) and this is one of
 	// them: Start, End and Raw are then the whole word's.
