@@ -503,7 +503,7 @@ func (p *Pass) judge(c *syntax.Call, sc *syntax.Script, dir syntax.Dir, t target
 		// the project, and never allow more than there; and as the same
 		// name in the other directories that cd "$(…)" can enter.
 		env.Cwd = cfg.Project
-		p.unknownCwd(t, report, what, verb)
+		p.unknownCwd(dir, t, report, what, verb)
 	}
 	norm := guards.Normalize(env, t.path())
 	if !t.derived {
