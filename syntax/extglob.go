@@ -19,6 +19,10 @@ import (
 // matcher takes; a longer one is left to the regular-expression reading.
 const maxExtName = 1024
 
+// maxExtWork bounds a pattern's length times the square of a name
+// segment's: the matcher's work and memory.
+const maxExtWork = 1 << 22
+
 // extNode is one element of a parsed pattern segment.
 type extNode struct {
 	kind  byte   // 'c' a character, '?', '*', '[' a bracket expression, 'g' a group
@@ -371,7 +375,10 @@ func extGlobMatch(pat, name string, o GlobOpts) (match, ok bool) {
 	}
 	ns := strings.Split(name, "/")
 	for _, n := range ns {
-		if len(n) > maxExtName {
+		// The memo holds up to a row of positions per node and start:
+		// a pattern and name too large for it are left to the
+		// regular-expression reading.
+		if len(n) > maxExtName || len(pat)*(len(n)+1)*(len(n)+1) > maxExtWork {
 			return false, false
 		}
 	}
