@@ -158,3 +158,21 @@ func TestLoopUnmatchedPattern(t *testing.T) {
 		{`for f in *.nomatch; do echo "$f"; done`, "allow"},
 	})
 }
+
+// TestGlobIgnoreDecisions: the names GLOBIGNORE removes from a pattern's
+// matches on disk are not read (bash's expansion never gives them), and
+// its dotglob effect follows bash (an empty value keeps it, unset ends
+// it).
+func TestGlobIgnoreDecisions(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, map[string]string{"proj/src/.env": "K=v\n", "proj/src/a.go": "package a\n"})
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{"GLOBIGNORE='src/.env'; cat src/*", "allow"},
+		{"GLOBIGNORE='*/.env'; cat src/*", "allow"},
+		{"GLOBIGNORE='src/.x'; cat src/*", "deny"},
+		{"GLOBIGNORE='.env'; cat src/*", "deny"}, // matched as src/.env
+		{"GLOBIGNORE=$X; cat src/*", "deny"},
+		{"GLOBIGNORE=x; GLOBIGNORE=; cat src/*", "deny"},
+		{"GLOBIGNORE=x; unset GLOBIGNORE; cat src/*", "allow"},
+	})
+}

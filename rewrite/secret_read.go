@@ -819,14 +819,16 @@ func (p *Pass) readPaths(dir syntax.Dir, a syntax.Arg) []readPath {
 		return []readPath{{path: a.Value}}
 	}
 	out := []readPath{{path: pat, glob: true, opts: a.GlobOpts}}
-	return append(out, p.globOnDisk(dir, pat, a.GlobOpts)...)
+	return append(out, p.globOnDisk(dir, pat, a)...)
 }
 
 // globOnDisk returns the files a glob matches when the hook runs (at most
 // maxGlobMatches), as bash's pathname expansion finds them under the
-// shell options o (syntax.GlobFiles: without dotglob a name with a
-// leading dot only when the pattern's segment starts with one).
-func (p *Pass) globOnDisk(dir syntax.Dir, pat string, o syntax.GlobOpts) []readPath {
+// shell options in force where a is expanded (syntax.GlobFiles: without
+// dotglob a name with a leading dot only when the pattern's segment
+// starts with one), less the names GLOBIGNORE removes.
+func (p *Pass) globOnDisk(dir syntax.Dir, pat string, a syntax.Arg) []readPath {
+	o := a.GlobOpts
 	if p.Config.NoGlobMatches {
 		return nil
 	}
@@ -848,6 +850,9 @@ func (p *Pass) globOnDisk(dir syntax.Dir, pat string, o syntax.GlobOpts) []readP
 	for _, m := range syntax.GlobFiles(abs, o) {
 		if len(out) == maxGlobMatches {
 			break
+		}
+		if dir.Known && a.IgnoresMatch(m, dir.Path) {
+			continue // GLOBIGNORE removes it from the expansion
 		}
 		out = append(out, readPath{path: m})
 	}

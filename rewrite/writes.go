@@ -508,7 +508,7 @@ func (p *Pass) judge(c *syntax.Call, sc *syntax.Script, dir syntax.Dir, t target
 		// the project, and never allow more than there; and as the same
 		// name in the other directories that cd "$(…)" can enter.
 		env.Cwd = cfg.Project
-		p.unknownCwd(t, report, what, verb)
+		p.unknownCwd(dir, t, report, what, verb)
 	}
 	norm := guards.Normalize(env, t.path())
 	if !t.derived {
@@ -640,6 +640,9 @@ func (p *Pass) alternatives(dir syntax.Dir, t target, abs string, at int) []stri
 		for _, m := range matches {
 			if len(out) == maxGlobMatches {
 				break
+			}
+			if dir.Known && t.arg.IgnoresMatch(m, dir.Path) {
+				continue // GLOBIGNORE removes it from the expansion
 			}
 			if !seen[m] {
 				seen[m] = true

@@ -51,6 +51,14 @@ func TestUnknownWorkingDirectory(t *testing.T) {
 		{`trap "cd ~/.claude" DEBUG; echo '{}' > settings.json`, "deny"},
 		{`trap "cd ~" ERR; false; rm -rf .ssh`, "ask"},
 		{`trap "cd /tmp" EXIT; rm -rf build`, "allow"},
+		// A trap that cds to a known directory may have run or not: a
+		// relative name is judged in each of the directories.
+		{`trap 'cd ~/.claude' ERR; false; echo {} > settings.json`, "ask"},
+		{`trap 'cd ~/.claude' ERR; false; cd .; echo {} > settings.json`, "ask"},
+		{`trap 'cd ~' INT; cd sub; rm -rf ../../home/.ssh`, "ask"},
+		{`trap 'cd /etc' ERR; false; rm -rf ssh`, "ask"},
+		{`trap 'cd ~/.claude' ERR; false; echo {} > notes.txt`, "allow"},
+		{`trap 'cd /tmp' ERR; false; rm -rf build`, "allow"},
 		// A function the trap calls, declared after it.
 		{`trap f DEBUG; f(){ cd ~; }; rm -rf .ssh`, "ask"},
 		{`trap g DEBUG; g(){ echo hi; }; rm -rf build`, "allow"},

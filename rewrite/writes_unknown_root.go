@@ -66,19 +66,29 @@ func (p *Pass) unknownRoot(dir syntax.Dir, t target, report func(Decision, strin
 // and at the root, and when the guards deny it there, it asks, naming
 // that path. Only a deny counts, so an ordinary name (build, out.txt)
 // that would merely be outside the project there passes as before; the
-// project itself is judged by the caller.
-func (p *Pass) unknownCwd(t target, report func(Decision, string, string), what, verb string) {
+// project itself is judged by the caller. A directory that is one of a
+// few (a trap that cds to ~/.claude may have run: trap 'cd ~/.claude'
+// ERR; false; echo {} > settings.json) puts the name in each of them
+// too, ".." included.
+func (p *Pass) unknownCwd(dir syntax.Dir, t target, report func(Decision, string, string), what, verb string) {
 	cfg := p.Config
 	rel := t.path()
-	if cfg.Paths == nil || rel == "" || rel == "." || rel == ".." || strings.HasPrefix(rel, "../") {
+	if cfg.Paths == nil || rel == "" || rel == "." {
 		return
 	}
 	env := guards.Env{Project: cfg.Project, Cwd: cfg.Project, Home: cfg.Home, Sandbox: cfg.Sandbox}
-	for _, root := range []string{cfg.Home, ""} {
-		if root == "" && cfg.Home == "" {
-			continue
+	var cands []string
+	for _, d := range dir.Candidates() {
+		cands = append(cands, dir2(d).Join(rel).Path)
+	}
+	if rel != ".." && !strings.HasPrefix(rel, "../") {
+		for _, root := range []string{cfg.Home, ""} {
+			if root != "" || cfg.Home != "" {
+				cands = append(cands, root+"/"+strings.TrimPrefix(rel, "./"))
+			}
 		}
-		cand := root + "/" + strings.TrimPrefix(rel, "./")
+	}
+	for _, cand := range cands {
 		d := cfg.Paths.Decide(env, cand, t.action)
 		if d.Verdict != guards.Deny {
 			continue
@@ -91,6 +101,9 @@ func (p *Pass) unknownCwd(t target, report func(Decision, string, string), what,
 		return
 	}
 }
+
+// dir2 is the known directory d.
+func dir2(d string) syntax.Dir { return syntax.Dir{Path: d, Known: true} }
 
 // knownTail returns the part of a word's value after its last part only
 // known at run time ($X, ${X…}, $(…), `…`), and whether that part is a

@@ -588,7 +588,7 @@ func plainWord(w *sh.Word) (string, bool) {
 
 func (r *resolver) literal(w *sh.Word, assignment bool) Arg {
 	a := r.span(w)
-	a.GlobOpts = r.st.globOpts()
+	a.GlobOpts, a.GlobIgnore = r.st.globOpts(), r.st.globIgnore()
 	if len(w.Parts) == 0 {
 		a.Static = true
 		return a
@@ -624,7 +624,7 @@ func (r *resolver) literal(w *sh.Word, assignment bool) Arg {
 // field; a dynamic word gives one Arg with its text.
 func (r *resolver) fields(w *sh.Word) []Arg {
 	a := r.span(w)
-	a.GlobOpts = r.st.globOpts()
+	a.GlobOpts, a.GlobIgnore = r.st.globOpts(), r.st.globIgnore()
 	if v, ok := plainWord(w); ok {
 		a.Value, a.Static = v, true
 		return []Arg{a}
@@ -1003,7 +1003,8 @@ func (a Arg) CanMatch(path string) bool {
 		return cleanPath(a.Value) == cleanPath(path) || a.Value == path
 	}
 	if a.Static {
-		return GlobMatch(a.Pattern, path, a.GlobOpts)
+		return GlobMatch(a.Pattern, path, a.GlobOpts) &&
+			!(strings.HasPrefix(a.Pattern, "/") == strings.HasPrefix(path, "/") && GlobIgnored(a.GlobIgnore, path))
 	}
 	for _, c := range a.Candidates {
 		if c == path || c != "" && cleanPath(c) == cleanPath(path) || GlobMatch(c, path, a.GlobOpts) {

@@ -13,7 +13,8 @@ import (
 
 // GlobOpts are the shell options in force where a pattern is expanded
 // that change which names it matches (shopt -s dotglob, nocaseglob,
-// nullglob, failglob, globstar; a non-empty GLOBIGNORE turns dotglob on).
+// nullglob, failglob, globstar; giving GLOBIGNORE a non-empty value
+// turns dotglob on, unsetting it turns dotglob off).
 // Extended patterns (@(…), !(…), +(…)) are always read as such: bash
 // only parses them when extglob is on, so a command that runs them has
 // it on.
@@ -74,18 +75,72 @@ func (o GlobOpts) unmatched() (kept, certain bool) {
 	return true, true
 }
 
-// globOpts returns the options in force in st: those shopt set, with
-// dotglob on while GLOBIGNORE is set to a non-empty value (or to a value
-// only run time knows).
+// globOpts returns the options in force in st: those shopt set and
+// those a GLOBIGNORE assignment set (state.setVar), with dotglob on
+// while GLOBIGNORE holds a value only run time knows.
 func (st *state) globOpts() GlobOpts {
 	if st == nil {
 		return 0
 	}
 	o := st.glob
-	if v, ok := st.vars["GLOBIGNORE"]; ok && (!v.known || v.set && v.str != "") {
+	if v, ok := st.vars["GLOBIGNORE"]; ok && !v.known {
 		o |= GlobDot
 	}
 	return o
+}
+
+// globIgnore returns GLOBIGNORE's value in st when it is known and not
+// empty: the patterns whose matches pathname expansion removes. A value
+// only run time knows removes nothing here (its dotglob effect is kept
+// by globOpts).
+func (st *state) globIgnore() string {
+	if st == nil {
+		return ""
+	}
+	if v, ok := st.vars["GLOBIGNORE"]; ok && v.known && v.set {
+		return v.str
+	}
+	return ""
+}
+
+// GlobIgnored reports whether GLOBIGNORE's value ignore removes name, a
+// name pathname expansion made, written as the expansion makes it
+// (relative when the pattern is): bash matches it against each of the
+// colon-separated patterns, a wildcard not crossing a slash but matching
+// a leading dot (*/.env and src/?env remove src/.env; *.go does not
+// remove src/a.go).
+func GlobIgnored(ignore, name string) bool {
+	if ignore == "" {
+		return false
+	}
+	for _, p := range strings.Split(ignore, ":") {
+		if p != "" && GlobMatch(p, name, GlobDot) {
+			return true
+		}
+	}
+	return false
+}
+
+// IgnoresMatch reports whether GLOBIGNORE, where a's word is expanded,
+// removes match, an absolute path a's pattern matched on disk with
+// relative patterns read in dir.
+func (a Arg) IgnoresMatch(match, dir string) bool {
+	if a.GlobIgnore == "" {
+		return false
+	}
+	pat := a.Pattern
+	if pat == "" {
+		pat = a.Value
+	}
+	name := match
+	if !strings.HasPrefix(pat, "/") {
+		rest, ok := strings.CutPrefix(match, strings.TrimSuffix(dir, "/")+"/")
+		if !ok {
+			return false
+		}
+		name = rest
+	}
+	return GlobIgnored(a.GlobIgnore, name)
 }
 
 // globMode is the pattern package's mode for one path segment (or a
@@ -106,8 +161,9 @@ func globMode(o GlobOpts) pattern.Mode {
 
 // GlobRegexp returns the regular expression a shell pattern is under o.
 // A negated group !(…), which Go's regular expressions cannot say, is
-// read as * (it matches at least what bash matches); ok is false for a
-// pattern bash would not read.
+// read as * (it matches at least what bash matches; GlobMatch matches
+// such a pattern exactly instead); ok is false for a pattern bash would
+// not read.
 func GlobRegexp(pat string, o GlobOpts) (string, bool) {
 	mode := globMode(o)
 	expr, err := pattern.Regexp(pat, mode)
@@ -139,33 +195,15 @@ func GlobMatch(pat, name string, o GlobOpts) bool {
 	if !o.Has(GlobDot) && wildDot(pat, name) {
 		return false
 	}
-	if i := strings.LastIndex(pat, "/"); strings.HasPrefix(pat[i+1:], "!(") && strings.HasSuffix(pat, ")") &&
-		!strings.Contains(pat[:i+1], "!(") && strings.Count(pat[i+1:], "(") == 1 {
-		// The last segment is one negated group, !(a|b): a name it
-		// matches is one @(a|b) does not (a hidden one only under
-		// dotglob), in a directory the rest matches.
-		j := strings.LastIndex(name, "/")
-		dir, base := name[:j+1], name[j+1:]
-		if i >= 0 && (dir == "" || !GlobMatch(strings.TrimSuffix(pat[:i+1], "/"), strings.TrimSuffix(dir, "/"), o) && pat[:i+1] != dir) {
-			return false
+	if strings.Contains(pat, "!(") {
+		// A negated group: matched as bash matches it (extglob.go).
+		if match, ok := extGlobMatch(pat, name, o); ok {
+			return match
 		}
-		if i < 0 && dir != "" || strings.HasPrefix(base, ".") && !o.Has(GlobDot) {
-			return false
-		}
-		return !GlobMatch("@"+pat[i+2:], base, o|GlobDot)
 	}
 	expr, ok := GlobRegexp(pat, o)
 	if !ok {
 		return false
-	}
-	if neg := strings.Contains(pat, "!("); neg && !o.Has(GlobDot) {
-		// !(x) does not match a hidden name either.
-		if base := name[strings.LastIndex(name, "/")+1:]; strings.HasPrefix(base, ".") {
-			pb := pat[strings.LastIndex(pat, "/")+1:]
-			if !strings.HasPrefix(pb, ".") {
-				return false
-			}
-		}
 	}
 	return regexpMatch(expr, strings.TrimSuffix(name, "/")) || regexpMatch(expr, name)
 }

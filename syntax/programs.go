@@ -55,6 +55,9 @@ func (w *walker) programs(c scope, call *Call) bool {
 			w.traps = append(w.traps, pendingTrap{c: c, call: call, text: a.Value, dynamic: !a.Static})
 			moves := a.Value != "" && !a.Static
 			var to Dir // where a trap that is one cd DIR goes
+			// absTarget: that DIR is absolute, the same wherever the trap
+			// runs (a relative one goes further each time it runs).
+			absTarget := false
 			var funcs map[string]bool
 			for _, inner := range w.m.Calls[n:] {
 				if !moves && inner.Name != "" && inner.RunBy == call {
@@ -71,6 +74,7 @@ func (w *walker) programs(c scope, call *Call) bool {
 					moves = true
 					if len(w.m.Calls[n:]) == 1 && inner.Name == "cd" && len(inner.Args) == 1 && inner.Args[0].Static && !strings.HasPrefix(inner.Args[0].Value, "-") {
 						to = inner.Dir.Join(inner.Args[0].Value)
+						absTarget = strings.HasPrefix(inner.Args[0].Value, "/")
 					}
 				}
 			}
@@ -84,6 +88,11 @@ func (w *walker) programs(c scope, call *Call) bool {
 					w.trapDir = to
 				} else {
 					w.trapDir, w.trapDirMixed = Dir{}, true
+				}
+				if to.Known && absTarget {
+					w.trapTargets = append(w.trapTargets, to.Path)
+				} else {
+					w.trapAnyDir = true
 				}
 			}
 		}

@@ -515,6 +515,18 @@ func (st *state) setVar(name string, v variable) {
 	if len(v.from) > 0 {
 		st.taint = true
 	}
+	if name == "GLOBIGNORE" {
+		// bash turns dotglob on when GLOBIGNORE gets a non-empty value
+		// and off when it is unset; an empty value leaves dotglob as it
+		// was (GLOBIGNORE=x; GLOBIGNORE= keeps it on, shopt -u dotglob
+		// after GLOBIGNORE=x turns it off).
+		switch {
+		case !v.known || v.set && v.str != "":
+			st.glob |= GlobDot
+		case !v.set:
+			st.glob &^= GlobDot
+		}
+	}
 }
 
 // maxRefDepth bounds the name references followed one to the next.

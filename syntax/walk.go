@@ -128,8 +128,15 @@ type walker struct {
 	trapMovesDir bool
 	// trapDir is the directory a DEBUG trap that is one cd DIR moves
 	// every command to; trapDirMixed is set once any other trap moves.
+	// trapTargets are the absolute directories moving traps cd to, each
+	// one cd to a directory known when the trap is set; trapAnyDir is
+	// set once a moving trap goes where corral cannot say. While it is
+	// not, a statement's directory is one of the directory it would have
+	// had and the targets.
 	trapDir      Dir
 	trapDirMixed bool
+	trapTargets  []string
+	trapAnyDir   bool
 	loaded       map[string]bool
 }
 
@@ -196,9 +203,14 @@ func (w *walker) stmt(c scope, s *sh.Stmt, st *state) {
 		return
 	}
 	if w.trapMovesDir {
+		prev := st.dir
 		st.dir = Dir{}
-		if !w.trapDirMixed {
+		switch {
+		case !w.trapDirMixed:
 			st.dir = w.trapDir
+		case !w.trapAnyDir && prev.Candidates() != nil:
+			// The trap may have run or not: one of the directories.
+			st.dir = dirOneOf(append(prev.Candidates(), w.trapTargets...))
 		}
 	}
 	if s.Background {
@@ -676,7 +688,9 @@ func (w *walker) unmatchedLoopWords(c scope, vals []Arg, dir Dir) ([]Arg, bool) 
 		if !strings.HasPrefix(pat, "/") {
 			abs = pattern.QuoteMeta(dir.Path, 0) + "/" + pat
 		}
-		if found, read := globFiles(abs, v.GlobOpts); len(found) > 0 || !read {
+		found, read := globFiles(abs, v.GlobOpts)
+		found = slices.DeleteFunc(found, func(m string) bool { return v.IgnoresMatch(m, dir.Path) })
+		if len(found) > 0 || !read {
 			// A match, or a directory that is missing or unreadable now
 			// (the command may create it; another user's may hold
 			// matches).
@@ -774,6 +788,7 @@ func (w *walker) loopGlob(v Arg, dir Dir) ([]string, bool) {
 	if len(matches) >= maxGlobFiles {
 		return nil, false
 	}
+	matches = slices.DeleteFunc(matches, func(m string) bool { return v.IgnoresMatch(m, dir.Path) })
 	var out []string
 	for _, m := range matches {
 		if !strings.HasPrefix(pat, "/") {

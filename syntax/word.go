@@ -3,6 +3,7 @@ package syntax
 import (
 	"github.com/corral-dev/corral/internal/procpath"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 
@@ -27,6 +28,10 @@ type Arg struct {
 	// GlobOpts are the shell options in force where the word is
 	// expanded (shopt -s dotglob, nocaseglob, …): what Pattern matches.
 	GlobOpts GlobOpts
+	// GlobIgnore is GLOBIGNORE's value where the word is expanded, when
+	// known and not empty: names matching one of its colon-separated
+	// patterns are removed from the pattern's matches (IgnoresMatch).
+	GlobIgnore string
 	// Split reports that the word expanded to several fields (brace
 	// expansion, an unquoted variable holding spaces) and this is one of
 	// them: Start, End and Raw are then the whole word's.
@@ -112,16 +117,55 @@ func (a Arg) Head() string {
 type Dir struct {
 	Path  string
 	Known bool
+	// Maybe lists, for a directory not known, the few it can be (a trap
+	// that cds to a known directory may have run or not: trap 'cd
+	// ~/.claude' ERR), sorted and joined by NUL; "" when it can be any.
+	Maybe string
+}
+
+// maxDirCandidates bounds the directories a Dir may be one of.
+const maxDirCandidates = 8
+
+// dirOneOf returns the directory that is one of dirs (absolute, cleaned):
+// known when they are all the same, unknown with no candidates when there
+// are too many.
+func dirOneOf(dirs []string) Dir {
+	dirs = slices.Clone(dirs)
+	slices.Sort(dirs)
+	dirs = slices.Compact(dirs)
+	switch {
+	case len(dirs) == 0 || len(dirs) > maxDirCandidates:
+		return Dir{}
+	case len(dirs) == 1:
+		return Dir{Path: dirs[0], Known: true}
+	}
+	return Dir{Maybe: strings.Join(dirs, "\x00")}
+}
+
+// Candidates returns the directories d can be: its path when known, the
+// bounded set it is one of, or none when it can be any.
+func (d Dir) Candidates() []string {
+	switch {
+	case d.Known:
+		return []string{d.Path}
+	case d.Maybe != "":
+		return strings.Split(d.Maybe, "\x00")
+	}
+	return nil
 }
 
 // Join resolves p against d. The result is unknown when d is unknown and p
-// is relative.
+// is relative (one of the candidates joined, when d is one of a few).
 func (d Dir) Join(p string) Dir {
 	if strings.HasPrefix(p, "/") {
 		return Dir{Path: cleanPath(p), Known: true}
 	}
 	if !d.Known {
-		return Dir{}
+		var out []string
+		for _, c := range d.Candidates() {
+			out = append(out, cleanPath(c+"/"+p))
+		}
+		return dirOneOf(out)
 	}
 	return Dir{Path: cleanPath(d.Path + "/" + p), Known: true}
 }
