@@ -274,8 +274,11 @@ func TestRunViaDecisions(t *testing.T) {
 		{"yarn install", Allow},
 		{"docker run -v ~:/h alpine rm -rf /h", Deny},
 		{"docker run --rm -v $HOME:/h busybox sh -c 'rm -rf /h/*'", Deny},
-		{"docker run -v ~:/h img", Ask},
-		{"docker run -v ~:/h:ro img", Allow},
+		// The home directory holds the SSH keys and cloud credentials:
+		// mounted, read-only or not, the image's code reads them.
+		{"docker run -v ~:/h img", Deny},
+		{"docker run -v ~:/h:ro img", Deny},
+		{"docker run -v ~/src/app:/h:ro img", Allow},
 		{"docker run --rm -v /var/tmp:/t alpine sh -c 'rm -rf /t/x'", Allow},
 	} {
 		if got := Check(cfg, tc.cmd).Decision; got != tc.want {
