@@ -78,7 +78,7 @@ func (p *Pass) acquire(c *syntax.Call, rule, kind, msg string, dest string, edit
 	if p.protectedDest(c, rule, kind, rel) {
 		return
 	}
-	if w, ok := splitWordEdited(c, edits); ok {
+	if w, ok := p.splitWordEdited(c, edits); ok {
 		p.Report(c, Finding{Rule: rule, Decision: Ask, Kind: kind,
 			Message: msg + "; it is named inside " + w + ", which expands to several words (an array, \"$@\" or a variable bash splits), so corral cannot move it alone into the sandbox"})
 		return
@@ -91,14 +91,27 @@ func (p *Pass) acquire(c *syntax.Call, rule, kind, msg string, dest string, edit
 // edge of, a word of c that expands to several fields ("${a[@]}", an
 // unquoted $c holding spaces, "$@"): the edit would replace or move every
 // field with it, not the one it means. It returns the word as written.
-func splitWordEdited(c *syntax.Call, edits []syntax.Edit) (string, bool) {
-	words := append([]syntax.Arg{c.NameArg}, c.Args...)
+func (p *Pass) splitWordEdited(c *syntax.Call, edits []syntax.Edit) (string, bool) {
+	split, ok := p.splitWords[c]
+	if !ok {
+		// Found once per call: a command of many downloads (curl -o a
+		// u -o b u …) asks this for each of its words.
+		for _, a := range append([]syntax.Arg{c.NameArg}, c.Args...) {
+			if a.Split {
+				split = append(split, a)
+			}
+		}
+		if p.splitWords == nil {
+			p.splitWords = map[*syntax.Call][]syntax.Arg{}
+		}
+		p.splitWords[c] = split
+	}
 	for _, e := range edits {
 		if e.Script != c.Script {
 			continue
 		}
-		for _, a := range words {
-			if a.Split && e.Start <= a.End && e.End >= a.Start {
+		for _, a := range split {
+			if e.Start <= a.End && e.End >= a.Start {
 				return a.Raw, true
 			}
 		}

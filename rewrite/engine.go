@@ -103,6 +103,9 @@ type Pass struct {
 	// maybeSecret reports that the secret secretOf found last is a value
 	// its word can take, not one it must (reportSecret asks).
 	maybeSecret bool
+	// splitWords caches, per call, its words that expand to several
+	// fields (see splitWordEdited).
+	splitWords map[*syntax.Call][]syntax.Arg
 }
 
 // Report records a finding about call c (nil for a finding about the whole
@@ -592,10 +595,23 @@ func finish(p *Pass, res *Result, verify bool) {
 	if err == nil {
 		err = syntax.Valid(rewritten)
 	}
+	cfg := p.Config
+	approve := false
+	switch cfg.Approve {
+	case ApproveAllow:
+		approve = true
+	case ApproveDefer, ApproveAsk:
+	default:
+		approve = err == nil && cfg.Mode != ModeBlock && approvable(p, sortedCalls, sorted)
+	}
+	// The command's model is not needed past this point: dropped, a
+	// command of many downloads is not held in memory twice while its
+	// rewrite is checked.
+	p, sortedCalls = nil, nil
 	if err == nil && verify {
 		// A rewrite must be final: checking its result again changes
 		// nothing and finds nothing more severe.
-		again := check(p.Config, rewritten, false)
+		again := check(cfg, rewritten, false)
 		if again.Rewritten != "" || again.Decision > Warn {
 			err = fmt.Errorf("the rewritten command still needs attention: %s", again.Decision)
 		}
@@ -606,7 +622,7 @@ func finish(p *Pass, res *Result, verify bool) {
 			Message: "corral could not rewrite this command safely: " + err.Error()})
 		return
 	}
-	if p.Config.Mode == ModeBlock {
+	if cfg.Mode == ModeBlock {
 		res.Decision = Deny
 		res.Suggested = rewritten
 		for i := range res.Findings {
@@ -618,13 +634,7 @@ func finish(p *Pass, res *Result, verify bool) {
 	}
 	res.Rewritten = rewritten
 	res.Touched = touched
-	switch p.Config.Approve {
-	case ApproveAllow:
-		res.Approve = true
-	case ApproveDefer, ApproveAsk:
-	default:
-		res.Approve = approvable(p, sortedCalls, sorted)
-	}
+	res.Approve = approve
 }
 
 // sameEdits reports whether two fixes (either may be nil) make the same
@@ -743,6 +753,7 @@ func sameEditedWords(a, b *syntax.Call, edits []syntax.Edit) bool {
 // followed, and returns the new command.
 func applyFixes(p *Pass, fs []Finding, calls []*syntax.Call) (string, [][2]int, error) {
 	var edits []syntax.Edit
+	seen := map[syntax.Edit]bool{}
 	edited := map[span]bool{}
 	var rels []Relocation
 	for _, f := range fs {
@@ -752,9 +763,10 @@ func applyFixes(p *Pass, fs []Finding, calls []*syntax.Call) (string, [][2]int, 
 		for _, e := range f.Fix.Edits {
 			// The readings of a command name with several values
 			// (settleChoices) carry the same edit once each.
-			if slices.Contains(edits, e) {
+			if seen[e] {
 				continue
 			}
+			seen[e] = true
 			edits = append(edits, e)
 			edited[span{e.Script, e.Start, e.End}] = true
 		}

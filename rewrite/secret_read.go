@@ -223,7 +223,7 @@ func checkSecretRead(p *Pass, c *syntax.Call) {
 		// id_rsa), and -w @FILE reads its output format from FILE and
 		// prints it.
 		opts, operands := scan(c.Args, specFor("curl"))
-		for _, u := range curlURLs(c, opts, operands) {
+		for u := range curlURLs(c, opts, operands) {
 			if path, ok := fileURLPath(u); ok && path != "" && u.Static {
 				if p.secretOperand(c, syntax.Arg{Value: path, Raw: u.Raw, Static: true, Start: u.Start, End: u.End}, false, false, nil) {
 					return

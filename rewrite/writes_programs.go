@@ -388,7 +388,7 @@ func curlFileUploads(c *syntax.Call) []target {
 		return nil
 	}
 	var out []target
-	for _, u := range curlURLs(c, opts, operands) {
+	for u := range curlURLs(c, opts, operands) {
 		path, ok := fileURLPath(u)
 		if !ok || !u.Static {
 			continue
