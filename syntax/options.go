@@ -112,6 +112,18 @@ type Option struct {
 // and separate values, --name=value, abbreviations, "--". A word only
 // known at run time is an operand.
 func ScanOptions(args []Arg, spec OptSpec) (opts []Option, operands []int) {
+	// Room for one option per word that starts with "-" (clusters may
+	// need more): a command of thousands of options does not grow its
+	// slice a dozen times.
+	n := 0
+	for _, a := range args {
+		if len(a.Value) > 1 && a.Value[0] == '-' {
+			n++
+		}
+	}
+	if n > 0 {
+		opts = make([]Option, 0, n)
+	}
 	rest := func(i int) {
 		operands = slices.Grow(operands, len(args)-i)
 		for j := i; j < len(args); j++ {

@@ -22,20 +22,28 @@ type Arg struct {
 	// Glob reports unquoted pattern characters (*, ?, [) in the word, or
 	// in the unquoted value of a variable it expands.
 	Glob bool
-	// Pattern is the word as a glob pattern, quoted pattern characters
-	// escaped, when Glob and Static (see CanMatch).
-	Pattern string
-	// GlobOpts are the shell options in force where the word is
-	// expanded (shopt -s dotglob, nocaseglob, …): what Pattern matches.
-	GlobOpts GlobOpts
-	// GlobIgnore is GLOBIGNORE's value where the word is expanded, when
-	// known and not empty: names matching one of its colon-separated
-	// patterns are removed from the pattern's matches (IgnoresMatch).
-	GlobIgnore string
 	// Split reports that the word expanded to several fields (brace
 	// expansion, an unquoted variable holding spaces) and this is one of
 	// them: Start, End and Raw are then the whole word's.
 	Split bool
+	// OneOf reports that Candidates are every value the word can take:
+	// each variable it depends on holds one of a bounded set of values
+	// that different paths gave it (if …; then D=a; else D=~; fi).
+	OneOf bool
+	// Printed reports that a variable the word depends on holds the
+	// whole output of a command substitution corral cannot read
+	// (x=$(cat f)): a program chose the value (see PrintedPath).
+	Printed bool
+	// GlobOpts are the shell options in force where the word is
+	// expanded (shopt -s dotglob, nocaseglob, …): what Pattern matches.
+	GlobOpts GlobOpts
+	// Pattern is the word as a glob pattern, quoted pattern characters
+	// escaped, when Glob and Static (see CanMatch).
+	Pattern string
+	// GlobIgnore is GLOBIGNORE's value where the word is expanded, when
+	// known and not empty: names matching one of its colon-separated
+	// patterns are removed from the pattern's matches (IgnoresMatch).
+	GlobIgnore string
 	// Unknown lists the variables, in order of use, that a dynamic word
 	// depends on and the command does not give a certain value: "$DIR/x"
 	// depends on DIR.
@@ -46,14 +54,6 @@ type Arg struct {
 	// "/*", ${D:-/} can be "/". A rule that must not miss a dangerous
 	// value checks them.
 	Candidates []string
-	// OneOf reports that Candidates are every value the word can take:
-	// each variable it depends on holds one of a bounded set of values
-	// that different paths gave it (if …; then D=a; else D=~; fi).
-	OneOf bool
-	// Printed reports that a variable the word depends on holds the
-	// whole output of a command substitution corral cannot read
-	// (x=$(cat f)): a program chose the value (see PrintedPath).
-	Printed bool
 	// PrintedBy is the first command of that substitution (base64 of
 	// x=$(echo … | base64 -d)), "" when corral cannot name one.
 	PrintedBy string
