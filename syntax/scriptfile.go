@@ -161,6 +161,7 @@ func (w *walker) runsCode(c scope, call *Call) bool {
 	w.noteInPlace(call)
 	w.npmPkgSet(c, call)
 	w.optionCode(c, call)
+	w.programFilters(c, call)
 	w.envFiles(c, call)
 	w.bundledRun(c, call)
 	if w.pathProgram(c, call) {
