@@ -31,6 +31,9 @@ type codeCase struct {
 	want  Decision
 	// gone reports that running the command removes the canary.
 	gone bool
+	// made reports that running the command creates {home}/made (a
+	// payload of touch, where a case shows that a call runs a command).
+	made bool
 	// leaks reports that running the command prints a secret: the
 	// project's .env and the scratch home's ~/.ssh/id_rsa hold
 	// secretMarker.
@@ -293,6 +296,9 @@ func runCodeCase(t *testing.T, tc codeCase) {
 	gone := os.IsNotExist(err)
 	if gone != tc.gone {
 		t.Errorf("canary gone = %v, want %v (corral said %s)\ncmd: %s\noutput: %s", gone, tc.gone, res.Decision, cmd, out)
+	}
+	if _, err := os.Stat(filepath.Join(home, "made")); (err == nil) != tc.made {
+		t.Errorf("%s/made created = %v, want %v (corral said %s)\ncmd: %s\noutput: %s", home, err == nil, tc.made, res.Decision, cmd, out)
 	}
 	if leaked := strings.Contains(string(out), secretMarker); leaked != tc.leaks {
 		t.Errorf("secret printed = %v, want %v (corral said %s)\ncmd: %s\noutput: %s", leaked, tc.leaks, res.Decision, cmd, out)

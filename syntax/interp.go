@@ -662,11 +662,14 @@ func (w *walker) program(c scope, call *Call, l lang.Lang, text, label string, d
 	argv := w.argv
 	w.argv = nil // the program's own; a program it runs has its own
 	src := text
-	if l == lang.Perl && origin == "" && perlLoadsModule(call, "File::Copy") {
-		// perl -MFile::Copy -e 'copy(…)': the program's copy and move
-		// are the module's, as with a use line (added at the end, so
-		// that lines and offsets stay the program's).
-		src += "\n;use File::Copy;"
+	if l == lang.Perl && origin == "" {
+		// perl -MFile::Copy -e 'copy(…)', -MIPC::Open3 -e 'open3(…)':
+		// the program's copy, move and open3 are the module's, as with a
+		// use line (added at the end, so that lines and offsets stay the
+		// program's).
+		for _, m := range perlLoadedModules(call) {
+			src += "\n;use " + m + ";"
+		}
 	}
 	switch {
 	case l == lang.Awk && len(w.awkVars) > 0:

@@ -494,30 +494,31 @@ func (w *walker) sshConfigLine(c scope, call *Call, line, file string) {
 	}
 }
 
-// perlLoadsModule reports a perl command line that loads module with
-// -M or -m (perl -MFile::Copy -e 'copy(…)'; not -M-MODULE, which is
-// "no MODULE").
-func perlLoadsModule(call *Call, module string) bool {
+// perlLoadedModules are the modules a perl command line loads with -M or
+// -m (perl -MFile::Copy -e 'copy(…)', -MIPC::Open3; not -M-MODULE, which
+// is "no MODULE"), at most 32, each a plain module name.
+func perlLoadedModules(call *Call) []string {
 	if call == nil || lang.ForProgram(call.Name) != lang.Perl {
-		return false
+		return nil
 	}
 	spec, ok := interpSpecFor(lang.Perl, strings.TrimRight(call.Name, "0123456789."))
 	if !ok {
-		return false
+		return nil
 	}
 	opts, _ := ScanOptions(call.Args, spec.opts)
+	var out []string
 	for _, o := range opts {
-		if (o.Name == "M" || o.Name == "m") && o.HasVal && o.Val.Static {
+		if (o.Name == "M" || o.Name == "m") && o.HasVal && o.Val.Static && len(out) < 32 {
 			mod := o.Val.Value
 			if i := strings.IndexAny(mod, "=; "); i >= 0 {
 				mod = mod[:i]
 			}
-			if mod == module {
-				return true
+			if mod != "" && strings.Trim(mod, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_:") == "" {
+				out = append(out, mod)
 			}
 		}
 	}
-	return false
+	return out
 }
 
 // preloads judges the code an interpreter loads before its program:

@@ -161,6 +161,12 @@ func (w *walker) runsCode(c scope, call *Call) bool {
 	w.noteInPlace(call)
 	w.npmPkgSet(c, call)
 	w.optionCode(c, call)
+	w.programFilters(c, call)
+	if call.NameArg.Static && strings.Contains(call.NameArg.Value, "/") {
+		w.venvSite(c, call, call.Dir.Join(call.NameArg.Value)) // .venv/bin/python, .venv/bin/pytest
+	} else if !strings.Contains(call.NameArg.Value, "/") && !w.pathVenv(c, call) {
+		w.venvSite(c, call, Dir{}) // uv run python …
+	}
 	w.envFiles(c, call)
 	w.bundledRun(c, call)
 	if w.pathProgram(c, call) {
@@ -1108,6 +1114,12 @@ func (w *walker) pathProgram(c scope, call *Call) bool {
 			}
 		}
 		if found {
+			if !written && binaryFile(p.Path) {
+				// A program that is not a script (a virtual
+				// environment's python, a link to the system's): it
+				// runs as itself, read by its name (python -c CODE).
+				return false
+			}
 			w.scriptFile(c, call, Arg{Value: p.Path, Raw: call.NameArg.Raw, Static: true}, "")
 			return true
 		}
@@ -1152,4 +1164,71 @@ func (w *walker) fdScript(c scope, call *Call, n int, as string) {
 		}
 		w.program(c, call, lang.Lang(as), in.text, label, in.dynamic, "")
 	}
+}
+
+// binaryFile reports a file that starts as an ELF or Mach-O program.
+func binaryFile(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	var head [4]byte
+	n, _ := f.Read(head[:])
+	h := string(head[:n])
+	return h == "\x7fELF" || h == "\xcf\xfa\xed\xfe" || h == "\xce\xfa\xed\xfe" || h == "\xca\xfe\xba\xbe"
+}
+
+// pathVenv judges the virtual environment whose bin directory PATH leads
+// call's program to (source .venv/bin/activate; python …): it reports
+// whether PATH led to a program in a directory that is not a system one.
+func (w *walker) pathVenv(c scope, call *Call) bool {
+	if call.Name == "" || !call.NameArg.Static || w.callState == nil || w.read == nil {
+		return false
+	}
+	v, ok := w.callState.vars["PATH"]
+	if e := w.envPath; e != nil {
+		v, ok = variable{known: e.Static, set: true, str: e.Value}, true
+		if !e.Static {
+			if i := strings.IndexAny(e.Value, "$`"); i >= 0 {
+				v.head = e.Value[:i]
+			}
+		}
+	}
+	if !ok {
+		return false
+	}
+	var dirs []string
+	switch {
+	case v.known && v.set:
+		dirs = strings.Split(v.str, ":")
+	case v.head != "":
+		dirs = strings.Split(v.head, ":")
+		dirs = dirs[:len(dirs)-1]
+	}
+	for i, d := range dirs {
+		if i >= 64 {
+			break
+		}
+		if d == "" {
+			d = "."
+		}
+		p := call.Dir.Join(d).Join(call.Name)
+		if !p.Known {
+			return false
+		}
+		fi, err := os.Stat(p.Path)
+		if err != nil || !fi.Mode().IsRegular() || fi.Mode()&0o111 == 0 {
+			continue
+		}
+		if filepath.IsAbs(p.Path) && systemProgram(filepath.Dir(p.Path)+"/") {
+			return false
+		}
+		if w.venvRoot(p) == "" {
+			return false
+		}
+		w.venvSite(c, call, p)
+		return true
+	}
+	return false
 }

@@ -3,6 +3,7 @@ package syntax
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -120,5 +121,117 @@ func (w *walker) sitePth(c scope, call *Call, dir string) {
 			name := relTo(call.Dir.Path, p)
 			w.program(c, call, lang.Python, strings.Join(code, "\n")+"\n", name+" (site .pth)", false, name)
 		}
+	}
+}
+
+// A virtual environment's interpreter (DIR/bin/python* beside
+// DIR/pyvenv.cfg) runs the site module on DIR's own site directories,
+// DIR/lib/pythonX.Y/site-packages: the "import" lines of their *.pth
+// files and their sitecustomize module run at every start (not with -S).
+// The interpreter is a venv's when the command names it by its path
+// (.venv/bin/python, also a console script there, .venv/bin/pytest,
+// whose #! line names it), when PATH leads to it (source
+// .venv/bin/activate puts DIR/bin first), or under uv run, poetry run,
+// pipenv run, hatch run and pdm run, which use the project's .venv.
+
+// venvWrappers are the wrappers that run their command in the project's
+// .venv.
+var venvWrappers = []string{"uv", "poetry", "pipenv", "hatch", "pdm"}
+
+// venvRoot returns the virtual environment whose bin directory holds the
+// program file p, or "".
+func (w *walker) venvRoot(p Dir) string {
+	if !p.Known || filepath.Base(filepath.Dir(p.Path)) != "bin" {
+		return ""
+	}
+	root := filepath.Dir(filepath.Dir(p.Path))
+	cfg := filepath.Join(root, "pyvenv.cfg")
+	if _, ok := w.written[cfg]; ok {
+		return root
+	}
+	if w.read == nil {
+		return ""
+	}
+	if fi, err := os.Stat(cfg); err == nil && fi.Mode().IsRegular() {
+		return root
+	}
+	return ""
+}
+
+// venvPython reports whether call, run from the file p of a virtual
+// environment's bin directory, is Python: an interpreter by name, or a
+// script whose #! line names one.
+func (w *walker) venvPython(call *Call, p Dir) bool {
+	if lang.ForProgram(call.Name) == lang.Python {
+		return true
+	}
+	text, ok := w.readScript(p)
+	return ok && lang.ForProgram(filepath.Base(lang.Shebang(text))) == lang.Python
+}
+
+// venvSite judges the site directories of the virtual environment the
+// program file p (found by path or through PATH) belongs to, or, with p
+// unknown, of the project's .venv under a venv wrapper.
+func (w *walker) venvSite(c scope, call *Call, p Dir) {
+	root := w.venvRoot(p)
+	if root == "" && !p.Known {
+		if n := len(call.Wrappers); n > 0 && slices.Contains(venvWrappers, call.Wrappers[n-1]) {
+			if path, _, ok := w.findUp(call.Dir, "pyproject.toml"); ok {
+				root = w.venvRoot(Dir{Path: filepath.Join(filepath.Dir(path), ".venv", "bin", "python"), Known: true})
+			} else {
+				root = w.venvRoot(call.Dir.Join(".venv/bin/python"))
+			}
+			if root != "" && lang.ForProgram(call.Name) != lang.Python {
+				p = Dir{Path: filepath.Join(root, "bin", call.Name), Known: true}
+				if !w.venvPython(call, p) {
+					return
+				}
+			}
+		}
+	}
+	if root == "" {
+		return
+	}
+	if p.Known && !w.venvPython(call, p) {
+		return
+	}
+	if lang.ForProgram(call.Name) == lang.Python {
+		if spec, ok := interpSpecFor(lang.Python, "python"); ok {
+			opts, _ := ScanOptions(call.Args, spec.opts)
+			for _, o := range opts {
+				if !o.Long && o.Name == "S" {
+					return // no site module
+				}
+			}
+		}
+	}
+	lib := filepath.Join(root, "lib")
+	dirs := map[string]bool{}
+	for f := range w.written {
+		if rest, ok := strings.CutPrefix(f, lib+"/"); ok {
+			if ver, tail, ok := strings.Cut(rest, "/"); ok && strings.HasPrefix(ver, "python") && strings.HasPrefix(tail, "site-packages/") {
+				dirs[filepath.Join(lib, ver, "site-packages")] = true
+			}
+		}
+	}
+	if w.read != nil {
+		if m, err := filepath.Glob(filepath.Join(lib, "python*", "site-packages")); err == nil {
+			for _, d := range m {
+				dirs[d] = true
+			}
+		}
+	}
+	sorted := make([]string, 0, len(dirs))
+	for d := range dirs {
+		sorted = append(sorted, d)
+	}
+	sort.Strings(sorted)
+	if len(sorted) > 4 {
+		sorted = sorted[:4]
+		w.m.Truncated = true
+	}
+	for _, d := range sorted {
+		w.sitePth(c, call, d)
+		w.firstFile(c, call, []string{filepath.Join(d, "sitecustomize.py"), filepath.Join(d, "sitecustomize", "__init__.py")}, string(lang.Python))
 	}
 }

@@ -12,7 +12,7 @@ import "strings"
 // command lines.
 func lua(p *parser) []Effect {
 	names := map[string]bool{"os.execute": true, "io.popen": true, "os.remove": true, "io.open": true, "io.lines": true,
-		"vim.cmd": true, "vim.api.nvim_command": true, "vim.api.nvim_exec": true, "vim.api.nvim_exec2": true}
+		"vim.cmd": true, "vim.api.nvim_command": true, "vim.api.nvim_exec": true, "vim.api.nvim_exec2": true, "pandoc.pipe": true}
 	var out []Effect
 	for _, c := range p.findCalls(true, func(n string) bool {
 		f, ok := strings.CutPrefix(n, "vim.fn.")
@@ -48,6 +48,10 @@ func lua(p *parser) []Effect {
 			}
 		case "os.execute", "io.popen":
 			out = append(out, runText(Lua, c, first))
+		case "pandoc.pipe":
+			// pandoc's Lua filters: pandoc.pipe(PROG, {ARGS}, INPUT)
+			// runs PROG with the arguments of the table.
+			out = append(out, luaPipe(c, first, argAt(c.args, 1)))
 		case "os.remove":
 			if e, ok := pathEffect(c, Delete, first, false); ok {
 				out = append(out, e)
@@ -67,6 +71,36 @@ func lua(p *parser) []Effect {
 		}
 	}
 	return out
+}
+
+// luaPipe is the effect of pandoc.pipe(prog, args, input): a program run
+// with a table of literal arguments ({"-l", "x"}), or one only known at
+// run time.
+func luaPipe(c call, prog, args *arg) Effect {
+	if prog == nil || !prog.lit {
+		return shellOf(c, prog)
+	}
+	argv := []string{prog.str}
+	if args != nil {
+		t := strings.TrimSpace(args.text)
+		inner, ok := strings.CutPrefix(t, "{")
+		inner, ok2 := strings.CutSuffix(inner, "}")
+		if !ok || !ok2 {
+			return Effect{Kind: Hidden, Call: c.name, Text: args.text, Offset: c.off}
+		}
+		src := "f(" + inner + ")"
+		sp := &parser{src: src, toks: lex(Lua, src), l: Lua}
+		for _, sc := range sp.findCalls(false, func(n string) bool { return n == "f" }) {
+			for _, a := range sc.args {
+				if !a.lit || a.key != "" {
+					return Effect{Kind: Hidden, Call: c.name, Text: args.text, Offset: c.off}
+				}
+				argv = append(argv, a.str)
+			}
+			break
+		}
+	}
+	return Effect{Kind: Exec, Call: c.name, Argv: argv, Offset: c.off}
 }
 
 // rlang reads R (Rscript -e, R -e, a script): system(), shell() and

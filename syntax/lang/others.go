@@ -422,7 +422,8 @@ func perl(p *parser) []Effect {
 	interesting := func(name string) bool {
 		n := perlName(name)
 		return n == "system" || n == "exec" || n == "CORE::system" || n == "CORE::exec" || perlDelete.Get()[n] || n == "open" || n == "sysopen" ||
-			n == "eval" || n == "do" || n == "symlink" || n == "link" || perlAttr(n, p.src) != "" || perlCopy(n, p.src)
+			n == "eval" || n == "do" || n == "symlink" || n == "link" || perlAttr(n, p.src) != "" || perlCopy(n, p.src) ||
+			n == "readpipe" || n == "CORE::readpipe" || perlProcess(n, p.src) != ""
 	}
 	var out []Effect
 	for _, c := range p.findCalls(true, interesting) {
@@ -449,9 +450,19 @@ func perl(p *parser) []Effect {
 				continue
 			}
 			out = append(out, p.evalCode(c, a)...)
+		case perlProcess(n, p.src) != "":
+			out = append(out, p.perlProcessCall(c, perlProcess(n, p.src))...)
 		case n == "system" || n == "exec" || n == "CORE::system" || n == "CORE::exec":
 			// system { $prog } @args is the indirect-object form.
 			out = append(out, argvOrShell(c))
+		case n == "readpipe" || n == "CORE::readpipe":
+			// readpipe EXPR is the function behind qx//: EXPR runs in a
+			// shell; without one it runs $_.
+			if a := argAt(c.args, 0); a != nil {
+				out = append(out, shellOf(c, a))
+			} else {
+				out = append(out, Effect{Kind: Hidden, Call: n, Text: "$_", Offset: c.off})
+			}
 		case n == "open":
 			if e, ok := perlOpen(c); ok {
 				out = append(out, e)
@@ -501,6 +512,172 @@ func perl(p *parser) []Effect {
 		}
 	}
 	return out
+}
+
+// perlUses reports that Perl source loads module (a use or require
+// line, or the -M that the caller adds as one): IPC::Run, not IPC::Run3.
+func perlUses(src, module string) bool {
+	for i := 0; ; {
+		k := strings.Index(src[i:], module)
+		if k < 0 {
+			return false
+		}
+		end := i + k + len(module)
+		if end >= len(src) || !isIdent(src[end]) && src[end] != ':' {
+			return true
+		}
+		i = end
+	}
+}
+
+// perlProcess is the module call that n stands for among the modules that
+// start processes, or "": IPC::Open2's open2 and IPC::Open3's open3 (the
+// command is the arguments after the handles), IPC::Cmd's run (command
+// => CMD) and run_forked, IPC::Run's run, start and harness (commands as
+// array references), IPC::Run3's run3 and IPC::System::Simple's capture,
+// run and their x forms (argv only). A short name counts where the
+// program loads the module.
+func perlProcess(n, src string) string {
+	mod, name := "", n
+	if i := strings.LastIndex(n, "::"); i >= 0 {
+		mod, name = n[:i], n[i+2:]
+	}
+	from := func(m string) bool { return mod == m || mod == "" && perlUses(src, m) }
+	switch {
+	case name == "open2" && from("IPC::Open2"), name == "open3" && from("IPC::Open3"):
+		return name
+	case (name == "run" || name == "run_forked") && from("IPC::Cmd"):
+		return "IPC::Cmd::" + name
+	case (name == "run" || name == "start" || name == "harness") && from("IPC::Run"):
+		return "IPC::Run"
+	case name == "run3" && from("IPC::Run3"):
+		return "run3"
+	case (name == "capture" || name == "run" || name == "systemx" || name == "capturex" || name == "runx") && from("IPC::System::Simple"):
+		return "IPC::System::Simple::" + name
+	}
+	return ""
+}
+
+// perlProcessCall is the effects of a call of kind what (perlProcess).
+// One command string runs in a shell, as perl's exec runs one string; a
+// list of strings is a program and its arguments.
+func (p *parser) perlProcessCall(c call, what string) []Effect {
+	if len(c.args) == 0 && !c.parens && isP(p.tok(c.next), "\\") {
+		c.args, _ = p.bareArgs(c.next) // run \@cmd, …
+	}
+	pos := positional(c.args)
+	oneOrArgv := func(args []arg) Effect {
+		if len(args) == 1 && !args[0].isList {
+			return shellOf(c, &args[0])
+		}
+		return execOf(c, args)
+	}
+	switch what {
+	case "open2", "open3":
+		skip := 2
+		if what == "open3" {
+			skip = 3
+		}
+		if len(pos) <= skip {
+			return []Effect{shellOf(c, nil)}
+		}
+		e := oneOrArgv(pos[skip:])
+		if e.Kind == Hidden && e.Text == "" {
+			e.Text = pos[skip].text
+		}
+		return []Effect{e}
+	case "IPC::Cmd::run":
+		if a := p.perlKeyValue(c, "command"); a != nil {
+			return []Effect{shellOf(c, a)}
+		}
+		// Without command =>, a run of another module the program
+		// loads too.
+		if !strings.Contains(c.name, "::") {
+			if k := perlProcess("run", strings.ReplaceAll(p.src, "IPC::Cmd", "")); k != "" {
+				return p.perlProcessCall(c, k)
+			}
+		}
+		return []Effect{shellOf(c, nil)}
+	case "IPC::Cmd::run_forked", "run3":
+		return []Effect{shellOf(c, argAt(pos, 0))}
+	case "IPC::Run":
+		// Every array reference is a command (run \@a, '|', \@b); the
+		// strings are redirections and file names.
+		var out []Effect
+		for _, a := range pos {
+			t := strings.TrimSpace(a.text)
+			switch {
+			case a.isList:
+				out = append(out, execOf(c, []arg{a}))
+			case strings.HasPrefix(t, "[") || strings.HasPrefix(t, "\\@"):
+				out = append(out, Effect{Kind: Hidden, Call: c.name, Text: t, Offset: c.off})
+			}
+		}
+		if len(out) == 0 {
+			out = append(out, shellOf(c, argAt(pos, 0)))
+		}
+		return out
+	}
+	// IPC::System::Simple: an optional first argument lists the exit
+	// values allowed ([0, 1] or EXIT_ANY); the x forms never use a shell.
+	if len(pos) > 1 {
+		if t := strings.TrimSpace(pos[0].text); strings.HasPrefix(t, "[") && strings.Trim(t, "[]0123456789, \t") == "" || t == "EXIT_ANY" || t == "IPC::System::Simple::EXIT_ANY" {
+			pos = pos[1:]
+		}
+	}
+	if len(pos) == 0 {
+		return []Effect{shellOf(c, nil)}
+	}
+	if strings.HasSuffix(what, "x") {
+		return []Effect{execOf(c, pos)}
+	}
+	return []Effect{oneOrArgv(pos)}
+}
+
+// perlKeyValue is the value of key => VALUE among the arguments of c
+// (IPC::Cmd's run(command => "…")), or nil.
+func (p *parser) perlKeyValue(c call, key string) *arg {
+	i, end := c.next, len(p.toks)
+	if isP(p.tok(i), "(") {
+		if e := p.closeOf(p.toks, i); e > i {
+			i, end = i+1, e
+		}
+	}
+	for j := i; j < end && j-i < maxBareTokens; j++ {
+		t := p.toks[j]
+		if t.kind == tPunct {
+			switch t.text {
+			case "(", "[", "{":
+				if e := p.closeOf(p.toks, j); e > j && e < end {
+					j = e
+				}
+				continue
+			case ")", "]", "}", ";":
+				return nil
+			}
+		}
+		if (t.kind == tIdent || t.kind == tString) && t.text == key && isP(p.tok(j+1), "=>") {
+			k := j + 2
+			for k < end {
+				u := p.toks[k]
+				if u.kind == tPunct && (u.text == "," || u.text == "=>" || u.text == ";") {
+					break
+				}
+				if u.kind == tPunct && (u.text == "(" || u.text == "[" || u.text == "{") {
+					if e := p.closeOf(p.toks, k); e > k && e < end {
+						k = e
+					}
+				}
+				k++
+			}
+			if k == j+2 {
+				return nil
+			}
+			a := p.arg(j+2, k)
+			return &a
+		}
+	}
+	return nil
 }
 
 // perlAttrCall is the effects of a perlAttrs call of kind what: rename
@@ -561,12 +738,19 @@ func perlOpen(c call) (Effect, bool) {
 			return Effect{}, false
 		}
 		m := strings.TrimSpace(mode.str)
+		// One command string after a pipe mode runs as perl's exec runs
+		// one string: through /bin/sh -c (open(F, "-|", "cat .env")); a
+		// list is the program and its arguments.
+		cmd := execOf(c, args[2:])
+		if len(args) == 3 && args[2].lit && !args[2].isList {
+			cmd = Effect{Kind: Shell, Call: "open", Text: args[2].str, Offset: c.off}
+		}
 		switch {
 		case m == "|-":
 			// The program writes to the command's stdin.
-			return fedByProgram(execOf(c, args[2:]), "perl"), true
+			return fedByProgram(cmd, "perl"), true
 		case m == "-|":
-			return execOf(c, args[2:]), true
+			return cmd, true
 		case strings.HasPrefix(m, ">") || strings.HasPrefix(m, "+<") || strings.HasPrefix(m, "+>"):
 			e, ok := pathEffect(c, Write, &args[2], false)
 			e.Append = strings.HasPrefix(m, ">>")
