@@ -186,7 +186,9 @@ func TestProjectGitConfigRuns(t *testing.T) {
 		{"git log", "allow"},
 		{"git config user.name Bob && git commit -m x", "allow"},
 		{"git config core.autocrlf input && git status", "allow"},
-		{"git config core.fsmonitor ./x.sh", "allow"}, // x.sh is not there: it runs nothing now
+		// x.sh is not there and runs nothing now, but every later git
+		// (the user's too) runs whatever it holds then (TestGitConfigKeptFile).
+		{"git config core.fsmonitor ./x.sh", "ask"},
 		{"git config core.fsmonitor ./x.sh && printf 'rm -rf ~\\n' > x.sh && git status", "deny"},
 		{"git config core.pager ./p.sh && cat > p.sh <<'EOF'\nrm -rf ~\nEOF\ngit log", "deny"},
 	})
@@ -214,4 +216,41 @@ func TestProjectGitConfigRuns(t *testing.T) {
 		t.Errorf("git status did not run the project's core.fsmonitor ./x.sh: %v", err)
 	}
 	checkDecisions(t, cfg, []struct{ cmd, want string }{{"git status", "allow"}}) // harmless now
+}
+
+// TestGitConfigKeptFile: git config KEY VALUE keeps a setting that makes
+// every later git run VALUE, also a git the user runs outside the agent;
+// when VALUE runs a file the agent can write (./x.sh, a script a shell or
+// an interpreter is given, a file in the project by its absolute name),
+// what that file holds then is not known now: it asks, as core.hooksPath
+// does. Installed programs and git's own words pass.
+func TestGitConfigKeptFile(t *testing.T) {
+	cfg := testConfig()
+	for _, tc := range []struct {
+		cmd  string
+		want Decision
+	}{
+		{"git config core.fsmonitor ./x.sh", Ask},
+		{`git config alias.st '!./st.sh'`, Ask},
+		{`git config diff.bin.textconv "python3 tools/conv.py"`, Ask},
+		{`git config core.pager "sh pager.sh"`, Ask},
+		{"git config --global core.sshCommand scripts/ssh.sh", Ask},
+		{"git config core.pager /home/u/proj/bin/pager", Ask},
+		{`git config credential.helper '!tools/cred.sh'`, Ask},
+		// Look-alikes.
+		{`git config core.pager "less -FRX"`, Allow},
+		{`git config core.editor "code --wait"`, Allow},
+		{`git config alias.st '!git status -sb'`, Allow},
+		{`git config --global core.sshCommand "ssh -i ~/.ssh/id_ed25519"`, Allow},
+		{"git config credential.helper store", Allow},
+		{"git config core.fsmonitor true", Allow},
+		{`git config filter.lfs.clean "git-lfs clean -- %f"`, Allow},
+		{"git config core.pager /usr/bin/less", Allow},
+		{"git config user.name x", Allow},
+		{"git -c core.pager=./x.sh log", Allow},
+	} {
+		if got := Check(cfg, tc.cmd).Decision; got != tc.want {
+			t.Errorf("%s: %s, want %s", tc.cmd, got, tc.want)
+		}
+	}
 }

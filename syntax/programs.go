@@ -3,6 +3,7 @@ package syntax
 import (
 	"encoding/base64"
 	"os"
+	"path"
 	"slices"
 	"sort"
 	"strconv"
@@ -590,6 +591,16 @@ func (w *walker) git(c scope, call *Call) {
 			}
 			w.gitConfig(c, call, val, key.Value+"="+val.Value)
 			w.gitConfigSets(rest, key, val, repo)
+			// A setting kept for later commands that runs a file the agent
+			// can write: what that file holds when git runs it (also a git
+			// the user runs outside the agent) is not known now, as for
+			// core.hooksPath.
+			if lk := strings.ToLower(key.Value); val.Static && gitRunsValue(lk, val.Value) {
+				if f := gitValueFile(val.Value, w.project); f != "" {
+					w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: f,
+						What: "git config " + key.Value + " makes git run " + f + " on later commands, also those run outside the agent, whatever that file holds then"})
+				}
+			}
 		}
 	}
 }
@@ -794,21 +805,70 @@ func (w *walker) gitConfig(c scope, call *Call, a *Arg, kv string) {
 		// (a pager, hooks, aliases) corral does not see.
 		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true,
 			What: "git " + key + "=" + val + " makes git read its configuration, which can make it run programs, from " + val})
-	case gitShellKeys.Get()[key] || gitDriverKey(key) || strings.HasPrefix(key, "alias.") && strings.HasPrefix(val, "!") ||
-		strings.HasPrefix(key, "submodule.") && strings.HasSuffix(key, ".update") && strings.HasPrefix(val, "!") ||
-		strings.HasPrefix(key, "credential.") && strings.HasSuffix(key, ".helper") && strings.HasPrefix(val, "!"):
-		if key == "core.fsmonitor" && (val == "true" || val == "false" || val == "") {
-			return
-		}
-		if key == "credential.helper" && !strings.HasPrefix(val, "!") {
-			return // a helper program name, git-credential-NAME
-		}
+	case gitRunsValue(key, val):
 		text := strings.TrimPrefix(val, "!")
 		if key == "core.gitproxy" {
 			text, _, _ = strings.Cut(text, " for ") // COMMAND for DOMAIN
 		}
 		w.child(c, call, text, nil, "git "+key, !a.Static)
 	}
+}
+
+// gitRunsValue reports whether git runs the value of configuration key
+// (lower case) as a command: core.fsmonitor, core.pager, core.sshCommand
+// and the other shell keys, filter and diff drivers, "!" aliases,
+// submodule updates and credential helpers.
+func gitRunsValue(key, val string) bool {
+	switch {
+	case key == "core.fsmonitor" && (val == "true" || val == "false" || val == ""):
+		return false
+	case strings.HasPrefix(key, "credential.") && strings.HasSuffix(key, ".helper"):
+		// Without "!", a helper program name: git-credential-NAME.
+		return strings.HasPrefix(val, "!")
+	}
+	return gitShellKeys.Get()[key] || gitDriverKey(key) || strings.HasPrefix(key, "alias.") && strings.HasPrefix(val, "!") ||
+		strings.HasPrefix(key, "submodule.") && strings.HasSuffix(key, ".update") && strings.HasPrefix(val, "!")
+}
+
+// gitValueFile returns the file a command value of git's configuration
+// runs when that file is one the agent can write and change after this
+// command: a program named by a path ("./x.sh", "tools/fsmonitor", a file
+// in the project), or the script a shell or an interpreter is given
+// ("sh x.sh", "python3 hooks/mon.py"); "" for an installed program
+// ("less -FRX", "code --wait", "/usr/bin/git-lfs"). Only the value's first
+// command is read.
+func gitValueFile(val, project string) string {
+	words, err := shlex.Split(strings.TrimPrefix(val, "!"))
+	if err != nil || len(words) == 0 {
+		return ""
+	}
+	prog := words[0]
+	if r := RunnerOf(path.Base(prog)); r == ShellRunner || r == InterpreterRunner {
+		for _, w := range words[1:] {
+			if !strings.HasPrefix(w, "-") {
+				if strings.ContainsAny(w, "$`") {
+					return ""
+				}
+				return w
+			}
+		}
+		return ""
+	}
+	switch {
+	case strings.ContainsAny(prog, "$`"):
+		return ""
+	case path.IsAbs(prog):
+		// A file in the project, by its absolute name.
+		for d := path.Dir(path.Clean(prog)); project != "" && d != "/" && d != "."; d = path.Dir(d) {
+			if d == path.Clean(project) {
+				return prog
+			}
+		}
+		return ""
+	case strings.Contains(prog, "/"):
+		return prog
+	}
+	return ""
 }
 
 func rawJoin(args []Arg) string {
