@@ -410,3 +410,57 @@ func commandWords(raw json.RawMessage) string {
 	}
 	return ""
 }
+
+// siteStart decides a write of a file Python runs at every start (a site
+// directory's .pth import lines, sitecustomize, usercustomize:
+// syntax.SiteStartCode) by the code it leaves there, judged as python3
+// -c of that code: denied is denied, what needs the user asks, and text
+// that cannot be known (a patch, several files) asks. A .pth of paths
+// only keeps d.
+func (s *settings) siteStart(req *agent.Request, path string, d guards.Decision) guards.Decision {
+	abs := path
+	if !filepath.IsAbs(abs) {
+		abs = filepath.Join(req.Cwd, abs)
+	}
+	if _, ok := syntax.SiteStartCode(abs, ""); !ok {
+		return d
+	}
+	text, ok := "", false
+	if len(req.Paths) == 1 {
+		text, ok = agentCodeText(req, path)
+	}
+	if !ok {
+		if d.Verdict < guards.Ask {
+			d.Verdict, d.Rule = guards.Ask, "hidden-code"
+			d.Message = fmt.Sprintf("corral: %s is run by Python at every start, and the text this write leaves there cannot be read", abs)
+		}
+		return d
+	}
+	code, _ := syntax.SiteStartCode(abs, text)
+	if strings.TrimSpace(code) == "" {
+		return d
+	}
+	res := s.check("python3 -c "+syntax.Quote(code), req.AgentType)
+	var v guards.Verdict
+	switch res.Decision {
+	case rewrite.Allow, rewrite.Warn:
+		return d
+	case rewrite.Deny:
+		v = guards.Deny
+	default:
+		v = guards.Ask
+	}
+	if v <= d.Verdict {
+		return d
+	}
+	rule := "hidden-code"
+	for _, f := range res.Findings {
+		if f.Decision == res.Decision {
+			rule = f.Rule
+			break
+		}
+	}
+	d.Verdict, d.Rule = v, rule
+	d.Message = fmt.Sprintf("corral: %s is run by Python at every start; the code written there: %s", abs, summary(res))
+	return d
+}
