@@ -240,8 +240,8 @@ func TestSiteStartWrites(t *testing.T) {
 	// A Bash write of the same text, and one of text corral cannot know.
 	for cmd, want := range map[string]string{
 		`printf 'import os; os.system("rm -rf ~")\n' > .venv/lib/python3.12/site-packages/zz.pth`: "deny",
-		`printf '/opt/lib\n' > .venv/lib/python3.12/site-packages/zz.pth`:                          "",
-		`./gen > .venv/lib/python3.12/site-packages/sitecustomize.py`:                               "ask",
+		`printf '/opt/lib\n' > .venv/lib/python3.12/site-packages/zz.pth`:                         "",
+		`./gen > .venv/lib/python3.12/site-packages/sitecustomize.py`:                             "ask",
 	} {
 		out, raw, _ := m.hook(map[string]any{"session_id": "s1", "hook_event_name": "PreToolUse", "tool_name": "Bash",
 			"tool_input": map[string]any{"command": cmd}})
@@ -251,6 +251,62 @@ func TestSiteStartWrites(t *testing.T) {
 		}
 		if got != want {
 			t.Errorf("%s: got %q (%s), want %q", cmd, got, raw, want)
+		}
+	}
+}
+
+// A command file's !`sh build.sh` runs build.sh as it is when the command
+// is used: a later write of build.sh is judged with that line.
+func TestAgentCommandScriptWrites(t *testing.T) {
+	m := newMachine(t)
+	writeFile := func(rel, text string) {
+		p := filepath.Join(m.project, rel)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	writeFile(".claude/commands/b.md", "---\nallowed-tools: Bash(sh:*)\n---\n!`sh build.sh`\n")
+	writeFile(".claude/commands/t.md", "Results: !`python3 tool.py`\n")
+	writeFile(".claude/skills/m/SKILL.md", "---\nname: m\n---\n!`make`\n")
+	writeFile("build.sh", "echo building\n")
+	decide := func(tool string, input map[string]any) string {
+		out, _, _ := m.hook(map[string]any{"session_id": "s1", "hook_event_name": "PreToolUse", "tool_name": tool, "tool_input": input})
+		if hs := out.HookSpecificOutput; hs != nil && (hs.PermissionDecision == "deny" || hs.PermissionDecision == "ask") {
+			return hs.PermissionDecision
+		}
+		return ""
+	}
+	for _, tc := range []struct {
+		name, file, content, want string
+	}{
+		{"build.sh that deletes home", "build.sh", "rm -rf ~\n", "deny"},
+		{"build.sh that builds", "build.sh", "go build ./...\necho done\n", ""},
+		{"tool.py that deletes home", "tool.py", "import shutil\nshutil.rmtree('/home')\n", "deny"},
+		{"Makefile that deletes home", "Makefile", "all:\n\trm -rf ~\n", "deny"},
+		{"Makefile that tests", "Makefile", "all:\n\tgo test ./...\n", ""},
+		{"a script no command runs", "other.sh", "rm -rf ~\n", ""},
+		{"notes", "notes.md", "rm -rf ~\n", ""},
+	} {
+		got := decide("Write", map[string]any{"file_path": filepath.Join(m.project, tc.file), "content": tc.content})
+		if got != tc.want {
+			t.Errorf("Write %s: got %q, want %q", tc.name, got, tc.want)
+		}
+	}
+	if got := decide("Edit", map[string]any{"file_path": filepath.Join(m.project, "build.sh"), "old_string": "echo building", "new_string": "rm -rf ~"}); got != "deny" {
+		t.Errorf("Edit of build.sh to rm -rf ~: got %q, want deny", got)
+	}
+	for cmd, want := range map[string]string{
+		`printf 'rm -rf ~\n' > build.sh`:        "deny",
+		`printf 'echo ok\n' > build.sh`:         "",
+		`printf 'rm -rf ~\n' > unused.sh`:       "",
+		`echo "rm -rf /"`:                       "",
+		`cp /dev/null tool.py && git status -s`: "",
+	} {
+		if got := decide("Bash", map[string]any{"command": cmd}); got != want {
+			t.Errorf("Bash %s: got %q, want %q", cmd, got, want)
 		}
 	}
 }
