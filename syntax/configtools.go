@@ -108,6 +108,9 @@ var configTools = lazy.Value[map[string]configTool]{New: func() map[string]confi
 // file as code (configTools, cmake's configure step, pre-commit); it
 // reports whether it was.
 func (w *walker) configRun(c scope, call *Call) bool {
+	if w.hookManagerRun(c, call) {
+		return true
+	}
 	switch call.Name {
 	case "cmake":
 		w.cmakeConfigure(c, call)
@@ -389,8 +392,9 @@ func (w *walker) preCommitRun(c scope, call *Call) {
 		case strings.HasPrefix(v, "-"):
 		default:
 			// The first operand is the command: run (hook-impl is what
-			// the installed git hook runs).
-			run = v == "run" || v == "hook-impl"
+			// the installed git hook runs; install sets up that hook,
+			// whose commands are the configuration's).
+			run = v == "run" || v == "hook-impl" || v == "install"
 			i = len(call.Args)
 		}
 	}

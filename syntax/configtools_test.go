@@ -75,7 +75,10 @@ func TestConfigToolsReadTheirConfig(t *testing.T) {
 		{`cd r && rollup src/main.js -o out.js`, false},
 		{`cd c && cmake --build build`, false},
 		{`cd c && cmake -E echo hi`, false},
-		{`cd k && pre-commit install`, false},
+		// install sets up the git hook that runs these entries on the
+		// next commit (hookmgr.go): judged as run; uninstall runs none.
+		{`cd k && pre-commit install`, true},
+		{`cd k && pre-commit uninstall`, false},
 		{`cd ok && eslint . && prettier --check . && vite build && webpack && bundle install && cmake -S . -B build && pre-commit run -a`, false},
 	} {
 		m := analyzeIn(t, dir, tc.cmd)

@@ -85,7 +85,17 @@ func (w *walker) gitHooks(c scope, call *Call, sub string, rest []Arg, repo gitR
 	if gitWritesState.Get()[sub] {
 		names = append(append([]string(nil), names...), "post-index-change", "reference-transaction")
 	}
-	w.runGitHooks(c, call, names, repo.top, w.configuredHooks(repo.config, repo.top))
+	if hooks := w.configuredHooks(repo.config, repo.top); hooks != "" {
+		w.runGitHooks(c, call, names, repo.top, hooks)
+		return
+	}
+	// The default hooks directory: the user's, read only to find the
+	// hooks a hook manager installed (managedHooks).
+	gitDir := repo.dir
+	if gitDir == "" {
+		gitDir = filepath.Dir(repo.config)
+	}
+	w.managedHooks(c, call, names, repo.top, filepath.Join(gitDir, "hooks"))
 }
 
 // runGitHooks walks the hooks names that exist in the hooks directory

@@ -793,6 +793,7 @@ func (w *walker) noteCopy(c scope, call *Call) {
 			} else {
 				w.setOpaque(d.Path)
 			}
+			w.siteWrite(c, call, d.Path, text, known)
 		}
 		return
 	}

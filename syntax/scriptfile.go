@@ -697,12 +697,14 @@ func (w *walker) noteWrite(c scope, call *Call) {
 		}
 		if !ok {
 			w.setOpaque(d.Path)
+			w.siteWrite(c, call, d.Path, "", false)
 			continue
 		}
 		if rd.Op == ">>" {
 			text = w.written[d.Path] + text
 		}
 		w.setWritten(d.Path, text)
+		w.siteWrite(c, call, d.Path, text, true)
 	}
 }
 

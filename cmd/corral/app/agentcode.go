@@ -410,3 +410,211 @@ func commandWords(raw json.RawMessage) string {
 	}
 	return ""
 }
+
+// siteStart decides a write of a file Python runs at every start (a site
+// directory's .pth import lines, sitecustomize, usercustomize:
+// syntax.SiteStartCode) by the code it leaves there, judged as python3
+// -c of that code: denied is denied, what needs the user asks, and text
+// that cannot be known (a patch, several files) asks. A .pth of paths
+// only keeps d.
+func (s *settings) siteStart(req *agent.Request, path string, d guards.Decision) guards.Decision {
+	abs := path
+	if !filepath.IsAbs(abs) {
+		abs = filepath.Join(req.Cwd, abs)
+	}
+	if _, ok := syntax.SiteStartCode(abs, ""); !ok {
+		return d
+	}
+	text, ok := "", false
+	if len(req.Paths) == 1 {
+		text, ok = agentCodeText(req, path)
+	}
+	if !ok {
+		if d.Verdict < guards.Ask {
+			d.Verdict, d.Rule = guards.Ask, "hidden-code"
+			d.Message = fmt.Sprintf("corral: %s is run by Python at every start, and the text this write leaves there cannot be read", abs)
+		}
+		return d
+	}
+	code, _ := syntax.SiteStartCode(abs, text)
+	if strings.TrimSpace(code) == "" {
+		return d
+	}
+	res := s.check("python3 -c "+syntax.Quote(code), req.AgentType)
+	var v guards.Verdict
+	switch res.Decision {
+	case rewrite.Allow, rewrite.Warn:
+		return d
+	case rewrite.Deny:
+		v = guards.Deny
+	default:
+		v = guards.Ask
+	}
+	if v <= d.Verdict {
+		return d
+	}
+	rule := "hidden-code"
+	for _, f := range res.Findings {
+		if f.Decision == res.Decision {
+			rule = f.Rule
+			break
+		}
+	}
+	d.Verdict, d.Rule = v, rule
+	d.Message = fmt.Sprintf("corral: %s is run by Python at every start; the code written there: %s", abs, summary(res))
+	return d
+}
+
+// Agent commands and skills that run project files (red-team 2 finding
+// F). A command's !`sh build.sh` line runs when the command is used,
+// outside any hook, with the project's files as they are then: a later
+// write of build.sh (make's Makefile, package.json's script, a Python
+// file) changes what it runs. So a write — a Write or Edit tool, a Bash
+// command — is judged together with each such line of the project's
+// .claude/commands and .claude/skills: the write, then the line run in
+// the project directory. When that sequence is judged worse than the
+// write and the line each alone, the written text is what makes the line
+// harmful: denied when the sequence is denied, else asked.
+
+// Bounds of the scan of command and skill files.
+const (
+	maxBangFiles = 64
+	maxBangText  = 64 << 10
+	maxBangLines = 32
+)
+
+// bangLine is a command a command or skill file runs.
+type bangLine struct {
+	file, cmd string
+}
+
+// agentBangLines returns the commands the project's command and skill
+// files in dir run, in file order.
+func agentBangLines(dir string) []bangLine {
+	var out []bangLine
+	files := 0
+	for _, sub := range []string{filepath.Join(".claude", "commands"), filepath.Join(".claude", "skills")} {
+		root := filepath.Join(dir, sub)
+		if fi, err := os.Stat(root); err != nil || !fi.IsDir() {
+			continue
+		}
+		_ = filepath.WalkDir(root, func(p string, e os.DirEntry, err error) error {
+			if err != nil || files >= maxBangFiles || len(out) >= maxBangLines {
+				return filepath.SkipDir
+			}
+			if e.IsDir() || !strings.HasSuffix(e.Name(), ".md") || !e.Type().IsRegular() {
+				return nil
+			}
+			files++
+			fi, err := e.Info()
+			if err != nil || fi.Size() > maxBangText {
+				return nil
+			}
+			b, err := os.ReadFile(p)
+			if err != nil {
+				return nil
+			}
+			cmds, _, _ := agentCodeCommands(string(b))
+			for _, c := range cmds {
+				if strings.TrimSpace(c) != "" && len(out) < maxBangLines {
+					out = append(out, bangLine{p, c})
+				}
+			}
+			return nil
+		})
+	}
+	return out
+}
+
+// severity orders decisions by what the user sees: pass, a question
+// (a rewrite too), a refusal.
+func severity(d rewrite.Decision) int {
+	switch d {
+	case rewrite.Allow, rewrite.Warn:
+		return 0
+	case rewrite.Deny:
+		return 2
+	}
+	return 1
+}
+
+// laterRuns judges before (shell text that writes project files) followed
+// by each command line an agent command or skill of the project in dir
+// runs: it returns the worst decision of a sequence worse than its parts,
+// and why; Allow when none is.
+func (s *settings) laterRuns(dir, before, agentType string) (rewrite.Decision, string) {
+	lines := agentBangLines(dir)
+	if len(lines) == 0 {
+		return rewrite.Allow, ""
+	}
+	base := severity(s.check(before, agentType).Decision)
+	worst, why := rewrite.Allow, ""
+	for _, l := range lines {
+		alone := severity(s.check(l.cmd, agentType).Decision)
+		seq := s.check(before+"\n(cd "+syntax.Quote(dir)+" || exit\n"+l.cmd+"\n)", agentType)
+		if sv := severity(seq.Decision); sv > base && sv > alone && sv > severity(worst) {
+			worst = rewrite.Ask
+			if seq.Decision == rewrite.Deny {
+				worst = rewrite.Deny
+			}
+			why = fmt.Sprintf("%s runs %q when the command is used, outside corral's hook, and with this change: %s", relOrAbs(dir, l.file), l.cmd, summary(seq))
+		}
+	}
+	return worst, why
+}
+
+// relOrAbs is p relative to dir when below it.
+func relOrAbs(dir, p string) string {
+	if r, err := filepath.Rel(dir, p); err == nil && !strings.HasPrefix(r, "..") {
+		return r
+	}
+	return p
+}
+
+// hereWrite is shell text that writes text to the file at abs.
+func hereWrite(abs, text string) string {
+	mark := "CORRAL_TEXT"
+	for strings.Contains(text, mark) {
+		mark += "_"
+	}
+	if !strings.HasSuffix(text, "\n") {
+		text += "\n"
+	}
+	return "cat > " + syntax.Quote(abs) + " <<'" + mark + "'\n" + text + mark + "\n"
+}
+
+// scriptsRunLater decides a Write or Edit of a project file by what the
+// project's agent commands and skills run after it (laterRuns).
+func (s *settings) scriptsRunLater(req *agent.Request, path string, d guards.Decision) guards.Decision {
+	if len(req.Paths) != 1 || req.Cwd == "" {
+		return d
+	}
+	abs := path
+	if !filepath.IsAbs(abs) {
+		abs = filepath.Join(req.Cwd, abs)
+	}
+	if !guards.Within(req.Cwd, abs) {
+		return d
+	}
+	if len(agentBangLines(req.Cwd)) == 0 {
+		return d
+	}
+	text, ok := agentCodeText(req, path)
+	if !ok || len(text) > maxBangText {
+		return d
+	}
+	dec, why := s.laterRuns(req.Cwd, hereWrite(abs, text), req.AgentType)
+	v := guards.Ask
+	switch dec {
+	case rewrite.Allow:
+		return d
+	case rewrite.Deny:
+		v = guards.Deny
+	}
+	if v <= d.Verdict {
+		return d
+	}
+	d.Verdict, d.Rule = v, guards.AgentCodeRule
+	d.Message = "corral: " + why
+	return d
+}

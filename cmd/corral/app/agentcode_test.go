@@ -188,3 +188,125 @@ func TestEditorAutoRunWrites(t *testing.T) {
 		t.Errorf("bash write to .vscode/tasks.json: got %+v, want ask", hs)
 	}
 }
+
+// Files Python runs at every start (a site directory's .pth import lines,
+// sitecustomize, usercustomize) are judged, when written, as the code
+// they leave there; a .pth of paths passes.
+func TestSiteStartWrites(t *testing.T) {
+	m := newMachine(t)
+	site := filepath.Join(m.project, ".venv", "lib", "python3.12", "site-packages")
+	user := filepath.Join(m.home, ".local", "lib", "python3.12", "site-packages")
+	tests := []struct {
+		name, path, content string
+		decision, reason    string
+	}{
+		{"pth import that deletes home", filepath.Join(site, "zz.pth"), "/opt/x\nimport os; os.system('rm -rf ~')\n", "deny", "rm-root"},
+		{"pth import of shutil.rmtree", filepath.Join(site, "a.pth"), "import shutil; shutil.rmtree('/home')\n", "deny", "a.pth"},
+		{"pth of paths", filepath.Join(site, "proj.pth"), "/work/proj/src\n../lib\n", "", ""},
+		{"pth import of a module", filepath.Join(site, "distutils-precedence.pth"), "import os; var = 'SETUPTOOLS_USE_DISTUTILS'; enabled = os.environ.get(var, 'local') == 'local'\n", "", ""},
+		{"sitecustomize that deletes", filepath.Join(site, "sitecustomize.py"), "import os\nos.system('rm -rf ~')\n", "deny", "rm-root"},
+		{"sitecustomize that sets a path", filepath.Join(site, "sitecustomize.py"), "import sys\nsys.path.insert(0, '/opt/lib')\n", "", ""},
+		{"a module named like a pth elsewhere", filepath.Join(m.project, "notes", "x.pth"), "import os; os.system('rm -rf ~')\n", "", ""},
+	}
+	for _, tt := range tests {
+		in := map[string]any{"session_id": "s1", "hook_event_name": "PreToolUse", "tool_name": "Write",
+			"tool_input": map[string]any{"file_path": tt.path, "content": tt.content}}
+		out, raw, _ := m.hook(in)
+		hs := out.HookSpecificOutput
+		if tt.decision == "" {
+			if hs != nil && (hs.PermissionDecision == "deny" || hs.PermissionDecision == "ask") {
+				t.Errorf("%s: got %s", tt.name, raw)
+			}
+			continue
+		}
+		if hs == nil || hs.PermissionDecision != tt.decision || !strings.Contains(hs.PermissionDecisionReason, tt.reason) {
+			t.Errorf("%s: got %+v, want %s mentioning %q", tt.name, hs, tt.decision, tt.reason)
+		}
+	}
+	// The user site (outside the project) is judged the same way, and an
+	// Edit by the text it leaves.
+	pth := filepath.Join(user, "u.pth")
+	if err := os.MkdirAll(user, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(pth, []byte("/opt/x\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, raw, _ := m.hook(map[string]any{"session_id": "s1", "hook_event_name": "PreToolUse", "tool_name": "Edit",
+		"tool_input": map[string]any{"file_path": pth, "old_string": "/opt/x", "new_string": "import os; os.system('rm -rf ~')"}})
+	if hs := out.HookSpecificOutput; hs == nil || hs.PermissionDecision != "deny" {
+		t.Errorf("Edit of the user site's .pth to an import that deletes home: got %s, want deny", raw)
+	}
+	// A Bash write of the same text, and one of text corral cannot know.
+	for cmd, want := range map[string]string{
+		`printf 'import os; os.system("rm -rf ~")\n' > .venv/lib/python3.12/site-packages/zz.pth`: "deny",
+		`printf '/opt/lib\n' > .venv/lib/python3.12/site-packages/zz.pth`:                         "",
+		`./gen > .venv/lib/python3.12/site-packages/sitecustomize.py`:                             "ask",
+	} {
+		out, raw, _ := m.hook(map[string]any{"session_id": "s1", "hook_event_name": "PreToolUse", "tool_name": "Bash",
+			"tool_input": map[string]any{"command": cmd}})
+		got := ""
+		if hs := out.HookSpecificOutput; hs != nil && (hs.PermissionDecision == "deny" || hs.PermissionDecision == "ask") {
+			got = hs.PermissionDecision
+		}
+		if got != want {
+			t.Errorf("%s: got %q (%s), want %q", cmd, got, raw, want)
+		}
+	}
+}
+
+// A command file's !`sh build.sh` runs build.sh as it is when the command
+// is used: a later write of build.sh is judged with that line.
+func TestAgentCommandScriptWrites(t *testing.T) {
+	m := newMachine(t)
+	writeFile := func(rel, text string) {
+		p := filepath.Join(m.project, rel)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	writeFile(".claude/commands/b.md", "---\nallowed-tools: Bash(sh:*)\n---\n!`sh build.sh`\n")
+	writeFile(".claude/commands/t.md", "Results: !`python3 tool.py`\n")
+	writeFile(".claude/skills/m/SKILL.md", "---\nname: m\n---\n!`make`\n")
+	writeFile("build.sh", "echo building\n")
+	decide := func(tool string, input map[string]any) string {
+		out, _, _ := m.hook(map[string]any{"session_id": "s1", "hook_event_name": "PreToolUse", "tool_name": tool, "tool_input": input})
+		if hs := out.HookSpecificOutput; hs != nil && (hs.PermissionDecision == "deny" || hs.PermissionDecision == "ask") {
+			return hs.PermissionDecision
+		}
+		return ""
+	}
+	for _, tc := range []struct {
+		name, file, content, want string
+	}{
+		{"build.sh that deletes home", "build.sh", "rm -rf ~\n", "deny"},
+		{"build.sh that builds", "build.sh", "go build ./...\necho done\n", ""},
+		{"tool.py that deletes home", "tool.py", "import shutil\nshutil.rmtree('/home')\n", "deny"},
+		{"Makefile that deletes home", "Makefile", "all:\n\trm -rf ~\n", "deny"},
+		{"Makefile that tests", "Makefile", "all:\n\tgo test ./...\n", ""},
+		{"a script no command runs", "other.sh", "rm -rf ~\n", ""},
+		{"notes", "notes.md", "rm -rf ~\n", ""},
+	} {
+		got := decide("Write", map[string]any{"file_path": filepath.Join(m.project, tc.file), "content": tc.content})
+		if got != tc.want {
+			t.Errorf("Write %s: got %q, want %q", tc.name, got, tc.want)
+		}
+	}
+	if got := decide("Edit", map[string]any{"file_path": filepath.Join(m.project, "build.sh"), "old_string": "echo building", "new_string": "rm -rf ~"}); got != "deny" {
+		t.Errorf("Edit of build.sh to rm -rf ~: got %q, want deny", got)
+	}
+	for cmd, want := range map[string]string{
+		`printf 'rm -rf ~\n' > build.sh`:        "deny",
+		`printf 'echo ok\n' > build.sh`:         "",
+		`printf 'rm -rf ~\n' > unused.sh`:       "",
+		`echo "rm -rf /"`:                       "",
+		`cp /dev/null tool.py && git status -s`: "",
+	} {
+		if got := decide("Bash", map[string]any{"command": cmd}); got != want {
+			t.Errorf("Bash %s: got %q, want %q", cmd, got, want)
+		}
+	}
+}

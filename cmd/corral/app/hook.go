@@ -152,6 +152,13 @@ func (env *runtimeEnv) bash(s *settings, req *agent.Request, canRewrite bool) *a
 			res.Findings = append(res.Findings, rewrite.Finding{Rule: "sandbox-moved", Decision: rewrite.Deny, End: len(cmd), Text: cmd, Message: msg})
 		}
 	}
+	if severity(res.Decision) == 0 && req.Cwd != "" {
+		// A write here can change what an agent command runs later.
+		if dec, why := s.laterRuns(req.Cwd, cmd, req.AgentType); dec != rewrite.Allow {
+			res.Decision = dec
+			res.Findings = append(res.Findings, rewrite.Finding{Rule: guards.AgentCodeRule, Decision: dec, End: len(cmd), Text: cmd, Message: why})
+		}
+	}
 	for _, n := range res.Notes {
 		fmt.Fprintf(env.stderr, "corral: %s\n", n)
 	}
@@ -378,6 +385,12 @@ func (env *runtimeEnv) write(s *settings, req *agent.Request) *agent.Answer {
 		}
 		if d.Rule == guards.EditorAutoRunRule && d.Verdict == guards.Ask && len(req.Paths) == 1 {
 			d = s.editorAutoRun(req, t.path, d)
+		}
+		if t.action == guards.Write && d.Verdict < guards.Deny {
+			d = s.siteStart(req, t.path, d)
+		}
+		if t.action == guards.Write && d.Verdict < guards.Ask {
+			d = s.scriptsRunLater(req, t.path, d)
 		}
 		if d.Verdict > worst.Verdict || worst.Path.Given == "" {
 			worst = d
