@@ -2,7 +2,10 @@
 # .ci/install-interpreters.sh: installs the interpreters the code execution
 # tests (rewrite/exec_code_test.go) run, so that none of them skips:
 #   - ruby and php from Debian (apt-get, only as root and only when missing;
-#     --no-install-recommends keeps it to a few packages);
+#     --no-install-recommends keeps it to a few packages), and pre-commit,
+#     the git-hook manager whose installed hook syntax/hookmgr_test.go runs;
+#   - lefthook, the other hook manager that test runs, from the npm registry
+#     (its package carries the native binary), beside bun and deno;
 #   - bun and deno from the npm registry (the npm packages "bun" and "deno"
 #     carry the native binaries as optional dependencies) into
 #     $CORRAL_INTERP_CACHE (default .cache/interp), at the versions the tests
@@ -19,14 +22,16 @@ cd "$(dirname "$0")/.." || exit 0
 cache="${CORRAL_INTERP_CACHE:-$PWD/.cache/interp}"
 bun_version="${CORRAL_BUN_VERSION:-1.4.5}"
 deno_version="${CORRAL_DENO_VERSION:-2.9.6}"
+lefthook_version="${CORRAL_LEFTHOOK_VERSION:-2.2.2}"
 
 loud() { echo "INTERPRETERS: !!! $* !!!"; }
 
 missing=()
 command -v ruby >/dev/null 2>&1 || missing+=(ruby)
 command -v php >/dev/null 2>&1 || missing+=(php-cli)
+command -v pre-commit >/dev/null 2>&1 || missing+=(pre-commit)
 if [ ${#missing[@]} -eq 0 ]; then
-	echo "INTERPRETERS: ruby and php are installed"
+	echo "INTERPRETERS: ruby, php and pre-commit are installed"
 elif [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
 	echo "INTERPRETERS: installing ${missing[*]} with apt-get"
 	if DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null 2>&1 ||
@@ -47,19 +52,19 @@ have() {
 	case "$out" in *"$2"*) return 0 ;; esac
 	return 1
 }
-if have bun "$bun_version" && have deno "$deno_version"; then
-	echo "INTERPRETERS: bun $bun_version and deno $deno_version are in $cache"
+if have bun "$bun_version" && have deno "$deno_version" && have lefthook "$lefthook_version"; then
+	echo "INTERPRETERS: bun $bun_version, deno $deno_version and lefthook $lefthook_version are in $cache"
 elif ! command -v npm >/dev/null 2>&1; then
 	loud "npm is missing: bun and deno are not installed, their execution tests will skip"
 else
-	echo "INTERPRETERS: installing bun@$bun_version and deno@$deno_version into $cache"
+	echo "INTERPRETERS: installing bun@$bun_version, deno@$deno_version and lefthook@$lefthook_version into $cache"
 	mkdir -p "$cache"
 	if npm install --prefix "$cache" --no-audit --no-fund --no-save --loglevel=error \
-		"bun@$bun_version" "deno@$deno_version" >/dev/null 2>&1 &&
-		have bun "$bun_version" && have deno "$deno_version"; then
-		echo "INTERPRETERS: installed bun and deno"
+		"bun@$bun_version" "deno@$deno_version" "lefthook@$lefthook_version" >/dev/null 2>&1 &&
+		have bun "$bun_version" && have deno "$deno_version" && have lefthook "$lefthook_version"; then
+		echo "INTERPRETERS: installed bun, deno and lefthook"
 	else
-		loud "could not install bun or deno into $cache: their execution tests will skip"
+		loud "could not install bun, deno or lefthook into $cache: their execution tests will skip"
 	fi
 fi
 exit 0

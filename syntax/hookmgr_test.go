@@ -81,6 +81,17 @@ func TestHookManagersReal(t *testing.T) {
 	} {
 		bin, err := exec.LookPath(tc.tool)
 		if err != nil {
+			// .ci/install-interpreters.sh puts lefthook in the npm
+			// cache ($CORRAL_INTERP_CACHE, default <repo>/.cache/interp).
+			cache := os.Getenv("CORRAL_INTERP_CACHE")
+			if cache == "" {
+				cache = filepath.Join("..", ".cache", "interp")
+			}
+			if abs, aerr := filepath.Abs(filepath.Join(cache, "node_modules", ".bin", tc.tool)); aerr == nil && exec.Command(abs, "version").Run() == nil {
+				bin, err = abs, nil
+			}
+		}
+		if err != nil {
 			t.Logf("%s not installed: skipped", tc.tool)
 			continue
 		}
