@@ -93,6 +93,12 @@ var runViaCases = []codeCase{
 	{name: "trap-double-dash", prog: "bash", cmd: `trap -- 'rm -rf ~' EXIT`, want: Deny, gone: true},
 	{name: "trap-function-later-value", prog: "bash", cmd: `f() { rm -rf "$D"; }; trap f EXIT; D=~`, want: Deny, gone: true},
 	{name: "trap-build-look", prog: "bash", cmd: `trap 'rm -rf "$T"' EXIT; T=build/tmp`, want: Allow},
+	// A DEBUG trap's assignments apply before every later command, an
+	// ERR trap's after a failure.
+	{name: "trap-debug-assign-home", prog: "bash", cmd: `trap 'D=~' DEBUG; D=build; rm -rf "$D"`, want: Deny, gone: true},
+	{name: "trap-err-assign-home", prog: "bash", cmd: `trap 'D=~' ERR; D=build; false; rm -rf "$D"`, want: Deny, gone: true},
+	{name: "trap-debug-assign-look", prog: "bash", cmd: `trap 'D=build/tmp' DEBUG; D=~; rm -rf "$D"`, want: Allow},
+	{name: "trap-err-assign-look", prog: "bash", cmd: `trap 'rc=1' ERR; false; rm -rf build`, want: Allow},
 	// A script file that names a descriptor of the call is what that
 	// descriptor carries: a pipe, a here-string, a file opened on it.
 	{name: "bash-dev-stdin-pipe", prog: "bash", cmd: `echo 'rm -rf ~' | bash /dev/stdin`, want: Deny, gone: true},

@@ -704,6 +704,17 @@ func (p *Pass) secretOf(dir syntax.Dir, a syntax.Arg) (guards.Secret, bool) {
 			return s, true
 		}
 	}
+	// A directory that is one of a few (if c; then cd ~/.aws; else cd
+	// /tmp; fi; cat credentials): a relative name is read in each, and a
+	// secret in one of them is a read that may happen.
+	if !dir.Known {
+		for _, d := range dir.Candidates() {
+			if s, ok := p.secretOfWord(syntax.Dir{Path: d, Known: true}, a); ok {
+				p.maybeSecret = true
+				return s, true
+			}
+		}
+	}
 	return guards.Secret{}, false
 }
 

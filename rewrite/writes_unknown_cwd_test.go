@@ -59,6 +59,14 @@ func TestUnknownWorkingDirectory(t *testing.T) {
 		{`trap 'cd /etc' ERR; false; rm -rf ssh`, "ask"},
 		{`trap 'cd ~/.claude' ERR; false; echo {} > notes.txt`, "allow"},
 		{`trap 'cd /tmp' ERR; false; rm -rf build`, "allow"},
+		// Two paths that end in different known directories: a relative
+		// name is judged in each.
+		{`if [ -n "$X" ]; then cd ~/.claude; else cd sub; fi; echo {} > settings.json`, "ask"},
+		{`[ -n "$X" ] && cd ~/.ssh; rm -f id_rsa`, "ask"},
+		{`if [ -n "$X" ]; then cd ~/.aws; else cd /tmp; fi; cat credentials`, "ask"},
+		{`if [ -n "$X" ]; then cd ~/.aws; else cd /tmp; fi; cat config.json`, "allow"},
+		{`if [ -n "$X" ]; then cd ~/.claude; else cd sub; fi; echo {} > notes.txt`, "allow"},
+		{`if [ -n "$X" ]; then cd sub; else cd sub/deep; fi; rm -rf build; cat README.md`, "allow"},
 		// A function the trap calls, declared after it.
 		{`trap f DEBUG; f(){ cd ~; }; rm -rf .ssh`, "ask"},
 		{`trap g DEBUG; g(){ echo hi; }; rm -rf build`, "allow"},

@@ -339,7 +339,9 @@ func Analyze(src string, opt Options) (*Model, error) {
 		}
 		d.def.body.called = true
 		w.frames = append(w.frames, map[string]*variable{})
-		w.stmt(d.def.c, d.def.body.decl.Body, d.st)
+		fc := d.def.c
+		fc.sub = true
+		w.stmt(fc, d.def.body.decl.Body, d.st)
 		w.frames = w.frames[:len(w.frames)-1]
 	}
 	return w.m, nil

@@ -39,6 +39,9 @@ func (w *walker) programs(c scope, call *Call) bool {
 		if len(args) > 0 && args[0].Value == "--" && args[0].Static {
 			args = args[1:] // trap -- ACTION SIGNAL…
 		}
+		// Any trap command naming DEBUG may replace or remove the DEBUG
+		// trap set before (trap - DEBUG): its effects are no longer certain.
+		w.debugReset(args)
 		if len(args) >= 2 && args[0].Value != "-" && args[0].Value != "" && !strings.HasPrefix(args[0].Value, "-") && !isNumber(args[0].Value) {
 			// The trap's text runs in this shell when the signal
 			// comes, with its variables, functions and aliases: judged
@@ -52,7 +55,14 @@ func (w *walker) programs(c scope, call *Call) bool {
 			}
 			a := &args[0]
 			n := len(w.m.Calls)
+			// The action is walked without the traps' assignments: bash
+			// runs no DEBUG trap inside a trap's action.
+			w.childEnd = nil
+			tv := w.trapVars
+			w.trapVars = nil
 			w.childIn(c, call, a.Value, a, "trap", !a.Static, st, call.Dir)
+			w.trapVars = tv
+			after := w.childEnd
 			w.traps = append(w.traps, pendingTrap{c: c, call: call, text: a.Value, dynamic: !a.Static})
 			moves := a.Value != "" && !a.Static
 			var to Dir // where a trap that is one cd DIR goes
@@ -78,6 +88,22 @@ func (w *walker) programs(c scope, call *Call) bool {
 						absTarget = strings.HasPrefix(inner.Args[0].Value, "/")
 					}
 				}
+			}
+			if trapRunsBetween(args[1:]) && w.cur != nil {
+				// What the action assigns: trap 'X=~' DEBUG sets X before
+				// every later command, an ERR trap may have.
+				var called []string
+				for _, inner := range w.m.Calls[n:] {
+					if inner.Name != "" && inner.RunBy == call && w.cur.funcs[inner.Name].body == nil {
+						if funcs == nil {
+							funcs = declaredFuncs(c.sc)
+						}
+						if funcs[inner.Name] {
+							called = append(called, inner.Name)
+						}
+					}
+				}
+				w.trapVarEffects(c, call, a.Value, !a.Static, w.cur, after, args[1:], called)
 			}
 			if moves && trapRunsBetween(args[1:]) {
 				// trap 'cd ~' DEBUG runs before every command after it

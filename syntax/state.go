@@ -379,7 +379,15 @@ func (st *state) merge(o *state) {
 		return
 	}
 	if st.dir != o.dir {
+		// Two known directories (if c; then cd /a; else cd /b; fi), or
+		// bounded sets of them: one of their union, at most
+		// maxDirCandidates; a path whose directory can be any makes it
+		// any.
+		a, b := st.dir.Candidates(), o.dir.Candidates()
 		st.dir = Dir{}
+		if a != nil && b != nil {
+			st.dir = dirOneOf(append(slices.Clone(a), b...))
+		}
 	}
 	if st.subst == nil {
 		st.subst = o.subst

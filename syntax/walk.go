@@ -137,7 +137,13 @@ type walker struct {
 	trapDirMixed bool
 	trapTargets  []string
 	trapAnyDir   bool
-	loaded       map[string]bool
+	// trapVars are the variables assigned by traps that may run between
+	// two commands (trapVarEffects), applied before every statement
+	// after them; at most maxTrapVars. childEnd is the state a nested
+	// script walked by childIn ended in.
+	trapVars []trapVar
+	childEnd *state
+	loaded   map[string]bool
 }
 
 type declared struct {
@@ -170,6 +176,12 @@ type scope struct {
 	// decl is the assignment builtin (export, declare, …, not printing)
 	// whose words hold the substitutions walked in this scope.
 	decl string
+	// sub reports statements that do not run in the shell that set a
+	// DEBUG trap, or run there but without it: a subshell, a substitution,
+	// a pipeline stage, a function's body (bash runs DEBUG and RETURN
+	// traps in functions and subshells only under set -T), another
+	// program's shell. A DEBUG trap's assignments are only possible there.
+	sub bool
 }
 
 func (w *walker) full() bool {
@@ -212,6 +224,9 @@ func (w *walker) stmt(c scope, s *sh.Stmt, st *state) {
 			// The trap may have run or not: one of the directories.
 			st.dir = dirOneOf(append(prev.Candidates(), w.trapTargets...))
 		}
+	}
+	if len(w.trapVars) > 0 {
+		w.applyTrapVars(st, c.sub || s.Background, debugRunsBefore(s))
 	}
 	if s.Background {
 		// An asynchronous command runs in a subshell.
@@ -257,6 +272,7 @@ func (w *walker) compound(c scope, s *sh.Stmt, st *state) {
 		}
 		w.andOr(inner, s, st)
 	case *sh.Subshell:
+		inner.sub = true
 		w.stmts(inner, cmd.Stmts, st.clone())
 	case *sh.Block:
 		w.stmts(inner, cmd.Stmts, st)
@@ -1007,6 +1023,7 @@ func (w *walker) pipeline(c scope, s *sh.Stmt, st *state) {
 		sub := st
 		if !last || !st.lastPipe {
 			sub = st.clone()
+			sc.sub = true
 		}
 		saved := sub.fds
 		if i > 0 {
@@ -1111,7 +1128,7 @@ func (w *walker) substs(c scope, node sh.Node, st *state, host *Call) {
 	sh.Walk(node, func(n sh.Node) bool {
 		switch n := n.(type) {
 		case *sh.CmdSubst:
-			inner := scope{sc: c.sc, host: host, subst: "$(", loop: c.loop, decl: c.decl}
+			inner := scope{sc: c.sc, host: host, subst: "$(", loop: c.loop, decl: c.decl, sub: true}
 			n0 := len(w.m.Calls)
 			sub := w.substState(st)
 			w.stmts(inner, n.Stmts, sub)
@@ -2160,6 +2177,7 @@ func (w *walker) callFunc(c scope, call *Call, def funcDef, cmdState, st *state)
 	inner := def.c
 	inner.host, inner.subst = c.host, c.subst
 	inner.loop = inner.loop || c.loop
+	inner.sub = true
 	inner.pipe, inner.stage = nil, nil
 	// return may leave the body at any point: merge what follows with
 	// the state before.
@@ -2979,7 +2997,8 @@ func (w *walker) childIn(c scope, call *Call, text string, host *Arg, kind strin
 			w.fed = append(w.fed, call.Replace)
 		}
 	}
-	w.stmts(scope{sc: sc, loop: c.loop}, f.Stmts, st)
+	w.stmts(scope{sc: sc, loop: c.loop, sub: c.sub || !inShell.Get()[kind]}, f.Stmts, st)
+	w.childEnd = st
 	w.fed = w.fed[:fed]
 	if inShell.Get()[kind] && call != nil && call.Stmt != nil {
 		// An alias defined in eval's text (or a sourced file) applies in

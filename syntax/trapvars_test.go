@@ -1,0 +1,97 @@
+package syntax
+
+import (
+	"os"
+	"os/exec"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestTrapVarsAgainstBash checks what a variable holds after a trap whose
+// action assigns it: a DEBUG trap runs before every simple command of the
+// shell that set it (not inside a subshell, a substitution or a function
+// without set -T), so its constant assignments are certain there; an ERR,
+// RETURN or signal trap may have run or not, so the variable is one of its
+// old value and the trap's. Each script runs in real bash with $C true and
+// false, and every value bash prints must be one corral allows.
+func TestTrapVarsAgainstBash(t *testing.T) {
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		t.Skip("bash is not installed")
+	}
+	home := t.TempDir()
+	tests := []struct {
+		src  string
+		want string // the values of the last call's word, space-separated; "?" when any
+	}{
+		{`trap 'X=a' DEBUG; X=b; echo "$X"`, "a"},
+		{`trap 'X=a' DEBUG; X=b && echo "$X"`, "a"},
+		{`trap 'X=a' DEBUG; for i in 1 2; do X=b; echo "$X"; done`, "a"},
+		{`trap 'X=a' DEBUG; X=b echo "$X"`, "a"},
+		{`trap 'unset X' DEBUG; X=b; echo "${X-none}"`, "none"},
+		{`trap 'X=~' DEBUG; X=b; echo "$X"`, "~"},
+		// A function declared before the trap, or after it.
+		{`f(){ X=a; }; trap f DEBUG; X=b; echo "$X"`, "a"},
+		{`trap f DEBUG; f(){ X=a; }; X=b; echo "$X"`, "?"},
+		// Not run inside a subshell or a function: possible only.
+		{`X=b; trap 'X=a' DEBUG; (echo "$X")`, "a b"},
+		{`trap 'X=a' DEBUG; f(){ X=b; echo "$X"; }; f`, "a b"},
+		// A value that depends on the state when the trap runs.
+		{`trap 'X=$Y' DEBUG; Y=a; echo "$X"`, "?"},
+		// Removed or replaced: possible only.
+		{`trap 'X=a' DEBUG; trap - DEBUG; X=b; echo "$X"`, "a b"},
+		{`trap 'X=a' DEBUG; trap 'Z=1' DEBUG; X=b; echo "$X"`, "a b"},
+		// ERR, RETURN, a signal: may have run.
+		{`trap 'X=a' ERR; X=b; $C; echo "$X"`, "a b"},
+		{`trap 'X=a' RETURN; X=b; set -T; f(){ :; }; f; echo "$X"`, "a b"},
+		{`trap 'X=a' RETURN; X=b; f(){ :; }; f; echo "$X"`, "a b"},
+		// The directory and a variable from the same DEBUG trap.
+		{`trap 'X=a; cd ~' DEBUG; X=b; echo "$X"`, "a"},
+		{`trap 'X=a' INT; X=b; echo "$X"`, "a b"},
+		// Traps that assign nothing, or only at exit.
+		{`trap 'echo hi >/dev/null' DEBUG; X=b; echo "$X"`, "b"},
+		{`trap 'X=a' EXIT; X=b; echo "$X"`, "b"},
+	}
+	o := Options{Cwd: home, Home: home}
+	for _, tt := range tests {
+		m, err := Analyze(tt.src, o)
+		if err != nil {
+			t.Fatalf("%q: %v", tt.src, err)
+		}
+		var c *Call
+		for _, x := range m.Calls {
+			if x.Name == "echo" && x.RunBy == nil && len(x.Args) == 1 {
+				c = x // the last echo of the script itself, not a trap's
+			}
+		}
+		if c == nil {
+			t.Fatalf("%q: no echo call", tt.src)
+		}
+		a := c.Args[0]
+		got := "?"
+		switch {
+		case a.Static:
+			got = a.Value
+		case a.OneOf:
+			vals := slices.Clone(a.Candidates)
+			slices.Sort(vals)
+			got = strings.Join(vals, " ")
+		}
+		want := strings.ReplaceAll(tt.want, "~", home)
+		if got != want {
+			t.Errorf("%q: corral reads the last word as %q, want %q", tt.src, got, want)
+		}
+		for _, cond := range []string{"true", "false"} {
+			cmd := exec.Command(bash, "--norc", "--noprofile", "-c", tt.src)
+			cmd.Dir = home
+			cmd.Env = []string{"HOME=" + home, "PATH=" + os.Getenv("PATH"), "C=" + cond}
+			out, _ := cmd.Output()
+			lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+			real := lines[len(lines)-1]
+			if want != "?" && !slices.Contains(strings.Fields(want), real) {
+				t.Errorf("%q with C=%s: bash prints %q, not one of %q", tt.src, cond, real, want)
+			}
+		}
+	}
+}
