@@ -379,6 +379,9 @@ func (env *runtimeEnv) write(s *settings, req *agent.Request) *agent.Answer {
 		if d.Rule == guards.EditorAutoRunRule && d.Verdict == guards.Ask && len(req.Paths) == 1 {
 			d = s.editorAutoRun(req, t.path, d)
 		}
+		if d.Verdict < guards.Ask && t.action == guards.Write && len(req.Paths) == 1 {
+			d = packageIndexWrite(req, t.path, d)
+		}
 		if d.Verdict > worst.Verdict || worst.Path.Given == "" {
 			worst = d
 		}
