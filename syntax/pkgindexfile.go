@@ -431,7 +431,8 @@ func indexTOMLPairs(text string) [][2]string {
 			key = table + "." + key
 		}
 		val := strings.TrimSpace(t[eq+1:])
-		for open := indexTOMLOpen(val); open && i+1 < len(lines); open = indexTOMLOpen(val) {
+		// A value goes on over at most 256 lines (each line rescans it).
+		for n := 0; n < 256 && i+1 < len(lines) && indexTOMLOpen(val); n++ {
 			i++
 			val += "\n" + lines[i]
 		}
