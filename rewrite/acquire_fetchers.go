@@ -2,6 +2,7 @@ package rewrite
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/corral-dev/corral/syntax"
@@ -28,7 +29,8 @@ storage blob/file download-batch -d DIR and az storage file download
 --dest FILE (no --dest: the share's file name here, asked about), and
 hf download (huggingface-cli download) --local-dir DIR or --cache-dir
 DIR; hf download with neither fills the user's cache outside the project
-and passes. gdown (-O, given as DIR/), webtorrent download (-o) and
+and passes. gdown (-O, given as DIR/), webtorrent download (-o; also
+downloadmeta, and webtorrent TORRENT with no command, which downloads) and
 transmission-cli (-w) are moved the same way; ipfs get CID saves ./CID
 unless -o names the object: moved, or asked about without -o.`,
 	Commands: []string{"pip", "pip3", "npm", "helm", "yt-dlp", "youtube-dl", "gallery-dl", "kaggle", "dnf", "yumdownloader", "gem", "apt-get", "apt",
@@ -63,6 +65,9 @@ type fetcher struct {
 	// slash: the directory corral gives ends in "/", which is how the
 	// program tells a directory from a file name (gdown -O DIR/).
 	slash bool
+	// notSub: the entry has no command word, and a first operand among
+	// these is another entry's command or one that saves nothing.
+	notSub []string
 }
 
 // ytLists are yt-dlp's and youtube-dl's options that print instead of
@@ -115,14 +120,21 @@ var fetcherTable = []fetcher{
 		dest: []string{"O", "output"}, flag: " -O ", slash: true},
 	{name: "ipfs", sub: []string{"get"}, spec: optSpec{shortVal: "ol", longEq: true, longVal: longOpts("output", "compression-level", "api")},
 		dest: []string{"output", "o"}},
-	{name: "webtorrent", sub: []string{"download"}, spec: optSpec{shortVal: "opisa", longEq: true, longVal: longOpts("out", "port",
-		"select", "on-done", "on-exit", "blocklist", "torrent-port", "dht-port", "announce", "player-args", "subtitles")},
+	{name: "webtorrent", sub: []string{"download"}, spec: webtorrentSpec,
 		dest: []string{"o", "out"}, flag: " -o "},
+	{name: "webtorrent", sub: []string{"downloadmeta"}, spec: webtorrentSpec, dest: []string{"o", "out"}, flag: " -o "},
+	// webtorrent TORRENT with no command downloads, as download does.
+	{name: "webtorrent", spec: webtorrentSpec, dest: []string{"o", "out"}, flag: " -o ",
+		notSub: []string{"seed", "create", "info", "version", "help", "download", "downloadmeta"}},
 	{name: "transmission-cli", spec: optSpec{shortVal: "wbdufgpt", longEq: true, longVal: longOpts("download-dir", "blocklist",
 		"downlimit", "uplimit", "finish", "config-dir", "port", "tos")},
 		dest: []string{"w", "download-dir"}, flag: " -w ", lists: []string{"n", "new", "i", "info", "s", "scrape"}},
 	{name: "youtube-dl", spec: optSpec{shortVal: "ofa", longEq: true, longVal: longOpts("output", "format", "batch-file")}, lists: ytLists},
 }
+
+// webtorrentSpec are webtorrent-cli's options that take a value.
+var webtorrentSpec = optSpec{shortVal: "opisa", longEq: true, longVal: longOpts("out", "port",
+	"select", "on-done", "on-exit", "blocklist", "torrent-port", "dht-port", "announce", "player-args", "subtitles")}
 
 // hfSpec are hf download's (huggingface-cli download's) options that
 // take a value.
@@ -157,6 +169,11 @@ func checkFetchers(p *Pass, c *syntax.Call) {
 		match := true
 		for j, w := range f.sub {
 			if c.Args[j].Value != w {
+				match = false
+			}
+		}
+		if match && len(f.notSub) > 0 {
+			if _, ops := scan(c.Args, f.spec); len(ops) > 0 && slices.Contains(f.notSub, c.Args[ops[0]].Value) {
 				match = false
 			}
 		}

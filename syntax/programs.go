@@ -34,6 +34,21 @@ func (w *walker) programs(c scope, call *Call) bool {
 		return true
 	}
 	switch call.Name {
+	case "transmission-cli":
+		// transmission-cli -f SCRIPT (--finish SCRIPT) runs SCRIPT when
+		// the torrent is done: a script on disk, read by its #! line.
+		opts, _ := ScanOptions(call.Args, OptSpec{ShortVal: "wbdufgpt", LongEq: true,
+			LongVal: []string{"download-dir", "blocklist", "downlimit", "uplimit", "finish", "config-dir", "port", "tos"}})
+		for _, o := range opts {
+			if (o.Name == "f" || o.Name == "finish") && o.HasVal {
+				if !o.Val.Static {
+					w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: o.Val.Raw,
+						What: "transmission-cli runs " + clip(o.Val.Raw, 60) + ", a script only known at run time, when the torrent is done"})
+					continue
+				}
+				w.scriptFile(c, call, o.Val, "")
+			}
+		}
 	case "trap":
 		args := call.Args
 		if len(args) > 0 && args[0].Value == "--" && args[0].Static {

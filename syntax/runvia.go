@@ -926,6 +926,9 @@ func (w *walker) setWritten(p, text string) {
 		w.written = map[string]string{}
 	}
 	w.written[p] = text
+	if w.indexCollect && IsPackageIndexFile(p) {
+		w.indexPending = append(w.indexPending, indexWrite{path: p, text: text})
+	}
 	delete(w.opaque, p)
 	delete(w.programs2, p)
 }

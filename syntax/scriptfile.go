@@ -673,11 +673,13 @@ func (w *walker) noteWrite(c scope, call *Call) {
 			continue
 		}
 		text, ok := "", false
+		dynText := "" // the text with its run-time parts as written
 		switch call.Name {
 		case "cat":
 			if len(call.Args) == 0 {
-				if ins := w.stdinTexts(c, call); len(ins) == 1 && !ins[0].dynamic {
-					text, ok = ins[0].text, true
+				if ins := w.stdinTexts(c, call); len(ins) == 1 {
+					text, ok = ins[0].text, !ins[0].dynamic
+					dynText = ins[0].text
 				}
 			} else {
 				// cat a b > c: what the files hold, one after the other.
@@ -686,16 +688,23 @@ func (w *walker) noteWrite(c scope, call *Call) {
 			}
 		case "echo", "printf":
 			var dynamic bool
-			text, dynamic, ok = echoText(call)
-			ok = ok && !dynamic
-			if ok && call.Name == "echo" {
+			var known bool
+			text, dynamic, known = echoText(call)
+			ok = known && !dynamic
+			if known && call.Name == "echo" {
 				text += "\n"
+			}
+			if known && dynamic {
+				dynText = text
 			}
 		}
 		if w.written == nil {
 			w.written = map[string]string{}
 		}
 		if !ok {
+			if dynText != "" && w.indexCollect && IsPackageIndexFile(d.Path) {
+				w.indexPending = append(w.indexPending, indexWrite{path: d.Path, text: dynText, dynamic: true})
+			}
 			w.setOpaque(d.Path)
 			w.siteWrite(c, call, d.Path, "", false)
 			continue

@@ -101,6 +101,12 @@ type walker struct {
 	files int
 	// read reads a script file; nil reads none.
 	read func(path string) (string, error)
+	// indexPending are the package managers' configuration files the
+	// call being walked writes (pkgindexfile.go), collected while
+	// indexCollect; indexSeen the settings already reported.
+	indexPending []indexWrite
+	indexCollect bool
+	indexSeen    map[[2]string]bool
 	// includes counts the files read by :source, @include or gdb's
 	// source being walked, one inside the other.
 	includes int
@@ -1865,8 +1871,11 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 	w.procReaders(c, call)
 	w.cur = st
 	w.callState = cmdState
+	w.indexCollect = true
 	w.noteWrite(c, call)
 	w.noteCopy(c, call)
+	w.indexCollect = false
+	w.indexFileWrites(call)
 	w.noteCompile(c, call)
 	if len(w.coprocs) > 0 {
 		w.feedCoproc(c, call)
@@ -1925,6 +1934,7 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 	w.userSite(c, call, cmdState, envWords)
 	w.homeStartup(c, call, cmdState, envWords)
 	w.goTool(c, call, cmdState, envWords)
+	w.pipConfigFile(call, cmdState, envWords)
 	w.importedFuncs(c, call, args[:len(args)-len(inv.words)])
 	w.loader(c, call, cmdState, envWords)
 	w.shellEnv(c, call, cmdState, envWords)

@@ -618,3 +618,37 @@ func (s *settings) scriptsRunLater(req *agent.Request, path string, d guards.Dec
 	d.Message = "corral: " + why
 	return d
 }
+
+// packageIndexWrite decides a Write or Edit of a package manager's
+// configuration file (.npmrc, pip.conf, uv.toml, pyproject.toml,
+// .condarc, .yarnrc.yml, .cargo/config.toml, go's env file) by the
+// settings its resulting text adds: one that sends every later install
+// to an index other than the default asks (rule tool-config), as npm
+// config set registry URL and pip config set global.index-url URL do
+// (syntax/pkgindexfile.go). Text that cannot be known keeps d.
+func packageIndexWrite(req *agent.Request, path string, d guards.Decision) guards.Decision {
+	abs := path
+	if !filepath.IsAbs(abs) {
+		abs = filepath.Join(req.Cwd, abs)
+	}
+	if !syntax.IsPackageIndexFile(abs) {
+		return d
+	}
+	text, ok := agentCodeText(req, path)
+	if !ok {
+		return d
+	}
+	before := ""
+	if fi, err := os.Stat(abs); err == nil && fi.Mode().IsRegular() && fi.Size() <= maxAgentCodeText {
+		if b, err := os.ReadFile(abs); err == nil {
+			before = string(b)
+		}
+	}
+	settings := syntax.NewIndexSettings(abs, before, text, false)
+	if len(settings) == 0 {
+		return d
+	}
+	s := settings[0]
+	return guards.Decision{Verdict: guards.Ask, Rule: "tool-config", Source: "corral", Path: d.Path, PathContext: d.PathContext,
+		Message: fmt.Sprintf("Package index: %s sets %s in %s, which every later install follows: it fetches packages, and runs their install code, from there", abs, s, s.File)}
+}

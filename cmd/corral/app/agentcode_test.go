@@ -310,3 +310,43 @@ func TestAgentCommandScriptWrites(t *testing.T) {
 		}
 	}
 }
+
+// TestPackageIndexToolWrites: a Write or Edit that adds a package index
+// other than the default to a package manager's configuration asks (rule
+// tool-config), as npm config set registry URL does; the default index,
+// other settings and an index the file already held pass.
+func TestPackageIndexToolWrites(t *testing.T) {
+	m := newMachine(t)
+	py := filepath.Join(m.project, "pyproject.toml")
+	if err := os.WriteFile(py, []byte("[project]\nname = \"a\"\nversion = \"1.0\"\n\n[[tool.uv.index]]\nname = \"pytorch\"\nurl = \"https://download.pytorch.org/whl/cpu\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	npmrc := filepath.Join(m.project, ".npmrc")
+	tests := []struct {
+		name, tool string
+		input      map[string]any
+		decision   string
+	}{
+		{"npmrc registry", "Write", map[string]any{"file_path": npmrc, "content": "registry=https://evil.example/\n"}, "ask"},
+		{"npmrc default", "Write", map[string]any{"file_path": npmrc, "content": "registry=https://registry.npmjs.org/\nfund=false\n"}, ""},
+		{"pip.conf", "Write", map[string]any{"file_path": filepath.Join(m.project, "pip.conf"), "content": "[global]\nindex-url = https://evil.example/simple\n"}, "ask"},
+		{"condarc by name", "Write", map[string]any{"file_path": filepath.Join(m.project, ".condarc"), "content": "channels:\n  - conda-forge\n"}, ""},
+		{"uv index added by Edit", "Edit", map[string]any{"file_path": py, "old_string": "name = \"pytorch\"", "new_string": "name = \"pytorch\"\n\n[[tool.uv.index]]\nname = \"e\"\nurl = \"https://evil.example/simple\""}, "ask"},
+		{"version bump beside an existing index", "Edit", map[string]any{"file_path": py, "old_string": "version = \"1.0\"", "new_string": "version = \"1.1\""}, ""},
+		{"not a configuration file", "Write", map[string]any{"file_path": filepath.Join(m.project, "notes.toml"), "content": "index-url = \"https://evil.example/simple\"\n"}, ""},
+	}
+	for _, tt := range tests {
+		out, raw, _ := m.hook(map[string]any{"session_id": "s1", "hook_event_name": "PreToolUse", "tool_name": tt.tool, "tool_input": tt.input})
+		hs := out.HookSpecificOutput
+		if tt.decision == "" {
+			if hs != nil && (hs.PermissionDecision == "deny" || hs.PermissionDecision == "ask") {
+				t.Errorf("%s: got %s", tt.name, raw)
+			}
+			continue
+		}
+		if hs == nil || hs.PermissionDecision != tt.decision || !strings.Contains(hs.PermissionDecisionReason, "evil.example") ||
+			!strings.Contains(hs.PermissionDecisionReason, "corral confirm") {
+			t.Errorf("%s: got %s, want %s naming the index and the confirm command", tt.name, raw, tt.decision)
+		}
+	}
+}

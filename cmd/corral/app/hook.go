@@ -389,6 +389,9 @@ func (env *runtimeEnv) write(s *settings, req *agent.Request) *agent.Answer {
 		if t.action == guards.Write && d.Verdict < guards.Deny {
 			d = s.siteStart(req, t.path, d)
 		}
+		if d.Verdict < guards.Ask && t.action == guards.Write && len(req.Paths) == 1 {
+			d = packageIndexWrite(req, t.path, d)
+		}
 		if t.action == guards.Write && d.Verdict < guards.Ask {
 			d = s.scriptsRunLater(req, t.path, d)
 		}

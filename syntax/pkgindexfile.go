@@ -1,0 +1,706 @@
+package syntax
+
+import (
+	"net/url"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+// Package index settings written straight into a configuration file.
+// npm config set registry URL, pip config set global.index-url URL and
+// the others (pkgindex.go, rewrite/danger_toolconfig.go) only write a
+// line into a file the tool reads at every later run; writing that line
+// with echo, printf, a here-document, cp of a file corral can read, or
+// the Write and Edit tools keeps the same setting. Each file below is
+// read in its own format (npm's ini, pip's configparser ini, TOML, a
+// subset of YAML, KEY=VALUE), line by line and bounded, and a setting
+// that sends installs to an index other than the default asks, as the
+// command that sets it does:
+//
+//   - .npmrc (and PREFIX/etc/npmrc): registry, @scope:registry, and the
+//     other keys npm config set asks about (script-shell, node-options,
+//     prefix, globalconfig, userconfig, shell, git, editor;
+//     ignore-scripts unless true); .yarnrc (yarn 1): registry;
+//   - .yarnrc.yml: npmRegistryServer, npmScopes.NAME.npmRegistryServer;
+//   - pip.conf, pip.ini (any directory pip reads: ~/.config/pip,
+//     ~/.pip, /etc, a virtual environment): index-url,
+//     extra-index-url, find-links, trusted-host in any section;
+//   - uv.toml, and pyproject.toml's [tool.uv]: index-url,
+//     extra-index-url, find-links, index ([[index]] url, inline tables),
+//     the pip table's same keys, python-install-mirror,
+//     pypy-install-mirror; pyproject.toml's [[tool.poetry.source]] and
+//     [[tool.pdm.source]]; Pipfile's [[source]];
+//   - .condarc, .mambarc, condarc.d/*: channels and default_channels
+//     given by URL, channel_alias, custom_channels,
+//     custom_multichannels;
+//   - .cargo/config.toml (.cargo/config): [source.NAME] registry or
+//     git, [registries.NAME] index, [registry] index;
+//   - go's env files (~/.config/go/env, which go env -w writes, and
+//     GOROOT/go.env): the keys go env -w asks about.
+//
+// The default indexes pass (registry.npmjs.org and registry.yarnpkg.com,
+// pypi.org and files.pythonhosted.org, conda.anaconda.org and
+// repo.anaconda.com, crates.io's index, proxy.golang.org and
+// sum.golang.org, over https), and so do local ones (a path, file://)
+// and conda channels by name. A value only known at run time (a shell
+// variable in the written text, npm's ${VAR}) asks when its key is one of
+// these; a key only known at run time asks too. Only settings the file
+// did not hold before are judged: an edit elsewhere in a pyproject.toml
+// with a PyTorch index passes.
+
+// maxIndexFileText bounds the text read as a package manager's
+// configuration.
+const maxIndexFileText = 1 << 20
+
+// indexFileKind is the format and owner of a package manager's
+// configuration file.
+type indexFileKind int
+
+const (
+	notIndexFile indexFileKind = iota
+	npmrcFile
+	yarnrcFile
+	yarnrcYAMLFile
+	pipConfFile
+	uvTOMLFile
+	pyprojectFile
+	pipfileFile
+	condarcFile
+	cargoConfigFile
+	goEnvFile
+)
+
+// indexFileKindOf returns what configuration path is by its name.
+func indexFileKindOf(path string) indexFileKind {
+	base := filepath.Base(path)
+	parent := filepath.Base(filepath.Dir(path))
+	switch {
+	case base == ".npmrc", base == "npmrc" && parent == "etc":
+		return npmrcFile
+	case base == ".yarnrc":
+		return yarnrcFile
+	case base == ".yarnrc.yml", base == ".yarnrc.yaml":
+		return yarnrcYAMLFile
+	case base == "pip.conf", base == "pip.ini":
+		return pipConfFile
+	case base == "uv.toml":
+		return uvTOMLFile
+	case base == "pyproject.toml":
+		return pyprojectFile
+	case base == "Pipfile":
+		return pipfileFile
+	case base == ".condarc", base == ".mambarc", base == "condarc" && parent == "conda", parent == "condarc.d":
+		return condarcFile
+	case (base == "config.toml" || base == "config") && parent == ".cargo":
+		return cargoConfigFile
+	case base == "go.env", base == "env" && parent == "go" && filepath.Base(filepath.Dir(filepath.Dir(path))) == ".config":
+		return goEnvFile
+	}
+	return notIndexFile
+}
+
+// IndexSetting is one setting of a package manager's configuration file
+// that sends later installs elsewhere.
+type IndexSetting struct {
+	// File names the kind of file ("pip.conf", ".npmrc").
+	File string
+	// Key is the setting's key as its file nests it ("tool.uv.index.url").
+	Key string
+	// Value is the value as written.
+	Value string
+}
+
+func (s IndexSetting) String() string {
+	return clip(s.Key, 40) + " = " + clip(s.Value, 60)
+}
+
+// IsPackageIndexFile reports whether path is a package manager's
+// configuration file whose settings IndexSettings reads.
+func IsPackageIndexFile(path string) bool {
+	return indexFileKindOf(path) != notIndexFile
+}
+
+// NewIndexSettings returns the settings text gives path's package
+// manager that send later installs to an index other than the default,
+// or run a program, and that before (the file's earlier text, "" for
+// none) did not hold; sorted. dynamic reports that text holds parts only
+// known at run time, written as the shell wrote them ($VAR): a key or a
+// value with such a part counts.
+func NewIndexSettings(path, before, text string, dynamic bool) []IndexSetting {
+	return newIndexSettings(indexFileKindOf(path), before, text, dynamic)
+}
+
+func newIndexSettings(kind indexFileKind, before, text string, dynamic bool) []IndexSetting {
+	if kind == notIndexFile || len(text) > maxIndexFileText {
+		return nil
+	}
+	if len(before) > maxIndexFileText {
+		before = ""
+	}
+	old := map[IndexSetting]bool{}
+	for _, s := range indexSettings(kind, before, false) {
+		old[s] = true
+	}
+	var out []IndexSetting
+	for _, s := range indexSettings(kind, text, dynamic) {
+		if !old[s] {
+			out = append(out, s)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Key != out[j].Key {
+			return out[i].Key < out[j].Key
+		}
+		return out[i].Value < out[j].Value
+	})
+	return compactSettings(out)
+}
+
+func compactSettings(s []IndexSetting) []IndexSetting {
+	out := s[:0]
+	for i, v := range s {
+		if i == 0 || v != s[i-1] {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// indexSettings reads text as kind's format and returns its risky
+// settings.
+func indexSettings(kind indexFileKind, text string, dynamic bool) []IndexSetting {
+	var out []IndexSetting
+	name := map[indexFileKind]string{npmrcFile: ".npmrc", yarnrcFile: ".yarnrc", yarnrcYAMLFile: ".yarnrc.yml",
+		pipConfFile: "pip.conf", uvTOMLFile: "uv.toml", pyprojectFile: "pyproject.toml", pipfileFile: "Pipfile",
+		condarcFile: ".condarc", cargoConfigFile: ".cargo/config.toml", goEnvFile: "go env"}[kind]
+	runtime := func(s string) bool { return dynamic && (strings.Contains(s, "$") || strings.Contains(s, "`")) }
+	add := func(key, val string) { out = append(out, IndexSetting{File: name, Key: key, Value: val}) }
+	switch kind {
+	case npmrcFile, yarnrcFile, pipConfFile, goEnvFile:
+		for _, kv := range indexINIPairs(text, kind == yarnrcFile) {
+			key, val := kv[0], kv[1]
+			if runtime(key) {
+				add(key, val)
+				continue
+			}
+			if indexKeyRisky(kind, key, val, runtime(val)) {
+				add(key, val)
+			}
+		}
+	case uvTOMLFile, pyprojectFile, pipfileFile, cargoConfigFile:
+		for _, kv := range indexTOMLPairs(text) {
+			key, val := kv[0], kv[1]
+			if runtime(key) && indexTOMLRelevant(kind, key) {
+				add(key, val)
+				continue
+			}
+			if !indexTOMLRelevant(kind, key) {
+				continue
+			}
+			for _, s := range indexTOMLStrings(val) {
+				if runtime(s) || remoteIndex(kind, s) {
+					add(key, s)
+				}
+			}
+		}
+	case yarnrcYAMLFile, condarcFile:
+		for _, kv := range indexYAMLPairs(text) {
+			key, val := kv[0], kv[1]
+			if !indexYAMLRelevant(kind, key) {
+				continue
+			}
+			last := key[strings.LastIndexByte(key, '.')+1:]
+			for _, s := range indexYAMLScalars(val) {
+				switch {
+				case runtime(s), remoteIndex(kind, s):
+					add(key, s)
+				case kind == condarcFile && (last == "channel_alias" || strings.HasPrefix(key, "custom_")) && s != "":
+					if !remoteIndexDefault(kind, s) && !strings.HasPrefix(s, "file://") {
+						add(key, s)
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// indexKeyRisky judges one key = value line of an ini or KEY=VALUE file.
+func indexKeyRisky(kind indexFileKind, key, val string, runtime bool) bool {
+	switch kind {
+	case npmrcFile, yarnrcFile:
+		switch {
+		case key == "registry", strings.HasSuffix(key, ":registry"):
+			if runtime || strings.Contains(val, "${") {
+				return true
+			}
+			return !remoteIndexDefault(kind, val)
+		case key == "ignore-scripts":
+			return strings.TrimSpace(strings.ToLower(val)) != "true"
+		case kind == npmrcFile && (key == "script-shell" || key == "node-options" || key == "prefix" || key == "globalconfig" ||
+			key == "userconfig" || key == "shell" || key == "git" || key == "editor"):
+			return true
+		}
+	case pipConfFile:
+		switch strings.ReplaceAll(strings.ToLower(key), "_", "-") {
+		case "index-url", "extra-index-url", "find-links":
+			for _, f := range strings.Fields(val) {
+				if runtime || remoteIndex(kind, f) {
+					return true
+				}
+			}
+		case "trusted-host":
+			for _, f := range strings.Fields(val) {
+				if runtime || !remoteIndexDefault(kind, "https://"+f) {
+					return true
+				}
+			}
+		}
+	case goEnvFile:
+		if !goPersistKeys.Get()[key] {
+			return false
+		}
+		switch key {
+		case "GOPROXY":
+			for _, p := range strings.FieldsFunc(val, func(r rune) bool { return r == ',' || r == '|' }) {
+				if p != "direct" && p != "off" && !remoteIndexDefault(kind, p) {
+					return true
+				}
+			}
+			return runtime
+		case "GOSUMDB":
+			return val != "sum.golang.org" && val != "sum.golang.org https://sum.golang.org"
+		}
+		return true
+	}
+	return false
+}
+
+// indexTOMLRelevant reports a dotted TOML key whose string values name an
+// index kind's tool installs from.
+func indexTOMLRelevant(kind indexFileKind, key string) bool {
+	k := key
+	switch kind {
+	case pyprojectFile:
+		if rest, ok := strings.CutPrefix(k, "tool.uv."); ok {
+			k = rest
+		} else {
+			return k == "tool.poetry.source" || strings.HasPrefix(k, "tool.poetry.source.") ||
+				k == "tool.pdm.source" || strings.HasPrefix(k, "tool.pdm.source.")
+		}
+		fallthrough
+	case uvTOMLFile:
+		k = strings.TrimPrefix(k, "pip.")
+		for _, p := range []string{"index", "index-url", "extra-index-url", "find-links", "python-install-mirror", "pypy-install-mirror"} {
+			if k == p || strings.HasPrefix(k, p+".") {
+				return true
+			}
+		}
+	case pipfileFile:
+		return k == "source" || strings.HasPrefix(k, "source.")
+	case cargoConfigFile:
+		segs := strings.Split(k, ".")
+		last := segs[len(segs)-1]
+		switch segs[0] {
+		case "source":
+			return last == "registry" || last == "git" || len(segs) <= 2
+		case "registries", "registry":
+			return last == "index" || len(segs) <= 2
+		}
+	}
+	return false
+}
+
+// indexYAMLRelevant is indexTOMLRelevant for the YAML files.
+func indexYAMLRelevant(kind indexFileKind, key string) bool {
+	switch kind {
+	case yarnrcYAMLFile:
+		return key == "npmRegistryServer" || strings.HasPrefix(key, "npmScopes.") && strings.HasSuffix(key, ".npmRegistryServer")
+	case condarcFile:
+		return key == "channels" || key == "default_channels" || key == "channel_alias" ||
+			key == "custom_channels" || strings.HasPrefix(key, "custom_channels.") ||
+			key == "custom_multichannels" || strings.HasPrefix(key, "custom_multichannels.")
+	}
+	return false
+}
+
+// remoteIndex reports a value that names a remote index other than the
+// default of kind's tool: a URL that is not file:// and not the default.
+func remoteIndex(kind indexFileKind, v string) bool {
+	v = strings.TrimSpace(v)
+	if !strings.Contains(v, "://") || strings.HasPrefix(strings.ToLower(v), "file://") {
+		return false
+	}
+	return !remoteIndexDefault(kind, v)
+}
+
+// remoteIndexDefault reports the default index of kind's tool, over
+// https.
+func remoteIndexDefault(kind indexFileKind, v string) bool {
+	v = strings.TrimSpace(v)
+	for _, p := range []string{"sparse+", "registry+", "git+"} {
+		v = strings.TrimPrefix(v, p)
+	}
+	u, err := url.Parse(v)
+	if err != nil || !strings.EqualFold(u.Scheme, "https") || u.User != nil || u.Port() != "" {
+		return false
+	}
+	host := strings.ToLower(u.Hostname())
+	switch kind {
+	case npmrcFile, yarnrcFile, yarnrcYAMLFile:
+		return host == "registry.npmjs.org" || host == "registry.yarnpkg.com"
+	case pipConfFile, uvTOMLFile, pyprojectFile, pipfileFile:
+		return host == "pypi.org" || host == "pypi.python.org" || host == "files.pythonhosted.org"
+	case condarcFile:
+		return host == "conda.anaconda.org" || host == "repo.anaconda.com"
+	case cargoConfigFile:
+		return host == "index.crates.io" || host == "github.com" && strings.TrimSuffix(strings.TrimSuffix(u.Path, "/"), ".git") == "/rust-lang/crates.io-index"
+	case goEnvFile:
+		return host == "proxy.golang.org" || host == "sum.golang.org"
+	}
+	return false
+}
+
+// indexINIPairs returns the key = value lines of an ini text (npm's, pip's
+// configparser: "=" or ":", comments with # or ;, indented lines
+// continuing the value before them), or KEY VALUE lines when spaced
+// (yarn 1's .yarnrc). Section names are left out: every key counts in
+// any section. Bounded by the text.
+func indexINIPairs(text string, spaced bool) [][2]string {
+	var out [][2]string
+	for _, line := range strings.Split(text, "\n") {
+		line = strings.TrimRight(line, "\r")
+		t := strings.TrimSpace(line)
+		if t == "" || t[0] == '#' || t[0] == ';' || t[0] == '[' {
+			continue
+		}
+		if len(out) > 0 && (line[0] == ' ' || line[0] == '\t') {
+			out[len(out)-1][1] += " " + t
+			continue
+		}
+		var k, v string
+		var ok bool
+		if spaced {
+			k, v, ok = strings.Cut(t, " ")
+		} else {
+			i := strings.IndexAny(t, "=:")
+			if j := strings.IndexByte(t, '='); j >= 0 && (i < 0 || strings.HasPrefix(t, "//") || strings.HasPrefix(t, "@")) {
+				i = j // npm keys hold ":" (//host/:_authToken, @scope:registry)
+			}
+			if i >= 0 {
+				k, v, ok = t[:i], t[i+1:], true
+			}
+		}
+		if !ok {
+			continue
+		}
+		out = append(out, [2]string{strings.TrimSpace(k), strings.Trim(strings.TrimSpace(v), `"'`)})
+	}
+	return out
+}
+
+// indexTOMLPairs returns the key = value pairs of a TOML text, each key the
+// whole dotted path from its table ([a.b] or [[a.b]], quoted parts
+// unquoted) and the value as written, continued over lines while a
+// bracket, brace or multi-line string is open.
+func indexTOMLPairs(text string) [][2]string {
+	var out [][2]string
+	table := ""
+	lines := strings.Split(text, "\n")
+	for i := 0; i < len(lines); i++ {
+		t := strings.TrimSpace(strings.TrimRight(lines[i], "\r"))
+		if t == "" || t[0] == '#' {
+			continue
+		}
+		if t[0] == '[' {
+			h := strings.TrimPrefix(strings.TrimPrefix(t, "["), "[")
+			if end := strings.IndexByte(h, ']'); end >= 0 {
+				h = h[:end]
+			}
+			table = indexTOMLKey(h)
+			continue
+		}
+		eq := indexTOMLEquals(t)
+		if eq < 0 {
+			continue
+		}
+		key := indexTOMLKey(t[:eq])
+		if table != "" {
+			key = table + "." + key
+		}
+		val := strings.TrimSpace(t[eq+1:])
+		// A value goes on over at most 256 lines (each line rescans it).
+		for n := 0; n < 256 && i+1 < len(lines) && indexTOMLOpen(val); n++ {
+			i++
+			val += "\n" + lines[i]
+		}
+		out = append(out, [2]string{key, val})
+	}
+	return out
+}
+
+// indexTOMLEquals returns the index of the "=" after a key, outside quotes.
+func indexTOMLEquals(t string) int {
+	var q byte
+	for i := 0; i < len(t); i++ {
+		switch c := t[i]; {
+		case q != 0:
+			if c == q {
+				q = 0
+			}
+		case c == '"' || c == '\'':
+			q = c
+		case c == '=':
+			return i
+		}
+	}
+	return -1
+}
+
+// indexTOMLKey unquotes and joins the parts of a dotted key.
+func indexTOMLKey(k string) string {
+	var parts []string
+	var b strings.Builder
+	var q byte
+	for i := 0; i < len(k); i++ {
+		c := k[i]
+		switch {
+		case q != 0:
+			if c == q {
+				q = 0
+			} else {
+				b.WriteByte(c)
+			}
+		case c == '"' || c == '\'':
+			q = c
+		case c == '.':
+			parts = append(parts, strings.TrimSpace(b.String()))
+			b.Reset()
+		case c == ' ' || c == '\t':
+		default:
+			b.WriteByte(c)
+		}
+	}
+	parts = append(parts, strings.TrimSpace(b.String()))
+	return strings.Join(parts, ".")
+}
+
+// indexTOMLOpen reports a value whose brackets, braces or multi-line string
+// are not closed yet.
+func indexTOMLOpen(v string) bool {
+	depth := 0
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		switch {
+		case strings.HasPrefix(v[i:], `"""`) || strings.HasPrefix(v[i:], "'''"):
+			end := strings.Index(v[i+3:], v[i:i+3])
+			if end < 0 {
+				return true
+			}
+			i += 3 + end + 2
+		case c == '"' || c == '\'':
+			end := strings.IndexByte(v[i+1:], c)
+			if end < 0 {
+				return false
+			}
+			i += 1 + end
+		case c == '#':
+			for i < len(v) && v[i] != '\n' {
+				i++
+			}
+		case c == '[' || c == '{':
+			depth++
+		case c == ']' || c == '}':
+			depth--
+		}
+	}
+	return depth > 0
+}
+
+// indexTOMLStrings returns the string values in a TOML value as written.
+func indexTOMLStrings(v string) []string {
+	var out []string
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		if c == '#' {
+			for i < len(v) && v[i] != '\n' {
+				i++
+			}
+			continue
+		}
+		if c != '"' && c != '\'' {
+			continue
+		}
+		q := v[i : i+1]
+		if strings.HasPrefix(v[i:], strings.Repeat(q, 3)) {
+			q = strings.Repeat(q, 3)
+		}
+		end := strings.Index(v[i+len(q):], q)
+		if end < 0 {
+			out = append(out, v[i+len(q):])
+			break
+		}
+		s := v[i+len(q) : i+len(q)+end]
+		if c == '"' {
+			s = unescapeC(s)
+		}
+		out = append(out, strings.TrimSpace(s))
+		i += len(q) + end + len(q) - 1
+	}
+	return out
+}
+
+// indexYAMLPairs returns a YAML text's keys as dotted paths from the
+// indentation, each with its value: the scalar or flow collection after
+// the colon, or a "- item" under it.
+func indexYAMLPairs(text string) [][2]string {
+	var stack []yamlLevel
+	var out [][2]string
+	for _, line := range strings.Split(text, "\n") {
+		line = strings.TrimRight(line, "\r")
+		t := strings.TrimSpace(line)
+		if t == "" || t[0] == '#' || t == "---" {
+			continue
+		}
+		indent := len(line) - len(strings.TrimLeft(line, " \t"))
+		if item, ok := strings.CutPrefix(t, "-"); ok && (item == "" || item[0] == ' ') {
+			for len(stack) > 0 && stack[len(stack)-1].indent > indent {
+				stack = stack[:len(stack)-1]
+			}
+			if len(stack) > 0 {
+				out = append(out, [2]string{indexYAMLPath(stack), strings.TrimSpace(item)})
+			}
+			continue
+		}
+		k, v, ok := indexYAMLKeyValue(t)
+		if !ok {
+			if len(stack) > 0 {
+				out = append(out, [2]string{indexYAMLPath(stack), t}) // a continued flow value
+			}
+			continue
+		}
+		for len(stack) > 0 && stack[len(stack)-1].indent >= indent {
+			stack = stack[:len(stack)-1]
+		}
+		stack = append(stack, yamlLevel{indent, k})
+		if v != "" {
+			out = append(out, [2]string{indexYAMLPath(stack), v})
+		}
+	}
+	return out
+}
+
+// yamlLevel is a key open at an indentation.
+type yamlLevel struct {
+	indent int
+	key    string
+}
+
+func indexYAMLPath(stack []yamlLevel) string {
+	parts := make([]string, len(stack))
+	for i, l := range stack {
+		parts[i] = l.key
+	}
+	return strings.Join(parts, ".")
+}
+
+// indexYAMLKeyValue splits "key: value" (the key maybe quoted).
+func indexYAMLKeyValue(t string) (string, string, bool) {
+	var q byte
+	for i := 0; i < len(t); i++ {
+		c := t[i]
+		switch {
+		case q != 0:
+			if c == q {
+				q = 0
+			}
+		case (c == '"' || c == '\'') && i == 0:
+			q = c
+		case c == ':' && (i+1 == len(t) || t[i+1] == ' ' || t[i+1] == '\t'):
+			return strings.Trim(strings.TrimSpace(t[:i]), `"'`), strings.TrimSpace(t[i+1:]), true
+		case c == '{' || c == '[':
+			return "", "", false
+		}
+	}
+	return "", "", false
+}
+
+// indexYAMLScalars returns the scalars of a YAML value: one, or each of a
+// flow collection's ([a, b], {k: v}).
+func indexYAMLScalars(v string) []string {
+	if i := strings.Index(v, " #"); i >= 0 {
+		v = v[:i]
+	}
+	fields := strings.FieldsFunc(v, func(r rune) bool { return r == '[' || r == ']' || r == '{' || r == '}' || r == ',' })
+	var out []string
+	for _, f := range fields {
+		f = strings.TrimSpace(f)
+		if k, val, ok := indexYAMLKeyValue(f); ok && k != "" {
+			f = val
+		}
+		out = append(out, strings.Trim(f, `"'`))
+	}
+	return out
+}
+
+// indexWrite is a package manager's configuration file a call writes,
+// with the text it leaves there (from this command).
+type indexWrite struct {
+	path, text string
+	dynamic    bool
+}
+
+// pipConfigFile reads the file PIP_CONFIG_FILE names for call (in its
+// environment words or exported) as a pip.conf: pip reads it first, on
+// any name, so a file written with an index and named there keeps that
+// index for the pip the call runs.
+func (w *walker) pipConfigFile(call *Call, st *state, envWords map[string]string) {
+	v, ok := commandEnv(st, envWords, "PIP_CONFIG_FILE")
+	if !ok || v == "" || v == os.DevNull {
+		return
+	}
+	d := call.Dir.Join(v)
+	text, ok := w.readScript(d)
+	if !ok {
+		return
+	}
+	w.reportIndexSettings(call, d.Path, "PIP_CONFIG_FILE", newIndexSettings(pipConfFile, "", text, false))
+}
+
+// reportIndexSettings asks about settings file gives, each once.
+func (w *walker) reportIndexSettings(call *Call, file, as string, settings []IndexSetting) {
+	for _, s := range settings {
+		seen := [2]string{file, s.Key + "=" + s.Value}
+		if w.indexSeen[seen] {
+			continue
+		}
+		if w.indexSeen == nil {
+			w.indexSeen = map[[2]string]bool{}
+		}
+		w.indexSeen[seen] = true
+		what := call.Name + " writes " + s.String() + " into " + file + " (" + s.File + ")"
+		if as != "" {
+			what = call.Name + " runs with " + as + "=" + file + ", which sets " + s.String()
+		}
+		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: s.Value,
+			What: what + ": every later install fetches packages, and runs their install code, from there"})
+	}
+}
+
+// indexFileWrites asks about the settings the files call wrote give their
+// package managers (indexPending): each new one, once per command.
+func (w *walker) indexFileWrites(call *Call) {
+	pending := w.indexPending
+	w.indexPending = nil
+	for _, iw := range pending {
+		before := ""
+		if w.read != nil {
+			if t, err := w.read(iw.path); err == nil && len(t) <= maxIndexFileText {
+				before = t
+			}
+		}
+		w.reportIndexSettings(call, iw.path, "", NewIndexSettings(iw.path, before, iw.text, iw.dynamic))
+	}
+}
