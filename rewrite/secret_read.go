@@ -24,7 +24,10 @@ credentials, .env files except .env.example/.sample/.template, *.pem, *.key,
 tail, bat, xxd, od, hexdump, base64, strings, nl, tac, sed, awk, jq, sort,
 cut, diff and the other text tools, editors, dd if=, grep/rg/ag of such a
 file or, recursively, of a directory that holds an anchored secret (grep -r
-x ~), copies and archives of one (cp, mv, tar, zip, rsync, scp), input
+x ~), copies and archives of one (cp, mv, tar, zip, rsync, scp; tar's
+operands resolved in the directory each -C DIR before them leads to: tar
+-C ~ -cf - .ssh), an extraction to stdout (tar -xOf A, unzip -p A) of an
+archive on disk with a member named like a secret, input
 redirections from one (< ~/.ssh/id_rsa), and source or . of a secret outside
 the project (a project's own .env is how it configures itself), and git
 commands that print a secret out of the object store or the work tree (git
@@ -104,7 +107,7 @@ A path through another process's /proc directory (/proc/$PPID/cwd/.env,
 		"gzip", "pigz", "bzip2", "pbzip2", "xz", "lzma", "zstd", "lz4", "lzip", "brotli", "openssl", "gpg", "gpg2",
 		"env", "printenv", "set", "export", "declare", "typeset", "7z", "7za", "7zr", "7zz", "jar", "dotenv",
 		"shuf", "bsdtar", "cpio", "pax", "ar", "curl", "make", "gmake", "logger", "groff", "nroff", "troff", "busybox", "httpd",
-		"docker", "podman", "nerdctl", "http-server", "serve"),
+		"docker", "podman", "nerdctl", "http-server", "serve", "unzip"),
 	Call:     checkSecretRead,
 	Redirect: checkSecretRedirect,
 	Command:  checkSecretVars,
@@ -237,6 +240,9 @@ func checkSecretRead(p *Pass, c *syntax.Call) {
 		return
 	case "docker", "podman", "nerdctl":
 		p.checkContainerEnvFile(c)
+		return
+	case "unzip":
+		p.checkTarToStdout(c)
 		return
 	case "busybox", "httpd", "http-server", "serve":
 		p.checkServer(c)
@@ -437,10 +443,15 @@ func checkSecretRead(p *Pass, c *syntax.Call) {
 		}
 	case "tar":
 		if !tarCreates(c, opts) {
+			p.checkTarToStdout(c)
 			return
 		}
+		if p.tarCreateOperands(c, copyWalk(name, c, opts)) {
+			return
+		}
+		files = nil
+		opts, _ = scan(syntax.TarArgs(c.Args), spec)
 		recursive = true
-		search = copyWalk(name, c, opts)
 	case "zip", "rsync", "scp", "cp", "install":
 		if name == "install" && has(opts, "d", "directory") {
 			return // install -d makes directories
@@ -653,6 +664,42 @@ func searchWalk(name string, opts []option) *guards.Walk {
 
 // tarCreates reports whether tar reads files to put in an archive
 // (-c/--create, -r, -u, -A) rather than extracting or listing.
+// tarCreateOperands judges the inputs of tar c/r/u: each operand is
+// resolved against the directory the -C DIR/--directory=DIR options
+// before it lead to, in turn from the working directory (GNU tar and
+// bsdtar change directory as they meet each -C, so tar -C ~ -cf - .ssh
+// archives ~/.ssh, while tar -cf - .ssh -C ~ archives ./.ssh). A -C whose
+// directory is known only at run time leaves the operands after it
+// relative to an unknown directory: only the patterns that match at any
+// depth judge them.
+func (p *Pass) tarCreateOperands(c *syntax.Call, search *guards.Walk) bool {
+	args := syntax.TarArgs(c.Args)
+	opts, operands := scan(args, specFor("tar"))
+	for _, i := range operands {
+		dir := c.Dir
+		for _, o := range opts {
+			if o.idx >= i || o.name != "C" && o.name != "directory" || !o.hasVal {
+				continue
+			}
+			if o.val.Static {
+				dir = dir.Join(o.val.Value)
+			} else {
+				dir = syntax.Dir{}
+			}
+		}
+		cc := c
+		if dir != c.Dir {
+			moved := *c
+			moved.Dir = dir
+			cc = &moved
+		}
+		if p.secretOperand(cc, args[i], true, true, search) {
+			return true
+		}
+	}
+	return false
+}
+
 func tarCreates(c *syntax.Call, opts []option) bool {
 	if has(opts, "c", "create", "r", "append", "u", "update") {
 		return true

@@ -98,6 +98,9 @@ func python(p *parser) []Effect {
 		if last == "glob" || last == "rglob" || last == "iterdir" {
 			return true
 		}
+		if last == "add" && strings.Contains(p.src, "tarfile") || last == "write" && strings.Contains(p.src, "zipfile") {
+			return true
+		}
 		_, del := pyDelete.Get()[full]
 		return pyShell.Get()[full] || pySubprocess.Get()[full] || del ||
 			strings.HasPrefix(full, "os.exec") || strings.HasPrefix(full, "os.spawn") || strings.HasPrefix(full, "os.posix_spawn") ||
@@ -668,6 +671,37 @@ func pythonCall(c call) (Effect, bool) {
 		}
 	case "read_text", "read_bytes":
 		return recvRead(c)
+	case "add", "write":
+		// TarFile.add(name) archives the file or, recursively, the
+		// directory name (tarfile.open("k.tar", "w").add("~/.ssh")),
+		// and ZipFile.write(filename) the file: the archive holds its
+		// content, which tar -xOf or unzip -p then print. The receiver
+		// is rarely named by its class (t.add, z.write): the program
+		// imports the module (pythonInteresting) and the argument is a
+		// literal path; anything else (a set's add) is a read only of
+		// what is no file.
+		if !strings.Contains(full, ".") {
+			return Effect{}, false
+		}
+		a := argAt(c.args, 0)
+		if k := keyword(c.args, "name"); k != nil && last == "add" && a == nil {
+			a = k
+		}
+		if k := keyword(c.args, "filename"); k != nil && last == "write" && a == nil {
+			a = k
+		}
+		e, ok := readEffect(c, a)
+		if !ok {
+			return Effect{}, false
+		}
+		if last == "add" {
+			e.Walk = true
+			e.Recursive = true
+			if r := keyword(c.args, "recursive"); r != nil && r.str == "False" {
+				e.Recursive = false
+			}
+		}
+		return e, true
 	case "open":
 		if full != "open" && full != "io.open" && full != "codecs.open" && !(c.method && c.recvLit) {
 			return Effect{}, false
