@@ -647,11 +647,20 @@ func searchWalk(name string, opts []option) *guards.Walk {
 		for _, o := range find(opts, "g", "glob", "iglob") {
 			if g, ok := strings.CutPrefix(o.val.Value, "!"); ok {
 				w.Exclude = append(w.Exclude, g)
-			} else {
-				w.Names = append(w.Names, o.val.Value)
+				continue
+			}
+			// Each alternative of a brace group is a glob of its own
+			// (rg -g '{.env,README.md}' is -g .env -g README.md; nested
+			// groups too, a bounded count: more is every file).
+			alts, ok := guards.ExpandBraces(o.val.Value)
+			if !ok {
+				alts = []string{"*"}
+			}
+			for _, g := range alts {
+				w.Names = append(w.Names, g)
 				// A glob that names hidden files overrides ripgrep's
 				// hidden filter: rg -g '*' x ~ reads ~/.ssh/id_rsa.
-				w.Hidden = w.Hidden || guards.GlobNamesHidden(o.val.Value)
+				w.Hidden = w.Hidden || guards.GlobNamesHidden(g)
 			}
 		}
 	case "ag":
