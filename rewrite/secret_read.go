@@ -90,7 +90,11 @@ make variables, which -p prints), git config -f (an INI file such as
 outside <?php is printed), groff/nroff, logger -f (into the system
 log); docker, podman or nerdctl run --env-file with a command that
 prints the environment (env, printenv, sh -c 'env'; sh -c text
-expanding a variable asks); a static file server of a directory that
+expanding a variable asks); a program an env loader gives a file's
+variables that prints them (node --env-file=.env -p process.env, dotenv
+-e .env -- env, dotenv run -- printenv KEY, honcho run env, pipenv run
+env), python-dotenv's dotenv list/get, and in code dotenv_values() with
+no path; a static file server of a directory that
 is or holds a secret (python -m http.server [-d DIR], php -S -t DIR,
 busybox httpd -h DIR, and node's http-server [DIR] and serve [DIR], run
 by npx or by name); and git add of a secret followed by git diff
@@ -248,6 +252,9 @@ func checkSecretRead(p *Pass, c *syntax.Call) {
 		p.checkServer(c)
 		return
 	case "dotenv":
+		if p.dotenvPrints(c, c.Args) {
+			return
+		}
 		// dotenv-cli -p NAME prints NAME's value from the files it loads
 		// (-e FILE…, else .env).
 		printed := false
@@ -277,7 +284,13 @@ func checkSecretRead(p *Pass, c *syntax.Call) {
 	}
 	switch lang.ForProgram(c.Name) {
 	case lang.Python:
-		// Only its file servers: a script given is the code rules'.
+		// python3 -m dotenv list prints the file as the dotenv CLI does;
+		// otherwise only its file servers: a script given is the code
+		// rules'.
+		if m, args := pythonModule(c); m == "dotenv" {
+			p.dotenvPrints(c, args)
+			return
+		}
 		p.checkServer(c)
 		return
 	case lang.PHP:

@@ -1786,6 +1786,14 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 		cmdState = st.clone()
 		w.assign(c, cmdState, ce.Assigns, true)
 	}
+	if must, maybe := envFileLoads(args[:len(args)-len(inv.words)], inv.words); len(must)+len(maybe) > 0 {
+		// node --env-file=.env, dotenv run, honcho run: the program
+		// starts with the file's variables, exported.
+		if cmdState == st {
+			cmdState = st.clone()
+		}
+		w.loadEnvFiles(cmdState, call.Dir, must, maybe)
+	}
 	call.Redirs = w.redirects(c, s, st, call)
 	call.fds, _ = applyRedirects(st.fds, call.Redirs)
 	w.procReaders(c, call)
