@@ -692,8 +692,9 @@ func searchWalk(name string, opts []option) *guards.Walk {
 // bsdtar change directory as they meet each -C, so tar -C ~ -cf - .ssh
 // archives ~/.ssh, while tar -cf - .ssh -C ~ archives ./.ssh). A -C whose
 // directory is known only at run time leaves the operands after it
-// relative to an unknown directory: only the patterns that match at any
-// depth judge them.
+// relative to an unknown directory, which the path module takes for the
+// project (tar -C "$D" -czf a.tgz . is judged as an archive of the
+// project, as it was before -C was read).
 func (p *Pass) tarCreateOperands(c *syntax.Call, search *guards.Walk) bool {
 	args := syntax.TarArgs(c.Args)
 	opts, operands := scan(args, specFor("tar"))
