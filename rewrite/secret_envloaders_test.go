@@ -73,3 +73,37 @@ func TestEnvFileLoaders(t *testing.T) {
 		}
 	}
 }
+
+// TestJustDotenvLoad: just with set dotenv-load (or a dotenv file
+// setting, or --dotenv-path) runs its recipes with the env file's
+// variables exported: a recipe that prints the environment or one of
+// them reads the file; one that only uses them, or a justfile without
+// the setting, passes.
+func TestJustDotenvLoad(t *testing.T) {
+	t.Parallel()
+	cfg := secretScratch(t)
+	files := map[string]string{
+		".env":     "API_KEY=sk-live-canary123\n",
+		"justfile": "set dotenv-load\n\nshow:\n\tenv\n\nkey:\n\t@echo \"$API_KEY\"\n\nserve:\n\tnode server.js\n",
+		"plain/justfile": "show:\n\tenv\n",
+		"plain/.env":     "API_KEY=sk-live-canary123\n",
+		"named/justfile": "set dotenv-filename := \".env.production\"\n\nshow:\n\tprintenv API_KEY\n",
+	}
+	for f, text := range files {
+		p := filepath.Join(cfg.Project, f)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	testRuleWith(t, cfg, "secret-read", []ruleCase{
+		{`just show`, Deny},
+		{`just key`, Deny},
+		{`cd named && just show`, Deny}, // .env.production, not there: may set any
+		{`just serve`, Allow},
+		{`just --no-dotenv show`, Allow},
+		{`cd plain && just show`, Allow},
+	})
+}

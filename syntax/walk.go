@@ -21,6 +21,9 @@ import (
 type walker struct {
 	m    *Model
 	home string
+	// taskEnv is the environment the task runner being read gives its
+	// tasks (just with set dotenv-load), or nil for the call's own.
+	taskEnv *state
 	// project is Options.Project.
 	project string
 	// cargoAliasDepth counts the cargo aliases being followed.
