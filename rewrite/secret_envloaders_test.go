@@ -83,8 +83,8 @@ func TestJustDotenvLoad(t *testing.T) {
 	t.Parallel()
 	cfg := secretScratch(t)
 	files := map[string]string{
-		".env":     "API_KEY=sk-live-canary123\n",
-		"justfile": "set dotenv-load\n\nshow:\n\tenv\n\nkey:\n\t@echo \"$API_KEY\"\n\nserve:\n\tnode server.js\n",
+		".env":           "API_KEY=sk-live-canary123\n",
+		"justfile":       "set dotenv-load\n\nshow:\n\tenv\n\nkey:\n\t@echo \"$API_KEY\"\n\nserve:\n\tnode server.js\n",
 		"plain/justfile": "show:\n\tenv\n",
 		"plain/.env":     "API_KEY=sk-live-canary123\n",
 		"named/justfile": "set dotenv-filename := \".env.production\"\n\nshow:\n\tprintenv API_KEY\n",
