@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"path"
 	"path/filepath"
-	"runtime"
 	"strings"
 
 	"github.com/bmatcuk/doublestar/v4"
@@ -28,11 +27,6 @@ type pattern struct {
 	// .env* leaves .env.example out).
 	except []string
 }
-
-// caseFold reports that the file system is case-insensitive, as macOS's
-// and Windows' are by default: there .GIT/config is .git/config and
-// .ENV is .env, so patterns match whatever the case.
-var caseFold = runtime.GOOS == "darwin" || runtime.GOOS == "windows"
 
 // exampleFiles are templates that hold no secret: committed examples of
 // a secret file's shape (.env.example, .env.sample, .env.template,
@@ -117,9 +111,12 @@ func parseDirs(field string, raws []string) ([]pattern, error) {
 	return out, nil
 }
 
-// matchProject reports whether rel (a project-relative slash path)
-// matches, without regard to case where the file system has none.
-func (p pattern) matchProject(rel string) bool { return p.matchProjectFold(rel, caseFold) }
+// matchProject reports whether rel (a project-relative slash path, abs
+// the absolute one) matches, without regard to case where the file
+// system has none (foldsCase).
+func (p pattern) matchProject(rel, abs string) bool {
+	return p.matchProjectFold(rel, foldsCase(abs))
+}
 
 // matchProjectFold is matchProject, folding case when fold is set.
 func (p pattern) matchProjectFold(rel string, fold bool) bool {
@@ -199,7 +196,7 @@ func (p pattern) anchorOf(home string) (base, rest string, ok bool) {
 // matchAnchored reports whether abs (normalised) is one of the pattern's
 // directories or under one.
 func (p pattern) matchAnchored(home, abs string) bool {
-	return p.matchAnchoredFold(home, abs, caseFold)
+	return p.matchAnchoredFold(home, abs, foldsCase(abs))
 }
 
 // matchAnchoredFold is matchAnchored, folding case when fold is set

@@ -49,16 +49,16 @@ func TestProjectPatterns(t *testing.T) {
 				t.Errorf("%s: %s taken as anchored", tc.name, tt.pattern)
 			}
 			for _, m := range tt.match {
-				if !p.matchProject(m) {
+				if !p.matchProject(m, "/p/"+m) {
 					t.Errorf("%s: %s should match %s", tc.name, tt.pattern, m)
 				}
 			}
 			for _, m := range tt.noMatch {
-				if p.matchProject(m) {
+				if p.matchProject(m, "/p/"+m) {
 					t.Errorf("%s: %s should not match %s", tc.name, tt.pattern, m)
 				}
 			}
-			if p.matchProject(".") || p.matchProject("") {
+			if p.matchProject(".", "/p") || p.matchProject("", "/p") {
 				t.Errorf("%s: %s matched the project root", tc.name, tt.pattern)
 			}
 		}
@@ -95,7 +95,7 @@ func TestAnchoredPatterns(t *testing.T) {
 				t.Errorf("%s should not match %s", tt.pattern, m)
 			}
 		}
-		if p.matchProject(tt.pattern) {
+		if p.matchProject(tt.pattern, "/p/"+tt.pattern) {
 			t.Errorf("an anchored pattern matched a project path")
 		}
 	}
@@ -211,13 +211,13 @@ func TestCaseFold(t *testing.T) {
 			t.Errorf("%s ~ %s (fold %v) = %v, want %v", tc.glob, tc.rel, tc.fold, got, tc.want)
 		}
 	}
-	if want := runtime.GOOS == "darwin" || runtime.GOOS == "windows"; caseFold != want {
-		t.Errorf("caseFold = %v on %s", caseFold, runtime.GOOS)
+	if want := runtime.GOOS == "darwin" || runtime.GOOS == "windows"; goosFolds != want {
+		t.Errorf("goosFolds = %v on %s", goosFolds, runtime.GOOS)
 	}
 }
 
 // TestCaseFoldAnchoredAndSecret: on a case-insensitive file system
-// (macOS, Windows: caseFold) an anchored pattern and a secret pattern
+// (macOS, Windows: foldsCase) an anchored pattern and a secret pattern
 // match a path spelled in another case, as the project patterns do; on
 // a case-sensitive one they do not.
 func TestCaseFoldAnchoredAndSecret(t *testing.T) {

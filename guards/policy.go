@@ -462,7 +462,7 @@ func (al allowList) decide(np Path, given string) Decision {
 		return d
 	}
 	for _, pat := range al.patterns {
-		if pat.matchProject(np.Rel) {
+		if pat.matchProject(np.Rel, np.Abs) {
 			return Decision{Verdict: Allow, Rule: "allowlist", Pattern: pat.raw, Source: al.source}
 		}
 	}
@@ -481,19 +481,19 @@ func (w *writeLayer) decide(np Path, a Action) Decision {
 		return w.decideDelete(np)
 	}
 	for _, pat := range w.protected {
-		if pat.matchProject(np.Rel) {
+		if pat.matchProject(np.Rel, np.Abs) {
 			return Decision{Verdict: Deny, Rule: "protected-path", Pattern: pat.raw, Source: w.source,
 				Message: fmt.Sprintf("Protected path: %s cannot be modified", np.Rel)}
 		}
 	}
 	for _, pat := range w.warned {
-		if pat.matchProject(np.Rel) {
+		if pat.matchProject(np.Rel, np.Abs) {
 			return Decision{Verdict: Warn, Rule: "warned-path", Pattern: pat.raw, Source: w.source,
 				Message: fmt.Sprintf("Production path: %s - ensure this is intentional", np.Rel)}
 		}
 	}
 	for _, pat := range w.safe {
-		if pat.matchProject(np.Rel) {
+		if pat.matchProject(np.Rel, np.Abs) {
 			return Decision{Verdict: Allow, Rule: "safe-path", Pattern: pat.raw, Source: w.source}
 		}
 	}
@@ -509,7 +509,7 @@ func (w *writeLayer) decide(np Path, a Action) Decision {
 func (w *writeLayer) decideDelete(np Path) Decision {
 	var best Decision
 	for _, pat := range w.protected {
-		direct := pat.matchProject(np.Rel)
+		direct := pat.matchProject(np.Rel, np.Abs)
 		if !direct && !pat.holdsProject(np.Rel) {
 			continue
 		}
@@ -531,13 +531,13 @@ func (w *writeLayer) decideDelete(np Path) Decision {
 		return best
 	}
 	for _, pat := range w.warned {
-		if pat.matchProject(np.Rel) || pat.holdsProject(np.Rel) {
+		if pat.matchProject(np.Rel, np.Abs) || pat.holdsProject(np.Rel) {
 			return Decision{Verdict: Warn, Rule: "warned-path", Pattern: pat.raw, Source: w.source,
 				Message: fmt.Sprintf("Production path: %s - ensure this is intentional", np.Rel)}
 		}
 	}
 	for _, pat := range w.safe {
-		if pat.matchProject(np.Rel) {
+		if pat.matchProject(np.Rel, np.Abs) {
 			return Decision{Verdict: Allow, Rule: "safe-path", Pattern: pat.raw, Source: w.source}
 		}
 	}
@@ -648,7 +648,7 @@ func (r pathRule) matches(env Env, np Path, ctx string) bool {
 		}
 	}
 	for _, p := range r.paths {
-		if p.matchAnchored(env.Home, np.Abs) || np.InProject && p.matchProject(np.Rel) {
+		if p.matchAnchored(env.Home, np.Abs) || np.InProject && p.matchProject(np.Rel, np.Abs) {
 			return true
 		}
 	}

@@ -341,7 +341,7 @@ func (s Secret) Reason(verb string) string {
 }
 
 func (sp secretPattern) match(home string, abs, given string) bool {
-	return sp.matchFold(home, abs, given, caseFold)
+	return sp.matchFold(home, abs, given, foldsCase(abs))
 }
 
 // matchFold is match, folding case when fold is set: on macOS's and

@@ -147,7 +147,7 @@ func (s *Secrets) OnDisk(env Env, dir string, w Walk) (Secret, bool) {
 			if !w.Reads(name) || w.Keep != nil && !w.Keep.MatchString(name) && !w.Keep.MatchString(full) {
 				continue
 			}
-			if !anchored && e.Type()&fs.ModeSymlink == 0 && !s.nameCandidate(name) && !linkedEntry(e) {
+			if !anchored && e.Type()&fs.ModeSymlink == 0 && !s.nameCandidate(name) && !(foldsCase(full) && s.nameCandidate(strings.ToLower(name))) && !linkedEntry(e) {
 				// (A hard link is looked at: it can be a secret file's
 				// second name, hardlink.go.)
 				continue

@@ -258,18 +258,18 @@ func (l *selfLayer) decide(env Env, np Path, a Action) Decision {
 	}
 	if np.InProject {
 		for _, pat := range l.codeProject {
-			if pat.matchProject(np.Rel) {
+			if pat.matchProject(np.Rel, np.Abs) {
 				return ask(pat.raw)
 			}
 		}
 		for _, pat := range l.mcp {
-			if pat.matchProject(np.Rel) {
+			if pat.matchProject(np.Rel, np.Abs) {
 				return Decision{Verdict: Ask, Rule: AgentMCPRule, Pattern: pat.raw, Source: "corral", PathContext: ContextOutside,
 					Message: fmt.Sprintf("Agent MCP configuration: %s registers MCP servers, programs the agent starts outside corral's hook", np.Abs)}
 			}
 		}
 		for _, pat := range l.autorun {
-			if pat.matchProject(np.Rel) {
+			if pat.matchProject(np.Rel, np.Abs) {
 				return Decision{Verdict: Ask, Rule: EditorAutoRunRule, Pattern: pat.raw, Source: "corral", PathContext: ContextOutside,
 					Message: fmt.Sprintf("Editor auto-run: %s can hold commands an editor or dev container tool runs by itself when the project is opened (a folderOpen task, initializeCommand), outside the agent", np.Abs)}
 			}
@@ -283,7 +283,7 @@ func (l *selfLayer) decide(env Env, np Path, a Action) Decision {
 func (l *selfLayer) denyDecision(env Env, np Path, a Action, deny func(pat, why string) Decision) Decision {
 	if np.InProject {
 		for _, pat := range l.project {
-			if pat.matchProject(np.Rel) {
+			if pat.matchProject(np.Rel, np.Abs) {
 				return deny(pat.raw, "registers agent hooks, configures corral or runs git hooks")
 			}
 			if a == Delete && np.Rel != "." && !gitSelf.Get()[pat.raw] && pat.holdsProject(np.Rel) && presentIn(env.Project, pat) {
@@ -380,7 +380,7 @@ func (p *Policy) HoldsSelf(env Env, path string) string {
 	}
 	if np.InProject {
 		for _, pat := range l.project {
-			if pat.matchProject(np.Rel) || pat.holdsProject(np.Rel) {
+			if pat.matchProject(np.Rel, np.Abs) || pat.holdsProject(np.Rel) {
 				return pat.raw
 			}
 		}

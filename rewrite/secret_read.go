@@ -24,7 +24,10 @@ credentials, .env files except .env.example/.sample/.template, *.pem, *.key,
 tail, bat, xxd, od, hexdump, base64, strings, nl, tac, sed, awk, jq, sort,
 cut, diff and the other text tools, editors, dd if=, grep/rg/ag of such a
 file or, recursively, of a directory that holds an anchored secret (grep -r
-x ~), copies and archives of one (cp, mv, tar, zip, rsync, scp), input
+x ~), copies and archives of one (cp, mv, tar, zip, rsync, scp; tar's
+operands resolved in the directory each -C DIR before them leads to: tar
+-C ~ -cf - .ssh), an extraction to stdout (tar -xOf A, unzip -p A) of an
+archive on disk with a member named like a secret, input
 redirections from one (< ~/.ssh/id_rsa), and source or . of a secret outside
 the project (a project's own .env is how it configures itself), and git
 commands that print a secret out of the object store or the work tree (git
@@ -87,7 +90,11 @@ make variables, which -p prints), git config -f (an INI file such as
 outside <?php is printed), groff/nroff, logger -f (into the system
 log); docker, podman or nerdctl run --env-file with a command that
 prints the environment (env, printenv, sh -c 'env'; sh -c text
-expanding a variable asks); a static file server of a directory that
+expanding a variable asks); a program an env loader gives a file's
+variables that prints them (node --env-file=.env -p process.env, dotenv
+-e .env -- env, dotenv run -- printenv KEY, honcho run env, pipenv run
+env), python-dotenv's dotenv list/get, and in code dotenv_values() with
+no path; a static file server of a directory that
 is or holds a secret (python -m http.server [-d DIR], php -S -t DIR,
 busybox httpd -h DIR, and node's http-server [DIR] and serve [DIR], run
 by npx or by name); and git add of a secret followed by git diff
@@ -104,7 +111,7 @@ A path through another process's /proc directory (/proc/$PPID/cwd/.env,
 		"gzip", "pigz", "bzip2", "pbzip2", "xz", "lzma", "zstd", "lz4", "lzip", "brotli", "openssl", "gpg", "gpg2",
 		"env", "printenv", "set", "export", "declare", "typeset", "7z", "7za", "7zr", "7zz", "jar", "dotenv",
 		"shuf", "bsdtar", "cpio", "pax", "ar", "curl", "make", "gmake", "logger", "groff", "nroff", "troff", "busybox", "httpd",
-		"docker", "podman", "nerdctl", "http-server", "serve"),
+		"docker", "podman", "nerdctl", "http-server", "serve", "unzip"),
 	Call:     checkSecretRead,
 	Redirect: checkSecretRedirect,
 	Command:  checkSecretVars,
@@ -244,10 +251,16 @@ func checkSecretRead(p *Pass, c *syntax.Call) {
 	case "docker", "podman", "nerdctl":
 		p.checkContainerEnvFile(c)
 		return
+	case "unzip":
+		p.checkTarToStdout(c)
+		return
 	case "busybox", "httpd", "http-server", "serve":
 		p.checkServer(c)
 		return
 	case "dotenv":
+		if p.dotenvPrints(c, c.Args) {
+			return
+		}
 		// dotenv-cli -p NAME prints NAME's value from the files it loads
 		// (-e FILE…, else .env).
 		printed := false
@@ -277,7 +290,13 @@ func checkSecretRead(p *Pass, c *syntax.Call) {
 	}
 	switch lang.ForProgram(c.Name) {
 	case lang.Python:
-		// Only its file servers: a script given is the code rules'.
+		// python3 -m dotenv list prints the file as the dotenv CLI does;
+		// otherwise only its file servers: a script given is the code
+		// rules'.
+		if m, args := pythonModule(c); m == "dotenv" {
+			p.dotenvPrints(c, args)
+			return
+		}
 		p.checkServer(c)
 		return
 	case lang.PHP:
@@ -443,10 +462,15 @@ func checkSecretRead(p *Pass, c *syntax.Call) {
 		}
 	case "tar":
 		if !tarCreates(c, opts) {
+			p.checkTarToStdout(c)
 			return
 		}
+		if p.tarCreateOperands(c, copyWalk(name, c, opts)) {
+			return
+		}
+		files = nil
+		opts, _ = scan(syntax.TarArgs(c.Args), spec)
 		recursive = true
-		search = copyWalk(name, c, opts)
 	case "zip", "rsync", "scp", "cp", "install":
 		if name == "install" && has(opts, "d", "directory") {
 			return // install -d makes directories
@@ -642,11 +666,20 @@ func searchWalk(name string, opts []option) *guards.Walk {
 		for _, o := range find(opts, "g", "glob", "iglob") {
 			if g, ok := strings.CutPrefix(o.val.Value, "!"); ok {
 				w.Exclude = append(w.Exclude, g)
-			} else {
-				w.Names = append(w.Names, o.val.Value)
+				continue
+			}
+			// Each alternative of a brace group is a glob of its own
+			// (rg -g '{.env,README.md}' is -g .env -g README.md; nested
+			// groups too, a bounded count: more is every file).
+			alts, ok := guards.ExpandBraces(o.val.Value)
+			if !ok {
+				alts = []string{"*"}
+			}
+			for _, g := range alts {
+				w.Names = append(w.Names, g)
 				// A glob that names hidden files overrides ripgrep's
 				// hidden filter: rg -g '*' x ~ reads ~/.ssh/id_rsa.
-				w.Hidden = w.Hidden || guards.GlobNamesHidden(o.val.Value)
+				w.Hidden = w.Hidden || guards.GlobNamesHidden(g)
 			}
 		}
 	case "ag":
@@ -659,6 +692,43 @@ func searchWalk(name string, opts []option) *guards.Walk {
 
 // tarCreates reports whether tar reads files to put in an archive
 // (-c/--create, -r, -u, -A) rather than extracting or listing.
+// tarCreateOperands judges the inputs of tar c/r/u: each operand is
+// resolved against the directory the -C DIR/--directory=DIR options
+// before it lead to, in turn from the working directory (GNU tar and
+// bsdtar change directory as they meet each -C, so tar -C ~ -cf - .ssh
+// archives ~/.ssh, while tar -cf - .ssh -C ~ archives ./.ssh). A -C whose
+// directory is known only at run time leaves the operands after it
+// relative to an unknown directory, which the path module takes for the
+// project (tar -C "$D" -czf a.tgz . is judged as an archive of the
+// project, as it was before -C was read).
+func (p *Pass) tarCreateOperands(c *syntax.Call, search *guards.Walk) bool {
+	args := syntax.TarArgs(c.Args)
+	opts, operands := scan(args, specFor("tar"))
+	for _, i := range operands {
+		dir := c.Dir
+		for _, o := range opts {
+			if o.idx >= i || o.name != "C" && o.name != "directory" || !o.hasVal {
+				continue
+			}
+			if o.val.Static {
+				dir = dir.Join(o.val.Value)
+			} else {
+				dir = syntax.Dir{}
+			}
+		}
+		cc := c
+		if dir != c.Dir {
+			moved := *c
+			moved.Dir = dir
+			cc = &moved
+		}
+		if p.secretOperand(cc, args[i], true, true, search) {
+			return true
+		}
+	}
+	return false
+}
+
 func tarCreates(c *syntax.Call, opts []option) bool {
 	if has(opts, "c", "create", "r", "append", "u", "update") {
 		return true

@@ -1,6 +1,7 @@
 package rewrite
 
 import (
+	"path"
 	"strings"
 
 	"github.com/corral-dev/corral/guards"
@@ -152,4 +153,94 @@ func (p *Pass) checkArchivers(c *syntax.Call) {
 			return
 		}
 	}
+}
+
+// checkTarToStdout judges an extraction to standard output (tar -xOf
+// A, tar -xf A --to-stdout, unzip -p A, unzip -c A) of an archive on
+// disk: the members it prints are listed the way the write guards list an
+// extraction's members (archiveMembers, bounded), and a member whose
+// name is a secret's, taken from the root, from the home directory or
+// from the working directory (an archive made with tar -C ~ -cf k.tar
+// .ssh holds .ssh/id_rsa), is a secret read. Member operands narrow the
+// members printed. An archive that cannot be listed is not judged: its
+// making is (tar -c of a secret is read there).
+func (p *Pass) checkTarToStdout(c *syntax.Call) bool {
+	if p.Config.Paths == nil {
+		return false
+	}
+	var archive syntax.Arg
+	var members []syntax.Arg
+	zipOnly := false
+	switch c.Name {
+	case "unzip":
+		opts, ops := scan(c.Args, optSpec{shortVal: "dxP"})
+		if !has(opts, "p", "c") || len(ops) == 0 {
+			return false
+		}
+		archive, zipOnly = c.Args[ops[0]], true
+		for _, i := range ops[1:] {
+			members = append(members, c.Args[i])
+		}
+	default:
+		args := syntax.TarArgs(c.Args)
+		opts, ops := scan(args, specFor("tar"))
+		if !has(opts, "x", "extract", "get") || !has(opts, "O", "to-stdout") {
+			return false
+		}
+		e, ok := extractionOf(c)
+		if !ok {
+			return false
+		}
+		archive = e.archive
+		for _, i := range ops {
+			members = append(members, args[i])
+		}
+	}
+	if !archive.Static {
+		return false
+	}
+	abs := c.Dir.Join(archive.Value)
+	if !abs.Known {
+		return false
+	}
+	names, err := archiveMembers(abs.Path, zipOnly)
+	if err != nil {
+		return false
+	}
+	env := p.guardsEnv(c.Dir)
+	secrets := p.Config.Paths.Secrets()
+	for _, n := range names {
+		n = strings.TrimPrefix(path.Clean("/"+strings.ReplaceAll(n, "\\", "/")), "/")
+		if n == "" || !printsMember(members, n) {
+			continue
+		}
+		roots := []string{"/", p.Config.Home, env.Cwd}
+		for _, r := range roots {
+			if r == "" {
+				continue
+			}
+			if s, ok := secrets.Match(env, path.Join(r, n)); ok {
+				p.reportSecret(c, s, c.Name+" prints the member "+n+" of "+archive.Value+", named like")
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// printsMember reports whether an extraction given the member operands
+// prints member n: all members when none is given, else the members an
+// operand names or holds. An operand known only at run time, or a
+// pattern (tar --wildcards, unzip's own patterns), may name any.
+func printsMember(ops []syntax.Arg, n string) bool {
+	if len(ops) == 0 {
+		return true
+	}
+	for _, o := range ops {
+		v := strings.Trim(path.Clean("/"+o.Value), "/")
+		if !o.Static || strings.ContainsAny(o.Value, "*?[") || v == "" || v == n || guards.Within("/"+v, "/"+n) {
+			return true
+		}
+	}
+	return false
 }

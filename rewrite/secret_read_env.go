@@ -2,6 +2,7 @@ package rewrite
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/corral-dev/corral/guards"
@@ -59,7 +60,13 @@ func (p *Pass) checkSecretEnv(c *syntax.Call) {
 	if p.Config.Paths == nil {
 		return
 	}
-	if c.Name == "printenv" && len(c.Sources) > 0 {
+	srcs := c.Sources
+	if c.Name == "env" || c.Name == "printenv" {
+		// They print their environment, which holds what a loader put
+		// there too (dotenv -e .env -- env, honcho run printenv KEY).
+		srcs = append(slices.Clip(srcs), c.Env...)
+	}
+	if c.Name == "printenv" && len(srcs) > 0 {
 		// printenv KEY prints that variable.
 		var names []string
 		for _, a := range c.Args {
@@ -68,7 +75,7 @@ func (p *Pass) checkSecretEnv(c *syntax.Call) {
 			}
 		}
 		if len(names) > 0 {
-			if sec, name, ok := p.secretSource(c.Dir, c.Sources, names); ok {
+			if sec, name, ok := p.secretSource(c.Dir, srcs, names); ok {
 				p.reportSecret(c, sec, fmt.Sprintf("%s prints %s, which holds the content of", c.Name, name))
 			}
 			return
@@ -77,7 +84,7 @@ func (p *Pass) checkSecretEnv(c *syntax.Call) {
 	if !envPrinter(c) {
 		return
 	}
-	if sec, name, ok := p.secretSource(c.Dir, c.Sources, nil); ok {
+	if sec, name, ok := p.secretSource(c.Dir, srcs, nil); ok {
 		p.reportSecret(c, sec, fmt.Sprintf("%s prints %s, which holds the content of", c.Name, name))
 		return
 	}
@@ -219,4 +226,28 @@ func checkSecretVars(p *Pass) {
 	checkSecretInput(p)
 	checkTaintedPrints(p)
 	checkTaintedReach(p)
+}
+
+// dotenvPrints judges python-dotenv's command line (dotenv [-f FILE] [-q
+// MODE] [-e BOOL] list|get KEY, also as python3 -m dotenv): list and get
+// print the values of FILE (./.env by default), a read of it; set,
+// unset and run print none (run's command gets them in its environment:
+// syntax's envFileLoads).
+func (p *Pass) dotenvPrints(c *syntax.Call, args []syntax.Arg) bool {
+	opts, ops := scan(args, optSpec{shortVal: "fqe", longVal: longOpts("file", "quote", "export"), longEq: true})
+	if len(ops) == 0 || !args[ops[0]].Static {
+		return false
+	}
+	if v := args[ops[0]].Value; v != "list" && v != "get" {
+		return false
+	}
+	file := syntax.Arg{Value: ".env", Raw: ".env", Static: true}
+	if f := find(opts, "f", "file"); len(f) > 0 {
+		file = f[len(f)-1].val
+	}
+	if s, ok := p.secretOf(c.Dir, file); ok {
+		p.reportSecret(c, s, fmt.Sprintf("%s %s prints the values of", c.Name, args[ops[0]].Value))
+		return true
+	}
+	return false
 }

@@ -31,6 +31,14 @@ func TestRipgrepGlobOverridesHidden(t *testing.T) {
 		{`rg CANARY .`, "allow", false},
 		{`rg -g '*.go' CANARY .`, "allow", false},
 		{`rg -g '!*.lock' CANARY .`, "allow", false},
+		// Brace groups: every alternative is a glob (red-team 3,
+		// section 9).
+		{`rg -n CANARY --glob '{.env,README.md}' .`, "deny", true},
+		{`rg -g '{README.md,.env}' CANARY`, "deny", true},
+		{`rg -g '*{env,md}' CANARY .`, "deny", true},
+		// Nested groups: this rg refuses them, newer globset takes them.
+		{`rg -g '{*.go,{x,.en{v,x}}}' CANARY .`, "deny", false},
+		{`rg -g '{*.go,*.md}' CANARY .`, "allow", false},
 	}
 	rg, err := exec.LookPath("rg")
 	for _, tt := range tests {

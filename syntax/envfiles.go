@@ -93,3 +93,50 @@ func envFileValue(v string, known, abs bool) (Arg, bool) {
 	}
 	return a, true
 }
+
+// loadEnvFiles gives st, the state a program starts with, the variables
+// of the env files a loader puts into its environment (envFileLoads), as
+// set -a; source FILE would: each NAME=value line of a file read at hook
+// time sets NAME, exported, holding the file's content (a plain setting,
+// DB_HOST=db.internal, holds none, as for source). A file named that
+// cannot be read may set any variable; a default that is not there sets
+// none.
+func (w *walker) loadEnvFiles(st *state, dir Dir, must, maybe []Arg) {
+	load := func(a Arg, named bool) {
+		d := dir.Join(expandTilde(a.Value, w.home))
+		file := sourcedPath(dir, a.Value)
+		text, ok := "", false
+		if a.Static && d.Known {
+			text, ok = w.readScript(d)
+		}
+		if !ok {
+			if named {
+				st.wild = union(st.wild, []string{file})
+				st.taint = true
+			}
+			return
+		}
+		for _, line := range strings.Split(text, "\n") {
+			line = strings.TrimSpace(line)
+			line = strings.TrimSpace(strings.TrimPrefix(line, "export "))
+			name, val, ok := strings.Cut(line, "=")
+			name = strings.TrimSpace(name)
+			if !ok || !isName(name) {
+				continue
+			}
+			val = strings.Trim(strings.TrimSpace(val), `"'`)
+			if PlainSetting(name, val) {
+				continue
+			}
+			v := st.vars[name]
+			st.setVar(name, variable{exported: true, from: union(v.from, []string{file})})
+			st.taint = true
+		}
+	}
+	for _, a := range must {
+		load(a, true)
+	}
+	for _, a := range maybe {
+		load(a, false)
+	}
+}

@@ -721,6 +721,9 @@ func (w *walker) program(c scope, call *Call, l lang.Lang, text, label string, d
 			}
 			w.effect(c, call, ":"+op+pathWord(e), "in "+string(l)+" code ("+at+"): "+e.Call+" writes "+e.Path, dynamic, false)
 		case lang.Read:
+			if e.CommandOnly && origin != "" {
+				continue
+			}
 			// A read is judged as cat of the same path: the secret class
 			// decides, with cat's reason. A directory walked and its
 			// files opened is find … -exec cat, judged by the files

@@ -2,6 +2,7 @@ package syntax
 
 import (
 	"path"
+	"slices"
 	"sort"
 	"strings"
 
@@ -133,4 +134,124 @@ func keys(m map[string]bool) []string {
 		out = append(out, k)
 	}
 	return out
+}
+
+// envLoader is a program that loads an env file (KEY=value lines) into
+// its own environment or into the environment of the command it runs,
+// as set -a; source FILE would: opts are its options that name a file
+// (--env-file=F, -e F), defaults the files it loads when none names one
+// (when they are there), valueless an option that, given without a
+// value, loads ".env" (deno's --env-file), off an option that turns
+// the defaults off, and verbs the subcommands whose options follow them
+// (deno run --env-file).
+type envLoader struct {
+	verbs     []string
+	opts      []string
+	defaults  []string
+	valueless bool
+	off       string
+}
+
+// envLoaders are the programs and wrappers that load an env file by
+// themselves (their manuals): node, bun and deno with --env-file (bun
+// also reads ./.env unless --no-env-file), uv run --env-file, dotenv-cli
+// -e (./.env by default), python-dotenv's dotenv -f … run, dotenvx run
+// -f, env-cmd -f, and honcho run, foreman run (-e) and pipenv run, which
+// load ./.env.
+var envLoaders = lazy.Value[map[string]envLoader]{New: func() map[string]envLoader {
+	return map[string]envLoader{
+		"node":    {opts: []string{"env-file", "env-file-if-exists"}},
+		"nodejs":  {opts: []string{"env-file", "env-file-if-exists"}},
+		"bun":     {opts: []string{"env-file"}, defaults: []string{".env", ".env.local"}, off: "no-env-file"},
+		"deno":    {opts: []string{"env-file"}, valueless: true, verbs: []string{"run", "eval", "test", "serve", "repl", "bench", "task"}},
+		"uv":      {opts: []string{"env-file"}},
+		"dotenv":  {opts: []string{"e", "f"}, defaults: []string{".env"}},
+		"dotenvx": {opts: []string{"f", "env-file"}, defaults: []string{".env"}},
+		"env-cmd": {opts: []string{"f", "file"}, defaults: []string{".env"}},
+		"honcho":  {opts: []string{"e", "env"}, defaults: []string{".env"}},
+		"foreman": {opts: []string{"e", "env"}, defaults: []string{".env"}},
+		"pipenv":  {defaults: []string{".env"}},
+	}
+}}
+
+// envFileLoads returns the env files the program of a call loads into
+// its environment: through the wrappers before it (pre: from a loader's
+// name to the next "--" or loader) and through its own options (words,
+// its name first, up to its first operand). A file an option names is
+// loaded whatever is on disk (must); a default only when it is there
+// (maybe).
+func envFileLoads(pre, words []Arg) (must, maybe []Arg) {
+	scan := func(ws []Arg, program bool) {
+		cur := false
+		named, off := false, false
+		var l envLoader
+		end := func() {
+			if cur && !named && !off {
+				for _, d := range l.defaults {
+					maybe = append(maybe, Arg{Value: d, Raw: d, Static: true})
+				}
+			}
+			cur = false
+		}
+		for i := 0; i < len(ws); i++ {
+			a := ws[i]
+			if !a.Static {
+				continue
+			}
+			v := a.Value
+			if i == 0 || !program && !strings.HasPrefix(v, "-") {
+				if nl, ok := envLoaders.Get()[wrapperName(path.Base(v))]; ok {
+					end()
+					cur, l, named, off = true, nl, false, false
+					continue
+				}
+				if i == 0 && program {
+					return
+				}
+			}
+			if !cur {
+				continue
+			}
+			if v == "--" {
+				end()
+				continue
+			}
+			if !strings.HasPrefix(v, "-") || len(v) < 2 {
+				if program && i == 1 && slices.Contains(l.verbs, v) {
+					continue
+				}
+				if program {
+					break // the script: the words after it are its own
+				}
+				continue
+			}
+			name, val, hasVal := "", "", false
+			if long, ok := strings.CutPrefix(v, "--"); ok {
+				name, val, hasVal = strings.Cut(long, "=")
+			} else {
+				name, val, hasVal = v[1:2], v[2:], len(v) > 2
+			}
+			if name == l.off && l.off != "" {
+				off = true
+				continue
+			}
+			if !slices.Contains(l.opts, name) {
+				continue
+			}
+			named = true
+			switch {
+			case hasVal:
+				must = append(must, Arg{Value: val, Raw: a.Raw, Static: true, Start: a.Start, End: a.End})
+			case l.valueless:
+				must = append(must, Arg{Value: ".env", Raw: ".env", Static: true})
+			case i+1 < len(ws):
+				i++
+				must = append(must, ws[i])
+			}
+		}
+		end()
+	}
+	scan(pre, false)
+	scan(words, true)
+	return must, maybe
 }

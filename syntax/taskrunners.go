@@ -170,6 +170,9 @@ func (w *walker) runTaskText(c scope, call *Call, dir Dir, text, where string, s
 	}
 	inner := *call
 	inner.Dir = dir
+	if w.taskEnv != nil {
+		inner.env = w.taskEnv
+	}
 	w.origin = where
 	w.child(c, &inner, text, nil, call.Name+" task", false)
 	w.origin = ""
@@ -217,6 +220,8 @@ func (w *walker) justRun(c scope, call *Call) {
 	skip := map[int]bool{}
 	command := -1
 	shell := ""
+	var dotenvFile *Arg
+	noDotenv := false
 	for _, o := range opts {
 		if justNoRun.Get()[o.Name] {
 			return
@@ -240,6 +245,12 @@ func (w *walker) justRun(c scope, call *Call) {
 			if o.HasVal {
 				shell = o.Val.Value
 			}
+		case "dotenv-filename", "dotenv-path":
+			if o.HasVal {
+				dotenvFile = &o.Val
+			}
+		case "no-dotenv":
+			noDotenv = true
 		}
 	}
 	if command >= 0 {
@@ -275,6 +286,30 @@ func (w *walker) justRun(c scope, call *Call) {
 		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: shell,
 			What: "just runs recipes with " + clip(shell, 40) + ", not a shell corral reads"})
 		return
+	}
+	if (jf.dotenv || dotenvFile != nil) && !noDotenv {
+		// The recipes and backticks run with the env file's variables,
+		// exported (just loads it from the justfile's directory).
+		env := call.env
+		if env == nil {
+			env = w.cur.exportedOnly(runDir, w.home)
+		} else {
+			env = env.clone()
+		}
+		file := Arg{Value: ".env", Raw: ".env", Static: true}
+		var must, maybe []Arg
+		switch {
+		case dotenvFile != nil:
+			must = []Arg{*dotenvFile}
+		case jf.dotenvFile != "":
+			must = []Arg{{Value: jf.dotenvFile, Raw: jf.dotenvFile, Static: true}}
+		default:
+			maybe = []Arg{file}
+		}
+		w.loadEnvFiles(env, runDir, must, maybe)
+		saved := w.taskEnv
+		w.taskEnv = env
+		defer func() { w.taskEnv = saved }()
 	}
 	for _, b := range jf.backticks {
 		w.runTaskText(c, call, runDir, b.text, fmt.Sprintf("%s:%d (backtick)", base, b.line), strings.Contains(b.text, "{{"))
@@ -438,6 +473,11 @@ type justfile struct {
 	def       string
 	shell     string
 	backticks []justLine
+	// dotenv reports set dotenv-load (or a dotenv file setting): the
+	// recipes run with ./.env's variables (dotenvFile's, when set) in
+	// their environment.
+	dotenv     bool
+	dotenvFile string
 }
 
 func (jf justfile) resolve(name string) string {
@@ -451,10 +491,14 @@ var (
 	justRecipeHead = lazy.Regexp{Expr: `^@?([A-Za-z_][A-Za-z0-9_-]*)(\s[^:]*)?:(?:[^=]|$)`}
 	justAlias      = lazy.Regexp{Expr: `^alias\s+([A-Za-z_][A-Za-z0-9_-]*)\s*:=\s*([A-Za-z_][A-Za-z0-9_-]*)`}
 	justShellSet   = lazy.Regexp{Expr: `^set\s+(?:windows-)?shell\s*:=\s*\[\s*['"]([^'"]+)['"]`}
-	justBacktick   = lazy.Regexp{Expr: "`([^`]*)`"}
-	justImport     = lazy.Regexp{Expr: `^import\??\s+['"]([^'"]+)['"]`}
-	justMod        = lazy.Regexp{Expr: `^mod\??\s+([A-Za-z_][A-Za-z0-9_-]*)`}
-	justDepName    = lazy.Regexp{Expr: `[A-Za-z_][A-Za-z0-9_-]*`}
+	// set dotenv-load [:= true], set dotenv-filename/dotenv-path := "F"
+	// (which load F), set dotenv-required: recipes get the file's
+	// variables in their environment.
+	justDotenvSet = lazy.Regexp{Expr: `^set\s+dotenv-(load|filename|path|required)\s*(?::=\s*(true|false|['"]([^'"]*)['"]))?\s*(?:#.*)?$`}
+	justBacktick  = lazy.Regexp{Expr: "`([^`]*)`"}
+	justImport    = lazy.Regexp{Expr: `^import\??\s+['"]([^'"]+)['"]`}
+	justMod       = lazy.Regexp{Expr: `^mod\??\s+([A-Za-z_][A-Za-z0-9_-]*)`}
+	justDepName   = lazy.Regexp{Expr: `[A-Za-z_][A-Za-z0-9_-]*`}
 )
 
 // parseJustfile reads the parts of a justfile that say what runs: its
@@ -490,6 +534,16 @@ func parseJustfile(text string) justfile {
 		}
 		if m := justShellSet.Get().FindStringSubmatch(l); m != nil {
 			jf.shell = filepath.Base(m[1])
+			continue
+		}
+		if m := justDotenvSet.Get().FindStringSubmatch(l); m != nil {
+			switch {
+			case m[2] == "false":
+			case m[1] == "filename" || m[1] == "path":
+				jf.dotenvFile, jf.dotenv = m[3], true
+			default:
+				jf.dotenv = true
+			}
 			continue
 		}
 		if strings.Contains(l, ":=") && !justRecipeHead.Get().MatchString(l) {

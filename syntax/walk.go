@@ -21,6 +21,9 @@ import (
 type walker struct {
 	m    *Model
 	home string
+	// taskEnv is the environment the task runner being read gives its
+	// tasks (just with set dotenv-load), or nil for the call's own.
+	taskEnv *state
 	// project is Options.Project.
 	project string
 	// cargoAliasDepth counts the cargo aliases being followed.
@@ -1865,6 +1868,14 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 	if len(ce.Assigns) > 0 {
 		cmdState = st.clone()
 		w.assign(c, cmdState, ce.Assigns, true)
+	}
+	if must, maybe := envFileLoads(args[:len(args)-len(inv.words)], inv.words); len(must)+len(maybe) > 0 {
+		// node --env-file=.env, dotenv run, honcho run: the program
+		// starts with the file's variables, exported.
+		if cmdState == st {
+			cmdState = st.clone()
+		}
+		w.loadEnvFiles(cmdState, call.Dir, must, maybe)
 	}
 	call.Redirs = w.redirects(c, s, st, call)
 	call.fds, _ = applyRedirects(st.fds, call.Redirs)

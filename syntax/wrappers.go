@@ -246,6 +246,13 @@ var wrapperTable = []namedWrapper{
 	{"poetry", wrapper{opts: OptSpec{ShortVal: "CP", LongVal: []string{"directory", "project"}, LongEq: true, Stop: true},
 		chdir: []string{"C", "directory"}, verbs: []string{"run"}}},
 	{"pipenv", wrapper{opts: OptSpec{Stop: true}, verbs: []string{"run"}}},
+	// honcho run and foreman run [-e ENV] [-d ROOT] [-f PROCFILE] CMD
+	// run CMD with ./.env (or -e's files) in its environment; their
+	// start reads the Procfile (configtools.go).
+	{"honcho", wrapper{opts: OptSpec{ShortVal: "edfp", LongVal: []string{"env", "app-root", "procfile", "port"}, LongEq: true, Stop: true},
+		verbs: []string{"run"}}},
+	{"foreman", wrapper{opts: OptSpec{ShortVal: "edfp", LongVal: []string{"env", "root", "procfile", "port"}, LongEq: true, Stop: true},
+		verbs: []string{"run"}}},
 	{"uv", wrapper{opts: OptSpec{ShortVal: "p", LongVal: []string{"directory", "project", "with", "with-editable", "with-requirements", "python",
 		"package", "env-file", "extra", "group", "only-group", "index", "index-url", "extra-index-url", "find-links", "cache-dir",
 		"config-file", "color"}, LongEq: true, Stop: true}, chdir: []string{"directory"}, verbs: []string{"run"}}},
@@ -723,6 +730,9 @@ func unwrap(words []Arg, dir Dir) invocation {
 				}
 				return inv
 			}
+		}
+		if name == "dotenv" && i < len(inv.words) && inv.words[i].Static && slices.Contains([]string{"list", "get", "set", "unset"}, inv.words[i].Value) {
+			break // python-dotenv's own commands: dotenv list prints the file
 		}
 		if name == "dotenv" && i < len(inv.words) && inv.words[i].Static && inv.words[i].Value == "run" {
 			// python-dotenv: dotenv [-f FILE] run [--[no-]override] CMD.

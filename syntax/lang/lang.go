@@ -123,6 +123,12 @@ type Effect struct {
 	// directory Path (every level with Recursive): os.walk(d) or
 	// os.listdir(d) whose entries it opens.
 	Walk bool
+	// CommandOnly reports an effect judged only in code written in the
+	// command, not in a script on disk: a read of the .env that
+	// python-dotenv finds by itself (load_dotenv() then a print of the
+	// environment, dotenv_values()) is how a project's own program
+	// configures itself.
+	CommandOnly bool
 	// Line is the 1-based line of the call in the program text, Offset
 	// its byte offset.
 	Line, Offset int
@@ -245,6 +251,9 @@ func (p *parser) run() []Effect {
 	}
 	if e, ok := envPrint(p); ok {
 		out = append(out, e)
+		// load_dotenv(); print(os.environ["API_KEY"]): the printed
+		// values are the file's.
+		out = append(out, p.envLoads...)
 	}
 	if e, ok := fetchWrite(p, out); ok {
 		out = append(out, e)

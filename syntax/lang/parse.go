@@ -61,6 +61,10 @@ type parser struct {
 	depth int
 	al    aliases
 	extra []Effect
+	// envLoads are the reads of the env files the code loads into its
+	// own environment (python-dotenv's load_dotenv()): what a printer of
+	// the environment then prints.
+	envLoads []Effect
 	// vars maps Perl and PHP variables to the names they hold.
 	vars map[string]string
 	// closeIdx caches closers of the tokens being rewritten.

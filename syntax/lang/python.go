@@ -98,6 +98,12 @@ func python(p *parser) []Effect {
 		if last == "glob" || last == "rglob" || last == "iterdir" {
 			return true
 		}
+		if last == "add" && strings.Contains(p.src, "tarfile") || last == "write" && strings.Contains(p.src, "zipfile") {
+			return true
+		}
+		if last == "load_dotenv" || last == "dotenv_values" {
+			return true
+		}
 		_, del := pyDelete.Get()[full]
 		return pyShell.Get()[full] || pySubprocess.Get()[full] || del ||
 			strings.HasPrefix(full, "os.exec") || strings.HasPrefix(full, "os.spawn") || strings.HasPrefix(full, "os.posix_spawn") ||
@@ -129,6 +135,13 @@ func python(p *parser) []Effect {
 	for _, c := range p.findCalls(false, interesting) {
 		full := al.resolve(c.name)
 		c.name = full
+		if full == "dotenv.load_dotenv" || full == "dotenv.main.load_dotenv" {
+			if e, ok := readEffect(c, dotenvPath(c)); ok {
+				e.CommandOnly = true
+				p.envLoads = append(p.envLoads, e)
+			}
+			continue
+		}
 		if pyReaders.Get()[full] && !c.method {
 			out = append(out, pyReads(c)...)
 			continue
@@ -345,10 +358,32 @@ var pyLists = lazy.Value[map[string]bool]{New: func() map[string]bool {
 		"os.listdir": true, "os.scandir": true}
 }}
 
+// dotenvPath is the file python-dotenv's load_dotenv or dotenv_values
+// reads: its dotenv_path (first) argument, or, with none or with
+// find_dotenv(), the .env find_dotenv finds (the working directory's for
+// code given on the command line).
+func dotenvPath(c call) *arg {
+	a := argAt(c.args, 0)
+	if k := keyword(c.args, "dotenv_path"); k != nil {
+		a = k
+	}
+	if a == nil || !a.lit && strings.Contains(a.text, "find_dotenv(") {
+		return &arg{lit: true, str: ".env"}
+	}
+	return a
+}
+
 // pyReads returns the reads of a pyReaders call: its first argument (or
 // fileinput's files=) when literal, each literal of a list.
 func pyReads(c call) []Effect {
 	a := argAt(c.args, 0)
+	if strings.HasSuffix(c.name, ".dotenv_values") && (a == nil || !a.lit) {
+		if e, ok := readEffect(c, dotenvPath(c)); ok {
+			e.CommandOnly = true
+			return []Effect{e}
+		}
+		return nil
+	}
 	if f := keyword(c.args, "files"); f != nil && a == nil {
 		a = f
 	}
@@ -668,6 +703,37 @@ func pythonCall(c call) (Effect, bool) {
 		}
 	case "read_text", "read_bytes":
 		return recvRead(c)
+	case "add", "write":
+		// TarFile.add(name) archives the file or, recursively, the
+		// directory name (tarfile.open("k.tar", "w").add("~/.ssh")),
+		// and ZipFile.write(filename) the file: the archive holds its
+		// content, which tar -xOf or unzip -p then print. The receiver
+		// is rarely named by its class (t.add, z.write): the program
+		// imports the module (pythonInteresting) and the argument is a
+		// literal path; anything else (a set's add) is a read only of
+		// what is no file.
+		if !strings.Contains(full, ".") {
+			return Effect{}, false
+		}
+		a := argAt(c.args, 0)
+		if k := keyword(c.args, "name"); k != nil && last == "add" && a == nil {
+			a = k
+		}
+		if k := keyword(c.args, "filename"); k != nil && last == "write" && a == nil {
+			a = k
+		}
+		e, ok := readEffect(c, a)
+		if !ok {
+			return Effect{}, false
+		}
+		if last == "add" {
+			e.Walk = true
+			e.Recursive = true
+			if r := keyword(c.args, "recursive"); r != nil && r.str == "False" {
+				e.Recursive = false
+			}
+		}
+		return e, true
 	case "open":
 		if full != "open" && full != "io.open" && full != "codecs.open" && !(c.method && c.recvLit) {
 			return Effect{}, false

@@ -83,6 +83,17 @@ func readRequestOf(tool string, in map[string]any) readRequest {
 	return r
 }
 
+// globBases are the last segments of globs: the file names a walk
+// tests (ripgrep matches a glob with a directory part against the path,
+// whose last segment its last segment matches).
+func globBases(globs []string) []string {
+	out := make([]string, 0, len(globs))
+	for _, g := range globs {
+		out = append(out, filepath.Base(g))
+	}
+	return out
+}
+
 // splitGlob splits a glob into the directory before its first wildcard
 // segment and the rest.
 func splitGlob(g string) (base, rest string) {
@@ -127,6 +138,18 @@ func (env *runtimeEnv) readGuardOf(s *settings, hc *agent.Request, req readReque
 			break
 		}
 	}
+	// A glob's brace groups are alternatives (ripgrep's globs, which the
+	// Grep and Glob tools use): each is judged as if it were the glob, so
+	// that one ordinary choice ({.env,README.md}) hides no secret one.
+	var globs []string
+	for _, g := range req.globs {
+		alts, ok := guards.ExpandBraces(g)
+		if !ok && why == "" {
+			found = guards.Secret{Path: guards.Normalize(ge, g), Pattern: g}
+			why = fmt.Sprintf("%s's glob %.80q has more brace alternatives than corral judges (%d); split the search into globs with fewer (a policy's secrets allow does not apply)", hc.Tool, g, guards.MaxBraceAlternatives)
+		}
+		globs = append(globs, alts...)
+	}
 	if why == "" {
 		// The Grep and Glob tools (ripgrep underneath) skip hidden directories,
 		// so a search of ~ does not reach ~/.ssh; one of ~/.ssh does. A glob
@@ -136,7 +159,7 @@ func (env *runtimeEnv) readGuardOf(s *settings, hc *agent.Request, req readReque
 		// (A Glob lists names only: its pattern reads no file's content.)
 		lists := hc.Tool == "Glob" || hc.Tool == "glob"
 		hidden := false
-		for _, g := range req.globs {
+		for _, g := range globs {
 			hidden = hidden || !lists && guards.GlobNamesHidden(g)
 		}
 		for _, d := range req.dirs {
@@ -145,7 +168,7 @@ func (env *runtimeEnv) readGuardOf(s *settings, hc *agent.Request, req readReque
 				break
 			}
 			if hidden {
-				if sc, ok := sec.OnDisk(ge, d, guards.Walk{Hidden: true, Names: req.globs, Ignores: true}); ok {
+				if sc, ok := sec.OnDisk(ge, d, guards.Walk{Hidden: true, Names: globBases(globs), Ignores: true}); ok {
 					found, why = sc, sc.Reason(hc.Tool+" with the glob "+strings.Join(req.globs, ", ")+" also reads hidden files, such as")
 					break
 				}
@@ -153,11 +176,33 @@ func (env *runtimeEnv) readGuardOf(s *settings, hc *agent.Request, req readReque
 		}
 	}
 	if why == "" {
-		for _, g := range req.globs {
+		for _, g := range globs {
 			if pat, ok := sec.GlobReaches(filepath.Base(g)); ok {
 				found = guards.Secret{Path: guards.Normalize(ge, g), Pattern: pat}
 				why = fmt.Sprintf("%s looks for %s, which names secret files (pattern %q); name an ordinary file, or allow one path with \"secrets\": {\"allow\": [PATH]} in a user policy", hc.Tool, g, pat)
 				break
+			}
+		}
+	}
+	if why == "" {
+		// A glob with a directory part matches paths below the searched
+		// directory (.ssh/id_rsa under ~): judged as the path it names
+		// there, as the shell's glob of the same words would be.
+		roots := req.dirs
+		if len(roots) == 0 {
+			roots = []string{ge.Cwd}
+		}
+	paths:
+		for _, g := range globs {
+			if !strings.Contains(strings.Trim(g, "/"), "/") {
+				continue
+			}
+			for _, d := range roots {
+				p := strings.TrimSuffix(d, "/") + "/" + strings.TrimPrefix(g, "/")
+				if sc, ok := sec.MatchGlob(ge, p); ok {
+					found, why = sc, sc.Reason(hc.Tool+" with the glob "+g+" reads")
+					break paths
+				}
 			}
 		}
 	}
