@@ -195,16 +195,26 @@ func patchTargets(c *syntax.Call) []target {
 	texts := append(append([]syntax.Arg{}, c.Args...), inlineInputs(c)...)
 	var out []target
 	for _, text := range texts {
-		for _, line := range strings.Split(text.Value, "\n") {
-			line = strings.TrimRight(line, "\r")
-			for _, h := range []struct {
-				prefix string
-				action guards.Action
-			}{{"*** Add File: ", guards.Write}, {"*** Update File: ", guards.Write}, {"*** Move to: ", guards.Write}, {"*** Delete File: ", guards.Delete}} {
-				if p, ok := strings.CutPrefix(line, h.prefix); ok && strings.TrimSpace(p) != "" {
-					p = strings.TrimSpace(p)
-					out = append(out, target{arg: syntax.Arg{Value: p, Raw: p, Static: text.Static, Start: text.Start, End: text.End}, action: h.action})
-				}
+		for _, f := range envelopeFiles(text.Value) {
+			out = append(out, target{arg: syntax.Arg{Value: f.Name, Raw: f.Name, Static: text.Static, Start: text.Start, End: text.End}, action: f.Action})
+		}
+	}
+	return out
+}
+
+// envelopeFiles lists the files an apply_patch envelope's headers name:
+// "*** Add File: x", "*** Update File: x", "*** Move to: x" (written) and
+// "*** Delete File: x" (deleted).
+func envelopeFiles(text string) []DiffFile {
+	var out []DiffFile
+	for _, line := range strings.Split(text, "\n") {
+		line = strings.TrimRight(line, "\r")
+		for _, h := range []struct {
+			prefix string
+			action guards.Action
+		}{{"*** Add File: ", guards.Write}, {"*** Update File: ", guards.Write}, {"*** Move to: ", guards.Write}, {"*** Delete File: ", guards.Delete}} {
+			if p, ok := strings.CutPrefix(line, h.prefix); ok && strings.TrimSpace(p) != "" {
+				out = append(out, DiffFile{strings.TrimSpace(p), h.action})
 			}
 		}
 	}

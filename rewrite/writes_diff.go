@@ -448,3 +448,32 @@ func stripComponents(name string, n int) string {
 	}
 	return name
 }
+
+// DiffFile is a file a diff or a patch envelope changes, as written in it.
+type DiffFile struct {
+	Name   string
+	Action guards.Action
+}
+
+// PatchFiles lists the files a text written as a patch changes: the
+// names of an apply_patch envelope ("*** Add File: x", "*** Update File:",
+// "*** Move to:", "*** Delete File:"), and every name of a unified,
+// context or git diff that patch may pick (diffPaths), each also without
+// its first directory (git's a/ and b/, patch -p1). nil for other text.
+func PatchFiles(text string) []DiffFile {
+	var out []DiffFile
+	if env := envelopeFiles(text); len(env) > 0 {
+		return env
+	}
+	if !strings.Contains(text, "\n+++ ") && !strings.Contains(text, "\n--- ") && !strings.HasPrefix(text, "--- ") &&
+		!strings.HasPrefix(text, "diff --git ") && !strings.Contains(text, "\ndiff --git ") && !strings.HasPrefix(text, "Index: ") {
+		return nil
+	}
+	for _, d := range diffPaths(text) {
+		out = append(out, DiffFile{d.name, d.action})
+		if _, rest, ok := strings.Cut(d.name, "/"); ok && rest != "" && !strings.HasPrefix(d.name, "/") {
+			out = append(out, DiffFile{rest, d.action})
+		}
+	}
+	return out
+}

@@ -362,8 +362,8 @@ func (env *runtimeEnv) write(s *settings, req *agent.Request) *agent.Answer {
 		targets = append(targets, target{p, action})
 	}
 	if req.Kind == agent.Patch {
-		for _, pt := range patchTargets(req.Patch) {
-			targets = append(targets, target{pt.path, pt.action})
+		for _, f := range rewrite.PatchFiles(req.Patch) {
+			targets = append(targets, target{f.Name, f.Action})
 		}
 	}
 	sort.SliceStable(targets, func(i, j int) bool { return targets[i].path < targets[j].path })
@@ -469,25 +469,6 @@ func (s *settings) decidePath(ge guards.Env, path string, a guards.Action) guard
 		}
 	}
 	return d
-}
-
-type patchTarget struct {
-	path   string
-	action guards.Action
-}
-
-// patchTargets lists the files an apply_patch envelope touches.
-func patchTargets(patch string) []patchTarget {
-	var out []patchTarget
-	for _, line := range strings.Split(patch, "\n") {
-		line = strings.TrimRight(line, "\r")
-		for prefix, a := range map[string]guards.Action{"*** Add File: ": guards.Write, "*** Update File: ": guards.Write, "*** Delete File: ": guards.Delete, "*** Move to: ": guards.Write} {
-			if strings.HasPrefix(line, prefix) {
-				out = append(out, patchTarget{strings.TrimSpace(strings.TrimPrefix(line, prefix)), a})
-			}
-		}
-	}
-	return out
 }
 
 // brokenPolicyNotice tells the model, once per session, that a policy file

@@ -12,6 +12,7 @@ import (
 	"github.com/corral-dev/corral/cmd/corral/internal/audit"
 	"github.com/corral-dev/corral/guards"
 	"github.com/corral-dev/corral/internal/lazy"
+	"github.com/corral-dev/corral/rewrite"
 	"github.com/corral-dev/corral/syntax"
 	"github.com/corral-dev/corral/syntax/lang"
 )
@@ -240,6 +241,11 @@ var mcpDataKeys = lazy.Value[map[string]bool]{New: func() map[string]bool {
 	}
 }}
 
+// mcpPatchKeys are the fields whose value a tool applies as a patch.
+var mcpPatchKeys = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"patch": true, "patches": true, "diff": true, "diffs": true, "unifieddiff": true}
+}}
+
 // mcpProseEndings are the words a prose field's key ends with.
 // An identifier (id, ids, userid) is data too.
 var mcpProseEndings = []string{"description", "message", "body", "title", "query", "prompt", "comment", "text", "name", "content", "summary", "note", "notes", "id", "ids"}
@@ -383,6 +389,21 @@ func classifyMCP(tool string, in map[string]any) mcpCall {
 		case string:
 			if mcpGlobKeys.Get()[key] && verb <= verbRead {
 				c.globs = append(c.globs, x)
+			}
+			if verb != verbRead && (mcpPatchKeys.Get()[key] || strings.HasPrefix(strings.TrimSpace(x), "*** Begin Patch")) {
+				// A patch or diff the tool applies (apply_patch {"input":
+				// "*** Begin Patch…"}, edit_file {"diff": …}): the files it
+				// names are written, or deleted. A diff in prose (a pull
+				// request's body) is not applied.
+				for _, f := range rewrite.PatchFiles(x) {
+					if p, ok := localPath(f.Name); ok {
+						if f.Action == guards.Delete {
+							addPath(p, &c.deletes)
+						} else {
+							addPath(p, &c.writes)
+						}
+					}
+				}
 			}
 			if mcpPathKeys.Get()[key] {
 				p, ok := localPath(x)
