@@ -694,7 +694,11 @@ func (p *parser) perlAngleGlobs(l *listings) {
 		if !term {
 			continue
 		}
-		end := strings.IndexAny(p.src[t.off+1:], ">;\n")
+		rest := p.src[t.off+1:]
+		if len(rest) > 256 {
+			rest = rest[:256] // bounded: a pattern is short
+		}
+		end := strings.IndexAny(rest, ">;\n")
 		if end < 0 || p.src[t.off+1+end] != '>' {
 			continue
 		}
