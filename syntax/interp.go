@@ -968,7 +968,13 @@ func pathWord(e lang.Effect) string {
 		// match.
 		var b strings.Builder
 		lit := ""
-		for _, r := range e.Path {
+		rest := e.Path
+		if e.Tilde && (rest == "~" || strings.HasPrefix(rest, "~/")) {
+			// ~/.ss*/id_*: the home directory the program expands.
+			b.WriteString("~")
+			rest = rest[1:]
+		}
+		for _, r := range rest {
 			if r == '*' || r == '?' || r == '[' || r == ']' {
 				if lit != "" {
 					b.WriteString(Quote(lit))

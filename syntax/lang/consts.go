@@ -97,10 +97,11 @@ func (p *parser) constants() map[string]constant {
 			}
 			continue
 		case "for", "foreach", "as", "global", "nonlocal", "local", "our":
-			// for f in …, with … as f, except E as f, foreach ($a as $f):
-			// the next names are bound at run time.
+			// for f in …, with … as f, except E as f, foreach ($a as $f),
+			// JavaScript's for (const f of …): the next names are bound
+			// at run time.
 			for j := i + 1; j < len(toks) && j < i+16 && toks[j].kind != tNewline; j++ {
-				if isI(toks[j], "in") || isP(toks[j], ":") || isP(toks[j], ")") || isP(toks[j], "=") {
+				if isI(toks[j], "in") || isP(toks[j], ":") || isP(toks[j], ")") || isP(toks[j], "=") || p.l == JS && isI(toks[j], "of") {
 					break
 				}
 				if toks[j].kind == tIdent {

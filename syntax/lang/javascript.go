@@ -173,6 +173,9 @@ func javascript(p *parser) []Effect {
 		if (mod == "fs" || mod == "fs/promises") && (jsDelete.Get()[fn] || jsWrite.Get()[fn] || jsRead.Get()[fn] || jsLink.Get()[fn] || jsAttrs.Get()[fn] != "" || jsCopy.Get()[fn] || fn == "open" || fn == "openSync") {
 			return true
 		}
+		if jsListing(full) != "" {
+			return true
+		}
 		switch full {
 		case "Deno.readTextFile", "Deno.readTextFileSync", "Deno.readFile", "Deno.readFileSync", "Bun.file":
 			return true
@@ -187,8 +190,23 @@ func javascript(p *parser) []Effect {
 		return false
 	}
 	out := p.jsDataImports()
+	var listed listings
 	for _, c := range p.findCalls(false, interesting) {
 		c.name = canon(c.name)
+		if kind := jsListing(c.name); kind != "" {
+			if kind == "glob" {
+				// Node's and the glob packages' patterns do not
+				// expand ~; a list is each of its patterns.
+				listed.globArg(c, argAt(c.args, 0), false)
+			} else {
+				listed.dir(c, argAt(c.args, 0), recursiveOpt(c), false)
+			}
+			continue
+		}
+		if mod, fn, _ := cutLast(c.name); (mod == "fs" || mod == "fs/promises") && (jsRead.Get()[fn] || fn == "open" || fn == "openSync") ||
+			c.name == "Bun.file" || mod == "Deno" && (strings.HasPrefix(fn, "read") || fn == "open" || fn == "openSync") {
+			listed.read(argAt(c.args, 0))
+		}
 		switch lastSegment(c.name) {
 		case "_compile":
 			// Module.prototype._compile(code, filename) runs code as a
@@ -252,7 +270,28 @@ func javascript(p *parser) []Effect {
 			out = append(out, e)
 		}
 	}
-	return out
+	return append(out, listed.effects()...)
+}
+
+// jsListing is the kind of a call that expands a pattern ("glob":
+// fs.globSync and fs.glob of Node 22, the glob, fast-glob and globby
+// packages) or lists a directory ("dir": fs.readdirSync, fs.readdir,
+// fs.opendirSync, fs.opendir, Deno.readDir; every level with
+// {recursive: true}), or "".
+func jsListing(name string) string {
+	mod, fn, _ := cutLast(name)
+	switch {
+	case (mod == "fs" || mod == "fs/promises") && (fn == "readdir" || fn == "readdirSync" || fn == "opendir" || fn == "opendirSync"),
+		mod == "Deno" && (fn == "readDir" || fn == "readDirSync"):
+		return "dir"
+	case (mod == "fs" || mod == "fs/promises") && (fn == "glob" || fn == "globSync"),
+		mod == "glob" && (fn == "sync" || fn == "glob" || fn == "globSync" || fn == "globIterate" || fn == "globIterateSync"),
+		mod == "fast-glob" && (fn == "sync" || fn == "glob" || fn == "globSync" || fn == "async"),
+		mod == "globby" && (fn == "globby" || fn == "globbySync"),
+		name == "fast-glob" || name == "globby":
+		return "glob"
+	}
+	return ""
 }
 
 // jsFileCall is the effects of a copy (fs.copyFileSync(src, dst),

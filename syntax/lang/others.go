@@ -90,13 +90,24 @@ func ruby(p *parser) []Effect {
 		_, link := rubyLink.Get()[name]
 		return rubyShell.Get()[name] || del || link || rubyAttrs.Get()[name] != "" || rubyCopy.Get()[name] != "" || rubyRead.Get()[name] || name == "File.write" || name == "IO.write" || name == "File.open" || name == "IO.sysopen" || name == "File.binwrite" ||
 			name == "open" || name == "Kernel.open" || name == "URI.open" ||
-			rubyEval.Get()[lastSegment(name)]
+			rubyEval.Get()[lastSegment(name)] || rubyLists.Get()[name] != ""
 	}
 	var out []Effect
+	var listed listings
+	p.rubyDirIndex(&listed)
 	for _, c := range p.findCalls(true, interesting) {
 		c.name = canon(c.name)
 		if !c.method {
 			c.name = mixin(c.name)
+		}
+		if kind := rubyLists.Get()[c.name]; kind != "" && !c.method {
+			rubyListing(c, kind, &listed)
+			continue
+		}
+		if !c.method && (rubyRead.Get()[c.name] || c.name == "File.open" || c.name == "open" || c.name == "Kernel.open") {
+			if a := argAt(c.args, 0); a == nil || !a.lit || !strings.HasPrefix(a.str, "|") {
+				listed.read(a)
+			}
 		}
 		if last := lastSegment(c.name); rubyEval.Get()[last] {
 			if last == "eval" && c.method && c.name != "Kernel.eval" && c.name != "binding.eval" && c.name != "TOPLEVEL_BINDING.eval" {
@@ -206,7 +217,93 @@ func ruby(p *parser) []Effect {
 			}
 		}
 	}
-	return out
+	return append(out, listed.effects()...)
+}
+
+// rubyLists are the calls that expand a pattern ("glob": Dir.glob,
+// Pathname.glob) or list a directory ("dir": Dir.children,
+// Dir.each_child, Dir.entries, Dir.foreach, Dir.new, Dir.open;
+// "tree": Find.find, every level); Dir[…] is rubyDirIndex's.
+var rubyLists = lazy.Value[map[string]string]{New: func() map[string]string {
+	return map[string]string{"Dir.glob": "glob", "Pathname.glob": "glob",
+		"Dir.children": "dir", "Dir.each_child": "dir", "Dir.entries": "dir", "Dir.foreach": "dir", "Dir.new": "dir",
+		"Dir.open": "dir", "Find.find": "tree"}
+}}
+
+// rubyListing adds what a rubyLists call of kind finds: Dir.glob's
+// literal patterns (a list of them; base: the directory they are
+// relative to), the literal directories listed. Ruby's glob does not
+// expand ~ (File.expand_path and Dir.home do).
+func rubyListing(c call, kind string, l *listings) {
+	pos := positional(c.args)
+	switch kind {
+	case "glob":
+		a := argAt(pos, 0)
+		if a == nil {
+			return
+		}
+		if base := rubyKeywordArg(c.args, "base"); base != nil {
+			if !base.lit {
+				return
+			}
+			if a.isList {
+				for _, v := range a.list {
+					l.glob(c, base.str, v, base.tilde, false)
+				}
+			} else if a.lit {
+				l.glob(c, base.str, a.str, base.tilde, false)
+			}
+			return
+		}
+		l.globArg(c, a, false)
+	case "dir":
+		l.dir(c, argAt(pos, 0), false, false)
+	case "tree":
+		for i := range pos {
+			l.dir(c, &pos[i], true, false)
+		}
+	}
+}
+
+// rubyKeywordArg is the value of the keyword argument key: (base: "d",
+// :base => "d"), or nil.
+func rubyKeywordArg(args []arg, key string) *arg {
+	for _, a := range args {
+		t := strings.TrimSpace(a.text)
+		rest, ok := strings.CutPrefix(t, key+":")
+		if !ok {
+			rest, ok = strings.CutPrefix(t, ":"+key)
+			if ok {
+				rest, ok = strings.CutPrefix(strings.TrimSpace(rest), "=>")
+			}
+		}
+		if !ok {
+			continue
+		}
+		toks := lex(Ruby, rest)
+		q := &parser{src: rest, toks: toks, l: Ruby}
+		v := q.arg(0, len(toks))
+		return &v
+	}
+	return nil
+}
+
+// rubyDirIndex adds the expansions of Dir[…] (Dir[".e*"], Dir["a", "b"]):
+// Dir.glob's.
+func (p *parser) rubyDirIndex(l *listings) {
+	for i, t := range p.toks {
+		if t.kind != tIdent || t.text != "Dir" || !isP(p.tok(i+1), "[") {
+			continue
+		}
+		if prev := p.tok(i - 1); isP(prev, ".") || isP(prev, "::") && p.tok(i-2).kind == tIdent {
+			continue // Foo::Dir, x.Dir
+		}
+		args, _ := p.args(i+1, "]")
+		c := call{name: "Dir[]", off: t.off}
+		for k := range args {
+			l.globArg(c, &args[k], false)
+		}
+	}
 }
 
 // rubyIncludesFileUtils matches a program that mixes FileUtils's
@@ -423,9 +520,11 @@ func perl(p *parser) []Effect {
 		n := perlName(name)
 		return n == "system" || n == "exec" || n == "CORE::system" || n == "CORE::exec" || perlDelete.Get()[n] || n == "open" || n == "sysopen" ||
 			n == "eval" || n == "do" || n == "symlink" || n == "link" || perlAttr(n, p.src) != "" || perlCopy(n, p.src) ||
-			n == "readpipe" || n == "CORE::readpipe" || perlProcess(n, p.src) != ""
+			n == "readpipe" || n == "CORE::readpipe" || perlProcess(n, p.src) != "" || perlList(n, p.src) != ""
 	}
 	var out []Effect
+	var listed listings
+	p.perlAngleGlobs(&listed)
 	for _, c := range p.findCalls(true, interesting) {
 		if c.method || isP(p.tok(c.first-1), "&") && isP(p.tok(c.first-2), "\\") {
 			continue // \&unlink is a reference, not a call
@@ -433,6 +532,29 @@ func perl(p *parser) []Effect {
 		n := perlName(c.name)
 		c.name = n
 		next := p.tok(c.next)
+		if kind := perlList(n, p.src); kind != "" {
+			pos := positional(c.args)
+			switch kind {
+			case "glob":
+				// glob splits its pattern at spaces and expands ~.
+				if a := argAt(pos, 0); a != nil && a.lit {
+					for _, f := range strings.Fields(a.str) {
+						listed.glob(c, "", f, a.tilde || isTildePath(f), false)
+					}
+				}
+			case "dir":
+				listed.dir(c, argAt(pos, 1), false, false)
+			case "tree":
+				// find(\&wanted, DIRS) or find({wanted => …}, DIRS).
+				for i := 1; i < len(pos); i++ {
+					listed.dir(c, &pos[i], true, false)
+				}
+			}
+			continue
+		}
+		if n == "open" {
+			perlOpenRead(c, &listed)
+		}
 		switch {
 		case n == "eval" || n == "do":
 			if isP(next, "{") || n == "do" && next.kind == tIdent && !strings.HasPrefix(next.text, "$") {
@@ -511,7 +633,94 @@ func perl(p *parser) []Effect {
 			}
 		}
 	}
-	return out
+	return append(out, listed.effects()...)
+}
+
+// perlList is the kind of a Perl call that expands a pattern ("glob":
+// glob, CORE::glob, File::Glob's bsd_glob), lists a directory ("dir":
+// opendir DH, DIR, which readdir then reads) or walks trees ("tree":
+// File::Find's find and finddepth, the short names where the program
+// loads the module), or "".
+func perlList(n, src string) string {
+	switch n {
+	case "glob", "CORE::glob", "File::Glob::bsd_glob", "File::Glob::csh_glob":
+		return "glob"
+	case "bsd_glob", "csh_glob":
+		if strings.Contains(src, "File::Glob") {
+			return "glob"
+		}
+	case "opendir", "CORE::opendir":
+		return "dir"
+	case "File::Find::find", "File::Find::finddepth":
+		return "tree"
+	case "find", "finddepth":
+		if perlUses(src, "File::Find") {
+			return "tree"
+		}
+	}
+	return ""
+}
+
+// perlOpenRead notes the read an open makes of a path only known at run
+// time: open(F, "<", $f), open(F, $f), open(F, "<$f"); not a write or a
+// pipe.
+func perlOpenRead(c call, l *listings) {
+	args := positional(c.args)
+	switch {
+	case len(args) >= 3:
+		if m := args[1]; m.lit && strings.HasPrefix(strings.TrimSpace(m.str), "<") && !strings.HasPrefix(strings.TrimSpace(m.str), "<&") {
+			l.read(&args[2])
+		}
+	case len(args) == 2 && !args[1].lit:
+		t := strings.TrimSpace(strings.Trim(strings.TrimSpace(args[1].text), `"'`))
+		if !strings.HasPrefix(t, ">") && !strings.HasPrefix(t, "+") && !strings.HasPrefix(t, "|") && !strings.HasSuffix(t, "|") && !strings.HasPrefix(t, "<&") {
+			l.read(&args[1])
+		}
+	}
+}
+
+// perlAngleGlobs adds the expansions of Perl's <PATTERN> (<*.c>, <.e*>,
+// <~/.ssh/*>): angle brackets around anything but a filehandle name or
+// a scalar are glob. Only where a term starts (after an operator, an
+// opening bracket or a keyword), so that a < b > c compares.
+func (p *parser) perlAngleGlobs(l *listings) {
+	for i, t := range p.toks {
+		if !isP(t, "<") {
+			continue
+		}
+		prev := p.tok(i - 1)
+		term := i == 0 || prev.kind == tNewline || prev.kind == tPunct && strings.ContainsAny(prev.text, "(=,;{[!") ||
+			prev.kind == tIdent && (prev.text == "for" || prev.text == "foreach" || prev.text == "while" || prev.text == "print" || prev.text == "return" || prev.text == "and" || prev.text == "or" || prev.text == "not" || prev.text == "unless" || prev.text == "if")
+		if !term {
+			continue
+		}
+		rest := p.src[t.off+1:]
+		if len(rest) > 256 {
+			rest = rest[:256] // bounded: a pattern is short
+		}
+		end := strings.IndexAny(rest, ">;\n")
+		if end < 0 || p.src[t.off+1+end] != '>' {
+			continue
+		}
+		body := strings.TrimSpace(p.src[t.off+1 : t.off+1+end])
+		if body == "" || strings.HasPrefix(body, "$") && isIdentString(body[1:]) || isIdentString(body) || strings.ContainsAny(body, "\"'`()") {
+			continue // <STDIN>, <$fh>, <>: readline
+		}
+		c := call{name: "<glob>", off: t.off}
+		for _, f := range strings.Fields(body) {
+			l.glob(c, "", f, isTildePath(f), false)
+		}
+	}
+}
+
+// isIdentString reports a name made of identifier characters (and ::).
+func isIdentString(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !isIdent(s[i]) && s[i] != ':' {
+			return false
+		}
+	}
+	return s != ""
 }
 
 // perlUses reports that Perl source loads module (a use or require
@@ -812,17 +1021,48 @@ func php(p *parser) []Effect {
 		n := strings.TrimPrefix(strings.ToLower(name), "\\")
 		_, ev := phpEval.Get()[n]
 		return phpShell.Get()[n] || n == "pcntl_exec" || n == "unlink" || n == "rmdir" || n == "symlink" || n == "link" || n == "copy" || phpAttrs.Get()[n] != "" || n == "file_put_contents" || n == "fopen" || phpRead.Get()[n] ||
-			ev || n == "preg_replace" || phpCallbacks.Get()[n]
+			ev || n == "preg_replace" || phpCallbacks.Get()[n] || phpLists.Get()[n] != ""
 	}
 	var out []Effect
+	var listed listings
 	for _, c := range p.findCalls(false, interesting) {
 		if c.method {
 			continue
 		}
+		n := strings.TrimPrefix(strings.ToLower(c.name), "\\")
+		if kind := phpLists.Get()[n]; kind != "" {
+			c.name = strings.TrimPrefix(c.name, "\\")
+			switch a := argAt(c.args, 0); kind {
+			case "glob":
+				// PHP's glob does not expand ~.
+				if a != nil && !a.isList {
+					listed.globArg(c, a, false)
+				}
+			default:
+				listed.dir(c, a, kind == "tree", false)
+			}
+			continue
+		}
+		if phpRead.Get()[n] {
+			listed.read(argAt(c.args, 0))
+		} else if n == "fopen" {
+			if m := argAt(c.args, 1); m == nil || !m.lit || !strings.ContainsAny(m.str, "waxc") {
+				listed.read(argAt(c.args, 0))
+			}
+		}
 		out = append(out, p.phpCall(c)...)
 	}
-	return out
+	return append(out, listed.effects()...)
 }
+
+// phpLists are the functions and classes that expand a pattern ("glob":
+// glob, GlobIterator) or list a directory ("dir": scandir, opendir and
+// its readdir, dir, DirectoryIterator, FilesystemIterator; "tree":
+// RecursiveDirectoryIterator, every level), by their lower-case names.
+var phpLists = lazy.Value[map[string]string]{New: func() map[string]string {
+	return map[string]string{"glob": "glob", "globiterator": "glob", "scandir": "dir", "opendir": "dir", "dir": "dir",
+		"directoryiterator": "dir", "filesystemiterator": "dir", "recursivedirectoryiterator": "tree"}
+}}
 
 // phpCall is the effects of one call of a PHP function.
 func (p *parser) phpCall(c call) []Effect {

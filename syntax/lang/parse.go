@@ -466,6 +466,14 @@ func (p *parser) findCalls(bare bool, isCallee func(name string) bool) []call {
 				if len(inner) >= 1 && inner[0].lit {
 					c.recv, c.recvLit, c.recvTilde = inner[0].str, true, inner[0].tilde
 				}
+				// Path.home().glob(…), Path.cwd().iterdir(): the home
+				// and the working directory.
+				if home, cwd := pathHomeCwd(ctor); p.l == Python && len(inner) == 0 && (home || cwd) {
+					c.recv, c.recvLit, c.recvTilde = ".", true, false
+					if home {
+						c.recv, c.recvTilde = "~", true
+					}
+				}
 				// Path.home().joinpath(".bashrc").write_text(…): a chain
 				// of pathlib calls whose value the text shows.
 				if p.l == Python && pathMethods.Get()[lastSegment(ctor)] && p.tok(open-2).text == "." {

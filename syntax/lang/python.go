@@ -1,7 +1,6 @@
 package lang
 
 import (
-	"path"
 	"strings"
 
 	"github.com/corral-dev/corral/internal/lazy"
@@ -130,8 +129,7 @@ func python(p *parser) []Effect {
 	// listed are the reads of what a glob or a directory listing finds,
 	// kept until the code is known to open a path only known at run time
 	// (open(f) for f in glob.glob(".e*")): then each is a read.
-	var listed []Effect
-	opensDynamic := false
+	var listed listings
 	for _, c := range p.findCalls(false, interesting) {
 		full := al.resolve(c.name)
 		c.name = full
@@ -146,13 +144,16 @@ func python(p *parser) []Effect {
 			out = append(out, pyReads(c)...)
 			continue
 		}
-		if e, ok := pyListing(c); ok {
-			listed = append(listed, e)
+		if pyListing(c, &listed) {
 			continue
 		}
 		if last := lastSegment(full); last == "open" || last == "read_text" || last == "read_bytes" {
-			if a := argAt(c.args, 0); c.method && !c.recvLit || !c.method && (a == nil || !a.lit) {
-				opensDynamic = true
+			if c.method {
+				if !c.recvLit {
+					listed.dynamic = true
+				}
+			} else {
+				listed.read(argAt(c.args, 0))
 			}
 		}
 		if libs != nil && pyCFuncs.Get()[lastSegment(full)] {
@@ -216,9 +217,7 @@ func python(p *parser) []Effect {
 			out = append(out, Effect{Kind: Hidden, Call: full, Text: full, Offset: c.off})
 		}
 	}
-	if opensDynamic {
-		out = append(out, listed...)
-	}
+	out = append(out, listed.effects()...)
 	return append(out, p.pyExtractions()...)
 }
 
@@ -408,11 +407,12 @@ func pyReads(c call) []Effect {
 	return out
 }
 
-// pyListing is the read of what a pyLists call or a pathlib listing
+// pyListing adds to l what a pyLists call or a pathlib listing
 // (Path(d).glob(p), .rglob(p), .iterdir()) finds, when its directory or
 // pattern is literal: a glob is its pattern (Glob), a listing the
-// directory (Walk; os.walk, rglob and a ** pattern every level).
-func pyListing(c call) (Effect, bool) {
+// directory (Walk; os.walk, rglob and a ** pattern every level). It
+// reports whether c is one.
+func pyListing(c call, l *listings) bool {
 	last := lastSegment(c.name)
 	a := argAt(c.args, 0)
 	if f := keyword(c.args, "top"); f != nil && a == nil {
@@ -422,46 +422,24 @@ func pyListing(c call) (Effect, bool) {
 		a = f
 	}
 	switch {
-	case c.name == "glob.glob" || c.name == "glob.iglob" || c.method && c.recvLit && (last == "glob" || last == "rglob"):
-		if a == nil || !a.lit || a.str == "" {
-			return Effect{}, false
+	case c.name == "glob.glob" || c.name == "glob.iglob":
+		if a != nil && !a.isList {
+			l.globArg(c, a, false)
 		}
-		pat := a.str
-		if c.method {
-			pat = path.Join(c.recv, pat)
+		return true
+	case c.method && c.recvLit && (last == "glob" || last == "rglob"):
+		if a != nil && a.lit {
+			l.glob(c, c.recv, a.str, a.tilde || c.recvTilde, last == "rglob")
 		}
-		if last == "rglob" {
-			pat = path.Join(c.recv, "**", a.str)
-		}
-		if dir, name, ok := strings.Cut(pat, "**"); ok {
-			// A recursive pattern: every level under dir, the names the
-			// last segment matches.
-			dir = strings.TrimSuffix(dir, "/")
-			if dir == "" {
-				dir = "."
-			}
-			name = path.Base(name)
-			if name == "/" || name == "." || name == "**" {
-				name = ""
-			}
-			return Effect{Kind: Read, Call: c.name, Path: dir, Walk: true, Recursive: true, Text: name, Tilde: a.tilde, Offset: c.off}, true
-		}
-		return Effect{Kind: Read, Call: c.name, Path: pat, Glob: true, Tilde: a.tilde || c.recvTilde, Offset: c.off}, true
+		return true
 	case pyLists.Get()[c.name] || c.method && c.recvLit && last == "iterdir":
-		dir := "."
-		tilde := false
-		switch {
-		case c.method:
-			dir, tilde = c.recv, c.recvTilde
-		case a != nil && a.lit && a.str != "":
-			dir, tilde = a.str, a.tilde
-		case a != nil:
-			return Effect{}, false
+		if c.method {
+			a = &arg{lit: true, str: c.recv, tilde: c.recvTilde}
 		}
-		rec := c.name == "os.walk" || c.name == "os.fwalk"
-		return Effect{Kind: Read, Call: c.name, Path: dir, Walk: true, Recursive: rec, Tilde: tilde, Offset: c.off}, true
+		l.dir(c, a, c.name == "os.walk" || c.name == "os.fwalk", true)
+		return true
 	}
-	return Effect{}, false
+	return false
 }
 
 // pyCopyTo are the copies (shutil.copy(src, dst)) with the shell's cp
