@@ -382,12 +382,25 @@ func (p *Policy) Sources() []string {
 //
 // A write or deletion of the file a protected name links to
 // (.git/hooks/pre-commit -> ../../scripts/pre-commit.sh; echo >>
-// scripts/pre-commit.sh) is judged as the same action on that name too:
-// see symlink.go.
+// scripts/pre-commit.sh) is judged as the same action on that name too,
+// and so is one of the name itself when it is a link (ln -sf X
+// .git/hooks/pre-commit replaces the hook): see symlink.go.
 func (p *Policy) Decide(env Env, path string, a Action) Decision {
 	best := p.decide(env, path, a)
 	if p == nil || path == "" || best.Verdict == Deny {
 		return best
+	}
+	if n := NormalizeName(env, path); n.Abs != best.Path.Abs {
+		// The name is itself a symbolic link: a write through it, and
+		// ln -sf, mv, install or rm of it, change what the name gives.
+		if d := p.decidePath(env, n, path, a); d.Verdict > best.Verdict {
+			d.Message = fmt.Sprintf("%s is a symbolic link to %s: %s", n.Abs, best.Path.Abs, d.Message)
+			d.Path = best.Path
+			best = d
+		}
+		if best.Verdict == Deny {
+			return best
+		}
 	}
 	if best = p.viaLinks(env, best, a); a != Write || best.Verdict == Deny {
 		return best

@@ -34,9 +34,11 @@ import (
 // layer itself. Links are not followed while walking: a linked directory
 // is recorded as a link, not entered.
 //
-// A command that replaces or removes the name itself (ln -sf, mv, install,
-// cp --remove-destination) writes the name, not the file it points at:
-// DecideName judges the path with its last part not followed.
+// A path whose last part is a link is judged as named too (NormalizeName):
+// a write through .git/hooks/pre-commit changes the hook wherever it
+// leads, and a command that replaces or removes the name itself (ln -sf,
+// mv, install, cp --remove-destination, rm) changes the name, not the file
+// it points at.
 
 // Bounds of the index of protected links.
 const (
@@ -307,22 +309,6 @@ func placed(env Env, np Path) Path {
 		}
 	}
 	return np
-}
-
-// DecideName judges action a on the directory entry path names, its last
-// part not followed: ln -sf X .git/hooks/pre-commit replaces the hook
-// even when the hook is a link to a file no rule protects.
-func (p *Policy) DecideName(env Env, path string, a Action) Decision {
-	if p == nil || path == "" {
-		return p.Decide(env, path, a)
-	}
-	best := p.decidePath(env, NormalizeName(env, path), path, a)
-	if best.Verdict == Deny {
-		return best
-	}
-	// A directory on the way may be a protected link (.git/hooks ->
-	// ../githooks).
-	return p.viaLinks(env, best, a)
 }
 
 // viaLinks judges action a on the protected names whose links lead to

@@ -13,7 +13,7 @@ import (
 // directory, a nested repository's hook, a program the settings run
 // through a link) protects the file it leads to, for writes and
 // deletions, with a reason naming the link; replacing the name itself
-// (DecideName) is a write of the name. Ordinary scripts no protected link
+// (NormalizeName) is a write of the name. Ordinary scripts no protected link
 // points at, and new names, pass.
 func TestSymlinkTargets(t *testing.T) {
 	t.Parallel()
@@ -118,8 +118,8 @@ func TestSymlinkTargets(t *testing.T) {
 		{env2, ".git/hooks/pre-commit", Deny},
 	} {
 		np := NormalizeName(tc.env, tc.path)
-		if d := pol.DecideName(tc.env, tc.path, Write); d.Verdict != tc.want {
-			t.Errorf("DecideName(%s) = %v %q (%s), want %v", tc.path, d.Verdict, d.Message, np.Abs, tc.want)
+		if d := pol.Decide(tc.env, tc.path, Write); d.Verdict != tc.want {
+			t.Errorf("Decide(%s) of the name = %v %q (%s), want %v", tc.path, d.Verdict, d.Message, np.Abs, tc.want)
 		}
 	}
 	if got, want := NormalizeName(env, ".git/hooks/pre-commit").Abs, filepath.Join(resolve(proj), ".git", "hooks", "pre-commit"); got != want {
