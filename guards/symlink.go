@@ -105,13 +105,6 @@ func (p *Policy) symlinkPlaces(env Env) []linkPlace {
 		home = resolve(filepath.Clean(env.Home))
 	}
 	root := projectRoot(env)
-	for _, ps := range [][]pattern{l.home, l.codeHome} {
-		for _, pat := range ps {
-			if home != "" && strings.HasPrefix(pat.glob, "~/") {
-				add(home + pat.glob[1:])
-			}
-		}
-	}
 	if root != "" {
 		for _, ps := range [][]pattern{l.project, l.codeProject, l.mcp, l.autorun} {
 			for _, pat := range ps {
@@ -122,6 +115,16 @@ func (p *Policy) symlinkPlaces(env Env) []linkPlace {
 		}
 		for _, d := range nestedRepos(root) {
 			out = append(out, linkPlace{base: filepath.Join(d, ".git", "hooks"), depth: 1})
+		}
+	}
+	// The home directory's places after the project's: they can be large
+	// (~/.codex, ~/.claude/plugins) and must not spend the whole budget
+	// before the project's hooks are looked at.
+	for _, ps := range [][]pattern{l.home, l.codeHome} {
+		for _, pat := range ps {
+			if home != "" && strings.HasPrefix(pat.glob, "~/") {
+				add(home + pat.glob[1:])
+			}
 		}
 	}
 	return out

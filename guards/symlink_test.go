@@ -129,3 +129,39 @@ func TestSymlinkTargets(t *testing.T) {
 		t.Errorf("NormalizeName(scripts/..) = %s, want the project", got)
 	}
 }
+
+// TestSymlinkIndexBudget: home directories full of files under the self
+// layer's places spend their walks' budgets, yet the project's hooks,
+// looked at first, are still found.
+func TestSymlinkIndexBudget(t *testing.T) {
+	t.Parallel()
+	root := t.TempDir()
+	home := filepath.Join(root, "home")
+	proj := filepath.Join(root, "proj")
+	for _, d := range []string{".codex/sessions", ".copilot", ".claude/plugins/x", ".config/corral", ".claude/shell-snapshots",
+		".claude/session-env", ".config/systemd/user", ".config/autostart", ".config/fish/functions", ".cline/hooks"} {
+		dir := filepath.Join(home, d)
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		for i := range 150 {
+			if err := os.WriteFile(filepath.Join(dir, "f"+strings.Repeat("x", i%7)+string(rune('a'+i%26))+filepath.Base(d)+string(rune('A'+i/26))), nil, 0o600); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if err := os.MkdirAll(filepath.Join(proj, ".git", "hooks"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(proj, "hook.sh"), nil, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("../../hook.sh", filepath.Join(proj, ".git", "hooks", "pre-push")); err != nil {
+		t.Skipf("symbolic links not available here: %v", err)
+	}
+	env := Env{Project: proj, Cwd: proj, Home: home}
+	pol := DefaultPolicy().WithSelfProtection(nil, "")
+	if d := pol.Decide(env, "hook.sh", Write); d.Verdict != Deny {
+		t.Errorf("Decide(hook.sh) = %v %q, want deny through .git/hooks/pre-push", d.Verdict, d.Message)
+	}
+}
