@@ -379,9 +379,30 @@ func (p *Policy) Sources() []string {
 //
 // A write to a hard link of a protected file (ln ~/.bashrc b; echo >> b)
 // is judged as a write of that file too: see hardlink.go.
+//
+// A write or deletion of the file a protected name links to
+// (.git/hooks/pre-commit -> ../../scripts/pre-commit.sh; echo >>
+// scripts/pre-commit.sh) is judged as the same action on that name too,
+// and so is one of the name itself when it is a link (ln -sf X
+// .git/hooks/pre-commit replaces the hook): see symlink.go.
 func (p *Policy) Decide(env Env, path string, a Action) Decision {
 	best := p.decide(env, path, a)
-	if p == nil || path == "" || a != Write || best.Verdict == Deny {
+	if p == nil || path == "" || best.Verdict == Deny {
+		return best
+	}
+	if n := NormalizeName(env, path); n.Abs != best.Path.Abs {
+		// The name is itself a symbolic link: a write through it, and
+		// ln -sf, mv, install or rm of it, change what the name gives.
+		if d := p.decidePath(env, n, path, a); d.Verdict > best.Verdict {
+			d.Message = fmt.Sprintf("%s is a symbolic link to %s: %s", n.Abs, best.Path.Abs, d.Message)
+			d.Path = best.Path
+			best = d
+		}
+		if best.Verdict == Deny {
+			return best
+		}
+	}
+	if best = p.viaLinks(env, best, a); a != Write || best.Verdict == Deny {
 		return best
 	}
 	for _, twin := range linkTwins(best.Path.Abs, func() []linkSpec { return p.linkSpecs(env) }) {
@@ -395,9 +416,13 @@ func (p *Policy) Decide(env Env, path string, a Action) Decision {
 	return best
 }
 
-// decide is Decide without the hard links.
+// decide is Decide without the hard and symbolic links.
 func (p *Policy) decide(env Env, path string, a Action) Decision {
-	np := Normalize(env, path)
+	return p.decidePath(env, Normalize(env, path), path, a)
+}
+
+// decidePath is decide of the normalised np, given as path.
+func (p *Policy) decidePath(env Env, np Path, path string, a Action) Decision {
 	best := Decision{Verdict: Allow, PathContext: ContextNA, Path: np}
 	if p == nil || path == "" {
 		return best

@@ -224,7 +224,10 @@ func (l *selfLayer) decide(env Env, np Path, a Action) Decision {
 		}
 	}
 	for _, f := range l.programs {
-		if f == np.Abs {
+		// As written in the settings, or where its links lead: a
+		// program reached through a link (~/bin/tool -> ../src/tool/tool)
+		// is changed by writing the link's target.
+		if f == np.Abs || filepath.IsAbs(f) && (resolve(f) == np.Abs || nameForm(f) == np.Abs) {
 			return deny(f, "is a program the agent's settings run (a hook, the status line, a credential helper): changing it switches that off or runs code outside any tool call")
 		}
 	}
