@@ -589,7 +589,7 @@ func landsIn(dest, s syntax.Arg) (target, bool) {
 	}
 	base := "*"
 	if s.Static {
-		v := s.Pattern
+		v := s.Pattern()
 		if v == "" {
 			v = s.Value
 		}
