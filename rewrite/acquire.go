@@ -28,7 +28,7 @@ func (p *Pass) InSandbox(dir syntax.Dir, a syntax.Arg) bool {
 	if i < 0 || !within(p.Config.Sandbox, dir.Join(head[:i+1])) || !within(p.Config.Sandbox, dir.Join(a.Value)) {
 		return false
 	}
-	for _, v := range a.Candidates {
+	for _, v := range a.Candidates() {
 		if !within(p.Config.Sandbox, dir.Join(v)) {
 			return false
 		}

@@ -1,6 +1,7 @@
 package rewrite
 
 import (
+	"iter"
 	"path"
 	"path/filepath"
 	"strings"
@@ -79,7 +80,7 @@ func checkCurl(p *Pass, c *syntax.Call) {
 	switch {
 	case len(outDirs) == 0 && (!remote || p.DirInSandbox(c.Dir)):
 		p.curlOutputs(c, outputs, has(opts, "create-dirs"), &m)
-	case remote || len(fileOutputs(outputs)) > 0:
+	case remote || anyFileOutput(outputs):
 		if !p.curlOutputDir(c, outputs, outDirs, urls, remote, has(opts, "create-dirs"), &m) {
 			return
 		}
@@ -110,22 +111,34 @@ func checkCurl(p *Pass, c *syntax.Call) {
 	}
 }
 
-// fileOutputs are the -o options that name a file (not stdout or a device).
-func fileOutputs(outputs []option) []option {
-	var out []option
-	for _, o := range outputs {
-		if v := o.val; v.Static && (v.Value == "-" || strings.HasPrefix(v.Value, "/dev/")) || syntax.ProcSubstOf(v.Word) != nil {
-			continue // stdout, a device, or the pipe of >(…) (followed)
+// fileOutputs yields the -o options that name a file (not stdout or a
+// device). They are yielded, not copied: a call at the word limit has
+// 16,000 of them.
+func fileOutputs(outputs []option) iter.Seq[option] {
+	return func(yield func(option) bool) {
+		for _, o := range outputs {
+			if v := o.val; v.Static && (v.Value == "-" || strings.HasPrefix(v.Value, "/dev/")) || syntax.ProcSubstOf(v.Word) != nil {
+				continue // stdout, a device, or the pipe of >(…) (followed)
+			}
+			if !yield(o) {
+				return
+			}
 		}
-		out = append(out, o)
 	}
-	return out
+}
+
+// anyFileOutput reports whether one of the -o options names a file.
+func anyFileOutput(outputs []option) bool {
+	for range fileOutputs(outputs) {
+		return true
+	}
+	return false
 }
 
 // curlOutputs moves each -o FILE outside the sandbox to sandbox/<base name>
 // (or sandbox/<path> with --create-dirs), when no --output-dir is involved.
 func (p *Pass) curlOutputs(c *syntax.Call, outputs []option, createDirs bool, m *curlMove) {
-	for _, o := range fileOutputs(outputs) {
+	for o := range fileOutputs(outputs) {
 		v := o.val
 		if p.InSandbox(c.Dir, v) {
 			continue
@@ -179,7 +192,7 @@ func (p *Pass) curlOutputDir(c *syntax.Call, outputs, outDirs []option, urls []s
 			}
 		}
 	}
-	for _, o := range fileOutputs(outputs) {
+	for o := range fileOutputs(outputs) {
 		v := o.val
 		if !v.Static {
 			// A run-time name under the output directory: it is inside

@@ -28,13 +28,13 @@ func (p *Pass) followSubst(w, origin *syntax.Call, out syntax.Stream, rule, kind
 			continue
 		}
 		for _, a := range h.Args {
-			if a.Printed && a.PrintedBy == origin.Name {
+			if a.Printed && a.PrintedBy() == origin.Name {
 				p.followWords(h, rule, kind)
 				break
 			}
 		}
 		for _, r := range h.Redirs {
-			if r.Op == "<<<" && r.Target.Printed && r.Target.PrintedBy == origin.Name {
+			if r.Op == "<<<" && r.Target.Printed && r.Target.PrintedBy() == origin.Name {
 				p.followWords(h, rule, kind)
 				break
 			}

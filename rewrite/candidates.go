@@ -10,7 +10,7 @@ import (
 // oneOf reports a word whose values are a known bounded set: each
 // variable it depends on holds one of the values that different paths
 // gave it (syntax.Arg.OneOf: if …; then D=build; else D=~; fi, ${x:-/}).
-func oneOf(a syntax.Arg) bool { return !a.Static && a.OneOf && len(a.Candidates) > 0 }
+func oneOf(a syntax.Arg) bool { return !a.Static && a.OneOf && len(a.Candidates()) > 0 }
 
 // candidateArgs returns the words a can be: when oneOf(a), one static word
 // per value, its Raw naming the value ("$D (/root)"), so that a rule that
@@ -27,20 +27,22 @@ func candidateArgs(a syntax.Arg) []syntax.Arg {
 // valueArgs returns one static word per candidate value of a (empty ones
 // left out), its Raw naming the value with format ("$D (/root)").
 func valueArgs(a syntax.Arg, format string) []syntax.Arg {
-	out := make([]syntax.Arg, 0, len(a.Candidates))
-	for _, v := range a.Candidates {
+	out := make([]syntax.Arg, 0, len(a.Candidates()))
+	for _, v := range a.Candidates() {
 		if v == "" && !a.OneOf {
 			continue // an unknown variable guessed empty: not a value it is given
 		}
 		r := a
-		r.Value, r.Static, r.OneOf, r.Candidates, r.Unknown = v, true, false, nil, nil
+		r.Value, r.Static, r.OneOf = v, true, false
+		r.SetCandidates(nil)
+		r.SetUnknown(nil)
 		r.Raw = a.Raw + fmt.Sprintf(format, v)
 		// A value with pattern characters is taken for a pattern when the
 		// word's are unquoted, and when it is one of a bounded set: a for
 		// list's pattern is one of its loop variable's values, standing
 		// for every name it matches (for f in ~/*; do rm -rf "$f").
 		r.Glob = (a.Glob || a.OneOf) && strings.ContainsAny(v, "*?[")
-		r.Pattern = v
+		r.SetPattern(v)
 		out = append(out, r)
 	}
 	return out
@@ -54,7 +56,7 @@ func valueArgs(a syntax.Arg, format string) []syntax.Arg {
 // Pass.judgeMaybe, where a deny becomes an ask: the value is possible,
 // not certain. nil for a static word or a bounded set (candidateArgs).
 func maybeArgs(a syntax.Arg) []syntax.Arg {
-	if a.Static || a.OneOf || len(a.Candidates) == 0 {
+	if a.Static || a.OneOf || len(a.Candidates()) == 0 {
 		return nil
 	}
 	return valueArgs(a, " (can be %s)")

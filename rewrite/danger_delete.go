@@ -1093,7 +1093,7 @@ func unknownRoot(a syntax.Arg) string {
 	if !ok || guardedHead(head) || !strings.HasPrefix(rest, "/") {
 		return ""
 	}
-	if name := strings.TrimSuffix(strings.TrimPrefix(strings.TrimPrefix(head, "$"), "{"), "}"); slices.Contains(a.NonEmpty, name) {
+	if name := strings.TrimSuffix(strings.TrimPrefix(strings.TrimPrefix(head, "$"), "{"), "}"); slices.Contains(a.NonEmpty(), name) {
 		// d=${X:-/tmp}; rm -rf $d/x: the model knows d is never empty
 		// (the values it may take are judged as maybeArgs).
 		return ""

@@ -160,10 +160,11 @@ func checkDiskWrite(p *Pass, c *syntax.Call) {
 			if strings.HasPrefix(a.Value, "of=") {
 				of := a
 				of.Value = strings.TrimPrefix(a.Value, "of=")
-				of.Candidates = nil
-				for _, v := range a.Candidates {
-					of.Candidates = append(of.Candidates, strings.TrimPrefix(v, "of="))
+				var cands []string
+				for _, v := range a.Candidates() {
+					cands = append(cands, strings.TrimPrefix(v, "of="))
 				}
+				of.SetCandidates(cands)
 				if dev := devicePath(c.Dir, of); dev != "" && isBlockDevice(dev) {
 					p.Report(c, Finding{Rule: "disk-write", Decision: Deny, Message: "dd writes the device " + dev})
 				}

@@ -83,12 +83,12 @@ name and arguments; and one that is a variable holding such output
 				Message: what + " what " + c.NameArg.Raw + " prints at run time, which corral cannot see"})
 			return
 		}
-		if c.NameArg.Printed && c.NameArg.OnlyVariable() && !pathLookups.Get()[c.NameArg.PrintedBy] && c.RunBy == nil {
+		if c.NameArg.Printed && c.NameArg.OnlyVariable() && !pathLookups.Get()[c.NameArg.PrintedBy()] && c.RunBy == nil {
 			// c=$(echo cm0gLXJmIH4= | base64 -d); $c: the variable holds
 			// whatever the substitution printed, name and arguments.
 			by := "a command"
-			if c.NameArg.PrintedBy != "" {
-				by = c.NameArg.PrintedBy
+			if c.NameArg.PrintedBy() != "" {
+				by = c.NameArg.PrintedBy()
 			}
 			p.Report(c, Finding{Rule: "dynamic-command", Decision: Ask,
 				Message: "the command name " + c.NameArg.Raw + " holds what " + by + " printed at run time, which corral cannot see"})
@@ -99,7 +99,7 @@ name and arguments; and one that is a variable holding such output
 				Message: "the command name " + c.NameArg.Raw + " is only known at run time, and the command mentions something that acquires content or destroys data"})
 			return
 		}
-		if top := p.Model.Script.Src; assignsAny(top, c.NameArg.Unknown) && p.mentionsRuleWord(top) {
+		if top := p.Model.Script.Src; assignsAny(top, c.NameArg.Unknown()) && p.mentionsRuleWord(top) {
 			p.Report(c, Finding{Rule: "dynamic-command", Decision: Ask,
 				Message: "the command name " + c.NameArg.Raw + " is only known at run time: this command gives it a value on some path, and mentions something that acquires content or destroys data"})
 			return

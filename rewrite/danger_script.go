@@ -92,7 +92,7 @@ func checkRuntimeScript(p *Pass, c *syntax.Call) {
 // parameter or command substitution with nothing known around it and no
 // bounded set of values.
 func runtimeName(a syntax.Arg) bool {
-	if a.Static || a.OneOf && len(a.Candidates) > 0 {
+	if a.Static || a.OneOf && len(a.Candidates()) > 0 {
 		return false
 	}
 	v := strings.Trim(a.Raw, `"'`)

@@ -606,8 +606,11 @@ func finish(p *Pass, res *Result, verify bool) {
 	}
 	// The command's model is not needed past this point: dropped, a
 	// command of many downloads is not held in memory twice while its
-	// rewrite is checked.
+	// rewrite is checked. The fixes' edits point into it too (an edit's
+	// Script holds the syntax tree, a nested script the call that runs
+	// it), and the rewrite they made is built: they go as well.
 	p, sortedCalls = nil, nil
+	releaseFixes(res.Findings)
 	if err == nil && verify {
 		// A rewrite must be final: checking its result again changes
 		// nothing and finds nothing more severe.
@@ -635,6 +638,21 @@ func finish(p *Pass, res *Result, verify bool) {
 	res.Rewritten = rewritten
 	res.Touched = touched
 	res.Approve = approve
+}
+
+// releaseFixes drops what the findings' fixes hold of the command's model
+// once the rewrite is built: the edits, and the script of each
+// relocation (its paths stay).
+func releaseFixes(fs []Finding) {
+	for _, f := range fs {
+		if f.Fix == nil {
+			continue
+		}
+		f.Fix.Edits = nil
+		for i := range f.Fix.Relocations {
+			f.Fix.Relocations[i].Script = nil
+		}
+	}
 }
 
 // sameEdits reports whether two fixes (either may be nil) make the same

@@ -540,7 +540,8 @@ func (p *Pass) curlUploads(c *syntax.Call) {
 // its own.
 func sub(a syntax.Arg, v string) syntax.Arg {
 	a.Value = v
-	a.Glob, a.Pattern = false, ""
+	a.Glob = false
+	a.SetPattern("")
 	if !a.Static {
 		a.Word = nil
 	}
@@ -808,10 +809,10 @@ func (p *Pass) secretArgs(c *syntax.Call) bool {
 		return false
 	}
 	for _, a := range c.Args {
-		if len(a.From) == 0 {
+		if len(a.From()) == 0 {
 			continue
 		}
-		if sec, ok := p.secretFile(c.Dir, a.From); ok {
+		if sec, ok := p.secretFile(c.Dir, a.From()); ok {
 			p.Report(c, Finding{Rule: "exfiltrate", Decision: Deny, PathContext: "blocked",
 				Message: sec.Reason(fmt.Sprintf("%s sends %s, which holds the content of", c.Name, a.Raw))})
 			return true

@@ -124,12 +124,25 @@ func given(opts []option, names ...string) bool {
 	return false
 }
 
-// find returns the options with one of the names, in order.
+// find returns the options with one of the names, in order. The list is
+// counted first and made to size: on a call at the word limit it holds
+// thousands of options, and append's spare room would be a third more.
 func find(opts []option, names ...string) []option {
-	var out []option
+	n := 0
 	for _, o := range opts {
-		for _, n := range names {
-			if o.name == n && o.hasVal {
+		for _, name := range names {
+			if o.name == name && o.hasVal {
+				n++
+			}
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	out := make([]option, 0, n)
+	for _, o := range opts {
+		for _, name := range names {
+			if o.name == name && o.hasVal {
 				out = append(out, o)
 			}
 		}

@@ -55,6 +55,10 @@ type Finding struct {
 }
 
 // Fix is a set of edits that resolves a finding, and the paths it moves.
+//
+// Once a Result holds the finding, its rewrite is built and the edits are
+// gone (nil), as is each relocation's Script: they would keep the
+// command's syntax tree in memory while the rewrite is checked again.
 type Fix struct {
 	Message     string        `json:"message"`
 	Edits       []syntax.Edit `json:"-"`

@@ -892,7 +892,7 @@ func (p *Pass) readPaths(dir syntax.Dir, a syntax.Arg) []readPath {
 	if a.Value == "" {
 		return nil
 	}
-	pat := a.Pattern
+	pat := a.Pattern()
 	if pat == "" {
 		pat = a.Value
 	}

@@ -185,10 +185,10 @@ func checkSecretVars(p *Pass) {
 			continue
 		}
 		for _, a := range c.Args {
-			if len(a.From) == 0 {
+			if len(a.From()) == 0 {
 				continue
 			}
-			if sec, ok := p.secretFile(c.Dir, a.From); ok {
+			if sec, ok := p.secretFile(c.Dir, a.From()); ok {
 				p.reportSecret(c, sec, fmt.Sprintf("%s prints %s, which holds the content of", c.Name, a.Raw))
 				break
 			}

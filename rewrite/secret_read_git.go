@@ -226,7 +226,9 @@ func (p *Pass) gitPathspec(c *syntax.Call, dir syntax.Dir, a syntax.Arg) {
 	}
 	if a.Glob || strings.ContainsAny(v, "*?[") {
 		// Quoted or not, git matches the pathspec as a pattern.
-		if s, ok := p.secretOf(dir, syntax.Arg{Value: v, Static: true, Glob: true, Pattern: v}); ok {
+		g := syntax.Arg{Value: v, Static: true, Glob: true}
+		g.SetPattern(v)
+		if s, ok := p.secretOf(dir, g); ok {
 			p.reportSecret(c, s, "git "+p.gitSub(c)+" reads")
 		}
 		return
@@ -287,7 +289,8 @@ func (p *Pass) gitAddSecret(c *syntax.Call, dir syntax.Dir, args []syntax.Arg) {
 		if strings.ContainsAny(a.Value, "*?[") {
 			// Quoted or not, git matches a pathspec as a pattern, and
 			// its * matches a leading dot.
-			g := syntax.Arg{Value: a.Value, Static: true, Glob: true, Pattern: a.Value}
+			g := syntax.Arg{Value: a.Value, Static: true, Glob: true}
+			g.SetPattern(a.Value)
 			if s, ok := p.secretOf(dir, g); ok {
 				ask(s, "git add stages")
 				return

@@ -136,7 +136,7 @@ func producerSources(src *syntax.Call) ([]readSource, bool) {
 				x := a
 				x.Value = f
 				if !x.Glob {
-					x.Pattern = ""
+					x.SetPattern("")
 				}
 				out = append(out, readSource{arg: x})
 			}

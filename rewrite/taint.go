@@ -59,10 +59,10 @@ func checkTaintedSinks(p *Pass) {
 			continue
 		}
 		for _, a := range c.Args {
-			if len(a.From) == 0 {
+			if len(a.From()) == 0 {
 				continue
 			}
-			if sec, ok := p.secretFile(c.Dir, a.From); ok {
+			if sec, ok := p.secretFile(c.Dir, a.From()); ok {
 				p.Report(c, Finding{Rule: "exfiltrate", Decision: Deny, PathContext: "blocked",
 					Message: sec.Reason(fmt.Sprintf("%s %s %s, which holds the content of", c.Name, what, a.Raw))})
 				break
@@ -103,9 +103,9 @@ func checkTaintedPrints(p *Pass) {
 				switch {
 				case a.Static:
 					names = append(names, a.Value)
-				case a.OneOf && len(a.Candidates) > 0:
+				case a.OneOf && len(a.Candidates()) > 0:
 					dynamic = true
-					names = append(names, a.Candidates...)
+					names = append(names, a.Candidates()...)
 				default:
 					dynamic, names = true, nil
 				}
@@ -144,7 +144,7 @@ func checkTaintedPrints(p *Pass) {
 			// words expanded: a tainted word is printed.
 			if _, xtrace := shellTrace(c); xtrace {
 				for _, a := range c.Args {
-					if sec, ok := p.secretFile(c.Dir, a.From); ok {
+					if sec, ok := p.secretFile(c.Dir, a.From()); ok {
 						p.reportSecret(c, sec, fmt.Sprintf("set -x (xtrace) prints %s of %s expanded, which holds the content of", a.Raw, c.Name))
 						break
 					}

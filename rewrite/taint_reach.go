@@ -181,7 +181,7 @@ func programVars(c *syntax.Call) map[string]syntax.Arg {
 				i += 2
 			case a.Value == "--args" || a.Value == "--jsonargs":
 				positional = true
-			case positional && len(a.From) > 0:
+			case positional && len(a.From()) > 0:
 				out["ARGS"] = a // $ARGS.positional
 			}
 		}
@@ -249,10 +249,10 @@ func checkTaintedReach(p *Pass) {
 		if len(c.Sources) == 0 {
 			continue
 		}
-		if len(c.NameArg.From) > 0 && shown(c, 2) {
+		if len(c.NameArg.From()) > 0 && shown(c, 2) {
 			// "$KEY" as a command: bash looks it up and prints it in
 			// "command not found" (or runs whatever it names).
-			if sec, ok := p.secretFile(c.Dir, c.NameArg.From); ok {
+			if sec, ok := p.secretFile(c.Dir, c.NameArg.From()); ok {
 				p.reportSecret(c, sec, fmt.Sprintf("the shell runs %s as a command and prints it in its error, which holds the content of", c.NameArg.Raw))
 				continue
 			}
@@ -273,13 +273,13 @@ func checkTaintedReach(p *Pass) {
 // and ln -s stores it as a link's target.
 func (p *Pass) taintedOperand(c *syntax.Call) {
 	for _, a := range c.Args {
-		if len(a.From) == 0 || strings.HasPrefix(a.Value, "-") && a.Static {
+		if len(a.From()) == 0 || strings.HasPrefix(a.Value, "-") && a.Static {
 			continue
 		}
 		if c.Name != "ln" && !shown(c, 2) {
 			continue
 		}
-		if sec, ok := p.secretFile(c.Dir, a.From); ok {
+		if sec, ok := p.secretFile(c.Dir, a.From()); ok {
 			how := "prints a path it cannot find in its error"
 			if c.Name == "ln" {
 				how = "stores a link target that every listing prints"
@@ -305,10 +305,10 @@ func (p *Pass) taintedProgramVar(c *syntax.Call) {
 		prog, ok = awkProgram(c)
 	}
 	for name, a := range programVars(c) {
-		if len(a.From) == 0 || ok && !usesName(c, prog, name) {
+		if len(a.From()) == 0 || ok && !usesName(c, prog, name) {
 			continue
 		}
-		if sec, found := p.secretFile(c.Dir, a.From); found {
+		if sec, found := p.secretFile(c.Dir, a.From()); found {
 			p.reportSecret(c, sec, fmt.Sprintf("%s's program uses %s, given %s, which holds the content of", c.Name, name, a.Raw))
 			return
 		}
@@ -336,7 +336,7 @@ func (p *Pass) taintedGitMessage(c *syntax.Call) {
 		default:
 			continue
 		}
-		if sec, ok := p.secretFile(c.Dir, msg.From); ok {
+		if sec, ok := p.secretFile(c.Dir, msg.From()); ok {
 			p.reportSecret(c, sec, fmt.Sprintf("git %s records the message %s in the history and prints it; it holds the content of", gitSubcommand(c), msg.Raw))
 			return
 		}

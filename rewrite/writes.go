@@ -599,7 +599,7 @@ func landsIn(dest, s syntax.Arg) (target, bool) {
 	}
 	base := "*"
 	if s.Static {
-		v := s.Pattern
+		v := s.Pattern()
 		if v == "" {
 			v = s.Value
 		}

@@ -301,7 +301,7 @@ func (w *walker) testWord(c scope, word *sh.Word, st *state, asPattern bool) (st
 	}
 	if asPattern {
 		if a.Glob {
-			return a.Pattern, true
+			return a.Pattern(), true
 		}
 		return pattern.QuoteMeta(a.Value, 0), true
 	}
@@ -331,7 +331,7 @@ func (w *walker) caseBranch(c scope, cc *sh.CaseClause, st *state) (int, bool) {
 			}
 			pat := pattern.QuoteMeta(pa.Value, 0)
 			if pa.Glob {
-				pat = pa.Pattern
+				pat = pa.Pattern()
 			}
 			switch matchTruth(word.Value, pat) {
 			case alwaysTrue:

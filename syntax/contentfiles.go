@@ -77,7 +77,7 @@ func contentFiles(c *Call, hops int) []string {
 			if c.Name == "printf" && a.Static && strings.HasPrefix(a.Value, "-v") {
 				return nil
 			}
-			files = append(files, a.From...)
+			files = append(files, a.From()...)
 		}
 		return sortedCopy(files)
 	}
@@ -217,10 +217,10 @@ func envSources(st *state, wrapperWords []Arg) []VarSource {
 	}
 	for _, a := range wrapperWords {
 		name, _, ok := strings.Cut(a.Value, "=")
-		if !ok || !isName(name) || len(a.From) == 0 {
+		if !ok || !isName(name) || len(a.From()) == 0 {
 			continue
 		}
-		out = append(out, VarSource{Name: name, Files: a.From, Exported: true})
+		out = append(out, VarSource{Name: name, Files: a.From(), Exported: true})
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out

@@ -210,7 +210,7 @@ func (r *resolver) span(w *sh.Word) Arg {
 	a.Raw = r.src[a.Start:a.End]
 	if r.st.tainted() {
 		if _, plain := plainWord(w); !plain {
-			a.From = r.st.fromOf(w)
+			a.SetFrom(r.st.fromOf(w))
 		}
 	}
 	return a
@@ -588,7 +588,8 @@ func plainWord(w *sh.Word) (string, bool) {
 
 func (r *resolver) literal(w *sh.Word, assignment bool) Arg {
 	a := r.span(w)
-	a.GlobOpts, a.GlobIgnore = r.st.globOpts(), r.st.globIgnore()
+	a.GlobOpts = r.st.globOpts()
+	a.SetGlobIgnore(r.st.globIgnore())
 	if len(w.Parts) == 0 {
 		a.Static = true
 		return a
@@ -607,7 +608,8 @@ func (r *resolver) literal(w *sh.Word, assignment bool) Arg {
 			if err == nil && len(env.unknown) == 0 {
 				a.Value, a.Static = v, true
 				if a.Glob {
-					a.Pattern, _ = expand.Pattern(r.cfg(r.env()), pw)
+					pat, _ := expand.Pattern(r.cfg(r.env()), pw)
+					a.SetPattern(pat)
 				}
 				return a
 			}
@@ -624,7 +626,8 @@ func (r *resolver) literal(w *sh.Word, assignment bool) Arg {
 // field; a dynamic word gives one Arg with its text.
 func (r *resolver) fields(w *sh.Word) []Arg {
 	a := r.span(w)
-	a.GlobOpts, a.GlobIgnore = r.st.globOpts(), r.st.globIgnore()
+	a.GlobOpts = r.st.globOpts()
+	a.SetGlobIgnore(r.st.globIgnore())
 	if v, ok := plainWord(w); ok {
 		a.Value, a.Static = v, true
 		return []Arg{a}
@@ -665,7 +668,8 @@ func (r *resolver) fields(w *sh.Word) []Arg {
 				if len(vals) == 1 && !s.braces {
 					a.Value, a.Static, a.Glob = vals[0], true, glob
 					if glob {
-						a.Pattern, _ = expand.Pattern(r.cfg(r.env()), pw)
+						pat, _ := expand.Pattern(r.cfg(r.env()), pw)
+						a.SetPattern(pat)
 					}
 					return []Arg{a}
 				}
@@ -675,7 +679,7 @@ func (r *resolver) fields(w *sh.Word) []Arg {
 					f.Value, f.Static = v, true
 					f.Glob = glob && strings.ContainsAny(v, "*?[")
 					if f.Glob {
-						f.Pattern = v
+						f.SetPattern(v)
 					}
 					f.Split = len(vals) > 1
 					out[i] = f
@@ -823,30 +827,31 @@ func (r *resolver) dynamic(a *Arg, w *sh.Word, s wordScan, _ []string) {
 		// keeps the word from being static: mvdan's expand gives the
 		// value bash most likely gives, a candidate a rule that must not
 		// miss a dangerous value judges (rm -rf ${x@L} of x=/ROOT).
-		a.Candidates = []string{v}
+		a.SetCandidates([]string{v})
 		if u := strings.ReplaceAll(v, `\`, ""); u != v && strings.Contains(a.Raw, "/") {
 			// ${HOME//\//\/}: bash removes the backslashes of a
 			// pattern substitution's replacement (/root), mvdan's expand
 			// keeps them (\/root); both are candidates.
-			a.Candidates = append(a.Candidates, u)
+			a.SetCandidates(append(a.Candidates(), u))
 		}
 		a.OneOf = true
 		return
 	}
-	a.Unknown = env.unknown
+	a.SetUnknown(env.unknown)
 	for k, name := range env.unknown {
 		v := r.st.get(name)
 		if v.nonEmpty {
-			a.NonEmpty = append(a.NonEmpty, name)
-			sort.Strings(a.NonEmpty)
+			nonEmpty := append(a.NonEmpty(), name)
+			sort.Strings(nonEmpty)
+			a.SetNonEmpty(nonEmpty)
 		}
 		if !v.printed {
 			continue
 		}
-		if a.Printed && a.PrintedBy != v.printedBy || k > 0 && !a.Printed {
-			a.PrintedBy = "" // several programs, or other run-time values too
+		if a.Printed && a.PrintedBy() != v.printedBy || k > 0 && !a.Printed {
+			a.SetPrintedBy("") // several programs, or other run-time values too
 		} else {
-			a.PrintedBy = v.printedBy
+			a.SetPrintedBy(v.printedBy)
 		}
 		a.Printed = true
 	}
@@ -861,7 +866,7 @@ func (r *resolver) dynamic(a *Arg, w *sh.Word, s wordScan, _ []string) {
 		}
 		genv := &wordEnv{st: r.st, dir: r.dir, synth: synth}
 		if v, err := expand.Literal(r.cfg(genv), pw); err == nil && len(genv.unknown) == 0 && (strings.Contains(v, "/proc/self/cwd") || strings.Contains(v, "/proc/self/root")) {
-			a.Candidates = append(a.Candidates, v)
+			a.SetCandidates(append(a.Candidates(), v))
 			a.OneOf = true
 		}
 		return
@@ -909,9 +914,9 @@ func (r *resolver) dynamic(a *Arg, w *sh.Word, s wordScan, _ []string) {
 			continue
 		}
 		seen[v] = true
-		a.Candidates = append(a.Candidates, v)
+		a.SetCandidates(append(a.Candidates(), v))
 	}
-	a.OneOf = oneOf && len(a.Candidates) > 0
+	a.OneOf = oneOf && len(a.Candidates()) > 0
 }
 
 // pidOnly reports a word whose only unknown parts are the shell's
@@ -1003,10 +1008,10 @@ func (a Arg) CanMatch(path string) bool {
 		return cleanPath(a.Value) == cleanPath(path) || a.Value == path
 	}
 	if a.Static {
-		return GlobMatch(a.Pattern, path, a.GlobOpts) &&
-			!(strings.HasPrefix(a.Pattern, "/") == strings.HasPrefix(path, "/") && GlobIgnored(a.GlobIgnore, path))
+		return GlobMatch(a.Pattern(), path, a.GlobOpts) &&
+			!(strings.HasPrefix(a.Pattern(), "/") == strings.HasPrefix(path, "/") && GlobIgnored(a.GlobIgnore(), path))
 	}
-	for _, c := range a.Candidates {
+	for _, c := range a.Candidates() {
 		if c == path || c != "" && cleanPath(c) == cleanPath(path) || GlobMatch(c, path, a.GlobOpts) {
 			return true
 		}

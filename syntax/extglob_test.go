@@ -88,14 +88,14 @@ func TestExtGlobAgainstBash(t *testing.T) {
 		a := m.Calls[len(m.Calls)-1].Args[1]
 		var got []string
 		for _, p := range all {
-			if a.Static && a.Glob && GlobMatch(a.Pattern, p, a.GlobOpts) || a.Static && !a.Glob && a.Value == p {
+			if a.Static && a.Glob && GlobMatch(a.Pattern(), p, a.GlobOpts) || a.Static && !a.Glob && a.Value == p {
 				got = append(got, p)
 			}
 		}
 		// On disk: the segment-by-segment expansion gives the same.
 		var disk []string
 		if a.Glob {
-			for _, f := range GlobFiles(dir+"/"+a.Pattern, a.GlobOpts) {
+			for _, f := range GlobFiles(dir+"/"+a.Pattern(), a.GlobOpts) {
 				disk = append(disk, strings.TrimPrefix(f, dir+"/"))
 			}
 		}

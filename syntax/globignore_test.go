@@ -67,7 +67,7 @@ func TestGlobIgnoreAgainstBash(t *testing.T) {
 		if a.Static {
 			got = []string{a.Value}
 		} else {
-			for _, v := range a.Candidates {
+			for _, v := range a.Candidates() {
 				if v != tc.pat {
 					got = append(got, v)
 				}

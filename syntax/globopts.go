@@ -125,10 +125,10 @@ func GlobIgnored(ignore, name string) bool {
 // removes match, an absolute path a's pattern matched on disk with
 // relative patterns read in dir.
 func (a Arg) IgnoresMatch(match, dir string) bool {
-	if a.GlobIgnore == "" {
+	if a.GlobIgnore() == "" {
 		return false
 	}
-	pat := a.Pattern
+	pat := a.Pattern()
 	if pat == "" {
 		pat = a.Value
 	}
@@ -140,7 +140,7 @@ func (a Arg) IgnoresMatch(match, dir string) bool {
 		}
 		name = rest
 	}
-	return GlobIgnored(a.GlobIgnore, name)
+	return GlobIgnored(a.GlobIgnore(), name)
 }
 
 // globMode is the pattern package's mode for one path segment (or a

@@ -74,7 +74,7 @@ func TestGlobOptions(t *testing.T) {
 		a := m.Calls[len(m.Calls)-1].Args[1]
 		var got []string
 		for _, e := range globEntries {
-			if a.Static && (a.Glob && GlobMatch(a.Pattern, e, a.GlobOpts) || !a.Glob && a.Value == e) {
+			if a.Static && (a.Glob && GlobMatch(a.Pattern(), e, a.GlobOpts) || !a.Glob && a.Value == e) {
 				got = append(got, e)
 			}
 		}
@@ -147,8 +147,8 @@ func TestLoopGlob(t *testing.T) {
 		for _, v := range vals {
 			got = append(got, v.Value)
 		}
-		if a.Static && a.Value != tc.want || !a.Static && !slices.Contains(a.Candidates, tc.want) && !slices.Contains(got, tc.want) {
-			t.Errorf("%q: echo's word is %q (candidates %q, loop values %q), want it to stand for %q", tc.src, a.Value, a.Candidates, got, tc.want)
+		if a.Static && a.Value != tc.want || !a.Static && !slices.Contains(a.Candidates(), tc.want) && !slices.Contains(got, tc.want) {
+			t.Errorf("%q: echo's word is %q (candidates %q, loop values %q), want it to stand for %q", tc.src, a.Value, a.Candidates(), got, tc.want)
 		}
 	}
 }

@@ -54,12 +54,12 @@ func nameReadings(args []Arg, inv invocation) (*NameChoice, []reading) {
 	}
 	choice := &NameChoice{Word: name}
 	var values [][]Arg
-	if !name.OneOf && (len(name.Candidates) == 0 || !hasDefault(name.Word)) {
+	if !name.OneOf && (len(name.Candidates()) == 0 || !hasDefault(name.Word)) {
 		return nil, nil
 	}
 	choice.Complete = name.OneOf
 	split := unquotedExpansion(name.Word)
-	for _, v := range name.Candidates {
+	for _, v := range name.Candidates() {
 		if v == "" && !name.OneOf {
 			// An empty value guessed for an unknown variable is not one
 			// the script gives: it is the unknown reading's.
@@ -88,12 +88,14 @@ func nameReadings(args []Arg, inv invocation) (*NameChoice, []reading) {
 func valueFields(name Arg, v string, split bool) []Arg {
 	field := func(s string) Arg {
 		f := name
-		f.Value, f.Static, f.OneOf, f.Candidates, f.Unknown = s, true, false, nil, nil
+		f.Value, f.Static, f.OneOf = s, true, false
 		f.Glob = name.Glob && strings.ContainsAny(s, "*?[")
-		f.Pattern = ""
+		m := f.edit()
+		m.candidates, m.unknown, m.pattern = nil, nil, ""
 		if f.Glob {
-			f.Pattern = s
+			m.pattern = s
 		}
+		f.tidy()
 		return f
 	}
 	if !split {

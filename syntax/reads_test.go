@@ -76,7 +76,7 @@ func TestReadLoopInBash(t *testing.T) {
 		case a.Static:
 			got = []string{a.Value}
 		case a.OneOf:
-			got = slices.Clone(a.Candidates)
+			got = slices.Clone(a.Candidates())
 			slices.Sort(got)
 		}
 		if diff := cmp.Diff(tc.want, got); diff != "" {

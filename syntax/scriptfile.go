@@ -260,10 +260,10 @@ const maxScriptMatches = 64
 // nil for a plain name or a word only known at run time.
 func (w *walker) scriptNames(call *Call, a Arg) []string {
 	switch {
-	case a.Static && a.Glob && a.Pattern != "":
-		return w.globNames(call.Dir, a.Pattern)
-	case !a.Static && a.OneOf && len(a.Candidates) > 0:
-		return a.Candidates
+	case a.Static && a.Glob && a.Pattern() != "":
+		return w.globNames(call.Dir, a.Pattern())
+	case !a.Static && a.OneOf && len(a.Candidates()) > 0:
+		return a.Candidates()
 	case !a.Static:
 		// for f in *.sh; do bash "$f"; done: each item of the loops
 		// around the call, a pattern by the files it matches.
@@ -274,7 +274,7 @@ func (w *walker) scriptNames(call *Call, a Arg) []string {
 		out := []string{}
 		for _, v := range vals {
 			if v.Glob {
-				pat := v.Pattern
+				pat := v.Pattern()
 				if pat == "" {
 					pat = v.Value // LoopValues gives the item as written
 				}

@@ -84,7 +84,7 @@ func TestSourceAndCandidatesInBash(t *testing.T) {
 			static = static && a.Static
 			words = append(words, a.Value)
 			if !a.Static && a.OneOf {
-				cands = slices.Clone(a.Candidates)
+				cands = slices.Clone(a.Candidates())
 			}
 		}
 		slices.Sort(cands)

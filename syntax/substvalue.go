@@ -27,7 +27,7 @@ func SubstFields(a Arg) ([]Arg, bool) {
 		if started {
 			f := Arg{Value: cur.String(), Static: true, Glob: glob, Start: a.Start, End: a.End, Raw: a.Raw}
 			if glob {
-				f.Pattern = f.Value
+				f.SetPattern(f.Value)
 			}
 			fields = append(fields, f)
 		}

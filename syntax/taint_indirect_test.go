@@ -32,7 +32,7 @@ func TestTaintIndirect(t *testing.T) {
 			t.Fatalf("%s: %v", tc.src, err)
 		}
 		c := m.Calls[len(m.Calls)-1]
-		got := c.Args[len(c.Args)-1].From
+		got := c.Args[len(c.Args)-1].From()
 		if !slices.Equal(got, tc.want) {
 			t.Errorf("%s: From %q, want %q", tc.src, got, tc.want)
 		}

@@ -40,7 +40,7 @@ func TestTaintFollowsAssignments(t *testing.T) {
 			t.Fatalf("%s: %v", tc.src, err)
 		}
 		c := m.Calls[len(m.Calls)-1]
-		got := c.Args[len(c.Args)-1].From
+		got := c.Args[len(c.Args)-1].From()
 		if !slices.Equal(got, tc.want) {
 			t.Errorf("%s: From %q, want %q", tc.src, got, tc.want)
 		}
@@ -71,7 +71,7 @@ func TestTaintSourcedRead(t *testing.T) {
 	m := read(`H=/x; source .env; echo "$KEY" "$URL" "$H" "$HOME"`)
 	c := m.Calls[len(m.Calls)-1]
 	for i, want := range [][]string{{env}, {env}, nil, nil} {
-		if got := c.Args[i].From; !slices.Equal(got, want) {
+		if got := c.Args[i].From(); !slices.Equal(got, want) {
 			t.Errorf("arg %d (%s): From %q, want %q", i, c.Args[i].Raw, got, want)
 		}
 	}

@@ -702,7 +702,7 @@ func (w *walker) unmatchedLoopWords(c scope, vals []Arg, dir Dir) ([]Arg, bool) 
 			continue
 		}
 		globs++
-		pat := v.Pattern
+		pat := v.Pattern()
 		if pat == "" {
 			pat = v.Value
 		}
@@ -726,7 +726,8 @@ func (w *walker) unmatchedLoopWords(c scope, vals []Arg, dir Dir) ([]Arg, bool) 
 			return nil, false
 		}
 		if kept {
-			v.Glob, v.Pattern = false, ""
+			v.Glob = false
+			v.SetPattern("")
 			out = append(out, v)
 		}
 	}
@@ -801,7 +802,7 @@ func (w *walker) loopGlob(v Arg, dir Dir) ([]string, bool) {
 	if w.read == nil || !dir.Known {
 		return nil, false
 	}
-	pat := v.Pattern
+	pat := v.Pattern()
 	if pat == "" {
 		pat = v.Value
 	}
@@ -1427,8 +1428,8 @@ func (w *walker) assignValue(c scope, st *state, a *sh.Assign, old variable) var
 	if !val.Static {
 		// d=${D:-/}: the values the word can take are kept, so a later
 		// $d is judged as each of them (rm -rf $d* can be rm -rf /*).
-		if len(val.Candidates) > 0 && len(val.Candidates) <= MaxCandidates && !a.Append {
-			cands := append([]string{}, val.Candidates...)
+		if len(val.Candidates()) > 0 && len(val.Candidates()) <= MaxCandidates && !a.Append {
+			cands := append([]string{}, val.Candidates()...)
 			sort.Strings(cands)
 			if val.OneOf {
 				return variable{cands: cands}
@@ -1822,7 +1823,7 @@ func (w *walker) globCommand(c scope, args []Arg, dir Dir) []Arg {
 	if len(args) == 0 || !args[0].Glob || !args[0].Static || w.read == nil {
 		return args // without the disk the word runs as written
 	}
-	pat := args[0].Pattern
+	pat := args[0].Pattern()
 	if pat == "" {
 		pat = args[0].Value
 	}
@@ -1837,7 +1838,8 @@ func (w *walker) globCommand(c scope, args []Arg, dir Dir) []Arg {
 	out := make([]Arg, 0, len(args)+len(matches)-1)
 	for _, m := range matches {
 		a := args[0]
-		a.Value, a.Glob, a.Pattern, a.Split = m, false, "", true
+		a.Value, a.Glob, a.Split = m, false, true
+		a.SetPattern("")
 		out = append(out, a)
 	}
 	return append(out, args[1:]...)
@@ -2532,7 +2534,7 @@ func (w *walker) reads(c scope, call *Call, st *state) {
 	if call.Name == "printf" {
 		// printf -v x %s "$KEY": x holds what the words it formats hold.
 		for _, a := range call.Args {
-			from = union(from, a.From)
+			from = union(from, a.From())
 		}
 	}
 	known, kv, ok := w.knownReads(c, call, st)

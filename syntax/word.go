@@ -17,7 +17,10 @@ type Arg struct {
 	// Value is the word's value when Static; otherwise the word's text with
 	// the quotes removed where that was possible and run-time parts kept as
 	// written ("https://x/$r.git"). It is never silently "".
-	Value  string
+	Value      string
+	Start, End int
+	// Raw is the word exactly as written.
+	Raw    string
 	Static bool
 	// Glob reports unquoted pattern characters (*, ?, [) in the word, or
 	// in the unquoted value of a variable it expands.
@@ -37,37 +40,196 @@ type Arg struct {
 	// GlobOpts are the shell options in force where the word is
 	// expanded (shopt -s dotglob, nocaseglob, …): what Pattern matches.
 	GlobOpts GlobOpts
-	// Pattern is the word as a glob pattern, quoted pattern characters
+	// more holds the fields most words leave empty (read and set with
+	// the methods of the same names), so that a word is 72 bytes, not
+	// 208: a command at the word limit holds 50,000 of them, and every
+	// option a rule scans copies one. Copies of an Arg share it; it is
+	// never changed in place, only replaced.
+	more *argMore
+}
+
+// argMore are the fields of an Arg that most words leave empty.
+type argMore struct {
+	// pattern is the word as a glob pattern, quoted pattern characters
 	// escaped, when Glob and Static (see CanMatch).
-	Pattern string
-	// GlobIgnore is GLOBIGNORE's value where the word is expanded, when
+	pattern string
+	// globIgnore is GLOBIGNORE's value where the word is expanded, when
 	// known and not empty: names matching one of its colon-separated
 	// patterns are removed from the pattern's matches (IgnoresMatch).
-	GlobIgnore string
-	// Unknown lists the variables, in order of use, that a dynamic word
+	globIgnore string
+	// unknown lists the variables, in order of use, that a dynamic word
 	// depends on and the command does not give a certain value: "$DIR/x"
 	// depends on DIR.
-	Unknown []string
-	// Candidates are the values a dynamic word takes when each unknown
+	unknown []string
+	// candidates are the values a dynamic word takes when each unknown
 	// variable is unset, empty, or (where no operator could be misread)
 	// set to something that does not show in the result: "$DIR/"* can be
 	// "/*", ${D:-/} can be "/". A rule that must not miss a dangerous
 	// value checks them.
-	Candidates []string
-	// PrintedBy is the first command of that substitution (base64 of
+	candidates []string
+	// printedBy is the first command of that substitution (base64 of
 	// x=$(echo … | base64 -d)), "" when corral cannot name one.
-	PrintedBy string
-	// NonEmpty are the variables, sorted, among Unknown whose value is
+	printedBy string
+	// nonEmpty are the variables, sorted, among Unknown whose value is
 	// never empty (d=${X:-/tmp}; … $d/x: d is /tmp or X's non-empty
 	// value).
-	NonEmpty   []string
-	Start, End int
-	// Raw is the word exactly as written.
-	Raw string
-	// From are the files, sorted, whose content the variables the word
+	nonEmpty []string
+	// from are the files, sorted, whose content the variables the word
 	// expands may hold (echo "$KEY" after source .env): absolute when
 	// the directory was known, else as written.
-	From []string
+	from []string
+}
+
+// Pattern is the word as a glob pattern, quoted pattern characters
+// escaped, when Glob and Static (see CanMatch).
+func (a Arg) Pattern() string {
+	if a.more == nil {
+		return ""
+	}
+	return a.more.pattern
+}
+
+// GlobIgnore is GLOBIGNORE's value where the word is expanded, when known
+// and not empty: names matching one of its colon-separated patterns are
+// removed from the pattern's matches (IgnoresMatch).
+func (a Arg) GlobIgnore() string {
+	if a.more == nil {
+		return ""
+	}
+	return a.more.globIgnore
+}
+
+// Unknown lists the variables, in order of use, that a dynamic word
+// depends on and the command does not give a certain value: "$DIR/x"
+// depends on DIR.
+func (a Arg) Unknown() []string {
+	if a.more == nil {
+		return nil
+	}
+	return a.more.unknown
+}
+
+// Candidates are the values a dynamic word takes when each unknown
+// variable is unset, empty, or (where no operator could be misread) set
+// to something that does not show in the result: "$DIR/"* can be "/*",
+// ${D:-/} can be "/". A rule that must not miss a dangerous value checks
+// them.
+func (a Arg) Candidates() []string {
+	if a.more == nil {
+		return nil
+	}
+	return a.more.candidates
+}
+
+// PrintedBy is the first command of the substitution whose output a
+// variable the word depends on holds (base64 of x=$(echo … | base64 -d)),
+// "" when corral cannot name one (see Printed).
+func (a Arg) PrintedBy() string {
+	if a.more == nil {
+		return ""
+	}
+	return a.more.printedBy
+}
+
+// NonEmpty are the variables, sorted, among Unknown whose value is never
+// empty (d=${X:-/tmp}; … $d/x: d is /tmp or X's non-empty value).
+func (a Arg) NonEmpty() []string {
+	if a.more == nil {
+		return nil
+	}
+	return a.more.nonEmpty
+}
+
+// From are the files, sorted, whose content the variables the word
+// expands may hold (echo "$KEY" after source .env): absolute when the
+// directory was known, else as written.
+func (a Arg) From() []string {
+	if a.more == nil {
+		return nil
+	}
+	return a.more.from
+}
+
+// edit returns a's rare fields to change: a copy, so that other copies of
+// a keep theirs.
+func (a *Arg) edit() *argMore {
+	m := &argMore{}
+	if a.more != nil {
+		*m = *a.more
+	}
+	a.more = m
+	return m
+}
+
+// tidy drops the rare fields when all are empty.
+func (a *Arg) tidy() {
+	if m := a.more; m != nil && m.pattern == "" && m.globIgnore == "" && m.printedBy == "" &&
+		m.unknown == nil && m.candidates == nil && m.nonEmpty == nil && m.from == nil {
+		a.more = nil
+	}
+}
+
+// SetPattern sets Pattern.
+func (a *Arg) SetPattern(v string) {
+	if a.more == nil && v == "" {
+		return
+	}
+	a.edit().pattern = v
+	a.tidy()
+}
+
+// SetGlobIgnore sets GlobIgnore.
+func (a *Arg) SetGlobIgnore(v string) {
+	if a.more == nil && v == "" {
+		return
+	}
+	a.edit().globIgnore = v
+	a.tidy()
+}
+
+// SetUnknown sets Unknown.
+func (a *Arg) SetUnknown(v []string) {
+	if a.more == nil && v == nil {
+		return
+	}
+	a.edit().unknown = v
+	a.tidy()
+}
+
+// SetCandidates sets Candidates.
+func (a *Arg) SetCandidates(v []string) {
+	if a.more == nil && v == nil {
+		return
+	}
+	a.edit().candidates = v
+	a.tidy()
+}
+
+// SetPrintedBy sets PrintedBy.
+func (a *Arg) SetPrintedBy(v string) {
+	if a.more == nil && v == "" {
+		return
+	}
+	a.edit().printedBy = v
+	a.tidy()
+}
+
+// SetNonEmpty sets NonEmpty.
+func (a *Arg) SetNonEmpty(v []string) {
+	if a.more == nil && v == nil {
+		return
+	}
+	a.edit().nonEmpty = v
+	a.tidy()
+}
+
+// SetFrom sets From.
+func (a *Arg) SetFrom(v []string) {
+	if a.more == nil && v == nil {
+		return
+	}
+	a.edit().from = v
+	a.tidy()
 }
 
 // Head returns the literal text of a dynamic word before its first part
