@@ -74,7 +74,7 @@ func TestTrapVarsAgainstBash(t *testing.T) {
 		case a.Static:
 			got = a.Value
 		case a.OneOf:
-			vals := slices.Clone(a.Candidates)
+			vals := slices.Clone(a.Candidates())
 			slices.Sort(vals)
 			got = strings.Join(vals, " ")
 		}
