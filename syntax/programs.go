@@ -743,8 +743,8 @@ func (w *walker) gitEnvConfig(c scope, call *Call) {
 }
 
 // envOf returns the value of the environment variable name that call
-// runs with: its prefix assignment, env NAME=value, or what the script
-// set; known is false for a value only run time knows, ok for a variable
+// runs with: env's or sudo's NAME=value (or env -u, env -i), its prefix
+// assignment, or what the script set; known is false for a value only run time knows, ok for a variable
 // the command sets at all.
 func (w *walker) envOf(c scope, call *Call, name string) (value string, known, ok bool) {
 	return w.envValue(c, call, name, false)
@@ -753,6 +753,14 @@ func (w *walker) envOf(c scope, call *Call, name string) (value string, known, o
 // envValue is envOf; with exportedOnly, a shell variable counts only when
 // it is exported, as the program sees it.
 func (w *walker) envValue(c scope, call *Call, name string, exportedOnly bool) (value string, known, ok bool) {
+	// The wrappers act last: env -u NAME removes what the prefix gave,
+	// env NAME=value replaces it.
+	if a, decided := call.envEdit.get(name); decided {
+		if a == nil {
+			return "", false, false
+		}
+		return a.Value, a.Static, true
+	}
 	if call.Expr != nil {
 		for _, as := range call.Expr.Assigns {
 			if as.Name != nil && as.Name.Value == name && as.Value != nil {
