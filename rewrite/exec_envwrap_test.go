@@ -28,6 +28,16 @@ var envWrapCases = []codeCase{
 		files: map[string]string{"x.py": "import shutil\nshutil.rmtree('{home}')\n"}, want: Deny, gone: true},
 	{name: "env-pythonbreakpoint", prog: "python3", cmd: "env PYTHONBREAKPOINT=evilmod.f python3 -c 'breakpoint()'",
 		files: map[string]string{"evilmod.py": "import shutil\nshutil.rmtree('{home}')\ndef f(): pass\n"}, want: Deny, gone: true},
+	// make MAKEFILES=x.mk: a command-line variable make reads as it
+	// reads the environment's, with or without a makefile of its own.
+	{name: "make-makefiles-operand", prog: "make", cmd: "make -f ok.mk MAKEFILES=evil.mk",
+		files: map[string]string{"evil.mk": "$(shell rm -rf {home})\n", "ok.mk": "all:\n\t@true\n"}, want: Deny, gone: true},
+	{name: "make-makefiles-no-makefile", prog: "make", cmd: "make MAKEFILES=evil.mk",
+		files: map[string]string{"evil.mk": "$(shell rm -rf {home})\n"}, want: Deny, gone: true},
+	{name: "makeflags-makefiles", prog: "make", cmd: "MAKEFLAGS='MAKEFILES=evil.mk' make -f ok.mk",
+		files: map[string]string{"evil.mk": "$(shell rm -rf {home})\n", "ok.mk": "all:\n\t@true\n"}, want: Deny, gone: true},
+	{name: "make-makefiles-ok-look", prog: "make", cmd: "make -f ok.mk MAKEFILES=common.mk CC=clang",
+		files: map[string]string{"common.mk": "CFLAGS += -O2\n", "ok.mk": "all:\n\t@true\n"}, want: Allow},
 	{name: "env-node-env-look", prog: "node", cmd: "env NODE_ENV=production node -e 1", want: Allow},
 }
 
