@@ -38,6 +38,22 @@ var envWrapCases = []codeCase{
 		files: map[string]string{"evil.mk": "$(shell rm -rf {home})\n", "ok.mk": "all:\n\t@true\n"}, want: Deny, gone: true},
 	{name: "make-makefiles-ok-look", prog: "make", cmd: "make -f ok.mk MAKEFILES=common.mk CC=clang",
 		files: map[string]string{"common.mk": "CFLAGS += -O2\n", "ok.mk": "all:\n\t@true\n"}, want: Allow},
+	// A value with a part only run time knows: each value it takes with
+	// that part unset or empty is judged (the agent's environment has no
+	// X, so the default is the value).
+	{name: "node-options-runtime-part", prog: "node", cmd: "NODE_OPTIONS=\"${X-}--require ./e.js\" node -e 1",
+		files: map[string]string{"e.js": "require('fs').rmSync('{home}', {recursive: true, force: true})\n"}, want: Deny, gone: true},
+	{name: "env-node-options-runtime-part", prog: "node", cmd: "env NODE_OPTIONS=\"${X-}--require ./e.js\" node -e 1",
+		files: map[string]string{"e.js": "require('fs').rmSync('{home}', {recursive: true, force: true})\n"}, want: Deny, gone: true},
+	{name: "node-options-append-look", prog: "node", cmd: "NODE_OPTIONS=\"$NODE_OPTIONS --max-old-space-size=256\" node -e 1", want: Allow},
+	{name: "perl5opt-default", prog: "perl", cmd: "PERL5OPT=${X:--Mevil} PERL5LIB=. perl -e 1",
+		files: map[string]string{"evil.pm": "package evil; system('rm', '-rf', '{home}'); 1;\n"}, want: Deny, gone: true},
+	{name: "export-makefiles-default", prog: "make", cmd: "export MAKEFILES=${X:-evil.mk}; make -f ok.mk",
+		files: map[string]string{"evil.mk": "$(shell rm -rf {home})\n", "ok.mk": "all:\n\t@true\n"}, want: Deny, gone: true},
+	{name: "export-pythonstartup-default", prog: "python3", cmd: "export PYTHONSTARTUP=${X:-./x.py}; python3 -i </dev/null",
+		files: map[string]string{"x.py": "import shutil\nshutil.rmtree('{home}')\n"}, want: Deny, gone: true},
+	{name: "pythonbreakpoint-default", prog: "python3", cmd: "PYTHONBREAKPOINT=${X:-evilmod.f} python3 -c 'breakpoint()'",
+		files: map[string]string{"evilmod.py": "import shutil\nshutil.rmtree('{home}')\ndef f(): pass\n"}, want: Deny, gone: true},
 	{name: "env-node-env-look", prog: "node", cmd: "env NODE_ENV=production node -e 1", want: Allow},
 }
 
@@ -83,7 +99,11 @@ func TestEnvWrapperDecisions(t *testing.T) {
 		{"env PYTEST_ADDOPTS='-p conftest_evil' pytest -q", Deny},
 		{"env COMPOSER=other.json composer install", Deny},
 		{"export MAKEFILES=evil.mk; sudo make", Deny}, // sudoers may keep it: judged
+		{"PYTEST_PLUGINS=${X:-conftest_evil} pytest -q", Deny},
+		{"export PYTEST_ADDOPTS=\"${X-}-p conftest_evil\"; pytest -q", Deny},
 		{"MAKEFILES=evil.mk env -u MAKEFILES make", Allow},
+		{"PYTHONBREAKPOINT=${PYTHONBREAKPOINT:-pdb.set_trace} python3 test_a.py", Allow},
+		{"export NODE_OPTIONS=\"${NODE_OPTIONS:-} --max-old-space-size=4096\"; npm run build", Allow},
 		{"export PYTHONSTARTUP=./x.py; env -i python3 -i", Allow},
 		{"env NODE_ENV=production node app.js", Allow},
 		{"sudo -E make install", Allow},

@@ -182,18 +182,20 @@ func (w *walker) makeFiles(c scope, call, inner *Call, srcs []makeSource, opts m
 	// one of its own: given on its command line (make MAKEFILES=x.mk, or
 	// in MAKEFLAGS), which wins, or exported to it.
 	mf, given := opts.overrides["MAKEFILES"]
+	open := false
 	if given {
 		mf.Value = strings.TrimSpace(mf.Value)
-	} else if v, known, set := w.envValue(c, call, "MAKEFILES", true); set {
-		mf, given = Arg{Value: strings.TrimSpace(v), Static: known}, true
+		open = !mf.Static
+	} else if vals, o, set := w.envChoices(c, call, "MAKEFILES", true); set {
+		// Each value it may have (${X:-evil.mk}) is read: their files
+		// together.
+		mf, given, open = Arg{Value: strings.TrimSpace(strings.Join(vals, " ")), Static: true}, true, o
 	}
-	if given && mf.Value != "" {
-		if mf.Static {
-			opts.makefiles = mf.Value
-		} else {
-			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: mf.Value,
-				What: "make reads the makefiles MAKEFILES names, only known at run time"})
-		}
+	if open {
+		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: "MAKEFILES",
+			What: "make reads the makefiles MAKEFILES names, only known at run time"})
+	} else if given && mf.Value != "" {
+		opts.makefiles = mf.Value
 	}
 	if len(srcs) == 0 && opts.makefiles == "" {
 		return
