@@ -178,7 +178,26 @@ type makeSource struct{ name, text string }
 // makeFiles reads the makefiles as make does (syntax/makelang.go) and
 // judges what make runs (makePlan).
 func (w *walker) makeFiles(c scope, call, inner *Call, srcs []makeSource, opts makeOpts, evals int, dry bool) {
-	if len(srcs) == 0 {
+	// make reads the files MAKEFILES names before its own, and without
+	// one of its own: given on its command line (make MAKEFILES=x.mk, or
+	// in MAKEFLAGS), which wins, or exported to it.
+	mf, given := opts.overrides["MAKEFILES"]
+	open := false
+	if given {
+		mf.Value = strings.TrimSpace(mf.Value)
+		open = !mf.Static
+	} else if vals, o, set := w.envChoices(c, call, "MAKEFILES", true); set {
+		// Each value it may have (${X:-evil.mk}) is read: their files
+		// together.
+		mf, given, open = Arg{Value: strings.TrimSpace(strings.Join(vals, " ")), Static: true}, true, o
+	}
+	if open {
+		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: "MAKEFILES",
+			What: "make reads the makefiles MAKEFILES names, only known at run time"})
+	} else if given && mf.Value != "" {
+		opts.makefiles = mf.Value
+	}
+	if len(srcs) == 0 && opts.makefiles == "" {
 		return
 	}
 	if inner.Dir.Known {
@@ -194,15 +213,6 @@ func (w *walker) makeFiles(c scope, call, inner *Call, srcs []makeSource, opts m
 			return "", true, true
 		}
 		return v, known, set
-	}
-	// make reads the files MAKEFILES names (exported) before its own.
-	if v, known, set := w.envValue(c, call, "MAKEFILES", true); set && v != "" {
-		if known {
-			opts.makefiles = v
-		} else {
-			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: v,
-				What: "make reads the makefiles MAKEFILES names, only known at run time"})
-		}
 	}
 	for _, r := range makePlan(srcs, opts, evals, dry) {
 		w.origin = r.where
@@ -276,6 +286,11 @@ func makePlan(srcs []makeSource, opts makeOpts, evals int, dry bool) []makeActio
 				evalGoals = append(evalGoals, r.targets...)
 			}
 		}
+	}
+	if len(srcs) <= evals && opts.makefiles != "" {
+		// No makefile of its own: make still reads MAKEFILES's.
+		e.include(escapeMake(opts.makefiles), "MAKEFILES", 0)
+		e.first = ""
 	}
 	e.suffixRules()
 	e.noBuiltin = opts.noBuiltin

@@ -98,6 +98,10 @@ type Call struct {
 	// pre are the words before the program's name: the wrappers and
 	// their options (strace -o F, sudo -u x).
 	pre []Arg
+	// envEdit is what the wrappers in pre do to the program's
+	// environment (env -i, env -u NAME, env/sudo NAME=value); nil for
+	// nothing. envValue reads it.
+	envEdit *envEdit
 	// modPath are the module search directories the command gives an
 	// interpreter call (modulePath).
 	modPath []string

@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/corral-dev/corral/syntax/lang"
@@ -190,13 +191,20 @@ func (w *walker) optionCode(c scope, call *Call) {
 		if p, ok := interpreterProgram(call); ok {
 			w.breakpointHook(c, call, p)
 		}
-		if v, known, set := w.envOf(c, call, "PYTHONSTARTUP"); set && (known || v != "") {
+		if vals, open, set := w.envChoices(c, call, "PYTHONSTARTUP", false); set {
 			interactive := false
 			for _, a := range args {
 				interactive = interactive || a.Value == "-i" || strings.HasPrefix(a.Value, "-") && !strings.HasPrefix(a.Value, "--") && strings.Contains(a.Value, "i")
 			}
 			if p, _ := interpreterProgram(call); interactive || p.stdin && !p.hasCode {
-				w.scriptFile(c, call, Arg{Value: v, Raw: v, Static: known}, string(lang.Python))
+				for _, v := range vals {
+					if v != "" {
+						w.scriptFile(c, call, Arg{Value: v, Raw: v, Static: true}, string(lang.Python))
+					}
+				}
+				if open {
+					w.scriptFile(c, call, Arg{Value: "$PYTHONSTARTUP", Raw: "$PYTHONSTARTUP"}, string(lang.Python))
+				}
 			}
 		}
 	}
@@ -205,7 +213,7 @@ func (w *walker) optionCode(c scope, call *Call) {
 		for _, a := range args {
 			debug = debug || strings.HasPrefix(a.Value, "-d") && !strings.HasPrefix(a.Value, "-d:")
 		}
-		if v, _, set := w.envOf(c, call, "PERL5OPT"); set && perlOptDebug(v) {
+		if vals, _, set := w.envChoices(c, call, "PERL5OPT", false); set && slices.ContainsFunc(vals, perlOptDebug) {
 			debug = true // PERL5OPT=-d: every perl runs under the debugger
 		}
 		if v, known, set := w.envOf(c, call, "PERL5DB"); set && debug {

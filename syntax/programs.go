@@ -795,8 +795,8 @@ func (w *walker) gitEnvConfig(c scope, call *Call) {
 }
 
 // envOf returns the value of the environment variable name that call
-// runs with: its prefix assignment, env NAME=value, or what the script
-// set; known is false for a value only run time knows, ok for a variable
+// runs with: env's or sudo's NAME=value (or env -u, env -i), its prefix
+// assignment, or what the script set; known is false for a value only run time knows, ok for a variable
 // the command sets at all.
 func (w *walker) envOf(c scope, call *Call, name string) (value string, known, ok bool) {
 	return w.envValue(c, call, name, false)
@@ -805,6 +805,14 @@ func (w *walker) envOf(c scope, call *Call, name string) (value string, known, o
 // envValue is envOf; with exportedOnly, a shell variable counts only when
 // it is exported, as the program sees it.
 func (w *walker) envValue(c scope, call *Call, name string, exportedOnly bool) (value string, known, ok bool) {
+	// The wrappers act last: env -u NAME removes what the prefix gave,
+	// env NAME=value replaces it.
+	if a, decided := call.envEdit.get(name); decided {
+		if a == nil {
+			return "", false, false
+		}
+		return a.Value, a.Static, true
+	}
 	if call.Expr != nil {
 		for _, as := range call.Expr.Assigns {
 			if as.Name != nil && as.Name.Value == name && as.Value != nil {
@@ -828,6 +836,55 @@ func (w *walker) envValue(c scope, call *Call, name string, exportedOnly bool) (
 		}
 	}
 	return "", false, false
+}
+
+// envChoices returns the values the environment variable name may have
+// where call's program starts, for a reader to judge each (see envValue
+// for where it is looked up): the value when static, else the values it
+// takes with each part only run time knows unset or empty (NODE_OPTIONS=
+// "${X-}--require ./e.js", PERL5OPT=${X:--Mevil}, export
+// MAKEFILES=${X:-evil.mk}: the agent controls the whole value). open
+// reports a value none of those cover, or one a command's output chose
+// (X=$(cat f); NODE_OPTIONS=$X): the reader asks. A part that is a
+// variable the command never set is the user's own environment.
+func (w *walker) envChoices(c scope, call *Call, name string, exportedOnly bool) (vals []string, open, set bool) {
+	choices := func(a Arg) ([]string, bool, bool) {
+		if a.Static {
+			return []string{a.Value}, false, true
+		}
+		return a.Candidates(), len(a.Candidates()) == 0 || a.Printed, true
+	}
+	if a, decided := call.envEdit.get(name); decided {
+		if a == nil {
+			return nil, false, false
+		}
+		return choices(*a)
+	}
+	if call.Expr != nil {
+		for _, as := range call.Expr.Assigns {
+			if as.Name != nil && as.Name.Value == name && as.Value != nil {
+				r := &resolver{src: c.sc.Src, dir: call.Dir, st: w.cur}
+				return choices(r.arg(as.Value))
+			}
+		}
+	}
+	for _, st := range []*state{call.env, w.cur} {
+		if st == nil {
+			continue
+		}
+		v, ok := st.vars[name]
+		switch {
+		case !ok:
+		case v.known && exportedOnly && (!v.set || !v.exported):
+			return nil, false, false
+		case v.known && v.set:
+			return []string{v.str}, false, true
+		case !v.known && (v.exported || !exportedOnly) && !v.seeded && !v.forgotten && !v.nameref:
+			vals := append(append([]string(nil), v.cands...), v.maybe...)
+			return vals, len(vals) == 0 || v.printed, true
+		}
+	}
+	return nil, false, false
 }
 
 // gitConfig models git -c KEY=VALUE.

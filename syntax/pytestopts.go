@@ -53,9 +53,14 @@ func (w *walker) pytestAddopts(c scope, call *Call, cfg, text string) []Arg {
 			}
 		}
 	}
-	if v, known, set := w.envValue(c, call, "PYTEST_ADDOPTS", true); set {
-		if words, err := shlex.Split(v); err == nil {
-			add(words, known)
+	if vals, open, set := w.envChoices(c, call, "PYTEST_ADDOPTS", true); set {
+		for _, v := range vals {
+			if words, err := shlex.Split(v); err == nil {
+				add(words, true)
+			}
+		}
+		if open {
+			add([]string{"$PYTEST_ADDOPTS"}, false)
 		}
 	}
 	return out
@@ -63,15 +68,21 @@ func (w *walker) pytestAddopts(c scope, call *Call, cfg, text string) []Arg {
 
 // pytestPlugins returns the files of the modules PYTEST_PLUGINS names.
 func (w *walker) pytestPlugins(c scope, call *Call) []string {
-	v, known, set := w.envValue(c, call, "PYTEST_PLUGINS", true)
-	if !set || !known {
+	vals, open, set := w.envChoices(c, call, "PYTEST_PLUGINS", true)
+	if !set {
 		return nil
 	}
+	if open {
+		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: "PYTEST_PLUGINS",
+			What: "pytest imports the plugin modules PYTEST_PLUGINS names, only known at run time"})
+	}
 	var files []string
-	for _, m := range strings.Split(v, ",") {
-		if m = strings.TrimSpace(m); m != "" {
-			p := strings.ReplaceAll(m, ".", "/")
-			files = append(files, p+".py", p+"/__init__.py")
+	for _, v := range vals {
+		for _, m := range strings.Split(v, ",") {
+			if m = strings.TrimSpace(m); m != "" {
+				p := strings.ReplaceAll(m, ".", "/")
+				files = append(files, p+".py", p+"/__init__.py")
+			}
 		}
 	}
 	return files
@@ -121,10 +132,21 @@ func iniValue(text, section, key string) (string, bool) {
 // hook (pdb.set_trace), 0 or an empty value names no project file, and a
 // module not in those directories is an installed one.
 func (w *walker) breakpointHook(c scope, call *Call, p program) {
-	v, known, set := w.envValue(c, call, "PYTHONBREAKPOINT", true)
-	if !set || !known {
+	vals, open, set := w.envChoices(c, call, "PYTHONBREAKPOINT", true)
+	if !set {
 		return
 	}
+	if open {
+		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: "PYTHONBREAKPOINT",
+			What: "Python imports the module PYTHONBREAKPOINT names at breakpoint(), only known at run time"})
+	}
+	for _, v := range vals {
+		w.breakpointModule(c, call, p, v)
+	}
+}
+
+// breakpointModule judges the module of one value of PYTHONBREAKPOINT.
+func (w *walker) breakpointModule(c scope, call *Call, p program, v string) {
 	mod, _, ok := cutLast(strings.TrimSpace(v), ".")
 	if !ok || mod == "" {
 		return

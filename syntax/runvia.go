@@ -190,6 +190,13 @@ func (w *walker) commandVars(c scope, call *Call, st *state, envWords map[string
 			r := &resolver{src: c.sc.Src, dir: call.Dir, st: w.cur}
 			a := r.arg(as.Value)
 			vals = append(vals, val{as.Name.Value, a.Value, !a.Static, false})
+			if !a.Static {
+				// NODE_OPTIONS="${X-}--require ./e.js": each value it
+				// takes with the run-time parts unset or empty.
+				for _, cand := range a.Candidates() {
+					vals = append(vals, val{as.Name.Value, cand, false, false})
+				}
+			}
 			prefixed[as.Name.Value] = true
 		}
 	}
@@ -204,6 +211,24 @@ func (w *walker) commandVars(c scope, call *Call, st *state, envWords map[string
 		vals = append(vals, val{name, envWords[name], false, true})
 		prefixed[name] = true
 	}
+	if e := call.envEdit; e != nil {
+		// env NODE_OPTIONS="${X-}…": the values of the wrappers' words
+		// only run time knows.
+		names = names[:0]
+		for name, a := range e.set {
+			if a != nil && !a.Static && commandVar(name) != 0 {
+				names = append(names, name)
+			}
+		}
+		sort.Strings(names)
+		for _, name := range names {
+			a, _ := e.get(name)
+			for _, cand := range a.Candidates() {
+				vals = append(vals, val{name, cand, false, true})
+			}
+			prefixed[name] = true
+		}
+	}
 	names = names[:0]
 	for name := range st.vars {
 		if !prefixed[name] && commandVar(name) != 0 {
@@ -212,7 +237,12 @@ func (w *walker) commandVars(c scope, call *Call, st *state, envWords map[string
 	}
 	sort.Strings(names)
 	for _, name := range names {
-		for _, s := range st.vars[name].values() {
+		v := st.vars[name]
+		vs := v.values()
+		if !v.known && !v.seeded && !v.forgotten {
+			vs = append(vs, v.maybe...) // export NODE_OPTIONS=${X:-…}
+		}
+		for _, s := range vs {
 			vals = append(vals, val{name, s, false, true})
 		}
 	}

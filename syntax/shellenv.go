@@ -44,6 +44,12 @@ func envValue(call *Call, st *state, envWords map[string]string, name string) (v
 	if v, ok := envWords[name]; ok {
 		return v, true, true
 	}
+	if a, decided := call.envEdit.get(name); decided {
+		if a == nil {
+			return "", false, false
+		}
+		return a.Value, a.Static, true
+	}
 	v, ok := st.vars[name]
 	if !ok || !v.exported || v.known && !v.set || !v.known && !slices.Contains(call.EnvChanged, name) {
 		return "", false, false

@@ -1918,12 +1918,8 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 	call.pre = args[:len(args)-len(inv.words)]
 	call.EnvChanged = w.envChanges(ce, call.pre, cmdState)
 	// env's NAME=value words are the program's environment too.
-	envWords := map[string]string{}
-	for _, a := range args[:len(args)-len(inv.words)] {
-		if name, val, ok := strings.Cut(a.Value, "="); ok && a.Static && isAssignment(a.Value) {
-			envWords[name] = val
-		}
-	}
+	call.envEdit = inv.env
+	envWords := inv.env.words()
 	w.envPath = nil
 	for _, a := range args[:len(args)-len(inv.words)] {
 		if v, ok := strings.CutPrefix(a.Value, "PATH="); ok {

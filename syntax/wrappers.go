@@ -23,6 +23,13 @@ type wrapper struct {
 	positional int
 	// assigns skips NAME=value words before the command (env, sudo).
 	assigns bool
+	// settings: those NAME=value words are the wrapper's own settings
+	// (ccache debug=true CC …), not the program's environment.
+	settings bool
+	// clears lists the options that start the program with an empty
+	// environment (env -i) and unsets those that remove one variable
+	// (env -u NAME).
+	clears, unsets []string
 	// query lists options that make the wrapper look the command up or
 	// act on a running process instead of running it (command -v,
 	// ionice -p).
@@ -106,7 +113,8 @@ var wrapperTable = []namedWrapper{
 	{"env", wrapper{opts: gnu("uCSP", []string{"unset", "chdir", "split-string"},
 		[]string{"ignore-environment", "null", "block-signal", "default-signal", "ignore-signal", "list-signal-handling",
 			"debug", "help", "version"}),
-		chdir: []string{"C", "chdir"}, assigns: true, split: []string{"S", "split-string"}}},
+		chdir: []string{"C", "chdir"}, assigns: true, split: []string{"S", "split-string"},
+		clears: []string{"i", "ignore-environment"}, unsets: []string{"u", "unset"}}},
 	// bash's builtins: command [-pVv], builtin, exec [-cl] [-a name].
 	{"command", wrapper{opts: OptSpec{Stop: true}, query: []string{"v", "V"}}},
 	{"builtin", wrapper{opts: OptSpec{Stop: true}}},
@@ -484,7 +492,7 @@ var wrapperTable = []namedWrapper{
 	{"buildah", wrapper{opts: OptSpec{ShortVal: "m", LongEq: true, Stop: true, LongVal: []string{"root", "runroot", "storage-driver",
 		"storage-opt", "registries-conf", "registries-conf-dir", "short-name-alias-conf", "userns-uid-map", "userns-gid-map",
 		"default-mounts-file", "log-level", "cgroup-manager", "cpu-profile", "memory-profile", "mount"}}, verbs: []string{"unshare"}}},
-	{"ccache", wrapper{opts: OptSpec{Stop: true}, assigns: true, ownOptions: true}},
+	{"ccache", wrapper{opts: OptSpec{Stop: true}, assigns: true, settings: true, ownOptions: true}},
 	{"sccache", wrapper{opts: OptSpec{Stop: true}, ownOptions: true}},
 	{"distcc", wrapper{opts: OptSpec{Stop: true}, ownOptions: true}},
 	{"qemu-user", wrapper{opts: OptSpec{ShortVal: "gLsEU0rBRdDp", LongOne: true, Stop: true,
@@ -625,6 +633,9 @@ type invocation struct {
 	// envrc are the directories whose .envrc direnv exec DIR runs
 	// before the command, with the directory they are relative to.
 	envrc []Arg
+	// env is what the wrappers do to the program's environment (nil:
+	// nothing).
+	env *envEdit
 }
 
 // unwrap takes the wrappers off words and returns the command they run.
@@ -769,6 +780,7 @@ func unwrap(words []Arg, dir Dir) invocation {
 			}
 		}
 		inv.wrappers = append(inv.wrappers, name)
+		inv.env = inv.env.wrapper(spec, inv.words[:i], opts)
 		if name == "xargs" {
 			inv.replace = xargsReplace(opts)
 			inv.delim = xargsDelim(opts)
@@ -1389,5 +1401,128 @@ func xargsInputs(text string, lines bool) []Arg {
 		}
 	}
 	end()
+	return out
+}
+
+// envEdit is what a command's wrappers do, in their order, to the
+// environment the program they run starts with (env -i A=1 sudo B=2
+// CMD): the one place that models it, read by every variable reader
+// through envValue. cleared reports that env -i (or env -) started it
+// empty: neither the shell's exported variables nor the prefix
+// assignments reach the program, only what the wrappers after it give.
+// set maps a name to the word that gives it (env's, sudo's, cross-env's
+// NAME=value, the whole word) or to nil for a variable env -u removed.
+//
+// sudo is taken to pass the caller's exported variables on: its default
+// policy (env_reset) keeps only a few, but the sudoers file, which a
+// user cannot read, may keep any (env_keep, !env_reset, SETENV), and
+// sudo -E and --preserve-env keep them all; doas likewise (keepenv).
+// What the agent exported is so judged at the program either way.
+type envEdit struct {
+	cleared bool
+	set     map[string]*Arg
+}
+
+// wrapper returns e after the wrapper whose words (the wrapper first, up
+// to the program) and options are given.
+func (e *envEdit) wrapper(spec wrapper, words []Arg, opts []Option) *envEdit {
+	if !spec.assigns || spec.settings {
+		return e
+	}
+	edit := func() *envEdit {
+		if e == nil {
+			e = &envEdit{}
+		}
+		if e.set == nil {
+			e.set = map[string]*Arg{}
+		}
+		return e
+	}
+	for _, o := range opts {
+		switch {
+		case slices.Contains(spec.clears, o.Name):
+			edit()
+			e.cleared, e.set = true, map[string]*Arg{}
+		case slices.Contains(spec.unsets, o.Name) && o.HasVal:
+			edit().set[o.Val.Value] = nil
+		}
+	}
+	// The NAME=value words (and env's "-") stand last, before the
+	// program: walk back to their start, then read them in order.
+	k := len(words)
+	for k > 1 && (envWordAssign(words[k-1]) != "" || len(spec.clears) > 0 && words[k-1].Static && words[k-1].Value == "-") {
+		k--
+	}
+	for j := k; j < len(words); j++ {
+		a := words[j]
+		if a.Static && a.Value == "-" {
+			edit()
+			e.cleared, e.set = true, map[string]*Arg{}
+			continue
+		}
+		edit().set[envWordAssign(a)] = &words[j]
+	}
+	return e
+}
+
+// envWordAssign returns the name a wrapper's NAME=value word assigns,
+// or "" for another word: a static one by its value, a word with a part
+// only run time knows by its text (env NAME="$X" CMD).
+func envWordAssign(a Arg) string {
+	if a.Static {
+		if !envAssignment(a.Value) {
+			return ""
+		}
+		name, _, _ := strings.Cut(a.Value, "=")
+		return name
+	}
+	v := strings.TrimLeft(a.Raw, `"'`)
+	if !isAssignment(v) {
+		return ""
+	}
+	name, _, _ := strings.Cut(v, "=")
+	return name
+}
+
+// get returns what the wrappers make of the variable name: decided
+// reports that they give or remove it; val is then the value's word
+// (NAME= taken off its value and candidates), nil when it is not set.
+func (e *envEdit) get(name string) (val *Arg, decided bool) {
+	if e == nil {
+		return nil, false
+	}
+	a, ok := e.set[name]
+	if !ok {
+		return nil, e.cleared
+	}
+	if a == nil {
+		return nil, true
+	}
+	v := *a
+	prefix := name + "="
+	_, v.Value, _ = strings.Cut(v.Value, "=")
+	if !a.Static {
+		cands := make([]string, 0, len(a.Candidates()))
+		for _, c := range a.Candidates() {
+			if rest, ok := strings.CutPrefix(c, prefix); ok {
+				cands = append(cands, rest)
+			}
+		}
+		v.SetCandidates(cands)
+	}
+	return &v, true
+}
+
+// words returns the static values the wrappers give, by name.
+func (e *envEdit) words() map[string]string {
+	out := map[string]string{}
+	if e == nil {
+		return out
+	}
+	for name, a := range e.set {
+		if a != nil && a.Static {
+			_, out[name], _ = strings.Cut(a.Value, "=")
+		}
+	}
 	return out
 }
