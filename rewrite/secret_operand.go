@@ -16,7 +16,7 @@ var secretOperandRule = Rule{
 	Decisions: []Decision{Ask},
 	Name:      "secret-operand",
 	Doc: `A program corral has no reading of, given a secret file as an operand
-(look '' .env, sdiff .env x, sdiff -w80 .env x, python3 .env, sh -v .env,
+(tsort .env, m4 .env, python3 .env, sh -v .env,
 basenc --base64 .env, hd ~/.ssh/id_rsa), may print it: ask. So does a secret
 whose words xargs -a or parallel :::: hand a program as arguments. The programs
 secret-read and exfiltrate judge (cat, cp, grep, curl, …) are theirs;
