@@ -68,6 +68,18 @@ func checkSecretOperand(p *Pass, c *syntax.Call) {
 			return
 		}
 	}
+	if c.Name != "source" && c.Name != "." && p.Config.Paths != nil {
+		// bash id_rsa after PATH=~/.ssh:$PATH: the script file bash finds
+		// in PATH, whose lines its errors print.
+		for _, f := range c.ScriptPaths {
+			if s, ok := p.secretOf(c.Dir, syntax.Arg{Value: f, Raw: f, Static: true}); ok {
+				p.maybeSecret = false
+				p.Report(c, Finding{Rule: "secret-operand", Decision: Ask, PathContext: "blocked",
+					Message: fmt.Sprintf("%s finds %s in PATH and runs it, printing its lines in errors: %s", c.Name, f, s.Reason("a secret:"))})
+				return
+			}
+		}
+	}
 	// secret-read judges only python's file servers (python -m
 	// http.server): a script operand stays this rule's.
 	if c.Name == "" || p.Config.Paths == nil || notContentReaders.Get()[c.Name] ||

@@ -529,6 +529,15 @@ func checkSecretRead(p *Pass, c *syntax.Call) {
 		if len(files) > 0 {
 			files = files[:1]
 		}
+		// . id_rsa after PATH=~/.ssh: the file bash finds in PATH, whose
+		// lines it prints in its errors (id_rsa: line 2: …: command not
+		// found).
+		for _, f := range c.ScriptPaths {
+			if s, ok := p.secretOf(c.Dir, syntax.Arg{Value: f, Raw: f, Static: true}); ok && !s.Path.InProject {
+				p.reportSecret(c, s, fmt.Sprintf("%s finds in PATH and reads", c.Name))
+				return
+			}
+		}
 	}
 	if name == "tar" {
 		for _, o := range find(opts, "T", "files-from") {
