@@ -16,7 +16,7 @@ var secretOperandRule = Rule{
 	Decisions: []Decision{Ask},
 	Name:      "secret-operand",
 	Doc: `A program corral has no reading of, given a secret file as an operand
-(look '' .env, sdiff .env x, sdiff -w80 .env x, python3 .env, sh -v .env,
+(tsort .env, m4 .env, python3 .env, sh -v .env,
 basenc --base64 .env, hd ~/.ssh/id_rsa), may print it: ask. So does a secret
 whose words xargs -a or parallel :::: hand a program as arguments. The programs
 secret-read and exfiltrate judge (cat, cp, grep, curl, …) are theirs;
@@ -66,6 +66,18 @@ func checkSecretOperand(p *Pass, c *syntax.Call) {
 			p.Report(c, Finding{Rule: "secret-operand", Decision: Ask, PathContext: "blocked",
 				Message: fmt.Sprintf("the words of %s become the arguments of %s, which may print them: %s", c.ArgFile, c.Name, s.Reason("a secret:"))})
 			return
+		}
+	}
+	if c.Name != "source" && c.Name != "." && p.Config.Paths != nil {
+		// bash id_rsa after PATH=~/.ssh:$PATH: the script file bash finds
+		// in PATH, whose lines its errors print.
+		for _, f := range c.ScriptPaths {
+			if s, ok := p.secretOf(c.Dir, syntax.Arg{Value: f, Raw: f, Static: true}); ok {
+				p.maybeSecret = false
+				p.Report(c, Finding{Rule: "secret-operand", Decision: Ask, PathContext: "blocked",
+					Message: fmt.Sprintf("%s finds %s in PATH and runs it, printing its lines in errors: %s", c.Name, f, s.Reason("a secret:"))})
+				return
+			}
 		}
 	}
 	// secret-read judges only python's file servers (python -m

@@ -3,7 +3,7 @@ package rewrite
 import "testing"
 
 // TestSecretOperand: a program corral has no reading of, given a secret
-// that is on disk as an operand, may print it (look, sdiff, php,
+// that is on disk as an operand, may print it (tsort, m4, python3,
 // hd, melt): ask. Look-alikes: the same secret as an option's value (a
 // server's TLS key, docker's --env-file), a secret the program makes (not
 // on disk yet), programs that do not show content (ls, chmod, sha256sum,
@@ -12,11 +12,13 @@ func TestSecretOperand(t *testing.T) {
 	t.Parallel()
 	cfg := scratchProject(t, map[string]string{"proj/.env": "KEY=1", "home/.ssh/id_rsa": "k", "proj/tls/key.pem": "k"})
 	checkDecisions(t, cfg, []struct{ cmd, want string }{
-		{"look '' .env", "ask"},
-		{"shuf .env", "deny"}, // a reader secret-read knows, with its options
+		{"look '' .env", "deny"}, // secret-read's since rt5: look STRING FILE prints FILE's lines
+		{"tsort .env", "ask"},
+		{"tsort -w80 .env", "ask"}, // -w80 holds its value: .env is an operand
+		{"shuf .env", "deny"},      // a reader secret-read knows, with its options
 		{"shuf -n1 .env", "deny"},
-		{"sdiff -w80 .env x", "ask"}, // -w80 holds its value: .env is an operand
-		{"sdiff .env /dev/null", "ask"},
+		{"sdiff -w80 .env x", "deny"}, // secret-read's since rt5, with its option table
+		{"sdiff .env /dev/null", "deny"},
 		{"php .env", "deny"},    // secret-read's: php prints text outside <?php as it is
 		{"python3 .env", "ask"}, // a traceback shows the line it fails on
 		{"python3 -m http.server -d ~/.ssh", "deny"},

@@ -106,7 +106,7 @@ A path through another process's /proc directory (/proc/$PPID/cwd/.env,
 		// Text tools print what they read; a program, filter or script
 		// comes first for the ones in programFirstReaders.
 		"sed", "awk", "gawk", "mawk", "jq", "yq", "sort", "cut", "diff", "cmp", "paste", "rev", "fold", "column",
-		"uniq", "comm", "join", "iconv", "expand", "unexpand", "pr", "fmt", "zcat", "bzcat", "xzcat", "zless",
+		"uniq", "comm", "join", "look", "cpp", "sdiff", "iconv", "expand", "unexpand", "pr", "fmt", "zcat", "bzcat", "xzcat", "zless",
 		"zmore", "view", "vi", "vim", "nvim", "nano", "emacs", "split", "dd", "git",
 		"gzip", "pigz", "bzip2", "pbzip2", "xz", "lzma", "zstd", "lz4", "lzip", "brotli", "openssl", "gpg", "gpg2",
 		"env", "printenv", "set", "export", "declare", "typeset", "7z", "7za", "7zr", "7zz", "jar", "dotenv",
@@ -146,12 +146,26 @@ var readerSpecs = lazy.Value[map[string]optSpec]{New: func() map[string]optSpec 
 		// its value, never a file read (sort -o out .env reads .env,
 		// sort -o .env x writes it), and an attached value (shuf -n1
 		// .env) leaves the next word an operand.
-		"sort":     {shortVal: "kotST", longVal: longOpts("key", "output", "field-separator", "buffer-size", "temporary-directory", "parallel", "batch-size", "compress-program", "files0-from", "random-source", "sort"), longEq: true},
-		"shuf":     {shortVal: "ino", longVal: longOpts("input-range", "head-count", "output", "random-source"), longEq: true},
-		"cut":      {shortVal: "bcdf", longVal: longOpts("bytes", "characters", "delimiter", "fields", "output-delimiter"), longEq: true},
-		"uniq":     {shortVal: "fsw", longVal: longOpts("skip-fields", "skip-chars", "check-chars"), longEq: true},
-		"paste":    {shortVal: "d", longVal: longOpts("delimiters"), longEq: true},
-		"join":     {shortVal: "12jteo", longEq: true},
+		"sort":  {shortVal: "kotST", longVal: longOpts("key", "output", "field-separator", "buffer-size", "temporary-directory", "parallel", "batch-size", "compress-program", "files0-from", "random-source", "sort"), longEq: true},
+		"shuf":  {shortVal: "ino", longVal: longOpts("input-range", "head-count", "output", "random-source"), longEq: true},
+		"cut":   {shortVal: "bcdf", longVal: longOpts("bytes", "characters", "delimiter", "fields", "output-delimiter"), longEq: true},
+		"uniq":  {shortVal: "fsw", longVal: longOpts("skip-fields", "skip-chars", "check-chars"), longEq: true},
+		"paste": {shortVal: "d", longVal: longOpts("delimiters"), longEq: true},
+		// join -a FILENUM and -v FILENUM print the unpaired lines of
+		// that file (join -a1 .env /dev/null prints all of .env).
+		"join": {shortVal: "12ajteov", longEq: true},
+		// look [-adf] [-t CHAR] STRING FILE…: the lines of each FILE
+		// that start with STRING (look - key, look -f - FILE).
+		"look": {shortVal: "t", longVal: longOpts("terminate"), longEq: true},
+		// cpp [options] INFILE [OUTFILE] (gcc(1), preprocessor options):
+		// the input, its directives run, is printed or written to
+		// OUTFILE; -P only drops the line markers. Options are single
+		// dash words; these take the next word as their value.
+		"cpp": {shortVal: "DUIoxA", longOne: true, longVal: longOpts("include", "imacros", "idirafter", "iprefix", "iwithprefix", "iwithprefixbefore",
+			"isysroot", "isystem", "iquote", "imultilib", "MF", "MT", "MQ", "Xpreprocessor", "aux-info", "dumpdir", "dumpbase", "dumpbase-ext")},
+		// sdiff prints both files side by side; -o FILE writes the
+		// merge.
+		"sdiff":    {shortVal: "owI", longVal: longOpts("output", "width", "ignore-matching-lines", "tabsize", "diff-program"), longEq: true},
 		"comm":     {longVal: longOpts("output-delimiter"), longEq: true},
 		"fold":     {shortVal: "w", longVal: longOpts("width"), longEq: true},
 		"fmt":      {shortVal: "pgw", longVal: longOpts("prefix", "goal", "width"), longEq: true},
@@ -188,6 +202,8 @@ var valueReads = lazy.Value[map[string][]string]{New: func() map[string][]string
 		"rg":   {"f", "file"},
 		"awk":  {"f", "file"},
 		"diff": {"from-file", "to-file"},
+		// cpp -include FILE puts FILE's text before the input's.
+		"cpp":  {"include"},
 		"make": {"f", "file", "makefile"},
 		// logger --journald=FILE (its value attached) reads journal
 		// entries from FILE.
@@ -441,6 +457,16 @@ func checkSecretRead(p *Pass, c *syntax.Call) {
 			}
 		}
 		return
+	case "look":
+		// The first operand is the string looked for.
+		if len(files) > 0 {
+			files = files[1:]
+		}
+	case "cpp":
+		// A second operand is the output file.
+		if len(files) > 1 {
+			files = files[:1]
+		}
 	case "grep", "rg", "ag":
 		// The first operand is the pattern, unless -e/-f gave it.
 		if !has(opts, "e", "f", "regexp", "file") && len(files) > 0 {
@@ -502,6 +528,15 @@ func checkSecretRead(p *Pass, c *syntax.Call) {
 	case "source", ".":
 		if len(files) > 0 {
 			files = files[:1]
+		}
+		// . id_rsa after PATH=~/.ssh: the file bash finds in PATH, whose
+		// lines it prints in its errors (id_rsa: line 2: …: command not
+		// found).
+		for _, f := range c.ScriptPaths {
+			if s, ok := p.secretOf(c.Dir, syntax.Arg{Value: f, Raw: f, Static: true}); ok && !s.Path.InProject {
+				p.reportSecret(c, s, fmt.Sprintf("%s finds in PATH and reads", c.Name))
+				return
+			}
 		}
 	}
 	if name == "tar" {

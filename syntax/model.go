@@ -73,6 +73,11 @@ type Call struct {
 	// records it (FETCH_HEAD, the reflog of a ref a fetch stored into),
 	// when that is not a configured remote; "" otherwise.
 	FetchedFrom string
+	// ScriptPaths are the files a source/. call or a shell's script
+	// operand without a slash may open through PATH (. id_rsa after
+	// PATH=~/.ssh), besides the name in the working directory: the one
+	// bash opens when PATH is known, the ones it may open otherwise.
+	ScriptPaths []string
 	// ArgFile is the file xargs -a/--arg-file or parallel -a/--arg-file
 	// reads the extra arguments from (not stdin), as written; "" when
 	// none is given.

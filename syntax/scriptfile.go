@@ -195,7 +195,7 @@ func (w *walker) runsCode(c scope, call *Call) bool {
 			w.scriptFile(c, call, call.Args[i], "sh")
 		}
 		if i := ShellFile(call); i >= 0 {
-			w.scriptFile(c, call, call.Args[i], "sh")
+			w.scriptFile(c, call, w.searchedArg(call, call.Args[i], false), "sh")
 			return true
 		}
 		return false
@@ -203,7 +203,7 @@ func (w *walker) runsCode(c scope, call *Call) bool {
 		if len(call.Args) == 0 {
 			return false
 		}
-		a := call.Args[0]
+		a := w.searchedArg(call, call.Args[0], true)
 		n, fd := fdPath(a.Value)
 		switch {
 		case fd && a.Static:

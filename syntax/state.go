@@ -288,6 +288,9 @@ type state struct {
 	// glob are the shell options that change what a pattern matches
 	// (shopt -s dotglob, nocaseglob, nullglob, failglob, globstar).
 	glob GlobOpts
+	// noSourcePath is shopt -u sourcepath: source and . no longer
+	// search PATH for a name without a slash.
+	noSourcePath bool
 	// cdableVars is shopt -s cdable_vars: cd NAME goes to $NAME when
 	// there is no directory NAME.
 	cdableVars bool
@@ -469,6 +472,7 @@ func (st *state) merge(o *state) {
 	st.expandAliases = st.expandAliases && o.expandAliases
 	st.aliasesOff = st.aliasesOff && o.aliasesOff
 	st.lastPipe = st.lastPipe || o.lastPipe
+	st.noSourcePath = st.noSourcePath && o.noSourcePath
 	st.noGlob = st.noGlob && o.noGlob
 	st.glob = mergeGlobOpts(st.glob, o.glob)
 	// Exported only when every path turned allexport on: a variable
@@ -483,7 +487,7 @@ func (st *state) merge(o *state) {
 func (st *state) equal(o *state) bool {
 	if st.dead != o.dead || st.dir != o.dir || st.posKnown != o.posKnown || !slices.Equal(st.pos, o.pos) || len(st.vars) != len(o.vars) ||
 		len(st.fds) != len(o.fds) || st.stackKnown != o.stackKnown || len(st.aliases) != len(o.aliases) ||
-		st.expandAliases != o.expandAliases || st.aliasesOff != o.aliasesOff || st.lastPipe != o.lastPipe || st.noGlob != o.noGlob || st.glob != o.glob ||
+		st.expandAliases != o.expandAliases || st.aliasesOff != o.aliasesOff || st.lastPipe != o.lastPipe || st.noSourcePath != o.noSourcePath || st.noGlob != o.noGlob || st.glob != o.glob ||
 		st.allExport != o.allExport || st.trace != o.trace || st.physical != o.physical || !slices.Equal(st.wild, o.wild) || st.wildReadonly != o.wildReadonly || st.histAll != o.histAll || !slices.Equal(st.hist, o.hist) {
 		return false
 	}
@@ -717,8 +721,10 @@ func (st *state) exportedOnly(dir Dir, home string) *state {
 		} else if v.exported {
 			// Unknown to the child, but what it may hold it still may;
 			// and it is set there (CDPATH="$(…)" cd x searches it).
+			// The text it starts with is the child's too
+			// (PATH=~/.ssh:$PATH bash -c '. id_rsa').
 			n.wild = union(n.wild, v.from)
-			n.setVar(k, variable{exported: true, from: v.from})
+			n.setVar(k, variable{exported: true, from: v.from, head: v.head})
 		}
 	}
 	if _, ok := n.vars["HOME"]; !ok && home != "" {

@@ -2375,6 +2375,8 @@ func (w *walker) builtin(c scope, call *Call, st *state) {
 				st.lastPipe = on
 			case "cdable_vars":
 				st.cdableVars = on
+			case "sourcepath":
+				st.noSourcePath = !on
 			default:
 				if !a.Static {
 					// An option only known at run time: any of them may
