@@ -1072,16 +1072,7 @@ func (w *walker) pathProgram(c scope, call *Call) bool {
 	if st == nil {
 		return false
 	}
-	v, ok := st.vars["PATH"]
-	if e := w.envPath; e != nil {
-		// env PATH=… wins over the shell's PATH.
-		v, ok = variable{known: e.Static, set: true, str: e.Value}, true
-		if !e.Static {
-			if i := strings.IndexAny(e.Value, "$`"); i >= 0 {
-				v.head = e.Value[:i]
-			}
-		}
-	}
+	v, ok := w.pathVar(st)
 	if !ok {
 		return false
 	}
@@ -1197,15 +1188,7 @@ func (w *walker) pathVenv(c scope, call *Call) bool {
 	if call.Name == "" || !call.NameArg.Static || w.callState == nil || w.read == nil {
 		return false
 	}
-	v, ok := w.callState.vars["PATH"]
-	if e := w.envPath; e != nil {
-		v, ok = variable{known: e.Static, set: true, str: e.Value}, true
-		if !e.Static {
-			if i := strings.IndexAny(e.Value, "$`"); i >= 0 {
-				v.head = e.Value[:i]
-			}
-		}
-	}
+	v, ok := w.pathVar(w.callState)
 	if !ok {
 		return false
 	}

@@ -34,15 +34,7 @@ func (w *walker) searchScript(call *Call, a Arg, st *state, pathFirst bool) (pat
 	if !pathFirst && w.regularFile(call.Dir.Join(a.Value)) {
 		return nil, false
 	}
-	v, ok := st.vars["PATH"]
-	if e := w.envPath; e != nil {
-		v, ok = variable{known: e.Static, set: true, str: e.Value}, true
-		if !e.Static {
-			if i := strings.IndexAny(e.Value, "$`"); i >= 0 {
-				v.head = e.Value[:i]
-			}
-		}
-	}
+	v, ok := w.pathVar(st)
 	var dirs []string
 	// unknown: an entry before the one searched only run time knows;
 	// rest: the whole PATH is only known then.
@@ -130,4 +122,24 @@ func (w *walker) searchedArg(call *Call, a Arg, pathFirst bool) Arg {
 		a.Value = paths[0]
 	}
 	return a
+}
+
+// pathVar is the PATH a program the walker is at sees: env's PATH=…
+// word when the call has one (a value only run time knows keeps its
+// known start as head), else the shell's variable in st.
+func (w *walker) pathVar(st *state) (variable, bool) {
+	if e := w.envPath; e != nil {
+		v := variable{known: e.Static, set: true, str: e.Value}
+		if !e.Static {
+			if i := strings.IndexAny(e.Value, "$`"); i >= 0 {
+				v.head = e.Value[:i]
+			}
+		}
+		return v, true
+	}
+	if st == nil {
+		return variable{}, false
+	}
+	v, ok := st.vars["PATH"]
+	return v, ok
 }
