@@ -32,7 +32,7 @@ var pathOperandPrograms = lazy.Value[map[string]bool]{New: func() map[string]boo
 func envDump(c *syntax.Call) (what string, names []string, ok bool) {
 	switch c.Name {
 	case "npm", "yarn", "pnpm":
-		ops := staticWords(c.Args)
+		ops := leadingWords(c.Args)
 		if len(ops) >= 2 && (ops[0] == "run" || ops[0] == "run-script") && ops[1] == "env" {
 			return c.Name + " run env prints its environment", nil, true
 		}
@@ -72,22 +72,6 @@ func shortValueBefore(v string, r rune) bool {
 		}
 	}
 	return false
-}
-
-// staticWords returns the words of args up to the first one only run
-// time knows, without options.
-func staticWords(args []syntax.Arg) []string {
-	var out []string
-	for _, a := range args {
-		if !a.Static {
-			break
-		}
-		if strings.HasPrefix(a.Value, "-") {
-			continue
-		}
-		out = append(out, a.Value)
-	}
-	return out
 }
 
 // jqEnvRef and awkEnvRef find the environment in jq and awk program

@@ -28,19 +28,45 @@ var dockerRunSpec = lazy.Value[optSpec]{New: func() optSpec {
 }}
 
 func checkContainerMount(p *Pass, c *syntax.Call) {
+	for _, b := range p.containerBinds(c) {
+		if b.ro || strings.ContainsAny(b.src, "$`") {
+			continue
+		}
+		d := b.dir
+		if within(p.Config.Sandbox, d) || !(within(d.Path, syntax.Dir{Path: p.Config.Project, Known: true}) || within(p.Config.Project, d)) {
+			continue
+		}
+		p.Report(c, Finding{Rule: "container-mount", Decision: Ask,
+			Message: c.Name + " mounts " + d.Path + " read-write into the container, which holds the project: what runs there can write any file of it, past the path guards (mount it :ro, or mount the sandbox)"})
+		return
+	}
+}
+
+// containerBind is a bind mount a container run or create is given.
+type containerBind struct {
+	src string     // as written, ~ expanded
+	dir syntax.Dir // where it is on this machine
+	ro  bool
+}
+
+// containerBinds lists the bind mounts of docker, podman or nerdctl run
+// or create (-v SRC:DST[:ro], --mount type=bind,src=SRC[,readonly]) whose
+// source is known here; nil for another subcommand.
+func (p *Pass) containerBinds(c *syntax.Call) []containerBind {
 	args := c.Args
 	_, ops := scan(args, dockerOptions.Get())
 	if len(ops) == 0 {
-		return
+		return nil
 	}
 	i := ops[0]
 	if args[i].Value == "container" && len(ops) > 1 {
 		i = ops[1]
 	}
 	if sub := args[i].Value; sub != "run" && sub != "create" {
-		return
+		return nil
 	}
 	opts, _ := scan(args[i+1:], dockerRunSpec.Get())
+	var out []containerBind
 	for _, o := range opts {
 		if !o.hasVal {
 			continue
@@ -55,23 +81,17 @@ func checkContainerMount(p *Pass, c *syntax.Call) {
 		default:
 			continue
 		}
-		if !bind || ro || src == "" {
+		if !bind || src == "" {
 			continue
 		}
 		if rest, ok := strings.CutPrefix(src, "~"); ok && (rest == "" || rest[0] == '/') && p.Config.Home != "" {
 			src = p.Config.Home + rest
 		}
-		d := c.Dir.Join(src)
-		if !d.Known || strings.ContainsAny(src, "$`") {
-			continue
+		if d := c.Dir.Join(src); d.Known {
+			out = append(out, containerBind{src: src, dir: d, ro: ro})
 		}
-		if within(p.Config.Sandbox, d) || !(within(d.Path, syntax.Dir{Path: p.Config.Project, Known: true}) || within(p.Config.Project, d)) {
-			continue
-		}
-		p.Report(c, Finding{Rule: "container-mount", Decision: Ask,
-			Message: c.Name + " mounts " + d.Path + " read-write into the container, which holds the project: what runs there can write any file of it, past the path guards (mount it :ro, or mount the sandbox)"})
-		return
 	}
+	return out
 }
 
 // mountText is the text of a -v/--mount value with the working directory
