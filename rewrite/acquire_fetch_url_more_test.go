@@ -186,7 +186,15 @@ func TestFetchURLEarlierCommand(t *testing.T) {
 	canary := filepath.Join(proj, "canary.txt")
 
 	run(proj, "fetch", "-q", url, "main")
+	head, err := os.ReadFile(filepath.Join(proj, ".git", "FETCH_HEAD"))
+	if err != nil || len(head) < 40 {
+		t.Fatalf("FETCH_HEAD: %v %q", err, head)
+	}
+	sha := string(head[:12])
 	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		// By hash, or by a revision only run time knows.
+		{"git checkout " + sha, "ask"},
+		{`git merge "$(cut -f1 .git/FETCH_HEAD)"`, "ask"},
 		{"git merge FETCH_HEAD", "ask"},
 		{"git reset --keep FETCH_HEAD", "ask"},
 		{"git checkout FETCH_HEAD -- canary.txt", "ask"},
@@ -219,6 +227,8 @@ func TestFetchURLEarlierCommand(t *testing.T) {
 	checkDecisions(t, cfg, []struct{ cmd, want string }{
 		{"git merge FETCH_HEAD", "allow"},
 		{"git merge origin/main", "allow"},
+		{`git checkout "$BRANCH"`, "allow"},
+		{"git checkout " + sha, "allow"}, // no longer what FETCH_HEAD says was fetched
 	})
 	run(proj, "fetch", "-q", "up", "main")
 	checkDecisions(t, cfg, []struct{ cmd, want string }{

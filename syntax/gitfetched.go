@@ -98,16 +98,25 @@ func (w *walker) fetchedFrom(sub string, rest []Arg, repo gitRepoAt) string {
 		return remotes
 	}
 	common := path.Dir(repo.config)
+	fetchHead := path.Join(repo.dir, "FETCH_HEAD")
 	for _, a := range rest {
 		if !a.Static {
+			// A revision only run time knows ("$(cut -f1
+			// .git/FETCH_HEAD)") may be what the fetch brought.
+			if u, _ := foreignFetchHead(fetchHead, configured()); u != "" && !strings.HasPrefix(a.Raw, "-") {
+				return u
+			}
 			continue
 		}
 		for _, ref := range RevisionRefs(a.Value) {
-			if ref == "FETCH_HEAD" {
-				if u := foreignFetchHead(path.Join(repo.dir, "FETCH_HEAD"), configured()); u != "" {
+			if ref == "FETCH_HEAD" || isHexPrefix(ref) {
+				// FETCH_HEAD, or a commit of it named by its hash.
+				if u, shas := foreignFetchHead(fetchHead, configured()); u != "" && (ref == "FETCH_HEAD" || hashOf(ref, shas)) {
 					return u
 				}
-				continue
+				if ref == "FETCH_HEAD" {
+					continue
+				}
 			}
 			for _, log := range reflogFiles(ref) {
 				for _, d := range []string{repo.dir, common} {
@@ -191,8 +200,8 @@ func isConfigured(r string, remotes map[string]string) bool {
 // foreignFetchHead reads a FETCH_HEAD file: each line is
 // "SHA<TAB>[not-for-merge]<TAB>DESCRIPTION", the description "branch
 // 'main' of URL" or the URL alone. It returns the first foreign URL that
-// is not a configured remote's.
-func foreignFetchHead(file string, remotes map[string]string) string {
+// is not a configured remote's, and the commits fetched from such URLs.
+func foreignFetchHead(file string, remotes map[string]string) (url string, shas []string) {
 	for _, line := range tailLines(file) {
 		f := strings.SplitN(line, "\t", 3)
 		if len(f) < 3 {
@@ -204,10 +213,37 @@ func foreignFetchHead(file string, remotes map[string]string) string {
 		}
 		u = strings.TrimSpace(u)
 		if GitForeignURL(u) && !isConfigured(u, remotes) {
-			return u
+			if url == "" {
+				url = u
+			}
+			shas = append(shas, f[0])
 		}
 	}
-	return ""
+	return url, shas
+}
+
+// isHexPrefix reports whether v may be an abbreviated commit hash: 7 to
+// 40 hexadecimal digits.
+func isHexPrefix(v string) bool {
+	if len(v) < 7 || len(v) > 40 {
+		return false
+	}
+	for _, r := range v {
+		if !(r >= '0' && r <= '9' || r >= 'a' && r <= 'f' || r >= 'A' && r <= 'F') {
+			return false
+		}
+	}
+	return true
+}
+
+// hashOf reports whether abbreviated hash v names one of shas.
+func hashOf(v string, shas []string) bool {
+	for _, s := range shas {
+		if strings.HasPrefix(s, strings.ToLower(v)) {
+			return true
+		}
+	}
+	return false
 }
 
 // foreignReflog reads a reflog ("OLD NEW IDENT TIME ZONE<TAB>MESSAGE"
