@@ -237,6 +237,8 @@ func TestGitConfigKeptFile(t *testing.T) {
 		{"git config --global core.sshCommand scripts/ssh.sh", Ask},
 		{"git config core.pager /home/u/proj/bin/pager", Ask},
 		{`git config credential.helper '!tools/cred.sh'`, Ask},
+		{`git config core.fsmonitor "env ./x.sh"`, Ask},
+		{`git config core.pager "nice -n5 ./p.sh"`, Ask},
 		// Look-alikes.
 		{`git config core.pager "less -FRX"`, Allow},
 		{`git config core.editor "code --wait"`, Allow},

@@ -630,16 +630,21 @@ func (w *walker) git(c scope, call *Call) {
 					call.EnvFiles = append(call.EnvFiles, EnvFile{Name: "git config " + key.Value, Arg: v})
 				}
 			}
+			first := len(w.m.Calls)
 			w.gitConfig(c, call, val, key.Value+"="+val.Value)
 			w.gitConfigSets(rest, key, val, repo)
 			// A setting kept for later commands that runs a file the agent
 			// can write: what that file holds when git runs it (also a git
 			// the user runs outside the agent) is not known now, as for
-			// core.hooksPath.
+			// core.hooksPath. The value's commands are the calls its
+			// reading just added (wrappers taken off: env ./x.sh).
 			if lk := strings.ToLower(key.Value); val.Static && gitRunsValue(lk, val.Value) {
-				if f := gitValueFile(val.Value, w.project); f != "" {
-					w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: f,
-						What: "git config " + key.Value + " makes git run " + f + " on later commands, also those run outside the agent, whatever that file holds then"})
+				for _, nc := range w.m.Calls[first:] {
+					if f := callFile(nc, w.project); f != "" {
+						w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: f,
+							What: "git config " + key.Value + " makes git run " + f + " on later commands, also those run outside the agent, whatever that file holds then"})
+						break
+					}
 				}
 			}
 		}
@@ -928,33 +933,29 @@ func gitRunsValue(key, val string) bool {
 		strings.HasPrefix(key, "submodule.") && strings.HasSuffix(key, ".update") && strings.HasPrefix(val, "!")
 }
 
-// gitValueFile returns the file a command value of git's configuration
-// runs when that file is one the agent can write and change after this
-// command: a program named by a path ("./x.sh", "tools/fsmonitor", a file
-// in the project), or the script a shell or an interpreter is given
-// ("sh x.sh", "python3 hooks/mon.py"); "" for an installed program
-// ("less -FRX", "code --wait", "/usr/bin/git-lfs"). Only the value's first
-// command is read.
-func gitValueFile(val, project string) string {
-	words, err := shlex.Split(strings.TrimPrefix(val, "!"))
-	if err != nil || len(words) == 0 {
+// callFile returns the file call runs when that file is one the agent
+// can write and change later: a program named by a path ("./x.sh",
+// "tools/fsmonitor", a file in the project by its absolute name), or the
+// script a shell or an interpreter is given ("sh x.sh", "python3
+// hooks/mon.py"); "" for an installed program ("less -FRX", "code
+// --wait", "/usr/bin/git-lfs").
+func callFile(call *Call, project string) string {
+	if !call.NameArg.Static {
 		return ""
 	}
-	prog := words[0]
-	if r := RunnerOf(path.Base(prog)); r == ShellRunner || r == InterpreterRunner {
-		for _, w := range words[1:] {
-			if !strings.HasPrefix(w, "-") {
-				if strings.ContainsAny(w, "$`") {
-					return ""
-				}
-				return w
+	if r := RunnerOf(call.Name); r == ShellRunner || r == InterpreterRunner {
+		for _, a := range call.Args {
+			if !a.Static {
+				return ""
+			}
+			if !strings.HasPrefix(a.Value, "-") {
+				return a.Value
 			}
 		}
 		return ""
 	}
+	prog := call.NameArg.Value
 	switch {
-	case strings.ContainsAny(prog, "$`"):
-		return ""
 	case path.IsAbs(prog):
 		// A file in the project, by its absolute name.
 		for d := path.Dir(path.Clean(prog)); project != "" && d != "/" && d != "."; d = path.Dir(d) {
