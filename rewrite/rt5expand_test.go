@@ -1,0 +1,65 @@
+package rewrite
+
+import (
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/corral-dev/corral/guards"
+)
+
+// rt5Config is a project with the default path policy (secret patterns).
+func rt5Config(t *testing.T) *Config {
+	t.Helper()
+	root := t.TempDir()
+	proj := filepath.Join(root, "proj")
+	return &Config{Cwd: proj, Project: proj, Home: root, Sandbox: filepath.Join(proj, "agent_sandbox"), Mode: ModeRewrite, Approve: ApproveAuto,
+		Paths: guards.DefaultPolicy(), NoGlobMatches: true}
+}
+
+// bashOutput runs script in a real bash (no start-up files) and returns
+// its standard output; the test is skipped without bash.
+func bashOutput(t *testing.T, script string) string {
+	t.Helper()
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		t.Skip("no bash")
+	}
+	out, _ := exec.Command(bash, "--norc", "--noprofile", "-c", script).Output()
+	return string(out)
+}
+
+// A ${…} that bash's parser accepts (it checks the operator only when it
+// expands it) but mvdan's rejects is parsed as a value only run time
+// knows, and the rest of the command is judged: it no longer hides a
+// secret read, interpreter code, or a command name spelt by a case
+// operator.
+func TestOpaqueParamExpansion(t *testing.T) {
+	// What bash does with these spellings (echo in place of the command).
+	for _, tc := range []struct{ script, want string }{
+		{`x=RM; ${x~~} -rf x`, "rm -rf x"},
+		{`x=Rm; echo ${x~}`, "rm"},
+		{`x=mV; echo ${x~~}`, "Mv"},
+		{`echo before; : ${x!}; echo after`, "before"},
+	} {
+		script := tc.script
+		if strings.HasPrefix(script, "x=RM; ") {
+			script = "x=RM; echo $(echo ${x~~}) -rf x"
+		}
+		if got := strings.TrimSpace(bashOutput(t, script)); !strings.HasPrefix(got, tc.want) {
+			t.Errorf("bash %q printed %q, want %q", script, got, tc.want)
+		}
+	}
+	checkDecisions(t, rt5Config(t), []struct{ cmd, want string }{
+		{`x=RM; ${x~~} -rf ~`, "ask"},
+		{`cat ~/.ssh/id_rsa; : ${x!}`, "deny"},
+		{`: ${x~~}; cat .env`, "deny"},
+		{`declare -A a=([k]=v); : ${a[k]~}; cat ~/.ssh/id_rsa`, "deny"},
+		{`: ${#x[@]:1}; cat ~/.ssh/id_rsa`, "deny"},
+		{`python3 -c 'import shutil, os; shutil.rmtree(os.path.expanduser("~"))'; : ${x!}`, "deny"},
+		{`echo "${x~~}" "${y!}"; ls`, "allow"},
+		{`x=abc; echo ${x~}`, "allow"},
+		{`grep rm notes.txt; : ${x~}`, "allow"},
+	})
+}
