@@ -63,3 +63,29 @@ func TestOpaqueParamExpansion(t *testing.T) {
 		{`grep rm notes.txt; : ${x~}`, "allow"},
 	})
 }
+
+// bash 5.2's patsub_replacement (on by default): an unquoted & in the
+// replacement of ${x/pat/rep} is the matched text; \& and a quoted & are
+// a literal &; shopt -u patsub_replacement turns it off.
+func TestPatsubReplacement(t *testing.T) {
+	for _, tc := range []struct{ script, want string }{
+		{`x=r; echo ${x/r/&m}`, "rm"},
+		{`x=.en; echo ${x/%n/&v} "${x/%n/&v}"`, ".env .env"},
+		{`x=.en; echo ${x/%n/\&v} ${x/n/"&"}`, ".e&v .e&"},
+		{`x=abc; y='&'; echo ${x/b/$y} ${x/b/"$y"} ${x//b/&&}`, "abc a&c abbc"},
+		{`shopt -u patsub_replacement; x=abc; echo ${x/b/&}`, "a&c"},
+	} {
+		if got := strings.TrimSpace(bashOutput(t, tc.script)); got != tc.want {
+			t.Errorf("bash %q printed %q, want %q", tc.script, got, tc.want)
+		}
+	}
+	checkDecisions(t, rt5Config(t), []struct{ cmd, want string }{
+		{`x=r; ${x/r/&m} -rf ~`, "deny"},
+		{`x=.en; cat ${x/%n/&v}`, "deny"},
+		{`x=.en; cat "${x/%n/&v}"`, "deny"},
+		{`x=~/.bashr; echo hi >> ${x/%r/&c}`, "deny"},
+		{`x=.en; cat ${x/%n/\&v}`, "allow"},
+		{`shopt -u patsub_replacement; x=.en; cat ${x/%n/&v}`, "allow"},
+		{`x=abc; echo ${x/b/&&}`, "allow"},
+	})
+}

@@ -155,8 +155,15 @@ func (r *resolver) prepareAnchored(parts []sh.WordPart, quoted bool) (out []sh.W
 				repl = q
 				break
 			}
+			if r.patsubAmp(p) {
+				q, ok := r.patsubLiteral(p)
+				if !ok {
+					return parts, false, false
+				}
+				p, repl = q, q
+			}
 			if !anchoredParam(p) {
-				continue
+				break
 			}
 			v, ok := r.anchoredValue(p)
 			if !ok {

@@ -232,6 +232,10 @@ type wordScan struct {
 	partDynamic bool
 	// braces: the word may hold a brace expansion.
 	braces bool
+	// patsub: a pattern substitution's replacement holds an & bash
+	// replaces by the matched text (patsub.go), which mvdan's expand
+	// keeps.
+	patsub bool
 }
 
 func (r *resolver) scan(w *sh.Word) wordScan {
@@ -248,7 +252,7 @@ func (r *resolver) scan(w *sh.Word) wordScan {
 		}
 	}
 	s.partDynamic = s.dynamic
-	if !r.exactWord(w) {
+	if !r.exactWord(w) || s.patsub {
 		s.dynamic = true
 	}
 	return s
@@ -308,6 +312,9 @@ var caseOrEscapeOp = lazy.Value[map[string]bool]{New: func() map[string]bool {
 }}
 
 func (r *resolver) scanParam(s *wordScan, p *sh.ParamExp, quoted bool) {
+	if r.patsubAmp(p) {
+		s.patsub = true
+	}
 	if p.Exp != nil && p.Exp.Op == sh.OtherParamOps && (p.Exp.Word == nil || !caseOrEscapeOp.Get()[p.Exp.Word.Lit()]) {
 		s.dynamic = true // ${x@P} expands a prompt: it can run commands
 	}

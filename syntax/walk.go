@@ -2379,6 +2379,11 @@ func (w *walker) builtin(c scope, call *Call, st *state) {
 				st.lastPipe = on
 			case "cdable_vars":
 				st.cdableVars = on
+			case "patsub_replacement":
+				// shopt patsub_replacement alone only prints the setting.
+				if slices.ContainsFunc(args, func(a Arg) bool { return a.Value == "-s" || a.Value == "-u" }) {
+					st.noPatsub = !on
+				}
 			default:
 				if !a.Static {
 					// An option only known at run time: any of them may
