@@ -89,3 +89,28 @@ func TestPatsubReplacement(t *testing.T) {
 		{`x=abc; echo ${x/b/&&}`, "allow"},
 	})
 }
+
+// ${x@P} expands x's value as a prompt: its $VAR parts are expanded, so a
+// known value is judged as what it expands to, not as written.
+func TestPromptExpansionValue(t *testing.T) {
+	for _, tc := range []struct{ script, want string }{
+		{`HOME=/h; x='$HOME'; echo ${x@P}`, "/h"},
+		{`HOME=/h; x='cat $HOME/.ssh/id_rsa'; echo ${x@P}`, "cat /h/.ssh/id_rsa"},
+		{`HOME=/h; x='"$HOME"'; echo ${x@P}`, `"/h"`},
+		{`x=build; echo ${x@P}`, "build"},
+	} {
+		if got := strings.TrimSpace(bashOutput(t, tc.script)); got != tc.want {
+			t.Errorf("bash %q printed %q, want %q", tc.script, got, tc.want)
+		}
+	}
+	checkDecisions(t, rt5Config(t), []struct{ cmd, want string }{
+		{`x='$HOME'; rm -rf ${x@P}`, "deny"},
+		{`x='$HOME/.bashrc'; echo 'rm -rf /' >> "${x@P}"`, "deny"},
+		{`x='cat $HOME/.ssh/id_rsa'; ${x@P}`, "deny"},
+		{`x='$HOME/.ssh/id_rsa'; cat "${x@P}"`, "deny"},
+		{`x='rm -rf $HOME'; ${x@P}`, "deny"},
+		{`x='$(rm -rf ~)'; echo ${x@P}`, "deny"},
+		{`x=build; rm -rf ${x@P}`, "allow"},
+		{`x='$HOME'; echo ${x@P}`, "allow"},
+	})
+}

@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"slices"
 	"strings"
 
 	"mvdan.cc/sh/v3/expand"
@@ -120,4 +121,72 @@ func literalPattern(w *sh.Word) (string, bool) {
 		return "", false
 	}
 	return v, true
+}
+
+// Prompt expansion of a known value (${x@P}).
+//
+// bash expands the value as a prompt: backslash escapes (\u, \w, \h, …),
+// then parameter expansions and command substitutions in it, the way a
+// here-document's text is expanded (quotes are characters). x='$HOME';
+// rm -rf ${x@P} is rm -rf ~. corral computes the value when it holds no
+// backslash, backquote or command substitution: the text expanded as a
+// document in the current state. Otherwise the word has no value before
+// run time, and its variable is taken as unknown.
+
+// promptParam reports ${x@P} of a plain variable.
+func promptParam(p *sh.ParamExp) bool {
+	return p.Exp != nil && p.Exp.Op == sh.OtherParamOps && p.Exp.Word != nil && p.Exp.Word.Lit() == "P" &&
+		p.Param != nil && isName(p.Param.Value) && p.Index == nil && !p.Excl && !p.Length && !p.Width &&
+		p.Slice == nil && p.Repl == nil && p.Names == 0
+}
+
+// promptValue computes ${x@P} (promptParam) of a known value; ok is false
+// when it cannot.
+func (r *resolver) promptValue(p *sh.ParamExp) (string, bool) {
+	v := r.st.get(p.Param.Value)
+	if !v.known || v.array {
+		return "", false
+	}
+	if !v.set {
+		return "", true
+	}
+	text := v.str
+	if !strings.Contains(text, "$") {
+		if strings.ContainsAny(text, "\\`") {
+			return "", false
+		}
+		return text, true
+	}
+	if strings.ContainsAny(text, "\\`") || strings.Contains(text, "$(") || strings.Contains(text, "@P") || len(text) > 4096 {
+		return "", false
+	}
+	doc, err := newParser().Document(strings.NewReader(text))
+	if err != nil {
+		return "", false
+	}
+	for _, q := range doc.Parts {
+		if _, ok := q.(*sh.CmdSubst); ok {
+			return "", false
+		}
+	}
+	env := r.env()
+	out, err := expand.Document(r.cfg(env), doc)
+	if err != nil || len(env.unknown) > 0 {
+		return "", false
+	}
+	return out, true
+}
+
+// promptNames returns the sorted names of the variables w expands as
+// prompts (promptParam).
+func promptNames(w *sh.Word) []string {
+	var names []string
+	sh.Walk(w, func(n sh.Node) bool {
+		if p, ok := n.(*sh.ParamExp); ok && promptParam(p) && !slices.Contains(names, p.Param.Value) {
+			names = append(names, p.Param.Value)
+		}
+		return true
+	})
+	slices.Sort(names)
+	return names
 }
