@@ -114,3 +114,27 @@ func TestPromptExpansionValue(t *testing.T) {
 		{`x='$HOME'; echo ${x@P}`, "allow"},
 	})
 }
+
+// mapfile -C CALLBACK -c N evaluates CALLBACK INDEX 'LINE' every N lines:
+// the line of a here-string is an argument of the callback's command.
+func TestMapfileCallbackArgs(t *testing.T) {
+	for _, tc := range []struct{ script, want string }{
+		{`mapfile -t -C 'echo CB' -c 1 a <<< /h`, "CB 0 /h"},
+		{`printf 'a\nb\nc\nd\n' | { mapfile -t -C 'echo CB' -c 2 a; }`, "CB 1 b\nCB 3 d"},
+		{`mapfile -t -O 5 -C 'echo CB' -c 1 a <<< "x y"`, "CB 5 x y"},
+		{`mapfile -t -C 'echo CB' a <<< x; echo none`, "none"},
+	} {
+		if got := strings.TrimSpace(bashOutput(t, tc.script)); got != tc.want {
+			t.Errorf("bash %q printed %q, want %q", tc.script, got, tc.want)
+		}
+	}
+	checkDecisions(t, rt5Config(t), []struct{ cmd, want string }{
+		{`mapfile -t -C 'rm -rf' -c 1 a <<< ~`, "deny"},
+		{`printf '%s\n' ~ | mapfile -t -C 'rm -rf' -c 1 a`, "deny"},
+		{`mapfile -t -C 'truncate -s0' -c 1 a <<< ~/.claude/settings.json`, "deny"},
+		{`mapfile -t -C cat -c 1 a <<< ~/.ssh/id_rsa`, "deny"},
+		{`mapfile -t -C 'echo got' -c 1 a <<< hello`, "allow"},
+		{`mapfile -t -C 'rm -rf' -c 2 a <<< ~`, "allow"},
+		{`mapfile -t a <<< ~/.ssh/id_rsa`, "allow"},
+	})
+}

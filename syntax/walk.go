@@ -2490,6 +2490,7 @@ func (w *walker) reads(c scope, call *Call, st *state) {
 		names = []string{"OPTARG", "OPTIND"}
 	}
 	operands := 0
+	var cb mapfileCall
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		if !a.Static {
@@ -2501,6 +2502,9 @@ func (w *walker) reads(c scope, call *Call, st *state) {
 		v := a.Value
 		if len(v) > 1 && v[0] == '-' && operands == 0 {
 			for j := 1; j < len(v); j++ {
+				if v[j] == 't' {
+					cb.trim = true
+				}
 				if strings.IndexByte(valueOpts, v[j]) < 0 && v[j] != 'a' {
 					continue
 				}
@@ -2517,7 +2521,11 @@ func (w *walker) reads(c scope, call *Call, st *state) {
 					names = append(names, val)
 				case 'C':
 					if call.Name != "printf" {
-						w.childIn(c, call, val, nil, "mapfile -C", false, st, st.dir)
+						cb.text, cb.set = val, true
+					}
+				case 'c', 'O', 'd':
+					if call.Name != "read" && call.Name != "printf" {
+						cb.opts = append(cb.opts, [2]string{v[j : j+1], val})
 					}
 				}
 				break
@@ -2529,6 +2537,9 @@ func (w *walker) reads(c scope, call *Call, st *state) {
 			continue
 		}
 		names = append(names, v)
+	}
+	if cb.set {
+		w.mapfileCallback(c, call, st, cb)
 	}
 	// read KEY < .env, mapfile -t L < .env, … done < .env: the names
 	// hold the content of what the descriptor reads.
