@@ -61,6 +61,13 @@ func TestOpaqueParamExpansion(t *testing.T) {
 		{`echo "${x~~}" "${y!}"; ls`, "allow"},
 		{`x=abc; echo ${x~}`, "allow"},
 		{`grep rm notes.txt; : ${x~}`, "allow"},
+		// Other text mvdan rejects and bash accepts (${x$} is not
+		// rewritten: a $ inside): each part that parses on its own is
+		// judged.
+		{`cat ~/.ssh/id_rsa; : ${x$}`, "ask"},
+		{`python3 -c 'import shutil; shutil.rmtree("/")'; : ${x$}`, "ask"},
+		{`echo hi; : ${x$}`, "allow"},
+		{`echo "a; cat .env" ${x$}`, "allow"},
 	})
 }
 
