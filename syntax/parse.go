@@ -448,7 +448,7 @@ const maxOpaqueParams = 32
 // is then is plain.
 func opaqueParam(src string, err error) (string, bool) {
 	var pe sh.ParseError
-	if !errors.As(err, &pe) {
+	if !errors.As(err, &pe) || len(src) > maxOpaqueSource {
 		return "", false
 	}
 	at := int(pe.Pos.Offset())
@@ -480,6 +480,10 @@ func opaqueParam(src string, err error) (string, bool) {
 	return src[:start] + "${" + name + "}" + src[end+1:], true
 }
 
+// maxOpaqueSource bounds the text opaqueParam rewrites (each rewrite
+// parses it again, each name tried scans it).
+const maxOpaqueSource = 64 << 10
+
 // maxOpaqueSpan bounds the length of a parameter expansion opaqueParam
 // rewrites.
 const maxOpaqueSpan = 256
@@ -499,7 +503,7 @@ func unusedName(src string, n int) (string, bool) {
 		}
 		return "", false
 	}
-	for i := 0; i < 4096; i++ {
+	for i := 0; i < 64; i++ {
 		b := []byte(strings.Repeat("0", n-1))
 		for j, v := len(b)-1, i; j >= 0 && v > 0; j, v = j-1, v/len(digits) {
 			b[j] = digits[v%len(digits)]
