@@ -345,6 +345,10 @@ func check(cfg *Config, command string, verify bool) *Result {
 			res.Decision = Ask
 			res.Findings = []Finding{{Rule: "unparsed", Decision: Ask, Start: 0, End: len(command), Text: command,
 				Message: fmt.Sprintf("corral cannot parse this command (%v) and it contains a command that acquires content or can destroy data", err)}}
+		} else if msg, ok := flaggedPiece(cfg, command); ok {
+			res.Decision = Ask
+			res.Findings = []Finding{{Rule: "unparsed", Decision: Ask, Start: 0, End: len(command), Text: command,
+				Message: fmt.Sprintf("corral cannot parse this command (%v), and a part of it that parses on its own is one corral flags: %s", err, msg)}}
 		} else {
 			res.Notes = append(res.Notes, fmt.Sprintf("cannot parse command (%v); allowed", err))
 		}
@@ -918,4 +922,74 @@ func afterText(c *syntax.Call, edits []syntax.Edit) string {
 		return ""
 	}
 	return out
+}
+
+// maxPieces bounds the parts of an unparsed command judged on their own.
+const maxPieces = 64
+
+// cutOutsideQuotes cuts text at every ;, &, | and newline outside single
+// and double quotes (a backslash escapes the next byte outside single
+// quotes); an unclosed quote runs to the end.
+func cutOutsideQuotes(text string) []string {
+	var pieces []string
+	start := 0
+	var quote byte
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		switch {
+		case quote == '\'':
+			if c == '\'' {
+				quote = 0
+			}
+		case c == '\\':
+			i++
+		case quote == '"':
+			if c == '"' {
+				quote = 0
+			}
+		case c == '\'' || c == '"':
+			quote = c
+		case c == ';' || c == '&' || c == '|' || c == '\n':
+			pieces = append(pieces, text[start:i])
+			start = i + 1
+		}
+	}
+	return append(pieces, text[start:])
+}
+
+// flaggedPiece judges the parts of a command corral cannot parse (while a
+// shell accepts it) that parse on their own: the text cut at every ;, &,
+// | and newline outside quotes. A part that does not parse is skipped;
+// one that parses and that corral would ask about or deny
+// (cat ~/.ssh/id_rsa, node -e '…' beside a broken word) makes the whole
+// command asked about, whatever words it spells.
+func flaggedPiece(cfg *Config, command string) (string, bool) {
+	if len(command) > MaxShellCheck {
+		return "", false
+	}
+	inner := *cfg
+	inner.NoBashCheck = true
+	pieces := cutOutsideQuotes(command)
+	if len(pieces) > maxPieces {
+		pieces = pieces[:maxPieces]
+	}
+	for _, piece := range pieces {
+		if strings.TrimSpace(piece) == "" || piece == command {
+			continue
+		}
+		if _, err := syntax.Analyze(piece, syntax.Options{Cwd: cfg.Cwd, Home: cfg.Home}); err != nil {
+			continue
+		}
+		r := check(&inner, piece, false)
+		if r.Decision < Ask {
+			continue
+		}
+		for _, f := range r.Findings {
+			if f.Decision == r.Decision {
+				return f.Rule + ": " + f.Message, true
+			}
+		}
+		return r.Decision.String(), true
+	}
+	return "", false
 }

@@ -27,6 +27,9 @@ func TestMaybeValues(t *testing.T) {
 		{`echo .claude/settings.json >/dev/null; rm -f "$_"`, "deny"},
 		{`f() { :; }; f ~/.bashrc; echo x >> "$_"`, "deny"},
 		{"shopt -s cdable_vars; h=/; cd h && rm -rf *", "deny"},
+		// shopt NAME without -s or -u only prints the setting.
+		{"shopt -s cdable_vars; shopt cdable_vars; h=/; cd h && rm -rf *", "deny"},
+		{"shopt -s cdable_vars; shopt -q cdable_vars && h=/; cd h && rm -rf *", "ask"},
 		// The same values through a variable: d may be each, and is
 		// still unknown (not exactly the unset case).
 		{"d=${x:-$HOME}; rm -rf $d", "ask"},

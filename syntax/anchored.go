@@ -155,8 +155,33 @@ func (r *resolver) prepareAnchored(parts []sh.WordPart, quoted bool) (out []sh.W
 				repl = q
 				break
 			}
+			if promptParam(p) {
+				v, ok := r.promptValue(p)
+				if !ok {
+					return parts, false, false
+				}
+				// A made-up variable holding the value: split and globbed
+				// where the expansion is unquoted, as bash does.
+				name := "__corral_prompt" + strconv.Itoa(int(p.Pos().Offset()))
+				if r.synth == nil {
+					r.synth = map[string]expand.Variable{}
+				}
+				r.synth[name] = expand.Variable{Set: true, Kind: expand.String, Str: v}
+				q := *p
+				q.Param = &sh.Lit{ValuePos: p.Param.ValuePos, ValueEnd: p.Param.ValueEnd, Value: name}
+				q.Exp = nil
+				repl = &q
+				break
+			}
+			if r.patsubAmp(p) {
+				q, ok := r.patsubLiteral(p)
+				if !ok {
+					return parts, false, false
+				}
+				p, repl = q, q
+			}
 			if !anchoredParam(p) {
-				continue
+				break
 			}
 			v, ok := r.anchoredValue(p)
 			if !ok {

@@ -146,6 +146,12 @@ func (r *resolver) exactParam(p *sh.ParamExp, quoted bool) bool {
 			return false
 		}
 	}
+	if promptParam(p) {
+		// ${x@P} of a value corral can expand as a prompt: prepare puts
+		// the value in its place (patsub.go).
+		_, ok := r.promptValue(p)
+		return ok
+	}
 	if !p.Length && p.Exp == nil && p.Slice == nil && p.Repl == nil {
 		return true
 	}

@@ -232,6 +232,13 @@ type wordScan struct {
 	partDynamic bool
 	// braces: the word may hold a brace expansion.
 	braces bool
+	// patsub: a pattern substitution's replacement holds an & bash
+	// replaces by the matched text (patsub.go), which mvdan's expand
+	// keeps.
+	patsub bool
+	// prompt: the word holds ${x@P} of a plain variable, whose value
+	// corral computes where it can (promptValue).
+	prompt bool
 }
 
 func (r *resolver) scan(w *sh.Word) wordScan {
@@ -248,7 +255,7 @@ func (r *resolver) scan(w *sh.Word) wordScan {
 		}
 	}
 	s.partDynamic = s.dynamic
-	if !r.exactWord(w) {
+	if !r.exactWord(w) || s.patsub {
 		s.dynamic = true
 	}
 	return s
@@ -308,7 +315,13 @@ var caseOrEscapeOp = lazy.Value[map[string]bool]{New: func() map[string]bool {
 }}
 
 func (r *resolver) scanParam(s *wordScan, p *sh.ParamExp, quoted bool) {
-	if p.Exp != nil && p.Exp.Op == sh.OtherParamOps && (p.Exp.Word == nil || !caseOrEscapeOp.Get()[p.Exp.Word.Lit()]) {
+	if r.patsubAmp(p) {
+		s.patsub = true
+	}
+	if promptParam(p) {
+		// ${x@P} expands a prompt, computed where it can be (patsub.go).
+		s.prompt = true
+	} else if p.Exp != nil && p.Exp.Op == sh.OtherParamOps && (p.Exp.Word == nil || !caseOrEscapeOp.Get()[p.Exp.Word.Lit()]) {
 		s.dynamic = true // ${x@P} expands a prompt: it can run commands
 	}
 	if p.Excl || p.Length || p.Width || p.Slice != nil || p.Repl != nil || p.Index != nil || p.Names != 0 ||
@@ -815,6 +828,12 @@ func (r *resolver) dynamic(a *Arg, w *sh.Word, s wordScan, _ []string) {
 	env := r.env()
 	pw, ok := r.prepare(w, false)
 	if !ok {
+		if s.prompt {
+			// A prompt expansion corral cannot compute (\w, $(…), a
+			// value only run time knows): its variable's value is taken
+			// as unknown, as for any run-time value.
+			a.SetUnknown(promptNames(w))
+		}
 		return
 	}
 	v, err := expand.Literal(r.cfg(env), pw)

@@ -181,6 +181,19 @@ func parseSource(src string) (*sh.File, error) {
 		src = strings.ReplaceAll(src, "\r", crStandIn)
 	}
 	f, err := newParser().Parse(strings.NewReader(src), "")
+	for fixes := 0; err != nil && fixes < maxOpaqueParams; fixes++ {
+		// bash's parser does not look inside ${…}: ${x~~}, ${x!},
+		// ${#a[@]:1} pass bash -n and fail (or work) only when expanded.
+		// mvdan's parser rejects them; such an expansion is parsed as a
+		// variable no command sets, whose value only run time knows, and
+		// the rest of the text is judged as bash would run it.
+		opaque, ok := opaqueParam(src, err)
+		if !ok {
+			break
+		}
+		src = opaque
+		f, err = newParser().Parse(strings.NewReader(src), "")
+	}
 	for fixes := 0; err == nil; fixes++ {
 		// mvdan's parser takes a backslash at the end of a comment for a
 		// line continuation; bash ends the comment at the newline (echo
@@ -419,4 +432,86 @@ func safeWord(s string) bool {
 		}
 	}
 	return s[0] != '=' && s[0] != '~'
+}
+
+// maxOpaqueParams bounds the parameter expansions parsed as unknown
+// variables (opaqueParam) in one text.
+const maxOpaqueParams = 32
+
+// opaqueParam rewrites the parameter expansion a parse error of mvdan's
+// parser lies in as a reference to a variable of the same length that
+// the text names nowhere else (${x~~} becomes ${_00}), so that its value
+// is only known at run time. bash's parser takes ${…} as one opaque word
+// up to its closing brace and checks the operator only when it expands
+// it. Only an expansion whose inside holds no quote, backslash, dollar,
+// backquote, brace or newline is rewritten: where bash's closing brace
+// is then is plain.
+func opaqueParam(src string, err error) (string, bool) {
+	var pe sh.ParseError
+	if !errors.As(err, &pe) || len(src) > maxOpaqueSource {
+		return "", false
+	}
+	at := int(pe.Pos.Offset())
+	if at < 0 || at >= len(src) {
+		return "", false
+	}
+	start := strings.LastIndex(src[:at+1], "${")
+	if start < 0 || at-start > maxOpaqueSpan {
+		return "", false
+	}
+	end := -1
+	for i := start + 2; i < len(src) && i-start <= maxOpaqueSpan; i++ {
+		c := src[i]
+		if c == '}' {
+			end = i
+			break
+		}
+		if strings.IndexByte("'\"\\$`{\n", c) >= 0 {
+			return "", false
+		}
+	}
+	if end < at {
+		return "", false
+	}
+	name, ok := unusedName(src, end-start-2)
+	if !ok {
+		return "", false
+	}
+	return src[:start] + "${" + name + "}" + src[end+1:], true
+}
+
+// maxOpaqueSource bounds the text opaqueParam rewrites (each rewrite
+// parses it again, each name tried scans it).
+const maxOpaqueSource = 64 << 10
+
+// maxOpaqueSpan bounds the length of a parameter expansion opaqueParam
+// rewrites.
+const maxOpaqueSpan = 256
+
+// unusedName returns a shell variable name of n bytes that src does not
+// hold anywhere, so that no command in it sets the variable.
+func unusedName(src string, n int) (string, bool) {
+	const digits = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+	if n < 1 {
+		return "", false
+	}
+	if n == 1 {
+		for c := 'A'; c <= 'Z'; c++ {
+			if !strings.ContainsRune(src, c) {
+				return string(c), true
+			}
+		}
+		return "", false
+	}
+	for i := 0; i < 64; i++ {
+		b := []byte(strings.Repeat("0", n-1))
+		for j, v := len(b)-1, i; j >= 0 && v > 0; j, v = j-1, v/len(digits) {
+			b[j] = digits[v%len(digits)]
+		}
+		name := "_" + string(b)
+		if !strings.Contains(src, name) {
+			return name, true
+		}
+	}
+	return "", false
 }

@@ -294,6 +294,9 @@ type state struct {
 	// cdableVars is shopt -s cdable_vars: cd NAME goes to $NAME when
 	// there is no directory NAME.
 	cdableVars bool
+	// noPatsub is shopt -u patsub_replacement: an & in the replacement
+	// of ${x/p/r} is a literal & (patsub.go).
+	noPatsub bool
 	// physical is set -P (set -o physical): cd resolves links before
 	// "..", and pwd prints the physical directory (physical.go).
 	physical bool

@@ -2362,6 +2362,10 @@ func (w *walker) builtin(c scope, call *Call, st *state) {
 			st.pos = st.pos[n:]
 		}
 	case "shopt":
+		if !slices.ContainsFunc(args, func(a Arg) bool { return a.Value == "-s" || a.Value == "-u" || !a.Static }) {
+			// shopt NAME… without -s or -u only prints the settings.
+			return
+		}
 		on := false
 		for _, a := range args {
 			switch a.Value {
@@ -2377,6 +2381,8 @@ func (w *walker) builtin(c scope, call *Call, st *state) {
 				st.cdableVars = on
 			case "sourcepath":
 				st.noSourcePath = !on
+			case "patsub_replacement":
+				st.noPatsub = !on
 			default:
 				if !a.Static {
 					// An option only known at run time: any of them may
@@ -2483,6 +2489,7 @@ func (w *walker) reads(c scope, call *Call, st *state) {
 		names = []string{"OPTARG", "OPTIND"}
 	}
 	operands := 0
+	var cb mapfileCall
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		if !a.Static {
@@ -2494,6 +2501,9 @@ func (w *walker) reads(c scope, call *Call, st *state) {
 		v := a.Value
 		if len(v) > 1 && v[0] == '-' && operands == 0 {
 			for j := 1; j < len(v); j++ {
+				if v[j] == 't' {
+					cb.trim = true
+				}
 				if strings.IndexByte(valueOpts, v[j]) < 0 && v[j] != 'a' {
 					continue
 				}
@@ -2510,7 +2520,11 @@ func (w *walker) reads(c scope, call *Call, st *state) {
 					names = append(names, val)
 				case 'C':
 					if call.Name != "printf" {
-						w.childIn(c, call, val, nil, "mapfile -C", false, st, st.dir)
+						cb.text, cb.set = val, true
+					}
+				case 'c', 'O', 'd':
+					if call.Name != "read" && call.Name != "printf" {
+						cb.opts = append(cb.opts, [2]string{v[j : j+1], val})
 					}
 				}
 				break
@@ -2522,6 +2536,9 @@ func (w *walker) reads(c scope, call *Call, st *state) {
 			continue
 		}
 		names = append(names, v)
+	}
+	if cb.set {
+		w.mapfileCallback(c, call, st, cb)
 	}
 	// read KEY < .env, mapfile -t L < .env, … done < .env: the names
 	// hold the content of what the descriptor reads.
