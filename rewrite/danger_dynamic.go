@@ -3,6 +3,7 @@ package rewrite
 import (
 	"strings"
 
+	"github.com/corral-dev/corral/guards"
 	"github.com/corral-dev/corral/internal/lazy"
 	"github.com/corral-dev/corral/syntax"
 )
@@ -53,7 +54,9 @@ normally. A run-time name also asks when a variable it is made of is
 given a value elsewhere in the same command and that command mentions such
 a word (x=ls; true || x=rm; $x -rf ~: the path that sets rm may run), and
 when its arguments name a catastrophic target (the root, the home
-directory, a system directory, the project). A name that find -exec or
+directory, a system directory, the project), a file the path guards
+protect (the program may move, write or delete it: $y ~/.claude x) or a
+secret (it may print it). A name that find -exec or
 xargs -I/parallel puts in place of {} (find . -name x.sh -exec {} \;)
 always asks: each file or input line is a program that runs. So does a
 name that is one command substitution, other than a lookup ($(which x)):
@@ -114,9 +117,38 @@ name and arguments; and one that is a variable holding such output
 						Message: "the command name " + c.NameArg.Raw + " is only known at run time, and it is given " + what})
 					return
 				}
+				if what := p.guardedOperand(c, d.Path, a); what != "" {
+					p.Report(c, Finding{Rule: "dynamic-command", Decision: Ask,
+						Message: "the command name " + c.NameArg.Raw + " is only known at run time, and it is given " + what})
+					return
+				}
 			}
 		}
 	},
+}
+
+// guardedOperand says what an operand of a program only known at run
+// time names when the path guards would refuse to let a command write it
+// (corral's and the agents' own files, shell start-up files, git hooks:
+// the program may write it, x=MV; ${x~~} ~/.claude ~/c2) or it is a
+// secret (the program may print it); "" otherwise.
+func (p *Pass) guardedOperand(c *syntax.Call, abs string, a syntax.Arg) string {
+	cfg := p.Config
+	if cfg.Paths == nil {
+		return ""
+	}
+	env := guards.Env{Project: cfg.Project, Cwd: c.Dir.Path, Home: cfg.Home, Sandbox: cfg.Sandbox}
+	for _, act := range []guards.Action{guards.Write, guards.Delete} {
+		// Delete: a directory that holds such files (mv ~/.claude x).
+		if d := cfg.Paths.Decide(env, abs, act); d.Verdict == guards.Deny && d.Rule != "allowlist" && d.Rule != "traversal" &&
+			(d.Rule != "blocked-path" || cfg.Home != "" && guards.Within(cfg.Home, abs)) {
+			return abs + ", which corral protects (" + d.Message + ")"
+		}
+	}
+	if _, ok := p.secretOf(c.Dir, a); ok {
+		return abs + ", a secret"
+	}
+	return ""
 }
 
 // fedName reports a command name that xargs -I or find -exec fill in

@@ -2,6 +2,25 @@ package rewrite
 
 import "testing"
 
+// TestDynamicGuardedOperand: a program only known at run time given a
+// file the path guards protect (it may move, write or delete it: x=MV;
+// ${x~~} ~/.claude ~/c2, red team 5) or a secret (it may print it) asks.
+func TestDynamicGuardedOperand(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, map[string]string{"home/.claude/settings.json": "{}", "proj/notes.md": "x"})
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{`$y ~/.claude ~/c2`, "ask"},
+		{`x=MV; ${x~~} ~/.claude ~/c2`, "ask"},
+		{`"$EDITOR" ~/.bashrc`, "ask"},
+		{`$T .git/hooks/pre-commit /tmp/x`, "ask"},
+		{`$PAGER ~/.ssh/id_rsa`, "ask"},
+		// Look-alikes.
+		{`"$EDITOR" notes.md`, "allow"},
+		{`$y ~/projects/x ~/c2`, "allow"},
+		{`$CC -o build/app main.c`, "allow"},
+	})
+}
+
 func TestDynamicCommand(t *testing.T) {
 	t.Parallel()
 	testRule(t, "dynamic-command", []ruleCase{
