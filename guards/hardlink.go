@@ -5,7 +5,6 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/bmatcuk/doublestar/v4"
@@ -55,14 +54,10 @@ type linkSpec struct {
 }
 
 type linkIndex struct {
-	built time.Time
 	files map[fileID][]string
 }
 
-var linkIndexCache struct {
-	sync.Mutex
-	m map[string]*linkIndex
-}
+var linkIndexCache diskIndex[*linkIndex]
 
 // linkedFile reports whether abs is a regular file with more than one
 // link, and its identity.
@@ -127,37 +122,18 @@ func indexFor(specs []linkSpec) *linkIndex {
 		key.WriteByte(byte('0' + s.depth))
 		key.WriteByte(0)
 	}
-	k := key.String()
-	now := time.Now()
-	linkIndexCache.Lock()
-	idx := linkIndexCache.m[k]
-	linkIndexCache.Unlock()
-	if idx != nil && now.Sub(idx.built) < linkIndexTTL {
-		return idx
-	}
-	idx = &linkIndex{built: now, files: map[fileID][]string{}}
-	total := linkIndexBudget
-	seen := map[string]int{}
-	for _, s := range specs {
-		if total <= 0 {
-			break
+	return linkIndexCache.get(key.String(), func() *linkIndex {
+		idx := &linkIndex{files: map[fileID][]string{}}
+		seen := map[string]int{}
+		walkPlaces(specs, linkIndexBudget, linkWalkBudget, func(s linkSpec, budget *int) {
+			idx.walk(s.base, s.depth, budget, seen)
+		})
+		for id, ps := range idx.files {
+			sort.Strings(ps)
+			idx.files[id] = ps
 		}
-		budget := min(linkWalkBudget, total)
-		used := budget
-		idx.walk(s.base, s.depth, &budget, seen)
-		total -= used - budget
-	}
-	for id, ps := range idx.files {
-		sort.Strings(ps)
-		idx.files[id] = ps
-	}
-	linkIndexCache.Lock()
-	if linkIndexCache.m == nil || len(linkIndexCache.m) >= 64 {
-		linkIndexCache.m = map[string]*linkIndex{}
-	}
-	linkIndexCache.m[k] = idx
-	linkIndexCache.Unlock()
-	return idx
+		return idx
+	})
 }
 
 // walk adds the linked regular files at p and below it, depth levels

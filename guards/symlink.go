@@ -6,8 +6,6 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
-	"sync"
-	"time"
 
 	"github.com/bmatcuk/doublestar/v4"
 )
@@ -57,14 +55,10 @@ type protLink struct {
 }
 
 type symlinkIndex struct {
-	built time.Time
 	links []protLink
 }
 
-var symlinkIndexCache struct {
-	sync.Mutex
-	m map[string]*symlinkIndex
-}
+var symlinkIndexCache diskIndex[*symlinkIndex]
 
 // linkPlace is where protected names are: the directory or file base,
 // spelled as the pattern names it (the project root and home resolved,
@@ -177,35 +171,15 @@ func (p *Policy) protectedLinks(env Env) []protLink {
 	}
 	key.WriteByte(0)
 	key.WriteString(projectRoot(env))
-	k := key.String()
-	now := time.Now()
-	symlinkIndexCache.Lock()
-	idx := symlinkIndexCache.m[k]
-	symlinkIndexCache.Unlock()
-	if idx != nil && now.Sub(idx.built) < linkIndexTTL {
-		return idx.links
-	}
-	idx = &symlinkIndex{built: now}
-	places := p.symlinkPlaces(env)
-	total := symlinkIndexBudget
-	seen := map[string]int{}
-	for _, s := range places {
-		if total <= 0 {
-			break
-		}
-		budget := min(symlinkWalkBudget, total)
-		used := budget
-		idx.place(s, &budget, seen)
-		total -= used - budget
-	}
-	sort.Slice(idx.links, func(i, j int) bool { return idx.links[i].name < idx.links[j].name })
-	symlinkIndexCache.Lock()
-	if symlinkIndexCache.m == nil || len(symlinkIndexCache.m) >= 64 {
-		symlinkIndexCache.m = map[string]*symlinkIndex{}
-	}
-	symlinkIndexCache.m[k] = idx
-	symlinkIndexCache.Unlock()
-	return idx.links
+	return symlinkIndexCache.get(key.String(), func() *symlinkIndex {
+		idx := &symlinkIndex{}
+		seen := map[string]int{}
+		walkPlaces(p.symlinkPlaces(env), symlinkIndexBudget, symlinkWalkBudget, func(pl linkPlace, budget *int) {
+			idx.place(pl, budget, seen)
+		})
+		sort.Slice(idx.links, func(i, j int) bool { return idx.links[i].name < idx.links[j].name })
+		return idx
+	}).links
 }
 
 // place adds the symbolic links of one place. A base that leads
