@@ -372,6 +372,10 @@ func classifyMCP(tool string, in map[string]any) mcpCall {
 		}
 		*list = append(*list, p)
 	}
+	// A tool named for patches (apply_patch, apply_diff) applies the
+	// diff whatever field carries it.
+	lt := strings.ToLower(tool)
+	patchTool := strings.Contains(lt, "patch") || strings.Contains(lt, "apply_diff") || strings.Contains(lt, "applydiff")
 	var walk func(v any, key string, depth int)
 	walk = func(v any, key string, depth int) {
 		if depth > maxMCPDepth || c.tooMany {
@@ -390,7 +394,7 @@ func classifyMCP(tool string, in map[string]any) mcpCall {
 			if mcpGlobKeys.Get()[key] && verb <= verbRead {
 				c.globs = append(c.globs, x)
 			}
-			if verb != verbRead && (mcpPatchKeys.Get()[key] || strings.HasPrefix(strings.TrimSpace(x), "*** Begin Patch")) {
+			if verb != verbRead && (mcpPatchKeys.Get()[key] || patchTool || strings.HasPrefix(strings.TrimSpace(x), "*** Begin Patch")) {
 				// A patch or diff the tool applies (apply_patch {"input":
 				// "*** Begin Patch…"}, edit_file {"diff": …}): the files it
 				// names are written, or deleted. A diff in prose (a pull
