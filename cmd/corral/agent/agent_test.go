@@ -227,6 +227,11 @@ func TestMCPTools(t *testing.T) {
 		{"qwen", `{"hook_event_name":"PreToolUse","tool_name":"mcp__fs__edit_file","tool_input":{}}`, "fs", "edit_file"},
 		{"gemini", `{"hook_event_name":"BeforeTool","tool_name":"mcp_my_fs_read_file","tool_input":{},"mcp_context":{"server_name":"my_fs","tool_name":"read_file"}}`, "my_fs", "read_file"},
 		{"gemini", `{"hook_event_name":"BeforeTool","tool_name":"mcp_fs_read_file","tool_input":{}}`, "fs", "read_file"},
+		// OpenCode: SERVER_TOOL, as its plugin hook sends it (recorded
+		// from OpenCode 1.18.33, TestOpenCodeMCP); a custom tool without
+		// an underscore is judged by its whole name.
+		{"opencode", `{"hook_event_name":"tool.execute.before","tool":"fs_write_file","args":{"path":"a"}}`, "fs", "write_file"},
+		{"opencode", `{"hook_event_name":"tool.execute.before","tool":"deploy","args":{}}`, "", "deploy"},
 	} {
 		req, err := ByName(tc.agent).Decode([]byte(tc.input))
 		if err != nil {
@@ -247,6 +252,14 @@ func TestMCPTools(t *testing.T) {
 		req, err := claudeCode.Decode([]byte(in))
 		if err != nil || req.Kind == MCP {
 			t.Errorf("%s: kind %q, err %v", in, req.Kind, err)
+		}
+	}
+	// OpenCode's own tools keep their kinds, and the ones that touch
+	// neither files nor commands are not judged as MCP tools.
+	for tool, kind := range map[string]Kind{"bash": Shell, "write": Write, "read": Read, "todowrite": "", "task": "", "webfetch": "", "plan_exit": ""} {
+		req, err := opencode.Decode([]byte(`{"hook_event_name":"tool.execute.before","tool":"` + tool + `","args":{"command":"ls","filePath":"a"}}`))
+		if err != nil || req.Kind != kind {
+			t.Errorf("opencode %s: kind %q, want %q, err %v", tool, req.Kind, kind, err)
 		}
 	}
 	for _, j := range []jsonHooks{claudeCode.jsonHooks, codexCLI.jsonHooks, qwenCode.jsonHooks, gemini.jsonHooks} {

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"path/filepath"
+	"strings"
 )
 
 // openCode is OpenCode (DESIGN.md, "Hook protocols of other agents";
@@ -84,6 +85,33 @@ var opencodeTools = tools{
 	{"list", Read, []string{"path"}},
 }
 
+// opencodeOwnTools are OpenCode's own tools that neither run commands nor
+// touch files (todo lists, sub-agents, skills, web reads into the
+// conversation, questions to the user): they are not judged.
+var opencodeOwnTools = []string{"batch", "codesearch", "invalid", "lsp", "plan_enter", "plan_exit", "question", "skill", "task", "todoread", "todowrite", "webfetch", "websearch"}
+
+// opencodeMCPTool splits the name OpenCode gives a tool that is neither
+// in opencodeTools nor one of its own: an MCP server's tool, which
+// OpenCode 1.18 names SERVER_TOOL (each part with characters other than
+// letters, digits, '_' and '-' replaced by '_'; recorded from a real run,
+// TestOpenCodeMCP), or a custom tool of the user's (.opencode/tool/),
+// which is judged the same way, by its name and input. The server is
+// taken to end at the first underscore, as for Gemini CLI.
+func opencodeMCPTool(name string) (server, tool string, ok bool) {
+	if name == "" {
+		return "", "", false
+	}
+	for _, own := range opencodeOwnTools {
+		if name == own {
+			return "", "", false
+		}
+	}
+	if server, tool, found := strings.Cut(name, "_"); found && server != "" && tool != "" {
+		return server, tool, true
+	}
+	return "", name, true
+}
+
 func (openCode) Name() string  { return "opencode" }
 func (openCode) Title() string { return "OpenCode" }
 func (openCode) Caps() Caps    { return Caps{Rewrite: true} }
@@ -116,7 +144,15 @@ func (openCode) Decode(data []byte) (*Request, error) {
 		return nil, err
 	}
 	req.Input = input
-	return req, opencodeTools.fill(req, input)
+	if err := opencodeTools.fill(req, input); err != nil {
+		return nil, err
+	}
+	if _, known := opencodeTools.find(req.Tool); !known {
+		if server, tool, ok := opencodeMCPTool(req.Tool); ok {
+			req.Kind, req.MCPServer, req.MCPTool = MCP, server, tool
+		}
+	}
+	return req, nil
 }
 
 type opencodeOutput struct {
