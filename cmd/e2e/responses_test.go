@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"strings"
 	"testing"
 )
 
@@ -22,6 +23,11 @@ type responsesRequest struct {
 	Tools  []struct {
 		Type string `json:"type"`
 		Name string `json:"name"`
+		// Tools are a namespace's (Codex offers an MCP server's tools
+		// as the namespace mcp__SERVER).
+		Tools []struct {
+			Name string `json:"name"`
+		} `json:"tools"`
 	} `json:"tools"`
 	Input []struct {
 		Type    string          `json:"type"`
@@ -58,6 +64,9 @@ func newResponsesStandIn(t *testing.T, s *script) string {
 		var tools []string
 		for _, tl := range req.Tools {
 			tools = append(tools, tl.Name)
+			for _, sub := range tl.Tools {
+				tools = append(tools, tl.Name+"__"+sub.Name)
+			}
 		}
 		s.note(fmt.Sprintf("POST /v1/responses stream=%v tools=%d input=%d", req.Stream, len(tools), len(req.Input)), false)
 		var results []toolResult
@@ -83,6 +92,11 @@ func newResponsesStandIn(t *testing.T, s *script) string {
 			args, _ := json.Marshal(st.Input)
 			item = map[string]any{"type": "function_call", "id": fmt.Sprintf("fc_e2e_%d", i+1), "call_id": callID(i),
 				"name": st.Tool, "arguments": string(args), "status": "completed"}
+			// A tool of an MCP server is called by its own name in the
+			// server's namespace.
+			if ns, name, ok := strings.Cut(strings.TrimPrefix(st.Tool, "mcp__"), "__"); ok && strings.HasPrefix(st.Tool, "mcp__") {
+				item["namespace"], item["name"] = "mcp__"+ns, name
+			}
 		}
 		w.Header().Set("Content-Type", "text/event-stream")
 		send := func(event string, data map[string]any) {
