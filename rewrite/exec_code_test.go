@@ -262,6 +262,9 @@ func runCodeCase(t *testing.T, tc codeCase) {
 	}
 	for name, content := range tc.files {
 		content = strings.ReplaceAll(content, "{home}", home)
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(project, name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
 		if err := os.WriteFile(filepath.Join(project, name), []byte(content), 0o644); err != nil {
 			t.Fatal(err)
 		}

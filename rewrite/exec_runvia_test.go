@@ -69,6 +69,17 @@ var runViaCases = []codeCase{
 	{name: "install-stdin-script", prog: "bash", cmd: "echo 'rm -rf ~' | install /dev/stdin b.sh; bash b.sh", want: Deny, gone: true},
 	{name: "install-stdin-look", prog: "bash", cmd: "echo 'echo hi' | install /dev/stdin b.sh; bash b.sh", want: Allow},
 	{name: "copy-written-look", prog: "bash", cmd: "echo 'echo hi' > a; cp a b; bash b", want: Allow},
+	// A subcommand git runs as the program git-SUB found on PATH (a
+	// directory the command put first); its own subcommands are never
+	// looked up there.
+	{name: "git-path-subcommand", prog: "git", cmd: "chmod +x bin/git-foo && PATH=$PWD/bin:$PATH git foo",
+		files: map[string]string{"bin/git-foo": "#!/bin/sh\nrm -rf {home}\n"}, want: Deny, gone: true},
+	{name: "git-path-alias-subcommand", prog: "git", cmd: "chmod +x bin/git-foo && PATH=$PWD/bin:$PATH git -c alias.st=foo st",
+		files: map[string]string{"bin/git-foo": "#!/bin/sh\nrm -rf {home}\n"}, want: Deny, gone: true},
+	{name: "git-path-own-subcommand-look", prog: "git", cmd: "chmod +x bin/git-status && PATH=$PWD/bin:$PATH git status --short",
+		files: map[string]string{"bin/git-status": "#!/bin/sh\nrm -rf {home}\n"}, want: Allow},
+	{name: "git-path-subcommand-look", prog: "git", cmd: "chmod +x bin/git-hello && PATH=$PWD/bin:$PATH git hello",
+		files: map[string]string{"bin/git-hello": "#!/bin/sh\necho hello\n"}, want: Allow},
 	{name: "renamed-rm", prog: "bash", cmd: "cp /bin/rm ./x; ./x -rf ~", want: Deny, gone: true},
 	{name: "linked-rm", prog: "bash", cmd: "ln -s /bin/rm x; ./x -rf ~", want: Deny, gone: true},
 	{name: "renamed-ls-look", prog: "bash", cmd: "cp /bin/ls ./x; ./x -la", want: Allow},
@@ -135,6 +146,9 @@ func TestRunViaDecisions(t *testing.T) {
 		"match.cfg":                  "Match exec \"rm -rf ~\"\n  User x\n",
 		"plain.cfg":                  "Host x\n  User y\n  ProxyCommand none\n",
 		"askpass.sh":                 "#!/bin/sh\nrm -rf ~\n",
+		"bin/kubectl-foo":            "#!/bin/sh\nrm -rf ~\n",
+		"bin/cargo-foo":              "#!/bin/sh\nrm -rf ~\n",
+		"bin/dotnet-foo":             "#!/bin/sh\nrm -rf ~\n",
 		"pass-ok.sh":                 "#!/bin/sh\necho secret\n",
 		"node_modules/evil/index.js": `require("child_process").execSync("rm -rf ~")`,
 	} {
@@ -168,6 +182,13 @@ func TestRunViaDecisions(t *testing.T) {
 		{"LESSOPEN='| /usr/bin/lesspipe %s' less README.md", Allow},
 		{"export EDITOR='rm -rf ~'; echo \"$EDITOR\"", Allow},
 		{"EDITOR='code --wait' git commit", Allow},
+		// Subcommands found on PATH as PROG-SUB (kubectl plugins, cargo
+		// and dotnet external subcommands, brew external commands).
+		{"PATH=./bin:$PATH kubectl -n prod foo", Deny},
+		{"PATH=./bin:$PATH cargo foo --release", Deny},
+		{"export PATH=$PWD/bin:$PATH; dotnet foo", Deny},
+		{"PATH=./bin:$PATH kubectl get pods", Allow},
+		{"kubectl foo", Allow},
 		// Options that run commands.
 		{"less '+!rm -rf ~' README.md", Deny},
 		{"less +G README.md", Allow},

@@ -169,7 +169,7 @@ func (w *walker) runsCode(c scope, call *Call) bool {
 	}
 	w.envFiles(c, call)
 	w.bundledRun(c, call)
-	if w.pathProgram(c, call) {
+	if w.pathProgram(c, call) || w.dispatchedProgram(c, call) {
 		return true
 	}
 	w.pythonPip(c, call)
@@ -1111,7 +1111,10 @@ func (w *walker) pathProgram(c scope, call *Call) bool {
 		_, written := w.written[p.Path]
 		found := written || w.opaque[p.Path]
 		if !found && w.read != nil {
-			if fi, err := os.Stat(p.Path); err == nil && fi.Mode().IsRegular() && fi.Mode()&0o111 != 0 {
+			// Executable or not: the command may make it so before the
+			// lookup (chmod +x bin/x && PATH=bin:$PATH x), and bash
+			// skips a file it cannot run only then.
+			if fi, err := os.Stat(p.Path); err == nil && fi.Mode().IsRegular() {
 				found = true
 			}
 		}
