@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/corral-dev/corral/internal/lazy"
 	"github.com/corral-dev/corral/internal/linkwalk"
@@ -254,8 +255,10 @@ func resolveUncached(p string) string {
 // home, the project, the agents' configuration files), and each
 // resolution walks from /, so without it the same directories are
 // Lstat'ed dozens of times per call. A path that does not exist is not
-// remembered, so a symlink created there later is still followed. It is
-// emptied when it grows large, as resolveCache is.
+// remembered, so a symlink created there later is still followed, except
+// in a process that judges one call (OneCall): there it is remembered as
+// absent, and so is everything below it. It is emptied when it grows
+// large, as resolveCache is.
 var linkCache struct {
 	sync.Mutex
 	m map[string]linkInfo
@@ -264,24 +267,58 @@ var linkCache struct {
 type linkInfo struct {
 	target     string
 	isLink, ok bool
+	// absent is a path that could not be read (OneCall only).
+	absent bool
 }
+
+// oneCall is set by OneCall.
+var oneCall atomic.Bool
+
+// OneCall tells the package that this process judges one tool call and
+// exits (corral hook): the disk is read as it is when the call is judged,
+// so a path found absent is remembered as absent, with everything below
+// it, instead of being looked up again for each path that passes through
+// it. A hook call looks up the same absent directories (~/.claude,
+// ~/.config, the project's .claude, the agents' configuration files)
+// tens of times. A long-running process (tests, the MCP server) does not
+// call it: it must see files created after an earlier judgement.
+func OneCall() { oneCall.Store(true) }
 
 // lookLink reports whether p is a symlink and, if so, its target (ok is
 // false when the target cannot be read), and whether p could be read at
 // all (false when it does not exist or a directory on the way cannot be
 // searched).
 func lookLink(p string) (li linkInfo, exists bool) {
+	once := oneCall.Load()
 	linkCache.Lock()
 	li, hit := linkCache.m[p]
+	if !hit && once && absentAbove(p) {
+		li, hit = linkInfo{absent: true}, true
+	}
 	linkCache.Unlock()
 	if hit {
+		if li.absent {
+			return linkInfo{}, false
+		}
 		return li, true
+	}
+	if once {
+		// The directory first: when it is absent, so is p, and so are
+		// its other entries asked about (.qwen/settings.json,
+		// .qwen/commands, …).
+		if dir := filepath.Dir(p); dir != p && dir != "/" && filepath.IsAbs(dir) {
+			if _, ok := lookLink(dir); !ok {
+				return linkInfo{}, false
+			}
+		}
 	}
 	isLink, exists := isSymlink(p)
 	if !exists {
-		return linkInfo{}, false
-	}
-	if isLink {
+		if !once {
+			return linkInfo{}, false
+		}
+		li = linkInfo{absent: true}
+	} else if isLink {
 		var err error
 		li.isLink = true
 		li.target, err = os.Readlink(p)
@@ -293,7 +330,22 @@ func lookLink(p string) (li linkInfo, exists bool) {
 	}
 	linkCache.m[p] = li
 	linkCache.Unlock()
-	return li, true
+	return li, exists
+}
+
+// absentAbove reports whether a directory above the clean absolute path
+// p is remembered as absent: then p cannot be read either (a path under
+// one that does not exist, or under a directory that cannot be searched,
+// fails the same way). linkCache must be locked.
+func absentAbove(p string) bool {
+	for i := len(p) - 1; i > 0; i-- {
+		if p[i] == '/' {
+			if li, ok := linkCache.m[p[:i]]; ok && li.absent {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // relWithin returns p relative to root, as a slash path, when p is root

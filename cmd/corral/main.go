@@ -12,6 +12,7 @@ import (
 
 	"github.com/corral-dev/corral/cmd/corral/app"
 	_ "github.com/corral-dev/corral/cmd/corral/internal/bigstack"
+	"github.com/corral-dev/corral/guards"
 )
 
 // hookMemoryLimit is the soft memory limit of a hook process (see
@@ -27,6 +28,8 @@ func main() {
 		if os.Getenv("GOMEMLIMIT") == "" {
 			debug.SetMemoryLimit(hookMemoryLimit)
 		}
+		// One call, then exit: absent paths are looked up once.
+		guards.OneCall()
 	}
 	os.Exit(app.Main(os.Args, os.Stdin, os.Stdout, os.Stderr, os.Getenv))
 }

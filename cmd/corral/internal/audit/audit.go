@@ -1,8 +1,6 @@
 package audit
 
 import (
-	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -126,13 +124,13 @@ func encode(r Record) ([]byte, error) {
 	r.Operation = Redact(r.Operation)
 	r.Rewritten = Redact(r.Rewritten)
 	r.Reason = Redact(r.Reason)
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false) // keep && and > readable for grep
-	if err := enc.Encode(r); err != nil {
-		return nil, err
+	// HTML escaping off, as encoding/json's Encoder with SetEscapeHTML
+	// (false) writes it: && and > stay readable for grep.
+	ts, err := r.TS.MarshalJSON()
+	if err != nil {
+		return nil, fmt.Errorf("json: error calling MarshalJSON for type time.Time: %w", err)
 	}
-	return buf.Bytes(), nil
+	return appendRecord(make([]byte, 0, 256), &r, ts), nil
 }
 
 // tryAppend makes one attempt at writing line. It reports false and no
