@@ -40,15 +40,17 @@ func (c *diskIndex[T]) get(key string, build func() T) T {
 }
 
 // walkPlaces walks each place with its own budget (at most per, and what
-// is left of total), stopping when total is spent.
-func walkPlaces[P any](places []P, total, per int, walk func(P, *int)) {
+// is left of total), stopping when total is spent, and returns what is
+// left of total.
+func walkPlaces[P any](places []P, total, per int, walk func(P, *int)) int {
 	for _, pl := range places {
 		if total <= 0 {
-			return
+			return 0
 		}
 		budget := min(per, total)
 		used := budget
 		walk(pl, &budget)
 		total -= used - budget
 	}
+	return total
 }

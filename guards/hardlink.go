@@ -3,6 +3,7 @@ package guards
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -23,14 +24,18 @@ import (
 // The files compared are the concrete ones the patterns name: each
 // anchored pattern's files under its fixed directory (~/.ssh,
 // ~/.bashrc, ~/.claude/settings*.json, corral's own files, the programs
-// the agents' settings run), the project's protected files below its
+// the agents' settings run) and the project's protected files below its
 // fixed part (.git/config, .git/hooks/*, .env*, *.key at the project
-// root), and the entries of the home directory and the project root for
-// the secret names that match at any depth (.env, id_rsa, *.pem). Each
-// pattern's walk is bounded (linkWalkBudget entries, linkWalkDepth
-// levels) and so is the whole index (linkIndexBudget). A file found only
-// by a pattern that matches anywhere (a .env three directories down, a
-// key in another project) is not compared: a hard link to it passes.
+// root). Each such walk is bounded (linkWalkBudget entries,
+// linkWalkDepth levels). The patterns that match at any depth (the
+// secret names .env, id_rsa, *.pem; a protected **/NAME) have no fixed
+// directory: for them the project tree, then the home directory's tree,
+// is walked breadth first (tree), linkTreeDepth levels down, at most
+// linkTreeBudget entries each, the directories of one level read
+// narrowest parent first, so that sub/dir/.env is reached before the
+// thousands of entries of node_modules or a data set. The whole index
+// is bounded by linkIndexBudget entries. A linked file beyond those
+// bounds is not compared: a hard link to it passes.
 
 // fileID is a file's identity: its device and inode.
 type fileID struct{ dev, ino uint64 }
@@ -40,6 +45,14 @@ const (
 	linkWalkBudget  = 256
 	linkWalkDepth   = 5
 	linkIndexBudget = 4096
+	// linkTreeBudget and linkTreeDepth bound each walk of a whole tree
+	// (the project's, the home directory's) for the patterns that match
+	// at any depth.
+	linkTreeBudget = 2048
+	linkTreeDepth  = 8
+	// linkTreeDirEntries bounds the entries of one directory a tree walk
+	// looks at.
+	linkTreeDirEntries = 256
 	// linkIndexTTL is how long an index is used again: a hook call
 	// judges its paths within it; a long-running process (tests, the
 	// benchmarks) sees links made later.
@@ -47,10 +60,13 @@ const (
 )
 
 // linkSpec is a place protected or secret files are: a directory (or
-// file) and how many levels below it are looked at.
+// file) and how many levels below it are looked at; or, for tree, a
+// directory whose whole tree is looked at breadth first (the patterns
+// that match at any depth).
 type linkSpec struct {
 	base  string
 	depth int
+	tree  bool
 }
 
 type linkIndex struct {
@@ -114,26 +130,104 @@ func linkTwins(abs string, specs func() []linkSpec) []string {
 }
 
 // indexFor returns the index of the linked files under specs, built at
-// most once a linkIndexTTL for the same specs.
+// most once a linkIndexTTL for the same specs. The concrete places are
+// walked first, the trees with what is left of the budget.
 func indexFor(specs []linkSpec) *linkIndex {
 	var key strings.Builder
+	var places, trees []linkSpec
 	for _, s := range specs {
 		key.WriteString(s.base)
-		key.WriteByte(byte('0' + s.depth))
+		if s.tree {
+			key.WriteByte('t')
+			trees = append(trees, s)
+		} else {
+			key.WriteByte(byte('0' + s.depth))
+			places = append(places, s)
+		}
 		key.WriteByte(0)
 	}
 	return linkIndexCache.get(key.String(), func() *linkIndex {
 		idx := &linkIndex{files: map[fileID][]string{}}
 		seen := map[string]int{}
-		walkPlaces(specs, linkIndexBudget, linkWalkBudget, func(s linkSpec, budget *int) {
+		left := walkPlaces(places, linkIndexBudget, linkWalkBudget, func(s linkSpec, budget *int) {
 			idx.walk(s.base, s.depth, budget, seen)
+		})
+		read := map[string]bool{}
+		walkPlaces(trees, left, linkTreeBudget, func(s linkSpec, budget *int) {
+			idx.tree(s.base, budget, read)
 		})
 		for id, ps := range idx.files {
 			sort.Strings(ps)
-			idx.files[id] = ps
+			idx.files[id] = slices.Compact(ps)
 		}
 		return idx
 	})
+}
+
+// tree adds the linked regular files under root, linkTreeDepth levels
+// down, breadth first. The directories of one level are read in the
+// order of how many entries their parent holds, fewest first (then by
+// name), so that a project's own directories come before a dependency
+// tree or a data set; each entry looked at costs one, and at most
+// linkTreeDirEntries of one directory are read (the first the system
+// gives, looked at by name), so that one wide directory does not spend
+// the walk. .git directories (git's objects;
+// their protected files are concrete places) and symbolic links are not
+// entered; a directory read by an earlier tree (the project inside the
+// home directory) is not read again.
+func (idx *linkIndex) tree(root string, budget *int, read map[string]bool) {
+	type dir struct {
+		path  string
+		width int
+	}
+	level := []dir{{path: root}}
+	for depth := 0; depth < linkTreeDepth && len(level) > 0; depth++ {
+		sort.SliceStable(level, func(i, j int) bool { return level[i].width < level[j].width })
+		var next []dir
+		for _, d := range level {
+			if *budget <= 0 {
+				return
+			}
+			if read[d.path] {
+				continue
+			}
+			read[d.path] = true
+			ents := readDirBounded(d.path, linkTreeDirEntries)
+			for _, e := range ents {
+				if *budget <= 0 {
+					return
+				}
+				*budget--
+				p := filepath.Join(d.path, e.Name())
+				switch {
+				case e.IsDir():
+					if e.Name() != ".git" {
+						next = append(next, dir{path: p, width: len(ents)})
+					}
+				case e.Type().IsRegular():
+					if fi, err := e.Info(); err == nil {
+						if id, n, ok := fileKey(fi); ok && n > 1 {
+							idx.files[id] = append(idx.files[id], p)
+						}
+					}
+				}
+			}
+		}
+		level = next
+	}
+}
+
+// readDirBounded returns at most n entries of the directory dir (the
+// first the system gives), sorted by name.
+func readDirBounded(dir string, n int) []os.DirEntry {
+	f, err := os.Open(dir)
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	ents, _ := f.ReadDir(n)
+	sort.Slice(ents, func(i, j int) bool { return ents[i].Name() < ents[j].Name() })
+	return ents
 }
 
 // walk adds the linked regular files at p and below it, depth levels
@@ -234,12 +328,20 @@ func (s *Secrets) linkSpecs(env Env) []linkSpec {
 		names = true
 	}
 	if names {
-		if env.Home != "" && filepath.IsAbs(env.Home) {
-			out = append(out, linkSpec{base: resolve(filepath.Clean(env.Home)), depth: 1})
-		}
-		if root := projectRoot(env); root != "" {
-			out = append(out, linkSpec{base: root, depth: 1})
-		}
+		out = append(out, anyDepthSpecs(env)...)
+	}
+	return out
+}
+
+// anyDepthSpecs are the places of the patterns that match at any depth:
+// the project's tree, then the home directory's.
+func anyDepthSpecs(env Env) []linkSpec {
+	var out []linkSpec
+	if root := projectRoot(env); root != "" {
+		out = append(out, linkSpec{base: root, tree: true})
+	}
+	if env.Home != "" && filepath.IsAbs(env.Home) {
+		out = append(out, linkSpec{base: resolve(filepath.Clean(env.Home)), tree: true})
 	}
 	return out
 }
@@ -272,6 +374,7 @@ func (p *Policy) linkSpecs(env Env) []linkSpec {
 			}
 		}
 	}
+	anyDepth := false
 	protected := func(w *writeLayer) {
 		if w == nil {
 			return
@@ -280,6 +383,7 @@ func (p *Policy) linkSpecs(env Env) []linkSpec {
 			if spec, ok := projectSpec(pat, root); ok {
 				out = append(out, spec)
 			}
+			anyDepth = anyDepth || !pat.anchored && strings.HasPrefix(pat.glob, "**/")
 		}
 	}
 	protected(p.write)
@@ -297,5 +401,9 @@ func (p *Policy) linkSpecs(env Env) []linkSpec {
 		protected(t.write)
 		blocked(t.blocked)
 	}
-	return append(out, p.Secrets().linkSpecs(env)...)
+	out = append(out, p.Secrets().linkSpecs(env)...)
+	if anyDepth && !slices.ContainsFunc(out, func(s linkSpec) bool { return s.tree }) {
+		out = append(out, anyDepthSpecs(env)...)
+	}
+	return out
 }
