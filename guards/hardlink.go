@@ -164,108 +164,18 @@ func indexFor(specs []linkSpec) *linkIndex {
 	})
 }
 
-// tree adds the linked regular files under root, linkTreeDepth levels
-// down, breadth first. The directories of one level are read in the
-// order of how many entries their parent holds, fewest first (then by
-// name), so that a project's own directories come before a dependency
-// tree or a data set; each entry looked at costs one, and at most
-// linkTreeDirEntries of one directory are read (the first the system
-// gives, looked at by name), so that one wide directory does not spend
-// the walk. .git directories (git's objects;
-// their protected files are concrete places) and symbolic links are not
-// entered; a directory read by an earlier tree (the project inside the
-// home directory) is not read again.
+// tree adds the linked regular files under root (walkTree).
 func (idx *linkIndex) tree(root string, budget *int, read map[string]bool) {
-	type dir struct {
-		path  string
-		width int
-	}
-	level := []dir{{path: root}}
-	for depth := 0; depth < linkTreeDepth && len(level) > 0; depth++ {
-		sort.SliceStable(level, func(i, j int) bool { return level[i].width < level[j].width })
-		var next []dir
-		for _, d := range level {
-			if *budget <= 0 {
-				return
-			}
-			if read[d.path] {
-				continue
-			}
-			read[d.path] = true
-			ents := readDirBounded(d.path, linkTreeDirEntries)
-			for _, e := range ents {
-				if *budget <= 0 {
-					return
-				}
-				*budget--
-				p := filepath.Join(d.path, e.Name())
-				switch {
-				case e.IsDir():
-					if e.Name() != ".git" {
-						next = append(next, dir{path: p, width: len(ents)})
-					}
-				case e.Type().IsRegular():
-					if fi, err := e.Info(); err == nil {
-						if id, n, ok := fileKey(fi); ok && n > 1 {
-							idx.files[id] = append(idx.files[id], p)
-						}
-					}
-				}
-			}
-		}
-		level = next
-	}
-}
-
-// readDirBounded returns at most n entries of the directory dir (the
-// first the system gives), sorted by name.
-func readDirBounded(dir string, n int) []os.DirEntry {
-	f, err := os.Open(dir)
-	if err != nil {
-		return nil
-	}
-	defer f.Close()
-	ents, _ := f.ReadDir(n)
-	sort.Slice(ents, func(i, j int) bool { return ents[i].Name() < ents[j].Name() })
-	return ents
-}
-
-// walk adds the linked regular files at p and below it, depth levels
-// down, symbolic links not followed.
-func (idx *linkIndex) walk(p string, depth int, budget *int, seen map[string]int) {
-	if *budget <= 0 || seen[p] > depth {
-		return
-	}
-	first := seen[p] == 0
-	seen[p] = depth + 1
-	*budget--
-	fi, err := os.Lstat(p)
-	if err != nil {
-		return
-	}
-	switch {
-	case fi.Mode().IsRegular():
-		if !first {
+	walkTree(root, linkTreeDepth, budget, read, func(p string, e os.DirEntry) {
+		if !e.Type().IsRegular() {
 			return
 		}
-		if id, n, ok := fileKey(fi); ok && n > 1 {
-			idx.files[id] = append(idx.files[id], p)
-		}
-	case fi.IsDir() && depth > 0:
-		ents, err := os.ReadDir(p)
-		if err != nil {
-			return
-		}
-		for _, e := range ents {
-			if *budget <= 0 {
-				return
+		if fi, err := e.Info(); err == nil {
+			if id, n, ok := fileKey(fi); ok && n > 1 {
+				idx.files[id] = append(idx.files[id], p)
 			}
-			if e.Type()&os.ModeSymlink != 0 {
-				continue
-			}
-			idx.walk(filepath.Join(p, e.Name()), depth-1, budget, seen)
 		}
-	}
+	})
 }
 
 // anchoredSpec is where an anchored pattern's files are.
