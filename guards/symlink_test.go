@@ -220,6 +220,12 @@ func TestSymlinkIndexReach(t *testing.T) {
 	write(filepath.Join(home, "dotfiles", "cc.json"), "{}")
 	write(filepath.Join(home, "dotfiles", "other.json"), "{}")
 	symlink(filepath.Join(home, "dotfiles", "cc.json"), filepath.Join(home, "ccd", "settings.json"))
+	// Other agents' settings kept in a dotfiles repository: a linked
+	// directory (~/.codex) and a linked file (~/.gemini/settings.json).
+	write(filepath.Join(home, "dotfiles", "codex", "config.toml"), "")
+	symlink(filepath.Join(home, "dotfiles", "codex"), filepath.Join(home, ".codex"))
+	write(filepath.Join(home, "dotfiles", "gemini.json"), "{}")
+	symlink(filepath.Join(home, "dotfiles", "gemini.json"), filepath.Join(home, ".gemini", "settings.json"))
 
 	env := Env{Project: proj, Cwd: proj, Home: home}
 	pol := DefaultPolicy().WithSelfProtection([]string{filepath.Join(home, "ccd", "settings.json")}, "")
@@ -235,6 +241,9 @@ func TestSymlinkIndexReach(t *testing.T) {
 		{filepath.Join(root, "store", "sub.git", "config"), Deny, "ext/one/two/.git/config"},
 		// corral's own files compare their links resolved already.
 		{"~/dotfiles/cc.json", Deny, ""},
+		{"~/dotfiles/codex/config.toml", Deny, ""},
+		{"~/dotfiles/codex/hooks.json", Deny, ""},
+		{"~/dotfiles/gemini.json", Deny, ""},
 		// Look-alikes.
 		{"tools/build.sh", Allow, ""},
 		{"~/dotfiles/other.json", Allow, ""},
