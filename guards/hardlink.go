@@ -3,6 +3,7 @@ package guards
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -23,14 +24,18 @@ import (
 // The files compared are the concrete ones the patterns name: each
 // anchored pattern's files under its fixed directory (~/.ssh,
 // ~/.bashrc, ~/.claude/settings*.json, corral's own files, the programs
-// the agents' settings run), the project's protected files below its
+// the agents' settings run) and the project's protected files below its
 // fixed part (.git/config, .git/hooks/*, .env*, *.key at the project
-// root), and the entries of the home directory and the project root for
-// the secret names that match at any depth (.env, id_rsa, *.pem). Each
-// pattern's walk is bounded (linkWalkBudget entries, linkWalkDepth
-// levels) and so is the whole index (linkIndexBudget). A file found only
-// by a pattern that matches anywhere (a .env three directories down, a
-// key in another project) is not compared: a hard link to it passes.
+// root). Each such walk is bounded (linkWalkBudget entries,
+// linkWalkDepth levels). The patterns that match at any depth (the
+// secret names .env, id_rsa, *.pem; a protected **/NAME) have no fixed
+// directory: for them the project tree, then the home directory's tree,
+// is walked breadth first (tree), linkTreeDepth levels down, at most
+// linkTreeBudget entries each, the directories of one level read
+// narrowest parent first, so that sub/dir/.env is reached before the
+// thousands of entries of node_modules or a data set. The whole index
+// is bounded by linkIndexBudget entries. A linked file beyond those
+// bounds is not compared: a hard link to it passes.
 
 // fileID is a file's identity: its device and inode.
 type fileID struct{ dev, ino uint64 }
@@ -40,6 +45,14 @@ const (
 	linkWalkBudget  = 256
 	linkWalkDepth   = 5
 	linkIndexBudget = 4096
+	// linkTreeBudget and linkTreeDepth bound each walk of a whole tree
+	// (the project's, the home directory's) for the patterns that match
+	// at any depth.
+	linkTreeBudget = 2048
+	linkTreeDepth  = 8
+	// linkTreeDirEntries bounds the entries of one directory a tree walk
+	// looks at.
+	linkTreeDirEntries = 256
 	// linkIndexTTL is how long an index is used again: a hook call
 	// judges its paths within it; a long-running process (tests, the
 	// benchmarks) sees links made later.
@@ -47,10 +60,13 @@ const (
 )
 
 // linkSpec is a place protected or secret files are: a directory (or
-// file) and how many levels below it are looked at.
+// file) and how many levels below it are looked at; or, for tree, a
+// directory whose whole tree is looked at breadth first (the patterns
+// that match at any depth).
 type linkSpec struct {
 	base  string
 	depth int
+	tree  bool
 }
 
 type linkIndex struct {
@@ -114,64 +130,52 @@ func linkTwins(abs string, specs func() []linkSpec) []string {
 }
 
 // indexFor returns the index of the linked files under specs, built at
-// most once a linkIndexTTL for the same specs.
+// most once a linkIndexTTL for the same specs. The concrete places are
+// walked first, the trees with what is left of the budget.
 func indexFor(specs []linkSpec) *linkIndex {
 	var key strings.Builder
+	var places, trees []linkSpec
 	for _, s := range specs {
 		key.WriteString(s.base)
-		key.WriteByte(byte('0' + s.depth))
+		if s.tree {
+			key.WriteByte('t')
+			trees = append(trees, s)
+		} else {
+			key.WriteByte(byte('0' + s.depth))
+			places = append(places, s)
+		}
 		key.WriteByte(0)
 	}
 	return linkIndexCache.get(key.String(), func() *linkIndex {
 		idx := &linkIndex{files: map[fileID][]string{}}
 		seen := map[string]int{}
-		walkPlaces(specs, linkIndexBudget, linkWalkBudget, func(s linkSpec, budget *int) {
+		left := walkPlaces(places, linkIndexBudget, linkWalkBudget, func(s linkSpec, budget *int) {
 			idx.walk(s.base, s.depth, budget, seen)
+		})
+		read := map[string]bool{}
+		walkPlaces(trees, left, linkTreeBudget, func(s linkSpec, budget *int) {
+			idx.tree(s.base, budget, read)
 		})
 		for id, ps := range idx.files {
 			sort.Strings(ps)
-			idx.files[id] = ps
+			idx.files[id] = slices.Compact(ps)
 		}
 		return idx
 	})
 }
 
-// walk adds the linked regular files at p and below it, depth levels
-// down, symbolic links not followed.
-func (idx *linkIndex) walk(p string, depth int, budget *int, seen map[string]int) {
-	if *budget <= 0 || seen[p] > depth {
-		return
-	}
-	first := seen[p] == 0
-	seen[p] = depth + 1
-	*budget--
-	fi, err := os.Lstat(p)
-	if err != nil {
-		return
-	}
-	switch {
-	case fi.Mode().IsRegular():
-		if !first {
+// tree adds the linked regular files under root (walkTree).
+func (idx *linkIndex) tree(root string, budget *int, read map[string]bool) {
+	walkTree(root, linkTreeDepth, budget, read, func(p string, e os.DirEntry) {
+		if !e.Type().IsRegular() {
 			return
 		}
-		if id, n, ok := fileKey(fi); ok && n > 1 {
-			idx.files[id] = append(idx.files[id], p)
-		}
-	case fi.IsDir() && depth > 0:
-		ents, err := os.ReadDir(p)
-		if err != nil {
-			return
-		}
-		for _, e := range ents {
-			if *budget <= 0 {
-				return
+		if fi, err := e.Info(); err == nil {
+			if id, n, ok := fileKey(fi); ok && n > 1 {
+				idx.files[id] = append(idx.files[id], p)
 			}
-			if e.Type()&os.ModeSymlink != 0 {
-				continue
-			}
-			idx.walk(filepath.Join(p, e.Name()), depth-1, budget, seen)
 		}
-	}
+	})
 }
 
 // anchoredSpec is where an anchored pattern's files are.
@@ -234,12 +238,20 @@ func (s *Secrets) linkSpecs(env Env) []linkSpec {
 		names = true
 	}
 	if names {
-		if env.Home != "" && filepath.IsAbs(env.Home) {
-			out = append(out, linkSpec{base: resolve(filepath.Clean(env.Home)), depth: 1})
-		}
-		if root := projectRoot(env); root != "" {
-			out = append(out, linkSpec{base: root, depth: 1})
-		}
+		out = append(out, anyDepthSpecs(env)...)
+	}
+	return out
+}
+
+// anyDepthSpecs are the places of the patterns that match at any depth:
+// the project's tree, then the home directory's.
+func anyDepthSpecs(env Env) []linkSpec {
+	var out []linkSpec
+	if root := projectRoot(env); root != "" {
+		out = append(out, linkSpec{base: root, tree: true})
+	}
+	if env.Home != "" && filepath.IsAbs(env.Home) {
+		out = append(out, linkSpec{base: resolve(filepath.Clean(env.Home)), tree: true})
 	}
 	return out
 }
@@ -272,6 +284,7 @@ func (p *Policy) linkSpecs(env Env) []linkSpec {
 			}
 		}
 	}
+	anyDepth := false
 	protected := func(w *writeLayer) {
 		if w == nil {
 			return
@@ -280,6 +293,7 @@ func (p *Policy) linkSpecs(env Env) []linkSpec {
 			if spec, ok := projectSpec(pat, root); ok {
 				out = append(out, spec)
 			}
+			anyDepth = anyDepth || !pat.anchored && strings.HasPrefix(pat.glob, "**/")
 		}
 	}
 	protected(p.write)
@@ -297,5 +311,9 @@ func (p *Policy) linkSpecs(env Env) []linkSpec {
 		protected(t.write)
 		blocked(t.blocked)
 	}
-	return append(out, p.Secrets().linkSpecs(env)...)
+	out = append(out, p.Secrets().linkSpecs(env)...)
+	if anyDepth && !slices.ContainsFunc(out, func(s linkSpec) bool { return s.tree }) {
+		out = append(out, anyDepthSpecs(env)...)
+	}
+	return out
 }

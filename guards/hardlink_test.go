@@ -1,6 +1,7 @@
 package guards
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -63,8 +64,8 @@ func TestHardLinkAliases(t *testing.T) {
 		{"gc", Deny, ".git/config"},
 		{"copy.bin", Allow, ""},
 		{"README.md", Allow, ""},
-		// Limit: a .env deep in the tree is found only by its name.
-		{"e", Allow, ""},
+		// A .env deep in the tree: found by the walk of the project tree.
+		{"e", Deny, "deep/dir/x/.env"},
 	} {
 		d := pol.Decide(env, tc.path, Write)
 		if d.Verdict != tc.want || tc.twin != "" && !strings.Contains(d.Message, "hard link to") || tc.twin != "" && !strings.Contains(d.Message, tc.twin) {
@@ -81,6 +82,7 @@ func TestHardLinkAliases(t *testing.T) {
 	}{
 		{"k", "~/.ssh"},
 		{"n", "~/.netrc"},
+		{"e", ".env"},
 		{"b", ""},
 		{"copy.bin", ""},
 	} {
@@ -88,5 +90,78 @@ func TestHardLinkAliases(t *testing.T) {
 		if ok != (tc.pattern != "") || ok && (s.Pattern != tc.pattern || s.LinkOf == "" || !strings.Contains(s.Reason("reads"), "hard link to")) {
 			t.Errorf("Match(%s) = %+v %v, want pattern %q through a hard link", tc.path, s, ok, tc.pattern)
 		}
+	}
+}
+
+// TestHardLinkAnyDepth: a hard link to a file protected or secret only by
+// a pattern that matches at any depth (a .env deep in the project, a key
+// under a deploy directory, a .pem in another project under the home
+// directory) is found by the breadth-first walk of the trees, even
+// beside a wide dependency directory; links between ordinary deep files
+// and to an example file pass.
+func TestHardLinkAnyDepth(t *testing.T) {
+	t.Parallel()
+	root := t.TempDir()
+	home := filepath.Join(root, "home")
+	proj := filepath.Join(home, "proj")
+	write := func(p, content string) {
+		t.Helper()
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	link := func(src, dst string) {
+		t.Helper()
+		if err := os.Link(src, dst); err != nil {
+			t.Skipf("hard links not available here: %v", err)
+		}
+	}
+	// A wide directory read before sub/ at the same level (by name):
+	// 300 packages of 10 files each.
+	for i := range 300 {
+		for j := range 10 {
+			write(filepath.Join(proj, "node_modules", fmt.Sprintf("p%03d", i), fmt.Sprintf("f%d.js", j)), "")
+		}
+	}
+	// And one directory wider than the whole walk's budget.
+	for i := range linkTreeBudget + 100 {
+		write(filepath.Join(proj, "assets", fmt.Sprintf("i%04d.png", i)), "")
+	}
+	write(filepath.Join(proj, "sub", "dir", ".env"), "TOKEN=1")
+	write(filepath.Join(proj, "deploy", "tls", "server.key"), "-----BEGIN PRIVATE KEY-----")
+	write(filepath.Join(proj, "sub", "dir", ".env.example"), "TOKEN=")
+	write(filepath.Join(proj, "data", "raw", "a.csv"), "1,2")
+	write(filepath.Join(home, "other", "certs", "x.pem"), "-----BEGIN PRIVATE KEY-----")
+	link(filepath.Join(proj, "sub", "dir", ".env"), filepath.Join(proj, "notes.txt"))
+	link(filepath.Join(proj, "deploy", "tls", "server.key"), filepath.Join(proj, "k.txt"))
+	link(filepath.Join(home, "other", "certs", "x.pem"), filepath.Join(proj, "p.txt"))
+	link(filepath.Join(proj, "sub", "dir", ".env.example"), filepath.Join(proj, "example.txt"))
+	link(filepath.Join(proj, "data", "raw", "a.csv"), filepath.Join(proj, "b.csv"))
+
+	env := Env{Project: proj, Cwd: proj, Home: home}
+	pol := DefaultPolicy()
+	sec := pol.Secrets()
+	for _, tc := range []struct {
+		path, pattern, twin string
+	}{
+		{"notes.txt", ".env", "sub/dir/.env"},
+		{"k.txt", "*.key", "deploy/tls/server.key"},
+		{"p.txt", "*.pem", "other/certs/x.pem"},
+		{"example.txt", "", ""},
+		{"b.csv", "", ""},
+	} {
+		s, ok := sec.Match(env, tc.path)
+		if ok != (tc.pattern != "") || ok && (s.Pattern != tc.pattern || !strings.HasSuffix(s.LinkOf, tc.twin)) {
+			t.Errorf("Match(%s) = %+v %v, want pattern %q through %s", tc.path, s, ok, tc.pattern, tc.twin)
+		}
+	}
+	if d := pol.Decide(env, "notes.txt", Write); d.Verdict != Deny || !strings.Contains(d.Message, "sub/dir/.env") {
+		t.Errorf("Decide(notes.txt, write) = %v %q, want deny through sub/dir/.env", d.Verdict, d.Message)
+	}
+	if d := pol.Decide(env, "b.csv", Write); d.Verdict != Allow {
+		t.Errorf("Decide(b.csv, write) = %v %q, want allow", d.Verdict, d.Message)
 	}
 }

@@ -386,6 +386,24 @@ func (p *Policy) Sources() []string {
 // and so is one of the name itself when it is a link (ln -sf X
 // .git/hooks/pre-commit replaces the hook): see symlink.go.
 func (p *Policy) Decide(env Env, path string, a Action) Decision {
+	return p.decideLinked(env, path, a, true)
+}
+
+// DecideReplace judges a write that puts a new file at path instead of
+// writing the file there (mv X path, sed -i, perl -i, install, ln -f,
+// cp --remove-destination or -a: the program renames a new file over the
+// name or unlinks it first, so the name gets a new inode): as Decide's
+// write, except that a hard link's other names are not judged, since
+// their file keeps its content (ln ~/.bashrc b; sed -i s/x/y/ b leaves
+// ~/.bashrc as it was). A symbolic link at path is still judged as the
+// name it is.
+func (p *Policy) DecideReplace(env Env, path string) Decision {
+	return p.decideLinked(env, path, Write, false)
+}
+
+// decideLinked is Decide, the hard link's other names judged only when
+// twins is set.
+func (p *Policy) decideLinked(env Env, path string, a Action, twins bool) Decision {
 	best := p.decide(env, path, a)
 	if p == nil || path == "" || best.Verdict == Deny {
 		return best
@@ -402,7 +420,7 @@ func (p *Policy) Decide(env Env, path string, a Action) Decision {
 			return best
 		}
 	}
-	if best = p.viaLinks(env, best, a); a != Write || best.Verdict == Deny {
+	if best = p.viaLinks(env, best, a); a != Write || !twins || best.Verdict == Deny {
 		return best
 	}
 	for _, twin := range linkTwins(best.Path.Abs, func() []linkSpec { return p.linkSpecs(env) }) {

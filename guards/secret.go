@@ -328,10 +328,16 @@ type Secret struct {
 	Pattern string
 	// LinkOf is the secret file Path is a hard link to, when it is one.
 	LinkOf string
+	// ViaLink is the secret's name that is a symbolic link leading to
+	// Path, when Path is secret through one (.env -> config/env.txt).
+	ViaLink string
 }
 
 // Reason is the one-line explanation given to the agent and the person.
 func (s Secret) Reason(verb string) string {
+	if s.ViaLink != "" {
+		return s.viaLinkReason(verb)
+	}
 	if s.LinkOf != "" {
 		return fmt.Sprintf("%s %s: it is a hard link to %s (the same file), which matches the secret pattern %q; to let that file through, add it to \"secrets\": {\"allow\": [%q]} in a user policy (not the project's)",
 			verb, s.Path.Abs, s.LinkOf, s.Pattern, s.LinkOf)
@@ -456,6 +462,11 @@ func (s *Secrets) match(env Env, path string, throughProc bool) (Secret, bool) {
 		}
 	}
 	if throughProc {
+		// The target of a secret's name that is a symbolic link
+		// (.env -> config/env.txt) is that secret.
+		if sec, ok := s.viaSecretLink(env, np); ok {
+			return sec, true
+		}
 		// A hard link of a secret file (ln ~/.ssh/id_rsa k) is that file.
 		for _, twin := range linkTwins(np.Abs, func() []linkSpec { return s.linkSpecs(env) }) {
 			if sec, ok := s.match(env, twin, false); ok {

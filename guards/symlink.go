@@ -43,8 +43,9 @@ const (
 	symlinkWalkBudget  = 128
 	symlinkIndexBudget = 1024
 	// nestedRepoBudget bounds the directories looked at for nested
-	// repositories' hooks.
+	// repositories' hooks, nestedRepoDepth how far down.
 	nestedRepoBudget = 256
+	nestedRepoDepth  = 6
 )
 
 // protLink is a protected name that is a symbolic link: name is its path
@@ -67,13 +68,18 @@ var symlinkIndexCache diskIndex[*symlinkIndex]
 type linkPlace struct {
 	base, glob string
 	depth      int
+	// target, when set, is where git finds what base names although
+	// base is no link: a .git file's gitdir (a worktree, a submodule)
+	// holds the repository, and its hooks and configuration are in the
+	// common directory.
+	target string
 }
 
 // symlinkPlaces are the places the self layer's protected names are.
 func (p *Policy) symlinkPlaces(env Env) []linkPlace {
 	l := p.self
 	if l == nil {
-		return nil
+		l = &selfLayer{}
 	}
 	var out []linkPlace
 	add := func(g string) {
@@ -107,8 +113,24 @@ func (p *Policy) symlinkPlaces(env Env) []linkPlace {
 				}
 			}
 		}
+		// The policy files' protected project files (.env*, *.key,
+		// package-lock.json; a **/NAME at the project's own level). A
+		// protected tree (node_modules/**, .git/**) is not looked into:
+		// its links lead to a workspace's own packages (node_modules/@x/y
+		// -> ../../packages/y), whose sources are no installed files.
+		for _, pat := range p.protectedPatterns() {
+			g := pat.glob
+			for strings.HasPrefix(g, "**/") {
+				g = g[3:]
+			}
+			if !pat.anchored && g != "" && !strings.Contains(g, "**") {
+				add(root + "/" + g)
+			}
+		}
+		out = append(out, gitFilePlaces(root)...)
 		for _, d := range nestedRepos(root) {
 			out = append(out, linkPlace{base: filepath.Join(d, ".git", "hooks"), depth: 1})
+			out = append(out, gitFilePlaces(d)...)
 		}
 	}
 	// The home directory's places after the project's: they can be large
@@ -121,56 +143,175 @@ func (p *Policy) symlinkPlaces(env Env) []linkPlace {
 			}
 		}
 	}
+	// The policy files' blocked places under the home directory (not
+	// the home directory itself, nor system directories).
+	for _, pat := range p.blockedPatterns() {
+		if spec, ok := anchoredSpec(pat, env.Home); ok && home != "" && Within(home, spec.base) && spec.base != home && strings.HasPrefix(pat.glob, "~/") {
+			add(home + pat.glob[1:])
+		}
+	}
 	return out
 }
 
-// nestedRepos returns the directories one or two levels under root that
-// hold a .git directory, bounded by nestedRepoBudget directories read.
-func nestedRepos(root string) []string {
-	budget := nestedRepoBudget
-	var out []string
-	var look func(dir string, depth int)
-	look = func(dir string, depth int) {
-		ents, err := os.ReadDir(dir)
-		if err != nil {
-			return
-		}
-		for _, e := range ents {
-			if budget <= 0 {
-				return
-			}
-			if !e.IsDir() || e.Name() == ".git" {
-				continue
-			}
-			budget--
-			d := filepath.Join(dir, e.Name())
-			if fi, err := os.Lstat(filepath.Join(d, ".git")); err == nil && fi.IsDir() {
-				out = append(out, d)
-			}
-			if depth > 1 {
-				look(d, depth-1)
-			}
+// protectedPatterns are the protected patterns of the policy's write
+// layers; blockedPatterns the blocked ones of its guard layers.
+func (p *Policy) protectedPatterns() []pattern {
+	var out []pattern
+	if p.write != nil {
+		out = append(out, p.write.protected...)
+	}
+	for _, t := range p.tighter {
+		if t.write != nil {
+			out = append(out, t.write.protected...)
 		}
 	}
-	look(root, 2)
 	return out
+}
+
+func (p *Policy) blockedPatterns() []pattern {
+	var out []pattern
+	if p.guard != nil {
+		out = append(out, p.guard.blocked...)
+	}
+	for _, t := range p.tighter {
+		out = append(out, t.blocked...)
+	}
+	return out
+}
+
+// nestedRepos returns the directories under root, nestedRepoDepth levels
+// down, that hold a repository: a .git directory, a link to one, or a .git
+// file naming one (gitdir: …, a submodule or a worktree). They are looked
+// for breadth first, the directories of one level in the order of how
+// many entries their parent holds (fewest first), bounded by
+// nestedRepoBudget directories looked at, so that vendor/a/b/c is reached
+// before the packages of node_modules.
+func nestedRepos(root string) []string {
+	type dir struct {
+		path  string
+		width int
+	}
+	budget := nestedRepoBudget
+	var out []string
+	level := []dir{{path: root}}
+	for depth := 0; depth < nestedRepoDepth && len(level) > 0; depth++ {
+		sort.SliceStable(level, func(i, j int) bool { return level[i].width < level[j].width })
+		var next []dir
+		for _, d := range level {
+			ents := readDirBounded(d.path, 4*nestedRepoBudget)
+			for _, e := range ents {
+				if budget <= 0 {
+					return out
+				}
+				if !e.IsDir() || e.Name() == ".git" {
+					continue
+				}
+				budget--
+				p := filepath.Join(d.path, e.Name())
+				if isRepo(p) {
+					out = append(out, p)
+				}
+				next = append(next, dir{path: p, width: len(ents)})
+			}
+		}
+		level = next
+	}
+	return out
+}
+
+// isRepo reports whether d holds a .git directory (or a link to one) or
+// a .git file that names a git directory.
+func isRepo(d string) bool {
+	dot := filepath.Join(d, ".git")
+	fi, err := os.Stat(dot)
+	if err != nil {
+		return false
+	}
+	if fi.IsDir() {
+		return true
+	}
+	_, _, ok := gitFileDirs(dot)
+	return ok
+}
+
+// gitFileDirs reads a .git file ("gitdir: PATH", relative to the file's
+// directory) and returns the git directory it names and the common
+// directory, which a worktree's commondir file names (relative to the
+// git directory) and which holds the hooks and the configuration.
+func gitFileDirs(dot string) (gitDir, common string, ok bool) {
+	fi, err := os.Lstat(dot)
+	if err != nil || !fi.Mode().IsRegular() {
+		return "", "", false
+	}
+	b, err := readHead(dot, 4096)
+	if err != nil {
+		return "", "", false
+	}
+	line, _, _ := strings.Cut(b, "\n")
+	v, found := strings.CutPrefix(strings.TrimSpace(line), "gitdir:")
+	v = strings.TrimSpace(v)
+	if !found || v == "" {
+		return "", "", false
+	}
+	if !filepath.IsAbs(v) {
+		v = filepath.Join(filepath.Dir(dot), v)
+	}
+	gitDir = resolve(filepath.Clean(v))
+	if fi, err := os.Stat(gitDir); err != nil || !fi.IsDir() {
+		return "", "", false
+	}
+	common = gitDir
+	if c, err := readHead(filepath.Join(gitDir, "commondir"), 4096); err == nil {
+		if c = strings.TrimSpace(strings.SplitN(c, "\n", 2)[0]); c != "" {
+			if !filepath.IsAbs(c) {
+				c = filepath.Join(gitDir, c)
+			}
+			common = resolve(filepath.Clean(c))
+		}
+	}
+	return gitDir, common, true
+}
+
+// gitFilePlaces are the names a .git file in d stands for: d/.git is the
+// git directory it names, and d/.git/hooks and d/.git/config are the
+// common directory's (a worktree shares the main repository's), so
+// writing main/.git/hooks/pre-commit from a worktree is writing the hook.
+func gitFilePlaces(d string) []linkPlace {
+	dot := filepath.Join(d, ".git")
+	gitDir, common, ok := gitFileDirs(dot)
+	if !ok {
+		return nil
+	}
+	return []linkPlace{
+		{base: filepath.Join(dot, "hooks"), target: filepath.Join(common, "hooks")},
+		{base: filepath.Join(dot, "config"), target: filepath.Join(common, "config")},
+		{base: dot, target: gitDir},
+	}
 }
 
 // protectedLinks returns the protected names under the self layer's
 // places that are symbolic links, built at most once a linkIndexTTL for
 // the same places.
 func (p *Policy) protectedLinks(env Env) []protLink {
-	if p == nil || p.self == nil {
+	if p == nil {
 		return nil
 	}
-	// The places depend only on the home directory and the project: the
-	// self layer's patterns are corral's own.
+	// The places depend on the home directory, the project, whether the
+	// self layer is there (its patterns are corral's own) and the policy
+	// files' protected and blocked patterns.
 	var key strings.Builder
 	if env.Home != "" && filepath.IsAbs(env.Home) {
 		key.WriteString(resolve(filepath.Clean(env.Home)))
 	}
 	key.WriteByte(0)
 	key.WriteString(projectRoot(env))
+	if p.self != nil {
+		key.WriteString("\x00self")
+	}
+	for _, pat := range append(p.protectedPatterns(), p.blockedPatterns()...) {
+		key.WriteByte(0)
+		key.WriteString(pat.raw)
+	}
 	return symlinkIndexCache.get(key.String(), func() *symlinkIndex {
 		idx := &symlinkIndex{}
 		seen := map[string]int{}
@@ -187,6 +328,11 @@ func (p *Policy) protectedLinks(env Env) []protLink {
 // that is a link) is itself the link: everything under its target is
 // under the protected name.
 func (idx *symlinkIndex) place(pl linkPlace, budget *int, seen map[string]int) {
+	if pl.target != "" {
+		*budget--
+		idx.links = append(idx.links, protLink{name: pl.base, target: pl.target})
+		return
+	}
 	if _, exists := lookLink(pl.base); !exists {
 		return
 	}

@@ -2,7 +2,9 @@ package guards
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -163,5 +165,181 @@ func TestSymlinkIndexBudget(t *testing.T) {
 	pol := DefaultPolicy().WithSelfProtection(nil, "")
 	if d := pol.Decide(env, "hook.sh", Write); d.Verdict != Deny {
 		t.Errorf("Decide(hook.sh) = %v %q, want deny through .git/hooks/pre-push", d.Verdict, d.Message)
+	}
+}
+
+// TestSymlinkIndexReach: the places the index of protected links reaches
+// beyond the project's own hooks: a repository nested three and five
+// levels down (beside a wide directory), a .git that is itself a link, a
+// worktree and a submodule whose .git file names the git directory
+// (made with the real git where it is there); corral's own files given at
+// run time (CLAUDE_CONFIG_DIR's settings) that are links stay protected.
+func TestSymlinkIndexReach(t *testing.T) {
+	t.Parallel()
+	root := t.TempDir()
+	home := filepath.Join(root, "home")
+	proj := filepath.Join(root, "proj")
+	write := func(p, content string) {
+		t.Helper()
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	symlink := func(target, name string) {
+		t.Helper()
+		if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Symlink(target, name); err != nil {
+			t.Skipf("symbolic links not available here: %v", err)
+		}
+	}
+	write(filepath.Join(proj, ".git", "HEAD"), "ref: refs/heads/main\n")
+	for i := range 200 {
+		write(filepath.Join(proj, "node_modules", "p"+strconv.Itoa(i), "index.js"), "")
+	}
+	write(filepath.Join(proj, "tools", "h3.sh"), "#!/bin/sh\n")
+	write(filepath.Join(proj, "tools", "h5.sh"), "#!/bin/sh\n")
+	write(filepath.Join(proj, "tools", "build.sh"), "#!/bin/sh\n")
+	write(filepath.Join(proj, "a", "b", "c", ".git", "HEAD"), "ref: refs/heads/main\n")
+	symlink(filepath.Join(proj, "tools", "h3.sh"), filepath.Join(proj, "a", "b", "c", ".git", "hooks", "pre-commit"))
+	write(filepath.Join(proj, "v", "w", "x", "y", "z", ".git", "HEAD"), "ref: refs/heads/main\n")
+	symlink(filepath.Join(proj, "tools", "h5.sh"), filepath.Join(proj, "v", "w", "x", "y", "z", ".git", "hooks", "pre-push"))
+	// A nested repository whose .git is a link to a git directory kept
+	// elsewhere, and one whose .git file names it (a submodule).
+	write(filepath.Join(root, "store", "lib.git", "HEAD"), "ref: refs/heads/main\n")
+	write(filepath.Join(root, "store", "lib.git", "hooks", "post-merge"), "#!/bin/sh\n")
+	symlink(filepath.Join(root, "store", "lib.git"), filepath.Join(proj, "deps", "lib", ".git"))
+	write(filepath.Join(proj, ".git", "modules", "m", "HEAD"), "ref: refs/heads/main\n")
+	write(filepath.Join(root, "store", "sub.git", "HEAD"), "ref: refs/heads/main\n")
+	write(filepath.Join(proj, "ext", "one", "two", ".git"), "gitdir: ../../../../store/sub.git\n")
+	// CLAUDE_CONFIG_DIR's settings, a link into a dotfiles repository.
+	write(filepath.Join(home, "dotfiles", "cc.json"), "{}")
+	write(filepath.Join(home, "dotfiles", "other.json"), "{}")
+	symlink(filepath.Join(home, "dotfiles", "cc.json"), filepath.Join(home, "ccd", "settings.json"))
+	// Other agents' settings kept in a dotfiles repository: a linked
+	// directory (~/.codex) and a linked file (~/.gemini/settings.json).
+	write(filepath.Join(home, "dotfiles", "codex", "config.toml"), "")
+	symlink(filepath.Join(home, "dotfiles", "codex"), filepath.Join(home, ".codex"))
+	write(filepath.Join(home, "dotfiles", "gemini.json"), "{}")
+	symlink(filepath.Join(home, "dotfiles", "gemini.json"), filepath.Join(home, ".gemini", "settings.json"))
+
+	env := Env{Project: proj, Cwd: proj, Home: home}
+	pol := DefaultPolicy().WithSelfProtection([]string{filepath.Join(home, "ccd", "settings.json")}, "")
+	for _, tc := range []struct {
+		path string
+		want Verdict
+		link string // named in the message
+	}{
+		{"tools/h3.sh", Deny, "a/b/c/.git/hooks/pre-commit"},
+		{"tools/h5.sh", Deny, "z/.git/hooks/pre-push"},
+		{filepath.Join(root, "store", "lib.git", "hooks", "post-merge"), Deny, "deps/lib/.git/hooks"},
+		{filepath.Join(root, "store", "sub.git", "hooks", "pre-commit"), Deny, "ext/one/two/.git/hooks"},
+		{filepath.Join(root, "store", "sub.git", "config"), Deny, "ext/one/two/.git/config"},
+		// corral's own files compare their links resolved already.
+		{"~/dotfiles/cc.json", Deny, ""},
+		{"~/dotfiles/codex/config.toml", Deny, ""},
+		{"~/dotfiles/codex/hooks.json", Deny, ""},
+		{"~/dotfiles/gemini.json", Deny, ""},
+		// Look-alikes.
+		{"tools/build.sh", Allow, ""},
+		{"~/dotfiles/other.json", Allow, ""},
+	} {
+		d := pol.Decide(env, tc.path, Write)
+		if d.Verdict != tc.want || tc.link != "" && !strings.Contains(d.Message, tc.link) {
+			t.Errorf("Decide(%s) = %v %q, want %v naming %s", tc.path, d.Verdict, d.Message, tc.want, tc.link)
+		}
+	}
+
+	// A linked worktree made by the real git: its .git file names
+	// main/.git/worktrees/wt, whose commondir leads to main/.git, where
+	// the hooks every worktree runs are.
+	if _, err := exec.LookPath("git"); err != nil {
+		return
+	}
+	main := filepath.Join(root, "main")
+	wt := filepath.Join(root, "wt")
+	for _, args := range [][]string{
+		{"init", "-q", main},
+		{"-C", main, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "--allow-empty", "-m", "x"},
+		{"-C", main, "worktree", "add", "-q", wt},
+	} {
+		if out, err := exec.Command("git", args...).CombinedOutput(); err != nil {
+			t.Skipf("git %v: %v %s", args, err, out)
+		}
+	}
+	wenv := Env{Project: wt, Cwd: wt, Home: home}
+	for _, tc := range []struct {
+		path string
+		want Verdict
+	}{
+		{filepath.Join(main, ".git", "hooks", "pre-commit"), Deny},
+		{filepath.Join(main, ".git", "config"), Deny},
+		{filepath.Join(wt, "notes.md"), Allow},
+	} {
+		if d := pol.Decide(wenv, tc.path, Write); d.Verdict != tc.want || tc.want == Deny && !strings.Contains(d.Message, filepath.Join(wt, ".git")) {
+			t.Errorf("worktree: Decide(%s) = %v %q, want %v through %s/.git", tc.path, d.Verdict, d.Message, tc.want, wt)
+		}
+	}
+}
+
+// TestPolicyLinkTargets: the policy files' protected project files and
+// blocked home places that are symbolic links protect the file they lead
+// to (.env -> config/env.txt, ~/.ssh/config -> ~/dotfiles/ssh/config),
+// without the self layer; a workspace package that node_modules links to
+// (a protected tree) stays writable.
+func TestPolicyLinkTargets(t *testing.T) {
+	t.Parallel()
+	root := t.TempDir()
+	home := filepath.Join(root, "home")
+	proj := filepath.Join(root, "proj")
+	write := func(p string) {
+		t.Helper()
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte("x"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	symlink := func(target, name string) {
+		t.Helper()
+		if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Symlink(target, name); err != nil {
+			t.Skipf("symbolic links not available here: %v", err)
+		}
+	}
+	write(filepath.Join(proj, "config", "env.txt"))
+	write(filepath.Join(proj, "config", "other.txt"))
+	symlink("config/env.txt", filepath.Join(proj, ".env"))
+	write(filepath.Join(proj, "packages", "y", "src", "index.ts"))
+	symlink("../../packages/y", filepath.Join(proj, "node_modules", "@x", "y"))
+	write(filepath.Join(home, "dotfiles", "ssh", "config"))
+	write(filepath.Join(home, "dotfiles", "notes.md"))
+	symlink(filepath.Join(home, "dotfiles", "ssh", "config"), filepath.Join(home, ".ssh", "config"))
+
+	env := Env{Project: proj, Cwd: proj, Home: home}
+	pol := DefaultPolicy()
+	for _, tc := range []struct {
+		path string
+		min  Verdict
+		link string
+	}{
+		{"config/env.txt", Deny, ".env"},
+		{"~/dotfiles/ssh/config", Ask, ".ssh/config"},
+		// Look-alikes.
+		{"config/other.txt", Allow, ""},
+		{"packages/y/src/index.ts", Allow, ""},
+		{"~/dotfiles/notes.md", Allow, ""},
+	} {
+		d := pol.Decide(env, tc.path, Write)
+		if tc.link == "" && d.Verdict != Allow || tc.link != "" && (d.Verdict < tc.min || !strings.Contains(d.Message, tc.link)) {
+			t.Errorf("Decide(%s) = %v %q, want at least %v naming %s", tc.path, d.Verdict, d.Message, tc.min, tc.link)
+		}
 	}
 }

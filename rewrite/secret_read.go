@@ -417,7 +417,22 @@ func checkSecretRead(p *Pass, c *syntax.Call) {
 	switch name {
 	case "sed", "awk", "gawk", "mawk", "jq", "yq":
 		if name == "sed" && has(opts, "i", "in-place") {
-			return // edited in place, not printed: the write guards judge it
+			// Edited in place, not printed: the write guards judge it.
+			// But sed writes a new file and renames it over the name, so
+			// a hard link of a secret (notes.txt, a second name of
+			// sub/.env) becomes a file of its own holding the secret's
+			// text under a name no pattern protects: a copy, read as cp
+			// reads its source.
+			if !has(opts, "e", "f", "expression", "file") && len(files) > 0 {
+				files = files[1:]
+			}
+			for _, i := range files {
+				if s, ok := p.secretOf(c.Dir, c.Args[i]); ok && s.LinkOf != "" {
+					p.reportSecret(c, s, "sed -i copies (a new file at the hard link's name)")
+					return
+				}
+			}
+			return
 		}
 		// The first operand is the script or filter, unless -e/-f (sed)
 		// or -f (awk) gave it.

@@ -99,6 +99,12 @@ type target struct {
 	// hardLink reports the file a hard link is made to (ln A B, cp -l):
 	// judged as a write of it, without the warnings of ordinary writes.
 	hardLink bool
+	// replaces reports a write that puts a new file at the name instead
+	// of writing the file there (mv, install, ln, sed -i, perl -i, cp
+	// --remove-destination or -a: a rename over the name, or an unlink
+	// first): the other names of a hard link keep their content, so they
+	// are not judged (guards.Policy.DecideReplace).
+	replaces bool
 }
 
 func (t target) path() string {
@@ -241,6 +247,7 @@ func copyTargets(c *syntax.Call) []target {
 		}
 		return out
 	}
+	replaces := replacesName(c.Name, opts)
 	var out []target
 	var sources []syntax.Arg
 	dest := dir
@@ -255,11 +262,11 @@ func copyTargets(c *syntax.Call) []target {
 		return nil
 	}
 	if dir == nil && !intoDirectory(c, *dest, opts) {
-		out = append(out, target{arg: *dest, action: guards.Write})
+		out = append(out, target{arg: *dest, action: guards.Write, replaces: replaces})
 	} else {
 		// -t DIR names a directory that must exist: what is written is
 		// a file in it (sources added at run time too), never DIR itself.
-		out = append(out, target{arg: *dest, value: strings.TrimSuffix(dest.Value, "/") + "/*", action: guards.Write})
+		out = append(out, target{arg: *dest, value: strings.TrimSuffix(dest.Value, "/") + "/*", action: guards.Write, replaces: replaces})
 	}
 	// A destination that is not a directory when the hook runs may
 	// become one before the copy (mkdir d; mv .env d), unless the copy
@@ -268,6 +275,7 @@ func copyTargets(c *syntax.Call) []target {
 	into := dir != nil || intoDirectory(c, *dest, opts) || !c.RunsFirst()
 	for _, s := range sources {
 		if t, ok := landsIn(*dest, s); ok && into {
+			t.replaces = replaces
 			out = append(out, t)
 		}
 		if c.Name == "mv" {
@@ -275,6 +283,44 @@ func copyTargets(c *syntax.Call) []target {
 		}
 	}
 	return out
+}
+
+// replacesName reports whether cp, mv, install or ln with opts puts a
+// new file at its destination rather than writing the file there (checked
+// with stat -c %i before and after): mv renames over the name, install
+// and ln -f unlink it first, and so does cp with --remove-destination,
+// with a backup (-b: the old file is renamed away), when it makes links
+// (-l, -s: it fails on an existing name without -f) or preserves them
+// (-a, -d, --preserve=links or all: an existing name with several links
+// is unlinked); plain cp, -f, -p and -r open the existing file and write
+// it. A --no-preserve that names links or all keeps cp writing in place.
+func replacesName(name string, opts []option) bool {
+	switch name {
+	case "mv", "install", "ln":
+		return true
+	case "cp":
+	default:
+		return false
+	}
+	for _, o := range opts {
+		if o.name == "no-preserve" && o.ambiguous == nil && (strings.Contains(o.val.Value, "links") || strings.Contains(o.val.Value, "all") || !o.val.Static) {
+			return false
+		}
+	}
+	for _, o := range opts {
+		if o.ambiguous != nil {
+			continue
+		}
+		switch o.name {
+		case "remove-destination", "a", "archive", "d", "b", "backup", "l", "link", "s", "symbolic-link":
+			return true
+		case "preserve":
+			if o.hasVal && o.val.Static && (strings.Contains(o.val.Value, "links") || strings.Contains(o.val.Value, "all")) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // intoDirectory reports whether the last operand dest of cp, mv, install
@@ -316,7 +362,9 @@ func inPlaceTargets(c *syntax.Call) []target {
 	}
 	var out []target
 	for _, i := range idx {
-		out = append(out, target{arg: c.Args[i], action: guards.Write})
+		// Both write a new file and rename it over the name (perl
+		// unlinks it first): the name gets a new inode.
+		out = append(out, target{arg: c.Args[i], action: guards.Write, replaces: true})
 	}
 	return out
 }
@@ -572,7 +620,12 @@ func (p *Pass) judge(c *syntax.Call, sc *syntax.Script, dir syntax.Dir, t target
 	if t.action == guards.Delete && gitLockFile(norm.Abs) {
 		return
 	}
-	d := cfg.Paths.Decide(env, t.path(), t.action)
+	var d guards.Decision
+	if t.replaces && t.action == guards.Write {
+		d = cfg.Paths.DecideReplace(env, t.path())
+	} else {
+		d = cfg.Paths.Decide(env, t.path(), t.action)
+	}
 	msg := fmt.Sprintf("%s %s %s: %s", what, verb, t.path(), d.Message)
 	switch d.Verdict {
 	case guards.Deny:
