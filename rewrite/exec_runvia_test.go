@@ -37,6 +37,11 @@ var runViaCases = []codeCase{
 		files: map[string]string{"x.rb": `require "fileutils"; FileUtils.rm_rf("{home}")`}, want: Deny, gone: true},
 	{name: "python-m-cwd-module", prog: "python3", cmd: "python3 -m evil",
 		files: map[string]string{"evil.py": "import shutil\nshutil.rmtree('{home}')\n"}, want: Deny, gone: true},
+	{name: "python-breakpoint-hook", prog: "python3", cmd: "PYTHONBREAKPOINT=os.system python3 bp.py",
+		files: map[string]string{"bp.py": "breakpoint('rm -rf {home}')\n"}, want: Deny, gone: true},
+	{name: "python-breakpoint-hook-code", prog: "python3", cmd: `PYTHONBREAKPOINT=shutil.rmtree python3 -c 'breakpoint("{home}")'`, want: Deny, gone: true},
+	{name: "python-breakpoint-off-look", prog: "python3", cmd: "PYTHONBREAKPOINT=0 python3 bp.py",
+		files: map[string]string{"bp.py": "breakpoint('rm -rf {home}')\n"}, want: Allow},
 	{name: "python-m-look", prog: "python3", cmd: "echo '{}' | python3 -m json.tool", want: Allow},
 	// Programs that run a variable's value: git's editor, make's
 	// compiler.

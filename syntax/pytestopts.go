@@ -145,9 +145,14 @@ func (w *walker) breakpointHook(c scope, call *Call, p program) {
 	}
 }
 
-// breakpointModule judges the module of one value of PYTHONBREAKPOINT.
+// breakpointModule judges the module of one value of PYTHONBREAKPOINT,
+// and the program's breakpoint(…) calls as calls of the callable it
+// names: sys.breakpointhook passes them their arguments, so
+// PYTHONBREAKPOINT=os.system makes breakpoint("rm -rf ~") run rm -rf ~.
 func (w *walker) breakpointModule(c scope, call *Call, p program, v string) {
-	mod, _, ok := cutLast(strings.TrimSpace(v), ".")
+	v = strings.TrimSpace(v)
+	w.breakpointCalls(c, call, p, v)
+	mod, _, ok := cutLast(v, ".")
 	if !ok || mod == "" {
 		return
 	}
@@ -162,6 +167,39 @@ func (w *walker) breakpointModule(c scope, call *Call, p program, v string) {
 		cands = append(cands, filepath.Join(d, rel+".py"), filepath.Join(d, rel, "__init__.py"))
 	}
 	w.firstFile(c, call, cands, string(lang.Python))
+}
+
+// breakpointCalls judges the program p runs with each breakpoint( call
+// spelt as a call of hook (a dotted name; pdb.set_trace, the default, and
+// 0, which turns breakpoint() off, change nothing).
+func (w *walker) breakpointCalls(c scope, call *Call, p program, hook string) {
+	if hook == "" || hook == "0" || hook == "pdb.set_trace" || strings.ContainsFunc(hook, func(r rune) bool {
+		return !(r == '.' || r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9')
+	}) {
+		return
+	}
+	text := ""
+	switch {
+	case p.hasCode:
+		text = p.code
+	case p.file != nil && p.file.Static:
+		t, ok := w.readScript(call.Dir.Join(p.file.Value))
+		if !ok {
+			return
+		}
+		text = t
+	default:
+		return
+	}
+	if !strings.Contains(text, "breakpoint(") {
+		return
+	}
+	mod, _, _ := cutLast(hook, ".")
+	spelt := strings.ReplaceAll(text, "breakpoint(", hook+"(")
+	if mod != "" {
+		spelt = "import " + mod + "\n" + spelt
+	}
+	w.program(c, call, lang.Python, spelt, "breakpoint() with PYTHONBREAKPOINT="+hook, false, "")
 }
 
 // cutLast is strings.Cut at the last sep.
