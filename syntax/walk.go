@@ -1944,6 +1944,7 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 	w.homeStartup(c, call, cmdState, envWords)
 	w.goTool(c, call, cmdState, envWords)
 	w.pipConfigFile(call, cmdState, envWords)
+	w.npmUserConfig(call, cmdState, envWords)
 	w.importedFuncs(c, call, args[:len(args)-len(inv.words)])
 	w.loader(c, call, cmdState, envWords)
 	w.shellEnv(c, call, cmdState, envWords)
