@@ -65,9 +65,9 @@ func TestGitConfigIncludesAndAliasOptions(t *testing.T) {
 	go func() {
 		defer close(done)
 		checkDecisions(t, cfg, []struct{ cmd, want string }{
-			{"git -C " + evil + " status", "deny"},    // fsmonitor from include.path
-			{"git -C " + evil + " nuke", "deny"},      // an alias two includes down
-			{"git -C " + evil + " y", "deny"},         // -c core.pager inside the alias
+			{"git -C " + evil + " status", "deny"},      // fsmonitor from include.path
+			{"git -C " + evil + " nuke", "deny"},        // an alias two includes down
+			{"git -C " + evil + " y", "deny"},           // -c core.pager inside the alias
 			{"cd " + evil + " && git z origin", "deny"}, // -c core.sshCommand after --no-pager
 			{"git -C " + plain + " status", "allow"},
 			{"git -C " + plain + " lg", "allow"},

@@ -21,11 +21,11 @@ import (
 func TestPatchOwnGitDiff(t *testing.T) {
 	t.Parallel()
 	cfg := scratchProject(t, map[string]string{
-		"proj/docs/a.md":  "# a\n",
+		"proj/docs/a.md":             "# a\n",
 		"proj/.claude/settings.json": "{}\n",
-		"proj/README.md":  "hello\n",
-		"proj/x.sh":       "echo hi\n",
-		"other/README.md": "hello\n",
+		"proj/README.md":             "hello\n",
+		"proj/x.sh":                  "echo hi\n",
+		"other/README.md":            "hello\n",
 	})
 	proj := cfg.Project
 	gitIn(t, proj, "init", "-q")
