@@ -252,9 +252,9 @@ func TestCIPipelines(t *testing.T) {
 		"d/.github/workflows/ci.yml":         "on: push\njobs:\n  t:\n    runs-on: ubuntu-latest\n    steps:\n      - run: \"rm -rf /victim\"\n",
 		"ok/.github/workflows/ci.yml": wf + "      - run: |\n          npm ci\n          npm run build --if-present\n          echo ${{ github.sha }}\n" +
 			"      - run: rm -rf node_modules/.cache\n",
-		"e/.github/workflows/pr.yml": "on: [pull_request, \"release\"] # both\njobs:\n  t:\n    runs-on: ubuntu-latest\n    steps:\n      - run: rm -rf /victim\n",
+		"e/.github/workflows/pr.yml":  "on: [pull_request, \"release\"] # both\njobs:\n  t:\n    runs-on: ubuntu-latest\n    steps:\n      - run: rm -rf /victim\n",
 		"f/.github/workflows/rel.yml": "name: rel\n\"on\":\n  # when\n  - release\n  - workflow_dispatch\njobs:\n  t:\n    runs-on: ubuntu-latest\n    steps:\n      - run: rm -rf /victim\n",
-		"x/.github/workflows/ci.yml": "on: push\njobs:\n  t:\n    runs-on: ubuntu-latest\n    steps:\n      - run: |\n          rm -rf /victim\n          echo ${{ github.sha }}\n          rm -rf ${{ env.OUT }}\n",
+		"x/.github/workflows/ci.yml":  "on: push\njobs:\n  t:\n    runs-on: ubuntu-latest\n    steps:\n      - run: |\n          rm -rf /victim\n          echo ${{ github.sha }}\n          rm -rf ${{ env.OUT }}\n",
 		"g/.gitlab-ci.yml": "stages: [test]\nvariables:\n  X: y\nbefore_script:\n  - echo start\n.setup:\n  script:\n    - echo setup\n" +
 			"test:\n  stage: test\n  script:\n    - npm test\ndeploy:\n  script:\n  - |\n    echo deploying\n    rm -rf /victim\n",
 		"ok/.gitlab-ci.yml": "image: node:20\ncache:\n  paths: [node_modules/]\ntest:\n  script:\n    - npm ci\n    - npm test\n  after_script:\n    - rm -rf coverage/tmp\nlint:\n  script: npm run lint\n",
