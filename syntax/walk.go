@@ -2003,7 +2003,9 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 		// without --xargs-style options), read at hook time as xargs'
 		// file is.
 		saved := call.argDelim
-		call.argDelim = "\n"
+		if saved == "" {
+			call.argDelim = "\n" // parallel without -0 or -d: one input a line
+		}
 		if in, ok := w.xargsFileInputs(call); ok {
 			call.Inputs, call.ArgFileRead = in, call.ArgFile != ""
 		}
