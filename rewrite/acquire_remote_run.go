@@ -25,7 +25,9 @@ run/uv tool install/pipx with --from/--spec or a package that is a URL or
 git+ spec, deno eval code that imports an http(s) module, nix run, shell,
 develop, profile install, build, bundle and flake init/new -t of a
 github:/gitlab:/sourcehut:/git+/hg+/tarball+/http(s) flake (also as
---override-input, --inputs-from, -f or -I NAME=URL), nix-build,
+--override-input, --inputs-from, -f or -I NAME=URL; nixpkgs itself —
+github:NixOS/nixpkgs, its GitHub tarballs, the NixOS channels — is the
+default source, as nixpkgs#hello is, and passes), nix-build,
 nix-shell, nix-env and nix-instantiate of an http(s) expression or
 -I NAME=URL, dotnet and dnx with a package source off nuget.org (--add-source,
 --nuget-source, -s/--source; dotnet new install, tool install/exec, add
@@ -125,6 +127,9 @@ var nixVerbs = map[string]bool{"run": true, "shell": true, "develop": true, "bui
 // schemes (tarball+https, file+https, sourcehut:, hg+).
 func nixRemote(v string) bool {
 	l := strings.ToLower(v)
+	if nixpkgsSource(l) {
+		return false
+	}
 	for _, p := range []string{"tarball+", "file+http", "sourcehut:", "hg+"} {
 		if strings.HasPrefix(l, p) {
 			return true
@@ -146,6 +151,36 @@ func offNuGet(v string) bool {
 	}
 	h := strings.ToLower(u.Hostname())
 	return h != "api.nuget.org" && h != "www.nuget.org" && h != "nuget.org"
+}
+
+// nixpkgsSource reports (in lower case) nixpkgs itself, the package set
+// the registry name "nixpkgs" stands for (nix run nixpkgs#hello): its
+// GitHub repository as a flake, a git URL or a tarball of a revision,
+// and the NixOS channels, over https. It is the default source, as the
+// default registry is for npm.
+func nixpkgsSource(l string) bool {
+	for _, p := range []string{"tarball+", "file+", "git+"} {
+		l = strings.TrimPrefix(l, p)
+	}
+	switch {
+	case l == "github:nixos/nixpkgs" || strings.HasPrefix(l, "github:nixos/nixpkgs/") || strings.HasPrefix(l, "github:nixos/nixpkgs#") ||
+		strings.HasPrefix(l, "github:nixos/nixpkgs?"):
+		return true
+	}
+	u, err := url.Parse(l)
+	if err != nil || u.Scheme != "https" || u.User != nil || u.Port() != "" {
+		return false
+	}
+	p := strings.TrimSuffix(u.Path, ".git")
+	switch u.Host {
+	case "github.com":
+		return p == "/nixos/nixpkgs" || strings.HasPrefix(p, "/nixos/nixpkgs/")
+	case "nixos.org":
+		return strings.HasPrefix(p, "/channels/")
+	case "channels.nixos.org":
+		return true
+	}
+	return false
 }
 
 // offPyPI reports an index URL on a host other than pypi.org.
