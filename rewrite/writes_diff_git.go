@@ -1,6 +1,7 @@
 package rewrite
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/corral-dev/corral/syntax"
@@ -96,7 +97,7 @@ func (p *Pass) gitDiffText(g *syntax.Call) (string, bool) {
 	if err != nil && len(conf) > 0 {
 		return "", false
 	}
-	noPrefix := false
+	noPrefix, relative := false, false
 	for _, line := range strings.Split(string(conf), "\n") {
 		key, val, _ := strings.Cut(line, " ")
 		switch {
@@ -107,8 +108,15 @@ func (p *Pass) gitDiffText(g *syntax.Call) (string, bool) {
 		case key == "diff.srcprefix" || key == "diff.dstprefix":
 			return "", false
 		case key == "diff.noprefix":
-			noPrefix = val != "false" && val != "no" && val != "off" && val != "0"
+			noPrefix = gitTrue(val)
+		case key == "diff.relative":
+			// The listing runs without the user's configuration: name
+			// the files as the configured git diff will.
+			relative = gitTrue(val)
 		}
+	}
+	if relative && !slices.Contains(args, "--relative") {
+		args = append(args, "--relative")
 	}
 	out, err := runGit(dir.Path, append(append(args, "--end-of-options"), words...)...)
 	if err != nil {
@@ -130,6 +138,16 @@ func (p *Pass) gitDiffText(g *syntax.Call) (string, bool) {
 		}
 	}
 	return b.String(), true
+}
+
+// gitTrue reports a git boolean that is true (a key alone, true, yes,
+// on or a nonzero number).
+func gitTrue(v string) bool {
+	switch strings.ToLower(strings.TrimSpace(v)) {
+	case "false", "no", "off", "0", "":
+		return v == ""
+	}
+	return true
 }
 
 // quietBefore reports that no command of c's script before the position

@@ -78,6 +78,19 @@ func TestPatchOwnGitDiff(t *testing.T) {
 		{"cd ../ext && git diff | patch -p1 -R", "ask"},
 		{"cd ../ext && git diff --no-ext-diff | patch -p1 -R", "allow"},
 	})
+	// The user's diff.relative names files from the working directory:
+	// cd .claude && git diff HEAD~1 prints settings.json, which patch
+	// there writes as .claude/settings.json.
+	if err := os.MkdirAll(cfg.Home, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(cfg.Home, ".gitconfig"), []byte("[diff]\n\trelative = true\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{"cd .claude && git diff HEAD~1 | patch -p1 -R", "deny"},
+		{"cd docs && git diff | patch -p1 -R", "allow"},
+	})
 }
 
 // TestGitDiffTextOracle: every name the real git diff prints in its
