@@ -23,8 +23,17 @@ url.<base>.pushInsteadOf to another host, or http.proxy (every later
 fetch goes where it says); uv run and pipx run of a URL, uvx/uv tool
 run/uv tool install/pipx with --from/--spec or a package that is a URL or
 git+ spec, deno eval code that imports an http(s) module, nix run, shell,
-develop, profile install and build of a github:/gitlab:/git+/http(s)
-flake, cargo install --git/--index/--registry, npm/yarn/pnpm install or
+develop, profile install, build, bundle and flake init/new -t of a
+github:/gitlab:/sourcehut:/git+/hg+/tarball+/http(s) flake (also as
+--override-input, --inputs-from, -f or -I NAME=URL; nixpkgs itself —
+github:NixOS/nixpkgs, its GitHub tarballs, the NixOS channels — is the
+default source, as nixpkgs#hello is, and passes), nix-build,
+nix-shell, nix-env and nix-instantiate of an http(s) expression or
+-I NAME=URL, dotnet and dnx with a package source off nuget.org (--add-source,
+--nuget-source, -s/--source; dotnet new install, tool install/exec, add
+package, restore) and dotnet nuget add source of such a URL (a package
+by name from nuget.org passes, as npm install NAME does), cargo install
+--git/--index/--registry, npm/yarn/pnpm install or
 add of a URL, git+, github: or file: spec, and gem install --source or
 --clear-sources. Options are read with their values (uv run -p 3.12 URL,
 cargo +nightly install --git), npm's, yarn's and pnpm's --registry off the
@@ -34,7 +43,7 @@ it. Nothing of it lands where corral can move it first: ask. A
 package by name from the default registry (npx eslint, pip install
 requests, go run mod@version) is the everyday way to run tools and
 passes.`,
-	Commands: append(programsOf(lang.Python, lang.JS), "npx", "bunx", "pnpm", "pip", "pip3", "uv", "uvx", "pipx", "git", "nix", "cargo", "npm", "yarn", "gem"),
+	Commands: append(programsOf(lang.Python, lang.JS), "npx", "bunx", "pnpm", "pip", "pip3", "uv", "uvx", "pipx", "git", "nix", "nix-build", "nix-shell", "nix-env", "nix-instantiate", "dotnet", "dnx", "cargo", "npm", "yarn", "gem"),
 	Call:     checkRemoteRun,
 	Command:  checkRemoteWrappers,
 }
@@ -108,6 +117,72 @@ func remoteSpec(v string) bool {
 	return false
 }
 
+// nixVerbs are nix's subcommands that fetch a flake or an expression
+// and build, run or copy what it says: run, shell, develop, build,
+// profile (install), bundle, and flake init/new of a template.
+var nixVerbs = map[string]bool{"run": true, "shell": true, "develop": true, "build": true, "profile": true, "bundle": true, "flake": true}
+
+// nixRemote reports a flake reference or a Nix path that names a place
+// to fetch from: the URL-like references of remoteSpec, and nix's own
+// schemes (tarball+https, file+https, sourcehut:, hg+).
+func nixRemote(v string) bool {
+	l := strings.ToLower(v)
+	if nixpkgsSource(l) {
+		return false
+	}
+	for _, p := range []string{"tarball+", "file+http", "sourcehut:", "hg+"} {
+		if strings.HasPrefix(l, p) {
+			return true
+		}
+	}
+	return remoteSpec(v) && !strings.HasPrefix(l, "file:")
+}
+
+// offNuGet reports a NuGet source off nuget.org: a URL on another host
+// (a local directory or file:// is the project's own).
+func offNuGet(v string) bool {
+	l := strings.ToLower(v)
+	if !strings.HasPrefix(l, "http://") && !strings.HasPrefix(l, "https://") {
+		return false
+	}
+	u, err := url.Parse(v)
+	if err != nil || u.Scheme != "https" {
+		return true
+	}
+	h := strings.ToLower(u.Hostname())
+	return h != "api.nuget.org" && h != "www.nuget.org" && h != "nuget.org"
+}
+
+// nixpkgsSource reports (in lower case) nixpkgs itself, the package set
+// the registry name "nixpkgs" stands for (nix run nixpkgs#hello): its
+// GitHub repository as a flake, a git URL or a tarball of a revision,
+// and the NixOS channels, over https. It is the default source, as the
+// default registry is for npm.
+func nixpkgsSource(l string) bool {
+	for _, p := range []string{"tarball+", "file+", "git+"} {
+		l = strings.TrimPrefix(l, p)
+	}
+	switch {
+	case l == "github:nixos/nixpkgs" || strings.HasPrefix(l, "github:nixos/nixpkgs/") || strings.HasPrefix(l, "github:nixos/nixpkgs#") ||
+		strings.HasPrefix(l, "github:nixos/nixpkgs?"):
+		return true
+	}
+	u, err := url.Parse(l)
+	if err != nil || u.Scheme != "https" || u.User != nil || u.Port() != "" {
+		return false
+	}
+	p := strings.TrimSuffix(u.Path, ".git")
+	switch u.Host {
+	case "github.com":
+		return p == "/nixos/nixpkgs" || strings.HasPrefix(p, "/nixos/nixpkgs/")
+	case "nixos.org":
+		return strings.HasPrefix(p, "/channels/")
+	case "channels.nixos.org":
+		return true
+	}
+	return false
+}
+
 // offPyPI reports an index URL on a host other than pypi.org.
 func offPyPI(v string) bool {
 	u, err := url.Parse(v)
@@ -166,19 +241,79 @@ func checkRemoteRun(p *Pass, c *syntax.Call) {
 	case "uvx", "pipx":
 		p.remoteTool(c, c.Name, words, report)
 		return
-	case "nix":
-		verb, rest := first()
-		switch verb {
-		case "run", "shell", "develop", "build", "profile":
-		default:
-			return
+	case "nix", "nix-build", "nix-shell", "nix-env", "nix-instantiate":
+		// nix [global options] VERB …: the verb is the first word that is
+		// one (a global option's value comes before it: nix
+		// --extra-experimental-features 'nix-command flakes' run …).
+		verb, rest := "", words
+		if c.Name == "nix" {
+			rest = nil
+			for i, w := range words {
+				if nixVerbs[w] {
+					verb, rest = w, words[i+1:]
+					break
+				}
+			}
 		}
-		for _, w := range rest {
-			if w == "--" {
+		for i, w := range rest {
+			if w == "--" || (w == "-c" || w == "--command") && (verb == "shell" || verb == "develop") {
+				return // the program's words
+			}
+			if verb == "flake" && i == 0 && w != "init" && w != "new" {
+				return // nix flake show, update, lock …
+			}
+			v := w
+			if i > 0 && (rest[i-1] == "-I" || rest[i-1] == "--include") || strings.HasPrefix(w, "-I") && len(w) > 2 {
+				// -I nixpkgs=URL: a search path entry fetched as a tarball.
+				v = strings.TrimPrefix(w, "-I")
+				if _, u, ok := strings.Cut(v, "="); ok {
+					v = u
+				}
+			}
+			if !strings.HasPrefix(v, "-") && nixRemote(v) {
+				what := c.Name + " " + verb
+				if c.Name != "nix" {
+					what = c.Name
+				}
+				report(strings.TrimSpace(what) + " " + w + " builds and runs Nix code fetched from that address")
 				return
 			}
-			if !strings.HasPrefix(w, "-") && remoteSpec(w) {
-				report("nix " + verb + " " + w + " builds and runs a flake fetched from that address")
+		}
+		return
+	case "dotnet", "dnx":
+		// dotnet new install PKG, dotnet tool install/update/exec, dotnet
+		// add package, restore, build, dnx PKG: a package by name comes
+		// from nuget.org (the default, as npm install NAME); a source off
+		// nuget.org (--add-source, --nuget-source, -s/--source) installs
+		// packages, and runs their build targets, from there, and so does
+		// dotnet nuget add source URL for every later restore.
+		for i, w := range words {
+			if w == "--" {
+				return // the program's own words (dotnet run -- …)
+			}
+			if c.Name == "dotnet" && i+2 < len(words) && w == "nuget" && words[i+1] == "add" && words[i+2] == "source" {
+				for _, u := range words[i+3:] {
+					if offNuGet(u) {
+						report("dotnet nuget add source " + u + " makes every later restore fetch packages, and run their build targets, from there")
+						return
+					}
+				}
+				return
+			}
+			opt, val, eq := strings.Cut(w, "=")
+			if !eq && i+1 < len(words) {
+				val = words[i+1]
+			}
+			switch opt {
+			case "--add-source", "--nuget-source", "-s", "--source":
+				if offNuGet(val) {
+					report(c.Name + " " + opt + " " + val + " installs packages, and runs their build targets, from there")
+					return
+				}
+			}
+			if !strings.HasPrefix(w, "-") && (strings.HasPrefix(strings.ToLower(w), "http://") || strings.HasPrefix(strings.ToLower(w), "https://")) &&
+				i > 0 && (words[i-1] == "install" || words[i-1] == "-i" || words[i-1] == "--install") {
+				report(c.Name + " installs " + w + ", fetched from that address")
 				return
 			}
 		}

@@ -17,7 +17,7 @@ with no script, login or a program that starts the user's shell (sudo
 -i, su), directly or through the code a runner it serves is given (ttyd
 sh -c 'exec bash -i', ttyd python3 -c 'import pty; pty.spawn("/bin/bash")':
 the served command is modelled and each call in it looked at), a
-terminal multiplexer's new session (ttyd tmux new, gotty -w screen: the
+terminal multiplexer's new or attached session (ttyd tmux new, gotty -w screen, ttyd zellij, ttyd byobu, ttyd tmux attach: the
 user's shell), or a program only known at run time, telnet servers
 (telnetd, in.telnetd, utelnetd, busybox telnetd), shared terminals
 (tmate, upterm host, sshx) and an sshd or dropbear the command starts.
@@ -78,19 +78,27 @@ func checkServedCommands(p *Pass) {
 	}
 }
 
-// multiplexerShell reports a tmux or screen call that opens a session
-// running the user's shell: tmux with no command or new-session/new
-// without a shell command (tmux(1)), screen with no program and none of
-// the options that act on a running session (screen(1)).
+// multiplexerShell reports a terminal multiplexer call that opens a
+// session running the user's shell, or attaches to a session (whose
+// panes run shells): tmux and byobu (a front end that hands its words to
+// tmux) with no command, new-session/new without a shell command, or
+// attach-session/attach/a (tmux(1)); screen with no program, or -r/-R/-x
+// (screen(1)); zellij with no subcommand (a new session, also -s NAME)
+// or attach/a. Listing and other commands acting on a running session
+// (tmux ls, screen -ls, zellij ls, zellij run …) are not.
 func multiplexerShell(c *syntax.Call) bool {
 	switch c.Name {
-	case "tmux":
+	case "tmux", "byobu":
 		_, operands := scan(c.Args, optSpec{shortVal: "cfLST", stop: true})
 		if len(operands) == 0 {
 			return !hasWord(c.Words(), "-c", "-V")
 		}
 		rest := c.Args[operands[0]:]
-		if v := rest[0].Value; v != "new-session" && v != "new" {
+		switch rest[0].Value {
+		case "attach-session", "attach", "a":
+			return true
+		case "new-session", "new":
+		default:
 			return false
 		}
 		_, ops := scan(rest[1:], optSpec{shortVal: "cefFnstxyX", stop: true})
@@ -100,7 +108,21 @@ func multiplexerShell(c *syntax.Call) bool {
 		if hasWord(c.Words(), "-ls", "-list", "-wipe", "-version", "-help") {
 			return false
 		}
-		return len(operands) == 0 && !has(opts, "X", "r", "R", "x", "ls", "list", "v", "h", "help", "version", "Q", "wipe")
+		if has(opts, "r", "R", "x") && !has(opts, "X", "Q") {
+			return true // attaches to a running session
+		}
+		return len(operands) == 0 && !has(opts, "X", "ls", "list", "v", "h", "help", "version", "Q", "wipe")
+	case "zellij":
+		opts, operands := scan(c.Args, optSpec{shortVal: "slcn", longVal: longOpts("session", "layout", "config", "config-dir",
+			"data-dir", "max-panes", "new-session-with-layout"), longEq: true, stop: true})
+		if has(opts, "h", "help", "V", "version") {
+			return false
+		}
+		if len(operands) == 0 {
+			return true
+		}
+		v := c.Args[operands[0]].Value
+		return v == "attach" || v == "a"
 	}
 	return false
 }

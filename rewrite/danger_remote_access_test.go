@@ -67,8 +67,22 @@ func TestRemoteAccess(t *testing.T) {
 		{"gotty -w screen", Ask},
 		{"nohup ttyd -w /srv -W bash &", Ask},
 		{"websocketd --port 8080 sudo -i", Ask},
+		// byobu (tmux's front end) and zellij start the user's shell
+		// too; attaching serves a running session's shells.
+		{"ttyd byobu", Ask},
+		{"ttyd -W byobu new -s pair", Ask},
+		{"ttyd zellij", Ask},
+		{"gotty -w zellij -s pair", Ask},
+		{"ttyd zellij attach pair", Ask},
+		{"ttyd -W tmux attach -t main", Ask},
+		{"gotty -w screen -r main", Ask},
 		{"ttyd tmux new-session htop", Allow},
+		{"ttyd byobu new-session htop", Allow},
+		{"ttyd zellij ls", Allow},
+		{"ttyd zellij --help", Allow},
 		{"ttyd screen -ls", Allow},
+		{"zellij attach pair", Allow},
+		{"byobu", Allow},
 		{"websocketd --dir=./bin", Allow},
 		// Look-alikes: other programs behind a web terminal, local
 		// forwards, checks, listings and help.

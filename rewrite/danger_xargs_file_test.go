@@ -13,6 +13,9 @@ func TestFedFileInputs(t *testing.T) {
 		"proj/roots.txt": "/\n~\n",
 		"proj/home.txt":  "/usr\n",
 		"proj/build.txt": "build\ndist\n",
+		"proj/nul.lst":   "build\x00/usr\x00",
+		"proj/tabs.lst":  "build\t/usr\t",
+		"proj/ok.lst":    "build\x00dist\x00",
 	})
 	checkDecisions(t, cfg, []struct{ cmd, want string }{
 		{"cat roots.txt | xargs rm -rf", "deny"},
@@ -34,5 +37,16 @@ func TestFedFileInputs(t *testing.T) {
 		{"cat -n build.txt | xargs rm -rf", "ask"},
 		{"parallel rm -rf :::: missing.txt", "ask"},
 		{"cat $F | xargs rm -rf", "ask"},
+		// parallel -0 / -d: the items end at that byte, as xargs' do
+		// (parallel -a nul.lst -0 rm -rf read the one line
+		// "build\0/usr\0" and asked about a path with a NUL in it).
+		{"parallel -a nul.lst -0 rm -rf", "deny"},
+		{"parallel --null rm -rf :::: nul.lst", "deny"},
+		{"parallel -0 rm -rf < nul.lst", "deny"},
+		{"parallel -d '\\t' -a tabs.lst rm -rf", "deny"},
+		{"parallel -a ok.lst -0 rm -rf", "allow"},
+		// -d TAB: "/usr\n" with its newline is the second item, no
+		// directory of the system.
+		{"parallel -d '\\t' -a home.txt rm -rf", "ask"},
 	})
 }

@@ -385,6 +385,7 @@ func checkWriteCall(p *Pass, c *syntax.Call) {
 	p.checkSelfLinks(c)
 	p.checkHardLinks(c)
 	p.checkGitTreeWrites(c)
+	p.checkIndexConfigEdit(c)
 	p.checkTreeCopy(c)
 	p.checkRunTimeWrites(c)
 	checkSelfAttrs(p, c)

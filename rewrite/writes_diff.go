@@ -165,6 +165,16 @@ func (p *Pass) diffTargets(c *syntax.Call) []target {
 			if n == 0 && stdin {
 				unread = "the output of " + src.Text()
 			}
+		case "git":
+			// git diff | patch -p1 -R: the repository's own tracked files.
+			if !stdin {
+				break
+			}
+			if text, ok := p.gitDiffText(src); ok && p.quietBefore(c, src.Start, nil) {
+				texts = append(texts, syntax.Arg{Value: text, Raw: src.Text(), Static: true, Start: c.Start, End: c.End})
+			} else {
+				unread = "the output of " + src.Text()
+			}
 		default:
 			if stdin {
 				unread = "the output of " + src.Text()
@@ -190,8 +200,17 @@ func (p *Pass) diffTargets(c *syntax.Call) []target {
 			miss("the diff " + f.Raw)
 			continue
 		}
-		made := p.madeEarlier(c, d.Path, s.reader)
+		w, byGit := p.gitDiffWriter(c, d.Path, s.reader)
+		made := p.madeEarlier(c, d.Path, s.reader) || byGit
 		if made {
+			// git diff > x.patch; patch -p1 < x.patch: the names git lists.
+			if w != nil && p.quietBefore(c, readerStart(c, s.reader), w) {
+				if text, ok := p.gitDiffText(w); ok {
+					f.Value = text
+					texts = append(texts, f)
+					continue
+				}
+			}
 			// Written by an earlier command of this one: what is on disk
 			// now is not what patch will read.
 			miss("the diff " + f.Value + " (an earlier command here writes it)")

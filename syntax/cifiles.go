@@ -187,22 +187,29 @@ func (w *walker) yamlFiles(dir Dir) []string {
 }
 
 // actRun models act [EVENT] [-j JOB] [-W PATH] [-C DIR]: every run: step
-// of the workflows' jobs (the job -j names only), read whatever event
-// triggers them, in the step's working-directory, with its shell: a
-// python step is Python code; another program's text asks by its rule
-// words. A step that uses a local action (uses: ./DIR) runs its
-// action.yml's run: steps. act -l, -n, -g, --help and --version run
-// nothing.
+// of the jobs act plans (the job -j names only, whatever event triggers
+// it, as act's PlanJob; else the workflows whose on: holds the event,
+// push when none is given, as act's PlanEvent), in the step's
+// working-directory, with its shell: a python step is Python code;
+// another program's text asks by its rule words. A step that uses a
+// local action (uses: ./DIR) runs its action.yml's run: steps. act -l,
+// -n, -g, --help and --version run nothing. A workflow whose on: this
+// reader cannot read, --detect-event (act picks the first event it
+// finds), and an option it does not know (whose value may be the word
+// taken for the event) count every workflow.
 func (w *walker) actRun(c scope, call *Call) {
 	dir := call.Dir
 	wf, job := "", ""
 	args := call.Args
+	var events []string // the words that may be the event
+	anyEvent := false
 	for i := 0; i < len(args); i++ {
 		v := args[i].Value
 		val := ""
 		if i+1 < len(args) {
 			val = args[i+1].Value
 		}
+		name, _, eq := strings.Cut(v, "=")
 		switch {
 		case v == "-l" || v == "--list" || v == "-n" || v == "--dryrun" || v == "-g" || v == "--graph" ||
 			v == "-h" || v == "--help" || v == "--version" || v == "--validate":
@@ -222,10 +229,25 @@ func (w *walker) actRun(c scope, call *Call) {
 			job = strings.TrimPrefix(v, "--job=")
 		case strings.HasPrefix(v, "--directory="):
 			dir = dir.Join(strings.TrimPrefix(v, "--directory="))
+		case v == "--detect-event" || !args[i].Static:
+			anyEvent = true
+		case strings.HasPrefix(v, "-") && actValueOpts[name]:
+			if !eq {
+				i++
+			}
+		case strings.HasPrefix(v, "-") && len(v) > 1:
+			if !actFlags[name] {
+				anyEvent = true
+			}
+		default:
+			events = append(events, v)
 		}
 	}
 	if !dir.Known {
 		return
+	}
+	if len(events) == 0 {
+		events = []string{"push"}
 	}
 	var files []string
 	switch d := dir.Join(wf); {
@@ -240,6 +262,12 @@ func (w *walker) actRun(c scope, call *Call) {
 		text, ok := w.readScript(Dir{Path: f, Known: true})
 		if !ok {
 			continue
+		}
+		if job == "" && !anyEvent {
+			on, known := workflowEvents(text)
+			if known && !slices.ContainsFunc(events, func(e string) bool { return slices.Contains(on, e) }) {
+				continue // act plans no job of this workflow for the event
+			}
 		}
 		cmds, vals := ciCommands(text, []string{"run"}, []string{"shell", "working-directory", "uses"})
 		var sel []ciCommand
@@ -256,6 +284,87 @@ func (w *walker) actRun(c scope, call *Call) {
 			}
 		}
 	}
+}
+
+// actValueOpts are act's options that take a value (the next word
+// unless written --name=value); actFlags those that take none.
+var actValueOpts = map[string]bool{"-a": true, "--actor": true, "--artifact-server-addr": true, "--artifact-server-path": true,
+	"--artifact-server-port": true, "--cache-server-addr": true, "--cache-server-path": true, "--cache-server-port": true,
+	"--cache-server-external-url": true, "--container-architecture": true, "--container-cap-add": true,
+	"--container-cap-drop": true, "--container-daemon-socket": true, "--container-options": true, "--defaultbranch": true,
+	"--env": true, "--env-file": true, "-e": true, "--eventpath": true, "--github-instance": true, "--input": true,
+	"--input-file": true, "--local-repository": true, "--matrix": true, "--network": true, "-P": true, "--platform": true,
+	"--remote-name": true, "-s": true, "--secret": true, "--secret-file": true, "--userns": true, "--var": true,
+	"--var-file": true, "--action-cache-path": true, "--concurrent-jobs": true}
+
+var actFlags = map[string]bool{"-b": true, "--bind": true, "-v": true, "--verbose": true, "-q": true, "--quiet": true,
+	"-r": true, "--reuse": true, "--privileged": true, "--insecure-secrets": true, "--no-recurse": true,
+	"--no-skip-checkout": true, "--use-gitignore": true, "--use-new-action-cache": true, "--action-offline-mode": true,
+	"--json": true, "--pull": true, "--rebuild": true, "--strict": true, "--no-cache-server": true, "-w": true,
+	"--watch": true, "--log-prefix-job-id": true, "-p": true}
+
+// workflowEvents reads the events of a workflow's top-level on: key —
+// a name, a flow list ([push, pull_request]), a block list, or a
+// mapping of names (push:, with their filters below) — and whether it
+// could; a workflow with none cannot run.
+func workflowEvents(text string) ([]string, bool) {
+	lines := strings.Split(text, "\n")
+	for i, l := range lines {
+		key, rest, ok := strings.Cut(l, ":")
+		if !ok || strings.Trim(key, `"'`) != "on" || key != strings.TrimSpace(key) || strings.HasPrefix(key, " ") {
+			continue
+		}
+		if j := strings.Index(rest, " #"); j >= 0 {
+			rest = rest[:j]
+		}
+		rest = strings.TrimSpace(rest)
+		if rest != "" {
+			if strings.HasPrefix(rest, "[") && strings.HasSuffix(rest, "]") {
+				var out []string
+				for _, e := range strings.Split(rest[1:len(rest)-1], ",") {
+					out = append(out, strings.Trim(strings.TrimSpace(e), `"'`))
+				}
+				return out, true
+			}
+			if strings.ContainsAny(rest, "{&*!|>") {
+				return nil, false
+			}
+			return []string{strings.Trim(rest, `"'`)}, true
+		}
+		// A block: the names at the first indentation below on:.
+		var out []string
+		indent := -1
+		for _, b := range lines[i+1:] {
+			t := strings.TrimSpace(b)
+			if t == "" || strings.HasPrefix(t, "#") {
+				continue
+			}
+			n := len(b) - len(strings.TrimLeft(b, " "))
+			if n == 0 {
+				break
+			}
+			if indent < 0 {
+				indent = n
+			}
+			if n > indent {
+				continue
+			}
+			if n < indent {
+				return nil, false
+			}
+			if item, ok := strings.CutPrefix(t, "- "); ok {
+				out = append(out, strings.Trim(strings.TrimSpace(item), `"'`))
+				continue
+			}
+			name, _, ok := strings.Cut(t, ":")
+			if !ok || strings.ContainsAny(name, "{[&*!") {
+				return nil, false
+			}
+			out = append(out, strings.Trim(strings.TrimSpace(name), `"'`))
+		}
+		return out, len(out) > 0
+	}
+	return nil, false
 }
 
 // localAction runs the run: steps of a composite action of the project

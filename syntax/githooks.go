@@ -3,11 +3,13 @@ package syntax
 import (
 	"bufio"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
+	"syscall"
 
 	"github.com/corral-dev/corral/internal/lazy"
 )
@@ -143,7 +145,7 @@ func (w *walker) runGitHooks(c scope, call *Call, names []string, top, hooks str
 // fsmonitor-watchman hook, a hook of the user's) is the user's, which the
 // agent cannot write, and is not walked. The shell text runs at the top
 // of the work tree, where git runs aliases, hooks and the fsmonitor.
-// core.hooksPath is gitHooks'; include files are not followed.
+// core.hooksPath is gitHooks'; include files are followed (configSettings).
 func (w *walker) gitRepoConfig(c scope, call *Call, sub string, repo gitRepoAt) {
 	if sub == "clone" && !repo.named || repo.config == "" {
 		// git clone does not look for the repository it runs in (git.c
@@ -167,7 +169,7 @@ func (w *walker) gitRepoConfig(c scope, call *Call, sub string, repo gitRepoAt) 
 			settings = append(settings, section+"."+key+"="+value)
 		})
 	} else if w.read != nil {
-		settings = configSettings(config)
+		settings = configSettingsHome(config, w.home)
 	}
 	for _, kv := range settings {
 		key, _, _ := strings.Cut(kv, "=")
@@ -177,6 +179,15 @@ func (w *walker) gitRepoConfig(c scope, call *Call, sub string, repo gitRepoAt) 
 			continue
 		}
 		if runsInGitDir(kv, inner.Dir, gitDir) {
+			continue
+		}
+		if _, val, _ := strings.Cut(kv, "="); strings.HasPrefix(lk, "alias.") && !strings.HasPrefix(val, "!") {
+			// alias.y = -c core.pager=./x.sh log: git runs itself with
+			// the alias's words first, options before the command
+			// included, so they are walked as that git command.
+			if strings.HasPrefix(strings.TrimSpace(val), "-") {
+				w.child(c, call, "git "+val, nil, "git "+key, false)
+			}
 			continue
 		}
 		w.gitConfig(c, &inner, &Arg{Static: true}, kv)
@@ -204,18 +215,92 @@ func runsInGitDir(kv string, dir Dir, gitDir string) bool {
 // configSettings reads a git configuration file (at most 64 KiB) as
 // "section[.subsection].key=value" settings, in order; keys and sections
 // as written (gitConfig folds their case), values without quotes or
-// comments.
+// comments. The files its include.path and includeIf.*.path name are
+// read where the include stands, as git reads them (whatever the
+// condition, which corral cannot always tell; relative to the including
+// file, ~ the home directory), at most maxConfigIncludes deep and
+// maxConfigFiles files, regular files only (a FIFO would hang the hook).
 func configSettings(file string) []string {
-	f, err := os.Open(file)
-	if err != nil {
-		return nil
-	}
-	defer f.Close()
+	return configSettingsHome(file, "")
+}
+
+// maxConfigFiles bounds the files one configuration and its includes
+// are read from.
+const maxConfigFiles = 16
+
+// configSettingsHome is configSettings with home for "~" in include
+// paths ("" for the user's home directory).
+func configSettingsHome(file, home string) []string {
 	var out []string
-	gitConfigLines(io.LimitReader(f, 64<<10), 64<<10, func(section, key, value string) {
-		out = append(out, section+"."+key+"="+value)
-	})
+	files := 0
+	var read func(file string, depth int)
+	read = func(file string, depth int) {
+		if files >= maxConfigFiles {
+			return
+		}
+		files++
+		f, err := openRegular(file)
+		if err != nil {
+			return
+		}
+		defer f.Close()
+		gitConfigLines(io.LimitReader(f, 64<<10), 64<<10, func(section, key, value string) {
+			ls := strings.ToLower(section)
+			if (ls == "include" || strings.HasPrefix(ls, "includeif.")) && strings.EqualFold(key, "path") && depth < maxConfigIncludes {
+				if inc := includePath(file, value, home); inc != "" {
+					read(inc, depth+1)
+				}
+				return
+			}
+			out = append(out, section+"."+key+"="+value)
+		})
+	}
+	read(file, 0)
 	return out
+}
+
+// includePath resolves an include's path as git does: "~/" against the
+// home directory, a relative path against the including file's
+// directory; "" when it cannot be resolved.
+func includePath(file, inc, home string) string {
+	if inc == "" {
+		return ""
+	}
+	if inc == "~" || strings.HasPrefix(inc, "~/") {
+		if home == "" {
+			h, err := os.UserHomeDir()
+			if err != nil {
+				return ""
+			}
+			home = h
+		}
+		return filepath.Join(home, inc[1:])
+	}
+	if !filepath.IsAbs(inc) {
+		return filepath.Join(filepath.Dir(file), inc)
+	}
+	return filepath.Clean(inc)
+}
+
+// openRegular opens file for reading when it is a regular file (a
+// FIFO or a device named by an include would block or never end).
+func openRegular(file string) (*os.File, error) {
+	st, err := os.Stat(file)
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, fs.ErrInvalid
+	}
+	f, err := os.OpenFile(file, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, err
+	}
+	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() {
+		f.Close()
+		return nil, fs.ErrInvalid
+	}
+	return f, nil
 }
 
 // gitConfigLines calls fn for each "key = value" line of a git
@@ -324,7 +409,7 @@ const maxConfigIncludes = 8
 // file, ~ the home directory) is read where it stands, whatever the
 // condition, since corral cannot always tell whether it holds.
 func configHooksPathIn(file string, depth int) (string, bool) {
-	f, err := os.Open(file)
+	f, err := openRegular(file)
 	if err != nil {
 		return "", false
 	}
@@ -337,11 +422,9 @@ func configHooksPathIn(file string, depth int) (string, bool) {
 			if depth >= maxConfigIncludes {
 				return
 			}
-			inc := value
-			if home, err := os.UserHomeDir(); err == nil && (inc == "~" || strings.HasPrefix(inc, "~/")) {
-				inc = filepath.Join(home, inc[1:])
-			} else if !filepath.IsAbs(inc) {
-				inc = filepath.Join(filepath.Dir(file), inc)
+			inc := includePath(file, value, "")
+			if inc == "" {
+				return
 			}
 			if v, found := configHooksPathIn(inc, depth+1); found {
 				val, ok = v, true

@@ -110,7 +110,9 @@ type Option struct {
 // ScanOptions splits args into options and operands (their indexes), as
 // getopt reads them with spec: clusters of letters (-fsSLo f), attached
 // and separate values, --name=value, abbreviations, "--". A word only
-// known at run time is an operand.
+// known at run time is an operand, unless it is written as an option
+// whose letters before the run-time part are literal: "--name=$V" and
+// "-p$N" (or "-fp$N") are that option with a value only run time knows.
 func ScanOptions(args []Arg, spec OptSpec) (opts []Option, operands []int) {
 	// Room for one option per word that starts with "-" (clusters may
 	// need more): a command of thousands of options does not grow its
@@ -151,6 +153,11 @@ func ScanOptions(args []Arg, spec OptSpec) (opts []Option, operands []int) {
 			}
 		}
 		if !a.Static {
+			if o, ok := spec.runTimeShort(a, v, i); ok {
+				// patch "-p$N": the option is known, its value is not.
+				opts = append(opts, o...)
+				continue
+			}
 			operands = append(operands, i)
 			if spec.Stop {
 				rest(i + 1)
@@ -231,4 +238,42 @@ func ScanOptions(args []Arg, spec OptSpec) (opts []Option, operands []int) {
 		}
 	}
 	return
+}
+
+// runTimeShort reads a word only run time knows that is written as a
+// cluster of short options with a literal start, whose value letter is
+// followed by the run-time part ("-p$N", -fp"$N": the option p, its
+// value unknown). The flags before it are literal letters the program
+// takes without a value; anything else (a run-time part among the
+// flags, "-$x") is not read here.
+func (s OptSpec) runTimeShort(a Arg, v string, i int) ([]Option, bool) {
+	raw := a.Raw
+	if strings.HasPrefix(raw, `"`) || strings.HasPrefix(raw, "'") {
+		raw = raw[1:]
+	}
+	if len(raw) < 3 || raw[0] != '-' || raw[1] == '-' {
+		return nil, false
+	}
+	var opts []Option
+	for j := 1; j < len(raw); j++ {
+		c := raw[j]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9') {
+			return nil, false
+		}
+		l := string(c)
+		if strings.Contains(s.ShortNext, l) || strings.Contains(s.ShortOpt, l) {
+			return nil, false
+		}
+		o := Option{Name: l, Idx: i}
+		if strings.Contains(s.ShortVal, l) {
+			if j+1 >= len(raw) {
+				return nil, false
+			}
+			o.Val, o.HasVal, o.Attached, o.Prefix = a, true, true, raw[:j+1]
+			o.Val.Value = strings.TrimPrefix(v, raw[:j+1])
+			return append(opts, o), true
+		}
+		opts = append(opts, o)
+	}
+	return nil, false
 }

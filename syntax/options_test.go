@@ -177,3 +177,48 @@ func TestScanDynamicLongValue(t *testing.T) {
 		t.Errorf("--$N=1: operands = %v, want 2", ops)
 	}
 }
+
+// TestScanDynamicShortValue: a cluster whose letters are literal up to a
+// letter that takes a value, followed by a run-time part ("-p$N",
+// -Rp"$N"), is that option with a value only run time knows, not an
+// operand (patch "-p$N" < x.diff read the word as the file to patch).
+// A run-time letter ("-$x"), a run-time part among flags and a bare
+// run-time word stay operands.
+func TestScanDynamicShortValue(t *testing.T) {
+	t.Parallel()
+	spec := OptSpec{ShortVal: "pdi", LongEq: true}
+	for _, tc := range []struct {
+		cmd      string
+		opts     string // names with "=" for a value
+		operands int
+	}{
+		{`patch "-p$N" x.c`, "p=", 1},
+		{`patch -p"$N" x.c`, "p=", 1},
+		{`patch -Rp"$N"`, "R p=", 0},
+		{`patch '-p'$N`, "p=", 0},
+		{`patch "-$x" x.c`, "", 2},
+		{`patch -R"$x"p1`, "", 1},
+		{`patch "$F"`, "", 1},
+		{`patch --strip=$N`, "", 1},
+	} {
+		m, err := Analyze(tc.cmd, Options{Cwd: "/p", Home: "/home/u"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		opts, operands := ScanOptions(m.Calls[0].Args, spec)
+		var got []string
+		for _, o := range opts {
+			n := o.Name
+			if o.HasVal {
+				n += "="
+				if o.Val.Static {
+					t.Errorf("%s: %s has a static value %q", tc.cmd, o.Name, o.Val.Value)
+				}
+			}
+			got = append(got, n)
+		}
+		if strings.Join(got, " ") != tc.opts || len(operands) != tc.operands {
+			t.Errorf("%s: options %q, %d operands; want %q, %d", tc.cmd, got, len(operands), tc.opts, tc.operands)
+		}
+	}
+}

@@ -23,7 +23,9 @@ import (
 //     other keys npm config set asks about (script-shell, node-options,
 //     prefix, globalconfig, userconfig, shell, git, editor;
 //     ignore-scripts unless true); .yarnrc (yarn 1): registry;
-//   - .yarnrc.yml: npmRegistryServer, npmScopes.NAME.npmRegistryServer;
+//   - .yarnrc.yml: npmRegistryServer, npmScopes.NAME.npmRegistryServer,
+//     yarnPath (the file every yarn command of the project runs);
+//     .yarnrc's yarn-path (yarn 1's same);
 //   - pip.conf, pip.ini (any directory pip reads: ~/.config/pip,
 //     ~/.pip, /etc, a virtual environment): index-url,
 //     extra-index-url, find-links, trusted-host in any section;
@@ -114,6 +116,25 @@ type IndexSetting struct {
 
 func (s IndexSetting) String() string {
 	return clip(s.Key, 40) + " = " + clip(s.Value, 60)
+}
+
+// IndexValueRisky reports whether setting key to val in path's package
+// manager configuration (as npm config set, yarn config set write it)
+// sends later installs to an index other than the default or runs a
+// program, as the same line written into the file is judged; runtime
+// reports a value only known at run time.
+func IndexValueRisky(path, key, val string, runtime bool) bool {
+	kind := indexFileKindOf(path)
+	switch kind {
+	case npmrcFile, yarnrcFile, pipConfFile, goEnvFile:
+		return indexKeyRisky(kind, key, val, runtime)
+	case yarnrcYAMLFile:
+		if !indexYAMLRelevant(kind, key) {
+			return false
+		}
+		return runtime || key == "yarnPath" && val != "" || remoteIndex(kind, val)
+	}
+	return false
 }
 
 // IsPackageIndexFile reports whether path is a package manager's
@@ -216,6 +237,10 @@ func indexSettings(kind indexFileKind, text string, dynamic bool) []IndexSetting
 				switch {
 				case runtime(s), remoteIndex(kind, s):
 					add(key, s)
+				case kind == yarnrcYAMLFile && key == "yarnPath" && s != "":
+					// yarn 2+ runs the file named here for every yarn
+					// command of the project.
+					add(key, s)
 				case kind == condarcFile && (last == "channel_alias" || strings.HasPrefix(key, "custom_")) && s != "":
 					if !remoteIndexDefault(kind, s) && !strings.HasPrefix(s, "file://") {
 						add(key, s)
@@ -239,6 +264,9 @@ func indexKeyRisky(kind indexFileKind, key, val string, runtime bool) bool {
 			return !remoteIndexDefault(kind, val)
 		case key == "ignore-scripts":
 			return strings.TrimSpace(strings.ToLower(val)) != "true"
+		case kind == yarnrcFile && key == "yarn-path":
+			// yarn 1 runs the file named here in place of itself.
+			return strings.TrimSpace(val) != ""
 		case kind == npmrcFile && (key == "script-shell" || key == "node-options" || key == "prefix" || key == "globalconfig" ||
 			key == "userconfig" || key == "shell" || key == "git" || key == "editor"):
 			return true
@@ -317,7 +345,7 @@ func indexTOMLRelevant(kind indexFileKind, key string) bool {
 func indexYAMLRelevant(kind indexFileKind, key string) bool {
 	switch kind {
 	case yarnrcYAMLFile:
-		return key == "npmRegistryServer" || strings.HasPrefix(key, "npmScopes.") && strings.HasSuffix(key, ".npmRegistryServer")
+		return key == "npmRegistryServer" || key == "yarnPath" || strings.HasPrefix(key, "npmScopes.") && strings.HasSuffix(key, ".npmRegistryServer")
 	case condarcFile:
 		return key == "channels" || key == "default_channels" || key == "channel_alias" ||
 			key == "custom_channels" || strings.HasPrefix(key, "custom_channels.") ||
@@ -667,6 +695,58 @@ func (w *walker) pipConfigFile(call *Call, st *state, envWords map[string]string
 		return
 	}
 	w.reportIndexSettings(call, d.Path, "PIP_CONFIG_FILE", newIndexSettings(pipConfFile, "", text, false))
+}
+
+// npmUserConfig reads the file npm is told to take as the user's
+// configuration — npm --userconfig F (also --userconfig=F), or
+// NPM_CONFIG_USERCONFIG / npm_config_userconfig in its environment
+// words or exported — as an .npmrc, as pipConfigFile does: npm reads it
+// in place of ~/.npmrc, on any name, so a file written with a registry
+// and named there keeps that registry for the npm the call runs.
+// npm config set writes that file instead (the tool-config rule judges
+// the value), so its own text is not judged then.
+func (w *walker) npmUserConfig(call *Call, st *state, envWords map[string]string) {
+	if call.Name != "npm" && call.Name != "pnpm" {
+		return
+	}
+	v, ok := "", false
+	for _, n := range []string{"NPM_CONFIG_USERCONFIG", "npm_config_userconfig"} {
+		if x, found := commandEnv(st, envWords, n); found {
+			v, ok = x, true
+		}
+	}
+	as := "NPM_CONFIG_USERCONFIG"
+	set := false
+	for i, a := range call.Args {
+		switch {
+		case a.Value == "--userconfig" && i+1 < len(call.Args):
+			if !call.Args[i+1].Static {
+				return
+			}
+			v, ok, as = call.Args[i+1].Value, true, "--userconfig"
+		case strings.HasPrefix(a.Value, "--userconfig="):
+			if !a.Static {
+				return
+			}
+			v, ok, as = strings.TrimPrefix(a.Value, "--userconfig="), true, "--userconfig"
+		case a.Value == "set" && a.Static:
+			set = true
+		}
+	}
+	if !ok || v == "" || v == os.DevNull || set {
+		return
+	}
+	d := call.Dir.Join(v)
+	if !d.Known {
+		return
+	}
+	text, found := w.written[d.Path]
+	if !found {
+		if text, found = w.readScript(d); !found {
+			return
+		}
+	}
+	w.reportIndexSettings(call, d.Path, as, newIndexSettings(npmrcFile, "", text, false))
 }
 
 // reportIndexSettings asks about settings file gives, each once.

@@ -252,7 +252,9 @@ func TestCIPipelines(t *testing.T) {
 		"d/.github/workflows/ci.yml":         "on: push\njobs:\n  t:\n    runs-on: ubuntu-latest\n    steps:\n      - run: \"rm -rf /victim\"\n",
 		"ok/.github/workflows/ci.yml": wf + "      - run: |\n          npm ci\n          npm run build --if-present\n          echo ${{ github.sha }}\n" +
 			"      - run: rm -rf node_modules/.cache\n",
-		"x/.github/workflows/ci.yml": "on: push\njobs:\n  t:\n    runs-on: ubuntu-latest\n    steps:\n      - run: |\n          rm -rf /victim\n          echo ${{ github.sha }}\n          rm -rf ${{ env.OUT }}\n",
+		"e/.github/workflows/pr.yml":  "on: [pull_request, \"release\"] # both\njobs:\n  t:\n    runs-on: ubuntu-latest\n    steps:\n      - run: rm -rf /victim\n",
+		"f/.github/workflows/rel.yml": "name: rel\n\"on\":\n  # when\n  - release\n  - workflow_dispatch\njobs:\n  t:\n    runs-on: ubuntu-latest\n    steps:\n      - run: rm -rf /victim\n",
+		"x/.github/workflows/ci.yml":  "on: push\njobs:\n  t:\n    runs-on: ubuntu-latest\n    steps:\n      - run: |\n          rm -rf /victim\n          echo ${{ github.sha }}\n          rm -rf ${{ env.OUT }}\n",
 		"g/.gitlab-ci.yml": "stages: [test]\nvariables:\n  X: y\nbefore_script:\n  - echo start\n.setup:\n  script:\n    - echo setup\n" +
 			"test:\n  stage: test\n  script:\n    - npm test\ndeploy:\n  script:\n  - |\n    echo deploying\n    rm -rf /victim\n",
 		"ok/.gitlab-ci.yml": "image: node:20\ncache:\n  paths: [node_modules/]\ntest:\n  script:\n    - npm ci\n    - npm test\n  after_script:\n    - rm -rf coverage/tmp\nlint:\n  script: npm run lint\n",
@@ -263,7 +265,20 @@ func TestCIPipelines(t *testing.T) {
 	}{
 		{`cd a && act`, true},
 		{`cd a && act push -j clean`, true},
-		{`act -C a pull_request`, true},
+		{`act -C a push`, true},
+		// act plans only the workflows of its event (push when none is
+		// given); -j plans the job whatever its event.
+		{`act -C a pull_request`, false},
+		{`cd a && act -P ubuntu-latest=catthehacker/ubuntu:act-latest pull_request`, false},
+		{`cd a && act pull_request -j clean`, true},
+		{`cd a && act --detect-event`, true},
+		{`cd a && act --some-new-option pull_request`, true},
+		{`cd e && act pull_request`, true},
+		{`cd e && act`, false},
+		{`cd e && act release`, true},
+		{`cd f && act release`, true},
+		{`cd f && act push`, false},
+		{`cd f && act "$EV"`, true},
 		{`cd a && act -W .github/workflows/ci.yml`, true},
 		{`cd b && act`, true},
 		{`cd c && act`, true},

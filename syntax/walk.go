@@ -1944,6 +1944,7 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 	w.homeStartup(c, call, cmdState, envWords)
 	w.goTool(c, call, cmdState, envWords)
 	w.pipConfigFile(call, cmdState, envWords)
+	w.npmUserConfig(call, cmdState, envWords)
 	w.importedFuncs(c, call, args[:len(args)-len(inv.words)])
 	w.loader(c, call, cmdState, envWords)
 	w.shellEnv(c, call, cmdState, envWords)
@@ -2002,7 +2003,9 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 		// without --xargs-style options), read at hook time as xargs'
 		// file is.
 		saved := call.argDelim
-		call.argDelim = "\n"
+		if saved == "" {
+			call.argDelim = "\n" // parallel without -0 or -d: one input a line
+		}
 		if in, ok := w.xargsFileInputs(call); ok {
 			call.Inputs, call.ArgFileRead = in, call.ArgFile != ""
 		}

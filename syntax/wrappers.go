@@ -785,6 +785,12 @@ func unwrap(words []Arg, dir Dir) invocation {
 			inv.replace = xargsReplace(opts)
 			inv.delim = xargsDelim(opts)
 		}
+		if name == "parallel" || name == "sem" {
+			// parallel -0 / -d DELIM: its input items (of -a FILE, ::::
+			// FILE, stdin) end at that byte, as xargs' do; one a line
+			// otherwise.
+			inv.delim = xargsDelim(opts)
+		}
 		if name == "xe" {
 			// xe replaces {} (or -I's string) by the input.
 			inv.replace = "{}"

@@ -333,6 +333,8 @@ func TestPackageIndexToolWrites(t *testing.T) {
 		{"condarc by name", "Write", map[string]any{"file_path": filepath.Join(m.project, ".condarc"), "content": "channels:\n  - conda-forge\n"}, ""},
 		{"uv index added by Edit", "Edit", map[string]any{"file_path": py, "old_string": "name = \"pytorch\"", "new_string": "name = \"pytorch\"\n\n[[tool.uv.index]]\nname = \"e\"\nurl = \"https://evil.example/simple\""}, "ask"},
 		{"version bump beside an existing index", "Edit", map[string]any{"file_path": py, "old_string": "version = \"1.0\"", "new_string": "version = \"1.1\""}, ""},
+		{"yarnPath: the file every yarn command runs", "Write", map[string]any{"file_path": filepath.Join(m.project, ".yarnrc.yml"), "content": "nodeLinker: node-modules\nyarnPath: .yarn/evil.example.cjs\n"}, "ask"},
+		{"yarnrc.yml without yarnPath", "Write", map[string]any{"file_path": filepath.Join(m.project, ".yarnrc.yml"), "content": "nodeLinker: node-modules\n"}, ""},
 		{"not a configuration file", "Write", map[string]any{"file_path": filepath.Join(m.project, "notes.toml"), "content": "index-url = \"https://evil.example/simple\"\n"}, ""},
 	}
 	for _, tt := range tests {
