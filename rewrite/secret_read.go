@@ -88,9 +88,11 @@ Programs that print or copy out the files they are given: m4, tsort, a
 C compiler's -E (gcc -E -x c .env), dos2unix/unix2dos -n IN OUT and -O;
 make -p when its makefile includes a secret (include .env, -include
 .env); docker compose config --environment (the .env values interpolation
-uses). A relative name in a directory only known at run time (tar -C "$D"
--c .ssh, a PATH entry such as PATH=~/bin:$X . credentials) is judged from
-every directory where it could reach a secret (asks).
+uses). A relative name in a directory only known at run time is judged
+from the home directory and those above it too (tar -C "$D" -c .ssh), and
+a name . finds in a PATH entry only known at run time from every
+directory where it could reach a secret (PATH=~/bin:$X . credentials):
+both ask.
 Programs reading a file an option names: make -f (a .env's lines are
 make variables, which -p prints), git config -f (an INI file such as
 ~/.pypirc is git config: -l prints it), php -s/-w and php FILE (text
@@ -841,17 +843,21 @@ func (p *Pass) secretOf(dir syntax.Dir, a syntax.Arg) (guards.Secret, bool) {
 			}
 		}
 		// A directory only known at run time (tar -C "$D" -c .ssh, cd
-		// "$D" && cat .docker/config.json) is any directory: a relative
-		// name is judged from each directory where it could reach a
-		// secret, as a path through an unknown process's working
-		// directory is (/proc/PID/cwd/NAME: /, the home directory, the
-		// project and their parents, the parents of anchored secrets).
-		if a.Static && a.Value != "" && !path.IsAbs(a.Value) && !strings.HasPrefix(a.Value, "~") && len(dir.Candidates()) == 0 {
-			probe := syntax.Arg{Value: syntax.AnyDirPrefix + a.Value, Raw: a.Raw, Static: true, Glob: a.Glob, Start: a.Start, End: a.End}
-			if s, ok := p.secretOfWord(dir, probe); ok {
-				p.maybeSecret = true
-				s.Path.Abs = a.Value + " (in a directory only known at run time)"
-				return s, true
+		// "$D" && cat .docker/config.json) may be the home directory or
+		// one above it: a relative name is also judged from each (the
+		// project and the working directory it is already taken for).
+		// Not from every anchored secret's own directory, as a path
+		// through an unknown process's working directory is: cd "$D" &&
+		// cat config.yml is ordinary work, ~/.fly/config.yml no likely D.
+		if a.Static && a.Value != "" && !path.IsAbs(a.Value) && !strings.HasPrefix(a.Value, "~") && len(dir.Candidates()) == 0 && p.Config.Home != "" {
+			for d := path.Clean(p.Config.Home); ; d = path.Dir(d) {
+				if s, ok := p.secretOfWord(syntax.Dir{Path: d, Known: true}, a); ok {
+					p.maybeSecret = true // s names the file it is when D is d
+					return s, true
+				}
+				if d == "/" || d == "." {
+					break
+				}
 			}
 		}
 	}

@@ -116,9 +116,9 @@ func TestFilePrinters(t *testing.T) {
 	}
 }
 
-// TestRunTimeDirectories: a directory only known at run time is any
-// directory. tar -C "$D" -c NAME and cd "$D" && cat NAME judge NAME from
-// every directory where it could reach a secret (ask: D may be ~), a
+// TestRunTimeDirectories: a directory only known at run time may be the
+// home directory. tar -C "$D" -c NAME and cd "$D" && cat NAME judge NAME
+// from ~ and the directories above it too (ask), a
 // member of an archive on disk printed by tar -xO is judged from the
 // home directory with its leading directories taken off (made in /, it
 // is someone's ~/.kube/config), and . NAME after PATH=~/bin:$X looks
@@ -154,6 +154,8 @@ func TestRunTimeDirectories(t *testing.T) {
 		// Look-alikes.
 		{`tar -C "$D" -cf - src`, Allow},
 		{`cd "$D" && cat README.md`, Allow},
+		{`cd "$D" && cat config.yml`, Allow}, // ~/.fly/config.yml only from ~/.fly
+		{`cd "$D" && cat config`, Allow},
 		{`cd "$D" && cat .ssh/known_hosts`, Allow},
 		{`PATH=~/bin:$PATH . credentials`, Allow},
 		{`PATH=~/bin:$X . env.sh`, Allow},
