@@ -148,11 +148,20 @@ func passesInput(c *syntax.Call) bool {
 	if c.Name == "tr" || c.Name == "envsubst" {
 		return true // their operands are no files
 	}
-	_, operands := scan(c.Args, readerSpecs.Get()[c.Name])
+	spec := readerSpecs.Get()[c.Name]
+	switch c.Name {
+	case "gawk", "mawk":
+		spec = readerSpecs.Get()["awk"]
+	case "egrep", "fgrep":
+		spec = readerSpecs.Get()["grep"]
+	}
+	opts, operands := scan(c.Args, spec)
 	switch c.Name {
 	case "sed", "awk", "gawk", "mawk", "grep", "egrep", "fgrep":
-		if len(operands) > 0 {
-			operands = operands[1:] // the script or pattern
+		// The first operand is the script or pattern unless an option
+		// gave it (sed -e, awk -f, grep -e/-f).
+		if len(operands) > 0 && !has(opts, "e", "f", "expression", "file", "regexp", "source") {
+			operands = operands[1:]
 		}
 	}
 	for _, i := range operands {
