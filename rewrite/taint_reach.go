@@ -3,8 +3,10 @@ package rewrite
 import (
 	"fmt"
 	"regexp"
+	"sort"
 	"strings"
 
+	"github.com/corral-dev/corral/guards"
 	"github.com/corral-dev/corral/internal/lazy"
 	"github.com/corral-dev/corral/syntax"
 )
@@ -29,7 +31,7 @@ var pathOperandPrograms = lazy.Value[map[string]bool]{New: func() map[string]boo
 // envDumpers print the whole environment they are given: npm, yarn and
 // pnpm's built-in env script (npm run env), make's database (make -p),
 // jq's env and $ENV, awk's ENVIRON.
-func envDump(c *syntax.Call) (what string, names []string, ok bool) {
+func (p *Pass) envDump(c *syntax.Call) (what string, names []string, ok bool) {
 	switch c.Name {
 	case "npm", "yarn", "pnpm":
 		ops := leadingWords(c.Args)
@@ -44,13 +46,13 @@ func envDump(c *syntax.Call) (what string, names []string, ok bool) {
 			}
 		}
 	case "jq", "gojq", "jaq":
-		if prog, ok := jqProgram(c); ok {
+		if prog, ok := p.jqProgram(c); ok {
 			if n, all := envRefs(prog, jqEnvRef.Get()); all || len(n) > 0 {
 				return c.Name + " prints env/$ENV", n, true
 			}
 		}
 	case "awk", "gawk", "mawk", "nawk":
-		if prog, ok := awkProgram(c); ok {
+		if prog, ok := p.awkProgram(c); ok {
 			if n, all := envRefs(prog, awkEnvRef.Get()); all || len(n) > 0 {
 				return c.Name + " prints ENVIRON", n, true
 			}
@@ -104,9 +106,11 @@ func envRefs(prog string, re *regexp.Regexp) (names []string, all bool) {
 	return names, false
 }
 
-// jqProgram returns jq's filter: the first operand, or -f FILE's (not
-// read: ok false), after the options that take values.
-func jqProgram(c *syntax.Call) (string, bool) {
+// jqProgram returns jq's filter: the first operand, or the text of the
+// -f/--from-file FILE it reads instead (ok false when that file is named
+// at run time or cannot be read at hook time), after the options that
+// take values.
+func (p *Pass) jqProgram(c *syntax.Call) (string, bool) {
 	for i := 0; i < len(c.Args); i++ {
 		a := c.Args[i]
 		switch {
@@ -114,10 +118,12 @@ func jqProgram(c *syntax.Call) (string, bool) {
 			i += 2
 		case a.Value == "--indent" || a.Value == "-L":
 			i++
-		case a.Value == "-f" || a.Value == "--from-file" || a.Value == "--args" || a.Value == "--jsonargs":
-			if a.Value == "-f" || a.Value == "--from-file" {
+		case a.Value == "-f" || a.Value == "--from-file":
+			if i+1 >= len(c.Args) {
 				return "", false
 			}
+			return p.programFile(c, c.Args[i+1])
+		case a.Value == "--args" || a.Value == "--jsonargs":
 		case strings.HasPrefix(a.Value, "-") && a.Value != "-" && a.Static:
 		default:
 			return a.Value, a.Static
@@ -126,27 +132,83 @@ func jqProgram(c *syntax.Call) (string, bool) {
 	return "", false
 }
 
-// awkProgram returns awk's program text: the first operand after the
-// options (-v, -F take values), unless -f gives a file.
-func awkProgram(c *syntax.Call) (string, bool) {
+// awkProgram returns awk's program text: the -f/--file FILEs (read at
+// hook time) and -e/--source texts in order, or else the first operand
+// after the options (-v, -F take values). ok is false when a piece is
+// only known at run time or a file cannot be read.
+func (p *Pass) awkProgram(c *syntax.Call) (string, bool) {
+	var pieces []string
 	for i := 0; i < len(c.Args); i++ {
 		a := c.Args[i]
+		v := a.Value
+		var file, text *syntax.Arg
 		switch {
-		case a.Value == "-f" || a.Value == "--file" || strings.HasPrefix(a.Value, "-f") && len(a.Value) > 2 && a.Value[2] != ' ' && !strings.HasPrefix(a.Value, "-F"):
-			return "", false
-		case a.Value == "-v" || a.Value == "-F" || a.Value == "--assign" || a.Value == "--field-separator":
-			i++
-		case a.Value == "--":
-			if i+1 < len(c.Args) {
+		case v == "--":
+			if len(pieces) == 0 && i+1 < len(c.Args) {
 				return c.Args[i+1].Value, c.Args[i+1].Static
 			}
-			return "", false
-		case strings.HasPrefix(a.Value, "-") && len(a.Value) > 1 && a.Static:
+			i = len(c.Args)
+			continue
+		case v == "-f" || v == "--file" || v == "-E" || v == "--exec":
+			if i+1 >= len(c.Args) {
+				return "", false
+			}
+			i++
+			file = &c.Args[i]
+		case strings.HasPrefix(v, "--file=") || strings.HasPrefix(v, "--exec="):
+			_, f, _ := strings.Cut(v, "=")
+			file = &syntax.Arg{Value: f, Raw: f, Static: a.Static}
+		case strings.HasPrefix(v, "-f") && len(v) > 2 && a.Static:
+			file = &syntax.Arg{Value: v[2:], Raw: v[2:], Static: true}
+		case v == "-e" || v == "--source":
+			if i+1 >= len(c.Args) {
+				return "", false
+			}
+			i++
+			text = &c.Args[i]
+		case strings.HasPrefix(v, "--source="):
+			text = &syntax.Arg{Value: v[len("--source="):], Static: a.Static}
+		case v == "-v" || v == "-F" || v == "--assign" || v == "--field-separator" || v == "-i" || v == "--include" || v == "-l" || v == "--load" || v == "-W":
+			i++
+			continue
+		case strings.HasPrefix(v, "-") && len(v) > 1 && a.Static:
+			continue
 		default:
-			return a.Value, a.Static
+			if len(pieces) > 0 {
+				return strings.Join(pieces, "\n"), true
+			}
+			return v, a.Static
 		}
+		if file != nil {
+			t, ok := p.programFile(c, *file)
+			if !ok {
+				return "", false
+			}
+			pieces = append(pieces, t)
+			if v == "-E" || v == "--exec" || strings.HasPrefix(v, "--exec=") {
+				break // gawk -E: the rest are the program's arguments
+			}
+			continue
+		}
+		if !text.Static {
+			return "", false
+		}
+		pieces = append(pieces, text.Value)
 	}
-	return "", false
+	if len(pieces) == 0 {
+		return "", false
+	}
+	return strings.Join(pieces, "\n"), true
+}
+
+// programFile reads a program file jq or awk is given (-f FILE) as the
+// hook may: a regular file of at most syntax.MaxScriptFile bytes named
+// by a word known at hook time, not changed by the command before it
+// runs. ok is false otherwise, and the program is then taken to use
+// anything it may be given.
+func (p *Pass) programFile(c *syntax.Call, f syntax.Arg) (string, bool) {
+	text, unread := p.readConfigFile(c, f)
+	return text, unread == ""
 }
 
 // programVars returns the variables jq's --arg/--argjson or awk's -v and
@@ -224,7 +286,7 @@ func shown(c *syntax.Call, fd int) bool {
 // secret-read rule (its Command).
 func checkTaintedReach(p *Pass) {
 	for _, c := range p.Model.Calls {
-		if what, names, ok := envDump(c); ok && len(c.Env) > 0 && shown(c, 1) {
+		if what, names, ok := p.envDump(c); ok && len(c.Env) > 0 && shown(c, 1) {
 			if sec, name, ok := p.secretSource(c.Dir, c.Env, names); ok {
 				p.reportSecret(c, sec, fmt.Sprintf("%s (%s), which holds the content of", what, name))
 				continue
@@ -281,22 +343,60 @@ func (p *Pass) taintedProgramVar(c *syntax.Call) {
 	if !shown(c, 1) {
 		return
 	}
+	if sec, what, ok := p.programVarSecret(c); ok {
+		p.reportSecret(c, sec, what)
+	}
+}
+
+// programVarSecret finds a program variable of jq or awk that the
+// program text (inline, or its -f file read at hook time) uses and that
+// holds a secret's content; a program corral cannot read is taken to use
+// every variable it is given.
+func (p *Pass) programVarSecret(c *syntax.Call) (guards.Secret, string, bool) {
 	var prog string
 	var ok bool
 	if c.Name == "jq" || c.Name == "gojq" || c.Name == "jaq" {
-		prog, ok = jqProgram(c)
+		prog, ok = p.jqProgram(c)
 	} else {
-		prog, ok = awkProgram(c)
+		prog, ok = p.awkProgram(c)
 	}
-	for name, a := range programVars(c) {
+	vars := programVars(c)
+	names := make([]string, 0, len(vars))
+	for n := range vars {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		a := vars[name]
 		if len(a.From()) == 0 || ok && !usesName(c, prog, name) {
 			continue
 		}
 		if sec, found := p.secretFile(c.Dir, a.From()); found {
-			p.reportSecret(c, sec, fmt.Sprintf("%s's program uses %s, given %s, which holds the content of", c.Name, name, a.Raw))
-			return
+			return sec, fmt.Sprintf("%s's program uses %s, given %s, which holds the content of", c.Name, name, a.Raw), true
 		}
 	}
+	return guards.Secret{}, "", false
+}
+
+// printedSecret reports a secret's content that jq or awk c prints on its
+// standard output although no file it reads holds it: a program variable
+// given a marked value (jq --arg k "$KEY" '$k'), or the environment its
+// program prints (jq env, awk's ENVIRON) holding a sourced secret.
+func (p *Pass) printedSecret(c *syntax.Call) (guards.Secret, string, bool) {
+	switch c.Name {
+	case "jq", "gojq", "jaq", "awk", "gawk", "mawk", "nawk":
+	default:
+		return guards.Secret{}, "", false
+	}
+	if what, names, ok := p.envDump(c); ok && len(c.Env) > 0 {
+		if sec, name, ok := p.secretSource(c.Dir, c.Env, names); ok {
+			return sec, fmt.Sprintf("%s (%s), which holds the content of", what, name), true
+		}
+	}
+	if len(c.Sources) == 0 {
+		return guards.Secret{}, "", false
+	}
+	return p.programVarSecret(c)
 }
 
 // taintedGitMessage judges git commit, tag, stash and notes given a

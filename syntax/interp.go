@@ -168,7 +168,10 @@ func interpreterProgram(c *Call) (program, bool) {
 		sub := args[0].Value
 		args = args[1:]
 		if sub == "eval" {
-			spec := OptSpec{LongEq: true, LongVal: []string{"ext", "config", "import-map", "location", "cert", "env-file", "v8-flags", "lock", "reload"}}
+			// --env-file[=FILE], --v8-flags[=…], --lock[=FILE] and
+			// --reload[=…] take a value only after "=" (deno's
+			// require_equals): deno eval --env-file CODE runs CODE.
+			spec := OptSpec{LongEq: true, LongVal: denoValueOptions}
 			_, operands := ScanOptions(args, spec)
 			if len(operands) == 0 {
 				return p, false
@@ -199,7 +202,7 @@ func interpreterProgram(c *Call) (program, bool) {
 	}
 	if name == "deno" {
 		spec = interpSpec{opts: OptSpec{LongEq: true, Stop: true,
-			LongVal: []string{"ext", "config", "import-map", "location", "cert", "env-file", "v8-flags", "lock", "reload"}}}
+			LongVal: denoValueOptions}}
 	}
 	if name == "R" {
 		spec.opts.LongFlag = []string{"args"}
@@ -1014,3 +1017,8 @@ func clip(s string, n int) string {
 	}
 	return s
 }
+
+// denoValueOptions are the options of deno run and deno eval that take
+// the next word as their value; the optional values of --env-file,
+// --lock, --reload and --v8-flags are only given attached with "=".
+var denoValueOptions = []string{"ext", "config", "import-map", "location", "cert"}

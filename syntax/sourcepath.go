@@ -49,6 +49,12 @@ func (w *walker) searchScript(call *Call, a Arg, st *state, pathFirst bool) (pat
 		dirs = strings.Split(v.str, ":")
 	case v.known:
 		return nil, false // unset: bash searches nothing
+	case v.head != "" && v.headOnly:
+		// PATH=~/bin:$X: the entries after the known ones are any
+		// directories.
+		dirs = strings.Split(v.head, ":")
+		dirs = dirs[:len(dirs)-1]
+		rest = true
 	case v.head != "":
 		// PATH=~/bin:$PATH: the entries after the known ones are taken
 		// for the PATH the shell inherits, the hook's own.
@@ -93,7 +99,28 @@ func (w *walker) searchScript(call *Call, a Arg, st *state, pathFirst bool) (pat
 	if (unknown || rest) && w.home != "" {
 		paths = append(paths, Dir{Path: w.home, Known: true}.Join(a.Value).Path)
 	}
+	if unknown || rest {
+		// An entry only run time knows is any directory: the name is
+		// judged as one in an unknown process's working directory is
+		// (from /, the home directory, the project, and the directories
+		// of anchored secrets: PATH=~/bin:$X . credentials with X=~/.aws).
+		paths = append(paths, AnyDirPrefix+a.Value)
+	}
 	return paths, false
+}
+
+// AnyDirPrefix starts a path that stands for a name in a directory only
+// known at run time: the path through the working directory of a
+// process that is none (/proc/0/cwd/NAME), which the secret class
+// judges from every directory where NAME could reach a secret.
+const AnyDirPrefix = "/proc/0/cwd/"
+
+// inheritsPath reports whether the run-time rest of a PATH value is the
+// PATH the shell inherits ($PATH, ${PATH}, with or without a leading
+// colon), whose entries are the hook's own.
+func inheritsPath(rest string) bool {
+	rest = strings.TrimPrefix(rest, ":")
+	return rest == "$PATH" || rest == "${PATH}"
 }
 
 // regularFile reports whether d is a regular file on disk or one the
@@ -133,6 +160,7 @@ func (w *walker) pathVar(st *state) (variable, bool) {
 		if !e.Static {
 			if i := strings.IndexAny(e.Value, "$`"); i >= 0 {
 				v.head = e.Value[:i]
+				v.headOnly = !inheritsPath(e.Value[i:])
 			}
 		}
 		return v, true

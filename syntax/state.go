@@ -61,6 +61,10 @@ type variable struct {
 	// head is the text a value only known at run time starts with, for
 	// PATH (PATH=.:$PATH: the directories searched first are known).
 	head string
+	// headOnly reports a head followed by something other than the
+	// inherited PATH (PATH=~/bin:$X): the entries after it are only
+	// known at run time.
+	headOnly bool
 	// caseAttr is declare -l ('l') or -u ('u'): bash stores every value
 	// assigned to the variable in lower or upper case.
 	caseAttr byte

@@ -1332,6 +1332,7 @@ func (w *walker) assign(c scope, st *state, as []*sh.Assign, exported bool) {
 			// and other known values resolved).
 			text := w.resolver(c, st).literal(a.Value, true).Value
 			if i := strings.IndexAny(text, "$`"); i >= 0 {
+				v.headOnly = !inheritsPath(text[i:])
 				text = text[:i]
 			}
 			v.head = text

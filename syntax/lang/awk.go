@@ -80,6 +80,30 @@ func awk(p *parser) []Effect {
 			if e, ok := readEffect(call{name: "getline <", off: t.off}, &a); ok {
 				out = append(out, e)
 			}
+		case "=":
+			// ARGV[n] = "file": awk reads the operands it finds in
+			// ARGV when the BEGIN actions are done, so a file put there
+			// is read as an input file is (ARGV[1] = ".env"; ARGC = 2;
+			// then { print }). A NAME=VALUE string is an assignment.
+			if !p.argvElement(k) {
+				continue
+			}
+			to := p.awkExprEnd(k + 1)
+			if to <= k+1 {
+				continue
+			}
+			var paths []awkValue
+			if a := p.arg(k+1, to); a.lit {
+				paths = []awkValue{{s: a.str, tilde: a.tilde}}
+			} else if vals, ok := ev.values(k+1, to, false, 0); ok {
+				paths = vals
+			}
+			for _, v := range paths {
+				if v.s == "" || v.s == "-" || awkOperandAssigns(v.s) {
+					continue
+				}
+				out = append(out, Effect{Kind: Read, Call: "ARGV[…] =", Path: v.s, Tilde: v.tilde, Offset: t.off})
+			}
 		case ">":
 			if !p.inPrint(k) {
 				continue
@@ -442,4 +466,49 @@ func (p *parser) callArgRange(c call) (int, int) {
 		}
 	}
 	return 0, 0
+}
+
+// argvElement reports whether the = at k assigns an element of ARGV
+// (ARGV[1] = …, ARGV[ARGC++] = …): the tokens before it are ARGV, [, the
+// index and ].
+func (p *parser) argvElement(k int) bool {
+	if n := p.tok(k + 1); n.kind == tPunct && n.text == "=" {
+		return false // ==
+	}
+	if prev := p.tok(k - 1); prev.kind != tPunct || prev.text != "]" {
+		return false
+	}
+	depth := 0
+	for j := k - 1; j > 0 && j > k-64; j-- {
+		t := p.toks[j]
+		if t.kind != tPunct {
+			continue
+		}
+		switch t.text {
+		case "]":
+			depth++
+		case "[":
+			depth--
+			if depth == 0 {
+				n := p.tok(j - 1)
+				return n.kind == tIdent && n.text == "ARGV"
+			}
+		}
+	}
+	return false
+}
+
+// awkOperandAssigns reports whether an awk operand is a variable
+// assignment (NAME=VALUE), which awk performs instead of reading a file.
+func awkOperandAssigns(s string) bool {
+	name, _, ok := strings.Cut(s, "=")
+	if !ok || name == "" {
+		return false
+	}
+	for i, r := range name {
+		if !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || i > 0 && r >= '0' && r <= '9') {
+			return false
+		}
+	}
+	return true
 }

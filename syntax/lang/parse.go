@@ -548,7 +548,7 @@ func lastSegment(name string) string {
 // Python's os.environ, Node's process.env, Ruby's ENV, PHP's $_SERVER
 // and $_ENV.
 var envTables = lazy.Value[map[string]bool]{New: func() map[string]bool {
-	return map[string]bool{"os.environ": true, "environ": true, "process.env": true, "ENV": true, "$_SERVER": true, "$_ENV": true, "_SERVER": true, "_ENV": true}
+	return map[string]bool{"os.environ": true, "environ": true, "process.env": true, "Deno.env": true, "Bun.env": true, "ENV": true, "$_SERVER": true, "$_ENV": true, "_SERVER": true, "_ENV": true}
 }}
 
 // rustValueMethods are the Rust methods that give the value they are

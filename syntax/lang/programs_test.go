@@ -46,6 +46,11 @@ var programCases = []struct {
 	{"awk-getline-built", Awk, `{while (("ls " $1) | getline f) print f}`, []string{`built getline: ("ls " $1)`}},
 	{"awk-getline-file", Awk, `{while ((getline line < ".env") > 0) print line}`, []string{"read getline <: .env"}},
 	{"awk-getline-plain", Awk, `BEGIN{while ((getline < f) > 0) n++; print n}`, nil},
+	{"awk-argv-file", Awk, `BEGIN{ARGV[1] = ".env"; ARGC = 2} {print}`, []string{"read ARGV[…] =: .env"}},
+	{"awk-argv-append", Awk, `BEGIN{ARGV[ARGC++] = "/root/.ssh/id_rsa"} {print}`, []string{"read ARGV[…] =: /root/.ssh/id_rsa"}},
+	{"awk-argv-assign-look", Awk, `BEGIN{ARGV[1] = "n=2"} {print n}`, nil},
+	{"awk-argv-compare-look", Awk, `{if (ARGV[1] == ".env") print FILENAME}`, nil},
+	{"awk-other-array-look", Awk, `BEGIN{files[1] = ".env"} {print}`, nil},
 	{"awk-less-than", Awk, `$1 < 10 {print}`, nil},
 	{"awk-write", Awk, `{print > "out.txt"}`, []string{"write print >: out.txt"}},
 	{"awk-append", Awk, `{print $1 >> "/etc/passwd"}`, []string{"append print >: /etc/passwd"}},
@@ -248,6 +253,7 @@ func TestAnalyzeAwk(t *testing.T) {
 		{"runtime-system", `BEGIN{system(c)}`, []AwkVar{{Name: "c"}}, []string{"hidden system: c"}},
 		{"other-name", `{print > g}`, []AwkVar{known("f", "/etc/passwd")}, nil},
 		{"data", `{print f}`, []AwkVar{known("f", "rm -rf ~")}, nil},
+		{"argv-var", `BEGIN{ARGV[ARGC++] = f} {print}`, []AwkVar{known("f", ".env")}, []string{"read ARGV[…] =: .env"}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
