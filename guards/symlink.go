@@ -45,7 +45,7 @@ const (
 	// nestedRepoBudget bounds the directories looked at for nested
 	// repositories' hooks, nestedRepoDepth how far down.
 	nestedRepoBudget = 256
-	nestedRepoDepth  = 6
+	nestedRepoDepth  = 3
 )
 
 // protLink is a protected name that is a symbolic link: name is its path
