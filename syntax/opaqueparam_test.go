@@ -35,7 +35,7 @@ func TestOpaqueParam(t *testing.T) {
 			t.Errorf("%q: the parsed text ends at %d, past the source", tc.src, end)
 		}
 	}
-	m, err := Analyze(`x=RM; ${x~~} -rf ~`, Options{Cwd: "/p", Home: "/h"})
+	m, err := Analyze(`x=RM; ${y~~} -rf ~`, Options{Cwd: "/p", Home: "/h"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,7 +45,7 @@ func TestOpaqueParam(t *testing.T) {
 			name = c.NameArg
 		}
 	}
-	if name.Static || name.Raw != "${x~~}" {
-		t.Errorf("the command name is %+v, want the run-time word ${x~~} as written", name)
+	if name.Static || name.Raw != "${y~~}" {
+		t.Errorf("the command name is %+v, want the run-time word ${y~~} as written", name)
 	}
 }
