@@ -52,7 +52,8 @@ func TestOpaqueParamExpansion(t *testing.T) {
 		}
 	}
 	checkDecisions(t, rt5Config(t), []struct{ cmd, want string }{
-		{`x=RM; ${x~~} -rf ~`, "ask"},
+		{`x=RM; ${x~~} -rf ~`, "deny"}, // the toggled value: rm
+		{`${y~~} -rf ~`, "ask"},
 		{`cat ~/.ssh/id_rsa; : ${x!}`, "deny"},
 		{`: ${x~~}; cat .env`, "deny"},
 		{`declare -A a=([k]=v); : ${a[k]~}; cat ~/.ssh/id_rsa`, "deny"},
@@ -61,13 +62,17 @@ func TestOpaqueParamExpansion(t *testing.T) {
 		{`echo "${x~~}" "${y!}"; ls`, "allow"},
 		{`x=abc; echo ${x~}`, "allow"},
 		{`grep rm notes.txt; : ${x~}`, "allow"},
-		// Other text mvdan rejects and bash accepts (${x$} is not
-		// rewritten: a $ inside): each part that parses on its own is
-		// judged.
-		{`cat ~/.ssh/id_rsa; : ${x$}`, "ask"},
-		{`python3 -c 'import shutil; shutil.rmtree("/")'; : ${x$}`, "ask"},
+		// ${x$}: bash's parser closes it at the brace (a $ before a
+		// brace is a plain $), so it is rewritten too and the rest is
+		// judged as usual.
+		{`cat ~/.ssh/id_rsa; : ${x$}`, "deny"},
+		{`python3 -c 'import shutil; shutil.rmtree("/")'; : ${x$}`, "deny"},
 		{`echo hi; : ${x$}`, "allow"},
 		{`echo "a; cat .env" ${x$}`, "allow"},
+		// One holding a command substitution is not rewritten (its
+		// commands run): each part that parses on its own is judged.
+		{`cat ~/.ssh/id_rsa; : ${x~~$(echo a)}`, "ask"},
+		{`echo hi; : ${x~~$(echo a)}`, "allow"},
 	})
 }
 

@@ -81,10 +81,11 @@ func parseToggle(orig string) (caseToggle, bool) {
 	if rest == "" {
 		return t, true
 	}
-	if strings.ContainsAny(rest, "'\"\\$`{}\n") {
+	pat, ok := togglePattern(rest)
+	if !ok {
 		return caseToggle{}, false
 	}
-	expr, err := pattern.Regexp(rest, pattern.EntireString)
+	expr, err := pattern.Regexp(pat, pattern.EntireString)
 	if err != nil {
 		return caseToggle{}, false
 	}
@@ -94,6 +95,59 @@ func parseToggle(orig string) (caseToggle, bool) {
 	}
 	t.match = re
 	return t, true
+}
+
+// togglePattern removes the quotes of a toggle's pattern: quoted
+// characters match themselves. ok is false for a pattern that expands
+// something ($, a backquote, a brace) or is not closed.
+func togglePattern(p string) (string, bool) {
+	var b strings.Builder
+	lit := func(c byte) {
+		if strings.IndexByte("*?[]\\!@+()|^", c) >= 0 {
+			b.WriteByte('\\')
+		}
+		b.WriteByte(c)
+	}
+	for i := 0; i < len(p); i++ {
+		switch c := p[i]; c {
+		case '$', '`', '{', '}', '\n':
+			return "", false
+		case '\\':
+			if i+1 == len(p) {
+				return "", false
+			}
+			i++
+			lit(p[i])
+		case '\'':
+			j := strings.IndexByte(p[i+1:], '\'')
+			if j < 0 {
+				return "", false
+			}
+			for k := i + 1; k <= i+j; k++ {
+				lit(p[k])
+			}
+			i += j + 1
+		case '"':
+			i++
+			for ; i < len(p) && p[i] != '"'; i++ {
+				switch p[i] {
+				case '$', '`':
+					return "", false
+				case '\\':
+					if i+1 < len(p) && strings.IndexByte("$`\"\\", p[i+1]) >= 0 {
+						i++
+					}
+				}
+				lit(p[i])
+			}
+			if i == len(p) {
+				return "", false
+			}
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String(), true
 }
 
 // apply toggles v as bash does in a UTF-8 locale.

@@ -47,6 +47,10 @@ func TestCaseToggleValue(t *testing.T) {
 		{`x=abc; `, `"${x~~[ac]}"`, true}, // only what the pattern matches
 		{`x=abc; `, `"${x~b}"`, true},     // the first character only if it matches
 		{`x=abc; `, `"${x~~b*}"`, true},
+		{`x=RM; `, `${x~~"R"}`, true}, // quoted patterns match themselves
+		{`x='a*b'; `, `"${x~~'*'}"`, true},
+		{`x='a*b'; `, `"${x~~\*}"`, true},
+		{`x='a"b'; `, `"${x~~[\"a]}"`, true},
 		{`x=; `, `"${x~~}"`, true},
 		{`unset x; `, `"a${x~~}b"`, true},
 		{`a=(Ab Cd); `, `"${a~~}"`, true}, // an array: its first element

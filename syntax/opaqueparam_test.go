@@ -18,9 +18,15 @@ func TestOpaqueParam(t *testing.T) {
 		{`: ${#x[@]:1}; cat f`, true},
 		{`echo "a${x~}b"`, true},
 		{`: ${_00~~} ${x~~}`, true},
-		{`: ${x$}`, false},    // a $ inside: where bash closes it is not plain
-		{`: ${x!"}"}`, false}, // a quote inside
-		{`: ${}`, false},      // no room for a name
+		{`: ${x$}`, true},    // a $ before the brace is a plain $
+		{`: ${x!"}"}`, true}, // the quoted brace is skipped, as bash does
+		{`: ${x~~'}'$'}'"${y:-"}"}"\}}; ls`, true},
+		{`: ${x~~$(rm -rf ~)}`, false}, // a substitution inside runs: not hidden
+		{": ${x~~`rm -rf ~`}", false},
+		{`: ${x~~<(rm -rf ~)}`, false},
+		{`: ${x!"}`, false},  // a quote left open
+		{": ${x!\n}", false}, // over lines: the lines after would move
+		{`: ${}`, false},     // no room for a name
 		{strings.Repeat(": ${x~~}; ", maxOpaqueParams+1), false},
 	} {
 		f, err := parseSource(tc.src)
@@ -47,5 +53,38 @@ func TestOpaqueParam(t *testing.T) {
 	}
 	if name.Static || name.Raw != "${y~~}" {
 		t.Errorf("the command name is %+v, want the run-time word ${y~~} as written", name)
+	}
+}
+
+// The span made run-time is the one bash's parser closes, so the words
+// and commands beside it, in the same statement, before it and after it,
+// are read as bash runs them.
+func TestOpaqueParamSpan(t *testing.T) {
+	for _, src := range []string{
+		`rm -rf ~ ${x~~"a"}`,
+		`echo "${x~~'}'}" && rm -rf ~`,
+		`echo ${x!{}; rm -rf ~`,
+		`: ${x!"}"} | rm -rf ~`,
+		`echo "${x~~${y:-"}"}}" $(rm -rf ~)`,
+		`rm -rf ${x~~$'}'} ~`,
+		`x=rM; ${x~~"M"} -rf ~`,
+	} {
+		m, err := Analyze(src, Options{Cwd: "/p", Home: "/h"})
+		if err != nil {
+			t.Errorf("%s: %v", src, err)
+			continue
+		}
+		found := false
+		for _, c := range m.Calls {
+			if c.Name != "rm" || len(c.Args) < 2 || c.Args[0].Value != "-rf" {
+				continue
+			}
+			for _, a := range c.Args[1:] {
+				found = found || a.Static && a.Value == "/h"
+			}
+		}
+		if !found {
+			t.Errorf("%s: no rm -rf of the home directory among the calls", src)
+		}
 	}
 }
