@@ -326,7 +326,9 @@ var caseOrEscapeOp = lazy.Value[map[string]bool]{New: func() map[string]bool {
 func (r *resolver) scanParam(s *wordScan, p *sh.ParamExp, quoted bool) {
 	r.noteToggle(p)
 	if r.patsubAmp(p) {
-		s.patsub = true
+		if _, ok := r.patsubValue(p); !plainPatsub(p) || !ok {
+			s.patsub = true
+		}
 	}
 	if promptParam(p) {
 		// ${x@P} expands a prompt, computed where it can be (patsub.go).

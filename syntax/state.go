@@ -297,6 +297,11 @@ type state struct {
 	// noPatsub is shopt -u patsub_replacement: an & in the replacement
 	// of ${x/p/r} is a literal & (patsub.go).
 	noPatsub bool
+	// extglob is what shopt set for extglob (extglobSet: it did) and
+	// noCaseMatch is shopt -s nocasematch, both read by the pattern
+	// matching of ${x/p/r} (patsubglob.go); matchUnknown: a shopt only
+	// known at run time may have set either.
+	extglob, extglobSet, noCaseMatch, matchUnknown bool
 	// physical is set -P (set -o physical): cd resolves links before
 	// "..", and pwd prints the physical directory (physical.go).
 	physical bool

@@ -2383,8 +2383,13 @@ func (w *walker) builtin(c scope, call *Call, st *state) {
 				st.noSourcePath = !on
 			case "patsub_replacement":
 				st.noPatsub = !on
+			case "extglob":
+				st.extglob, st.extglobSet = on, true
+			case "nocasematch":
+				st.noCaseMatch = on
 			default:
 				if !a.Static {
+					st.matchUnknown = true
 					// An option only known at run time: any of them may
 					// be on, and nullglob and failglob are not certain.
 					st.glob = st.glob&^(GlobNull|GlobFail) | globOptsMayBe
