@@ -1,6 +1,7 @@
 package rewrite
 
 import (
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -148,5 +149,40 @@ func TestMapfileCallbackArgs(t *testing.T) {
 		{`mapfile -t -C 'echo got' -c 1 a <<< hello`, "allow"},
 		{`mapfile -t -C 'rm -rf' -c 2 a <<< ~`, "allow"},
 		{`mapfile -t a <<< ~/.ssh/id_rsa`, "allow"},
+	})
+}
+
+// mapfile -C over a file it redirects from with <: the callback gets each
+// line of the file when corral can read it (a regular file, bounded), a
+// line only known at run time otherwise.
+func TestMapfileCallbackFile(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "f"), []byte("one\ntwo\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.TrimSpace(bashOutput(t, "cd "+dir+" && mapfile -t -C 'echo CB' -c 1 a < f")); got != "CB 0 one\nCB 1 two" {
+		t.Errorf("bash printed %q", got)
+	}
+	cfg := scratchProject(t, map[string]string{"home/.claude/settings.json": "{}", "home/.ssh/id_rsa": "k", "proj/notes.txt": "x"})
+	write := func(name, text string) {
+		if err := os.WriteFile(filepath.Join(cfg.Project, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("roots.txt", "build\n/\n")
+	write("keys.txt", cfg.Home+"/.ssh/id_rsa\n")
+	write("plain.txt", "notes.txt\nREADME\n")
+	if err := os.Mkdir(filepath.Join(cfg.Project, "adir"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{`mapfile -t -C 'rm -rf' -c 1 a < roots.txt`, "deny"},
+		{`mapfile -t -C cat -c 1 a < keys.txt`, "deny"},
+		{`readarray -t -C 'truncate -s0' -c 1 a < keys.txt`, "deny"},
+		{`mapfile -t -C 'echo got' -c 1 a < keys.txt`, "allow"},
+		{`mapfile -t -C 'wc -l' -c 1 a < plain.txt`, "allow"},
+		{`mapfile -t a < keys.txt`, "allow"},
+		{`mapfile -t -C 'rm -rf' -c 2 a < keys.txt`, "allow"}, // one line: no call
+		{`mapfile -t -C 'echo got' -c 1 a < adir`, "allow"},     // not a regular file: run time
 	})
 }
