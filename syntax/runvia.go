@@ -284,9 +284,11 @@ func (w *walker) commandVars(c scope, call *Call, st *state, envWords map[string
 			}
 		case varOptions:
 			o := optionVars.Get()[v.name]
-			if v.open && o.any && !sizeOptionsOnly(v.text) {
+			if v.open && o.any && !sizeOptionsOnly(v.text) && !strings.HasPrefix(c.sc.Kind, v.name) {
 				// The options only run time knows may load code
-				// (--require, -M, -r): asked about, as MAKEFILES is.
+				// (--require, -M, -r): asked about, as MAKEFILES is
+				// (not again inside the reading of the options
+				// themselves).
 				w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: v.name,
 					What: o.program + " takes the options " + v.name + " holds, only known at run time (an option may load code)"})
 			}
