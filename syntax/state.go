@@ -747,6 +747,20 @@ func (st *state) exportedOnly(dir Dir, home string) *state {
 	return n
 }
 
+// clearedEnv is exportedOnly for a program env -i (or env -) starts:
+// none of the caller's variables reach it. HOME stays the home directory:
+// bash leaves $HOME unset there but still expands ~ to the user's home
+// (from the password database), and corral's ~ reads HOME (so "$HOME"
+// reads as the home directory, where bash has an empty string: an
+// over-reading, never a miss).
+func (st *state) clearedEnv(dir Dir, home string) *state {
+	n := newState(dir, home)
+	n.pathLookup = st.pathLookup
+	n.wild, n.taint, n.subst, n.links = st.wild, st.taint, st.subst, st.links
+	n.fds = st.fds
+	return n
+}
+
 // knownNames lists, sorted, the variables with a known value.
 func (st *state) knownNames() []string {
 	var out []string

@@ -1896,7 +1896,12 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 	var env *state
 	if inv.split != nil || inv.inputsAreCommands || call.Name == "find" || call.Name == "fd" || call.Name == "fdfind" || call.Name == "su" || call.Name == "runuser" || IsShell(call.Name) || call.Name == "git" ||
 		len(ce.Assigns) > 0 && (call.Name == "cd" || call.Name == "pushd") {
-		env = cmdState.exportedOnly(call.Dir, w.home)
+		if inv.env != nil && inv.env.cleared {
+			// env -i: only what env sets after it reaches the program.
+			env = cmdState.clearedEnv(call.Dir, w.home)
+		} else {
+			env = cmdState.exportedOnly(call.Dir, w.home)
+		}
 		for _, a := range args[:len(args)-len(inv.words)] {
 			if name, val, ok := strings.Cut(a.Value, "="); ok && a.Static && isAssignment(a.Value) {
 				env.setVar(name, variable{known: true, set: true, str: val, exported: true})
