@@ -3,6 +3,8 @@ package syntax
 import (
 	"strings"
 	"testing"
+
+	sh "mvdan.cc/sh/v3/syntax"
 )
 
 // A ${…} mvdan rejects and bash accepts is parsed as a variable the text
@@ -86,5 +88,31 @@ func TestOpaqueParamSpan(t *testing.T) {
 		if !found {
 			t.Errorf("%s: no rm -rf of the home directory among the calls", src)
 		}
+	}
+}
+
+// Text made of the bytes the brace matcher reads (quotes, escapes,
+// nested openings) parses or fails without a crash, and a rewrite keeps
+// the text's length (offsets stay bash's).
+func TestOpaqueParamMatcherInputs(t *testing.T) {
+	const alphabet = "${}()'\"`\\~!x; \n<"
+	seed := uint32(7)
+	for n := 0; n < 3000; n++ {
+		var b strings.Builder
+		b.WriteString(": ${x~~")
+		for i := 0; i < 1+n%40; i++ {
+			seed = seed*1664525 + 1013904223
+			b.WriteByte(alphabet[int(seed>>24)%len(alphabet)])
+		}
+		src := b.String()
+		at := sh.ParseError{Pos: sh.NewPos(5, 1, 6)} // the ~ after ${x
+		if out, ok := opaqueParam(src, at); ok && len(out) != len(src) {
+			t.Fatalf("%q: rewritten to %q, another length", src, out)
+		}
+		_, _ = parseSource(src)
+	}
+	deep := ": ${x~~" + strings.Repeat("${y:-", 200) + strings.Repeat("}", 201)
+	if _, err := parseSource(deep); err == nil {
+		t.Logf("deep nesting parsed")
 	}
 }
