@@ -100,6 +100,13 @@ func TestPatsubReplacement(t *testing.T) {
 		{`x=.en; cat ${x/%n/\&v}`, "allow"},
 		{`shopt -u patsub_replacement; x=.en; cat ${x/%n/&v}`, "allow"},
 		{`x=abc; echo ${x/b/&&}`, "allow"},
+		// A computed value is globbed where the expansion is unquoted.
+		{`x=abc; rm -rf ${x/abc/*}`, "deny"},
+		{`x=abc; rm -rf ${x/#abc/*}`, "deny"},
+		{`x=abc; rm -rf ${x/#[a-c]*/*}`, "deny"},
+		{`x='*'; rm -rf ${x~~}`, "deny"},
+		{`x=abc; rm -rf "${x/abc/*}"`, "allow"},
+		{`x=abc; ls ${x/abc/*.txt}`, "allow"},
 	})
 }
 

@@ -344,6 +344,12 @@ func (r *resolver) scanParam(s *wordScan, p *sh.ParamExp, quoted bool) {
 		if v := r.st.get(p.Param.Value); v.known && strings.ContainsAny(v.str+strings.Join(v.list, ""), "*?[") {
 			s.glob = true
 		}
+		// A value corral computes in place of the expansion (a pattern
+		// substitution, a case toggle, a prompt) is globbed too:
+		// x=abc; rm -rf ${x/abc/*} removes every file.
+		if v, ok := r.computedValue(p); ok && strings.ContainsAny(v, "*?[") {
+			s.glob = true
+		}
 	}
 	// Substitutions and parameters inside ${x:-…} and friends.
 	var inner []sh.Node
@@ -1122,4 +1128,23 @@ func assignAsDefault(w *sh.Word) *sh.Word {
 		return &sh.Word{Parts: ps}
 	}
 	return w
+}
+
+// computedValue returns the value corral computes for an expansion whose
+// operator mvdan's expand does not model (patsubglob.go, casetoggle.go,
+// the prompt in patsub.go); ok is false for any other expansion or when
+// it cannot be computed.
+func (r *resolver) computedValue(p *sh.ParamExp) (string, bool) {
+	switch {
+	case plainPatsub(p):
+		return r.patsubValue(p)
+	case promptParam(p):
+		return r.promptValue(p)
+	}
+	if t, ok := r.toggles[p.Param.Value]; ok {
+		env := r.env()
+		v := env.toggled(t)
+		return v.Str, len(env.unknown) == 0 && v.IsSet()
+	}
+	return "", false
 }
