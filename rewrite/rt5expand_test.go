@@ -190,6 +190,6 @@ func TestMapfileCallbackFile(t *testing.T) {
 		{`mapfile -t -C 'wc -l' -c 1 a < plain.txt`, "allow"},
 		{`mapfile -t a < keys.txt`, "allow"},
 		{`mapfile -t -C 'rm -rf' -c 2 a < keys.txt`, "allow"}, // one line: no call
-		{`mapfile -t -C 'echo got' -c 1 a < adir`, "allow"},     // not a regular file: run time
+		{`mapfile -t -C 'echo got' -c 1 a < adir`, "allow"},   // not a regular file: run time
 	})
 }
