@@ -130,7 +130,7 @@ name and arguments; and one that is a variable holding such output
 // guardedOperand says what an operand of a program only known at run
 // time names when the path guards would refuse to let a command write it
 // (corral's and the agents' own files, shell start-up files, git hooks:
-// the program may write it, x=MV; ${x~~} ~/.claude ~/c2) or it is a
+// the program may write it, ${y~~} ~/.claude ~/c2) or it is a
 // secret (the program may print it); "" otherwise.
 func (p *Pass) guardedOperand(c *syntax.Call, abs string, a syntax.Arg) string {
 	cfg := p.Config

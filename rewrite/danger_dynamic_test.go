@@ -3,14 +3,16 @@ package rewrite
 import "testing"
 
 // TestDynamicGuardedOperand: a program only known at run time given a
-// file the path guards protect (it may move, write or delete it: x=MV;
-// ${x~~} ~/.claude ~/c2, red team 5) or a secret (it may print it) asks.
+// file the path guards protect (it may move, write or delete it:
+// ${y~~} ~/.claude ~/c2, red team 5) or a secret (it may print it) asks;
+// a case toggle of a known value is that value (x=MV; ${x~~} is mv).
 func TestDynamicGuardedOperand(t *testing.T) {
 	t.Parallel()
 	cfg := scratchProject(t, map[string]string{"home/.claude/settings.json": "{}", "proj/notes.md": "x"})
 	checkDecisions(t, cfg, []struct{ cmd, want string }{
 		{`$y ~/.claude ~/c2`, "ask"},
-		{`x=MV; ${x~~} ~/.claude ~/c2`, "ask"},
+		{`x=MV; ${x~~} ~/.claude ~/c2`, "deny"}, // the toggled value: mv
+		{`${y~~} ~/.claude ~/c2`, "ask"},
 		{`"$EDITOR" ~/.bashrc`, "ask"},
 		{`$T .git/hooks/pre-commit /tmp/x`, "ask"},
 		{`$PAGER ~/.ssh/id_rsa`, "ask"},

@@ -105,6 +105,15 @@ func TestEnvWrapperDecisions(t *testing.T) {
 		{"PYTHONBREAKPOINT=${PYTHONBREAKPOINT:-pdb.set_trace} python3 test_a.py", Allow},
 		{"export NODE_OPTIONS=\"${NODE_OPTIONS:-} --max-old-space-size=4096\"; npm run build", Allow},
 		{"export PYTHONSTARTUP=./x.py; env -i python3 -i", Allow},
+		// A shell env -i starts gets none of the caller's variables:
+		// $X is empty there, and env's own words are its environment.
+		{"export X=/; env -i bash -c 'rm -rf \"$X\"'", Allow},
+		{"export X=/; env - bash -c 'rm -rf \"$X\"/tmp'", Ask},
+		{"export X=/; env -i X=/ bash -c 'rm -rf \"$X\"'", Deny},
+		{"export X=/; env bash -c 'rm -rf \"$X\"'", Deny},
+		{"env -i bash -c 'rm -rf ~'", Deny},
+		{"export MAKEFILES=evil.mk; env -i bash -c 'make -f ok.mk'", Allow},
+		{"export MAKEFILES=evil.mk; env bash -c 'make -f ok.mk'", Deny},
 		{"env NODE_ENV=production node app.js", Allow},
 		{"sudo -E make install", Allow},
 		{"sudo make install", Allow},

@@ -194,6 +194,20 @@ func TestRunViaDecisions(t *testing.T) {
 		{"export PATH=$PWD/bin:$PATH; dotnet foo", Deny},
 		{"PATH=./bin:$PATH kubectl get pods", Allow},
 		{"kubectl foo", Allow},
+		// Options of an interpreter only run time knows (a command's
+		// output) may load code: asked about, as MAKEFILES is;
+		// the user's own value and a size from a command pass.
+		{"X=$(cat f); NODE_OPTIONS=$X node app.js", Ask},
+		{"NODE_OPTIONS=\"--require $(cat f)\" node app.js", Ask},
+		{"X=$(cat f); export NODE_OPTIONS=$X; npm test", Ask},
+		{"X=$(cat f); env NODE_OPTIONS=$X node app.js", Ask},
+		{"X=$(cat f); PERL5OPT=$X perl x.pl", Ask},
+		{"X=$(cat f); RUBYOPT=$X ruby x.rb", Ask},
+		{"NODE_OPTIONS=$NODE_OPTIONS node app.js", Allow},
+		{"NODE_OPTIONS=\"$NODE_OPTIONS --max-old-space-size=4096\" node app.js", Allow},
+		{"NODE_OPTIONS=\"--max-old-space-size=$(nproc)\" node app.js", Allow},
+		{"export NODE_OPTIONS=--max-old-space-size=$(( 1024 * 4 )); npm run build", Allow},
+		{"X=$(cat f); TAR_OPTIONS=$X tar tf a.tar", Allow},
 		// Options that run commands.
 		{"less '+!rm -rf ~' README.md", Deny},
 		{"less +G README.md", Allow},

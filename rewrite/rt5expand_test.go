@@ -1,6 +1,7 @@
 package rewrite
 
 import (
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -52,7 +53,8 @@ func TestOpaqueParamExpansion(t *testing.T) {
 		}
 	}
 	checkDecisions(t, rt5Config(t), []struct{ cmd, want string }{
-		{`x=RM; ${x~~} -rf ~`, "ask"},
+		{`x=RM; ${x~~} -rf ~`, "deny"}, // the toggled value: rm
+		{`${y~~} -rf ~`, "ask"},
 		{`cat ~/.ssh/id_rsa; : ${x!}`, "deny"},
 		{`: ${x~~}; cat .env`, "deny"},
 		{`declare -A a=([k]=v); : ${a[k]~}; cat ~/.ssh/id_rsa`, "deny"},
@@ -61,13 +63,17 @@ func TestOpaqueParamExpansion(t *testing.T) {
 		{`echo "${x~~}" "${y!}"; ls`, "allow"},
 		{`x=abc; echo ${x~}`, "allow"},
 		{`grep rm notes.txt; : ${x~}`, "allow"},
-		// Other text mvdan rejects and bash accepts (${x$} is not
-		// rewritten: a $ inside): each part that parses on its own is
-		// judged.
-		{`cat ~/.ssh/id_rsa; : ${x$}`, "ask"},
-		{`python3 -c 'import shutil; shutil.rmtree("/")'; : ${x$}`, "ask"},
+		// ${x$}: bash's parser closes it at the brace (a $ before a
+		// brace is a plain $), so it is rewritten too and the rest is
+		// judged as usual.
+		{`cat ~/.ssh/id_rsa; : ${x$}`, "deny"},
+		{`python3 -c 'import shutil; shutil.rmtree("/")'; : ${x$}`, "deny"},
 		{`echo hi; : ${x$}`, "allow"},
 		{`echo "a; cat .env" ${x$}`, "allow"},
+		// One holding a command substitution is not rewritten (its
+		// commands run): each part that parses on its own is judged.
+		{`cat ~/.ssh/id_rsa; : ${x~~$(echo a)}`, "ask"},
+		{`echo hi; : ${x~~$(echo a)}`, "allow"},
 	})
 }
 
@@ -94,6 +100,13 @@ func TestPatsubReplacement(t *testing.T) {
 		{`x=.en; cat ${x/%n/\&v}`, "allow"},
 		{`shopt -u patsub_replacement; x=.en; cat ${x/%n/&v}`, "allow"},
 		{`x=abc; echo ${x/b/&&}`, "allow"},
+		// A computed value is globbed where the expansion is unquoted.
+		{`x=abc; rm -rf ${x/abc/*}`, "deny"},
+		{`x=abc; rm -rf ${x/#abc/*}`, "deny"},
+		{`x=abc; rm -rf ${x/#[a-c]*/*}`, "deny"},
+		{`x='*'; rm -rf ${x~~}`, "deny"},
+		{`x=abc; rm -rf "${x/abc/*}"`, "allow"},
+		{`x=abc; ls ${x/abc/*.txt}`, "allow"},
 	})
 }
 
@@ -143,5 +156,40 @@ func TestMapfileCallbackArgs(t *testing.T) {
 		{`mapfile -t -C 'echo got' -c 1 a <<< hello`, "allow"},
 		{`mapfile -t -C 'rm -rf' -c 2 a <<< ~`, "allow"},
 		{`mapfile -t a <<< ~/.ssh/id_rsa`, "allow"},
+	})
+}
+
+// mapfile -C over a file it redirects from with <: the callback gets each
+// line of the file when corral can read it (a regular file, bounded), a
+// line only known at run time otherwise.
+func TestMapfileCallbackFile(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "f"), []byte("one\ntwo\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.TrimSpace(bashOutput(t, "cd "+dir+" && mapfile -t -C 'echo CB' -c 1 a < f")); got != "CB 0 one\nCB 1 two" {
+		t.Errorf("bash printed %q", got)
+	}
+	cfg := scratchProject(t, map[string]string{"home/.claude/settings.json": "{}", "home/.ssh/id_rsa": "k", "proj/notes.txt": "x"})
+	write := func(name, text string) {
+		if err := os.WriteFile(filepath.Join(cfg.Project, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("roots.txt", "build\n/\n")
+	write("keys.txt", cfg.Home+"/.ssh/id_rsa\n")
+	write("plain.txt", "notes.txt\nREADME\n")
+	if err := os.Mkdir(filepath.Join(cfg.Project, "adir"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{`mapfile -t -C 'rm -rf' -c 1 a < roots.txt`, "deny"},
+		{`mapfile -t -C cat -c 1 a < keys.txt`, "deny"},
+		{`readarray -t -C 'truncate -s0' -c 1 a < keys.txt`, "deny"},
+		{`mapfile -t -C 'echo got' -c 1 a < keys.txt`, "allow"},
+		{`mapfile -t -C 'wc -l' -c 1 a < plain.txt`, "allow"},
+		{`mapfile -t a < keys.txt`, "allow"},
+		{`mapfile -t -C 'rm -rf' -c 2 a < keys.txt`, "allow"}, // one line: no call
+		{`mapfile -t -C 'echo got' -c 1 a < adir`, "allow"},   // not a regular file: run time
 	})
 }

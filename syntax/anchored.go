@@ -173,6 +173,13 @@ func (r *resolver) prepareAnchored(parts []sh.WordPart, quoted bool) (out []sh.W
 				repl = &q
 				break
 			}
+			if plainPatsub(p) {
+				// A known value: bash's matching (patsubglob.go).
+				if q, ok := r.patsubSynth(p); ok {
+					repl = q
+					break
+				}
+			}
 			if r.patsubAmp(p) {
 				q, ok := r.patsubLiteral(p)
 				if !ok {

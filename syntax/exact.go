@@ -183,6 +183,14 @@ func (r *resolver) exactParam(p *sh.ParamExp, quoted bool) bool {
 		}
 		return digitsWord(p.Slice.Offset) && (p.Slice.Length == nil || digitsWord(p.Slice.Length))
 	case p.Repl != nil:
+		if plainPatsub(p) {
+			if _, ok := r.patsubValue(p); ok {
+				return true // computed as bash matches (patsubglob.go)
+			}
+			if extPattern(p) {
+				return false // its meaning depends on extglob
+			}
+		}
 		if p.Exp != nil {
 			return false
 		}

@@ -37,6 +37,9 @@ type wordEnv struct {
 	guess map[string]int
 	// synth holds the variables prepare makes up (anchored.go).
 	synth map[string]expand.Variable
+	// toggles: the made-up variables that stand for case toggles
+	// (casetoggle.go), by name.
+	toggles map[string]caseToggle
 	// globDir: expand.FieldsSeq asks for PWD once before anything else,
 	// for globbing, which corral never does; that question is not a use.
 	globDir bool
@@ -99,6 +102,9 @@ func (e *wordEnv) maybes(name string) []string {
 func (e *wordEnv) Get(name string) expand.Variable {
 	if v, ok := e.synth[name]; ok {
 		return v
+	}
+	if t, ok := e.toggles[name]; ok {
+		return e.toggled(t)
 	}
 	if e.globDir && name == "PWD" {
 		e.globDir = false
@@ -200,6 +206,9 @@ type resolver struct {
 	substs map[*sh.CmdSubst]substResult
 	// synth: the variables prepare made up, by name (anchored.go).
 	synth map[string]expand.Variable
+	// toggles: case toggles parseSource read as made-up variables
+	// (casetoggle.go).
+	toggles map[string]caseToggle
 }
 
 func (r *resolver) span(w *sh.Word) Arg {
@@ -315,8 +324,11 @@ var caseOrEscapeOp = lazy.Value[map[string]bool]{New: func() map[string]bool {
 }}
 
 func (r *resolver) scanParam(s *wordScan, p *sh.ParamExp, quoted bool) {
+	r.noteToggle(p)
 	if r.patsubAmp(p) {
-		s.patsub = true
+		if _, ok := r.patsubValue(p); !plainPatsub(p) || !ok {
+			s.patsub = true
+		}
 	}
 	if promptParam(p) {
 		// ${x@P} expands a prompt, computed where it can be (patsub.go).
@@ -330,6 +342,12 @@ func (r *resolver) scanParam(s *wordScan, p *sh.ParamExp, quoted bool) {
 	}
 	if p.Param != nil && !quoted && !s.glob && (r.st == nil || !r.st.noGlob) {
 		if v := r.st.get(p.Param.Value); v.known && strings.ContainsAny(v.str+strings.Join(v.list, ""), "*?[") {
+			s.glob = true
+		}
+		// A value corral computes in place of the expansion (a pattern
+		// substitution, a case toggle, a prompt) is globbed too:
+		// x=abc; rm -rf ${x/abc/*} removes every file.
+		if v, ok := r.computedValue(p); ok && strings.ContainsAny(v, "*?[") {
 			s.glob = true
 		}
 	}
@@ -577,7 +595,9 @@ func (r *resolver) tildes(v string, start int, whole bool) (string, bool) {
 	}
 }
 
-func (r *resolver) env() *wordEnv { return &wordEnv{st: r.st, dir: r.dir, synth: r.synth} }
+func (r *resolver) env() *wordEnv {
+	return &wordEnv{st: r.st, dir: r.dir, synth: r.synth, toggles: r.toggles}
+}
 
 // arg resolves a word that bash expands to a single string: an
 // assignment's value, a redirection's target, a here-string.
@@ -883,7 +903,7 @@ func (r *resolver) dynamic(a *Arg, w *sh.Word, s wordScan, _ []string) {
 		for k, v := range r.synth {
 			synth[k] = v
 		}
-		genv := &wordEnv{st: r.st, dir: r.dir, synth: synth}
+		genv := &wordEnv{st: r.st, dir: r.dir, synth: synth, toggles: r.toggles}
 		if v, err := expand.Literal(r.cfg(genv), pw); err == nil && len(genv.unknown) == 0 && (strings.Contains(v, "/proc/self/cwd") || strings.Contains(v, "/proc/self/root")) {
 			a.SetCandidates(append(a.Candidates(), v))
 			a.OneOf = true
@@ -927,7 +947,7 @@ func (r *resolver) dynamic(a *Arg, w *sh.Word, s wordScan, _ []string) {
 			g[name] = x % per[i]
 			x /= per[i]
 		}
-		genv := &wordEnv{st: r.st, dir: r.dir, guess: g, synth: r.synth}
+		genv := &wordEnv{st: r.st, dir: r.dir, guess: g, synth: r.synth, toggles: r.toggles}
 		v, err := expand.Literal(r.cfg(genv), pw)
 		if err != nil || len(genv.unknown) > 0 || strings.Contains(v, marker) || seen[v] {
 			continue
@@ -1108,4 +1128,23 @@ func assignAsDefault(w *sh.Word) *sh.Word {
 		return &sh.Word{Parts: ps}
 	}
 	return w
+}
+
+// computedValue returns the value corral computes for an expansion whose
+// operator mvdan's expand does not model (patsubglob.go, casetoggle.go,
+// the prompt in patsub.go); ok is false for any other expansion or when
+// it cannot be computed.
+func (r *resolver) computedValue(p *sh.ParamExp) (string, bool) {
+	switch {
+	case plainPatsub(p):
+		return r.patsubValue(p)
+	case promptParam(p):
+		return r.promptValue(p)
+	}
+	if t, ok := r.toggles[p.Param.Value]; ok {
+		env := r.env()
+		v := env.toggled(t)
+		return v.Str, len(env.unknown) == 0 && v.IsSet()
+	}
+	return "", false
 }

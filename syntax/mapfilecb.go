@@ -3,6 +3,8 @@ package syntax
 import (
 	"strconv"
 	"strings"
+
+	sh "mvdan.cc/sh/v3/syntax"
 )
 
 // mapfile -C CALLBACK [-c QUANTUM] NAME.
@@ -56,6 +58,10 @@ func (w *walker) mapfileCallback(c scope, call *Call, st *state, cb mapfileCall)
 		w.childIn(c, call, script, nil, "mapfile -C", false, st, st.dir)
 	}
 	input, shared, ok := w.readInput(c, call)
+	if !ok {
+		input, ok = w.mapfileFile(call)
+		shared = false
+	}
 	if !ok || shared || !lineDelim {
 		walk(cb.text + " " + strconv.Itoa(origin+quantum-1) + " " + mapfileUnknownLine)
 		return
@@ -83,4 +89,28 @@ func (w *walker) mapfileCallback(c scope, call *Call, st *state, cb mapfileCall)
 		// own, the cautious reading of a text corral may have misread.
 		walk(cb.text)
 	}
+}
+
+// mapfileFile returns the text of the file a mapfile call reads with its
+// one input redirection (mapfile -C cb a < list.txt), read as the other
+// readers of files are (a regular file, bounded; one this command wrote
+// is its written text); ok is false otherwise.
+func (w *walker) mapfileFile(call *Call) (string, bool) {
+	n := 0
+	for _, r := range call.Redirs {
+		switch r.Node.Op {
+		case sh.RdrIn:
+			n++
+		case sh.DplIn, sh.RdrInOut, sh.Hdoc, sh.DashHdoc, sh.WordHdoc:
+			return "", false
+		}
+	}
+	if n != 1 {
+		return "", false
+	}
+	text, ok := w.readFileInput(call, call.Fd(0))
+	if !ok || strings.Count(text, "\n") > MaxReadLines*maxMapfileCalls {
+		return "", false
+	}
+	return text, true
 }

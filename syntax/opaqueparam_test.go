@@ -3,6 +3,8 @@ package syntax
 import (
 	"strings"
 	"testing"
+
+	sh "mvdan.cc/sh/v3/syntax"
 )
 
 // A ${…} mvdan rejects and bash accepts is parsed as a variable the text
@@ -18,9 +20,15 @@ func TestOpaqueParam(t *testing.T) {
 		{`: ${#x[@]:1}; cat f`, true},
 		{`echo "a${x~}b"`, true},
 		{`: ${_00~~} ${x~~}`, true},
-		{`: ${x$}`, false},    // a $ inside: where bash closes it is not plain
-		{`: ${x!"}"}`, false}, // a quote inside
-		{`: ${}`, false},      // no room for a name
+		{`: ${x$}`, true},    // a $ before the brace is a plain $
+		{`: ${x!"}"}`, true}, // the quoted brace is skipped, as bash does
+		{`: ${x~~'}'$'}'"${y:-"}"}"\}}; ls`, true},
+		{`: ${x~~$(rm -rf ~)}`, false}, // a substitution inside runs: not hidden
+		{": ${x~~`rm -rf ~`}", false},
+		{`: ${x~~<(rm -rf ~)}`, false},
+		{`: ${x!"}`, false},  // a quote left open
+		{": ${x!\n}", false}, // over lines: the lines after would move
+		{`: ${}`, false},     // no room for a name
 		{strings.Repeat(": ${x~~}; ", maxOpaqueParams+1), false},
 	} {
 		f, err := parseSource(tc.src)
@@ -35,7 +43,7 @@ func TestOpaqueParam(t *testing.T) {
 			t.Errorf("%q: the parsed text ends at %d, past the source", tc.src, end)
 		}
 	}
-	m, err := Analyze(`x=RM; ${x~~} -rf ~`, Options{Cwd: "/p", Home: "/h"})
+	m, err := Analyze(`x=RM; ${y~~} -rf ~`, Options{Cwd: "/p", Home: "/h"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,7 +53,66 @@ func TestOpaqueParam(t *testing.T) {
 			name = c.NameArg
 		}
 	}
-	if name.Static || name.Raw != "${x~~}" {
-		t.Errorf("the command name is %+v, want the run-time word ${x~~} as written", name)
+	if name.Static || name.Raw != "${y~~}" {
+		t.Errorf("the command name is %+v, want the run-time word ${y~~} as written", name)
+	}
+}
+
+// The span made run-time is the one bash's parser closes, so the words
+// and commands beside it, in the same statement, before it and after it,
+// are read as bash runs them.
+func TestOpaqueParamSpan(t *testing.T) {
+	for _, src := range []string{
+		`rm -rf ~ ${x~~"a"}`,
+		`echo "${x~~'}'}" && rm -rf ~`,
+		`echo ${x!{}; rm -rf ~`,
+		`: ${x!"}"} | rm -rf ~`,
+		`echo "${x~~${y:-"}"}}" $(rm -rf ~)`,
+		`rm -rf ${x~~$'}'} ~`,
+		`x=rM; ${x~~"M"} -rf ~`,
+	} {
+		m, err := Analyze(src, Options{Cwd: "/p", Home: "/h"})
+		if err != nil {
+			t.Errorf("%s: %v", src, err)
+			continue
+		}
+		found := false
+		for _, c := range m.Calls {
+			if c.Name != "rm" || len(c.Args) < 2 || c.Args[0].Value != "-rf" {
+				continue
+			}
+			for _, a := range c.Args[1:] {
+				found = found || a.Static && a.Value == "/h"
+			}
+		}
+		if !found {
+			t.Errorf("%s: no rm -rf of the home directory among the calls", src)
+		}
+	}
+}
+
+// Text made of the bytes the brace matcher reads (quotes, escapes,
+// nested openings) parses or fails without a crash, and a rewrite keeps
+// the text's length (offsets stay bash's).
+func TestOpaqueParamMatcherInputs(t *testing.T) {
+	const alphabet = "${}()'\"`\\~!x; \n<"
+	seed := uint32(7)
+	for n := 0; n < 3000; n++ {
+		var b strings.Builder
+		b.WriteString(": ${x~~")
+		for i := 0; i < 1+n%40; i++ {
+			seed = seed*1664525 + 1013904223
+			b.WriteByte(alphabet[int(seed>>24)%len(alphabet)])
+		}
+		src := b.String()
+		at := sh.ParseError{Pos: sh.NewPos(5, 1, 6)} // the ~ after ${x
+		if out, ok := opaqueParam(src, at); ok && len(out) != len(src) {
+			t.Fatalf("%q: rewritten to %q, another length", src, out)
+		}
+		_, _ = parseSource(src)
+	}
+	deep := ": ${x~~" + strings.Repeat("${y:-", 200) + strings.Repeat("}", 201)
+	if _, err := parseSource(deep); err == nil {
+		t.Logf("deep nesting parsed")
 	}
 }

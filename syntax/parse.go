@@ -443,9 +443,11 @@ const maxOpaqueParams = 32
 // the text names nowhere else (${x~~} becomes ${_00}), so that its value
 // is only known at run time. bash's parser takes ${…} as one opaque word
 // up to its closing brace and checks the operator only when it expands
-// it. Only an expansion whose inside holds no quote, backslash, dollar,
-// backquote, brace or newline is rewritten: where bash's closing brace
-// is then is plain.
+// it. The closing brace is found as bash's parser finds it (dolBraceEnd:
+// quotes, escapes, nested ${…}, $(…) and backquotes inside are skipped),
+// so ${x~~"r"} -rf ~ is a run-time word and rm's arguments are read as
+// usual. An expansion over lines is not rewritten (the lines after it
+// would move).
 func opaqueParam(src string, err error) (string, bool) {
 	var pe sh.ParseError
 	if !errors.As(err, &pe) || len(src) > maxOpaqueSource {
@@ -455,22 +457,26 @@ func opaqueParam(src string, err error) (string, bool) {
 	if at < 0 || at >= len(src) {
 		return "", false
 	}
-	start := strings.LastIndex(src[:at+1], "${")
-	if start < 0 || at-start > maxOpaqueSpan {
-		return "", false
-	}
-	end := -1
-	for i := start + 2; i < len(src) && i-start <= maxOpaqueSpan; i++ {
-		c := src[i]
-		if c == '}' {
-			end = i
-			break
-		}
-		if strings.IndexByte("'\"\\$`{\n", c) >= 0 {
+	// The innermost ${ before the error whose expansion holds it.
+	start, end := -1, -1
+	for from := at + 1; from > 0; {
+		i := strings.LastIndex(src[:from], "${")
+		if i < 0 || at-i > maxOpaqueSpan {
 			return "", false
 		}
+		if e, ok := dolBraceEnd(src, i); ok && e >= at && e-i <= maxOpaqueSpan {
+			start, end = i, e
+			break
+		}
+		from = i
 	}
-	if end < at {
+	if start < 0 || strings.Contains(src[start:end], "\n") {
+		return "", false
+	}
+	if inner := src[start+2 : end]; strings.Contains(inner, "$(") || strings.ContainsAny(inner, "`") ||
+		strings.Contains(inner, "<(") || strings.Contains(inner, ">(") {
+		// A substitution inside runs when bash expands the word: its
+		// commands must be read, not hidden in the made-up variable.
 		return "", false
 	}
 	name, ok := unusedName(src, end-start-2)
@@ -478,6 +484,147 @@ func opaqueParam(src string, err error) (string, bool) {
 		return "", false
 	}
 	return src[:start] + "${" + name + "}" + src[end+1:], true
+}
+
+// maxOpaqueDepth bounds the nesting dolBraceEnd follows.
+const maxOpaqueDepth = 16
+
+// dolBraceEnd returns the offset of the brace that closes the ${ at
+// start, read as bash's parser reads it (parse_matched_pair): a backslash
+// escapes the next byte, single quotes, $'…', double quotes (with their
+// own escapes and expansions), backquotes, nested ${…}, $(…) and $((…))
+// are skipped whole, and a bare { opens nothing. ok is false when no
+// such brace lies within maxOpaqueSpan bytes or the nesting is too deep;
+// a $(…) holding a case command, whose patterns end in an unmatched ),
+// is refused too.
+func dolBraceEnd(src string, start int) (int, bool) {
+	m := matcher{src: src, limit: min(len(src), start+maxOpaqueSpan+1)}
+	return m.until(start+2, '}', 0)
+}
+
+// matcher scans src up to limit as bash's parser reads nested constructs.
+type matcher struct {
+	src   string
+	limit int
+}
+
+// until scans from i to the close byte that ends the construct (} of
+// ${…}, ) of $(…)), skipping what bash skips inside it.
+func (m matcher) until(i int, close byte, depth int) (int, bool) {
+	if depth > maxOpaqueDepth {
+		return 0, false
+	}
+	src := m.src
+	open := 0
+	for ; i < m.limit; i++ {
+		c := src[i]
+		switch {
+		case c == '\\':
+			i++
+		case c == close && open == 0:
+			return i, true
+		case close == ')' && c == '(':
+			open++
+		case close == ')' && c == ')':
+			open--
+		case c == '\'':
+			j := strings.IndexByte(src[i+1:m.limit], '\'')
+			if j < 0 {
+				return 0, false
+			}
+			i += j + 1
+		case c == '"':
+			e, ok := m.dquote(i+1, depth+1)
+			if !ok {
+				return 0, false
+			}
+			i = e
+		case c == '`':
+			e, ok := m.backquote(i + 1)
+			if !ok {
+				return 0, false
+			}
+			i = e
+		case c == '$':
+			e, ok := m.dollar(i, depth+1)
+			if !ok {
+				return 0, false
+			}
+			i = e
+		case close == ')' && c == 'c' && strings.HasPrefix(src[i:m.limit], "case") && (i == 0 || !wordByte(src[i-1])) &&
+			(i+4 == len(src) || !wordByte(src[i+4])):
+			return 0, false
+		}
+	}
+	return 0, false
+}
+
+// dollar skips the construct a $ at i starts ($'…', ${…}, $(…), $((…)));
+// a plain $ is itself. It returns the offset of its last byte.
+func (m matcher) dollar(i, depth int) (int, bool) {
+	if i+1 >= m.limit {
+		return i, true
+	}
+	switch m.src[i+1] {
+	case '\'':
+		for j := i + 2; j < m.limit; j++ {
+			switch m.src[j] {
+			case '\\':
+				j++
+			case '\'':
+				return j, true
+			}
+		}
+		return 0, false
+	case '{':
+		return m.until(i+2, '}', depth)
+	case '(':
+		return m.until(i+2, ')', depth)
+	}
+	return i, true
+}
+
+// dquote skips double-quoted text from i (after the opening quote) and
+// returns the offset of the closing quote.
+func (m matcher) dquote(i, depth int) (int, bool) {
+	for ; i < m.limit; i++ {
+		switch m.src[i] {
+		case '\\':
+			i++
+		case '"':
+			return i, true
+		case '`':
+			e, ok := m.backquote(i + 1)
+			if !ok {
+				return 0, false
+			}
+			i = e
+		case '$':
+			if i+1 < m.limit && m.src[i+1] == '\'' {
+				continue // no ANSI-C quoting inside double quotes
+			}
+			e, ok := m.dollar(i, depth)
+			if !ok {
+				return 0, false
+			}
+			i = e
+		}
+	}
+	return 0, false
+}
+
+// backquote skips a backquoted command from i (after the opening
+// backquote) and returns the offset of the closing one.
+func (m matcher) backquote(i int) (int, bool) {
+	for ; i < m.limit; i++ {
+		switch m.src[i] {
+		case '\\':
+			i++
+		case '`':
+			return i, true
+		}
+	}
+	return 0, false
 }
 
 // maxOpaqueSource bounds the text opaqueParam rewrites (each rewrite

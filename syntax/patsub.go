@@ -126,12 +126,14 @@ func literalPattern(w *sh.Word) (string, bool) {
 // Prompt expansion of a known value (${x@P}).
 //
 // bash expands the value as a prompt: backslash escapes (\u, \w, \h, …),
-// then parameter expansions and command substitutions in it, the way a
-// here-document's text is expanded (quotes are characters). x='$HOME';
-// rm -rf ${x@P} is rm -rf ~. corral computes the value when it holds no
-// backslash, backquote or command substitution: the text expanded as a
-// document in the current state. Otherwise the word has no value before
-// run time, and its variable is taken as unknown.
+// then parameter expansions and command substitutions in what they leave,
+// the way double-quoted text is expanded (quotes are characters).
+// x='$HOME'; rm -rf ${x@P} is rm -rf ~. corral decodes the escapes whose
+// value the text and the state give (decodePrompt: \n, \\, octal, \[ \],
+// \w and \W of a known directory, …) and expands the result as a
+// document in the current state. An escape only run time answers (\u,
+// \h, \$, the time), a backquote or a command substitution leave the word
+// without a value before run time, and its variable is taken as unknown.
 
 // promptParam reports ${x@P} of a plain variable.
 func promptParam(p *sh.ParamExp) bool {
@@ -150,15 +152,25 @@ func (r *resolver) promptValue(p *sh.ParamExp) (string, bool) {
 	if !v.set {
 		return "", true
 	}
-	text := v.str
-	if !strings.Contains(text, "$") {
-		if strings.ContainsAny(text, "\\`") {
-			return "", false
-		}
+	if len(v.str) > 4096 {
+		return "", false
+	}
+	// The escapes first (decodePrompt), then the expansions of what
+	// they leave.
+	text, ok := r.decodePrompt(v.str)
+	if !ok {
+		return "", false
+	}
+	if !strings.ContainsAny(text, "$`\\") {
 		return text, true
 	}
-	if strings.ContainsAny(text, "\\`") || strings.Contains(text, "$(") || strings.Contains(text, "@P") || len(text) > 4096 {
+	if strings.Contains(text, "`") || strings.Contains(text, "$(") || strings.Contains(text, "@P") || strings.Contains(text, `\"`) {
+		// A substitution (whose commands are judged as run); \" is a
+		// quote in bash's expansion and stays \" in a document's.
 		return "", false
+	}
+	if n := len(text) - len(strings.TrimRight(text, `\`)); n%2 == 1 {
+		text += `\` // a lone backslash at the end stays one
 	}
 	doc, err := newParser().Document(strings.NewReader(text))
 	if err != nil {
@@ -189,4 +201,116 @@ func promptNames(w *sh.Word) []string {
 	})
 	slices.Sort(names)
 	return names
+}
+
+// decodePrompt decodes the backslash escapes of a prompt as bash does
+// (decode_prompt_string) into text for the expansion that follows: the
+// directory escapes come out quoted (bash quotes them), octal escapes
+// and the rest as they are (bash expands \044HOME to $HOME's value). ok
+// is false when an escape's value is only known at run time (the user,
+// the host, the time, the uid for \$, the version, the shell's name, the
+// history and job counts, the terminal).
+func (r *resolver) decodePrompt(text string) (string, bool) {
+	if !strings.Contains(text, "\\") {
+		return text, true
+	}
+	var b strings.Builder
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		if c != '\\' {
+			b.WriteByte(c)
+			continue
+		}
+		if i+1 == len(text) {
+			b.WriteByte('\\') // a backslash at the end stays
+			break
+		}
+		i++
+		switch e := text[i]; e {
+		case 'n':
+			b.WriteByte('\n')
+		case 'r':
+			b.WriteByte('\r')
+		case 'a':
+			b.WriteByte('\a')
+		case 'e':
+			b.WriteByte(0x1b)
+		case '\\':
+			b.WriteByte('\\') // left for the expansion: \\$HOME is $HOME
+		case '[', ']':
+			// Readline's invisible-text markers: nothing here.
+		case '0', '1', '2', '3', '4', '5', '6', '7':
+			// Three octal digits: the byte (a NUL is dropped); fewer
+			// are read otherwise by bash (\0 at the end, \01).
+			n, j := 0, i
+			for ; j < len(text) && j < i+3 && text[j] >= '0' && text[j] <= '7'; j++ {
+				n = n*8 + int(text[j]-'0')
+			}
+			if j < i+3 {
+				return "", false
+			}
+			i = j - 1
+			if n&0xff != 0 {
+				b.WriteByte(byte(n))
+			}
+		case 'w', 'W':
+			dir, ok := r.promptDir(e == 'W')
+			if !ok {
+				return "", false
+			}
+			b.WriteString(escapeDoc(dir))
+		case 'u', 'h', 'H', 'd', 't', 'T', '@', 'A', 'D', 'j', 'l', 's', 'v', 'V', '!', '#', '$':
+			return "", false
+		default:
+			// Not an escape: the backslash and the character stay.
+			b.WriteByte('\\')
+			b.WriteByte(e)
+		}
+	}
+	return b.String(), true
+}
+
+// promptDir is \w (base false) or \W of a prompt: $PWD with $HOME
+// written ~ (bash compares the text, and a home of / is not written
+// so), or its last name; ok is false when either is only known at run
+// time or PROMPT_DIRTRIM is set.
+func (r *resolver) promptDir(base bool) (string, bool) {
+	env := r.env()
+	pwd := env.Get("PWD")
+	home := env.Get("HOME")
+	trim := env.Get("PROMPT_DIRTRIM")
+	if !pwd.IsSet() || pwd.Kind != expand.String || home.Kind == expand.Indexed || trim.IsSet() && trim.Str != "" {
+		return "", false
+	}
+	if u := env.unknown; len(u) > 0 && (len(u) > 1 || u[0] != "PROMPT_DIRTRIM") {
+		return "", false
+	}
+	dir := pwd.Str
+	if h := home.Str; home.IsSet() && len(h) > 1 {
+		if rest, ok := strings.CutPrefix(dir, h); ok && (rest == "" || rest[0] == '/') {
+			if base && rest == "" {
+				return "~", true
+			}
+			dir = "~" + rest
+		}
+	}
+	if base {
+		if i := strings.LastIndexByte(dir, '/'); i > 0 {
+			dir = dir[i+1:]
+		}
+	}
+	return dir, true
+}
+
+// escapeDoc quotes text for a here-document's expansion: $, backquote
+// and backslash are escaped.
+func escapeDoc(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if strings.IndexByte("$`\\", s[i]) >= 0 {
+			b.WriteByte('\\')
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
 }

@@ -179,6 +179,9 @@ func (w *walker) commandVars(c scope, call *Call, st *state, envWords map[string
 		name, text string
 		dynamic    bool
 		exported   bool
+		// open: a value none of its candidates cover, or one a
+		// command's output chose (X=$(cat f); NODE_OPTIONS=$X).
+		open bool
 	}
 	var vals []val
 	prefixed := map[string]bool{}
@@ -189,12 +192,12 @@ func (w *walker) commandVars(c scope, call *Call, st *state, envWords map[string
 			}
 			r := &resolver{src: c.sc.Src, dir: call.Dir, st: w.cur}
 			a := r.arg(as.Value)
-			vals = append(vals, val{as.Name.Value, a.Value, !a.Static, false})
+			vals = append(vals, val{as.Name.Value, a.Value, !a.Static, false, !a.Static && (len(a.Candidates()) == 0 || a.Printed)})
 			if !a.Static {
 				// NODE_OPTIONS="${X-}--require ./e.js": each value it
 				// takes with the run-time parts unset or empty.
 				for _, cand := range a.Candidates() {
-					vals = append(vals, val{as.Name.Value, cand, false, false})
+					vals = append(vals, val{as.Name.Value, cand, false, false, false})
 				}
 			}
 			prefixed[as.Name.Value] = true
@@ -208,7 +211,7 @@ func (w *walker) commandVars(c scope, call *Call, st *state, envWords map[string
 	}
 	sort.Strings(names)
 	for _, name := range names {
-		vals = append(vals, val{name, envWords[name], false, true})
+		vals = append(vals, val{name, envWords[name], false, true, false})
 		prefixed[name] = true
 	}
 	if e := call.envEdit; e != nil {
@@ -224,7 +227,10 @@ func (w *walker) commandVars(c scope, call *Call, st *state, envWords map[string
 		for _, name := range names {
 			a, _ := e.get(name)
 			for _, cand := range a.Candidates() {
-				vals = append(vals, val{name, cand, false, true})
+				vals = append(vals, val{name, cand, false, true, false})
+			}
+			if len(a.Candidates()) == 0 || a.Printed {
+				vals = append(vals, val{name, a.Value, true, true, true})
 			}
 			prefixed[name] = true
 		}
@@ -243,7 +249,10 @@ func (w *walker) commandVars(c scope, call *Call, st *state, envWords map[string
 			vs = append(vs, v.maybe...) // export NODE_OPTIONS=${X:-…}
 		}
 		for _, s := range vs {
-			vals = append(vals, val{name, s, false, true})
+			vals = append(vals, val{name, s, false, true, false})
+		}
+		if !v.known && !v.seeded && !v.forgotten && !v.nameref && (len(vs) == 0 || v.printed) {
+			vals = append(vals, val{name, "$" + name, true, true, true})
 		}
 	}
 	for _, v := range vals {
@@ -275,6 +284,14 @@ func (w *walker) commandVars(c scope, call *Call, st *state, envWords map[string
 			}
 		case varOptions:
 			o := optionVars.Get()[v.name]
+			if v.open && o.any && !sizeOptionsOnly(v.text) && !strings.HasPrefix(c.sc.Kind, v.name) {
+				// The options only run time knows may load code
+				// (--require, -M, -r): asked about, as MAKEFILES is
+				// (not again inside the reading of the options
+				// themselves).
+				w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: v.name,
+					What: o.program + " takes the options " + v.name + " holds, only known at run time (an option may load code)"})
+			}
 			switch {
 			case o.any:
 				// The interpreter's module search variables go with it.
@@ -1493,6 +1510,28 @@ func (w *walker) noteOutputs(c scope, call *Call) bool {
 		}
 	default:
 		return false
+	}
+	return true
+}
+
+// sizeOptionsOnly reports an options value whose only run-time parts are
+// the numbers of options that size the interpreter's memory or stack
+// (NODE_OPTIONS="--max-old-space-size=$(nproc)"): nothing the value can
+// become loads code.
+func sizeOptionsOnly(text string) bool {
+	sizes := []string{"--max-old-space-size=", "--max-semi-space-size=", "--stack-size=", "--max-http-header-size=", "--stack-trace-limit="}
+	for _, f := range optionWords(text) {
+		at := strings.IndexAny(f, "$`")
+		if at < 0 {
+			continue
+		}
+		ok := false
+		for _, p := range sizes {
+			ok = ok || strings.HasPrefix(f, p) && at >= len(p)
+		}
+		if !ok {
+			return false
+		}
 	}
 	return true
 }

@@ -301,6 +301,11 @@ type state struct {
 	// noPatsub is shopt -u patsub_replacement: an & in the replacement
 	// of ${x/p/r} is a literal & (patsub.go).
 	noPatsub bool
+	// extglob is what shopt set for extglob (extglobSet: it did) and
+	// noCaseMatch is shopt -s nocasematch, both read by the pattern
+	// matching of ${x/p/r} (patsubglob.go); matchUnknown: a shopt only
+	// known at run time may have set either.
+	extglob, extglobSet, noCaseMatch, matchUnknown bool
 	// physical is set -P (set -o physical): cd resolves links before
 	// "..", and pwd prints the physical directory (physical.go).
 	physical bool
@@ -743,6 +748,20 @@ func (st *state) exportedOnly(dir Dir, home string) *state {
 		// a shell started with it in its environment turns them on.
 		n.trace = st.trace
 	}
+	return n
+}
+
+// clearedEnv is exportedOnly for a program env -i (or env -) starts:
+// none of the caller's variables reach it. HOME stays the home directory:
+// bash leaves $HOME unset there but still expands ~ to the user's home
+// (from the password database), and corral's ~ reads HOME (so "$HOME"
+// reads as the home directory, where bash has an empty string: an
+// over-reading, never a miss).
+func (st *state) clearedEnv(dir Dir, home string) *state {
+	n := newState(dir, home)
+	n.pathLookup = st.pathLookup
+	n.wild, n.taint, n.subst, n.links = st.wild, st.taint, st.subst, st.links
+	n.fds = st.fds
 	return n
 }
 

@@ -1897,7 +1897,12 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 	var env *state
 	if inv.split != nil || inv.inputsAreCommands || call.Name == "find" || call.Name == "fd" || call.Name == "fdfind" || call.Name == "su" || call.Name == "runuser" || IsShell(call.Name) || call.Name == "git" ||
 		len(ce.Assigns) > 0 && (call.Name == "cd" || call.Name == "pushd") {
-		env = cmdState.exportedOnly(call.Dir, w.home)
+		if inv.env != nil && inv.env.cleared {
+			// env -i: only what env sets after it reaches the program.
+			env = cmdState.clearedEnv(call.Dir, w.home)
+		} else {
+			env = cmdState.exportedOnly(call.Dir, w.home)
+		}
 		for _, a := range args[:len(args)-len(inv.words)] {
 			if name, val, ok := strings.Cut(a.Value, "="); ok && a.Static && isAssignment(a.Value) {
 				env.setVar(name, variable{known: true, set: true, str: val, exported: true})
@@ -2387,8 +2392,13 @@ func (w *walker) builtin(c scope, call *Call, st *state) {
 				st.noSourcePath = !on
 			case "patsub_replacement":
 				st.noPatsub = !on
+			case "extglob":
+				st.extglob, st.extglobSet = on, true
+			case "nocasematch":
+				st.noCaseMatch = on
 			default:
 				if !a.Static {
+					st.matchUnknown = true
 					// An option only known at run time: any of them may
 					// be on, and nullglob and failglob are not certain.
 					st.glob = st.glob&^(GlobNull|GlobFail) | globOptsMayBe

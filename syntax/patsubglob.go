@@ -1,0 +1,306 @@
+package syntax
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/pattern"
+	sh "mvdan.cc/sh/v3/syntax"
+)
+
+// Pattern substitution of a known value (${x/p/r}, ${x//p/r}, ${x/#p/r},
+// ${x/%p/r}).
+//
+// bash matches the pattern as it matches a glob against the value: the
+// first position where it matches, and there the longest match (/), every
+// such match left to right (//: after an empty match one character is
+// copied), the longest match at the start (#) or the longest suffix (%);
+// *, ?, bracket expressions with classes and negation, extended operators
+// when extglob is on, without case under nocasematch. An & in the
+// replacement is the matched text (patsub.go). mvdan's expand anchors
+// nothing, takes the shortest match and knows no bracket or extended
+// pattern here, so corral computes the value itself: prepare puts it in
+// place of the expansion (a made-up variable, split and globbed where the
+// expansion is unquoted, as bash does). x=rx; ${x/r*/rm} is rm, x=xyz;
+// ${x//[a-z]/r} is rrr.
+
+// maxPatsubValue bounds the value a substitution is computed on (each
+// position tries the pattern).
+const maxPatsubValue = 4096
+
+// plainPatsub reports ${NAME/p/r} with nothing else around the
+// substitution.
+func plainPatsub(p *sh.ParamExp) bool {
+	return p.Repl != nil && p.Param != nil && isName(p.Param.Value) && p.Exp == nil && p.Index == nil &&
+		!p.Excl && !p.Length && !p.Width && p.Slice == nil && p.Names == 0 && !p.IsSet &&
+		p.NestedParam == nil && p.Flags == nil && len(p.Modifiers) == 0
+}
+
+// patsubValue computes a plain substitution (plainPatsub) of a variable
+// whose value is known; ok is false when the value, the pattern, the
+// replacement or the options that bear on matching are only known at run
+// time, or the pattern is outside what corral reads as bash does.
+func (r *resolver) patsubValue(p *sh.ParamExp) (string, bool) {
+	env := r.env()
+	v := env.Get(p.Param.Value)
+	if len(env.unknown) > 0 || v.Kind == expand.Indexed || v.Kind == expand.Associative || v.Kind == expand.NameRef {
+		return "", false
+	}
+	if !v.IsSet() {
+		return "", true // bash replaces nothing in an unset variable
+	}
+	val := v.Str
+	if len(val) > maxPatsubValue || !utf8.ValidString(val) {
+		return "", false
+	}
+	st := r.st
+	if st != nil && st.matchUnknown {
+		return "", false
+	}
+	// The pattern, without the # or % that anchors it (// takes them
+	// as characters of the pattern).
+	orig := p.Repl.Orig
+	anchor := byte(0)
+	if !p.Repl.All && orig != nil && len(orig.Parts) > 0 {
+		if quotedAnchor(orig) {
+			return "", false
+		}
+		if l, ok := orig.Parts[0].(*sh.Lit); ok && (strings.HasPrefix(l.Value, "#") || strings.HasPrefix(l.Value, "%")) {
+			anchor = l.Value[0]
+			orig = anchoredPattern(p)
+		}
+	}
+	pat := ""
+	if orig != nil && len(orig.Parts) > 0 {
+		for _, q := range orig.Parts {
+			switch q.(type) {
+			case *sh.Lit, *sh.SglQuoted, *sh.DblQuoted, *sh.ExtGlob:
+			default:
+				return "", false // an expansion: its value could bring a pattern
+			}
+		}
+		var err error
+		if pat, err = expand.Pattern(r.cfg(r.env()), orig); err != nil {
+			return "", false
+		}
+	}
+	if pat == "" && anchor == 0 {
+		return val, true // ${x//}, ${x/}: nothing is replaced
+	}
+	mode := pattern.Mode(0)
+	if hasExtOperator(pat) {
+		if st == nil || !st.extglobSet {
+			return "", false // extglob off (bash -c) or on (a start-up file)
+		}
+		if st.extglob {
+			if strings.Contains(pat, "!(") {
+				return "", false // a negated group: not read here
+			}
+			mode |= pattern.ExtendedOperators
+		}
+	}
+	if st != nil && st.noCaseMatch {
+		mode |= pattern.NoGlobCase
+	}
+	if strings.Contains(pat, "**") {
+		mode |= pattern.NoGlobStar
+	}
+	expr, err := pattern.Regexp(pat, mode)
+	if err != nil {
+		return "", false
+	}
+	with := ""
+	if p.Repl.With != nil {
+		var ok bool
+		if with, ok = r.replTemplate(p); !ok {
+			return "", false
+		}
+	}
+	switch anchor {
+	case '#':
+		expr = "^(?s:" + expr + ")"
+	case '%':
+		expr = "(?s:" + expr + ")$"
+	default:
+		expr = "(?s:" + expr + ")"
+	}
+	re, err := regexp.Compile(expr)
+	if err != nil {
+		return "", false
+	}
+	re.Longest()
+	put := func(b *strings.Builder, m string) {
+		b.WriteString(strings.ReplaceAll(with, "\x00", m))
+	}
+	var b strings.Builder
+	if val == "" {
+		// An empty value: the replacement when the pattern matches the
+		// empty text.
+		if re.MatchString("") {
+			put(&b, "")
+		}
+		return b.String(), true
+	}
+	pos := 0
+	for pos < len(val) {
+		loc := re.FindStringIndex(val[pos:])
+		if loc == nil {
+			break
+		}
+		s, e := pos+loc[0], pos+loc[1]
+		b.WriteString(val[pos:s])
+		put(&b, val[s:e])
+		pos = e
+		if s == e {
+			// An empty match: the next character is copied, and the
+			// search goes on after it.
+			_, n := utf8.DecodeRuneInString(val[e:])
+			b.WriteString(val[e : e+n])
+			pos = e + n
+		}
+		if !p.Repl.All || anchor != 0 || b.Len() > 4*maxPatsubValue+len(val) {
+			break
+		}
+	}
+	if b.Len() > 4*maxPatsubValue+len(val) {
+		return "", false
+	}
+	if pos < len(val) {
+		b.WriteString(val[pos:])
+	}
+	return b.String(), true
+}
+
+// hasExtOperator reports a pattern that holds an extended operator's
+// opening (?( *( +( @( !( ), whose meaning depends on extglob.
+func hasExtOperator(pat string) bool {
+	for i := 0; i+1 < len(pat); i++ {
+		if pat[i] == '\\' {
+			i++
+			continue
+		}
+		if pat[i+1] == '(' && strings.IndexByte("?*+@!", pat[i]) >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// replTemplate returns the replacement of ${x/p/r} as text in which each
+// & bash replaces by the matched text (patsub_replacement, on by
+// default) is a NUL byte, which no value holds; ok is false when a part
+// is only known at run time or is one corral does not model here (a
+// tilde, a substitution).
+func (r *resolver) replTemplate(p *sh.ParamExp) (string, bool) {
+	amp := r.st == nil || !r.st.noPatsub
+	var b strings.Builder
+	for i, q := range p.Repl.With.Parts {
+		switch q := q.(type) {
+		case *sh.Lit:
+			v := q.Value
+			if i == 0 && strings.HasPrefix(v, "~") || strings.Contains(v, "\x00") {
+				return "", false
+			}
+			for j := 0; j < len(v); j++ {
+				switch {
+				case v[j] == '\\' && j+1 < len(v):
+					j++
+					b.WriteByte(v[j])
+				case v[j] == '&' && amp:
+					b.WriteByte(0)
+				default:
+					b.WriteByte(v[j])
+				}
+			}
+		case *sh.SglQuoted, *sh.DblQuoted:
+			env := r.env()
+			v, err := expand.Literal(r.cfg(env), &sh.Word{Parts: []sh.WordPart{q}})
+			if err != nil || len(env.unknown) > 0 || strings.Contains(v, "\x00") {
+				return "", false
+			}
+			if d, ok := q.(*sh.DblQuoted); ok && !plainQuoted(d) {
+				return "", false
+			}
+			b.WriteString(v)
+		case *sh.ParamExp:
+			env := r.env()
+			v, err := expand.Literal(r.cfg(env), &sh.Word{Parts: []sh.WordPart{q}})
+			if err != nil || len(env.unknown) > 0 || !simpleParam(q) {
+				return "", false
+			}
+			// bash's quote removal takes an unquoted backslash of the
+			// value as an escape of the & after it.
+			for j := 0; j < len(v); j++ {
+				switch {
+				case v[j] == '\\' && j+1 < len(v) && v[j+1] == '&' && amp:
+					j++
+					b.WriteByte('&')
+				case v[j] == '&' && amp:
+					b.WriteByte(0)
+				default:
+					b.WriteByte(v[j])
+				}
+			}
+		default:
+			return "", false
+		}
+	}
+	return b.String(), true
+}
+
+// plainQuoted reports double-quoted text of literal text and plain
+// variables only.
+func plainQuoted(d *sh.DblQuoted) bool {
+	for _, q := range d.Parts {
+		switch q := q.(type) {
+		case *sh.Lit:
+		case *sh.ParamExp:
+			if !simpleParam(q) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// extPattern reports a substitution whose pattern holds an extended
+// operator as mvdan's parser reads it.
+func extPattern(p *sh.ParamExp) bool {
+	found := false
+	if p.Repl != nil && p.Repl.Orig != nil {
+		sh.Walk(p.Repl.Orig, func(n sh.Node) bool {
+			switch n := n.(type) {
+			case *sh.ExtGlob:
+				found = true
+			case *sh.Lit:
+				found = hasExtOperator(n.Value)
+			}
+			return !found
+		})
+	}
+	return found
+}
+
+// patsubSynth puts the computed value of a plain substitution in a
+// made-up variable and returns the expansion of it that replaces p; ok
+// is false when the value cannot be computed.
+func (r *resolver) patsubSynth(p *sh.ParamExp) (*sh.ParamExp, bool) {
+	v, ok := r.patsubValue(p)
+	if !ok {
+		return nil, false
+	}
+	name := "__corral_patsub" + strconv.Itoa(int(p.Pos().Offset()))
+	if r.synth == nil {
+		r.synth = map[string]expand.Variable{}
+	}
+	r.synth[name] = expand.Variable{Set: true, Kind: expand.String, Str: v}
+	q := *p
+	q.Param = &sh.Lit{ValuePos: p.Param.ValuePos, ValueEnd: p.Param.ValueEnd, Value: name}
+	q.Repl = nil
+	return &q, true
+}
