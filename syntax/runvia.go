@@ -887,6 +887,7 @@ func (w *walker) noteCopy(c scope, call *Call) {
 		}
 		if !s.Static || !src.Known {
 			w.setOpaque(dst.Path)
+			w.siteWrite(c, call, dst.Path, "", false)
 			continue
 		}
 		if symbolic && w.cur != nil {
@@ -899,10 +900,12 @@ func (w *walker) noteCopy(c scope, call *Call) {
 			if n == 0 && c.pipe != nil && c.pipeIndex > 0 && c.pipe.Calls[c.pipeIndex] == call {
 				if t, dynamic, known := w.producedText(c, c.pipe, c.pipeIndex-1); known && !dynamic {
 					w.setWritten(dst.Path, t)
+					w.siteWrite(c, call, dst.Path, t, true)
 					continue
 				}
 			}
 			w.setOpaque(dst.Path)
+			w.siteWrite(c, call, dst.Path, "", false)
 			continue
 		}
 		if prog, ok := w.programs2[src.Path]; ok {
@@ -915,10 +918,13 @@ func (w *walker) noteCopy(c scope, call *Call) {
 				continue
 			}
 			w.setWritten(dst.Path, text)
+			w.siteWrite(c, call, dst.Path, text, true)
 		} else if w.opaque[src.Path] {
 			w.setOpaque(dst.Path)
+			w.siteWrite(c, call, dst.Path, "", false)
 		} else {
 			delete(w.written, dst.Path)
+			w.siteCopyUnread(c, call, src, dst)
 		}
 		if call.Name == "mv" {
 			delete(w.written, src.Path)
