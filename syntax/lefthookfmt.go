@@ -83,7 +83,7 @@ func jsonText(v any) string {
 
 // lefthookTOML reads the TOML lefthook configurations use into nested
 // maps: [a.b."c"] tables, [[a.jobs]] arrays of tables, dotted keys, and
-// values that are strings ("…" with escapes, '…', """…""", ”'…”'),
+// values that are strings ("…" with escapes, '…' and the triple-quoted forms),
 // inline tables { k = "v" }, arrays and bare words (numbers, booleans).
 func lefthookTOML(text string) (map[string]any, bool) {
 	root := map[string]any{}
