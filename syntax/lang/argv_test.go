@@ -44,7 +44,7 @@ func TestAnalyzeArgv(t *testing.T) {
 		{"d-other-name", D, "void main(string[] argv) { remove(args[1]); }", []Arg{{"rm.d", true}, home}, []string{"hidden remove: args[1]"}},
 		{"cs", CSharp, "Directory.Delete(Args[0], true);", []Arg{home}, []string{"delete -r Directory.Delete: /home/u/.bashrc"}},
 		{"swift", Swift, "unlink(CommandLine.arguments[1])", []Arg{{"x.swift", true}, home}, []string{"delete unlink: /home/u/.bashrc"}},
-		{"java", JVM, "class X { public static void main(String... a) { new File(a[0]).delete(); Files.delete(Path.of(a[0])); } }", []Arg{home}, []string{"delete File: /home/u/.bashrc", "hidden Files.delete: Path.of(a[0])"}},
+		{"java", JVM, "class X { public static void main(String... a) { new File(a[0]).delete(); Files.delete(Path.of(a[0])); } }", []Arg{home}, []string{"delete File: /home/u/.bashrc", "delete Files.delete: /home/u/.bashrc"}},
 		{"js", JS, `require("fs").writeFileSync(process.argv[1], "x")`, []Arg{{}, home}, []string{"write fs.writeFileSync: /home/u/.bashrc"}},
 		{"js-node-path", JS, `require("fs").rmSync(process.argv[0])`, []Arg{{}, home}, []string{"hidden fs.rmSync: process.argv[0]"}},
 		{"perl", Perl, `open(F, ">", $ARGV[0]); print F "x";`, []Arg{home}, []string{"write open: /home/u/.bashrc"}},

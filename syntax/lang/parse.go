@@ -310,6 +310,12 @@ func (p *parser) arg(a, b int) arg {
 			all := true
 			var vals []string
 			for _, x := range inner {
+				if p.l == Perl && x.isList && x.key == "" && (strings.HasPrefix(x.text, "qw") || strings.HasPrefix(x.text, "(")) {
+					// A list in a list is its elements in Perl:
+					// [qw(rm -rf x)], ("a", ("b", "c")).
+					vals = append(vals, x.list...)
+					continue
+				}
 				if !x.lit || x.key != "" {
 					all = false
 					break
