@@ -469,6 +469,9 @@ func (p *parser) findCalls(bare bool, isCallee func(name string) bool) []call {
 				ctor, _ := p.dotted(open - 1)
 				inner, _ := p.args(open, ")")
 				c.name = lastSegment(ctor) + "." + name
+				if p.l == Ruby && ctor == "Pathname.new" {
+					c.name = "Pathname." + name // Pathname.new(".").children
+				}
 				if len(inner) >= 1 && inner[0].lit {
 					c.recv, c.recvLit, c.recvTilde = inner[0].str, true, inner[0].tilde
 				}
