@@ -1330,8 +1330,16 @@ func (w *walker) noteOutputs(c scope, call *Call) bool {
 	}
 	args := call.Args
 	if lang.ForProgram(call.Name) == lang.Python {
-		// python3 -m zipapp SRC [-o OUT]: OUT, or SRC.pyz.
+		// python3 -m zipapp SRC [-o OUT]: OUT, or SRC.pyz; python3 -m
+		// zipfile -c ZIP FILES…: ZIP.
 		for i := 0; i+1 < len(args); i++ {
+			if args[i].Value == "-m" && args[i+1].Value == "zipfile" {
+				if i+3 < len(args) && (args[i+2].Value == "-c" || args[i+2].Value == "--create") {
+					opaque(args[i+3])
+					return true
+				}
+				return false
+			}
 			if args[i].Value != "-m" || args[i+1].Value != "zipapp" {
 				continue
 			}
