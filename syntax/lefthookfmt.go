@@ -140,6 +140,9 @@ func tomlTable(root map[string]any, keys []string) (map[string]any, bool) {
 		case map[string]any:
 			t = v
 		case []any:
+			if len(v) == 0 {
+				return nil, false
+			}
 			last, ok := v[len(v)-1].(map[string]any)
 			if !ok {
 				return nil, false
