@@ -23,6 +23,14 @@ func TestProgramFilters(t *testing.T) {
 		"proj/keep.py": "import json, sys\ndoc = json.load(sys.stdin)\njson.dump(doc, sys.stdout)\n",
 		"proj/gz.sh":   "#!/bin/sh\ngzip \"$1\"\n",
 		"proj/a.md":    "# hi\n",
+		// pandoc --defaults FILE: the filters it lists run (issue 9).
+		"proj/evil.yaml":       "from: markdown\nfilters:\n  - keep.py\n  - f.lua\n",
+		"proj/evil2.yaml":      "to: html\nfilters:\n- type: json\n  path: filt.py\n- citeproc\n",
+		"proj/evil3.yaml":      "filters: [ok.lua, \"${.}/sub/p.lua\"]\n",
+		"proj/sub/p.lua":       "pandoc.pipe(\"rm\", {\"-rf\", \"/usr\"}, \"\")\n",
+		"proj/nested.yaml":     "defaults:\n  - evil\n",
+		"proj/html.yaml":       "to: html5\nstandalone: true\nfilters:\n  - type: lua\n    path: ok.lua\n  - citeproc\n  - pandoc-crossref\n",
+		"proj/defaults/x.yaml": "filters: [x.sh]\n",
 	})
 	checkDecisions(t, cfg, []struct{ cmd, want string }{
 		{"pandoc --filter ./x.sh a.md", "deny"},
@@ -34,7 +42,16 @@ func TestProgramFilters(t *testing.T) {
 		{"pandoc --lua-filter=p.lua a.md", "deny"},
 		{"tcpdump -z ./x.sh -C 1 -w f.pcap", "deny"},
 		{"tcpdump -i eth0 -C 1 -z./x.sh -w f.pcap", "deny"},
+		{"pandoc --defaults evil.yaml a.md", "deny"},
+		{"pandoc -d evil a.md -o a.html", "deny"},
+		{"pandoc --defaults=evil2.yaml a.md", "deny"},
+		{"pandoc -d evil3.yaml a.md", "deny"},
+		{"pandoc -d nested a.md", "deny"},
+		{"pandoc -d defaults/x.yaml a.md", "deny"},
+		{`pandoc -d "$D" a.md`, "ask"},
 		// Look-alikes.
+		{"pandoc -d html a.md -o a.html", "allow"},
+		{"pandoc -d missing.yaml a.md", "allow"},
 		{"pandoc -L ok.lua a.md -o a.html", "allow"},
 		{"pandoc --filter keep.py a.md", "allow"},
 		{"pandoc --filter pandoc-crossref -o a.pdf a.md", "allow"},

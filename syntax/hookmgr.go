@@ -126,14 +126,20 @@ func (w *walker) lefthookHooks(c scope, call *Call, hook string) {
 	inner.Dir = Dir{Path: dir, Known: true}
 	for _, p := range sortedKeys(boolKeys(texts)) {
 		name := relTo(call.Dir.Path, p)
-		if filepath.Ext(p) != ".yml" && filepath.Ext(p) != ".yaml" {
-			// TOML and JSON are not read: what they run is only known
-			// when lefthook reads them.
-			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: name,
-				What: "lefthook runs the commands of " + name + ", which corral does not read"})
-			continue
+		var cmds []ciCommand
+		var vals []ciKeyValue
+		if ext := filepath.Ext(p); ext != ".yml" && ext != ".yaml" {
+			// TOML and JSON hold the same keys (lefthookfmt.go); one
+			// corral cannot parse runs what only lefthook knows.
+			var ok bool
+			if cmds, vals, ok = lefthookCmds(texts[p], ext); !ok {
+				w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: name,
+					What: "lefthook runs the commands of " + name + ", which corral cannot read"})
+				continue
+			}
+		} else {
+			cmds, vals = ciCommands(texts[p], []string{"run", "runner"}, []string{"script"})
 		}
-		cmds, vals := ciCommands(texts[p], []string{"run", "runner"}, []string{"script"})
 		for _, cmd := range cmds {
 			if len(cmd.path) == 0 || hook != "" && cmd.path[0] != hook {
 				continue

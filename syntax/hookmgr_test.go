@@ -41,6 +41,17 @@ func TestHookManagers(t *testing.T) {
 		{"lefthook local", map[string]string{"lefthook.yml": goodLeft, "lefthook-local.yml": evilLeft}, "lefthook install", true},
 		{"lefthook eslint", map[string]string{"lefthook.yml": goodLeft}, "lefthook install", false},
 		{"lefthook script", map[string]string{"lefthook.yml": "pre-commit:\n  scripts:\n    \"clean.sh\":\n      runner: bash\n", ".lefthook/pre-commit/clean.sh": "rm -rf /victim\n"}, "lefthook install", true},
+		// TOML and JSON configurations hold the same keys.
+		{"lefthook toml", map[string]string{"lefthook.toml": "[pre-commit.commands.x]\nrun = \"rm -rf /victim\"\n"}, "lefthook install", true},
+		{"lefthook toml inline", map[string]string{".lefthook.toml": "[pre-commit]\nparallel = true\n[pre-commit.commands]\nx = { run = '''rm -rf /victim''' }\n"}, "lefthook run pre-commit", true},
+		{"lefthook toml jobs", map[string]string{"lefthook.toml": "[[pre-push.jobs]]\nname = \"a\"\nrun = \"echo ok\"\n[[pre-push.jobs]]\nscript = \"clean.sh\"\nrunner = \"bash\"\n", ".lefthook/pre-push/clean.sh": "rm -rf /victim\n"}, "lefthook install", true},
+		{"lefthook toml other hook", map[string]string{"lefthook.toml": "[pre-push.commands.x]\nrun = \"rm -rf /victim\"\n"}, "lefthook run pre-commit", false},
+		{"lefthook toml eslint", map[string]string{"lefthook.toml": "# lint\n[pre-commit.commands.eslint]\nglob = \"*.{js,ts}\"\nrun = \"npx eslint {staged_files}\"\n"}, "lefthook install", false},
+		{"lefthook json", map[string]string{"lefthook.json": `{"pre-commit": {"commands": {"x": {"run": "rm -rf /victim"}}}}`}, "lefthook install", true},
+		{"lefthook json script", map[string]string{"lefthook.json": `{"pre-commit": {"scripts": {"clean.sh": {"runner": "bash"}}}}`, ".lefthook/pre-commit/clean.sh": "rm -rf /victim\n"}, "lefthook install", true},
+		{"lefthook json lint", map[string]string{"lefthook.json": `{"pre-commit": {"parallel": true, "commands": {"lint": {"run": "npm run lint"}}}}`}, "lefthook install", false},
+		{"lefthook local toml", map[string]string{"lefthook.toml": "[pre-commit.commands.lint]\nrun = \"npm run lint\"\n", "lefthook-local.toml": "[pre-commit.commands.x]\nrun = \"rm -rf /victim\"\n"}, "lefthook install", true},
+		{"lefthook toml broken", map[string]string{"lefthook.toml": "[pre-commit.commands.x\nrun = \"rm -rf /victim\"\n"}, "lefthook install", false},
 		{"lefthook stub", map[string]string{".git/config": "", ".git/hooks/pre-commit": lefthookStub, "lefthook.yml": evilLeft}, "git commit -m x", true},
 		{"overcommit install", map[string]string{".overcommit.yml": "PreCommit:\n  Clean:\n    enabled: true\n    command: ['rm', '-rf', '/victim']\n"}, "overcommit --install", true},
 		{"overcommit stub", map[string]string{".git/config": "", ".git/hooks/pre-commit": overcommitStub, ".overcommit.yml": "PreCommit:\n  Clean:\n    command:\n      - rm\n      - -rf\n      - /victim\n"}, "git commit -m x", true},
@@ -78,6 +89,8 @@ func TestHookManagersReal(t *testing.T) {
 		{"pre-commit", ".pre-commit-config.yaml", "repos:\n- repo: local\n  hooks:\n  - id: canary\n    name: canary\n    entry: touch canary\n    language: system\n    pass_filenames: false\n    always_run: true\n",
 			[]string{"install"}},
 		{"lefthook", "lefthook.yml", "pre-commit:\n  commands:\n    canary:\n      run: touch canary\n", []string{"install"}},
+		{"lefthook", "lefthook.toml", "[pre-commit.commands.canary]\nrun = \"touch canary\"\n", []string{"install"}},
+		{"lefthook", "lefthook.json", `{"pre-commit": {"commands": {"canary": {"run": "touch canary"}}}}`, []string{"install"}},
 	} {
 		bin, err := exec.LookPath(tc.tool)
 		if err != nil {

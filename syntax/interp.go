@@ -805,6 +805,9 @@ func (w *walker) program(c scope, call *Call, l lang.Lang, text, label string, d
 				// A module beside the file that imports it.
 				file = filepath.Join(filepath.Dir(originFile(origin)), file)
 			}
+			if l == lang.Python && !dynamic && w.pythonZipModule(c, call, file) {
+				continue // a member of a zip on sys.path (zipimport)
+			}
 			w.include(c, call, l, file, what, label, dynamic, l == lang.Awk)
 		case lang.Hidden:
 			what := e.Call

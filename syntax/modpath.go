@@ -133,11 +133,55 @@ func (w *walker) searchModule(c scope, call *Call, l lang.Lang, file, what, labe
 		if !dir.Known {
 			return
 		}
+		if l == lang.Python && w.pythonZipModule(c, call, p) {
+			return
+		}
 		if w.exists(dir.Path) {
 			w.include(c, call, l, p, what, label, dynamic, false)
 			return
 		}
 	}
+}
+
+// pythonZipModule judges a module file Python's zipimport loads from an
+// archive on its module path (PYTHONPATH=lib.zip, sys.path.insert(0,
+// "deps.egg")): file is ARCHIVE/MEMBER, ARCHIVE a file named .zip, .egg,
+// .whl or .pyz; the member is read as the program's Python, and one that
+// cannot be read asks. It reports whether file is in such an archive.
+func (w *walker) pythonZipModule(c scope, call *Call, file string) bool {
+	parts := strings.Split(filepath.ToSlash(file), "/")
+	for k := 1; k < len(parts) && k < 32; k++ {
+		switch filepath.Ext(parts[k-1]) {
+		case ".zip", ".egg", ".whl", ".pyz":
+		default:
+			continue
+		}
+		archive := strings.Join(parts[:k], "/")
+		if archive == "" {
+			continue
+		}
+		d := call.Dir.Join(archive)
+		if !d.Known || w.isDir(d) || !w.exists(d.Path) && !w.opaque[d.Path] {
+			continue
+		}
+		if w.opaqueRun(call, d, archive) {
+			return true
+		}
+		text, ok := w.readScript(d)
+		if !ok {
+			return false
+		}
+		rel := strings.Join(parts[k:], "/")
+		switch member, body, st := zipMember(text, []string{rel}); st {
+		case zipUnread:
+			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: archive,
+				What: call.Name + " imports " + member + " from the zip archive " + archive + ", which corral cannot read"})
+		case zipFound:
+			w.program(c, call, lang.Python, body, archive+" (zip) "+member, false, archive)
+		}
+		return true
+	}
+	return false
 }
 
 // exists reports whether path is a file this command wrote or one on

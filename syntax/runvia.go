@@ -904,6 +904,7 @@ func (w *walker) noteCopy(c scope, call *Call) {
 		}
 		if !s.Static || !src.Known {
 			w.setOpaque(dst.Path)
+			w.siteWrite(c, call, dst.Path, "", false)
 			continue
 		}
 		if symbolic && w.cur != nil {
@@ -916,10 +917,12 @@ func (w *walker) noteCopy(c scope, call *Call) {
 			if n == 0 && c.pipe != nil && c.pipeIndex > 0 && c.pipe.Calls[c.pipeIndex] == call {
 				if t, dynamic, known := w.producedText(c, c.pipe, c.pipeIndex-1); known && !dynamic {
 					w.setWritten(dst.Path, t)
+					w.siteWrite(c, call, dst.Path, t, true)
 					continue
 				}
 			}
 			w.setOpaque(dst.Path)
+			w.siteWrite(c, call, dst.Path, "", false)
 			continue
 		}
 		if prog, ok := w.programs2[src.Path]; ok {
@@ -932,10 +935,13 @@ func (w *walker) noteCopy(c scope, call *Call) {
 				continue
 			}
 			w.setWritten(dst.Path, text)
+			w.siteWrite(c, call, dst.Path, text, true)
 		} else if w.opaque[src.Path] {
 			w.setOpaque(dst.Path)
+			w.siteWrite(c, call, dst.Path, "", false)
 		} else {
 			delete(w.written, dst.Path)
+			w.siteCopyUnread(c, call, src, dst)
 		}
 		if call.Name == "mv" {
 			delete(w.written, src.Path)
@@ -1341,8 +1347,16 @@ func (w *walker) noteOutputs(c scope, call *Call) bool {
 	}
 	args := call.Args
 	if lang.ForProgram(call.Name) == lang.Python {
-		// python3 -m zipapp SRC [-o OUT]: OUT, or SRC.pyz.
+		// python3 -m zipapp SRC [-o OUT]: OUT, or SRC.pyz; python3 -m
+		// zipfile -c ZIP FILES…: ZIP.
 		for i := 0; i+1 < len(args); i++ {
+			if args[i].Value == "-m" && args[i+1].Value == "zipfile" {
+				if i+3 < len(args) && (args[i+2].Value == "-c" || args[i+2].Value == "--create") {
+					opaque(args[i+3])
+					return true
+				}
+				return false
+			}
 			if args[i].Value != "-m" || args[i+1].Value != "zipapp" {
 				continue
 			}

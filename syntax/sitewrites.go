@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -62,5 +63,32 @@ func (w *walker) siteWrite(c scope, call *Call, path, text string, known bool) {
 	}
 	if strings.TrimSpace(code) != "" {
 		w.program(c, call, lang.Python, code, name+" (run at Python's start)", false, name)
+	}
+}
+
+// siteCopyUnread judges a copy (cp, mv, ln, install) of src, whose text
+// corral did not read, to dst, a file Python may run at start: a
+// directory copied as a sitecustomize or usercustomize package is its
+// __init__.py; any other source that exists (too large, unreadable) or
+// that corral cannot look at (no disk) has content only known at run
+// time; a source that does not exist makes nothing (the copy fails).
+func (w *walker) siteCopyUnread(c scope, call *Call, src, dst Dir) {
+	if _, ok := SiteStartCode(dst.Path, ""); !ok {
+		if b := filepath.Base(dst.Path); b == "sitecustomize" || b == "usercustomize" {
+			init := src.Join("__init__.py")
+			if text, ok := w.readScript(init); ok {
+				w.siteWrite(c, call, dst.Join("__init__.py").Path, text, true)
+			} else if w.read == nil || w.isDir(src) {
+				w.siteWrite(c, call, dst.Join("__init__.py").Path, "", false)
+			}
+		}
+		return
+	}
+	if w.read == nil {
+		w.siteWrite(c, call, dst.Path, "", false)
+		return
+	}
+	if _, err := os.Stat(src.Path); err == nil {
+		w.siteWrite(c, call, dst.Path, "", false)
 	}
 }

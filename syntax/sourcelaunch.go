@@ -1,6 +1,9 @@
 package syntax
 
 import (
+	"maps"
+	"path"
+	"slices"
 	"strings"
 
 	"github.com/corral-dev/corral/syntax/lang"
@@ -43,15 +46,21 @@ func (w *walker) sourceLaunch(c scope, call *Call) bool {
 			case strings.HasPrefix(v, "-"):
 			default:
 				if source || strings.HasSuffix(v, ".java") {
+					w.argv = launchArgv(call, i, lang.JVM)
 					w.scriptFile(c, call, args[i], string(lang.JVM))
+					w.argv = nil
 					return true
 				}
 				for _, a := range JavaFiles(call) {
 					w.compiledRun(call, a)
 				}
+				w.javaClassRun(c, call, i)
 				return false // a class name
 			}
 		}
+	case "javac":
+		w.javaCompiled(call)
+		return false
 	case "rdmd":
 		for _, a := range args {
 			if !strings.HasPrefix(a.Value, "-") {
@@ -90,7 +99,40 @@ func (w *walker) launchSource(c scope, call *Call, a Arg, l lang.Lang, name stri
 			What: call.Name + " runs " + clip(a.Raw, 40) + ", a " + name + " file only known at run time"})
 		return
 	}
+	for i := range call.Args {
+		if call.Args[i].Start == a.Start && call.Args[i].End == a.End {
+			w.argv = launchArgv(call, i, l)
+		}
+	}
 	w.scriptFile(c, call, a, string(l))
+	w.argv = nil
+}
+
+// launchArgv is the argument vector of the program a source launcher
+// runs from the file at call.Args[i], as its language indexes it: D's
+// main(string[] args) and Swift's CommandLine.arguments start with the
+// program, a C# script's Args (after dotnet script's "--") and Java's
+// main(String[] a) hold only the words after the file.
+func launchArgv(call *Call, i int, l lang.Lang) []lang.Arg {
+	var out []lang.Arg
+	if l == lang.D || l == lang.Swift {
+		out = append(out, lang.Arg{Value: call.Args[i].Value, Known: call.Args[i].Static})
+	}
+	rest := call.Args[i+1:]
+	if l == lang.CSharp && len(rest) > 0 && rest[0].Value == "--" {
+		rest = rest[1:]
+	}
+	// A word only known at run time or a pattern can be any number of
+	// words: the ones after it are at indexes only known at run time.
+	certain := true
+	for _, a := range rest {
+		out = append(out, lang.Arg{Value: a.Value, Known: certain && a.Static && !a.Glob})
+		certain = certain && a.Static && !a.Glob
+	}
+	if call.ExtraArgs {
+		out = append(out, lang.Arg{})
+	}
+	return out
 }
 
 // JavaFiles returns the words of a java command line that name files of
@@ -150,5 +192,73 @@ func (w *walker) compiledRun(call *Call, a Arg) {
 	if _, wrote := w.written[d.Path]; wrote && d.Known {
 		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: a.Value,
 			What: call.Name + " runs " + a.Value + ", compiled code this command wrote"})
+	}
+}
+
+// javacValue are javac's options that take the next word as their value.
+var javacValue = map[string]bool{"-d": true, "-cp": true, "-classpath": true, "--class-path": true, "-sourcepath": true,
+	"--source-path": true, "-encoding": true, "--release": true, "-source": true, "--source": true, "-target": true,
+	"--target": true, "-h": true, "-s": true, "-processor": true, "-processorpath": true, "--processor-path": true,
+	"-p": true, "--module-path": true, "--module-source-path": true, "--add-modules": true, "--limit-modules": true,
+	"--system": true, "--upgrade-module-path": true, "--module": true, "-m": true, "--add-reads": true,
+	"--add-exports": true, "--patch-module": true, "-profile": true, "--default-module-for-created-files": true}
+
+// javaCompiled notes the source files javac compiles (javac X.java,
+// javac -d out src/*.java): java X later in the command runs the class
+// compiled from X.java, whose source corral reads as it reads java
+// X.java.
+func (w *walker) javaCompiled(call *Call) {
+	for i := 0; i < len(call.Args); i++ {
+		a := call.Args[i]
+		switch {
+		case javacValue[a.Value]:
+			i++
+		case strings.HasPrefix(a.Value, "-") || strings.HasPrefix(a.Value, "@"):
+		case a.Static && strings.HasSuffix(a.Value, ".java"):
+			names := []string{a.Value}
+			if a.Glob {
+				names = w.globNames(call.Dir, a.Pattern())
+			}
+			for _, n := range names {
+				d := call.Dir.Join(n)
+				if !d.Known {
+					continue
+				}
+				if w.javaSources == nil {
+					w.javaSources = map[string][]string{}
+				}
+				class := strings.TrimSuffix(path.Base(d.Path), ".java")
+				if len(w.javaSources[class]) < maxScriptMatches && !slices.Contains(w.javaSources[class], d.Path) {
+					w.javaSources[class] = append(w.javaSources[class], d.Path)
+				}
+			}
+		}
+	}
+}
+
+// javaClassRun reads the source of the class call.Args[i] names (java
+// X, java -cp out pkg.X) when javac compiled it earlier in the command:
+// the file named for the class, or every file javac compiled when none
+// is (the class is one of theirs: X.java may hold class Y). The words
+// after the class are the program's arguments.
+func (w *walker) javaClassRun(c scope, call *Call, i int) {
+	if len(w.javaSources) == 0 || !call.Args[i].Static {
+		return
+	}
+	class := call.Args[i].Value
+	if k := strings.LastIndexAny(class, "./"); k >= 0 {
+		class = class[k+1:]
+	}
+	files := w.javaSources[class]
+	if len(files) == 0 {
+		for _, k := range slices.Sorted(maps.Keys(w.javaSources)) {
+			files = append(files, w.javaSources[k]...)
+		}
+	}
+	for _, f := range files[:min(len(files), maxScriptMatches)] {
+		a := call.Args[i]
+		w.argv = launchArgv(call, i, lang.JVM)
+		w.scriptFile(c, call, Arg{Value: f, Raw: a.Raw, Static: true, Start: a.Start, End: a.End}, string(lang.JVM))
+		w.argv = nil
 	}
 }

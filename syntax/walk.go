@@ -120,6 +120,10 @@ type walker struct {
 	// built earlier in the command, by absolute path; loaded those
 	// already judged as libraries the loader puts into a program.
 	compiled map[string]compiledFile
+	// javaSources are the Java source files javac compiled earlier in
+	// the command, by the name of the class each is named for (X.java:
+	// X), absolute paths (javaCompiled).
+	javaSources map[string][]string
 	// ranVars are the NAME=value pairs of the variables programs run
 	// (EDITOR, PAGER, …) judged so far (commandVars).
 	ranVars map[string]bool

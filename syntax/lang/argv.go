@@ -22,6 +22,8 @@ func AnalyzeArgv(l Lang, src string, argv []Arg) []Effect {
 	}
 	switch l {
 	case Python, JS, Ruby, Perl, PHP:
+	case D, CSharp, Swift, JVM:
+		return finish(src, foreignArgv(l, src, argv))
 	default:
 		return Analyze(l, src)
 	}

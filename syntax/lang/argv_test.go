@@ -36,6 +36,15 @@ func TestAnalyzeArgv(t *testing.T) {
 		{"py-print", Python, `import sys; print(sys.argv[1])`, []Arg{{"-c", true}, home}, nil},
 		{"py-assign", Python, "import sys\nsys.argv[1] = 'x'\nprint(sys.argv)", []Arg{{"-c", true}, home}, nil},
 		{"py-member", Python, `import os; os.remove(self.sys.argv[1])`, []Arg{{"-c", true}, home}, []string{"hidden os.remove: self.sys.argv[1]"}},
+		// The source launchers' programs (issue 9): D's main parameter
+		// and Swift's CommandLine.arguments start with the program, C#'s
+		// Args and Java's main parameter with the first word.
+		{"d", D, "import std.file;\nvoid main(string[] args) { remove(args[1]); auto t = args[1]; rmdirRecurse(t); }", []Arg{{"rm.d", true}, home}, []string{"delete remove: /home/u/.bashrc", "delete -r rmdirRecurse: /home/u/.bashrc"}},
+		{"d-unknown", D, "void main(string[] argv) { remove(argv[1]); }", []Arg{{"rm.d", true}, {}}, []string{"hidden remove: argv[1]"}},
+		{"d-other-name", D, "void main(string[] argv) { remove(args[1]); }", []Arg{{"rm.d", true}, home}, []string{"hidden remove: args[1]"}},
+		{"cs", CSharp, "Directory.Delete(Args[0], true);", []Arg{home}, []string{"delete -r Directory.Delete: /home/u/.bashrc"}},
+		{"swift", Swift, "unlink(CommandLine.arguments[1])", []Arg{{"x.swift", true}, home}, []string{"delete unlink: /home/u/.bashrc"}},
+		{"java", JVM, "class X { public static void main(String... a) { new File(a[0]).delete(); Files.delete(Path.of(a[0])); } }", []Arg{home}, []string{"delete File: /home/u/.bashrc", "delete Files.delete: /home/u/.bashrc"}},
 		{"js", JS, `require("fs").writeFileSync(process.argv[1], "x")`, []Arg{{}, home}, []string{"write fs.writeFileSync: /home/u/.bashrc"}},
 		{"js-node-path", JS, `require("fs").rmSync(process.argv[0])`, []Arg{{}, home}, []string{"hidden fs.rmSync: process.argv[0]"}},
 		{"perl", Perl, `open(F, ">", $ARGV[0]); print F "x";`, []Arg{home}, []string{"write open: /home/u/.bashrc"}},

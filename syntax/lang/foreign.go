@@ -422,6 +422,8 @@ type foreignReader struct {
 	// match holds the index of the bracket that closes each opening one
 	// and opens each closing one (len(toks) when there is none).
 	match []int
+	// fields indexes the NAME.field tokens by NAME (swiftProcess).
+	fields map[string][]int
 }
 
 // matchBrackets pairs the brackets of the tokens, once.
@@ -513,12 +515,17 @@ func (r *foreignReader) strs(g fgroup) ([]string, bool) {
 func isLowerAtom(s string) bool { return s != "" && s[0] >= 'a' && s[0] <= 'z' }
 
 // foreign finds the effects of src in foreign language l.
-func foreign(l Lang, src string) []Effect {
+func foreign(l Lang, src string) []Effect { return foreignArgv(l, src, nil) }
+
+// foreignArgv is foreign for a program run with the argument vector argv
+// (foreignbind.go).
+func foreignArgv(l Lang, src string, argv []Arg) []Effect {
 	s := foreignSpecs.Get()[l]
 	if s == nil {
 		return nil
 	}
 	r := &foreignReader{l: l, s: s, src: src, toks: foreignLex(s, src)}
+	r.bindForeign(argv)
 	r.matchBrackets()
 	var out []Effect
 	for i, t := range r.toks {
@@ -600,6 +607,13 @@ func (r *foreignReader) literalRun(a, b int, one []string, list ...string) (Effe
 func (r *foreignReader) call(i int) (Effect, bool) {
 	t := r.toks[i]
 	name := t.text
+	if r.l == JVM {
+		// java.nio.file.Files.delete, new java.io.File(…): the
+		// package is no part of the call's name.
+		for _, pkg := range []string{"java.nio.file.", "java.io.", "java.lang.", "org.apache.commons.io."} {
+			name = strings.TrimPrefix(name, pkg)
+		}
+	}
 	rl, ok := r.s.calls[name]
 	if k := strings.LastIndexByte(name, '.'); !ok && r.s.suffix != nil {
 		rl, ok = r.s.suffix[name[k+1:]]
@@ -635,6 +649,9 @@ func (r *foreignReader) call(i int) (Effect, bool) {
 			}
 		}
 		return Effect{}, false
+	}
+	if r.l == Swift && (name == "Process.run" || (name == "Process" || name == "NSTask" || name == "Foundation.Process") && isP2(r.tok(i+1), "(") && isP2(r.tok(i+2), ")")) {
+		return r.swiftProcess(i)
 	}
 	if !ok {
 		return Effect{}, false
@@ -725,6 +742,20 @@ func (r *foreignReader) call(i int) (Effect, bool) {
 	if r.s.lisp {
 		off = r.tok(i - 1).off
 	}
+	if r.l == D && name == "remove" {
+		// std.algorithm's remove(range, offset…) and its UFCS form
+		// r.remove(i) take a range; std.file's remove(name) one path,
+		// "f".remove() too.
+		if len(args) > 1 || isP2(r.tok(i-1), ".") && len(args) > 0 {
+			return Effect{}, false
+		}
+		if isP2(r.tok(i-1), ".") {
+			if rc := r.tok(i - 2); rc.kind == tString {
+				return r.pathOf(name, rDelete, rc, rc.off)
+			}
+			return Effect{Kind: Hidden, Call: name, Text: r.text(fgroup{max(i-2, 0), i + 1}), Offset: t.off}, true
+		}
+	}
 	if r.s.labels {
 		// removeItem(atPath: "x"), Delete(path: "d", recursive: true):
 		// the label is no part of the value.
@@ -756,6 +787,13 @@ func (r *foreignReader) single(g fgroup) (string, bool) {
 	}
 	if g.b-a == 1 && r.toks[a].kind == tString && r.toks[a].lit {
 		return r.toks[a].text, true
+	}
+	if r.l == JVM && g.b-a == 4 && r.toks[a].kind == tIdent && isP2(r.toks[a+1], "(") && isP2(r.toks[a+3], ")") {
+		// Files.delete(Path.of("x")), Paths.get("x"): the path.
+		switch strings.TrimPrefix(r.toks[a].text, "java.nio.file.") {
+		case "Path.of", "Paths.get":
+			return r.single(fgroup{a + 2, a + 3})
+		}
 	}
 	if r.l == Prolog && g.b-a == 1 && r.toks[a].kind == tIdent && isLowerAtom(r.toks[a].text) {
 		return r.toks[a].text, true

@@ -63,7 +63,25 @@ var foreignCases = []struct {
 	{"d-look", D, "// executeShell(\"rm -rf /h\")\n/+ /+ remove(\"/h\") +/ +/\n/* system(\"x\") */\nwriteln(`executeShell(\"a\")`, r\"remove(\"b\")\", q\"(spawnShell(\"c\"))\", q{ rmdirRecurse(\"/d\"); }, \"execute(\\\"e\\\")\");\nauto x = q\"EOS\nexecuteShell(\"f\")\nEOS\";\nchar c = '\"'; executeShell(\"ls\");", []string{"shell executeShell: ls"}},
 	{"cs-process", CSharp, "Process.Start(\"rm\", \"-rf '/h 1'\");\nnew ProcessStartInfo(\"sh\", $\"-c {cmd}\");\nFile.Delete(@\"C:\\x\");\nDirectory.Delete(path: \"/d\", recursive: true);\nvar p = new Process();", []string{"exec Process.Start: rm -rf /h 1", "hidden ProcessStartInfo: \"sh\", $\"-c {cmd}\"", "delete File.Delete: C:\\x", "delete -r Directory.Delete: /d", "hidden Process: "}},
 	{"cs-look", CSharp, "// Process.Start(\"rm\")\nConsole.WriteLine(@\"File.Delete(\"\"/h\"\")\");\nvar s = $\"Process.Start({{x}}) {y}\";\nvar r = \"\"\"\nDirectory.Delete(\"/h\")\n\"\"\";\nchar q = '\"'; File.Delete(\"ok.txt\");", []string{"delete File.Delete: ok.txt"}},
-	{"swift-calls", Swift, "import Foundation\ntry FileManager.default.removeItem(atPath: \"/h\")\ntry fm.removeItem(at: url)\nsystem(\"rm -rf /g\")\nlet p = Process()", []string{"delete -r FileManager.default.removeItem: /h", "hidden fm.removeItem: url", "shell system: rm -rf /g", "hidden Process: "}},
+	{"swift-calls", Swift, "import Foundation\ntry FileManager.default.removeItem(atPath: \"/h\")\ntry fm.removeItem(at: url)\nsystem(\"rm -rf /g\")\nlet p = Process()", []string{"delete -r FileManager.default.removeItem: /h", "hidden fm.removeItem: url", "shell system: rm -rf /g"}},
+	// Names bound once to a literal are the literal (issue 9); bound
+	// again, declared again (a parameter, a loop variable) or Swift's var:
+	// run time's.
+	{"d-const", D, "import std.file;\nvoid main() { auto d = \"build\"; rmdirRecurse(d); string f = \"a.txt\"; remove(f); }", []string{"delete -r rmdirRecurse: build", "delete remove: a.txt"}},
+	{"d-shadow", D, "void f(string d) { rmdirRecurse(d); }\nvoid main() { auto d = \"build\"; f(x); }", []string{"hidden rmdirRecurse: d"}},
+	{"d-reassigned", D, "auto d = \"a\";\nd ~= \"/x\";\nrmdirRecurse(d);\nauto e = \"b\";\nforeach (e; list) remove(e);", []string{"hidden rmdirRecurse: d", "hidden remove: e"}},
+	{"d-algorithm-remove", D, "import std.algorithm;\nauto a = [1, 2];\na = remove(a, i);\nb = xs.remove(1);\nfoo().remove(2);\n\"tmp.txt\".remove();\nremove(readln());", []string{"delete remove: tmp.txt", "hidden remove: readln()"}},
+	{"cs-const", CSharp, "var d = \"build\";\nDirectory.Delete(d, true);\nstring f = \"/h\";\nFile.Delete(f);\nvar g = \"x\";\ng = Console.ReadLine();\nFile.Delete(g);\nvar h = \"y\";\nitems.ForEach((h) => File.Delete(h));", []string{"delete -r Directory.Delete: build", "delete File.Delete: /h", "hidden File.Delete: g", "hidden File.Delete: h"}},
+	{"swift-const", Swift, "let d = \"/h\"\ntry FileManager.default.removeItem(atPath: d)\nvar e = \"x\"\ne.append(\"y\")\nunlink(e)\nfunc f(p: String) { unlink(p) }\nlet p = \"q\"", []string{"delete -r FileManager.default.removeItem: /h", "hidden unlink: e", "hidden unlink: p"}},
+	// Foundation's Process runs what its fields name once started.
+	{"swift-process", Swift, "let p = Process()\np.executableURL = URL(fileURLWithPath: \"/bin/rm\")\np.arguments = [\"-rf\", \"/h\"]\ntry p.run()\np.waitUntilExit()", []string{"exec Process: /bin/rm -rf /h"}},
+	{"swift-process-launch", Swift, "let t = Process()\nt.launchPath = \"/usr/bin/git\"\nt.arguments = [\"status\"]\nt.standardOutput = pipe\nt.launch()", []string{"exec Process: /usr/bin/git status"}},
+	{"swift-process-url", Swift, "let p = Process()\np.executableURL = URL(fileURLWithPath: path)\ntry p.run()", []string{"hidden Process: "}},
+	{"swift-process-args", Swift, "let q = Process()\nq.launchPath = \"/bin/ls\"\nq.arguments = args\nq.launch()", []string{"hidden Process: "}},
+	{"swift-process-twice", Swift, "let r = Process()\nr.launchPath = \"/bin/a\"\nr.launchPath = \"/bin/b\"\nr.launch()", []string{"hidden Process: "}},
+	{"swift-process-handed", Swift, "let s = Process()\nrunIt(s)", []string{"hidden Process: "}},
+	{"swift-process-bare", Swift, "start(Process())", []string{"hidden Process: "}},
+	{"swift-process-run", Swift, "try Process.run(URL(fileURLWithPath: \"/bin/sh\"), arguments: [\"-c\", \"rm -rf /h\"]) { _ in }\ntry Process.run(URL(fileURLWithPath: tool), arguments: [])\nlet u = Process()", []string{"exec Process.run: /bin/sh -c rm -rf /h", "hidden Process.run: URL(fileURLWithPath: tool), arguments: []"}},
 	{"swift-look", Swift, "/* Process() /* nested */ removeItem(atPath: \"/h\") */\nprint(\"Process() \\(name) system(\\\"x\\\")\")\nlet r = #\"system(\"rm -rf /h\")\"#\nlet m = \"\"\"\nProcess()\n\"\"\"\nunlink(\"tmp.txt\")", []string{"delete unlink: tmp.txt"}},
 	// JVM languages.
 	{"java-exec", JVM, `Runtime.getRuntime().exec("rm -rf /h");`, []string{"exec exec: rm -rf /h"}},

@@ -285,6 +285,9 @@ func FuzzAnalyze(f *testing.F) {
 	for _, tc := range effectCases {
 		f.Add(string(tc.l), tc.src)
 	}
+	for _, tc := range foreignCases {
+		f.Add(string(tc.l), tc.src)
+	}
 	f.Add(string(Go), "func main() {\n\thome, _ := os.UserHomeDir()\n\tos.RemoveAll(home)\n\texec.Command(\"sh\", \"-c\", `rm -rf ~`)\n}\n")
 	f.Add(string(Rust), "fn f<'a>(x: &'a str) { /* /* */ */ Command::new(\"rm\").args(&[\"-rf\", r#\"/x\"#]).arg(b'c'); }")
 	f.Add(string(Gradle), "task x(type: Exec) {\n    commandLine 'rm', '-rf', \"${d}\"\n    executable 'sh'\n    args '-c'\n}\n['a'].execute()\nfile('x').deleteDir()\n")

@@ -90,7 +90,7 @@ func ruby(p *parser) []Effect {
 		_, link := rubyLink.Get()[name]
 		return rubyShell.Get()[name] || del || link || rubyAttrs.Get()[name] != "" || rubyCopy.Get()[name] != "" || rubyRead.Get()[name] || name == "File.write" || name == "IO.write" || name == "File.open" || name == "IO.sysopen" || name == "File.binwrite" ||
 			name == "open" || name == "Kernel.open" || name == "URI.open" ||
-			rubyEval.Get()[lastSegment(name)] || rubyLists.Get()[name] != ""
+			rubyEval.Get()[lastSegment(name)] || rubyLists.Get()[name] != "" || strings.HasPrefix(rubyLists.Get()["Pathname."+name], "recv")
 	}
 	var out []Effect
 	var listed listings
@@ -100,7 +100,7 @@ func ruby(p *parser) []Effect {
 		if !c.method {
 			c.name = mixin(c.name)
 		}
-		if kind := rubyLists.Get()[c.name]; kind != "" && !c.method {
+		if kind := rubyLists.Get()[c.name]; kind != "" && (!c.method || strings.HasPrefix(kind, "recv")) {
 			rubyListing(c, kind, &listed)
 			continue
 		}
@@ -227,7 +227,11 @@ func ruby(p *parser) []Effect {
 var rubyLists = lazy.Value[map[string]string]{New: func() map[string]string {
 	return map[string]string{"Dir.glob": "glob", "Pathname.glob": "glob",
 		"Dir.children": "dir", "Dir.each_child": "dir", "Dir.entries": "dir", "Dir.foreach": "dir", "Dir.new": "dir",
-		"Dir.open": "dir", "Find.find": "tree"}
+		"Dir.open": "dir", "Find.find": "tree",
+		// Pathname(".").children, Pathname.new("d").each_child: the
+		// receiver's directory (its glob: patterns under it).
+		"Pathname.children": "recvdir", "Pathname.each_child": "recvdir", "Pathname.entries": "recvdir",
+		"Pathname.find": "recvtree"}
 }}
 
 // rubyListing adds what a rubyLists call of kind finds: Dir.glob's
@@ -261,6 +265,10 @@ func rubyListing(c call, kind string, l *listings) {
 	case "tree":
 		for i := range pos {
 			l.dir(c, &pos[i], true, false)
+		}
+	case "recvdir", "recvtree":
+		if c.recvLit {
+			l.dir(c, &arg{lit: true, str: c.recv, tilde: c.recvTilde}, kind == "recvtree", false)
 		}
 	}
 }
@@ -1020,7 +1028,7 @@ func php(p *parser) []Effect {
 	interesting := func(name string) bool {
 		n := strings.TrimPrefix(strings.ToLower(name), "\\")
 		_, ev := phpEval.Get()[n]
-		return phpShell.Get()[n] || n == "pcntl_exec" || n == "unlink" || n == "rmdir" || n == "symlink" || n == "link" || n == "copy" || phpAttrs.Get()[n] != "" || n == "file_put_contents" || n == "fopen" || phpRead.Get()[n] ||
+		return phpShell.Get()[n] || n == "pcntl_exec" || n == "unlink" || n == "rmdir" || n == "symlink" || n == "link" || n == "copy" || phpAttrs.Get()[n] != "" || n == "file_put_contents" || n == "fopen" || n == "splfileobject" || phpRead.Get()[n] ||
 			ev || n == "preg_replace" || phpCallbacks.Get()[n] || phpLists.Get()[n] != ""
 	}
 	var out []Effect
@@ -1045,7 +1053,7 @@ func php(p *parser) []Effect {
 		}
 		if phpRead.Get()[n] {
 			listed.read(argAt(c.args, 0))
-		} else if n == "fopen" {
+		} else if n == "fopen" || n == "splfileobject" {
 			if m := argAt(c.args, 1); m == nil || !m.lit || !strings.ContainsAny(m.str, "waxc") {
 				listed.read(argAt(c.args, 0))
 			}
@@ -1164,8 +1172,13 @@ func (p *parser) phpCall(c call) []Effect {
 			}
 			out = append(out, e)
 		}
-	case n == "fopen":
+	case n == "fopen" || n == "splfileobject":
+		// new SplFileObject(F, MODE) opens F as fopen does; its mode
+		// is "r" when not given.
 		m := argAt(c.args, 1)
+		if m == nil && n == "splfileobject" {
+			m = &arg{lit: true, str: "r"}
+		}
 		if m != nil && m.lit && strings.ContainsAny(m.str, "waxc+") {
 			if e, ok := pathEffect(c, Write, first, false); ok {
 				e.Append = strings.Contains(m.str, "a")

@@ -310,6 +310,12 @@ func (p *parser) arg(a, b int) arg {
 			all := true
 			var vals []string
 			for _, x := range inner {
+				if p.l == Perl && x.isList && x.key == "" && (strings.HasPrefix(x.text, "qw") || strings.HasPrefix(x.text, "(")) {
+					// A list in a list is its elements in Perl:
+					// [qw(rm -rf x)], ("a", ("b", "c")).
+					vals = append(vals, x.list...)
+					continue
+				}
 				if !x.lit || x.key != "" {
 					all = false
 					break
@@ -463,6 +469,9 @@ func (p *parser) findCalls(bare bool, isCallee func(name string) bool) []call {
 				ctor, _ := p.dotted(open - 1)
 				inner, _ := p.args(open, ")")
 				c.name = lastSegment(ctor) + "." + name
+				if p.l == Ruby && ctor == "Pathname.new" {
+					c.name = "Pathname." + name // Pathname.new(".").children
+				}
 				if len(inner) >= 1 && inner[0].lit {
 					c.recv, c.recvLit, c.recvTilde = inner[0].str, true, inner[0].tilde
 				}

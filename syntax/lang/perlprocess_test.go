@@ -38,6 +38,9 @@ func TestPerlProcessCalls(t *testing.T) {
 		{"ipc-cmd-forked", `use IPC::Cmd qw(run_forked); run_forked("rm -rf ~", { timeout => 5 })`, []string{"shell run_forked: rm -rf ~"}},
 		{"ipc-run", `use IPC::Run qw(run start); run ["rm", "-rf", "/a"], "|", ["cat"]; start(["touch", "b"])`,
 			[]string{"exec run: rm -rf /a", "exec run: cat", "exec start: touch b"}},
+		// A list inside a list is its elements (issue 9): [qw(…)], ("a", qw(b c)).
+		{"ipc-run-qw", `use IPC::Run qw(run); run [qw(rm -rf /a)], '>', \$out; run ["ls", qw(-l -a)]; run [qw(rm -rf), $d]`,
+			[]string{"exec run: rm -rf /a", "exec run: ls -l -a", "hidden run: [qw(rm -rf), $d]"}},
 		{"ipc-run-ref", `use IPC::Run 'run'; run \@cmd, '>', \$out`, []string{"hidden run: \\@cmd"}},
 		{"ipc-run3", `use IPC::Run3; run3("rm -rf ~", undef, \$out); run3(["rm", "-rf", "/b"])`,
 			[]string{"shell run3: rm -rf ~", "exec run3: rm -rf /b"}},
