@@ -2,6 +2,7 @@ package syntax
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -109,7 +110,42 @@ func (w *walker) makeRun(c scope, call *Call) {
 		if !set {
 			continue
 		}
-		for _, word := range makeFlagsWords(v) {
+		words := makeFlagsWords(v)
+		if known {
+			// Its options count as the command line's: -e, -I DIR,
+			// --eval=TEXT (make 4.3 ignores a -f there). The first
+			// word may be one-letter options without a dash (ke).
+			var flags []Arg
+			for i, word := range words {
+				if word == "--" {
+					break
+				}
+				if i == 0 && !strings.HasPrefix(word, "-") && !strings.Contains(word, "=") {
+					word = "-" + word
+				}
+				if strings.HasPrefix(word, "-") {
+					flags = append(flags, Arg{Value: word, Raw: name, Static: true})
+				} else if len(flags) > 0 && flags[len(flags)-1].Value == "-I" {
+					flags = append(flags, Arg{Value: word, Raw: name, Static: true})
+				}
+			}
+			fo, _ := ScanOptions(flags, makeSpec)
+			for _, o := range fo {
+				switch o.Name {
+				case "e", "environment-overrides":
+					envWins = true
+				case "I", "include-dir":
+					if o.HasVal {
+						incDirs = append(incDirs, o.Val.Value)
+					}
+				case "E", "eval":
+					if o.HasVal {
+						evals = append(evals, o.Val.Value)
+					}
+				}
+			}
+		}
+		for _, word := range words {
 			if strings.HasPrefix(word, "-") || !isAssignment(strings.Replace(word, ":=", "=", 1)) {
 				continue
 			}
@@ -214,6 +250,19 @@ func (w *walker) makeFiles(c scope, call, inner *Call, srcs []makeSource, opts m
 		}
 		return v, known, set
 	}
+	opts.changed = w.changedHere
+	opts.newer = func(a, b string) bool {
+		if w.read == nil {
+			return false
+		}
+		fa, err1 := os.Stat(a)
+		fb, err2 := os.Stat(b)
+		return err1 == nil && err2 == nil && fa.ModTime().After(fb.ModTime())
+	}
+	opts.envVals = func(name string) ([]string, bool) {
+		vals, open, _ := w.envChoices(c, call, name, true)
+		return vals, open
+	}
 	for _, r := range makePlan(srcs, opts, evals, dry) {
 		w.origin = r.where
 		switch r.kind {
@@ -276,6 +325,9 @@ func makePlan(srcs []makeSource, opts makeOpts, evals int, dry bool) []makeActio
 			e.first = ""
 		}
 		e.noActions = i < evals
+		if i >= evals && !strings.HasPrefix(s.name, "make ") {
+			e.readFiles = append(e.readFiles, s.name)
+		}
 		n := len(e.rules)
 		e.parse(s.name, s.text, 0)
 		e.noActions = false
@@ -300,6 +352,14 @@ func makePlan(srcs []makeSource, opts makeOpts, evals int, dry bool) []makeActio
 	// rule that makes it (also with -n).
 	for _, f := range e.missing {
 		e.steps(f, seen, &steps, nil)
+	}
+	// It remakes one it read as well when a rule makes it and it is
+	// older than a prerequisite: one this command changes first counts
+	// (touch dep; make), as does one that is not a file.
+	for _, f := range e.readFiles {
+		if e.staleMakefile(f) {
+			e.steps(f, seen, &steps, nil)
+		}
 	}
 	remade := len(steps)
 	goals := opts.goals

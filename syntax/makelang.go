@@ -85,9 +85,18 @@ type makeAction struct {
 
 // makeOpts is what the reader knows of make's run.
 type makeOpts struct {
-	dir         string // directory make runs in; "" when unknown
-	read        func(path string) (string, bool)
-	env         func(name string) (value string, known, set bool)
+	dir  string // directory make runs in; "" when unknown
+	read func(path string) (string, bool)
+	env  func(name string) (value string, known, set bool)
+	// envVals gives the values a variable of make's environment that is
+	// set but not known may hold (the shell set it on some paths: true
+	// && export CMD=…), and open for a value none of them covers.
+	envVals func(name string) (vals []string, open bool)
+	// changed reports a file (absolute path) the command made, changed
+	// or removed before make runs; newer one whose file on disk is
+	// newer than another's.
+	changed     func(path string) bool
+	newer       func(a, b string) bool
 	overrides   map[string]Arg
 	includeDirs []string
 	goals       []string
@@ -120,10 +129,12 @@ type makeEval struct {
 	found      map[string]string // files found through vpath/VPATH
 	lookups    int
 	vpaths     []makeVpath
-	chains     map[string]bool // canMake's answers, by name and depth
-	specifics  map[string]bool // specific's answers
-	tries      int             // rules matched in the chain search
-	inter      map[string]int  // intermediate files a chain of implicit rules makes, by depth
+	chains     map[string]bool     // canMake's answers, by name and depth
+	specifics  map[string]bool     // specific's answers
+	tries      int                 // rules matched in the chain search
+	inter      map[string]int      // intermediate files a chain of implicit rules makes, by depth
+	envVars    map[string]*makeVar // environment variables with more than one value (envVar)
+	readFiles  []string            // the makefiles read, by the name make gives them as targets
 }
 
 func newMakeEval(opts makeOpts) *makeEval {
@@ -533,6 +544,7 @@ func (e *makeEval) include(rest string, where string, nest int) {
 				p = filepath.Join(d, f)
 			}
 			if t, ok := e.opts.read(p); ok {
+				e.readFiles = append(e.readFiles, f)
 				e.parse(f, t, nest+1)
 				found = true
 				break
@@ -616,9 +628,10 @@ func (e *makeEval) assign(name, op, value string, override bool, where string) {
 	}
 	vars := e.vars
 	old := vars[name]
-	if old != nil && old.origin == "command line" && !override {
-		// The command line wins; the value is still read, for what
-		// expanding it runs.
+	if old != nil && (old.origin == "command line" || old.origin == "override") && !override {
+		// The command line wins, and so does an override assignment
+		// made before (also by --eval); the value is still read, for
+		// what expanding it runs.
 		if op != "=" && op != "?=" && op != "+=" {
 			e.expandAll(value, &makeCtx{where: where})
 		}
@@ -632,7 +645,9 @@ func (e *makeEval) assign(name, op, value string, override bool, where string) {
 		// make -e: a variable set in make's environment keeps that
 		// value; the Makefile's is still read, for what expanding it
 		// runs.
-		if val, known, set := e.env(name); set {
+		val, known, set := e.env(name)
+		ev := e.envVar(name)
+		if set || ev != nil {
 			switch op {
 			case ":=", "::=", ":::=":
 				e.expandAll(value, &makeCtx{where: where})
@@ -643,11 +658,13 @@ func (e *makeEval) assign(name, op, value string, override bool, where string) {
 			default:
 				e.recursiveShells(value, where)
 			}
-			v := makeVal{text: escapeMake(val)}
-			if !known {
-				v = makeVal{text: "$(" + name + ")", unres: true}
+			v := &makeVar{vals: []makeVal{{text: escapeMake(val)}}, origin: "environment override"}
+			if !known && ev != nil {
+				v.vals = ev.vals
+			} else if !known {
+				v.vals = []makeVal{{text: "$(" + name + ")", unres: true}}
 			}
-			vars[name] = &makeVar{vals: []makeVal{v}, origin: "environment override"}
+			vars[name] = v
 			return
 		}
 	}
@@ -776,7 +793,45 @@ func (e *makeEval) lookupVar(name string, x *makeCtx) *makeVar {
 	if v, ok := x.local[name]; ok {
 		return v
 	}
-	return e.vars[name]
+	if v := e.vars[name]; v != nil {
+		return v
+	}
+	return e.envVar(name)
+}
+
+// envVar is a variable make takes from its environment (origin
+// environment: the Makefile's own assignment replaces it, unless make
+// -e) when the shell gave it one of several values (if …; then export
+// CMD=a; fi, true && export CMD=b): each is a value the variable may
+// hold, as for a conditional make cannot decide. nil when the variable
+// is not set there, or is known (env), or nothing of its value is.
+func (e *makeEval) envVar(name string) *makeVar {
+	if e.opts.envVals == nil {
+		return nil
+	}
+	if v, ok := e.envVars[name]; ok {
+		return v
+	}
+	if e.envVars == nil {
+		e.envVars = map[string]*makeVar{}
+	}
+	e.envVars[name] = nil
+	if _, known, set := e.env(name); set && known {
+		return nil
+	}
+	vals, open := e.opts.envVals(name)
+	if len(vals) == 0 {
+		return nil
+	}
+	v := &makeVar{origin: "environment"}
+	for _, s := range vals {
+		v.vals = append(v.vals, makeVal{text: escapeMake(s)})
+	}
+	if open {
+		v.vals = append(v.vals, makeVal{text: "$(" + name + ")", unres: true})
+	}
+	e.envVars[name] = v
+	return v
 }
 
 func (e *makeEval) expandName(s, where string) string {
@@ -1752,7 +1807,14 @@ func (e *makeEval) steps(goal string, seen map[string]bool, out *[]makeStep, inh
 				}
 				var ps []string
 				can := true
-				for _, p := range r.prereqs {
+				pre := r.prereqs
+				if r.second != "" {
+					// After .SECONDEXPANSION: the prerequisites are
+					// expanded again for this target ($$* is the
+					// stem; a $$(shell …) there runs).
+					pre = e.secondExpand(r.second, goal, stem)
+				}
+				for _, p := range pre {
 					p = strings.Replace(p, "%", stem, 1)
 					ps = append(ps, p)
 					can = can && e.canMake(p, e.inter[goal]+1)
@@ -1786,7 +1848,7 @@ func (e *makeEval) steps(goal string, seen map[string]bool, out *[]makeStep, inh
 				prereqs = append(prereqs, src)
 			}
 		}
-		if !matched && len(prereqs) == 0 && !hasRule && len(matchAll) == 0 && !e.onDisk(goal) {
+		if !matched && len(prereqs) == 0 && !hasRule && len(matchAll) == 0 && (!e.onDisk(goal) || e.changed(goal)) {
 			// .DEFAULT's recipe makes a target no rule makes.
 			for _, r := range e.rules {
 				if containsStr(r.targets, ".DEFAULT") && len(r.recipe) > 0 {

@@ -105,6 +105,12 @@ var makeLangCases = []struct {
 	{name: "env-overrides-append", files: map[string]string{"Makefile": "CMD = echo\nCMD += c_appended\nall:\n\t$(CMD)\n"}, args: []string{"-e"}, env: "CMD=touch c_envonly"},
 	{name: "env-overrides-override", files: map[string]string{"Makefile": "override CMD = touch c_overridden\nall:\n\t$(CMD)\n"}, args: []string{"-e"}, env: "CMD=touch c_notenv"},
 	{name: "env-no-e", files: map[string]string{"Makefile": "CMD = touch c_filewins\nall:\n\t$(CMD)\n"}, env: "CMD=touch c_envloses"},
+	{name: "second-expansion-pattern", files: map[string]string{"Makefile": ".SECONDEXPANSION:\nall: foo.x\n%.x: $$(shell touch c_second_pat_$$*)\n\t@:\n"}},
+	{name: "remake-include-force", files: map[string]string{"Makefile": "include gen.mk\nall:\n\t@:\ngen.mk: FORCE\n\ttouch c_genforce\nFORCE:\n", "gen.mk": ""}},
+	{name: "remake-self-force", files: map[string]string{"Makefile": "all:\n\t@:\nMakefile: FORCE\n\ttouch c_self\nFORCE:\n"}},
+	{name: "remake-dry-run", files: map[string]string{"Makefile": "all:\n\ttouch c_notdry\nMakefile: FORCE\n\ttouch c_dryremake\nFORCE:\n"}, args: []string{"-n"}},
+	{name: "remake-no-prereq", files: map[string]string{"Makefile": "include gen.mk\nall:\n\t@:\ngen.mk:\n\ttouch c_noremake\n", "gen.mk": ""}},
+	{name: "override-then-plain", files: map[string]string{"Makefile": "override CMD = touch c_ovfirst\nCMD = echo\nCMD += c_ovappend\nall:\n\t$(CMD)\n"}},
 	{name: "lazy-shell", files: map[string]string{"Makefile": "X = $(shell touch c_lazy)\nall:\n\t@:\n"}, superset: true},
 }
 
