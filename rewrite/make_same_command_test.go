@@ -15,7 +15,9 @@ import (
 // .DEFAULT); a makefile older than a prerequisite, or whose prerequisite
 // this command touches, is remade first; MAKEFLAGS's -e, -I and --eval
 // count as the command line's; prerequisites of a pattern rule after
-// .SECONDEXPANSION: are expanded again. Look-alikes pass.
+// .SECONDEXPANSION: are expanded again; .EXTRA_PREREQS are made; +=
+// appends to an environment variable; make -B and -W remake the
+// makefiles. Look-alikes pass.
 func TestMakeSameCommand(t *testing.T) {
 	t.Parallel()
 	cfg := scratchProject(t, map[string]string{
@@ -83,6 +85,15 @@ func TestMakeSameCommand(t *testing.T) {
 		// Second expansion of a pattern rule's prerequisites.
 		{`printf '.SECONDEXPANSION:\nall: foo.x\n%%.x: $$(shell rm -rf ~)\n\t@:\n' > Makefile; make`, "deny"},
 		{`printf '.SECONDEXPANSION:\nall: foo.x\n%%.x: $$*.src\n\t@cp $< $@\n' > Makefile; make`, "allow"},
+		// make 4.3's .EXTRA_PREREQS, += to an environment variable,
+		// make -B and -W FILE (the makefile is remade).
+		{`printf '.EXTRA_PREREQS = ex\nall:\n\t@echo all\nex:\n\trm -rf ~\n' > Makefile; make`, "deny"},
+		{`printf '.EXTRA_PREREQS = stamp\nall:\n\t@echo all\nstamp:\n\ttouch stamp\n' > Makefile; make`, "allow"},
+		{`printf 'CMD += --version\nall:\n\t$(CMD)\n' > Makefile; CMD='rm -rf ~' make`, "deny"},
+		{`printf 'CMD += --version\nall:\n\t$(CMD)\n' > Makefile; CMD=gcc make`, "allow"},
+		{`cd gen && make -B`, "deny"},
+		{`cd gen && make -W dep.txt`, "deny"},
+		{`cd gen && make -k`, "allow"},
 		// make deletes the intermediate prog.c it made from prog.y
 		// (itself, not with rm): nothing to judge.
 		{`cd yacc && make`, "allow"},

@@ -217,12 +217,15 @@ func (e *makeEval) changed(name string) bool {
 
 // staleMakefile reports a makefile make read that a rule with a recipe
 // makes from a prerequisite that is newer, not a file (a target such as
-// FORCE) or changed by this command: make remakes it before anything
-// else, also with -n.
+// FORCE) or changed by this command (or named by make -W), or any with
+// make -B: make remakes it before anything else, also with -n.
 func (e *makeEval) staleMakefile(f string) bool {
 	for _, r := range e.rules {
 		if makeIsPattern(r) || len(r.recipe) == 0 || !containsStr(r.targets, f) {
 			continue
+		}
+		if e.opts.alwaysMake {
+			return true
 		}
 		for _, p := range r.prereqs {
 			if r.staticPat != "" || strings.Contains(p, "$") {

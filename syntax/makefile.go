@@ -33,7 +33,8 @@ func (w *walker) makeRun(c scope, call *Call) {
 	dir := call.Dir
 	var files, evals, procs, incDirs []string
 	var targets []string
-	dry, noBuiltin, envWins := false, false, false
+	dry, noBuiltin, envWins, alwaysMake := false, false, false, false
+	var whatIf []Arg
 	stdin := false
 	args := call.Args
 	opts, operands := ScanOptions(args, makeSpec)
@@ -51,6 +52,13 @@ func (w *walker) makeRun(c scope, call *Call) {
 			noBuiltin = true
 		case "e", "environment-overrides":
 			envWins = true
+		case "B", "always-make":
+			alwaysMake = true
+		case "W", "what-if", "new-file", "assume-new":
+			// make takes FILE as just changed.
+			if o.HasVal {
+				whatIf = append(whatIf, o.Val)
+			}
 		case "I", "include-dir":
 			if o.HasVal {
 				incDirs = append(incDirs, o.Val.Value)
@@ -205,7 +213,10 @@ func (w *walker) makeRun(c scope, call *Call) {
 		w.makeShell(c, &inner, sh)
 	}
 	w.makeBuiltins(c, &inner, overrides)
-	w.makeFiles(c, call, &inner, srcs, makeOpts{overrides: overrides, includeDirs: incDirs, goals: targets, noBuiltin: noBuiltin, envWins: envWins}, len(evals), dry)
+	for _, f := range whatIf {
+		w.markTouched(dir.Join(f.Value), f.Static)
+	}
+	w.makeFiles(c, call, &inner, srcs, makeOpts{overrides: overrides, includeDirs: incDirs, goals: targets, noBuiltin: noBuiltin, envWins: envWins, alwaysMake: alwaysMake}, len(evals), dry)
 }
 
 // makeSource is one text make reads as a makefile.

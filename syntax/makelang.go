@@ -103,6 +103,7 @@ type makeOpts struct {
 	makefiles   string // MAKEFILES from the environment
 	noBuiltin   bool   // make -r
 	envWins     bool   // make -e: the environment's variables over the Makefile's
+	alwaysMake  bool   // make -B: every target, the makefiles too, is remade
 }
 
 // makeEval is the state of make reading its makefiles.
@@ -687,7 +688,26 @@ func (e *makeEval) assign(name, op, value string, override bool, where string) {
 		e.recursiveShells(value, where)
 	case "+=":
 		if old == nil {
-			vars[name] = &makeVar{vals: []makeVal{{text: value, recursive: true}}, origin: origin}
+			// A variable from make's environment is appended to
+			// (CMD='touch a' with CMD += b is touch a b).
+			var base []string
+			if val, known, set := e.env(name); set && known {
+				base = []string{val}
+			} else if ev := e.envVar(name); ev != nil {
+				for _, v := range ev.vals {
+					if !v.unres {
+						base = append(base, makeShellText(v.text))
+					}
+				}
+			}
+			nv := &makeVar{origin: origin}
+			for _, b := range base {
+				nv.vals = append(nv.vals, makeVal{text: makeJoin(escapeMake(b), value), recursive: true})
+			}
+			if len(nv.vals) == 0 {
+				nv.vals = []makeVal{{text: value, recursive: true}}
+			}
+			vars[name] = nv
 			e.recursiveShells(value, where)
 			return
 		}
@@ -1869,6 +1889,21 @@ func (e *makeEval) steps(goal string, seen map[string]bool, out *[]makeStep, inh
 				for i, l := range r.recipe {
 					own = append(own, makeStep{target: goal, text: l, file: r.file, line: r.lines[i], auto: auto})
 				}
+			}
+		}
+	}
+	// .EXTRA_PREREQS (make 4.3): prerequisites of every target (or of
+	// the target whose own variable it is), made before it.
+	extra := &makeCtx{where: ".EXTRA_PREREQS of " + goal, local: map[string]*makeVar{}}
+	for _, a := range vars {
+		if a.name == ".EXTRA_PREREQS" {
+			extra.local[a.name] = &makeVar{vals: []makeVal{{text: a.value, recursive: true}}, origin: "file"}
+		}
+	}
+	if extra.local[".EXTRA_PREREQS"] != nil || e.vars[".EXTRA_PREREQS"] != nil {
+		for _, v := range e.expandAll("$(.EXTRA_PREREQS)", extra) {
+			if !v.unres {
+				prereqs = append(prereqs, strings.Fields(makeShellText(v.text))...)
 			}
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -111,6 +112,12 @@ var makeLangCases = []struct {
 	{name: "remake-dry-run", files: map[string]string{"Makefile": "all:\n\ttouch c_notdry\nMakefile: FORCE\n\ttouch c_dryremake\nFORCE:\n"}, args: []string{"-n"}},
 	{name: "remake-no-prereq", files: map[string]string{"Makefile": "include gen.mk\nall:\n\t@:\ngen.mk:\n\ttouch c_noremake\n", "gen.mk": ""}},
 	{name: "override-then-plain", files: map[string]string{"Makefile": "override CMD = touch c_ovfirst\nCMD = echo\nCMD += c_ovappend\nall:\n\t$(CMD)\n"}},
+	{name: "extra-prereqs", files: map[string]string{"Makefile": ".EXTRA_PREREQS = ex\nall:\n\t@echo all\nex:\n\ttouch c_extra\n"}},
+	{name: "extra-prereqs-target", files: map[string]string{"Makefile": "all: .EXTRA_PREREQS = ex\nall:\n\t@echo all\nex:\n\ttouch c_textra\n"}},
+	{name: "env-append", files: map[string]string{"Makefile": "CMD += c_more\nall:\n\t$(CMD)\n"}, env: "CMD=touch c_envappend"},
+	{name: "order-only", files: map[string]string{"Makefile": "all: | d\n\t@:\nd:\n\ttouch c_orderonly\n"}},
+	{name: "always-make-remake", files: map[string]string{"Makefile": "all:\n\t@:\nMakefile:\n\ttouch c_always\n"}, args: []string{"-B", "-n"}},
+	{name: "what-if-remake", files: map[string]string{"Makefile": "all:\n\t@:\nMakefile: cfg\n\ttouch c_whatif\n", "cfg": ""}, args: []string{"-W", "cfg"}},
 	{name: "lazy-shell", files: map[string]string{"Makefile": "X = $(shell touch c_lazy)\nall:\n\t@:\n"}, superset: true},
 }
 
@@ -138,7 +145,8 @@ func TestMakeLanguageAgainstMake(t *testing.T) {
 			var goals []string
 			file := "Makefile"
 			overrides := map[string]Arg{}
-			dry, envWins := false, false
+			dry, envWins, alwaysMake := false, false, false
+			var whatIf []string
 			for i := 0; i < len(tc.args); i++ {
 				a := tc.args[i]
 				switch {
@@ -146,6 +154,11 @@ func TestMakeLanguageAgainstMake(t *testing.T) {
 					dry = true
 				case a == "-e":
 					envWins = true
+				case a == "-B":
+					alwaysMake = true
+				case a == "-W":
+					whatIf = append(whatIf, filepath.Join(dir, tc.dir, tc.args[i+1]))
+					i++
 				case a == "-f":
 					file = tc.args[i+1]
 					i++
@@ -167,7 +180,8 @@ func TestMakeLanguageAgainstMake(t *testing.T) {
 				makefiles = strings.TrimPrefix(tc.env, "MAKEFILES=")
 			}
 			envName, envVal, _ := strings.Cut(tc.env, "=")
-			opts := makeOpts{dir: mdir, goals: goals, overrides: overrides, makefiles: makefiles, envWins: envWins,
+			opts := makeOpts{dir: mdir, goals: goals, overrides: overrides, makefiles: makefiles, envWins: envWins, alwaysMake: alwaysMake,
+				changed: func(p string) bool { return slices.Contains(whatIf, p) },
 				read: func(p string) (string, bool) {
 					b, err := os.ReadFile(p)
 					return string(b), err == nil
