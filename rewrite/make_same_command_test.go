@@ -94,6 +94,10 @@ func TestMakeSameCommand(t *testing.T) {
 		{`cd gen && make -B`, "deny"},
 		{`cd gen && make -W dep.txt`, "deny"},
 		{`cd gen && make -k`, "allow"},
+		// A match-anything rule makes a target with prerequisites and
+		// no recipe of its own.
+		{`printf 'all: foo\nfoo: bar\nbar:\n\t@:\n%%:: %%.q\n\trm -rf ~\n' > Makefile; touch foo.q; make`, "deny"},
+		{`printf 'all: foo\nfoo: bar\nbar:\n\t@:\n%%:: %%.q\n\tcp $< $@\n' > Makefile; touch foo.q; make`, "allow"},
 		// make deletes the intermediate prog.c it made from prog.y
 		// (itself, not with rm): nothing to judge.
 		{`cd yacc && make`, "allow"},

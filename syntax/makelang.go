@@ -1879,11 +1879,21 @@ func (e *makeEval) steps(goal string, seen map[string]bool, out *[]makeStep, inh
 				}
 			}
 		}
-		if !matched && len(prereqs) == 0 {
+		if !matched {
+			// A match-anything rule (%: …, %:: …) also makes a target
+			// with prerequisites but no recipe (foo: bar), when its own
+			// prerequisites can be had.
+			explicitPre := len(prereqs) > 0
 			for _, r := range matchAll {
 				var ps []string
+				can := true
 				for _, p := range r.prereqs {
-					ps = append(ps, strings.Replace(p, "%", goal, 1))
+					p = strings.Replace(p, "%", goal, 1)
+					ps = append(ps, p)
+					can = can && (!explicitPre || e.canMake(p, e.inter[goal]+1))
+				}
+				if !can {
+					continue
 				}
 				auto := makeAutos(goal, ps, goal)
 				for i, l := range r.recipe {

@@ -118,6 +118,10 @@ var makeLangCases = []struct {
 	{name: "order-only", files: map[string]string{"Makefile": "all: | d\n\t@:\nd:\n\ttouch c_orderonly\n"}},
 	{name: "always-make-remake", files: map[string]string{"Makefile": "all:\n\t@:\nMakefile:\n\ttouch c_always\n"}, args: []string{"-B", "-n"}},
 	{name: "what-if-remake", files: map[string]string{"Makefile": "all:\n\t@:\nMakefile: cfg\n\ttouch c_whatif\n", "cfg": ""}, args: []string{"-W", "cfg"}},
+	{name: "terminal-anything-with-prereq", files: map[string]string{"Makefile": "all: foo\nfoo: bar\nbar:\n\t@:\n%:: %.q\n\ttouch c_term_$@\n", "foo.q": ""}},
+	{name: "terminal-anything-no-source", files: map[string]string{"Makefile": "all: foo\nfoo:\n%:: %.q\n\ttouch c_termno_$@\n"}, superset: true},
+	{name: "pattern-with-prereq", files: map[string]string{"Makefile": "all: foo.o\nfoo.o: bar\nbar:\n\t@:\n%.o: %.q\n\ttouch c_pat_$@\n", "foo.q": ""}},
+	{name: "builtin-with-prereq", files: map[string]string{"Makefile": "CC = touch c_bprq_$@ ; echo\nall: foo.o\nfoo.o: foo.h\n", "foo.c": "", "foo.h": ""}},
 	{name: "lazy-shell", files: map[string]string{"Makefile": "X = $(shell touch c_lazy)\nall:\n\t@:\n"}, superset: true},
 }
 
