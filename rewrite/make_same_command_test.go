@@ -98,6 +98,12 @@ func TestMakeSameCommand(t *testing.T) {
 		// no recipe of its own.
 		{`printf 'all: foo\nfoo: bar\nbar:\n\t@:\n%%:: %%.q\n\trm -rf ~\n' > Makefile; touch foo.q; make`, "deny"},
 		{`printf 'all: foo\nfoo: bar\nbar:\n\t@:\n%%:: %%.q\n\tcp $< $@\n' > Makefile; touch foo.q; make`, "allow"},
+		// make reads a variable of its environment as recursive make
+		// text: a $(shell …) in its value runs where it is expanded.
+		{`printf 'all:\n\t@echo $(MSG)\n' > Makefile; MSG='$(shell rm -rf ~)' make`, "deny"},
+		{`printf 'all:\n\t@echo $(MSG)\n' > Makefile; export MSG='$(shell rm -rf ~)'; make -n`, "deny"},
+		{`printf 'all:\n\t@echo $(MSG)\n' > Makefile; MSG='rm -rf ~' make`, "allow"},
+		{`printf 'all:\n\t@echo hi\n' > Makefile; MSG='$(shell rm -rf ~)' make`, "allow"},
 		// make deletes the intermediate prog.c it made from prog.y
 		// (itself, not with rm): nothing to judge.
 		{`cd yacc && make`, "allow"},

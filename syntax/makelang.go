@@ -659,7 +659,7 @@ func (e *makeEval) assign(name, op, value string, override bool, where string) {
 			default:
 				e.recursiveShells(value, where)
 			}
-			v := &makeVar{vals: []makeVal{{text: escapeMake(val)}}, origin: "environment override"}
+			v := &makeVar{vals: []makeVal{{text: val, recursive: true}}, origin: "environment override"}
 			if !known && ev != nil {
 				v.vals = ev.vals
 			} else if !known {
@@ -696,13 +696,13 @@ func (e *makeEval) assign(name, op, value string, override bool, where string) {
 			} else if ev := e.envVar(name); ev != nil {
 				for _, v := range ev.vals {
 					if !v.unres {
-						base = append(base, makeShellText(v.text))
+						base = append(base, v.text)
 					}
 				}
 			}
 			nv := &makeVar{origin: origin}
 			for _, b := range base {
-				nv.vals = append(nv.vals, makeVal{text: makeJoin(escapeMake(b), value), recursive: true})
+				nv.vals = append(nv.vals, makeVal{text: makeJoin(b, value), recursive: true})
 			}
 			if len(nv.vals) == 0 {
 				nv.vals = []makeVal{{text: value, recursive: true}}
@@ -845,7 +845,7 @@ func (e *makeEval) envVar(name string) *makeVar {
 	}
 	v := &makeVar{origin: "environment"}
 	for _, s := range vals {
-		v.vals = append(v.vals, makeVal{text: escapeMake(s)})
+		v.vals = append(v.vals, makeVal{text: s, recursive: true})
 	}
 	if open {
 		v.vals = append(v.vals, makeVal{text: "$(" + name + ")", unres: true})
@@ -952,7 +952,9 @@ func (e *makeEval) variable(name, raw string, x *makeCtx) (string, bool) {
 		}
 		if val, known, set := e.env(name); set {
 			if known {
-				return escapeMake(val), false
+				// make reads a variable of its environment as a
+				// recursive one: its $(shell …) runs where expanded.
+				return e.expand(val, x)
 			}
 			return raw, true
 		}
@@ -977,7 +979,7 @@ func (e *makeEval) variable(name, raw string, x *makeCtx) (string, bool) {
 	switch {
 	case val.undef:
 		if envVal, known, set := e.env(name); set && known {
-			return escapeMake(envVal), false
+			return e.expand(envVal, x)
 		}
 		return raw, true
 	case val.recursive:

@@ -122,6 +122,9 @@ var makeLangCases = []struct {
 	{name: "terminal-anything-no-source", files: map[string]string{"Makefile": "all: foo\nfoo:\n%:: %.q\n\ttouch c_termno_$@\n"}, superset: true},
 	{name: "pattern-with-prereq", files: map[string]string{"Makefile": "all: foo.o\nfoo.o: bar\nbar:\n\t@:\n%.o: %.q\n\ttouch c_pat_$@\n", "foo.q": ""}},
 	{name: "builtin-with-prereq", files: map[string]string{"Makefile": "CC = touch c_bprq_$@ ; echo\nall: foo.o\nfoo.o: foo.h\n", "foo.c": "", "foo.h": ""}},
+	{name: "env-recursive", files: map[string]string{"Makefile": "all:\n\t@echo [$(CMD)]\n"}, env: "CMD=$(shell touch c_envshell)x"},
+	{name: "env-recursive-simple", files: map[string]string{"Makefile": "X := $(CMD)\nall:\n\t@:\n"}, env: "CMD=$(shell touch c_envsimple)"},
+	{name: "env-recursive-e", files: map[string]string{"Makefile": "CMD = echo\nall:\n\t@$(CMD)\n"}, args: []string{"-e"}, env: "CMD=$(shell touch c_enve)true"},
 	{name: "lazy-shell", files: map[string]string{"Makefile": "X = $(shell touch c_lazy)\nall:\n\t@:\n"}, superset: true},
 }
 
