@@ -75,6 +75,8 @@ func TestMakeSameCommand(t *testing.T) {
 		// MAKEFLAGS's options.
 		{`cd inc && MAKEFLAGS=-Isub make x`, "deny"},
 		{`cd inc && export MAKEFLAGS='-I sub' && make x`, "deny"},
+		{`cd inc; true && export MAKEFLAGS=-Isub; make x`, "deny"},
+		{`cd inc; true && export MAKEFLAGS=-j4; make x`, "allow"},
 		{`cd inc && make x`, "allow"},
 		{`cd env && MAKEFLAGS=e CMD='rm -rf ~' make`, "deny"},
 		{`cd env && MAKEFLAGS='-k -e' CMD='rm -rf ~' make`, "deny"},

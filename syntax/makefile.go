@@ -115,16 +115,22 @@ func (w *walker) makeRun(c scope, call *Call) {
 	// line: a NAME=value there is a command-line variable too.
 	for _, name := range []string{"MAKEFLAGS", "GNUMAKEFLAGS"} {
 		v, known, set := w.envOf(c, call, name)
-		if !set {
+		choices, _, maybe := w.envChoices(c, call, name, true)
+		if !set && !maybe {
 			continue
 		}
 		words := makeFlagsWords(v)
-		if known {
-			// Its options count as the command line's: -e, -I DIR,
-			// --eval=TEXT (make 4.3 ignores a -f there). The first
-			// word may be one-letter options without a dash (ke).
+		// Its options count as the command line's: -e, -I DIR,
+		// --eval=TEXT (make 4.3 ignores a -f there). The first word
+		// may be one-letter options without a dash (ke). A value the
+		// shell set on some paths only: each value it may have.
+		flagVals := []string{v}
+		if !known {
+			flagVals = choices
+		}
+		for _, fv := range flagVals {
 			var flags []Arg
-			for i, word := range words {
+			for i, word := range makeFlagsWords(fv) {
 				if word == "--" {
 					break
 				}
