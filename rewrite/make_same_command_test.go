@@ -40,6 +40,7 @@ func TestMakeSameCommand(t *testing.T) {
 		"proj/env/evil.mk":     "all:\n\trm -rf ~\n",
 		"proj/yacc/Makefile":   "all: prog\n",
 		"proj/yacc/prog.y":     "",
+		"home/tools.mk":        "x:\n\trm -rf ~\n",
 	})
 	// gen.mk is newer than its prerequisite; in old/ it is older.
 	gen := filepath.Join(cfg.Project, "gen")
@@ -106,6 +107,9 @@ func TestMakeSameCommand(t *testing.T) {
 		{`printf 'all:\n\t@echo $(MSG)\n' > Makefile; export MSG='$(shell rm -rf ~)'; make -n`, "deny"},
 		{`printf 'all:\n\t@echo $(MSG)\n' > Makefile; MSG='rm -rf ~' make`, "allow"},
 		{`printf 'all:\n\t@echo hi\n' > Makefile; MSG='$(shell rm -rf ~)' make`, "allow"},
+		// make expands a leading ~ in an include's names.
+		{`printf -- '-include ~/tools.mk\n' > Makefile && make x`, "deny"},
+		{`printf -- '-include ~/tools.mk\nall:\n\t@:\n' > Makefile && make all`, "allow"},
 		// make deletes the intermediate prog.c it made from prog.y
 		// (itself, not with rm): nothing to judge.
 		{`cd yacc && make`, "allow"},

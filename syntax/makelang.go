@@ -531,6 +531,16 @@ func (e *makeEval) include(rest string, where string, nest int) {
 			e.incomplete = true
 			return
 		}
+		if f == "~" || strings.HasPrefix(f, "~/") {
+			// make expands a leading ~ in the names include reads to
+			// $(HOME).
+			home, known, set := e.env("HOME")
+			if !set || !known || home == "" {
+				e.incomplete = true
+				continue
+			}
+			f = home + f[1:]
+		}
 		found := false
 		dirs := append(append([]string{e.opts.dir}, e.opts.includeDirs...), makeSystemIncludeDirs...)
 		for _, d := range dirs {
