@@ -40,6 +40,7 @@ func TestMakeSameCommand(t *testing.T) {
 		"proj/env/evil.mk":     "all:\n\trm -rf ~\n",
 		"proj/yacc/Makefile":   "all: prog\n",
 		"proj/yacc/prog.y":     "",
+		"home/.ssh/id_rsa":     "KEY",
 		"home/tools.mk":        "x:\n\trm -rf ~\n",
 	})
 	// gen.mk is newer than its prerequisite; in old/ it is older.
@@ -110,6 +111,9 @@ func TestMakeSameCommand(t *testing.T) {
 		// make expands a leading ~ in an include's names.
 		{`printf -- '-include ~/tools.mk\n' > Makefile && make x`, "deny"},
 		{`printf -- '-include ~/tools.mk\nall:\n\t@:\n' > Makefile && make all`, "allow"},
+		// $(wildcard NAME) of a file there is the file.
+		{`printf 'all:\n\t@cat $(wildcard ~/.ssh/id_rsa)\n' > Makefile && make`, "deny"},
+		{`printf 'all:\n\t@cat $(wildcard Makefile)\n' > Makefile && make`, "allow"},
 		// make deletes the intermediate prog.c it made from prog.y
 		// (itself, not with rm): nothing to judge.
 		{`cd yacc && make`, "allow"},

@@ -1352,6 +1352,31 @@ func (e *makeEval) function(fn string, rawArgs []string, raw string, x *makeCtx)
 		}
 		return strings.Join(out, " "), false
 	}
+	if fn == "wildcard" {
+		// A name without pattern characters is itself when the file
+		// is there (make expands a leading ~ to $(HOME)): cat
+		// $(wildcard ~/.ssh/id_rsa) reads that file.
+		var out []string
+		known := true
+		for _, wd := range words(0) {
+			if wd == "~" || strings.HasPrefix(wd, "~/") {
+				home, hk, set := e.env("HOME")
+				if !set || !hk || home == "" {
+					known = false
+					break
+				}
+				wd = home + wd[1:]
+			}
+			if strings.ContainsAny(wd, "*?[\\~$") || !e.fileThere(wd) {
+				known = false
+				break
+			}
+			out = append(out, wd)
+		}
+		if known && len(out) > 0 {
+			return escapeMake(strings.Join(out, " ")), false
+		}
+	}
 	// $(wildcard …), $(realpath …) and the like: what the disk holds
 	// when make runs.
 	x.hint = append(x.hint, args...)

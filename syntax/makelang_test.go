@@ -125,6 +125,8 @@ var makeLangCases = []struct {
 	{name: "env-recursive", files: map[string]string{"Makefile": "all:\n\t@echo [$(CMD)]\n"}, env: "CMD=$(shell touch c_envshell)x"},
 	{name: "env-recursive-simple", files: map[string]string{"Makefile": "X := $(CMD)\nall:\n\t@:\n"}, env: "CMD=$(shell touch c_envsimple)"},
 	{name: "env-recursive-e", files: map[string]string{"Makefile": "CMD = echo\nall:\n\t@$(CMD)\n"}, args: []string{"-e"}, env: "CMD=$(shell touch c_enve)true"},
+	{name: "wildcard-literal", files: map[string]string{"Makefile": "all:\n\ttouch c_w_$(wildcard here)\n", "here": ""}},
+	{name: "wildcard-literal-cond", files: map[string]string{"Makefile": "ifneq ($(wildcard here),)\nCMD = touch c_wc_there\nelse\nCMD = touch c_wc_not\nendif\nall:\n\t$(CMD)\n", "here": ""}},
 	{name: "lazy-shell", files: map[string]string{"Makefile": "X = $(shell touch c_lazy)\nall:\n\t@:\n"}, superset: true},
 }
 
