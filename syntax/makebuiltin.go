@@ -199,7 +199,54 @@ func (e *makeEval) fileThere(name string) bool {
 		p = filepath.Join(e.opts.dir, p)
 	}
 	_, ok := e.opts.read(p)
-	return ok
+	return ok || e.changed(name)
+}
+
+// changed reports a file this command makes, changes or removes before
+// make runs: it may be there or not, older or newer, whatever the disk
+// holds now.
+func (e *makeEval) changed(name string) bool {
+	if e.opts.changed == nil || e.opts.dir == "" {
+		return false
+	}
+	if !filepath.IsAbs(name) {
+		name = filepath.Join(e.opts.dir, name)
+	}
+	return e.opts.changed(name)
+}
+
+// staleMakefile reports a makefile make read that a rule with a recipe
+// makes from a prerequisite that is newer, not a file (a target such as
+// FORCE) or changed by this command (or named by make -W), or any with
+// make -B: make remakes it before anything else, also with -n.
+func (e *makeEval) staleMakefile(f string) bool {
+	for _, r := range e.rules {
+		if makeIsPattern(r) || len(r.recipe) == 0 || !containsStr(r.targets, f) {
+			continue
+		}
+		if e.opts.alwaysMake {
+			return true
+		}
+		for _, p := range r.prereqs {
+			if r.staticPat != "" || strings.Contains(p, "$") {
+				return true
+			}
+			if e.changed(p) || !e.fileThere(p) {
+				return true
+			}
+			if e.opts.newer != nil && e.opts.dir != "" && e.opts.newer(e.abs(p), e.abs(f)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func (e *makeEval) abs(name string) string {
+	if filepath.IsAbs(name) {
+		return name
+	}
+	return filepath.Join(e.opts.dir, name)
 }
 
 // searchDirs are the directories make searches for a prerequisite not
@@ -338,8 +385,9 @@ func (e *makeEval) builtinApplies(r makeImplicit, name string, depth int) (strin
 		// files nor files of a known type.
 		return "", "", false
 	}
-	if r.terminal && e.onDisk(name) {
-		// A checkout runs only for a file that is not there.
+	if r.terminal && e.onDisk(name) && !e.changed(name) {
+		// A checkout runs only for a file that is not there (one this
+		// command removes or makes may be either).
 		return "", "", false
 	}
 	return implicitMatch(r.target, r.source, name)

@@ -2,6 +2,7 @@ package syntax
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -32,7 +33,8 @@ func (w *walker) makeRun(c scope, call *Call) {
 	dir := call.Dir
 	var files, evals, procs, incDirs []string
 	var targets []string
-	dry, noBuiltin, envWins := false, false, false
+	dry, noBuiltin, envWins, alwaysMake := false, false, false, false
+	var whatIf []Arg
 	stdin := false
 	args := call.Args
 	opts, operands := ScanOptions(args, makeSpec)
@@ -50,6 +52,13 @@ func (w *walker) makeRun(c scope, call *Call) {
 			noBuiltin = true
 		case "e", "environment-overrides":
 			envWins = true
+		case "B", "always-make":
+			alwaysMake = true
+		case "W", "what-if", "new-file", "assume-new":
+			// make takes FILE as just changed.
+			if o.HasVal {
+				whatIf = append(whatIf, o.Val)
+			}
 		case "I", "include-dir":
 			if o.HasVal {
 				incDirs = append(incDirs, o.Val.Value)
@@ -106,10 +115,51 @@ func (w *walker) makeRun(c scope, call *Call) {
 	// line: a NAME=value there is a command-line variable too.
 	for _, name := range []string{"MAKEFLAGS", "GNUMAKEFLAGS"} {
 		v, known, set := w.envOf(c, call, name)
-		if !set {
+		choices, _, maybe := w.envChoices(c, call, name, true)
+		if !set && !maybe {
 			continue
 		}
-		for _, word := range makeFlagsWords(v) {
+		words := makeFlagsWords(v)
+		// Its options count as the command line's: -e, -I DIR,
+		// --eval=TEXT (make 4.3 ignores a -f there). The first word
+		// may be one-letter options without a dash (ke). A value the
+		// shell set on some paths only: each value it may have.
+		flagVals := []string{v}
+		if !known {
+			flagVals = choices
+		}
+		for _, fv := range flagVals {
+			var flags []Arg
+			for i, word := range makeFlagsWords(fv) {
+				if word == "--" {
+					break
+				}
+				if i == 0 && !strings.HasPrefix(word, "-") && !strings.Contains(word, "=") {
+					word = "-" + word
+				}
+				if strings.HasPrefix(word, "-") {
+					flags = append(flags, Arg{Value: word, Raw: name, Static: true})
+				} else if len(flags) > 0 && flags[len(flags)-1].Value == "-I" {
+					flags = append(flags, Arg{Value: word, Raw: name, Static: true})
+				}
+			}
+			fo, _ := ScanOptions(flags, makeSpec)
+			for _, o := range fo {
+				switch o.Name {
+				case "e", "environment-overrides":
+					envWins = true
+				case "I", "include-dir":
+					if o.HasVal {
+						incDirs = append(incDirs, o.Val.Value)
+					}
+				case "E", "eval":
+					if o.HasVal {
+						evals = append(evals, o.Val.Value)
+					}
+				}
+			}
+		}
+		for _, word := range words {
 			if strings.HasPrefix(word, "-") || !isAssignment(strings.Replace(word, ":=", "=", 1)) {
 				continue
 			}
@@ -169,7 +219,10 @@ func (w *walker) makeRun(c scope, call *Call) {
 		w.makeShell(c, &inner, sh)
 	}
 	w.makeBuiltins(c, &inner, overrides)
-	w.makeFiles(c, call, &inner, srcs, makeOpts{overrides: overrides, includeDirs: incDirs, goals: targets, noBuiltin: noBuiltin, envWins: envWins}, len(evals), dry)
+	for _, f := range whatIf {
+		w.markTouched(dir.Join(f.Value), f.Static)
+	}
+	w.makeFiles(c, call, &inner, srcs, makeOpts{overrides: overrides, includeDirs: incDirs, goals: targets, noBuiltin: noBuiltin, envWins: envWins, alwaysMake: alwaysMake}, len(evals), dry)
 }
 
 // makeSource is one text make reads as a makefile.
@@ -213,6 +266,19 @@ func (w *walker) makeFiles(c scope, call, inner *Call, srcs []makeSource, opts m
 			return "", true, true
 		}
 		return v, known, set
+	}
+	opts.changed = w.changedHere
+	opts.newer = func(a, b string) bool {
+		if w.read == nil {
+			return false
+		}
+		fa, err1 := os.Stat(a)
+		fb, err2 := os.Stat(b)
+		return err1 == nil && err2 == nil && fa.ModTime().After(fb.ModTime())
+	}
+	opts.envVals = func(name string) ([]string, bool) {
+		vals, open, _ := w.envChoices(c, call, name, true)
+		return vals, open
 	}
 	for _, r := range makePlan(srcs, opts, evals, dry) {
 		w.origin = r.where
@@ -276,6 +342,9 @@ func makePlan(srcs []makeSource, opts makeOpts, evals int, dry bool) []makeActio
 			e.first = ""
 		}
 		e.noActions = i < evals
+		if i >= evals && !strings.HasPrefix(s.name, "make ") {
+			e.readFiles = append(e.readFiles, s.name)
+		}
 		n := len(e.rules)
 		e.parse(s.name, s.text, 0)
 		e.noActions = false
@@ -300,6 +369,14 @@ func makePlan(srcs []makeSource, opts makeOpts, evals int, dry bool) []makeActio
 	// rule that makes it (also with -n).
 	for _, f := range e.missing {
 		e.steps(f, seen, &steps, nil)
+	}
+	// It remakes one it read as well when a rule makes it and it is
+	// older than a prerequisite: one this command changes first counts
+	// (touch dep; make), as does one that is not a file.
+	for _, f := range e.readFiles {
+		if e.staleMakefile(f) {
+			e.steps(f, seen, &steps, nil)
+		}
 	}
 	remade := len(steps)
 	goals := opts.goals

@@ -85,15 +85,25 @@ type makeAction struct {
 
 // makeOpts is what the reader knows of make's run.
 type makeOpts struct {
-	dir         string // directory make runs in; "" when unknown
-	read        func(path string) (string, bool)
-	env         func(name string) (value string, known, set bool)
+	dir  string // directory make runs in; "" when unknown
+	read func(path string) (string, bool)
+	env  func(name string) (value string, known, set bool)
+	// envVals gives the values a variable of make's environment that is
+	// set but not known may hold (the shell set it on some paths: true
+	// && export CMD=…), and open for a value none of them covers.
+	envVals func(name string) (vals []string, open bool)
+	// changed reports a file (absolute path) the command made, changed
+	// or removed before make runs; newer one whose file on disk is
+	// newer than another's.
+	changed     func(path string) bool
+	newer       func(a, b string) bool
 	overrides   map[string]Arg
 	includeDirs []string
 	goals       []string
 	makefiles   string // MAKEFILES from the environment
 	noBuiltin   bool   // make -r
 	envWins     bool   // make -e: the environment's variables over the Makefile's
+	alwaysMake  bool   // make -B: every target, the makefiles too, is remade
 }
 
 // makeEval is the state of make reading its makefiles.
@@ -120,10 +130,12 @@ type makeEval struct {
 	found      map[string]string // files found through vpath/VPATH
 	lookups    int
 	vpaths     []makeVpath
-	chains     map[string]bool // canMake's answers, by name and depth
-	specifics  map[string]bool // specific's answers
-	tries      int             // rules matched in the chain search
-	inter      map[string]int  // intermediate files a chain of implicit rules makes, by depth
+	chains     map[string]bool     // canMake's answers, by name and depth
+	specifics  map[string]bool     // specific's answers
+	tries      int                 // rules matched in the chain search
+	inter      map[string]int      // intermediate files a chain of implicit rules makes, by depth
+	envVars    map[string]*makeVar // environment variables with more than one value (envVar)
+	readFiles  []string            // the makefiles read, by the name make gives them as targets
 }
 
 func newMakeEval(opts makeOpts) *makeEval {
@@ -519,6 +531,16 @@ func (e *makeEval) include(rest string, where string, nest int) {
 			e.incomplete = true
 			return
 		}
+		if f == "~" || strings.HasPrefix(f, "~/") {
+			// make expands a leading ~ in the names include reads to
+			// $(HOME).
+			home, known, set := e.env("HOME")
+			if !set || !known || home == "" {
+				e.incomplete = true
+				continue
+			}
+			f = home + f[1:]
+		}
 		found := false
 		dirs := append(append([]string{e.opts.dir}, e.opts.includeDirs...), makeSystemIncludeDirs...)
 		for _, d := range dirs {
@@ -533,6 +555,7 @@ func (e *makeEval) include(rest string, where string, nest int) {
 				p = filepath.Join(d, f)
 			}
 			if t, ok := e.opts.read(p); ok {
+				e.readFiles = append(e.readFiles, f)
 				e.parse(f, t, nest+1)
 				found = true
 				break
@@ -616,9 +639,10 @@ func (e *makeEval) assign(name, op, value string, override bool, where string) {
 	}
 	vars := e.vars
 	old := vars[name]
-	if old != nil && old.origin == "command line" && !override {
-		// The command line wins; the value is still read, for what
-		// expanding it runs.
+	if old != nil && (old.origin == "command line" || old.origin == "override") && !override {
+		// The command line wins, and so does an override assignment
+		// made before (also by --eval); the value is still read, for
+		// what expanding it runs.
 		if op != "=" && op != "?=" && op != "+=" {
 			e.expandAll(value, &makeCtx{where: where})
 		}
@@ -632,7 +656,9 @@ func (e *makeEval) assign(name, op, value string, override bool, where string) {
 		// make -e: a variable set in make's environment keeps that
 		// value; the Makefile's is still read, for what expanding it
 		// runs.
-		if val, known, set := e.env(name); set {
+		val, known, set := e.env(name)
+		ev := e.envVar(name)
+		if set || ev != nil {
 			switch op {
 			case ":=", "::=", ":::=":
 				e.expandAll(value, &makeCtx{where: where})
@@ -643,11 +669,13 @@ func (e *makeEval) assign(name, op, value string, override bool, where string) {
 			default:
 				e.recursiveShells(value, where)
 			}
-			v := makeVal{text: escapeMake(val)}
-			if !known {
-				v = makeVal{text: "$(" + name + ")", unres: true}
+			v := &makeVar{vals: []makeVal{{text: val, recursive: true}}, origin: "environment override"}
+			if !known && ev != nil {
+				v.vals = ev.vals
+			} else if !known {
+				v.vals = []makeVal{{text: "$(" + name + ")", unres: true}}
 			}
-			vars[name] = &makeVar{vals: []makeVal{v}, origin: "environment override"}
+			vars[name] = v
 			return
 		}
 	}
@@ -670,7 +698,26 @@ func (e *makeEval) assign(name, op, value string, override bool, where string) {
 		e.recursiveShells(value, where)
 	case "+=":
 		if old == nil {
-			vars[name] = &makeVar{vals: []makeVal{{text: value, recursive: true}}, origin: origin}
+			// A variable from make's environment is appended to
+			// (CMD='touch a' with CMD += b is touch a b).
+			var base []string
+			if val, known, set := e.env(name); set && known {
+				base = []string{val}
+			} else if ev := e.envVar(name); ev != nil {
+				for _, v := range ev.vals {
+					if !v.unres {
+						base = append(base, v.text)
+					}
+				}
+			}
+			nv := &makeVar{origin: origin}
+			for _, b := range base {
+				nv.vals = append(nv.vals, makeVal{text: makeJoin(b, value), recursive: true})
+			}
+			if len(nv.vals) == 0 {
+				nv.vals = []makeVal{{text: value, recursive: true}}
+			}
+			vars[name] = nv
 			e.recursiveShells(value, where)
 			return
 		}
@@ -776,7 +823,45 @@ func (e *makeEval) lookupVar(name string, x *makeCtx) *makeVar {
 	if v, ok := x.local[name]; ok {
 		return v
 	}
-	return e.vars[name]
+	if v := e.vars[name]; v != nil {
+		return v
+	}
+	return e.envVar(name)
+}
+
+// envVar is a variable make takes from its environment (origin
+// environment: the Makefile's own assignment replaces it, unless make
+// -e) when the shell gave it one of several values (if …; then export
+// CMD=a; fi, true && export CMD=b): each is a value the variable may
+// hold, as for a conditional make cannot decide. nil when the variable
+// is not set there, or is known (env), or nothing of its value is.
+func (e *makeEval) envVar(name string) *makeVar {
+	if e.opts.envVals == nil {
+		return nil
+	}
+	if v, ok := e.envVars[name]; ok {
+		return v
+	}
+	if e.envVars == nil {
+		e.envVars = map[string]*makeVar{}
+	}
+	e.envVars[name] = nil
+	if _, known, set := e.env(name); set && known {
+		return nil
+	}
+	vals, open := e.opts.envVals(name)
+	if len(vals) == 0 {
+		return nil
+	}
+	v := &makeVar{origin: "environment"}
+	for _, s := range vals {
+		v.vals = append(v.vals, makeVal{text: s, recursive: true})
+	}
+	if open {
+		v.vals = append(v.vals, makeVal{text: "$(" + name + ")", unres: true})
+	}
+	e.envVars[name] = v
+	return v
 }
 
 func (e *makeEval) expandName(s, where string) string {
@@ -877,7 +962,9 @@ func (e *makeEval) variable(name, raw string, x *makeCtx) (string, bool) {
 		}
 		if val, known, set := e.env(name); set {
 			if known {
-				return escapeMake(val), false
+				// make reads a variable of its environment as a
+				// recursive one: its $(shell …) runs where expanded.
+				return e.expand(val, x)
 			}
 			return raw, true
 		}
@@ -902,7 +989,7 @@ func (e *makeEval) variable(name, raw string, x *makeCtx) (string, bool) {
 	switch {
 	case val.undef:
 		if envVal, known, set := e.env(name); set && known {
-			return escapeMake(envVal), false
+			return e.expand(envVal, x)
 		}
 		return raw, true
 	case val.recursive:
@@ -1264,6 +1351,31 @@ func (e *makeEval) function(fn string, rawArgs []string, raw string, x *makeCtx)
 			out = append(out, s)
 		}
 		return strings.Join(out, " "), false
+	}
+	if fn == "wildcard" {
+		// A name without pattern characters is itself when the file
+		// is there (make expands a leading ~ to $(HOME)): cat
+		// $(wildcard ~/.ssh/id_rsa) reads that file.
+		var out []string
+		known := true
+		for _, wd := range words(0) {
+			if wd == "~" || strings.HasPrefix(wd, "~/") {
+				home, hk, set := e.env("HOME")
+				if !set || !hk || home == "" {
+					known = false
+					break
+				}
+				wd = home + wd[1:]
+			}
+			if strings.ContainsAny(wd, "*?[\\~$") || !e.fileThere(wd) {
+				known = false
+				break
+			}
+			out = append(out, wd)
+		}
+		if known && len(out) > 0 {
+			return escapeMake(strings.Join(out, " ")), false
+		}
 	}
 	// $(wildcard …), $(realpath …) and the like: what the disk holds
 	// when make runs.
@@ -1752,7 +1864,14 @@ func (e *makeEval) steps(goal string, seen map[string]bool, out *[]makeStep, inh
 				}
 				var ps []string
 				can := true
-				for _, p := range r.prereqs {
+				pre := r.prereqs
+				if r.second != "" {
+					// After .SECONDEXPANSION: the prerequisites are
+					// expanded again for this target ($$* is the
+					// stem; a $$(shell …) there runs).
+					pre = e.secondExpand(r.second, goal, stem)
+				}
+				for _, p := range pre {
 					p = strings.Replace(p, "%", stem, 1)
 					ps = append(ps, p)
 					can = can && e.canMake(p, e.inter[goal]+1)
@@ -1786,7 +1905,7 @@ func (e *makeEval) steps(goal string, seen map[string]bool, out *[]makeStep, inh
 				prereqs = append(prereqs, src)
 			}
 		}
-		if !matched && len(prereqs) == 0 && !hasRule && len(matchAll) == 0 && !e.onDisk(goal) {
+		if !matched && len(prereqs) == 0 && !hasRule && len(matchAll) == 0 && (!e.onDisk(goal) || e.changed(goal)) {
 			// .DEFAULT's recipe makes a target no rule makes.
 			for _, r := range e.rules {
 				if containsStr(r.targets, ".DEFAULT") && len(r.recipe) > 0 {
@@ -1797,16 +1916,41 @@ func (e *makeEval) steps(goal string, seen map[string]bool, out *[]makeStep, inh
 				}
 			}
 		}
-		if !matched && len(prereqs) == 0 {
+		if !matched {
+			// A match-anything rule (%: …, %:: …) also makes a target
+			// with prerequisites but no recipe (foo: bar), when its own
+			// prerequisites can be had.
+			explicitPre := len(prereqs) > 0
 			for _, r := range matchAll {
 				var ps []string
+				can := true
 				for _, p := range r.prereqs {
-					ps = append(ps, strings.Replace(p, "%", goal, 1))
+					p = strings.Replace(p, "%", goal, 1)
+					ps = append(ps, p)
+					can = can && (!explicitPre || e.canMake(p, e.inter[goal]+1))
+				}
+				if !can {
+					continue
 				}
 				auto := makeAutos(goal, ps, goal)
 				for i, l := range r.recipe {
 					own = append(own, makeStep{target: goal, text: l, file: r.file, line: r.lines[i], auto: auto})
 				}
+			}
+		}
+	}
+	// .EXTRA_PREREQS (make 4.3): prerequisites of every target (or of
+	// the target whose own variable it is), made before it.
+	extra := &makeCtx{where: ".EXTRA_PREREQS of " + goal, local: map[string]*makeVar{}}
+	for _, a := range vars {
+		if a.name == ".EXTRA_PREREQS" {
+			extra.local[a.name] = &makeVar{vals: []makeVal{{text: a.value, recursive: true}}, origin: "file"}
+		}
+	}
+	if extra.local[".EXTRA_PREREQS"] != nil || e.vars[".EXTRA_PREREQS"] != nil {
+		for _, v := range e.expandAll("$(.EXTRA_PREREQS)", extra) {
+			if !v.unres {
+				prereqs = append(prereqs, strings.Fields(makeShellText(v.text))...)
 			}
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -105,6 +106,27 @@ var makeLangCases = []struct {
 	{name: "env-overrides-append", files: map[string]string{"Makefile": "CMD = echo\nCMD += c_appended\nall:\n\t$(CMD)\n"}, args: []string{"-e"}, env: "CMD=touch c_envonly"},
 	{name: "env-overrides-override", files: map[string]string{"Makefile": "override CMD = touch c_overridden\nall:\n\t$(CMD)\n"}, args: []string{"-e"}, env: "CMD=touch c_notenv"},
 	{name: "env-no-e", files: map[string]string{"Makefile": "CMD = touch c_filewins\nall:\n\t$(CMD)\n"}, env: "CMD=touch c_envloses"},
+	{name: "second-expansion-pattern", files: map[string]string{"Makefile": ".SECONDEXPANSION:\nall: foo.x\n%.x: $$(shell touch c_second_pat_$$*)\n\t@:\n"}},
+	{name: "remake-include-force", files: map[string]string{"Makefile": "include gen.mk\nall:\n\t@:\ngen.mk: FORCE\n\ttouch c_genforce\nFORCE:\n", "gen.mk": ""}},
+	{name: "remake-self-force", files: map[string]string{"Makefile": "all:\n\t@:\nMakefile: FORCE\n\ttouch c_self\nFORCE:\n"}},
+	{name: "remake-dry-run", files: map[string]string{"Makefile": "all:\n\ttouch c_notdry\nMakefile: FORCE\n\ttouch c_dryremake\nFORCE:\n"}, args: []string{"-n"}},
+	{name: "remake-no-prereq", files: map[string]string{"Makefile": "include gen.mk\nall:\n\t@:\ngen.mk:\n\ttouch c_noremake\n", "gen.mk": ""}},
+	{name: "override-then-plain", files: map[string]string{"Makefile": "override CMD = touch c_ovfirst\nCMD = echo\nCMD += c_ovappend\nall:\n\t$(CMD)\n"}},
+	{name: "extra-prereqs", files: map[string]string{"Makefile": ".EXTRA_PREREQS = ex\nall:\n\t@echo all\nex:\n\ttouch c_extra\n"}},
+	{name: "extra-prereqs-target", files: map[string]string{"Makefile": "all: .EXTRA_PREREQS = ex\nall:\n\t@echo all\nex:\n\ttouch c_textra\n"}},
+	{name: "env-append", files: map[string]string{"Makefile": "CMD += c_more\nall:\n\t$(CMD)\n"}, env: "CMD=touch c_envappend"},
+	{name: "order-only", files: map[string]string{"Makefile": "all: | d\n\t@:\nd:\n\ttouch c_orderonly\n"}},
+	{name: "always-make-remake", files: map[string]string{"Makefile": "all:\n\t@:\nMakefile:\n\ttouch c_always\n"}, args: []string{"-B", "-n"}},
+	{name: "what-if-remake", files: map[string]string{"Makefile": "all:\n\t@:\nMakefile: cfg\n\ttouch c_whatif\n", "cfg": ""}, args: []string{"-W", "cfg"}},
+	{name: "terminal-anything-with-prereq", files: map[string]string{"Makefile": "all: foo\nfoo: bar\nbar:\n\t@:\n%:: %.q\n\ttouch c_term_$@\n", "foo.q": ""}},
+	{name: "terminal-anything-no-source", files: map[string]string{"Makefile": "all: foo\nfoo:\n%:: %.q\n\ttouch c_termno_$@\n"}, superset: true},
+	{name: "pattern-with-prereq", files: map[string]string{"Makefile": "all: foo.o\nfoo.o: bar\nbar:\n\t@:\n%.o: %.q\n\ttouch c_pat_$@\n", "foo.q": ""}},
+	{name: "builtin-with-prereq", files: map[string]string{"Makefile": "CC = touch c_bprq_$@ ; echo\nall: foo.o\nfoo.o: foo.h\n", "foo.c": "", "foo.h": ""}},
+	{name: "env-recursive", files: map[string]string{"Makefile": "all:\n\t@echo [$(CMD)]\n"}, env: "CMD=$(shell touch c_envshell)x"},
+	{name: "env-recursive-simple", files: map[string]string{"Makefile": "X := $(CMD)\nall:\n\t@:\n"}, env: "CMD=$(shell touch c_envsimple)"},
+	{name: "env-recursive-e", files: map[string]string{"Makefile": "CMD = echo\nall:\n\t@$(CMD)\n"}, args: []string{"-e"}, env: "CMD=$(shell touch c_enve)true"},
+	{name: "wildcard-literal", files: map[string]string{"Makefile": "all:\n\ttouch c_w_$(wildcard here)\n", "here": ""}},
+	{name: "wildcard-literal-cond", files: map[string]string{"Makefile": "ifneq ($(wildcard here),)\nCMD = touch c_wc_there\nelse\nCMD = touch c_wc_not\nendif\nall:\n\t$(CMD)\n", "here": ""}},
 	{name: "lazy-shell", files: map[string]string{"Makefile": "X = $(shell touch c_lazy)\nall:\n\t@:\n"}, superset: true},
 }
 
@@ -132,7 +154,8 @@ func TestMakeLanguageAgainstMake(t *testing.T) {
 			var goals []string
 			file := "Makefile"
 			overrides := map[string]Arg{}
-			dry, envWins := false, false
+			dry, envWins, alwaysMake := false, false, false
+			var whatIf []string
 			for i := 0; i < len(tc.args); i++ {
 				a := tc.args[i]
 				switch {
@@ -140,6 +163,11 @@ func TestMakeLanguageAgainstMake(t *testing.T) {
 					dry = true
 				case a == "-e":
 					envWins = true
+				case a == "-B":
+					alwaysMake = true
+				case a == "-W":
+					whatIf = append(whatIf, filepath.Join(dir, tc.dir, tc.args[i+1]))
+					i++
 				case a == "-f":
 					file = tc.args[i+1]
 					i++
@@ -161,7 +189,8 @@ func TestMakeLanguageAgainstMake(t *testing.T) {
 				makefiles = strings.TrimPrefix(tc.env, "MAKEFILES=")
 			}
 			envName, envVal, _ := strings.Cut(tc.env, "=")
-			opts := makeOpts{dir: mdir, goals: goals, overrides: overrides, makefiles: makefiles, envWins: envWins,
+			opts := makeOpts{dir: mdir, goals: goals, overrides: overrides, makefiles: makefiles, envWins: envWins, alwaysMake: alwaysMake,
+				changed: func(p string) bool { return slices.Contains(whatIf, p) },
 				read: func(p string) (string, bool) {
 					b, err := os.ReadFile(p)
 					return string(b), err == nil

@@ -132,6 +132,9 @@ type walker struct {
 	// with the program's name (noteCopy).
 	opaque    map[string]bool
 	programs2 map[string]string
+	// touched are the files this command made, changed the time of or
+	// removed by name (noteTouched).
+	touched map[string]bool
 	// traps are the trap actions set so far, walked once more with the
 	// state the script ends in (finalTraps).
 	traps []pendingTrap
@@ -1892,6 +1895,7 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 	w.indexCollect = true
 	w.noteWrite(c, call)
 	w.noteCopy(c, call)
+	w.noteTouched(call)
 	w.indexCollect = false
 	w.indexFileWrites(call)
 	w.noteCompile(c, call)

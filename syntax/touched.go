@@ -1,0 +1,76 @@
+package syntax
+
+// Files whose presence or time this command changes before a later
+// program looks at them: make decides which rules run by what is on disk
+// (a built-in rule's source, a checkout for a file that is not there,
+// .DEFAULT for a target no file is, a makefile older than what it is made
+// from), and the disk at hook time does not show a file touch makes or rm
+// takes away a moment before.
+
+// touchSpec, mkdirSpec: the options of touch and mkdir that take a value
+// (GNU coreutils), so that a value is not taken for a file.
+var (
+	touchSpec = OptSpec{ShortVal: "drt", LongEq: true, Abbrev: true,
+		LongVal:  []string{"date", "reference", "time"},
+		LongFlag: []string{"no-create", "no-dereference", "help", "version"}}
+	mkdirSpec = OptSpec{ShortVal: "mZ", LongEq: true, Abbrev: true,
+		LongVal:  []string{"mode", "context"},
+		LongFlag: []string{"parents", "verbose", "help", "version"}}
+)
+
+// noteTouched records the files call makes, changes the time of or
+// removes by name: touch, truncate, rm, rmdir, mkdir, both sides of mv
+// and the destination of cp, install and ln (the texts noteWrite and
+// noteCopy follow are recorded there too).
+func (w *walker) noteTouched(call *Call) {
+	var ops []int
+	switch call.Name {
+	case "touch":
+		_, ops = ScanOptions(call.Args, touchSpec)
+	case "truncate":
+		_, ops = ScanOptions(call.Args, OptSpec{ShortVal: "rs", LongEq: true, Abbrev: true, LongVal: []string{"reference", "size"}})
+	case "mkdir":
+		_, ops = ScanOptions(call.Args, mkdirSpec)
+	case "rm", "rmdir", "unlink", "mv":
+		_, ops = ScanOptions(call.Args, OptSpec{ShortVal: "tS", LongEq: true, LongVal: []string{"target-directory", "suffix", "backup"}})
+	case "cp", "install", "ln":
+		// The destination: the last operand (or a file in it); -t DIR
+		// is followed by noteCopy's writes.
+		_, all := ScanOptions(call.Args, OptSpec{ShortVal: "tSmogZ", LongEq: true, LongVal: []string{"target-directory", "suffix", "backup", "mode", "owner", "group", "context", "reflink", "sparse", "preserve", "no-preserve"}})
+		if len(all) > 1 {
+			ops = all[len(all)-1:]
+		}
+	default:
+		return
+	}
+	for _, i := range ops {
+		w.markTouched(call.Dir.Join(call.Args[i].Value), call.Args[i].Static)
+	}
+}
+
+// markTouched records d as changed by this command (a name only run
+// time knows is not followed).
+func (w *walker) markTouched(d Dir, static bool) {
+	if !static || !d.Known {
+		return
+	}
+	if w.touched == nil {
+		w.touched = map[string]bool{}
+	}
+	if len(w.touched) < maxTouched {
+		w.touched[d.Path] = true
+	}
+}
+
+// maxTouched bounds the files recorded.
+const maxTouched = 4096
+
+// changedHere reports whether this command may have made, changed or
+// removed the file at path before now.
+func (w *walker) changedHere(path string) bool {
+	if w.touched[path] || w.opaque[path] {
+		return true
+	}
+	_, ok := w.written[path]
+	return ok
+}
