@@ -120,7 +120,9 @@ func remoteSpec(v string) bool {
 // nixVerbs are nix's subcommands that fetch a flake or an expression
 // and build, run or copy what it says: run, shell, develop, build,
 // profile (install), bundle, and flake init/new of a template.
-var nixVerbs = map[string]bool{"run": true, "shell": true, "develop": true, "build": true, "profile": true, "bundle": true, "flake": true}
+var nixVerbs = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"run": true, "shell": true, "develop": true, "build": true, "profile": true, "bundle": true, "flake": true}
+}}
 
 // nixRemote reports a flake reference or a Nix path that names a place
 // to fetch from: the URL-like references of remoteSpec, and nix's own
@@ -249,7 +251,7 @@ func checkRemoteRun(p *Pass, c *syntax.Call) {
 		if c.Name == "nix" {
 			rest = nil
 			for i, w := range words {
-				if nixVerbs[w] {
+				if nixVerbs.Get()[w] {
 					verb, rest = w, words[i+1:]
 					break
 				}

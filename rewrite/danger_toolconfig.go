@@ -3,6 +3,7 @@ package rewrite
 import (
 	"strings"
 
+	"github.com/corral-dev/corral/internal/lazy"
 	"github.com/corral-dev/corral/syntax"
 )
 
@@ -33,9 +34,11 @@ keys pass.`,
 
 // npmValueOpts are npm's options (nopt) that take the next word as
 // their value when not written --name=value; the others are flags.
-var npmValueOpts = map[string]bool{"--userconfig": true, "--globalconfig": true, "--location": true, "-L": true,
-	"--registry": true, "--prefix": true, "--cache": true, "--loglevel": true, "-w": true, "--workspace": true,
-	"--dir": true, "-C": true, "--filter": true, "--cwd": true}
+var npmValueOpts = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"--userconfig": true, "--globalconfig": true, "--location": true, "-L": true,
+		"--registry": true, "--prefix": true, "--cache": true, "--loglevel": true, "-w": true, "--workspace": true,
+		"--dir": true, "-C": true, "--filter": true, "--cwd": true}
+}}
 
 func checkToolConfig(p *Pass, c *syntax.Call) {
 	if asksHelp(c) {
@@ -48,7 +51,7 @@ func checkToolConfig(p *Pass, c *syntax.Call) {
 	for i := 0; i < len(c.Args); i++ {
 		a := c.Args[i]
 		if a.Static && strings.HasPrefix(a.Value, "-") && a.Value != "-" {
-			if npmValueOpts[a.Value] {
+			if npmValueOpts.Get()[a.Value] {
 				i++
 			}
 			continue

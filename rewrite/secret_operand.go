@@ -86,7 +86,7 @@ func checkSecretOperand(p *Pass, c *syntax.Call) {
 	// secret-read judges only python's file servers (python -m
 	// http.server): a script operand stays this rule's.
 	if c.Name == "" || p.Config.Paths == nil || notContentReaders.Get()[c.Name] ||
-		slices.Contains(secretRead.Commands, c.Name) && lang.ForProgram(c.Name) != lang.Python && (!compilerNames[c.Name] || compilerPreprocesses(c)) ||
+		slices.Contains(secretRead.Commands, c.Name) && lang.ForProgram(c.Name) != lang.Python && (!compilerNames.Get()[c.Name] || compilerPreprocesses(c)) ||
 		slices.Contains(exfiltrate.Commands, c.Name) {
 		return
 	}

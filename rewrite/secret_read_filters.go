@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/corral-dev/corral/internal/lazy"
-
 	"github.com/corral-dev/corral/syntax"
 )
 
@@ -22,12 +21,14 @@ import (
 
 // compilerNames are the C compiler drivers whose -E runs the
 // preprocessor only.
-var compilerNames = map[string]bool{"gcc": true, "cc": true, "clang": true, "g++": true, "c++": true, "clang++": true}
+var compilerNames = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"gcc": true, "cc": true, "clang": true, "g++": true, "c++": true, "clang++": true}
+}}
 
 // compilerPreprocesses reports whether a compiler call is given -E: it
 // then prints its inputs preprocessed (or writes them to -o FILE).
 func compilerPreprocesses(c *syntax.Call) bool {
-	if !compilerNames[c.Name] {
+	if !compilerNames.Get()[c.Name] {
 		return false
 	}
 	for _, a := range c.Args {
@@ -68,7 +69,7 @@ func (p *Pass) checkFilePrinters(c *syntax.Call) bool {
 		for _, o := range find(opts, "include") {
 			files = append(files, o.val)
 		}
-	case compilerNames[c.Name]:
+	case compilerNames.Get()[c.Name]:
 		// Compiling: the diagnostics quote a line that does not parse,
 		// which secret-operand asks about.
 		return true

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/corral-dev/corral/internal/lazy"
 	"github.com/corral-dev/corral/syntax"
 )
 
@@ -25,13 +26,15 @@ import (
 
 // gitDiffFlags are the git diff options that keep its headers the
 // listing's: they choose what is compared, not how names are printed.
-var gitDiffFlags = map[string]bool{
-	"--cached": true, "--staged": true, "--merge-base": true, "-R": true, "--binary": true, "--full-index": true,
-	"--no-ext-diff": true, "--no-textconv": true, "--no-color": true, "--color=never": true, "-a": true, "--text": true,
-	"--relative": true, "-p": true, "--patch": true, "-u": true, "--no-renames": true, "-M": true, "-w": true,
-	"--ignore-all-space": true, "-b": true, "--ignore-space-change": true, "--minimal": true, "--patience": true,
-	"--histogram": true, "-U0": true, "-U1": true, "-U2": true, "-U3": true, "-U5": true, "-U10": true,
-}
+var gitDiffFlags = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{
+		"--cached": true, "--staged": true, "--merge-base": true, "-R": true, "--binary": true, "--full-index": true,
+		"--no-ext-diff": true, "--no-textconv": true, "--no-color": true, "--color=never": true, "-a": true, "--text": true,
+		"--relative": true, "-p": true, "--patch": true, "-u": true, "--no-renames": true, "-M": true, "-w": true,
+		"--ignore-all-space": true, "-b": true, "--ignore-space-change": true, "--minimal": true, "--patience": true,
+		"--histogram": true, "-U0": true, "-U1": true, "-U2": true, "-U3": true, "-U5": true, "-U10": true,
+	}
+}}
 
 // maxDiffNames bounds the names one git diff listing contributes.
 const maxDiffNames = 2000
@@ -72,7 +75,7 @@ func (p *Pass) gitDiffText(g *syntax.Call) (string, bool) {
 			dashes = true
 			words = append(words, v)
 		case strings.HasPrefix(v, "-"):
-			if !gitDiffFlags[v] {
+			if !gitDiffFlags.Get()[v] {
 				return "", false
 			}
 			switch v {

@@ -231,12 +231,12 @@ func (w *walker) actRun(c scope, call *Call) {
 			dir = dir.Join(strings.TrimPrefix(v, "--directory="))
 		case v == "--detect-event" || !args[i].Static:
 			anyEvent = true
-		case strings.HasPrefix(v, "-") && actValueOpts[name]:
+		case strings.HasPrefix(v, "-") && actValueOpts.Get()[name]:
 			if !eq {
 				i++
 			}
 		case strings.HasPrefix(v, "-") && len(v) > 1:
-			if !actFlags[name] {
+			if !actFlags.Get()[name] {
 				anyEvent = true
 			}
 		default:
@@ -288,20 +288,24 @@ func (w *walker) actRun(c scope, call *Call) {
 
 // actValueOpts are act's options that take a value (the next word
 // unless written --name=value); actFlags those that take none.
-var actValueOpts = map[string]bool{"-a": true, "--actor": true, "--artifact-server-addr": true, "--artifact-server-path": true,
-	"--artifact-server-port": true, "--cache-server-addr": true, "--cache-server-path": true, "--cache-server-port": true,
-	"--cache-server-external-url": true, "--container-architecture": true, "--container-cap-add": true,
-	"--container-cap-drop": true, "--container-daemon-socket": true, "--container-options": true, "--defaultbranch": true,
-	"--env": true, "--env-file": true, "-e": true, "--eventpath": true, "--github-instance": true, "--input": true,
-	"--input-file": true, "--local-repository": true, "--matrix": true, "--network": true, "-P": true, "--platform": true,
-	"--remote-name": true, "-s": true, "--secret": true, "--secret-file": true, "--userns": true, "--var": true,
-	"--var-file": true, "--action-cache-path": true, "--concurrent-jobs": true}
+var actValueOpts = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"-a": true, "--actor": true, "--artifact-server-addr": true, "--artifact-server-path": true,
+		"--artifact-server-port": true, "--cache-server-addr": true, "--cache-server-path": true, "--cache-server-port": true,
+		"--cache-server-external-url": true, "--container-architecture": true, "--container-cap-add": true,
+		"--container-cap-drop": true, "--container-daemon-socket": true, "--container-options": true, "--defaultbranch": true,
+		"--env": true, "--env-file": true, "-e": true, "--eventpath": true, "--github-instance": true, "--input": true,
+		"--input-file": true, "--local-repository": true, "--matrix": true, "--network": true, "-P": true, "--platform": true,
+		"--remote-name": true, "-s": true, "--secret": true, "--secret-file": true, "--userns": true, "--var": true,
+		"--var-file": true, "--action-cache-path": true, "--concurrent-jobs": true}
+}}
 
-var actFlags = map[string]bool{"-b": true, "--bind": true, "-v": true, "--verbose": true, "-q": true, "--quiet": true,
-	"-r": true, "--reuse": true, "--privileged": true, "--insecure-secrets": true, "--no-recurse": true,
-	"--no-skip-checkout": true, "--use-gitignore": true, "--use-new-action-cache": true, "--action-offline-mode": true,
-	"--json": true, "--pull": true, "--rebuild": true, "--strict": true, "--no-cache-server": true, "-w": true,
-	"--watch": true, "--log-prefix-job-id": true, "-p": true}
+var actFlags = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"-b": true, "--bind": true, "-v": true, "--verbose": true, "-q": true, "--quiet": true,
+		"-r": true, "--reuse": true, "--privileged": true, "--insecure-secrets": true, "--no-recurse": true,
+		"--no-skip-checkout": true, "--use-gitignore": true, "--use-new-action-cache": true, "--action-offline-mode": true,
+		"--json": true, "--pull": true, "--rebuild": true, "--strict": true, "--no-cache-server": true, "-w": true,
+		"--watch": true, "--log-prefix-job-id": true, "-p": true}
+}}
 
 // workflowEvents reads the events of a workflow's top-level on: key —
 // a name, a flow list ([push, pull_request]), a block list, or a

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/corral-dev/corral/internal/lazy"
 	"github.com/corral-dev/corral/syntax/lang"
 )
 
@@ -196,12 +197,14 @@ func (w *walker) compiledRun(call *Call, a Arg) {
 }
 
 // javacValue are javac's options that take the next word as their value.
-var javacValue = map[string]bool{"-d": true, "-cp": true, "-classpath": true, "--class-path": true, "-sourcepath": true,
-	"--source-path": true, "-encoding": true, "--release": true, "-source": true, "--source": true, "-target": true,
-	"--target": true, "-h": true, "-s": true, "-processor": true, "-processorpath": true, "--processor-path": true,
-	"-p": true, "--module-path": true, "--module-source-path": true, "--add-modules": true, "--limit-modules": true,
-	"--system": true, "--upgrade-module-path": true, "--module": true, "-m": true, "--add-reads": true,
-	"--add-exports": true, "--patch-module": true, "-profile": true, "--default-module-for-created-files": true}
+var javacValue = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"-d": true, "-cp": true, "-classpath": true, "--class-path": true, "-sourcepath": true,
+		"--source-path": true, "-encoding": true, "--release": true, "-source": true, "--source": true, "-target": true,
+		"--target": true, "-h": true, "-s": true, "-processor": true, "-processorpath": true, "--processor-path": true,
+		"-p": true, "--module-path": true, "--module-source-path": true, "--add-modules": true, "--limit-modules": true,
+		"--system": true, "--upgrade-module-path": true, "--module": true, "-m": true, "--add-reads": true,
+		"--add-exports": true, "--patch-module": true, "-profile": true, "--default-module-for-created-files": true}
+}}
 
 // javaCompiled notes the source files javac compiles (javac X.java,
 // javac -d out src/*.java): java X later in the command runs the class
@@ -211,7 +214,7 @@ func (w *walker) javaCompiled(call *Call) {
 	for i := 0; i < len(call.Args); i++ {
 		a := call.Args[i]
 		switch {
-		case javacValue[a.Value]:
+		case javacValue.Get()[a.Value]:
 			i++
 		case strings.HasPrefix(a.Value, "-") || strings.HasPrefix(a.Value, "@"):
 		case a.Static && strings.HasSuffix(a.Value, ".java"):

@@ -1,6 +1,10 @@
 package lang
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/corral-dev/corral/internal/lazy"
+)
 
 // The compiled languages a source launcher runs at once (D, C# scripts,
 // Swift, the JVM's java FILE.java) name a path the way the interpreted
@@ -142,7 +146,7 @@ func (r *foreignReader) foreignConsts() map[string]string {
 			isP2(next, ":"), isP2(next, "-") && isP2(r.tok(i+2), ">"), isI2(next, "in"),
 			isP2(prev, "&"), isI2(prev, "ref"), isI2(prev, "out"), isI2(prev, "inout"),
 			isP2(prev, "(") && isP2(next, ";"), isP2(prev, ",") && isP2(next, ";"),
-			prev.kind == tIdent && !useWords[prev.text]:
+			prev.kind == tIdent && !useWords.Get()[prev.text]:
 			binds[t.text] += 2
 		}
 	}
@@ -157,8 +161,10 @@ func (r *foreignReader) foreignConsts() map[string]string {
 
 // useWords are the keywords a use of a name follows (return d, in d);
 // any other name before it declares it (string d, var d in).
-var useWords = map[string]bool{"return": true, "case": true, "try": true, "await": true, "throw": true, "yield": true,
-	"in": true, "is": true, "as": true, "else": true, "new": true, "typeof": true}
+var useWords = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"return": true, "case": true, "try": true, "await": true, "throw": true, "yield": true,
+		"in": true, "is": true, "as": true, "else": true, "new": true, "typeof": true}
+}}
 
 func isI2(t ftok, s string) bool { return t.kind == tIdent && t.text == s }
 
