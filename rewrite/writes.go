@@ -164,6 +164,7 @@ func writeTargets(c *syntax.Call) []target {
 	default:
 		out = append(out, programWrites(c)...)
 		out = append(out, compilerWrites(c)...)
+		out = append(out, pyModuleWrites(c)...)
 	}
 	return out
 }
@@ -322,9 +323,11 @@ func inPlaceTargets(c *syntax.Call) []target {
 }
 
 func checkWriteCall(p *Pass, c *syntax.Call) {
-	for _, t := range writeTargets(c) {
+	ts := writeTargets(c)
+	for _, t := range ts {
 		p.judge(c, c.Script, c.Dir, t, "bash-write", c.Name)
 	}
+	p.checkUnknownWriter(c, ts)
 	// GIT_TRACE=/abs/file git …, HISTFILE, SSLKEYLOGFILE: the file the
 	// program's environment names.
 	for _, f := range c.EnvFiles {

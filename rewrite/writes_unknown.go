@@ -1,0 +1,195 @@
+package rewrite
+
+import (
+	"fmt"
+	"path"
+	"strings"
+
+	"github.com/corral-dev/corral/guards"
+	"github.com/corral-dev/corral/internal/lazy"
+	"github.com/corral-dev/corral/syntax"
+)
+
+// The write tables (writeTargets, programWrites, compilerWrites,
+// outputFiles) list what the programs corral knows write. Any other
+// program may write any path it is given: foo ~/.claude/settings.json,
+// mytool --out ~/.bashrc, python3 -m json.tool in ~/.claude/settings.json
+// (its second operand is the output). For the few paths whose change runs
+// code or switches corral off (the agent's settings, the shell's startup
+// files, corral's own files, a repository's .git: its config and hooks),
+// the default is inverted: such a path given to a program corral has no
+// reading of is asked about, whatever position it takes (an operand, an
+// option's value, --opt=PATH, KEY=PATH). Programs known only to read
+// their words, and programs whose words the tables read, are not.
+
+// wordsKnown are the programs whose handling of their words corral
+// knows: they only read the files they are given (cat, grep, diff, ls,
+// the checksum programs), or the write and delete tables judge what they
+// write (cp, sed -i, tar, rm, chmod). An interactive editor writes what
+// the person types, so it is not one of them.
+var wordsKnown = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	m := map[string]bool{}
+	for _, n := range []string{
+		// Readers: they print, compare, count, search or describe.
+		"cat", "tac", "nl", "less", "more", "most", "head", "tail", "bat", "batcat", "grep", "egrep", "fgrep", "rg", "ag",
+		"ack", "zgrep", "zcat", "zless", "bzcat", "xzcat", "zstdcat", "diff", "colordiff", "cmp", "comm", "wc", "stat", "ls",
+		"ll", "file", "source", ".", "od", "hexdump", "hd", "strings", "cut", "column", "fold", "fmt", "pr", "expand",
+		"unexpand", "tr", "jq", "md5sum", "sha1sum", "sha224sum", "sha256sum", "sha384sum", "sha512sum", "b2sum", "cksum",
+		"sum", "shasum", "realpath", "readlink", "basename", "dirname", "namei", "test", "[", "[[", "echo", "printf",
+		"du", "tree", "exa", "eza", "lsd", "lsattr", "getfacl", "which", "type", "command", "export", "local", "declare",
+		"readonly", "unset", "cd", "pushd", "popd", "true", "false", ":", "mkdir", "shellcheck", "sha256", "look",
+		"bind", // bind -f FILE reads readline's key bindings
+		// Writers and deleters whose words the tables read.
+		"tee", "touch", "truncate", "cp", "mv", "install", "ln", "link", "rename", "sed", "perl", "dd", "socat",
+		"apply_patch", "applypatch", "rm", "rmdir", "unlink", "shred", "find", "fd", "fdfind", "chmod", "chown", "chgrp",
+		"chattr", "setfacl", "sort", "uniq", "split", "csplit", "awk", "gawk", "patch", "gzip", "gunzip", "bzip2",
+		"bunzip2", "xz", "unxz", "lzma", "unlzma", "pigz", "unpigz", "lzip", "tar", "bsdtar", "gtar", "unzip", "zip", "7z",
+		"7za", "7zr", "7zz", "sponge", "iconv", "trash", "trash-put", "gio", "srm", "wipe", "git", "scp", "rsync",
+		"zstd", "unzstd", "pzstd", "zstdmt", "lz4", "lz4c", "unlz4", "brotli", "unbrotli", "lzop", "shuf", "sdiff",
+		"dos2unix", "unix2dos", "mac2unix", "unix2mac", "keytool", "ar", "htpasswd", "crudini", "sqlite3", "pandoc", "tree",
+	} {
+		m[n] = true
+	}
+	return m
+}}
+
+// runsCodePath reports a guard decision on a write that protects a path
+// whose change runs code or switches corral off: the agent's settings,
+// startup files and corral's own files (self-protection), and what a
+// repository's .git holds (config, hooks). The other protected paths
+// (.env, keys, lock files, node_modules) are read by programs of every
+// kind and are left to the rules that judge them.
+func runsCodePath(d guards.Decision, rel string) bool {
+	if d.Verdict != guards.Deny {
+		return false
+	}
+	if d.Rule == "self-protection" {
+		return true
+	}
+	if d.Rule != "protected-path" {
+		return false
+	}
+	segs := strings.Split(rel, "/")
+	for i, seg := range segs {
+		// A repository's .git as a whole (gitstats repo/.git, bfg
+		// --git-dir) is what programs that read a history take: only
+		// a file or directory under it counts.
+		if seg == ".git" && i < len(segs)-1 {
+			return true
+		}
+	}
+	return false
+}
+
+// wordPaths returns the paths a word can name for the program it is
+// given to: the word, or the value of --opt=VALUE or KEY=VALUE. A value
+// starting with ~ is taken as the home directory, as programs that read
+// such options (ssh -o UserKnownHostsFile=~/x) expand it.
+func wordPaths(a syntax.Arg) []string {
+	v := a.Value
+	if v == "" || v == "-" || v == "--" {
+		return nil
+	}
+	out := []string{}
+	if !strings.HasPrefix(v, "-") {
+		out = append(out, v)
+	}
+	if _, val, ok := strings.Cut(v, "="); ok && val != "" {
+		out = append(out, val)
+	}
+	return out
+}
+
+// checkUnknownWriter asks about a protected path that runs code given to
+// a program corral has no reading of. judged are the targets the write
+// tables found for the call (their words are judged there).
+func (p *Pass) checkUnknownWriter(c *syntax.Call, judged []target) {
+	cfg := p.Config
+	if c.Name == "" || cfg.Paths == nil || wordsKnown.Get()[path.Base(c.Name)] || len(c.Args) == 0 {
+		return
+	}
+	if m, _ := pythonModule(c); m == "json.tool" {
+		return // its words are read (pyModuleWrites)
+	}
+	if code, _, _, ok := syntax.InterpreterWords(c); ok && code >= 0 {
+		return // the words after -c/-e are argv of code corral reads
+	}
+	seen := map[int]bool{}
+	for _, t := range judged {
+		seen[t.arg.Start] = true
+	}
+	// The values of the options the output table lists are read there,
+	// written or not (npm config get --userconfig F reads F).
+	for _, e := range outputFiles.Get() {
+		if e.program == path.Base(c.Name) {
+			opts, _ := scan(c.Args, e.spec)
+			for _, o := range find(opts, e.opts...) {
+				seen[o.val.Start] = true
+			}
+		}
+	}
+	env := guards.Env{Project: cfg.Project, Cwd: c.Dir.Path, Home: cfg.Home, Sandbox: cfg.Sandbox}
+	if !c.Dir.Known {
+		env.Cwd = cfg.Project
+	}
+	for n, a := range c.Args {
+		if n >= 256 {
+			break // bounded: a protected path comes early in real commands
+		}
+		if !a.Static || seen[a.Start] && a.End > a.Start {
+			continue
+		}
+		for _, v := range wordPaths(a) {
+			np := guards.Normalize(env, v)
+			own := false
+			for _, prot := range cfg.Protected {
+				own = own || prot != "" && guards.Within(prot, np.Abs)
+			}
+			d := cfg.Paths.Decide(env, v, guards.Write)
+			if !own && !runsCodePath(d, np.Rel) {
+				continue
+			}
+			p.Report(c, Finding{Rule: "bash-write", Decision: Ask, PathContext: "blocked",
+				Message: fmt.Sprintf("%s is given %s, which registers agent hooks, configures corral, runs at login or configures git; corral does not know whether %s writes it", c.Name, np.Abs, c.Name)})
+			return
+		}
+	}
+}
+
+// pyModuleWrites lists the files Python's command-line modules write:
+// python3 -m json.tool [INFILE [OUTFILE]] writes OUTFILE; -m cProfile
+// (profile) -o FILE the profile; -m trace -C DIR (--coverdir) the .cover
+// files and -f FILE (--file) the counts it reads and writes back.
+func pyModuleWrites(c *syntax.Call) []target {
+	m, args := pythonModule(c)
+	var out []target
+	write := func(a syntax.Arg, v string) {
+		if v != "-" && v != "" {
+			out = append(out, target{arg: a, value: v, action: guards.Write})
+		}
+	}
+	switch m {
+	case "json.tool":
+		_, ops := scan(args, optSpec{longEq: true, longVal: longOpts("indent")})
+		if len(ops) >= 2 {
+			write(args[ops[1]], args[ops[1]].Value)
+		}
+	case "cProfile", "profile", "trace":
+		spec := optSpec{shortVal: "osm", longEq: true, longVal: longOpts("outfile", "sort"), stop: true}
+		names := []string{"o", "outfile"}
+		if m == "trace" {
+			spec = optSpec{shortVal: "Cf", longEq: true, longVal: longOpts("coverdir", "file", "ignore-module", "ignore-dir"), stop: true}
+			names = []string{"f", "file"}
+		}
+		opts, _ := scan(args, spec)
+		for _, o := range find(opts, names...) {
+			write(o.val, o.val.Value)
+		}
+		if m == "trace" {
+			for _, o := range find(opts, "C", "coverdir") {
+				write(o.val, strings.TrimSuffix(o.val.Value, "/")+"/*")
+			}
+		}
+	}
+	return out
+}
