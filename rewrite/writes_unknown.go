@@ -33,14 +33,14 @@ var wordsKnown = lazy.Value[map[string]bool]{New: func() map[string]bool {
 		// Readers: they print, compare, count, search or describe.
 		"cat", "tac", "nl", "less", "more", "most", "head", "tail", "bat", "batcat", "grep", "egrep", "fgrep", "rg", "ag",
 		"ack", "zgrep", "zcat", "zless", "bzcat", "xzcat", "zstdcat", "diff", "colordiff", "cmp", "comm", "wc", "stat", "ls",
-		"ll", "file", "source", ".", "od", "hexdump", "hd", "strings", "cut", "column", "fold", "fmt", "pr", "expand",
+		"ll", "file", "od", "hexdump", "hd", "strings", "cut", "column", "fold", "fmt", "pr", "expand",
 		"unexpand", "tr", "jq", "md5sum", "sha1sum", "sha224sum", "sha256sum", "sha384sum", "sha512sum", "b2sum", "cksum",
 		"sum", "shasum", "realpath", "readlink", "basename", "dirname", "namei", "test", "[", "[[", "echo", "printf",
 		"du", "tree", "exa", "eza", "lsd", "lsattr", "getfacl", "which", "type", "command", "export", "local", "declare",
 		"readonly", "unset", "cd", "pushd", "popd", "true", "false", ":", "mkdir", "shellcheck", "sha256", "look",
 		"bind", // bind -f FILE reads readline's key bindings
 		// Writers and deleters whose words the tables read.
-		"tee", "touch", "truncate", "cp", "mv", "install", "ln", "link", "rename", "sed", "perl", "dd", "socat",
+		"tee", "touch", "truncate", "cp", "mv", "install", "ln", "link", "rename", "sed", "dd", "socat",
 		"apply_patch", "applypatch", "rm", "rmdir", "unlink", "shred", "find", "fd", "fdfind", "chmod", "chown", "chgrp",
 		"chattr", "setfacl", "sort", "uniq", "split", "csplit", "awk", "gawk", "patch", "gzip", "gunzip", "bzip2",
 		"bunzip2", "xz", "unxz", "lzma", "unlzma", "pigz", "unpigz", "lzip", "tar", "bsdtar", "gtar", "unzip", "zip", "7z",
@@ -111,10 +111,30 @@ func (p *Pass) checkUnknownWriter(c *syntax.Call, judged []target) {
 	if m, _ := pythonModule(c); m == "json.tool" {
 		return // its words are read (pyModuleWrites)
 	}
-	if code, _, _, ok := syntax.InterpreterWords(c); ok && code >= 0 {
+	code, file, _, interp := syntax.InterpreterWords(c)
+	if interp && code >= 0 {
 		return // the words after -c/-e are argv of code corral reads
 	}
 	seen := map[int]bool{}
+	if interp && file >= 0 {
+		// The script an interpreter runs (python3 x.py) is read; the
+		// words after it are the script's to use.
+		seen[c.Args[file].Start] = true
+	}
+	switch syntax.RunnerOf(path.Base(c.Name)) {
+	case syntax.HostRunner, syntax.ShellRunner:
+		// source FILE, bash FILE: the file is read as shell code; bash
+		// -c and eval run code corral reads.
+		if s, _ := syntax.ShellScript(c); s >= 0 || path.Base(c.Name) == "eval" {
+			return
+		}
+		for _, a := range c.Args {
+			if a.Value != "--" && !strings.HasPrefix(a.Value, "-") && !strings.HasPrefix(a.Value, "+") {
+				seen[a.Start] = true
+				break
+			}
+		}
+	}
 	for _, t := range judged {
 		seen[t.arg.Start] = true
 	}
