@@ -81,6 +81,11 @@ func runsCodePath(d guards.Decision, rel string) bool {
 	return false
 }
 
+// maxUnknownWords bounds the words of programs corral has no reading of
+// that one command runs through the path guards: a command far longer
+// than real ones is judged by its first words.
+const maxUnknownWords = 4096
+
 // wordPaths returns the paths a word can name for the program it is
 // given to: the word, or the value of --opt=VALUE or KEY=VALUE. A value
 // starting with ~ is taken as the home directory, as programs that read
@@ -152,14 +157,22 @@ func (p *Pass) checkUnknownWriter(c *syntax.Call, judged []target) {
 	if !c.Dir.Known {
 		env.Cwd = cfg.Project
 	}
-	for n, a := range c.Args {
-		if n >= 256 {
-			break // bounded: a protected path comes early in real commands
-		}
+	for _, a := range c.Args {
 		if !a.Static || seen[a.Start] && a.End > a.Start {
 			continue
 		}
 		for _, v := range wordPaths(a) {
+			if !strings.ContainsAny(v, "./~") {
+				continue // a name in the working directory, never one of these
+			}
+			if p.unknownWords++; p.unknownWords > maxUnknownWords {
+				// Bounded: the guards resolve each path on disk. A
+				// command far longer than real ones is asked about
+				// rather than partly read.
+				p.Report(c, Finding{Rule: "bash-write", Decision: Ask, PathContext: "n/a",
+					Message: fmt.Sprintf("%s is given more paths than corral reads for programs it has no reading of (%d): one could be a file whose change runs code", c.Name, maxUnknownWords)})
+				return
+			}
 			np := guards.Normalize(env, v)
 			own := false
 			for _, prot := range cfg.Protected {

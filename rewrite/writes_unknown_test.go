@@ -4,6 +4,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -152,4 +153,24 @@ func TestUnknownWriterExec(t *testing.T) {
 	if ran == 0 {
 		t.Skip("none of the programs is installed")
 	}
+}
+
+// TestUnknownWriterBound: the words run through the path guards are
+// bounded; a command past the bound asks rather than passing unread,
+// and bare names (never one of these paths) do not count.
+func TestUnknownWriterBound(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, map[string]string{"proj/.git/": "", "home/.bashrc": "x"})
+	var paths, names strings.Builder
+	paths.WriteString("foo")
+	names.WriteString("foo")
+	for i := 0; i <= maxUnknownWords; i++ {
+		paths.WriteString(" d/f" + strconv.Itoa(i))
+		names.WriteString(" f" + strconv.Itoa(i))
+	}
+	paths.WriteString(" ~/.bashrc")
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{paths.String(), "ask"},
+		{names.String(), "allow"},
+	})
 }
