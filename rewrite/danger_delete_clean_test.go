@@ -31,8 +31,8 @@ func TestCleanVerbDeletions(t *testing.T) {
 		// The default places and the look-alikes pass.
 		{"cargo clean", "allow"},
 		{"cargo clean --target-dir build/target", "allow"},
-		{"cargo clean --target-dir=~", "allow"}, // a directory named ~ here
-		{"cargo clean -p foo --target-dir ~", "allow"},
+		{"cargo clean --target-dir=~", "ask"},        // not deleted (a directory named ~ here); a program given ~ asks
+		{"cargo clean -p foo --target-dir ~", "ask"}, // not the whole directory; a program given ~ asks
 		{"cd ok && cargo clean", "allow"},
 		{"CARGO_TARGET_DIR=build cargo clean", "allow"},
 		{"uv cache clean", "allow"},

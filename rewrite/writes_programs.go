@@ -177,8 +177,9 @@ func programWrites(c *syntax.Call) []target {
 			out = append(out, write(c.Args[ops[1]]))
 			ops = ops[:1]
 		}
-		// Without -o or -c the output is the operand with the format's
-		// suffix added (compressing) or taken off (decompressing).
+		// Without -o or -c, decompressing writes the operand with the
+		// format's suffix taken off (zstd -d .git/hooks/x.zst writes
+		// .git/hooks/x).
 		ext := ".zst"
 		switch {
 		case brotli:
@@ -196,8 +197,12 @@ func programWrites(c *syntax.Call) []target {
 					continue
 				}
 				if !decompress {
-					out = append(out, target{arg: a, value: a.Value + ext, action: guards.Write})
-				} else if base, ok := strings.CutSuffix(a.Value, ext); ok && base != "" {
+					// FILE.zst: a new name beside the file, which no
+					// protected pattern of its own covers (.env.zst is
+					// judged when it is read).
+					continue
+				}
+				if base, ok := strings.CutSuffix(a.Value, ext); ok && base != "" {
 					out = append(out, target{arg: a, value: base, action: guards.Write})
 				}
 			}

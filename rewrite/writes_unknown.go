@@ -2,6 +2,7 @@ package rewrite
 
 import (
 	"fmt"
+	"os"
 	"path"
 	"strings"
 
@@ -174,13 +175,32 @@ func (p *Pass) checkUnknownWriter(c *syntax.Call, judged []target) {
 				return
 			}
 			np := guards.Normalize(env, v)
+			if cfg.Sandbox != "" && guards.Within(cfg.Sandbox, np.Abs) {
+				continue // corral's sandbox, where downloads are put (curl --output-dir)
+			}
 			own := false
 			for _, prot := range cfg.Protected {
 				own = own || prot != "" && guards.Within(prot, np.Abs)
 			}
 			d := cfg.Paths.Decide(env, v, guards.Write)
 			if !own && !runsCodePath(d, np.Rel) {
-				continue
+				// A directory given to such a program (an output or
+				// extraction directory: dpkg-deb -x x.deb ~, node
+				// --cpu-prof-dir=$HOME/.claude) is where it may create
+				// any name: asked about when a file there is one of
+				// these. The project and the working directory, given
+				// to nearly every tool, are not, nor a repository's
+				// .git as a whole (see runsCodePath).
+				if np.Abs == cfg.Project || np.Abs == env.Cwd || path.Base(np.Abs) == ".git" || !isDirWord(v, np.Abs) {
+					continue
+				}
+				held := cfg.Paths.SelfGlob(env, func(abs string) bool { return path.Dir(abs) == np.Abs })
+				if held == "" {
+					continue
+				}
+				p.Report(c, Finding{Rule: "bash-write", Decision: Ask, PathContext: "blocked",
+					Message: fmt.Sprintf("%s is given the directory %s, which holds %s (it registers agent hooks, configures corral or runs at login); corral does not know whether %s writes there", c.Name, np.Abs, held, c.Name)})
+				return
 			}
 			p.Report(c, Finding{Rule: "bash-write", Decision: Ask, PathContext: "blocked",
 				Message: fmt.Sprintf("%s is given %s, which registers agent hooks, configures corral, runs at login or configures git; corral does not know whether %s writes it", c.Name, np.Abs, c.Name)})
@@ -225,4 +245,14 @@ func pyModuleWrites(c *syntax.Call) []target {
 		}
 	}
 	return out
+}
+
+// isDirWord reports a word that names a directory: written with a
+// trailing slash, or a directory on disk when the hook runs.
+func isDirWord(v, abs string) bool {
+	if strings.HasSuffix(v, "/") {
+		return true
+	}
+	fi, err := os.Stat(abs)
+	return err == nil && fi.IsDir()
 }

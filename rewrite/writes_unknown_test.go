@@ -80,9 +80,17 @@ func TestUnknownWriter(t *testing.T) {
 		{"gitstats repo/.git out", "allow"},
 		{"bind -f ~/.inputrc", "allow"},
 		{"foo .git/info/exclude", "ask"},
+		{"foo .git", "allow"},
+		{"node --cpu-prof-dir=$HOME/.claude x.js", "ask"}, // a directory holding the settings
+		{"python3 -X pycache_prefix=$HOME/.claude x.py", "ask"},
+		{"foo .claude/", "ask"},
+		{"foo .git/hooks", "ask"},
+		{"foo .", "allow"},
+		{"foo build/", "allow"},
+		{"dpkg-deb -x x.deb ~", "ask"}, // the home directory holds the startup files
 		{"zstd -d -f -o out.txt p.zst", "allow"},
-		{"zstd ~/.bashrc", "allow"},  // keeps it, writes ~/.bashrc.zst
-		{"zstd .git/config", "deny"}, // writes .git/config.zst
+		{"zstd ~/.bashrc", "allow"},   // keeps it, writes ~/.bashrc.zst
+		{"zstd .git/config", "allow"}, // writes .git/config.zst, a new name
 		{"zstd -d .git/hooks/pre-commit.zst", "deny"},
 		{"unlz4 -f .git/hooks/post-checkout.lz4", "deny"},
 		{"zstd -d x.zst", "allow"},
