@@ -72,6 +72,9 @@ func deletions(p *Pass, c *syntax.Call) []deletion {
 	case "mv":
 		return mvDeletions(c)
 	}
+	if out, ok := cleanDeletions(p.Config.Home, c); ok {
+		return out
+	}
 	return moreDeletions(c)
 }
 

@@ -106,6 +106,9 @@ type Pass struct {
 	// splitWords caches, per call, its words that expand to several
 	// fields (see splitWordEdited).
 	splitWords map[*syntax.Call][]syntax.Arg
+	// unknownWords counts the words checkUnknownWriter has run through
+	// the path guards in this pass (bounded by maxUnknownWords).
+	unknownWords int
 }
 
 // Report records a finding about call c (nil for a finding about the whole

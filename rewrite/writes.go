@@ -38,6 +38,11 @@ A change of the mode, owner or attributes of a path the guards block
 lets others write or sets set-user-ID (chmod 777 /etc/shadow, chmod u+s
 /bin/bash; chmod +x .git/hooks/pre-commit asks); a mode that only closes
 the file to others (chmod 600 ~/.ssh/id_rsa) passes.
+A path whose change runs code or switches corral off (the agent's
+settings, startup files, corral's files, what .git holds) given to a
+program corral has no reading of, in any position (foo
+~/.claude/settings.json, mytool --out=$HOME/.bashrc), is asked about:
+corral does not know whether the program writes it.
 Writes to corral's own policy files and state are denied. A download or
 clone whose destination is protected (curl -o .git/hooks/pre-commit,
 wget -O ~/.bashrc) is refused here with the guard's reason rather than
@@ -62,8 +67,12 @@ paths are asked about. A deletion of only the files a command selects
 (find -name x, git clean) is judged by what it can select under its root,
 so find . -name '*.pyc' -delete passes and git clean -f in the sandbox
 passes. Removing git's stale lock files (.git/index.lock, .git/*.lock)
-passes. Catastrophic targets (/, ~, system directories) are the rm-root
-rule's.`,
+passes. The directory a clean verb removes when an option, a variable or
+a configuration names it (cargo clean --target-dir, CARGO_TARGET_DIR,
+uv cache clean --cache-dir, GOMODCACHE=DIR go clean -modcache,
+PRE_COMMIT_HOME, bazel --output_base clean --expunge) is judged as
+rm -rf DIR. Catastrophic targets (/, ~, system directories) are the
+rm-root rule's.`,
 	Commands: append([]string{"rm", "rmdir", "unlink", "shred", "mv", "find", "fd", "fdfind", "rsync", "git"}, moreDeleters...),
 	Call:     checkDeleteCall,
 }
@@ -170,6 +179,7 @@ func writeTargets(c *syntax.Call) []target {
 	default:
 		out = append(out, programWrites(c)...)
 		out = append(out, compilerWrites(c)...)
+		out = append(out, pyModuleWrites(c)...)
 	}
 	return out
 }
@@ -370,9 +380,11 @@ func inPlaceTargets(c *syntax.Call) []target {
 }
 
 func checkWriteCall(p *Pass, c *syntax.Call) {
-	for _, t := range writeTargets(c) {
+	ts := writeTargets(c)
+	for _, t := range ts {
 		p.judge(c, c.Script, c.Dir, t, "bash-write", c.Name)
 	}
+	p.checkUnknownWriter(c, ts)
 	// GIT_TRACE=/abs/file git …, HISTFILE, SSLKEYLOGFILE: the file the
 	// program's environment names.
 	for _, f := range c.EnvFiles {

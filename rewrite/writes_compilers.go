@@ -19,7 +19,7 @@ func compilerWrites(c *syntax.Call) []target {
 	name := compilerName(c.Name)
 	args := c.Args
 	switch name {
-	case "cc", "gcc", "g++", "c++", "clang", "clang++", "tcc", "ld", "as", "rustc", "gfortran", "zig-cc":
+	case "cc", "gcc", "g++", "c++", "clang", "clang++", "tcc", "ld", "as", "rustc", "gfortran", "zig-cc", "cpp":
 		// gcc(1): -o FILE or -oFILE; the other options are single-dash
 		// words of their own (-static, -fno-omit-frame-pointer), never
 		// clusters, and none but -o starts with "-o".
@@ -34,6 +34,20 @@ func compilerWrites(c *syntax.Call) []target {
 			case name == "rustc" && (v == "--out-dir") && i+1 < len(args):
 				out = append(out, write(args[i+1], strings.TrimSuffix(args[i+1].Value, "/")+"/*"))
 				i++
+			case v == "-MF" && i+1 < len(args):
+				// -MF FILE (-MFFILE): the dependency rules -M/-MD write,
+				// whose first line -MT/-MQ choose.
+				out = append(out, write(args[i+1], ""))
+				i++
+			case strings.HasPrefix(v, "-MF") && len(v) > 3:
+				out = append(out, write(args[i], v[3:]))
+			}
+		}
+		if name == "cpp" {
+			// cpp [options] [INFILE [OUTFILE]]: the second operand is
+			// the output (gcc's preprocessor, cpp(1)).
+			if ops := cppOperands(args); len(ops) >= 2 && ops[1].Value != "-" {
+				out = append(out, write(ops[1], ""))
 			}
 		}
 	case "go":
@@ -141,9 +155,22 @@ func compilerWrites(c *syntax.Call) []target {
 		dirOpts := map[string]bool{"--target": true, "-t": name == "pip" || name == "pip3" || name == "uv", "--prefix": name != "cargo" && name != "gem",
 			"--root": name == "pip" || name == "pip3" || name == "cargo", "--install-dir": name == "gem", "-i": name == "gem",
 			"--bindir": name == "gem", "-n": name == "gem", "--modules-folder": name == "yarn"}
+		// pip --log FILE (--log-file, appended) and pip install
+		// --report FILE write those files.
+		pipFile := map[string]bool{"--log": name == "pip" || name == "pip3", "--log-file": name == "pip" || name == "pip3",
+			"--report": name == "pip" || name == "pip3"}
 		for i := 0; i < len(args); i++ {
 			v := args[i].Value
 			opt, val, eq := strings.Cut(v, "=")
+			if pipFile[opt] {
+				if eq && val != "-" {
+					out = append(out, write(args[i], val))
+				} else if !eq && i+1 < len(args) && args[i+1].Value != "-" {
+					out = append(out, write(args[i+1], ""))
+					i++
+				}
+				continue
+			}
 			if !dirOpts[opt] {
 				continue
 			}
@@ -305,4 +332,26 @@ func localPath(v string) bool {
 	}
 	i := strings.IndexByte(v, ':')
 	return i < 0 || strings.ContainsRune(v[:i], '/')
+}
+
+// cppValued are cpp's options whose value is the next word (-I DIR,
+// -D NAME, -include FILE, -o FILE); their values are not operands.
+var cppValued = map[string]bool{"-I": true, "-D": true, "-U": true, "-include": true, "-imacros": true, "-isystem": true,
+	"-iquote": true, "-idirafter": true, "-iprefix": true, "-MF": true, "-MT": true, "-MQ": true, "-o": true, "-x": true,
+	"-A": true}
+
+// cppOperands returns cpp's operands: the words that are neither an
+// option nor an option's value.
+func cppOperands(args []syntax.Arg) []syntax.Arg {
+	var ops []syntax.Arg
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		switch {
+		case cppValued[v]:
+			i++
+		case v == "-" || !strings.HasPrefix(v, "-"):
+			ops = append(ops, args[i])
+		}
+	}
+	return ops
 }

@@ -71,6 +71,9 @@ var outputFiles = lazy.Value[[]outputFile]{New: func() []outputFile {
 		// --save-cookies FILE, --hsts-file FILE.
 		{program: "wget", spec: specFor("wget"), opts: []string{"o", "output-file", "a", "append-output", "save-cookies",
 			"hsts-file", "rejected-log"}},
+		// tree -o FILE sends the listing there.
+		{program: "tree", spec: optSpec{shortVal: "LPIoH", longEq: true, longVal: longOpts("filelimit", "timefmt", "sort",
+			"charset", "hintro", "houtro", "fromfile", "infofile")}, opts: []string{"o"}},
 		// pandoc -o/--output FILE.
 		{program: "pandoc", spec: optSpec{shortVal: "frtwodMVcHBAFLDT", longEq: true, longVal: longOpts("from", "read", "to",
 			"write", "output", "data-dir", "defaults", "metadata", "metadata-file", "variable", "css", "include-in-header",

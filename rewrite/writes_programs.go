@@ -153,6 +153,91 @@ func programWrites(c *syntax.Call) []target {
 				out = append(out, write(a))
 			}
 		}
+	case "zstd", "unzstd", "pzstd", "zstdmt", "lz4", "lz4c", "unlz4", "brotli", "unbrotli", "lzop":
+		// zstd(1), lz4(1), brotli(1), lzop(1) keep the file they read
+		// unless told to remove it: --rm (brotli -j, lzop -U, --unlink,
+		// --delete), which deletes each operand once its output is
+		// written. -o FILE (brotli --output=FILE) writes FILE; lz4
+		// without -m takes the second operand as its output; zstd's
+		// --output-dir-flat and --output-dir-mirror write into a
+		// directory.
+		brotli := strings.Contains(c.Name, "brotli")
+		spec := optSpec{shortVal: "oDTBMLS", longEq: true, longVal: longOpts("output", "output-dir-flat", "output-dir-mirror",
+			"patch-from", "memory", "threads", "suffix", "format", "trace", "filelist", "dictionary", "quality", "window", "large_window")}
+		opts, ops := scan(c.Args, spec)
+		for _, o := range find(opts, "o", "output") {
+			if !(o.val.Static && (o.val.Value == "-" || o.val.Value == "/dev/null")) {
+				out = append(out, write(o.val))
+			}
+		}
+		for _, o := range find(opts, "output-dir-flat", "output-dir-mirror") {
+			out = append(out, inside(o.val)...)
+		}
+		if strings.Contains(c.Name, "lz4") && !has(opts, "m", "multiple", "r") && len(ops) == 2 && c.Args[ops[1]].Value != "-" {
+			out = append(out, write(c.Args[ops[1]]))
+			ops = ops[:1]
+		}
+		// Without -o or -c, decompressing writes the operand with the
+		// format's suffix taken off (zstd -d .git/hooks/x.zst writes
+		// .git/hooks/x).
+		ext := ".zst"
+		switch {
+		case brotli:
+			ext = ".br"
+		case strings.Contains(c.Name, "lz4"):
+			ext = ".lz4"
+		case c.Name == "lzop":
+			ext = ".lzo"
+		}
+		decompress := strings.HasPrefix(c.Name, "un") || has(opts, "d", "decompress", "uncompress")
+		if len(find(opts, "o", "output", "output-dir-flat", "output-dir-mirror")) == 0 && !has(opts, "c", "stdout", "t", "test", "l", "list", "h", "help", "V", "version") {
+			for _, i := range ops {
+				a := c.Args[i]
+				if !a.Static || a.Value == "-" {
+					continue
+				}
+				if !decompress {
+					// FILE.zst: a new name beside the file, which no
+					// protected pattern of its own covers (.env.zst is
+					// judged when it is read).
+					continue
+				}
+				if base, ok := strings.CutSuffix(a.Value, ext); ok && base != "" {
+					out = append(out, target{arg: a, value: base, action: guards.Write})
+				}
+			}
+		}
+		if has(opts, "rm") || brotli && has(opts, "j") || c.Name == "lzop" && has(opts, "U", "unlink", "delete") {
+			for _, i := range ops {
+				if a := c.Args[i]; !(a.Static && a.Value == "-") {
+					out = append(out, target{arg: a, action: guards.Delete})
+				}
+			}
+		}
+	case "shuf", "sdiff":
+		// shuf -o FILE and sdiff -o FILE write the result to FILE (GNU
+		// coreutils, diffutils); the operands are read.
+		spec := optSpec{shortVal: "inoe", longEq: true, longVal: longOpts("input-range", "head-count", "output", "random-source")}
+		if c.Name == "sdiff" {
+			spec = optSpec{shortVal: "oIw", longEq: true, longVal: longOpts("output", "ignore-matching-lines", "width", "diff-program", "tabsize")}
+		}
+		opts, _ := scan(c.Args, spec)
+		for _, o := range find(opts, "o", "output") {
+			out = append(out, write(o.val))
+		}
+	case "dos2unix", "unix2dos", "mac2unix", "unix2mac":
+		// dos2unix FILE… converts each file in place; -n (--newfile) IN
+		// OUT writes OUT and reads IN; -i (--info) only reports.
+		opts, ops := scan(c.Args, optSpec{shortVal: "cD", longEq: true, longVal: longOpts("convmode", "display-enc", "add-bom")})
+		if has(opts, "i", "info", "h", "help", "V", "version") {
+			break
+		}
+		for k, i := range ops {
+			if has(opts, "n", "newfile") && k%2 == 0 {
+				continue
+			}
+			out = append(out, write(c.Args[i]))
+		}
 	case "git":
 		out = append(out, gitWrites(c)...)
 	case "curl":
@@ -195,6 +280,15 @@ func programWrites(c *syntax.Call) []target {
 				} else {
 					out = append(out, into(dest)...)
 				}
+				if has(opts, "remove-source-files") {
+					// The source files sent are deleted (the
+					// directories stay).
+					for _, i := range ops[:len(ops)-1] {
+						if s := c.Args[i]; !remotePath(s.Value) {
+							out = append(out, target{arg: s, action: guards.Delete})
+						}
+					}
+				}
 			}
 		}
 	case "tar", "bsdtar", "gtar":
@@ -206,6 +300,14 @@ func programWrites(c *syntax.Call) []target {
 				if !(o.val.Static && o.val.Value == "-") {
 					out = append(out, write(o.val))
 				}
+			}
+		}
+		// -g/--listed-incremental FILE: the snapshot file tar reads and
+		// writes back (created when missing); --index-file FILE the
+		// verbose listing.
+		for _, o := range find(opts, "g", "listed-incremental", "index-file") {
+			if !(o.val.Static && (o.val.Value == "-" || o.val.Value == "/dev/null")) {
+				out = append(out, write(o.val))
 			}
 		}
 		if !has(opts, "x", "extract", "get") {
@@ -414,7 +516,8 @@ func curlFileUploads(c *syntax.Call) []target {
 // gitWrites lists what a git subcommand writes outside its own object
 // store: --output files of diff, log, show and format-patch (-o DIR),
 // git archive -o FILE, git bundle create FILE,
-// git mv's destination and sources, git rm's files, the files git
+// git mv's destination and sources, git rm's files, git merge-file's
+// first file (the merge is written there unless -p), the files git
 // checkout-index writes under its --prefix.
 func gitWrites(c *syntax.Call) []target {
 	dir, sub := gitArgs(c)
@@ -532,6 +635,14 @@ func gitWrites(c *syntax.Call) []target {
 				out = append(out, target{arg: o.val, action: guards.Write})
 			}
 		}
+	case "merge-file":
+		// git merge-file CURRENT BASE OTHER writes the merge into
+		// CURRENT; -p (--stdout) prints it instead.
+		opts, ops := scan(args, optSpec{shortVal: "L", longVal: longOpts("marker-size", "diff-algorithm", "object-id"), longEq: true})
+		if has(opts, "p", "stdout") || len(ops) == 0 {
+			return nil
+		}
+		out = append(out, target{arg: args[ops[0]], action: guards.Write})
 	case "rm":
 		opts, ops := scan(args, optSpec{longVal: longOpts("pathspec-from-file"), longEq: true})
 		if has(opts, "cached", "n", "dry-run") {

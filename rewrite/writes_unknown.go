@@ -1,0 +1,259 @@
+package rewrite
+
+import (
+	"fmt"
+	"os"
+	"path"
+	"strings"
+
+	"github.com/corral-dev/corral/guards"
+	"github.com/corral-dev/corral/internal/lazy"
+	"github.com/corral-dev/corral/syntax"
+)
+
+// The write tables (writeTargets, programWrites, compilerWrites,
+// outputFiles) list what the programs corral knows write. Any other
+// program may write any path it is given: foo ~/.claude/settings.json,
+// mytool --out ~/.bashrc, python3 -m json.tool in ~/.claude/settings.json
+// (its second operand is the output). For the few paths whose change runs
+// code or switches corral off (the agent's settings, the shell's startup
+// files, corral's own files, a repository's .git: its config and hooks),
+// the default is inverted: such a path given to a program corral has no
+// reading of is asked about, whatever position it takes (an operand, an
+// option's value, --opt=PATH, KEY=PATH). Programs known only to read
+// their words, and programs whose words the tables read, are not.
+
+// wordsKnown are the programs whose handling of their words corral
+// knows: they only read the files they are given (cat, grep, diff, ls,
+// the checksum programs), or the write and delete tables judge what they
+// write (cp, sed -i, tar, rm, chmod). An interactive editor writes what
+// the person types, so it is not one of them.
+var wordsKnown = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	m := map[string]bool{}
+	for _, n := range []string{
+		// Readers: they print, compare, count, search or describe.
+		"cat", "tac", "nl", "less", "more", "most", "head", "tail", "bat", "batcat", "grep", "egrep", "fgrep", "rg", "ag",
+		"ack", "zgrep", "zcat", "zless", "bzcat", "xzcat", "zstdcat", "diff", "colordiff", "cmp", "comm", "wc", "stat", "ls",
+		"ll", "file", "od", "hexdump", "hd", "strings", "cut", "column", "fold", "fmt", "pr", "expand",
+		"unexpand", "tr", "jq", "md5sum", "sha1sum", "sha224sum", "sha256sum", "sha384sum", "sha512sum", "b2sum", "cksum",
+		"sum", "shasum", "realpath", "readlink", "basename", "dirname", "namei", "test", "[", "[[", "echo", "printf",
+		"du", "tree", "exa", "eza", "lsd", "lsattr", "getfacl", "which", "type", "command", "export", "local", "declare",
+		"readonly", "unset", "cd", "pushd", "popd", "true", "false", ":", "mkdir", "shellcheck", "sha256", "look",
+		"bind", // bind -f FILE reads readline's key bindings
+		// Writers and deleters whose words the tables read.
+		"tee", "touch", "truncate", "cp", "mv", "install", "ln", "link", "rename", "sed", "dd", "socat",
+		"apply_patch", "applypatch", "rm", "rmdir", "unlink", "shred", "find", "fd", "fdfind", "chmod", "chown", "chgrp",
+		"chattr", "setfacl", "sort", "uniq", "split", "csplit", "awk", "gawk", "patch", "gzip", "gunzip", "bzip2",
+		"bunzip2", "xz", "unxz", "lzma", "unlzma", "pigz", "unpigz", "lzip", "tar", "bsdtar", "gtar", "unzip", "zip", "7z",
+		"7za", "7zr", "7zz", "sponge", "iconv", "trash", "trash-put", "gio", "srm", "wipe", "git", "scp", "rsync",
+		"zstd", "unzstd", "pzstd", "zstdmt", "lz4", "lz4c", "unlz4", "brotli", "unbrotli", "lzop", "shuf", "sdiff",
+		"dos2unix", "unix2dos", "mac2unix", "unix2mac", "keytool", "ar", "htpasswd", "crudini", "sqlite3", "pandoc", "tree",
+		"ditto", "mount", "sshfs", "bindfs", "mount.fuse", "squashfuse", "fuse-overlayfs",
+	} {
+		m[n] = true
+	}
+	return m
+}}
+
+// runsCodePath reports a guard decision on a write that protects a path
+// whose change runs code or switches corral off: the agent's settings,
+// startup files and corral's own files (self-protection), and what a
+// repository's .git holds (config, hooks). The other protected paths
+// (.env, keys, lock files, node_modules) are read by programs of every
+// kind and are left to the rules that judge them.
+func runsCodePath(d guards.Decision, rel string) bool {
+	if d.Verdict != guards.Deny {
+		return false
+	}
+	if d.Rule == "self-protection" {
+		return true
+	}
+	if d.Rule != "protected-path" {
+		return false
+	}
+	segs := strings.Split(rel, "/")
+	for i, seg := range segs {
+		// A repository's .git as a whole (gitstats repo/.git, bfg
+		// --git-dir) is what programs that read a history take: only
+		// a file or directory under it counts.
+		if seg == ".git" && i < len(segs)-1 {
+			return true
+		}
+	}
+	return false
+}
+
+// maxUnknownWords bounds the words of programs corral has no reading of
+// that one command runs through the path guards: a command far longer
+// than real ones is judged by its first words.
+const maxUnknownWords = 4096
+
+// wordPaths returns the paths a word can name for the program it is
+// given to: the word, or the value of --opt=VALUE or KEY=VALUE. A value
+// starting with ~ is taken as the home directory, as programs that read
+// such options (ssh -o UserKnownHostsFile=~/x) expand it.
+func wordPaths(a syntax.Arg) []string {
+	v := a.Value
+	if v == "" || v == "-" || v == "--" {
+		return nil
+	}
+	out := []string{}
+	if !strings.HasPrefix(v, "-") {
+		out = append(out, v)
+	}
+	if _, val, ok := strings.Cut(v, "="); ok && val != "" {
+		out = append(out, val)
+	}
+	return out
+}
+
+// checkUnknownWriter asks about a protected path that runs code given to
+// a program corral has no reading of. judged are the targets the write
+// tables found for the call (their words are judged there).
+func (p *Pass) checkUnknownWriter(c *syntax.Call, judged []target) {
+	cfg := p.Config
+	if c.Name == "" || cfg.Paths == nil || wordsKnown.Get()[path.Base(c.Name)] || len(c.Args) == 0 {
+		return
+	}
+	if m, _ := pythonModule(c); m == "json.tool" {
+		return // its words are read (pyModuleWrites)
+	}
+	code, file, _, interp := syntax.InterpreterWords(c)
+	if interp && code >= 0 {
+		return // the words after -c/-e are argv of code corral reads
+	}
+	seen := map[int]bool{}
+	if interp && file >= 0 {
+		// The script an interpreter runs (python3 x.py) is read; the
+		// words after it are the script's to use.
+		seen[c.Args[file].Start] = true
+	}
+	switch syntax.RunnerOf(path.Base(c.Name)) {
+	case syntax.HostRunner, syntax.ShellRunner:
+		// source FILE, bash FILE: the file is read as shell code; bash
+		// -c and eval run code corral reads.
+		if s, _ := syntax.ShellScript(c); s >= 0 || path.Base(c.Name) == "eval" {
+			return
+		}
+		for _, a := range c.Args {
+			if a.Value != "--" && !strings.HasPrefix(a.Value, "-") && !strings.HasPrefix(a.Value, "+") {
+				seen[a.Start] = true
+				break
+			}
+		}
+	}
+	for _, t := range judged {
+		seen[t.arg.Start] = true
+	}
+	// The values of the options the output table lists are read there,
+	// written or not (npm config get --userconfig F reads F).
+	for _, e := range outputFiles.Get() {
+		if e.program == path.Base(c.Name) {
+			opts, _ := scan(c.Args, e.spec)
+			for _, o := range find(opts, e.opts...) {
+				seen[o.val.Start] = true
+			}
+		}
+	}
+	env := guards.Env{Project: cfg.Project, Cwd: c.Dir.Path, Home: cfg.Home, Sandbox: cfg.Sandbox}
+	if !c.Dir.Known {
+		env.Cwd = cfg.Project
+	}
+	for _, a := range c.Args {
+		if !a.Static || seen[a.Start] && a.End > a.Start {
+			continue
+		}
+		for _, v := range wordPaths(a) {
+			if !strings.ContainsAny(v, "./~") {
+				continue // a name in the working directory, never one of these
+			}
+			if p.unknownWords++; p.unknownWords > maxUnknownWords {
+				// Bounded: the guards resolve each path on disk. A
+				// command far longer than real ones is asked about
+				// rather than partly read.
+				p.Report(c, Finding{Rule: "bash-write", Decision: Ask, PathContext: "n/a",
+					Message: fmt.Sprintf("%s is given more paths than corral reads for programs it has no reading of (%d): one could be a file whose change runs code", c.Name, maxUnknownWords)})
+				return
+			}
+			np := guards.Normalize(env, v)
+			if cfg.Sandbox != "" && guards.Within(cfg.Sandbox, np.Abs) {
+				continue // corral's sandbox, where downloads are put (curl --output-dir)
+			}
+			own := false
+			for _, prot := range cfg.Protected {
+				own = own || prot != "" && guards.Within(prot, np.Abs)
+			}
+			d := cfg.Paths.Decide(env, v, guards.Write)
+			if !own && !runsCodePath(d, np.Rel) {
+				// A directory given to such a program (an output or
+				// extraction directory: dpkg-deb -x x.deb ~, node
+				// --cpu-prof-dir=$HOME/.claude) is where it may create
+				// any name: asked about when a file there is one of
+				// these. The project and the working directory, given
+				// to nearly every tool, are not, nor a repository's
+				// .git as a whole (see runsCodePath).
+				if np.Abs == cfg.Project || np.Abs == env.Cwd || path.Base(np.Abs) == ".git" || !isDirWord(v, np.Abs) {
+					continue
+				}
+				held := cfg.Paths.SelfGlob(env, func(abs string) bool { return path.Dir(abs) == np.Abs })
+				if held == "" {
+					continue
+				}
+				p.Report(c, Finding{Rule: "bash-write", Decision: Ask, PathContext: "blocked",
+					Message: fmt.Sprintf("%s is given the directory %s, which holds %s (it registers agent hooks, configures corral or runs at login); corral does not know whether %s writes there", c.Name, np.Abs, held, c.Name)})
+				return
+			}
+			p.Report(c, Finding{Rule: "bash-write", Decision: Ask, PathContext: "blocked",
+				Message: fmt.Sprintf("%s is given %s, which registers agent hooks, configures corral, runs at login or configures git; corral does not know whether %s writes it", c.Name, np.Abs, c.Name)})
+			return
+		}
+	}
+}
+
+// pyModuleWrites lists the files Python's command-line modules write:
+// python3 -m json.tool [INFILE [OUTFILE]] writes OUTFILE; -m cProfile
+// (profile) -o FILE the profile; -m trace -C DIR (--coverdir) the .cover
+// files and -f FILE (--file) the counts it reads and writes back.
+func pyModuleWrites(c *syntax.Call) []target {
+	m, args := pythonModule(c)
+	var out []target
+	write := func(a syntax.Arg, v string) {
+		if v != "-" && v != "" {
+			out = append(out, target{arg: a, value: v, action: guards.Write})
+		}
+	}
+	switch m {
+	case "json.tool":
+		_, ops := scan(args, optSpec{longEq: true, longVal: longOpts("indent")})
+		if len(ops) >= 2 {
+			write(args[ops[1]], args[ops[1]].Value)
+		}
+	case "cProfile", "profile", "trace":
+		spec := optSpec{shortVal: "osm", longEq: true, longVal: longOpts("outfile", "sort"), stop: true}
+		names := []string{"o", "outfile"}
+		if m == "trace" {
+			spec = optSpec{shortVal: "Cf", longEq: true, longVal: longOpts("coverdir", "file", "ignore-module", "ignore-dir"), stop: true}
+			names = []string{"f", "file"}
+		}
+		opts, _ := scan(args, spec)
+		for _, o := range find(opts, names...) {
+			write(o.val, o.val.Value)
+		}
+		if m == "trace" {
+			for _, o := range find(opts, "C", "coverdir") {
+				write(o.val, strings.TrimSuffix(o.val.Value, "/")+"/*")
+			}
+		}
+	}
+	return out
+}
+
+// isDirWord reports a word that names a directory: written with a
+// trailing slash, or a directory on disk when the hook runs.
+func isDirWord(v, abs string) bool {
+	if strings.HasSuffix(v, "/") {
+		return true
+	}
+	fi, err := os.Stat(abs)
+	return err == nil && fi.IsDir()
+}
