@@ -16,8 +16,8 @@ var secretOperandRule = Rule{
 	Decisions: []Decision{Ask},
 	Name:      "secret-operand",
 	Doc: `A program corral has no reading of, given a secret file as an operand
-(python3 .env, sh -v .env, gcc -x c .env,
-basenc --base64 .env, hd ~/.ssh/id_rsa), may print it: ask. So does a secret
+(python3 .env, ruby -w .env, sh -v .env,
+gcc -x c .env, hd ~/.ssh/id_rsa), may print it: ask. So does a secret
 whose words xargs -a or parallel :::: hand a program as arguments. The programs
 secret-read and exfiltrate judge (cat, cp, grep, curl, …) are theirs;
 programs that only name, hash, move or check a file without showing its
@@ -81,6 +81,21 @@ func checkSecretOperand(p *Pass, c *syntax.Call) {
 					Message: fmt.Sprintf("%s finds %s in PATH and runs it, printing its lines in errors: %s", c.Name, strings.Replace(f, syntax.AnyDirPrefix, "(a PATH entry only known at run time)/", 1), s.Reason("a secret:"))})
 				return
 			}
+		}
+	}
+	// ruby -w .env, python3 -u .env, perl -W ~/.aws/credentials: the
+	// script file an interpreter runs, read with its own options, whose
+	// lines its errors quote (NameError, SyntaxError). secret-read judges
+	// php's (php .env prints its text) and the files after -n/-p code.
+	if code, file, _, ok := syntax.InterpreterWords(c); ok && code < 0 && file >= 0 && lang.ForProgram(c.Name) != lang.PHP && p.Config.Paths != nil {
+		a := c.Args[file]
+		if s, ok := p.secretOf(c.Dir, a); ok && a.Static {
+			p.maybeSecret = false
+			if _, err := os.Stat(guards.Normalize(p.guardsEnv(c.Dir), a.Value).Abs); err == nil || p.Config.NoGlobMatches || a.Glob {
+				p.Report(c, Finding{Rule: "secret-operand", Decision: Ask, PathContext: "blocked",
+					Message: fmt.Sprintf("%s runs %s as its program, quoting its lines in errors: %s", c.Name, a.Raw, s.Reason("a secret:"))})
+			}
+			return
 		}
 	}
 	// secret-read judges only python's file servers (python -m
