@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/corral-dev/corral/internal/lazy"
 	"github.com/corral-dev/corral/syntax"
 )
 
@@ -28,41 +29,49 @@ type messageFileReader struct {
 
 // messageFileReaders are keyed by program name, or "git SUB" for a git
 // subcommand. From each program's manual.
-var messageFileReaders = map[string]messageFileReader{
-	// pip install/download/wheel -r/-c: "Invalid requirement: 'LINE'"
-	// for each line that is no requirement.
-	"pip": {spec: optSpec{shortVal: "rcefitdC", longVal: longOpts("requirement", "constraint", "editable", "find-links", "index-url", "extra-index-url",
-		"target", "prefix", "root", "src", "upgrade-strategy", "python-version", "platform", "implementation", "abi", "progress-bar", "log", "cache-dir",
-		"cert", "client-cert", "proxy", "timeout", "retries", "exists-action", "trusted-host", "no-binary", "only-binary", "config-settings",
-		"global-option", "report", "dest", "wheel-dir", "python"), longEq: true},
-		opts: []string{"r", "requirement", "c", "constraint"}, verb: "quotes in its errors each line it cannot read as a requirement of"},
-	// file -f FILE: each line is a name, printed with its type ("LINE:
-	// cannot open …").
-	"file": {spec: optSpec{shortVal: "fmFeP", longVal: longOpts("files-from", "magic-file", "separator", "exclude", "exclude-quiet", "parameter"), longEq: true},
-		opts: []string{"f", "files-from"}, verb: "prints as a name each line of"},
-	// diff3 prints the lines of its three files (or their merge, -m).
-	"diff3": {spec: optSpec{shortVal: "L", longVal: longOpts("label", "diff-program"), longEq: true}, operands: true, verb: "prints the lines of"},
-	// basenc encodes its file to stdout, as base64 does.
-	"basenc": {spec: optSpec{shortVal: "w", longVal: longOpts("wrap"), longEq: true}, operands: true, verb: "prints, encoded,"},
-	// git merge-file -p prints the merge of its files; git
-	// interpret-trailers prints its files with the trailers added.
-	"git merge-file":         {spec: optSpec{shortVal: "L", longVal: longOpts("marker-size", "diff-algorithm", "object-id"), longEq: true}, operands: true, verb: "prints the merge of"},
-	"git interpret-trailers": {spec: optSpec{longVal: longOpts("trailer", "where", "if-exists", "if-missing"), longEq: true}, operands: true, verb: "prints"},
-	// -F FILE: the message of a commit, tag, note or merge is the
-	// file's text, which git log/show print and git push publishes.
-	"git commit": {spec: optSpec{shortVal: "FmCcSt", longVal: longOpts("file", "message", "reuse-message", "reedit-message", "template", "author",
-		"date", "cleanup", "fixup", "squash", "trailer", "pathspec-from-file"), longEq: true},
-		opts: []string{"F", "file"}, verb: "makes a commit message, which git log prints and git push publishes, of"},
-	"git tag": {spec: optSpec{shortVal: "FmuS", longVal: longOpts("file", "message", "local-user", "cleanup", "sort", "format", "contains", "no-contains",
-		"merged", "no-merged", "points-at", "trailer"), longEq: true},
-		opts: []string{"F", "file"}, verb: "makes a tag message, which git show prints and git push publishes, of"},
-	"git notes": {spec: optSpec{shortVal: "FmCc", longVal: longOpts("file", "message", "reuse-message", "reedit-message", "ref", "separator", "strategy"), longEq: true},
-		opts: []string{"F", "file"}, verb: "makes a note, which git log prints and git push publishes, of"},
-	"git merge": {spec: optSpec{shortVal: "FmsX", longVal: longOpts("file", "message", "strategy", "strategy-option", "cleanup", "into-name", "log"), longEq: true},
-		opts: []string{"F", "file"}, verb: "makes a merge message, which git log prints and git push publishes, of"},
-	"git fmt-merge-msg": {spec: optSpec{shortVal: "Fm", longVal: longOpts("file", "message", "into-name", "log"), longEq: true},
-		opts: []string{"F", "file"}, verb: "prints a merge message made of"},
-}
+var messageFileReaders = lazy.Value[map[string]messageFileReader]{New: func() map[string]messageFileReader {
+	return map[string]messageFileReader{
+		// pip install/download/wheel -r/-c: "Invalid requirement: 'LINE'"
+		// for each line that is no requirement.
+		"pip": {spec: optSpec{shortVal: "rcefitdC", longVal: longOpts("requirement", "constraint", "editable", "find-links", "index-url", "extra-index-url",
+			"target", "prefix", "root", "src", "upgrade-strategy", "python-version", "platform", "implementation", "abi", "progress-bar", "log", "cache-dir",
+			"cert", "client-cert", "proxy", "timeout", "retries", "exists-action", "trusted-host", "no-binary", "only-binary", "config-settings",
+			"global-option", "report", "dest", "wheel-dir", "python"), longEq: true},
+			opts: []string{"r", "requirement", "c", "constraint"}, verb: "quotes in its errors each line it cannot read as a requirement of"},
+		// file -f FILE: each line is a name, printed with its type ("LINE:
+		// cannot open …").
+		"file": {spec: optSpec{shortVal: "fmFeP", longVal: longOpts("files-from", "magic-file", "separator", "exclude", "exclude-quiet", "parameter"), longEq: true},
+			opts: []string{"f", "files-from"}, verb: "prints as a name each line of"},
+		// --files0-from=FILE: the NUL-separated names to count; a file with
+		// no NUL is one name, quoted whole in "No such file" (wc and du
+		// otherwise print no content, sort's is secret-read's table).
+		"wc":   {spec: optSpec{longVal: longOpts("files0-from", "total"), longEq: true}, opts: []string{"files0-from"}, verb: "quotes in an error, as one file name,"},
+		"du":   {spec: optSpec{shortVal: "BdtX", longVal: longOpts("files0-from", "block-size", "max-depth", "threshold", "exclude-from", "exclude", "time", "time-style"), longEq: true}, opts: []string{"files0-from"}, verb: "quotes in an error, as one file name,"},
+		"sort": {spec: readerSpecs.Get()["sort"], opts: []string{"files0-from"}, verb: "quotes in an error, as one file name,"},
+		// diff3 prints the lines of its three files (or their merge, -m).
+		"diff3": {spec: optSpec{shortVal: "L", longVal: longOpts("label", "diff-program"), longEq: true}, operands: true, verb: "prints the lines of"},
+		// basenc encodes its file to stdout, as base64 does.
+		"basenc": {spec: optSpec{shortVal: "w", longVal: longOpts("wrap"), longEq: true}, operands: true, verb: "prints, encoded,"},
+		// git merge-file -p prints the merge of its files; git
+		// interpret-trailers prints its files with the trailers added.
+		"git merge-file":         {spec: optSpec{shortVal: "L", longVal: longOpts("marker-size", "diff-algorithm", "object-id"), longEq: true}, operands: true, verb: "prints the merge of"},
+		"git interpret-trailers": {spec: optSpec{longVal: longOpts("trailer", "where", "if-exists", "if-missing"), longEq: true}, operands: true, verb: "prints"},
+		// -F FILE: the message of a commit, tag, note or merge is the
+		// file's text, which git log/show print and git push publishes.
+		"git commit": {spec: optSpec{shortVal: "FmCcSt", longVal: longOpts("file", "message", "reuse-message", "reedit-message", "template", "author",
+			"date", "cleanup", "fixup", "squash", "trailer", "pathspec-from-file"), longEq: true},
+			opts: []string{"F", "file"}, verb: "makes a commit message, which git log prints and git push publishes, of"},
+		"git tag": {spec: optSpec{shortVal: "FmuS", longVal: longOpts("file", "message", "local-user", "cleanup", "sort", "format", "contains", "no-contains",
+			"merged", "no-merged", "points-at", "trailer"), longEq: true},
+			opts: []string{"F", "file"}, verb: "makes a tag message, which git show prints and git push publishes, of"},
+		"git notes": {spec: optSpec{shortVal: "FmCc", longVal: longOpts("file", "message", "reuse-message", "reedit-message", "ref", "separator", "strategy"), longEq: true},
+			opts: []string{"F", "file"}, verb: "makes a note, which git log prints and git push publishes, of"},
+		"git merge": {spec: optSpec{shortVal: "FmsX", longVal: longOpts("file", "message", "strategy", "strategy-option", "cleanup", "into-name", "log"), longEq: true},
+			opts: []string{"F", "file"}, verb: "makes a merge message, which git log prints and git push publishes, of"},
+		"git fmt-merge-msg": {spec: optSpec{shortVal: "Fm", longVal: longOpts("file", "message", "into-name", "log"), longEq: true},
+			opts: []string{"F", "file"}, verb: "prints a merge message made of"},
+	}
+}}
 
 // checkFileReaders judges the calls of messageFileReaders, and php's -d
 // auto_prepend_file=FILE/auto_append_file=FILE (the file is read as PHP,
@@ -84,7 +93,7 @@ func checkFileReaders(p *Pass) {
 			p.checkPHPPrepend(c)
 			continue
 		}
-		r, ok := messageFileReaders[key]
+		r, ok := messageFileReaders.Get()[key]
 		if !ok {
 			continue
 		}

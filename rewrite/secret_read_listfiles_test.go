@@ -46,6 +46,9 @@ func TestMessageFileReaders(t *testing.T) {
 		{`git notes add -F .env`, "deny", ""},
 		{`git fmt-merge-msg -F .env`, "deny", ""},
 		{`php -d auto_prepend_file=.env /dev/null`, "deny", "php"},
+		{`wc --files0-from=.env`, "deny", "wc"},
+		{`du --files0-from .env`, "deny", "du"},
+		{`sort --files0-from=.env`, "deny", "sort"},
 		{`ruby .env`, "ask", "ruby"},
 		{`ruby -w .env`, "ask", "ruby"},
 		{`python3 -u .env`, "ask", "python3"},
@@ -60,6 +63,8 @@ func TestMessageFileReaders(t *testing.T) {
 		{`basenc --base64 msg.txt`, "allow", ""},
 		{`php -d auto_prepend_file=msg.txt /dev/null`, "allow", ""},
 		{`ruby -w msg.txt`, "allow", ""},
+		{`wc -l .env`, "allow", ""}, // a count
+		{`du -sh .env`, "allow", ""},
 	}
 	for _, tt := range tests {
 		r := Check(cfg, tt.cmd)
