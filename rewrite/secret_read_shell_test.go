@@ -63,6 +63,7 @@ func TestShellReadChannels(t *testing.T) {
 		{`INPUTRC=~/.inputrc bash -i -c :`, "allow", false, true},
 		{`HISTFILE=hist.txt; set -o history; history`, "allow", false, true},
 		{`bash -c 'history -r; history'`, "allow", false, true},
+		{`export BASH_ENV=~/.ssh/id_rsa; echo hi`, "allow", false, true}, // echo starts no bash
 	}
 	for _, tt := range tests {
 		r := Check(cfg, tt.cmd)
