@@ -68,6 +68,9 @@ var messageFileReaders = lazy.Value[map[string]messageFileReader]{New: func() ma
 			opts: []string{"F", "file"}, verb: "makes a note, which git log prints and git push publishes, of"},
 		"git merge": {spec: optSpec{shortVal: "FmsX", longVal: longOpts("file", "message", "strategy", "strategy-option", "cleanup", "into-name", "log"), longEq: true},
 			opts: []string{"F", "file"}, verb: "makes a merge message, which git log prints and git push publishes, of"},
+		// git blame --contents FILE annotates FILE's lines, printed.
+		"git blame": {spec: optSpec{shortVal: "LS", longVal: longOpts("contents", "date", "since", "ignore-rev", "ignore-revs-file", "abbrev", "reverse", "first-parent"), longEq: true},
+			opts: []string{"contents"}, verb: "prints, annotated, the lines of"},
 		"git fmt-merge-msg": {spec: optSpec{shortVal: "Fm", longVal: longOpts("file", "message", "into-name", "log"), longEq: true},
 			opts: []string{"F", "file"}, verb: "prints a merge message made of"},
 	}

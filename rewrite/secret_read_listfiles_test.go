@@ -45,6 +45,7 @@ func TestMessageFileReaders(t *testing.T) {
 		{`git tag -a t -F .env`, "deny", ""},
 		{`git notes add -F .env`, "deny", ""},
 		{`git fmt-merge-msg -F .env`, "deny", ""},
+		{`git blame --contents .env README.md`, "deny", ""},
 		{`php -d auto_prepend_file=.env /dev/null`, "deny", "php"},
 		{`wc --files0-from=.env`, "deny", "wc"},
 		{`du --files0-from .env`, "deny", "du"},
@@ -58,6 +59,7 @@ func TestMessageFileReaders(t *testing.T) {
 		{`file -f list.txt`, "allow", ""},
 		{`file .env`, "allow", ""}, // its type, not its content
 		{`git commit -F msg.txt`, "allow", ""},
+		{`git blame --contents msg.txt README.md`, "allow", ""},
 		{`git tag -a v1 -m .env`, "allow", ""},
 		{`diff3 msg.txt list.txt msg.txt`, "allow", ""},
 		{`basenc --base64 msg.txt`, "allow", ""},
