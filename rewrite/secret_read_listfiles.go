@@ -41,7 +41,14 @@ var messageFileReaders = lazy.Value[map[string]messageFileReader]{New: func() ma
 		// file -f FILE: each line is a name, printed with its type ("LINE:
 		// cannot open …").
 		"file": {spec: optSpec{shortVal: "fmFeP", longVal: longOpts("files-from", "magic-file", "separator", "exclude", "exclude-quiet", "parameter"), longEq: true},
-			opts: []string{"f", "files-from"}, verb: "prints as a name each line of"},
+			opts: []string{"f", "files-from", "m", "magic-file"}, verb: "prints as a name (-f) or an invalid magic line (-m) each line of"},
+		// rsync --files-from=FILE: each name it cannot stat is quoted.
+		"rsync": {spec: optSpec{shortVal: "eBfTM", longVal: longOpts("files-from", "exclude-from", "include-from", "rsh", "filter", "exclude", "include",
+			"temp-dir", "compare-dest", "copy-dest", "link-dest", "backup-dir", "suffix", "log-file", "log-file-format", "password-file", "chmod", "chown",
+			"usermap", "groupmap", "bwlimit", "timeout", "contimeout", "port", "sockopts", "out-format", "partial-dir", "max-size", "min-size",
+			"max-delete", "modify-window", "block-size", "rsync-path", "info", "debug", "checksum-choice", "compress-choice", "compress-level",
+			"skip-compress", "iconv", "write-batch", "only-write-batch", "read-batch", "protocol", "address", "remote-option"), longEq: true},
+			opts: []string{"files-from"}, verb: "quotes in its errors, as names, the lines of"},
 		// --files0-from=FILE: the NUL-separated names to count; a file with
 		// no NUL is one name, quoted whole in "No such file" (wc and du
 		// otherwise print no content, sort's is secret-read's table).
@@ -94,6 +101,18 @@ func checkFileReaders(p *Pass) {
 			key, args = "git "+c.Args[i].Value, c.Args[i+1:]
 		case key == "php":
 			p.checkPHPPrepend(c)
+			continue
+		case key == "find":
+			// find -files0-from FILE (GNU find 4.9): the starting
+			// points, a file with no NUL one name quoted in the error.
+			for i, a := range c.Args[:max(len(c.Args)-1, 0)] {
+				if a.Static && a.Value == "-files0-from" {
+					if s, ok := p.secretOf(c.Dir, c.Args[i+1]); ok {
+						p.reportSecret(c, s, "find quotes in an error, as one starting point,")
+						break
+					}
+				}
+			}
 			continue
 		}
 		r, ok := messageFileReaders.Get()[key]

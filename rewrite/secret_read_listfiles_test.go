@@ -48,6 +48,9 @@ func TestMessageFileReaders(t *testing.T) {
 		{`git blame --contents .env README.md`, "deny", ""},
 		{`php -d auto_prepend_file=.env /dev/null`, "deny", "php"},
 		{`wc --files0-from=.env`, "deny", "wc"},
+		{`find -files0-from .env`, "deny", "find"},
+		{`file -m .env README.md`, "deny", "file"},
+		{`rsync -a --files-from=.env . /tmp/x/`, "deny", ""},
 		{`du --files0-from .env`, "deny", "du"},
 		{`sort --files0-from=.env`, "deny", "sort"},
 		{`ruby .env`, "ask", "ruby"},
@@ -67,6 +70,8 @@ func TestMessageFileReaders(t *testing.T) {
 		{`ruby -w msg.txt`, "allow", ""},
 		{`wc -l .env`, "allow", ""}, // a count
 		{`du -sh .env`, "allow", ""},
+		{`find . -name .env`, "allow", ""},
+		{`rsync -a --files-from=list.txt . /tmp/x/`, "allow", ""},
 	}
 	for _, tt := range tests {
 		r := Check(cfg, tt.cmd)
