@@ -75,6 +75,10 @@ var messageFileReaders = lazy.Value[map[string]messageFileReader]{New: func() ma
 			opts: []string{"F", "file"}, verb: "makes a note, which git log prints and git push publishes, of"},
 		"git merge": {spec: optSpec{shortVal: "FmsX", longVal: longOpts("file", "message", "strategy", "strategy-option", "cleanup", "into-name", "log"), longEq: true},
 			opts: []string{"F", "file"}, verb: "makes a merge message, which git log prints and git push publishes, of"},
+		// git archive --add-file=FILE puts FILE into the archive it
+		// prints (or writes with -o), a copy as tar c FILE is.
+		"git archive": {spec: optSpec{shortVal: "o", longVal: longOpts("add-file", "add-virtual-file", "format", "prefix", "output", "remote", "exec", "mtime"), longEq: true},
+			opts: []string{"add-file"}, verb: "puts into the archive it makes a copy of"},
 		// git blame --contents FILE annotates FILE's lines, printed.
 		"git blame": {spec: optSpec{shortVal: "LS", longVal: longOpts("contents", "date", "since", "ignore-rev", "ignore-revs-file", "abbrev", "reverse", "first-parent"), longEq: true},
 			opts: []string{"contents"}, verb: "prints, annotated, the lines of"},

@@ -46,6 +46,8 @@ func TestMessageFileReaders(t *testing.T) {
 		{`git notes add -F .env`, "deny", ""},
 		{`git fmt-merge-msg -F .env`, "deny", ""},
 		{`git blame --contents .env README.md`, "deny", ""},
+		{`git archive --add-file=.env HEAD`, "deny", ""},
+		{`git archive -o x.tar --add-file ~/.ssh/id_rsa HEAD`, "deny", ""},
 		{`php -d auto_prepend_file=.env /dev/null`, "deny", "php"},
 		{`wc --files0-from=.env`, "deny", "wc"},
 		{`find -files0-from .env`, "deny", "find"},
@@ -63,6 +65,7 @@ func TestMessageFileReaders(t *testing.T) {
 		{`file .env`, "allow", ""}, // its type, not its content
 		{`git commit -F msg.txt`, "allow", ""},
 		{`git blame --contents msg.txt README.md`, "allow", ""},
+		{`git archive --add-file=msg.txt HEAD`, "allow", ""},
 		{`git tag -a v1 -m .env`, "allow", ""},
 		{`diff3 msg.txt list.txt msg.txt`, "allow", ""},
 		{`basenc --base64 msg.txt`, "allow", ""},
