@@ -96,9 +96,9 @@ func (w *walker) shellReads(c scope, call *Call) {
 			return
 		}
 		if file >= 0 {
-			call.ShellReads = append(call.ShellReads, ShellRead{Channel: "history -r", Arg: call.Args[file]})
+			call.ShellReads = append(call.ShellReads, ShellRead{Channel: "history -r/-n", Arg: call.Args[file]})
 		} else if v, known, set := w.envOf(c, call, "HISTFILE"); set {
-			add("history -r", v, known, false, false)
+			add("history -r/-n with HISTFILE", v, known, false, false)
 		}
 	case call.Name == "set":
 		// set -o history turns history on in a shell that is not
