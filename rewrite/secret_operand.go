@@ -16,18 +16,34 @@ var secretOperandRule = Rule{
 	Decisions: []Decision{Ask},
 	Name:      "secret-operand",
 	Doc: `A program corral has no reading of, given a secret file as an operand
-(python3 .env, sh -v .env, gcc -x c .env,
-basenc --base64 .env, hd ~/.ssh/id_rsa), may print it: ask. So does a secret
+(python3 .env, ruby -w .env, sh -v .env,
+gcc -x c .env, hd ~/.ssh/id_rsa), may print it: ask. So does a secret
 whose words xargs -a or parallel :::: hand a program as arguments. The programs
 secret-read and exfiltrate judge (cat, cp, grep, curl, …) are theirs;
 programs that only name, hash, move or check a file without showing its
 content (ls, stat, chmod, rm, sha256sum, wc, git …) and programs that hand
 a file to a process or key agent without printing it (ssh -i, ssh-add,
-code, open) pass. Only operands count: a word after an option is taken
-as that option's value (--key-file k.pem, --env-file .env), a file the
-program uses, as a server uses its TLS key; and a secret that is not on
+code, open) pass. An option's value counts as an operand (-r .env,
+--input=.env) unless the option's name says the program uses the file:
+a key, certificate or identity (--key-file k.pem, -i id_rsa), credentials,
+an environment for a process (--env-file .env) or its output (--outfile
+x.key); and a secret that is not on
 disk when the hook runs is one the program makes (tomb forge x.key).`,
-	Call: checkSecretOperand,
+	Requires: []string{"secret-read"},
+	Call:     checkSecretOperand,
+}
+
+// readJudged reports whether secret-read already judged c: its finding
+// covers c (bash -v .env, pip install -r .env, history -r .env), so an
+// option value or operand of c is not asked about again.
+func readJudged(p *Pass, c *syntax.Call) bool {
+	start, end := topSpanOf(c.Script, c.Start, c.End)
+	for _, f := range p.ResultOf("secret-read") {
+		if f.Start <= start && f.End >= end {
+			return true
+		}
+	}
+	return false
 }
 
 // notContentReaders are the programs that take a file without putting
@@ -38,7 +54,7 @@ var notContentReaders = lazy.Value[map[string]bool]{New: func() map[string]bool 
 	m := map[string]bool{}
 	for _, n := range []string{
 		"ls", "stat", "file", "test", "[", "[[", "touch", "chmod", "chown", "chgrp", "chattr", "lsattr", "getfacl", "setfacl",
-		"rm", "rmdir", "unlink", "shred", "trash", "trash-put", "mkdir", "wc", "du", "realpath", "readlink", "basename", "dirname",
+		"rm", "rmdir", "unlink", "shred", "srm", "wipe", "tmpreaper", "tmpwatch", "trash", "trash-put", "mkdir", "wc", "du", "realpath", "readlink", "basename", "dirname",
 		"ln", "truncate", "echo", "printf", "which", "type", "command", "find", "fd", "fdfind", "tree", "exa", "eza", "lsd",
 		"md5sum", "sha1sum", "sha224sum", "sha256sum", "sha384sum", "sha512sum", "b2sum", "cksum", "sum", "shasum",
 		"ssh", "ssh-add", "ssh-keygen", "ssh-copy-id", "autossh", "mosh", "docker", "podman", "docker-compose", "kubectl",
@@ -59,6 +75,9 @@ var notContentReaders = lazy.Value[map[string]bool]{New: func() map[string]bool 
 var attachedNumber = lazy.Regexp{Expr: `^-[A-Za-z][0-9]+$`}
 
 func checkSecretOperand(p *Pass, c *syntax.Call) {
+	if p.Config.Paths != nil && readJudged(p, c) {
+		return
+	}
 	if c.ArgFile != "" && p.Config.Paths != nil {
 		// xargs -a .env CMD, parallel CMD :::: .env: the file's words
 		// become CMD's arguments, shown by any program that prints or
@@ -83,6 +102,21 @@ func checkSecretOperand(p *Pass, c *syntax.Call) {
 			}
 		}
 	}
+	// ruby -w .env, python3 -u .env, perl -W ~/.aws/credentials: the
+	// script file an interpreter runs, read with its own options, whose
+	// lines its errors quote (NameError, SyntaxError). secret-read judges
+	// php's (php .env prints its text) and the files after -n/-p code.
+	if code, file, _, ok := syntax.InterpreterWords(c); ok && code < 0 && file >= 0 && lang.ForProgram(c.Name) != lang.PHP && p.Config.Paths != nil {
+		a := c.Args[file]
+		if s, ok := p.secretOf(c.Dir, a); ok && a.Static {
+			p.maybeSecret = false
+			if _, err := os.Stat(guards.Normalize(p.guardsEnv(c.Dir), a.Value).Abs); err == nil || p.Config.NoGlobMatches || a.Glob {
+				p.Report(c, Finding{Rule: "secret-operand", Decision: Ask, PathContext: "blocked",
+					Message: fmt.Sprintf("%s runs %s as its program, quoting its lines in errors: %s", c.Name, a.Raw, s.Reason("a secret:"))})
+			}
+			return
+		}
+	}
 	// secret-read judges only python's file servers (python -m
 	// http.server): a script operand stays this rule's.
 	if c.Name == "" || p.Config.Paths == nil || notContentReaders.Get()[c.Name] ||
@@ -92,16 +126,27 @@ func checkSecretOperand(p *Pass, c *syntax.Call) {
 	}
 	var written map[int]bool
 	for i, a := range c.Args {
-		if !a.Static || a.Value == "" || strings.HasPrefix(a.Value, "-") {
+		if !a.Static || a.Value == "" {
 			continue
 		}
-		if i > 0 && strings.HasPrefix(c.Args[i-1].Value, "-") && c.Args[i-1].Value != "--" && !strings.Contains(c.Args[i-1].Value, "=") &&
-			!attachedNumber.Get().MatchString(c.Args[i-1].Value) {
-			// --key-file k.pem, --cert cert.pem, -k x.key: the value of an
-			// option, a file the program uses (a server's key, a signing
-			// key), which corral cannot tell from a printed one. An
-			// option that holds its value already (-w80, -n1, --width=80)
-			// takes none from the next word.
+		if strings.HasPrefix(a.Value, "-") {
+			// --requirements=.env: a long option's attached value, judged
+			// as the word after the option is.
+			name, val, ok := strings.Cut(a.Value, "=")
+			if !ok || !strings.HasPrefix(name, "--") || val == "" || usesFileOption(name) {
+				continue
+			}
+			a = syntax.Arg{Value: val, Raw: a.Raw, Static: true, Start: a.Start, End: a.End}
+		} else if i > 0 && strings.HasPrefix(c.Args[i-1].Value, "-") && c.Args[i-1].Value != "--" && !strings.Contains(c.Args[i-1].Value, "=") &&
+			!attachedNumber.Get().MatchString(c.Args[i-1].Value) && usesFileOption(c.Args[i-1].Value) {
+			// --key-file k.pem, --cert cert.pem, -i id_rsa, --env-file
+			// .env: the value of an option whose name says the program
+			// uses the file (a server's key, an identity, an environment
+			// given to a process), which it does not print. Any other
+			// option's value (-r .env, --input .env, -F .env) may be a
+			// list, a message or a text it prints: judged as an operand
+			// is. An option that holds its value already (-w80, -n1,
+			// --width=80) takes none from the next word.
 			continue
 		}
 		s, ok := p.secretOf(c.Dir, a)
@@ -131,4 +176,36 @@ func checkSecretOperand(p *Pass, c *syntax.Call) {
 			Message: fmt.Sprintf("%s is given %s, which may print it: %s", c.Name, a.Raw, s.Reason("a secret:"))})
 		return
 	}
+}
+
+// useOptionWords are the words of an option's name that say the program
+// uses the file it names without printing it: a key, certificate,
+// keystore or identity (a server's TLS key, ssh -i, bundletool --ks),
+// credentials or a token it sends, an environment it gives a process
+// (--env-file), or the file it writes (-out, --outfile: a key it makes).
+var useOptionWords = []string{"out", "key", "cert", "identity", "cred", "token", "secret", "pass", "auth", "tls", "ssl", "env",
+	"netrc", "kubeconfig", "keystore", "truststore", "pem", "cacert", "cafile", "ca-file", "ca-bundle", "sign", "account", "private", "known-hosts", "knownhosts"}
+
+// usesFileOption reports whether an option (as written: -i, --key-file)
+// names a file the program uses rather than one it may print: a long
+// name holding a word of useOptionWords, or a one-letter option of those
+// that take a key or identity by convention (-i ssh's identity, -k/-K a
+// key, -e/-E an env file, -c a certificate or credentials, -o the output).
+func usesFileOption(opt string) bool {
+	name := strings.ToLower(strings.TrimLeft(opt, "-"))
+	if name == "" {
+		return false // - (stdin) or --
+	}
+	if len(name) == 1 || !strings.HasPrefix(opt, "--") && len(name) <= 2 {
+		return strings.ContainsAny(name[len(name)-1:], "ikKeEcCo")
+	}
+	if name == "ks" {
+		return true // a keystore (bundletool, apksigner --ks)
+	}
+	for _, w := range useOptionWords {
+		if strings.Contains(name, w) {
+			return true
+		}
+	}
+	return false
 }

@@ -45,3 +45,36 @@ func TestSecretOperand(t *testing.T) {
 		{"shuf words.txt", "allow"},
 	})
 }
+
+// TestSecretOptionValues: a secret named by an option of a program corral
+// has no reading of asks as an operand does (-r .env may be a list whose
+// bad lines are quoted, --input .env a text it prints), unless the
+// option's name says the program uses the file: a key, certificate or
+// identity, credentials, an environment for a process.
+func TestSecretOptionValues(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, map[string]string{"proj/.env": "KEY=1", "home/.ssh/id_rsa": "k", "home/.aws/credentials": "c", "proj/reqs.txt": "x"})
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{"mytool -r .env", "ask"},
+		{"mytool --input .env", "ask"},
+		{"mytool --input=.env", "ask"},
+		{"mytool --config ~/.aws/credentials", "ask"},
+		{"mytool -F .env", "ask"},
+		{"mytool --verbose .env", "ask"}, // a flag: .env is its operand
+		{"uv pip install -r .env", "ask"},
+		// Look-alikes: files the program uses, and no secret.
+		{"mytool --key-file ~/.ssh/id_rsa", "allow"},
+		{"mytool --private-key=~/.ssh/id_rsa host", "allow"},
+		{"mytool -i ~/.ssh/id_rsa host", "allow"},
+		{"mytool --env-file .env", "allow"},
+		{"mytool --credentials-file ~/.aws/credentials", "allow"},
+		{"mytool -r reqs.txt", "allow"},
+		// tldr: the key a program makes or signs with.
+		{"certtool --generate-privkey --outfile ~/.ssh/id_rsa", "allow"},
+		{"gmssl sm2 -genkey -out ~/.ssh/id_rsa", "allow"},
+		{"bundletool build-apks --bundle b.aab --ks ~/.ssh/id_rsa --output f.apks", "allow"},
+		{"mytool - .env.example", "allow"},
+		{"mytool -- -", "allow"},
+		{"mytool --= .env.example", "allow"},
+	})
+}

@@ -93,6 +93,15 @@ from the home directory and those above it too (tar -C "$D" -c .ssh), and
 a name . finds in a PATH entry only known at run time from every
 directory where it could reach a secret (PATH=~/bin:$X . credentials):
 both ask.
+Files printed or copied through an option or operand: pip install
+-r/-c (bad lines quoted), file -f, diff3, git merge-file -p, git
+interpret-trailers, basenc, git commit/tag/notes/merge -F (a message
+git log prints), php -d auto_prepend_file=FILE.
+A shell's own channels: a start-up file it runs and quotes in
+errors (BASH_ENV, --rcfile/--init-file, ENV with -i), a history it
+loads and lists (history -r/-n FILE, HISTFILE) and readline's
+bindings (bind -f FILE, INPUTRC with bash -i); BASH_ENV given to a
+program that may start a bash asks.
 Programs reading a file an option names: make -f (a .env's lines are
 make variables, which -p prints), git config -f (an INI file such as
 ~/.pypirc is git config: -l prints it), php -s/-w and php FILE (text

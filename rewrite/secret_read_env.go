@@ -180,6 +180,8 @@ func checkSecretVars(p *Pass) {
 	if p.Config.Paths == nil {
 		return
 	}
+	checkShellReads(p)
+	checkFileReaders(p)
 	for _, c := range p.Model.Calls {
 		if len(c.Sources) == 0 || !argPrinter(c) {
 			continue

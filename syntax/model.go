@@ -129,6 +129,9 @@ type Call struct {
 	// names them (GIT_TRACE=/abs/file, HISTFILE, SSLKEYLOGFILE); see
 	// envFileVars.
 	EnvFiles []EnvFile
+	// ShellReads are the files the call's shell reads through its own
+	// channels (start-up files, history, readline), see shellReads.
+	ShellReads []ShellRead
 	// GitEnvConfig are the "key=value" settings a git call takes from its
 	// environment (GIT_CONFIG_PARAMETERS, GIT_CONFIG_COUNT with
 	// GIT_CONFIG_KEY_n and GIT_CONFIG_VALUE_n), as git -c gives them; a

@@ -168,6 +168,7 @@ func (w *walker) runsCode(c scope, call *Call) bool {
 		w.venvSite(c, call, Dir{}) // uv run python …
 	}
 	w.envFiles(c, call)
+	w.shellReads(c, call)
 	w.bundledRun(c, call)
 	if w.pathProgram(c, call) || w.dispatchedProgram(c, call) {
 		return true
