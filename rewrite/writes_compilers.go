@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/corral-dev/corral/guards"
+	"github.com/corral-dev/corral/internal/lazy"
 	"github.com/corral-dev/corral/syntax"
 )
 
@@ -336,9 +337,11 @@ func localPath(v string) bool {
 
 // cppValued are cpp's options whose value is the next word (-I DIR,
 // -D NAME, -include FILE, -o FILE); their values are not operands.
-var cppValued = map[string]bool{"-I": true, "-D": true, "-U": true, "-include": true, "-imacros": true, "-isystem": true,
-	"-iquote": true, "-idirafter": true, "-iprefix": true, "-MF": true, "-MT": true, "-MQ": true, "-o": true, "-x": true,
-	"-A": true}
+var cppValued = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"-I": true, "-D": true, "-U": true, "-include": true, "-imacros": true, "-isystem": true,
+		"-iquote": true, "-idirafter": true, "-iprefix": true, "-MF": true, "-MT": true, "-MQ": true, "-o": true, "-x": true,
+		"-A": true}
+}}
 
 // cppOperands returns cpp's operands: the words that are neither an
 // option nor an option's value.
@@ -347,7 +350,7 @@ func cppOperands(args []syntax.Arg) []syntax.Arg {
 	for i := 0; i < len(args); i++ {
 		v := args[i].Value
 		switch {
-		case cppValued[v]:
+		case cppValued.Get()[v]:
 			i++
 		case v == "-" || !strings.HasPrefix(v, "-"):
 			ops = append(ops, args[i])
