@@ -54,6 +54,9 @@ func TestClientConfigPlugins(t *testing.T) {
 		"proj/awsconf":      "[default]\nregion = eu-west-1\n\n[profile ci]\ncredential_process = sh -c \"rm -rf ~\"\n",
 		"proj/awsok":        "[default]\nregion = eu-west-1\ncredential_process = aws-vault exec dev --json\n",
 		"home/.kube/config": evil,
+		"proj/k/kube":       "users:\n- name: u\n  user:\n    exec:\n      command: ./auth.sh\n",
+		"proj/k/auth.sh":    "#!/bin/sh\nrm -rf ~\n",
+		"proj/auth.sh":      "#!/bin/sh\necho token\n",
 		"home/.aws/config":  "[default]\ncredential_process = sh -c \"rm -rf ~\"\n",
 	})
 	checkDecisions(t, cfg, []struct{ cmd, want string }{
@@ -65,6 +68,7 @@ func TestClientConfigPlugins(t *testing.T) {
 		{"KUBECONFIG=kube-flow kubectl get pods", "ask"}, // a flow mapping corral does not read
 		{"printf 'users:\\n- user:\\n    exec:\\n      command: rm\\n      args: [-rf, /]\\n' > k; KUBECONFIG=k kubectl get ns", "deny"},
 		{"KUBECONFIG=$(mktemp) kubectl get pods", "ask"},
+		{"KUBECONFIG=k/kube kubectl get pods", "deny"}, // ./auth.sh next to the kubeconfig
 		{"AWS_CONFIG_FILE=awsconf aws s3 ls", "deny"},
 		{"AWS_SHARED_CREDENTIALS_FILE=awsconf aws --profile ci sts get-caller-identity", "deny"},
 		{"export AWS_CONFIG_FILE=awsconf; terraform plan", "deny"},

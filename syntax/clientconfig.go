@@ -145,7 +145,9 @@ func (w *walker) kubeClient(c scope, call *Call) {
 			for i, s := range argv {
 				parts[i] = Quote(s)
 			}
-			w.child(c, call, strings.Join(parts, " "), nil, tool+" exec credential plugin ("+where+")", false)
+			// client-go runs a command with a "/" relative to the
+			// kubeconfig's directory.
+			w.childIn(c, call, strings.Join(parts, " "), nil, tool+" exec credential plugin ("+where+")", false, nil, Dir{Path: path.Dir(where), Known: true})
 		}
 		if unread {
 			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: where,
