@@ -68,6 +68,8 @@ func TestClientConfigPlugins(t *testing.T) {
 		{"KUBECONFIG=kube-flow kubectl get pods", "ask"}, // a flow mapping corral does not read
 		{"printf 'users:\\n- user:\\n    exec:\\n      command: rm\\n      args: [-rf, /]\\n' > k; KUBECONFIG=k kubectl get ns", "deny"},
 		{"KUBECONFIG=$(mktemp) kubectl get pods", "ask"},
+		{"KUBECONFIG=${X:-kube} kubectl get pods", "deny"},
+		{"X=awsconf; AWS_CONFIG_FILE=$X aws s3 ls", "deny"},
 		{"KUBECONFIG=k/kube kubectl get pods", "deny"}, // ./auth.sh next to the kubeconfig
 		{"AWS_CONFIG_FILE=awsconf aws s3 ls", "deny"},
 		{"AWS_SHARED_CREDENTIALS_FILE=awsconf aws --profile ci sts get-caller-identity", "deny"},
@@ -85,6 +87,7 @@ func TestClientConfigPlugins(t *testing.T) {
 		{"kubectl get pods", "allow"},
 		{"KUBECONFIG=~/.kube/config kubectl get pods", "allow"},
 		{"kubectl --kubeconfig ~/.kube/config get pods", "allow"},
+		{"KUBECONFIG=${KUBECONFIG:-~/.kube/config} kubectl get pods", "allow"},
 		{"KUBECONFIG=kube kubectl config view", "allow"},
 		{"kubectl exec -it web -- sh -c 'ls /tmp'", "allow"},
 		{"AWS_CONFIG_FILE=awsok aws s3 ls", "allow"},

@@ -121,15 +121,19 @@ func (w *walker) kubeClient(c scope, call *Call) {
 		files = append(files, opts[name]...)
 	}
 	if len(files) == 0 {
-		if v, known, ok := w.envOf(c, call, "KUBECONFIG"); ok {
-			if !known {
-				w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: v,
-					What: tool + " runs the credential plugins of the kubeconfig KUBECONFIG names, a file only known at run time"})
-				return
-			}
+		// Each value KUBECONFIG may have (${KUBECONFIG:-~/.kube/config}:
+		// the user's own, or the default); one a command's output chose
+		// asks.
+		vals, open, set := w.envChoices(c, call, "KUBECONFIG", true)
+		if set && open {
+			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: "KUBECONFIG",
+				What: tool + " runs the credential plugins of the kubeconfig KUBECONFIG names, a file only known at run time"})
+			return
+		}
+		for _, v := range vals {
 			for _, f := range strings.Split(v, ":") {
 				if f != "" {
-					files = append(files, Arg{Value: f, Static: true})
+					files = append(files, Arg{Value: f, Static: true, Raw: f})
 				}
 			}
 		}
@@ -387,16 +391,20 @@ func (w *walker) awsClient(c scope, call *Call) {
 		}
 	}
 	for _, env := range []string{"AWS_CONFIG_FILE", "AWS_SHARED_CREDENTIALS_FILE"} {
-		v, known, ok := w.envOf(c, call, env)
-		if !ok {
+		vals, open, set := w.envChoices(c, call, env, true)
+		if set && open {
+			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: env,
+				What: tool + " runs the credential_process of the file " + env + " names, a file only known at run time"})
 			continue
 		}
-		text, where, read := w.clientFile(call, Arg{Value: v, Static: known, Raw: v}, tool, ".aws")
-		if !read {
-			continue
-		}
-		for _, cmd := range awsCredentialProcesses(text) {
-			w.child(c, call, cmd, nil, tool+" credential_process ("+where+")", false)
+		for _, v := range vals {
+			text, where, read := w.clientFile(call, Arg{Value: v, Static: true, Raw: v}, tool, ".aws")
+			if !read {
+				continue
+			}
+			for _, cmd := range awsCredentialProcesses(text) {
+				w.child(c, call, cmd, nil, tool+" credential_process ("+where+")", false)
+			}
 		}
 	}
 }
