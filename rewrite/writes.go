@@ -394,6 +394,7 @@ func checkWriteCall(p *Pass, c *syntax.Call) {
 		p.judge(c, c.Script, c.Dir, t, "bash-write", c.Name+" (from its diff)")
 	}
 	p.checkExtraction(c)
+	p.checkPipUser(c)
 	p.checkSelfLinks(c)
 	p.checkHardLinks(c)
 	p.checkGitTreeWrites(c)

@@ -182,6 +182,9 @@ func compilerWrites(c *syntax.Call) []target {
 				i++
 			}
 		}
+		if name == "pip" || name == "pip3" {
+			out = append(out, pipUserWrites(c)...)
+		}
 	case "stow", "xstow":
 		// stow -t/--target DIR links the package's files into DIR
 		// (default: the parent of the stow directory).
@@ -357,4 +360,106 @@ func cppOperands(args []syntax.Arg) []syntax.Arg {
 		}
 	}
 	return ops
+}
+
+// pipValued are pip install's options that take the next word.
+var pipValued = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"-r": true, "--requirement": true, "-c": true, "--constraint": true, "-e": true, "--editable": true,
+		"-t": true, "--target": true, "--prefix": true, "--root": true, "-i": true, "--index-url": true, "--extra-index-url": true,
+		"-f": true, "--find-links": true, "--src": true, "--upgrade-strategy": true, "--python-version": true, "--platform": true,
+		"--implementation": true, "--abi": true, "--no-binary": true, "--only-binary": true, "--progress-bar": true,
+		"--config-settings": true, "-C": true, "--global-option": true, "--log": true, "--cache-dir": true, "--proxy": true,
+		"--retries": true, "--timeout": true, "--exists-action": true, "--trusted-host": true, "--cert": true, "--client-cert": true,
+		"--python": true, "--report": true, "--root-user-action": true, "--group": true}
+}}
+
+// pipUserWrites models pip install --user (or PIP_USER=1) of a local
+// artifact — a wheel, an sdist, a directory, a file: URL, an editable
+// path: it writes the user site (PYTHONUSERBASE, else ~/.local:
+// lib/pythonX.Y/site-packages and bin), whose .pth files every later
+// python runs at start-up, so it is judged as pip install -t there is.
+// A name from the index (pip install --user requests) is an ordinary
+// install and is not.
+func pipUserWrites(c *syntax.Call) []target {
+	local, base, ok := pipUserLocal(c, c.Args)
+	if !ok {
+		return nil
+	}
+	return []target{{arg: local, value: strings.TrimSuffix(base, "/") + "/*", action: guards.Write}}
+}
+
+// pipUserLocal returns the local artifact pip install --user (or
+// PIP_USER=1) installs and the user base it goes to.
+func pipUserLocal(c *syntax.Call, args []syntax.Arg) (local syntax.Arg, base string, ok bool) {
+	if len(args) == 0 || args[0].Value != "install" {
+		return syntax.Arg{}, "", false
+	}
+	var user *syntax.Arg
+	if v, ok := c.EnvKnown("PIP_USER"); ok && (v == "1" || strings.EqualFold(v, "true") || strings.EqualFold(v, "yes") || strings.EqualFold(v, "on")) {
+		user = &args[0]
+	}
+	var loc *syntax.Arg
+	for i := 1; i < len(args); i++ {
+		a := args[i]
+		v := a.Value
+		if a.Static && v == "--" {
+			continue
+		}
+		if a.Static && strings.HasPrefix(v, "-") && v != "-" {
+			opt, _, eq := strings.Cut(v, "=")
+			switch {
+			case opt == "--user":
+				user = &args[i]
+			case opt == "--no-user":
+				user = nil
+			case (opt == "-e" || opt == "--editable") && !eq && i+1 < len(args):
+				if pipLocalArtifact(args[i+1].Value) {
+					loc = &args[i+1]
+				}
+				i++
+			case (opt == "-e" || opt == "--editable") && eq:
+				if pipLocalArtifact(strings.SplitN(v, "=", 2)[1]) {
+					loc = &args[i]
+				}
+			case pipValued.Get()[opt] && !eq:
+				i++
+			}
+			continue
+		}
+		if pipLocalArtifact(v) {
+			loc = &args[i]
+		}
+	}
+	if user == nil || loc == nil {
+		return syntax.Arg{}, "", false
+	}
+	base = "~/.local"
+	if v, ok := c.EnvKnown("PYTHONUSERBASE"); ok && v != "" {
+		base = v
+	}
+	return *loc, base, true
+}
+
+// pipLocalArtifact reports a requirement that names a local file or
+// directory rather than a project on the index: a path, a file: URL, an
+// archive or wheel by its file name, or NAME @ file:….
+func pipLocalArtifact(v string) bool {
+	v = strings.TrimSpace(v)
+	if _, ref, ok := strings.Cut(v, "@"); ok && strings.Contains(ref, "file:") {
+		return true
+	}
+	switch {
+	case strings.HasPrefix(v, "file:"):
+		return true
+	case strings.Contains(v, "://"):
+		return false // a download or a repository: the acquisition rules'
+	case v == "." || v == ".." || strings.Contains(v, "/"):
+		return true
+	}
+	for _, ext := range []string{".whl", ".tar.gz", ".tgz", ".zip", ".tar.bz2", ".tar.xz", ".tar"} {
+		if strings.HasSuffix(strings.ToLower(v), ext) {
+			return true
+		}
+	}
+	return false
 }

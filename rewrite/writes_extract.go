@@ -60,6 +60,10 @@ type extraction struct {
 	// pyTar is Python's tarfile without a filter: names as stored, and
 	// the links members make followed by the members after them.
 	pyTar bool
+	// transforms are tar's --transform/--xform (bsdtar's -s) renames;
+	// unreadTransform is one corral cannot apply ("" when none).
+	transforms      []nameTransform
+	unreadTransform string
 }
 
 // extractionOf reads an extracting tar or unzip call.
@@ -94,6 +98,28 @@ func extractionOf(c *syntax.Call) (extraction, bool) {
 			}
 		}
 		e.absolute = has(opts, "P", "absolute-names")
+		var exprs []syntax.Arg
+		for _, o := range find(opts, "transform", "xform") {
+			exprs = append(exprs, o.val)
+		}
+		if c.Name == "bsdtar" {
+			for i, a := range args {
+				if a.Static && a.Value == "-s" && i+1 < len(args) {
+					// bsdtar's form has no "s": /old/new/flags.
+					x := args[i+1]
+					x.Value = "s" + x.Value
+					exprs = append(exprs, x)
+				}
+			}
+		}
+		for _, x := range exprs {
+			ts, ok := parseTransforms(x.Value)
+			if !x.Static || !ok {
+				e.unreadTransform = x.Raw
+				continue
+			}
+			e.transforms = append(e.transforms, ts...)
+		}
 	case "unzip":
 		opts, ops := scan(c.Args, optSpec{shortVal: "dxP"})
 		if has(opts, "l", "t", "v", "p", "Z", "z") || len(ops) == 0 {
@@ -272,7 +298,14 @@ func (p *Pass) checkExtraction(c *syntax.Call) {
 		where = c.Dir.Join(e.dir.Value)
 		base = e.dir.Value
 	}
-	if where.Known && p.InSandbox(c.Dir, syntax.Arg{Value: where.Path, Raw: where.Path, Static: true}) {
+	renamed := len(e.transforms) > 0 || e.unreadTransform != ""
+	if where.Known && p.InSandbox(c.Dir, syntax.Arg{Value: where.Path, Raw: where.Path, Static: true}) && !(renamed && e.absolute) {
+		return
+	}
+	if e.unreadTransform != "" {
+		p.Report(c, Finding{Rule: "bash-write", Decision: Ask,
+			Message: c.Name + " renames the members of " + e.archive.Value + " with " + clipText(e.unreadTransform, 60) +
+				", an expression corral cannot apply: the names it writes under " + base + " are not known"})
 		return
 	}
 	archive := c.Dir.Join(e.archive.Value)
@@ -332,6 +365,15 @@ func memberPath(name string, e extraction) string {
 	abs := strings.HasPrefix(name, "/")
 	if !e.unzip && !e.absolute && slices.Contains(strings.Split(name, "/"), "..") {
 		return "" // tar skips a member whose name holds ".."
+	}
+	if len(e.transforms) > 0 {
+		for _, t := range e.transforms {
+			name = t.apply(name)
+		}
+		if !e.absolute {
+			name = afterDotDot(name)
+		}
+		abs = strings.HasPrefix(name, "/")
 	}
 	var parts []string
 	strip := e.strip

@@ -1903,7 +1903,7 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 		w.feedCoproc(c, call)
 	}
 	var env *state
-	if inv.split != nil || inv.inputsAreCommands || call.Name == "find" || call.Name == "fd" || call.Name == "fdfind" || call.Name == "su" || call.Name == "runuser" || IsShell(call.Name) || call.Name == "git" ||
+	if inv.split != nil || inv.inputsAreCommands || call.Name == "find" || call.Name == "fd" || call.Name == "fdfind" || call.Name == "su" || call.Name == "runuser" || IsShell(call.Name) || call.Name == "git" || call.Name == "pip" || call.Name == "pip3" ||
 		len(ce.Assigns) > 0 && (call.Name == "cd" || call.Name == "pushd") {
 		if inv.env != nil && inv.env.cleared {
 			// env -i: only what env sets after it reaches the program.
