@@ -183,6 +183,9 @@ func (r *resolver) exactParam(p *sh.ParamExp, quoted bool) bool {
 		}
 		return digitsWord(p.Slice.Offset) && (p.Slice.Length == nil || digitsWord(p.Slice.Length))
 	case p.Repl != nil:
+		if slashPattern(p) {
+			return false
+		}
 		if plainPatsub(p) {
 			if _, ok := r.patsubValue(p); ok {
 				return true // computed as bash matches (patsubglob.go)

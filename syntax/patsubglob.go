@@ -39,11 +39,22 @@ func plainPatsub(p *sh.ParamExp) bool {
 		p.NestedParam == nil && p.Flags == nil && len(p.Modifiers) == 0
 }
 
+// slashPattern reports ${x///p} and ${x////r}, whose pattern bash takes
+// to start with the / after the // operator (${h///a} removes every /a,
+// ${h////a} puts a for every /), where mvdan reads an empty pattern and
+// the rest as the replacement (FuzzExpand): no value is computed.
+func slashPattern(p *sh.ParamExp) bool {
+	return p.Repl != nil && (p.Repl.Orig == nil || len(p.Repl.Orig.Parts) == 0) && p.Repl.With != nil
+}
+
 // patsubValue computes a plain substitution (plainPatsub) of a variable
 // whose value is known; ok is false when the value, the pattern, the
 // replacement or the options that bear on matching are only known at run
 // time, or the pattern is outside what corral reads as bash does.
 func (r *resolver) patsubValue(p *sh.ParamExp) (string, bool) {
+	if slashPattern(p) {
+		return "", false
+	}
 	env := r.env()
 	v := env.Get(p.Param.Value)
 	if len(env.unknown) > 0 || v.Kind == expand.Indexed || v.Kind == expand.Associative || v.Kind == expand.NameRef {
