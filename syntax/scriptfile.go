@@ -173,6 +173,7 @@ func (w *walker) runsCode(c scope, call *Call) bool {
 		return true
 	}
 	w.pythonPip(c, call)
+	w.shellVerb(c, call)
 	if lang.ForProgram(call.Name) == lang.JS && w.testRun(c, call) {
 		return true // node --test: the runner's files
 	}

@@ -105,6 +105,8 @@ func (w *walker) pythonPip(c scope, call *Call) {
 				w.pythonBuild(c, &inner, call.Args[i+2:])
 			case "unittest":
 				w.unittestRun(c, call, call.Args[i+2:])
+			case "doctest":
+				w.doctestRun(c, call, call.Args[i+2:])
 			case "nox":
 				w.noxRun(c, call, call.Args[i+2:])
 			case "pdb", "cProfile", "profile", "trace", "coverage":

@@ -1,0 +1,44 @@
+package rewrite
+
+import "testing"
+
+// Shell verbs inside other runtimes and code held by other files (red
+// team 6): ruby -run (un.rb), perl -MExtUtils::Command, shx, doctest's
+// examples, php's -B/-R/-E code and split --filter. Each runs for real
+// in the scratch home (runCodeCase): what corral denies removes the
+// canary when run anyway; the look-alikes leave it.
+var verbLibCases = []codeCase{
+	{name: "ruby-run-rm", prog: "ruby", cmd: "ruby -run -e rm -- -rf ~", want: Deny, gone: true},
+	{name: "ruby-r-un-rm", prog: "ruby", cmd: "ruby -r un -e 'rm' -- -r -f ~", want: Deny, gone: true},
+	{name: "ruby-run-cp-secret", prog: "ruby", cmd: "ruby -run -e cp -- .env /dev/stdout", want: Deny, leaks: true},
+	{name: "ruby-run-rm-look", prog: "ruby", cmd: "ruby -run -e rm -- -rf build", want: Allow},
+	{name: "ruby-run-mkdir-look", prog: "ruby", cmd: "ruby -run -e mkdir -- -p build/x/y", want: Allow},
+	{name: "ruby-e-rm-look", prog: "ruby", cmd: "ruby -e 'def rm(*) = nil; rm' -- -rf ~", want: Allow},
+	{name: "perl-extutils-rm-rf", prog: "perl", cmd: "cd / && perl -MExtUtils::Command -e rm_rf ~", want: Deny, gone: true},
+	{name: "perl-extutils-cat-secret", prog: "perl", cmd: "perl -MExtUtils::Command -e cat .env", want: Deny, leaks: true},
+	{name: "perl-extutils-rm-rf-look", prog: "perl", cmd: "perl -MExtUtils::Command -e rm_rf build", want: Allow},
+	{name: "perl-extutils-mkpath-look", prog: "perl", cmd: "perl -MExtUtils::Command -e mkpath build/x", want: Allow},
+	{name: "shx-rm", prog: "shx", cmd: "shx rm -rf ~", want: Deny, gone: true},
+	{name: "shx-rm-look", prog: "shx", cmd: "shx rm -rf build", want: Allow},
+	{name: "python-doctest-text", prog: "python3", cmd: "python3 -m doctest README.rst",
+		files: map[string]string{"README.rst": "Use\n===\n\n  >>> import shutil\n  >>> shutil.rmtree('{home}')\n"}, want: Deny, gone: true},
+	{name: "python-doctest-docstring", prog: "python3", cmd: "python3 -m doctest m.py",
+		files: map[string]string{"m.py": "def f():\n    \"\"\"\n    >>> import os\n    >>> os.system('rm -rf ~')\n    0\n    \"\"\"\n"}, want: Deny, gone: true},
+	{name: "python-doctest-look", prog: "python3", cmd: "python3 -m doctest -v README.rst",
+		files: map[string]string{"README.rst": "Use\n\n>>> for i in range(2):\n...     print(i)\n0\n1\n>>> 'rm -rf ~'\n'rm -rf ~'\n"}, want: Allow},
+	{name: "php-B-code", prog: "php", cmd: `php -B 'system("rm -rf ~");' -R '' < /dev/null`, want: Deny, gone: true},
+	{name: "php-E-code", prog: "php", cmd: `php -R '' --process-end='system("rm -rf ~");' < /dev/null`, want: Deny, gone: true},
+	{name: "php-R-look", prog: "php", cmd: `echo hi | php -R 'echo strtoupper($argn), "\n";'`, want: Allow},
+	{name: "split-filter", prog: "split", cmd: "echo a > build/a.txt && split --filter='rm -rf ~' build/a.txt", want: Deny, gone: true},
+	{name: "split-filter-abbrev", prog: "split", cmd: "split --fil='cat ~/.ssh/id_rsa' .env", want: Deny, leaks: true},
+	{name: "split-filter-look", prog: "split", cmd: "echo a > build/a.txt && split -l 1 --filter='gzip > $FILE.gz' build/a.txt build/part-", want: Allow},
+}
+
+func TestExecVerbLibs(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs programs")
+	}
+	for _, tc := range verbLibCases {
+		t.Run(tc.name, func(t *testing.T) { runCodeCase(t, tc) })
+	}
+}
