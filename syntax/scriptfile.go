@@ -174,6 +174,7 @@ func (w *walker) runsCode(c scope, call *Call) bool {
 	}
 	w.pythonPip(c, call)
 	w.shellVerb(c, call)
+	w.phpIni(c, call)
 	if lang.ForProgram(call.Name) == lang.JS && w.testRun(c, call) {
 		return true // node --test: the runner's files
 	}
