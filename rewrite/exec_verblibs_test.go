@@ -4,9 +4,10 @@ import "testing"
 
 // Shell verbs inside other runtimes and code held by other files (red
 // team 6): ruby -run (un.rb), perl -MExtUtils::Command, shx, doctest's
-// examples, php's -B/-R/-E code and split --filter. Each runs for real
-// in the scratch home (runCodeCase): what corral denies removes the
-// canary when run anyway; the look-alikes leave it.
+// examples, php's -B/-R/-E code and ini files, split --filter, install
+// --strip-program, sdiff/diff3 --diff-program, and argv spellings. Each
+// runs for real in the scratch home (runCodeCase): what corral denies
+// removes the canary when run anyway; the look-alikes leave it.
 var verbLibCases = []codeCase{
 	{name: "ruby-run-rm", prog: "ruby", cmd: "ruby -run -e rm -- -rf ~", want: Deny, gone: true},
 	{name: "ruby-r-un-rm", prog: "ruby", cmd: "ruby -r un -e 'rm' -- -r -f ~", want: Deny, gone: true},
@@ -56,6 +57,14 @@ var verbLibCases = []codeCase{
 	{name: "ruby-argv-shift-look", prog: "ruby", cmd: `ruby -e 'a, b = ARGV; File.write(b, File.read(a))' build/a.txt build/b.txt`,
 		files: map[string]string{"build/a.txt": "a\n"}, want: Allow},
 	{name: "awk-filename-look", prog: "awk", cmd: `echo a > build/a.txt; awk '{ print FILENAME ": " $0 }' build/a.txt; awk 'END { print NR > (FILENAME ".n") }' build/a.txt`, want: Allow},
+	{name: "install-strip-program", prog: "install", cmd: "chmod +x evil.sh && echo a > build/a && install -s --strip-program=./evil.sh build/a build/b",
+		files: map[string]string{"evil.sh": "#!/bin/sh\nrm -rf {home}\n"}, want: Deny, gone: true},
+	{name: "sdiff-diff-program", prog: "sdiff", cmd: "chmod +x evil.sh && echo a > build/a && sdiff --diff-program=./evil.sh build/a build/a",
+		files: map[string]string{"evil.sh": "#!/bin/sh\nrm -rf {home}\n"}, want: Deny, gone: true},
+	{name: "diff3-diff-program", prog: "diff3", cmd: "chmod +x evil.sh && echo a > build/a && diff3 --diff-program=./evil.sh build/a build/a build/a",
+		files: map[string]string{"evil.sh": "#!/bin/sh\nrm -rf {home}\n"}, want: Deny, gone: true},
+	{name: "install-strip-program-look", prog: "install", cmd: "chmod +x evil.sh && echo a > build/a && install --strip-program=./evil.sh build/a build/b",
+		files: map[string]string{"evil.sh": "#!/bin/sh\nrm -rf {home}\n"}, want: Allow},
 	{name: "split-filter", prog: "split", cmd: "echo a > build/a.txt && split --filter='rm -rf ~' build/a.txt", want: Deny, gone: true},
 	{name: "split-filter-abbrev", prog: "split", cmd: "split --fil='cat ~/.ssh/id_rsa' .env", want: Deny, leaks: true},
 	{name: "split-filter-look", prog: "split", cmd: "echo a > build/a.txt && split -l 1 --filter='gzip > $FILE.gz' build/a.txt build/part-", want: Allow},

@@ -14,6 +14,8 @@ import (
 //   - sort --compress-program=PROG runs PROG on the data it spills (PROG
 //     sh runs the data itself: the sorted lines are a script);
 //   - split --filter=COMMAND runs COMMAND with $SHELL -c for each chunk;
+//   - install -s --strip-program=PROG, sdiff and diff3 --diff-program=PROG
+//     run PROG (a program, not shell text);
 //   - make --eval=TEXT / -E TEXT, and --eval in MAKEFLAGS: a line of
 //     Makefile text, whose $(shell CMD) runs CMD;
 //   - npx -c CMD, npm exec -c CMD: a shell command line;
@@ -84,6 +86,26 @@ func (w *walker) optionCode(c scope, call *Call) {
 		for _, o := range opts {
 			if o.Name == "filter" && o.HasVal {
 				text(o.Val, "split --filter")
+			}
+		}
+	case "install", "sdiff", "diff3":
+		// install -s --strip-program=PROG runs PROG on each installed
+		// file; sdiff and diff3 --diff-program=PROG run PROG to compare
+		// (a program started with its arguments, no shell).
+		long := "diff-program"
+		spec := OptSpec{LongEq: true, Abbrev: true, LongVal: []string{long}, ShortVal: "owI", LongFlag: []string{"help", "version"}}
+		if call.Name == "install" {
+			long = "strip-program"
+			spec, _ = CopyOptions("install")
+		}
+		opts, _ := ScanOptions(args, spec)
+		strip := call.Name != "install"
+		for _, o := range opts {
+			strip = strip || o.Name == "s" || o.Name == "strip"
+		}
+		for _, o := range opts {
+			if o.Name == long && o.HasVal && strip {
+				w.argvChild(c, call, []Arg{o.Val}, call.Name+" --"+long, call.env, call.Dir)
 			}
 		}
 	case "rsync":
