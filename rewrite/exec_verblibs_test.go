@@ -81,13 +81,15 @@ func TestExecVerbLibs(t *testing.T) {
 
 // TestPythonModuleCommands: python -m MODULE is MODULE's command line for
 // the modules that are a command corral models (jupyter, nbconvert,
-// awscli …), ruby -run -e httpd and shx; decided only (a server does not end, shx and jupyter are not
-// installed here).
+// awscli …); also ruby -run -e httpd, shx and pytest's doctest files.
+// Decided only: a server does not end, and shx, jupyter and pytest are
+// not installed here.
 func TestPythonModuleCommands(t *testing.T) {
 	t.Parallel()
 	nb := `{"cells":[{"cell_type":"code","source":["import os\n","os.system('rm -rf /')\n"]}]}`
 	ok := `{"cells":[{"cell_type":"code","source":["print(1)\n"]}]}`
-	cfg := scratchProject(t, map[string]string{"proj/x.ipynb": nb, "proj/ok.ipynb": ok, "proj/.env": "KEY=1\n", "proj/dist/index.html": "hi\n"})
+	cfg := scratchProject(t, map[string]string{"proj/x.ipynb": nb, "proj/ok.ipynb": ok, "proj/.env": "KEY=1\n", "proj/dist/index.html": "hi\n",
+		"proj/docs/guide.rst": ">>> import os\n>>> os.system('rm -rf /')\n0\n", "proj/docs/ok.rst": ">>> 1 + 1\n2\n"})
 	checkDecisions(t, cfg, []struct{ cmd, want string }{
 		{"python3 -m jupyter nbconvert --execute x.ipynb", "deny"},
 		{"python3 -m nbconvert --execute --to notebook x.ipynb", "deny"},
@@ -100,5 +102,9 @@ func TestPythonModuleCommands(t *testing.T) {
 		{"npx shx rm -rf ~", "deny"},
 		{"npm exec -- shx cp x.ipynb ~/.bashrc", "deny"},
 		{"npx shx rm -rf dist", "allow"},
+		{"pytest --doctest-glob='*.rst' docs", "deny"},
+		{"python3 -m pytest --doctest-glob=guide.rst docs", "deny"},
+		{"pytest --doctest-glob='ok.rst' docs", "allow"},
+		{"pytest docs", "allow"},
 	})
 }
