@@ -76,14 +76,18 @@ func (p *parser) bindArgv(argv []Arg) {
 			shifts++
 		}
 		if !ok && front >= 0 {
-			if fromBack, e, take := p.argvTake(i); take {
+			if fromBack, keep, e, take := p.argvTake(i); take {
 				ok, end = true, e
 				if fromBack {
-					back++
-					n = -back
+					n = -(back + 1)
+					if !keep {
+						back++
+					}
 				} else {
 					n = front
-					front++
+					if !keep {
+						front++
+					}
 				}
 			}
 		}
@@ -252,14 +256,15 @@ func (p *parser) argvHead(i int) int {
 // argvTake reports whether the tokens at i take a word off the vector:
 // Ruby's ARGV.shift, ARGV.first (the front), ARGV.pop, ARGV.last (the
 // back), Python's sys.argv.pop() (the back) and .pop(0) (the front);
-// end is the reference's last token.
-func (p *parser) argvTake(i int) (fromBack bool, end int, ok bool) {
+// keep reports a look that leaves the word there (first, last); end is
+// the reference's last token.
+func (p *parser) argvTake(i int) (fromBack, keep bool, end int, ok bool) {
 	if prev := p.tok(i - 1); isP(prev, ".") || isP(prev, "::") {
-		return false, 0, false
+		return false, false, 0, false
 	}
 	k := p.argvHead(i)
 	if k < 0 || !isP(p.tok(k), ".") {
-		return false, 0, false
+		return false, false, 0, false
 	}
 	m := p.tok(k + 1)
 	switch {
@@ -268,18 +273,18 @@ func (p *parser) argvTake(i int) (fromBack bool, end int, ok bool) {
 		if isP(p.tok(k+2), "(") && isP(p.tok(k+3), ")") {
 			end = k + 3
 		} else if isP(p.tok(k+2), "(") {
-			return false, 0, false // shift(2): an array
+			return false, false, 0, false // shift(2): an array
 		}
-		return isI(m, "pop") || isI(m, "last"), end, true
+		return isI(m, "pop") || isI(m, "last"), isI(m, "first") || isI(m, "last"), end, true
 	case p.l == Python && isI(m, "pop") && isP(p.tok(k+2), "("):
 		if isP(p.tok(k+3), ")") {
-			return true, k + 3, true
+			return true, false, k + 3, true
 		}
 		if d := p.tok(k + 3); d.kind == tIdent && d.text == "0" && isP(p.tok(k+4), ")") {
-			return false, k + 4, true
+			return false, false, k + 4, true
 		}
 	}
-	return false, 0, false
+	return false, false, 0, false
 }
 
 // argvUnpack reports an assignment at i that unpacks the vector into
