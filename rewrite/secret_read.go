@@ -345,6 +345,9 @@ func checkSecretRead(p *Pass, c *syntax.Call) {
 		}
 		return
 	}
+	if p.checkServer(c) {
+		return // ruby -run -e httpd DIR
+	}
 	if l := lang.ForProgram(c.Name); l == lang.Perl || l == lang.Ruby {
 		// perl -ne/-pe CODE FILE…, ruby -ne 'print' FILE, perl -e
 		// 'print <>' FILE: the words after the code are the files the

@@ -14,7 +14,7 @@ import (
 // serves to anyone who can reach it (and to the agent, through curl
 // localhost): python -m http.server [-d DIR] (python 2's
 // SimpleHTTPServer: the working directory), php -S ADDR [-t DIR], busybox
-// httpd -h DIR, node's http-server [DIR] and serve [DIR] (npx runs
+// httpd -h DIR, ruby -run -e httpd [DIR], node's http-server [DIR] and serve [DIR] (npx runs
 // them as calls of their own). ok is false for any other call.
 func servedDir(c *syntax.Call) (syntax.Arg, bool) {
 	cwd := syntax.Arg{Value: ".", Raw: ".", Static: true}
@@ -43,6 +43,23 @@ func servedDir(c *syntax.Call) (syntax.Arg, bool) {
 			}
 			return cwd, false
 		}
+	case l == lang.Ruby:
+		// ruby -run -e httpd [OPTIONS] [DIR] (un.rb: WEBrick, every
+		// option takes a value but --do-not-reverse-lookup; OptionParser
+		// takes abbreviations and -p for --port).
+		verb, args, ok := syntax.ShellVerb(c)
+		if !ok || verb != "httpd" {
+			return cwd, false
+		}
+		opts, operands := scan(args, optSpec{shortVal: "bpmtrhsS", longVal: longOpts("bind-address", "port", "max-clients",
+			"temp-dir", "request-timeout", "http-version", "server-name", "server-software", "ssl-certificate", "ssl-private-key"), longEq: true, abbrev: true})
+		if has(opts, "help") {
+			return cwd, false
+		}
+		if len(operands) > 0 {
+			return args[operands[0]], true
+		}
+		return cwd, true
 	case l == lang.PHP:
 		opts, _ := scan(c.Args, phpSpec)
 		if !has(opts, "S", "server") {

@@ -2,6 +2,7 @@ package syntax
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/corral-dev/corral/internal/lazy"
@@ -199,6 +200,32 @@ func (w *walker) awkProgram(c scope, call *Call) {
 	if !fromOption && i < len(args) {
 		pieces = append(pieces, codePiece{text: args[i].Value, arg: &args[i]})
 		i++
+	}
+	// The operands are ARGV[1], ARGV[2] … (ARGV[0] is awk), and the
+	// one input file, when there is one, is FILENAME in the main rules
+	// and END: awk 'BEGIN { printf "" > ARGV[1] }' ~/.bashrc writes the
+	// file the command names. A word only known at run time or a
+	// pattern can be any number of words: the ones after it are not
+	// known.
+	mentions := false
+	for _, pc := range pieces {
+		mentions = mentions || strings.Contains(pc.text, "ARGV") || strings.Contains(pc.text, "FILENAME")
+	}
+	if mentions && i <= len(args) {
+		certain := true
+		var files []Arg
+		for k, a := range args[i:] {
+			certain = certain && a.Static && !a.Glob
+			if k < 64 {
+				vars = append(vars, lang.AwkVar{Name: "ARGV[" + strconv.Itoa(k+1) + "]", Value: a.Value, Known: certain})
+			}
+			if _, _, assign := awkAssignment(a.Value); !assign && a.Value != "-" {
+				files = append(files, a)
+			}
+		}
+		if len(files) == 1 && certain {
+			vars = append(vars, lang.AwkVar{Name: "FILENAME", Value: files[0].Value, Known: true})
+		}
 	}
 	// An operand NAME=VALUE among the input files sets the variable
 	// when awk reaches it (POSIX awk, "Operands").

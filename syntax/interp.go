@@ -109,9 +109,13 @@ func interpSpecFor(l lang.Lang, name string) (interpSpec, bool) {
 		return interpSpec{opts: OptSpec{ShortVal: "IMmeE", ShortOpt: "iCdDxF", Stop: true}, code: []string{"e", "E"},
 			check: []string{"version", "help"}}, true
 	case l == lang.PHP:
-		// php -r CODE, -f FILE, -l (lint).
-		return interpSpec{opts: OptSpec{ShortVal: "dczrf", LongEq: true, Stop: true, LongVal: []string{"file"}},
-			code: []string{"r"}, file: []string{"f", "file"}, check: []string{"l", "version", "help", "syntax-check"}}, true
+		// php -r CODE, -f FILE, -l (lint); -B CODE before the input,
+		// -R CODE for each line of it, -E CODE after it (all of them
+		// run), -F FILE for each line (php --help).
+		return interpSpec{opts: OptSpec{ShortVal: "dczrfBREF", LongEq: true, Stop: true, LongVal: []string{"file",
+			"process-begin", "process-code", "process-end", "process-file", "php-ini", "define", "zend-extension"}},
+			code: []string{"r", "B", "R", "E", "process-begin", "process-code", "process-end"}, file: []string{"f", "file", "F", "process-file"},
+			check: []string{"l", "version", "help", "syntax-check"}}, true
 	case l == lang.Lua:
 		// lua -e STAT -l MOD.
 		return interpSpec{opts: OptSpec{ShortVal: "le", Stop: true}, code: []string{"e"}}, true

@@ -13,6 +13,9 @@ import (
 //   - strace -o '|CMD' and -o '!CMD' (also ltrace) pipe the trace into CMD;
 //   - sort --compress-program=PROG runs PROG on the data it spills (PROG
 //     sh runs the data itself: the sorted lines are a script);
+//   - split --filter=COMMAND runs COMMAND with $SHELL -c for each chunk;
+//   - install -s --strip-program=PROG, sdiff and diff3 --diff-program=PROG
+//     run PROG (a program, not shell text);
 //   - make --eval=TEXT / -E TEXT, and --eval in MAKEFLAGS: a line of
 //     Makefile text, whose $(shell CMD) runs CMD;
 //   - npx -c CMD, npm exec -c CMD: a shell command line;
@@ -74,6 +77,35 @@ func (w *walker) optionCode(c scope, call *Call) {
 						What: "sort --compress-program=" + a.Value + " runs the data sort spills as " + a.Value + " code"})
 				}
 				i = next
+			}
+		}
+	case "split":
+		// split --filter=COMMAND (--fil=, --filter COMMAND) writes each
+		// chunk to the standard input of $SHELL -c COMMAND.
+		opts, _ := ScanOptions(args, splitSpec)
+		for _, o := range opts {
+			if o.Name == "filter" && o.HasVal {
+				text(o.Val, "split --filter")
+			}
+		}
+	case "install", "sdiff", "diff3":
+		// install -s --strip-program=PROG runs PROG on each installed
+		// file; sdiff and diff3 --diff-program=PROG run PROG to compare
+		// (a program started with its arguments, no shell).
+		long := "diff-program"
+		spec := OptSpec{LongEq: true, Abbrev: true, LongVal: []string{long}, ShortVal: "owI", LongFlag: []string{"help", "version"}}
+		if call.Name == "install" {
+			long = "strip-program"
+			spec, _ = CopyOptions("install")
+		}
+		opts, _ := ScanOptions(args, spec)
+		strip := call.Name != "install"
+		for _, o := range opts {
+			strip = strip || o.Name == "s" || o.Name == "strip"
+		}
+		for _, o := range opts {
+			if o.Name == long && o.HasVal && strip {
+				w.argvChild(c, call, []Arg{o.Val}, call.Name+" --"+long, call.env, call.Dir)
 			}
 		}
 	case "rsync":
@@ -324,3 +356,9 @@ func (w *walker) traceOutput(c scope, call *Call, words []Arg, name string) {
 		}
 	}
 }
+
+// splitSpec are GNU split's options (split --help); --numeric-suffixes
+// and --hex-suffixes take a value only after "=".
+var splitSpec = OptSpec{ShortVal: "abCltn", LongEq: true, Abbrev: true,
+	LongVal:  []string{"suffix-length", "additional-suffix", "bytes", "line-bytes", "filter", "lines", "number", "separator"},
+	LongFlag: []string{"numeric-suffixes", "hex-suffixes", "elide-empty-files", "unbuffered", "verbose", "help", "version"}}

@@ -222,6 +222,8 @@ func (w *walker) programs(c scope, call *Call) bool {
 		w.npx(c, call, call.Args)
 	case "rimraf", "del", "del-cli", "rimraf-cli":
 		w.deletingPackage(c, call, call.Name, call.Args)
+	case "shx":
+		w.shx(c, call, call.Args)
 	case "virtualenv":
 		w.venvClear(c, call, call.Args)
 	case "pnpm", "yarn", "npm":

@@ -174,6 +174,8 @@ func (w *walker) runsCode(c scope, call *Call) bool {
 		return true
 	}
 	w.pythonPip(c, call)
+	w.shellVerb(c, call)
+	w.phpIni(c, call)
 	if lang.ForProgram(call.Name) == lang.JS && w.testRun(c, call) {
 		return true // node --test: the runner's files
 	}

@@ -87,7 +87,8 @@ func (w *walker) direnvAllow(c scope, call *Call) bool {
 }
 
 // pythonPip models python -m pip install … and python -m tox: their own
-// options follow -m pip, -m tox.
+// options follow -m pip, -m tox; the modules of pyModuleCommands run as
+// their commands.
 func (w *walker) pythonPip(c scope, call *Call) {
 	if lang.ForProgram(call.Name) != lang.Python {
 		return
@@ -105,6 +106,8 @@ func (w *walker) pythonPip(c scope, call *Call) {
 				w.pythonBuild(c, &inner, call.Args[i+2:])
 			case "unittest":
 				w.unittestRun(c, call, call.Args[i+2:])
+			case "doctest":
+				w.doctestRun(c, call, call.Args[i+2:])
 			case "nox":
 				w.noxRun(c, call, call.Args[i+2:])
 			case "pdb", "cProfile", "profile", "trace", "coverage":
@@ -114,6 +117,18 @@ func (w *walker) pythonPip(c scope, call *Call) {
 				inner := *call
 				inner.Args = call.Args[i+2:]
 				w.toxRun(c, &inner)
+			default:
+				// python -m MODULE ARGS is the MODULE's command line when
+				// the module is a command corral models (python3 -m
+				// jupyter nbconvert --execute NB, -m twine upload).
+				if m := call.Args[i+1]; m.Static && len(pyModuleCommands.Get()[m.Value]) > 0 {
+					var words []Arg
+					for _, v := range pyModuleCommands.Get()[m.Value] {
+						words = append(words, Arg{Value: v, Raw: v, Static: true})
+					}
+					words = append(words, call.Args[i+2:]...)
+					w.argvChild(c, call, words, call.Name+" -m "+m.Value, call.env, call.Dir)
+				}
 			}
 			return
 		}
@@ -1039,3 +1054,13 @@ func (w *walker) pipInstall(c scope, call *Call, args []Arg) {
 		w.buildProject(c, call, call.Dir.Join(v), v)
 	}
 }
+
+// pyModuleCommands are Python modules that are the command line of a
+// program corral models, with that command's words: python -m MODULE
+// ARGS runs as the command would.
+var pyModuleCommands = lazy.Value[map[string][]string]{New: func() map[string][]string {
+	return map[string][]string{"jupyter": {"jupyter"}, "nbconvert": {"jupyter", "nbconvert"},
+		"papermill": {"papermill"}, "twine": {"twine"}, "poetry": {"poetry"}, "pdm": {"pdm"}, "hatch": {"hatch"}, "uv": {"uv"},
+		"pipx": {"pipx"}, "pre_commit": {"pre-commit"}, "invoke": {"invoke"}, "gdown": {"gdown"}, "yt_dlp": {"yt-dlp"},
+		"kaggle": {"kaggle"}, "awscli": {"aws"}}
+}}

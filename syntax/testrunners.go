@@ -131,8 +131,13 @@ func (w *walker) pytestRun(c scope, call *Call, args []Arg) {
 	opts, operands := ScanOptions(args, pytestSpec)
 	noConftest := false
 	files := w.pytestPlugins(c, call)
+	// Text files whose >>> examples pytest runs as doctests: test*.txt,
+	// and what each --doctest-glob matches.
+	globs := []string{"test*.txt"}
 	for _, o := range opts {
 		switch {
+		case o.Long && o.Name == "doctest-glob" && o.HasVal && o.Val.Static && len(globs) < 8:
+			globs = append(globs, o.Val.Value)
 		case o.Long && (o.Name == "help" || o.Name == "version"), !o.Long && o.Name == "h":
 			return
 		case o.Long && o.Name == "noconftest":
@@ -156,6 +161,7 @@ func (w *walker) pytestRun(c scope, call *Call, args []Arg) {
 		targets = []string{call.Dir.Path}
 	}
 	seen := map[string]bool{}
+	var docs []string
 	add := func(p string) {
 		if !seen[p] && len(files) < maxTestFiles {
 			seen[p] = true
@@ -176,17 +182,43 @@ func (w *walker) pytestRun(c scope, call *Call, args []Arg) {
 				add(filepath.Join(d, "conftest.py"))
 			}
 		}
+		doctestFile := func(p string) bool {
+			for _, g := range globs {
+				if ok, _ := filepath.Match(g, filepath.Base(p)); ok && !strings.HasSuffix(p, ".py") {
+					return true
+				}
+			}
+			return false
+		}
 		if w.dirLike(t) {
 			for _, f := range w.collect(t, func(p string) bool {
 				name := filepath.Base(p)
 				return strings.HasSuffix(name, ".py") && (strings.HasPrefix(name, "test_") || strings.HasSuffix(name, "_test.py")) ||
-					name == "conftest.py" && !noConftest
+					name == "conftest.py" && !noConftest || doctestFile(p)
 			}) {
+				if doctestFile(f) {
+					docs = append(docs, f)
+					continue
+				}
 				add(f)
 			}
+		} else if doctestFile(t) {
+			docs = append(docs, t)
 		}
 	}
 	w.readTestFiles(c, call, files, string(lang.Python))
+	w.lenient++
+	defer func() { w.lenient-- }()
+	for i, f := range docs {
+		if i >= maxTestFiles {
+			break
+		}
+		if text, ok := w.readScript(Dir{Path: f, Known: true}); ok {
+			if code := doctestExamples(text); code != "" {
+				w.program(c, call, lang.Python, code, f, false, f+" (doctest examples)")
+			}
+		}
+	}
 }
 
 // unittestRun reads what python -m unittest runs: the modules, files or

@@ -38,12 +38,60 @@ func (p *parser) bindArgv(argv []Arg) {
 	out := make([]token, 0, len(p.toks))
 	shifts := 0
 	topShifts := p.l == Perl && p.shiftsAtTop()
+	// Words taken from the front (Ruby's ARGV.shift, Python's
+	// sys.argv.pop(0)) and the back (.pop()) in a program without
+	// loops: the n-th take is the n-th word from that end.
+	// Python's first word is the program's own name ("-c"), which
+	// pop(0) takes first.
+	front, back := 0, 0
+	if p.l == Ruby || p.l == Python {
+		for _, t := range p.toks {
+			if t.kind == tIdent && (t.text == "while" || t.text == "until" || t.text == "for" || t.text == "each" || t.text == "loop" || t.text == "times") {
+				front, back = -2, -2
+				break
+			}
+		}
+	}
 	for i := 0; i < len(p.toks); i++ {
 		t := p.toks[i]
+		if names, start, end, ok := p.argvUnpack(i); ok {
+			// f, = ARGV; _, f = sys.argv; f, = sys.argv[1:]: each name
+			// is bound to its word when every one is known.
+			known := start+len(names) <= len(argv)
+			for j := range names {
+				known = known && argv[start+j].Known
+			}
+			if known {
+				for j, name := range names {
+					if name != "" {
+						out = append(out, token{kind: tIdent, text: name, off: t.off}, token{kind: tPunct, text: "=", off: t.off},
+							token{kind: tString, text: argv[start+j].Value, lit: true, off: t.off}, token{kind: tNewline, off: t.off})
+					}
+				}
+				i = end
+				continue
+			}
+		}
 		n, end, ok := p.argvRef(i)
 		if !ok && topShifts && isI(t, "shift") {
 			n, end, ok = shifts, i, true
 			shifts++
+		}
+		if !ok && front >= 0 {
+			if fromBack, keep, e, take := p.argvTake(i); take {
+				ok, end = true, e
+				if fromBack {
+					n = -(back + 1)
+					if !keep {
+						back++
+					}
+				} else {
+					n = front
+					if !keep {
+						front++
+					}
+				}
+			}
 		}
 		if ok && n < 0 {
 			// From the end: only when every word is known is the
@@ -185,4 +233,108 @@ func (p *parser) pySysNames() (sysNames, argvNames map[string]bool) {
 	}
 	p.sysNames, p.argvNames = sysNames, argvNames
 	return sysNames, argvNames
+}
+
+// argvHead returns the index of the first token after a reference to
+// the whole argument vector at i (sys.argv, argv from sys, ARGV), or -1.
+func (p *parser) argvHead(i int) int {
+	switch p.l {
+	case Python:
+		sysNames, argvNames := p.pySysNames()
+		if t := p.tok(i); t.kind == tIdent && sysNames[t.text] && isP(p.tok(i+1), ".") && isI(p.tok(i+2), "argv") {
+			return i + 3
+		}
+		if t := p.tok(i); t.kind == tIdent && argvNames[t.text] {
+			return i + 1
+		}
+	case Ruby:
+		if isI(p.tok(i), "ARGV") {
+			return i + 1
+		}
+	}
+	return -1
+}
+
+// argvTake reports whether the tokens at i take a word off the vector:
+// Ruby's ARGV.shift, ARGV.first (the front), ARGV.pop, ARGV.last (the
+// back), Python's sys.argv.pop() (the back) and .pop(0) (the front);
+// keep reports a look that leaves the word there (first, last); end is
+// the reference's last token.
+func (p *parser) argvTake(i int) (fromBack, keep bool, end int, ok bool) {
+	if prev := p.tok(i - 1); isP(prev, ".") || isP(prev, "::") {
+		return false, false, 0, false
+	}
+	k := p.argvHead(i)
+	if k < 0 || !isP(p.tok(k), ".") {
+		return false, false, 0, false
+	}
+	m := p.tok(k + 1)
+	switch {
+	case p.l == Ruby && (isI(m, "shift") || isI(m, "first") || isI(m, "pop") || isI(m, "last")):
+		end = k + 1
+		if isP(p.tok(k+2), "(") && isP(p.tok(k+3), ")") {
+			end = k + 3
+		} else if isP(p.tok(k+2), "(") {
+			return false, false, 0, false // shift(2): an array
+		}
+		return isI(m, "pop") || isI(m, "last"), isI(m, "first") || isI(m, "last"), end, true
+	case p.l == Python && isI(m, "pop") && isP(p.tok(k+2), "("):
+		if isP(p.tok(k+3), ")") {
+			return true, false, k + 3, true
+		}
+		if d := p.tok(k + 3); d.kind == tIdent && d.text == "0" && isP(p.tok(k+4), ")") {
+			return false, false, k + 4, true
+		}
+	}
+	return false, false, 0, false
+}
+
+// argvUnpack reports an assignment at i that unpacks the vector into
+// names: "f, = ARGV", "a, b = ARGV" (Ruby), "f, = sys.argv[1:]", "_, f =
+// sys.argv" (Python). names are the targets ("" for a starred or other
+// target that is not a plain name), start the index of the first word
+// they take, end the last token of the statement's value.
+func (p *parser) argvUnpack(i int) (names []string, start, end int, ok bool) {
+	if prev := p.tok(i - 1); !(prev.kind == tNewline || isP(prev, ";") || isP(prev, "{") || i == 0) {
+		return nil, 0, 0, false
+	}
+	k := i
+	comma := false
+	for len(names) < 8 {
+		t := p.tok(k)
+		if t.kind != tIdent || t.text == "" || !isIdentName(t.text) {
+			return nil, 0, 0, false
+		}
+		names = append(names, t.text)
+		if !isP(p.tok(k+1), ",") {
+			k++
+			break
+		}
+		comma = true
+		k += 2
+		if isP(p.tok(k), "=") {
+			break
+		}
+	}
+	if !comma || !isP(p.tok(k), "=") {
+		return nil, 0, 0, false
+	}
+	h := p.argvHead(k + 1)
+	if h < 0 {
+		return nil, 0, 0, false
+	}
+	end = h - 1
+	if p.l == Python && isP(p.tok(h), "[") {
+		// sys.argv[N:]
+		d := p.tok(h + 1)
+		if d.kind != tIdent || len(d.text) != 1 || d.text[0] < '0' || d.text[0] > '9' || !isP(p.tok(h+2), ":") || !isP(p.tok(h+3), "]") {
+			return nil, 0, 0, false
+		}
+		start = int(d.text[0] - '0')
+		end = h + 3
+	}
+	if next := p.tok(end + 1); !(next.kind == tNewline || isP(next, ";")) {
+		return nil, 0, 0, false // sys.argv[1:] + x, ARGV.map …
+	}
+	return names, start, end, true
 }

@@ -317,6 +317,7 @@ func AnalyzeAwk(src string, vars []AwkVar) []Effect {
 	p.indirect()
 	p.indexScoped(p.scopedConstants())
 	p.awkPreset = vars
+	p.bindAwkArgv(vars)
 	out := append(p.extra, awk(p)...)
 	if e, ok := envSend(p); ok {
 		out = append(out, e)
@@ -511,4 +512,32 @@ func awkOperandAssigns(s string) bool {
 		}
 	}
 	return true
+}
+
+// bindAwkArgv replaces each read of ARGV[N] (a literal index; not an
+// assignment to it) with the word the command line gives it, when known
+// (vars holds them as "ARGV[N]").
+func (p *parser) bindAwkArgv(vars []AwkVar) {
+	words := map[string]AwkVar{}
+	for _, v := range vars {
+		if strings.HasPrefix(v.Name, "ARGV[") {
+			words[v.Name] = v
+		}
+	}
+	if len(words) == 0 {
+		return
+	}
+	out := make([]token, 0, len(p.toks))
+	for i := 0; i < len(p.toks); i++ {
+		t := p.toks[i]
+		if t.kind == tIdent && t.text == "ARGV" && isP(p.tok(i+1), "[") && isP(p.tok(i+3), "]") && !isP(p.tok(i+4), "=") {
+			if v, ok := words["ARGV["+p.tok(i+2).text+"]"]; ok && v.Known {
+				out = append(out, token{kind: tString, text: v.Value, lit: true, off: t.off})
+				i += 3
+				continue
+			}
+		}
+		out = append(out, t)
+	}
+	p.toks = out
 }
