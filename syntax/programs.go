@@ -217,16 +217,10 @@ func (w *walker) programs(c scope, call *Call) bool {
 		w.ghCLI(c, call)
 	case "tar", "bsdtar", "gtar":
 		w.tar(c, call)
-	case "npx", "bunx", "pnpx":
-		w.npx(c, call, call.Args)
 	case "rimraf", "del", "del-cli", "rimraf-cli":
 		w.deletingPackage(c, call, call.Name, call.Args)
 	case "virtualenv":
 		w.venvClear(c, call, call.Args)
-	case "pnpm", "yarn", "npm":
-		if len(call.Args) > 0 && (call.Args[0].Value == "dlx" || call.Args[0].Value == "exec" || call.Args[0].Value == "x") {
-			w.npx(c, call, call.Args[1:])
-		}
 	case "docker", "podman":
 		w.dockerRun(c, call)
 	}
