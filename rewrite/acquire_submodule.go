@@ -154,27 +154,39 @@ func submoduleURLs(top string, where ...string) map[string]bool {
 // it runs.
 func (p *Pass) submoduleConfigEarlier(c *syntax.Call, gitmodules string) bool {
 	for _, o := range p.Model.Calls {
-		if o == c || o.Script != c.Script || o.End > c.Start {
+		if o == c || o.Script != c.Script || o.End > c.Start || o.Name != "git" {
 			continue
 		}
-		if o.Name == "git" {
-			if _, s := gitArgs(o); s >= 0 && o.Args[s].Value == "config" && urlConfig(o.Args[s+1:]) {
-				return true
-			}
+		if _, s := gitArgs(o); s >= 0 && o.Args[s].Value == "config" && urlConfig(o.Args[s+1:]) {
+			return true
+		}
+	}
+	return p.namedEarlier(c, gitmodules)
+}
+
+// namedEarlier reports a call of the same script that ends before c
+// starts and names the file abs: an operand (or an option's value after
+// "="), or the target of a redirection that writes; a redirection to a
+// run-time target, or an operand known only at run time that mentions the
+// file's name, counts too. What c reads from abs is then only known when
+// it runs.
+func (p *Pass) namedEarlier(c *syntax.Call, abs string) bool {
+	base := filepath.Base(abs)
+	for _, o := range p.Model.Calls {
+		if o == c || o.Script != c.Script || o.End > c.Start {
+			continue
 		}
 		for _, a := range o.Args {
 			v := a.Value
 			if i := strings.IndexByte(v, '='); i > 0 && strings.HasPrefix(v, "-") {
 				v = v[i+1:]
 			}
-			if !a.Static || (v != "" && o.Dir.Join(v).Known && o.Dir.Join(v).Path == gitmodules) {
-				if a.Static || strings.Contains(a.Raw, "gitmodules") {
-					return true
-				}
+			if a.Static && v != "" && o.Dir.Join(v).Known && o.Dir.Join(v).Path == abs || !a.Static && strings.Contains(a.Raw, base) {
+				return true
 			}
 		}
 		for _, r := range o.Redirs {
-			if r.Writes() && (!r.Target.Static || r.Dir.Join(r.Target.Value).Path == gitmodules) {
+			if r.Writes() && (!r.Target.Static || r.Dir.Join(r.Target.Value).Path == abs) {
 				return true
 			}
 		}
