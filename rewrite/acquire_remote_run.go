@@ -425,6 +425,9 @@ func checkRemoteRun(p *Pass, c *syntax.Call) {
 		if len(args) == 0 || args[0] != "install" {
 			return
 		}
+		if n := len(words) - len(args); n >= 0 && n+1 <= len(c.Args) && p.pipReqFiles(c, c.Args[n+1:], report) {
+			return
+		}
 		skip := false
 		for i, w := range args[1:] {
 			if skip {

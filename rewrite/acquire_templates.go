@@ -1,6 +1,7 @@
 package rewrite
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/corral-dev/corral/syntax"
@@ -212,4 +213,153 @@ func checkRemoteMount(p *Pass, c *syntax.Call) {
 	}
 	p.Report(c, Finding{Rule: "remote-mount", Decision: Ask, Kind: "mount",
 		Message: c.Name + " mounts a remote file system at " + point.Value + " in the project: its files are foreign content and writes there go to the remote; mount it under " + p.Config.Sandbox + " or outside the project"})
+}
+
+// Project initializers: a package manager's verb that fetches a package,
+// runs its code and writes the tree it makes into the working directory —
+// npm create/init PKG (npm init with no package, or only options, writes
+// a package.json and is local), yarn/pnpm create PKG, bun create
+// TEMPLATE (an npm create-TEMPLATE package or a GitHub repository; a local
+// file or directory is not fetched), composer create-project PKG, and
+// rails new -m/--template URL, which evaluates a remote Ruby template. A
+// create-* package (or @scope/create) run by any package runner (npx
+// create-vite app, pnpm dlx create-vite, deno run npm:create-vite) is the
+// same call. They are judged as the template tools are: asked about
+// unless they run in the sandbox or their destination is there.
+
+// initializerSpec returns the options that take a value of each
+// initializer verb (their --help): any other word that starts with "-"
+// is a flag, and the first other word is the package or template.
+func initializerSpec(name string) optSpec {
+	switch name {
+	case "npm":
+		return optSpec{shortVal: "w", longEq: true, longVal: longOpts("workspace", "scope", "init-author-name", "init-author-email",
+			"init-author-url", "init-license", "init-module", "init-version", "userconfig", "registry", "cache", "prefix")}
+	case "yarn", "pnpm", "bun":
+		return optSpec{shortVal: "C", longEq: true, longVal: longOpts("cwd", "dir", "registry")}
+	case "composer":
+		return optSpec{shortVal: "sd", longEq: true, longVal: longOpts("stability", "repository", "repository-url", "add-repository",
+			"prefer-install", "working-dir", "ignore-platform-req")}
+	case "rails":
+		return optSpec{shortVal: "mdjracTJ", longEq: true, longVal: longOpts("template", "database", "javascript", "ruby", "asset-pipeline",
+			"css", "rc", "skip-namespace")}
+	}
+	return optSpec{}
+}
+
+// initializerPackage reports an npm package whose command is a project
+// initializer: create-NAME, @SCOPE/create-NAME, @SCOPE/create (npm's
+// naming for npm init), with any @VERSION.
+func initializerPackage(pkg string) bool {
+	if at := strings.LastIndexByte(pkg, '@'); at > 0 {
+		pkg = pkg[:at]
+	}
+	base := pkg
+	if strings.HasPrefix(pkg, "@") {
+		_, b, ok := strings.Cut(pkg, "/")
+		if !ok {
+			return false
+		}
+		base = b
+	}
+	return base == "create" || strings.HasPrefix(base, "create-")
+}
+
+// initializer returns what a call that runs a project initializer is
+// called in messages and its destination (nil when it has none or it is
+// not a word), and whether c is one. A create-* package's own call counts
+// when a package runner runs it: the runner's child (npx create-vite app,
+// pnpm dlx, bunx, deno run npm:create-vite) or a call unwrapped from npm,
+// yarn or pnpm exec.
+func initializer(c *syntax.Call) (what string, dest *syntax.Arg, ok bool) {
+	args := c.Args
+	if initializerPackage(c.Name) {
+		runner := ""
+		if c.RunBy != nil {
+			if _, isRun := syntax.PackageRunArgs(c.RunBy); isRun {
+				runner = c.RunBy.Name
+			}
+		}
+		if n := len(c.Wrappers); runner == "" && n > 0 && slices.Contains(syntax.PackageRunnerNames(), c.Wrappers[n-1]) {
+			runner = c.Wrappers[n-1]
+		}
+		if runner == "" {
+			return "", nil, false
+		}
+		_, ops := scan(args, optSpec{})
+		if len(ops) > 0 {
+			dest = &args[ops[0]]
+		}
+		return runner + " " + c.Name, dest, true
+	}
+	if len(args) == 0 || !args[0].Static {
+		return "", nil, false
+	}
+	verb := args[0].Value
+	switch {
+	case c.Name == "npm" && (verb == "create" || verb == "init" || verb == "innit"),
+		(c.Name == "yarn" || c.Name == "pnpm" || c.Name == "bun") && verb == "create",
+		c.Name == "composer" && verb == "create-project":
+	case c.Name == "rails" && verb == "new":
+		opts, ops := scan(args[1:], initializerSpec("rails"))
+		for _, o := range find(opts, "m", "template") {
+			if remoteTemplate(o.val) {
+				if len(ops) > 0 {
+					dest = &args[1+ops[0]]
+				}
+				return "rails new --template " + o.val.Value, dest, true
+			}
+		}
+		return "", nil, false
+	default:
+		return "", nil, false
+	}
+	_, ops := scan(args[1:], initializerSpec(c.Name))
+	if len(ops) == 0 {
+		return "", nil, false // npm init, npm init -y: a package.json here
+	}
+	src := args[1+ops[0]]
+	if c.Name == "bun" && localTemplate(src) {
+		return "", nil, false
+	}
+	if len(ops) > 1 {
+		dest = &args[1+ops[1]]
+	}
+	return c.Name + " " + verb + " " + src.Value, dest, true
+}
+
+var projectInitializer = Rule{
+	Name:      "project-initializer",
+	Decisions: []Decision{Ask},
+	Doc: `The package managers' project initializers fetch a package, run its
+code and write the tree it makes into the working directory, as the
+template tools do: npm create/init PKG (npm init foo runs the package
+create-foo; npm init alone, or with options only, writes a package.json
+and passes), yarn, pnpm and bun create (bun create of a local file or
+directory passes), composer create-project PKG, rails new -m/--template
+URL (a remote Ruby template it evaluates), and a create-* package run by
+any package runner of the one table (npx create-vite app, npm exec,
+pnpm dlx, bunx, bun x, deno run npm:create-vite). Asked about unless the
+call runs in the sandbox or its destination (the first operand after the
+package) is there.`,
+	Words: []string{"composer", "rails"},
+	Call:  checkProjectInitializer,
+}
+
+// checkProjectInitializer judges the calls initializer finds.
+func checkProjectInitializer(p *Pass, c *syntax.Call) {
+	if !strings.Contains(c.Name, "create") && c.Name != "npm" && c.Name != "yarn" && c.Name != "pnpm" && c.Name != "bun" && c.Name != "composer" &&
+		c.Name != "rails" {
+		return
+	}
+	what, dest, ok := initializer(c)
+	if !ok {
+		return
+	}
+	if p.DirInSandbox(c.Dir) || dest != nil && dest.Static && p.DirInSandbox(c.Dir.Join(dest.Value)) {
+		return
+	}
+	p.Report(c, Finding{Rule: "project-initializer", Decision: Ask, Kind: "template",
+		Message: what + " fetches a project template, runs its code and writes the tree it makes into the project; run it in the sandbox (cd " +
+			syntax.Quote(p.Config.Sandbox) + " first, or a destination there) and read the result first"})
 }

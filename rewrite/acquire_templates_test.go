@@ -1,6 +1,13 @@
 package rewrite
 
-import "testing"
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
 
 // TestTemplateFetchers checks the fetchers of repository snapshots and
 // templates (red-team finding 10): a clone or snapshot lands in the
@@ -61,4 +68,89 @@ func TestRemoteMountInProject(t *testing.T) {
 		{`rclone lsd remote:`, "allow"},
 		{`rclone config`, "allow"},
 	})
+}
+
+// TestPackageInitializers: the package managers' project initializers
+// (red team 6, row 7) are judged as the template tools are, through every
+// package runner of the one table; the local spellings pass.
+func TestPackageInitializers(t *testing.T) {
+	t.Parallel()
+	cfg := testConfig()
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{"npm create vite@latest app", "ask"},
+		{"npm create --yes vite@latest app -- --template vanilla", "ask"},
+		{"npm init vite@latest app", "ask"},
+		{"npm init @usr/foo", "ask"},
+		{"yarn create vite x", "ask"},
+		{"pnpm create vite app", "ask"},
+		{"bun create vite app", "ask"},
+		{"bun create user/repo dest", "ask"},
+		{"composer create-project laravel/laravel app", "ask"},
+		{"composer create-project --prefer-dist -s dev laravel/laravel app", "ask"},
+		{"rails new app -m https://x.example/template.rb", "ask"},
+		{"rails new app --template=https://x.example/template.rb", "ask"},
+		{"npx create-react-app my-app", "ask"},
+		{"npx -y create-vite@5 app", "ask"},
+		{"pnpm dlx create-vite app", "ask"},
+		{"bunx create-vite app", "ask"},
+		{"deno run -A npm:create-vite app", "ask"},
+		{"npm exec --yes -- create-vite app", "ask"},
+		// Another runner's spelling of degit (deno's npm: specifiers).
+		{"deno run -A npm:degit a/b x", "ask"},
+		{"deno run -A npm:tiged@2 a/b", "ask"},
+		{"deno x degit a/b x", "ask"},
+		// Look-alikes that must pass: local initialisation, the sandbox,
+		// other packages run, and deno scripts.
+		{"npm init", "allow"},
+		{"npm init -y", "allow"},
+		{"npm init --scope=@me -y", "allow"},
+		{"npm init -w packages/a -y", "allow"},
+		{"bun init", "allow"},
+		{"bun create ./Component.tsx", "allow"},
+		{"yarn init -y", "allow"},
+		{"pnpm init", "allow"},
+		{"composer install", "allow"},
+		{"rails new app", "allow"},
+		{"rails new app -m ./template.rb", "allow"},
+		{"npm create vite@latest " + cfg.Sandbox + "/app", "allow"},
+		{"cd " + cfg.Sandbox + " && npm create vite@latest app", "allow"},
+		{"npx create-vite " + cfg.Sandbox + "/app", "allow"},
+		{"npx eslint .", "allow"},
+		{"npx createdb-helper x", "allow"},
+		{"deno run -A main.ts", "allow"},
+		{"deno run -A npm:cowsay hi", "allow"},
+	})
+}
+
+// TestPackageInitializerWrites runs the real npm, offline, with a local
+// package standing in for a registry's create-* initializer: npm exec runs
+// its code, which writes its tree into the working directory; corral asks
+// about that command and passes it in the sandbox.
+func TestPackageInitializerWrites(t *testing.T) {
+	t.Parallel()
+	if _, err := exec.LookPath("npm"); err != nil {
+		t.Skip("npm not installed")
+	}
+	cfg := scratchProject(t, map[string]string{
+		"create-foo/package.json": `{"name":"create-foo","version":"1.0.0","bin":{"create-foo":"index.js"}}`,
+		"create-foo/index.js":     "#!/usr/bin/env node\nconst fs=require('fs');const d=process.argv[2]||'.';fs.mkdirSync(d,{recursive:true});fs.writeFileSync(d+'/payload.sh','echo template\\n');\n",
+		"proj/README":             "x\n",
+	})
+	root := filepath.Dir(cfg.Project)
+	if err := os.Chmod(filepath.Join(root, "create-foo/index.js"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	cmdText := "npm exec --offline --yes --package=file:../create-foo -- create-foo app"
+	if r := Check(cfg, cmdText); r.Decision != Ask || !strings.Contains(fmt.Sprint(r.Findings), "project-initializer") {
+		t.Errorf("%s: %s %v, want ask (project-initializer)", cmdText, r.Decision, r.Findings)
+	}
+	cmd := exec.Command("npm", "exec", "--offline", "--yes", "--package=file:../create-foo", "--", "create-foo", "app")
+	cmd.Dir = cfg.Project
+	cmd.Env = append(os.Environ(), "HOME="+root, "npm_config_cache="+filepath.Join(root, "npmcache"), "npm_config_update_notifier=false")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("npm exec: %v\n%s", err, out)
+	}
+	if _, err := os.Stat(filepath.Join(cfg.Project, "app/payload.sh")); err != nil {
+		t.Fatalf("the initializer wrote no tree into the project: %v", err)
+	}
 }

@@ -295,7 +295,11 @@ func TestRunViaDecisions(t *testing.T) {
 		{"aws s3 cp s3://b/x ~/.bashrc", Deny},
 		{"aws s3 sync s3://b ./data", Rewrite},
 		{"gsutil cp gs://b/x /etc/profile", Deny},
-		{"git worktree add ~/w", Ask},
+		// A work tree of the repository's own commits, a git repository
+		// once made: outside the safe paths is no reason to ask
+		// (TestWorktreeAdd judges the files it checks out).
+		{"git worktree add ~/w", Allow},
+		{"git worktree add /etc/w", Deny},
 		{"pip install --target ~ x", Ask},
 		{"pip install -t ./vendor x", Allow},
 		{"npm install --prefix ~ x", Ask},

@@ -256,3 +256,36 @@ func TestGitConfigKeptFile(t *testing.T) {
 		}
 	}
 }
+
+// TestGitConfigHooksPathProject: git config core.hooksPath DIR of a
+// directory in the project is judged as npx husky init is, by the hooks
+// DIR holds (red team 6's false alarm: .githooks asked while husky
+// passed); a directory outside the project, --global and a run-time value
+// still ask.
+func TestGitConfigHooksPathProject(t *testing.T) {
+	t.Parallel()
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Fatalf("git is needed: %v", err)
+	}
+	cfg := scratchProject(t, map[string]string{
+		"proj/.githooks/pre-commit": "#!/bin/sh\nnpm test\n",
+		"proj/evil/pre-commit":      "#!/bin/sh\nrm -rf ~\n",
+		"proj/.husky/pre-commit":    "npm test\n",
+	})
+	cmd := exec.Command("git", "init", "-q")
+	cmd.Dir = cfg.Project
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("git init: %v\n%s", err, out)
+	}
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{"git config core.hooksPath .githooks", "allow"},
+		{"git config core.hooksPath .githooks && git commit -m x", "allow"},
+		{"git config core.hooksPath hooks-to-come", "allow"},
+		{"npx husky init", "allow"},
+		{"git config core.hooksPath evil", "deny"},
+		{"git config --global core.hooksPath .githooks", "ask"},
+		{"git config core.hooksPath /tmp/hooks", "ask"},
+		{"git config core.hooksPath \"$D\"", "ask"},
+		{"git config core.hooksPath .git/hooks2", "ask"},
+	})
+}

@@ -7,6 +7,7 @@ var acquisitionRules = []Rule{
 	ghReleaseDownload,
 	ghPrCheckout,
 	gitSubmoduleAdd,
+	projectInitializer,
 	curlRule,
 	wgetRule,
 	svnCheckout,

@@ -108,6 +108,11 @@ type target struct {
 	// hardLink reports the file a hard link is made to (ln A B, cp -l):
 	// judged as a write of it, without the warnings of ordinary writes.
 	hardLink bool
+	// worktree reports the work tree git worktree add makes of the
+	// repository's own commits: it is a git repository once made, which
+	// seed 002 counts as a safe path, so the outside-safe-paths verdict
+	// is not given for it (a protected or blocked path still is).
+	worktree bool
 	// replaces reports a write that puts a new file at the name instead
 	// of writing the file there (mv, install, ln, sed -i, perl -i, cp
 	// --remove-destination or -a: a rename over the name, or an unlink
@@ -639,6 +644,9 @@ func (p *Pass) judge(c *syntax.Call, sc *syntax.Script, dir syntax.Dir, t target
 		d = cfg.Paths.DecideReplace(env, t.path())
 	} else {
 		d = cfg.Paths.Decide(env, t.path(), t.action)
+	}
+	if t.worktree && d.Rule == "outside-safe-path" {
+		return
 	}
 	msg := fmt.Sprintf("%s %s %s: %s", what, verb, t.path(), d.Message)
 	switch d.Verdict {

@@ -230,9 +230,18 @@ func compilerWrites(c *syntax.Call) []target {
 			}
 			// Only from the subcommand on: a clone with 50,000 words
 			// must not copy them all.
-			if words := plainOperands(args[i:]); len(words) >= 3 && words[1].Value == "add" {
-				d := words[2]
-				out = append(out, write(d, ""), write(d, strings.TrimSuffix(d.Value, "/")+"/*"))
+			// git worktree add [-f] [--detach] [--checkout] [--lock
+			// [--reason R]] [--orphan] [(-b|-B) BRANCH] PATH [COMMIT]:
+			// PATH is the first operand after the options.
+			if i+1 >= len(args) || args[i+1].Value != "add" {
+				break
+			}
+			if _, ops := scan(args[i+2:], optSpec{shortVal: "bB", longEq: true, longVal: longOpts("reason")}); len(ops) > 0 {
+				d := args[i+2+ops[0]]
+				for _, t := range []target{write(d, ""), write(d, strings.TrimSuffix(d.Value, "/")+"/*")} {
+					t.worktree = true
+					out = append(out, t)
+				}
 			}
 			break
 		}

@@ -2,6 +2,7 @@ package rewrite
 
 import (
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
 
@@ -130,6 +131,10 @@ func (p *Pass) checkGitTreeWrites(c *syntax.Call) {
 		return
 	}
 	verb := c.Args[sub].Value
+	if verb == "worktree" {
+		p.worktreeAddWrites(c, dir, c.Args[sub+1:])
+		return
+	}
 	moves := gitTreeMoves(verb, c.Args[sub+1:])
 	if r, ok := gitRestores(c, verb, c.Args[sub+1:]); ok {
 		moves = append(moves, r)
@@ -361,4 +366,46 @@ func checkoutPath(c *syntax.Call, a syntax.Arg) bool {
 	}
 	_, err := runGit(dir.Path, "rev-parse", "--verify", "-q", "--end-of-options", a.Value+"^{commit}")
 	return err != nil
+}
+
+// worktreeAddWrites judges the files git worktree add [-b BRANCH] PATH
+// [COMMIT] checks out at PATH: every file of COMMIT (HEAD when none),
+// listed by the real git (ls-tree), each a write at PATH/NAME, so that a
+// commit holding settings.json cannot be checked out as ~/.claude, nor one
+// holding pre-commit as a hooks directory. The work tree is a git
+// repository once made, so a place outside the safe paths is no reason
+// to ask (target.worktree); --orphan checks out nothing.
+func (p *Pass) worktreeAddWrites(c *syntax.Call, dir syntax.Dir, args []syntax.Arg) {
+	if len(args) == 0 || args[0].Value != "add" {
+		return
+	}
+	opts, ops := scan(args[1:], optSpec{shortVal: "bB", longEq: true, longVal: longOpts("reason")})
+	if len(ops) == 0 || has(opts, "orphan", "no-checkout") {
+		return
+	}
+	dest := args[1+ops[0]]
+	if !dest.Static {
+		return
+	}
+	rev := "HEAD"
+	if len(ops) > 1 {
+		r := args[1+ops[1]]
+		if !r.Static || !safeRev(r.Value) {
+			return
+		}
+		rev = r.Value
+	}
+	out, err := runGit(dir.Path, "ls-tree", "-r", "-z", "--name-only", "--end-of-options", rev)
+	if err != nil {
+		return
+	}
+	judged := 0
+	for _, name := range strings.Split(strings.TrimRight(string(out), "\x00"), "\x00") {
+		if name == "" || judged >= maxTreeWrites {
+			continue
+		}
+		judged++
+		p.judge(c, c.Script, dir, target{arg: dest, value: path.Join(dest.Value, name), action: guards.Write, derived: true, worktree: true},
+			"bash-write", "git worktree add (a file of "+rev+")")
+	}
 }

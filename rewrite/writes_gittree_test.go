@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/corral-dev/corral/guards"
 )
 
 // TestGitTreeWrites builds a repository with real git: a branch "evil"
@@ -111,4 +113,62 @@ func TestGitTreeWrites(t *testing.T) {
 		{"git stash pop", "deny"},
 		{"git stash list", "allow"},
 	})
+}
+
+// TestWorktreeAdd: git worktree add makes a work tree of the repository's
+// own commits, a git repository once made, so a place outside the safe
+// paths passes (red team 6's false alarm); the files it checks out are
+// listed by the real git and judged, so a commit holding settings.json
+// cannot be checked out as ~/.claude (the real git does write it there).
+func TestWorktreeAdd(t *testing.T) {
+	t.Parallel()
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Fatalf("git is needed: %v", err)
+	}
+	cfg := scratchProject(t, map[string]string{"proj/README": "x\n", "home/": ""})
+	cfg.Paths = cfg.Paths.WithSelfProtection(nil, cfg.Sandbox)
+	proj := cfg.Project
+	git := func(args ...string) {
+		t.Helper()
+		cmd := exec.Command("git", args...)
+		cmd.Dir = proj
+		cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=a", "GIT_AUTHOR_EMAIL=a@b", "GIT_COMMITTER_NAME=a", "GIT_COMMITTER_EMAIL=a@b", "HOME="+cfg.Home)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	git("init", "-q", "-b", "main")
+	git("add", "README")
+	git("commit", "-qm", "base")
+	git("branch", "feature")
+	git("checkout", "-q", "-b", "evil")
+	if err := os.WriteFile(filepath.Join(proj, "settings.json"), []byte(`{"hooks":{}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	git("add", "settings.json")
+	git("commit", "-qm", "evil")
+	git("checkout", "-q", "main")
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{"git worktree add ../wt feature", "allow"},
+		{"git worktree add -b x ../wt2", "allow"},
+		{"git worktree add --lock --reason 'r x' ../wt3 feature", "allow"},
+		{"git worktree add ~/.claude evil", "deny"},
+		{"git worktree add -B y ~/.claude evil", "deny"},
+		{"git worktree add /etc/wt feature", "deny"},
+	})
+	// Outside the safe paths (a virtual home, no disk): the work tree
+	// passes where a copy of the same files asks.
+	vcfg := testConfig()
+	vcfg.Paths = guards.DefaultPolicy()
+	checkDecisions(t, vcfg, []struct{ cmd, want string }{
+		{"git worktree add ../wt feature", "allow"},
+		{"git worktree add -b x ~/wt2", "allow"},
+		{"cp -r . ../wt", "ask"},
+		{"touch ../wt/x", "ask"},
+	})
+	// What the real git does with the second.
+	git("worktree", "add", "-q", filepath.Join(cfg.Home, ".claude"), "evil")
+	if _, err := os.Stat(filepath.Join(cfg.Home, ".claude", "settings.json")); err != nil {
+		t.Errorf("git worktree add did not check settings.json out: %v", err)
+	}
 }

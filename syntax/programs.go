@@ -218,18 +218,12 @@ func (w *walker) programs(c scope, call *Call) bool {
 		w.ghCLI(c, call)
 	case "tar", "bsdtar", "gtar":
 		w.tar(c, call)
-	case "npx", "bunx", "pnpx":
-		w.npx(c, call, call.Args)
 	case "rimraf", "del", "del-cli", "rimraf-cli":
 		w.deletingPackage(c, call, call.Name, call.Args)
 	case "shx":
 		w.shx(c, call, call.Args)
 	case "virtualenv":
 		w.venvClear(c, call, call.Args)
-	case "pnpm", "yarn", "npm":
-		if len(call.Args) > 0 && (call.Args[0].Value == "dlx" || call.Args[0].Value == "exec" || call.Args[0].Value == "x") {
-			w.npx(c, call, call.Args[1:])
-		}
 	case "docker", "podman":
 		w.dockerRun(c, call)
 	}
@@ -621,6 +615,18 @@ func (w *walker) git(c scope, call *Call) {
 	case "config":
 		if key, val, ok := GitConfigSet(rest); ok {
 			if strings.EqualFold(key.Value, "core.hooksPath") {
+				if hooks, ok := w.projectHooksDir(call, rest, val, repo); ok {
+					// A hooks directory of the project's own (git config
+					// core.hooksPath .githooks): judged as husky's is, by
+					// the hooks it holds now; a later git command of the
+					// agent reads them again (gitHooks).
+					for _, n := range allGitHooks.Get() {
+						if _, ok := w.readScript(hooks.Join(n)); ok {
+							w.scriptFile(c, call, Arg{Value: hooks.Join(n).Path, Raw: path.Join(val.Value, n), Static: true}, "")
+						}
+					}
+					return
+				}
 				w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true,
 					What: "git config core.hooksPath makes git run the hooks in " + val.Value + " on later commands"})
 				return
@@ -1832,4 +1838,45 @@ func declaredFuncs(sc *Script) map[string]bool {
 		})
 	}
 	return out
+}
+
+// projectHooksDir returns the directory git config core.hooksPath VALUE
+// points the repository's own hooks at, when it is one of the project's
+// (outside its .git), and whether it is: a relative value is taken from
+// the top of the work tree, where git runs hooks. A value for every
+// repository (--global, --system) or in another file, one known only at
+// run time, or a directory elsewhere is not.
+func (w *walker) projectHooksDir(call *Call, rest []Arg, val *Arg, repo gitRepoAt) (Dir, bool) {
+	top := Dir{Path: repo.top, Known: repo.top != ""}
+	if !top.Known {
+		// No repository on disk yet (git init earlier in this command):
+		// git's work tree is where it runs.
+		top = call.Dir
+	}
+	if !val.Static || val.Value == "" || w.project == "" || !top.Known {
+		return Dir{}, false
+	}
+	opts, _ := ScanOptions(rest, gitConfigSpec)
+	for _, o := range opts {
+		switch o.Name {
+		case "global", "system", "file", "f", "blob":
+			return Dir{}, false
+		}
+	}
+	d := top.Join(val.Value)
+	if !d.Known {
+		return Dir{}, false
+	}
+	clean, project := path.Clean(d.Path), path.Clean(w.project)
+	inside := false
+	for p := clean; p != "/" && p != "."; p = path.Dir(p) {
+		if path.Base(p) == ".git" {
+			return Dir{}, false
+		}
+		if p == project {
+			inside = true
+			break
+		}
+	}
+	return d, inside
 }

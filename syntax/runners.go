@@ -108,6 +108,67 @@ func RunnerOf(name string) Runner {
 	return NotRunner
 }
 
+// packageRunners are the programs that run the command of an npm package
+// their first operand names (fetched from the registry when it is not
+// installed), with the subcommands that do it (none: the program itself):
+// npx, bunx, pnpx; npm exec/x, pnpm and yarn dlx/exec; bun x; deno x and
+// deno run of an npm: specifier. Every rule that judges "a named npm
+// package run" reads this one table (PackageRunArgs), so that another
+// runner's spelling of degit or create-vite is the same call.
+var packageRunners = lazy.Value[map[string][]string]{New: func() map[string][]string {
+	return map[string][]string{"npx": nil, "bunx": nil, "pnpx": nil, "npm": {"exec", "x"}, "pnpm": {"dlx", "exec", "x"},
+		"yarn": {"dlx", "exec", "x"}, "bun": {"x"}, "deno": {"run", "x"}}
+}}
+
+// PackageRunnerNames returns the programs of packageRunners, sorted.
+func PackageRunnerNames() []string {
+	var out []string
+	for n := range packageRunners.Get() {
+		out = append(out, n)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// PackageRunArgs returns, for a call that runs a named npm package's
+// command, the words from the runner's options on (npx -y degit a/b x:
+// "-y degit a/b x"; the package word is the first that is no option, with
+// deno's "npm:" taken off), and whether c is one. deno run runs a package
+// only for an npm: specifier (deno run -A npm:degit a/b x); deno run
+// FILE is a script.
+func PackageRunArgs(c *Call) ([]Arg, bool) {
+	name := strings.TrimRight(c.Name, "0123456789.")
+	verbs, ok := packageRunners.Get()[name]
+	if !ok {
+		return nil, false
+	}
+	args := c.Args
+	if verbs != nil {
+		if len(args) == 0 || !args[0].Static || !slices.Contains(verbs, args[0].Value) {
+			return nil, false
+		}
+		args = args[1:]
+	}
+	if name != "deno" {
+		return args, true
+	}
+	// deno's options that take a value take it after "=", but for
+	// these (deno run --help).
+	_, operands := ScanOptions(args, OptSpec{ShortVal: "c", LongEq: true, Stop: true, LongVal: denoValueOptions})
+	if len(operands) == 0 {
+		return nil, false
+	}
+	k := operands[0]
+	pkg := args[k]
+	if v, ok := strings.CutPrefix(pkg.Value, "npm:"); ok && pkg.Static {
+		pkg.Value, pkg.Raw = v, v
+	} else if c.Args[0].Value == "run" || strings.Contains(pkg.Value, ":") {
+		return nil, false // a script, or a jsr: or URL module
+	}
+	out := append([]Arg{pkg}, args[k+1:]...)
+	return out, true
+}
+
 // RunnerNames returns the names of the table with the given kind, sorted
 // (interpreters: their base names; a version suffix such as python3.12
 // also counts through RunnerOf).

@@ -2823,9 +2823,10 @@ func (w *walker) nested(c scope, call *Call, st *state) {
 		// (codeprograms.go).
 		w.awkSed(c, call)
 	}
-	if call.Name == "bun" && len(call.Args) > 0 && call.Args[0].Value == "x" {
-		// bun x PKG ARGS is bunx (bun reads it before its own runs).
-		w.npx(c, call, call.Args[1:])
+	if rest, ok := PackageRunArgs(call); ok {
+		// npx PKG ARGS, npm exec, pnpm dlx, bun x (bun reads it before
+		// its own runs), deno run npm:PKG: the package's command.
+		w.npx(c, call, rest)
 	}
 	if w.runsCode(c, call) || w.detached(c, call, st) {
 		return
