@@ -163,6 +163,13 @@ func (r *resolver) exactParam(p *sh.ParamExp, quoted bool) bool {
 	if !r.asciiValue(name) {
 		return false
 	}
+	if quoted && (dollarInSingleQuotes(p.Exp) || p.Repl != nil && (sglDollar(p.Repl.Orig) || sglDollar(p.Repl.With))) {
+		// "${x/'a$(b'/c}": inside double quotes bash's scanner does not
+		// take the single quotes of an operator's word as quoting, so
+		// $( … and ` start a substitution there (FuzzExpand), where
+		// mvdan reads a quoted literal.
+		return false
+	}
 	if p.Length {
 		// ${#x}, ${#arr[@]}, ${#@}: nothing else may follow (${#%} is
 		// the length of $% in bash, a failure).
@@ -733,6 +740,26 @@ func atFields(p sh.WordPart) bool {
 	}
 	if w, ok := pe.Index.(*sh.Word); ok && w.Lit() == "@" {
 		return true
+	}
+	return false
+}
+
+// dollarInSingleQuotes reports an operator word (${x:-'…'}) with a
+// single-quoted part holding $ or a backquote.
+func dollarInSingleQuotes(e *sh.Expansion) bool {
+	return e != nil && sglDollar(e.Word)
+}
+
+// sglDollar reports a word with a single-quoted part holding $ or a
+// backquote.
+func sglDollar(w *sh.Word) bool {
+	if w == nil {
+		return false
+	}
+	for _, part := range w.Parts {
+		if q, ok := part.(*sh.SglQuoted); ok && strings.ContainsAny(q.Value, "$`") {
+			return true
+		}
 	}
 	return false
 }
