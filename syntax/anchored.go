@@ -81,18 +81,28 @@ func anchoredPattern(p *sh.ParamExp) *sh.Word {
 	return &sh.Word{Parts: parts}
 }
 
+// scalarValue returns the value of the plain variable name when it is
+// known: ok is false when it is only known at run time or is an array
+// or a name reference; set is false for an unset variable.
+func (r *resolver) scalarValue(name string) (val string, set, ok bool) {
+	env := r.env()
+	v := env.Get(name)
+	if len(env.unknown) > 0 || v.Kind == expand.Indexed || v.Kind == expand.Associative || v.Kind == expand.NameRef {
+		return "", false, false
+	}
+	if !v.IsSet() {
+		return "", false, true
+	}
+	return v.Str, true, true
+}
+
 // anchoredValue computes an anchored replacement; ok is false when the
 // variable is only known at run time or the pattern cannot be compiled.
 func (r *resolver) anchoredValue(p *sh.ParamExp) (string, bool) {
-	env := r.env()
-	v := env.Get(p.Param.Value)
-	if len(env.unknown) > 0 || v.Kind == expand.Indexed || v.Kind == expand.Associative || v.Kind == expand.NameRef {
-		return "", false
+	val, set, ok := r.scalarValue(p.Param.Value)
+	if !ok || !set {
+		return "", ok // bash replaces nothing in an unset variable
 	}
-	if !v.IsSet() {
-		return "", true // bash replaces nothing in an unset variable
-	}
-	val := v.Str
 	cfg := r.cfg(r.env())
 	pat := ""
 	if w := anchoredPattern(p); len(w.Parts) > 0 {

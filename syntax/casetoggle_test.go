@@ -28,6 +28,28 @@ func bashFieldsUTF8(t *testing.T, bash, dir, prelude, word string) []string {
 	return fields[1 : len(fields)-1]
 }
 
+// checkAgainstBash checks corral's reading of word after prelude: static
+// as wanted, and when static, the fields bash prints (in a UTF-8 locale).
+func checkAgainstBash(t *testing.T, bash, dir, prelude, word string, wantStatic bool) {
+	t.Helper()
+	got, static, ok := corralFieldsAfter(t, dir, prelude, word)
+	if !ok {
+		t.Errorf("%s%s: corral did not model printf", prelude, word)
+		return
+	}
+	if static != wantStatic {
+		t.Errorf("%s%s: static %v (%q), want %v", prelude, word, static, got, wantStatic)
+		return
+	}
+	if !static {
+		return
+	}
+	want := bashFieldsUTF8(t, bash, dir, prelude, word)
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("%s%s: corral differs from bash (-bash +corral):\n%s", prelude, word, diff)
+	}
+}
+
 // The value of ${x~~} and ${x~} of a known variable is bash's toggled
 // value; of a variable only known at run time it has none.
 func TestCaseToggleValue(t *testing.T) {
@@ -59,22 +81,7 @@ func TestCaseToggleValue(t *testing.T) {
 		{``, `"${HOME~~}"`, true},
 		{`x=$(cat f 2>/dev/null); `, `"${x~~}"`, false},
 	} {
-		got, static, ok := corralFieldsAfter(t, dir, tc.prelude, tc.word)
-		if !ok {
-			t.Errorf("%s%s: corral did not model printf", tc.prelude, tc.word)
-			continue
-		}
-		if static != tc.static {
-			t.Errorf("%s%s: static %v (%q), want %v", tc.prelude, tc.word, static, got, tc.static)
-			continue
-		}
-		if !static {
-			continue
-		}
-		want := bashFieldsUTF8(t, bash, dir, tc.prelude, tc.word)
-		if diff := cmp.Diff(want, got); diff != "" {
-			t.Errorf("%s%s: corral differs from bash (-bash +corral):\n%s", tc.prelude, tc.word, diff)
-		}
+		checkAgainstBash(t, bash, dir, tc.prelude, tc.word, tc.static)
 	}
 	// A variable that different paths set: each path's toggled value.
 	m, err := Analyze(`if [ -n "$a" ]; then x=RM; else x=eCHO; fi; ${x~~} -rf ~`, Options{Cwd: "/p", Home: "/h"})

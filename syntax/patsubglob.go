@@ -55,15 +55,10 @@ func (r *resolver) patsubValue(p *sh.ParamExp) (string, bool) {
 	if slashPattern(p) {
 		return "", false
 	}
-	env := r.env()
-	v := env.Get(p.Param.Value)
-	if len(env.unknown) > 0 || v.Kind == expand.Indexed || v.Kind == expand.Associative || v.Kind == expand.NameRef {
-		return "", false
+	val, set, ok := r.scalarValue(p.Param.Value)
+	if !ok || !set {
+		return "", ok // bash replaces nothing in an unset variable
 	}
-	if !v.IsSet() {
-		return "", true // bash replaces nothing in an unset variable
-	}
-	val := v.Str
 	if len(val) > maxPatsubValue || !utf8.ValidString(val) {
 		return "", false
 	}

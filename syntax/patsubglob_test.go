@@ -2,8 +2,6 @@ package syntax
 
 import (
 	"testing"
-
-	"github.com/google/go-cmp/cmp"
 )
 
 // A pattern substitution of a known value is bash's: leftmost, longest,
@@ -59,21 +57,6 @@ func TestPatsubGlobValue(t *testing.T) {
 		{x, `"${x/b/$(echo q)}"`, false},
 		{x + `p=b; `, `"${x/$p/_}"`, false}, // a pattern from a value: the old reading
 	} {
-		got, static, ok := corralFieldsAfter(t, dir, tc.prelude, tc.word)
-		if !ok {
-			t.Errorf("%s%s: corral did not model printf", tc.prelude, tc.word)
-			continue
-		}
-		if static != tc.static {
-			t.Errorf("%s%s: static %v (%q), want %v", tc.prelude, tc.word, static, got, tc.static)
-			continue
-		}
-		if !static {
-			continue
-		}
-		want := bashFieldsUTF8(t, bash, dir, tc.prelude, tc.word)
-		if diff := cmp.Diff(want, got); diff != "" {
-			t.Errorf("%s%s: corral differs from bash (-bash +corral):\n%s", tc.prelude, tc.word, diff)
-		}
+		checkAgainstBash(t, bash, dir, tc.prelude, tc.word, tc.static)
 	}
 }

@@ -3,8 +3,6 @@ package syntax
 import (
 	"path/filepath"
 	"testing"
-
-	"github.com/google/go-cmp/cmp"
 )
 
 // ${x@P} decodes the prompt escapes whose value is known (\n, \\, octal,
@@ -42,21 +40,6 @@ func TestPromptEscapeValue(t *testing.T) {
 		{`x='\140echo hi\140'; `, `"${x@P}"`, false}, // a backquote: a command runs
 		{`PROMPT_DIRTRIM=1; x='\w'; `, `"${x@P}"`, false},
 	} {
-		got, static, ok := corralFieldsAfter(t, dir, tc.prelude, tc.word)
-		if !ok {
-			t.Errorf("%s%s: corral did not model printf", tc.prelude, tc.word)
-			continue
-		}
-		if static != tc.static {
-			t.Errorf("%s%s: static %v (%q), want %v", tc.prelude, tc.word, static, got, tc.static)
-			continue
-		}
-		if !static {
-			continue
-		}
-		want := bashFieldsUTF8(t, bash, dir, tc.prelude, tc.word)
-		if diff := cmp.Diff(want, got); diff != "" {
-			t.Errorf("%s%s: corral differs from bash (-bash +corral):\n%s", tc.prelude, tc.word, diff)
-		}
+		checkAgainstBash(t, bash, dir, tc.prelude, tc.word, tc.static)
 	}
 }

@@ -42,19 +42,8 @@ func TestOpenCodeMCP(t *testing.T) {
 	runMCPScenarios(t, mcpAgent{
 		agentCLI: opencode,
 		addServer: func(t *testing.T, m *machine, server string) {
-			path := filepath.Join(m.home, ".config", "opencode", "opencode.json")
-			b, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var config map[string]any
-			if err := json.Unmarshal(b, &config); err != nil {
-				t.Fatal(err)
-			}
-			config["mcp"] = map[string]any{"fs": map[string]any{"type": "local", "command": []string{server},
-				"environment": map[string]string{mcpServerEnv: "1"}, "enabled": true}}
-			b, _ = json.MarshalIndent(config, "", "  ")
-			m.writeFile(path, string(b)+"\n", 0o644)
+			setJSON(t, m, filepath.Join(m.home, ".config", "opencode", "opencode.json"), "mcp", map[string]any{"fs": map[string]any{
+				"type": "local", "command": []string{server}, "environment": map[string]string{mcpServerEnv: "1"}, "enabled": true}})
 		},
 		toolName: func(tool string) string { return "fs_" + tool },
 	})
