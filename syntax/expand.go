@@ -514,7 +514,44 @@ func (r *resolver) prepare(w *sh.Word, assignment bool) (*sh.Word, bool) {
 			}
 		}
 	}
+	if assignLike(w, assignment) {
+		// A=$1:~ — bash expands a tilde after any unquoted : of an
+		// assignment-like word, in the literal text after an expansion
+		// too (FuzzExpand).
+		for i := 1; i < len(w.Parts); i++ {
+			lit, ok := w.Parts[i].(*sh.Lit)
+			if !ok || !strings.Contains(lit.Value, "~") {
+				continue
+			}
+			c := strings.IndexByte(lit.Value, ':')
+			if c < 0 || strings.Contains(lit.Value[:c], `\`) {
+				continue
+			}
+			nv, ok := r.tildes(lit.Value, c+1, i == len(w.Parts)-1)
+			if !ok {
+				return w, false
+			}
+			if nv != lit.Value {
+				cp()
+				out.Parts[i] = &sh.Lit{ValuePos: lit.ValuePos, ValueEnd: lit.ValueEnd, Value: nv}
+			}
+		}
+	}
 	return out, true
+}
+
+// assignLike reports an assignment's value (assignment) or a word that
+// starts NAME=, whose tildes bash expands after = and each :.
+func assignLike(w *sh.Word, assignment bool) bool {
+	if assignment {
+		return true
+	}
+	lit, ok := w.Parts[0].(*sh.Lit)
+	if !ok {
+		return false
+	}
+	eq := strings.IndexByte(lit.Value, '=')
+	return eq > 0 && isName(lit.Value[:eq])
 }
 
 // tildeDir returns the directory ~+ (the working directory) or ~- (the
