@@ -167,17 +167,21 @@ func (p *Pass) checkUnknownWriter(c *syntax.Call, judged []target) {
 			if !strings.ContainsAny(v, "./~") {
 				continue // a name in the working directory, never one of these
 			}
-			if p.unknownWords++; p.unknownWords > maxUnknownWords {
-				// Bounded: the guards resolve each path on disk. A
-				// command far longer than real ones is asked about
-				// rather than partly read.
-				p.Report(c, Finding{Rule: "bash-write", Decision: Ask, PathContext: "n/a",
-					Message: fmt.Sprintf("%s is given more paths than corral reads for programs it has no reading of (%d): one could be a file whose change runs code", c.Name, maxUnknownWords)})
-				return
+			if strings.Contains(v, "://") {
+				continue // a URL, not a path on this machine
 			}
 			np := guards.Normalize(env, v)
 			if cfg.Sandbox != "" && guards.Within(cfg.Sandbox, np.Abs) {
 				continue // corral's sandbox, where downloads are put (curl --output-dir)
+			}
+			if p.unknownWords++; p.unknownWords > maxUnknownWords {
+				// Bounded: the guards decide each path. A command far
+				// longer than real ones is asked about rather than
+				// partly read (paths in the sandbox, as a rewrite
+				// makes them, do not count).
+				p.Report(c, Finding{Rule: "bash-write", Decision: Ask, PathContext: "n/a",
+					Message: fmt.Sprintf("%s is given more paths than corral reads for programs it has no reading of (%d): one could be a file whose change runs code", c.Name, maxUnknownWords)})
+				return
 			}
 			own := false
 			for _, prot := range cfg.Protected {
