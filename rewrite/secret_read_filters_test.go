@@ -83,8 +83,10 @@ func TestFilePrinters(t *testing.T) {
 		{`gcc -E main.c`, Allow, false, true},
 		{`gcc -c main.c -o /dev/null`, Allow, false, true},
 		{`gcc -x c .env`, Ask, false, false}, // compiling: the error quotes a line (secret-operand)
-		{`dos2unix .env`, Allow, false, false},
-		{`dos2unix -n .env .env.unix`, Allow, false, false},
+		// Not reads: in place, and a copy to another .env name, write a
+		// .env file, which seed 001 blocks (bash-write), as touch .env.
+		{`dos2unix .env`, Deny, false, false},
+		{`dos2unix -n .env .env.unix`, Deny, false, false},
 		{`dos2unix -i .env`, Allow, false, false},
 		{`unix2dos -n notes.txt n2.txt`, Allow, false, false},
 		{`make`, Allow, false, true},
