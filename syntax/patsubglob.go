@@ -44,7 +44,22 @@ func plainPatsub(p *sh.ParamExp) bool {
 // ${h////a} puts a for every /), where mvdan reads an empty pattern and
 // the rest as the replacement (FuzzExpand): no value is computed.
 func slashPattern(p *sh.ParamExp) bool {
-	return p.Repl != nil && (p.Repl.Orig == nil || len(p.Repl.Orig.Parts) == 0) && p.Repl.With != nil
+	if p.Repl == nil || p.Repl.Orig != nil && len(p.Repl.Orig.Parts) > 0 {
+		return false
+	}
+	if p.Repl.With != nil {
+		return true
+	}
+	// ${h///}: no replacement word either; only the source's length
+	// tells it from ${h//}.
+	if p.Param == nil || !p.Rbrace.IsValid() || !p.Param.End().IsValid() {
+		return false
+	}
+	op := uint(1)
+	if p.Repl.All {
+		op = 2
+	}
+	return p.Rbrace.Offset() > p.Param.End().Offset()+op
 }
 
 // patsubValue computes a plain substitution (plainPatsub) of a variable
