@@ -625,6 +625,29 @@ func decodeANSIC(body string) (string, bool) {
 			}
 			b.WriteByte(byte(v))
 			i += n - 1
+		case c == 'x' && i+1 < len(body) && body[i+1] == '{':
+			// \x{HEX…} (bash 5.2): the digits up to }; none is a NUL
+			// byte, which ends the string (FuzzExpand: $'\x{' is "").
+			j, v := i+2, 0
+			for j < len(body) && hexDigit(body[j]) >= 0 && v < 0x80 {
+				v = v*16 + hexDigit(body[j])
+				j++
+			}
+			switch {
+			case j == i+2:
+				b.WriteByte(0)
+				i = len(body) - 1
+			case v >= 0x80:
+				return "", false // the locale's encoding of a character
+			case j == len(body):
+				b.WriteByte(byte(v))
+				i = j - 1
+			case body[j] == '}':
+				b.WriteByte(byte(v))
+				i = j
+			default:
+				return "", false // a digit run not closed by }: not read here
+			}
 		case c == 'x' || c == 'u' || c == 'U':
 			max := map[byte]int{'x': 2, 'u': 4, 'U': 8}[c]
 			v, n := 0, 0
