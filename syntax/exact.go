@@ -222,6 +222,12 @@ func (r *resolver) exactParam(p *sh.ParamExp, quoted bool) bool {
 		switch p.Exp.Op {
 		case sh.DefaultUnset, sh.DefaultUnsetOrNull, sh.AlternateUnset, sh.AlternateUnsetOrNull,
 			sh.AssignUnset, sh.AssignUnsetOrNull, sh.ErrorUnset, sh.ErrorUnsetOrNull:
+			if computedInside(p.Exp.Word) {
+				// "${d+0${a/#*x}}": prepare computes the substitutions
+				// mvdan reads otherwise (anchors, globs, toggles,
+				// prompts) at the top of a word only (FuzzExpand).
+				return false
+			}
 			return r.valueWord(p.Exp.Word, quoted)
 		case sh.RemSmallPrefix, sh.RemLargePrefix, sh.RemSmallSuffix, sh.RemLargeSuffix:
 			// An empty pattern (${x#}, ${x%%}) removes nothing: the value.
@@ -785,4 +791,21 @@ func sglDollar(w *sh.Word) bool {
 		}
 	}
 	return false
+}
+
+// computedInside reports an operator word holding a substitution, a case
+// toggle or a prompt expansion: their values are computed at the top of a
+// word only.
+func computedInside(w *sh.Word) bool {
+	found := false
+	if w == nil {
+		return false
+	}
+	sh.Walk(w, func(n sh.Node) bool {
+		if pe, ok := n.(*sh.ParamExp); ok && (pe.Repl != nil || pe.Exp != nil && pe.Exp.Op == sh.OtherParamOps) {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
