@@ -142,7 +142,7 @@ func (r *resolver) exactParam(p *sh.ParamExp, quoted bool) bool {
 	}
 	special := !isName(name)
 	if p.Index != nil {
-		if special || !indexWord(p.Index) {
+		if special || !indexWord(p.Index) || !r.tightIndex(p.Index) {
 			return false
 		}
 	}
@@ -808,4 +808,15 @@ func computedInside(w *sh.Word) bool {
 		return !found
 	})
 	return found
+}
+
+// tightIndex reports an index written with no blank inside its brackets:
+// mvdan reads ${a[* ]} as ${a[*]}, where bash takes "* " as arithmetic
+// and fails (FuzzExpand). Without the source it is not known.
+func (r *resolver) tightIndex(x sh.ArithmExpr) bool {
+	start, end := int(x.Pos().Offset()), int(x.End().Offset())
+	if !x.Pos().IsValid() || start < 1 || end >= len(r.src) || start > end {
+		return false
+	}
+	return r.src[start-1] == '[' && r.src[end] == ']'
 }
