@@ -500,7 +500,7 @@ func (r *resolver) prepare(w *sh.Word, assignment bool) (*sh.Word, bool) {
 		start := -1
 		if assignment {
 			start = 0
-		} else if eq := strings.IndexByte(v, '='); eq > 0 && isName(v[:eq]) {
+		} else if eq := strings.IndexByte(v, '='); eq > 0 && isName(strings.TrimSuffix(v[:eq], "+")) {
 			start = eq + 1
 		}
 		if start >= 0 {
@@ -551,7 +551,8 @@ func assignLike(w *sh.Word, assignment bool) bool {
 		return false
 	}
 	eq := strings.IndexByte(lit.Value, '=')
-	return eq > 0 && isName(lit.Value[:eq])
+	// NAME+= appends, and is as assignment-like (A+=~ is A+=$HOME).
+	return eq > 0 && isName(strings.TrimSuffix(lit.Value[:eq], "+"))
 }
 
 // tildeDir returns the directory ~+ (the working directory) or ~- (the
