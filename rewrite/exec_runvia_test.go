@@ -40,6 +40,8 @@ var runViaCases = []codeCase{
 	{name: "python-breakpoint-hook", prog: "python3", cmd: "PYTHONBREAKPOINT=os.system python3 bp.py",
 		files: map[string]string{"bp.py": "breakpoint('rm -rf {home}')\n"}, want: Deny, gone: true},
 	{name: "python-breakpoint-hook-code", prog: "python3", cmd: `PYTHONBREAKPOINT=shutil.rmtree python3 -c 'breakpoint("{home}")'`, want: Deny, gone: true},
+	{name: "python-breakpoint-hook-heredoc", prog: "python3", cmd: "PYTHONBREAKPOINT=os.system python3 <<'EOF'\nbreakpoint('rm -rf {home}')\nEOF", want: Deny, gone: true},
+	{name: "python-breakpointhook-direct", prog: "python3", cmd: `PYTHONBREAKPOINT=os.system python3 -c 'import sys; sys.breakpointhook("rm -rf {home}")'`, want: Deny, gone: true},
 	{name: "python-breakpoint-off-look", prog: "python3", cmd: "PYTHONBREAKPOINT=0 python3 bp.py",
 		files: map[string]string{"bp.py": "breakpoint('rm -rf {home}')\n"}, want: Allow},
 	{name: "python-m-look", prog: "python3", cmd: "echo '{}' | python3 -m json.tool", want: Allow},

@@ -661,6 +661,9 @@ func (w *walker) program(c scope, call *Call, l lang.Lang, text, label string, d
 		w.m.Truncated = true
 		return
 	}
+	if l == lang.Python && !w.inBreakpointHook {
+		w.breakpointCalls(c, call, text, label, dynamic, origin)
+	}
 	where := label
 	if origin != "" {
 		where = origin

@@ -151,7 +151,6 @@ func (w *walker) breakpointHook(c scope, call *Call, p program) {
 // PYTHONBREAKPOINT=os.system makes breakpoint("rm -rf ~") run rm -rf ~.
 func (w *walker) breakpointModule(c scope, call *Call, p program, v string) {
 	v = strings.TrimSpace(v)
-	w.breakpointCalls(c, call, p, v)
 	mod, _, ok := cutLast(v, ".")
 	if !ok || mod == "" {
 		return
@@ -169,37 +168,38 @@ func (w *walker) breakpointModule(c scope, call *Call, p program, v string) {
 	w.firstFile(c, call, cands, string(lang.Python))
 }
 
-// breakpointCalls judges the program p runs with each breakpoint( call
-// spelt as a call of hook (a dotted name; pdb.set_trace, the default, and
-// 0, which turns breakpoint() off, change nothing).
-func (w *walker) breakpointCalls(c scope, call *Call, p program, hook string) {
-	if hook == "" || hook == "0" || hook == "pdb.set_trace" || strings.ContainsFunc(hook, func(r rune) bool {
-		return !(r == '.' || r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9')
-	}) {
+// breakpointCalls judges Python program text call runs (from -c, a
+// file, standard input, a here-document: wherever program finds it) a
+// second time with each breakpoint( and sys.breakpointhook( call spelt
+// as a call of each callable PYTHONBREAKPOINT names for call (a dotted
+// name; pdb.set_trace, the default, and 0, which turns breakpoint() off,
+// change nothing).
+func (w *walker) breakpointCalls(c scope, call *Call, text, label string, dynamic bool, origin string) {
+	if !strings.Contains(text, "breakpoint") {
 		return
 	}
-	text := ""
-	switch {
-	case p.hasCode:
-		text = p.code
-	case p.file != nil && p.file.Static:
-		t, ok := w.readScript(call.Dir.Join(p.file.Value))
-		if !ok {
-			return
+	vals, _, set := w.envChoices(c, call, "PYTHONBREAKPOINT", true)
+	if !set {
+		return
+	}
+	for _, hook := range vals {
+		hook = strings.TrimSpace(hook)
+		if hook == "" || hook == "0" || hook == "pdb.set_trace" || strings.ContainsFunc(hook, func(r rune) bool {
+			return !(r == '.' || r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9')
+		}) {
+			continue
 		}
-		text = t
-	default:
-		return
+		spelt := strings.ReplaceAll(strings.ReplaceAll(text, "sys.breakpointhook(", hook+"("), "breakpoint(", hook+"(")
+		if spelt == text {
+			continue
+		}
+		if mod, _, _ := cutLast(hook, "."); mod != "" {
+			spelt = "import " + mod + "; " + spelt // one line: lines keep their numbers
+		}
+		w.inBreakpointHook = true
+		w.program(c, call, lang.Python, spelt, label+" with PYTHONBREAKPOINT="+hook, dynamic, origin)
+		w.inBreakpointHook = false
 	}
-	if !strings.Contains(text, "breakpoint(") {
-		return
-	}
-	mod, _, _ := cutLast(hook, ".")
-	spelt := strings.ReplaceAll(text, "breakpoint(", hook+"(")
-	if mod != "" {
-		spelt = "import " + mod + "\n" + spelt
-	}
-	w.program(c, call, lang.Python, spelt, "breakpoint() with PYTHONBREAKPOINT="+hook, false, "")
 }
 
 // cutLast is strings.Cut at the last sep.

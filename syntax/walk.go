@@ -104,6 +104,9 @@ type walker struct {
 	files int
 	// read reads a script file; nil reads none.
 	read func(path string) (string, error)
+	// inBreakpointHook is set while program text is judged again with
+	// its breakpoint() calls spelt as PYTHONBREAKPOINT's callable.
+	inBreakpointHook bool
 	// indexPending are the package managers' configuration files the
 	// call being walked writes (pkgindexfile.go), collected while
 	// indexCollect; indexSeen the settings already reported.
