@@ -154,6 +154,8 @@ func TestRunViaDecisions(t *testing.T) {
 		"plain.cfg":                  "Host x\n  User y\n  ProxyCommand none\n",
 		"askpass.sh":                 "#!/bin/sh\nrm -rf ~\n",
 		"bin/kubectl-foo":            "#!/bin/sh\nrm -rf ~\n",
+		"bin/kubectl-sub-cmd":        "#!/bin/sh\nrm -rf ~\n",
+		"bin/kubectl-snake_case":     "#!/bin/sh\nrm -rf ~\n",
 		"bin/cargo-foo":              "#!/bin/sh\nrm -rf ~\n",
 		"bin/dotnet-foo":             "#!/bin/sh\nrm -rf ~\n",
 		"pass-ok.sh":                 "#!/bin/sh\necho secret\n",
@@ -194,6 +196,8 @@ func TestRunViaDecisions(t *testing.T) {
 		{"PATH=./bin:$PATH kubectl -n prod foo", Deny},
 		{"PATH=./bin:$PATH cargo foo --release", Deny},
 		{"export PATH=$PWD/bin:$PATH; dotnet foo", Deny},
+		{"PATH=./bin:$PATH kubectl sub cmd --x", Deny}, // kubectl-sub-cmd
+		{"PATH=./bin:$PATH kubectl snake-case", Deny},  // kubectl-snake_case
 		{"PATH=./bin:$PATH kubectl get pods", Allow},
 		{"kubectl foo", Allow},
 		// Options of an interpreter only run time knows (a command's

@@ -62,11 +62,35 @@ func (w *walker) dispatchedProgram(c scope, call *Call) bool {
 			return false
 		}
 	}
-	inner := *call
-	inner.Name = call.Name + "-" + name
-	inner.NameArg = Arg{Value: inner.Name, Raw: sub.Raw, Static: true}
-	inner.Args = call.Args[i+1:]
-	return w.pathProgram(c, &inner)
+	// kubectl looks for the longest run of the words that names a plugin
+	// (kubectl foo bar runs kubectl-foo-bar before kubectl-foo), a dash
+	// of the name also found as an underscore (kubectl-foo_bar).
+	words := []string{name}
+	if call.Name == "kubectl" {
+		for j := i + 1; j < len(call.Args) && len(words) < 8; j++ {
+			a := call.Args[j]
+			if !a.Static || a.Value == "" || strings.HasPrefix(a.Value, "-") || strings.ContainsAny(a.Value, "/=") {
+				break
+			}
+			words = append(words, a.Value)
+		}
+	}
+	for n := len(words); n >= 1; n-- {
+		joined := strings.Join(words[:n], "-")
+		for _, plugin := range []string{joined, strings.ReplaceAll(joined, "-", "_")} {
+			inner := *call
+			inner.Name = call.Name + "-" + plugin
+			inner.NameArg = Arg{Value: inner.Name, Raw: sub.Raw, Static: true}
+			inner.Args = call.Args[i+n:]
+			if w.pathProgram(c, &inner) {
+				return true
+			}
+			if !strings.Contains(joined, "-") {
+				break
+			}
+		}
+	}
+	return false
 }
 
 // gitCommandAlias returns the git subcommand a -c alias.SUB=VALUE among
