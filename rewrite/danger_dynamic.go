@@ -62,7 +62,9 @@ always asks: each file or input line is a program that runs. So does a
 name that is one command substitution, other than a lookup ($(which x)):
 $(echo cm0gLXJmIH4= | base64 -d) runs whatever the substitution prints,
 name and arguments; and one that is a variable holding such output
-(c=$(… | base64 -d); $c, also through a copy, d=$c; "$d").`,
+(c=$(… | base64 -d); $c, also through a copy, d=$c; "$d") or what read
+or mapfile took from an input corral cannot read (read -r c <
+cmds.txt; $c; a file on disk is read and its words judged).`,
 	Call: func(p *Pass, c *syntax.Call) {
 		if c.Name != "" && !fedName(c) || len(c.Wrappers) > 0 && c.NameArg.Word == nil {
 			return
@@ -89,12 +91,17 @@ name and arguments; and one that is a variable holding such output
 		if c.NameArg.Printed && c.NameArg.OnlyVariable() && !pathLookups.Get()[c.NameArg.PrintedBy()] && c.RunBy == nil {
 			// c=$(echo cm0gLXJmIH4= | base64 -d); $c: the variable holds
 			// whatever the substitution printed, name and arguments.
-			by := "a command"
-			if c.NameArg.PrintedBy() != "" {
-				by = c.NameArg.PrintedBy()
+			what := "what a command printed"
+			switch by := c.NameArg.PrintedBy(); by {
+			case "":
+			case "read", "mapfile", "readarray":
+				// read -r x < cmds.txt; $x: a file corral could not read.
+				what = "what " + by + " takes from its input"
+			default:
+				what = "what " + by + " printed"
 			}
 			p.Report(c, Finding{Rule: "dynamic-command", Decision: Ask,
-				Message: "the command name " + c.NameArg.Raw + " holds what " + by + " printed at run time, which corral cannot see"})
+				Message: "the command name " + c.NameArg.Raw + " holds " + what + " at run time, which corral cannot see"})
 			return
 		}
 		if text := c.Text(); p.mentionsRuleWord(text) {

@@ -39,7 +39,7 @@ func TestDynamicCommand(t *testing.T) {
 		// A rule word followed by a separator a script splits on at run
 		// time is mentioned (x=$(cat f) of "rm,-rf,/x" with IFS=,).
 		{`echo rm,-rf,/x > c.txt; x=$(cat c.txt); IFS=,; $x`, Ask},
-		{`echo 'rm:-rf' > c.txt; IFS=: read -ra a < c.txt; "${a[@]}" /x`, Ask},
+		{`echo 'rm:-rf' > c.txt; IFS=: read -ra a < c2.txt; "${a[@]}" /x`, Ask},
 		// Look-alikes.
 		{`"$EDITOR" notes.md`, Allow},
 		{`x=$CMD; $x /dev/fd/0`, Allow},             // fd in a path is no command word
@@ -61,5 +61,43 @@ func TestDynamicCommand(t *testing.T) {
 		{`d=$X; d2=$d; $d2 -rf ~`, Ask},
 		{`a=ls; $a -la`, Allow},
 		{`"$@"`, Allow},
+	})
+}
+
+// TestReadIntoCommandName: read, mapfile and readarray fill variables
+// from their input, and a variable used as a command name then runs
+// whatever that input says (red team 7: read -r x < cmd.txt; $x, with
+// cmd.txt written by the Write tool a call before). A file on disk is
+// read and its words judged as the command they make; an input corral
+// cannot read makes the name a run-time one, as x=$(cat cmd.txt) does.
+func TestReadIntoCommandName(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, map[string]string{
+		"home/.claude/settings.json": "{}",
+		"proj/cmd.txt":               "rm -rf ~\n",
+		"proj/VERSION":               "1.2.3\n",
+	})
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{`read -r x < cmd.txt; $x`, "deny"},
+		{`read -r c a < cmd.txt; $c $a`, "deny"},
+		{`read -ra w < cmd.txt; "${w[@]}"`, "deny"},
+		{`mapfile -t L < cmd.txt; ${L[0]}`, "deny"},
+		{`readarray -t L < cmd.txt; ${L[@]}`, "deny"},
+		{`read -r x < cmd.txt; command $x`, "deny"},
+		// A file this command writes is the text it wrote, split by IFS.
+		{`echo 'rm:-rf' > c.txt; IFS=: read -ra a < c.txt; "${a[@]}" ~`, "deny"},
+		// An input corral cannot read: the name is only known at run time.
+		{`read -r x < later.txt; $x`, "ask"},
+		{`read -r x; $x`, "ask"},
+		{`read -r c < later.txt; exec $c`, "ask"},
+		{`read -r c < later.txt; env $c`, "ask"},
+		{`mapfile -t L < later.txt; "${L[@]}"`, "ask"},
+		// Look-alikes: the value is data.
+		{`read -r ver < VERSION; echo "$ver"`, "allow"},
+		{`read -r name < .nvmrc; nvm use "$name"`, "allow"},
+		{`read -r v < VERSION; git tag "v$v"`, "allow"},
+		{`while read -r f; do wc -l "$f"; done < files.txt`, "allow"},
+		{`read -r f < later.txt; echo hi > "$f.log"`, "allow"},
+		{`find . -name '*.doc' | while read i; do antiword "$i" > "${i/doc/txt}"; done`, "allow"},
 	})
 }

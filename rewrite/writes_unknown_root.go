@@ -150,6 +150,13 @@ func (p *Pass) computedTarget(t target, report func(Decision, string, string), w
 	}
 	by := "the output of a command"
 	if t.arg.Printed {
+		switch t.arg.PrintedBy() {
+		case "read", "mapfile", "readarray":
+			// find … | while read f; do … > "$f"; done: a name the
+			// loop reads, as find -exec's {} is, not a path a program
+			// computed to hide it.
+			return false
+		}
 		by = "a variable set to the output of a command"
 	}
 	report(Ask, fmt.Sprintf("%s %s %s, a path that is %s at run time: it could be any file", what, verb, t.arg.Raw, by), "n/a")

@@ -131,12 +131,19 @@ func (w *walker) readIFS(c scope, call *Call, st *state) (string, bool) {
 // loop's or a block's), which a read reads one line of, not always the
 // first.
 func (w *walker) readInput(c scope, call *Call) (text string, shared, ok bool) {
+	in := call.Fd(0)
+	if ownStream(call, in) && in.Redirect.Node != nil && in.Redirect.Node.Op == sh.RdrIn {
+		// read -r x < cmds.txt: the call's own last input is a file,
+		// which a file on disk (or written by this command) gives.
+		if text, ok := w.readFileInput(call, in); ok {
+			return text, false, true
+		}
+	}
 	for _, r := range call.Redirs {
 		if r.Node.Op == sh.RdrIn || r.Node.Op == sh.DplIn || r.Node.Op == sh.RdrInOut {
 			return "", false, false // another input comes after or before
 		}
 	}
-	in := call.Fd(0)
 	if in.Kind == StreamPipe && in.Pipe != nil && in.Redirect.Node == nil {
 		prev := in.Pipe.Stage(in.Stage - 1)
 		if prev == nil || !prev.Fd(1).Same(in) {

@@ -2596,9 +2596,14 @@ func (w *walker) reads(c scope, call *Call, st *state) {
 		}
 		if isName(n) && (!ok || n != known) {
 			st.forget(n)
-			if t, direct := st.resolve(n); direct && len(from) > 0 {
+			if t, direct := st.resolve(n); direct {
 				v := st.vars[t]
 				v.from = from
+				if call.Name != "getopts" && call.Name != "printf" {
+					// read -r x < cmds.txt; $x: the value is whatever the
+					// input holds at run time, as x=$(cat cmds.txt) is.
+					v.printed, v.printedBy = true, call.Name
+				}
 				st.setVar(t, v)
 			}
 		}

@@ -455,13 +455,23 @@ func (a Arg) WholeSubst() (first string, quoted, ok bool) {
 }
 
 // OnlyVariable reports a word that is one plain parameter expansion
-// ($c, "$c", ${c}): its whole value is the variable's.
+// ($c, "$c", ${c}, an array's "${a[@]}" or ${a[0]}): its whole value is
+// the variable's.
 func (a Arg) OnlyVariable() bool {
 	if a.Static || a.Word == nil {
 		return false
 	}
-	_, ok := onlyParam(a.Word)
-	return ok
+	if _, ok := onlyParam(a.Word); ok {
+		return true
+	}
+	// "${a[@]}", ${L[0]}: an array's elements, all or one.
+	part := a.Word.Parts[0]
+	if dq, ok := part.(*sh.DblQuoted); ok && len(dq.Parts) == 1 && len(a.Word.Parts) == 1 {
+		part = dq.Parts[0]
+	}
+	pe, ok := part.(*sh.ParamExp)
+	return ok && len(a.Word.Parts) == 1 && pe.Param != nil && pe.Index != nil && pe.Exp == nil && pe.Repl == nil &&
+		pe.Slice == nil && !pe.Excl && !pe.Length && pe.Names == 0
 }
 
 func (a Arg) PrintedHead() bool {
