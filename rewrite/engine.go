@@ -308,6 +308,16 @@ func Check(cfg *Config, command string) *Result { return check(cfg, command, tru
 // check decides about command; verify re-checks a rewrite's result (once:
 // the re-check itself does not verify again).
 func check(cfg *Config, command string, verify bool) *Result {
+	var read secretTexts
+	res := checkWith(cfg, command, verify, &read)
+	read.scrub(res)
+	return res
+}
+
+// checkWith is check; the files in the secret class that the analysis
+// reads (read -r t < .env, source .env) are kept in read, so that check
+// can take their content out of what it reports.
+func checkWith(cfg *Config, command string, verify bool, read *secretTexts) *Result {
 	res := &Result{Command: command}
 	rules := cfg.Rules
 	if rules == nil {
@@ -315,7 +325,7 @@ func check(cfg *Config, command string, verify bool) *Result {
 	}
 	opt := syntax.Options{Cwd: cfg.Cwd, Home: cfg.Home, Project: cfg.Project}
 	if !cfg.NoScriptFiles {
-		opt.ReadFile = syntax.ReadScript
+		opt.ReadFile = read.reader(cfg, syntax.ReadScript)
 		opt.PathLookup = true
 	}
 	m, err := syntax.Analyze(command, opt)
