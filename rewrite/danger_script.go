@@ -10,7 +10,8 @@ var runtimeScript = Rule{
 	Name:      "runtime-script",
 	Decisions: []Decision{Ask},
 	Doc: `A shell or eval whose whole script is only known at run time
-(bash -c "$cmd", eval "$x", xargs bash -c, parallel bash -c {}, a shell
+(bash -c "$cmd", eval "$x", eval -- "$x", trap "$x" EXIT, source
+/dev/stdin <<< "$x", xargs bash -c, parallel bash -c {}, a shell
 reading one run-time word on stdin: bash <<< "$x", echo "$cmd" | bash), or whose
 script file is named only at run time (bash "$f", echo x.sh | xargs bash),
 runs code corral cannot see: ask. A script named by a pattern or by one
@@ -20,18 +21,35 @@ command that corral sees and judges, and passes. A script string with run-time p
 text (bash -c "git clone $url") is parsed and judged as usual; a download
 run this way is the pipe-shell rule's.`,
 	// Every shell of the runner table, and eval.
-	Commands: append(syntax.RunnerNames(syntax.ShellRunner), "eval"),
-	Call:     checkRuntimeScript,
+	// It looks at every call, for trap, source and "." too; only the
+	// shells and eval are its risky words (trap and "." in any text are
+	// not).
+	Words: append(syntax.RunnerNames(syntax.ShellRunner), "eval"),
+	Call:  checkRuntimeScript,
 }
 
 func checkRuntimeScript(p *Pass, c *syntax.Call) {
 	var script *syntax.Arg
-	if c.Name == "eval" {
+	switch c.Name {
+	case "":
+		return
+	case "eval":
 		if len(c.Args) == 0 {
 			return
 		}
 		script = &c.Args[0]
-	} else {
+	case "trap", "source", ".":
+		// trap "$x" EXIT runs $x as eval would; source /dev/stdin <<<
+		// "$x" runs the here-string (syntax.ScriptWord).
+		a, _, file := syntax.ScriptWord(c)
+		if a == nil || file {
+			return
+		}
+		script = a
+	default:
+		if syntax.RunnerOf(c.Name) != syntax.ShellRunner {
+			return
+		}
 		idx, stdin := syntax.ShellScript(c)
 		switch {
 		case idx >= 0:

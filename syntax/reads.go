@@ -35,11 +35,16 @@ func (w *walker) knownReads(c scope, call *Call, st *state) (string, variable, b
 		return "", variable{}, false
 	}
 	var opts, ops []string
+	endOpts := false
 	for _, a := range call.Args {
 		if !a.Static {
 			return "", variable{}, false
 		}
-		if len(ops) == 0 && len(a.Value) > 1 && a.Value[0] == '-' {
+		if len(ops) == 0 && !endOpts && a.Value == "--" {
+			endOpts = true // read -r -- x: the options end
+			continue
+		}
+		if len(ops) == 0 && !endOpts && len(a.Value) > 1 && a.Value[0] == '-' {
 			opts = append(opts, a.Value)
 			continue
 		}
@@ -336,7 +341,7 @@ func (w *walker) splitReads(c scope, call *Call, st *state) (map[string]variable
 	if call.Name != "read" || len(call.Wrappers) > 0 {
 		return nil, false
 	}
-	raw, array := false, false
+	raw, array, endOpts := false, false, false
 	var names []string
 	for i := 0; i < len(call.Args); i++ {
 		a := call.Args[i]
@@ -344,7 +349,11 @@ func (w *walker) splitReads(c scope, call *Call, st *state) (map[string]variable
 			return nil, false
 		}
 		v := a.Value
-		if len(names) == 0 && len(v) > 1 && v[0] == '-' {
+		if len(names) == 0 && v == "--" && !endOpts {
+			endOpts = true // read -r -- a b: the options end
+			continue
+		}
+		if len(names) == 0 && !endOpts && len(v) > 1 && v[0] == '-' {
 			for j := 1; j < len(v); j++ {
 				switch v[j] {
 				case 'r':

@@ -728,21 +728,7 @@ var catOutput = lazy.Regexp{Expr: `^"?(?:\$\(|<\(|` + "`" + `)\s*(?:cat\s+(?:--\
 // cat of a file (sh -c "$(cat f)", eval "$(cat f)", bash <(cat f),
 // source <(cat f)): the file is the script.
 func (w *walker) catSubst(c scope, call *Call) bool {
-	var a *Arg
-	switch {
-	case call.Name == "eval" && len(call.Args) == 1:
-		a = &call.Args[0]
-	case call.Name == "source" || call.Name == ".":
-		if len(call.Args) > 0 {
-			a = &call.Args[0]
-		}
-	case IsShell(call.Name):
-		if idx, _ := ShellScript(call); idx >= 0 {
-			a = &call.Args[idx]
-		} else if i := ShellFile(call); i >= 0 {
-			a = &call.Args[i]
-		}
-	}
+	a, _, _ := ScriptWord(call)
 	if a == nil || a.Static {
 		return false
 	}
@@ -797,33 +783,13 @@ func generatesCode(src *Call) bool {
 // a command that acquires content or destroys data, as a pipe into a
 // shell does. It reports whether the script was analysed.
 func (w *walker) substScript(c scope, call *Call) bool {
-	var a *Arg
-	kind := "eval"
 	// file: the word names a file to run (source F, bash F), so only a
 	// process substitution's output is the script; otherwise the word is
-	// the script text (eval W, sh -c W), so a command substitution's is.
-	file := false
-	switch {
-	case call.Name == "eval" && len(call.Args) == 1:
-		a = &call.Args[0]
-	case call.Name == "source" || call.Name == ".":
-		if len(call.Args) > 0 {
-			a, file = &call.Args[0], true
-		}
-	case IsShell(call.Name):
-		kind = "bash -c"
-		if idx, stdin := ShellScript(call); idx >= 0 {
-			a = &call.Args[idx]
-		} else if i := ShellFile(call); i >= 0 {
-			a, file = &call.Args[i], true
-		} else if stdin {
-			// bash <<< "$(cat s.sh)": the here-string is the script.
-			for i := range call.Redirs {
-				if r := &call.Redirs[i]; r.Node != nil && r.Node.Op == sh.WordHdoc && !r.Target.Static {
-					a, kind = &r.Target, "herestring"
-				}
-			}
-		}
+	// the script text (eval W, trap W SIG, sh -c W, bash <<< W), so a
+	// command substitution's is.
+	a, kind, file := ScriptWord(call)
+	if kind == "source" {
+		kind = "eval"
 	}
 	if a == nil || a.Static || a.Word == nil {
 		return false

@@ -2730,6 +2730,12 @@ func (w *walker) newCall(c scope, s *sh.Stmt, ce *sh.CallExpr, inv invocation) *
 			call.Name = hookShell
 		}
 		call.Args = inv.words[1:]
+		if (call.Name == "eval" || call.Name == "source" || call.Name == ".") && len(call.Args) > 0 && call.Args[0].Static && call.Args[0].Value == "--" {
+			// eval -- TEXT, source -- FILE: bash's eval and source take no
+			// options and skip a first "--" (no_options); the words after
+			// it are the text or the file and its arguments.
+			call.Args = call.Args[1:]
+		}
 	}
 	return call
 }
