@@ -67,7 +67,7 @@ var messageFileReaders = lazy.Value[map[string]messageFileReader]{New: func() ma
 		// file's text, which git log/show print and git push publishes.
 		"git commit": {spec: optSpec{shortVal: "FmCcSt", longVal: longOpts("file", "message", "reuse-message", "reedit-message", "template", "author",
 			"date", "cleanup", "fixup", "squash", "trailer", "pathspec-from-file"), longEq: true},
-			opts: []string{"F", "file"}, verb: "makes a commit message, which git log prints and git push publishes, of"},
+			opts: []string{"F", "file", "t", "template"}, verb: "makes a commit message, which git log prints and git push publishes, of"},
 		"git tag": {spec: optSpec{shortVal: "FmuS", longVal: longOpts("file", "message", "local-user", "cleanup", "sort", "format", "contains", "no-contains",
 			"merged", "no-merged", "points-at", "trailer"), longEq: true},
 			opts: []string{"F", "file"}, verb: "makes a tag message, which git show prints and git push publishes, of"},
@@ -103,6 +103,15 @@ func checkFileReaders(p *Pass) {
 				continue
 			}
 			key, args = "git "+c.Args[i].Value, c.Args[i+1:]
+			if f, ok := commitTemplate(c, i); ok {
+				// git -c commit.template=F commit, git config
+				// commit.template F: the template is the message an
+				// editor leaves, as -t F's is.
+				if s, ok := p.secretOf(dir, f); ok {
+					p.reportSecret(c, s, "git (commit.template) makes a commit message, which git log prints and git push publishes, of")
+					continue
+				}
+			}
 		case key == "php":
 			p.checkPHPPrepend(c)
 			continue
@@ -162,4 +171,28 @@ func (p *Pass) checkPHPPrepend(c *syntax.Call) {
 			return
 		}
 	}
+}
+
+// commitTemplate returns the file git's commit.template names in the
+// call: a -c commit.template=F before the subcommand (sub is its index),
+// or the value git config sets it to (git config [--global|--local]
+// commit.template F, which every later git commit reads).
+func commitTemplate(c *syntax.Call, sub int) (syntax.Arg, bool) {
+	for j := 0; j+1 < sub; j++ {
+		if a := c.Args[j]; a.Static && a.Value == "-c" {
+			if k, v, ok := strings.Cut(c.Args[j+1].Value, "="); ok && strings.EqualFold(k, "commit.template") && c.Args[j+1].Static {
+				return syntax.Arg{Value: v, Raw: v, Static: true}, true
+			}
+		}
+	}
+	if c.Args[sub].Value != "config" {
+		return syntax.Arg{}, false
+	}
+	rest := c.Args[sub+1:]
+	for j := 0; j+1 < len(rest); j++ {
+		if rest[j].Static && strings.EqualFold(rest[j].Value, "commit.template") {
+			return rest[j+1], true
+		}
+	}
+	return syntax.Arg{}, false
 }

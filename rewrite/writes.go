@@ -162,6 +162,13 @@ func writeTargets(c *syntax.Call) []target {
 		}
 	case "cp", "mv", "install", "ln":
 		out = append(out, copyTargets(c)...)
+	case "link":
+		// link FILE1 FILE2 (coreutils, busybox): FILE2 is a new name of
+		// FILE1, made as ln FILE1 FILE2 makes it (a git hook, a policy
+		// file that did not exist).
+		if files := operands(); len(files) == 2 {
+			out = append(out, target{arg: files[1], action: guards.Write})
+		}
 	case "rename":
 		for _, a := range renameOperands(c) {
 			out = append(out, target{arg: a, action: guards.Delete})

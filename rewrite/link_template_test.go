@@ -1,0 +1,60 @@
+package rewrite
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestLinkNewName: link FILE1 FILE2 (coreutils, busybox) makes FILE2 a
+// new name of FILE1, as ln does; FILE2 was never judged, so a git hook, a
+// corral policy or a settings file that did not exist yet could be made
+// (red team 7: link p .git/hooks/pre-commit ran on the next commit).
+func TestLinkNewName(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, map[string]string{"home/.claude/settings.json": "{}", "proj/p": "x", "proj/.git/HEAD": "ref: refs/heads/main\n"})
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{`link p ~/.config/corral/policy.json`, "deny"},
+		{`link p .git/hooks/pre-commit`, "deny"},
+		{`link p ~/.claude/settings.local.json`, "deny"},
+		{`busybox link p ~/.bash_profile`, "deny"},
+		{`link p build/p2`, "allow"},
+	})
+}
+
+// TestCommitTemplateSecrets: git commit's template (-t, --template, the
+// commit.template setting given with -c or set by git config) becomes the
+// message once an editor leaves it changed, as -F FILE does, and git log
+// prints it. The real git shows it with a non-interactive editor; corral
+// judges each spelling as -F.
+func TestCommitTemplateSecrets(t *testing.T) {
+	t.Parallel()
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git not installed")
+	}
+	dir := t.TempDir()
+	const canary = "TOKEN=canary-template-9"
+	if err := os.WriteFile(filepath.Join(dir, "tmpl"), []byte(canary+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	run := "git init -q && git -c user.name=u -c user.email=u@x -c core.editor='sed -i s/^/x/' commit -q --allow-empty -t tmpl && git log -1 --format=%B"
+	c := exec.Command("bash", "-c", run)
+	c.Dir = dir
+	c.Env = append(os.Environ(), "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1")
+	out, err := c.CombinedOutput()
+	if err != nil || !strings.Contains(string(out), canary) {
+		t.Fatalf("git did not make the template the message: %v %s", err, out)
+	}
+	cfg := scratchProject(t, map[string]string{"proj/.env": canary + "\n", "proj/.gitmessage": "Subject\n"})
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{`GIT_EDITOR='sed -i s/^/x/' git commit -t .env --allow-empty`, "deny"},
+		{`git -c core.editor=true commit --template=.env --allow-empty`, "deny"},
+		{`git -c commit.template=.env -c core.editor=true commit --allow-empty`, "deny"},
+		{`git config commit.template .env`, "deny"},
+		{`git config --global commit.template ~/.aws/credentials`, "deny"},
+		{`git commit -t .gitmessage`, "allow"},
+		{`git config commit.template .gitmessage`, "allow"},
+	})
+}
