@@ -168,6 +168,13 @@ func moreDeletions(c *syntax.Call) []deletion {
 			from, verb = 1, "gio "+args[0].Value
 			switch args[0].Value {
 			case "trash", "remove", "rm":
+			case "rename":
+				// gio rename FILE NAME: FILE leaves its name, as a move's
+				// source does.
+				if o := ops(1); len(o) == 2 {
+					out = append(out, deletion{arg: o[0], verb: verb, recursive: true})
+				}
+				return out
 			case "move", "mv":
 				o := ops(1)
 				if len(o) >= 2 {

@@ -58,3 +58,27 @@ func TestCommitTemplateSecrets(t *testing.T) {
 		{`git config commit.template .gitmessage`, "allow"},
 	})
 }
+
+// TestTrashOfProtectedFiles: a move to the desktop's trash is restorable,
+// so it passes as a move does — except for what the path guards refuse
+// to let go: the agent's settings in the trash switch every hook off as
+// their deletion does (red team 7: gio trash ~/.claude/settings.json,
+// trash-put, and gio rename, which was not read at all).
+func TestTrashOfProtectedFiles(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, map[string]string{"home/.claude/settings.json": "{}", "home/.bashrc": "", "proj/.git/HEAD": "ref: refs/heads/main\n", "proj/notes.txt": "x"})
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{`trash-put ~/.claude/settings.json`, "deny"},
+		{`trash ~/.claude/settings.json`, "deny"},
+		{`gio trash ~/.claude`, "deny"},
+		{`gio trash ~/.bashrc`, "deny"},
+		{`gio trash .git/config`, "deny"},
+		{`gio rename ~/.claude/settings.json settings.bak`, "deny"},
+		{`gio rename .git/config x`, "deny"},
+		{`cd ~/.claude && gio rename x.json settings.json`, "deny"},
+		{`trash-put build/`, "allow"},
+		{`gio trash notes.txt`, "allow"},
+		{`gio rename notes.txt notes.md`, "allow"},
+		{`trash-put ~/Downloads/x.zip`, "allow"},
+	})
+}

@@ -422,7 +422,15 @@ func checkDeleteCall(p *Pass, c *syntax.Call) {
 		return // mv's sources are judged with its destination
 	}
 	for _, d := range deletions(p, c) {
-		if d.moved || d.recoverable {
+		if d.recoverable {
+			// gio trash ~/.claude/settings.json: the trash keeps it, but
+			// it is gone from where it works; a file the guards protect
+			// (or a tree holding one) is judged as its deletion is, and
+			// anything else passes, as a restorable move does.
+			p.judgeRecoverable(c, d)
+			continue
+		}
+		if d.moved {
 			continue
 		}
 		if d.verb == "git clean" || d.verb == "git stash -u" {
@@ -1110,4 +1118,24 @@ func globEscape(p string) string {
 		b.WriteRune(r)
 	}
 	return b.String()
+}
+
+// judgeRecoverable judges a move to the desktop's trash (gio trash,
+// trash-put): only what the path guards refuse to let go — the agents'
+// settings, corral's own files, shell start-up files, protected project
+// paths such as .git's configuration and hooks — and trees holding such
+// files; moving one away switches a guard off as deleting it does.
+func (p *Pass) judgeRecoverable(c *syntax.Call, d deletion) {
+	cfg := p.Config
+	if cfg.Paths == nil || !d.arg.Static || d.arg.Glob || !c.Dir.Known {
+		return
+	}
+	abs := c.Dir.Join(d.arg.Value).Path
+	env := guards.Env{Project: cfg.Project, Cwd: c.Dir.Path, Home: cfg.Home, Sandbox: cfg.Sandbox}
+	if dec := cfg.Paths.Decide(env, abs, guards.Delete); dec.Verdict == guards.Deny {
+		p.Report(c, Finding{Rule: "bash-delete", Decision: Deny, PathContext: "blocked",
+			Message: fmt.Sprintf("%s moves %s to the trash, away from where it works: %s", d.verb, abs, dec.Message)})
+		return
+	}
+	p.judgeSelfReached(c, []syntax.Arg{d.arg}, "", false, guards.Delete, false, "bash-delete", d.verb)
 }

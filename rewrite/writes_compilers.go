@@ -1,6 +1,7 @@
 package rewrite
 
 import (
+	"path"
 	"strings"
 
 	"github.com/corral-dev/corral/guards"
@@ -112,6 +113,13 @@ func compilerWrites(c *syntax.Call) []target {
 		case "save", "mkdir":
 			for _, a := range ops {
 				out = append(out, write(a, ""))
+			}
+		case "rename":
+			// gio rename FILE NAME: FILE's directory gets NAME.
+			if len(ops) == 2 && ops[0].Static && ops[1].Static && !strings.Contains(ops[1].Value, "/") {
+				d := ops[1]
+				d.Value = path.Join(path.Dir(ops[0].Value), ops[1].Value)
+				out = append(out, write(d, ""))
 			}
 		}
 	case "rclone", "aws", "gsutil", "gcloud", "azcopy":
