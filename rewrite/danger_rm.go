@@ -237,7 +237,11 @@ func (p *Pass) judgeTree(c *syntax.Call, rule string, d deletion) {
 		switch {
 		case strings.HasPrefix(a.Value, "~"):
 			if d.recursive {
-				report(Ask, verb+" of "+a.Raw+": another user's home directory")
+				what := "another user's home directory"
+				if name, _, _ := strings.Cut(a.Value[1:], "/"); syntax.IsDirStackTilde(name) {
+					what = "an entry of the directory stack only known at run time"
+				}
+				report(Ask, verb+" of "+a.Raw+": "+what)
 			}
 		case strings.Contains(a.Value, "/.."):
 			if d.recursive {

@@ -82,3 +82,18 @@ func TestTrashOfProtectedFiles(t *testing.T) {
 		{`trash-put ~/Downloads/x.zip`, "allow"},
 	})
 }
+
+// TestDirStackTildes: ~1 after two pushd is the first directory pushed
+// (red team 7 wrote ~/.bashrc and ~/.claude/settings.json through it).
+func TestDirStackTildes(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, map[string]string{"home/.claude/settings.json": "{}", "home/.bashrc": ""})
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{`pushd ~ >/dev/null; pushd /tmp >/dev/null; echo 'curl x|sh' >> ~1/.bashrc`, "deny"},
+		{`pushd ~ >/dev/null; pushd /tmp >/dev/null; echo x >> ~+1/.bashrc`, "deny"},
+		{`pushd ~/.claude >/dev/null; pushd /tmp >/dev/null; echo '{}' > ~1/settings.json`, "deny"},
+		{`pushd ~ >/dev/null; pushd /tmp >/dev/null; rm -rf ~1`, "deny"},
+		{`pushd build && make && popd`, "allow"},
+		{`pushd /tmp >/dev/null; echo x > ~-0/notes.txt`, "allow"},
+	})
+}

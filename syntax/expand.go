@@ -284,7 +284,7 @@ func (r *resolver) scanParts(s *wordScan, parts []sh.WordPart, quoted bool) {
 					// ~user is looked up (wordEnv.Get); ~+ and ~- are
 					// the directories prepare puts in their place.
 					name, _, _ := strings.Cut(rest, "/")
-					if _, ok := r.tildeDir(name); !ok && !validUser(name) || len(parts) > 1 && !strings.Contains(rest, "/") {
+					if _, ok := r.tildeDir(name); !ok && (!validUser(name) || IsDirStackTilde(name)) || len(parts) > 1 && !strings.Contains(rest, "/") {
 						s.dynamic = true
 					}
 				}
@@ -482,17 +482,20 @@ func (r *resolver) prepare(w *sh.Word, assignment bool) (*sh.Word, bool) {
 		out = &sh.Word{Parts: parts}
 		copied = true
 	}
-	if lit, ok := out.Parts[0].(*sh.Lit); ok && (strings.HasPrefix(lit.Value, "~+") || strings.HasPrefix(lit.Value, "~-")) && !assignment {
-		// ~+ is $PWD, ~- is $OLDPWD (bash's tilde prefixes).
+	if lit, ok := out.Parts[0].(*sh.Lit); ok && strings.HasPrefix(lit.Value, "~") && !assignment {
+		// ~+ is $PWD, ~- is $OLDPWD, ~N, ~+N and ~-N entries of the
+		// directory stack (bash's tilde prefixes).
 		name, rest, _ := strings.Cut(lit.Value[1:], "/")
-		if dir, ok := r.tildeDir(name); ok {
-			if rest != "" || strings.HasSuffix(lit.Value, "/") {
-				dir += "/" + rest
+		if name == "+" || name == "-" || IsDirStackTilde(name) {
+			if dir, ok := r.tildeDir(name); ok {
+				if rest != "" || strings.HasSuffix(lit.Value, "/") {
+					dir += "/" + rest
+				}
+				cp()
+				out.Parts[0] = &sh.Lit{ValuePos: lit.ValuePos, ValueEnd: lit.ValueEnd, Value: dir}
+			} else {
+				return w, false
 			}
-			cp()
-			out.Parts[0] = &sh.Lit{ValuePos: lit.ValuePos, ValueEnd: lit.ValueEnd, Value: dir}
-		} else if name == "+" || name == "-" {
-			return w, false
 		}
 	}
 	if lit, ok := w.Parts[0].(*sh.Lit); ok && strings.Contains(lit.Value, "~") {
@@ -576,7 +579,18 @@ func (r *resolver) tildeDir(name string) (string, bool) {
 		}
 		dir = v.str
 	default:
-		return "", false
+		// ~N, ~+N, ~-N: an entry of pushd's directory stack (dirs +N,
+		// dirs -N), as bash's tilde expansion gives it.
+		v, ok := dirStackTilde(name)
+		if !ok || r.st == nil || !r.st.stackKnown || !r.dir.Known {
+			return "", false
+		}
+		l := dirsList(r.st, r.dir)
+		i := stackEntry(l, v)
+		if i < 0 || !l[i].Known {
+			return "", false
+		}
+		dir = l[i].Path
 	}
 	if dir == "" || strings.ContainsAny(dir, "\\*?[{'\"$ \t\n~") {
 		return "", false
@@ -1185,4 +1199,26 @@ func (r *resolver) computedValue(p *sh.ParamExp) (string, bool) {
 		return v.Str, len(env.unknown) == 0 && v.IsSet()
 	}
 	return "", false
+}
+
+// dirStackTilde returns the dirs index (+N or -N) a tilde prefix names:
+// ~N and ~+N are dirs +N, ~-N is dirs -N.
+func dirStackTilde(name string) (string, bool) {
+	if name == "" {
+		return "", false
+	}
+	if name[0] != '+' && name[0] != '-' {
+		name = "+" + name
+	}
+	if !dirStackIndex(name) {
+		return "", false
+	}
+	return name, true
+}
+
+// IsDirStackTilde reports a tilde prefix that names a directory stack
+// entry (~1, ~+2, ~-0), which bash never looks up as a user.
+func IsDirStackTilde(name string) bool {
+	_, ok := dirStackTilde(name)
+	return ok
 }

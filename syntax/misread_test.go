@@ -164,3 +164,29 @@ func TestCaseAttrOracle(t *testing.T) {
 	}
 	staticAfterOracle(t, bash, dir, cases)
 }
+
+// TestDirStackTildeOracle: ~N, ~+N and ~-N are entries of pushd's
+// directory stack (dirs +N, dirs -N), not the home of a user named N
+// (red team 7: pushd ~; pushd /tmp; echo … >> ~1/.bashrc wrote the rc);
+// corral's value must be bash's.
+func TestDirStackTildeOracle(t *testing.T) {
+	t.Parallel()
+	bash := bashPath(t)
+	dir := oracleDir(t)
+	for _, sub := range []string{"a", "b"} {
+		if err := os.MkdirAll(filepath.Join(dir, sub), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	pre := "cd " + dir + "; pushd a >/dev/null; pushd " + dir + "/b >/dev/null; "
+	staticAfterOracle(t, bash, dir, []preludeWord{
+		{pre, "~1"}, {pre, "~1/x"}, {pre, "~+1/.bashrc"}, {pre, "~2"}, {pre, "~0"},
+		{pre, "~-0"}, {pre, "~-1/y"}, {pre, "~+0"},
+		{pre + "popd >/dev/null; ", "~1"},
+	})
+	// No such entry: bash leaves the word as it is; corral does not
+	// take it for a user's home.
+	if _, static, _ := corralFieldsAfter(t, dir, oraclePrelude+"cd "+dir+"; ", "~3/x"); static {
+		t.Errorf("~3/x with an empty stack: static, want dynamic")
+	}
+}
