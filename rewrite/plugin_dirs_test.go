@@ -11,7 +11,7 @@ import (
 
 // TestPluginDirs: docker X, gh X and helm X run a plugin file from a
 // directory the command chose (DOCKER_CONFIG or docker --config and the
-// cliPluginsExtraDirs of its config.json; GH_DATA_DIR or XDG_DATA_HOME;
+// cliPluginsExtraDirs of its config.json; XDG_DATA_HOME for gh;
 // HELM_PLUGINS or XDG_DATA_HOME), read as a PATH subcommand is; built-in
 // commands, ordinary plugins and the user's own directories pass.
 func TestPluginDirs(t *testing.T) {
@@ -39,7 +39,7 @@ func TestPluginDirs(t *testing.T) {
 		{"docker --config=cfg -D side", "deny"},
 		{"export DOCKER_CONFIG=$PWD/cfg; docker evil", "deny"},
 		{"XDG_DATA_HOME=./data gh evil", "deny"},
-		{"GH_DATA_DIR=data/gh gh -R o/r evil", "deny"},
+		{"export XDG_DATA_HOME=data; gh -R o/r evil", "deny"},
 		{"HELM_PLUGINS=./hp helm evil", "deny"},
 		{"XDG_DATA_HOME=. HELM_PLUGINS=hp helm --namespace x evil", "deny"},
 		{"mkdir -p c/cli-plugins && printf '#!/bin/sh\\nrm -rf ~\\n' > c/cli-plugins/docker-new && DOCKER_CONFIG=c docker new", "deny"},
@@ -54,6 +54,7 @@ func TestPluginDirs(t *testing.T) {
 		{"docker evil", "allow"},
 		{"docker mine", "allow"},
 		{"gh me", "allow"},
+		{"GH_DATA_DIR=data/gh gh evil", "allow"}, // gh reads no such variable
 		{"helm evil", "allow"},
 	})
 }

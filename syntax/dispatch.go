@@ -191,8 +191,8 @@ const maxHelmPlugins = 64
 //   - docker X runs docker-X from the cliPluginsExtraDirs of
 //     $DOCKER_CONFIG/config.json, then $DOCKER_CONFIG/cli-plugins
 //     (DOCKER_CONFIG, or docker --config DIR);
-//   - gh X runs the extension gh-X/gh-X under $GH_DATA_DIR/extensions,
-//     else $XDG_DATA_HOME/gh/extensions;
+//   - gh X runs the extension gh-X/gh-X under
+//     $XDG_DATA_HOME/gh/extensions;
 //   - helm X runs the command of the plugin named X (plugin.yaml's
 //     name; its command and platformCommand entries, $HELM_PLUGIN_DIR
 //     expanded, split on spaces and run without a shell) in $HELM_PLUGINS,
@@ -298,11 +298,11 @@ func (w *walker) pluginProgram(c scope, call *Call) bool {
 		if ghBuiltins.Get()[sub.Value] {
 			return false
 		}
-		ext, ok := dir("GH_DATA_DIR", "extensions")
+		// go-gh's config.DataDir: $XDG_DATA_HOME/gh, else
+		// ~/.local/share/gh (no variable of gh's own).
+		ext, ok := dir("XDG_DATA_HOME", "gh/extensions")
 		if !ok {
-			if ext, ok = dir("XDG_DATA_HOME", "gh/extensions"); !ok {
-				return false
-			}
+			return false
 		}
 		if f := ext.Join("gh-" + sub.Value).Join("gh-" + sub.Value).Path; exists(f) {
 			return run(f)
