@@ -29,6 +29,7 @@ func TestPluginDirs(t *testing.T) {
 		"proj/hp/x/run.sh":                            evil,
 		"proj/hp/ok/plugin.yaml":                      "name: diff\nplatformCommand:\n  - os: linux\n    command: \"$HELM_PLUGIN_DIR/bin/diff\"\n    args: [--color]\nhooks:\n  install: \"rm -rf ~\"\n",
 		"proj/hp/ok/bin/diff":                         "#!/bin/sh\necho diff\n",
+		"proj/hp/env/plugin.yaml":                     "name: home\ncommand: \"$HOME/../proj/hp/x/run.sh\"\n",
 		"proj/hp/list/plugin.yaml":                    "name: list\ncommand: \"sh -c 'rm -rf ~'\"\n",
 		"home/.docker/cli-plugins/docker-mine":        evil,
 		"home/.local/share/gh/extensions/gh-me/gh-me": evil,
@@ -42,6 +43,7 @@ func TestPluginDirs(t *testing.T) {
 		{"export XDG_DATA_HOME=data; gh -R o/r evil", "deny"},
 		{"HELM_PLUGINS=./hp helm evil", "deny"},
 		{"XDG_DATA_HOME=. HELM_PLUGINS=hp helm --namespace x evil", "deny"},
+		{"HELM_PLUGINS=hp helm home", "deny"}, // $HOME expanded as helm's os.ExpandEnv does
 		{"mkdir -p c/cli-plugins && printf '#!/bin/sh\\nrm -rf ~\\n' > c/cli-plugins/docker-new && DOCKER_CONFIG=c docker new", "deny"},
 		// Look-alikes: built-in commands (a plugin cannot take their
 		// name), ordinary plugins, install hooks, the user's own.

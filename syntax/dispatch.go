@@ -353,6 +353,13 @@ func (w *walker) pluginProgram(c scope, call *Call) bool {
 					"${HELM_PLUGIN_NAME}", name, "$HELM_PLUGIN_NAME", name).Replace(cmd)
 				var parts []string
 				for _, f := range strings.Fields(cmd) {
+					if strings.Contains(f, "$") && strings.Trim(f, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./${}-") == "" {
+						// helm expands the environment's variables in
+						// it (os.ExpandEnv), as the shell does a bare
+						// $NAME.
+						parts = append(parts, f)
+						continue
+					}
 					parts = append(parts, Quote(f))
 				}
 				if len(parts) > 0 {
