@@ -14,7 +14,9 @@ import (
 // lines from FILE as if they were given on the command line: an editable
 // VCS checkout (-e git+URL#egg=x), a direct reference (git+URL,
 // https://…/x.tar.gz, name @ URL), an index option (-i/--index-url/
-// --extra-index-url URL) and nested -r/-c files. pip clones or downloads
+// --extra-index-url URL), a find-links location on the network
+// (-f/--find-links URL: pip downloads the archives its page links to)
+// and nested -r/-c files. pip clones or downloads
 // each and runs its build code, so a line that does it is judged as the
 // same requirement on the command line (red team 6, row 14). The file is
 // read when the hook runs (at most maxReqDepth files deep, each bounded
@@ -132,6 +134,10 @@ func reqFileRemote(path string, depth int) string {
 		case "-i", "--index-url", "--extra-index-url":
 			if offPyPI(val) {
 				return "the line " + clipLine(line) + " installs, and runs the build code of, packages from that index"
+			}
+		case "-f", "--find-links":
+			if findLinksRemote(val) {
+				return "the line " + clipLine(line) + " installs, and runs the build code of, packages pip finds at that address"
 			}
 		case "-r", "--requirement", "-c", "--constraint":
 			if depth <= 0 || val == "" {

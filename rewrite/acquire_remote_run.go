@@ -195,6 +195,19 @@ func offPyPI(v string) bool {
 	return h != "pypi.org" && h != "pypi.python.org" && h != "files.pythonhosted.org"
 }
 
+// findLinksRemote reports a --find-links value (PIP_FIND_LINKS: several,
+// space-separated) that pip downloads archives from: a network URL off
+// PyPI. A local directory or a file:// one is read where it is.
+func findLinksRemote(v string) bool {
+	for _, f := range strings.Fields(v) {
+		l := strings.ToLower(f)
+		if strings.Contains(l, "://") && !strings.HasPrefix(l, "file:") && offPyPI(f) {
+			return true
+		}
+	}
+	return false
+}
+
 func checkRemoteRun(p *Pass, c *syntax.Call) {
 	if asksHelp(c) {
 		return
@@ -435,16 +448,21 @@ func checkRemoteRun(p *Pass, c *syntax.Call) {
 				continue
 			}
 			v, opt := w, ""
-			for _, o := range []string{"--index-url", "--extra-index-url", "-i"} {
+			for _, o := range []string{"--index-url", "--extra-index-url", "-i", "--find-links", "-f"} {
 				if w == o && i+2 < len(args) {
 					v, opt, skip = args[i+2], o, true
 				} else if ov, ok := strings.CutPrefix(w, o+"="); ok {
 					v, opt = ov, o
-				} else if o == "-i" && strings.HasPrefix(w, "-i") && len(w) > 2 && !strings.HasPrefix(w, "--") {
-					v, opt = w[2:], o // -iURL
+				} else if len(o) == 2 && strings.HasPrefix(w, o) && len(w) > 2 && !strings.HasPrefix(w, "--") {
+					v, opt = w[2:], o // -iURL, -fURL
 				}
 			}
 			switch {
+			case opt == "--find-links" || opt == "-f":
+				if findLinksRemote(v) {
+					report("pip install " + opt + " " + v + " installs, and runs the build code of, packages it finds at that address")
+					return
+				}
 			case opt != "" && offPyPI(v):
 				report("pip install " + opt + " " + v + " installs, and runs the build code of, packages from that index")
 				return
@@ -454,8 +472,14 @@ func checkRemoteRun(p *Pass, c *syntax.Call) {
 			}
 		}
 		for _, name := range []string{"PIP_INDEX_URL", "PIP_EXTRA_INDEX_URL", "UV_INDEX_URL", "UV_EXTRA_INDEX_URL"} {
-			if v, ok := c.EnvValue(name); ok && offPyPI(v) {
+			if v, ok := c.EnvKnown(name); ok && offPyPI(v) {
 				report("pip install with " + name + "=" + v + " installs packages from that index")
+				return
+			}
+		}
+		for _, name := range []string{"PIP_FIND_LINKS", "UV_FIND_LINKS"} {
+			if v, ok := c.EnvKnown(name); ok && findLinksRemote(v) {
+				report("pip install with " + name + "=" + v + " installs packages it finds at that address")
 				return
 			}
 		}

@@ -24,7 +24,14 @@ configuration names (written by hand, by the Write tool or by git config)
 is asked about like git submodule add; so is an update after a command
 here that writes .gitmodules or runs git config, whose URLs are only known
 when it runs. Updates of the submodules the remote names, sync and status
-pass.`,
+pass. In a repository with no remote-tracking branch a URL is the
+project's own when it is a local path (absolute, file://, or relative) or
+sits beside a remote's URL on the same host (github.com/me/lib beside
+github.com/me/proj); others ask. git pull --recurse-submodules (=yes,
+=on-demand, or submodule.recurse=true from git -c, the environment's
+settings or the repository's configuration) ends with a submodule update
+and is judged the same way; git fetch, checkout, switch and reset with
+--recurse-submodules clone no submodule and pass.`,
 	Commands: []string{"git"},
 	Call:     checkSubmoduleAdd,
 }
@@ -37,6 +44,15 @@ var submoduleAddSpec = optSpec{shortVal: "b", longVal: longOpts("branch", "name"
 
 func checkSubmoduleAdd(p *Pass, c *syntax.Call) {
 	_, sub := gitArgs(c)
+	if sub >= 0 && c.Args[sub].Value == "pull" && pullRecurses(c, sub) {
+		// git pull --recurse-submodules (or submodule.recurse=true)
+		// ends with git submodule update --recursive of the active
+		// submodules, which clones those not cloned yet. git fetch,
+		// checkout, switch and reset --recurse-submodules clone none
+		// (git 2.39: "not a git repository: .git/modules/NAME").
+		p.checkSubmoduleUpdate(c, "git pull --recurse-submodules")
+		return
+	}
 	if sub < 0 || c.Args[sub].Value != "submodule" {
 		return
 	}
@@ -46,7 +62,7 @@ func checkSubmoduleAdd(p *Pass, c *syntax.Call) {
 		return
 	}
 	if c.Args[sub+1+ops[0]].Value == "update" {
-		p.checkSubmoduleUpdate(c)
+		p.checkSubmoduleUpdate(c, "git submodule update")
 		return
 	}
 	if c.Args[sub+1+ops[0]].Value != "add" {
@@ -72,14 +88,14 @@ const maxSubmoduleRefs = 16
 // of each submodule not yet cloned into the working tree: the URL in the
 // repository's configuration (submodule.NAME.url, copied there from
 // .gitmodules by --init or git submodule init when not set).
-func (p *Pass) checkSubmoduleUpdate(c *syntax.Call) {
+func (p *Pass) checkSubmoduleUpdate(c *syntax.Call, what string) {
 	dir, sub := gitArgs(c)
 	if sub < 0 || gitElsewhere(c, sub) || p.DirInSandbox(c.Dir) {
 		return
 	}
 	ask := func(why string) {
 		p.Report(c, Finding{Rule: "git-submodule-add", Decision: Ask,
-			Message: "git submodule update clones " + why + " into this repository, where it cannot be sandboxed; review it in a clone inside the sandbox first"})
+			Message: what + " clones " + why + " into this repository, where it cannot be sandboxed; review it in a clone inside the sandbox first"})
 	}
 	if !dir.Known {
 		ask("the submodules of a repository only known at run time")
@@ -100,19 +116,31 @@ func (p *Pass) checkSubmoduleUpdate(c *syntax.Call) {
 		used[u] = true
 	}
 	known := map[string]bool{}
+	refs := 0
 	if out, err := runGit(top, "for-each-ref", "--count=16", "--format=%(refname)", "refs/remotes/"); err == nil {
 		for _, ref := range strings.Split(strings.TrimSpace(string(out)), "\n") {
 			if ref == "" || !safeRev(ref) {
 				continue
 			}
+			refs++
 			for u := range submoduleURLs(top, "--blob", ref+":.gitmodules") {
 				known[u] = true
 			}
 		}
 	}
+	// With no remote-tracking branch there is no remote's word to compare
+	// with: a URL is the project's own when it is a local path (or
+	// relative, which git resolves against the remote's URL or, with no
+	// remote, the project's directory) or lies in the same place on the
+	// same host as a remote's URL (github.com/me/lib beside
+	// github.com/me/proj).
+	var spaces []string
+	if refs == 0 {
+		spaces = remoteSpaces(top)
+	}
 	var foreign []string
 	for u := range used {
-		if !known[u] {
+		if !known[u] && (refs > 0 || !ownSubmoduleURL(u, spaces)) {
 			foreign = append(foreign, u)
 		}
 	}
@@ -123,7 +151,146 @@ func (p *Pass) checkSubmoduleUpdate(c *syntax.Call) {
 	if len(foreign) > 3 {
 		foreign = append(foreign[:3], "…")
 	}
+	if refs == 0 {
+		ask(strings.Join(foreign, ", ") + " (named in .gitmodules or the configuration; the repository has no remote-tracking branch, and the URL is neither a local path nor beside a remote's URL)")
+		return
+	}
 	ask(strings.Join(foreign, ", ") + " (named in .gitmodules or the configuration but not by a remote-tracking branch)")
+}
+
+// pullSpec are git pull's options that take a value (merge and fetch
+// options together).
+var pullSpec = optSpec{shortVal: "sX", longEq: true, longVal: longOpts("strategy", "strategy-option", "cleanup", "depth",
+	"deepen", "shallow-since", "shallow-exclude", "upload-pack", "negotiation-tip", "server-option", "jobs", "gpg-sign")}
+
+// pullRecurses reports whether git pull updates the submodules after
+// merging: its last --recurse-submodules[=yes|on-demand] or
+// --no-recurse-submodules (=no) decides; without one, submodule.recurse
+// does, from git -c, the environment's settings (GIT_CONFIG_COUNT, …) or
+// the repository's configuration. The user's global file is not read.
+func pullRecurses(c *syntax.Call, sub int) bool {
+	opts, _ := scan(c.Args[sub+1:], pullSpec)
+	decided, on := false, false
+	for _, o := range opts {
+		// parse-options takes a unique prefix: --recurse, --no-recurse.
+		switch {
+		case !o.long:
+		case len(o.name) >= 6 && strings.HasPrefix("no-recurse-submodules", o.name):
+			decided, on = true, false
+		case len(o.name) >= 3 && strings.HasPrefix("recurse-submodules", o.name):
+			decided = true
+			on = !o.hasVal || !o.val.Static || !strings.EqualFold(o.val.Value, "no") && !strings.EqualFold(o.val.Value, "false")
+		}
+	}
+	if decided {
+		return on
+	}
+	gopts, _ := scan(c.Args[:sub], specFor("git"))
+	configs := append([]string(nil), c.GitEnvConfig...)
+	for _, o := range find(gopts, "c") {
+		if !o.val.Static {
+			return true // a setting only known at run time
+		}
+		configs = append(configs, o.val.Value)
+	}
+	// git -c wins over the environment's settings, which win over the
+	// files; the last of each wins.
+	for i := len(configs) - 1; i >= 0; i-- {
+		k, v, hasVal := strings.Cut(configs[i], "=")
+		if strings.EqualFold(strings.TrimSpace(k), "submodule.recurse") {
+			return !hasVal || gitBool(v)
+		}
+	}
+	dir, _ := gitArgs(c)
+	if !dir.Known {
+		return false
+	}
+	top := repoTop(dir.Path)
+	if top == "" {
+		return false
+	}
+	out, err := runGit(top, "config", "--type=bool", "submodule.recurse")
+	return err == nil && strings.TrimSpace(string(out)) == "true"
+}
+
+// gitBool reads a git boolean value as git does for true (yes, on, true,
+// a non-zero number); anything else is false.
+func gitBool(v string) bool {
+	switch strings.ToLower(strings.TrimSpace(v)) {
+	case "", "false", "no", "off", "0":
+		return false
+	}
+	return true
+}
+
+// maxRemotes bounds the remotes whose URLs remoteSpaces reads.
+const maxRemotes = 16
+
+// remoteSpaces returns the places (host and owner path, see urlSpace) of
+// the URLs of the repository's remotes (its local configuration).
+func remoteSpaces(top string) []string {
+	out, err := runGit(top, "config", "-z", "--get-regexp", `^remote\..*\.url$`)
+	if err != nil {
+		return nil
+	}
+	var spaces []string
+	for _, e := range strings.Split(string(out), "\x00") {
+		if _, v, ok := strings.Cut(e, "\n"); ok && len(spaces) < maxRemotes {
+			if s, ok := urlSpace(v); ok {
+				spaces = append(spaces, s)
+			}
+		}
+	}
+	return spaces
+}
+
+// urlSpace returns the host of a network git URL (scheme://[user@]host/…,
+// [user@]host:path) with the path above the repository's name, lower
+// case: "github.com/me" for https://github.com/me/proj.git and
+// git@github.com:me/proj. A URL with ".." or an escape in its path has
+// no place it can be trusted to stay in.
+func urlSpace(u string) (string, bool) {
+	host := gitURLHost(u)
+	if host == "" {
+		return "", false
+	}
+	var p string
+	if i := strings.Index(u, "://"); i > 0 {
+		_, p, _ = strings.Cut(u[i+3:], "/")
+	} else {
+		_, p, _ = strings.Cut(u, ":")
+	}
+	p = strings.Trim(p, "/")
+	if strings.Contains(p, "..") || strings.ContainsAny(p, "%\\?#") {
+		return "", false
+	}
+	dir := ""
+	if i := strings.LastIndexByte(p, '/'); i >= 0 {
+		dir = p[:i]
+	}
+	return strings.ToLower(host + "/" + strings.TrimPrefix(dir, "~")), true
+}
+
+// ownSubmoduleURL reports a submodule URL that a repository with no
+// remote-tracking branch may take as its own: a local path (absolute,
+// file://, or relative: ./x, ../x) or one in a place spaces holds.
+func ownSubmoduleURL(u string, spaces []string) bool {
+	if strings.HasPrefix(u, "./") || strings.HasPrefix(u, "../") {
+		return true
+	}
+	if gitURLHost(u) == "" && !strings.Contains(u, "::") && !strings.Contains(u, "://") || strings.HasPrefix(u, "file://") {
+		return true // a path on this machine
+	}
+	s, ok := urlSpace(u)
+	if !ok {
+		return false
+	}
+	for _, r := range spaces {
+		if r == s {
+			return true
+		}
+	}
+	return false
 }
 
 // submoduleURLs returns the values of submodule.*.url that the real git

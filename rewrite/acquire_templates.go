@@ -1,6 +1,9 @@
 package rewrite
 
 import (
+	"io"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -284,7 +287,10 @@ func initializer(c *syntax.Call) (what string, dest *syntax.Arg, ok bool) {
 			runner = c.Wrappers[n-1]
 		}
 		if runner == "" {
-			return "", nil, false
+			if !installedInitializer(c, os.Getenv("PATH")) {
+				return "", nil, false
+			}
+			runner = "the installed"
 		}
 		_, ops := scan(args, optSpec{})
 		if len(ops) > 0 {
@@ -328,6 +334,81 @@ func initializer(c *syntax.Call) (what string, dest *syntax.Arg, ok bool) {
 	return c.Name + " " + verb + " " + src.Value, dest, true
 }
 
+// installedInitializer reports a create-* program run by its name (or
+// path) that is an npm package's command installed globally (npm i -g
+// create-react-app, yarn global add, pnpm add -g, bun add -g): the file
+// found on path is a link into a node_modules/create-*/ (or
+// @SCOPE/create*) directory, or a small launcher script (pnpm's) that
+// names one. Such a program does what npm create does with it: writes a
+// tree, and most run npm install in it. create-image and other programs
+// that happen to share the prefix are not npm packages and pass.
+func installedInitializer(c *syntax.Call, path string) bool {
+	name := c.NameArg.Value
+	if !c.NameArg.Static || name == "" {
+		return false
+	}
+	var file string
+	if strings.Contains(name, "/") {
+		d := c.Dir.Join(name)
+		if !d.Known {
+			return false
+		}
+		file = d.Path
+	} else {
+		for _, dir := range filepath.SplitList(path) {
+			if dir == "" || !filepath.IsAbs(dir) {
+				continue // the working directory: a file the agent may have written, read by pathProgram
+			}
+			f := filepath.Join(dir, name)
+			if fi, err := os.Stat(f); err == nil && fi.Mode().IsRegular() && fi.Mode()&0o111 != 0 {
+				file = f
+				break
+			}
+		}
+	}
+	if file == "" {
+		return false
+	}
+	if real, err := filepath.EvalSymlinks(file); err == nil && initializerModulePath(real) {
+		return true
+	}
+	// A launcher script: read its first 4 KiB for a path into one.
+	f, err := os.Open(file)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	head := make([]byte, 4096)
+	n, _ := io.ReadFull(f, head)
+	text := string(head[:n])
+	for _, field := range strings.FieldsFunc(text, func(r rune) bool { return strings.ContainsRune(" \t\n\"'`=:;()", r) }) {
+		if initializerModulePath(field) {
+			return true
+		}
+	}
+	return false
+}
+
+// initializerModulePath reports a path with a node_modules element
+// followed by an initializer package's directory (create-NAME,
+// @SCOPE/create-NAME, @SCOPE/create).
+func initializerModulePath(p string) bool {
+	parts := strings.Split(filepath.ToSlash(p), "/")
+	for i := 0; i+1 < len(parts); i++ {
+		if parts[i] != "node_modules" {
+			continue
+		}
+		pkg := parts[i+1]
+		if strings.HasPrefix(pkg, "@") && i+2 < len(parts) {
+			pkg += "/" + parts[i+2]
+		}
+		if initializerPackage(pkg) {
+			return true
+		}
+	}
+	return false
+}
+
 var projectInitializer = Rule{
 	Name:      "project-initializer",
 	Decisions: []Decision{Ask},
@@ -339,7 +420,10 @@ and passes), yarn, pnpm and bun create (bun create of a local file or
 directory passes), composer create-project PKG, rails new -m/--template
 URL (a remote Ruby template it evaluates), and a create-* package run by
 any package runner of the one table (npx create-vite app, npm exec,
-pnpm dlx, bunx, bun x, deno run npm:create-vite). Asked about unless the
+pnpm dlx, bunx, bun x, deno run npm:create-vite), or installed globally
+and run by its name (create-react-app app, create-vite x, found on PATH
+as a link into a node_modules/create-*/ directory or a launcher script
+naming one; create-image, not an npm package, passes). Asked about unless the
 call runs in the sandbox or its destination (the first operand after the
 package) is there.`,
 	Words: []string{"composer", "rails"},

@@ -154,3 +154,65 @@ func TestPackageInitializerWrites(t *testing.T) {
 		t.Fatalf("the initializer wrote no tree into the project: %v", err)
 	}
 }
+
+// TestInstalledInitializer: a create-* program installed globally by a
+// package manager (a link from a bin directory on PATH into
+// node_modules/create-*/, or pnpm's launcher script naming one) is the
+// initializer npm create runs; a create-* program that is not an npm
+// package, or one not installed, passes. Not parallel: it sets PATH.
+func TestInstalledInitializer(t *testing.T) {
+	cfg := scratchProject(t, nil)
+	g := t.TempDir()
+	files := map[string]string{
+		"lib/node_modules/create-foo/index.js":                     "#!/usr/bin/env node\n",
+		"lib/node_modules/@acme/create-app/cli.js":                 "#!/usr/bin/env node\n",
+		"pnpm/global/5/node_modules/create-pn/index.js":            "#!/usr/bin/env node\n",
+		"other/create-image":                                       "#!/bin/sh\necho image\n",
+		"bin/create-pn":                                            "#!/bin/sh\nbasedir=$(dirname \"$0\")\nexec node  \"$basedir/../pnpm/global/5/node_modules/create-pn/index.js\" \"$@\"\n",
+		"bin/create-image":                                         "#!/bin/sh\nexec " + g + "/other/create-image \"$@\"\n",
+		"lib/node_modules/tool/node_modules/create-x/not-a-bin.js": "x\n",
+	}
+	for rel, text := range files {
+		p := filepath.Join(g, rel)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for link, target := range map[string]string{
+		"bin/create-foo":  "../lib/node_modules/create-foo/index.js",
+		"bin/create-acme": "../lib/node_modules/@acme/create-app/cli.js",
+		"bin/create-db":   "../other/create-image",
+	} {
+		if err := os.Symlink(target, filepath.Join(g, link)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Setenv("PATH", filepath.Join(g, "bin")+":"+os.Getenv("PATH"))
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{`create-foo my-app`, "ask"},
+		{`create-foo`, "ask"},
+		{`create-acme app --template react`, "ask"},
+		{`create-pn app`, "ask"},
+		{g + `/bin/create-foo app`, "ask"},
+		{`sudo -u dev create-foo app`, "ask"},
+		// In the sandbox, or with its destination there.
+		{`cd ` + cfg.Sandbox + ` && create-foo app`, "allow"},
+		{`create-foo ` + cfg.Sandbox + `/app`, "allow"},
+		// Look-alikes: not npm packages, or not installed.
+		{`create-image --output out.cpio`, "allow"},
+		{`create-db x`, "allow"},
+		{`create-nothing-here app`, "allow"},
+		{`echo create-foo app`, "allow"},
+		{`man create-foo`, "allow"},
+	})
+	// What the real program is: the file PATH finds links into
+	// node_modules/create-foo.
+	if p, err := exec.LookPath("create-foo"); err != nil {
+		t.Fatal(err)
+	} else if real, err := filepath.EvalSymlinks(p); err != nil || !strings.Contains(real, "node_modules/create-foo/") {
+		t.Fatalf("create-foo resolves to %s (%v)", real, err)
+	}
+}

@@ -151,3 +151,84 @@ func TestClientConfigPluginsRun(t *testing.T) {
 		}
 	}
 }
+
+// TestClientConfigEnvPagerWriters: a kubeconfig exec plugin's env
+// entries are its environment (LD_PRELOAD of a library here), an AWS
+// profile's cli_pager is a program the CLI runs (split as shlex does, no
+// shell), and KUBECONFIG set to the path a cluster tool's own writer
+// prints (k3d kubeconfig write NAME) names k3d's file, read as any
+// kubeconfig: what it holds decides, not the substitution.
+func TestClientConfigEnvPagerWriters(t *testing.T) {
+	t.Parallel()
+	plugin := "users:\n- name: u\n  user:\n    exec:\n      command: aws\n      args:\n      - eks\n      - get-token\n"
+	cfg := scratchProject(t, map[string]string{
+		"proj/evil.so":                          "\x7fELF\x02\x01\x01",
+		"proj/x.sh":                             "rm -rf ~\n",
+		"proj/kube-ld":                          plugin + "      env:\n      - name: LD_PRELOAD\n        value: ./evil.so\n      - name: AWS_PROFILE\n        value: dev\n",
+		"proj/kube-indent":                      plugin + "      env:\n        - name: AWS_REGION\n          value: eu-west-1\n        - name: LD_PRELOAD\n          value: ./evil.so\n",
+		"proj/kube-flow":                        plugin + "      env: [{name: LD_PRELOAD, value: ./evil.so}]\n",
+		"proj/kube-item":                        plugin + "      env:\n      - {name: LD_PRELOAD, value: ./evil.so}\n",
+		"proj/kube.json":                        `{"users":[{"user":{"exec":{"command":"aws","args":["eks","get-token"],"env":[{"name":"LD_PRELOAD","value":"./evil.so"}]}}}]}`,
+		"proj/kube-ok":                          plugin + "      env:\n      - name: AWS_PROFILE\n        value: dev\n      - {name: AWS_REGION, value: eu-west-1}\n      interactiveMode: Never\n",
+		"proj/kube-null":                        plugin + "      env: null\n",
+		"proj/aws-pager":                        "[default]\nregion = eu-west-1\ncli_pager = sh -c \"rm -rf ~\"\n",
+		"proj/aws-pager-sh":                     "[profile p]\ncli_pager = ./x.sh\n",
+		"proj/aws-pager-ok":                     "[default]\ncli_pager = less -R\n[profile q]\ncli_pager =\n",
+		"proj/aws-pager-arg":                    "[default]\ncli_pager = less | rm -rf ~\n",
+		"home/.config/k3d/kubeconfig-evil.yaml": "users:\n- name: u\n  user:\n    exec:\n      command: sh\n      args: [-c, \"rm -rf ~\"]\n",
+		"home/.config/k3d/kubeconfig-dev.yaml":  "apiVersion: v1\nkind: Config\nusers:\n- name: admin@k3d-dev\n  user:\n    client-certificate-data: AAAA\n",
+	})
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{"KUBECONFIG=kube-ld kubectl get pods", "ask"},
+		{"KUBECONFIG=kube-indent kubectl get pods", "ask"},
+		{"kubectl --kubeconfig kube-flow get pods", "ask"},
+		{"helm --kubeconfig=kube-item list", "ask"},
+		{"KUBECONFIG=kube.json kubectl get pods", "ask"},
+		{"AWS_CONFIG_FILE=aws-pager aws s3 ls", "deny"},
+		{"AWS_SHARED_CREDENTIALS_FILE=aws-pager-sh aws --profile p s3 ls", "deny"},
+		{"aws configure set cli_pager \"sh -c 'rm -rf ~'\"", "deny"},
+		{"aws configure set profile.dev.cli_pager ./x.sh", "deny"},
+		{"export KUBECONFIG=$(k3d kubeconfig write evil); kubectl get pods", "deny"},
+		{"KUBECONFIG=\"$(k3d kubeconfig write evil)\" kubectl get pods", "deny"},
+		{"KUBECONFIG=$(k3d kubeconfig write dev -o kube-ld) kubectl get pods", "ask"},
+		{"KUBECONFIG=$(k3d kubeconfig write $NAME) kubectl get pods", "ask"},
+		{"KUBECONFIG=$(k3d kubeconfig write dev -d) kubectl get pods", "ask"},
+		{"KUBECONFIG=$(k3d kubeconfig get dev) kubectl get pods", "ask"},
+		// Look-alikes.
+		{"KUBECONFIG=kube-ok kubectl get pods", "allow"},
+		{"KUBECONFIG=kube-null kubectl get pods", "allow"},
+		{"AWS_CONFIG_FILE=aws-pager-ok aws s3 ls", "allow"},
+		{"AWS_CONFIG_FILE=aws-pager-arg aws s3 ls", "allow"},  // less with the words as file names: no shell
+		{"AWS_CONFIG_FILE=aws-pager terraform plan", "allow"}, // only the CLI pages
+		{"aws configure set cli_pager ''", "allow"},
+		{"aws configure set cli_pager 'less -R'", "allow"},
+		{"export KUBECONFIG=$(k3d kubeconfig write dev); kubectl get pods", "allow"},
+		{"export KUBECONFIG=$(k3d kubeconfig write dev --overwrite -s=false); kubectl get pods", "allow"},
+		{"KUBECONFIG=$(k3d kubeconfig write new) kubectl get nodes", "allow"},
+		{"KUBECONFIG=$(kind get kubeconfig-path --name dev) kubectl get nodes", "allow"},
+	})
+}
+
+// TestKubePluginEnvRun runs the real kubectl with a kubeconfig whose exec
+// plugin has an env entry: the plugin sees it.
+func TestKubePluginEnvRun(t *testing.T) {
+	t.Parallel()
+	if _, err := exec.LookPath("kubectl"); err != nil {
+		t.Skip("kubectl not installed")
+	}
+	dir := t.TempDir()
+	mark := filepath.Join(dir, "env-seen")
+	kc := filepath.Join(dir, "kube")
+	text := strings.Replace(kubeExecYAML, "PAYLOAD", "printf %s \\\"$CORRAL_PROBE\\\" > "+mark+"; exit 1", 1) +
+		"      env:\n      - name: CORRAL_PROBE\n        value: from-env-entry\n"
+	if err := os.WriteFile(kc, []byte(text), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("kubectl", "get", "pods", "--request-timeout=5s")
+	cmd.Env = append(os.Environ(), "HOME="+dir, "KUBECONFIG="+kc)
+	_ = cmd.Run()
+	b, err := os.ReadFile(mark)
+	if err != nil || string(b) != "from-env-entry" {
+		t.Fatalf("the exec plugin did not see its env entry: %q %v", b, err)
+	}
+}

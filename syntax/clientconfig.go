@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/corral-dev/corral/internal/lazy"
+	"github.com/google/shlex"
+	sh "mvdan.cc/sh/v3/syntax"
 )
 
 // Cluster and cloud clients run programs named in their configuration
@@ -17,10 +19,15 @@ import (
 //     helm, k9s… call that talks to the cluster. The kubeconfig is the
 //     file --kubeconfig names, else each file of the colon-separated
 //     KUBECONFIG list, else ~/.kube/config.
+//     Its env entries are the plugin's environment (LD_PRELOAD…).
 //   - an AWS profile's credential_process runs at every aws call that
-//     needs credentials (also the SDK-based tools). The files are
+//     needs credentials (also the SDK-based tools), and AWS CLI v2 pipes
+//     its output through cli_pager (an argv, no shell). The files are
 //     AWS_CONFIG_FILE (~/.aws/config) and AWS_SHARED_CREDENTIALS_FILE
 //     (~/.aws/credentials), whose profiles botocore merges.
+//
+// KUBECONFIG=$(k3d kubeconfig write NAME) names the file k3d writes
+// (kubeconfigWriterPaths), read as any other.
 //
 // A file the command points the client at is read (bounded, as a script
 // file is; what the command itself wrote there first counts) and every
@@ -143,11 +150,19 @@ func (w *walker) kubeClient(c scope, call *Call) {
 		if !ok {
 			continue
 		}
-		plugins, unread := kubeExecPlugins(text)
-		for _, argv := range plugins {
-			parts := make([]string, len(argv))
-			for i, s := range argv {
-				parts[i] = Quote(s)
+		plugins, unread := kubeExecPluginsEnv(text)
+		for _, pl := range plugins {
+			// The plugin's env entries are its environment (client-go
+			// adds them to kubectl's): LD_PRELOAD, BASH_ENV, NODE_OPTIONS…
+			// act on the program as a prefix assignment does.
+			var parts []string
+			for _, kv := range pl.env {
+				if isName(kv[0]) {
+					parts = append(parts, kv[0]+"="+Quote(kv[1]))
+				}
+			}
+			for _, s := range pl.argv {
+				parts = append(parts, Quote(s))
 			}
 			// client-go runs a command with a "/" relative to the
 			// kubeconfig's directory.
@@ -249,10 +264,28 @@ func pathWithin(p, dir string) bool {
 	}
 }
 
+// kubePlugin is an exec credential plugin: its argv and the env entries
+// (name, value) client-go adds to its environment.
+type kubePlugin struct {
+	argv []string
+	env  [][2]string
+}
+
 // kubeExecPlugins returns the argv of every exec credential plugin in a
-// kubeconfig, YAML (block style, as kubectl writes it) or JSON. unread
-// reports an exec section whose command it could not find.
-func kubeExecPlugins(text string) (plugins [][]string, unread bool) {
+// kubeconfig (see kubeExecPluginsEnv).
+func kubeExecPlugins(text string) (argvs [][]string, unread bool) {
+	plugins, unread := kubeExecPluginsEnv(text)
+	for _, p := range plugins {
+		argvs = append(argvs, p.argv)
+	}
+	return argvs, unread
+}
+
+// kubeExecPluginsEnv returns every exec credential plugin in a
+// kubeconfig, YAML (block style, as kubectl writes it) or JSON, with its
+// env entries. unread reports an exec section whose command, or an env
+// list whose entries, it could not read.
+func kubeExecPluginsEnv(text string) (plugins []kubePlugin, unread bool) {
 	if t := strings.TrimSpace(text); strings.HasPrefix(t, "{") {
 		var v any
 		if json.Unmarshal([]byte(t), &v) == nil {
@@ -279,6 +312,7 @@ func kubeExecPlugins(text string) (plugins [][]string, unread bool) {
 		}
 		var cmd string
 		var args []string
+		var env [][2]string
 		found := false
 		j := i + 1
 		for ; j < len(lines); j++ {
@@ -313,6 +347,61 @@ func kubeExecPlugins(text string) (plugins [][]string, unread bool) {
 					args = append(args, yamlUnquote(strings.TrimPrefix(nt, "-")))
 					j++
 				}
+			case "env":
+				if rest := strings.TrimSpace(v); rest != "" && rest != "null" && rest != "~" && rest != "[]" && !strings.HasPrefix(rest, "#") {
+					entries, ok := flowEnvEntries(rest)
+					env = append(env, entries...)
+					unread = unread || !ok
+					continue
+				}
+				// A block list: "- name: X" items (at the key's indent, as
+				// kubectl writes them, or deeper), "value: Y" below.
+				ei := indent(l)
+				for j+1 < len(lines) {
+					n := strings.TrimRight(lines[j+1], " \r\t")
+					nt := strings.TrimSpace(n)
+					if nt == "" || strings.HasPrefix(nt, "#") {
+						j++
+						continue
+					}
+					if indent(n) <= base || indent(n) < ei || indent(n) == ei && !strings.HasPrefix(nt, "- ") {
+						break
+					}
+					item := strings.TrimSpace(strings.TrimPrefix(nt, "- "))
+					j++
+					if strings.HasPrefix(item, "{") {
+						entries, ok := flowEnvEntries("[" + item + "]")
+						env = append(env, entries...)
+						unread = unread || !ok
+						continue
+					}
+					if !strings.HasPrefix(nt, "- ") {
+						// A continuation of the last item.
+						ik, iv, _ := strings.Cut(item, ":")
+						if len(env) > 0 {
+							switch strings.TrimSpace(ik) {
+							case "name":
+								env[len(env)-1][0] = yamlUnquote(iv)
+							case "value":
+								env[len(env)-1][1] = yamlUnquote(iv)
+							}
+						}
+						continue
+					}
+					ik, iv, _ := strings.Cut(item, ":")
+					e := [2]string{}
+					switch strings.TrimSpace(ik) {
+					case "name":
+						e[0] = yamlUnquote(iv)
+					case "value":
+						e[1] = yamlUnquote(iv)
+					default:
+						unread = true
+					}
+					if len(env) < 64 {
+						env = append(env, e)
+					}
+				}
 			}
 		}
 		i = j - 1
@@ -321,14 +410,76 @@ func kubeExecPlugins(text string) (plugins [][]string, unread bool) {
 			continue
 		}
 		if len(plugins) < 64 {
-			plugins = append(plugins, append([]string{cmd}, args...))
+			plugins = append(plugins, kubePlugin{argv: append([]string{cmd}, args...), env: env})
 		}
 	}
 	return plugins, unread
 }
 
+// flowEnvEntries reads an exec plugin's env list written in flow style,
+// [{name: A, value: b}, …]; ok is false when an item is not such a map.
+func flowEnvEntries(v string) (env [][2]string, ok bool) {
+	v = strings.TrimSpace(v)
+	if !strings.HasPrefix(v, "[") || !strings.HasSuffix(v, "]") {
+		return nil, false
+	}
+	inner := strings.TrimSpace(v[1 : len(v)-1])
+	if inner == "" {
+		return nil, true
+	}
+	ok = true
+	for _, item := range splitFlowMaps(inner) {
+		item = strings.TrimSpace(item)
+		if !strings.HasPrefix(item, "{") || !strings.HasSuffix(item, "}") {
+			ok = false
+			continue
+		}
+		e := [2]string{}
+		for _, kv := range splitFlow(item[1 : len(item)-1]) {
+			k, val, _ := strings.Cut(kv, ":")
+			switch strings.TrimSpace(k) {
+			case "name":
+				e[0] = yamlUnquote(val)
+			case "value":
+				e[1] = yamlUnquote(val)
+			}
+		}
+		if len(env) < 64 {
+			env = append(env, e)
+		}
+	}
+	return env, ok
+}
+
+// splitFlowMaps splits a flow list of maps on the commas between them
+// (outside braces and quotes).
+func splitFlowMaps(v string) []string {
+	var out []string
+	depth, start := 0, 0
+	var q byte
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		switch {
+		case q != 0:
+			if c == q {
+				q = 0
+			}
+		case c == '"' || c == '\'':
+			q = c
+		case c == '{':
+			depth++
+		case c == '}':
+			depth--
+		case c == ',' && depth == 0:
+			out = append(out, v[start:i])
+			start = i + 1
+		}
+	}
+	return append(out, v[start:])
+}
+
 // jsonExecPlugins collects the exec plugins of a kubeconfig in JSON.
-func jsonExecPlugins(v any, out *[][]string, depth int) {
+func jsonExecPlugins(v any, out *[]kubePlugin, depth int) {
 	if depth > 32 || len(*out) >= 64 {
 		return
 	}
@@ -344,7 +495,17 @@ func jsonExecPlugins(v any, out *[][]string, depth int) {
 						}
 					}
 				}
-				*out = append(*out, argv)
+				var env [][2]string
+				if es, ok := e["env"].([]any); ok {
+					for _, x := range es {
+						if m, ok := x.(map[string]any); ok && len(env) < 64 {
+							n, _ := m["name"].(string)
+							val, _ := m["value"].(string)
+							env = append(env, [2]string{n, val})
+						}
+					}
+				}
+				*out = append(*out, kubePlugin{argv: argv, env: env})
 			}
 		}
 		keys := make([]string, 0, len(x))
@@ -387,6 +548,10 @@ func (w *walker) awsClient(c scope, call *Call) {
 				if v := words[3]; v.Value != "" || !v.Static {
 					w.keptCommand(c, call, v.Value, "aws configure set "+words[2].Value, !v.Static || !words[2].Static)
 				}
+			} else if key == "cli_pager" {
+				if v := words[3]; v.Value != "" || !v.Static {
+					w.keptCommand(c, call, pagerCommand(v.Value), "aws configure set "+words[2].Value, !v.Static)
+				}
 			}
 		}
 	}
@@ -402,27 +567,129 @@ func (w *walker) awsClient(c scope, call *Call) {
 			if !read {
 				continue
 			}
-			for _, cmd := range awsCredentialProcesses(text) {
+			for _, cmd := range awsConfigValues(text, "credential_process") {
 				w.child(c, call, cmd, nil, tool+" credential_process ("+where+")", false)
+			}
+			if tool == "aws" {
+				// AWS CLI v2 pipes its output through cli_pager (the
+				// profile's; AWS_PAGER, a command variable, wins), split
+				// as shlex does and run without a shell, when the
+				// output is a terminal.
+				for _, cmd := range awsConfigValues(text, "cli_pager") {
+					w.child(c, call, pagerCommand(cmd), nil, "aws cli_pager ("+where+")", false)
+				}
 			}
 		}
 	}
 }
 
-// awsCredentialProcesses returns the credential_process of every
-// profile in an AWS config or credentials file (INI: key = value).
-func awsCredentialProcesses(text string) []string {
+// pagerCommand returns the command line a pager setting stands for when
+// it is split into words as Python's shlex does and run as an argv (no
+// shell: "less | sh" is less with two arguments): each word quoted. A
+// value shlex cannot split is kept as written.
+func pagerCommand(v string) string {
+	words, err := shlex.Split(v)
+	if err != nil || len(words) == 0 {
+		return v
+	}
+	parts := make([]string, len(words))
+	for i, wd := range words {
+		parts[i] = Quote(wd)
+	}
+	return strings.Join(parts, " ")
+}
+
+// awsConfigValues returns the value of key (credential_process,
+// cli_pager) in every profile of an AWS config or credentials file (INI:
+// key = value; botocore merges the credentials file's profiles into the
+// config's).
+func awsConfigValues(text, key string) []string {
 	var out []string
 	for _, line := range strings.Split(text, "\n") {
 		k, v, ok := strings.Cut(line, "=")
 		if !ok || len(out) >= 64 {
 			continue
 		}
-		if strings.ToLower(strings.TrimSpace(k)) == "credential_process" {
+		if strings.ToLower(strings.TrimSpace(k)) == key {
 			if v = strings.TrimSpace(v); v != "" {
 				out = append(out, v)
 			}
 		}
 	}
 	return out
+}
+
+// kubeconfigWriterPaths returns the files a word that is the whole output
+// of a cluster tool's own kubeconfig writer names: k3d kubeconfig write
+// NAME writes the cluster's kubeconfig (its certificates, no exec plugin)
+// to ~/.config/k3d/kubeconfig-NAME.yaml (k3d v5; ~/.k3d/ in v4) and
+// prints that path, and the older kind get kubeconfig-path [--name NAME]
+// prints ~/.kube/kind-config-NAME. k3d merges into what the file held, so
+// the file is read as any kubeconfig a value names. ok is false for
+// anything else: k3d's -o FILE (merged into a file the agent may have
+// written) and -d (the default kubeconfig, whatever KUBECONFIG is), a
+// word corral does not know, a name not written out.
+func kubeconfigWriterPaths(w *sh.Word, home string) ([]string, bool) {
+	if w == nil || home == "" || !wholeSubst(w) {
+		return nil, false
+	}
+	part := w.Parts[0]
+	if dq, ok := part.(*sh.DblQuoted); ok {
+		part = dq.Parts[0]
+	}
+	cs := part.(*sh.CmdSubst)
+	if len(cs.Stmts) != 1 {
+		return nil, false
+	}
+	st := cs.Stmts[0]
+	ce, ok := st.Cmd.(*sh.CallExpr)
+	if !ok || st.Negated || st.Background || st.Coprocess || len(st.Redirs) > 0 || len(ce.Assigns) > 0 {
+		return nil, false
+	}
+	var words []string
+	for _, a := range ce.Args {
+		l := a.Lit()
+		if l == "" || strings.ContainsAny(l, "\\$`*?[{~") {
+			return nil, false
+		}
+		words = append(words, l)
+	}
+	plainName := func(n string) bool {
+		return n != "" && !strings.ContainsAny(n, "/=") && !strings.HasPrefix(n, "-") && n != "." && n != ".."
+	}
+	switch {
+	case len(words) >= 4 && words[0] == "k3d" && words[1] == "kubeconfig" && words[2] == "write":
+		name := ""
+		for _, wd := range words[3:] {
+			flag, _, _ := strings.Cut(wd, "=")
+			switch {
+			case flag == "-s" || flag == "-u" || flag == "--kubeconfig-switch-context" || flag == "--update" || flag == "--overwrite" ||
+				flag == "--verbose" || flag == "--trace" || flag == "--timestamps":
+			case plainName(wd) && name == "":
+				name = wd
+			default:
+				return nil, false
+			}
+		}
+		if name == "" {
+			return nil, false
+		}
+		return []string{path.Join(home, ".config/k3d", "kubeconfig-"+name+".yaml"), path.Join(home, ".k3d", "kubeconfig-"+name+".yaml")}, true
+	case len(words) >= 3 && words[0] == "kind" && words[1] == "get" && words[2] == "kubeconfig-path":
+		name := "kind"
+		rest := words[3:]
+		for i := 0; i < len(rest); i++ {
+			switch {
+			case rest[i] == "--name" && i+1 < len(rest) && plainName(rest[i+1]):
+				name = rest[i+1]
+				i++
+			case strings.HasPrefix(rest[i], "--name=") && plainName(strings.TrimPrefix(rest[i], "--name=")):
+				name = strings.TrimPrefix(rest[i], "--name=")
+			default:
+				return nil, false
+			}
+		}
+		return []string{path.Join(home, ".kube", "kind-config-"+name)}, true
+	}
+	return nil, false
 }

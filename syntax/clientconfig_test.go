@@ -37,3 +37,35 @@ func TestKubeExecPlugins(t *testing.T) {
 		}
 	}
 }
+
+// TestKubeExecPluginEnv reads exec plugins' env entries in the layouts
+// kubectl and people write: a block list at the key's indent or deeper,
+// flow items, a flow list, JSON; an entry of another shape is unread.
+func TestKubeExecPluginEnv(t *testing.T) {
+	t.Parallel()
+	head := "users:\n- name: u\n  user:\n    exec:\n      command: a\n"
+	tests := []struct {
+		text   string
+		want   [][2]string
+		unread bool
+	}{
+		{head + "      env:\n      - name: A\n        value: b\n      - name: C\n        value: \"d e\"\n", [][2]string{{"A", "b"}, {"C", "d e"}}, false},
+		{head + "      env:\n        - value: b\n          name: A\n      args: [x]\n", [][2]string{{"A", "b"}}, false},
+		{head + "      env:\n      - {name: A, value: 'b'}\n", [][2]string{{"A", "b"}}, false},
+		{head + "      env: [{name: A, value: b}, {name: C, value: \"x,y\"}]\n", [][2]string{{"A", "b"}, {"C", "x,y"}}, false},
+		{head + "      env: [A]\n", nil, true},
+		{head + "      env: null\n", nil, false},
+		{head + "      env:\n      - other: x\n", [][2]string{{"", ""}}, true},
+		{`{"users":[{"user":{"exec":{"command":"a","env":[{"name":"A","value":"b"}]}}}]}`, [][2]string{{"A", "b"}}, false},
+	}
+	for _, tt := range tests {
+		plugins, unread := kubeExecPluginsEnv(tt.text)
+		var got [][2]string
+		if len(plugins) == 1 {
+			got = plugins[0].env
+		}
+		if len(plugins) != 1 || !reflect.DeepEqual(got, tt.want) || unread != tt.unread {
+			t.Errorf("%q: %d plugins, env %q (unread %v), want %q (unread %v)", tt.text, len(plugins), got, unread, tt.want, tt.unread)
+		}
+	}
+}

@@ -1,9 +1,14 @@
 package syntax
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
+	"sort"
 	"strings"
+
+	"github.com/corral-dev/corral/internal/lazy"
 )
 
 // dispatcherOptions returns the option spec of the words before the
@@ -137,4 +142,283 @@ func gitOwnCommand(sub string) bool {
 		}
 	}
 	return !installed
+}
+
+// dockerBuiltins are the docker CLI's own commands: a plugin of the same
+// name is never run.
+var dockerBuiltins = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	m := map[string]bool{}
+	for _, n := range strings.Fields(`attach build builder checkpoint commit config container context cp create diff events exec
+		export history image images import info inspect kill load login logout logs manifest network node pause plugin port ps
+		pull push rename restart rm rmi run save search secret service stack start stats stop swarm system tag top trust
+		unpause update version volume wait help completion`) {
+		m[n] = true
+	}
+	return m
+}}
+
+// helmBuiltins are helm's own commands and their aliases: a plugin of
+// the same name is never run.
+var helmBuiltins = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	m := map[string]bool{}
+	for _, n := range strings.Fields(`completion create dependency dep dependencies env get help history hist install lint list ls
+		package plugin pull fetch push registry repo rollback search show inspect status template test uninstall un del delete
+		upgrade verify version`) {
+		m[n] = true
+	}
+	return m
+}}
+
+// Global options with a value of the programs whose plugins
+// pluginProgram finds (docker's before the subcommand; helm's and gh's
+// pflag options anywhere).
+var (
+	dockerGlobal = OptSpec{LongEq: true, ShortVal: "cHl", Stop: true, LongVal: []string{"config", "context", "host", "log-level",
+		"tlscacert", "tlscert", "tlskey"}}
+	helmGlobal = OptSpec{LongEq: true, ShortVal: "n", LongVal: []string{"kubeconfig", "kube-context", "namespace", "registry-config",
+		"repository-cache", "repository-config", "burst-limit", "kube-apiserver", "kube-as-group", "kube-as-user", "kube-ca-file",
+		"kube-tls-server-name", "kube-token", "qps", "content-cache"}}
+	ghGlobal = OptSpec{LongEq: true, ShortVal: "R", LongVal: []string{"repo"}}
+)
+
+// maxHelmPlugins bounds the plugin directories helm's plugin lookup reads.
+const maxHelmPlugins = 64
+
+// pluginProgram models a subcommand that docker, gh or helm runs from a
+// plugin directory the command itself chose (an environment variable it
+// sets or exports, docker's --config), as dispatchedProgram models PATH:
+//
+//   - docker X runs docker-X from the cliPluginsExtraDirs of
+//     $DOCKER_CONFIG/config.json, then $DOCKER_CONFIG/cli-plugins
+//     (DOCKER_CONFIG, or docker --config DIR);
+//   - gh X runs the extension gh-X/gh-X under
+//     $XDG_DATA_HOME/gh/extensions;
+//   - helm X runs the command of the plugin named X (plugin.yaml's
+//     name; its command and platformCommand entries, $HELM_PLUGIN_DIR
+//     expanded, split on spaces and run without a shell) in $HELM_PLUGINS,
+//     else $XDG_DATA_HOME/helm/plugins.
+//
+// A built-in command is never a plugin's. The user's own directories
+// (under the home directory, where the defaults are) are not read, as the
+// clients' configuration files are not. It reports whether a plugin was
+// found and read.
+func (w *walker) pluginProgram(c scope, call *Call) bool {
+	var spec OptSpec
+	switch call.Name {
+	case "docker":
+		spec = dockerGlobal
+	case "gh":
+		spec = ghGlobal
+	case "helm":
+		spec = helmGlobal
+	default:
+		return false
+	}
+	opts, operands := ScanOptions(call.Args, spec)
+	if len(operands) == 0 {
+		return false
+	}
+	i := operands[0]
+	sub := call.Args[i]
+	if !sub.Static || sub.Value == "" || strings.ContainsAny(sub.Value, "/=") || strings.HasPrefix(sub.Value, "-") {
+		return false
+	}
+	// dir returns the directory an environment variable the command sets
+	// names, joined with rel.
+	dir := func(name, rel string) (Dir, bool) {
+		v, known, ok := w.envOf(c, call, name)
+		if !ok || !known || v == "" {
+			return Dir{}, false
+		}
+		d := call.Dir.Join(expandTilde(v, w.home))
+		if rel != "" {
+			d = d.Join(rel)
+		}
+		return d, d.Known
+	}
+	run := func(file string) bool {
+		inner := *call
+		inner.Name = call.Name + "-" + sub.Value
+		inner.NameArg = Arg{Value: inner.Name, Raw: sub.Raw, Static: true}
+		inner.Args = call.Args[i+1:]
+		_, written := w.written[file]
+		if !written && (w.userPluginDir(call.Name, file) || binaryFile(file)) {
+			return false // the user's own, or a program that runs as itself
+		}
+		w.scriptFile(c, &inner, Arg{Value: file, Raw: sub.Raw, Static: true}, "")
+		return true
+	}
+	exists := func(file string) bool {
+		if _, written := w.written[file]; written {
+			return true
+		}
+		fi, err := os.Stat(file)
+		return err == nil && fi.Mode().IsRegular()
+	}
+	switch call.Name {
+	case "docker":
+		if dockerBuiltins.Get()[sub.Value] {
+			return false
+		}
+		var cfg Dir
+		found := false
+		for _, o := range opts {
+			if o.Name == "config" && o.HasVal {
+				if !o.Val.Static {
+					return false
+				}
+				cfg, found = call.Dir.Join(expandTilde(o.Val.Value, w.home)), true
+			}
+		}
+		if !found {
+			if cfg, found = dir("DOCKER_CONFIG", ""); !found {
+				return false
+			}
+		}
+		var dirs []string
+		if text, ok := w.readScript(cfg.Join("config.json")); ok {
+			var conf struct {
+				Extra []string `json:"cliPluginsExtraDirs"`
+			}
+			if json.Unmarshal([]byte(text), &conf) == nil {
+				for _, d := range conf.Extra {
+					if j := call.Dir.Join(expandTilde(d, w.home)); j.Known && len(dirs) < 16 {
+						dirs = append(dirs, j.Path)
+					}
+				}
+			}
+		}
+		dirs = append(dirs, cfg.Join("cli-plugins").Path)
+		for _, d := range dirs {
+			if f := filepath.Join(d, "docker-"+sub.Value); exists(f) {
+				return run(f)
+			}
+		}
+	case "gh":
+		if ghBuiltins.Get()[sub.Value] {
+			return false
+		}
+		// go-gh's config.DataDir: $XDG_DATA_HOME/gh, else
+		// ~/.local/share/gh (no variable of gh's own).
+		ext, ok := dir("XDG_DATA_HOME", "gh/extensions")
+		if !ok {
+			return false
+		}
+		if f := ext.Join("gh-" + sub.Value).Join("gh-" + sub.Value).Path; exists(f) {
+			return run(f)
+		}
+	case "helm":
+		if helmBuiltins.Get()[sub.Value] {
+			return false
+		}
+		plugins, ok := dir("HELM_PLUGINS", "")
+		if !ok {
+			if plugins, ok = dir("XDG_DATA_HOME", "helm/plugins"); !ok {
+				return false
+			}
+		}
+		// The plugin directories on disk and those this command writes
+		// a plugin.yaml into first.
+		var names []string
+		if entries, err := os.ReadDir(plugins.Path); err == nil {
+			for _, e := range entries {
+				names = append(names, e.Name())
+			}
+		}
+		for f := range w.written {
+			if filepath.Base(f) == "plugin.yaml" && filepath.Dir(filepath.Dir(f)) == plugins.Path {
+				names = append(names, filepath.Base(filepath.Dir(f)))
+			}
+		}
+		sort.Strings(names)
+		names = slices.Compact(names)
+		for n, e := range names {
+			if n >= maxHelmPlugins {
+				break
+			}
+			pdir := plugins.Join(e)
+			if w.userPluginDir("helm", pdir.Path) {
+				continue
+			}
+			text, ok := w.readScript(pdir.Join("plugin.yaml"))
+			if !ok {
+				continue
+			}
+			name, cmds := helmPluginCommands(text)
+			if name != sub.Value {
+				continue
+			}
+			for _, cmd := range cmds {
+				cmd = strings.NewReplacer("${HELM_PLUGIN_DIR}", pdir.Path, "$HELM_PLUGIN_DIR", pdir.Path,
+					"${HELM_PLUGIN_NAME}", name, "$HELM_PLUGIN_NAME", name).Replace(cmd)
+				var parts []string
+				for _, f := range strings.Fields(cmd) {
+					if strings.Contains(f, "$") && strings.Trim(f, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./${}-") == "" {
+						// helm expands the environment's variables in
+						// it (os.ExpandEnv), as the shell does a bare
+						// $NAME.
+						parts = append(parts, f)
+						continue
+					}
+					parts = append(parts, Quote(f))
+				}
+				if len(parts) > 0 {
+					w.childIn(c, call, strings.Join(parts, " "), nil, "helm plugin "+name+" ("+pdir.Path+"/plugin.yaml)", false, nil, call.Dir)
+				}
+			}
+			return len(cmds) > 0
+		}
+	}
+	return false
+}
+
+// userPluginDir reports a path in the user's own plugin directory of
+// prog (~/.docker, ~/.local/share/gh, ~/.local/share/helm), which the
+// user installed: not read.
+func (w *walker) userPluginDir(prog, p string) bool {
+	if w.home == "" {
+		return false
+	}
+	rel := map[string]string{"docker": ".docker", "gh": ".local/share/gh", "helm": ".local/share/helm"}[prog]
+	return rel != "" && pathWithin(p, filepath.Join(w.home, rel))
+}
+
+// helmPluginCommands reads a helm plugin.yaml: its name and every command
+// it runs for the plugin's subcommand (command:, and each
+// platformCommand entry's command:, with its args). Hooks (install,
+// update) are not the subcommand's.
+func helmPluginCommands(text string) (name string, cmds []string) {
+	lines := strings.Split(text, "\n")
+	inHooks := false
+	for i := 0; i < len(lines); i++ {
+		l := strings.TrimRight(lines[i], " \r\t")
+		t := strings.TrimSpace(l)
+		if t == "" || strings.HasPrefix(t, "#") {
+			continue
+		}
+		top := len(l)-len(strings.TrimLeft(l, " ")) == 0
+		k, v, _ := strings.Cut(strings.TrimPrefix(t, "- "), ":")
+		k = strings.TrimSpace(k)
+		if top {
+			inHooks = k == "hooks"
+		}
+		if inHooks {
+			continue
+		}
+		switch k {
+		case "name":
+			if top {
+				name = yamlUnquote(v)
+			}
+		case "command":
+			if c := yamlUnquote(v); c != "" && len(cmds) < 16 {
+				cmds = append(cmds, c)
+			}
+		case "args":
+			if len(cmds) > 0 && strings.TrimSpace(v) != "" {
+				cmds[len(cmds)-1] += " " + strings.Join(yamlList(v), " ")
+			}
+		}
+	}
+	return name, cmds
 }

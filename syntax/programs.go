@@ -866,6 +866,9 @@ func (w *walker) envChoices(c scope, call *Call, name string, exportedOnly bool)
 		if a.Static {
 			return []string{a.Value}, false, true
 		}
+		if paths, ok := kubeconfigWriterPaths(a.Word, w.home); ok {
+			return paths, false, true // KUBECONFIG=$(k3d kubeconfig write x)
+		}
 		return a.Candidates(), len(a.Candidates()) == 0 || a.Printed, true
 	}
 	if a, decided := call.envEdit.get(name); decided {

@@ -1349,7 +1349,12 @@ func (w *walker) assign(c scope, st *state, as []*sh.Assign, exported bool) {
 		}
 		v.exported = v.exported || old.exported || exported || st.allExport
 		v.printed = !v.known && !a.Append && a.Value != nil && wholeSubst(a.Value)
-		if v.printed {
+		if paths, ok := kubeconfigWriterPaths(a.Value, w.home); ok && v.printed && !a.Append {
+			// export KUBECONFIG=$(k3d kubeconfig write x): one of the
+			// files the cluster tool writes and prints the path of.
+			v.printed, v.cands = false, paths
+			sort.Strings(v.cands)
+		} else if v.printed {
 			v.printedBy = substFirst(a.Value)
 		} else if !v.known && !a.Append && a.Value != nil {
 			// B=$A, B="${A}": the copy holds what a program printed too.
