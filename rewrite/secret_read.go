@@ -999,7 +999,8 @@ func (p *Pass) readPaths(dir syntax.Dir, a syntax.Arg) []readPath {
 	if pat == "" {
 		pat = a.Value
 	}
-	if !a.Glob || !strings.ContainsAny(pat, "*?[") {
+	if !a.Glob || syntax.GlobMeta(pat) < 0 {
+		// GlobMeta: also extglob's @( +( !( (cat @(.env|README.md)).
 		return []readPath{{path: a.Value}}
 	}
 	out := []readPath{{path: pat, glob: true, opts: a.GlobOpts}}

@@ -97,3 +97,31 @@ func TestDirStackTildes(t *testing.T) {
 		{`pushd /tmp >/dev/null; echo x > ~-0/notes.txt`, "allow"},
 	})
 }
+
+// TestExtglobSecretReads: with extglob on, @(…), +(…) and !(…) are
+// patterns whose matches bash reads (cat @(.env|README.md) printed the
+// .env); corral's reader took them for literal names. Real bash shows
+// the read; corral judges it as the glob it is.
+func TestExtglobSecretReads(t *testing.T) {
+	t.Parallel()
+	if _, err := exec.LookPath("bash"); err != nil {
+		t.Skip("bash not installed")
+	}
+	cfg := scratchProject(t, map[string]string{"proj/.env": "KEY=canary-extglob-1\n", "proj/README.md": "hi\n", "proj/x.rb": "p 1\n"})
+	for _, w := range []string{"@(.env|README.md)", "+(.env)", ".!(git)"} {
+		c := exec.Command("bash", "-c", "shopt -s extglob\ncat "+w)
+		c.Dir = cfg.Project
+		out, _ := c.CombinedOutput()
+		if !strings.Contains(string(out), "canary-extglob-1") {
+			t.Errorf("bash cat %s did not print the .env: %s", w, out)
+		}
+	}
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{"shopt -s extglob\ncat @(.env|README.md)", "deny"},
+		{"shopt -s extglob\ncat +(.env)", "deny"},
+		{"shopt -s extglob\ncat .!(git)", "deny"},
+		{"shopt -s extglob\ntar czf /tmp/x.tgz @(.env|src)", "deny"},
+		{"shopt -s extglob\ncat @(README.md|x.rb)", "allow"},
+		{"shopt -s extglob\ncat !(.env)", "allow"},
+	})
+}
