@@ -127,6 +127,12 @@ func (p *Pass) checkGitTreeWrites(c *syntax.Call) {
 		return
 	}
 	dir, sub := gitArgs(c)
+	if sub >= 0 && dir.Known && writesTrackedFiles(c.Args[sub].Value, c.Args[sub+1:]) {
+		if tree, set := gitWorkTree(c, sub); set {
+			p.foreignTreeWrites(c, dir, tree, sub)
+			return
+		}
+	}
 	if sub < 0 || !dir.Known || gitElsewhere(c, sub) {
 		return
 	}
@@ -407,5 +413,86 @@ func (p *Pass) worktreeAddWrites(c *syntax.Call, dir syntax.Dir, args []syntax.A
 		judged++
 		p.judge(c, c.Script, dir, target{arg: dest, value: path.Join(dest.Value, name), action: guards.Write, derived: true, worktree: true},
 			"bash-write", "git worktree add (a file of "+rev+")")
+	}
+}
+
+// writesTrackedFiles reports a git subcommand that writes tracked files
+// into the working tree: what it checks out, merges, resets, restores,
+// stashes away (stash push resets the changed files to HEAD) or applies.
+func writesTrackedFiles(verb string, args []syntax.Arg) bool {
+	switch verb {
+	case "checkout", "switch", "merge", "pull", "rebase", "cherry-pick", "revert", "restore", "checkout-index", "am":
+		return true
+	case "reset":
+		for _, a := range args {
+			if v := a.Value; v == "--hard" || v == "--keep" || v == "--merge" {
+				return true
+			}
+		}
+	case "read-tree":
+		for _, a := range args {
+			if a.Value == "-u" || a.Value == "--reset" {
+				return true
+			}
+		}
+	case "stash":
+		if len(args) == 0 || strings.HasPrefix(args[0].Value, "-") {
+			return true // git stash [push options]
+		}
+		switch args[0].Value {
+		case "push", "save", "pop", "apply", "branch":
+			return true
+		}
+	}
+	return false
+}
+
+// foreignTreeWrites judges a git command that writes tracked files into
+// a working tree --work-tree or GIT_WORK_TREE moved away from the
+// repository (git --work-tree="$HOME" stash resets ~/.bashrc to the
+// committed one; red team 7): each tracked file, as the real git lists
+// it, is judged as written under that tree. A tree inside the
+// repository's own top is the ordinary case (judged where the files
+// are); a tree only known at run time, another repository (--git-dir,
+// GIT_DIR) or a listing git cannot give asks.
+func (p *Pass) foreignTreeWrites(c *syntax.Call, dir, tree syntax.Dir, sub int) {
+	verb := c.Args[sub].Value
+	top := repoTop(dir.Path)
+	if tree.Known && top != "" && guards.Within(top, tree.Path) {
+		return
+	}
+	ask := func(why string) {
+		p.Report(c, Finding{Rule: "bash-write", Decision: Ask, PathContext: "outside",
+			Message: "git " + verb + " writes the repository's tracked files into " + why})
+	}
+	if !tree.Known {
+		ask("a work tree only known at run time")
+		return
+	}
+	for _, a := range c.Args[:sub] {
+		if strings.HasPrefix(a.Value, "--git-dir") {
+			ask(tree.Path + ", from another repository's files")
+			return
+		}
+	}
+	for _, n := range c.EnvChanged {
+		if n == "GIT_DIR" {
+			ask(tree.Path + ", from another repository's files")
+			return
+		}
+	}
+	out, err := runGit(dir.Path, "ls-files", "-z")
+	if err != nil || top == "" {
+		ask(tree.Path)
+		return
+	}
+	judged := 0
+	for _, name := range strings.Split(strings.TrimRight(string(out), "\x00"), "\x00") {
+		if name == "" || judged >= maxTreeWrites {
+			continue
+		}
+		judged++
+		p.judge(c, c.Script, c.Dir, target{arg: syntax.Arg{Value: tree.Path, Raw: tree.Path, Static: true}, value: filepath.Join(tree.Path, filepath.FromSlash(name)), action: guards.Write, derived: true},
+			"bash-write", "git "+verb+" (a tracked file, into the work tree "+tree.Path+")")
 	}
 }
