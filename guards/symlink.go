@@ -344,7 +344,7 @@ func (idx *symlinkIndex) place(pl linkPlace, budget *int, seen map[string]int) {
 		idx.walk(pl.base, pl.depth, budget, seen)
 		return
 	}
-	ents, err := os.ReadDir(pl.base)
+	ents, err := readDirAll(pl.base)
 	if err != nil {
 		return
 	}
@@ -383,7 +383,7 @@ func (idx *symlinkIndex) walk(p string, depth int, budget *int, seen map[string]
 	if depth <= 0 {
 		return
 	}
-	ents, err := os.ReadDir(p)
+	ents, err := readDirAll(p)
 	if err != nil {
 		return
 	}
