@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"slices"
 	"sort"
+	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -151,10 +152,18 @@ type dirRead struct {
 // (no entries, the error) when the directory cannot be read whole, and
 // with n > 0 it returns what was read, as (*os.File).ReadDir(n) does.
 func readDir(dir string, n int) ([]os.DirEntry, error) {
+	ents, err := readDirUnsorted(dir, n)
+	return sortedEntries(ents), err
+}
+
+// readDirUnsorted is readDir with the entries in the order the system
+// gives them, in a slice the caller must not change.
+func readDirUnsorted(dir string, n int) ([]os.DirEntry, error) {
 	return dirCache.read(dir, n, oneCall.Load())
 }
 
-// read is readDir, remembering and reusing reads when once is set.
+// read is readDirUnsorted, remembering and reusing reads when once is
+// set.
 func (c *dirReads) read(dir string, n int, once bool) ([]os.DirEntry, error) {
 	if once {
 		c.Lock()
@@ -168,7 +177,7 @@ func (c *dirReads) read(dir string, n int, once bool) ([]os.DirEntry, error) {
 			if n > 0 {
 				k = min(k, n)
 			}
-			return sortedEntries(r.ents[:k]), nil
+			return r.ents[:k:k], nil
 		}
 	}
 	f, err := os.Open(dir)
@@ -199,13 +208,16 @@ func (c *dirReads) read(dir string, n int, once bool) ([]os.DirEntry, error) {
 	if n <= 0 && err != nil {
 		return nil, err
 	}
-	return sortedEntries(ents), nil
+	return ents, nil
 }
 
 // sortedEntries returns a copy of ents sorted by name.
 func sortedEntries(ents []os.DirEntry) []os.DirEntry {
+	if len(ents) == 0 {
+		return nil
+	}
 	out := slices.Clone(ents)
-	sort.Slice(out, func(i, j int) bool { return out[i].Name() < out[j].Name() })
+	slices.SortFunc(out, func(a, b os.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
 	return out
 }
 

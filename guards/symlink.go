@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -198,13 +199,22 @@ func nestedRepos(root string) []string {
 		sort.SliceStable(level, func(i, j int) bool { return level[i].width < level[j].width })
 		var next []dir
 		for _, d := range level {
-			ents := readDirBounded(d.path, 4*nestedRepoBudget)
+			if budget <= 0 {
+				return out
+			}
+			// Only the directories are looked at: sorted by name, as
+			// all the entries were.
+			ents, _ := readDirUnsorted(d.path, 4*nestedRepoBudget)
+			var dirs []os.DirEntry
 			for _, e := range ents {
+				if e.IsDir() && e.Name() != ".git" {
+					dirs = append(dirs, e)
+				}
+			}
+			slices.SortFunc(dirs, func(a, b os.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
+			for _, e := range dirs {
 				if budget <= 0 {
 					return out
-				}
-				if !e.IsDir() || e.Name() == ".git" {
-					continue
 				}
 				budget--
 				p := filepath.Join(d.path, e.Name())
