@@ -14,7 +14,7 @@ import (
 // fresh reads do (os.ReadDir, and (*os.File).ReadDir(n) sorted by name):
 // a bounded read after a shorter or longer one, a whole read after a
 // bounded one, an empty directory, a file, an absent path, a link to a
-// directory.
+// directory; each entry's type and Info as os gives them.
 func TestDirReadsMatchFreshReads(t *testing.T) {
 	root := t.TempDir()
 	mk := func(p string, dir bool) {
@@ -81,7 +81,12 @@ func TestDirReadsMatchFreshReads(t *testing.T) {
 func show(ents []os.DirEntry, failed bool) string {
 	s := fmt.Sprintf("failed=%v n=%d:", failed, len(ents))
 	for _, e := range ents {
-		s += fmt.Sprintf(" %s/%v", e.Name(), e.Type())
+		fi, err := e.Info()
+		if err != nil {
+			s += fmt.Sprintf(" %s/%v/%v/%v", e.Name(), e.Type(), e.IsDir(), err)
+			continue
+		}
+		s += fmt.Sprintf(" %s/%v/%v/%s/%v/%d", e.Name(), e.Type(), e.IsDir(), fi.Name(), fi.Mode(), fi.Size())
 	}
 	return s
 }

@@ -1,7 +1,6 @@
 package guards
 
 import (
-	"errors"
 	"io"
 	"os"
 	"path/filepath"
@@ -9,7 +8,6 @@ import (
 	"sort"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
 )
 
@@ -127,9 +125,10 @@ func readDirAll(dir string) ([]os.DirEntry, error) {
 // and its subdirectories) several times in one Write. Each entry holds
 // the entries as the system gave them (not sorted) and whether that is
 // all of them, so that a bounded read is the prefix of a longer one, as
-// a fresh read of the unchanged directory gives. Only whole successful
-// reads, bounded reads and directories that cannot be opened or are not
-// directories are remembered; any other error is read again.
+// a fresh read of the unchanged directory gives. Whole and bounded reads
+// are remembered, and so is a read that failed before any entry (the
+// directory cannot be opened or is no directory); one that failed on the
+// way is done again.
 var dirCache dirReads
 
 // dirReads is a cache of directory reads (dirCache; tests make their
@@ -180,19 +179,7 @@ func (c *dirReads) read(dir string, n int, once bool) ([]os.DirEntry, error) {
 			return r.ents[:k:k], nil
 		}
 	}
-	f, err := os.Open(dir)
-	if err != nil {
-		if once {
-			c.store(dir, dirRead{failed: true, err: err})
-		}
-		return nil, err
-	}
-	defer f.Close()
-	want := n
-	if n <= 0 {
-		want = -1
-	}
-	ents, err := f.ReadDir(want)
+	ents, err := openReadDir(dir, n)
 	if n > 0 && err == io.EOF {
 		// An empty directory: (*os.File).ReadDir(n) says io.EOF.
 		err = nil
@@ -201,7 +188,8 @@ func (c *dirReads) read(dir string, n int, once bool) ([]os.DirEntry, error) {
 		switch {
 		case err == nil:
 			c.store(dir, dirRead{ents: ents, all: n <= 0 || len(ents) < n})
-		case len(ents) == 0 && errors.Is(err, syscall.ENOTDIR):
+		case len(ents) == 0:
+			// It cannot be opened, or is no directory.
 			c.store(dir, dirRead{failed: true, err: err})
 		}
 	}
