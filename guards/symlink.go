@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -198,13 +199,22 @@ func nestedRepos(root string) []string {
 		sort.SliceStable(level, func(i, j int) bool { return level[i].width < level[j].width })
 		var next []dir
 		for _, d := range level {
-			ents := readDirBounded(d.path, 4*nestedRepoBudget)
+			if budget <= 0 {
+				return out
+			}
+			// Only the directories are looked at: sorted by name, as
+			// all the entries were.
+			ents, _ := readDirUnsorted(d.path, 4*nestedRepoBudget)
+			var dirs []os.DirEntry
 			for _, e := range ents {
+				if e.IsDir() && e.Name() != ".git" {
+					dirs = append(dirs, e)
+				}
+			}
+			slices.SortFunc(dirs, func(a, b os.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
+			for _, e := range dirs {
 				if budget <= 0 {
 					return out
-				}
-				if !e.IsDir() || e.Name() == ".git" {
-					continue
 				}
 				budget--
 				p := filepath.Join(d.path, e.Name())
@@ -344,7 +354,7 @@ func (idx *symlinkIndex) place(pl linkPlace, budget *int, seen map[string]int) {
 		idx.walk(pl.base, pl.depth, budget, seen)
 		return
 	}
-	ents, err := os.ReadDir(pl.base)
+	ents, err := readDirAll(pl.base)
 	if err != nil {
 		return
 	}
@@ -383,7 +393,7 @@ func (idx *symlinkIndex) walk(p string, depth int, budget *int, seen map[string]
 	if depth <= 0 {
 		return
 	}
-	ents, err := os.ReadDir(p)
+	ents, err := readDirAll(p)
 	if err != nil {
 		return
 	}

@@ -50,24 +50,18 @@ func readJudged(p *Pass, c *syntax.Call) bool {
 // its content in front of the agent: metadata, hashes, moves and
 // deletions (judged by other rules), key agents and loaders that hand it
 // to another process, and programs that open it for the person.
-var notContentReaders = lazy.Value[map[string]bool]{New: func() map[string]bool {
-	m := map[string]bool{}
-	for _, n := range []string{
-		"ls", "stat", "file", "test", "[", "[[", "touch", "chmod", "chown", "chgrp", "chattr", "lsattr", "getfacl", "setfacl",
-		"rm", "rmdir", "unlink", "shred", "srm", "wipe", "tmpreaper", "tmpwatch", "trash", "trash-put", "mkdir", "wc", "du", "realpath", "readlink", "basename", "dirname",
-		"ln", "truncate", "echo", "printf", "which", "type", "command", "find", "fd", "fdfind", "tree", "exa", "eza", "lsd",
-		"md5sum", "sha1sum", "sha224sum", "sha256sum", "sha384sum", "sha512sum", "b2sum", "cksum", "sum", "shasum",
-		"ssh", "ssh-add", "ssh-keygen", "ssh-copy-id", "autossh", "mosh", "docker", "podman", "docker-compose", "kubectl",
-		"code", "cursor", "open", "xdg-open", "sudo", "doas", "env", "direnv", "dotenvx",
-		// dotenv-linter prints each problem as FILE:LINE and the key
-		// name, never a value.
-		"dotenv-linter",
-		"git", "gh", "true", "false", ":", "export", "unset", "local", "declare", "readonly", "cd", "pushd", "popd",
-		"mv", "cp", "install", "rsync", "scp", "tar", "zip", "sleep", "kill", "wait", "time", "watch", "timeout",
-	} {
-		m[n] = true
-	}
-	return m
+var notContentReaders = lazy.Set{List: []string{
+	"ls", "stat", "file", "test", "[", "[[", "touch", "chmod", "chown", "chgrp", "chattr", "lsattr", "getfacl", "setfacl",
+	"rm", "rmdir", "unlink", "shred", "srm", "wipe", "tmpreaper", "tmpwatch", "trash", "trash-put", "mkdir", "wc", "du", "realpath", "readlink", "basename", "dirname",
+	"ln", "truncate", "echo", "printf", "which", "type", "command", "find", "fd", "fdfind", "tree", "exa", "eza", "lsd",
+	"md5sum", "sha1sum", "sha224sum", "sha256sum", "sha384sum", "sha512sum", "b2sum", "cksum", "sum", "shasum",
+	"ssh", "ssh-add", "ssh-keygen", "ssh-copy-id", "autossh", "mosh", "docker", "podman", "docker-compose", "kubectl",
+	"code", "cursor", "open", "xdg-open", "sudo", "doas", "env", "direnv", "dotenvx",
+	// dotenv-linter prints each problem as FILE:LINE and the key
+	// name, never a value.
+	"dotenv-linter",
+	"git", "gh", "true", "false", ":", "export", "unset", "local", "declare", "readonly", "cd", "pushd", "popd",
+	"mv", "cp", "install", "rsync", "scp", "tar", "zip", "sleep", "kill", "wait", "time", "watch", "timeout",
 }}
 
 // attachedNumber matches a short option with its number attached (-n1,
@@ -119,7 +113,7 @@ func checkSecretOperand(p *Pass, c *syntax.Call) {
 	}
 	// secret-read judges only python's file servers (python -m
 	// http.server): a script operand stays this rule's.
-	if c.Name == "" || p.Config.Paths == nil || notContentReaders.Get()[c.Name] ||
+	if c.Name == "" || p.Config.Paths == nil || notContentReaders.Has(c.Name) ||
 		slices.Contains(secretRead.Commands, c.Name) && lang.ForProgram(c.Name) != lang.Python && (!compilerNames.Get()[c.Name] || compilerPreprocesses(c)) ||
 		slices.Contains(exfiltrate.Commands, c.Name) {
 		return

@@ -2,6 +2,7 @@ package rewrite
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/corral-dev/corral/internal/lazy"
@@ -26,6 +27,13 @@ type messageFileReader struct {
 	// verb says what the program does with the file.
 	verb string
 }
+
+// messageFileReaderKeys are messageFileReaders' keys, so that a call of
+// any other program (nearly every call) does not build the table (nor
+// readerSpecs, which it reads); TestLazyTableNames checks that they
+// agree.
+var messageFileReaderKeys = [...]string{"pip", "file", "rsync", "wc", "du", "sort", "diff3", "basenc", "git merge-file",
+	"git interpret-trailers", "git commit", "git tag", "git notes", "git merge", "git archive", "git blame", "git fmt-merge-msg"}
 
 // messageFileReaders are keyed by program name, or "git SUB" for a git
 // subcommand. From each program's manual.
@@ -127,6 +135,9 @@ func checkFileReaders(p *Pass) {
 				}
 			}
 			continue
+		}
+		if !slices.Contains(messageFileReaderKeys[:], key) {
+			continue // the table is not built for other programs
 		}
 		r, ok := messageFileReaders.Get()[key]
 		if !ok {

@@ -28,31 +28,25 @@ import (
 // the checksum programs), or the write and delete tables judge what they
 // write (cp, sed -i, tar, rm, chmod). An interactive editor writes what
 // the person types, so it is not one of them.
-var wordsKnown = lazy.Value[map[string]bool]{New: func() map[string]bool {
-	m := map[string]bool{}
-	for _, n := range []string{
-		// Readers: they print, compare, count, search or describe.
-		"cat", "tac", "nl", "less", "more", "most", "head", "tail", "bat", "batcat", "grep", "egrep", "fgrep", "rg", "ag",
-		"ack", "zgrep", "zcat", "zless", "bzcat", "xzcat", "zstdcat", "diff", "colordiff", "cmp", "comm", "wc", "stat", "ls",
-		"ll", "file", "od", "hexdump", "hd", "strings", "cut", "column", "fold", "fmt", "pr", "expand",
-		"unexpand", "tr", "jq", "md5sum", "sha1sum", "sha224sum", "sha256sum", "sha384sum", "sha512sum", "b2sum", "cksum",
-		"sum", "shasum", "realpath", "readlink", "basename", "dirname", "namei", "test", "[", "[[", "echo", "printf",
-		"du", "tree", "exa", "eza", "lsd", "lsattr", "getfacl", "which", "type", "command", "export", "local", "declare",
-		"readonly", "unset", "cd", "pushd", "popd", "true", "false", ":", "mkdir", "shellcheck", "sha256", "look",
-		"bind", // bind -f FILE reads readline's key bindings
-		// Writers and deleters whose words the tables read.
-		"tee", "touch", "truncate", "cp", "mv", "install", "ln", "link", "rename", "sed", "dd", "socat",
-		"apply_patch", "applypatch", "rm", "rmdir", "unlink", "shred", "find", "fd", "fdfind", "chmod", "chown", "chgrp",
-		"chattr", "setfacl", "sort", "uniq", "split", "csplit", "awk", "gawk", "patch", "gzip", "gunzip", "bzip2",
-		"bunzip2", "xz", "unxz", "lzma", "unlzma", "pigz", "unpigz", "lzip", "tar", "bsdtar", "gtar", "unzip", "zip", "7z",
-		"7za", "7zr", "7zz", "sponge", "iconv", "trash", "trash-put", "gio", "srm", "wipe", "git", "scp", "rsync",
-		"zstd", "unzstd", "pzstd", "zstdmt", "lz4", "lz4c", "unlz4", "brotli", "unbrotli", "lzop", "shuf", "sdiff",
-		"dos2unix", "unix2dos", "mac2unix", "unix2mac", "keytool", "ar", "htpasswd", "crudini", "sqlite3", "pandoc", "tree",
-		"ditto", "mount", "sshfs", "bindfs", "mount.fuse", "squashfuse", "fuse-overlayfs",
-	} {
-		m[n] = true
-	}
-	return m
+var wordsKnown = lazy.Set{List: []string{
+	// Readers: they print, compare, count, search or describe.
+	"cat", "tac", "nl", "less", "more", "most", "head", "tail", "bat", "batcat", "grep", "egrep", "fgrep", "rg", "ag",
+	"ack", "zgrep", "zcat", "zless", "bzcat", "xzcat", "zstdcat", "diff", "colordiff", "cmp", "comm", "wc", "stat", "ls",
+	"ll", "file", "od", "hexdump", "hd", "strings", "cut", "column", "fold", "fmt", "pr", "expand",
+	"unexpand", "tr", "jq", "md5sum", "sha1sum", "sha224sum", "sha256sum", "sha384sum", "sha512sum", "b2sum", "cksum",
+	"sum", "shasum", "realpath", "readlink", "basename", "dirname", "namei", "test", "[", "[[", "echo", "printf",
+	"du", "tree", "exa", "eza", "lsd", "lsattr", "getfacl", "which", "type", "command", "export", "local", "declare",
+	"readonly", "unset", "cd", "pushd", "popd", "true", "false", ":", "mkdir", "shellcheck", "sha256", "look",
+	"bind", // bind -f FILE reads readline's key bindings
+	// Writers and deleters whose words the tables read.
+	"tee", "touch", "truncate", "cp", "mv", "install", "ln", "link", "rename", "sed", "dd", "socat",
+	"apply_patch", "applypatch", "rm", "rmdir", "unlink", "shred", "find", "fd", "fdfind", "chmod", "chown", "chgrp",
+	"chattr", "setfacl", "sort", "uniq", "split", "csplit", "awk", "gawk", "patch", "gzip", "gunzip", "bzip2",
+	"bunzip2", "xz", "unxz", "lzma", "unlzma", "pigz", "unpigz", "lzip", "tar", "bsdtar", "gtar", "unzip", "zip", "7z",
+	"7za", "7zr", "7zz", "sponge", "iconv", "trash", "trash-put", "gio", "srm", "wipe", "git", "scp", "rsync",
+	"zstd", "unzstd", "pzstd", "zstdmt", "lz4", "lz4c", "unlz4", "brotli", "unbrotli", "lzop", "shuf", "sdiff",
+	"dos2unix", "unix2dos", "mac2unix", "unix2mac", "keytool", "ar", "htpasswd", "crudini", "sqlite3", "pandoc", "tree",
+	"ditto", "mount", "sshfs", "bindfs", "mount.fuse", "squashfuse", "fuse-overlayfs",
 }}
 
 // runsCodePath reports a guard decision on a write that protects a path
@@ -112,7 +106,7 @@ func wordPaths(a syntax.Arg) []string {
 // tables found for the call (their words are judged there).
 func (p *Pass) checkUnknownWriter(c *syntax.Call, judged []target) {
 	cfg := p.Config
-	if c.Name == "" || cfg.Paths == nil || wordsKnown.Get()[path.Base(c.Name)] || len(c.Args) == 0 {
+	if c.Name == "" || cfg.Paths == nil || wordsKnown.Has(path.Base(c.Name)) || len(c.Args) == 0 {
 		return
 	}
 	if m, _ := pythonModule(c); m == "json.tool" {

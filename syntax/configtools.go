@@ -52,6 +52,13 @@ func jsConfig(base string, extra ...string) []string {
 	return append(out, extra...)
 }
 
+// configToolNames are configTools' keys, so that a call of any other
+// program (nearly every call) does not build the table
+// (TestLazyTableNames checks that they agree).
+var configToolNames = [...]string{"eslint", "prettier", "vite", "webpack", "webpack-cli", "webpack-dev-server", "stylelint", "babel",
+	"rollup", "next", "tailwindcss", "postcss", "bundle", "bundler", "gulp", "grunt", "scons", "invoke", "inv", "fab", "doit", "conan",
+	"vagrant", "pod", "brew", "danger", "guard", "mix", "meson", "tilt"}
+
 // configTools are the tools configRun reads the configuration of, by
 // their documentation's lookup order.
 var configTools = lazy.Value[map[string]configTool]{New: func() map[string]configTool {
@@ -146,6 +153,9 @@ func (w *walker) configRun(c scope, call *Call) bool {
 	case "bazel", "bazelisk":
 		w.bazelRun(c, call)
 		return false // bazel run TARGET is read elsewhere, if at all
+	}
+	if !slices.Contains(configToolNames[:], call.Name) {
+		return false // the table is not built for other programs
 	}
 	t, ok := configTools.Get()[call.Name]
 	if !ok {

@@ -15,7 +15,9 @@ package lazy
 
 import (
 	"regexp"
+	"slices"
 	"sync"
+	"sync/atomic"
 )
 
 // Value is a value built by New the first time Get is called. It must not
@@ -46,4 +48,40 @@ type Regexp struct {
 func (r *Regexp) Get() *regexp.Regexp {
 	r.once.Do(func() { r.re = regexp.MustCompile(r.Expr) })
 	return r.re
+}
+
+// Set is a set of strings given as a list. Declared as a composite
+// literal,
+//
+//	var names = lazy.Set{List: []string{"cat", "ls", …}}
+//
+// it is static data. Has reads the list itself for the first setScans
+// questions of a process (a hook call asks a few, and building a map of a
+// few hundred names cost more than the scans), and a map built from the
+// list after that (a command of thousands of calls). It must not be
+// copied after first use.
+type Set struct {
+	List  []string
+	asked atomic.Int32
+	once  sync.Once
+	m     map[string]bool
+}
+
+// setScans is how many questions a Set answers by reading its list.
+const setScans = 64
+
+// Has reports whether name is in the set. It is safe for concurrent use.
+func (s *Set) Has(name string) bool {
+	if s.asked.Load() < setScans {
+		s.asked.Add(1)
+		return slices.Contains(s.List, name)
+	}
+	s.once.Do(func() {
+		m := make(map[string]bool, len(s.List))
+		for _, n := range s.List {
+			m[n] = true
+		}
+		s.m = m
+	})
+	return s.m[name]
 }

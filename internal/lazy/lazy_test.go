@@ -53,3 +53,20 @@ func TestGetDoesNotAllocate(t *testing.T) {
 		t.Fatalf("Get allocates %v times per call", n)
 	}
 }
+
+// TestSetAnswersAsAMap: a Set answers as a map of its list does, both
+// while it reads the list and after it has built the map.
+func TestSetAnswersAsAMap(t *testing.T) {
+	s := Set{List: []string{"cat", "ls", "[", "", "git"}}
+	want := map[string]bool{"cat": true, "ls": true, "[": true, "": true, "git": true}
+	asks := []string{"cat", "ls", "[", "", "git", "rm", "LS", "ca", "cats", "[["}
+	for i := range 3 * setScans {
+		name := asks[i%len(asks)]
+		if got := s.Has(name); got != want[name] {
+			t.Fatalf("question %d: Has(%q) = %v, want %v", i, name, got, want[name])
+		}
+	}
+	if s.m == nil {
+		t.Errorf("no map built after %d questions", 3*setScans)
+	}
+}
