@@ -70,10 +70,17 @@ func TestOpaqueParamExpansion(t *testing.T) {
 		{`python3 -c 'import shutil; shutil.rmtree("/")'; : ${x$}`, "deny"},
 		{`echo hi; : ${x$}`, "allow"},
 		{`echo "a; cat .env" ${x$}`, "allow"},
-		// One holding a command substitution is not rewritten (its
-		// commands run): each part that parses on its own is judged.
-		{`cat ~/.ssh/id_rsa; : ${x~~$(echo a)}`, "ask"},
+		// One holding a command substitution keeps it in place: its
+		// commands, which run when bash expands the word, are judged
+		// with the rest, and the word's value is run time.
+		{`cat ~/.ssh/id_rsa; : ${x~~$(echo a)}`, "deny"},
 		{`echo hi; : ${x~~$(echo a)}`, "allow"},
+		{`x=ab; : ${x~~$(rm -rf ~)}`, "deny"},
+		{`x=ab; echo "${x~~"$(cat ~/.ssh/id_rsa)"}"`, "deny"},
+		{"x=ab; : ${x~~`rm -rf ~`}", "deny"},
+		{`x=ab; echo ${x~~$(echo a)}`, "allow"},
+		{"x=ab; : ${x!\n}; rm -rf ~", "deny"},
+		{"x=ab; : ${x~~\n$(echo a)}; ls", "allow"},
 	})
 }
 
@@ -132,6 +139,10 @@ func TestPromptExpansionValue(t *testing.T) {
 		{`x='$(rm -rf ~)'; echo ${x@P}`, "deny"},
 		{`x=build; rm -rf ${x@P}`, "allow"},
 		{`x='$HOME'; echo ${x@P}`, "allow"},
+		// \$ is # for the superuser, else a $ that expands nothing.
+		{`x='\$HOME'; rm -rf ${x@P}`, "allow"},
+		{`x='\$(rm -rf ~)'; echo ${x@P}`, "allow"},
+		{`x='\$ $HOME'; rm -rf ${x@P}`, "deny"},
 	})
 }
 

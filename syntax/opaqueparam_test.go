@@ -23,12 +23,16 @@ func TestOpaqueParam(t *testing.T) {
 		{`: ${x$}`, true},    // a $ before the brace is a plain $
 		{`: ${x!"}"}`, true}, // the quoted brace is skipped, as bash does
 		{`: ${x~~'}'$'}'"${y:-"}"}"\}}; ls`, true},
-		{`: ${x~~$(rm -rf ~)}`, false}, // a substitution inside runs: not hidden
-		{": ${x~~`rm -rf ~`}", false},
-		{`: ${x~~<(rm -rf ~)}`, false},
-		{`: ${x!"}`, false},  // a quote left open
-		{": ${x!\n}", false}, // over lines: the lines after would move
-		{`: ${}`, false},     // no room for a name
+		{`: ${x~~$(rm -rf ~)}`, true}, // the substitution is kept in place
+		{": ${x~~`rm -rf ~`}", true},
+		{": ${x~~`rm -rf \\~`}", false},  // a backslash inside backquotes: escapes differ in quotes
+		{`: ${x~~<(rm -rf ~)}`, false},   // mvdan reads <(…) inside ${…} as text
+		{`: ${x~~'$(rm -rf ~)'}`, false}, // a $( the scan does not place
+		{`: ${$(rm -rf ~)}`, false},      // no room for a name before it
+		{`: ${x!"}`, false},              // a quote left open
+		{": ${x!\n}", true},              // over lines: the newline stays in place
+		{": ${x!\n$(a)\n}; b", true},
+		{`: ${}`, false}, // no room for a name
 		{strings.Repeat(": ${x~~}; ", maxOpaqueParams+1), false},
 	} {
 		f, err := parseSource(tc.src)
@@ -70,6 +74,11 @@ func TestOpaqueParamSpan(t *testing.T) {
 		`echo "${x~~${y:-"}"}}" $(rm -rf ~)`,
 		`rm -rf ${x~~$'}'} ~`,
 		`x=rM; ${x~~"M"} -rf ~`,
+		`x=ab; : ${x~~$(rm -rf ~)}`,
+		`x=ab; echo "${x~~a"$(rm -rf ~)"}"`,
+		"x=ab; : ${x~~`rm -rf ~`}",
+		"x=ab; : ${x!\n}; rm -rf ~",
+		"x=ab; : ${x~~\n$(rm -rf ~)}",
 	} {
 		m, err := Analyze(src, Options{Cwd: "/p", Home: "/h"})
 		if err != nil {
