@@ -81,6 +81,14 @@ func TestOpaqueParamExpansion(t *testing.T) {
 		{`x=ab; echo ${x~~$(echo a)}`, "allow"},
 		{"x=ab; : ${x!\n}; rm -rf ~", "deny"},
 		{"x=ab; : ${x~~\n$(echo a)}; ls", "allow"},
+		// A process substitution in an operator's word runs when bash
+		// expands it; mvdan's parser reads it as text.
+		{`echo ${x:-<(rm -rf ~)}`, "deny"},
+		{`echo ${x:->(cat ~/.ssh/id_rsa)}`, "deny"},
+		{`x=ab; : ${x~~<(rm -rf ~)}`, "deny"},
+		{`echo ${x:-<(echo })}; rm -rf ~`, "deny"},
+		{`diff ${a:-<(sort a)} <(sort b)`, "allow"},
+		{`echo ${x:-\<(rm -rf ~)} ${x:-'<(rm -rf ~)'}`, "allow"},
 	})
 }
 

@@ -181,6 +181,7 @@ func parseSource(src string) (*sh.File, error) {
 		}
 		src = strings.ReplaceAll(src, "\r", crStandIn)
 	}
+	orig := src
 	f, err := newParser().Parse(strings.NewReader(src), "")
 	for fixes := 0; err != nil && fixes < maxOpaqueParams; fixes++ {
 		// bash's parser does not look inside ${…}: ${x~~}, ${x!},
@@ -209,6 +210,9 @@ func parseSource(src string) (*sh.File, error) {
 		}
 		src = src[:at] + " " + src[at+1:]
 		f, err = newParser().Parse(strings.NewReader(src), "")
+	}
+	if err == nil {
+		f, src, err = paramProcSubst(f, src, orig)
 	}
 	if err == nil {
 		if why := hdocMisread(f, src); why != "" {
@@ -502,9 +506,8 @@ func substStart(s string) bool {
 // the lines after it keep their numbers. A substitution the scan cannot
 // place (in a single-quoted part of a nested ${…} inside double quotes,
 // or a backquoted command holding a backslash, whose escapes differ inside
-// double quotes) or a process
-// substitution (which mvdan's parser reads as text there) leaves the text
-// unparsed.
+// double quotes) leaves the text unparsed. A process substitution is
+// written as a command substitution, which paramProcSubst turns back.
 func opaqueKeepSubst(src string, start, end int) (string, bool) {
 	var spans []substSpan
 	m := matcher{src: src, limit: end + 1, rec: &spans}
@@ -531,10 +534,14 @@ func opaqueKeepSubst(src string, start, end int) (string, bool) {
 		if sp.to <= last {
 			continue
 		}
-		if sp.backquoteEscapes || sp.process {
+		if sp.backquoteEscapes {
 			return "", false
 		}
 		copy(b[sp.from-start:], src[sp.from:sp.to+1])
+		if sp.process {
+			// Parsed as $( …), which paramProcSubst turns back.
+			b[sp.from-start] = '$'
+		}
 		last = sp.to
 		first = min(first, sp.from)
 	}
@@ -573,8 +580,7 @@ type substSpan struct {
 	// escapes bash reads otherwise inside double quotes (the ${…} may be
 	// in double quotes the scan does not see).
 	backquoteEscapes bool
-	// process: <(…) or >(…), which mvdan's parser reads as text inside
-	// ${…}.
+	// process: <(…) or >(…).
 	process bool
 }
 
@@ -780,4 +786,114 @@ func unusedName(src string, n int) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// maxProcSubstFixes bounds the parses paramProcSubst makes.
+const maxProcSubstFixes = 16
+
+// paramProcSubst reads the process substitutions in the words of ${…}
+// operators as bash does. bash's parser reads <(…) and >(…) there as the
+// commands they are, and runs them when it expands the word (echo
+// ${x:-<(rm -rf ~)} removes the home directory); mvdan's parser takes
+// them for text and may close the expansion at a brace inside them. Each
+// <( or >( in the unquoted text of such a word is parsed as $( (same
+// offsets), and the command substitution that gives is turned back into
+// the process substitution it is.
+func paramProcSubst(f *sh.File, src, orig string) (*sh.File, string, error) {
+	for fixes := 0; ; fixes++ {
+		at := procInParam(f)
+		if len(at) == 0 {
+			break
+		}
+		if fixes >= maxProcSubstFixes {
+			return nil, src, &MisreadError{Text: "too many process substitutions inside ${…}"}
+		}
+		b := []byte(src)
+		for _, o := range at {
+			if o+1 >= len(b) || b[o] != '<' && b[o] != '>' || b[o+1] != '(' {
+				return nil, src, &MisreadError{Text: "a process substitution inside ${…} corral cannot place"}
+			}
+			b[o] = '$'
+		}
+		src = string(b)
+		nf, err := newParser().Parse(strings.NewReader(src), "")
+		if err != nil {
+			return nil, src, err
+		}
+		f = nf
+	}
+	if src == orig {
+		return f, src, nil
+	}
+	// A command substitution where the text has <( or >( (made so here
+	// or by opaqueKeepSubst) is the process substitution.
+	turn := func(parts []sh.WordPart) {
+		for i, p := range parts {
+			c, ok := p.(*sh.CmdSubst)
+			if !ok || c.Backquotes || !c.Left.IsValid() {
+				continue
+			}
+			o := int(c.Left.Offset())
+			if o >= len(orig) || src[o] != '$' {
+				continue
+			}
+			switch orig[o] {
+			case '<':
+				parts[i] = &sh.ProcSubst{OpPos: c.Left, Op: sh.CmdIn, Stmts: c.Stmts, Last: c.Last, Rparen: c.Right}
+			case '>':
+				parts[i] = &sh.ProcSubst{OpPos: c.Left, Op: sh.CmdOut, Stmts: c.Stmts, Last: c.Last, Rparen: c.Right}
+			}
+		}
+	}
+	sh.Walk(f, func(n sh.Node) bool {
+		switch n := n.(type) {
+		case *sh.Word:
+			turn(n.Parts)
+		case *sh.DblQuoted:
+			turn(n.Parts)
+		}
+		return true
+	})
+	return f, src, nil
+}
+
+// procInParam returns the offsets of the < or > of each <( or >( in the
+// unquoted text of a ${…} operator's word (a default, alternate or error
+// word, a removal or case pattern, a substitution's pattern or
+// replacement), which mvdan's parser read as text.
+func procInParam(f *sh.File) []int {
+	var at []int
+	word := func(w *sh.Word) {
+		if w == nil {
+			return
+		}
+		for _, p := range w.Parts {
+			l, ok := p.(*sh.Lit)
+			if !ok || !l.ValuePos.IsValid() {
+				continue
+			}
+			v := l.Value
+			for i := 0; i+1 < len(v); i++ {
+				switch {
+				case v[i] == '\\':
+					i++
+				case (v[i] == '<' || v[i] == '>') && v[i+1] == '(':
+					at = append(at, int(l.ValuePos.Offset())+i)
+				}
+			}
+		}
+	}
+	sh.Walk(f, func(n sh.Node) bool {
+		if p, ok := n.(*sh.ParamExp); ok {
+			if p.Exp != nil {
+				word(p.Exp.Word)
+			}
+			if p.Repl != nil {
+				word(p.Repl.Orig)
+				word(p.Repl.With)
+			}
+		}
+		return true
+	})
+	return at
 }
