@@ -122,6 +122,13 @@ func TestPatsubReplacement(t *testing.T) {
 		{`x='*'; rm -rf ${x~~}`, "deny"},
 		{`x=abc; rm -rf "${x/abc/*}"`, "allow"},
 		{`x=abc; ls ${x/abc/*.txt}`, "allow"},
+		// A value outside ASCII (both locales agree) and a pattern
+		// from a known variable are computed.
+		{`x=/é; rm -rf ${x/é/}`, "deny"},
+		{`x=~/.sshé; rm -rf "${x%é}" "${x/é/}"`, "deny"},
+		{`p='b*'; x=/b; rm -rf ${x/$p/}`, "deny"},
+		{`x=buildé; rm -rf ${x/é/}`, "allow"},
+		{`p='*'; x=abc; rm -rf ${x/$p/build}`, "allow"},
 	})
 }
 

@@ -97,14 +97,26 @@ func (r *resolver) patsubValue(p *sh.ParamExp) (string, bool) {
 	pat := ""
 	if orig != nil && len(orig.Parts) > 0 {
 		for _, q := range orig.Parts {
-			switch q.(type) {
-			case *sh.Lit, *sh.SglQuoted, *sh.DblQuoted, *sh.ExtGlob:
+			switch q := q.(type) {
+			case *sh.Lit, *sh.SglQuoted, *sh.ExtGlob:
+			case *sh.DblQuoted:
+				if !plainQuoted(q) {
+					return "", false // "${y/#a/b}" and the like: mvdan reads them otherwise
+				}
+			case *sh.ParamExp:
+				// An unquoted variable's value is pattern text (p='*';
+				// ${x/$p/r} replaces the whole value), a quoted one is
+				// matched as it is: expand.Pattern writes them so.
+				if !simpleParam(q) || q.Param == nil || !isName(q.Param.Value) {
+					return "", false
+				}
 			default:
-				return "", false // an expansion: its value could bring a pattern
+				return "", false
 			}
 		}
+		env := r.env()
 		var err error
-		if pat, err = expand.Pattern(r.cfg(r.env()), orig); err != nil {
+		if pat, err = expand.Pattern(r.cfg(env), orig); err != nil || len(env.unknown) > 0 {
 			return "", false
 		}
 	}
@@ -140,6 +152,78 @@ func (r *resolver) patsubValue(p *sh.ParamExp) (string, bool) {
 			return "", false
 		}
 	}
+	out, ok := patsubRun(val, with, expr, anchor, p.Repl.All)
+	if !ok || ascii(val+pat+with) {
+		return out, ok
+	}
+	// Text outside ASCII: bash matches characters of the locale (UTF-8)
+	// or bytes (C). The value is kept when both readings give it: no
+	// bracket expression (whose classes Go's regexp reads as ASCII) and
+	// no nocasematch (whose folding differs), the same text from a
+	// matcher on characters and one on bytes (each byte above 0x7f a
+	// character of its own). ? or an empty match of // next to such a
+	// character gives two texts: no value.
+	if strings.Contains(pat, "[") || mode&pattern.NoGlobCase != 0 {
+		return "", false
+	}
+	bexpr, err := pattern.Regexp(byteRunes(pat), mode)
+	if err != nil {
+		return "", false
+	}
+	bout, ok := patsubRun(byteRunes(val), byteRunes(with), bexpr, anchor, p.Repl.All)
+	if !ok || runeBytes(bout) != out {
+		return "", false
+	}
+	return out, true
+}
+
+// ascii reports text of ASCII bytes only.
+func ascii(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+// byteRunes writes each byte above 0x7f of s as a character of its own
+// (U+F700 plus the byte, in the private use area), so that a matcher on
+// characters matches bytes, as bash does in the C locale.
+func byteRunes(s string) string {
+	if ascii(s) {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] < 0x80 {
+			b.WriteByte(s[i])
+		} else {
+			b.WriteRune(0xF700 + rune(s[i]))
+		}
+	}
+	return b.String()
+}
+
+// runeBytes undoes byteRunes.
+func runeBytes(s string) string {
+	var b strings.Builder
+	for _, c := range s {
+		if c >= 0xF780 && c <= 0xF7FF {
+			b.WriteByte(byte(c - 0xF700))
+		} else {
+			b.WriteRune(c)
+		}
+	}
+	return b.String()
+}
+
+// patsubRun replaces what the glob's regular expression expr matches in
+// val: the first match (every one with all), anchored at the start (#)
+// or the end (%), each match the longest at its position; an empty
+// match copies one character after it. with is the replacement, its NUL
+// bytes the matched text.
+func patsubRun(val, with, expr string, anchor byte, all bool) (string, bool) {
 	switch anchor {
 	case '#':
 		expr = "^(?s:" + expr + ")"
@@ -182,7 +266,7 @@ func (r *resolver) patsubValue(p *sh.ParamExp) (string, bool) {
 			b.WriteString(val[e : e+n])
 			pos = e + n
 		}
-		if !p.Repl.All || anchor != 0 || b.Len() > 4*maxPatsubValue+len(val) {
+		if !all || anchor != 0 || b.Len() > 4*maxPatsubValue+len(val) {
 			break
 		}
 	}
