@@ -44,14 +44,34 @@ func (w *walker) noteTouched(call *Call) {
 		return
 	}
 	for _, i := range ops {
-		w.markTouched(call.Dir.Join(call.Args[i].Value), call.Args[i].Static)
+		w.markTouchedArg(call.Dir, call.Args[i])
 	}
+}
+
+// markTouchedArg records the file a word names in dir: each value a
+// variable that different paths set may give it (F=Makefile; touch
+// "$F"), and, for a name only run time knows, any file.
+func (w *walker) markTouchedArg(dir Dir, a Arg) {
+	if a.Static {
+		w.markTouched(dir.Join(a.Value), true)
+		return
+	}
+	if a.OneOf && len(a.Candidates()) > 0 {
+		for _, c := range a.Candidates() {
+			w.markTouched(dir.Join(c), true)
+		}
+		return
+	}
+	w.touchedAny = true
 }
 
 // markTouched records d as changed by this command (a name only run
 // time knows is not followed).
 func (w *walker) markTouched(d Dir, static bool) {
 	if !static || !d.Known {
+		if static {
+			w.touchedAny = true // a file in a directory only run time knows
+		}
 		return
 	}
 	if w.touched == nil {
@@ -68,7 +88,7 @@ const maxTouched = 4096
 // changedHere reports whether this command may have made, changed or
 // removed the file at path before now.
 func (w *walker) changedHere(path string) bool {
-	if w.touched[path] || w.opaque[path] {
+	if w.touchedAny || w.touched[path] || w.opaque[path] {
 		return true
 	}
 	_, ok := w.written[path]
