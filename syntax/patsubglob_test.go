@@ -84,7 +84,7 @@ func TestPatsubValueExpansionsAndLocales(t *testing.T) {
 		{x + `p='\*'; `, `"${x/$p/_}"`, true},
 		{x + `unset p; `, `"${x/a$p/_}"`, true},
 		{x + `y=axb; `, `"${x/"${y/#x/}"/_}"`, false}, // an operator inside quotes: mvdan reads it otherwise
-		{x, `"${x/$u/_}"`, false},                    // u only known at run time
+		{x, `"${x/$u/_}"`, false},                     // u only known at run time
 		{x, `"${x/$(echo b)/_}"`, false},
 		{`x='héllo wörld'; `, `"${x/l/_}" "${x//o/0}" "${x/é/e}" "${x/#h*l/_}" "${x/%ö*/_}" "${x//ö/&&}"`, true},
 		{`x='héllo wörld'; `, `${x/ w/_}`, true},
