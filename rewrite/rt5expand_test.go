@@ -129,6 +129,9 @@ func TestPatsubReplacement(t *testing.T) {
 		{`p='b*'; x=/b; rm -rf ${x/$p/}`, "deny"},
 		{`x=buildé; rm -rf ${x/é/}`, "allow"},
 		{`p='*'; x=abc; rm -rf ${x/$p/build}`, "allow"},
+		// A negated group under extglob: any text but its alternatives.
+		{`shopt -s extglob; x=zz; ${x/!(a)/rm} -rf ~`, "deny"},
+		{`shopt -s extglob; x=zz; ${x/!(a)/echo} -rf ~`, "allow"},
 	})
 }
 

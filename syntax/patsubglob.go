@@ -129,10 +129,16 @@ func (r *resolver) patsubValue(p *sh.ParamExp) (string, bool) {
 			return "", false // extglob off (bash -c) or on (a start-up file)
 		}
 		if st.extglob {
-			if strings.Contains(pat, "!(") {
-				return "", false // a negated group: not read here
+			if val == "" {
+				// bash matches no extended group against an empty
+				// value the way it does elsewhere (x=; ${x/@(|a)/_} is
+				// empty, ${x/*(a)/_} is _).
+				return "", false
 			}
 			mode |= pattern.ExtendedOperators
+			if strings.Contains(pat, "!(") {
+				return r.negatedPatsub(p, val, pat, anchor, mode)
+			}
 		}
 	}
 	if st != nil && st.noCaseMatch {
@@ -408,4 +414,114 @@ func (r *resolver) patsubSynth(p *sh.ParamExp) (*sh.ParamExp, bool) {
 	q.Param = &sh.Lit{ValuePos: p.Param.ValuePos, ValueEnd: p.Param.ValueEnd, Value: name}
 	q.Repl = nil
 	return &q, true
+}
+
+// maxNegatedValue bounds the value a negated group is matched on (each
+// start and end is tried).
+const maxNegatedValue = 256
+
+// negatedPatsub computes a substitution whose whole pattern is one
+// negated group, !(A|B…), with no other extended operator inside: it
+// matches any text that none of the alternatives matches whole, the
+// empty text too. As bash does, the first position where a match is
+// found and there the longest one (every one with //, one character
+// copied after an empty one), the longest prefix (#) or suffix (%). Any
+// other pattern with !( has no value here; nor has a value outside
+// ASCII or one over maxNegatedValue bytes.
+func (r *resolver) negatedPatsub(p *sh.ParamExp, val, pat string, anchor byte, mode pattern.Mode) (string, bool) {
+	if !strings.HasPrefix(pat, "!(") || !strings.HasSuffix(pat, ")") || len(val) > maxNegatedValue || !ascii(val) {
+		return "", false
+	}
+	if r.st != nil && r.st.noCaseMatch {
+		return "", false
+	}
+	if strings.Contains(pat, "**") {
+		mode |= pattern.NoGlobStar
+	}
+	inner := pat[2 : len(pat)-1]
+	if hasExtOperator(inner) || strings.HasSuffix(inner, `\`) {
+		return "", false
+	}
+	// The group must close at the end: no ) of its own inside.
+	depth := 0
+	for i := 0; i < len(inner); i++ {
+		switch inner[i] {
+		case '\\':
+			i++
+		case '(':
+			depth++
+		case ')':
+			if depth == 0 {
+				return "", false
+			}
+			depth--
+		}
+	}
+	expr, err := pattern.Regexp("@("+inner+")", mode)
+	if err != nil {
+		return "", false
+	}
+	re, err := regexp.Compile("^(?s:" + expr + ")$")
+	if err != nil {
+		return "", false
+	}
+	with := ""
+	if p.Repl.With != nil {
+		var ok bool
+		if with, ok = r.replTemplate(p); !ok {
+			return "", false
+		}
+	}
+	put := func(b *strings.Builder, m string) {
+		b.WriteString(strings.ReplaceAll(with, "\x00", m))
+	}
+	var b strings.Builder
+	switch anchor {
+	case '#':
+		for e := len(val); e >= 0; e-- {
+			if !re.MatchString(val[:e]) {
+				put(&b, val[:e])
+				b.WriteString(val[e:])
+				return b.String(), true
+			}
+		}
+		return val, true
+	case '%':
+		// bash tries no empty suffix here (x=a; ${x/%!(a)/_} is a).
+		for s := 0; s < len(val); s++ {
+			if !re.MatchString(val[s:]) {
+				b.WriteString(val[:s])
+				put(&b, val[s:])
+				return b.String(), true
+			}
+		}
+		return val, true
+	}
+	pos := 0
+	for pos < len(val) {
+		s, e := -1, -1
+		for i := pos; i < len(val) && s < 0; i++ {
+			for j := len(val); j >= i; j-- {
+				if !re.MatchString(val[i:j]) {
+					s, e = i, j
+					break
+				}
+			}
+		}
+		if s < 0 {
+			break
+		}
+		b.WriteString(val[pos:s])
+		put(&b, val[s:e])
+		pos = e
+		if s == e {
+			b.WriteString(val[e : e+1])
+			pos = e + 1
+		}
+		if !p.Repl.All {
+			break
+		}
+	}
+	b.WriteString(val[pos:])
+	return b.String(), true
 }

@@ -50,7 +50,17 @@ func TestPatsubGlobValue(t *testing.T) {
 		{`x=ab; `, `"${x//*(z)/_}"`, false}, // extglob only known at run time
 		{`shopt -s extglob; ` + x, `"${x//*([a-c])/_}"`, true},
 		{`shopt -s extglob; ` + x, `"${x/@(ab|c)/_}" "${x/+(b)/_}"`, true},
-		{`shopt -s extglob; ` + x, `"${x/!(a)/_}"`, false}, // a negated group: not read here
+		{`shopt -s extglob; ` + x, `"${x/!(a)/_}"`, true}, // a negated group: any text but a
+		{`shopt -s extglob; x=abc; `, `"${x/!(a)/_}" "${x//!(a)/_}" "${x/#!(a)/_}" "${x/%!(c)/_}" "${x/!(abc)/_}" "${x//!(abc)/_}"`, true},
+		{`shopt -s extglob; x=abc; `, `"${x/!(a|abc)/_}" "${x//!(b)/_}" "${x//!(?*)/<&>}" "${x/#!(a*)/_}" "${x/%!(*c)/_}" "${x//!([a-b]*)/_}"`, true},
+		{`shopt -s extglob; x=a; `, `"${x/!(a)/_}" "${x//!(a)/_}" "${x/%!(a)/_}" "${x/#!(a)/_}"`, true},
+		{`shopt -s extglob; x=rm; `, `${x/!(rm)/_} "${x//!(r|m)/-}"`, true},
+		{`shopt -s extglob; x=abcabc; `, `"${x//!(abc)/_}" "${x/!(b*)/_}" "${x//!(*c)/_}" "${x/#!(*b*)/_}" "${x/%!(c)/_}" "${x//!()/_}" "${x//!(*)/_}"`, true},
+		{`shopt -s extglob; x='a b'; `, `${x/!(a)/x y} "${x//!(\ )/-}" "${x/!(a\ b)/_}"`, true},
+		{`shopt -s extglob; x=; `, `"${x/!(a)/_}" "${x/@(|a)/_}"`, false}, // an empty value: bash's own reading
+		{`shopt -s extglob; x=abc; `, `"${x/a!(b)/_}"`, false},            // a negated group beside other text
+		{`shopt -s extglob; x=abc; `, `"${x/!(a*(b))/_}"`, false},
+		{`shopt -s extglob nocasematch; x=abc; `, `"${x/!(A)/_}"`, false},
 		{`shopt -s extglob; x=ab; `, `"${x//*(z)/_}" "${x/*(z)/_}"`, true},
 		{`shopt -u extglob; ` + x, `"${x/@(ab|c)/_}" "${x/*(b)/_}"`, true},
 		{`shopt -s nocasematch; ` + x, `"${x/B/_}" "${x//[a]/_}"`, true},
