@@ -118,6 +118,10 @@ var codeCases = []codeCase{
 	// Programs that run shell text (issue 12, class 4).
 	{name: "trap", prog: "bash", cmd: "trap 'rm -rf ~' EXIT; echo hi", want: Deny, gone: true},
 	{name: "trap-look", prog: "bash", cmd: "trap 'rm -rf build' EXIT; echo hi", want: Allow},
+	// A RETURN trap runs when a function or a sourced file returns.
+	{name: "trap-return-func", prog: "bash", cmd: "f(){ trap 'rm -rf ~' RETURN; }; f", want: Deny, gone: true},
+	{name: "trap-return-functrace", prog: "bash", cmd: "trap 'rm -rf ~' RETURN; set -T; f(){ :; }; f", want: Deny, gone: true},
+	{name: "trap-return-never", prog: "bash", cmd: "trap 'rm -rf ~' RETURN; echo hi", want: Allow},
 	{name: "flock-c", prog: "flock", cmd: "flock lockfile -c 'rm -rf ~'", want: Deny, gone: true},
 	{name: "find-exec-sh", prog: "find", cmd: `find . -maxdepth 0 -exec sh -c 'rm -rf ~' \;`, want: Deny, gone: true},
 	{name: "base64-sh", prog: "base64", cmd: "echo cm0gLXJmIH4K | base64 -d | sh", want: Deny, gone: true},

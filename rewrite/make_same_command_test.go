@@ -40,6 +40,10 @@ func TestMakeSameCommand(t *testing.T) {
 		"proj/env/evil.mk":     "all:\n\trm -rf ~\n",
 		"proj/yacc/Makefile":   "all: prog\n",
 		"proj/yacc/prog.y":     "",
+		"proj/cc/src.a":        "!<arch>\nprog.c/         0           0     0     644     0         `\n",
+		"proj/cc/docs.a":       "!<arch>\nnotes.txt/      0           0     0     644     0         `\n",
+		"proj/inc/a/x.mk":      "x:\n\t@echo hi\n",
+		"proj/inc/b/x.mk":      "x:\n\trm -rf ~\n",
 		"home/.ssh/id_rsa":     "KEY",
 		"home/tools.mk":        "x:\n\trm -rf ~\n",
 	})
@@ -66,6 +70,18 @@ func TestMakeSameCommand(t *testing.T) {
 		{`cd cc && echo 'int main(){}' > prog.c && make`, "deny"},
 		{`cd cc && make`, "allow"},
 		{`cd cc && touch notes.txt && make`, "allow"},
+		// A name from a variable: each value it may hold, and for a
+		// name only run time knows, any file.
+		{`cd cc && F=prog.c && touch "$F" && make`, "deny"},
+		{`cd cc && if [ -n "$X" ]; then F=prog.c; else F=notes.txt; fi && touch "$F" && make`, "deny"},
+		{`cd cc && touch "$F" && make`, "deny"},
+		{`cd cc && if [ -n "$X" ]; then F=a.txt; else F=notes.txt; fi && touch "$F" && make`, "allow"},
+		{`cd def && F=here && rm -f "$F" && make`, "deny"},
+		// ar x writes the archive's members (here prog.c).
+		{`cd cc && ar x src.a && make`, "deny"},
+		{`cd cc && ar xv src.a prog.c && make`, "deny"},
+		{`cd cc && ar x docs.a && make`, "allow"},
+		{`cd cc && ar t src.a && make`, "allow"},
 		{`cd def && rm -f here && make`, "deny"},
 		{`cd def && make`, "allow"},
 		{`cd rcs && rm x.txt && make`, "deny"},
@@ -80,6 +96,13 @@ func TestMakeSameCommand(t *testing.T) {
 		{`cd inc; true && export MAKEFLAGS=-Isub; make x`, "deny"},
 		{`cd inc; true && export MAKEFLAGS=-j4; make x`, "allow"},
 		{`cd inc && make x`, "allow"},
+		// -I-: a directory named - (make 4.3), or the end of the
+		// directories before it (make 4.4): both searches are read.
+		{`cd inc && make -Ia -I- -Ib x`, "deny"},
+		{`cd inc && make -Ib -I- -Ia x`, "deny"},
+		{`cd inc && make -Ia -I - -Ib x`, "deny"},
+		{`cd inc && make -Ia -Ib x`, "allow"},
+		{`cd inc && make -Ia -I- x`, "allow"},
 		{`cd env && MAKEFLAGS=e CMD='rm -rf ~' make`, "deny"},
 		{`cd env && MAKEFLAGS='-k -e' CMD='rm -rf ~' make`, "deny"},
 		{`cd env && MAKEFLAGS='--eval=override\ CMD=rm\ -rf\ ~' make`, "deny"},

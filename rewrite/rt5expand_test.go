@@ -70,10 +70,25 @@ func TestOpaqueParamExpansion(t *testing.T) {
 		{`python3 -c 'import shutil; shutil.rmtree("/")'; : ${x$}`, "deny"},
 		{`echo hi; : ${x$}`, "allow"},
 		{`echo "a; cat .env" ${x$}`, "allow"},
-		// One holding a command substitution is not rewritten (its
-		// commands run): each part that parses on its own is judged.
-		{`cat ~/.ssh/id_rsa; : ${x~~$(echo a)}`, "ask"},
+		// One holding a command substitution keeps it in place: its
+		// commands, which run when bash expands the word, are judged
+		// with the rest, and the word's value is run time.
+		{`cat ~/.ssh/id_rsa; : ${x~~$(echo a)}`, "deny"},
 		{`echo hi; : ${x~~$(echo a)}`, "allow"},
+		{`x=ab; : ${x~~$(rm -rf ~)}`, "deny"},
+		{`x=ab; echo "${x~~"$(cat ~/.ssh/id_rsa)"}"`, "deny"},
+		{"x=ab; : ${x~~`rm -rf ~`}", "deny"},
+		{`x=ab; echo ${x~~$(echo a)}`, "allow"},
+		{"x=ab; : ${x!\n}; rm -rf ~", "deny"},
+		{"x=ab; : ${x~~\n$(echo a)}; ls", "allow"},
+		// A process substitution in an operator's word runs when bash
+		// expands it; mvdan's parser reads it as text.
+		{`echo ${x:-<(rm -rf ~)}`, "deny"},
+		{`echo ${x:->(cat ~/.ssh/id_rsa)}`, "deny"},
+		{`x=ab; : ${x~~<(rm -rf ~)}`, "deny"},
+		{`echo ${x:-<(echo })}; rm -rf ~`, "deny"},
+		{`diff ${a:-<(sort a)} <(sort b)`, "allow"},
+		{`echo ${x:-\<(rm -rf ~)} ${x:-'<(rm -rf ~)'}`, "allow"},
 	})
 }
 
@@ -107,6 +122,16 @@ func TestPatsubReplacement(t *testing.T) {
 		{`x='*'; rm -rf ${x~~}`, "deny"},
 		{`x=abc; rm -rf "${x/abc/*}"`, "allow"},
 		{`x=abc; ls ${x/abc/*.txt}`, "allow"},
+		// A value outside ASCII (both locales agree) and a pattern
+		// from a known variable are computed.
+		{`x=/é; rm -rf ${x/é/}`, "deny"},
+		{`x=~/.sshé; rm -rf "${x%é}" "${x/é/}"`, "deny"},
+		{`p='b*'; x=/b; rm -rf ${x/$p/}`, "deny"},
+		{`x=buildé; rm -rf ${x/é/}`, "allow"},
+		{`p='*'; x=abc; rm -rf ${x/$p/build}`, "allow"},
+		// A negated group under extglob: any text but its alternatives.
+		{`shopt -s extglob; x=zz; ${x/!(a)/rm} -rf ~`, "deny"},
+		{`shopt -s extglob; x=zz; ${x/!(a)/echo} -rf ~`, "allow"},
 	})
 }
 
@@ -132,6 +157,10 @@ func TestPromptExpansionValue(t *testing.T) {
 		{`x='$(rm -rf ~)'; echo ${x@P}`, "deny"},
 		{`x=build; rm -rf ${x@P}`, "allow"},
 		{`x='$HOME'; echo ${x@P}`, "allow"},
+		// \$ is # for the superuser, else a $ that expands nothing.
+		{`x='\$HOME'; rm -rf ${x@P}`, "allow"},
+		{`x='\$(rm -rf ~)'; echo ${x@P}`, "allow"},
+		{`x='\$ $HOME'; rm -rf ${x@P}`, "deny"},
 	})
 }
 

@@ -160,7 +160,10 @@ func (r *resolver) exactParam(p *sh.ParamExp, quoted bool) bool {
 		// after #, mvdan $# with an operator.
 		return false
 	}
-	if !r.asciiValue(name) {
+	asciiVal := r.asciiValue(name)
+	if !asciiVal && !plainPatsub(p) {
+		// A pattern substitution computes a value outside ASCII where
+		// every locale gives the same one (patsubValue).
 		return false
 	}
 	if quoted && (dollarInSingleQuotes(p.Exp) || p.Repl != nil && (sglDollar(p.Repl.Orig) || sglDollar(p.Repl.With))) {
@@ -197,8 +200,8 @@ func (r *resolver) exactParam(p *sh.ParamExp, quoted bool) bool {
 			if _, ok := r.patsubValue(p); ok {
 				return true // computed as bash matches (patsubglob.go)
 			}
-			if extPattern(p) {
-				return false // its meaning depends on extglob
+			if extPattern(p) || !asciiVal {
+				return false // its meaning depends on extglob, or the locale
 			}
 		}
 		if p.Exp != nil {

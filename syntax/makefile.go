@@ -220,7 +220,7 @@ func (w *walker) makeRun(c scope, call *Call) {
 	}
 	w.makeBuiltins(c, &inner, overrides)
 	for _, f := range whatIf {
-		w.markTouched(dir.Join(f.Value), f.Static)
+		w.markTouchedArg(dir, f)
 	}
 	w.makeFiles(c, call, &inner, srcs, makeOpts{overrides: overrides, includeDirs: incDirs, goals: targets, noBuiltin: noBuiltin, envWins: envWins, alwaysMake: alwaysMake}, len(evals), dry)
 }

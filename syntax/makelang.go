@@ -2,6 +2,7 @@ package syntax
 
 import (
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -509,6 +510,29 @@ func (e *makeEval) ruleLine(line, file string, n int, where string) []*makeRule 
 // .INCLUDE_DIRS; /usr/gnu/include in some builds).
 var makeSystemIncludeDirs = []string{"/usr/local/include", "/usr/gnu/include", "/usr/include"}
 
+// includeSearch returns the directories make searches for an included
+// name, in order: the working directory, the -I ones, make's own. -I-
+// reads two ways: make 4.3 takes - for a directory of that name, make 4.4
+// drops every directory named before it, its own included, so a later
+// -I directory is searched first (make -Ia -I- -Ib finds b/x.mk before
+// a/x.mk). Both searches are made and the first file each finds is read.
+func (e *makeEval) includeSearch() [][]string {
+	inc := e.opts.includeDirs
+	out := [][]string{append(append([]string{e.opts.dir}, inc...), makeSystemIncludeDirs...)}
+	if i := slices.Index(inc, "-"); i >= 0 {
+		after := []string{e.opts.dir}
+		for j := i + 1; j < len(inc); j++ {
+			if inc[j] == "-" {
+				after = after[:1]
+				continue
+			}
+			after = append(after, inc[j])
+		}
+		out = append(out, after)
+	}
+	return out
+}
+
 // include reads the files an include line names, found beside the
 // Makefile, in an -I directory or in make's system directories.
 func (e *makeEval) include(rest string, where string, nest int) {
@@ -542,26 +566,31 @@ func (e *makeEval) include(rest string, where string, nest int) {
 			f = home + f[1:]
 		}
 		found := false
-		dirs := append(append([]string{e.opts.dir}, e.opts.includeDirs...), makeSystemIncludeDirs...)
-		for _, d := range dirs {
-			p := f
-			if !filepath.IsAbs(p) {
-				if d == "" {
-					continue
+		read := map[string]bool{}
+		for _, dirs := range e.includeSearch() {
+			for _, d := range dirs {
+				p := f
+				if !filepath.IsAbs(p) {
+					if d == "" {
+						continue
+					}
+					if !filepath.IsAbs(d) && e.opts.dir != "" {
+						d = filepath.Join(e.opts.dir, d)
+					}
+					p = filepath.Join(d, f)
 				}
-				if !filepath.IsAbs(d) && e.opts.dir != "" {
-					d = filepath.Join(e.opts.dir, d)
+				if t, ok := e.opts.read(p); ok {
+					if !read[p] {
+						read[p] = true
+						e.readFiles = append(e.readFiles, f)
+						e.parse(f, t, nest+1)
+					}
+					found = true
+					break
 				}
-				p = filepath.Join(d, f)
-			}
-			if t, ok := e.opts.read(p); ok {
-				e.readFiles = append(e.readFiles, f)
-				e.parse(f, t, nest+1)
-				found = true
-				break
-			}
-			if filepath.IsAbs(f) {
-				break
+				if filepath.IsAbs(f) {
+					break
+				}
 			}
 		}
 		if !found {

@@ -1,8 +1,11 @@
 package syntax
 
 import (
+	"context"
+	"os/exec"
 	"strings"
 	"testing"
+	"time"
 
 	sh "mvdan.cc/sh/v3/syntax"
 )
@@ -23,12 +26,17 @@ func TestOpaqueParam(t *testing.T) {
 		{`: ${x$}`, true},    // a $ before the brace is a plain $
 		{`: ${x!"}"}`, true}, // the quoted brace is skipped, as bash does
 		{`: ${x~~'}'$'}'"${y:-"}"}"\}}; ls`, true},
-		{`: ${x~~$(rm -rf ~)}`, false}, // a substitution inside runs: not hidden
-		{": ${x~~`rm -rf ~`}", false},
-		{`: ${x~~<(rm -rf ~)}`, false},
-		{`: ${x!"}`, false},  // a quote left open
-		{": ${x!\n}", false}, // over lines: the lines after would move
-		{`: ${}`, false},     // no room for a name
+		{`: ${x~~$(rm -rf ~)}`, true}, // the substitution is kept in place
+		{": ${x~~`rm -rf ~`}", true},
+		{": ${x~~`rm -rf \\~`}", false}, // a backslash inside backquotes: escapes differ in quotes
+		{`: ${x~~<(rm -rf ~)}`, true},   // a process substitution, as bash reads it
+		{`: ${x~~<(echo })}`, true},
+		{`: ${x~~'$(rm -rf ~)'}`, false}, // a $( the scan does not place
+		{`: ${$(rm -rf ~)}`, false},      // no room for a name before it
+		{`: ${x!"}`, false},              // a quote left open
+		{": ${x!\n}", true},              // over lines: the newline stays in place
+		{": ${x!\n$(a)\n}; b", true},
+		{`: ${}`, false}, // no room for a name
 		{strings.Repeat(": ${x~~}; ", maxOpaqueParams+1), false},
 	} {
 		f, err := parseSource(tc.src)
@@ -70,6 +78,13 @@ func TestOpaqueParamSpan(t *testing.T) {
 		`echo "${x~~${y:-"}"}}" $(rm -rf ~)`,
 		`rm -rf ${x~~$'}'} ~`,
 		`x=rM; ${x~~"M"} -rf ~`,
+		`x=ab; : ${x~~$(rm -rf ~)}`,
+		`x=ab; echo "${x~~a"$(rm -rf ~)"}"`,
+		"x=ab; : ${x~~`rm -rf ~`}",
+		"x=ab; : ${x!\n}; rm -rf ~",
+		"x=ab; : ${x~~\n$(rm -rf ~)}",
+		`x=ab; : ${x~~<(rm -rf ~)}`,
+		`x=ab; : "${x~~<(echo })}"; rm -rf ~`,
 	} {
 		m, err := Analyze(src, Options{Cwd: "/p", Home: "/h"})
 		if err != nil {
@@ -114,5 +129,52 @@ func TestOpaqueParamMatcherInputs(t *testing.T) {
 	deep := ": ${x~~" + strings.Repeat("${y:-", 200) + strings.Repeat("}", 201)
 	if _, err := parseSource(deep); err == nil {
 		t.Logf("deep nesting parsed")
+	}
+}
+
+// A process substitution in the word of a ${…} operator is read by bash's
+// parser as the command it is, and run when the word is expanded; mvdan's
+// parser takes it for text. Each row's command is checked to run in real
+// bash (it prints RAN; the text holds R AN) and to be among corral's calls; the look-alikes
+// (quoted, escaped) run nothing in either.
+func TestParamProcSubst(t *testing.T) {
+	bash := bashPath(t)
+	for _, tc := range []struct {
+		src  string
+		runs bool
+	}{
+		{`echo ${x:-<(printf %s%s R AN >&2)}`, true},
+		{`x=a; echo ${x:+<(printf %s%s R AN >&2)}`, true},
+		{`echo ${x:-a<(printf %s%s R AN >&2)b}`, true},
+		{`x=a; echo ${x#<(printf %s%s R AN >&2)}`, true},
+		{`x=a; echo "${x#<(printf %s%s R AN >&2)}"`, true},
+		{`x=a; echo ${x/a/>(printf %s%s R AN >&2)}`, true},
+		{`x=a; echo "${x/a/<(printf %s%s R AN >&2)}"`, true},
+		{`echo ${x:-<(printf %s%s R AN >&2; : })}`, true}, // the brace inside is the command's
+		{`x=ab; echo ${x~~<(printf %s%s R AN >&2)}`, true},
+		{`echo ${x:-"<(printf %s%s R AN >&2)"}`, false},
+		{`echo ${x:-\<(printf %s%s R AN >&2)}`, false},
+		{`echo ${x:-'<(printf %s%s R AN >&2)'}`, false},
+	} {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		out, _ := exec.CommandContext(ctx, bash, "--norc", "--noprofile", "-c", tc.src+"; sleep 0.1").CombinedOutput()
+		cancel()
+		if got := strings.Contains(string(out), "RAN"); got != tc.runs {
+			t.Errorf("bash %s: ran the command %v (%q), want %v", tc.src, got, out, tc.runs)
+		}
+		m, err := Analyze(tc.src, Options{Cwd: "/p", Home: "/h"})
+		if err != nil {
+			t.Errorf("%s: %v", tc.src, err)
+			continue
+		}
+		found := false
+		for _, c := range m.Calls {
+			if c.Name == "printf" && len(c.Args) == 3 && c.Args[1].Value == "R" {
+				found = true
+			}
+		}
+		if found != tc.runs {
+			t.Errorf("%s: the command inside is a call %v, want %v", tc.src, found, tc.runs)
+		}
 	}
 }

@@ -3,6 +3,7 @@ package syntax
 import (
 	"errors"
 	"fmt"
+	"sort"
 	"strings"
 
 	sh "mvdan.cc/sh/v3/syntax"
@@ -180,6 +181,7 @@ func parseSource(src string) (*sh.File, error) {
 		}
 		src = strings.ReplaceAll(src, "\r", crStandIn)
 	}
+	orig := src
 	f, err := newParser().Parse(strings.NewReader(src), "")
 	for fixes := 0; err != nil && fixes < maxOpaqueParams; fixes++ {
 		// bash's parser does not look inside ${…}: ${x~~}, ${x!},
@@ -208,6 +210,9 @@ func parseSource(src string) (*sh.File, error) {
 		}
 		src = src[:at] + " " + src[at+1:]
 		f, err = newParser().Parse(strings.NewReader(src), "")
+	}
+	if err == nil {
+		f, src, err = paramProcSubst(f, src, orig)
 	}
 	if err == nil {
 		if why := hdocMisread(f, src); why != "" {
@@ -470,20 +475,113 @@ func opaqueParam(src string, err error) (string, bool) {
 		}
 		from = i
 	}
-	if start < 0 || strings.Contains(src[start:end], "\n") {
+	if start < 0 {
 		return "", false
 	}
-	if inner := src[start+2 : end]; strings.Contains(inner, "$(") || strings.ContainsAny(inner, "`") ||
-		strings.Contains(inner, "<(") || strings.Contains(inner, ">(") {
-		// A substitution inside runs when bash expands the word: its
-		// commands must be read, not hidden in the made-up variable.
-		return "", false
+	if inner := src[start+2 : end]; strings.Contains(inner, "\n") || substStart(inner) {
+		return opaqueKeepSubst(src, start, end)
 	}
 	name, ok := unusedName(src, end-start-2)
 	if !ok {
 		return "", false
 	}
 	return src[:start] + "${" + name + "}" + src[end+1:], true
+}
+
+// substStart reports text holding the start of a command or process
+// substitution ($(, a backquote, <(, >()) anywhere, quoted or not.
+func substStart(s string) bool {
+	return strings.Contains(s, "$(") || strings.ContainsAny(s, "`") ||
+		strings.Contains(s, "<(") || strings.Contains(s, ">(")
+}
+
+// opaqueKeepSubst rewrites the ${…} from start to end (its closing brace)
+// that holds command or process substitutions, or newlines, as
+// ${NAME#PATTERN}: NAME a variable the text names nowhere else, PATTERN
+// the substitutions bash's parser finds inside, each at its own offset,
+// and the newlines, with every other byte made a plain _. The word's value
+// stays run time (a removal pattern's value gives no guess), while the
+// commands of the substitutions, which bash runs when it expands the
+// operator's word (x=ab; ${x~~$(rm -rf ~)}), are read and judged, and
+// the lines after it keep their numbers. A substitution the scan cannot
+// place (in a single-quoted part of a nested ${…} inside double quotes,
+// or a backquoted command holding a backslash, whose escapes differ inside
+// double quotes) leaves the text unparsed. A process substitution is
+// written as a command substitution, which paramProcSubst turns back.
+func opaqueKeepSubst(src string, start, end int) (string, bool) {
+	var spans []substSpan
+	m := matcher{src: src, limit: end + 1, rec: &spans}
+	if e, ok := m.until(start+2, '}', 0); !ok || e != end {
+		return "", false
+	}
+	// Outermost spans only, in order (a span found inside another one is
+	// kept with it).
+	sort.Slice(spans, func(i, j int) bool {
+		if spans[i].from != spans[j].from {
+			return spans[i].from < spans[j].from
+		}
+		return spans[i].to > spans[j].to
+	})
+	b := []byte(src[start : end+1])
+	for i := 2; i < len(b)-1; i++ {
+		if b[i] != '\n' {
+			b[i] = '_'
+		}
+	}
+	last := -1
+	first := end
+	for _, sp := range spans {
+		if sp.to <= last {
+			continue
+		}
+		if sp.backquoteEscapes {
+			return "", false
+		}
+		copy(b[sp.from-start:], src[sp.from:sp.to+1])
+		if sp.process {
+			// Parsed as $( …), which paramProcSubst turns back.
+			b[sp.from-start] = '$'
+		}
+		last = sp.to
+		first = min(first, sp.from)
+	}
+	if nl := strings.IndexByte(src[start:end], '\n'); nl >= 0 {
+		first = min(first, start+nl)
+	}
+	// Room for a name and the #: ${N#…}.
+	n := first - start - 3
+	if n < 1 {
+		return "", false
+	}
+	// What is left of the pattern must hold no substitution the scan
+	// did not place.
+	rest := []byte(src[start : end+1])
+	for _, sp := range spans {
+		for i := sp.from; i <= sp.to; i++ {
+			rest[i-start] = '_'
+		}
+	}
+	if substStart(string(rest[2 : len(rest)-1])) {
+		return "", false
+	}
+	name, ok := unusedName(src, n)
+	if !ok {
+		return "", false
+	}
+	copy(b[2:], name+"#")
+	return src[:start] + string(b) + src[end+1:], true
+}
+
+// substSpan is a command or process substitution the matcher passed:
+// the offsets of its first and last bytes.
+type substSpan struct {
+	from, to int
+	// backquoteEscapes: a backquoted command holding a backslash, whose
+	// escapes bash reads otherwise inside double quotes (the ${…} may be
+	// in double quotes the scan does not see).
+	backquoteEscapes bool
+	// process: <(…) or >(…).
+	process bool
 }
 
 // maxOpaqueDepth bounds the nesting dolBraceEnd follows.
@@ -506,6 +604,17 @@ func dolBraceEnd(src string, start int) (int, bool) {
 type matcher struct {
 	src   string
 	limit int
+	// rec, when set, collects the command and process substitutions
+	// passed (opaqueKeepSubst).
+	rec *[]substSpan
+}
+
+func (m matcher) record(from, to int, backquote bool) {
+	if m.rec != nil {
+		*m.rec = append(*m.rec, substSpan{from: from, to: to,
+			backquoteEscapes: backquote && strings.IndexByte(m.src[from:to], '\\') >= 0,
+			process:          m.src[from] == '<' || m.src[from] == '>'})
+	}
 }
 
 // until scans from i to the close byte that ends the construct (} of
@@ -544,12 +653,23 @@ func (m matcher) until(i int, close byte, depth int) (int, bool) {
 			if !ok {
 				return 0, false
 			}
+			m.record(i, e, true)
 			i = e
 		case c == '$':
 			e, ok := m.dollar(i, depth+1)
 			if !ok {
 				return 0, false
 			}
+			i = e
+		case close == '}' && (c == '<' || c == '>') && i+1 < m.limit && src[i+1] == '(':
+			// A process substitution inside ${…} is read whole by bash's
+			// parser (x=ab; echo ${x~~<(echo })} prints ab), quoted or
+			// not, and runs when the word is expanded.
+			e, ok := m.until(i+2, ')', depth+1)
+			if !ok {
+				return 0, false
+			}
+			m.record(i, e, false)
 			i = e
 		case close == ')' && c == 'c' && strings.HasPrefix(src[i:m.limit], "case") && (i == 0 || !wordByte(src[i-1])) &&
 			(i+4 == len(src) || !wordByte(src[i+4])):
@@ -579,7 +699,11 @@ func (m matcher) dollar(i, depth int) (int, bool) {
 	case '{':
 		return m.until(i+2, '}', depth)
 	case '(':
-		return m.until(i+2, ')', depth)
+		e, ok := m.until(i+2, ')', depth)
+		if ok {
+			m.record(i, e, false)
+		}
+		return e, ok
 	}
 	return i, true
 }
@@ -598,6 +722,7 @@ func (m matcher) dquote(i, depth int) (int, bool) {
 			if !ok {
 				return 0, false
 			}
+			m.record(i, e, true)
 			i = e
 		case '$':
 			if i+1 < m.limit && m.src[i+1] == '\'' {
@@ -661,4 +786,114 @@ func unusedName(src string, n int) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// maxProcSubstFixes bounds the parses paramProcSubst makes.
+const maxProcSubstFixes = 16
+
+// paramProcSubst reads the process substitutions in the words of ${…}
+// operators as bash does. bash's parser reads <(…) and >(…) there as the
+// commands they are, and runs them when it expands the word (echo
+// ${x:-<(rm -rf ~)} removes the home directory); mvdan's parser takes
+// them for text and may close the expansion at a brace inside them. Each
+// <( or >( in the unquoted text of such a word is parsed as $( (same
+// offsets), and the command substitution that gives is turned back into
+// the process substitution it is.
+func paramProcSubst(f *sh.File, src, orig string) (*sh.File, string, error) {
+	for fixes := 0; ; fixes++ {
+		at := procInParam(f)
+		if len(at) == 0 {
+			break
+		}
+		if fixes >= maxProcSubstFixes {
+			return nil, src, &MisreadError{Text: "too many process substitutions inside ${…}"}
+		}
+		b := []byte(src)
+		for _, o := range at {
+			if o+1 >= len(b) || b[o] != '<' && b[o] != '>' || b[o+1] != '(' {
+				return nil, src, &MisreadError{Text: "a process substitution inside ${…} corral cannot place"}
+			}
+			b[o] = '$'
+		}
+		src = string(b)
+		nf, err := newParser().Parse(strings.NewReader(src), "")
+		if err != nil {
+			return nil, src, err
+		}
+		f = nf
+	}
+	if src == orig {
+		return f, src, nil
+	}
+	// A command substitution where the text has <( or >( (made so here
+	// or by opaqueKeepSubst) is the process substitution.
+	turn := func(parts []sh.WordPart) {
+		for i, p := range parts {
+			c, ok := p.(*sh.CmdSubst)
+			if !ok || c.Backquotes || !c.Left.IsValid() {
+				continue
+			}
+			o := int(c.Left.Offset())
+			if o >= len(orig) || src[o] != '$' {
+				continue
+			}
+			switch orig[o] {
+			case '<':
+				parts[i] = &sh.ProcSubst{OpPos: c.Left, Op: sh.CmdIn, Stmts: c.Stmts, Last: c.Last, Rparen: c.Right}
+			case '>':
+				parts[i] = &sh.ProcSubst{OpPos: c.Left, Op: sh.CmdOut, Stmts: c.Stmts, Last: c.Last, Rparen: c.Right}
+			}
+		}
+	}
+	sh.Walk(f, func(n sh.Node) bool {
+		switch n := n.(type) {
+		case *sh.Word:
+			turn(n.Parts)
+		case *sh.DblQuoted:
+			turn(n.Parts)
+		}
+		return true
+	})
+	return f, src, nil
+}
+
+// procInParam returns the offsets of the < or > of each <( or >( in the
+// unquoted text of a ${…} operator's word (a default, alternate or error
+// word, a removal or case pattern, a substitution's pattern or
+// replacement), which mvdan's parser read as text.
+func procInParam(f *sh.File) []int {
+	var at []int
+	word := func(w *sh.Word) {
+		if w == nil {
+			return
+		}
+		for _, p := range w.Parts {
+			l, ok := p.(*sh.Lit)
+			if !ok || !l.ValuePos.IsValid() {
+				continue
+			}
+			v := l.Value
+			for i := 0; i+1 < len(v); i++ {
+				switch {
+				case v[i] == '\\':
+					i++
+				case (v[i] == '<' || v[i] == '>') && v[i+1] == '(':
+					at = append(at, int(l.ValuePos.Offset())+i)
+				}
+			}
+		}
+	}
+	sh.Walk(f, func(n sh.Node) bool {
+		if p, ok := n.(*sh.ParamExp); ok {
+			if p.Exp != nil {
+				word(p.Exp.Word)
+			}
+			if p.Repl != nil {
+				word(p.Repl.Orig)
+				word(p.Repl.With)
+			}
+		}
+		return true
+	})
+	return at
 }

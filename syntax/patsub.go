@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"os"
 	"slices"
 	"strings"
 
@@ -132,8 +133,12 @@ func literalPattern(w *sh.Word) (string, bool) {
 // value the text and the state give (decodePrompt: \n, \\, octal, \[ \],
 // \w and \W of a known directory, …) and expands the result as a
 // document in the current state. An escape only run time answers (\u,
-// \h, \$, the time), a backquote or a command substitution leave the word
+// \h, the time), a backquote or a command substitution leave the word
 // without a value before run time, and its variable is taken as unknown.
+
+// effectiveUID is the user id \$ of a prompt answers for (a variable for
+// the tests).
+var effectiveUID = os.Geteuid
 
 // promptParam reports ${x@P} of a plain variable.
 func promptParam(p *sh.ParamExp) bool {
@@ -164,7 +169,7 @@ func (r *resolver) promptValue(p *sh.ParamExp) (string, bool) {
 	if !strings.ContainsAny(text, "$`\\") {
 		return text, true
 	}
-	if strings.Contains(text, "`") || strings.Contains(text, "$(") || strings.Contains(text, "@P") || strings.Contains(text, `\"`) {
+	if strings.Contains(text, "`") || strings.Contains(strings.ReplaceAll(text, `\$`, ""), "$(") || strings.Contains(text, "@P") || strings.Contains(text, `\"`) {
 		// A substitution (whose commands are judged as run); \" is a
 		// quote in bash's expansion and stays \" in a document's.
 		return "", false
@@ -176,10 +181,16 @@ func (r *resolver) promptValue(p *sh.ParamExp) (string, bool) {
 	if err != nil {
 		return "", false
 	}
-	for _, q := range doc.Parts {
-		if _, ok := q.(*sh.CmdSubst); ok {
-			return "", false
+	subst := false
+	sh.Walk(doc, func(n sh.Node) bool {
+		switch n.(type) {
+		case *sh.CmdSubst, *sh.ProcSubst:
+			subst = true
 		}
+		return !subst
+	})
+	if subst {
+		return "", false
 	}
 	env := r.env()
 	out, err := expand.Document(r.cfg(env), doc)
@@ -208,8 +219,10 @@ func promptNames(w *sh.Word) []string {
 // directory escapes come out quoted (bash quotes them), octal escapes
 // and the rest as they are (bash expands \044HOME to $HOME's value). ok
 // is false when an escape's value is only known at run time (the user,
-// the host, the time, the uid for \$, the version, the shell's name, the
-// history and job counts, the terminal).
+// the host, the time, the version, the shell's name, the history and job
+// counts, the terminal). \$ is # for the superuser and $ for anyone else,
+// decided by the user corral runs as, the one whose shell runs the
+// command.
 func (r *resolver) decodePrompt(text string) (string, bool) {
 	if !strings.Contains(text, "\\") {
 		return text, true
@@ -259,7 +272,16 @@ func (r *resolver) decodePrompt(text string) (string, bool) {
 				return "", false
 			}
 			b.WriteString(escapeDoc(dir))
-		case 'u', 'h', 'H', 'd', 't', 'T', '@', 'A', 'D', 'j', 'l', 's', 'v', 'V', '!', '#', '$':
+		case '$':
+			// # for the superuser, else a $ bash quotes, so that it
+			// expands nothing (\$HOME is the text $HOME). The shell
+			// the agent runs is the hook's user's.
+			if effectiveUID() == 0 {
+				b.WriteByte('#')
+			} else {
+				b.WriteString(`\$`)
+			}
+		case 'u', 'h', 'H', 'd', 't', 'T', '@', 'A', 'D', 'j', 'l', 's', 'v', 'V', '!', '#':
 			return "", false
 		default:
 			// Not an escape: the backslash and the character stay.

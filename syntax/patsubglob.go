@@ -97,14 +97,26 @@ func (r *resolver) patsubValue(p *sh.ParamExp) (string, bool) {
 	pat := ""
 	if orig != nil && len(orig.Parts) > 0 {
 		for _, q := range orig.Parts {
-			switch q.(type) {
-			case *sh.Lit, *sh.SglQuoted, *sh.DblQuoted, *sh.ExtGlob:
+			switch q := q.(type) {
+			case *sh.Lit, *sh.SglQuoted, *sh.ExtGlob:
+			case *sh.DblQuoted:
+				if !plainQuoted(q) {
+					return "", false // "${y/#a/b}" and the like: mvdan reads them otherwise
+				}
+			case *sh.ParamExp:
+				// An unquoted variable's value is pattern text (p='*';
+				// ${x/$p/r} replaces the whole value), a quoted one is
+				// matched as it is: expand.Pattern writes them so.
+				if !simpleParam(q) || q.Param == nil || !isName(q.Param.Value) {
+					return "", false
+				}
 			default:
-				return "", false // an expansion: its value could bring a pattern
+				return "", false
 			}
 		}
+		env := r.env()
 		var err error
-		if pat, err = expand.Pattern(r.cfg(r.env()), orig); err != nil {
+		if pat, err = expand.Pattern(r.cfg(env), orig); err != nil || len(env.unknown) > 0 {
 			return "", false
 		}
 	}
@@ -117,10 +129,16 @@ func (r *resolver) patsubValue(p *sh.ParamExp) (string, bool) {
 			return "", false // extglob off (bash -c) or on (a start-up file)
 		}
 		if st.extglob {
-			if strings.Contains(pat, "!(") {
-				return "", false // a negated group: not read here
+			if val == "" {
+				// bash matches no extended group against an empty
+				// value the way it does elsewhere (x=; ${x/@(|a)/_} is
+				// empty, ${x/*(a)/_} is _).
+				return "", false
 			}
 			mode |= pattern.ExtendedOperators
+			if strings.Contains(pat, "!(") {
+				return r.negatedPatsub(p, val, pat, anchor, mode)
+			}
 		}
 	}
 	if st != nil && st.noCaseMatch {
@@ -140,6 +158,78 @@ func (r *resolver) patsubValue(p *sh.ParamExp) (string, bool) {
 			return "", false
 		}
 	}
+	out, ok := patsubRun(val, with, expr, anchor, p.Repl.All)
+	if !ok || ascii(val+pat+with) {
+		return out, ok
+	}
+	// Text outside ASCII: bash matches characters of the locale (UTF-8)
+	// or bytes (C). The value is kept when both readings give it: no
+	// bracket expression (whose classes Go's regexp reads as ASCII) and
+	// no nocasematch (whose folding differs), the same text from a
+	// matcher on characters and one on bytes (each byte above 0x7f a
+	// character of its own). ? or an empty match of // next to such a
+	// character gives two texts: no value.
+	if strings.Contains(pat, "[") || mode&pattern.NoGlobCase != 0 {
+		return "", false
+	}
+	bexpr, err := pattern.Regexp(byteRunes(pat), mode)
+	if err != nil {
+		return "", false
+	}
+	bout, ok := patsubRun(byteRunes(val), byteRunes(with), bexpr, anchor, p.Repl.All)
+	if !ok || runeBytes(bout) != out {
+		return "", false
+	}
+	return out, true
+}
+
+// ascii reports text of ASCII bytes only.
+func ascii(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+// byteRunes writes each byte above 0x7f of s as a character of its own
+// (U+F700 plus the byte, in the private use area), so that a matcher on
+// characters matches bytes, as bash does in the C locale.
+func byteRunes(s string) string {
+	if ascii(s) {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] < 0x80 {
+			b.WriteByte(s[i])
+		} else {
+			b.WriteRune(0xF700 + rune(s[i]))
+		}
+	}
+	return b.String()
+}
+
+// runeBytes undoes byteRunes.
+func runeBytes(s string) string {
+	var b strings.Builder
+	for _, c := range s {
+		if c >= 0xF780 && c <= 0xF7FF {
+			b.WriteByte(byte(c - 0xF700))
+		} else {
+			b.WriteRune(c)
+		}
+	}
+	return b.String()
+}
+
+// patsubRun replaces what the glob's regular expression expr matches in
+// val: the first match (every one with all), anchored at the start (#)
+// or the end (%), each match the longest at its position; an empty
+// match copies one character after it. with is the replacement, its NUL
+// bytes the matched text.
+func patsubRun(val, with, expr string, anchor byte, all bool) (string, bool) {
 	switch anchor {
 	case '#':
 		expr = "^(?s:" + expr + ")"
@@ -182,7 +272,7 @@ func (r *resolver) patsubValue(p *sh.ParamExp) (string, bool) {
 			b.WriteString(val[e : e+n])
 			pos = e + n
 		}
-		if !p.Repl.All || anchor != 0 || b.Len() > 4*maxPatsubValue+len(val) {
+		if !all || anchor != 0 || b.Len() > 4*maxPatsubValue+len(val) {
 			break
 		}
 	}
@@ -324,4 +414,114 @@ func (r *resolver) patsubSynth(p *sh.ParamExp) (*sh.ParamExp, bool) {
 	q.Param = &sh.Lit{ValuePos: p.Param.ValuePos, ValueEnd: p.Param.ValueEnd, Value: name}
 	q.Repl = nil
 	return &q, true
+}
+
+// maxNegatedValue bounds the value a negated group is matched on (each
+// start and end is tried).
+const maxNegatedValue = 256
+
+// negatedPatsub computes a substitution whose whole pattern is one
+// negated group, !(A|B…), with no other extended operator inside: it
+// matches any text that none of the alternatives matches whole, the
+// empty text too. As bash does, the first position where a match is
+// found and there the longest one (every one with //, one character
+// copied after an empty one), the longest prefix (#) or suffix (%). Any
+// other pattern with !( has no value here; nor has a value outside
+// ASCII or one over maxNegatedValue bytes.
+func (r *resolver) negatedPatsub(p *sh.ParamExp, val, pat string, anchor byte, mode pattern.Mode) (string, bool) {
+	if !strings.HasPrefix(pat, "!(") || !strings.HasSuffix(pat, ")") || len(val) > maxNegatedValue || !ascii(val) {
+		return "", false
+	}
+	if r.st != nil && r.st.noCaseMatch {
+		return "", false
+	}
+	if strings.Contains(pat, "**") {
+		mode |= pattern.NoGlobStar
+	}
+	inner := pat[2 : len(pat)-1]
+	if hasExtOperator(inner) || strings.HasSuffix(inner, `\`) {
+		return "", false
+	}
+	// The group must close at the end: no ) of its own inside.
+	depth := 0
+	for i := 0; i < len(inner); i++ {
+		switch inner[i] {
+		case '\\':
+			i++
+		case '(':
+			depth++
+		case ')':
+			if depth == 0 {
+				return "", false
+			}
+			depth--
+		}
+	}
+	expr, err := pattern.Regexp("@("+inner+")", mode)
+	if err != nil {
+		return "", false
+	}
+	re, err := regexp.Compile("^(?s:" + expr + ")$")
+	if err != nil {
+		return "", false
+	}
+	with := ""
+	if p.Repl.With != nil {
+		var ok bool
+		if with, ok = r.replTemplate(p); !ok {
+			return "", false
+		}
+	}
+	put := func(b *strings.Builder, m string) {
+		b.WriteString(strings.ReplaceAll(with, "\x00", m))
+	}
+	var b strings.Builder
+	switch anchor {
+	case '#':
+		for e := len(val); e >= 0; e-- {
+			if !re.MatchString(val[:e]) {
+				put(&b, val[:e])
+				b.WriteString(val[e:])
+				return b.String(), true
+			}
+		}
+		return val, true
+	case '%':
+		// bash tries no empty suffix here (x=a; ${x/%!(a)/_} is a).
+		for s := 0; s < len(val); s++ {
+			if !re.MatchString(val[s:]) {
+				b.WriteString(val[:s])
+				put(&b, val[s:])
+				return b.String(), true
+			}
+		}
+		return val, true
+	}
+	pos := 0
+	for pos < len(val) {
+		s, e := -1, -1
+		for i := pos; i < len(val) && s < 0; i++ {
+			for j := len(val); j >= i; j-- {
+				if !re.MatchString(val[i:j]) {
+					s, e = i, j
+					break
+				}
+			}
+		}
+		if s < 0 {
+			break
+		}
+		b.WriteString(val[pos:s])
+		put(&b, val[s:e])
+		pos = e
+		if s == e {
+			b.WriteString(val[e : e+1])
+			pos = e + 1
+		}
+		if !p.Repl.All {
+			break
+		}
+	}
+	b.WriteString(val[pos:])
+	return b.String(), true
 }

@@ -58,6 +58,11 @@ func (w *walker) programs(c scope, call *Call) bool {
 		// Any trap command naming DEBUG may replace or remove the DEBUG
 		// trap set before (trap - DEBUG): its effects are no longer certain.
 		w.debugReset(args)
+		if len(args) >= 2 && onlyReturn(args[1:]) && !w.returnMayFire(c, call) {
+			// A RETURN trap runs when a function or a sourced file
+			// returns: nothing in this command can.
+			break
+		}
 		if len(args) >= 2 && args[0].Value != "-" && args[0].Value != "" && !strings.HasPrefix(args[0].Value, "-") && !isNumber(args[0].Value) {
 			// The trap's text runs in this shell when the signal
 			// comes, with its variables, functions and aliases: judged
@@ -1812,6 +1817,56 @@ func trapRunsBetween(sigs []Arg) bool {
 		}
 	}
 	return false
+}
+
+// onlyReturn reports a trap set for RETURN alone (written out).
+func onlyReturn(sigs []Arg) bool {
+	for _, a := range sigs {
+		if !a.Static || !strings.EqualFold(a.Value, "RETURN") {
+			return false
+		}
+	}
+	return len(sigs) > 0
+}
+
+// returnMayFire reports whether a RETURN trap set by call can run: bash
+// runs it when a sourced file or a function returns (a function only
+// under set -T, extdebug or declare -t, which a start-up file may set, so
+// any function counts). It can when it is set inside a function or a
+// script that is not the command's own text (a sourced file, eval, a
+// trap's action), or when the command's text declares a function, runs
+// eval, source or ., a command whose name only run time knows or that
+// may be another (alias, command, builtin), a callback (mapfile,
+// readarray), or sets another trap (whose action may source a file).
+func (w *walker) returnMayFire(c scope, call *Call) bool {
+	if len(w.frames) > 0 || c.sc == nil || c.sc.Parent != nil || c.sc.Kind != "" || c.sc.File == nil {
+		return true
+	}
+	may := false
+	sh.Walk(c.sc.File, func(n sh.Node) bool {
+		if may {
+			return false
+		}
+		switch n := n.(type) {
+		case *sh.FuncDecl:
+			may = true
+		case *sh.CallExpr:
+			if len(n.Args) == 0 {
+				return true
+			}
+			name, ok := plainWord(n.Args[0])
+			switch {
+			case !ok || RunnerOf(name) == HostRunner:
+				may = true
+			case name == "alias" || name == "command" || name == "builtin" || name == "mapfile" || name == "readarray":
+				may = true
+			case name == "trap" && n != call.Expr:
+				may = true
+			}
+		}
+		return !may
+	})
+	return may
 }
 
 // onlyDebug reports whether a trap is set for DEBUG alone, which runs

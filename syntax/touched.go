@@ -1,5 +1,10 @@
 package syntax
 
+import (
+	"strconv"
+	"strings"
+)
+
 // Files whose presence or time this command changes before a later
 // program looks at them: make decides which rules run by what is on disk
 // (a built-in rule's source, a checkout for a file that is not there,
@@ -40,18 +45,129 @@ func (w *walker) noteTouched(call *Call) {
 		if len(all) > 1 {
 			ops = all[len(all)-1:]
 		}
+	case "ar":
+		w.noteArExtract(call)
+		return
 	default:
 		return
 	}
 	for _, i := range ops {
-		w.markTouched(call.Dir.Join(call.Args[i].Value), call.Args[i].Static)
+		w.markTouchedArg(call.Dir, call.Args[i])
 	}
+}
+
+// noteArExtract records the files ar x ARCHIVE [MEMBER…] writes in the
+// working directory: the members named, or every member of the archive
+// on disk (its headers read, GNU long names too). An operation, an
+// archive or a member only run time knows, an archive this command
+// wrote or corral cannot read, or ar's --output DIR make any file one
+// that may have changed.
+func (w *walker) noteArExtract(call *Call) {
+	var words []Arg
+	for _, a := range call.Args {
+		if !a.Static {
+			w.touchedAny = true
+			return
+		}
+		if strings.HasPrefix(a.Value, "--") {
+			if strings.HasPrefix(a.Value, "--output") {
+				w.touchedAny = true
+				return
+			}
+			continue // --plugin and the like: not an operand here
+		}
+		words = append(words, a)
+	}
+	if len(words) < 2 || !strings.Contains(strings.TrimPrefix(words[0].Value, "-"), "x") {
+		return
+	}
+	if len(words) > 2 {
+		for _, m := range words[2:] {
+			w.markTouchedArg(call.Dir, m)
+		}
+		return
+	}
+	d := call.Dir.Join(words[1].Value)
+	text, ok := w.readScript(d)
+	if !ok {
+		w.touchedAny = true
+		return
+	}
+	names, ok := arMembers(text)
+	if !ok {
+		w.touchedAny = true
+		return
+	}
+	for _, n := range names {
+		w.markTouched(call.Dir.Join(n), true)
+	}
+}
+
+// arMembers lists the member names of an ar archive (the common format:
+// !<arch>, 60-byte headers; GNU's / and /SYM64/ symbol tables skipped,
+// // its long names, /N a name there, a trailing / dropped).
+func arMembers(text string) ([]string, bool) {
+	const magic = "!<arch>\n"
+	if !strings.HasPrefix(text, magic) {
+		return nil, false
+	}
+	var names []string
+	long := ""
+	for pos := len(magic); pos < len(text); {
+		if pos+60 > len(text) || len(names) >= maxTouched {
+			return nil, false
+		}
+		name := strings.TrimRight(text[pos:pos+16], " ")
+		size, err := strconv.Atoi(strings.TrimSpace(text[pos+48 : pos+58]))
+		if err != nil || size < 0 || pos+60+size > len(text) {
+			return nil, false
+		}
+		data := text[pos+60 : pos+60+size]
+		switch {
+		case name == "/" || name == "/SYM64/" || name == "__.SYMDEF" || name == "__.SYMDEF SORTED":
+		case name == "//":
+			long = data
+		case strings.HasPrefix(name, "#1/"):
+			return nil, false // BSD long names: the name is inside the data
+		case strings.HasPrefix(name, "/"):
+			off, err := strconv.Atoi(name[1:])
+			if err != nil || off < 0 || off >= len(long) {
+				return nil, false
+			}
+			n, _, _ := strings.Cut(long[off:], "/\n")
+			names = append(names, n)
+		default:
+			names = append(names, strings.TrimSuffix(name, "/"))
+		}
+		pos += 60 + size + size%2
+	}
+	return names, true
+}
+
+// markTouchedArg records the file a word names in dir: each value a
+// variable that different paths set may give it (F=Makefile; touch
+// "$F"), and, for a name only run time knows, any file.
+func (w *walker) markTouchedArg(dir Dir, a Arg) {
+	if a.Static {
+		w.markTouched(dir.Join(a.Value), true)
+		return
+	}
+	if a.OneOf && len(a.Candidates()) > 0 {
+		for _, c := range a.Candidates() {
+			w.markTouched(dir.Join(c), true)
+		}
+		return
+	}
+	w.touchedAny = true
 }
 
 // markTouched records d as changed by this command (a name only run
 // time knows is not followed).
 func (w *walker) markTouched(d Dir, static bool) {
 	if !static || !d.Known {
+		if static {
+			w.touchedAny = true // a file in a directory only run time knows
+		}
 		return
 	}
 	if w.touched == nil {
@@ -68,7 +184,7 @@ const maxTouched = 4096
 // changedHere reports whether this command may have made, changed or
 // removed the file at path before now.
 func (w *walker) changedHere(path string) bool {
-	if w.touched[path] || w.opaque[path] {
+	if w.touchedAny || w.touched[path] || w.opaque[path] {
 		return true
 	}
 	_, ok := w.written[path]

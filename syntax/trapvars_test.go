@@ -1,11 +1,14 @@
 package syntax
 
 import (
+	"context"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestTrapVarsAgainstBash checks what a variable holds after a trap whose
@@ -92,6 +95,65 @@ func TestTrapVarsAgainstBash(t *testing.T) {
 			if want != "?" && !slices.Contains(strings.Fields(want), real) {
 				t.Errorf("%q with C=%s: bash prints %q, not one of %q", tt.src, cond, real, want)
 			}
+		}
+	}
+}
+
+// A RETURN trap runs when a function or a sourced file returns. Set in a
+// command where nothing can return to it, its action is not judged (bash
+// never runs it); wherever bash may run it, it is. Each row runs in bash
+// (the action prints RAN; its text holds R AN): a row bash runs it in
+// must have the action among corral's calls, and the rows marked skipped
+// must not.
+func TestReturnTrapScope(t *testing.T) {
+	bash := bashPath(t)
+	dir := oracleDir(t)
+	if err := os.WriteFile(filepath.Join(dir, "s.sh"), []byte("echo s\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	const act = `trap 'printf %s%s R AN' RETURN; `
+	for _, tc := range []struct {
+		src     string
+		skipped bool
+	}{
+		{act + `echo a`, true},
+		{act + `ls; echo "f(){ :; }"`, true},
+		{act + `f(){ :; }; f`, false},                     // no functrace: bash skips it, a start-up file may not
+		{act + `set -T; f(){ :; }; f`, false},             // functrace: runs
+		{`f(){ :; }; declare -ft f; ` + act + `f`, false}, // the trace attribute: runs
+		{`shopt -s extdebug; f(){ :; }; ` + act + `f`, false},
+		{act + `. ./s.sh`, false},
+		{act + `source ./s.sh`, false},
+		{act + `eval '. ./s.sh'`, false},
+		{`s=source; ` + act + `$s ./s.sh`, false},
+		{`f(){ ` + act + `:; }; f`, false}, // set in a function: runs when it returns
+		{`trap '. ./s.sh' EXIT; ` + act + `:`, false},
+		{`x=y; ` + act + `echo done`, true},
+	} {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		cmd := exec.CommandContext(ctx, bash, "--norc", "--noprofile", "-c", tc.src)
+		cmd.Dir = dir
+		out, _ := cmd.CombinedOutput()
+		cancel()
+		runs := strings.Contains(string(out), "RAN")
+		m, err := Analyze(tc.src, Options{Cwd: dir, Home: "/home/u"})
+		if err != nil {
+			t.Fatalf("%s: %v", tc.src, err)
+		}
+		judged := false
+		for _, c := range m.Calls {
+			if c.Name == "printf" && len(c.Args) == 3 && c.Args[1].Value == "R" {
+				judged = true
+			}
+		}
+		if runs && !judged {
+			t.Errorf("%s: bash runs the RETURN trap (%q), corral does not judge it", tc.src, out)
+		}
+		if tc.skipped && (judged || runs) {
+			t.Errorf("%s: judged %v, bash runs it %v; want neither", tc.src, judged, runs)
+		}
+		if !tc.skipped && !judged {
+			t.Errorf("%s: not judged, want judged", tc.src)
 		}
 	}
 }

@@ -138,6 +138,9 @@ type walker struct {
 	// touched are the files this command made, changed the time of or
 	// removed by name (noteTouched).
 	touched map[string]bool
+	// touchedAny: the command touched or removed a file whose name only
+	// run time knows; any file may have changed.
+	touchedAny bool
 	// traps are the trap actions set so far, walked once more with the
 	// state the script ends in (finalTraps).
 	traps []pendingTrap
