@@ -316,3 +316,17 @@ func envFileLoads(pre, words []Arg) (must, maybe []Arg) {
 	scan(words, true)
 	return must, maybe
 }
+
+// EnvFileWords returns the words that name the env files the program of
+// call c loads into its environment, through its own options (node
+// --env-file=.env, uv run --env-file .env) or the loaders wrapped around
+// it (dotenv -e .env -- CMD): files its table says it uses as
+// configuration, not ones it prints.
+func EnvFileWords(c *Call) []Arg {
+	words := append([]Arg{c.NameArg}, c.Args...)
+	if !c.NameArg.Static || c.NameArg.Value == "" {
+		words[0] = Arg{Value: c.Name, Raw: c.Name, Static: true}
+	}
+	must, _ := envFileLoads(c.PreWords(), words)
+	return must
+}
