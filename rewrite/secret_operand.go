@@ -245,9 +245,12 @@ func runsJoinedWords(p *Pass, c *syntax.Call) bool {
 // secretWordPaths returns the paths a word of a program corral has no
 // table for can name: those wordPaths gives (the word, the value after
 // = in --input=.env, -key=.env, KEY=.env) and, for a short option, the
-// rest of the word (getopt's -k.env, -kVALUE). A bare - (standard input)
-// or -- names no file.
+// rest of the word (getopt's -k.env, -kVALUE). A bare - (standard input),
+// -- and a URL name no file.
 func secretWordPaths(w syntax.Arg) []string {
+	if strings.Contains(w.Value, "://") {
+		return nil // a URL (https://host/.env) names no file here
+	}
 	out := wordPaths(w)
 	if v := w.Value; len(v) > 2 && v[0] == '-' && v[1] != '-' && !strings.Contains(v, "=") {
 		out = append(out, v[2:])

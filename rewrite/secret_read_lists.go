@@ -123,7 +123,8 @@ func (p *Pass) stdinNames(c *syntax.Call) {
 // NAME then a value). After --args or --jsonargs the operands are
 // values, not files.
 func (p *Pass) checkJq(c *syntax.Call) {
-	var files []syntax.Arg
+	var files, libs []syntax.Arg
+	var program *syntax.Arg
 	filter := false
 	for i := 0; i < len(c.Args); i++ {
 		a := c.Args[i]
@@ -149,11 +150,21 @@ func (p *Pass) checkJq(c *syntax.Call) {
 			}
 			i++
 			filter = true
-		case v == "--indent" || v == "-L":
+		case v == "-L" || v == "--library-path":
+			// A directory jq searches for the modules the program
+			// imports (below).
+			if i+1 < len(c.Args) {
+				libs = append(libs, c.Args[i+1])
+			}
+			i++
+		case strings.HasPrefix(v, "-L"):
+			libs = append(libs, syntax.Arg{Value: v[2:], Raw: a.Raw, Static: true, Start: a.Start, End: a.End})
+		case v == "--indent":
 			i++
 		case strings.HasPrefix(v, "-") && v != "-":
 		case !filter:
 			filter = true
+			program = &c.Args[i]
 		default:
 			files = append(files, a)
 		}
@@ -162,5 +173,17 @@ func (p *Pass) checkJq(c *syntax.Call) {
 		if p.secretOperand(c, f, false, false, nil) {
 			return
 		}
+	}
+	// import "config" as $c; include "lib";: the files jq loads for the
+	// program's modules, as -f's program file is (jq -L ~/.docker -n
+	// 'import "config" as $c; $c' prints ~/.docker/config.json).
+	if program != nil {
+		dirs := make([]string, 0, len(libs))
+		for _, l := range libs {
+			if l.Static && l.Value != "" {
+				dirs = append(dirs, l.Value)
+			}
+		}
+		p.jqModuleReads(c, *program, dirs)
 	}
 }
