@@ -24,6 +24,8 @@ func TestJqModulesRead(t *testing.T) {
 		"proj/lib/util.jq":         "def f: 1;",
 		"proj/data/fixture.json":   `{"a":1}`,
 		"proj/package.json":        `{"name":"p"}`,
+		"proj/filters/dump.jq":     `import "config" as $c; $c`,
+		"proj/filters/report.jq":   `include "util"; .items | map(f)`,
 	})
 	reads := []string{
 		`jq -L ~/.docker -n 'import "config" as $c; $c'`,
@@ -32,6 +34,7 @@ func TestJqModulesRead(t *testing.T) {
 		`jq -n 'import "../home/.docker/config" as $c; $c'`,
 		`jq -n 'import "config" as $c {search: "../home/.docker"}; $c'`,
 		`jq -n -L lib 'import "../home/.docker/config" as $c; $c'`,
+		`jq -n -L ../home/.docker -f filters/dump.jq`,
 	}
 	if jq, err := exec.LookPath("jq"); err == nil {
 		for _, cmd := range reads {
@@ -57,6 +60,8 @@ func TestJqModulesRead(t *testing.T) {
 		{`jq -n 'import "lib/util" as u; u::f'`, "allow"},
 		{`jq -n 'import "data/fixture" as $d; $d'`, "allow"},
 		{`jq -n -L ~/.docker '1'`, "allow"},
+		{`jq -L lib -f filters/report.jq package.json`, "allow"},
+		{`jq -n -f filters/dump.jq`, "allow"}, // no config.json here or in ~/.jq
 		{`jq '.name' package.json`, "allow"},
 		{`jq -n '"import \"x\""'`, "allow"},
 	}...)

@@ -124,7 +124,7 @@ func (p *Pass) stdinNames(c *syntax.Call) {
 // values, not files.
 func (p *Pass) checkJq(c *syntax.Call) {
 	var files, libs []syntax.Arg
-	var program *syntax.Arg
+	var program, fromFile *syntax.Arg
 	filter := false
 	for i := 0; i < len(c.Args); i++ {
 		a := c.Args[i]
@@ -147,6 +147,7 @@ func (p *Pass) checkJq(c *syntax.Call) {
 		case v == "-f" || v == "--from-file":
 			if i+1 < len(c.Args) {
 				files = append(files, c.Args[i+1])
+				fromFile = &c.Args[i+1]
 			}
 			i++
 			filter = true
@@ -177,13 +178,23 @@ func (p *Pass) checkJq(c *syntax.Call) {
 	// import "config" as $c; include "lib";: the files jq loads for the
 	// program's modules, as -f's program file is (jq -L ~/.docker -n
 	// 'import "config" as $c; $c' prints ~/.docker/config.json).
-	if program != nil {
-		dirs := make([]string, 0, len(libs))
-		for _, l := range libs {
-			if l.Static && l.Value != "" {
-				dirs = append(dirs, l.Value)
+	dirs := make([]string, 0, len(libs))
+	for _, l := range libs {
+		if l.Static && l.Value != "" {
+			dirs = append(dirs, l.Value)
+		}
+	}
+	if program != nil && p.jqModuleReads(c, *program, dirs) {
+		return
+	}
+	// jq -f prog.jq: the program file's own directives, read at hook
+	// time as a script file is (they resolve from the working directory
+	// and the -L directories, as the command line's do).
+	if fromFile != nil && fromFile.Static && p.Config.Paths != nil && !p.Config.NoScriptFiles {
+		if d := c.Dir.Join(fromFile.Value); d.Known {
+			if text, err := syntax.ReadScript(d.Path); err == nil {
+				p.jqModuleReads(c, syntax.Arg{Value: text, Raw: fromFile.Raw, Static: true, Start: fromFile.Start, End: fromFile.End}, dirs)
 			}
 		}
-		p.jqModuleReads(c, *program, dirs)
 	}
 }
