@@ -113,6 +113,13 @@ func TestSecretOptionValues(t *testing.T) {
 		{"ssh -i ~/.ssh/id_rsa host", "allow"},
 		{"certtool --generate-privkey --outfile new.key", "allow"},
 		{"gmssl sm2 -genkey -out new.pem", "allow"},
+		// Env loaders (a table): the file is the program's configuration.
+		{"flask --env-file .env run", "allow"},
+		{"uvicorn app:app --env-file .env", "allow"},
+		{"op run --env-file=.env -- node app.js", "allow"},
+		{"node --env-file=.env server.js", "allow"},
+		{"npx dotenv-cli -e .env -- npm start", "allow"},
+		{"uvicorn app:app --ssl-keyfile .env", "ask"},
 		{"mytool - .env.example", "allow"},
 		{"mytool -- -", "allow"},
 		{"mytool --= .env.example", "allow"},
