@@ -107,3 +107,51 @@ func TestJustDotenvLoad(t *testing.T) {
 		{`cd plain && just show`, Allow},
 	})
 }
+
+// TestJustScriptRecipes: a recipe with a #! line or a [script(COMMAND)]
+// attribute is written to a file and run by that interpreter (just's
+// manual, "Script Recipes"; a bare [script] by set script-interpreter,
+// sh -eu by default): its body is read with the language's reader, as a
+// script file on disk is, and the interpreter's own words are a command
+// (#!/usr/bin/env -S cat .env prints the file). Look-alikes: recipes
+// whose code reads no secret, and [doc("a script")], which is no
+// [script] attribute.
+func TestJustScriptRecipes(t *testing.T) {
+	t.Parallel()
+	cfg := secretScratch(t)
+	files := map[string]string{
+		".env": "API_KEY=sk-live-canary123\n",
+		"justfile": "py:\n    #!/usr/bin/env python3\n    print(open('.env').read())\n\n" +
+			"[script('python3')]\nattr:\n    print(open('.env').read())\n\n" +
+			"[private, script(\"node\")]\nnode:\n    console.log(require('fs').readFileSync('.env', 'utf8'))\n\n" +
+			"[script]\nbare:\n    cat .env\n\n" +
+			"[script('cat', '.env')]\ncatarg:\n    hello\n\n" +
+			"shebangarg:\n    #!/usr/bin/env -S cat .env\n    x\n\n" +
+			"[script('python3')]\nok:\n    import json\n    print(json.dumps({'a': 1}))\n\n" +
+			"[doc(\"a script\")]\ndoc:\n    echo hi\n\n" +
+			"pyok:\n    #!/usr/bin/env python3\n    print(open('README.md').read())\n",
+		"interp/justfile": "set script-interpreter := ['python3', '-u']\n\n[script]\nbare:\n    cat .env\n\n[script]\nreads:\n    print(open('../.env').read())\n",
+	}
+	for f, text := range files {
+		p := filepath.Join(cfg.Project, f)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	testRuleWith(t, cfg, "secret-read", []ruleCase{
+		{`just py`, Deny},
+		{`just attr`, Deny},
+		{`just node`, Deny},
+		{`just bare`, Deny}, // sh -eu runs cat .env
+		{`just catarg`, Deny},
+		{`just shebangarg`, Deny},
+		{`cd interp && just reads`, Deny},
+		{`cd interp && just bare`, Allow}, // python3 runs "cat .env": a syntax error, no read
+		{`just ok`, Allow},
+		{`just doc`, Allow},
+		{`just pyok`, Allow},
+	})
+}

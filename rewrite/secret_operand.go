@@ -23,12 +23,15 @@ secret-read and exfiltrate judge (cat, cp, grep, curl, …) are theirs;
 programs that only name, hash, move or check a file without showing its
 content (ls, stat, chmod, rm, sha256sum, wc, git …) and programs that hand
 a file to a process or key agent without printing it (ssh -i, ssh-add,
-code, open) pass. An option's value counts as an operand (-r .env,
---input=.env) unless the option's name says the program uses the file:
-a key, certificate or identity (--key-file k.pem, -i id_rsa), credentials,
-an environment for a process (--env-file .env) or its output (--outfile
-x.key); and a secret that is not on
-disk when the hook runs is one the program makes (tomb forge x.key).`,
+code, open) pass. Any word counts: an operand, the word after any option
+and a value attached to one (mycli -k ~/.ssh/id_rsa, tool --key .env,
+--input=.env, -k.env), since an unknown program may print, log or send
+the file whatever its option is called; a script's arguments are such
+words (ruby app.rb .env, python3 app.py .env). Not this rule's: a file
+the call writes, an env file a loader gives a program (node
+--env-file=.env server.js), the words of a program the call runs (npx
+dotenv-cli -e .env -- npm start), and a secret that is not on disk when
+the hook runs, one the program makes (tomb forge x.key).`,
 	Requires: []string{"secret-read"},
 	Call:     checkSecretOperand,
 }
@@ -111,54 +114,85 @@ func checkSecretOperand(p *Pass, c *syntax.Call) {
 			return
 		}
 	}
-	// secret-read judges only python's file servers (python -m
-	// http.server): a script operand stays this rule's.
+	// docker build -f .env .: the file named as the Dockerfile is parsed
+	// as one, and the builder's error quotes each line that is no
+	// instruction ("dockerfile parse error on line 1: unknown
+	// instruction: KEY=value", with BuildKit's snippet of the lines
+	// around it); a line that is one (RUN, COPY) puts its text into the
+	// image. The same for podman build and buildah build/bud.
+	if p.Config.Paths != nil {
+		for _, f := range containerfileArgs(c) {
+			if s, ok := p.secretOf(c.Dir, f); ok {
+				p.maybeSecret = false
+				if _, err := os.Stat(guards.Normalize(p.guardsEnv(c.Dir), f.Value).Abs); err == nil || p.Config.NoGlobMatches || f.Glob {
+					p.Report(c, Finding{Rule: "secret-operand", Decision: Ask, PathContext: "blocked",
+						Message: fmt.Sprintf("%s build reads %s as its Dockerfile, quoting its lines in errors: %s", c.Name, f.Raw, s.Reason("a secret:"))})
+				}
+				return
+			}
+		}
+	}
+	// An interpreter runs a program corral has no table for: the script
+	// on disk (python3 app.py .env, ruby app.rb .env, perl app.pl .env,
+	// php app.php .env, node app.js .env) gets the words after it as its
+	// arguments, and code given in the command gets them as argv. What
+	// secret-read judged of it (php .env, perl -ne … .env, python -m
+	// http.server) returned above; every other word is judged here as an
+	// unknown program's, whatever other calls of the same interpreter
+	// secret-read reads.
 	if c.Name == "" || p.Config.Paths == nil || notContentReaders.Has(c.Name) ||
-		slices.Contains(secretRead.Commands, c.Name) && lang.ForProgram(c.Name) != lang.Python && (!compilerNames.Get()[c.Name] || compilerPreprocesses(c)) ||
+		slices.Contains(secretRead.Commands, c.Name) && lang.ForProgram(c.Name) == "" && (!compilerNames.Get()[c.Name] || compilerPreprocesses(c)) ||
 		slices.Contains(exfiltrate.Commands, c.Name) {
 		return
 	}
-	var written map[int]bool
-	for i, a := range c.Args {
-		if !a.Static || a.Value == "" {
+	// The words that are code, not a path: bash -c CODE, python3 -c
+	// CODE (the commands in it are judged as calls of their own).
+	code := -1
+	if i, _, _, ok := syntax.InterpreterWords(c); ok {
+		code = i
+	} else if syntax.IsShell(c.Name) {
+		code, _ = syntax.ShellScript(c)
+	}
+	var known map[int]bool
+	for i, w := range c.Args {
+		if !w.Static || w.Value == "" || i == code {
 			continue
 		}
-		if strings.HasPrefix(a.Value, "-") {
-			// --requirements=.env: a long option's attached value, judged
-			// as the word after the option is.
-			name, val, ok := strings.Cut(a.Value, "=")
-			if !ok || !strings.HasPrefix(name, "--") || val == "" || usesFileOption(name) {
-				continue
+		// Every word may name a file the program opens: the word itself
+		// (an operand, or the value of the option before it, -k .env,
+		// --key .env: corral cannot tell a flag from an option that takes
+		// a value without the program's table), and the value a word
+		// carries attached (--opt=.env, -key=.env, -k.env, KEY=.env).
+		// What the program does with the file is not known: it may
+		// print, log or send it.
+		var a syntax.Arg
+		var s guards.Secret
+		found := false
+		for _, v := range secretWordPaths(w) {
+			a = syntax.Arg{Value: v, Raw: w.Raw, Static: true, Glob: w.Glob && v == w.Value, Start: w.Start, End: w.End}
+			if s, found = p.secretOf(c.Dir, a); found {
+				break
 			}
-			a = syntax.Arg{Value: val, Raw: a.Raw, Static: true, Start: a.Start, End: a.End}
-		} else if i > 0 && strings.HasPrefix(c.Args[i-1].Value, "-") && c.Args[i-1].Value != "--" && !strings.Contains(c.Args[i-1].Value, "=") &&
-			!attachedNumber.Get().MatchString(c.Args[i-1].Value) && usesFileOption(c.Args[i-1].Value) {
-			// --key-file k.pem, --cert cert.pem, -i id_rsa, --env-file
-			// .env: the value of an option whose name says the program
-			// uses the file (a server's key, an identity, an environment
-			// given to a process), which it does not print. Any other
-			// option's value (-r .env, --input .env, -F .env) may be a
-			// list, a message or a text it prints: judged as an operand
-			// is. An option that holds its value already (-w80, -n1,
-			// --width=80) takes none from the next word.
-			continue
 		}
-		s, ok := p.secretOf(c.Dir, a)
 		p.maybeSecret = false
-		if !ok {
+		if !found {
 			continue
 		}
-		// Only for a secret, the checks that cost more: the files the
-		// call writes (tee .env, sponge x.key) are bash-write's, and a
-		// secret not there when the hook runs is one the program makes
-		// (tomb forge x.key, step certificate create … x.key).
-		if written == nil {
-			written = map[int]bool{}
-			for _, t := range writeTargets(c) {
-				written[t.arg.Start] = true
+		// Only for a secret, the checks that cost more: the words some
+		// table of corral reads — the files the call writes (tee .env,
+		// sponge x.key: bash-write's), the env files a loader gives the
+		// program as its configuration (node --env-file=.env server.js),
+		// the words of a program this one runs (npx dotenv-cli -e .env
+		// -- npm start), judged as that call's — and a secret not there
+		// when the hook runs, one the program makes (tomb forge x.key,
+		// step certificate create … x.key).
+		if known == nil {
+			if runsJoinedWords(p, c) {
+				return
 			}
+			known = knownWords(c)
 		}
-		if written[a.Start] && a.End > a.Start {
+		if known[w.Start] && w.End > w.Start {
 			continue
 		}
 		if !p.Config.NoGlobMatches && !a.Glob {
@@ -172,34 +206,81 @@ func checkSecretOperand(p *Pass, c *syntax.Call) {
 	}
 }
 
-// useOptionWords are the words of an option's name that say the program
-// uses the file it names without printing it: a key, certificate,
-// keystore or identity (a server's TLS key, ssh -i, bundletool --ks),
-// credentials or a token it sends, an environment it gives a process
-// (--env-file), or the file it writes (-out, --outfile: a key it makes).
-var useOptionWords = []string{"out", "key", "cert", "identity", "cred", "token", "secret", "pass", "auth", "tls", "ssl", "env",
-	"netrc", "kubeconfig", "keystore", "truststore", "pem", "cacert", "cafile", "ca-file", "ca-bundle", "sign", "account", "private", "known-hosts", "knownhosts"}
+// knownWords returns the starts of c's words that a table of corral
+// reads: the files the call writes (writeTargets) and the env files it
+// loads as configuration (syntax.EnvFileWords).
+func knownWords(c *syntax.Call) map[int]bool {
+	known := map[int]bool{}
+	for _, t := range writeTargets(c) {
+		known[t.arg.Start] = true
+	}
+	for _, a := range syntax.EnvFileWords(c) {
+		known[a.Start] = true
+	}
+	return known
+}
 
-// usesFileOption reports whether an option (as written: -i, --key-file)
-// names a file the program uses rather than one it may print: a long
-// name holding a word of useOptionWords, or a one-letter option of those
-// that take a key or identity by convention (-i ssh's identity, -k/-K a
-// key, -e/-E an env file, -c a certificate or credentials, -o the output).
-func usesFileOption(opt string) bool {
-	name := strings.ToLower(strings.TrimLeft(opt, "-"))
-	if name == "" {
-		return false // - (stdin) or --
+// runsJoinedWords reports that c runs a command made of its own words
+// (npx dotenv-cli -e .env -- npm start: corral reads dotenv-cli and npm
+// as calls of a script joined from npx's words): those words are that
+// call's, judged there with its tables, not c's.
+func runsJoinedWords(p *Pass, c *syntax.Call) bool {
+	if p.Model == nil {
+		return false
 	}
-	if len(name) == 1 || !strings.HasPrefix(opt, "--") && len(name) <= 2 {
-		return strings.ContainsAny(name[len(name)-1:], "ikKeEcCo")
-	}
-	if name == "ks" {
-		return true // a keystore (bundletool, apksigner --ks)
-	}
-	for _, w := range useOptionWords {
-		if strings.Contains(name, w) {
+	for _, inner := range p.Model.Calls {
+		if inner.RunBy == c && inner.Script != nil && inner.Script.Parent == c.Script && inner.Script.Host == nil {
 			return true
 		}
 	}
 	return false
+}
+
+// secretWordPaths returns the paths a word of a program corral has no
+// table for can name: those wordPaths gives (the word, the value after
+// = in --input=.env, -key=.env, KEY=.env) and, for a short option, the
+// rest of the word (getopt's -k.env, -kVALUE). A bare - (standard input),
+// -- and a URL name no file.
+func secretWordPaths(w syntax.Arg) []string {
+	if strings.Contains(w.Value, "://") {
+		return nil // a URL (https://host/.env) names no file here
+	}
+	out := wordPaths(w)
+	if v := w.Value; len(v) > 2 && v[0] == '-' && v[1] != '-' && !strings.Contains(v, "=") {
+		out = append(out, v[2:])
+	}
+	return out
+}
+
+// containerfileArgs returns the words naming the Dockerfile of a build:
+// the -f/--file values of docker build (buildx build, image build),
+// podman build (image build) and buildah build (bud), read with docker
+// build's options. "-" (standard input) names none.
+func containerfileArgs(c *syntax.Call) []syntax.Arg {
+	switch c.Name {
+	case "docker", "podman", "buildah":
+	default:
+		return nil
+	}
+	_, operands := scan(c.Args, dockerOptions.Get())
+	if len(operands) == 0 {
+		return nil
+	}
+	at := operands[0]
+	sub := c.Args[at].Value
+	if (sub == "buildx" || sub == "image" || sub == "builder") && len(operands) > 1 {
+		at = operands[1]
+		sub = c.Args[at].Value
+	}
+	if sub != "build" && !(c.Name == "buildah" && sub == "bud") {
+		return nil
+	}
+	opts, _ := scan(c.Args[at+1:], dockerBuildOptions.Get())
+	var out []syntax.Arg
+	for _, o := range find(opts, "f", "file") {
+		if o.val.Static && o.val.Value != "" && o.val.Value != "-" {
+			out = append(out, o.val)
+		}
+	}
+	return out
 }

@@ -123,7 +123,8 @@ func (p *Pass) stdinNames(c *syntax.Call) {
 // NAME then a value). After --args or --jsonargs the operands are
 // values, not files.
 func (p *Pass) checkJq(c *syntax.Call) {
-	var files []syntax.Arg
+	var files, libs []syntax.Arg
+	var program, fromFile *syntax.Arg
 	filter := false
 	for i := 0; i < len(c.Args); i++ {
 		a := c.Args[i]
@@ -146,14 +147,25 @@ func (p *Pass) checkJq(c *syntax.Call) {
 		case v == "-f" || v == "--from-file":
 			if i+1 < len(c.Args) {
 				files = append(files, c.Args[i+1])
+				fromFile = &c.Args[i+1]
 			}
 			i++
 			filter = true
-		case v == "--indent" || v == "-L":
+		case v == "-L" || v == "--library-path":
+			// A directory jq searches for the modules the program
+			// imports (below).
+			if i+1 < len(c.Args) {
+				libs = append(libs, c.Args[i+1])
+			}
+			i++
+		case strings.HasPrefix(v, "-L"):
+			libs = append(libs, syntax.Arg{Value: v[2:], Raw: a.Raw, Static: true, Start: a.Start, End: a.End})
+		case v == "--indent":
 			i++
 		case strings.HasPrefix(v, "-") && v != "-":
 		case !filter:
 			filter = true
+			program = &c.Args[i]
 		default:
 			files = append(files, a)
 		}
@@ -161,6 +173,28 @@ func (p *Pass) checkJq(c *syntax.Call) {
 	for _, f := range files {
 		if p.secretOperand(c, f, false, false, nil) {
 			return
+		}
+	}
+	// import "config" as $c; include "lib";: the files jq loads for the
+	// program's modules, as -f's program file is (jq -L ~/.docker -n
+	// 'import "config" as $c; $c' prints ~/.docker/config.json).
+	dirs := make([]string, 0, len(libs))
+	for _, l := range libs {
+		if l.Static && l.Value != "" {
+			dirs = append(dirs, l.Value)
+		}
+	}
+	if program != nil && p.jqModuleReads(c, *program, dirs) {
+		return
+	}
+	// jq -f prog.jq: the program file's own directives, read at hook
+	// time as a script file is (they resolve from the working directory
+	// and the -L directories, as the command line's do).
+	if fromFile != nil && fromFile.Static && p.Config.Paths != nil && !p.Config.NoScriptFiles {
+		if d := c.Dir.Join(fromFile.Value); d.Known {
+			if text, err := syntax.ReadScript(d.Path); err == nil {
+				p.jqModuleReads(c, syntax.Arg{Value: text, Raw: fromFile.Raw, Static: true, Start: fromFile.Start, End: fromFile.End}, dirs)
+			}
 		}
 	}
 }

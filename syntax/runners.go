@@ -211,6 +211,9 @@ type envLoader struct {
 	defaults  []string
 	valueless bool
 	off       string
+	// anywhere: the program takes its options after its operands too
+	// (uvicorn app:app --env-file .env; click's parser).
+	anywhere bool
 }
 
 // envLoaders are the programs and wrappers that load an env file by
@@ -218,7 +221,8 @@ type envLoader struct {
 // also reads ./.env unless --no-env-file), uv run --env-file, dotenv-cli
 // -e (./.env by default), python-dotenv's dotenv -f … run, dotenvx run
 // -f, env-cmd -f, and honcho run, foreman run (-e) and pipenv run, which
-// load ./.env.
+// load ./.env; flask -e, uvicorn --env-file (after its app too) and op
+// run --env-file.
 var envLoaders = lazy.Value[map[string]envLoader]{New: func() map[string]envLoader {
 	return map[string]envLoader{
 		"node":    {opts: []string{"env-file", "env-file-if-exists"}},
@@ -232,6 +236,12 @@ var envLoaders = lazy.Value[map[string]envLoader]{New: func() map[string]envLoad
 		"honcho":  {opts: []string{"e", "env"}, defaults: []string{".env"}},
 		"foreman": {opts: []string{"e", "env"}, defaults: []string{".env"}},
 		"pipenv":  {defaults: []string{".env"}},
+		// flask -e/--env-file FILE (python-dotenv) for its command,
+		// uvicorn --env-file FILE for the app it serves, 1Password's op
+		// run --env-file FILE for the command after --.
+		"flask":   {opts: []string{"e", "env-file"}},
+		"uvicorn": {opts: []string{"env-file"}, anywhere: true},
+		"op":      {opts: []string{"env-file"}, verbs: []string{"run"}},
 	}
 }}
 
@@ -281,7 +291,7 @@ func envFileLoads(pre, words []Arg) (must, maybe []Arg) {
 				if program && i == 1 && slices.Contains(l.verbs, v) {
 					continue
 				}
-				if program {
+				if program && !l.anywhere {
 					break // the script: the words after it are its own
 				}
 				continue
@@ -315,4 +325,18 @@ func envFileLoads(pre, words []Arg) (must, maybe []Arg) {
 	scan(pre, false)
 	scan(words, true)
 	return must, maybe
+}
+
+// EnvFileWords returns the words that name the env files the program of
+// call c loads into its environment, through its own options (node
+// --env-file=.env, uv run --env-file .env) or the loaders wrapped around
+// it (dotenv -e .env -- CMD): files its table says it uses as
+// configuration, not ones it prints.
+func EnvFileWords(c *Call) []Arg {
+	words := append([]Arg{c.NameArg}, c.Args...)
+	if !c.NameArg.Static || c.NameArg.Value == "" {
+		words[0] = Arg{Value: c.Name, Raw: c.Name, Static: true}
+	}
+	must, _ := envFileLoads(c.PreWords(), words)
+	return must
 }

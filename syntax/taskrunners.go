@@ -375,9 +375,23 @@ func (w *walker) justRun(c scope, call *Call) {
 			file = r.file
 		}
 		where := fmt.Sprintf("%s:%d (recipe %s)", file, r.line, name)
-		if len(r.body) > 0 && strings.HasPrefix(r.body[0].text, "#!") {
+		switch {
+		case len(r.body) > 0 && strings.HasPrefix(r.body[0].text, "#!"):
 			w.justShebang(c, call, runDir, r, where)
-		} else {
+		case r.script != "" && len(r.body) > 0:
+			// [script("python3")]: the body is a script file run by
+			// that command, read as a #! line naming it would be.
+			interp := r.script
+			if interp == justBareScript {
+				interp = jf.scriptInterp
+			}
+			if interp == "" {
+				interp = "sh -eu" // just's default script-interpreter
+			}
+			sr := r
+			sr.body = append([]justLine{{text: "#!/usr/bin/env " + interp, line: r.line}}, r.body...)
+			w.justShebang(c, call, runDir, sr, where)
+		default:
 			for _, l := range r.body {
 				t := strings.TrimLeft(l.text, "@-")
 				w.runTaskText(c, call, runDir, strings.ReplaceAll(t, "{{{{", "{{"),
@@ -461,6 +475,16 @@ func (w *walker) justShebang(c scope, call *Call, dir Dir, r justRecipe, where s
 	default:
 		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Text: text,
 			What: where + " runs with " + clip(r.body[0].text, 40) + ", which corral does not read"})
+		// The interpreter's own words run whatever the body holds:
+		// #!/usr/bin/env -S cat .env, [script('cat', '.env')] print the
+		// file before the script's path (just adds that path last).
+		f := strings.Fields(strings.TrimPrefix(r.body[0].text, "#!"))
+		for len(f) > 0 && (filepath.Base(f[0]) == "env" || strings.HasPrefix(f[0], "-")) {
+			f = f[1:]
+		}
+		if len(f) > 1 {
+			w.runTaskText(c, call, dir, strings.Join(f, " "), where, false)
+		}
 	}
 }
 
@@ -475,6 +499,11 @@ type justRecipe struct {
 	line          int
 	body          []justLine
 	before, after []string
+	// script is the command a [script(…)] attribute names (its words
+	// joined by blanks), or the justfile's script-interpreter (sh -eu by
+	// default) for a bare [script]: just writes the body to a file and
+	// runs it with that command, as for a #! line. "" otherwise.
+	script string
 }
 
 type justfile struct {
@@ -493,6 +522,9 @@ type justfile struct {
 	// their environment.
 	dotenv     bool
 	dotenvFile string
+	// scriptInterp is set script-interpreter := [...]'s command, the one
+	// a bare [script] recipe runs with ("" for just's sh -eu).
+	scriptInterp string
 }
 
 func (jf justfile) resolve(name string) string {
@@ -514,7 +546,27 @@ var (
 	justImport    = lazy.Regexp{Expr: `^import\??\s+['"]([^'"]+)['"]`}
 	justMod       = lazy.Regexp{Expr: `^mod\??\s+([A-Za-z_][A-Za-z0-9_-]*)`}
 	justDepName   = lazy.Regexp{Expr: `[A-Za-z_][A-Za-z0-9_-]*`}
+	// [script], [script("python3")], [private, script('uv', 'run')]:
+	// an attribute of the list (not a word inside another's string,
+	// [doc("a script")]).
+	justScriptAttr = lazy.Regexp{Expr: `(?:^\[|,)\s*script\s*(?:\(([^)]*)\))?\s*(?:,|\])`}
+	// set script-interpreter := ['python3', '-u']
+	justScriptInterp = lazy.Regexp{Expr: `^set\s+script-interpreter\s*:=\s*\[([^\]]*)\]`}
+	justQuoted       = lazy.Regexp{Expr: `'([^']*)'|"([^"]*)"`}
 )
+
+// justBareScript marks a recipe with a bare [script] attribute.
+const justBareScript = "[script]"
+
+// justWords joins the quoted strings of an attribute's or a setting's
+// list ('uv', 'run', '--script') with blanks.
+func justWords(list string) string {
+	var words []string
+	for _, m := range justQuoted.Get().FindAllStringSubmatch(list, -1) {
+		words = append(words, m[1]+m[2])
+	}
+	return strings.Join(words, " ")
+}
 
 // parseJustfile reads the parts of a justfile that say what runs: its
 // recipes (header, dependencies, indented body), aliases, the shell
@@ -524,6 +576,7 @@ func parseJustfile(text string) justfile {
 	jf := justfile{recipes: map[string]justRecipe{}, aliases: map[string]string{}}
 	lines := strings.Split(text, "\n")
 	markDefault := false
+	scriptCmd := ""
 	for i := 0; i < len(lines); i++ {
 		l := strings.TrimRight(lines[i], "\r")
 		if l == "" || l[0] == ' ' || l[0] == '\t' || l[0] == '#' {
@@ -533,6 +586,18 @@ func parseJustfile(text string) justfile {
 			if strings.Contains(l, "default") {
 				markDefault = true
 			}
+			if m := justScriptAttr.Get().FindStringSubmatch(l); m != nil {
+				scriptCmd = justWords(m[1])
+				if scriptCmd == "" {
+					// The justfile's script-interpreter, wherever
+					// the setting is: taken when the recipe runs.
+					scriptCmd = justBareScript
+				}
+			}
+			continue
+		}
+		if m := justScriptInterp.Get().FindStringSubmatch(l); m != nil {
+			jf.scriptInterp = justWords(m[1])
 			continue
 		}
 		if m := justImport.Get().FindStringSubmatch(l); m != nil {
@@ -573,7 +638,8 @@ func parseJustfile(text string) justfile {
 			continue
 		}
 		name := l[m[2]:m[3]]
-		r := justRecipe{line: i + 1}
+		r := justRecipe{line: i + 1, script: scriptCmd}
+		scriptCmd = ""
 		deps := l[m[1]-1:]
 		if k := strings.IndexByte(l[m[2]:], ':'); k >= 0 {
 			deps = l[m[2]+k+1:]
