@@ -187,6 +187,7 @@ var effectCases = []struct {
 	{"pl-path-tiny-unloaded", Perl, `sub path { return bless {}, "X" } path("/h")->remove_tree`, nil},
 	// A BEGIN block's assignments hold for the rest of the program.
 	{"pl-begin", Perl, `BEGIN { $d = "/h" } system("rm -rf $d")`, []string{"shell system: rm -rf /h"}},
+	{"pl-begin-bare", Perl, "BEGIN { unlink \"/h\" }\nprint 1;", []string{"delete unlink: /h"}},
 	{"rb-begin", Ruby, `BEGIN { $d = "/h" }; system("rm -rf " + $d)`, []string{"shell system: rm -rf /h"}},
 	// PHP.
 	{"php-read", PHP, `echo file_get_contents(".env"); readfile("k.pem"); fopen(".env", "r"); fopen("o", "w"); file_get_contents($f);`, []string{"read file_get_contents: .env", "read readfile: k.pem", "read fopen: .env", "write fopen: o"}},

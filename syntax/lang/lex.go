@@ -83,7 +83,8 @@ func lex(l Lang, src string) []token {
 // Perl or Ruby program top-level code: the block runs once, first,
 // unconditionally, so what it assigns ($d = shift) holds for the rest of
 // the program as a top-level assignment does. The BEGIN word and its
-// braces become ends of statements; the body's tokens are marked begin.
+// braces become semicolons (ends of statements in both languages); the
+// body's tokens are marked begin.
 func flattenBegin(toks []token) {
 	depth := 0
 	for i := 0; i < len(toks); i++ {
@@ -107,7 +108,7 @@ func flattenBegin(toks []token) {
 				return // unclosed: left as it is
 			}
 			for _, k := range []int{i, i + 1, j} {
-				toks[k] = token{kind: tNewline, off: toks[k].off}
+				toks[k] = token{kind: tPunct, text: ";", off: toks[k].off}
 			}
 			i = j
 		case isP(toks[i], "{"):
