@@ -28,7 +28,8 @@ import (
 //     the Pipfile's directory name and HASH the URL-safe base64 of the
 //     first 6 bytes of the SHA-256 of the Pipfile's real path
 //     (PIPENV_CUSTOM_VENV_NAME replaces the name); PIPENV_VENV_IN_PROJECT
-//     true, or a .venv directory there, means .venv.
+//     true, or a .venv directory there, means .venv; a .venv file names
+//     the environment (a path, or a name under WORKON_HOME).
 //
 // The program a name runs there is that bin directory's file, read as
 // .venv/bin/NAME is (poetry run mytool, a script whose #! line may name
@@ -163,12 +164,27 @@ func (w *walker) wrapperVenvs(c scope, call *Call) []string {
 		if set && envTruthy(v) {
 			return one(inProject(dir))
 		}
+		home := w.userDir(c, call, "WORKON_HOME", ".local/share/virtualenvs")
 		if !set {
 			if fi, err := os.Stat(filepath.Join(dir, ".venv")); err == nil && fi.IsDir() || w.exists(filepath.Join(dir, ".venv", "pyvenv.cfg")) {
 				return one(inProject(dir))
 			}
+			// A .venv file names the environment: a path (from the
+			// project), or a name under WORKON_HOME.
+			if text, ok := w.readScript(Dir{Path: filepath.Join(dir, ".venv"), Known: true}); ok {
+				if v := strings.TrimSpace(text); v != "" && !strings.Contains(v, "\n") {
+					root := ""
+					if strings.Contains(v, "/") {
+						root = (Dir{Path: dir, Known: true}).Join(expandTilde(v, w.home)).Path
+					} else if home != "" {
+						root = filepath.Join(home, v)
+					}
+					if root != "" {
+						return one(w.venvRoot(Dir{Path: filepath.Join(root, "bin", "python"), Known: true}))
+					}
+				}
+			}
 		}
-		home := w.userDir(c, call, "WORKON_HOME", ".local/share/virtualenvs")
 		if home == "" {
 			return nil
 		}

@@ -42,16 +42,24 @@ func TestWrapperVenvPrograms(t *testing.T) {
 	otherPoetry := filepath.Join(home, ".cache/pypoetry/virtualenvs", "other-"+poetryEnvHash(filepath.Join(home, "other"))+"-py3.12")
 	pipenvEnv := filepath.Join(home, ".local/share/virtualenvs", "proj-"+pipenvEnvHash(filepath.Join(proj, "Pipfile")))
 	writeFiles(t, root, map[string]string{
-		"home/proj/pyproject.toml":     "[tool.poetry]\nname = \"proj\"\n",
-		"home/proj/Pipfile":            "[packages]\n",
-		"home/proj/sub/keep":           "",
-		"home/other/pyproject.toml":    "[tool.poetry]\nname = \"other\"\n",
-		"home/inproj/pyproject.toml":   "[tool.poetry]\nname = \"inproj\"\n",
-		"home/inproj/poetry.toml":      "[virtualenvs]\nin-project = true\n",
-		"home/inproj/.venv/pyvenv.cfg": "",
-		"home/inproj/.venv/bin/wipe":   bad,
-		"home/custom/pyproject.toml":   "[tool.poetry]\nname = \"custom\"\n",
-		"home/custom/poetry.toml":      "[virtualenvs]\npath = \"envs\"\n",
+		"home/proj/pyproject.toml":                       "[tool.poetry]\nname = \"proj\"\n",
+		"home/proj/Pipfile":                              "[packages]\n",
+		"home/proj/sub/keep":                             "",
+		"home/other/pyproject.toml":                      "[tool.poetry]\nname = \"other\"\n",
+		"home/inproj/pyproject.toml":                     "[tool.poetry]\nname = \"inproj\"\n",
+		"home/inproj/poetry.toml":                        "[virtualenvs]\nin-project = true\n",
+		"home/inproj/.venv/pyvenv.cfg":                   "",
+		"home/inproj/.venv/bin/wipe":                     bad,
+		"home/pf/Pipfile":                                "",
+		"home/pf/.venv":                                  "named\n",
+		"home/pf2/Pipfile":                               "",
+		"home/pf2/.venv":                                 "../pf2env\n",
+		"home/pf2env/pyvenv.cfg":                         "",
+		"home/pf2env/bin/pfwipe":                         bad,
+		"home/.local/share/virtualenvs/named/pyvenv.cfg": "",
+		"home/.local/share/virtualenvs/named/bin/pfwipe": bad,
+		"home/custom/pyproject.toml":                     "[tool.poetry]\nname = \"custom\"\n",
+		"home/custom/poetry.toml":                        "[virtualenvs]\npath = \"envs\"\n",
 		"home/custom/envs/custom-" + poetryEnvHash(filepath.Join(home, "custom")) + "-py3.11/pyvenv.cfg": "",
 		"home/custom/envs/custom-" + poetryEnvHash(filepath.Join(home, "custom")) + "-py3.11/bin/wipe":   bad,
 	})
@@ -80,8 +88,13 @@ func TestWrapperVenvPrograms(t *testing.T) {
 		{"proj", `pipenv run pwipe`, true},
 		{"proj", `WORKON_HOME=` + root + `/workon pipenv run wwipe`, true},
 		{"inproj", `poetry run wipe`, true},
+		{"pf", `pipenv run pfwipe`, true},  // .venv file: a name under WORKON_HOME
+		{"pf2", `pipenv run pfwipe`, true}, // .venv file: a path
+		{"pf", `poetry run pfwipe`, false},
 		{"custom", `poetry run wipe`, true},
 		{"inproj", `uv run wipe`, true},
+		{"custom", `UV_PROJECT_ENVIRONMENT=envs/custom-` + poetryEnvHash(filepath.Join(home, "custom")) + `-py3.11 uv run wipe`, true},
+		{"custom", `uv run wipe`, false}, // uv's default is the project's .venv
 		{"inproj", `pdm run wipe`, true},
 		// Look-alikes: a clean script, a name with no file, another
 		// project's environment, a setting that points elsewhere, the
