@@ -128,8 +128,9 @@ func TestHatchRunEnvs(t *testing.T) {
 	writeFiles(t, dir, map[string]string{
 		"pyproject.toml": "[tool.hatch.envs.default.scripts]\nbase = \"rm -rf /victim\"\nok = \"echo hi\"\n" +
 			"[tool.hatch.envs.test.scripts]\ncov = \"rm -rf {args} /victim\"\n" +
-			"[tool.hatch.envs.lint]\ntemplate = \"lint\"\n",
-		"h/hatch.toml": "[envs.docs.scripts]\nbuild = [\"echo a\", \"rm -rf /victim\"]\n",
+			"[tool.hatch.envs.lint]\ntemplate = \"lint\"\n[project.scripts]\nwipe = \"pkg.cli:main\"\n",
+		"src/pkg/cli.py": "import shutil\ndef main():\n    shutil.rmtree('/victim')\n",
+		"h/hatch.toml":   "[envs.docs.scripts]\nbuild = [\"echo a\", \"rm -rf /victim\"]\n",
 	})
 	for _, tc := range []struct {
 		cmd string
@@ -145,6 +146,8 @@ func TestHatchRunEnvs(t *testing.T) {
 		{`hatch run base`, true},
 		{`cd h && hatch run docs:build`, true},
 		{`hatch run test:rm -rf /victim`, true},
+		{`hatch run wipe`, true},      // the project's console script
+		{`hatch run test:wipe`, true}, // the same, in the test environment
 		// Look-alikes: the script of another environment, an
 		// environment that inherits nothing, a clean script.
 		{`hatch run cov`, false},

@@ -121,8 +121,8 @@ func (w *walker) pyprojectRun(c scope, call *Call) bool {
 	if tool == "" || name == "" || !call.NameArg.Static && tool != "poe" {
 		return false
 	}
-	if tool == "hatch" {
-		return w.hatchRun(c, call, args)
+	if tool == "hatch" && w.hatchRun(c, call, args) {
+		return true
 	}
 	path, text, ok := w.findUp(call.Dir, "pyproject.toml")
 	if !ok {
@@ -130,6 +130,9 @@ func (w *walker) pyprojectRun(c scope, call *Call) bool {
 	}
 	if w.entryPoint(c, call, filepath.Dir(path), text, name) {
 		return true
+	}
+	if tool == "hatch" {
+		return false // its scripts are hatchRun's
 	}
 	table, scripts := pyScriptTables.Get()[tool]
 	if !scripts {
@@ -283,6 +286,9 @@ func (w *walker) hatchRun(c scope, call *Call, args []Arg) bool {
 		e = next
 	}
 	if scoped {
+		if p, t, ok := w.findUp(call.Dir, "pyproject.toml"); ok && w.entryPoint(c, call, filepath.Dir(p), t, name) {
+			return true // hatch run test:mycli, the project's console script
+		}
 		words := []string{name}
 		w.child(c, &inner, quoteArgv(words)+" "+strings.Join(extra, " "), nil, "pyproject script", false)
 		return true
