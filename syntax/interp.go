@@ -55,6 +55,9 @@ type program struct {
 	// argv is the program's argument vector as its language indexes it
 	// (argvFor), nil when corral does not model it.
 	argv []lang.Arg
+	// loop reports perl or ruby -n/-p: the code runs in a loop over the
+	// files the words name, and only its BEGIN blocks see them as words.
+	loop bool
 }
 
 // interpSpec is an interpreter's command line as the one scanner reads
@@ -270,9 +273,8 @@ func interpreterProgram(c *Call) (program, bool) {
 		if len(codes) == 1 {
 			p.codeArg = codeArgs[0]
 		}
-		if !loop {
-			p.argv = argvFor(l, name, "", words(0))
-		}
+		p.argv = argvFor(l, name, "", words(0))
+		p.loop = loop
 		return p, true
 	}
 	if p.file == nil && len(operands) > 0 && !spec.noFile {
@@ -521,8 +523,9 @@ func (w *walker) interpreter(c scope, call *Call) bool {
 				return true
 			}
 		}
-		w.argv = p.argv
+		w.argv, w.argvLoop = p.argv, p.loop
 		w.program(c, call, p.lang, p.code, label, dynamic, "")
+		w.argvLoop = false
 	case p.run != "":
 		w.packageScript(c, call, p.run, "bun")
 	case p.file != nil:
@@ -669,8 +672,8 @@ func (w *walker) program(c scope, call *Call, l lang.Lang, text, label string, d
 		where = origin
 	}
 	var effects []lang.Effect
-	argv := w.argv
-	w.argv = nil // the program's own; a program it runs has its own
+	argv, loop := w.argv, w.argvLoop
+	w.argv, w.argvLoop = nil, false // the program's own; a program it runs has its own
 	src := text
 	if l == lang.Perl && origin == "" {
 		// perl -MFile::Copy -e 'copy(…)', -MIPC::Open3 -e 'open3(…)':
@@ -684,6 +687,8 @@ func (w *walker) program(c scope, call *Call, l lang.Lang, text, label string, d
 	switch {
 	case l == lang.Awk && len(w.awkVars) > 0:
 		effects = lang.AnalyzeAwk(text, w.awkVars)
+	case len(argv) > 0 && loop:
+		effects = lang.AnalyzeLoopArgv(l, src, argv)
 	case len(argv) > 0:
 		effects = lang.AnalyzeArgv(l, src, argv)
 	default:

@@ -225,6 +225,8 @@ func (w *walker) programs(c scope, call *Call) bool {
 		w.tar(c, call)
 	case "rimraf", "del", "del-cli", "rimraf-cli":
 		w.deletingPackage(c, call, call.Name, call.Args)
+	case "cpy", "copyfiles":
+		w.copyingPackage(c, call, call.Name, call.Args)
 	case "shx":
 		w.shx(c, call, call.Args)
 	case "virtualenv":
@@ -246,7 +248,7 @@ func sortedKeys(m map[string]bool) []string {
 
 // npxLaunchers maps npm packages whose command has another name to it.
 var npxLaunchers = lazy.Value[map[string]string]{New: func() map[string]string {
-	return map[string]string{"dotenv-cli": "dotenv", "@dotenvx/dotenvx": "dotenvx", "localtunnel": "lt"}
+	return map[string]string{"dotenv-cli": "dotenv", "@dotenvx/dotenvx": "dotenvx", "localtunnel": "lt", "cpy-cli": "cpy"}
 }}
 
 func lastWrapper(c *Call) string {
@@ -1085,6 +1087,61 @@ func (w *walker) deletingPackage(c scope, call *Call, name string, args []Arg) {
 	}
 	w.origin = name + " deletes its arguments like rm -rf"
 	w.child(c, call, "rm -rf -- "+strings.Join(paths, " "), nil, "npx", false)
+	w.origin = ""
+}
+
+// copyingPackages are npm packages whose command copies files into its
+// last operand, a directory: cpy-cli's cpy SOURCE… DEST (--cwd=DIR: the
+// directory the paths are read from; --rename=NAME: the copy's name) and
+// copyfiles [-u N] [-f] [-e GLOB] SOURCE… DEST. Their options, from their
+// manuals.
+var copyingPackages = lazy.Value[map[string]OptSpec]{New: func() map[string]OptSpec {
+	return map[string]OptSpec{
+		"cpy":       {LongVal: []string{"cwd", "rename", "concurrency", "base"}, LongEq: true},
+		"copyfiles": {ShortVal: "ue", LongVal: []string{"up", "exclude"}, LongEq: true},
+	}
+}}
+
+// copyingPackage models the command of an npm package that copies files
+// into a directory (copyingPackages), run by npx or by its name: cp -r of
+// its sources into its destination, so that the destination is judged as
+// cp's is (npx copyfiles evil.sh ~/.config/autostart, npx cpy-cli x
+// ~ --rename=.bashrc). Sources are the package's patterns, passed as
+// they are.
+func (w *walker) copyingPackage(c scope, call *Call, name string, args []Arg) {
+	spec, ok := copyingPackages.Get()[name]
+	if !ok {
+		return
+	}
+	opts, operands := ScanOptions(args, spec)
+	if len(operands) < 2 {
+		return
+	}
+	inner := *call
+	rename := ""
+	for _, o := range opts {
+		switch {
+		case name == "cpy" && o.Name == "cwd" && o.HasVal:
+			if !o.Val.Static {
+				return
+			}
+			inner.Dir = call.Dir.Join(o.Val.Value)
+		case name == "cpy" && o.Name == "rename" && o.HasVal && o.Val.Static:
+			rename = quoteArgv([]string{o.Val.Value})
+		}
+	}
+	var srcs []string
+	for _, k := range operands[:len(operands)-1] {
+		srcs = append(srcs, args[k].Raw)
+	}
+	dest := args[operands[len(operands)-1]].Raw
+	if rename != "" {
+		dest += "/" + rename
+	} else if !strings.HasSuffix(dest, "/") {
+		dest += "/"
+	}
+	w.origin = name + " copies its sources into " + args[operands[len(operands)-1]].Value + " like cp -r"
+	w.child(c, &inner, "cp -r -- "+strings.Join(srcs, " ")+" "+dest, nil, "npx", false)
 	w.origin = ""
 }
 

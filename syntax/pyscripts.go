@@ -121,12 +121,18 @@ func (w *walker) pyprojectRun(c scope, call *Call) bool {
 	if tool == "" || name == "" || !call.NameArg.Static && tool != "poe" {
 		return false
 	}
+	if tool == "hatch" && w.hatchRun(c, call, args) {
+		return true
+	}
 	path, text, ok := w.findUp(call.Dir, "pyproject.toml")
 	if !ok {
 		return false
 	}
 	if w.entryPoint(c, call, filepath.Dir(path), text, name) {
 		return true
+	}
+	if tool == "hatch" {
+		return false // its scripts are hatchRun's
 	}
 	table, scripts := pyScriptTables.Get()[tool]
 	if !scripts {
@@ -184,4 +190,108 @@ func (w *walker) entryPoint(c scope, call *Call, root, text, name string) bool {
 		}
 	}
 	return true
+}
+
+// hatch run [ENV:]NAME runs the script NAME of the environment ENV: the
+// one before the colon, else hatch's -e/--env, else HATCH_ENV, else
+// "default". An environment's scripts are its [tool.hatch.envs.ENV.scripts]
+// in pyproject.toml or [envs.ENV.scripts] in hatch.toml (which wins), and
+// those of the environments it inherits from (its template, "default"
+// unless it names another; a template naming itself ends the chain). A
+// NAME that is no script is the command run in ENV (hatch run test:pytest
+// runs pytest).
+func (w *walker) hatchRun(c scope, call *Call, args []Arg) bool {
+	env, name, scoped := strings.Cut(call.Name, ":")
+	if !scoped {
+		env, name = "", call.Name
+		for i := len(call.pre) - 1; i >= 0; i-- {
+			if call.pre[i].Value != "hatch" {
+				continue
+			}
+			for j := i + 1; j < len(call.pre); j++ {
+				v := call.pre[j].Value
+				switch {
+				case (v == "-e" || v == "--env") && j+1 < len(call.pre):
+					env = call.pre[j+1].Value
+				case strings.HasPrefix(v, "--env="):
+					env = strings.TrimPrefix(v, "--env=")
+				case strings.HasPrefix(v, "-e") && len(v) > 2:
+					env = v[2:]
+				}
+			}
+			break
+		}
+		if env == "" {
+			if v, known, ok := w.envOf(c, call, "HATCH_ENV"); ok && known {
+				env = v
+			}
+		}
+	}
+	if env == "" {
+		env = "default"
+	}
+	if name == "" {
+		return false
+	}
+	var root string
+	var texts []struct{ text, prefix string }
+	if p, t, ok := w.findUp(call.Dir, "hatch.toml", "pyproject.toml"); ok {
+		root = filepath.Dir(p)
+		if filepath.Base(p) == "hatch.toml" {
+			texts = append(texts, struct{ text, prefix string }{t, "envs."})
+		}
+		if t, ok := w.readScript(Dir{Path: filepath.Join(root, "pyproject.toml"), Known: true}); ok {
+			texts = append(texts, struct{ text, prefix string }{t, "tool.hatch.envs."})
+		}
+	}
+	inner := *call
+	if root != "" {
+		inner.Dir = Dir{Path: root, Known: true}
+	}
+	var extra []string
+	for _, a := range args {
+		extra = append(extra, a.Raw)
+	}
+	// A matrix environment (test.py3.12) has the scripts of its base.
+	seen := map[string]bool{}
+	for e := env; e != "" && !seen[e] && len(seen) < 16; {
+		seen[e] = true
+		base, _, _ := strings.Cut(e, ".")
+		for _, t := range texts {
+			cmds, defined := pyprojectScript(t.text, t.prefix+base+".scripts", name, false)
+			if !defined {
+				continue
+			}
+			for _, cmd := range cmds {
+				cmd = strings.ReplaceAll(cmd, "{args}", strings.Join(extra, " "))
+				if len(extra) > 0 && !strings.Contains(cmd, strings.Join(extra, " ")) {
+					cmd += " " + strings.Join(extra, " ")
+				}
+				w.origin = t.prefix + base + ".scripts." + name + " (hatch)"
+				w.child(c, &inner, cmd, nil, "pyproject script", false)
+				w.origin = ""
+			}
+			return true
+		}
+		next := "default"
+		for _, t := range texts {
+			if v, ok := tomlKey(t.text, t.prefix+base, "template"); ok {
+				next = v
+				break
+			}
+		}
+		if next == base {
+			break
+		}
+		e = next
+	}
+	if scoped {
+		if p, t, ok := w.findUp(call.Dir, "pyproject.toml"); ok && w.entryPoint(c, call, filepath.Dir(p), t, name) {
+			return true // hatch run test:mycli, the project's console script
+		}
+		words := []string{name}
+		w.child(c, &inner, quoteArgv(words)+" "+strings.Join(extra, " "), nil, "pyproject script", false)
+		return true
+	}
+	return false
 }

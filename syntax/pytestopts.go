@@ -170,10 +170,12 @@ func (w *walker) breakpointModule(c scope, call *Call, p program, v string) {
 
 // breakpointCalls judges Python program text call runs (from -c, a
 // file, standard input, a here-document: wherever program finds it) a
-// second time with each breakpoint( and sys.breakpointhook( call spelt
-// as a call of each callable PYTHONBREAKPOINT names for call (a dotted
-// name; pdb.set_trace, the default, and 0, which turns breakpoint() off,
-// change nothing).
+// second time with each use of breakpoint, sys.breakpointhook and
+// builtins.breakpoint — a call, or a binding to another name (bp =
+// breakpoint; bp(…)) — spelt as each callable PYTHONBREAKPOINT names for
+// call (a dotted name; pdb.set_trace, the default, and 0, which turns
+// breakpoint() off, change nothing), as the program's tokens show them
+// (lang.RespellPython: not in strings or comments).
 func (w *walker) breakpointCalls(c scope, call *Call, text, label string, dynamic bool, origin string) {
 	if !strings.Contains(text, "breakpoint") {
 		return
@@ -189,7 +191,7 @@ func (w *walker) breakpointCalls(c scope, call *Call, text, label string, dynami
 		}) {
 			continue
 		}
-		spelt := strings.ReplaceAll(strings.ReplaceAll(text, "sys.breakpointhook(", hook+"("), "breakpoint(", hook+"(")
+		spelt := lang.RespellPython(text, map[string]string{"breakpoint": hook, "sys.breakpointhook": hook, "builtins.breakpoint": hook})
 		if spelt == text {
 			continue
 		}

@@ -134,8 +134,15 @@ func (w *walker) pytestRun(c scope, call *Call, args []Arg) {
 	// Text files whose >>> examples pytest runs as doctests: test*.txt,
 	// and what each --doctest-glob matches.
 	globs := []string{"test*.txt"}
+	// --doctest-modules imports every module under the targets (its
+	// top-level code runs) and runs the >>> examples of its docstrings,
+	// as python -m doctest does (pytest leaves setup.py and __main__.py
+	// out).
+	docModules := false
 	for _, o := range opts {
 		switch {
+		case o.Long && o.Name == "doctest-modules":
+			docModules = true
 		case o.Long && o.Name == "doctest-glob" && o.HasVal && o.Val.Static && len(globs) < 8:
 			globs = append(globs, o.Val.Value)
 		case o.Long && (o.Name == "help" || o.Name == "version"), !o.Long && o.Name == "h":
@@ -182,7 +189,14 @@ func (w *walker) pytestRun(c scope, call *Call, args []Arg) {
 				add(filepath.Join(d, "conftest.py"))
 			}
 		}
+		docModule := func(p string) bool {
+			name := filepath.Base(p)
+			return docModules && strings.HasSuffix(name, ".py") && name != "setup.py" && name != "__main__.py"
+		}
 		doctestFile := func(p string) bool {
+			if docModule(p) {
+				return true
+			}
 			for _, g := range globs {
 				if ok, _ := filepath.Match(g, filepath.Base(p)); ok && !strings.HasSuffix(p, ".py") {
 					return true
@@ -196,6 +210,9 @@ func (w *walker) pytestRun(c scope, call *Call, args []Arg) {
 				return strings.HasSuffix(name, ".py") && (strings.HasPrefix(name, "test_") || strings.HasSuffix(name, "_test.py")) ||
 					name == "conftest.py" && !noConftest || doctestFile(p)
 			}) {
+				if docModule(f) {
+					add(f) // imported: its top-level code runs
+				}
 				if doctestFile(f) {
 					docs = append(docs, f)
 					continue

@@ -3,7 +3,6 @@ package syntax
 import (
 	"os"
 	"path/filepath"
-	"slices"
 	"sort"
 	"strings"
 
@@ -132,7 +131,8 @@ func (w *walker) sitePth(c scope, call *Call, dir string) {
 // (.venv/bin/python, also a console script there, .venv/bin/pytest,
 // whose #! line names it), when PATH leads to it (source
 // .venv/bin/activate puts DIR/bin first), or under uv run, poetry run,
-// pipenv run, hatch run and pdm run, which use the project's .venv.
+// pipenv run, hatch run and pdm run, which use the project's .venv or
+// their own environment (pyenvs.go).
 
 // venvWrappers are the wrappers that run their command in the project's
 // .venv.
@@ -171,24 +171,24 @@ func (w *walker) venvPython(call *Call, p Dir) bool {
 
 // venvSite judges the site directories of the virtual environment the
 // program file p (found by path or through PATH) belongs to, or, with p
-// unknown, of the project's .venv under a venv wrapper.
+// unknown, of the environments a venv wrapper runs it in (wrapperVenvs).
 func (w *walker) venvSite(c scope, call *Call, p Dir) {
 	root := w.venvRoot(p)
 	if root == "" && !p.Known {
-		if n := len(call.Wrappers); n > 0 && slices.Contains(venvWrappers, call.Wrappers[n-1]) {
-			if path, _, ok := w.findUp(call.Dir, "pyproject.toml"); ok {
-				root = w.venvRoot(Dir{Path: filepath.Join(filepath.Dir(path), ".venv", "bin", "python"), Known: true})
-			} else {
-				root = w.venvRoot(call.Dir.Join(".venv/bin/python"))
+		for _, root := range w.wrapperVenvs(c, call) {
+			q := p
+			if lang.ForProgram(call.Name) != lang.Python {
+				q = Dir{Path: filepath.Join(root, "bin", call.Name), Known: true}
 			}
-			if root != "" && lang.ForProgram(call.Name) != lang.Python {
-				p = Dir{Path: filepath.Join(root, "bin", call.Name), Known: true}
-				if !w.venvPython(call, p) {
-					return
-				}
-			}
+			w.venvSiteAt(c, call, root, q)
 		}
+		return
 	}
+	w.venvSiteAt(c, call, root, p)
+}
+
+// venvSiteAt is venvSite for the virtual environment root.
+func (w *walker) venvSiteAt(c scope, call *Call, root string, p Dir) {
 	if root == "" {
 		return
 	}

@@ -35,8 +35,10 @@ type walker struct {
 	// (evalnames.go), bounded by maxEvalTexts.
 	evalTexts int
 	// argv is the argument vector of the interpreter program being read
-	// next (program takes it).
-	argv []lang.Arg
+	// next (program takes it); argvLoop that it runs in perl or ruby
+	// -n/-p's loop (lang.AnalyzeLoopArgv).
+	argv     []lang.Arg
+	argvLoop bool
 	// envPath is a PATH=… word a wrapper (env, sudo) gives the call.
 	envPath *Arg
 	// lenient counts the test runners' collections being read: code

@@ -32,6 +32,27 @@ func AnalyzeArgv(l Lang, src string, argv []Arg) []Effect {
 	return finish(src, p.run())
 }
 
+// AnalyzeLoopArgv is AnalyzeArgv for a Perl or Ruby program that -n or
+// -p wrap in a loop over the lines of the files argv names (perl -ne
+// 'BEGIN{$d=shift} …' DIR FILE): its BEGIN blocks run first, before the
+// loop opens any file, so a shift (ARGV.shift) or a literal index there
+// takes the words as given; elsewhere the vector is what the loop left.
+func AnalyzeLoopArgv(l Lang, src string, argv []Arg) []Effect {
+	if len(argv) == 0 || l != Perl && l != Ruby {
+		return Analyze(l, src)
+	}
+	p := &parser{src: src, toks: lex(l, src), l: l}
+	p.loopArgv = true
+	p.bindArgv(argv)
+	return finish(src, p.run())
+}
+
+// inScope reports whether the vector is the words as given at token i:
+// everywhere, or, for a program in a -n/-p loop, in its BEGIN blocks.
+func (p *parser) inScope(i int) bool {
+	return !p.loopArgv || i < len(p.toks) && p.toks[i].begin
+}
+
 // bindArgv replaces each reference to a known word of argv with a string
 // literal holding it.
 func (p *parser) bindArgv(argv []Arg) {
@@ -45,8 +66,8 @@ func (p *parser) bindArgv(argv []Arg) {
 	// pop(0) takes first.
 	front, back := 0, 0
 	if p.l == Ruby || p.l == Python {
-		for _, t := range p.toks {
-			if t.kind == tIdent && (t.text == "while" || t.text == "until" || t.text == "for" || t.text == "each" || t.text == "loop" || t.text == "times") {
+		for i, t := range p.toks {
+			if p.inScope(i) && t.kind == tIdent && (t.text == "while" || t.text == "until" || t.text == "for" || t.text == "each" || t.text == "loop" || t.text == "times") {
 				front, back = -2, -2
 				break
 			}
@@ -54,6 +75,10 @@ func (p *parser) bindArgv(argv []Arg) {
 	}
 	for i := 0; i < len(p.toks); i++ {
 		t := p.toks[i]
+		if !p.inScope(i) {
+			out = append(out, t)
+			continue
+		}
 		if names, start, end, ok := p.argvUnpack(i); ok {
 			// f, = ARGV; _, f = sys.argv; f, = sys.argv[1:]: each name
 			// is bound to its word when every one is known.
@@ -193,6 +218,14 @@ func (p *parser) shiftsAtTop() bool {
 	depth := 0
 	seen := false
 	for i, t := range p.toks {
+		if !p.inScope(i) {
+			if isP(t, "{") {
+				depth++
+			} else if isP(t, "}") {
+				depth--
+			}
+			continue
+		}
 		switch {
 		case isP(t, "{"):
 			depth++

@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -74,6 +75,56 @@ func TestAnalyzeArgv(t *testing.T) {
 		}
 		if diff := cmp.Diff(tc.want, got); diff != "" {
 			t.Errorf("%s: effects (-want +got):\n%s", tc.name, diff)
+		}
+	}
+}
+
+// TestAnalyzeLoopArgv: perl and ruby -n/-p run BEGIN blocks before the
+// loop opens the files the words name, so a shift (ARGV.shift) there
+// takes the first word; elsewhere the vector is the loop's.
+func TestAnalyzeLoopArgv(t *testing.T) {
+	t.Parallel()
+	home := Arg{Value: "/home/u", Known: true}
+	file := Arg{Value: "notes.txt", Known: true}
+	for _, tc := range []struct {
+		name string
+		l    Lang
+		src  string
+		want []string
+	}{
+		{"perl-begin", Perl, `BEGIN{$d=shift} system("rm -rf $d")`, []string{"shell system: rm -rf /home/u"}},
+		{"perl-begin-call", Perl, `BEGIN{ system("rm", "-rf", shift) }`, []string{"exec system: rm -rf /home/u"}},
+		{"ruby-begin", Ruby, `BEGIN{$d=ARGV.shift}; system("rm -rf "+$d)`, []string{"shell system: rm -rf /home/u"}},
+		// Outside BEGIN the words are the loop's files.
+		{"perl-body", Perl, `system("rm -rf $ARGV[0]")`, []string{`hidden system: "rm -rf $ARGV[0]"`}},
+		{"perl-body-shift", Perl, `$d = shift; unlink $d`, []string{"hidden unlink: $d"}},
+		// Look-alikes: BEGIN in a string, a BEGIN that only prints.
+		{"perl-look", Perl, `print "BEGIN{shift} rm -rf"`, nil},
+		{"perl-begin-print", Perl, `BEGIN{$d=shift} print "$d: $_"`, nil},
+	} {
+		var got []string
+		for _, e := range AnalyzeLoopArgv(tc.l, tc.src, []Arg{home, file}) {
+			got = append(got, describe(e))
+		}
+		if strings.Join(got, "|") != strings.Join(tc.want, "|") {
+			t.Errorf("%s: %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestRespellPython: the uses of a name as the tokens show them.
+func TestRespellPython(t *testing.T) {
+	t.Parallel()
+	names := map[string]string{"breakpoint": "os.system", "sys.breakpointhook": "os.system"}
+	for _, tc := range []struct{ src, want string }{
+		{`bp = breakpoint; bp("x")`, `bp = os.system; bp("x")`},
+		{`breakpoint("x")`, `os.system("x")`},
+		{`h = sys.breakpointhook`, `h = os.system`},
+		{`print("breakpoint(x)") # breakpoint()`, `print("breakpoint(x)") # breakpoint()`},
+		{`o.breakpoint(); my_breakpoint(); sys.breakpointhook.x`, `o.breakpoint(); my_breakpoint(); sys.breakpointhook.x`},
+	} {
+		if got := RespellPython(tc.src, names); got != tc.want {
+			t.Errorf("%s: %q, want %q", tc.src, got, tc.want)
 		}
 	}
 }

@@ -650,6 +650,14 @@ func (r *foreignReader) call(i int) (Effect, bool) {
 		}
 		return Effect{}, false
 	}
+	if r.l == CSharp && (name == "Process" || name == "ProcessStartInfo" || name == "System.Diagnostics.Process" || name == "System.Diagnostics.ProcessStartInfo") &&
+		isI2(r.tok(i-1), "new") && (isP2(r.tok(i+1), "(") && isP2(r.tok(i+2), ")") || isP2(r.tok(i+1), "{")) {
+		return r.csProcess(i)
+	}
+	if r.l == CSharp && (name == "Process.Start" || name == "System.Diagnostics.Process.Start") && isP2(r.tok(i+1), "(") &&
+		r.tok(i+2).kind == tIdent && isP2(r.tok(i+3), ")") && r.csStartInfoVar(r.tok(i+2).text) {
+		return Effect{}, false // Process.Start(psi): psi's new ProcessStartInfo is read where it is made
+	}
 	if r.l == Swift && (name == "Process.run" || (name == "Process" || name == "NSTask" || name == "Foundation.Process") && isP2(r.tok(i+1), "(") && isP2(r.tok(i+2), ")")) {
 		return r.swiftProcess(i)
 	}

@@ -62,6 +62,17 @@ var foreignCases = []struct {
 	{"d-shell", D, "import std.process;\nexecuteShell(\"rm -rf /h\");\nspawnProcess([\"rm\", \"-rf\", \"/g\"]);\nstd.file.rmdirRecurse(\"/f\");\nspawnShell(cmd);", []string{"shell executeShell: rm -rf /h", "exec spawnProcess: rm -rf /g", "delete -r std.file.rmdirRecurse: /f", "hidden spawnShell: cmd"}},
 	{"d-look", D, "// executeShell(\"rm -rf /h\")\n/+ /+ remove(\"/h\") +/ +/\n/* system(\"x\") */\nwriteln(`executeShell(\"a\")`, r\"remove(\"b\")\", q\"(spawnShell(\"c\"))\", q{ rmdirRecurse(\"/d\"); }, \"execute(\\\"e\\\")\");\nauto x = q\"EOS\nexecuteShell(\"f\")\nEOS\";\nchar c = '\"'; executeShell(\"ls\");", []string{"shell executeShell: ls"}},
 	{"cs-process", CSharp, "Process.Start(\"rm\", \"-rf '/h 1'\");\nnew ProcessStartInfo(\"sh\", $\"-c {cmd}\");\nFile.Delete(@\"C:\\x\");\nDirectory.Delete(path: \"/d\", recursive: true);\nvar p = new Process();", []string{"exec Process.Start: rm -rf /h 1", "hidden ProcessStartInfo: \"sh\", $\"-c {cmd}\"", "delete File.Delete: C:\\x", "delete -r Directory.Delete: /d", "hidden Process: "}},
+	// new Process() / new ProcessStartInfo() read through FileName,
+	// Arguments and ArgumentList (initializer or variable).
+	{"cs-process-fields", CSharp, "var p = new Process();\np.StartInfo.FileName = \"rm\";\np.StartInfo.Arguments = \"-rf /h\";\np.Start();\n" +
+		"var psi = new ProcessStartInfo { FileName = \"bash\", Arguments = \"-c 'rm -rf /x'\" };\nProcess.Start(psi);\n" +
+		"var q = new System.Diagnostics.Process { StartInfo = new ProcessStartInfo { FileName = \"rm\", ArgumentList = { } } };\n" +
+		"var s = new ProcessStartInfo();\ns.FileName = \"rm\";\ns.ArgumentList.Add(\"-r\");\ns.ArgumentList.Add(\"/y\");",
+		[]string{"exec Process: rm -rf /h", "exec ProcessStartInfo: bash -c rm -rf /x", "exec ProcessStartInfo: rm", "exec ProcessStartInfo: rm -r /y"}},
+	{"cs-process-runtime", CSharp, "var p = new Process();\np.StartInfo.FileName = args[0];\np.Start();\nvar s = new ProcessStartInfo { FileName = \"ls\", Arguments = cmd };",
+		[]string{"hidden Process: ", "hidden ProcessStartInfo: "}},
+	{"cs-process-look", CSharp, "// p.StartInfo.FileName = \"rm\"\nvar p = new Process();\np.StartInfo.FileName = \"ls\";\np.StartInfo.Arguments = \"-l\";\nConsole.WriteLine(\"FileName = rm -rf /\");\nvar o = new Options { FileName = \"rm\" };",
+		[]string{"exec Process: ls -l"}},
 	{"cs-look", CSharp, "// Process.Start(\"rm\")\nConsole.WriteLine(@\"File.Delete(\"\"/h\"\")\");\nvar s = $\"Process.Start({{x}}) {y}\";\nvar r = \"\"\"\nDirectory.Delete(\"/h\")\n\"\"\";\nchar q = '\"'; File.Delete(\"ok.txt\");", []string{"delete File.Delete: ok.txt"}},
 	{"swift-calls", Swift, "import Foundation\ntry FileManager.default.removeItem(atPath: \"/h\")\ntry fm.removeItem(at: url)\nsystem(\"rm -rf /g\")\nlet p = Process()", []string{"delete -r FileManager.default.removeItem: /h", "hidden fm.removeItem: url", "shell system: rm -rf /g"}},
 	// Names bound once to a literal are the literal (issue 9); bound

@@ -318,3 +318,122 @@ func (r *foreignReader) argGroups(open int) []fgroup {
 	}
 	return out
 }
+
+// csProcess reads C#'s new Process() or new ProcessStartInfo() (no
+// constructor arguments; those are rFileArgs) at token i: the program
+// is its FileName, with the words of its Arguments and of each
+// ArgumentList.Add("…"), set in an object initializer ({ FileName =
+// "rm", Arguments = "-rf x" }, also StartInfo = { … }) or through the
+// variable it is assigned to (p.StartInfo.FileName = "rm", psi.Arguments
+// = "…"). Given as literals (FileName once, Arguments at most once) they
+// are the command; any other form only run time knows: Hidden, as
+// before. A Process whose StartInfo is another object (p.StartInfo =
+// psi) is that object's, read where it is made.
+func (r *foreignReader) csProcess(i int) (Effect, bool) {
+	t := r.toks[i]
+	hidden := func() (Effect, bool) {
+		return Effect{Kind: Hidden, Call: t.text, Text: "", Offset: t.off}, true
+	}
+	k := i + 1
+	if isP2(r.tok(k), "(") {
+		if r.closeAt(k) != k+1 {
+			return hidden()
+		}
+		k += 2
+	}
+	prog, progs, argss, otherInfo := "", 0, 0, false
+	var args []string
+	// value reads the literal value of the assignment whose = is at eq,
+	// up to the end of the statement or initializer entry.
+	value := func(eq int) (string, bool) {
+		end := eq + 1
+		for end < len(r.toks) && end < eq+maxTokens/64 && r.toks[end].kind != tNewline && !isP2(r.toks[end], ";") && !isP2(r.toks[end], ",") && !isClose(r.toks[end]) {
+			if isOpen(r.toks[end]) {
+				end = r.closeAt(end)
+			}
+			end++
+		}
+		return r.single(fgroup{eq + 1, min(end, len(r.toks))})
+	}
+	// field reads one FileName/Arguments/ArgumentList.Add at token j,
+	// whose last dotted part is f; it reports false for a form only
+	// run time knows.
+	field := func(j int, f string) bool {
+		set := isP2(r.tok(j+1), "=") && !isP2(r.tok(j+2), "=")
+		switch {
+		case f == "FileName" && set:
+			progs++
+			v, ok := value(j + 1)
+			prog = v
+			return ok
+		case f == "Arguments" && set:
+			argss++
+			v, ok := value(j + 1)
+			args = append(args, shellWords(v)...)
+			return ok
+		case f == "Add" && strings.HasSuffix(r.toks[j].text, "ArgumentList.Add") && isP2(r.tok(j+1), "("):
+			v, ok := r.single(fgroup{j + 2, r.closeAt(j + 1)})
+			args = append(args, v)
+			return ok
+		case f == "StartInfo" && set:
+			otherInfo = true
+		}
+		return true
+	}
+	last := func(s string) string {
+		if d := strings.LastIndexByte(s, '.'); d >= 0 {
+			return s[d+1:]
+		}
+		return s
+	}
+	if isP2(r.tok(k), "{") {
+		end := r.closeAt(k)
+		for j := k + 1; j < end && j < len(r.toks); j++ {
+			tk := r.toks[j]
+			if isI2(tk, "StartInfo") && isP2(r.tok(j+1), "=") && isI2(r.tok(j+2), "new") {
+				return Effect{}, false // the inner ProcessStartInfo is read itself
+			}
+			if isOpen(tk) && j != k {
+				j = r.closeAt(j)
+				continue
+			}
+			if tk.kind == tIdent && !field(j, last(tk.text)) {
+				return hidden()
+			}
+		}
+	}
+	// The variable it is assigned to: var p = new Process(); Process p = …
+	if v := r.tok(i - 3); isI2(r.tok(i-1), "new") && isP2(r.tok(i-2), "=") && v.kind == tIdent && !strings.Contains(v.text, ".") {
+		for j, tk := range r.toks {
+			if j > i && tk.kind == tIdent && strings.HasPrefix(tk.text, v.text+".") && !field(j, last(tk.text)) {
+				return hidden()
+			}
+		}
+	}
+	switch {
+	case prog == "" && progs == 0 && otherInfo:
+		return Effect{}, false
+	case progs != 1 || argss > 1 || prog == "":
+		return hidden()
+	}
+	return Effect{Kind: Exec, Call: t.text, Argv: append([]string{prog}, args...), Offset: t.off}, true
+}
+
+// csStartInfoVar reports a C# variable that is only ever assigned a new
+// ProcessStartInfo made without constructor arguments (read by
+// csProcess).
+func (r *foreignReader) csStartInfoVar(v string) bool {
+	found := false
+	for j, tk := range r.toks {
+		if !isI2(tk, v) || !isP2(r.tok(j+1), "=") || isP2(r.tok(j+2), "=") {
+			continue
+		}
+		n := r.tok(j + 3).text
+		if !isI2(r.tok(j+2), "new") || n != "ProcessStartInfo" && n != "System.Diagnostics.ProcessStartInfo" ||
+			!(isP2(r.tok(j+4), "(") && isP2(r.tok(j+5), ")") || isP2(r.tok(j+4), "{")) {
+			return false
+		}
+		found = true
+	}
+	return found
+}

@@ -177,6 +177,18 @@ var effectCases = []struct {
 	{"pl-open", Perl, `open(my $fh, '>', 'out.txt'); open(F, ">>log"); open(P, "| mail x")`, []string{"write open: out.txt", "append open: log", "shell open: perl_program | mail x"}},
 	{"pl-pod", Perl, "=pod\n\nsystem('rm -rf /')\n\n=cut\nprint 1;", nil},
 	{"pl-rmtree", Perl, `use File::Path qw(rmtree); rmtree('/h')`, []string{"delete -r rmtree: /h"}},
+	// Path::Tiny's path(X)->METHOD: what the method does to X.
+	{"pl-path-tiny", Perl, `use Path::Tiny; path("/h")->remove_tree({safe => 0}); path("/etc/hosts")->remove; path("~/.bashrc")->spew("x"); path("log")->append_utf8("y"); Path::Tiny->new("/d")->remove_tree; Path::Tiny::path("/e")->touch`,
+		[]string{"delete -r Path::Tiny::remove_tree: /h", "delete Path::Tiny::remove: /etc/hosts", "write Path::Tiny::spew: ~/.bashrc (home)", "append Path::Tiny::append_utf8: log", "delete -r Path::Tiny::remove_tree: /d", "write Path::Tiny::touch: /e"}},
+	{"pl-path-tiny-runtime", Perl, `use Path::Tiny; path($d)->remove_tree`, []string{"hidden Path::Tiny::remove_tree: $d"}},
+	// Look-alikes: the module not loaded, another package's path, reads,
+	// the call in a string or comment.
+	{"pl-path-tiny-look", Perl, `use Path::Tiny; print path("/h")->slurp; my @l = path("/h")->children; print "path('/h')->remove_tree"; # path("/h")->remove_tree` + "\n" + `Other::path("/h")->remove_tree;`, nil},
+	{"pl-path-tiny-unloaded", Perl, `sub path { return bless {}, "X" } path("/h")->remove_tree`, nil},
+	// A BEGIN block's assignments hold for the rest of the program.
+	{"pl-begin", Perl, `BEGIN { $d = "/h" } system("rm -rf $d")`, []string{"shell system: rm -rf /h"}},
+	{"pl-begin-bare", Perl, "BEGIN { unlink \"/h\" }\nprint 1;", []string{"delete unlink: /h"}},
+	{"rb-begin", Ruby, `BEGIN { $d = "/h" }; system("rm -rf " + $d)`, []string{"shell system: rm -rf /h"}},
 	// PHP.
 	{"php-read", PHP, `echo file_get_contents(".env"); readfile("k.pem"); fopen(".env", "r"); fopen("o", "w"); file_get_contents($f);`, []string{"read file_get_contents: .env", "read readfile: k.pem", "read fopen: .env", "write fopen: o"}},
 	{"php-read-look", PHP, `echo "file_get_contents('.env')"; // readfile(".env")`, nil},

@@ -29,6 +29,9 @@ type token struct {
 	// tag is the identifier directly before a JavaScript template (Bun's $).
 	tag string
 	off int
+	// begin marks a token of a Perl or Ruby BEGIN block's body
+	// (flattenBegin).
+	begin bool
 }
 
 // lexer turns program text into tokens. It understands the parts of each
@@ -70,7 +73,50 @@ func lex(l Lang, src string) []token {
 	for lx.i < len(lx.src) && len(lx.toks) < maxTokens {
 		lx.next()
 	}
+	if l == Perl || l == Ruby {
+		flattenBegin(lx.toks)
+	}
 	return lx.toks
+}
+
+// flattenBegin makes the body of each top-level BEGIN { … } block of a
+// Perl or Ruby program top-level code: the block runs once, first,
+// unconditionally, so what it assigns ($d = shift) holds for the rest of
+// the program as a top-level assignment does. The BEGIN word and its
+// braces become semicolons (ends of statements in both languages); the
+// body's tokens are marked begin.
+func flattenBegin(toks []token) {
+	depth := 0
+	for i := 0; i < len(toks); i++ {
+		switch {
+		case depth == 0 && toks[i].kind == tIdent && toks[i].text == "BEGIN" && i+1 < len(toks) && isP(toks[i+1], "{"):
+			d, j := 0, i+1
+			for ; j < len(toks); j++ {
+				if isP(toks[j], "{") {
+					d++
+				} else if isP(toks[j], "}") {
+					d--
+					if d == 0 {
+						break
+					}
+				}
+				if j > i+1 {
+					toks[j].begin = true
+				}
+			}
+			if j == len(toks) {
+				return // unclosed: left as it is
+			}
+			for _, k := range []int{i, i + 1, j} {
+				toks[k] = token{kind: tPunct, text: ";", off: toks[k].off}
+			}
+			i = j
+		case isP(toks[i], "{"):
+			depth++
+		case isP(toks[i], "}"):
+			depth--
+		}
+	}
 }
 
 // skipPHPOpen skips the text before "<?php" of a PHP file; text outside

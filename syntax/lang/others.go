@@ -530,7 +530,7 @@ func perl(p *parser) []Effect {
 			n == "eval" || n == "do" || n == "symlink" || n == "link" || perlAttr(n, p.src) != "" || perlCopy(n, p.src) ||
 			n == "readpipe" || n == "CORE::readpipe" || perlProcess(n, p.src) != "" || perlList(n, p.src) != ""
 	}
-	var out []Effect
+	out := p.perlPathTiny()
 	var listed listings
 	p.perlAngleGlobs(&listed)
 	for _, c := range p.findCalls(true, interesting) {
@@ -1244,4 +1244,93 @@ func rubyPipeOpen(c call) (Effect, bool) {
 		e = fedByProgram(e, "ruby")
 	}
 	return e, true
+}
+
+// perlPathTinyMethods are Path::Tiny's methods that change the file of
+// the object they are called on: "delete" (remove: the file), "tree"
+// (remove_tree: the directory and all under it), "write" (spew*, touch,
+// edit*, openw*), "append" (append*, opena*) and "copy"/"move" to their
+// first argument.
+var perlPathTinyMethods = lazy.Value[map[string]string]{New: func() map[string]string {
+	m := map[string]string{"remove": "delete", "remove_tree": "tree", "touch": "write", "touchpath": "write",
+		"copy": "copy", "move": "move"}
+	for _, s := range []string{"", "_raw", "_utf8"} {
+		m["spew"+s] = "write"
+		m["append"+s] = "append"
+		m["edit"+s] = "write"
+		m["edit_lines"+s] = "write"
+		m["openw"+s] = "write"
+		m["opena"+s] = "append"
+	}
+	return m
+}}
+
+// perlPathTiny returns what Path::Tiny's path(X)->METHOD(…) does to X in a
+// program that loads the module (use Path::Tiny, -MPath::Tiny):
+// path("~/x")->remove_tree is remove_tree("~/x"), path(F)->spew(…) a
+// write of F. path's argument is judged as the builtins' are (a value
+// only known at run time asks for a deletion); path expands a leading ~
+// as the shell does. Path::Tiny::path and Path::Tiny->new are the same
+// constructor. An object kept in a variable first is not followed.
+func (p *parser) perlPathTiny() []Effect {
+	if !strings.Contains(p.src, "Path::Tiny") {
+		return nil
+	}
+	var out []Effect
+	for i := 0; i < len(p.toks); i++ {
+		t := p.toks[i]
+		open := -1
+		switch {
+		case isI(t, "path") && isP(p.tok(i+1), "(") && !isP(p.tok(i-1), "->") && !isI(p.tok(i-1), "sub") &&
+			(!isP(p.tok(i-1), "::") || isI(p.tok(i-2), "Tiny") && isP(p.tok(i-3), "::") && isI(p.tok(i-4), "Path")):
+			open = i + 1
+		case isI(t, "Tiny") && isP(p.tok(i-1), "::") && isI(p.tok(i-2), "Path") && isP(p.tok(i+1), "->") && isI(p.tok(i+2), "new") && isP(p.tok(i+3), "("):
+			open = i + 3
+		default:
+			continue
+		}
+		inner, after := p.args(open, ")")
+		if !isP(p.tok(after), "->") || p.tok(after+1).kind != tIdent {
+			continue
+		}
+		method := p.tok(after + 1).text
+		kind := perlPathTinyMethods.Get()[method]
+		if kind == "" || len(inner) == 0 {
+			continue
+		}
+		target := inner[0]
+		if target.lit && isTildePath(target.str) {
+			target.tilde = true
+		}
+		c := call{name: "Path::Tiny::" + method, off: t.off, first: i, next: after + 2}
+		if isP(p.tok(after+2), "(") {
+			c.parens = true
+			c.args, _ = p.args(after+2, ")")
+		}
+		switch kind {
+		case "delete", "tree":
+			if e, ok := pathEffect(c, Delete, &target, kind == "tree"); ok {
+				out = append(out, e)
+			}
+		case "write", "append":
+			if e, ok := pathEffect(c, Write, &target, false); ok {
+				e.Append = kind == "append"
+				out = append(out, e)
+			}
+		case "copy":
+			out = append(out, copyEffect(c, &target, argAt(positional(c.args), 0), "cp")...)
+		case "move":
+			pos := positional(c.args)
+			if d := argAt(pos, 0); d != nil {
+				if e, ok := pathEffect(c, Write, d, false); ok {
+					out = append(out, e)
+				}
+				if e, ok := pathEffect(c, Delete, &target, false); ok && target.lit {
+					out = append(out, e)
+				}
+			}
+		}
+		i = after
+	}
+	return out
 }

@@ -78,6 +78,10 @@ type parser struct {
 	// (scopedConstants), each valid in its token range.
 	scoped   []scopedConst
 	scopedBy map[string][]scopedConst
+	// loopArgv reports a program perl or ruby -n/-p wrap in their loop
+	// (AnalyzeLoopArgv): only in its BEGIN blocks (tokens marked begin)
+	// is the argument vector the words as given.
+	loopArgv bool
 	// awkPreset are the awk variables the command line sets (AnalyzeAwk).
 	awkPreset []AwkVar
 	// sysNames and argvNames are a Python program's names for sys and
