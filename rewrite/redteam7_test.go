@@ -173,3 +173,20 @@ func TestForeignWorkTreeWrites(t *testing.T) {
 		{`git --work-tree="$HOME" status`, "allow"},
 	})
 }
+
+// TestPromptCommandRunTime: an interactive bash runs PROMPT_COMMAND
+// before each prompt; a value this command sets from run-time output is
+// code corral cannot see (red team 7: x=$(cat f); PROMPT_COMMAND=$x bash
+// -i ran it), while a known one is judged as the command it is.
+func TestPromptCommandRunTime(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, map[string]string{"home/.claude/settings.json": "{}"})
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{`x=$(cat f); PROMPT_COMMAND=$x bash -i </dev/null`, "ask"},
+		{`export PROMPT_COMMAND="$(cat f)"; bash -i`, "ask"},
+		{`PROMPT_COMMAND='rm -rf ~' bash -i </dev/null`, "deny"},
+		{`bash -i </dev/null`, "allow"},
+		{`x=$(cat f); PROMPT_COMMAND=$x bash -c ls`, "allow"}, // not interactive: no prompt
+		{`PROMPT_COMMAND='history -a' bash -i </dev/null`, "allow"},
+	})
+}

@@ -73,6 +73,14 @@ func (w *walker) interactivePrompts(c scope, call *Call, st *state, envWords map
 			w.prompt(c, v, st)
 		}
 	}
+	// PROMPT_COMMAND runs before each prompt: a known value is walked
+	// where it is assigned (specialVar); one only known at run time that
+	// this command set (x=$(cat f); PROMPT_COMMAND=$x bash -i) is code
+	// corral cannot see.
+	if _, known, set := envValue(call, st, envWords, "PROMPT_COMMAND"); set && !known {
+		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: "PROMPT_COMMAND",
+			What: call.Name + " -i runs PROMPT_COMMAND before each prompt, a command only known at run time"})
+	}
 }
 
 // shellStarters are the programs that start the user's shell, $SHELL,
