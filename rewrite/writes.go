@@ -121,6 +121,23 @@ type target struct {
 	replaces bool
 }
 
+// literalTilde returns "./~…" for a target whose path starts with a "~"
+// that bash left alone because it is not at the start of the word: the
+// attached value of an option (-o~/x, --output=~/x, as the option scanner
+// splits it off). syntax expands every tilde bash expands (~/x, NAME=~/x),
+// so a "~" still there is the start of a name in the working directory.
+func literalTilde(t target) (string, bool) {
+	v := t.path()
+	if t.derived || !t.arg.Static || !strings.HasPrefix(v, "~") {
+		return "", false
+	}
+	raw := strings.TrimLeft(t.arg.Raw, `"'`)
+	if !strings.HasPrefix(raw, "-") || strings.HasPrefix(raw, "~") {
+		return "", false
+	}
+	return "./" + v, true
+}
+
 func (t target) path() string {
 	if t.value != "" {
 		return t.value
@@ -487,6 +504,11 @@ func checkDeleteCall(p *Pass, c *syntax.Call) {
 func (p *Pass) judge(c *syntax.Call, sc *syntax.Script, dir syntax.Dir, t target, rule, what string) {
 	if t.arg.Value == "{}" && p.placeholder(c, sc) || procpath.Descriptor(t.path()) || t.path() == "/dev/null" || t.path() == "-" && what == "tee" {
 		return
+	}
+	if v, ok := literalTilde(t); ok {
+		// sort -o~/.bashrc, --output=~/x: a "~" inside a word is no
+		// tilde to bash, and the program gets a directory named so.
+		t.value = v
 	}
 	if oneOf(t.arg) && !t.derived && (t.value == "" || strings.HasPrefix(t.value, t.arg.Value)) {
 		// A word that different paths give different values: each
