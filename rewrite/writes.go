@@ -416,6 +416,7 @@ func checkWriteCall(p *Pass, c *syntax.Call) {
 		p.judge(c, c.Script, c.Dir, t, "bash-write", c.Name+" (from its diff)")
 	}
 	p.checkExtraction(c)
+	p.checkArExtract(c)
 	p.checkPipUser(c)
 	p.checkSelfLinks(c)
 	p.checkHardLinks(c)
