@@ -417,6 +417,8 @@ func checkWriteCall(p *Pass, c *syntax.Call) {
 	}
 	p.checkExtraction(c)
 	p.checkArExtract(c)
+	p.checkPsqlWrites(c)
+	p.checkExtractDirs(c)
 	p.checkPipUser(c)
 	p.checkSelfLinks(c)
 	p.checkHardLinks(c)

@@ -124,3 +124,151 @@ func arMembers(p string) ([]string, error) {
 	}
 	return names, nil
 }
+
+// checkPsqlWrites judges the local files psql's meta-commands write, in
+// the text of -c/--command and of a -f/--file script on disk: \o and
+// \out FILE (every query result after it), \g and \gx [(OPTIONS)] FILE,
+// \w and \write FILE (the query buffer), \s FILE (the history), \copy …
+// TO FILE (not STDOUT, PSTDOUT or PROGRAM) and \lo_export OID FILE. A
+// name starting with "|" is a command psql pipes into, not a file.
+func (p *Pass) checkPsqlWrites(c *syntax.Call) {
+	if path.Base(c.Name) != "psql" {
+		return
+	}
+	opts, _ := scan(c.Args, psqlSpec)
+	if len(find(opts, "c", "command", "f", "file")) == 0 {
+		// psql <<EOF … EOF, psql < script.sql: the text on its stdin.
+		if t, _, why := p.sftpCommands(c, nil); why == "" && t != "" {
+			for _, f := range psqlWrittenFiles(t) {
+				p.judge(c, c.Script, c.Dir, target{arg: syntax.Arg{Value: f, Raw: f, Static: true, Start: c.Start, End: c.End},
+					action: guards.Write}, "bash-write", "psql (a meta-command on its input)")
+			}
+		}
+	}
+	for _, o := range opts {
+		if !o.hasVal || !o.val.Static {
+			continue
+		}
+		var text string
+		switch o.name {
+		case "c", "command":
+			text = o.val.Value
+		case "f", "file":
+			t, ok := p.readSftpFile(c.Dir, o.val.Value)
+			if !ok {
+				continue
+			}
+			text = t
+		default:
+			continue
+		}
+		for _, f := range psqlWrittenFiles(text) {
+			p.judge(c, c.Script, c.Dir, target{arg: syntax.Arg{Value: f, Raw: f, Static: true, Start: o.val.Start, End: o.val.End},
+				action: guards.Write}, "bash-write", "psql (a meta-command in "+o.val.Raw+")")
+		}
+	}
+}
+
+// psqlWrittenFiles returns the files psql's meta-commands in text write
+// (see checkPsqlWrites). A meta-command runs to the end of its line or
+// to "\\"; its words are read as psqlLocalFiles reads them.
+func psqlWrittenFiles(text string) []string {
+	var files []string
+	for i := 0; i < len(text); i++ {
+		if text[i] != '\\' {
+			continue
+		}
+		j := i + 1
+		for j < len(text) && ('a' <= text[j] && text[j] <= 'z' || text[j] == '_') {
+			j++
+		}
+		name := text[i+1 : j]
+		line := text[j:]
+		if k := strings.IndexByte(line, '\n'); k >= 0 {
+			line = line[:k]
+		}
+		if k := strings.Index(line, `\\`); k >= 0 {
+			line = line[:k]
+		}
+		if name == "" || line != "" && line[0] != ' ' && line[0] != '\t' {
+			continue
+		}
+		i = j - 1
+		toks := sqlTokens(line)
+		file := func(t sqlToken) {
+			if t.text != "" && !(!t.quoted && strings.HasPrefix(t.text, "|")) {
+				files = append(files, t.text)
+			}
+		}
+		switch name {
+		case "o", "out", "w", "write", "s", "g", "gx":
+			// sqlTokens leaves out \g's (OPTIONS) in parentheses.
+			if len(toks) > 0 {
+				file(toks[0])
+			}
+		case "lo_export":
+			if len(toks) > 1 {
+				file(toks[1])
+			}
+		case "copy":
+			for k := 0; k+1 < len(toks); k++ {
+				if toks[k].quoted || !strings.EqualFold(toks[k].text, "to") {
+					continue
+				}
+				f := toks[k+1]
+				if low := strings.ToLower(f.text); f.quoted || low != "stdout" && low != "pstdout" && low != "program" {
+					file(f)
+				}
+				break
+			}
+		}
+	}
+	return files
+}
+
+// checkExtractDirs judges the directory cpio and unrar extract into, whose
+// members corral does not list (cpio reads its archive on stdin, and
+// neither program is one corral runs), as a write of any name in it: cpio
+// -i (--extract) with -D DIR (--directory), cpio -p (--pass-through)
+// DIR, unrar x/e ARCHIVE [FILES…] DIR/ (the destination ends in "/").
+// Their words still go through checkUnknownWriter, which asks where the
+// directory holds corral's own files, an agent's settings or the
+// startup files.
+func (p *Pass) checkExtractDirs(c *syntax.Call) {
+	var dirs []syntax.Arg
+	switch path.Base(c.Name) {
+	case "cpio":
+		opts, ops := scan(c.Args, optSpec{shortVal: "DEFHIMOCR", longEq: true, longVal: longOpts("directory", "pattern-file",
+			"file", "format", "io-size", "message", "owner", "block-size", "rsh-command", "to-stdout")})
+		switch {
+		case has(opts, "t", "list", "to-stdout"):
+		case has(opts, "p", "pass-through"):
+			if len(ops) > 0 {
+				dirs = append(dirs, c.Args[ops[len(ops)-1]])
+			}
+		case has(opts, "i", "extract"):
+			for _, o := range find(opts, "D", "directory") {
+				dirs = append(dirs, o.val)
+			}
+		}
+	case "unrar", "rar":
+		var ops []syntax.Arg
+		for _, a := range c.Args {
+			if !strings.HasPrefix(a.Value, "-") || !a.Static {
+				ops = append(ops, a)
+			}
+		}
+		if len(ops) >= 3 && (ops[0].Value == "x" || ops[0].Value == "e") && strings.HasSuffix(ops[len(ops)-1].Value, "/") {
+			dirs = append(dirs, ops[len(ops)-1])
+		}
+	default:
+		return
+	}
+	for _, d := range dirs {
+		if !d.Static {
+			continue
+		}
+		p.judge(c, c.Script, c.Dir, target{arg: d, value: strings.TrimSuffix(d.Value, "/") + "/*", action: guards.Write, derived: true},
+			"bash-write", c.Name+" (a member it extracts)")
+	}
+}
