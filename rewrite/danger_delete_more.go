@@ -10,7 +10,7 @@ import (
 // their operands name, read by moreDeletions.
 var moreDeleters = []string{"cmake", "gio", "gvfs-trash", "trash-put", "trash", "rmtrash", "rclone", "tar", "gtar", "bsdtar",
 	"zip", "7z", "7za", "7zr", "rar", "srm", "wipe", "tmpreaper", "tmpwatch", "cargo", "uv", "pre-commit", "go", "bazel",
-	"bazelisk", "kioclient", "kioclient5", "kioclient6"}
+	"bazelisk", "kioclient", "kioclient5", "kioclient6", "npm", "pip", "pip3", "ccache", "pnpm", "poetry", "dotnet"}
 
 // moreDeletions lists what the other deleting programs delete, each from
 // its manual: srm and wipe (overwritten, then removed; -r recursive), cmake's command mode (cmake -E rm [-r] [-f], remove,

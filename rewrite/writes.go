@@ -70,8 +70,13 @@ passes. Removing git's stale lock files (.git/index.lock, .git/*.lock)
 passes. The directory a clean verb removes when an option, a variable or
 a configuration names it (cargo clean --target-dir, CARGO_TARGET_DIR,
 uv cache clean --cache-dir, GOMODCACHE=DIR go clean -modcache,
-PRE_COMMIT_HOME, bazel --output_base clean --expunge) is judged as
-rm -rf DIR. Catastrophic targets (/, ~, system directories) are the
+PRE_COMMIT_HOME, bazel --output_base clean --expunge, dotnet clean -o
+DIR) is judged as rm -rf DIR; the tools that remove their own layout
+under the directory, as rm -rf of that part (npm cache clean --force
+--cache DIR: DIR/_cacache; pip cache purge: http, http-v2, wheels;
+GOCACHE=DIR go clean -cache and CCACHE_DIR=DIR ccache -C: the
+subdirectories 00…ff and 0…f on disk; pnpm store prune: v10, v3; poetry
+cache clear NAME --all: cache/repositories/NAME). Catastrophic targets (/, ~, system directories) are the
 rm-root rule's.`,
 	Commands: append([]string{"rm", "rmdir", "unlink", "shred", "mv", "find", "fd", "fdfind", "rsync", "git"}, moreDeleters...),
 	Call:     checkDeleteCall,
@@ -434,6 +439,7 @@ func checkDeleteCall(p *Pass, c *syntax.Call) {
 	if c.Name == "mv" {
 		return // mv's sources are judged with its destination
 	}
+	checkCargoConfigFirst(p, c)
 	for _, d := range deletions(p, c) {
 		if d.moved || d.recoverable {
 			continue
