@@ -32,8 +32,10 @@ func TestAttachedOptionValues(t *testing.T) {
 		{"FOO=a:~/.bashrc foo", "ask"},
 		{"env FOO=~/.bashrc foo", "ask"},
 		{"sudo OUT=.git/config foo", "ask"},
-		{"foo FOO=~/.bashrc", "ask"},   // bash expands it in an assignment-like word
-		{"foo --opt=~/.bashrc", "ask"}, // bash does not; a program such as ssh -o does
+		{"OUT=$HOME/.bashrc mytool", "ask"},
+		{"export OUT=~/.bashrc; mytool", "allow"}, // an export is not read: most programs never look at it
+		{"foo FOO=~/.bashrc", "ask"},              // bash expands it in an assignment-like word
+		{"foo --opt=~/.bashrc", "ask"},            // bash does not; a program such as ssh -o does
 		// Known tables: an attached value is the separate one.
 		{"sort -o" + home + "/.bashrc x", "deny"},
 		{`sort -o"$HOME/.bashrc" x`, "deny"},

@@ -151,7 +151,7 @@ func attachedValues(v string) []string {
 // tables found for the call (their words are judged there).
 func (p *Pass) checkUnknownWriter(c *syntax.Call, judged []target) {
 	cfg := p.Config
-	if c.Name == "" || cfg.Paths == nil || wordsKnown.Get()[path.Base(c.Name)] || len(c.Args) == 0 && len(c.EnvChanged) == 0 {
+	if c.Name == "" || cfg.Paths == nil || wordsKnown.Get()[path.Base(c.Name)] || len(c.Args) == 0 && len(c.EnvSet) == 0 && len(c.PreWords()) == 0 {
 		return
 	}
 	if m, _ := pythonModule(c); m == "json.tool" {
@@ -264,15 +264,18 @@ func (p *Pass) checkUnknownWriter(c *syntax.Call, judged []target) {
 		}
 	}
 	// FOO=~/.bashrc foo: a variable of the program's environment that the
-	// command sets (a prefix assignment, env NAME=value, an export) is a
+	// command sets for it (a prefix assignment, OUT=$HOME/x with the
+	// value the shell knows, env NAME=value) is a
 	// place the program may take a file name from, as an option is; bash
 	// expands the "~" after an assignment's "=" (and after each ":").
-	// A value exported by an earlier command is not read here.
 	type setting struct{ name, value string }
 	var env2 []setting
-	for _, name := range c.EnvChanged {
-		if v, ok := c.EnvKnown(name); ok && v != "" {
-			env2 = append(env2, setting{name, v})
+	for _, e := range c.EnvSet {
+		// Only the call's own assignments: an export reaches every
+		// later program (and the scripts a shell reads), most of which
+		// never look at it.
+		if e.Own && e.Value != "" {
+			env2 = append(env2, setting{e.Name, e.Value})
 		}
 	}
 	for _, a := range c.PreWords() {
