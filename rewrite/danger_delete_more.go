@@ -10,7 +10,15 @@ import (
 // their operands name, read by moreDeletions.
 var moreDeleters = []string{"cmake", "gio", "gvfs-trash", "trash-put", "trash", "rmtrash", "rclone", "tar", "gtar", "bsdtar",
 	"zip", "7z", "7za", "7zr", "rar", "srm", "wipe", "tmpreaper", "tmpwatch", "cargo", "uv", "pre-commit", "go", "bazel",
-	"bazelisk", "kioclient", "kioclient5", "kioclient6", "npm", "pip", "pip3", "ccache", "pnpm", "poetry", "dotnet"}
+	"bazelisk", "kioclient", "kioclient5", "kioclient6"}
+
+// cleanOnlyDeleters are programs whose only deletion corral reads is a
+// clean verb of a cache or build directory (cleanDeletions). Their names
+// are everyday words (pip, dotnet) that the tables' Commands would make
+// risky in text corral cannot see, so they are not among the Commands:
+// checkWriteCall, which sees every call, judges them for bash-delete and
+// rm-root.
+var cleanOnlyDeleters = map[string]bool{"pip": true, "pip3": true, "ccache": true, "poetry": true, "dotnet": true, "npm": true, "pnpm": true}
 
 // moreDeletions lists what the other deleting programs delete, each from
 // its manual: srm and wipe (overwritten, then removed; -r recursive), cmake's command mode (cmake -E rm [-r] [-f], remove,

@@ -110,6 +110,11 @@ type target struct {
 	// pattern reports a value whose last segment is a pattern for names
 	// only run time knows: cp /tmp/x/*.json DIR/ writes DIR/*.json.
 	pattern bool
+	// created reports a file the program only makes when no file of
+	// that name is there (gzip, zstd without -f: NAME.gz beside NAME):
+	// judged only where making it runs code or switches corral off
+	// (runsCodePath, corral's own files), as it never changes a file.
+	created bool
 	// hardLink reports the file a hard link is made to (ln A B, cp -l):
 	// judged as a write of it, without the warnings of ordinary writes.
 	hardLink bool
@@ -407,6 +412,12 @@ func inPlaceTargets(c *syntax.Call) []target {
 }
 
 func checkWriteCall(p *Pass, c *syntax.Call) {
+	if cleanOnlyDeleters[c.Name] {
+		checkDeleteCall(p, c)
+		for _, d := range deletions(p, c) {
+			p.judgeTree(c, "rm-root", d)
+		}
+	}
 	ts := writeTargets(c)
 	for _, t := range ts {
 		p.judge(c, c.Script, c.Dir, t, "bash-write", c.Name)
@@ -678,6 +689,15 @@ func (p *Pass) judge(c *syntax.Call, sc *syntax.Script, dir syntax.Dir, t target
 	}
 	if t.worktree && d.Rule == "outside-safe-path" {
 		return
+	}
+	if t.created {
+		own := false
+		for _, prot := range cfg.Protected {
+			own = own || prot != "" && guards.Within(prot, norm.Abs)
+		}
+		if !own && !runsCodePath(d, norm.Rel) {
+			return // zstd .env makes .env.zst, a new file and no secret's change
+		}
 	}
 	msg := fmt.Sprintf("%s %s %s: %s", what, verb, t.path(), d.Message)
 	switch d.Verdict {

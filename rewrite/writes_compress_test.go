@@ -117,8 +117,13 @@ func TestCompressorOutputs(t *testing.T) {
 		{"unxz -k ~/.bashrc.xz", "deny"},
 		{"gzip -d -S .x ~/.bashrc.x", "deny"},
 		{"zstd --rm .git/config", "deny"},
+		{"zstd -f .env", "deny"}, // replaces a .env.zst there
 		// Look-alikes.
 		{"zstd ~/.bashrc", "allow"}, // ~/.bashrc.zst, a new name
+		{"zstd .env", "allow"},      // .env.zst is only made when absent: no secret changes
+		{"gzip -k .env", "allow"},
+		{"gzip -k /tmp/x", "allow"},
+		{"zstd -r src", "allow"},
 		{"gzip -k notes.txt", "allow"},
 		{"gunzip notes.txt.gz", "allow"},
 		{"gzip -c ~/.bashrc.gz", "allow"},

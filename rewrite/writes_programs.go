@@ -159,8 +159,12 @@ func programWrites(c *syntax.Call) []target {
 			if o := find(opts, "S", "suffix"); len(o) > 0 && o[len(o)-1].val.Static {
 				suffix = o[len(o)-1].val.Value
 			}
-			if v, ok := compressedName(c.Name, a.Value, suffix, has(opts, "d", "decompress", "uncompress"), has(opts, "z", "zlib")); ok && a.Static && !recursive {
-				out = append(out, target{arg: a, value: v, action: guards.Write})
+			dec := has(opts, "d", "decompress", "uncompress")
+			if v, ok := compressedName(c.Name, a.Value, suffix, dec, has(opts, "z", "zlib")); ok && a.Static && !recursive {
+				// Without -f the output is only made when absent; a
+				// decompressed name (~/.bashrc) is harmful made anew.
+				dec = dec || strings.HasPrefix(c.Name, "un") || c.Name == "gunzip" || c.Name == "bunzip2"
+				out = append(out, target{arg: a, value: v, action: guards.Write, created: !dec && !has(opts, "f", "force")})
 			}
 		}
 	case "zstd", "unzstd", "pzstd", "zstdmt", "lz4", "lz4c", "unlz4", "brotli", "unbrotli", "lzop":
@@ -210,10 +214,13 @@ func programWrites(c *syntax.Call) []target {
 					// FILE.zst beside the file (.git/config.zst is a
 					// write into .git); -f replaces one there.
 					if !surelyDir(c.Dir, a) {
-						out = append(out, target{arg: a, value: a.Value + ext, action: guards.Write})
+						out = append(out, target{arg: a, value: a.Value + ext, action: guards.Write, created: !has(opts, "f", "force")})
 					}
 					if has(opts, "r") {
-						out = append(out, inside(a)...) // each file's FILE.zst beside it
+						for _, t := range inside(a) { // each file's FILE.zst beside it
+							t.created = !has(opts, "f", "force")
+							out = append(out, t)
+						}
 					}
 					continue
 				}
