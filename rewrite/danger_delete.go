@@ -72,7 +72,7 @@ func deletions(p *Pass, c *syntax.Call) []deletion {
 	case "mv":
 		return mvDeletions(c)
 	}
-	if out, ok := cleanDeletions(p.Config.Home, c); ok {
+	if out, ok := cleanDeletions(p.Config.Home, c, func(abs string) bool { return p.writtenEarlier(c, abs) }); ok {
 		return out
 	}
 	return moreDeletions(c)

@@ -12,6 +12,20 @@ var moreDeleters = []string{"cmake", "gio", "gvfs-trash", "trash-put", "trash", 
 	"zip", "7z", "7za", "7zr", "rar", "srm", "wipe", "tmpreaper", "tmpwatch", "cargo", "uv", "pre-commit", "go", "bazel",
 	"bazelisk", "kioclient", "kioclient5", "kioclient6"}
 
+// cleanOnlyDeleter reports the programs whose only deletion corral reads is a
+// clean verb of a cache or build directory (cleanDeletions). Their names
+// are everyday words (pip, dotnet) that the tables' Commands would make
+// risky in text corral cannot see, so they are not among the Commands:
+// checkWriteCall, which sees every call, judges them for bash-delete and
+// rm-root.
+func cleanOnlyDeleter(name string) bool {
+	switch name {
+	case "pip", "pip3", "ccache", "poetry", "dotnet", "npm", "pnpm":
+		return true
+	}
+	return false
+}
+
 // moreDeletions lists what the other deleting programs delete, each from
 // its manual: srm and wipe (overwritten, then removed; -r recursive), cmake's command mode (cmake -E rm [-r] [-f], remove,
 // remove_directory, rename's source), gio trash/remove and move's sources,

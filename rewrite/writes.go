@@ -70,8 +70,13 @@ passes. Removing git's stale lock files (.git/index.lock, .git/*.lock)
 passes. The directory a clean verb removes when an option, a variable or
 a configuration names it (cargo clean --target-dir, CARGO_TARGET_DIR,
 uv cache clean --cache-dir, GOMODCACHE=DIR go clean -modcache,
-PRE_COMMIT_HOME, bazel --output_base clean --expunge) is judged as
-rm -rf DIR. Catastrophic targets (/, ~, system directories) are the
+PRE_COMMIT_HOME, bazel --output_base clean --expunge, dotnet clean -o
+DIR) is judged as rm -rf DIR; the tools that remove their own layout
+under the directory, as rm -rf of that part (npm cache clean --force
+--cache DIR: DIR/_cacache; pip cache purge: http, http-v2, wheels;
+GOCACHE=DIR go clean -cache and CCACHE_DIR=DIR ccache -C: the
+subdirectories 00…ff and 0…f on disk; pnpm store prune: v10, v3; poetry
+cache clear NAME --all: cache/repositories/NAME). Catastrophic targets (/, ~, system directories) are the
 rm-root rule's.`,
 	Commands: append([]string{"rm", "rmdir", "unlink", "shred", "mv", "find", "fd", "fdfind", "rsync", "git"}, moreDeleters...),
 	Call:     checkDeleteCall,
@@ -105,6 +110,11 @@ type target struct {
 	// pattern reports a value whose last segment is a pattern for names
 	// only run time knows: cp /tmp/x/*.json DIR/ writes DIR/*.json.
 	pattern bool
+	// created reports a file the program only makes when no file of
+	// that name is there (gzip, zstd without -f: NAME.gz beside NAME):
+	// judged only where making it runs code or switches corral off
+	// (runsCodePath, corral's own files), as it never changes a file.
+	created bool
 	// hardLink reports the file a hard link is made to (ln A B, cp -l):
 	// judged as a write of it, without the warnings of ordinary writes.
 	hardLink bool
@@ -119,6 +129,23 @@ type target struct {
 	// first): the other names of a hard link keep their content, so they
 	// are not judged (guards.Policy.DecideReplace).
 	replaces bool
+}
+
+// literalTilde returns "./~…" for a target whose path starts with a "~"
+// that bash left alone because it is not at the start of the word: the
+// attached value of an option (-o~/x, --output=~/x, as the option scanner
+// splits it off). syntax expands every tilde bash expands (~/x, NAME=~/x),
+// so a "~" still there is the start of a name in the working directory.
+func literalTilde(t target) (string, bool) {
+	v := t.path()
+	if t.derived || !t.arg.Static || !strings.HasPrefix(v, "~") {
+		return "", false
+	}
+	raw := strings.TrimLeft(t.arg.Raw, `"'`)
+	if !strings.HasPrefix(raw, "-") || strings.HasPrefix(raw, "~") {
+		return "", false
+	}
+	return "./" + v, true
 }
 
 func (t target) path() string {
@@ -392,6 +419,12 @@ func inPlaceTargets(c *syntax.Call) []target {
 }
 
 func checkWriteCall(p *Pass, c *syntax.Call) {
+	if cleanOnlyDeleter(c.Name) {
+		checkDeleteCall(p, c)
+		for _, d := range deletions(p, c) {
+			p.judgeTree(c, "rm-root", d)
+		}
+	}
 	ts := writeTargets(c)
 	for _, t := range ts {
 		p.judge(c, c.Script, c.Dir, t, "bash-write", c.Name)
@@ -406,6 +439,9 @@ func checkWriteCall(p *Pass, c *syntax.Call) {
 		p.judge(c, c.Script, c.Dir, t, "bash-write", c.Name+" (from its diff)")
 	}
 	p.checkExtraction(c)
+	p.checkArExtract(c)
+	p.checkPsqlWrites(c)
+	p.checkExtractDirs(c)
 	p.checkPipUser(c)
 	p.checkSelfLinks(c)
 	p.checkHardLinks(c)
@@ -421,6 +457,7 @@ func checkDeleteCall(p *Pass, c *syntax.Call) {
 	if c.Name == "mv" {
 		return // mv's sources are judged with its destination
 	}
+	checkCargoConfigFirst(p, c)
 	for _, d := range deletions(p, c) {
 		if d.recoverable {
 			// gio trash ~/.claude/settings.json: the trash keeps it, but
@@ -502,6 +539,11 @@ func checkDeleteCall(p *Pass, c *syntax.Call) {
 func (p *Pass) judge(c *syntax.Call, sc *syntax.Script, dir syntax.Dir, t target, rule, what string) {
 	if t.arg.Value == "{}" && p.placeholder(c, sc) || procpath.Descriptor(t.path()) || t.path() == "/dev/null" || t.path() == "-" && what == "tee" {
 		return
+	}
+	if v, ok := literalTilde(t); ok {
+		// sort -o~/.bashrc, --output=~/x: a "~" inside a word is no
+		// tilde to bash, and the program gets a directory named so.
+		t.value = v
 	}
 	if oneOf(t.arg) && !t.derived && (t.value == "" || strings.HasPrefix(t.value, t.arg.Value)) {
 		// A word that different paths give different values: each
@@ -662,6 +704,15 @@ func (p *Pass) judge(c *syntax.Call, sc *syntax.Script, dir syntax.Dir, t target
 	}
 	if t.worktree && d.Rule == "outside-safe-path" {
 		return
+	}
+	if t.created {
+		own := false
+		for _, prot := range cfg.Protected {
+			own = own || prot != "" && guards.Within(prot, norm.Abs)
+		}
+		if !own && !runsCodePath(d, norm.Rel) {
+			return // zstd .env makes .env.zst, a new file and no secret's change
+		}
 	}
 	msg := fmt.Sprintf("%s %s %s: %s", what, verb, t.path(), d.Message)
 	switch d.Verdict {

@@ -161,12 +161,17 @@ var outputFiles = lazy.Value[[]outputFile]{New: func() []outputFile {
 				return out
 			}},
 		// ar KEY ARCHIVE MEMBER…: the keys d, m, q, r and s change (or
-		// create) the archive; t, p and x only read it.
+		// create) the archive; t and p only read it; x writes the
+		// members (checkArExtract).
 		{program: "ar", spec: optSpec{longEq: true, longVal: longOpts("plugin", "target", "output")},
 			operands: func(c *syntax.Call, _ []option, _ []syntax.Arg) []target {
 				var words []syntax.Arg
-				for _, a := range c.Args {
-					if !strings.HasPrefix(a.Value, "--") {
+				for i := 0; i < len(c.Args); i++ {
+					a := c.Args[i]
+					switch {
+					case a.Value == "--output" || a.Value == "--plugin" || a.Value == "--target":
+						i++ // its value
+					case !strings.HasPrefix(a.Value, "--"):
 						words = append(words, a)
 					}
 				}
@@ -174,6 +179,9 @@ var outputFiles = lazy.Value[[]outputFile]{New: func() []outputFile {
 					return nil
 				}
 				key := strings.TrimPrefix(words[0].Value, "-")
+				if strings.Contains(key, "x") {
+					return nil // the members it writes: checkArExtract
+				}
 				if !strings.ContainsAny(key, "dmqrs") || strings.ContainsAny(key, "tpx") {
 					return nil
 				}

@@ -152,6 +152,20 @@ func programWrites(c *syntax.Call) []target {
 			if !has(opts, "k", "keep") {
 				out = append(out, write(a))
 			}
+			// The file it makes beside the operand: NAME.gz, or NAME
+			// without its suffix when it decompresses (gunzip
+			// ~/.bashrc.gz writes ~/.bashrc); -f replaces one there.
+			suffix := ""
+			if o := find(opts, "S", "suffix"); len(o) > 0 && o[len(o)-1].val.Static {
+				suffix = o[len(o)-1].val.Value
+			}
+			dec := has(opts, "d", "decompress", "uncompress")
+			if v, ok := compressedName(c.Name, a.Value, suffix, dec, has(opts, "z", "zlib")); ok && a.Static && !recursive {
+				// Without -f the output is only made when absent; a
+				// decompressed name (~/.bashrc) is harmful made anew.
+				dec = dec || strings.HasPrefix(c.Name, "un") || c.Name == "gunzip" || c.Name == "bunzip2"
+				out = append(out, target{arg: a, value: v, action: guards.Write, created: !dec && !has(opts, "f", "force")})
+			}
 		}
 	case "zstd", "unzstd", "pzstd", "zstdmt", "lz4", "lz4c", "unlz4", "brotli", "unbrotli", "lzop":
 		// zstd(1), lz4(1), brotli(1), lzop(1) keep the file they read
@@ -197,9 +211,17 @@ func programWrites(c *syntax.Call) []target {
 					continue
 				}
 				if !decompress {
-					// FILE.zst: a new name beside the file, which no
-					// protected pattern of its own covers (.env.zst is
-					// judged when it is read).
+					// FILE.zst beside the file (.git/config.zst is a
+					// write into .git); -f replaces one there.
+					if !surelyDir(c.Dir, a) {
+						out = append(out, target{arg: a, value: a.Value + ext, action: guards.Write, created: !has(opts, "f", "force")})
+					}
+					if has(opts, "r") {
+						for _, t := range inside(a) { // each file's FILE.zst beside it
+							t.created = !has(opts, "f", "force")
+							out = append(out, t)
+						}
+					}
 					continue
 				}
 				if base, ok := strings.CutSuffix(a.Value, ext); ok && base != "" {
@@ -744,3 +766,77 @@ var unisonValued = lazy.Value[map[string]bool]{New: func() map[string]bool {
 		"nocreationpartial", "nodeletionpartial", "noupdatepartial", "height", "debug", "rsrc", "xattrignore",
 		"xattrignorenot", "maxerrors", "mountpoint", "addprefsto", "doc")
 }}
+
+// compressedName returns the file gzip, bzip2, xz, lzma, lzip, pigz or
+// compress (and their un- forms) makes beside the operand name: the
+// name with the format's suffix added, or, decompressing, taken off as
+// each program's manual lists them (gzip: .gz -gz .z -z _z .Z, .tgz and
+// .taz to .tar, and -S's suffix; bzip2: .bz2 .bz, .tbz2 .tbz to .tar,
+// any other name gets .out; xz: .xz, .txz to .tar, .lzma, .tlz to
+// .tar; lzip: .lz, .tlz to .tar; compress: .Z). ok is false for a name
+// the program refuses (an unknown suffix) or the standard streams.
+func compressedName(prog, name, suffix string, decompress, zlib bool) (string, bool) {
+	if name == "" || name == "-" {
+		return "", false
+	}
+	base := prog
+	switch prog {
+	case "gunzip", "pigz", "unpigz":
+		base = "gzip"
+	case "bunzip2":
+		base = "bzip2"
+	case "unxz":
+		base = "xz"
+	case "unlzma":
+		base = "lzma"
+	}
+	decompress = decompress || prog == "gunzip" || prog == "bunzip2" || strings.HasPrefix(prog, "un")
+	type rule struct{ from, to string }
+	var add string
+	var rules []rule
+	switch base {
+	case "gzip":
+		add = ".gz"
+		if zlib && (prog == "pigz" || prog == "unpigz") {
+			add = ".zz"
+		}
+		rules = []rule{{".gz", ""}, {"-gz", ""}, {".z", ""}, {"-z", ""}, {"_z", ""}, {".Z", ""}, {".tgz", ".tar"}, {".taz", ".tar"}}
+		if prog == "pigz" || prog == "unpigz" {
+			rules = append(rules, rule{".zz", ""})
+		}
+	case "bzip2":
+		add = ".bz2"
+		rules = []rule{{".bz2", ""}, {".bz", ""}, {".tbz2", ".tar"}, {".tbz", ".tar"}}
+	case "xz", "lzma":
+		add = ".xz"
+		if base == "lzma" {
+			add = ".lzma"
+		}
+		rules = []rule{{".xz", ""}, {".txz", ".tar"}, {".lzma", ""}, {".tlz", ".tar"}}
+	case "lzip":
+		add = ".lz"
+		rules = []rule{{".lz", ""}, {".tlz", ".tar"}}
+	case "compress":
+		add = ".Z"
+		rules = []rule{{".Z", ""}}
+	default:
+		return "", false
+	}
+	if suffix != "" && base != "bzip2" {
+		add = suffix
+		rules = append([]rule{{suffix, ""}}, rules...)
+	}
+	if !decompress {
+		return name + add, true
+	}
+	dir, file := path.Split(name)
+	for _, r := range rules {
+		if stem, ok := strings.CutSuffix(file, r.from); ok && stem != "" {
+			return dir + stem + r.to, true
+		}
+	}
+	if base == "bzip2" {
+		return name + ".out", true
+	}
+	return "", false
+}

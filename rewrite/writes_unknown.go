@@ -98,6 +98,45 @@ func wordPaths(a syntax.Arg) []string {
 	if _, val, ok := strings.Cut(v, "="); ok && val != "" {
 		out = append(out, val)
 	}
+	return append(out, attachedValues(v)...)
+}
+
+// maxCluster bounds the letters of a cluster of short options read for
+// an attached value.
+const maxCluster = 32
+
+// attachedValues returns the values a cluster of short options can
+// attach, for a program whose options corral does not know: getopt reads
+// letters until one that takes a value, and the rest of the word is that
+// value (-o/root/.bashrc, -xo.git/config). Any letter may be that one, at
+// its first place in the cluster only (a letter that takes a value
+// takes it the first time). A "~" there is no tilde to bash, which
+// expands one only at the start of a word or after the = of an
+// assignment: -o~/x names ./~/x.
+func attachedValues(v string) []string {
+	if len(v) < 3 || v[0] != '-' || v[1] == '-' {
+		return nil
+	}
+	var out []string
+	var seen [128]bool
+	for i := 1; i < len(v) && i <= maxCluster; i++ {
+		ch := v[i]
+		if !('a' <= ch && ch <= 'z' || 'A' <= ch && ch <= 'Z' || '0' <= ch && ch <= '9') {
+			break
+		}
+		if seen[ch] {
+			continue
+		}
+		seen[ch] = true
+		rest := v[i+1:]
+		if rest == "" || rest[0] == '=' {
+			break // -o=FILE is read as OPT=VALUE
+		}
+		if rest[0] == '~' {
+			rest = "./" + rest
+		}
+		out = append(out, rest)
+	}
 	return out
 }
 
@@ -106,7 +145,7 @@ func wordPaths(a syntax.Arg) []string {
 // tables found for the call (their words are judged there).
 func (p *Pass) checkUnknownWriter(c *syntax.Call, judged []target) {
 	cfg := p.Config
-	if c.Name == "" || cfg.Paths == nil || wordsKnown.Has(path.Base(c.Name)) || len(c.Args) == 0 {
+	if c.Name == "" || cfg.Paths == nil || wordsKnown.Has(path.Base(c.Name)) || len(c.Args) == 0 && len(c.EnvSet) == 0 && len(c.PreWords()) == 0 {
 		return
 	}
 	if m, _ := pythonModule(c); m == "json.tool" {
@@ -153,59 +192,118 @@ func (p *Pass) checkUnknownWriter(c *syntax.Call, judged []target) {
 	if !c.Dir.Known {
 		env.Cwd = cfg.Project
 	}
+	// given judges one path the program is given (how names the place:
+	// "" for a word, "NAME=" for a variable of its environment, whose
+	// directories are not judged: XDG_CONFIG_HOME=~/.config,
+	// ZDOTDIR=~ are ordinary settings); it reports whether judging ends.
+	given := func(v, how string) bool {
+		if !strings.ContainsAny(v, "./~") {
+			return false // a name in the working directory, never one of these
+		}
+		if strings.Contains(v, "://") {
+			return false // a URL, not a path on this machine
+		}
+		np := guards.Normalize(env, v)
+		if cfg.Sandbox != "" && guards.Within(cfg.Sandbox, np.Abs) {
+			return false // corral's sandbox, where downloads are put (curl --output-dir)
+		}
+		if p.unknownWords++; p.unknownWords > maxUnknownWords {
+			// Bounded: the guards decide each path. A command far
+			// longer than real ones is asked about rather than
+			// partly read (paths in the sandbox, as a rewrite
+			// makes them, do not count).
+			p.Report(c, Finding{Rule: "bash-write", Decision: Ask, PathContext: "n/a",
+				Message: fmt.Sprintf("%s is given more paths than corral reads for programs it has no reading of (%d): one could be a file whose change runs code", c.Name, maxUnknownWords)})
+			return true
+		}
+		own := false
+		for _, prot := range cfg.Protected {
+			own = own || prot != "" && guards.Within(prot, np.Abs)
+		}
+		if how != "" && isDirWord(v, np.Abs) {
+			return false // a directory in a variable is a setting (CLAUDE_CONFIG_DIR=~/.claude)
+		}
+		d := cfg.Paths.Decide(env, v, guards.Write)
+		if !own && !runsCodePath(d, np.Rel) {
+			// A directory given to such a program (an output or
+			// extraction directory: dpkg-deb -x x.deb ~, node
+			// --cpu-prof-dir=$HOME/.claude) is where it may create
+			// any name: asked about when a file there is one of
+			// these. The project and the working directory, given
+			// to nearly every tool, are not, nor a repository's
+			// .git as a whole (see runsCodePath).
+			if how != "" || np.Abs == cfg.Project || np.Abs == env.Cwd || path.Base(np.Abs) == ".git" || !isDirWord(v, np.Abs) {
+				return false
+			}
+			held := cfg.Paths.SelfGlob(env, func(abs string) bool { return path.Dir(abs) == np.Abs })
+			if held == "" {
+				return false
+			}
+			p.Report(c, Finding{Rule: "bash-write", Decision: Ask, PathContext: "blocked",
+				Message: fmt.Sprintf("%s is given the directory %s, which holds %s (it registers agent hooks, configures corral or runs at login); corral does not know whether %s writes there", c.Name, np.Abs, held, c.Name)})
+			return true
+		}
+		p.Report(c, Finding{Rule: "bash-write", Decision: Ask, PathContext: "blocked",
+			Message: fmt.Sprintf("%s is given %s%s, which registers agent hooks, configures corral, runs at login or configures git; corral does not know whether %s writes it", c.Name, how, np.Abs, c.Name)})
+		return true
+	}
 	for _, a := range c.Args {
 		if !a.Static || seen[a.Start] && a.End > a.Start {
 			continue
 		}
 		for _, v := range wordPaths(a) {
-			if !strings.ContainsAny(v, "./~") {
-				continue // a name in the working directory, never one of these
-			}
-			if strings.Contains(v, "://") {
-				continue // a URL, not a path on this machine
-			}
-			np := guards.Normalize(env, v)
-			if cfg.Sandbox != "" && guards.Within(cfg.Sandbox, np.Abs) {
-				continue // corral's sandbox, where downloads are put (curl --output-dir)
-			}
-			if p.unknownWords++; p.unknownWords > maxUnknownWords {
-				// Bounded: the guards decide each path. A command far
-				// longer than real ones is asked about rather than
-				// partly read (paths in the sandbox, as a rewrite
-				// makes them, do not count).
-				p.Report(c, Finding{Rule: "bash-write", Decision: Ask, PathContext: "n/a",
-					Message: fmt.Sprintf("%s is given more paths than corral reads for programs it has no reading of (%d): one could be a file whose change runs code", c.Name, maxUnknownWords)})
+			if given(v, "") {
 				return
 			}
-			own := false
-			for _, prot := range cfg.Protected {
-				own = own || prot != "" && guards.Within(prot, np.Abs)
-			}
-			d := cfg.Paths.Decide(env, v, guards.Write)
-			if !own && !runsCodePath(d, np.Rel) {
-				// A directory given to such a program (an output or
-				// extraction directory: dpkg-deb -x x.deb ~, node
-				// --cpu-prof-dir=$HOME/.claude) is where it may create
-				// any name: asked about when a file there is one of
-				// these. The project and the working directory, given
-				// to nearly every tool, are not, nor a repository's
-				// .git as a whole (see runsCodePath).
-				if np.Abs == cfg.Project || np.Abs == env.Cwd || path.Base(np.Abs) == ".git" || !isDirWord(v, np.Abs) {
-					continue
-				}
-				held := cfg.Paths.SelfGlob(env, func(abs string) bool { return path.Dir(abs) == np.Abs })
-				if held == "" {
-					continue
-				}
-				p.Report(c, Finding{Rule: "bash-write", Decision: Ask, PathContext: "blocked",
-					Message: fmt.Sprintf("%s is given the directory %s, which holds %s (it registers agent hooks, configures corral or runs at login); corral does not know whether %s writes there", c.Name, np.Abs, held, c.Name)})
-				return
-			}
-			p.Report(c, Finding{Rule: "bash-write", Decision: Ask, PathContext: "blocked",
-				Message: fmt.Sprintf("%s is given %s, which registers agent hooks, configures corral, runs at login or configures git; corral does not know whether %s writes it", c.Name, np.Abs, c.Name)})
-			return
 		}
 	}
+	// FOO=~/.bashrc foo: a variable of the program's environment that the
+	// command sets for it (a prefix assignment, OUT=$HOME/x with the
+	// value the shell knows, env NAME=value) is a
+	// place the program may take a file name from, as an option is; bash
+	// expands the "~" after an assignment's "=" (and after each ":").
+	type setting struct{ name, value string }
+	var env2 []setting
+	for _, e := range c.EnvSet {
+		// Only the call's own assignments: an export reaches every
+		// later program (and the scripts a shell reads), most of which
+		// never look at it.
+		if e.Own && e.Value != "" {
+			env2 = append(env2, setting{e.Name, e.Value})
+		}
+	}
+	for _, a := range c.PreWords() {
+		// env NAME=value foo, sudo NAME=value foo.
+		if name, v, ok := strings.Cut(a.Value, "="); ok && a.Static && isEnvName(name) && v != "" {
+			env2 = append(env2, setting{name, v})
+		}
+	}
+	if syntax.RunnerOf(path.Base(c.Name)) != syntax.NotRunner {
+		// A shell's or an interpreter's variables (BASH_ENV, ENV,
+		// PYTHONSTARTUP) name what it reads; the code it runs is judged.
+		return
+	}
+	for _, e := range env2 {
+		if e.name == "PWD" || e.name == "OLDPWD" {
+			continue
+		}
+		for _, part := range strings.Split(e.value, ":") {
+			if part != "" && given(part, e.name+"=") {
+				return
+			}
+		}
+	}
+}
+
+// isEnvName reports a shell variable name.
+func isEnvName(s string) bool {
+	for i := 0; i < len(s); i++ {
+		ch := s[i]
+		if !(ch == '_' || 'a' <= ch && ch <= 'z' || 'A' <= ch && ch <= 'Z' || i > 0 && '0' <= ch && ch <= '9') {
+			return false
+		}
+	}
+	return s != ""
 }
 
 // pyModuleWrites lists the files Python's command-line modules write:

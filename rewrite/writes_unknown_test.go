@@ -89,8 +89,8 @@ func TestUnknownWriter(t *testing.T) {
 		{"foo build/", "allow"},
 		{"dpkg-deb -x x.deb ~", "ask"}, // the home directory holds the startup files
 		{"zstd -d -f -o out.txt p.zst", "allow"},
-		{"zstd ~/.bashrc", "allow"},   // keeps it, writes ~/.bashrc.zst
-		{"zstd .git/config", "allow"}, // writes .git/config.zst, a new name
+		{"zstd ~/.bashrc", "allow"},  // keeps it, writes ~/.bashrc.zst
+		{"zstd .git/config", "deny"}, // writes .git/config.zst, a file in .git
 		{"zstd -d .git/hooks/pre-commit.zst", "deny"},
 		{"unlz4 -f .git/hooks/post-checkout.lz4", "deny"},
 		{"zstd -d x.zst", "allow"},

@@ -120,6 +120,11 @@ type Call struct {
 	// before it ("HOME" only when its value is no longer the home
 	// directory); "*" when env -i clears the environment.
 	EnvChanged []string
+	// EnvSet are the values, known to the shell, that the program gets
+	// for the variables of EnvChanged that are exported (a prefix
+	// assignment, an earlier export), in EnvChanged's order; a value
+	// longer than maxEnvSetValue is left out.
+	EnvSet []EnvVar
 	// Env are the variables of the program's environment whose values
 	// may hold a file's content: the exported ones of Sources, the
 	// prefix assignments (KEY=$S cmd) and env's NAME=value words (env
@@ -448,3 +453,14 @@ func (c *Call) RunsFirst() bool {
 	})
 	return !nested
 }
+
+// EnvVar is one variable of a program's environment and its value; Own
+// reports that the call's own prefix assignment sets it (NAME=value cmd),
+// not an earlier export or the shell that started the script.
+type EnvVar struct {
+	Name, Value string
+	Own         bool
+}
+
+// maxEnvSetValue bounds the values Call.EnvSet keeps.
+const maxEnvSetValue = 4096

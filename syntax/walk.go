@@ -1944,6 +1944,17 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 	}
 	call.pre = args[:len(args)-len(inv.words)]
 	call.EnvChanged = w.envChanges(ce, call.pre, cmdState)
+	for _, name := range call.EnvChanged {
+		// The values the program gets for them, when the shell knows
+		// them (OUT=$HOME/.bashrc cmd, export OUT=~/x; cmd).
+		if v, ok := cmdState.vars[name]; ok && v.known && v.set && v.exported && !v.array && !v.nameref && len(v.str) <= maxEnvSetValue {
+			own := false
+			for _, as := range ce.Assigns {
+				own = own || as.Name != nil && as.Name.Value == name
+			}
+			call.EnvSet = append(call.EnvSet, EnvVar{Name: name, Value: v.str, Own: own})
+		}
+	}
 	// env's NAME=value words are the program's environment too.
 	call.envEdit = inv.env
 	envWords := inv.env.words()

@@ -1,0 +1,274 @@
+package rewrite
+
+import (
+	"os"
+	"path"
+	"strings"
+
+	"github.com/corral-dev/corral/guards"
+	"github.com/corral-dev/corral/syntax"
+)
+
+// checkArExtract judges the members ar x writes: into the working
+// directory, or the directory of --output DIR (GNU ar 2.38 and later,
+// given before or after the key), each by its base name, as GNU ar
+// stores and extracts them. The members named after the archive are the
+// ones written; with none named, every member is, and the archive on disk
+// when the hook runs is listed by the system's own ar t (bounded as tar's
+// listing is). An archive that cannot be listed is judged by its
+// directory: where that holds one of corral's own files or an agent's
+// settings, ask (ar x --output ~/.claude x.a).
+func (p *Pass) checkArExtract(c *syntax.Call) {
+	if path.Base(c.Name) != "ar" {
+		return
+	}
+	var words []syntax.Arg
+	var outDir *syntax.Arg
+	for i := 0; i < len(c.Args); i++ {
+		a := c.Args[i]
+		switch {
+		case a.Value == "--output" && i+1 < len(c.Args):
+			i++
+			d := c.Args[i]
+			outDir = &d
+		case strings.HasPrefix(a.Value, "--output="):
+			d := a
+			d.Value = strings.TrimPrefix(a.Value, "--output=")
+			outDir = &d
+		case a.Value == "--plugin" || a.Value == "--target":
+			i++
+		case !strings.HasPrefix(a.Value, "--"):
+			words = append(words, a)
+		}
+	}
+	if len(words) < 2 || !words[0].Static {
+		return
+	}
+	key := strings.TrimPrefix(words[0].Value, "-")
+	if !strings.Contains(key, "x") || strings.ContainsAny(key, "tpO") {
+		return // O: the members go to standard output
+	}
+	archive := 1
+	if strings.Contains(key, "N") && len(words) > 2 {
+		archive++ // ar xN COUNT ARCHIVE NAME
+	}
+	if archive >= len(words) {
+		return
+	}
+	base := "."
+	if outDir != nil {
+		if !outDir.Static {
+			return // a directory only known at run time: the run-time rules'
+		}
+		base = strings.TrimSuffix(outDir.Value, "/")
+		if strings.HasPrefix(base, "~") {
+			base = "./" + base // --output=~: no shell expands it there
+		}
+	}
+	at := func(name string) string {
+		if base == "." {
+			return path.Base(name)
+		}
+		return base + "/" + path.Base(name)
+	}
+	arg := words[archive]
+	if outDir != nil {
+		arg = *outDir
+	}
+	if members := words[archive+1:]; len(members) > 0 {
+		for _, m := range members {
+			if m.Static {
+				p.judge(c, c.Script, c.Dir, target{arg: m, value: at(m.Value), action: guards.Write, derived: true}, "bash-write", "ar x")
+			}
+		}
+		return
+	}
+	a := c.Dir.Join(words[archive].Value)
+	if !words[archive].Static || !a.Known {
+		return
+	}
+	names, err := arMembers(a.Path)
+	if err != nil {
+		if outDir != nil {
+			p.judgeUnnamedTree(c, treeCopy{src: syntax.Arg{Value: "the archive " + words[archive].Value, Raw: words[archive].Raw, Static: true},
+				dest: *outDir, base: base}, false)
+		}
+		return
+	}
+	seen := map[string]bool{}
+	for _, n := range names {
+		if n == "" || seen[n] {
+			continue
+		}
+		seen[n] = true
+		p.judge(c, c.Script, c.Dir, target{arg: arg, value: at(n), action: guards.Write, derived: true}, "bash-write", "ar x (a member of "+words[archive].Value+")")
+	}
+}
+
+// arMembers lists an ar archive's members with the system's ar t, as
+// archiveMembers lists tar and zip archives.
+func arMembers(p string) ([]string, error) {
+	if !path.IsAbs(p) || guards.Within("/proc", p) || guards.Within("/dev", p) {
+		return nil, errArchiveTooLarge
+	}
+	if fi, err := os.Stat(p); err != nil || !fi.Mode().IsRegular() {
+		return nil, errArchiveTooLarge
+	}
+	data, err := boundedOutput("", []string{"LC_ALL=C", "PATH=/usr/bin:/bin:/usr/local/bin"}, "ar", "t", p)
+	if err != nil {
+		return nil, err
+	}
+	names := strings.Split(strings.TrimRight(string(data), "\n"), "\n")
+	if len(names) > maxArchiveMembers {
+		return nil, errArchiveTooLarge
+	}
+	return names, nil
+}
+
+// checkPsqlWrites judges the local files psql's meta-commands write, in
+// the text of -c/--command and of a -f/--file script on disk: \o and
+// \out FILE (every query result after it), \g and \gx [(OPTIONS)] FILE,
+// \w and \write FILE (the query buffer), \s FILE (the history), \copy …
+// TO FILE (not STDOUT, PSTDOUT or PROGRAM) and \lo_export OID FILE. A
+// name starting with "|" is a command psql pipes into, not a file.
+func (p *Pass) checkPsqlWrites(c *syntax.Call) {
+	if path.Base(c.Name) != "psql" {
+		return
+	}
+	opts, _ := scan(c.Args, psqlSpec)
+	if len(find(opts, "c", "command", "f", "file")) == 0 {
+		// psql <<EOF … EOF, psql < script.sql: the text on its stdin.
+		if t, _, why := p.sftpCommands(c, nil); why == "" && t != "" {
+			for _, f := range psqlWrittenFiles(t) {
+				p.judge(c, c.Script, c.Dir, target{arg: syntax.Arg{Value: f, Raw: f, Static: true, Start: c.Start, End: c.End},
+					action: guards.Write}, "bash-write", "psql (a meta-command on its input)")
+			}
+		}
+	}
+	for _, o := range opts {
+		if !o.hasVal || !o.val.Static {
+			continue
+		}
+		var text string
+		switch o.name {
+		case "c", "command":
+			text = o.val.Value
+		case "f", "file":
+			t, ok := p.readSftpFile(c.Dir, o.val.Value)
+			if !ok {
+				continue
+			}
+			text = t
+		default:
+			continue
+		}
+		for _, f := range psqlWrittenFiles(text) {
+			p.judge(c, c.Script, c.Dir, target{arg: syntax.Arg{Value: f, Raw: f, Static: true, Start: o.val.Start, End: o.val.End},
+				action: guards.Write}, "bash-write", "psql (a meta-command in "+o.val.Raw+")")
+		}
+	}
+}
+
+// psqlWrittenFiles returns the files psql's meta-commands in text write
+// (see checkPsqlWrites). A meta-command runs to the end of its line or
+// to "\\"; its words are read as psqlLocalFiles reads them.
+func psqlWrittenFiles(text string) []string {
+	var files []string
+	for i := 0; i < len(text); i++ {
+		if text[i] != '\\' {
+			continue
+		}
+		j := i + 1
+		for j < len(text) && ('a' <= text[j] && text[j] <= 'z' || text[j] == '_') {
+			j++
+		}
+		name := text[i+1 : j]
+		line := text[j:]
+		if k := strings.IndexByte(line, '\n'); k >= 0 {
+			line = line[:k]
+		}
+		if k := strings.Index(line, `\\`); k >= 0 {
+			line = line[:k]
+		}
+		if name == "" || line != "" && line[0] != ' ' && line[0] != '\t' {
+			continue
+		}
+		i = j - 1
+		toks := sqlTokens(line)
+		file := func(t sqlToken) {
+			if t.text != "" && !(!t.quoted && strings.HasPrefix(t.text, "|")) {
+				files = append(files, t.text)
+			}
+		}
+		switch name {
+		case "o", "out", "w", "write", "s", "g", "gx":
+			// sqlTokens leaves out \g's (OPTIONS) in parentheses.
+			if len(toks) > 0 {
+				file(toks[0])
+			}
+		case "lo_export":
+			if len(toks) > 1 {
+				file(toks[1])
+			}
+		case "copy":
+			for k := 0; k+1 < len(toks); k++ {
+				if toks[k].quoted || !strings.EqualFold(toks[k].text, "to") {
+					continue
+				}
+				f := toks[k+1]
+				if low := strings.ToLower(f.text); f.quoted || low != "stdout" && low != "pstdout" && low != "program" {
+					file(f)
+				}
+				break
+			}
+		}
+	}
+	return files
+}
+
+// checkExtractDirs judges the directory cpio and unrar extract into, whose
+// members corral does not list (cpio reads its archive on stdin, and
+// neither program is one corral runs), as a write of any name in it: cpio
+// -i (--extract) with -D DIR (--directory), cpio -p (--pass-through)
+// DIR, unrar x/e ARCHIVE [FILES…] DIR/ (the destination ends in "/").
+// Their words still go through checkUnknownWriter, which asks where the
+// directory holds corral's own files, an agent's settings or the
+// startup files.
+func (p *Pass) checkExtractDirs(c *syntax.Call) {
+	var dirs []syntax.Arg
+	switch path.Base(c.Name) {
+	case "cpio":
+		opts, ops := scan(c.Args, optSpec{shortVal: "DEFHIMOCR", longEq: true, longVal: longOpts("directory", "pattern-file",
+			"file", "format", "io-size", "message", "owner", "block-size", "rsh-command", "to-stdout")})
+		switch {
+		case has(opts, "t", "list", "to-stdout"):
+		case has(opts, "p", "pass-through"):
+			if len(ops) > 0 {
+				dirs = append(dirs, c.Args[ops[len(ops)-1]])
+			}
+		case has(opts, "i", "extract"):
+			for _, o := range find(opts, "D", "directory") {
+				dirs = append(dirs, o.val)
+			}
+		}
+	case "unrar", "rar":
+		var ops []syntax.Arg
+		for _, a := range c.Args {
+			if !strings.HasPrefix(a.Value, "-") || !a.Static {
+				ops = append(ops, a)
+			}
+		}
+		if len(ops) >= 3 && (ops[0].Value == "x" || ops[0].Value == "e") && strings.HasSuffix(ops[len(ops)-1].Value, "/") {
+			dirs = append(dirs, ops[len(ops)-1])
+		}
+	default:
+		return
+	}
+	for _, d := range dirs {
+		if !d.Static {
+			continue
+		}
+		p.judge(c, c.Script, c.Dir, target{arg: d, value: strings.TrimSuffix(d.Value, "/") + "/*", action: guards.Write, derived: true},
+			"bash-write", c.Name+" (a member it extracts)")
+	}
+}
