@@ -38,6 +38,7 @@ func TestBuiltinCodeWords(t *testing.T) {
 		{`x=$(base64 -d <<< B64); source /dev/stdin <<< "$x"`, "ask"},
 		{`x=$(base64 -d <<< B64); . /dev/fd/3 3<<< "$x"`, "ask"},
 		{`source -- /dev/stdin <<< "PAYLOAD"`, "deny"},
+		{"x=$(base64 -d <<< B64); . /dev/stdin <<EOF\n$x\nEOF", "ask"},
 		{`read -r -- x <<< 'a[$(PAYLOAD)]'; (( x ))`, "deny"},
 	}
 	for _, r := range rows {

@@ -102,7 +102,7 @@ func checkRuntimeScript(p *Pass, c *syntax.Call) {
 			// download run this way is the pipe-shell rule's.
 			return
 		}
-		p.Report(c, Finding{Rule: "runtime-script", Decision: Ask, Message: c.Name + " runs " + script.Raw + ", a script only known at run time"})
+		p.Report(c, Finding{Rule: "runtime-script", Decision: Ask, Message: c.Name + " runs " + strings.TrimSpace(script.Raw) + ", a script only known at run time"})
 	}
 }
 

@@ -33,9 +33,8 @@ func ScriptWord(call *Call) (a *Arg, kind string, file bool) {
 			return nil, "", false
 		}
 		if n, ok := fdPath(call.Args[0].Value); ok && call.Args[0].Static {
-			if in := call.Fd(n); in.Kind == StreamPipe && in.Redirect.Node != nil && in.Redirect.Op == "<<<" {
-				t := in.Redirect.Target
-				return &t, "herestring", false
+			if a, kind, ok := fdScriptWord(call.Fd(n)); ok {
+				return a, kind, false
 			}
 		}
 		return &call.Args[0], "source", true
@@ -55,6 +54,30 @@ func ScriptWord(call *Call) (a *Arg, kind string, file bool) {
 			if a != nil {
 				return a, "herestring", false
 			}
+			if a, kind, ok := fdScriptWord(call.Fd(0)); ok && kind == "heredoc" {
+				return a, kind, false
+			}
+		}
+	}
+	return nil, "", false
+}
+
+// fdScriptWord returns the word a descriptor that a shell reads as its
+// script holds: a here-string's word, or an unquoted here-document's
+// body as it is expanded where it opens (source /dev/stdin <<EOF⏎$x⏎EOF
+// runs whatever $x holds).
+func fdScriptWord(in Stream) (*Arg, string, bool) {
+	if in.Kind != StreamPipe || in.Redirect.Node == nil {
+		return nil, "", false
+	}
+	switch in.Redirect.Op {
+	case "<<<":
+		t := in.Redirect.Target
+		return &t, "herestring", true
+	case "<<", "<<-":
+		if in.Redirect.expanded != nil && !in.Redirect.expanded.Static {
+			t := *in.Redirect.expanded
+			return &t, "heredoc", true
 		}
 	}
 	return nil, "", false
