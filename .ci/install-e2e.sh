@@ -16,6 +16,8 @@
 #   qwen    @qwen-code/qwen-code       JavaScript (node >= 20)
 #   opencode opencode-ai               native binary in opencode-<os>-<arch>,
 #           linked into place by its postinstall script
+#   cline   cline                      native binary in @cline/cli-<os>-<arch>
+#   copilot @github/copilot            native binary in @github/copilot-<os>-<arch>
 #
 # Exit status: with CORRAL_E2E=require (CI), 1 when any agent could not be
 # installed or does not run; otherwise always 0 (the tests then skip the
@@ -37,9 +39,11 @@ codex @openai/codex 0.169.0 codex
 gemini @google/gemini-cli 0.61.0 gemini
 qwen @qwen-code/qwen-code 0.24.4 qwen
 opencode opencode-ai 1.18.33 opencode
+cline cline 3.0.65 cline
+copilot @github/copilot 1.0.102 copilot
 
 "
-wanted="${CORRAL_E2E_AGENTS:-claude codex gemini qwen opencode}"
+wanted="${CORRAL_E2E_AGENTS:-claude codex gemini qwen opencode cline copilot}"
 
 # Debian tools the scenarios and the execution tests use (command:package;
 # socat and tftp-hpa for TestNetFileRewriteExec).
@@ -91,6 +95,8 @@ native_spec() {
 	claude) echo "@anthropic-ai/claude-code-$plat@$version" ;;
 	codex) echo "@openai/codex-$plat@npm:@openai/codex@$version-$plat" ;;
 	opencode) echo "opencode-$plat@$version" ;;
+	cline) echo "@cline/cli-$plat@$version" ;;
+	copilot) echo "@github/copilot-$plat@$version" ;;
 	*) return 1 ;;
 	esac
 }

@@ -200,7 +200,11 @@ func runMCPScenarios(t *testing.T, a mcpAgent) {
 // Code's name for it, with the tool named as the agent names it.
 func wantToldWhyMCP(m *machine, corral string, s *script, name string, input map[string]any) {
 	m.t.Helper()
-	claudeName := "mcp__fs__" + strings.TrimPrefix(strings.TrimPrefix(name, "mcp__fs__"), "fs_")
+	claudeName := name
+	for _, prefix := range []string{"mcp__fs__", "fs_", "fs-"} {
+		claudeName = strings.TrimPrefix(claudeName, prefix)
+	}
+	claudeName = "mcp__fs__" + claudeName
 	decision, reason := m.corralSays(corral, claudeName, input)
 	if decision != "deny" && decision != "ask" {
 		m.t.Errorf("corral does not refuse %s %v: %s %q", claudeName, input, decision, reason)

@@ -86,9 +86,16 @@ func findAgent(t *testing.T, a agentCLI) agentCLI {
 		cancel()
 		if err == nil {
 			a.path = c
-			// The version is the last line (Codex warns first).
+			// The version is the last line with a digit (Codex warns
+			// first, Copilot CLI adds a line about updates after it).
 			lines := strings.Split(strings.TrimSpace(string(out)), "\n")
 			a.version = strings.TrimSpace(lines[len(lines)-1])
+			for i := len(lines) - 1; i >= 0; i-- {
+				if strings.ContainsAny(lines[i], "0123456789") {
+					a.version = strings.TrimSpace(lines[i])
+					break
+				}
+			}
 			t.Logf("%s CLI %s at %s, %s", a.name, a.version, c, network)
 			return a
 		}

@@ -232,6 +232,18 @@ func TestMCPTools(t *testing.T) {
 		// an underscore is judged by its whole name.
 		{"opencode", `{"hook_event_name":"tool.execute.before","tool":"fs_write_file","args":{"path":"a"}}`, "fs", "write_file"},
 		{"opencode", `{"hook_event_name":"tool.execute.before","tool":"deploy","args":{}}`, "", "deploy"},
+		// Cline CLI 3.x: SERVER__TOOL in tool_call (recorded from Cline
+		// 3.0.65, cmd/e2e TestClineMCP); the extension's use_mcp_tool
+		// names both.
+		{"cline", `{"hookName":"tool_call","taskId":"t","tool_call":{"name":"fs__write_file","input":{"path":"a"}}}`, "fs", "write_file"},
+		{"cline", `{"hookName":"tool_call","taskId":"t","tool_call":{"name":"team__deploy","input":{}}}`, "team", "deploy"},
+		{"cline", `{"hookName":"tool_call","taskId":"t","tool_call":{"name":"deploy_0a1b2c3d","input":{}}}`, "", "deploy_0a1b2c3d"},
+		// Copilot CLI: SERVER-TOOL (recorded from Copilot CLI 1.0.102,
+		// cmd/e2e TestCopilotMCP); a server's own dashes stay with the
+		// tool.
+		{"copilot", `{"toolName":"fs-write_file","toolArgs":{"path":"a"}}`, "fs", "write_file"},
+		{"copilot", `{"toolName":"github-mcp-server-get_me","toolArgs":"{}"}`, "github", "mcp-server-get_me"},
+		{"cline", `{"hookName":"PreToolUse","taskId":"t","preToolUse":{"toolName":"use_mcp_tool","parameters":{"server_name":"fs","tool_name":"read_file","arguments":"{\"path\":\"a\"}"}}}`, "fs", "read_file"},
 	} {
 		req, err := ByName(tc.agent).Decode([]byte(tc.input))
 		if err != nil {
@@ -260,6 +272,28 @@ func TestMCPTools(t *testing.T) {
 		req, err := opencode.Decode([]byte(`{"hook_event_name":"tool.execute.before","tool":"` + tool + `","args":{"command":"ls","filePath":"a"}}`))
 		if err != nil || req.Kind != kind {
 			t.Errorf("opencode %s: kind %q, want %q, err %v", tool, req.Kind, kind, err)
+		}
+	}
+	// Cline's own tools keep their kinds; the ones that touch nothing
+	// (questions, web reads, sub-agents, agent teams) are not judged, nor
+	// are the extension's tools other than use_mcp_tool.
+	for tool, kind := range map[string]Kind{"run_commands": Shell, "editor": Write, "read_files": Read, "ask_question": "", "fetch_web_content": "", "spawn_agent": "", "team_task": "", "team_send_message": "", "submit_and_exit": ""} {
+		req, err := cline.Decode([]byte(`{"hookName":"tool_call","taskId":"t","tool_call":{"name":"` + tool + `","input":{"commands":["ls"],"path":"a"}}}`))
+		if err != nil || req.Kind != kind {
+			t.Errorf("cline %s: kind %q, want %q, err %v", tool, req.Kind, kind, err)
+		}
+	}
+	for _, tool := range []string{"browser_action", "ask_followup_question", "fs__write_file"} {
+		req, err := cline.Decode([]byte(`{"hookName":"PreToolUse","taskId":"t","preToolUse":{"toolName":"` + tool + `","parameters":{"url":"a"}}}`))
+		if err != nil || req.Kind != "" {
+			t.Errorf("cline extension %s: kind %q, err %v", tool, req.Kind, err)
+		}
+	}
+	// Copilot's own tools keep their kinds; the others are not judged.
+	for tool, kind := range map[string]Kind{"bash": Shell, "create": Write, "view": Read, "sql": "", "read_agent": "", "fetch_copilot_cli_documentation": "", "-x": "", "x-": ""} {
+		req, err := copilot.Decode([]byte(`{"toolName":"` + tool + `","toolArgs":{"command":"ls","path":"a"}}`))
+		if err != nil || req.Kind != kind {
+			t.Errorf("copilot %s: kind %q, want %q, err %v", tool, req.Kind, kind, err)
 		}
 	}
 	for _, j := range []jsonHooks{claudeCode.jsonHooks, codexCLI.jsonHooks, qwenCode.jsonHooks, gemini.jsonHooks} {

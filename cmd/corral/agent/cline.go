@@ -118,6 +118,42 @@ func clineFiles(v any) []string {
 	return nil
 }
 
+// clineOwnTools are the CLI 3.x's own tools that neither run commands
+// nor touch files (questions, web reads, skills, sub-agents and teams,
+// the end of a run; read from the 3.0.65 bundle): they are not judged.
+// Its file and command tools are in clineTools or decoded by name.
+var clineOwnTools = []string{"ask_question", "fetch_web_content", "search_codebase", "skills", "submit_and_exit", "spawn_agent"}
+
+// clineMCPTool splits the name the CLI 3.x gives a tool that is not one
+// of its own: an MCP server's tool, which @cline/core names
+// SERVER__TOOL (fs__write_file; recorded from a real 3.0.65 run,
+// TestClineMCP), with every run of characters other than letters,
+// digits, '_' and '-' replaced by '_'; a name so changed or longer than
+// 64 characters is cut and ends in '_' and 8 hex digits of its hash, so
+// the tool's own name may be lost, and the whole name is then judged.
+// The server is taken to end at the first "__". A plugin's tool is judged
+// the same way, by its name and input. The agent-team tools (team_task,
+// team_send_message, …) only pass work and messages between the CLI's
+// own agents, whose tool calls come to the hook themselves: a team_ name
+// without "__" is not judged (team__write_file is server team's).
+func clineMCPTool(name string) (server, tool string, ok bool) {
+	if name == "" || name == "run_commands" || name == "read_files" {
+		return "", "", false
+	}
+	if strings.HasPrefix(name, "team_") && !strings.Contains(name, "__") {
+		return "", "", false
+	}
+	for _, own := range clineOwnTools {
+		if name == own {
+			return "", "", false
+		}
+	}
+	if server, tool, found := strings.Cut(name, "__"); found && server != "" && tool != "" {
+		return server, tool, true
+	}
+	return "", name, true
+}
+
 func (clineAgent) Name() string  { return "cline" }
 func (clineAgent) Title() string { return "Cline" }
 func (clineAgent) Caps() Caps    { return Caps{Rewrite: true, Context: true} }
@@ -179,7 +215,15 @@ func (clineAgent) Decode(data []byte) (*Request, error) {
 			req.Kind, req.Paths = Read, clineFiles(input)
 			return req, nil
 		}
-		return req, clineTools.fill(req, obj)
+		if err := clineTools.fill(req, obj); err != nil {
+			return nil, err
+		}
+		if _, known := clineTools.find(req.Tool); !known {
+			if server, tool, ok := clineMCPTool(req.Tool); ok {
+				req.Kind, req.MCPServer, req.MCPTool = MCP, server, tool
+			}
+		}
+		return req, nil
 	case in.PreToolUse == nil || (in.HookName != "" && in.HookName != "PreToolUse" && in.HookName != "tool_call"):
 		switch in.HookName {
 		case "TaskCancel", "TaskComplete", "agent_abort", "agent_end", "session_shutdown":
@@ -195,6 +239,28 @@ func (clineAgent) Decode(data []byte) (*Request, error) {
 		return nil, err
 	}
 	req.Input = input
+	if req.Tool == "use_mcp_tool" {
+		// The extension's one tool for every MCP server's tools:
+		// {server_name, tool_name, arguments} (arguments a JSON text).
+		server, _ := input["server_name"].(string)
+		tool, _ := input["tool_name"].(string)
+		args := map[string]any{}
+		switch v := input["arguments"].(type) {
+		case string:
+			if strings.TrimSpace(v) != "" {
+				if err := json.Unmarshal([]byte(v), &args); err != nil {
+					return nil, fmt.Errorf("use_mcp_tool arguments: %v", err)
+				}
+			}
+		case map[string]any:
+			args = v
+		}
+		if tool == "" {
+			return nil, fmt.Errorf("use_mcp_tool names no tool")
+		}
+		req.Kind, req.MCPServer, req.MCPTool, req.Input = MCP, server, tool, args
+		return req, nil
+	}
 	if req.Tool == "run_commands" || req.Tool == "read_files" {
 		// 3.x parameters: values flattened to strings (JSON for lists).
 		var v any
@@ -214,7 +280,16 @@ func (clineAgent) Decode(data []byte) (*Request, error) {
 		req.Kind, req.Paths = Read, clineFiles(input)
 		return req, nil
 	}
-	return req, clineTools.fill(req, input)
+	if err := clineTools.fill(req, input); err != nil {
+		return nil, err
+	}
+	if _, known := clineTools.find(req.Tool); !known && in.HookName == "tool_call" {
+		// A 3.x server's tool (the extension's come in use_mcp_tool).
+		if server, tool, ok := clineMCPTool(req.Tool); ok {
+			req.Kind, req.MCPServer, req.MCPTool = MCP, server, tool
+		}
+	}
+	return req, nil
 }
 
 type clineOutput struct {

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"path/filepath"
+	"strings"
 )
 
 // copilotCLI is GitHub Copilot CLI (DESIGN.md, "Hook protocols of other
@@ -59,8 +60,8 @@ func (copilotCLI) Decode(data []byte) (*Request, error) {
 		return req, nil
 	}
 	raw := fields["toolArgs"]
-	// toolArgs is a JSON string holding a JSON object (or, in the SDK, the
-	// object itself).
+	// toolArgs is the tool's input object (as Copilot CLI 1.0.102 sends
+	// it, recorded) or a JSON string holding one (as documented).
 	var s string
 	if json.Unmarshal(raw, &s) == nil {
 		raw = json.RawMessage(s)
@@ -70,7 +71,31 @@ func (copilotCLI) Decode(data []byte) (*Request, error) {
 		return nil, fmt.Errorf("toolArgs: %v", err)
 	}
 	req.Input = input
-	return req, copilotTools.fill(req, input)
+	if err := copilotTools.fill(req, input); err != nil {
+		return nil, err
+	}
+	if _, known := copilotTools.find(req.Tool); !known {
+		if server, tool, ok := copilotMCPTool(req.Tool); ok {
+			req.Kind, req.MCPServer, req.MCPTool = MCP, server, tool
+		}
+	}
+	return req, nil
+}
+
+// copilotMCPTool splits the name Copilot CLI gives an MCP server's tool:
+// SERVER-TOOL (fs-write_file; recorded from a real 1.0.102 run, cmd/e2e
+// TestCopilotMCP, and its built-in GitHub server's tools are
+// github-mcp-server-…). Its own tools are spelt with underscores only
+// (bash, write_bash, session_store_sql), so a name with a dash is a
+// server's. A server's name may hold dashes itself: the server is taken
+// to end at the first one, and the rest, judged as the tool's name, may
+// carry words of the server's (stricter, not looser).
+func copilotMCPTool(name string) (server, tool string, ok bool) {
+	server, tool, found := strings.Cut(name, "-")
+	if !found || server == "" || tool == "" {
+		return "", "", false
+	}
+	return server, tool, true
 }
 
 type copilotOutput struct {

@@ -91,3 +91,77 @@ func TestClineShapes(t *testing.T) {
 		t.Errorf("run_commands [42]: exit %d, stdout %q, stderr %q", code, stdout, stderr)
 	}
 }
+
+// clineRecorded are PreToolUse inputs the real Cline CLI 3.0.65 sent its
+// hook for a call of the stdio MCP server "fs" (cmd/e2e TestClineMCP,
+// recorded with CORRAL_E2E_RECORD), with the project's path replaced by
+// @PROJECT@: the server's tool arrives as tool_call {name:
+// "fs__write_file", input: the server's arguments}.
+var clineRecorded = map[string]string{
+	"githook": `{"clineVersion":"","timestamp":"2026-11-29T17:20:10.003Z","taskId":"conv_1795972808703_bkob9ae","sessionContext":{"rootSessionId":"1795972806444_rzlql"},"workspaceRoots":["@PROJECT@"],"workspaceInfo":{"rootPath":"@PROJECT@","hint":"project"},"userId":"e2e","agent_id":"agent_1795972808209_a7mvpe","parent_agent_id":null,"hookName":"tool_call","iteration":1,"tool_call":{"id":"call_e2e_1","name":"fs__write_file","input":{"content":"#!/bin/sh\necho pwned\n","path":"@PROJECT@/.git/hooks/pre-commit"}},"preToolUse":{"toolName":"fs__write_file","parameters":{"content":"#!/bin/sh\necho pwned\n","path":"@PROJECT@/.git/hooks/pre-commit"}}}`,
+	"notes":   `{"clineVersion":"","timestamp":"2026-11-29T17:19:53.991Z","taskId":"conv_1795972792563_cvyh87r","sessionContext":{"rootSessionId":"1795972790833_nzqk4"},"workspaceRoots":["@PROJECT@"],"workspaceInfo":{"rootPath":"@PROJECT@","hint":"project"},"userId":"e2e","agent_id":"agent_1795972792097_7gzq1f","parent_agent_id":null,"hookName":"tool_call","iteration":1,"tool_call":{"id":"call_e2e_1","name":"fs__write_file","input":{"content":"hello\n","path":"@PROJECT@/notes.txt"}},"preToolUse":{"toolName":"fs__write_file","parameters":{"content":"hello\n","path":"@PROJECT@/notes.txt"}}}`,
+}
+
+// TestClineMCP replays the recorded inputs through `corral hook --agent
+// cline`: the write to a git hook through the server's tool is refused
+// (cancel, with corral's reason), the ordinary write passes. The same
+// tool name in the parameters-only shape, a server's read of a private
+// key, the VS Code extension's use_mcp_tool wrapper (documented shape,
+// not run here) and the CLI's own tools that touch nothing are checked
+// too.
+func TestClineMCP(t *testing.T) {
+	m := newMachine(t)
+	send := func(in string) map[string]any {
+		t.Helper()
+		code, stdout, stderr := m.run(strings.ReplaceAll(in, "@PROJECT@", m.project), "hook", "--agent", "cline")
+		if code != 0 {
+			t.Fatalf("hook exited %d: %s", code, stderr)
+		}
+		return jsonMap(t, stdout)
+	}
+	if a := send(clineRecorded["githook"]); str(a, "cancel") != "true" || str(a, "errorMessage") != "Protected path: .git/hooks/pre-commit cannot be modified" {
+		t.Errorf("recorded git hook write: %v", a)
+	}
+	if a := send(clineRecorded["notes"]); str(a, "cancel") == "true" || str(a, "errorMessage") != "" {
+		t.Errorf("recorded ordinary write: %v", a)
+	}
+	call := func(name string, input any) string {
+		b, _ := json.Marshal(map[string]any{"hookName": "tool_call", "taskId": "t1", "workspaceRoots": []string{m.project},
+			"tool_call": map[string]any{"id": "c1", "name": name, "input": input}})
+		return string(b)
+	}
+	key := filepath.Join(m.home, ".ssh", "id_ed25519")
+	for _, in := range []string{
+		call("fs__read_text_file", map[string]any{"path": key}),
+		// A server whose name was sanitised keeps its tool after "__".
+		call("my_fs__read_text_file", map[string]any{"path": "~/.ssh/id_ed25519"}),
+		// A name cut and hashed (longer than 64 characters) is judged
+		// whole.
+		call("a_very_long_server_name_that_goes_on_and_on__read_text_f_1a2b3c4d", map[string]any{"path": key}),
+		// A server named team is a server, not the CLI's team tools.
+		call("team__read_text_file", map[string]any{"path": key}),
+		// The parameters-only shape (values flattened to strings).
+		`{"hookName":"tool_call","taskId":"t1","workspaceRoots":["@PROJECT@"],"preToolUse":{"toolName":"fs__read_text_file","parameters":{"path":"` + key + `"}}}`,
+		// The VS Code extension's wrapper: arguments as JSON text.
+		`{"hookName":"PreToolUse","taskId":"t1","workspaceRoots":["@PROJECT@"],"preToolUse":{"toolName":"use_mcp_tool","parameters":{"server_name":"fs","tool_name":"read_text_file","arguments":"{\"path\":\"` + key + `\"}"}}}`,
+		call("shell__execute_command", map[string]any{"command": "rm -rf ~"}),
+	} {
+		if a := send(in); str(a, "cancel") != "true" || str(a, "errorMessage") == "" {
+			t.Errorf("%s: not refused: %v", in, a)
+		}
+	}
+	// Ordinary work passes: the CLI's own tools that touch neither files
+	// nor commands, an MCP tool with data that only looks like a command.
+	for _, in := range []string{
+		call("team_send_message", map[string]any{"to": "a", "message": "rm -rf ~ is a bad idea"}),
+		call("ask_question", map[string]any{"question": "cat ~/.ssh/id_ed25519?"}),
+		call("fetch_web_content", map[string]any{"url": "https://example.com"}),
+		call("fs__read_text_file", map[string]any{"path": filepath.Join(m.project, "README.md")}),
+		call("notes__add", map[string]any{"text": `echo "rm -rf /"`}),
+		`{"hookName":"PreToolUse","taskId":"t1","workspaceRoots":["@PROJECT@"],"preToolUse":{"toolName":"use_mcp_tool","parameters":{"server_name":"fs","tool_name":"read_text_file","arguments":"{\"path\":\"README.md\"}"}}}`,
+	} {
+		if a := send(in); str(a, "cancel") == "true" {
+			t.Errorf("%s: refused: %v", in, a)
+		}
+	}
+}
