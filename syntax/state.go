@@ -627,6 +627,11 @@ func (st *state) setThrough(name string, v variable) {
 		st.setVar(n, ref)
 		return
 	}
+	// A variable keeps its export attribute through a new value, and
+	// under set -a every value read is exported (export BASH_ENV; read
+	// -r BASH_ENV; set -a; read -r BASH_ENV: bash starts its child with
+	// it).
+	v.exported = v.exported || st.vars[n].exported || st.allExport
 	st.setVar(n, v)
 }
 

@@ -1586,13 +1586,14 @@ func (w *walker) declare(c scope, s *sh.Stmt, d *sh.DeclClause, st *state) {
 			}
 			// A word only run time knows may be any assignment.
 			if !isName(a.Value.Lit()) {
-				r := w.resolver(c, st)
-				if v := r.arg(a.Value); v.Static {
-					if name, _, _ := strings.Cut(v.Value, "="); isName(name) {
-						st.forget(name)
-						continue
-					}
+				if syn, ok := w.computedAssigns(c, st, a.Value); ok {
+					// export "$n=./x.sh" with n known, export
+					// BASH_E{NV,}=x, export "BASH_ENV=$x": the names
+					// bash assigns, each judged as if spelt out.
+					as = append(as, syn...)
+					continue
 				}
+				w.anyNameAssigned(c, st, a.Value, exported || st.allExport)
 				st.forgetAll()
 				// export $(cat .env | xargs): every variable may now
 				// hold the content of the files the word prints.
@@ -2538,6 +2539,11 @@ func (w *walker) reads(c scope, call *Call, st *state) {
 					val = args[i].Value
 					if v[j] == 'C' && !args[i].Static {
 						w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, What: "mapfile -C runs a callback only known at run time", Text: val, Always: true})
+					}
+					if (v[j] == 'v' || v[j] == 'a') && !args[i].Static && st.allExport {
+						// set -a; printf -v "$n" …: a variable only run
+						// time names gets a value, exported.
+						w.anyNameAssigned(c, st, nil, true)
 					}
 				}
 				switch v[j] {
