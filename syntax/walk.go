@@ -138,6 +138,11 @@ type walker struct {
 	// touched are the files this command made, changed the time of or
 	// removed by name (noteTouched).
 	touched map[string]bool
+	// cdLeaf is the statement of an && / || chain being walked: its
+	// failure is the chain's to model (andOr). mkdirs are the
+	// directories mkdir made earlier in the command, absolute.
+	cdLeaf *sh.Stmt
+	mkdirs []string
 	// traps are the trap actions set so far, walked once more with the
 	// state the script ends in (finalTraps).
 	traps []pendingTrap
@@ -422,7 +427,9 @@ func (w *walker) andOr(c scope, s *sh.Stmt, st *state) {
 	}
 	before := st.clone()
 	t := w.condTruth(c, leaves[:1], st)
+	w.cdLeaf = leaves[0] // a failed cd here is failed's, not the builtin's
 	w.stmt(c, leaves[0], st)
+	w.cdLeaf = nil
 	ok := st
 	bad := failed(leaves[0], before, ok)
 	settle(t, ok, bad)
@@ -430,7 +437,9 @@ func (w *walker) andOr(c scope, s *sh.Stmt, st *state) {
 		if ops[i] == sh.AndStmt {
 			from := ok.clone()
 			t := w.condTruth(c, []*sh.Stmt{leaf}, from)
+			w.cdLeaf = leaf
 			w.stmt(c, leaf, from)
+			w.cdLeaf = nil
 			fail := failed(leaf, ok, from)
 			if !from.dead {
 				settle(t, from, fail)
@@ -440,7 +449,9 @@ func (w *walker) andOr(c scope, s *sh.Stmt, st *state) {
 		} else {
 			from := bad.clone()
 			t := w.condTruth(c, []*sh.Stmt{leaf}, from)
+			w.cdLeaf = leaf
 			w.stmt(c, leaf, from)
+			w.cdLeaf = nil
 			if from.dead {
 				ok.merge(from)
 				bad = from
@@ -2321,9 +2332,27 @@ func (w *walker) builtin(c scope, call *Call, st *state) {
 	args := call.Args
 	w.evalNames(c, call, st)
 	switch call.Name {
+	case "enable":
+		enableDirBuiltins(args, st)
+	case "mkdir":
+		w.noteMkdir(call)
 	case "cd", "pushd", "popd":
+		if st.dirOff&dirBit(call.Name) != 0 || dirTooMany(call) {
+			// enable -n cd: a program cd (or none) runs, in a child;
+			// cd a b: "too many arguments". The shell stays.
+			return
+		}
 		old := st.dir
 		st.dir = w.chdir(call, st)
+		if call.Name != "popd" && !st.errExit && call.Stmt != w.cdLeaf && w.cdMayFail(st.dir) {
+			// cd DIR; … with no DIR when the hook runs, none made by
+			// mkdir before: bash says "No such file or directory" and
+			// goes on where it was.
+			st.dir = dirOneOf(append(old.Candidates(), st.dir.Candidates()...))
+			if !old.Known && old.Maybe == "" {
+				st.dir = Dir{}
+			}
+		}
 		// bash sets OLDPWD to the directory it left (cd -, "$OLDPWD",
 		// ~- then name it).
 		if old.Known {
@@ -2654,6 +2683,8 @@ func (w *walker) set(args []Arg, st *state) {
 			st.noGlob = on
 		case "allexport":
 			st.allExport = on
+		case "errexit":
+			st.errExit = on
 		case "xtrace", "verbose":
 			st.trace.Named(name, on)
 		case "physical":
@@ -2694,6 +2725,8 @@ func (w *walker) set(args []Arg, st *state) {
 					option("noglob", on)
 				case 'a':
 					option("allexport", on)
+				case 'e':
+					option("errexit", on)
 				case 'x', 'v':
 					st.trace.Letter(l, on)
 				case 'P':
@@ -2706,7 +2739,7 @@ func (w *walker) set(args []Arg, st *state) {
 							// An option only known at run time: either
 							// reading of these two is unsafe somewhere,
 							// so they become what every path agrees on.
-							st.noGlob, st.allExport = false, false
+							st.noGlob, st.allExport, st.errExit = false, false, false
 							st.trace = st.trace.merge(TraceOpts{Verbose: true, Xtrace: on})
 							continue
 						}
