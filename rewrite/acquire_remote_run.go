@@ -379,19 +379,24 @@ func checkRemoteRun(p *Pass, c *syntax.Call) {
 			}
 		case c.Name == "yarn" && verb == "dlx":
 			p.npxSpecs(c, rest, report)
-		case c.Name != "gem" && (verb == "install" || verb == "i" || verb == "add" || verb == "exec" && c.Name == "npm"):
-			for k, w := range rest {
-				if w == "--" {
-					return
-				}
-				if k > 0 && npmValueOpt(rest[k-1]) {
-					continue // --registry URL (judged above), --tag next, -w app
-				}
-				if !strings.HasPrefix(w, "-") && (remoteSpec(w) || npmShorthand(w)) {
-					report(c.Name + " " + verb + " " + w + " installs a package, and runs its install scripts, fetched from that address")
-					return
-				}
-			}
+		case c.Name == "npm" && verb == "exec":
+			p.npxSpecs(c, rest, report)
+		case c.Name != "gem" && (verb == "install" || verb == "i" || verb == "add"):
+			npmInstallSpecs(c.Name, verb, rest, report)
+		}
+		return
+	case "bun":
+		// bun add/install/i PKG…, bun x PKG (bunx): the same package
+		// specs as npm's (bun add --help).
+		if reg, ok := npmRegistry(c, words); ok {
+			report("bun with the registry " + reg + " installs packages, and runs their install scripts, from there")
+			return
+		}
+		switch verb, rest := first(); verb {
+		case "add", "a", "install", "i":
+			npmInstallSpecs(c.Name, verb, rest, report)
+		case "x":
+			p.npxSpecs(c, rest, report)
 		}
 		return
 	case "npx", "bunx", "pnpm":
@@ -403,12 +408,7 @@ func checkRemoteRun(p *Pass, c *syntax.Call) {
 			}
 			verb, r := first()
 			if verb == "add" || verb == "install" || verb == "i" {
-				for _, w := range r {
-					if !strings.HasPrefix(w, "-") && (remoteSpec(w) || npmShorthand(w)) {
-						report("pnpm " + verb + " " + w + " installs a package, and runs its install scripts, fetched from that address")
-						return
-					}
-				}
+				npmInstallSpecs(c.Name, verb, r, report)
 				return
 			}
 			if verb != "dlx" {
@@ -518,10 +518,18 @@ func checkRemoteRun(p *Pass, c *syntax.Call) {
 // github: or user/repo spec is code fetched and run.
 func (p *Pass) npxSpecs(c *syntax.Call, rest []string, report func(string)) {
 	for i, w := range rest {
-		if w == "--" || w == "-c" || w == "--call" {
+		if w == "-c" || w == "--call" {
 			return
 		}
 		v := w
+		if w == "--" {
+			// The end of the runner's options: the next word is the
+			// package whose command runs (npx -- github:a/b).
+			if i+1 < len(rest) && (remoteSpec(rest[i+1]) || npmShorthand(rest[i+1])) {
+				report(c.Name + " runs the package " + rest[i+1] + ", fetched from where it names")
+			}
+			return
+		}
 		if (w == "-p" || w == "--package") && i+1 < len(rest) {
 			v = rest[i+1]
 		} else if pv, ok := strings.CutPrefix(w, "--package="); ok {
@@ -535,6 +543,28 @@ func (p *Pass) npxSpecs(c *syntax.Call, rest []string, report func(string)) {
 		}
 		if !strings.HasPrefix(w, "-") {
 			return // the command: what follows is its arguments
+		}
+	}
+}
+
+// npmInstallSpecs judges the words after npm/yarn/pnpm/bun add or
+// install: a package spec that is a URL, git+, github: or user/repo is
+// code fetched and its install scripts run. "--" ends the options; the
+// words after it are still package specs (npm i -- https://x/y.tgz, as
+// nopt reads it).
+func npmInstallSpecs(prog, verb string, rest []string, report func(string)) {
+	ended := false
+	for k, w := range rest {
+		if w == "--" && !ended {
+			ended = true
+			continue
+		}
+		if !ended && (strings.HasPrefix(w, "-") || k > 0 && npmValueOpt(rest[k-1])) {
+			continue // an option; --registry URL (judged apart), --tag next, -w app
+		}
+		if remoteSpec(w) || npmShorthand(w) {
+			report(prog + " " + verb + " " + w + " installs a package, and runs its install scripts, fetched from that address")
+			return
 		}
 	}
 }

@@ -248,6 +248,9 @@ type wordScan struct {
 	// prompt: the word holds ${x@P} of a plain variable, whose value
 	// corral computes where it can (promptValue).
 	prompt bool
+	// translated: the word holds a $"…" that a message catalog the
+	// command chose translates (translates): a value a program chose.
+	translated bool
 }
 
 func (r *resolver) scan(w *sh.Word) wordScan {
@@ -299,6 +302,12 @@ func (r *resolver) scanParts(s *wordScan, parts []sh.WordPart, quoted bool) {
 				s.braces = true
 			}
 		case *sh.DblQuoted:
+			if p.Dollar && r.translates() {
+				// $"…" with TEXTDOMAIN or TEXTDOMAINDIR set by the
+				// command: the text is what the message catalog it
+				// names says, a file the command can make (msgfmt).
+				s.dynamic, s.subst, s.translated = true, true, true
+			}
 			r.scanParts(s, p.Parts, true)
 		case *sh.CmdSubst:
 			if _, ok := r.knownSubst(p); !ok {
@@ -314,6 +323,22 @@ func (r *resolver) scanParts(s *wordScan, parts []sh.WordPart, quoted bool) {
 			s.glob = true
 		}
 	}
+}
+
+// translates reports that bash may translate a $"…" word through a
+// message catalog the command chose: TEXTDOMAIN or TEXTDOMAINDIR set by
+// the command (or made unknown by it). Without them the catalogs are the
+// user's own, and the word is its text.
+func (r *resolver) translates() bool {
+	if r.st == nil {
+		return false
+	}
+	for _, n := range []string{"TEXTDOMAIN", "TEXTDOMAINDIR"} {
+		if v, ok := r.st.vars[n]; ok && !v.seeded && (v.set || !v.known) {
+			return true
+		}
+	}
+	return false
 }
 
 // caseOrEscapeOp are the @ operators that only transform the value
@@ -894,6 +919,7 @@ func (r *resolver) dynamic(a *Arg, w *sh.Word, s wordScan, _ []string) {
 		r.approx(&b, p, i == 0, false)
 	}
 	a.Value, a.Static = b.String(), false
+	a.Printed = a.Printed || s.translated
 	if s.subst || r.mask {
 		return
 	}

@@ -75,6 +75,10 @@ type interpSpec struct {
 	// or prints something and runs no program (ruby -c, php -l,
 	// --version).
 	check []string
+	// endDash reports that "-" right after "--" is still standard input
+	// (python3, node, ruby, perl and php: "python3 -- -" reads its
+	// program from stdin); without it "--" makes "-" a file name (lua).
+	endDash bool
 	// noFile reports that operands are no script the interpreter runs
 	// (sbcl's, erl's and matlab's are the program's arguments, kotlinc
 	// compiles its files, ghci loads modules without running them).
@@ -92,7 +96,7 @@ func interpSpecFor(l lang.Lang, name string) (interpSpec, bool) {
 		return interpSpec{opts: OptSpec{ShortVal: "cmWXQ", Stop: true, End: []string{"c", "m"},
 			LongVal:  []string{"check-hash-based-pycs"},
 			LongFlag: []string{"help", "version", "help-env", "help-xoptions", "help-all"}},
-			code: []string{"c"}, check: []string{"help", "version", "help-env", "help-xoptions", "help-all"}}, true
+			code: []string{"c"}, check: []string{"help", "version", "help-env", "help-xoptions", "help-all"}, endDash: true}, true
 	case name == "bun":
 		return interpSpec{opts: OptSpec{ShortVal: "ep", LongEq: true, Stop: true, LongVal: []string{"eval", "print"}},
 			code: []string{"e", "p", "eval", "print"}, check: []string{"version", "help"}}, true
@@ -100,17 +104,17 @@ func interpSpecFor(l lang.Lang, name string) (interpSpec, bool) {
 		return interpSpec{opts: OptSpec{ShortVal: "rCep", LongEq: true, Stop: true,
 			LongVal: []string{"require", "import", "loader", "experimental-loader", "conditions", "input-type", "env-file", "title",
 				"stack-size", "inspect-port", "eval", "print"}},
-			code: []string{"e", "p", "eval", "print"}, check: []string{"version", "help", "check"}}, true
+			code: []string{"e", "p", "eval", "print"}, check: []string{"version", "help", "check"}, endDash: true}, true
 	case l == lang.Ruby:
 		// ruby -c checks the syntax only.
 		return interpSpec{opts: OptSpec{ShortVal: "rICEe", LongEq: true, Stop: true}, code: []string{"e"},
-			check: []string{"c", "version", "help"}}, true
+			check: []string{"c", "version", "help"}, endDash: true}, true
 	case l == lang.Perl:
 		// perlrun(1): -i, -C, -d, -D, -x and -F take the rest of the word;
 		// -l and -0 take only digits, which are no option letters, so
 		// the cluster goes on (-lne CODE is -l -n -e).
 		return interpSpec{opts: OptSpec{ShortVal: "IMmeE", ShortOpt: "iCdDxF", Stop: true}, code: []string{"e", "E"},
-			check: []string{"version", "help"}}, true
+			check: []string{"version", "help"}, endDash: true}, true
 	case l == lang.PHP:
 		// php -r CODE, -f FILE, -l (lint); -B CODE before the input,
 		// -R CODE for each line of it, -E CODE after it (all of them
@@ -118,7 +122,7 @@ func interpSpecFor(l lang.Lang, name string) (interpSpec, bool) {
 		return interpSpec{opts: OptSpec{ShortVal: "dczrfBREF", LongEq: true, Stop: true, LongVal: []string{"file",
 			"process-begin", "process-code", "process-end", "process-file", "php-ini", "define", "zend-extension"}},
 			code: []string{"r", "B", "R", "E", "process-begin", "process-code", "process-end"}, file: []string{"f", "file", "F", "process-file"},
-			check: []string{"l", "version", "help", "syntax-check"}}, true
+			check: []string{"l", "version", "help", "syntax-check"}, endDash: true}, true
 	case l == lang.Lua:
 		// lua -e STAT -l MOD.
 		return interpSpec{opts: OptSpec{ShortVal: "le", Stop: true}, code: []string{"e"}}, true
@@ -279,7 +283,7 @@ func interpreterProgram(c *Call) (program, bool) {
 	}
 	if p.file == nil && len(operands) > 0 && !spec.noFile {
 		k := operands[0]
-		if a := args[k]; a.Static && a.Value == "-" && (k == 0 || args[k-1].Value != "--") {
+		if a := args[k]; a.Static && a.Value == "-" && (spec.endDash || k == 0 || args[k-1].Value != "--") {
 			p.stdin = true
 			if !loop {
 				p.argv = argvFor(l, name, "-", words(1))

@@ -12,6 +12,14 @@ func TestProgramFromStdin(t *testing.T) {
 	}{
 		{"python3", true, true},
 		{"python3 -", true, true},
+		{"python3 -- -", true, true}, // "--" ends the options; "-" is still stdin
+		{"python3 -u -- -", true, true},
+		{"python3 -- tool.py", false, true},
+		{"node -- -", true, true},
+		{"ruby -- -", true, true},
+		{"perl -- -", true, true},
+		{"php -- -", true, true},
+		{"lua -- -", false, true}, // lua.c: "-" after "--" is a file named "-"
 		{"python3 -u -B", true, true},
 		{"python3 -m json.tool", false, true},
 		{"python -mjson.tool", false, true},

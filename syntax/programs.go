@@ -1038,6 +1038,10 @@ var deletingPackages = lazy.Value[map[string]bool]{New: func() map[string]bool {
 func (w *walker) npx(c scope, call *Call, args []Arg) {
 	i := 0
 	for i < len(args) && strings.HasPrefix(args[i].Value, "-") {
+		if args[i].Value == "--" {
+			i++ // the end of the runner's options: the package is next
+			break
+		}
 		if v := args[i].Value; (v == "-p" || v == "--package") && i+1 < len(args) {
 			i++
 		}

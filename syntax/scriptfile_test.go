@@ -68,6 +68,11 @@ func TestScriptFiles(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	// The directories a.sh enters exist (a cd to a missing one may
+	// fail, and the calls after it are then in either directory).
+	if err := os.MkdirAll(filepath.Join(dir, "sub", "sub"), 0o755); err != nil {
+		t.Fatal(err)
+	}
 	for _, tc := range []struct {
 		cmd  string
 		want []string // "name@dir origin"

@@ -315,6 +315,13 @@ type state struct {
 	// allExport is set -a (set -o allexport): every variable assigned
 	// while it is on gets the export attribute.
 	allExport bool
+	// errExit is set -e (set -o errexit) on every path: a failing cd
+	// ends the shell rather than leaving it where it was.
+	errExit bool
+	// dirOff are the directory builtins enable -n turned off (dirBit):
+	// cd, pushd and popd are then programs looked up on PATH, which
+	// cannot move the shell.
+	dirOff uint8
 	// trace are set -x and set -v (-o xtrace, -o verbose) where they may
 	// be on: a subshell's set -x ends with it, a new shell starts with
 	// its command line's (bash -x) or an exported SHELLOPTS's.
@@ -491,6 +498,8 @@ func (st *state) merge(o *state) {
 	// that may not be exported is not handed to a child as known (the
 	// child sees it as unknown, the safe reading).
 	st.allExport = st.allExport && o.allExport
+	st.errExit = st.errExit && o.errExit
+	st.dirOff |= o.dirOff
 	st.trace = st.trace.merge(o.trace)
 }
 
@@ -500,7 +509,7 @@ func (st *state) equal(o *state) bool {
 	if st.dead != o.dead || st.dir != o.dir || st.posKnown != o.posKnown || !slices.Equal(st.pos, o.pos) || len(st.vars) != len(o.vars) ||
 		len(st.fds) != len(o.fds) || st.stackKnown != o.stackKnown || len(st.aliases) != len(o.aliases) ||
 		st.expandAliases != o.expandAliases || st.aliasesOff != o.aliasesOff || st.lastPipe != o.lastPipe || st.noSourcePath != o.noSourcePath || st.noGlob != o.noGlob || st.glob != o.glob ||
-		st.allExport != o.allExport || st.trace != o.trace || st.physical != o.physical || !slices.Equal(st.wild, o.wild) || st.wildReadonly != o.wildReadonly || st.histAll != o.histAll || !slices.Equal(st.hist, o.hist) {
+		st.allExport != o.allExport || st.errExit != o.errExit || st.dirOff != o.dirOff || st.trace != o.trace || st.physical != o.physical || !slices.Equal(st.wild, o.wild) || st.wildReadonly != o.wildReadonly || st.histAll != o.histAll || !slices.Equal(st.hist, o.hist) {
 		return false
 	}
 	for k, v := range st.vars {
@@ -627,6 +636,11 @@ func (st *state) setThrough(name string, v variable) {
 		st.setVar(n, ref)
 		return
 	}
+	// A variable keeps its export attribute through a new value, and
+	// under set -a every value read is exported (export BASH_ENV; read
+	// -r BASH_ENV; set -a; read -r BASH_ENV: bash starts its child with
+	// it).
+	v.exported = v.exported || st.vars[n].exported || st.allExport
 	st.setVar(n, v)
 }
 

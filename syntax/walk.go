@@ -143,6 +143,11 @@ type walker struct {
 	// touchedAny: the command touched or removed a file whose name only
 	// run time knows; any file may have changed.
 	touchedAny bool
+	// cdLeaf is the statement of an && / || chain being walked: its
+	// failure is the chain's to model (andOr). mkdirs are the
+	// directories mkdir made earlier in the command, absolute.
+	cdLeaf *sh.Stmt
+	mkdirs []string
 	// traps are the trap actions set so far, walked once more with the
 	// state the script ends in (finalTraps).
 	traps []pendingTrap
@@ -427,7 +432,9 @@ func (w *walker) andOr(c scope, s *sh.Stmt, st *state) {
 	}
 	before := st.clone()
 	t := w.condTruth(c, leaves[:1], st)
+	w.cdLeaf = leaves[0] // a failed cd here is failed's, not the builtin's
 	w.stmt(c, leaves[0], st)
+	w.cdLeaf = nil
 	ok := st
 	bad := failed(leaves[0], before, ok)
 	settle(t, ok, bad)
@@ -435,7 +442,9 @@ func (w *walker) andOr(c scope, s *sh.Stmt, st *state) {
 		if ops[i] == sh.AndStmt {
 			from := ok.clone()
 			t := w.condTruth(c, []*sh.Stmt{leaf}, from)
+			w.cdLeaf = leaf
 			w.stmt(c, leaf, from)
+			w.cdLeaf = nil
 			fail := failed(leaf, ok, from)
 			if !from.dead {
 				settle(t, from, fail)
@@ -445,7 +454,9 @@ func (w *walker) andOr(c scope, s *sh.Stmt, st *state) {
 		} else {
 			from := bad.clone()
 			t := w.condTruth(c, []*sh.Stmt{leaf}, from)
+			w.cdLeaf = leaf
 			w.stmt(c, leaf, from)
+			w.cdLeaf = nil
 			if from.dead {
 				ok.merge(from)
 				bad = from
@@ -1596,13 +1607,14 @@ func (w *walker) declare(c scope, s *sh.Stmt, d *sh.DeclClause, st *state) {
 			}
 			// A word only run time knows may be any assignment.
 			if !isName(a.Value.Lit()) {
-				r := w.resolver(c, st)
-				if v := r.arg(a.Value); v.Static {
-					if name, _, _ := strings.Cut(v.Value, "="); isName(name) {
-						st.forget(name)
-						continue
-					}
+				if syn, ok := w.computedAssigns(c, st, a.Value); ok {
+					// export "$n=./x.sh" with n known, export
+					// BASH_E{NV,}=x, export "BASH_ENV=$x": the names
+					// bash assigns, each judged as if spelt out.
+					as = append(as, syn...)
+					continue
 				}
+				w.anyNameAssigned(c, st, a.Value, exported || st.allExport)
 				st.forgetAll()
 				// export $(cat .env | xargs): every variable may now
 				// hold the content of the files the word prints.
@@ -2341,9 +2353,27 @@ func (w *walker) builtin(c scope, call *Call, st *state) {
 	args := call.Args
 	w.evalNames(c, call, st)
 	switch call.Name {
+	case "enable":
+		enableDirBuiltins(args, st)
+	case "mkdir":
+		w.noteMkdir(call)
 	case "cd", "pushd", "popd":
+		if st.dirOff&dirBit(call.Name) != 0 || dirTooMany(call) {
+			// enable -n cd: a program cd (or none) runs, in a child;
+			// cd a b: "too many arguments". The shell stays.
+			return
+		}
 		old := st.dir
 		st.dir = w.chdir(call, st)
+		if call.Name != "popd" && !st.errExit && call.Stmt != w.cdLeaf && w.cdMayFail(st.dir) {
+			// cd DIR; … with no DIR when the hook runs, none made by
+			// mkdir before: bash says "No such file or directory" and
+			// goes on where it was.
+			st.dir = dirOneOf(append(old.Candidates(), st.dir.Candidates()...))
+			if !old.Known && old.Maybe == "" {
+				st.dir = Dir{}
+			}
+		}
 		// bash sets OLDPWD to the directory it left (cd -, "$OLDPWD",
 		// ~- then name it).
 		if old.Known {
@@ -2560,6 +2590,11 @@ func (w *walker) reads(c scope, call *Call, st *state) {
 					if v[j] == 'C' && !args[i].Static {
 						w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, What: "mapfile -C runs a callback only known at run time", Text: val, Always: true})
 					}
+					if (v[j] == 'v' || v[j] == 'a') && !args[i].Static && st.allExport {
+						// set -a; printf -v "$n" …: a variable only run
+						// time names gets a value, exported.
+						w.anyNameAssigned(c, st, nil, true)
+					}
 				}
 				switch v[j] {
 				case 'a', 'v':
@@ -2669,6 +2704,8 @@ func (w *walker) set(args []Arg, st *state) {
 			st.noGlob = on
 		case "allexport":
 			st.allExport = on
+		case "errexit":
+			st.errExit = on
 		case "xtrace", "verbose":
 			st.trace.Named(name, on)
 		case "physical":
@@ -2709,6 +2746,8 @@ func (w *walker) set(args []Arg, st *state) {
 					option("noglob", on)
 				case 'a':
 					option("allexport", on)
+				case 'e':
+					option("errexit", on)
 				case 'x', 'v':
 					st.trace.Letter(l, on)
 				case 'P':
@@ -2721,7 +2760,7 @@ func (w *walker) set(args []Arg, st *state) {
 							// An option only known at run time: either
 							// reading of these two is unsafe somewhere,
 							// so they become what every path agrees on.
-							st.noGlob, st.allExport = false, false
+							st.noGlob, st.allExport, st.errExit = false, false, false
 							st.trace = st.trace.merge(TraceOpts{Verbose: true, Xtrace: on})
 							continue
 						}

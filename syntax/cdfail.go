@@ -1,0 +1,104 @@
+package syntax
+
+// A cd that does not happen (red team 7, T): bash stays where it was
+// when cd fails — a directory that does not exist, "too many arguments"
+// — and goes on with the next command unless set -e is on or the cd is
+// part of an && / || chain (andOr models those); after enable -n cd the
+// builtin is gone and cd is a program, which cannot move the shell.
+
+// dirBit is the bit of state.dirOff for a directory builtin.
+func dirBit(name string) uint8 {
+	switch name {
+	case "cd":
+		return 1
+	case "pushd":
+		return 2
+	case "popd":
+		return 4
+	}
+	return 0
+}
+
+// enableDirBuiltins models enable [-n] NAME…: -n turns the directory
+// builtins named off, enable NAME turns them on again. enable -p, -a,
+// -s and -f do something else with the names (print, load) and are
+// left alone, as is a name only run time knows.
+func enableDirBuiltins(args []Arg, st *state) {
+	off := false
+	for _, a := range args {
+		if !a.Static {
+			continue
+		}
+		v := a.Value
+		if len(v) > 1 && v[0] == '-' {
+			for _, l := range v[1:] {
+				switch l {
+				case 'n':
+					off = true
+				case 'f', 'p', 'a', 's', 'd':
+					return
+				}
+			}
+			continue
+		}
+		if b := dirBit(v); b != 0 {
+			if off {
+				st.dirOff |= b
+			} else {
+				st.dirOff &^= b
+			}
+		}
+	}
+}
+
+// dirTooMany reports a cd or pushd given more than one directory: bash
+// refuses it ("too many arguments") and stays.
+func dirTooMany(call *Call) bool {
+	if call.Name != "cd" && call.Name != "pushd" {
+		return false
+	}
+	operands := 0
+	ended := false
+	for _, a := range call.Args {
+		switch {
+		case !ended && a.Static && a.Value == "--":
+			ended = true
+		case !ended && a.Static && len(a.Value) > 1 && a.Value[0] == '-' && !(call.Name == "pushd" && dirStackIndex(a.Value)):
+		case !a.Static:
+			return false // may be no word at all, or several
+		default:
+			operands++
+		}
+	}
+	return operands > 1
+}
+
+// noteMkdir records the directories a mkdir call makes.
+func (w *walker) noteMkdir(call *Call) {
+	_, operands := ScanOptions(call.Args, OptSpec{ShortVal: "m", LongEq: true, LongVal: []string{"mode", "context"}})
+	for _, k := range operands {
+		a := call.Args[k]
+		if !a.Static {
+			continue
+		}
+		if d := call.Dir.Join(a.Value); d.Known {
+			w.mkdirs = append(w.mkdirs, d.Path)
+		}
+	}
+}
+
+// cdMayFail reports a directory cd is to enter that is not there when
+// the hook runs and that no mkdir earlier in the command made: the cd
+// may fail. A machine whose files are not read, or a directory only
+// known at run time, says nothing.
+func (w *walker) cdMayFail(d Dir) bool {
+	if w.read == nil || !d.Known || w.isDir(d) {
+		return false
+	}
+	for _, m := range w.mkdirs {
+		if pathWithin(m, d.Path) {
+			return false
+		}
+	}
+	return true
+}
