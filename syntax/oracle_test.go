@@ -93,7 +93,10 @@ func oracleSafe(word string) bool {
 	if strings.ContainsAny(word, "`\x00\n") {
 		return false
 	}
-	f, err := newParser().Parse(strings.NewReader("printf '%s\\0' START "+word+" END"), "")
+	// parseSource, as Analyze parses: a carriage return is an ordinary
+	// character to bash (\r#>0 is the word \r# and a redirection),
+	// which mvdan's parser alone takes for a blank.
+	f, err := parseSource("printf '%s\\0' START " + word + " END")
 	if err != nil || len(f.Stmts) != 1 || len(f.Stmts[0].Redirs) > 0 || f.Stmts[0].Background || f.Stmts[0].Negated || f.Stmts[0].Coprocess {
 		return false
 	}
