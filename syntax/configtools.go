@@ -130,6 +130,9 @@ func (w *walker) configRun(c scope, call *Call) bool {
 	case "composer":
 		w.composerRun(c, call)
 		return true
+	case "groff", "troff", "nroff":
+		w.roffRun(c, call)
+		return false // its other reads are a document reader's
 	case "lint-staged":
 		w.lintStagedRun(c, call)
 		return true
