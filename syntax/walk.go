@@ -107,6 +107,8 @@ type walker struct {
 	// inBreakpointHook is set while program text is judged again with
 	// its breakpoint() calls spelt as PYTHONBREAKPOINT's callable.
 	inBreakpointHook bool
+	// inPdbrc is set while the pdb rc files are read (pdbrc.go).
+	inPdbrc bool
 	// indexPending are the package managers' configuration files the
 	// call being walked writes (pkgindexfile.go), collected while
 	// indexCollect; indexSeen the settings already reported.
@@ -1966,6 +1968,7 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 	if lang.ForProgram(call.Name) != lang.Python {
 		w.moduleStartup(c, call) // a console script's start (python3's is the interpreter's)
 	}
+	w.pdbStart(c, call)
 	w.homeStartup(c, call, cmdState, envWords)
 	w.goTool(c, call, cmdState, envWords)
 	w.pipConfigFile(call, cmdState, envWords)
