@@ -409,10 +409,11 @@ func (w *walker) rspecRun(c scope, call *Call) {
 		return
 	}
 	var words, targets []Arg
-	for _, f := range []string{filepath.Join(w.home, ".rspec"), ".rspec", ".rspec-local"} {
-		if w.home == "" && strings.HasPrefix(f, "/") {
-			continue
-		}
+	rcs := []string{".rspec", ".rspec-local"}
+	if w.home != "" {
+		rcs = append([]string{filepath.Join(w.home, ".rspec")}, rcs...)
+	}
+	for _, f := range rcs {
 		text, ok := w.readScript(call.Dir.Join(f))
 		if !ok {
 			continue
