@@ -3,6 +3,7 @@ package syntax
 import (
 	"encoding/json"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/corral-dev/corral/syntax/lang"
@@ -105,13 +106,7 @@ func capValues(v []string) []string {
 	return v
 }
 
-func sortStrings(v []string) {
-	for i := 1; i < len(v); i++ {
-		for j := i; j > 0 && v[j] < v[j-1]; j-- {
-			v[j], v[j-1] = v[j-1], v[j]
-		}
-	}
-}
+func sortStrings(v []string) { slices.Sort(v) }
 
 // jsRequired returns the files node loads for a module a runner
 // requires by name: a relative or absolute path as written and with .js
