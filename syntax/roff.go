@@ -13,8 +13,12 @@ import (
 // and nothing runs. .so FILE includes another document in both modes, so
 // it is followed (to a bounded depth).
 
-// maxRoffDepth bounds the .so inclusions followed.
-const maxRoffDepth = 4
+// maxRoffDepth bounds the depth of the .so inclusions followed, and
+// maxRoffIncludes their number in one call.
+const (
+	maxRoffDepth    = 4
+	maxRoffIncludes = 16
+)
 
 // roffSpec is groff's options: the one-letter options that take a value
 // (groff --help; troff and nroff take the same ones).
@@ -40,6 +44,7 @@ func (w *walker) roffRun(c scope, call *Call) {
 		return
 	}
 	stdin := len(operands) == 0
+	budget := maxRoffIncludes
 	for _, i := range operands {
 		a := call.Args[i]
 		switch {
@@ -50,7 +55,7 @@ func (w *walker) roffRun(c scope, call *Call) {
 				What: call.Name + " -U obeys the .sy requests of a document only known at run time"})
 		default:
 			if text, ok := w.readScript(call.Dir.Join(a.Value)); ok {
-				w.roffText(c, call, text, a.Value, 0)
+				w.roffText(c, call, text, a.Value, 0, &budget)
 			}
 		}
 	}
@@ -58,7 +63,7 @@ func (w *walker) roffRun(c scope, call *Call) {
 		for _, f := range inputFiles(call, 0, 0) {
 			if in := call.Fd(0); in.Kind == StreamFile {
 				if text, ok := w.readScript(Dir{Path: f, Known: true}); ok {
-					w.roffText(c, call, text, relTo(call.Dir.Path, f), 0) // groff -U < doc
+					w.roffText(c, call, text, relTo(call.Dir.Path, f), 0, &budget) // groff -U < doc
 				}
 			}
 		}
@@ -68,7 +73,7 @@ func (w *walker) roffRun(c scope, call *Call) {
 					What: call.Name + " -U obeys the .sy requests of a " + in.kind + " only known at run time"})
 				continue
 			}
-			w.roffText(c, call, in.text, call.Name+" "+in.kind, 0)
+			w.roffText(c, call, in.text, call.Name+" "+in.kind, 0, &budget)
 		}
 	}
 }
@@ -77,13 +82,14 @@ func (w *walker) roffRun(c scope, call *Call) {
 // command lines, .open/.opena with the .write/.writec lines of their
 // stream as a redirect that writes FILE, .so FILE as the document it
 // includes.
-func (w *walker) roffText(c scope, call *Call, text, where string, depth int) {
+func (w *walker) roffText(c scope, call *Call, text, where string, depth int, budget *int) {
 	type stream struct {
 		file   string
 		append bool
 		lines  []string
 	}
 	var order []string
+	ran := 0
 	streams := map[string]*stream{}
 	for _, line := range strings.Split(text, "\n") {
 		line = strings.TrimRight(line, "\r")
@@ -98,6 +104,10 @@ func (w *walker) roffText(c scope, call *Call, text, where string, depth int) {
 		arg = strings.TrimLeft(arg, " \t")
 		switch req {
 		case "sy", "pso":
+			if ran++; ran > maxConfigValues {
+				w.m.Truncated = true
+				continue
+			}
 			w.runTaskText(c, call, call.Dir, arg, where+" (."+req+")", false)
 		case "open", "opena":
 			name, file, _ := strings.Cut(arg, " ")
@@ -115,9 +125,10 @@ func (w *walker) roffText(c scope, call *Call, text, where string, depth int) {
 				s.lines = append(s.lines, strings.TrimPrefix(body, "\""))
 			}
 		case "so", "mso":
-			if depth < maxRoffDepth && req == "so" && arg != "" {
+			if depth < maxRoffDepth && req == "so" && arg != "" && *budget > 0 {
+				*budget--
 				if inc, ok := w.readScript(call.Dir.Join(strings.TrimSpace(arg))); ok {
-					w.roffText(c, call, inc, strings.TrimSpace(arg), depth+1)
+					w.roffText(c, call, inc, strings.TrimSpace(arg), depth+1, budget)
 				}
 			}
 		}

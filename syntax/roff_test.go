@@ -92,3 +92,13 @@ func TestRoffUnsafeRun(t *testing.T) {
 		}
 	}
 }
+
+// TestRoffIncludeBound: a document that includes itself many times is
+// read a bounded number of times.
+func TestRoffIncludeBound(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"self.roff": strings.Repeat(".so self.roff\n", 2000) + ".sy rm -rf /victim\n"})
+	m := analyzeIn(t, dir, `groff -U self.roff`)
+	wantVictim(t, m, "groff -U self.roff", true)
+}
