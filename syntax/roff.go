@@ -116,6 +116,10 @@ func (w *walker) roffText(c scope, call *Call, text, where string, depth int, bu
 				continue
 			}
 			if _, ok := streams[name]; !ok {
+				if len(order) >= maxConfigValues {
+					w.m.Truncated = true
+					continue
+				}
 				order = append(order, name)
 			}
 			streams[name] = &stream{file: file, append: req == "opena"}
