@@ -80,7 +80,9 @@ var configTools = lazy.Value[map[string]configTool]{New: func() map[string]confi
 		"rollup":      {as: js, files: jsConfig("rollup"), opts: []string{"-c", "--config"}, asked: true},
 		"next":        {as: js, files: []string{"next.config.js", "next.config.mjs", "next.config.ts"}},
 		"tailwindcss": {as: js, files: jsConfig("tailwind"), opts: []string{"-c", "--config"}},
-		"postcss":     {as: js, files: jsConfig("postcss", ".postcssrc.js", ".postcssrc.cjs"), opts: []string{"--config"}},
+		// playwright test imports playwright.config.* (and what it names).
+		"playwright": {as: js, files: jsConfig("playwright"), opts: []string{"-c", "--config"}, sub: []string{"test"}},
+		"postcss":    {as: js, files: jsConfig("postcss", ".postcssrc.js", ".postcssrc.cjs"), opts: []string{"--config"}},
 		// bundle evaluates the Gemfile (--gemfile FILE) as Ruby.
 		"bundle":  {as: lang.Ruby, files: []string{"Gemfile", "gems.rb"}, opts: []string{"--gemfile"}},
 		"bundler": {as: lang.Ruby, files: []string{"Gemfile", "gems.rb"}, opts: []string{"--gemfile"}},
@@ -134,6 +136,18 @@ func (w *walker) configRun(c scope, call *Call) bool {
 		return false // nix-shell --run CMD is read elsewhere
 	case "composer":
 		w.composerRun(c, call)
+		return true
+	case "groff", "troff", "nroff":
+		w.roffRun(c, call)
+		return false // its other reads are a document reader's
+	case "lint-staged":
+		w.lintStagedRun(c, call)
+		return true
+	case "pm2":
+		w.pm2Run(c, call)
+		return true
+	case "rspec":
+		w.rspecRun(c, call)
 		return true
 	case "snakemake":
 		w.snakemakeRun(c, call)

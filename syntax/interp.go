@@ -671,6 +671,9 @@ func (w *walker) program(c scope, call *Call, l lang.Lang, text, label string, d
 	if l == lang.Python && !w.inBreakpointHook {
 		w.breakpointCalls(c, call, text, label, dynamic, origin)
 	}
+	if l == lang.Python {
+		w.pdbInCode(c, call, text) // breakpoint(), pdb.set_trace(): the .pdbrc files
+	}
 	where := label
 	if origin != "" {
 		where = origin

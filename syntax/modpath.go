@@ -55,13 +55,16 @@ func commandEnv(st *state, envWords map[string]string, name string) (string, boo
 // then the environment's. Python's -I and -E ignore PYTHONPATH.
 func (w *walker) modulePath(call *Call, st *state, envWords map[string]string) []string {
 	l := lang.ForProgram(call.Name)
+	if l == "" && (envWords["PYTHONPATH"] != "" || st.vars["PYTHONPATH"].exported) && w.startsPython(call) {
+		l = lang.Python // pip, pytest, ./manage.py: CPython's search path
+	}
 	vars := modulePathVars.Get()[l]
 	if vars == nil {
 		return nil
 	}
 	var dirs []string
 	name := strings.TrimRight(call.Name, "0123456789.")
-	if spec, ok := interpSpecFor(l, name); ok && name != "bun" && name != "deno" {
+	if spec, ok := interpSpecFor(l, name); ok && name != "bun" && name != "deno" && lang.ForProgram(call.Name) == l {
 		opts, _ := ScanOptions(call.Args, spec.opts)
 		for _, o := range opts {
 			switch {
@@ -108,15 +111,12 @@ func modulePathVar(name string) bool {
 // directories before the program: Python's sitecustomize and
 // usercustomize (not with -S, which skips the site module).
 func (w *walker) moduleStartup(c scope, call *Call) {
-	if len(call.modPath) == 0 || lang.ForProgram(call.Name) != lang.Python {
+	if len(call.modPath) == 0 || !w.startsPython(call) {
 		return
 	}
-	if spec, ok := interpSpecFor(lang.Python, "python"); ok {
-		opts, _ := ScanOptions(call.Args, spec.opts)
-		for _, o := range opts {
-			if o.Name == "S" && !o.Long {
-				return
-			}
+	for _, o := range pythonInterpreterOpts(call) {
+		if o.Name == "S" && !o.Long {
+			return
 		}
 	}
 	for _, mod := range []string{"sitecustomize", "usercustomize"} {

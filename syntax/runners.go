@@ -108,6 +108,27 @@ func RunnerOf(name string) Runner {
 	return NotRunner
 }
 
+// pythonConsoleScripts are programs installed as Python console scripts:
+// a #! line names CPython, which runs its site module (the .pth files
+// and sitecustomize/usercustomize of PYTHONPATH and PYTHONUSERBASE)
+// before the program, as python3 does. A version suffix is dropped
+// (pip3.12 is pip).
+var pythonConsoleScripts = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"pip": true, "pytest": true, "py.test": true, "tox": true, "nox": true, "black": true,
+		"flake8": true, "mypy": true, "pylint": true, "isort": true, "ipython": true, "jupyter": true, "django-admin": true,
+		"flask": true, "gunicorn": true, "uvicorn": true, "celery": true, "alembic": true, "coverage": true,
+		"sphinx-build": true, "mkdocs": true, "twine": true, "virtualenv": true, "pipx": true, "pre-commit": true,
+		"ansible": true, "ansible-playbook": true, "yamllint": true, "cookiecutter": true, "poetry": true,
+		"pipenv": true, "hatch": true, "pdm": true, "pip-compile": true, "pip-sync": true, "httpie": true}
+}}
+
+// PythonConsoleScript reports a program that is a Python console script
+// (pythonConsoleScripts).
+func PythonConsoleScript(name string) bool {
+	t := pythonConsoleScripts.Get()
+	return t[name] || t[strings.TrimRight(name, "0123456789.")]
+}
+
 // packageRunners are the programs that run the command of an npm package
 // their first operand names (fetched from the registry when it is not
 // installed), with the subcommands that do it (none: the program itself):

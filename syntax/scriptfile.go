@@ -171,6 +171,7 @@ func (w *walker) runsCode(c scope, call *Call) bool {
 	w.envFiles(c, call)
 	w.shellReads(c, call)
 	w.bundledRun(c, call)
+	w.wrapperConfigs(c, call)
 	if w.pathProgram(c, call) || w.dispatchedProgram(c, call) || w.pluginProgram(c, call) {
 		return true
 	}

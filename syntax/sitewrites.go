@@ -43,6 +43,9 @@ func SiteStartCode(path, text string) (code string, ok bool) {
 	case (base == "sitecustomize.py" || base == "usercustomize.py") && siteDir(dir),
 		base == "__init__.py" && (filepath.Base(dir) == "sitecustomize" || filepath.Base(dir) == "usercustomize") && siteDir(filepath.Dir(dir)):
 		return text, true
+	case base == ".pdbrc":
+		// pdb runs it when it starts (pdbrc.go).
+		return PdbrcCode(text), true
 	}
 	return "", false
 }

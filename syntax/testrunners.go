@@ -372,6 +372,9 @@ func (w *walker) jsTestRun(c scope, call *Call, args []Arg) {
 			}
 		}
 	}
+	if name == "mocha" {
+		files = append(files, w.mochaDataConfig(call)...)
+	}
 	for _, cfg := range configs {
 		d := call.Dir.Join(cfg)
 		text, ok := w.readScript(d)

@@ -24,9 +24,6 @@ const maxPthFiles = 64
 // gives call (a prefix assignment, env's NAME=value, an exported
 // variable).
 func (w *walker) userSite(c scope, call *Call, st *state, envWords map[string]string) {
-	if lang.ForProgram(call.Name) != lang.Python {
-		return
-	}
 	base, ok := commandEnv(st, envWords, "PYTHONUSERBASE")
 	if !ok || base == "" {
 		return
@@ -34,12 +31,12 @@ func (w *walker) userSite(c scope, call *Call, st *state, envWords map[string]st
 	if off, ok := commandEnv(st, envWords, "PYTHONNOUSERSITE"); ok && off != "" {
 		return
 	}
-	if spec, ok := interpSpecFor(lang.Python, "python"); ok {
-		opts, _ := ScanOptions(call.Args, spec.opts)
-		for _, o := range opts {
-			if !o.Long && (o.Name == "s" || o.Name == "S" || o.Name == "I" || o.Name == "E") {
-				return
-			}
+	if !w.startsPython(call) {
+		return // pip, pytest and ./manage.py start Python as python3 does
+	}
+	for _, o := range pythonInterpreterOpts(call) {
+		if !o.Long && (o.Name == "s" || o.Name == "S" || o.Name == "I" || o.Name == "E") {
+			return
 		}
 	}
 	lib := call.Dir.Join(base).Join("lib")

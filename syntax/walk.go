@@ -109,6 +109,8 @@ type walker struct {
 	// inBreakpointHook is set while program text is judged again with
 	// its breakpoint() calls spelt as PYTHONBREAKPOINT's callable.
 	inBreakpointHook bool
+	// inPdbrc is set while the pdb rc files are read (pdbrc.go).
+	inPdbrc bool
 	// indexPending are the package managers' configuration files the
 	// call being walked writes (pkgindexfile.go), collected while
 	// indexCollect; indexSeen the settings already reported.
@@ -1929,7 +1931,7 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 	}
 	var env *state
 	if inv.split != nil || inv.inputsAreCommands || call.Name == "find" || call.Name == "fd" || call.Name == "fdfind" || call.Name == "su" || call.Name == "runuser" || IsShell(call.Name) || call.Name == "git" || call.Name == "pip" || call.Name == "pip3" ||
-		len(ce.Assigns) > 0 && (call.Name == "cd" || call.Name == "pushd") {
+		len(ce.Assigns) > 0 {
 		if inv.env != nil && inv.env.cleared {
 			// env -i: only what env sets after it reaches the program.
 			env = cmdState.clearedEnv(call.Dir, w.home)
@@ -1991,6 +1993,10 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 	}
 	w.startup(c, call, cmdState, envWords)
 	w.userSite(c, call, cmdState, envWords)
+	if lang.ForProgram(call.Name) != lang.Python {
+		w.moduleStartup(c, call) // a console script's start (python3's is the interpreter's)
+	}
+	w.pdbStart(c, call)
 	w.homeStartup(c, call, cmdState, envWords)
 	w.goTool(c, call, cmdState, envWords)
 	w.pipConfigFile(call, cmdState, envWords)

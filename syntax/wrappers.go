@@ -427,6 +427,12 @@ var wrapperTable = []namedWrapper{
 	// "--"). doppler's and infisical's --command and env-cmd's
 	// --use-shell are shell text (shellescapes).
 	{"cross-env", wrapper{opts: OptSpec{Stop: true}, assigns: true}},
+	// nyc COMMAND runs the command under coverage; its configuration's
+	// require modules load in the command's node processes
+	// (wrapperConfigs).
+	{"nyc", wrapper{opts: OptSpec{ShortVal: "rienxt", LongEq: true, Stop: true, LongVal: []string{"reporter", "require",
+		"include", "exclude", "extension", "temp-dir", "report-dir", "cwd", "nycrc-path", "instrumenter",
+		"branches", "functions", "lines", "statements"}}}},
 	{"env-cmd", wrapper{opts: OptSpec{ShortVal: "fre", LongVal: []string{"file", "rc-file", "environments"}, LongEq: true, Stop: true,
 		LongFlag: []string{"fallback", "no-override", "silent", "expand-envs", "recursive", "verbose", "version", "help"}},
 		script: []string{"use-shell"}}},

@@ -425,6 +425,10 @@ func (s *settings) siteStart(req *agent.Request, path string, d guards.Decision)
 	if _, ok := syntax.SiteStartCode(abs, ""); !ok {
 		return d
 	}
+	runs := "by Python at every start"
+	if filepath.Base(abs) == ".pdbrc" {
+		runs = "by pdb when it starts"
+	}
 	text, ok := "", false
 	if len(req.Paths) == 1 {
 		text, ok = agentCodeText(req, path)
@@ -432,7 +436,7 @@ func (s *settings) siteStart(req *agent.Request, path string, d guards.Decision)
 	if !ok {
 		if d.Verdict < guards.Ask {
 			d.Verdict, d.Rule = guards.Ask, "hidden-code"
-			d.Message = fmt.Sprintf("corral: %s is run by Python at every start, and the text this write leaves there cannot be read", abs)
+			d.Message = fmt.Sprintf("corral: %s is run %s, and the text this write leaves there cannot be read", abs, runs)
 		}
 		return d
 	}
@@ -461,7 +465,7 @@ func (s *settings) siteStart(req *agent.Request, path string, d guards.Decision)
 		}
 	}
 	d.Verdict, d.Rule = v, rule
-	d.Message = fmt.Sprintf("corral: %s is run by Python at every start; the code written there: %s", abs, summary(res))
+	d.Message = fmt.Sprintf("corral: %s is run %s; the code written there: %s", abs, runs, summary(res))
 	return d
 }
 

@@ -207,6 +207,9 @@ func TestSiteStartWrites(t *testing.T) {
 		{"sitecustomize that deletes", filepath.Join(site, "sitecustomize.py"), "import os\nos.system('rm -rf ~')\n", "deny", "rm-root"},
 		{"sitecustomize that sets a path", filepath.Join(site, "sitecustomize.py"), "import sys\nsys.path.insert(0, '/opt/lib')\n", "", ""},
 		{"a module named like a pth elsewhere", filepath.Join(m.project, "notes", "x.pth"), "import os; os.system('rm -rf ~')\n", "", ""},
+		{"pdbrc that deletes home", filepath.Join(m.project, ".pdbrc"), "!import os; os.system('rm -rf ~')\ncontinue\n", "deny", "run by pdb"},
+		{"pdbrc in home that deletes home", filepath.Join(m.home, ".pdbrc"), "import shutil; shutil.rmtree('/home')\n", "deny", "pdb"},
+		{"pdbrc of pdb commands", filepath.Join(m.project, ".pdbrc"), "break app.py:3\nalias ps pp self\ncontinue\n", "", ""},
 	}
 	for _, tt := range tests {
 		in := map[string]any{"session_id": "s1", "hook_event_name": "PreToolUse", "tool_name": "Write",

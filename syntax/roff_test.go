@@ -1,0 +1,104 @@
+package syntax
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestRoffUnsafeRequests: groff/troff/nroff -U obey .sy and .pso
+// (command lines) and .open/.opena (writes) of the documents they read,
+// from files, stdin and .so inclusions. Look-alikes: without -U (safer
+// mode), -S after -U, an ordinary man page.
+func TestRoffUnsafeRequests(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"x.roff":   ".sy rm -rf /victim\nHello\n",
+		"p.roff":   ".pso rm -rf /victim\n",
+		"inc.roff": ".so x.roff\n",
+		"doc.1":    ".TH X 1\n.SH NAME\nx \\- does x\n",
+	})
+	for _, tc := range []struct {
+		cmd string
+		rm  bool
+	}{
+		{`groff -U x.roff`, true},
+		{`groff -U -Tutf8 x.roff`, true},
+		{`groff -UTutf8 x.roff`, true},
+		{`troff -U x.roff`, true},
+		{`nroff -U x.roff`, true},
+		{`groff -U p.roff`, true},
+		{`groff -U inc.roff`, true},
+		{`groff -U < x.roff`, true},
+		{`printf '.sy rm -rf /victim\n' | groff -U`, true},
+		{"groff -U <<'EOF'\n.sy rm -rf /victim\nEOF", true},
+		{`groff -U - < x.roff`, true},
+		// Look-alikes.
+		{`groff x.roff`, false},
+		{`groff -Tutf8 -man x.roff`, false},
+		{`groff -U -S x.roff`, false},
+		{`groff -U -man -Tutf8 doc.1`, false},
+		{`nroff -man doc.1`, false},
+		{`groff -U --version`, false},
+	} {
+		m := analyzeIn(t, dir, tc.cmd)
+		wantVictim(t, m, tc.cmd, tc.rm)
+	}
+	// .open writes its file: a redirect corral sees.
+	m := analyzeIn(t, dir, "printf '.open s out.txt\\n.write s hi\\n' > o.roff && groff -U o.roff")
+	seen := false
+	for _, s := range nestedScripts(m) {
+		seen = seen || strings.Contains(s, "out.txt")
+	}
+	if !seen {
+		t.Errorf("groff -U .open: the write of out.txt is not modelled")
+	}
+}
+
+// TestRoffUnsafeRun runs real groff: -U runs .sy and .open writes its
+// file, without -U neither happens; corral reads the same.
+func TestRoffUnsafeRun(t *testing.T) {
+	t.Parallel()
+	if _, err := exec.LookPath("groff"); err != nil {
+		t.Skip("groff not installed")
+	}
+	for _, tc := range []struct {
+		cmd string
+		ran bool
+	}{
+		{"groff -U t.roff", true},
+		{"groff -U < t.roff", true},
+		{"groff t.roff", false},
+	} {
+		dir := t.TempDir()
+		writeFiles(t, dir, map[string]string{"t.roff": ".sy touch canary\n.open s opened\n.write s hi\n.close s\nx\n"})
+		m := analyzeIn(t, dir, tc.cmd)
+		seen := false
+		for _, s := range nestedScripts(m) {
+			seen = seen || strings.Contains(s, "touch canary")
+		}
+		c := exec.Command("bash", "-c", tc.cmd+" >/dev/null")
+		c.Dir = dir
+		if out, err := c.CombinedOutput(); err != nil {
+			t.Fatalf("%s: %v\n%s", tc.cmd, err, out)
+		}
+		_, err1 := os.Stat(filepath.Join(dir, "canary"))
+		_, err2 := os.Stat(filepath.Join(dir, "opened"))
+		if (err1 == nil) != tc.ran || (err2 == nil) != tc.ran || seen != tc.ran {
+			t.Errorf("%s: .sy ran %v, .open wrote %v, corral saw it %v; want %v", tc.cmd, err1 == nil, err2 == nil, seen, tc.ran)
+		}
+	}
+}
+
+// TestRoffIncludeBound: a document that includes itself many times is
+// read a bounded number of times.
+func TestRoffIncludeBound(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"self.roff": strings.Repeat(".so self.roff\n", 2000) + ".sy rm -rf /victim\n"})
+	m := analyzeIn(t, dir, `groff -U self.roff`)
+	wantVictim(t, m, "groff -U self.roff", true)
+}
