@@ -407,6 +407,7 @@ func checkWriteCall(p *Pass, c *syntax.Call) {
 	}
 	p.checkExtraction(c)
 	p.checkPipUser(c)
+	p.checkInstallerOutputs(c)
 	p.checkSelfLinks(c)
 	p.checkHardLinks(c)
 	p.checkGitTreeWrites(c)
