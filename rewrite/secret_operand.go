@@ -120,6 +120,9 @@ func checkSecretOperand(p *Pass, c *syntax.Call) {
 	// instruction: KEY=value", with BuildKit's snippet of the lines
 	// around it); a line that is one (RUN, COPY) puts its text into the
 	// image. The same for podman build and buildah build/bud.
+	if p.dockerBuildSecrets(c) {
+		return
+	}
 	if p.Config.Paths != nil {
 		for _, f := range containerfileArgs(c) {
 			if s, ok := p.secretOf(c.Dir, f); ok {
