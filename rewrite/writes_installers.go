@@ -612,6 +612,18 @@ func (p *Pass) npmGlobalOutputs(c *syntax.Call) []installedProgram {
 		}
 		bins = append(bins, "/usr/local/bin", "/usr/bin", path.Join(p.Config.Home, ".local", "bin"), path.Join(p.Config.Home, ".npm-global", "bin"))
 	}
+	// pnpm links global bins into PNPM_HOME, bun into BUN_INSTALL/bin
+	// (~/.bun/bin).
+	if h := envDir(c, "PNPM_HOME"); c.Name == "pnpm" && h != "" {
+		bins = append(bins, p.homePath(h))
+	}
+	if c.Name == "bun" {
+		b := path.Join(p.Config.Home, ".bun")
+		if h := envDir(c, "BUN_INSTALL"); h != "" {
+			b = p.homePath(h)
+		}
+		bins = append(bins, path.Join(b, "bin"))
+	}
 	var out []installedProgram
 	for _, a := range dirs {
 		d, ok := p.localDir(c, c.Dir, strings.TrimPrefix(strings.TrimPrefix(a.Value, "file://"), "file:"))

@@ -68,6 +68,9 @@ func TestInstallerOutputs(t *testing.T) {
 		{"npm_config_prefix=" + filepath.Dir(bin) + " npm link", Deny},
 		{"PIPX_BIN_DIR=" + bin + " pipx install ./py", Deny},
 		{"UV_TOOL_BIN_DIR=" + bin + " uv tool install ./py", Deny},
+		{"PNPM_HOME=" + bin + " pnpm add -g ./fake", Deny},
+		{"BUN_INSTALL=" + filepath.Dir(bin) + " bun add -g ./fake", Deny},
+		{"yarn global add file:./fake --prefix " + filepath.Dir(bin), Deny},
 		// Where the documented installs put corral: ~/go/bin,
 		// ~/.cargo/bin, ~/.local/bin.
 		{"go install ./cmd/corral", Deny},
@@ -89,6 +92,8 @@ func TestInstallerOutputs(t *testing.T) {
 		{"npm install ./fake", Allow},
 		{"npm install", Allow},
 		{"pipx install ./py2", Allow},
+		{"PNPM_HOME=" + bin + " pnpm add -g ./tool", Allow},
+		{"pnpm add ./fake", Allow},
 		{"uv tool install ruff", Allow},
 	} {
 		got := Check(cfg, tc.cmd).Decision
