@@ -20,8 +20,8 @@ import (
 // image's layers, where RUN cat, docker run IMG cat and docker push show
 // or send them. Each asks, as a secret handed to a program does. The
 // Dockerfile is the -f value, else Dockerfile (Containerfile for podman
-// and buildah) at the context's root, read when the hook runs; a
-// Dockerfile from stdin or from a URL is not read.
+// and buildah) at the context's root, read when the hook runs, or the
+// stdin text of -f - when it is known here.
 func (p *Pass) dockerBuildSecrets(c *syntax.Call) bool {
 	at, ok := buildSubcommand(c)
 	if !ok || p.Config.Paths == nil {
@@ -63,13 +63,23 @@ func (p *Pass) dockerBuildSecrets(c *syntax.Call) bool {
 	if !ctxDir.Known {
 		return false
 	}
-	file := ""
+	file, text := "", ""
 	for _, o := range find(opts, "f", "file") {
-		if !o.val.Static || o.val.Value == "-" {
+		if !o.val.Static {
 			return false
 		}
+		if o.val.Value == "-" {
+			// The Dockerfile on stdin: a here-document, a file, or
+			// what echo or printf of static words pipe in.
+			t, ok := p.buildStdinText(c)
+			if !ok {
+				return false
+			}
+			file, text = "the Dockerfile on stdin", t
+			continue
+		}
 		if d := c.Dir.Join(p.homePath(o.val.Value)); d.Known {
-			file = d.Path
+			file, text = d.Path, ""
 		}
 	}
 	if file == "" {
@@ -78,14 +88,47 @@ func (p *Pass) dockerBuildSecrets(c *syntax.Call) bool {
 			file = filepath.Join(ctxDir.Path, "Containerfile")
 		}
 	}
-	text, err := readHead(file, 1<<20)
-	if err != nil {
-		return false
+	if text == "" {
+		t, err := readHead(file, 1<<20)
+		if err != nil {
+			return false
+		}
+		text = t
 	}
 	if s, src, ok := p.copiedSecret(ctxDir.Path, text); ok {
 		return report(s, "copies "+src+" from its context "+ctx.Value+" into the image ("+path.Base(file)+"), where a RUN step, docker run or docker push shows or sends it")
 	}
 	return false
+}
+
+// buildStdinText returns the text a build reads on stdin when it is
+// known here: a static here-document or here-string, a file redirected
+// in, or what echo or printf of static words pipe to it.
+func (p *Pass) buildStdinText(c *syntax.Call) (string, bool) {
+	for i := len(c.Redirs) - 1; i >= 0; i-- {
+		r := c.Redirs[i]
+		if r.Fd != "" && r.Fd != "0" {
+			continue
+		}
+		if body, static, ok := r.Body(); ok {
+			return body, static
+		}
+		if r.Op == "<" && r.Target.Static {
+			if d := r.Dir.Join(p.homePath(r.Target.Value)); d.Known {
+				t, err := readHead(d.Path, 1<<20)
+				return t, err == nil
+			}
+		}
+		if r.Op == "<" || r.Op == "<&" || r.Op == "<>" {
+			return "", false
+		}
+	}
+	if in := c.Fd(0); in.Kind == syntax.StreamPipe && in.Pipe != nil {
+		if src := in.Pipe.Stage(in.Stage - 1); src != nil {
+			return echoText(src)
+		}
+	}
+	return "", false
 }
 
 // buildSubcommand returns the index of build in docker build, docker

@@ -44,6 +44,10 @@ func TestDockerBuildSecrets(t *testing.T) {
 		{"docker build -t x/y -f Dockerfile.all . && docker push x/y", "ask"},
 		{"docker buildx build --push -t x/y -f Dockerfile.glob .", "ask"},
 		{"podman build ../pod", "ask"},
+		{`printf 'FROM alpine\nCOPY .env /e\nRUN cat /e\n' | docker build --progress=plain -f - .`, "ask"},
+		{"docker build -f- . <<'EOF'\nFROM alpine\nCOPY .env /e\nEOF", "ask"},
+		{"docker build -f - . < Dockerfile.dev", "ask"},
+		{`printf 'FROM alpine\nCOPY app.js /a\n' | docker build -f - .`, "allow"},
 		// Look-alikes.
 		{"docker build -t app .", "allow"},
 		{"docker build --ssh default .", "allow"},
