@@ -28,8 +28,12 @@ import (
 // which the plugin's launcher runs) replaces the guard. Only that is
 // judged here; an ordinary tool installed there passes.
 
-// maxInstallDirs bounds the directories go install ./... reads.
-const maxInstallDirs = 2000
+// maxInstallDirs bounds the directories go install ./... reads, and
+// maxGoFiles the .go files whose heads (8 KiB each) it reads in all.
+const (
+	maxInstallDirs = 2000
+	maxGoFiles     = 4000
+)
 
 // installedProgram is one file an installer writes, and the word that
 // makes it.
@@ -252,8 +256,9 @@ func (p *Pass) goMainNames(c *syntax.Call, dir syntax.Dir, v string) []string {
 		return nil
 	}
 	var out []string
+	budget := maxGoFiles
 	name := func(d string) {
-		if goMainPackage(d) {
+		if goMainPackage(d, &budget) {
 			out = append(out, goDirName(d))
 		}
 	}
@@ -294,21 +299,21 @@ func goDirName(d string) string {
 
 // goMainPackage reports whether a .go file in d (not a test) declares
 // package main.
-func goMainPackage(d string) bool {
+func goMainPackage(d string, budget *int) bool {
 	es, err := os.ReadDir(d)
 	if err != nil {
 		return false
 	}
-	read := 0
 	for _, e := range es {
 		n := e.Name()
 		if e.IsDir() || !strings.HasSuffix(n, ".go") || strings.HasSuffix(n, "_test.go") || strings.HasPrefix(n, ".") || strings.HasPrefix(n, "_") {
 			continue
 		}
-		if read++; read > 50 {
-			break
+		if *budget <= 0 {
+			return false
 		}
-		text, err := readHead(filepath.Join(d, n), 16<<10)
+		*budget--
+		text, err := readHead(filepath.Join(d, n), 8<<10)
 		if err == nil && goPackageName(text) == "main" {
 			return true
 		}
