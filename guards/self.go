@@ -48,6 +48,12 @@ var selfHome = []string{
 	// settings register them (RegisteredPrograms): seed 002 keeps the
 	// rest of ~/.claude/hooks a safe path (~/.claude/hooks/test.py).
 	"~/.claude/shell-snapshots/**", "~/.claude/session-env/**", "~/.claude/hooks/hooks.json",
+	// A program named corral where the documented installs put it (go
+	// install: ~/go/bin; cargo: ~/.cargo/bin; pipx, uv tool: ~/.local/bin;
+	// ~/bin): the plugin's launcher runs the corral it finds on PATH, so
+	// one written there is the hook. The PATH directories of the hook's
+	// own environment are added when the hook runs (cmd/corral/app).
+	"~/go/bin/corral", "~/.cargo/bin/corral", "~/.local/bin/corral", "~/bin/corral",
 }
 
 // selfProject are the same files in a project.

@@ -27,7 +27,10 @@ code, open) pass. Any word counts: an operand, the word after any option
 and a value attached to one (mycli -k ~/.ssh/id_rsa, tool --key .env,
 --input=.env, -k.env), since an unknown program may print, log or send
 the file whatever its option is called; a script's arguments are such
-words (ruby app.rb .env, python3 app.py .env). Not this rule's: a file
+words (ruby app.rb .env, python3 app.py .env). A container build that
+takes a secret in asks too: docker build -f .env, --secret src=FILE,
+--ssh ID=KEY, and a Dockerfile COPY or ADD of a secret from the context.
+Not this rule's: a file
 the call writes, an env file a loader gives a program (node
 --env-file=.env server.js), the words of a program the call runs (npx
 dotenv-cli -e .env -- npm start), and a secret that is not on disk when
@@ -120,6 +123,9 @@ func checkSecretOperand(p *Pass, c *syntax.Call) {
 	// instruction: KEY=value", with BuildKit's snippet of the lines
 	// around it); a line that is one (RUN, COPY) puts its text into the
 	// image. The same for podman build and buildah build/bud.
+	if p.dockerBuildSecrets(c) {
+		return
+	}
 	if p.Config.Paths != nil {
 		for _, f := range containerfileArgs(c) {
 			if s, ok := p.secretOf(c.Dir, f); ok {

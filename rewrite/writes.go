@@ -443,6 +443,7 @@ func checkWriteCall(p *Pass, c *syntax.Call) {
 	p.checkPsqlWrites(c)
 	p.checkExtractDirs(c)
 	p.checkPipUser(c)
+	p.checkInstallerOutputs(c)
 	p.checkSelfLinks(c)
 	p.checkHardLinks(c)
 	p.checkGitTreeWrites(c)

@@ -1172,6 +1172,17 @@ var dockerRunSpec = OptSpec{ShortVal: dockerValueShort, LongVal: dockerValueLong
 // the container's own files are not judged.
 func (w *walker) dockerRun(c scope, call *Call) {
 	args := call.Args
+	// The client's own options before the subcommand (docker -H
+	// unix:///s run …, podman --remote run …).
+	for len(args) > 0 && strings.HasPrefix(args[0].Value, "-") {
+		switch n, _, eq := strings.Cut(args[0].Value, "="); {
+		case !eq && (n == "-H" || n == "--host" || n == "-c" || n == "--context" || n == "--config" || n == "-l" ||
+			n == "--log-level" || n == "--tlscacert" || n == "--tlscert" || n == "--tlskey" || n == "--url" || n == "--connection"):
+			args = args[min(2, len(args)):]
+		default:
+			args = args[1:]
+		}
+	}
 	if len(args) > 0 && args[0].Value == "container" {
 		args = args[1:]
 	}
@@ -1240,6 +1251,25 @@ func (w *walker) dockerRun(c scope, call *Call) {
 			addMount(o.Val.Value)
 		}
 	}
+	// A container that is the host (--privileged, a host PID namespace
+	// with ptrace or admin rights, a raw disk, the engine's socket): its
+	// command reaches every host file (nsenter -t 1, chroot
+	// /proc/1/root, mount /dev/sda1, docker -H unix:///s run -v /:/h),
+	// so it is judged as run on the host, as with -v /:/.
+	escape := ""
+	if why := containerHostEscape(opts, func(src string) (string, bool) {
+		d := hostDir(src)
+		return d.Path, d.Known
+	}); why != "" {
+		escape = why
+		mounts = append(mounts, mount{"/", "/", false})
+		if len(operands) < 2 || strings.HasPrefix(args[operands[1]].Value, "-") {
+			// No command, or options for the image's entry point.
+			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true,
+				What: call.Name + " run " + why + " and runs the image's own command, which can change or delete anything on the host"})
+			return
+		}
+	}
 	// A writable mount of the root or the home directory hands the
 	// container everything there: a command corral cannot map (the
 	// image's own, or one it cannot read) can change or delete any of it.
@@ -1301,10 +1331,13 @@ func (w *walker) dockerRun(c scope, call *Call) {
 		parts[k] = Quote(host)
 		mapped = true
 	}
-	if !mapped {
+	if !mapped && escape == "" {
 		return
 	}
 	w.origin = "the container's command, with its mounted paths as the host's"
+	if escape != "" {
+		w.origin = "the container's command, run on the host (" + call.Name + " run " + escape + ")"
+	}
 	inner := *call
 	inner.Dir = Dir{}
 	w.child(c, &inner, strings.Join(parts, " "), nil, "docker run", false)

@@ -301,6 +301,11 @@ func (s *settings) protectedFiles(claudeConfigDir string) []string {
 			out = append(out, real)
 		}
 	}
+	// A program named corral in a directory of PATH, or where go install
+	// puts it (GOBIN, GOPATH/bin): the plugin's launcher runs the first
+	// corral on PATH, so writing one there (go install ./cmd/corral,
+	// npm link of a package whose bin is corral) replaces the hook.
+	out = append(out, pathPrograms(os.Getenv("PATH"), os.Getenv("GOBIN"), os.Getenv("GOPATH"))...)
 	if s.auditLog != "" && s.auditLog != "off" {
 		out = append(out, s.auditLog)
 	}
@@ -313,6 +318,26 @@ func (s *settings) protectedFiles(claudeConfigDir string) []string {
 	}
 	sort.Strings(out)
 	return dedupe(out)
+}
+
+// pathPrograms returns the paths a program named corral has in each
+// absolute directory of path, in gobin and in the first gopath entry's
+// bin.
+func pathPrograms(path, gobin, gopath string) []string {
+	var out []string
+	dirs := filepath.SplitList(path)
+	if gobin != "" {
+		dirs = append(dirs, gobin)
+	}
+	if gp := filepath.SplitList(gopath); len(gp) > 0 && gp[0] != "" {
+		dirs = append(dirs, filepath.Join(gp[0], "bin"))
+	}
+	for _, d := range dirs {
+		if filepath.IsAbs(d) {
+			out = append(out, filepath.Join(filepath.Clean(d), "corral"))
+		}
+	}
+	return out
 }
 
 func dedupe(xs []string) []string {
