@@ -7,11 +7,11 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strings"
 
 	"github.com/corral-dev/corral/guards"
+	"github.com/corral-dev/corral/internal/lazy"
 	"github.com/corral-dev/corral/syntax"
 )
 
@@ -128,11 +128,13 @@ func envDir(c *syntax.Call, name string) string {
 }
 
 // goValued are go build's flags that take a value (go help build).
-var goValued = map[string]bool{"C": true, "p": true, "tags": true, "ldflags": true, "gcflags": true, "asmflags": true,
-	"gccgoflags": true, "mod": true, "modfile": true, "buildmode": true, "pkgdir": true, "toolexec": true, "compiler": true,
-	"installsuffix": true, "overlay": true, "pgo": true, "coverpkg": true, "covermode": true, "o": true, "exec": true}
+var goValued = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"C": true, "p": true, "tags": true, "ldflags": true, "gcflags": true, "asmflags": true,
+		"gccgoflags": true, "mod": true, "modfile": true, "buildmode": true, "pkgdir": true, "toolexec": true, "compiler": true,
+		"installsuffix": true, "overlay": true, "pgo": true, "coverpkg": true, "covermode": true, "o": true, "exec": true}
+}}
 
-var majorVersion = regexp.MustCompile(`^v[0-9]+$`)
+var majorVersion = lazy.Regexp{Expr: `^v[0-9]+$`}
 
 // goBinName is the program name go install gives the package whose
 // import path is ip: its last element, or the one before a major
@@ -140,7 +142,7 @@ var majorVersion = regexp.MustCompile(`^v[0-9]+$`)
 func goBinName(ip string) string {
 	ip = strings.TrimSuffix(ip, "/")
 	el := strings.Split(ip, "/")
-	if n := len(el); n > 1 && majorVersion.MatchString(el[n-1]) {
+	if n := len(el); n > 1 && majorVersion.Get().MatchString(el[n-1]) {
 		return el[n-2]
 	}
 	return el[len(el)-1]
@@ -165,7 +167,7 @@ func (p *Pass) goInstallOutputs(c *syntax.Call) []installedProgram {
 		}
 		if strings.HasPrefix(v, "-") {
 			name, val, eq := strings.Cut(strings.TrimLeft(v, "-"), "=")
-			if goValued[name] && !eq && i+1 < len(args) {
+			if goValued.Get()[name] && !eq && i+1 < len(args) {
 				val = args[i+1].Value
 				i++
 			}
@@ -452,7 +454,7 @@ func (p *Pass) cargoInstallOutputs(c *syntax.Call) []installedProgram {
 			only = append(only, next())
 		case opt == "--git" || opt == "--index" || opt == "--registry":
 			return nil // remote-run's
-		case strings.HasPrefix(v, "-") && cargoValued[opt]:
+		case strings.HasPrefix(v, "-") && cargoValued.Get()[opt]:
 			if !eq {
 				i++
 			}
@@ -508,9 +510,11 @@ func (p *Pass) cargoInstallOutputs(c *syntax.Call) []installedProgram {
 	return out
 }
 
-var cargoValued = map[string]bool{"--version": true, "--vers": true, "--branch": true, "--tag": true, "--rev": true,
-	"--features": true, "-F": true, "--profile": true, "--target": true, "--target-dir": true, "-j": true, "--jobs": true,
-	"--example": true, "--config": true, "-Z": true, "--color": true, "--message-format": true}
+var cargoValued = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"--version": true, "--vers": true, "--branch": true, "--tag": true, "--rev": true,
+		"--features": true, "-F": true, "--profile": true, "--target": true, "--target-dir": true, "-j": true, "--jobs": true,
+		"--example": true, "--config": true, "-Z": true, "--color": true, "--message-format": true}
+}}
 
 // cargoBinNames returns the binaries of the package in d: its [[bin]]
 // names, src/main.rs as the package's name, and src/bin/NAME.rs or
@@ -711,7 +715,7 @@ func (p *Pass) pyToolOutputs(c *syntax.Call, words int) []installedProgram {
 		a := args[i]
 		v := a.Value
 		if strings.HasPrefix(v, "-") {
-			if !strings.Contains(v, "=") && pyToolValued[v] {
+			if !strings.Contains(v, "=") && pyToolValued.Get()[v] {
 				i++
 			}
 			continue
@@ -736,6 +740,8 @@ func (p *Pass) pyToolOutputs(c *syntax.Call, words int) []installedProgram {
 	return out
 }
 
-var pyToolValued = map[string]bool{"--python": true, "-p": true, "--with": true, "-w": true, "--from": true, "--spec": true,
-	"--index-url": true, "-i": true, "--pip-args": true, "--suffix": true, "--with-requirements": true, "--constraints": true,
-	"-c": true, "--extra-index-url": true, "--index": true, "--default-index": true, "--preinstall": true}
+var pyToolValued = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"--python": true, "-p": true, "--with": true, "-w": true, "--from": true, "--spec": true,
+		"--index-url": true, "-i": true, "--pip-args": true, "--suffix": true, "--with-requirements": true, "--constraints": true,
+		"-c": true, "--extra-index-url": true, "--index": true, "--default-index": true, "--preinstall": true}
+}}
