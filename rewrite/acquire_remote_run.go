@@ -39,7 +39,15 @@ add of a URL, git+, github: or file: spec, and gem install --source or
 cargo +nightly install --git), npm's, yarn's and pnpm's --registry off the
 public registries counts as such a source, npm's user/repo is GitHub's,
 PEP 508's name @ URL is the URL, and npm exec/yarn dlx of such a spec runs
-it. Nothing of it lands where corral can move it first: ask. A
+it. So do pip wheel and pip download of such a source (an sdist's
+setup.py runs to read its metadata), uv, poetry and pdm add of a URL or
+git+ spec, bundle add --git/--github/--source, bun add of one, pipx
+inject, cargo binstall --git, and the plugin installers that fetch code
+from any repository or URL (gh extension install, helm plugin install,
+pre-commit try-repo, krew index add, asdf and mise plugin add NAME URL,
+brew tap NAME URL, az extension add --source, ansible-galaxy install,
+conda -c URL, vagrant plugin install --plugin-source). Nothing of it
+lands where corral can move it first: ask. A
 package by name from the default registry (npx eslint, pip install
 requests, go run mod@version) is the everyday way to run tools and
 passes.`,
