@@ -171,6 +171,12 @@ func checkFetchers(p *Pass, c *syntax.Call) {
 		}
 		name, all = "pip", all[2:]
 	}
+	if name == "pip" {
+		// pip -q download: general options before the command.
+		if k := pipVerbAt(all); k > 0 {
+			all = all[k:]
+		}
+	}
 	for i := range fetcherTable {
 		f := &fetcherTable[i]
 		if f.name != name || len(all) < len(f.sub) {

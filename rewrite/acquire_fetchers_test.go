@@ -43,6 +43,9 @@ func TestPackageFetch(t *testing.T) {
 		{"python3 -m pip download -d agent_sandbox x", Allow},
 		{"python3 -m http.server", Allow},
 		{"python3 pip download x", Allow}, // a script named pip
+		{"pip -q download x", Rewrite},
+		{"pip --cache-dir /tmp/c download x", Rewrite},
+		{"pip -q download -d agent_sandbox x", Allow},
 		// Cloud storage copied down to a local path.
 		{"aws s3 cp s3://bucket/x .", Rewrite},
 		{"aws s3 sync s3://bucket/prefix ./data", Rewrite},

@@ -190,3 +190,23 @@ func (r *remoteInstaller) judge(c *syntax.Call, sub []string, args []syntax.Arg,
 		}
 	}
 }
+
+// pipGeneralSpec are pip's general options, which may come before its
+// command (pip -q install …, pip --cache-dir D download …); optparse
+// takes any unambiguous prefix of a long one.
+var pipGeneralSpec = optSpec{longEq: true, abbrev: true, stop: true,
+	longVal: longOpts("python", "log", "log-file", "local-log", "keyring-provider", "proxy", "retries", "timeout", "exists-action",
+		"trusted-host", "cert", "client-cert", "cache-dir", "use-feature", "use-deprecated", "root-user-action"),
+	longFlag: longOpts("help", "debug", "isolated", "require-virtualenv", "require-venv", "verbose", "version", "quiet", "no-input",
+		"no-cache-dir", "disable-pip-version-check", "no-color", "no-python-version-warning")}
+
+// pipVerbAt returns the index of pip's command word in args (the words
+// after pip, or after python -m pip), behind its general options; -1
+// when there is none.
+func pipVerbAt(args []syntax.Arg) int {
+	_, ops := scan(args, pipGeneralSpec)
+	if len(ops) == 0 {
+		return -1
+	}
+	return ops[0]
+}

@@ -465,10 +465,29 @@ func checkRemoteRun(p *Pass, c *syntax.Call) {
 				p.remoteTool(c, "uv", args, report)
 				return
 			}
+			// uv -q pip install: uv's own options come first.
+			for len(args) > 0 && strings.HasPrefix(args[0], "-") {
+				w := args[0]
+				_, ok := uvValueOpt(w)
+				takes := ok && !strings.Contains(w, "=") && (strings.HasPrefix(w, "--") || len(w) == 2)
+				args = args[1:]
+				if takes && len(args) > 0 {
+					args = args[1:] // --directory d
+				}
+			}
 			if len(args) == 0 || args[0] != "pip" {
 				return
 			}
 			args = args[1:]
+		}
+		// pip -q install, pip --cache-dir D wheel: the general options
+		// come before the command.
+		if n := len(words) - len(args); n >= 0 {
+			k := pipVerbAt(c.Args[n:])
+			if k < 0 {
+				return
+			}
+			args = args[k:]
 		}
 		// pip wheel and pip download fetch what install would and run
 		// an sdist's build code too (setup.py, to read its metadata and

