@@ -54,8 +54,8 @@ passes.`,
 	Commands: append(programsOf(lang.Python, lang.JS), "npx", "bunx", "pnpm", "pip", "pip3", "uv", "uvx", "pipx", "git", "nix", "nix-build", "nix-shell", "nix-env", "nix-instantiate", "dotnet", "dnx", "cargo", "npm", "yarn", "gem",
 		"bun", "poetry", "pdm", "bundle", "gh", "helm", "pre-commit", "kubectl", "kubectl-krew", "asdf", "mise", "brew", "az", "ansible-galaxy",
 		"conda", "mamba", "micromamba", "vagrant"),
-	Call:     checkRemoteRun,
-	Command:  checkRemoteWrappers,
+	Call:    checkRemoteRun,
+	Command: checkRemoteWrappers,
 }
 
 // checkRemoteWrappers judges uv run, uvx and pipx run where syntax took
