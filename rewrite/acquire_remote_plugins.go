@@ -31,6 +31,11 @@ type remoteInstaller struct {
 	// srcOff reports a source value off the program's default one; nil
 	// reads any network address as such.
 	srcOff func(string) bool
+	// opOff reports an operand that names a source off the default one;
+	// nil reads a network address (netAddress) as such.
+	opOff func(string) bool
+	// endsAt: the words after -- are a command's (mise exec TOOL -- CMD).
+	endsAt bool
 	// runs says what of the fetched code runs.
 	runs string
 }
@@ -71,6 +76,9 @@ var remoteInstallers = []remoteInstaller{
 	{name: "mise", subs: [][]string{{"plugins", "install"}, {"plugins", "add"}, {"plugins", "i"}, {"plugins", "a"}, {"plugin", "install"},
 		{"plugin", "add"}, {"plugin", "i"}, {"plugin", "a"}}, operand: -1, spec: optSpec{shortVal: "j", longEq: true, longVal: longOpts("jobs")},
 		runs: "the plugin's scripts, at every mise install and use"},
+	{name: "mise", subs: [][]string{{"use"}, {"u"}, {"install"}, {"i"}, {"exec"}, {"x"}}, operand: -1, opOff: miseRemote, endsAt: true,
+		spec: optSpec{shortVal: "jpeCc", longEq: true, longVal: longOpts("jobs", "path", "env", "cd", "command", "before")},
+		runs: "the tool's program, fetched from that repository"},
 	{name: "brew", subs: [][]string{{"tap"}}, operand: 1, spec: optSpec{longEq: true, longVal: longOpts("custom-remote")},
 		runs: "the formulae's Ruby code, at the next brew install of one"},
 	{name: "brew", subs: [][]string{{"install"}, {"reinstall"}, {"upgrade"}}, operand: -1, spec: optSpec{longEq: true,
@@ -89,6 +97,22 @@ var remoteInstallers = []remoteInstaller{
 		spec: condaSpec, srcOpts: []string{"c", "channel"}, runs: "the packages' install scripts, at once"},
 	{name: "vagrant", subs: [][]string{{"plugin", "install"}}, operand: -2, spec: optSpec{longEq: true, longVal: longOpts("plugin-source",
 		"plugin-version", "entry-point")}, srcOpts: []string{"plugin-source"}, srcOff: offRubyGems, runs: "the plugin's Ruby code, at every vagrant command"},
+}
+
+// miseRemote reports a mise tool spec whose backend fetches a program
+// from any repository or address (ubi:OWNER/REPO, github:, gitlab:,
+// spm:, http:), or names one itself (cargo:https://…, pipx:git+…); a
+// tool from mise's registry (node@20, aqua:cli/cli, npm:x) passes.
+func miseRemote(v string) bool {
+	backend, rest, ok := strings.Cut(v, ":")
+	if !ok {
+		return false
+	}
+	switch strings.ToLower(backend) {
+	case "ubi", "github", "gitlab", "spm", "http", "https":
+		return true
+	}
+	return netAddress(rest)
 }
 
 // condaSpec are conda's, mamba's and micromamba's install options that
@@ -179,12 +203,25 @@ func (r *remoteInstaller) judge(c *syntax.Call, sub []string, args []syntax.Arg,
 			return
 		}
 	}
+	opOff := r.opOff
+	if opOff == nil {
+		opOff = netAddress
+	}
+	end := len(args)
+	if r.endsAt {
+		for k, a := range args {
+			if a.Value == "--" {
+				end = k
+				break
+			}
+		}
+	}
 	for n, k := range ops {
 		v := args[k].Value
-		if r.operand == -2 || r.operand >= 0 && n != r.operand {
+		if r.operand == -2 || r.operand >= 0 && n != r.operand || k >= end {
 			continue
 		}
-		if r.anyRepo && !slices.Contains(r.local, v) || !r.anyRepo && netAddress(v) {
+		if r.anyRepo && !slices.Contains(r.local, v) || !r.anyRepo && opOff(v) {
 			report(what + " " + v + " installs code fetched from that repository or address, and runs " + r.runs)
 			return
 		}

@@ -45,6 +45,7 @@ git+ spec, bundle add --git/--github/--source, bun add of one, pipx
 inject, cargo binstall --git, and the plugin installers that fetch code
 from any repository or URL (gh extension install, helm plugin install,
 pre-commit try-repo, krew index add, asdf and mise plugin add NAME URL,
+mise use/exec of a ubi:/github: tool,
 brew tap NAME URL, az extension add --source, ansible-galaxy install,
 conda -c URL, vagrant plugin install --plugin-source). Nothing of it
 lands where corral can move it first: ask. A
