@@ -103,10 +103,14 @@ const AgentMCPRule = "agent-mcp"
 // container tool run a command by itself when the project is opened,
 // on this machine, outside any agent: VS Code's tasks.json (a task with
 // "runOptions": {"runOn": "folderOpen"}) and a dev container's
-// initializeCommand (run on the host before the container starts). A
-// write there asks; the hook lets a Write or Edit pass when the text it
-// leaves runs nothing that way (cmd/corral/app/agentcode.go).
-var editorAutoRun = []string{".vscode/tasks.json", ".devcontainer/devcontainer.json", ".devcontainer.json", ".devcontainer/*/devcontainer.json"}
+// initializeCommand (run on the host before the container starts), and
+// a VS Code workspace file anywhere in the project (NAME.code-workspace:
+// its "tasks" are a tasks.json of their own, folderOpen ones included,
+// and its "settings" can switch off the prompt before them). A write
+// there asks; the hook lets a Write or Edit pass when the text it leaves
+// runs nothing that way (cmd/corral/app/agentcode.go).
+var editorAutoRun = []string{".vscode/tasks.json", ".devcontainer/devcontainer.json", ".devcontainer.json", ".devcontainer/*/devcontainer.json",
+	"**/*.code-workspace"}
 
 // EditorAutoRunRule is the rule of a write to a file an editor runs
 // commands from when the project is opened.
@@ -280,7 +284,7 @@ func (l *selfLayer) decide(env Env, np Path, a Action) Decision {
 		for _, pat := range l.autorun {
 			if pat.matchProject(np.Rel, np.Abs) {
 				return Decision{Verdict: Ask, Rule: EditorAutoRunRule, Pattern: pat.raw, Source: "corral", PathContext: ContextOutside,
-					Message: fmt.Sprintf("Editor auto-run: %s can hold commands an editor or dev container tool runs by itself when the project is opened (a folderOpen task, initializeCommand), outside the agent", np.Abs)}
+					Message: fmt.Sprintf("Editor auto-run: %s can hold commands an editor or dev container tool runs by itself when the project or workspace is opened (a folderOpen task, initializeCommand), outside the agent", np.Abs)}
 			}
 		}
 	}

@@ -6,13 +6,15 @@ import (
 	"strings"
 
 	"github.com/corral-dev/corral/syntax"
+	"github.com/corral-dev/corral/syntax/lang"
 )
 
 var packageFetch = Rule{
 	Name:      "package-fetch",
 	Decisions: []Decision{Rewrite, Ask},
 	Doc: `Package managers and media tools that save what they fetch as files
-without installing it: pip download (-d/--dest), npm pack of a package
+without installing it: pip download (-d/--dest; also as python -m pip
+download), npm pack of a package
 (--pack-destination; npm pack of the project itself packs local files),
 helm pull/fetch (-d/--destination, --untardir under it), yt-dlp
 (-P/--paths), gallery-dl (-d/--destination), kaggle datasets/competitions
@@ -33,8 +35,8 @@ and passes. gdown (-O, given as DIR/), webtorrent download (-o; also
 downloadmeta, and webtorrent TORRENT with no command, which downloads) and
 transmission-cli (-w) are moved the same way; ipfs get CID saves ./CID
 unless -o names the object: moved, or asked about without -o.`,
-	Commands: []string{"pip", "pip3", "npm", "helm", "yt-dlp", "youtube-dl", "gallery-dl", "kaggle", "dnf", "yumdownloader", "gem", "apt-get", "apt",
-		"aws", "gsutil", "gcloud", "rclone", "azcopy", "hf", "huggingface-cli", "az", "gdown", "ipfs", "webtorrent", "transmission-cli"},
+	Commands: append(programsOf(lang.Python), "pip", "pip3", "npm", "helm", "yt-dlp", "youtube-dl", "gallery-dl", "kaggle", "dnf", "yumdownloader", "gem", "apt-get", "apt",
+		"aws", "gsutil", "gcloud", "rclone", "azcopy", "hf", "huggingface-cli", "az", "gdown", "ipfs", "webtorrent", "transmission-cli"),
 	Call: checkFetchers,
 }
 
@@ -157,34 +159,50 @@ func checkFetchers(p *Pass, c *syntax.Call) {
 		p.cloudDownload(c)
 		return
 	}
-	name := c.Name
+	name, all := c.Name, c.Args
 	if name == "pip3" {
 		name = "pip"
 	}
+	if lang.ForProgram(name) == lang.Python {
+		// python -m pip download is pip download: the same program, run
+		// as a module (remote-run reads python -m pip install alike).
+		if len(all) < 2 || all[0].Value != "-m" || all[1].Value != "pip" {
+			return
+		}
+		name, all = "pip", all[2:]
+	}
+	if name == "pip" {
+		// pip -q download: general options before the command.
+		if k := pipVerbAt(all); k > 0 {
+			all = all[k:]
+		}
+	}
 	for i := range fetcherTable {
 		f := &fetcherTable[i]
-		if f.name != name || len(c.Args) < len(f.sub) {
+		if f.name != name || len(all) < len(f.sub) {
 			continue
 		}
 		match := true
 		for j, w := range f.sub {
-			if c.Args[j].Value != w {
+			if all[j].Value != w {
 				match = false
 			}
 		}
 		if match && len(f.notSub) > 0 {
-			if _, ops := scan(c.Args, f.spec); len(ops) > 0 && slices.Contains(f.notSub, c.Args[ops[0]].Value) {
+			if _, ops := scan(all, f.spec); len(ops) > 0 && slices.Contains(f.notSub, all[ops[0]].Value) {
 				match = false
 			}
 		}
 		if match {
-			p.fetch(c, f, c.Args[len(f.sub):])
+			p.fetch(c, f, all[:len(f.sub)], all[len(f.sub):])
 			return
 		}
 	}
 }
 
-func (p *Pass) fetch(c *syntax.Call, f *fetcher, args []syntax.Arg) {
+// fetch judges one fetcher's call: sub are the words naming its command
+// (pip download), args the words after them.
+func (p *Pass) fetch(c *syntax.Call, f *fetcher, sub, args []syntax.Arg) {
 	if asksHelp(c) {
 		return
 	}
@@ -211,6 +229,9 @@ func (p *Pass) fetch(c *syntax.Call, f *fetcher, args []syntax.Arg) {
 		}
 	}
 	what := strings.Join(append([]string{c.Name}, f.sub...), " ")
+	if lang.ForProgram(c.Name) == lang.Python {
+		what = c.Name + " -m pip " + strings.Join(f.sub, " ") // python3 -m pip download
+	}
 	rule := "package-fetch"
 	if dirs := find(opts, f.also...); len(f.also) > 0 && len(dirs) > 0 && len(find(opts, f.dest...)) == 0 {
 		// hf download --cache-dir DIR: the files are saved there.
@@ -266,8 +287,8 @@ func (p *Pass) fetch(c *syntax.Call, f *fetcher, args []syntax.Arg) {
 		return
 	}
 	at := c.NameArg.End
-	if len(f.sub) > 0 {
-		at = c.Args[len(f.sub)-1].End
+	if len(sub) > 0 {
+		at = sub[len(sub)-1].End
 	}
 	given := p.Config.Sandbox
 	if f.slash {

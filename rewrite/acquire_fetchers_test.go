@@ -35,6 +35,17 @@ func TestPackageFetch(t *testing.T) {
 		{"apt-get install hello", Allow},
 		{"gem install rails", Allow},
 		{"pip download --help", Allow},
+		// python -m pip download is the same program as a module.
+		{"python3 -m pip download x", Rewrite},
+		{"python -m pip download --no-deps -d vendor x", Rewrite},
+		{"python3 -m pip download -d . x", Rewrite},
+		{"python3 -m pip install x", Allow},
+		{"python3 -m pip download -d agent_sandbox x", Allow},
+		{"python3 -m http.server", Allow},
+		{"python3 pip download x", Allow}, // a script named pip
+		{"pip -q download x", Rewrite},
+		{"pip --cache-dir /tmp/c download x", Rewrite},
+		{"pip -q download -d agent_sandbox x", Allow},
 		// Cloud storage copied down to a local path.
 		{"aws s3 cp s3://bucket/x .", Rewrite},
 		{"aws s3 sync s3://bucket/prefix ./data", Rewrite},

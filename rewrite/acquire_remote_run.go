@@ -39,13 +39,24 @@ add of a URL, git+, github: or file: spec, and gem install --source or
 cargo +nightly install --git), npm's, yarn's and pnpm's --registry off the
 public registries counts as such a source, npm's user/repo is GitHub's,
 PEP 508's name @ URL is the URL, and npm exec/yarn dlx of such a spec runs
-it. Nothing of it lands where corral can move it first: ask. A
+it. So do pip wheel and pip download of such a source (an sdist's
+setup.py runs to read its metadata), uv, poetry and pdm add of a URL or
+git+ spec, bundle add --git/--github/--source, bun add of one, pipx
+inject, cargo binstall --git, and the plugin installers that fetch code
+from any repository or URL (gh extension install, helm plugin install,
+pre-commit try-repo, krew index add, asdf and mise plugin add NAME URL,
+mise use/exec of a ubi:/github: tool,
+brew tap NAME URL, az extension add --source, ansible-galaxy install,
+conda -c URL, vagrant plugin install --plugin-source). Nothing of it
+lands where corral can move it first: ask. A
 package by name from the default registry (npx eslint, pip install
 requests, go run mod@version) is the everyday way to run tools and
 passes.`,
-	Commands: append(programsOf(lang.Python, lang.JS), "npx", "bunx", "pnpm", "pip", "pip3", "uv", "uvx", "pipx", "git", "nix", "nix-build", "nix-shell", "nix-env", "nix-instantiate", "dotnet", "dnx", "cargo", "npm", "yarn", "gem"),
-	Call:     checkRemoteRun,
-	Command:  checkRemoteWrappers,
+	Commands: append(programsOf(lang.Python, lang.JS), "npx", "bunx", "pnpm", "pip", "pip3", "uv", "uvx", "pipx", "git", "nix", "nix-build", "nix-shell", "nix-env", "nix-instantiate", "dotnet", "dnx", "cargo", "npm", "yarn", "gem",
+		"bun", "poetry", "pdm", "bundle", "gh", "helm", "pre-commit", "kubectl", "kubectl-krew", "asdf", "mise", "brew", "az", "ansible-galaxy",
+		"conda", "mamba", "micromamba", "vagrant"),
+	Call:    checkRemoteRun,
+	Command: checkRemoteWrappers,
 }
 
 // checkRemoteWrappers judges uv run, uvx and pipx run where syntax took
@@ -185,6 +196,19 @@ func nixpkgsSource(l string) bool {
 	return false
 }
 
+// wheelURL reports a URL (or name @ URL) of a built wheel: pip wheel
+// and pip download save it as it is, running none of its code.
+func wheelURL(v string) bool {
+	if _, after, ok := strings.Cut(v, "@"); ok && !strings.Contains(v[:strings.Index(v, "@")], "/") {
+		v = strings.TrimSpace(after) // name @ URL
+	}
+	u, err := url.Parse(v)
+	if err != nil || strings.HasPrefix(strings.ToLower(u.Scheme), "git+") {
+		return false
+	}
+	return strings.HasSuffix(strings.ToLower(u.Path), ".whl")
+}
+
 // offPyPI reports an index URL on a host other than pypi.org.
 func offPyPI(v string) bool {
 	u, err := url.Parse(v)
@@ -228,6 +252,9 @@ func checkRemoteRun(p *Pass, c *syntax.Call) {
 	if lang.ForProgram(name) == lang.Python {
 		name = "python"
 	}
+	if p.checkRemoteInstallers(c, report) {
+		return
+	}
 	switch name {
 	case "deno":
 		verb, rest := first()
@@ -245,7 +272,13 @@ func checkRemoteRun(p *Pass, c *syntax.Call) {
 		if verb != "run" && verb != "install" && verb != "x" {
 			return
 		}
-		for _, w := range rest {
+		for k := 0; k < len(rest); k++ {
+			w := rest[k]
+			switch w {
+			case "-n", "--name", "--root", "-c", "--config", "--import-map", "--lock", "--cert", "--location", "--seed", "-L", "--log-level":
+				k++ // deno install -n NAME URL: the option's value
+				continue
+			}
 			if !strings.HasPrefix(w, "-") {
 				if l := strings.ToLower(w); strings.HasPrefix(l, "http://") || strings.HasPrefix(l, "https://") {
 					report("deno " + verb + " " + w + " runs a module it downloads")
@@ -349,13 +382,14 @@ func checkRemoteRun(p *Pass, c *syntax.Call) {
 			verb, rest = w, words[k+1:]
 			break
 		}
-		if verb != "install" {
+		if verb != "install" && verb != "binstall" {
 			return
 		}
 		for i, w := range rest {
-			for _, o := range []string{"--git", "--index", "--registry"} {
+			// cargo binstall --pkg-url: the binary is fetched from there.
+			for _, o := range []string{"--git", "--index", "--registry", "--pkg-url"} {
 				if w == o && i+1 < len(rest) || strings.HasPrefix(w, o+"=") {
-					report("cargo install " + o + " builds, and runs the build scripts of, a crate from another source")
+					report("cargo " + verb + " " + o + " builds, and runs the build scripts of, a crate from another source, or installs a program fetched from there")
 					return
 				}
 			}
@@ -430,13 +464,42 @@ func checkRemoteRun(p *Pass, c *syntax.Call) {
 				p.remoteTool(c, "uv", args, report)
 				return
 			}
+			// uv -q pip install: uv's own options come first.
+			for len(args) > 0 && strings.HasPrefix(args[0], "-") {
+				w := args[0]
+				_, ok := uvValueOpt(w)
+				takes := ok && !strings.Contains(w, "=") && (strings.HasPrefix(w, "--") || len(w) == 2)
+				args = args[1:]
+				if takes && len(args) > 0 {
+					args = args[1:] // --directory d
+				}
+			}
 			if len(args) == 0 || args[0] != "pip" {
 				return
 			}
 			args = args[1:]
 		}
-		if len(args) == 0 || args[0] != "install" {
+		// pip -q install, pip --cache-dir D wheel: the general options
+		// come before the command.
+		if n := len(words) - len(args); n >= 0 {
+			k := pipVerbAt(c.Args[n:])
+			if k < 0 {
+				return
+			}
+			args = args[k:]
+		}
+		// pip wheel and pip download fetch what install would and run
+		// an sdist's build code too (setup.py, to read its metadata and
+		// to build the wheel); a wheel itself is only saved.
+		if len(args) == 0 || args[0] != "install" && args[0] != "wheel" && args[0] != "download" {
 			return
+		}
+		verb, does := args[0], "installs"
+		switch verb {
+		case "wheel":
+			does = "builds"
+		case "download":
+			does = "fetches"
 		}
 		if n := len(words) - len(args); n >= 0 && n+1 <= len(c.Args) && p.pipReqFiles(c, c.Args[n+1:], report) {
 			return
@@ -460,26 +523,26 @@ func checkRemoteRun(p *Pass, c *syntax.Call) {
 			switch {
 			case opt == "--find-links" || opt == "-f":
 				if findLinksRemote(v) {
-					report("pip install " + opt + " " + v + " installs, and runs the build code of, packages it finds at that address")
+					report("pip " + verb + " " + opt + " " + v + " " + does + ", and runs the build code of, packages it finds at that address")
 					return
 				}
 			case opt != "" && offPyPI(v):
-				report("pip install " + opt + " " + v + " installs, and runs the build code of, packages from that index")
+				report("pip " + verb + " " + opt + " " + v + " " + does + ", and runs the build code of, packages from that index")
 				return
-			case opt == "" && !strings.HasPrefix(w, "-") && remoteSpec(w):
-				report("pip install " + w + " builds and runs code it downloads from that address")
+			case opt == "" && !strings.HasPrefix(w, "-") && remoteSpec(w) && (verb == "install" || !wheelURL(w)):
+				report("pip " + verb + " " + w + " builds and runs code it downloads from that address")
 				return
 			}
 		}
 		for _, name := range []string{"PIP_INDEX_URL", "PIP_EXTRA_INDEX_URL", "UV_INDEX_URL", "UV_EXTRA_INDEX_URL"} {
 			if v, ok := c.EnvKnown(name); ok && offPyPI(v) {
-				report("pip install with " + name + "=" + v + " installs packages from that index")
+				report("pip " + verb + " with " + name + "=" + v + " " + does + " packages from that index")
 				return
 			}
 		}
 		for _, name := range []string{"PIP_FIND_LINKS", "UV_FIND_LINKS"} {
 			if v, ok := c.EnvKnown(name); ok && findLinksRemote(v) {
-				report("pip install with " + name + "=" + v + " installs packages it finds at that address")
+				report("pip " + verb + " with " + name + "=" + v + " " + does + " packages it finds at that address")
 				return
 			}
 		}
@@ -663,6 +726,9 @@ var remoteImport = lazy.Regexp{Expr: `(?:\bimport\s*\(\s*|\bfrom\s+)["'\x60]http
 func (p *Pass) remoteTool(c *syntax.Call, prog string, words []string, report func(string)) {
 	what := prog
 	i := 0
+	// pipx inject VENV SPEC…: every operand after the environment's
+	// name is a package installed into it.
+	inject, venv := false, true
 	if prog == "uv" || prog == "pipx" {
 		for i < len(words) && strings.HasPrefix(words[i], "-") {
 			if _, ok := uvValueOpt(words[i]); ok && !strings.Contains(words[i], "=") {
@@ -683,6 +749,7 @@ func (p *Pass) remoteTool(c *syntax.Call, prog string, words []string, report fu
 			i++
 			what += " " + words[i]
 		}
+		inject = words[i] == "inject"
 		i++
 	}
 	maybeValue := false
@@ -731,6 +798,13 @@ func (p *Pass) remoteTool(c *syntax.Call, prog string, words []string, report fu
 		if remoteSpec(w) {
 			report(what + " " + w + " runs code fetched from that address")
 			return
+		}
+		if inject {
+			if venv {
+				what += " " + w
+			}
+			venv = false
+			continue
 		}
 		if !maybeValue {
 			return // the script or package: what follows is its arguments

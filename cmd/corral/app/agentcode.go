@@ -323,7 +323,8 @@ func (s *settings) editorAutoRun(req *agent.Request, path string, d guards.Decis
 	if !ok {
 		return d
 	}
-	if len(cmds) == 0 {
+	loosened := allowsAutomaticTasks(text)
+	if len(cmds) == 0 && !loosened {
 		return guards.Decision{Verdict: guards.Allow, Path: d.Path, PathContext: d.PathContext}
 	}
 	for _, c := range cmds {
@@ -333,12 +334,67 @@ func (s *settings) editorAutoRun(req *agent.Request, path string, d guards.Decis
 			return d
 		}
 	}
-	d.Message += fmt.Sprintf("; it runs %q", cmds[0])
+	if len(cmds) > 0 {
+		d.Message += fmt.Sprintf("; it runs %q", cmds[0])
+	}
+	if loosened {
+		d.Message += "; it sets task.allowAutomaticTasks, which runs folderOpen tasks without VS Code's prompt"
+	}
 	return d
 }
 
-// autoRunCommands returns the commands a tasks.json or devcontainer.json
-// text makes run by themselves: each task whose runOptions.runOn is
+// editorSettingsWrite asks about a Write or Edit of the project's
+// .vscode/settings.json whose text sets task.allowAutomaticTasks on: VS
+// Code then runs folderOpen tasks without the prompt it shows before
+// them. Other settings pass, as before.
+func editorSettingsWrite(req *agent.Request, path string, d guards.Decision) guards.Decision {
+	abs := path
+	if !filepath.IsAbs(abs) {
+		abs = filepath.Join(req.Cwd, abs)
+	}
+	if filepath.Base(abs) != "settings.json" || filepath.Base(filepath.Dir(abs)) != ".vscode" {
+		return d
+	}
+	text, ok := agentCodeText(req, path)
+	if !ok || !allowsAutomaticTasks(text) {
+		return d
+	}
+	return guards.Decision{Verdict: guards.Ask, Rule: guards.EditorAutoRunRule, Source: "corral", Path: d.Path, PathContext: d.PathContext,
+		Message: fmt.Sprintf("Editor auto-run: %s sets task.allowAutomaticTasks, which makes VS Code run the project's folderOpen tasks without its prompt, outside the agent", abs)}
+}
+
+// allowsAutomaticTasks reports a VS Code settings text (settings.json,
+// or a workspace file's "settings") that sets task.allowAutomaticTasks
+// to "on" (true in older versions): folderOpen tasks then run without
+// a prompt.
+func allowsAutomaticTasks(text string) bool {
+	var doc map[string]json.RawMessage
+	if json.Unmarshal([]byte(syntax.StripJSONC(text)), &doc) != nil {
+		return false
+	}
+	on := func(m map[string]json.RawMessage) bool {
+		raw, ok := m["task.allowAutomaticTasks"]
+		if !ok {
+			return false
+		}
+		var v any
+		if json.Unmarshal(raw, &v) != nil {
+			return false
+		}
+		return v == "on" || v == true
+	}
+	if on(doc) {
+		return true
+	}
+	var settings map[string]json.RawMessage
+	if raw, ok := doc["settings"]; ok && json.Unmarshal(raw, &settings) == nil {
+		return on(settings)
+	}
+	return false
+}
+
+// autoRunCommands returns the commands a tasks.json, devcontainer.json or
+// .code-workspace text makes run by themselves: each task whose runOptions.runOn is
 // folderOpen (its command and args; a task with no command counts as one
 // corral cannot see) and initializeCommand (a string, an array of words,
 // or an object of them). ok is false when the text is not JSON.
@@ -355,7 +411,14 @@ func autoRunCommands(text string) ([]string, bool) {
 			RunOn string `json:"runOn"`
 		} `json:"runOptions"`
 	}
-	if raw, ok := doc["tasks"]; ok && json.Unmarshal(raw, &tasks) == nil {
+	raw, ok := doc["tasks"]
+	var inner struct {
+		Tasks json.RawMessage `json:"tasks"`
+	}
+	if ok && len(raw) > 0 && raw[0] == '{' && json.Unmarshal(raw, &inner) == nil {
+		raw = inner.Tasks // a workspace file's "tasks": {"version", "tasks": […]}
+	}
+	if ok && json.Unmarshal(raw, &tasks) == nil {
 		for _, t := range tasks {
 			if t.RunOptions.RunOn != "folderOpen" {
 				continue

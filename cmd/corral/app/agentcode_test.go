@@ -155,6 +155,8 @@ func TestEditorAutoRunWrites(t *testing.T) {
 	m := newMachine(t)
 	tasks := filepath.Join(m.project, ".vscode", "tasks.json")
 	dc := filepath.Join(m.project, ".devcontainer", "devcontainer.json")
+	ws := filepath.Join(m.project, "dev.code-workspace")
+	vsSettings := filepath.Join(m.project, ".vscode", "settings.json")
 	tests := []struct {
 		name, path, content string
 		decision, reason    string
@@ -166,6 +168,14 @@ func TestEditorAutoRunWrites(t *testing.T) {
 		{"initializeCommand object", dc, `{"image": "node", "initializeCommand": {"a": "echo hi", "b": "make setup"}}`, "ask", "echo hi"},
 		{"container-only commands", dc, `{"image": "node", "postCreateCommand": "npm ci"}`, "", ""},
 		{"not json", tasks, `{"tasks": [`, "ask", "Editor auto-run"},
+		// A workspace file holds a tasks.json of its own under "tasks",
+		// and settings that drop the prompt before folderOpen tasks.
+		{"workspace folderOpen task", ws, `{"folders": [{"path": "."}], "settings": {"task.allowAutomaticTasks": "on"}, "tasks": {"version": "2.0.0", "tasks": [{"label": "x", "type": "shell", "command": "rm -rf ~", "runOptions": {"runOn": "folderOpen"}}]}}`, "deny", "rm -rf ~"},
+		{"workspace watch task", ws, `{"folders": [{"path": "."}], "tasks": {"version": "2.0.0", "tasks": [{"label": "w", "command": "npm run watch", "runOptions": {"runOn": "folderOpen"}}]}}`, "ask", "npm run watch"},
+		{"nested workspace allowing automatic tasks", filepath.Join(m.project, "sub", "dev.code-workspace"), `{"folders": [{"path": "."}], "settings": {"task.allowAutomaticTasks": "on"}}`, "ask", "allowAutomaticTasks"},
+		{"ordinary workspace", ws, `{"folders": [{"path": "."}], "settings": {"editor.tabSize": 2}, "tasks": {"version": "2.0.0", "tasks": [{"label": "b", "command": "make"}]}}`, "", ""},
+		{"settings allowing automatic tasks", vsSettings, `{"editor.formatOnSave": true, "task.allowAutomaticTasks": "on"}`, "ask", "allowAutomaticTasks"},
+		{"ordinary settings", vsSettings, `{"editor.formatOnSave": true, "task.allowAutomaticTasks": "off"}`, "", ""},
 	}
 	for _, tt := range tests {
 		in := map[string]any{"session_id": "s1", "hook_event_name": "PreToolUse", "tool_name": "Write",
@@ -186,6 +196,11 @@ func TestEditorAutoRunWrites(t *testing.T) {
 		"tool_input": map[string]any{"command": `echo '{}' > .vscode/tasks.json`}})
 	if hs := out.HookSpecificOutput; hs == nil || hs.PermissionDecision != "ask" {
 		t.Errorf("bash write to .vscode/tasks.json: got %+v, want ask", hs)
+	}
+	out, _, _ = m.hook(map[string]any{"session_id": "s1", "hook_event_name": "PreToolUse", "tool_name": "Bash",
+		"tool_input": map[string]any{"command": `echo '{}' > dev.code-workspace`}})
+	if hs := out.HookSpecificOutput; hs == nil || hs.PermissionDecision != "ask" {
+		t.Errorf("bash write to dev.code-workspace: got %+v, want ask", hs)
 	}
 }
 

@@ -386,6 +386,9 @@ func (env *runtimeEnv) write(s *settings, req *agent.Request) *agent.Answer {
 		if d.Rule == guards.EditorAutoRunRule && d.Verdict == guards.Ask && len(req.Paths) == 1 {
 			d = s.editorAutoRun(req, t.path, d)
 		}
+		if t.action == guards.Write && d.Verdict < guards.Ask && len(req.Paths) == 1 {
+			d = editorSettingsWrite(req, t.path, d)
+		}
 		if t.action == guards.Write && d.Verdict < guards.Deny {
 			d = s.siteStart(req, t.path, d)
 		}
