@@ -319,10 +319,6 @@ func check(cfg *Config, command string, verify bool) *Result {
 // can take their content out of what it reports.
 func checkWith(cfg *Config, command string, verify bool, read *secretTexts) *Result {
 	res := &Result{Command: command}
-	rules := cfg.Rules
-	if rules == nil {
-		rules = Rules
-	}
 	opt := syntax.Options{Cwd: cfg.Cwd, Home: cfg.Home, Project: cfg.Project}
 	if !cfg.NoScriptFiles {
 		opt.ReadFile = read.reader(cfg, syntax.ReadScript)
@@ -368,7 +364,7 @@ func checkWith(cfg *Config, command string, verify bool, read *secretTexts) *Res
 		return res
 	}
 	p := &Pass{Config: cfg, Model: m, calls: map[int]*syntax.Call{}}
-	run(p, rules)
+	run(p, cfg.Rules)
 	for _, sc := range m.Unparsed {
 		if sc.Misread {
 			s, e := topSpan(sc, 0, len(sc.Src))
@@ -395,6 +391,7 @@ func checkWith(cfg *Config, command string, verify bool, read *secretTexts) *Res
 	return res
 }
 
+// run runs rules over the command, or the table Rules when rules is nil.
 func run(p *Pass, rules []Rule) {
 	for _, layer := range planFor(rules) {
 		runLayer(p, layer)
@@ -468,30 +465,52 @@ func (lp layerPlan) rulesFor(name string, indexed bool, buf []*Rule) []*Rule {
 // call (which checks a command, and a rewrite's result again) orders and
 // indexes the table once. It holds the table's first element, which keeps
 // that array alive: a table at the same address and length is the same
-// table (rule tables are not changed in place once they are run).
+// table (rule tables are not changed in place once they are run). A
+// configuration's table is a table of rules (first), the built-in one a
+// table of pointers to them (firstPtr).
 var planCache struct {
 	sync.Mutex
-	first *Rule
-	n     int
-	plan  []layerPlan
+	first    *Rule
+	firstPtr **Rule
+	n        int
+	plan     []layerPlan
 }
 
-// planFor returns the layers of rules, indexed.
+// planFor returns the layers of rules (of Rules when rules is nil),
+// indexed.
 func planFor(rules []Rule) []layerPlan {
-	if len(rules) == 0 {
+	var first *Rule
+	var firstPtr **Rule
+	var ptrs []*Rule
+	n := len(rules)
+	if rules == nil {
+		ptrs, n = Rules, len(Rules)
+		if n > 0 {
+			firstPtr = &ptrs[0]
+		}
+	} else if n > 0 {
+		first = &rules[0]
+	}
+	if n == 0 {
 		return nil
 	}
 	planCache.Lock()
 	defer planCache.Unlock()
-	if planCache.first == &rules[0] && planCache.n == len(rules) {
+	if planCache.first == first && planCache.firstPtr == firstPtr && planCache.n == n {
 		return planCache.plan
 	}
-	ls := layers(rules)
+	if ptrs == nil {
+		ptrs = make([]*Rule, n)
+		for i := range rules {
+			ptrs[i] = &rules[i]
+		}
+	}
+	ls := layers(ptrs)
 	plan := make([]layerPlan, len(ls))
 	for i, l := range ls {
 		plan[i] = indexLayer(l)
 	}
-	planCache.first, planCache.n, planCache.plan = &rules[0], len(rules), plan
+	planCache.first, planCache.firstPtr, planCache.n, planCache.plan = first, firstPtr, n, plan
 	return plan
 }
 

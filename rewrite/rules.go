@@ -9,25 +9,37 @@ import (
 )
 
 // Rules is the table of built-in rules, in the order they run. A new rule
-// is one file and one line here (and its corpus cases).
+// is one file and one line in its table file (and its corpus cases). It
+// holds pointers to the rule variables: a table of the rules themselves
+// was a copy of them made at every start of the hook (10 kB, and the
+// lists it was made of were copied from the variables before that: their
+// slice fields are not copied statically by the compiler).
 var Rules = builtinRules
 
 // builtinRules is the table Rules starts as, kept apart so that a test
 // that replaces Rules does not change riskTables.
 var builtinRules = concatRules(acquisitionRules, dangerRules, writeRules, secretRules, runnerRules)
 
-func concatRules(lists ...[]Rule) []Rule {
+func concatRules(lists ...[]*Rule) []*Rule {
 	n := 0
 	for _, l := range lists {
 		n += len(l)
 	}
-	// One allocation of the final size: the table is built at start-up,
-	// and growing it by doubling allocated and copied it about twice over.
-	out := make([]Rule, 0, n)
+	out := make([]*Rule, 0, n)
 	for _, l := range lists {
 		out = append(out, l...)
 	}
 	return out
+}
+
+// RuleValues copies rules, then extra, into one table of rules (one
+// allocation): a configuration's table made of the built-in one.
+func RuleValues(rules []*Rule, extra ...Rule) []Rule {
+	out := make([]Rule, 0, len(rules)+len(extra))
+	for _, r := range rules {
+		out = append(out, *r)
+	}
+	return append(out, extra...)
 }
 
 // EngineFindings are the findings the engine reports itself, described as
@@ -60,7 +72,7 @@ its structure.`
 // A required name absent from rules is ignored (a configuration may run
 // part of the table); a cycle, which Validate rejects for the built-in
 // table, is broken by table order.
-func layers(rules []Rule) [][]*Rule {
+func layers(rules []*Rule) [][]*Rule {
 	index := map[string]int{}
 	for i := range rules {
 		index[rules[i].Name] = i
@@ -95,7 +107,7 @@ func layers(rules []Rule) [][]*Rule {
 	}
 	out := make([][]*Rule, max+1)
 	for i := range rules {
-		out[depth[i]] = append(out[depth[i]], &rules[i])
+		out[depth[i]] = append(out[depth[i]], rules[i])
 	}
 	return out
 }
@@ -161,7 +173,7 @@ func Validate(rules []Rule) error {
 // Catalog is every rule a finding can name: the table, then the engine's
 // own findings, sorted by name.
 func Catalog() []Rule {
-	out := append(append([]Rule{}, Rules...), EngineFindings...)
+	out := RuleValues(Rules, EngineFindings...)
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out
 }
@@ -180,7 +192,7 @@ func Lookup(name string) (Rule, bool) {
 // Words), sorted: the one source of the words that make a command risky
 // when corral cannot parse it, or when a command name is only known at
 // run time.
-func CommandWords(rules []Rule) []string {
+func CommandWords(rules []*Rule) []string {
 	seen := map[string]bool{}
 	var out []string
 	for _, r := range rules {
@@ -230,14 +242,14 @@ func wordPattern(words []string, extra string) *regexp.Regexp {
 var patternCache sync.Map
 
 type tableKey struct {
-	first *Rule
+	first **Rule
 	n     int
 }
 
 // wordPatterns returns, for a rule table, the pattern of its command words
 // with redirections (for text corral cannot parse) and without (for a
 // command name only known at run time).
-func wordPatterns(rules []Rule) (risky, names *regexp.Regexp) {
+func wordPatterns(rules []*Rule) (risky, names *regexp.Regexp) {
 	if len(rules) == 0 {
 		never := regexp.MustCompile(`>`)
 		return never, regexp.MustCompile(`$^`)
@@ -258,10 +270,9 @@ func wordPatterns(rules []Rule) (risky, names *regexp.Regexp) {
 // corral cannot see), and with them the write rules (for text corral
 // cannot parse, where a redirection counts too). They are set in init
 // only because the danger table holds the rules that read them, as
-// prefixes of builtinRules (which begins with those tables in that order),
-// so that start-up copies no rule.
+// prefixes of builtinRules (which begins with those tables in that order).
 var riskTables struct {
-	names, unparsed []Rule
+	names, unparsed []*Rule
 }
 
 func init() {

@@ -14,13 +14,13 @@ import (
 
 func TestValidateTable(t *testing.T) {
 	t.Parallel()
-	if err := Validate(Rules); err != nil {
+	if err := Validate(RuleValues(Rules)); err != nil {
 		t.Fatalf("built-in table: %v", err)
 	}
-	if err := Validate(append(append([]Rule{}, Rules...), UserRulesRule(nil))); err != nil {
+	if err := Validate(RuleValues(Rules, UserRulesRule(nil))); err != nil {
 		t.Fatalf("table with user rules: %v", err)
 	}
-	if err := Validate(append(append([]Rule{}, Rules...), EngineFindings...)); err != nil {
+	if err := Validate(RuleValues(Rules, EngineFindings...)); err != nil {
 		t.Fatalf("catalog: %v", err)
 	}
 	r := func(name string, req ...string) Rule {
@@ -73,7 +73,7 @@ func TestLayersFollowRequires(t *testing.T) {
 	// runs after the rule it reads.
 	a := Rule{Name: "a", Doc: "d", Decisions: []Decision{Ask}, Requires: []string{"b"}}
 	b := Rule{Name: "b", Doc: "d", Decisions: []Decision{Ask}}
-	ls := layers([]Rule{a, b})
+	ls := layers([]*Rule{&a, &b})
 	if len(ls) != 2 || ls[0][0].Name != "b" || ls[1][0].Name != "a" {
 		t.Errorf("layers(a requires b) = %v", ls)
 	}

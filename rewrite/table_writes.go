@@ -2,8 +2,8 @@ package rewrite
 
 // writeRules send the files a command writes or deletes through the path
 // guards.
-var writeRules = []Rule{
-	bashWrite,
-	bashDelete,
-	containerMount,
+var writeRules = []*Rule{
+	&bashWrite,
+	&bashDelete,
+	&containerMount,
 }

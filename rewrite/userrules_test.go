@@ -23,7 +23,7 @@ func TestUserRules(t *testing.T) {
 		t.Fatalf("own rules %d, errors %v", len(more), errs)
 	}
 	cfg := testConfig()
-	cfg.Rules = append(append([]Rule{}, Rules...), UserRulesRule(append(rules, more...)))
+	cfg.Rules = RuleValues(Rules, UserRulesRule(append(rules, more...)))
 	tests := []struct {
 		cmd  string
 		want Decision

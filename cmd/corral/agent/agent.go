@@ -182,11 +182,18 @@ func Recognize(data []byte) Adapter {
 // its map of fields when data is valid JSON that starts as an object (the
 // hook's common case: one decoding of the input, not two).
 func checkObject(data []byte) error {
+	_, err := objectValid(data)
+	return err
+}
+
+// objectValid is checkObject, and reports whether data is valid JSON
+// whose value is an object (decodeClaudeFast reads only such input).
+func objectValid(data []byte) (bool, error) {
 	if t := bytes.TrimLeft(data, " \t\r\n"); len(t) > 0 && t[0] == '{' && json.Valid(data) {
-		return nil
+		return true, nil
 	}
 	_, err := topLevel(data)
-	return err
+	return false, err
 }
 
 // topLevel decodes a JSON object's members, refusing anything after it.

@@ -226,12 +226,16 @@ type claudeShape struct {
 // decodeClaudeShape decodes a Claude-shaped input. events maps the
 // agent's event names; "" (seed 000's shape has none) is PreTool.
 func decodeClaudeShape(data []byte, name string, t tools, events map[string]Event) (*Request, error) {
-	if err := checkObject(data); err != nil {
+	valid, err := objectValid(data)
+	if err != nil {
 		return nil, err
 	}
 	var in claudeShape
-	if err := json.Unmarshal(data, &in); err != nil {
-		return nil, err
+	if !valid || !decodeClaudeFast(data, &in) {
+		in = claudeShape{}
+		if err := json.Unmarshal(data, &in); err != nil {
+			return nil, err
+		}
 	}
 	req := &Request{Agent: name, Tool: in.ToolName, Session: in.SessionID, Cwd: in.Cwd, AgentID: in.AgentID, AgentType: in.AgentType}
 	if req.Tool == "" {

@@ -212,7 +212,7 @@ func (env *runtimeEnv) loadSettings(cwd string, policyFiles []string) *settings 
 		extra = append(extra, rewrite.UserRulesRule(userRules))
 	}
 	if len(extra) > 0 {
-		cfg.Rules = append(append(make([]rewrite.Rule, 0, len(rewrite.Rules)+len(extra)), rewrite.Rules...), extra...)
+		cfg.Rules = rewrite.RuleValues(rewrite.Rules, extra...)
 	}
 	return s
 }
