@@ -135,8 +135,14 @@ type walker struct {
 	// opaque are the files this command wrote with content corral cannot
 	// know; programs2 the ones it made as copies of a system program,
 	// with the program's name (noteCopy).
-	opaque    map[string]bool
-	programs2 map[string]string
+	opaque map[string]bool
+	// numberFiles are the files of opaque whose run-time content a
+	// program that prints a number wrote (wc -l < f > n.txt).
+	numberFiles map[string]bool
+	// wroteEvals are the variables (with their file) whose arithmetic
+	// evaluation of a file this command wrote was recorded, per call.
+	wroteEvals map[*Call]map[string]bool
+	programs2  map[string]string
 	// touched are the files this command made, changed the time of or
 	// removed by name (noteTouched).
 	touched map[string]bool
@@ -988,16 +994,26 @@ func arithName(x sh.ArithmExpr) string {
 // arithmetic evaluates, when it holds a substitution.
 func (w *walker) arithValue(c scope, name string, st *state) {
 	v := st.get(name)
-	if !v.known || !v.set || !strings.ContainsAny(v.str, "$`") && !evaluatesNames(v.str) {
+	if v.known && !v.set {
 		return
 	}
-	// The value is an expression of its own: its subscripts expand, and
-	// a name in it is evaluated in turn (x='a[$(…)]'; y=x; $((y))).
-	if w.evalTexts >= maxEvalTexts {
-		return
+	// Each value it may hold (the known one, a candidate, the lines of
+	// a file it was read from at hook time, an array's elements) is an
+	// expression of its own: its subscripts expand, and a name in it is
+	// evaluated in turn (x='a[$(…)]'; y=x; $((y))).
+	if v.wroteRead != nil && !v.known {
+		w.wroteArith(name, v)
 	}
-	w.evalTexts++
-	w.childIn(c, nil, ": $(("+v.str+"))", nil, "arithmetic", false, st, st.dir)
+	for _, val := range v.evalVals() {
+		if !strings.ContainsAny(val, "$`") && !evaluatesNames(val) {
+			continue
+		}
+		if w.evalTexts >= maxEvalTexts {
+			return
+		}
+		w.evalTexts++
+		w.childIn(c, nil, ": $(("+val+"))", nil, "arithmetic", false, st, st.dir)
+	}
 }
 
 // evaluatesNames reports an arithmetic value that names a variable bash
@@ -1361,6 +1377,19 @@ func (w *walker) assign(c scope, st *state, as []*sh.Assign, exported bool) {
 			sort.Strings(v.cands)
 		} else if v.printed {
 			v.printedBy = substFirst(a.Value)
+			if p, ok := w.substWroteFile(c, st, a.Value); ok && len(w.m.Calls) > 0 {
+				// x=$(cat m.txt) of a file this command wrote with
+				// run-time content: the cat call names it.
+				v.wroteRead, v.wrotePath = w.m.Calls[len(w.m.Calls)-1], p
+			} else if vals, ok := w.substFileVals(c, st, a.Value); ok {
+				v.fileVals = vals
+				if old.integer {
+					// declare -i n; n=$(cat n.txt): the text is evaluated.
+					for _, val := range vals {
+						w.evalArith(c, val, st)
+					}
+				}
+			}
 		} else if !v.known && !a.Append && a.Value != nil {
 			// B=$A, B="${A}": the copy holds what a program printed too.
 			if src, ok := onlyParam(a.Value); ok {
@@ -1382,6 +1411,8 @@ func (w *walker) integerValues(c scope, st *state, a *sh.Assign) {
 	if a.Value != nil {
 		if v := r.literal(a.Value, true); v.Static {
 			w.evalArith(c, v.Value, st)
+		} else {
+			w.paramVals(c, a.Value, st)
 		}
 	}
 	if a.Array != nil {
@@ -2613,6 +2644,9 @@ func (w *walker) reads(c scope, call *Call, st *state) {
 					// read -r x < cmds.txt; $x: the value is whatever the
 					// input holds at run time, as x=$(cat cmds.txt) is.
 					v.printed, v.printedBy = true, call.Name
+					if p, ok := w.wroteInput(call, call.Fd(readFd(call))); ok {
+						v.wroteRead, v.wrotePath = call, p
+					}
 				}
 				st.setVar(t, v)
 			}
