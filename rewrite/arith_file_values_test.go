@@ -45,6 +45,14 @@ func TestArithFileValues(t *testing.T) {
 		{`exec 3< n.txt; read -u3 x; (( x ))`, "deny"},
 		{`exec 3< n.txt; read -r -u 3 x; (( x ))`, "deny"},
 		{`while read -r x; do echo $((x+1)); done < n.txt`, "deny"},
+		// Builtins that take the value as a variable name evaluate its
+		// subscript too.
+		{`x=$(cat n.txt); echo "${!x}"`, "deny"},
+		{`x=$(cat n.txt); declare -n r=$x; echo "$r"`, "deny"},
+		{`x=$(cat n.txt); test -v "$x"`, "deny"},
+		{`x=$(< n.txt); [[ -v $x ]]`, "deny"},
+		{`x=$(cat n.txt); printf -v "$x" %s 1`, "deny"},
+		{`a=(1); x=$(cat n.txt); unset "$x"`, "deny"},
 		// The same line writes the file and reads it back.
 		{`echo 'a[$(PAYLOAD)]' > m.txt; x=$(cat m.txt); (( x ))`, "deny"},
 		{`echo 'a[$(PAYLOAD)]' > m.txt; read -r x < m.txt; (( x ))`, "deny"},
@@ -95,5 +103,7 @@ func TestArithFileValues(t *testing.T) {
 		{`n=$(nproc); make -j$((n+1))`, "allow"},
 		{`x=$(cat n.txt); echo "$x"`, "allow"},
 		{`exec 3< count.txt; read -u3 x; echo $((x+1))`, "allow"},
+		{`x=$(cat README.md); echo "${!x}"`, "allow"},
+		{`x=$(head -1 README.md); test -v "$x" || echo unset`, "allow"},
 	})
 }

@@ -82,6 +82,17 @@ func arithRuns(text string, st *state) bool {
 // (NAME[SUB], with or without =VALUE after it).
 func (w *walker) evalName(c scope, a Arg, st *state) {
 	if !a.Static {
+		// test -v "$x" after x=$(cat n.txt): each value the variable
+		// may hold (a file's text read at hook time) is the name.
+		if a.Word != nil {
+			if name, ok := onlyParam(a.Word); ok {
+				if v := st.get(name); !v.known {
+					for _, val := range v.evalVals() {
+						w.evalName(c, Arg{Value: val, Raw: val, Static: true}, st)
+					}
+				}
+			}
+		}
 		return
 	}
 	v := a.Value

@@ -296,6 +296,9 @@ type alias struct {
 type funcDef struct {
 	c    scope
 	body *funcBody
+	// traced is the function's trace attribute (declare -ft NAME): it
+	// runs the caller's DEBUG and RETURN traps.
+	traced bool
 }
 
 // state is the shell's state at a point of the script: working directory,
@@ -362,6 +365,12 @@ type state struct {
 	// allExport is set -a (set -o allexport): every variable assigned
 	// while it is on gets the export attribute.
 	allExport bool
+	// funcTrace is set -T (set -o functrace, shopt -s extdebug) on every
+	// path: functions, command substitutions and subshells inherit the
+	// DEBUG trap, so its assignments are certain there too. Off (or only
+	// on some paths) they stay possible there, never absent: a start-up
+	// file may have turned it on.
+	funcTrace bool
 	// trace are set -x and set -v (-o xtrace, -o verbose) where they may
 	// be on: a subshell's set -x ends with it, a new shell starts with
 	// its command line's (bash -x) or an exported SHELLOPTS's.
@@ -538,6 +547,7 @@ func (st *state) merge(o *state) {
 	// that may not be exported is not handed to a child as known (the
 	// child sees it as unknown, the safe reading).
 	st.allExport = st.allExport && o.allExport
+	st.funcTrace = st.funcTrace && o.funcTrace
 	st.trace = st.trace.merge(o.trace)
 }
 
@@ -547,7 +557,7 @@ func (st *state) equal(o *state) bool {
 	if st.dead != o.dead || st.dir != o.dir || st.posKnown != o.posKnown || !slices.Equal(st.pos, o.pos) || len(st.vars) != len(o.vars) ||
 		len(st.fds) != len(o.fds) || st.stackKnown != o.stackKnown || len(st.aliases) != len(o.aliases) ||
 		st.expandAliases != o.expandAliases || st.aliasesOff != o.aliasesOff || st.lastPipe != o.lastPipe || st.noSourcePath != o.noSourcePath || st.noGlob != o.noGlob || st.glob != o.glob ||
-		st.allExport != o.allExport || st.trace != o.trace || st.physical != o.physical || !slices.Equal(st.wild, o.wild) || st.wildReadonly != o.wildReadonly || st.histAll != o.histAll || !slices.Equal(st.hist, o.hist) {
+		st.allExport != o.allExport || st.funcTrace != o.funcTrace || st.trace != o.trace || st.physical != o.physical || !slices.Equal(st.wild, o.wild) || st.wildReadonly != o.wildReadonly || st.histAll != o.histAll || !slices.Equal(st.hist, o.hist) {
 		return false
 	}
 	for k, v := range st.vars {

@@ -209,8 +209,10 @@ type scope struct {
 	// sub reports statements that do not run in the shell that set a
 	// DEBUG trap, or run there but without it: a subshell, a substitution,
 	// a pipeline stage, a function's body (bash runs DEBUG and RETURN
-	// traps in functions and subshells only under set -T), another
-	// program's shell. A DEBUG trap's assignments are only possible there.
+	// traps in functions and subshells only under set -T, or in a
+	// function with the trace attribute: those are not sub when
+	// state.funcTrace or funcDef.traced says so), another program's
+	// shell. A DEBUG trap's assignments are only possible there.
 	sub bool
 }
 
@@ -302,7 +304,7 @@ func (w *walker) compound(c scope, s *sh.Stmt, st *state) {
 		}
 		w.andOr(inner, s, st)
 	case *sh.Subshell:
-		inner.sub = true
+		inner.sub = inner.sub || !st.funcTrace
 		w.stmts(inner, cmd.Stmts, st.clone())
 	case *sh.Block:
 		w.stmts(inner, cmd.Stmts, st)
@@ -1064,7 +1066,7 @@ func (w *walker) pipeline(c scope, s *sh.Stmt, st *state) {
 		sub := st
 		if !last || !st.lastPipe {
 			sub = st.clone()
-			sc.sub = true
+			sc.sub = sc.sub || !st.funcTrace
 		}
 		saved := sub.fds
 		if i > 0 {
@@ -1169,7 +1171,7 @@ func (w *walker) substs(c scope, node sh.Node, st *state, host *Call) {
 	sh.Walk(node, func(n sh.Node) bool {
 		switch n := n.(type) {
 		case *sh.CmdSubst:
-			inner := scope{sc: c.sc, host: host, subst: "$(", loop: c.loop, decl: c.decl, sub: true}
+			inner := scope{sc: c.sc, host: host, subst: "$(", loop: c.loop, decl: c.decl, sub: c.sub || !st.funcTrace}
 			n0 := len(w.m.Calls)
 			sub := w.substState(st)
 			w.stmts(inner, n.Stmts, sub)
@@ -1270,6 +1272,11 @@ func (w *walker) paramSideEffects(c scope, p *sh.ParamExp, st *state) {
 		}
 		if v.known && v.set && !v.array {
 			w.evalName(c, Arg{Value: v.str, Static: true}, st)
+		} else if !v.known {
+			// x=$(cat n.txt); ${!x}: each value it may hold.
+			for _, val := range v.evalVals() {
+				w.evalName(c, Arg{Value: val, Static: true}, st)
+			}
 		}
 	}
 	if p.Slice != nil {
@@ -1584,6 +1591,46 @@ func markReadonly(st *state, d *sh.DeclClause) {
 }
 
 // declare models local, declare, typeset, export, readonly and nameref.
+// declTrace models declare -ft NAME… (typeset, -f -t, +t): the trace
+// attribute of each function named that is declared, under which it runs
+// the caller's DEBUG trap. A word only run time knows may name any
+// function, which then has no certain attribute (the traced reading is
+// the one that keeps the trap possible, so nothing is marked).
+func (w *walker) declTrace(d *sh.DeclClause, st *state) {
+	if v := d.Variant.Value; v != "declare" && v != "typeset" {
+		return
+	}
+	funcs, trace, on := false, false, true
+	var names []string
+	for _, a := range d.Args {
+		if a.Name != nil || a.Value == nil {
+			if a.Name != nil && a.Value == nil && a.Naked {
+				names = append(names, a.Name.Value)
+			}
+			continue
+		}
+		f := a.Value.Lit()
+		switch {
+		case len(f) > 1 && (f[0] == '-' || f[0] == '+'):
+			funcs = funcs || strings.Contains(f, "f")
+			if strings.Contains(f, "t") {
+				trace, on = true, f[0] == '-'
+			}
+		case f != "":
+			names = append(names, f)
+		}
+	}
+	if !funcs || !trace {
+		return
+	}
+	for _, n := range names {
+		if def, ok := st.funcs[n]; ok {
+			def.traced = on
+			st.funcs[n] = def
+		}
+	}
+}
+
 func (w *walker) declare(c scope, s *sh.Stmt, d *sh.DeclClause, st *state) {
 	w.declPrint(c, d, st)
 	variant := d.Variant.Value
@@ -1602,6 +1649,7 @@ func (w *walker) declare(c scope, s *sh.Stmt, d *sh.DeclClause, st *state) {
 	if ro {
 		defer markReadonly(st, d)
 	}
+	w.declTrace(d, st)
 	unexport := false
 	global := false
 	var flags []string
@@ -1806,9 +1854,11 @@ func (w *walker) refTo(c scope, st *state, word *sh.Word, exported bool) variabl
 	}
 	if val := w.resolver(c, st).literal(word, true); val.Static && isName(val.Value) {
 		v.known, v.ref = true, val.Value
-	} else if val.Static {
+	} else {
 		// declare -n r='a[$(…)]': each use of r evaluates the subscript
-		// of the name it refers to.
+		// of the name it refers to (and declare -n r=$x of a value read
+		// from a file, each value x may hold).
+		val.Word = word
 		w.evalName(c, val, st)
 	}
 	return v
@@ -2257,7 +2307,9 @@ func (w *walker) callFunc(c scope, call *Call, def funcDef, cmdState, st *state)
 	inner := def.c
 	inner.host, inner.subst = c.host, c.subst
 	inner.loop = inner.loop || c.loop
-	inner.sub = true
+	// A function runs the caller's DEBUG trap only under set -T or with
+	// its trace attribute (declare -ft f).
+	inner.sub = c.sub || !st.funcTrace && !def.traced
 	inner.pipe, inner.stage = nil, nil
 	// return may leave the body at any point: merge what follows with
 	// the state before.
@@ -2268,6 +2320,11 @@ func (w *walker) callFunc(c scope, call *Call, def funcDef, cmdState, st *state)
 	w.stmt(inner, decl.Body, st)
 	if hasBreak([]*sh.Stmt{decl.Body}) {
 		st.merge(before)
+	}
+	if before.funcTrace != st.funcTrace && localOptions(decl.Body) {
+		// local - restores the shell's options when the function
+		// returns: functrace only where both say it is on.
+		st.funcTrace = st.funcTrace && before.funcTrace
 	}
 	w.frames = w.frames[:len(w.frames)-1]
 	for name, v := range frame {
@@ -2282,6 +2339,26 @@ func (w *walker) callFunc(c scope, call *Call, def funcDef, cmdState, st *state)
 		st.fds = savedFds
 	}
 	delete(w.active, decl)
+}
+
+// localOptions reports a function body that runs local - (or local
+// with a word only run time knows), which makes the set options local to
+// the call.
+func localOptions(body *sh.Stmt) bool {
+	found := false
+	sh.Walk(body, func(n sh.Node) bool {
+		if d, ok := n.(*sh.DeclClause); ok && d.Variant.Value == "local" {
+			for _, a := range d.Args {
+				if a.Name == nil && a.Value != nil {
+					if l := a.Value.Lit(); l == "-" || l == "" {
+						found = true
+					}
+				}
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // alias walks the text an alias stands for when the alias was defined on
@@ -2448,9 +2525,13 @@ func (w *walker) builtin(c scope, call *Call, st *state) {
 				st.extglob, st.extglobSet = on, true
 			case "nocasematch":
 				st.noCaseMatch = on
+			case "extdebug":
+				// extdebug turns function tracing on (bash(1), shopt).
+				st.funcTrace = on
 			default:
 				if !a.Static {
 					st.matchUnknown = true
+					st.funcTrace = false
 					// An option only known at run time: any of them may
 					// be on, and nullglob and failglob are not certain.
 					st.glob = st.glob&^(GlobNull|GlobFail) | globOptsMayBe
@@ -2692,6 +2773,8 @@ func (w *walker) set(args []Arg, st *state) {
 			st.noGlob = on
 		case "allexport":
 			st.allExport = on
+		case "functrace":
+			st.funcTrace = on
 		case "xtrace", "verbose":
 			st.trace.Named(name, on)
 		case "physical":
@@ -2713,7 +2796,8 @@ func (w *walker) set(args []Arg, st *state) {
 		if !a.Static {
 			if strings.HasPrefix(a.Raw, "-") || strings.HasPrefix(a.Raw, "+") {
 				// set -$opts: letters only run time knows, -x among them
-				// perhaps.
+				// perhaps (+T too).
+				st.funcTrace = false
 				st.trace = st.trace.merge(TraceOpts{Verbose: true, Xtrace: true})
 			}
 			st.pos, st.posKnown = nil, false
@@ -2732,6 +2816,8 @@ func (w *walker) set(args []Arg, st *state) {
 					option("noglob", on)
 				case 'a':
 					option("allexport", on)
+				case 'T':
+					option("functrace", on)
 				case 'x', 'v':
 					st.trace.Letter(l, on)
 				case 'P':
@@ -2744,7 +2830,7 @@ func (w *walker) set(args []Arg, st *state) {
 							// An option only known at run time: either
 							// reading of these two is unsafe somewhere,
 							// so they become what every path agrees on.
-							st.noGlob, st.allExport = false, false
+							st.noGlob, st.allExport, st.funcTrace = false, false, false
 							st.trace = st.trace.merge(TraceOpts{Verbose: true, Xtrace: on})
 							continue
 						}
