@@ -85,6 +85,9 @@ func TestArithFileValues(t *testing.T) {
 		{`./gen > m.txt; x=$(cat m.txt); echo $((x+1))`, "ask"},
 		{`./gen 2 > m.txt; x=$(< m.txt); [[ $x -gt 1 ]]`, "ask"},
 		{`wc -l < README.md > m.txt; ./gen >> m.txt; read -r x < m.txt; (( x ))`, "ask"},
+		// Counts printed beside names found on disk.
+		{`grep -rc x . > m.txt; read -r x < m.txt; (( x ))`, "ask"},
+		{`wc -l --files0-from=list > m.txt; x=$(head -1 m.txt); (( x ))`, "ask"},
 	})
 	// Look-alikes: numbers from files and programs, and the file's text
 	// used as data.
@@ -92,6 +95,7 @@ func TestArithFileValues(t *testing.T) {
 		{`wc -l < README.md > c.txt; read -r n < c.txt; echo $((n+1))`, "allow"},
 		{`git rev-list --count HEAD > b.txt; b=$(cat b.txt); echo $((b+1))`, "allow"},
 		{`date +%s > t.txt; read -r t < t.txt; echo $((t+60))`, "allow"},
+		{`grep -c TODO README.md > n.txt; read -r n < n.txt; echo $((n+1))`, "allow"},
 		{`python3 gen.py > m.txt; read -r x < m.txt; echo "$x"`, "allow"},
 		{`n=$(wc -l < README.md); echo $((n+1))`, "allow"},
 		{`read -r count < count.txt; echo $((count+1))`, "allow"},

@@ -596,7 +596,9 @@ func (w *walker) wroteInput(call *Call, in Stream) (string, bool) {
 // printsNumber reports a call whose output is a count or a number
 // whatever its input holds, when all its words are static: wc, nproc,
 // grep -c / --count, git rev-list --count, and date +FORMAT of a format
-// with no text that could be an expression's subscript.
+// with no text that could be an expression's subscript. The file names
+// wc and grep print beside a count are their static words; names found
+// on disk or read from a file (-r, --files0-from) are not.
 func printsNumber(call *Call) bool {
 	if len(call.Wrappers) > 0 || !call.NameArg.Static {
 		return false
@@ -609,6 +611,12 @@ func printsNumber(call *Call) bool {
 		switch {
 		case a.Value == "--count":
 			count = true
+		case strings.HasPrefix(a.Value, "--files0-from") || strings.HasPrefix(a.Value, "--recursive") || strings.HasPrefix(a.Value, "--dereference-recursive") || strings.HasPrefix(a.Value, "--directories"):
+			// Names read from a file or found on disk are printed
+			// with the counts.
+			return false
+		case len(a.Value) > 1 && a.Value[0] == '-' && a.Value[1] != '-' && strings.ContainsAny(a.Value, "rRd") && call.Name != "date" && call.Name != "git":
+			return false
 		case len(a.Value) > 1 && a.Value[0] == '-' && a.Value[1] != '-' && strings.Contains(a.Value, "c"):
 			count = true
 		case call.Name == "date" && strings.ContainsAny(a.Value, "[$`"):
