@@ -68,8 +68,10 @@ func arithRuns(text string, st *state) bool {
 			i = j
 			continue // 0x1f, 16#ff: digits of a number
 		}
-		if v := st.get(text[i:j]); v.known && v.set && !v.nameref && (strings.ContainsAny(v.str, "$`") || evaluatesNames(v.str)) {
-			return true
+		for _, val := range st.get(text[i:j]).evalVals() {
+			if strings.ContainsAny(val, "$`") || evaluatesNames(val) {
+				return true
+			}
 		}
 		i = j
 	}
@@ -80,6 +82,17 @@ func arithRuns(text string, st *state) bool {
 // (NAME[SUB], with or without =VALUE after it).
 func (w *walker) evalName(c scope, a Arg, st *state) {
 	if !a.Static {
+		// test -v "$x" after x=$(cat n.txt): each value the variable
+		// may hold (a file's text read at hook time) is the name.
+		if a.Word != nil {
+			if name, ok := onlyParam(a.Word); ok {
+				if v := st.get(name); !v.known {
+					for _, val := range v.evalVals() {
+						w.evalName(c, Arg{Value: val, Raw: val, Static: true}, st)
+					}
+				}
+			}
+		}
 		return
 	}
 	v := a.Value
@@ -147,6 +160,15 @@ var arithTestOps = lazy.Value[map[string]bool]{New: func() map[string]bool {
 	return map[string]bool{"-eq": true, "-ne": true, "-lt": true, "-le": true, "-gt": true, "-ge": true}
 }}
 
+// paramVals walks, as arithmetic, the values a word that is only a
+// variable not known may hold, when a file read at hook time or the
+// paths before gave them ([[ $x -gt 0 ]] after x=$(cat n.txt)).
+func (w *walker) paramVals(c scope, wd *sh.Word, st *state) {
+	if name, ok := onlyParam(wd); ok {
+		w.arithValue(c, name, st)
+	}
+}
+
 // evalTest walks what a [[ ]] expression evaluates: the operands of its
 // arithmetic comparisons and the name of -v.
 func (w *walker) evalTest(c scope, t *sh.TestClause, st *state) {
@@ -159,6 +181,8 @@ func (w *walker) evalTest(c scope, t *sh.TestClause, st *state) {
 					if wd, ok := side.(*sh.Word); ok {
 						if a := r.arg(wd); a.Static {
 							w.evalArith(c, a.Value, st)
+						} else {
+							w.paramVals(c, wd, st)
 						}
 					}
 				}

@@ -46,7 +46,7 @@ func (m *Model) ArgStream(a Arg) (Stream, bool) {
 // their standard output (<(…)) or input (>(…)); their other descriptors
 // are the shell's, as bash leaves them.
 func (w *walker) procSubst(c scope, n *sh.ProcSubst, st *state, host *Call) {
-	inner := scope{sc: c.sc, host: host, subst: n.Op.String(), loop: c.loop, sub: true}
+	inner := scope{sc: c.sc, host: host, subst: n.Op.String(), loop: c.loop, sub: c.sub || !st.funcTrace}
 	sub := st.clone()
 	if len(n.Stmts) == 0 {
 		w.stmts(inner, n.Stmts, sub)

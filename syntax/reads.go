@@ -3,6 +3,7 @@ package syntax
 import (
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	sh "mvdan.cc/sh/v3/syntax"
@@ -36,12 +37,28 @@ func (w *walker) knownReads(c scope, call *Call, st *state) (string, variable, b
 	}
 	var opts, ops []string
 	endOpts := false
-	for _, a := range call.Args {
+	fd := 0
+	for i := 0; i < len(call.Args); i++ {
+		a := call.Args[i]
 		if !a.Static {
 			return "", variable{}, false
 		}
 		if len(ops) == 0 && !endOpts && a.Value == "--" {
 			endOpts = true // read -r -- x: the options end
+			continue
+		}
+		if call.Name == "read" && len(ops) == 0 && !endOpts && strings.HasPrefix(a.Value, "-u") {
+			// read -u3 x, read -u 3 x: the line comes from descriptor 3.
+			n := a.Value[2:]
+			if n == "" && i+1 < len(call.Args) && call.Args[i+1].Static {
+				i++
+				n = call.Args[i].Value
+			}
+			v, err := strconv.Atoi(n)
+			if err != nil || v < 0 || v > 9 {
+				return "", variable{}, false
+			}
+			fd = v
 			continue
 		}
 		if len(ops) == 0 && !endOpts && len(a.Value) > 1 && a.Value[0] == '-' {
@@ -65,7 +82,15 @@ func (w *walker) knownReads(c scope, call *Call, st *state) (string, variable, b
 	if len(ops) != 1 || !isName(ops[0]) {
 		return "", variable{}, false
 	}
-	input, shared, ok := w.readInput(c, call)
+	input, shared, ok := "", false, false
+	if fd == 0 {
+		input, shared, ok = w.readInput(c, call)
+	} else if fd > 2 {
+		// A descriptor opened on a file (exec 3< n.txt) is shared by
+		// every read of it: the line read is any of the file's.
+		input, ok = w.readFdFile(call, call.Fd(fd))
+		shared = true
+	}
 	if !ok {
 		return "", variable{}, false
 	}
@@ -485,6 +510,23 @@ func (w *walker) readFileInput(call *Call, in Stream) (string, bool) {
 	if !ok || rd.Op != "<" || rd.Fd != "" && rd.Fd != "0" || !rd.Target.Static || rd.Target.Value == "" {
 		return "", false
 	}
+	return w.readDataFile(call, rd)
+}
+
+// readFdFile returns the text of the file a descriptor other than the
+// standard input is open on for reading (exec 3< n.txt; read -u3 x), when
+// corral can read it at hook time (or this command wrote it).
+func (w *walker) readFdFile(call *Call, in Stream) (string, bool) {
+	rd, ok := in.File()
+	if !ok || rd.Op != "<" && rd.Op != "<>" || !rd.Target.Static || rd.Target.Value == "" {
+		return "", false
+	}
+	return w.readDataFile(call, rd)
+}
+
+// readDataFile reads the static target of an input redirection, joined
+// to the directory it was opened in: a regular file (never /dev or /proc).
+func (w *walker) readDataFile(call *Call, rd Redirect) (string, bool) {
 	dir := rd.Dir
 	if !dir.Known {
 		dir = call.Dir
@@ -494,4 +536,240 @@ func (w *walker) readFileInput(call *Call, in Stream) (string, bool) {
 		return "", false
 	}
 	return w.readScript(d)
+}
+
+// substFileVals returns the value a command substitution that only
+// prints (part of) a file gives a variable (x=$(cat n.txt), "$(< n.txt)",
+// $(head -1 n.txt), $(head -n 2 n.txt), $(sed -n 1p n.txt), with the file
+// as operand or as the standard input), when the file is one corral can
+// read at hook time or this command wrote: its text without the trailing
+// newlines the substitution drops. The variable stays unknown to words;
+// bash's evaluation of it as arithmetic or a name sees this value.
+func (w *walker) substFileVals(c scope, st *state, wd *sh.Word) ([]string, bool) {
+	path, lines, ok := w.substFile(c, st, wd)
+	if !ok {
+		return nil, false
+	}
+	text, ok := w.readScript(Dir{Path: path, Known: true})
+	if !ok {
+		return nil, false
+	}
+	if lines > 0 {
+		parts := strings.SplitAfter(text, "\n")
+		if len(parts) > lines {
+			text = strings.Join(parts[:lines], "")
+		}
+	}
+	text = strings.ReplaceAll(text, "\x00", "")
+	return []string{strings.TrimRight(text, "\n")}, true
+}
+
+// substWroteFile returns the file a command substitution that only
+// prints it reads (as substFileVals), when this command wrote it with
+// content only run time knows.
+func (w *walker) substWroteFile(c scope, st *state, wd *sh.Word) (string, bool) {
+	path, _, ok := w.substFile(c, st, wd)
+	if !ok || !w.opaque[path] || w.numberFiles[path] {
+		return "", false
+	}
+	return path, true
+}
+
+// wroteInput returns the file a read's input is redirected from, when
+// this command wrote it with content only run time knows.
+func (w *walker) wroteInput(call *Call, in Stream) (string, bool) {
+	rd, ok := in.File()
+	if !ok || rd.Op != "<" && rd.Op != "<>" || !rd.Target.Static || rd.Target.Value == "" {
+		return "", false
+	}
+	dir := rd.Dir
+	if !dir.Known {
+		dir = call.Dir
+	}
+	d := dir.Join(rd.Target.Value)
+	if !d.Known || !w.opaque[d.Path] || w.numberFiles[d.Path] {
+		return "", false
+	}
+	return d.Path, true
+}
+
+// printsNumber reports a call whose output is a count or a number
+// whatever its input holds, when all its words are static: wc, nproc,
+// grep -c / --count, git rev-list --count, and date +FORMAT of a format
+// with no text that could be an expression's subscript. The file names
+// wc and grep print beside a count are their static words; names found
+// on disk or read from a file (-r, --files0-from) are not.
+func printsNumber(call *Call) bool {
+	if len(call.Wrappers) > 0 || !call.NameArg.Static {
+		return false
+	}
+	count := false
+	for _, a := range call.Args {
+		if !a.Static || a.Glob {
+			return false
+		}
+		switch {
+		case a.Value == "--count":
+			count = true
+		case strings.HasPrefix(a.Value, "--files0-from") || strings.HasPrefix(a.Value, "--recursive") || strings.HasPrefix(a.Value, "--dereference-recursive") || strings.HasPrefix(a.Value, "--directories"):
+			// Names read from a file or found on disk are printed
+			// with the counts.
+			return false
+		case len(a.Value) > 1 && a.Value[0] == '-' && a.Value[1] != '-' && strings.ContainsAny(a.Value, "rRd") && call.Name != "date" && call.Name != "git":
+			return false
+		case len(a.Value) > 1 && a.Value[0] == '-' && a.Value[1] != '-' && strings.Contains(a.Value, "c"):
+			count = true
+		case call.Name == "date" && strings.ContainsAny(a.Value, "[$`"):
+			return false
+		}
+	}
+	switch call.Name {
+	case "wc", "nproc", "date":
+		return true
+	case "grep", "egrep", "fgrep":
+		return count
+	case "git":
+		return len(call.Args) > 0 && call.Args[0].Value == "rev-list" && count
+	}
+	return false
+}
+
+// wroteArith records the arithmetic evaluation of a variable read from
+// a file this command wrote with content only run time knows: the
+// program that wrote it chose the expression, and a[$(cmd)] in it runs
+// cmd.
+func (w *walker) wroteArith(name string, v variable) {
+	key := name + "\x00" + v.wrotePath
+	if w.wroteEvals == nil {
+		w.wroteEvals = map[*Call]map[string]bool{}
+	}
+	if w.wroteEvals[v.wroteRead] == nil {
+		w.wroteEvals[v.wroteRead] = map[string]bool{}
+	}
+	if w.wroteEvals[v.wroteRead][key] {
+		return
+	}
+	w.wroteEvals[v.wroteRead][key] = true
+	w.m.Hidden = append(w.m.Hidden, Hidden{Call: v.wroteRead, Always: true, Text: v.wrotePath,
+		What: "arithmetic evaluates $" + name + ", read from " + v.wrotePath +
+			", which this command wrote with content only known at run time (a[$(…)] in it runs)"})
+}
+
+// substFile returns the absolute path of the file a command
+// substitution only prints (see substFileVals) and how many of its
+// first lines (0: all).
+func (w *walker) substFile(c scope, st *state, wd *sh.Word) (string, int, bool) {
+	if wd == nil || len(wd.Parts) != 1 {
+		return "", 0, false
+	}
+	part := wd.Parts[0]
+	if dq, ok := part.(*sh.DblQuoted); ok && len(dq.Parts) == 1 {
+		part = dq.Parts[0]
+	}
+	cs, ok := part.(*sh.CmdSubst)
+	if !ok || len(cs.Stmts) != 1 || len(cs.Last) > 0 {
+		return "", 0, false
+	}
+	stmt := cs.Stmts[0]
+	if stmt.Negated || stmt.Background || stmt.Coprocess {
+		return "", 0, false
+	}
+	r := w.resolver(c, st)
+	file := ""
+	for _, rd := range stmt.Redirs {
+		if rd.Op != sh.RdrIn || rd.N != nil && rd.N.Value != "0" || file != "" {
+			return "", 0, false
+		}
+		v := r.literal(rd.Word, true)
+		if !v.Static || v.Value == "" {
+			return "", 0, false
+		}
+		file = v.Value
+	}
+	var words []string
+	if stmt.Cmd != nil {
+		ce, ok := stmt.Cmd.(*sh.CallExpr)
+		if !ok || len(ce.Assigns) > 0 || len(ce.Args) == 0 {
+			return "", 0, false
+		}
+		for _, a := range ce.Args {
+			for _, f := range r.fields(a) {
+				if !f.Static || f.Glob {
+					return "", 0, false
+				}
+				words = append(words, f.Value)
+			}
+		}
+	} else if file == "" {
+		return "", 0, false
+	} else {
+		words = []string{"cat"} // $(< FILE) is bash's cat of FILE
+	}
+	lines := -1 // the whole file
+	var ops []string
+	switch words[0] {
+	case "cat":
+		for _, a := range words[1:] {
+			if a != "--" && strings.HasPrefix(a, "-") {
+				return "", 0, false
+			}
+			if a != "--" {
+				ops = append(ops, a)
+			}
+		}
+	case "head", "sed":
+		for i := 1; i < len(words); i++ {
+			a := words[i]
+			n := ""
+			switch {
+			case words[0] == "head" && (a == "-n" || a == "--lines") && i+1 < len(words):
+				i++
+				n = words[i]
+			case words[0] == "head" && strings.HasPrefix(a, "-n"):
+				n = a[2:]
+			case words[0] == "head" && len(a) > 1 && a[0] == '-' && a[1] >= '0' && a[1] <= '9':
+				n = a[1:]
+			case words[0] == "sed" && a == "-n" && i+1 < len(words) && strings.HasSuffix(words[i+1], "p"):
+				// sed -n 1p, sed -n 1,3p: from the first line.
+				i++
+				first, last, _ := strings.Cut(strings.TrimSuffix(words[i], "p"), ",")
+				if first != "1" {
+					return "", 0, false
+				}
+				n = last
+				if n == "" {
+					n = "1"
+				}
+			case !strings.HasPrefix(a, "-"):
+				ops = append(ops, a)
+				continue
+			default:
+				return "", 0, false
+			}
+			k, err := strconv.Atoi(n)
+			if err != nil || k < 1 {
+				return "", 0, false
+			}
+			lines = k
+		}
+		if lines < 0 && words[0] == "sed" {
+			return "", 0, false
+		}
+		if lines < 0 {
+			lines = 10
+		}
+	default:
+		return "", 0, false
+	}
+	switch {
+	case len(ops) == 1 && file == "":
+		file = ops[0]
+	case len(ops) != 0 || file == "":
+		return "", 0, false
+	}
+	d := st.dir.Join(file)
+	if !d.Known || strings.HasPrefix(d.Path, "/dev/") || strings.HasPrefix(d.Path, "/proc/") {
+		return "", 0, false
+	}
+	return d.Path, max(lines, 0), true
 }

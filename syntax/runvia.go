@@ -991,6 +991,10 @@ func (w *walker) setOpaque(p string) {
 		w.opaque = map[string]bool{}
 	}
 	w.opaque[p] = true
+	if w.numberFiles == nil {
+		w.numberFiles = map[string]bool{}
+	}
+	delete(w.numberFiles, p)
 	delete(w.written, p)
 	delete(w.programs2, p)
 }

@@ -711,6 +711,10 @@ func (w *walker) noteWrite(c scope, call *Call) {
 				w.indexPending = append(w.indexPending, indexWrite{path: d.Path, text: dynText, dynamic: true})
 			}
 			w.setOpaque(d.Path)
+			if rd.Op != ">>" && printsNumber(call) {
+				// wc -l < f > n.txt: a count, whatever the files hold.
+				w.numberFiles[d.Path] = true
+			}
 			w.siteWrite(c, call, d.Path, "", false)
 			continue
 		}

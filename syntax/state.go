@@ -33,6 +33,21 @@ type variable struct {
 	// (which of $(which python3), base64 of $(echo … | base64 -d)), "" when
 	// it is not a literal or paths disagree.
 	printedBy string
+	// fileVals, for a variable that is not known, are the values a file
+	// corral read at hook time gives it (x=$(cat n.txt), x=$(< n.txt),
+	// x=$(head -1 n.txt), mapfile -t a < n.txt, read -u3 x of an fd
+	// opened on the file): sorted, at most MaxReadLines. Only the
+	// evaluation of the value as arithmetic or as a name (bash runs
+	// a[$(cmd)] in it) looks at them; a word that expands the variable
+	// stays unknown.
+	fileVals []string
+	// wroteRead is the call (read, mapfile, or the cat of x=$(cat f))
+	// that filled a variable not known from a file this command wrote
+	// with content only run time knows (gen > m.txt; read -r x < m.txt),
+	// and wrotePath that file: bash's evaluation of such a value as
+	// arithmetic runs whatever a[$(…)] the program put there.
+	wroteRead *Call
+	wrotePath string
 	// cands, for a variable that is not known, are the string values it
 	// may hold when different paths gave it different ones (if …; then
 	// D=a; else D=b; fi): sorted, at most MaxCandidates. Empty means
@@ -84,7 +99,7 @@ const MaxCandidates = 8
 
 func (v variable) equal(o variable) bool {
 	return v.known == o.known && v.set == o.set && v.str == o.str && v.array == o.array &&
-		v.exported == o.exported && v.printed == o.printed && v.printedBy == o.printedBy && slices.Equal(v.list, o.list) && slices.Equal(v.cands, o.cands) && slices.Equal(v.maybe, o.maybe) && v.nonEmpty == o.nonEmpty && slices.Equal(v.from, o.from) && v.readonly == o.readonly &&
+		v.exported == o.exported && v.printed == o.printed && v.printedBy == o.printedBy && slices.Equal(v.fileVals, o.fileVals) && v.wroteRead == o.wroteRead && slices.Equal(v.list, o.list) && slices.Equal(v.cands, o.cands) && slices.Equal(v.maybe, o.maybe) && v.nonEmpty == o.nonEmpty && slices.Equal(v.from, o.from) && v.readonly == o.readonly &&
 		v.nameref == o.nameref && v.ref == o.ref && v.head == o.head && v.caseAttr == o.caseAttr &&
 		v.integer == o.integer && v.assoc == o.assoc
 }
@@ -173,6 +188,17 @@ func either(v, o variable) variable {
 	// subscripts are evaluated.
 	out := variable{exported: v.exported || o.exported, printed: v.printed || o.printed, from: union(v.from, o.from),
 		integer: v.integer || o.integer, assoc: v.assoc && o.assoc, readonly: v.readonly || o.readonly}
+	out.wroteRead, out.wrotePath = v.wroteRead, v.wrotePath
+	if out.wroteRead == nil {
+		out.wroteRead, out.wrotePath = o.wroteRead, o.wrotePath
+	}
+	if len(v.fileVals)+len(o.fileVals) > 0 {
+		// A file's values on one path at least: what either path
+		// evaluates to stays possible.
+		if fv := union(v.evalVals(), o.evalVals()); len(fv) <= MaxReadLines {
+			out.fileVals = fv
+		}
+	}
 	switch {
 	case v.printed && o.printed && v.printedBy != o.printedBy:
 		out.printedBy = ""
@@ -216,6 +242,27 @@ func either(v, o variable) variable {
 	return out
 }
 
+// evalVals returns the values bash may evaluate when the variable is
+// read as an arithmetic expression or a name: the known value, each
+// candidate, and the values a file read at hook time gives it. nil when
+// none is known.
+func (v variable) evalVals() []string {
+	var out []string
+	switch {
+	case v.nameref:
+		return nil
+	case v.known && v.set && v.array:
+		out = append(out, v.list...)
+	case v.known && v.set:
+		out = append(out, v.str)
+	case !v.known:
+		out = append(append(out, v.cands...), v.maybe...)
+	}
+	out = append(out, v.fileVals...)
+	sort.Strings(out)
+	return slices.Compact(out)
+}
+
 // neverEmpty reports a variable whose value, known or not, is never the
 // empty string.
 func (v variable) neverEmpty() bool {
@@ -249,6 +296,9 @@ type alias struct {
 type funcDef struct {
 	c    scope
 	body *funcBody
+	// traced is the function's trace attribute (declare -ft NAME): it
+	// runs the caller's DEBUG and RETURN traps.
+	traced bool
 }
 
 // state is the shell's state at a point of the script: working directory,
@@ -322,6 +372,12 @@ type state struct {
 	// cd, pushd and popd are then programs looked up on PATH, which
 	// cannot move the shell.
 	dirOff uint8
+	// funcTrace is set -T (set -o functrace, shopt -s extdebug) on every
+	// path: functions, command substitutions and subshells inherit the
+	// DEBUG trap, so its assignments are certain there too. Off (or only
+	// on some paths) they stay possible there, never absent: a start-up
+	// file may have turned it on.
+	funcTrace bool
 	// trace are set -x and set -v (-o xtrace, -o verbose) where they may
 	// be on: a subshell's set -x ends with it, a new shell starts with
 	// its command line's (bash -x) or an exported SHELLOPTS's.
@@ -500,6 +556,7 @@ func (st *state) merge(o *state) {
 	st.allExport = st.allExport && o.allExport
 	st.errExit = st.errExit && o.errExit
 	st.dirOff |= o.dirOff
+	st.funcTrace = st.funcTrace && o.funcTrace
 	st.trace = st.trace.merge(o.trace)
 }
 
@@ -509,7 +566,7 @@ func (st *state) equal(o *state) bool {
 	if st.dead != o.dead || st.dir != o.dir || st.posKnown != o.posKnown || !slices.Equal(st.pos, o.pos) || len(st.vars) != len(o.vars) ||
 		len(st.fds) != len(o.fds) || st.stackKnown != o.stackKnown || len(st.aliases) != len(o.aliases) ||
 		st.expandAliases != o.expandAliases || st.aliasesOff != o.aliasesOff || st.lastPipe != o.lastPipe || st.noSourcePath != o.noSourcePath || st.noGlob != o.noGlob || st.glob != o.glob ||
-		st.allExport != o.allExport || st.errExit != o.errExit || st.dirOff != o.dirOff || st.trace != o.trace || st.physical != o.physical || !slices.Equal(st.wild, o.wild) || st.wildReadonly != o.wildReadonly || st.histAll != o.histAll || !slices.Equal(st.hist, o.hist) {
+		st.allExport != o.allExport || st.errExit != o.errExit || st.funcTrace != o.funcTrace || st.dirOff != o.dirOff || st.trace != o.trace || st.physical != o.physical || !slices.Equal(st.wild, o.wild) || st.wildReadonly != o.wildReadonly || st.histAll != o.histAll || !slices.Equal(st.hist, o.hist) {
 		return false
 	}
 	for k, v := range st.vars {

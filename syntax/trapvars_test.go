@@ -40,6 +40,24 @@ func TestTrapVarsAgainstBash(t *testing.T) {
 		// Not run inside a subshell or a function: possible only.
 		{`X=b; trap 'X=a' DEBUG; (echo "$X")`, "a b"},
 		{`trap 'X=a' DEBUG; f(){ X=b; echo "$X"; }; f`, "a b"},
+		// set -T (set -o functrace, shopt -s extdebug) or the function's
+		// trace attribute: functions, substitutions and subshells
+		// inherit the DEBUG trap, which then runs there before every
+		// command. Without them it stays possible (a start-up file may
+		// turn functrace on).
+		{`trap 'X=a' DEBUG; set -T; f(){ X=b; echo "$X"; }; f`, "a"},
+		{`set -o functrace; trap 'X=a' DEBUG; f(){ X=b; echo "$X"; }; f`, "a"},
+		{`shopt -s extdebug; trap 'X=a' DEBUG; f(){ X=b; echo "$X"; }; f`, "a"},
+		{`trap 'X=a' DEBUG; set -T; (X=b; echo "$X")`, "a"},
+		{`trap 'X=a' DEBUG; set -T; X=b; echo "$(X=b; echo "$X")" >/dev/null; echo "$X"`, "a"},
+		{`trap 'X=a' DEBUG; f(){ X=b; echo "$X"; }; declare -ft f; f`, "a"},
+		{`trap 'X=a' DEBUG; f(){ X=b; echo "$X"; }; typeset -f -t f; f`, "a"},
+		{`trap 'X=a' DEBUG; f(){ X=b; echo "$X"; }; declare -ft f; declare +ft f; f`, "a b"},
+		{`trap 'X=a' DEBUG; set -T; set +T; f(){ X=b; echo "$X"; }; f`, "a b"},
+		{`trap 'X=a' DEBUG; set -T; set +o functrace; (X=b; echo "$X")`, "a b"},
+		{`trap 'X=a' DEBUG; $C && set -T; f(){ X=b; echo "$X"; }; f`, "a b"},
+		{`trap 'X=a' DEBUG; g(){ local -; set -T; }; g; f(){ X=b; echo "$X"; }; f`, "a b"},
+		{`trap 'X=a' DEBUG; set -T; set -o $O; f(){ X=b; echo "$X"; }; f`, "a b"},
 		// A value that depends on the state when the trap runs.
 		{`trap 'X=$Y' DEBUG; Y=a; echo "$X"`, "?"},
 		// Removed or replaced: possible only.
@@ -88,7 +106,7 @@ func TestTrapVarsAgainstBash(t *testing.T) {
 		for _, cond := range []string{"true", "false"} {
 			cmd := exec.Command(bash, "--norc", "--noprofile", "-c", tt.src)
 			cmd.Dir = home
-			cmd.Env = []string{"HOME=" + home, "PATH=" + os.Getenv("PATH"), "C=" + cond}
+			cmd.Env = []string{"HOME=" + home, "PATH=" + os.Getenv("PATH"), "C=" + cond, "O=errexit"}
 			out, _ := cmd.Output()
 			lines := strings.Split(strings.TrimSpace(string(out)), "\n")
 			real := lines[len(lines)-1]

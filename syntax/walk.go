@@ -137,8 +137,14 @@ type walker struct {
 	// opaque are the files this command wrote with content corral cannot
 	// know; programs2 the ones it made as copies of a system program,
 	// with the program's name (noteCopy).
-	opaque    map[string]bool
-	programs2 map[string]string
+	opaque map[string]bool
+	// numberFiles are the files of opaque whose run-time content a
+	// program that prints a number wrote (wc -l < f > n.txt).
+	numberFiles map[string]bool
+	// wroteEvals are the variables (with their file) whose arithmetic
+	// evaluation of a file this command wrote was recorded, per call.
+	wroteEvals map[*Call]map[string]bool
+	programs2  map[string]string
 	// touched are the files this command made, changed the time of or
 	// removed by name (noteTouched).
 	touched map[string]bool
@@ -210,8 +216,10 @@ type scope struct {
 	// sub reports statements that do not run in the shell that set a
 	// DEBUG trap, or run there but without it: a subshell, a substitution,
 	// a pipeline stage, a function's body (bash runs DEBUG and RETURN
-	// traps in functions and subshells only under set -T), another
-	// program's shell. A DEBUG trap's assignments are only possible there.
+	// traps in functions and subshells only under set -T, or in a
+	// function with the trace attribute: those are not sub when
+	// state.funcTrace or funcDef.traced says so), another program's
+	// shell. A DEBUG trap's assignments are only possible there.
 	sub bool
 }
 
@@ -303,7 +311,7 @@ func (w *walker) compound(c scope, s *sh.Stmt, st *state) {
 		}
 		w.andOr(inner, s, st)
 	case *sh.Subshell:
-		inner.sub = true
+		inner.sub = inner.sub || !st.funcTrace
 		w.stmts(inner, cmd.Stmts, st.clone())
 	case *sh.Block:
 		w.stmts(inner, cmd.Stmts, st)
@@ -1001,16 +1009,26 @@ func arithName(x sh.ArithmExpr) string {
 // arithmetic evaluates, when it holds a substitution.
 func (w *walker) arithValue(c scope, name string, st *state) {
 	v := st.get(name)
-	if !v.known || !v.set || !strings.ContainsAny(v.str, "$`") && !evaluatesNames(v.str) {
+	if v.known && !v.set {
 		return
 	}
-	// The value is an expression of its own: its subscripts expand, and
-	// a name in it is evaluated in turn (x='a[$(…)]'; y=x; $((y))).
-	if w.evalTexts >= maxEvalTexts {
-		return
+	// Each value it may hold (the known one, a candidate, the lines of
+	// a file it was read from at hook time, an array's elements) is an
+	// expression of its own: its subscripts expand, and a name in it is
+	// evaluated in turn (x='a[$(…)]'; y=x; $((y))).
+	if v.wroteRead != nil && !v.known {
+		w.wroteArith(name, v)
 	}
-	w.evalTexts++
-	w.childIn(c, nil, ": $(("+v.str+"))", nil, "arithmetic", false, st, st.dir)
+	for _, val := range v.evalVals() {
+		if !strings.ContainsAny(val, "$`") && !evaluatesNames(val) {
+			continue
+		}
+		if w.evalTexts >= maxEvalTexts {
+			return
+		}
+		w.evalTexts++
+		w.childIn(c, nil, ": $(("+val+"))", nil, "arithmetic", false, st, st.dir)
+	}
 }
 
 // evaluatesNames reports an arithmetic value that names a variable bash
@@ -1061,7 +1079,7 @@ func (w *walker) pipeline(c scope, s *sh.Stmt, st *state) {
 		sub := st
 		if !last || !st.lastPipe {
 			sub = st.clone()
-			sc.sub = true
+			sc.sub = sc.sub || !st.funcTrace
 		}
 		saved := sub.fds
 		if i > 0 {
@@ -1166,7 +1184,7 @@ func (w *walker) substs(c scope, node sh.Node, st *state, host *Call) {
 	sh.Walk(node, func(n sh.Node) bool {
 		switch n := n.(type) {
 		case *sh.CmdSubst:
-			inner := scope{sc: c.sc, host: host, subst: "$(", loop: c.loop, decl: c.decl, sub: true}
+			inner := scope{sc: c.sc, host: host, subst: "$(", loop: c.loop, decl: c.decl, sub: c.sub || !st.funcTrace}
 			n0 := len(w.m.Calls)
 			sub := w.substState(st)
 			w.stmts(inner, n.Stmts, sub)
@@ -1267,6 +1285,11 @@ func (w *walker) paramSideEffects(c scope, p *sh.ParamExp, st *state) {
 		}
 		if v.known && v.set && !v.array {
 			w.evalName(c, Arg{Value: v.str, Static: true}, st)
+		} else if !v.known {
+			// x=$(cat n.txt); ${!x}: each value it may hold.
+			for _, val := range v.evalVals() {
+				w.evalName(c, Arg{Value: val, Static: true}, st)
+			}
 		}
 	}
 	if p.Slice != nil {
@@ -1374,6 +1397,19 @@ func (w *walker) assign(c scope, st *state, as []*sh.Assign, exported bool) {
 			sort.Strings(v.cands)
 		} else if v.printed {
 			v.printedBy = substFirst(a.Value)
+			if p, ok := w.substWroteFile(c, st, a.Value); ok && len(w.m.Calls) > 0 {
+				// x=$(cat m.txt) of a file this command wrote with
+				// run-time content: the cat call names it.
+				v.wroteRead, v.wrotePath = w.m.Calls[len(w.m.Calls)-1], p
+			} else if vals, ok := w.substFileVals(c, st, a.Value); ok {
+				v.fileVals = vals
+				if old.integer {
+					// declare -i n; n=$(cat n.txt): the text is evaluated.
+					for _, val := range vals {
+						w.evalArith(c, val, st)
+					}
+				}
+			}
 		} else if !v.known && !a.Append && a.Value != nil {
 			// B=$A, B="${A}": the copy holds what a program printed too.
 			if src, ok := onlyParam(a.Value); ok {
@@ -1395,6 +1431,8 @@ func (w *walker) integerValues(c scope, st *state, a *sh.Assign) {
 	if a.Value != nil {
 		if v := r.literal(a.Value, true); v.Static {
 			w.evalArith(c, v.Value, st)
+		} else {
+			w.paramVals(c, a.Value, st)
 		}
 	}
 	if a.Array != nil {
@@ -1566,6 +1604,46 @@ func markReadonly(st *state, d *sh.DeclClause) {
 }
 
 // declare models local, declare, typeset, export, readonly and nameref.
+// declTrace models declare -ft NAME… (typeset, -f -t, +t): the trace
+// attribute of each function named that is declared, under which it runs
+// the caller's DEBUG trap. A word only run time knows may name any
+// function, which then has no certain attribute (the traced reading is
+// the one that keeps the trap possible, so nothing is marked).
+func (w *walker) declTrace(d *sh.DeclClause, st *state) {
+	if v := d.Variant.Value; v != "declare" && v != "typeset" {
+		return
+	}
+	funcs, trace, on := false, false, true
+	var names []string
+	for _, a := range d.Args {
+		if a.Name != nil || a.Value == nil {
+			if a.Name != nil && a.Value == nil && a.Naked {
+				names = append(names, a.Name.Value)
+			}
+			continue
+		}
+		f := a.Value.Lit()
+		switch {
+		case len(f) > 1 && (f[0] == '-' || f[0] == '+'):
+			funcs = funcs || strings.Contains(f, "f")
+			if strings.Contains(f, "t") {
+				trace, on = true, f[0] == '-'
+			}
+		case f != "":
+			names = append(names, f)
+		}
+	}
+	if !funcs || !trace {
+		return
+	}
+	for _, n := range names {
+		if def, ok := st.funcs[n]; ok {
+			def.traced = on
+			st.funcs[n] = def
+		}
+	}
+}
+
 func (w *walker) declare(c scope, s *sh.Stmt, d *sh.DeclClause, st *state) {
 	w.declPrint(c, d, st)
 	variant := d.Variant.Value
@@ -1584,6 +1662,7 @@ func (w *walker) declare(c scope, s *sh.Stmt, d *sh.DeclClause, st *state) {
 	if ro {
 		defer markReadonly(st, d)
 	}
+	w.declTrace(d, st)
 	unexport := false
 	global := false
 	var flags []string
@@ -1789,9 +1868,11 @@ func (w *walker) refTo(c scope, st *state, word *sh.Word, exported bool) variabl
 	}
 	if val := w.resolver(c, st).literal(word, true); val.Static && isName(val.Value) {
 		v.known, v.ref = true, val.Value
-	} else if val.Static {
+	} else {
 		// declare -n r='a[$(…)]': each use of r evaluates the subscript
-		// of the name it refers to.
+		// of the name it refers to (and declare -n r=$x of a value read
+		// from a file, each value x may hold).
+		val.Word = word
 		w.evalName(c, val, st)
 	}
 	return v
@@ -2255,7 +2336,9 @@ func (w *walker) callFunc(c scope, call *Call, def funcDef, cmdState, st *state)
 	inner := def.c
 	inner.host, inner.subst = c.host, c.subst
 	inner.loop = inner.loop || c.loop
-	inner.sub = true
+	// A function runs the caller's DEBUG trap only under set -T or with
+	// its trace attribute (declare -ft f).
+	inner.sub = c.sub || !st.funcTrace && !def.traced
 	inner.pipe, inner.stage = nil, nil
 	// return may leave the body at any point: merge what follows with
 	// the state before.
@@ -2266,6 +2349,11 @@ func (w *walker) callFunc(c scope, call *Call, def funcDef, cmdState, st *state)
 	w.stmt(inner, decl.Body, st)
 	if hasBreak([]*sh.Stmt{decl.Body}) {
 		st.merge(before)
+	}
+	if before.funcTrace != st.funcTrace && localOptions(decl.Body) {
+		// local - restores the shell's options when the function
+		// returns: functrace only where both say it is on.
+		st.funcTrace = st.funcTrace && before.funcTrace
 	}
 	w.frames = w.frames[:len(w.frames)-1]
 	for name, v := range frame {
@@ -2280,6 +2368,26 @@ func (w *walker) callFunc(c scope, call *Call, def funcDef, cmdState, st *state)
 		st.fds = savedFds
 	}
 	delete(w.active, decl)
+}
+
+// localOptions reports a function body that runs local - (or local
+// with a word only run time knows), which makes the set options local to
+// the call.
+func localOptions(body *sh.Stmt) bool {
+	found := false
+	sh.Walk(body, func(n sh.Node) bool {
+		if d, ok := n.(*sh.DeclClause); ok && d.Variant.Value == "local" {
+			for _, a := range d.Args {
+				if a.Name == nil && a.Value != nil {
+					if l := a.Value.Lit(); l == "-" || l == "" {
+						found = true
+					}
+				}
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // alias walks the text an alias stands for when the alias was defined on
@@ -2464,9 +2572,13 @@ func (w *walker) builtin(c scope, call *Call, st *state) {
 				st.extglob, st.extglobSet = on, true
 			case "nocasematch":
 				st.noCaseMatch = on
+			case "extdebug":
+				// extdebug turns function tracing on (bash(1), shopt).
+				st.funcTrace = on
 			default:
 				if !a.Static {
 					st.matchUnknown = true
+					st.funcTrace = false
 					// An option only known at run time: any of them may
 					// be on, and nullglob and failglob are not certain.
 					st.glob = st.glob&^(GlobNull|GlobFail) | globOptsMayBe
@@ -2665,6 +2777,9 @@ func (w *walker) reads(c scope, call *Call, st *state) {
 					// read -r x < cmds.txt; $x: the value is whatever the
 					// input holds at run time, as x=$(cat cmds.txt) is.
 					v.printed, v.printedBy = true, call.Name
+					if p, ok := w.wroteInput(call, call.Fd(readFd(call))); ok {
+						v.wroteRead, v.wrotePath = call, p
+					}
 				}
 				st.setVar(t, v)
 			}
@@ -2712,6 +2827,8 @@ func (w *walker) set(args []Arg, st *state) {
 			st.allExport = on
 		case "errexit":
 			st.errExit = on
+		case "functrace":
+			st.funcTrace = on
 		case "xtrace", "verbose":
 			st.trace.Named(name, on)
 		case "physical":
@@ -2733,7 +2850,8 @@ func (w *walker) set(args []Arg, st *state) {
 		if !a.Static {
 			if strings.HasPrefix(a.Raw, "-") || strings.HasPrefix(a.Raw, "+") {
 				// set -$opts: letters only run time knows, -x among them
-				// perhaps.
+				// perhaps (+T too).
+				st.funcTrace = false
 				st.trace = st.trace.merge(TraceOpts{Verbose: true, Xtrace: true})
 			}
 			st.pos, st.posKnown = nil, false
@@ -2754,6 +2872,8 @@ func (w *walker) set(args []Arg, st *state) {
 					option("allexport", on)
 				case 'e':
 					option("errexit", on)
+				case 'T':
+					option("functrace", on)
 				case 'x', 'v':
 					st.trace.Letter(l, on)
 				case 'P':
@@ -2766,7 +2886,7 @@ func (w *walker) set(args []Arg, st *state) {
 							// An option only known at run time: either
 							// reading of these two is unsafe somewhere,
 							// so they become what every path agrees on.
-							st.noGlob, st.allExport, st.errExit = false, false, false
+							st.noGlob, st.allExport, st.errExit, st.funcTrace = false, false, false, false
 							st.trace = st.trace.merge(TraceOpts{Verbose: true, Xtrace: on})
 							continue
 						}
