@@ -55,7 +55,7 @@ func jsConfig(base string, extra ...string) []string {
 // configToolNames are configTools' keys, so that a call of any other
 // program (nearly every call) does not build the table
 // (TestLazyTableNames checks that they agree).
-var configToolNames = [...]string{"eslint", "prettier", "vite", "webpack", "webpack-cli", "webpack-dev-server", "stylelint", "babel",
+var configToolNames = [...]string{"eslint", "playwright", "prettier", "vite", "webpack", "webpack-cli", "webpack-dev-server", "stylelint", "babel",
 	"rollup", "next", "tailwindcss", "postcss", "bundle", "bundler", "gulp", "grunt", "scons", "invoke", "inv", "fab", "doit", "conan",
 	"vagrant", "pod", "brew", "danger", "guard", "mix", "meson", "tilt"}
 
