@@ -190,3 +190,18 @@ func TestPromptCommandRunTime(t *testing.T) {
 		{`PROMPT_COMMAND='history -a' bash -i </dev/null`, "allow"},
 	})
 }
+
+// TestNerdctlRunMapped: nerdctl (containerd's docker-compatible client)
+// runs a container's command with its bind mounts and its privileges as
+// docker run does; its command was not mapped onto the host (found by
+// the lead while attacking escape1's container escapes).
+func TestNerdctlRunMapped(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, map[string]string{"home/.claude/settings.json": "{}"})
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{`nerdctl run -v ~/.claude:/c alpine sh -c 'echo {} > /c/settings.json'`, "deny"},
+		{`nerdctl -n k8s.io run -v ~/.claude:/c alpine sh -c 'echo {} > /c/settings.json'`, "deny"},
+		{`nerdctl run --privileged --pid=host alpine nsenter -t 1 -m sh -c 'echo {} > ~/.claude/settings.json'`, "deny"},
+		{`nerdctl run --rm alpine echo hi`, "allow"},
+	})
+}

@@ -231,7 +231,7 @@ func (w *walker) programs(c scope, call *Call) bool {
 		w.shx(c, call, call.Args)
 	case "virtualenv":
 		w.venvClear(c, call, call.Args)
-	case "docker", "podman":
+	case "docker", "podman", "nerdctl":
 		w.dockerRun(c, call)
 	}
 	return false
@@ -1177,7 +1177,8 @@ func (w *walker) dockerRun(c scope, call *Call) {
 	for len(args) > 0 && strings.HasPrefix(args[0].Value, "-") {
 		switch n, _, eq := strings.Cut(args[0].Value, "="); {
 		case !eq && (n == "-H" || n == "--host" || n == "-c" || n == "--context" || n == "--config" || n == "-l" ||
-			n == "--log-level" || n == "--tlscacert" || n == "--tlscert" || n == "--tlskey" || n == "--url" || n == "--connection"):
+			n == "--log-level" || n == "--tlscacert" || n == "--tlscert" || n == "--tlskey" || n == "--url" || n == "--connection" ||
+			n == "-n" || n == "--namespace" || n == "-a" || n == "--address"): // nerdctl's namespace and containerd address
 			args = args[min(2, len(args)):]
 		default:
 			args = args[1:]
