@@ -205,3 +205,34 @@ func TestNerdctlRunMapped(t *testing.T) {
 		{`nerdctl run --rm alpine echo hi`, "allow"},
 	})
 }
+
+// TestComposeHostEscape: a compose service whose keys give it the host
+// (privileged: true, pid: host with cap_add SYS_ADMIN, devices of a
+// disk) runs its command as on the host, as docker run with the same
+// options does; an ordinary service passes.
+func TestComposeHostEscape(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, map[string]string{
+		"home/.claude/settings.json": "{}",
+		"proj/compose.yaml":          "services:\n  x:\n    image: alpine\n    privileged: true\n    pid: host\n    command: [\"nsenter\", \"-t\", \"1\", \"-m\", \"sh\", \"-c\", \"echo {} > HOME/.claude/settings.json\"]\n",
+		"proj/c2.yaml":               "services:\n  y:\n    image: alpine\n    cap_add: [SYS_ADMIN]\n    pid: host\n    command: [\"sh\", \"-c\", \"rm -rf HOME\"]\n",
+		"proj/c3.yaml":               "services:\n  y:\n    image: alpine\n    devices:\n      - /dev/sda:/dev/sda\n    command: [\"sh\", \"-c\", \"rm -rf HOME\"]\n",
+		"proj/c4.yaml":               "services:\n  z:\n    image: alpine\n    cap_add:\n      - NET_ADMIN\n    command: [\"sh\", \"-c\", \"rm -rf HOME\"]\n",
+	})
+	for _, f := range []string{"compose.yaml", "c2.yaml", "c3.yaml", "c4.yaml"} {
+		p := filepath.Join(cfg.Project, f)
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(strings.ReplaceAll(string(b), "HOME", cfg.Home)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{`docker compose up`, "deny"},
+		{`docker compose -f c2.yaml up`, "deny"},
+		{`docker compose -f c3.yaml up`, "deny"},
+		{`docker compose -f c4.yaml up`, "allow"}, // NET_ADMIN: the container's own network
+	})
+}

@@ -23,6 +23,10 @@ var composeStarts = []string{"up", "run", "start", "create", "restart"}
 type composeService struct {
 	name, image        string
 	volumes            []string
+	// hostOpts are the docker run options of the keys that give the
+	// container the host (privileged: true, pid: host, cap_add,
+	// devices, security_opt), for containerHostEscape.
+	hostOpts []string
 	command, entry     []string
 	commandRaw, entRaw string
 }
@@ -112,6 +116,9 @@ func (w *walker) compose(c scope, call *Call) bool {
 				continue
 			}
 			words := []string{"docker", "run"}
+			for _, o := range s.hostOpts {
+				words = append(words, composeWord(o))
+			}
 			for _, v := range s.volumes {
 				if src, _, _ := strings.Cut(v, ":"); strings.HasPrefix(src, ".") && !strings.HasPrefix(src, "..") {
 					// A directory beside the compose file (./src:/app):
@@ -253,6 +260,16 @@ func parseCompose(text string) []composeService {
 				cur.command = yamlCommand(v)
 			case "entrypoint":
 				cur.entry = yamlCommand(v)
+			case "privileged":
+				if yamlScalar(v) == "true" {
+					cur.hostOpts = append(cur.hostOpts, "--privileged")
+				}
+			case "pid":
+				cur.hostOpts = append(cur.hostOpts, "--pid="+yamlScalar(v))
+			case "cap_add", "devices", "security_opt":
+				for _, item := range yamlFlowList(v) {
+					cur.hostOpts = append(cur.hostOpts, composeHostOpt(key, item))
+				}
 			}
 			continue
 		}
@@ -272,6 +289,10 @@ func parseCompose(text string) []composeService {
 					long[strings.TrimSpace(k)] = yamlScalar(strings.TrimSpace(v))
 				}
 			}
+		case "cap_add", "devices", "security_opt":
+			if isItem {
+				cur.hostOpts = append(cur.hostOpts, composeHostOpt(key, yamlScalar(item)))
+			}
 		case "command", "entrypoint":
 			if isItem {
 				if key == "command" {
@@ -284,6 +305,17 @@ func parseCompose(text string) []composeService {
 	}
 	flush()
 	return out
+}
+
+// composeHostOpt is the docker run option of a compose key's item.
+func composeHostOpt(key, item string) string {
+	switch key {
+	case "cap_add":
+		return "--cap-add=" + item
+	case "devices":
+		return "--device=" + item
+	}
+	return "--security-opt=" + item
 }
 
 // yamlScalar unquotes a plain or quoted YAML scalar (yamlUnquote).
