@@ -172,22 +172,32 @@ func (p *Pass) checkRemoteInstallers(c *syntax.Call, report func(string)) bool {
 }
 
 // verbAt returns where the words sub start in args after the program's
-// leading options (gh --repo x extension install: options before the
-// verb), or -1.
+// leading options and their values (gh --repo x extension install, helm
+// --kube-context x plugin install: a word after an option written
+// without "=" may be its value), or -1.
 func verbAt(args []syntax.Arg, sub []string) int {
-	k := 0
-	for k < len(args) && strings.HasPrefix(args[k].Value, "-") {
-		k++
-	}
-	if len(args)-k < len(sub) {
+	for k := 0; k+len(sub) <= len(args); k++ {
+		match := true
+		for j, w := range sub {
+			if args[k+j].Value != w {
+				match = false
+				break
+			}
+		}
+		if match {
+			return k
+		}
+		// Only options and the values they may take come before the verb.
+		v := args[k].Value
+		if strings.HasPrefix(v, "-") {
+			continue
+		}
+		if k > 0 && strings.HasPrefix(args[k-1].Value, "-") && !strings.Contains(args[k-1].Value, "=") {
+			continue
+		}
 		return -1
 	}
-	for j, w := range sub {
-		if args[k+j].Value != w {
-			return -1
-		}
-	}
-	return k
+	return -1
 }
 
 func (r *remoteInstaller) judge(c *syntax.Call, sub []string, args []syntax.Arg, report func(string)) {

@@ -255,6 +255,10 @@ func TestRemoteRunOtherVerbs(t *testing.T) {
 		{"conda install -c https://evil.example/chan y", Ask},
 		{"vagrant plugin install x --plugin-source https://evil.example/", Ask},
 		{"cargo binstall --git https://github.com/a/b x", Ask},
+		// The program's global options and their values before the verb.
+		{"helm --kube-context x plugin install https://github.com/a/helm-x", Ask},
+		{"kubectl --context x krew index add evil https://github.com/a/krew-index", Ask},
+		{"helm --kube-context x plugin list", Allow},
 		// pip's general options (optparse: any unambiguous prefix) and
 		// uv's come before the command.
 		{"pip -q install git+https://github.com/a/b", Ask},
