@@ -662,14 +662,29 @@ func (r *resolver) tildes(v string, start int, whole bool) (string, bool) {
 			b.WriteString(home.str)
 			rest = rest[1:]
 		}
-		i := strings.IndexByte(rest, ':')
-		if i < 0 || strings.Contains(rest[:i], `\`) {
+		i := unescapedColon(rest)
+		if i < 0 {
 			b.WriteString(rest)
 			return b.String(), true
 		}
 		b.WriteString(rest[:i+1])
 		rest = rest[i+1:]
 	}
+}
+
+// unescapedColon returns the index of the first colon in the raw
+// literal v that no backslash escapes (A=\0:~ expands the tilde, A=x\:~
+// does not: bash 5.2), or -1.
+func unescapedColon(v string) int {
+	for i := 0; i < len(v); i++ {
+		switch v[i] {
+		case '\\':
+			i++ // the escaped character
+		case ':':
+			return i
+		}
+	}
+	return -1
 }
 
 func (r *resolver) env() *wordEnv {
