@@ -21,12 +21,12 @@ var composeFileNames = []string{"compose.yaml", "compose.yml", "docker-compose.y
 var composeStarts = []string{"up", "run", "start", "create", "restart"}
 
 type composeService struct {
-	name, image        string
-	volumes            []string
+	name, image string
+	volumes     []string
 	// hostOpts are the docker run options of the keys that give the
 	// container the host (privileged: true, pid: host, cap_add,
 	// devices, security_opt), for containerHostEscape.
-	hostOpts []string
+	hostOpts           []string
 	command, entry     []string
 	commandRaw, entRaw string
 }
