@@ -30,10 +30,10 @@ func (s *secretTexts) reader(cfg *Config, read func(string) (string, error)) fun
 	if cfg.Paths == nil {
 		return read
 	}
+	env := guards.Env{Project: cfg.Project, Cwd: cfg.Cwd, Home: cfg.Home, Sandbox: cfg.Sandbox}
 	return func(path string) (string, error) {
 		text, err := read(path)
 		if err == nil && text != "" {
-			env := guards.Env{Project: cfg.Project, Cwd: cfg.Cwd, Home: cfg.Home, Sandbox: cfg.Sandbox}
 			if _, ok := cfg.Paths.Secrets().Match(env, path); ok {
 				s.texts = append(s.texts, text)
 			}

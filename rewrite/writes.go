@@ -1183,8 +1183,7 @@ func (p *Pass) judgeRecoverable(c *syntax.Call, d deletion) {
 		return
 	}
 	abs := c.Dir.Join(d.arg.Value).Path
-	env := guards.Env{Project: cfg.Project, Cwd: c.Dir.Path, Home: cfg.Home, Sandbox: cfg.Sandbox}
-	if dec := cfg.Paths.Decide(env, abs, guards.Delete); dec.Verdict == guards.Deny {
+	if dec := cfg.Paths.Decide(p.guardsEnv(c.Dir), abs, guards.Delete); dec.Verdict == guards.Deny {
 		p.Report(c, Finding{Rule: "bash-delete", Decision: Deny, PathContext: "blocked",
 			Message: fmt.Sprintf("%s moves %s to the trash, away from where it works: %s", d.verb, abs, dec.Message)})
 		return
