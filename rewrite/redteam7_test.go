@@ -236,3 +236,22 @@ func TestComposeHostEscape(t *testing.T) {
 		{`docker compose -f c4.yaml up`, "allow"}, // NET_ADMIN: the container's own network
 	})
 }
+
+// TestGitConfigWorktree: git config core.worktree DIR makes every later
+// git command of the repository (stash, checkout, reset) write its
+// tracked files under DIR, as --work-tree does for one command (found
+// attacking TestForeignWorkTreeWrites: git config core.worktree ~, then
+// git stash, replaced ~/.bashrc with git 2.39). A tree inside the
+// project passes; reading the setting passes.
+func TestGitConfigWorktree(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, map[string]string{"home/.bashrc": "", "proj/.git/HEAD": "ref: refs/heads/main\n"})
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{`git config core.worktree "$HOME"`, "ask"},
+		{`git config --local core.worktree ../h`, "ask"},
+		{`git config core.worktree "$W"`, "ask"},
+		{`git config core.worktree .`, "allow"},
+		{`git config --get core.worktree`, "allow"},
+		{`git config --unset core.worktree`, "allow"},
+	})
+}

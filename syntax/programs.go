@@ -638,6 +638,14 @@ func (w *walker) git(c scope, call *Call) {
 					What: "git config core.hooksPath makes git run the hooks in " + val.Value + " on later commands"})
 				return
 			}
+			if strings.EqualFold(key.Value, "core.worktree") && (!val.Static || w.project == "" || !call.Dir.Join(val.Value).Known || !pathWithin(call.Dir.Join(val.Value).Path, w.project)) {
+				// Every later git command of this repository (stash,
+				// checkout, reset, also the user's) writes its tracked
+				// files under that directory (verified with git 2.39;
+				// -c core.worktree= on a found repository is not read).
+				w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: val.Raw,
+					What: "git config core.worktree makes later git commands write the repository's tracked files under " + val.Raw})
+			}
 			if k := strings.ToLower(key.Value); k == "trace2.normaltarget" || k == "trace2.eventtarget" || k == "trace2.perftarget" {
 				// Read from the global and system configuration: every later
 				// git appends its trace to the file (an absolute path).
