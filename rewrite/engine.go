@@ -992,9 +992,11 @@ func cutOutsideQuotes(text string) []string {
 // flaggedPiece judges the parts of a command corral cannot parse (while a
 // shell accepts it) that parse on their own: the text cut at every ;, &,
 // | and newline outside quotes. A part that does not parse is skipped;
-// one that parses and that corral would ask about or deny
+// one that parses and that corral would rewrite, ask about or deny
 // (cat ~/.ssh/id_rsa, node -e '…' beside a broken word) makes the whole
-// command asked about, whatever words it spells.
+// command asked about, whatever words it spells: a rewrite cannot be made
+// inside text corral cannot parse, and block mode's deny of it is that
+// same rewrite.
 func flaggedPiece(cfg *Config, command string) (string, bool) {
 	if len(command) > MaxShellCheck {
 		return "", false
@@ -1013,7 +1015,7 @@ func flaggedPiece(cfg *Config, command string) (string, bool) {
 			continue
 		}
 		r := check(&inner, piece, false)
-		if r.Decision < Ask {
+		if r.Decision < Rewrite {
 			continue
 		}
 		for _, f := range r.Findings {

@@ -228,8 +228,10 @@ func wordPattern(words []string, extra string) *regexp.Regexp {
 	// splits on at run time (IFS=, read c p <<< "rm,/x"; x="rm:-rf"); a
 	// "/" after it makes it a directory (/dev/fd/0), not a command, and a
 	// "}" the default of an expansion the rules see expanded (${G:-git}),
-	// and ":/" a URL's scheme (https://…), not the command https.
-	re := `(?:^|[^A-Za-z0-9_.-])(?:` + strings.Join(alts, "|") + `)(?:$|[^A-Za-z0-9_./}:-]|:(?:$|[^/]))`
+	// and ":/" a URL's scheme (https://…), not the command https. The
+	// words match without case, as the rules match command names (on a
+	// case-insensitive file system AriA2C runs aria2c).
+	re := `(?:^|[^A-Za-z0-9_.-])(?i:` + strings.Join(alts, "|") + `)(?:$|[^A-Za-z0-9_./}:-]|:(?:$|[^/]))`
 	if extra != "" {
 		re += "|" + extra
 	}

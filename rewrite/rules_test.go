@@ -271,6 +271,9 @@ func TestCommandWordsFromTable(t *testing.T) {
 		{"/usr/bin/rm -rf x; if", Ask},
 		{"mkfs.ext4 /dev/sdb; if", Ask},
 		{"echo hi > f; if", Ask},
+		// Words match without case, as the rules match command names.
+		{"AriA2C https://h/x; if", Ask},
+		{"Rm -rf x; if", Ask},
 		// Look-alikes: no rule's word.
 		{"./configure --prefix=/opt; if", Allow},
 		{"echo firmware; if", Allow},
@@ -291,10 +294,24 @@ func TestCommandWordsFromTable(t *testing.T) {
 		// rewritten; SEP is only known at run time.)
 		{`git${SEP}clone https://h/x`, Ask},
 		{`$c rm -rf build`, Ask},
+		{`$c WGET2 https://h/x`, Ask},
 		{`"$EDITOR" notes.txt`, Allow},
 	} {
 		if got := Check(cfg, tc.cmd); got.Decision != tc.want {
 			t.Errorf("%s: %s, want %s %v", tc.cmd, got.Decision, tc.want, got.Findings)
+		}
+	}
+	// A part of unparsable text that would be rewritten flags it in both
+	// modes: the rewrite cannot be made inside text corral cannot parse,
+	// and block mode's deny is that rewrite.
+	for _, mode := range []Mode{ModeRewrite, ModeBlock} {
+		c := testConfig()
+		c.Mode = mode
+		if msg, ok := flaggedPiece(c, "curl -O https://h/x.tgz; if"); !ok || !strings.Contains(msg, "curl") {
+			t.Errorf("mode %s: a part that is rewritten does not flag the text: %q %v", mode, msg, ok)
+		}
+		if msg, ok := flaggedPiece(c, "echo hi; if"); ok {
+			t.Errorf("mode %s: echo hi flags the text: %q", mode, msg)
 		}
 	}
 }
