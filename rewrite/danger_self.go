@@ -1,6 +1,12 @@
 package rewrite
 
 import (
+	"bytes"
+	"errors"
+	"io"
+	"io/fs"
+	"os"
+	"os/exec"
 	"strings"
 
 	"github.com/corral-dev/corral/internal/lazy"
@@ -89,4 +95,117 @@ func goRunCorral(args []syntax.Arg) ([]syntax.Arg, bool) {
 		return nil, false
 	}
 	return nil, false
+}
+
+// corralMark is text every build of corral holds: its main package's
+// path, which the Go linker writes into the build information of the
+// binary (go version -m shows it), whatever the file is called.
+const corralMark = "github.com/corral-dev/corral/cmd/corral"
+
+// maxProgramScan bounds how much of a program file corral-copy reads.
+const maxProgramScan = 256 << 20
+
+// corralCopy is corral-self for corral under another name: a copy of the
+// binary (cp, install, a script's shutil.copy) or a build of its source
+// is corral, and its confirm writes the same session approvals.
+var corralCopy = Rule{
+	Name:      "corral-copy",
+	Decisions: []Decision{Ask, Deny},
+	Doc: `A program run with one of corral's own subcommands (confirm, session,
+init, uninstall, policy init) is judged as corral when its file is a build of corral,
+under any name or path (a copy made with cp or install, a go build -o): the
+file's build information names corral's main package, and the call is denied
+as corral-self denies it. A program this command creates before running it
+with confirm, session or uninstall (it does not exist when the hook runs) is
+asked about: it could be that copy (a name without a slash that is not on
+the hook's PATH is taken as a program not installed here). Other programs with these words (git
+init, npm init, terraform init) pass.`,
+	Call: func(p *Pass, c *syntax.Call) {
+		if c.Name == "corral" || c.Name == "go" || c.Name == "" || !c.NameArg.Static {
+			return
+		}
+		_, ops := scan(c.Args, corralGlobalSpec.Get())
+		if len(ops) == 0 || !c.Args[ops[0]].Static {
+			return
+		}
+		word := c.Args[ops[0]].Value
+		switch {
+		case word == "confirm" || word == "session" || word == "uninstall" || word == "init":
+		case word == "policy" && len(ops) > 1 && c.Args[ops[1]].Value == "init":
+			word = "policy init"
+		default:
+			return
+		}
+		if p.Config.NoScriptFiles {
+			return
+		}
+		file, found := programFile(c)
+		if !found {
+			// A name without a slash that is not on the hook's PATH is a
+			// program not installed here (helm uninstall on a machine
+			// without helm), not one this command makes.
+			if word == "init" || word == "policy init" || !strings.Contains(c.NameArg.Value, "/") {
+				return
+			}
+			p.Report(c, Finding{Rule: "corral-copy", Decision: Ask, Message: c.NameArg.Value + " does not exist yet: a program this command makes and runs with corral's subcommand " + word + " could be a copy of corral approving its own asks; the user runs corral's commands"})
+			return
+		}
+		if holdsCorralMark(file) {
+			p.Report(c, Finding{Rule: "corral-copy", Decision: Deny, Message: c.NameArg.Value + " is a build of corral (its file names corral's main package): corral " + word + " is for the user to run in their own terminal, not for the agent"})
+		}
+	},
+}
+
+// programFile is the file a call runs: its name joined to the call's
+// directory when it holds a slash, else the first executable of that name
+// in the hook's PATH; found is false when there is none (or the directory
+// is only known at run time, which is reported as found with no file).
+func programFile(c *syntax.Call) (string, bool) {
+	name := c.NameArg.Value
+	if strings.Contains(name, "/") {
+		d := c.Dir.Join(name)
+		if !d.Known {
+			return "", true
+		}
+		if _, err := os.Stat(d.Path); err != nil {
+			return "", !errors.Is(err, fs.ErrNotExist)
+		}
+		return d.Path, true
+	}
+	p, err := exec.LookPath(name)
+	if err != nil {
+		return "", false
+	}
+	return p, true
+}
+
+// holdsCorralMark reports whether the regular file at path holds
+// corralMark, read in bounded chunks.
+func holdsCorralMark(path string) bool {
+	if path == "" {
+		return false
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
+		return false
+	}
+	mark := []byte(corralMark)
+	buf := make([]byte, 1<<20+len(mark))
+	keep, read := 0, 0
+	for read < maxProgramScan {
+		n, err := io.ReadFull(f, buf[keep:])
+		read += n
+		if bytes.Contains(buf[:keep+n], mark) {
+			return true
+		}
+		if err != nil {
+			return false
+		}
+		keep = copy(buf, buf[keep+n-len(mark):keep+n])
+	}
+	return false
 }

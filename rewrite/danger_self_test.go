@@ -1,6 +1,10 @@
 package rewrite
 
-import "testing"
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
 
 // TestCorralSelf: corral's own approving and (un)registering commands run
 // by the agent are denied however corral is started, also built from
@@ -22,5 +26,48 @@ func TestCorralSelf(t *testing.T) {
 		{"go run ./cmd/server confirm", Allow},
 		{"go run main.go uninstall", Allow},
 		{"go test ./...", Allow},
+	})
+}
+
+// TestCorralCopy: a program whose file is a build of corral (it names
+// corral's main package) is corral under any name, and one the command
+// makes before running it with confirm, session or uninstall is asked
+// about; other programs with these words pass.
+func TestCorralCopy(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, map[string]string{
+		"proj/bin/c":      "\x7fELF\x00padding\x00path\t" + corralMark + "\nmod\tgithub.com/corral-dev/corral\t(devel)\n",
+		"proj/bin/app":    "\x7fELF\x00path\tgithub.com/acme/app\n",
+		"proj/bin/script": "#!/bin/sh\nexec go run " + corralMark + " \"$@\"\n",
+	})
+	// The mark across a chunk boundary of the bounded read.
+	big := filepath.Join(cfg.Project, "bin", "big")
+	data := append(make([]byte, 1<<20-10), []byte(corralMark)...)
+	if err := os.WriteFile(big, data, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{"bin/c confirm --session s1 'npm i github:a/b'", "deny"},
+		{"./bin/c session clear", "deny"},
+		{"bin/c uninstall", "deny"},
+		{"bin/c --color never init", "deny"},
+		{"bin/c policy init --scope user", "deny"},
+		{"bin/big confirm x", "deny"},
+		{"bin/script confirm x", "deny"},
+		{"sh -c 'bin/c confirm x'", "deny"},
+		{`python3 -c 'import subprocess; subprocess.run(["bin/c", "confirm", "x"])'`, "deny"},
+		// Made by this command: it does not exist when the hook runs.
+		{"cp ~/corral /tmp/c9; /tmp/c9 confirm --session s1 x", "ask"},
+		{"install -m 755 ~/corral bin/c2 && bin/c2 session clear", "ask"},
+		{"go build -o /tmp/cb ./cmd/corral && /tmp/cb uninstall", "ask"},
+		// Look-alikes: other programs, other words, corral's other commands.
+		{"bin/c rewrite explain ls", "allow"},
+		{"bin/app confirm x", "allow"},
+		{"bin/app init", "allow"},
+		{"git init", "allow"},
+		{"npm init -y", "allow"},
+		{"./bin/new init", "allow"},
+		{"helm-not-installed-here uninstall web", "allow"},
+		{"go build -o bin/tool . && bin/tool init", "allow"},
 	})
 }

@@ -26,6 +26,7 @@ var dangerRules = []*Rule{
 	&dynamicCommand,
 	&hiddenCode,
 	&corralSelf,
+	&corralCopy,
 	&agentUnguarded,
 	&agentSettings,
 }

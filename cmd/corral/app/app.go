@@ -32,6 +32,9 @@ type runtimeEnv struct {
 	color bool
 	// usageShown records that an error's usage text was printed already.
 	usageShown bool
+	// procRoot is the proc file system refuseUnderAgent reads ("" is
+	// /proc; tests give a made-up one).
+	procRoot string
 }
 
 // exitCode carries an exit status out of a command without printing.

@@ -293,6 +293,9 @@ func (env *runtimeEnv) confirmCommand() *cli.Command {
 			if c.NArg() != 1 {
 				return fmt.Errorf("confirm takes exactly one command or path (quote it), got %d arguments", c.NArg())
 			}
+			if err := env.refuseUnderAgent("confirm"); err != nil {
+				return err
+			}
 			session := c.String("session")
 			if session == "" {
 				session = env.getenv("CLAUDE_SESSION_ID")
@@ -319,6 +322,9 @@ func (env *runtimeEnv) sessionCommand() *cli.Command {
 			Metadata:  example("corral session clear --session 1f0c"),
 			Flags:     []cli.Flag{&cli.StringFlag{Name: "session", Usage: "session `ID`; default $CLAUDE_SESSION_ID"}},
 			Action: func(_ context.Context, c *cli.Command) error {
+				if err := env.refuseUnderAgent("session clear"); err != nil {
+					return err
+				}
 				session := c.String("session")
 				if session == "" {
 					session = env.getenv("CLAUDE_SESSION_ID")

@@ -43,7 +43,11 @@ func (m *machine) run(stdin string, args ...string) (int, string, string) {
 	m.t.Helper()
 	var out, errb bytes.Buffer
 	env := &runtimeEnv{getenv: m.getenv, now: func() time.Time { return time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC) },
-		stdin: strings.NewReader(stdin), stdout: &out, stderr: &errb}
+		stdin: strings.NewReader(stdin), stdout: &out, stderr: &errb,
+		// No process tree: the tests run the person's commands whether or
+		// not the test itself runs under an agent (selfguard_test.go
+		// checks the refusal).
+		procRoot: filepath.Join(m.home, "no-proc")}
 	for k, v := range m.env {
 		// allowlist and audit read their default paths from the process
 		// environment.

@@ -35,6 +35,11 @@ func (env *runtimeEnv) initCommand() *cli.Command {
 			&cli.StringFlag{Name: "preset", Usage: "also set the user's policy `PRESET`: standard, strict or paranoid"}),
 		Metadata: example("corral init", "corral init --agent codex --scope project", "corral init --agent all --dry-run", "corral init --preset strict"),
 		Action: func(_ context.Context, c *cli.Command) error {
+			if !c.Bool("dry-run") {
+				if err := env.refuseUnderAgent("init"); err != nil {
+					return err
+				}
+			}
 			if p := c.String("preset"); p != "" {
 				if err := env.initPreset(c, p); err != nil {
 					return err
@@ -53,6 +58,11 @@ func (env *runtimeEnv) uninstallCommand() *cli.Command {
 		Flags:     registrationFlags("only this scope (default: every scope of the agent)"),
 		Metadata:  example("corral uninstall", "corral uninstall --agent all"),
 		Action: func(_ context.Context, c *cli.Command) error {
+			if !c.Bool("dry-run") {
+				if err := env.refuseUnderAgent("uninstall"); err != nil {
+					return err
+				}
+			}
 			return env.register(c, false)
 		},
 	}

@@ -352,6 +352,9 @@ func (env *runtimeEnv) policyCommand() *cli.Command {
 					&cli.BoolFlag{Name: "force", Usage: "replace an existing file"},
 				},
 				Action: func(_ context.Context, c *cli.Command) error {
+					if err := env.refuseUnderAgent("policy init"); err != nil {
+						return err
+					}
 					path, err := env.policyInitPath(c.String("scope"), env.cwd(c.String("cwd")))
 					if err != nil {
 						return &usageError{cmd: c, msg: err.Error()}
