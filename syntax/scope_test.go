@@ -190,6 +190,21 @@ var scopeCases = []struct {
 	{`bash -s -- x y <<< 'echo "$2"'`, "y"},
 	{`bash -s q <<< 'echo "$1"'`, "q"},
 	{`printf 'echo "$1"\n' | sh -s -- z`, "z"},
+	// Subscripted elements: placed at their index (or after the last
+	// one), a leading ~ and one after : expanded as in an assignment; a
+	// list with holes is unknown. m[0]=x makes an unset name (or an
+	// environment scalar) an array holding x.
+	{`m=([0]=~/x); echo "${m[0]}"`, "/home/u/x"},
+	{`m=([0]=a:~/x [1]=~); echo "${m[@]}"`, "a:/home/u/x /home/u"},
+	{`m=([2]=~/x [0]=~ ~/z); echo "${m[@]}"`, "/home/u /home/u/z /home/u/x"},
+	{`declare -a m=([1]=b [0]=~/.bashrc); echo "${m[0]}"`, "/home/u/.bashrc"},
+	{`m=([1]=~/x); echo "${m[1]}"`, "?"},
+	{`m[0]=~/.bashrc; echo "${m[0]}"`, "/home/u/.bashrc"},
+	{`m=(a b); m[2]=~; echo "${m[@]}"`, "a b /home/u"},
+	{`x=s; x[1]=~; echo "${x[@]}"`, "s /home/u"},
+	{`m[1]=~; echo "${m[1]}"`, "?"},
+	{`m=($NOPE); m[0]=~; echo "${m[@]}"`, "?"},
+	{`m=([i]=~); echo "${m[0]}"`, "?"},
 }
 
 func TestScopeInBash(t *testing.T) {

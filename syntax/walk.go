@@ -1369,7 +1369,8 @@ func (w *walker) assign(c scope, st *state, as []*sh.Assign, exported bool) {
 			w.integerValues(c, st, a)
 		}
 		from := st.fromOf(a)
-		v := w.assignValue(c, st, a, old)
+		_, assigned := st.vars[name]
+		v := w.assignValue(c, st, a, old, !assigned && len(st.wild) == 0)
 		if old.integer && !(v.known && v.set && !v.array && !a.Append && isInteger(v.str)) {
 			// declare -i: bash stores the value of the expression.
 			v = unknownVar
@@ -1447,21 +1448,57 @@ func (w *walker) integerValues(c scope, st *state, a *sh.Assign) {
 	}
 }
 
-func (w *walker) assignValue(c scope, st *state, a *sh.Assign, old variable) variable {
+// assignValue is the value a gives its variable, whose value was old;
+// fresh says the script has not assigned it (so it is unset or a scalar
+// from the environment: arrays are not exported).
+func (w *walker) assignValue(c scope, st *state, a *sh.Assign, old variable, fresh bool) variable {
 	r := w.resolver(c, st)
 	switch {
 	case a.Array != nil:
-		var list []string
+		// Elements are placed at their subscript ([2]=x, a literal index)
+		// or after the last one placed; a subscripted value is expanded as
+		// an assignment's is (a leading ~ and one after : are the home
+		// directory: m=([0]=~) holds $HOME), an element without one is
+		// split into words. A list with holes is left unknown.
+		slots := map[int]string{}
+		next := 0
 		for _, e := range a.Array.Elems {
-			if e.Index != nil || e.Value == nil {
+			if e.Index != nil {
+				if a.Append {
+					return unknownVar
+				}
+				n, ok := literalIndex(e.Index)
+				if !ok {
+					return unknownVar
+				}
+				val := Arg{Static: true}
+				if e.Value != nil {
+					val = r.literal(e.Value, true)
+				}
+				if !val.Static {
+					return unknownVar
+				}
+				slots[n], next = val.Value, n+1
+				continue
+			}
+			if e.Value == nil {
 				return unknownVar
 			}
 			for _, f := range r.fields(e.Value) {
 				if !f.Static || f.Glob {
 					return unknownVar
 				}
-				list = append(list, f.Value)
+				slots[next] = f.Value
+				next++
 			}
+		}
+		list := make([]string, len(slots))
+		for i := range list {
+			v, ok := slots[i]
+			if !ok {
+				return unknownVar
+			}
+			list[i] = v
 		}
 		if a.Append {
 			if !old.known || !old.array {
@@ -1471,16 +1508,29 @@ func (w *walker) assignValue(c scope, st *state, a *sh.Assign, old variable) var
 		}
 		return variable{known: true, set: true, array: true, list: list}
 	case a.Index != nil:
-		idx, ok := a.Index.(*sh.Word)
-		if !ok || !old.known || !old.array || a.Value == nil {
+		if !old.known && !fresh || a.Value == nil || a.Append {
 			return unknownVar
 		}
-		n, err := strconv.Atoi(idx.Lit())
+		n, ok := literalIndex(a.Index)
 		val := r.literal(a.Value, true)
-		if err != nil || n < 0 || n > len(old.list) || !val.Static || a.Append {
+		// An unset name becomes an array; a scalar is its element 0, which
+		// m[0]=x replaces whatever it held.
+		base := old.list
+		switch {
+		case !old.known:
+			if n != 0 {
+				return unknownVar
+			}
+			base = nil
+		case !old.set:
+			base = nil
+		case !old.array:
+			base = []string{old.str}
+		}
+		if !ok || n > len(base) || !val.Static {
 			return unknownVar
 		}
-		list := append([]string{}, old.list...)
+		list := append([]string{}, base...)
 		if n == len(list) {
 			list = append(list, val.Value)
 		} else {
@@ -3761,4 +3811,20 @@ func timeProgram(cmd *sh.TimeClause) *sh.Stmt {
 	s2.Cmd = &c2
 	s2.Position = t
 	return &s2
+}
+
+// literalIndex is an array subscript written as a plain non-negative
+// decimal number ([2], not [i] or [1+1]), which is where the element goes
+// in an indexed array.
+func literalIndex(x sh.ArithmExpr) (int, bool) {
+	w, ok := x.(*sh.Word)
+	if !ok {
+		return 0, false
+	}
+	lit := w.Lit()
+	if lit == "" || len(lit) > 9 || strings.TrimLeft(lit, "0123456789") != "" || len(lit) > 1 && lit[0] == '0' {
+		return 0, false
+	}
+	n, err := strconv.Atoi(lit)
+	return n, err == nil
 }
