@@ -119,7 +119,7 @@ func TestSecretOptionValues(t *testing.T) {
 		{"op run --env-file=.env -- node app.js", "allow"},
 		{"node --env-file=.env server.js", "allow"},
 		{"npx dotenv-cli -e .env -- npm start", "allow"},
-		{"uvicorn app:app --ssl-keyfile .env", "ask"},
+		{"uvicorn app:app --ssl-keyfile .env", "allow"}, // loads it as its TLS key: keyUses
 		{"mytool - .env.example", "allow"},
 		{"mytool -- -", "allow"},
 		{"mytool --= .env.example", "allow"},
