@@ -23,7 +23,10 @@ secret-read and exfiltrate judge (cat, cp, grep, curl, …) are theirs;
 programs that only name, hash, move or check a file without showing its
 content (ls, stat, chmod, rm, sha256sum, wc, git …) and programs that hand
 a file to a process or key agent without printing it (ssh -i, ssh-add,
-code, open) pass. Any word counts: an operand, the word after any option
+code, open) pass, as does the option a program's row in keyUses says
+uses its file (gunicorn --keyfile, ansible-playbook --private-key,
+cosign sign --key, helm --kubeconfig): the program is given the key it
+uses. Any other word counts: an operand, the word after any option
 and a value attached to one (mycli -k ~/.ssh/id_rsa, tool --key .env,
 --input=.env, -k.env), since an unknown program may print, log or send
 the file whatever its option is called; a script's arguments are such

@@ -129,7 +129,7 @@ A path through another process's /proc directory (/proc/$PPID/cwd/.env,
 		"gzip", "pigz", "bzip2", "pbzip2", "xz", "lzma", "zstd", "lz4", "lzip", "brotli", "openssl", "gpg", "gpg2",
 		"env", "printenv", "set", "export", "declare", "typeset", "7z", "7za", "7zr", "7zz", "jar", "dotenv",
 		"shuf", "bsdtar", "cpio", "pax", "ar", "curl", "make", "gmake", "logger", "groff", "nroff", "troff", "busybox", "httpd",
-		"docker", "podman", "nerdctl", "http-server", "serve", "unzip",
+		"docker", "podman", "nerdctl", "docker-compose", "podman-compose", "http-server", "serve", "unzip",
 		"m4", "gm4", "tsort", "gcc", "cc", "clang", "g++", "c++", "clang++", "dos2unix", "unix2dos", "mac2unix", "unix2mac"),
 	Call:     checkSecretRead,
 	Redirect: checkSecretRedirect,
@@ -287,9 +287,12 @@ func checkSecretRead(p *Pass, c *syntax.Call) {
 		p.checkArchivers(c)
 		return
 	case "docker", "podman", "nerdctl":
-		if !p.composeConfigEnv(c) {
+		if !p.composeConfigEnv(c) && !p.composeEnvFile(c) {
 			p.checkContainerEnvFile(c)
 		}
+		return
+	case "docker-compose", "podman-compose":
+		p.composeEnvFile(c)
 		return
 	case "unzip":
 		p.checkTarToStdout(c)
