@@ -163,6 +163,7 @@ func checkSecretOperand(p *Pass, c *syntax.Call) {
 		code, _ = syntax.ShellScript(c)
 	}
 	var known map[int]bool
+	var uses map[int]*keyUse
 	for i, w := range c.Args {
 		if !w.Static || w.Value == "" || i == code {
 			continue
@@ -200,11 +201,15 @@ func checkSecretOperand(p *Pass, c *syntax.Call) {
 				return
 			}
 			known = knownWords(c)
-			for start := range keyUseWords(c, func(v string) bool {
+			uses = keyUseWords(c, func(v string) bool {
 				_, ok := p.secretOf(c.Dir, syntax.Arg{Value: v, Raw: v, Static: true})
 				return ok
-			}) {
-				known[start] = true
+			})
+			for start, u := range uses {
+				// A file the program writes is the one it makes when it
+				// is not there (the disk decides below); without the
+				// disk, the row says so.
+				known[start] = !u.writes || p.Config.NoGlobMatches
 			}
 		}
 		if known[w.Start] && w.End > w.Start {
@@ -215,8 +220,11 @@ func checkSecretOperand(p *Pass, c *syntax.Call) {
 				continue
 			}
 		}
-		p.Report(c, Finding{Rule: "secret-operand", Decision: Ask, PathContext: "blocked",
-			Message: fmt.Sprintf("%s is given %s, which may print it: %s", c.Name, a.Raw, s.Reason("a secret:"))})
+		msg := fmt.Sprintf("%s is given %s, which may print it: %s", c.Name, a.Raw, s.Reason("a secret:"))
+		if u := uses[w.Start]; u != nil && u.writes {
+			msg = fmt.Sprintf("%s writes a new file over %s, a secret kept on disk: %s", c.Name, a.Raw, s.Reason("a secret:"))
+		}
+		p.Report(c, Finding{Rule: "secret-operand", Decision: Ask, PathContext: "blocked", Message: msg})
 		return
 	}
 }
@@ -237,16 +245,22 @@ func knownWords(c *syntax.Call) map[int]bool {
 
 // keyUseWords returns the starts of c's words that a keyUses row reads
 // as a file the program uses (gunicorn --keyfile key.pem, cosign sign
-// --key cosign.key), with what the program does with it. A row's option
+// --key cosign.key) or writes, with the row. A row whose login a
+// variable the command sets sends elsewhere (HELM_KUBEAPISERVER) does
+// not hold. A row's option
 // counts only before "--", in the row's subcommand and modes, and only
 // where it is an option: a bare option before it that the row does not
 // know as a flag might take the option word as its own value. For an ssh
 // argument string (csshX --ssh_args "-i KEY") the word counts when no
 // part of it but the identity names a secret (secret reports one).
-func keyUseWords(c *syntax.Call, secret func(string) bool) map[int]string {
-	var out map[int]string
-	for _, u := range keyUses {
+func keyUseWords(c *syntax.Call, secret func(string) bool) map[int]*keyUse {
+	var out map[int]*keyUse
+	for k := range keyUses {
+		u := &keyUses[k]
 		if u.program != c.Name {
+			continue
+		}
+		if slices.ContainsFunc(u.unlessEnv, func(v string) bool { return slices.Contains(c.EnvChanged, v) }) {
 			continue
 		}
 		args := c.Args
@@ -258,11 +272,11 @@ func keyUseWords(c *syntax.Call, secret func(string) bool) map[int]string {
 			}
 		}
 		args = args[:end]
-		if !keyUseApplies(u, args) {
+		if !keyUseApplies(*u, args) {
 			continue
 		}
 		for i, a := range args {
-			if !a.Static || i > 0 && !keyUseOptionAt(u, args[i-1]) {
+			if !a.Static || i > 0 && !keyUseOptionAt(*u, args[i-1]) {
 				continue
 			}
 			at := -1
@@ -290,9 +304,9 @@ func keyUseWords(c *syntax.Call, secret func(string) bool) map[int]string {
 				continue
 			}
 			if out == nil {
-				out = map[int]string{}
+				out = map[int]*keyUse{}
 			}
-			out[args[at].Start] = u.does
+			out[args[at].Start] = u
 		}
 	}
 	return out

@@ -95,8 +95,15 @@ const maxJqDepth = 4
 // "config" as $c loads it from the -L directories as the command line
 // would. It reports whether it found one.
 func (p *Pass) jqModuleReads(c *syntax.Call, program syntax.Arg, libs []string) bool {
+	return p.jqModuleReadsFrom(c, program, libs, "")
+}
+
+// jqModuleReadsFrom is jqModuleReads for a program read from a file in
+// directory origin (jq -f filters/x.jq): its metadata's relative search
+// paths resolve from there, as a module's do (jq 1.6, checked).
+func (p *Pass) jqModuleReadsFrom(c *syntax.Call, program syntax.Arg, libs []string, origin string) bool {
 	budget := maxJqModules
-	return p.jqModuleReadsIn(c, program, libs, "", 0, &budget, map[string]bool{})
+	return p.jqModuleReadsIn(c, program, libs, origin, 0, &budget, map[string]bool{})
 }
 
 func (p *Pass) jqModuleReadsIn(c *syntax.Call, program syntax.Arg, libs []string, origin string, depth int, budget *int, seen map[string]bool) bool {

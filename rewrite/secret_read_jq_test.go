@@ -33,6 +33,10 @@ func TestJqModulesRead(t *testing.T) {
 		"proj/lib/near.jq":  `import "config" as $c {search: "../../home/.docker"}; def leak: $c;`,
 		"proj/lib/deep.jq":  `import "near" as n; def leak2: n::leak;`,
 		"proj/lib/tools.jq": `include "util"; def g: f + 1;`,
+		"proj/lib/loop.jq":  `import "loop" as l; def x: 1;`,
+		// A program file's relative search path is its directory's.
+		"proj/filters/near.jq": `import "config" as $c {search: "../../home/.docker"}; $c`,
+		"proj/filters/cwd.jq":  `import "config" as $c {search: "../home/.docker"}; 1`,
 	})
 	reads := []string{
 		`jq -L ~/.docker -n 'import "config" as $c; $c'`,
@@ -45,6 +49,7 @@ func TestJqModulesRead(t *testing.T) {
 		`jq -n -L lib -L ~/.docker 'import "leak" as l; l::leak'`,
 		`jq -n -L lib 'import "near" as n; n::leak'`,
 		`jq -n -L lib 'import "deep" as d; d::leak2'`,
+		`jq -n -f filters/near.jq`,
 	}
 	if jq, err := exec.LookPath("jq"); err == nil {
 		for _, cmd := range reads {
@@ -75,6 +80,9 @@ func TestJqModulesRead(t *testing.T) {
 		// module's own): jq stops with "module not found".
 		{`jq -n -L lib 'import "leak" as l; 1'`, "allow"},
 		{`jq -n -L lib 'import "loop" as l; l::x'`, "allow"}, // a cycle: read once
+		// From filters/, ../home/.docker is no directory: jq stops with
+		// "module not found" and prints nothing.
+		{`jq -n -f filters/cwd.jq`, "allow"},
 		{`jq -L lib -f filters/report.jq package.json`, "allow"},
 		{`jq -n -f filters/dump.jq`, "allow"}, // no config.json here or in ~/.jq
 		{`jq '.name' package.json`, "allow"},

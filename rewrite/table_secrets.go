@@ -35,10 +35,17 @@ type keyUse struct {
 	// modes that use the file); unless the words that make the file go
 	// elsewhere or be printed.
 	when, unless []string
+	// unlessEnv are the variables that, set by the command, send the
+	// file's login elsewhere (HELM_KUBEAPISERVER as --kube-apiserver).
+	unlessEnv []string
 	// sshArgs reports that the value is options for ssh, whose -i file is
 	// the identity ssh authenticates with.
 	sshArgs bool
-	does    string
+	// writes reports that the program writes a new file there: a secret
+	// that is not on disk is the one it makes, one that is there would be
+	// replaced, which secret-operand still asks about.
+	writes bool
+	does   string
 }
 
 // keyUses are the rows of keyUse, one program and set of options each.
@@ -59,7 +66,7 @@ var keyUses = []keyUse{
 		does: "authenticates over SSH with it as the identity"},
 	{program: "csshX", opts: []string{"--ssh_args"}, sshArgs: true,
 		does: "passes the words to ssh, whose -i file is the identity it logs in with"},
-	{program: "helm", opts: []string{"--kubeconfig"}, unless: []string{"--kube-apiserver"},
+	{program: "helm", opts: []string{"--kubeconfig"}, unless: []string{"--kube-apiserver"}, unlessEnv: []string{"HELM_KUBEAPISERVER"},
 		does: "connects with the cluster login it holds to the server it names (not when --kube-apiserver sends that login elsewhere)"},
 	{program: "cosign", subs: []string{"sign", "sign-blob", "attest", "attest-blob", "verify", "verify-blob", "verify-attestation", "verify-blob-attestation"}, opts: []string{"--key"},
 		does: "signs with the private key or verifies with the public one; it uploads the signature, not the key"},
@@ -80,7 +87,7 @@ var keyUses = []keyUse{
 	{program: "openconnect", opts: []string{"--certificate", "-c", "--sslkey", "-k", "--cafile"}, flags: []string{"-b", "--background", "-q", "--quiet", "-v", "--verbose"},
 		does: "presents it as its TLS client key or certificate to the VPN server"},
 	{program: "acme.sh", opts: []string{"--key-file", "--cert-file", "--ca-file", "--fullchain-file"}, flags: []string{"--install-cert", "--installcert"},
-		when: []string{"--install-cert", "--installcert"},
+		when: []string{"--install-cert", "--installcert"}, writes: true,
 		does: "with --install-cert copies the issued key or certificate to that path (a write, not a read)"},
 	{program: "rauc", subs: []string{"bundle", "resign", "convert", "extract-signature"}, opts: []string{"--key", "--cert", "--keyring"},
 		does: "signs the bundle with the key, or checks it against the keyring"},
@@ -92,11 +99,20 @@ var keyUses = []keyUse{
 		does: "decrypts the key with the passphrase asked for and opens or locks the tomb with it"},
 	{program: "tarsnap", opts: []string{"--keyfile"}, flags: []string{"-c", "-x", "-t", "-d", "--list-archives", "--fsck", "--print-stats"},
 		does: "encrypts and signs the archives with it"},
-	{program: "tarsnap-keygen", opts: []string{"--keyfile"},
+	{program: "tarsnap-keygen", opts: []string{"--keyfile"}, writes: true,
 		does: "writes the new machine key there (a write, not a read)"},
-	{program: "certtool", opts: []string{"--load-privkey", "--load-ca-privkey", "--load-certificate", "--load-ca-certificate", "--outfile"},
-		flags:  []string{"--generate-self-signed", "-s", "--generate-certificate", "-c", "--generate-request", "-q", "--generate-proxy", "--generate-crl", "--update-certificate", "-u", "--generate-privkey", "-p"},
-		when:   []string{"--generate-self-signed", "-s", "--generate-certificate", "-c", "--generate-request", "-q", "--generate-proxy", "--generate-crl", "--update-certificate", "-u", "--generate-privkey", "-p"},
-		unless: []string{"--to-p12", "--to-p8", "--to-rsa", "-k", "--key-info", "--pubkey-info", "--p12-info", "--p8-info", "--privkey-info"},
-		does:   "in a generate mode signs the certificate or request with the key, or writes the new key to --outfile; its conversions (--to-p12, --to-p8) print the key and are not uses"},
+	{program: "certtool", opts: []string{"--load-privkey", "--load-ca-privkey", "--load-certificate", "--load-ca-certificate"},
+		flags:  certtoolModes,
+		when:   certtoolModes,
+		unless: certtoolPrints,
+		does:   "in a generate mode signs the certificate or request with the key; its conversions (--to-p12, --to-p8) print the key and are not uses"},
+	{program: "certtool", opts: []string{"--outfile"}, flags: certtoolModes, when: certtoolModes, unless: certtoolPrints, writes: true,
+		does: "in a generate mode writes the new key, certificate or request there"},
 }
+
+// certtoolModes are certtool's generate modes (flags); certtoolPrints
+// its modes that print a key they load.
+var (
+	certtoolModes  = []string{"--generate-self-signed", "-s", "--generate-certificate", "-c", "--generate-request", "-q", "--generate-proxy", "--generate-crl", "--update-certificate", "-u", "--generate-privkey", "-p"}
+	certtoolPrints = []string{"--to-p12", "--to-p8", "--to-rsa", "-k", "--key-info", "--pubkey-info", "--p12-info", "--p8-info", "--privkey-info"}
+)
