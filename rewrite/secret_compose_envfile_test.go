@@ -23,6 +23,8 @@ func TestComposeEnvFile(t *testing.T) {
 	})
 	checkDecisions(t, cfg, []struct{ cmd, want string }{
 		{"docker compose --env-file .env config", "deny"},
+		{"docker compose config --env-file .env", "deny"},
+		{"docker compose config --format json --env-file=.env", "deny"},
 		{"docker compose --env-file=.env convert", "deny"},
 		{"docker-compose --env-file .env config", "deny"},
 		{"podman compose --env-file .env config --services", "deny"},
@@ -38,6 +40,11 @@ func TestComposeEnvFile(t *testing.T) {
 		{"docker compose --env-file .env.missing up", "allow"},
 		{"docker compose --env-file settings.env.example config", "allow"},
 		{"docker compose config", "allow"},
+		{"docker compose config --env-file settings.env.example", "allow"},
+		// Validation and the file as written print no value.
+		{"docker compose --env-file .env config -q", "allow"},
+		{"docker compose --env-file .env config --no-interpolate", "allow"},
+		{"docker compose --env-file ~/.ssh/id_rsa config -q", "deny"},
 		{"docker compose up", "allow"},
 		{"docker run --env-file .env img", "allow"},
 	})

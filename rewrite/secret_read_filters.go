@@ -291,10 +291,20 @@ func (p *Pass) composeEnvFile(c *syntax.Call) bool {
 	}
 	opts, operands := scan(args, optSpec{shortVal: "fp", longVal: longOpts("file", "project-name", "project-directory", "env-file", "profile", "ansi", "progress", "parallel"), longEq: true, stop: true})
 	sub := ""
+	files := find(opts, "env-file")
 	if len(operands) > 0 {
 		sub = args[operands[0]].Value
+		if sub == "config" || sub == "convert" {
+			// A global option may follow the subcommand (docker compose
+			// config --env-file .env): config takes no other --env-file.
+			more, _ := scan(args[operands[0]+1:], optSpec{longVal: longOpts("env-file", "format", "output", "hash", "profile", "project-name", "project-directory", "file"), shortVal: "ofp", longEq: true})
+			files = append(files, find(more, "env-file")...)
+			if given(more, "q", "quiet", "no-interpolate") {
+				sub = "config -q" // validates, or prints the file as written
+			}
+		}
 	}
-	for _, o := range find(opts, "env-file") {
+	for _, o := range files {
 		s, ok := p.secretOf(c.Dir, o.val)
 		if !ok {
 			continue
