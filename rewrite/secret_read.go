@@ -88,7 +88,9 @@ Programs that print or copy out the files they are given: m4, tsort, a
 C compiler's -E (gcc -E -x c .env), dos2unix/unix2dos -n IN OUT and -O;
 make -p when its makefile includes a secret (include .env, -include
 .env); docker compose config --environment (the .env values interpolation
-uses). A relative name in a directory only known at run time is judged
+uses), compose config given --env-file F (the compose file with F's
+values) and compose given an --env-file that is no env file (its parser
+quotes the text from the bad line on: --env-file ~/.ssh/id_rsa up). A relative name in a directory only known at run time is judged
 from the home directory and those above it too (tar -C "$D" -c .ssh), and
 a name . finds in a PATH entry only known at run time from every
 directory where it could reach a secret (PATH=~/bin:$X . credentials):
