@@ -363,6 +363,7 @@ func checkWith(cfg *Config, command string, verify bool, read *secretTexts) *Res
 		}
 		return res
 	}
+	read.derive(cfg, m)
 	p := &Pass{Config: cfg, Model: m, calls: map[int]*syntax.Call{}}
 	run(p, cfg.Rules)
 	for _, sc := range m.Unparsed {

@@ -23,7 +23,10 @@ secret-read and exfiltrate judge (cat, cp, grep, curl, …) are theirs;
 programs that only name, hash, move or check a file without showing its
 content (ls, stat, chmod, rm, sha256sum, wc, git …) and programs that hand
 a file to a process or key agent without printing it (ssh -i, ssh-add,
-code, open) pass. Any word counts: an operand, the word after any option
+code, open) pass, as does the option a program's row in keyUses says
+uses its file (gunicorn --keyfile, ansible-playbook --private-key,
+cosign sign --key, helm --kubeconfig): the program is given the key it
+uses. Any other word counts: an operand, the word after any option
 and a value attached to one (mycli -k ~/.ssh/id_rsa, tool --key .env,
 --input=.env, -k.env), since an unknown program may print, log or send
 the file whatever its option is called; a script's arguments are such
@@ -160,6 +163,7 @@ func checkSecretOperand(p *Pass, c *syntax.Call) {
 		code, _ = syntax.ShellScript(c)
 	}
 	var known map[int]bool
+	var uses map[int]*keyUse
 	for i, w := range c.Args {
 		if !w.Static || w.Value == "" || i == code {
 			continue
@@ -197,6 +201,16 @@ func checkSecretOperand(p *Pass, c *syntax.Call) {
 				return
 			}
 			known = knownWords(c)
+			uses = keyUseWords(c, func(v string) bool {
+				_, ok := p.secretOf(c.Dir, syntax.Arg{Value: v, Raw: v, Static: true})
+				return ok
+			})
+			for start, u := range uses {
+				// A file the program writes is the one it makes when it
+				// is not there (the disk decides below); without the
+				// disk, the row says so.
+				known[start] = !u.writes || p.Config.NoGlobMatches
+			}
 		}
 		if known[w.Start] && w.End > w.Start {
 			continue
@@ -206,8 +220,11 @@ func checkSecretOperand(p *Pass, c *syntax.Call) {
 				continue
 			}
 		}
-		p.Report(c, Finding{Rule: "secret-operand", Decision: Ask, PathContext: "blocked",
-			Message: fmt.Sprintf("%s is given %s, which may print it: %s", c.Name, a.Raw, s.Reason("a secret:"))})
+		msg := fmt.Sprintf("%s is given %s, which may print it: %s", c.Name, a.Raw, s.Reason("a secret:"))
+		if u := uses[w.Start]; u != nil && u.writes {
+			msg = fmt.Sprintf("%s writes a new file over %s, a secret kept on disk: %s", c.Name, a.Raw, s.Reason("a secret:"))
+		}
+		p.Report(c, Finding{Rule: "secret-operand", Decision: Ask, PathContext: "blocked", Message: msg})
 		return
 	}
 }
@@ -224,6 +241,148 @@ func knownWords(c *syntax.Call) map[int]bool {
 		known[a.Start] = true
 	}
 	return known
+}
+
+// keyUseWords returns the starts of c's words that a keyUses row reads
+// as a file the program uses (gunicorn --keyfile key.pem, cosign sign
+// --key cosign.key) or writes, with the row. A row whose login a
+// variable the command sets sends elsewhere (HELM_KUBEAPISERVER) does
+// not hold. A row's option
+// counts only before "--", in the row's subcommand and modes, and only
+// where it is an option: a bare option before it that the row does not
+// know as a flag might take the option word as its own value. For an ssh
+// argument string (csshX --ssh_args "-i KEY") the word counts when no
+// part of it but the identity names a secret (secret reports one).
+func keyUseWords(c *syntax.Call, secret func(string) bool) map[int]*keyUse {
+	var out map[int]*keyUse
+	for k := range keyUses {
+		u := &keyUses[k]
+		if u.program != c.Name {
+			continue
+		}
+		if slices.ContainsFunc(u.unlessEnv, func(v string) bool { return slices.Contains(c.EnvChanged, v) }) {
+			continue
+		}
+		args := c.Args
+		end := len(args)
+		for i, a := range args {
+			if a.Value == "--" {
+				end = i
+				break
+			}
+		}
+		args = args[:end]
+		if !keyUseApplies(*u, args) {
+			continue
+		}
+		for i, a := range args {
+			if !a.Static || i > 0 && !keyUseOptionAt(*u, args[i-1]) {
+				continue
+			}
+			at := -1
+			for _, o := range u.opts {
+				switch {
+				case strings.HasSuffix(o, ":") || strings.HasSuffix(o, "="):
+					if len(a.Value) > len(o) && strings.HasPrefix(a.Value, o) {
+						at = i
+					}
+				case a.Value == o:
+					if i+1 < len(args) {
+						at = i + 1
+					}
+				case strings.HasPrefix(o, "--") && strings.HasPrefix(a.Value, o+"="):
+					at = i
+				}
+				if at >= 0 {
+					break
+				}
+			}
+			if at < 0 || !args[at].Static {
+				continue
+			}
+			if u.sshArgs && !sshIdentityOnly(args[at].Value, secret) {
+				continue
+			}
+			if out == nil {
+				out = map[int]*keyUse{}
+			}
+			out[args[at].Start] = u
+		}
+	}
+	return out
+}
+
+// keyUseApplies reports whether row u holds for a call with args: its
+// subcommand, one of its modes, none of the options that make it print
+// or send the file.
+func keyUseApplies(u keyUse, args []syntax.Arg) bool {
+	if len(u.subs) > 0 {
+		sub := ""
+		for _, a := range args {
+			if !strings.HasPrefix(a.Value, "-") {
+				sub = a.Value
+				break
+			}
+		}
+		if !slices.Contains(u.subs, sub) {
+			return false
+		}
+	}
+	mode := len(u.when) == 0
+	for _, a := range args {
+		if !a.Static {
+			if len(u.unless) > 0 {
+				return false // it may be one of them
+			}
+			continue
+		}
+		name, _, _ := strings.Cut(a.Value, "=")
+		if slices.Contains(u.unless, name) {
+			return false
+		}
+		mode = mode || slices.Contains(u.when, name)
+	}
+	return mode
+}
+
+// keyUseOptionAt reports whether the word before an option of row u
+// leaves it an option: a word that is no option (an operand, a value, the
+// subcommand), an option with its value attached, or a flag of the row.
+func keyUseOptionAt(u keyUse, prev syntax.Arg) bool {
+	v := prev.Value
+	if !prev.Static {
+		return false
+	}
+	if !strings.HasPrefix(v, "-") || v == "-" || strings.Contains(v, "=") || slices.Contains(u.flags, v) {
+		return true
+	}
+	for _, o := range u.opts {
+		if (strings.HasSuffix(o, ":") || strings.HasSuffix(o, "=")) && strings.HasPrefix(v, o) && len(v) > len(o) {
+			return true
+		}
+	}
+	return false
+}
+
+// sshIdentityOnly reports whether ssh options text (csshX --ssh_args "-i
+// KEY -p 22") names no secret but its -i identity files.
+func sshIdentityOnly(text string, secret func(string) bool) bool {
+	fields := strings.Fields(text)
+	for i := 0; i < len(fields); i++ {
+		f := fields[i]
+		switch {
+		case f == "-i":
+			i++
+		case strings.HasPrefix(f, "-i"):
+		default:
+			for _, v := range secretWordPaths(syntax.Arg{Value: f, Raw: f, Static: true}) {
+				if secret(v) {
+					return false
+				}
+			}
+		}
+	}
+	return true
 }
 
 // runsJoinedWords reports that c runs a command made of its own words

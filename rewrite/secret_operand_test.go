@@ -43,8 +43,11 @@ func TestSecretOperand(t *testing.T) {
 		{"xargs -a files.txt echo", "allow"},
 		{"cat /proc/$pid/status", "allow"},
 		// A program corral has no table for, given a key by any option:
-		// it may print, log or send it.
-		{"gunicorn --certfile tls/cert.pem --keyfile tls/key.pem app:app", "ask"},
+		// it may print, log or send it; gunicorn's --keyfile is a row of
+		// keyUses (its TLS key), its log file is not.
+		{"mytool --certfile tls/cert.pem --keyfile tls/key.pem app:app", "ask"},
+		{"gunicorn --log-file tls/key.pem app:app", "ask"},
+		{"gunicorn --certfile tls/cert.pem --keyfile tls/key.pem app:app", "allow"},
 		// Look-alikes.
 		{"docker run --env-file .env img", "allow"},
 		{"ssh -i ~/.ssh/id_rsa host", "allow"},
@@ -119,7 +122,7 @@ func TestSecretOptionValues(t *testing.T) {
 		{"op run --env-file=.env -- node app.js", "allow"},
 		{"node --env-file=.env server.js", "allow"},
 		{"npx dotenv-cli -e .env -- npm start", "allow"},
-		{"uvicorn app:app --ssl-keyfile .env", "ask"},
+		{"uvicorn app:app --ssl-keyfile .env", "allow"}, // loads it as its TLS key: keyUses
 		{"mytool - .env.example", "allow"},
 		{"mytool -- -", "allow"},
 		{"mytool --= .env.example", "allow"},

@@ -88,7 +88,9 @@ Programs that print or copy out the files they are given: m4, tsort, a
 C compiler's -E (gcc -E -x c .env), dos2unix/unix2dos -n IN OUT and -O;
 make -p when its makefile includes a secret (include .env, -include
 .env); docker compose config --environment (the .env values interpolation
-uses). A relative name in a directory only known at run time is judged
+uses), compose config given --env-file F (the compose file with F's
+values) and compose given an --env-file that is no env file (its parser
+quotes the text from the bad line on: --env-file ~/.ssh/id_rsa up). A relative name in a directory only known at run time is judged
 from the home directory and those above it too (tar -C "$D" -c .ssh), and
 a name . finds in a PATH entry only known at run time from every
 directory where it could reach a secret (PATH=~/bin:$X . credentials):
@@ -129,7 +131,7 @@ A path through another process's /proc directory (/proc/$PPID/cwd/.env,
 		"gzip", "pigz", "bzip2", "pbzip2", "xz", "lzma", "zstd", "lz4", "lzip", "brotli", "openssl", "gpg", "gpg2",
 		"env", "printenv", "set", "export", "declare", "typeset", "7z", "7za", "7zr", "7zz", "jar", "dotenv",
 		"shuf", "bsdtar", "cpio", "pax", "ar", "curl", "make", "gmake", "logger", "groff", "nroff", "troff", "busybox", "httpd",
-		"docker", "podman", "nerdctl", "http-server", "serve", "unzip",
+		"docker", "podman", "nerdctl", "docker-compose", "podman-compose", "http-server", "serve", "unzip",
 		"m4", "gm4", "tsort", "gcc", "cc", "clang", "g++", "c++", "clang++", "dos2unix", "unix2dos", "mac2unix", "unix2mac"),
 	Call:     checkSecretRead,
 	Redirect: checkSecretRedirect,
@@ -287,9 +289,12 @@ func checkSecretRead(p *Pass, c *syntax.Call) {
 		p.checkArchivers(c)
 		return
 	case "docker", "podman", "nerdctl":
-		if !p.composeConfigEnv(c) {
+		if !p.composeConfigEnv(c) && !p.composeEnvFile(c) {
 			p.checkContainerEnvFile(c)
 		}
+		return
+	case "docker-compose", "podman-compose":
+		p.composeEnvFile(c)
 		return
 	case "unzip":
 		p.checkTarToStdout(c)

@@ -1,10 +1,16 @@
 package rewrite
 
 import (
+	"bytes"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
+	"path/filepath"
 	"strings"
+	"unicode"
 
+	"github.com/corral-dev/corral/guards"
 	"github.com/corral-dev/corral/internal/lazy"
 	"github.com/corral-dev/corral/syntax"
 )
@@ -260,4 +266,164 @@ func (p *Pass) composeConfigEnv(c *syntax.Call) bool {
 func fileThere(path string) bool {
 	_, err := os.Lstat(path)
 	return err == nil
+}
+
+// composeEnvFile judges the files compose's --env-file option names
+// (docker compose, podman compose, docker-compose, podman-compose).
+// compose reads such a file to interpolate the compose file: config (and
+// its old name convert) prints the compose file with those values in
+// it, a read of the file; any other subcommand uses the values, unless
+// the file is no env file at all: compose's parser (compose-go's dotenv)
+// then fails with "unexpected character … in variable name near …",
+// quoting the rest of the file from the bad line on (a key's
+// "-----BEGIN", an ini's "[default]"), or "unterminated quoted value"
+// with the line. A file read at hook time is parsed as compose parses
+// it; one that cannot be read is judged by its name (an env file's name
+// is a use, another secret may be quoted and asks); one that is not
+// there sets nothing.
+func (p *Pass) composeEnvFile(c *syntax.Call) bool {
+	args := c.Args
+	if c.Name != "docker-compose" && c.Name != "podman-compose" {
+		if len(args) == 0 || args[0].Value != "compose" {
+			return false
+		}
+		args = args[1:]
+	}
+	opts, operands := scan(args, optSpec{shortVal: "fp", longVal: longOpts("file", "project-name", "project-directory", "env-file", "profile", "ansi", "progress", "parallel"), longEq: true, stop: true})
+	sub := ""
+	files := find(opts, "env-file")
+	if len(operands) > 0 {
+		sub = args[operands[0]].Value
+		if sub == "config" || sub == "convert" {
+			// A global option may follow the subcommand (docker compose
+			// config --env-file .env): config takes no other --env-file.
+			more, _ := scan(args[operands[0]+1:], optSpec{longVal: longOpts("env-file", "format", "output", "hash", "profile", "project-name", "project-directory", "file"), shortVal: "ofp", longEq: true})
+			files = append(files, find(more, "env-file")...)
+			if given(more, "q", "quiet", "no-interpolate") {
+				sub = "config -q" // validates, or prints the file as written
+			}
+		}
+	}
+	for _, o := range files {
+		s, ok := p.secretOf(c.Dir, o.val)
+		if !ok {
+			continue
+		}
+		if sub == "config" || sub == "convert" {
+			p.reportSecret(c, s, c.Name+" compose config prints the compose file with the values it takes from")
+			return true
+		}
+		maybe := p.maybeSecret
+		data, err := []byte(nil), os.ErrInvalid
+		if o.val.Static && !o.val.Glob {
+			data, err = readSmall(guards.Normalize(p.guardsEnv(c.Dir), o.val.Value).Abs, composeEnvLimit)
+		}
+		switch {
+		case err == nil && (len(data) == composeEnvLimit || composeEnvQuotes(data)):
+		case err == nil:
+			continue // an env file: compose uses its values
+		case errors.Is(err, fs.ErrNotExist) && !p.Config.NoGlobMatches:
+			continue // not there: compose stops, naming the file only
+		case composeEnvName(s.Path.Abs) && o.val.Static:
+			continue
+		default:
+			maybe = true
+		}
+		p.maybeSecret = maybe
+		p.reportSecret(c, s, c.Name+" compose --env-file parses it, and its error quotes the text from the first line that is no variable on, of")
+		return true
+	}
+	return false
+}
+
+// composeEnvLimit bounds the env file read at hook time; a longer file
+// is taken to hold a line compose's parser quotes.
+const composeEnvLimit = 1 << 20
+
+// composeEnvName reports whether a path is named as an env file is
+// (.env, .env.production, prod.env): compose reads its lines as
+// variables.
+func composeEnvName(path string) bool {
+	base := filepath.Base(path)
+	return base == ".env" || strings.HasPrefix(base, ".env.") || strings.HasSuffix(base, ".env")
+}
+
+// composeEnvQuotes reports whether compose's env-file parser fails on
+// text with an error that quotes it, as compose-go's dotenv parser
+// reads it byte by byte: blank and comment lines are skipped, "export "
+// is dropped, a name of letters, digits, "_" and "." ends at "=", ":"
+// or the line's end (a name alone takes the variable from the
+// environment); any other byte in a name is quoted with the rest of the
+// file, a quoted value with no closing quote with its line. A name with
+// a blank in it stops the parse with an error that quotes nothing.
+func composeEnvQuotes(src []byte) bool {
+	blank := func(r rune) bool {
+		switch r {
+		case '\t', '\v', '\f', '\r', ' ', 0x85, 0xA0:
+			return true
+		}
+		return false
+	}
+	for {
+		src = bytes.TrimLeftFunc(src, unicode.IsSpace)
+		if len(src) == 0 {
+			return false
+		}
+		if src[0] == '#' {
+			i := bytes.IndexByte(src, '\n')
+			if i < 0 {
+				return false
+			}
+			src = src[i:]
+			continue
+		}
+		src = bytes.TrimLeftFunc(bytes.TrimPrefix(src, []byte("export")), blank)
+		key, end, inherited := "", -1, false
+	name:
+		for i, ch := range src {
+			r := rune(ch)
+			if blank(r) {
+				continue
+			}
+			switch ch {
+			case '=', ':', '\n':
+				key, end, inherited = string(src[:i]), i+1, ch == '\n'
+				break name
+			case '_', '.':
+			default:
+				if !unicode.IsLetter(r) && !unicode.IsNumber(r) {
+					return true // "unexpected character … near <the rest>"
+				}
+			}
+		}
+		if end < 0 {
+			return false // a name up to the end: its value is empty
+		}
+		if strings.Contains(strings.TrimRightFunc(key, unicode.IsSpace), " ") {
+			return false // "key cannot contain a space": nothing quoted
+		}
+		src = bytes.TrimLeftFunc(src[end:], blank)
+		if inherited {
+			continue
+		}
+		if len(src) == 0 || src[0] != '"' && src[0] != '\'' {
+			i := bytes.IndexByte(src, '\n')
+			if i < 0 {
+				return false
+			}
+			src = src[i:]
+			continue
+		}
+		q, closed := src[0], -1
+		for i := 1; i < len(src); i++ {
+			if src[i] == q && src[i-1] != '\\' {
+				closed = i
+				break
+			}
+		}
+		if closed < 0 {
+			return true // "unterminated quoted value <the line>"
+		}
+		src = src[closed+1:]
+	}
 }

@@ -31,6 +31,17 @@ const maxJqModules = 64
 // the working directory even with -L: checked with the installed jq in
 // TestJqModulesRead).
 func jqModuleFiles(program string, libs []string, home string) []string {
+	return jqModuleFilesFrom(program, libs, home, "")
+}
+
+// jqModuleFilesFrom is jqModuleFiles for the directives of a module file
+// in directory origin: jq resolves a relative search path of the
+// metadata from the directory of the file that holds it (checked with
+// jq 1.6: a module's {search: "../x"} is its own directory's ../x), while
+// the working directory, the -L directories and ~/.jq are searched as
+// for the command line's program; the module's own directory is not,
+// unless its metadata names it ("./").
+func jqModuleFilesFrom(program string, libs []string, home, origin string) []string {
 	var out []string
 	seen := map[string]bool{}
 	add := func(p string) {
@@ -57,6 +68,9 @@ func jqModuleFiles(program string, libs []string, home string) []string {
 		}
 		if s := jqSearch.Get().FindStringSubmatch(m[4]); s != nil {
 			for _, d := range jqString.Get().FindAllStringSubmatch(s[1], -1) {
+				if origin != "" && !path.IsAbs(d[1]) {
+					d[1] = path.Join(origin, d[1])
+				}
 				dirs = append(dirs, d[1])
 			}
 		}
@@ -68,17 +82,60 @@ func jqModuleFiles(program string, libs []string, home string) []string {
 	return out
 }
 
+// maxJqDepth bounds how deep the directives of modules that import
+// modules are followed; maxJqModules bounds the module files read.
+const maxJqDepth = 4
+
 // jqModuleReads judges the modules jq's program loads: a data import of
 // a secret (jq -L ~/.docker -n 'import "config" as $c; $c' prints
-// ~/.docker/config.json) reads it as -f and --slurpfile do. It reports
-// whether it found one.
+// ~/.docker/config.json) reads it as -f and --slurpfile do. A code module
+// found on disk (P.jq) is read at hook time as a script file is, and its
+// own directives are judged the same way, down to maxJqDepth levels and
+// at most maxJqModules files: a module in the project that imports
+// "config" as $c loads it from the -L directories as the command line
+// would. It reports whether it found one.
 func (p *Pass) jqModuleReads(c *syntax.Call, program syntax.Arg, libs []string) bool {
+	return p.jqModuleReadsFrom(c, program, libs, "")
+}
+
+// jqModuleReadsFrom is jqModuleReads for a program read from a file in
+// directory origin (jq -f filters/x.jq): its metadata's relative search
+// paths resolve from there, as a module's do (jq 1.6, checked).
+func (p *Pass) jqModuleReadsFrom(c *syntax.Call, program syntax.Arg, libs []string, origin string) bool {
+	budget := maxJqModules
+	return p.jqModuleReadsIn(c, program, libs, origin, 0, &budget, map[string]bool{})
+}
+
+func (p *Pass) jqModuleReadsIn(c *syntax.Call, program syntax.Arg, libs []string, origin string, depth int, budget *int, seen map[string]bool) bool {
 	if !program.Static || !strings.Contains(program.Value, "import") && !strings.Contains(program.Value, "include") {
 		return false
 	}
-	for _, f := range jqModuleFiles(program.Value, libs, p.Config.Home) {
+	files := jqModuleFilesFrom(program.Value, libs, p.Config.Home, origin)
+	for _, f := range files {
 		a := syntax.Arg{Value: f, Raw: f, Static: true, Start: program.Start, End: program.End}
 		if p.secretOperand(c, a, false, false, nil) {
+			return true
+		}
+	}
+	if depth >= maxJqDepth || p.Config.Paths == nil || p.Config.NoScriptFiles {
+		return false
+	}
+	for _, f := range files {
+		if !strings.HasSuffix(f, ".jq") || *budget <= 0 {
+			continue
+		}
+		d := c.Dir.Join(f)
+		if !d.Known || seen[d.Path] {
+			continue
+		}
+		seen[d.Path] = true
+		text, err := syntax.ReadScript(d.Path)
+		if err != nil {
+			continue
+		}
+		*budget--
+		module := syntax.Arg{Value: text, Raw: program.Raw, Static: true, Start: program.Start, End: program.End}
+		if p.jqModuleReadsIn(c, module, libs, path.Dir(f), depth+1, budget, seen) {
 			return true
 		}
 	}

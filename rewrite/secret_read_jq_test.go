@@ -26,6 +26,17 @@ func TestJqModulesRead(t *testing.T) {
 		"proj/package.json":        `{"name":"p"}`,
 		"proj/filters/dump.jq":     `import "config" as $c; $c`,
 		"proj/filters/report.jq":   `include "util"; .items | map(f)`,
+		// Modules that import modules: jq follows them with the same
+		// search directories, a module's own {search: …} from its file's
+		// directory.
+		"proj/lib/leak.jq":  `import "config" as $c; def leak: $c;`,
+		"proj/lib/near.jq":  `import "config" as $c {search: "../../home/.docker"}; def leak: $c;`,
+		"proj/lib/deep.jq":  `import "near" as n; def leak2: n::leak;`,
+		"proj/lib/tools.jq": `include "util"; def g: f + 1;`,
+		"proj/lib/loop.jq":  `import "loop" as l; def x: 1;`,
+		// A program file's relative search path is its directory's.
+		"proj/filters/near.jq": `import "config" as $c {search: "../../home/.docker"}; $c`,
+		"proj/filters/cwd.jq":  `import "config" as $c {search: "../home/.docker"}; 1`,
 	})
 	reads := []string{
 		`jq -L ~/.docker -n 'import "config" as $c; $c'`,
@@ -35,6 +46,10 @@ func TestJqModulesRead(t *testing.T) {
 		`jq -n 'import "config" as $c {search: "../home/.docker"}; $c'`,
 		`jq -n -L lib 'import "../home/.docker/config" as $c; $c'`,
 		`jq -n -L ../home/.docker -f filters/dump.jq`,
+		`jq -n -L lib -L ~/.docker 'import "leak" as l; l::leak'`,
+		`jq -n -L lib 'import "near" as n; n::leak'`,
+		`jq -n -L lib 'import "deep" as d; d::leak2'`,
+		`jq -n -f filters/near.jq`,
 	}
 	if jq, err := exec.LookPath("jq"); err == nil {
 		for _, cmd := range reads {
@@ -60,6 +75,14 @@ func TestJqModulesRead(t *testing.T) {
 		{`jq -n 'import "lib/util" as u; u::f'`, "allow"},
 		{`jq -n 'import "data/fixture" as $d; $d'`, "allow"},
 		{`jq -n -L ~/.docker '1'`, "allow"},
+		{`jq -n -L lib 'import "tools" as t; t::g'`, "allow"},
+		// leak.jq's "config" is in no directory jq searches here (not the
+		// module's own): jq stops with "module not found".
+		{`jq -n -L lib 'import "leak" as l; 1'`, "allow"},
+		{`jq -n -L lib 'import "loop" as l; l::x'`, "allow"}, // a cycle: read once
+		// From filters/, ../home/.docker is no directory: jq stops with
+		// "module not found" and prints nothing.
+		{`jq -n -f filters/cwd.jq`, "allow"},
 		{`jq -L lib -f filters/report.jq package.json`, "allow"},
 		{`jq -n -f filters/dump.jq`, "allow"}, // no config.json here or in ~/.jq
 		{`jq '.name' package.json`, "allow"},

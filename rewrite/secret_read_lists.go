@@ -1,6 +1,7 @@
 package rewrite
 
 import (
+	"path"
 	"strings"
 
 	"github.com/corral-dev/corral/guards"
@@ -189,11 +190,12 @@ func (p *Pass) checkJq(c *syntax.Call) {
 	}
 	// jq -f prog.jq: the program file's own directives, read at hook
 	// time as a script file is (they resolve from the working directory
-	// and the -L directories, as the command line's do).
+	// and the -L directories, as the command line's do, and a relative
+	// {search: …} from the file's own directory).
 	if fromFile != nil && fromFile.Static && p.Config.Paths != nil && !p.Config.NoScriptFiles {
 		if d := c.Dir.Join(fromFile.Value); d.Known {
 			if text, err := syntax.ReadScript(d.Path); err == nil {
-				p.jqModuleReads(c, syntax.Arg{Value: text, Raw: fromFile.Raw, Static: true, Start: fromFile.Start, End: fromFile.End}, dirs)
+				p.jqModuleReadsFrom(c, syntax.Arg{Value: text, Raw: fromFile.Raw, Static: true, Start: fromFile.Start, End: fromFile.End}, dirs, path.Dir(fromFile.Value))
 			}
 		}
 	}
