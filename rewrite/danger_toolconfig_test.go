@@ -21,6 +21,11 @@ func TestToolConfig(t *testing.T) {
 		{"go env GOPROXY", Allow},
 		{"pip config list", Allow},
 		{"pip config set global.timeout 60", Allow},
+		// The default index over https, judged as the pip.conf line is.
+		{"pip config set global.index-url https://pypi.org/simple", Allow},
+		{"pip config set global.trusted-host pypi.org", Allow},
+		{"pip config set global.index-url http://pypi.org/simple", Ask},
+		{`pip config set global.index-url "$INDEX"`, Ask},
 	})
 	testRule(t, "tool-config", []ruleCase{
 		{"npm config set registry https://npm.example", Ask},

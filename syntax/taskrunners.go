@@ -1090,6 +1090,12 @@ func (w *walker) pipInstall(c scope, call *Call, args []Arg) {
 		}
 		switch key {
 		case "index-url", "extra-index-url", "trusted-host", "find-links":
+			// The value judged as the same line written into pip.conf is:
+			// the default index over https (pip config set
+			// global.index-url https://pypi.org/simple) passes.
+			if len(args) == 4 && args[2].Static && !indexKeyRisky(pipConfFile, key, args[3].Value, !args[3].Static) {
+				return
+			}
 			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: args[2].Raw,
 				What: "pip config set " + clip(args[2].Raw, 40) + " is kept in pip's configuration: every later pip install fetches packages, and runs their build code, from there"})
 		}
