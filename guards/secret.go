@@ -133,6 +133,10 @@ var (
 	defaultSecretExceptions = []string{
 		"*.pub", "~/.ssh/known_hosts*", "~/.ssh/config",
 		".env.example", ".env.sample", ".env.template", ".env.*.example", ".env.*.sample", ".env.*.template",
+		// Committed templates of other tools (Symfony's .env.dist,
+		// dotenv-defaults, dotenv-safe's schema) and TypeScript's
+		// declarations of import.meta.env: no values of their own.
+		".env.dist", ".env.*.dist", ".env.defaults", ".env.schema", ".env.d.ts",
 		".dev.vars.example", ".dev.vars.sample", ".dev.vars.template",
 	}
 )
