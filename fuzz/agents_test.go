@@ -43,6 +43,9 @@ var agentInputs = []string{
 	// Cline 3.x: a refusal of its own tools that lets the run go on.
 	`{"hookName":"tool_call","taskId":"c1","tool_call":{"id":"1","name":"run_commands","input":{"commands":["ls","rm -rf ~"]}}}`,
 	`{"hookName":"tool_call","taskId":"c1","tool_call":{"id":"1","name":"editor","input":{"path":".env","new_text":"A=1"}}}`,
+	// Cursor's beforeMCPExecution: tool_input as a JSON text or an object.
+	`{"hook_event_name":"beforeMCPExecution","conversation_id":"c","workspace_roots":["/p"],"tool_name":"execute_command","tool_input":"{\"command\":\"rm -rf ~\"}","command":"npx s"}`,
+	`{"hook_event_name":"beforeMCPExecution","tool_name":"write_file","tool_input":{"path":".git/hooks/pre-commit","content":1}}`,
 	// MCP servers' tools, judged by their input's shape.
 	`{"hook_event_name":"PreToolUse","tool_name":"mcp__shell__execute_command","tool_input":{"command":"rm -rf ~","cwd":"/p"}}`,
 	`{"hook_event_name":"PreToolUse","tool_name":"mcp__fs__edit_file","tool_input":{"path":".mcp.json","edits":[{"oldText":"a","newText":"b"},7]}}`,

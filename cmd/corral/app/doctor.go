@@ -184,6 +184,10 @@ func (env *runtimeEnv) doctorAgent(r *doctorReport, ad agent.Adapter, t agent.Ta
 		}
 		protected = true
 		r.add("ok", topic, "corral runs on %s (%s scope, %s)", events, reg.Scope, reg.File)
+		if ad.Name() == "cursor" && !hasEvent(reg.Events, "beforeMCPExecution") {
+			// Cursor sends MCP servers' tools to beforeMCPExecution only.
+			r.add("warn", topic, "MCP servers' tools are NOT checked (%s has no beforeMCPExecution hook, an installation older than this): run `corral init --agent cursor`", reg.File)
+		}
 	}
 	if len(regs) == 0 || !protected {
 		if ad.Detect(t) && !hasCommand(regs) {
@@ -191,6 +195,17 @@ func (env *runtimeEnv) doctorAgent(r *doctorReport, ad agent.Adapter, t agent.Ta
 		}
 	}
 	return protected
+}
+
+// hasEvent reports whether a registration's events (each "EVENT" or
+// "EVENT MATCHER") include name.
+func hasEvent(events []string, name string) bool {
+	for _, ev := range events {
+		if e, _, _ := strings.Cut(ev, " "); e == name {
+			return true
+		}
+	}
+	return false
 }
 
 func hasCommand(regs []agent.Registration) bool {
