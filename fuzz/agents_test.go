@@ -46,6 +46,9 @@ var agentInputs = []string{
 	// Cursor's beforeMCPExecution: tool_input as a JSON text or an object.
 	`{"hook_event_name":"beforeMCPExecution","conversation_id":"c","workspace_roots":["/p"],"tool_name":"execute_command","tool_input":"{\"command\":\"rm -rf ~\"}","command":"npx s"}`,
 	`{"hook_event_name":"beforeMCPExecution","tool_name":"write_file","tool_input":{"path":".git/hooks/pre-commit","content":1}}`,
+	// Windsurf's pre_mcp_tool_use: arguments as an object or a JSON text.
+	`{"agent_action_name":"pre_mcp_tool_use","trajectory_id":"t","tool_info":{"mcp_server_name":"sh","mcp_tool_name":"execute_command","mcp_tool_arguments":"{\"command\":\"rm -rf ~\"}"}}`,
+	`{"agent_action_name":"pre_mcp_tool_use","tool_info":{"mcp_tool_name":"write_file","mcp_tool_arguments":[1]}}`,
 	// MCP servers' tools, judged by their input's shape.
 	`{"hook_event_name":"PreToolUse","tool_name":"mcp__shell__execute_command","tool_input":{"command":"rm -rf ~","cwd":"/p"}}`,
 	`{"hook_event_name":"PreToolUse","tool_name":"mcp__fs__edit_file","tool_input":{"path":".mcp.json","edits":[{"oldText":"a","newText":"b"},7]}}`,
