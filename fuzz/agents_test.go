@@ -40,6 +40,15 @@ var agentInputs = []string{
 	`{"agent_action_name":"pre_run_command","tool_info":{"command_line":5}}`,
 	`{"preToolUse":null,"hookName":"PreToolUse"}`,
 	`{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"cmd":"rm -rf ~","command":"ls"}}`,
+	// Cline 3.x: a refusal of its own tools that lets the run go on.
+	`{"hookName":"tool_call","taskId":"c1","tool_call":{"id":"1","name":"run_commands","input":{"commands":["ls","rm -rf ~"]}}}`,
+	`{"hookName":"tool_call","taskId":"c1","tool_call":{"id":"1","name":"editor","input":{"path":".env","new_text":"A=1"}}}`,
+	// Cursor's beforeMCPExecution: tool_input as a JSON text or an object.
+	`{"hook_event_name":"beforeMCPExecution","conversation_id":"c","workspace_roots":["/p"],"tool_name":"execute_command","tool_input":"{\"command\":\"rm -rf ~\"}","command":"npx s"}`,
+	`{"hook_event_name":"beforeMCPExecution","tool_name":"write_file","tool_input":{"path":".git/hooks/pre-commit","content":1}}`,
+	// Windsurf's pre_mcp_tool_use: arguments as an object or a JSON text.
+	`{"agent_action_name":"pre_mcp_tool_use","trajectory_id":"t","tool_info":{"mcp_server_name":"sh","mcp_tool_name":"execute_command","mcp_tool_arguments":"{\"command\":\"rm -rf ~\"}"}}`,
+	`{"agent_action_name":"pre_mcp_tool_use","tool_info":{"mcp_tool_name":"write_file","mcp_tool_arguments":[1]}}`,
 	// MCP servers' tools, judged by their input's shape.
 	`{"hook_event_name":"PreToolUse","tool_name":"mcp__shell__execute_command","tool_input":{"command":"rm -rf ~","cwd":"/p"}}`,
 	`{"hook_event_name":"PreToolUse","tool_name":"mcp__fs__edit_file","tool_input":{"path":".mcp.json","edits":[{"oldText":"a","newText":"b"},7]}}`,
@@ -57,6 +66,11 @@ func refusal(code int, stdout string) bool {
 		return false
 	}
 	hs, _ := m["hookSpecificOutput"].(map[string]any)
+	// Cline 3.x's own tools: a reason and an input that does nothing
+	// (the run goes on; agent.clineRefusal).
+	if _, override := m["overrideInput"]; override && m["errorMessage"] != nil && m["errorMessage"] != "" && m["cancel"] == nil {
+		return true
+	}
 	return (hs != nil && hs["permissionDecision"] == "deny") || m["decision"] == "deny" || m["permissionDecision"] == "deny" ||
 		m["permission"] == "deny" || m["cancel"] == true || m["decision"] == "block" || m["action"] == "deny"
 }

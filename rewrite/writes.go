@@ -7,6 +7,7 @@ import (
 	"os"
 	"path"
 	"strings"
+	"unicode"
 
 	"github.com/corral-dev/corral/guards"
 	"github.com/corral-dev/corral/syntax"
@@ -259,22 +260,38 @@ func patchTargets(c *syntax.Call) []target {
 
 // envelopeFiles lists the files an apply_patch envelope's headers name:
 // "*** Add File: x", "*** Update File: x", "*** Move to: x" (written) and
-// "*** Delete File: x" (deleted).
+// "*** Delete File: x" (deleted); the file an update moves away is
+// deleted too. The headers are read as loosely as the programs that apply
+// them: OpenCode 1.18 takes any line that starts with "*** Add File:"
+// and the rest of it trimmed as JavaScript trims (no space needed after
+// the colon; a byte-order mark is trimmed too), and Codex trims the line
+// before it looks at the header.
 func envelopeFiles(text string) []DiffFile {
 	var out []DiffFile
-	for _, line := range strings.Split(text, "\n") {
-		line = strings.TrimRight(line, "\r")
+	lines := strings.Split(text, "\n")
+	for i, line := range lines {
+		line = strings.TrimLeftFunc(line, jsSpace)
 		for _, h := range []struct {
 			prefix string
 			action guards.Action
-		}{{"*** Add File: ", guards.Write}, {"*** Update File: ", guards.Write}, {"*** Move to: ", guards.Write}, {"*** Delete File: ", guards.Delete}} {
-			if p, ok := strings.CutPrefix(line, h.prefix); ok && strings.TrimSpace(p) != "" {
-				out = append(out, DiffFile{strings.TrimSpace(p), h.action})
+		}{{"*** Add File:", guards.Write}, {"*** Update File:", guards.Write}, {"*** Move to:", guards.Write}, {"*** Delete File:", guards.Delete}} {
+			p, ok := strings.CutPrefix(line, h.prefix)
+			if p = strings.TrimFunc(p, jsSpace); !ok || p == "" {
+				continue
+			}
+			out = append(out, DiffFile{p, h.action})
+			if h.prefix == "*** Update File:" && i+1 < len(lines) && strings.HasPrefix(strings.TrimLeftFunc(lines[i+1], jsSpace), "*** Move to:") {
+				out = append(out, DiffFile{p, guards.Delete})
 			}
 		}
 	}
 	return out
 }
+
+// jsSpace reports whether JavaScript's String.prototype.trim removes r:
+// Unicode's white space and line ends, and the byte-order mark (U+FEFF),
+// which Go's unicode.IsSpace leaves.
+func jsSpace(r rune) bool { return unicode.IsSpace(r) || r == '\uFEFF' }
 
 // copyTargets lists the destination of cp, mv, install and ln, and for mv
 // its sources (deleted).

@@ -73,6 +73,16 @@ func recordClineHook(t *testing.T, m *machine) {
 	m.writeFile(hook, "#!/bin/sh\nin=$(cat)\nprintf '%s\\n' \"$in\" >> "+shellQuote(log)+"\nprintf '%s' \"$in\" | "+shellQuote(moved)+" | tee -a "+shellQuote(log+".out")+"\n", 0o755)
 }
 
+// TestCline runs the four scenarios under the real Cline CLI 3.x with
+// corral as the project's PreToolUse hook. A refusal of its own tools
+// does not end the run: corral answers with an input that does nothing
+// (run_commands: a command that prints the reason and fails; editor: an
+// input its schema refuses) and the reason as the hook's context.
+func TestCline(t *testing.T) {
+	t.Parallel()
+	runAgentScenarios(t, cline)
+}
+
 func shellQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -83,4 +84,70 @@ func TestCopilotMCP(t *testing.T) {
 		},
 		toolName: func(tool string) string { return "fs-" + tool },
 	})
+}
+
+// TestCopilot runs the four scenarios under the real Copilot CLI with
+// corral as the project's preToolUse hook, and the write_bash scenarios.
+func TestCopilot(t *testing.T) {
+	t.Parallel()
+	runAgentScenarios(t, copilot)
+	t.Run("write_bash", func(t *testing.T) { copilotWriteBash(t) })
+}
+
+// copilotWriteBash: Copilot CLI 1.0.102 no longer offers write_bash
+// (text typed into a running shell session; "interactive input via
+// write_bash is no longer supported", its changelog for 1.0.62), but a
+// model that calls it still reaches the preToolUse hook first, and the
+// CLI answers "Tool 'write_bash' does not exist" only after. corral
+// judges the typed text as a command: a deletion outside the project and
+// a clone are refused with corral's reason (the clone's names the
+// sandboxed command: typed text is not rewritten), an ordinary line is
+// not refused.
+func copilotWriteBash(t *testing.T) {
+	a := findAgent(t, copilot)
+	corral := buildCorral(t)
+	m := newMachine(t, "")
+	if err := os.MkdirAll(filepath.Join(m.root, "bin"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	registerCorral(t, m, "copilot", corral)
+	policy := filepath.Join(m.root, "policy.json")
+	m.writeFile(policy, `{"corral": 1, "paths": {"safe_dirs": []}}`, 0o644)
+	m.env = append(m.env, "CORRAL_POLICY="+policy)
+	typed := func(input string) step {
+		return step{"write_bash", map[string]any{"shellId": "0", "input": input, "delay": 1}}
+	}
+	clone := "git clone https://github.com/acme/widget.git"
+	s := newScript(t,
+		// The first call must be a tool the CLI offers (the stand-in
+		// finds the main conversation by it).
+		copilot.shell(m, "true"),
+		typed("rm -r "+m.outside+"{enter}"),
+		typed(clone+"\n"),
+		typed("echo hello > out.txt\n"),
+	)
+	m.runAgent(a, s)
+	if _, err := os.Stat(filepath.Join(m.outside, "keep")); err != nil {
+		t.Errorf("rm -r ran outside the project: %v", err)
+	}
+	m.wantToldWhy(corral, s, 1, "Bash", map[string]any{"command": "rm -r " + m.outside})
+	r := s.toolResults()
+	if len(r) != 4 {
+		t.Fatalf("want four tool results: %+v", r)
+	}
+	for i := 1; i <= 2; i++ {
+		if !strings.Contains(r[i].Content, "Denied by preToolUse hook") {
+			t.Errorf("result %d was not refused by the hook: %q", i, r[i].Content)
+		}
+	}
+	if !strings.Contains(r[2].Content, "Run exactly this instead:\n"+sandboxedClone(m)) {
+		t.Errorf("the refused clone did not name %q: %q", sandboxedClone(m), r[2].Content)
+	}
+	if strings.Contains(r[3].Content, "Denied") || !strings.Contains(r[3].Content, "write_bash") {
+		t.Errorf("the ordinary line was refused, or the CLI now has write_bash (then check that it ran): %q", r[3].Content)
+	}
+	if t.Failed() {
+		audit, _ := os.ReadFile(filepath.Join(m.root, "state", "audit.jsonl"))
+		t.Logf("corral's audit log:\n%s", audit)
+	}
 }

@@ -4,7 +4,9 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -89,4 +91,58 @@ var opencode = agentCLI{
 func TestOpenCode(t *testing.T) {
 	t.Parallel()
 	runAgentScenarios(t, opencode)
+}
+
+// TestOpenCodeApplyPatch runs OpenCode with a model whose name makes it
+// offer apply_patch ({patchText}) instead of write and edit (OpenCode
+// 1.18: a model id with "gpt-", not "gpt-4" or "oss"): a patch that adds
+// .env is refused with corral's reason and writes nothing, one that adds
+// an ordinary file goes through.
+func TestOpenCodeApplyPatch(t *testing.T) {
+	t.Parallel()
+	a := findAgent(t, opencode)
+	a.configure = func(t *testing.T, m *machine, api string) []string {
+		env := opencode.configure(t, m, api)
+		path := filepath.Join(m.home, ".config", "opencode", "opencode.json")
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var config map[string]any
+		if err := json.Unmarshal(b, &config); err != nil {
+			t.Fatal(err)
+		}
+		config["model"], config["small_model"] = "standin/gpt-5", "standin/gpt-5"
+		config["provider"].(map[string]any)["standin"].(map[string]any)["models"] = map[string]any{"gpt-5": map[string]any{"name": "gpt-5", "tool_call": true}}
+		b, _ = json.MarshalIndent(config, "", "  ")
+		m.writeFile(path, string(b)+"\n", 0o644)
+		return env
+	}
+	a.args = func(m *machine, prompt string) []string {
+		return []string{"run", "--format", "json", "--model", "standin/gpt-5", "--dir", m.project, prompt}
+	}
+	corral := buildCorral(t)
+	m := newMachine(t, "")
+	if err := os.MkdirAll(filepath.Join(m.root, "bin"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	registerCorral(t, m, "opencode", corral)
+	patch := func(body string) step {
+		return step{"apply_patch", map[string]any{"patchText": "*** Begin Patch\n" + body + "*** End Patch"}}
+	}
+	s := newScript(t,
+		patch("*** Add File:.env\n+API_TOKEN=secret\n"),
+		patch("*** Add File: notes.txt\n+hello\n"),
+	)
+	m.runAgent(a, s)
+	m.wantNoFile(filepath.Join(m.project, ".env"))
+	m.wantFile(filepath.Join(m.project, "notes.txt"), "hello\n")
+	m.wantToldWhy(corral, s, 0, "Write", map[string]any{"file_path": filepath.Join(m.project, ".env"), "content": "API_TOKEN=secret\n"})
+	if r := s.toolResults(); len(r) != 2 || strings.Contains(r[1].Content, "corral") {
+		t.Errorf("tool results: %+v", r)
+	}
+	if t.Failed() {
+		audit, _ := os.ReadFile(filepath.Join(m.root, "state", "audit.jsonl"))
+		t.Logf("files: %s\ncorral's audit log:\n%s", m.tree(), audit)
+	}
 }

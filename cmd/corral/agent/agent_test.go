@@ -313,3 +313,22 @@ func TestMCPTools(t *testing.T) {
 		}
 	}
 }
+
+func TestTypedLines(t *testing.T) {
+	for in, want := range map[string]string{
+		"ls\n":                        "ls\n",
+		"ls{enter}":                   "ls\n",
+		"rm -rf ~x{backspace}{enter}": "rm -rf ~\n",
+		"rm -rf x~{left}{backspace}":  "rm -rf ~",
+		"ab{left}{left}{left}c":       "cab",
+		"ab{right}{right}c":           "abc",
+		"{backspace}a":                "a",
+		"{up}{x}{":                    "{up}{x}{",
+		"é{backspace}ü":               "ü",
+		"a\nb{enter}c":                "a\nb\nc",
+	} {
+		if got := typedLines(in); got != want {
+			t.Errorf("typedLines(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -24,6 +24,8 @@ import (
 //
 // In both, cancel ends the whole task (the CLI throws a stop error), not
 // just the call: the user reads the reason, the model is not asked again.
+// So the CLI 3.x's own tools are refused without it (clineRefusal); an
+// MCP server's tool and the extension's calls are still cancelled.
 type clineAgent struct{ fileHook }
 
 var cline = clineAgent{fileHook{
@@ -292,6 +294,45 @@ func (clineAgent) Decode(data []byte) (*Request, error) {
 	return req, nil
 }
 
+// clineOwnFileOrShellTool reports whether name is one of the CLI 3.x's
+// own tools that run commands or touch files, whose input schema is known.
+func clineOwnFileOrShellTool(name string) bool {
+	switch name {
+	case "run_commands", "editor", "apply_patch", "read_files":
+		return true
+	}
+	return false
+}
+
+// clineRefusal refuses one call of the CLI 3.x's own tools without
+// ending the run. Its file hooks have no "skip this call": cancel stops
+// the whole run and the model never learns why (read from @cline/core
+// 3.0.65: the answer becomes {stop, reason} for cancel, else
+// {appendContext, input}; a hook's exit status is not read). So the call
+// goes ahead with an input that does nothing and tells why:
+// run_commands gets one command that prints the reason and fails (the
+// model reads it as the command's output); editor, apply_patch and
+// read_files get an empty input, which their schemas refuse (editor and
+// read_files need a path, apply_patch its patch), so nothing is written
+// or read and the tool reports an error. errorMessage, on a call that is
+// not cancelled, reaches the model as the hook's context. An MCP server's
+// tool, whose schema corral does not know (an empty input might be all it
+// needs to run), is still refused with cancel.
+func clineRefusal(tool, reason string) clineRefused {
+	in := map[string]any{}
+	if tool == "run_commands" {
+		in["commands"] = []any{"printf '%s\\n' " + shellQuote(reason) + "; exit 1"}
+	}
+	return clineRefused{ErrorMessage: reason, OverrideInput: in}
+}
+
+// clineRefused is clineOutput for a refusal that lets the run go on: its
+// overrideInput is always sent, even empty.
+type clineRefused struct {
+	ErrorMessage  string         `json:"errorMessage"`
+	OverrideInput map[string]any `json:"overrideInput"`
+}
+
 type clineOutput struct {
 	Cancel              bool           `json:"cancel"`
 	ErrorMessage        string         `json:"errorMessage,omitempty"`
@@ -306,6 +347,8 @@ func (c clineAgent) Encode(req *Request, a Answer) Reply {
 	}
 	a = fit(caps, c.Title(), a)
 	switch {
+	case a.Decision == Deny && !req.NoRewrite && clineOwnFileOrShellTool(req.Tool):
+		return Reply{Stdout: jsonLine(clineRefusal(req.Tool, a.Reason))}
 	case a.Decision == Deny:
 		return Reply{Stdout: jsonLine(clineOutput{Cancel: true, ErrorMessage: a.Reason})}
 	case a.Rewritten != "":

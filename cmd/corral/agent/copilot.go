@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
+	"unicode/utf8"
 )
 
 // copilotCLI is GitHub Copilot CLI (DESIGN.md, "Hook protocols of other
@@ -36,6 +37,10 @@ var copilotTools = tools{
 	{"str_replace", Edit, []string{"path", "file_path"}},
 	{"apply_patch", Patch, nil},
 	{"view", Read, []string{"path", "file_path"}},
+	// write_bash types input into a running shell session
+	// ({shellId, input, delay}, the schema in Copilot CLI 1.0.102's
+	// bundle): its text is judged as the command bash reads.
+	{"write_bash", Shell, []string{"input"}},
 }
 
 func (copilotCLI) Name() string  { return "copilot" }
@@ -74,6 +79,12 @@ func (copilotCLI) Decode(data []byte) (*Request, error) {
 	if err := copilotTools.fill(req, input); err != nil {
 		return nil, err
 	}
+	if req.Tool == "write_bash" && req.Kind == Shell {
+		// Typed text cannot be rewritten into the sandboxed command (a
+		// line already half typed would be joined to it): a clone is
+		// refused, naming the command to run with the bash tool.
+		req.Command, req.NoRewrite = typedLines(req.Command), true
+	}
 	if _, known := copilotTools.find(req.Tool); !known {
 		if server, tool, ok := copilotMCPTool(req.Tool); ok {
 			req.Kind, req.MCPServer, req.MCPTool = MCP, server, tool
@@ -104,8 +115,72 @@ type copilotOutput struct {
 	ModifiedArgs             map[string]any `json:"modifiedArgs,omitempty"`
 }
 
+// typedLines is the text a shell reads when keys are typed into it as
+// Copilot CLI's write_bash sends them: plain text, and the keys its tool
+// description named in {braces} before 1.0.62 (a pseudo-terminal then):
+// {enter} ends a line, {backspace} deletes the character before the
+// cursor, {left} and {right} move it within the line being typed. Other
+// words in braces ({up}, {down}, a literal {x}) stay as text. Bounded:
+// one pass over the input.
+func typedLines(in string) string {
+	var done strings.Builder
+	var line []rune
+	cur := 0
+	for len(in) > 0 {
+		if in[0] == '{' {
+			if end := strings.IndexByte(in, '}'); end > 0 {
+				key := in[1:end]
+				handled := true
+				switch key {
+				case "enter":
+					done.WriteString(string(line))
+					done.WriteByte('\n')
+					line, cur = line[:0], 0
+				case "backspace":
+					if cur > 0 {
+						line = append(line[:cur-1], line[cur:]...)
+						cur--
+					}
+				case "left":
+					if cur > 0 {
+						cur--
+					}
+				case "right":
+					if cur < len(line) {
+						cur++
+					}
+				default:
+					handled = false
+				}
+				if handled {
+					in = in[end+1:]
+					continue
+				}
+			}
+		}
+		r, size := utf8.DecodeRuneInString(in)
+		in = in[size:]
+		if r == '\n' {
+			done.WriteString(string(line))
+			done.WriteByte('\n')
+			line, cur = line[:0], 0
+			continue
+		}
+		line = append(line, 0)
+		copy(line[cur+1:], line[cur:])
+		line[cur] = r
+		cur++
+	}
+	done.WriteString(string(line))
+	return done.String()
+}
+
 func (c copilotCLI) Encode(req *Request, a Answer) Reply {
-	a = fit(c.Caps(), c.Title(), a)
+	caps := c.Caps()
+	if req.NoRewrite {
+		caps.Rewrite = false
+	}
+	a = fit(caps, c.Title(), a)
 	out := copilotOutput{PermissionDecision: string(a.Decision), PermissionDecisionReason: a.Reason}
 	if a.Rewritten != "" {
 		out.ModifiedArgs = withCommand(req.Input, "command", a.Rewritten)

@@ -3,13 +3,14 @@ package agent
 import (
 	"encoding/json"
 	"path/filepath"
+	"strings"
 )
 
 // cursorAgent is Cursor, the editor and cursor-agent (DESIGN.md, "Hook
 // protocols of other agents"; cursor.com/docs/agent/hooks; not run here):
 // preToolUse (tools Shell, Write, StrReplace, Delete, Read; a rewrite in
 // updated_input) and beforeShellExecution (no rewrite: corral refuses and
-// names the sandboxed command). Answers: permission allow/deny/ask,
+// names the sandboxed command); beforeMCPExecution for MCP servers' tools. Answers: permission allow/deny/ask,
 // user_message, agent_message.
 type cursorAgent struct{ jsonHooks }
 
@@ -27,6 +28,7 @@ var cursor = cursorAgent{jsonHooks{
 	events: []hookEvent{
 		{"preToolUse", "Shell|Write|Edit|StrReplace|Delete|Read"},
 		{"beforeShellExecution", ""},
+		{"beforeMCPExecution", ""},
 	},
 	top:       func(doc *obj) { doc.set("version", json.Number("1")) },
 	shellTool: "Shell",
@@ -48,7 +50,7 @@ func (cursorAgent) Title() string { return "Cursor" }
 func (cursorAgent) Caps() Caps { return Caps{Rewrite: true, Ask: true, Context: true} }
 
 func (cursorAgent) Recognize(f map[string]json.RawMessage) bool {
-	if eventIs(f, "beforeShellExecution", "beforeReadFile") {
+	if eventIs(f, "beforeShellExecution", "beforeReadFile", "beforeMCPExecution") {
 		return true
 	}
 	_, conv := f["conversation_id"]
@@ -84,6 +86,29 @@ func (cursorAgent) Decode(data []byte) (*Request, error) {
 			req.Kind, req.Command = Shell, *in.Command
 			req.Input["command"] = *in.Command
 		}
+		return req, nil
+	case "beforeMCPExecution":
+		// An MCP server's tool: tool_name and its arguments, tool_input
+		// (a JSON text or an object: both shapes are documented), and
+		// the server's url or command, not its name. Judged by the
+		// tool's name and the input's shape, as every agent's MCP calls.
+		raw := in.ToolInput
+		var text string
+		if json.Unmarshal(raw, &text) == nil {
+			raw = json.RawMessage(text)
+			if strings.TrimSpace(text) == "" {
+				raw = json.RawMessage("{}")
+			}
+		}
+		if len(raw) == 0 {
+			raw = json.RawMessage("{}")
+		}
+		input, err := object(raw, "tool_input")
+		if err != nil {
+			return nil, err
+		}
+		req.Tool, req.Input, req.NoRewrite = in.ToolName, input, true
+		req.Kind, req.MCPTool = MCP, in.ToolName
 		return req, nil
 	case "beforeReadFile":
 		req.Kind, req.Paths, req.Input = Read, stringsOf(in.FilePath), map[string]any{}

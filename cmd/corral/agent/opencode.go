@@ -79,6 +79,9 @@ var opencodeTools = tools{
 	{"write", Write, []string{"filePath", "file_path"}},
 	{"edit", Edit, []string{"filePath", "file_path"}},
 	{"patch", Patch, nil},
+	// apply_patch {patchText} (OpenCode 1.18 offers it instead of write
+	// and edit to GPT models): the files its envelope's headers name.
+	{"apply_patch", Patch, nil},
 	{"read", Read, []string{"filePath", "file_path"}},
 	{"glob", Read, []string{"path"}},
 	{"grep", Read, []string{"path"}},

@@ -2,12 +2,15 @@ package agent
 
 import (
 	"encoding/json"
+	"fmt"
 	"path/filepath"
+	"strings"
 )
 
 // windsurfCascade is Windsurf's Cascade (DESIGN.md, "Hook protocols of
 // other agents"; docs.windsurf.com/windsurf/cascade/hooks; IDE only, not
-// run here): pre_run_command, pre_write_code and pre_read_code with
+// run here): pre_run_command, pre_write_code, pre_read_code and
+// pre_mcp_tool_use (its fields from other hook tools' references) with
 // {agent_action_name, trajectory_id, tool_info}; exit status 2 blocks and
 // nothing else is read: no rewrite, no ask. corral refuses and names the
 // sandboxed command.
@@ -24,7 +27,7 @@ var windsurf = windsurfCascade{jsonHooks{
 	},
 	detect:     []string{".codeium/windsurf"},
 	commandKey: "command",
-	events:     []hookEvent{{"pre_run_command", ""}, {"pre_write_code", ""}, {"pre_read_code", ""}},
+	events:     []hookEvent{{"pre_run_command", ""}, {"pre_write_code", ""}, {"pre_read_code", ""}, {"pre_mcp_tool_use", ""}},
 	entry:      func(e *obj) { e.set("show_output", true) },
 }}
 
@@ -56,6 +59,30 @@ func (windsurfCascade) Decode(data []byte) (*Request, error) {
 	}
 	req := &Request{Agent: "windsurf", Event: PreTool, Tool: in.Action, Session: in.TrajectoryID, Input: info}
 	req.Cwd, _ = info["cwd"].(string)
+	if in.Action == "pre_mcp_tool_use" {
+		// An MCP server's tool: tool_info {mcp_server_name,
+		// mcp_tool_name, mcp_tool_arguments} (its arguments an object,
+		// or a JSON text holding one), judged by the tool's name and
+		// the arguments' shape.
+		server, _ := info["mcp_server_name"].(string)
+		tool, _ := info["mcp_tool_name"].(string)
+		args := map[string]any{}
+		switch v := info["mcp_tool_arguments"].(type) {
+		case map[string]any:
+			args = v
+		case string:
+			if strings.TrimSpace(v) != "" {
+				if err := json.Unmarshal([]byte(v), &args); err != nil {
+					return nil, fmt.Errorf("mcp_tool_arguments: %v", err)
+				}
+			}
+		}
+		if tool == "" {
+			return nil, fmt.Errorf("pre_mcp_tool_use names no tool")
+		}
+		req.Kind, req.Tool, req.MCPServer, req.MCPTool, req.Input = MCP, tool, server, tool, args
+		return req, nil
+	}
 	t := tools{
 		{"pre_run_command", Shell, []string{"command_line"}},
 		{"pre_write_code", Write, []string{"file_path"}},

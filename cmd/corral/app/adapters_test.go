@@ -188,11 +188,15 @@ var wireCases = []wireCase{
 		verdict: func(t *testing.T, stdout, stderr string, exit int) (string, string, string) {
 			m := jsonMap(t, stdout)
 			d := ""
-			if str(m, "cancel") == "true" {
+			// A refusal cancels the run (an MCP tool's) or carries
+			// errorMessage with an input that does nothing (Cline's own
+			// tools: clineRefused).
+			refused := str(m, "errorMessage") != ""
+			if str(m, "cancel") == "true" || refused {
 				d = "deny"
 			}
 			rw := ""
-			if o, ok := m["overrideInput"].(map[string]any); ok {
+			if o, ok := m["overrideInput"].(map[string]any); ok && !refused {
 				if cmds, ok := o["commands"].([]any); ok && len(cmds) == 1 {
 					rw, _ = cmds[0].(string)
 				}

@@ -2,6 +2,7 @@ package app
 
 import (
 	"encoding/json"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -68,7 +69,7 @@ func TestClineShapes(t *testing.T) {
 		"rm -rf ~",
 		map[string]any{"commands": []any{map[string]any{"command": "rm", "args": []any{"-rf", "/"}}}},
 	} {
-		if a := send(toolCall("run_commands", in)); str(a, "cancel") != "true" {
+		if a := send(toolCall("run_commands", in)); !clineRefusedCall(a) {
 			t.Errorf("run_commands %v: not refused: %v", in, a)
 		}
 	}
@@ -89,6 +90,90 @@ func TestClineShapes(t *testing.T) {
 	b, _ := json.Marshal(toolCall("run_commands", map[string]any{"commands": []any{42}}))
 	if code, stdout, stderr := m.run(string(b), "hook", "--agent", "cline"); code != 0 || strings.Contains(stdout, "cancel\":true") || stderr == "" {
 		t.Errorf("run_commands [42]: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+}
+
+// clineRefusedCall reports whether a is the refusal of one of the CLI
+// 3.x's own tools that lets the run go on: not cancelled, a reason, and
+// an input that does nothing: run_commands prints the reason and fails,
+// the file tools get an empty input.
+func clineRefusedCall(a map[string]any) bool {
+	if str(a, "cancel") == "true" || str(a, "errorMessage") == "" {
+		return false
+	}
+	o, ok := a["overrideInput"].(map[string]any)
+	if !ok {
+		return false
+	}
+	if cmds, _ := o["commands"].([]any); len(o) == 1 && len(cmds) == 1 {
+		c, _ := cmds[0].(string)
+		return strings.HasPrefix(c, "printf '%s\\n' ") && strings.HasSuffix(c, "; exit 1")
+	}
+	return len(o) == 0
+}
+
+// TestClineRefusalGoesOn: a refusal of the CLI 3.x's own tools does not
+// cancel the run (cancel stops it and the model never learns why): the
+// call's input is replaced by one that does nothing, and errorMessage,
+// which Cline hands the model as the hook's context, says why. The
+// replacement command, run by bash, prints exactly the reason and fails,
+// whatever quotes the reason holds. An MCP server's tool, whose input
+// schema corral does not know, is still cancelled; an allowed call gets
+// no overrideInput.
+func TestClineRefusalGoesOn(t *testing.T) {
+	m := newMachine(t)
+	send := func(name string, input any) map[string]any {
+		t.Helper()
+		b, _ := json.Marshal(map[string]any{"hookName": "tool_call", "taskId": "conv1", "workspaceRoots": []string{m.project},
+			"tool_call": map[string]any{"id": "c1", "name": name, "input": input}})
+		code, stdout, stderr := m.run(string(b), "hook", "--agent", "cline")
+		if code != 0 {
+			t.Fatalf("hook exited %d: %s", code, stderr)
+		}
+		return jsonMap(t, stdout)
+	}
+	env := filepath.Join(m.project, ".env")
+	for _, c := range []struct {
+		name  string
+		input any
+	}{
+		{"run_commands", map[string]any{"commands": []any{"rm -rf ~"}}},
+		{"run_commands", map[string]any{"commands": []any{"printf 'A=1\\n' > .env"}}},
+		{"editor", map[string]any{"path": env, "new_text": "A=1\n"}},
+		{"apply_patch", map[string]any{"input": "*** Begin Patch\n*** Add File: .env\n+A=1\n*** End Patch\n"}},
+		{"read_files", map[string]any{"files": []any{map[string]any{"path": env}}}},
+	} {
+		a := send(c.name, c.input)
+		if !clineRefusedCall(a) {
+			t.Errorf("%s %v: not refused without cancel: %v", c.name, c.input, a)
+			continue
+		}
+		if c.name != "run_commands" {
+			continue
+		}
+		// bash runs the replacement: it prints the reason and fails.
+		cmd := a["overrideInput"].(map[string]any)["commands"].([]any)[0].(string)
+		out, err := exec.Command("bash", "-c", cmd).Output()
+		if err == nil || string(out) != str(a, "errorMessage")+"\n" {
+			t.Errorf("%s: the replacement printed %q (%v), want the reason %q", c.input, out, err, str(a, "errorMessage"))
+		}
+	}
+	// An MCP server's tool is cancelled, as before.
+	if a := send("fs__write_file", map[string]any{"path": filepath.Join(m.project, ".git", "hooks", "pre-commit"), "content": "x"}); str(a, "cancel") != "true" {
+		t.Errorf("MCP git hook write: %v", a)
+	}
+	// Ordinary work: no refusal, no replaced input.
+	for _, c := range []struct {
+		name  string
+		input any
+	}{
+		{"run_commands", map[string]any{"commands": []any{"echo 'rm -rf ~'", "grep rm notes.txt"}}},
+		{"editor", map[string]any{"path": filepath.Join(m.project, "notes.txt"), "new_text": "hello\n"}},
+		{"read_files", map[string]any{"files": []any{map[string]any{"path": filepath.Join(m.project, "README.md")}}}},
+	} {
+		if a := send(c.name, c.input); str(a, "cancel") == "true" || str(a, "errorMessage") != "" || a["overrideInput"] != nil {
+			t.Errorf("%s %v: %v", c.name, c.input, a)
+		}
 	}
 }
 

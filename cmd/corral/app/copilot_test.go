@@ -79,3 +79,73 @@ func TestCopilotMCP(t *testing.T) {
 		}
 	}
 }
+
+// copilotWriteBashRecorded is a write_bash call as the real Copilot CLI
+// 1.0.102 sent it to its preToolUse hook (cmd/e2e, recorded with
+// CORRAL_E2E_RECORD): the hook runs before the CLI finds that the tool
+// is no longer one of its own.
+const copilotWriteBashRecorded = `{"sessionId":"1457bec3-d10d-40a4-885f-b4b081dba4e1","timestamp":1795982680254,"cwd":"@PROJECT@","toolName":"write_bash","toolArgs":{"delay":2,"input":"echo probe > probe.txt\n","shellId":"s1"}}`
+
+// TestCopilotWriteBash: text Copilot CLI's write_bash types into a
+// running shell is judged as the command bash reads, with the keys the
+// tool took ({enter}, {backspace}, {left}, {right}) applied; a clone
+// typed there is refused with the sandboxed command (typed text cannot be
+// rewritten), while the bash tool's clone is still rewritten.
+func TestCopilotWriteBash(t *testing.T) {
+	m := newMachine(t)
+	send := func(in string) map[string]any {
+		t.Helper()
+		in = strings.NewReplacer("@PROJECT@", m.project, "@HOME@", m.home).Replace(in)
+		code, stdout, stderr := m.run(in, "hook", "--agent", "copilot")
+		if code != 0 {
+			t.Fatalf("hook exited %d: %s", code, stderr)
+		}
+		if strings.TrimSpace(stdout) == "" {
+			return map[string]any{}
+		}
+		return jsonMap(t, stdout)
+	}
+	typed := func(input string) string {
+		b, _ := json.Marshal(map[string]any{"sessionId": "s", "cwd": m.project, "toolName": "write_bash",
+			"toolArgs": map[string]any{"shellId": "1", "input": input, "delay": 5}})
+		return string(b)
+	}
+	if a := send(copilotWriteBashRecorded); str(a, "permissionDecision") == "deny" || str(a, "permissionDecision") == "ask" {
+		t.Errorf("recorded ordinary write_bash refused: %v", a)
+	}
+	for _, input := range []string{
+		"rm -rf ~\n",
+		"rm -rf ~",
+		"rm -rf ~{enter}",
+		"rm -rf ~x{backspace}{enter}",
+		"rm -rf x~{left}{backspace}{enter}",
+		"cd /tmp{enter}rm -rf ~{enter}",
+		"printf 'API_TOKEN=x\\n' > .env\n",
+	} {
+		if a := send(typed(input)); str(a, "permissionDecision") != "deny" {
+			t.Errorf("write_bash %q: not denied: %v", input, a)
+		}
+	}
+	clone := "git clone https://github.com/acme/widget.git"
+	a := send(typed(clone + "\n"))
+	if str(a, "permissionDecision") != "deny" || !strings.Contains(str(a, "permissionDecisionReason"), "Run exactly this instead:\n"+clone+" ") || a["modifiedArgs"] != nil {
+		t.Errorf("write_bash clone: %v", a)
+	}
+	b, _ := json.Marshal(map[string]any{"sessionId": "s", "cwd": m.project, "toolName": "bash", "toolArgs": map[string]any{"command": clone}})
+	if a := send(string(b)); a["modifiedArgs"] == nil {
+		t.Errorf("bash clone not rewritten: %v", a)
+	}
+	// Look-alikes pass: the words as data, a prompt's answer, keys that
+	// only move the cursor or are kept as text.
+	for _, input := range []string{
+		"echo 'rm -rf ~'{enter}",
+		"y\n",
+		"ls -la{left}{right}{enter}",
+		"{up}{enter}",
+		"grep rm notes.txt\n",
+	} {
+		if a := send(typed(input)); str(a, "permissionDecision") == "deny" || str(a, "permissionDecision") == "ask" {
+			t.Errorf("write_bash %q refused: %v", input, a)
+		}
+	}
+}

@@ -184,6 +184,9 @@ func (env *runtimeEnv) doctorAgent(r *doctorReport, ad agent.Adapter, t agent.Ta
 		}
 		protected = true
 		r.add("ok", topic, "corral runs on %s (%s scope, %s)", events, reg.Scope, reg.File)
+		if ev := mcpEvents[ad.Name()]; ev != "" && !hasEvent(reg.Events, ev) {
+			r.add("warn", topic, "MCP servers' tools are NOT checked (%s has no %s hook, an installation older than this): run `corral init --agent %s`", reg.File, ev, ad.Name())
+		}
 	}
 	if len(regs) == 0 || !protected {
 		if ad.Detect(t) && !hasCommand(regs) {
@@ -191,6 +194,21 @@ func (env *runtimeEnv) doctorAgent(r *doctorReport, ad agent.Adapter, t agent.Ta
 		}
 	}
 	return protected
+}
+
+// mcpEvents are the hook events through which an agent sends MCP
+// servers' tools, and only those (its other events never see them).
+var mcpEvents = map[string]string{"cursor": "beforeMCPExecution", "windsurf": "pre_mcp_tool_use"}
+
+// hasEvent reports whether a registration's events (each "EVENT" or
+// "EVENT MATCHER") include name.
+func hasEvent(events []string, name string) bool {
+	for _, ev := range events {
+		if e, _, _ := strings.Cut(ev, " "); e == name {
+			return true
+		}
+	}
+	return false
 }
 
 func hasCommand(regs []agent.Registration) bool {
