@@ -180,6 +180,9 @@ var effectCases = []struct {
 	// Path::Tiny's path(X)->METHOD: what the method does to X.
 	{"pl-path-tiny", Perl, `use Path::Tiny; path("/h")->remove_tree({safe => 0}); path("/etc/hosts")->remove; path("~/.bashrc")->spew("x"); path("log")->append_utf8("y"); Path::Tiny->new("/d")->remove_tree; Path::Tiny::path("/e")->touch`,
 		[]string{"delete -r Path::Tiny::remove_tree: /h", "delete Path::Tiny::remove: /etc/hosts", "write Path::Tiny::spew: ~/.bashrc (home)", "append Path::Tiny::append_utf8: log", "delete -r Path::Tiny::remove_tree: /d", "write Path::Tiny::touch: /e"}},
+	{"pl-path-tiny-var", Perl, `use Path::Tiny; my $p = path("~/x"); $p->remove_tree; my $q = Path::Tiny->new("/etc/hosts");` + "\n" + `$q->spew("y")`,
+		[]string{"delete -r Path::Tiny::remove_tree: ~/x", "write Path::Tiny::spew: /etc/hosts"}},
+	{"pl-path-tiny-var-look", Perl, `use Path::Tiny; my $p = path("~/x"); print $p->slurp; my $r = path("/h"); $r = path("tmp"); $r->remove_tree; my $s = path("/h")->child("a"); $s->remove; print "$p->remove_tree";`, nil},
 	{"pl-path-tiny-runtime", Perl, `use Path::Tiny; path($d)->remove_tree`, []string{"hidden Path::Tiny::remove_tree: $d"}},
 	// Look-alikes: the module not loaded, another package's path, reads,
 	// the call in a string or comment.
