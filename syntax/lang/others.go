@@ -217,7 +217,7 @@ func ruby(p *parser) []Effect {
 			}
 		}
 	}
-	return append(out, listed.effects()...)
+	return append(out, listed.effects(out)...)
 }
 
 // rubyLists are the calls that expand a pattern ("glob": Dir.glob,
@@ -641,7 +641,7 @@ func perl(p *parser) []Effect {
 			}
 		}
 	}
-	return append(out, listed.effects()...)
+	return append(out, listed.effects(out)...)
 }
 
 // perlList is the kind of a Perl call that expands a pattern ("glob":
@@ -1060,7 +1060,7 @@ func php(p *parser) []Effect {
 		}
 		out = append(out, p.phpCall(c)...)
 	}
-	return append(out, listed.effects()...)
+	return append(out, listed.effects(out)...)
 }
 
 // phpLists are the functions and classes that expand a pattern ("glob":
