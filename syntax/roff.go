@@ -320,8 +320,13 @@ func (d *roffDoc) run(lines []string, calls int) {
 	for i := 0; i < len(lines); i++ {
 		if d.steps++; d.steps > maxRoffLines {
 			if !d.stopped {
+				// What the rest of the document does is not read: that
+				// is asked about, since a document can pad itself with
+				// macro calls to hide a late .sy.
 				d.stopped = true
 				d.w.m.Truncated = true
+				d.w.m.Hidden = append(d.w.m.Hidden, Hidden{Call: d.call, Always: true, Text: d.where,
+					What: d.call.Name + " -U obeys the requests of " + d.where + ", more than corral follows (macro calls, lines)"})
 			}
 			return
 		}
@@ -474,7 +479,7 @@ func (d *roffDoc) run(lines []string, calls int) {
 // invoke runs the body of the macro name, when there is one, with args.
 func (d *roffDoc) invoke(name string, args []string, calls int) {
 	body, ok := d.macros[name]
-	if !ok || calls >= maxRoffCalls {
+	if !ok || calls >= maxRoffCalls || d.steps > maxRoffLines {
 		return
 	}
 	d.called[name] = true

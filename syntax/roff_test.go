@@ -147,3 +147,20 @@ func TestRoffMacroBound(t *testing.T) {
 	m := analyzeIn(t, dir, `groff -U loop.roff`)
 	wantVictim(t, m, "groff -U loop.roff", true)
 }
+
+// TestRoffStringGrowth: a string that doubles itself on every line and
+// a macro appended to itself stay bounded.
+func TestRoffStringGrowth(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	doc := ".ds s x\n" + strings.Repeat(".as s \\*s\n", 200) + ".de M\n.sy true\n..\n" + strings.Repeat(".am M\n.M\n..\n", 200) + strings.Repeat(".M\n", 200) + ".sy rm -rf /victim\n"
+	writeFiles(t, dir, map[string]string{"grow.roff": doc})
+	m := analyzeIn(t, dir, `groff -U grow.roff`)
+	if len(m.Scripts) > 2000 {
+		t.Errorf("groff -U grow.roff: %d nested scripts", len(m.Scripts))
+	}
+	// The .sy after the budget is not read: the document is hidden code.
+	if !deletes(m, "/victim") && len(m.Hidden) == 0 {
+		t.Errorf("groff -U grow.roff: the rest of the document is neither read nor reported")
+	}
+}
