@@ -164,6 +164,8 @@ func (w *walker) runsCode(c scope, call *Call) bool {
 	w.programFilters(c, call)
 	if call.NameArg.Static && strings.Contains(call.NameArg.Value, "/") {
 		w.venvSite(c, call, call.Dir.Join(call.NameArg.Value)) // .venv/bin/python, .venv/bin/pytest
+	} else if !call.NameArg.Static {
+		w.substVenvProgram(c, call) // "$(poetry env info -p)/bin/pytest"
 	} else if !strings.Contains(call.NameArg.Value, "/") && !w.pathVenv(c, call) {
 		w.venvSite(c, call, Dir{})                         // uv run python …
 		w.wrapperProgram(c, call, w.wrapperVenvs(c, call)) // poetry run mytool
