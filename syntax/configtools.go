@@ -237,6 +237,9 @@ func (w *walker) configRun(c scope, call *Call) bool {
 		}
 	}
 	w.readConfigs(c, call, dir, files, t.as, t.all)
+	if call.Name == "playwright" {
+		w.playwrightRefs(c, call, dir, files)
+	}
 	return true
 }
 

@@ -32,31 +32,14 @@ var pdbCommands = lazy.Value[map[string]bool]{New: func() map[string]bool {
 
 // PdbrcCode returns the Python a pdb rc file runs: its "!" lines, the
 // expressions of p/pp/display/whatis, and the lines that are no pdb
-// command (each ";;"-separated command on its own). alias bodies are not
-// read.
+// command (each ";;"-separated command on its own). The body of an
+// alias (alias NAME BODY) is read as such a line too, since typing NAME
+// runs it: pdb does not split an alias line at ";;", the body's commands
+// are split when it runs. Its %1, %* parameters stay as written.
 func PdbrcCode(text string) string {
 	var code []string
 	for _, line := range strings.Split(text, "\n") {
-		for _, cmd := range strings.Split(strings.TrimRight(line, "\r"), ";;") {
-			cmd = strings.TrimSpace(cmd)
-			if cmd == "" || strings.HasPrefix(cmd, "#") {
-				continue
-			}
-			if stmt, ok := strings.CutPrefix(cmd, "!"); ok {
-				code = append(code, strings.TrimSpace(stmt))
-				continue
-			}
-			word, rest, _ := strings.Cut(cmd, " ")
-			switch {
-			case word == "p" || word == "pp" || word == "display" || word == "whatis":
-				if rest = strings.TrimSpace(rest); rest != "" {
-					code = append(code, rest)
-				}
-			case pdbCommands.Get()[word]:
-			default:
-				code = append(code, cmd)
-			}
-		}
+		code = pdbLine(code, strings.TrimRight(line, "\r"), 0)
 	}
 	if len(code) == 0 {
 		return ""
@@ -64,8 +47,46 @@ func PdbrcCode(text string) string {
 	return strings.Join(code, "\n") + "\n"
 }
 
+// pdbLine appends the Python of one pdb command line to code; depth
+// bounds aliases whose bodies define aliases.
+func pdbLine(code []string, line string, depth int) []string {
+	if w, rest, _ := strings.Cut(strings.TrimSpace(line), " "); w == "alias" {
+		if f := strings.Fields(rest); len(f) > 1 && depth < 4 {
+			_, body, _ := strings.Cut(strings.TrimSpace(rest), f[0])
+			return pdbLine(code, body, depth+1)
+		}
+		return code
+	}
+	for _, cmd := range strings.Split(line, ";;") {
+		cmd = strings.TrimSpace(cmd)
+		if cmd == "" || strings.HasPrefix(cmd, "#") {
+			continue
+		}
+		if stmt, ok := strings.CutPrefix(cmd, "!"); ok {
+			code = append(code, strings.TrimSpace(stmt))
+			continue
+		}
+		word, rest, _ := strings.Cut(cmd, " ")
+		switch {
+		case word == "p" || word == "pp" || word == "display" || word == "whatis":
+			if rest = strings.TrimSpace(rest); rest != "" {
+				code = append(code, rest)
+			}
+		case pdbCommands.Get()[word]:
+		default:
+			code = append(code, cmd)
+		}
+	}
+	return code
+}
+
 // pdbCall matches Python code that enters pdb.
-var pdbCall = lazy.Regexp{Expr: `\bbreakpoint\s*\(|\bpdb\s*\.\s*(?:set_trace|run|runcall|runeval|runctx|post_mortem|pm)\s*\(|\bPdb\s*\(`}
+//
+// breakpoint and sys.breakpointhook are matched by name, called or not:
+// the function reached under another name (from builtins import
+// breakpoint as bp; bp(), f = breakpoint) enters pdb the same way, as do
+// pdb's functions imported by name (from pdb import set_trace as st).
+var pdbCall = lazy.Regexp{Expr: `\bbreakpoint(?:hook)?\b|\bpdb\s*\.\s*(?:set_trace|run|runcall|runeval|runctx|post_mortem|pm)\b|\bfrom\s+pdb\s+import\b|\bPdb\s*\(`}
 
 // pdbrc reads the rc files pdb started by call runs: ~/.pdbrc, then
 // .pdbrc in call's directory.

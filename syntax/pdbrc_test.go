@@ -29,7 +29,18 @@ func TestPdbrc(t *testing.T) {
 		{"import os; os.system('rm -rf /victim')\n", `python3 bp.py`, true},
 		{"p __import__('os').system('rm -rf /victim')\n", `python3 -m pdb app.py`, true},
 		{"", `printf '!import os; os.system("rm -rf /victim")\n' > .pdbrc`, true},
+		// An alias body runs when its name is typed; breakpoint and
+		// pdb's functions reached under another name enter pdb.
+		{"alias rr !import os; os.system('rm -rf /victim')\ncontinue\n", `python3 -m pdb app.py`, true},
+		{"alias rr import os;; os.system('rm -rf /victim')\n", `python3 -m pdb app.py`, true},
+		{"", `printf 'alias rr !import os; os.system("rm -rf /victim")\n' > .pdbrc`, true},
+		{evil, `printf 'from builtins import breakpoint as bp\nbp()\n' > a.py && python3 a.py`, true},
+		{evil, `python3 -c 'import sys; sys.breakpointhook()'`, true},
+		{evil, `python3 -c 'from pdb import set_trace as st; st()'`, true},
 		// Look-alikes.
+		{"alias ll longlist\nalias pi p 1\nalias\n", `python3 -m pdb app.py`, false},
+		{evil, `PYTHONBREAKPOINT=0 python3 -c 'from builtins import breakpoint as bp; bp()'`, false},
+		{evil, `python3 -c 'print("breakpoints")'`, false},
 		{evil, `python3 app.py`, false},
 		{evil, `pytest -q`, false},
 		{evil, `PYTHONBREAKPOINT=0 python3 bp.py`, false},
@@ -49,11 +60,16 @@ func TestPdbrc(t *testing.T) {
 	if code := PdbrcCode("b 3;;!x = 1\ncommands 1\nsilent\nend\nimport os\n"); code != "x = 1\nimport os\n" {
 		t.Errorf("PdbrcCode = %q", code)
 	}
+	if code := PdbrcCode("alias a !x = 1;;y = 2\nalias b alias c p z\nalias d\nalias e step\n"); code != "x = 1\ny = 2\nz\n" {
+		t.Errorf("PdbrcCode of aliases = %q", code)
+	}
 }
 
 // TestPdbrcRun runs real python3: the rc's "!", plain and p lines run at
 // python -m pdb and at breakpoint() with stdin at /dev/null, and corral
-// reads them.
+// reads them. TestPdbrcAliasRun: an alias the rc defines runs its body
+// when its name is typed, and breakpoint reached under another name
+// enters pdb.
 func TestPdbrcRun(t *testing.T) {
 	t.Parallel()
 	if _, err := exec.LookPath("python3"); err != nil {
@@ -78,5 +94,28 @@ func TestPdbrcRun(t *testing.T) {
 				t.Errorf("%s: %s ran %v, corral saw it %v", cmd, n, err == nil, strings.Contains(all, "touch "+n))
 			}
 		}
+	}
+}
+
+func TestPdbrcAliasRun(t *testing.T) {
+	t.Parallel()
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("python3 not installed")
+	}
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		".pdbrc": "alias rr !import os; os.system('touch canary')\n",
+		"bp.py":  "from builtins import breakpoint as bp\nbp()\n",
+	})
+	cmd := "python3 bp.py"
+	m := analyzeIn(t, dir, cmd)
+	all := strings.Join(nestedScripts(m), "\n")
+	c := exec.Command("bash", "-c", "printf 'rr\\ncontinue\\n' | "+cmd+" >/dev/null 2>&1")
+	c.Dir = dir
+	c.Env = append(os.Environ(), "HOME="+dir, "PYTHONBREAKPOINT=")
+	_ = c.Run()
+	_, err := os.Stat(filepath.Join(dir, "canary"))
+	if err != nil || !strings.Contains(all, "touch canary") {
+		t.Errorf("%s: the alias ran %v, corral saw it %v", cmd, err == nil, strings.Contains(all, "touch canary"))
 	}
 }

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	sh "mvdan.cc/sh/v3/syntax"
 )
 
 // Python project tools run their command in a virtual environment of
@@ -317,5 +319,74 @@ func (w *walker) wrapperProgram(c scope, call *Call, roots []string) {
 			}
 		}
 		w.scriptFile(c, call, Arg{Value: p, Raw: call.NameArg.Raw, Static: true}, "")
+	}
+}
+
+// substVenvProgram models a program named through poetry's report of its
+// environment: "$(poetry env info -p)/bin/NAME" (also --path) runs NAME
+// from the environment poetry run would use, as poetry run NAME does
+// (wrapperVenvs): its site directories and, when NAME is a script, the
+// script. An environment corral does not find is not read.
+func (w *walker) substVenvProgram(c scope, call *Call) {
+	word := call.NameArg.Word
+	if word == nil || len(word.Parts) == 0 {
+		return
+	}
+	var parts []sh.WordPart // the word's parts, double quotes opened
+	for _, p := range word.Parts {
+		if dq, ok := p.(*sh.DblQuoted); ok {
+			parts = append(parts, dq.Parts...)
+		} else {
+			parts = append(parts, p)
+		}
+	}
+	if len(parts) < 2 {
+		return
+	}
+	cs, ok := parts[0].(*sh.CmdSubst)
+	if !ok || len(cs.Stmts) != 1 || cs.Stmts[0].Cmd == nil {
+		return
+	}
+	ce, ok := cs.Stmts[0].Cmd.(*sh.CallExpr)
+	if !ok || len(ce.Assigns) > 0 || len(ce.Args) != 4 {
+		return
+	}
+	var words []string
+	for _, a := range ce.Args {
+		words = append(words, a.Lit())
+	}
+	if words[0] != "poetry" || words[1] != "env" || words[2] != "info" || words[3] != "-p" && words[3] != "--path" {
+		return
+	}
+	rest := ""
+	for _, p := range parts[1:] {
+		switch p := p.(type) {
+		case *sh.Lit:
+			rest += p.Value
+		case *sh.SglQuoted:
+			rest += p.Value
+		default:
+			return
+		}
+	}
+	name, ok := strings.CutPrefix(rest, "/bin/")
+	if !ok || name == "" || strings.Contains(name, "/") {
+		return
+	}
+	inner := *call
+	inner.Wrappers = append(append([]string(nil), call.Wrappers...), "poetry")
+	for _, root := range w.wrapperVenvs(c, &inner) {
+		p := Dir{Path: filepath.Join(root, "bin", name), Known: true}
+		w.venvSiteAt(c, call, root, p)
+		if _, written := w.written[p.Path]; !written {
+			if w.read == nil {
+				continue
+			}
+			fi, err := os.Stat(p.Path)
+			if err != nil || !fi.Mode().IsRegular() || binaryFile(p.Path) {
+				continue
+			}
+		}
+		w.scriptFile(c, call, Arg{Value: p.Path, Raw: call.NameArg.Raw, Static: true}, "")
 	}
 }

@@ -96,6 +96,13 @@ func TestWrapperVenvPrograms(t *testing.T) {
 		{"custom", `UV_PROJECT_ENVIRONMENT=envs/custom-` + poetryEnvHash(filepath.Join(home, "custom")) + `-py3.11 uv run wipe`, true},
 		{"custom", `uv run wipe`, false}, // uv's default is the project's .venv
 		{"inproj", `pdm run wipe`, true},
+		// poetry's report of its environment names the same one.
+		{"proj", `"$(poetry env info -p)/bin/wipe"`, true},
+		{"proj/sub", `$(poetry env info --path)/bin/wipe --all`, true},
+		{"inproj", `"$(poetry env info --path)"/bin/wipe`, true},
+		{"proj", `"$(poetry env info -p)/bin/hello"`, false},
+		{"proj", `"$(poetry env info -p)/bin/missing"`, false},
+		{"proj", `"$(poetry env list)/bin/wipe"`, false},
 		// Look-alikes: a clean script, a name with no file, another
 		// project's environment, a setting that points elsewhere, the
 		// in-project .venv asked for but absent.

@@ -1,6 +1,8 @@
 package syntax
 
 import (
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -26,11 +28,69 @@ func (w *walker) startsPython(call *Call) bool {
 		strings.HasSuffix(call.NameArg.Value, ".py") {
 		return true
 	}
-	if !call.NameArg.Static || !strings.Contains(call.NameArg.Value, "/") {
+	if !call.NameArg.Static {
 		return false
 	}
-	text, ok := w.readScript(call.Dir.Join(call.NameArg.Value))
-	return ok && lang.ForFile(call.NameArg.Value, text) == lang.Python && strings.HasPrefix(text, "#!")
+	p := call.Dir.Join(call.NameArg.Value)
+	if !strings.Contains(call.NameArg.Value, "/") {
+		// A console script no table lists, found through the PATH the
+		// command set (source .venv/bin/activate; tool): its #! line
+		// tells.
+		var ok bool
+		if p, ok = w.pathScript(call); !ok {
+			return false
+		}
+	}
+	text, ok := w.readScript(p)
+	return ok && lang.ForFile(p.Path, text) == lang.Python && strings.HasPrefix(text, "#!")
+}
+
+// pathScript returns the file the PATH this command set leads call's
+// program name to, when that is in a directory that is not a system one
+// (a venv's bin after activate, PATH=bin:$PATH), as pathProgram finds it.
+func (w *walker) pathScript(call *Call) (Dir, bool) {
+	if call.Name == "" || !call.NameArg.Static || strings.Contains(call.NameArg.Value, "/") || w.callState == nil {
+		return Dir{}, false
+	}
+	v, ok := w.pathVar(w.callState)
+	if !ok {
+		return Dir{}, false
+	}
+	var dirs []string
+	switch {
+	case v.known && v.set:
+		dirs = strings.Split(v.str, ":")
+	case v.head != "":
+		dirs = strings.Split(v.head, ":")
+		dirs = dirs[:len(dirs)-1] // the last entry goes on at run time
+	}
+	for i, d := range dirs {
+		if i >= 64 {
+			break
+		}
+		if d == "" {
+			d = "."
+		}
+		p := call.Dir.Join(d).Join(call.NameArg.Value)
+		if !p.Known {
+			return Dir{}, false
+		}
+		if _, wrote := w.written[p.Path]; wrote {
+			return p, true
+		}
+		if w.read == nil {
+			continue
+		}
+		fi, err := os.Stat(p.Path)
+		if err != nil || !fi.Mode().IsRegular() {
+			continue
+		}
+		if filepath.IsAbs(p.Path) && systemProgram(filepath.Dir(p.Path)+"/") {
+			return Dir{}, false
+		}
+		return p, true
+	}
+	return Dir{}, false
 }
 
 // pythonInterpreterOpts returns the options of call when it is a Python

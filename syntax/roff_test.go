@@ -16,10 +16,23 @@ func TestRoffUnsafeRequests(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	writeFiles(t, dir, map[string]string{
-		"x.roff":   ".sy rm -rf /victim\nHello\n",
-		"p.roff":   ".pso rm -rf /victim\n",
-		"inc.roff": ".so x.roff\n",
-		"doc.1":    ".TH X 1\n.SH NAME\nx \\- does x\n",
+		"x.roff":      ".sy rm -rf /victim\nHello\n",
+		"p.roff":      ".pso rm -rf /victim\n",
+		"inc.roff":    ".so x.roff\n",
+		"doc.1":       ".TH X 1\n.SH NAME\nx \\- does x\n",
+		"mac.roff":    ".de S\n.sy rm -rf \\\\$1\n..\n.S /victim\n",
+		"macall.roff": ".de S\n.sy \\\\$*\n..\n.S rm -rf /victim\n",
+		"trap.roff":   ".de S\n.sy rm -rf /victim\n..\n.em S\n",
+		"als.roff":    ".als run sy\n.run rm -rf /victim\n",
+		"rn.roff":     ".rn sy zz\n.zz rm -rf /victim\n",
+		"str.roff":    ".ds x sy\n.\\*x rm -rf /victim\n.ds y \"rm -rf\n.\\*[x] \\*y /victim\n",
+		"cc.roff":     ".cc @\n@sy rm -rf /victim\n",
+		"c2.roff":     ".c2 !\n!sy rm -rf /victim\n",
+		"do.roff":     ".do sy rm -rf /victim\n",
+		"end.roff":    ".de S XX\n.sy rm -rf /victim\n.XX\n",
+		"if.roff":     ".ie n .tm x\n.el .sy rm -rf /victim\n",
+		"ccoff.roff":  ".cc @\n.sy rm -rf /victim\n",
+		"macarg.roff": ".de S\n.sy echo \\\\$1\n..\n.S /victim\n",
 	})
 	for _, tc := range []struct {
 		cmd string
@@ -36,7 +49,23 @@ func TestRoffUnsafeRequests(t *testing.T) {
 		{`printf '.sy rm -rf /victim\n' | groff -U`, true},
 		{"groff -U <<'EOF'\n.sy rm -rf /victim\nEOF", true},
 		{`groff -U - < x.roff`, true},
+		// Requests spelt otherwise: a macro (its arguments put in), an
+		// alias, a renamed request, a string, another control character.
+		{`groff -U mac.roff`, true},
+		{`groff -U macall.roff`, true},
+		{`groff -U trap.roff`, true},
+		{`groff -U als.roff`, true},
+		{`groff -U rn.roff`, true},
+		{`groff -U str.roff`, true},
+		{`groff -U cc.roff`, true},
+		{`groff -U c2.roff`, true},
+		{`groff -U do.roff`, true},
+		{`groff -U end.roff`, true},
+		{`groff -U if.roff`, true},
 		// Look-alikes.
+		{`groff -U ccoff.roff`, false},
+		{`groff -U macarg.roff`, false},
+		{`groff mac.roff`, false},
 		{`groff x.roff`, false},
 		{`groff -Tutf8 -man x.roff`, false},
 		{`groff -U -S x.roff`, false},
@@ -72,9 +101,11 @@ func TestRoffUnsafeRun(t *testing.T) {
 		{"groff -U t.roff", true},
 		{"groff -U < t.roff", true},
 		{"groff t.roff", false},
+		{"groff -U m.roff", true},
 	} {
 		dir := t.TempDir()
-		writeFiles(t, dir, map[string]string{"t.roff": ".sy touch canary\n.open s opened\n.write s hi\n.close s\nx\n"})
+		writeFiles(t, dir, map[string]string{"t.roff": ".sy touch canary\n.open s opened\n.write s hi\n.close s\nx\n",
+			"m.roff": ".cc @\n@de S\n@\\\\*[r] touch \\\\$1\n..\n@ds r sy\n@als o open\n@S canary\n@o s opened\n@write s hi\n@close s\n.sy touch dot\n"})
 		m := analyzeIn(t, dir, tc.cmd)
 		seen := false
 		for _, s := range nestedScripts(m) {
@@ -87,6 +118,9 @@ func TestRoffUnsafeRun(t *testing.T) {
 		}
 		_, err1 := os.Stat(filepath.Join(dir, "canary"))
 		_, err2 := os.Stat(filepath.Join(dir, "opened"))
+		if _, err := os.Stat(filepath.Join(dir, "dot")); err == nil {
+			t.Errorf("%s: a line with the old control character ran", tc.cmd)
+		}
 		if (err1 == nil) != tc.ran || (err2 == nil) != tc.ran || seen != tc.ran {
 			t.Errorf("%s: .sy ran %v, .open wrote %v, corral saw it %v; want %v", tc.cmd, err1 == nil, err2 == nil, seen, tc.ran)
 		}
@@ -101,4 +135,32 @@ func TestRoffIncludeBound(t *testing.T) {
 	writeFiles(t, dir, map[string]string{"self.roff": strings.Repeat(".so self.roff\n", 2000) + ".sy rm -rf /victim\n"})
 	m := analyzeIn(t, dir, `groff -U self.roff`)
 	wantVictim(t, m, "groff -U self.roff", true)
+}
+
+// TestRoffMacroBound: macros that call themselves and each other are
+// followed a bounded number of lines; a .sy before them is still read.
+func TestRoffMacroBound(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	doc := ".sy rm -rf /victim\n.de A\n.A\n.A\n.B\n..\n.de B\n.A\n.A\n..\n" + strings.Repeat(".A x y z\n", 500) + ".ds s \\*s\\*s\n.\\*s\n"
+	writeFiles(t, dir, map[string]string{"loop.roff": doc})
+	m := analyzeIn(t, dir, `groff -U loop.roff`)
+	wantVictim(t, m, "groff -U loop.roff", true)
+}
+
+// TestRoffStringGrowth: a string that doubles itself on every line and
+// a macro appended to itself stay bounded.
+func TestRoffStringGrowth(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	doc := ".ds s x\n" + strings.Repeat(".as s \\*s\n", 200) + ".de M\n.sy true\n..\n" + strings.Repeat(".am M\n.M\n..\n", 200) + strings.Repeat(".M\n", 200) + ".sy rm -rf /victim\n"
+	writeFiles(t, dir, map[string]string{"grow.roff": doc})
+	m := analyzeIn(t, dir, `groff -U grow.roff`)
+	if len(m.Scripts) > 2000 {
+		t.Errorf("groff -U grow.roff: %d nested scripts", len(m.Scripts))
+	}
+	// The .sy after the budget is not read: the document is hidden code.
+	if !deletes(m, "/victim") && len(m.Hidden) == 0 {
+		t.Errorf("groff -U grow.roff: the rest of the document is neither read nor reported")
+	}
 }

@@ -3,9 +3,12 @@ package syntax
 import (
 	"encoding/json"
 	"path/filepath"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
+	"github.com/corral-dev/corral/internal/lazy"
 	"github.com/corral-dev/corral/syntax/lang"
 )
 
@@ -109,13 +112,16 @@ func capValues(v []string) []string {
 func sortStrings(v []string) { slices.Sort(v) }
 
 // jsRequired returns the files node loads for a module a runner
-// requires by name: a relative or absolute path as written and with .js
-// (a bare package name is an installed module, not the project's).
-func jsRequired(names []string) []string {
+// requires by name: a relative or absolute path as written and with .js,
+// and for a bare package name the file it resolves to in node_modules
+// (nodepkg.go), which runs as the project's code does.
+func (w *walker) jsRequired(dir Dir, names []string) []string {
 	var out []string
 	for _, n := range names {
 		if strings.HasPrefix(n, "./") || strings.HasPrefix(n, "../") || strings.HasPrefix(n, "/") {
 			out = append(out, n, n+".js")
+		} else if f := w.nodePackage(dir, n); f != "" {
+			out = append(out, f) // a package in node_modules (ts-node/register)
 		}
 	}
 	return out
@@ -126,14 +132,21 @@ func jsRequired(names []string) []string {
 // it load: require and file entries.
 func (w *walker) mochaDataConfig(call *Call) []string {
 	var files []string
-	for _, f := range []string{".mocharc.json", ".mocharc.jsonc", ".mocharc.yml", ".mocharc.yaml"} {
+	for _, f := range []string{".mocharc.cjs", ".mocharc.js", ".mocharc.json", ".mocharc.jsonc", ".mocharc.yml", ".mocharc.yaml"} {
 		if text, ok := w.readScript(call.Dir.Join(f)); ok {
-			files = append(files, jsRequired(configValues(text, "", "require", "file"))...)
+			if jsModule(f) {
+				// A module mocha requires: itself code, and the files
+				// its require and file entries name.
+				files = append(files, f)
+				files = append(files, w.jsRequired(call.Dir, jsConfigStrings(text, "require", "file"))...)
+				break
+			}
+			files = append(files, w.jsRequired(call.Dir, configValues(text, "", "require", "file"))...)
 			break // the first found is the one used
 		}
 	}
 	if text, ok := w.readScript(call.Dir.Join("package.json")); ok {
-		files = append(files, jsRequired(configValues(text, "mocha", "require", "file"))...)
+		files = append(files, w.jsRequired(call.Dir, configValues(text, "mocha", "require", "file"))...)
 	}
 	return files
 }
@@ -157,20 +170,27 @@ func (w *walker) wrapperConfigs(c scope, call *Call) {
 		v := call.pre[i].Value
 		switch {
 		case (v == "--require" || v == "-i") && i+1 < len(call.pre):
-			files = append(files, jsRequired([]string{call.pre[i+1].Value})...)
+			files = append(files, w.jsRequired(call.Dir, []string{call.pre[i+1].Value})...)
 			i++
 		case strings.HasPrefix(v, "--require="):
-			files = append(files, jsRequired([]string{strings.TrimPrefix(v, "--require=")})...)
+			files = append(files, w.jsRequired(call.Dir, []string{strings.TrimPrefix(v, "--require=")})...)
 		}
 	}
 	for _, f := range []string{".nycrc", ".nycrc.json", ".nycrc.yml", ".nycrc.yaml"} {
 		if text, ok := w.readScript(call.Dir.Join(f)); ok {
-			files = append(files, jsRequired(configValues(text, "", "require"))...)
+			files = append(files, w.jsRequired(call.Dir, configValues(text, "", "require"))...)
 			break
 		}
 	}
 	if text, ok := w.readScript(call.Dir.Join("package.json")); ok {
-		files = append(files, jsRequired(configValues(text, "nyc", "require"))...)
+		files = append(files, w.jsRequired(call.Dir, configValues(text, "nyc", "require"))...)
+	}
+	for _, f := range []string{"nyc.config.js", "nyc.config.cjs", "nyc.config.mjs"} {
+		if text, ok := w.readScript(call.Dir.Join(f)); ok {
+			// The module's require entries, as a data file's.
+			files = append(files, w.jsRequired(call.Dir, jsConfigStrings(text, "require"))...)
+			break
+		}
 	}
 	inner := *call
 	w.readConfigs(c, &inner, call.Dir, []string{"nyc.config.js", "nyc.config.cjs", "nyc.config.mjs"}, lang.JS, false)
@@ -318,14 +338,22 @@ func configValuesYAMLKeys(text string, keys []string) []string {
 // requires (ecosystem.config.js when no file is given), a JSON one names
 // each app's script, and any other file is the app itself, run by the
 // interpreter its extension or #! line names (node for .js).
+//
+// pm2 runs an app whose script has a blank in it as bash -c SCRIPT (its
+// prepareAppConf, for the command line's and an ecosystem file's apps
+// alike, whether or not a file of that name exists): pm2 start "npm run
+// dev" is the shell text npm run dev. A script that is no file is a
+// program pm2 finds in PATH, given the words after --: pm2 start npm --
+// run dev runs npm run dev.
 func (w *walker) pm2Run(c scope, call *Call) {
-	sub, file := "", -1
+	sub, file, dash := "", -1, -1
 	for i := 0; i < len(call.Args); i++ {
 		v := call.Args[i].Value
 		switch {
 		case v == "--help" || v == "-h" || v == "--version" || v == "-v":
 			return
 		case v == "--":
+			dash = i
 			i = len(call.Args)
 		case strings.HasPrefix(v, "-"):
 			if !strings.Contains(v, "=") && (v == "--name" || v == "-n" || v == "-i" || v == "--instances" || v == "--interpreter" ||
@@ -345,9 +373,6 @@ func (w *walker) pm2Run(c scope, call *Call) {
 	default:
 		return
 	}
-	if w.read == nil && len(w.written) == 0 || !call.Dir.Known {
-		return
-	}
 	a := Arg{Value: "ecosystem.config.js", Raw: "ecosystem.config.js", Static: true}
 	if file >= 0 {
 		a = call.Args[file]
@@ -357,6 +382,29 @@ func (w *walker) pm2Run(c scope, call *Call) {
 			What: "pm2 starts a program only known at run time"})
 		return
 	}
+	if strings.ContainsAny(a.Value, " ") {
+		w.runTaskText(c, call, call.Dir, a.Value, "pm2 "+sub+" (bash -c)", false)
+		return
+	}
+	if file >= 0 && !strings.ContainsAny(a.Value, "/.") && call.Dir.Known && !w.exists(call.Dir.Join(a.Value).Path) {
+		// A program from PATH with the words after --.
+		text := Quote(a.Value)
+		if dash >= 0 {
+			for _, x := range call.Args[dash+1:] {
+				if !x.Static {
+					w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: x.Raw,
+						What: "pm2 starts " + a.Value + " with words only known at run time"})
+					return
+				}
+				text += " " + Quote(x.Value)
+			}
+		}
+		w.runTaskText(c, call, call.Dir, text, "pm2 "+sub, false)
+		return
+	}
+	if w.read == nil && len(w.written) == 0 || !call.Dir.Known {
+		return
+	}
 	if strings.HasSuffix(a.Value, ".json") {
 		text, ok := w.readScript(call.Dir.Join(a.Value))
 		if !ok {
@@ -364,25 +412,37 @@ func (w *walker) pm2Run(c scope, call *Call) {
 		}
 		var eco struct {
 			Apps []struct {
-				Script string `json:"script"`
-				Cwd    string `json:"cwd"`
+				Script  string `json:"script"`
+				Cmd     string `json:"cmd"`
+				Command string `json:"command"`
+				Cwd     string `json:"cwd"`
 			} `json:"apps"`
 		}
 		if json.Unmarshal([]byte(text), &eco) != nil {
 			return
 		}
 		for i, app := range eco.Apps {
+			if app.Script == "" {
+				app.Script = app.Cmd // pm2 takes cmd, then command, for a missing script
+			}
+			if app.Script == "" {
+				app.Script = app.Command
+			}
 			if i >= maxConfigValues || app.Script == "" {
 				break
 			}
 			inner := *call
 			inner.Dir = call.Dir.Join(app.Cwd)
+			if strings.Contains(app.Script, " ") {
+				w.runTaskText(c, &inner, inner.Dir, app.Script, a.Value+" apps["+strconv.Itoa(i)+"] (bash -c)", false)
+				continue
+			}
 			w.readConfigs(c, &inner, inner.Dir, []string{app.Script}, lang.ForFile(app.Script, ""), false)
 		}
 		return
 	}
 	if !w.exists(call.Dir.Join(a.Value).Path) {
-		return // pm2 start "npm run dev", an installed binary: not read here
+		return
 	}
 	as := ""
 	if jsModule(a.Value) {
@@ -468,4 +528,75 @@ func (w *walker) rspecRun(c scope, call *Call) {
 		files = append(files, w.collect(d.Path, func(p string) bool { return strings.HasSuffix(p, "_spec.rb") })...)
 	}
 	w.readTestFiles(c, call, files, string(lang.Ruby))
+}
+
+// jsConfigStrings returns the string literals a JavaScript configuration
+// module gives keys (key: "a", key: ["a", 'b'], "key": `c`, key:
+// require.resolve("./d")), wherever the key is; a template with ${…}
+// is left out.
+func jsConfigStrings(text string, keys ...string) []string {
+	var out []string
+	for _, k := range keys {
+		re := jsConfigKey(k)
+		for _, m := range re.FindAllStringSubmatch(text, maxConfigValues) {
+			for _, q := range jsQuoted.Get().FindAllStringSubmatch(m[1], maxConfigValues) {
+				v := q[1] + q[2] + q[3]
+				if !strings.Contains(v, "${") && v != "" {
+					out = append(out, v)
+				}
+			}
+		}
+	}
+	return out
+}
+
+var jsQuoted = lazy.Regexp{Expr: "'([^'\\n]*)'|\"([^\"\\n]*)\"|`([^`]*)`"}
+
+var jsConfigKeys = lazy.Value[map[string]*regexp.Regexp]{New: func() map[string]*regexp.Regexp {
+	m := map[string]*regexp.Regexp{}
+	for _, k := range []string{"require", "file", "globalSetup", "globalTeardown", "command"} {
+		m[k] = regexp.MustCompile(`(?:^|[^\w$.])['"]?` + k + `['"]?\s*:\s*(?:require\.resolve\(\s*)?(\[[^\]]*\]|'[^'\n]*'|"[^"\n]*"|` + "`[^`]*`" + `)`)
+	}
+	return m
+}}
+
+func jsConfigKey(k string) *regexp.Regexp { return jsConfigKeys.Get()[k] }
+
+// playwrightRefs reads what a Playwright configuration names beside
+// itself: its globalSetup and globalTeardown modules (a path, or a list
+// of them, relative to the configuration's directory; Playwright
+// requires each before and after the run) as JavaScript, and each
+// webServer command, a command line it starts before the tests.
+func (w *walker) playwrightRefs(c scope, call *Call, dir Dir, files []string) {
+	if w.read == nil && len(w.written) == 0 || !dir.Known {
+		return
+	}
+	for _, f := range files {
+		d := dir.Join(f)
+		text, ok := w.readScript(d)
+		if !ok {
+			continue
+		}
+		base := Dir{Path: filepath.Dir(d.Path), Known: true}
+		var mods []string
+		for _, m := range jsConfigStrings(text, "globalSetup", "globalTeardown") {
+			p := base.Join(m)
+			if !p.Known {
+				continue
+			}
+			for _, ext := range []string{"", ".ts", ".js", ".mjs", ".cjs", ".mts", ".cts"} {
+				mods = append(mods, p.Path+ext)
+			}
+		}
+		w.readTestFiles(c, call, mods, string(lang.JS))
+		if strings.Contains(text, "webServer") {
+			for i, cmd := range jsConfigStrings(text, "command") {
+				if i >= maxConfigValues {
+					break
+				}
+				w.runTaskText(c, call, base, cmd, relTo(call.Dir.Path, d.Path)+" (webServer)", false)
+			}
+		}
+		return
+	}
 }

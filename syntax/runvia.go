@@ -599,8 +599,8 @@ func (w *walker) preloads(c scope, call *Call) {
 			var cands []string
 			if strings.HasPrefix(v, "./") || strings.HasPrefix(v, "../") || strings.HasPrefix(v, "/") {
 				cands = []string{v, v + ".js", v + ".cjs", v + ".mjs", v + "/index.js"}
-			} else if !strings.Contains(v, ":") {
-				cands = []string{"node_modules/" + v + ".js", "node_modules/" + v + "/index.js"}
+			} else {
+				cands = w.nodePackageFiles(call.Dir, v) // node_modules here and above
 			}
 			w.firstFile(c, call, cands, string(l))
 		case l == lang.Perl && (o.Name == "M" || o.Name == "m"):

@@ -164,6 +164,8 @@ func (w *walker) runsCode(c scope, call *Call) bool {
 	w.programFilters(c, call)
 	if call.NameArg.Static && strings.Contains(call.NameArg.Value, "/") {
 		w.venvSite(c, call, call.Dir.Join(call.NameArg.Value)) // .venv/bin/python, .venv/bin/pytest
+	} else if !call.NameArg.Static {
+		w.substVenvProgram(c, call) // "$(poetry env info -p)/bin/pytest"
 	} else if !strings.Contains(call.NameArg.Value, "/") && !w.pathVenv(c, call) {
 		w.venvSite(c, call, Dir{})                         // uv run python …
 		w.wrapperProgram(c, call, w.wrapperVenvs(c, call)) // poetry run mytool
@@ -376,6 +378,7 @@ func (w *walker) scriptFile(c scope, call *Call, a Arg, as string) {
 	switch as {
 	case "sh":
 	case "":
+		w.shebangOptions(c, call, a.Value, text)
 		l = lang.ForFile(d.Path, text)
 		if l == "" {
 			if prog := lang.Shebang(text); prog != "" && !IsShell(prog) {
@@ -1203,4 +1206,39 @@ func (w *walker) pathVenv(c scope, call *Call) bool {
 		return true
 	}
 	return false
+}
+
+// shebangOptions models the options of a script's #! line when the
+// kernel's command line differs from running the file in its language:
+// Linux passes everything after the interpreter as one argument, so
+// "#!/usr/bin/env -S python3 -c CODE" runs env with "-S python3 -c CODE"
+// and the script's path, and env -S splits that into python3 -c CODE
+// FILE: CODE runs, not the file. That command line is read as shell text
+// (env -S is modelled as env does it). Other interpreters' options are
+// theirs (#!/bin/sh -e), read with the file as before.
+func (w *walker) shebangOptions(c scope, call *Call, name, text string) {
+	if !strings.HasPrefix(text, "#!") {
+		return
+	}
+	line, _, _ := strings.Cut(text[2:min(len(text), 4096)], "\n")
+	line = strings.TrimSpace(strings.TrimRight(line, "\r"))
+	interp, arg, _ := strings.Cut(line, " ")
+	if i := strings.IndexByte(interp, '\t'); i >= 0 {
+		interp, arg = interp[:i], interp[i+1:]+" "+arg
+	}
+	arg = strings.TrimSpace(arg)
+	if filepath.Base(interp) != "env" || !strings.HasPrefix(arg, "-") || strings.HasPrefix(arg, "--") && !strings.HasPrefix(arg, "--split-string") {
+		return
+	}
+	if opts, _, _ := strings.Cut(arg, " "); !strings.HasPrefix(arg, "--split-string") && !strings.Contains(opts, "S") {
+		return // env -i, env -u NAME: no splitting, one program name
+	}
+	cmd := "env " + Quote(arg) + " " + Quote(name)
+	for _, x := range call.Args {
+		if !x.Static {
+			break
+		}
+		cmd += " " + Quote(x.Value)
+	}
+	w.runTaskText(c, call, call.Dir, cmd, name+" (#! line)", false)
 }

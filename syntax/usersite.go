@@ -22,11 +22,25 @@ const maxPthFiles = 64
 
 // userSite judges the user site of the PYTHONUSERBASE the command
 // gives call (a prefix assignment, env's NAME=value, an exported
-// variable).
+// variable), else of the default base ~/.local.
 func (w *walker) userSite(c scope, call *Call, st *state, envWords map[string]string) {
-	base, ok := commandEnv(st, envWords, "PYTHONUSERBASE")
-	if !ok || base == "" {
+	base, given := commandEnv(st, envWords, "PYTHONUSERBASE")
+	if given && base == "" {
 		return
+	}
+	if !given {
+		// The default user base, ~/.local (site.getuserbase() on Linux
+		// and a non-framework macOS build): its .pth files already
+		// there run as those of a given base do. A base the
+		// environment sets, or a variable only known at run time, is
+		// not read.
+		if _, set := envWords["PYTHONUSERBASE"]; set || w.home == "" {
+			return
+		}
+		if v, ok := st.vars["PYTHONUSERBASE"]; ok && v.exported {
+			return
+		}
+		base = filepath.Join(w.home, ".local")
 	}
 	if off, ok := commandEnv(st, envWords, "PYTHONNOUSERSITE"); ok && off != "" {
 		return
@@ -35,7 +49,9 @@ func (w *walker) userSite(c scope, call *Call, st *state, envWords map[string]st
 		return // pip, pytest and ./manage.py start Python as python3 does
 	}
 	for _, o := range pythonInterpreterOpts(call) {
-		if !o.Long && (o.Name == "s" || o.Name == "S" || o.Name == "I" || o.Name == "E") {
+		// -E ignores PYTHONUSERBASE, not the user site: the default base
+		// is still read.
+		if !o.Long && (o.Name == "s" || o.Name == "S" || o.Name == "I" || o.Name == "E" && given) {
 			return
 		}
 	}

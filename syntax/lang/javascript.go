@@ -270,7 +270,7 @@ func javascript(p *parser) []Effect {
 			out = append(out, e)
 		}
 	}
-	return append(out, listed.effects()...)
+	return append(out, listed.effects(out)...)
 }
 
 // jsListing is the kind of a call that expands a pattern ("glob":

@@ -129,6 +129,11 @@ type Effect struct {
 	// environment, dotenv_values()) is how a project's own program
 	// configures itself.
 	CommandOnly bool
+	// Deletes reports a Hidden effect that is a deletion of a path only
+	// known at run time (fs.rmSync(path.join(d, e))): with a listing of
+	// a literal directory in the same program, the entries it finds are
+	// the ones deleted (listing.go). Recursive then tells a tree.
+	Deletes bool
 	// Line is the 1-based line of the call in the program text, Offset
 	// its byte offset.
 	Line, Offset int
@@ -453,7 +458,7 @@ func pathEffect(c call, k Kind, a *arg, recursive bool) (Effect, bool) {
 		if k == Write {
 			return Effect{}, false
 		}
-		return Effect{Kind: Hidden, Call: c.name, Text: text, Offset: c.off}, true
+		return Effect{Kind: Hidden, Call: c.name, Text: text, Offset: c.off, Deletes: k == Delete, Recursive: k == Delete && recursive}, true
 	}
 	return Effect{Kind: k, Call: c.name, Path: a.str, Tilde: a.tilde, Recursive: recursive, Offset: c.off}, true
 }

@@ -44,7 +44,7 @@ var effectCases = []struct {
 	// pathlib's unlink and rmdir on a path the program computes ask, as
 	// os.remove of a run-time path does; without pathlib, x.unlink() is
 	// some other object's method.
-	{"py-pathlib-computed", Python, `import pathlib; [p.unlink() for p in pathlib.Path.home().rglob("*")]`, []string{"hidden p.unlink: p.unlink"}},
+	{"py-pathlib-computed", Python, `import pathlib; [p.unlink() for p in pathlib.Path.home().rglob("*")]`, []string{"hidden p.unlink: p.unlink", "shell p.unlink of what home.rglob lists: find ~ -mindepth 1 -name '*' -exec rm -f {} +"}},
 	{"py-unlink-other", Python, `conn.unlink(); sem.unlink()`, nil},
 	{"py-remove", Python, `import os; os.remove("a.txt"); os.rmdir("d")`, []string{"delete os.remove: a.txt", "rmdir os.rmdir: d"}},
 	{"py-print", Python, `print("os.system('rm -rf /')")  # os.system("x")`, nil},
@@ -180,6 +180,18 @@ var effectCases = []struct {
 	// Path::Tiny's path(X)->METHOD: what the method does to X.
 	{"pl-path-tiny", Perl, `use Path::Tiny; path("/h")->remove_tree({safe => 0}); path("/etc/hosts")->remove; path("~/.bashrc")->spew("x"); path("log")->append_utf8("y"); Path::Tiny->new("/d")->remove_tree; Path::Tiny::path("/e")->touch`,
 		[]string{"delete -r Path::Tiny::remove_tree: /h", "delete Path::Tiny::remove: /etc/hosts", "write Path::Tiny::spew: ~/.bashrc (home)", "append Path::Tiny::append_utf8: log", "delete -r Path::Tiny::remove_tree: /d", "write Path::Tiny::touch: /e"}},
+	{"pl-path-tiny-var", Perl, `use Path::Tiny; my $p = path("~/x"); $p->remove_tree; my $q = Path::Tiny->new("/etc/hosts");` + "\n" + `$q->spew("y")`,
+		[]string{"delete -r Path::Tiny::remove_tree: ~/x", "write Path::Tiny::spew: /etc/hosts"}},
+	{"pl-path-tiny-var-look", Perl, `use Path::Tiny; my $p = path("~/x"); print $p->slurp; my $r = path("/h"); $r = path("tmp"); $r->remove_tree; my $s = path("/h")->child("a"); $s->remove; print "$p->remove_tree";`, nil},
+	// A listing of a literal directory with a deletion of a computed
+	// path: the entries the listing finds are deleted.
+	{"js-opendir-rm", JS, `const fs = require("fs"); const d = fs.opendirSync("/h"); let e; while ((e = d.readSync())) fs.rmSync("/h/" + e.name, {recursive: true})`,
+		[]string{"shell fs.rmSync of what fs.opendirSync lists: find '/h' -mindepth 1 -maxdepth 1 -exec rm -rf {} +", "hidden fs.rmSync: \"/h/\" + e.name"}},
+	{"py-listdir-remove", Python, `import os, glob
+for f in os.listdir(os.path.expanduser("~")): os.remove(f)
+for f in glob.glob("/h/*.log"): os.remove(f)`,
+		[]string{"shell os.remove of what os.listdir lists: find ~ -mindepth 1 -maxdepth 1 -exec rm -f {} +", "hidden os.remove: f", "shell os.remove of what glob.glob lists: rm -f -- '/h/'*'.log'"}},
+	{"js-readdir-rm-look", JS, `const fs = require("fs"); for (const e of fs.readdirSync("/h")) console.log(e); fs.rmSync("/tmp/x")`, []string{"delete fs.rmSync: /tmp/x"}},
 	{"pl-path-tiny-runtime", Perl, `use Path::Tiny; path($d)->remove_tree`, []string{"hidden Path::Tiny::remove_tree: $d"}},
 	// Look-alikes: the module not loaded, another package's path, reads,
 	// the call in a string or comment.

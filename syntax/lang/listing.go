@@ -94,12 +94,88 @@ func (l *listings) read(a *arg) {
 }
 
 // effects are the listings' reads when the program opens a path only
-// known at run time.
-func (l *listings) effects() []Effect {
-	if !l.dynamic {
-		return nil
+// known at run time, and their deletions when it deletes one (a Hidden
+// effect of out with Deletes): fs.opendirSync(d) or os.listdir(d) with
+// a deletion of a computed path is the deletion of what the listing
+// finds, judged as the shell's find … -exec rm of the same entries (so
+// the home directory's entries are judged as rm -rf ~/* is). The
+// deletion's own question stays: the pairing is by program, not by
+// value.
+func (l *listings) effects(out []Effect) []Effect {
+	var res []Effect
+	if l.dynamic {
+		res = append(res, l.found...)
 	}
-	return l.found
+	del, recursive := "", false
+	for _, e := range out {
+		if e.Kind == Hidden && e.Deletes {
+			if del == "" {
+				del = e.Call
+			}
+			recursive = recursive || e.Recursive
+		}
+	}
+	if del == "" {
+		return res
+	}
+	rm := " -exec rm -f {} +"
+	if recursive {
+		rm = " -exec rm -rf {} +"
+	}
+	for _, f := range l.found {
+		a := &arg{lit: true, str: f.Path, tilde: f.Tilde}
+		var text string
+		switch {
+		case f.Walk:
+			depth := " -maxdepth 1"
+			if f.Recursive {
+				depth = ""
+			}
+			name := ""
+			if f.Text != "" {
+				name = " -name " + shellPath(&arg{lit: true, str: f.Text})
+			}
+			text = "find " + shellPath(a) + " -mindepth 1" + depth + name + rm
+		case f.Glob:
+			flags := "-f"
+			if recursive {
+				flags = "-rf"
+			}
+			text = "rm " + flags + " -- " + shellGlob(a)
+		default:
+			continue
+		}
+		res = append(res, Effect{Kind: Shell, Call: del + " of what " + f.Call + " lists", Text: text, Offset: f.Offset})
+	}
+	return res
+}
+
+// shellGlob is shellPath for a pattern: its *, ? and [ ] left unquoted
+// to match as the shell's do.
+func shellGlob(a *arg) string {
+	var b strings.Builder
+	s := a.str
+	if a.tilde && (s == "~" || strings.HasPrefix(s, "~/")) {
+		b.WriteString("~")
+		s = s[1:]
+	}
+	lit := ""
+	flush := func() {
+		if lit != "" {
+			b.WriteString("'" + strings.ReplaceAll(lit, "'", `'\''`) + "'")
+			lit = ""
+		}
+	}
+	for _, r := range s {
+		if r == '*' || r == '?' || r == '[' || r == ']' {
+			flush()
+			b.WriteRune(r)
+			continue
+		}
+		lit += string(r)
+	}
+	flush()
+	return b.String()
 }
 
 func isTildePath(s string) bool {

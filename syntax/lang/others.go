@@ -217,7 +217,7 @@ func ruby(p *parser) []Effect {
 			}
 		}
 	}
-	return append(out, listed.effects()...)
+	return append(out, listed.effects(out)...)
 }
 
 // rubyLists are the calls that expand a pattern ("glob": Dir.glob,
@@ -641,7 +641,7 @@ func perl(p *parser) []Effect {
 			}
 		}
 	}
-	return append(out, listed.effects()...)
+	return append(out, listed.effects(out)...)
 }
 
 // perlList is the kind of a Perl call that expands a pattern ("glob":
@@ -1060,7 +1060,7 @@ func php(p *parser) []Effect {
 		}
 		out = append(out, p.phpCall(c)...)
 	}
-	return append(out, listed.effects()...)
+	return append(out, listed.effects(out)...)
 }
 
 // phpLists are the functions and classes that expand a pattern ("glob":
@@ -1271,25 +1271,71 @@ var perlPathTinyMethods = lazy.Value[map[string]string]{New: func() map[string]s
 // write of F. path's argument is judged as the builtins' are (a value
 // only known at run time asks for a deletion); path expands a leading ~
 // as the shell does. Path::Tiny::path and Path::Tiny->new are the same
-// constructor. An object kept in a variable first is not followed.
+// constructor. An object kept in a variable (my $p = path("~/x");
+// $p->remove_tree) is followed when the variable is assigned once in the
+// program; one assigned again, or from anything else, is not.
 func (p *parser) perlPathTiny() []Effect {
 	if !strings.Contains(p.src, "Path::Tiny") {
 		return nil
 	}
-	var out []Effect
-	for i := 0; i < len(p.toks); i++ {
-		t := p.toks[i]
-		open := -1
+	// The constructor whose "(" is at token open (path( or
+	// Path::Tiny->new(), or -1.
+	ctor := func(i int) int {
+		t := p.tok(i)
 		switch {
 		case isI(t, "path") && isP(p.tok(i+1), "(") && !isP(p.tok(i-1), "->") && !isI(p.tok(i-1), "sub") &&
 			(!isP(p.tok(i-1), "::") || isI(p.tok(i-2), "Tiny") && isP(p.tok(i-3), "::") && isI(p.tok(i-4), "Path")):
-			open = i + 1
+			return i + 1
+		case isI(t, "Path") && isP(p.tok(i+1), "::") && isI(p.tok(i+2), "Tiny") && isP(p.tok(i+3), "::") && isI(p.tok(i+4), "path") && isP(p.tok(i+5), "("):
+			return -1 // read at its "path" token
 		case isI(t, "Tiny") && isP(p.tok(i-1), "::") && isI(p.tok(i-2), "Path") && isP(p.tok(i+1), "->") && isI(p.tok(i+2), "new") && isP(p.tok(i+3), "("):
-			open = i + 3
-		default:
+			return i + 3
+		}
+		return -1
+	}
+	// The variables holding an object: $v = path(X); with the statement
+	// ending there, and $v assigned nowhere else.
+	assigned := map[string]int{}
+	objs := map[string]arg{}
+	for i := 0; i < len(p.toks); i++ {
+		t := p.toks[i]
+		if t.kind != tIdent || !strings.HasPrefix(t.text, "$") || !isP(p.tok(i+1), "=") {
+			continue
+		}
+		assigned[t.text]++
+		k := i + 2
+		if isI(p.tok(k), "Path") && isP(p.tok(k+1), "::") && isI(p.tok(k+2), "Tiny") && isP(p.tok(k+3), "::") {
+			k += 4
+		}
+		open := ctor(k)
+		if open < 0 && isI(p.tok(k), "Path") {
+			open = ctor(k + 2)
+		}
+		if open < 0 {
 			continue
 		}
 		inner, after := p.args(open, ")")
+		if end := p.tok(after); len(inner) > 0 && (isP(end, ";") || end.kind == tNewline || after >= len(p.toks)) {
+			objs[t.text] = inner[0]
+		}
+	}
+	var out []Effect
+	for i := 0; i < len(p.toks); i++ {
+		t := p.toks[i]
+		var inner []arg
+		after := -1
+		if t.kind == tIdent && strings.HasPrefix(t.text, "$") && isP(p.tok(i+1), "->") && assigned[t.text] == 1 && !isP(p.tok(i-1), "\\") {
+			if o, ok := objs[t.text]; ok {
+				inner, after = []arg{o}, i+1
+			}
+		}
+		if after < 0 {
+			open := ctor(i)
+			if open < 0 {
+				continue
+			}
+			inner, after = p.args(open, ")")
+		}
 		if !isP(p.tok(after), "->") || p.tok(after+1).kind != tIdent {
 			continue
 		}

@@ -214,10 +214,10 @@ func python(p *parser) []Effect {
 			// A program that uses pathlib deleting through a path it
 			// computes (p.unlink() for p in Path.home().rglob("*")):
 			// asked about, as os.remove of a run-time path is.
-			out = append(out, Effect{Kind: Hidden, Call: full, Text: full, Offset: c.off})
+			out = append(out, Effect{Kind: Hidden, Call: full, Text: full, Offset: c.off, Deletes: true})
 		}
 	}
-	out = append(out, listed.effects()...)
+	out = append(out, listed.effects(out)...)
 	return append(out, p.pyExtractions()...)
 }
 
