@@ -184,6 +184,19 @@ func checkFetchURLCheckout(p *Pass) {
 				}
 				foreign = syntax.GitForeignURL(src.Value) || !src.Static
 			}
+			if !foreign && !byName && verb == "pull" && !has(opts, "all", "multiple") {
+				// A configured remote the user's global configuration
+				// (url.BASE.insteadOf) sends to another host.
+				remote := ""
+				if len(ops) > 0 {
+					remote = args[ops[0]].Value
+				}
+				if from, to, ok := p.globalRedirect(dir, remote, false); ok && (len(ops) == 0 || args[ops[0]].Static) {
+					p.Report(c, Finding{Rule: "fetch-url-checkout", Decision: Ask, Kind: "git pull",
+						Message: "git pull fetches " + from + " from " + to + " (url.*.insteadOf in the user's global git configuration) and merges it into the work tree; corral cannot move that into the sandbox"})
+				}
+				continue
+			}
 			if !foreign && !byName {
 				continue
 			}

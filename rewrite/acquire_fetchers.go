@@ -160,8 +160,8 @@ func checkFetchers(p *Pass, c *syntax.Call) {
 		return
 	}
 	name, all := c.Name, c.Args
-	if name == "pip3" {
-		name = "pip"
+	if versionless(name) == "pip" || name == "pip3" {
+		name = "pip" // pip3, pip3.12
 	}
 	if lang.ForProgram(name) == lang.Python {
 		// python -m pip download is pip download: the same program, run

@@ -39,6 +39,12 @@ func TestPackageFetch(t *testing.T) {
 		{"python3 -m pip download x", Rewrite},
 		{"python -m pip download --no-deps -d vendor x", Rewrite},
 		{"python3 -m pip download -d . x", Rewrite},
+		// A versioned interpreter or pip is the same program.
+		{"python3.12 -m pip download x", Rewrite},
+		{"python3.11 -m pip download -d vendor x", Rewrite},
+		{"pip3.12 download x", Rewrite},
+		{"pip3.12 download -d agent_sandbox x", Allow},
+		{"pip3.12 install x", Allow},
 		{"python3 -m pip install x", Allow},
 		{"python3 -m pip download -d agent_sandbox x", Allow},
 		{"python3 -m http.server", Allow},

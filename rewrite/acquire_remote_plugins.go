@@ -131,7 +131,37 @@ func netAddress(v string) bool {
 	if strings.HasPrefix(l, "file:") {
 		return false
 	}
+	if localDirectRef(v) {
+		return false
+	}
 	return strings.Contains(l, "://") || remoteSpec(v) || scpAddress.Get().MatchString(v)
+}
+
+// localDirectRef reports a PEP 508 direct reference to a file on this
+// machine (mylib @ file:///work/proj/libs/mylib): read where it is, as
+// uv add ./libs/mylib is, not fetched.
+func localDirectRef(v string) bool {
+	name, ref, ok := strings.Cut(strings.ToLower(v), "@")
+	return ok && pep508Name.Get().MatchString(strings.TrimSpace(name)) && localFileURL(strings.TrimSpace(ref))
+}
+
+// pep508Name matches a PEP 508 requirement's name with its extras
+// (mylib, my_lib[extra1,extra2]).
+var pep508Name = lazy.Regexp{Expr: `^[a-z0-9]([a-z0-9._-]*[a-z0-9])?(\[[a-z0-9._, -]*\])?$`}
+
+// localFileURL reports a file: URL of this machine: file:///PATH,
+// file://localhost/PATH or file:PATH (a file://HOST/ of another host is
+// none; pip and uv refuse it).
+func localFileURL(u string) bool {
+	rest, ok := strings.CutPrefix(u, "file:")
+	if !ok {
+		return false
+	}
+	if after, ok := strings.CutPrefix(rest, "//"); ok {
+		host, _, _ := strings.Cut(after, "/")
+		return host == "" || host == "localhost"
+	}
+	return true // file:/PATH, file:PATH
 }
 
 // indexOffPyPI reports an index or find-links value on the network off

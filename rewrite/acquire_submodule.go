@@ -44,7 +44,7 @@ var submoduleAddSpec = optSpec{shortVal: "b", longVal: longOpts("branch", "name"
 
 func checkSubmoduleAdd(p *Pass, c *syntax.Call) {
 	_, sub := gitArgs(c)
-	if sub >= 0 && c.Args[sub].Value == "pull" && pullRecurses(c, sub) {
+	if sub >= 0 && c.Args[sub].Value == "pull" && p.pullRecurses(c, sub) {
 		// git pull --recurse-submodules (or submodule.recurse=true)
 		// ends with git submodule update --recursive of the active
 		// submodules, which clones those not cloned yet. git fetch,
@@ -167,8 +167,8 @@ var pullSpec = optSpec{shortVal: "sX", longEq: true, longVal: longOpts("strategy
 // merging: its last --recurse-submodules[=yes|on-demand] or
 // --no-recurse-submodules (=no) decides; without one, submodule.recurse
 // does, from git -c, the environment's settings (GIT_CONFIG_COUNT, …) or
-// the repository's configuration. The user's global file is not read.
-func pullRecurses(c *syntax.Call, sub int) bool {
+// the repository's configuration, else the user's global files.
+func (p *Pass) pullRecurses(c *syntax.Call, sub int) bool {
 	opts, _ := scan(c.Args[sub+1:], pullSpec)
 	decided, on := false, false
 	for _, o := range opts {
@@ -210,7 +210,13 @@ func pullRecurses(c *syntax.Call, sub int) bool {
 		return false
 	}
 	out, err := runGit(top, "config", "--type=bool", "submodule.recurse")
-	return err == nil && strings.TrimSpace(string(out)) == "true"
+	if err == nil {
+		return strings.TrimSpace(string(out)) == "true"
+	}
+	// Not set in the repository: the user's global files, which git
+	// reads too (runGit does not).
+	global, _ := p.globalGitBool(top, "submodule.recurse")
+	return global
 }
 
 // gitBool reads a git boolean value as git does for true (yes, on, true,

@@ -292,3 +292,107 @@ func TestSubmoduleNoRemoteBranch(t *testing.T) {
 	judge("https://gitlab.com/me/lib.git", Ask)
 	judge("https://github.com.evil.example/me/lib.git", Ask)
 }
+
+// TestGlobalGitConfig (issue 12): the user's ~/.gitconfig is read by the
+// git commands the agent runs, though no word shows it. submodule.recurse
+// = true there made git pull clone a hand-made submodule (the real git
+// below) while corral, which read only the repository's setting, let it
+// pass; url.BASE.insteadOf there sends a configured remote's fetches and
+// pushes to another host. Both are read now; a rewrite to the same host
+// (https to ssh) passes.
+func TestGlobalGitConfig(t *testing.T) {
+	t.Parallel()
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Fatalf("git is needed: %v", err)
+	}
+	cfg := scratchProject(t, map[string]string{"proj/README": "x\n", "good/lib.txt": "ok\n", "evil/payload.sh": "echo pwned\n", "home/": ""})
+	root := filepath.Dir(cfg.Project)
+	git := submoduleGit(t, root)
+	for _, d := range []string{"good", "evil"} {
+		git(filepath.Join(root, d), "init", "-q", "-b", "main")
+		git(filepath.Join(root, d), "add", ".")
+		git(filepath.Join(root, d), "commit", "-qm", d)
+	}
+	proj := cfg.Project
+	git(root, "init", "-q", "--bare", "-b", "main", "origin.git")
+	git(proj, "init", "-q", "-b", "main")
+	git(proj, "add", "README")
+	git(proj, "submodule", "add", "-q", filepath.Join(root, "good"), "vendor/good")
+	git(proj, "commit", "-qm", "base")
+	git(proj, "remote", "add", "origin", filepath.Join(root, "origin.git"))
+	git(proj, "push", "-q", "-u", "origin", "main")
+	git(proj, "submodule", "add", "-q", filepath.Join(root, "evil"), "vendor/y")
+	git(proj, "commit", "-qm", "add y")
+	git(proj, "submodule", "--quiet", "deinit", "-f", "--all")
+	if err := os.RemoveAll(filepath.Join(proj, ".git", "modules")); err != nil {
+		t.Fatal(err)
+	}
+	git(proj, "remote", "add", "gh", "https://github.com/me/proj.git")
+	global := filepath.Join(cfg.Home, ".gitconfig")
+	setGlobal := func(text string) {
+		t.Helper()
+		if err := os.WriteFile(global, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	check := func(cmd string, want Decision) {
+		t.Helper()
+		if r := Check(cfg, cmd); r.Decision != want {
+			t.Errorf("%s with ~/.gitconfig %q: %s %+v, want %s", cmd, readText(global), r.Decision, r.Findings, want)
+		}
+	}
+	check("git pull", Allow)
+	setGlobal("[submodule]\n\trecurse = true\n")
+	check("git pull", Ask)
+	check("git pull origin main", Ask)
+	check("git pull --no-recurse-submodules", Allow)
+	check("git fetch", Allow)
+	git(proj, "config", "submodule.recurse", "false") // the repository's setting wins
+	check("git pull", Allow)
+	git(proj, "config", "--unset", "submodule.recurse")
+	setGlobal("[submodule]\n\trecurse = false\n")
+	check("git pull", Allow)
+
+	setGlobal("[url \"https://evil.example/\"]\n\tinsteadOf = https://github.com/\n")
+	check("git pull gh main", Ask)
+	check("git push gh main", Ask)
+	check("git pull origin main", Allow) // a path: not rewritten
+	check("git push origin main", Allow)
+	setGlobal("[url \"https://evil.example/\"]\n\tpushInsteadOf = https://github.com/\n")
+	check("git pull gh main", Allow)
+	check("git push gh main", Ask)
+	setGlobal("[url \"git@github.com:\"]\n\tinsteadOf = https://github.com/\n[url \"https://github.com/\"]\n\tinsteadOf = gh:\n")
+	check("git pull gh main", Allow)
+	check("git push gh main", Allow)
+
+	// The real git reads both from HOME's .gitconfig.
+	realGit := func(args ...string) string {
+		t.Helper()
+		cmd := exec.Command("git", args...)
+		cmd.Dir = proj
+		cmd.Env = append(os.Environ(), "HOME="+cfg.Home, "GIT_CONFIG_NOSYSTEM=1", "GIT_AUTHOR_NAME=a", "GIT_AUTHOR_EMAIL=a@b",
+			"GIT_COMMITTER_NAME=a", "GIT_COMMITTER_EMAIL=a@b")
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+		return string(out)
+	}
+	git(root, "clone", "-q", "--bare", filepath.Join(root, "evil"), "evil.git")
+	evilHead := git(filepath.Join(root, "evil"), "rev-parse", "HEAD")
+	setGlobal("[url \"" + filepath.Join(root, "evil.git") + "\"]\n\tinsteadOf = " + filepath.Join(root, "origin.git") + "\n")
+	if out := realGit("ls-remote", "origin"); !strings.Contains(out, evilHead) {
+		t.Errorf("git ls-remote origin with a global insteadOf: %q, want evil's %s", out, evilHead)
+	}
+	setGlobal("[submodule]\n\trecurse = true\n[protocol \"file\"]\n\tallow = always\n")
+	git(proj, "submodule", "--quiet", "init")
+	realGit("pull", "-q", "origin", "main")
+	if _, err := os.Stat(filepath.Join(proj, "vendor/y/payload.sh")); err != nil {
+		t.Errorf("git pull with submodule.recurse in ~/.gitconfig did not clone the submodule: %v", err)
+	}
+}
+
+func readText(p string) string {
+	b, _ := os.ReadFile(p)
+	return string(b)
+}

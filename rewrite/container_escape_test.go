@@ -3,8 +3,9 @@ package rewrite
 import "testing"
 
 // TestContainerHostEscape: a container that is the host — --privileged,
-// SYS_ADMIN or SYS_PTRACE with the host's PID namespace, SYS_ADMIN
-// without confinement, a raw disk, the engine's socket mounted — runs
+// SYS_ADMIN (alone too), SYS_PTRACE with the host's PID namespace, a raw
+// disk, the engine's socket mounted; made by docker run or by docker
+// create for a later docker start — runs
 // its command with every host file in reach (nsenter -t 1, chroot
 // /proc/1/root, mount /dev/sda1, docker -H unix:///s run -v /:/h), so
 // the command is judged as run on the host, and an image's own command
@@ -32,6 +33,15 @@ func TestContainerHostEscape(t *testing.T) {
 		{`docker run --rm --device=/dev/nvme0n1:/dev/x alpine dd if=/dev/zero of=/dev/nvme0n1`, Deny},
 		{`docker run --rm --privileged alpine`, Ask},
 		{`docker run --rm --privileged tonistiigi/binfmt --install all`, Ask},
+		// Issue 12: SYS_ADMIN alone (the cgroup release_agent where
+		// AppArmor does not stop mount), and docker create, whose
+		// container docker start runs later.
+		{`docker run --rm --cap-add SYS_ADMIN alpine rm -rf /root`, Deny},
+		{`docker run --rm --cap-add=CAP_SYS_ADMIN alpine`, Ask},
+		{`docker create --name x -v /:/h alpine rm -rf /h/root && docker start x`, Deny},
+		{`docker create --name x --privileged alpine sh -c "rm -rf /root"; docker start -a x`, Deny},
+		{`podman container create --cap-add SYS_ADMIN alpine`, Ask},
+		{`docker create -v ~:/h alpine`, Ask},
 		{`docker run --rm -v /var/run/docker.sock:/var/run/docker.sock portainer/agent`, Ask},
 		// Look-alikes.
 		{`docker run --rm -v "$PWD:/w:ro" -w /w node:20 npm test`, Allow},
@@ -43,6 +53,10 @@ func TestContainerHostEscape(t *testing.T) {
 		{`docker run --rm --privileged=false alpine rm -rf /root`, Allow},
 		{`docker run --rm alpine rm -rf /root`, Allow},
 		{`docker run --rm --userns=host alpine rm -rf /tmp/x`, Allow},
+		{`docker create --name db -v pgdata:/var/lib/postgresql/data -p 5432:5432 postgres:16 && docker start db`, Allow},
+		{`docker create --name x alpine rm -rf /root && docker start x`, Allow},
+		{`docker start x`, Allow},
+		{`docker run --rm --cap-add SYS_NICE alpine nice ls`, Allow},
 	} {
 		r := Check(cfg, tc.cmd)
 		if got := r.Decision; tc.want == Allow && got > Warn || tc.want != Allow && got != tc.want {

@@ -193,6 +193,17 @@ func (p *Pass) gitPushURL(c *syntax.Call) {
 			j = len(words)
 		}
 	}
+	if words[i] == "push" && (repo == "" || !strings.ContainsAny(repo, ":/")) {
+		// A configured remote the user's global configuration
+		// (url.BASE.insteadOf, pushInsteadOf) sends to another host.
+		if from, to, ok := p.globalRedirect(c.Dir, repo, true); ok {
+			if h := gitURLHost(to); !p.hostAllowed(h) && !p.remoteHosts(c)[strings.ToLower(h)] {
+				p.Report(c, Finding{Rule: "exfiltrate", Decision: Ask,
+					Message: fmt.Sprintf("git push sends the commits for %s to %s (url.*.insteadOf in the user's global git configuration), and %s is not on network.allow_hosts", from, to, h)})
+				return
+			}
+		}
+	}
 	if repo == "" && words[i] == "push" {
 		// git push with no repository pushes to the branch's remote,
 		// origin unless configured otherwise: a URL this command gives

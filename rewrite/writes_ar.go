@@ -1,6 +1,7 @@
 package rewrite
 
 import (
+	"errors"
 	"os"
 	"path"
 	"strings"
@@ -226,14 +227,18 @@ func psqlWrittenFiles(text string) []string {
 	return files
 }
 
-// checkExtractDirs judges the directory cpio and unrar extract into, whose
-// members corral does not list (cpio reads its archive on stdin, and
-// neither program is one corral runs), as a write of any name in it: cpio
-// -i (--extract) with -D DIR (--directory), cpio -p (--pass-through)
-// DIR, unrar x/e ARCHIVE [FILES…] DIR/ (the destination ends in "/").
-// Their words still go through checkUnknownWriter, which asks where the
-// directory holds corral's own files, an agent's settings or the
-// startup files.
+// checkExtractDirs judges what cpio and unrar extract: the members of
+// an archive on disk that corral reads (cpioMembers, rarMembers), each
+// as a write where the program puts it, and otherwise any name in the
+// directory they extract into, as a write of any name there: cpio -i
+// (--extract) with -D DIR (--directory), reading the archive on stdin
+// (cpio -id < a.cpio, cat a.cpio | cpio -i, gzip -dc a.cpio.gz | cpio
+// -id) or from -F/-I/--file; cpio -p (--pass-through) DIR, whose members
+// are the names on stdin (a here-string or here-document, the words echo
+// or printf '%s\n' feeds it), each written at DIR/NAME; unrar x/e
+// ARCHIVE [FILES…] [DIR/] (the destination ends in "/"). Their words
+// still go through checkUnknownWriter, which asks where the directory
+// holds corral's own files, an agent's settings or the startup files.
 func (p *Pass) checkExtractDirs(c *syntax.Call) {
 	var dirs []syntax.Arg
 	switch path.Base(c.Name) {
@@ -244,11 +249,29 @@ func (p *Pass) checkExtractDirs(c *syntax.Call) {
 		case has(opts, "t", "list", "to-stdout"):
 		case has(opts, "p", "pass-through"):
 			if len(ops) > 0 {
-				dirs = append(dirs, c.Args[ops[len(ops)-1]])
+				dir := c.Args[ops[len(ops)-1]]
+				dirs = append(dirs, dir)
+				if dir.Static {
+					for _, n := range stdinLines(c) {
+						p.judgeMember(c, dir, path.Join(dir.Value, strings.TrimLeft(n, "/")), "the name "+n+" on its input")
+					}
+				}
 			}
 		case has(opts, "i", "extract"):
+			var dir *syntax.Arg
 			for _, o := range find(opts, "D", "directory") {
 				dirs = append(dirs, o.val)
+				v := o.val
+				dir = &v
+			}
+			var archive syntax.Arg
+			if files := find(opts, "F", "I", "file"); len(files) > 0 {
+				archive = files[len(files)-1].val
+			} else if a, _, ok := stdinArchive(c); ok {
+				archive = a
+			}
+			if p.cpioMembers(c, archive, dir, has(opts, "no-absolute-filenames")) {
+				return
 			}
 		}
 	case "unrar", "rar":
@@ -258,8 +281,15 @@ func (p *Pass) checkExtractDirs(c *syntax.Call) {
 				ops = append(ops, a)
 			}
 		}
-		if len(ops) >= 3 && (ops[0].Value == "x" || ops[0].Value == "e") && strings.HasSuffix(ops[len(ops)-1].Value, "/") {
-			dirs = append(dirs, ops[len(ops)-1])
+		if len(ops) >= 2 && (ops[0].Value == "x" || ops[0].Value == "e") {
+			var dir *syntax.Arg
+			if len(ops) >= 3 && strings.HasSuffix(ops[len(ops)-1].Value, "/") {
+				dirs = append(dirs, ops[len(ops)-1])
+				dir = &ops[len(ops)-1]
+			}
+			if p.rarMembers(c, ops[1], dir, ops[0].Value == "e") {
+				return
+			}
 		}
 	default:
 		return
@@ -271,4 +301,138 @@ func (p *Pass) checkExtractDirs(c *syntax.Call) {
 		p.judge(c, c.Script, c.Dir, target{arg: d, value: strings.TrimSuffix(d.Value, "/") + "/*", action: guards.Write, derived: true},
 			"bash-write", c.Name+" (a member it extracts)")
 	}
+}
+
+// judgeMember judges one member an extraction writes at v (absolute, or
+// relative to the call's directory), with arg the word it comes from.
+func (p *Pass) judgeMember(c *syntax.Call, arg syntax.Arg, v, what string) {
+	p.judge(c, c.Script, c.Dir, target{arg: arg, value: v, action: guards.Write, derived: true}, "bash-write", c.Name+" ("+what+")")
+}
+
+// cpioMembers judges each member of the cpio archive on disk that cpio
+// -i extracts into dir (nil: the working directory) and reports whether
+// it read it. GNU cpio writes an absolute name at that path and a ".."
+// name above the directory; --no-absolute-filenames drops the leading
+// "/" and everything up to the last "..".
+func (p *Pass) cpioMembers(c *syntax.Call, archive syntax.Arg, dir *syntax.Arg, relative bool) bool {
+	if !archive.Static || archive.Value == "" || dir != nil && !dir.Static {
+		return false
+	}
+	file := c.Dir.Join(archive.Value)
+	if !file.Known {
+		return false
+	}
+	names, err := cpioMembers(file.Path)
+	if err != nil {
+		return false
+	}
+	base, arg := ".", archive
+	if dir != nil {
+		base, arg = dir.Value, *dir
+	}
+	seen := map[string]bool{}
+	for _, n := range names {
+		v := n
+		if relative {
+			v = afterDotDot(n)
+		}
+		if v == "" || v == "." {
+			continue
+		}
+		if !strings.HasPrefix(v, "/") {
+			v = path.Join(base, v)
+		}
+		if !seen[v] {
+			seen[v] = true
+			p.judgeMember(c, arg, v, "a member of "+archive.Value)
+		}
+	}
+	return true
+}
+
+// rarMembers judges each member of the RAR archive on disk that unrar x
+// (e: without its directories) extracts into dir (nil: the working
+// directory) and reports whether it read it: unrar drops a leading "/"
+// and everything up to the last ".." component, and reads "\\" as "/".
+func (p *Pass) rarMembers(c *syntax.Call, archive syntax.Arg, dir *syntax.Arg, junk bool) bool {
+	if !archive.Static || dir != nil && !dir.Static {
+		return false
+	}
+	file := c.Dir.Join(archive.Value)
+	if !file.Known {
+		return false
+	}
+	names, err := rarMembers(file.Path)
+	if err != nil {
+		if _, serr := os.Stat(file.Path); serr == nil && !errors.Is(err, errArchiveTooLarge) {
+			// On disk and not readable (encrypted headers): any name
+			// under the directory, where that can hold a protected
+			// file.
+			base := "."
+			dest := syntax.Arg{Value: base, Raw: base, Static: true}
+			if dir != nil {
+				base, dest = dir.Value, *dir
+			}
+			p.judgeUnnamedTree(c, treeCopy{src: syntax.Arg{Value: "the archive " + archive.Value, Raw: archive.Raw, Static: true}, dest: dest, base: base}, false)
+		}
+		return false
+	}
+	base, arg := ".", archive
+	if dir != nil {
+		base, arg = dir.Value, *dir
+	}
+	seen := map[string]bool{}
+	for _, n := range names {
+		v := afterDotDot(strings.ReplaceAll(n, "\\", "/"))
+		if junk {
+			v = path.Base(v)
+		}
+		if v == "" || v == "." || v == "/" {
+			continue
+		}
+		v = path.Join(base, v)
+		if !seen[v] {
+			seen[v] = true
+			p.judgeMember(c, arg, v, "a member of "+archive.Value)
+		}
+	}
+	return true
+}
+
+// stdinLines returns the lines a call reads on stdin when the command
+// gives them: a here-string or here-document with static text, or the
+// words of an echo, or of printf '%s\n', piped into it.
+func stdinLines(c *syntax.Call) []string {
+	var text string
+	for _, r := range c.Redirs {
+		if (r.Op == "<<<" || r.Op == "<<" || r.Op == "<<-") && r.Target.Static {
+			text = r.Target.Value
+		}
+	}
+	if text == "" && c.Pipe != nil && c.PipeIndex > 0 {
+		src := c.Pipe.Calls[c.PipeIndex-1]
+		if src == nil {
+			return nil
+		}
+		var words []string
+		for _, a := range src.Args {
+			if !a.Static {
+				return nil
+			}
+			words = append(words, a.Value)
+		}
+		switch {
+		case src.Name == "echo" && len(words) > 0 && !strings.HasPrefix(words[0], "-"):
+			text = strings.Join(words, " ")
+		case src.Name == "printf" && len(words) > 1 && words[0] == "%s\\n":
+			text = strings.Join(words[1:], "\n")
+		}
+	}
+	var out []string
+	for _, l := range strings.Split(text, "\n") {
+		if l != "" {
+			out = append(out, l)
+		}
+	}
+	return out
 }

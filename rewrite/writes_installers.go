@@ -1,8 +1,12 @@
 package rewrite
 
 import (
+	"archive/tar"
+	"bytes"
+	"compress/gzip"
 	"encoding/json"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path"
@@ -59,6 +63,10 @@ func (p *Pass) checkInstallerOutputs(c *syntax.Call) {
 		outs, verb = p.pyToolOutputs(c, 1), "pipx install"
 	case "uv":
 		outs, verb = p.pyToolOutputs(c, 2), "uv tool install"
+	case "gem":
+		outs, verb = p.gemOutputs(c), "gem install"
+	default:
+		outs, verb = p.pipUserOutputs(c), "pip install --user"
 	}
 	seen := map[string]bool{}
 	for _, o := range outs {
@@ -572,6 +580,11 @@ func (p *Pass) npmGlobalOutputs(c *syntax.Call) []installedProgram {
 	global := link
 	prefix := ""
 	var dirs []syntax.Arg
+	type installedName struct {
+		arg  syntax.Arg
+		name string
+	}
+	var named []installedName
 	for i := 0; i < len(rest); i++ {
 		a := rest[i]
 		v := a.Value
@@ -589,6 +602,11 @@ func (p *Pass) npmGlobalOutputs(c *syntax.Call) []installedProgram {
 		default:
 			if a.Static && (v == "." || v == ".." || strings.HasPrefix(v, "./") || strings.HasPrefix(v, "../") || strings.HasPrefix(v, "/") || strings.HasPrefix(v, "~/") || strings.HasPrefix(v, "file:")) {
 				dirs = append(dirs, a)
+			} else if n := npmRegistryName(v); a.Static && n != "" {
+				// A registry package, not read here: a bin of its
+				// name, as a "bin" string names it (go install
+				// PKG@VERSION is judged so too).
+				named = append(named, installedName{a, n})
 			}
 		}
 	}
@@ -598,7 +616,7 @@ func (p *Pass) npmGlobalOutputs(c *syntax.Call) []installedProgram {
 	if link && len(dirs) == 0 && len(rest) == 0 {
 		dirs = []syntax.Arg{{Value: ".", Raw: ".", Static: true, Start: c.Start, End: c.End}}
 	}
-	if len(dirs) == 0 {
+	if len(dirs) == 0 && len(named) == 0 {
 		return nil
 	}
 	var bins []string
@@ -634,12 +652,24 @@ func (p *Pass) npmGlobalOutputs(c *syntax.Call) []installedProgram {
 		bins = append(bins, path.Join(b, "bin"))
 	}
 	var out []installedProgram
+	for _, n := range named {
+		for _, b := range bins {
+			if path.IsAbs(b) {
+				out = append(out, installedProgram{arg: n.arg, file: path.Join(b, n.name)})
+			}
+		}
+	}
 	for _, a := range dirs {
 		d, ok := p.localDir(c, c.Dir, strings.TrimPrefix(strings.TrimPrefix(a.Value, "file://"), "file:"))
 		if !ok {
 			continue
 		}
-		for _, n := range npmBinNames(d) {
+		names := npmBinNames(d)
+		if fi, err := os.Stat(d); err == nil && fi.Mode().IsRegular() {
+			// npm i -g ./x.tgz: the package.json inside the tarball.
+			names = npmTarballBins(d)
+		}
+		for _, n := range names {
 			for _, b := range bins {
 				if path.IsAbs(b) {
 					out = append(out, installedProgram{arg: a, file: path.Join(b, n)})
@@ -658,6 +688,28 @@ func npmBinNames(d string) []string {
 	if err != nil {
 		return nil
 	}
+	return npmJSONBins(text)
+}
+
+// npmTarballBins returns the "bin" names of the package.json in an npm
+// tarball (npm pack's package/package.json; npm takes the first
+// directory's, whatever its name), read within the bounds of Python's
+// tarfile reading.
+func npmTarballBins(file string) []string {
+	var out []string
+	_ = readTarFiles(file, func(name string) bool {
+		n := strings.TrimPrefix(name, "./")
+		i := strings.IndexByte(n, '/')
+		return i > 0 && n[i+1:] == "package.json"
+	}, func(name, text string) bool {
+		out = npmJSONBins(text)
+		return false
+	})
+	return out
+}
+
+// npmJSONBins returns the program names a package.json's "bin" gives.
+func npmJSONBins(text string) []string {
 	var pkg struct {
 		Name string          `json:"name"`
 		Bin  json.RawMessage `json:"bin"`
@@ -727,13 +779,69 @@ func (p *Pass) pyToolOutputs(c *syntax.Call, words int) []installedProgram {
 		if !ok {
 			continue
 		}
-		text, err := readHead(filepath.Join(d, "pyproject.toml"), 256<<10)
-		if err != nil {
-			continue
+		for _, n := range pyScriptNames(d) {
+			out = append(out, installedProgram{arg: a, file: path.Join(binDir, n)})
 		}
+	}
+	return out
+}
+
+// pyScriptNames returns the programs a Python project in d installs:
+// the [project.scripts], [project.gui-scripts] and
+// [tool.poetry.scripts] keys of pyproject.toml, and setup.cfg's
+// console_scripts and gui_scripts under [options.entry_points] (NAME =
+// module:func lines) and the files of [options] scripts (installed by
+// their base names).
+func pyScriptNames(d string) []string {
+	var out []string
+	if text, err := readHead(filepath.Join(d, "pyproject.toml"), 256<<10); err == nil {
 		for _, l := range tomlLines(text) {
 			if (l.table == "project.scripts" || l.table == "project.gui-scripts" || l.table == "tool.poetry.scripts") && l.key != "" && !strings.Contains(l.key, "/") {
-				out = append(out, installedProgram{arg: a, file: path.Join(binDir, l.key)})
+				out = append(out, l.key)
+			}
+		}
+	}
+	text, err := readHead(filepath.Join(d, "setup.cfg"), 256<<10)
+	if err != nil {
+		return out
+	}
+	section, key := "", ""
+	for _, raw := range strings.Split(text, "\n") {
+		line := strings.TrimRight(raw, "\r")
+		trimmed := strings.TrimSpace(line)
+		switch {
+		case trimmed == "" || strings.HasPrefix(trimmed, "#") || strings.HasPrefix(trimmed, ";"):
+			continue
+		case strings.HasPrefix(trimmed, "["):
+			section, key = strings.TrimSpace(strings.Trim(trimmed, "[]")), ""
+			continue
+		}
+		value := trimmed
+		if line[0] != ' ' && line[0] != '\t' {
+			// key = value; the value may go on in indented lines.
+			k, v, ok := strings.Cut(line, "=")
+			if !ok {
+				k, v, ok = strings.Cut(line, ":")
+			}
+			if !ok {
+				key = ""
+				continue
+			}
+			key, value = strings.TrimSpace(k), strings.TrimSpace(v)
+		}
+		if value == "" {
+			continue
+		}
+		switch {
+		case section == "options.entry_points" && (key == "console_scripts" || key == "gui_scripts"):
+			if n, _, ok := strings.Cut(value, "="); ok {
+				if n = strings.TrimSpace(n); n != "" && !strings.Contains(n, "/") {
+					out = append(out, n)
+				}
+			}
+		case section == "options" && key == "scripts":
+			for _, f := range strings.Fields(value) {
+				out = append(out, path.Base(f))
 			}
 		}
 	}
@@ -745,3 +853,214 @@ var pyToolValued = lazy.Value[map[string]bool]{New: func() map[string]bool {
 		"--index-url": true, "-i": true, "--pip-args": true, "--suffix": true, "--with-requirements": true, "--constraints": true,
 		"-c": true, "--extra-index-url": true, "--index": true, "--default-index": true, "--preinstall": true}
 }}
+
+// pipUserOutputs models pip install --user DIR (also python3 -m pip,
+// PIP_USER=1): the scripts of the project in DIR (pyScriptNames) land in
+// the user scheme's bin, PYTHONUSERBASE/bin, else ~/.local/bin. An
+// install into an environment writes that environment's bin.
+func (p *Pass) pipUserOutputs(c *syntax.Call) []installedProgram {
+	args := c.Args
+	if n := compilerName(c.Name); n != "pip" && n != "pip3" {
+		m, margs := pythonModule(c)
+		if m != "pip" {
+			return nil
+		}
+		args = margs
+	}
+	local, _, ok := pipUserLocal(c, args)
+	if !ok || !local.Static {
+		return nil
+	}
+	d, ok := p.localDir(c, c.Dir, strings.TrimPrefix(strings.TrimPrefix(local.Value, "file://"), "file:"))
+	if !ok {
+		return nil
+	}
+	binDir := path.Join(p.Config.Home, ".local", "bin")
+	if v := envDir(c, "PYTHONUSERBASE"); v != "" {
+		binDir = path.Join(p.homePath(v), "bin")
+	}
+	var out []installedProgram
+	for _, n := range pyScriptNames(d) {
+		out = append(out, installedProgram{arg: local, file: path.Join(binDir, n)})
+	}
+	return out
+}
+
+// gemOutputs models gem install of a .gem file on disk: its
+// specification's executables are written, as wrappers, into --bindir
+// (-n) DIR, else with --user-install the user gem directory's bin (each
+// ~/.gem/ruby/VERSION/bin and ~/.local/share/gem/ruby/VERSION/bin on
+// disk, as RubyGems picks one by its version), else /usr/local/bin
+// (Debian's RubyGems) and GEM_HOME's bin. A gem from a registry is not
+// read.
+func (p *Pass) gemOutputs(c *syntax.Call) []installedProgram {
+	args := c.Args
+	if len(args) == 0 || args[0].Value != "install" && args[0].Value != "i" {
+		return nil
+	}
+	var gems []syntax.Arg
+	bindir, user := "", false
+	for i := 1; i < len(args); i++ {
+		a := args[i]
+		v := a.Value
+		opt, val, eq := strings.Cut(v, "=")
+		switch {
+		case opt == "--bindir" || opt == "-n":
+			if !eq && i+1 < len(args) {
+				i++
+				val = args[i].Value
+			}
+			bindir = val
+		case v == "--user-install":
+			user = true
+		case v == "--no-user-install":
+			user = false
+		case strings.HasPrefix(v, "-"):
+			if gemValued.Get()[opt] && !eq {
+				i++
+			}
+		case a.Static && strings.HasSuffix(v, ".gem"):
+			gems = append(gems, a)
+		}
+	}
+	var bins []string
+	switch {
+	case bindir != "":
+		bins = []string{p.homePath(bindir)}
+	case user:
+		for _, base := range []string{path.Join(p.Config.Home, ".gem", "ruby"), path.Join(p.Config.Home, ".local", "share", "gem", "ruby")} {
+			es, _ := os.ReadDir(base)
+			for _, e := range es {
+				if e.IsDir() {
+					bins = append(bins, path.Join(base, e.Name(), "bin"))
+				}
+			}
+		}
+	default:
+		bins = []string{"/usr/local/bin", "/usr/bin"}
+		if h := envDir(c, "GEM_HOME"); h != "" {
+			bins = append(bins, path.Join(p.homePath(h), "bin"))
+		}
+	}
+	var out []installedProgram
+	for _, g := range gems {
+		f := c.Dir.Join(p.homePath(g.Value))
+		if !f.Known {
+			continue
+		}
+		for _, n := range gemExecutables(f.Path) {
+			for _, b := range bins {
+				if path.IsAbs(b) {
+					out = append(out, installedProgram{arg: g, file: path.Join(b, n)})
+				}
+			}
+		}
+	}
+	return out
+}
+
+var gemValued = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"-v": true, "--version": true, "-i": true, "--install-dir": true, "-s": true, "--source": true,
+		"-p": true, "--http-proxy": true, "--platform": true, "-g": true, "--file": true,
+		"--without": true, "--build-root": true, "--target-rbconfig": true}
+}}
+
+// gemExecutables returns the executables: list of a .gem's
+// specification (metadata.gz, gzipped YAML, in the gem's plain tar).
+func gemExecutables(file string) []string {
+	var out []string
+	_ = readTarFiles(file, func(name string) bool { return name == "metadata.gz" }, func(name, text string) bool {
+		z, err := gzip.NewReader(strings.NewReader(text))
+		if err != nil {
+			return false
+		}
+		b, _ := io.ReadAll(io.LimitReader(z, 1<<20))
+		in := false
+		for _, line := range strings.Split(string(b), "\n") {
+			switch {
+			case strings.HasPrefix(line, "executables:"):
+				rest := strings.TrimSpace(strings.TrimPrefix(line, "executables:"))
+				in = rest == ""
+				if strings.HasPrefix(rest, "[") {
+					// executables: [a, b]
+					for _, n := range strings.Split(strings.Trim(rest, "[]"), ",") {
+						if n = strings.Trim(strings.TrimSpace(n), `"'`); n != "" {
+							out = append(out, path.Base(n))
+						}
+					}
+				}
+			case in && strings.HasPrefix(line, "- "):
+				if n := strings.Trim(strings.TrimSpace(line[2:]), `"'`); n != "" {
+					out = append(out, path.Base(n))
+				}
+			case in && strings.HasPrefix(line, "  - "):
+				if n := strings.Trim(strings.TrimSpace(line[4:]), `"'`); n != "" {
+					out = append(out, path.Base(n))
+				}
+			default:
+				in = false
+			}
+		}
+		return false
+	})
+	return out
+}
+
+// readTarFiles reads the regular members of the tar (plain or gzip) at
+// file that want selects, giving each's text (at most 1 MiB) to use
+// until it returns false; within Python tarfile reading's bounds.
+func readTarFiles(file string, want func(string) bool, use func(name, text string) bool) error {
+	f, br, budget, err := openBudget(file)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	var r io.Reader = br
+	if head, _ := br.Peek(2); bytes.Equal(head, []byte{0x1f, 0x8b}) {
+		z, err := gzip.NewReader(br)
+		if err != nil {
+			return err
+		}
+		r = &budgetReader{r: z, left: pyTarMaxBytes, deadline: budget.deadline}
+	}
+	tr := tar.NewReader(r)
+	for n := 0; n < maxArchiveMembers; n++ {
+		h, err := tr.Next()
+		if err != nil {
+			return err
+		}
+		if h.Typeflag != tar.TypeReg || !want(h.Name) {
+			continue
+		}
+		b, err := io.ReadAll(io.LimitReader(tr, 1<<20))
+		if err != nil {
+			return err
+		}
+		if !use(h.Name, string(b)) {
+			return nil
+		}
+	}
+	return errArchiveTooLarge
+}
+
+// npmRegistryName returns the name without its scope of a registry
+// package spec (name, name@version, @scope/name@tag), or "" for any
+// other (a URL, git, github:, a path, an alias).
+func npmRegistryName(v string) string {
+	if v == "" || strings.ContainsAny(v, ":\\") || strings.HasPrefix(v, "-") || strings.HasPrefix(v, ".") {
+		return ""
+	}
+	rest := v
+	if strings.HasPrefix(rest, "@") {
+		scope, name, ok := strings.Cut(rest[1:], "/")
+		if !ok || scope == "" {
+			return ""
+		}
+		rest = name
+	}
+	rest, _, _ = strings.Cut(rest, "@")
+	if rest == "" || strings.Contains(rest, "/") {
+		return ""
+	}
+	return rest
+}

@@ -8,9 +8,9 @@ import (
 // containerHostEscape reports what makes a docker or podman run's
 // container the host, from its options (hostPath resolves a bind mount's
 // source), or "": --privileged (every device, every capability: mount
-// /dev/sda1, nsenter); --cap-add of ALL or SYS_MODULE, of SYS_ADMIN with
-// the host's PID namespace or without AppArmor/seccomp confinement
-// (nsenter -t 1, the cgroup release_agent), of SYS_PTRACE with the
+// /dev/sda1, nsenter); --cap-add of ALL, SYS_MODULE or SYS_ADMIN (with
+// the host's PID namespace nsenter -t 1; alone, the cgroup release_agent
+// where AppArmor does not stop mount), of SYS_PTRACE with the
 // host's PID namespace; --device of a disk or of memory; a bind mount of
 // the container engine's socket (or the run directory holding it),
 // through which the command starts any container of its choosing on the
@@ -58,8 +58,15 @@ func containerHostEscape(opts []Option, hostPath func(string) (string, bool)) st
 		return "is --privileged"
 	case caps["ALL"] || caps["SYS_MODULE"]:
 		return "adds the capabilities to load kernel modules and more (--cap-add)"
-	case caps["SYS_ADMIN"] && (pidHost || unconfined):
-		return "adds SYS_ADMIN with the host's processes or without confinement"
+	case caps["SYS_ADMIN"]:
+		// Docker's default seccomp profile lets mount, unshare and
+		// the rest through once SYS_ADMIN is added, and a host without
+		// AppArmor (or with it off) then lets the container mount a
+		// cgroup and set its release_agent, which the host runs.
+		if pidHost || unconfined {
+			return "adds SYS_ADMIN with the host's processes or without confinement"
+		}
+		return "adds SYS_ADMIN, which lets it mount a cgroup whose release_agent the host runs"
 	case caps["SYS_PTRACE"] && pidHost:
 		return "adds SYS_PTRACE in the host's PID namespace"
 	}

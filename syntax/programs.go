@@ -1195,9 +1195,13 @@ func (w *walker) dockerRun(c scope, call *Call) {
 	if len(args) > 0 && args[0].Value == "container" {
 		args = args[1:]
 	}
-	if len(args) == 0 || args[0].Value != "run" {
+	// docker create takes run's options and command, and docker start
+	// (in this command or any later one) runs them: judged as run here,
+	// where the options are seen.
+	if len(args) == 0 || args[0].Value != "run" && args[0].Value != "create" {
 		return
 	}
+	verb := args[0].Value
 	args = args[1:]
 	type mount struct {
 		host, ctr string
@@ -1275,7 +1279,7 @@ func (w *walker) dockerRun(c scope, call *Call) {
 		if len(operands) < 2 || strings.HasPrefix(args[operands[1]].Value, "-") {
 			// No command, or options for the image's entry point.
 			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true,
-				What: call.Name + " run " + why + " and runs the image's own command, which can change or delete anything on the host"})
+				What: call.Name + " " + verb + " " + why + " and runs the image's own command, which can change or delete anything on the host"})
 			return
 		}
 	}
@@ -1285,7 +1289,7 @@ func (w *walker) dockerRun(c scope, call *Call) {
 	for _, mt := range mounts {
 		if !mt.ro && (mt.host == "/" || w.home != "" && mt.host == w.home) && len(operands) < 2 {
 			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true,
-				What: call.Name + " run mounts " + mt.host + " writable at " + mt.ctr + " and runs the image's own command, which can change or delete anything there"})
+				What: call.Name + " " + verb + " mounts " + mt.host + " writable at " + mt.ctr + " and runs the image's own command, which can change or delete anything there"})
 			return
 		}
 	}

@@ -54,6 +54,7 @@ func SiteStartCode(path, text string) (code string, ok bool) {
 // start: its code when the text is known, else as code only known at run
 // time.
 func (w *walker) siteWrite(c scope, call *Call, path, text string, known bool) {
+	w.editorSettingsWrite(c, call, path, text, known)
 	code, ok := SiteStartCode(path, text)
 	if !ok {
 		return

@@ -323,7 +323,7 @@ func (s *settings) editorAutoRun(req *agent.Request, path string, d guards.Decis
 	if !ok {
 		return d
 	}
-	loosened := allowsAutomaticTasks(text)
+	loosened := syntax.AllowsAutomaticTasks(text)
 	if len(cmds) == 0 && !loosened {
 		return guards.Decision{Verdict: guards.Allow, Path: d.Path, PathContext: d.PathContext}
 	}
@@ -346,51 +346,22 @@ func (s *settings) editorAutoRun(req *agent.Request, path string, d guards.Decis
 // editorSettingsWrite asks about a Write or Edit of the project's
 // .vscode/settings.json whose text sets task.allowAutomaticTasks on: VS
 // Code then runs folderOpen tasks without the prompt it shows before
-// them. Other settings pass, as before.
+// them. Other settings pass. A Bash write of the same text is judged by
+// the same function in the shell model (syntax/editorsettings.go).
 func editorSettingsWrite(req *agent.Request, path string, d guards.Decision) guards.Decision {
 	abs := path
 	if !filepath.IsAbs(abs) {
 		abs = filepath.Join(req.Cwd, abs)
 	}
-	if filepath.Base(abs) != "settings.json" || filepath.Base(filepath.Dir(abs)) != ".vscode" {
+	if !syntax.EditorSettingsFile(abs) {
 		return d
 	}
 	text, ok := agentCodeText(req, path)
-	if !ok || !allowsAutomaticTasks(text) {
+	if !ok || !syntax.AllowsAutomaticTasks(text) {
 		return d
 	}
 	return guards.Decision{Verdict: guards.Ask, Rule: guards.EditorAutoRunRule, Source: "corral", Path: d.Path, PathContext: d.PathContext,
 		Message: fmt.Sprintf("Editor auto-run: %s sets task.allowAutomaticTasks, which makes VS Code run the project's folderOpen tasks without its prompt, outside the agent", abs)}
-}
-
-// allowsAutomaticTasks reports a VS Code settings text (settings.json,
-// or a workspace file's "settings") that sets task.allowAutomaticTasks
-// to "on" (true in older versions): folderOpen tasks then run without
-// a prompt.
-func allowsAutomaticTasks(text string) bool {
-	var doc map[string]json.RawMessage
-	if json.Unmarshal([]byte(syntax.StripJSONC(text)), &doc) != nil {
-		return false
-	}
-	on := func(m map[string]json.RawMessage) bool {
-		raw, ok := m["task.allowAutomaticTasks"]
-		if !ok {
-			return false
-		}
-		var v any
-		if json.Unmarshal(raw, &v) != nil {
-			return false
-		}
-		return v == "on" || v == true
-	}
-	if on(doc) {
-		return true
-	}
-	var settings map[string]json.RawMessage
-	if raw, ok := doc["settings"]; ok && json.Unmarshal(raw, &settings) == nil {
-		return on(settings)
-	}
-	return false
 }
 
 // autoRunCommands returns the commands a tasks.json, devcontainer.json or

@@ -202,6 +202,38 @@ func TestEditorAutoRunWrites(t *testing.T) {
 	if hs := out.HookSpecificOutput; hs == nil || hs.PermissionDecision != "ask" {
 		t.Errorf("bash write to dev.code-workspace: got %+v, want ask", hs)
 	}
+	// A Bash write of .vscode/settings.json is judged by the text it
+	// leaves, as a Write of it is (syntax.AllowsAutomaticTasks for both).
+	on := filepath.Join(m.project, "on.json")
+	if err := os.WriteFile(on, []byte(`{"task.allowAutomaticTasks": "on"}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	off := filepath.Join(m.project, "off.json")
+	if err := os.WriteFile(off, []byte(`{"editor.tabSize": 2}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for cmd, want := range map[string]string{
+		`echo '{"task.allowAutomaticTasks": "on"}' > .vscode/settings.json`:                         "ask",
+		`printf '{"task.allowAutomaticTasks": true}\n' | tee .vscode/settings.json`:                 "ask",
+		"cat > .vscode/settings.json <<'X'\n{\n // c\n \"task.allowAutomaticTasks\": \"on\",\n}\nX": "ask",
+		`cp on.json .vscode/settings.json`:                                                          "ask",
+		`jq '.["task.allowAutomaticTasks"]="on"' s.json > .vscode/settings.json`:                    "ask",
+		`echo '{"task.allowAutomaticTasks": "off"}' > .vscode/settings.json`:                        "",
+		`cp off.json .vscode/settings.json`:                                                         "",
+		`jq '.x=1' s.json > .vscode/settings.json`:                                                  "",
+		`echo '{"task.allowAutomaticTasks": "on"}' > notes/settings.json`:                           "",
+		`grep allowAutomaticTasks .vscode/settings.json > /tmp/found`:                               "",
+	} {
+		out, raw, _ := m.hook(map[string]any{"session_id": "s1", "hook_event_name": "PreToolUse", "tool_name": "Bash",
+			"tool_input": map[string]any{"command": cmd, "cwd": m.project}})
+		got := ""
+		if hs := out.HookSpecificOutput; hs != nil && (hs.PermissionDecision == "deny" || hs.PermissionDecision == "ask") {
+			got = hs.PermissionDecision
+		}
+		if got != want {
+			t.Errorf("%s: got %q (%s), want %q", cmd, got, raw, want)
+		}
+	}
 }
 
 // Files Python runs at every start (a site directory's .pth import lines,

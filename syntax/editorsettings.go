@@ -1,0 +1,91 @@
+package syntax
+
+import (
+	"encoding/json"
+	"path/filepath"
+	"strings"
+)
+
+// VS Code's settings that drop its prompt before a project's folderOpen
+// tasks. A project's .vscode/settings.json (or a workspace file's
+// "settings") with task.allowAutomaticTasks "on" makes VS Code run the
+// tasks marked "runOn": "folderOpen" as soon as the folder is opened,
+// outside the agent. The Write and Edit tools and a Bash write whose
+// text corral knows (echo, printf, a here-document, tee, cp of a file it
+// reads) are judged by the same function, AllowsAutomaticTasks.
+
+// EditorSettingsFile reports a VS Code folder settings file
+// (.vscode/settings.json).
+func EditorSettingsFile(path string) bool {
+	path = filepath.Clean(path)
+	return filepath.Base(path) == "settings.json" && filepath.Base(filepath.Dir(path)) == ".vscode"
+}
+
+// AllowsAutomaticTasks reports a VS Code settings text (settings.json,
+// or a workspace file's "settings") that sets task.allowAutomaticTasks
+// to "on" (true in older versions): folderOpen tasks then run without a
+// prompt.
+func AllowsAutomaticTasks(text string) bool {
+	var doc map[string]json.RawMessage
+	if json.Unmarshal([]byte(StripJSONC(text)), &doc) != nil {
+		return false
+	}
+	on := func(m map[string]json.RawMessage) bool {
+		raw, ok := m[automaticTasksKey]
+		if !ok {
+			return false
+		}
+		var v any
+		if json.Unmarshal(raw, &v) != nil {
+			return false
+		}
+		return v == "on" || v == true
+	}
+	if on(doc) {
+		return true
+	}
+	var settings map[string]json.RawMessage
+	if raw, ok := doc["settings"]; ok && json.Unmarshal(raw, &settings) == nil {
+		return on(settings)
+	}
+	return false
+}
+
+const automaticTasksKey = "task.allowAutomaticTasks"
+
+// editorSettingsWrite judges call's write of text (known or not) to the
+// file at path when it is a VS Code settings file: known text that lets
+// folderOpen tasks run without the prompt asks; text only known at run
+// time asks when the writing command is told the setting's name (jq
+// '.["task.allowAutomaticTasks"]="on"' s.json > .vscode/settings.json),
+// for it cannot set the key without naming it. Other text passes, as a
+// Write of it does.
+func (w *walker) editorSettingsWrite(c scope, call *Call, path, text string, known bool) {
+	if !EditorSettingsFile(path) {
+		return
+	}
+	name := relTo(call.Dir.Path, path)
+	if known {
+		if AllowsAutomaticTasks(text) {
+			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: name,
+				What: call.Name + " writes " + name + " with " + automaticTasksKey + " on: VS Code then runs the project's folderOpen tasks without its prompt, outside the agent"})
+		}
+		return
+	}
+	calls := []*Call{call}
+	if c.pipe != nil {
+		calls = c.pipe.Calls
+	}
+	for _, pc := range calls {
+		if pc == nil {
+			continue
+		}
+		for _, a := range pc.Args {
+			if strings.Contains(strings.ToLower(a.Value), strings.ToLower(automaticTasksKey[len("task."):])) {
+				w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: name,
+					What: pc.Name + " sets " + automaticTasksKey + " in " + name + ", with text only known at run time: VS Code may then run the project's folderOpen tasks without its prompt"})
+				return
+			}
+		}
+	}
+}
