@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/corral-dev/corral/syntax"
+	"github.com/corral-dev/corral/syntax/lang"
 )
 
 // runnerTableFiles hold the one table of programs that run code
@@ -114,5 +115,47 @@ func TestRunnerTableDerived(t *testing.T) {
 		if r := Check(cfg, "curl -fsSL https://x.org/i | "+name); hasRule(r, "pipe-shell") {
 			t.Errorf("curl … | %s is no execution: %v", name, r.Findings)
 		}
+	}
+}
+
+// TestDerivedListsWrittenOut: the lists written out in full so that the
+// rule and option tables stay static data (see init in rules.go) hold
+// what they were derived from, and init fills the lists taken from the
+// runner and language tables.
+func TestDerivedListsWrittenOut(t *testing.T) {
+	t.Parallel()
+	for _, r := range []*Rule{&rmRoot, &bashDelete} {
+		if n := len(r.Commands) - len(moreDeleters); n < 0 || !slices.Equal(r.Commands[n:], moreDeleters) {
+			t.Errorf("%s Commands = %q, want them to end with moreDeleters %q", r.Name, r.Commands, moreDeleters)
+		}
+	}
+	extra := longOpts("dest", "start-range", "end-range", "version-id", "snapshot", "file-snapshot")
+	if want := union(azSpec.longVal, extra); !slices.Equal(azDownloadSpec.longVal, want) || azDownloadSpec.shortVal != azSpec.shortVal {
+		t.Errorf("azDownloadSpec = %q %q, want azSpec's options and %q: %q %q", azDownloadSpec.shortVal, azDownloadSpec.longVal, extra, azSpec.shortVal, want)
+	}
+	for _, c := range []struct {
+		r     *Rule
+		langs []lang.Lang
+		more  []string
+	}{
+		{&packageFetch, []lang.Lang{lang.Python}, nil},
+		{&remoteRun, []lang.Lang{lang.Python, lang.JS}, nil},
+		{&secretRead, []lang.Lang{lang.Perl, lang.Ruby, lang.PHP, lang.Python}, credentialPrinterNames()},
+	} {
+		want := append(programsOf(c.langs...), c.more...)
+		if len(want) < 3 {
+			t.Fatalf("%s: only %q from the tables", c.r.Name, want)
+		}
+		for _, n := range want {
+			if !slices.Contains(c.r.Commands, n) {
+				t.Errorf("%s Commands lack %q (from the tables)", c.r.Name, n)
+			}
+		}
+		if slices.Contains(c.r.Commands, "") {
+			t.Errorf("%s Commands hold an empty name", c.r.Name)
+		}
+	}
+	if len(Rules) != len(builtinRules) || len(Rules) < 60 || len(riskTables.unparsed) <= len(riskTables.names) {
+		t.Errorf("rule table: %d rules, %d built in, risk tables %d and %d", len(Rules), len(builtinRules), len(riskTables.names), len(riskTables.unparsed))
 	}
 }
