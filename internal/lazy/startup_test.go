@@ -4,7 +4,9 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -109,4 +111,29 @@ func exprName(e ast.Expr) string {
 		return "conversion"
 	}
 	return "expression"
+}
+
+// TestHookLinksNoCrypto: the corral binary does not link crypto. Any
+// crypto package brings Go's FIPS 140 module, whose packages (AES, the
+// DRBG, SHA-512, …) are initialised at every start of the hook; the one
+// hash corral needs (poetry's and pipenv's environment names) is
+// syntax's sum256.
+func TestHookLinksNoCrypto(t *testing.T) {
+	gobin, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go command")
+	}
+	out, err := exec.Command(gobin, "list", "-deps", "github.com/corral-dev/corral/cmd/corral").Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	deps := strings.Fields(string(out))
+	if !slices.Contains(deps, "github.com/corral-dev/corral/rewrite") {
+		t.Fatalf("go list -deps listed %d packages without rewrite", len(deps))
+	}
+	for _, d := range deps {
+		if d == "crypto" || strings.HasPrefix(d, "crypto/") {
+			t.Errorf("cmd/corral links %s", d)
+		}
+	}
 }
