@@ -32,10 +32,13 @@ var builtinRules []*Rule
 // initialised after it as static data (it copies another variable's
 // value statically only until an initialiser may have changed one),
 // which made the rule and option tables a copy built at every start
-// (TestNothingBuiltAtStartup in internal/lazy). What else runs at start
-// is the copy of the option specs' long-option slices (optSpec.longVal)
-// into the sender, fetcher and plugin tables: the compiler does not copy
-// a slice field of another variable statically.
+// (TestNothingBuiltAtStartup in internal/lazy). The compiler copies a
+// slice field of another variable statically only when the field is
+// itself a variable holding a literal, so an option spec that tables copy
+// keeps its long options in a variable of their own (ghBodyLong, …;
+// TestCopiedSpecsStatic). What else runs at start is pipe-shell's
+// Commands, syntax.Downloaders (another package's variable is never
+// copied statically).
 func init() {
 	builtinRules = concatRules(acquisitionRules, dangerRules, writeRules, secretRules, runnerRules)
 	Rules = builtinRules

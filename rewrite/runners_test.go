@@ -159,3 +159,83 @@ func TestDerivedListsWrittenOut(t *testing.T) {
 		t.Errorf("rule table: %d rules, %d built in, risk tables %d and %d", len(Rules), len(builtinRules), len(riskTables.names), len(riskTables.unparsed))
 	}
 }
+
+// TestCopiedSpecsStatic: an optSpec variable that a package-level table
+// copies by value (spec: ghBody) keeps its long options in a variable of its own
+// (longVal: ghBodyLong). The compiler copies a slice field of another
+// variable statically only then; otherwise every copy is made at start-up
+// (see init in rules.go).
+func TestCopiedSpecsStatic(t *testing.T) {
+	t.Parallel()
+	files, _ := filepath.Glob("*.go")
+	fset := token.NewFileSet()
+	var parsed []*ast.File
+	inline := map[string]token.Pos{} // spec variables whose longVal is no variable
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		af, err := parser.ParseFile(fset, f, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		parsed = append(parsed, af)
+		for _, d := range af.Decls {
+			g, ok := d.(*ast.GenDecl)
+			if !ok || g.Tok != token.VAR {
+				continue
+			}
+			for _, sp := range g.Specs {
+				vs := sp.(*ast.ValueSpec)
+				for i, v := range vs.Values {
+					cl, ok := v.(*ast.CompositeLit)
+					if !ok || !exprIs(cl.Type, "optSpec") {
+						continue
+					}
+					for _, e := range cl.Elts {
+						if kv, ok := e.(*ast.KeyValueExpr); ok && exprIs(kv.Key, "longVal") {
+							if _, ok := kv.Value.(*ast.Ident); !ok {
+								inline[vs.Names[i].Name] = kv.Pos()
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	if len(parsed) < 50 {
+		t.Fatalf("only %d files parsed", len(parsed))
+	}
+	copies := 0
+	for _, af := range parsed {
+		ast.Inspect(af, func(n ast.Node) bool {
+			if _, ok := n.(*ast.FuncDecl); ok {
+				return false // a copy made when called
+			}
+			if _, ok := n.(*ast.FuncLit); ok {
+				return false // built on first use (lazy.Value)
+			}
+			kv, ok := n.(*ast.KeyValueExpr)
+			if !ok || !exprIs(kv.Key, "spec") {
+				return true
+			}
+			id, ok := kv.Value.(*ast.Ident)
+			if !ok {
+				return true
+			}
+			copies++
+			if pos, bad := inline[id.Name]; bad {
+				t.Errorf("%s: spec: %s copies a spec whose long options (%s) are no variable of their own", fset.Position(kv.Pos()), id.Name, fset.Position(pos))
+			}
+			return true
+		})
+	}
+	if copies < 20 {
+		t.Fatalf("only %d spec copies found", copies)
+	}
+}
+
+func exprIs(e ast.Expr, name string) bool {
+	id, ok := e.(*ast.Ident)
+	return ok && id.Name == name
+}
