@@ -35,8 +35,10 @@ and passes. gdown (-O, given as DIR/), webtorrent download (-o; also
 downloadmeta, and webtorrent TORRENT with no command, which downloads) and
 transmission-cli (-w) are moved the same way; ipfs get CID saves ./CID
 unless -o names the object: moved, or asked about without -o.`,
-	Commands: append(programsOf(lang.Python), "pip", "pip3", "npm", "helm", "yt-dlp", "youtube-dl", "gallery-dl", "kaggle", "dnf", "yumdownloader", "gem", "apt-get", "apt",
-		"aws", "gsutil", "gcloud", "rclone", "azcopy", "hf", "huggingface-cli", "az", "gdown", "ipfs", "webtorrent", "transmission-cli"),
+	// With the Python interpreters of the language table (see init in
+	// rules.go).
+	Commands: []string{"pip", "pip3", "npm", "helm", "yt-dlp", "youtube-dl", "gallery-dl", "kaggle", "dnf", "yumdownloader", "gem", "apt-get", "apt",
+		"aws", "gsutil", "gcloud", "rclone", "azcopy", "hf", "huggingface-cli", "az", "gdown", "ipfs", "webtorrent", "transmission-cli"},
 	Call: checkFetchers,
 }
 
@@ -135,23 +137,44 @@ var fetcherTable = []fetcher{
 }
 
 // webtorrentSpec are webtorrent-cli's options that take a value.
-var webtorrentSpec = optSpec{shortVal: "opisa", longEq: true, longVal: longOpts("out", "port",
-	"select", "on-done", "on-exit", "blocklist", "torrent-port", "dht-port", "announce", "player-args", "subtitles")}
+var webtorrentSpec = optSpec{shortVal: "opisa", longEq: true, longVal: webtorrentLong}
+
+// webtorrentLong are webtorrentSpec's long options, a variable of their own so that the
+// tables that copy webtorrentSpec are static data (see init in rules.go).
+var webtorrentLong = optNames{"out", "port",
+	"select", "on-done", "on-exit", "blocklist", "torrent-port", "dht-port", "announce", "player-args", "subtitles"}
 
 // hfSpec are hf download's (huggingface-cli download's) options that
 // take a value.
-var hfSpec = optSpec{longEq: true, longVal: longOpts("local-dir", "cache-dir", "repo-type", "revision", "include", "exclude",
-	"token", "max-workers", "local-dir-use-symlinks", "format")}
+var hfSpec = optSpec{longEq: true, longVal: hfLong}
+
+// hfLong are hfSpec's long options, a variable of their own so that the
+// tables that copy hfSpec are static data (see init in rules.go).
+var hfLong = optNames{"local-dir", "cache-dir", "repo-type", "revision", "include", "exclude",
+	"token", "max-workers", "local-dir-use-symlinks", "format"}
 
 // azDownloadSpec are az storage's download options that take a value:
-// the upload ones, with --dest and the ranges.
-var azDownloadSpec = optSpec{shortVal: azSpec.shortVal, longEq: true, longVal: union(azSpec.longVal, longOpts("dest", "start-range",
-	"end-range", "version-id", "snapshot", "file-snapshot"))}
+// the upload ones (azSpec's, written out: TestDerivedListsWrittenOut),
+// with --dest and the ranges.
+var azDownloadSpec = optSpec{shortVal: "fscdnpo", longEq: true, longVal: azDownloadLong}
+
+// azDownloadLong are azDownloadSpec's long options, a variable of their own so that the
+// tables that copy azDownloadSpec are static data (see init in rules.go).
+var azDownloadLong = optNames{"file", "source", "container-name", "destination", "name",
+	"account-name", "account-key", "connection-string", "sas-token", "auth-mode", "path", "share-name", "pattern", "type",
+	"content-type", "tier", "subscription", "output", "query", "max-connections", "metadata", "destination-path",
+	"blob-endpoint", "file-endpoint", "if-match", "if-none-match", "lease-id", "timeout", "socket-timeout", "max-concurrency",
+	"tags", "encryption-scope", "overwrite",
+	"dest", "start-range", "end-range", "version-id", "snapshot", "file-snapshot"}
 
 // helmPullSpec are helm pull's options that take a value.
-var helmPullSpec = optSpec{shortVal: "d", longEq: true, longVal: longOpts("destination", "untardir", "version", "repo", "username",
+var helmPullSpec = optSpec{shortVal: "d", longEq: true, longVal: helmPullLong}
+
+// helmPullLong are helmPullSpec's long options, a variable of their own so that the
+// tables that copy helmPullSpec are static data (see init in rules.go).
+var helmPullLong = optNames{"destination", "untardir", "version", "repo", "username",
 	"password", "ca-file", "cert-file", "key-file", "keyring", "kube-context", "namespace", "registry-config",
-	"repository-cache", "repository-config")}
+	"repository-cache", "repository-config"}
 
 func checkFetchers(p *Pass, c *syntax.Call) {
 	switch c.Name {

@@ -117,8 +117,12 @@ func miseRemote(v string) bool {
 
 // condaSpec are conda's, mamba's and micromamba's install options that
 // take a value.
-var condaSpec = optSpec{shortVal: "cnpf", longEq: true, longVal: longOpts("channel", "name", "prefix", "file", "override-channels-list",
-	"solver", "repodata-fn", "platform", "subdir")}
+var condaSpec = optSpec{shortVal: "cnpf", longEq: true, longVal: condaLong}
+
+// condaLong are condaSpec's long options, a variable of their own so that the
+// tables that copy condaSpec are static data (see init in rules.go).
+var condaLong = optNames{"channel", "name", "prefix", "file", "override-channels-list",
+	"solver", "repodata-fn", "platform", "subdir"}
 
 // scpAddress matches git's user@host:path.
 var scpAddress = lazy.Regexp{Expr: `^[\w.-]+@[\w.-]+:`}

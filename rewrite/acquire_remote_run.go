@@ -52,9 +52,11 @@ lands where corral can move it first: ask. A
 package by name from the default registry (npx eslint, pip install
 requests, go run mod@version) is the everyday way to run tools and
 passes.`,
-	Commands: append(programsOf(lang.Python, lang.JS), "npx", "bunx", "pnpm", "pip", "pip3", "uv", "uvx", "pipx", "git", "nix", "nix-build", "nix-shell", "nix-env", "nix-instantiate", "dotnet", "dnx", "cargo", "npm", "yarn", "gem",
+	// With the Python and JavaScript interpreters of the language table
+	// (see init in rules.go).
+	Commands: []string{"npx", "bunx", "pnpm", "pip", "pip3", "uv", "uvx", "pipx", "git", "nix", "nix-build", "nix-shell", "nix-env", "nix-instantiate", "dotnet", "dnx", "cargo", "npm", "yarn", "gem",
 		"bun", "poetry", "pdm", "bundle", "gh", "helm", "pre-commit", "kubectl", "kubectl-krew", "asdf", "mise", "brew", "az", "ansible-galaxy",
-		"conda", "mamba", "micromamba", "vagrant"),
+		"conda", "mamba", "micromamba", "vagrant"},
 	Call:    checkRemoteRun,
 	Command: checkRemoteWrappers,
 }

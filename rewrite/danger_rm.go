@@ -37,8 +37,12 @@ rm -f ROOT/* takes them), a shell that find -exec or xargs hands the paths
 to (find . -exec sh -c 'rm -rf {}' \;, xargs sh -c 'rm -rf "$@"' _),
 rsync --delete onto a directory, git clean; the sources of mv are judged
 only for a start known at run time (mv "$DIR/"* x asks).`,
-	Commands: append([]string{"rm", "find", "fd", "fdfind", "rsync", "git", "mv"}, moreDeleters...),
-	Call:     checkRmRoot,
+	// Ends with moreDeleters (TestDerivedListsWrittenOut).
+	Commands: []string{"rm", "find", "fd", "fdfind", "rsync", "git", "mv",
+		"cmake", "gio", "gvfs-trash", "trash-put", "trash", "rmtrash", "rclone", "tar", "gtar", "bsdtar",
+		"zip", "7z", "7za", "7zr", "rar", "srm", "wipe", "tmpreaper", "tmpwatch", "cargo", "uv", "pre-commit", "go", "bazel",
+		"bazelisk", "kioclient", "kioclient5", "kioclient6"},
+	Call: checkRmRoot,
 }
 
 // systemDirs are directories whose loss breaks the machine.

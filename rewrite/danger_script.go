@@ -20,12 +20,11 @@ file by file. eval "$(tool init)" runs the output of a local
 command that corral sees and judges, and passes. A script string with run-time parts inside known
 text (bash -c "git clone $url") is parsed and judged as usual; a download
 run this way is the pipe-shell rule's.`,
-	// Every shell of the runner table, and eval.
-	// It looks at every call, for trap, source and "." too; only the
-	// shells and eval are its risky words (trap and "." in any text are
-	// not).
-	Words: append(syntax.RunnerNames(syntax.ShellRunner), "eval"),
-	Call:  checkRuntimeScript,
+	// Every shell of the runner table, and eval (set by init in
+	// rules.go). It looks at every call, for trap, source and "." too;
+	// only the shells and eval are its risky words (trap and "." in any
+	// text are not).
+	Call: checkRuntimeScript,
 }
 
 func checkRuntimeScript(p *Pass, c *syntax.Call) {

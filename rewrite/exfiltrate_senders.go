@@ -73,10 +73,14 @@ type sender struct {
 
 // ghBody are the options of gh's issue and pull request commands whose
 // value is the file holding the text sent.
-var ghBody = optSpec{shortVal: "abBFHlmprRtTAMSqjJ", longEq: true, longVal: longOpts("body-file", "body", "title", "repo",
+var ghBody = optSpec{shortVal: "abBFHlmprRtTAMSqjJ", longEq: true, longVal: ghBodyLong}
+
+// ghBodyLong are ghBody's long options, a variable of their own so that the
+// tables that copy ghBody are static data (see init in rules.go).
+var ghBodyLong = optNames{"body-file", "body", "title", "repo",
 	"assignee", "label", "milestone", "project", "reviewer", "base", "head", "template", "recover", "jq", "json", "add-label",
 	"remove-label", "add-assignee", "remove-assignee", "add-project", "remove-project", "add-reviewer", "remove-reviewer",
-	"subject", "author-email", "match-head-commit")}
+	"subject", "author-email", "match-head-commit"}
 
 // senders are the programs that send files whose options the upload
 // checks read (besides curl, wget, httpie, scp, rsync, sftp, the socket
@@ -199,30 +203,42 @@ var senders = []sender{
 // gcloudSpec are the options of gcloud (its global ones and those of
 // compute scp and secrets create) that take a value; gcloud also takes
 // --name=value.
-var gcloudSpec = optSpec{longEq: true, longVal: longOpts("account", "billing-project", "configuration", "flags-file",
+var gcloudSpec = optSpec{longEq: true, longVal: gcloudLong}
+
+// gcloudLong are gcloudSpec's long options, a variable of their own so that the
+// tables that copy gcloudSpec are static data (see init in rules.go).
+var gcloudLong = optNames{"account", "billing-project", "configuration", "flags-file",
 	"format", "impersonate-service-account", "project", "verbosity", "trace-token", "zone", "port", "scp-flag", "ssh-key-file",
 	"strict-host-key-checking", "ssh-key-expire-after", "ssh-key-expiration", "data-file", "replication-policy", "locations",
 	"labels", "kms-key-name", "ttl", "expire-time", "topics", "version-aliases", "annotations", "secret", "location",
-	"replication-policy-file", "next-rotation-time", "rotation-period", "tags")}
+	"replication-policy-file", "next-rotation-time", "rotation-period", "tags"}
 
 // kubectlSpec are kubectl's options that take a value (its global ones
 // and those of create secret and create configmap).
-var kubectlSpec = optSpec{shortVal: "no", longEq: true, longVal: longOpts("namespace", "context", "cluster", "user", "kubeconfig",
+var kubectlSpec = optSpec{shortVal: "no", longEq: true, longVal: kubectlLong}
+
+// kubectlLong are kubectlSpec's long options, a variable of their own so that the
+// tables that copy kubectlSpec are static data (see init in rules.go).
+var kubectlLong = optNames{"namespace", "context", "cluster", "user", "kubeconfig",
 	"server", "token", "as", "as-group", "as-uid", "certificate-authority", "client-certificate", "client-key",
 	"request-timeout", "tls-server-name", "cache-dir", "output", "from-file", "from-env-file", "from-literal", "type",
 	"cert", "key", "docker-server", "docker-username", "docker-password", "docker-email", "field-manager", "dry-run",
-	"save-config", "template", "append-hash", "validate", "show-managed-fields", "allow-missing-template-keys")}
+	"save-config", "template", "append-hash", "validate", "show-managed-fields", "allow-missing-template-keys"}
 
 // kcatSpec are kcat's options that take a value (kcat 1.7).
 var kcatSpec = optSpec{shortVal: "GtpbzoDKkHdFXcfsrmYSA"}
 
 // azSpec reads az's words: every long option takes a value, except the
 // flags az's storage commands have.
-var azSpec = optSpec{shortVal: "fscdnpo", longEq: true, longVal: longOpts("file", "source", "container-name", "destination", "name",
+var azSpec = optSpec{shortVal: "fscdnpo", longEq: true, longVal: azLong}
+
+// azLong are azSpec's long options, a variable of their own so that the
+// tables that copy azSpec are static data (see init in rules.go).
+var azLong = optNames{"file", "source", "container-name", "destination", "name",
 	"account-name", "account-key", "connection-string", "sas-token", "auth-mode", "path", "share-name", "pattern", "type",
 	"content-type", "tier", "subscription", "output", "query", "max-connections", "metadata", "destination-path",
 	"blob-endpoint", "file-endpoint", "if-match", "if-none-match", "lease-id", "timeout", "socket-timeout", "max-concurrency",
-	"tags", "encryption-scope", "overwrite")}
+	"tags", "encryption-scope", "overwrite"}
 
 // checkSenders judges the files c sends, when it is one of senders.
 func (p *Pass) checkSenders(c *syntax.Call) {

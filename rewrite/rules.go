@@ -6,6 +6,9 @@ import (
 	"sort"
 	"strings"
 	"sync"
+
+	"github.com/corral-dev/corral/syntax"
+	"github.com/corral-dev/corral/syntax/lang"
 )
 
 // Rules is the table of built-in rules, in the order they run. A new rule
@@ -14,11 +17,40 @@ import (
 // was a copy of them made at every start of the hook (10 kB, and the
 // lists it was made of were copied from the variables before that: their
 // slice fields are not copied statically by the compiler).
-var Rules = builtinRules
+var Rules []*Rule
 
 // builtinRules is the table Rules starts as, kept apart so that a test
 // that replaces Rules does not change riskTables.
-var builtinRules = concatRules(acquisitionRules, dangerRules, writeRules, secretRules, runnerRules)
+var builtinRules []*Rule
+
+// init builds what the package's variables cannot hold as static data:
+// the rule table (the tables concatenated, and riskTables) and the lists
+// taken from other tables (the interpreters of the language table and
+// the shells of the runner table, which no other file may list, and the
+// credential printers). A call or an append in a variable's initialiser
+// would instead stop the compiler from laying out the variables
+// initialised after it as static data (it copies another variable's
+// value statically only until an initialiser may have changed one),
+// which made the rule and option tables a copy built at every start
+// (TestNothingBuiltAtStartup in internal/lazy). The compiler copies a
+// slice field of another variable statically only when the field is
+// itself a variable holding a literal, so an option spec that tables copy
+// keeps its long options in a variable of their own (ghBodyLong, …;
+// TestCopiedSpecsStatic). What else runs at start is pipe-shell's
+// Commands, syntax.Downloaders (another package's variable is never
+// copied statically).
+func init() {
+	builtinRules = concatRules(acquisitionRules, dangerRules, writeRules, secretRules, runnerRules)
+	Rules = builtinRules
+	n := len(acquisitionRules) + len(dangerRules)
+	riskTables.names = builtinRules[:n:n]
+	n += len(writeRules)
+	riskTables.unparsed = builtinRules[:n:n]
+	packageFetch.Commands = append(programsOf(lang.Python), packageFetch.Commands...)
+	remoteRun.Commands = append(programsOf(lang.Python, lang.JS), remoteRun.Commands...)
+	secretRead.Commands = append(append(programsOf(lang.Perl, lang.Ruby, lang.PHP, lang.Python), credentialPrinterNames()...), secretRead.Commands...)
+	runtimeScript.Words = append(syntax.RunnerNames(syntax.ShellRunner), "eval")
+}
 
 func concatRules(lists ...[]*Rule) []*Rule {
 	n := 0
@@ -270,18 +302,11 @@ func wordPatterns(rules []*Rule) (risky, names *regexp.Regexp) {
 // riskTables are the tables whose command words make text risky: the
 // acquisition and danger rules (for a run-time command name and code
 // corral cannot see), and with them the write rules (for text corral
-// cannot parse, where a redirection counts too). They are set in init
-// only because the danger table holds the rules that read them, as
-// prefixes of builtinRules (which begins with those tables in that order).
+// cannot parse, where a redirection counts too). They are set in init,
+// as prefixes of builtinRules (which begins with those tables in that
+// order).
 var riskTables struct {
 	names, unparsed []*Rule
-}
-
-func init() {
-	n := len(acquisitionRules) + len(dangerRules)
-	riskTables.names = builtinRules[:n:n]
-	n += len(writeRules)
-	riskTables.unparsed = builtinRules[:n:n]
 }
 
 // riskyText reports whether text holds a command word of an acquisition,

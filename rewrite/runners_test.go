@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/corral-dev/corral/syntax"
+	"github.com/corral-dev/corral/syntax/lang"
 )
 
 // runnerTableFiles hold the one table of programs that run code
@@ -115,4 +116,126 @@ func TestRunnerTableDerived(t *testing.T) {
 			t.Errorf("curl … | %s is no execution: %v", name, r.Findings)
 		}
 	}
+}
+
+// TestDerivedListsWrittenOut: the lists written out in full so that the
+// rule and option tables stay static data (see init in rules.go) hold
+// what they were derived from, and init fills the lists taken from the
+// runner and language tables.
+func TestDerivedListsWrittenOut(t *testing.T) {
+	t.Parallel()
+	for _, r := range []*Rule{&rmRoot, &bashDelete} {
+		if n := len(r.Commands) - len(moreDeleters); n < 0 || !slices.Equal(r.Commands[n:], moreDeleters) {
+			t.Errorf("%s Commands = %q, want them to end with moreDeleters %q", r.Name, r.Commands, moreDeleters)
+		}
+	}
+	extra := longOpts("dest", "start-range", "end-range", "version-id", "snapshot", "file-snapshot")
+	if want := union(azSpec.longVal, extra); !slices.Equal(azDownloadSpec.longVal, want) || azDownloadSpec.shortVal != azSpec.shortVal {
+		t.Errorf("azDownloadSpec = %q %q, want azSpec's options and %q: %q %q", azDownloadSpec.shortVal, azDownloadSpec.longVal, extra, azSpec.shortVal, want)
+	}
+	for _, c := range []struct {
+		r     *Rule
+		langs []lang.Lang
+		more  []string
+	}{
+		{&packageFetch, []lang.Lang{lang.Python}, nil},
+		{&remoteRun, []lang.Lang{lang.Python, lang.JS}, nil},
+		{&secretRead, []lang.Lang{lang.Perl, lang.Ruby, lang.PHP, lang.Python}, credentialPrinterNames()},
+	} {
+		want := append(programsOf(c.langs...), c.more...)
+		if len(want) < 3 {
+			t.Fatalf("%s: only %q from the tables", c.r.Name, want)
+		}
+		for _, n := range want {
+			if !slices.Contains(c.r.Commands, n) {
+				t.Errorf("%s Commands lack %q (from the tables)", c.r.Name, n)
+			}
+		}
+		if slices.Contains(c.r.Commands, "") {
+			t.Errorf("%s Commands hold an empty name", c.r.Name)
+		}
+	}
+	if len(Rules) != len(builtinRules) || len(Rules) < 60 || len(riskTables.unparsed) <= len(riskTables.names) {
+		t.Errorf("rule table: %d rules, %d built in, risk tables %d and %d", len(Rules), len(builtinRules), len(riskTables.names), len(riskTables.unparsed))
+	}
+}
+
+// TestCopiedSpecsStatic: an optSpec variable that a package-level table
+// copies by value (spec: ghBody) keeps its long options in a variable of its own
+// (longVal: ghBodyLong). The compiler copies a slice field of another
+// variable statically only then; otherwise every copy is made at start-up
+// (see init in rules.go).
+func TestCopiedSpecsStatic(t *testing.T) {
+	t.Parallel()
+	files, _ := filepath.Glob("*.go")
+	fset := token.NewFileSet()
+	var parsed []*ast.File
+	inline := map[string]token.Pos{} // spec variables whose longVal is no variable
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		af, err := parser.ParseFile(fset, f, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		parsed = append(parsed, af)
+		for _, d := range af.Decls {
+			g, ok := d.(*ast.GenDecl)
+			if !ok || g.Tok != token.VAR {
+				continue
+			}
+			for _, sp := range g.Specs {
+				vs := sp.(*ast.ValueSpec)
+				for i, v := range vs.Values {
+					cl, ok := v.(*ast.CompositeLit)
+					if !ok || !exprIs(cl.Type, "optSpec") {
+						continue
+					}
+					for _, e := range cl.Elts {
+						if kv, ok := e.(*ast.KeyValueExpr); ok && exprIs(kv.Key, "longVal") {
+							if _, ok := kv.Value.(*ast.Ident); !ok {
+								inline[vs.Names[i].Name] = kv.Pos()
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	if len(parsed) < 50 {
+		t.Fatalf("only %d files parsed", len(parsed))
+	}
+	copies := 0
+	for _, af := range parsed {
+		ast.Inspect(af, func(n ast.Node) bool {
+			if _, ok := n.(*ast.FuncDecl); ok {
+				return false // a copy made when called
+			}
+			if _, ok := n.(*ast.FuncLit); ok {
+				return false // built on first use (lazy.Value)
+			}
+			kv, ok := n.(*ast.KeyValueExpr)
+			if !ok || !exprIs(kv.Key, "spec") {
+				return true
+			}
+			id, ok := kv.Value.(*ast.Ident)
+			if !ok {
+				return true
+			}
+			copies++
+			if pos, bad := inline[id.Name]; bad {
+				t.Errorf("%s: spec: %s copies a spec whose long options (%s) are no variable of their own", fset.Position(kv.Pos()), id.Name, fset.Position(pos))
+			}
+			return true
+		})
+	}
+	if copies < 20 {
+		t.Fatalf("only %d spec copies found", copies)
+	}
+}
+
+func exprIs(e ast.Expr, name string) bool {
+	id, ok := e.(*ast.Ident)
+	return ok && id.Name == name
 }

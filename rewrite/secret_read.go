@@ -121,7 +121,9 @@ by npx or by name); and git add of a secret followed by git diff
 --cached, which prints it.
 A path through another process's /proc directory (/proc/$PPID/cwd/.env,
 /proc/1/root/etc/shadow) is judged as the paths it can name.`,
-	Commands: append(append(programsOf(lang.Perl, lang.Ruby, lang.PHP, lang.Python), credentialPrinterNames()...), "cat", "less", "more", "head", "tail", "bat", "batcat", "xxd", "od", "hexdump", "base64", "base32", "strings", "nl", "tac",
+	// With the Perl, Ruby, PHP and Python interpreters of the language
+	// table and credentialPrinterNames (see init in rules.go).
+	Commands: []string{"cat", "less", "more", "head", "tail", "bat", "batcat", "xxd", "od", "hexdump", "base64", "base32", "strings", "nl", "tac",
 		"grep", "egrep", "fgrep", "rg", "ag", "zgrep", "cp", "install", "mv", "tar", "zip", "rsync", "scp", "source", ".",
 		// Text tools print what they read; a program, filter or script
 		// comes first for the ones in programFirstReaders.
@@ -132,7 +134,7 @@ A path through another process's /proc directory (/proc/$PPID/cwd/.env,
 		"env", "printenv", "set", "export", "declare", "typeset", "7z", "7za", "7zr", "7zz", "jar", "dotenv",
 		"shuf", "bsdtar", "cpio", "pax", "ar", "curl", "make", "gmake", "logger", "groff", "nroff", "troff", "busybox", "httpd",
 		"docker", "podman", "nerdctl", "docker-compose", "podman-compose", "http-server", "serve", "unzip",
-		"m4", "gm4", "tsort", "gcc", "cc", "clang", "g++", "c++", "clang++", "dos2unix", "unix2dos", "mac2unix", "unix2mac"),
+		"m4", "gm4", "tsort", "gcc", "cc", "clang", "g++", "c++", "clang++", "dos2unix", "unix2dos", "mac2unix", "unix2mac"},
 	Call:     checkSecretRead,
 	Redirect: checkSecretRedirect,
 	Command:  checkSecretVars,

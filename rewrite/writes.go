@@ -79,8 +79,12 @@ GOCACHE=DIR go clean -cache and CCACHE_DIR=DIR ccache -C: the
 subdirectories 00…ff and 0…f on disk; pnpm store prune: v10, v3; poetry
 cache clear NAME --all: cache/repositories/NAME). Catastrophic targets (/, ~, system directories) are the
 rm-root rule's.`,
-	Commands: append([]string{"rm", "rmdir", "unlink", "shred", "mv", "find", "fd", "fdfind", "rsync", "git"}, moreDeleters...),
-	Call:     checkDeleteCall,
+	// Ends with moreDeleters (TestDerivedListsWrittenOut).
+	Commands: []string{"rm", "rmdir", "unlink", "shred", "mv", "find", "fd", "fdfind", "rsync", "git",
+		"cmake", "gio", "gvfs-trash", "trash-put", "trash", "rmtrash", "rclone", "tar", "gtar", "bsdtar",
+		"zip", "7z", "7za", "7zr", "rar", "srm", "wipe", "tmpreaper", "tmpwatch", "cargo", "uv", "pre-commit", "go", "bazel",
+		"bazelisk", "kioclient", "kioclient5", "kioclient6"},
+	Call: checkDeleteCall,
 }
 
 // target is one path a call writes or deletes.

@@ -1,7 +1,6 @@
 package syntax
 
 import (
-	"crypto/sha256"
 	"encoding/base64"
 	"os"
 	"path/filepath"
@@ -62,14 +61,14 @@ func envTruthy(v string) bool {
 // poetryEnvHash is the part of a poetry environment's name that comes
 // from the project directory dir (its real path).
 func poetryEnvHash(dir string) string {
-	h := sha256.Sum256([]byte(dir))
+	h := sum256([]byte(dir))
 	return base64.URLEncoding.EncodeToString(h[:])[:8]
 }
 
 // pipenvEnvHash is the part of a pipenv environment's name that comes
 // from the Pipfile's path (its real path).
 func pipenvEnvHash(pipfile string) string {
-	h := sha256.Sum256([]byte(pipfile))
+	h := sum256([]byte(pipfile))
 	return base64.URLEncoding.EncodeToString(h[:6])[:8]
 }
 

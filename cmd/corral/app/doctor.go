@@ -184,7 +184,7 @@ func (env *runtimeEnv) doctorAgent(r *doctorReport, ad agent.Adapter, t agent.Ta
 		}
 		protected = true
 		r.add("ok", topic, "corral runs on %s (%s scope, %s)", events, reg.Scope, reg.File)
-		if ev := mcpEvents[ad.Name()]; ev != "" && !hasEvent(reg.Events, ev) {
+		if ev := mcpEvent(ad.Name()); ev != "" && !hasEvent(reg.Events, ev) {
 			r.add("warn", topic, "MCP servers' tools are NOT checked (%s has no %s hook, an installation older than this): run `corral init --agent %s`", reg.File, ev, ad.Name())
 		}
 	}
@@ -196,9 +196,17 @@ func (env *runtimeEnv) doctorAgent(r *doctorReport, ad agent.Adapter, t agent.Ta
 	return protected
 }
 
-// mcpEvents are the hook events through which an agent sends MCP
-// servers' tools, and only those (its other events never see them).
-var mcpEvents = map[string]string{"cursor": "beforeMCPExecution", "windsurf": "pre_mcp_tool_use"}
+// mcpEvent is the hook event through which an agent sends MCP servers'
+// tools, and only those (its other events never see them), or "".
+func mcpEvent(agent string) string {
+	switch agent {
+	case "cursor":
+		return "beforeMCPExecution"
+	case "windsurf":
+		return "pre_mcp_tool_use"
+	}
+	return ""
+}
 
 // hasEvent reports whether a registration's events (each "EVENT" or
 // "EVENT MATCHER") include name.
