@@ -2,6 +2,7 @@ package rewrite
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 
 	"github.com/corral-dev/corral/guards"
@@ -36,12 +37,18 @@ func (p *Pass) unknownRoot(dir syntax.Dir, t target, report func(Decision, strin
 		roots = append(roots, cfg.Cwd)
 	}
 	env := guards.Env{Project: cfg.Project, Cwd: cfg.Project, Home: cfg.Home, Sandbox: cfg.Sandbox}
-	seen := map[string]bool{}
+	var cands []string
 	for _, root := range roots {
 		if root == "/" {
 			root = ""
 		}
-		cand := root + tail
+		cands = append(cands, root+tail)
+	}
+	// The run-time part can also be the directory that holds a file the
+	// self layer protects ($D/settings.json with D=~/.claude).
+	cands = append(cands, selfFilesEndingIn(cfg.Paths.SelfFiles(env), strings.TrimPrefix(tail, "/"))...)
+	seen := map[string]bool{}
+	for _, cand := range cands {
 		if seen[cand] {
 			continue
 		}
@@ -82,11 +89,17 @@ func (p *Pass) unknownCwd(dir syntax.Dir, t target, report func(Decision, string
 		cands = append(cands, dir2(d).Join(rel).Path)
 	}
 	if rel != ".." && !strings.HasPrefix(rel, "../") {
+		name := strings.TrimPrefix(rel, "./")
 		for _, root := range []string{cfg.Home, ""} {
 			if root != "" || cfg.Home != "" {
-				cands = append(cands, root+"/"+strings.TrimPrefix(rel, "./"))
+				cands = append(cands, root+"/"+name)
 			}
 		}
+		// The directory can also be the one that holds a file the self
+		// layer protects (cd "$(cat d.txt)"; echo {} > settings.json, with
+		// ~/.claude in d.txt): each such file, or a directory above one,
+		// whose path ends in the name.
+		cands = append(cands, selfFilesEndingIn(cfg.Paths.SelfFiles(env), name)...)
 	}
 	for _, cand := range cands {
 		d := cfg.Paths.Decide(env, cand, t.action)
@@ -100,6 +113,25 @@ func (p *Pass) unknownCwd(dir syntax.Dir, t target, report func(Decision, string
 		report(Ask, fmt.Sprintf("%s %s %s in a directory only known at run time, which can be %s (%s)", what, verb, rel, cand, why), "n/a")
 		return
 	}
+}
+
+// selfFilesEndingIn returns each of files, or a directory above one,
+// whose path ends in the relative path rel (whole names: rel
+// "settings.json" or ".claude/settings.json", not "ings.json").
+func selfFilesEndingIn(files []string, rel string) []string {
+	rel = strings.TrimSuffix(rel, "/")
+	if rel == "" || rel == "." || strings.HasPrefix(rel, "../") || rel == ".." {
+		return nil
+	}
+	var out []string
+	for _, f := range files {
+		for a := f; a != "/" && a != "."; a = filepath.Dir(a) {
+			if strings.HasSuffix(a, "/"+rel) {
+				out = append(out, a)
+			}
+		}
+	}
+	return out
 }
 
 // dir2 is the known directory d.

@@ -1,6 +1,7 @@
 package rewrite
 
 import (
+	"path/filepath"
 	"testing"
 
 	"github.com/corral-dev/corral/guards"
@@ -52,5 +53,34 @@ func TestRunTimeWriteTargets(t *testing.T) {
 		{`gcrane completion bash > $(brew --prefix)/etc/bash_completion.d/gcrane`, Allow},
 		// ${X:?} stops the shell when X is empty: never the root.
 		{`echo x > "${X:?}/etc/passwd"`, Allow},
+	})
+}
+
+// TestRunTimeDirSelfFiles: a name written or deleted in a directory only
+// known at run time, or under a run-time head, can be a file the self
+// layer protects wherever it is (~/.claude/settings.json after cd
+// "$(cat d.txt)"), not only in the home directory or at the root; names
+// no self file has pass.
+func TestRunTimeDirSelfFiles(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, map[string]string{
+		"home/.claude/settings.json":      "{}",
+		"home/.config/corral/policy.json": "{}",
+		"proj/d.txt":                      "x",
+	})
+	// corral's own policy file, as the hook gives it.
+	cfg.Paths = cfg.Paths.WithSelfProtection([]string{filepath.Join(cfg.Home, ".config", "corral", "policy.json")}, cfg.Sandbox)
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{`cd "$(cat d.txt)"; echo {} > settings.json`, "ask"},
+		{"cd `cat d.txt` && cp /dev/null settings.json", "ask"},
+		{`d=$(python3 gen.py); cd "$d"; echo x > policy.json`, "ask"},
+		{`cd "$X"; rm -rf corral`, "ask"},
+		{`echo {} > "$D/settings.json"`, "ask"},
+		{`echo {} > "$D/.claude/settings.json"`, "ask"},
+		// Look-alikes: names no protected file has.
+		{`cd "$(cat d.txt)"; echo hi > notes.txt`, "allow"},
+		{`cd "$X"; rm -rf build`, "allow"},
+		{`echo {} > "$D/notes.json"`, "allow"},
+		{`echo {} > "$D/ings.json"`, "allow"},
 	})
 }
