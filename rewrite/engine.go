@@ -110,6 +110,8 @@ type Pass struct {
 	// unknownWords counts the words checkUnknownWriter has run through
 	// the path guards in this pass (bounded by maxUnknownWords).
 	unknownWords int
+	// hooksDirList caches hooksDirs for the pass.
+	hooksDirList *[]string
 }
 
 // Report records a finding about call c (nil for a finding about the whole

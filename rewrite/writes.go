@@ -718,6 +718,9 @@ func (p *Pass) judge(c *syntax.Call, sc *syntax.Script, dir syntax.Dir, t target
 	if t.action == guards.Delete && gitLockFile(norm.Abs) {
 		return
 	}
+	if t.action == guards.Write {
+		p.judgeHooksDir(norm.Abs, report, what, verb)
+	}
 	var d guards.Decision
 	if t.replaces && t.action == guards.Write {
 		d = cfg.Paths.DecideReplace(env, t.path())

@@ -621,3 +621,17 @@ done:
 	}
 	return nil
 }
+
+// ConfiguredHooksDir returns the hooks directory core.hooksPath sets for
+// the repository whose work tree is top (its .git/config, then the user's
+// ~/.gitconfig and ~/.config/git/config), as an absolute path, or "" when
+// none is set (git's default .git/hooks, which the path guards protect).
+// git runs the files there as hooks on the next commit, checkout or push:
+// the user's own too, outside the agent.
+func ConfiguredHooksDir(top, home string) string {
+	if top == "" {
+		return ""
+	}
+	w := &walker{home: home}
+	return w.configuredHooks(filepath.Join(top, ".git", "config"), top)
+}

@@ -471,6 +471,12 @@ func (s *settings) decidePath(ge guards.Env, path string, a guards.Action) guard
 				Message: fmt.Sprintf("Protected path: %s is corral's own configuration or state and cannot be modified by the agent", d.Path.Abs)}
 		}
 	}
+	if a == guards.Write && d.Verdict < guards.Ask {
+		if dir := rewrite.HooksDirHolding(s.cfg.Project, s.cfg.Home, d.Path.Abs); dir != "" {
+			return guards.Decision{Verdict: guards.Ask, Rule: "git-hooks-dir", Source: "corral", PathContext: "blocked", Path: d.Path,
+				Message: fmt.Sprintf("Git hook: %s is in the hooks directory core.hooksPath names (%s): git runs it on the next commit, checkout or push, the user's own too, outside the agent", d.Path.Abs, dir)}
+		}
+	}
 	return d
 }
 

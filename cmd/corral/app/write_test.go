@@ -332,3 +332,22 @@ func TestWriteToolsOnSecrets(t *testing.T) {
 		}
 	}
 }
+
+// TestWriteIntoHooksDir: a Write into the hooks directory the project's
+// core.hooksPath names asks (git runs it on the user's next commit); the
+// same name with no such setting is an ordinary project file.
+func TestWriteIntoHooksDir(t *testing.T) {
+	m := newMachine(t)
+	os.MkdirAll(filepath.Join(m.project, ".git"), 0o755)
+	cfg := filepath.Join(m.project, ".git", "config")
+	os.WriteFile(cfg, []byte("[core]\n\thooksPath = .githooks\n"), 0o644)
+	out, _, _ := m.hook(writeInput("Write", filepath.Join(m.project, ".githooks", "pre-commit")))
+	if hs := out.HookSpecificOutput; hs == nil || hs.PermissionDecision != "ask" || !strings.Contains(hs.PermissionDecisionReason, "core.hooksPath") {
+		t.Errorf("Write into the hooks directory: %+v", hs)
+	}
+	os.WriteFile(cfg, []byte("[core]\n\tbare = false\n"), 0o644)
+	out, _, _ = m.hook(writeInput("Write", filepath.Join(m.project, ".githooks", "pre-commit")))
+	if hs := out.HookSpecificOutput; hs != nil && hs.PermissionDecision != "allow" {
+		t.Errorf("Write of .githooks/pre-commit with no hooksPath set: %+v", hs)
+	}
+}
