@@ -784,6 +784,11 @@ func (w *walker) gitEnvConfig(c scope, call *Call) {
 		{"GIT_CONFIG_GLOBAL", ""}, {"GIT_CONFIG_SYSTEM", ""}, {"HOME", ".gitconfig"}, {"XDG_CONFIG_HOME", "git/config"},
 	} {
 		v, known, ok := lookup(env.name)
+		if !ok && w.assignedRunTime(call, env.name) {
+			// export HOME=$(cmd), export "$kv": a value the command
+			// gave it that only run time knows.
+			ok = true
+		}
 		if !ok || known && (v == "" || v == "/dev/null") {
 			continue
 		}
@@ -821,6 +826,26 @@ func (w *walker) gitEnvConfig(c scope, call *Call) {
 			}
 		}
 	}
+}
+
+// assignedRunTime reports an exported variable the command assigned a
+// value a program chose (export HOME=$(cmd), or HOME after export "$kv"
+// of a run-time kv), where call's program starts: not the value the
+// shell started with, nor one only made unknown (a source of a file
+// corral cannot read).
+func (w *walker) assignedRunTime(call *Call, name string) bool {
+	if _, decided := call.envEdit.get(name); decided {
+		return false
+	}
+	for _, st := range []*state{w.cur, call.env} {
+		if st == nil {
+			continue
+		}
+		if v, ok := st.vars[name]; ok {
+			return !v.known && v.printed && v.exported && !v.seeded && !v.forgotten && !v.nameref
+		}
+	}
+	return false
 }
 
 // envOf returns the value of the environment variable name that call
