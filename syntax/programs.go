@@ -58,6 +58,7 @@ func (w *walker) programs(c scope, call *Call) bool {
 		// Any trap command naming DEBUG may replace or remove the DEBUG
 		// trap set before (trap - DEBUG): its effects are no longer certain.
 		w.debugReset(args)
+		w.returnReset(args)
 		if len(args) >= 2 && onlyReturn(args[1:]) && !w.returnMayFire(c, call) {
 			// A RETURN trap runs when a function or a sourced file
 			// returns: nothing in this command can.
@@ -81,7 +82,11 @@ func (w *walker) programs(c scope, call *Call) bool {
 			w.childEnd = nil
 			tv := w.trapVars
 			w.trapVars = nil
+			cur := w.cur
 			w.childIn(c, call, a.Value, a, "trap", !a.Static, st, call.Dir)
+			// The action's own calls left w.cur in its state: the
+			// shell that sets the trap is the one before.
+			w.cur = cur
 			w.trapVars = tv
 			after := w.childEnd
 			w.traps = append(w.traps, pendingTrap{c: c, call: call, text: a.Value, dynamic: !a.Static})

@@ -2392,6 +2392,10 @@ func (w *walker) callFunc(c scope, call *Call, def funcDef, cmdState, st *state)
 			st.vars[name] = *v
 		}
 	}
+	if (st.funcTrace || def.traced) && len(w.trapVars) > 0 {
+		// set -T, declare -ft f: the RETURN trap runs as f returns.
+		w.returnTrapVars(st, frame)
+	}
 	st.pos, st.posKnown = savedPos, savedKnown
 	if len(call.Redirs) > 0 {
 		st.fds = savedFds
