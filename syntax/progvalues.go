@@ -242,6 +242,9 @@ func outputExprs(stmts []*sh.Stmt, out []*sh.CallExpr) ([]*sh.CallExpr, bool) {
 }
 
 func outputCmd(s *sh.Stmt, out []*sh.CallExpr) ([]*sh.CallExpr, bool) {
+	if len(out) > 16 {
+		return out, false // bounded: a long && chain is any output
+	}
 	switch x := s.Cmd.(type) {
 	case nil:
 		return out, true
