@@ -1,6 +1,7 @@
 package rewrite
 
 import (
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -58,5 +59,68 @@ func TestCdThatDoesNotHappen(t *testing.T) {
 		{"cd ~; mkdir -p " + missing + "/b; cd " + missing + "/b; rm -rf ./*", "allow"},
 		{"cd build || exit 1; make", "allow"},
 		{"cd ~; enable -n cd; enable cd; cd " + filepath.Dir(missing) + "; rm -rf ./*", "allow"},
+	})
+}
+
+// TestCdFailsMore: a directory another program makes (git clone u d;
+// cd d) may not be there when the clone fails, and bash then goes on
+// where it was — after the rewrite the clone and the cd both name the
+// sandbox, and what follows a ";" is judged in the project too; popd on
+// an empty stack fails and leaves the directory; a directory that
+// exists but cannot be searched (no x permission) is not entered. Each
+// shape runs in real bash first.
+func TestCdFailsMore(t *testing.T) {
+	t.Parallel()
+	for _, p := range []string{"bash", "git"} {
+		if _, err := exec.LookPath(p); err != nil {
+			t.Skip(p + " not installed")
+		}
+	}
+	for _, s := range []string{
+		"git clone -q " + filepath.Join(t.TempDir(), "no-repo") + " d 2>/dev/null; cd d",
+		"popd",
+		"pushd / >/dev/null; popd >/dev/null; popd",
+	} {
+		start := t.TempDir()
+		c := exec.Command("bash", "-c", s+"; pwd")
+		c.Dir = start
+		out, _ := c.Output()
+		lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+		if got := lines[len(lines)-1]; got != start {
+			t.Errorf("%s: bash ended in %q, want %q (it stays)", s, got, start)
+		}
+	}
+	cfg := scratchProject(t, map[string]string{"home/.claude/settings.json": "{}", "home/.ssh/id_rsa": "k", "proj/README.md": "x\n"})
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{"git clone https://github.com/a/b d; cd d; rm -rf ./*", "ask"},
+		{"cd ~; popd; rm -rf .ssh", "deny"},
+		{"cd ~; pushd /tmp >/dev/null; popd >/dev/null; popd; rm -rf .ssh", "deny"},
+		// Look-alikes: the clone and the cd joined by &&, work in the
+		// clone, a popd that fails in the project.
+		{"git clone https://github.com/a/b d && cd d && rm -rf ./*", "rewrite"},
+		{"git clone https://github.com/a/b d; cd d; make", "rewrite"},
+		{"pushd ~ >/dev/null; popd >/dev/null; popd; rm -rf .ssh", "allow"},
+	})
+	if os.Geteuid() == 0 {
+		t.Log("root searches any directory: the unenterable-directory rows need another user")
+		return
+	}
+	root := t.TempDir()
+	locked := filepath.Join(root, "locked")
+	if err := os.Mkdir(locked, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(locked, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.Chmod(locked, 0o755) })
+	c := exec.Command("bash", "-c", "cd locked; pwd")
+	c.Dir = root
+	if out, _ := c.Output(); strings.TrimSpace(string(out)) != root {
+		t.Errorf("cd locked: bash ended in %q, want %q", out, root)
+	}
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{"cd ~; cd " + locked + "; rm -rf .ssh", "ask"},
+		{"cd ~; cd " + root + "; rm -rf .ssh", "allow"},
 	})
 }

@@ -1,5 +1,7 @@
 package syntax
 
+import "os"
+
 // A cd that does not happen (red team 7, T): bash stays where it was
 // when cd fails — a directory that does not exist, "too many arguments"
 // — and goes on with the next command unless set -e is on or the cd is
@@ -88,12 +90,19 @@ func (w *walker) noteMkdir(call *Call) {
 }
 
 // cdMayFail reports a directory cd is to enter that is not there when
-// the hook runs and that no mkdir earlier in the command made: the cd
-// may fail. A machine whose files are not read, or a directory only
+// the hook runs and that no mkdir earlier in the command made, or that
+// is there but cannot be entered: the cd may fail. A machine whose files are not read, or a directory only
 // known at run time, says nothing.
 func (w *walker) cdMayFail(d Dir) bool {
-	if w.read == nil || !d.Known || w.isDir(d) {
+	if w.read == nil || !d.Known {
 		return false
+	}
+	if w.isDir(d) {
+		// A directory there that the user cannot search (no x
+		// permission): bash says "Permission denied" and stays. Its
+		// "." is looked up through it, as chdir would.
+		_, err := os.Stat(d.Path + "/.")
+		return err != nil && os.IsPermission(err)
 	}
 	for _, m := range w.mkdirs {
 		if pathWithin(m, d.Path) {

@@ -186,19 +186,33 @@ func sortedCopy(s []string) []string {
 
 // readFd is the descriptor read or mapfile reads: 0, or N of -u N.
 func readFd(c *Call) int {
-	for i, a := range c.Args {
-		if !a.Static || len(a.Value) < 2 || a.Value[0] != '-' {
+	// The options of read and mapfile that take a value: -u's is the
+	// descriptor, the others' is skipped (read -t 5 -u 3 x).
+	valued := "adinNptu"
+	if c.Name == "mapfile" || c.Name == "readarray" {
+		valued = "dnOsuCc"
+	}
+	for i := 0; i < len(c.Args); i++ {
+		a := c.Args[i]
+		if !a.Static || len(a.Value) < 2 || a.Value[0] != '-' || a.Value == "--" {
 			break
 		}
-		if j := strings.IndexByte(a.Value, 'u'); j > 0 {
+		for j := 1; j < len(a.Value); j++ {
+			if !strings.ContainsRune(valued, rune(a.Value[j])) {
+				continue
+			}
 			v := a.Value[j+1:]
 			if v == "" && i+1 < len(c.Args) {
-				v = c.Args[i+1].Value
+				i++
+				v = c.Args[i].Value
 			}
-			if n, err := strconv.Atoi(v); err == nil && n >= 0 {
-				return n
+			if a.Value[j] == 'u' {
+				if n, err := strconv.Atoi(v); err == nil && n >= 0 {
+					return n
+				}
+				return -1
 			}
-			return -1
+			break
 		}
 	}
 	return 0

@@ -95,8 +95,7 @@ func splitAtEquals(parts []sh.WordPart) (before, after []sh.WordPart, ok bool) {
 // programs, make's extra makefiles, the interpreters' option and
 // start-up variables, the dynamic linker's. Each has its reader
 // elsewhere; a variable whose name only run time knows may be any of
-// them. HOME is left out: a run-time HOME would make every ~ path
-// unknown.
+// them. HOME is modelled apart (homeMayBeAssigned).
 var codeLoadingVars = []string{
 	"BASH_ENV", "EDITOR", "ENV", "GIT_ASKPASS", "GIT_CONFIG_COUNT", "GIT_CONFIG_PARAMETERS", "GIT_EDITOR",
 	"GIT_EXEC_PATH", "GIT_PAGER", "GIT_SSH", "GIT_SSH_COMMAND", "LD_AUDIT", "LD_LIBRARY_PATH", "LD_PRELOAD",
@@ -123,6 +122,25 @@ func (w *walker) anyNameAssigned(c scope, st *state, word *sh.Word, exported boo
 		old := st.get(name)
 		st.setVar(name, variable{exported: exported || old.exported, printed: true})
 	}
+}
+
+// homeMayBeAssigned models HOME after a declaration word whose name only
+// run time knows (see anyNameAssigned), once every variable was made
+// unknown: HOME may now hold a value a program chose (kv=HOME=/tmp/h;
+// export "$kv"), not the home directory, so a later ~ path and each
+// program that reads a file under $HOME (git's .gitconfig, a shell's
+// start-up files) see a directory only run time knows. HOME stays
+// exported, as bash keeps an assigned variable's attribute.
+func (w *walker) homeMayBeAssigned(c scope, st *state, word *sh.Word) {
+	if word != nil {
+		if _, after, ok := splitAtEquals(word.Parts); ok {
+			if v := w.resolver(c, st).arg(&sh.Word{Parts: after}); v.Static && plainValue(v.Value) {
+				return
+			}
+		}
+	}
+	old := st.get("HOME")
+	st.setVar("HOME", variable{exported: old.exported || old.forgotten, printed: true, from: old.from})
 }
 
 // plainValue reports a value that names no file and holds no code: a

@@ -87,6 +87,7 @@ func (w *walker) evalName(c scope, a Arg, st *state) {
 		if a.Word != nil {
 			if name, ok := onlyParam(a.Word); ok {
 				if v := st.get(name); !v.known {
+					w.chosenEval(name, v)
 					for _, val := range v.evalVals() {
 						w.evalName(c, Arg{Value: val, Raw: val, Static: true}, st)
 					}
@@ -166,6 +167,9 @@ var arithTestOps = lazy.Value[map[string]bool]{New: func() map[string]bool {
 func (w *walker) paramVals(c scope, wd *sh.Word, st *state) {
 	if name, ok := onlyParam(wd); ok {
 		w.arithValue(c, name, st)
+	} else if cs := wholeCmdSubst(wd); cs != nil {
+		// [[ $(cmd) -gt 1 ]], declare -i n=$(cmd): the printed text.
+		w.chosenSubst(c, st, cs)
 	}
 }
 

@@ -58,6 +58,7 @@ func (w *walker) programs(c scope, call *Call) bool {
 		// Any trap command naming DEBUG may replace or remove the DEBUG
 		// trap set before (trap - DEBUG): its effects are no longer certain.
 		w.debugReset(args)
+		w.returnReset(args)
 		if len(args) >= 2 && onlyReturn(args[1:]) && !w.returnMayFire(c, call) {
 			// A RETURN trap runs when a function or a sourced file
 			// returns: nothing in this command can.
@@ -81,7 +82,11 @@ func (w *walker) programs(c scope, call *Call) bool {
 			w.childEnd = nil
 			tv := w.trapVars
 			w.trapVars = nil
+			cur := w.cur
 			w.childIn(c, call, a.Value, a, "trap", !a.Static, st, call.Dir)
+			// The action's own calls left w.cur in its state: the
+			// shell that sets the trap is the one before.
+			w.cur = cur
 			w.trapVars = tv
 			after := w.childEnd
 			w.traps = append(w.traps, pendingTrap{c: c, call: call, text: a.Value, dynamic: !a.Static})
@@ -784,6 +789,11 @@ func (w *walker) gitEnvConfig(c scope, call *Call) {
 		{"GIT_CONFIG_GLOBAL", ""}, {"GIT_CONFIG_SYSTEM", ""}, {"HOME", ".gitconfig"}, {"XDG_CONFIG_HOME", "git/config"},
 	} {
 		v, known, ok := lookup(env.name)
+		if !ok && w.assignedRunTime(call, env.name) {
+			// export HOME=$(cmd), export "$kv": a value the command
+			// gave it that only run time knows.
+			ok = true
+		}
 		if !ok || known && (v == "" || v == "/dev/null") {
 			continue
 		}
@@ -821,6 +831,26 @@ func (w *walker) gitEnvConfig(c scope, call *Call) {
 			}
 		}
 	}
+}
+
+// assignedRunTime reports an exported variable the command assigned a
+// value a program chose (export HOME=$(cmd), or HOME after export "$kv"
+// of a run-time kv), where call's program starts: not the value the
+// shell started with, nor one only made unknown (a source of a file
+// corral cannot read).
+func (w *walker) assignedRunTime(call *Call, name string) bool {
+	if _, decided := call.envEdit.get(name); decided {
+		return false
+	}
+	for _, st := range []*state{w.cur, call.env} {
+		if st == nil {
+			continue
+		}
+		if v, ok := st.vars[name]; ok {
+			return !v.known && v.printed && v.exported && !v.seeded && !v.forgotten && !v.nameref
+		}
+	}
+	return false
 }
 
 // envOf returns the value of the environment variable name that call

@@ -47,8 +47,9 @@ func (w *walker) knownReads(c scope, call *Call, st *state) (string, variable, b
 			endOpts = true // read -r -- x: the options end
 			continue
 		}
-		if call.Name == "read" && len(ops) == 0 && !endOpts && strings.HasPrefix(a.Value, "-u") {
-			// read -u3 x, read -u 3 x: the line comes from descriptor 3.
+		if call.Name != "printf" && len(ops) == 0 && !endOpts && strings.HasPrefix(a.Value, "-u") {
+			// read -u3 x, read -u 3 x, mapfile -u 3 a: the lines come
+			// from descriptor 3.
 			n := a.Value[2:]
 			if n == "" && i+1 < len(call.Args) && call.Args[i+1].Static {
 				i++
@@ -85,11 +86,15 @@ func (w *walker) knownReads(c scope, call *Call, st *state) (string, variable, b
 	input, shared, ok := "", false, false
 	if fd == 0 {
 		input, shared, ok = w.readInput(c, call)
-	} else if fd > 2 {
-		// A descriptor opened on a file (exec 3< n.txt) is shared by
-		// every read of it: the line read is any of the file's.
-		input, ok = w.readFdFile(call, call.Fd(fd))
-		shared = true
+	} else {
+		// A descriptor opened on a file: the call's own (read -u3 x
+		// 3< f, read -u 1 x 1< f: bash reads from descriptor 1 or 2
+		// as from any other) starts at the first line; one an earlier
+		// exec opened (exec 3< n.txt) is shared by every read of it,
+		// and the line read is any of the file's.
+		in := call.Fd(fd)
+		input, ok = w.readFdFile(call, in)
+		shared = !ownStream(call, in) || in.Kind == StreamInherited
 	}
 	if !ok {
 		return "", variable{}, false
@@ -130,8 +135,21 @@ func (w *walker) knownReads(c scope, call *Call, st *state) (string, variable, b
 		}
 		return ops[0], variable{cands: vals}, true
 	case "mapfile", "readarray":
-		if shared || len(opts) != 1 || opts[0] != "-t" || ifs != " \t" {
+		if len(opts) != 1 || opts[0] != "-t" || ifs != " \t" {
 			return "", variable{}, false
+		}
+		if shared {
+			// exec 3< n.txt; …; mapfile -t -u3 a: the lines left, any
+			// of the file's, each a value bash may evaluate.
+			if fd == 0 || len(lines) > MaxReadLines {
+				return "", variable{}, false
+			}
+			vals := make([]string, 0, len(lines))
+			for _, l := range lines {
+				vals = append(vals, strings.TrimSuffix(l, "\n"))
+			}
+			sort.Strings(vals)
+			return ops[0], variable{array: true, fileVals: slices.Compact(vals)}, true
 		}
 		for i := range lines {
 			lines[i] = strings.TrimSuffix(lines[i], "\n")
@@ -513,6 +531,36 @@ func (w *walker) readFileInput(call *Call, in Stream) (string, bool) {
 	return w.readDataFile(call, rd)
 }
 
+// readLineVals returns the lines of the file a read or mapfile reads
+// from (its standard input or its -u descriptor), when corral can read
+// it at hook time: whatever the options, the value is (part of) one of
+// them, which bash may evaluate. At most MaxReadLines, sorted.
+func (w *walker) readLineVals(call *Call) ([]string, bool) {
+	if call.Name != "read" && call.Name != "mapfile" && call.Name != "readarray" {
+		return nil, false
+	}
+	fd := readFd(call)
+	if fd < 0 {
+		return nil, false
+	}
+	in := call.Fd(fd)
+	text, ok := "", false
+	if fd == 0 {
+		text, ok = w.readFileInput(call, in)
+	} else {
+		text, ok = w.readFdFile(call, in)
+	}
+	if !ok {
+		return nil, false
+	}
+	lines := strings.Split(strings.TrimRight(strings.ReplaceAll(text, "\x00", ""), "\n"), "\n")
+	if len(lines) > MaxReadLines {
+		return nil, false
+	}
+	sort.Strings(lines)
+	return slices.Compact(lines), true
+}
+
 // readFdFile returns the text of the file a descriptor other than the
 // standard input is open on for reading (exec 3< n.txt; read -u3 x), when
 // corral can read it at hook time (or this command wrote it).
@@ -593,47 +641,6 @@ func (w *walker) wroteInput(call *Call, in Stream) (string, bool) {
 	return d.Path, true
 }
 
-// printsNumber reports a call whose output is a count or a number
-// whatever its input holds, when all its words are static: wc, nproc,
-// grep -c / --count, git rev-list --count, and date +FORMAT of a format
-// with no text that could be an expression's subscript. The file names
-// wc and grep print beside a count are their static words; names found
-// on disk or read from a file (-r, --files0-from) are not.
-func printsNumber(call *Call) bool {
-	if len(call.Wrappers) > 0 || !call.NameArg.Static {
-		return false
-	}
-	count := false
-	for _, a := range call.Args {
-		if !a.Static || a.Glob {
-			return false
-		}
-		switch {
-		case a.Value == "--count":
-			count = true
-		case strings.HasPrefix(a.Value, "--files0-from") || strings.HasPrefix(a.Value, "--recursive") || strings.HasPrefix(a.Value, "--dereference-recursive") || strings.HasPrefix(a.Value, "--directories"):
-			// Names read from a file or found on disk are printed
-			// with the counts.
-			return false
-		case len(a.Value) > 1 && a.Value[0] == '-' && a.Value[1] != '-' && strings.ContainsAny(a.Value, "rRd") && call.Name != "date" && call.Name != "git":
-			return false
-		case len(a.Value) > 1 && a.Value[0] == '-' && a.Value[1] != '-' && strings.Contains(a.Value, "c"):
-			count = true
-		case call.Name == "date" && strings.ContainsAny(a.Value, "[$`"):
-			return false
-		}
-	}
-	switch call.Name {
-	case "wc", "nproc", "date":
-		return true
-	case "grep", "egrep", "fgrep":
-		return count
-	case "git":
-		return len(call.Args) > 0 && call.Args[0].Value == "rev-list" && count
-	}
-	return false
-}
-
 // wroteArith records the arithmetic evaluation of a variable read from
 // a file this command wrote with content only run time knows: the
 // program that wrote it chose the expression, and a[$(cmd)] in it runs
@@ -650,9 +657,13 @@ func (w *walker) wroteArith(name string, v variable) {
 		return
 	}
 	w.wroteEvals[v.wroteRead][key] = true
-	w.m.Hidden = append(w.m.Hidden, Hidden{Call: v.wroteRead, Always: true, Text: v.wrotePath,
-		What: "arithmetic evaluates $" + name + ", read from " + v.wrotePath +
-			", which this command wrote with content only known at run time (a[$(…)] in it runs)"})
+	what := "arithmetic evaluates $" + name + ", read from " + v.wrotePath +
+		", which this command wrote with content only known at run time (a[$(…)] in it runs)"
+	if v.wrotePath == "" {
+		what = "bash evaluates $" + name + " as arithmetic or a name, and its value is what " + v.wroteRead.Name +
+			" printed, only known at run time (a[$(…)] in it runs)"
+	}
+	w.m.Hidden = append(w.m.Hidden, Hidden{Call: v.wroteRead, Always: true, Text: v.wrotePath, What: what})
 }
 
 // substFile returns the absolute path of the file a command

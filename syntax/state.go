@@ -378,6 +378,12 @@ type state struct {
 	// on some paths) they stay possible there, never absent: a start-up
 	// file may have turned it on.
 	funcTrace bool
+	// trapSet has bit i set when the DEBUG or RETURN trap of the
+	// walker's trapVars[i] was set on every path to here: only then is
+	// its value certain (before a command, or after a traced function
+	// returns); if c; then trap 'D=build' DEBUG; fi leaves D one of its
+	// old value and build.
+	trapSet uint64
 	// trace are set -x and set -v (-o xtrace, -o verbose) where they may
 	// be on: a subshell's set -x ends with it, a new shell starts with
 	// its command line's (bash -x) or an exported SHELLOPTS's.
@@ -557,6 +563,7 @@ func (st *state) merge(o *state) {
 	st.errExit = st.errExit && o.errExit
 	st.dirOff |= o.dirOff
 	st.funcTrace = st.funcTrace && o.funcTrace
+	st.trapSet &= o.trapSet
 	st.trace = st.trace.merge(o.trace)
 }
 
@@ -566,7 +573,7 @@ func (st *state) equal(o *state) bool {
 	if st.dead != o.dead || st.dir != o.dir || st.posKnown != o.posKnown || !slices.Equal(st.pos, o.pos) || len(st.vars) != len(o.vars) ||
 		len(st.fds) != len(o.fds) || st.stackKnown != o.stackKnown || len(st.aliases) != len(o.aliases) ||
 		st.expandAliases != o.expandAliases || st.aliasesOff != o.aliasesOff || st.lastPipe != o.lastPipe || st.noSourcePath != o.noSourcePath || st.noGlob != o.noGlob || st.glob != o.glob ||
-		st.allExport != o.allExport || st.errExit != o.errExit || st.funcTrace != o.funcTrace || st.dirOff != o.dirOff || st.trace != o.trace || st.physical != o.physical || !slices.Equal(st.wild, o.wild) || st.wildReadonly != o.wildReadonly || st.histAll != o.histAll || !slices.Equal(st.hist, o.hist) {
+		st.allExport != o.allExport || st.errExit != o.errExit || st.funcTrace != o.funcTrace || st.trapSet != o.trapSet || st.dirOff != o.dirOff || st.trace != o.trace || st.physical != o.physical || !slices.Equal(st.wild, o.wild) || st.wildReadonly != o.wildReadonly || st.histAll != o.histAll || !slices.Equal(st.hist, o.hist) {
 		return false
 	}
 	for k, v := range st.vars {

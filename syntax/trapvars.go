@@ -19,6 +19,10 @@ type trapVar struct {
 	// command of the shell that set it, so the value is certain there.
 	// Otherwise (ERR, RETURN, a signal) the trap may have run or not.
 	always bool
+	// ret reports a RETURN trap: bash runs it when a function it is
+	// inherited by returns (set -T, declare -t), so the value is
+	// certain right after such a call.
+	ret bool
 	// home is the home directory the value was found with (X=~ follows
 	// HOME): where HOME is another, the value is not known.
 	home string
@@ -107,14 +111,21 @@ func (w *walker) trapVarEffects(c scope, call *Call, text string, dynamic bool, 
 			before.setVar(name, variable{exported: before.get(name).exported})
 			continue
 		}
-		t := trapVar{name: name, v: changed[name], always: always}
+		ret := onlyReturn(sigs)
+		t := trapVar{name: name, v: changed[name], always: always, ret: ret}
 		if home.known {
 			t.home = home.str
 		}
-		if slices.ContainsFunc(w.trapVars, func(o trapVar) bool {
-			return o.name == t.name && o.always == t.always && o.home == t.home && o.v.equal(t.v)
-		}) {
+		if i := slices.IndexFunc(w.trapVars, func(o trapVar) bool {
+			return o.name == t.name && o.always == t.always && o.ret == t.ret && o.home == t.home && o.v.equal(t.v)
+		}); i >= 0 {
+			if always || ret {
+				before.trapSet |= 1 << i
+			}
 			continue // the same trap set again (a loop walked once more)
+		}
+		if always || ret {
+			before.trapSet |= 1 << len(w.trapVars)
 		}
 		w.trapVars = append(w.trapVars, t)
 	}
@@ -130,8 +141,9 @@ func (w *walker) trapVarEffects(c scope, call *Call, text string, dynamic bool, 
 // DEBUG trap runs last, right before the command.
 func (w *walker) applyTrapVars(st *state, sub, before bool) {
 	for _, pass := range []bool{false, true} {
-		for _, t := range w.trapVars {
-			certain := t.always && !sub
+		for i, t := range w.trapVars {
+			// Certain only where the trap was set on every path.
+			certain := t.always && !sub && st.trapSet&(1<<i) != 0
 			if certain && !before {
 				continue // the commands inside get it
 			}
@@ -174,6 +186,43 @@ func (w *walker) debugReset(args []Arg) {
 			}
 			return
 		}
+	}
+}
+
+// returnReset makes every RETURN trap's assignments possible only: a
+// later trap command names RETURN (trap - RETURN, another action, a
+// condition only known at run time).
+func (w *walker) returnReset(args []Arg) {
+	for _, a := range args {
+		if !a.Static || strings.EqualFold(a.Value, "RETURN") {
+			for i := range w.trapVars {
+				w.trapVars[i].ret = false
+			}
+			return
+		}
+	}
+}
+
+// returnTrapVars gives st what the RETURN traps set on every path leave
+// right after a function they ran for returned (under set -T, or with
+// the function's trace attribute): their values, certain. A variable
+// local to the function is the function's, not the caller's.
+func (w *walker) returnTrapVars(st *state, locals map[string]*variable) {
+	for i, t := range w.trapVars {
+		if !t.ret || st.trapSet&(1<<i) == 0 {
+			continue
+		}
+		if _, local := locals[t.name]; local {
+			continue
+		}
+		v := t.v
+		if v.known {
+			if h := st.get("HOME"); !h.known || h.str != t.home {
+				v = variable{}
+			}
+		}
+		v.exported = v.exported || st.get(t.name).exported
+		st.setVar(t.name, v)
 	}
 }
 

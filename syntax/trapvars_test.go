@@ -65,8 +65,21 @@ func TestTrapVarsAgainstBash(t *testing.T) {
 		{`trap 'X=a' DEBUG; trap 'Z=1' DEBUG; X=b; echo "$X"`, "a b"},
 		// ERR, RETURN, a signal: may have run.
 		{`trap 'X=a' ERR; X=b; $C; echo "$X"`, "a b"},
-		{`trap 'X=a' RETURN; X=b; set -T; f(){ :; }; f; echo "$X"`, "a b"},
+		// A RETURN trap runs as a function returns when the function
+		// inherits it (set -T, declare -t): certain right after the call.
+		{`trap 'X=a' RETURN; X=b; set -T; f(){ :; }; f; echo "$X"`, "a"},
+		{`trap 'X=a' RETURN; X=b; f(){ :; }; declare -ft f; f; echo "$X"`, "a"},
 		{`trap 'X=a' RETURN; X=b; f(){ :; }; f; echo "$X"`, "a b"},
+		{`trap 'X=a' RETURN; set -T; f(){ X=c; }; f; echo "$X"`, "a"},
+		{`trap 'X=a' RETURN; set -T; f(){ local X=c; }; X=b; f; echo "$X"`, "a b"},
+		{`trap 'X=a' RETURN; trap - RETURN; X=b; set -T; f(){ :; }; f; echo "$X"`, "a b"},
+		{`$C && trap 'X=a' RETURN; X=b; set -T; f(){ :; }; f; echo "$X"`, "a b"},
+		{`trap 'X=a' RETURN; set -T; f(){ :; }; f; X=b; echo "$X"`, "a b"},
+		// A DEBUG trap set on one path only: possible after the join.
+		{`$C && trap 'X=a' DEBUG; X=b; echo "$X"`, "a b"},
+		{`if $C; then trap 'X=a' DEBUG; fi; X=b; echo "$X"`, "a b"},
+		{`f(){ trap 'X=a' DEBUG; }; f; X=b; echo "$X"`, "a"},
+		{`(trap 'X=a' DEBUG); X=b; echo "$X"`, "a b"},
 		// The directory and a variable from the same DEBUG trap.
 		{`trap 'X=a; cd ~' DEBUG; X=b; echo "$X"`, "a"},
 		{`trap 'X=a' INT; X=b; echo "$X"`, "a b"},

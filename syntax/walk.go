@@ -940,7 +940,12 @@ func (w *walker) arithm(c scope, x sh.ArithmExpr, st *state) {
 			if n.Param != nil {
 				w.arithValue(c, n.Param.Value, st)
 			}
-		case *sh.CmdSubst, *sh.ProcSubst, *sh.ArithmExp:
+		case *sh.CmdSubst:
+			// Walked where they are (substs), not twice; the text it
+			// prints is then evaluated ($(( $(git log -1 --format=%s) ))).
+			w.chosenSubst(c, st, n)
+			return false
+		case *sh.ProcSubst, *sh.ArithmExp:
 			// Walked where they are (substs), not twice.
 			return false
 		}
@@ -1016,9 +1021,7 @@ func (w *walker) arithValue(c scope, name string, st *state) {
 	// a file it was read from at hook time, an array's elements) is an
 	// expression of its own: its subscripts expand, and a name in it is
 	// evaluated in turn (x='a[$(…)]'; y=x; $((y))).
-	if v.wroteRead != nil && !v.known {
-		w.wroteArith(name, v)
-	}
+	w.chosenEval(name, v)
 	for _, val := range v.evalVals() {
 		if !strings.ContainsAny(val, "$`") && !evaluatesNames(val) {
 			continue
@@ -1194,7 +1197,13 @@ func (w *walker) substs(c scope, node sh.Node, st *state, host *Call) {
 			w.procSubst(c, n, st, host)
 			return false
 		case *sh.ArithmExp:
+			// The substitutions in it run first; the text they print
+			// is then part of the expression.
+			if n.X != nil {
+				w.substs(c, n.X, st, host)
+			}
 			w.arithm(c, n.X, st)
+			return false
 		case *sh.ParamExp:
 			w.paramSideEffects(c, n, st)
 		}
@@ -1287,6 +1296,7 @@ func (w *walker) paramSideEffects(c scope, p *sh.ParamExp, st *state) {
 			w.evalName(c, Arg{Value: v.str, Static: true}, st)
 		} else if !v.known {
 			// x=$(cat n.txt); ${!x}: each value it may hold.
+			w.chosenEval(name, v)
 			for _, val := range v.evalVals() {
 				w.evalName(c, Arg{Value: val, Static: true}, st)
 			}
@@ -1408,6 +1418,24 @@ func (w *walker) assign(c scope, st *state, as []*sh.Assign, exported bool) {
 					// declare -i n; n=$(cat n.txt): the text is evaluated.
 					for _, val := range vals {
 						w.evalArith(c, val, st)
+					}
+				}
+			} else if vals, ok := w.substReaderVals(c, st, a.Value); ok {
+				// x=$(tail -n 1 n.txt), $(cut -f2 n.txt): lines of a file
+				// corral reads.
+				v.fileVals = vals
+				if old.integer {
+					for _, val := range vals {
+						w.evalArith(c, val, st)
+					}
+				}
+			} else if cs := wholeCmdSubst(a.Value); cs != nil {
+				// x=$(git log -1 --format=%s): text the program chose,
+				// unless it prints a number.
+				if call, ok := w.chosenOutput(c, st, cs); ok {
+					v.wroteRead, v.wrotePath = call, ""
+					if old.integer {
+						w.chosenEval(name, v)
 					}
 				}
 			}
@@ -1752,6 +1780,7 @@ func (w *walker) declare(c scope, s *sh.Stmt, d *sh.DeclClause, st *state) {
 				for _, f := range st.fromOf(a.Value) {
 					st.forgetAllFrom(f)
 				}
+				w.homeMayBeAssigned(c, st, a.Value)
 			}
 			continue
 		}
@@ -2413,6 +2442,10 @@ func (w *walker) callFunc(c scope, call *Call, def funcDef, cmdState, st *state)
 			st.vars[name] = *v
 		}
 	}
+	if (st.funcTrace || def.traced) && len(w.trapVars) > 0 {
+		// set -T, declare -ft f: the RETURN trap runs as f returns.
+		w.returnTrapVars(st, frame)
+	}
 	st.pos, st.posKnown = savedPos, savedKnown
 	if len(call.Redirs) > 0 {
 		st.fds = savedFds
@@ -2762,6 +2795,7 @@ func (w *walker) reads(c scope, call *Call, st *state) {
 						// set -a; printf -v "$n" …: a variable only run
 						// time names gets a value, exported.
 						w.anyNameAssigned(c, st, nil, true)
+						w.homeMayBeAssigned(c, st, nil)
 					}
 				}
 				switch v[j] {
@@ -2829,6 +2863,10 @@ func (w *walker) reads(c scope, call *Call, st *state) {
 					v.printed, v.printedBy = true, call.Name
 					if p, ok := w.wroteInput(call, call.Fd(readFd(call))); ok {
 						v.wroteRead, v.wrotePath = call, p
+					} else if vals, ok := w.readLineVals(call); ok {
+						// read -t 5 -u 3 x 3< n.txt, read -n 8 x < n.txt:
+						// a value the lines of a file corral reads give.
+						v.fileVals = vals
 					}
 				}
 				st.setVar(t, v)
