@@ -22,6 +22,13 @@ func TestProgramOutputEvaluated(t *testing.T) {
 		hidden bool
 	}{
 		{`x=$(git log -1 --format=%s); (( x ))`, true},
+		// A prompt expansion runs $(…) in the value; an element used as a
+		// name evaluates its subscript.
+		{`x=$(git log -1 --format=%s); echo "${x@P}"`, true},
+		{`./gen > o.txt; mapfile -t a < o.txt; echo "${a[0]@P}"`, true},
+		{`./gen > o.txt; mapfile -t m < o.txt; echo "${!m[0]}"`, true},
+		{`x=$(date); echo "${x@P}"`, false},
+		{`x=$(tail -n 1 n.txt); echo "${x@P}"`, false},
 		{`x=$(./gen); echo $((x+1))`, true},
 		{`echo $(( $(./gen) ))`, true},
 		{`[[ $(./gen) -gt 1 ]]`, true},
@@ -55,7 +62,7 @@ func TestProgramOutputEvaluated(t *testing.T) {
 		}
 		got := false
 		for _, h := range m.Hidden {
-			if strings.Contains(h.What, "only known at run time (a[$(") {
+			if strings.Contains(h.What, "only known at run time (a[$(") || strings.Contains(h.What, "only known at run time ($(…) in it runs)") {
 				got = true
 			}
 		}

@@ -1280,6 +1280,20 @@ func (w *walker) paramSideEffects(c scope, p *sh.ParamExp, st *state) {
 	if p.Index != nil {
 		w.arrayIndex(c, name, p.Index, st)
 	}
+	if p.Excl && p.Names == 0 && p.Index != nil {
+		// ${!a[i]}: the element names the variable expanded, as ${!x}
+		// (mapfile -t a < f; ${!a[0]} with a[$(…)] in f).
+		if v := st.get(name); v.known && v.set && v.array {
+			if n, ok := literalIndex(p.Index); ok && n < len(v.list) {
+				w.evalName(c, Arg{Value: v.list[n], Static: true}, st)
+			}
+		} else if !v.known {
+			w.chosenEval(name, v)
+			for _, val := range v.evalVals() {
+				w.evalName(c, Arg{Value: val, Static: true}, st)
+			}
+		}
+	}
 	if p.Excl && p.Names == 0 && p.Index == nil {
 		// ${!x}: x's value names the variable expanded; a subscript in
 		// it (x='a[$(…)]') is evaluated as a builtin's name argument's
@@ -1335,11 +1349,40 @@ func (w *walker) paramSideEffects(c scope, p *sh.ParamExp, st *state) {
 			return
 		}
 		v := st.get(name)
-		if !v.known || !v.set {
+		if !v.known {
+			// x=$(cat f); ${x@P}: each value a file read at hook time
+			// gives it is expanded; a program's output only run time
+			// knows is code corral cannot see.
+			for _, val := range v.evalVals() {
+				w.prompt(c, val, st)
+			}
+			if v.wroteRead != nil {
+				w.promptChosen(name, v)
+			}
+			return
+		}
+		if !v.set {
+			return
+		}
+		if v.array {
+			for _, val := range v.list {
+				w.prompt(c, val, st)
+			}
 			return
 		}
 		w.prompt(c, v.str, st)
 	}
+}
+
+// promptChosen records the prompt expansion (${x@P}) of a variable that
+// holds text a program printed or a file this command wrote with content
+// only run time knows: $(…) in it runs.
+func (w *walker) promptChosen(name string, v variable) {
+	what := "${" + name + "@P} expands as a prompt the text " + v.wroteRead.Name + " printed, only known at run time ($(…) in it runs)"
+	if v.wrotePath != "" {
+		what = "${" + name + "@P} expands as a prompt the text of " + v.wrotePath + ", which this command wrote with content only known at run time ($(…) in it runs)"
+	}
+	w.m.Hidden = append(w.m.Hidden, Hidden{Call: v.wroteRead, Always: true, Text: v.wrotePath, What: what})
 }
 
 // assign applies assignments (a=1 b=$a, arrays, a+=x, a[i]=x) to st, in
