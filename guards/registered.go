@@ -40,6 +40,29 @@ var commandKeys = lazy.Value[map[string]bool]{New: func() map[string]bool {
 func RegisteredPrograms(home, project, configDir string) []string {
 	seen := map[string]bool{}
 	var out []string
+	for _, rc := range RegisteredCommands(home, project, configDir) {
+		for _, file := range programFiles(rc.Command, home, project) {
+			if !seen[file] {
+				seen[file] = true
+				out = append(out, file)
+			}
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// RegisteredCommand is a command line an agent's settings file runs
+// outside any tool call (a hook, a status line, a credential helper).
+type RegisteredCommand struct {
+	File, Command string
+}
+
+// RegisteredCommands returns the command lines of the agents' settings
+// files (registeredSettings, and CLAUDE_CONFIG_DIR's when configDir is
+// set), in file order and, within a file, in key order.
+func RegisteredCommands(home, project, configDir string) []RegisteredCommand {
+	var out []RegisteredCommand
 	files := registeredSettings
 	if configDir != "" {
 		files = append(append([]string{}, files...), filepath.Join(configDir, "settings.json"), filepath.Join(configDir, "settings.local.json"))
@@ -69,15 +92,9 @@ func RegisteredPrograms(home, project, configDir string) []string {
 			continue
 		}
 		for _, cmd := range commandStrings(v, nil) {
-			for _, file := range programFiles(cmd, home, project) {
-				if !seen[file] {
-					seen[file] = true
-					out = append(out, file)
-				}
-			}
+			out = append(out, RegisteredCommand{File: p, Command: cmd})
 		}
 	}
-	sort.Strings(out)
 	return out
 }
 

@@ -564,6 +564,29 @@ func agentBangLines(dir string) []bangLine {
 	return out
 }
 
+// laterLines are the command lines that run after a tool call outside
+// corral's hook: those of the project's agent commands and skills in dir
+// (agentBangLines) and those the agents' settings register (hooks, status
+// line, credential helpers: guards.RegisteredCommands), corral's own
+// hook left out. A PostToolUse hook running make fmt or npm run lint
+// runs the Makefile or package.json the agent just wrote.
+func (s *settings) laterLines(dir string) []bangLine {
+	if s.later != nil {
+		return *s.later
+	}
+	out := agentBangLines(dir)
+	for _, rc := range guards.RegisteredCommands(s.cfg.Home, s.cfg.Project, s.configDir) {
+		if len(out) >= 2*maxBangLines {
+			break
+		}
+		if strings.TrimSpace(rc.Command) != "" && !agent.MentionsCorral(rc.Command) {
+			out = append(out, bangLine{rc.File, rc.Command})
+		}
+	}
+	s.later = &out
+	return out
+}
+
 // severity orders decisions by what the user sees: pass, a question
 // (a rewrite too), a refusal.
 func severity(d rewrite.Decision) int {
@@ -581,7 +604,7 @@ func severity(d rewrite.Decision) int {
 // runs: it returns the worst decision of a sequence worse than its parts,
 // and why; Allow when none is.
 func (s *settings) laterRuns(dir, before, agentType string) (rewrite.Decision, string) {
-	lines := agentBangLines(dir)
+	lines := s.laterLines(dir)
 	if len(lines) == 0 {
 		return rewrite.Allow, ""
 	}
@@ -595,7 +618,7 @@ func (s *settings) laterRuns(dir, before, agentType string) (rewrite.Decision, s
 			if seq.Decision == rewrite.Deny {
 				worst = rewrite.Deny
 			}
-			why = fmt.Sprintf("%s runs %q when the command is used, outside corral's hook, and with this change: %s", relOrAbs(dir, l.file), l.cmd, summary(seq))
+			why = fmt.Sprintf("%s runs %q outside corral's hook (a hook after tool calls, or an agent command when it is used), and with this change: %s", relOrAbs(dir, l.file), l.cmd, summary(seq))
 		}
 	}
 	return worst, why
@@ -634,7 +657,7 @@ func (s *settings) scriptsRunLater(req *agent.Request, path string, d guards.Dec
 	if !guards.Within(req.Cwd, abs) {
 		return d
 	}
-	if len(agentBangLines(req.Cwd)) == 0 {
+	if len(s.laterLines(req.Cwd)) == 0 {
 		return d
 	}
 	text, ok := agentCodeText(req, path)

@@ -402,3 +402,63 @@ func TestPackageIndexToolWrites(t *testing.T) {
 		}
 	}
 }
+
+// TestHookCommandReads: a hook the agent's settings register (here a
+// PostToolUse make fmt, python3 tools/lint.py and npm run lint) runs after
+// tool calls, outside corral's hook, whatever the files it reads hold
+// then: a Write, Edit or Bash write of the Makefile, the module the hook
+// script imports or package.json is judged with the hook run after it;
+// corral's own registration is not one of those commands.
+func TestHookCommandReads(t *testing.T) {
+	m := newMachine(t)
+	writeFile := func(rel, text string) {
+		p := filepath.Join(m.project, rel)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	writeFile(".claude/settings.json", `{"hooks": {"PostToolUse": [{"matcher": "Write|Edit|Bash", "hooks": [
+		{"type": "command", "command": "make fmt"}, {"type": "command", "command": "python3 tools/lint.py"},
+		{"type": "command", "command": "npm run lint"}, {"type": "command", "command": "/usr/local/bin/corral hook"}]}]}}`)
+	writeFile("Makefile", "fmt:\n\tgofmt -l .\n")
+	writeFile("tools/lint.py", "import helpers\nhelpers.run()\n")
+	writeFile("tools/helpers.py", "def run():\n    print('ok')\n")
+	writeFile("package.json", `{"scripts": {"lint": "eslint ."}}`)
+	decide := func(tool string, input map[string]any) string {
+		out, _, _ := m.hook(map[string]any{"session_id": "s1", "hook_event_name": "PreToolUse", "tool_name": tool, "tool_input": input})
+		if hs := out.HookSpecificOutput; hs != nil && (hs.PermissionDecision == "deny" || hs.PermissionDecision == "ask") {
+			return hs.PermissionDecision
+		}
+		return ""
+	}
+	for _, tc := range []struct {
+		file, content, want string
+	}{
+		{"Makefile", "fmt:\n\trm -rf ~\n", "deny"},
+		{"tools/helpers.py", "import shutil\ndef run():\n    shutil.rmtree('/home')\n", "deny"},
+		{"package.json", `{"scripts": {"lint": "rm -rf ~"}}`, "deny"},
+		// Look-alikes: the same files doing their work, and a file no
+		// hook reads.
+		{"Makefile", "fmt:\n\tgofmt -w .\n", ""},
+		{"tools/helpers.py", "def run():\n    print('lint ok')\n", ""},
+		{"package.json", `{"scripts": {"lint": "eslint src"}, "dependencies": {"x": "1.0.0"}}`, ""},
+		{"other.sh", "rm -rf ~\n", ""},
+	} {
+		got := decide("Write", map[string]any{"file_path": filepath.Join(m.project, tc.file), "content": tc.content})
+		if got != tc.want {
+			t.Errorf("Write %s = %q: got %q, want %q", tc.file, tc.content, got, tc.want)
+		}
+	}
+	for cmd, want := range map[string]string{
+		`printf 'fmt:\n\trm -rf ~\n' > Makefile`:   "deny",
+		`printf 'fmt:\n\tgofmt -w .\n' > Makefile`: "",
+		`ls -la`: "",
+	} {
+		if got := decide("Bash", map[string]any{"command": cmd}); got != want {
+			t.Errorf("Bash %s: got %q, want %q", cmd, got, want)
+		}
+	}
+}

@@ -37,6 +37,9 @@ type settings struct {
 	// entries are what "corral policy show" prints: every setting and its
 	// source.
 	entries []policyEntry
+	// configDir is CLAUDE_CONFIG_DIR; later caches laterLines.
+	configDir string
+	later     *[]bangLine
 }
 
 // policyEntry is one effective setting and where it comes from.
@@ -201,6 +204,7 @@ func (env *runtimeEnv) loadSettings(cwd string, policyFiles []string) *settings 
 	cfg.Protected = s.protectedFiles(env.getenv("CLAUDE_CONFIG_DIR"))
 	s.paths = s.paths.WithSelfProtection(cfg.Protected, cfg.Sandbox).
 		WithAgentPrograms(guards.RegisteredPrograms(cfg.Home, cfg.Project, env.getenv("CLAUDE_CONFIG_DIR")))
+	s.configDir = env.getenv("CLAUDE_CONFIG_DIR")
 	cfg.Paths = s.paths
 	// The built-in table is used as it is (cfg.Rules nil) unless a preset
 	// or the user's rules add to it: copying it costs every call.
