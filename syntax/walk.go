@@ -138,6 +138,9 @@ type walker struct {
 	// know; programs2 the ones it made as copies of a system program,
 	// with the program's name (noteCopy).
 	opaque map[string]bool
+	// dirNames caches the names in the directories the module loaders
+	// list (pyloaders.go), nil for one that cannot be read.
+	dirNames map[string][]string
 	// numberFiles are the files of opaque whose run-time content a
 	// program that prints a number wrote (wc -l < f > n.txt).
 	numberFiles map[string]bool
