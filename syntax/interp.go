@@ -813,6 +813,15 @@ func (w *walker) program(c scope, call *Call, l lang.Lang, text, label string, d
 				continue
 			}
 			what := e.Call + " " + e.Path + " in " + string(l) + " code (" + at + ")"
+			if e.Text == lang.NativeLib {
+				// dlopen resolves a relative path from the working
+				// directory, wherever the code is.
+				if d := call.Dir.Join(e.Path); d.Known && (w.exists(d.Path) || w.opaque[d.Path]) {
+					w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: e.Path,
+						What: what + ": loads " + d.Path + ", native code corral cannot read"})
+				}
+				continue
+			}
 			if l == lang.JS && e.Text == lang.NodePackage {
 				from := call.Dir
 				if origin != "" {

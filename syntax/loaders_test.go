@@ -66,6 +66,17 @@ func TestModuleLoaders(t *testing.T) {
 		"perl/Helper.pmc": evilPl,
 		// Ruby extension.
 		"ruby/rb.so": "\x7fELF\x00",
+		// P7: a .pth path line.
+		"venv/.venv/pyvenv.cfg":                              "home = /usr/bin\n",
+		"venv/.venv/bin/python":                              "",
+		"venv/.venv/lib/python3.11/site-packages/paths.pth":  "# a comment\n../../../../t9\n",
+		"venv/t9/sitecustomize.py":                           evilPy,
+		"venv2/.venv/pyvenv.cfg":                             "home = /usr/bin\n",
+		"venv2/.venv/bin/python":                             "",
+		"venv2/.venv/lib/python3.11/site-packages/paths.pth": "../../../../src\n",
+		"venv2/src/app.py":                                   "print(1)\n",
+		// ctypes
+		"cdll/x.so":  "\x7fELF\x00",
 		"ruby/ok.rb": "puts 1\n",
 	})
 	for _, tc := range []struct {
@@ -101,7 +112,12 @@ func TestModuleLoaders(t *testing.T) {
 		{`cd perl && perl -I. -e 'use Helper;'`, true, false},
 		{`cd ruby && ruby -I. -rrb -e 0`, false, true},
 		{`cd ruby && ruby -e 'require "./rb"'`, false, true},
+		{`cd venv && .venv/bin/python -c pass`, true, false},
+		{`cd cdll && python3 -c 'import ctypes; ctypes.CDLL("./x.so")'`, false, true},
+		{`cd cdll && python3 -c 'from ctypes import cdll; cdll.LoadLibrary("./x.so")'`, false, true},
 		// Look-alikes.
+		{`cd venv2 && .venv/bin/python -c pass`, false, false},
+		{`cd cdll && python3 -c 'import ctypes; ctypes.CDLL("libc.so.6")'`, false, false},
 		{`cd okcache && python3 -c 'import helper'`, false, false},
 		{`cd okcache && python3 -m helper`, false, false},
 		{`cd okcache && python3 -c 'import json, numpy'`, false, false},
