@@ -816,9 +816,8 @@ func (w *walker) program(c scope, call *Call, l lang.Lang, text, label string, d
 			if e.Text == lang.NativeLib {
 				// dlopen resolves a relative path from the working
 				// directory, wherever the code is.
-				if d := call.Dir.Join(e.Path); d.Known && (w.exists(d.Path) || w.opaque[d.Path]) {
-					w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: e.Path,
-						What: what + ": loads " + d.Path + ", native code corral cannot read"})
+				if d := call.Dir.Join(e.Path); d.Known && w.native(d.Path) {
+					w.nativeCode(c, call, d.Path, what, "native code")
 				}
 				continue
 			}
@@ -922,10 +921,10 @@ func (w *walker) include(c scope, call *Call, l lang.Lang, file, what, label str
 			// other): its code was judged there.
 			return
 		}
-		if l == lang.Python && w.pyCompiled(call, d.Path, what) {
+		if l == lang.Python && w.pyCompiled(c, call, d.Path, what) {
 			return // native code or bytecode loaded in its place
 		}
-		if w.nativeLoad(call, l, d.Path, what) {
+		if w.nativeLoad(c, call, l, d.Path, what) {
 			return // a native addon or extension (.node, Ruby's .so)
 		}
 		text, ok := w.readScript(d)

@@ -137,7 +137,7 @@ func (w *walker) searchModule(c scope, call *Call, l lang.Lang, file, what, labe
 		if l == lang.Python && w.pythonZipModule(c, call, p) {
 			return
 		}
-		if l == lang.Python && w.pyCompiled(call, dir.Path, what) {
+		if l == lang.Python && w.pyCompiled(c, call, dir.Path, what) {
 			return // an extension module or bytecode found first
 		}
 		if w.exists(dir.Path) || l == lang.Perl && strings.HasSuffix(p, ".pm") && w.exists(dir.Path+"c") {

@@ -143,7 +143,7 @@ func nodeExportTargets(v any, top bool, out *[]string) {
 // (require("./addon.node"), node -r ./addon.node), a Ruby extension
 // (require "./x.so", ruby -rx finding x.so). It reports whether file
 // (relative to the call's directory) is one that exists.
-func (w *walker) nativeLoad(call *Call, l lang.Lang, file, what string) bool {
+func (w *walker) nativeLoad(c scope, call *Call, l lang.Lang, file, what string) bool {
 	switch {
 	case l == lang.JS && strings.HasSuffix(file, ".node"):
 	case l == lang.Ruby && (strings.HasSuffix(file, ".so") || strings.HasSuffix(file, ".bundle")):
@@ -151,21 +151,27 @@ func (w *walker) nativeLoad(call *Call, l lang.Lang, file, what string) bool {
 		return false
 	}
 	d := call.Dir.Join(file)
-	if !d.Known || !w.exists(d.Path) && !w.opaque[d.Path] {
+	if !d.Known || !w.native(d.Path) {
 		return false
 	}
-	w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: file,
-		What: what + ": " + call.Name + " loads " + d.Path + ", native code corral cannot read"})
+	w.nativeCode(c, call, d.Path, what, "native code")
 	return true
 }
 
 // nativeFirst applies nativeLoad to the first of cands that exists (the
 // one the interpreter loads); it reports whether that one asked.
-func (w *walker) nativeFirst(call *Call, l lang.Lang, cands []string, what string) bool {
+func (w *walker) nativeFirst(c scope, call *Call, l lang.Lang, cands []string, what string) bool {
 	for _, f := range cands {
-		if d := call.Dir.Join(f); d.Known && (w.exists(d.Path) || w.opaque[d.Path]) {
-			return w.nativeLoad(call, l, f, what)
+		if d := call.Dir.Join(f); d.Known && w.native(d.Path) {
+			return w.nativeLoad(c, call, l, f, what)
 		}
 	}
 	return false
+}
+
+// native reports a file that is on disk, or that this command wrote or
+// compiled.
+func (w *walker) native(path string) bool {
+	_, built := w.compiled[path]
+	return built || w.opaque[path] || w.exists(path)
 }

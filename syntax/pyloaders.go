@@ -48,6 +48,11 @@ func (w *walker) pyNativeModules(stem string) []string {
 			out = append(out, p)
 		}
 	}
+	for p := range w.compiled {
+		if filepath.Dir(p) == filepath.Clean(dir) && match(filepath.Base(p)) {
+			out = append(out, p)
+		}
+	}
 	for _, n := range w.names(filepath.Clean(dir)) {
 		if match(n) {
 			out = append(out, filepath.Join(dir, n))
@@ -67,8 +72,8 @@ func (w *walker) pyNativeModules(stem string) []string {
 // header that was on disk before is taken as Python's own (see the
 // README: it cannot be told from a forged one). It reports whether it
 // asked.
-func (w *walker) pyCompiled(call *Call, src, what string) bool {
-	if !strings.HasSuffix(src, ".py") || w.read == nil && len(w.written) == 0 && len(w.opaque) == 0 {
+func (w *walker) pyCompiled(c scope, call *Call, src, what string) bool {
+	if !strings.HasSuffix(src, ".py") || w.read == nil && len(w.written) == 0 && len(w.opaque) == 0 && len(w.compiled) == 0 {
 		return false
 	}
 	stem := strings.TrimSuffix(src, ".py")
@@ -78,7 +83,8 @@ func (w *walker) pyCompiled(call *Call, src, what string) bool {
 		return true
 	}
 	if so := w.pyNativeModules(stem); len(so) > 0 {
-		return ask(so[0], "an extension module (native code)")
+		w.nativeCode(c, call, so[0], what, "an extension module (native code)")
+		return true
 	}
 	if p := stem + ".pyc"; w.exists(p) || w.opaque[p] {
 		return ask(p, "compiled bytecode")
@@ -229,7 +235,7 @@ func (w *walker) pyModuleIn(c scope, call *Call, dir string, parts []string, wha
 		}
 		src := filepath.Join(cur, n+".py")
 		srcD := call.Dir.Join(src)
-		if w.pyCompiled(call, srcD.Path, what) {
+		if w.pyCompiled(c, call, srcD.Path, what) {
 			return true
 		}
 		if w.exists(srcD.Path) || w.opaque[srcD.Path] {
@@ -290,4 +296,17 @@ func (w *walker) pythonWarningModules(c scope, call *Call) {
 		}
 		w.program(c, call, lang.Python, "import "+cat[:k], call.Name+" warning filter "+clip(f.Value, 40), !f.Static, "")
 	}
+}
+
+// nativeCode judges the shared object path an interpreter loads as a
+// module (its constructors run as it is loaded): one this command
+// compiled is judged by its sources, as LD_PRELOAD's is (loadLibrary);
+// any other asks, as code corral cannot read.
+func (w *walker) nativeCode(c scope, call *Call, path, what, kind string) {
+	if _, ok := w.compiled[path]; ok {
+		w.loadLibrary(c, call, what+":", path)
+		return
+	}
+	w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: path,
+		What: what + ": " + call.Name + " loads " + path + ", " + kind + " corral cannot read"})
 }

@@ -605,7 +605,7 @@ func (w *walker) preloads(c scope, call *Call) {
 				w.nodePackage(c, call, call.Dir, v, call.Name+" --"+o.Name+" "+v)
 				continue
 			}
-			if len(cands) > 0 && w.nativeLoad(call, l, cands[0], call.Name+" --"+o.Name+" "+v) {
+			if len(cands) > 0 && w.nativeLoad(c, call, l, cands[0], call.Name+" --"+o.Name+" "+v) {
 				continue
 			}
 			w.firstFile(c, call, cands, string(l))
@@ -640,7 +640,7 @@ func (w *walker) preloads(c scope, call *Call) {
 					cands = append(cands, d+"/"+v+".rb", d+"/"+v+".so", d+"/"+v)
 				}
 			}
-			if w.nativeFirst(call, l, cands, call.Name+" -r"+v) {
+			if w.nativeFirst(c, call, l, cands, call.Name+" -r"+v) {
 				continue
 			}
 			w.firstFile(c, call, cands, string(l))
