@@ -28,6 +28,7 @@ func TestStdinCode(t *testing.T) {
 		{`gdb -q <<< 'shell rm -rf /victim'`, true},
 		{`gdb -q -x - <<< 'shell rm -rf /victim'`, true},
 		{`tclsh <<< 'source e.tcl'`, true},
+		{`python3 -X dev -m pdb -c '!import os; os.system("rm -rf /victim")' ok.py`, true},
 		{`echo 'source e.tcl' | tclsh`, true},
 		// Look-alikes.
 		{`time make`, false},
