@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/corral-dev/corral/internal/lazy"
+	"github.com/corral-dev/corral/syntax/lang"
 )
 
 // Programs that run what they read as code although they are not
@@ -21,6 +22,9 @@ import (
 type codeInput struct {
 	stdin bool
 	files []int
+	// lang is the language of the code read on stdin, for the programs
+	// whose stdin is read by stdinProgram (gdb, irb, ipython).
+	lang lang.Lang
 }
 
 // pipName matches pip, pip3, pip3.12.
@@ -99,7 +103,7 @@ func codeInputs(call *Call) codeInput {
 		// gdb reads commands on stdin unless -batch; -x/--command FILE
 		// and -ix FILE run a file of them (getopt_long_only: one dash
 		// or two).
-		batch := false
+		batch, dash := false, false
 		for i := 0; i < len(args); i++ {
 			v := strings.TrimPrefix(args[i].Value, "-")
 			switch {
@@ -108,19 +112,28 @@ func codeInputs(call *Call) codeInput {
 			case (v == "x" || v == "-x" || v == "command" || v == "-command" || v == "ix" || v == "-ix" ||
 				v == "init-command" || v == "-init-command") && i+1 < len(args):
 				i++
+				if args[i].Static && args[i].Value == "-" {
+					dash = true // gdb -x - reads the commands on stdin
+					continue
+				}
 				in.files = append(in.files, i)
 			case v == "-args" || v == "args":
 				i = len(args)
 			}
 		}
-		in.stdin = !batch
+		in.stdin = !batch || dash
+		in.lang = lang.Gdb
 	case name == "irb" || name == "ipython" || name == "ipython3":
+		in.lang = lang.Ruby
+		if name != "irb" {
+			in.lang = lang.Python
+		}
 		// The REPLs run their input when given no script.
 		for i := 0; i < len(args); i++ {
 			v := args[i].Value
 			switch {
 			case v == "-c" || v == "-m" || v == "-v" || v == "--version" || v == "-h" || v == "--help":
-				return codeInput{}
+				return codeInput{} // ipython -c CODE is an interpreter's code option
 			case v == "-I" || v == "-r" || v == "-E" || v == "--prompt" || v == "--prompt-mode" || v == "--context-mode" ||
 				v == "--back-trace-limit" || v == "--profile" || v == "--ipython-dir" || v == "--config" || v == "--log-level" ||
 				v == "--colors" || v == "--logfile" || v == "--logappend":
@@ -237,4 +250,55 @@ func CodeFileArg(call *Call, i int) bool {
 		}
 	}
 	return false
+}
+
+// stdinProgram reads the code a program of codeInputs with a language
+// takes on stdin (gdb without -batch or with -x -, irb, ipython): a
+// here-document, a here-string or what a pipe carries, in that language.
+func (w *walker) stdinProgram(c scope, call *Call) {
+	in := codeInputs(call)
+	if !in.stdin || in.lang == "" {
+		return
+	}
+	for _, t := range w.codeOnStdin(c, call) {
+		w.program(c, call, in.lang, t.text, call.Name+" ("+t.kind+" on stdin)", t.dynamic, "")
+	}
+}
+
+// debuggerStdin reads the commands an interpreter's debugger takes on
+// stdin as the language's code: python -m pdb FILE (a line is a
+// debugger command or a Python statement, "!" forcing the latter) and
+// perl -d (each line a debugger command or Perl code).
+func (w *walker) debuggerStdin(c scope, call *Call) {
+	var l lang.Lang
+	switch lang.ForProgram(call.Name) {
+	case lang.Python:
+		if m, _, ok := PythonModuleArgs(call); !ok || m.Value != "pdb" {
+			return
+		}
+		l = lang.Python
+	case lang.Perl:
+		spec, ok := interpSpecFor(lang.Perl, "perl")
+		if !ok {
+			return
+		}
+		opts, _ := ScanOptions(call.Args, spec.opts)
+		debug := false
+		for _, o := range opts {
+			debug = debug || o.Name == "d" && !o.Long
+		}
+		if !debug {
+			return
+		}
+		l = lang.Perl
+	default:
+		return
+	}
+	for _, t := range w.codeOnStdin(c, call) {
+		lines := strings.Split(t.text, "\n")
+		for i, line := range lines {
+			lines[i] = strings.TrimPrefix(strings.TrimLeft(line, " \t"), "!")
+		}
+		w.program(c, call, l, strings.Join(lines, "\n"), call.Name+" debugger ("+t.kind+" on stdin)", t.dynamic, "")
+	}
 }

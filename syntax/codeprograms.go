@@ -55,6 +55,9 @@ func (w *walker) codePrograms(c scope, call *Call) bool {
 		w.emacsProgram(c, call)
 	case call.Name == "gdb" || call.Name == "gdb-multiarch":
 		w.gdbProgram(c, call)
+		w.stdinProgram(c, call)
+	case call.Name == "irb" || call.Name == "ipython" || call.Name == "ipython3":
+		w.stdinProgram(c, call)
 	case call.Name == "lldb":
 		w.lldbProgram(c, call)
 	case call.Name == "sqlite3" || call.Name == "sqlite" || call.Name == "duckdb":
@@ -82,7 +85,7 @@ type codePiece struct {
 func (w *walker) runPieces(c scope, call *Call, l lang.Lang, label string, pieces []codePiece) {
 	for _, p := range pieces {
 		switch {
-		case p.file != nil && p.file.Static && stdinName(p.file.Value, l == lang.Awk):
+		case p.file != nil && p.file.Static && stdinName(p.file.Value, l == lang.Awk || l == lang.Sed):
 			// awk -f - (gawk and mawk read the program on stdin), awk -f
 			// /dev/stdin, gdb -x /dev/fd/0: the program is what stdin
 			// carries.

@@ -813,6 +813,22 @@ func (w *walker) program(c scope, call *Call, l lang.Lang, text, label string, d
 				continue
 			}
 			what := e.Call + " " + e.Path + " in " + string(l) + " code (" + at + ")"
+			if e.Text == lang.NativeLib {
+				// dlopen resolves a relative path from the working
+				// directory, wherever the code is.
+				if d := call.Dir.Join(e.Path); d.Known && w.native(d.Path) {
+					w.nativeCode(c, call, d.Path, what, "native code")
+				}
+				continue
+			}
+			if l == lang.JS && e.Text == lang.NodePackage {
+				from := call.Dir
+				if origin != "" {
+					from = call.Dir.Join(filepath.Dir(originFile(origin)))
+				}
+				w.nodePackage(c, call, from, e.Path, what)
+				continue
+			}
 			if e.Search {
 				w.searchModule(c, call, l, e.Path, what, label, dynamic)
 				if !e.Relative {
@@ -883,6 +899,11 @@ func (w *walker) include(c scope, call *Call, l lang.Lang, file, what, label str
 		p = w.home + p[1:]
 	}
 	names := []string{p}
+	if l == lang.Perl && strings.HasSuffix(p, ".pm") {
+		// perl's require loads Foo.pmc in place of Foo.pm when there is
+		// one in the same directory.
+		names = []string{p + "c", p}
+	}
 	if library && !strings.HasSuffix(p, ".awk") {
 		names = append(names, p+".awk")
 	}
@@ -899,6 +920,12 @@ func (w *walker) include(c scope, call *Call, l lang.Lang, file, what, label str
 			// Read already in this command (modules that import each
 			// other): its code was judged there.
 			return
+		}
+		if l == lang.Python && w.pyCompiled(c, call, d.Path, what) {
+			return // native code or bytecode loaded in its place
+		}
+		if w.nativeLoad(c, call, l, d.Path, what) {
+			return // a native addon or extension (.node, Ruby's .so)
 		}
 		text, ok := w.readScript(d)
 		if !ok {

@@ -111,6 +111,7 @@ func modulePathVar(name string) bool {
 // directories before the program: Python's sitecustomize and
 // usercustomize (not with -S, which skips the site module).
 func (w *walker) moduleStartup(c scope, call *Call) {
+	w.pythonWarningModules(c, call)
 	if len(call.modPath) == 0 || !w.startsPython(call) {
 		return
 	}
@@ -136,7 +137,10 @@ func (w *walker) searchModule(c scope, call *Call, l lang.Lang, file, what, labe
 		if l == lang.Python && w.pythonZipModule(c, call, p) {
 			return
 		}
-		if w.exists(dir.Path) {
+		if l == lang.Python && w.pyCompiled(c, call, dir.Path, what) {
+			return // an extension module or bytecode found first
+		}
+		if w.exists(dir.Path) || l == lang.Perl && strings.HasSuffix(p, ".pm") && w.exists(dir.Path+"c") {
 			w.include(c, call, l, p, what, label, dynamic, false)
 			return
 		}

@@ -20,9 +20,9 @@ import (
 // node_modules.
 const maxNodeUp = 8
 
-// nodePackage returns the file the bare module name spec resolves to from
+// nodePackageFile returns the file the bare module name spec resolves to from
 // dir, or "" when there is none on disk (nor written by the command).
-func (w *walker) nodePackage(dir Dir, spec string) string {
+func (w *walker) nodePackageFile(dir Dir, spec string) string {
 	for _, f := range w.nodePackageFiles(dir, spec) {
 		if w.exists(f) {
 			return f

@@ -204,20 +204,18 @@ func (w *walker) optionCode(c scope, call *Call) {
 		}
 	}
 	if l := lang.ForProgram(call.Name); l == lang.Python {
-		// python3 -m pdb -c CMD …: the debugger's commands.
-		for i := 0; i+1 < len(args); i++ {
-			if args[i].Value == "-m" && args[i+1].Value == "pdb" {
-				for j := i + 2; j < len(args); j++ {
-					if a, next, ok := value(j, "command", "c"); ok {
-						w.program(c, call, lang.Python, strings.TrimPrefix(a.Value, "!"), "pdb -c", !a.Static, "")
-						j = next
-						continue
-					}
-					if !strings.HasPrefix(args[j].Value, "-") {
-						break
-					}
+		// python3 -m pdb -c CMD … (also after -X/-W values): the
+		// debugger's commands.
+		if m, rest, ok := PythonModuleArgs(call); ok && m.Value == "pdb" {
+			for j := len(args) - len(rest); j < len(args); j++ {
+				if a, next, ok := value(j, "command", "c"); ok {
+					w.program(c, call, lang.Python, strings.TrimPrefix(a.Value, "!"), "pdb -c", !a.Static, "")
+					j = next
+					continue
 				}
-				break
+				if !strings.HasPrefix(args[j].Value, "-") {
+					break
+				}
 			}
 		}
 		if p, ok := interpreterProgram(call); ok {

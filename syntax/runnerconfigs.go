@@ -120,7 +120,7 @@ func (w *walker) jsRequired(dir Dir, names []string) []string {
 	for _, n := range names {
 		if strings.HasPrefix(n, "./") || strings.HasPrefix(n, "../") || strings.HasPrefix(n, "/") {
 			out = append(out, n, n+".js")
-		} else if f := w.nodePackage(dir, n); f != "" {
+		} else if f := w.nodePackageFile(dir, n); f != "" {
 			out = append(out, f) // a package in node_modules (ts-node/register)
 		}
 	}

@@ -599,8 +599,14 @@ func (w *walker) preloads(c scope, call *Call) {
 			var cands []string
 			if strings.HasPrefix(v, "./") || strings.HasPrefix(v, "../") || strings.HasPrefix(v, "/") {
 				cands = []string{v, v + ".js", v + ".cjs", v + ".mjs", v + "/index.js"}
-			} else {
-				cands = w.nodePackageFiles(call.Dir, v) // node_modules here and above
+			} else if !strings.Contains(v, ":") {
+				// A package: node_modules/PKG here or above, its entry
+				// point named by its package.json.
+				w.nodePackage(c, call, call.Dir, v, call.Name+" --"+o.Name+" "+v)
+				continue
+			}
+			if len(cands) > 0 && w.nativeLoad(c, call, l, cands[0], call.Name+" --"+o.Name+" "+v) {
+				continue
 			}
 			w.firstFile(c, call, cands, string(l))
 		case l == lang.Perl && (o.Name == "M" || o.Name == "m"):
@@ -616,29 +622,33 @@ func (w *walker) preloads(c scope, call *Call) {
 			}
 			var cands []string
 			for _, d := range dirs {
-				cands = append(cands, d+"/"+strings.ReplaceAll(file, "::", "/")+".pm")
+				// Foo.pmc before Foo.pm in each directory, as require does.
+				f := d + "/" + strings.ReplaceAll(file, "::", "/")
+				cands = append(cands, f+".pmc", f+".pm")
 			}
 			w.firstFile(c, call, cands, string(l))
 		case l == lang.Ruby && o.Name == "r":
 			var cands []string
 			if strings.HasPrefix(v, "./") || strings.HasPrefix(v, "../") || strings.HasPrefix(v, "/") {
 				// require tries NAME.rb before NAME itself.
-				cands = []string{v + ".rb", v}
+				cands = []string{v + ".rb", v + ".so", v}
 				if strings.HasSuffix(v, ".rb") || strings.HasSuffix(v, ".so") {
 					cands = []string{v}
 				}
 			} else {
 				for _, d := range dirs {
-					cands = append(cands, d+"/"+v+".rb", d+"/"+v)
+					cands = append(cands, d+"/"+v+".rb", d+"/"+v+".so", d+"/"+v)
 				}
+			}
+			if w.nativeFirst(c, call, l, cands, call.Name+" -r"+v) {
+				continue
 			}
 			w.firstFile(c, call, cands, string(l))
 		case l == lang.Python && o.Name == "m":
 			// python -m puts the working directory first on the module
 			// path: a module of that name there runs, not the library's.
 			// A directory of the path may be a zip archive (zipimport).
-			p := strings.ReplaceAll(v, ".", "/")
-			w.pythonSearch(c, call, append([]string{"."}, dirs...), []string{p + ".py", p + "/__main__.py"})
+			w.pythonRunModule(c, call, append([]string{"."}, dirs...), v)
 		}
 	}
 }

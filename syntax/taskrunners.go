@@ -93,49 +93,74 @@ func (w *walker) pythonPip(c scope, call *Call) {
 	if lang.ForProgram(call.Name) != lang.Python {
 		return
 	}
-	for i, a := range call.Args {
-		if a.Value == "-m" && i+1 < len(call.Args) {
-			switch call.Args[i+1].Value {
-			case "pip":
-				w.pipInstall(c, call, call.Args[i+2:])
-			case "pytest":
-				w.pytestRun(c, call, call.Args[i+2:])
-			case "build":
-				inner := *call
-				inner.Name = "pyproject-build"
-				w.pythonBuild(c, &inner, call.Args[i+2:])
-			case "unittest":
-				w.unittestRun(c, call, call.Args[i+2:])
-			case "doctest":
-				w.doctestRun(c, call, call.Args[i+2:])
-			case "nox":
-				w.noxRun(c, call, call.Args[i+2:])
-			case "pdb", "cProfile", "profile", "trace", "coverage":
-				w.pyRunScript(c, call, call.Args[i+1].Value, call.Args[i+2:])
-			case "tox":
-				// python -m tox: tox with its own words.
-				inner := *call
-				inner.Args = call.Args[i+2:]
-				w.toxRun(c, &inner)
-			default:
-				// python -m MODULE ARGS is the MODULE's command line when
-				// the module is a command corral models (python3 -m
-				// jupyter nbconvert --execute NB, -m twine upload).
-				if m := call.Args[i+1]; m.Static && len(pyModuleCommands.Get()[m.Value]) > 0 {
-					var words []Arg
-					for _, v := range pyModuleCommands.Get()[m.Value] {
-						words = append(words, Arg{Value: v, Raw: v, Static: true})
-					}
-					words = append(words, call.Args[i+2:]...)
-					w.argvChild(c, call, words, call.Name+" -m "+m.Value, call.env, call.Dir)
-				}
+	m, rest, ok := PythonModuleArgs(call)
+	if !ok {
+		return
+	}
+	switch m.Value {
+	case "pip":
+		w.pipInstall(c, call, rest)
+	case "pytest":
+		w.pytestRun(c, call, rest)
+	case "build":
+		inner := *call
+		inner.Name = "pyproject-build"
+		w.pythonBuild(c, &inner, rest)
+	case "unittest":
+		w.unittestRun(c, call, rest)
+	case "doctest":
+		w.doctestRun(c, call, rest)
+	case "nox":
+		w.noxRun(c, call, rest)
+	case "pdb", "cProfile", "profile", "trace", "coverage":
+		w.pyRunScript(c, call, m.Value, rest)
+	case "tox":
+		// python -m tox: tox with its own words.
+		inner := *call
+		inner.Args = rest
+		w.toxRun(c, &inner)
+	default:
+		// python -m MODULE ARGS is the MODULE's command line when
+		// the module is a command corral models (python3 -m
+		// jupyter nbconvert --execute NB, -m twine upload).
+		if m.Static && len(pyModuleCommands.Get()[m.Value]) > 0 {
+			var words []Arg
+			for _, v := range pyModuleCommands.Get()[m.Value] {
+				words = append(words, Arg{Value: v, Raw: v, Static: true})
 			}
-			return
-		}
-		if a.Value == "-c" || a.Value == "--" || !strings.HasPrefix(a.Value, "-") {
-			return
+			words = append(words, rest...)
+			w.argvChild(c, call, words, call.Name+" -m "+m.Value, call.env, call.Dir)
 		}
 	}
+}
+
+// PythonModuleArgs returns the module python -m runs (python3 -X dev -m
+// unittest, -W ignore -mpytest, -u -B -m pip) and the words after it,
+// read with python's own option table: an option that takes a value
+// (-X OPT, -W ARG, -Q, --check-hash-based-pycs MODE) takes the next
+// word, and -c CODE or a script file ends the options with no module.
+func PythonModuleArgs(call *Call) (module Arg, rest []Arg, ok bool) {
+	if call == nil || lang.ForProgram(call.Name) != lang.Python {
+		return Arg{}, nil, false
+	}
+	spec, found := interpSpecFor(lang.Python, strings.TrimRight(call.Name, "0123456789."))
+	if !found {
+		return Arg{}, nil, false
+	}
+	opts, _ := ScanOptions(call.Args, spec.opts)
+	for _, o := range opts {
+		switch {
+		case o.Name == "c":
+			return Arg{}, nil, false
+		case o.Name == "m" && o.HasVal:
+			next := o.Idx + 1
+			if !o.Attached {
+				next = o.Idx + 2
+			}
+			return o.Val, call.Args[min(next, len(call.Args)):], true
+		}
+	}
+	return Arg{}, nil, false
 }
 
 // findUp returns the first of names found in dir or a directory above

@@ -20,6 +20,21 @@ import (
 // maxPthFiles bounds the .pth files read in one site directory.
 const maxPthFiles = 64
 
+// maxPthDirs bounds the directories one site directory's .pth files add
+// that are looked in for sitecustomize and usercustomize.
+const maxPthDirs = 16
+
+// pthCustomize judges the sitecustomize and usercustomize modules in
+// the directories .pth path lines added to sys.path (a .pth line
+// /proj/t9 with t9/sitecustomize.py: Python imports it at start-up).
+func (w *walker) pthCustomize(c scope, call *Call, dirs []string) {
+	for _, d := range dirs {
+		for _, mod := range []string{"sitecustomize", "usercustomize"} {
+			w.firstFile(c, call, []string{filepath.Join(d, mod+".py"), filepath.Join(d, mod, "__init__.py")}, string(lang.Python))
+		}
+	}
+}
+
 // userSite judges the user site of the PYTHONUSERBASE the command
 // gives call (a prefix assignment, env's NAME=value, an exported
 // variable), else of the default base ~/.local.
@@ -88,12 +103,18 @@ func (w *walker) userSite(c scope, call *Call, st *state, envWords map[string]st
 
 // sitePth reads the *.pth files of the site directory dir (absolute, or
 // relative to call's directory): each line that starts with "import"
-// followed by a blank is Python code the site module executes.
+// followed by a blank is Python code the site module executes. Any other
+// line (not a comment) names a directory, relative to dir or absolute,
+// that the site module appends to sys.path when it exists: the
+// sitecustomize and usercustomize modules found there are then imported
+// too (pthCustomize).
 func (w *walker) sitePth(c scope, call *Call, dir string) {
 	d := call.Dir.Join(dir)
 	if !d.Known {
 		return
 	}
+	var pathDirs []string
+	defer func() { w.pthCustomize(c, call, pathDirs) }()
 	files := map[string]bool{}
 	for p := range w.written {
 		if filepath.Dir(p) == d.Path && strings.HasSuffix(p, ".pth") {
@@ -127,6 +148,14 @@ func (w *walker) sitePth(c scope, call *Call, dir string) {
 		for _, line := range strings.Split(text, "\n") {
 			if strings.HasPrefix(line, "import ") || strings.HasPrefix(line, "import\t") {
 				code = append(code, strings.TrimRight(line, "\r"))
+				continue
+			}
+			line = strings.TrimRight(line, " \t\r")
+			if line == "" || strings.HasPrefix(line, "#") || len(pathDirs) >= maxPthDirs {
+				continue
+			}
+			if pd := (Dir{Path: d.Path, Known: true}).Join(line); pd.Known && w.dirLike(pd.Path) {
+				pathDirs = append(pathDirs, pd.Path)
 			}
 		}
 		if len(code) > 0 {

@@ -138,6 +138,9 @@ type walker struct {
 	// know; programs2 the ones it made as copies of a system program,
 	// with the program's name (noteCopy).
 	opaque map[string]bool
+	// dirNames caches the names in the directories the module loaders
+	// list (pyloaders.go), nil for one that cannot be read.
+	dirNames map[string][]string
 	// numberFiles are the files of opaque whose run-time content a
 	// program that prints a number wrote (wc -l < f > n.txt).
 	numberFiles map[string]bool
@@ -1073,6 +1076,11 @@ func (w *walker) pipeline(c scope, s *sh.Stmt, st *state) {
 			continue
 		}
 		stages = append(stages, cur.stmt)
+	}
+	for i := 1; i < len(stages); i++ {
+		if t := pipeTimeProgram(stages[i]); t != nil {
+			stages[i] = t
+		}
 	}
 	p := &Pipeline{Stmts: stages, Calls: make([]*Call, len(stages))}
 	for i, stg := range stages {
@@ -3864,6 +3872,38 @@ func nixShellRun(args []Arg) *Arg {
 		}
 	}
 	return nil
+}
+
+// pipeTimeProgram returns, for a pipeline stage after the first that
+// the parser read as a time clause (… | time bash, … | time -p sh),
+// the call of the time program bash really runs there: "time" is a
+// reserved word only at the start of a pipeline, so the stage runs GNU
+// time, the wrapper, with the words after it (its stdin the pipe). It
+// returns nil for any other stage.
+func pipeTimeProgram(stg *sh.Stmt) *sh.Stmt {
+	tc, ok := stg.Cmd.(*sh.TimeClause)
+	if !ok || tc.Stmt == nil {
+		return nil
+	}
+	call, ok := tc.Stmt.Cmd.(*sh.CallExpr)
+	if !ok || len(call.Args) == 0 {
+		return nil
+	}
+	t := tc.Time
+	lit := func(v string) *sh.Word {
+		end := sh.NewPos(t.Offset()+uint(len(v)), t.Line(), t.Col()+uint(len(v)))
+		return &sh.Word{Parts: []sh.WordPart{&sh.Lit{ValuePos: t, ValueEnd: end, Value: v}}}
+	}
+	words := []*sh.Word{lit("time")}
+	if tc.PosixFormat {
+		words = append(words, lit("-p"))
+	}
+	c2 := *call
+	c2.Args = append(words, call.Args...)
+	s2 := *stg
+	s2.Cmd = &c2
+	s2.Redirs = append(append([]*sh.Redirect(nil), stg.Redirs...), tc.Stmt.Redirs...)
+	return &s2
 }
 
 // timeProgram returns the statement a time clause runs. Where its first

@@ -6,6 +6,10 @@ import (
 	"strings"
 )
 
+// NodePackage is the Text of an Include effect of a bare JavaScript
+// module name (require("lodash")): a package in node_modules.
+const NodePackage = "node_modules"
+
 // maxImports bounds the modules one program's imports are followed to.
 const maxImports = 64
 
@@ -178,6 +182,13 @@ func (p *parser) imports() []Effect {
 				// are searched for it (node_modules are not read).
 				if !strings.HasPrefix(f, "/") && !strings.Contains(f, ":") {
 					search(t.text, t.off, f+".js", f+"/index.js", f)
+					// And node_modules/f in the file's directory and
+					// those above it, through the package's package.json
+					// (Text marks the package look-up).
+					if len(out) < maxImports && !seen["\x01"+f] {
+						seen["\x01"+f] = true
+						out = append(out, Effect{Kind: Include, Call: t.text, Path: f, Offset: t.off, Search: true, Text: NodePackage})
+					}
 				}
 				continue
 			}
@@ -222,14 +233,18 @@ func (p *parser) imports() []Effect {
 				}
 				add(t.text, t.off, f)
 			case p.l == Ruby && (t.text == "require" || t.text == "load") && (strings.HasPrefix(f, "./") || strings.HasPrefix(f, "../")):
-				if t.text == "require" && !strings.HasSuffix(f, ".rb") {
-					f += ".rb"
+				if t.text == "require" && !strings.HasSuffix(f, ".rb") && !strings.HasSuffix(f, ".so") {
+					// NAME.rb, else the extension NAME.so.
+					add(t.text, t.off, f+".rb", f+".so")
+					continue
 				}
 				add(t.text, t.off, f)
 			case p.l == Ruby && t.text == "require" && !strings.HasPrefix(f, "/"):
-				// require 'x': x.rb in $LOAD_PATH (ruby -I, RUBYLIB).
-				if !strings.HasSuffix(f, ".rb") {
-					f += ".rb"
+				// require 'x': x.rb (else the extension x.so) in
+				// $LOAD_PATH (ruby -I, RUBYLIB).
+				if !strings.HasSuffix(f, ".rb") && !strings.HasSuffix(f, ".so") {
+					search(t.text, t.off, f+".rb", f+".so")
+					continue
 				}
 				search(t.text, t.off, f)
 			case p.l == PHP && (t.text == "include" || t.text == "include_once" || t.text == "require" || t.text == "require_once"):

@@ -7,7 +7,8 @@ import (
 
 // TestImports: the files a program's imports may run, relative to the
 // code's directory, and (marked "search:") the modules looked up only in
-// the interpreter's search directories (perl -I, RUBYLIB, NODE_PATH); a
+// the interpreter's search directories (perl -I, RUBYLIB, NODE_PATH), and
+// ("package:") a bare JavaScript name looked up in node_modules; a
 // string or a comment that mentions import is data.
 func TestImports(t *testing.T) {
 	t.Parallel()
@@ -25,9 +26,9 @@ func TestImports(t *testing.T) {
 		{Python, "print('import x')\n# import y\nx = 1\n", nil},
 		{JS, "const h = require('./h'); import x from '../y.js'; import('./z'); require('fs')", []string{
 			"./h", "./h.js", "./h.mjs", "./h.cjs", "./h/index.js", "../y.js", "../y.js.js", "../y.js.mjs", "../y.js.cjs", "../y.js/index.js",
-			"./z", "./z.js", "./z.mjs", "./z.cjs", "./z/index.js", "search:fs.js", "search:fs/index.js", "search:fs"}},
+			"./z", "./z.js", "./z.mjs", "./z.cjs", "./z/index.js", "search:fs.js", "search:fs/index.js", "search:fs", "package:fs"}},
 		{JS, "console.log(\"require('./h')\")", nil},
-		{Ruby, "require_relative 'lib/x'\nrequire 'json'\nload './y.rb'\n", []string{"lib/x.rb", "search:json.rb", "./y.rb"}},
+		{Ruby, "require_relative 'lib/x'\nrequire 'json'\nload './y.rb'\n", []string{"lib/x.rb", "search:json.rb", "search:json.so", "./y.rb"}},
 		{PHP, "<?php include 'a.php'; require_once('b.php'); echo 'include c.php';", []string{"a.php", "b.php"}},
 		{Perl, "do './conf.pl'; require 'lib.pl'; print 'do x.pl';", []string{"./conf.pl", "lib.pl"}},
 		{Perl, "use 5.010;\nuse strict;\nuse Foo::Bar qw(x);\nrequire Baz;\nprint 'use Quux';\n", []string{"search:strict.pm", "search:Foo/Bar.pm", "search:Baz.pm"}},
@@ -37,9 +38,12 @@ func TestImports(t *testing.T) {
 			if e.Kind != Include || !e.Relative && !e.Search {
 				t.Errorf("%q: effect %+v is not a relative include", tc.src, e)
 			}
-			if e.Relative {
+			switch {
+			case e.Text == NodePackage:
+				got = append(got, "package:"+e.Path)
+			case e.Relative:
 				got = append(got, e.Path)
-			} else {
+			default:
 				got = append(got, "search:"+e.Path)
 			}
 		}

@@ -68,12 +68,20 @@ var pyUnknownRecv = lazy.Value[map[string]string]{New: func() map[string]string 
 		"check_call": "subprocess.check_call", "getoutput": "subprocess.getoutput", "getstatusoutput": "subprocess.getstatusoutput"}
 }}
 
+// pyNativeLoaders are the ctypes calls that load a shared object.
+var pyNativeLoaders = map[string]bool{"ctypes.CDLL": true, "ctypes.PyDLL": true, "ctypes.cdll.LoadLibrary": true,
+	"ctypes.pydll.LoadLibrary": true}
+
+// NativeLib is the Text of an Include effect of a shared object the code
+// loads (ctypes.CDLL("./x.so")): native code.
+const NativeLib = "native library"
+
 func python(p *parser) []Effect {
 	al := p.al
 	interesting := func(name string) bool {
 		full := al.resolve(name)
 		last := lastSegment(full)
-		if pyEval.Get()[full] || full == "runpy.run_path" || full == "site.addsitedir" || full == "runpy.run_module" || pyUnknownRecv.Get()[last] != "" && strings.Contains(full, ".") {
+		if pyEval.Get()[full] || full == "runpy.run_path" || full == "site.addsitedir" || pyNativeLoaders[full] || full == "runpy.run_module" || pyUnknownRecv.Get()[last] != "" && strings.Contains(full, ".") {
 			return true
 		}
 		if pyCodeRunners.Get()[full] != nil || pyCodeMethods.Get()[last] || full == "code.interact" || last == "interact" || last == "push" || last == "run" ||
@@ -180,6 +188,14 @@ func python(p *parser) []Effect {
 			// The directory's .pth files run their import lines.
 			if a := argAt(c.args, 0); a != nil && a.lit {
 				out = append(out, Effect{Kind: Include, Call: full, Path: a.str, Offset: c.off})
+			}
+			continue
+		case pyNativeLoaders[full]:
+			// ctypes.CDLL("./x.so"): a shared object of the project
+			// whose constructors run as it is loaded (a name with no
+			// slash is looked up in the system's library directories).
+			if a := argAt(c.args, 0); a != nil && a.lit && strings.Contains(a.str, "/") {
+				out = append(out, Effect{Kind: Include, Call: full, Path: a.str, Offset: c.off, Relative: true, Text: NativeLib})
 			}
 			continue
 		case full == "runpy.run_path":

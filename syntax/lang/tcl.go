@@ -87,6 +87,17 @@ func tclCommand(words []tclWord, base, depth int) []Effect {
 		return out
 	}
 	switch cmd {
+	case "source":
+		// source ?-encoding NAME? FILE: the file's script runs here (a
+		// relative name is the working directory's).
+		if len(words) >= 2 {
+			f := words[len(words)-1]
+			if f.lit {
+				out = append(out, Effect{Kind: Include, Call: "source", Path: f.val, Offset: off})
+			} else {
+				out = append(out, Effect{Kind: Hidden, Call: "source", Text: f.raw, Offset: off})
+			}
+		}
 	case "exec", "spawn":
 		args := words[1:]
 		for len(args) > 0 && args[0].lit && strings.HasPrefix(args[0].val, "-") && args[0].val != "-" {
