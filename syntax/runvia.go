@@ -600,10 +600,13 @@ func (w *walker) preloads(c scope, call *Call) {
 			if strings.HasPrefix(v, "./") || strings.HasPrefix(v, "../") || strings.HasPrefix(v, "/") {
 				cands = []string{v, v + ".js", v + ".cjs", v + ".mjs", v + "/index.js"}
 			} else if !strings.Contains(v, ":") {
-				// A package: node_modules/PKG here or above, its entry
-				// point named by its package.json.
-				w.nodePackage(c, call, call.Dir, v, call.Name+" --"+o.Name+" "+v)
-				continue
+				// A package: node_modules/PKG here or above, the file its
+				// package.json names for require (exports, subpaths
+				// included, then main, then index.js).
+				cands = w.nodePackageFiles(call.Dir, v)
+				if f := w.nodePackageFile(call.Dir, v); f != "" && w.nativeLoad(c, call, l, f, call.Name+" --"+o.Name+" "+v) {
+					continue
+				}
 			}
 			if len(cands) > 0 && w.nativeLoad(c, call, l, cands[0], call.Name+" --"+o.Name+" "+v) {
 				continue

@@ -69,8 +69,9 @@ var pyUnknownRecv = lazy.Value[map[string]string]{New: func() map[string]string 
 }}
 
 // pyNativeLoaders are the ctypes calls that load a shared object.
-var pyNativeLoaders = map[string]bool{"ctypes.CDLL": true, "ctypes.PyDLL": true, "ctypes.cdll.LoadLibrary": true,
-	"ctypes.pydll.LoadLibrary": true}
+var pyNativeLoaders = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"ctypes.CDLL": true, "ctypes.PyDLL": true, "ctypes.cdll.LoadLibrary": true, "ctypes.pydll.LoadLibrary": true}
+}}
 
 // NativeLib is the Text of an Include effect of a shared object the code
 // loads (ctypes.CDLL("./x.so")): native code.
@@ -81,7 +82,7 @@ func python(p *parser) []Effect {
 	interesting := func(name string) bool {
 		full := al.resolve(name)
 		last := lastSegment(full)
-		if pyEval.Get()[full] || full == "runpy.run_path" || full == "site.addsitedir" || pyNativeLoaders[full] || full == "runpy.run_module" || pyUnknownRecv.Get()[last] != "" && strings.Contains(full, ".") {
+		if pyEval.Get()[full] || full == "runpy.run_path" || full == "site.addsitedir" || pyNativeLoaders.Get()[full] || full == "runpy.run_module" || pyUnknownRecv.Get()[last] != "" && strings.Contains(full, ".") {
 			return true
 		}
 		if pyCodeRunners.Get()[full] != nil || pyCodeMethods.Get()[last] || full == "code.interact" || last == "interact" || last == "push" || last == "run" ||
@@ -190,7 +191,7 @@ func python(p *parser) []Effect {
 				out = append(out, Effect{Kind: Include, Call: full, Path: a.str, Offset: c.off})
 			}
 			continue
-		case pyNativeLoaders[full]:
+		case pyNativeLoaders.Get()[full]:
 			// ctypes.CDLL("./x.so"): a shared object of the project
 			// whose constructors run as it is loaded (a name with no
 			// slash is looked up in the system's library directories).
