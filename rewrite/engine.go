@@ -547,6 +547,10 @@ func runLayer(p *Pass, lp layerPlan) {
 		if lower := strings.ToLower(name); lower != name && len(named) == 0 {
 			named = lp.rulesFor(lower, indexed, buf)
 		}
+		if base := syntax.Unversioned(name); base != name && len(named) == 0 {
+			// pip3.11, python3.11: the program its rules name.
+			named = lp.rulesFor(base, indexed, buf)
+		}
 		if !indexed {
 			buf = named
 		}
