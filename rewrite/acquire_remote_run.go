@@ -853,6 +853,13 @@ func npmRegistry(c *syntax.Call, words []string) (string, bool) {
 		}
 		reg = v
 	}
+	if c.Name == "npm" {
+		// npm --registry URL in foo: the command as npm dereferences it.
+		switch v, _ := managerVerb(c); v {
+		case "install", "install-test", "ci", "install-ci-test", "exec", "update", "init":
+			installs = true
+		}
+	}
 	for _, n := range []string{"npm_config_registry", "NPM_CONFIG_REGISTRY", "YARN_REGISTRY", "YARN_NPM_REGISTRY_SERVER"} {
 		if v, ok := c.EnvValue(n); ok && reg == "" {
 			reg = v

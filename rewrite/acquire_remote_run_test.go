@@ -327,6 +327,13 @@ func TestRemoteRunManagerVerbs(t *testing.T) {
 		{"npm --cache c install git+https://x.example/y", Ask},
 		{"npm --audit false install github:a/b", Ask},
 		{"npm install --loglevel silent github:a/b", Ask},
+		{"npm --some-new-option val install github:a/b", Ask}, // a value to a newer npm; a flag would stop npm at "val"
+		{"npm -s install github:a/b", Ask},
+		{"npm -sw x install github:a/b", Ask},
+		{"npm exe github:a/b", Ask},
+		{"npm --registry https://npm.example in foo", Ask},
+		{"npm --registry https://npm.example it foo", Ask},
+		{"npm --registry https://npm.example run build", Allow},
 		{"npm in github:a/b", Ask},
 		{"npm ins github:a/b", Ask},
 		{"npm isnt github:a/b", Ask},

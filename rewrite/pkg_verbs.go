@@ -114,8 +114,9 @@ func npmCommand(w string) string {
 // bun, gem) after the global options and their values, and its index in
 // c.Args, or "", -1. npm's is the command npm runs (npmCommand: npm in
 // is install). A word "true" or "false" after a long option without a
-// value is that option's value (nopt reads npm --audit false install so);
-// yarn workspace NAME VERB runs VERB.
+// value is that option's value (nopt reads npm --audit false install so),
+// and so is a word npm has no command for after one; yarn workspace NAME
+// VERB runs VERB.
 func managerVerb(c *syntax.Call) (string, int) {
 	spec, ok := managerGlobalSpecs[c.Name]
 	if !ok {
@@ -126,6 +127,12 @@ func managerVerb(c *syntax.Call) (string, int) {
 	for _, i := range ops {
 		v := c.Args[i].Value
 		if (v == "true" || v == "false") && i > 0 && afterFlag(opts, i) {
+			continue
+		}
+		if c.Name == "npm" && npmCommand(v) == "" && i > 0 && afterFlag(opts, i) {
+			// npm --newer-option VALUE install: an option this list does
+			// not know may take a value in the npm that runs; were it a
+			// flag, npm would stop at the unknown command and run nothing.
 			continue
 		}
 		k = i
