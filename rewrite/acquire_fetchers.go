@@ -183,7 +183,7 @@ func checkFetchers(p *Pass, c *syntax.Call) {
 		return
 	}
 	name, all := c.Name, c.Args
-	if versionless(name) == "pip" || name == "pip3" {
+	if syntax.Unversioned(name) == "pip" || name == "pip3" {
 		name = "pip" // pip3, pip3.12
 	}
 	if lang.ForProgram(name) == lang.Python {

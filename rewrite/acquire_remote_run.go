@@ -36,7 +36,13 @@ by name from nuget.org passes, as npm install NAME does), cargo install
 --git/--index/--registry, npm/yarn/pnpm install or
 add of a URL, git+, github: or file: spec, and gem install --source or
 --clear-sources. Options are read with their values (uv run -p 3.12 URL,
-cargo +nightly install --git), npm's, yarn's and pnpm's --registry off the
+cargo +nightly install --git; npm --loglevel silent install, yarn --cwd
+x add, pnpm -C x add: the managers' global options and their values),
+npm's aliases of install (in, isntall, it) are install, npm pack and npm
+cache add of a git spec build it (its prepare script runs), pip3.11 and
+python3.11 are pip and python, go run of a module@version fetches and
+runs it, corepack NAME@URL downloads a package manager from the URL,
+npm's, yarn's and pnpm's --registry off the
 public registries counts as such a source, npm's user/repo is GitHub's,
 PEP 508's name @ URL is the URL, and npm exec/yarn dlx of such a spec runs
 it. So do pip wheel and pip download of such a source (an sdist's
@@ -50,13 +56,13 @@ brew tap NAME URL, az extension add --source, ansible-galaxy install,
 conda -c URL, vagrant plugin install --plugin-source). Nothing of it
 lands where corral can move it first: ask. A
 package by name from the default registry (npx eslint, pip install
-requests, go run mod@version) is the everyday way to run tools and
-passes.`,
+requests, go run golang.org/x/tools/cmd/stringer@latest) is the
+everyday way to run tools and passes.`,
 	// With the Python and JavaScript interpreters of the language table
 	// (see init in rules.go).
 	Commands: []string{"npx", "bunx", "pnpm", "pip", "pip3", "uv", "uvx", "pipx", "git", "nix", "nix-build", "nix-shell", "nix-env", "nix-instantiate", "dotnet", "dnx", "cargo", "npm", "yarn", "gem",
 		"bun", "poetry", "pdm", "bundle", "gh", "helm", "pre-commit", "kubectl", "kubectl-krew", "asdf", "mise", "brew", "az", "ansible-galaxy",
-		"conda", "mamba", "micromamba", "vagrant"},
+		"conda", "mamba", "micromamba", "vagrant", "pnpx", "go", "corepack"},
 	Call:    checkRemoteRun,
 	Command: checkRemoteWrappers,
 }
@@ -79,6 +85,14 @@ func checkRemoteWrappers(p *Pass) {
 					}
 				}
 				words = append(words, c.NameArg.Value)
+				// npm --userconfig F exec SPEC: the verb after the global
+				// options and their values.
+				args := append(append([]syntax.Arg{}, pre[k+1:]...), c.NameArg)
+				if spec, ok := managerGlobalSpecs[prog]; ok {
+					if _, ops := scan(args, spec); len(ops) > 0 && ops[0] < len(args) && args[ops[0]].Value != "--" {
+						words = words[ops[0]:]
+					}
+				}
 				if reg, ok := npmRegistry(c, words); ok {
 					p.Report(c, Finding{Rule: "remote-run", Decision: Ask, Message: prog + " with the registry " + reg + " runs a package from there: code fetched and run at once, which corral cannot move into the sandbox first"})
 					break
@@ -253,6 +267,8 @@ func checkRemoteRun(p *Pass, c *syntax.Call) {
 	name := c.Name
 	if lang.ForProgram(name) == lang.Python {
 		name = "python"
+	} else if syntax.Unversioned(name) == "pip" {
+		name = "pip" // pip3.11
 	}
 	if p.checkRemoteInstallers(c, report) {
 		return
@@ -404,7 +420,17 @@ func checkRemoteRun(p *Pass, c *syntax.Call) {
 				return
 			}
 		}
-		verb, rest := first()
+		// The subcommand after the global options and their values (npm
+		// --loglevel silent install, yarn --cwd x add), as the manager
+		// names it (npm in is install).
+		verb, k := managerVerb(c)
+		if k < 0 {
+			return
+		}
+		rest := words[k+1:]
+		if c.Name == "yarn" && verb == "global" && len(rest) > 0 {
+			verb, rest = rest[0], rest[1:] // yarn global add SPEC
+		}
 		switch {
 		case c.Name == "gem" && verb == "install":
 			for _, w := range rest {
@@ -417,7 +443,14 @@ func checkRemoteRun(p *Pass, c *syntax.Call) {
 			p.npxSpecs(c, rest, report)
 		case c.Name == "npm" && verb == "exec":
 			p.npxSpecs(c, rest, report)
-		case c.Name != "gem" && (verb == "install" || verb == "i" || verb == "add"):
+		case c.Name == "npm" && (verb == "install" || verb == "install-test"):
+			// npm it SPEC is npm install SPEC, then npm test.
+			npmInstallSpecs(c.Name, words[k], rest, report)
+		case c.Name == "npm" && verb == "pack":
+			npmGitBuilds("npm "+words[k], rest, report)
+		case c.Name == "npm" && verb == "cache" && len(rest) > 0 && rest[0] == "add":
+			npmGitBuilds("npm cache add", rest[1:], report)
+		case c.Name == "yarn" && (verb == "install" || verb == "i" || verb == "add"):
 			npmInstallSpecs(c.Name, verb, rest, report)
 		}
 		return
@@ -428,21 +461,55 @@ func checkRemoteRun(p *Pass, c *syntax.Call) {
 			report("bun with the registry " + reg + " installs packages, and runs their install scripts, from there")
 			return
 		}
-		switch verb, rest := first(); verb {
+		verb, k := managerVerb(c)
+		if k < 0 {
+			return
+		}
+		switch rest := words[k+1:]; verb {
 		case "add", "a", "install", "i":
 			npmInstallSpecs(c.Name, verb, rest, report)
 		case "x":
 			p.npxSpecs(c, rest, report)
 		}
 		return
-	case "npx", "bunx", "pnpm":
+	case "go":
+		// go run MODULE@VERSION fetches the module from its repository,
+		// builds and runs it at once: a module path names a repository,
+		// not a curated registry (the Go project's own golang.org/x
+		// modules are its default tools, as nixpkgs is nix's).
+		if len(c.Args) < 2 || c.Args[0].Value != "run" {
+			return
+		}
+		if pkg, ok := syntax.GoRunPackage(c.Args[1:]); ok && goRemoteModule(pkg.Value) {
+			report("go run " + pkg.Value + " builds and runs a module fetched from its repository")
+		}
+		return
+	case "corepack":
+		// corepack yarn@URL, corepack pnpm@URL, corepack install -g
+		// yarn@URL, corepack prepare yarn@URL: the package manager is
+		// downloaded from the URL and run (a version is fetched from
+		// npm's registry, and passes).
+		for _, w := range words {
+			if _, ref, ok := strings.Cut(w, "@"); ok && !strings.HasPrefix(w, "-") {
+				if l := strings.ToLower(ref); strings.HasPrefix(l, "http://") || strings.HasPrefix(l, "https://") {
+					report("corepack " + w + " downloads that package manager from the address and runs it")
+					return
+				}
+			}
+		}
+		return
+	case "npx", "bunx", "pnpm", "pnpx":
 		rest := words
 		if c.Name == "pnpm" {
 			if reg, ok := npmRegistry(c, words); ok {
 				report("pnpm with the registry " + reg + " installs packages, and runs their install scripts, from there")
 				return
 			}
-			verb, r := first()
+			verb, k := managerVerb(c)
+			if k < 0 {
+				return
+			}
+			r := words[k+1:]
 			if verb == "add" || verb == "install" || verb == "i" {
 				npmInstallSpecs(c.Name, verb, r, report)
 				return
@@ -462,11 +529,9 @@ func checkRemoteRun(p *Pass, c *syntax.Call) {
 			args = args[2:]
 		}
 		if c.Name == "uv" {
-			if len(args) > 0 && (args[0] == "run" || args[0] == "tool") {
-				p.remoteTool(c, "uv", args, report)
-				return
-			}
-			// uv -q pip install: uv's own options come first.
+			// uv -q pip install, uv --cache-dir c tool install: uv's own
+			// options come first (remoteTool reads them again).
+			all := args
 			for len(args) > 0 && strings.HasPrefix(args[0], "-") {
 				w := args[0]
 				_, ok := uvValueOpt(w)
@@ -475,6 +540,10 @@ func checkRemoteRun(p *Pass, c *syntax.Call) {
 				if takes && len(args) > 0 {
 					args = args[1:] // --directory d
 				}
+			}
+			if len(args) > 0 && (args[0] == "run" || args[0] == "tool") {
+				p.remoteTool(c, "uv", all, report)
+				return
 			}
 			if len(args) == 0 || args[0] != "pip" {
 				return
@@ -578,13 +647,34 @@ func checkRemoteRun(p *Pass, c *syntax.Call) {
 	}
 }
 
+// goRemoteModule reports a go run package that is a module path with a
+// version (host/path@version), off the Go project's golang.org/x.
+func goRemoteModule(v string) bool {
+	mod, ver, ok := strings.Cut(v, "@")
+	if !ok || ver == "" || mod == "" || strings.HasPrefix(mod, ".") || strings.HasPrefix(mod, "/") || strings.HasSuffix(mod, ".go") {
+		return false
+	}
+	host, _, _ := strings.Cut(mod, "/")
+	if !strings.Contains(host, ".") {
+		return false // std, or a path in the main module
+	}
+	return host != "golang.org" || !strings.HasPrefix(mod, "golang.org/x/")
+}
+
 // npxSpecs judges the words after npx, bunx, pnpm dlx or yarn dlx: a
 // package (-p/--package, or the command itself) given as a URL, git+,
 // github: or user/repo spec is code fetched and run.
 func (p *Pass) npxSpecs(c *syntax.Call, rest []string, report func(string)) {
+	call := false
 	for i, w := range rest {
-		if w == "-c" || w == "--call" {
-			return
+		if w == "-c" || w == "--call" || strings.HasPrefix(w, "--call=") {
+			// npm exec --call CMD: the command is the string; the packages
+			// are only what --package names.
+			call = true
+			continue
+		}
+		if call && i > 0 && (rest[i-1] == "-c" || rest[i-1] == "--call") {
+			continue // the string
 		}
 		v := w
 		if w == "--" {
@@ -606,7 +696,7 @@ func (p *Pass) npxSpecs(c *syntax.Call, rest []string, report func(string)) {
 			report(c.Name + " runs the package " + v + ", fetched from where it names")
 			return
 		}
-		if !strings.HasPrefix(w, "-") {
+		if !strings.HasPrefix(w, "-") && !call {
 			return // the command: what follows is its arguments
 		}
 	}
@@ -619,12 +709,16 @@ func (p *Pass) npxSpecs(c *syntax.Call, rest []string, report func(string)) {
 // nopt reads it).
 func npmInstallSpecs(prog, verb string, rest []string, report func(string)) {
 	ended := false
+	valueOpt := npmValueOpt
+	if prog == "npm" {
+		valueOpt = npmTakesValue
+	}
 	for k, w := range rest {
 		if w == "--" && !ended {
 			ended = true
 			continue
 		}
-		if !ended && (strings.HasPrefix(w, "-") || k > 0 && npmValueOpt(rest[k-1])) {
+		if !ended && (strings.HasPrefix(w, "-") || k > 0 && valueOpt(rest[k-1])) {
 			continue // an option; --registry URL (judged apart), --tag next, -w app
 		}
 		if remoteSpec(w) || npmShorthand(w) {
@@ -632,6 +726,73 @@ func npmInstallSpecs(prog, verb string, rest []string, report func(string)) {
 			return
 		}
 	}
+}
+
+// npmTakesValue reports an npm option word that takes the next word as
+// its value (npmGlobalSpec: npm's options are the same before and after
+// the command).
+func npmTakesValue(w string) bool {
+	if strings.Contains(w, "=") || !strings.HasPrefix(w, "-") || w == "-" || w == "--" {
+		return false
+	}
+	if strings.HasPrefix(w, "--") {
+		name, cands := npmGlobalSpec.core().Resolve(w[2:])
+		return cands == nil && npmGlobalSpec.longVal.has(name) || strings.HasSuffix(w, ":registry")
+	}
+	// A cluster of letters: the last one takes the next word when it is a
+	// value letter and none before it took the rest of the word.
+	for i := 1; i < len(w); i++ {
+		if strings.Contains(npmGlobalSpec.shortVal, w[i:i+1]) {
+			return i == len(w)-1
+		}
+	}
+	return false
+}
+
+// npmGitBuilds judges the package specs of npm pack and npm cache add
+// (verb): npm clones a git repository spec (git+, git://, github:,
+// gitlab:, bitbucket:, gist:, ssh:// or user/repo) and runs its install
+// and prepare scripts to build the package it packs, as npm install
+// does. A tarball by URL is only saved (package-fetch moves npm pack's).
+func npmGitBuilds(verb string, rest []string, report func(string)) {
+	ended := false
+	for k, w := range rest {
+		if w == "--" && !ended {
+			ended = true
+			continue
+		}
+		if !ended && (strings.HasPrefix(w, "-") || k > 0 && npmTakesValue(rest[k-1])) {
+			continue
+		}
+		if npmGitSpec(w) {
+			report(verb + " " + w + " clones that repository and runs its install and prepare scripts to build the package")
+			return
+		}
+	}
+}
+
+// npmGitSpec reports a package spec npm reads as a git repository: a
+// git URL, a hosted shorthand (github:a/b, user/repo), or name@ one.
+func npmGitSpec(v string) bool {
+	l := strings.ToLower(v)
+	if i := strings.Index(l, "@"); i > 0 {
+		if rest := l[i+1:]; remoteSpec(rest) || npmShorthand(rest) {
+			l = rest // name@github:a/b, name@git+https://…
+		}
+	}
+	for _, p := range []string{"git+", "git://", "github:", "gitlab:", "bitbucket:", "gist:", "ssh://"} {
+		if strings.HasPrefix(l, p) {
+			return true
+		}
+	}
+	if u, err := url.Parse(l); err == nil && (u.Scheme == "http" || u.Scheme == "https") {
+		// A hosted repository's page (https://github.com/a/b) is a git
+		// spec to npm; a tarball (.tgz) is not.
+		h := strings.TrimPrefix(u.Hostname(), "www.")
+		p := strings.Trim(u.Path, "/")
+		return (h == "github.com" || h == "gitlab.com" || h == "bitbucket.org") && strings.Count(p, "/") == 1 || strings.HasSuffix(p, ".git")
+	}
+	return npmShorthand(v)
 }
 
 // npmValueOpt reports an option of npm, yarn or pnpm install that takes
@@ -693,6 +854,13 @@ func npmRegistry(c *syntax.Call, words []string) (string, bool) {
 			v = words[i+1]
 		}
 		reg = v
+	}
+	if c.Name == "npm" {
+		// npm --registry URL in foo: the command as npm dereferences it.
+		switch v, _ := managerVerb(c); v {
+		case "install", "install-test", "ci", "install-ci-test", "exec", "update", "init":
+			installs = true
+		}
 	}
 	for _, n := range []string{"npm_config_registry", "NPM_CONFIG_REGISTRY", "YARN_REGISTRY", "YARN_NPM_REGISTRY_SERVER"} {
 		if v, ok := c.EnvValue(n); ok && reg == "" {

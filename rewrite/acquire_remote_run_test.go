@@ -315,3 +315,111 @@ func TestRemoteRunOtherVerbs(t *testing.T) {
 		{"cargo binstall ripgrep", Allow},
 	})
 }
+
+// TestRemoteRunManagerVerbs: the package managers' subcommand is found
+// after their global options with the values they take (npm's config
+// options, nopt's shorthands and abbreviations; yarn --cwd, pnpm -C and
+// --filter, uv --cache-dir, gem --config-file), and npm's aliases and
+// abbreviations of install are install (real npm 11 ran a git
+// dependency's install and prepare scripts for each npm spelling here,
+// and for npm pack and npm cache add of it); pip3.11 and python3.11 are
+// pip and python; go run of a module@version, npm exec --call with a
+// remote --package, corepack NAME@URL and pnpx fetch and run code.
+func TestRemoteRunManagerVerbs(t *testing.T) {
+	t.Parallel()
+	testRule(t, "remote-run", []ruleCase{
+		{"npm --loglevel silent install github:a/b", Ask},
+		{"npm --loglev silent install github:a/b", Ask},
+		{"npm -w x install github:a/b", Ask},
+		{"npm --workspace x install github:a/b", Ask},
+		{"npm --prefix x install github:a/b", Ask},
+		{"npm -C x install github:a/b", Ask},
+		{"npm --userconfig x install git+https://x.example/y", Ask},
+		{"npm --cache c install git+https://x.example/y", Ask},
+		{"npm --audit false install github:a/b", Ask},
+		{"npm install --loglevel silent github:a/b", Ask},
+		{"npm --some-new-option val install github:a/b", Ask}, // a value to a newer npm; a flag would stop npm at "val"
+		{"npm -s install github:a/b", Ask},
+		{"npm -sw x install github:a/b", Ask},
+		{"npm exe github:a/b", Ask},
+		{"npm --registry https://npm.example in foo", Ask},
+		{"npm --registry https://npm.example it foo", Ask},
+		{"npm --registry https://npm.example run build", Allow},
+		{"npm in github:a/b", Ask},
+		{"npm ins github:a/b", Ask},
+		{"npm isnt github:a/b", Ask},
+		{"npm isntall github:a/b", Ask},
+		{"npm instal git+https://github.com/a/b", Ask},
+		{"npm installTest github:a/b", Ask},
+		{"npm it git+https://github.com/a/b", Ask},
+		{"npm install-test github:a/b", Ask},
+		{"npm install-t github:a/b", Ask},
+		{"npm pack git+https://github.com/a/b.git", Ask},
+		{"npm pack https://github.com/a/b", Ask},
+		{"npm pack a/b", Ask},
+		{"npm pack x@github:a/b", Ask},
+		{"npm cache add git+https://github.com/a/b", Ask},
+		{"npm exec --call ls --package=git+https://x.example/y", Ask},
+		{"npm exec -c ls -p github:a/b", Ask},
+		{"npm --userconfig x exec github:a/b", Ask},
+		{"yarn --cwd x add github:a/b", Ask},
+		{"yarn global add github:a/b", Ask},
+		{"yarn workspace app add github:a/b", Ask},
+		{"pnpm -C x add github:a/b", Ask},
+		{"pnpm --filter x add github:a/b", Ask},
+		{"pnpm --dir x add github:a/b", Ask},
+		{"pnpx github:a/b", Ask},
+		{"bun --cwd x add github:a/b", Ask},
+		{"uv --cache-dir c tool install git+https://github.com/a/b", Ask},
+		{"uv --directory d run https://example.com/x.py", Ask},
+		{"gem --config-file x install y --source https://x.example", Ask},
+		{"pip3.11 install git+https://github.com/a/b", Ask},
+		{"pip3.11 install https://x.example/y.tgz", Ask},
+		{"python3.11 -m pip install git+https://github.com/a/b", Ask},
+		{"go run github.com/a/b@latest", Ask},
+		{"go run -tags x github.com/a/b/cmd/c@v1.2.3 -h", Ask},
+		{"corepack yarn@https://x.example/y.tgz install", Ask},
+		{"corepack pnpm@https://x.example/y.tgz --version", Ask},
+		// Look-alikes: the project's own install, registry names, scripts.
+		{"npm install", Allow},
+		{"npm ci", Allow},
+		{"npm it", Allow},
+		{"npm cit", Allow},
+		{"npm ic https://x.example/y.tgz", Allow}, // npm ci installs the lockfile: its words are ignored
+		{"npm pack", Allow},
+		{"npm pack https://x.example/y.tgz", Allow}, // a tarball is saved (package-fetch), not built
+		{"npm cache add https://x.example/y.tgz", Allow},
+		{"npm cache ls", Allow},
+		{"npm --prefix web run build", Allow},
+		{"npm -w x run build", Allow},
+		{"npm --loglevel silent ci", Allow},
+		{"npm --loglevel silent install lodash", Allow},
+		{"npm test -- github:a/b", Allow},
+		{"npm x --call 'eslint .' --package eslint", Allow},
+		{"pnpm -C web install", Allow},
+		{"yarn --cwd web add react", Allow},
+		{"uv --cache-dir c tool install ruff", Allow},
+		{"pip3.11 install -r requirements.txt", Allow},
+		{"pip3.11 install requests", Allow},
+		{"python3.11 -m pip install requests", Allow},
+		{"go run ./cmd/x", Allow},
+		{"go run .", Allow},
+		{"go run main.go", Allow},
+		{"go run golang.org/x/tools/cmd/stringer@latest -type=T", Allow},
+		{"corepack yarn@4.1.0 install", Allow},
+		{"corepack enable", Allow},
+	})
+}
+
+// TestNpmCommand: npm's command words as npm dereferences them.
+func TestNpmCommand(t *testing.T) {
+	t.Parallel()
+	for w, want := range map[string]string{"in": "install", "isntall": "install", "i": "install", "add": "install",
+		"it": "install-test", "installTest": "install-test", "install-t": "install-test", "ic": "ci", "install-cl": "ci",
+		"cit": "install-ci-test", "sit": "install-ci-test", "x": "exec", "exe": "exec", "pa": "pack", "run": "run",
+		"ins": "install", "inst": "install", "silent": "", "xyzzy": "", "": "", "un": "uninstall", "in-": ""} {
+		if got := npmCommand(w); got != want {
+			t.Errorf("npmCommand(%q) = %q, want %q", w, got, want)
+		}
+	}
+}

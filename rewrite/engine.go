@@ -3,7 +3,6 @@ package rewrite
 import (
 	"errors"
 	"fmt"
-	"github.com/corral-dev/corral/syntax/lang"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -550,13 +549,9 @@ func runLayer(p *Pass, lp layerPlan) {
 		if lower := strings.ToLower(name); lower != name && len(named) == 0 {
 			named = lp.rulesFor(lower, indexed, buf)
 		}
-		if len(named) == 0 {
-			// A versioned interpreter or pip (python3.12, pip3.12,
-			// ruby3.1) is the program its rules name without the
-			// version, as the shell model reads it (lang.ForProgram).
-			if base := versionless(name); base != name {
-				named = lp.rulesFor(base, indexed, buf)
-			}
+		if base := syntax.Unversioned(name); base != name && len(named) == 0 {
+			// pip3.11, python3.11: the program its rules name.
+			named = lp.rulesFor(base, indexed, buf)
 		}
 		if !indexed {
 			buf = named
@@ -1038,14 +1033,4 @@ func flaggedPiece(cfg *Config, command string) (string, bool) {
 		return r.Decision.String(), true
 	}
 	return "", false
-}
-
-// versionless returns an interpreter's or pip's name without its version
-// suffix (python3.12 is python, pip3.12 pip), or name.
-func versionless(name string) string {
-	base := strings.TrimRight(name, "0123456789.")
-	if base == "" || base == name || lang.ForProgram(name) == "" && base != "pip" {
-		return name
-	}
-	return base
 }

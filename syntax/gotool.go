@@ -453,3 +453,30 @@ func goGenerateWords(s string) ([]string, bool) {
 		s = s[i:]
 	}
 }
+
+// GoRunPackage returns the package go run builds and runs (args: the
+// words after run): the first word after the build flags and their
+// values (go help build), and whether there is one. A module path with
+// a version (example.com/x/cmd/y@v1) is fetched from its repository.
+func GoRunPackage(args []Arg) (Arg, bool) {
+	if _, n := goChdir(args); n > 0 {
+		args = args[n:]
+	}
+	for i := 0; i < len(args); i++ {
+		v := args[i].Value
+		if v == "--" {
+			if i+1 < len(args) {
+				return args[i+1], true
+			}
+			return Arg{}, false
+		}
+		if !strings.HasPrefix(v, "-") {
+			return args[i], true
+		}
+		name, _, hasVal := strings.Cut(strings.TrimLeft(v, "-"), "=")
+		if goValueFlags.Get()[name] && !hasVal {
+			i++
+		}
+	}
+	return Arg{}, false
+}

@@ -129,6 +129,18 @@ func PythonConsoleScript(name string) bool {
 	return t[name] || t[strings.TrimRight(name, "0123456789.")]
 }
 
+// Unversioned returns the name a versioned interpreter or pip is known by
+// without its version (python3.11 is python, pip3.11 pip, ruby3.2 ruby),
+// or name: the rules that list a program judge its versioned names, as
+// RunnerOf and PythonConsoleScript read them.
+func Unversioned(name string) string {
+	base := strings.TrimRight(name, "0123456789.")
+	if base == "" || base == name || lang.ForProgram(name) == "" && base != "pip" {
+		return name
+	}
+	return base
+}
+
 // packageRunners are the programs that run the command of an npm package
 // their first operand names (fetched from the registry when it is not
 // installed), with the subcommands that do it (none: the program itself):

@@ -359,7 +359,7 @@ var wrapperTable = []namedWrapper{
 		verbs: []string{"run"}}},
 	{"pixi", wrapper{opts: OptSpec{ShortVal: "e", LongVal: []string{"manifest-path", "environment", "color"}, LongEq: true, Stop: true},
 		verbs: []string{"run"}}},
-	{"npm", wrapper{opts: OptSpec{LongVal: []string{"package", "call", "workspace", "prefix"}, ShortVal: "cw", LongEq: true, Stop: true},
+	{"npm", wrapper{opts: NpmOptions,
 		verbs: []string{"exec", "x"}, script: []string{"c", "call"}}},
 	{"yarn", wrapper{opts: OptSpec{LongEq: true, Stop: true}, verbs: []string{"exec"}}},
 	{"pnpm", wrapper{opts: OptSpec{LongVal: []string{"filter", "dir", "workspace-concurrency"}, ShortVal: "C", LongEq: true, Stop: true},
