@@ -88,7 +88,7 @@ func checkRemoteWrappers(p *Pass) {
 				// npm --userconfig F exec SPEC: the verb after the global
 				// options and their values.
 				args := append(append([]syntax.Arg{}, pre[k+1:]...), c.NameArg)
-				if spec, ok := managerGlobalSpecs[prog]; ok {
+				if spec, ok := managerGlobalSpecs.Get()[prog]; ok {
 					if _, ops := scan(args, spec); len(ops) > 0 && ops[0] < len(args) && args[ops[0]].Value != "--" {
 						words = words[ops[0]:]
 					}
@@ -736,13 +736,13 @@ func npmTakesValue(w string) bool {
 		return false
 	}
 	if strings.HasPrefix(w, "--") {
-		name, cands := npmGlobalSpec.core().Resolve(w[2:])
-		return cands == nil && npmGlobalSpec.longVal.has(name) || strings.HasSuffix(w, ":registry")
+		name, cands := npmGlobalSpec.Get().core().Resolve(w[2:])
+		return cands == nil && npmGlobalSpec.Get().longVal.has(name) || strings.HasSuffix(w, ":registry")
 	}
 	// A cluster of letters: the last one takes the next word when it is a
 	// value letter and none before it took the rest of the word.
 	for i := 1; i < len(w); i++ {
-		if strings.Contains(npmGlobalSpec.shortVal, w[i:i+1]) {
+		if strings.Contains(npmGlobalSpec.Get().shortVal, w[i:i+1]) {
 			return i == len(w)-1
 		}
 	}

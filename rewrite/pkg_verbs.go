@@ -4,6 +4,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/corral-dev/corral/internal/lazy"
 	"github.com/corral-dev/corral/syntax"
 )
 
@@ -15,22 +16,24 @@ import (
 
 // npmGlobalSpec is npm's options (syntax.NpmOptions), before and after
 // its command.
-var npmGlobalSpec = fromCore(syntax.NpmOptions)
+var npmGlobalSpec = lazy.Value[optSpec]{New: func() optSpec { return fromCore(syntax.NpmOptions) }}
 
 // managerGlobalSpecs are the other package managers' options that take a
 // value before the subcommand (their --help): yarn --cwd D, pnpm -C D /
 // --filter X, bun --cwd D, gem --config-file F.
-var managerGlobalSpecs = map[string]optSpec{
-	"npm": npmGlobalSpec,
-	"yarn": {longEq: true, stop: true, longVal: longOpts("cwd", "cache-folder", "modules-folder", "global-folder", "link-folder",
-		"mutex", "network-concurrency", "network-timeout", "preferred-cache-folder", "otp", "use-yarnrc", "proxy", "https-proxy",
-		"registry", "emoji", "scripts-prepend-node-path", "har-folder")},
-	"pnpm": {shortVal: "CF", longEq: true, stop: true, longVal: longOpts("dir", "filter", "filter-prod", "loglevel", "reporter",
-		"store-dir", "virtual-store-dir", "registry", "workspace-concurrency", "resume-from", "test-pattern",
-		"changed-files-ignore-pattern", "cache-dir", "global-dir", "modules-dir", "lockfile-dir", "config-dir", "tag")},
-	"bun": {shortVal: "cr", longEq: true, stop: true, longVal: longOpts("cwd", "config", "env-file", "preload", "cache-dir")},
-	"gem": {longEq: true, stop: true, longVal: longOpts("config-file")},
-}
+var managerGlobalSpecs = lazy.Value[map[string]optSpec]{New: func() map[string]optSpec {
+	return map[string]optSpec{
+		"npm": npmGlobalSpec.Get(),
+		"yarn": {longEq: true, stop: true, longVal: longOpts("cwd", "cache-folder", "modules-folder", "global-folder", "link-folder",
+			"mutex", "network-concurrency", "network-timeout", "preferred-cache-folder", "otp", "use-yarnrc", "proxy", "https-proxy",
+			"registry", "emoji", "scripts-prepend-node-path", "har-folder")},
+		"pnpm": {shortVal: "CF", longEq: true, stop: true, longVal: longOpts("dir", "filter", "filter-prod", "loglevel", "reporter",
+			"store-dir", "virtual-store-dir", "registry", "workspace-concurrency", "resume-from", "test-pattern",
+			"changed-files-ignore-pattern", "cache-dir", "global-dir", "modules-dir", "lockfile-dir", "config-dir", "tag")},
+		"bun": {shortVal: "cr", longEq: true, stop: true, longVal: longOpts("cwd", "config", "env-file", "preload", "cache-dir")},
+		"gem": {longEq: true, stop: true, longVal: longOpts("config-file")},
+	}
+}}
 
 // npmCommands and npmAliases are npm's command words and the aliases it
 // dereferences (npm's lib/utils/cmd-list.js): npm isntall, npm in, npm
@@ -45,16 +48,18 @@ var npmCommands = []string{"access", "adduser", "approve-scripts", "audit", "bug
 	"stars", "start", "stop", "team", "test", "token", "trust", "undeprecate", "uninstall", "unpublish", "unstar", "update",
 	"version", "view", "whoami"}
 
-var npmAliases = map[string]string{"author": "owner", "home": "docs", "issues": "bugs", "info": "view", "show": "view",
-	"find": "search", "add": "install", "unlink": "uninstall", "remove": "uninstall", "rm": "uninstall", "r": "uninstall",
-	"un": "uninstall", "rb": "rebuild", "list": "ls", "ln": "link", "create": "init", "i": "install", "it": "install-test",
-	"cit": "install-ci-test", "u": "update", "up": "update", "c": "config", "s": "search", "se": "search", "tst": "test",
-	"t": "test", "ddp": "dedupe", "v": "view", "run-script": "run", "clean-install": "ci",
-	"clean-install-test": "install-ci-test", "x": "exec", "why": "explain", "la": "ll", "verison": "version", "ic": "ci",
-	"innit": "init", "in": "install", "ins": "install", "inst": "install", "insta": "install", "instal": "install",
-	"isnt": "install", "isnta": "install", "isntal": "install", "isntall": "install", "install-clean": "ci",
-	"isntall-clean": "ci", "hlep": "help", "dist-tags": "dist-tag", "upgrade": "update", "udpate": "update", "rum": "run",
-	"sit": "install-ci-test", "urn": "run", "ogr": "org", "add-user": "adduser"}
+var npmAliases = lazy.Value[map[string]string]{New: func() map[string]string {
+	return map[string]string{"author": "owner", "home": "docs", "issues": "bugs", "info": "view", "show": "view",
+		"find": "search", "add": "install", "unlink": "uninstall", "remove": "uninstall", "rm": "uninstall", "r": "uninstall",
+		"un": "uninstall", "rb": "rebuild", "list": "ls", "ln": "link", "create": "init", "i": "install", "it": "install-test",
+		"cit": "install-ci-test", "u": "update", "up": "update", "c": "config", "s": "search", "se": "search", "tst": "test",
+		"t": "test", "ddp": "dedupe", "v": "view", "run-script": "run", "clean-install": "ci",
+		"clean-install-test": "install-ci-test", "x": "exec", "why": "explain", "la": "ll", "verison": "version", "ic": "ci",
+		"innit": "init", "in": "install", "ins": "install", "inst": "install", "insta": "install", "instal": "install",
+		"isnt": "install", "isnta": "install", "isntal": "install", "isntall": "install", "install-clean": "ci",
+		"isntall-clean": "ci", "hlep": "help", "dist-tags": "dist-tag", "upgrade": "update", "udpate": "update", "rum": "run",
+		"sit": "install-ci-test", "urn": "run", "ogr": "org", "add-user": "adduser"}
+}}
 
 // npmCommand returns the command npm runs for the word w, as npm
 // dereferences it: camelCase to kebab-case, a command, an alias, or an
@@ -79,7 +84,7 @@ func npmCommand(w string) string {
 			return c
 		}
 	}
-	if a, ok := npmAliases[w]; ok {
+	if a, ok := npmAliases.Get()[w]; ok {
 		return a
 	}
 	found := ""
@@ -99,13 +104,13 @@ func npmCommand(w string) string {
 			return ""
 		}
 	}
-	for a := range npmAliases {
+	for a := range npmAliases.Get() {
 		if !consider(a) {
 			return ""
 		}
 	}
-	for i := 0; i < 4 && npmAliases[found] != ""; i++ {
-		found = npmAliases[found]
+	for i := 0; i < 4 && npmAliases.Get()[found] != ""; i++ {
+		found = npmAliases.Get()[found]
 	}
 	return found
 }
@@ -118,7 +123,7 @@ func npmCommand(w string) string {
 // and so is a word npm has no command for after one; yarn workspace NAME
 // VERB runs VERB.
 func managerVerb(c *syntax.Call) (string, int) {
-	spec, ok := managerGlobalSpecs[c.Name]
+	spec, ok := managerGlobalSpecs.Get()[c.Name]
 	if !ok {
 		return "", -1
 	}
