@@ -92,6 +92,13 @@ var effectCases = []struct {
 	{"py-move-home", Python, `import shutil, os; shutil.move(os.path.expanduser("~/.claude"), "/tmp/c")`, []string{"shell shutil.move: mv -- ~/'.claude' '/tmp/c'"}},
 	{"py-rename-runtime", Python, `import os, sys; os.rename(sys.argv[1], "x"); os.rename("a", sys.argv[2])`, []string{"hidden os.rename: sys.argv[1]", "delete -r os.rename: a"}},
 	{"py-path-rename", Python, `from pathlib import Path; Path("~/.claude").expanduser().rename("/tmp/c"); "a.b".replace("a", "b"); df.rename(columns={"a": "b"})`, []string{"shell pathlib.Path.rename: mv -T -- ~/'.claude' '/tmp/c'"}},
+	// Library calls that write a file they name: log files, fileinput's
+	// in-place rewrite, database files; memory databases and a plain
+	// fileinput read are not writes.
+	{"py-logging-file", Python, `import logging; logging.basicConfig(filename="/h/.bashrc"); logging.basicConfig(filename="app.log", filemode="w")`, []string{"append logging.basicConfig: /h/.bashrc", "write logging.basicConfig: app.log"}},
+	{"py-logging-handlers", Python, `import logging, logging.handlers; logging.FileHandler("/h/.bashrc"); logging.handlers.RotatingFileHandler("a.log", "w")`, []string{"append logging.FileHandler: /h/.bashrc", "write logging.handlers.RotatingFileHandler: a.log"}},
+	{"py-fileinput-inplace", Python, `import fileinput; fileinput.input("/h/.bashrc", inplace=True); fileinput.input("in.txt", inplace=False)`, []string{"write fileinput.input: /h/.bashrc", "read fileinput.input: in.txt"}},
+	{"py-db-files", Python, `import sqlite3, shelve; sqlite3.connect("/h/.bashrc"); shelve.open("s.db"); sqlite3.connect(":memory:")`, []string{"append sqlite3.connect: /h/.bashrc", "append shelve.open: s.db"}},
 	{"py-truncate", Python, `import os; os.truncate("/opt/corral", 0); os.truncate(path, 0)`, []string{"write os.truncate: /opt/corral"}},
 	{"py-chmod", Python, `import os, stat; os.chmod("/opt/corral", 0); os.chmod("script.sh", 0o755); os.chmod("b", 493); os.chmod("c", stat.S_IRWXU); Path("d").chmod(0o644)`, []string{"shell os.chmod: chmod 000 -- '/opt/corral'", "shell os.chmod: chmod 755 -- 'script.sh'", "shell os.chmod: chmod 755 -- 'b'", "shell os.chmod: chmod 000 -- 'c'", "shell Path.chmod: chmod 644 -- 'd'"}},
 	{"py-chmod-runtime", Python, `import os; os.chmod(p, 0o755); os.chmod(p, os.stat(p).st_mode | 0o111); os.chmod(shutil.which("corral"), 0)`, []string{"hidden os.chmod: shutil.which(\"corral\")"}},

@@ -100,7 +100,7 @@ func python(p *parser) []Effect {
 		if _, mv := pyMove.Get()[full]; mv || pyAttrs.Get()[full] != "" {
 			return true
 		}
-		if full == "os.symlink" || full == "os.link" || pyCopyTo.Get()[full] != "" || full == "os.open" || pyReaders.Get()[full] || pyLists.Get()[full] {
+		if full == "os.symlink" || full == "os.link" || pyCopyTo.Get()[full] != "" || full == "os.open" || pyReaders.Get()[full] || pyLists.Get()[full] || pyLibraryWriteCall(full) {
 			return true
 		}
 		if last == "glob" || last == "rglob" || last == "iterdir" {
@@ -147,6 +147,11 @@ func python(p *parser) []Effect {
 				e.CommandOnly = true
 				p.envLoads = append(p.envLoads, e)
 			}
+			continue
+		}
+		if e, ok := pyLibraryWrite(c, full); ok {
+			// fileinput with inplace=True rewrites what it reads.
+			out = append(out, e)
 			continue
 		}
 		if pyReaders.Get()[full] && !c.method {
@@ -267,7 +272,7 @@ func pySafeFilter(args []arg) bool {
 // not the variable: every literal archive it opens is taken as the one
 // extracted.
 func (p *parser) pyExtractions() []Effect {
-	if !strings.Contains(p.src, "tarfile") && !strings.Contains(p.src, "unpack_archive") {
+	if !strings.Contains(p.src, "tarfile") && !strings.Contains(p.src, "unpack_archive") && !strings.Contains(p.src, "zipfile") {
 		return nil
 	}
 	al := p.al
@@ -280,12 +285,12 @@ func (p *parser) pyExtractions() []Effect {
 	for _, c := range p.findCalls(false, func(name string) bool {
 		full := al.resolve(name)
 		last := lastSegment(full)
-		return pyTarOpens.Get()[full] || full == "shutil.unpack_archive" || last == "extractall" || last == "extract"
+		return pyTarOpens.Get()[full] || full == "zipfile.ZipFile" || full == "shutil.unpack_archive" || last == "extractall" || last == "extract"
 	}) {
 		full := al.resolve(c.name)
 		c.name = full
 		switch last := lastSegment(full); {
-		case pyTarOpens.Get()[full]:
+		case pyTarOpens.Get()[full], full == "zipfile.ZipFile":
 			archives = append(archives, c)
 		case full == "shutil.unpack_archive":
 			a := argAt(c.args, 0)
@@ -343,7 +348,13 @@ func (p *parser) pyExtractions() []Effect {
 				out = append(out, dynamic(x))
 				continue
 			}
-			e := Effect{Kind: Extract, Call: x.name, Path: name.str, Tilde: name.tilde, Text: ".", Argv: []string{"tarfile"}, Offset: x.off}
+			// zipfile.ZipFile(…).extractall(DIR): zipfile's reading of the
+			// members (it drops a leading / and ..), into DIR.
+			mod := "tarfile"
+			if a.name == "zipfile.ZipFile" {
+				mod = "zipfile"
+			}
+			e := Effect{Kind: Extract, Call: x.name, Path: name.str, Tilde: name.tilde, Text: ".", Argv: []string{mod}, Offset: x.off}
 			if dest != nil {
 				e.Text = dest.str
 			}

@@ -1,0 +1,83 @@
+package lang
+
+import "strings"
+
+// pyLibraryWrite is the write of a file a library call names: a log file
+// (logging.basicConfig(filename=F), logging.FileHandler(F) and its
+// rotating and watched forms: every later message, newlines included,
+// is appended to F, or F is truncated first with filemode/mode "w"),
+// fileinput with inplace=True (each file it reads is rewritten with what
+// the program prints), and the database files shelve, dbm and sqlite3
+// open (created or changed). A literal path is judged as open(F, "a") or
+// open(F, "w") is; any other argument gives nothing, as open's does.
+func pyLibraryWrite(c call, full string) (Effect, bool) {
+	if !pyLibraryWriteCall(full) {
+		return Effect{}, false
+	}
+	var path, mode *arg
+	appendDefault := false
+	switch full {
+	case "logging.basicConfig":
+		path, mode = keyword(c.args, "filename"), keyword(c.args, "filemode")
+		appendDefault = true
+	case "logging.FileHandler", "logging.handlers.RotatingFileHandler", "logging.handlers.TimedRotatingFileHandler",
+		"logging.handlers.WatchedFileHandler":
+		path, mode = argAt(c.args, 0), argAt(c.args, 1)
+		if k := keyword(c.args, "filename"); k != nil {
+			path = k
+		}
+		if k := keyword(c.args, "mode"); k != nil {
+			mode = k
+		}
+		if full == "logging.handlers.TimedRotatingFileHandler" {
+			mode = nil // its second argument is when to rotate
+		}
+		appendDefault = true
+	case "fileinput.input", "fileinput.FileInput":
+		// A keyword argument's text is the whole "inplace=True".
+		in := keyword(c.args, "inplace")
+		if in == nil {
+			return Effect{}, false
+		}
+		if v := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(in.text), "inplace")); strings.TrimSpace(strings.TrimPrefix(v, "=")) != "True" && strings.TrimSpace(strings.TrimPrefix(v, "=")) != "1" {
+			return Effect{}, false
+		}
+		path = argAt(c.args, 0)
+		if k := keyword(c.args, "files"); k != nil {
+			path = k
+		}
+	case "shelve.open", "dbm.open", "dbm.gnu.open", "dbm.ndbm.open", "dbm.dumb.open", "sqlite3.connect":
+		path = argAt(c.args, 0)
+		if k := keyword(c.args, "filename"); k != nil && path == nil {
+			path = k
+		}
+		if k := keyword(c.args, "database"); k != nil && path == nil {
+			path = k
+		}
+		if path != nil && path.lit && (path.str == ":memory:" || path.str == "") {
+			return Effect{}, false
+		}
+		appendDefault = true
+	default:
+		return Effect{}, false
+	}
+	if path == nil || !path.lit {
+		return Effect{}, false
+	}
+	app := appendDefault
+	if mode != nil && mode.lit {
+		app = !strings.Contains(mode.str, "w")
+	}
+	return Effect{Kind: Write, Call: full, Path: path.str, Tilde: path.tilde, Append: app, Offset: c.off}, true
+}
+
+// pyLibraryWriteCall reports the calls pyLibraryWrite reads.
+func pyLibraryWriteCall(full string) bool {
+	switch full {
+	case "logging.basicConfig", "logging.FileHandler", "logging.handlers.RotatingFileHandler", "logging.handlers.TimedRotatingFileHandler",
+		"logging.handlers.WatchedFileHandler", "fileinput.input", "fileinput.FileInput", "shelve.open", "dbm.open", "dbm.gnu.open",
+		"dbm.ndbm.open", "dbm.dumb.open", "sqlite3.connect":
+		return true
+	}
+	return false
+}
