@@ -19,8 +19,12 @@ import (
 // walker visits statements in execution order, carrying the shell's state
 // (see state), and records every call.
 type walker struct {
-	m    *Model
-	home string
+	// effectDir is the working directory of the program code effect
+	// being walked (interp.go: after a chdir, or a cwd= option), nil for
+	// the calling program's.
+	effectDir *Dir
+	m         *Model
+	home      string
 	// taskEnv is the environment the task runner being read gives its
 	// tasks (just with set dotenv-load), or nil for the call's own.
 	taskEnv *state
