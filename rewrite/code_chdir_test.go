@@ -60,7 +60,8 @@ func chdirProject(t *testing.T, cases []struct{ cmd, want string }) (*Config, []
 	out := make([]struct{ cmd, want string }, len(cases))
 	for i, c := range cases {
 		out[i] = c
-		out[i].cmd = strings.ReplaceAll(c.cmd, "HOME/", cfg.Home+"/")
+		out[i].cmd = strings.ReplaceAll(c.cmd, "localhostHOME/", "localhost"+cfg.Home+"/")
+		out[i].cmd = strings.ReplaceAll(out[i].cmd, "HOME/", cfg.Home+"/")
 	}
 	return cfg, out
 }
@@ -110,4 +111,32 @@ func TestCodeChdirExec(t *testing.T) {
 			t.Errorf("%s: %s, want deny (%v)", line, r.Decision, r.Findings)
 		}
 	}
+}
+
+// TestCodeLinksWrittenThrough checks that a symbolic link program code
+// makes is followed by the writes after it, as ln -s is (in the same
+// program, or in a later command), and that Node's fs takes a file: URL
+// as the path it names.
+func TestCodeLinksWrittenThrough(t *testing.T) {
+	t.Parallel()
+	cfg, cases := chdirProject(t, []struct{ cmd, want string }{
+		{`python3 -c 'import os; os.symlink(os.path.expanduser("~/.bashrc"), "l"); open("l","a").write("x")'`, "deny"},
+		{`node -e 'const fs=require("fs"); fs.symlinkSync(process.env.HOME+"/.bashrc","l"); fs.appendFileSync("l","x")'`, "deny"},
+		{`ruby -e 'File.symlink(File.expand_path("~/.bashrc"), "l"); File.write("l", "x", mode: "a")'`, "deny"},
+		{`perl -e 'symlink("$ENV{HOME}/.bashrc", "l"); open(F, ">>", "l"); print F "x"'`, "deny"},
+		{`php -r 'symlink(getenv("HOME")."/.bashrc", "l"); file_put_contents("l", "x", FILE_APPEND);'`, "deny"},
+		{`python3 -c 'import os,shutil; os.symlink(os.path.expanduser("~/.ssh"), "l"); shutil.rmtree("l/")'`, "deny"},
+		// A link the shell made, written by program code after it.
+		{`ln -s ~/.bashrc l; python3 -c 'open("l","a").write("x")'`, "deny"},
+		// Look-alikes: a link to a project file; a write before the link
+		// is made by a later command.
+		{`python3 -c 'import os; os.symlink("README.md", "l"); open("l","a").write("x")'`, "allow"},
+		{`python3 -c 'open("l","a")'; ln -s ~/.bashrc l`, "allow"},
+		// file: URLs.
+		{`node -e 'require("fs").writeFileSync(new URL("file://HOME/.bashrc"),"x")'`, "deny"},
+		{`node -e 'require("fs").appendFileSync(new URL("file://localhostHOME/%2Ebashrc"),"x")'`, "deny"},
+		{`node -e 'const {fileURLToPath} = require("url"); require("fs").rmSync(fileURLToPath("file://HOME/.ssh"), {recursive: true})'`, "deny"},
+		{`node -e 'fetch(new URL("https://example.com/HOME/.bashrc"))'`, "allow"},
+	})
+	checkDecisions(t, cfg, cases)
 }

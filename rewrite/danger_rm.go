@@ -289,7 +289,7 @@ func (p *Pass) judgeTree(c *syntax.Call, rule string, d deletion) {
 	if why == "" {
 		// Through a link the command made before (ln -s ~ h; rm -rf h/,
 		// ln -s . l; rm -rf l/l/*): the directory the link leads to.
-		at, _ := topSpanOf(c.Script, c.Start, c.Start)
+		at := topStart(c.Script, c.Start)
 		alts := p.throughLinks(t.Path, at)
 		if a.Static && !a.Glob && c.Dir.Known {
 			// ln -s ~/.ssh t; rm -rf t/..: the ".." leaves the target.

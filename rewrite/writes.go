@@ -651,7 +651,7 @@ func (p *Pass) judge(c *syntax.Call, sc *syntax.Script, dir syntax.Dir, t target
 		if c != nil {
 			at = c.Start
 		}
-		at, _ = topSpanOf(sc, at, at)
+		at = topStart(sc, at)
 		for _, alt := range p.alternatives(dir, t, norm.Abs, at) {
 			d := t
 			d.value, d.derived = alt, true
@@ -939,7 +939,7 @@ func (p *Pass) madeLinks() []madeLink {
 			// DST is done to SRC (mount --bind ~ a; rm -rf a/*).
 			if src, dst, ok := bindMount(c); ok {
 				env := guards.Env{Project: cfg.Project, Cwd: c.Dir.Path, Home: cfg.Home, Sandbox: cfg.Sandbox}
-				out = append(out, madeLink{link: guards.Normalize(env, dst).Abs, target: guards.Normalize(env, src).Abs, end: callEnd(c)})
+				out = append(out, madeLink{link: guards.Normalize(env, dst).Abs, target: guards.Normalize(env, src).Abs, end: linkMadeAt(c)})
 			}
 			continue
 		}
@@ -950,7 +950,7 @@ func (p *Pass) madeLinks() []madeLink {
 				l, tg := c.Args[ops[1]], srcs[0]
 				if l.Static && tg.Static && tg.Value != "" && l.Value != "" {
 					env := guards.Env{Project: cfg.Project, Cwd: c.Dir.Path, Home: cfg.Home, Sandbox: cfg.Sandbox}
-					out = append(out, madeLink{link: guards.Normalize(env, l.Value).Abs, target: guards.Normalize(env, tg.Value).Abs, end: callEnd(c)})
+					out = append(out, madeLink{link: guards.Normalize(env, l.Value).Abs, target: guards.Normalize(env, tg.Value).Abs, end: linkMadeAt(c)})
 				}
 			}
 			continue
@@ -1006,7 +1006,7 @@ func (p *Pass) madeLinks() []madeLink {
 			if symbolic && !strings.HasPrefix(tv, "/") {
 				tv = path.Dir(link) + "/" + tv
 			}
-			out = append(out, madeLink{link: link, target: guards.Normalize(env, tv).Abs, end: callEnd(c)})
+			out = append(out, madeLink{link: link, target: guards.Normalize(env, tv).Abs, end: linkMadeAt(c)})
 		}
 	}
 	return out
@@ -1087,6 +1087,31 @@ func callEnd(c *syntax.Call) int {
 	}
 	_, end = topSpanOf(sc, start, end)
 	return end
+}
+
+// topStart is where the call that starts at start in sc begins in the
+// top-level command: a call of program code (a script its interpreter
+// runs from the code's calls, not from a word) is at the start of the
+// interpreter's call, so that a link the command made before it counts.
+func topStart(sc *syntax.Script, start int) int {
+	for sc.Parent != nil && sc.Host == nil && sc.Runner != nil && sc.Runner.Script == sc.Parent {
+		start, sc = sc.Runner.Start, sc.Parent
+	}
+	s, _ := topSpanOf(sc, start, start)
+	return s
+}
+
+// linkMadeAt is the position from which a link call c makes counts: the
+// end of its top-level call; for program code's link call (os.symlink,
+// fs.symlinkSync, read as ln), the start of the interpreter's call, so
+// that the program's own writes through the link are followed (the code
+// runs in the order corral does not place within one call: a write
+// before the link in the code is taken as through it too).
+func linkMadeAt(c *syntax.Call) int {
+	if sc := c.Script; sc != nil && sc.Parent != nil && sc.Host == nil && sc.Origin != "" && sc.Runner != nil {
+		return topStart(sc, c.Start)
+	}
+	return callEnd(c)
 }
 
 // stripRuntime returns v with its run-time pieces ($X, ${X}, $(…), `…`)
