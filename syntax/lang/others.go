@@ -276,10 +276,11 @@ func (p *parser) rubyChdir(c call) []Effect {
 // rubyEnd returns the index of the end that closes the do at i, counting
 // the keywords that open a body of their own (do, def, class, module,
 // begin, case, and if, unless, while, until at the start of a
-// statement), or -1.
+// statement), or -1; at most maxBareTokens tokens on (a longer block is
+// taken as lasting, so that many such calls stay linear).
 func (p *parser) rubyEnd(i int) int {
 	depth := 0
-	for j := i; j < len(p.toks); j++ {
+	for j := i; j < len(p.toks) && j < i+maxBareTokens; j++ {
 		t := p.toks[j]
 		if t.kind != tIdent {
 			continue
