@@ -293,12 +293,12 @@ func (p *Pass) judgeTree(c *syntax.Call, rule string, d deletion) {
 	if why == "" {
 		// Through a link the command made before (ln -s ~ h; rm -rf h/,
 		// ln -s . l; rm -rf l/l/*): the directory the link leads to.
-		at, _ := topSpanOf(c.Script, c.Start, c.Start)
-		alts := p.throughLinks(t.Path, at)
+		at := topStart(c.Script, c.Start)
+		alts := p.throughLinks(t.Path, at, c)
 		if a.Static && !a.Glob && c.Dir.Known {
 			// ln -s ~/.ssh t; rm -rf t/..: the ".." leaves the target.
-			if phys, ok := p.physicalPath(c.Dir.Path, a.Value, at); ok {
-				alts = append(append([]string{phys}, p.throughLinks(phys, at)...), alts...)
+			if phys, ok := p.physicalPath(c.Dir.Path, a.Value, at, c); ok {
+				alts = append(append([]string{phys}, p.throughLinks(phys, at, c)...), alts...)
 			}
 		}
 		for _, alt := range alts {

@@ -939,7 +939,7 @@ func (p *Pass) secretOfWord(dir syntax.Dir, a syntax.Arg) (guards.Secret, bool) 
 		// too: reading a name the command then links to a secret is no
 		// everyday shape.
 		abs := guards.Normalize(env, r.path).Abs
-		if phys, ok := p.physicalPath(env.Cwd, r.path, math.MaxInt); ok {
+		if phys, ok := p.physicalPath(env.Cwd, r.path, math.MaxInt, nil); ok {
 			// ln -s ~/.ssh t && cat t/../.aws/credentials: the ".."
 			// leaves the link's target.
 			if s, ok := secrets.Match(env, phys); ok {

@@ -672,8 +672,8 @@ func (p *Pass) judge(c *syntax.Call, sc *syntax.Script, dir syntax.Dir, t target
 		if c != nil {
 			at = c.Start
 		}
-		at, _ = topSpanOf(sc, at, at)
-		for _, alt := range p.alternatives(dir, t, norm.Abs, at) {
+		at = topStart(sc, at)
+		for _, alt := range p.alternatives(dir, t, norm.Abs, at, c) {
 			d := t
 			d.value, d.derived = alt, true
 			p.judge(c, sc, dir, d, rule, what)
@@ -782,7 +782,7 @@ const maxGlobMatches = 32
 // them before the command runs), and, through a link made earlier in the
 // same command (ln -s .git g && echo > g/config, ln .env e && … > e), the
 // file the link points at.
-func (p *Pass) alternatives(dir syntax.Dir, t target, abs string, at int) []string {
+func (p *Pass) alternatives(dir syntax.Dir, t target, abs string, at int, c *syntax.Call) []string {
 	var out []string
 	// The hook's own working directory is literal even when its name holds
 	// glob characters (a directory called "*"): only what the command adds
@@ -831,12 +831,12 @@ func (p *Pass) alternatives(dir syntax.Dir, t target, abs string, at int) []stri
 		if !dir.Known {
 			cwd = p.Config.Cwd
 		}
-		if phys, ok := p.physicalPath(cwd, t.path(), at); ok && phys != abs {
+		if phys, ok := p.physicalPath(cwd, t.path(), at, c); ok && phys != abs {
 			out = append(out, phys)
-			out = append(out, p.throughLinks(phys, at)...)
+			out = append(out, p.throughLinks(phys, at, c)...)
 		}
 	}
-	return append(out, p.throughLinks(abs, at)...)
+	return append(out, p.throughLinks(abs, at, c)...)
 }
 
 // physicalPath returns where the path v, relative to cwd, leads when a
@@ -845,13 +845,13 @@ func (p *Pass) alternatives(dir syntax.Dir, t target, abs string, at int) []stri
 // target, not the link (ln -s ~/.ssh t; rm -rf t/../.claude removes
 // ~/.claude). Links on disk are resolved before each ".." too; ok is
 // false when no such ".." follows a made link.
-func (p *Pass) physicalPath(cwd, v string, at int) (string, bool) {
+func (p *Pass) physicalPath(cwd, v string, at int, c *syntax.Call) (string, bool) {
 	if !strings.Contains(v, "..") {
 		return "", false
 	}
 	var links []madeLink
 	for _, l := range p.madeLinks() {
-		if l.end <= at {
+		if l.madeBefore(at, c) {
 			links = append(links, l)
 		}
 	}
@@ -910,15 +910,15 @@ func (p *Pass) physicalPath(cwd, v string, at int) (string, bool) {
 // command made before position at (a top-level offset), each step
 // resolved again (ln -s . loop; rm -rf loop/loop/*), at most maxLinkHops
 // steps.
-func (p *Pass) throughLinks(abs string, at int) []string {
+func (p *Pass) throughLinks(abs string, at int, c *syntax.Call) []string {
 	links := p.madeLinks()
 	var out []string
 	cur := abs
 	for hop := 0; hop < maxLinkHops && len(links) > 0; hop++ {
 		next := ""
 		for _, l := range links {
-			if l.end > at {
-				continue // made after the write
+			if !l.madeBefore(at, c) {
+				continue // made after the write, or by it
 			}
 			if rest, ok := strings.CutPrefix(cur, l.link); ok && (rest == "" || rest[0] == '/') {
 				next = path.Clean(l.target + rest)
@@ -941,8 +941,18 @@ const maxLinkHops = 8
 // madeLink is a link a command creates: link now names target.
 type madeLink struct {
 	link, target string
-	// end is where the ln call ends in the top-level command.
-	end int
+	// end is where the ln call ends in the top-level command
+	// (linkMadeAt); call is the ln call.
+	end  int
+	call *syntax.Call
+}
+
+// madeBefore reports whether link l is there for call c, which is at
+// position at of the top-level command: made before that position, and
+// not by c itself (program code's link is placed at the start of its
+// interpreter's call, as its writes are).
+func (l madeLink) madeBefore(at int, c *syntax.Call) bool {
+	return l.end <= at && (c == nil || l.call != c)
 }
 
 // lnSpec are ln's options that take a value.
@@ -963,7 +973,7 @@ func (p *Pass) madeLinks() []madeLink {
 			// DST is done to SRC (mount --bind ~ a; rm -rf a/*).
 			if src, dst, ok := bindMount(c); ok {
 				env := guards.Env{Project: cfg.Project, Cwd: c.Dir.Path, Home: cfg.Home, Sandbox: cfg.Sandbox}
-				out = append(out, madeLink{link: guards.Normalize(env, dst).Abs, target: guards.Normalize(env, src).Abs, end: callEnd(c)})
+				out = append(out, madeLink{link: guards.Normalize(env, dst).Abs, target: guards.Normalize(env, src).Abs, end: linkMadeAt(c), call: c})
 			}
 			continue
 		}
@@ -974,7 +984,7 @@ func (p *Pass) madeLinks() []madeLink {
 				l, tg := c.Args[ops[1]], srcs[0]
 				if l.Static && tg.Static && tg.Value != "" && l.Value != "" {
 					env := guards.Env{Project: cfg.Project, Cwd: c.Dir.Path, Home: cfg.Home, Sandbox: cfg.Sandbox}
-					out = append(out, madeLink{link: guards.Normalize(env, l.Value).Abs, target: guards.Normalize(env, tg.Value).Abs, end: callEnd(c)})
+					out = append(out, madeLink{link: guards.Normalize(env, l.Value).Abs, target: guards.Normalize(env, tg.Value).Abs, end: linkMadeAt(c), call: c})
 				}
 			}
 			continue
@@ -1030,7 +1040,7 @@ func (p *Pass) madeLinks() []madeLink {
 			if symbolic && !strings.HasPrefix(tv, "/") {
 				tv = path.Dir(link) + "/" + tv
 			}
-			out = append(out, madeLink{link: link, target: guards.Normalize(env, tv).Abs, end: callEnd(c)})
+			out = append(out, madeLink{link: link, target: guards.Normalize(env, tv).Abs, end: linkMadeAt(c), call: c})
 		}
 	}
 	return out
@@ -1111,6 +1121,31 @@ func callEnd(c *syntax.Call) int {
 	}
 	_, end = topSpanOf(sc, start, end)
 	return end
+}
+
+// topStart is where the call that starts at start in sc begins in the
+// top-level command: a call of program code (a script its interpreter
+// runs from the code's calls, not from a word) is at the start of the
+// interpreter's call, so that a link the command made before it counts.
+func topStart(sc *syntax.Script, start int) int {
+	for sc.Parent != nil && sc.Host == nil && sc.Runner != nil && sc.Runner.Script == sc.Parent {
+		start, sc = sc.Runner.Start, sc.Parent
+	}
+	s, _ := topSpanOf(sc, start, start)
+	return s
+}
+
+// linkMadeAt is the position from which a link call c makes counts: the
+// end of its top-level call; for program code's link call (os.symlink,
+// fs.symlinkSync, read as ln), the start of the interpreter's call, so
+// that the program's own writes through the link are followed (the code
+// runs in the order corral does not place within one call: a write
+// before the link in the code is taken as through it too).
+func linkMadeAt(c *syntax.Call) int {
+	if sc := c.Script; sc != nil && sc.Parent != nil && sc.Host == nil && sc.Origin != "" && sc.Runner != nil {
+		return topStart(sc, c.Start)
+	}
+	return callEnd(c)
 }
 
 // stripRuntime returns v with its run-time pieces ($X, ${X}, $(…), `…`)

@@ -36,6 +36,16 @@ func TestUnknownWorkingDirectory(t *testing.T) {
 		{`export CDPATH=` + home + `; cd .ssh && rm -f id_rsa`, "deny"},
 		{`CDPATH="$(cat f)" cd sub && rm -rf .ssh`, "ask"},
 		{`CDPATH=` + home + ` cd sub && rm -rf build`, "allow"},
+		// A tilde at the start of CDPATH, before other entries, is the
+		// home directory; an empty entry the working directory; cd -
+		// goes to OLDPWD as set for it (red team 8, T1).
+		{`CDPATH=~:. ; cd .claude && echo {} > settings.json`, "deny"},
+		{`CDPATH=~:. cd .ssh && rm -f id_rsa`, "deny"},
+		{`CDPATH=~:. ; cd sub && rm -rf build`, "allow"},
+		{`CDPATH=:~ ; cd sub && rm -rf build`, "allow"},
+		{`OLDPWD=$HOME/.claude cd - ; echo {} > settings.json`, "deny"},
+		{`OLDPWD=~ cd - && rm -rf .ssh`, "deny"},
+		{`OLDPWD=sub/deep cd - && rm -rf build`, "allow"},
 		// pushd's stack.
 		{`pushd ~; pushd /tmp; pushd; rm -rf .ssh`, "deny"},
 		{`pushd ~; pushd /tmp; pushd +1; echo x >> .bashrc`, "deny"},

@@ -67,6 +67,21 @@ func TestDirStackAgainstBash(t *testing.T) {
 		{"CDPATH=" + root + ":" + home + " cd .claude; pwd", "home/.claude"},
 		{"CDPATH=" + root + " cd sub; pwd", "proj/sub"},
 		{"CDPATH=\"$(cat f)\" cd sub; pwd", "?"},
+		// A tilde at the start and after each colon is the home
+		// directory; entries are tried in order, an empty one is the
+		// working directory (red team 8, T1).
+		{"CDPATH=~:. ; cd .claude; pwd", "home/.claude"},
+		{"CDPATH=~:. cd .claude; pwd", "home/.claude"},
+		{"CDPATH=:~ ; cd sub; pwd", "proj/sub"},
+		{"CDPATH=.:~ ; cd .claude; pwd", "home/.claude"},
+		{"CDPATH=~/nope:~ ; cd .ssh; pwd", "home/.ssh"},
+		// cd - goes to OLDPWD as set for that command: a prefix
+		// assignment too.
+		{"OLDPWD=~/.claude cd - ; pwd", "home/.claude"},
+		{"OLDPWD=$HOME/.ssh cd -; pwd", "home/.ssh"},
+		{"OLDPWD=~/.claude; cd -; pwd", "home/.claude"},
+		{"cd sub; OLDPWD=../../home cd -; pwd", "home"},
+		{"OLDPWD=\"$(cat f)\" cd -; pwd", "?"},
 		// A trap that changes directory: DEBUG runs before every
 		// simple command (there, each runs in its directory); ERR after
 		// a failure, a signal's at any time: unknown. EXIT runs last.

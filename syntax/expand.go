@@ -251,10 +251,13 @@ type wordScan struct {
 	// translated: the word holds a $"…" that a message catalog the
 	// command chose translates (translates): a value a program chose.
 	translated bool
+	// assignment: the word is an assignment's value, whose tilde prefix
+	// ends at a colon too (CDPATH=~:. is $HOME:.).
+	assignment bool
 }
 
-func (r *resolver) scan(w *sh.Word) wordScan {
-	var s wordScan
+func (r *resolver) scan(w *sh.Word, assignment bool) wordScan {
+	s := wordScan{assignment: assignment}
 	r.scanParts(&s, w.Parts, false)
 	if start, end := int(w.Pos().Offset()), int(w.End().Offset()); 0 <= start && start <= end && end <= len(r.src) {
 		if raw := r.src[start:end]; strings.Contains(raw, "$\x7f") || strings.Contains(raw, "$\x01") {
@@ -283,10 +286,13 @@ func (r *resolver) scanParts(s *wordScan, parts []sh.WordPart, quoted bool) {
 			v := p.Value
 			if i == 0 && strings.HasPrefix(v, "~") {
 				rest := v[1:]
-				if rest != "" && rest[0] != '/' {
+				if rest != "" && rest[0] != '/' && !(s.assignment && rest[0] == ':') {
 					// ~user is looked up (wordEnv.Get); ~+ and ~- are
 					// the directories prepare puts in their place.
 					name, _, _ := strings.Cut(rest, "/")
+					if s.assignment {
+						name, _, _ = strings.Cut(name, ":") // A=~+:x
+					}
 					if _, ok := r.tildeDir(name); !ok && (!validUser(name) || IsDirStackTilde(name)) || len(parts) > 1 && !strings.Contains(rest, "/") {
 						s.dynamic = true
 					}
@@ -724,7 +730,7 @@ func (r *resolver) literal(w *sh.Word, assignment bool) Arg {
 		return a
 	}
 	w = r.indirect(w)
-	s := r.scan(w)
+	s := r.scan(w, assignment)
 	a.Glob = s.glob && (r.st == nil || !r.st.noGlob)
 	if !s.dynamic {
 		if pw, ok := r.prepare(w, assignment); ok {
@@ -761,7 +767,7 @@ func (r *resolver) fields(w *sh.Word) []Arg {
 	if f, ok := r.ifsFields(w); ok {
 		return f
 	}
-	s := r.scan(w)
+	s := r.scan(w, false)
 	glob := s.glob && (r.st == nil || !r.st.noGlob)
 	if !s.dynamic {
 		if pw, ok := r.prepare(w, false); ok {

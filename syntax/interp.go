@@ -704,7 +704,29 @@ func (w *walker) program(c scope, call *Call, l lang.Lang, text, label string, d
 	if w.read != nil || len(w.written) > 0 {
 		effects = append(effects, lang.Imports(l, text)...)
 	}
+	// cwd is the program's working directory as its chdir calls leave
+	// it; dir the one of the effect being judged.
+	cwd := call.Dir
+	var blocks []Dir // the directories before each block's chdir
 	for _, e := range effects {
+		if e.Kind == lang.Chdir {
+			switch {
+			case e.Back && len(blocks) > 0:
+				cwd, blocks = blocks[len(blocks)-1], blocks[:len(blocks)-1]
+			case e.Back:
+			default:
+				if e.Block {
+					blocks = append(blocks, cwd)
+				}
+				cwd = w.codeDir(call, cwd, e.Path, e.Tilde, e.Path == "", origin)
+			}
+			continue
+		}
+		dir := cwd
+		if e.Cwd != "" || e.CwdHidden {
+			dir = w.codeDir(call, cwd, e.Cwd, e.CwdTilde, e.CwdHidden, origin)
+		}
+		w.effectDir = &dir
 		if w.restricted && (e.Kind == lang.Shell || e.Kind == lang.Exec || e.Kind == lang.Hidden) {
 			continue
 		}
@@ -861,6 +883,34 @@ func (w *walker) program(c scope, call *Call, l lang.Lang, text, label string, d
 				What: what + " in " + string(l) + " code (" + at + ") runs or deletes something only known at run time"})
 		}
 	}
+	w.effectDir = nil
+}
+
+// codeDir returns the directory program code run by call enters from
+// dir: the literal path p (a leading ~ the program expanded is the home
+// directory), or one only known at run time (hidden). A script on disk
+// that enters a directory it computes (os.chdir(os.path.dirname(
+// __file__))) is taken to stay where it is: that is how project scripts
+// find their own files; code written in the command is not trusted so.
+func (w *walker) codeDir(call *Call, dir Dir, p string, tilde, hidden bool, origin string) Dir {
+	if hidden || p == "" {
+		if origin != "" {
+			return dir
+		}
+		return Dir{}
+	}
+	if tilde && (p == "~" || strings.HasPrefix(p, "~/")) {
+		st := call.env
+		if st == nil {
+			st = w.cur
+		}
+		h := st.get("HOME")
+		if !h.known || !h.set || h.str == "" {
+			return Dir{}
+		}
+		p = h.str + p[1:]
+	}
+	return dir.Join(p)
 }
 
 // originFile returns the file name an origin names: "f.py", or the
@@ -964,7 +1014,20 @@ func (w *walker) include(c scope, call *Call, l lang.Lang, file, what, label str
 func (w *walker) effect(c scope, call *Call, text, origin string, dynamic, shell bool) {
 	w.origin = origin
 	n, calls := len(w.m.Scripts), len(w.m.Calls)
-	w.child(c, call, text, nil, "program", dynamic)
+	d := w.effectDir
+	w.effectDir = nil // not the directory of what the child runs in turn
+	if d != nil {
+		// In the directory the code's chdir or the call's cwd option
+		// names.
+		env := call.env
+		if env == nil {
+			env = w.cur.exportedOnly(*d, w.home)
+		}
+		w.childIn(c, call, text, nil, "program", dynamic, env, *d)
+	} else {
+		w.child(c, call, text, nil, "program", dynamic)
+	}
+	w.effectDir = d
 	w.origin = ""
 	if shell && len(w.m.Scripts) > n {
 		w.m.Scripts[n].FromCode = true

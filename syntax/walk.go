@@ -19,8 +19,12 @@ import (
 // walker visits statements in execution order, carrying the shell's state
 // (see state), and records every call.
 type walker struct {
-	m    *Model
-	home string
+	// effectDir is the working directory of the program code effect
+	// being walked (interp.go: after a chdir, or a cwd= option), nil for
+	// the calling program's.
+	effectDir *Dir
+	m         *Model
+	home      string
 	// taskEnv is the environment the task runner being read gives its
 	// tasks (just with set dotenv-load), or nil for the call's own.
 	taskEnv *state
@@ -3564,9 +3568,16 @@ func (w *walker) chdir(call *Call, st *state) Dir {
 				next = w.repoTop(dir, st)
 			}
 		case target != nil && target.Value == "-" && target.Static && call.Name == "cd":
-			// cd - goes back to OLDPWD.
-			if o := st.get("OLDPWD"); o.known && o.set && o.str != "" {
-				next = Dir{Path: cleanPath(o.str), Known: true}
+			// cd - goes back to OLDPWD: as set for this command too
+			// (OLDPWD=~/.claude cd -), a relative one from here.
+			o := st.get("OLDPWD")
+			if call.env != nil {
+				if e, ok := call.env.vars["OLDPWD"]; ok {
+					o = e
+				}
+			}
+			if o.known && o.set && o.str != "" {
+				next = dir.Join(o.str)
 			}
 		case target == nil || target.Value == "-" || strings.HasPrefix(target.Value, "+"):
 		case w.fedWord(target.Value):
@@ -3647,18 +3658,23 @@ func (w *walker) cdPathDir(dir Dir, name string, st, env *state) Dir {
 	if !v.known || !dir.Known {
 		return Dir{}
 	}
+	var cands []string
 	for _, e := range strings.Split(v.str, ":") {
 		if e == "" {
 			e = "."
 		}
-		if cand := dir.Join(e).Join(name); w.isDir(cand) {
+		cand := dir.Join(e).Join(name)
+		if w.isDir(cand) {
 			return cand
 		}
+		cands = append(cands, cand.Path)
 	}
 	if cand := dir.Join(name); w.isDir(cand) {
 		return cand
 	}
-	return Dir{}
+	// None is a directory yet (the command may make one first): any of
+	// them, or NAME here.
+	return dirOneOf(append(cands, dir.Join(name).Path))
 }
 
 // pushdNoChange reports whether a pushd or popd call has -n, which

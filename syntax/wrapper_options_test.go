@@ -97,6 +97,15 @@ func TestWrapperOptionsScanned(t *testing.T) {
 		{`nsenter --targ 1 --mount=/proc/1/ns/mnt rm x`, "rm x @/p"},
 		{`unshare --map-u=0 -r rm x`, "rm x @/p"},
 		{`unshare --propagation private -m rm x`, "rm x @/p"},
+		// unshare -w/--wd and nsenter -w/--wd (a value attached only),
+		// -W/--wdns: the command's working directory.
+		{`unshare -w /tmp rm x`, "rm x @/tmp"},
+		{`unshare --wd=/tmp rm x`, "rm x @/tmp"},
+		{`unshare --wd /tmp rm x`, "rm x @/tmp"},
+		{`nsenter --wd=/tmp rm x`, "rm x @/tmp"},
+		{`nsenter -w/tmp rm x`, "rm x @/tmp"},
+		{`nsenter -w -t 1 rm x`, "rm x @/p"},
+		{`nsenter --wdns /tmp rm x`, "rm x @/tmp"},
 		{`setsid -fw rm x`, "rm x @/p"},
 		{`runuser -u x -- rm x`, "rm x @/p"},
 		{`runuser --us x -- rm x`, "rm x @/p"},
@@ -110,7 +119,8 @@ func TestWrapperOptionsScanned(t *testing.T) {
 		// value; --eof and --replace take one only after "=".
 		{`parallel -X rm -rf ::: x`, "rm -rf @/p"},
 		{`parallel -Xj4 rm -rf ::: x`, "rm -rf @/p"},
-		{`parallel --wor /tmp rm -rf ::: x`, "rm -rf @/p"},
+		{`parallel --wor /tmp rm -rf ::: x`, "rm -rf @/tmp"}, // --workdir: the jobs' directory
+		{`parallel --wd=/tmp rm -rf ::: x`, "rm -rf @/tmp"},
 		{`parallel --res out rm -rf ::: x`, "rm -rf @/p"},
 		{`parallel --eof rm -rf ::: x`, "rm -rf @/p"},
 		{`parallel --keep-o -j 2 rm -rf ::: x`, "rm -rf @/p"},

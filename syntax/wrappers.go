@@ -175,13 +175,17 @@ var wrapperTable = []namedWrapper{
 	{"nsenter", wrapper{opts: OptSpec{ShortVal: "tSGW", ShortOpt: "muinpCUTrw", LongEq: true, Abbrev: true, Stop: true,
 		LongVal: []string{"target", "setuid", "setgid", "wdns"},
 		LongFlag: []string{"all", "mount", "uts", "ipc", "net", "pid", "cgroup", "user", "time", "preserve-credentials", "root", "wd",
-			"no-fork", "follow-context", "help", "version"}}}},
+			"no-fork", "follow-context", "help", "version"}},
+		// -w DIR/--wd=DIR (the value attached), -W/--wdns DIR: the
+		// command's working directory.
+		chdir: []string{"w", "wd", "W", "wdns"}}},
 	// unshare(1).
 	{"unshare", wrapper{opts: OptSpec{ShortVal: "RwSG", ShortOpt: "muinpUCT", LongEq: true, Abbrev: true, Stop: true,
 		LongVal: []string{"map-user", "map-group", "map-users", "map-groups", "propagation", "setgroups", "root", "wd", "setuid",
 			"setgid", "monotonic", "boottime"},
 		LongFlag: []string{"mount", "uts", "ipc", "net", "pid", "user", "cgroup", "time", "fork", "map-root-user", "map-current-user",
-			"map-auto", "kill-child", "mount-proc", "keep-caps", "help", "version"}}}},
+			"map-auto", "kill-child", "mount-proc", "keep-caps", "help", "version"}},
+		chdir: []string{"w", "wd"}}},
 	// flock(1): flock [options] FILE COMMAND…; "-c CMD" after FILE is
 	// read by programs (it is no option of getopt's).
 	{"flock", wrapper{opts: gnu("wE", []string{"timeout", "wait", "conflict-exit-code"},
@@ -215,7 +219,9 @@ var wrapperTable = []namedWrapper{
 			"shebang-wrap", "number-of-cpus", "number-of-cores", "number-of-threads", "number-of-sockets", "show-limits",
 			"csv", "compress", "plus", "replace", "eof", "max-lines", "tmux", "tmuxpane", "hostgroups", "hgrp", "silent",
 			"embed", "max-line-length-allowed", "latest-line", "ll", "record-env", "session", "color-failed", "cf", "bibtex",
-			"gnu", "tollef"}}}},
+			"gnu", "tollef"}},
+		// --workdir/--wd DIR: the jobs run in DIR on this machine.
+		chdir: []string{"workdir", "wd"}}},
 	{"sem", wrapper{opts: OptSpec{ShortVal: "j", LongEq: true, Stop: true, LongVal: []string{"jobs", "id", "semaphoretimeout", "timeout"}}}},
 	// systemd-run(1) runs the command as a transient unit.
 	{"systemd-run", wrapper{opts: gnu("upEMH", []string{"unit", "property", "setenv", "machine", "host", "description", "slice",

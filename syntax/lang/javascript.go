@@ -177,6 +177,8 @@ func javascript(p *parser) []Effect {
 			return true
 		}
 		switch full {
+		case "process.chdir", "Deno.chdir":
+			return true
 		case "Deno.readTextFile", "Deno.readTextFileSync", "Deno.readFile", "Deno.readFileSync", "Bun.file":
 			return true
 		case "Deno.copyFile", "Deno.copyFileSync", "Deno.open", "Deno.openSync":
@@ -262,11 +264,21 @@ func javascript(p *parser) []Effect {
 			}
 			c.name = "child_process." + fn
 		}
+		if c.name == "process.chdir" || c.name == "Deno.chdir" {
+			// The directory of every relative path after it.
+			out = append(out, chdirEffect(c, argAt(c.args, 0), false))
+			continue
+		}
 		if es, ok := jsFileCall(c); ok {
 			out = append(out, es...)
 			continue
 		}
 		if e, ok := jsCall(c); ok {
+			if e.Kind == Shell || e.Kind == Exec || e.Kind == Hidden {
+				// {cwd: d}: the process starts in d.
+				out = append(out, withCwd([]Effect{e}, p.jsCwd(c))...)
+				continue
+			}
 			out = append(out, e)
 		}
 	}
@@ -440,6 +452,20 @@ func recursiveOpt(c call) bool {
 		}
 	}
 	return false
+}
+
+// jsCwd is the cwd option of a call that starts a process, in an
+// options object among its arguments (execSync(cmd, {cwd: d}),
+// spawnSync(cmd, args, {cwd: d}), Bun.spawn({cmd, cwd: d})), or nil.
+func (p *parser) jsCwd(c call) *arg {
+	for _, a := range c.args {
+		if a.key == "" && strings.HasPrefix(a.text, "{") {
+			if o := p.optionArg(a.text, "cwd"); o != nil {
+				return o
+			}
+		}
+	}
+	return nil
 }
 
 // objectList reads the list of string literals under key in a JavaScript

@@ -79,6 +79,14 @@ const (
 	// filter) or zipfile (Argv[0] "zipfile": names made relative). Path
 	// is "" when the archive or the directory is only known at run time.
 	Extract
+	// Chdir changes the program's working directory to Path (os.chdir,
+	// process.chdir, Dir.chdir, Perl's and PHP's chdir): the relative
+	// paths of the effects after it are in that directory. Path is ""
+	// when the directory is only known at run time (Text is the argument
+	// as written); Perl's chdir with no argument is "~" with Tilde. With
+	// Back it is the end of a block the change was made for (Ruby's
+	// Dir.chdir(d) { … }): the directory before it again.
+	Chdir
 )
 
 // Effect is something program text does to the system: a command it runs,
@@ -134,6 +142,17 @@ type Effect struct {
 	// a literal directory in the same program, the entries it finds are
 	// the ones deleted (listing.go). Recursive then tells a tree.
 	Deletes bool
+	// Cwd is the working directory a Shell or Exec effect's process
+	// starts in, given to the call that starts it (subprocess.run(…,
+	// cwd="d"), execSync(…, {cwd: "d"}), system(…, chdir: "d")), or the
+	// directory a Delete, Write or Read is relative to (Python's dir_fd):
+	// "" for the program's own, with CwdTilde for a leading ~ the program
+	// expanded. CwdHidden reports one only known at run time.
+	Cwd                 string
+	CwdTilde, CwdHidden bool
+	// Block reports a Chdir whose change lasts for a block; Back the
+	// Chdir that ends that block.
+	Block, Back bool
 	// Line is the 1-based line of the call in the program text, Offset
 	// its byte offset.
 	Line, Offset int
@@ -461,6 +480,41 @@ func pathEffect(c call, k Kind, a *arg, recursive bool) (Effect, bool) {
 		return Effect{Kind: Hidden, Call: c.name, Text: text, Offset: c.off, Deletes: k == Delete, Recursive: k == Delete && recursive}, true
 	}
 	return Effect{Kind: k, Call: c.name, Path: a.str, Tilde: a.tilde, Recursive: recursive, Offset: c.off}, true
+}
+
+// chdirEffect is a change of the program's working directory to the
+// path in a; a nil a with home set is the home directory (Perl's chdir
+// with no argument).
+func chdirEffect(c call, a *arg, home bool) Effect {
+	switch {
+	case a == nil && home:
+		return Effect{Kind: Chdir, Call: c.name, Path: "~", Tilde: true, Offset: c.off}
+	case a == nil || !a.lit || a.str == "":
+		text := ""
+		if a != nil {
+			text = a.text
+		}
+		return Effect{Kind: Chdir, Call: c.name, Text: text, Offset: c.off}
+	}
+	return Effect{Kind: Chdir, Call: c.name, Path: a.str, Tilde: a.tilde, Offset: c.off}
+}
+
+// withCwd sets the working directory of the effects of a call that
+// starts a process from its option a (cwd=, {cwd: …}, chdir:): nil leaves
+// them in the program's.
+func withCwd(es []Effect, a *arg) []Effect {
+	if a == nil {
+		return es
+	}
+	for i := range es {
+		switch {
+		case a.lit && a.str != "":
+			es[i].Cwd, es[i].CwdTilde = a.str, a.tilde
+		case !a.lit && strings.TrimSpace(a.text) != "None" && strings.TrimSpace(a.text) != "undefined" && strings.TrimSpace(a.text) != "nil":
+			es[i].CwdHidden = true
+		}
+	}
+	return es
 }
 
 // linkEffect is a link program code makes (os.symlink(src, dst),
@@ -797,11 +851,22 @@ func distinct(effects []Effect) []Effect {
 		kind                   Kind
 		call, text, argv, path string
 		recursive, dir, app    bool
+		cwd                    string
+		cwdTilde, cwdHidden    bool
+		// epoch counts the changes of directory before the effect: the
+		// same relative path after a chdir is another file.
+		epoch int
 	}
 	seen := make(map[key]bool, len(effects))
 	out := effects[:0]
+	epoch := 0
 	for _, e := range effects {
-		k := key{e.Kind, e.Call, e.Text, strings.Join(e.Argv, "\x00"), e.Path, e.Recursive, e.Dir, e.Append}
+		if e.Kind == Chdir {
+			epoch++
+			out = append(out, e)
+			continue
+		}
+		k := key{e.Kind, e.Call, e.Text, strings.Join(e.Argv, "\x00"), e.Path, e.Recursive, e.Dir, e.Append, e.Cwd, e.CwdTilde, e.CwdHidden, epoch}
 		if seen[k] {
 			continue
 		}
@@ -843,4 +908,89 @@ func lineIncludes(src, call string, allowEmpty bool, directive func(string) (str
 		}
 	}
 	return out
+}
+
+// maxOptionText bounds the options text read for one key.
+const maxOptionText = 4096
+
+// optionArg reads the value under key in options given as argument text:
+// a JavaScript object ({cwd: d}, {"cwd": d}), a Ruby hash (chdir: d,
+// :chdir => d, {chdir: d}). It returns nil when the key is not there,
+// and an argument that is not a literal when the text is too long to
+// read.
+func (p *parser) optionArg(text, key string) *arg {
+	if !strings.Contains(text, key) {
+		return nil
+	}
+	if len(text) > maxOptionText {
+		return &arg{text: text}
+	}
+	q := &parser{src: text, toks: lex(p.l, text), l: p.l, consts: p.consts, depth: p.depth, al: p.al}
+	toks := q.toks
+	depth := 0
+	for i := 0; i < len(toks); i++ {
+		t := toks[i]
+		if t.kind == tPunct {
+			switch t.text {
+			case "(", "[", "{":
+				depth++
+			case ")", "]", "}":
+				depth--
+			}
+			if t.text != ":" || i+1 >= len(toks) || toks[i+1].kind != tIdent || toks[i+1].text != key {
+				continue
+			}
+			// :key => value (Ruby): the symbol's colon is a token.
+			if i+2 < len(toks) && toks[i+2].text == "=>" || i+3 < len(toks) && toks[i+2].text == "=" && toks[i+3].text == ">" {
+				from := i + 3
+				if toks[i+2].text == "=" {
+					from = i + 4
+				}
+				return q.optionValue(from, depth)
+			}
+			continue
+		}
+		if depth > 1 || i+1 >= len(toks) || toks[i+1].kind != tPunct || toks[i+1].text != ":" {
+			continue
+		}
+		name := t.text
+		if t.kind == tString && t.lit {
+			name = t.text
+		} else if t.kind != tIdent {
+			continue
+		}
+		if name == key {
+			return q.optionValue(i+2, depth)
+		}
+	}
+	return nil
+}
+
+// optionValue reads the value that starts at token from and runs to the
+// next comma or closing bracket at the same depth.
+func (q *parser) optionValue(from, depth int) *arg {
+	d := depth
+	j := from
+	for ; j < len(q.toks); j++ {
+		t := q.toks[j]
+		if t.kind != tPunct {
+			continue
+		}
+		switch t.text {
+		case "(", "[", "{":
+			d++
+		case ")", "]", "}":
+			d--
+		case ",":
+			if d == depth {
+				a := q.arg(from, j)
+				return &a
+			}
+		}
+		if d < depth {
+			break
+		}
+	}
+	a := q.arg(from, j)
+	return &a
 }

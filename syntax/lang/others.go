@@ -88,7 +88,7 @@ func ruby(p *parser) []Effect {
 		name = mixin(canon(name))
 		_, del := rubyDelete.Get()[name]
 		_, link := rubyLink.Get()[name]
-		return rubyShell.Get()[name] || del || link || rubyAttrs.Get()[name] != "" || rubyCopy.Get()[name] != "" || rubyRead.Get()[name] || name == "File.write" || name == "IO.write" || name == "File.open" || name == "IO.sysopen" || name == "File.binwrite" ||
+		return rubyShell.Get()[name] || del || link || rubyChdir.Get()[name] || rubyAttrs.Get()[name] != "" || rubyCopy.Get()[name] != "" || rubyRead.Get()[name] || name == "File.write" || name == "IO.write" || name == "File.open" || name == "IO.sysopen" || name == "File.binwrite" ||
 			name == "open" || name == "Kernel.open" || name == "URI.open" ||
 			rubyEval.Get()[lastSegment(name)] || rubyLists.Get()[name] != "" || strings.HasPrefix(rubyLists.Get()["Pathname."+name], "recv")
 	}
@@ -117,6 +117,10 @@ func ruby(p *parser) []Effect {
 				continue // instance_eval { … }: a block, read as code already
 			}
 			out = append(out, p.evalCode(c, argAt(c.args, 0))...)
+			continue
+		}
+		if rubyChdir.Get()[c.name] && !c.method {
+			out = append(out, p.rubyChdir(c)...)
 			continue
 		}
 		if isP(p.tok(c.next), "=") || isP(p.tok(c.next), ".") || len(c.args) == 0 && !c.parens && (p.statementEnd(c.next) && isP(p.tok(c.first-1), "=") || isP(p.tok(c.first-1), "&")) {
@@ -159,7 +163,9 @@ func ruby(p *parser) []Effect {
 				out = append(out, e)
 			}
 		case rubyShell.Get()[c.name]:
-			out = append(out, argvOrShell(c))
+			// system(…, chdir: d), Process.spawn(…, chdir: d): the
+			// process starts in d.
+			out = append(out, withCwd([]Effect{argvOrShell(c)}, rubyKeywordArg(c.args, "chdir"))...)
 		case c.name == "File.write" || c.name == "IO.write" || c.name == "File.binwrite":
 			if e, ok := pathEffect(c, Write, argAt(c.args, 0), false); ok {
 				if m, ok := rubyModeKeyword(c.args); ok {
@@ -218,6 +224,82 @@ func ruby(p *parser) []Effect {
 		}
 	}
 	return append(out, listed.effects(out)...)
+}
+
+// rubyChdir are the calls that change the working directory: to the
+// home directory without an argument, back where it was at the end of a
+// block given to them.
+var rubyChdir = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"Dir.chdir": true, "FileUtils.cd": true, "FileUtils.chdir": true}
+}}
+
+// rubyChdir is the change of directory of call c, and the change back at
+// the end of a block given to it (Dir.chdir(d) { … }, Dir.chdir(d) do …
+// end).
+func (p *parser) rubyChdir(c call) []Effect {
+	pos := positional(c.args)
+	a := argAt(pos, 0)
+	if a != nil && (strings.HasPrefix(a.text, "{") || strings.HasPrefix(a.text, "do")) {
+		a = nil // Dir.chdir { … } read as an argument
+	}
+	out := []Effect{chdirEffect(c, a, a == nil)}
+	if c.name != "Dir.chdir" && a == nil {
+		out[0] = chdirEffect(c, nil, false) // FileUtils.cd needs a directory
+	}
+	i := c.next
+	if c.parens && isP(p.tok(i), "(") {
+		i = p.closeOf(p.toks, i) + 1
+	} else if !isP(p.tok(i), "{") && !isI(p.tok(i), "do") {
+		// Dir.chdir d do … end: the block follows the arguments.
+		for j := i; j < len(p.toks) && j < i+maxBareTokens; j++ {
+			if t := p.toks[j]; t.kind == tNewline || isP(t, ";") || isP(t, "{") || isI(t, "do") {
+				i = j
+				break
+			}
+		}
+	}
+	end := -1
+	switch {
+	case i <= 0:
+	case isP(p.tok(i), "{"):
+		end = p.closeOf(p.toks, i)
+	case isI(p.tok(i), "do"):
+		end = p.rubyEnd(i)
+	}
+	if end > 0 && end < len(p.toks) {
+		out[0].Block = true
+		out = append(out, Effect{Kind: Chdir, Call: c.name, Back: true, Offset: p.toks[end].off})
+	}
+	return out
+}
+
+// rubyEnd returns the index of the end that closes the do at i, counting
+// the keywords that open a body of their own (do, def, class, module,
+// begin, case, and if, unless, while, until at the start of a
+// statement), or -1; at most maxBareTokens tokens on (a longer block is
+// taken as lasting, so that many such calls stay linear).
+func (p *parser) rubyEnd(i int) int {
+	depth := 0
+	for j := i; j < len(p.toks) && j < i+maxBareTokens; j++ {
+		t := p.toks[j]
+		if t.kind != tIdent {
+			continue
+		}
+		switch t.text {
+		case "do", "def", "class", "module", "begin", "case":
+			depth++
+		case "if", "unless", "while", "until":
+			if prev := p.tok(j - 1); prev.kind == tNewline || isP(prev, ";") || isP(prev, "=") || isP(prev, "(") {
+				depth++
+			}
+		case "end":
+			depth--
+			if depth == 0 {
+				return j
+			}
+		}
+	}
+	return -1
 }
 
 // rubyLists are the calls that expand a pattern ("glob": Dir.glob,
@@ -526,7 +608,7 @@ func perlAttr(n, src string) string {
 func perl(p *parser) []Effect {
 	interesting := func(name string) bool {
 		n := perlName(name)
-		return n == "system" || n == "exec" || n == "CORE::system" || n == "CORE::exec" || perlDelete.Get()[n] || n == "open" || n == "sysopen" ||
+		return n == "chdir" || n == "CORE::chdir" || n == "system" || n == "exec" || n == "CORE::system" || n == "CORE::exec" || perlDelete.Get()[n] || n == "open" || n == "sysopen" ||
 			n == "eval" || n == "do" || n == "symlink" || n == "link" || perlAttr(n, p.src) != "" || perlCopy(n, p.src) ||
 			n == "readpipe" || n == "CORE::readpipe" || perlProcess(n, p.src) != "" || perlList(n, p.src) != ""
 	}
@@ -540,6 +622,15 @@ func perl(p *parser) []Effect {
 		n := perlName(c.name)
 		c.name = n
 		next := p.tok(c.next)
+		if n == "chdir" || n == "CORE::chdir" {
+			// chdir with no directory enters the home directory.
+			a := argAt(positional(c.args), 0)
+			if a != nil && strings.TrimSpace(a.text) == "" {
+				a = nil
+			}
+			out = append(out, chdirEffect(c, a, a == nil))
+			continue
+		}
 		if kind := perlList(n, p.src); kind != "" {
 			pos := positional(c.args)
 			switch kind {
@@ -1028,7 +1119,7 @@ func php(p *parser) []Effect {
 	interesting := func(name string) bool {
 		n := strings.TrimPrefix(strings.ToLower(name), "\\")
 		_, ev := phpEval.Get()[n]
-		return phpShell.Get()[n] || n == "pcntl_exec" || n == "unlink" || n == "rmdir" || n == "symlink" || n == "link" || n == "copy" || phpAttrs.Get()[n] != "" || n == "file_put_contents" || n == "fopen" || n == "splfileobject" || phpRead.Get()[n] ||
+		return n == "chdir" || phpShell.Get()[n] || n == "pcntl_exec" || n == "unlink" || n == "rmdir" || n == "symlink" || n == "link" || n == "copy" || phpAttrs.Get()[n] != "" || n == "file_put_contents" || n == "fopen" || n == "splfileobject" || phpRead.Get()[n] ||
 			ev || n == "preg_replace" || phpCallbacks.Get()[n] || phpLists.Get()[n] != ""
 	}
 	var out []Effect
@@ -1038,6 +1129,11 @@ func php(p *parser) []Effect {
 			continue
 		}
 		n := strings.TrimPrefix(strings.ToLower(c.name), "\\")
+		if n == "chdir" {
+			c.name = n
+			out = append(out, chdirEffect(c, argAt(c.args, 0), false))
+			continue
+		}
 		if kind := phpLists.Get()[n]; kind != "" {
 			c.name = strings.TrimPrefix(c.name, "\\")
 			switch a := argAt(c.args, 0); kind {

@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"net/url"
 	"strings"
 
 	"github.com/corral-dev/corral/internal/lazy"
@@ -624,6 +625,26 @@ func (p *parser) pathCall(k, b int) (string, bool, int, bool) {
 		name = p.al.resolve(name)
 	}
 	last := lastSegment(name)
+	if p.l == JS && (name == "new" && j < b && p.toks[j].kind == tIdent && p.toks[j].text == "URL" || last == "fileURLToPath") {
+		// new URL("file:///home/u/.bashrc"), fileURLToPath("file:…"):
+		// the file the URL names; fs calls take a file: URL as a path.
+		if name == "new" {
+			j++
+		}
+		if j >= b || !isP(p.toks[j], "(") || p.pathDepth >= maxPathDepth {
+			return "", false, 0, false
+		}
+		p.pathDepth++
+		args, next := p.args(j, ")")
+		p.pathDepth--
+		if next > b || len(args) != 1 || !args[0].lit {
+			return "", false, 0, false
+		}
+		if f, ok := fileURLPath(args[0].str); ok {
+			return f, false, next, true
+		}
+		return "", false, 0, false
+	}
 	if name == "Dir.home" && (j >= b || p.toks[j].text != "(") {
 		return "~", true, j, true
 	}
@@ -730,4 +751,18 @@ func (p *parser) dottedFrom(k, b int) string {
 		name += "." + p.toks[j+1].text
 	}
 	return name
+}
+
+// fileURLPath returns the path a file: URL names (file:///x/y,
+// file://localhost/x, with its %XX escapes decoded), as Node's fs reads a
+// URL object; ok is false for any other URL.
+func fileURLPath(s string) (string, bool) {
+	u, err := url.Parse(s)
+	if err != nil || !strings.EqualFold(u.Scheme, "file") || u.Host != "" && !strings.EqualFold(u.Host, "localhost") || u.Opaque != "" {
+		return "", false
+	}
+	if u.Path == "" || !strings.HasPrefix(u.Path, "/") || strings.Contains(u.Path, "\x00") {
+		return "", false
+	}
+	return u.Path, true
 }

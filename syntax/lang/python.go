@@ -100,7 +100,7 @@ func python(p *parser) []Effect {
 		if _, mv := pyMove.Get()[full]; mv || pyAttrs.Get()[full] != "" {
 			return true
 		}
-		if full == "os.symlink" || full == "os.link" || pyCopyTo.Get()[full] != "" || full == "os.open" || pyReaders.Get()[full] || pyLists.Get()[full] || pyLibraryWriteCall(full) {
+		if full == "os.chdir" || full == "os.fchdir" || full == "os.symlink" || full == "os.link" || pyCopyTo.Get()[full] != "" || full == "os.open" || pyReaders.Get()[full] || pyLists.Get()[full] || pyLibraryWriteCall(full) {
 			return true
 		}
 		if last == "glob" || last == "rglob" || last == "iterdir" {
@@ -226,12 +226,17 @@ func python(p *parser) []Effect {
 				c.name = to
 			}
 		}
+		if full == "os.chdir" || full == "os.fchdir" {
+			// The directory of every relative path after it.
+			out = append(out, chdirEffect(c, argAt(c.args, 0), false))
+			continue
+		}
 		if es, ok := pyFileCall(c, p.src); ok {
-			out = append(out, es...)
+			out = append(out, pyWhere(c, es)...)
 			continue
 		}
 		if e, ok := pythonCall(c); ok {
-			out = append(out, e)
+			out = append(out, pyWhere(c, []Effect{e})...)
 		} else if last := lastSegment(full); (last == "unlink" || last == "rmdir") && (c.method || strings.Contains(full, ".")) && !c.recvLit && pathlib {
 			// A program that uses pathlib deleting through a path it
 			// computes (p.unlink() for p in Path.home().rglob("*")):
@@ -241,6 +246,20 @@ func python(p *parser) []Effect {
 	}
 	out = append(out, listed.effects(out)...)
 	return append(out, p.pyExtractions()...)
+}
+
+// pyWhere sets the directory the effects of Python call c happen in:
+// the cwd= of a call that starts a process (subprocess.run(…, cwd=d)),
+// and a dir_fd= of an os call, a descriptor of a directory only known at
+// run time (os.unlink(".bashrc", dir_fd=fd) with fd = os.open(d, …)).
+func pyWhere(c call, es []Effect) []Effect {
+	es = withCwd(es, keyword(c.args, "cwd"))
+	if fd := keyword(c.args, "dir_fd"); fd != nil && strings.TrimSpace(fd.text) != "None" {
+		for i := range es {
+			es[i].CwdHidden = true
+		}
+	}
+	return es
 }
 
 // pyTarOpens are the calls that open a tar archive for tarfile's
