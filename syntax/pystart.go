@@ -56,14 +56,7 @@ func (w *walker) pathScript(call *Call) (Dir, bool) {
 	if !ok {
 		return Dir{}, false
 	}
-	var dirs []string
-	switch {
-	case v.known && v.set:
-		dirs = strings.Split(v.str, ":")
-	case v.head != "":
-		dirs = strings.Split(v.head, ":")
-		dirs = dirs[:len(dirs)-1] // the last entry goes on at run time
-	}
+	dirs, _ := pathDirs(v)
 	for i, d := range dirs {
 		if i >= 64 {
 			break

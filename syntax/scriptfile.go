@@ -1037,6 +1037,20 @@ func (w *walker) npmConfigSet(c scope, call *Call) {
 	}
 }
 
+// pathDirs are the directories of a PATH value known in whole, or of its
+// known head (PATH=bin:$PATH: the last entry goes on at run time); ok is
+// false when no entry is known.
+func pathDirs(v variable) ([]string, bool) {
+	switch {
+	case v.known && v.set:
+		return strings.Split(v.str, ":"), true
+	case v.head != "":
+		dirs := strings.Split(v.head, ":")
+		return dirs[:len(dirs)-1], true
+	}
+	return nil, false
+}
+
 // pathProgram models a command found through a PATH the command changed
 // to search a directory the agent can write first (PATH=.:$PATH ls after
 // writing ./ls): the file found there runs, and is read as a script. The
@@ -1055,14 +1069,8 @@ func (w *walker) pathProgram(c scope, call *Call) bool {
 	if !ok {
 		return false
 	}
-	var dirs []string
-	switch {
-	case v.known && v.set:
-		dirs = strings.Split(v.str, ":")
-	case v.head != "":
-		dirs = strings.Split(v.head, ":")
-		dirs = dirs[:len(dirs)-1] // the last entry goes on at run time
-	default:
+	dirs, ok := pathDirs(v)
+	if !ok {
 		return false
 	}
 	for _, d := range dirs {

@@ -309,26 +309,12 @@ func TestSiteStartWrites(t *testing.T) {
 // is used: a later write of build.sh is judged with that line.
 func TestAgentCommandScriptWrites(t *testing.T) {
 	m := newMachine(t)
-	writeFile := func(rel, text string) {
-		p := filepath.Join(m.project, rel)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	writeFile := m.projectFile
 	writeFile(".claude/commands/b.md", "---\nallowed-tools: Bash(sh:*)\n---\n!`sh build.sh`\n")
 	writeFile(".claude/commands/t.md", "Results: !`python3 tool.py`\n")
 	writeFile(".claude/skills/m/SKILL.md", "---\nname: m\n---\n!`make`\n")
 	writeFile("build.sh", "echo building\n")
-	decide := func(tool string, input map[string]any) string {
-		out, _, _ := m.hook(map[string]any{"session_id": "s1", "hook_event_name": "PreToolUse", "tool_name": tool, "tool_input": input})
-		if hs := out.HookSpecificOutput; hs != nil && (hs.PermissionDecision == "deny" || hs.PermissionDecision == "ask") {
-			return hs.PermissionDecision
-		}
-		return ""
-	}
+	decide := m.refusal
 	for _, tc := range []struct {
 		name, file, content, want string
 	}{
@@ -411,15 +397,7 @@ func TestPackageIndexToolWrites(t *testing.T) {
 // corral's own registration is not one of those commands.
 func TestHookCommandReads(t *testing.T) {
 	m := newMachine(t)
-	writeFile := func(rel, text string) {
-		p := filepath.Join(m.project, rel)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	writeFile := m.projectFile
 	writeFile(".claude/settings.json", `{"hooks": {"PostToolUse": [{"matcher": "Write|Edit|Bash", "hooks": [
 		{"type": "command", "command": "make fmt"}, {"type": "command", "command": "python3 tools/lint.py"},
 		{"type": "command", "command": "npm run lint"}, {"type": "command", "command": "/usr/local/bin/corral hook"}]}]}}`)
@@ -427,13 +405,7 @@ func TestHookCommandReads(t *testing.T) {
 	writeFile("tools/lint.py", "import helpers\nhelpers.run()\n")
 	writeFile("tools/helpers.py", "def run():\n    print('ok')\n")
 	writeFile("package.json", `{"scripts": {"lint": "eslint ."}}`)
-	decide := func(tool string, input map[string]any) string {
-		out, _, _ := m.hook(map[string]any{"session_id": "s1", "hook_event_name": "PreToolUse", "tool_name": tool, "tool_input": input})
-		if hs := out.HookSpecificOutput; hs != nil && (hs.PermissionDecision == "deny" || hs.PermissionDecision == "ask") {
-			return hs.PermissionDecision
-		}
-		return ""
-	}
+	decide := m.refusal
 	for _, tc := range []struct {
 		file, content, want string
 	}{
@@ -461,4 +433,27 @@ func TestHookCommandReads(t *testing.T) {
 			t.Errorf("Bash %s: got %q, want %q", cmd, got, want)
 		}
 	}
+}
+
+// projectFile writes text to the project file rel, making its directory.
+func (m *machine) projectFile(rel, text string) {
+	m.t.Helper()
+	p := filepath.Join(m.project, rel)
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		m.t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+		m.t.Fatal(err)
+	}
+}
+
+// refusal sends one tool call and returns "deny" or "ask", or "" when the
+// hook lets it through.
+func (m *machine) refusal(tool string, input map[string]any) string {
+	m.t.Helper()
+	out, _, _ := m.hook(map[string]any{"session_id": "s1", "hook_event_name": "PreToolUse", "tool_name": tool, "tool_input": input})
+	if hs := out.HookSpecificOutput; hs != nil && (hs.PermissionDecision == "deny" || hs.PermissionDecision == "ask") {
+		return hs.PermissionDecision
+	}
+	return ""
 }
