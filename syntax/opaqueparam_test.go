@@ -37,6 +37,12 @@ func TestOpaqueParam(t *testing.T) {
 		{": ${x!\n}", true},              // over lines: the newline stays in place
 		{": ${x!\n$(a)\n}; b", true},
 		{`: ${}`, false}, // no room for a name
+		// A ${ bash reads as text (single quotes, $'…', a backslash) is
+		// no expansion to rewrite: the open quote after it stays an error.
+		{`printf '%s' '${'"'}'`, false},
+		{`: $'${'"'}'`, false},
+		{`: \${x"}`, false},
+		{`: "$(echo '${')" ${x~~}`, true},
 		{strings.Repeat(": ${x~~}; ", maxOpaqueParams+1), false},
 	} {
 		f, err := parseSource(tc.src)

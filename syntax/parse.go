@@ -469,7 +469,7 @@ func opaqueParam(src string, err error) (string, bool) {
 		if i < 0 || at-i > maxOpaqueSpan {
 			return "", false
 		}
-		if e, ok := dolBraceEnd(src, i); ok && e >= at && e-i <= maxOpaqueSpan {
+		if e, ok := dolBraceEnd(src, i); ok && e >= at && e-i <= maxOpaqueSpan && !literalAt(src, i) {
 			start, end = i, e
 			break
 		}
@@ -486,6 +486,83 @@ func opaqueParam(src string, err error) (string, bool) {
 		return "", false
 	}
 	return src[:start] + "${" + name + "}" + src[end+1:], true
+}
+
+// literalAt reports whether the byte at i is quoted literally by bash's
+// reading of src: inside single quotes or $'…', or escaped by a
+// backslash. A "${" there is text, not an expansion ('${'"'}' is the
+// characters ${ followed by an unterminated double quote, which bash
+// rejects). Command substitutions and backquotes start a new quoting
+// context, inside double quotes too.
+func literalAt(src string, i int) bool {
+	const (
+		plain = iota
+		single
+		ansi
+		double
+		paren
+		back
+	)
+	stack := []int{plain}
+	depth := []int{0}
+	for j := 0; j < i && j < len(src); j++ {
+		top := stack[len(stack)-1]
+		c := src[j]
+		switch top {
+		case single:
+			if c == '\'' {
+				stack = stack[:len(stack)-1]
+			}
+			continue
+		case ansi:
+			if c == '\\' {
+				j++
+			} else if c == '\'' {
+				stack = stack[:len(stack)-1]
+			}
+			continue
+		}
+		if c == '\\' {
+			if j+1 == i {
+				return true
+			}
+			j++
+			continue
+		}
+		switch {
+		case top == double && c == '"', top == back && c == '`':
+			stack = stack[:len(stack)-1]
+		case c == '$' && j+1 < len(src) && src[j+1] == '(':
+			stack = append(stack, paren)
+			depth = append(depth, 0)
+			j++
+		case c == '`' && top != back:
+			stack = append(stack, back)
+		case top == double:
+		case c == '\'':
+			if j > 0 && src[j-1] == '$' {
+				stack = append(stack, ansi)
+			} else {
+				stack = append(stack, single)
+			}
+		case c == '"':
+			stack = append(stack, double)
+		case top == paren && c == '(':
+			depth[len(depth)-1]++
+		case top == paren && c == ')':
+			if depth[len(depth)-1] == 0 {
+				stack = stack[:len(stack)-1]
+				depth = depth[:len(depth)-1]
+			} else {
+				depth[len(depth)-1]--
+			}
+		}
+		if len(stack) == 0 {
+			stack = []int{plain}
+		}
+	}
+	top := stack[len(stack)-1]
+	return top == single || top == ansi
 }
 
 // substStart reports text holding the start of a command or process
