@@ -354,12 +354,36 @@ var caseOrEscapeOp = lazy.Value[map[string]bool]{New: func() map[string]bool {
 	return map[string]bool{"L": true, "U": true, "u": true, "E": true, "Q": true}
 }}
 
+// splitsInQuotes reports a word that holds $@, ${@…} or an array's
+// ${name[@]…}: expansions that make several fields inside double quotes.
+func splitsInQuotes(w *sh.Word) bool {
+	found := false
+	sh.Walk(w, func(n sh.Node) bool {
+		if pe, ok := n.(*sh.ParamExp); ok && pe.Param != nil {
+			if pe.Param.Value == "@" {
+				found = true
+			}
+			if ix, ok := pe.Index.(*sh.Word); ok && ix.Lit() == "@" {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
 func (r *resolver) scanParam(s *wordScan, p *sh.ParamExp, quoted bool) {
 	r.noteToggle(p)
 	if r.patsubAmp(p) {
 		if _, ok := r.patsubValue(p); !plainPatsub(p) || !ok {
 			s.patsub = true
 		}
+	}
+	if quoted && p.Exp != nil && p.Exp.Word != nil && p.Exp.Op <= sh.DefaultUnsetOrNull && splitsInQuotes(p.Exp.Word) {
+		// "${1+$@}", "${x:-${a[@]}}": the operator's word holds $@ (or
+		// an array's [@]), which gives a field of its own per element
+		// inside the quotes, where the expansion library joins them.
+		s.dynamic = true
 	}
 	if promptParam(p) {
 		// ${x@P} expands a prompt, computed where it can be (patsub.go).

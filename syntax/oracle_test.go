@@ -150,6 +150,10 @@ var expandCases = []struct {
 	{`$f`, []string{"-rf", "/"}},
 	{`$c`, []string{"*"}},
 	// An empty pattern removes nothing.
+	// $@ in an operator's word inside double quotes makes a field per
+	// parameter, which the expansion library joins: dynamic.
+	{`"${1+$@}"`, nil},
+	{`"${zz:-$@}"`, nil},
 	{`"${h#}"`, []string{"/a:/b"}},
 	{`"${h##}"`, []string{"/a:/b"}},
 	{`"${h%}"`, []string{"/a:/b"}},
