@@ -185,14 +185,13 @@ func holdsCorralMark(path string) bool {
 	if path == "" {
 		return false
 	}
-	f, err := os.Open(path)
+	// A FIFO named as the program (mkfifo c; ./c confirm) must not
+	// block the hook: only a regular file is opened, without waiting.
+	f, err := syntax.OpenRegular(path)
 	if err != nil {
 		return false
 	}
 	defer f.Close()
-	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
-		return false
-	}
 	mark := []byte(corralMark)
 	buf := make([]byte, 1<<20+len(mark))
 	keep, read := 0, 0

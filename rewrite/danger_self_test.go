@@ -3,6 +3,7 @@ package rewrite
 import (
 	"os"
 	"path/filepath"
+	"syscall"
 	"testing"
 )
 
@@ -46,7 +47,13 @@ func TestCorralCopy(t *testing.T) {
 	if err := os.WriteFile(big, data, 0o755); err != nil {
 		t.Fatal(err)
 	}
+	// A FIFO named as the program is not opened (it would block the
+	// hook until something writes to it).
+	if err := syscall.Mkfifo(filepath.Join(cfg.Project, "bin", "fifo"), 0o755); err != nil {
+		t.Fatal(err)
+	}
 	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{"bin/fifo confirm x", "allow"},
 		{"bin/c confirm --session s1 'npm i github:a/b'", "deny"},
 		{"./bin/c session clear", "deny"},
 		{"bin/c uninstall", "deny"},

@@ -284,6 +284,11 @@ func includePath(file, inc, home string) string {
 
 // openRegular opens file for reading when it is a regular file (a
 // FIFO or a device named by an include would block or never end).
+// OpenRegular opens file for reading when it is a regular file, never
+// blocking on a FIFO or a device (the open is non-blocking and the file
+// is checked again once open).
+func OpenRegular(file string) (*os.File, error) { return openRegular(file) }
+
 func openRegular(file string) (*os.File, error) {
 	st, err := os.Stat(file)
 	if err != nil {
