@@ -50,16 +50,33 @@ has switched corral off. The person runs them in their own terminal.`,
 			p.Report(c, Finding{Rule: "corral-self", Decision: Deny, Message: "corral with a subcommand only known at run time could approve or unregister itself; the user runs corral's commands"})
 			return
 		}
-		if a.Value == "policy" && len(ops) > 1 && args[ops[1]].Value == "init" {
+		switch word := selfSubcommand(args, ops); word {
+		case "":
+		case "policy init":
 			p.Report(c, Finding{Rule: "corral-self", Decision: Deny, Message: "corral policy init writes a policy file; the user runs it in their own terminal"})
-			return
-		}
-		for _, s := range selfCommands {
-			if a.Value == s {
-				p.Report(c, Finding{Rule: "corral-self", Decision: Deny, Message: "corral " + a.Value + " is for the user to run in their own terminal, not for the agent"})
-			}
+		default:
+			p.Report(c, Finding{Rule: "corral-self", Decision: Deny, Message: "corral " + word + " is for the user to run in their own terminal, not for the agent"})
 		}
 	},
+}
+
+// selfSubcommand returns the subcommand of selfCommands, or "policy
+// init", that corral's words args (ops: its operands after the global
+// options) start with, or "".
+func selfSubcommand(args []syntax.Arg, ops []int) string {
+	if len(ops) == 0 || !args[ops[0]].Static {
+		return ""
+	}
+	word := args[ops[0]].Value
+	if word == "policy" && len(ops) > 1 && args[ops[1]].Value == "init" {
+		return "policy init"
+	}
+	for _, s := range selfCommands {
+		if word == s {
+			return word
+		}
+	}
+	return ""
 }
 
 // goRunCorral returns the words after the package of a go run whose
@@ -125,18 +142,8 @@ init, npm init, terraform init) pass.`,
 			return
 		}
 		_, ops := scan(c.Args, corralGlobalSpec.Get())
-		if len(ops) == 0 || !c.Args[ops[0]].Static {
-			return
-		}
-		word := c.Args[ops[0]].Value
-		switch {
-		case word == "confirm" || word == "session" || word == "uninstall" || word == "init":
-		case word == "policy" && len(ops) > 1 && c.Args[ops[1]].Value == "init":
-			word = "policy init"
-		default:
-			return
-		}
-		if p.Config.NoScriptFiles {
+		word := selfSubcommand(c.Args, ops)
+		if word == "" || p.Config.NoScriptFiles {
 			return
 		}
 		file, found := programFile(c)

@@ -22,9 +22,14 @@ import (
 // HooksDirHolding returns the hooks directory configured for the project
 // (see syntax.ConfiguredHooksDir) when it holds abs, or "".
 func HooksDirHolding(project, home, abs string) string {
-	for _, dir := range withHuskyDir(syntax.ConfiguredHooksDir(project, home)) {
-		if abs != dir && guards.Within(dir, abs) {
-			return dir
+	return dirHolding(withHuskyDir(syntax.ConfiguredHooksDir(project, home)), abs)
+}
+
+// dirHolding returns the first of dirs that holds abs below it, or "".
+func dirHolding(dirs []string, abs string) string {
+	for _, d := range dirs {
+		if abs != d && guards.Within(d, abs) {
+			return d
 		}
 	}
 	return ""
@@ -85,10 +90,7 @@ func (p *Pass) hooksDirs() []string {
 
 // judgeHooksDir asks about a write into a hooks directory (see above).
 func (p *Pass) judgeHooksDir(abs string, report func(Decision, string, string), what, verb string) {
-	for _, d := range p.hooksDirs() {
-		if abs != d && guards.Within(d, abs) {
-			report(Ask, fmt.Sprintf("%s %s %s, in the hooks directory core.hooksPath names (%s): git runs it on the next commit, checkout or push, the user's own too, outside the agent", what, verb, abs, d), "blocked")
-			return
-		}
+	if d := dirHolding(p.hooksDirs(), abs); d != "" {
+		report(Ask, fmt.Sprintf("%s %s %s, in the hooks directory core.hooksPath names (%s): git runs it on the next commit, checkout or push, the user's own too, outside the agent", what, verb, abs, d), "blocked")
 	}
 }

@@ -46,7 +46,7 @@ func (p *Pass) unknownRoot(dir syntax.Dir, t target, report func(Decision, strin
 	}
 	// The run-time part can also be the directory that holds a file the
 	// self layer protects ($D/settings.json with D=~/.claude).
-	cands = append(cands, selfFilesEndingIn(cfg.Paths.SelfFiles(env), strings.TrimPrefix(tail, "/"))...)
+	cands = append(cands, selfFilesEndingIn(p.selfFiles(), strings.TrimPrefix(tail, "/"))...)
 	seen := map[string]bool{}
 	for _, cand := range cands {
 		if seen[cand] {
@@ -99,7 +99,7 @@ func (p *Pass) unknownCwd(dir syntax.Dir, t target, report func(Decision, string
 		// layer protects (cd "$(cat d.txt)"; echo {} > settings.json, with
 		// ~/.claude in d.txt): each such file, or a directory above one,
 		// whose path ends in the name.
-		cands = append(cands, selfFilesEndingIn(cfg.Paths.SelfFiles(env), name)...)
+		cands = append(cands, selfFilesEndingIn(p.selfFiles(), name)...)
 	}
 	for _, cand := range cands {
 		d := cfg.Paths.Decide(env, cand, t.action)

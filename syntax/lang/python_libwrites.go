@@ -39,7 +39,7 @@ func pyLibraryWrite(c call, full string) (Effect, bool) {
 		if in == nil {
 			return Effect{}, false
 		}
-		if v := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(in.text), "inplace")); strings.TrimSpace(strings.TrimPrefix(v, "=")) != "True" && strings.TrimSpace(strings.TrimPrefix(v, "=")) != "1" {
+		if _, v, _ := strings.Cut(in.text, "="); strings.TrimSpace(v) != "True" && strings.TrimSpace(v) != "1" {
 			return Effect{}, false
 		}
 		path = argAt(c.args, 0)
