@@ -3,7 +3,6 @@ package syntax
 import (
 	"encoding/json"
 	"path/filepath"
-	"strings"
 )
 
 // VS Code's settings that drop its prompt before a project's folderOpen
@@ -55,11 +54,11 @@ const automaticTasksKey = "task.allowAutomaticTasks"
 
 // editorSettingsWrite judges call's write of text (known or not) to the
 // file at path when it is a VS Code settings file: known text that lets
-// folderOpen tasks run without the prompt asks; text only known at run
-// time asks when the writing command is told the setting's name (jq
-// '.["task.allowAutomaticTasks"]="on"' s.json > .vscode/settings.json),
-// for it cannot set the key without naming it. Other text passes, as a
-// Write of it does.
+// folderOpen tasks run without the prompt asks, other known text passes
+// (as a Write of it does); text only known at run time asks whatever
+// the writing command is told, for a program can set the key without
+// naming it (jq '.["task.allow"+"AutomaticTasks"]="on"', sed -i of an
+// "off", a file made earlier in the command and moved there).
 func (w *walker) editorSettingsWrite(c scope, call *Call, path, text string, known bool) {
 	if !EditorSettingsFile(path) {
 		return
@@ -72,20 +71,6 @@ func (w *walker) editorSettingsWrite(c scope, call *Call, path, text string, kno
 		}
 		return
 	}
-	calls := []*Call{call}
-	if c.pipe != nil {
-		calls = c.pipe.Calls
-	}
-	for _, pc := range calls {
-		if pc == nil {
-			continue
-		}
-		for _, a := range pc.Args {
-			if strings.Contains(strings.ToLower(a.Value), strings.ToLower(automaticTasksKey[len("task."):])) {
-				w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: name,
-					What: pc.Name + " sets " + automaticTasksKey + " in " + name + ", with text only known at run time: VS Code may then run the project's folderOpen tasks without its prompt"})
-				return
-			}
-		}
-	}
+	w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: name,
+		What: call.Name + " writes " + name + " with text only known at run time: it may set " + automaticTasksKey + " on, and VS Code then runs the project's folderOpen tasks without its prompt"})
 }

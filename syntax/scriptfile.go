@@ -158,7 +158,7 @@ func (w *walker) runsCode(c scope, call *Call) bool {
 	prev := w.reading
 	w.reading = call
 	defer func() { w.reading = prev }()
-	w.noteInPlace(call)
+	w.noteInPlace(c, call)
 	w.npmPkgSet(c, call)
 	w.optionCode(c, call)
 	w.programFilters(c, call)
@@ -893,8 +893,11 @@ var sedSpec = OptSpec{ShortVal: "efl", ShortOpt: "i", LongEq: true, Abbrev: true
 
 // noteInPlace marks the files an in-place editor changes (sed -i, perl -i,
 // ruby -i) as changed with content corral does not know: a runner that
-// reads one later in the command asks (readScript).
-func (w *walker) noteInPlace(call *Call) {
+// reads one later in the command asks (readScript), and a file something
+// runs by itself (a site directory's .pth, sitecustomize, VS Code's
+// settings) is judged as a write whose text is only known at run time
+// (siteWrite): the script can turn a commented line into code.
+func (w *walker) noteInPlace(c scope, call *Call) {
 	l := lang.ForProgram(call.Name)
 	switch {
 	case call.Name == "sed" || call.Name == "gsed":
@@ -911,7 +914,7 @@ func (w *walker) noteInPlace(call *Call) {
 			ops = ops[1:] // the first operand is the script
 		}
 		for _, i := range ops {
-			w.opaqueArg(call, call.Args[i])
+			w.inPlaceArg(c, call, call.Args[i])
 		}
 	case l == lang.Perl || l == lang.Ruby:
 		inPlace := false
@@ -934,14 +937,15 @@ func (w *walker) noteInPlace(call *Call) {
 			ops = ops[1:]
 		}
 		for _, i := range ops {
-			w.opaqueArg(call, call.Args[i])
+			w.inPlaceArg(c, call, call.Args[i])
 		}
 	}
 }
 
-func (w *walker) opaqueArg(call *Call, a Arg) {
+func (w *walker) inPlaceArg(c scope, call *Call, a Arg) {
 	if d := call.Dir.Join(a.Value); a.Static && d.Known {
 		w.setOpaque(d.Path)
+		w.siteWrite(c, call, d.Path, "", false)
 	}
 }
 

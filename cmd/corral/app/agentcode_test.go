@@ -220,7 +220,13 @@ func TestEditorAutoRunWrites(t *testing.T) {
 		`jq '.["task.allowAutomaticTasks"]="on"' s.json > .vscode/settings.json`:                    "ask",
 		`echo '{"task.allowAutomaticTasks": "off"}' > .vscode/settings.json`:                        "",
 		`cp off.json .vscode/settings.json`:                                                         "",
-		`jq '.x=1' s.json > .vscode/settings.json`:                                                  "",
+		`jq '.x=1' s.json > .vscode/settings.json`:                                                  "ask",
+		`jq '.["task.allow"+"AutomaticTasks"]="on"' s.json > .vscode/settings.json`:                 "ask",
+		`jq . s.json > tmp && mv tmp .vscode/settings.json`:                                         "ask",
+		`sed -i 's/"off"/"on"/' .vscode/settings.json`:                                              "ask",
+		`perl -pi -e 's/off/on/' .vscode/settings.json`:                                             "ask",
+		`sed -i 's/a/b/' notes/settings.json`:                                                       "",
+		`jq '.x=1' s.json > notes/settings.json`:                                                    "",
 		`echo '{"task.allowAutomaticTasks": "on"}' > notes/settings.json`:                           "",
 		`grep allowAutomaticTasks .vscode/settings.json > /tmp/found`:                               "",
 	} {
@@ -292,6 +298,10 @@ func TestSiteStartWrites(t *testing.T) {
 		`printf 'import os; os.system("rm -rf ~")\n' > .venv/lib/python3.12/site-packages/zz.pth`: "deny",
 		`printf '/opt/lib\n' > .venv/lib/python3.12/site-packages/zz.pth`:                         "",
 		`./gen > .venv/lib/python3.12/site-packages/sitecustomize.py`:                             "ask",
+		// An in-place edit can turn a commented line into an import.
+		`sed -i 's/^#//' .venv/lib/python3.12/site-packages/zz.pth`:                "ask",
+		`perl -pi -e 's/^#//' .venv/lib/python3.12/site-packages/sitecustomize.py`: "ask",
+		`sed -i 's/^#//' .venv/lib/python3.12/site-packages/notes.txt`:             "",
 	} {
 		out, raw, _ := m.hook(map[string]any{"session_id": "s1", "hook_event_name": "PreToolUse", "tool_name": "Bash",
 			"tool_input": map[string]any{"command": cmd}})
