@@ -451,6 +451,7 @@ func checkWriteCall(p *Pass, c *syntax.Call) {
 		p.judge(c, c.Script, c.Dir, t, "bash-write", c.Name)
 	}
 	p.checkUnknownWriter(c, ts)
+	p.checkRunFileWrites(c, ts)
 	// GIT_TRACE=/abs/file git …, HISTFILE, SSLKEYLOGFILE: the file the
 	// program's environment names.
 	for _, f := range c.EnvFiles {

@@ -249,6 +249,11 @@ type Model struct {
 	Unparsed []*Script
 	// Hidden lists code the command runs that corral cannot see.
 	Hidden []Hidden
+	// RunFileWrites lists the writes of files something runs by itself
+	// (a site directory's .pth or sitecustomize, VS Code's settings) that
+	// the walker judged by their text, known or not: a writer the walker
+	// does not follow is judged by the rules (runfile_writes.go).
+	RunFileWrites []RunFileWrite
 	// Prints lists the declaration commands that print variables with
 	// their values (export -p, declare -p, declare -x, a bare export or
 	// declare), which the parser gives as declarations, not calls.

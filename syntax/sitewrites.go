@@ -50,10 +50,29 @@ func SiteStartCode(path, text string) (code string, ok bool) {
 	return "", false
 }
 
+// RunFileWrite is a write of a file something runs by itself, judged
+// by the walker.
+type RunFileWrite struct {
+	Call *Call
+	Path string
+}
+
+// RunsByItself reports a file whose text something runs, or lets run,
+// without a command naming it: a site directory's .pth, sitecustomize
+// or usercustomize (Python at every start), .pdbrc, and VS Code's folder
+// settings (task.allowAutomaticTasks).
+func RunsByItself(path string) bool {
+	_, site := SiteStartCode(path, "")
+	return site || EditorSettingsFile(path)
+}
+
 // siteWrite judges a file call writes at path that Python runs at
 // start: its code when the text is known, else as code only known at run
 // time.
 func (w *walker) siteWrite(c scope, call *Call, path, text string, known bool) {
+	if RunsByItself(path) {
+		w.m.RunFileWrites = append(w.m.RunFileWrites, RunFileWrite{Call: call, Path: path})
+	}
 	w.editorSettingsWrite(c, call, path, text, known)
 	code, ok := SiteStartCode(path, text)
 	if !ok {
@@ -77,7 +96,7 @@ func (w *walker) siteWrite(c scope, call *Call, path, text string, known bool) {
 // that corral cannot look at (no disk) has content only known at run
 // time; a source that does not exist makes nothing (the copy fails).
 func (w *walker) siteCopyUnread(c scope, call *Call, src, dst Dir) {
-	if _, ok := SiteStartCode(dst.Path, ""); !ok {
+	if !RunsByItself(dst.Path) {
 		if b := filepath.Base(dst.Path); b == "sitecustomize" || b == "usercustomize" {
 			init := src.Join("__init__.py")
 			if text, ok := w.readScript(init); ok {
@@ -88,11 +107,18 @@ func (w *walker) siteCopyUnread(c scope, call *Call, src, dst Dir) {
 		}
 		return
 	}
+	if src.Path == "/dev/null" {
+		w.siteWrite(c, call, dst.Path, "", true) // an empty file
+		return
+	}
 	if w.read == nil {
 		w.siteWrite(c, call, dst.Path, "", false)
 		return
 	}
 	if _, err := os.Stat(src.Path); err == nil {
 		w.siteWrite(c, call, dst.Path, "", false)
+	} else {
+		// Judged: the copy fails and writes nothing.
+		w.m.RunFileWrites = append(w.m.RunFileWrites, RunFileWrite{Call: call, Path: dst.Path})
 	}
 }

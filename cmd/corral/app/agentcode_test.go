@@ -226,9 +226,18 @@ func TestEditorAutoRunWrites(t *testing.T) {
 		`sed -i 's/"off"/"on"/' .vscode/settings.json`:                                              "ask",
 		`perl -pi -e 's/off/on/' .vscode/settings.json`:                                             "ask",
 		`sed -i 's/a/b/' notes/settings.json`:                                                       "",
-		`jq '.x=1' s.json > notes/settings.json`:                                                    "",
-		`echo '{"task.allowAutomaticTasks": "on"}' > notes/settings.json`:                           "",
-		`grep allowAutomaticTasks .vscode/settings.json > /tmp/found`:                               "",
+		// Writers the shell model does not follow leave unknown text.
+		`gawk -i inplace '{sub(/off/,"on")}1' .vscode/settings.json`:      "ask",
+		"ed -s .vscode/settings.json <<< $',s/off/on/\\nw'":               "ask",
+		`sponge .vscode/settings.json < s.json`:                           "ask",
+		`dd if=s.json of=.vscode/settings.json`:                           "ask",
+		`touch .vscode/settings.json`:                                     "",
+		`cp missing.json .vscode/settings.json`:                           "",
+		`install -m644 /dev/null .vscode/settings.json`:                   "",
+		`gawk -i inplace '{sub(/off/,"on")}1' notes/settings.json`:        "",
+		`jq '.x=1' s.json > notes/settings.json`:                          "",
+		`echo '{"task.allowAutomaticTasks": "on"}' > notes/settings.json`: "",
+		`grep allowAutomaticTasks .vscode/settings.json > /tmp/found`:     "",
 	} {
 		out, raw, _ := m.hook(map[string]any{"session_id": "s1", "hook_event_name": "PreToolUse", "tool_name": "Bash",
 			"tool_input": map[string]any{"command": cmd, "cwd": m.project}})
@@ -299,9 +308,11 @@ func TestSiteStartWrites(t *testing.T) {
 		`printf '/opt/lib\n' > .venv/lib/python3.12/site-packages/zz.pth`:                         "",
 		`./gen > .venv/lib/python3.12/site-packages/sitecustomize.py`:                             "ask",
 		// An in-place edit can turn a commented line into an import.
-		`sed -i 's/^#//' .venv/lib/python3.12/site-packages/zz.pth`:                "ask",
-		`perl -pi -e 's/^#//' .venv/lib/python3.12/site-packages/sitecustomize.py`: "ask",
-		`sed -i 's/^#//' .venv/lib/python3.12/site-packages/notes.txt`:             "",
+		`sed -i 's/^#//' .venv/lib/python3.12/site-packages/zz.pth`:                   "ask",
+		`perl -pi -e 's/^#//' .venv/lib/python3.12/site-packages/sitecustomize.py`:    "ask",
+		`sed -i 's/^#//' .venv/lib/python3.12/site-packages/notes.txt`:                "",
+		`gawk -i inplace '{sub(/^#/,"")}1' .venv/lib/python3.12/site-packages/zz.pth`: "ask",
+		`sponge .venv/lib/python3.12/site-packages/sitecustomize.py < gen.py`:         "ask",
 	} {
 		out, raw, _ := m.hook(map[string]any{"session_id": "s1", "hook_event_name": "PreToolUse", "tool_name": "Bash",
 			"tool_input": map[string]any{"command": cmd}})
