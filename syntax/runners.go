@@ -45,6 +45,22 @@ var shells = lazy.Value[map[string]bool]{New: func() map[string]bool {
 		"nu": true, "xonsh": true, "elvish": true, "ion": true, "murex": true}
 }}
 
+// specialBuiltins are POSIX's special built-in utilities (posix.go), and bash's
+// source, which bash treats as "." in POSIX mode.
+var specialBuiltins = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"break": true, ":": true, ".": true, "source": true, "continue": true, "eval": true,
+		"exec": true, "exit": true, "export": true, "readonly": true, "return": true, "set": true, "shift": true,
+		"times": true, "trap": true, "unset": true}
+}}
+
+// nonPOSIXShells are the shells of the table that do not run in POSIX
+// mode by themselves: bash only as sh or when told (posix.go), zsh
+// outside sh emulation, and the shells whose language is not sh's.
+var nonPOSIXShells = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"bash": true, "rbash": true, "zsh": true, "fish": true, "csh": true, "tcsh": true, "rc": true, "es": true,
+		"nu": true, "xonsh": true, "elvish": true, "ion": true, "murex": true, "ysh": true}
+}}
+
 // otherInterpreters run a program from a file, an option or stdin like
 // the interpreters syntax/lang reads (lang.ForProgram), but have no lexer
 // there.

@@ -205,6 +205,23 @@ var scopeCases = []struct {
 	{`m[1]=~; echo "${m[1]}"`, "?"},
 	{`m=($NOPE); m[0]=~; echo "${m[@]}"`, "?"},
 	{`m=([i]=~); echo "${m[0]}"`, "?"},
+	// POSIX mode keeps a special builtin's prefix assignments (dash is
+	// sh here; bash in POSIX mode also exports them).
+	{`set -o posix; x=1 :; echo "[$x]"`, "[1]"},
+	{`x=0; x=1 :; echo "[$x]"`, "[0]"},
+	{`POSIXLY_CORRECT=y; x=1 eval :; echo "[$x]"`, "[1]"},
+	{`x=0; set -o posix; x=1 command :; echo "[$x]"`, "[0]"},
+	{`x=0; set -o posix; f() { :; }; x=1 f; echo "[$x]"`, "[0]"},
+	{`x=0; set -o posix; x=1 true; echo "[$x]"`, "[0]"},
+	{`x=0; set -o posix; set +o posix; x=1 :; echo "[$x]"`, "[0]"},
+	{`sh -c 'x=1 :; echo "[$x]"'`, "[1]"},
+	{`dash -c 'x=1 set --; echo "[$x]"'`, "[1]"},
+	{`bash -c 'x=0; x=1 :; echo "[$x]"'`, "[0]"},
+	{`bash --posix -c 'x=1 eval "y=2"; echo "[$x$y]"'`, "[12]"},
+	{`bash -o posix -c 'x=1 readonly; echo "[$x]"'`, "[1]"},
+	{`POSIXLY_CORRECT=1 bash -c 'x=1 :; echo "[$x]"'`, "[1]"},
+	{`if test -e nothing; then set -o posix; fi; x=1 :; echo "[$x]"`, "?"},
+	{`x=0; sh -c 'x=1 :; echo "[$x]"'; echo "[$x]"`, "[0]"},
 }
 
 func TestScopeInBash(t *testing.T) {

@@ -2120,6 +2120,7 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 	if len(ce.Assigns) > 0 {
 		cmdState = st.clone()
 		w.assign(c, cmdState, ce.Assigns, true)
+		w.posixSpecialAssigns(c, st, ce, args)
 	}
 	if must, maybe := envFileLoads(args[:len(args)-len(inv.words)], inv.words); len(must)+len(maybe) > 0 {
 		// node --env-file=.env, dotenv run, honcho run: the program
@@ -2976,6 +2977,11 @@ func (w *walker) set(args []Arg, st *state) {
 			st.trace.Named(name, on)
 		case "physical":
 			st.physical = on
+		case "posix":
+			st.posix = posixOff
+			if on {
+				st.posix = posixOn
+			}
 		}
 	}
 	positional := func(rest []Arg) {
@@ -3030,6 +3036,7 @@ func (w *walker) set(args []Arg, st *state) {
 							// reading of these two is unsafe somewhere,
 							// so they become what every path agrees on.
 							st.noGlob, st.allExport, st.errExit, st.funcTrace = false, false, false, false
+							st.posix = posixMay
 							st.trace = st.trace.merge(TraceOpts{Verbose: true, Xtrace: on})
 							continue
 						}
@@ -3382,6 +3389,9 @@ func (w *walker) childIn(c scope, call *Call, text string, host *Arg, kind strin
 		st.dir = dir
 		if kind != "trap" {
 			st.aliases = nil
+		}
+		if kind != "trap" {
+			st.posix = childPosix(call, st)
 		}
 	}
 	if call != nil && !inShell.Get()[kind] && kind != "trap" {

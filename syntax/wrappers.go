@@ -1175,6 +1175,8 @@ type shellCall struct {
 	login, interactive, norc, noprofile bool
 	// trace are the options that echo what the shell reads or runs.
 	trace TraceOpts
+	// posix is --posix or -o posix (bash's POSIX mode).
+	posix bool
 }
 
 // readShell reads a shell call's words as the shell does.
@@ -1207,6 +1209,8 @@ func readShell(c *Call) shellCall {
 			sw.noprofile = true
 		case o.Long && o.Name == "verbose":
 			sw.trace.Verbose = true
+		case o.Long && o.Name == "posix":
+			sw.posix = true
 		case o.Long:
 		case o.Name == "l":
 			sw.login = !o.Plus
@@ -1224,6 +1228,9 @@ func readShell(c *Call) shellCall {
 		case o.Name == "o" && o.HasVal:
 			if o.Val.Value == "noexec" {
 				sw.noexec = !o.Plus
+			}
+			if o.Val.Value == "posix" {
+				sw.posix = !o.Plus
 			}
 			sw.trace.Named(o.Val.Value, !o.Plus)
 		case len(o.Name) == 1:
