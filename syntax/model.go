@@ -51,6 +51,10 @@ type Call struct {
 	// Trace are the shell's set -x / set -v where the call runs, on
 	// when they may be (see state.trace).
 	Trace TraceOpts
+	// echoEscapes reports that echo may turn backslash escapes into
+	// bytes where the call runs: dash's echo does (and -e is a word it
+	// prints), bash's after shopt -s xpg_echo.
+	echoEscapes bool
 	// ExtraArgs reports that more arguments are added at run time
 	// (xargs, find -exec {}).
 	ExtraArgs bool

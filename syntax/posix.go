@@ -14,7 +14,11 @@ import (
 // in POSIX mode (--posix, -o posix, set -o posix, POSIXLY_CORRECT in its
 // environment or assigned, or run as sh); bash also exports them there.
 // Programs that run shell text with /bin/sh (watch, make, git, crontab)
-// run it in POSIX mode.
+// run it in POSIX mode, a script run by its path in its #! line's shell:
+// both readings are kept for them. dash's echo also turns backslash
+// escapes into bytes (echo "a\nb" writes two lines), as bash's does
+// after shopt -s xpg_echo: a text echo writes with a backslash is then
+// only known at run time.
 
 const (
 	posixOff uint8 = iota
@@ -31,7 +35,9 @@ func childPosix(call *Call, st *state) uint8 {
 		return st.posix
 	}
 	if !IsShell(call.Name) {
-		return posixOn
+		// watch, make, git and crontab run it with /bin/sh; a script
+		// run by its path (./t.sh) with whatever its #! line names.
+		return posixMay
 	}
 	if !nonPOSIXShells.Get()[call.Name] {
 		return posixOn

@@ -1643,6 +1643,10 @@ func echoText(src *Call) (string, bool, bool) {
 	text := strings.Join(vals, " ")
 	if escapes {
 		text = unescapeC(text)
+	} else if src.echoEscapes && src.Name == "echo" && strings.Contains(text, `\`) {
+		// sh -c 'echo "a\nrm -rf ~" > t.sh': dash's echo writes two
+		// lines where bash's writes one; which is only known at run time.
+		dynamic = true
 	}
 	return text, dynamic, true
 }

@@ -360,6 +360,9 @@ type state struct {
 	// posixOn): there a prefix assignment before a special builtin
 	// (CDPATH=~ :) stays in the shell after it (posix.go).
 	posix uint8
+	// echoEscapes: echo may expand backslash escapes (a POSIX shell that
+	// may be dash, or shopt -s xpg_echo).
+	echoEscapes bool
 	// physical is set -P (set -o physical): cd resolves links before
 	// "..", and pwd prints the physical directory (physical.go).
 	physical bool
@@ -570,6 +573,7 @@ func (st *state) merge(o *state) {
 	if st.posix != o.posix {
 		st.posix = posixMay
 	}
+	st.echoEscapes = st.echoEscapes || o.echoEscapes
 	st.trapSet &= o.trapSet
 	st.trace = st.trace.merge(o.trace)
 }
@@ -580,7 +584,7 @@ func (st *state) equal(o *state) bool {
 	if st.dead != o.dead || st.dir != o.dir || st.posKnown != o.posKnown || !slices.Equal(st.pos, o.pos) || len(st.vars) != len(o.vars) ||
 		len(st.fds) != len(o.fds) || st.stackKnown != o.stackKnown || len(st.aliases) != len(o.aliases) ||
 		st.expandAliases != o.expandAliases || st.aliasesOff != o.aliasesOff || st.lastPipe != o.lastPipe || st.noSourcePath != o.noSourcePath || st.noGlob != o.noGlob || st.glob != o.glob ||
-		st.allExport != o.allExport || st.errExit != o.errExit || st.funcTrace != o.funcTrace || st.trapSet != o.trapSet || st.dirOff != o.dirOff || st.trace != o.trace || st.physical != o.physical || st.posix != o.posix || !slices.Equal(st.wild, o.wild) || st.wildReadonly != o.wildReadonly || st.histAll != o.histAll || !slices.Equal(st.hist, o.hist) {
+		st.allExport != o.allExport || st.errExit != o.errExit || st.funcTrace != o.funcTrace || st.trapSet != o.trapSet || st.dirOff != o.dirOff || st.trace != o.trace || st.physical != o.physical || st.posix != o.posix || st.echoEscapes != o.echoEscapes || !slices.Equal(st.wild, o.wild) || st.wildReadonly != o.wildReadonly || st.histAll != o.histAll || !slices.Equal(st.hist, o.hist) {
 		return false
 	}
 	for k, v := range st.vars {

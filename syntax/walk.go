@@ -2132,6 +2132,7 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 	}
 	call.Redirs = w.redirects(c, s, st, call)
 	call.fds, _ = applyRedirects(st.fds, call.Redirs)
+	call.echoEscapes = st.echoEscapes
 	w.procReaders(c, call)
 	w.cur = st
 	w.callState = cmdState
@@ -2701,6 +2702,8 @@ func (w *walker) builtin(c scope, call *Call, st *state) {
 				st.expandAliases, st.aliasesOff = on, !on
 			case "lastpipe":
 				st.lastPipe = on
+			case "xpg_echo":
+				st.echoEscapes = on
 			case "cdable_vars":
 				st.cdableVars = on
 			case "sourcepath":
@@ -3392,6 +3395,7 @@ func (w *walker) childIn(c scope, call *Call, text string, host *Arg, kind strin
 		}
 		if kind != "trap" {
 			st.posix = childPosix(call, st)
+			st.echoEscapes = st.posix != posixOff && !(call != nil && (call.Name == "bash" || call.Name == "rbash"))
 		}
 	}
 	if call != nil && !inShell.Get()[kind] && kind != "trap" {
