@@ -75,7 +75,49 @@ func TestRunDownloadedPackage(t *testing.T) {
 		{"npm i ./x.tgz", Allow},
 		{"npm i file:x.tgz", Allow},
 		{"pip install ./x.tar.gz", Allow},
+		// A clone installed by its path runs its scripts; the registry's
+		// package of the same name, a scoped name or a GitHub repository
+		// is another package.
+		{"git clone https://x.example/a/widget.git && npm install ./widget", Ask},
+		{"git clone https://x.example/a/widget.git && pip install ./widget", Ask},
+		{"git clone https://x.example/a/widget.git && npm install widget", Allow},
+		{"git clone https://x.example/a/widget.git && pip install widget", Allow},
+		{"git clone https://x.example/a/widget.git vendor/a/widget && npm install vendor/a/widget", Ask},
+		{"git clone https://x.example/a/widget.git @a/widget && npm install @a/widget", Allow},
 	})
+}
+
+// TestPackagePathWord: the install words read as paths, as npm-package-arg
+// and pip read them (npm: @scope/name is a registry name, user/repo a
+// GitHub repository; pip: any word with a "/").
+func TestPackagePathWord(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		v        string
+		pip, want bool
+	}{
+		{"widget", false, false},
+		{"widget", true, false},
+		{"widget@1.0", false, false},
+		{"@scope/name", false, false},
+		{"a/b", false, false},
+		{"a/b", true, true},
+		{"a/b/c", false, true},
+		{"./widget", false, true},
+		{"../w", true, true},
+		{"/opt/w", false, true},
+		{"~/w", false, true},
+		{"x.tgz", false, true},
+		{"X.TAR.GZ", false, true},
+		{"pkg-1.0.zip", true, true},
+		{"requests==2.31", true, false},
+		{"https://e.example/x", false, false},
+		{"--save-dev", false, false},
+	} {
+		if got := packagePathWord(tc.v, tc.pip); got != tc.want {
+			t.Errorf("packagePathWord(%q, pip=%v) = %v, want %v", tc.v, tc.pip, got, tc.want)
+		}
+	}
 }
 
 // TestLocalPackagePath: the path a file: spec names, as npm-package-arg

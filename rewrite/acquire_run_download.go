@@ -83,9 +83,9 @@ func filesRun(c *syntax.Call) []syntax.Arg {
 // npm-package-arg reads it, and name@file:PATH an alias of it), and the
 // requirements after pip install (an sdist's setup.py runs as it is
 // built; -e/--editable's value too). curl -o x.tgz URL && npm i ./x.tgz
-// runs the download's scripts as bash x.sh runs x.sh. Every word that is
-// no option is taken: only a path this command downloads is asked about,
-// so a registry name or an option's value costs nothing.
+// runs the download's scripts as bash x.sh runs x.sh. Only the words the
+// program reads as a path count (packagePathWord): a registry name that
+// shares a download's name is another package.
 func packagesInstalled(c *syntax.Call) []syntax.Arg {
 	var from int
 	switch {
@@ -132,17 +132,47 @@ func packagesInstalled(c *syntax.Call) []syntax.Arg {
 	if from < 0 {
 		return nil
 	}
+	pip := c.Name != "npm" && c.Name != "yarn" && c.Name != "pnpm" && c.Name != "bun"
 	var out []syntax.Arg
 	for _, a := range c.Args[from:] {
-		if strings.HasPrefix(a.Value, "-") && a.Value != "-" {
-			continue
-		}
 		if v, ok := localPackagePath(a.Value); ok {
 			a.Value = v
+			out = append(out, a)
+		} else if packagePathWord(a.Value, pip) {
+			out = append(out, a)
 		}
-		out = append(out, a)
 	}
 	return out
+}
+
+// packagePathWord reports an install's word that names a path rather than
+// a package of the registry: one that starts with ".", "/" or "~/", or
+// ends as an archive does, and otherwise one with a "/" that is no
+// registry or repository name — npm reads @scope/name as a registry name
+// and user/repo as a GitHub repository (npm install widget installs the
+// registry's widget, not ./widget); pip reads a word as a path when it
+// holds a "/" at all.
+func packagePathWord(v string, pip bool) bool {
+	if v == "" || strings.HasPrefix(v, "-") {
+		return false
+	}
+	l := strings.ToLower(v)
+	for _, suf := range []string{".tgz", ".tar.gz", ".tar", ".tar.bz2", ".tar.xz", ".zip", ".whl"} {
+		if strings.HasSuffix(l, suf) {
+			return true
+		}
+	}
+	if strings.HasPrefix(v, ".") || strings.HasPrefix(v, "/") || strings.HasPrefix(v, "~/") {
+		return true
+	}
+	if !strings.Contains(v, "/") || strings.Contains(v, "://") {
+		return false
+	}
+	if pip {
+		return true
+	}
+	scoped := strings.HasPrefix(v, "@") && strings.Count(v, "/") == 1
+	return !scoped && !npmShorthand(v)
 }
 
 // localPackagePath returns the path a file: spec of this machine names
