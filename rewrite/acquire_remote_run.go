@@ -120,12 +120,18 @@ func checkRemoteWrappers(p *Pass) {
 }
 
 // remoteSpec reports a package or module spec that names a place to
-// fetch from rather than a registry name.
+// fetch from rather than a registry name. A file: spec of this machine
+// (file:PATH, file:///PATH, file://localhost/PATH) names a path on its
+// disk, read where it is: npm's own parser (npm-package-arg) gives
+// file:path/to/dir and ./path/to/dir the same type and the same path,
+// and pip and uv read file:///PATH as the directory or archive there, so
+// it is judged as that path is (npm install ./dir passes); a file: URL
+// of another host is not this machine's and still counts.
 func remoteSpec(v string) bool {
 	l := strings.ToLower(v)
 	for _, p := range []string{"http://", "https://", "git+", "git://", "github:", "gitlab:", "bitbucket:", "gist:", "ssh://", "file:"} {
 		if strings.HasPrefix(l, p) {
-			return true
+			return !localFileURL(l)
 		}
 	}
 	// A PEP 508 direct reference, name @ URL (spaces around @ allowed),
@@ -136,7 +142,7 @@ func remoteSpec(v string) bool {
 		}
 		rest := strings.TrimSpace(l[i+1:])
 		for _, p := range []string{"http://", "https://", "git+", "git://", "github:", "gitlab:", "bitbucket:", "ssh://", "file:"} {
-			if strings.HasPrefix(rest, p) {
+			if strings.HasPrefix(rest, p) && !localFileURL(rest) {
 				return true
 			}
 		}

@@ -4,13 +4,16 @@ import (
 	"strings"
 
 	"github.com/corral-dev/corral/syntax"
+	"github.com/corral-dev/corral/syntax/lang"
 )
 
 var runDownload = Rule{
 	Name: "run-download",
 	Doc: `Downloading a script and running it in the same command
 (curl -o i.sh URL && bash i.sh, wget URL && ./install.sh, … && source f,
-bash < i.sh, mysql db < d.sql, psql -f d.sql) is
+bash < i.sh, mysql db < d.sql, psql -f d.sql, and installing the download
+as a package, whose install scripts or build code run: npm i ./x.tgz,
+npm i file:x.tgz, pip install ./x.tar.gz) is
 remote code execution in two steps: ask, as for curl | sh. The download is
 still moved into the sandbox.`,
 	Decisions: []Decision{Ask},
@@ -70,7 +73,126 @@ func filesRun(c *syntax.Call) []syntax.Arg {
 			out = append(out, o)
 		}
 	}
+	return append(out, packagesInstalled(c)...)
+}
+
+// packagesInstalled returns the words naming the package archives or
+// directories an install runs the code of: the specs after npm's, yarn's,
+// pnpm's and bun's install or add (npm's preinstall, install and
+// postinstall scripts run; a file: spec is the path it names, as
+// npm-package-arg reads it, and name@file:PATH an alias of it), and the
+// requirements after pip install (an sdist's setup.py runs as it is
+// built; -e/--editable's value too). curl -o x.tgz URL && npm i ./x.tgz
+// runs the download's scripts as bash x.sh runs x.sh. Only the words the
+// program reads as a path count (packagePathWord): a registry name that
+// shares a download's name is another package.
+func packagesInstalled(c *syntax.Call) []syntax.Arg {
+	var from int
+	switch {
+	case syntax.Unversioned(c.Name) == "pip":
+		from = -1
+		for i, a := range c.Args {
+			if a.Value == "install" {
+				from = i + 1
+				break
+			}
+		}
+	case lang.ForProgram(c.Name) == lang.Python:
+		// python3 -m pip install SPEC.
+		from = -1
+		for i := 0; i+2 < len(c.Args); i++ {
+			if c.Args[i].Value == "-m" && c.Args[i+1].Value == "pip" && c.Args[i+2].Value == "install" {
+				from = i + 3
+				break
+			}
+		}
+	default:
+		verb, k := managerVerb(c)
+		if k < 0 {
+			return nil
+		}
+		if c.Name == "yarn" && verb == "global" && k+1 < len(c.Args) {
+			k++
+			verb = c.Args[k].Value // yarn global add SPEC
+		}
+		switch c.Name {
+		case "npm":
+			if verb != "install" && verb != "install-test" {
+				return nil
+			}
+		case "yarn", "pnpm", "bun":
+			if verb != "add" && verb != "a" && verb != "install" && verb != "i" {
+				return nil
+			}
+		default:
+			return nil
+		}
+		from = k + 1
+	}
+	if from < 0 {
+		return nil
+	}
+	pip := c.Name != "npm" && c.Name != "yarn" && c.Name != "pnpm" && c.Name != "bun"
+	var out []syntax.Arg
+	for _, a := range c.Args[from:] {
+		if v, ok := localPackagePath(a.Value); ok {
+			a.Value = v
+			out = append(out, a)
+		} else if packagePathWord(a.Value, pip) {
+			out = append(out, a)
+		}
+	}
 	return out
+}
+
+// packagePathWord reports an install's word that names a path rather than
+// a package of the registry: one that starts with ".", "/" or "~/", or
+// ends as an archive does, and otherwise one with a "/" that is no
+// registry or repository name — npm reads @scope/name as a registry name
+// and user/repo as a GitHub repository (npm install widget installs the
+// registry's widget, not ./widget); pip reads a word as a path when it
+// holds a "/" at all.
+func packagePathWord(v string, pip bool) bool {
+	if v == "" || strings.HasPrefix(v, "-") {
+		return false
+	}
+	l := strings.ToLower(v)
+	for _, suf := range []string{".tgz", ".tar.gz", ".tar", ".tar.bz2", ".tar.xz", ".zip", ".whl"} {
+		if strings.HasSuffix(l, suf) {
+			return true
+		}
+	}
+	if strings.HasPrefix(v, ".") || strings.HasPrefix(v, "/") || strings.HasPrefix(v, "~/") {
+		return true
+	}
+	if !strings.Contains(v, "/") || strings.Contains(v, "://") {
+		return false
+	}
+	if pip {
+		return true
+	}
+	scoped := strings.HasPrefix(v, "@") && strings.Count(v, "/") == 1
+	return !scoped && !npmShorthand(v)
+}
+
+// localPackagePath returns the path a file: spec of this machine names
+// (file:P, file:///P, file://localhost/P, name@file:P), as npm and pip
+// read it.
+func localPackagePath(v string) (string, bool) {
+	l := strings.ToLower(v)
+	i := strings.Index(l, "file:")
+	if i < 0 || i > 0 && l[i-1] != '@' {
+		return "", false
+	}
+	if !localFileURL(l[i:]) {
+		return "", false
+	}
+	rest := v[i+len("file:"):]
+	if after, ok := strings.CutPrefix(rest, "//"); ok {
+		_, p, _ := strings.Cut(after, "/")
+		return "/" + p, true
+	}
+	return rest, true
 }
 
 // fileRun returns the word naming the file that c executes: the command
