@@ -131,6 +131,9 @@ type walker struct {
 	// built earlier in the command, by absolute path; loaded those
 	// already judged as libraries the loader puts into a program.
 	compiled map[string]compiledFile
+	// ranCompiled are the compiled files judged where they run or were
+	// built (builtForLater).
+	ranCompiled map[string]bool
 	// javaSources are the Java source files javac compiled earlier in
 	// the command, by the name of the class each is named for (X.java:
 	// X), absolute paths (javaCompiled).
