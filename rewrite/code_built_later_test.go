@@ -183,3 +183,31 @@ with open("__pycache__/m." + sys.implementation.cache_tag + ".pyc", "wb") as f:
 		t.Errorf("%s: %s, want ask", cmd, got)
 	}
 }
+
+// TestDecodedMadeExecutable: a file the command decodes (base64 -d, xxd
+// -r, openssl base64 -d, uudecode) or writes as binary bytes and then
+// makes executable is a program for a later call to run, which the hook
+// will see only as a binary it cannot read: the chmod asks. Look-alikes:
+// a decoded image, a chmod that takes x away, encoding, a file rewritten
+// by another program, a script written as text.
+func TestDecodedMadeExecutable(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, map[string]string{"proj/build.sh": "echo hi\n"})
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{"echo f0VMRgIBAQA= | base64 -d > t; chmod +x t", "ask"},
+		{"base64 --decode blob.b64 > t && chmod 755 t", "ask"},
+		{"xxd -r -p hex.txt > t; chmod u+x t", "ask"},
+		{"openssl base64 -d -in b.txt > t; chmod a=rwx t", "ask"},
+		{"uudecode -o /dev/stdout x.uu > t; chmod 700 t", "ask"},
+		{`printf '\x7fELF\x02\x01\x01' > t; chmod +x t`, "ask"},
+		{"base64 -d b.txt > t; chmod -R go-w,u+x t", "ask"},
+		// Look-alikes.
+		{"base64 -d blob.b64 > img.png; chmod 644 img.png", "allow"},
+		{"base64 -d blob.b64 > t; chmod -x t", "allow"},
+		{"base64 blob > t; chmod +x t", "allow"},
+		{"base64 -d b > t; cat other > t; chmod +x t", "allow"},
+		{`printf '#!/bin/sh\necho hi\n' > s.sh; chmod +x s.sh`, "allow"},
+		{"cat $(which unzipsfx) a.zip > f && chmod 755 f", "allow"},
+		{"chmod +x build.sh", "allow"},
+	})
+}
