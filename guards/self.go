@@ -116,6 +116,20 @@ var editorAutoRun = []string{".vscode/tasks.json", ".devcontainer/devcontainer.j
 // commands from when the project is opened.
 const EditorAutoRunRule = "editor-autorun"
 
+// PyBytecodeRule is the rule of a write of compiled Python (*.pyc): an
+// import runs a __pycache__/NAME.TAG.pyc instead of NAME.py when the
+// header's recorded source time and size match the source on disk, which
+// a forged file copies, and a sourceless NAME.pyc where no NAME.py is;
+// either way the code that runs is not the text corral reads. Python's own
+// compiling (py_compile, compileall, an import) is no such write.
+const PyBytecodeRule = "python-bytecode"
+
+// pyBytecode reports a path Python loads as compiled code: a name ending
+// in .pyc (or .pyo, Python 2's optimised form).
+func pyBytecode(abs string) bool {
+	return strings.HasSuffix(abs, ".pyc") || strings.HasSuffix(abs, ".pyo")
+}
+
 // gitSelf are the project patterns whose deletion does not switch a
 // guard off: removing .git (or its hooks) loses history, which other
 // rules judge, but runs nothing and unregisters nothing.
@@ -268,6 +282,10 @@ func (l *selfLayer) decide(env Env, np Path, a Action) Decision {
 		if pat.matchAnchored(env.Home, np.Abs) {
 			return ask(pat.raw)
 		}
+	}
+	if pyBytecode(np.Abs) {
+		return Decision{Verdict: Ask, Rule: PyBytecodeRule, Pattern: "*.pyc", Source: "corral", PathContext: ContextOutside,
+			Message: fmt.Sprintf("Python bytecode: %s is compiled Python, which an import runs in place of the source (a __pycache__ file whose header matches the source's time and size, a .pyc with no source beside it): the code that runs is not the text corral reads", np.Abs)}
 	}
 	if np.InProject {
 		for _, pat := range l.codeProject {

@@ -162,3 +162,31 @@ func TestAgentCommandFiles(t *testing.T) {
 		}
 	}
 }
+
+// Compiled Python written by name asks, in the project and outside it;
+// deleting it, and sources and other files beside it, pass.
+func TestPyBytecodeWrites(t *testing.T) {
+	t.Parallel()
+	e := Env{Project: "/home/u/proj", Cwd: "/home/u/proj", Home: "/home/u"}
+	p := DefaultPolicy().WithSelfProtection(nil, "")
+	for _, tt := range []struct {
+		path string
+		a    Action
+		want Verdict
+	}{
+		{"__pycache__/m.cpython-311.pyc", Write, Ask},
+		{"src/pkg/__pycache__/util.cpython-312.opt-1.pyc", Write, Ask},
+		{"m.pyc", Write, Ask},
+		{"legacy.pyo", Write, Ask},
+		{"/tmp/lib/__pycache__/sitecustomize.cpython-311.pyc", Write, Ask},
+		{"__pycache__/m.cpython-311.pyc", Delete, Allow},
+		{"m.py", Write, Allow},
+		{"__pycache__/notes.txt", Write, Allow},
+		{"docs/pyc.md", Write, Allow},
+	} {
+		d := p.Decide(e, tt.path, tt.a)
+		if d.Verdict != tt.want || tt.want == Ask && d.Rule != PyBytecodeRule {
+			t.Errorf("%s %v: %+v, want %s", tt.path, tt.a, d, tt.want)
+		}
+	}
+}

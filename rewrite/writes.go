@@ -120,6 +120,11 @@ type target struct {
 	// judged only where making it runs code or switches corral off
 	// (runsCodePath, corral's own files), as it never changes a file.
 	created bool
+	// treeMember reports a file of a directory tree a recursive copy
+	// lists (writes_tree.go): its compiled Python (__pycache__/*.pyc)
+	// travels with the sources it was compiled from and is not asked
+	// about as a .pyc written by name is (guards.PyBytecodeRule).
+	treeMember bool
 	// hardLink reports the file a hard link is made to (ln A B, cp -l):
 	// judged as a write of it, without the warnings of ordinary writes.
 	hardLink bool
@@ -728,7 +733,7 @@ func (p *Pass) judge(c *syntax.Call, sc *syntax.Script, dir syntax.Dir, t target
 	} else {
 		d = cfg.Paths.Decide(env, t.path(), t.action)
 	}
-	if t.worktree && d.Rule == "outside-safe-path" {
+	if t.worktree && d.Rule == "outside-safe-path" || t.treeMember && d.Rule == guards.PyBytecodeRule {
 		return
 	}
 	if t.created {

@@ -65,7 +65,7 @@ func (p *Pass) checkTreeCopy(c *syntax.Call) {
 			entries, ok := listTree(src.Path)
 			if ok {
 				for _, rel := range entries {
-					p.judge(c, c.Script, c.Dir, target{arg: tc.dest, value: path.Join(tc.base, rel), action: guards.Write, derived: true}, "bash-write", c.Name)
+					p.judge(c, c.Script, c.Dir, target{arg: tc.dest, value: path.Join(tc.base, rel), action: guards.Write, derived: true, treeMember: true}, "bash-write", c.Name)
 				}
 				continue
 			}

@@ -195,5 +195,5 @@ func (w *walker) rustc(c scope, call *Call) {
 		w.compiled = map[string]compiledFile{}
 	}
 	w.compiled[call.Dir.Join(name).Path] = compiledFile{compiler: "rustc",
-		sources: []compiledSource{{name: src.Value, dir: call.Dir.Join(src.Value), lang: lang.Rust}}}
+		sources: []compiledSource{{name: src.Value, dir: call.Dir.Join(src.Value), lang: lang.Rust}}, call: call, c: c}
 }

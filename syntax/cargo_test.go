@@ -46,13 +46,13 @@ func TestCargoRunsTheProject(t *testing.T) {
 		{`cd d && cargo run --example ex`, true},
 		{`rustc one.rs && ./one`, true},
 		{`rustc one.rs -o prog; ./prog`, true},
+		{`rustc one.rs`, true}, // built for a later call to run (builtForLater)
 		// Look-alikes.
 		{`cd c && cargo build`, false},
 		{`cd ok && cargo test`, false},
 		{`cd a && cargo fmt`, false},
 		{`cargo install ripgrep`, false},
 		{`cd a && cargo build`, false},
-		{`rustc one.rs`, false},
 	} {
 		m := analyzeIn(t, dir, tc.cmd)
 		wantVictim(t, m, tc.cmd, tc.rm)

@@ -14,6 +14,10 @@ import (
 type compiledFile struct {
 	compiler string
 	sources  []compiledSource
+	// call and c are the compiler's call and scope: a program built and
+	// not run in the command is judged there (builtForLater).
+	call *Call
+	c    scope
 }
 
 // compiledSource is one source of a compiled file: a file by path, or
@@ -110,7 +114,15 @@ func (w *walker) noteCompile(c scope, call *Call) {
 		}
 		if a.Value == "-" {
 			s := compiledSource{name: "standard input", stdin: true}
-			if ins := w.stdinTexts(c, call); len(ins) == 1 {
+			ins := w.stdinTexts(c, call)
+			if in := call.Fd(0); len(ins) == 0 && in.Kind == StreamPipe && in.Pipe != nil && in.Pipe.Subst == "" && in.Stage > 0 && in.Stage < len(in.Pipe.Calls) {
+				// echo '…' | cc -x c - -o t: the text the stage before
+				// writes (text only known at run time is codeinputs.go's).
+				if text, dynamic, ok := w.producedText(c, in.Pipe, in.Stage-1); ok {
+					ins = append(ins, stdinText{text: text, kind: "pipe", dynamic: dynamic})
+				}
+			}
+			if len(ins) == 1 {
 				s.text, s.known, s.dynamic = ins[0].text, true, ins[0].dynamic
 			}
 			srcs = append(srcs, s)
@@ -118,6 +130,7 @@ func (w *walker) noteCompile(c scope, call *Call) {
 		}
 		d := call.Dir.Join(a.Value)
 		if prev, ok := w.compiled[d.Path]; ok {
+			w.markRan(d.Path)                    // judged with what it is linked into
 			srcs = append(srcs, prev.sources...) // an object built earlier
 			return
 		}
@@ -199,7 +212,7 @@ func (w *walker) noteCompile(c scope, call *Call) {
 	if w.compiled == nil {
 		w.compiled = map[string]compiledFile{}
 	}
-	w.compiled[d.Path] = compiledFile{compiler: call.Name, sources: srcs}
+	w.compiled[d.Path] = compiledFile{compiler: call.Name, sources: srcs, call: call, c: c}
 }
 
 // runSources analyses the sources of a program that runs: each one read
@@ -239,8 +252,56 @@ func (w *walker) runCompiled(c scope, call *Call) bool {
 	if !ok || !d.Known {
 		return false
 	}
+	w.markRan(d.Path)
 	w.runSources(c, call, f.sources, f.compiler+" -o "+call.NameArg.Value)
 	return true
+}
+
+// markRan records that the program or library at path, built earlier in
+// the command, was judged where it runs.
+func (w *walker) markRan(path string) {
+	if w.ranCompiled == nil {
+		w.ranCompiled = map[string]bool{}
+	}
+	w.ranCompiled[path] = true
+}
+
+// builtForLater judges the programs and libraries the command builds and
+// does not run itself (cc -x c - -o t <<E … E, then ./t in the agent's
+// next call, which the hook sees alone, as a binary it cannot read): the
+// sources are read now, as code that runs. Source the command carries (a
+// here-document or pipe on the compiler's standard input) is judged as a
+// run in the command is, a call whose argument is only known at run time
+// asking; a source file is judged for what its literal calls do (a run-time
+// argument does not ask: every C program that removes a file it is
+// given would), as a test suite is.
+func (w *walker) builtForLater() {
+	paths := make([]string, 0, len(w.compiled))
+	for p := range w.compiled {
+		if !w.ranCompiled[p] {
+			paths = append(paths, p)
+		}
+	}
+	sort.Strings(paths)
+	for _, p := range paths {
+		if w.full() {
+			return
+		}
+		f := w.compiled[p]
+		if f.call == nil {
+			continue
+		}
+		w.markRan(p)
+		for _, s := range f.sources {
+			if !s.stdin {
+				w.lenient++
+			}
+			w.runSources(f.c, f.call, []compiledSource{s}, f.compiler+" builds "+relTo(f.call.Dir.Path, p)+", run later:")
+			if !s.stdin {
+				w.lenient--
+			}
+		}
+	}
 }
 
 // loaderVars are the dynamic linker's variables that load code into
@@ -334,6 +395,7 @@ func (w *walker) loadLibrary(c scope, call *Call, name, path string) {
 			w.loaded = map[string]bool{}
 		}
 		w.loaded[path] = true
+		w.markRan(path)
 		if !w.runSources(c, call, f.sources, name+" "+filepath.Base(path)) {
 			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: path,
 				What: name + " loads " + path + " into " + call.Name + ", a library " + f.compiler + " built in this command from source corral cannot read"})

@@ -7,8 +7,9 @@ import (
 // TestGoRunsTheProject: go run runs the main package's code, go test the
 // package's code and tests, and a program go build made runs when the
 // command starts it (go help run, go help test, go help build: the
-// default output name). Look-alikes: a module's package by import path,
-// go vet, go build alone, a test deleting its temporary directory.
+// default output name), and a program go build makes is judged at the
+// build when the command does not run it. Look-alikes: a module's package
+// by import path, go vet, a test deleting its temporary directory.
 func TestGoRunsTheProject(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
@@ -34,10 +35,12 @@ func TestGoRunsTheProject(t *testing.T) {
 		{`go build -o bin/x ./cmd/x && ./bin/x`, true, false},
 		{`go build ./cmd/x && ./x`, true, false},
 		{`go run "$P"`, false, true},
+		// Built and not run here: the agent's next call runs the binary,
+		// so its code is judged at the build (builtForLater).
+		{`go build ./cmd/x`, true, false},
 		// Look-alikes.
 		{`go test ./ok`, false, false},
 		{`go vet ./...`, false, false},
-		{`go build ./cmd/x`, false, false},
 		{`go run example.com/tool@latest`, false, false},
 		{`go test ./lib -list .; echo go run ./cmd/x`, true, false},
 	} {

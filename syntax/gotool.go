@@ -210,7 +210,7 @@ func (w *walker) goProgram(c scope, call *Call, verb string, args []Arg, dir Dir
 		if w.compiled == nil {
 			w.compiled = map[string]compiledFile{}
 		}
-		w.compiled[dir.Join(name).Path] = compiledFile{compiler: "go build", sources: srcs}
+		w.compiled[dir.Join(name).Path] = compiledFile{compiler: "go build", sources: srcs, call: call, c: c}
 		return
 	case "test":
 		w.lenient++

@@ -370,6 +370,7 @@ func Analyze(src string, opt Options) (*Model, error) {
 		w.stmt(fc, d.def.body.decl.Body, d.st)
 		w.frames = w.frames[:len(w.frames)-1]
 	}
+	w.builtForLater()
 	return w.m, nil
 }
 

@@ -681,6 +681,7 @@ func (w *walker) noteWrite(c scope, call *Call) {
 		if !rd.Target.Static || !d.Known {
 			continue
 		}
+		w.noteDecoded(call, d.Path)
 		text, ok := "", false
 		dynText := "" // the text with its run-time parts as written
 		switch call.Name {

@@ -131,6 +131,12 @@ type walker struct {
 	// built earlier in the command, by absolute path; loaded those
 	// already judged as libraries the loader puts into a program.
 	compiled map[string]compiledFile
+	// decoded are the files a decoder's output was redirected to, by
+	// absolute path, with the decoder's name (decoded.go).
+	decoded map[string]string
+	// ranCompiled are the compiled files judged where they run or were
+	// built (builtForLater).
+	ranCompiled map[string]bool
 	// javaSources are the Java source files javac compiled earlier in
 	// the command, by the name of the class each is named for (X.java:
 	// X), absolute paths (javaCompiled).
@@ -2140,6 +2146,7 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 	w.noteWrite(c, call)
 	w.noteCopy(c, call)
 	w.noteTouched(call)
+	w.noteExecutable(call)
 	w.indexCollect = false
 	w.indexFileWrites(call)
 	w.noteCompile(c, call)

@@ -96,6 +96,7 @@ var effectCases = []struct {
 	// in-place rewrite, database files; memory databases and a plain
 	// fileinput read are not writes.
 	{"py-logging-file", Python, `import logging; logging.basicConfig(filename="/h/.bashrc"); logging.basicConfig(filename="app.log", filemode="w")`, []string{"append logging.basicConfig: /h/.bashrc", "write logging.basicConfig: app.log"}},
+	{"py-compile-cfile", Python, `import py_compile; py_compile.compile("evil.py", cfile="__pycache__/m.cpython-311.pyc"); py_compile.compile("a.py", "b.pyc"); py_compile.compile("m.py"); py_compile.compile("m.py", doraise=True)`, []string{"write py_compile.compile: __pycache__/m.cpython-311.pyc", "write py_compile.compile: b.pyc"}},
 	{"py-logging-handlers", Python, `import logging, logging.handlers; logging.FileHandler("/h/.bashrc"); logging.handlers.RotatingFileHandler("a.log", "w")`, []string{"append logging.FileHandler: /h/.bashrc", "write logging.handlers.RotatingFileHandler: a.log"}},
 	{"py-fileinput-inplace", Python, `import fileinput; fileinput.input("/h/.bashrc", inplace=True); fileinput.input("in.txt", inplace=False)`, []string{"write fileinput.input: /h/.bashrc", "read fileinput.input: in.txt"}},
 	{"py-db-files", Python, `import sqlite3, shelve; sqlite3.connect("/h/.bashrc"); shelve.open("s.db"); sqlite3.connect(":memory:")`, []string{"append sqlite3.connect: /h/.bashrc", "append shelve.open: s.db"}},

@@ -8,7 +8,8 @@ import "strings"
 // is appended to F, or F is truncated first with filemode/mode "w"),
 // fileinput with inplace=True (each file it reads is rewritten with what
 // the program prints), and the database files shelve, dbm and sqlite3
-// open (created or changed). A literal path is judged as open(F, "a") or
+// open (created or changed), and the bytecode file py_compile.compile
+// writes when given one (cfile). A literal path is judged as open(F, "a") or
 // open(F, "w") is; any other argument gives nothing, as open's does.
 func pyLibraryWrite(c call, full string) (Effect, bool) {
 	if !pyLibraryWriteCall(full) {
@@ -46,6 +47,17 @@ func pyLibraryWrite(c call, full string) (Effect, bool) {
 		if k := keyword(c.args, "files"); k != nil {
 			path = k
 		}
+	case "py_compile.compile":
+		// py_compile.compile(SRC, CFILE): the bytecode of SRC written to
+		// CFILE, which may be another module's cache file; without it the
+		// source's own __pycache__ file, which matches the source.
+		path = argAt(c.args, 1)
+		if k := keyword(c.args, "cfile"); k != nil {
+			path = k
+		}
+		if path == nil {
+			return Effect{}, false
+		}
 	case "shelve.open", "dbm.open", "dbm.gnu.open", "dbm.ndbm.open", "dbm.dumb.open", "sqlite3.connect":
 		path = argAt(c.args, 0)
 		if k := keyword(c.args, "filename"); k != nil && path == nil {
@@ -76,7 +88,7 @@ func pyLibraryWriteCall(full string) bool {
 	switch full {
 	case "logging.basicConfig", "logging.FileHandler", "logging.handlers.RotatingFileHandler", "logging.handlers.TimedRotatingFileHandler",
 		"logging.handlers.WatchedFileHandler", "fileinput.input", "fileinput.FileInput", "shelve.open", "dbm.open", "dbm.gnu.open",
-		"dbm.ndbm.open", "dbm.dumb.open", "sqlite3.connect":
+		"dbm.ndbm.open", "dbm.dumb.open", "sqlite3.connect", "py_compile.compile":
 		return true
 	}
 	return false
