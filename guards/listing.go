@@ -1,0 +1,73 @@
+package guards
+
+import (
+	"path/filepath"
+	"slices"
+	"sync"
+)
+
+// A hook call looks up, one by one, tens of names in the same directory
+// that are mostly absent: the self layer's and the secret patterns' files
+// under the home directory (~/.zshrc, ~/.pgpass, ~/.ssh, … on a Write,
+// about a hundred), the agents' files in the project. In a process that
+// judges one call (OneCall), once listAfter names of a directory have
+// been looked up, the directory is read once (exactNames), and a name it
+// does not list is absent without an lstat. Only the absence is taken
+// from the listing: a listed name is still looked up, so whether it is a
+// link, its target and whether the directory can be searched come from
+// the system as before. A directory whose lookups may find a name it
+// does not list byte for byte (case-insensitive volumes, casefold
+// directories, file systems not known to compare names exactly) or that
+// holds more than listMax entries is not used.
+var listings struct {
+	sync.Mutex
+	m map[string]*dirNames
+}
+
+// dirNames is what listings knows of one directory.
+type dirNames struct {
+	asked int  // names looked up before it was read
+	read  bool // exactNames was asked
+	ok    bool // names can be trusted
+	names []string
+}
+
+const (
+	// listAfter is how many names of a directory are looked up with
+	// lstat before the directory is read instead.
+	listAfter = 8
+	// listMax bounds the entries of a directory that is read.
+	listMax = 1024
+)
+
+// unlisted reports whether the clean absolute path p is known to be
+// absent because its directory, read whole, does not list its name.
+// Only used under OneCall.
+func unlisted(p string) bool {
+	dir, name := filepath.Dir(p), filepath.Base(p)
+	if dir == p || !filepath.IsAbs(p) || name == "." || name == ".." {
+		return false
+	}
+	listings.Lock()
+	defer listings.Unlock()
+	d := listings.m[dir]
+	if d == nil {
+		if listings.m == nil || len(listings.m) >= resolveCacheMax {
+			listings.m = make(map[string]*dirNames)
+		}
+		d = &dirNames{}
+		listings.m[dir] = d
+	}
+	if !d.read {
+		if d.asked++; d.asked < listAfter {
+			return false
+		}
+		d.read = true
+		d.names, d.ok = exactNames(dir, listMax)
+	}
+	if !d.ok {
+		return false
+	}
+	_, found := slices.BinarySearch(d.names, name)
+	return !found
+}
