@@ -1,8 +1,8 @@
 package guards
 
 import (
-	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 )
 
@@ -40,12 +40,21 @@ const (
 	listMax = 1024
 )
 
-// unlisted reports whether the clean absolute path p is known to be
-// absent because its directory, read whole, does not list its name.
-// Only used under OneCall.
+// unlisted reports whether the absolute path p is known to be absent
+// because its directory, read whole, does not list its last element.
+// Only used under OneCall. p is split at its last slash without
+// cleaning it (this is asked for every path looked up): the system
+// opens the directory part as it resolves it in a lookup of p.
 func unlisted(p string) bool {
-	dir, name := filepath.Dir(p), filepath.Base(p)
-	if dir == p || !filepath.IsAbs(p) || name == "." || name == ".." {
+	i := strings.LastIndexByte(p, '/')
+	if i < 0 || p[0] != '/' {
+		return false
+	}
+	dir, name := p[:i], p[i+1:]
+	if dir == "" {
+		dir = "/"
+	}
+	if name == "" || name == "." || name == ".." {
 		return false
 	}
 	listings.Lock()
