@@ -18,10 +18,13 @@ import (
 // the system as before. A directory whose lookups may find a name it
 // does not list byte for byte (case-insensitive volumes, casefold
 // directories, file systems not known to compare names exactly) or that
-// holds more than listMax entries is not used.
+// holds more than listMax entries is not used, nor is any directory once
+// listHeld names are kept.
 var listings struct {
 	sync.Mutex
 	m map[string]*dirNames
+	// held counts the names kept in m, at most listHeld.
+	held int
 }
 
 // dirNames is what listings knows of one directory.
@@ -39,6 +42,12 @@ const (
 	// listMax bounds the entries of a directory that is read.
 	listMax = 1024
 )
+
+// listHeld bounds the names kept for all directories together, so that
+// a command that looks up names in thousands of large directories stays
+// within the hook's memory (each further directory keeps its lstat per
+// name). A variable for tests.
+var listHeld = 16384
 
 // unlisted reports whether the absolute path p is known to be absent
 // because its directory, read whole, does not list its last element.
@@ -63,6 +72,7 @@ func unlisted(p string) bool {
 	if d == nil {
 		if listings.m == nil || len(listings.m) >= resolveCacheMax {
 			listings.m = make(map[string]*dirNames)
+			listings.held = 0
 		}
 		d = &dirNames{}
 		listings.m[dir] = d
@@ -72,7 +82,10 @@ func unlisted(p string) bool {
 			return false
 		}
 		d.read = true
-		d.names, d.ok = exactNames(dir, listMax)
+		if left := listHeld - listings.held; left > 0 {
+			d.names, d.ok = exactNames(dir, min(listMax, left))
+			listings.held += len(d.names)
+		}
 	}
 	if !d.ok {
 		return false

@@ -97,3 +97,41 @@ func TestExactNames(t *testing.T) {
 		t.Errorf("an empty directory: %q, %v", names, ok)
 	}
 }
+
+// TestListingHeldBound: once the names kept reach listHeld, a further
+// directory is not read and its absent names are looked up one by one.
+func TestListingHeldBound(t *testing.T) {
+	dir := t.TempDir()
+	for i := range 10 {
+		if err := os.WriteFile(filepath.Join(dir, "f"+strconv.Itoa(i)), nil, 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, ok := exactNames(dir, listMax); !ok {
+		t.Skipf("%s is not on a file system known to compare names exactly", dir)
+	}
+	ask := func() (absent int) {
+		for i := range listAfter + 4 {
+			if unlisted(filepath.Join(dir, "g"+strconv.Itoa(i))) {
+				absent++
+			}
+		}
+		return absent
+	}
+	listings.Lock()
+	old := listHeld
+	listHeld = listings.held + 5 // room for 5 names, not 10
+	listings.Unlock()
+	got := ask()
+	listings.Lock()
+	listHeld = old
+	listings.Unlock()
+	if got != 0 {
+		t.Errorf("%d names answered from a directory of 10 entries with room for 5", got)
+	}
+	other := t.TempDir()
+	dir = other
+	if got := ask(); got == 0 {
+		t.Errorf("with room again, no name was answered from the listing")
+	}
+}
