@@ -61,6 +61,9 @@ func TestOneCallSameAnswers(t *testing.T) {
 		"~/dotfiles/claude/settings.json", "~/.claude/settings.json", "~/.config/fish/conf.d/a.fish",
 		"~/.ssh/id_rsa", "~/.aws/credentials", "~/.qwen/settings.json", "~/.qwen/commands/x.md",
 		"file/below", "absent/a/b/c", "absent/a/../b", "src/x.ts", "../outside/x",
+		// Names that differ from existing ones only in case, asked after
+		// the home and the project have been read (listing.go).
+		"~/.SSH/id_rsa", "~/.Claude/settings.json", "SCRIPTS/pre-commit.sh", ".GIT/hooks/pre-commit",
 	}
 	run := func(once string) string {
 		t.Helper()

@@ -312,7 +312,10 @@ func lookLink(p string) (li linkInfo, exists bool) {
 			}
 		}
 	}
-	isLink, exists := isSymlink(p)
+	var isLink bool
+	if !once || !unlisted(p) {
+		isLink, exists = isSymlink(p)
+	}
 	if !exists {
 		if !once {
 			return linkInfo{}, false

@@ -35,6 +35,12 @@ func openReadDir(dir string, n int) ([]os.DirEntry, error) {
 		return nil, &fs.PathError{Op: "open", Path: dir, Err: err}
 	}
 	defer syscall.Close(fd)
+	return readDirFD(fd, dir, n)
+}
+
+// readDirFD reads at most n entries (all when n <= 0) of the directory
+// open as fd, whose path is dir, as openReadDir does.
+func readDirFD(fd int, dir string, n int) ([]os.DirEntry, error) {
 	var buf [8192]byte
 	var out []os.DirEntry
 	left := n

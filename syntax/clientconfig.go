@@ -43,32 +43,26 @@ import (
 
 // kubeClients are programs built on client-go that read a kubeconfig
 // (KUBECONFIG, --kubeconfig) and run its exec credential plugins.
-var kubeClients = lazy.Value[map[string]bool]{New: func() map[string]bool {
-	m := map[string]bool{}
-	for _, n := range strings.Fields(`kubectl oc helm k9s kubens kubectx stern kubeseal velero istioctl linkerd flux
-		skaffold tilt kubecolor kubie kubectl-argo-rollouts kube-capacity popeye kubeshark kapp ytt-kapp eksctl`) {
-		m[n] = true
-	}
-	return m
+var kubeClients = lazy.Set{List: []string{
+	"kubectl", "oc", "helm", "k9s", "kubens", "kubectx", "stern", "kubeseal", "velero", "istioctl",
+	"linkerd", "flux", "skaffold", "tilt", "kubecolor", "kubie", "kubectl-argo-rollouts",
+	"kube-capacity", "popeye", "kubeshark", "kapp", "ytt-kapp", "eksctl",
 }}
 
 // awsClients are programs built on an AWS SDK that read the shared
 // config and credentials files and run a profile's credential_process.
-var awsClients = lazy.Value[map[string]bool]{New: func() map[string]bool {
-	m := map[string]bool{}
-	for _, n := range strings.Fields(`aws sam cdk eb copilot eksctl terraform tofu pulumi aws-vault s5cmd awslocal`) {
-		m[n] = true
-	}
-	return m
+var awsClients = lazy.Set{List: []string{
+	"aws", "sam", "cdk", "eb", "copilot", "eksctl", "terraform", "tofu", "pulumi", "aws-vault",
+	"s5cmd", "awslocal",
 }}
 
 // clientConfig models the cluster and cloud clients' code-running
 // configuration: the files a call reads and the settings it writes.
 func (w *walker) clientConfig(c scope, call *Call) {
-	if kubeClients.Get()[call.Name] {
+	if kubeClients.Has(call.Name) {
 		w.kubeClient(c, call)
 	}
-	if awsClients.Get()[call.Name] {
+	if awsClients.Has(call.Name) {
 		w.awsClient(c, call)
 	}
 }

@@ -160,7 +160,7 @@ func codeInputs(call *Call) codeInput {
 				in.files = append(in.files, i)
 			}
 		}
-	case vimNames.Get()[name]:
+	case vimNames.Has(name):
 		in.files = valueFiles(args, "-S", "-u")
 	case otherLanguage(name) == "powershell":
 		// pwsh -Command - (any unambiguous prefix, any case) reads the

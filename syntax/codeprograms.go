@@ -16,16 +16,16 @@ import (
 // syntax/lang and walked like interpreter code (interp.go).
 
 // awkNames are the awk implementations (busybox awk is unwrapped to awk).
-var awkNames = lazy.Value[map[string]bool]{New: func() map[string]bool {
-	return map[string]bool{"awk": true, "gawk": true, "mawk": true, "nawk": true, "original-awk": true, "goawk": true, "onetrue-awk": true, "bwk": true}
+var awkNames = lazy.Set{List: []string{
+	"awk", "gawk", "mawk", "nawk", "original-awk", "goawk", "onetrue-awk", "bwk",
 }}
 
 // vimNames are Vim, Neovim and their other names; the r… names start in
 // restricted mode, where shell commands are refused.
-var vimNames = lazy.Value[map[string]bool]{New: func() map[string]bool {
-	return map[string]bool{"vim": true, "vi": true, "nvim": true, "ex": true, "view": true, "gvim": true, "gview": true,
-		"rvim": true, "rview": true, "rgvim": true, "rgview": true, "vimdiff": true, "gvimdiff": true, "nvimdiff": true, "evim": true,
-		"vim.basic": true, "vim.tiny": true, "vim.nox": true, "vim.gtk3": true, "vim.gtk": true, "vim.athena": true, "vedit": true}
+var vimNames = lazy.Set{List: []string{
+	"vim", "vi", "nvim", "ex", "view", "gvim", "gview", "rvim", "rview", "rgvim", "rgview", "vimdiff",
+	"gvimdiff", "nvimdiff", "evim", "vim.basic", "vim.tiny", "vim.nox", "vim.gtk3", "vim.gtk",
+	"vim.athena", "vedit",
 }}
 
 // codePrograms models the code a call of awk, sed, vim, emacs or gdb
@@ -45,11 +45,11 @@ func (w *walker) codePrograms(c scope, call *Call) bool {
 		return false
 	}
 	switch {
-	case awkNames.Get()[call.Name]:
+	case awkNames.Has(call.Name):
 		w.awkProgram(c, call)
 	case call.Name == "sed" || call.Name == "gsed":
 		w.sedProgram(c, call)
-	case vimNames.Get()[call.Name]:
+	case vimNames.Has(call.Name):
 		w.vimProgram(c, call)
 	case call.Name == "emacs" || call.Name == "emacsclient" || strings.HasPrefix(call.Name, "emacs-"):
 		w.emacsProgram(c, call)

@@ -312,11 +312,10 @@ var loaderVars = []string{"LD_PRELOAD", "LD_AUDIT", "LD_LIBRARY_PATH"}
 
 // shellOwn are commands bash runs itself, without starting a program:
 // the loader's variables do nothing to them.
-var shellOwn = lazy.Value[map[string]bool]{New: func() map[string]bool {
-	return map[string]bool{"export": true, "cd": true, "echo": true, "printf": true, ":": true, "true": true,
-		"false": true, "test": true, "[": true, "read": true, "set": true, "unset": true, "local": true, "declare": true,
-		"typeset": true, "readonly": true, "exit": true, "return": true,
-		"shift": true, "alias": true, "pushd": true, "popd": true, "let": true, "wait": true, "type": true, "hash": true}
+var shellOwn = lazy.Set{List: []string{
+	"export", "cd", "echo", "printf", ":", "true", "false", "test", "[", "read", "set", "unset",
+	"local", "declare", "typeset", "readonly", "exit", "return", "shift", "alias", "pushd", "popd",
+	"let", "wait", "type", "hash",
 }}
 
 // loader models the code the dynamic linker loads into the program call
@@ -328,7 +327,7 @@ var shellOwn = lazy.Value[map[string]bool]{New: func() map[string]bool {
 // NAME=value words. A library that existed before the command is not
 // judged (see the README's limits).
 func (w *walker) loader(c scope, call *Call, st *state, envWords map[string]string) {
-	if call.Name == "" || len(call.Wrappers) == 0 && shellOwn.Get()[call.Name] || len(w.compiled) == 0 && len(w.written) == 0 {
+	if call.Name == "" || len(call.Wrappers) == 0 && shellOwn.Has(call.Name) || len(w.compiled) == 0 && len(w.written) == 0 {
 		return
 	}
 	for _, name := range loaderVars {

@@ -52,7 +52,7 @@ func (w *walker) goTool(c scope, call *Call, st *state, envWords map[string]stri
 				for _, f := range strings.Fields(v) {
 					flags = append(flags, Arg{Value: f, Raw: a.Raw, Static: a.Static})
 				}
-			case commandVarText.Get()[k]:
+			case commandVarText.Has(k):
 				w.child(c, call, v, nil, "go env -w "+k, !a.Static)
 			}
 		}

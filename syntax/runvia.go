@@ -39,15 +39,11 @@ const (
 // commandVarText are the variables whose whole value programs run as a
 // command line, by name. Build tools run the compiler variables the same
 // way (make's $(CC) -c x.c is run by sh -c).
-var commandVarText = lazy.Value[map[string]bool]{New: func() map[string]bool {
-	return map[string]bool{
-		"EDITOR": true, "VISUAL": true, "FCEDIT": true, "PAGER": true, "BROWSER": true, "TERMINAL": true,
-		"GIT_EXTERNAL_DIFF": true, "GIT_SSH": true,
-		"CC": true, "CXX": true, "CPP": true, "LD": true, "AR": true, "AS": true, "NM": true, "RANLIB": true,
-		"STRIP": true, "OBJCOPY": true, "OBJDUMP": true, "FC": true, "F77": true, "MAKE": true, "PKG_CONFIG": true,
-		"RUSTC": true, "RUSTDOC": true, "RUSTC_WRAPPER": true, "RUSTC_WORKSPACE_WRAPPER": true,
-		"CARGO_BUILD_RUSTC": true, "CARGO_BUILD_RUSTDOC": true, "CARGO_BUILD_RUSTC_WORKSPACE_WRAPPER": true,
-	}
+var commandVarText = lazy.Set{List: []string{
+	"EDITOR", "VISUAL", "FCEDIT", "PAGER", "BROWSER", "TERMINAL", "GIT_EXTERNAL_DIFF", "GIT_SSH",
+	"CC", "CXX", "CPP", "LD", "AR", "AS", "NM", "RANLIB", "STRIP", "OBJCOPY", "OBJDUMP", "FC", "F77",
+	"MAKE", "PKG_CONFIG", "RUSTC", "RUSTDOC", "RUSTC_WRAPPER", "RUSTC_WORKSPACE_WRAPPER",
+	"CARGO_BUILD_RUSTC", "CARGO_BUILD_RUSTDOC", "CARGO_BUILD_RUSTC_WORKSPACE_WRAPPER",
 }}
 
 // commandVarSuffixes are the endings of the names programs give such
@@ -155,7 +151,7 @@ func commandVar(name string) varUse {
 	if rustFlagsVar(name) {
 		return varRustFlags
 	}
-	if commandVarText.Get()[name] {
+	if commandVarText.Has(name) {
 		return varText
 	}
 	for _, s := range commandVarSuffixes {
@@ -172,7 +168,7 @@ func commandVar(name string) varUse {
 // EDITOR and its kind usually come exported from the environment, and the
 // new value is then what programs see. Each value is judged once.
 func (w *walker) commandVars(c scope, call *Call, st *state, envWords map[string]string) {
-	if call.Name == "" || len(call.Wrappers) == 0 && shellOwn.Get()[call.Name] {
+	if call.Name == "" || len(call.Wrappers) == 0 && shellOwn.Has(call.Name) {
 		return // bash runs these itself: no program sees the variables
 	}
 	type val struct {

@@ -200,7 +200,7 @@ func (w *walker) envChanges(ce *sh.CallExpr, pre []Arg, st *state) []string {
 // input: Ex mode (ex, vim -e/-E/-es), or -s naming standard input (the
 // keys typed).
 func vimReadsStdin(call *Call) bool {
-	if !vimNames.Get()[call.Name] {
+	if !vimNames.Has(call.Name) {
 		return false
 	}
 	ex := call.Name == "ex" || call.Name == "rex"

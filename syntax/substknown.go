@@ -505,7 +505,7 @@ func (r *resolver) lookPath(name string, args []string) (string, bool) {
 		if _, ok := r.st.funcs[prog]; ok {
 			return "", false
 		}
-		if _, ok := r.st.aliases[prog]; ok || shellOwn.Get()[prog] || prog == "command" || prog == "type" || prog == "builtin" {
+		if _, ok := r.st.aliases[prog]; ok || shellOwn.Has(prog) || prog == "command" || prog == "type" || prog == "builtin" {
 			return "", false
 		}
 	}

@@ -2317,7 +2317,7 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 		return
 	}
 	_, isFunc := st.funcs[call.Name]
-	if !isFunc && !strings.Contains(call.Name, "/") && !shellOwn.Get()[call.Name] {
+	if !isFunc && !strings.Contains(call.Name, "/") && !shellOwn.Has(call.Name) {
 		w.hashedCall(c, call, st)
 	}
 	if def, ok := st.funcs[call.Name]; ok && len(call.Wrappers) == 0 && call.NameArg.Static {
