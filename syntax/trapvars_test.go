@@ -70,6 +70,12 @@ func TestTrapVarsAgainstBash(t *testing.T) {
 		{`trap 'X=a' RETURN; X=b; set -T; f(){ :; }; f; echo "$X"`, "a"},
 		{`trap 'X=a' RETURN; X=b; f(){ :; }; declare -ft f; f; echo "$X"`, "a"},
 		{`trap 'X=a' RETURN; X=b; f(){ :; }; f; echo "$X"`, "a b"},
+		// Defining the function again keeps the trace attribute;
+		// unset -f drops it with the function.
+		{`trap 'X=a' RETURN; X=b; f(){ :; }; declare -ft f; f(){ :; }; f; echo "$X"`, "a"},
+		{`trap 'X=a' RETURN; X=b; f(){ :; }; declare -ft f; unset -f f; f(){ :; }; f; echo "$X"`, "a b"},
+		{`trap 'X=a' DEBUG; f(){ :; }; declare -ft f; f(){ X=b; echo "$X"; }; f`, "a"},
+		{`trap 'X=a' RETURN; X=b; set -T; f(){ :; }; set +T; f; echo "$X"`, "a b"},
 		{`trap 'X=a' RETURN; set -T; f(){ X=c; }; f; echo "$X"`, "a"},
 		{`trap 'X=a' RETURN; set -T; f(){ local X=c; }; X=b; f; echo "$X"`, "a b"},
 		{`trap 'X=a' RETURN; trap - RETURN; X=b; set -T; f(){ :; }; f; echo "$X"`, "a b"},
