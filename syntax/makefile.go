@@ -560,6 +560,8 @@ func (w *walker) makeTaint(calls []*Call, r makeAction) {
 	for _, c := range calls {
 		if len(srcs) > 0 {
 			c.Sources = append(slices.Clip(c.Sources), srcs...)
+			c.Env = append(slices.Clip(c.Env), srcs...)
+			slices.SortStableFunc(c.Env, func(a, b VarSource) int { return strings.Compare(a.Name, b.Name) })
 		}
 		var held []makeUse
 		for i := range c.Args {
