@@ -287,6 +287,7 @@ func FuzzMakePlan(f *testing.F) {
 	}
 	f.Add("A = $(B)$(B)\nB = $(C)$(C)\nC = $(A)\nall:\n\t$(A)\n")
 	f.Add("$(eval $(eval $(eval x:=1)))\nifeq (a,$(X))\nY=1\nelse ifdef Z\nY=2\nelse\nY=3\nendif\nall:\n\t$(Y)\n")
+	f.Add("include x.mk\nexport\nA = 1\nK := $(A)\n$(info $(K))\n.SILENT: all\nall: lib.a(m.o)\n\t@echo $(K)\n(%.o): %.o\n\t$(warning $(A))\n.DEFAULT:\n\t$(A)\n")
 	f.Fuzz(func(t *testing.T, text string) {
 		opts := makeOpts{dir: "/p", read: func(p string) (string, bool) { return text, true },
 			env: func(string) (string, bool, bool) { return "", false, false }}
