@@ -18,7 +18,9 @@ import (
 // Each of those prints .env's content and is judged as the read of it;
 // a variable the recipe only hands to a program (./deploy --token …), a
 // recipe that uses none, and an include of a file that is not a secret
-// pass, as sourcing .env to run a program does. Each row runs the real
+// pass, as sourcing .env to run a program does. A target or prerequisite
+// named by such a value is printed where make cannot make it and by an
+// echo of $@. Each row runs the real
 // make (when installed, with a scratch HOME) and checks the canary
 // shows in its output exactly when the row says it does.
 func TestMakeIncludedSecretPrints(t *testing.T) {
@@ -47,7 +49,10 @@ func TestMakeIncludedSecretPrints(t *testing.T) {
 		{"printenv", "include .env\nexport API_KEY\nall:\n\t@printenv API_KEY\n", "make", Deny, true},
 		{"allexport", "include .env\n.EXPORT_ALL_VARIABLES:\nall:\n\t@env | grep KEY\n", "make", Deny, true},
 		{"silenttarget", "include .env\n.SILENT: all\nall:\n\ttrue $(API_KEY)\n", "make --trace", Deny, true},
+		{"prereq", "include .env\nall: $(API_KEY)\n", "make", Deny, true},
+		{"target-at", "include .env\nall: x$(API_KEY)\nx$(API_KEY):\n\t@echo made $@\n", "make", Deny, true},
 		// Look-alikes: nothing prints the value.
+		{"target-quiet", "include .env\nall: x$(API_KEY)\nx$(API_KEY):\n\t@touch done\n", "make", Allow, false},
 		{"quiet", "include .env\nall:\n\t@true $(API_KEY)\n", "make", Allow, false},
 		{"quiet-s", "include .env\nall:\n\ttrue $(API_KEY)\n", "make -s", Allow, false},
 		{"silent", "include .env\n.SILENT:\nall:\n\ttrue $(API_KEY)\n", "make", Allow, false},

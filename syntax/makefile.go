@@ -441,6 +441,17 @@ func makePlan(srcs []makeSource, opts makeOpts, evals int, dry bool) []makeActio
 	for i, s := range steps {
 		n := len(e.actions)
 		vals, hint, x := e.recipeText(s)
+		for _, k := range []string{"@", "<", "^", "+", "?", "*", "%"} {
+			// $@, $<, $^ … name a target or prerequisite that holds
+			// an included file's value (all: $(API_KEY)).
+			for _, word := range strings.Fields(s.auto[k]) {
+				for _, u := range e.nameTaint[word] {
+					if strings.Contains(s.text, "$"+k) || strings.Contains(s.text, "$("+k) || strings.Contains(s.text, "${"+k) {
+						x.use(u.name, u.files)
+					}
+				}
+			}
+		}
 		wrap = globalWrap
 		if len(s.vars) > 0 {
 			// The target's own variables (all: export NAME = …,

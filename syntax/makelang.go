@@ -149,8 +149,9 @@ type makeEval struct {
 	// curFile is the included file being read (absolute), "" for a
 	// makefile make was given; taint maps a variable to the included
 	// files whose text its value may hold (include .env: API_KEY).
-	curFile string
-	taint   map[string][]string
+	curFile   string
+	taint     map[string][]string
+	nameTaint map[string][]makeUse // targets named by such a variable's value
 }
 
 // makeUse is a variable whose value holds an included file's text, used
@@ -487,6 +488,7 @@ func (e *makeEval) ruleLine(line, file string, n int, where string) []*makeRule 
 	}
 	prereqText, _ := e.expand(rest, x)
 	prereqs := makeArchiveWords(strings.Fields(strings.ReplaceAll(prereqText, "|", " ")))
+	e.taintNames(x, append(slices.Clip(targets), prereqs...))
 	var out []*makeRule
 	rule := &makeRule{targets: targets, prereqs: prereqs, file: file, staticPat: static}
 	if e.secondExp && strings.Contains(prereqText, "$$") {
@@ -856,6 +858,29 @@ func (e *makeEval) assign(name, op, value string, override bool, where string) {
 		e.prefix = '\t'
 		if t, _ := e.expand("$(.RECIPEPREFIX)", &makeCtx{where: where}); t != "" {
 			e.prefix = t[0]
+		}
+	}
+}
+
+// taintNames records the target and prerequisite names that hold the
+// value of a variable an included file set (all: $(API_KEY)): make
+// prints such a name where it cannot make it, and hands it to recipes as
+// $@, $<, $^.
+func (e *makeEval) taintNames(x *makeCtx, names []string) {
+	if len(x.used) == 0 {
+		return
+	}
+	values := e.usedValues(x)
+	for _, n := range names {
+		for _, u := range x.used {
+			for _, v := range values[u.name] {
+				if strings.Contains(n, v) {
+					if e.nameTaint == nil {
+						e.nameTaint = map[string][]makeUse{}
+					}
+					e.nameTaint[n] = append(e.nameTaint[n], u)
+				}
+			}
 		}
 	}
 }
@@ -2122,6 +2147,11 @@ func (e *makeEval) steps(goal string, seen map[string]bool, out *[]makeStep, inh
 				}
 			}
 		}
+	}
+	if uses := e.nameTaint[goal]; len(uses) > 0 && len(own) == 0 && !hasRule && len(prereqs) == 0 && !e.onDisk(goal) {
+		// make stops with "No rule to make target 'NAME'": the name,
+		// a variable's value, is printed.
+		e.act(makeAction{kind: "print", text: "No rule to make target " + goal, used: uses, where: "target " + goal})
 	}
 	// .EXTRA_PREREQS (make 4.3): prerequisites of every target (or of
 	// the target whose own variable it is), made before it.
