@@ -156,7 +156,9 @@ var makeInclude = lazy.Regexp{Expr: `(?m)^[ \t]*(?:-include|sinclude|include)[ \
 // makeIncludesSecret judges make -p (--print-data-base) when the makefile
 // it reads includes a secret (include .env, -include .env): the file's
 // KEY=VALUE lines are make variables, and -p prints every variable with
-// its value. Recipes that use the variables are the project's own
+// its value. (What a recipe prints of them is judged where syntax's make
+// reader marks it: a Model print, words holding a value.) Recipes that
+// only use the variables are the project's own
 // configuration at work and pass, as node --env-file=.env server.js
 // does. The makefile is the -f FILE given, else GNUmakefile, makefile or
 // Makefile in the directory -C names, read at hook time as a script is.

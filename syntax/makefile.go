@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 
 	"github.com/corral-dev/corral/internal/lazy"
@@ -34,6 +35,7 @@ func (w *walker) makeRun(c scope, call *Call) {
 	var files, evals, procs, incDirs []string
 	var targets []string
 	dry, noBuiltin, envWins, alwaysMake := false, false, false, false
+	silent, trace := false, false
 	var whatIf []Arg
 	stdin := false
 	args := call.Args
@@ -50,6 +52,12 @@ func (w *walker) makeRun(c scope, call *Call) {
 			dry = true
 		case "r", "no-builtin-rules":
 			noBuiltin = true
+		case "s", "silent", "quiet":
+			silent = true
+		case "no-silent":
+			silent = false
+		case "trace":
+			trace = true
 		case "e", "environment-overrides":
 			envWins = true
 		case "B", "always-make":
@@ -148,6 +156,10 @@ func (w *walker) makeRun(c scope, call *Call) {
 				switch o.Name {
 				case "e", "environment-overrides":
 					envWins = true
+				case "s", "silent", "quiet":
+					silent = true
+				case "trace":
+					trace = true
 				case "I", "include-dir":
 					if o.HasVal {
 						incDirs = append(incDirs, o.Val.Value)
@@ -222,7 +234,7 @@ func (w *walker) makeRun(c scope, call *Call) {
 	for _, f := range whatIf {
 		w.markTouchedArg(dir, f)
 	}
-	w.makeFiles(c, call, &inner, srcs, makeOpts{overrides: overrides, includeDirs: incDirs, goals: targets, noBuiltin: noBuiltin, envWins: envWins, alwaysMake: alwaysMake}, len(evals), dry)
+	w.makeFiles(c, call, &inner, srcs, makeOpts{overrides: overrides, includeDirs: incDirs, goals: targets, noBuiltin: noBuiltin, envWins: envWins, alwaysMake: alwaysMake, silent: silent, trace: trace}, len(evals), dry)
 }
 
 // makeSource is one text make reads as a makefile.
@@ -292,6 +304,11 @@ func (w *walker) makeFiles(c scope, call, inner *Call, srcs []makeSource, opts m
 		case "always":
 			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: r.text,
 				What: "make loads " + clip(r.text, 40) + " at " + r.where + ", native code corral cannot read"})
+		case "print":
+			// make prints a recipe line it runs, expanded, and the text
+			// of $(info …), $(warning …) and $(error …): the values of
+			// the variables an included file set are printed there.
+			w.m.Prints = append(w.m.Prints, VarPrint{Script: call.Script, Start: call.Start, End: call.End, Sources: makeSources(r.used, false), Dir: call.Dir})
 		case "read":
 			// $(file <P) reads P into make, whose text may then reach
 			// a recipe: judged as the shell's read of P.
@@ -308,7 +325,9 @@ func (w *walker) makeFiles(c scope, call, inner *Call, srcs []makeSource, opts m
 				kind, what = "make $(shell)", "the $(shell …)"
 			}
 			if r.unres {
+				n := len(w.m.Calls)
 				w.child(c, inner, makeShellText(r.text), nil, kind, true)
+				w.makeTaint(w.m.Calls[n:], r)
 				line := r.text
 				if r.line != "" {
 					line = r.line
@@ -316,7 +335,9 @@ func (w *walker) makeFiles(c scope, call, inner *Call, srcs []makeSource, opts m
 				w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Text: strings.TrimSpace(strings.ReplaceAll(line, "$$", "$") + " " + r.hint),
 					What: what + " at " + r.where + " uses make variables or functions, so its commands are only known when make runs"})
 			} else {
+				n := len(w.m.Calls)
 				w.child(c, inner, strings.ReplaceAll(r.text, "$$", "$"), nil, kind, false)
+				w.makeTaint(w.m.Calls[n:], r)
 			}
 		}
 		w.origin = ""
@@ -401,11 +422,36 @@ func makePlan(srcs []makeSource, opts makeOpts, evals int, dry bool) []makeActio
 		}
 		return wrap + " " + escapeMake(shellQuote(makeShellText(text)))
 	}
+	// make prints each recipe line it runs, expanded, unless the line
+	// starts with @ (after expansion), -s is given or .SILENT: names
+	// the target (or nothing); with -n or --trace it prints every line.
+	silentAll := opts.silent
+	silentTargets := map[string]bool{}
+	for _, r := range e.rules {
+		if slices.Contains(r.targets, ".SILENT") {
+			silentAll = silentAll || len(r.prereqs) == 0
+			for _, p := range r.prereqs {
+				silentTargets[p] = true
+			}
+		}
+	}
+	globalExported := e.exportedTaint(nil, nil)
 	var shell []string
 	shellUnres := false
 	for i, s := range steps {
 		n := len(e.actions)
 		vals, hint, x := e.recipeText(s)
+		for _, k := range []string{"@", "<", "^", "+", "?", "*", "%"} {
+			// $@, $<, $^ … name a target or prerequisite that holds
+			// an included file's value (all: $(API_KEY)).
+			for _, word := range strings.Fields(s.auto[k]) {
+				for _, u := range e.nameTaint[word] {
+					if strings.Contains(s.text, "$"+k) || strings.Contains(s.text, "$("+k) || strings.Contains(s.text, "${"+k) {
+						x.use(u.name, u.files)
+					}
+				}
+			}
+		}
 		wrap = globalWrap
 		if len(s.vars) > 0 {
 			// The target's own variables (all: export NAME = …,
@@ -421,7 +467,16 @@ func makePlan(srcs []makeSource, opts makeOpts, evals int, dry bool) []makeActio
 		// $(shell …) and $(file …) it holds act then.
 		out = append(out, e.actions[n:]...)
 		where := fmt.Sprintf("%s:%d (target %s)", s.file, s.line, s.target)
+		exported := globalExported
+		if len(s.vars) > 0 {
+			exported = e.exportedTaint(s.vars, x)
+		}
+		values := e.usedValues(x)
 		for _, v := range vals {
+			shown := dry || opts.trace || !silentAll && !silentTargets[s.target] && !makeSilentLine(v.text)
+			if shown && len(x.used) > 0 {
+				out = append(out, makeAction{kind: "print", text: strings.TrimLeft(v.text, "@-+ \t"), used: x.used, where: where})
+			}
 			if dry && i >= remade {
 				marked := strings.HasPrefix(strings.TrimLeft(s.text, "@- \t"), "+") ||
 					strings.HasPrefix(strings.TrimLeft(v.text, "@- \t"), "+") ||
@@ -431,7 +486,8 @@ func makePlan(srcs []makeSource, opts makeOpts, evals int, dry bool) []makeActio
 				}
 			}
 			line := strings.TrimLeft(v.text, "@-+ \t")
-			out = append(out, makeAction{kind: "recipe", text: wrapped(line), line: line, unres: v.unres || e.incomplete, hint: hint, where: where})
+			out = append(out, makeAction{kind: "recipe", text: wrapped(line), line: line, unres: v.unres || e.incomplete, hint: hint, where: where,
+				used: x.used, values: values, exported: exported})
 		}
 		if e.oneShell && len(vals) > 0 {
 			// .ONESHELL: a target's lines are one script (a cd on one
@@ -445,6 +501,99 @@ func makePlan(srcs []makeSource, opts makeOpts, evals int, dry bool) []makeActio
 		}
 	}
 	return out
+}
+
+// makeSilentLine reports a recipe line (expanded) that make runs without
+// printing it: @ among the prefix characters @, - and + it strips.
+func makeSilentLine(text string) bool {
+	t := strings.TrimLeft(text, " \t")
+	for t != "" && strings.IndexByte("@-+", t[0]) >= 0 {
+		if t[0] == '@' {
+			return true
+		}
+		t = strings.TrimLeft(t[1:], " \t")
+	}
+	return false
+}
+
+// exportedTaint are the variables in a recipe's environment (make's
+// exports, the target's own) whose values hold an included file's text.
+func (e *makeEval) exportedTaint(vars []makeAssign, x *makeCtx) []makeUse {
+	if len(e.taint) == 0 {
+		return nil
+	}
+	var out []makeUse
+	for _, kv := range e.recipeEnv(vars, x) {
+		name, _, _ := strings.Cut(kv, "=")
+		if fs := e.taint[name]; len(fs) > 0 {
+			out = append(out, makeUse{name: name, files: fs})
+		}
+	}
+	return out
+}
+
+// usedValues are the shell texts the variables x used may expand to,
+// by name: where a recipe line holds one, it holds that file's text.
+func (e *makeEval) usedValues(x *makeCtx) map[string][]string {
+	if len(x.used) == 0 {
+		return nil
+	}
+	out := map[string][]string{}
+	for _, u := range x.used {
+		for _, v := range e.expandAll("$("+u.name+")", &makeCtx{local: x.local, auto: x.auto, where: x.where, onlyActs: true}) {
+			if t := strings.TrimSpace(makeShellText(v.text)); t != "" && !v.unres {
+				out[u.name] = append(out[u.name], t)
+			}
+		}
+	}
+	return out
+}
+
+// makeSources are the variables of uses as the shell's variable sources.
+func makeSources(uses []makeUse, exported bool) []VarSource {
+	var out []VarSource
+	for _, u := range uses {
+		out = append(out, VarSource{Name: u.name, Files: u.files, Exported: exported})
+	}
+	return out
+}
+
+// makeTaint marks what a recipe line's commands get from the variables
+// an included file set: a word holding one's value holds that file's
+// content (echo $(API_KEY) prints it, curl -H … sends it), and a
+// variable exported to the recipe is in each command's environment (env
+// prints it), as when the shell sources the file.
+func (w *walker) makeTaint(calls []*Call, r makeAction) {
+	if len(r.exported) == 0 && len(r.values) == 0 {
+		return
+	}
+	srcs := makeSources(r.exported, true)
+	for _, c := range calls {
+		if len(srcs) > 0 {
+			c.Sources = append(slices.Clip(c.Sources), srcs...)
+			c.Env = append(slices.Clip(c.Env), srcs...)
+			slices.SortStableFunc(c.Env, func(a, b VarSource) int { return strings.Compare(a.Name, b.Name) })
+		}
+		var held []makeUse
+		for i := range c.Args {
+			a := &c.Args[i]
+			for _, u := range r.used {
+				for _, v := range r.values[u.name] {
+					if strings.Contains(a.Value, v) {
+						a.edit().from = union(a.From(), u.files)
+						if !slices.ContainsFunc(held, func(h makeUse) bool { return h.name == u.name }) {
+							held = append(held, u)
+						}
+					}
+				}
+			}
+		}
+		if len(held) > 0 {
+			// The word's value came from the variable, as a shell's
+			// $KEY after source .env does.
+			c.Sources = append(slices.Clip(c.Sources), makeSources(held, false)...)
+		}
+	}
 }
 
 // shellQuote quotes s as one shell word.

@@ -74,7 +74,7 @@ type makeRule struct {
 // $(shell …) or != runs, a file $(file >P,…) writes, text corral cannot
 // read ($(eval) of run-time text, load, guile).
 type makeAction struct {
-	kind  string // "shell", "write", "append", "read", "hidden", "always"
+	kind  string // "shell", "write", "append", "read", "hidden", "always", "print"
 	text  string // expanded text: $$ is a dollar, $(…) a run-time reference
 	unres bool
 	hint  string
@@ -82,6 +82,13 @@ type makeAction struct {
 	// line is a recipe line as written when text is it wrapped in
 	// $(SHELL) $(.SHELLFLAGS) with exported variables before it.
 	line string
+	// used are the variables holding an included file's text that the
+	// text expanded (a "print" names what make prints); values are
+	// their expanded values (shell text), by name; exported those of
+	// them in the recipe's environment.
+	used     []makeUse
+	values   map[string][]string
+	exported []makeUse
 }
 
 // makeOpts is what the reader knows of make's run.
@@ -105,6 +112,8 @@ type makeOpts struct {
 	noBuiltin   bool   // make -r
 	envWins     bool   // make -e: the environment's variables over the Makefile's
 	alwaysMake  bool   // make -B: every target, the makefiles too, is remade
+	silent      bool   // make -s: recipe lines are not printed
+	trace       bool   // make --trace: every recipe line is printed
 }
 
 // makeEval is the state of make reading its makefiles.
@@ -137,6 +146,19 @@ type makeEval struct {
 	inter      map[string]int      // intermediate files a chain of implicit rules makes, by depth
 	envVars    map[string]*makeVar // environment variables with more than one value (envVar)
 	readFiles  []string            // the makefiles read, by the name make gives them as targets
+	// curFile is the included file being read (absolute), "" for a
+	// makefile make was given; taint maps a variable to the included
+	// files whose text its value may hold (include .env: API_KEY).
+	curFile   string
+	taint     map[string][]string
+	nameTaint map[string][]makeUse // targets named by such a variable's value
+}
+
+// makeUse is a variable whose value holds an included file's text, used
+// where a text was expanded.
+type makeUse struct {
+	name  string
+	files []string
 }
 
 func newMakeEval(opts makeOpts) *makeEval {
@@ -466,6 +488,7 @@ func (e *makeEval) ruleLine(line, file string, n int, where string) []*makeRule 
 	}
 	prereqText, _ := e.expand(rest, x)
 	prereqs := makeArchiveWords(strings.Fields(strings.ReplaceAll(prereqText, "|", " ")))
+	e.taintNames(x, append(slices.Clip(targets), prereqs...))
 	var out []*makeRule
 	rule := &makeRule{targets: targets, prereqs: prereqs, file: file, staticPat: static}
 	if e.secondExp && strings.Contains(prereqText, "$$") {
@@ -536,21 +559,28 @@ func (e *makeEval) includeSearch() [][]string {
 // include reads the files an include line names, found beside the
 // Makefile, in an -I directory or in make's system directories.
 func (e *makeEval) include(rest string, where string, nest int) {
-	x := &makeCtx{where: where}
+	x := &makeCtx{where: where, globs: true}
 	text, unres := e.expand(rest, x)
 	if unres {
 		e.incomplete = true
 		e.act(makeAction{kind: "hidden", text: "include " + text, unres: true, hint: strings.Join(x.hint, " "), where: where})
 	}
+	var names []string
 	for _, f := range strings.Fields(text) {
 		if strings.Contains(f, "$") {
 			continue
 		}
 		if strings.ContainsAny(f, "*?[") {
-			// A pattern: the files it matches when make runs.
+			// A pattern (include .env*, include $(wildcard .env*)):
+			// make reads the files it matches when it runs; those on
+			// disk now are read, and others may be there then.
 			e.incomplete = true
+			names = append(names, e.includeMatches(f)...)
 			continue
 		}
+		names = append(names, f)
+	}
+	for _, f := range names {
 		if e.files++; e.files > maxMakeFiles {
 			e.incomplete = true
 			return
@@ -583,7 +613,10 @@ func (e *makeEval) include(rest string, where string, nest int) {
 					if !read[p] {
 						read[p] = true
 						e.readFiles = append(e.readFiles, f)
+						prev := e.curFile
+						e.curFile = p
 						e.parse(f, t, nest+1)
+						e.curFile = prev
 					}
 					found = true
 					break
@@ -600,6 +633,46 @@ func (e *makeEval) include(rest string, where string, nest int) {
 			e.missing = append(e.missing, f)
 		}
 	}
+}
+
+// makeAllPatterns reports words that are all glob patterns with no
+// reference left in them.
+func makeAllPatterns(ws []string) bool {
+	for _, w := range ws {
+		if strings.Contains(w, "$") || !strings.ContainsAny(w, "*?[") {
+			return false
+		}
+	}
+	return true
+}
+
+// includeMatches are the files a pattern an include line names matches
+// on disk in make's directory now, in glob order (at most maxMakeFiles).
+func (e *makeEval) includeMatches(pat string) []string {
+	if e.opts.dir == "" || strings.HasPrefix(pat, "~") {
+		return nil
+	}
+	full := pat
+	if !filepath.IsAbs(pat) {
+		full = filepath.Join(e.opts.dir, pat)
+	}
+	ms, err := filepath.Glob(full)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, m := range ms {
+		if len(out) == maxMakeFiles {
+			break
+		}
+		if !filepath.IsAbs(pat) {
+			if r, err := filepath.Rel(e.opts.dir, m); err == nil {
+				m = r
+			}
+		}
+		out = append(out, m)
+	}
+	return out
 }
 
 // condition decides ifeq/ifneq/ifdef/ifndef: 1 true, 0 false, -1 when
@@ -708,12 +781,19 @@ func (e *makeEval) assign(name, op, value string, override bool, where string) {
 			return
 		}
 	}
+	// A variable an included file sets holds that file's text, and so
+	// does one a simple assignment gives a value holding such text
+	// (KEY := $(API_KEY)); a recursive one's references are followed
+	// where it is expanded.
+	e.taintVar(name, e.curFile)
 	switch op {
 	case "=":
 		vars[name] = &makeVar{vals: []makeVal{{text: value, recursive: true}}, origin: origin}
 		e.recursiveShells(value, where)
 	case ":=", "::=", ":::=":
-		vars[name] = &makeVar{vals: e.expandAll(value, &makeCtx{where: where}), origin: origin}
+		x := &makeCtx{where: where}
+		vars[name] = &makeVar{vals: e.expandAll(value, x), origin: origin}
+		e.taintVar(name, x.usedFiles()...)
 	case "?=":
 		if old != nil && old.origin != "default" {
 			return
@@ -761,6 +841,7 @@ func (e *makeEval) assign(name, op, value string, override bool, where string) {
 				x := &makeCtx{where: where}
 				t, u := e.expand(value, x)
 				nv.vals = append(nv.vals, makeVal{text: makeJoin(v.text, t), unres: v.unres || u})
+				e.taintVar(name, x.usedFiles()...)
 			}
 		}
 		if old.vals[0].recursive {
@@ -779,6 +860,48 @@ func (e *makeEval) assign(name, op, value string, override bool, where string) {
 			e.prefix = t[0]
 		}
 	}
+}
+
+// taintNames records the target and prerequisite names that hold the
+// value of a variable an included file set (all: $(API_KEY)): make
+// prints such a name where it cannot make it, and hands it to recipes as
+// $@, $<, $^.
+func (e *makeEval) taintNames(x *makeCtx, names []string) {
+	if len(x.used) == 0 {
+		return
+	}
+	values := e.usedValues(x)
+	for _, n := range names {
+		for _, u := range x.used {
+			for _, v := range values[u.name] {
+				if strings.Contains(n, v) {
+					if e.nameTaint == nil {
+						e.nameTaint = map[string][]makeUse{}
+					}
+					e.nameTaint[n] = append(e.nameTaint[n], u)
+				}
+			}
+		}
+	}
+}
+
+// taintVar records that name's value may hold the text of files (a
+// taint is never dropped: a later assignment that replaces the value
+// keeps it, which errs toward the file's text).
+func (e *makeEval) taintVar(name string, files ...string) {
+	var fs []string
+	for _, f := range files {
+		if f != "" {
+			fs = union(fs, []string{f})
+		}
+	}
+	if len(fs) == 0 {
+		return
+	}
+	if e.taint == nil {
+		e.taint = map[string][]string{}
+	}
+	e.taint[name] = union(e.taint[name], fs)
 }
 
 func makeJoin(a, b string) string {
@@ -846,6 +969,30 @@ type makeCtx struct {
 	hint     []string
 	depth    int
 	onlyActs bool // expanding only for the commands it runs
+	used     []makeUse
+	// globs reports an include's names: $(wildcard PATTERN) is the
+	// pattern, which include matches against the disk.
+	globs bool
+}
+
+// use records that x expanded a variable whose value holds included text.
+func (x *makeCtx) use(name string, files []string) {
+	for i, u := range x.used {
+		if u.name == name {
+			x.used[i].files = union(u.files, files)
+			return
+		}
+	}
+	x.used = append(x.used, makeUse{name: name, files: files})
+}
+
+// usedFiles are the files x's expansions used the text of.
+func (x *makeCtx) usedFiles() []string {
+	var out []string
+	for _, u := range x.used {
+		out = union(out, u.files)
+	}
+	return out
 }
 
 func (e *makeEval) lookupVar(name string, x *makeCtx) *makeVar {
@@ -1001,6 +1148,9 @@ func (e *makeEval) variable(name, raw string, x *makeCtx) (string, bool) {
 		// takes it from its environment, which corral does not see.
 		return raw, true
 	}
+	if fs := e.taint[name]; len(fs) > 0 && x.local[name] == nil {
+		x.use(name, fs)
+	}
 	idx := len(v.vals) - 1
 	if len(v.vals) > 1 {
 		if p, ok := x.pick[name]; ok {
@@ -1109,7 +1259,14 @@ func (e *makeEval) function(fn string, rawArgs []string, raw string, x *makeCtx)
 		_ = u
 		return raw, true
 	case "info", "warning", "error":
+		// make prints the text (to stdout or stderr, which the agent
+		// reads): a variable holding an included file's text there
+		// prints that file's content.
+		n := len(x.used)
 		all()
+		if len(x.used) > n && !x.onlyActs {
+			e.act(makeAction{kind: "print", text: raw, used: append([]makeUse(nil), x.used[n:]...), where: x.where})
+		}
 		return "", false
 	case "value":
 		name, u := arg(0)
@@ -1163,6 +1320,9 @@ func (e *makeEval) function(fn string, rawArgs []string, raw string, x *makeCtx)
 		t, tu := e.variable(strings.TrimSpace(name), raw, y)
 		x.unsure = append(x.unsure, y.unsure...)
 		x.hint = append(x.hint, y.hint...)
+		for _, u := range y.used {
+			x.use(u.name, u.files)
+		}
 		return t, tu
 	case "foreach":
 		if len(rawArgs) < 3 {
@@ -1192,6 +1352,9 @@ func (e *makeEval) function(fn string, rawArgs []string, raw string, x *makeCtx)
 			t, u := e.expand(strings.Join(rawArgs[2:], ","), y)
 			x.unsure = append(x.unsure, y.unsure...)
 			x.hint = append(x.hint, y.hint...)
+			for _, u := range y.used {
+				x.use(u.name, u.files)
+			}
 			out = append(out, t)
 			unres = unres || u
 		}
@@ -1404,6 +1567,11 @@ func (e *makeEval) function(fn string, rawArgs []string, raw string, x *makeCtx)
 		}
 		if known && len(out) > 0 {
 			return escapeMake(strings.Join(out, " ")), false
+		}
+		if x.globs && len(words(0)) > 0 && makeAllPatterns(words(0)) {
+			// include $(wildcard .env*): the names include matches,
+			// as it matches a pattern it is given itself.
+			return escapeMake(strings.Join(words(0), " ")), false
 		}
 	}
 	// $(wildcard …), $(realpath …) and the like: what the disk holds
@@ -1875,7 +2043,13 @@ func (e *makeEval) steps(goal string, seen map[string]bool, out *[]makeStep, inh
 	}
 	if !explicit {
 		// Pattern rules: every one whose target pattern matches (make
-		// picks one by what exists; each is read).
+		// picks one by what exists; each is read). For an archive
+		// member, lib.a(m.o), make matches the patterns against the
+		// member in parentheses, (m.o): a rule (%.o): %.o makes it.
+		name := goal
+		if _, member, ok := archiveMember(goal); ok {
+			name = "(" + member + ")"
+		}
 		var matchAll []*makeRule
 		matched := false
 		for _, r := range e.rules {
@@ -1883,7 +2057,7 @@ func (e *makeEval) steps(goal string, seen map[string]bool, out *[]makeStep, inh
 				continue
 			}
 			for _, t := range r.targets {
-				stem, ok := makeMatch(t, goal)
+				stem, ok := makeMatch(t, name)
 				if !ok {
 					continue
 				}
@@ -1925,16 +2099,22 @@ func (e *makeEval) steps(goal string, seen map[string]bool, out *[]makeStep, inh
 				prereqs = append(prereqs, member)
 			}
 		}
+		// gone: the built-in rule make takes for goal uses a source
+		// this command may remove first (rm -f "$F" && make): without
+		// it, and with no goal file, make runs .DEFAULT's recipe
+		// instead, so both are read.
+		gone := false
 		if !matched {
 			// make's built-in rules (%: %.c, %.o: %.c…) with the
 			// Makefile's CC, CXX, LINK.c…, for a source on disk.
 			if bs, src := e.implicit(goal, prereqs); bs != nil {
 				matched = true
 				own = append(own, bs...)
+				gone = len(prereqs) == 0 && e.changed(src)
 				prereqs = append(prereqs, src)
 			}
 		}
-		if !matched && len(prereqs) == 0 && !hasRule && len(matchAll) == 0 && (!e.onDisk(goal) || e.changed(goal)) {
+		if (!matched && len(prereqs) == 0 || gone) && !hasRule && len(matchAll) == 0 && (!e.onDisk(goal) || e.changed(goal)) {
 			// .DEFAULT's recipe makes a target no rule makes.
 			for _, r := range e.rules {
 				if containsStr(r.targets, ".DEFAULT") && len(r.recipe) > 0 {
@@ -1967,6 +2147,11 @@ func (e *makeEval) steps(goal string, seen map[string]bool, out *[]makeStep, inh
 				}
 			}
 		}
+	}
+	if uses := e.nameTaint[goal]; len(uses) > 0 && len(own) == 0 && !hasRule && len(prereqs) == 0 && !e.onDisk(goal) {
+		// make stops with "No rule to make target 'NAME'": the name,
+		// a variable's value, is printed.
+		e.act(makeAction{kind: "print", text: "No rule to make target " + goal, used: uses, where: "target " + goal})
 	}
 	// .EXTRA_PREREQS (make 4.3): prerequisites of every target (or of
 	// the target whose own variable it is), made before it.
@@ -2032,8 +2217,15 @@ func makeAutos(target string, prereqs []string, stem string) map[string]string {
 			uniq = append(uniq, p)
 		}
 	}
-	return map[string]string{"@": target, "<": first, "^": strings.Join(uniq, " "), "+": strings.Join(prereqs, " "),
+	auto := map[string]string{"@": target, "<": first, "^": strings.Join(uniq, " "), "+": strings.Join(prereqs, " "),
 		"?": strings.Join(uniq, " "), "*": stem, "|": "", "%": ""}
+	if lib, member, ok := archiveMember(target); ok {
+		// An archive member target, lib.a(m.o): $@ is the archive, $%
+		// the member, in every recipe that makes it (its own rule's,
+		// a pattern rule's, .DEFAULT's).
+		auto["@"], auto["%"] = lib, member
+	}
+	return auto
 }
 
 // recipeText expands a recipe line for its target: each text make may

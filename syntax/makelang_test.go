@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -92,6 +93,12 @@ var makeLangCases = []struct {
 	{name: "rcs-dry-run", files: map[string]string{"Makefile": "CO = touch c_co_dry ; echo\nall: x.txt\n", "x.txt,v": ""}, args: []string{"-n"}},
 	{name: "sccs-get", files: map[string]string{"Makefile": "GET = touch c_get_$@ ; echo\nall: y.txt\n", "s.y.txt": ""}},
 	{name: "sccs-dir-chain", files: map[string]string{"Makefile": "GET = touch c_sget_$@ y.c ; echo\nCC = touch c_cc_$@ ; echo\nall: y\n", "SCCS/s.y.c": ""}},
+	{name: "archive-default", files: map[string]string{"Makefile": ".DEFAULT:\n\ttouch c_ad_$@_x\nall: lib.a(m.o)\n"}},
+	{name: "archive-explicit", files: map[string]string{"Makefile": "all: lib.a(m.o)\nlib.a(m.o): m.o\n\ttouch c_ae_$@_$%\n", "m.o": ""}},
+	{name: "archive-pattern", files: map[string]string{"Makefile": "AR = touch c_ar_builtin ; echo\nall: lib.a(m.o)\n(%.o): %.o\n\ttouch c_ap_$@_$*\n", "m.o": ""}},
+	{name: "archive-pattern-member", files: map[string]string{"Makefile": "AR = touch c_ar_$% ; echo\nall: lib.a(m.o)\n%.o: %.zzz\n\ttouch c_zzz_$@\n", "m.zzz": ""}},
+	{name: "default-builtin-there", files: map[string]string{"Makefile": "CC = touch c_dbc_$@ ; echo\n.DEFAULT:\n\ttouch c_dbd_$@\nall: prog\n", "prog.c": ""}},
+	{name: "default-builtin-gone", files: map[string]string{"Makefile": "CC = touch c_dbc_$@ ; echo\n.DEFAULT:\n\ttouch c_dbd_$@\nall: prog\n"}},
 	{name: "archive-member", files: map[string]string{"Makefile": "AR = touch c_ar_$% ; echo\nCC = touch c_cc_$@ ; echo\nall: lib.a(m.o n.o)\n", "m.c": "", "n.c": ""}},
 	{name: "vpath-var", files: map[string]string{"Makefile": "VPATH = src\nCC = touch c_vp_$(subst /,_,$<) ; echo\nall: prog\n", "src/prog.c": ""}},
 	{name: "vpath-directive", files: map[string]string{"Makefile": "vpath %.c lib:src\nCC = touch c_vd_$(subst /,_,$<) ; echo\nall: a.o\n", "src/a.c": ""}},
@@ -280,6 +287,7 @@ func FuzzMakePlan(f *testing.F) {
 	}
 	f.Add("A = $(B)$(B)\nB = $(C)$(C)\nC = $(A)\nall:\n\t$(A)\n")
 	f.Add("$(eval $(eval $(eval x:=1)))\nifeq (a,$(X))\nY=1\nelse ifdef Z\nY=2\nelse\nY=3\nendif\nall:\n\t$(Y)\n")
+	f.Add("include x.mk\nexport\nA = 1\nK := $(A)\n$(info $(K))\n.SILENT: all\nall: lib.a(m.o)\n\t@echo $(K)\n(%.o): %.o\n\t$(warning $(A))\n.DEFAULT:\n\t$(A)\n")
 	f.Fuzz(func(t *testing.T, text string) {
 		opts := makeOpts{dir: "/p", read: func(p string) (string, bool) { return text, true },
 			env: func(string) (string, bool, bool) { return "", false, false }}
@@ -289,7 +297,7 @@ func FuzzMakePlan(f *testing.F) {
 			t.Fatalf("not deterministic: %d then %d actions", len(a), len(b))
 		}
 		for i := range a {
-			if a[i] != b[i] {
+			if fmt.Sprint(a[i]) != fmt.Sprint(b[i]) {
 				t.Fatalf("not deterministic: %v then %v", a[i], b[i])
 			}
 		}

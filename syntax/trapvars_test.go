@@ -70,6 +70,12 @@ func TestTrapVarsAgainstBash(t *testing.T) {
 		{`trap 'X=a' RETURN; X=b; set -T; f(){ :; }; f; echo "$X"`, "a"},
 		{`trap 'X=a' RETURN; X=b; f(){ :; }; declare -ft f; f; echo "$X"`, "a"},
 		{`trap 'X=a' RETURN; X=b; f(){ :; }; f; echo "$X"`, "a b"},
+		// Defining the function again keeps the trace attribute;
+		// unset -f drops it with the function.
+		{`trap 'X=a' RETURN; X=b; f(){ :; }; declare -ft f; f(){ :; }; f; echo "$X"`, "a"},
+		{`trap 'X=a' RETURN; X=b; f(){ :; }; declare -ft f; unset -f f; f(){ :; }; f; echo "$X"`, "a b"},
+		{`trap 'X=a' DEBUG; f(){ :; }; declare -ft f; f(){ X=b; echo "$X"; }; f`, "a"},
+		{`trap 'X=a' RETURN; X=b; set -T; f(){ :; }; set +T; f; echo "$X"`, "a b"},
 		{`trap 'X=a' RETURN; set -T; f(){ X=c; }; f; echo "$X"`, "a"},
 		{`trap 'X=a' RETURN; set -T; f(){ local X=c; }; X=b; f; echo "$X"`, "a b"},
 		{`trap 'X=a' RETURN; trap - RETURN; X=b; set -T; f(){ :; }; f; echo "$X"`, "a b"},
@@ -185,6 +191,64 @@ func TestReturnTrapScope(t *testing.T) {
 		}
 		if !tc.skipped && !judged {
 			t.Errorf("%s: not judged, want judged", tc.src)
+		}
+	}
+}
+
+// TestDebugTrapAtEnd: a DEBUG trap set by the command's last statement is
+// still judged, because an agent's shell runs the command inside a text
+// that goes on after it: Claude Code runs `eval 'CMD' < /dev/null && pwd
+// -P >| FILE`, and bash runs the DEBUG trap before that pwd. Each row runs
+// in bash that way; wherever bash runs the action (it prints RAN; its
+// text holds R AN), corral must have it among its calls. A plain bash -c
+// with nothing after the trap never runs it (the first row shows both).
+// A RETURN trap set last is not run by the wrapper (eval and pwd return
+// nothing), as TestReturnTrapScope has it.
+func TestDebugTrapAtEnd(t *testing.T) {
+	bash := bashPath(t)
+	dir := oracleDir(t)
+	const act = `trap 'printf %s%s R AN' DEBUG`
+	for _, tc := range []struct {
+		src       string
+		wrapRuns  bool // bash runs the action under the agent's wrapper
+		plainRuns bool // … as bash -c SRC alone
+	}{
+		{act, true, false},
+		{`echo a; ` + act, true, false},
+		{`{ ` + act + `; }`, true, false},
+		{`f(){ ` + act + `; }; f`, true, false},
+		{act + `; echo b`, true, true},
+		{`(` + act + `)`, false, false},
+	} {
+		m, err := Analyze(tc.src, Options{Cwd: dir, Home: "/home/u"})
+		if err != nil {
+			t.Fatalf("%s: %v", tc.src, err)
+		}
+		judged := false
+		for _, c := range m.Calls {
+			if c.Name == "printf" && len(c.Args) == 3 && c.Args[1].Value == "R" {
+				judged = true
+			}
+		}
+		if !judged {
+			t.Errorf("%s: the DEBUG trap's action is not judged", tc.src)
+		}
+		for _, run := range []struct {
+			script string
+			want   bool
+		}{
+			{`eval "$SRC" < /dev/null && pwd -P >| ` + filepath.Join(dir, "cwd"), tc.wrapRuns},
+			{tc.src, tc.plainRuns},
+		} {
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			cmd := exec.CommandContext(ctx, bash, "--norc", "--noprofile", "-c", run.script)
+			cmd.Dir = dir
+			cmd.Env = []string{"HOME=" + dir, "PATH=" + os.Getenv("PATH"), "SRC=" + tc.src}
+			out, _ := cmd.CombinedOutput()
+			cancel()
+			if got := strings.Contains(string(out), "RAN"); got != run.want {
+				t.Errorf("%s: bash -c %q runs the action: %v, the row says %v (%q)", tc.src, run.script, got, run.want, out)
+			}
 		}
 	}
 }

@@ -385,6 +385,12 @@ func (w *walker) compound(c scope, s *sh.Stmt, st *state) {
 		if st.funcs == nil {
 			st.funcs = map[string]funcDef{}
 		}
+		if old, ok := st.funcs[cmd.Name.Value]; ok {
+			// Defining a function again keeps its trace attribute
+			// (bash 5.2: declare -ft f; f(){ …; } still runs the
+			// caller's DEBUG and RETURN traps); unset -f drops it.
+			def.traced = old.traced
+		}
 		st.funcs[cmd.Name.Value] = def
 		w.declared = append(w.declared, declared{def: def, st: st.clone()})
 	case *sh.TimeClause:
