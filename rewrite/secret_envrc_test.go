@@ -13,6 +13,10 @@ func TestEnvrcSecret(t *testing.T) {
 		"proj/web/.envrc":  "layout python3\nexport GITHUB_TOKEN=$(gh auth token)\nPATH_add bin\n",
 		"proj/docs/a.md":   "x",
 		"home/work/.envrc": "export OPENAI_API_KEY=sk-abcdefghijklmnop\n",
+		"proj/api/.envrc":  "layout python3\ndotenv\n",
+		"proj/api/.env":    "API_KEY=CANARY\n",
+		"proj/cli/.envrc":  "dotenv_if_exists .env.local\n",
+		"proj/web/src/x":   "x",
 	})
 	checkDecisions(t, cfg, []struct{ cmd, want string }{
 		{"cat .envrc", "deny"},
@@ -25,5 +29,19 @@ func TestEnvrcSecret(t *testing.T) {
 		{"grep layout web/.envrc", "allow"},
 		{"cat docs/a.md", "allow"},
 		{"ls -la .envrc", "allow"},
+		// direnv prints the environment a .envrc makes: export, and exec
+		// of a command that prints it; the .envrc nearest upwards, and
+		// the env file it loads with dotenv.
+		{"direnv export json", "deny"},
+		{"direnv exec . env", "deny"},
+		{"direnv exec api printenv", "deny"},
+		{"cd api && direnv export bash", "deny"},
+
+		// Look-alikes: a .envrc with nothing literal and no .env it
+		// loads, a command that uses the environment.
+		{"cd web/src && direnv export json", "allow"},
+		{"direnv exec cli env", "allow"},
+		{"direnv exec api make test", "allow"},
+		{"direnv status", "allow"},
 	})
 }

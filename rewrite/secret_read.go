@@ -94,7 +94,8 @@ quotes the text from the bad line on: --env-file ~/.ssh/id_rsa up);
 plain compose config with the project's .env or a secret env_file in the
 compose file (the resolved file holds their values), and compose run or
 exec SVC env (run's --env-from-file, the service's env_file, the .env
-values its environment takes). A relative name in a directory only known at run time is judged
+values its environment takes); direnv export and direnv exec DIR env
+print the environment a secret .envrc (or the .env it loads) sets. A relative name in a directory only known at run time is judged
 from the home directory and those above it too (tar -C "$D" -c .ssh), and
 a name . finds in a PATH entry only known at run time from every
 directory where it could reach a secret (PATH=~/bin:$X . credentials):
@@ -137,7 +138,7 @@ A path through another process's /proc directory (/proc/$PPID/cwd/.env,
 		"gzip", "pigz", "bzip2", "pbzip2", "xz", "lzma", "zstd", "lz4", "lzip", "brotli", "openssl", "gpg", "gpg2",
 		"env", "printenv", "set", "export", "declare", "typeset", "7z", "7za", "7zr", "7zz", "jar", "dotenv",
 		"shuf", "bsdtar", "cpio", "pax", "ar", "curl", "make", "gmake", "logger", "groff", "nroff", "troff", "busybox", "httpd",
-		"docker", "podman", "nerdctl", "docker-compose", "podman-compose", "http-server", "serve", "unzip",
+		"docker", "podman", "nerdctl", "docker-compose", "podman-compose", "http-server", "serve", "unzip", "direnv",
 		"m4", "gm4", "tsort", "gcc", "cc", "clang", "g++", "c++", "clang++", "dos2unix", "unix2dos", "mac2unix", "unix2mac"},
 	Call:     checkSecretRead,
 	Redirect: checkSecretRedirect,
@@ -269,6 +270,9 @@ func checkSecretRead(p *Pass, c *syntax.Call) {
 	}
 	switch c.Name {
 	case "env", "printenv", "set", "export", "declare", "typeset":
+		if p.direnvExecDump(c) {
+			return
+		}
 		p.checkSecretEnv(c)
 		return
 	case "curl":
@@ -303,6 +307,9 @@ func checkSecretRead(p *Pass, c *syntax.Call) {
 		return
 	case "unzip":
 		p.checkTarToStdout(c)
+		return
+	case "direnv":
+		p.checkDirenv(c)
 		return
 	case "busybox", "httpd", "http-server", "serve":
 		p.checkServer(c)
