@@ -193,13 +193,12 @@ var composeExecSpec = OptSpec{ShortVal: "euw", LongEq: true, Stop: true,
 		"ansi", "progress", "parallel"}}
 
 // ComposeCall is what a compose call (docker compose, podman compose,
-// docker-compose, podman-compose) is made of: its subcommand's index in
-// Args (-1 when none), compose's own options before it, and for run and
-// exec the service and the command it runs in the container.
+// docker-compose, podman-compose) is made of: its words after compose,
+// its subcommand's index in them (-1 when none), and for run and exec
+// the service and the command it runs in the container.
 type ComposeCall struct {
 	Args    []Arg
 	Sub     int
-	Global  []Option
 	Service string
 	Cmd     []Arg
 	// Local are run's or exec's options (--env-from-file, -e).
@@ -223,8 +222,7 @@ func ReadComposeCall(call *Call) (cc ComposeCall, ok bool) {
 		return cc, false
 	}
 	cc.Args, cc.Sub = args, -1
-	opts, operands := ScanOptions(args, composeGlobalSpec)
-	cc.Global = opts
+	_, operands := ScanOptions(args, composeGlobalSpec)
 	if len(operands) == 0 {
 		return cc, true
 	}
