@@ -12,9 +12,11 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"syscall"
 
 	"github.com/bmatcuk/doublestar/v4"
 
+	"github.com/corral-dev/corral/internal/credname"
 	"github.com/corral-dev/corral/internal/lazy"
 )
 
@@ -130,6 +132,13 @@ var (
 	defaultContentSecrets = []string{
 		"*credential*.json", "*service*account*.json", "*key*.json", "*adminsdk*.json", "*secret*.json", "token.json",
 	}
+	// direnv's .envrc is shell code the shell runs on entering the
+	// directory: as often only `use flake`, `layout python` or
+	// `PATH_add bin` as `export API_KEY=…`. It is a secret when it
+	// assigns a credential's name a literal value (assignsCredential);
+	// one that fetches it at run time (`export T=$(pass show t)`) or
+	// loads a .env (`dotenv`) holds none itself.
+	defaultShellSecrets     = []string{".envrc"}
 	defaultSecretExceptions = []string{
 		"*.pub", "~/.ssh/known_hosts*", "~/.ssh/config",
 		".env.example", ".env.sample", ".env.template", ".env.*.example", ".env.*.sample", ".env.*.template",
@@ -206,13 +215,16 @@ func (e *secretEdit) applyErr(base *Secrets) (*Secrets, error) {
 // DefaultSecrets is the built-in secret class, denied on read.
 func DefaultSecrets() *Secrets {
 	s := &Secrets{Verdict: Deny, Source: DefaultSource}
-	s.patterns = make([]secretPattern, 0, len(defaultSecrets)+len(defaultContentSecrets))
+	s.patterns = make([]secretPattern, 0, len(defaultSecrets)+len(defaultContentSecrets)+len(defaultShellSecrets))
 	if err := s.Add(defaultSecrets...); err != nil {
 		panic(err)
 	}
 	s.except = make([]secretPattern, 0, len(defaultSecretExceptions))
 	for _, n := range defaultContentSecrets {
 		s.patterns = append(s.patterns, secretPattern{raw: n, name: n, content: holdsCredential})
+	}
+	for _, n := range defaultShellSecrets {
+		s.patterns = append(s.patterns, secretPattern{raw: n, name: n, content: assignsCredential})
 	}
 	for _, e := range defaultSecretExceptions {
 		p, err := parseSecretPattern(e)
@@ -854,14 +866,57 @@ var credentialKey = lazy.Value[*regexp.Regexp]{New: func() *regexp.Regexp {
 // credential in its first contentPeek bytes. A file that is not there,
 // not a regular file (a FIFO would block) or cannot be read holds none.
 func holdsCredential(abs string) bool {
+	data, ok := peekRegular(abs)
+	return ok && credentialKey.Get().Match(data)
+}
+
+// peekRegular reads the first contentPeek bytes of the regular file at
+// abs, opened without waiting and checked again once open (a FIFO put
+// there between the two would block a plain open).
+func peekRegular(abs string) ([]byte, bool) {
 	if fi, err := os.Stat(abs); err != nil || !fi.Mode().IsRegular() {
-		return false
+		return nil, false
 	}
-	f, err := os.Open(abs)
+	f, err := os.OpenFile(abs, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
-		return false
+		return nil, false
 	}
 	defer f.Close()
+	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
+		return nil, false
+	}
 	data, _ := io.ReadAll(io.LimitReader(f, contentPeek))
-	return credentialKey.Get().Match(data)
+	return data, true
+}
+
+// shellAssignment finds a shell assignment at the start of a line
+// (export and declare -x before it too): the name and the value's text.
+var shellAssignment = lazy.Value[*regexp.Regexp]{New: func() *regexp.Regexp {
+	return regexp.MustCompile(`(?m)^[ \t]*(?:(?:export|declare[ \t]+-x|typeset[ \t]+-x)[ \t]+)?([A-Za-z_][A-Za-z0-9_]*)=([^\n]*)`)
+}}
+
+// assignsCredential reports whether the shell file at abs (a .envrc)
+// assigns a credential's name (credname.Secret: API_KEY, AWS_SECRET_ACCESS_KEY,
+// GITHUB_TOKEN) a literal of 8 or more bytes in its first contentPeek
+// bytes: reading it shows the value. A value the shell computes when it
+// runs ($(…), backquotes, $VAR) is not in the file.
+func assignsCredential(abs string) bool {
+	data, ok := peekRegular(abs)
+	if !ok {
+		return false
+	}
+	for _, m := range shellAssignment.Get().FindAllSubmatch(data, 4096) {
+		if !credname.Secret(string(m[1])) {
+			continue
+		}
+		v := strings.TrimSpace(string(m[2]))
+		if i := strings.Index(v, " #"); i >= 0 {
+			v = v[:i]
+		}
+		v = strings.Trim(strings.TrimRight(v, ";"), `"'`)
+		if len(v) >= 8 && !strings.ContainsAny(v, "$`") {
+			return true
+		}
+	}
+	return false
 }

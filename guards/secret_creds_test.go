@@ -1,6 +1,7 @@
 package guards
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -160,5 +161,59 @@ func TestCredentialContent(t *testing.T) {
 	// A recursive read finds the key on disk by its content.
 	if sec, ok := s.OnDisk(env, dir, Walk{Hidden: true, Exclude: []string{"service-account.json", "gcloud-key.json", "credentials.json", "token.json", "client_secret_123.json", "firebase-adminsdk-abc12.json"}}); !ok || filepath.Base(sec.Path.Abs) != "sa-key.json" {
 		t.Errorf("OnDisk = %s, %v; want sa-key.json", sec.Path.Abs, ok)
+	}
+}
+
+// TestEnvrcContent: a direnv .envrc is a secret when it assigns a
+// credential's name a literal value (reading it shows the value); one
+// that only sets up the shell, fetches the value at run time or loads a
+// .env holds none itself.
+func TestEnvrcContent(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	env := Env{Project: dir, Cwd: dir, Home: "/home/u", Sandbox: dir + "/agent_sandbox"}
+	s := DefaultSecrets()
+	for i, tc := range []struct {
+		body string
+		want bool
+	}{
+		{"export AWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI/K7MDENG\n", true},
+		{"use flake\nexport GITHUB_TOKEN=\"ghp_abcdefghijklmnop\" # personal\n", true},
+		{"  export DB_PASSWORD='hunter2hunter2';\n", true},
+		{"OPENAI_API_KEY=sk-abcdefghijklmnop\n", true},
+		{"declare -x STRIPE_SECRET=sk_live_abcdefgh\n", true},
+		{"export TWILIO_SID=AC0123456789\n", true},
+		// Look-alikes: no credential name, a value computed at run time,
+		// a short value, a loaded .env, shell setup only.
+		{"use flake\nlayout python3\nPATH_add bin\nexport NODE_ENV=development\n", false},
+		{"export GITHUB_TOKEN=$(gh auth token)\nexport AWS_SECRET_ACCESS_KEY=`pass show aws`\n", false},
+		{"export API_KEY=\"${API_KEY:-}\"\nexport DB_PASSWORD=$PGPASSWORD\n", false},
+		{"export API_KEY=dev\n", false},
+		{"dotenv\ndotenv_if_exists .env.local\n", false},
+		{"# export API_KEY=sk-abcdefghijklmnop\n", false},
+		{"export DATABASE_URL=postgres://localhost/app\nexport PATH=$PWD/bin:$PATH\n", false},
+	} {
+		sub := filepath.Join(dir, fmt.Sprint(i))
+		if err := os.MkdirAll(sub, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		p := filepath.Join(sub, ".envrc")
+		if err := os.WriteFile(p, []byte(tc.body), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		got, ok := s.Match(env, p)
+		if ok != tc.want || ok && got.Pattern != ".envrc" {
+			t.Errorf("Match(.envrc of %q) = %q, %v; want %v", tc.body, got.Pattern, ok, tc.want)
+		}
+	}
+	// Not there, or a FIFO: nothing is read and nothing held.
+	if _, ok := s.Match(env, filepath.Join(dir, "none", ".envrc")); ok {
+		t.Error("a .envrc not there is no secret")
+	}
+	fifo := filepath.Join(dir, "fifo", ".envrc")
+	if err := os.MkdirAll(filepath.Dir(fifo), 0o755); err == nil && syscall.Mkfifo(fifo, 0o600) == nil {
+		if _, ok := s.Match(env, fifo); ok {
+			t.Error("a FIFO .envrc is no secret")
+		}
 	}
 }

@@ -1,6 +1,9 @@
 package rewrite
 
 import (
+	"errors"
+	"io"
+	"io/fs"
 	"os"
 	"path"
 	"slices"
@@ -409,18 +412,20 @@ func cargoConfigTargetDir(dir string) (string, string, bool) {
 	return "", "", false
 }
 
-// readSmall reads at most limit bytes of a regular file.
+// readSmall reads at most limit bytes of a regular file, opened without
+// waiting (a FIFO named there would block a plain open until something
+// wrote to it: syntax.OpenRegular).
 func readSmall(name string, limit int64) ([]byte, error) {
-	f, err := os.Open(name)
+	f, err := syntax.OpenRegular(name)
 	if err != nil {
+		if errors.Is(err, fs.ErrInvalid) {
+			return nil, os.ErrInvalid
+		}
 		return nil, err
 	}
 	defer f.Close()
-	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
-		return nil, os.ErrInvalid
-	}
 	b := make([]byte, limit)
-	n, _ := f.Read(b)
+	n, _ := io.ReadFull(f, b)
 	return b[:n], nil
 }
 

@@ -90,7 +90,9 @@ not a public one, which ask (the package may hold any file of the
 project), and npm or pnpm publish to any registry of a package that
 would pack a secret on disk (no "files" list, and neither .npmignore nor,
 without one, .gitignore leaves it out). docker push is not judged: the
-image is built from the user's project and goes to their registry.`,
+image is built from the user's project and goes to their registry.
+kubectl --server URL (-s) without --token sends the kubeconfig's login
+to URL: asked.`,
 	Commands: []string{"curl", "wget", "wget2", "http", "https", "xh", "xhs", "scp", "rsync", "sftp", "nc", "ncat", "netcat", "socat", "telnet", "gh", "ssh", "openssl", "docker",
 		"env", "printenv", "set", "export", "declare", "typeset", "cat", "aws", "gsutil", "gcloud", "rclone", "azcopy", "git",
 		"mail", "mailx", "s-nail", "mutt", "neomutt", "az", "curlie", "lftp", "smbclient", "ftp", "podman", "nerdctl", "kubectl",
@@ -185,6 +187,7 @@ func checkExfiltrate(p *Pass, c *syntax.Call) {
 		p.copyIntoContainer(c)
 		if c.Name == "kubectl" {
 			p.checkSenders(c)
+			p.kubeServerLogin(c)
 		}
 	case "scp", "rsync":
 		p.sshSendEnv(c)

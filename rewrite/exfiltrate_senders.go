@@ -404,6 +404,34 @@ func (p *Pass) fileExists(c *syntax.Call, a syntax.Arg) bool {
 	return err == nil
 }
 
+// kubectlGlobalSpec is kubectlSpec with -s, the short form of --server
+// (kubectl options).
+var kubectlGlobalSpec = optSpec{shortVal: "nos", longEq: true, longVal: kubectlLong}
+
+// kubeServerLogin judges kubectl --server URL (-s URL): kubectl keeps the
+// kubeconfig's login for the current context — its bearer token, an
+// exec plugin's token, basic auth — and sends it to the server the
+// option names (kubectl 1.32 was seen sending "Authorization: Bearer" of
+// the kubeconfig's token to a scratch HTTPS server given so,
+// TestKubectlServerSendsLogin), so the user's cluster credential goes
+// where the command points: ask. With --token the given token is the
+// login sent in its place, and the kubeconfig's is not; a token the
+// command reads from a secret is that read's to judge. kubectl config's
+// subcommands only edit the kubeconfig.
+func (p *Pass) kubeServerLogin(c *syntax.Call) {
+	opts, operands := scan(c.Args, kubectlGlobalSpec)
+	if len(operands) > 0 && c.Args[operands[0]].Value == "config" {
+		return
+	}
+	servers := find(opts, "s", "server")
+	if len(servers) == 0 || len(find(opts, "token")) > 0 {
+		return
+	}
+	url := servers[len(servers)-1].val
+	p.Report(c, Finding{Rule: "exfiltrate", Decision: Ask,
+		Message: c.Name + " --server sends the kubeconfig's login (its token) to " + clipText(url.Raw, 60) + " in place of the kubeconfig's cluster"})
+}
+
 // copyIntoContainer judges docker cp SRC CONTAINER:PATH (podman, nerdctl,
 // kubectl cp to a pod): the file leaves for the container, where the agent
 // can read it back, so a secret is denied; anything else is ordinary work.

@@ -1,6 +1,12 @@
 package rewrite
 
-import "testing"
+import (
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
 
 // TestComposeEnvFile: compose's --env-file interpolates the compose
 // file. config (convert) prints the compose file with the values in it:
@@ -68,5 +74,106 @@ func TestComposeEnvQuotes(t *testing.T) {
 		if got := composeEnvQuotes([]byte(text)); got != want {
 			t.Errorf("composeEnvQuotes(%q) = %v, want %v", text, got, want)
 		}
+	}
+}
+
+// TestComposeFileEnv: what the compose file itself brings in. config
+// prints it resolved: each service's env_file variables in its
+// environment, and each ${…} (or environment name given no value) filled
+// from the project directory's .env. run and exec of a command that
+// prints the environment print the service's env_file variables, run's
+// --env-from-file and the values its environment entries take. A compose
+// file that takes nothing from .env, a .env that is not there, config
+// -q, a service's own program and another service pass.
+func TestComposeFileEnv(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, map[string]string{
+		"proj/.env":                 "API_KEY=sk-CANARY\n",
+		"proj/app.env":              "X=1\n",
+		"proj/compose.yaml":         "services:\n  web:\n    image: nginx\n    environment:\n      API_KEY: ${API_KEY}\n  db:\n    image: postgres\n",
+		"proj/files/compose.yml":    "services:\n  web:\n    image: nginx\n    env_file:\n      - ../.env\n  worker:\n    image: w\n    env_file: [../app.env]\n",
+		"proj/long/compose.yml":     "services:\n  web:\n    image: nginx\n    env_file:\n      - path: ./secrets/.env\n        required: false\n",
+		"proj/long/secrets/.env":    "K=CANARY\n",
+		"proj/bare/compose.yaml":    "services:\n  web:\n    image: nginx\n    environment:\n      - API_KEY\n",
+		"proj/bare/.env":            "API_KEY=CANARY\n",
+		"proj/plain/compose.yaml":   "services:\n  web:\n    image: nginx\n    environment:\n      - MODE=dev\n      - PRICE=$$5\n",
+		"proj/plain/.env":           "API_KEY=CANARY\n",
+		"proj/nodotenv/compose.yml": "services:\n  web:\n    image: nginx:${TAG}\n",
+		"proj/sub/README":           "x",
+		"proj/tag/compose.yaml":     "services:\n  web:\n    image: nginx:${TAG:-latest}\n    environment:\n      - MODE\n",
+		"proj/tag/.env":             "API_KEY=CANARY\n",
+	})
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		// config prints the resolved file.
+		{"docker compose config", "deny"},
+		{"docker compose convert", "deny"},
+		{"docker-compose config", "deny"},
+		{"cd sub && docker compose config", "deny"}, // compose finds ../compose.yaml, .env beside it
+		{"docker --context default compose config", "deny"},
+		{"docker compose -f files/compose.yml config", "deny"},
+		{"docker compose --project-directory files config", "deny"},
+		{"docker compose -f long/compose.yml config", "deny"},
+		{"docker compose --project-directory bare config", "deny"},
+		{"docker compose --project-directory plain config", "allow"},
+		{"docker compose --project-directory nodotenv config", "allow"},
+		{"docker compose --project-directory tag config", "allow"}, // .env sets none of TAG, MODE
+		{"docker compose --project-directory tag run web env", "allow"},
+		{"docker compose config -q", "allow"},
+		{"docker compose config --quiet", "allow"},
+		{"docker compose config --services", "deny"},
+		{"docker compose -f files/compose.yml config -q", "allow"},
+		// run and exec of a command that prints the environment.
+		{"docker compose run web env", "deny"},
+		{"docker compose run --rm web printenv", "deny"},
+		{"docker compose exec web env", "deny"},
+		{"docker compose -f files/compose.yml run web env", "deny"},
+		{"docker compose --project-directory bare run web env", "deny"},
+		{"docker compose run --env-from-file .env db env", "deny"},
+		{"docker compose run --env-file .env web env", "deny"},
+		{"docker compose run web sh -c 'echo $API_KEY'", "ask"},
+		{"docker --context default compose run web env", "deny"},
+		{"docker --context default run --env-file .env img env", "deny"},
+		// Look-alikes: the service's own program, another service, a
+		// file that takes nothing from .env, validation.
+		{"docker compose run web", "allow"},
+		{"docker compose up -d", "allow"},
+		{"docker compose run web nginx -t", "allow"},
+		{"docker compose run db env", "allow"},
+		{"docker compose exec db printenv", "allow"},
+		{"docker compose -f files/compose.yml run worker env", "allow"},
+		{"docker compose --project-directory plain run web env", "allow"},
+		{"docker compose run --env-from-file app.env db env", "allow"},
+		{"docker compose run --env-file .env web", "allow"},
+		{"docker compose -f files/compose.yml up", "allow"},
+		{"docker compose ps", "allow"},
+	})
+}
+
+// TestComposeEnvFIFO: an env file compose's checks read at hook time
+// that is a FIFO is not opened for reading (a plain open would wait for
+// a writer and hang the hook).
+func TestComposeEnvFIFO(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, map[string]string{"proj/compose.yaml": "services:\n  web:\n    image: nginx\n    environment:\n      - API_KEY\n"})
+	if err := syscall.Mkfifo(filepath.Join(cfg.Project, ".env"), 0o600); err != nil {
+		t.Skip("no FIFO here:", err)
+	}
+	done := make(chan string, 1)
+	go func() {
+		var got []string
+		for _, cmd := range []string{"docker compose --env-file .env up", "docker compose config", "docker compose run web env"} {
+			got = append(got, Check(cfg, cmd).Decision.String())
+		}
+		done <- strings.Join(got, " ")
+	}()
+	select {
+	case got := <-done:
+		// A FIFO cannot be read: judged by the .env's name (a use), or as
+		// a file that may set the variables the service takes.
+		if got != "allow deny deny" {
+			t.Errorf("decisions %q, want \"allow deny deny\"", got)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("the check blocked on a FIFO named .env")
 	}
 }

@@ -90,7 +90,12 @@ make -p when its makefile includes a secret (include .env, -include
 .env); docker compose config --environment (the .env values interpolation
 uses), compose config given --env-file F (the compose file with F's
 values) and compose given an --env-file that is no env file (its parser
-quotes the text from the bad line on: --env-file ~/.ssh/id_rsa up). A relative name in a directory only known at run time is judged
+quotes the text from the bad line on: --env-file ~/.ssh/id_rsa up);
+plain compose config with the project's .env or a secret env_file in the
+compose file (the resolved file holds their values), and compose run or
+exec SVC env (run's --env-from-file, the service's env_file, the .env
+values its environment takes); direnv export and direnv exec DIR env
+print the environment a secret .envrc (or the .env it loads) sets. A relative name in a directory only known at run time is judged
 from the home directory and those above it too (tar -C "$D" -c .ssh), and
 a name . finds in a PATH entry only known at run time from every
 directory where it could reach a secret (PATH=~/bin:$X . credentials):
@@ -133,7 +138,7 @@ A path through another process's /proc directory (/proc/$PPID/cwd/.env,
 		"gzip", "pigz", "bzip2", "pbzip2", "xz", "lzma", "zstd", "lz4", "lzip", "brotli", "openssl", "gpg", "gpg2",
 		"env", "printenv", "set", "export", "declare", "typeset", "7z", "7za", "7zr", "7zz", "jar", "dotenv",
 		"shuf", "bsdtar", "cpio", "pax", "ar", "curl", "make", "gmake", "logger", "groff", "nroff", "troff", "busybox", "httpd",
-		"docker", "podman", "nerdctl", "docker-compose", "podman-compose", "http-server", "serve", "unzip",
+		"docker", "podman", "nerdctl", "docker-compose", "podman-compose", "http-server", "serve", "unzip", "direnv",
 		"m4", "gm4", "tsort", "gcc", "cc", "clang", "g++", "c++", "clang++", "dos2unix", "unix2dos", "mac2unix", "unix2mac"},
 	Call:     checkSecretRead,
 	Redirect: checkSecretRedirect,
@@ -265,6 +270,9 @@ func checkSecretRead(p *Pass, c *syntax.Call) {
 	}
 	switch c.Name {
 	case "env", "printenv", "set", "export", "declare", "typeset":
+		if p.direnvExecDump(c) {
+			return
+		}
 		p.checkSecretEnv(c)
 		return
 	case "curl":
@@ -290,16 +298,18 @@ func checkSecretRead(p *Pass, c *syntax.Call) {
 	case "7z", "7za", "7zr", "7zz", "jar":
 		p.checkArchivers(c)
 		return
-	case "docker", "podman", "nerdctl":
-		if !p.composeConfigEnv(c) && !p.composeEnvFile(c) {
+	case "docker", "podman", "nerdctl", "docker-compose", "podman-compose":
+		if cc, ok := syntax.ReadComposeCall(c); ok {
+			p.checkCompose(c, cc)
+		} else if c.Name != "docker-compose" && c.Name != "podman-compose" {
 			p.checkContainerEnvFile(c)
 		}
 		return
-	case "docker-compose", "podman-compose":
-		p.composeEnvFile(c)
-		return
 	case "unzip":
 		p.checkTarToStdout(c)
+		return
+	case "direnv":
+		p.checkDirenv(c)
 		return
 	case "busybox", "httpd", "http-server", "serve":
 		p.checkServer(c)

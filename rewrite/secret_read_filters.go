@@ -221,13 +221,9 @@ func (p *Pass) includedSecret(c *syntax.Call, dir syntax.Dir, text string) bool 
 // --project-directory's) and of each --env-file given. A plain compose
 // config prints the file with the values its own ${…} references and
 // env_file entries take; it is not judged here (see the README's limits).
-func (p *Pass) composeConfigEnv(c *syntax.Call) bool {
-	args := c.Args
-	if len(args) == 0 || args[0].Value != "compose" {
-		return false
-	}
-	args = args[1:]
-	opts, operands := scan(args, optSpec{shortVal: "fp", longVal: longOpts("file", "project-name", "project-directory", "env-file", "profile", "ansi", "progress", "parallel"), longEq: true, stop: true})
+// args are compose's words after compose (ReadComposeCall).
+func (p *Pass) composeConfigEnv(c *syntax.Call, args []syntax.Arg) bool {
+	opts, operands := scan(args, composeGlobals)
 	if len(operands) == 0 || args[operands[0]].Value != "config" {
 		return false
 	}
@@ -283,17 +279,13 @@ func fileThere(path string) bool {
 // it; one that cannot be read is judged by its name (an env file's name
 // is a use, another secret may be quoted and asks); one that is not
 // there sets nothing.
-func (p *Pass) composeEnvFile(c *syntax.Call) bool {
-	args := c.Args
-	if c.Name != "docker-compose" && c.Name != "podman-compose" {
-		if len(args) == 0 || args[0].Value != "compose" {
-			return false
-		}
-		args = args[1:]
-	}
-	opts, operands := scan(args, optSpec{shortVal: "fp", longVal: longOpts("file", "project-name", "project-directory", "env-file", "profile", "ansi", "progress", "parallel"), longEq: true, stop: true})
+func (p *Pass) composeEnvFile(c *syntax.Call, cc syntax.ComposeCall) bool {
+	args := cc.Args
+	opts, operands := scan(args, composeGlobals)
 	sub := ""
 	files := find(opts, "env-file")
+	// run's and exec's own words may hold compose's --env-file too.
+	files = append(files, find(fromSyntaxOptions(cc.Local), "env-file")...)
 	if len(operands) > 0 {
 		sub = args[operands[0]].Value
 		if sub == "config" || sub == "convert" {

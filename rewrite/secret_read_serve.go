@@ -174,7 +174,7 @@ var envDumpWord = lazy.Regexp{Expr: `(^|[;&|(\s])(env|printenv|export -p|declare
 // shell text (sh -c 'echo $KEY') may, and asks. The image's own command,
 // or any other, is the program the file configures.
 func (p *Pass) checkContainerEnvFile(c *syntax.Call) {
-	args := c.Args
+	args := syntax.DockerClientArgs(c.Args)
 	if len(args) > 0 && args[0].Value == "container" {
 		args = args[1:]
 	}
@@ -188,23 +188,7 @@ func (p *Pass) checkContainerEnvFile(c *syntax.Call) {
 	if len(files) == 0 || len(operands) < 2 {
 		return
 	}
-	cmd := args[operands[0]+1:]
-	dump, maybe := false, false
-	switch name := cmd[0].Value; {
-	case name == "printenv":
-		dump = true // all of it, or the variables named
-	case name == "env":
-		dump = true
-		for _, a := range cmd[1:] {
-			if !strings.HasPrefix(a.Value, "-") && !strings.Contains(a.Value, "=") {
-				dump = false // env runs a command
-			}
-		}
-	case len(cmd) > 2 && cmd[1].Value == "-c" && syntax.IsShell(name):
-		text := cmd[2].Value
-		dump = envDumpWord.Get().MatchString(text)
-		maybe = strings.Contains(text, "$")
-	}
+	dump, maybe := containerEnvDump(args[operands[0]+1:])
 	if !dump && !maybe {
 		return
 	}

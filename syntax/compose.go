@@ -29,6 +29,15 @@ type composeService struct {
 	hostOpts           []string
 	command, entry     []string
 	commandRaw, entRaw string
+	// envFiles are the service's env_file entries (a scalar, a list, the
+	// long form's path), relative to the compose file's directory: their
+	// variables are the container's environment, and compose config
+	// prints them in the service's environment.
+	envFiles []string
+	// takes are the variables the service's environment entries take
+	// from compose's own environment (the .env or --env-file files, the
+	// shell's): a name with no value, and the $ references of a value.
+	takes []string
 }
 
 // compose models docker compose / docker-compose / podman compose.
@@ -171,9 +180,117 @@ var composeGlobalSpec = OptSpec{ShortVal: "fp", LongEq: true, Stop: true,
 	LongFlag: []string{"all-resources", "compatibility", "dry-run", "help", "version"}}
 
 // composeRunSpec are docker compose run's options that take a value.
+// compose's own options that take a value are accepted after run too
+// (docker compose run --env-file .env web: the interpolation file, not
+// the container's; --env-from-file is that).
 var composeRunSpec = OptSpec{ShortVal: "eluvwp", LongEq: true, Stop: true,
 	LongVal: []string{"entrypoint", "env", "label", "name", "user", "volume", "workdir", "publish", "cap-add", "cap-drop",
-		"env-from-file", "pull"}}
+		"env-from-file", "pull", "env-file", "file", "project-directory", "project-name", "profile", "ansi", "progress", "parallel"}}
+
+// composeExecSpec are docker compose exec's options that take a value.
+var composeExecSpec = OptSpec{ShortVal: "euw", LongEq: true, Stop: true,
+	LongVal: []string{"env", "user", "workdir", "index", "env-file", "file", "project-directory", "project-name", "profile",
+		"ansi", "progress", "parallel"}}
+
+// ComposeCall is what a compose call (docker compose, podman compose,
+// docker-compose, podman-compose) is made of: its words after compose,
+// its subcommand's index in them (-1 when none), and for run and exec
+// the service and the command it runs in the container.
+type ComposeCall struct {
+	Args    []Arg
+	Sub     int
+	Service string
+	Cmd     []Arg
+	// Local are run's or exec's options (--env-from-file, -e).
+	Local []Option
+}
+
+// ReadComposeCall reads call as a compose call; ok is false for any
+// other. The docker client's own options before compose are skipped
+// (docker --context x compose config).
+func ReadComposeCall(call *Call) (cc ComposeCall, ok bool) {
+	args := call.Args
+	switch call.Name {
+	case "docker", "podman", "nerdctl":
+		args = DockerClientArgs(args)
+		if len(args) == 0 || args[0].Value != "compose" {
+			return cc, false
+		}
+		args = args[1:]
+	case "docker-compose", "podman-compose":
+	default:
+		return cc, false
+	}
+	cc.Args, cc.Sub = args, -1
+	_, operands := ScanOptions(args, composeGlobalSpec)
+	if len(operands) == 0 {
+		return cc, true
+	}
+	cc.Sub = operands[0]
+	spec := composeRunSpec
+	switch args[cc.Sub].Value {
+	case "exec":
+		spec = composeExecSpec
+	case "run":
+	default:
+		return cc, true
+	}
+	rest := args[cc.Sub+1:]
+	local, ops := ScanOptions(rest, spec)
+	cc.Local = local
+	if len(ops) > 0 {
+		cc.Service = rest[ops[0]].Value
+		cc.Cmd = rest[ops[0]+1:]
+	}
+	return cc, true
+}
+
+// DockerClientArgs returns a docker (podman, nerdctl) call's words from
+// its command on, after the client's own options (docker --context x
+// run …); none when it has no command.
+func DockerClientArgs(args []Arg) []Arg {
+	_, ops := ScanOptions(args, dockerGlobalSpec)
+	if len(ops) == 0 {
+		return nil
+	}
+	return args[ops[0]:]
+}
+
+// ComposeEnv is what one service of a compose file takes from files of
+// variables (see composeService's envFiles and takesEnv).
+type ComposeEnv struct {
+	Service  string
+	EnvFiles []string
+	Takes    []string
+}
+
+// ComposeEnvs reads a compose file's services for the env files they
+// name and whether their environment takes values from compose's.
+func ComposeEnvs(text string) []ComposeEnv {
+	var out []ComposeEnv
+	for _, s := range parseCompose(text) {
+		out = append(out, ComposeEnv{Service: s.name, EnvFiles: s.envFiles, Takes: s.takes})
+	}
+	return out
+}
+
+// FindComposeFile returns the compose file docker compose reads when no
+// -f names one: the first of its names in dir or a directory above it.
+func FindComposeFile(dir string) (path, text string, ok bool) {
+	for k := 0; k < 32 && filepath.IsAbs(dir); k++ {
+		for _, n := range composeFileNames {
+			p := filepath.Join(dir, n)
+			if t, err := ReadScript(p); err == nil {
+				return p, t, true
+			}
+		}
+		if dir == "/" {
+			break
+		}
+		dir = filepath.Dir(dir)
+	}
+	return "", "", false
+}
 
 // composeWord quotes a compose value for the shell, keeping $VAR and
 // ${VAR} (compose interpolates them from the environment) and a leading ~.
@@ -270,6 +387,16 @@ func parseCompose(text string) []composeService {
 				for _, item := range yamlFlowList(v) {
 					cur.hostOpts = append(cur.hostOpts, composeHostOpt(key, item))
 				}
+			case "env_file":
+				if list := yamlFlowList(v); list != nil {
+					cur.envFiles = append(cur.envFiles, list...)
+				} else if v != "" {
+					cur.envFiles = append(cur.envFiles, yamlScalar(v))
+				}
+			case "environment":
+				for _, item := range yamlFlowList(v) {
+					cur.takes = append(cur.takes, composeTakes(item, true)...)
+				}
 			}
 			continue
 		}
@@ -293,6 +420,20 @@ func parseCompose(text string) []composeService {
 			if isItem {
 				cur.hostOpts = append(cur.hostOpts, composeHostOpt(key, yamlScalar(item)))
 			}
+		case "env_file":
+			if p, ok := strings.CutPrefix(item, "path:"); isItem && ok {
+				cur.envFiles = append(cur.envFiles, yamlScalar(strings.TrimSpace(p)))
+			} else if isItem {
+				cur.envFiles = append(cur.envFiles, yamlScalar(item))
+			} else if p, ok := strings.CutPrefix(t, "path:"); ok {
+				cur.envFiles = append(cur.envFiles, yamlScalar(strings.TrimSpace(p)))
+			}
+		case "environment":
+			if isItem {
+				cur.takes = append(cur.takes, composeTakes(yamlScalar(item), true)...)
+			} else {
+				cur.takes = append(cur.takes, composeTakes(t, false)...)
+			}
 		case "command", "entrypoint":
 			if isItem {
 				if key == "command" {
@@ -304,6 +445,50 @@ func parseCompose(text string) []composeService {
 		}
 	}
 	flush()
+	return out
+}
+
+// composeTakes returns the variables an environment entry takes from
+// compose's environment: a list item NAME with no "=", a mapping NAME:
+// with no value (or null), or the $ references of its value.
+func composeTakes(entry string, item bool) []string {
+	sep := ":"
+	if item {
+		sep = "="
+	}
+	name, v, ok := strings.Cut(entry, sep)
+	name, v = strings.Trim(strings.TrimSpace(name), `"'`), strings.TrimSpace(v)
+	if !ok || !item && (v == "" || v == "~" || v == "null") {
+		return []string{name}
+	}
+	return ComposeRefs(v)
+}
+
+// ComposeRefs returns the variables compose interpolates in text:
+// $NAME and ${NAME…}; $$ is a literal $.
+func ComposeRefs(text string) []string {
+	var out []string
+	for i := 0; i < len(text); i++ {
+		if text[i] != '$' {
+			continue
+		}
+		if i+1 < len(text) && text[i+1] == '$' {
+			i++
+			continue
+		}
+		j := i + 1
+		if j < len(text) && text[j] == '{' {
+			j++
+		}
+		k := j
+		for k < len(text) && (text[k] == '_' || text[k] >= 'a' && text[k] <= 'z' || text[k] >= 'A' && text[k] <= 'Z' || k > j && text[k] >= '0' && text[k] <= '9') {
+			k++
+		}
+		if k > j && len(out) < 1024 {
+			out = append(out, text[j:k])
+		}
+		i = k - 1
+	}
 	return out
 }
 

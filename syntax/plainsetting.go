@@ -2,8 +2,8 @@ package syntax
 
 import (
 	"strings"
-	"unicode"
 
+	"github.com/corral-dev/corral/internal/credname"
 	"github.com/corral-dev/corral/internal/lazy"
 )
 
@@ -15,23 +15,6 @@ import (
 // rule stays on the safe side: a name that is not clearly a setting, a
 // value only known at run time and a value that looks like a credential
 // all keep the variable secret.
-
-// secretNameParts are the parts of a variable's name that mark a
-// credential wherever they appear in it (API_KEY, DBPASSWORD,
-// GITHUB_TOKEN, AUTH_HOST): any one keeps the variable secret.
-var secretNameParts = []string{"KEY", "TOKEN", "SECRET", "PASS", "PWD", "CRED", "AUTH", "PRIVATE", "CERT",
-	"SALT", "SIGN", "COOKIE", "SESSION", "DSN", "BEARER", "JWT", "HMAC", "CIPHER", "ENCRYPT", "WEBHOOK"}
-
-// secretNameWords are short words that mark a credential only as a
-// whole word of the name (GITHUB_PAT, SMS_OTP, TWILIO_SID), not inside
-// another (PATH, SPINNER).
-var secretNameWords = lazy.Value[map[string]bool]{New: func() map[string]bool {
-	m := map[string]bool{}
-	for _, w := range []string{"PAT", "PIN", "OTP", "SID", "CONN", "CONNECTION", "LICENSE", "ACCOUNT"} {
-		m[w] = true
-	}
-	return m
-}}
 
 // settingNameWords are the words that name a setting, not a credential:
 // where a service is (HOST, PORT, URL), what it is called (NAME, REGION),
@@ -63,49 +46,14 @@ var credentialPrefixes = []string{"AKIA", "ASIA", "ghp_", "gho_", "ghu_", "ghs_"
 // block, no known token prefix (AKIA, ghp_, sk-, eyJ, …), not a long run
 // of letters and digits as keys are.
 func PlainSetting(name, value string) bool {
-	upper := strings.ToUpper(name)
-	for _, p := range secretNameParts {
-		if strings.Contains(upper, p) {
-			return false
-		}
+	if credname.Secret(name) {
+		return false
 	}
 	setting := false
-	for _, w := range nameWords(name) {
-		if secretNameWords.Get()[w] {
-			return false
-		}
+	for _, w := range credname.Words(name) {
 		setting = setting || settingNameWords.Get()[w]
 	}
 	return setting && !credentialLike(value)
-}
-
-// nameWords splits a variable name into its words, upper-cased: at
-// underscores and where a lower-case letter meets an upper-case one
-// (dbHost is DB HOST).
-func nameWords(name string) []string {
-	var out []string
-	var b strings.Builder
-	prevLower := false
-	flush := func() {
-		if b.Len() > 0 {
-			out = append(out, strings.ToUpper(b.String()))
-			b.Reset()
-		}
-	}
-	for _, r := range name {
-		switch {
-		case r == '_' || r == '-' || r == '.':
-			flush()
-			prevLower = false
-			continue
-		case unicode.IsUpper(r) && prevLower:
-			flush()
-		}
-		b.WriteRune(r)
-		prevLower = unicode.IsLower(r) || unicode.IsDigit(r)
-	}
-	flush()
-	return out
 }
 
 // credentialLike reports a value that looks like a credential whatever
