@@ -31,13 +31,24 @@ func (w *walker) coproc(c scope, cmd *sh.CoprocClause, st *state) {
 			name = n
 		}
 	}
-	p := &Pipeline{Stmts: []*sh.Stmt{cmd.Stmt, cmd.Stmt}, Calls: make([]*Call, 2)}
+	p := &Pipeline{Stmts: []*sh.Stmt{cmd.Stmt, cmd.Stmt}, Calls: make([]*Call, 2), Coproc: true}
 	sub := st.clone()
 	sub.setFd(0, Stream{Kind: StreamPipe, Pipe: p, Stage: 0})
 	sub.setFd(1, Stream{Kind: StreamPipe, Pipe: p, Stage: 1})
 	n := len(w.m.Calls)
 	w.stmt(c, cmd.Stmt, sub)
 	cp := &coprocess{pipe: p}
+	var writers []*Call
+	for _, call := range w.m.Calls[n:] {
+		if call.Fd(1).Same(Stream{Kind: StreamPipe, Pipe: p, Stage: 1}) {
+			writers = append(writers, call)
+		}
+	}
+	if len(writers) == 1 {
+		// What the coprocess prints is that call's output, read as a
+		// pipeline's first stage is (base64 -d, cat FILE).
+		p.Calls[0] = writers[0]
+	}
 	for _, call := range w.m.Calls[n:] {
 		if call.Fd(0).Same(Stream{Kind: StreamPipe, Pipe: p, Stage: 0}) && readsScript(call) {
 			cp.sinks = append(cp.sinks, call)
@@ -107,4 +118,16 @@ func (w *walker) feedCoproc(c scope, call *Call) {
 				What: sink.Name + " runs, as a script, what " + clip(call.Text(), 60) + " writes into the coprocess, which is only known at run time"})
 		}
 	}
+}
+
+// otherPipeText returns what reaches a reader through in when in is the
+// read end of a coprocess's output (bash <&${P[0]}): the text the
+// coprocess writes, when corral knows it.
+// isPipe is false for any other stream.
+func (w *walker) otherPipeText(c scope, in Stream) (text string, dynamic, ok, isPipe bool) {
+	if in.Kind != StreamPipe || in.Pipe == nil || !in.Pipe.Coproc || in.Stage < 1 || in.Stage >= len(in.Pipe.Calls) {
+		return "", false, false, false
+	}
+	text, dynamic, ok = w.producedText(c, in.Pipe, in.Stage-1)
+	return text, dynamic, ok, true
 }

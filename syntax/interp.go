@@ -611,6 +611,12 @@ func (w *walker) stdinTexts(c scope, call *Call) []stdinText {
 				kind = "here-string"
 			}
 			out = append(out, stdinText{text: text, kind: kind, dynamic: !static})
+		} else if text, dynamic, ok, isPipe := w.otherPipeText(c, in); isPipe {
+			// python3 <&${P[0]}: what the coprocess prints.
+			if !ok {
+				text, dynamic = "", true
+			}
+			out = append(out, stdinText{text: text, kind: "pipe", dynamic: dynamic})
 		}
 		return out
 	}

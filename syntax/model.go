@@ -228,6 +228,9 @@ type Pipeline struct {
 	// writer is Host and the reader the substitution's first call.
 	Subst string
 	Host  *Call
+	// Coproc reports the two pipes of a coprocess (coproc.go): its
+	// readers and writers are commands of the script, not stages.
+	Coproc bool
 }
 
 // Stage returns the call of stage i, or nil.

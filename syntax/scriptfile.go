@@ -353,6 +353,7 @@ func (w *walker) scriptFile(c scope, call *Call, a Arg, as string) {
 		return
 	}
 	if !a.Static {
+		w.runTimeScript(c, call, a, as)
 		return
 	}
 	d := call.Dir.Join(a.Value)
@@ -428,6 +429,9 @@ func (w *walker) scriptFile(c scope, call *Call, a Arg, as string) {
 // parameters while it runs, and the caller's come back after. It reports
 // whether the file was read and walked whole.
 func (w *walker) sourceFile(c scope, call *Call, a Arg, st *state) bool {
+	if !a.Static && st != nil {
+		w.runTimeScript(c, call, a, "sh")
+	}
 	if !a.Static || st == nil {
 		return false
 	}
@@ -678,10 +682,10 @@ func (w *walker) noteWrite(c scope, call *Call) {
 			continue
 		}
 		d := rd.Dir.Join(rd.Target.Value)
-		if !rd.Target.Static || !d.Known {
-			continue
+		runTime := !rd.Target.Static || !d.Known
+		if !runTime {
+			w.noteDecoded(call, d.Path)
 		}
-		w.noteDecoded(call, d.Path)
 		text, ok := "", false
 		dynText := "" // the text with its run-time parts as written
 		switch call.Name {
@@ -707,6 +711,12 @@ func (w *walker) noteWrite(c scope, call *Call) {
 			if known && dynamic {
 				dynText = text
 			}
+		}
+		if runTime {
+			// f=$(mktemp); echo … > "$f"; source "$f": a file whose
+			// name only run time knows may be the one run later.
+			w.runTimeWrites = append(w.runTimeWrites, runTimeWrite{name: rd.Target.Raw, text: text, known: ok})
+			continue
 		}
 		if w.written == nil {
 			w.written = map[string]string{}

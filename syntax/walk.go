@@ -127,6 +127,9 @@ type walker struct {
 	// written holds the text that earlier commands wrote to files
 	// (cat > f <<X, echo … > f), by absolute path.
 	written map[string]string
+	// runTimeWrites are the files the command wrote under a name only
+	// run time knows, in order (runtimescript.go).
+	runTimeWrites []runTimeWrite
 	// compiled holds the programs and libraries a C or C++ compiler
 	// built earlier in the command, by absolute path; loaded those
 	// already judged as libraries the loader puts into a program.
@@ -3311,7 +3314,9 @@ func ownStream(call *Call, in Stream) bool {
 		return true
 	}
 	if in.Redirect.Node == nil {
-		return true // a pipeline's pipe or a substitution's
+		// A pipeline's pipe or a substitution's; a coprocess's output
+		// is read by commands that are no stage of it (bash <&${P[0]}).
+		return !(in.Kind == StreamPipe && in.Pipe != nil && in.Pipe.Coproc && in.Stage == 1)
 	}
 	for _, r := range call.Redirs {
 		if r.Node == in.Redirect.Node {
@@ -3347,6 +3352,18 @@ func (w *walker) scriptFromFd(c scope, call *Call, in Stream, env *state) {
 			a.Value = d.Path // opened before a cd: the path as it was then
 		}
 		w.scriptFile(c, call, a, "sh")
+		return
+	}
+	if text, dynamic, ok, isPipe := w.otherPipeText(c, in); isPipe {
+		// bash <&${P[0]}: what a coprocess (or another pipeline's stage)
+		// prints is the script.
+		if ok {
+			w.childIn(c, call, text, nil, "coprocess", dynamic, env, call.Dir)
+		} else if wr := in.Pipe.Stage(in.Stage - 1); wr == nil || !downloaders.Get()[wr.Name] {
+			// (a download is the pipe-shell rule's)
+			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true,
+				What: call.Name + " runs a script it reads from a pipe whose text only run time knows"})
+		}
 		return
 	}
 	switch {

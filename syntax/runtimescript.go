@@ -1,0 +1,72 @@
+package syntax
+
+import (
+	"strings"
+
+	"github.com/corral-dev/corral/syntax/lang"
+)
+
+// runTimeWrite is a file a command wrote under a name only run time
+// knows (echo … > "$f" after f=$(mktemp)): the text, when corral knows
+// it.
+type runTimeWrite struct {
+	name  string
+	text  string
+	known bool
+}
+
+// runTimeScript judges a script run by a path only run time knows
+// (source "$f", bash "$f", . /dev/fd/$fd). A descriptor's path names a
+// descriptor that a process substitution, exec {fd}< or a coprocess may
+// have opened: a script corral cannot see, which asks. Any other such
+// path may be a file this command wrote under a name only run time
+// knows (f=$(mktemp); echo 'rm -rf ~' > "$f"; source "$f"): each such
+// file's text is judged as the script, and one whose text corral does
+// not know asks. A path from the environment with no such write
+// (source "$NVM_DIR/nvm.sh") is not read, as before.
+func (w *walker) runTimeScript(c scope, call *Call, a Arg, as string) {
+	if fdDir(a.Value) || fdDir(a.Raw) {
+		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: a.Raw,
+			What: call.Name + " runs the script " + clip(a.Raw, 60) + ", a descriptor only known at run time"})
+		return
+	}
+	for i, wr := range w.runTimeWrites {
+		if i >= maxRunTimeCandidates {
+			break
+		}
+		if !wr.known {
+			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: a.Raw,
+				What: call.Name + " runs " + clip(a.Raw, 60) + ", which may be " + clip(wr.name, 40) + " that this command wrote with text only known at run time"})
+			continue
+		}
+		name := clip(wr.name, 40) + " (written by this command, run as " + clip(a.Raw, 40) + ")"
+		l := lang.Lang("")
+		switch as {
+		case "sh":
+		case "":
+			l = lang.ForFile("", wr.text) // its #! line
+		default:
+			l = lang.Lang(as)
+		}
+		if l != "" {
+			w.program(c, call, l, wr.text, name, false, name)
+			continue
+		}
+		w.origin = name
+		env := call.env
+		if env == nil {
+			env = w.cur.exportedOnly(call.Dir, w.home)
+		}
+		w.childIn(c, call, wr.text, nil, "file", false, env, call.Dir)
+		w.origin = ""
+	}
+}
+
+// maxRunTimeCandidates bounds the files one run is judged as.
+const maxRunTimeCandidates = 16
+
+// fdDir reports a path in a descriptor directory: /dev/fd/N,
+// /proc/self/fd/N, /proc/PID/fd/N.
+func fdDir(p string) bool {
+	return strings.HasPrefix(p, "/dev/fd/") || strings.HasPrefix(p, "/proc/") && strings.Contains(p, "/fd/")
+}
