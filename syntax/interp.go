@@ -843,12 +843,25 @@ func (w *walker) program(c scope, call *Call, l lang.Lang, text, label string, d
 				}
 				continue
 			}
+			if l == lang.JS && e.Text == lang.NodeAddon {
+				// require("./x") loads x.node only when x, x.js and
+				// x.json are not there.
+				file := e.Path
+				if origin != "" && !filepath.IsAbs(file) {
+					file = filepath.Join(filepath.Dir(originFile(origin)), file)
+				}
+				base := strings.TrimSuffix(file, ".node")
+				if d := call.Dir.Join(base); d.Known && w.nodeAsFile(d.Path) == d.Path+".node" {
+					w.nativeLoad(c, call, l, d.Path+".node", what)
+				}
+				continue
+			}
 			if l == lang.JS && e.Text == lang.NodePackage {
 				from := call.Dir
 				if origin != "" {
 					from = call.Dir.Join(filepath.Dir(originFile(origin)))
 				}
-				w.nodePackage(c, call, from, e.Path, what)
+				w.nodePackage(c, call, from, e.Path, what, e.Call != "require")
 				continue
 			}
 			if e.Search {

@@ -600,13 +600,17 @@ func (w *walker) preloads(c scope, call *Call) {
 			if strings.HasPrefix(v, "./") || strings.HasPrefix(v, "../") || strings.HasPrefix(v, "/") {
 				cands = []string{v, v + ".js", v + ".cjs", v + ".mjs", v + "/index.js"}
 			} else if !strings.Contains(v, ":") {
-				// A package: node_modules/PKG here or above, the file its
-				// package.json names for require (exports, subpaths
-				// included, then main, then index.js).
-				cands = w.nodePackageFiles(call.Dir, v)
-				if f := w.nodePackageFile(call.Dir, v); f != "" && w.nativeLoad(c, call, l, f, call.Name+" --"+o.Name+" "+v) {
-					continue
+				// A package: node_modules/PKG here or above (or the
+				// project's own name), the file Node's resolver finds,
+				// by require for -r, by import for --import and the
+				// loaders (nodepkg.go). A native addon asks.
+				what := call.Name + " --" + o.Name + " " + v
+				for _, f := range w.nodeResolve(call.Dir, v, nodeLoadOf(call, o.Name != "r" && o.Name != "require")) {
+					if !w.nativeLoad(c, call, l, f, what) && !strings.HasSuffix(f, ".json") {
+						w.firstFile(c, call, []string{f}, string(l))
+					}
 				}
+				continue
 			}
 			if len(cands) > 0 && w.nativeLoad(c, call, l, cands[0], call.Name+" --"+o.Name+" "+v) {
 				continue
