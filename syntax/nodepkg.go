@@ -197,9 +197,10 @@ func (w *walker) nodeFind(start, spec, name, sub string, esm bool, conds map[str
 	return ""
 }
 
-// nodeFile returns f when it is a file on disk or written by the command.
+// nodeFile returns f when it is a file on disk, or written or compiled
+// by the command.
 func (w *walker) nodeFile(f string) string {
-	if f != "" && (w.exists(f) || w.opaque[f]) {
+	if f != "" && w.native(f) {
 		return f
 	}
 	return ""
