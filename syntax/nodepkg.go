@@ -71,7 +71,12 @@ func nodeLoadOf(call *Call, esm bool) nodeLoad {
 		return ld
 	}
 	name := strings.TrimRight(call.Name, "0123456789.")
-	if lang.ForProgram(call.Name) != lang.JS || name == "bun" || name == "deno" {
+	if name == "bun" || name == "deno" {
+		// Their own condition comes before node's.
+		ld.conds = append(ld.conds, name)
+		return ld
+	}
+	if lang.ForProgram(call.Name) != lang.JS {
 		return ld
 	}
 	spec, ok := interpSpecFor(lang.JS, name)
@@ -103,7 +108,7 @@ func (w *walker) nodeResolve(dir Dir, spec string, ld nodeLoad) []string {
 	}
 	var out []string
 	for _, modern := range []bool{true, false} {
-		conds := map[string]bool{"node": true, "default": true, "module-sync": modern}
+		conds := map[string]bool{"node": true, "default": true, "module-sync": modern, nodeSyncSeen: false}
 		if ld.esm {
 			conds["import"] = true
 		} else {
@@ -115,9 +120,16 @@ func (w *walker) nodeResolve(dir Dir, spec string, ld nodeLoad) []string {
 		if f := w.nodeFind(dir.Path, spec, name, sub, ld.esm, conds); f != "" && (len(out) == 0 || out[0] != f) {
 			out = append(out, f)
 		}
+		if !conds[nodeSyncSeen] {
+			break // no module-sync condition on the way: the same file
+		}
 	}
 	return out
 }
+
+// nodeSyncSeen is the key of a condition set that records a module-sync
+// condition met while resolving (no condition is spelt with a NUL).
+const nodeSyncSeen = "\x00module-sync seen"
 
 // nodeSplit splits a bare specifier into its package name (@scope/name
 // or name) and the subpath after it ("" for the package itself).
@@ -438,7 +450,10 @@ func nodeTarget(root string, t *jsonValue, match string, pattern bool, conds map
 		return filepath.Join(root, s), nodeFound
 	case 'o':
 		for i, k := range t.keys {
-			if k == "default" || conds[k] {
+			if k == "module-sync" {
+				conds[nodeSyncSeen] = true
+			}
+			if k == "default" || k != nodeSyncSeen && conds[k] {
 				if f, r := nodeTarget(root, t.items[i], match, pattern, conds, depth+1); r != nodeNone {
 					return f, r
 				}

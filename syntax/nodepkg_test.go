@@ -190,3 +190,48 @@ func TestNodeResolveOracle(t *testing.T) {
 		})
 	}
 }
+
+// TestNodeResolveVersions: a module-sync condition met on the way gives
+// the file current Node loads and the one an older Node loads; bun's and
+// deno's own condition is taken before node's; -C values are added.
+func TestNodeResolveVersions(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"node_modules/a/package.json": `{"exports":{"module-sync":"./ms.js","require":"./r.js"}}`,
+		"node_modules/a/ms.js":        "1\n", "node_modules/a/r.js": "1\n",
+		"node_modules/b/package.json": `{"exports":{"require":"./r.js","module-sync":"./ms.js"}}`,
+		"node_modules/b/ms.js":        "1\n", "node_modules/b/r.js": "1\n",
+		"node_modules/c/package.json": `{"exports":{"bun":"./bun.js","default":"./d.js"}}`,
+		"node_modules/c/bun.js":       "1\n", "node_modules/c/d.js": "1\n",
+	})
+	w := &walker{read: ReadScript}
+	d := Dir{Path: dir, Known: true}
+	rel := func(fs []string) string {
+		var out []string
+		for _, f := range fs {
+			r, _ := filepath.Rel(dir, f)
+			out = append(out, r)
+		}
+		return strings.Join(out, " ")
+	}
+	for _, tc := range []struct {
+		cmd, spec string
+		want      string
+	}{
+		{"node -e 1", "a", "node_modules/a/ms.js node_modules/a/r.js"},
+		{"node -e 1", "b", "node_modules/b/r.js"},
+		{"node -e 1", "c", "node_modules/c/d.js"},
+		{"bun x.js", "c", "node_modules/c/bun.js"},
+		{"node -C bun -e 1", "c", "node_modules/c/bun.js"},
+		{"node --conditions=bun -e 1", "c", "node_modules/c/bun.js"},
+	} {
+		m := analyzeIn(t, dir, tc.cmd)
+		if len(m.Calls) == 0 {
+			t.Fatalf("%s: no call", tc.cmd)
+		}
+		if got := rel(w.nodeResolve(d, tc.spec, nodeLoadOf(m.Calls[0], false))); got != tc.want {
+			t.Errorf("%s: %s resolves to %q, want %q", tc.cmd, tc.spec, got, tc.want)
+		}
+	}
+}
