@@ -19,8 +19,9 @@ import (
 //   - self-reference: the nearest package.json above the requiring
 //     directory whose "name" is the package's and that has "exports"
 //     resolves the name through those exports;
-//   - then node_modules/NAME in the requiring directory and each one above
-//     it (a directory itself named node_modules is skipped); NAME is
+//   - then node_modules/NAME in the requiring directory (its real path,
+//     links resolved) and each one above it (a directory itself named
+//     node_modules is skipped); NAME is
 //     scoped (@s/n) or plain, the rest of the specifier its subpath;
 //   - a package whose package.json has "exports" resolves the subpath
 //     ("." for the package itself) through them and nothing else: an
@@ -106,6 +107,15 @@ func (w *walker) nodeResolve(dir Dir, spec string, ld nodeLoad) []string {
 	if !ok {
 		return nil
 	}
+	start := dir.Path
+	if w.read != nil {
+		// Node looks up from the real path of the requiring file
+		// (a pnpm package linked into node_modules finds its own
+		// dependencies beside its real directory).
+		if r, err := filepath.EvalSymlinks(start); err == nil {
+			start = r
+		}
+	}
 	var out []string
 	for _, modern := range []bool{true, false} {
 		conds := map[string]bool{"node": true, "default": true, "module-sync": modern, nodeSyncSeen: false}
@@ -117,7 +127,7 @@ func (w *walker) nodeResolve(dir Dir, spec string, ld nodeLoad) []string {
 		for _, c := range ld.conds {
 			conds[c] = true
 		}
-		if f := w.nodeFind(dir.Path, spec, name, sub, ld.esm, conds); f != "" && (len(out) == 0 || out[0] != f) {
+		if f := w.nodeFind(start, spec, name, sub, ld.esm, conds); f != "" && (len(out) == 0 || out[0] != f) {
 			out = append(out, f)
 		}
 		if !conds[nodeSyncSeen] {
