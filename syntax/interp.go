@@ -843,16 +843,23 @@ func (w *walker) program(c scope, call *Call, l lang.Lang, text, label string, d
 				}
 				continue
 			}
-			if l == lang.JS && e.Text == lang.NodeAddon {
-				// require("./x") loads x.node only when x, x.js and
-				// x.json are not there.
+			if l == lang.JS && e.Text == lang.NodeRequire {
+				// require("./x"): the file Node's require finds (x,
+				// x.js, x.json, x.node, the directory's main or
+				// index); a .node file is a native addon.
 				file := e.Path
 				if origin != "" && !filepath.IsAbs(file) {
 					file = filepath.Join(filepath.Dir(originFile(origin)), file)
 				}
-				base := strings.TrimSuffix(file, ".node")
-				if d := call.Dir.Join(base); d.Known && w.nodeAsFile(d.Path) == d.Path+".node" {
-					w.nativeLoad(c, call, l, d.Path+".node", what)
+				if d := call.Dir.Join(file); d.Known {
+					f := w.nodeRequireFile(d.Path)
+					switch {
+					case f == "" || strings.HasSuffix(f, ".json"):
+					case strings.HasSuffix(f, ".node"):
+						w.nativeLoad(c, call, l, f, what)
+					default:
+						w.include(c, call, l, f, what, label, dynamic, false)
+					}
 				}
 				continue
 			}

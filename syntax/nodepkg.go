@@ -200,14 +200,8 @@ func (w *walker) nodeFind(start, spec, name, sub string, esm bool, conds map[str
 					}
 					return w.nodeFile(filepath.Join(root, sub))
 				}
-			} else {
-				x := filepath.Join(d, "node_modules", spec)
-				if f := w.nodeAsFile(x); f != "" {
-					return f
-				}
-				if f := w.nodeAsDir(x); f != "" {
-					return f
-				}
+			} else if f := w.nodeRequireFile(filepath.Join(d, "node_modules", spec)); f != "" {
+				return f
 			}
 		}
 		up := filepath.Dir(d)
@@ -236,6 +230,15 @@ func (w *walker) nodeAsFile(x string) string {
 		}
 	}
 	return ""
+}
+
+// nodeRequireFile is the file require loads for the path x (absolute):
+// x as a file, else as a directory.
+func (w *walker) nodeRequireFile(x string) string {
+	if f := w.nodeAsFile(x); f != "" {
+		return f
+	}
+	return w.nodeAsDir(x)
 }
 
 // nodeAsDir is require's LOAD_AS_DIRECTORY: package.json's main as a

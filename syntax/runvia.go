@@ -597,7 +597,18 @@ func (w *walker) preloads(c scope, call *Call) {
 				continue
 			}
 			var cands []string
-			if strings.HasPrefix(v, "./") || strings.HasPrefix(v, "../") || strings.HasPrefix(v, "/") {
+			relative := strings.HasPrefix(v, "./") || strings.HasPrefix(v, "../") || strings.HasPrefix(v, "/")
+			if relative && (o.Name == "r" || o.Name == "require") {
+				// -r ./x: the file require finds (x, x.js, x.json,
+				// x.node, the directory's main or index).
+				if d := call.Dir.Join(v); d.Known {
+					if f := w.nodeRequireFile(d.Path); f != "" && !w.nativeLoad(c, call, l, f, call.Name+" --"+o.Name+" "+v) && !strings.HasSuffix(f, ".json") {
+						w.firstFile(c, call, []string{f}, string(l))
+					}
+				}
+				continue
+			}
+			if relative {
 				cands = []string{v, v + ".js", v + ".cjs", v + ".mjs", v + "/index.js"}
 			} else if !strings.Contains(v, ":") {
 				// A package: node_modules/PKG here or above (or the

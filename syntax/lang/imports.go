@@ -10,9 +10,10 @@ import (
 // module name (require("lodash")): a package in node_modules.
 const NodePackage = "node_modules"
 
-// NodeAddon is the Text of an Include effect of the native addon X.node
-// that require("./X") loads when neither X, X.js nor X.json exists.
-const NodeAddon = "node addon"
+// NodeRequire is the Text of an Include effect of require("./X"): the
+// file Node's require finds for X (X, X.js, X.json, the native addon
+// X.node, the directory's package.json main, its index files).
+const NodeRequire = "node require"
 
 // maxImports bounds the modules one program's imports are followed to.
 const maxImports = 64
@@ -196,13 +197,17 @@ func (p *parser) imports() []Effect {
 				}
 				continue
 			}
-			add(t.text, t.off, f, f+".js", f+".mjs", f+".cjs", f+"/index.js")
-			if t.text == "require" && !strings.HasSuffix(f, ".node") && len(out) < maxImports && !seen["\x02"+f] {
-				// require's last extension: a native addon (import
-				// tries none).
-				seen["\x02"+f] = true
-				out = append(out, Effect{Kind: Include, Call: t.text, Path: f + ".node", Offset: t.off, Relative: true, Text: NodeAddon})
+			if t.text == "require" {
+				// The file require's own search finds (X, X.js,
+				// X.json, a native addon X.node, a directory's main
+				// or index), resolved where the files are.
+				if len(out) < maxImports && !seen["\x02"+f] {
+					seen["\x02"+f] = true
+					out = append(out, Effect{Kind: Include, Call: t.text, Path: f, Offset: t.off, Relative: true, Text: NodeRequire})
+				}
+				continue
 			}
+			add(t.text, t.off, f, f+".js", f+".mjs", f+".cjs", f+"/index.js")
 		}
 	case Rust:
 		// mod name; (not mod name { … }): name.rs or name/mod.rs beside

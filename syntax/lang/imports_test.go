@@ -9,7 +9,7 @@ import (
 // code's directory, and (marked "search:") the modules looked up only in
 // the interpreter's search directories (perl -I, RUBYLIB, NODE_PATH), and
 // ("package:") a bare JavaScript name looked up in node_modules,
-// ("addon:") the native addon require (not import) tries last; a
+// ("require:") the path require's (not import's) own search resolves; a
 // string or a comment that mentions import is data.
 func TestImports(t *testing.T) {
 	t.Parallel()
@@ -26,10 +26,10 @@ func TestImports(t *testing.T) {
 		{Python, "def f():\n    import g\n", []string{"g.py", "g/__init__.py"}},
 		{Python, "print('import x')\n# import y\nx = 1\n", nil},
 		{JS, "const h = require('./h'); import x from '../y.js'; import('./z'); require('fs')", []string{
-			"./h", "./h.js", "./h.mjs", "./h.cjs", "./h/index.js", "addon:./h.node", "../y.js", "../y.js.js", "../y.js.mjs", "../y.js.cjs", "../y.js/index.js",
+			"require:./h", "../y.js", "../y.js.js", "../y.js.mjs", "../y.js.cjs", "../y.js/index.js",
 			"./z", "./z.js", "./z.mjs", "./z.cjs", "./z/index.js", "search:fs.js", "search:fs/index.js", "search:fs", "package:fs"}},
 		{JS, "console.log(\"require('./h')\")", nil},
-		{JS, "require('./b.node')", []string{"./b.node", "./b.node.js", "./b.node.mjs", "./b.node.cjs", "./b.node/index.js"}},
+		{JS, "require('./b.node')", []string{"require:./b.node"}},
 		{Ruby, "require_relative 'lib/x'\nrequire 'json'\nload './y.rb'\n", []string{"lib/x.rb", "search:json.rb", "search:json.so", "./y.rb"}},
 		{PHP, "<?php include 'a.php'; require_once('b.php'); echo 'include c.php';", []string{"a.php", "b.php"}},
 		{Perl, "do './conf.pl'; require 'lib.pl'; print 'do x.pl';", []string{"./conf.pl", "lib.pl"}},
@@ -43,8 +43,8 @@ func TestImports(t *testing.T) {
 			switch {
 			case e.Text == NodePackage:
 				got = append(got, "package:"+e.Path)
-			case e.Text == NodeAddon:
-				got = append(got, "addon:"+e.Path)
+			case e.Text == NodeRequire:
+				got = append(got, "require:"+e.Path)
 			case e.Relative:
 				got = append(got, e.Path)
 			default:
