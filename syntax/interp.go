@@ -1001,6 +1001,12 @@ func (w *walker) include(c scope, call *Call, l lang.Lang, file, what, label str
 		if !ok {
 			// A name under a file that is not a directory (bin/pip is
 			// the console script, not the package pip/) cannot exist.
+			fi, err := os.Stat(d.Path)
+			if l == lang.JS && err == nil && fi.IsDir() {
+				// import "./components": no module Node loads (a
+				// directory's index is its own candidate).
+				continue
+			}
 			if _, err := os.Lstat(d.Path); w.read != nil && (err == nil || !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR)) {
 				w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: file,
 					What: what + ": the code of " + d.Path + ", which corral could not read (not a regular file of at most 1 MiB)"})

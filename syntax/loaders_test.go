@@ -167,6 +167,7 @@ func TestModuleLoaders(t *testing.T) {
 		{`cd node && node -r hooks/register -e 0`, false, false},
 		{`cd node && node -r condy -e 0`, false, false},
 		{`cd node && node -e 'require("./okdir")'`, false, false},
+		{`cd node && node -e 'import("./okdir").catch(() => 0)'`, false, false},
 		{`cd node && node -r ./okdir -e 0`, false, false},
 		{`cd node && node -r hooks/plain -e 0`, false, false},
 		{`cd node && node -e 'require("hooks/plain")'`, false, false},
