@@ -243,3 +243,32 @@ func TestNodeResolveVersions(t *testing.T) {
 		}
 	}
 }
+
+// TestNodeResolveBounded: an exports value nested past the depth bound,
+// or larger than the value budget, resolves to nothing, quickly; a
+// condition object as deep as allowed still resolves.
+func TestNodeResolveBounded(t *testing.T) {
+	t.Parallel()
+	deep := strings.Repeat("[", 100000) + `"./a.js"` + strings.Repeat("]", 100000)
+	wide := "[" + strings.Repeat(`"nope:x",`, 20000) + `"./a.js"]`
+	nested := strings.Repeat(`{"node":`, 20) + `"./a.js"` + strings.Repeat("}", 20)
+	for _, tc := range []struct {
+		exports string
+		found   bool
+	}{
+		{deep, false},
+		{wide, false},
+		{nested, true},
+	} {
+		dir := t.TempDir()
+		writeFiles(t, dir, map[string]string{
+			"node_modules/a/package.json": `{"exports":` + tc.exports + `}`,
+			"node_modules/a/a.js":         "1\n",
+		})
+		w := &walker{read: ReadScript}
+		got := w.nodeResolve(Dir{Path: dir, Known: true}, "a", nodeLoad{})
+		if (len(got) > 0) != tc.found {
+			t.Errorf("exports of %d bytes: resolved %v, want found %v", len(tc.exports), got, tc.found)
+		}
+	}
+}
