@@ -17,11 +17,22 @@ func (w *walker) nodePackage(c scope, call *Call, from Dir, spec, what string, e
 	}
 	w.lenient++
 	defer func() { w.lenient-- }()
-	for _, f := range w.nodeResolve(from, spec, nodeLoadOf(call, esm)) {
+	files, bad := w.nodeResolveAll(from, spec, nodeLoadOf(call, esm))
+	if bad != "" {
+		w.nodeUnread(call, bad, what)
+	}
+	for _, f := range files {
 		if !strings.HasSuffix(f, ".json") { // data
 			w.include(c, call, lang.JS, f, what, what, false, false)
 		}
 	}
+}
+
+// nodeUnread asks about a package whose package.json "exports" corral
+// could not follow: any file of the package may be the one Node loads.
+func (w *walker) nodeUnread(call *Call, pj, what string) {
+	w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: pj,
+		What: what + ": the exports of " + pj + " are nested too deep for corral to follow, and name the file that runs"})
 }
 
 // nativeLoad asks about a shared object an interpreter loads as a

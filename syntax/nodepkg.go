@@ -53,8 +53,8 @@ const maxNodeUp = 64
 // maxNodeJSON bounds the values read from one "exports" (and its
 // nesting depth): a larger one is not followed.
 const (
-	maxNodeJSON      = 4096
-	maxNodeJSONDepth = 32
+	maxNodeJSON      = 1 << 20 // as many as a package.json corral reads can hold
+	maxNodeJSONDepth = 1000
 )
 
 // nodeLoad is how a module is loaded: by import (ESM) or require, with
@@ -99,13 +99,21 @@ func nodeLoadOf(call *Call, esm bool) nodeLoad {
 // package or its file is not on disk (nor written by the command), or
 // spec is not a bare name.
 func (w *walker) nodeResolve(dir Dir, spec string, ld nodeLoad) []string {
+	files, _ := w.nodeResolveAll(dir, spec, ld)
+	return files
+}
+
+// nodeResolveAll is nodeResolve, and the package.json on the way whose
+// "exports" is beyond what corral follows (nested deeper than
+// maxNodeJSONDepth), "" when none: Node may load any file of it.
+func (w *walker) nodeResolveAll(dir Dir, spec string, ld nodeLoad) (out []string, unread string) {
 	if !dir.Known || spec == "" || strings.HasPrefix(spec, ".") || strings.HasPrefix(spec, "/") ||
 		strings.Contains(spec, ":") || strings.ContainsAny(spec, "\x00$`") {
-		return nil
+		return nil, ""
 	}
 	name, sub, ok := nodeSplit(spec)
 	if !ok {
-		return nil
+		return nil, ""
 	}
 	start := dir.Path
 	if w.read != nil {
@@ -116,7 +124,6 @@ func (w *walker) nodeResolve(dir Dir, spec string, ld nodeLoad) []string {
 			start = r
 		}
 	}
-	var out []string
 	for _, modern := range []bool{true, false} {
 		conds := map[string]bool{"node": true, "default": true, "module-sync": modern, nodeSyncSeen: false}
 		if ld.esm {
@@ -127,14 +134,18 @@ func (w *walker) nodeResolve(dir Dir, spec string, ld nodeLoad) []string {
 		for _, c := range ld.conds {
 			conds[c] = true
 		}
-		if f := w.nodeFind(start, spec, name, sub, ld.esm, conds); f != "" && (len(out) == 0 || out[0] != f) {
+		f, bad := w.nodeFind(start, spec, name, sub, ld.esm, conds)
+		if bad != "" {
+			return out, bad
+		}
+		if f != "" && (len(out) == 0 || out[0] != f) {
 			out = append(out, f)
 		}
 		if !conds[nodeSyncSeen] {
 			break // no module-sync condition on the way: the same file
 		}
 	}
-	return out
+	return out, ""
 }
 
 // nodeSyncSeen is the key of a condition set that records a module-sync
@@ -163,8 +174,9 @@ func nodeSplit(spec string) (name, sub string, ok bool) {
 	return name, sub, true
 }
 
-// nodeFind is nodeResolve under one condition set.
-func (w *walker) nodeFind(start, spec, name, sub string, esm bool, conds map[string]bool) string {
+// nodeFind is nodeResolve under one condition set; bad is a package.json
+// whose exports it could not follow.
+func (w *walker) nodeFind(start, spec, name, sub string, esm bool, conds map[string]bool) (file, bad string) {
 	key := "."
 	if sub != "" {
 		key = "./" + sub
@@ -176,7 +188,10 @@ func (w *walker) nodeFind(start, spec, name, sub string, esm bool, conds map[str
 		}
 		if pj, ok := w.nodePackageJSON(d); ok {
 			if pj.Name == name && pj.hasExports() {
-				return w.nodeFile(nodeExportsResolve(d, pj.Exports, key, conds))
+				if pj.Exports.kind == 'd' {
+					return "", filepath.Join(d, "package.json")
+				}
+				return w.nodeFile(nodeExportsResolve(d, pj.Exports, key, conds)), ""
 			}
 			break
 		}
@@ -191,17 +206,20 @@ func (w *walker) nodeFind(start, spec, name, sub string, esm bool, conds map[str
 			root := filepath.Join(d, "node_modules", name)
 			pj, hasPJ := w.nodePackageJSON(root)
 			if hasPJ && pj.hasExports() {
-				return w.nodeFile(nodeExportsResolve(root, pj.Exports, key, conds))
+				if pj.Exports.kind == 'd' {
+					return "", filepath.Join(root, "package.json")
+				}
+				return w.nodeFile(nodeExportsResolve(root, pj.Exports, key, conds)), ""
 			}
 			if esm {
 				if w.dirLike(root) {
 					if sub == "" {
-						return w.nodeMain(root, pj, hasPJ)
+						return w.nodeMain(root, pj, hasPJ), ""
 					}
-					return w.nodeFile(filepath.Join(root, sub))
+					return w.nodeFile(filepath.Join(root, sub)), ""
 				}
 			} else if f := w.nodeRequireFile(filepath.Join(d, "node_modules", spec)); f != "" {
-				return f
+				return f, ""
 			}
 		}
 		up := filepath.Dir(d)
@@ -210,7 +228,7 @@ func (w *walker) nodeFind(start, spec, name, sub string, esm bool, conds map[str
 		}
 		d = up
 	}
-	return ""
+	return "", ""
 }
 
 // nodeFile returns f when it is a file on disk, or written or compiled
@@ -302,7 +320,7 @@ func (w *walker) nodePackageJSON(dir string) (nodePJ, bool) {
 		if v, ok := readJSONValue(dec, 0, &budget); ok {
 			pj.Exports = v
 		} else {
-			pj.Exports = &jsonValue{kind: 'x'} // too large: nothing resolves
+			pj.Exports = &jsonValue{kind: 'd'} // too deep (or malformed): not followed
 		}
 	}
 	return pj, true
@@ -310,7 +328,8 @@ func (w *walker) nodePackageJSON(dir string) (nodePJ, bool) {
 
 // jsonValue is a JSON value that keeps its object's keys in the file's
 // order (conditions are tried in that order): kind 's' a string, 'a' an
-// array (items), 'o' an object (keys, items), 'n' null, 'x' anything else.
+// array (items), 'o' an object (keys, items), 'n' null, 'x' anything
+// else, 'd' one beyond the bounds.
 type jsonValue struct {
 	kind  byte
 	str   string

@@ -244,21 +244,24 @@ func TestNodeResolveVersions(t *testing.T) {
 	}
 }
 
-// TestNodeResolveBounded: an exports value nested past the depth bound,
-// or larger than the value budget, resolves to nothing, quickly; a
-// condition object as deep as allowed still resolves.
+// TestNodeResolveBounded: an exports value nested past the depth bound
+// is reported as not followed (the command asks), quickly; a condition
+// object nested deep, and an array of thousands of fallbacks, still
+// resolve.
 func TestNodeResolveBounded(t *testing.T) {
 	t.Parallel()
-	deep := strings.Repeat("[", 100000) + `"./a.js"` + strings.Repeat("]", 100000)
+	n := maxNodeJSONDepth + 5
+	deep := strings.Repeat(`{"node":`, n) + `"./a.js"` + strings.Repeat("}", n)
 	wide := "[" + strings.Repeat(`"nope:x",`, 20000) + `"./a.js"]`
-	nested := strings.Repeat(`{"node":`, 20) + `"./a.js"` + strings.Repeat("}", 20)
+	nested := strings.Repeat(`{"node":`, 200) + `"./a.js"` + strings.Repeat("}", 200)
 	for _, tc := range []struct {
 		exports string
 		found   bool
 	}{
 		{deep, false},
-		{wide, false},
+		{wide, true},
 		{nested, true},
+		{"5", false},
 	} {
 		dir := t.TempDir()
 		writeFiles(t, dir, map[string]string{
@@ -266,9 +269,18 @@ func TestNodeResolveBounded(t *testing.T) {
 			"node_modules/a/a.js":         "1\n",
 		})
 		w := &walker{read: ReadScript}
-		got := w.nodeResolve(Dir{Path: dir, Known: true}, "a", nodeLoad{})
-		if (len(got) > 0) != tc.found {
-			t.Errorf("exports of %d bytes: resolved %v, want found %v", len(tc.exports), got, tc.found)
+		got, bad := w.nodeResolveAll(Dir{Path: dir, Known: true}, "a", nodeLoad{})
+		tooDeep := tc.exports == deep
+		if (len(got) > 0) != tc.found || (bad != "") != tooDeep {
+			t.Errorf("exports of %d bytes: resolved %v (not followed %q), want found %v", len(tc.exports), got, bad, tc.found)
+		}
+		m := analyzeIn(t, dir, "node -r a -e 0")
+		asks := false
+		for _, h := range m.Hidden {
+			asks = asks || h.Always
+		}
+		if asks != tooDeep {
+			t.Errorf("exports of %d bytes: node -r a asks %v", len(tc.exports), asks)
 		}
 	}
 }

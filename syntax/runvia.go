@@ -616,7 +616,11 @@ func (w *walker) preloads(c scope, call *Call) {
 				// by require for -r, by import for --import and the
 				// loaders (nodepkg.go). A native addon asks.
 				what := call.Name + " --" + o.Name + " " + v
-				for _, f := range w.nodeResolve(call.Dir, v, nodeLoadOf(call, o.Name != "r" && o.Name != "require")) {
+				files, bad := w.nodeResolveAll(call.Dir, v, nodeLoadOf(call, o.Name != "r" && o.Name != "require"))
+				if bad != "" {
+					w.nodeUnread(call, bad, what)
+				}
+				for _, f := range files {
 					if !w.nativeLoad(c, call, l, f, what) && !strings.HasSuffix(f, ".json") {
 						w.firstFile(c, call, []string{f}, string(l))
 					}
