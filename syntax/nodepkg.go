@@ -21,8 +21,8 @@ import (
 //     resolves the name through those exports;
 //   - then node_modules/NAME in the requiring directory (its real path,
 //     links resolved) and each one above it (a directory itself named
-//     node_modules is skipped); NAME is
-//     scoped (@s/n) or plain, the rest of the specifier its subpath;
+//     node_modules is skipped); NAME is scoped (@s/n) or plain, the rest
+//     of the specifier its subpath;
 //   - a package whose package.json has "exports" resolves the subpath
 //     ("." for the package itself) through them and nothing else: an
 //     exact key "./x", else the longest pattern key "./x/*" (its "*"
@@ -32,16 +32,20 @@ import (
 //     of the load's conditions (node, require for require(), import for
 //     import and --import/--loader, module-sync, and any -C/--conditions
 //     of the node command); a string, array or condition object alone is
-//     the "." entry. A target with a "", ".", ".." or node_modules
-//     segment is invalid. The file named is the one loaded (no
-//     extension is tried);
+//     the "." entry; null excludes the subpath. A target with a ".",
+//     ".." or node_modules segment is invalid, its %XX escapes are the
+//     file name's bytes. The file named is the one loaded (no extension
+//     is tried); an exports nested past maxNodeJSONDepth is reported,
+//     not followed;
 //   - without "exports", require tries the path as a file (X, X.js,
 //     X.json, X.node), then as a directory (its package.json "main" as a
 //     file, then main/index.js, .json, .node; then index.js, .json,
 //     .node), and goes on to the next node_modules up when none exists;
 //     import takes the package's "main" the same way for the package
 //     itself, a subpath only as written, and stops at the first
-//     node_modules/NAME directory that exists.
+//     node_modules/NAME directory that exists. A relative require("./x")
+//     (node -r ./x) is the same file-then-directory search
+//     (nodeRequireFile).
 //
 // "module-sync" is a condition of Node 20.19, 22.10 and later only: when
 // an older Node would pick another file, both are returned.
@@ -50,8 +54,8 @@ import (
 // node_modules (and for the package scope of a self-reference).
 const maxNodeUp = 64
 
-// maxNodeJSON bounds the values read from one "exports" (and its
-// nesting depth): a larger one is not followed.
+// maxNodeJSON bounds the values read from one "exports", and
+// maxNodeJSONDepth its nesting: one past them is not followed (and asks).
 const (
 	maxNodeJSON      = 1 << 20 // as many as a package.json corral reads can hold
 	maxNodeJSONDepth = 1000
