@@ -43,7 +43,8 @@ import (
 //     .node), and goes on to the next node_modules up when none exists;
 //     import takes the package's "main" the same way for the package
 //     itself, a subpath only as written, and stops at the first
-//     node_modules/NAME directory that exists. A relative require("./x")
+//     node_modules/NAME directory that exists. require then looks in
+//     NODE_PATH's directories the same way. A relative require("./x")
 //     (node -r ./x) is the same file-then-directory search
 //     (nodeRequireFile).
 //
@@ -66,6 +67,9 @@ const (
 type nodeLoad struct {
 	esm   bool
 	conds []string
+	// paths are NODE_PATH's directories, absolute: require looks there
+	// after the node_modules (import does not).
+	paths []string
 }
 
 // nodeLoadOf returns the load of a module by import (esm) or require in
@@ -83,6 +87,11 @@ func nodeLoadOf(call *Call, esm bool) nodeLoad {
 	}
 	if lang.ForProgram(call.Name) != lang.JS {
 		return ld
+	}
+	for _, d := range call.modPath {
+		if p := call.Dir.Join(d); p.Known {
+			ld.paths = append(ld.paths, p.Path)
+		}
 	}
 	spec, ok := interpSpecFor(lang.JS, name)
 	if !ok {
@@ -138,7 +147,7 @@ func (w *walker) nodeResolveAll(dir Dir, spec string, ld nodeLoad) (out []string
 		for _, c := range ld.conds {
 			conds[c] = true
 		}
-		f, bad := w.nodeFind(start, spec, name, sub, ld.esm, conds)
+		f, bad := w.nodeFind(start, spec, name, sub, ld, conds)
 		if bad != "" {
 			return out, bad
 		}
@@ -180,7 +189,8 @@ func nodeSplit(spec string) (name, sub string, ok bool) {
 
 // nodeFind is nodeResolve under one condition set; bad is a package.json
 // whose exports it could not follow.
-func (w *walker) nodeFind(start, spec, name, sub string, esm bool, conds map[string]bool) (file, bad string) {
+func (w *walker) nodeFind(start, spec, name, sub string, ld nodeLoad, conds map[string]bool) (file, bad string) {
+	esm := ld.esm
 	key := "."
 	if sub != "" {
 		key = "./" + sub
@@ -231,6 +241,21 @@ func (w *walker) nodeFind(start, spec, name, sub string, esm bool, conds map[str
 			break
 		}
 		d = up
+	}
+	if !esm {
+		// NODE_PATH's directories, each as a node_modules.
+		for _, d := range ld.paths {
+			root := filepath.Join(d, name)
+			if pj, ok := w.nodePackageJSON(root); ok && pj.hasExports() {
+				if pj.Exports.kind == 'd' {
+					return "", filepath.Join(root, "package.json")
+				}
+				return w.nodeFile(nodeExportsResolve(root, pj.Exports, key, conds)), ""
+			}
+			if f := w.nodeRequireFile(filepath.Join(d, spec)); f != "" {
+				return f, ""
+			}
+		}
 	}
 	return "", ""
 }

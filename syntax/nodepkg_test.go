@@ -79,56 +79,61 @@ func TestNodeResolveOracle(t *testing.T) {
 		want  string // file, relative; "" when Node finds none
 		conds []string
 		links []string // link, target pairs made after the files
+		path  string   // NODE_PATH, relative
 	}{
-		{"main-ext", f("node_modules/a/package.json", `{"main":"lib/a"}`, "node_modules/a/lib/a.js", js), ".", "a", false, "node_modules/a/lib/a.js", nil, nil},
-		{"main-dir-index", f("node_modules/a/package.json", `{"main":"lib"}`, "node_modules/a/lib/index.js", js, "node_modules/a/index.js", js), ".", "a", false, "node_modules/a/lib/index.js", nil, nil},
-		{"main-missing-index", f("node_modules/a/package.json", `{"main":"gone.js"}`, "node_modules/a/index.js", js), ".", "a", false, "node_modules/a/index.js", nil, nil},
-		{"main-json-before-node", f("node_modules/a/package.json", `{"main":"m"}`, "node_modules/a/m.json", "{}", "node_modules/a/m.node", "x"), ".", "a", false, "node_modules/a/m.json", nil, nil},
-		{"main-node-addon", f("node_modules/a/package.json", `{"main":"m"}`, "node_modules/a/m.node", "x"), ".", "a", false, "node_modules/a/m.node", nil, nil},
-		{"index-only", f("node_modules/a/index.js", js), ".", "a", false, "node_modules/a/index.js", nil, nil},
-		{"file-beside-dir", f("node_modules/a.js", js, "node_modules/a/index.js", js), ".", "a", false, "node_modules/a.js", nil, nil},
-		{"sub-no-exports", f("node_modules/a/x.js", js, "node_modules/a/x/index.js", js), ".", "a/x", false, "node_modules/a/x.js", nil, nil},
-		{"sub-dir-main", f("node_modules/a/x/package.json", `{"main":"m.js"}`, "node_modules/a/x/m.js", js), ".", "a/x", false, "node_modules/a/x/m.js", nil, nil},
-		{"up-two", f("node_modules/a/index.js", js, "p/q/.keep", ""), "p/q", "a", false, "node_modules/a/index.js", nil, nil},
-		{"nearest-wins", f("node_modules/a/index.js", js, "p/node_modules/a/index.js", js), "p", "a", false, "p/node_modules/a/index.js", nil, nil},
-		{"cjs-goes-up", f("node_modules/a/x.js", js, "p/node_modules/a/index.js", js), "p", "a/x", false, "node_modules/a/x.js", nil, nil},
-		{"scoped", f("node_modules/@s/a/package.json", `{"exports":{"./r":"./lib/r.js"}}`, "node_modules/@s/a/lib/r.js", js), ".", "@s/a/r", false, "node_modules/@s/a/lib/r.js", nil, nil},
-		{"exports-string", f("node_modules/a/package.json", `{"exports":"./e.js","main":"m.js"}`, "node_modules/a/e.js", js, "node_modules/a/m.js", js), ".", "a", false, "node_modules/a/e.js", nil, nil},
-		{"exports-hides-sub", f("node_modules/a/package.json", `{"exports":"./e.js"}`, "node_modules/a/e.js", js, "node_modules/a/x.js", js), ".", "a/x", false, "", nil, nil},
-		{"exports-order-import-first", f("node_modules/a/package.json", `{"exports":{"import":"./i.js","require":"./r.js"}}`, "node_modules/a/i.js", js, "node_modules/a/r.js", js), ".", "a", false, "node_modules/a/r.js", nil, nil},
-		{"exports-import", f("node_modules/a/package.json", `{"exports":{"require":"./r.js","import":"./i.js"}}`, "node_modules/a/i.js", js, "node_modules/a/r.js", js), ".", "a", true, "node_modules/a/i.js", nil, nil},
-		{"exports-node-before-require", f("node_modules/a/package.json", `{"exports":{"node":"./n.js","require":"./r.js"}}`, "node_modules/a/n.js", js, "node_modules/a/r.js", js), ".", "a", false, "node_modules/a/n.js", nil, nil},
-		{"exports-default-first", f("node_modules/a/package.json", `{"exports":{"default":"./d.js","require":"./r.js"}}`, "node_modules/a/d.js", js, "node_modules/a/r.js", js), ".", "a", false, "node_modules/a/d.js", nil, nil},
-		{"exports-unknown-cond", f("node_modules/a/package.json", `{"exports":{"browser":"./b.js","default":"./d.js"}}`, "node_modules/a/b.js", js, "node_modules/a/d.js", js), ".", "a", false, "node_modules/a/d.js", nil, nil},
-		{"exports-nested", f("node_modules/a/package.json", `{"exports":{".":{"node":{"import":"./ni.js","default":"./nd.js"},"default":"./d.js"}}}`, "node_modules/a/ni.js", js, "node_modules/a/nd.js", js, "node_modules/a/d.js", js), ".", "a", false, "node_modules/a/nd.js", nil, nil},
-		{"exports-nested-no-match", f("node_modules/a/package.json", `{"exports":{".":{"node":{"import":"./ni.js"},"default":"./d.js"}}}`, "node_modules/a/ni.js", js, "node_modules/a/d.js", js), ".", "a", false, "node_modules/a/d.js", nil, nil},
-		{"exports-array-fallback", f("node_modules/a/package.json", `{"exports":{"./x":["nope:x","./x.js"]}}`, "node_modules/a/x.js", js), ".", "a/x", false, "node_modules/a/x.js", nil, nil},
-		{"exports-pattern", f("node_modules/a/package.json", `{"exports":{"./f/*":"./lib/*.js"}}`, "node_modules/a/lib/y.js", js), ".", "a/f/y", false, "node_modules/a/lib/y.js", nil, nil},
-		{"exports-pattern-longest", f("node_modules/a/package.json", `{"exports":{"./*":"./top/*.js","./f/*":"./lib/*.js"}}`, "node_modules/a/lib/y.js", js, "node_modules/a/top/f/y.js", js), ".", "a/f/y", false, "node_modules/a/lib/y.js", nil, nil},
-		{"exports-pattern-trailer", f("node_modules/a/package.json", `{"exports":{"./f/*.js":"./lib/*.js","./f/*":"./other/*.js"}}`, "node_modules/a/lib/y.js", js, "node_modules/a/other/y.js.js", js), ".", "a/f/y.js", false, "node_modules/a/lib/y.js", nil, nil},
-		{"exports-pattern-deep", f("node_modules/a/package.json", `{"exports":{"./*":"./src/*.js"}}`, "node_modules/a/src/p/q.js", js), ".", "a/p/q", false, "node_modules/a/src/p/q.js", nil, nil},
-		{"exports-null-excluded", f("node_modules/a/package.json", `{"exports":{"./*":"./*.js","./secret":null}}`, "node_modules/a/secret.js", js), ".", "a/secret", false, "", nil, nil},
-		{"exports-exact-over-pattern", f("node_modules/a/package.json", `{"exports":{"./*":"./p/*.js","./x":"./e.js"}}`, "node_modules/a/p/x.js", js, "node_modules/a/e.js", js), ".", "a/x", false, "node_modules/a/e.js", nil, nil},
-		{"exports-no-ext-probe", f("node_modules/a/package.json", `{"exports":"./e"}`, "node_modules/a/e.js", js), ".", "a", false, "", nil, nil},
-		{"exports-dotdot-invalid", f("node_modules/a/package.json", `{"exports":"./../b.js"}`, "node_modules/b.js", js), ".", "a", false, "", nil, nil},
-		{"exports-stops-lookup", f("p/node_modules/a/package.json", `{"exports":{"./x":"./x.js"}}`, "node_modules/a/y.js", js, "p/.keep", ""), "p", "a/y", false, "", nil, nil},
-		{"exports-to-addon", f("node_modules/a/package.json", `{"exports":{"node":"./b.node","default":"./b.js"}}`, "node_modules/a/b.node", "x", "node_modules/a/b.js", js), ".", "a", false, "node_modules/a/b.node", nil, nil},
-		{"self-reference", f("package.json", `{"name":"me","exports":{"./t":"./lib/t.js"}}`, "lib/t.js", js, "src/.keep", ""), "src", "me/t", false, "lib/t.js", nil, nil},
-		{"self-needs-exports", f("package.json", `{"name":"me","main":"m.js"}`, "m.js", js), ".", "me", false, "", nil, nil},
-		{"self-other-name", f("package.json", `{"name":"me","exports":"./m.js"}`, "m.js", js, "node_modules/you/index.js", js), ".", "you", false, "node_modules/you/index.js", nil, nil},
-		{"esm-main", f("node_modules/a/package.json", `{"main":"lib/a"}`, "node_modules/a/lib/a.js", js), ".", "a", true, "node_modules/a/lib/a.js", nil, nil},
-		{"esm-sub-exact", f("node_modules/a/x.js", js), ".", "a/x", true, "", nil, nil},
-		{"esm-sub-written", f("node_modules/a/x.js", js), ".", "a/x.js", true, "node_modules/a/x.js", nil, nil},
-		{"esm-no-walk-up", f("node_modules/a/x.js", js, "p/node_modules/a/index.js", js), "p", "a/x.js", true, "", nil, nil},
-		{"missing", f("node_modules/b/index.js", js), ".", "a", false, "", nil, nil},
-		{"sub-node-ext", f("node_modules/a/x.node", "x"), ".", "a/x", false, "node_modules/a/x.node", nil, nil},
-		{"module-sync", f("node_modules/a/package.json", `{"exports":{"module-sync":"./ms.js","require":"./r.js"}}`, "node_modules/a/ms.js", js, "node_modules/a/r.js", js), ".", "a", false, "node_modules/a/ms.js", nil, nil},
-		{"user-condition", f("node_modules/a/package.json", `{"exports":{"dev":"./dev.js","default":"./d.js"}}`, "node_modules/a/dev.js", js, "node_modules/a/d.js", js), ".", "a", false, "node_modules/a/dev.js", []string{"dev"}, nil},
-		{"mixed-keys-invalid", f("node_modules/a/package.json", `{"exports":{".":"./d.js","default":"./d.js"}}`, "node_modules/a/d.js", js), ".", "a", false, "", nil, nil},
-		{"percent-escape", f("node_modules/a/package.json", `{"exports":"./a%20b.js"}`, "node_modules/a/a b.js", js), ".", "a", false, "node_modules/a/a b.js", nil, nil},
-		{"scoped-main", f("node_modules/@s/a/package.json", `{"main":"m.js"}`, "node_modules/@s/a/m.js", js), ".", "@s/a", true, "node_modules/@s/a/m.js", nil, nil},
-		{"pnpm-link", f("node_modules/.pnpm/a@1/node_modules/a/index.js", js, "node_modules/.pnpm/a@1/node_modules/b/index.js", js), "node_modules/a", "b", false, "node_modules/.pnpm/a@1/node_modules/b/index.js", nil, []string{"node_modules/a", ".pnpm/a@1/node_modules/a"}},
-		{"pnpm-link-esm", f("node_modules/.pnpm/a@1/node_modules/a/index.js", js, "node_modules/.pnpm/a@1/node_modules/b/index.js", js), "node_modules/a", "b", true, "node_modules/.pnpm/a@1/node_modules/b/index.js", nil, []string{"node_modules/a", ".pnpm/a@1/node_modules/a"}},
+		{"main-ext", f("node_modules/a/package.json", `{"main":"lib/a"}`, "node_modules/a/lib/a.js", js), ".", "a", false, "node_modules/a/lib/a.js", nil, nil, ""},
+		{"main-dir-index", f("node_modules/a/package.json", `{"main":"lib"}`, "node_modules/a/lib/index.js", js, "node_modules/a/index.js", js), ".", "a", false, "node_modules/a/lib/index.js", nil, nil, ""},
+		{"main-missing-index", f("node_modules/a/package.json", `{"main":"gone.js"}`, "node_modules/a/index.js", js), ".", "a", false, "node_modules/a/index.js", nil, nil, ""},
+		{"main-json-before-node", f("node_modules/a/package.json", `{"main":"m"}`, "node_modules/a/m.json", "{}", "node_modules/a/m.node", "x"), ".", "a", false, "node_modules/a/m.json", nil, nil, ""},
+		{"main-node-addon", f("node_modules/a/package.json", `{"main":"m"}`, "node_modules/a/m.node", "x"), ".", "a", false, "node_modules/a/m.node", nil, nil, ""},
+		{"index-only", f("node_modules/a/index.js", js), ".", "a", false, "node_modules/a/index.js", nil, nil, ""},
+		{"file-beside-dir", f("node_modules/a.js", js, "node_modules/a/index.js", js), ".", "a", false, "node_modules/a.js", nil, nil, ""},
+		{"sub-no-exports", f("node_modules/a/x.js", js, "node_modules/a/x/index.js", js), ".", "a/x", false, "node_modules/a/x.js", nil, nil, ""},
+		{"sub-dir-main", f("node_modules/a/x/package.json", `{"main":"m.js"}`, "node_modules/a/x/m.js", js), ".", "a/x", false, "node_modules/a/x/m.js", nil, nil, ""},
+		{"up-two", f("node_modules/a/index.js", js, "p/q/.keep", ""), "p/q", "a", false, "node_modules/a/index.js", nil, nil, ""},
+		{"nearest-wins", f("node_modules/a/index.js", js, "p/node_modules/a/index.js", js), "p", "a", false, "p/node_modules/a/index.js", nil, nil, ""},
+		{"cjs-goes-up", f("node_modules/a/x.js", js, "p/node_modules/a/index.js", js), "p", "a/x", false, "node_modules/a/x.js", nil, nil, ""},
+		{"scoped", f("node_modules/@s/a/package.json", `{"exports":{"./r":"./lib/r.js"}}`, "node_modules/@s/a/lib/r.js", js), ".", "@s/a/r", false, "node_modules/@s/a/lib/r.js", nil, nil, ""},
+		{"exports-string", f("node_modules/a/package.json", `{"exports":"./e.js","main":"m.js"}`, "node_modules/a/e.js", js, "node_modules/a/m.js", js), ".", "a", false, "node_modules/a/e.js", nil, nil, ""},
+		{"exports-hides-sub", f("node_modules/a/package.json", `{"exports":"./e.js"}`, "node_modules/a/e.js", js, "node_modules/a/x.js", js), ".", "a/x", false, "", nil, nil, ""},
+		{"exports-order-import-first", f("node_modules/a/package.json", `{"exports":{"import":"./i.js","require":"./r.js"}}`, "node_modules/a/i.js", js, "node_modules/a/r.js", js), ".", "a", false, "node_modules/a/r.js", nil, nil, ""},
+		{"exports-import", f("node_modules/a/package.json", `{"exports":{"require":"./r.js","import":"./i.js"}}`, "node_modules/a/i.js", js, "node_modules/a/r.js", js), ".", "a", true, "node_modules/a/i.js", nil, nil, ""},
+		{"exports-node-before-require", f("node_modules/a/package.json", `{"exports":{"node":"./n.js","require":"./r.js"}}`, "node_modules/a/n.js", js, "node_modules/a/r.js", js), ".", "a", false, "node_modules/a/n.js", nil, nil, ""},
+		{"exports-default-first", f("node_modules/a/package.json", `{"exports":{"default":"./d.js","require":"./r.js"}}`, "node_modules/a/d.js", js, "node_modules/a/r.js", js), ".", "a", false, "node_modules/a/d.js", nil, nil, ""},
+		{"exports-unknown-cond", f("node_modules/a/package.json", `{"exports":{"browser":"./b.js","default":"./d.js"}}`, "node_modules/a/b.js", js, "node_modules/a/d.js", js), ".", "a", false, "node_modules/a/d.js", nil, nil, ""},
+		{"exports-nested", f("node_modules/a/package.json", `{"exports":{".":{"node":{"import":"./ni.js","default":"./nd.js"},"default":"./d.js"}}}`, "node_modules/a/ni.js", js, "node_modules/a/nd.js", js, "node_modules/a/d.js", js), ".", "a", false, "node_modules/a/nd.js", nil, nil, ""},
+		{"exports-nested-no-match", f("node_modules/a/package.json", `{"exports":{".":{"node":{"import":"./ni.js"},"default":"./d.js"}}}`, "node_modules/a/ni.js", js, "node_modules/a/d.js", js), ".", "a", false, "node_modules/a/d.js", nil, nil, ""},
+		{"exports-array-fallback", f("node_modules/a/package.json", `{"exports":{"./x":["nope:x","./x.js"]}}`, "node_modules/a/x.js", js), ".", "a/x", false, "node_modules/a/x.js", nil, nil, ""},
+		{"exports-pattern", f("node_modules/a/package.json", `{"exports":{"./f/*":"./lib/*.js"}}`, "node_modules/a/lib/y.js", js), ".", "a/f/y", false, "node_modules/a/lib/y.js", nil, nil, ""},
+		{"exports-pattern-longest", f("node_modules/a/package.json", `{"exports":{"./*":"./top/*.js","./f/*":"./lib/*.js"}}`, "node_modules/a/lib/y.js", js, "node_modules/a/top/f/y.js", js), ".", "a/f/y", false, "node_modules/a/lib/y.js", nil, nil, ""},
+		{"exports-pattern-trailer", f("node_modules/a/package.json", `{"exports":{"./f/*.js":"./lib/*.js","./f/*":"./other/*.js"}}`, "node_modules/a/lib/y.js", js, "node_modules/a/other/y.js.js", js), ".", "a/f/y.js", false, "node_modules/a/lib/y.js", nil, nil, ""},
+		{"exports-pattern-deep", f("node_modules/a/package.json", `{"exports":{"./*":"./src/*.js"}}`, "node_modules/a/src/p/q.js", js), ".", "a/p/q", false, "node_modules/a/src/p/q.js", nil, nil, ""},
+		{"exports-null-excluded", f("node_modules/a/package.json", `{"exports":{"./*":"./*.js","./secret":null}}`, "node_modules/a/secret.js", js), ".", "a/secret", false, "", nil, nil, ""},
+		{"exports-exact-over-pattern", f("node_modules/a/package.json", `{"exports":{"./*":"./p/*.js","./x":"./e.js"}}`, "node_modules/a/p/x.js", js, "node_modules/a/e.js", js), ".", "a/x", false, "node_modules/a/e.js", nil, nil, ""},
+		{"exports-no-ext-probe", f("node_modules/a/package.json", `{"exports":"./e"}`, "node_modules/a/e.js", js), ".", "a", false, "", nil, nil, ""},
+		{"exports-dotdot-invalid", f("node_modules/a/package.json", `{"exports":"./../b.js"}`, "node_modules/b.js", js), ".", "a", false, "", nil, nil, ""},
+		{"exports-stops-lookup", f("p/node_modules/a/package.json", `{"exports":{"./x":"./x.js"}}`, "node_modules/a/y.js", js, "p/.keep", ""), "p", "a/y", false, "", nil, nil, ""},
+		{"exports-to-addon", f("node_modules/a/package.json", `{"exports":{"node":"./b.node","default":"./b.js"}}`, "node_modules/a/b.node", "x", "node_modules/a/b.js", js), ".", "a", false, "node_modules/a/b.node", nil, nil, ""},
+		{"self-reference", f("package.json", `{"name":"me","exports":{"./t":"./lib/t.js"}}`, "lib/t.js", js, "src/.keep", ""), "src", "me/t", false, "lib/t.js", nil, nil, ""},
+		{"self-needs-exports", f("package.json", `{"name":"me","main":"m.js"}`, "m.js", js), ".", "me", false, "", nil, nil, ""},
+		{"self-other-name", f("package.json", `{"name":"me","exports":"./m.js"}`, "m.js", js, "node_modules/you/index.js", js), ".", "you", false, "node_modules/you/index.js", nil, nil, ""},
+		{"esm-main", f("node_modules/a/package.json", `{"main":"lib/a"}`, "node_modules/a/lib/a.js", js), ".", "a", true, "node_modules/a/lib/a.js", nil, nil, ""},
+		{"esm-sub-exact", f("node_modules/a/x.js", js), ".", "a/x", true, "", nil, nil, ""},
+		{"esm-sub-written", f("node_modules/a/x.js", js), ".", "a/x.js", true, "node_modules/a/x.js", nil, nil, ""},
+		{"esm-no-walk-up", f("node_modules/a/x.js", js, "p/node_modules/a/index.js", js), "p", "a/x.js", true, "", nil, nil, ""},
+		{"missing", f("node_modules/b/index.js", js), ".", "a", false, "", nil, nil, ""},
+		{"sub-node-ext", f("node_modules/a/x.node", "x"), ".", "a/x", false, "node_modules/a/x.node", nil, nil, ""},
+		{"module-sync", f("node_modules/a/package.json", `{"exports":{"module-sync":"./ms.js","require":"./r.js"}}`, "node_modules/a/ms.js", js, "node_modules/a/r.js", js), ".", "a", false, "node_modules/a/ms.js", nil, nil, ""},
+		{"user-condition", f("node_modules/a/package.json", `{"exports":{"dev":"./dev.js","default":"./d.js"}}`, "node_modules/a/dev.js", js, "node_modules/a/d.js", js), ".", "a", false, "node_modules/a/dev.js", []string{"dev"}, nil, ""},
+		{"mixed-keys-invalid", f("node_modules/a/package.json", `{"exports":{".":"./d.js","default":"./d.js"}}`, "node_modules/a/d.js", js), ".", "a", false, "", nil, nil, ""},
+		{"percent-escape", f("node_modules/a/package.json", `{"exports":"./a%20b.js"}`, "node_modules/a/a b.js", js), ".", "a", false, "node_modules/a/a b.js", nil, nil, ""},
+		{"scoped-main", f("node_modules/@s/a/package.json", `{"main":"m.js"}`, "node_modules/@s/a/m.js", js), ".", "@s/a", true, "node_modules/@s/a/m.js", nil, nil, ""},
+		{"pnpm-link", f("node_modules/.pnpm/a@1/node_modules/a/index.js", js, "node_modules/.pnpm/a@1/node_modules/b/index.js", js), "node_modules/a", "b", false, "node_modules/.pnpm/a@1/node_modules/b/index.js", nil, []string{"node_modules/a", ".pnpm/a@1/node_modules/a"}, ""},
+		{"node-path-main", f("lib/x/package.json", `{"main":"m.js"}`, "lib/x/m.js", js, "lib/x/index.js", js), ".", "x", false, "lib/x/m.js", nil, nil, "lib"},
+		{"node-path-exports", f("lib/x/package.json", `{"exports":{"./s":"./s/i.js"}}`, "lib/x/s/i.js", js, "lib/x/s.js", js), ".", "x/s", false, "lib/x/s/i.js", nil, nil, "lib"},
+		{"node-path-after-node-modules", f("lib/x/index.js", js, "node_modules/x/index.js", js), ".", "x", false, "node_modules/x/index.js", nil, nil, "lib"},
+		{"node-path-not-esm", f("lib/x/index.js", js), ".", "x", true, "", nil, nil, "lib"},
+		{"pnpm-link-esm", f("node_modules/.pnpm/a@1/node_modules/a/index.js", js, "node_modules/.pnpm/a@1/node_modules/b/index.js", js), "node_modules/a", "b", true, "node_modules/.pnpm/a@1/node_modules/b/index.js", nil, []string{"node_modules/a", ".pnpm/a@1/node_modules/a"}, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir, err := filepath.EvalSymlinks(t.TempDir())
@@ -144,7 +149,11 @@ func TestNodeResolveOracle(t *testing.T) {
 			from := filepath.Join(dir, tc.from)
 			w := &walker{read: ReadScript}
 			got := ""
-			if fs := w.nodeResolve(Dir{Path: from, Known: true}, tc.spec, nodeLoad{esm: tc.esm, conds: tc.conds}); len(fs) > 0 {
+			ld := nodeLoad{esm: tc.esm, conds: tc.conds}
+			if tc.path != "" {
+				ld.paths = []string{filepath.Join(dir, tc.path)}
+			}
+			if fs := w.nodeResolve(Dir{Path: from, Known: true}, tc.spec, ld); len(fs) > 0 {
 				got = fs[0]
 			}
 			want := ""
@@ -178,7 +187,11 @@ func TestNodeResolveOracle(t *testing.T) {
 			}
 			c := exec.Command("node", append(args, script, tc.spec)...)
 			c.Dir = from
-			c.Env = append(os.Environ(), "HOME="+home, "NODE_PATH=", "NODE_OPTIONS=")
+			nodePath := ""
+			if tc.path != "" {
+				nodePath = filepath.Join(dir, tc.path)
+			}
+			c.Env = append(os.Environ(), "HOME="+home, "NODE_PATH="+nodePath, "NODE_OPTIONS=")
 			out, err := c.Output()
 			if err != nil {
 				t.Fatalf("node: %v", err)
