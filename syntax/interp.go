@@ -1001,8 +1001,7 @@ func (w *walker) include(c scope, call *Call, l lang.Lang, file, what, label str
 		if !ok {
 			// A name under a file that is not a directory (bin/pip is
 			// the console script, not the package pip/) cannot exist.
-			fi, err := os.Stat(d.Path)
-			if l == lang.JS && err == nil && fi.IsDir() {
+			if l == lang.JS && w.isDir(d) {
 				// import "./components": no module Node loads (a
 				// directory's index is its own candidate).
 				continue
