@@ -849,12 +849,32 @@ func (w *walker) program(c scope, call *Call, l lang.Lang, text, label string, d
 				}
 				continue
 			}
+			if l == lang.JS && e.Text == lang.NodeRequire {
+				// require("./x"): the file Node's require finds (x,
+				// x.js, x.json, x.node, the directory's main or
+				// index); a .node file is a native addon.
+				file := e.Path
+				if origin != "" && !filepath.IsAbs(file) {
+					file = filepath.Join(filepath.Dir(originFile(origin)), file)
+				}
+				if d := call.Dir.Join(file); d.Known {
+					f := w.nodeRequireFile(d.Path)
+					switch {
+					case f == "" || strings.HasSuffix(f, ".json"):
+					case strings.HasSuffix(f, ".node"):
+						w.nativeLoad(c, call, l, f, what)
+					default:
+						w.include(c, call, l, f, what, label, dynamic, false)
+					}
+				}
+				continue
+			}
 			if l == lang.JS && e.Text == lang.NodePackage {
 				from := call.Dir
 				if origin != "" {
 					from = call.Dir.Join(filepath.Dir(originFile(origin)))
 				}
-				w.nodePackage(c, call, from, e.Path, what)
+				w.nodePackage(c, call, from, e.Path, what, e.Call != "require")
 				continue
 			}
 			if e.Search {
@@ -987,6 +1007,11 @@ func (w *walker) include(c scope, call *Call, l lang.Lang, file, what, label str
 		if !ok {
 			// A name under a file that is not a directory (bin/pip is
 			// the console script, not the package pip/) cannot exist.
+			if l == lang.JS && w.isDir(d) {
+				// import "./components": no module Node loads (a
+				// directory's index is its own candidate).
+				continue
+			}
 			if _, err := os.Lstat(d.Path); w.read != nil && (err == nil || !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR)) {
 				w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: file,
 					What: what + ": the code of " + d.Path + ", which corral could not read (not a regular file of at most 1 MiB)"})

@@ -114,14 +114,16 @@ func sortStrings(v []string) { slices.Sort(v) }
 // jsRequired returns the files node loads for a module a runner
 // requires by name: a relative or absolute path as written and with .js,
 // and for a bare package name the file it resolves to in node_modules
-// (nodepkg.go), which runs as the project's code does.
+// (nodeResolve), which runs as the project's code does.
 func (w *walker) jsRequired(dir Dir, names []string) []string {
 	var out []string
 	for _, n := range names {
 		if strings.HasPrefix(n, "./") || strings.HasPrefix(n, "../") || strings.HasPrefix(n, "/") {
 			out = append(out, n, n+".js")
-		} else if f := w.nodePackageFile(dir, n); f != "" {
-			out = append(out, f) // a package in node_modules (ts-node/register)
+		} else {
+			// A package in node_modules (ts-node/register), as require
+			// finds it.
+			out = append(out, w.nodeResolve(dir, n, nodeLoad{})...)
 		}
 	}
 	return out

@@ -593,16 +593,35 @@ func (w *walker) preloads(c scope, call *Call) {
 				continue
 			}
 			var cands []string
-			if strings.HasPrefix(v, "./") || strings.HasPrefix(v, "../") || strings.HasPrefix(v, "/") {
+			relative := strings.HasPrefix(v, "./") || strings.HasPrefix(v, "../") || strings.HasPrefix(v, "/")
+			if relative && (o.Name == "r" || o.Name == "require") {
+				// -r ./x: the file require finds (x, x.js, x.json,
+				// x.node, the directory's main or index).
+				if d := call.Dir.Join(v); d.Known {
+					if f := w.nodeRequireFile(d.Path); f != "" && !w.nativeLoad(c, call, l, f, call.Name+" --"+o.Name+" "+v) && !strings.HasSuffix(f, ".json") {
+						w.firstFile(c, call, []string{f}, string(l))
+					}
+				}
+				continue
+			}
+			if relative {
 				cands = []string{v, v + ".js", v + ".cjs", v + ".mjs", v + "/index.js"}
 			} else if !strings.Contains(v, ":") {
-				// A package: node_modules/PKG here or above, the file its
-				// package.json names for require (exports, subpaths
-				// included, then main, then index.js).
-				cands = w.nodePackageFiles(call.Dir, v)
-				if f := w.nodePackageFile(call.Dir, v); f != "" && w.nativeLoad(c, call, l, f, call.Name+" --"+o.Name+" "+v) {
-					continue
+				// A package: node_modules/PKG here or above (or the
+				// project's own name), the file Node's resolver finds,
+				// by require for -r, by import for --import and the
+				// loaders (nodepkg.go). A native addon asks.
+				what := call.Name + " --" + o.Name + " " + v
+				files, bad := w.nodeResolveAll(call.Dir, v, nodeLoadOf(call, o.Name != "r" && o.Name != "require"))
+				if bad != "" {
+					w.nodeUnread(call, bad, what)
 				}
+				for _, f := range files {
+					if !w.nativeLoad(c, call, l, f, what) && !strings.HasSuffix(f, ".json") {
+						w.firstFile(c, call, []string{f}, string(l))
+					}
+				}
+				continue
 			}
 			if len(cands) > 0 && w.nativeLoad(c, call, l, cands[0], call.Name+" --"+o.Name+" "+v) {
 				continue

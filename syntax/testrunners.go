@@ -345,8 +345,9 @@ func (w *walker) jsTestRun(c scope, call *Call, args []Arg) {
 		case name == "mocha" && (o.Name == "require" || o.Name == "r" || o.Name == "file"),
 			o.Name == "setupFiles":
 			files = append(files, o.Val.Value, o.Val.Value+".js")
-			if f := w.nodePackageFile(call.Dir, o.Val.Value); f != "" && !w.exists(call.Dir.Join(o.Val.Value).Path) && !w.exists(call.Dir.Join(o.Val.Value+".js").Path) {
-				files = append(files, f) // no such file: a package's name
+			if !w.exists(call.Dir.Join(o.Val.Value).Path) && !w.exists(call.Dir.Join(o.Val.Value+".js").Path) {
+				// No such file: a package's name, as require finds it.
+				files = append(files, w.nodeResolve(call.Dir, o.Val.Value, nodeLoad{})...)
 			}
 		}
 	}

@@ -10,6 +10,11 @@ import (
 // module name (require("lodash")): a package in node_modules.
 const NodePackage = "node_modules"
 
+// NodeRequire is the Text of an Include effect of require("./X"): the
+// file Node's require finds for X (X, X.js, X.json, the native addon
+// X.node, the directory's package.json main, its index files).
+const NodeRequire = "node require"
+
 // maxImports bounds the modules one program's imports are followed to.
 const maxImports = 64
 
@@ -189,6 +194,16 @@ func (p *parser) imports() []Effect {
 						seen["\x01"+f] = true
 						out = append(out, Effect{Kind: Include, Call: t.text, Path: f, Offset: t.off, Search: true, Text: NodePackage})
 					}
+				}
+				continue
+			}
+			if t.text == "require" {
+				// The file require's own search finds (X, X.js,
+				// X.json, a native addon X.node, a directory's main
+				// or index), resolved where the files are.
+				if len(out) < maxImports && !seen["\x02"+f] {
+					seen["\x02"+f] = true
+					out = append(out, Effect{Kind: Include, Call: t.text, Path: f, Offset: t.off, Relative: true, Text: NodeRequire})
 				}
 				continue
 			}

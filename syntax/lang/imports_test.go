@@ -8,7 +8,8 @@ import (
 // TestImports: the files a program's imports may run, relative to the
 // code's directory, and (marked "search:") the modules looked up only in
 // the interpreter's search directories (perl -I, RUBYLIB, NODE_PATH), and
-// ("package:") a bare JavaScript name looked up in node_modules; a
+// ("package:") a bare JavaScript name looked up in node_modules,
+// ("require:") the path require's (not import's) own search resolves; a
 // string or a comment that mentions import is data.
 func TestImports(t *testing.T) {
 	t.Parallel()
@@ -25,9 +26,10 @@ func TestImports(t *testing.T) {
 		{Python, "def f():\n    import g\n", []string{"g.py", "g/__init__.py"}},
 		{Python, "print('import x')\n# import y\nx = 1\n", nil},
 		{JS, "const h = require('./h'); import x from '../y.js'; import('./z'); require('fs')", []string{
-			"./h", "./h.js", "./h.mjs", "./h.cjs", "./h/index.js", "../y.js", "../y.js.js", "../y.js.mjs", "../y.js.cjs", "../y.js/index.js",
+			"require:./h", "../y.js", "../y.js.js", "../y.js.mjs", "../y.js.cjs", "../y.js/index.js",
 			"./z", "./z.js", "./z.mjs", "./z.cjs", "./z/index.js", "search:fs.js", "search:fs/index.js", "search:fs", "package:fs"}},
 		{JS, "console.log(\"require('./h')\")", nil},
+		{JS, "require('./b.node')", []string{"require:./b.node"}},
 		{Ruby, "require_relative 'lib/x'\nrequire 'json'\nload './y.rb'\n", []string{"lib/x.rb", "search:json.rb", "search:json.so", "./y.rb"}},
 		{PHP, "<?php include 'a.php'; require_once('b.php'); echo 'include c.php';", []string{"a.php", "b.php"}},
 		{Perl, "do './conf.pl'; require 'lib.pl'; print 'do x.pl';", []string{"./conf.pl", "lib.pl"}},
@@ -41,6 +43,8 @@ func TestImports(t *testing.T) {
 			switch {
 			case e.Text == NodePackage:
 				got = append(got, "package:"+e.Path)
+			case e.Text == NodeRequire:
+				got = append(got, "require:"+e.Path)
 			case e.Relative:
 				got = append(got, e.Path)
 			default:

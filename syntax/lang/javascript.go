@@ -177,7 +177,7 @@ func javascript(p *parser) []Effect {
 			return true
 		}
 		switch full {
-		case "process.chdir", "Deno.chdir":
+		case "process.chdir", "Deno.chdir", "process.dlopen":
 			return true
 		case "Deno.readTextFile", "Deno.readTextFileSync", "Deno.readFile", "Deno.readFileSync", "Bun.file":
 			return true
@@ -263,6 +263,16 @@ func javascript(p *parser) []Effect {
 				continue
 			}
 			c.name = "child_process." + fn
+		}
+		if c.name == "process.dlopen" {
+			// process.dlopen(module, "./x.node"): a shared object
+			// loaded as an addon, its constructors and init run (a
+			// path is the working directory's; a name with no slash is
+			// the system's library search).
+			if a := argAt(c.args, 1); a != nil && a.lit && strings.Contains(a.str, "/") {
+				out = append(out, Effect{Kind: Include, Call: c.name, Path: a.str, Offset: c.off, Relative: true, Text: NativeLib})
+			}
+			continue
 		}
 		if c.name == "process.chdir" || c.name == "Deno.chdir" {
 			// The directory of every relative path after it.
