@@ -595,7 +595,52 @@ func (r *resolver) prepare(w *sh.Word, assignment bool) (*sh.Word, bool) {
 			}
 		}
 	}
+	if assignsOnce(out) {
+		// ${x:=d} and ${x=d} have the value of ${x:-d} and ${x-d}; the
+		// assignment (walk.go's defaultAssign) matters to this word only
+		// where it expands x again, which assignsOnce rules out.
+		out = assignAsDefault(out)
+	}
 	return out, true
+}
+
+// assignsOnce reports a word with an assigning expansion (${x:=d}, ${x=d})
+// whose value does not depend on the assignment: no other expansion of a
+// parameter of the same name, no arithmetic and no substitution ("${X:=a}$X"
+// is aa in bash, "${X:=a}$(echo $X)" too).
+func assignsOnce(w *sh.Word) bool {
+	assigns := false
+	names := map[string]int{}
+	ok := true
+	sh.Walk(w, func(n sh.Node) bool {
+		switch n := n.(type) {
+		case *sh.CmdSubst, *sh.ProcSubst, *sh.ArithmExp:
+			ok = false
+		case *sh.ParamExp:
+			if n.Param == nil {
+				ok = false
+				break
+			}
+			names[n.Param.Value]++
+			if n.Index != nil {
+				ok = false // ${a[@]:=w}: bash refuses; a[i] is one element
+				break
+			}
+			if n.Exp != nil && (n.Exp.Op == sh.AssignUnset || n.Exp.Op == sh.AssignUnsetOrNull) {
+				assigns = true
+			}
+		}
+		return ok
+	})
+	if !ok || !assigns {
+		return false
+	}
+	for _, k := range names {
+		if k > 1 {
+			return false
+		}
+	}
+	return true
 }
 
 // assignLike reports an assignment's value (assignment) or a word that

@@ -244,6 +244,16 @@ var expandCases = []struct {
 	{`"${a[@]+q}"`, []string{"q"}},
 	{`"${u[@]+q}"`, []string{}},
 	{`"${u[*]+q}"`, []string{""}},
+	// The default value of a whole array: the elements when it holds one
+	// (for :-, when "${a[*]}" is not empty), else the word.
+	{`"${u[@]-x y}"`, []string{"x y"}},
+	{`${u[@]-x y}`, []string{"x", "y"}},
+	{`"${u[*]:-d}"`, []string{"d"}},
+	{`"${u[@]:-$d}"`, []string{"/"}},
+	{`"${arr[*]-x}"`, []string{"one two three "}},
+	{`"${b[@]:-x}"`, []string{"x"}},
+	{`"${b[@]-x}"`, []string{""}},
+	{`"${a[@]:-q}"`, []string{"x y"}},
 	{`"${b[@]:+q}"`, []string{""}},
 	{`"${arr[2]:+q}"`, []string{""}},
 	// Only run time knows these.

@@ -69,6 +69,31 @@ var scopeCases = []struct {
 	{`x=ls; : ${x:=rm}; echo $x`, "ls"},
 	{`unset x; : ${x:=rm}; echo $x`, "rm"},
 	{`u=; echo ${u:-rm}`, "rm"},
+	// ${x:=w} and ${x=w} assign as they expand, left to right: in a
+	// command's words, in arithmetic, inside double quotes. The
+	// environment's value stays possible.
+	{`unset D; echo "${D:=/}" "$D"`, "/ /"},
+	{`unset D; echo "${D=/x}" "$D"`, "/x /x"},
+	{`D=; echo "${D=/x}" "[$D]"`, " []"},
+	{`D=; echo "${D:=/x}" "[$D]"`, "/x [/x]"},
+	{`unset N; echo $(( ${N:=3} + 1 )) > /dev/null; echo $N`, "3"},
+	{`unset D; echo "x${D:=rm}" > /dev/null; echo $D`, "rm"},
+	{`: ${D:=/}; echo "$D"`, "?"},
+	{`if [ -n "$X" ]; then D=a; else D=; fi; : ${D:=/}; echo $D`, "?"},
+	{`unset X; echo "${X:=a}$X"`, "?"}, // read again in the same word: not computed
+	{`unset X Y; echo "${X:=a} ${Y:=b}"`, "a b"},
+	// unset 'a[i]': the last element keeps the array dense; another
+	// leaves a hole; 'a[@]' empties it; x[0] of a scalar unsets it.
+	{`a=(x y z); unset 'a[2]'; echo "${a[@]}" ${#a[@]}`, "x y 2"},
+	{`a=(x y z); unset 'a[2]'; a+=(w); echo "${a[@]}"`, "x y w"},
+	{`a=(x y z); unset 'a[-1]'; echo "${a[@]}"`, "x y"},
+	{`a=(x y z); unset 'a[5]'; echo "${a[@]}"`, "x y z"},
+	{`a=(x / z); unset 'a[0]'; echo "${a[@]}"`, "?"},
+	{`a=(x / z); unset 'a[0]'; echo ${#a[@]}`, "?"},
+	{`a=(x y); unset 'a[@]'; echo "${a[@]-gone}" ${#a[@]}`, "gone 0"},
+	{`x=s; unset 'x[0]'; echo ${x-unset}`, "unset"},
+	{`x=s; unset 'x[1]'; echo ${x-unset}`, "s"},
+	{`a=(x y); unset 'a[$i]'; echo "${a[@]}"`, "?"},
 	// Name references: reading or assigning r reads or assigns the
 	// variable it names; unset -n unsets r itself.
 	{`declare -n r=x; x=rm; echo $r`, "rm"},

@@ -263,6 +263,45 @@ func (v variable) evalVals() []string {
 	return slices.Compact(out)
 }
 
+// defaulted is what ${x:=w} (colon) or ${x=w} leaves in a variable v
+// that is not known: its value when set (and not empty, with the colon),
+// else w. Paths' values stay the values, with w for an empty one; a
+// value only run time knows may be w among others.
+func (v variable) defaulted(w string, colon bool) variable {
+	out := v
+	keep := func(vals []string) []string {
+		var o []string
+		for _, x := range vals {
+			if !colon || x != "" {
+				o = append(o, x)
+			}
+		}
+		return o
+	}
+	if len(v.cands) > 0 {
+		if !colon {
+			return v // every path's value is set: nothing is assigned
+		}
+		c := append(keep(v.cands), w)
+		sort.Strings(c)
+		out.cands = slices.Compact(c)
+		return out
+	}
+	m := keep(v.maybe)
+	if !colon && !v.nonEmpty {
+		m = append(m, "") // set and empty stays empty
+	}
+	m = append(m, w)
+	sort.Strings(m)
+	m = slices.Compact(m)
+	if len(m) > MaxCandidates {
+		m = []string{w}
+	}
+	out.maybe = m
+	out.nonEmpty = v.nonEmpty || colon && w != ""
+	return out
+}
+
 // neverEmpty reports a variable whose value, known or not, is never the
 // empty string.
 func (v variable) neverEmpty() bool {
