@@ -1010,6 +1010,10 @@ func (r *resolver) dynamic(a *Arg, w *sh.Word, s wordScan, _ []string) {
 	}
 	a.Value, a.Static = b.String(), false
 	a.Printed = a.Printed || s.translated
+	if s.subst && !r.mask && !s.translated {
+		r.substEmpty(a, w, s)
+		return
+	}
 	if s.subst || r.mask {
 		return
 	}
@@ -1124,6 +1128,69 @@ func (r *resolver) dynamic(a *Arg, w *sh.Word, s wordScan, _ []string) {
 		a.SetCandidates(append(a.Candidates(), v))
 	}
 	a.OneOf = oneOf && len(a.Candidates()) > 0
+}
+
+// substEmpty gives a word that is partly a command substitution only run
+// time knows (/$(cat f), "$HOME/$(id -un)/x") the value it takes when each
+// such substitution prints nothing, as a candidate among others: the text
+// around it stays, so x=/$(cat f); rm -rf $x can be rm -rf /. A word that
+// is nothing but substitutions, or holds one inside a parameter's word,
+// a process substitution or a translated string, gets none.
+func (r *resolver) substEmpty(a *Arg, w *sh.Word, s wordScan) {
+	text := false
+	var strip func(parts []sh.WordPart) ([]sh.WordPart, bool)
+	strip = func(parts []sh.WordPart) ([]sh.WordPart, bool) {
+		out := make([]sh.WordPart, 0, len(parts))
+		for _, p := range parts {
+			switch p := p.(type) {
+			case *sh.CmdSubst:
+				if _, ok := r.knownSubst(p); !ok {
+					continue
+				}
+			case *sh.ProcSubst:
+				return nil, false
+			case *sh.Lit:
+				text = text || p.Value != ""
+			case *sh.SglQuoted:
+				text = text || p.Value != ""
+			case *sh.DblQuoted:
+				inner, ok := strip(p.Parts)
+				if !ok {
+					return nil, false
+				}
+				q := *p
+				q.Parts = inner
+				out = append(out, &q)
+				continue
+			default:
+				nested := false
+				sh.Walk(p, func(n sh.Node) bool {
+					switch n.(type) {
+					case *sh.CmdSubst, *sh.ProcSubst:
+						nested = true
+					}
+					return !nested
+				})
+				if nested {
+					return nil, false
+				}
+			}
+			out = append(out, p)
+		}
+		return out, true
+	}
+	parts, ok := strip(w.Parts)
+	if !ok || !text || len(parts) == 0 {
+		return
+	}
+	e := r.literal(&sh.Word{Parts: parts}, s.assignment)
+	switch {
+	case e.Static && !e.Glob:
+		a.SetCandidates([]string{e.Value})
+	case !e.Static && len(e.Candidates()) > 0:
+		a.SetCandidates(e.Candidates())
+		a.SetUnknown(e.Unknown())
+	}
 }
 
 // pidOnly reports a word whose only unknown parts are the shell's

@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -378,6 +379,57 @@ func TestStreamsInBash(t *testing.T) {
 				t.Errorf("%q: in bash A landed in 1:%v 2:%v f:%v; corral says %s", tc.src, landed["1"], landed["2"], landed["f"], tc.out)
 				break
 			}
+		}
+	}
+}
+
+// partSubstCases are words that are partly a command substitution corral
+// cannot compute: the text around it stays, and the value it takes when
+// the substitution prints nothing is a candidate (x=/$(cat f); rm -rf $x
+// can be rm -rf /). Each runs in bash with f empty, which must print
+// that candidate.
+var partSubstCases = []struct {
+	src, cand string
+}{
+	{`x=/$(cat f); echo "$x"`, "/"},
+	{`x=$(cat f)/; echo "$x"`, "/"},
+	{`x="$HOME/$(cat f)"; echo "$x"`, "/home/u/"},
+	{`echo "$HOME/$(cat f)"`, "/home/u/"},
+	{`echo ~/$(cat f)`, "/home/u/"},
+	{"echo /tmp/`cat f`x", "/tmp/x"},
+	{`d="/$(cat f)home"; echo "$d"`, "/home"},
+	{`x=/$(cat f); y=$x; echo "$y"`, "/"},
+}
+
+func TestPartSubstCandidates(t *testing.T) {
+	t.Parallel()
+	bash := bashPath(t)
+	dir := oracleDir(t)
+	if err := os.WriteFile(filepath.Join(dir, "f"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range partSubstCases {
+		m, err := Analyze(tc.src, Options{Cwd: dir, Home: "/home/u"})
+		if err != nil {
+			t.Fatalf("%q: %v", tc.src, err)
+		}
+		c := m.Calls[len(m.Calls)-1]
+		if c.Name == "cat" {
+			c = m.Calls[len(m.Calls)-2]
+		}
+		if c.Name != "echo" || len(c.Args) != 1 {
+			t.Fatalf("%q: want one echo word, got %q %v", tc.src, c.Name, c.Args)
+		}
+		a := c.Args[0]
+		if a.Static || a.OneOf || !slices.Contains(a.Candidates(), tc.cand) {
+			t.Errorf("%q: static=%v oneOf=%v candidates %q, want %q among others", tc.src, a.Static, a.OneOf, a.Candidates(), tc.cand)
+		}
+		cmd := exec.Command(bash, "--norc", "--noprofile", "-c", tc.src)
+		cmd.Dir = dir
+		cmd.Env = []string{"HOME=/home/u", "PATH=/usr/bin:/bin", "LC_ALL=C"}
+		out, err := cmd.Output()
+		if got := strings.TrimSuffix(string(out), "\n"); err != nil || got != tc.cand {
+			t.Errorf("%q: bash printed %q (%v), want %q", tc.src, got, err, tc.cand)
 		}
 	}
 }
