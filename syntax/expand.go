@@ -541,6 +541,15 @@ func (r *resolver) prepare(w *sh.Word, assignment bool) (*sh.Word, bool) {
 		// ~+ is $PWD, ~- is $OLDPWD, ~N, ~+N and ~-N entries of the
 		// directory stack (bash's tilde prefixes).
 		name, rest, _ := strings.Cut(lit.Value[1:], "/")
+		if h := r.st.get("HOME"); name == "" && h.known && !h.set {
+			// unset HOME; rm -rf ~: bash takes the home directory from
+			// the password database, the one the command started with.
+			if r.st.home == "" || strings.ContainsAny(r.st.home, `\*?[{'"$`) {
+				return w, false
+			}
+			cp()
+			out.Parts[0] = &sh.Lit{ValuePos: lit.ValuePos, ValueEnd: lit.ValueEnd, Value: r.st.home + lit.Value[1:]}
+		}
 		if name == "+" || name == "-" || IsDirStackTilde(name) {
 			if dir, ok := r.tildeDir(name); ok {
 				if rest != "" || strings.HasSuffix(lit.Value, "/") {
@@ -731,6 +740,10 @@ func (r *resolver) tildes(v string, start int, whole bool) (string, bool) {
 				return v, false // ~user
 			}
 			home := r.st.get("HOME")
+			if home.known && !home.set && r.st.home != "" {
+				// Unset: the password database's, where it started.
+				home = variable{known: true, set: true, str: r.st.home}
+			}
 			if !home.known || !home.set || strings.ContainsAny(home.str, `\*?[{'"$`) {
 				return v, false
 			}
@@ -1028,6 +1041,7 @@ func (r *resolver) dynamic(a *Arg, w *sh.Word, s wordScan, _ []string) {
 		}
 		return
 	}
+	pw = r.runTimeTilde(pw)
 	v, err := expand.Literal(r.cfg(env), pw)
 	if err != nil && len(env.unknown) == 0 {
 		return
@@ -1191,6 +1205,35 @@ func (r *resolver) substEmpty(a *Arg, w *sh.Word, s wordScan) {
 		a.SetCandidates(e.Candidates())
 		a.SetUnknown(e.Unknown())
 	}
+}
+
+// runTimeTilde writes a leading ~ or ~/… of a word whose HOME only run
+// time knows (HOME=$(mktemp -d), read HOME, export HOME="$x") as the
+// expansion bash makes of it: HOME's value, the home directory of the
+// password database when HOME is unset, nothing when it is empty
+// ("${HOME-/home/u}"), so that the word depends on HOME as "$HOME/x"
+// does and its candidates are /x and /home/u/x, not the home directory
+// the hook sees alone.
+func (r *resolver) runTimeTilde(w *sh.Word) *sh.Word {
+	if r.st == nil || len(w.Parts) == 0 {
+		return w
+	}
+	lit, ok := w.Parts[0].(*sh.Lit)
+	if !ok || !strings.HasPrefix(lit.Value, "~") || len(lit.Value) > 1 && lit.Value[1] != '/' {
+		return w
+	}
+	if h := r.st.get("HOME"); h.known {
+		return w
+	}
+	home := &sh.ParamExp{Param: &sh.Lit{Value: "HOME"}}
+	if r.st.home != "" {
+		home.Exp = &sh.Expansion{Op: sh.DefaultUnset, Word: &sh.Word{Parts: []sh.WordPart{&sh.SglQuoted{Value: r.st.home}}}}
+	}
+	parts := []sh.WordPart{&sh.DblQuoted{Parts: []sh.WordPart{home}}}
+	if rest := lit.Value[1:]; rest != "" {
+		parts = append(parts, &sh.Lit{ValuePos: lit.ValuePos, ValueEnd: lit.ValueEnd, Value: rest})
+	}
+	return &sh.Word{Parts: append(parts, w.Parts[1:]...)}
 }
 
 // pidOnly reports a word whose only unknown parts are the shell's

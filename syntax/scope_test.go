@@ -433,3 +433,70 @@ func TestPartSubstCandidates(t *testing.T) {
 		}
 	}
 }
+
+// runTimeHomeCases: a tilde expands with the HOME the command gives at
+// run time. Unset, bash takes the password database's home directory
+// (the one the command started with); empty, ~/x is /x; only known at
+// run time, the word depends on HOME and its candidates hold what
+// bash prints with f empty. want is bash's output with f empty; dynamic
+// says corral must not call the word static.
+var runTimeHomeCases = []struct {
+	src     string
+	want    string
+	dynamic bool
+}{
+	{`unset HOME; echo ~/x`, "HOME/x", false},
+	{`unset HOME; echo ~`, "HOME", false},
+	{`unset HOME; x=~/a:~; echo $x`, "HOME/a:HOME", false},
+	{`HOME=; echo ~/x`, "/x", false},
+	{`HOME=$(cat f); echo ~/x`, "/x", true},
+	{`read -r HOME < f; echo ~/.bashrc`, "/.bashrc", true},
+	{`export HOME="$(cat f)"; echo ~/x`, "/x", true},
+	{`HOME=$(cat f); x=~/y; echo "$x"`, "/y", true},
+}
+
+func TestRunTimeHomeTilde(t *testing.T) {
+	t.Parallel()
+	bash := bashPath(t)
+	dir := oracleDir(t)
+	if err := os.WriteFile(filepath.Join(dir, "f"), []byte("\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// bash asks the password database for an unset HOME: the test gives
+	// corral that home directory as the one the command starts with.
+	out, err := exec.Command(bash, "--norc", "--noprofile", "-c", "unset HOME; echo ~").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	home := strings.TrimSpace(string(out))
+	for _, tc := range runTimeHomeCases {
+		want := strings.ReplaceAll(tc.want, "HOME", home)
+		m, err := Analyze(tc.src, Options{Cwd: dir, Home: home})
+		if err != nil {
+			t.Fatalf("%q: %v", tc.src, err)
+		}
+		var c *Call
+		for _, x := range m.Calls {
+			if x.Name == "echo" {
+				c = x
+			}
+		}
+		if c == nil || len(c.Args) != 1 {
+			t.Fatalf("%q: want one echo word", tc.src)
+		}
+		a := c.Args[0]
+		switch {
+		case tc.dynamic && (a.Static || !slices.Contains(a.Candidates(), want)):
+			t.Errorf("%q: static=%v %q candidates %q, want dynamic with %q among them", tc.src, a.Static, a.Value, a.Candidates(), want)
+		case !tc.dynamic && (!a.Static || a.Value != want):
+			t.Errorf("%q: static=%v %q, want %q", tc.src, a.Static, a.Value, want)
+		}
+		cmd := exec.Command(bash, "--norc", "--noprofile", "-c", tc.src)
+		cmd.Dir = dir
+		cmd.Env = []string{"HOME=" + home, "PATH=/usr/bin:/bin", "LC_ALL=C"}
+		got, err := cmd.Output()
+		if s := strings.TrimSuffix(string(got), "\n"); err != nil || s != want {
+			t.Errorf("%q: bash printed %q (%v), want %q", tc.src, s, err, want)
+		}
+	}
+}

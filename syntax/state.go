@@ -427,6 +427,10 @@ type state struct {
 	// be on: a subshell's set -x ends with it, a new shell starts with
 	// its command line's (bash -x) or an exported SHELLOPTS's.
 	trace TraceOpts
+	// home is the home directory the command starts with, where a tilde
+	// takes bash to when HOME is unset (bash then asks the password
+	// database, which gives the same directory).
+	home string
 	// wild are the files, sorted, sourced without being read (source F
 	// when F could not be read at hook time): any variable not in vars may
 	// hold their content.
@@ -450,7 +454,7 @@ type state struct {
 }
 
 func newState(dir Dir, home string) *state {
-	st := &state{dir: dir, stackKnown: true, links: &linkTable{}}
+	st := &state{dir: dir, stackKnown: true, links: &linkTable{}, home: home}
 	st.vars = map[string]variable{
 		// The shell running the command is a shell whatever its path:
 		// $BASH is bash's own, $SHELL the user's login shell (the agent
