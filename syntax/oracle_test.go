@@ -580,7 +580,7 @@ func TestKnownReadsOracle(t *testing.T) {
 		{"IFS=: read -ra a <<< ':x::y:'; ", `"${a[@]}"`},
 	}
 	staticAfterOracle(t, bash, dir, static)
-	for _, prelude := range []string{"read d <<< 'a\\b'; ", "read d < /etc/hostname; ", "read d e <<< 'x\\ y z'; ", "read -d , d <<< 'x,y'; ", "read -n 1 d <<< xy; ", "mapfile a <<< x; ", "printf -v d '%d' 1; "} {
+	for _, prelude := range []string{"read d <<< 'a\\b'; ", "read d < /etc/hostname; ", "read d e <<< 'x\\ y z'; ", "read -d , d e <<< 'x,y'; ", "read -n 1 d <<< xy; ", "mapfile a <<< x; ", "printf -v d '%d' 1; "} {
 		if _, st, _ := corralFieldsAfter(t, dir, oraclePrelude+prelude, `"$d$a"`); st {
 			t.Errorf("%q: static, want dynamic", prelude)
 		}

@@ -206,6 +206,20 @@ var scopeCases = []struct {
 	{`read -r -a f <<< "a b c"; echo "${f[1]}"`, "b"},
 	{`printf 'rm /victim\n' | { read -r c p; echo $c $p; }`, "?"}, // input the block shares: unknown
 	{`read a b <<< 'x\ y z'; echo "[$a]"`, "?"},
+	// read -d DELIM: the text up to the delimiter, or all of it.
+	{`read -d , d <<< "/victim,b"; echo "$d"`, "/victim"},
+	{`read -r -d, d <<< " a ,b"; echo "[$d]"`, "[a]"},
+	{`read -d '' d <<< "rm x"; echo "$d"`, "rm x"},
+	{`read -d , d <<< "nodelim"; echo "$d"`, "nodelim"},
+	{`printf 'a,b' | { read -d , d; echo "$d"; }`, "?"}, // input the block shares
+	{`read -d , d <<< "a
+b,c"; echo "$d"`, "?"},
+	{`echo / | read d; echo "$d"`, "?"}, // the pipeline's copy is dropped: the old value
+	{`d=x; echo / | read d; echo "$d"`, "x"},
+	{`d=x; set +m; shopt -s lastpipe; echo / | read d; echo "$d"`, "/"},
+	{`x=a; time { x=b; } | cat; echo "$x"`, "a"},
+	{`x=a; time x=b | cat; echo "$x"`, "a"},
+	{`x=a; time { x=b; }; echo "$x"`, "b"},
 	// Unset, IFS splits as its default does.
 	{`unset IFS; read -r v <<< '  a b  '; echo "[$v]"`, "[a b]"},
 	// $(cat <<< WORD) is WORD (the newline cat adds is dropped).
