@@ -1146,12 +1146,13 @@ func (r *resolver) dynamic(a *Arg, w *sh.Word, s wordScan, _ []string) {
 
 // substEmpty gives a word that is partly a command substitution only run
 // time knows (/$(cat f), "$HOME/$(id -un)/x") the value it takes when each
-// such substitution prints nothing, as a candidate among others: the text
-// around it stays, so x=/$(cat f); rm -rf $x can be rm -rf /. A word that
-// is nothing but substitutions, or holds one inside a parameter's word,
-// a process substitution or a translated string, gets none.
+// such substitution prints nothing, as a candidate among others
+// (SubstOpen): the text before it stays, so x=/$(cat f); rm -rf $x can be
+// rm -rf /. A word that starts with such a substitution (its head is a
+// program's: $(brew --prefix)/etc), or holds one inside a parameter's
+// word, a process substitution or a translated string, gets none.
 func (r *resolver) substEmpty(a *Arg, w *sh.Word, s wordScan) {
-	text := false
+	text, dropped := false, false
 	var strip func(parts []sh.WordPart) ([]sh.WordPart, bool)
 	strip = func(parts []sh.WordPart) ([]sh.WordPart, bool) {
 		out := make([]sh.WordPart, 0, len(parts))
@@ -1159,6 +1160,12 @@ func (r *resolver) substEmpty(a *Arg, w *sh.Word, s wordScan) {
 			switch p := p.(type) {
 			case *sh.CmdSubst:
 				if _, ok := r.knownSubst(p); !ok {
+					if !text {
+						// $(brew --prefix)/etc/x: a program prints the
+						// head, which it does not leave empty.
+						return nil, false
+					}
+					dropped = true
 					continue
 				}
 			case *sh.ProcSubst:
@@ -1194,7 +1201,7 @@ func (r *resolver) substEmpty(a *Arg, w *sh.Word, s wordScan) {
 		return out, true
 	}
 	parts, ok := strip(w.Parts)
-	if !ok || !text || len(parts) == 0 {
+	if !ok || !dropped || len(parts) == 0 {
 		return
 	}
 	e := r.literal(&sh.Word{Parts: parts}, s.assignment)
@@ -1204,7 +1211,10 @@ func (r *resolver) substEmpty(a *Arg, w *sh.Word, s wordScan) {
 	case !e.Static && len(e.Candidates()) > 0:
 		a.SetCandidates(e.Candidates())
 		a.SetUnknown(e.Unknown())
+	default:
+		return
 	}
+	a.edit().substOpen = true
 }
 
 // runTimeTilde writes a leading ~ or ~/… of a word whose HOME only run

@@ -406,7 +406,7 @@ var partSubstCases = []struct {
 	src, cand string
 }{
 	{`x=/$(cat f); echo "$x"`, "/"},
-	{`x=$(cat f)/; echo "$x"`, "/"},
+	{`x=/$(cat f)/; echo "$x"`, "//"},
 	{`x="$HOME/$(cat f)"; echo "$x"`, "/home/u/"},
 	{`echo "$HOME/$(cat f)"`, "/home/u/"},
 	{`echo ~/$(cat f)`, "/home/u/"},
