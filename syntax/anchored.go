@@ -241,7 +241,7 @@ func escapeDouble(v string) string {
 	return b.String()
 }
 
-// arrayAlternate rewrites ${arr[@]+w}, ${arr[*]:+w} and the like on an
+// arrayAlternate rewrites ${arr[@]+w}, ${arr[*]:+w}, ${arr[@]:-w} and the like on an
 // array whose elements are known: mvdan's expand gives the elements
 // themselves there, not w. bash gives w when the array has an element
 // (for :+, when "${arr[*]}" is not empty); otherwise an empty string,
@@ -249,7 +249,15 @@ func escapeDouble(v string) string {
 // rewrite uses a made-up variable that answers so. ok is false for any
 // other expansion.
 func (r *resolver) arrayAlternate(p *sh.ParamExp) (*sh.ParamExp, bool) {
-	if p.Exp == nil || (p.Exp.Op != sh.AlternateUnset && p.Exp.Op != sh.AlternateUnsetOrNull) {
+	if p.Exp == nil {
+		return nil, false
+	}
+	deflt := false
+	switch p.Exp.Op {
+	case sh.AlternateUnset, sh.AlternateUnsetOrNull:
+	case sh.DefaultUnset, sh.DefaultUnsetOrNull:
+		deflt = true
+	default:
 		return nil, false
 	}
 	w, ok := p.Index.(*sh.Word)
@@ -272,8 +280,27 @@ func (r *resolver) arrayAlternate(p *sh.ParamExp) (*sh.ParamExp, bool) {
 		return nil, false
 	}
 	holds := len(elems) > 0
-	if p.Exp.Op == sh.AlternateUnsetOrNull {
+	if p.Exp.Op == sh.AlternateUnsetOrNull || p.Exp.Op == sh.DefaultUnsetOrNull {
 		holds = strings.Join(elems, " ") != ""
+	}
+	if deflt {
+		// ${arr[@]-w}, "${arr[*]:-w}": the elements when the array holds
+		// one (when "${arr[*]}" is not empty, for :-), else w, which
+		// mvdan's expand does not give (a=(); rm -rf "${a[@]:-$HOME}"
+		// removes the home directory).
+		q := *p
+		if holds {
+			q.Exp = nil
+			return &q, true
+		}
+		name := "__corral_alt" + strconv.Itoa(int(p.Pos().Offset()))
+		if r.synth == nil {
+			r.synth = map[string]expand.Variable{}
+		}
+		r.synth[name] = expand.Variable{}
+		q.Param = &sh.Lit{ValuePos: p.Param.ValuePos, ValueEnd: p.Param.ValueEnd, Value: name}
+		q.Index = nil
+		return &q, true
 	}
 	name := "__corral_alt" + strconv.Itoa(int(p.Pos().Offset()))
 	if r.synth == nil {

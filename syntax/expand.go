@@ -541,6 +541,15 @@ func (r *resolver) prepare(w *sh.Word, assignment bool) (*sh.Word, bool) {
 		// ~+ is $PWD, ~- is $OLDPWD, ~N, ~+N and ~-N entries of the
 		// directory stack (bash's tilde prefixes).
 		name, rest, _ := strings.Cut(lit.Value[1:], "/")
+		if h := r.st.get("HOME"); name == "" && h.known && !h.set {
+			// unset HOME; rm -rf ~: bash takes the home directory from
+			// the password database, the one the command started with.
+			if r.st.home == "" || strings.ContainsAny(r.st.home, `\*?[{'"$`) {
+				return w, false
+			}
+			cp()
+			out.Parts[0] = &sh.Lit{ValuePos: lit.ValuePos, ValueEnd: lit.ValueEnd, Value: r.st.home + lit.Value[1:]}
+		}
 		if name == "+" || name == "-" || IsDirStackTilde(name) {
 			if dir, ok := r.tildeDir(name); ok {
 				if rest != "" || strings.HasSuffix(lit.Value, "/") {
@@ -595,7 +604,52 @@ func (r *resolver) prepare(w *sh.Word, assignment bool) (*sh.Word, bool) {
 			}
 		}
 	}
+	if assignsOnce(out) {
+		// ${x:=d} and ${x=d} have the value of ${x:-d} and ${x-d}; the
+		// assignment (walk.go's defaultAssign) matters to this word only
+		// where it expands x again, which assignsOnce rules out.
+		out = assignAsDefault(out)
+	}
 	return out, true
+}
+
+// assignsOnce reports a word with an assigning expansion (${x:=d}, ${x=d})
+// whose value does not depend on the assignment: no other expansion of a
+// parameter of the same name, no arithmetic and no substitution ("${X:=a}$X"
+// is aa in bash, "${X:=a}$(echo $X)" too).
+func assignsOnce(w *sh.Word) bool {
+	assigns := false
+	names := map[string]int{}
+	ok := true
+	sh.Walk(w, func(n sh.Node) bool {
+		switch n := n.(type) {
+		case *sh.CmdSubst, *sh.ProcSubst, *sh.ArithmExp:
+			ok = false
+		case *sh.ParamExp:
+			if n.Param == nil {
+				ok = false
+				break
+			}
+			names[n.Param.Value]++
+			if n.Index != nil {
+				ok = false // ${a[@]:=w}: bash refuses; a[i] is one element
+				break
+			}
+			if n.Exp != nil && (n.Exp.Op == sh.AssignUnset || n.Exp.Op == sh.AssignUnsetOrNull) {
+				assigns = true
+			}
+		}
+		return ok
+	})
+	if !ok || !assigns {
+		return false
+	}
+	for _, k := range names {
+		if k > 1 {
+			return false
+		}
+	}
+	return true
 }
 
 // assignLike reports an assignment's value (assignment) or a word that
@@ -686,6 +740,10 @@ func (r *resolver) tildes(v string, start int, whole bool) (string, bool) {
 				return v, false // ~user
 			}
 			home := r.st.get("HOME")
+			if home.known && !home.set && r.st.home != "" {
+				// Unset: the password database's, where it started.
+				home = variable{known: true, set: true, str: r.st.home}
+			}
 			if !home.known || !home.set || strings.ContainsAny(home.str, `\*?[{'"$`) {
 				return v, false
 			}
@@ -965,6 +1023,10 @@ func (r *resolver) dynamic(a *Arg, w *sh.Word, s wordScan, _ []string) {
 	}
 	a.Value, a.Static = b.String(), false
 	a.Printed = a.Printed || s.translated
+	if s.subst && !r.mask && !s.translated {
+		r.substEmpty(a, w, s)
+		return
+	}
 	if s.subst || r.mask {
 		return
 	}
@@ -979,6 +1041,7 @@ func (r *resolver) dynamic(a *Arg, w *sh.Word, s wordScan, _ []string) {
 		}
 		return
 	}
+	pw = r.runTimeTilde(pw)
 	v, err := expand.Literal(r.cfg(env), pw)
 	if err != nil && len(env.unknown) == 0 {
 		return
@@ -1079,6 +1142,108 @@ func (r *resolver) dynamic(a *Arg, w *sh.Word, s wordScan, _ []string) {
 		a.SetCandidates(append(a.Candidates(), v))
 	}
 	a.OneOf = oneOf && len(a.Candidates()) > 0
+}
+
+// substEmpty gives a word that is partly a command substitution only run
+// time knows (/$(cat f), "$HOME/$(id -un)/x") the value it takes when each
+// such substitution prints nothing, as a candidate among others
+// (SubstOpen): the text before it stays, so x=/$(cat f); rm -rf $x can be
+// rm -rf /. A word that starts with such a substitution (its head is a
+// program's: $(brew --prefix)/etc), or holds one inside a parameter's
+// word, a process substitution or a translated string, gets none.
+func (r *resolver) substEmpty(a *Arg, w *sh.Word, s wordScan) {
+	text, dropped := false, false
+	var strip func(parts []sh.WordPart) ([]sh.WordPart, bool)
+	strip = func(parts []sh.WordPart) ([]sh.WordPart, bool) {
+		out := make([]sh.WordPart, 0, len(parts))
+		for _, p := range parts {
+			switch p := p.(type) {
+			case *sh.CmdSubst:
+				if _, ok := r.knownSubst(p); !ok {
+					if !text {
+						// $(brew --prefix)/etc/x: a program prints the
+						// head, which it does not leave empty.
+						return nil, false
+					}
+					dropped = true
+					continue
+				}
+			case *sh.ProcSubst:
+				return nil, false
+			case *sh.Lit:
+				text = text || p.Value != ""
+			case *sh.SglQuoted:
+				text = text || p.Value != ""
+			case *sh.DblQuoted:
+				inner, ok := strip(p.Parts)
+				if !ok {
+					return nil, false
+				}
+				q := *p
+				q.Parts = inner
+				out = append(out, &q)
+				continue
+			default:
+				nested := false
+				sh.Walk(p, func(n sh.Node) bool {
+					switch n.(type) {
+					case *sh.CmdSubst, *sh.ProcSubst:
+						nested = true
+					}
+					return !nested
+				})
+				if nested {
+					return nil, false
+				}
+			}
+			out = append(out, p)
+		}
+		return out, true
+	}
+	parts, ok := strip(w.Parts)
+	if !ok || !dropped || len(parts) == 0 {
+		return
+	}
+	e := r.literal(&sh.Word{Parts: parts}, s.assignment)
+	switch {
+	case e.Static && !e.Glob:
+		a.SetCandidates([]string{e.Value})
+	case !e.Static && len(e.Candidates()) > 0:
+		a.SetCandidates(e.Candidates())
+		a.SetUnknown(e.Unknown())
+	default:
+		return
+	}
+	a.edit().substOpen = true
+}
+
+// runTimeTilde writes a leading ~ or ~/… of a word whose HOME only run
+// time knows (HOME=$(mktemp -d), read HOME, export HOME="$x") as the
+// expansion bash makes of it: HOME's value, the home directory of the
+// password database when HOME is unset, nothing when it is empty
+// ("${HOME-/home/u}"), so that the word depends on HOME as "$HOME/x"
+// does and its candidates are /x and /home/u/x, not the home directory
+// the hook sees alone.
+func (r *resolver) runTimeTilde(w *sh.Word) *sh.Word {
+	if r.st == nil || len(w.Parts) == 0 {
+		return w
+	}
+	lit, ok := w.Parts[0].(*sh.Lit)
+	if !ok || !strings.HasPrefix(lit.Value, "~") || len(lit.Value) > 1 && lit.Value[1] != '/' {
+		return w
+	}
+	if h := r.st.get("HOME"); h.known {
+		return w
+	}
+	home := &sh.ParamExp{Param: &sh.Lit{Value: "HOME"}}
+	if r.st.home != "" {
+		home.Exp = &sh.Expansion{Op: sh.DefaultUnset, Word: &sh.Word{Parts: []sh.WordPart{&sh.SglQuoted{Value: r.st.home}}}}
+	}
+	parts := []sh.WordPart{&sh.DblQuoted{Parts: []sh.WordPart{home}}}
+	if rest := lit.Value[1:]; rest != "" {
+		parts = append(parts, &sh.Lit{ValuePos: lit.ValuePos, ValueEnd: lit.ValueEnd, Value: rest})
+	}
+	return &sh.Word{Parts: append(parts, w.Parts[1:]...)}
 }
 
 // pidOnly reports a word whose only unknown parts are the shell's

@@ -244,6 +244,16 @@ var expandCases = []struct {
 	{`"${a[@]+q}"`, []string{"q"}},
 	{`"${u[@]+q}"`, []string{}},
 	{`"${u[*]+q}"`, []string{""}},
+	// The default value of a whole array: the elements when it holds one
+	// (for :-, when "${a[*]}" is not empty), else the word.
+	{`"${u[@]-x y}"`, []string{"x y"}},
+	{`${u[@]-x y}`, []string{"x", "y"}},
+	{`"${u[*]:-d}"`, []string{"d"}},
+	{`"${u[@]:-$d}"`, []string{"/"}},
+	{`"${arr[*]-x}"`, []string{"one two three "}},
+	{`"${b[@]:-x}"`, []string{"x"}},
+	{`"${b[@]-x}"`, []string{""}},
+	{`"${a[@]:-q}"`, []string{"x y"}},
 	{`"${b[@]:+q}"`, []string{""}},
 	{`"${arr[2]:+q}"`, []string{""}},
 	// Only run time knows these.
@@ -570,7 +580,7 @@ func TestKnownReadsOracle(t *testing.T) {
 		{"IFS=: read -ra a <<< ':x::y:'; ", `"${a[@]}"`},
 	}
 	staticAfterOracle(t, bash, dir, static)
-	for _, prelude := range []string{"read d <<< 'a\\b'; ", "read d < /etc/hostname; ", "read d e <<< 'x\\ y z'; ", "read -d , d <<< 'x,y'; ", "read -n 1 d <<< xy; ", "mapfile a <<< x; ", "printf -v d '%d' 1; "} {
+	for _, prelude := range []string{"read d <<< 'a\\b'; ", "read d < /etc/hostname; ", "read d e <<< 'x\\ y z'; ", "read -d , d e <<< 'x,y'; ", "read -n 1 d <<< xy; ", "mapfile a <<< x; ", "printf -v d '%d' 1; "} {
 		if _, st, _ := corralFieldsAfter(t, dir, oraclePrelude+prelude, `"$d$a"`); st {
 			t.Errorf("%q: static, want dynamic", prelude)
 		}

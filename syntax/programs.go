@@ -914,7 +914,7 @@ func (w *walker) envChoices(c scope, call *Call, name string, exportedOnly bool)
 		if paths, ok := kubeconfigWriterPaths(a.Word, w.home); ok {
 			return paths, false, true // KUBECONFIG=$(k3d kubeconfig write x)
 		}
-		return a.Candidates(), len(a.Candidates()) == 0 || a.Printed, true
+		return a.Candidates(), len(a.Candidates()) == 0 || a.Printed || a.SubstOpen(), true
 	}
 	if a, decided := call.envEdit.get(name); decided {
 		if a == nil {

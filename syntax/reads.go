@@ -38,6 +38,7 @@ func (w *walker) knownReads(c scope, call *Call, st *state) (string, variable, b
 	var opts, ops []string
 	endOpts := false
 	fd := 0
+	delim := "\n"
 	for i := 0; i < len(call.Args); i++ {
 		a := call.Args[i]
 		if !a.Static {
@@ -60,6 +61,23 @@ func (w *walker) knownReads(c scope, call *Call, st *state) (string, variable, b
 				return "", variable{}, false
 			}
 			fd = v
+			continue
+		}
+		if call.Name == "read" && len(ops) == 0 && !endOpts && strings.HasPrefix(a.Value, "-d") {
+			// read -d , x, read -d, x, read -d '' x: the line ends at the
+			// first byte of the word (NUL for an empty one).
+			d := a.Value[2:]
+			if d == "" {
+				if i+1 >= len(call.Args) || !call.Args[i+1].Static {
+					return "", variable{}, false
+				}
+				i++
+				d = call.Args[i].Value
+			}
+			delim = "\x00"
+			if d != "" {
+				delim = d[:1]
+			}
 			continue
 		}
 		if len(ops) == 0 && !endOpts && len(a.Value) > 1 && a.Value[0] == '-' {
@@ -102,6 +120,18 @@ func (w *walker) knownReads(c scope, call *Call, st *state) (string, variable, b
 	lines := strings.SplitAfter(input, "\n")
 	if lines[len(lines)-1] == "" {
 		lines = lines[:len(lines)-1]
+	}
+	if delim != "\n" {
+		// One read of input no other command shares: the text up to the
+		// delimiter, or all of it (its newlines too) when none is there.
+		if shared {
+			return "", variable{}, false
+		}
+		first, _, _ := strings.Cut(input, delim)
+		lines = []string{first}
+		if strings.Contains(strings.TrimSuffix(first, "\n"), "\n") {
+			return "", variable{}, false // a newline inside: trimmed as IFS white space only at the ends
+		}
 	}
 	switch call.Name {
 	case "read":

@@ -188,7 +188,7 @@ func (w *walker) commandVars(c scope, call *Call, st *state, envWords map[string
 			}
 			r := &resolver{src: c.sc.Src, dir: call.Dir, st: w.cur}
 			a := r.arg(as.Value)
-			vals = append(vals, val{as.Name.Value, a.Value, !a.Static, false, !a.Static && (len(a.Candidates()) == 0 || a.Printed)})
+			vals = append(vals, val{as.Name.Value, a.Value, !a.Static, false, !a.Static && (len(a.Candidates()) == 0 || a.Printed || a.SubstOpen())})
 			if !a.Static {
 				// NODE_OPTIONS="${X-}--require ./e.js": each value it
 				// takes with the run-time parts unset or empty.
@@ -225,7 +225,7 @@ func (w *walker) commandVars(c scope, call *Call, st *state, envWords map[string
 			for _, cand := range a.Candidates() {
 				vals = append(vals, val{name, cand, false, true, false})
 			}
-			if len(a.Candidates()) == 0 || a.Printed {
+			if len(a.Candidates()) == 0 || a.Printed || a.SubstOpen() {
 				vals = append(vals, val{name, a.Value, true, true, true})
 			}
 			prefixed[name] = true

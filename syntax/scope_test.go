@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -69,6 +70,31 @@ var scopeCases = []struct {
 	{`x=ls; : ${x:=rm}; echo $x`, "ls"},
 	{`unset x; : ${x:=rm}; echo $x`, "rm"},
 	{`u=; echo ${u:-rm}`, "rm"},
+	// ${x:=w} and ${x=w} assign as they expand, left to right: in a
+	// command's words, in arithmetic, inside double quotes. The
+	// environment's value stays possible.
+	{`unset D; echo "${D:=/}" "$D"`, "/ /"},
+	{`unset D; echo "${D=/x}" "$D"`, "/x /x"},
+	{`D=; echo "${D=/x}" "[$D]"`, " []"},
+	{`D=; echo "${D:=/x}" "[$D]"`, "/x [/x]"},
+	{`unset N; echo $(( ${N:=3} + 1 )) > /dev/null; echo $N`, "3"},
+	{`unset D; echo "x${D:=rm}" > /dev/null; echo $D`, "rm"},
+	{`: ${D:=/}; echo "$D"`, "?"},
+	{`if [ -n "$X" ]; then D=a; else D=; fi; : ${D:=/}; echo $D`, "?"},
+	{`unset X; echo "${X:=a}$X"`, "?"}, // read again in the same word: not computed
+	{`unset X Y; echo "${X:=a} ${Y:=b}"`, "a b"},
+	// unset 'a[i]': the last element keeps the array dense; another
+	// leaves a hole; 'a[@]' empties it; x[0] of a scalar unsets it.
+	{`a=(x y z); unset 'a[2]'; echo "${a[@]}" ${#a[@]}`, "x y 2"},
+	{`a=(x y z); unset 'a[2]'; a+=(w); echo "${a[@]}"`, "x y w"},
+	{`a=(x y z); unset 'a[-1]'; echo "${a[@]}"`, "x y"},
+	{`a=(x y z); unset 'a[5]'; echo "${a[@]}"`, "x y z"},
+	{`a=(x / z); unset 'a[0]'; echo "${a[@]}"`, "?"},
+	{`a=(x / z); unset 'a[0]'; echo ${#a[@]}`, "?"},
+	{`a=(x y); unset 'a[@]'; echo "${a[@]-gone}" ${#a[@]}`, "gone 0"},
+	{`x=s; unset 'x[0]'; echo ${x-unset}`, "unset"},
+	{`x=s; unset 'x[1]'; echo ${x-unset}`, "s"},
+	{`a=(x y); unset 'a[$i]'; echo "${a[@]}"`, "?"},
 	// Name references: reading or assigning r reads or assigns the
 	// variable it names; unset -n unsets r itself.
 	{`declare -n r=x; x=rm; echo $r`, "rm"},
@@ -180,6 +206,20 @@ var scopeCases = []struct {
 	{`read -r -a f <<< "a b c"; echo "${f[1]}"`, "b"},
 	{`printf 'rm /victim\n' | { read -r c p; echo $c $p; }`, "?"}, // input the block shares: unknown
 	{`read a b <<< 'x\ y z'; echo "[$a]"`, "?"},
+	// read -d DELIM: the text up to the delimiter, or all of it.
+	{`read -d , d <<< "/victim,b"; echo "$d"`, "/victim"},
+	{`read -r -d, d <<< " a ,b"; echo "[$d]"`, "[a]"},
+	{`read -d '' d <<< "rm x"; echo "$d"`, "rm x"},
+	{`read -d , d <<< "nodelim"; echo "$d"`, "nodelim"},
+	{`printf 'a,b' | { read -d , d; echo "$d"; }`, "?"}, // input the block shares
+	{`read -d , d <<< "a
+b,c"; echo "$d"`, "?"},
+	{`echo / | read d; echo "$d"`, "?"}, // the pipeline's copy is dropped: the old value
+	{`d=x; echo / | read d; echo "$d"`, "x"},
+	{`d=x; set +m; shopt -s lastpipe; echo / | read d; echo "$d"`, "/"},
+	{`x=a; time { x=b; } | cat; echo "$x"`, "a"},
+	{`x=a; time x=b | cat; echo "$x"`, "a"},
+	{`x=a; time { x=b; }; echo "$x"`, "b"},
 	// Unset, IFS splits as its default does.
 	{`unset IFS; read -r v <<< '  a b  '; echo "[$v]"`, "[a b]"},
 	// $(cat <<< WORD) is WORD (the newline cat adds is dropped).
@@ -370,6 +410,124 @@ func TestStreamsInBash(t *testing.T) {
 				t.Errorf("%q: in bash A landed in 1:%v 2:%v f:%v; corral says %s", tc.src, landed["1"], landed["2"], landed["f"], tc.out)
 				break
 			}
+		}
+	}
+}
+
+// partSubstCases are words that are partly a command substitution corral
+// cannot compute: the text around it stays, and the value it takes when
+// the substitution prints nothing is a candidate (x=/$(cat f); rm -rf $x
+// can be rm -rf /). Each runs in bash with f empty, which must print
+// that candidate.
+var partSubstCases = []struct {
+	src, cand string
+}{
+	{`x=/$(cat f); echo "$x"`, "/"},
+	{`x=/$(cat f)/; echo "$x"`, "//"},
+	{`x="$HOME/$(cat f)"; echo "$x"`, "/home/u/"},
+	{`echo "$HOME/$(cat f)"`, "/home/u/"},
+	{`echo ~/$(cat f)`, "/home/u/"},
+	{"echo /tmp/`cat f`x", "/tmp/x"},
+	{`d="/$(cat f)home"; echo "$d"`, "/home"},
+	{`x=/$(cat f); y=$x; echo "$y"`, "/"},
+}
+
+func TestPartSubstCandidates(t *testing.T) {
+	t.Parallel()
+	bash := bashPath(t)
+	dir := oracleDir(t)
+	if err := os.WriteFile(filepath.Join(dir, "f"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range partSubstCases {
+		m, err := Analyze(tc.src, Options{Cwd: dir, Home: "/home/u"})
+		if err != nil {
+			t.Fatalf("%q: %v", tc.src, err)
+		}
+		c := m.Calls[len(m.Calls)-1]
+		if c.Name == "cat" {
+			c = m.Calls[len(m.Calls)-2]
+		}
+		if c.Name != "echo" || len(c.Args) != 1 {
+			t.Fatalf("%q: want one echo word, got %q %v", tc.src, c.Name, c.Args)
+		}
+		a := c.Args[0]
+		if a.Static || a.OneOf || !slices.Contains(a.Candidates(), tc.cand) {
+			t.Errorf("%q: static=%v oneOf=%v candidates %q, want %q among others", tc.src, a.Static, a.OneOf, a.Candidates(), tc.cand)
+		}
+		cmd := exec.Command(bash, "--norc", "--noprofile", "-c", tc.src)
+		cmd.Dir = dir
+		cmd.Env = []string{"HOME=/home/u", "PATH=/usr/bin:/bin", "LC_ALL=C"}
+		out, err := cmd.Output()
+		if got := strings.TrimSuffix(string(out), "\n"); err != nil || got != tc.cand {
+			t.Errorf("%q: bash printed %q (%v), want %q", tc.src, got, err, tc.cand)
+		}
+	}
+}
+
+// runTimeHomeCases: a tilde expands with the HOME the command gives at
+// run time. Unset, bash takes the password database's home directory
+// (the one the command started with); empty, ~/x is /x; only known at
+// run time, the word depends on HOME and its candidates hold what
+// bash prints with f empty. want is bash's output with f empty; dynamic
+// says corral must not call the word static.
+var runTimeHomeCases = []struct {
+	src     string
+	want    string
+	dynamic bool
+}{
+	{`unset HOME; echo ~/x`, "HOME/x", false},
+	{`unset HOME; echo ~`, "HOME", false},
+	{`unset HOME; x=~/a:~; echo $x`, "HOME/a:HOME", false},
+	{`HOME=; echo ~/x`, "/x", false},
+	{`HOME=$(cat f); echo ~/x`, "/x", true},
+	{`read -r HOME < f; echo ~/.bashrc`, "/.bashrc", true},
+	{`export HOME="$(cat f)"; echo ~/x`, "/x", true},
+	{`HOME=$(cat f); x=~/y; echo "$x"`, "/y", true},
+}
+
+func TestRunTimeHomeTilde(t *testing.T) {
+	t.Parallel()
+	bash := bashPath(t)
+	dir := oracleDir(t)
+	if err := os.WriteFile(filepath.Join(dir, "f"), []byte("\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// bash asks the password database for an unset HOME: the test gives
+	// corral that home directory as the one the command starts with.
+	out, err := exec.Command(bash, "--norc", "--noprofile", "-c", "unset HOME; echo ~").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	home := strings.TrimSpace(string(out))
+	for _, tc := range runTimeHomeCases {
+		want := strings.ReplaceAll(tc.want, "HOME", home)
+		m, err := Analyze(tc.src, Options{Cwd: dir, Home: home})
+		if err != nil {
+			t.Fatalf("%q: %v", tc.src, err)
+		}
+		var c *Call
+		for _, x := range m.Calls {
+			if x.Name == "echo" {
+				c = x
+			}
+		}
+		if c == nil || len(c.Args) != 1 {
+			t.Fatalf("%q: want one echo word", tc.src)
+		}
+		a := c.Args[0]
+		switch {
+		case tc.dynamic && (a.Static || !slices.Contains(a.Candidates(), want)):
+			t.Errorf("%q: static=%v %q candidates %q, want dynamic with %q among them", tc.src, a.Static, a.Value, a.Candidates(), want)
+		case !tc.dynamic && (!a.Static || a.Value != want):
+			t.Errorf("%q: static=%v %q, want %q", tc.src, a.Static, a.Value, want)
+		}
+		cmd := exec.Command(bash, "--norc", "--noprofile", "-c", tc.src)
+		cmd.Dir = dir
+		cmd.Env = []string{"HOME=" + home, "PATH=/usr/bin:/bin", "LC_ALL=C"}
+		got, err := cmd.Output()
+		if s := strings.TrimSuffix(string(got), "\n"); err != nil || s != want {
+			t.Errorf("%q: bash printed %q (%v), want %q", tc.src, s, err, want)
 		}
 	}
 }

@@ -263,6 +263,45 @@ func (v variable) evalVals() []string {
 	return slices.Compact(out)
 }
 
+// defaulted is what ${x:=w} (colon) or ${x=w} leaves in a variable v
+// that is not known: its value when set (and not empty, with the colon),
+// else w. Paths' values stay the values, with w for an empty one; a
+// value only run time knows may be w among others.
+func (v variable) defaulted(w string, colon bool) variable {
+	out := v
+	keep := func(vals []string) []string {
+		var o []string
+		for _, x := range vals {
+			if !colon || x != "" {
+				o = append(o, x)
+			}
+		}
+		return o
+	}
+	if len(v.cands) > 0 {
+		if !colon {
+			return v // every path's value is set: nothing is assigned
+		}
+		c := append(keep(v.cands), w)
+		sort.Strings(c)
+		out.cands = slices.Compact(c)
+		return out
+	}
+	m := keep(v.maybe)
+	if !colon && !v.nonEmpty {
+		m = append(m, "") // set and empty stays empty
+	}
+	m = append(m, w)
+	sort.Strings(m)
+	m = slices.Compact(m)
+	if len(m) > MaxCandidates {
+		m = []string{w}
+	}
+	out.maybe = m
+	out.nonEmpty = v.nonEmpty || colon && w != ""
+	return out
+}
+
 // neverEmpty reports a variable whose value, known or not, is never the
 // empty string.
 func (v variable) neverEmpty() bool {
@@ -395,6 +434,10 @@ type state struct {
 	// be on: a subshell's set -x ends with it, a new shell starts with
 	// its command line's (bash -x) or an exported SHELLOPTS's.
 	trace TraceOpts
+	// home is the home directory the command starts with, where a tilde
+	// takes bash to when HOME is unset (bash then asks the password
+	// database, which gives the same directory).
+	home string
 	// wild are the files, sorted, sourced without being read (source F
 	// when F could not be read at hook time): any variable not in vars may
 	// hold their content.
@@ -418,7 +461,7 @@ type state struct {
 }
 
 func newState(dir Dir, home string) *state {
-	st := &state{dir: dir, stackKnown: true, links: &linkTable{}}
+	st := &state{dir: dir, stackKnown: true, links: &linkTable{}, home: home}
 	st.vars = map[string]variable{
 		// The shell running the command is a shell whatever its path:
 		// $BASH is bash's own, $SHELL the user's login shell (the agent

@@ -1353,24 +1353,7 @@ func (w *walker) paramSideEffects(c scope, p *sh.ParamExp, st *state) {
 	}
 	switch p.Exp.Op {
 	case sh.AssignUnset, sh.AssignUnsetOrNull:
-		if v := st.get(name); !v.known || !v.set || v.str == "" {
-			r := w.resolver(c, st)
-			if v.integer && p.Exp.Word != nil {
-				// ${y:=v} of a declare -i y evaluates v.
-				if a := r.arg(p.Exp.Word); a.Static {
-					w.evalArith(c, a.Value, st)
-				}
-				st.forget(name)
-				return
-			}
-			if v.known && p.Exp.Word != nil {
-				if a := r.arg(p.Exp.Word); a.Static && (!v.set || p.Exp.Op == sh.AssignUnsetOrNull) {
-					st.assign(name, a.Value)
-					return
-				}
-			}
-			st.forget(name)
-		}
+		w.defaultAssign(c, p, st)
 	case sh.OtherParamOps:
 		if p.Exp.Word == nil || p.Exp.Word.Lit() != "P" {
 			return
@@ -1399,6 +1382,61 @@ func (w *walker) paramSideEffects(c scope, p *sh.ParamExp, st *state) {
 		}
 		w.prompt(c, v.str, st)
 	}
+}
+
+// defaultAssign models the assignment ${x:=w} (x unset or empty) and
+// ${x=w} (x unset) make.
+func (w *walker) defaultAssign(c scope, p *sh.ParamExp, st *state) {
+	name := p.Param.Value
+	colon := p.Exp.Op == sh.AssignUnsetOrNull
+	if v := st.get(name); !v.known || !v.set || v.str == "" {
+		r := w.resolver(c, st)
+		if v.integer && p.Exp.Word != nil {
+			// ${y:=v} of a declare -i y evaluates v.
+			if a := r.arg(p.Exp.Word); a.Static {
+				w.evalArith(c, a.Value, st)
+			}
+			st.forget(name)
+			return
+		}
+		a := Arg{Static: true} // ${x:=}: the empty word
+		if p.Exp.Word != nil {
+			a = r.arg(p.Exp.Word)
+		}
+		switch {
+		case v.known && v.set && !v.array && !colon:
+			return // ${x=w} of a set x, empty or not, assigns nothing
+		case v.known && !v.array && a.Static:
+			st.assign(name, a.Value)
+			return
+		case !v.known && !v.nameref && !v.array && a.Static:
+			// The old value when it is set (and not empty, for :=),
+			// else the word: : ${D:=/}; rm -rf "$D"* can be rm -rf /*.
+			st.setThrough(name, v.defaulted(a.Value, colon))
+			return
+		}
+		st.forget(name)
+	}
+}
+
+// wordAssigns applies the ${x:=w} and ${x=w} assignments of a command's
+// word, outside its substitutions (which run in a copy), before the next
+// word is expanded: bash expands the words left to right, so rm -rf
+// "${D:=/}" "$D" removes / twice. The substitutions walk them again
+// later, which changes nothing more.
+func (w *walker) wordAssigns(c scope, word *sh.Word, st *state) {
+	sh.Walk(word, func(n sh.Node) bool {
+		switch n := n.(type) {
+		case *sh.CmdSubst, *sh.ProcSubst:
+			return false
+		case *sh.ParamExp:
+			if n.Param != nil && n.Exp != nil && (n.Exp.Op == sh.AssignUnset || n.Exp.Op == sh.AssignUnsetOrNull) &&
+				!st.get(n.Param.Value).integer {
+				w.defaultAssign(c, n, st)
+			}
+		}
+		return true
+	})
 }
 
 // promptChosen records the prompt expansion (${x@P}) of a variable that
@@ -2070,6 +2108,7 @@ func (w *walker) call(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state) {
 	args = make([]Arg, 0, len(ce.Args))
 	for _, word := range ce.Args {
 		args = append(args, r.fields(word)...)
+		w.wordAssigns(c, word, st)
 	}
 	args = w.globCommand(c, args, st.dir)
 	inv := unwrap(args, st.dir)
@@ -2673,6 +2712,7 @@ func (w *walker) builtin(c scope, call *Call, st *state) {
 				delete(st.funcs, a.Value)
 			case refs:
 				st.setVar(a.Value, variable{known: true})
+			case unsetElement(st, a):
 			default:
 				// unset r unsets the variable r names.
 				name, ok := st.resolve(a.Value)
@@ -3992,6 +4032,70 @@ func timeProgram(cmd *sh.TimeClause) *sh.Stmt {
 	s2.Cmd = &c2
 	s2.Position = t
 	return &s2
+}
+
+// unsetElement models unset 'NAME[SUB]' (false when the word names no
+// element): an indexed array known to corral loses the element, which
+// keeps it dense only when it was the last one (a=(x y z); unset 'a[2]';
+// a+=(w) gives x y w in bash); an element before it leaves a hole, and
+// the array is then only known at run time; 'a[@]' and 'a[*]' empty the
+// array; 'x[0]' of a scalar unsets it, another index changes nothing.
+// What only run time knows (a subscript that is not a literal integer,
+// an associative array, a pattern bash may match to a file) makes the
+// variable unknown.
+func unsetElement(st *state, a Arg) bool {
+	name, sub, ok := strings.Cut(a.Value, "[")
+	if !ok || !isName(name) || !strings.HasSuffix(sub, "]") {
+		return false
+	}
+	sub = strings.TrimSuffix(sub, "]")
+	n, ok := st.resolve(name)
+	if !ok {
+		st.forgetAll()
+		return true
+	}
+	v := st.get(n)
+	if v.readonly {
+		return true // bash: cannot unset: readonly variable
+	}
+	idx, err := strconv.Atoi(sub)
+	switch {
+	case a.Glob && a.Pattern() != "" || v.assoc || !v.known || v.nameref:
+		st.forget(n)
+	case !v.set:
+	case sub == "@" || sub == "*":
+		st.setVar(n, variable{known: true, exported: v.exported})
+	case err != nil || strings.TrimLeft(sub, "-0123456789") != "":
+		st.forget(n)
+	case !v.array:
+		if idx == 0 || idx == -1 {
+			st.setVar(n, variable{known: true, exported: v.exported})
+		}
+	default:
+		if idx < 0 {
+			idx += len(v.list)
+		}
+		switch {
+		case idx < 0 || idx >= len(v.list):
+		case idx == len(v.list)-1:
+			v.list = slices.Clone(v.list[:idx])
+			st.setVar(n, v)
+		default:
+			// A hole: the elements left are each a value the array may
+			// expand to (a=(x ~); unset 'a[0]'; rm -rf "${a[@]}" can
+			// remove ~), among others only run time knows.
+			left := append(slices.Clone(v.list[:idx]), v.list[idx+1:]...)
+			sort.Strings(left)
+			left = slices.Compact(left)
+			st.forget(n)
+			if len(left) <= MaxCandidates {
+				u := st.vars[n]
+				u.maybe = left
+				st.setVar(n, u)
+			}
+		}
+	}
+	return true
 }
 
 // literalIndex is an array subscript written as a plain non-negative

@@ -78,6 +78,17 @@ type argMore struct {
 	// expands may hold (echo "$KEY" after source .env): absolute when
 	// the directory was known, else as written.
 	from []string
+	// substOpen reports candidates that take a command substitution's
+	// output as empty (/$(cat f) can be /): the program may print
+	// anything else, so they do not cover the value.
+	substOpen bool
+}
+
+// SubstOpen reports a word whose candidates take the output of a
+// command substitution only run time knows as empty: a program chooses
+// the rest of its value, which no candidate covers.
+func (a Arg) SubstOpen() bool {
+	return a.more != nil && a.more.substOpen
 }
 
 // Pattern is the word as a glob pattern, quoted pattern characters
@@ -164,7 +175,7 @@ func (a *Arg) edit() *argMore {
 // tidy drops the rare fields when all are empty.
 func (a *Arg) tidy() {
 	if m := a.more; m != nil && m.pattern == "" && m.globIgnore == "" && m.printedBy == "" &&
-		m.unknown == nil && m.candidates == nil && m.nonEmpty == nil && m.from == nil {
+		m.unknown == nil && m.candidates == nil && m.nonEmpty == nil && m.from == nil && !m.substOpen {
 		a.more = nil
 	}
 }
