@@ -93,7 +93,7 @@ func TestRunDownloadedPackage(t *testing.T) {
 func TestPackagePathWord(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct {
-		v        string
+		v         string
 		pip, want bool
 	}{
 		{"widget", false, false},

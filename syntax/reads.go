@@ -39,8 +39,20 @@ func (w *walker) knownReads(c scope, call *Call, st *state) (string, variable, b
 	endOpts := false
 	fd := 0
 	delim := "\n"
-	for i := 0; i < len(call.Args); i++ {
-		a := call.Args[i]
+	args := call.Args
+	var coIn *Stream
+	for i := 0; i+1 < len(args) && call.Name != "printf"; i++ {
+		if a := args[i]; a.Static && a.Value == "-u" && !args[i+1].Static {
+			// read -r -u ${P[0]} d: the output of coprocess P.
+			if coIn = w.coprocFd(args[i+1].Raw); coIn == nil {
+				return "", variable{}, false
+			}
+			args = append(append([]Arg{}, args[:i]...), args[i+2:]...)
+			break
+		}
+	}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
 		if !a.Static {
 			return "", variable{}, false
 		}
@@ -52,9 +64,9 @@ func (w *walker) knownReads(c scope, call *Call, st *state) (string, variable, b
 			// read -u3 x, read -u 3 x, mapfile -u 3 a: the lines come
 			// from descriptor 3.
 			n := a.Value[2:]
-			if n == "" && i+1 < len(call.Args) && call.Args[i+1].Static {
+			if n == "" && i+1 < len(args) && args[i+1].Static {
 				i++
-				n = call.Args[i].Value
+				n = args[i].Value
 			}
 			v, err := strconv.Atoi(n)
 			if err != nil || v < 0 || v > 9 {
@@ -68,11 +80,11 @@ func (w *walker) knownReads(c scope, call *Call, st *state) (string, variable, b
 			// first byte of the word (NUL for an empty one).
 			d := a.Value[2:]
 			if d == "" {
-				if i+1 >= len(call.Args) || !call.Args[i+1].Static {
+				if i+1 >= len(args) || !args[i+1].Static {
 					return "", variable{}, false
 				}
 				i++
-				d = call.Args[i].Value
+				d = args[i].Value
 			}
 			delim = "\x00"
 			if d != "" {
@@ -102,7 +114,12 @@ func (w *walker) knownReads(c scope, call *Call, st *state) (string, variable, b
 		return "", variable{}, false
 	}
 	input, shared, ok := "", false, false
-	if fd == 0 {
+	if coIn != nil {
+		// Any line the coprocess prints: other reads may share it.
+		var dynamic bool
+		input, dynamic, ok, _ = w.otherPipeText(c, *coIn)
+		ok, shared = ok && !dynamic, true
+	} else if fd == 0 {
 		input, shared, ok = w.readInput(c, call)
 	} else {
 		// A descriptor opened on a file: the call's own (read -u3 x
@@ -216,6 +233,14 @@ func (w *walker) readInput(c scope, call *Call) (text string, shared, ok bool) {
 		if text, ok := w.readFileInput(call, in); ok {
 			return text, false, true
 		}
+	}
+	if in.Kind == StreamPipe && in.Pipe != nil && in.Pipe.Subst == "<(" {
+		// read -r d < <(echo …): what the substitution prints.
+		text, dynamic, ok := w.procText(c, in.Pipe)
+		if !ok || dynamic {
+			return "", false, false
+		}
+		return text, !ownStream(call, in), true
 	}
 	for _, r := range call.Redirs {
 		if r.Node.Op == sh.RdrIn || r.Node.Op == sh.DplIn || r.Node.Op == sh.RdrInOut {

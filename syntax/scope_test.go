@@ -262,6 +262,9 @@ b,c"; echo "$d"`, "?"},
 	{`POSIXLY_CORRECT=1 bash -c 'x=1 :; echo "[$x]"'`, "[1]"},
 	{`if test -e nothing; then set -o posix; fi; x=1 :; echo "[$x]"`, "?"},
 	{`x=0; sh -c 'x=1 :; echo "[$x]"'; echo "[$x]"`, "[0]"},
+	// read from a process substitution, and from a coprocess's output.
+	{`read -r d < <(echo /srv/a); echo "$d"`, "/srv/a"},
+	{`coproc P { echo /srv/b; }; read -r -u ${P[0]} d; echo "$d"`, "/srv/b"},
 }
 
 func TestScopeInBash(t *testing.T) {
