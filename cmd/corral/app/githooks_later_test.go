@@ -79,3 +79,33 @@ func TestUserGitHookWrites(t *testing.T) {
 	}
 	run(true)
 }
+
+// TestUserGitHookWritesHusky: husky's core.hooksPath directory holds a
+// pre-commit that runs lint-staged, which runs the commands of
+// .lintstagedrc: a Write of that file is judged with the user's commit.
+func TestUserGitHookWritesHusky(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git not installed")
+	}
+	m := newMachine(t)
+	if out, err := exec.Command("git", "init", "-q", m.project).CombinedOutput(); err != nil {
+		t.Fatalf("git init: %v %s", err, out)
+	}
+	if out, err := exec.Command("git", "-C", m.project, "config", "core.hooksPath", ".husky").CombinedOutput(); err != nil {
+		t.Fatalf("git config: %v %s", err, out)
+	}
+	m.projectFile("package.json", `{"name":"a","devDependencies":{"husky":"9","lint-staged":"15"}}`)
+	m.projectFile(".husky/pre-commit", "npx lint-staged\n")
+	if err := os.Chmod(filepath.Join(m.project, ".husky", "pre-commit"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	rc := filepath.Join(m.project, ".lintstagedrc")
+	for content, want := range map[string]string{
+		`{"*": "sh -c \"rm -rf ~\""}`: "deny",
+		`{"*.js": "eslint --fix"}`:    "",
+	} {
+		if got := m.refusal("Write", map[string]any{"file_path": rc, "content": content}); got != want {
+			t.Errorf("Write .lintstagedrc %s: got %q, want %q", content, got, want)
+		}
+	}
+}
