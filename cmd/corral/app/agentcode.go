@@ -658,7 +658,13 @@ func severity(d rewrite.Decision) int {
 // runs: it returns the worst decision of a sequence worse than its parts,
 // and why; Allow when none is.
 func (s *settings) laterRuns(dir, before, agentType string) (rewrite.Decision, string) {
-	lines := s.laterLines(dir)
+	return s.worseWith(dir, before, agentType, s.laterLines(dir))
+}
+
+// worseWith judges before followed by each of lines, run in dir: the
+// worst decision of a sequence worse than its parts, and why; Allow when
+// none is.
+func (s *settings) worseWith(dir, before, agentType string, lines []bangLine) (rewrite.Decision, string) {
 	if len(lines) == 0 {
 		return rewrite.Allow, ""
 	}
@@ -769,4 +775,46 @@ func packageIndexWrite(req *agent.Request, path string, d guards.Decision) guard
 	s := settings[0]
 	return guards.Decision{Verdict: guards.Ask, Rule: "tool-config", Source: "corral", Path: d.Path, PathContext: d.PathContext,
 		Message: fmt.Sprintf("Package index: %s sets %s in %s, which every later install follows: it fetches packages, and runs their install code, from there", abs, s, s.File)}
+}
+
+// hookConfigWrite decides a Write or Edit of a git-hook manager's
+// configuration (.pre-commit-config.yaml, lefthook.yml, .overcommit.yml,
+// .lintstagedrc: syntax.HookConfigRunner) by the commands its text makes
+// the manager run, installed now or later: the write followed by the
+// manager's run of every hook is judged as laterRuns judges a write
+// followed by a later line, so a local hook corral denies is denied and
+// one it would ask about asks, whether or not the user has installed the
+// manager's git hook yet; hooks corral allows and remote hooks pass.
+func (s *settings) hookConfigWrite(req *agent.Request, path string, d guards.Decision) guards.Decision {
+	if len(req.Paths) != 1 {
+		return d
+	}
+	abs := path
+	if !filepath.IsAbs(abs) {
+		abs = filepath.Join(req.Cwd, abs)
+	}
+	runner, ok := syntax.HookConfigRunner(filepath.Base(abs))
+	if !ok {
+		return d
+	}
+	text, ok := agentCodeText(req, path)
+	if !ok || len(text) > maxBangText {
+		return d
+	}
+	dir := filepath.Dir(abs)
+	line := bangLine{file: abs, cmd: runner, when: "a git-hook manager runs the hooks of " + filepath.Base(abs) + " at the user's commits once its git hook is installed (" + runner + " runs them all)"}
+	dec, why := s.worseWith(dir, hereWrite(abs, text), req.AgentType, []bangLine{line})
+	v := guards.Ask
+	switch dec {
+	case rewrite.Allow:
+		return d
+	case rewrite.Deny:
+		v = guards.Deny
+	}
+	if v <= d.Verdict {
+		return d
+	}
+	d.Verdict, d.Rule = v, guards.AgentCodeRule
+	d.Message = "corral: " + why
+	return d
 }

@@ -14,8 +14,9 @@ import (
 // files those name, outside the agent. A Write, Edit or Bash write of
 // them is judged with that commit after it: a command corral denies is
 // denied, one it would ask about asks, and ordinary hooks pass. Without
-// an installed hook the same writes pass (installing one is judged when
-// the agent runs the installer).
+// an installed hook a Write of the configuration is judged all the same
+// (by the manager's run of every hook: the user may install it later),
+// while a write of a file a hook runs, and a Bash write, pass.
 func TestUserGitHookWrites(t *testing.T) {
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("git not installed")
@@ -34,9 +35,12 @@ func TestUserGitHookWrites(t *testing.T) {
 		input      map[string]any
 		want       string
 	} {
-		deny, ask := "", ""
+		// A hook configuration's commands are judged whether or not the
+		// manager's hook is installed yet; a file a hook runs, and a Bash
+		// write, only when one is.
+		deny, ask, hookedDeny := "deny", "ask", ""
 		if hooked {
-			deny, ask = "deny", "ask"
+			hookedDeny = "deny"
 		}
 		return []struct {
 			name, tool string
@@ -49,9 +53,12 @@ func TestUserGitHookWrites(t *testing.T) {
 			{"pre-commit remote hook pinned by rev", "Write", map[string]any{"file_path": pc, "content": remote}, ""},
 			{"lefthook pre-push run deleting home", "Write", map[string]any{"file_path": lh, "content": "pre-push:\n  commands:\n    x:\n      run: rm -rf ~\n"}, deny},
 			{"lefthook run linting", "Write", map[string]any{"file_path": lh, "content": "pre-push:\n  commands:\n    lint:\n      run: go vet ./...\n"}, ""},
-			{"Makefile target the hook runs", "Write", map[string]any{"file_path": mk, "content": "test:\n\trm -rf ~\n"}, deny},
+			{"Makefile target the hook runs", "Write", map[string]any{"file_path": mk, "content": "test:\n\trm -rf ~\n"}, hookedDeny},
 			{"Makefile target that tests", "Write", map[string]any{"file_path": mk, "content": "test:\n\tgo test ./...\n"}, ""},
-			{"Bash write of lefthook.yml's pre-push", "Bash", map[string]any{"command": `printf 'pre-push:\n  commands:\n    x:\n      run: rm -rf ~\n' > lefthook.yml`}, deny},
+			{"Bash write of lefthook.yml's pre-push", "Bash", map[string]any{"command": `printf 'pre-push:\n  commands:\n    x:\n      run: rm -rf ~\n' > lefthook.yml`}, hookedDeny},
+			{"Edit of the local hook's entry", "Edit", map[string]any{"file_path": pc, "old_string": "entry: make test", "new_string": "entry: rm -rf ~"}, deny},
+			{"lint-staged command deleting home", "Write", map[string]any{"file_path": filepath.Join(m.project, ".lintstagedrc"), "content": `{"*": "rm -rf ~"}`}, deny},
+			{"lint-staged eslint", "Write", map[string]any{"file_path": filepath.Join(m.project, ".lintstagedrc"), "content": `{"*.js": "eslint --fix"}`}, ""},
 			{"Bash echo of the text", "Bash", map[string]any{"command": `echo "run: rm -rf ~"`}, ""},
 		}
 	}
