@@ -54,6 +54,8 @@ type composeFile struct {
 	// (its $ references and the environment names given no value), which
 	// config prints with the values they take.
 	refs []string
+	// path and text are the file's, for its include: entries.
+	path, text string
 }
 
 // composeFiles reads the compose files a call uses: each -f (or
@@ -73,7 +75,7 @@ func (p *Pass) composeFiles(c *syntax.Call, opts []option) (files []composeFile,
 	}
 	read := func(path, text string) {
 		f := composeFile{dir: syntax.Dir{Path: filepath.Dir(path), Known: true}, services: syntax.ComposeEnvs(text),
-			refs: syntax.ComposeRefs(text)}
+			refs: syntax.ComposeRefs(text), text: text, path: path}
 		for _, s := range f.services {
 			f.refs = append(f.refs, s.Takes...)
 		}
@@ -99,7 +101,24 @@ func (p *Pass) composeFiles(c *syntax.Call, opts []option) (files []composeFile,
 	if len(named) == 0 && dir.Known {
 		if path, text, ok := syntax.FindComposeFile(dir.Path); ok {
 			read(path, text)
+			// The override file beside it is merged in (its relative
+			// paths resolve from the main file's directory).
+			if op, ot, ok := syntax.ComposeOverride(path, readComposeText); ok {
+				read(op, ot)
+			}
 		}
+	}
+	// Files an include: pulls in, each relative to its own directory.
+	var project []syntax.ComposeText
+	for _, f := range files {
+		project = append(project, syntax.ComposeText{Path: f.path, Text: f.text})
+	}
+	for _, inc := range syntax.ComposeWithIncludes(project, readComposeText)[len(project):] {
+		f := composeFile{dir: syntax.Dir{Path: inc.Dir, Known: true}, services: syntax.ComposeEnvs(inc.Text), refs: syntax.ComposeRefs(inc.Text)}
+		for _, s := range f.services {
+			f.refs = append(f.refs, s.Takes...)
+		}
+		files = append(files, f)
 	}
 	if !projectSet && len(files) > 0 {
 		dir = files[0].dir
@@ -280,4 +299,10 @@ func containerEnvDump(cmd []syntax.Arg) (dump, maybe bool) {
 		return envDumpWord.Get().MatchString(text), strings.Contains(text, "$")
 	}
 	return false, false
+}
+
+// readComposeText reads a compose file at hook time.
+func readComposeText(p string) (string, bool) {
+	t, err := syntax.ReadScript(p)
+	return t, err == nil
 }

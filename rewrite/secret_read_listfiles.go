@@ -2,6 +2,7 @@ package rewrite
 
 import (
 	"fmt"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -101,6 +102,7 @@ var messageFileReaders = lazy.Value[map[string]messageFileReader]{New: func() ma
 func checkFileReaders(p *Pass) {
 	for _, c := range p.Model.Calls {
 		key, args, dir := c.Name, c.Args, c.Dir
+		p.checkResponseFiles(c)
 		switch {
 		case key == "pip3":
 			key = "pip"
@@ -111,6 +113,15 @@ func checkFileReaders(p *Pass) {
 				continue
 			}
 			key, args = "git "+c.Args[i].Value, c.Args[i+1:]
+			if f, ok := pathspecFromFile(args); ok {
+				// git add/rm/commit/reset/restore/checkout/stash push
+				// --pathspec-from-file=F: each line a pathspec, the
+				// first that matches nothing quoted in the error.
+				if s, ok := p.secretOf(dir, f); ok {
+					p.reportSecret(c, s, key+" (--pathspec-from-file) quotes in its error, as a pathspec, a line of")
+					continue
+				}
+			}
 			if f, ok := commitTemplate(c, i); ok {
 				// git -c commit.template=F commit, git config
 				// commit.template F: the template is the message an
@@ -206,4 +217,84 @@ func commitTemplate(c *syntax.Call, sub int) (syntax.Arg, bool) {
 		}
 	}
 	return syntax.Arg{}, false
+}
+
+// pathspecFromFile returns the file git's --pathspec-from-file names
+// among a subcommand's words (=FILE or the next word; "-" is standard
+// input), before a "--".
+func pathspecFromFile(args []syntax.Arg) (syntax.Arg, bool) {
+	for i, a := range args {
+		switch v := a.Value; {
+		case v == "--" && a.Static:
+			return syntax.Arg{}, false
+		case v == "--pathspec-from-file" && i+1 < len(args):
+			if args[i+1].Value == "-" {
+				return syntax.Arg{}, false
+			}
+			return args[i+1], true
+		case strings.HasPrefix(v, "--pathspec-from-file="):
+			f := v[len("--pathspec-from-file="):]
+			if f == "" || f == "-" {
+				return syntax.Arg{}, false
+			}
+			return syntax.Arg{Value: f, Raw: strings.TrimPrefix(a.Raw, "--pathspec-from-file="), Static: a.Static, Start: a.Start, End: a.End}, true
+		}
+	}
+	return syntax.Arg{}, false
+}
+
+// responseFilePrograms read a word @FILE as the words of FILE, one per
+// blank-separated field (libiberty's expandargv: GCC's drivers and the
+// GNU binutils; clang; the JDK's launchers), and name in their errors
+// each that is no option they know or file they find ("ld: cannot find
+// API_KEY=…", "nm: 'KEY=…': No such file"). Checked with the real
+// programs (TestResponseFileSecrets).
+var responseFilePrograms = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	m := map[string]bool{}
+	for _, n := range []string{"gcc", "g++", "cc", "c++", "cpp", "clang", "clang++", "ld", "ld.bfd", "ld.gold", "ld.lld",
+		"as", "nm", "objdump", "objcopy", "strip", "ar", "ranlib", "readelf", "size", "strings", "c++filt", "elfedit",
+		"gprof", "addr2line", "javac", "java", "javadoc", "javap"} {
+		m[n] = true
+	}
+	return m
+}}
+
+// responseFileProgram reports whether name is one of
+// responseFilePrograms, also with a version (gcc-12, clang-17) or a
+// target (x86_64-linux-gnu-nm).
+func responseFileProgram(name string) bool {
+	progs := responseFilePrograms.Get()
+	if i := strings.LastIndexByte(name, '-'); i > 0 && strings.Trim(name[i+1:], "0123456789.") == "" {
+		name = name[:i]
+	}
+	if progs[name] {
+		return true
+	}
+	i := strings.LastIndexByte(name, '-')
+	return i > 0 && progs[name[i+1:]]
+}
+
+// checkResponseFiles judges the @FILE words of a program that expands
+// them (responseFilePrograms): FILE is read and its words printed in the
+// errors, a read of a secret (gcc @.env, nm @$HOME/.aws/credentials).
+// The shell leaves @FILE as it is, "~" after "@" included, so FILE is the
+// word's value after "@".
+func (p *Pass) checkResponseFiles(c *syntax.Call) {
+	if c.Name == "" || !responseFileProgram(filepath.Base(c.Name)) {
+		return
+	}
+	for _, a := range c.Args {
+		if len(a.Value) < 2 || a.Value[0] != '@' {
+			continue
+		}
+		f := syntax.Arg{Value: a.Value[1:], Raw: strings.TrimPrefix(a.Raw, "@"), Static: a.Static, Start: a.Start, End: a.End}
+		if strings.HasPrefix(f.Value, "~") {
+			// No tilde expansion after "@": a directory named "~".
+			f.Value = "./" + f.Value
+		}
+		if s, ok := p.secretOf(c.Dir, f); ok {
+			p.reportSecret(c, s, filepath.Base(c.Name)+" reads as its own arguments (@FILE), and prints in its errors, the words of")
+			return
+		}
+	}
 }

@@ -92,10 +92,40 @@ func (w *walker) compose(c scope, call *Call) bool {
 	if !starts {
 		return true
 	}
-	var texts []struct{ name, text, dir string }
+	read := func(p string) (string, bool) { return w.readScript(Dir{Path: p, Known: true}) }
+	if len(files) == 0 && dir.Known {
+		// COMPOSE_FILE from the --env-file files, else the project
+		// directory's .env, which compose reads for its own variables.
+		var envs []Dir
+		for _, o := range opts {
+			if o.Name == "env-file" && o.HasVal && o.Val.Static {
+				envs = append(envs, call.Dir.Join(o.Val.Value))
+			}
+		}
+		if len(envs) == 0 {
+			envs = append(envs, dir.Join(".env"))
+		}
+		for _, e := range envs {
+			if t, ok := w.readScript(e); ok {
+				if list, ok := ComposeFileFromEnv(t); ok {
+					files = nil
+					for _, f := range list {
+						if !filepath.IsAbs(f) {
+							f = filepath.Join(dir.Path, f)
+						}
+						files = append(files, Arg{Value: f, Raw: "COMPOSE_FILE", Static: true})
+					}
+				}
+			}
+		}
+	}
+	var project []ComposeText
 	if len(files) == 0 {
 		if p, text, ok := w.findUp(dir, composeFileNames...); ok {
-			texts = append(texts, struct{ name, text, dir string }{filepath.Base(p), text, filepath.Dir(p)})
+			project = append(project, ComposeText{Path: p, Text: text, Dir: filepath.Dir(p)})
+			if op, ot, ok := ComposeOverride(p, read); ok {
+				project = append(project, ComposeText{Path: op, Text: ot, Dir: filepath.Dir(p)})
+			}
 		}
 	}
 	for _, f := range files {
@@ -106,8 +136,33 @@ func (w *walker) compose(c scope, call *Call) bool {
 		}
 		d := call.Dir.Join(f.Value)
 		if text, ok := w.readScript(d); ok && d.Known {
-			texts = append(texts, struct{ name, text, dir string }{filepath.Base(d.Path), text, filepath.Dir(d.Path)})
+			project = append(project, ComposeText{Path: d.Path, Text: text, Dir: filepath.Dir(d.Path)})
 		}
+	}
+	if len(project) > 0 && dir.Path != call.Dir.Path && dir.Known {
+		for i := range project {
+			project[i].Dir = dir.Path // --project-directory
+		}
+	} else if len(project) > 0 {
+		for i := range project {
+			project[i].Dir = project[0].Dir // relative to the first file
+		}
+	}
+	type group struct {
+		name, dir string
+		texts     []string
+	}
+	var groups []group
+	for _, f := range ComposeWithIncludes(project, read) {
+		if len(groups) <= f.Group {
+			groups = append(groups, group{dir: f.Dir})
+		}
+		g := &groups[len(groups)-1]
+		if g.name != "" {
+			g.name += " + "
+		}
+		g.name += filepath.Base(f.Path)
+		g.texts = append(g.texts, f.Text)
 	}
 	// compose run SERVICE [COMMAND…] replaces the service's command.
 	var runService string
@@ -119,8 +174,8 @@ func (w *walker) compose(c scope, call *Call) bool {
 			runCmd = args[i+1+ops[0]+1:]
 		}
 	}
-	for _, t := range texts {
-		for _, s := range parseCompose(t.text) {
+	for _, t := range groups {
+		for _, s := range mergeComposeServices(t.texts) {
 			if runService != "" && s.name != runService {
 				continue
 			}

@@ -399,3 +399,26 @@ func (w *walker) managedHooks(c scope, call *Call, names []string, top, hooks st
 		}
 	}
 }
+
+// HookConfigRunner returns the command line that runs every command of a
+// git-hook manager's configuration file named base (as the manager's
+// installed hook later runs them at the user's commits), and ok false
+// for a file that is none: .pre-commit-config.yaml (pre-commit run),
+// lefthook's files (lefthook install: every hook's), .overcommit.yml
+// and lint-staged's files other than package.json.
+func HookConfigRunner(base string) (string, bool) {
+	switch {
+	case base == ".pre-commit-config.yaml":
+		return "pre-commit run --all-files", true
+	case base == ".overcommit.yml":
+		return "overcommit --run", true
+	case strings.HasPrefix(base, ".lintstagedrc") || strings.HasPrefix(base, "lint-staged.config."):
+		return "lint-staged", true
+	}
+	for _, n := range lefthookConfigs {
+		if base == n || strings.Replace(base, "lefthook-local", "lefthook", 1) == n {
+			return "lefthook install", true
+		}
+	}
+	return "", false
+}

@@ -521,9 +521,10 @@ const (
 	maxBangLines = 32
 )
 
-// bangLine is a command a command or skill file runs.
+// bangLine is a command a command or skill file runs; when is how it
+// comes to run ("" an agent command or a hook after tool calls).
 type bangLine struct {
-	file, cmd string
+	file, cmd, when string
 }
 
 // agentBangLines returns the commands the project's command and skill
@@ -555,7 +556,7 @@ func agentBangLines(dir string) []bangLine {
 			cmds, _, _ := agentCodeCommands(string(b))
 			for _, c := range cmds {
 				if strings.TrimSpace(c) != "" && len(out) < maxBangLines {
-					out = append(out, bangLine{p, c})
+					out = append(out, bangLine{file: p, cmd: c})
 				}
 			}
 			return nil
@@ -580,10 +581,63 @@ func (s *settings) laterLines(dir string) []bangLine {
 			break
 		}
 		if strings.TrimSpace(rc.Command) != "" && !agent.MentionsCorral(rc.Command) {
-			out = append(out, bangLine{rc.File, rc.Command})
+			out = append(out, bangLine{file: rc.File, cmd: rc.Command})
 		}
 	}
+	out = append(out, userGitLines(dir, s.cfg.Home)...)
 	s.later = &out
+	return out
+}
+
+// userGitHooks are the hooks the user's everyday git commit and push
+// run, with the command that runs each.
+var userGitHooks = []struct{ hook, verb, cmd string }{
+	{"pre-commit", "commit", "git commit -m corral"},
+	{"prepare-commit-msg", "commit", "git commit -m corral"},
+	{"commit-msg", "commit", "git commit -m corral"},
+	{"pre-push", "push", "git push"},
+}
+
+// userGitLines returns the git commands of the user that run a hook the
+// repository holding dir has installed (in .git/hooks, or the directory
+// core.hooksPath names): the user's next commit or push runs it outside
+// the agent, and a hook manager's hook (pre-commit, lefthook, husky,
+// overcommit) runs the commands of a project file the agent can write
+// (.pre-commit-config.yaml, lefthook.yml, package.json) or the scripts
+// and Makefile those name. The shell model judges the git command by
+// what the hook runs as the files stand then (syntax/hookmgr.go), so a
+// write followed by it is judged as laterRuns does.
+func userGitLines(dir, home string) []bangLine {
+	top := ""
+	for d, i := filepath.Clean(dir), 0; i < 64; i++ {
+		if fi, err := os.Stat(filepath.Join(d, ".git")); err == nil && fi.IsDir() {
+			top = d
+			break
+		}
+		up := filepath.Dir(d)
+		if up == d {
+			break
+		}
+		d = up
+	}
+	if top == "" {
+		return nil
+	}
+	hooks := syntax.ConfiguredHooksDir(top, home)
+	if hooks == "" {
+		hooks = filepath.Join(top, ".git", "hooks")
+	}
+	var out []bangLine
+	seen := map[string]bool{}
+	for _, h := range userGitHooks {
+		p := filepath.Join(hooks, h.hook)
+		fi, err := os.Stat(p)
+		if err != nil || !fi.Mode().IsRegular() || fi.Mode().Perm()&0o111 == 0 || seen[h.cmd] {
+			continue
+		}
+		seen[h.cmd] = true
+		out = append(out, bangLine{file: p, cmd: h.cmd, when: "the user's next git " + h.verb + " runs the installed git hook " + relOrAbs(top, p)})
+	}
 	return out
 }
 
@@ -604,7 +658,13 @@ func severity(d rewrite.Decision) int {
 // runs: it returns the worst decision of a sequence worse than its parts,
 // and why; Allow when none is.
 func (s *settings) laterRuns(dir, before, agentType string) (rewrite.Decision, string) {
-	lines := s.laterLines(dir)
+	return s.worseWith(dir, before, agentType, s.laterLines(dir))
+}
+
+// worseWith judges before followed by each of lines, run in dir: the
+// worst decision of a sequence worse than its parts, and why; Allow when
+// none is.
+func (s *settings) worseWith(dir, before, agentType string, lines []bangLine) (rewrite.Decision, string) {
 	if len(lines) == 0 {
 		return rewrite.Allow, ""
 	}
@@ -619,6 +679,9 @@ func (s *settings) laterRuns(dir, before, agentType string) (rewrite.Decision, s
 				worst = rewrite.Deny
 			}
 			why = fmt.Sprintf("%s runs %q outside corral's hook (a hook after tool calls, or an agent command when it is used), and with this change: %s", relOrAbs(dir, l.file), l.cmd, summary(seq))
+			if l.when != "" {
+				why = fmt.Sprintf("%s, outside the agent, and with this change: %s", l.when, summary(seq))
+			}
 		}
 	}
 	return worst, why
@@ -712,4 +775,46 @@ func packageIndexWrite(req *agent.Request, path string, d guards.Decision) guard
 	s := settings[0]
 	return guards.Decision{Verdict: guards.Ask, Rule: "tool-config", Source: "corral", Path: d.Path, PathContext: d.PathContext,
 		Message: fmt.Sprintf("Package index: %s sets %s in %s, which every later install follows: it fetches packages, and runs their install code, from there", abs, s, s.File)}
+}
+
+// hookConfigWrite decides a Write or Edit of a git-hook manager's
+// configuration (.pre-commit-config.yaml, lefthook.yml, .overcommit.yml,
+// .lintstagedrc: syntax.HookConfigRunner) by the commands its text makes
+// the manager run, installed now or later: the write followed by the
+// manager's run of every hook is judged as laterRuns judges a write
+// followed by a later line, so a local hook corral denies is denied and
+// one it would ask about asks, whether or not the user has installed the
+// manager's git hook yet; hooks corral allows and remote hooks pass.
+func (s *settings) hookConfigWrite(req *agent.Request, path string, d guards.Decision) guards.Decision {
+	if len(req.Paths) != 1 {
+		return d
+	}
+	abs := path
+	if !filepath.IsAbs(abs) {
+		abs = filepath.Join(req.Cwd, abs)
+	}
+	runner, ok := syntax.HookConfigRunner(filepath.Base(abs))
+	if !ok {
+		return d
+	}
+	text, ok := agentCodeText(req, path)
+	if !ok || len(text) > maxBangText {
+		return d
+	}
+	dir := filepath.Dir(abs)
+	line := bangLine{file: abs, cmd: runner, when: "a git-hook manager runs the hooks of " + filepath.Base(abs) + " at the user's commits once its git hook is installed (" + runner + " runs them all)"}
+	dec, why := s.worseWith(dir, hereWrite(abs, text), req.AgentType, []bangLine{line})
+	v := guards.Ask
+	switch dec {
+	case rewrite.Allow:
+		return d
+	case rewrite.Deny:
+		v = guards.Deny
+	}
+	if v <= d.Verdict {
+		return d
+	}
+	d.Verdict, d.Rule = v, guards.AgentCodeRule
+	d.Message = "corral: " + why
+	return d
 }
