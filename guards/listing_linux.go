@@ -33,14 +33,7 @@ const fsIocGetflags = 2<<30 | uintptr(unsafe.Sizeof(uintptr(0)))<<16 | 'f'<<8 | 
 // it is listed byte for byte (ok): dir is on ext4, tmpfs or btrfs and
 // is not a casefold directory. Otherwise ok is false.
 func exactNames(dir string, max int) (names []string, ok bool) {
-	var fd int
-	var err error
-	for {
-		fd, err = syscall.Open(dir, syscall.O_RDONLY|syscall.O_DIRECTORY|syscall.O_CLOEXEC, 0)
-		if err != syscall.EINTR {
-			break
-		}
-	}
+	fd, err := openDirFd(dir)
 	if err != nil {
 		return nil, false
 	}

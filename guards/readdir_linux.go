@@ -22,15 +22,19 @@ import (
 // as os parses them (dir_unix.go): every entry but . and .., the type
 // from d_type or, when the file system does not say, from an lstat of
 // the entry, which is dropped when it has gone.
-func openReadDir(dir string, n int) ([]os.DirEntry, error) {
-	var fd int
-	var err error
+// openDirFd opens dir as a directory only (O_DIRECTORY: a FIFO or any
+// other file fails at once), retrying an interrupted open.
+func openDirFd(dir string) (int, error) {
 	for {
-		fd, err = syscall.Open(dir, syscall.O_RDONLY|syscall.O_DIRECTORY|syscall.O_CLOEXEC, 0)
+		fd, err := syscall.Open(dir, syscall.O_RDONLY|syscall.O_DIRECTORY|syscall.O_CLOEXEC, 0)
 		if err != syscall.EINTR {
-			break
+			return fd, err
 		}
 	}
+}
+
+func openReadDir(dir string, n int) ([]os.DirEntry, error) {
+	fd, err := openDirFd(dir)
 	if err != nil {
 		return nil, &fs.PathError{Op: "open", Path: dir, Err: err}
 	}

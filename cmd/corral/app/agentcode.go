@@ -728,6 +728,13 @@ func (s *settings) scriptsRunLater(req *agent.Request, path string, d guards.Dec
 		return d
 	}
 	dec, why := s.laterRuns(req.Cwd, hereWrite(abs, text), req.AgentType)
+	return raiseForLater(d, dec, why)
+}
+
+// raiseForLater raises d to what the engine decided of a write judged
+// with the commands that run it later: an ask or a deny under the rule
+// agent-commands, never lower than d.
+func raiseForLater(d guards.Decision, dec rewrite.Decision, why string) guards.Decision {
 	v := guards.Ask
 	switch dec {
 	case rewrite.Allow:
@@ -804,17 +811,5 @@ func (s *settings) hookConfigWrite(req *agent.Request, path string, d guards.Dec
 	dir := filepath.Dir(abs)
 	line := bangLine{file: abs, cmd: runner, when: "a git-hook manager runs the hooks of " + filepath.Base(abs) + " at the user's commits once its git hook is installed (" + runner + " runs them all)"}
 	dec, why := s.worseWith(dir, hereWrite(abs, text), req.AgentType, []bangLine{line})
-	v := guards.Ask
-	switch dec {
-	case rewrite.Allow:
-		return d
-	case rewrite.Deny:
-		v = guards.Deny
-	}
-	if v <= d.Verdict {
-		return d
-	}
-	d.Verdict, d.Rule = v, guards.AgentCodeRule
-	d.Message = "corral: " + why
-	return d
+	return raiseForLater(d, dec, why)
 }
