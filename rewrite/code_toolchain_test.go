@@ -232,3 +232,56 @@ func TestToolchainHelpersReal(t *testing.T) {
 		}
 	}
 }
+
+// TestRustupToolchainReal checks with the real rustup proxy that a
+// directory toolchain runs DIR/bin/cargo: cargo +DIR, a legacy
+// rust-toolchain file holding the path, and a name rustup toolchain link
+// tied to it, the spellings TestRustToolchainDir judges.
+func TestRustupToolchainReal(t *testing.T) {
+	t.Parallel()
+	rustup, err := exec.LookPath("rustup")
+	if err != nil {
+		t.Skip("no rustup")
+	}
+	cargo := filepath.Join(filepath.Dir(rustup), "cargo")
+	if _, err := os.Stat(cargo); err != nil {
+		t.Skip("no cargo proxy beside rustup")
+	}
+	dir := t.TempDir()
+	log := filepath.Join(dir, "log")
+	tc := filepath.Join(dir, "tc")
+	proj := filepath.Join(dir, "p")
+	for _, d := range []string{filepath.Join(tc, "bin"), filepath.Join(tc, "lib"), proj} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	canary := "#!/bin/sh\necho ran >> " + log + "\n"
+	for _, n := range []string{"cargo", "rustc"} {
+		if err := os.WriteFile(filepath.Join(tc, "bin", n), []byte(canary), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	env := []string{"PATH=/usr/bin:/bin", "HOME=" + dir, "RUSTUP_HOME=" + filepath.Join(dir, "rh"), "CARGO_HOME=" + filepath.Join(dir, "ch"), "RUST_BACKTRACE=0"}
+	run := func(prog string, args ...string) {
+		cmd := exec.Command(prog, args...)
+		cmd.Dir, cmd.Env = proj, env
+		cmd.Run()
+	}
+	check := func(what string) {
+		b, _ := os.ReadFile(log)
+		if !strings.Contains(string(b), "ran") {
+			t.Errorf("%s did not run the toolchain's cargo", what)
+		}
+		os.Remove(log)
+	}
+	run(cargo, "+"+tc, "build")
+	check("cargo +DIR")
+	os.WriteFile(filepath.Join(proj, "rust-toolchain"), []byte(tc+"\n"), 0o644)
+	run(cargo, "build")
+	check("rust-toolchain holding a path")
+	os.Remove(filepath.Join(proj, "rust-toolchain"))
+	run(rustup, "toolchain", "link", "mine", tc)
+	run(cargo, "+mine", "build")
+	check("rustup toolchain link + cargo +NAME")
+}
