@@ -69,6 +69,7 @@ func TestCompilerHelpers(t *testing.T) {
 		{"rustc -C linker=./e.sh src/main.rs", "deny"},
 		{"rustc -Clinker=./e.sh src/main.rs", "deny"},
 		{"rustc --codegen linker=./e.sh src/main.rs", "deny"},
+		{"printf -- '-C\\nlinker=./e.sh\\n' > r.args; rustc @r.args src/main.rs", "deny"},
 		{"cd k && cargo build", "deny"},
 		{"cd k2 && cargo build", "deny"},
 		// Look-alikes: plain flags, system tools, a plugin or specs file

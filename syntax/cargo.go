@@ -168,9 +168,16 @@ func (w *walker) rustc(c scope, call *Call) {
 	if !call.Dir.Known {
 		return
 	}
-	// rustc -C linker=PROG: the program rustc runs to link.
+	// rustc -C linker=PROG: the program rustc runs to link. rustc reads
+	// an @FILE word as more options, one a line.
 	words := make([]string, 0, len(call.Args))
 	for _, a := range call.Args {
+		if f, ok := strings.CutPrefix(a.Value, "@"); ok && a.Static && f != "" {
+			if text, ok := w.readScript(call.Dir.Join(f)); ok && len(text) < 1<<20 {
+				words = append(words, strings.Split(strings.TrimRight(text, "\n"), "\n")...)
+			}
+			continue
+		}
 		words = append(words, a.Value)
 	}
 	for _, p := range rustLinkerWords(words) {
