@@ -136,6 +136,30 @@ func TestRustToolchainDir(t *testing.T) {
 		{"cd d && cargo build", "allow"},
 		{"cargo build", "allow"},
 	})
+	// A default or override rustup's settings already hold: every cargo
+	// there runs the linked directory's programs.
+	home := filepath.Join(filepath.Dir(cfg.Project), "home")
+	settings := "version = \"12\"\ndefault_toolchain = \"stable\"\n\n[overrides]\n\"" + filepath.Join(cfg.Project, "a") + "\" = \"linked\"\n"
+	if err := os.WriteFile(filepath.Join(home, ".rustup/settings.toml"), []byte(settings), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{"cd c && cargo build", "allow"}, // rust-toolchain.toml's channel
+		{"cargo build", "allow"},         // the default is stable
+	})
+	os.Remove(filepath.Join(cfg.Project, "c/rust-toolchain.toml"))
+	os.WriteFile(filepath.Join(home, ".rustup/settings.toml"), []byte("default_toolchain = \"linked\"\n[overrides]\n\""+filepath.Join(cfg.Project, "c")+"\" = \"stable\"\n"), 0o644)
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{"cargo build", "deny"},
+		{"rustc --version", "deny"},
+		{"cd c && cargo build", "allow"}, // its override is stable
+	})
+	os.WriteFile(filepath.Join(home, ".rustup/settings.toml"), []byte("default_toolchain = \"stable\"\n[overrides]\n\""+filepath.Join(cfg.Project, "c")+"\" = \"linked\"\n"), 0o644)
+	os.WriteFile(filepath.Join(cfg.Project, "c/rust-toolchain.toml"), []byte("[toolchain]\nchannel = \"1.79\"\n"), 0o644)
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{"cd c && cargo build", "deny"}, // a directory override comes before the file
+		{"cargo build", "allow"},
+	})
 }
 
 // TestLocalDependencies: a Go module go.mod replaces with a local

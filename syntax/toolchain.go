@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/corral-dev/corral/guards"
 	"github.com/corral-dev/corral/internal/lazy"
 )
 
@@ -473,7 +474,16 @@ func (w *walker) rustToolchain(c scope, call *Call, st *state, envWords map[stri
 	} else if v, ok := commandEnv(st, envWords, "RUSTUP_TOOLCHAIN"); ok && v != "" {
 		sel, how = v, "RUSTUP_TOOLCHAIN="+v
 	} else {
-		sel, how = w.rustToolchainFile(call.Dir)
+		// rustup's order: a directory override, the toolchain file,
+		// the default.
+		var def, defHow string
+		sel, how, def, defHow = w.rustupSettings(call.Dir)
+		if sel == "" {
+			sel, how = w.rustToolchainFile(call.Dir)
+		}
+		if sel == "" {
+			sel, how = def, defHow
+		}
 	}
 	if sel == "" {
 		return
@@ -519,6 +529,44 @@ func (w *walker) rustToolchainFile(dir Dir) (string, string) {
 		d = filepath.Dir(d)
 	}
 	return "", ""
+}
+
+// rustupSettings returns the toolchains rustup's settings file chooses
+// for dir: the override of dir or the nearest directory above it
+// (rustup override set), and the default (rustup default), each with
+// where it comes from.
+func (w *walker) rustupSettings(dir Dir) (string, string, string, string) {
+	home := w.rustupHome()
+	if home == "" || !dir.Known {
+		return "", "", "", ""
+	}
+	f := filepath.Join(home, "settings.toml")
+	text, ok := w.readScript(Dir{Path: f, Known: true})
+	if !ok {
+		return "", "", "", ""
+	}
+	best, sel := "", ""
+	def := ""
+	for _, e := range tomlEntries(text) {
+		v := tomlStrings(e.value)
+		if len(v) == 0 {
+			continue
+		}
+		switch {
+		case e.table == "" && e.key == "default_toolchain":
+			def = v[0]
+		case e.table == "overrides":
+			d := strings.Trim(e.key, `"'`)
+			if guards.Within(d, dir.Path) && len(d) > len(best) {
+				best, sel = d, v[0]
+			}
+		}
+	}
+	how := ""
+	if sel != "" {
+		how = f + " override for " + best
+	}
+	return sel, how, def, f + " default_toolchain"
 }
 
 // rustPathFrom makes p absolute from dir (rustup resolves a toolchain
