@@ -205,6 +205,14 @@ func (w *walker) goProgram(c scope, call *Call, verb string, args []Arg, dir Dir
 			files = append(files, f)
 		}
 	}
+	// first is the package's own first file, which names the program go
+	// build writes.
+	first := ""
+	for _, f := range files {
+		if first == "" || f < first {
+			first = f
+		}
+	}
 	if len(files) > 0 {
 		// The modules go.mod replaces with a local directory (and go.work
 		// uses) compile into the program: their init functions run with
@@ -235,10 +243,13 @@ func (w *walker) goProgram(c scope, call *Call, verb string, args []Arg, dir Dir
 		if name != "" && !out.Static {
 			return
 		}
+		if first == "" {
+			first = files[0] // only an overlay's files
+		}
 		if name == "" {
-			name = filepath.Base(filepath.Dir(files[0]))
+			name = filepath.Base(filepath.Dir(first))
 			if strings.HasSuffix(pkgs[0].Value, ".go") {
-				name = strings.TrimSuffix(filepath.Base(files[0]), ".go")
+				name = strings.TrimSuffix(filepath.Base(first), ".go")
 			}
 		}
 		var srcs []compiledSource
