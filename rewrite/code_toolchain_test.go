@@ -310,3 +310,35 @@ func TestRustupToolchainReal(t *testing.T) {
 	run(cargo, "+mine", "build")
 	check("rustup toolchain link + cargo +NAME")
 }
+
+// TestToolchainOddInputs: response files that name themselves, options
+// missing their value, broken go.mod, overlay and Cargo.toml texts end
+// (bounded) and judge nothing that is not there.
+func TestToolchainOddInputs(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, map[string]string{
+		"proj/self.rsp":       "@self.rsp -O2\n",
+		"proj/c.c":            "int main(void){ return 0; }\n",
+		"proj/m/go.mod":       "module m\nreplace (\nreplace => \nx =>\n",
+		"proj/m/main.go":      "package main\n\nfunc main() {}\n",
+		"proj/m/ov.json":      "{\"Replace\": [1, 2",
+		"proj/r/Cargo.toml":   "[dependencies]\na = { path = \nb = { version = [1, {x = 2}], path = \"../r\" }\nc = {\n",
+		"proj/r/src/main.rs":  "fn main() {}\n",
+		"proj/rust-toolchain": "\n",
+	})
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{"gcc @self.rsp c.c", "allow"},
+		{"gcc c.c -wrapper", "allow"},
+		{"gcc c.c -B", "allow"},
+		{"gcc c.c -specs", "allow"},
+		{"gcc -B '' c.c", "allow"},
+		{"rustup toolchain link", "allow"},
+		{"rustup override set", "allow"},
+		{"cd m && go run -overlay=ov.json .", "allow"},
+		{"cd m && go build -overlay", "allow"},
+		{"cd r && cargo build", "allow"},
+		{"cargo + build", "allow"},
+		{"go build -ldflags", "allow"},
+		{"go build -ldflags '-extld' .", "allow"},
+	})
+}
