@@ -112,6 +112,7 @@ func (w *walker) cargoRun(c scope, call *Call) bool {
 	if build != "" {
 		w.readRust(c, call, pkg, []string{filepath.Join(pkg, build)}, "cargo "+sub+" (build script)")
 	}
+	w.cargoDepScripts(c, call, pkg, manifest, sub, 0, map[string]bool{pkg: true})
 	switch sub {
 	case "test", "t", "bench":
 		var files []string
@@ -167,6 +168,21 @@ func (w *walker) rustc(c scope, call *Call) {
 	if !call.Dir.Known {
 		return
 	}
+	// rustc -C linker=PROG: the program rustc runs to link. rustc reads
+	// an @FILE word as more options, one a line.
+	words := make([]string, 0, len(call.Args))
+	for _, a := range call.Args {
+		if f, ok := strings.CutPrefix(a.Value, "@"); ok && a.Static && f != "" {
+			if text, ok := w.readScript(call.Dir.Join(f)); ok && len(text) < 1<<20 {
+				words = append(words, strings.Split(strings.TrimRight(text, "\n"), "\n")...)
+			}
+			continue
+		}
+		words = append(words, a.Value)
+	}
+	for _, p := range rustLinkerWords(words) {
+		w.child(c, call, Quote(p), nil, "rustc -C linker", false)
+	}
 	var src, out Arg
 	for i := 0; i < len(call.Args); i++ {
 		a := call.Args[i]
@@ -196,4 +212,37 @@ func (w *walker) rustc(c scope, call *Call) {
 	}
 	w.compiled[call.Dir.Join(name).Path] = compiledFile{compiler: "rustc",
 		sources: []compiledSource{{name: src.Value, dir: call.Dir.Join(src.Value), lang: lang.Rust}}, call: call, c: c}
+}
+
+// maxCargoDepth bounds the path dependencies followed one into another.
+const maxCargoDepth = 4
+
+// cargoDepScripts reads the build scripts of the path dependencies (and
+// [patch] path overrides) manifest names: cargo builds each, running its
+// build.rs first, as it does the package's own.
+func (w *walker) cargoDepScripts(c scope, call *Call, pkg, manifest, sub string, depth int, seen map[string]bool) {
+	if depth >= maxCargoDepth {
+		return
+	}
+	for _, dep := range cargoPathDeps(pkg, manifest) {
+		if seen[dep] || len(seen) > 64 {
+			continue
+		}
+		seen[dep] = true
+		m, ok := w.readScript(Dir{Path: filepath.Join(dep, "Cargo.toml"), Known: true})
+		if !ok {
+			continue
+		}
+		build := "build.rs"
+		if b, ok := tomlKey(m, "package", "build"); ok {
+			build = b
+			if b == "false" {
+				build = ""
+			}
+		}
+		if build != "" {
+			w.readRust(c, call, dep, []string{filepath.Join(dep, build)}, "cargo "+sub+" (build script of "+relTo(call.Dir.Path, dep)+")")
+		}
+		w.cargoDepScripts(c, call, dep, m, sub, depth+1, seen)
+	}
 }

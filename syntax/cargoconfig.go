@@ -106,6 +106,16 @@ func (w *walker) cargoConfig(c scope, call *Call, dir Dir, sub string, building 
 				name = e.table + "." + e.key
 			}
 			switch {
+			case building && e.key == "rustflags" && (e.table == "build" || strings.HasPrefix(e.table, "target.")):
+				// [build] rustflags = ["-C", "linker=PROG"]: rustc's
+				// flags, a linker among them.
+				flagWords := words
+				if !strings.HasPrefix(strings.TrimSpace(e.value), "[") {
+					flagWords = strings.Fields(words[0])
+				}
+				for _, p := range rustLinkerWords(flagWords) {
+					w.child(c, &inner, Quote(p), nil, "cargo config "+name+" -C linker", false)
+				}
 			case building && cargoProgramKey(e.table, e.key):
 				w.child(c, &inner, line, nil, "cargo config "+name, false)
 			case !alias && sub != "" && (e.table == "alias" && e.key == sub || e.table == "" && e.key == "alias."+sub):

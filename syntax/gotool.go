@@ -74,6 +74,17 @@ func (w *walker) goTool(c scope, call *Call, st *state, envWords map[string]stri
 			continue
 		}
 		name, val, hasVal := strings.Cut(strings.TrimLeft(v, "-"), "=")
+		if name == "ldflags" {
+			// -ldflags '-extld=PROG -extldflags=…': the linker go runs.
+			a := flags[i]
+			a.Value = val
+			if !hasVal && i+1 < len(flags) {
+				a = flags[i+1]
+				i++
+			}
+			w.goLdflags(c, call, a)
+			continue
+		}
 		isProg := false
 		for _, f := range goFlagsWithProgram {
 			isProg = isProg || name == f
@@ -107,7 +118,7 @@ func (w *walker) goTool(c scope, call *Call, st *state, envWords map[string]stri
 		case "generate":
 			w.goGenerate(c, call, args[1:], dir)
 		case "run", "test", "build":
-			w.goProgram(c, call, args[0].Value, args[1:], dir)
+			w.goProgram(c, call, args[0].Value, args[1:], dir, goflags)
 		}
 	}
 }
@@ -133,12 +144,18 @@ var goValueFlags = lazy.Value[map[string]bool]{New: func() map[string]bool {
 // records the program it builds (-o OUT, or the package's or first
 // file's name), whose sources are read when the command then runs it
 // (./OUT). An import path (example.com/x@v1) is a module's package.
-func (w *walker) goProgram(c scope, call *Call, verb string, args []Arg, dir Dir) {
+func (w *walker) goProgram(c scope, call *Call, verb string, args []Arg, dir Dir, goflags string) {
 	if d, n := goChdir(args); n > 0 {
 		dir, args = dir.Join(d), args[n:]
 	}
 	var pkgs []Arg
 	out := Arg{}
+	var overlays []string
+	for _, g := range strings.Fields(goflags) {
+		if v, ok := strings.CutPrefix(strings.TrimLeft(g, "-"), "overlay="); ok {
+			overlays = append(overlays, v)
+		}
+	}
 	for i := 0; i < len(args); i++ {
 		v := args[i].Value
 		if v == "--" || !strings.HasPrefix(v, "-") {
@@ -148,9 +165,15 @@ func (w *walker) goProgram(c scope, call *Call, verb string, args []Arg, dir Dir
 			}
 			break
 		}
-		name, _, hasVal := strings.Cut(strings.TrimLeft(v, "-"), "=")
+		name, val, hasVal := strings.Cut(strings.TrimLeft(v, "-"), "=")
 		if name == "o" && i+1 < len(args) && !hasVal {
 			out = args[i+1]
+		}
+		if name == "overlay" && !hasVal && i+1 < len(args) {
+			val, hasVal = args[i+1].Value, args[i+1].Static
+		}
+		if name == "overlay" && hasVal {
+			overlays = append(overlays, val)
 		}
 		if goValueFlags.Get()[name] && !hasVal {
 			i++
@@ -182,6 +205,29 @@ func (w *walker) goProgram(c scope, call *Call, verb string, args []Arg, dir Dir
 			files = append(files, f)
 		}
 	}
+	// first is the package's own first file, which names the program go
+	// build writes.
+	first := ""
+	for _, f := range files {
+		if first == "" || f < first {
+			first = f
+		}
+	}
+	if len(files) > 0 {
+		// The modules go.mod replaces with a local directory (and go.work
+		// uses) compile into the program: their init functions run with
+		// it. The files an -overlay names replace the ones on disk.
+		for _, m := range w.goLocalModules(dir) {
+			for _, f := range w.goFiles(m, true) {
+				if !strings.HasSuffix(f, "_test.go") {
+					files = append(files, f)
+				}
+			}
+		}
+	}
+	for _, o := range overlays {
+		files = append(files, w.goOverlay(dir, o)...)
+	}
 	sort.Strings(files)
 	files = compactStrings(files)
 	if len(files) > maxGenerateFiles {
@@ -197,10 +243,13 @@ func (w *walker) goProgram(c scope, call *Call, verb string, args []Arg, dir Dir
 		if name != "" && !out.Static {
 			return
 		}
+		if first == "" {
+			first = files[0] // only an overlay's files
+		}
 		if name == "" {
-			name = filepath.Base(filepath.Dir(files[0]))
+			name = filepath.Base(filepath.Dir(first))
 			if strings.HasSuffix(pkgs[0].Value, ".go") {
-				name = strings.TrimSuffix(filepath.Base(files[0]), ".go")
+				name = strings.TrimSuffix(filepath.Base(first), ".go")
 			}
 		}
 		var srcs []compiledSource

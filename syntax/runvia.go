@@ -78,6 +78,12 @@ func rustLinkers(name, v string) []string {
 	} else {
 		words = strings.Fields(v)
 	}
+	return rustLinkerWords(words)
+}
+
+// rustLinkerWords returns the programs rustc's flags words make it run
+// (rustLinkers).
+func rustLinkerWords(words []string) []string {
 	var out []string
 	driver := func(a string) {
 		for _, p := range []string{"-fuse-ld=", "--ld-path="} {

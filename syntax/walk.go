@@ -140,6 +140,9 @@ type walker struct {
 	// ranCompiled are the compiled files judged where they run or were
 	// built (builtForLater).
 	ranCompiled map[string]bool
+	// rustLinks are the toolchain names rustup toolchain link tied to a
+	// directory in this command.
+	rustLinks map[string]string
 	// javaSources are the Java source files javac compiled earlier in
 	// the command, by the name of the class each is named for (X.java:
 	// X), absolute paths (javaCompiled).
@@ -2271,6 +2274,8 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 	w.pdbStart(c, call)
 	w.homeStartup(c, call, cmdState, envWords)
 	w.goTool(c, call, cmdState, envWords)
+	w.compilerHelpers(c, call, cmdState, envWords)
+	w.rustToolchain(c, call, cmdState, envWords)
 	w.pipConfigFile(call, cmdState, envWords)
 	w.npmUserConfig(call, cmdState, envWords)
 	w.importedFuncs(c, call, args[:len(args)-len(inv.words)])
