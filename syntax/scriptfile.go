@@ -614,6 +614,10 @@ var lifecycleNames = []string{"preinstall", "install", "postinstall", "prepublis
 // package.json.
 func (w *walker) lifecycleScripts(c scope, call *Call, tool string) {
 	w.packageScripts(c, call, lifecycleNames, tool)
+	// Then those of its local (file:) dependencies, which it installs.
+	if dir, _, found := w.manifestScripts(call.Dir, "package.json"); found {
+		w.fileDepScripts(c, call, dir, tool, map[string]bool{dir.Path: true})
+	}
 }
 
 // packageScript runs scripts NAME of the nearest package.json, with its
@@ -630,10 +634,16 @@ func (w *walker) packageScripts(c scope, call *Call, names []string, tool string
 	}
 	inner := *call
 	inner.Dir = dir
+	// The script runs with node_modules/.bin first on PATH (nodebin.go).
+	env := call.env
+	if env == nil {
+		env = w.cur.exportedOnly(dir, w.home)
+	}
+	env = w.nodeBinEnv(env, dir)
 	for _, n := range names {
 		for _, s := range scripts[n] {
 			w.origin = "package.json scripts." + n + " (" + tool + ")"
-			w.child(c, &inner, s, nil, "package script", false)
+			w.childIn(c, &inner, s, nil, "package script", false, env, dir)
 			w.origin = ""
 		}
 	}
@@ -1109,6 +1119,11 @@ func (w *walker) pathProgram(c scope, call *Call) bool {
 			if fi, err := os.Stat(p.Path); err == nil && fi.Mode().IsRegular() {
 				found = true
 			}
+		}
+		if found && !written && nodeBinDir(filepath.Dir(p.Path)) && w.installedPackageBin(p.Path) {
+			// An installed package's command (npm run build: tsc):
+			// not read, as its package's other files are not.
+			return false
 		}
 		if found {
 			if !written && binaryFile(p.Path) {

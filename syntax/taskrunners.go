@@ -1133,22 +1133,86 @@ func (w *walker) pipInstall(c scope, call *Call, args []Arg) {
 	}
 	opts, operands := ScanOptions(args[1:], pipSpec)
 	var dirs []Arg
+	editable := map[int]bool{}
 	for _, o := range opts {
-		if (o.Name == "e" || o.Name == "editable") && o.HasVal {
+		switch {
+		case (o.Name == "e" || o.Name == "editable") && o.HasVal:
+			editable[len(dirs)] = true
 			dirs = append(dirs, o.Val)
+		case (o.Name == "r" || o.Name == "requirement") && o.HasVal && o.Val.Static:
+			// pip install -r req.txt: its lines are requirements as if
+			// given here, a local directory among them built.
+			w.pipReqDirs(c, call, call.Dir.Join(o.Val.Value), 0, map[string]bool{})
 		}
 	}
 	for _, i := range operands {
 		dirs = append(dirs, args[1+i])
 	}
-	for _, a := range dirs {
-		v := a.Value
-		if !a.Static || !(v == "." || v == ".." || strings.HasPrefix(v, "./") || strings.HasPrefix(v, "../") ||
-			strings.HasPrefix(v, "/") || strings.HasPrefix(v, "~")) || strings.Contains(v, "://") {
+	for i, a := range dirs {
+		if a.Static {
+			w.pipLocalDir(c, call, a.Value, editable[i])
+		}
+	}
+}
+
+// pipLocalDir builds the project a pip requirement names when it is a
+// local directory: a path (., ./x, ../x, /x, ~/x), or, for an editable
+// one (-e), any value that is not a VCS or other URL (pip install -e pdep
+// builds ./pdep: an editable requirement is a directory or a VCS URL).
+func (w *walker) pipLocalDir(c scope, call *Call, v string, editable bool) {
+	if strings.Contains(v, "://") || strings.Contains(v, " @ ") {
+		return
+	}
+	pathLike := v == "." || v == ".." || strings.HasPrefix(v, "./") || strings.HasPrefix(v, "../") ||
+		strings.HasPrefix(v, "/") || strings.HasPrefix(v, "~")
+	if !pathLike && !(editable && v != "" && !strings.HasPrefix(v, "-") && !strings.Contains(strings.SplitN(v, "/", 2)[0], "+")) {
+		return
+	}
+	v, _, _ = strings.Cut(v, "[") // pip install .[dev]
+	if rest, ok := strings.CutPrefix(v, "~/"); ok && w.home != "" {
+		v = filepath.Join(w.home, rest)
+	}
+	w.buildProject(c, call, call.Dir.Join(v), v)
+}
+
+// maxPipReqDepth bounds the nested requirements files (-r inside one)
+// read.
+const maxPipReqDepth = 5
+
+// pipReqDirs builds the local directories a requirements file names:
+// -e/--editable lines and path lines, relative to the working directory
+// as pip takes them; a nested -r file is relative to the file naming it.
+func (w *walker) pipReqDirs(c scope, call *Call, f Dir, depth int, seen map[string]bool) {
+	if !f.Known || depth > maxPipReqDepth || seen[f.Path] {
+		return
+	}
+	seen[f.Path] = true
+	text, ok := w.readScript(f)
+	if !ok {
+		return
+	}
+	for _, line := range strings.Split(text, "\n") {
+		if i := strings.Index(line, " #"); i >= 0 {
+			line = line[:i]
+		}
+		line = strings.TrimSpace(line)
+		if line == "" || line[0] == '#' {
 			continue
 		}
-		v, _, _ = strings.Cut(v, "[") // pip install .[dev]
-		w.buildProject(c, call, call.Dir.Join(v), v)
+		opt, val := line, ""
+		if i := strings.IndexAny(line, " \t="); i >= 0 && line[0] == '-' {
+			opt, val = line[:i], strings.TrimSpace(line[i+1:])
+		}
+		switch {
+		case opt == "-e" || opt == "--editable":
+			w.pipLocalDir(c, call, val, true)
+		case strings.HasPrefix(line, "-e") && line[0] == '-' && opt == line:
+			w.pipLocalDir(c, call, line[2:], true)
+		case opt == "-r" || opt == "--requirement":
+			w.pipReqDirs(c, call, Dir{Path: filepath.Dir(f.Path), Known: true}.Join(val), depth+1, seen)
+		case line[0] != '-':
+			w.pipLocalDir(c, call, strings.Fields(line)[0], false)
+		}
 	}
 }
 
