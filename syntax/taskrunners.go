@@ -1086,6 +1086,12 @@ func toxCommands(text string) []toxLine {
 
 // pipSpec is pip install's options (pip 23 --help; optparse, which takes
 // unambiguous prefixes of long options).
+// pipConfigSpec is pip config's options (pip config --help, with pip's
+// general options that take a value).
+var pipConfigSpec = OptSpec{LongEq: true, Abbrev: true,
+	LongVal:  []string{"editor", "log", "proxy", "retries", "timeout", "exists-action", "trusted-host", "cert", "client-cert", "cache-dir", "python", "use-feature", "use-deprecated"},
+	LongFlag: []string{"global", "user", "site", "isolated", "require-virtualenv", "verbose", "quiet", "version", "help", "no-input", "no-cache-dir", "disable-pip-version-check", "no-color", "debug"}}
+
 var pipSpec = OptSpec{ShortVal: "rcetifC", LongEq: true, Abbrev: true,
 	LongVal: []string{"requirement", "constraint", "editable", "target", "platform", "python-version",
 		"implementation", "abi", "root", "prefix", "src", "upgrade-strategy", "config-settings", "global-option",
@@ -1105,6 +1111,34 @@ var pipSpec = OptSpec{ShortVal: "rcetifC", LongEq: true, Abbrev: true,
 func (w *walker) pipInstall(c scope, call *Call, args []Arg) {
 	if len(args) == 0 {
 		return
+	}
+	if len(args) >= 2 && args[0].Value == "config" {
+		// pip config's options stand before or after the action (pip
+		// config --site set KEY VALUE): the action and its words are
+		// the operands. pip config edit runs the editor --editor names
+		// (or $VISUAL, $EDITOR) on the configuration file, as shell
+		// text.
+		opts, ops := ScanOptions(args[1:], pipConfigSpec)
+		var words []Arg
+		for _, i := range ops {
+			words = append(words, args[1+i])
+		}
+		if len(words) > 0 && words[0].Value == "edit" {
+			for _, o := range opts {
+				if o.Name == "editor" && o.HasVal {
+					if o.Val.Static {
+						w.child(c, call, o.Val.Value+" pip.conf", nil, "pip config --editor", false)
+					} else {
+						w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: o.Val.Raw,
+							What: "pip config edit runs the editor " + clip(o.Val.Raw, 40) + ", a program only known at run time"})
+					}
+				}
+			}
+		}
+		if len(words) < 2 || words[0].Value != "set" {
+			return
+		}
+		args = append([]Arg{args[0]}, words...)
 	}
 	if len(args) >= 3 && args[0].Value == "config" && args[1].Value == "set" {
 		// pip config set global.index-url URL: kept for every later pip
