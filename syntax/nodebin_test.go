@@ -142,6 +142,9 @@ func TestPackageManagerRunTimeConfig(t *testing.T) {
 		{"npm --globalconfig g.npmrc install", false, true},
 		{"pip config --editor ./e.sh edit", true, false},
 		{"pip config edit --editor=./e.sh", true, false},
+		{"EDITOR=./e.sh pip config edit", true, false},
+		{"export VISUAL=./e.sh; pip config --user edit", true, false},
+		{"EDITOR=vim pip config edit", false, false},
 		{"pip config --site set global.index-url http://evil.example/simple", false, true},
 		{"mkdir -p sub3 && printf 'init-module=./init.js\\n' > sub3/.npmrc", false, true}, // kept for a later npm init
 		{"pip config set --user global.index-url http://evil.example/simple", false, true},

@@ -1124,6 +1124,24 @@ func (w *walker) pipInstall(c scope, call *Call, args []Arg) {
 			words = append(words, args[1+i])
 		}
 		if len(words) > 0 && words[0].Value == "edit" {
+			named := false
+			for _, o := range opts {
+				named = named || o.Name == "editor"
+			}
+			if st := w.callState; !named && st != nil {
+				// No --editor: $VISUAL, else $EDITOR, when this
+				// command set it (EDITOR=./x.sh pip config edit).
+				for _, n := range []string{"VISUAL", "EDITOR"} {
+					v, ok := st.vars[n]
+					if !ok || !v.exported {
+						continue
+					}
+					if v.known && v.set && !v.seeded && v.str != "" {
+						w.child(c, call, v.str+" pip.conf", nil, "pip config edit $"+n, false)
+					}
+					break
+				}
+			}
 			for _, o := range opts {
 				if o.Name == "editor" && o.HasVal {
 					if o.Val.Static {
