@@ -108,7 +108,7 @@ func toolConfigKey(key string) bool {
 	switch {
 	case key == "registry", strings.HasSuffix(key, ":registry"), key == "ignore-scripts", key == "globalconfig",
 		key == "userconfig", key == "prefix", key == "script-shell", key == "node-options", key == "shell", key == "git",
-		key == "editor", key == "yarnPath", key == "yarn-path", strings.EqualFold(key, "npmRegistryServer"),
+		key == "editor", key == "init-module", key == "init.module", key == "yarnPath", key == "yarn-path", strings.EqualFold(key, "npmRegistryServer"),
 		strings.HasPrefix(key, "npmScopes.") && strings.HasSuffix(strings.ToLower(key), ".npmregistryserver"):
 		return true
 	}

@@ -268,7 +268,7 @@ func indexKeyRisky(kind indexFileKind, key, val string, runtime bool) bool {
 			// yarn 1 runs the file named here in place of itself.
 			return strings.TrimSpace(val) != ""
 		case kind == npmrcFile && (key == "script-shell" || key == "node-options" || key == "prefix" || key == "globalconfig" ||
-			key == "userconfig" || key == "shell" || key == "git" || key == "editor"):
+			key == "userconfig" || key == "shell" || key == "git" || key == "editor" || key == "init-module" || key == "init.module"):
 			return true
 		}
 	case pipConfFile:
@@ -709,26 +709,35 @@ func (w *walker) npmUserConfig(call *Call, st *state, envWords map[string]string
 	if call.Name != "npm" && call.Name != "pnpm" {
 		return
 	}
+	// globalconfig is read the same way, in place of the global npmrc
+	// (npm_config_globalconfig=F npm install).
+	for _, key := range []string{"userconfig", "globalconfig"} {
+		w.npmConfigFile(call, st, envWords, key)
+	}
+}
+
+// npmConfigFile is npmUserConfig for one key naming a file.
+func (w *walker) npmConfigFile(call *Call, st *state, envWords map[string]string, key string) {
 	v, ok := "", false
-	for _, n := range []string{"NPM_CONFIG_USERCONFIG", "npm_config_userconfig"} {
+	as := "NPM_CONFIG_" + strings.ToUpper(key)
+	for _, n := range []string{as, "npm_config_" + key} {
 		if x, found := commandEnv(st, envWords, n); found {
 			v, ok = x, true
 		}
 	}
-	as := "NPM_CONFIG_USERCONFIG"
 	set := false
 	for i, a := range call.Args {
 		switch {
-		case a.Value == "--userconfig" && i+1 < len(call.Args):
+		case a.Value == "--"+key && i+1 < len(call.Args):
 			if !call.Args[i+1].Static {
 				return
 			}
-			v, ok, as = call.Args[i+1].Value, true, "--userconfig"
-		case strings.HasPrefix(a.Value, "--userconfig="):
+			v, ok, as = call.Args[i+1].Value, true, "--"+key
+		case strings.HasPrefix(a.Value, "--"+key+"="):
 			if !a.Static {
 				return
 			}
-			v, ok, as = strings.TrimPrefix(a.Value, "--userconfig="), true, "--userconfig"
+			v, ok, as = strings.TrimPrefix(a.Value, "--"+key+"="), true, "--"+key
 		case a.Value == "set" && a.Static:
 			set = true
 		}

@@ -27,21 +27,37 @@ func (w *walker) packageManagerConfig(c scope, call *Call) {
 		return
 	}
 	settings := map[string][]string{}
+	// base is the directory a relative init-module is taken from: the
+	// working directory (npm resolves a path setting there), and for an
+	// .npmrc also the file's own directory, the cautious side.
+	base := []Dir{call.Dir}
 	add := func(key, val string) {
 		key = strings.ReplaceAll(strings.ToLower(strings.TrimSpace(key)), "_", "-")
 		val = strings.Trim(strings.TrimSpace(val), `"'`)
-		if (key == "script-shell" || key == "node-options") && val != "" {
+		switch {
+		case val == "":
+		case key == "script-shell" || key == "node-options":
 			settings[key] = append(settings[key], val)
+		case key == "init-module" || key == "init.module":
+			for _, b := range base {
+				if d := b.Join(val); d.Known {
+					settings["init-module"] = append(settings["init-module"], d.Path)
+				}
+			}
 		}
 	}
 	// .npmrc files: the user's, and the project's (the directory of the
-	// nearest package.json, or the working directory).
+	// nearest package.json, or the working directory; with --prefix DIR
+	// or -C DIR, DIR's).
 	if w.home != "" {
+		base = []Dir{call.Dir, {Path: w.home, Known: true}}
 		w.iniSettings(Dir{Path: w.home + "/.npmrc", Known: true}, add)
 	}
-	if d := w.packageRoot(call.Dir); d.Known {
+	if d := w.packageRoot(npmPrefix(call)); d.Known {
+		base = []Dir{call.Dir, d}
 		w.iniSettings(d.Join(".npmrc"), add)
 	}
+	base = []Dir{call.Dir}
 	// The environment: npm_config_script_shell in any case.
 	if w.cur != nil {
 		for name, v := range w.cur.vars {
@@ -66,7 +82,7 @@ func (w *walker) packageManagerConfig(c scope, call *Call) {
 	// The command line: --script-shell X, --script-shell=X.
 	for i, a := range call.Args {
 		v := a.Value
-		for _, key := range []string{"script-shell", "node-options"} {
+		for _, key := range []string{"script-shell", "node-options", "init-module"} {
 			switch {
 			case v == "--"+key && i+1 < len(call.Args):
 				add(key, call.Args[i+1].Value)
@@ -75,12 +91,74 @@ func (w *walker) packageManagerConfig(c scope, call *Call) {
 			}
 		}
 	}
+	// The scripts, and so the shell, run in the project's directory
+	// (npm --prefix sub run build: sub's).
+	shellCall := call
+	if d := w.packageRoot(npmPrefix(call)); d.Known && d != call.Dir {
+		inner := *call
+		inner.Dir = d
+		shellCall = &inner
+	}
 	for _, sh := range settings["script-shell"] {
-		w.child(c, call, Quote(sh)+" -c true", nil, call.Name+" script-shell", false)
+		w.child(c, shellCall, Quote(sh)+" -c true", nil, call.Name+" script-shell", false)
 	}
 	for _, o := range settings["node-options"] {
 		w.child(c, call, "node "+o+" -e 1", nil, call.Name+" node-options", false)
 	}
+	if npmInits(call) {
+		// npm init with no initializer runs the init-module file
+		// (a JavaScript file that builds package.json).
+		seen := map[string]bool{}
+		for _, f := range settings["init-module"] {
+			if !seen[f] {
+				seen[f] = true
+				w.child(c, call, "node "+Quote(f), nil, "npm init-module", false)
+			}
+		}
+	}
+}
+
+// npmSpec is npm's option table read past the subcommand: npm takes its
+// options anywhere on the line (npm run build --prefix web).
+func npmSpec() OptSpec {
+	s := NpmOptions
+	s.Stop = false
+	return s
+}
+
+// npmPrefix returns the directory npm takes as the project for call:
+// --prefix DIR or -C DIR (the last), else the working directory.
+func npmPrefix(call *Call) Dir {
+	if call.Name != "npm" {
+		return call.Dir
+	}
+	d := call.Dir
+	opts, _ := ScanOptions(call.Args, npmSpec())
+	for _, o := range opts {
+		if (o.Name == "prefix" || o.Name == "C") && o.HasVal && o.Val.Static && o.Val.Value != "" {
+			d = call.Dir.Join(o.Val.Value)
+		} else if o.Name == "prefix" || o.Name == "C" {
+			d = Dir{}
+		}
+	}
+	return d
+}
+
+// npmInits reports npm init (create, innit) with no initializer named:
+// the form that runs the init-module.
+func npmInits(call *Call) bool {
+	if call.Name != "npm" {
+		return false
+	}
+	_, ops := ScanOptions(call.Args, npmSpec())
+	if len(ops) == 0 {
+		return false
+	}
+	switch call.Args[ops[0]].Value {
+	case "init", "create", "innit":
+		return len(ops) == 1
+	}
+	return false
 }
 
 // packageRoot is the directory of the nearest package.json at or above

@@ -1106,7 +1106,16 @@ func (w *walker) npx(c scope, call *Call, args []Arg) {
 		words = append(words, a.Value)
 		dynamic = dynamic || !a.Static
 	}
-	w.child(c, call, quoteArgv(words), nil, "npx "+name, dynamic)
+	// A command of the project's node_modules/.bin runs first
+	// (nodebin.go); deno x does not look there.
+	env := call.env
+	if env == nil {
+		env = w.cur.exportedOnly(call.Dir, w.home)
+	}
+	if call.Name != "deno" {
+		env = w.nodeBinEnv(env, call.Dir)
+	}
+	w.childIn(c, call, quoteArgv(words), nil, "npx "+name, dynamic, env, call.Dir)
 }
 
 // deletingPackage models the command of an npm package that deletes its

@@ -529,14 +529,30 @@ func (w *walker) packageRun(c scope, call *Call) bool {
 	}
 	switch call.Name {
 	case "npm":
-		ws := skipOpts(words)
+		// npm's options stand anywhere and may take a value (npm
+		// --prefix web run build, npm run build --prefix web): the
+		// words are its operands. With --prefix DIR the project is
+		// DIR's.
+		var ws []string
+		_, ops := ScanOptions(call.Args, npmSpec())
+		for _, i := range ops {
+			ws = append(ws, call.Args[i].Value)
+		}
 		if len(ws) == 0 {
 			return false
 		}
+		if d := npmPrefix(call); d != call.Dir {
+			if !d.Known {
+				return false
+			}
+			inner := *call
+			inner.Dir = d
+			call = &inner
+		}
 		switch ws[0] {
 		case "run", "run-script", "rum", "urn":
-			if rest := skipOpts(ws[1:]); len(rest) > 0 {
-				name = rest[0]
+			if len(ws) > 1 {
+				name = ws[1]
 			}
 		case "test", "t", "tst":
 			name = "test"
@@ -546,7 +562,7 @@ func (w *walker) packageRun(c scope, call *Call) bool {
 			"ci", "clean-install", "ic", "install-clean", "isntall-clean":
 			// Installing the project itself (no package named) runs its
 			// own lifecycle scripts.
-			if len(skipOpts(ws[1:])) > 0 {
+			if len(ws) > 1 {
 				return false
 			}
 			w.lifecycleScripts(c, call, call.Name)
@@ -618,6 +634,10 @@ var lifecycleNames = []string{"preinstall", "install", "postinstall", "prepublis
 // package.json.
 func (w *walker) lifecycleScripts(c scope, call *Call, tool string) {
 	w.packageScripts(c, call, lifecycleNames, tool)
+	// Then those of its local (file:) dependencies, which it installs.
+	if dir, _, found := w.manifestScripts(call.Dir, "package.json"); found {
+		w.fileDepScripts(c, call, dir, tool, map[string]bool{dir.Path: true})
+	}
 }
 
 // packageScript runs scripts NAME of the nearest package.json, with its
@@ -634,10 +654,16 @@ func (w *walker) packageScripts(c scope, call *Call, names []string, tool string
 	}
 	inner := *call
 	inner.Dir = dir
+	// The script runs with node_modules/.bin first on PATH (nodebin.go).
+	env := call.env
+	if env == nil {
+		env = w.cur.exportedOnly(dir, w.home)
+	}
+	env = w.nodeBinEnv(env, dir)
 	for _, n := range names {
 		for _, s := range scripts[n] {
 			w.origin = "package.json scripts." + n + " (" + tool + ")"
-			w.child(c, &inner, s, nil, "package script", false)
+			w.childIn(c, &inner, s, nil, "package script", false, env, dir)
 			w.origin = ""
 		}
 	}
@@ -1119,6 +1145,11 @@ func (w *walker) pathProgram(c scope, call *Call) bool {
 			if fi, err := os.Stat(p.Path); err == nil && fi.Mode().IsRegular() {
 				found = true
 			}
+		}
+		if found && !written && nodeBinDir(filepath.Dir(p.Path)) && w.installedPackageBin(p.Path) {
+			// An installed package's command (npm run build: tsc):
+			// not read, as its package's other files are not.
+			return false
 		}
 		if found {
 			if !written && binaryFile(p.Path) {

@@ -1086,6 +1086,12 @@ func toxCommands(text string) []toxLine {
 
 // pipSpec is pip install's options (pip 23 --help; optparse, which takes
 // unambiguous prefixes of long options).
+// pipConfigSpec is pip config's options (pip config --help, with pip's
+// general options that take a value).
+var pipConfigSpec = OptSpec{LongEq: true, Abbrev: true,
+	LongVal:  []string{"editor", "log", "proxy", "retries", "timeout", "exists-action", "trusted-host", "cert", "client-cert", "cache-dir", "python", "use-feature", "use-deprecated"},
+	LongFlag: []string{"global", "user", "site", "isolated", "require-virtualenv", "verbose", "quiet", "version", "help", "no-input", "no-cache-dir", "disable-pip-version-check", "no-color", "debug"}}
+
 var pipSpec = OptSpec{ShortVal: "rcetifC", LongEq: true, Abbrev: true,
 	LongVal: []string{"requirement", "constraint", "editable", "target", "platform", "python-version",
 		"implementation", "abi", "root", "prefix", "src", "upgrade-strategy", "config-settings", "global-option",
@@ -1105,6 +1111,52 @@ var pipSpec = OptSpec{ShortVal: "rcetifC", LongEq: true, Abbrev: true,
 func (w *walker) pipInstall(c scope, call *Call, args []Arg) {
 	if len(args) == 0 {
 		return
+	}
+	if len(args) >= 2 && args[0].Value == "config" {
+		// pip config's options stand before or after the action (pip
+		// config --site set KEY VALUE): the action and its words are
+		// the operands. pip config edit runs the editor --editor names
+		// (or $VISUAL, $EDITOR) on the configuration file, as shell
+		// text.
+		opts, ops := ScanOptions(args[1:], pipConfigSpec)
+		var words []Arg
+		for _, i := range ops {
+			words = append(words, args[1+i])
+		}
+		if len(words) > 0 && words[0].Value == "edit" {
+			named := false
+			for _, o := range opts {
+				named = named || o.Name == "editor"
+			}
+			if st := w.callState; !named && st != nil {
+				// No --editor: $VISUAL, else $EDITOR, when this
+				// command set it (EDITOR=./x.sh pip config edit).
+				for _, n := range []string{"VISUAL", "EDITOR"} {
+					v, ok := st.vars[n]
+					if !ok || !v.exported {
+						continue
+					}
+					if v.known && v.set && !v.seeded && v.str != "" {
+						w.child(c, call, v.str+" pip.conf", nil, "pip config edit $"+n, false)
+					}
+					break
+				}
+			}
+			for _, o := range opts {
+				if o.Name == "editor" && o.HasVal {
+					if o.Val.Static {
+						w.child(c, call, o.Val.Value+" pip.conf", nil, "pip config --editor", false)
+					} else {
+						w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: o.Val.Raw,
+							What: "pip config edit runs the editor " + clip(o.Val.Raw, 40) + ", a program only known at run time"})
+					}
+				}
+			}
+		}
+		if len(words) < 2 || words[0].Value != "set" {
+			return
+		}
+		args = append([]Arg{args[0]}, words...)
 	}
 	if len(args) >= 3 && args[0].Value == "config" && args[1].Value == "set" {
 		// pip config set global.index-url URL: kept for every later pip
@@ -1133,22 +1185,86 @@ func (w *walker) pipInstall(c scope, call *Call, args []Arg) {
 	}
 	opts, operands := ScanOptions(args[1:], pipSpec)
 	var dirs []Arg
+	editable := map[int]bool{}
 	for _, o := range opts {
-		if (o.Name == "e" || o.Name == "editable") && o.HasVal {
+		switch {
+		case (o.Name == "e" || o.Name == "editable") && o.HasVal:
+			editable[len(dirs)] = true
 			dirs = append(dirs, o.Val)
+		case (o.Name == "r" || o.Name == "requirement") && o.HasVal && o.Val.Static:
+			// pip install -r req.txt: its lines are requirements as if
+			// given here, a local directory among them built.
+			w.pipReqDirs(c, call, call.Dir.Join(o.Val.Value), 0, map[string]bool{})
 		}
 	}
 	for _, i := range operands {
 		dirs = append(dirs, args[1+i])
 	}
-	for _, a := range dirs {
-		v := a.Value
-		if !a.Static || !(v == "." || v == ".." || strings.HasPrefix(v, "./") || strings.HasPrefix(v, "../") ||
-			strings.HasPrefix(v, "/") || strings.HasPrefix(v, "~")) || strings.Contains(v, "://") {
+	for i, a := range dirs {
+		if a.Static {
+			w.pipLocalDir(c, call, a.Value, editable[i])
+		}
+	}
+}
+
+// pipLocalDir builds the project a pip requirement names when it is a
+// local directory: a path (., ./x, ../x, /x, ~/x), or, for an editable
+// one (-e), any value that is not a VCS or other URL (pip install -e pdep
+// builds ./pdep: an editable requirement is a directory or a VCS URL).
+func (w *walker) pipLocalDir(c scope, call *Call, v string, editable bool) {
+	if strings.Contains(v, "://") || strings.Contains(v, " @ ") {
+		return
+	}
+	pathLike := v == "." || v == ".." || strings.HasPrefix(v, "./") || strings.HasPrefix(v, "../") ||
+		strings.HasPrefix(v, "/") || strings.HasPrefix(v, "~")
+	if !pathLike && !(editable && v != "" && !strings.HasPrefix(v, "-") && !strings.Contains(strings.SplitN(v, "/", 2)[0], "+")) {
+		return
+	}
+	v, _, _ = strings.Cut(v, "[") // pip install .[dev]
+	if rest, ok := strings.CutPrefix(v, "~/"); ok && w.home != "" {
+		v = filepath.Join(w.home, rest)
+	}
+	w.buildProject(c, call, call.Dir.Join(v), v)
+}
+
+// maxPipReqDepth bounds the nested requirements files (-r inside one)
+// read.
+const maxPipReqDepth = 5
+
+// pipReqDirs builds the local directories a requirements file names:
+// -e/--editable lines and path lines, relative to the working directory
+// as pip takes them; a nested -r file is relative to the file naming it.
+func (w *walker) pipReqDirs(c scope, call *Call, f Dir, depth int, seen map[string]bool) {
+	if !f.Known || depth > maxPipReqDepth || seen[f.Path] {
+		return
+	}
+	seen[f.Path] = true
+	text, ok := w.readScript(f)
+	if !ok {
+		return
+	}
+	for _, line := range strings.Split(text, "\n") {
+		if i := strings.Index(line, " #"); i >= 0 {
+			line = line[:i]
+		}
+		line = strings.TrimSpace(line)
+		if line == "" || line[0] == '#' {
 			continue
 		}
-		v, _, _ = strings.Cut(v, "[") // pip install .[dev]
-		w.buildProject(c, call, call.Dir.Join(v), v)
+		opt, val := line, ""
+		if i := strings.IndexAny(line, " \t="); i >= 0 && line[0] == '-' {
+			opt, val = line[:i], strings.TrimSpace(line[i+1:])
+		}
+		switch {
+		case opt == "-e" || opt == "--editable":
+			w.pipLocalDir(c, call, val, true)
+		case strings.HasPrefix(line, "-e") && line[0] == '-' && opt == line:
+			w.pipLocalDir(c, call, line[2:], true)
+		case opt == "-r" || opt == "--requirement":
+			w.pipReqDirs(c, call, Dir{Path: filepath.Dir(f.Path), Known: true}.Join(val), depth+1, seen)
+		case line[0] != '-':
+			w.pipLocalDir(c, call, strings.Fields(line)[0], false)
+		}
 	}
 }
 

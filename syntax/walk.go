@@ -2187,6 +2187,11 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 		}
 		w.loadEnvFiles(cmdState, call.Dir, must, maybe)
 	}
+	if inv.nodeBin {
+		// npm exec CMD, pnpm exec, yarn exec: the project's
+		// node_modules/.bin first on PATH (nodebin.go).
+		cmdState = w.nodeBinEnv(cmdState, call.Dir)
+	}
 	call.Redirs = w.redirects(c, s, st, call)
 	call.fds, _ = applyRedirects(st.fds, call.Redirs)
 	call.echoEscapes = st.echoEscapes

@@ -648,6 +648,9 @@ type invocation struct {
 	// env is what the wrappers do to the program's environment (nil:
 	// nothing).
 	env *envEdit
+	// nodeBin reports a package manager's exec (npm exec, pnpm exec,
+	// yarn exec): the command is looked up in node_modules/.bin first.
+	nodeBin bool
 }
 
 // unwrap takes the wrappers off words and returns the command they run.
@@ -707,6 +710,9 @@ func unwrap(words []Arg, dir Dir) invocation {
 			if name == "direnv" && i-1 < len(inv.words) {
 				inv.envrc = append(inv.envrc, inv.words[i-1])
 			}
+		}
+		if len(spec.verbs) > 0 && packageRunners.Get()[name] != nil {
+			inv.nodeBin = true // npm exec, pnpm exec, yarn exec
 		}
 		if spec.afterDashDash {
 			dash := -1
