@@ -36,8 +36,8 @@ func (w *walker) packageManagerConfig(c scope, call *Call) {
 	}
 	// .npmrc files: the user's, and the project's (the directory of the
 	// nearest package.json, or the working directory).
-	if w.home != "" {
-		w.iniSettings(Dir{Path: w.home + "/.npmrc", Known: true}, add)
+	if home, _ := w.userHome(c, call, "takes script-shell and node-options from ~/.npmrc"); home != "" {
+		w.iniSettings(Dir{Path: home + "/.npmrc", Known: true}, add)
 	}
 	if d := w.packageRoot(call.Dir); d.Known {
 		w.iniSettings(d.Join(".npmrc"), add)
@@ -170,8 +170,8 @@ func (w *walker) bunPreload(c scope, call *Call) {
 	if call.Dir.Known {
 		files = append(files, call.Dir.Join("bunfig.toml"))
 	}
-	if w.home != "" {
-		files = append(files, Dir{Path: w.home + "/.bunfig.toml", Known: true})
+	if home, _ := w.userHome(c, call, "preloads the scripts ~/.bunfig.toml names"); home != "" {
+		files = append(files, Dir{Path: home + "/.bunfig.toml", Known: true})
 	}
 	for _, d := range files {
 		text, ok := w.readScript(d)
