@@ -55,7 +55,10 @@ func (w *walker) cargoConfigFiles(c scope, call *Call, dir Dir) []Dir {
 			d = filepath.Dir(d)
 		}
 	}
-	home, ok := commandEnv(w.cur, nil, "CARGO_HOME")
+	home, known, ok := w.envOf(c, call, "CARGO_HOME")
+	if ok && !known {
+		home = ""
+	}
 	if !ok {
 		// CARGO_HOME defaults to .cargo under the HOME cargo gets.
 		if h, _ := w.userHome(c, call, "runs the programs ~/.cargo/config.toml names"); h != "" {
