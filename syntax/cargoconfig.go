@@ -39,7 +39,7 @@ func cargoProgramKey(table, key string) bool {
 
 // cargoConfigFiles returns the configuration files cargo reads for a
 // command in dir, nearest first.
-func (w *walker) cargoConfigFiles(call *Call, dir Dir) []Dir {
+func (w *walker) cargoConfigFiles(c scope, call *Call, dir Dir) []Dir {
 	var out []Dir
 	if dir.Known {
 		d := dir.Path
@@ -55,9 +55,15 @@ func (w *walker) cargoConfigFiles(call *Call, dir Dir) []Dir {
 			d = filepath.Dir(d)
 		}
 	}
-	home, ok := commandEnv(w.cur, nil, "CARGO_HOME")
-	if !ok && w.home != "" {
-		home = filepath.Join(w.home, ".cargo")
+	home, known, ok := w.envOf(c, call, "CARGO_HOME")
+	if ok && !known {
+		home = ""
+	}
+	if !ok {
+		// CARGO_HOME defaults to .cargo under the HOME cargo gets.
+		if h, _ := w.userHome(c, call, "runs the programs ~/.cargo/config.toml names"); h != "" {
+			home = filepath.Join(h, ".cargo")
+		}
 	}
 	if home != "" && filepath.IsAbs(home) {
 		p := Dir{Path: filepath.Join(home, "config.toml"), Known: true}
@@ -80,7 +86,7 @@ func (w *walker) cargoConfig(c scope, call *Call, dir Dir, sub string, building 
 		return false
 	}
 	alias := false
-	for _, f := range w.cargoConfigFiles(call, dir) {
+	for _, f := range w.cargoConfigFiles(c, call, dir) {
 		text, ok := w.readScript(f)
 		if !ok {
 			continue

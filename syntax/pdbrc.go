@@ -97,8 +97,8 @@ func (w *walker) pdbrc(c scope, call *Call) {
 	w.inPdbrc = true
 	defer func() { w.inPdbrc = false }()
 	var files []Dir
-	if w.home != "" {
-		files = append(files, Dir{Path: filepath.Join(w.home, ".pdbrc"), Known: true})
+	if home, _ := w.userHome(c, call, "runs the pdb commands of ~/.pdbrc"); home != "" {
+		files = append(files, Dir{Path: filepath.Join(home, ".pdbrc"), Known: true})
 	}
 	if local := call.Dir.Join(".pdbrc"); len(files) == 0 || local.Path != files[0].Path {
 		files = append(files, local)

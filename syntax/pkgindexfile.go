@@ -684,8 +684,11 @@ type indexWrite struct {
 // environment words or exported) as a pip.conf: pip reads it first, on
 // any name, so a file written with an index and named there keeps that
 // index for the pip the call runs.
-func (w *walker) pipConfigFile(call *Call, st *state, envWords map[string]string) {
+func (w *walker) pipConfigFile(c scope, call *Call, st *state, envWords map[string]string) {
 	v, ok := commandEnv(st, envWords, "PIP_CONFIG_FILE")
+	if !ok {
+		w.pipHomeConfig(c, call, envWords)
+	}
 	if !ok || v == "" || v == os.DevNull {
 		return
 	}
@@ -697,6 +700,34 @@ func (w *walker) pipConfigFile(call *Call, st *state, envWords map[string]string
 	w.reportIndexSettings(call, d.Path, "PIP_CONFIG_FILE", newIndexSettings(pipConfFile, "", text, false))
 }
 
+// pipHomeConfig reads the user configuration files pip takes from a
+// HOME the command gives it (userHome): HOME/.config/pip/pip.conf (when
+// XDG_CONFIG_HOME is not given) and the legacy HOME/.pip/pip.conf, as
+// PIP_CONFIG_FILE's file is read. The user's own home is not read here.
+func (w *walker) pipHomeConfig(c scope, call *Call, envWords map[string]string) {
+	if call.Name != "pip" && call.Name != "pip3" && !strings.HasPrefix(call.Name, "pip3.") {
+		return
+	}
+	home, _ := w.userHome(c, call, "")
+	if home == "" || home == w.home {
+		return
+	}
+	files := []string{".pip/pip.conf"}
+	if _, _, xdg := w.envOf(c, call, "XDG_CONFIG_HOME"); !xdg {
+		files = append([]string{".config/pip/pip.conf"}, files...)
+	}
+	for _, f := range files {
+		d := Dir{Path: filepath.Join(home, f), Known: true}
+		text, found := w.written[d.Path]
+		if !found {
+			if text, found = w.readScript(d); !found {
+				continue
+			}
+		}
+		w.reportIndexSettings(call, d.Path, "HOME", newIndexSettings(pipConfFile, "", text, false))
+	}
+}
+
 // npmUserConfig reads the file npm is told to take as the user's
 // configuration — npm --userconfig F (also --userconfig=F), or
 // NPM_CONFIG_USERCONFIG / npm_config_userconfig in its environment
@@ -705,7 +736,7 @@ func (w *walker) pipConfigFile(call *Call, st *state, envWords map[string]string
 // and named there keeps that registry for the npm the call runs.
 // npm config set writes that file instead (the tool-config rule judges
 // the value), so its own text is not judged then.
-func (w *walker) npmUserConfig(call *Call, st *state, envWords map[string]string) {
+func (w *walker) npmUserConfig(c scope, call *Call, st *state, envWords map[string]string) {
 	if call.Name != "npm" && call.Name != "pnpm" {
 		return
 	}
@@ -742,6 +773,13 @@ func (w *walker) npmConfigFile(call *Call, st *state, envWords map[string]string
 			set = true
 		}
 	}
+	if !ok && !set {
+		// The user's .npmrc is under the HOME npm gets: one the
+		// command moves (HOME=DIR npm install) is read as if named.
+		if home, _ := w.userHome(c, call, ""); home != "" && home != w.home {
+			v, ok, as = filepath.Join(home, ".npmrc"), true, "HOME"
+		}
+	}
 	if !ok || v == "" || v == os.DevNull || set {
 		return
 	}
@@ -770,7 +808,11 @@ func (w *walker) reportIndexSettings(call *Call, file, as string, settings []Ind
 		}
 		w.indexSeen[seen] = true
 		what := call.Name + " writes " + s.String() + " into " + file + " (" + s.File + ")"
-		if as != "" {
+		switch as {
+		case "":
+		case "HOME":
+			what = call.Name + " reads " + file + " as the user's configuration (from the HOME the command gives it), which sets " + s.String()
+		default:
 			what = call.Name + " runs with " + as + "=" + file + ", which sets " + s.String()
 		}
 		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: s.Value,

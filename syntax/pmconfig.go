@@ -47,11 +47,17 @@ func (w *walker) packageManagerConfig(c scope, call *Call) {
 		}
 	}
 	// .npmrc files: the user's, and the project's (the directory of the
+<<<<<<< HEAD
 	// nearest package.json, or the working directory; with --prefix DIR
 	// or -C DIR, DIR's).
 	if w.home != "" {
 		base = []Dir{call.Dir, {Path: w.home, Known: true}}
 		w.iniSettings(Dir{Path: w.home + "/.npmrc", Known: true}, add)
+=======
+	// nearest package.json, or the working directory).
+	if home, _ := w.userHome(c, call, "takes script-shell and node-options from ~/.npmrc"); home != "" {
+		w.iniSettings(Dir{Path: home + "/.npmrc", Known: true}, add)
+>>>>>>> env1
 	}
 	if d := w.packageRoot(npmPrefix(call)); d.Known {
 		base = []Dir{call.Dir, d}
@@ -248,8 +254,8 @@ func (w *walker) bunPreload(c scope, call *Call) {
 	if call.Dir.Known {
 		files = append(files, call.Dir.Join("bunfig.toml"))
 	}
-	if w.home != "" {
-		files = append(files, Dir{Path: w.home + "/.bunfig.toml", Known: true})
+	if home, _ := w.userHome(c, call, "preloads the scripts ~/.bunfig.toml names"); home != "" {
+		files = append(files, Dir{Path: home + "/.bunfig.toml", Known: true})
 	}
 	for _, d := range files {
 		text, ok := w.readScript(d)

@@ -782,11 +782,12 @@ func (w *walker) gitEnvConfig(c scope, call *Call) {
 	}
 	// Configuration files the environment points git at: GIT_CONFIG_GLOBAL
 	// and GIT_CONFIG_SYSTEM name them, HOME and XDG_CONFIG_HOME move the
-	// user's (.gitconfig, git/config). A file there is read whole and each
+	// user's (HOME's .gitconfig and .config/git/config, git/config under
+	// XDG_CONFIG_HOME). A file there is read whole and each
 	// of its keys judged as git -c KEY=VALUE is; the user's own home is not
 	// read (its files are protected).
 	for _, env := range []struct{ name, file string }{
-		{"GIT_CONFIG_GLOBAL", ""}, {"GIT_CONFIG_SYSTEM", ""}, {"HOME", ".gitconfig"}, {"XDG_CONFIG_HOME", "git/config"},
+		{"GIT_CONFIG_GLOBAL", ""}, {"GIT_CONFIG_SYSTEM", ""}, {"HOME", ".gitconfig"}, {"HOME", ".config/git/config"}, {"XDG_CONFIG_HOME", "git/config"},
 	} {
 		v, known, ok := lookup(env.name)
 		if !ok && w.assignedRunTime(call, env.name) {

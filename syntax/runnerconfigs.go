@@ -467,8 +467,8 @@ func (w *walker) rspecRun(c scope, call *Call) {
 	}
 	var words, targets []Arg
 	rcs := []string{".rspec", ".rspec-local"}
-	if w.home != "" {
-		rcs = append([]string{filepath.Join(w.home, ".rspec")}, rcs...)
+	if home, _ := w.userHome(c, call, "requires the files ~/.rspec names"); home != "" {
+		rcs = append([]string{filepath.Join(home, ".rspec")}, rcs...)
 	}
 	for _, f := range rcs {
 		text, ok := w.readScript(call.Dir.Join(f))

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"sort"
 	"strings"
 
 	"github.com/corral-dev/corral/internal/lazy"
@@ -23,7 +24,15 @@ import (
 //   - LD_PRELOAD and LD_AUDIT naming a library outside the system's
 //     directories that existed before the command (one this command built
 //     or wrote is loader's): its code runs in the program and corral
-//     cannot read it.
+//     cannot read it;
+//   - LD_LIBRARY_PATH naming a directory outside the system's that holds
+//     shared libraries: the loader takes any library the program links
+//     (libselinux.so.1 for ls) from there first, and runs its
+//     constructors (ld.so(8));
+//   - GCONV_PATH naming a directory outside the system's with a
+//     gconv-modules file: glibc's iconv_open (iconv, and any program
+//     converting a character set) loads the modules it lists (iconv(3),
+//     gconv-modules(5)).
 
 // shellEnv judges those variables at call.
 func (w *walker) shellEnv(c scope, call *Call, st *state, envWords map[string]string) {
@@ -34,6 +43,8 @@ func (w *walker) shellEnv(c scope, call *Call, st *state, envWords map[string]st
 	w.userShell(c, call, st, envWords)
 	w.gitExecPath(c, call, st, envWords)
 	w.preloadOnDisk(call, st, envWords)
+	w.libraryPathOnDisk(call, st, envWords)
+	w.gconvPath(call, st, envWords)
 }
 
 // envValue returns the value the program call starts gets for name:
@@ -307,4 +318,121 @@ func (w *walker) wroteUnder(dir string) bool {
 		}
 	}
 	return false
+}
+
+// maxLibDirEntries bounds the entries of one directory looked at for
+// shared libraries.
+const maxLibDirEntries = 4096
+
+// libraryPathOnDisk asks about an LD_LIBRARY_PATH directory outside the
+// system's directories that holds a shared library this command did not
+// build or write (those are loader's) when the program started is a
+// system program (ls, python3, git): the loader searches the directory
+// before the system's, so any library the program links is taken from
+// there, code corral cannot read. A program the project built (./app,
+// build/bin/tool) is not judged by its libraries: its own code is as
+// unread as theirs. An empty entry is the working directory; a value
+// only known at run time is not judged (LD_LIBRARY_PATH=$CONDA_PREFIX/lib
+// is everyday work; see the README's limits).
+func (w *walker) libraryPathOnDisk(call *Call, st *state, envWords map[string]string) {
+	v, known, set := envValue(call, st, envWords, "LD_LIBRARY_PATH")
+	if !set || !known || w.read == nil || !w.systemProgram(call) {
+		return
+	}
+	seen := map[string]bool{}
+	for _, entry := range strings.FieldsFunc(v, func(r rune) bool { return r == ';' }) {
+		for _, dir := range strings.Split(entry, ":") {
+			d := call.Dir
+			if dir != "" {
+				d = call.Dir.Join(dir)
+			}
+			if !d.Known || seen[d.Path] || systemPath(d.Path+"/") {
+				continue
+			}
+			seen[d.Path] = true
+			if lib := libraryOnDisk(d.Path, w); lib != "" {
+				w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: dir,
+					What: "LD_LIBRARY_PATH makes the loader take " + call.Name + "'s libraries from " + d.Path + " first, which holds " + lib + ", a library whose code corral cannot read"})
+				return
+			}
+		}
+	}
+}
+
+// systemProgram reports whether call starts a program of the system:
+// a name looked up in PATH, or a path in the system's directories.
+func (w *walker) systemProgram(call *Call) bool {
+	if !strings.Contains(call.NameArg.Value, "/") {
+		return true
+	}
+	d := call.Dir.Join(call.NameArg.Value)
+	return d.Known && systemPath(d.Path)
+}
+
+// libraryOnDisk returns the name of a shared library (a name with .so)
+// in dir that this command did not build or write, "" when there is
+// none or dir cannot be read.
+func libraryOnDisk(dir string, w *walker) string {
+	f, err := os.Open(dir)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	names, _ := f.Readdirnames(maxLibDirEntries)
+	sort.Strings(names)
+	for _, n := range names {
+		if !strings.Contains(n, ".so") {
+			continue
+		}
+		p := filepath.Join(dir, n)
+		if _, ok := w.compiled[p]; ok {
+			continue
+		}
+		if _, ok := w.written[p]; ok {
+			continue
+		}
+		if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() {
+			return n
+		}
+	}
+	return ""
+}
+
+// gconvPath asks about GCONV_PATH naming a directory outside the
+// system's whose gconv-modules file (or gconv-modules.d) exists or this
+// command wrote: glibc loads the conversion modules it lists into the
+// program that converts a character set. A value only known at run time
+// asks too (setting GCONV_PATH is rare outside this use).
+func (w *walker) gconvPath(call *Call, st *state, envWords map[string]string) {
+	v, known, set := envValue(call, st, envWords, "GCONV_PATH")
+	if !set || known && strings.TrimSpace(v) == "" {
+		return
+	}
+	if !known {
+		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: "GCONV_PATH",
+			What: "GCONV_PATH makes glibc load character-set conversion modules into " + call.Name + " from a directory only known at run time"})
+		return
+	}
+	for _, dir := range strings.Split(v, ":") {
+		if dir == "" {
+			continue
+		}
+		d := call.Dir.Join(dir)
+		if !d.Known || systemPath(d.Path+"/") {
+			continue
+		}
+		found := w.wroteUnder(d.Path)
+		if !found && w.read != nil {
+			for _, n := range []string{"gconv-modules", "gconv-modules.d"} {
+				if _, err := os.Stat(filepath.Join(d.Path, n)); err == nil || w.opaque[filepath.Join(d.Path, n)] {
+					found = true
+				}
+			}
+		}
+		if found {
+			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: dir,
+				What: "GCONV_PATH makes glibc load the conversion modules " + d.Path + "/gconv-modules lists into " + call.Name + ", code corral cannot read"})
+			return
+		}
+	}
 }

@@ -37,7 +37,8 @@ func (w *walker) pthCustomize(c scope, call *Call, dirs []string) {
 
 // userSite judges the user site of the PYTHONUSERBASE the command
 // gives call (a prefix assignment, env's NAME=value, an exported
-// variable), else of the default base ~/.local.
+// variable), else of the default base ~/.local under the HOME call's
+// program gets (userHome).
 func (w *walker) userSite(c scope, call *Call, st *state, envWords map[string]string) {
 	base, given := commandEnv(st, envWords, "PYTHONUSERBASE")
 	if given && base == "" {
@@ -49,13 +50,12 @@ func (w *walker) userSite(c scope, call *Call, st *state, envWords map[string]st
 		// there run as those of a given base do. A base the
 		// environment sets, or a variable only known at run time, is
 		// not read.
-		if _, set := envWords["PYTHONUSERBASE"]; set || w.home == "" {
+		if _, set := envWords["PYTHONUSERBASE"]; set {
 			return
 		}
 		if v, ok := st.vars["PYTHONUSERBASE"]; ok && v.exported {
 			return
 		}
-		base = filepath.Join(w.home, ".local")
 	}
 	if off, ok := commandEnv(st, envWords, "PYTHONNOUSERSITE"); ok && off != "" {
 		return
@@ -69,6 +69,15 @@ func (w *walker) userSite(c scope, call *Call, st *state, envWords map[string]st
 		if !o.Long && (o.Name == "s" || o.Name == "S" || o.Name == "I" || o.Name == "E" && given) {
 			return
 		}
+	}
+	if !given {
+		// The default base is under the HOME Python gets (HOME=DIR
+		// python3 reads DIR/.local).
+		home, ok := w.userHome(c, call, "imports usercustomize and runs the .pth files of its user site")
+		if !ok || home == "" {
+			return
+		}
+		base = filepath.Join(home, ".local")
 	}
 	lib := call.Dir.Join(base).Join("lib")
 	if !lib.Known {
