@@ -26,6 +26,7 @@ func Imports(l Lang, src string) []Effect {
 	default:
 		return nil
 	}
+	src, _ = programText(l, src)
 	p := &parser{src: src, toks: lex(l, src), l: l}
 	out := p.imports()
 	// Directories the code itself puts on the module path
