@@ -119,15 +119,31 @@ func flattenBegin(toks []token) {
 	}
 }
 
-// skipPHPOpen skips the text before "<?php" of a PHP file; text outside
-// the tags is output, not code. Code given with -r has no tag.
+// skipPHPOpen skips the text before the first opening tag of a PHP file
+// (<?php, <?=, or <? where short tags are on); text outside the tags is
+// output, not code. Text with no tag at all is read as code (the caller
+// gives php -r code an opening tag of its own: it starts in PHP).
 func (lx *lexer) skipPHPOpen() {
-	if i := strings.Index(lx.src, "<?php"); i >= 0 {
-		lx.i = i + len("<?php")
-	} else if strings.Contains(lx.src, "<?=") || strings.Contains(lx.src, "<?") {
-		if i := strings.Index(lx.src, "<?"); i >= 0 {
-			lx.i = i + 2
-		}
+	if strings.Contains(lx.src, "<?") {
+		lx.phpOpen()
+	}
+}
+
+// phpOpen moves past the next opening tag, or to the end of the text
+// when there is none. <?= is an echo.
+func (lx *lexer) phpOpen() {
+	j := strings.Index(lx.src[lx.i:], "<?")
+	if j < 0 {
+		lx.i = len(lx.src)
+		return
+	}
+	lx.i += j + 2
+	switch rest := lx.src[lx.i:]; {
+	case len(rest) >= 3 && strings.EqualFold(rest[:3], "php"):
+		lx.i += 3
+	case strings.HasPrefix(rest, "="):
+		lx.emit(token{kind: tIdent, text: "echo", off: lx.i})
+		lx.i++
 	}
 }
 
@@ -399,19 +415,7 @@ func jsLineSep(s string) bool {
 func (lx *lexer) phpClose() {
 	lx.emit(token{kind: tPunct, text: ";", off: lx.i})
 	lx.i += 2
-	j := strings.Index(lx.src[lx.i:], "<?")
-	if j < 0 {
-		lx.i = len(lx.src)
-		return
-	}
-	lx.i += j + 2
-	switch rest := lx.src[lx.i:]; {
-	case len(rest) >= 3 && strings.EqualFold(rest[:3], "php"):
-		lx.i += 3
-	case strings.HasPrefix(rest, "="):
-		lx.emit(token{kind: tIdent, text: "echo", off: lx.i})
-		lx.i++
-	}
+	lx.phpOpen()
 }
 
 // regexAllowed reports whether a "/" here starts a regular expression

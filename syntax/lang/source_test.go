@@ -58,6 +58,9 @@ var lineEndCases = []struct {
 	{"php-close-quote-html", PHP, "php", false, "<?php echo 1; ?>\n<p>don't</p>\n<?php system('touch canary');\n", true},
 	{"php-close-in-string", PHP, "php", false, "<?php $s = '// ?>'; // system('touch canary');\n", false},
 	{"php-close-in-block", PHP, "php", false, "<?php /* ?> */ system('touch canary');\n", true},
+	{"php-echo-tag-first", PHP, "php", false, "<p><?= system('touch canary') ?></p>\n<?php echo 1;\n", true},
+	{"php-upper-tag", PHP, "php", false, "<?PHP\n// x ?>\n<?PHP system('touch canary');\n", true},
+	{"php-no-tag-output", PHP, "php", false, "<p>system('touch canary');</p>\n<?php echo 1;\n", false},
 	{"php-crlf", PHP, "php", false, "<?php // system('touch canary');\r\n$x = 1;\r\n", false},
 	// Ruby and Perl read a CR inside a comment as part of it.
 	{"rb-cr-comment", Ruby, "ruby", false, "# harmless\rsystem('touch canary')\n", false},
