@@ -19,8 +19,9 @@ import (
 //     corral cannot read, reported as a Hidden effect on line 1.
 //   - Python, JavaScript, PHP, Lua and C end a line at a carriage return
 //     that is not followed by a line feed (Python's and PHP's tokenizers,
-//     ECMAScript's LineTerminator, Lua's llex, the C preprocessor): a
-//     comment ends there, and what follows is code. Each such CR becomes
+//     ECMAScript's LineTerminator, Lua's llex, the C preprocessor), and
+//     tclsh reads a script file or stdin with CR, LF and CR-LF all made
+//     LF: a comment ends there, and what follows is code. Each such CR becomes
 //     a LF (same length: offsets stay those of the text given). Perl,
 //     Ruby, Go and Rust read it as a character of the line.
 //
@@ -39,7 +40,7 @@ func programText(l Lang, src string) (string, *Effect) {
 // language that ends a line there.
 func lineEnds(l Lang, src string) string {
 	switch l {
-	case Python, Nox, JS, PHP, Lua, C:
+	case Python, Nox, JS, PHP, Lua, C, Tcl:
 	default:
 		return src
 	}

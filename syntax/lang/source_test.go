@@ -65,6 +65,10 @@ var lineEndCases = []struct {
 	// Ruby and Perl read a CR inside a comment as part of it.
 	{"rb-cr-comment", Ruby, "ruby", false, "# harmless\rsystem('touch canary')\n", false},
 	{"pl-cr-comment", Perl, "perl", false, "# harmless\rsystem('touch canary');\n", false},
+	// tclsh reads a script file with a lone CR made a LF.
+	{"tcl-cr-comment", Tcl, "tclsh", false, "# harmless\rexec sh -c {touch canary}\n", true},
+	{"tcl-cr-after-command", Tcl, "tclsh", false, "puts x ;# harmless\rexec sh -c {touch canary}\n", true},
+	{"tcl-crlf-comment", Tcl, "tclsh", false, "# exec sh -c {touch canary}\r\nputs x\r\n", false},
 	// Lua's lexer and the C preprocessor end a line at a CR (no oracle
 	// here: lua is not installed; gcc is checked by hand).
 	{"lua-cr-comment", Lua, "", false, "-- harmless\ros.execute('touch canary')\n", true},
@@ -95,7 +99,7 @@ func TestLineEnds(t *testing.T) {
 // exactly when the case says the call runs.
 func TestLineEndsOracle(t *testing.T) {
 	t.Parallel()
-	flag := map[string]string{"python3": "-c", "node": "-e", "php": "-r", "ruby": "-e", "perl": "-e"}
+	flag := map[string]string{"python3": "-c", "node": "-e", "php": "-r", "ruby": "-e", "perl": "-e"} // tclsh: files only
 	for _, tc := range lineEndCases {
 		if tc.prog == "" {
 			continue
