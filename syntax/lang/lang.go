@@ -165,8 +165,8 @@ const MaxEffects = 1000
 // only data — a string printed, a comment, a string never passed to a
 // call that runs or destroys — has no effect.
 func Analyze(l Lang, src string) []Effect {
-	src, unread := programText(l, src)
-	return withUnread(analyzeText(l, src), unread)
+	text, back, unread := programText(l, src)
+	return withUnread(back(analyzeText(l, text)), unread)
 }
 
 // analyzeText is Analyze for text as the interpreter reads it.

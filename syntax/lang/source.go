@@ -7,7 +7,9 @@ import (
 )
 
 // programText returns src as the interpreter of l reads it, before its
-// tokenizer sees it, and an effect when corral cannot read it so:
+// tokenizer sees it, a function that gives effects found in that text
+// the offsets and lines of src, and an effect when corral cannot read it
+// so:
 //
 //   - Python decodes a source by the encoding its coding cookie names
 //     (# -*- coding: utf-7 -*- on the first or second line). An encoding
@@ -28,12 +30,42 @@ import (
 // JavaScript's other line terminators, U+2028 and U+2029, end a line in
 // code and comments but are characters inside a string literal: the
 // lexer handles them (lineEnd).
-func programText(l Lang, src string) (string, *Effect) {
+func programText(l Lang, src string) (string, func([]Effect) []Effect, *Effect) {
+	text := src
 	var unread *Effect
+	var offs []int32
 	if l == Python || l == Nox {
-		src, unread = pythonDecode(src)
+		text, offs, unread = pythonDecode(src)
 	}
-	return lineEnds(l, src), unread
+	text = lineEnds(l, text)
+	back := func(out []Effect) []Effect {
+		if text != src {
+			// Offsets and lines of src: a decoded byte's offset is that
+			// of the source bytes it came from; lines are src's LF lines
+			// (a CR that ended a line stays on its line, as an editor
+			// shows it).
+			if offs != nil {
+				for i := range out {
+					if o := out[i].Offset; o >= 0 && o < len(offs) {
+						out[i].Offset = int(offs[o])
+					} else {
+						out[i].Offset = len(src)
+					}
+				}
+			}
+			setLines(src, out)
+		}
+		return out
+	}
+	return text, back, unread
+}
+
+// withUnread puts unread, when there is one, first in effects.
+func withUnread(effects []Effect, unread *Effect) []Effect {
+	if unread == nil {
+		return effects
+	}
+	return append([]Effect{*unread}, effects...)
 }
 
 // lineEnds turns each CR not followed by LF into LF in the text of a
@@ -54,14 +86,6 @@ func lineEnds(l Lang, src string) string {
 		}
 	}
 	return string(b)
-}
-
-// withUnread puts unread, when there is one, first in effects.
-func withUnread(effects []Effect, unread *Effect) []Effect {
-	if unread == nil {
-		return effects
-	}
-	return append([]Effect{*unread}, effects...)
 }
 
 // pythonCookie returns the encoding named by the coding cookie of a
@@ -189,13 +213,13 @@ func codecClass(name string) int {
 
 // pythonDecode decodes a Python source by its coding cookie (see
 // programText).
-func pythonDecode(src string) (string, *Effect) {
+func pythonDecode(src string) (string, []int32, *Effect) {
 	if strings.HasPrefix(src, "\ufeff") {
 		src = "   " + src[3:] // the UTF-8 byte order mark, read as spaces
 	}
 	name := pythonCookie(src)
 	if name == "" {
-		return src, nil
+		return src, nil, nil
 	}
 	ascii := true
 	for i := 0; i < len(src); i++ {
@@ -207,19 +231,20 @@ func pythonDecode(src string) (string, *Effect) {
 	unread := &Effect{Kind: Hidden, Call: "coding: " + name + " (text corral cannot decode)", Line: 1}
 	switch codecClass(name) {
 	case codecASCII:
-		return src, nil
+		return src, nil, nil
 	case codecASCIIMB:
 		if ascii {
-			return src, nil
+			return src, nil, nil
 		}
 	case codecUTF7:
-		return decodeUTF7(src), nil
+		out, offs := decodeUTF7(src)
+		return out, offs, nil
 	case codecEscape, codecRawEscape:
-		if out, ok := decodeUnicodeEscape(src, codecClass(name) == codecRawEscape); ok {
-			return out, nil
+		if out, offs, ok := decodeUnicodeEscape(src, codecClass(name) == codecRawEscape); ok {
+			return out, offs, nil
 		}
 	}
-	return src, unread
+	return src, nil, unread
 }
 
 // decodeUTF7 decodes UTF-7 as Python's codec does: "+" starts a run of
@@ -227,9 +252,9 @@ func pythonDecode(src string) (string, *Effect) {
 // not in the base64 alphabet, a "-" there being dropped; "+-" is "+".
 // Bytes outside a run are themselves. Malformed runs, which Python
 // rejects, decode as far as they go.
-func decodeUTF7(src string) string {
+func decodeUTF7(src string) (string, []int32) {
 	if !strings.Contains(src, "+") {
-		return src
+		return src, nil
 	}
 	val := func(c byte) int {
 		switch {
@@ -246,16 +271,17 @@ func decodeUTF7(src string) string {
 		}
 		return -1
 	}
-	var b strings.Builder
+	d := &decoded{}
 	for i := 0; i < len(src); {
+		d.at = int32(i)
 		if src[i] != '+' {
-			b.WriteByte(src[i])
+			d.put(src[i])
 			i++
 			continue
 		}
 		i++
 		if i < len(src) && src[i] == '-' {
-			b.WriteByte('+')
+			d.put('+')
 			i++
 			continue
 		}
@@ -277,13 +303,13 @@ func decodeUTF7(src string) string {
 				u = 0x10000 + (u-0xd800)<<10 + rune(units[k+1]) - 0xdc00
 				k++
 			}
-			b.WriteRune(u)
+			d.putRune(u)
 		}
 		if i < len(src) && src[i] == '-' {
 			i++
 		}
 	}
-	return b.String()
+	return string(d.b), d.offs
 }
 
 // decodeUnicodeEscape decodes Python's unicode_escape codec (raw: the
@@ -291,16 +317,17 @@ func decodeUTF7(src string) string {
 // Latin-1 characters and backslash escapes are decoded as in a string
 // literal. It reports false for \N{name}, a character named by its
 // Unicode name, which corral does not resolve.
-func decodeUnicodeEscape(src string, raw bool) (string, bool) {
-	var b strings.Builder
+func decodeUnicodeEscape(src string, raw bool) (string, []int32, bool) {
+	d := &decoded{}
 	hex := func(s string) (rune, bool) {
 		v, err := strconv.ParseUint(s, 16, 32)
 		return rune(v), err == nil && v <= utf8.MaxRune
 	}
 	for i := 0; i < len(src); {
+		d.at = int32(i)
 		c := src[i]
 		if c != '\\' || i+1 == len(src) {
-			b.WriteRune(rune(c)) // Latin-1
+			d.putRune(rune(c)) // Latin-1
 			i++
 			continue
 		}
@@ -314,15 +341,15 @@ func decodeUnicodeEscape(src string, raw bool) (string, bool) {
 				}
 				if i+2+w <= len(src) {
 					if r, ok := hex(src[i+2 : i+2+w]); ok {
-						b.WriteRune(r)
+						d.putRune(r)
 						i += 2 + w
 						continue
 					}
 				}
 			}
-			b.WriteByte('\\')
+			d.put('\\')
 			if n == '\\' {
-				b.WriteByte('\\')
+				d.put('\\')
 				i += 2
 				continue
 			}
@@ -333,28 +360,28 @@ func decodeUnicodeEscape(src string, raw bool) (string, bool) {
 		switch n {
 		case '\n':
 		case '\\', '\'', '"':
-			b.WriteByte(n)
+			d.put(n)
 		case 'a':
-			b.WriteByte(7)
+			d.put(7)
 		case 'b':
-			b.WriteByte(8)
+			d.put(8)
 		case 'f':
-			b.WriteByte(12)
+			d.put(12)
 		case 'n':
-			b.WriteByte('\n')
+			d.put('\n')
 		case 'r':
-			b.WriteByte('\r')
+			d.put('\r')
 		case 't':
-			b.WriteByte('\t')
+			d.put('\t')
 		case 'v':
-			b.WriteByte(11)
+			d.put(11)
 		case '0', '1', '2', '3', '4', '5', '6', '7':
 			v := rune(n - '0')
 			for k := 0; k < 2 && i < len(src) && src[i] >= '0' && src[i] <= '7'; k++ {
 				v = v*8 + rune(src[i]-'0')
 				i++
 			}
-			b.WriteRune(v)
+			d.putRune(v)
 		case 'x', 'u', 'U':
 			w := 2
 			if n == 'u' {
@@ -363,20 +390,40 @@ func decodeUnicodeEscape(src string, raw bool) (string, bool) {
 				w = 8
 			}
 			if i+w > len(src) {
-				return "", false // Python rejects it: read as unreadable
+				return "", nil, false // Python rejects it: read as unreadable
 			}
 			r, ok := hex(src[i : i+w])
 			if !ok {
-				return "", false
+				return "", nil, false
 			}
-			b.WriteRune(r)
+			d.putRune(r)
 			i += w
 		case 'N':
-			return "", false
+			return "", nil, false
 		default:
-			b.WriteByte('\\')
-			b.WriteRune(rune(n))
+			d.put('\\')
+			d.putRune(rune(n))
 		}
 	}
-	return b.String(), true
+	return string(d.b), d.offs, true
+}
+
+// decoded is decoded text with, for each of its bytes, the offset of the
+// source bytes it came from.
+type decoded struct {
+	b    []byte
+	offs []int32
+	at   int32
+}
+
+func (d *decoded) put(c byte) {
+	d.b = append(d.b, c)
+	d.offs = append(d.offs, d.at)
+}
+
+func (d *decoded) putRune(r rune) {
+	d.b = utf8.AppendRune(d.b, r)
+	for len(d.offs) < len(d.b) {
+		d.offs = append(d.offs, d.at)
+	}
 }

@@ -33,6 +33,10 @@ var lineEndCases = []struct {
 	{"py-utf7", Python, "python3", false, "# -*- coding: utf-7 -*-\n# +AAo-import os+ADs- os.system(+ACI-touch canary+ACI-)\n", true},
 	{"py-utf7-line2", Python, "python3", false, "#!/usr/bin/env python3\n# vim: set fileencoding=UTF_7 :\n# +AAo-import os+ADs- os.system(+ACI-touch canary+ACI-)\n", true},
 	{"py-utf7-line3", Python, "python3", false, "x = 1\n# coding: utf-7\n# +AAo-import os+ADs- os.system(+ACI-touch canary+ACI-)\n", false},
+	{"py-utf7-cr-lines", Python, "python3", false, "#!x\r# coding: utf-7\r# +AAo-import os+ADs- os.system(+ACI-touch canary+ACI-)\n", true},
+	{"py-utf7-spaces", Python, "python3", false, "  \t# coding= utf-7 \n# +AAo-import os+ADs- os.system(+ACI-touch canary+ACI-)\n", true},
+	{"py-utf7-formfeed", Python, "python3", false, "\f#encoding:utf7\n# +AAo-import os+ADs- os.system(+ACI-touch canary+ACI-)\n", true},
+	{"py-utf7-after-docstring", Python, "python3", false, "\"\"\"doc\"\"\"\n# coding: utf-7\n# +AAo-import os+ADs- os.system(+ACI-touch canary+ACI-)\n", false},
 	{"py-unicode-escape", Python, "python3", false, "# coding: unicode_escape\n# \\x0aimport os; os.system('touch canary')\n", true},
 	{"py-raw-unicode-escape", Python, "python3", false, "# coding: raw_unicode_escape\n# \\u000aimport os; os.system('touch canary')\n", true},
 	{"py-utf8-cookie", Python, "python3", false, "# -*- coding: utf-8 -*-\n# import os; os.system('touch canary')\nprint('h\u00e9')\n", false},
@@ -206,5 +210,26 @@ for n in sorted(names):
 	}
 	if n < 100 {
 		t.Errorf("only %d encodings from Python", n)
+	}
+}
+
+// TestLineEndsLines: findings in decoded or CR-ended text carry the
+// offsets and the LF lines of the text as given (what an editor and sed
+// show), not of the text as the interpreter reads it.
+func TestLineEndsLines(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		src        string
+		line, from int
+	}{
+		{"# a\rimport os; os.system('rm -rf ~')\n", 1, 4},
+		{"x = 1\n# a\rimport os\ros.system('rm -rf ~')\n", 2, 20},
+		{"# coding: utf-7\n\n# +AAo-import os+ADs- os.system(+ACI-rm -rf +AH4-+ACI-)\n", 3, 19},
+		{"# coding: unicode_escape\n# \\x0aimport os; os.system('rm -rf ~')\n", 2, 27},
+	} {
+		es := Analyze(Python, tc.src)
+		if len(es) != 1 || es[0].Line != tc.line || es[0].Offset < tc.from || es[0].Offset >= len(tc.src) {
+			t.Errorf("%q: %+v, want one effect on line %d at an offset from %d", tc.src, es, tc.line, tc.from)
+		}
 	}
 }
