@@ -23,13 +23,14 @@ import (
 //     that is not followed by a line feed (Python's and PHP's tokenizers,
 //     ECMAScript's LineTerminator, Lua's llex, the C preprocessor), and
 //     tclsh reads a script file or stdin with CR, LF and CR-LF all made
-//     LF: a comment ends there, and what follows is code. Each such CR becomes
-//     a LF (same length: offsets stay those of the text given). Perl,
-//     Ruby, Go and Rust read it as a character of the line.
+//     LF: a comment ends there, and what follows is code. Each such CR
+//     becomes a LF (same length: offsets stay those of the text given).
+//     Perl, Ruby, awk, sqlite3, Go and Rust read it as a character of
+//     the line.
 //
 // JavaScript's other line terminators, U+2028 and U+2029, end a line in
 // code and comments but are characters inside a string literal: the
-// lexer handles them (lineEnd).
+// lexer handles them (jsLineSep), as it does PHP's ?> (phpClose).
 func programText(l Lang, src string) (string, func([]Effect) []Effect, *Effect) {
 	text := src
 	var unread *Effect
