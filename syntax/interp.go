@@ -273,6 +273,15 @@ func interpreterProgram(c *Call) (program, bool) {
 	}
 	if len(codes) > 0 {
 		p.hasCode = true
+		if l == lang.PHP {
+			// php -r/-B/-R/-E code starts in PHP, not in the output
+			// text before an opening tag: a ?> in it leaves PHP (and a
+			// later <?php comes back), and a "<?php" string in it is
+			// no start of the code.
+			for i := range codes {
+				codes[i] = "<?php " + codes[i]
+			}
+		}
 		p.code = strings.Join(codes, "\n")
 		if len(codes) == 1 {
 			p.codeArg = codeArgs[0]

@@ -20,16 +20,17 @@ func AnalyzeArgv(l Lang, src string, argv []Arg) []Effect {
 	if len(argv) == 0 {
 		return Analyze(l, src)
 	}
+	src, back, unread := programText(l, src)
 	switch l {
 	case Python, JS, Ruby, Perl, PHP:
 	case D, CSharp, Swift, JVM:
-		return finish(src, foreignArgv(l, src, argv))
+		return withUnread(back(finish(src, foreignArgv(l, src, argv))), unread)
 	default:
-		return Analyze(l, src)
+		return withUnread(back(analyzeText(l, src)), unread)
 	}
 	p := &parser{src: src, toks: lex(l, src), l: l}
 	p.bindArgv(argv)
-	return finish(src, p.run())
+	return withUnread(back(finish(src, p.run())), unread)
 }
 
 // AnalyzeLoopArgv is AnalyzeArgv for a Perl or Ruby program that -n or
@@ -41,10 +42,11 @@ func AnalyzeLoopArgv(l Lang, src string, argv []Arg) []Effect {
 	if len(argv) == 0 || l != Perl && l != Ruby {
 		return Analyze(l, src)
 	}
+	src, back, unread := programText(l, src)
 	p := &parser{src: src, toks: lex(l, src), l: l}
 	p.loopArgv = true
 	p.bindArgv(argv)
-	return finish(src, p.run())
+	return withUnread(back(finish(src, p.run())), unread)
 }
 
 // inScope reports whether the vector is the words as given at token i:

@@ -121,6 +121,7 @@ func EnvReads(l Lang, src string) (names []string, all bool) {
 	if _, ok := envPrinters.Get()[l]; !ok {
 		return nil, false
 	}
+	src, _, _ = programText(l, src)
 	p := &parser{src: src, toks: lex(l, src), l: l}
 	p.consts = p.constants()
 	p.indirect()

@@ -31,7 +31,8 @@ func Imports(l Lang, src string) []Effect {
 	default:
 		return nil
 	}
-	p := &parser{src: src, toks: lex(l, src), l: l}
+	text, back, _ := programText(l, src)
+	p := &parser{src: text, toks: lex(l, text), l: l}
 	out := p.imports()
 	// Directories the code itself puts on the module path
 	// (sys.path.insert(0, "lib"), use lib "lib", $LOAD_PATH.unshift
@@ -51,8 +52,8 @@ func Imports(l Lang, src string) []Effect {
 		}
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Offset < out[j].Offset })
-	setLines(src, out)
-	return out
+	setLines(text, out)
+	return back(out)
 }
 
 // imports finds the files of the program's own modules that its code

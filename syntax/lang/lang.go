@@ -165,6 +165,12 @@ const MaxEffects = 1000
 // only data — a string printed, a comment, a string never passed to a
 // call that runs or destroys — has no effect.
 func Analyze(l Lang, src string) []Effect {
+	text, back, unread := programText(l, src)
+	return withUnread(back(analyzeText(l, text)), unread)
+}
+
+// analyzeText is Analyze for text as the interpreter reads it.
+func analyzeText(l Lang, src string) []Effect {
 	switch l {
 	case Sed:
 		return finish(src, sedScript(src))
@@ -228,6 +234,7 @@ func setLines(src string, out []Effect) {
 // analyze finds the effects of src, unsorted, without lines. depth counts
 // the code evaluators (eval, exec, Function) that handed src on.
 func analyze(l Lang, src string, depth int) []Effect {
+	src = lineEnds(l, src) // code handed to eval, exec, Function
 	p := &parser{src: src, toks: lex(l, src), l: l, depth: depth}
 	return p.run()
 }

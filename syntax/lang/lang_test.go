@@ -325,6 +325,10 @@ func FuzzAnalyze(f *testing.F) {
 	f.Add(string(Gradle), "task x(type: Exec) {\n    commandLine 'rm', '-rf', \"${d}\"\n    executable 'sh'\n    args '-c'\n}\n['a'].execute()\nfile('x').deleteDir()\n")
 	f.Add(string(Maven), "<configuration><executable>rm</executable><arguments><argument>-rf</argument></arguments></configuration><exec executable=\"sh\"><arg line=\"-c x\"/></exec><delete dir=\"/x\"/>")
 	f.Add(string(Nox), "def t(session):\n    session.run('rm', '-rf', *session.posargs)\n")
+	f.Add(string(Python), "# coding: utf-7\n# +AAo-import os+ADs- os.system(+ACI-rm+ACI-)\r# x\n")
+	f.Add(string(Python), "# coding: unicode_escape\n# \\x0aimport os\\u000aos.system('rm')\n")
+	f.Add(string(JS), "// a\u2028require('child_process').execSync('rm')\r")
+	f.Add(string(PHP), "<p><?= system('x') ?>\n<?php // a ?>b<?php system('y');")
 	f.Fuzz(func(t *testing.T, l, src string) {
 		lines := 1 + strings.Count(src, "\n")
 		for _, e := range Analyze(Lang(l), src) {

@@ -119,15 +119,31 @@ func flattenBegin(toks []token) {
 	}
 }
 
-// skipPHPOpen skips the text before "<?php" of a PHP file; text outside
-// the tags is output, not code. Code given with -r has no tag.
+// skipPHPOpen skips the text before the first opening tag of a PHP file
+// (<?php, <?=, or <? where short tags are on); text outside the tags is
+// output, not code. Text with no tag at all is read as code (the caller
+// gives php -r code an opening tag of its own: it starts in PHP).
 func (lx *lexer) skipPHPOpen() {
-	if i := strings.Index(lx.src, "<?php"); i >= 0 {
-		lx.i = i + len("<?php")
-	} else if strings.Contains(lx.src, "<?=") || strings.Contains(lx.src, "<?") {
-		if i := strings.Index(lx.src, "<?"); i >= 0 {
-			lx.i = i + 2
-		}
+	if strings.Contains(lx.src, "<?") {
+		lx.phpOpen()
+	}
+}
+
+// phpOpen moves past the next opening tag, or to the end of the text
+// when there is none. <?= is an echo.
+func (lx *lexer) phpOpen() {
+	j := strings.Index(lx.src[lx.i:], "<?")
+	if j < 0 {
+		lx.i = len(lx.src)
+		return
+	}
+	lx.i += j + 2
+	switch rest := lx.src[lx.i:]; {
+	case len(rest) >= 3 && strings.EqualFold(rest[:3], "php"):
+		lx.i += 3
+	case strings.HasPrefix(rest, "="):
+		lx.emit(token{kind: tIdent, text: "echo", off: lx.i})
+		lx.i++
 	}
 }
 
@@ -170,6 +186,17 @@ func (lx *lexer) next() {
 		return
 	case c == '\\' && lx.peek(1) == '\n':
 		lx.i += 2 // a line continuation
+		return
+	case c == '\\' && lx.peek(1) == '\r' && lx.peek(2) == '\n':
+		lx.i += 3 // a line continuation with a CR-LF line end
+		return
+	case lx.l == JS && jsLineSep(lx.src[lx.i:]):
+		// U+2028, U+2029: line terminators in JavaScript code.
+		lx.emit(token{kind: tNewline, off: lx.i})
+		lx.i += 3
+		return
+	case lx.l == PHP && strings.HasPrefix(lx.src[lx.i:], "?>"):
+		lx.phpClose()
 		return
 	}
 	if lx.comment() {
@@ -354,11 +381,41 @@ func (lx *lexer) comment() bool {
 }
 
 func (lx *lexer) toEOL() {
-	if j := strings.IndexByte(lx.src[lx.i:], '\n'); j >= 0 {
-		lx.i += j
-	} else {
-		lx.i = len(lx.src)
+	j := strings.IndexByte(lx.src[lx.i:], '\n')
+	if j < 0 {
+		j = len(lx.src) - lx.i
 	}
+	switch lx.l {
+	case JS:
+		// A // comment ends at any line terminator, U+2028 and U+2029
+		// too.
+		for k := 0; k+3 <= j; k++ {
+			if jsLineSep(lx.src[lx.i+k:]) {
+				j = k
+				break
+			}
+		}
+	case PHP:
+		// A # or // comment ends before ?>, which leaves PHP.
+		if k := strings.Index(lx.src[lx.i:lx.i+j], "?>"); k >= 0 {
+			j = k
+		}
+	}
+	lx.i += j
+}
+
+// jsLineSep reports whether s starts with U+2028 or U+2029.
+func jsLineSep(s string) bool {
+	return len(s) >= 3 && s[0] == 0xe2 && s[1] == 0x80 && (s[2] == 0xa8 || s[2] == 0xa9)
+}
+
+// phpClose reads a ?> closing tag: it ends a statement, and the text up
+// to the next opening tag (<?php, <?=, or <? where short tags are on) is
+// output, not code. <?= is an echo.
+func (lx *lexer) phpClose() {
+	lx.emit(token{kind: tPunct, text: ";", off: lx.i})
+	lx.i += 2
+	lx.phpOpen()
 }
 
 // regexAllowed reports whether a "/" here starts a regular expression
