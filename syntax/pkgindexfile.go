@@ -743,12 +743,12 @@ func (w *walker) npmUserConfig(c scope, call *Call, st *state, envWords map[stri
 	// globalconfig is read the same way, in place of the global npmrc
 	// (npm_config_globalconfig=F npm install).
 	for _, key := range []string{"userconfig", "globalconfig"} {
-		w.npmConfigFile(call, st, envWords, key)
+		w.npmConfigFile(c, call, st, envWords, key)
 	}
 }
 
 // npmConfigFile is npmUserConfig for one key naming a file.
-func (w *walker) npmConfigFile(call *Call, st *state, envWords map[string]string, key string) {
+func (w *walker) npmConfigFile(c scope, call *Call, st *state, envWords map[string]string, key string) {
 	v, ok := "", false
 	as := "NPM_CONFIG_" + strings.ToUpper(key)
 	for _, n := range []string{as, "npm_config_" + key} {
@@ -773,7 +773,7 @@ func (w *walker) npmConfigFile(call *Call, st *state, envWords map[string]string
 			set = true
 		}
 	}
-	if !ok && !set {
+	if !ok && !set && key == "userconfig" {
 		// The user's .npmrc is under the HOME npm gets: one the
 		// command moves (HOME=DIR npm install) is read as if named.
 		if home, _ := w.userHome(c, call, ""); home != "" && home != w.home {

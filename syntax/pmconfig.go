@@ -47,17 +47,11 @@ func (w *walker) packageManagerConfig(c scope, call *Call) {
 		}
 	}
 	// .npmrc files: the user's, and the project's (the directory of the
-<<<<<<< HEAD
 	// nearest package.json, or the working directory; with --prefix DIR
 	// or -C DIR, DIR's).
-	if w.home != "" {
-		base = []Dir{call.Dir, {Path: w.home, Known: true}}
-		w.iniSettings(Dir{Path: w.home + "/.npmrc", Known: true}, add)
-=======
-	// nearest package.json, or the working directory).
 	if home, _ := w.userHome(c, call, "takes script-shell and node-options from ~/.npmrc"); home != "" {
+		base = []Dir{call.Dir, {Path: home, Known: true}}
 		w.iniSettings(Dir{Path: home + "/.npmrc", Known: true}, add)
->>>>>>> env1
 	}
 	if d := w.packageRoot(npmPrefix(call)); d.Known {
 		base = []Dir{call.Dir, d}

@@ -2279,15 +2279,10 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 	w.pdbStart(c, call)
 	w.homeStartup(c, call, cmdState, envWords)
 	w.goTool(c, call, cmdState, envWords)
-<<<<<<< HEAD
 	w.compilerHelpers(c, call, cmdState, envWords)
 	w.rustToolchain(c, call, cmdState, envWords)
-	w.pipConfigFile(call, cmdState, envWords)
-	w.npmUserConfig(call, cmdState, envWords)
-=======
 	w.pipConfigFile(c, call, cmdState, envWords)
 	w.npmUserConfig(c, call, cmdState, envWords)
->>>>>>> env1
 	w.importedFuncs(c, call, args[:len(args)-len(inv.words)])
 	w.loader(c, call, cmdState, envWords)
 	w.shellEnv(c, call, cmdState, envWords)
