@@ -446,6 +446,10 @@ func (r *resolver) scanParam(s *wordScan, p *sh.ParamExp, quoted bool) {
 	if p.Index != nil {
 		r.scanArithm(s, p.Index)
 	}
+	if p.Slice != nil {
+		r.scanArithm(s, p.Slice.Offset)
+		r.scanArithm(s, p.Slice.Length)
+	}
 }
 
 // scanArithm marks arithmetic that reads a variable whose known value is
@@ -460,6 +464,11 @@ func (r *resolver) scanArithm(s *wordScan, x sh.ArithmExpr) {
 		case *sh.CmdSubst, *sh.ProcSubst:
 			s.dynamic, s.subst = true, true
 		case *sh.Lit:
+			if n.Value != "" && n.Value[0] >= '0' && n.Value[0] <= '9' && !arithConstant(n.Value) {
+				// ${a:080}: bash refuses a constant it cannot read
+				// (08 is no octal number) and the word expands to nothing.
+				s.dynamic = true
+			}
 			if r.st != nil && isName(n.Value) {
 				if v := r.st.get(n.Value); v.known && v.set && !isInteger(v.str) {
 					s.dynamic = true
@@ -490,6 +499,64 @@ func isName(s string) bool {
 			continue
 		}
 		return false
+	}
+	return true
+}
+
+// arithConstant reports a word bash's arithmetic reads as a number: a
+// decimal, 0 and octal digits, 0x and hex digits, or BASE#DIGITS with a
+// base from 2 to 64 and digits below it (0-9, a-z, A-Z, @, _; letters of
+// either case are the same up to base 36).
+func arithConstant(s string) bool {
+	if b, digits, ok := strings.Cut(s, "#"); ok {
+		base, err := strconv.Atoi(b)
+		if err != nil || base < 2 || base > 64 || digits == "" {
+			return false
+		}
+		for i := 0; i < len(digits); i++ {
+			c, v := digits[i], 64
+			switch {
+			case c >= '0' && c <= '9':
+				v = int(c - '0')
+			case c >= 'a' && c <= 'z':
+				v = int(c-'a') + 10
+			case c >= 'A' && c <= 'Z':
+				v = int(c-'A') + 36
+				if base <= 36 {
+					v -= 26
+				}
+			case c == '@':
+				v = 62
+			case c == '_':
+				v = 63
+			}
+			if v >= base {
+				return false
+			}
+		}
+		return true
+	}
+	switch {
+	case len(s) > 1 && (s[:2] == "0x" || s[:2] == "0X"):
+		for i := 2; i < len(s); i++ { // bash reads a bare 0x as 0
+			c := s[i] | 0x20
+			if !(s[i] >= '0' && s[i] <= '9' || c >= 'a' && c <= 'f') {
+				return false
+			}
+		}
+		return true
+	case s[0] == '0':
+		for i := 1; i < len(s); i++ {
+			if s[i] < '0' || s[i] > '7' {
+				return false
+			}
+		}
+		return true
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
 	}
 	return true
 }

@@ -233,6 +233,11 @@ var expandCases = []struct {
 	{`"${arr[@]:0:1}"`, []string{"one"}},
 	{`"${arr[*]:1}"`, []string{"two three "}},
 	{`"${arr[@]:9}"`, []string{}},
+	// Constants bash cannot read make the expansion fail (FuzzExpand).
+	{`${arr[*]:080}`, nil},
+	{`${arr[*]:0x}`, nil}, // bash reads 0; the library does not: run time
+	{`"${arr[*]:010:1}"`, []string{""}},
+	{`"${arr[*]:2#1}"`, nil}, // a based constant: run time
 	{`"${arr[1]:1}"`, nil},
 	{`"${@:1}"`, nil},
 	// The alternate value of a whole array.
