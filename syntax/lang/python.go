@@ -68,6 +68,18 @@ var pyUnknownRecv = lazy.Value[map[string]string]{New: func() map[string]string 
 		"check_call": "subprocess.check_call", "getoutput": "subprocess.getoutput", "getstatusoutput": "subprocess.getstatusoutput"}
 }}
 
+// pyOpenRead is the text of an argument that reads a file named by a
+// literal: open("x.py").read(), open('x.py', 'rb').read().
+var pyOpenRead = lazy.Regexp{Expr: `^(?:io\.)?open\(\s*(['"])([^'"\\\n]+)['"]\s*(?:,\s*(?:mode\s*=\s*)?['"][rbt]{0,2}['"]\s*)?\)\s*\.\s*read\(\s*\)$`}
+
+// pyPathLoaders are the standard library's calls that load a module
+// from a file named by its path (the second argument): its top-level
+// code runs.
+var pyPathLoaders = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"imp.load_source": true, "importlib.util.spec_from_file_location": true,
+		"importlib.machinery.SourceFileLoader": true, "importlib._bootstrap_external.SourceFileLoader": true}
+}}
+
 // pyNativeLoaders are the ctypes calls that load a shared object.
 var pyNativeLoaders = lazy.Value[map[string]bool]{New: func() map[string]bool {
 	return map[string]bool{"ctypes.CDLL": true, "ctypes.PyDLL": true, "ctypes.cdll.LoadLibrary": true, "ctypes.pydll.LoadLibrary": true}
@@ -82,7 +94,7 @@ func python(p *parser) []Effect {
 	interesting := func(name string) bool {
 		full := al.resolve(name)
 		last := lastSegment(full)
-		if pyEval.Get()[full] || full == "runpy.run_path" || full == "site.addsitedir" || pyNativeLoaders.Get()[full] || full == "runpy.run_module" || pyUnknownRecv.Get()[last] != "" && strings.Contains(full, ".") {
+		if pyEval.Get()[full] || full == "runpy.run_path" || pyPathLoaders.Get()[full] || full == "site.addsitedir" || pyNativeLoaders.Get()[full] || full == "runpy.run_module" || pyUnknownRecv.Get()[last] != "" && strings.Contains(full, ".") {
 			return true
 		}
 		if pyCodeRunners.Get()[full] != nil || pyCodeMethods.Get()[last] || full == "code.interact" || last == "interact" || last == "push" || last == "run" ||
@@ -188,6 +200,14 @@ func python(p *parser) []Effect {
 				out = append(out, runFile(c, argAt(c.args, 0), "python3"))
 				continue
 			}
+			if a := argAt(c.args, 0); a != nil && !a.lit && full != "compile" {
+				// exec(open("x.py").read()): the file's text is the
+				// code, as python3 x.py would run it.
+				if m := pyOpenRead.Get().FindStringSubmatch(strings.TrimSpace(a.text)); m != nil {
+					out = append(out, runFile(c, &arg{lit: true, str: m[2], text: a.text}, "python3"))
+					continue
+				}
+			}
 			out = append(out, p.evalCode(c, argAt(c.args, 0))...)
 			continue
 		case full == "site.addsitedir":
@@ -206,6 +226,25 @@ func python(p *parser) []Effect {
 			continue
 		case full == "runpy.run_path":
 			out = append(out, runFile(c, argAt(c.args, 0), "python3"))
+			continue
+		case pyPathLoaders.Get()[full]:
+			// imp.load_source("m", "x.py"), spec_from_file_location("m",
+			// "x.py") (then exec_module), SourceFileLoader("m", "x.py"):
+			// the file given by its path is loaded as module m, its
+			// top-level code runs as python3 x.py would run it.
+			a := argAt(c.args, 1)
+			if a == nil {
+				a = keyword(c.args, "location")
+			}
+			if a == nil {
+				a = keyword(c.args, "path")
+			}
+			if a != nil && !a.lit {
+				// A computed path: nothing to read (the loader of a
+				// plugin directory, say).
+				continue
+			}
+			out = append(out, runFile(c, a, "python3"))
 			continue
 		case full == "runpy.run_module":
 			if a := argAt(c.args, 0); a != nil && a.lit {
