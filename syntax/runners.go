@@ -39,8 +39,7 @@ var shells = lazy.Value[map[string]bool]{New: func() map[string]bool {
 		// rbash is bash in restricted mode (a link to bash): no cd, no
 		// "/" in command names, no output redirection, but every other
 		// command of a -c string, a script or stdin runs.
-		"rbash": true,
-		"ash": true, "fish": true, "csh": true, "tcsh": true, "yash": true, "posh": true,
+		"rbash": true, "ash": true, "fish": true, "csh": true, "tcsh": true, "yash": true, "posh": true,
 		// OpenBSD ksh and its ports, Oils, Plan 9's rc and es, the
 		// Schily Bourne shell, and the shells of other languages whose
 		// -c runs a command line (nu, xonsh, elvish, ion, murex): their
