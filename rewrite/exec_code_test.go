@@ -44,6 +44,22 @@ type codeCase struct {
 const secretMarker = "TOKEN=canary-secret-4242"
 
 var codeCases = []codeCase{
+	// Red team 9 Q, R, B: loaders and command scripts read from files.
+	{name: "py-dunder-import-file", prog: "python3", cmd: `python3 -c '__import__("plug")'`, files: map[string]string{"plug.py": "import shutil; shutil.rmtree('{home}')\n"}, want: Deny, gone: true},
+	{name: "py-dunder-import-look", prog: "python3", cmd: `python3 -c '__import__("plug")'`, files: map[string]string{"plug.py": "print('rm -rf {home}')\n"}, want: Allow},
+	{name: "py-source-loader", prog: "python3", cmd: `python3 -c 'from importlib.machinery import SourceFileLoader; SourceFileLoader("m", "plug.py").load_module()'`, files: map[string]string{"plug.py": "import shutil; shutil.rmtree('{home}')\n"}, want: Deny, gone: true},
+	{name: "py-spec-exec-module", prog: "python3", cmd: `python3 -c 'import importlib.util as u; s = u.spec_from_file_location("m", "plug.py"); m = u.module_from_spec(s); s.loader.exec_module(m)'`, files: map[string]string{"plug.py": "import shutil; shutil.rmtree('{home}')\n"}, want: Deny, gone: true},
+	{name: "py-exec-open-read", prog: "python3", cmd: `python3 -c 'exec(open("plug.py").read())'`, files: map[string]string{"plug.py": "import shutil; shutil.rmtree('{home}')\n"}, want: Deny, gone: true},
+	{name: "py-exec-open-read-look", prog: "python3", cmd: `python3 -c 'exec(open("plug.py").read())'`, files: map[string]string{"plug.py": "print('configured')\n"}, want: Allow},
+	{name: "rb-load-file", prog: "ruby", cmd: `ruby -e 'load "plug.rb"'`, files: map[string]string{"plug.rb": "require 'fileutils'; FileUtils.rm_rf('{home}')\n"}, want: Deny, gone: true},
+	{name: "rbash-c", prog: "rbash", cmd: `rbash -c "rm -rf '{home}'"`, want: Deny, gone: true},
+	{name: "rbash-stdin", prog: "rbash", cmd: `echo "rm -rf '{home}'" | rbash`, want: Deny, gone: true},
+	{name: "ed-stdin-file", prog: "ed", cmd: "ed -s notes.txt < x.ed", files: map[string]string{"notes.txt": "hi\n", "x.ed": "!rm -rf '{home}'\nq\n"}, want: Deny, gone: true},
+	{name: "ed-stdin-file-look", prog: "ed", cmd: "ed -s notes.txt < x.ed", files: map[string]string{"notes.txt": "hi\n", "x.ed": "1s/hi/ho/\nw\nq\n"}, want: Allow},
+	{name: "vim-es-stdin-file", prog: "vim", cmd: "vim -es notes.txt < x.ed", files: map[string]string{"notes.txt": "hi\n", "x.ed": "!rm -rf '{home}'\nq!\n"}, want: Deny, gone: true},
+	{name: "sqlite-read-file", prog: "sqlite3", cmd: "sqlite3 :memory: '.read init.sql'", files: map[string]string{"init.sql": ".shell rm -rf '{home}'\n"}, want: Deny, gone: true},
+	{name: "sqlite-stdin-file", prog: "sqlite3", cmd: "sqlite3 :memory: < init.sql", files: map[string]string{"init.sql": ".shell rm -rf '{home}'\n"}, want: Deny, gone: true},
+	{name: "sqlite-stdin-file-look", prog: "sqlite3", cmd: "sqlite3 :memory: < init.sql", files: map[string]string{"init.sql": "create table t(x);\n.tables\n"}, want: Allow},
 	{name: "py-rmtree", prog: "python3", cmd: `python3 -c "import shutil; shutil.rmtree('{home}')"`, want: Deny, gone: true},
 	{name: "py-env-home", prog: "python3", cmd: `python3 -c "import os, shutil; shutil.rmtree(os.environ['HOME'])"`, want: Deny, gone: true},
 	{name: "node-env-home", prog: "node", cmd: `node -e "require('fs').rmSync(process.env.HOME, {recursive: true, force: true})"`, want: Deny, gone: true},

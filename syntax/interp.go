@@ -597,6 +597,9 @@ type stdinText struct {
 	text    string
 	kind    string
 	dynamic bool
+	// file is the name of the file the text was read from (stdinFile),
+	// or "".
+	file string
 }
 
 // stdinTexts returns the here-documents and here-strings of call.
@@ -634,6 +637,37 @@ func (w *walker) stdinTexts(c scope, call *Call) []stdinText {
 		}
 	}
 	return out
+}
+
+// stdinFile returns the file a "< FILE" (or "<> FILE") redirection
+// opens as call's standard input, with a path opened before a cd made
+// absolute; nil when the input is something else, or a file named only
+// at run time (the programs that read commands from it, ed, ex, sqlite3
+// and the SQL clients, are mostly given data that way).
+func stdinFile(call *Call) *Arg {
+	r, ok := call.Fd(0).File()
+	if !ok || r.Op != "<" && r.Op != "<>" || !r.Target.Static || r.Target.Value == "" {
+		return nil
+	}
+	a := r.Target
+	if d := r.Dir.Join(a.Value); d.Known && r.Dir != call.Dir {
+		a.Value = d.Path
+	}
+	return &a
+}
+
+// stdinFileText returns the text of stdinFile as call's input: what the
+// command wrote there earlier, else the file on disk.
+func (w *walker) stdinFileText(call *Call) (stdinText, bool) {
+	a := stdinFile(call)
+	if a == nil {
+		return stdinText{}, false
+	}
+	text, ok := w.readScript(call.Dir.Join(a.Value))
+	if !ok {
+		return stdinText{}, false
+	}
+	return stdinText{text: text, kind: "file " + clip(a.Raw, 60), file: a.Raw}, true
 }
 
 // codeOnStdin returns the text call reads as code when a file it is given
