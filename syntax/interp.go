@@ -869,6 +869,10 @@ func (w *walker) program(c scope, call *Call, l lang.Lang, text, label string, d
 				continue
 			}
 			what := e.Call + " " + e.Path + " in " + string(l) + " code (" + at + ")"
+			if e.Text == lang.PickleData {
+				w.pickleFile(c, call, e.Path, "in "+string(l)+" code ("+at+"): "+e.Call)
+				continue
+			}
 			if e.Text == lang.NativeLib {
 				// dlopen resolves a relative path from the working
 				// directory, wherever the code is.

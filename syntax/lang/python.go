@@ -72,6 +72,29 @@ var pyUnknownRecv = lazy.Value[map[string]string]{New: func() map[string]string 
 // literal: open("x.py").read(), open('x.py', 'rb').read().
 var pyOpenRead = lazy.Regexp{Expr: `^(?:io\.)?open\(\s*(['"])([^'"\\\n]+)['"]\s*(?:,\s*(?:mode\s*=\s*)?['"][rbt]{0,2}['"]\s*)?\)\s*\.\s*read\(\s*\)$`}
 
+// pyUnpicklers are the calls that unpickle a file (the first argument:
+// its path, open(path, "rb"), or open(path, "rb").read() for loads).
+var pyUnpicklers = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"pickle.load": true, "pickle.loads": true, "pickle.Unpickler": true, "_pickle.load": true,
+		"cPickle.load": true, "dill.load": true, "cloudpickle.load": true, "joblib.load": true, "pandas.read_pickle": true,
+		"torch.load": true, "numpy.load": true}
+}}
+
+// kwValue returns the source text of a keyword argument's value (text
+// holds key=value).
+func kwValue(a *arg) string {
+	_, v, _ := strings.Cut(a.text, "=")
+	return strings.TrimSpace(v)
+}
+
+// PickleData is the Text of an Include effect of a pickle file the code
+// loads: data whose imports are called.
+const PickleData = "pickle"
+
+// pyOpenArg is the text of an argument that opens a file named by a
+// literal: open("x.pkl", "rb").
+var pyOpenArg = lazy.Regexp{Expr: `^(?:io\.)?open\(\s*(['"])([^'"\\\n]+)['"]\s*(?:,\s*(?:mode\s*=\s*)?['"][rbt]{0,2}['"]\s*)?\)$`}
+
 // pyPathLoaders are the standard library's calls that load a module
 // from a file named by its path (the second argument): its top-level
 // code runs.
@@ -94,7 +117,7 @@ func python(p *parser) []Effect {
 	interesting := func(name string) bool {
 		full := al.resolve(name)
 		last := lastSegment(full)
-		if pyEval.Get()[full] || full == "runpy.run_path" || pyPathLoaders.Get()[full] || full == "site.addsitedir" || pyNativeLoaders.Get()[full] || full == "runpy.run_module" || pyUnknownRecv.Get()[last] != "" && strings.Contains(full, ".") {
+		if pyEval.Get()[full] || full == "runpy.run_path" || pyPathLoaders.Get()[full] || pyUnpicklers.Get()[full] || full == "site.addsitedir" || pyNativeLoaders.Get()[full] || full == "runpy.run_module" || pyUnknownRecv.Get()[last] != "" && strings.Contains(full, ".") {
 			return true
 		}
 		if pyCodeRunners.Get()[full] != nil || pyCodeMethods.Get()[last] || full == "code.interact" || last == "interact" || last == "push" || last == "run" ||
@@ -226,6 +249,36 @@ func python(p *parser) []Effect {
 			continue
 		case full == "runpy.run_path":
 			out = append(out, runFile(c, argAt(c.args, 0), "python3"))
+			continue
+		case pyUnpicklers.Get()[full]:
+			// pickle.load(open("x.pkl", "rb")), joblib.load("x.pkl"):
+			// the pickle's imports are called as it loads.
+			if kw := keyword(c.args, "weights_only"); kw != nil && kwValue(kw) == "True" {
+				continue // torch.load(…, weights_only=True) refuses callables
+			}
+			if full == "numpy.load" {
+				if kw := keyword(c.args, "allow_pickle"); kw == nil || kwValue(kw) != "True" {
+					continue
+				}
+			}
+			a := argAt(c.args, 0)
+			if a == nil {
+				continue
+			}
+			p := ""
+			switch {
+			case a.lit:
+				p = a.str
+			default:
+				if m := pyOpenArg.Get().FindStringSubmatch(strings.TrimSpace(a.text)); m != nil {
+					p = m[2]
+				} else if m := pyOpenRead.Get().FindStringSubmatch(strings.TrimSpace(a.text)); m != nil {
+					p = m[2]
+				}
+			}
+			if p != "" {
+				out = append(out, Effect{Kind: Include, Call: full, Path: p, Offset: c.off, Text: PickleData})
+			}
 			continue
 		case pyPathLoaders.Get()[full]:
 			// imp.load_source("m", "x.py"), spec_from_file_location("m",
