@@ -66,6 +66,8 @@ var codeCases = []codeCase{
 	{name: "py-m-pickle", prog: "python3", cmd: "python3 -m pickle x.pkl", files: map[string]string{"x.pkl": "cos\nsystem\n(S'rm -rf {home}'\ntR."}, want: Ask, gone: true},
 	{name: "pickle-load", prog: "python3", cmd: `python3 -c 'import pickle; pickle.load(open("x.pkl", "rb"))'`, files: map[string]string{"x.pkl": "cposix\nsystem\n(S'rm -rf {home}'\ntR."}, want: Ask, gone: true},
 	{name: "pickle-data-look", prog: "python3", cmd: `python3 -c 'import pickle; print(pickle.load(open("x.pkl", "rb")))'`, files: map[string]string{"x.pkl": "(dp0\nVos\np1\nVrm -rf {home}\np2\ns."}, want: Allow},
+	{name: "irbrc-cwd", prog: "irb", cmd: "echo 'puts 1' | irb", files: map[string]string{".irbrc": "require 'fileutils'; FileUtils.rm_rf('{home}')\n"}, want: Deny, gone: true},
+	{name: "irbrc-look", prog: "irb", cmd: "echo 'puts 1' | irb", files: map[string]string{".irbrc": "IRB.conf[:PROMPT_MODE] = :SIMPLE\n"}, want: Allow},
 	{name: "sqlite-stdin-file-look", prog: "sqlite3", cmd: "sqlite3 :memory: < init.sql", files: map[string]string{"init.sql": "create table t(x);\n.tables\n"}, want: Allow},
 	{name: "py-rmtree", prog: "python3", cmd: `python3 -c "import shutil; shutil.rmtree('{home}')"`, want: Deny, gone: true},
 	{name: "py-env-home", prog: "python3", cmd: `python3 -c "import os, shutil; shutil.rmtree(os.environ['HOME'])"`, want: Deny, gone: true},
