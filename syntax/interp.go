@@ -650,8 +650,15 @@ func stdinFile(call *Call) *Arg {
 		return nil
 	}
 	a := r.Target
-	if d := r.Dir.Join(a.Value); d.Known && r.Dir != call.Dir {
+	d := r.Dir.Join(a.Value)
+	if d.Known && r.Dir != call.Dir {
 		a.Value = d.Path
+	}
+	if d.Known {
+		// < /dev/null, a terminal, a FIFO: no command text to read.
+		if fi, err := os.Stat(d.Path); err == nil && !fi.Mode().IsRegular() {
+			return nil
+		}
 	}
 	return &a
 }
