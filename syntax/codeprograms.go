@@ -461,6 +461,11 @@ func (w *walker) vimProgram(c scope, call *Call) {
 		for _, in := range w.codeOnStdin(c, call) {
 			pieces = append(pieces, codePiece{text: in.text, arg: &Arg{Value: in.text, Raw: in.text, Static: !in.dynamic}})
 		}
+		if f := stdinFile(call); f != nil {
+			// ex -s f < x.ed, vim -es f < x.vim: the file's lines are
+			// the commands (red team 9 R).
+			pieces = append(pieces, codePiece{file: f})
+		}
 	}
 	if noWrite {
 		files = nil

@@ -606,6 +606,9 @@ type stdinText struct {
 	text    string
 	kind    string
 	dynamic bool
+	// file is the name of the file the text was read from (stdinFile),
+	// or "".
+	file string
 }
 
 // stdinTexts returns the here-documents and here-strings of call.
@@ -649,6 +652,44 @@ func (w *walker) stdinTexts(c scope, call *Call) []stdinText {
 		}
 	}
 	return out
+}
+
+// stdinFile returns the file a "< FILE" (or "<> FILE") redirection
+// opens as call's standard input, with a path opened before a cd made
+// absolute; nil when the input is something else, or a file named only
+// at run time (the programs that read commands from it, ed, ex, sqlite3
+// and the SQL clients, are mostly given data that way).
+func stdinFile(call *Call) *Arg {
+	r, ok := call.Fd(0).File()
+	if !ok || r.Op != "<" && r.Op != "<>" || !r.Target.Static || r.Target.Value == "" {
+		return nil
+	}
+	a := r.Target
+	d := r.Dir.Join(a.Value)
+	if d.Known && r.Dir != call.Dir {
+		a.Value = d.Path
+	}
+	if d.Known {
+		// < /dev/null, a terminal, a FIFO: no command text to read.
+		if fi, err := os.Stat(d.Path); err == nil && !fi.Mode().IsRegular() {
+			return nil
+		}
+	}
+	return &a
+}
+
+// stdinFileText returns the text of stdinFile as call's input: what the
+// command wrote there earlier, else the file on disk.
+func (w *walker) stdinFileText(call *Call) (stdinText, bool) {
+	a := stdinFile(call)
+	if a == nil {
+		return stdinText{}, false
+	}
+	text, ok := w.readScript(call.Dir.Join(a.Value))
+	if !ok {
+		return stdinText{}, false
+	}
+	return stdinText{text: text, kind: "file " + clip(a.Raw, 60), file: a.Raw}, true
 }
 
 // codeOnStdin returns the text call reads as code when a file it is given
@@ -850,6 +891,10 @@ func (w *walker) program(c scope, call *Call, l lang.Lang, text, label string, d
 				continue
 			}
 			what := e.Call + " " + e.Path + " in " + string(l) + " code (" + at + ")"
+			if e.Text == lang.PickleData {
+				w.pickleFile(c, call, e.Path, "in "+string(l)+" code ("+at+"): "+e.Call)
+				continue
+			}
 			if e.Text == lang.NativeLib {
 				// dlopen resolves a relative path from the working
 				// directory, wherever the code is.

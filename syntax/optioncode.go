@@ -249,6 +249,39 @@ func (w *walker) optionCode(c scope, call *Call) {
 		if v, known, set := w.envOf(c, call, "PERL5DB"); set && debug {
 			w.program(c, call, lang.Perl, v, "PERL5DB", !known, "")
 		}
+		if debug {
+			// perl5db.pl runs ./.perldb (perldb.ini without /dev/tty;
+			// else the one in HOME) as Perl before
+			// its first prompt (red team 9 D).
+			w.rcFiles(c, call, lang.Perl, ".perldb", "perldb.ini")
+		}
+	}
+	if call.Name == "irb" {
+		// irb runs $IRBRC or ~/.irbrc and the working directory's
+		// .irbrc, irb.rc, _irbrc and $irbrc as Ruby before its first
+		// prompt (red team 9 D).
+		if v, known, set := w.envOf(c, call, "IRBRC"); set && known && v != "" {
+			w.rcFiles(c, call, lang.Ruby, v)
+		}
+		w.rcFiles(c, call, lang.Ruby, ".irbrc", "irb.rc", "_irbrc", "$irbrc")
+	}
+}
+
+// rcFiles reads the start-up files names (relative to call's directory)
+// a program runs as code in language l, when they are there: what the
+// command wrote, else the disk.
+func (w *walker) rcFiles(c scope, call *Call, l lang.Lang, names ...string) {
+	if !call.Dir.Known {
+		return
+	}
+	for _, n := range names {
+		d := call.Dir.Join(n)
+		text, ok := w.readScript(d)
+		if !ok {
+			continue
+		}
+		name := relTo(call.Dir.Path, d.Path)
+		w.program(c, call, l, text, name, false, name)
 	}
 }
 

@@ -36,7 +36,10 @@ const (
 // shells are the programs that run a script given with -c or on stdin.
 var shells = lazy.Value[map[string]bool]{New: func() map[string]bool {
 	return map[string]bool{"sh": true, "bash": true, "zsh": true, "dash": true, "ksh": true, "mksh": true,
-		"ash": true, "fish": true, "csh": true, "tcsh": true, "yash": true, "posh": true,
+		// rbash is bash in restricted mode (a link to bash): no cd, no
+		// "/" in command names, no output redirection, but every other
+		// command of a -c string, a script or stdin runs.
+		"rbash": true, "ash": true, "fish": true, "csh": true, "tcsh": true, "yash": true, "posh": true,
 		// OpenBSD ksh and its ports, Oils, Plan 9's rc and es, the
 		// Schily Bourne shell, and the shells of other languages whose
 		// -c runs a command line (nu, xonsh, elvish, ion, murex): their
@@ -71,6 +74,10 @@ var otherInterpreters = lazy.Value[map[string]string]{New: func() map[string]str
 // otherLanguage returns the language of a program otherInterpreters
 // holds ("powershell", "applescript"), or "".
 func otherLanguage(name string) string { return otherInterpreters.Get()[name] }
+
+// isBash reports the names of bash's program: bash and rbash (bash in
+// restricted mode), which read the same start-up files and BASH_ENV.
+func isBash(name string) bool { return name == "bash" || name == "rbash" }
 
 // hookShell is the shell that runs the agent's commands: the program a
 // command reaches through /proc/self/exe or /proc/$$/exe.

@@ -178,6 +178,7 @@ func (w *walker) runsCode(c scope, call *Call) bool {
 		return true
 	}
 	w.pythonPip(c, call)
+	w.pyToolConfigs(c, call)
 	w.debuggerStdin(c, call)
 	w.shellVerb(c, call)
 	w.phpIni(c, call)

@@ -2,6 +2,7 @@ package syntax
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -22,10 +23,8 @@ func (w *walker) escapes(c scope, call *Call) bool {
 		if call.Name == "red" {
 			return false
 		}
-		for _, in := range w.stdinTexts(c, call) {
-			for _, cmd := range edShellCommands(in.text) {
-				w.child(c, call, cmd, nil, "ed !", in.dynamic)
-			}
+		for _, in := range w.commandInput(c, call) {
+			w.inputChildren(c, call, in, edShellCommands(in.text), "ed !")
 		}
 		return true
 	case "dc":
@@ -47,10 +46,8 @@ func (w *walker) escapes(c scope, call *Call) bool {
 		for _, i := range operands {
 			w.dcFile(c, call, call.Args[i])
 		}
-		for _, in := range w.stdinTexts(c, call) {
-			for _, cmd := range dcShellCommands(in.text) {
-				w.child(c, call, cmd, nil, "dc !", in.dynamic)
-			}
+		for _, in := range w.commandInput(c, call) {
+			w.inputChildren(c, call, in, dcShellCommands(in.text), "dc !")
 		}
 		return true
 	case "mysql", "mariadb", "psql":
@@ -73,10 +70,8 @@ func (w *walker) escapes(c scope, call *Call) bool {
 				}
 			}
 		}
-		for _, in := range w.stdinTexts(c, call) {
-			for _, cmd := range sqlClientShell(call.Name, in.text) {
-				w.child(c, call, cmd, nil, call.Name+" \\!", in.dynamic)
-			}
+		for _, in := range w.commandInput(c, call) {
+			w.inputChildren(c, call, in, sqlClientShell(call.Name, in.text), call.Name+" \\!")
 		}
 		return true
 	case "socat":
@@ -383,6 +378,35 @@ func (w *walker) dcFile(c scope, call *Call, a Arg) {
 		for _, cmd := range dcShellCommands(text) {
 			w.child(c, call, cmd, nil, "dc !", false)
 		}
+	}
+}
+
+// commandInput returns the command text these programs read on stdin:
+// its here-documents and here-strings, or the file a "< FILE" opens
+// (ed -s f < x.ed runs x.ed's !cmd lines, red team 9 R). A pipe is
+// read where the pipeline is (escapeReader).
+func (w *walker) commandInput(c scope, call *Call) []stdinText {
+	out := w.stdinTexts(c, call)
+	if in, ok := w.stdinFileText(call); ok {
+		out = append(out, in)
+	}
+	return out
+}
+
+// inputChildren walks the shell commands cmds found in the input in of
+// call; those of a file are marked with the file and line they are on.
+func (w *walker) inputChildren(c scope, call *Call, in stdinText, cmds []string, label string) {
+	saved := w.origin
+	for _, cmd := range cmds {
+		if in.file != "" {
+			line := 1
+			if i := strings.Index(in.text, cmd); i >= 0 {
+				line += strings.Count(in.text[:i], "\n")
+			}
+			w.origin = clip(in.file, 60) + ":" + strconv.Itoa(line)
+		}
+		w.child(c, call, cmd, nil, label, in.dynamic)
+		w.origin = saved
 	}
 }
 

@@ -66,7 +66,7 @@ func (w *walker) shellReads(c scope, call *Call) {
 			env("ENV", "ENV", true, false)
 			env("INPUTRC", "INPUTRC", false, false)
 			env("HISTFILE", "HISTFILE", false, false)
-		} else if call.Name == "bash" {
+		} else if isBash(call.Name) {
 			env("BASH_ENV", "BASH_ENV", true, false)
 		} else {
 			// sh, dash: no BASH_ENV, but the bash a script of theirs

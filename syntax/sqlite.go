@@ -27,7 +27,7 @@ var sqliteValueOptions = lazy.Value[map[string]bool]{New: func() map[string]bool
 func (w *walker) sqliteProgram(c scope, call *Call) {
 	args := call.Args
 	var pieces []codePiece
-	db := false
+	db, stmts := false, false
 	for i := 0; i < len(args); i++ {
 		a := &args[i]
 		if !db && strings.HasPrefix(a.Value, "-") && a.Static {
@@ -47,7 +47,13 @@ func (w *walker) sqliteProgram(c scope, call *Call) {
 			db = true // the database file
 			continue
 		}
+		stmts = true
 		pieces = append(pieces, codePiece{text: a.Value, arg: a})
+	}
+	if f := stdinFile(call); f != nil && !stmts {
+		// sqlite3 db < x.sql: the file is the input, dot commands and
+		// all (red team 9 B), when no statement follows the database.
+		pieces = append(pieces, codePiece{file: f})
 	}
 	w.runPieces(c, call, lang.SQLite, call.Name, pieces)
 	for _, in := range w.stdinTexts(c, call) {

@@ -23,6 +23,11 @@ import (
 // taskRun models call when it is a task runner; it reports whether call
 // was handled.
 func (w *walker) taskRun(c scope, call *Call) bool {
+	if strings.TrimRight(call.Name, "0123456789.") == "pydoc" {
+		// pydoc, pydoc3, pydoc3.12: the modules it documents are imported.
+		w.pydocRun(c, call, call.Name, call.Args)
+		return true
+	}
 	switch call.Name {
 	case "just":
 		w.justRun(c, call)
@@ -114,6 +119,21 @@ func (w *walker) pythonPip(c scope, call *Call) {
 		w.noxRun(c, call, rest)
 	case "pdb", "cProfile", "profile", "trace", "coverage":
 		w.pyRunScript(c, call, m.Value, rest)
+	case "pydoc":
+		w.pydocRun(c, call, call.Name+" -m pydoc", rest)
+	case "inspect":
+		w.inspectRun(c, call, call.Name+" -m inspect", rest)
+	case "pickle", "pickletools":
+		// python3 -m pickle FILE…: each file is unpickled (pickletools
+		// only disassembles, but -m pickle is its look-alike).
+		if m.Value == "pickletools" {
+			return
+		}
+		for _, a := range rest {
+			if a.Static && !strings.HasPrefix(a.Value, "-") {
+				w.pickleFile(c, call, a.Value, call.Name+" -m pickle")
+			}
+		}
 	case "tox":
 		// python -m tox: tox with its own words.
 		inner := *call

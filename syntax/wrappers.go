@@ -1188,7 +1188,7 @@ type shellCall struct {
 // readShell reads a shell call's words as the shell does.
 func readShell(c *Call) shellCall {
 	spec := posixShellSpec
-	if c.Name == "bash" || c.Name == "sh" || c.Name == "rbash" {
+	if isBash(c.Name) || c.Name == "sh" {
 		spec = bashSpec
 	}
 	opts, operands := ScanOptions(c.Args, spec)
@@ -1275,7 +1275,11 @@ func startupFiles(c *Call) []string {
 	}
 	login := sw.login || strings.HasPrefix(c.NameArg.Value, "-")
 	var out []string
-	switch c.Name {
+	name := c.Name
+	if isBash(name) {
+		name = "bash"
+	}
+	switch name {
 	case "zsh":
 		if sw.norc {
 			return nil

@@ -94,11 +94,14 @@ func (p *parser) imports() []Effect {
 	case Python:
 		for i := 0; i < len(toks); i++ {
 			t := toks[i]
+			if t.kind == tIdent && (t.text == "import_module" || t.text == "__import__") && i+2 < len(toks) &&
+				toks[i+1].text == "(" && toks[i+2].kind == tString && toks[i+2].lit && !strings.HasPrefix(toks[i+2].text, ".") {
+				// Anywhere in a statement, its start too
+				// (__import__("pkg.mod") alone on its line).
+				add(t.text, t.off, pyModuleFiles("", toks[i+2].text)...)
+				continue
+			}
 			if t.kind != tIdent || i > 0 && toks[i-1].kind != tNewline && !(toks[i-1].kind == tPunct && toks[i-1].text == ";") {
-				if t.kind == tIdent && (t.text == "import_module" || t.text == "__import__") && i+2 < len(toks) &&
-					toks[i+1].text == "(" && toks[i+2].kind == tString && toks[i+2].lit && !strings.HasPrefix(toks[i+2].text, ".") {
-					add(t.text, t.off, pyModuleFiles("", toks[i+2].text)...)
-				}
 				continue
 			}
 			switch t.text {
@@ -254,6 +257,13 @@ func (p *parser) imports() []Effect {
 					add(t.text, t.off, f+".rb", f+".so")
 					continue
 				}
+				add(t.text, t.off, f)
+			case p.l == Ruby && t.text == "load" && !strings.HasPrefix(f, "/") && !(i > 1 && isP(toks[i-1], ".") && !isI(toks[i-2], "Kernel")):
+				// load "x.rb" (Kernel.load): x.rb in $LOAD_PATH, else
+				// relative to the working directory; no extension is
+				// added. YAML.load, Marshal.load … take data, not a
+				// file.
+				search(t.text, t.off, f)
 				add(t.text, t.off, f)
 			case p.l == Ruby && t.text == "require" && !strings.HasPrefix(f, "/"):
 				// require 'x': x.rb (else the extension x.so) in

@@ -24,6 +24,11 @@ func TestImports(t *testing.T) {
 		{Python, "from ..up import f\n", []string{"../up.py", "../up/__init__.py", "../up/f.py", "../up/f/__init__.py"}},
 		{Python, "import importlib\nimportlib.import_module('plug')\n", []string{"importlib.py", "importlib/__init__.py", "plug.py", "plug/__init__.py"}},
 		{Python, "def f():\n    import g\n", []string{"g.py", "g/__init__.py"}},
+		// __import__ alone at the start of a statement is a call too.
+		{Python, "__import__('pkg.mod')\nx = 1; __import__('two')\n", []string{"pkg.py", "pkg/__init__.py", "pkg/mod.py", "pkg/mod/__init__.py", "two.py", "two/__init__.py"}},
+		// load "x.rb" (Kernel.load): $LOAD_PATH, then the working
+		// directory; YAML.load and Marshal.load take data.
+		{Ruby, "load 'r9/plain.rb'\nKernel.load('k.rb')\nYAML.load 'data.yml'\nMarshal.load(s)\n", []string{"search:r9/plain.rb", "r9/plain.rb", "search:k.rb", "k.rb"}},
 		{Python, "print('import x')\n# import y\nx = 1\n", nil},
 		{JS, "const h = require('./h'); import x from '../y.js'; import('./z'); require('fs')", []string{
 			"require:./h", "../y.js", "../y.js.js", "../y.js.mjs", "../y.js.cjs", "../y.js/index.js",

@@ -198,7 +198,9 @@ var programCases = []struct {
 	// and comments.
 	{"sqlite-shell", SQLite, ".shell rm -rf ~\n.system 'ls' -la", []string{"shell .shell: rm -rf ~", "shell .system: ls -la"}},
 	{"sqlite-output", SQLite, ".output /etc/passwd\nselect 1;\n.once --bom 'out file.csv'\n.save db.bak\n.backup main b2\n.output stdout", []string{"write .output: /etc/passwd", "write .once: out file.csv", "write .save: db.bak", "write .backup: b2"}},
-	{"sqlite-pipe", SQLite, ".output |rm -rf ~\n.once |sh\n.import '|curl -s x' t\n.read x.sql", []string{"shell .output |: sqlite3-query-output | rm -rf ~", "shell .once |: sqlite3-query-output | sh", "shell .import |: curl -s x", "read .read: x.sql"}},
+	{"sqlite-pipe", SQLite, ".output |rm -rf ~\n.once |sh\n.import '|curl -s x' t\n.read x.sql", []string{"shell .output |: sqlite3-query-output | rm -rf ~", "shell .once |: sqlite3-query-output | sh", "shell .import |: curl -s x", "read .read: x.sql", "include .read: x.sql"}},
+	// .read FILE runs the file as input (red team 9 B); .read |cmd runs cmd.
+	{"sqlite-read-file", SQLite, ".read 'migrations/001 init.sql'\n.read |./gen.sh", []string{"read .read: migrations/001 init.sql", "include .read: migrations/001 init.sql", "shell .read |: ./gen.sh"}},
 	{"sqlite-sql", SQLite, "ATTACH DATABASE '/root/.bashrc' AS x; attach 'a''b.db' as y; VACUUM INTO '/tmp/v'; vacuum main into 'w'; select writefile('/home/u/.ssh/authorized_keys', 'k'); select load_extension('./x.so'); attach ':memory:' as m;", []string{"write ATTACH: /root/.bashrc", "write ATTACH: a'b.db", "write VACUUM INTO: /tmp/v", "write VACUUM INTO: w", "write writefile: /home/u/.ssh/authorized_keys", "hidden load_extension: ./x.so"}},
 	// Files read into a query's result: sqlite3's readfile, duckdb's
 	// table functions (a list of names, a glob) and FROM 'file'.
@@ -211,6 +213,9 @@ var programCases = []struct {
 func describeProgram(e Effect) string {
 	if e.Kind == Hidden && e.Built {
 		return "built " + e.Call + ": " + e.Text
+	}
+	if e.Kind == Include {
+		return "include " + e.Call + ": " + e.Path
 	}
 	return describe(e)
 }

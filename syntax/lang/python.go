@@ -68,6 +68,41 @@ var pyUnknownRecv = lazy.Value[map[string]string]{New: func() map[string]string 
 		"check_call": "subprocess.check_call", "getoutput": "subprocess.getoutput", "getstatusoutput": "subprocess.getstatusoutput"}
 }}
 
+// pyOpenRead is the text of an argument that reads a file named by a
+// literal: open("x.py").read(), open('x.py', 'rb').read().
+var pyOpenRead = lazy.Regexp{Expr: `^(?:io\.)?open\(\s*(['"])([^'"\\\n]+)['"]\s*(?:,\s*(?:mode\s*=\s*)?['"][rbt]{0,2}['"]\s*)?\)\s*\.\s*read\(\s*\)$`}
+
+// pyUnpicklers are the calls that unpickle a file (the first argument:
+// its path, open(path, "rb"), or open(path, "rb").read() for loads).
+var pyUnpicklers = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"pickle.load": true, "pickle.loads": true, "pickle.Unpickler": true, "_pickle.load": true,
+		"cPickle.load": true, "dill.load": true, "cloudpickle.load": true, "joblib.load": true, "pandas.read_pickle": true,
+		"torch.load": true, "numpy.load": true}
+}}
+
+// kwValue returns the source text of a keyword argument's value (text
+// holds key=value).
+func kwValue(a *arg) string {
+	_, v, _ := strings.Cut(a.text, "=")
+	return strings.TrimSpace(v)
+}
+
+// PickleData is the Text of an Include effect of a pickle file the code
+// loads: data whose imports are called.
+const PickleData = "pickle"
+
+// pyOpenArg is the text of an argument that opens a file named by a
+// literal: open("x.pkl", "rb").
+var pyOpenArg = lazy.Regexp{Expr: `^(?:io\.)?open\(\s*(['"])([^'"\\\n]+)['"]\s*(?:,\s*(?:mode\s*=\s*)?['"][rbt]{0,2}['"]\s*)?\)$`}
+
+// pyPathLoaders are the standard library's calls that load a module
+// from a file named by its path (the second argument): its top-level
+// code runs.
+var pyPathLoaders = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"imp.load_source": true, "importlib.util.spec_from_file_location": true,
+		"importlib.machinery.SourceFileLoader": true, "importlib._bootstrap_external.SourceFileLoader": true}
+}}
+
 // pyNativeLoaders are the ctypes calls that load a shared object.
 var pyNativeLoaders = lazy.Value[map[string]bool]{New: func() map[string]bool {
 	return map[string]bool{"ctypes.CDLL": true, "ctypes.PyDLL": true, "ctypes.cdll.LoadLibrary": true, "ctypes.pydll.LoadLibrary": true}
@@ -82,7 +117,7 @@ func python(p *parser) []Effect {
 	interesting := func(name string) bool {
 		full := al.resolve(name)
 		last := lastSegment(full)
-		if pyEval.Get()[full] || full == "runpy.run_path" || full == "site.addsitedir" || pyNativeLoaders.Get()[full] || full == "runpy.run_module" || pyUnknownRecv.Get()[last] != "" && strings.Contains(full, ".") {
+		if pyEval.Get()[full] || full == "runpy.run_path" || pyPathLoaders.Get()[full] || pyUnpicklers.Get()[full] || full == "site.addsitedir" || pyNativeLoaders.Get()[full] || full == "runpy.run_module" || pyUnknownRecv.Get()[last] != "" && strings.Contains(full, ".") {
 			return true
 		}
 		if pyCodeRunners.Get()[full] != nil || pyCodeMethods.Get()[last] || full == "code.interact" || last == "interact" || last == "push" || last == "run" ||
@@ -188,6 +223,14 @@ func python(p *parser) []Effect {
 				out = append(out, runFile(c, argAt(c.args, 0), "python3"))
 				continue
 			}
+			if a := argAt(c.args, 0); a != nil && !a.lit && full != "compile" {
+				// exec(open("x.py").read()): the file's text is the
+				// code, as python3 x.py would run it.
+				if m := pyOpenRead.Get().FindStringSubmatch(strings.TrimSpace(a.text)); m != nil {
+					out = append(out, runFile(c, &arg{lit: true, str: m[2], text: a.text}, "python3"))
+					continue
+				}
+			}
 			out = append(out, p.evalCode(c, argAt(c.args, 0))...)
 			continue
 		case full == "site.addsitedir":
@@ -206,6 +249,55 @@ func python(p *parser) []Effect {
 			continue
 		case full == "runpy.run_path":
 			out = append(out, runFile(c, argAt(c.args, 0), "python3"))
+			continue
+		case pyUnpicklers.Get()[full]:
+			// pickle.load(open("x.pkl", "rb")), joblib.load("x.pkl"):
+			// the pickle's imports are called as it loads.
+			if kw := keyword(c.args, "weights_only"); kw != nil && kwValue(kw) == "True" {
+				continue // torch.load(…, weights_only=True) refuses callables
+			}
+			if full == "numpy.load" {
+				if kw := keyword(c.args, "allow_pickle"); kw == nil || kwValue(kw) != "True" {
+					continue
+				}
+			}
+			a := argAt(c.args, 0)
+			if a == nil {
+				continue
+			}
+			p := ""
+			switch {
+			case a.lit:
+				p = a.str
+			default:
+				if m := pyOpenArg.Get().FindStringSubmatch(strings.TrimSpace(a.text)); m != nil {
+					p = m[2]
+				} else if m := pyOpenRead.Get().FindStringSubmatch(strings.TrimSpace(a.text)); m != nil {
+					p = m[2]
+				}
+			}
+			if p != "" {
+				out = append(out, Effect{Kind: Include, Call: full, Path: p, Offset: c.off, Text: PickleData})
+			}
+			continue
+		case pyPathLoaders.Get()[full]:
+			// imp.load_source("m", "x.py"), spec_from_file_location("m",
+			// "x.py") (then exec_module), SourceFileLoader("m", "x.py"):
+			// the file given by its path is loaded as module m, its
+			// top-level code runs as python3 x.py would run it.
+			a := argAt(c.args, 1)
+			if a == nil {
+				a = keyword(c.args, "location")
+			}
+			if a == nil {
+				a = keyword(c.args, "path")
+			}
+			if a != nil && !a.lit {
+				// A computed path: nothing to read (the loader of a
+				// plugin directory, say).
+				continue
+			}
+			out = append(out, runFile(c, a, "python3"))
 			continue
 		case full == "runpy.run_module":
 			if a := argAt(c.args, 0); a != nil && a.lit {

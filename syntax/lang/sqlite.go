@@ -130,7 +130,14 @@ func sqliteDot(s string, at int) []Effect {
 		if len(ops) == 0 {
 			return nil
 		}
-		return []Effect{file(ops[0], false)}
+		e := file(ops[0], false)
+		if e.Kind != Read {
+			return []Effect{e}
+		}
+		// .read FILE runs the file's lines as sqlite3 input: its dot
+		// commands (.shell, .system, a nested .read) too. The path is
+		// the working directory's, wherever the .read is.
+		return []Effect{e, {Kind: Include, Call: ".read", Path: ops[0], Offset: at}}
 	}
 	return nil
 }
