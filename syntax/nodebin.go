@@ -166,17 +166,11 @@ func (w *walker) fileDepScripts(c scope, call *Call, dir Dir, tool string, seen 
 		seen[d.Path] = true
 		// The dependency's own package.json, not one above it.
 		if at, scripts, found := w.manifestScripts(d, "package.json"); found && at.Path == d.Path {
-			inner := *call
-			inner.Dir = d
-			env := call.env
-			if env == nil {
-				env = w.cur.exportedOnly(d, w.home)
-			}
-			env = w.nodeBinEnv(env, d)
+			inner, env := w.packageScriptCall(call, d)
 			for _, n := range lifecycleNames {
 				for _, s := range scripts[n] {
 					w.origin = filepath.Join(p, "package.json") + " scripts." + n + " (" + tool + ", a local dependency)"
-					w.childIn(c, &inner, s, nil, "package script", false, env, d)
+					w.childIn(c, inner, s, nil, "package script", false, env, d)
 					w.origin = ""
 				}
 			}

@@ -647,24 +647,30 @@ func (w *walker) packageScript(c scope, call *Call, name, tool string) {
 	w.packageScripts(c, call, []string{"pre" + name, name, "post" + name}, tool)
 }
 
+// packageScriptCall is call as the package manager runs a script of the
+// package in dir: from dir, with node_modules/.bin first on PATH
+// (nodebin.go).
+func (w *walker) packageScriptCall(call *Call, dir Dir) (*Call, *state) {
+	inner := *call
+	inner.Dir = dir
+	env := call.env
+	if env == nil {
+		env = w.cur.exportedOnly(dir, w.home)
+	}
+	return &inner, w.nodeBinEnv(env, dir)
+}
+
 // packageScripts runs the scripts names of the nearest package.json.
 func (w *walker) packageScripts(c scope, call *Call, names []string, tool string) {
 	dir, scripts, found := w.manifestScripts(call.Dir, "package.json")
 	if !found {
 		return
 	}
-	inner := *call
-	inner.Dir = dir
-	// The script runs with node_modules/.bin first on PATH (nodebin.go).
-	env := call.env
-	if env == nil {
-		env = w.cur.exportedOnly(dir, w.home)
-	}
-	env = w.nodeBinEnv(env, dir)
+	inner, env := w.packageScriptCall(call, dir)
 	for _, n := range names {
 		for _, s := range scripts[n] {
 			w.origin = "package.json scripts." + n + " (" + tool + ")"
-			w.childIn(c, &inner, s, nil, "package script", false, env, dir)
+			w.childIn(c, inner, s, nil, "package script", false, env, dir)
 			w.origin = ""
 		}
 	}
