@@ -45,6 +45,9 @@ func (w *walker) knownReads(c scope, call *Call, st *state) (string, variable, b
 		if a := args[i]; a.Static && a.Value == "-u" && !args[i+1].Static {
 			// read -r -u ${P[0]} d: the output of coprocess P.
 			if coIn = w.coprocFd(args[i+1].Raw); coIn == nil {
+				coIn = w.namedFd(args[i+1].Raw) // exec {fd}< …; read -u $fd
+			}
+			if coIn == nil {
 				return "", variable{}, false
 			}
 			args = append(append([]Arg{}, args[:i]...), args[i+2:]...)
@@ -115,9 +118,13 @@ func (w *walker) knownReads(c scope, call *Call, st *state) (string, variable, b
 	}
 	input, shared, ok := "", false, false
 	if coIn != nil {
-		// Any line the coprocess prints: other reads may share it.
-		var dynamic bool
-		input, dynamic, ok, _ = w.otherPipeText(c, *coIn)
+		// Any line the coprocess (or the stream exec {fd}< opened)
+		// prints: other reads may share it.
+		var dynamic, isPipe bool
+		input, dynamic, ok, isPipe = w.otherPipeText(c, *coIn)
+		if !isPipe {
+			input, dynamic, ok = w.streamText(c, *coIn)
+		}
 		ok, shared = ok && !dynamic, true
 	} else if fd == 0 {
 		input, shared, ok = w.readInput(c, call)
@@ -838,4 +845,25 @@ func (w *walker) substFile(c scope, st *state, wd *sh.Word) (string, int, bool) 
 		return "", 0, false
 	}
 	return d.Path, max(lines, 0), true
+}
+
+// streamText is the text an input stream carries when the command holds
+// it: a here-string or here-document, what a process substitution
+// prints, a file corral can read.
+func (w *walker) streamText(c scope, s Stream) (text string, dynamic, ok bool) {
+	if t, static, found := s.Text(); found {
+		if s.Redirect.Op == "<<<" {
+			t += "\n"
+		}
+		return t, !static, true
+	}
+	if s.Kind == StreamPipe && s.Pipe != nil && s.Pipe.Subst == "<(" {
+		return w.procText(c, s.Pipe)
+	}
+	if r, found := s.File(); found && (r.Op == "<" || r.Op == "<>") && r.Target.Static && r.Dir.Known {
+		if t, read := w.readDataFile(nil, r); read {
+			return t, false, true
+		}
+	}
+	return "", false, false
 }

@@ -25,6 +25,11 @@ type runTimeWrite struct {
 // not know asks. A path from the environment with no such write
 // (source "$NVM_DIR/nvm.sh") is not read, as before.
 func (w *walker) runTimeScript(c scope, call *Call, a Arg, as string) {
+	if s := w.fdPathStream(a.Raw); s != nil {
+		// source /dev/fd/$fd after exec {fd}< <(…), . /dev/fd/${P[0]}.
+		w.streamScript(c, call, *s, false, as)
+		return
+	}
 	if fdDir(a.Value) || fdDir(a.Raw) {
 		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: a.Raw,
 			What: call.Name + " runs the script " + clip(a.Raw, 60) + ", a descriptor only known at run time"})
@@ -69,4 +74,44 @@ const maxRunTimeCandidates = 16
 // /proc/self/fd/N, /proc/PID/fd/N.
 func fdDir(p string) bool {
 	return strings.HasPrefix(p, "/dev/fd/") || strings.HasPrefix(p, "/proc/") && strings.Contains(p, "/fd/")
+}
+
+// fdPathStream returns the stream a descriptor path names when its
+// number is a variable the command set with exec {var}<… or a
+// coprocess's ${NAME[0]}: /dev/fd/$fd, /proc/self/fd/${P[0]}.
+func (w *walker) fdPathStream(raw string) *Stream {
+	raw = strings.Trim(raw, `"`)
+	for _, dir := range []string{"/dev/fd/", "/proc/self/fd/", "/proc/$$/fd/"} {
+		if ref, ok := strings.CutPrefix(raw, dir); ok {
+			if s := w.coprocFd(ref); s != nil {
+				return s
+			}
+			return w.namedFd(ref)
+		}
+	}
+	return nil
+}
+
+// namedFd returns the stream exec {var}<… opened, for a reference to
+// the variable ($fd, ${fd}): bash picks the number at run time and
+// stores it there. A variable assigned afterwards no longer names it.
+func (w *walker) namedFd(ref string) *Stream {
+	ref = strings.Trim(ref, `"`)
+	name := strings.TrimPrefix(ref, "$")
+	if strings.HasPrefix(name, "{") && strings.HasSuffix(name, "}") {
+		name = name[1 : len(name)-1]
+	}
+	if name == ref || !isName(name) {
+		return nil
+	}
+	s, ok := w.namedFds[name]
+	if !ok {
+		return nil
+	}
+	if w.cur != nil {
+		if v, set := w.cur.vars[name]; set && v.known {
+			return nil
+		}
+	}
+	return &s
 }

@@ -265,6 +265,8 @@ b,c"; echo "$d"`, "?"},
 	// read from a process substitution, and from a coprocess's output.
 	{`read -r d < <(echo /srv/a); echo "$d"`, "/srv/a"},
 	{`coproc P { echo /srv/b; }; read -r -u ${P[0]} d; echo "$d"`, "/srv/b"},
+	{`exec {fd}< <(echo /srv/c); read -r -u $fd d; echo "$d"`, "/srv/c"},
+	{`exec {fd}<<<'/srv/d'; read -r -u "$fd" d; echo "$d"`, "/srv/d"},
 }
 
 func TestScopeInBash(t *testing.T) {

@@ -1180,7 +1180,26 @@ func (w *walker) pathProgram(c scope, call *Call) bool {
 // file a redirection opened on it. as is scriptFile's. A descriptor the
 // command does not set is the agent's, which gives no program.
 func (w *walker) fdScript(c scope, call *Call, n int, as string) {
-	s := call.Fd(n)
+	w.streamScript(c, call, call.Fd(n), n == 0, as)
+}
+
+// streamScript is fdScript for the stream s a descriptor points at
+// (stdin: it is the call's standard input, or may be).
+func (w *walker) streamScript(c scope, call *Call, s Stream, stdin bool, as string) {
+	if text, dynamic, ok, isPipe := w.otherPipeText(c, s); isPipe {
+		// . /dev/fd/${P[0]}: what the coprocess prints.
+		if !ok {
+			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true,
+				What: call.Name + " runs a script it reads from a coprocess whose output only run time knows"})
+			return
+		}
+		if as == "" || as == "sh" {
+			w.child(c, call, text, nil, call.Name+" coprocess", dynamic)
+		} else {
+			w.program(c, call, lang.Lang(as), text, call.Name+" coprocess", dynamic, "")
+		}
+		return
+	}
 	if s.Kind == StreamPipe && s.Pipe != nil && s.Pipe.Subst == "<(" {
 		w.procFile(c, call, s.Pipe, as)
 		return
@@ -1192,7 +1211,7 @@ func (w *walker) fdScript(c scope, call *Call, n int, as string) {
 		return
 	}
 	var texts []stdinText
-	if n == 0 || s.Same(call.Fd(0)) {
+	if stdin || s.Same(call.Fd(0)) {
 		texts = w.codeOnStdin(c, call) // also 3<&0
 	} else if text, static, ok := s.Text(); ok {
 		kind := "here-document"

@@ -130,6 +130,9 @@ type walker struct {
 	// runTimeWrites are the files the command wrote under a name only
 	// run time knows, in order (runtimescript.go).
 	runTimeWrites []runTimeWrite
+	// namedFds are the input streams exec {var}<… opened, by variable
+	// (runtimescript.go namedFd).
+	namedFds map[string]Stream
 	// compiled holds the programs and libraries a C or C++ compiler
 	// built earlier in the command, by absolute path; loaded those
 	// already judged as libraries the loader puts into a program.
@@ -1183,6 +1186,30 @@ func (w *walker) redirects(c scope, s *sh.Stmt, st *state, host *Call) []Redirec
 			}
 			if (rd.Op == sh.DplIn || rd.Op == sh.DplOut) && !red.Target.Static {
 				red.Dup = w.coprocFd(red.Target.Raw)
+				if red.Dup == nil && rd.Op == sh.DplIn {
+					red.Dup = w.namedFd(red.Target.Raw) // bash <&$fd
+				}
+			}
+		}
+		if fdVar := strings.TrimSuffix(strings.TrimPrefix(red.Fd, "{"), "}"); rd.N != nil && fdVar != red.Fd && isName(fdVar) && host != nil && host.Name == "exec" && len(host.Args) == 0 {
+			// exec {fd}< <(…), exec {fd}<<<'…', exec {fd}< f: the stream
+			// stays open under the number bash stores in fd.
+			var in *Stream
+			switch {
+			case rd.Op == sh.Hdoc || rd.Op == sh.DashHdoc || rd.Op == sh.WordHdoc:
+				in = &Stream{Kind: StreamPipe, Redirect: red}
+			case (rd.Op == sh.RdrIn || rd.Op == sh.RdrInOut) && red.Proc != nil:
+				in = &Stream{Kind: StreamPipe, Pipe: red.Proc, Stage: 1}
+			case rd.Op == sh.RdrIn || rd.Op == sh.RdrInOut:
+				in = &Stream{Kind: StreamFile, Redirect: red}
+			}
+			if w.namedFds == nil {
+				w.namedFds = map[string]Stream{}
+			}
+			if in != nil {
+				w.namedFds[fdVar] = *in
+			} else {
+				delete(w.namedFds, fdVar)
 			}
 		}
 		if rd.Hdoc != nil && (rd.Op == sh.Hdoc || rd.Op == sh.DashHdoc) {
