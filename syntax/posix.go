@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"slices"
 	"strings"
 
 	sh "mvdan.cc/sh/v3/syntax"
@@ -49,12 +50,17 @@ func childPosix(call *Call, st *state) uint8 {
 		return posixOn
 	}
 	mode := posixOff
-	if v, ok := st.vars["POSIXLY_CORRECT"]; ok && v.exported {
+	if slices.Contains(call.Wrappers, "exec") || slices.Contains(call.Wrappers, "bwrap") {
+		// exec -a sh bash, bwrap --argv0 sh bash: bash run under the
+		// name sh is in POSIX mode.
 		mode = posixMay
-		if v.known && v.set {
+	}
+	if v, ok := st.vars["POSIXLY_CORRECT"]; ok && v.exported {
+		switch {
+		case v.known && v.set:
 			mode = posixOn
-		} else if v.known {
-			mode = posixOff
+		case !v.known:
+			mode = max(mode, posixMay)
 		}
 	}
 	if v, ok := st.vars["SHELLOPTS"]; ok && v.exported && mode != posixOn {

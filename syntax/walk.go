@@ -2779,7 +2779,35 @@ func (w *walker) builtin(c scope, call *Call, st *state) {
 		if st.posKnown && n <= len(st.pos) {
 			st.pos = st.pos[n:]
 		}
+	case "setopt", "emulate":
+		// zsh: setopt posix_builtins, emulate sh (or ksh) keep a special
+		// builtin's prefix assignments as POSIX does (posix.go).
+		for _, a := range args {
+			if v := strings.ToLower(strings.ReplaceAll(a.Value, "_", "")); !a.Static || v == "posixbuiltins" || v == "sh" || v == "ksh" {
+				st.posix = max(st.posix, posixMay)
+			}
+		}
 	case "shopt":
+		setOpts, setOn := false, true
+		for _, a := range args {
+			if a.Static && len(a.Value) > 1 && a.Value[0] == '-' {
+				setOpts = setOpts || strings.Contains(a.Value, "o")
+				setOn = setOn && !strings.Contains(a.Value, "u")
+			}
+		}
+		if setOpts {
+			// shopt -so NAME (-s -o) is set -o NAME; -uo is set +o.
+			for _, a := range args {
+				if a.Static && !strings.HasPrefix(a.Value, "-") && a.Value == "posix" {
+					st.posix = posixOff
+					if setOn {
+						st.posix = posixOn
+					}
+				} else if !a.Static {
+					st.posix = max(st.posix, posixMay)
+				}
+			}
+		}
 		if !slices.ContainsFunc(args, func(a Arg) bool { return a.Value == "-s" || a.Value == "-u" || !a.Static }) {
 			// shopt NAME… without -s or -u only prints the settings.
 			return
