@@ -1,6 +1,7 @@
 package rewrite
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/corral-dev/corral/internal/lazy"
@@ -57,7 +58,8 @@ CLAUDE_CONFIG_DIR, CODEX_HOME, GEMINI_CLI_HOME), by a prefix, env, env -u,
 env -i, or an assignment or unset earlier in the command. Starting an agent
 with its own approvals on passes.`,
 	Commands: []string{"claude", "codex", "gemini", "qwen", "cursor-agent", "amp", "crush", "droid", "copilot", "kimi", "aider",
-		"opencode", "npx", "bunx", "pnpx", "pnpm", "yarn", "npm"},
+		"opencode", "npx", "bunx", "pnpx", "pnpm", "yarn", "npm", "bun", "deno",
+		"claude-code", "gemini-cli", "qwen-code", "opencode-ai"},
 	Call: func(p *Pass, c *syntax.Call) {
 		name, args, ok := agentCLI(c)
 		if !ok {
@@ -115,35 +117,77 @@ func guardEnv(names []string) string {
 
 // agentCLI returns the coding-agent CLI a call starts and the arguments
 // it gets, also when a package runner starts it (npx
-// @anthropic-ai/claude-code …, pnpm dlx @google/gemini-cli …).
+// @anthropic-ai/claude-code …, pnpm dlx @google/gemini-cli …, npm
+// --yes exec …, bun x …). The runners and their verbs are the one table
+// syntax.PackageRunArgs reads; options before the verb are skipped as the
+// manager parses them (managerVerb), and npm's unambiguous prefix of a
+// command (npm exe) is that command. npm exec, pnpm exec and yarn exec
+// are also modelled as wrappers whose command is the package's, named by
+// the package (npm exec @anthropic-ai/claude-code …): that call is the
+// agent too (its Name is the package word's last part: claude-code), with
+// npm's first "--" dropped as npm's option parser drops
+// it.
 func agentCLI(c *syntax.Call) (string, []syntax.Arg, bool) {
-	name, args := c.Name, c.Args
-	switch name {
-	case "pnpm", "yarn", "npm":
-		if len(args) == 0 || (args[0].Value != "dlx" && args[0].Value != "exec" && args[0].Value != "x") {
+	if n := len(c.Wrappers); n > 0 && slices.Contains(syntax.PackageRunnerNames(), c.Wrappers[n-1]) {
+		if name := agentPackages.Get()[packageBase(c.NameArg.Value)]; name != "" {
+			return name, dropDashDash(c.Args), true
+		}
+	}
+	run := *c
+	if verb, k := managerVerb(c); k > 0 || c.Name == "npm" && k == 0 {
+		run.Args = slices.Clone(c.Args[k:])
+		if c.Name == "npm" && verb == "exec" {
+			run.Args[0].Value = "exec" // npm exe, npm x
+		}
+	}
+	args, ok := syntax.PackageRunArgs(&run)
+	if !ok {
+		if slices.Contains(syntax.PackageRunnerNames(), c.Name) {
 			return "", nil, false
 		}
-		args = args[1:]
-		fallthrough
-	case "npx", "bunx", "pnpx":
-		i := 0
-		for i < len(args) && strings.HasPrefix(args[i].Value, "-") {
-			if v := args[i].Value; (v == "-p" || v == "--package") && i+1 < len(args) {
-				i++
-			}
+		return c.Name, c.Args, true
+	}
+	i, dashed := 0, false
+	for i < len(args) && strings.HasPrefix(args[i].Value, "-") {
+		if v := args[i].Value; v == "--" {
+			i++
+			dashed = true
+			break
+		} else if (v == "-p" || v == "--package") && i+1 < len(args) {
 			i++
 		}
-		if i >= len(args) {
-			return "", nil, false
-		}
-		pkg := args[i].Value
-		if at := strings.LastIndexByte(pkg, '@'); at > 0 {
-			pkg = pkg[:at]
-		}
-		if name = agentPackages.Get()[pkg]; name == "" {
-			return "", nil, false
-		}
-		args = args[i+1:]
+		i++
 	}
-	return name, args, true
+	if i >= len(args) {
+		return "", nil, false
+	}
+	name := agentPackages.Get()[packageBase(args[i].Value)]
+	if name == "" {
+		return "", nil, false
+	}
+	if dashed {
+		return name, args[i+1:], true
+	}
+	return name, dropDashDash(args[i+1:]), true
+}
+
+// packageBase is an npm package word without its version
+// (@openai/codex@latest: @openai/codex).
+func packageBase(pkg string) string {
+	if at := strings.LastIndexByte(pkg, '@'); at > 0 {
+		return pkg[:at]
+	}
+	return pkg
+}
+
+// dropDashDash returns args without the first "--", which npm's option
+// parser takes as the end of its options and drops before the package's
+// command gets the rest.
+func dropDashDash(args []syntax.Arg) []syntax.Arg {
+	for i, a := range args {
+		if a.Static && a.Value == "--" {
+			return append(slices.Clone(args[:i]), args[i+1:]...)
+		}
+	}
+	return args
 }

@@ -29,6 +29,17 @@ func TestAgentUnguarded(t *testing.T) {
 		{"CLAUDE_CONFIG_DIR=/tmp/c claude -p hi", Ask},
 		{"CODEX_HOME=/tmp/c codex exec hi", Ask},
 		{"CLAUDE_PROJECT_DIR=/ claude -p hi", Ask},
+		// Every package runner's spelling (the runner table), with
+		// options before the verb, npm's command prefixes and its "--".
+		{"npm exec @anthropic-ai/claude-code --dangerously-skip-permissions", Ask},
+		{"npm --yes exec @anthropic-ai/claude-code --dangerously-skip-permissions", Ask},
+		{"npm exec --yes -- @anthropic-ai/claude-code --dangerously-skip-permissions", Ask},
+		{"npm exe @anthropic-ai/claude-code@latest --dangerously-skip-permissions", Ask},
+		{"npm x -y @openai/codex --yolo exec hi", Ask},
+		{"pnpm --dir . dlx @anthropic-ai/claude-code --dangerously-skip-permissions", Ask},
+		{"pnpm exec @google/gemini-cli --yolo", Ask},
+		{"bun x @anthropic-ai/claude-code --dangerously-skip-permissions", Ask},
+		{"deno run -A npm:@google/gemini-cli --yolo", Ask},
 		// Look-alikes.
 		{"claude -p hi", Allow},
 		{"ANTHROPIC_MODEL=claude-x claude -p hi", Allow},
@@ -37,5 +48,10 @@ func TestAgentUnguarded(t *testing.T) {
 		{"CORRAL_APPROVE=auto make test", Allow},
 		{"HOME=/tmp/h ls", Allow},
 		{"for i in 1 2; do claude -p \"$i\"; done", Allow},
+		{"npm exec @anthropic-ai/claude-code -- -p hello", Allow},
+		{"npm --yes exec @google/gemini-cli -p hi", Allow},
+		{"npm exec claude-code --dangerously-skip-permissions", Allow},
+		{"npm run exec", Allow},
+		{"bun x prettier --write .", Allow},
 	})
 }

@@ -564,11 +564,26 @@ func cargoBinNames(d string) []string {
 // names are linked into the global prefix's bin directory.
 func (p *Pass) npmGlobalOutputs(c *syntax.Call) []installedProgram {
 	args := c.Args
-	if len(args) == 0 {
+	verb, k := managerVerb(c)
+	if k < 0 {
 		return nil
 	}
-	verb := args[0].Value
-	rest := args[1:]
+	if c.Name != "npm" {
+		verb = args[k].Value
+	}
+	// The options before the verb count as the verb's (npm -g install
+	// DIR, npm --prefix P i -g DIR); their other values are not operands.
+	var rest []syntax.Arg
+	for i := 0; i < k; i++ {
+		v := args[i].Value
+		if opt, _, eq := strings.Cut(v, "="); (opt == "--prefix" || opt == "--global-dir" || v == "--location") && !eq && i+1 < k {
+			rest = append(rest, args[i], args[i+1])
+			i++
+		} else if strings.HasPrefix(v, "-") {
+			rest = append(rest, args[i])
+		}
+	}
+	rest = append(rest, args[k+1:]...)
 	if c.Name == "yarn" && verb == "global" && len(rest) > 0 && rest[0].Value == "add" {
 		verb, rest = "add", rest[1:]
 		rest = append([]syntax.Arg{{Value: "-g", Static: true}}, rest...)

@@ -108,6 +108,11 @@ func TestInstallerOutputs(t *testing.T) {
 		{"npm i -g corral --prefix " + filepath.Dir(bin), Deny},
 		{"npm install --global @someone/corral@1.2.0 --prefix " + filepath.Dir(bin), Deny},
 		{"gem install corral-1.0.gem --bindir " + bin, Deny},
+		// The verb after npm's own options, or a prefix npm accepts.
+		{"npm -g install ./fake --prefix " + filepath.Dir(bin), Deny},
+		{"npm --prefix " + filepath.Dir(bin) + " --loglevel info i -g ./fake", Deny},
+		{"npm --global --prefix=" + filepath.Dir(bin) + " instal ./fake", Deny},
+		{"pnpm --dir . add -g ./fake --global-dir x", Allow},
 		// Look-alikes: other names, no main package, local installs.
 		{"go install ./cmd/mytool", Allow},
 		{"GOBIN=" + bin + " go install ./cmd/mytool", Allow},
@@ -120,6 +125,8 @@ func TestInstallerOutputs(t *testing.T) {
 		{"npm link ./tool", Allow},
 		{"npm i -g ./tool --prefix " + filepath.Dir(bin), Allow},
 		{"npm install ./fake", Allow},
+		{"npm --prefix " + filepath.Dir(bin) + " install ./fake", Allow},
+		{"npm --cache /tmp/c -g install ./tool --prefix " + filepath.Dir(bin), Allow},
 		{"npm install", Allow},
 		{"pipx install ./py2", Allow},
 		{"PNPM_HOME=" + bin + " pnpm add -g ./tool", Allow},
