@@ -69,7 +69,7 @@ either: deny. A verb only known at run time counts as a change, and so
 does a group only known at run time followed by a verb that changes
 settings (claude "$G" disable corral). Listing
 and showing (plugin list, mcp list/get, extensions list) pass.`,
-	Commands: []string{"claude", "gemini", "qwen", "codex", "npx", "bunx", "pnpx", "pnpm", "yarn", "npm", "bun", "deno",
+	Commands: []string{"claude", "gemini", "qwen", "codex",
 		"claude-code", "gemini-cli", "qwen-code"},
 	Call: func(p *Pass, c *syntax.Call) {
 		name, args, ok := agentCLI(c)

@@ -58,7 +58,7 @@ CLAUDE_CONFIG_DIR, CODEX_HOME, GEMINI_CLI_HOME), by a prefix, env, env -u,
 env -i, or an assignment or unset earlier in the command. Starting an agent
 with its own approvals on passes.`,
 	Commands: []string{"claude", "codex", "gemini", "qwen", "cursor-agent", "amp", "crush", "droid", "copilot", "kimi", "aider",
-		"opencode", "npx", "bunx", "pnpx", "pnpm", "yarn", "npm", "bun", "deno",
+		"opencode",
 		"claude-code", "gemini-cli", "qwen-code", "opencode-ai"},
 	Call: func(p *Pass, c *syntax.Call) {
 		name, args, ok := agentCLI(c)

@@ -151,6 +151,16 @@ var codeCases = []codeCase{
 	{name: "find-exec-sh", prog: "find", cmd: `find . -maxdepth 0 -exec sh -c 'rm -rf ~' \;`, want: Deny, gone: true},
 	{name: "base64-sh", prog: "base64", cmd: "echo cm0gLXJmIH4K | base64 -d | sh", want: Deny, gone: true},
 	{name: "printf-sh", prog: "bash", cmd: `printf '%s\n' 'rm -rf ~' | sh`, want: Deny, gone: true},
+	// Stages that copy their input to the shell (red team 10, PC): cat
+	// with no file, cat -, tee, xargs echo, echo "$(cat)".
+	{name: "cat-pass-sh", prog: "bash", cmd: `echo 'rm -rf ~' | cat | sh`, want: Deny, gone: true},
+	{name: "cat-dash-pass-sh", prog: "bash", cmd: `echo 'rm -rf ~' | cat -u - | cat /dev/stdin | bash`, want: Deny, gone: true},
+	{name: "tee-pass-sh", prog: "bash", cmd: `echo 'rm -rf ~' | tee t.log | sh`, want: Deny, gone: true},
+	{name: "xargs-echo-pass-sh", prog: "bash", cmd: `echo 'rm -rf ~' | xargs echo | sh`, want: Deny, gone: true},
+	{name: "echo-cat-subst-sh", prog: "bash", cmd: `echo 'rm -rf ~' | echo "$(cat)" | sh`, want: Deny, gone: true},
+	{name: "base64-cat-sh", prog: "base64", cmd: "echo cm0gLXJmIH4K | base64 -d | cat | sh", want: Deny, gone: true},
+	{name: "cat-pass-written", prog: "bash", cmd: "echo 'rm -rf ~' | cat > t.sh; sh t.sh", want: Deny, gone: true},
+	{name: "cat-pass-look", prog: "bash", cmd: "echo 'echo rm -rf ~' | cat | tee t.log | sh", want: Allow},
 	{name: "tar-to-command", prog: "tar", cmd: "echo x > build/f && tar -cf a.tar build && tar -xf a.tar --to-command='rm -rf ~'", want: Deny, gone: true},
 	{name: "make-eval", prog: "make", cmd: "make --eval=$'x:\n\trm -rf ~' x", want: Deny, gone: true},
 	{name: "make-stdin", prog: "make", cmd: "make -f - <<'EOF'\nall:\n\trm -rf ~\nEOF", want: Deny, gone: true},

@@ -50,6 +50,9 @@ func init() {
 	remoteRun.Commands = append(programsOf(lang.Python, lang.JS), remoteRun.Commands...)
 	secretRead.Commands = append(append(programsOf(lang.Perl, lang.Ruby, lang.PHP, lang.Python), credentialPrinterNames()...), secretRead.Commands...)
 	runtimeScript.Words = append(syntax.RunnerNames(syntax.ShellRunner), "eval")
+	// The package runners start an agent CLI too (npx, npm exec, bun x).
+	agentUnguarded.Commands = append(agentUnguarded.Commands, syntax.PackageRunnerNames()...)
+	agentSettings.Commands = append(agentSettings.Commands, syntax.PackageRunnerNames()...)
 }
 
 func concatRules(lists ...[]*Rule) []*Rule {

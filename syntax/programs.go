@@ -1523,8 +1523,25 @@ func (w *walker) producedText(c scope, p *Pipeline, i int) (string, bool, bool) 
 	if src == nil {
 		return w.compoundText(p, i)
 	}
+	if copies, changed := passThrough(src); copies && readsStage(src, p, i) {
+		// echo 'rm -rf ~' | cat | bash: what cat copies is what the
+		// stage before it wrote (cat -n, xargs echo change it: only
+		// known at run time, but judged for what it holds).
+		text, dynamic, ok := w.producedText(c, p, i-1)
+		return text, dynamic || changed, ok
+	}
 	switch src.Name {
 	case "echo", "printf":
+		if w.substReadsStage(p, i) {
+			// echo "$(cat)": the substitution's output is the stage
+			// before it, a run-time value of the echoed text.
+			text, _, ok := w.producedText(c, p, i-1)
+			own, _, _ := echoText(src)
+			if !ok {
+				return "", false, false
+			}
+			return own + "\n" + text, true, true
+		}
 		return echoText(src)
 	case "cat":
 		if in := src.Fd(0); len(src.Args) == 0 && in.Kind == StreamPipe && in.Pipe != nil && in.Pipe.Subst == "<(" {
@@ -1852,7 +1869,31 @@ func (w *walker) hiddenPipe(p *Pipeline, i int) {
 			}
 		}
 	}
-	if src.Name == "cat" || src.Name == "echo" || src.Name == "printf" {
+	copies, _ := passThrough(src)
+	if copies && readsStage(src, p, i-1) || (src.Name == "echo" || src.Name == "printf") && w.substReadsStage(p, i-1) {
+		// echo … | cat | bash, … | xargs echo | bash, … | echo "$(cat)"
+		// | bash: the text is the earlier stage's, which corral could
+		// not know; judged as that stage's output.
+		j := i - 1
+		for j > 0 && p.Calls[j] != nil {
+			if cp, _ := passThrough(p.Calls[j]); !(cp && readsStage(p.Calls[j], p, j)) && !w.substReadsStage(p, j) {
+				break
+			}
+			j--
+		}
+		if j == i-1 {
+			return
+		}
+		src = p.Calls[j]
+		copies, _ = passThrough(src)
+		copies = copies && readsStage(src, p, j)
+		if src == nil {
+			w.m.Hidden = append(w.m.Hidden, Hidden{Call: sink, Text: p.Calls[i-1].Text(), Always: true,
+				What: sink.Name + " runs, as a script, what a compound command prints through " + p.Calls[i-1].Name + ", which is only known at run time"})
+			return
+		}
+	}
+	if src.Name == "cat" && !copies || (src.Name == "echo" || src.Name == "printf") && !xargsRun(src) {
 		// Files corral could not read (they do not exist yet, as for
 		// bash f) and echo of run-time words, which are parsed as they are.
 		return
@@ -1881,6 +1922,87 @@ func (w *walker) hiddenPipe(p *Pipeline, i int) {
 	always := !setupOutput.Get().MatchString(src.Text()) && sink.Name != "crontab"
 	w.m.Hidden = append(w.m.Hidden, Hidden{Call: sink, Text: strings.Join(text, " | "), Always: always,
 		What: sink.Name + " runs, as a script, the output of " + clip(src.Text(), 60) + ", which is only known at run time"})
+}
+
+// passThrough reports whether call writes to its standard output what it
+// reads on its standard input: cat with no file but standard input (cat,
+// cat -, cat /dev/stdin), tee (its files get a copy), pv, sponge with no
+// file, dd with no if=; changed when it alters the text on the way (cat
+// -n, dd conv=…) or prints the words it reads (xargs echo, xargs printf).
+func passThrough(call *Call) (copies, changed bool) {
+	if call == nil {
+		return false, false
+	}
+	switch call.Name {
+	case "echo", "printf":
+		return xargsRun(call), true
+	case "tee", "pv":
+		for _, a := range call.Args {
+			if call.Name == "pv" && !strings.HasPrefix(a.Value, "-") {
+				return false, false // pv FILE
+			}
+		}
+		return true, false
+	case "sponge":
+		return len(call.Args) == 0, false
+	case "dd":
+		for _, a := range call.Args {
+			if strings.HasPrefix(a.Value, "if=") || !a.Static {
+				return false, false
+			}
+			changed = changed || strings.HasPrefix(a.Value, "conv=") || strings.HasPrefix(a.Value, "cbs=")
+		}
+		return true, changed
+	case "cat":
+		opts := true
+		for _, a := range call.Args {
+			v := a.Value
+			switch {
+			case !a.Static:
+				return false, false
+			case opts && v == "--":
+				opts = false
+			case opts && v == "-u":
+			case opts && strings.HasPrefix(v, "-") && v != "-":
+				changed = true // -n, -A, -s, -v …
+			case v == "-" || v == "/dev/stdin" || v == "/dev/fd/0" || v == "/proc/self/fd/0":
+			default:
+				return false, false // a file
+			}
+		}
+		return true, changed
+	}
+	return false, false
+}
+
+// xargsRun reports whether call is run by xargs, which gives it the
+// words it reads as arguments.
+func xargsRun(call *Call) bool {
+	n := len(call.Wrappers)
+	return n > 0 && call.Wrappers[n-1] == "xargs"
+}
+
+// readsStage reports whether call reads the pipe into stage i of p.
+func readsStage(call *Call, p *Pipeline, i int) bool {
+	if i <= 0 {
+		return false
+	}
+	in := call.Fd(0)
+	return in.Kind == StreamPipe && in.Pipe == p && in.Stage == i
+}
+
+// substReadsStage reports whether a command in a substitution of stage i
+// of p reads that stage's input: echo "$(cat)" prints the pipe.
+func (w *walker) substReadsStage(p *Pipeline, i int) bool {
+	if i <= 0 {
+		return false
+	}
+	for _, call := range w.m.Calls {
+		if call.Subst != "" && readsStage(call, p, i) {
+			return true
+		}
+	}
+	return false
 }
 
 // DockerRunOptions returns docker run's (and create's) options that take a

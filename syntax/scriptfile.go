@@ -721,8 +721,20 @@ func (w *walker) noteWrite(c scope, call *Call) {
 		}
 		text, ok := "", false
 		dynText := "" // the text with its run-time parts as written
-		switch call.Name {
-		case "cat":
+		in := call.Fd(0)
+		copies, changed := passThrough(call)
+		switch {
+		case copies && in.Kind == StreamPipe && in.Pipe != nil && in.Stage > 0:
+			// echo … | cat > f, … | xargs echo > f: what the stage
+			// before it wrote.
+			t, dynamic, known := w.producedText(c, in.Pipe, in.Stage-1)
+			text, ok = t, known && !dynamic && !changed
+			if known && !ok {
+				dynText = t
+			}
+		case xargsRun(call):
+			// xargs echo > f: the words xargs reads.
+		case call.Name == "cat":
 			if len(call.Args) == 0 {
 				if ins := w.stdinTexts(c, call); len(ins) == 1 {
 					text, ok = ins[0].text, !ins[0].dynamic
@@ -733,7 +745,7 @@ func (w *walker) noteWrite(c scope, call *Call) {
 				t, dynamic, known := w.producedText(c, &Pipeline{Calls: []*Call{call}}, 0)
 				text, ok = t, known && !dynamic
 			}
-		case "echo", "printf":
+		case call.Name == "echo" || call.Name == "printf":
 			var dynamic bool
 			var known bool
 			text, dynamic, known = echoText(call)
