@@ -510,9 +510,19 @@ func gitDriverKey(key string) bool {
 		// runs when no signing key is configured.
 		return last == "program" || last == "defaultkeycommand"
 	case "mergetool", "difftool", "browser":
-		return last == "cmd"
+		// <tool>.cmd is shell text; <tool>.path the program git runs in
+		// place of a known tool's (git difftool -t vimdiff).
+		return last == "cmd" || last == "path" && strings.Contains(rest, ".")
+	case "guitool":
+		return last == "cmd" && strings.Contains(rest, ".")
 	case "sendemail":
-		return last == "tocmd" || last == "cccmd" || last == "sendmailcmd"
+		// sendemail.headerCmd makes each mail's headers.
+		return last == "tocmd" || last == "cccmd" || last == "sendmailcmd" || last == "headercmd"
+	case "lfs":
+		// git-lfs: a custom transfer agent's program, an extension's
+		// clean and smudge commands.
+		return strings.HasPrefix(rest, "customtransfer.") && last == "path" ||
+			strings.HasPrefix(rest, "extension.") && (last == "clean" || last == "smudge")
 	case "trailer":
 		// git interpret-trailers runs trailer.<token>.command (and .cmd)
 		// to make the trailer's value.
@@ -968,6 +978,9 @@ func (w *walker) gitConfig(c scope, call *Call, a *Arg, kv string) {
 			What: "git " + key + "=" + val + " makes git read its configuration, which can make it run programs, from " + val})
 	case gitRunsValue(key, val):
 		text := strings.TrimPrefix(val, "!")
+		if gitProgramPathKey(key) {
+			text = shellQuote(val) // a program's path, not shell text
+		}
 		if key == "core.gitproxy" {
 			text, _, _ = strings.Cut(text, " for ") // COMMAND for DOMAIN
 		}
@@ -984,11 +997,27 @@ func gitRunsValue(key, val string) bool {
 	case key == "core.fsmonitor" && (val == "true" || val == "false" || val == ""):
 		return false
 	case strings.HasPrefix(key, "credential.") && strings.HasSuffix(key, ".helper"):
-		// Without "!", a helper program name: git-credential-NAME.
-		return strings.HasPrefix(val, "!")
+		// gitcredentials(7): "!" starts shell text, an absolute path is
+		// run as it is (with the words after it); any other name is
+		// git-credential-NAME.
+		return strings.HasPrefix(val, "!") || strings.HasPrefix(val, "/")
+	case strings.HasPrefix(key, "sendemail.") && strings.HasSuffix(key, ".smtpserver"):
+		// git-send-email(1): an absolute path is a sendmail-like
+		// program, run with the mail on its input.
+		return strings.HasPrefix(val, "/")
 	}
 	return gitShellKeys.Get()[key] || gitDriverKey(key) || strings.HasPrefix(key, "alias.") && strings.HasPrefix(val, "!") ||
 		strings.HasPrefix(key, "submodule.") && strings.HasSuffix(key, ".update") && strings.HasPrefix(val, "!")
+}
+
+// gitProgramPathKey reports a key whose value git runs as a program's
+// path, without a shell: difftool.<tool>.path, mergetool.<tool>.path,
+// browser.<tool>.path, lfs.customtransfer.<name>.path,
+// sendemail.smtpServer.
+func gitProgramPathKey(key string) bool {
+	return strings.HasSuffix(key, ".path") && (strings.HasPrefix(key, "difftool.") || strings.HasPrefix(key, "mergetool.") ||
+		strings.HasPrefix(key, "browser.") || strings.HasPrefix(key, "lfs.customtransfer.")) ||
+		strings.HasPrefix(key, "sendemail.") && strings.HasSuffix(key, ".smtpserver")
 }
 
 // callFile returns the file call runs when that file is one the agent
