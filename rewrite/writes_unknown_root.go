@@ -47,12 +47,25 @@ func (p *Pass) unknownRoot(dir syntax.Dir, t target, report func(Decision, strin
 	// The run-time part can also be the directory that holds a file the
 	// self layer protects ($D/settings.json with D=~/.claude).
 	cands = append(cands, selfFilesEndingIn(p.selfFiles(), strings.TrimPrefix(tail, "/"))...)
+	// Or the head of one of corral's own directories, there or not yet
+	// ($P/.local/state/corral/allowlist.json with P the home).
+	for _, prot := range cfg.Protected {
+		if cand := protectedHead(prot, tail); cand != "" {
+			cands = append(cands, cand)
+		}
+	}
 	seen := map[string]bool{}
 	for _, cand := range cands {
 		if seen[cand] {
 			continue
 		}
 		seen[cand] = true
+		for _, prot := range cfg.Protected {
+			if prot != "" && guards.Within(prot, cand) {
+				report(Ask, fmt.Sprintf("%s %s %s, a path only known at run time that can be %s (corral's own configuration, state or program)", what, verb, t.arg.Raw, cand), "n/a")
+				return true
+			}
+		}
 		d := cfg.Paths.Decide(env, cand, t.action)
 		if d.Verdict != guards.Deny {
 			continue
@@ -193,4 +206,24 @@ func (p *Pass) computedTarget(t target, report func(Decision, string, string), w
 	}
 	report(Ask, fmt.Sprintf("%s %s %s, a path that is %s at run time: it could be any file", what, verb, t.arg.Raw, by), "n/a")
 	return true
+}
+
+// protectedHead returns the path tail names inside the protected path
+// prot when a run-time head is the part of prot before it: prot
+// /home/u/.local/state/corral and tail /.local/state/corral/allowlist.json
+// give /home/u/.local/state/corral/allowlist.json; "" when no head does.
+func protectedHead(prot, tail string) string {
+	if prot == "" || !strings.HasPrefix(prot, "/") {
+		return ""
+	}
+	prot = strings.TrimSuffix(prot, "/")
+	for k := len(tail); k > 0; k-- {
+		if k < len(tail) && tail[k] != '/' {
+			continue
+		}
+		if strings.HasSuffix(prot, tail[:k]) {
+			return prot[:len(prot)-k] + tail
+		}
+	}
+	return ""
 }

@@ -793,6 +793,10 @@ func (w *walker) program(c scope, call *Call, l lang.Lang, text, label string, d
 		if origin != "" {
 			at = fmt.Sprintf("%s:%d", origin, e.Line)
 		}
+		if (e.Kind == lang.Write || e.Kind == lang.Read) && len(e.Pieces) > 0 {
+			w.runTimePathEffect(c, call, e, "in "+string(l)+" code ("+at+"): "+e.Call, dynamic)
+			continue
+		}
 		switch e.Kind {
 		case lang.Shell:
 			w.effect(c, call, e.Text, "in "+string(l)+" code ("+at+"): "+e.Call, dynamic, true)
@@ -964,6 +968,35 @@ func (w *walker) program(c scope, call *Call, l lang.Lang, text, label string, d
 		}
 	}
 	w.effectDir = nil
+}
+
+// runTimePathEffect judges a write or a read of a path program code
+// builds at run time (lang.runTimePath) as the same write or read of a
+// path whose head only run time knows and whose tail is one of the
+// literal pieces it is built from: read -r P; : > "$P/.bashrc". The path
+// guards then ask when that can be a protected file or a secret (the
+// head can be the home directory or the project), and pass a piece no
+// such path ends with.
+func (w *walker) runTimePathEffect(c scope, call *Call, e lang.Effect, label string, dynamic bool) {
+	op, verb := " > ", " writes "
+	switch {
+	case e.Kind == lang.Read:
+		op, verb = "cat -- ", " reads "
+	case e.Append:
+		op = " >> "
+	}
+	var b strings.Builder
+	b.WriteString("read -r P")
+	for _, piece := range e.Pieces {
+		word := Quote("/" + strings.TrimPrefix(piece, "/"))
+		b.WriteString("\n")
+		if e.Kind == lang.Read {
+			b.WriteString(op + "\"$P\"" + word)
+		} else {
+			b.WriteString(":" + op + "\"$P\"" + word)
+		}
+	}
+	w.effect(c, call, b.String(), label+verb+"a path built at run time ("+clip(e.Text, 60)+")", dynamic, false)
 }
 
 // codeDir returns the directory program code run by call enters from

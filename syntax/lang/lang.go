@@ -153,6 +153,11 @@ type Effect struct {
 	// Block reports a Chdir whose change lasts for a block; Back the
 	// Chdir that ends that block.
 	Block, Back bool
+	// Pieces are, for a Write or Read of a path the program builds at
+	// run time (Path ""; Text the argument as written), the literal
+	// parts the path is built from ("%s/.bashrc" % os.environ["HOME"]:
+	// "/.bashrc" and "HOME"): each may be the path's tail (runTimePath).
+	Pieces []string
 	// Line is the 1-based line of the call in the program text, Offset
 	// its byte offset.
 	Line, Offset int
@@ -482,7 +487,7 @@ func pathEffect(c call, k Kind, a *arg, recursive bool) (Effect, bool) {
 			text = a.text
 		}
 		if k == Write {
-			return Effect{}, false
+			return runTimePath(c, Write, a, false)
 		}
 		return Effect{Kind: Hidden, Call: c.name, Text: text, Offset: c.off, Deletes: k == Delete, Recursive: k == Delete && recursive}, true
 	}
@@ -647,10 +652,19 @@ func openFlags(a *arg) (read, write, appendTo bool) {
 // (openFlags): a read, a write, or both, of a literal path. A write of a
 // path only known at run time is not reported, as other writes are not.
 func openEffects(c call, p, flags *arg) []Effect {
+	read, write, appendTo := openFlags(flags)
+	if p != nil && !p.lit {
+		var out []Effect
+		for _, k := range []Kind{Read, Write} {
+			if e, ok := runTimePath(c, k, p, appendTo); ok && (k == Read && read || k == Write && write) {
+				out = append(out, e)
+			}
+		}
+		return out
+	}
 	if p == nil || !p.lit || p.str == "" {
 		return nil
 	}
-	read, write, appendTo := openFlags(flags)
 	var out []Effect
 	if read {
 		out = append(out, Effect{Kind: Read, Call: c.name, Path: p.str, Tilde: p.tilde, Offset: c.off})
@@ -709,6 +723,9 @@ func ownerEffect(c call, p *arg, recursive bool) (Effect, bool) {
 // fs.truncateSync, File.truncate, Perl's truncate): a write of p. One of
 // a path only known at run time is not reported, as a write is not.
 func truncateEffect(c call, p *arg) (Effect, bool) {
+	if p != nil && !p.lit {
+		return runTimePath(c, Write, p, false)
+	}
 	if p == nil || !p.lit || p.str == "" {
 		return Effect{}, false
 	}
@@ -767,6 +784,9 @@ func shellPath(a *arg) string {
 // read of a path only known at run time is everyday work and is not
 // reported.
 func readEffect(c call, a *arg) (Effect, bool) {
+	if a != nil && !a.lit {
+		return runTimePath(c, Read, a, false)
+	}
 	if a == nil || !a.lit || a.str == "" {
 		return Effect{}, false
 	}

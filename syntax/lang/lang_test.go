@@ -129,7 +129,7 @@ var effectCases = []struct {
 	{"pl-copy-other", Perl, `copy("a", "b"); $x->copy("c", "d");`, nil},
 	{"rb-copy", Ruby, `require "fileutils"; FileUtils.cp("e.json", Dir.home + "/.claude/settings.json"); IO.copy_stream(Dir.home + "/.ssh/id_rsa", "k"); FileUtils.cp_r("x", "y"); FileUtils.copy_file("a", "b"); FileUtils.cp(%w[c d], "dir"); File.open(Dir.home + "/.bashrc", File::WRONLY | File::APPEND); IO.sysopen(Dir.home + "/.ssh/id_rsa"); IO.sysopen("log.txt", "a")`, []string{"shell FileUtils.cp: cp -- 'e.json' ~/'.claude/settings.json'", "shell IO.copy_stream: cp -T -- ~/'.ssh/id_rsa' 'k'", "shell FileUtils.cp_r: cp -r -- 'x' 'y'", "shell FileUtils.copy_file: cp -T -- 'a' 'b'", "shell FileUtils.cp: cp -- 'c' 'dir'", "shell FileUtils.cp: cp -- 'd' 'dir'", "append File.open: ~/.bashrc (home)", "read IO.sysopen: ~/.ssh/id_rsa (home)", "append IO.sysopen: log.txt"}},
 	{"php-copy", PHP, `<?php copy("e.json", getenv("HOME") . "/.claude/settings.json"); copy("a.txt", "b.txt"); $x->copy("c", "d");`, []string{"shell copy: cp -T -- 'e.json' ~/'.claude/settings.json'", "shell copy: cp -T -- 'a.txt' 'b.txt'"}},
-	{"py-env-home", Python, `import os; open(os.environ["HOME"] + "/.bashrc", "a"); open(os.environ["HOME"] + "/.ssh/id_rsa").read(); os.remove(os.getenv("HOME") + "/x"); shutil.rmtree(os.environ.get("HOME")); open(os.environ["HOMEDIR"] + "/y", "w"); print(os.environ["HOME"])`, []string{"append open: ~/.bashrc (home)", "read open: ~/.ssh/id_rsa (home)", "delete os.remove: ~/x", "delete -r shutil.rmtree: ~", "print env print: HOME"}},
+	{"py-env-home", Python, `import os; open(os.environ["HOME"] + "/.bashrc", "a"); open(os.environ["HOME"] + "/.ssh/id_rsa").read(); os.remove(os.getenv("HOME") + "/x"); shutil.rmtree(os.environ.get("HOME")); open(os.environ["HOMEDIR"] + "/y", "w"); print(os.environ["HOME"])`, []string{"append open: ~/.bashrc (home)", "read open: ~/.ssh/id_rsa (home)", "delete os.remove: ~/x", "delete -r shutil.rmtree: ~", "write open:  (run time: /y HOMEDIR)", "print env print: HOME"}},
 	{"js-env-home", JS, `require("fs").writeFileSync(process.env.HOME + "/.bashrc", "x"); fs.rmSync(process.env["HOME"], {recursive: true}); fs.rmSync(process.env.HOMEPATH)`, []string{"write fs.writeFileSync: ~/.bashrc (home)", "delete -r fs.rmSync: ~", "hidden fs.rmSync: process.env.HOMEPATH"}},
 	// include FileUtils mixes its methods in: unqualified rm_rf, cp;
 	// keyword modes of File.open/File.write (issue 9). Look-alikes: no
@@ -240,6 +240,9 @@ func describe(e Effect) string {
 		if e.Tilde {
 			home = " (home)"
 		}
+		if len(e.Pieces) > 0 {
+			home = " (run time: " + strings.Join(e.Pieces, " ") + ")"
+		}
 		if e.Append {
 			return "append " + e.Call + ": " + e.Path + home
 		}
@@ -261,6 +264,9 @@ func describe(e Effect) string {
 			kind = "read walk -r "
 		case e.Walk:
 			kind = "read walk "
+		}
+		if len(e.Pieces) > 0 {
+			return kind + e.Call + ": (run time: " + strings.Join(e.Pieces, " ") + ")"
 		}
 		if e.Text != "" {
 			return kind + e.Call + ": " + e.Path + " (" + e.Text + ")"

@@ -866,12 +866,15 @@ func pythonCall(c call) (Effect, bool) {
 		if f := keyword(c.args, "file"); f != nil && !c.method {
 			path = f
 		}
-		if path == nil || !path.lit {
+		if path == nil {
 			return Effect{}, false
 		}
 		if mode == nil || mode.lit && !strings.ContainsAny(mode.str, "wax+") {
 			// open(p), open(p, "rb"): the program reads the file.
 			return readEffect(c, path)
+		}
+		if !path.lit {
+			return runTimePath(c, Write, path, mode.lit && strings.Contains(mode.str, "a"))
 		}
 		if !mode.lit || !strings.ContainsAny(mode.str, "wax+") {
 			return Effect{}, false

@@ -73,12 +73,15 @@ func pyLibraryWrite(c call, full string) (Effect, bool) {
 	default:
 		return Effect{}, false
 	}
-	if path == nil || !path.lit {
-		return Effect{}, false
-	}
 	app := appendDefault
 	if mode != nil && mode.lit {
 		app = !strings.Contains(mode.str, "w")
+	}
+	if path != nil && !path.lit {
+		return runTimePath(c, Write, path, app)
+	}
+	if path == nil {
+		return Effect{}, false
 	}
 	return Effect{Kind: Write, Call: full, Path: path.str, Tilde: path.tilde, Append: app, Offset: c.off}, true
 }

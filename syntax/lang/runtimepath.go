@@ -1,0 +1,141 @@
+package lang
+
+import (
+	"encoding/base64"
+	"encoding/hex"
+	"sort"
+	"strings"
+	"unicode"
+
+	"github.com/corral-dev/corral/internal/lazy"
+)
+
+// maxPieces bounds the pieces kept for one path built at run time.
+const maxPieces = 8
+
+// placeholder matches the holes of a format string the program fills at
+// run time: printf's %s and %(name)s, str.format's {} and {0}, template
+// strings' ${x}, Ruby's #{x}, string.Template's and Perl's $x and @a.
+var placeholder = lazy.Regexp{Expr: `%(?:\([A-Za-z_]\w*\))?[-#0 +]*\d*(?:\.\d+)?[sdrifxXo]|\{[^{}]*\}|\$\{[^}]*\}|#\{[^}]*\}|[$@][A-Za-z_]\w*`}
+
+// runTimePath is a write or a read of a path the program only knows at
+// run time: built by formatting ("%s/.bashrc" % os.environ["HOME"],
+// "{}/x".format(h), sprintf, util.format), by joining ("/".join([h,
+// ".bashrc"]), [h, ".bashrc"].join("/"), implode), or decoded
+// (base64.b64decode("…"), a literal reversed with [::-1]). Its Pieces are
+// the literal parts, cut at the format's holes, with the reversed or
+// decoded form of a literal where the code reverses or decodes one: the
+// walker judges each as the tail of a path whose head is only known at
+// run time, so a piece that can name a protected file or a secret
+// (/.local/state/corral/allowlist.json, /.ssh/id_rsa) asks, and one
+// that cannot (result.txt) passes. A path with no literal part (open(p,
+// "w")) has no effect, as before.
+func runTimePath(c call, k Kind, a *arg, appendTo bool) (Effect, bool) {
+	if a == nil || a.text == "" {
+		return Effect{}, false
+	}
+	pieces := pathPieces(a.text)
+	if len(pieces) == 0 {
+		return Effect{}, false
+	}
+	return Effect{Kind: k, Call: c.name, Text: a.text, Pieces: pieces, Append: appendTo, Offset: c.off}, true
+}
+
+// pathPieces returns the literal pieces of the expression text that may
+// be part of a path, sorted and without repeats.
+func pathPieces(text string) []string {
+	reversed := strings.Contains(text, "[::-1]") || strings.Contains(text, "reverse")
+	decoded := strings.Contains(text, "b64decode") || strings.Contains(text, "base64") || strings.Contains(text, "atob(")
+	hexed := strings.Contains(text, "fromhex") || strings.Contains(text, "unhexlify") || strings.Contains(text, "'hex'") ||
+		strings.Contains(text, `"hex"`) || strings.Contains(text, "pack(")
+	seen := map[string]bool{}
+	var out []string
+	add := func(s string) {
+		for _, p := range placeholder.Get().Split(s, -1) {
+			p = strings.TrimSpace(p)
+			if len(p) < 2 || seen[p] || !strings.ContainsFunc(p, unicode.IsLetter) || strings.ContainsAny(p, "\x00\n") {
+				continue
+			}
+			seen[p] = true
+			out = append(out, p)
+		}
+	}
+	lits := stringLiterals(text)
+	if strings.Contains(text, "join") || strings.Contains(text, "implode") {
+		// "/".join([h, ".claude", "settings.json"]), path.join(h, a,
+		// b): the literals after any element, joined, are a tail.
+		var parts []string
+		for _, lit := range lits {
+			if t := strings.Trim(lit, "/"); t != "" {
+				parts = append(parts, t)
+			}
+		}
+		for i := len(parts) - 2; i >= 0 && i >= len(parts)-4; i-- {
+			add(strings.Join(parts[i:], "/"))
+		}
+	}
+	for _, lit := range lits {
+		add(lit)
+		if reversed {
+			r := []rune(lit)
+			for i, j := 0, len(r)-1; i < j; i, j = i+1, j-1 {
+				r[i], r[j] = r[j], r[i]
+			}
+			add(string(r))
+		}
+		if decoded {
+			if b, err := base64.StdEncoding.DecodeString(lit); err == nil && printable(b) {
+				add(string(b))
+			}
+		}
+		if hexed {
+			if b, err := hex.DecodeString(lit); err == nil && printable(b) {
+				add(string(b))
+			}
+		}
+	}
+	if len(out) > maxPieces {
+		out = out[:maxPieces] // the joined tails first, then the literals in order
+	}
+	sort.Strings(out)
+	return out
+}
+
+// printable reports bytes that are text a path could be made of.
+func printable(b []byte) bool {
+	if len(b) == 0 {
+		return false
+	}
+	for _, c := range b {
+		if c < 0x20 || c > 0x7e {
+			return false
+		}
+	}
+	return true
+}
+
+// stringLiterals returns the contents of the quoted strings in text ('…',
+// "…", `…`), with a backslash taking the character after it as it is.
+func stringLiterals(text string) []string {
+	var out []string
+	for i := 0; i < len(text) && len(out) < 4*maxPieces; i++ {
+		q := text[i]
+		if q != '\'' && q != '"' && q != '`' {
+			continue
+		}
+		var b strings.Builder
+		j := i + 1
+		for ; j < len(text) && text[j] != q; j++ {
+			if text[j] == '\\' && j+1 < len(text) {
+				j++
+			}
+			b.WriteByte(text[j])
+		}
+		if j >= len(text) {
+			break // unterminated
+		}
+		out = append(out, b.String())
+		i = j
+	}
+	return out
+}
