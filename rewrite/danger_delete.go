@@ -644,6 +644,9 @@ func findDeletions(p *Pass, c *syntax.Call) []deletion {
 	// action are the programs whose -exec is the deleting action: the
 	// deleters, and a shell whose script deletes what find hands it.
 	action := findDeleter.Get()
+	// affixes are the words of the deleter's -exec/-ok that hold {} with
+	// text around it: -exec rm backup/{} \; deletes backup/PATH.
+	var affixes []affix
 	for i := 0; i < len(c.Args); i++ {
 		v := c.Args[i].Value
 		switch {
@@ -663,6 +666,17 @@ func findDeletions(p *Pass, c *syntax.Call) []deletion {
 					deleter = path.Base(w)
 				} else if deleter == "rm" && c.Args[j].Static && (w == "--recursive" || strings.HasPrefix(w, "-") && !strings.HasPrefix(w, "--") && strings.ContainsAny(w, "rR")) {
 					deep = true
+				}
+				if deleter != "" && strings.HasPrefix(verb, "find "+v+" ") && strings.Contains(w, "{}") {
+					// find replaces {} inside a word too; -execdir and
+					// -okdir hand ./NAME in the file's own directory, so
+					// only -exec and -ok compose PRE+PATH+SUF.
+					pre, suf, _ := strings.Cut(w, "{}")
+					if (v == "-exec" || v == "-ok") && c.Args[j].Static && strings.Count(w, "{}") == 1 {
+						affixes = append(affixes, affix{pre, suf})
+					} else {
+						affixes = append(affixes, affix{})
+					}
 				}
 				j++
 			}
@@ -695,9 +709,45 @@ func findDeletions(p *Pass, c *syntax.Call) []deletion {
 	shallow := maxdepth >= 0 && maxdepth <= 1 && !deep
 	var out []deletion
 	for _, r := range findRoots(c) {
-		out = append(out, deletion{arg: r, verb: verb, recursive: !shallow, force: true, filtered: filtered, selects: selects, shallow: shallow})
+		d := deletion{arg: r, verb: verb, recursive: !shallow, force: true, filtered: filtered, selects: selects, shallow: shallow}
+		if len(affixes) == 0 {
+			out = append(out, d)
+			continue
+		}
+		seen := map[affix]bool{}
+		for _, a := range affixes {
+			if seen[a] {
+				continue
+			}
+			seen[a] = true
+			out = append(out, affixed(d, a))
+		}
 	}
 	return out
+}
+
+// affixed is deletion d of the paths find prints under its root, each
+// with a's text around it: the tree lies under PRE+ROOT and each name
+// ends with SUF (find src -name '*.o' -exec rm build/{} \; deletes
+// build/src/….o). A root only known at run time, and a suffix with a
+// slash (PATH/x: a name below each path found), keep d's tree: the root
+// may climb out with .., and any name below it can go.
+func affixed(d deletion, a affix) deletion {
+	if a == (affix{}) || !d.arg.Static {
+		return d
+	}
+	d.arg.Value = a.pre + d.arg.Value
+	d.arg.Raw = a.pre + d.arg.Raw
+	switch {
+	case a.suf == "":
+	case strings.Contains(a.suf, "/"):
+		d.filtered, d.selects = false, ""
+	case d.filtered && d.selects != "*":
+		d.selects += a.suf
+	default:
+		d.filtered, d.selects = true, "*"+a.suf
+	}
+	return d
 }
 
 // shellDeleter finds, for the command that find c runs with -exec from

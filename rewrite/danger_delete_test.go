@@ -229,3 +229,22 @@ func TestDeletionsThroughShellScripts(t *testing.T) {
 		{`echo / | xargs sh -c 'cd build && rm -rf *'`, Allow}, // the inputs go to $0…, unused
 	})
 }
+
+// TestFindExecPlaceholderInWord: find -exec and -ok replace {} inside a
+// word too (GNU find 4.9: -exec echo rm backup/{} {}.orig prints "rm
+// backup/etc/a.conf etc/a.conf.orig"), so rm backup/{} deletes
+// backup/PATH, not the path found; -execdir hands ./NAME in the file's
+// own directory and keeps the found tree's judgement.
+func TestFindExecPlaceholderInWord(t *testing.T) {
+	t.Parallel()
+	testRuleWith(t, guardedConfig(), "bash-delete", []ruleCase{
+		{`find /etc -name '*.conf' -exec rm backup/{} \;`, Allow}, // backup//etc/….conf, in the project
+		{`find /etc -name '*.conf' -exec rm -f {}.orig \;`, Deny}, // /etc/….conf.orig
+		{`find /etc -name '*.conf' -exec rm {} backup/{} \;`, Deny},
+		{`find /etc -name '*.conf' -exec rm {} \;`, Deny},
+		{`find . -name hooks -exec rm -rf .git/{} \;`, Deny},
+		{`find etc -exec rm -rf /{} \;`, Deny}, // /etc
+		{`find . -exec rm -rf ~/{} \;`, Deny},  // the home directory
+		{`find /etc -name '*.conf' -execdir rm ../{} \;`, Deny},
+	})
+}
