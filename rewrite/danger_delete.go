@@ -659,6 +659,7 @@ func findDeletions(p *Pass, c *syntax.Call) []deletion {
 		case v == "-exec" || v == "-execdir" || v == "-ok" || v == "-okdir":
 			j := i + 1
 			deleter := ""
+			handed := false // a word of the deleter holds find's {}
 			for j < len(c.Args) && c.Args[j].Value != ";" && c.Args[j].Value != "+" {
 				w := c.Args[j].Value
 				if findDeleter.Get()[path.Base(w)] && verb == "" {
@@ -666,6 +667,9 @@ func findDeletions(p *Pass, c *syntax.Call) []deletion {
 					deleter = path.Base(w)
 				} else if deleter == "rm" && c.Args[j].Static && (w == "--recursive" || strings.HasPrefix(w, "-") && !strings.HasPrefix(w, "--") && strings.ContainsAny(w, "rR")) {
 					deep = true
+				}
+				if deleter != "" && strings.Contains(w, "{}") {
+					handed = true
 				}
 				if deleter != "" && strings.HasPrefix(verb, "find "+v+" ") && strings.Contains(w, "{}") {
 					// find replaces {} inside a word too; -execdir and
@@ -679,6 +683,13 @@ func findDeletions(p *Pass, c *syntax.Call) []deletion {
 					}
 				}
 				j++
+			}
+			if deleter != "" && !handed && (v == "-exec" || v == "-ok") && fixedWords(c.Args[i+1:j]) {
+				// -exec rm -rf build \; hands rm no path of find's: it
+				// runs in find's own directory and deletes what its words
+				// name (the rm call's own judgement). -execdir runs it in
+				// each found file's directory, which keeps the tree's.
+				verb, deep = "", false
 			}
 			if verb == "" && j > i+1 {
 				if shell, del := shellDeleter(p, c, c.Args[i+1].Start); del != nil {
@@ -724,6 +735,17 @@ func findDeletions(p *Pass, c *syntax.Call) []deletion {
 		}
 	}
 	return out
+}
+
+// fixedWords reports words whose text bash cannot change at run time
+// (no expansion, no glob), so that none can turn into find's {}.
+func fixedWords(args []syntax.Arg) bool {
+	for _, a := range args {
+		if !a.Static || a.Glob {
+			return false
+		}
+	}
+	return true
 }
 
 // affixed is deletion d of the paths find prints under its root, each

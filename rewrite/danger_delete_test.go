@@ -246,5 +246,15 @@ func TestFindExecPlaceholderInWord(t *testing.T) {
 		{`find etc -exec rm -rf /{} \;`, Deny}, // /etc
 		{`find . -exec rm -rf ~/{} \;`, Deny},  // the home directory
 		{`find /etc -name '*.conf' -execdir rm ../{} \;`, Deny},
+		// No {}: -exec runs the deleter in find's own directory with its
+		// own words (GNU find 4.9: find etc -name a.conf -exec rm -rf
+		// build \; removed ./build and left etc/), -execdir in each found
+		// file's directory (it removed etc/build).
+		{`find /etc -name x -exec rm -rf build \;`, Allow},
+		{`find /etc -name x -ok rm -rf build \;`, Allow},
+		{`find /etc -name x -execdir rm -rf build \;`, Deny},
+		{`find /etc -name x -exec rm -rf $X \;`, Deny}, // $X may be {}
+		{`find /etc -name x -exec rm -rf build \; -delete`, Deny},
+		{`find . -name x -exec rm -rf ~/.ssh \;`, Deny}, // rm's own word
 	})
 }
