@@ -753,10 +753,11 @@ func fixedWords(args []syntax.Arg) bool {
 // ends with SUF (find src -name '*.o' -exec rm build/{} \; deletes
 // build/src/….o). A root only known at run time, and a suffix with a
 // slash (PATH/x: a name below each path found), keep d's tree: the root
-// may climb out with .., and any name below it can go.
+// may climb out with .., and any name below it can go. A root that is a
+// pattern keeps d's judgement (its matches on disk are the root's).
 func affixed(d deletion, a affix) deletion {
-	if a == (affix{}) || !d.arg.Static {
-		return d
+	if a == (affix{}) || !d.arg.Static || d.arg.Glob {
+		return d // a root that is a pattern is matched on disk as written
 	}
 	d.arg.Value = a.pre + d.arg.Value
 	d.arg.Raw = a.pre + d.arg.Raw

@@ -260,6 +260,8 @@ func TestRunTimeWrites(t *testing.T) {
 		{"echo settings.json | xargs -I{} cp x ~/.claude/{}", "deny"},
 		{"echo rc | xargs -I% cp x ~/.bash%", "deny"},
 		{"find . -exec touch ~/{} +", "deny"}, // ~/./*: .bashrc is there
+		// -execdir: ./NAME in the found file's directory, under ~.
+		{"find ~ -name .bashrc -execdir cp x backup/{} \\;", "deny"},
 	}
 	checkDecisions(t, cfg, tests)
 }

@@ -82,7 +82,9 @@ func (p *Pass) checkRunTimeWrites(c *syntax.Call) {
 		placeholder = true
 		// find and xargs -I replace the placeholder inside a word too:
 		// touch dest/{} writes dest/PATH, mv {} {}.bak writes PATH.bak.
-		if ph != "" && t.arg.Static && strings.Count(t.arg.Value, ph) == 1 {
+		// find -execdir/-okdir hand ./NAME in the found file's own
+		// directory: the paths found keep their judgement there.
+		if ph != "" && t.arg.Static && strings.Count(t.arg.Value, ph) == 1 && !inFoundDir(c) {
 			pre, suf, _ := strings.Cut(t.arg.Value, ph)
 			add(affix{pre, suf})
 		} else {
@@ -138,6 +140,17 @@ func (p *Pass) checkRunTimeWrites(c *syntax.Call) {
 	}
 }
 
+// inFoundDir reports a call find runs with -execdir or -okdir, in the
+// directory of each file it finds.
+func inFoundDir(c *syntax.Call) bool {
+	for _, w := range c.Wrappers {
+		if w == "find -execdir" || w == "find -okdir" {
+			return true
+		}
+	}
+	return false
+}
+
 // affix is the text a written word holds around the placeholder its
 // feeder replaces at run time: find … -exec touch dest/{} \; writes
 // dest/PATH (pre "dest/"), xargs -I{} mv {} {}.bak writes PATH.bak (suf
@@ -153,12 +166,13 @@ type affix struct{ pre, suf string }
 func (p *Pass) judgeRunTimeWrite(c *syntax.Call, d deletion, tree, fold bool, a affix) {
 	root, filtered, selects := d.arg, d.filtered, d.selects
 	suf := ""
-	if a != (affix{}) && root.Static {
+	if a != (affix{}) && root.Static && !root.Glob {
 		// The written path is the affixes around the path the feeder
 		// prints (which starts with the root as written): with the
 		// prefix, the tree lies under PRE+ROOT; the suffix ends each
 		// name. A root only known at run time keeps the root's own
-		// judgement (its value may climb out with ..).
+		// judgement (its value may climb out with ..), and so does a
+		// pattern (matched on disk as written).
 		root.Value = a.pre + root.Value
 		if tree {
 			suf = a.suf
@@ -187,7 +201,7 @@ func (p *Pass) judgeRunTimeWrite(c *syntax.Call, d deletion, tree, fold bool, a 
 		}
 	}
 	p.judge(c, c.Script, c.Dir, t, "bash-write", what)
-	if tree && a.pre != "" && root.Static {
+	if tree && a.pre != "" && root.Static && !root.Glob {
 		// The names land under PRE+ROOT, which need not be there yet: a
 		// directory that can hold a self-protected file asks (find . -exec
 		// cp {} .claude/{} \;), as for a copy of files named at run time.
