@@ -644,6 +644,9 @@ func findDeletions(p *Pass, c *syntax.Call) []deletion {
 	// action are the programs whose -exec is the deleting action: the
 	// deleters, and a shell whose script deletes what find hands it.
 	action := findDeleter.Get()
+	// affixes are the words of the deleter's -exec/-ok that hold {} with
+	// text around it: -exec rm backup/{} \; deletes backup/PATH.
+	var affixes []affix
 	for i := 0; i < len(c.Args); i++ {
 		v := c.Args[i].Value
 		switch {
@@ -656,6 +659,7 @@ func findDeletions(p *Pass, c *syntax.Call) []deletion {
 		case v == "-exec" || v == "-execdir" || v == "-ok" || v == "-okdir":
 			j := i + 1
 			deleter := ""
+			handed := false // a word of the deleter holds find's {}
 			for j < len(c.Args) && c.Args[j].Value != ";" && c.Args[j].Value != "+" {
 				w := c.Args[j].Value
 				if findDeleter.Get()[path.Base(w)] && verb == "" {
@@ -664,7 +668,28 @@ func findDeletions(p *Pass, c *syntax.Call) []deletion {
 				} else if deleter == "rm" && c.Args[j].Static && (w == "--recursive" || strings.HasPrefix(w, "-") && !strings.HasPrefix(w, "--") && strings.ContainsAny(w, "rR")) {
 					deep = true
 				}
+				if deleter != "" && strings.Contains(w, "{}") {
+					handed = true
+				}
+				if deleter != "" && strings.HasPrefix(verb, "find "+v+" ") && strings.Contains(w, "{}") {
+					// find replaces {} inside a word too; -execdir and
+					// -okdir hand ./NAME in the file's own directory, so
+					// only -exec and -ok compose PRE+PATH+SUF.
+					pre, suf, _ := strings.Cut(w, "{}")
+					if (v == "-exec" || v == "-ok") && c.Args[j].Static && strings.Count(w, "{}") == 1 {
+						affixes = append(affixes, affix{pre, suf})
+					} else {
+						affixes = append(affixes, affix{})
+					}
+				}
 				j++
+			}
+			if deleter != "" && !handed && (v == "-exec" || v == "-ok") && fixedWords(c.Args[i+1:j]) {
+				// -exec rm -rf build \; hands rm no path of find's: it
+				// runs in find's own directory and deletes what its words
+				// name (the rm call's own judgement). -execdir runs it in
+				// each found file's directory, which keeps the tree's.
+				verb, deep = "", false
 			}
 			if verb == "" && j > i+1 {
 				if shell, del := shellDeleter(p, c, c.Args[i+1].Start); del != nil {
@@ -695,9 +720,57 @@ func findDeletions(p *Pass, c *syntax.Call) []deletion {
 	shallow := maxdepth >= 0 && maxdepth <= 1 && !deep
 	var out []deletion
 	for _, r := range findRoots(c) {
-		out = append(out, deletion{arg: r, verb: verb, recursive: !shallow, force: true, filtered: filtered, selects: selects, shallow: shallow})
+		d := deletion{arg: r, verb: verb, recursive: !shallow, force: true, filtered: filtered, selects: selects, shallow: shallow}
+		if len(affixes) == 0 {
+			out = append(out, d)
+			continue
+		}
+		seen := map[affix]bool{}
+		for _, a := range affixes {
+			if seen[a] {
+				continue
+			}
+			seen[a] = true
+			out = append(out, affixed(d, a))
+		}
 	}
 	return out
+}
+
+// fixedWords reports words whose text bash cannot change at run time
+// (no expansion, no glob), so that none can turn into find's {}.
+func fixedWords(args []syntax.Arg) bool {
+	for _, a := range args {
+		if !a.Static || a.Glob {
+			return false
+		}
+	}
+	return true
+}
+
+// affixed is deletion d of the paths find prints under its root, each
+// with a's text around it: the tree lies under PRE+ROOT and each name
+// ends with SUF (find src -name '*.o' -exec rm build/{} \; deletes
+// build/src/….o). A root only known at run time, and a suffix with a
+// slash (PATH/x: a name below each path found), keep d's tree: the root
+// may climb out with .., and any name below it can go. A root that is a
+// pattern keeps d's judgement (its matches on disk are the root's).
+func affixed(d deletion, a affix) deletion {
+	if a == (affix{}) || !d.arg.Static || d.arg.Glob {
+		return d // a root that is a pattern is matched on disk as written
+	}
+	d.arg.Value = a.pre + d.arg.Value
+	d.arg.Raw = a.pre + d.arg.Raw
+	switch {
+	case a.suf == "":
+	case strings.Contains(a.suf, "/"):
+		d.filtered, d.selects = false, ""
+	case d.filtered && d.selects != "*":
+		d.selects += a.suf
+	default:
+		d.filtered, d.selects = true, "*"+a.suf
+	}
+	return d
 }
 
 // shellDeleter finds, for the command that find c runs with -exec from

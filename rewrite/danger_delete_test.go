@@ -229,3 +229,32 @@ func TestDeletionsThroughShellScripts(t *testing.T) {
 		{`echo / | xargs sh -c 'cd build && rm -rf *'`, Allow}, // the inputs go to $0…, unused
 	})
 }
+
+// TestFindExecPlaceholderInWord: find -exec and -ok replace {} inside a
+// word too (GNU find 4.9: -exec echo rm backup/{} {}.orig prints "rm
+// backup/etc/a.conf etc/a.conf.orig"), so rm backup/{} deletes
+// backup/PATH, not the path found; -execdir hands ./NAME in the file's
+// own directory and keeps the found tree's judgement.
+func TestFindExecPlaceholderInWord(t *testing.T) {
+	t.Parallel()
+	testRuleWith(t, guardedConfig(), "bash-delete", []ruleCase{
+		{`find /etc -name '*.conf' -exec rm backup/{} \;`, Allow}, // backup//etc/….conf, in the project
+		{`find /etc -name '*.conf' -exec rm -f {}.orig \;`, Deny}, // /etc/….conf.orig
+		{`find /etc -name '*.conf' -exec rm {} backup/{} \;`, Deny},
+		{`find /etc -name '*.conf' -exec rm {} \;`, Deny},
+		{`find . -name hooks -exec rm -rf .git/{} \;`, Deny},
+		{`find etc -exec rm -rf /{} \;`, Deny}, // /etc
+		{`find . -exec rm -rf ~/{} \;`, Deny},  // the home directory
+		{`find /etc -name '*.conf' -execdir rm ../{} \;`, Deny},
+		// No {}: -exec runs the deleter in find's own directory with its
+		// own words (GNU find 4.9: find etc -name a.conf -exec rm -rf
+		// build \; removed ./build and left etc/), -execdir in each found
+		// file's directory (it removed etc/build).
+		{`find /etc -name x -exec rm -rf build \;`, Allow},
+		{`find /etc -name x -ok rm -rf build \;`, Allow},
+		{`find /etc -name x -execdir rm -rf build \;`, Deny},
+		{`find /etc -name x -exec rm -rf $X \;`, Deny}, // $X may be {}
+		{`find /etc -name x -exec rm -rf build \; -delete`, Deny},
+		{`find . -name x -exec rm -rf ~/.ssh \;`, Deny}, // rm's own word
+	})
+}

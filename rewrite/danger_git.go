@@ -310,7 +310,16 @@ func gitDestroys(p *Pass, c *syntax.Call, sub int) string {
 			why = "git branch --force moves an existing branch, dropping the commits only it held"
 		}
 	case "checkout":
+		// -b, -B, --orphan and -l start a new branch, and git refuses to
+		// update paths at the same time: checkout_paths dies ("Cannot
+		// update paths and switch to branch 'x' at the same time", "'-l'
+		// cannot be used with updating paths") before a file is touched,
+		// even with -f. Given unambiguously only (an abbreviation that may
+		// mean another option proves nothing).
+		newBranch := harmless("-b", "-B", "--orphan", "-l")
 		switch {
+		case newBranch && (len(operands) >= 2 || len(afterDashes()) > 0 || harmless("--pathspec-from-file")):
+			// git checkout -b test main file.txt: exit 128, nothing changed
 		case flag("--force") || short('f'):
 			why = "git checkout --force discards local changes"
 		case len(afterDashes()) > 0:

@@ -61,7 +61,6 @@ var peerDisagreements = []struct {
 		"no shell parses it, so nothing runs; with its quote repaired it deletes under /tmp, a safe path where corral allows rm"},
 	{"cc-safety-net", "", regexp.MustCompile(`^parallel bash -c( 'echo hi' \{\} ::: a| 'rm -rf \{\}' ::: build)?$`),
 		"a script or target that arrives at run time is asked about only when rm -rf or a shell gets it blind"},
-	{"dcg", "allow", regexp.MustCompile(`^git checkout -b test git reset`), "extra words after a start point are paths: git would check them out"},
 	{"dcg", "block", regexp.MustCompile(`^git push --force-with-lease-if-includes`), "a lease-guarded push"},
 	{"cc-safety-net", "allow", regexp.MustCompile(`^git push (--force|-f) --force-with-lease$`),
 		"--force overrides the lease whatever the order: with origin/main stale, git 2.39 force-pushed over a newer remote commit for both --force --force-with-lease and --force-with-lease --force (--force-with-lease alone was rejected, stale info) (2026-11-23)"},
@@ -134,9 +133,15 @@ var peerRawBaseline = map[string]int{
 	// git checkout --recurse-submodules checkout|on-demand main now asks
 	// and git checkout --track main file.txt passes (see
 	// peerDisagreements: what git 2.39 does with them, run).
-	"cc-safety-net.jsonl": 446,
-	// dcg: 698, raised from 697 on 2026-11-28 by that day's rules.
-	"dcg.jsonl": 698,
+	// 452 on 2026-11-30 (fp1): a "<fresh temp dir>" cwd whose HOME is
+	// not that directory is the peer's workspace, read as the project (it
+	// had been read as the home directory, where seed 002 asks before rm):
+	// rm -rf build, rm -rf ./dist, parallel rm -rf {} ::: build pass there.
+	"cc-safety-net.jsonl": 452,
+	// dcg: 699 on 2026-11-30 (fp1): git checkout -b NAME START PATHS is
+	// refused by git (nothing overwritten) and passes; 698 had been raised
+	// from 697 on 2026-11-28 by that day's rules.
+	"dcg.jsonl": 699,
 }
 
 // TestPeers runs both peer suites through the engine and reports raw
@@ -179,11 +184,17 @@ func TestPeers(t *testing.T) {
 			}
 			if c.Context != nil {
 				// "<fresh temp dir>" as both cwd and HOME: a home directory
-				// that is not a project.
+				// that is not a project. "<fresh temp dir>" as the cwd
+				// alone is the directory the peer's agent works in, which
+				// is not the home directory (the peer's HOME stays the
+				// user's): the project. "<$HOME>" is the home directory.
 				if c.Context.Cwd != "" {
-					if strings.HasPrefix(c.Context.Cwd, "/") {
+					switch {
+					case strings.HasPrefix(c.Context.Cwd, "/"):
 						cwd = c.Context.Cwd
-					} else {
+					case c.Context.Cwd == "<fresh temp dir>" && c.Context.Env["HOME"] != c.Context.Cwd:
+						cwd = corpus.Project
+					default:
 						cwd = "/home/user"
 					}
 				}

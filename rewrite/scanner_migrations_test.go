@@ -67,6 +67,18 @@ func TestScannerGitDestroy(t *testing.T) {
 		{"git checkout -t origin/topic file.txt", Allow},
 		{"git checkout --no-track HEAD file.txt", Allow},
 		{"git checkout --recurse-submodules checkout main", Ask}, // two operands: <commit> <paths>
+		// A new branch with paths: git 2.39 dies before touching a file
+		// ("Cannot update paths and switch to branch 'x' at the same time").
+		{"git checkout -b test main file.txt", Allow},
+		{"git checkout -btest main file.txt", Allow},
+		{"git checkout -fb test main file.txt", Allow},
+		{"git checkout -B test main -- file.txt", Allow},
+		{"git checkout --orphan test main file.txt", Allow},
+		{"git checkout -l main file.txt", Allow},
+		{"git checkout -b test --pathspec-from-file=paths.txt", Allow},
+		{"git checkout -f -b test", Ask},                          // no path: -f discards the changes
+		{"git checkout main file.txt", Ask},                       // no new branch
+		{"git checkout --pathspec-from-file=paths.txt main", Ask}, // no new branch
 		{"git checkout --track=direct origin/topic", Allow},
 		{"git checkout -qb topic origin/main", Allow},
 		{"git checkout --conflict=merge main", Allow},

@@ -246,8 +246,59 @@ func TestRunTimeWrites(t *testing.T) {
 		{"find src -type f | xargs touch", "warn"},     // src/ is a production path, as touch src/x warns
 		{"echo ~/.bashrc | xargs sed s/a/b/", "allow"}, // not in place: prints
 		{"find ~ -name .bashrc -exec cat {} +", "allow"},
+		// The placeholder inside a word: find and xargs -I replace it
+		// there too, so the written path is the word around the path
+		// (TestPlaceholderInWordExec runs the real find and xargs).
+		{"find src/ -type d -exec mkdir -p dest/{} \\; -o -type f -exec touch dest/{} \\;", "allow"}, // dest/src/…, not src/
+		{"find src -type f -exec cp {} backup/{} \\;", "allow"},
+		{"find src -name '*.py' -exec cp {} {}.bak \\;", "warn"}, // src/a.py.bak: still under src/
+		{"find . -name '*.py' -exec cp {} {}.bak \\;", "allow"},
+		{"echo a.txt | xargs -I{} cp x backup/{}", "allow"},
+		{"find . -name settings.json -exec cp x ~/.claude/{} \\;", "deny"},
+		{"find . -name '*.json' -exec cp {} ~/.claude/{} \\;", "deny"}, // ~/.claude/*.json: settings.json is there
+		{"find . -name '*.json' -exec cp {} .claude/{} \\;", "ask"},    // names only run time knows, landing in .claude
+		{"echo settings.json | xargs -I{} cp x ~/.claude/{}", "deny"},
+		{"echo rc | xargs -I% cp x ~/.bash%", "deny"},
+		{"find . -exec touch ~/{} +", "deny"}, // ~/./*: .bashrc is there
+		// -execdir: ./NAME in the found file's directory, under ~.
+		{"find ~ -name .bashrc -execdir cp x backup/{} \\;", "deny"},
 	}
 	checkDecisions(t, cfg, tests)
+}
+
+// TestPlaceholderInWordExec shows with the real GNU find and xargs that a
+// placeholder inside a word is replaced there: the file written is the
+// word around the path (dest/src/a.py), not the path found (src/a.py).
+func TestPlaceholderInWordExec(t *testing.T) {
+	t.Parallel()
+	for _, prog := range []string{"bash", "find", "xargs"} {
+		if _, err := exec.LookPath(prog); err != nil {
+			t.Skip(prog + " not installed")
+		}
+	}
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "src"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "src", "a.py"), []byte("x\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	script := `find src/ -type d -exec mkdir -p dest/{} \; -o -type f -exec touch dest/{} \;
+echo src/a.py | xargs -I{} cp {} {}.bak`
+	cmd := exec.Command("bash", "-c", script)
+	cmd.Dir = dir
+	cmd.Env = []string{"HOME=" + dir, "PATH=" + os.Getenv("PATH")}
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	for _, f := range []string{"dest/src/a.py", "src/a.py.bak"} {
+		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
+			t.Errorf("%s not written: %v", f, err)
+		}
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, "src", "a.py")); string(b) != "x\n" {
+		t.Errorf("src/a.py changed: %q", b)
+	}
 }
 
 // TestPythonExtractPaths checks where python's own extractors (python3 -m

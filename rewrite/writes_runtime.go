@@ -59,12 +59,36 @@ func (p *Pass) checkRunTimeWrites(c *syntax.Call) {
 		return
 	}
 	placeholder := false
+	var affixes []affix
+	seen := map[affix]bool{}
+	add := func(a affix) {
+		if !seen[a] {
+			seen[a] = true
+			affixes = append(affixes, a)
+		}
+	}
 	for _, t := range writeTargets(c) {
-		if _, rt := feederOperand(c, t.arg); rt && !t.arg.Static || t.arg.Value == "{}" || strings.Contains(t.arg.Value, "{}") {
-			placeholder = true
+		ph := ""
+		if strings.Contains(t.arg.Value, "{}") {
+			ph = "{}"
 		}
 		if shell := argsFeeder(c); shell.Replace != "" && strings.Contains(t.arg.Value, shell.Replace) {
-			placeholder = true
+			ph = shell.Replace
+		}
+		_, rt := feederOperand(c, t.arg)
+		if ph == "" && !(rt && !t.arg.Static) {
+			continue
+		}
+		placeholder = true
+		// find and xargs -I replace the placeholder inside a word too:
+		// touch dest/{} writes dest/PATH, mv {} {}.bak writes PATH.bak.
+		// find -execdir/-okdir hand ./NAME in the found file's own
+		// directory: the paths found keep their judgement there.
+		if ph != "" && t.arg.Static && strings.Count(t.arg.Value, ph) == 1 && !inFoundDir(c) {
+			pre, suf, _ := strings.Cut(t.arg.Value, ph)
+			add(affix{pre, suf})
+		} else {
+			add(affix{})
 		}
 	}
 	for _, r := range c.Redirs {
@@ -72,6 +96,7 @@ func (p *Pass) checkRunTimeWrites(c *syntax.Call) {
 		// positional parameter is the path.
 		if _, rt := feederOperand(c, r.Target); rt && r.Writes() && argsFeeder(c) != c {
 			placeholder = true
+			add(affix{})
 		}
 	}
 	appended := false
@@ -90,6 +115,9 @@ func (p *Pass) checkRunTimeWrites(c *syntax.Call) {
 	if !placeholder && !appended {
 		return
 	}
+	if appended {
+		add(affix{})
+	}
 	feeder := argsFeeder(c)
 	if fromFind(feeder) {
 		host := p.findHost(feeder)
@@ -98,23 +126,60 @@ func (p *Pass) checkRunTimeWrites(c *syntax.Call) {
 		}
 		filtered, selects := findSelects(host, setOf(c.Name, feeder.Name), false)
 		for _, r := range findRoots(host) {
-			p.judgeRunTimeWrite(c, deletion{arg: r, filtered: filtered, selects: selects}, true, findFolds(host))
+			for _, a := range affixes {
+				p.judgeRunTimeWrite(c, deletion{arg: r, filtered: filtered, selects: selects}, true, findFolds(host), a)
+			}
 		}
 		return
 	}
 	for _, d := range pipeInputs(p, feeder, deletion{}) {
 		tree := strings.Contains(d.arg.Raw, "(from ") && !strings.Contains(d.arg.Raw, "(from ls)")
-		p.judgeRunTimeWrite(c, d, tree, false)
+		for _, a := range affixes {
+			p.judgeRunTimeWrite(c, d, tree, false, a)
+		}
 	}
 }
+
+// inFoundDir reports a call find runs with -execdir or -okdir, in the
+// directory of each file it finds.
+func inFoundDir(c *syntax.Call) bool {
+	for _, w := range c.Wrappers {
+		if w == "find -execdir" || w == "find -okdir" {
+			return true
+		}
+	}
+	return false
+}
+
+// affix is the text a written word holds around the placeholder its
+// feeder replaces at run time: find … -exec touch dest/{} \; writes
+// dest/PATH (pre "dest/"), xargs -I{} mv {} {}.bak writes PATH.bak (suf
+// ".bak"). GNU find and xargs replace the placeholder wherever it
+// stands in a word, with the path as the feeder prints it.
+type affix struct{ pre, suf string }
 
 // judgeRunTimeWrite judges a write to what d.arg names: the path itself
 // when it is a file a feeder prints, the files d.selects matches under it
 // when a find selects some, and corral's own files under it that the
 // selection reaches (a hidden one only when the listing shows those:
 // find does, rg does not).
-func (p *Pass) judgeRunTimeWrite(c *syntax.Call, d deletion, tree, fold bool) {
+func (p *Pass) judgeRunTimeWrite(c *syntax.Call, d deletion, tree, fold bool, a affix) {
 	root, filtered, selects := d.arg, d.filtered, d.selects
+	suf := ""
+	if a != (affix{}) && root.Static && !root.Glob {
+		// The written path is the affixes around the path the feeder
+		// prints (which starts with the root as written): with the
+		// prefix, the tree lies under PRE+ROOT; the suffix ends each
+		// name. A root only known at run time keeps the root's own
+		// judgement (its value may climb out with ..), and so does a
+		// pattern (matched on disk as written).
+		root.Value = a.pre + root.Value
+		if tree {
+			suf = a.suf
+		} else {
+			root.Value += a.suf
+		}
+	}
 	what := c.Name + " (on paths given at run time)"
 	t := target{arg: root, action: guards.Write}
 	if tree {
@@ -125,7 +190,7 @@ func (p *Pass) judgeRunTimeWrite(c *syntax.Call, d deletion, tree, fold bool) {
 		if !filtered {
 			sel = "*"
 		}
-		t.value = strings.TrimSuffix(root.Value, "/") + "/" + sel
+		t.value = strings.TrimSuffix(root.Value, "/") + "/" + sel + suf
 		if !d.visible && !root.Glob {
 			// find -name '*.json' lists .x.json (a root that is a shell
 			// pattern itself, find *, names no hidden one).
@@ -136,10 +201,25 @@ func (p *Pass) judgeRunTimeWrite(c *syntax.Call, d deletion, tree, fold bool) {
 		}
 	}
 	p.judge(c, c.Script, c.Dir, t, "bash-write", what)
+	if tree && a.pre != "" && root.Static && !root.Glob {
+		// The names land under PRE+ROOT, which need not be there yet: a
+		// directory that can hold a self-protected file asks (find . -exec
+		// cp {} .claude/{} \;), as for a copy of files named at run time.
+		p.judgeUnnamedTree(c, treeCopy{src: d.arg, dest: root, base: root.Value}, false)
+	}
 	if tree {
 		name := ""
 		if filtered && selects != "*" {
 			name = selects
+		}
+		switch {
+		case suf == "":
+		case strings.Contains(suf, "/"):
+			name = "" // PATH/x: any file below
+		case name == "":
+			name = "*" + suf
+		default:
+			name += suf
 		}
 		if d.visible {
 			f, r, ok := p.selfReached(c.Dir, []syntax.Arg{root}, name, fold)
