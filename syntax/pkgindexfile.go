@@ -728,6 +728,99 @@ func (w *walker) pipHomeConfig(c scope, call *Call, envWords map[string]string) 
 	}
 }
 
+// uvConfigFile reads the uv.toml uv is told to take as its
+// configuration — uv --config-file F (also --config-file=F, uvx's too),
+// or UV_CONFIG_FILE in its environment words or exported — as
+// pipConfigFile reads PIP_CONFIG_FILE's file: uv takes that file's
+// index settings (index-url, [[index]], the pip table's) for the
+// packages the call installs, on any name. The user's uv.toml under a
+// HOME or XDG_CONFIG_HOME the command gives it is read alike
+// (HOME/.config/uv/uv.toml); --no-config or UV_NO_CONFIG turns off that
+// discovery (not the named file).
+func (w *walker) uvConfigFile(c scope, call *Call, st *state, envWords map[string]string) {
+	args := call.Args
+	if call.Name != "uv" && call.Name != "uvx" {
+		if args = uvWords(call.pre); args == nil {
+			return
+		}
+	}
+	v, ok := commandEnv(st, envWords, "UV_CONFIG_FILE")
+	as := "UV_CONFIG_FILE"
+	noConfig := false
+	if x, found := commandEnv(st, envWords, "UV_NO_CONFIG"); found && x != "" && x != "0" && x != "false" {
+		noConfig = true
+	}
+	for i, a := range args {
+		if a.Value == "--" {
+			break
+		}
+		switch {
+		case a.Value == "--config-file" && i+1 < len(args):
+			if !args[i+1].Static {
+				return
+			}
+			v, ok, as = args[i+1].Value, true, "--config-file"
+		case strings.HasPrefix(a.Value, "--config-file="):
+			if !a.Static {
+				return
+			}
+			v, ok, as = strings.TrimPrefix(a.Value, "--config-file="), true, "--config-file"
+		case a.Value == "--no-config":
+			noConfig = true
+		}
+	}
+	var files []Dir
+	switch {
+	case ok && v != "" && v != os.DevNull:
+		files = append(files, call.Dir.Join(v))
+	case !ok && !noConfig:
+		// The user's uv.toml: XDG_CONFIG_HOME/uv/uv.toml, else
+		// HOME/.config/uv/uv.toml, when the command moves either.
+		as = "HOME"
+		if x, known, given := w.envOf(c, call, "XDG_CONFIG_HOME"); given {
+			if known && x != "" {
+				files, as = append(files, call.Dir.Join(filepath.Join(expandTilde(x, w.home), "uv", "uv.toml"))), "XDG_CONFIG_HOME"
+			}
+		} else if home, _ := w.userHome(c, call, ""); home != "" && home != w.home {
+			files = append(files, Dir{Path: filepath.Join(home, ".config", "uv", "uv.toml"), Known: true})
+		}
+	}
+	for _, d := range files {
+		if !d.Known || as == "XDG_CONFIG_HOME" && d.Path == filepath.Join(w.home, ".config", "uv", "uv.toml") {
+			continue // the user's own
+		}
+		text, found := w.written[d.Path]
+		if !found {
+			if text, found = w.readScript(d); !found {
+				continue
+			}
+		}
+		w.reportIndexSettings(call, d.Path, as, newIndexSettings(uvTOMLFile, "", text, false))
+	}
+}
+
+// uvWords returns the words of the uv or uvx among a call's wrapper
+// words pre (uv run
+// CMD, uvx TOOL: taken off as the wrapper of the command it runs) after
+// that program's name, or nil.
+func uvWords(pre []Arg) []Arg {
+	var args []Arg
+	for k, a := range pre {
+		if b := filepath.Base(a.Value); a.Static && (b == "uv" || b == "uvx") {
+			args = pre[k+1:]
+			if args == nil {
+				args = []Arg{}
+			}
+		}
+	}
+	return args
+}
+
+// underUv reports a call uv or uvx runs (uv run CMD, uvx TOOL: pre are
+// the wrapper words before it), whose environment uv reads for its
+// index settings.
+func underUv(pre []Arg) bool { return uvWords(pre) != nil }
+
 // npmUserConfig reads the file npm is told to take as the user's
 // configuration — npm --userconfig F (also --userconfig=F), or
 // NPM_CONFIG_USERCONFIG / npm_config_userconfig in its environment
@@ -810,8 +903,8 @@ func (w *walker) reportIndexSettings(call *Call, file, as string, settings []Ind
 		what := call.Name + " writes " + s.String() + " into " + file + " (" + s.File + ")"
 		switch as {
 		case "":
-		case "HOME":
-			what = call.Name + " reads " + file + " as the user's configuration (from the HOME the command gives it), which sets " + s.String()
+		case "HOME", "XDG_CONFIG_HOME":
+			what = call.Name + " reads " + file + " as the user's configuration (from the " + as + " the command gives it), which sets " + s.String()
 		default:
 			what = call.Name + " runs with " + as + "=" + file + ", which sets " + s.String()
 		}
