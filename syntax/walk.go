@@ -2311,6 +2311,8 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 	w.pipConfigFile(c, call, cmdState, envWords)
 	w.npmUserConfig(c, call, cmdState, envWords)
 	w.uvConfigFile(c, call, cmdState, envWords)
+	w.rubyPHPConfig(c, call, cmdState, envWords)
+	w.packageIndexConfig(call)
 	w.importedFuncs(c, call, args[:len(args)-len(inv.words)])
 	w.loader(c, call, cmdState, envWords)
 	w.shellEnv(c, call, cmdState, envWords)
