@@ -105,6 +105,12 @@ func checkRemoteWrappers(p *Pass) {
 			if !a.Static || prog != "uv" && prog != "uvx" && prog != "pipx" {
 				continue
 			}
+			if name, v, links := envIndex(c, "UV_"); prog != "pipx" && name != "" {
+				// uv run CMD, uv tool run, uvx TOOL install what they run
+				// from the index the environment names.
+				p.Report(c, Finding{Rule: "remote-run", Decision: Ask, Message: envIndexWhat(prog, name, v, "installs", links) + ": code fetched and run at once, which corral cannot move into the sandbox first"})
+				break
+			}
 			var words []string
 			for _, w := range pre[k+1:] {
 				words = append(words, w.Value)
@@ -241,6 +247,60 @@ func offPyPI(v string) bool {
 	return h != "pypi.org" && h != "pypi.python.org" && h != "files.pythonhosted.org"
 }
 
+// uvFetchVerbs are uv's commands that resolve packages from its index
+// and install them (or build them, whose build backend is installed
+// from there): uv remove and uv tree lock the project again, uv export
+// too. uv pip is here for its install, sync and compile.
+var uvFetchVerbs = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"run": true, "sync": true, "lock": true, "add": true, "remove": true, "tool": true,
+		"export": true, "tree": true, "build": true, "pip": true}
+}}
+
+// uvProjectVerbs are uv's project commands whose index options
+// (uv sync --index URL) are read as uv run's are; uv add's are the
+// package-index rule's (syntax/pkgindex.go).
+var uvProjectVerbs = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"sync": true, "lock": true, "remove": true, "export": true, "tree": true, "build": true}
+}}
+
+// envIndex returns the index variable, among pip's (prefix "PIP_") or
+// uv's ("UV_"), that call's environment sets to an index or find-links
+// location off PyPI, with its value, and whether it is a find-links one.
+// uv's are UV_INDEX_URL, UV_EXTRA_INDEX_URL, UV_DEFAULT_INDEX and
+// UV_INDEX (space-separated, each maybe NAME=URL), UV_FIND_LINKS; a
+// local path passes, as a local index does in uv.toml.
+func envIndex(c *syntax.Call, prefix string) (name, value string, links bool) {
+	for _, n := range []string{"INDEX_URL", "EXTRA_INDEX_URL", "DEFAULT_INDEX", "INDEX"} {
+		if prefix == "PIP_" && (n == "DEFAULT_INDEX" || n == "INDEX") {
+			continue
+		}
+		v, ok := c.EnvKnown(prefix + n)
+		if !ok {
+			continue
+		}
+		for _, f := range strings.Fields(v) {
+			if _, u, named := strings.Cut(f, "="); named && prefix == "UV_" && n == "INDEX" && !strings.HasPrefix(f, "http") {
+				f = u // UV_INDEX="name=https://…"
+			}
+			if strings.Contains(f, "://") && !strings.HasPrefix(strings.ToLower(f), "file:") && offPyPI(f) {
+				return prefix + n, v, false
+			}
+		}
+	}
+	if v, ok := c.EnvKnown(prefix + "FIND_LINKS"); ok && findLinksRemote(strings.ReplaceAll(v, ",", " ")) {
+		return prefix + "FIND_LINKS", v, true
+	}
+	return "", "", false
+}
+
+// envIndexWhat says what a command run with an index variable does.
+func envIndexWhat(what, name, v, does string, links bool) string {
+	if links {
+		return what + " with " + name + "=" + v + " " + does + " packages it finds at that address"
+	}
+	return what + " with " + name + "=" + v + " " + does + " packages from that index"
+}
+
 // findLinksRemote reports a --find-links value (PIP_FIND_LINKS: several,
 // space-separated) that pip downloads archives from: a network URL off
 // PyPI. A local directory or a file:// one is read where it is.
@@ -311,6 +371,10 @@ func checkRemoteRun(p *Pass, c *syntax.Call) {
 			}
 		}
 	case "uvx", "pipx":
+		if name, v, links := envIndex(c, "UV_"); c.Name == "uvx" && name != "" {
+			report(envIndexWhat("uvx", name, v, "installs", links))
+			return
+		}
 		p.remoteTool(c, c.Name, words, report)
 		return
 	case "nix", "nix-build", "nix-shell", "nix-env", "nix-instantiate":
@@ -547,7 +611,15 @@ func checkRemoteRun(p *Pass, c *syntax.Call) {
 					args = args[1:] // --directory d
 				}
 			}
-			if len(args) > 0 && (args[0] == "run" || args[0] == "tool") {
+			if len(args) > 0 && uvFetchVerbs.Get()[args[0]] {
+				// uv sync, lock, run, tool…: they resolve and install from
+				// the index the environment names (uv pip is read below).
+				if name, v, links := envIndex(c, "UV_"); name != "" {
+					report(envIndexWhat("uv "+args[0], name, v, "installs", links))
+					return
+				}
+			}
+			if len(args) > 0 && (args[0] == "run" || args[0] == "tool" || uvProjectVerbs.Get()[args[0]]) {
 				p.remoteTool(c, "uv", all, report)
 				return
 			}
@@ -611,17 +683,13 @@ func checkRemoteRun(p *Pass, c *syntax.Call) {
 				return
 			}
 		}
-		for _, name := range []string{"PIP_INDEX_URL", "PIP_EXTRA_INDEX_URL", "UV_INDEX_URL", "UV_EXTRA_INDEX_URL"} {
-			if v, ok := c.EnvKnown(name); ok && offPyPI(v) {
-				report("pip " + verb + " with " + name + "=" + v + " " + does + " packages from that index")
-				return
-			}
+		if name, v, links := envIndex(c, "PIP_"); name != "" {
+			report(envIndexWhat("pip "+verb, name, v, does, links))
+			return
 		}
-		for _, name := range []string{"PIP_FIND_LINKS", "UV_FIND_LINKS"} {
-			if v, ok := c.EnvKnown(name); ok && findLinksRemote(v) {
-				report("pip " + verb + " with " + name + "=" + v + " " + does + " packages it finds at that address")
-				return
-			}
+		if name, v, links := envIndex(c, "UV_"); c.Name == "uv" && name != "" {
+			report(envIndexWhat("pip "+verb, name, v, does, links))
+			return
 		}
 	case "git":
 		_, sub := gitArgs(c)
@@ -916,8 +984,9 @@ func (p *Pass) remoteTool(c *syntax.Call, prog string, words []string, report fu
 			return
 		}
 		what += " " + words[i]
-		switch words[i] {
-		case "run", "install", "tool", "inject", "upgrade":
+		switch {
+		case words[i] == "run", words[i] == "install", words[i] == "tool", words[i] == "inject", words[i] == "upgrade":
+		case prog == "uv" && uvProjectVerbs.Get()[words[i]]:
 		default:
 			return
 		}

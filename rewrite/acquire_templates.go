@@ -301,7 +301,13 @@ func initializer(c *syntax.Call) (what string, dest *syntax.Arg, ok bool) {
 	if len(args) == 0 || !args[0].Static {
 		return "", nil, false
 	}
-	verb := args[0].Value
+	verb, at := args[0].Value, 0
+	if v, k := managerVerb(c); k >= 0 {
+		// npm --prefix x init PKG, yarn --cwd d create PKG: the verb
+		// after the manager's global options and their values (npm's
+		// dereferenced: create and innit are init).
+		verb, at = v, k
+	}
 	switch {
 	case c.Name == "npm" && (verb == "create" || verb == "init" || verb == "innit"),
 		(c.Name == "yarn" || c.Name == "pnpm" || c.Name == "bun") && verb == "create",
@@ -320,16 +326,16 @@ func initializer(c *syntax.Call) (what string, dest *syntax.Arg, ok bool) {
 	default:
 		return "", nil, false
 	}
-	_, ops := scan(args[1:], initializerSpec(c.Name))
+	_, ops := scan(args[at+1:], initializerSpec(c.Name))
 	if len(ops) == 0 {
 		return "", nil, false // npm init, npm init -y: a package.json here
 	}
-	src := args[1+ops[0]]
+	src := args[at+1+ops[0]]
 	if c.Name == "bun" && localTemplate(src) {
 		return "", nil, false
 	}
 	if len(ops) > 1 {
-		dest = &args[1+ops[1]]
+		dest = &args[at+1+ops[1]]
 	}
 	return c.Name + " " + verb + " " + src.Value, dest, true
 }

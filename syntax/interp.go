@@ -917,6 +917,9 @@ func (w *walker) program(c scope, call *Call, l lang.Lang, text, label string, d
 				}
 				if d := call.Dir.Join(file); d.Known {
 					f := w.nodeRequireFile(d.Path)
+					if f != "" && !preservesSymlinks(call, false) {
+						f = w.realPath(f) // the module is known by its real path
+					}
 					switch {
 					case f == "" || strings.HasSuffix(f, ".json"):
 					case strings.HasSuffix(f, ".node"):

@@ -2,10 +2,11 @@ package syntax
 
 import (
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/corral-dev/corral/syntax/lang"
 )
 
 // npm, yarn, pnpm and bun run a package script with the node_modules/.bin
@@ -15,10 +16,11 @@ import (
 // script "lint": "mytool" or npx mytool therefore runs
 // node_modules/.bin/mytool when the project has one. The nested command is
 // judged with that PATH, so that the file found there is read like
-// ./node_modules/.bin/mytool typed by hand (pathProgram) — unless it is
-// the link npm makes to the bin file an installed package declares (a
-// registry dependency such as typescript's tsc), whose code corral does
-// not read, as it does not read an installed package's other files.
+// ./node_modules/.bin/mytool typed by hand (pathProgram). When it is the
+// link npm makes to the bin file of an installed package (typescript's
+// tsc), the file read is the link's target, as the module loaders read a
+// package's files (dependencyFile): leniently, with its relative
+// requires found beside the target, where Node finds them.
 
 // nodeBinEnv returns env (the state a child process starts with) with
 // the node_modules/.bin directories that exist at or above dir put first
@@ -65,57 +67,77 @@ func nodeBinDir(dir string) bool {
 	return filepath.Base(dir) == ".bin" && filepath.Base(filepath.Dir(dir)) == "node_modules"
 }
 
-// installedPackageBin reports whether p, a file in a node_modules/.bin
-// directory, is the link npm makes for an installed package's command: a
-// symbolic link to a file inside node_modules/PKG whose package.json
-// "bin" names that file.
-func (w *walker) installedPackageBin(p string) bool {
-	target, err := os.Readlink(p)
-	if err != nil {
+// dependencyFile reports whether path, once its links are resolved, is
+// a file of an installed package — inside node_modules/NAME (or
+// node_modules/@SCOPE/NAME), not a link of node_modules/.bin — that this
+// command did not write: code the module loaders read as a dependency's
+// (a literal command in it is judged, a value only known at run time
+// does not ask), where a file the command writes is the agent's own.
+func (w *walker) dependencyFile(path string) bool {
+	if _, wrote := w.written[path]; wrote || w.read == nil {
 		return false
 	}
-	mods := filepath.Dir(filepath.Dir(p))
-	if !filepath.IsAbs(target) {
-		target = filepath.Join(filepath.Dir(p), target)
-	}
-	target = filepath.Clean(target)
-	rel, err := filepath.Rel(mods, target)
-	if err != nil || rel == ".." || strings.HasPrefix(rel, "../") {
+	real := w.realPath(path)
+	if _, wrote := w.written[real]; wrote {
 		return false
 	}
-	parts := strings.Split(rel, "/")
-	n := 1
-	if strings.HasPrefix(parts[0], "@") {
-		n = 2
+	parts := strings.Split(filepath.ToSlash(real), "/")
+	for i := len(parts) - 2; i >= 0; i-- {
+		if parts[i] != "node_modules" {
+			continue
+		}
+		rest := parts[i+1:]
+		if rest[0] == ".bin" || rest[0] == "" || strings.HasPrefix(rest[0], "@") && len(rest) < 3 {
+			return false
+		}
+		return len(rest) >= 2
 	}
-	if len(parts) <= n {
+	return false
+}
+
+// realPath returns path with its links resolved, or path when they
+// cannot be (a file this command writes, one not on disk).
+func (w *walker) realPath(path string) string {
+	if w.read == nil {
+		return path
+	}
+	if r, err := filepath.EvalSymlinks(path); err == nil {
+		return r
+	}
+	return path
+}
+
+// preservesSymlinks reports a node command told to keep the links of the
+// paths it loads (--preserve-symlinks-main for the main module, main;
+// --preserve-symlinks for the modules it requires; also in NODE_OPTIONS
+// or NODE_PRESERVE_SYMLINKS=1): it then resolves relative requires from
+// the link's directory, not its target's.
+func preservesSymlinks(call *Call, main bool) bool {
+	if call == nil || lang.ForProgram(call.Name) != lang.JS {
 		return false
 	}
-	root := filepath.Join(mods, filepath.Join(parts[:n]...))
-	text, ok := w.readScript(Dir{Path: filepath.Join(root, "package.json"), Known: true})
-	if !ok {
-		return false
+	flag := "--preserve-symlinks"
+	if main {
+		flag += "-main"
 	}
-	var pkg struct {
-		Bin json.RawMessage `json:"bin"`
-	}
-	if json.Unmarshal([]byte(text), &pkg) != nil {
-		return false
-	}
-	var files []string
-	var one string
-	var many map[string]string
-	switch {
-	case json.Unmarshal(pkg.Bin, &one) == nil:
-		files = []string{one}
-	case json.Unmarshal(pkg.Bin, &many) == nil:
-		for _, f := range many {
-			files = append(files, f)
+	for _, a := range call.Args {
+		if a.Value == flag {
+			return true
+		}
+		if !strings.HasPrefix(a.Value, "-") {
+			break // the script: what follows is its own
 		}
 	}
-	for _, f := range files {
-		if filepath.Join(root, f) == target {
+	if !main {
+		if v, _, ok := call.Getenv("NODE_PRESERVE_SYMLINKS"); ok && v == "1" {
 			return true
+		}
+	}
+	if v, _, ok := call.Getenv("NODE_OPTIONS"); ok {
+		for _, f := range strings.Fields(v) {
+			if f == flag {
+				return true
+			}
 		}
 	}
 	return false

@@ -173,3 +173,49 @@ func TestPackageManagerRunTimeConfig(t *testing.T) {
 		}
 	}
 }
+
+// TestNpmDefaultInitModule: npm init with no initializer and no
+// init-module setting runs npm's default init-module, ~/.npm-init.js
+// under the HOME npm gets (real npm 11 ran it for npm init -y, offline):
+// one that deletes is seen, also when this command writes it or moves
+// HOME to a directory holding one. Look-alikes: an init-module set
+// elsewhere (the default is then not read), an initializer, other verbs.
+func TestNpmDefaultInitModule(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	evilJS := `require("child_process").execSync("rm -rf /victim")` + "\n"
+	writeFiles(t, dir, map[string]string{
+		"home/.npm-init.js":  evilJS,
+		"h2/.npm-init.js":    evilJS,
+		"clean/.npm-init.js": "module.exports = {name: 'x'}\n",
+		"proj/ok.js":         "module.exports = {name: 'y'}\n",
+		"proj/README":        "x\n",
+	})
+	home := filepath.Join(dir, "home")
+	proj := filepath.Join(dir, "proj")
+	for _, tc := range []struct {
+		cmd string
+		rm  bool
+	}{
+		{"npm init -y", true},
+		{"npm init", true},
+		{"npm --yes init", true},
+		{"HOME=" + filepath.Join(dir, "clean") + " npm init -y", false},
+		{"HOME=" + filepath.Join(dir, "h2") + " npm init -y", true},
+		{"echo 'require(\"child_process\").execSync(\"rm -rf /victim\")' > ../clean/.npm-init.js && HOME=../clean npm init -y", true},
+		// Look-alikes.
+		{"npm init -y --init-module=./ok.js", false},
+		{"npm_config_init_module=./ok.js npm init -y", false},
+		{"npm init vite@latest app", false},
+		{"npm install", false},
+		{"pnpm init", false},
+	} {
+		m, err := Analyze(tc.cmd, Options{Cwd: proj, Home: home, ReadFile: ReadScript})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := removes(m, "/victim"); got != tc.rm {
+			t.Errorf("%s: removes /victim = %v, want %v", tc.cmd, got, tc.rm)
+		}
+	}
+}

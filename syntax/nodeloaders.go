@@ -10,20 +10,31 @@ import (
 // import (esm) or require: the file Node's resolver finds (nodepkg.go)
 // is read as the project's code that runs, with the values only known
 // at run time in a library's code not asking (as for a test suite's
-// files); a .node file is a native addon, code corral cannot read.
+// files); a .node file is a native addon, code corral cannot read. A
+// file this command writes is the agent's own code, read as such (echo
+// … > node_modules/x/index.js && node app.js), and so is a "#name"
+// import of the project's own package.json "imports" (only one inside
+// an installed package is a library's: dependencyFile).
 func (w *walker) nodePackage(c scope, call *Call, from Dir, spec, what string, esm bool) {
 	if w.read == nil && len(w.written) == 0 {
 		return
 	}
-	w.lenient++
-	defer func() { w.lenient-- }()
 	files, bad := w.nodeResolveAll(from, spec, nodeLoadOf(call, esm))
 	if bad != "" {
 		w.nodeUnread(call, bad, what)
 	}
 	for _, f := range files {
-		if !strings.HasSuffix(f, ".json") { // data
-			w.include(c, call, lang.JS, f, what, what, false, false)
+		if strings.HasSuffix(f, ".json") { // data
+			continue
+		}
+		_, wrote := w.written[f]
+		lenient := !wrote && !strings.HasPrefix(spec, "#") || w.dependencyFile(f)
+		if lenient {
+			w.lenient++
+		}
+		w.include(c, call, lang.JS, f, what, what, false, false)
+		if lenient {
+			w.lenient--
 		}
 	}
 }

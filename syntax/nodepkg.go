@@ -70,6 +70,9 @@ type nodeLoad struct {
 	// paths are NODE_PATH's directories, absolute: require looks there
 	// after the node_modules (import does not).
 	paths []string
+	// preserve is --preserve-symlinks: the search starts from the
+	// requiring file's directory as its link names it, not its real one.
+	preserve bool
 }
 
 // nodeLoadOf returns the load of a module by import (esm) or require in
@@ -88,6 +91,7 @@ func nodeLoadOf(call *Call, esm bool) nodeLoad {
 	if lang.ForProgram(call.Name) != lang.JS {
 		return ld
 	}
+	ld.preserve = preservesSymlinks(call, false)
 	for _, d := range call.modPath {
 		if p := call.Dir.Join(d); p.Known {
 			ld.paths = append(ld.paths, p.Path)
@@ -125,11 +129,11 @@ func (w *walker) nodeResolveAll(dir Dir, spec string, ld nodeLoad) (out []string
 		return nil, ""
 	}
 	name, sub, ok := nodeSplit(spec)
-	if !ok {
+	if !ok && !strings.HasPrefix(spec, "#") {
 		return nil, ""
 	}
 	start := dir.Path
-	if w.read != nil {
+	if w.read != nil && !ld.preserve {
 		// Node looks up from the real path of the requiring file
 		// (a pnpm package linked into node_modules finds its own
 		// dependencies beside its real directory).
@@ -190,6 +194,9 @@ func nodeSplit(spec string) (name, sub string, ok bool) {
 // nodeFind is nodeResolve under one condition set; bad is a package.json
 // whose exports it could not follow.
 func (w *walker) nodeFind(start, spec, name, sub string, ld nodeLoad, conds map[string]bool) (file, bad string) {
+	if strings.HasPrefix(spec, "#") {
+		return w.nodeImports(start, spec, ld, conds)
+	}
 	esm := ld.esm
 	key := "."
 	if sub != "" {
@@ -260,6 +267,52 @@ func (w *walker) nodeFind(start, spec, name, sub string, ld nodeLoad, conds map[
 	return "", ""
 }
 
+// nodeImports is PACKAGE_IMPORTS_RESOLVE: a "#name" specifier is looked
+// up in the "imports" of the package scope of start (the nearest
+// package.json above it, not past a node_modules directory), its keys
+// matched as exports' are (exact, then the longest "#x/*" pattern) under
+// the same conditions; a "./" target is a file of that package, and a
+// bare one (imports may name another package: "#dep": "dep-node") is
+// resolved as a package from the scope's directory. "#" and "#/…" are
+// invalid.
+func (w *walker) nodeImports(start, spec string, ld nodeLoad, conds map[string]bool) (file, bad string) {
+	if spec == "#" || strings.HasPrefix(spec, "#/") {
+		return "", ""
+	}
+	for d, i := start, 0; i <= maxNodeUp; i++ {
+		if filepath.Base(d) == "node_modules" {
+			return "", ""
+		}
+		if pj, ok := w.nodePackageJSON(d); ok {
+			if pj.Imports == nil || pj.Imports.kind != 'o' {
+				return "", ""
+			}
+			t, match, pattern := nodeMatchKey(pj.Imports, spec)
+			if t == nil {
+				return "", ""
+			}
+			f, r := nodeTargetOf(d, t, match, pattern, conds, 0, true)
+			switch r {
+			case nodeFound:
+				return w.nodeFile(f), ""
+			case nodeBare:
+				name, sub, ok := nodeSplit(f)
+				if !ok || strings.HasPrefix(f, "#") {
+					return "", ""
+				}
+				return w.nodeFind(d, f, name, sub, ld, conds)
+			}
+			return "", ""
+		}
+		up := filepath.Dir(d)
+		if up == d {
+			break
+		}
+		d = up
+	}
+	return "", ""
+}
+
 // nodeFile returns f when it is a file on disk, or written or compiled
 // by the command.
 func (w *walker) nodeFile(f string) string {
@@ -324,6 +377,9 @@ type nodePJ struct {
 	Name    string
 	Main    string
 	Exports *jsonValue
+	// Imports is the "imports" map (#name specifiers), nil when absent
+	// or beyond the bounds.
+	Imports *jsonValue
 }
 
 // hasExports reports an "exports" that is neither absent nor null.
@@ -350,6 +406,13 @@ func (w *walker) nodePackageJSON(dir string) (nodePJ, bool) {
 			pj.Exports = v
 		} else {
 			pj.Exports = &jsonValue{kind: 'd'} // too deep (or malformed): not followed
+		}
+	}
+	if raw, ok := top["imports"]; ok {
+		dec := json.NewDecoder(bytes.NewReader(raw))
+		budget := maxNodeJSON
+		if v, ok := readJSONValue(dec, 0, &budget); ok {
+			pj.Imports = v
 		}
 	}
 	return pj, true
@@ -443,13 +506,24 @@ func nodeExportsResolve(root string, exports *jsonValue, key string, conds map[s
 		f, _ := nodeTarget(root, exports, "", false, conds, 0)
 		return f
 	}
-	if t, ok := exports.get(key); ok && !strings.Contains(key, "*") {
-		f, _ := nodeTarget(root, t, "", false, conds, 0)
-		return f
+	t, match, pattern := nodeMatchKey(exports, key)
+	if t == nil {
+		return ""
 	}
-	// Pattern keys, the longest base first (PATTERN_KEY_COMPARE).
+	f, _ := nodeTarget(root, t, match, pattern, conds, 0)
+	return f
+}
+
+// nodeMatchKey is PACKAGE_IMPORTS_EXPORTS_RESOLVE's match of key in an
+// exports or imports object: the exact key (without a "*"), else the
+// pattern key with the longest base (PATTERN_KEY_COMPARE) whose base and
+// trailer surround key, with what its "*" matched. Nil when none.
+func nodeMatchKey(m *jsonValue, key string) (t *jsonValue, match string, pattern bool) {
+	if t, ok := m.get(key); ok && !strings.Contains(key, "*") {
+		return t, "", false
+	}
 	var pats []string
-	for _, k := range exports.keys {
+	for _, k := range m.keys {
 		if i := strings.Index(k, "*"); i >= 0 && i == strings.LastIndex(k, "*") {
 			pats = append(pats, k)
 		}
@@ -470,11 +544,10 @@ func nodeExportsResolve(root string, exports *jsonValue, key string, conds map[s
 		if trailer != "" && !(strings.HasSuffix(key, trailer) && len(key) >= len(k)) {
 			continue
 		}
-		t, _ := exports.get(k)
-		f, _ := nodeTarget(root, t, key[len(base):len(key)-len(trailer)], true, conds, 0)
-		return f
+		t, _ := m.get(k)
+		return t, key[len(base) : len(key)-len(trailer)], true
 	}
-	return ""
+	return nil, "", false
 }
 
 // Results of nodeTarget: a file, no matching condition (the next one
@@ -484,16 +557,32 @@ const (
 	nodeFound
 	nodeNull
 	nodeInvalid
+	// nodeBare: an imports target that is another package's specifier,
+	// returned as the string to resolve.
+	nodeBare
 )
 
-// nodeTarget is PACKAGE_TARGET_RESOLVE: the file target names, and the
-// result's kind.
+// nodeTarget is PACKAGE_TARGET_RESOLVE for exports: the file target
+// names, and the result's kind.
 func nodeTarget(root string, t *jsonValue, match string, pattern bool, conds map[string]bool, depth int) (string, int) {
+	return nodeTargetOf(root, t, match, pattern, conds, depth, false)
+}
+
+// nodeTargetOf is nodeTarget; with imports, a target that does not
+// start with "./" and is no path or URL is a bare specifier (nodeBare).
+func nodeTargetOf(root string, t *jsonValue, match string, pattern bool, conds map[string]bool, depth int, imports bool) (string, int) {
 	if t == nil || depth > maxNodeJSONDepth {
 		return "", nodeInvalid
 	}
 	switch t.kind {
 	case 's':
+		if imports && !strings.HasPrefix(t.str, "./") && !strings.HasPrefix(t.str, "../") && !strings.HasPrefix(t.str, "/") && !strings.Contains(t.str, ":") {
+			s := t.str
+			if pattern {
+				s = strings.ReplaceAll(s, "*", match)
+			}
+			return s, nodeBare
+		}
 		if !strings.HasPrefix(t.str, "./") || !nodeSegmentsOK(t.str[2:]) || pattern && !nodeSegmentsOK(match) {
 			return "", nodeInvalid
 		}
@@ -515,7 +604,7 @@ func nodeTarget(root string, t *jsonValue, match string, pattern bool, conds map
 				conds[nodeSyncSeen] = true
 			}
 			if k == "default" || k != nodeSyncSeen && conds[k] {
-				if f, r := nodeTarget(root, t.items[i], match, pattern, conds, depth+1); r != nodeNone {
+				if f, r := nodeTargetOf(root, t.items[i], match, pattern, conds, depth+1, imports); r != nodeNone {
 					return f, r
 				}
 			}
@@ -523,7 +612,7 @@ func nodeTarget(root string, t *jsonValue, match string, pattern bool, conds map
 		return "", nodeNone
 	case 'a':
 		for _, item := range t.items {
-			if f, r := nodeTarget(root, item, match, pattern, conds, depth+1); r == nodeFound {
+			if f, r := nodeTargetOf(root, item, match, pattern, conds, depth+1, imports); r == nodeFound || r == nodeBare {
 				return f, r
 			}
 		}

@@ -55,6 +55,49 @@ func (w *walker) packageIndexConfig(call *Call) {
 		case len(pos) >= 4 && pos[0].Value == "source" && pos[1].Value == "add" && url(pos[3]):
 			ask("source "+pos[2].Value, pos[3])
 		}
+	case "bundle", "bundler":
+		// bundle config [set] [--local|--global] mirror.SOURCE URL: every
+		// gem of SOURCE (mirror.all: of every source) comes from URL.
+		pos := positionals(args)
+		if len(pos) < 3 || pos[0].Value != "config" {
+			return
+		}
+		pos = pos[1:]
+		if pos[0].Value == "set" {
+			pos = pos[1:]
+		}
+		if len(pos) >= 2 && strings.HasPrefix(strings.ToLower(pos[0].Value), "mirror.") &&
+			(!pos[1].Static || remoteIndex(bundleConfigFile, pos[1].Value)) {
+			ask(pos[0].Value, pos[1])
+		}
+	case "composer":
+		// composer config [-g] repositories.NAME TYPE URL (or a JSON
+		// object): composer installs from that repository from now on.
+		pos := positionals(args, "--file", "-f", "--working-dir", "-d")
+		if len(pos) < 3 || pos[0].Value != "config" {
+			return
+		}
+		key := strings.ToLower(pos[1].Value)
+		if !strings.HasPrefix(key, "repositories.") && !strings.HasPrefix(key, "repos.") && !strings.HasPrefix(key, "repo.") {
+			return
+		}
+		for _, v := range pos[2:] {
+			switch {
+			case !v.Static:
+				ask(pos[1].Value, v)
+				return
+			case strings.HasPrefix(strings.TrimSpace(v.Value), "{"):
+				for _, u := range composerRepoURLs(`{"repositories":[` + v.Value + `]}`) {
+					if ComposerRepoRemote(u) {
+						ask(pos[1].Value, v)
+						return
+					}
+				}
+			case ComposerRepoRemote(v.Value):
+				ask(pos[1].Value, v)
+				return
+			}
+		}
 	case "uv":
 		pos := positionals(args, "--index", "--default-index", "--index-url", "-i", "--extra-index-url", "--mirror",
 			"--python-install-mirror", "--pypy-install-mirror", "--directory", "--project", "--python", "-p", "--group", "--optional", "--extra")

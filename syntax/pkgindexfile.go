@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"encoding/json"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -41,6 +42,11 @@ import (
 //     git, [registries.NAME] index, [registry] index;
 //   - go's env files (~/.config/go/env, which go env -w writes, and
 //     GOROOT/go.env): the keys go env -w asks about.
+//   - bundler's .bundle/config: BUNDLE_MIRROR__* (a mirror of a gem
+//     source, or of all: mirror.all);
+//   - composer.json, and composer's global config.json: the url of each
+//     "repositories" entry (a URL off packagist.org, or a git address
+//     in scp form; a path repository passes).
 //
 // The default indexes pass (registry.npmjs.org and registry.yarnpkg.com,
 // pypi.org and files.pythonhosted.org, conda.anaconda.org and
@@ -72,6 +78,8 @@ const (
 	condarcFile
 	cargoConfigFile
 	goEnvFile
+	bundleConfigFile
+	composerJSONFile
 )
 
 // indexFileKindOf returns what configuration path is by its name.
@@ -99,6 +107,10 @@ func indexFileKindOf(path string) indexFileKind {
 		return cargoConfigFile
 	case base == "go.env", base == "env" && parent == "go" && filepath.Base(filepath.Dir(filepath.Dir(path))) == ".config":
 		return goEnvFile
+	case base == "config" && parent == ".bundle":
+		return bundleConfigFile
+	case base == "composer.json", base == "config.json" && (parent == ".composer" || parent == "composer"):
+		return composerJSONFile
 	}
 	return notIndexFile
 }
@@ -195,7 +207,8 @@ func indexSettings(kind indexFileKind, text string, dynamic bool) []IndexSetting
 	var out []IndexSetting
 	name := map[indexFileKind]string{npmrcFile: ".npmrc", yarnrcFile: ".yarnrc", yarnrcYAMLFile: ".yarnrc.yml",
 		pipConfFile: "pip.conf", uvTOMLFile: "uv.toml", pyprojectFile: "pyproject.toml", pipfileFile: "Pipfile",
-		condarcFile: ".condarc", cargoConfigFile: ".cargo/config.toml", goEnvFile: "go env"}[kind]
+		condarcFile: ".condarc", cargoConfigFile: ".cargo/config.toml", goEnvFile: "go env",
+		bundleConfigFile: ".bundle/config", composerJSONFile: "composer.json"}[kind]
 	runtime := func(s string) bool { return dynamic && (strings.Contains(s, "$") || strings.Contains(s, "`")) }
 	add := func(key, val string) { out = append(out, IndexSetting{File: name, Key: key, Value: val}) }
 	switch kind {
@@ -226,7 +239,13 @@ func indexSettings(kind indexFileKind, text string, dynamic bool) []IndexSetting
 				}
 			}
 		}
-	case yarnrcYAMLFile, condarcFile:
+	case composerJSONFile:
+		for _, u := range composerRepoURLs(text) {
+			if runtime(u) || ComposerRepoRemote(u) {
+				add("repositories", u)
+			}
+		}
+	case yarnrcYAMLFile, condarcFile, bundleConfigFile:
 		for _, kv := range indexYAMLPairs(text) {
 			key, val := kv[0], kv[1]
 			if !indexYAMLRelevant(kind, key) {
@@ -346,6 +365,10 @@ func indexYAMLRelevant(kind indexFileKind, key string) bool {
 	switch kind {
 	case yarnrcYAMLFile:
 		return key == "npmRegistryServer" || key == "yarnPath" || strings.HasPrefix(key, "npmScopes.") && strings.HasSuffix(key, ".npmRegistryServer")
+	case bundleConfigFile:
+		// BUNDLE_MIRROR__ALL, BUNDLE_MIRROR__HTTPS://RUBYGEMS__ORG/:
+		// bundler fetches every gem of that source from the mirror.
+		return strings.HasPrefix(strings.ToUpper(key), "BUNDLE_MIRROR__")
 	case condarcFile:
 		return key == "channels" || key == "default_channels" || key == "channel_alias" ||
 			key == "custom_channels" || strings.HasPrefix(key, "custom_channels.") ||
@@ -387,8 +410,68 @@ func remoteIndexDefault(kind indexFileKind, v string) bool {
 		return host == "index.crates.io" || host == "github.com" && strings.TrimSuffix(strings.TrimSuffix(u.Path, "/"), ".git") == "/rust-lang/crates.io-index"
 	case goEnvFile:
 		return host == "proxy.golang.org" || host == "sum.golang.org"
+	case bundleConfigFile:
+		return host == "rubygems.org" || host == "index.rubygems.org"
+	case composerJSONFile:
+		return host == "repo.packagist.org" || host == "packagist.org"
 	}
 	return false
+}
+
+// composerRepoURLs returns the addresses a composer.json (or composer's
+// global config.json) gives in its "repositories": each entry's "url",
+// and a "package" entry's dist and source urls, at any depth under it
+// (repositories is a list or an object of named entries). Text that is
+// not JSON gives none.
+func composerRepoURLs(text string) []string {
+	var doc struct {
+		Repositories json.RawMessage `json:"repositories"`
+	}
+	if json.Unmarshal([]byte(text), &doc) != nil || len(doc.Repositories) == 0 {
+		return nil
+	}
+	var v any
+	if json.Unmarshal(doc.Repositories, &v) != nil {
+		return nil
+	}
+	var out []string
+	var walk func(v any, key string, depth int)
+	walk = func(v any, key string, depth int) {
+		if depth > 8 {
+			return
+		}
+		switch x := v.(type) {
+		case map[string]any:
+			for k, e := range x {
+				walk(e, k, depth+1)
+			}
+		case []any:
+			for _, e := range x {
+				walk(e, key, depth+1)
+			}
+		case string:
+			if key == "url" {
+				out = append(out, x)
+			}
+		}
+	}
+	walk(v, "", 0)
+	sort.Strings(out)
+	return out
+}
+
+// ComposerRepoRemote reports a composer repository address composer
+// fetches packages from elsewhere: a URL that is not file:// and not
+// packagist.org's, or a git address in scp form (git@host:a/b.git). A
+// path (a "path" or "artifact" repository) is read where it is.
+func ComposerRepoRemote(u string) bool {
+	u = strings.TrimSpace(u)
+	if strings.Contains(u, "://") {
+		return remoteIndex(composerJSONFile, u)
+	}
+	at := strings.IndexByte(u, '@')
+	colon := strings.IndexByte(u, ':')
+	return at > 0 && colon > at && !strings.Contains(u[:at], "/")
 }
 
 // indexINIPairs returns the key = value lines of an ini text (npm's, pip's
@@ -728,6 +811,167 @@ func (w *walker) pipHomeConfig(c scope, call *Call, envWords map[string]string) 
 	}
 }
 
+// uvConfigFile reads the uv.toml uv is told to take as its
+// configuration — uv --config-file F (also --config-file=F, uvx's too),
+// or UV_CONFIG_FILE in its environment words or exported — as
+// pipConfigFile reads PIP_CONFIG_FILE's file: uv takes that file's
+// index settings (index-url, [[index]], the pip table's) for the
+// packages the call installs, on any name. The user's uv.toml under a
+// HOME or XDG_CONFIG_HOME the command gives it is read alike
+// (HOME/.config/uv/uv.toml); --no-config or UV_NO_CONFIG turns off that
+// discovery (not the named file).
+func (w *walker) uvConfigFile(c scope, call *Call, st *state, envWords map[string]string) {
+	args := call.Args
+	if call.Name != "uv" && call.Name != "uvx" {
+		if args = uvWords(call.pre); args == nil {
+			return
+		}
+	}
+	v, ok := commandEnv(st, envWords, "UV_CONFIG_FILE")
+	as := "UV_CONFIG_FILE"
+	noConfig := false
+	if x, found := commandEnv(st, envWords, "UV_NO_CONFIG"); found && x != "" && x != "0" && x != "false" {
+		noConfig = true
+	}
+	for i, a := range args {
+		if a.Value == "--" {
+			break
+		}
+		switch {
+		case a.Value == "--config-file" && i+1 < len(args):
+			if !args[i+1].Static {
+				return
+			}
+			v, ok, as = args[i+1].Value, true, "--config-file"
+		case strings.HasPrefix(a.Value, "--config-file="):
+			if !a.Static {
+				return
+			}
+			v, ok, as = strings.TrimPrefix(a.Value, "--config-file="), true, "--config-file"
+		case a.Value == "--no-config":
+			noConfig = true
+		}
+	}
+	var files []Dir
+	switch {
+	case ok && v != "" && v != os.DevNull:
+		files = append(files, call.Dir.Join(v))
+	case !ok && !noConfig:
+		// The user's uv.toml: XDG_CONFIG_HOME/uv/uv.toml, else
+		// HOME/.config/uv/uv.toml, when the command moves either.
+		as = "HOME"
+		if x, known, given := w.envOf(c, call, "XDG_CONFIG_HOME"); given {
+			if known && x != "" {
+				files, as = append(files, call.Dir.Join(filepath.Join(expandTilde(x, w.home), "uv", "uv.toml"))), "XDG_CONFIG_HOME"
+			}
+		} else if home, _ := w.userHome(c, call, ""); home != "" && home != w.home {
+			files = append(files, Dir{Path: filepath.Join(home, ".config", "uv", "uv.toml"), Known: true})
+		}
+	}
+	for _, d := range files {
+		if !d.Known || as == "XDG_CONFIG_HOME" && d.Path == filepath.Join(w.home, ".config", "uv", "uv.toml") {
+			continue // the user's own
+		}
+		text, found := w.written[d.Path]
+		if !found {
+			if text, found = w.readScript(d); !found {
+				continue
+			}
+		}
+		w.reportIndexSettings(call, d.Path, as, newIndexSettings(uvTOMLFile, "", text, false))
+	}
+}
+
+// rubyPHPConfig reads the configuration bundler and composer take
+// their sources from when the command moves it, as pipConfigFile does
+// pip's: bundler's BUNDLE_MIRROR__* variables (BUNDLE_MIRROR__ALL=URL
+// bundle install fetches every gem from URL), the .bundle/config under
+// BUNDLE_APP_CONFIG or a HOME the command gives it; composer's
+// composer.json named by COMPOSER (composer install reads that file in
+// place of ./composer.json) and the config.json of COMPOSER_HOME or of a
+// HOME the command gives it, whose "repositories" composer installs
+// from (and runs the plugins of).
+func (w *walker) rubyPHPConfig(c scope, call *Call, st *state, envWords map[string]string) {
+	read := func(d Dir, as string, kind indexFileKind) {
+		if !d.Known {
+			return
+		}
+		text, found := w.written[d.Path]
+		if !found {
+			if text, found = w.readScript(d); !found {
+				return
+			}
+		}
+		w.reportIndexSettings(call, d.Path, as, newIndexSettings(kind, "", text, false))
+	}
+	home := func() string {
+		if h, _ := w.userHome(c, call, ""); h != "" && h != w.home {
+			return h
+		}
+		return ""
+	}
+	switch call.Name {
+	case "bundle", "bundler":
+		var names []string
+		for n := range envWords {
+			names = append(names, n)
+		}
+		for n, v := range st.vars {
+			if v.exported {
+				names = append(names, n)
+			}
+		}
+		sort.Strings(names)
+		for _, n := range names {
+			if !strings.HasPrefix(strings.ToUpper(n), "BUNDLE_MIRROR__") {
+				continue
+			}
+			v, ok := commandEnv(st, envWords, n)
+			if !ok || !remoteIndex(bundleConfigFile, v) {
+				continue
+			}
+			w.reportIndexSettings(call, n, "ENV", []IndexSetting{{File: "environment", Key: n, Value: v}})
+		}
+		if v, ok := commandEnv(st, envWords, "BUNDLE_APP_CONFIG"); ok && v != "" {
+			read(call.Dir.Join(filepath.Join(v, "config")), "BUNDLE_APP_CONFIG", bundleConfigFile)
+		} else if h := home(); h != "" {
+			read(Dir{Path: filepath.Join(h, ".bundle", "config"), Known: true}, "HOME", bundleConfigFile)
+		}
+	case "composer":
+		if v, ok := commandEnv(st, envWords, "COMPOSER"); ok && v != "" {
+			read(call.Dir.Join(v), "COMPOSER", composerJSONFile)
+		}
+		if v, ok := commandEnv(st, envWords, "COMPOSER_HOME"); ok && v != "" {
+			read(call.Dir.Join(filepath.Join(v, "config.json")), "COMPOSER_HOME", composerJSONFile)
+		} else if h := home(); h != "" {
+			read(Dir{Path: filepath.Join(h, ".config", "composer", "config.json"), Known: true}, "HOME", composerJSONFile)
+			read(Dir{Path: filepath.Join(h, ".composer", "config.json"), Known: true}, "HOME", composerJSONFile)
+		}
+	}
+}
+
+// uvWords returns the words of the uv or uvx among a call's wrapper
+// words pre (uv run
+// CMD, uvx TOOL: taken off as the wrapper of the command it runs) after
+// that program's name, or nil.
+func uvWords(pre []Arg) []Arg {
+	var args []Arg
+	for k, a := range pre {
+		if b := filepath.Base(a.Value); a.Static && (b == "uv" || b == "uvx") {
+			args = pre[k+1:]
+			if args == nil {
+				args = []Arg{}
+			}
+		}
+	}
+	return args
+}
+
+// underUv reports a call uv or uvx runs (uv run CMD, uvx TOOL: pre are
+// the wrapper words before it), whose environment uv reads for its
+// index settings.
+func underUv(pre []Arg) bool { return uvWords(pre) != nil }
+
 // npmUserConfig reads the file npm is told to take as the user's
 // configuration — npm --userconfig F (also --userconfig=F), or
 // NPM_CONFIG_USERCONFIG / npm_config_userconfig in its environment
@@ -810,13 +1054,18 @@ func (w *walker) reportIndexSettings(call *Call, file, as string, settings []Ind
 		what := call.Name + " writes " + s.String() + " into " + file + " (" + s.File + ")"
 		switch as {
 		case "":
-		case "HOME":
-			what = call.Name + " reads " + file + " as the user's configuration (from the HOME the command gives it), which sets " + s.String()
+		case "ENV":
+			what = call.Name + " runs with " + clip(s.Key, 60) + "=" + clip(s.Value, 60)
+		case "HOME", "XDG_CONFIG_HOME":
+			what = call.Name + " reads " + file + " as the user's configuration (from the " + as + " the command gives it), which sets " + s.String()
 		default:
 			what = call.Name + " runs with " + as + "=" + file + ", which sets " + s.String()
 		}
-		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: s.Value,
-			What: what + ": every later install fetches packages, and runs their install code, from there"})
+		tail := ": every later install fetches packages, and runs their install code, from there"
+		if as == "ENV" {
+			tail = ": its install fetches packages, and runs their install code, from there"
+		}
+		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: s.Value, What: what + tail})
 	}
 }
 

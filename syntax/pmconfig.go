@@ -107,7 +107,14 @@ func (w *walker) packageManagerConfig(c scope, call *Call) {
 	}
 	if npmInits(call) {
 		// npm init with no initializer runs the init-module file
-		// (a JavaScript file that builds package.json).
+		// (a JavaScript file that builds package.json): when no
+		// configuration sets one, npm's default, ~/.npm-init.js under the
+		// HOME npm gets (real npm 11 ran it for npm init and npm init -y).
+		if len(settings["init-module"]) == 0 {
+			if home, _ := w.userHome(c, call, "runs ~/.npm-init.js"); home != "" {
+				settings["init-module"] = []string{strings.TrimSuffix(home, "/") + "/.npm-init.js"}
+			}
+		}
 		seen := map[string]bool{}
 		for _, f := range settings["init-module"] {
 			if !seen[f] {

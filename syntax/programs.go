@@ -29,7 +29,6 @@ func (w *walker) programs(c scope, call *Call) bool {
 		w.gitEnvConfig(c, call)
 	}
 	w.clientConfig(c, call)
-	w.packageIndexConfig(call)
 	if last := lastWrapper(call); last == "flock" && (call.NameArg.Value == "-c" || call.NameArg.Value == "--command") && len(call.Args) > 0 {
 		w.childArg(c, call, &call.Args[0], "flock -c")
 		return true

@@ -392,8 +392,23 @@ func (w *walker) scriptFile(c scope, call *Call, a Arg, as string) {
 		l = lang.Lang(as)
 	}
 	name := a.Value
+	if w.dependencyFile(d.Path) {
+		// An installed package's file (./node_modules/.bin/node-gyp, node
+		// node_modules/x/cli.js, a package command npm run finds): read
+		// as the module loaders read a package (nodePackage), its
+		// run-time values not asking.
+		w.lenient++
+		defer func() { w.lenient-- }()
+	}
 	if l != "" {
-		w.program(c, call, l, text, name, false, name)
+		origin := name
+		if l == lang.JS && !preservesSymlinks(call, true) {
+			// Node loads the main module from its real path, so its
+			// relative requires are found beside the link's target
+			// (node_modules/.bin/x -> ../x/bin/x.js).
+			origin = w.realPath(d.Path)
+		}
+		w.program(c, call, l, text, name, false, origin)
 		return
 	}
 	// The script runs in a new shell with $0 its own path, as bash sets
@@ -1164,11 +1179,6 @@ func (w *walker) pathProgram(c scope, call *Call) bool {
 			if fi, err := os.Stat(p.Path); err == nil && fi.Mode().IsRegular() {
 				found = true
 			}
-		}
-		if found && !written && nodeBinDir(filepath.Dir(p.Path)) && w.installedPackageBin(p.Path) {
-			// An installed package's command (npm run build: tsc):
-			// not read, as its package's other files are not.
-			return false
 		}
 		if found {
 			if !written && binaryFile(p.Path) {

@@ -2238,7 +2238,7 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 	}
 	var env *state
 	if inv.split != nil || inv.inputsAreCommands || call.Name == "find" || call.Name == "fd" || call.Name == "fdfind" || call.Name == "su" || call.Name == "runuser" || IsShell(call.Name) || call.Name == "git" || call.Name == "pip" || call.Name == "pip3" ||
-		len(ce.Assigns) > 0 {
+		call.Name == "uv" || call.Name == "uvx" || underUv(args[:len(args)-len(inv.words)]) || len(ce.Assigns) > 0 {
 		if inv.env != nil && inv.env.cleared {
 			// env -i: only what env sets after it reaches the program.
 			env = cmdState.clearedEnv(call.Dir, w.home)
@@ -2310,6 +2310,9 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 	w.rustToolchain(c, call, cmdState, envWords)
 	w.pipConfigFile(c, call, cmdState, envWords)
 	w.npmUserConfig(c, call, cmdState, envWords)
+	w.uvConfigFile(c, call, cmdState, envWords)
+	w.rubyPHPConfig(c, call, cmdState, envWords)
+	w.packageIndexConfig(call)
 	w.importedFuncs(c, call, args[:len(args)-len(inv.words)])
 	w.loader(c, call, cmdState, envWords)
 	w.shellEnv(c, call, cmdState, envWords)
