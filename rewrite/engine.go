@@ -72,6 +72,10 @@ type Result struct {
 	// Touched are the byte spans of Command that the rewrite changed;
 	// everything outside them is kept as written.
 	Touched [][2]int `json:"touched,omitempty"`
+	// ChangesNothing reports a command that certainly writes no file
+	// (syntax.Model.ChangesNothing): nothing run after it outside the
+	// command can find the disk changed by it.
+	ChangesNothing bool `json:"-"`
 }
 
 // Pass is one run of the rules over one command.
@@ -391,6 +395,7 @@ func checkWith(cfg *Config, command string, verify bool, read *secretTexts) *Res
 	}
 	settleChoices(p)
 	finish(p, res, verify)
+	res.ChangesNothing = m.ChangesNothing()
 	return res
 }
 

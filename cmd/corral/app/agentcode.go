@@ -663,25 +663,35 @@ func (s *settings) laterRuns(dir, before, agentType string) (rewrite.Decision, s
 
 // worseWith judges before followed by each of lines, run in dir: the
 // worst decision of a sequence worse than its parts, and why; Allow when
-// none is.
+// none is. The sequence is judged first: only when it is not allowed are
+// its parts judged (before once, each line alone), so that an ordinary
+// call in a repository with a hook manager installed pays one extra
+// engine run per line, not three.
 func (s *settings) worseWith(dir, before, agentType string, lines []bangLine) (rewrite.Decision, string) {
 	if len(lines) == 0 {
 		return rewrite.Allow, ""
 	}
-	base := severity(s.check(before, agentType).Decision)
+	base := -1
 	worst, why := rewrite.Allow, ""
 	for _, l := range lines {
-		alone := severity(s.check(l.cmd, agentType).Decision)
 		seq := s.check(before+"\n(cd "+syntax.Quote(dir)+" || exit\n"+l.cmd+"\n)", agentType)
-		if sv := severity(seq.Decision); sv > base && sv > alone && sv > severity(worst) {
-			worst = rewrite.Ask
-			if seq.Decision == rewrite.Deny {
-				worst = rewrite.Deny
-			}
-			why = fmt.Sprintf("%s runs %q outside corral's hook (a hook after tool calls, or an agent command when it is used), and with this change: %s", relOrAbs(dir, l.file), l.cmd, summary(seq))
-			if l.when != "" {
-				why = fmt.Sprintf("%s, outside the agent, and with this change: %s", l.when, summary(seq))
-			}
+		sv := severity(seq.Decision)
+		if sv == 0 || sv <= severity(worst) {
+			continue
+		}
+		if base < 0 {
+			base = severity(s.check(before, agentType).Decision)
+		}
+		if sv <= base || sv <= severity(s.check(l.cmd, agentType).Decision) {
+			continue
+		}
+		worst = rewrite.Ask
+		if seq.Decision == rewrite.Deny {
+			worst = rewrite.Deny
+		}
+		why = fmt.Sprintf("%s runs %q outside corral's hook (a hook after tool calls, or an agent command when it is used), and with this change: %s", relOrAbs(dir, l.file), l.cmd, summary(seq))
+		if l.when != "" {
+			why = fmt.Sprintf("%s, outside the agent, and with this change: %s", l.when, summary(seq))
 		}
 	}
 	return worst, why
