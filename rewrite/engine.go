@@ -76,6 +76,10 @@ type Result struct {
 	// (syntax.Model.ChangesNothing): nothing run after it outside the
 	// command can find the disk changed by it.
 	ChangesNothing bool `json:"-"`
+	// HookConfigs are the git-hook manager configurations the command
+	// writes (syntax.Model.HookConfigWrites), which the manager's hook
+	// runs at the user's commits once it is installed.
+	HookConfigs []string `json:"-"`
 }
 
 // Pass is one run of the rules over one command.
@@ -396,6 +400,7 @@ func checkWith(cfg *Config, command string, verify bool, read *secretTexts) *Res
 	settleChoices(p)
 	finish(p, res, verify)
 	res.ChangesNothing = m.ChangesNothing()
+	res.HookConfigs = m.HookConfigWrites()
 	return res
 }
 

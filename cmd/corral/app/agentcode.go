@@ -810,16 +810,34 @@ func (s *settings) hookConfigWrite(req *agent.Request, path string, d guards.Dec
 	if !filepath.IsAbs(abs) {
 		abs = filepath.Join(req.Cwd, abs)
 	}
-	runner, ok := syntax.HookConfigRunner(filepath.Base(abs))
-	if !ok {
+	if _, ok := syntax.HookConfigRunner(filepath.Base(abs)); !ok {
 		return d
 	}
 	text, ok := agentCodeText(req, path)
 	if !ok || len(text) > maxBangText {
 		return d
 	}
-	dir := filepath.Dir(abs)
-	line := bangLine{file: abs, cmd: runner, when: "a git-hook manager runs the hooks of " + filepath.Base(abs) + " at the user's commits once its git hook is installed (" + runner + " runs them all)"}
-	dec, why := s.worseWith(dir, hereWrite(abs, text), req.AgentType, []bangLine{line})
+	dec, why := s.hookConfigRuns(hereWrite(abs, text), []string{abs}, req.AgentType)
 	return raiseForLater(d, dec, why)
+}
+
+// hookConfigRuns judges before, shell text that writes the git-hook
+// manager configurations configs (absolute paths), followed by the
+// manager's run of every hook of each, in its directory: the worst
+// decision of a sequence worse than its parts, and why (worseWith). A
+// Write or Edit of the file and a Bash command that writes it are judged
+// alike.
+func (s *settings) hookConfigRuns(before string, configs []string, agentType string) (rewrite.Decision, string) {
+	worst, why := rewrite.Allow, ""
+	for _, abs := range configs {
+		runner, ok := syntax.HookConfigRunner(filepath.Base(abs))
+		if !ok {
+			continue
+		}
+		line := bangLine{file: abs, cmd: runner, when: "a git-hook manager runs the hooks of " + filepath.Base(abs) + " at the user's commits once its git hook is installed (" + runner + " runs them all)"}
+		if dec, w := s.worseWith(filepath.Dir(abs), before, agentType, []bangLine{line}); severity(dec) > severity(worst) {
+			worst, why = dec, w
+		}
+	}
+	return worst, why
 }

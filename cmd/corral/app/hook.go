@@ -161,6 +161,15 @@ func (env *runtimeEnv) bash(s *settings, req *agent.Request, canRewrite bool) *a
 			res.Findings = append(res.Findings, rewrite.Finding{Rule: guards.AgentCodeRule, Decision: dec, End: len(cmd), Text: cmd, Message: why})
 		}
 	}
+	if severity(res.Decision) < 2 && req.Cwd != "" && len(res.HookConfigs) > 0 {
+		// A git-hook manager's configuration written here is run by the
+		// manager's hook at the user's commits, installed now or later,
+		// as a Write of it is judged (hookConfigWrite).
+		if dec, why := s.hookConfigRuns(cmd, res.HookConfigs, req.AgentType); severity(dec) > severity(res.Decision) {
+			res.Decision = dec
+			res.Findings = append(res.Findings, rewrite.Finding{Rule: guards.AgentCodeRule, Decision: dec, End: len(cmd), Text: cmd, Message: why})
+		}
+	}
 	for _, n := range res.Notes {
 		fmt.Fprintf(env.stderr, "corral: %s\n", n)
 	}
