@@ -599,8 +599,10 @@ var userGitHooks = []struct{ hook, verb, cmd string }{
 }
 
 // userGitLines returns the git commands of the user that run a hook the
-// repository holding dir has installed (in .git/hooks, or the directory
-// core.hooksPath names): the user's next commit or push runs it outside
+// repository holding dir has installed (in .git/hooks — a linked
+// worktree's common directory's —, or the directory core.hooksPath
+// names, also in a worktree's config.worktree: syntax.InstalledHooksDir):
+// the user's next commit or push runs it outside
 // the agent, and a hook manager's hook (pre-commit, lefthook, husky,
 // overcommit) runs the commands of a project file the agent can write
 // (.pre-commit-config.yaml, lefthook.yml, package.json) or the scripts
@@ -608,24 +610,9 @@ var userGitHooks = []struct{ hook, verb, cmd string }{
 // what the hook runs as the files stand then (syntax/hookmgr.go), so a
 // write followed by it is judged as laterRuns does.
 func userGitLines(dir, home string) []bangLine {
-	top := ""
-	for d, i := filepath.Clean(dir), 0; i < 64; i++ {
-		if fi, err := os.Stat(filepath.Join(d, ".git")); err == nil && fi.IsDir() {
-			top = d
-			break
-		}
-		up := filepath.Dir(d)
-		if up == d {
-			break
-		}
-		d = up
-	}
+	top, hooks := syntax.InstalledHooksDir(dir, home)
 	if top == "" {
 		return nil
-	}
-	hooks := syntax.ConfiguredHooksDir(top, home)
-	if hooks == "" {
-		hooks = filepath.Join(top, ".git", "hooks")
 	}
 	var out []bangLine
 	seen := map[string]bool{}
