@@ -420,6 +420,10 @@ func HookConfigRunner(base string) (string, bool) {
 			return "lefthook install", true
 		}
 	}
+	if base == "mise.toml" || base == ".mise.toml" {
+		// mise runs its [hooks] in the user's shell once trusted.
+		return "mise trust", true
+	}
 	return "", false
 }
 

@@ -783,7 +783,8 @@ func packageIndexWrite(req *agent.Request, path string, d guards.Decision) guard
 
 // hookConfigWrite decides a Write or Edit of a git-hook manager's
 // configuration (.pre-commit-config.yaml, lefthook.yml, .overcommit.yml,
-// .lintstagedrc: syntax.HookConfigRunner) by the commands its text makes
+// .lintstagedrc; mise.toml, whose [hooks] mise runs in the user's shell:
+// syntax.HookConfigRunner) by the commands its text makes
 // the manager run, installed now or later: the write followed by the
 // manager's run of every hook is judged as laterRuns judges a write
 // followed by a later line, so a local hook corral denies is denied and
@@ -821,7 +822,11 @@ func (s *settings) hookConfigRuns(before string, configs []string, agentType str
 		if !ok {
 			continue
 		}
-		line := bangLine{file: abs, cmd: runner, when: "a git-hook manager runs the hooks of " + filepath.Base(abs) + " at the user's commits once its git hook is installed (" + runner + " runs them all)"}
+		when := "a git-hook manager runs the hooks of " + filepath.Base(abs) + " at the user's commits once its git hook is installed (" + runner + " runs them all)"
+		if strings.HasPrefix(runner, "mise ") {
+			when = "mise runs the [hooks] of " + filepath.Base(abs) + " in the user's shell (enter, cd, leave) and at installs once the file is trusted (" + runner + " judges them all)"
+		}
+		line := bangLine{file: abs, cmd: runner, when: when}
 		if dec, w := s.worseWith(filepath.Dir(abs), before, agentType, []bangLine{line}); severity(dec) > severity(worst) {
 			worst, why = dec, w
 		}

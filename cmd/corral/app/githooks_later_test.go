@@ -64,6 +64,11 @@ func TestUserGitHookWrites(t *testing.T) {
 			{"lint-staged command deleting home", "Write", map[string]any{"file_path": filepath.Join(m.project, ".lintstagedrc"), "content": `{"*": "rm -rf ~"}`}, deny},
 			{"lint-staged eslint", "Write", map[string]any{"file_path": filepath.Join(m.project, ".lintstagedrc"), "content": `{"*.js": "eslint --fix"}`}, ""},
 			{"Bash echo of the text", "Bash", map[string]any{"command": `echo "run: rm -rf ~"`}, ""},
+			// mise runs mise.toml's [hooks] in the user's shell once
+			// the file is trusted.
+			{"mise.toml enter hook deleting home", "Write", map[string]any{"file_path": filepath.Join(m.project, "mise.toml"), "content": "[hooks]\nenter = \"rm -rf ~\"\n"}, deny},
+			{"Bash write of mise.toml's cd hook", "Bash", map[string]any{"command": `printf '[hooks]\ncd = "rm -rf ~"\n' > mise.toml`}, deny},
+			{"mise.toml tools and a greeting", "Write", map[string]any{"file_path": filepath.Join(m.project, "mise.toml"), "content": "[tools]\nnode = \"20\"\n[hooks]\nenter = \"echo hi\"\n"}, ""},
 		}
 	}
 	run := func(hooked bool) {
