@@ -72,6 +72,14 @@ type Result struct {
 	// Touched are the byte spans of Command that the rewrite changed;
 	// everything outside them is kept as written.
 	Touched [][2]int `json:"touched,omitempty"`
+	// ChangesNothing reports a command that certainly writes no file
+	// (syntax.Model.ChangesNothing): nothing run after it outside the
+	// command can find the disk changed by it.
+	ChangesNothing bool `json:"-"`
+	// HookConfigs are the git-hook manager configurations the command
+	// writes (syntax.Model.HookConfigWrites), which the manager's hook
+	// runs at the user's commits once it is installed.
+	HookConfigs []string `json:"-"`
 }
 
 // Pass is one run of the rules over one command.
@@ -391,6 +399,8 @@ func checkWith(cfg *Config, command string, verify bool, read *secretTexts) *Res
 	}
 	settleChoices(p)
 	finish(p, res, verify)
+	res.ChangesNothing = m.ChangesNothing()
+	res.HookConfigs = m.HookConfigWrites()
 	return res
 }
 

@@ -102,6 +102,21 @@ func TestComposeFileEnv(t *testing.T) {
 		"proj/sub/README":           "x",
 		"proj/tag/compose.yaml":     "services:\n  web:\n    image: nginx:${TAG:-latest}\n    environment:\n      - MODE\n",
 		"proj/tag/.env":             "API_KEY=CANARY\n",
+		// COMPOSE_FILE set in .env (or an --env-file) names the compose
+		// files; COMPOSE_PATH_SEPARATOR splits it.
+		"proj/cf/.env":           "COMPOSE_FILE=base.yml:more/leak.yml\nAPI_KEY=CANARY\n",
+		"proj/cf/base.yml":       "services:\n  web:\n    image: nginx\n",
+		"proj/cf/more/leak.yml":  "services:\n  web:\n    env_file: .env.prod\n",
+		"proj/cf/.env.prod":      "K=CANARY\n",
+		"proj/cfsep/.env":        "COMPOSE_PATH_SEPARATOR=;\nCOMPOSE_FILE=base.yml;interp.yml\nAPI_KEY=CANARY\n",
+		"proj/cfsep/base.yml":    "services:\n  web:\n    image: nginx\n",
+		"proj/cfsep/interp.yml":  "services:\n  web:\n    environment:\n      API_KEY: ${API_KEY}\n",
+		"proj/cfenv/compose.env": "COMPOSE_FILE=leak.yml\n",
+		"proj/cfenv/leak.yml":    "services:\n  web:\n    image: nginx\n    env_file: [.env]\n",
+		"proj/cfenv/.env":        "API_KEY=CANARY\n",
+		"proj/cfok/.env":         "COMPOSE_FILE=base.yml\nCOMPOSE_PROJECT_NAME=shop\nAPI_KEY=CANARY\n",
+		"proj/cfok/base.yml":     "services:\n  web:\n    image: nginx:${TAG:-1}\n",
+		"proj/cfok/compose.yaml": "services:\n  web:\n    environment:\n      API_KEY: ${API_KEY}\n",
 	})
 	checkDecisions(t, cfg, []struct{ cmd, want string }{
 		// config prints the resolved file.
@@ -146,6 +161,18 @@ func TestComposeFileEnv(t *testing.T) {
 		{"docker compose run --env-file .env web", "allow"},
 		{"docker compose -f files/compose.yml up", "allow"},
 		{"docker compose ps", "allow"},
+		// COMPOSE_FILE in .env: the files it names are the compose
+		// files (the one found by name is not read then).
+		{"docker compose --project-directory cf config", "deny"},
+		{"cd cf && docker compose config", "deny"},
+		{"cd cf && docker compose run web env", "deny"},
+		{"cd cfsep && docker compose config", "deny"},
+		{"cd cfenv && docker compose --env-file compose.env config", "deny"},
+		{"cd cfenv && COMPOSE_FILE=leak.yml docker compose run web env", "deny"},
+		{"cd cfok && docker compose config", "allow"}, // base.yml takes nothing .env sets; compose.yaml is not read
+		{"cd cfok && docker compose run web env", "allow"},
+		{"cd cfok && COMPOSE_FILE=compose.yaml docker compose config", "deny"},
+		{"cd cf && docker compose config -q", "allow"},
 	})
 }
 

@@ -98,7 +98,31 @@ func (p *Pass) composeFiles(c *syntax.Call, opts []option) (files []composeFile,
 		}
 		read(d.Path, text)
 	}
+	fromEnv := false
 	if len(named) == 0 && dir.Known {
+		// COMPOSE_FILE names the files when -f does not: given to
+		// compose (COMPOSE_FILE=… docker compose), else set in the
+		// --env-file files or the project directory's .env, which
+		// compose reads for its own variables (COMPOSE_PATH_SEPARATOR
+		// there too); with it no file is searched for.
+		list, set, listKnown := p.composeFileVar(c, opts, dir)
+		fromEnv = set
+		known = known && listKnown
+		for _, f := range list {
+			text, err := syntax.ReadScript(f)
+			if err != nil {
+				known = false
+				continue
+			}
+			read(f, text)
+			if !projectSet && len(files) > 1 {
+				// Relative paths of every file resolve from the
+				// project directory, the first file's.
+				files[len(files)-1].dir = files[0].dir
+			}
+		}
+	}
+	if len(named) == 0 && dir.Known && !fromEnv {
 		if path, text, ok := syntax.FindComposeFile(dir.Path); ok {
 			read(path, text)
 			// The override file beside it is merged in (its relative
@@ -124,6 +148,68 @@ func (p *Pass) composeFiles(c *syntax.Call, opts []option) (files []composeFile,
 		dir = files[0].dir
 	}
 	return files, dir, known
+}
+
+// composeFileVar returns the files COMPOSE_FILE names for a compose
+// call with no -f, as absolute paths: the value the call gets (a prefix
+// assignment; one only run time knows leaves known false), else the
+// last --env-file (or the project directory dir's .env) that sets it,
+// split on COMPOSE_PATH_SEPARATOR (":" by default) and taken relative to
+// dir, as the services' start reads it (syntax.ComposeFileFromEnv). set
+// is false when nothing sets it.
+func (p *Pass) composeFileVar(c *syntax.Call, opts []option, dir syntax.Dir) (files []string, set, known bool) {
+	abs := func(f string) string {
+		if filepath.IsAbs(f) {
+			return f
+		}
+		return filepath.Join(dir.Path, f)
+	}
+	v, vKnown, vSet := c.Getenv("COMPOSE_FILE")
+	if pv, ok := c.EnvValue("COMPOSE_FILE"); ok {
+		v, vKnown, vSet = pv, true, true
+	}
+	if vSet {
+		if !vKnown {
+			return nil, true, false
+		}
+		sep := ":"
+		if s, ok := c.EnvKnown("COMPOSE_PATH_SEPARATOR"); ok && s != "" {
+			sep = s
+		}
+		for _, f := range strings.Split(v, sep) {
+			if f != "" {
+				files = append(files, abs(f))
+			}
+		}
+		return files, len(files) > 0, true
+	}
+	var envs []syntax.Dir
+	for _, o := range find(opts, "env-file") {
+		if !o.val.Static {
+			return nil, false, false
+		}
+		envs = append(envs, c.Dir.Join(o.val.Value))
+	}
+	if len(envs) == 0 {
+		envs = append(envs, dir.Join(".env"))
+	}
+	for _, e := range envs {
+		if !e.Known {
+			continue
+		}
+		data, err := readSmall(e.Path, composeEnvLimit)
+		if err != nil || len(data) >= composeEnvLimit {
+			continue
+		}
+		if list, ok := syntax.ComposeFileFromEnv(string(data)); ok {
+			files = files[:0]
+			for _, f := range list {
+				files = append(files, abs(f))
+			}
+			set = true
+		}
+	}
+	return files, set, true
 }
 
 // composeConfigPrints judges docker compose config (convert) with no

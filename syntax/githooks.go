@@ -87,17 +87,15 @@ func (w *walker) gitHooks(c scope, call *Call, sub string, rest []Arg, repo gitR
 	if gitWritesState.Get()[sub] {
 		names = append(append([]string(nil), names...), "post-index-change", "reference-transaction")
 	}
-	if hooks := w.configuredHooks(repo.config, repo.top); hooks != "" {
+	if hooks := w.configuredHooksIn(repo.config, repo.dir, repo.top); hooks != "" {
 		w.runGitHooks(c, call, names, repo.top, hooks)
 		return
 	}
 	// The default hooks directory: the user's, read only to find the
-	// hooks a hook manager installed (managedHooks).
-	gitDir := repo.dir
-	if gitDir == "" {
-		gitDir = filepath.Dir(repo.config)
-	}
-	w.managedHooks(c, call, names, repo.top, filepath.Join(gitDir, "hooks"))
+	// hooks a hook manager installed (managedHooks). It is the common
+	// directory's, beside the config: a linked worktree runs the main
+	// repository's .git/hooks, not .git/worktrees/NAME/hooks.
+	w.managedHooks(c, call, names, repo.top, filepath.Join(filepath.Dir(repo.config), "hooks"))
 }
 
 // runGitHooks walks the hooks names that exist in the hooks directory
@@ -377,7 +375,18 @@ func gitCommonConfig(gd string) string {
 // configuration file config, else the user's configuration, sets, made
 // absolute against the working tree top; "" when none is set.
 func (w *walker) configuredHooks(config, top string) string {
+	return w.configuredHooksIn(config, "", top)
+}
+
+// configuredHooksIn is configuredHooks for the git directory gd (a
+// linked worktree's own, whose config is the common directory's): with
+// extensions.worktreeConfig on in config, gd's config.worktree is read
+// after it and its core.hooksPath wins (git-worktree(1)).
+func (w *walker) configuredHooksIn(config, gd, top string) string {
 	v, ok := configHooksPath(config)
+	if wv, found := worktreeHooksPath(config, gd); found {
+		v, ok = wv, true
+	}
 	if !ok && w.home != "" {
 		if v, ok = configHooksPath(filepath.Join(w.home, ".gitconfig")); !ok {
 			v, ok = configHooksPath(filepath.Join(w.home, ".config", "git", "config"))
@@ -396,6 +405,69 @@ func (w *walker) configuredHooks(config, top string) string {
 		v = filepath.Join(top, v)
 	}
 	return filepath.Clean(v)
+}
+
+// worktreeHooksPath returns core.hooksPath of the config.worktree file of
+// git directory gd when the configuration file config turns
+// extensions.worktreeConfig on; ok false otherwise.
+func worktreeHooksPath(config, gd string) (string, bool) {
+	if gd == "" {
+		return "", false
+	}
+	on := false
+	for _, kv := range configSettings(config) {
+		if key, val, found := strings.Cut(kv, "="); found && strings.EqualFold(key, "extensions.worktreeConfig") {
+			switch strings.ToLower(val) {
+			case "true", "yes", "on", "1":
+				on = true
+			default:
+				on = false
+			}
+		}
+	}
+	if !on {
+		return "", false
+	}
+	return configHooksPath(filepath.Join(gd, "config.worktree"))
+}
+
+// InstalledHooksDir returns the top of the work tree holding dir (where
+// a .git directory or a linked worktree's or submodule's .git file is,
+// searching upwards) and the directory git runs its hooks from there:
+// core.hooksPath of the repository's configuration (a linked worktree's
+// common directory's, and its config.worktree under
+// extensions.worktreeConfig) or the user's, else the hooks directory of
+// the common git directory (a linked worktree runs the main repository's
+// .git/hooks). Both are "" outside a repository.
+func InstalledHooksDir(dir, home string) (top, hooks string) {
+	d := filepath.Clean(dir)
+	for i := 0; i < maxGitWalk; i++ {
+		dot := filepath.Join(d, ".git")
+		if fi, err := os.Stat(dot); err == nil {
+			gd := ""
+			switch {
+			case fi.IsDir():
+				gd = dot
+			case fi.Mode().IsRegular():
+				gd, _ = gitDirFile(dot)
+			}
+			if gd == "" {
+				return "", ""
+			}
+			config := gitCommonConfig(gd)
+			w := &walker{home: home}
+			if h := w.configuredHooksIn(config, gd, d); h != "" {
+				return d, h
+			}
+			return d, filepath.Join(filepath.Dir(config), "hooks")
+		}
+		up := filepath.Dir(d)
+		if up == d {
+			break
+		}
+		d = up
+	}
+	return "", ""
 }
 
 // configHooksPath reads core.hooksPath from a git configuration file: the
@@ -628,8 +700,10 @@ done:
 }
 
 // ConfiguredHooksDir returns the hooks directory core.hooksPath sets for
-// the repository whose work tree is top (its .git/config, then the user's
-// ~/.gitconfig and ~/.config/git/config), as an absolute path, or "" when
+// the repository whose work tree is top (its .git/config — a linked
+// worktree's common directory's config and its config.worktree under
+// extensions.worktreeConfig —, then the user's ~/.gitconfig and
+// ~/.config/git/config), as an absolute path, or "" when
 // none is set (git's default .git/hooks, which the path guards protect).
 // git runs the files there as hooks on the next commit, checkout or push:
 // the user's own too, outside the agent.
@@ -637,6 +711,14 @@ func ConfiguredHooksDir(top, home string) string {
 	if top == "" {
 		return ""
 	}
+	gd := filepath.Join(top, ".git")
+	if fi, err := os.Stat(gd); err == nil && fi.Mode().IsRegular() {
+		// A linked worktree's or a submodule's .git file: the common
+		// directory's config, and the worktree's config.worktree.
+		if g, ok := gitDirFile(gd); ok {
+			gd = g
+		}
+	}
 	w := &walker{home: home}
-	return w.configuredHooks(filepath.Join(top, ".git", "config"), top)
+	return w.configuredHooksIn(gitCommonConfig(gd), gd, top)
 }

@@ -420,5 +420,89 @@ func HookConfigRunner(base string) (string, bool) {
 			return "lefthook install", true
 		}
 	}
+	if base == "mise.toml" || base == ".mise.toml" {
+		// mise runs its [hooks] in the user's shell once trusted.
+		return "mise trust", true
+	}
 	return "", false
+}
+
+// hookManagerPackages models the install step of the git-hook managers
+// that install their hooks as a package (npm's lifecycle scripts of the
+// package itself, which run when any install puts it into node_modules):
+// simple-git-hooks' postinstall writes each hook's command of its
+// configuration into .git/hooks, and husky 4's install script writes
+// hooks that run package.json's husky.hooks (or .huskyrc) at the user's
+// commits. An install of the project that lists either, or of the
+// package by name (named: npm install -D simple-git-hooks, husky@4), is
+// judged as what it installs, as simple-git-hooks and husky install are.
+func (w *walker) hookManagerPackages(c scope, call *Call, named []string) {
+	deps := map[string]string{}
+	dir := call.Dir
+	if path, text, ok := w.findUp(call.Dir, "package.json"); ok {
+		dir = Dir{Path: filepath.Dir(path), Known: true}
+		var pkg map[string]json.RawMessage
+		if json.Unmarshal([]byte(text), &pkg) == nil {
+			for _, k := range []string{"dependencies", "devDependencies", "optionalDependencies"} {
+				var m map[string]string
+				if json.Unmarshal(pkg[k], &m) == nil {
+					for n, v := range m {
+						deps[n] = v
+					}
+				}
+			}
+		}
+	}
+	for _, s := range named {
+		name, ver := s, ""
+		if i := strings.LastIndex(s, "@"); i > 0 {
+			name, ver = s[:i], s[i+1:]
+		}
+		deps[name] = ver
+	}
+	inner := *call
+	inner.Dir, inner.Args = dir, nil
+	if _, ok := deps["simple-git-hooks"]; ok {
+		w.simpleGitHooksRun(c, &inner)
+	}
+	if v, ok := deps["husky"]; ok && huskyFour(v) {
+		if t, ok := w.readScript(dir.Join(".huskyrc.json")); ok {
+			w.jsonHookCommands(c, &inner, t, "hooks", "", ".huskyrc.json")
+		} else if t, ok := w.readScript(dir.Join(".huskyrc")); ok {
+			w.jsonHookCommands(c, &inner, t, "hooks", "", ".huskyrc")
+		} else if t, ok := w.readScript(dir.Join("package.json")); ok {
+			w.jsonHookCommands(c, &inner, t, "husky.hooks", "", "package.json")
+		}
+	}
+}
+
+// huskyFour reports a version range of husky 4 (4, 4.3.8, ^4.3.8,
+// ~4.2, 4.x), whose install step writes the hooks itself; husky 5 and
+// later install nothing until the project's prepare script runs husky.
+func huskyFour(v string) bool {
+	v = strings.TrimLeft(strings.TrimSpace(v), "^~=v ")
+	return v == "4" || strings.HasPrefix(v, "4.")
+}
+
+// HookConfigWrites returns the git-hook manager configurations
+// (HookConfigRunner) the command writes through a redirection to a name
+// the shell knows, sorted: printf … > .pre-commit-config.yaml, cat >
+// lefthook.yml <<EOF. The text each then holds is what the walk noted
+// (noteWrite), so the manager's run of it after the command is judged by
+// what the command wrote.
+func (m *Model) HookConfigWrites() []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, r := range m.Redirs {
+		if !r.Writes() || !r.Target.Static || !r.Dir.Known {
+			continue
+		}
+		p := r.Dir.Join(r.Target.Value).Path
+		if _, ok := HookConfigRunner(filepath.Base(p)); ok && !seen[p] {
+			seen[p] = true
+			out = append(out, p)
+		}
+	}
+	sort.Strings(out)
+	return out
 }

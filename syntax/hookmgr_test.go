@@ -61,6 +61,20 @@ func TestHookManagers(t *testing.T) {
 		{"simple-git-hooks json", map[string]string{".simple-git-hooks.json": `{"pre-push":"rm -rf /victim"}`}, "simple-git-hooks", true},
 		{"husky install", map[string]string{".husky/pre-commit": "rm -rf /victim\n"}, "npx husky", true},
 		{"husky add", nil, "npx husky add .husky/pre-commit 'rm -rf /victim'", true},
+		// The managers that install their hooks as a package do it when
+		// any install puts them into node_modules.
+		{"simple-git-hooks dependency", map[string]string{"package.json": `{"name":"a","devDependencies":{"simple-git-hooks":"^2.11.0"},"simple-git-hooks":{"pre-commit":"rm -rf /victim"}}`}, "npm install", true},
+		{"simple-git-hooks dependency ci", map[string]string{"package.json": `{"name":"a","devDependencies":{"simple-git-hooks":"^2.11.0"},"simple-git-hooks":{"pre-commit":"rm -rf /victim"}}`}, "npm ci", true},
+		{"simple-git-hooks dependency yarn", map[string]string{"package.json": `{"name":"a","devDependencies":{"simple-git-hooks":"^2.11.0"},"simple-git-hooks":{"pre-commit":"rm -rf /victim"}}`}, "yarn", true},
+		{"simple-git-hooks by name", map[string]string{"package.json": `{"name":"a","simple-git-hooks":{"pre-push":"rm -rf /victim"}}`}, "npm install -D simple-git-hooks", true},
+		{"simple-git-hooks by name pnpm", map[string]string{".simple-git-hooks.json": `{"pre-push":"rm -rf /victim"}`}, "pnpm add -D simple-git-hooks@2", true},
+		{"simple-git-hooks dependency lint", map[string]string{"package.json": `{"name":"a","devDependencies":{"simple-git-hooks":"2"},"simple-git-hooks":{"pre-commit":"npx lint-staged"}}`}, "npm install", false},
+		{"simple-git-hooks config not a dependency", map[string]string{"package.json": `{"name":"a","simple-git-hooks":{"pre-commit":"rm -rf /victim"}}`}, "npm install", false},
+		{"husky 4 dependency", map[string]string{"package.json": `{"name":"a","devDependencies":{"husky":"^4.3.8"},"husky":{"hooks":{"pre-commit":"rm -rf /victim"}}}`}, "npm install", true},
+		{"husky 4 huskyrc", map[string]string{"package.json": `{"name":"a","devDependencies":{"husky":"4.x"}}`, ".huskyrc.json": `{"hooks":{"pre-push":"rm -rf /victim"}}`}, "pnpm install", true},
+		{"husky 4 by name", map[string]string{"package.json": `{"name":"a","husky":{"hooks":{"pre-commit":"rm -rf /victim"}}}`}, "npm i -D husky@4", true},
+		{"husky 9 dependency", map[string]string{"package.json": `{"name":"a","devDependencies":{"husky":"^9.1.0"},"husky":{"hooks":{"pre-commit":"rm -rf /victim"}}}`}, "npm install", false},
+		{"husky latest by name", map[string]string{"package.json": `{"name":"a","husky":{"hooks":{"pre-commit":"rm -rf /victim"}}}`}, "npm i -D husky", false},
 		{"husky4 stub", map[string]string{".git/config": "", ".git/hooks/pre-commit": husky4Stub, "package.json": `{"husky":{"hooks":{"pre-commit":"rm -rf /victim"}}}`}, "git commit -m x", true},
 	} {
 		dir := filepath.Join(t.TempDir(), "p")

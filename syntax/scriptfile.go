@@ -579,6 +579,9 @@ func (w *walker) packageRun(c scope, call *Call) bool {
 			// Installing the project itself (no package named) runs its
 			// own lifecycle scripts.
 			if len(ws) > 1 {
+				// A git-hook manager installed by name installs its
+				// hooks (hookManagerPackages).
+				w.hookManagerPackages(c, call, ws[1:])
 				return false
 			}
 			w.lifecycleScripts(c, call, call.Name)
@@ -599,6 +602,10 @@ func (w *walker) packageRun(c scope, call *Call) bool {
 		if len(ws) == 1 && (ws[0] == "install" || ws[0] == "i") {
 			w.lifecycleScripts(c, call, call.Name)
 			return true
+		}
+		if ws[0] == "add" && len(ws) > 1 {
+			w.hookManagerPackages(c, call, skipOpts(ws[1:]))
+			return false
 		}
 		if ws[0] == "run" {
 			if rest := skipOpts(ws[1:]); len(rest) > 0 {
@@ -650,6 +657,8 @@ var lifecycleNames = []string{"preinstall", "install", "postinstall", "prepublis
 // package.json.
 func (w *walker) lifecycleScripts(c scope, call *Call, tool string) {
 	w.packageScripts(c, call, lifecycleNames, tool)
+	// The git-hook managers among its dependencies install their hooks.
+	w.hookManagerPackages(c, call, nil)
 	// Then those of its local (file:) dependencies, which it installs.
 	if dir, _, found := w.manifestScripts(call.Dir, "package.json"); found {
 		w.fileDepScripts(c, call, dir, tool, map[string]bool{dir.Path: true})

@@ -3,6 +3,7 @@ package syntax
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -352,5 +353,127 @@ func (w *walker) miseRun(c scope, call *Call) {
 	}
 	for _, n := range names {
 		run(n, 0)
+	}
+}
+
+// miseHookNames are the hooks of mise's [hooks] table: enter, leave and
+// cd run in the user's shell (mise activate) when it enters, leaves or
+// moves within the project; preinstall and postinstall around mise
+// install.
+var miseHookNames = []string{"enter", "leave", "cd", "preinstall", "postinstall"}
+
+// miseHookCommands returns the shell text each hook of a mise
+// configuration runs, by hook, in file order: [hooks] NAME = "cmd", a
+// list of commands, an inline table's script = "cmd" (a list of them),
+// the dotted hooks.NAME = … at the top, and [[hooks.NAME]] tables'
+// script. only limits them to those hooks (nil: all).
+func miseHookCommands(text string, only []string) []ciCommand {
+	want := func(n string) bool {
+		if !slices.Contains(miseHookNames, n) {
+			return false
+		}
+		return only == nil || slices.Contains(only, n)
+	}
+	var out []ciCommand
+	add := func(name, v string) {
+		v = strings.TrimSpace(v)
+		if strings.Contains(v, "script") && (strings.HasPrefix(v, "{") || strings.HasPrefix(v, "[")) {
+			rest := v
+			for {
+				i := strings.Index(rest, "script")
+				if i < 0 {
+					break
+				}
+				rest = strings.TrimSpace(rest[i+len("script"):])
+				if !strings.HasPrefix(rest, "=") {
+					continue
+				}
+				if s := tomlStrings(strings.TrimSpace(rest[1:])); len(s) > 0 {
+					out = append(out, ciCommand{path: []string{name}, text: s[0], known: true})
+				}
+			}
+			return
+		}
+		for _, s := range tomlStrings(v) {
+			out = append(out, ciCommand{path: []string{name}, text: s, known: true})
+		}
+	}
+	for _, e := range tomlEntries(text) {
+		switch {
+		case e.table == "hooks" && want(e.key):
+			add(e.key, e.value)
+		case e.table == "" && strings.HasPrefix(e.key, "hooks.") && want(strings.TrimPrefix(e.key, "hooks.")):
+			add(strings.TrimPrefix(e.key, "hooks."), e.value)
+		}
+	}
+	// [[hooks.NAME]] tables, which tomlEntries does not name.
+	aot := ""
+	for _, line := range strings.Split(text, "\n") {
+		line = strings.TrimSpace(line)
+		switch {
+		case strings.HasPrefix(line, "[[") && strings.HasSuffix(line, "]]"):
+			aot = strings.TrimSpace(strings.Trim(line, "[]"))
+		case strings.HasPrefix(line, "["):
+			aot = ""
+		case strings.HasPrefix(aot, "hooks.") && want(strings.TrimPrefix(aot, "hooks.")):
+			if k, v, ok := strings.Cut(line, "="); ok && strings.TrimSpace(k) == "script" {
+				if s := tomlStrings(strings.TrimSpace(v)); len(s) > 0 {
+					out = append(out, ciCommand{path: []string{strings.TrimPrefix(aot, "hooks.")}, text: s[0], known: true})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// miseHooks models mise trust [PATH] (every hook of the configuration it
+// trusts: mise then runs its enter, cd and leave hooks in the user's
+// shell, outside the agent, and its install hooks at each install) and
+// mise install (preinstall and postinstall): each hook's text is judged
+// as a shell command line run from the configuration's project
+// directory.
+func (w *walker) miseHooks(c scope, call *Call) {
+	ops, known := operands(call)
+	if len(ops) == 0 {
+		return
+	}
+	var only []string
+	dir := call.Dir
+	switch ops[0] {
+	case "trust":
+		if !known {
+			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true,
+				What: "mise trust trusts the hooks of a configuration only known at run time"})
+			return
+		}
+		if len(ops) > 1 {
+			d := call.Dir.Join(ops[1])
+			if text, ok := w.readScript(d); ok {
+				w.miseHookRun(c, call, d.Path, text, nil)
+				return
+			}
+			dir = d
+		}
+	case "install", "i", "use", "u":
+		only = []string{"preinstall", "postinstall"}
+	default:
+		return
+	}
+	if path, text, ok := w.findUp(dir, "mise.toml", ".mise.toml", "mise/config.toml", ".config/mise.toml", ".config/mise/config.toml"); ok {
+		w.miseHookRun(c, call, path, text, only)
+	}
+}
+
+// miseHookRun judges the hooks (only: those) of the mise configuration
+// at path holding text, run from its project directory.
+func (w *walker) miseHookRun(c scope, call *Call, path, text string, only []string) {
+	root := filepath.Dir(path)
+	for filepath.Base(root) == "mise" || filepath.Base(root) == ".config" {
+		root = filepath.Dir(root)
+	}
+	inner := *call
+	inner.Dir = Dir{Path: root, Known: true}
+	for _, cmd := range miseHookCommands(text, only) {
+		w.runTaskText(c, &inner, inner.Dir, cmd.text, filepath.Base(path)+" [hooks] "+cmd.path[0], strings.Contains(cmd.text, "{{"))
 	}
 }

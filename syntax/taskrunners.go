@@ -52,6 +52,7 @@ func (w *walker) taskRun(c scope, call *Call) bool {
 		return true
 	case "mise":
 		w.miseRun(c, call)
+		w.miseHooks(c, call)
 		return false // mise exec and the rest are read elsewhere
 	}
 	return false

@@ -599,8 +599,10 @@ var userGitHooks = []struct{ hook, verb, cmd string }{
 }
 
 // userGitLines returns the git commands of the user that run a hook the
-// repository holding dir has installed (in .git/hooks, or the directory
-// core.hooksPath names): the user's next commit or push runs it outside
+// repository holding dir has installed (in .git/hooks — a linked
+// worktree's common directory's —, or the directory core.hooksPath
+// names, also in a worktree's config.worktree: syntax.InstalledHooksDir):
+// the user's next commit or push runs it outside
 // the agent, and a hook manager's hook (pre-commit, lefthook, husky,
 // overcommit) runs the commands of a project file the agent can write
 // (.pre-commit-config.yaml, lefthook.yml, package.json) or the scripts
@@ -608,24 +610,9 @@ var userGitHooks = []struct{ hook, verb, cmd string }{
 // what the hook runs as the files stand then (syntax/hookmgr.go), so a
 // write followed by it is judged as laterRuns does.
 func userGitLines(dir, home string) []bangLine {
-	top := ""
-	for d, i := filepath.Clean(dir), 0; i < 64; i++ {
-		if fi, err := os.Stat(filepath.Join(d, ".git")); err == nil && fi.IsDir() {
-			top = d
-			break
-		}
-		up := filepath.Dir(d)
-		if up == d {
-			break
-		}
-		d = up
-	}
+	top, hooks := syntax.InstalledHooksDir(dir, home)
 	if top == "" {
 		return nil
-	}
-	hooks := syntax.ConfiguredHooksDir(top, home)
-	if hooks == "" {
-		hooks = filepath.Join(top, ".git", "hooks")
 	}
 	var out []bangLine
 	seen := map[string]bool{}
@@ -663,25 +650,35 @@ func (s *settings) laterRuns(dir, before, agentType string) (rewrite.Decision, s
 
 // worseWith judges before followed by each of lines, run in dir: the
 // worst decision of a sequence worse than its parts, and why; Allow when
-// none is.
+// none is. The sequence is judged first: only when it is not allowed are
+// its parts judged (before once, each line alone), so that an ordinary
+// call in a repository with a hook manager installed pays one extra
+// engine run per line, not three.
 func (s *settings) worseWith(dir, before, agentType string, lines []bangLine) (rewrite.Decision, string) {
 	if len(lines) == 0 {
 		return rewrite.Allow, ""
 	}
-	base := severity(s.check(before, agentType).Decision)
+	base := -1
 	worst, why := rewrite.Allow, ""
 	for _, l := range lines {
-		alone := severity(s.check(l.cmd, agentType).Decision)
 		seq := s.check(before+"\n(cd "+syntax.Quote(dir)+" || exit\n"+l.cmd+"\n)", agentType)
-		if sv := severity(seq.Decision); sv > base && sv > alone && sv > severity(worst) {
-			worst = rewrite.Ask
-			if seq.Decision == rewrite.Deny {
-				worst = rewrite.Deny
-			}
-			why = fmt.Sprintf("%s runs %q outside corral's hook (a hook after tool calls, or an agent command when it is used), and with this change: %s", relOrAbs(dir, l.file), l.cmd, summary(seq))
-			if l.when != "" {
-				why = fmt.Sprintf("%s, outside the agent, and with this change: %s", l.when, summary(seq))
-			}
+		sv := severity(seq.Decision)
+		if sv == 0 || sv <= severity(worst) {
+			continue
+		}
+		if base < 0 {
+			base = severity(s.check(before, agentType).Decision)
+		}
+		if sv <= base || sv <= severity(s.check(l.cmd, agentType).Decision) {
+			continue
+		}
+		worst = rewrite.Ask
+		if seq.Decision == rewrite.Deny {
+			worst = rewrite.Deny
+		}
+		why = fmt.Sprintf("%s runs %q outside corral's hook (a hook after tool calls, or an agent command when it is used), and with this change: %s", relOrAbs(dir, l.file), l.cmd, summary(seq))
+		if l.when != "" {
+			why = fmt.Sprintf("%s, outside the agent, and with this change: %s", l.when, summary(seq))
 		}
 	}
 	return worst, why
@@ -786,7 +783,8 @@ func packageIndexWrite(req *agent.Request, path string, d guards.Decision) guard
 
 // hookConfigWrite decides a Write or Edit of a git-hook manager's
 // configuration (.pre-commit-config.yaml, lefthook.yml, .overcommit.yml,
-// .lintstagedrc: syntax.HookConfigRunner) by the commands its text makes
+// .lintstagedrc; mise.toml, whose [hooks] mise runs in the user's shell:
+// syntax.HookConfigRunner) by the commands its text makes
 // the manager run, installed now or later: the write followed by the
 // manager's run of every hook is judged as laterRuns judges a write
 // followed by a later line, so a local hook corral denies is denied and
@@ -800,16 +798,38 @@ func (s *settings) hookConfigWrite(req *agent.Request, path string, d guards.Dec
 	if !filepath.IsAbs(abs) {
 		abs = filepath.Join(req.Cwd, abs)
 	}
-	runner, ok := syntax.HookConfigRunner(filepath.Base(abs))
-	if !ok {
+	if _, ok := syntax.HookConfigRunner(filepath.Base(abs)); !ok {
 		return d
 	}
 	text, ok := agentCodeText(req, path)
 	if !ok || len(text) > maxBangText {
 		return d
 	}
-	dir := filepath.Dir(abs)
-	line := bangLine{file: abs, cmd: runner, when: "a git-hook manager runs the hooks of " + filepath.Base(abs) + " at the user's commits once its git hook is installed (" + runner + " runs them all)"}
-	dec, why := s.worseWith(dir, hereWrite(abs, text), req.AgentType, []bangLine{line})
+	dec, why := s.hookConfigRuns(hereWrite(abs, text), []string{abs}, req.AgentType)
 	return raiseForLater(d, dec, why)
+}
+
+// hookConfigRuns judges before, shell text that writes the git-hook
+// manager configurations configs (absolute paths), followed by the
+// manager's run of every hook of each, in its directory: the worst
+// decision of a sequence worse than its parts, and why (worseWith). A
+// Write or Edit of the file and a Bash command that writes it are judged
+// alike.
+func (s *settings) hookConfigRuns(before string, configs []string, agentType string) (rewrite.Decision, string) {
+	worst, why := rewrite.Allow, ""
+	for _, abs := range configs {
+		runner, ok := syntax.HookConfigRunner(filepath.Base(abs))
+		if !ok {
+			continue
+		}
+		when := "a git-hook manager runs the hooks of " + filepath.Base(abs) + " at the user's commits once its git hook is installed (" + runner + " runs them all)"
+		if strings.HasPrefix(runner, "mise ") {
+			when = "mise runs the [hooks] of " + filepath.Base(abs) + " in the user's shell (enter, cd, leave) and at installs once the file is trusted (" + runner + " judges them all)"
+		}
+		line := bangLine{file: abs, cmd: runner, when: when}
+		if dec, w := s.worseWith(filepath.Dir(abs), before, agentType, []bangLine{line}); severity(dec) > severity(worst) {
+			worst, why = dec, w
+		}
+	}
+	return worst, why
 }

@@ -152,9 +152,20 @@ func (env *runtimeEnv) bash(s *settings, req *agent.Request, canRewrite bool) *a
 			res.Findings = append(res.Findings, rewrite.Finding{Rule: "sandbox-moved", Decision: rewrite.Deny, End: len(cmd), Text: cmd, Message: msg})
 		}
 	}
-	if severity(res.Decision) == 0 && req.Cwd != "" {
-		// A write here can change what an agent command runs later.
+	if severity(res.Decision) == 0 && req.Cwd != "" && !res.ChangesNothing {
+		// A write here can change what an agent command, a hook after
+		// tool calls or the user's next git commit runs later; a command
+		// that writes nothing cannot.
 		if dec, why := s.laterRuns(req.Cwd, cmd, req.AgentType); dec != rewrite.Allow {
+			res.Decision = dec
+			res.Findings = append(res.Findings, rewrite.Finding{Rule: guards.AgentCodeRule, Decision: dec, End: len(cmd), Text: cmd, Message: why})
+		}
+	}
+	if severity(res.Decision) < 2 && req.Cwd != "" && len(res.HookConfigs) > 0 {
+		// A git-hook manager's configuration written here is run by the
+		// manager's hook at the user's commits, installed now or later,
+		// as a Write of it is judged (hookConfigWrite).
+		if dec, why := s.hookConfigRuns(cmd, res.HookConfigs, req.AgentType); severity(dec) > severity(res.Decision) {
 			res.Decision = dec
 			res.Findings = append(res.Findings, rewrite.Finding{Rule: guards.AgentCodeRule, Decision: dec, End: len(cmd), Text: cmd, Message: why})
 		}

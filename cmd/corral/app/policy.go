@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync/atomic"
 	"syscall"
 
 	"github.com/corral-dev/corral/guards"
@@ -216,11 +217,16 @@ func (s *settings) strictUnparsed(res *rewrite.Result) {
 // check decides about a Bash command under the settings: the engine, then
 // the preset's and the agent's floors.
 func (s *settings) check(command, agent string) *rewrite.Result {
+	engineRuns.Add(1)
 	res := rewrite.Check(s.cfg, command)
 	s.strictUnparsed(res)
 	s.agentFloor(res, agent)
 	return res
 }
+
+// engineRuns counts the engine's runs, for the tests of what a hook call
+// costs (TestLaterRunsCost).
+var engineRuns atomic.Int64
 
 // agentFloor raises the decisions of an agent type's operations to the
 // floor its policy sets ("agents": {"Explore": {"writes": "deny"}}).
