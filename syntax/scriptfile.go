@@ -769,7 +769,11 @@ func (w *walker) noteWrite(c scope, call *Call) {
 		if rd.Op == ">>" {
 			text = w.written[d.Path] + text
 		}
-		w.setWritten(d.Path, text)
+		if rd.Op == ">>" || rd.Op == "&>>" || rd.Op == "<>" {
+			w.setWrittenPart(d.Path, text)
+		} else {
+			w.setWritten(d.Path, text)
+		}
 		w.siteWrite(c, call, d.Path, text, true)
 	}
 }
@@ -1159,6 +1163,9 @@ func (w *walker) pathProgram(c scope, call *Call) bool {
 			return false
 		}
 		if found {
+			if !written && w.earlierRun(call, p, call.Name) {
+				return true // a binary an earlier call decoded
+			}
 			if !written && binaryFile(p.Path) {
 				// A program that is not a script (a virtual
 				// environment's python, a link to the system's): it

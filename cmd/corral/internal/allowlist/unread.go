@@ -1,0 +1,239 @@
+package allowlist
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"time"
+	"unicode/utf8"
+)
+
+// Unread is the record of the files a session's allowed calls wrote with
+// bytes corral could not read (a decoded binary: echo … | base64 -d > t),
+// each with the command that wrote it, so that a later call running one
+// (./t) asks although it shows the hook nothing to judge. It is one JSON
+// file in corral's state directory, next to the allow-list and locked the
+// same way; the agent cannot write it (the state directory is one of
+// corral's protected paths).
+type Unread struct {
+	path string
+	now  func() time.Time
+}
+
+// UnreadFile is one recorded file.
+type UnreadFile struct {
+	Session string    `json:"session"`
+	Path    string    `json:"path"`
+	By      string    `json:"by"`
+	At      time.Time `json:"ts"`
+}
+
+type unreadDoc struct {
+	Version int          `json:"version"`
+	Files   []UnreadFile `json:"files"`
+}
+
+// The record's bounds: files per session and in all (the oldest go
+// first), the length of a command kept, and how long an entry whose file
+// does not exist is kept (a call recorded before it ran: parallel tool
+// calls).
+const (
+	MaxUnreadPerSession = 256
+	MaxUnread           = 4096
+	maxUnreadBy         = 300
+	unreadGrace         = 10 * time.Minute
+)
+
+// DefaultUnreadPath is unread.json in StateDir.
+func DefaultUnreadPath() string { return filepath.Join(StateDir(), "unread.json") }
+
+// OpenUnread returns the record kept at path; a nil now means time.Now.
+func OpenUnread(path string, now func() time.Time) *Unread {
+	if now == nil {
+		now = time.Now
+	}
+	return &Unread{path: path, now: now}
+}
+
+// Earlier returns session's recorded files by path, each with the
+// command that wrote it (whether one still exists is the caller's to
+// see). A missing file is an empty
+// record; a corrupt one an error wrapping ErrCorrupt.
+func (u *Unread) Earlier(session string) (map[string]string, error) {
+	doc, err := u.read()
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]string{}
+	for _, f := range doc.Files {
+		if f.Session == session {
+			out[f.Path] = f.By
+		}
+	}
+	return out, nil
+}
+
+// Note records that a call (command by) of session was allowed and
+// leaves the files unread with bytes corral could not read and the files
+// rewrote with content it knows: the first are recorded (again, with
+// this call, or with the earlier call carried[path] whose bytes a copy
+// holds), the second forgotten. Entries of files that no longer
+// exist are dropped. A corrupt record is moved aside to
+// "<file>.corrupt" and started afresh. The file is written only when
+// something changed.
+func (u *Unread) Note(session, by string, unread []string, carried map[string]string, rewrote []string) error {
+	forget := map[string]bool{}
+	for _, p := range unread {
+		forget[p] = true
+	}
+	for _, p := range rewrote {
+		forget[p] = true
+	}
+	if len(forget) == 0 {
+		return nil
+	}
+	doc, err := u.read()
+	if err == nil && len(unread) == 0 {
+		// Nothing to add: write only when a recorded file was rewritten.
+		hit := false
+		for _, f := range doc.Files {
+			hit = hit || f.Session == session && forget[f.Path]
+		}
+		if !hit {
+			return nil
+		}
+	}
+	clip := func(s string) string {
+		if len(s) <= maxUnreadBy {
+			return s
+		}
+		n := maxUnreadBy
+		for n > 0 && !utf8.RuneStart(s[n]) {
+			n--
+		}
+		return s[:n] + "…"
+	}
+	return withLock(u.path, func() error {
+		doc, err := u.read()
+		if err != nil {
+			if !errors.Is(err, ErrCorrupt) {
+				return err
+			}
+			if rerr := os.Rename(u.path, u.path+".corrupt"); rerr != nil {
+				return fmt.Errorf("%w (and it cannot be moved aside: %v)", err, rerr)
+			}
+			doc = unreadDoc{}
+		}
+		now := u.now()
+		kept := doc.Files[:0]
+		for _, f := range doc.Files {
+			if f.Session == session && forget[f.Path] {
+				continue
+			}
+			if _, err := os.Lstat(f.Path); errors.Is(err, os.ErrNotExist) && now.Sub(f.At) > unreadGrace {
+				continue // removed since
+			}
+			kept = append(kept, f)
+		}
+		add := append([]string(nil), unread...)
+		sort.Strings(add)
+		for _, p := range add {
+			b, ok := carried[p]
+			if !ok {
+				b = by
+			}
+			kept = append(kept, UnreadFile{Session: session, Path: p, By: clip(b), At: now})
+		}
+		// Bounds: the oldest entries of the session, then of all, go.
+		n := 0
+		for _, f := range kept {
+			if f.Session == session {
+				n++
+			}
+		}
+		bounded := kept[:0]
+		for _, f := range kept {
+			if f.Session == session && n > MaxUnreadPerSession {
+				n--
+				continue
+			}
+			bounded = append(bounded, f)
+		}
+		if len(bounded) > MaxUnread {
+			bounded = bounded[len(bounded)-MaxUnread:]
+		}
+		doc.Files, doc.Version = bounded, formatVersion
+		return u.write(doc)
+	})
+}
+
+// ClearSession forgets session's files (the hook's SessionEnd event).
+func (u *Unread) ClearSession(session string) error {
+	doc, err := u.read()
+	if err != nil {
+		return err
+	}
+	hit := false
+	for _, f := range doc.Files {
+		hit = hit || f.Session == session
+	}
+	if !hit {
+		return nil
+	}
+	return withLock(u.path, func() error {
+		doc, err := u.read()
+		if err != nil {
+			return err
+		}
+		kept := doc.Files[:0]
+		for _, f := range doc.Files {
+			if f.Session != session {
+				kept = append(kept, f)
+			}
+		}
+		doc.Files = kept
+		return u.write(doc)
+	})
+}
+
+func (u *Unread) read() (unreadDoc, error) {
+	var doc unreadDoc
+	data, err := os.ReadFile(u.path)
+	if errors.Is(err, os.ErrNotExist) {
+		return doc, nil
+	}
+	if err != nil {
+		return doc, err
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if err := dec.Decode(&doc); err != nil {
+		return unreadDoc{}, fmt.Errorf("%w: %s: %v", ErrCorrupt, u.path, err)
+	}
+	if dec.More() {
+		return unreadDoc{}, fmt.Errorf("%w: %s: data after the record", ErrCorrupt, u.path)
+	}
+	if doc.Version > formatVersion {
+		return unreadDoc{}, fmt.Errorf("%w: %s: format version %d is newer than this corral understands (%d)", ErrCorrupt, u.path, doc.Version, formatVersion)
+	}
+	for _, f := range doc.Files {
+		if !filepath.IsAbs(f.Path) {
+			return unreadDoc{}, fmt.Errorf("%w: %s: path %q is not absolute", ErrCorrupt, u.path, f.Path)
+		}
+	}
+	return doc, nil
+}
+
+func (u *Unread) write(doc unreadDoc) error {
+	if doc.Files == nil {
+		doc.Files = []UnreadFile{}
+	}
+	data, err := json.MarshalIndent(doc, "", "  ")
+	if err != nil {
+		return err
+	}
+	return writeAtomic(u.path, append(data, '\n'))
+}
