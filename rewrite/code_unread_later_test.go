@@ -21,6 +21,7 @@ func TestUnreadFromEarlierCalls(t *testing.T) {
 		"proj/rm.sh":    "rm -rf ~\n",
 		"proj/logo.png": "\x89PNG\r\n\x1a\n\x00",
 		"proj/built":    elf,
+		"proj/aw":       "#!/usr/bin/awk -f\nBEGIN { print 1 }\n",
 	})
 	proj := cfg.Project
 	p := func(rel string) string { return filepath.Join(proj, rel) }
@@ -53,6 +54,7 @@ func TestUnreadFromEarlierCalls(t *testing.T) {
 		p("rm.sh"):    "python3 gen.py > rm.sh",
 		p("logo.png"): "base64 -d logo.b64 > logo.png",
 		p("gone"):     "base64 -d g.b64 > gone",
+		p("aw"):       "base64 -d a.b64 > aw",
 	}
 	checkDecisions(t, &earlier, []struct{ cmd, want string }{
 		{"./t", "ask"},
@@ -72,6 +74,11 @@ func TestUnreadFromEarlierCalls(t *testing.T) {
 		{"source ./t", "ask"},
 		{"mv t u && ./u", "ask"},
 		{"cp t u; ./u", "ask"},
+		// The dynamic loader runs a file that need not be executable.
+		{"/lib64/ld-linux-x86-64.so.2 ./t", "ask"},
+		{"/lib64/ld-linux-x86-64.so.2 --argv0 x --library-path /x ./t a", "ask"},
+		// A script in a language corral does not read is as unread.
+		{"./aw", "ask"},
 		// Text added to it leaves it the earlier call's bytes.
 		{"echo 'echo hi' >> t; ./t", "ask"},
 		{"printf 'echo hi\\n' | tee -a t > /dev/null; ./t", "ask"},
@@ -87,6 +94,9 @@ func TestUnreadFromEarlierCalls(t *testing.T) {
 		{"cc -x c - -o t <<<'int main(void){return 0;}' && ./t", "allow"},
 		{"./built", "allow"},
 		{"./gone", "allow"},
+		{"/lib64/ld-linux-x86-64.so.2 --help", "allow"},
+		{"/lib64/ld-linux-x86-64.so.2 /bin/true", "allow"},
+		{"awk -f aw /dev/null", "allow"},
 	})
 	if r := Check(&earlier, "chmod +x t && ./t"); !strings.Contains(r.Findings[0].Message, "base64 -d > t") {
 		t.Errorf("the ask does not name the call that wrote t: %v", r.Findings)

@@ -385,7 +385,10 @@ func (w *walker) scriptFile(c scope, call *Call, a Arg, as string) {
 		l = lang.ForFile(d.Path, text)
 		if l == "" {
 			if prog := lang.Shebang(text); prog != "" && !IsShell(prog) {
-				return // a program corral does not read (awk, make, …)
+				// A program corral does not read (awk, make, …); one an
+				// earlier call decoded is as unread as a binary.
+				w.earlierUnreadText(call, d, a.Value, prog)
+				return
 			}
 		}
 	default:

@@ -41,6 +41,19 @@ func (w *walker) earlierRun(call *Call, d Dir, name string) bool {
 	return true
 }
 
+// earlierUnreadText asks about running the file at d, a script for
+// program prog, which corral does not read, when an earlier call of the
+// session wrote it with bytes corral could not read (a decoded awk or
+// expect script): to the hook it is as unread as a binary.
+func (w *walker) earlierUnreadText(call *Call, d Dir, name, prog string) {
+	by, ok := w.earlier[d.Path]
+	if !ok {
+		return
+	}
+	w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: name,
+		What: "runs " + name + ", a " + prog + " script corral does not read, which an earlier call of this session wrote with bytes corral could not read (" + clip(oneLineText(by), 120) + ")"})
+}
+
 // setWrittenPart is setWritten for text a call adds to what the file
 // holds (>>, &>>, <>, tee -a): a file an earlier call wrote unread stays
 // so, whatever text is added (printf 'x' >> t; ./t).
