@@ -151,11 +151,13 @@ func (env *runtimeEnv) bash(s *settings, req *agent.Request, canRewrite bool) *a
 	// The files earlier calls of the session wrote with bytes corral
 	// could not read: running one asks (unread.go).
 	unread := env.unread()
-	if earlier, err := unread.Earlier(req.Session); err != nil {
+	if earlier, overflowed, err := unread.Earlier(req.Session); err != nil {
 		fmt.Fprintf(env.stderr, "corral: cannot read the record of files earlier calls decoded (%v); running a binary in the project asks\n", err)
 		s.cfg.EarlierLost = true
 	} else {
-		s.cfg.Earlier = earlier
+		// A session that wrote more unread files than the record keeps
+		// has lost some: running a binary in the project asks.
+		s.cfg.Earlier, s.cfg.EarlierLost = earlier, overflowed
 	}
 	res := s.check(cmd, req.AgentType)
 	if res.Decision == rewrite.Rewrite {

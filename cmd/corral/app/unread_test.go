@@ -100,6 +100,14 @@ func TestHookUnreadAcrossCalls(t *testing.T) {
 	}
 	want("s1", "chmod +x t4; ./t4", "ask")
 
+	// A session whose record overflowed its bounds fails safe: a binary
+	// in the project asks; another session's does not.
+	if err := os.WriteFile(state, []byte(`{"version":1,"files":[],"overflowed":["s9"]}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	want("s9", "./t4", "ask")
+	want("s8", "./t4", "allow")
+
 	// A corrupt record: a line on stderr, and a binary in the project
 	// asks (fail safe); a script still passes.
 	if err := os.WriteFile(state, []byte("{not json"), 0o600); err != nil {

@@ -35,6 +35,9 @@ type UnreadFile struct {
 type unreadDoc struct {
 	Version int          `json:"version"`
 	Files   []UnreadFile `json:"files"`
+	// Overflowed are the sessions whose entries the bounds dropped:
+	// their record is no longer whole (see Earlier).
+	Overflowed []string `json:"overflowed,omitempty"`
 }
 
 // The record's bounds: files per session and in all (the oldest go
@@ -61,12 +64,17 @@ func OpenUnread(path string, now func() time.Time) *Unread {
 
 // Earlier returns session's recorded files by path, each with the
 // command that wrote it (whether one still exists is the caller's to
-// see). A missing file is an empty
-// record; a corrupt one an error wrapping ErrCorrupt.
-func (u *Unread) Earlier(session string) (map[string]string, error) {
+// see), and whether the bounds dropped some of the session's entries
+// (the caller should then treat the record as lost: a call that writes
+// many unread files must not push an earlier one out of it). A missing
+// file is an empty record; a corrupt one an error wrapping ErrCorrupt.
+func (u *Unread) Earlier(session string) (files map[string]string, overflowed bool, err error) {
 	doc, err := u.read()
 	if err != nil {
-		return nil, err
+		return nil, false, err
+	}
+	for _, s := range doc.Overflowed {
+		overflowed = overflowed || s == session
 	}
 	out := map[string]string{}
 	for _, f := range doc.Files {
@@ -74,7 +82,7 @@ func (u *Unread) Earlier(session string) (map[string]string, error) {
 			out[f.Path] = f.By
 		}
 	}
-	return out, nil
+	return out, overflowed, nil
 }
 
 // Note records that a call (command by) of session was allowed and
@@ -155,16 +163,31 @@ func (u *Unread) Note(session, by string, unread []string, carried map[string]st
 				n++
 			}
 		}
+		overflow := func(s string) {
+			for _, o := range doc.Overflowed {
+				if o == s {
+					return
+				}
+			}
+			doc.Overflowed = append(doc.Overflowed, s)
+		}
 		bounded := kept[:0]
 		for _, f := range kept {
 			if f.Session == session && n > MaxUnreadPerSession {
 				n--
+				overflow(f.Session)
 				continue
 			}
 			bounded = append(bounded, f)
 		}
 		if len(bounded) > MaxUnread {
+			for _, f := range bounded[:len(bounded)-MaxUnread] {
+				overflow(f.Session)
+			}
 			bounded = bounded[len(bounded)-MaxUnread:]
+		}
+		if len(doc.Overflowed) > MaxUnread {
+			doc.Overflowed = doc.Overflowed[len(doc.Overflowed)-MaxUnread:]
 		}
 		doc.Files, doc.Version = bounded, formatVersion
 		return u.write(doc)
@@ -181,6 +204,9 @@ func (u *Unread) ClearSession(session string) error {
 	for _, f := range doc.Files {
 		hit = hit || f.Session == session
 	}
+	for _, s := range doc.Overflowed {
+		hit = hit || s == session
+	}
 	if !hit {
 		return nil
 	}
@@ -196,6 +222,13 @@ func (u *Unread) ClearSession(session string) error {
 			}
 		}
 		doc.Files = kept
+		over := doc.Overflowed[:0]
+		for _, s := range doc.Overflowed {
+			if s != session {
+				over = append(over, s)
+			}
+		}
+		doc.Overflowed = over
 		return u.write(doc)
 	})
 }

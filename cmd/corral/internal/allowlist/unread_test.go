@@ -24,7 +24,7 @@ func TestUnreadRecord(t *testing.T) {
 	}
 	earlier := func(session string) map[string]string {
 		t.Helper()
-		m, err := u.Earlier(session)
+		m, _, err := u.Earlier(session)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -91,6 +91,12 @@ func TestUnreadRecord(t *testing.T) {
 	if len(got) != MaxUnreadPerSession || got[many[0]] != "" || got[many[len(many)-1]] == "" {
 		t.Errorf("s3 keeps %d files (first kept: %v)", len(got), got[many[0]] != "")
 	}
+	if _, over, _ := u.Earlier("s3"); !over {
+		t.Errorf("s3 lost entries to the bound but is not marked overflowed")
+	}
+	if _, over, _ := u.Earlier("s1"); over {
+		t.Errorf("s1 marked overflowed by s3's entries")
+	}
 	if by := got[many[len(many)-1]]; len(by) > maxUnreadBy+len("…") || !strings.HasSuffix(by, "…") || strings.ContainsRune(by, '\uFFFD') {
 		t.Errorf("long command kept as %q", by)
 	}
@@ -102,15 +108,15 @@ func TestUnreadRecord(t *testing.T) {
 	if err := u.ClearSession("s3"); err != nil {
 		t.Fatal(err)
 	}
-	if got := earlier("s3"); len(got) != 0 {
-		t.Errorf("after ClearSession: %d files", len(got))
+	if got, over, _ := u.Earlier("s3"); len(got) != 0 || over {
+		t.Errorf("after ClearSession: %d files, overflowed %v", len(got), over)
 	}
 
 	// A corrupt record is an error for readers; the next note moves it
 	// aside and starts afresh.
 	for _, bad := range []string{"{", `{"version":1,"files":[]} x`, `{"version":9,"files":[]}`, `{"version":1,"files":[{"path":"rel"}]}`} {
 		os.WriteFile(u.path, []byte(bad), 0o600)
-		if _, err := u.Earlier("s1"); !errors.Is(err, ErrCorrupt) {
+		if _, _, err := u.Earlier("s1"); !errors.Is(err, ErrCorrupt) {
 			t.Errorf("%s: Earlier error %v, want ErrCorrupt", bad, err)
 		}
 	}
