@@ -1,6 +1,7 @@
 package rewrite
 
 import (
+	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -22,9 +23,13 @@ func TestUnreadFromEarlierCalls(t *testing.T) {
 		"proj/logo.png": "\x89PNG\r\n\x1a\n\x00",
 		"proj/built":    elf,
 		"proj/aw":       "#!/usr/bin/awk -f\nBEGIN { print 1 }\n",
+		"proj/d/t":      elf,
 	})
 	proj := cfg.Project
 	p := func(rel string) string { return filepath.Join(proj, rel) }
+	if err := os.Symlink(".", p("alias")); err != nil {
+		t.Fatal(err)
+	}
 
 	// What a call leaves unread, and what it rewrites with known content.
 	for _, tt := range []struct {
@@ -55,6 +60,7 @@ func TestUnreadFromEarlierCalls(t *testing.T) {
 		p("logo.png"): "base64 -d logo.b64 > logo.png",
 		p("gone"):     "base64 -d g.b64 > gone",
 		p("aw"):       "base64 -d a.b64 > aw",
+		p("d/t"):      "base64 -d t.b64 > d/t",
 	}
 	checkDecisions(t, &earlier, []struct{ cmd, want string }{
 		{"./t", "ask"},
@@ -77,6 +83,12 @@ func TestUnreadFromEarlierCalls(t *testing.T) {
 		// The dynamic loader runs a file that need not be executable.
 		{"/lib64/ld-linux-x86-64.so.2 ./t", "ask"},
 		{"/lib64/ld-linux-x86-64.so.2 --argv0 x --library-path /x ./t a", "ask"},
+		// Moved with its directory; run through a symbolic link.
+		{"mv d e && ./e/t", "ask"},
+		{"cp -r d e; e/t", "ask"},
+		{"mv d e/ && ./e/d/t", "ask"},
+		{"./alias/t", "ask"},
+		{"./alias/d/t", "ask"},
 		// A script in a language corral does not read is as unread.
 		{"./aw", "ask"},
 		// Text added to it leaves it the earlier call's bytes.

@@ -983,6 +983,8 @@ func (w *walker) noteCopy(c scope, call *Call) {
 		if carried {
 			// mv t u of a file an earlier call decoded: u holds its bytes.
 			w.carryEarlier(dst.Path, by)
+		} else if len(w.earlier) > 0 {
+			w.carryEarlierTree(src.Path, dst.Path)
 		}
 		if call.Name == "mv" {
 			delete(w.written, src.Path)

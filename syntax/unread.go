@@ -1,6 +1,8 @@
 package syntax
 
 import (
+	"path"
+	"path/filepath"
 	"sort"
 	"strings"
 )
@@ -18,7 +20,7 @@ import (
 // corral could not read and it is not now a script corral reads. It
 // reports whether it asked.
 func (w *walker) earlierRun(call *Call, d Dir, name string) bool {
-	by, ok := w.earlier[d.Path]
+	by, ok := w.earlierOf(d.Path)
 	if !ok && w.earlierLost && w.project != "" && d.Known && pathWithin(d.Path, w.project) {
 		by, ok = "corral's record of the session's earlier calls cannot be read", true
 	}
@@ -41,12 +43,46 @@ func (w *walker) earlierRun(call *Call, d Dir, name string) bool {
 	return true
 }
 
+// earlierOf returns the command that wrote the file at p unread in an
+// earlier call: by p, or by the path p leads to through symbolic links
+// (a file decoded as alias/t, where alias is a link to ., runs as ./t;
+// the hook adds each recorded file's resolved path too).
+func (w *walker) earlierOf(p string) (string, bool) {
+	if by, ok := w.earlier[p]; ok {
+		return by, true
+	}
+	if len(w.earlier) == 0 || w.read == nil {
+		return "", false
+	}
+	if real, err := filepath.EvalSymlinks(p); err == nil && real != p {
+		by, ok := w.earlier[real]
+		return by, ok
+	}
+	return "", false
+}
+
+// carryEarlierTree records that the directory dst now holds what the
+// directory src held (mv d e, cp -r d e): the files below src an earlier
+// call wrote unread are below dst too.
+func (w *walker) carryEarlierTree(src, dst string) {
+	var ps []string
+	for p := range w.earlier {
+		if p != src && pathWithin(p, src) {
+			ps = append(ps, p)
+		}
+	}
+	sort.Strings(ps)
+	for _, p := range ps {
+		w.carryEarlier(path.Join(dst, strings.TrimPrefix(p[len(src):], "/")), w.earlier[p])
+	}
+}
+
 // earlierUnreadText asks about running the file at d, a script for
 // program prog, which corral does not read, when an earlier call of the
 // session wrote it with bytes corral could not read (a decoded awk or
 // expect script): to the hook it is as unread as a binary.
 func (w *walker) earlierUnreadText(call *Call, d Dir, name, prog string) {
-	by, ok := w.earlier[d.Path]
+	by, ok := w.earlierOf(d.Path)
 	if !ok {
 		return
 	}

@@ -87,6 +87,7 @@ func (env *runtimeEnv) hook(agentName string, policies []string) error {
 	for _, n := range s.notes {
 		fmt.Fprintf(env.stderr, "corral: %s\n", n)
 	}
+	env.loadEarlier(s, req.Session)
 	// A broken policy is said on stderr above, every call, and to the
 	// model once per session (the hook still fails open on it).
 	notice := ""
@@ -148,17 +149,7 @@ func (env *runtimeEnv) sessionEnd(session string) {
 // cannot, its adapter refuses the original and names the rewritten one.
 func (env *runtimeEnv) bash(s *settings, req *agent.Request, canRewrite bool) *agent.Answer {
 	cmd := req.Command
-	// The files earlier calls of the session wrote with bytes corral
-	// could not read: running one asks (unread.go).
 	unread := env.unread()
-	if earlier, overflowed, err := unread.Earlier(req.Session); err != nil {
-		fmt.Fprintf(env.stderr, "corral: cannot read the record of files earlier calls decoded (%v); running a binary in the project asks\n", err)
-		s.cfg.EarlierLost = true
-	} else {
-		// A session that wrote more unread files than the record keeps
-		// has lost some: running a binary in the project asks.
-		s.cfg.Earlier, s.cfg.EarlierLost = earlier, overflowed
-	}
 	res := s.check(cmd, req.AgentType)
 	if res.Decision == rewrite.Rewrite {
 		if msg := sandboxMoved(s.cfg.Sandbox); msg != "" {

@@ -2,6 +2,8 @@ package app
 
 import (
 	"fmt"
+	"path/filepath"
+	"sort"
 
 	"github.com/corral-dev/corral/cmd/corral/agent"
 	"github.com/corral-dev/corral/cmd/corral/internal/allowlist"
@@ -21,6 +23,34 @@ import (
 // unread is the session record of such files.
 func (env *runtimeEnv) unread() *allowlist.Unread {
 	return allowlist.OpenUnread(allowlist.DefaultUnreadPath(), env.now)
+}
+
+// loadEarlier hands the session's record to every check of this hook
+// call (a Bash command, a skill's or an MCP tool's shell lines). A record
+// that cannot be read, or that lost entries to its bounds, fails safe:
+// running a binary in the project asks.
+func (env *runtimeEnv) loadEarlier(s *settings, session string) {
+	earlier, overflowed, err := env.unread().Earlier(session)
+	if err != nil {
+		fmt.Fprintf(env.stderr, "corral: cannot read the record of files earlier calls decoded (%v); running a binary in the project asks\n", err)
+		s.cfg.EarlierLost = true
+		return
+	}
+	// A file recorded through a symbolic link (alias/t, alias a link to
+	// .) is found by where the link leads too.
+	paths := make([]string, 0, len(earlier))
+	for p := range earlier {
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+	for _, p := range paths {
+		if real, err := filepath.EvalSymlinks(p); err == nil && real != p {
+			if _, ok := earlier[real]; !ok {
+				earlier[real] = earlier[p]
+			}
+		}
+	}
+	s.cfg.Earlier, s.cfg.EarlierLost = earlier, overflowed
 }
 
 // noteUnread records what an allowed call leaves unread and forgets

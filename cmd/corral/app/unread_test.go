@@ -90,6 +90,15 @@ func TestHookUnreadAcrossCalls(t *testing.T) {
 	m.hook(map[string]any{"session_id": "s1", "hook_event_name": "SessionEnd", "reason": "exit"})
 	want("s1", "./t3", "allow")
 
+	// Decoded through a symbolic link, run by the path it leads to.
+	want("s5", "ln -s . alias", "allow")
+	want("s5", "echo "+b64+" | base64 -d > alias/t5", "allow")
+	want("s5", "chmod +x t5; ./t5", "ask")
+	// Moved with its directory.
+	want("s5", "mkdir -p d && echo "+b64+" | base64 -d > d/t6", "allow")
+	want("s5", "mv d e", "allow")
+	want("s5", "chmod +x e/t6; e/t6", "ask")
+
 	// The record is corral's state: the agent cannot write or clear it.
 	state := filepath.Join(m.env["CORRAL_STATE_DIR"], "unread.json")
 	want("s1", "echo "+b64+" | base64 -d > t4", "allow")
