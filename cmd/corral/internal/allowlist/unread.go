@@ -104,17 +104,6 @@ func (u *Unread) Note(session, by string, unread []string, carried map[string]st
 	if len(forget) == 0 {
 		return nil
 	}
-	doc, err := u.read()
-	if err == nil && len(unread) == 0 {
-		// Nothing to add: write only when a recorded file was rewritten.
-		hit := false
-		for _, f := range doc.Files {
-			hit = hit || f.Session == session && forget[f.Path]
-		}
-		if !hit {
-			return nil
-		}
-	}
 	clip := func(s string) string {
 		if len(s) <= maxUnreadBy {
 			return s
@@ -124,6 +113,35 @@ func (u *Unread) Note(session, by string, unread []string, carried map[string]st
 			n--
 		}
 		return s[:n] + "…"
+	}
+	byOf := func(p string) string {
+		if b, ok := carried[p]; ok {
+			return clip(b)
+		}
+		return clip(by)
+	}
+	if doc, err := u.read(); err == nil {
+		// Write only when something changes: a file rewritten that is
+		// recorded, or one to record that is not, or not with this call
+		// (cmd > out.log again and again writes nothing).
+		recorded := map[string]string{}
+		for _, f := range doc.Files {
+			if f.Session == session {
+				recorded[f.Path] = f.By
+			}
+		}
+		same := true
+		for _, p := range rewrote {
+			_, hit := recorded[p]
+			same = same && !hit
+		}
+		for _, p := range unread {
+			b, ok := recorded[p]
+			same = same && ok && b == byOf(p)
+		}
+		if same {
+			return nil
+		}
 	}
 	return withLock(u.path, func() error {
 		doc, err := u.read()
@@ -150,11 +168,7 @@ func (u *Unread) Note(session, by string, unread []string, carried map[string]st
 		add := append([]string(nil), unread...)
 		sort.Strings(add)
 		for _, p := range add {
-			b, ok := carried[p]
-			if !ok {
-				b = by
-			}
-			kept = append(kept, UnreadFile{Session: session, Path: p, By: clip(b), At: now})
+			kept = append(kept, UnreadFile{Session: session, Path: p, By: byOf(p), At: now})
 		}
 		// Bounds: the oldest entries of the session, then of all, go.
 		n := 0

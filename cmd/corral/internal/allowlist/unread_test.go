@@ -45,6 +45,13 @@ func TestUnreadRecord(t *testing.T) {
 	if err := u.Note("s1", "echo x | base64 -d > a", []string{a}, nil, nil); err != nil {
 		t.Fatal(err)
 	}
+	before, _ := os.Stat(u.path)
+	if err := u.Note("s1", "echo x | base64 -d > a", []string{a}, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	if after, _ := os.Stat(u.path); before == nil || after == nil || !os.SameFile(before, after) {
+		t.Errorf("the same note again rewrote the record")
+	}
 	if err := u.Note("s1", "mv a b", []string{b}, map[string]string{b: "echo x | base64 -d > a"}, nil); err != nil {
 		t.Fatal(err)
 	}
@@ -75,7 +82,13 @@ func TestUnreadRecord(t *testing.T) {
 	if err := u.Note("s1", "base64 -d > c", []string{c}, nil, nil); err != nil {
 		t.Fatal(err)
 	}
-	if got := earlier("s1"); len(got) != 1 || got[c] == "" {
+	if got := earlier("s1"); got[b] == "" {
+		t.Errorf("a note that changes nothing wrote the record: %v", got)
+	}
+	if err := u.Note("s1", "base64 -d > c again", []string{c}, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	if got := earlier("s1"); len(got) != 1 || got[c] != "base64 -d > c again" {
 		t.Errorf("after b was removed: %v", got)
 	}
 
