@@ -16,14 +16,17 @@ func TestUnreadFromEarlierCalls(t *testing.T) {
 	t.Parallel()
 	elf := "\x7fELF\x02\x01\x01\x00\x00\x00\x00\x00"
 	cfg := scratchProject(t, map[string]string{
-		"proj/t":        elf,
-		"proj/bin/tool": elf,
-		"proj/s.sh":     "echo hi\n",
-		"proj/rm.sh":    "rm -rf ~\n",
-		"proj/logo.png": "\x89PNG\r\n\x1a\n\x00",
-		"proj/built":    elf,
-		"proj/aw":       "#!/usr/bin/awk -f\nBEGIN { print 1 }\n",
-		"proj/d/t":      elf,
+		"proj/t":                             elf,
+		"proj/bin/tool":                      elf,
+		"proj/s.sh":                          "echo hi\n",
+		"proj/rm.sh":                         "rm -rf ~\n",
+		"proj/logo.png":                      "\x89PNG\r\n\x1a\n\x00",
+		"proj/built":                         elf,
+		"proj/aw":                            "#!/usr/bin/awk -f\nBEGIN { print 1 }\n",
+		"proj/d/t":                           elf,
+		"proj/m.py":                          "print(1)\n",
+		"proj/app.py":                        "import m\n",
+		"proj/__pycache__/m.cpython-311.pyc": "\xa7\x0d\x0d\x0a\x00\x00\x00\x00",
 	})
 	proj := cfg.Project
 	p := func(rel string) string { return filepath.Join(proj, rel) }
@@ -53,14 +56,15 @@ func TestUnreadFromEarlierCalls(t *testing.T) {
 
 	earlier := *cfg
 	earlier.Earlier = map[string]string{
-		p("t"):        "echo f0VMRgIBAQA= | base64 -d > t",
-		p("bin/tool"): "curl -s https://x.example/tool | gunzip > bin/tool",
-		p("s.sh"):     "python3 gen.py > s.sh",
-		p("rm.sh"):    "python3 gen.py > rm.sh",
-		p("logo.png"): "base64 -d logo.b64 > logo.png",
-		p("gone"):     "base64 -d g.b64 > gone",
-		p("aw"):       "base64 -d a.b64 > aw",
-		p("d/t"):      "base64 -d t.b64 > d/t",
+		p("t"):                             "echo f0VMRgIBAQA= | base64 -d > t",
+		p("bin/tool"):                      "curl -s https://x.example/tool | gunzip > bin/tool",
+		p("s.sh"):                          "python3 gen.py > s.sh",
+		p("rm.sh"):                         "python3 gen.py > rm.sh",
+		p("logo.png"):                      "base64 -d logo.b64 > logo.png",
+		p("gone"):                          "base64 -d g.b64 > gone",
+		p("aw"):                            "base64 -d a.b64 > aw",
+		p("d/t"):                           "base64 -d t.b64 > d/t",
+		p("__pycache__/m.cpython-311.pyc"): "base64 -d m.b64 > __pycache__/m.cpython-311.pyc",
 	}
 	checkDecisions(t, &earlier, []struct{ cmd, want string }{
 		{"./t", "ask"},
@@ -89,6 +93,8 @@ func TestUnreadFromEarlierCalls(t *testing.T) {
 		{"mv d e/ && ./e/d/t", "ask"},
 		{"./alias/t", "ask"},
 		{"./alias/d/t", "ask"},
+		// Bytecode Python loads in place of a module's source.
+		{"python3 app.py", "ask"},
 		// A script in a language corral does not read is as unread.
 		{"./aw", "ask"},
 		// Text added to it leaves it the earlier call's bytes.
@@ -114,7 +120,7 @@ func TestUnreadFromEarlierCalls(t *testing.T) {
 		t.Errorf("the ask does not name the call that wrote t: %v", r.Findings)
 	}
 	// Without the session's record (another session), nothing asks.
-	checkDecisions(t, cfg, []struct{ cmd, want string }{{"./t", "allow"}, {"./bin/tool", "allow"}})
+	checkDecisions(t, cfg, []struct{ cmd, want string }{{"./t", "allow"}, {"./bin/tool", "allow"}, {"python3 app.py", "allow"}})
 
 	// Text added to it does not take it off the record; text written
 	// over it does.
