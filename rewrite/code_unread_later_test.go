@@ -25,6 +25,7 @@ func TestUnreadFromEarlierCalls(t *testing.T) {
 		"proj/aw":                            "#!/usr/bin/awk -f\nBEGIN { print 1 }\n",
 		"proj/d/t":                           elf,
 		"proj/m.py":                          "print(1)\n",
+		"proj/lib/x.so":                      elf,
 		"proj/app.py":                        "import m\n",
 		"proj/__pycache__/m.cpython-311.pyc": "\xa7\x0d\x0d\x0a\x00\x00\x00\x00",
 	})
@@ -64,6 +65,7 @@ func TestUnreadFromEarlierCalls(t *testing.T) {
 		p("gone"):                          "base64 -d g.b64 > gone",
 		p("aw"):                            "base64 -d a.b64 > aw",
 		p("d/t"):                           "base64 -d t.b64 > d/t",
+		p("lib/x.so"):                      "base64 -d x.b64 > lib/x.so",
 		p("__pycache__/m.cpython-311.pyc"): "base64 -d m.b64 > __pycache__/m.cpython-311.pyc",
 	}
 	checkDecisions(t, &earlier, []struct{ cmd, want string }{
@@ -93,6 +95,10 @@ func TestUnreadFromEarlierCalls(t *testing.T) {
 		{"mv d e/ && ./e/d/t", "ask"},
 		{"./alias/t", "ask"},
 		{"./alias/d/t", "ask"},
+		// A library the dynamic linker loads into a program (asked
+		// about whoever wrote it: syntax/shellenv.go).
+		{"LD_PRELOAD=./lib/x.so ls", "ask"},
+		{"LD_LIBRARY_PATH=lib ls", "ask"},
 		// Bytecode Python loads in place of a module's source.
 		{"python3 app.py", "ask"},
 		// A script in a language corral does not read is as unread.
