@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"sort"
@@ -49,6 +50,9 @@ const (
 	MaxUnread           = 4096
 	maxUnreadBy         = 300
 	unreadGrace         = 10 * time.Minute
+	// maxUnreadBytes bounds what a hook call reads: the bounds above
+	// keep a real record far below it.
+	maxUnreadBytes = 8 << 20
 )
 
 // DefaultUnreadPath is unread.json in StateDir.
@@ -249,12 +253,20 @@ func (u *Unread) ClearSession(session string) error {
 
 func (u *Unread) read() (unreadDoc, error) {
 	var doc unreadDoc
-	data, err := os.ReadFile(u.path)
+	f, err := os.Open(u.path)
 	if errors.Is(err, os.ErrNotExist) {
 		return doc, nil
 	}
 	if err != nil {
 		return doc, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, maxUnreadBytes+1))
+	if err != nil {
+		return doc, err
+	}
+	if len(data) > maxUnreadBytes {
+		return unreadDoc{}, fmt.Errorf("%w: %s: larger than %d bytes", ErrCorrupt, u.path, maxUnreadBytes)
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	if err := dec.Decode(&doc); err != nil {

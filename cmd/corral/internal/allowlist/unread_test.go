@@ -127,7 +127,7 @@ func TestUnreadRecord(t *testing.T) {
 
 	// A corrupt record is an error for readers; the next note moves it
 	// aside and starts afresh.
-	for _, bad := range []string{"{", `{"version":1,"files":[]} x`, `{"version":9,"files":[]}`, `{"version":1,"files":[{"path":"rel"}]}`} {
+	for _, bad := range []string{strings.Repeat(" ", maxUnreadBytes+1), "{", `{"version":1,"files":[]} x`, `{"version":9,"files":[]}`, `{"version":1,"files":[{"path":"rel"}]}`} {
 		os.WriteFile(u.path, []byte(bad), 0o600)
 		if _, _, err := u.Earlier("s1"); !errors.Is(err, ErrCorrupt) {
 			t.Errorf("%s: Earlier error %v, want ErrCorrupt", bad, err)
