@@ -53,6 +53,14 @@ type Config struct {
 	// SandboxFromEnv, ModeFromEnv and ApproveFromEnv record which settings
 	// came from the environment, which wins over policy files.
 	SandboxFromEnv, ModeFromEnv, ApproveFromEnv bool
+	// Earlier are the files earlier calls of the agent's session wrote
+	// with bytes corral could not read, by absolute path, each with the
+	// command that wrote it (the hook's record, syntax.Options.Earlier):
+	// a command that runs one asks.
+	Earlier map[string]string
+	// EarlierLost reports that the hook's record of them cannot be read:
+	// running a binary in the project asks (fail safe).
+	EarlierLost bool
 }
 
 // Result is the engine's answer for one command.
@@ -80,6 +88,13 @@ type Result struct {
 	// writes (syntax.Model.HookConfigWrites), which the manager's hook
 	// runs at the user's commits once it is installed.
 	HookConfigs []string `json:"-"`
+	// Unread are the files the command leaves with bytes corral could
+	// not read, Rewrote the ones it leaves with content corral knows
+	// (syntax.Model's): the hook records the first for the session's
+	// later calls and forgets the second.
+	Unread   []string          `json:"-"`
+	Rewrote  []string          `json:"-"`
+	UnreadBy map[string]string `json:"-"`
 }
 
 // Pass is one run of the rules over one command.
@@ -329,7 +344,7 @@ func check(cfg *Config, command string, verify bool) *Result {
 // can take their content out of what it reports.
 func checkWith(cfg *Config, command string, verify bool, read *secretTexts) *Result {
 	res := &Result{Command: command}
-	opt := syntax.Options{Cwd: cfg.Cwd, Home: cfg.Home, Project: cfg.Project}
+	opt := syntax.Options{Cwd: cfg.Cwd, Home: cfg.Home, Project: cfg.Project, Earlier: cfg.Earlier, EarlierLost: cfg.EarlierLost}
 	if !cfg.NoScriptFiles {
 		opt.ReadFile = read.reader(cfg, syntax.ReadScript)
 		opt.PathLookup = true
@@ -401,6 +416,7 @@ func checkWith(cfg *Config, command string, verify bool, read *secretTexts) *Res
 	finish(p, res, verify)
 	res.ChangesNothing = m.ChangesNothing()
 	res.HookConfigs = m.HookConfigWrites()
+	res.Unread, res.Rewrote, res.UnreadBy = m.Unread, m.Rewrote, m.UnreadBy
 	return res
 }
 

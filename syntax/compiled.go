@@ -213,6 +213,7 @@ func (w *walker) noteCompile(c scope, call *Call) {
 		w.compiled = map[string]compiledFile{}
 	}
 	w.compiled[d.Path] = compiledFile{compiler: call.Name, sources: srcs, call: call, c: c}
+	delete(w.earlier, d.Path)
 }
 
 // runSources analyses the sources of a program that runs: each one read

@@ -271,6 +271,18 @@ type Model struct {
 	// NetWrites are the programs whose code, written in the command,
 	// opens a network connection and writes a file (lang.Fetch).
 	NetWrites []NetWrite
+	// Unread are the files (absolute paths, sorted) the command leaves
+	// with bytes corral could not read: decoded (base64 -d > t), written
+	// as binary text (printf '\x7fELF…' > t), a program's output whose
+	// content only run time knows, compiled from text corral did not
+	// see. Rewrote are the ones it leaves with content corral knows
+	// (text it wrote, a program compiled from sources it read, a copy of
+	// a system program). The hook keeps both across a session's calls
+	// (see Options.Earlier and unread.go).
+	Unread, Rewrote []string
+	// UnreadBy are the files of Unread that carry the bytes of a file
+	// an earlier call wrote (cp t u, mv t u), with that call.
+	UnreadBy map[string]string
 }
 
 // NetWrite is program code run by Call that fetches from the network
@@ -340,6 +352,15 @@ type Options struct {
 	// the hook's own when the command set none), as the shell would when
 	// it runs: rm "$(which corral)" is rm of the hook's own program.
 	PathLookup bool
+	// Earlier are the files that earlier calls of the agent's session
+	// wrote with bytes corral could not read (Model.Unread), by absolute
+	// path, each with the command that wrote it: running one whose
+	// current content is not a script corral reads asks.
+	Earlier map[string]string
+	// EarlierLost reports that the record of those files was lost (the
+	// hook could not read it): running a file below Project that is not
+	// a script corral reads asks, as if an earlier call had decoded it.
+	EarlierLost bool
 }
 
 // Analyze parses src and models every simple command in it.
@@ -350,6 +371,13 @@ func Analyze(src string, opt Options) (*Model, error) {
 	}
 	top := &Script{Src: src, File: f}
 	w := &walker{m: &Model{Script: top}, home: opt.Home, read: opt.ReadFile, project: opt.Project}
+	w.earlierLost = opt.EarlierLost
+	if len(opt.Earlier) > 0 {
+		w.earlier = make(map[string]string, len(opt.Earlier))
+		for p, by := range opt.Earlier {
+			w.earlier[p] = by
+		}
+	}
 	w.m.Scripts = append(w.m.Scripts, top)
 	dir := Dir{}
 	if opt.Cwd != "" {
@@ -374,6 +402,7 @@ func Analyze(src string, opt Options) (*Model, error) {
 		w.frames = w.frames[:len(w.frames)-1]
 	}
 	w.builtForLater()
+	w.noteUnread()
 	return w.m, nil
 }
 

@@ -111,6 +111,9 @@ func (w *walker) pyCompiled(c scope, call *Call, src, what string) bool {
 			continue
 		}
 		p := filepath.Join(cache, n)
+		if _, ok := w.earlierOf(p); ok {
+			return ask(p, "bytecode an earlier call of this session wrote with bytes corral could not read, which")
+		}
 		if pycUnchecked(p) {
 			return ask(p, "hash-based bytecode Python runs without checking it against the source, which")
 		}

@@ -869,8 +869,10 @@ func (w *walker) noteCopy(c scope, call *Call) {
 			if known {
 				if appendMode {
 					text = w.written[d.Path] + text
+					w.setWrittenPart(d.Path, text)
+				} else {
+					w.setWritten(d.Path, text)
 				}
-				w.setWritten(d.Path, text)
 			} else {
 				w.setOpaque(d.Path)
 			}
@@ -963,6 +965,7 @@ func (w *walker) noteCopy(c scope, call *Call) {
 			w.setProgram(dst.Path, prog)
 			continue
 		}
+		by, carried := w.earlier[src.Path]
 		if text, ok := w.readScript(src); ok {
 			if strings.HasPrefix(text, "\x7fELF") && systemProgram(src.Path) {
 				w.setProgram(dst.Path, baseName(src.Path))
@@ -976,6 +979,12 @@ func (w *walker) noteCopy(c scope, call *Call) {
 		} else {
 			delete(w.written, dst.Path)
 			w.siteCopyUnread(c, call, src, dst)
+		}
+		if carried {
+			// mv t u of a file an earlier call decoded: u holds its bytes.
+			w.carryEarlier(dst.Path, by)
+		} else if len(w.earlier) > 0 {
+			w.carryEarlierTree(src.Path, dst.Path)
 		}
 		if call.Name == "mv" {
 			delete(w.written, src.Path)
@@ -1013,6 +1022,7 @@ func (w *walker) setWritten(p, text string) {
 		w.written = map[string]string{}
 	}
 	w.written[p] = text
+	delete(w.earlier, p)
 	if w.indexCollect && IsPackageIndexFile(p) {
 		w.indexPending = append(w.indexPending, indexWrite{path: p, text: text})
 	}
@@ -1025,6 +1035,7 @@ func (w *walker) setOpaque(p string) {
 		w.opaque = map[string]bool{}
 	}
 	w.opaque[p] = true
+	delete(w.earlier, p)
 	if w.numberFiles == nil {
 		w.numberFiles = map[string]bool{}
 	}
@@ -1038,6 +1049,7 @@ func (w *walker) setProgram(p, prog string) {
 		w.programs2 = map[string]string{}
 	}
 	w.programs2[p] = prog
+	delete(w.earlier, p)
 	delete(w.written, p)
 	delete(w.opaque, p)
 }
@@ -1073,8 +1085,11 @@ func (w *walker) runProgramCopy(c scope, call *Call, prog, label string) {
 // opaqueRun asks about running the file at d when this command wrote it
 // with content corral cannot know.
 func (w *walker) opaqueRun(call *Call, d Dir, name string) bool {
-	if !d.Known || !w.opaque[d.Path] {
+	if !d.Known {
 		return false
+	}
+	if !w.opaque[d.Path] {
+		return w.earlierRun(call, d, name)
 	}
 	w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: name,
 		What: "runs " + name + ", which this command wrote with content only known at run time"})

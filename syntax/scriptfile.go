@@ -385,7 +385,10 @@ func (w *walker) scriptFile(c scope, call *Call, a Arg, as string) {
 		l = lang.ForFile(d.Path, text)
 		if l == "" {
 			if prog := lang.Shebang(text); prog != "" && !IsShell(prog) {
-				return // a program corral does not read (awk, make, …)
+				// A program corral does not read (awk, make, …); one an
+				// earlier call decoded is as unread as a binary.
+				w.earlierUnreadText(call, d, a.Value, prog)
+				return
 			}
 		}
 	default:
@@ -805,7 +808,11 @@ func (w *walker) noteWrite(c scope, call *Call) {
 		if rd.Op == ">>" {
 			text = w.written[d.Path] + text
 		}
-		w.setWritten(d.Path, text)
+		if rd.Op == ">>" || rd.Op == "&>>" || rd.Op == "<>" {
+			w.setWrittenPart(d.Path, text)
+		} else {
+			w.setWritten(d.Path, text)
+		}
 		w.siteWrite(c, call, d.Path, text, true)
 	}
 }
@@ -1190,6 +1197,9 @@ func (w *walker) pathProgram(c scope, call *Call) bool {
 			}
 		}
 		if found {
+			if !written && w.earlierRun(call, p, call.Name) {
+				return true // a binary an earlier call decoded
+			}
 			if !written && binaryFile(p.Path) {
 				// A program that is not a script (a virtual
 				// environment's python, a link to the system's): it

@@ -157,6 +157,14 @@ type walker struct {
 	// know; programs2 the ones it made as copies of a system program,
 	// with the program's name (noteCopy).
 	opaque map[string]bool
+	// earlier are the files earlier calls of the session wrote with
+	// bytes corral could not read (Options.Earlier), less the ones this
+	// command writes again (unread.go).
+	earlier     map[string]string
+	earlierLost bool
+	// keptPart are the files of earlier this command adds text to
+	// (>>, tee -a): what they hold is still mostly unread.
+	keptPart map[string]bool
 	// dirNames caches the names in the directories the module loaders
 	// list (pyloaders.go), nil for one that cannot be read.
 	dirNames map[string][]string

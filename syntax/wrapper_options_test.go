@@ -31,6 +31,14 @@ func TestWrapperOptionsScanned(t *testing.T) {
 		{`sudo -D/tmp rm x`, "rm x @/tmp"},
 		{`sudo A=1 rm x`, "rm x @/p"},
 		{`sudo -u root A=1 -u x`, "-u x @/p"}, // options end at the first operand
+		// ld.so(8) run as a program: long options, values as words.
+		{`/lib64/ld-linux-x86-64.so.2 rm -rf ~`, "rm -rf /home/u @/p"},
+		{`/lib64/ld-linux-x86-64.so.2 --argv0 x --library-path /l --inhibit-cache ./t a`, "t a @/p"},
+		{`/lib/ld-linux-aarch64.so.1 --preload /l.so -- rm x`, "rm x @/p"},
+		{`/lib/ld-musl-x86_64.so.1 rm x`, "rm x @/p"},
+		{`/lib64/ld-linux-x86-64.so.2 --list rm`, "rm @/p"},
+		{`/lib64/ld-linux-x86-64.so.2 --help`, ""},
+		{`/lib64/ld-linux-x86-64.so.2 --list-tunables`, ""},
 		// setarch(8) and its links, proot(1).
 		{`setarch x86_64 rm -rf ~`, "rm -rf /home/u @/p"},
 		{`setarch x86_64 -R --3gb rm x`, "rm x @/p"},

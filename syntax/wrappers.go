@@ -79,6 +79,12 @@ var apptainerOpts = OptSpec{ShortVal: "BHWoS", LongEq: true, Stop: true, LongVal
 	"mount", "apply-cgroups", "cpus", "memory", "cpu-shares", "cpuset-cpus", "cpuset-mems", "memory-reservation",
 	"memory-swap", "pids-limit", "blkio-weight", "add-caps", "drop-caps", "config", "authfile", "docker-login"}}
 
+// ldso is the dynamic loader's row of the wrapper table.
+var ldso = wrapper{opts: OptSpec{Stop: true,
+	LongVal:  []string{"library-path", "glibc-hwcaps-prepend", "glibc-hwcaps-mask", "inhibit-rpath", "audit", "preload", "argv0"},
+	LongFlag: []string{"list", "verify", "inhibit-cache", "list-tunables", "list-diagnostics", "help", "version"}},
+	query: []string{"list-tunables", "list-diagnostics", "help", "version"}}
+
 // gnu returns the spec of a GNU getopt_long program whose options end at
 // the first operand: clusters, --name=value, and any unambiguous prefix
 // of a long option.
@@ -135,6 +141,20 @@ var wrapperTable = []namedWrapper{
 	{"ionice", wrapper{opts: gnu("cnpPu", []string{"class", "classdata", "pid", "pgid", "uid"}, []string{"ignore", "help", "version"}),
 		query: []string{"p", "P", "u", "pid", "pgid", "uid"}}},
 	{"chronic", wrapper{opts: OptSpec{Stop: true}}},
+	// The dynamic loader run as a program (ld.so(8), glibc 2.36's --help;
+	// musl's takes --library-path, --preload, --argv0): it loads and runs
+	// EXECUTABLE-FILE, which need not be executable. Long options only,
+	// each value a word of its own (--argv0=x is refused).
+	{"ld.so", ldso},
+	{"ld-linux.so.2", ldso},
+	{"ld-linux-x86-64.so.2", ldso},
+	{"ld-linux-aarch64.so.1", ldso},
+	{"ld-linux-armhf.so.3", ldso},
+	{"ld-linux-riscv64-lp64d.so.1", ldso},
+	{"ld64.so.1", ldso},
+	{"ld64.so.2", ldso},
+	{"ld-musl-x86_64.so.1", ldso},
+	{"ld-musl-aarch64.so.1", ldso},
 	{"nocorrect", wrapper{opts: OptSpec{Stop: true}}},
 	{"noglob", wrapper{opts: OptSpec{Stop: true}}},
 	{"unbuffer", wrapper{opts: OptSpec{Stop: true}}},

@@ -87,6 +87,7 @@ func (env *runtimeEnv) hook(agentName string, policies []string) error {
 	for _, n := range s.notes {
 		fmt.Fprintf(env.stderr, "corral: %s\n", n)
 	}
+	env.loadEarlier(s, req.Session)
 	// A broken policy is said on stderr above, every call, and to the
 	// model once per session (the hook still fails open on it).
 	notice := ""
@@ -133,6 +134,9 @@ func (env *runtimeEnv) sessionEnd(session string) {
 	if session == "" {
 		return
 	}
+	if err := env.unread().ClearSession(session); err != nil {
+		fmt.Fprintf(env.stderr, "corral: cannot clear the session's record of decoded files: %v\n", err)
+	}
 	if n, err := env.allowlist().ClearSession(session); err != nil {
 		fmt.Fprintf(env.stderr, "corral: cannot clear session approvals: %v\n", err)
 	} else if n > 0 {
@@ -145,6 +149,7 @@ func (env *runtimeEnv) sessionEnd(session string) {
 // cannot, its adapter refuses the original and names the rewritten one.
 func (env *runtimeEnv) bash(s *settings, req *agent.Request, canRewrite bool) *agent.Answer {
 	cmd := req.Command
+	unread := env.unread()
 	res := s.check(cmd, req.AgentType)
 	if res.Decision == rewrite.Rewrite {
 		if msg := sandboxMoved(s.cfg.Sandbox); msg != "" {
@@ -176,8 +181,10 @@ func (env *runtimeEnv) bash(s *settings, req *agent.Request, canRewrite bool) *a
 	rec := audit.Record{TS: env.now(), Tool: "Bash", Operation: cmd, SessionID: req.Session, Cwd: req.Cwd, PathContext: "n/a", AgentType: req.AgentType}
 	switch res.Decision {
 	case rewrite.Allow:
+		env.noteUnread(unread, req, res)
 		return nil
 	case rewrite.Warn:
+		env.noteUnread(unread, req, res)
 		rec.Action, rec.Rule, rec.Reason = "warn", rulesOf(res), summary(res)
 		env.log(rec)
 		return &agent.Answer{Context: "corral: " + summary(res)}
@@ -212,6 +219,7 @@ func (env *runtimeEnv) bash(s *settings, req *agent.Request, canRewrite bool) *a
 		return a
 	case rewrite.Ask:
 		if ok, err := env.allowlist().Allowed(req.Session, "Bash", cmd); err == nil && ok {
+			env.noteUnread(unread, req, res)
 			rec.Action, rec.Rule = "confirmed_allow", "session_allowlist"
 			env.log(rec)
 			return &agent.Answer{Decision: agent.Allow, Reason: "corral: approved earlier in this session with corral confirm"}

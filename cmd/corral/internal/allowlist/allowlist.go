@@ -214,10 +214,35 @@ func (s *Store) read() (document, error) {
 // change reports a change, writes the result (pruned of expired entries).
 // change receives the read error, if any, and decides what to do with it.
 func (s *Store) update(change func(doc *document, readErr error) (bool, error)) error {
-	if err := os.MkdirAll(filepath.Dir(s.path), 0o700); err != nil {
+	return withLock(s.path, func() error {
+		doc, readErr := s.read()
+		changed, err := change(&doc, readErr)
+		if err != nil || !changed {
+			return err
+		}
+		now := s.now()
+		kept := doc.Confirmed[:0]
+		for _, e := range doc.Confirmed {
+			if s.live(e, now) {
+				kept = append(kept, e)
+			}
+		}
+		if len(kept) > s.maxEntries {
+			kept = kept[len(kept)-s.maxEntries:]
+		}
+		doc.Confirmed = kept
+		doc.Version = formatVersion
+		return s.write(doc)
+	})
+}
+
+// withLock runs f holding the exclusive lock on "<path>.lock", making
+// path's directory first.
+func withLock(path string, f func() error) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return err
 	}
-	lock, err := os.OpenFile(s.path+".lock", os.O_CREATE|os.O_RDWR, 0o600)
+	lock, err := os.OpenFile(path+".lock", os.O_CREATE|os.O_RDWR, 0o600)
 	if err != nil {
 		return err
 	}
@@ -226,25 +251,7 @@ func (s *Store) update(change func(doc *document, readErr error) (bool, error)) 
 		return fmt.Errorf("locking %s: %w", lock.Name(), err)
 	}
 	defer unlockFile(lock)
-
-	doc, readErr := s.read()
-	changed, err := change(&doc, readErr)
-	if err != nil || !changed {
-		return err
-	}
-	now := s.now()
-	kept := doc.Confirmed[:0]
-	for _, e := range doc.Confirmed {
-		if s.live(e, now) {
-			kept = append(kept, e)
-		}
-	}
-	if len(kept) > s.maxEntries {
-		kept = kept[len(kept)-s.maxEntries:]
-	}
-	doc.Confirmed = kept
-	doc.Version = formatVersion
-	return s.write(doc)
+	return f()
 }
 
 // write replaces the file atomically: a temporary file in the same
@@ -257,9 +264,15 @@ func (s *Store) write(doc document) error {
 	if err != nil {
 		return err
 	}
-	data = append(data, '\n')
-	dir := filepath.Dir(s.path)
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(s.path)+".tmp-*")
+	return writeAtomic(s.path, append(data, '\n'))
+}
+
+// writeAtomic replaces the file at path by data: a temporary file in the
+// same directory, synced, renamed over the old one, then the directory
+// synced.
+func writeAtomic(path string, data []byte) error {
+	dir := filepath.Dir(path)
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
 	if err != nil {
 		return err
 	}
@@ -282,7 +295,7 @@ func (s *Store) write(doc document) error {
 	if err := tmp.Close(); err != nil {
 		return err
 	}
-	if err := os.Rename(tmp.Name(), s.path); err != nil {
+	if err := os.Rename(tmp.Name(), path); err != nil {
 		return err
 	}
 	committed = true

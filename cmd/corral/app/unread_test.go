@@ -1,0 +1,131 @@
+package app
+
+import (
+	"encoding/base64"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestHookUnreadAcrossCalls: a binary one allowed call decodes and the
+// next call of the same session runs asks, naming the call that wrote
+// it; another session, a file rewritten as a script, a program built
+// from the project's sources and files that are only read pass. The
+// allowed calls run for real (bash, cc) in the scratch project.
+func TestHookUnreadAcrossCalls(t *testing.T) {
+	if _, err := exec.LookPath("bash"); err != nil {
+		t.Skip("no bash")
+	}
+	m := newMachine(t)
+	// The head of a real program, encoded as an agent would carry it.
+	sh, err := os.ReadFile("/bin/true")
+	if err != nil {
+		t.Skip("no /bin/true to encode")
+	}
+	b64 := base64.StdEncoding.EncodeToString(sh[:64])
+	call := func(session, cmd string) (string, string) {
+		t.Helper()
+		in := bashInput(cmd)
+		in["session_id"] = session
+		out, _, _ := m.hook(in)
+		d := decisionOf(out)
+		reason := ""
+		if out.HookSpecificOutput != nil {
+			reason = out.HookSpecificOutput.PermissionDecisionReason
+		}
+		if d == "" || d == "allow" {
+			run := exec.Command("bash", "-c", cmd)
+			run.Dir, run.Env = m.project, []string{"HOME=" + m.home, "PATH=" + os.Getenv("PATH")}
+			run.Run() // the command's own failure is not the test's
+			d = "allow"
+		}
+		return d, reason
+	}
+	want := func(session, cmd, decision string) string {
+		t.Helper()
+		d, reason := call(session, cmd)
+		if d != decision {
+			t.Errorf("%s: %s: %s, want %s (%s)", session, cmd, d, decision, reason)
+		}
+		return reason
+	}
+
+	want("s1", "echo "+b64+" | base64 -d > t", "allow")
+	if b, _ := os.ReadFile(filepath.Join(m.project, "t")); !strings.HasPrefix(string(b), "\x7fELF") {
+		t.Fatalf("the decode did not run: %q", b)
+	}
+	reason := want("s1", "chmod +x t && ./t", "ask")
+	if !strings.Contains(reason, "base64 -d > t") || !strings.Contains(reason, "earlier call") {
+		t.Errorf("the ask does not name the call that decoded t: %s", reason)
+	}
+	want("s1", "bash -c 'exec ./t'", "ask")
+	// Another session did not decode it.
+	want("s2", "chmod +x t && ./t", "allow")
+	// Moved, it keeps its origin.
+	want("s1", "mv t u", "allow")
+	if reason := want("s1", "./u", "ask"); !strings.Contains(reason, "base64 -d > t") {
+		t.Errorf("the ask about u does not name the decode: %s", reason)
+	}
+	// Reading it is not running it.
+	want("s1", "od -c u | head -2; file u; ls -l u", "allow")
+	// Written again as a script, it is read as one.
+	want("s1", `printf '#!/bin/sh\necho hi\n' > u`, "allow")
+	want("s1", "./u", "allow")
+
+	// A program the compiler builds from the project's sources is not
+	// unknown bytes: the build is judged.
+	if _, err := exec.LookPath("cc"); err == nil {
+		os.WriteFile(filepath.Join(m.project, "hello.c"), []byte("#include <stdio.h>\nint main(void){puts(\"hi\");return 0;}\n"), 0o644)
+		want("s1", "cc -o hello hello.c", "allow")
+		want("s1", "./hello", "allow")
+		want("s1", "cc -x c - -o t2 <<<'int main(void){return 0;}'", "allow")
+		want("s1", "./t2", "allow")
+	}
+
+	// Decoded again, then the session ends: forgotten.
+	want("s1", "echo "+b64+" | base64 -d > t3", "allow")
+	want("s1", "chmod +x t3; ./t3", "ask")
+	m.hook(map[string]any{"session_id": "s1", "hook_event_name": "SessionEnd", "reason": "exit"})
+	want("s1", "./t3", "allow")
+
+	// Decoded through a symbolic link, run by the path it leads to.
+	want("s5", "ln -s . alias", "allow")
+	want("s5", "echo "+b64+" | base64 -d > alias/t5", "allow")
+	want("s5", "chmod +x t5; ./t5", "ask")
+	// Moved with its directory.
+	want("s5", "mkdir -p d && echo "+b64+" | base64 -d > d/t6", "allow")
+	want("s5", "mv d e", "allow")
+	want("s5", "chmod +x e/t6; e/t6", "ask")
+
+	// The record is corral's state: the agent cannot write or clear it.
+	state := filepath.Join(m.env["CORRAL_STATE_DIR"], "unread.json")
+	want("s1", "echo "+b64+" | base64 -d > t4", "allow")
+	for _, cmd := range []string{"echo '{}' > " + state, "rm -f " + state, "cp /dev/null " + state} {
+		if d, _ := call("s1", cmd); d != "deny" && d != "ask" {
+			t.Errorf("%s: %s", cmd, d)
+		}
+	}
+	want("s1", "chmod +x t4; ./t4", "ask")
+
+	// A session whose record overflowed its bounds fails safe: a binary
+	// in the project asks; another session's does not.
+	if err := os.WriteFile(state, []byte(`{"version":1,"files":[],"overflowed":["s9"]}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	want("s9", "./t4", "ask")
+	want("s8", "./t4", "allow")
+
+	// A corrupt record: a line on stderr, and a binary in the project
+	// asks (fail safe); a script still passes.
+	if err := os.WriteFile(state, []byte("{not json"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	in := bashInput("./t4")
+	out, _, stderr := m.hook(in)
+	if decisionOf(out) != "ask" || !strings.Contains(stderr, "cannot read the record") {
+		t.Errorf("corrupt record: %q, stderr %q", decisionOf(out), stderr)
+	}
+	want("s1", "./u", "allow")
+}
