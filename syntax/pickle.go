@@ -149,6 +149,8 @@ func pickleRun(b string) (out [][2]string, ok bool) {
 		return v, true
 	}
 	str := func(s string) pickleValue { return pickleValue{str: s, isS: true} }
+	// done: a whole pickle was read; fresh: no opcode of the next one yet.
+	done, fresh := false, true
 	for steps := 0; i < len(b) && steps < 1<<20; steps++ {
 		op := b[i]
 		i++
@@ -157,7 +159,7 @@ func pickleRun(b string) (out [][2]string, ok bool) {
 		case '(':
 			stack = append(stack, pickleValue{mark: true})
 		case '.': // STOP: another pickle may follow
-			stack, memo = nil, map[uint64]pickleValue{}
+			stack, memo, done, fresh = nil, map[uint64]pickleValue{}, true, true
 			continue
 		case '0':
 			pop()
@@ -327,8 +329,11 @@ func pickleRun(b string) (out [][2]string, ok bool) {
 			err = true
 		}
 		if err || under {
-			return out, false
+			// Bytes after a whole pickle that start no other (a final
+			// new line) are never run: pickle.load stops at STOP.
+			return out, done && fresh
 		}
+		fresh = false
 		if len(out) >= maxPickleImports || len(stack) > 1<<16 {
 			break
 		}

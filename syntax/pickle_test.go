@@ -75,6 +75,7 @@ func TestPickleMachine(t *testing.T) {
 		{"second-pickle", "\x80\x04N.\x80\x04\x8c\x02os\x94\x8c\x06system\x94h\x00h\x01\x93\x8c\x02id\x85R.", "os.system", []string{"os.system"}},
 		// Look-alikes.
 		{"text-in-data-look", "\x80\x04\x8c\x0bcos\nsystem\n\x94.", "", nil},
+		{"text-in-data-newline-look", "\x80\x04\x8c\x0bcos\nsystem\n\x94.\n", "", nil},
 		{"memo-collections-look", "\x80\x04\x8c\x0bcollections\x94\x8c\x0bOrderedDict\x94h\x00h\x01\x93)R.", "", []string{"collections.OrderedDict"}},
 	}
 	for _, tc := range cases {
@@ -104,8 +105,11 @@ class R(pickle.Unpickler):
         return codecs.decode if (m, n) == ("codecs", "decode") else (lambda *a, **k: None)
 data = sys.stdin.buffer.read()
 f = io.BytesIO(data)
-while f.tell() < len(data):
-    R(f).load()
+try:
+    while f.tell() < len(data):
+        R(f).load()
+except pickle.UnpicklingError:
+    pass  # bytes after the last pickle that start no other
 `
 	for _, tc := range cases {
 		cmd := exec.Command(py, "-c", rec)
