@@ -15,7 +15,7 @@ const evilScript = "#!/bin/sh\necho x >> ~/.bashrc\n"
 // TestCompilerHelpers: gcc and clang run programs their options name
 // (-wrapper, -B DIR, COMPILER_PATH, options read from an @FILE response
 // file), load plugins (-fplugin=FILE) and take their command lines from
-// specs files; go hands -ldflags' -extld and CGO_CFLAGS to them, rustc
+// specs files (read: the linker, commands and plugins they name); go hands -ldflags' -extld and CGO_CFLAGS to them, rustc
 // runs -C linker=PROG, also from .cargo/config.toml's rustflags. Each
 // program is judged as if typed; the same options with system tools or
 // plain flags pass.
@@ -31,6 +31,9 @@ func TestCompilerHelpers(t *testing.T) {
 		"proj/nested.rsp":                 "@args\n",
 		"proj/x.so":                       "\x7fELF\x00",
 		"proj/my.specs":                   "*linker:\n./e.sh\n",
+		"proj/musl.specs":                 "%rename cpp_options old_cpp_options\n\n*cpp_options:\n-nostdinc -isystem /usr/lib/musl/include %(old_cpp_options)\n\n*link:\n-dynamic-linker /lib/ld-musl-x86_64.so.1 -nostdlib\n",
+		"proj/plug.specs":                 "*cc1:\n+ -fplugin=./x.so\n",
+		"proj/notlib.so":                  "INPUT(-lc)\n",
 		"proj/go.mod":                     "module x\n\ngo 1.21\n",
 		"proj/main.go":                    "package main\n\nfunc main() {}\n",
 		"proj/src/main.rs":                "fn main() {}\n",
@@ -59,7 +62,10 @@ func TestCompilerHelpers(t *testing.T) {
 		{"COMPILER_PATH=bd gcc c.c", "deny"},
 		{"export COMPILER_PATH=$PWD/bd; cc c.c", "deny"},
 		{"gcc -fplugin=./x.so c.c", "ask"},
-		{"gcc -specs=my.specs c.c", "ask"},
+		{"gcc -specs=my.specs c.c", "deny"},
+		{"gcc --specs=plug.specs c.c", "ask"},
+		{"clang -fpass-plugin=./x.so c.c", "ask"},
+		{"clang -Xclang -load -Xclang ./x.so c.c", "ask"},
 		{"go build -ldflags='-linkmode external -extld ./e.sh' .", "deny"},
 		{"go build -ldflags '-extld=./e.sh -linkmode=external' .", "deny"},
 		{"go build -ldflags '-extldflags=-wrapper=./e.sh' .", "allow"}, // -wrapper takes its value as the next word
@@ -78,6 +84,8 @@ func TestCompilerHelpers(t *testing.T) {
 		{"gcc @flags.rsp c.c", "allow"},
 		{"gcc -fplugin=annobin c.c", "allow"},
 		{"gcc -specs=nosys.specs c.c", "allow"},
+		{"gcc -specs=musl.specs c.c", "allow"},
+		{"gcc -fplugin=./notlib.so c.c", "allow"},
 		{"gcc -B /usr/lib/gcc/x86_64-linux-gnu/12/ c.c", "allow"},
 		{"gcc -wrapper gdb,--args c.c", "allow"},
 		{"go build -ldflags '-s -w -X main.version=1.0' .", "allow"},

@@ -65,6 +65,11 @@ var codeCases = []codeCase{
 	{name: "pydoc-look", prog: "python3", cmd: "python3 -m pydoc plug", files: map[string]string{"plug.py": "# Helpers.\ndef f():\n    print('rm -rf {home}')\n"}, want: Allow},
 	{name: "py-m-pickle", prog: "python3", cmd: "python3 -m pickle x.pkl", files: map[string]string{"x.pkl": "cos\nsystem\n(S'rm -rf {home}'\ntR."}, want: Ask, gone: true},
 	{name: "pickle-load", prog: "python3", cmd: `python3 -c 'import pickle; pickle.load(open("x.pkl", "rb"))'`, files: map[string]string{"x.pkl": "cposix\nsystem\n(S'rm -rf {home}'\ntR."}, want: Ask, gone: true},
+	// A pickle held in a name first, its import built through the memo
+	// (issue 9).
+	{name: "pickle-loads-variable-memo", prog: "python3", cmd: `python3 -c 'import pickle; data = open("x.pkl", "rb").read(); pickle.loads(data)'`, files: map[string]string{"x.pkl": "\x80\x04\x8c\x02os\x94\x8c\x06system\x94h\x00h\x01\x93S'rm -rf {home}'\n\x85R."}, want: Ask, gone: true},
+	{name: "pickle-with-open-memo", prog: "python3", cmd: `python3 load.py`, files: map[string]string{"load.py": "import pickle\nP = \"x.pkl\"\nwith open(P, \"rb\") as f:\n    obj = pickle.Unpickler(f).load()\n", "x.pkl": "\x80\x02X\x02\x00\x00\x00osq\x05X\x06\x00\x00\x00systemq\x060h\x05h\x06\x93S'rm -rf {home}'\n\x85R."}, want: Ask, gone: true},
+	{name: "pickle-variable-data-look", prog: "python3", cmd: `python3 -c 'import pickle; data = open("x.pkl", "rb").read(); print(pickle.loads(data))'`, files: map[string]string{"x.pkl": "\x80\x04\x8c\x0bcollections\x94\x8c\x0bOrderedDict\x94h\x00h\x01\x93)R\x8c\x0bcos\nsystem\n\x94b."}, want: Allow},
 	{name: "pickle-data-look", prog: "python3", cmd: `python3 -c 'import pickle; print(pickle.load(open("x.pkl", "rb")))'`, files: map[string]string{"x.pkl": "(dp0\nVos\np1\nVrm -rf {home}\np2\ns."}, want: Allow},
 	{name: "irbrc-cwd", prog: "irb", cmd: "echo 'puts 1' | irb", files: map[string]string{".irbrc": "require 'fileutils'; FileUtils.rm_rf('{home}')\n"}, want: Deny, gone: true},
 	{name: "irbrc-look", prog: "irb", cmd: "echo 'puts 1' | irb", files: map[string]string{".irbrc": "IRB.conf[:PROMPT_MODE] = :SIMPLE\n"}, want: Allow},

@@ -11,8 +11,9 @@ import (
 )
 
 // Python project tools run their command in a virtual environment of
-// the project's, with its bin directory first on PATH: uv run, pdm run
-// and hatch run use the project's .venv (uv: UV_PROJECT_ENVIRONMENT);
+// the project's, with its bin directory first on PATH: uv run and pdm
+// run use the project's .venv (uv: UV_PROJECT_ENVIRONMENT), hatch run
+// its own environments (hatchenvs.go);
 // poetry run and pipenv run use it too when it is there or their
 // in-project setting asks for it, and otherwise one of their own, named
 // from a hash of the project's path:
@@ -144,6 +145,8 @@ func (w *walker) wrapperVenvs(c scope, call *Call) []string {
 		return []string{root}
 	}
 	switch tool {
+	case "hatch":
+		return w.hatchVenvs(c, call, w.hatchEnvName(c, call))
 	case "pipenv":
 		pipfile := ""
 		if v, known, ok := w.envOf(c, call, "PIPENV_PIPFILE"); ok {
@@ -347,14 +350,26 @@ func (w *walker) substVenvProgram(c scope, call *Call) {
 		return
 	}
 	ce, ok := cs.Stmts[0].Cmd.(*sh.CallExpr)
-	if !ok || len(ce.Assigns) > 0 || len(ce.Args) != 4 {
+	if !ok || len(ce.Assigns) > 0 || len(ce.Args) < 3 || len(ce.Args) > 4 {
 		return
 	}
 	var words []string
 	for _, a := range ce.Args {
 		words = append(words, a.Lit())
 	}
-	if words[0] != "poetry" || words[1] != "env" || words[2] != "info" || words[3] != "-p" && words[3] != "--path" {
+	tool, hatchEnv := "poetry", ""
+	switch {
+	case len(words) == 4 && words[0] == "poetry" && words[1] == "env" && words[2] == "info" && (words[3] == "-p" || words[3] == "--path"):
+	case len(words) >= 3 && words[0] == "hatch" && words[1] == "env" && words[2] == "find":
+		// hatch env find [ENV] prints the environment's path.
+		tool, hatchEnv = "hatch", "default"
+		if len(words) == 4 {
+			hatchEnv = words[3]
+		}
+		if hatchEnv == "" || strings.HasPrefix(hatchEnv, "-") {
+			return
+		}
+	default:
 		return
 	}
 	rest := ""
@@ -373,8 +388,12 @@ func (w *walker) substVenvProgram(c scope, call *Call) {
 		return
 	}
 	inner := *call
-	inner.Wrappers = append(append([]string(nil), call.Wrappers...), "poetry")
-	for _, root := range w.wrapperVenvs(c, &inner) {
+	inner.Wrappers = append(append([]string(nil), call.Wrappers...), tool)
+	roots := w.wrapperVenvs(c, &inner)
+	if tool == "hatch" {
+		roots = w.hatchVenvs(c, call, hatchEnv)
+	}
+	for _, root := range roots {
 		p := Dir{Path: filepath.Join(root, "bin", name), Known: true}
 		w.venvSiteAt(c, call, root, p)
 		if _, written := w.written[p.Path]; !written {

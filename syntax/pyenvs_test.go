@@ -167,3 +167,79 @@ func TestHatchRunEnvs(t *testing.T) {
 		wantVictim(t, m, tc.cmd, tc.rm)
 	}
 }
+
+// TestHatchVenvPrograms: hatch run NAME runs NAME from the bin directory
+// of its own environment (hatchenvs.go), not the project's .venv:
+// {data}/env/virtual/PROJECT/HASH/NAME (data ~/.local/share/hatch,
+// HATCH_DATA_DIR), the environment's path option (or
+// HATCH_ENV_TYPE_VIRTUAL_PATH), the configuration's dirs.env.virtual
+// inside the project (flat: DIR/NAME), for the environment -e, HATCH_ENV
+// or ENV: name; "$(hatch env find [ENV])/bin/NAME" is the same file.
+// Look-alikes: the project's .venv hatch does not use, a clean script,
+// another environment's, a container environment.
+func TestHatchVenvPrograms(t *testing.T) {
+	t.Parallel()
+	root := t.TempDir()
+	root, _ = filepath.EvalSymlinks(root)
+	home := filepath.Join(root, "home")
+	bad := "#!/bin/sh\nrm -rf /victim\n"
+	good := "#!/bin/sh\necho hi\n"
+	hp := filepath.Join(home, "hp")
+	data := filepath.Join(home, ".local/share/hatch/env/virtual/my-proj-x", poetryEnvHash(hp))
+	alt := filepath.Join(root, "hd/env/virtual/my-proj-x", poetryEnvHash(hp))
+	rel := func(p string) string { r, _ := filepath.Rel(root, p); return r }
+	writeFiles(t, root, map[string]string{
+		"home/hp/pyproject.toml":            "[project]\nname = \"My_Proj.x\"\n[tool.hatch.envs.box]\ntype = \"container\"\n",
+		"home/hp/sub/keep":                  "",
+		"home/hp/.venv/pyvenv.cfg":          "",
+		"home/hp/.venv/bin/vwipe":           bad,
+		rel(data) + "/my-proj-x/pyvenv.cfg": "",
+		rel(data) + "/my-proj-x/bin/wipe":   bad,
+		rel(data) + "/my-proj-x/bin/hello":  good,
+		rel(data) + "/test/pyvenv.cfg":      "",
+		rel(data) + "/test/bin/twipe":       bad,
+		rel(data) + "/box/pyvenv.cfg":       "",
+		rel(data) + "/box/bin/bwipe":        bad,
+		rel(alt) + "/my-proj-x/pyvenv.cfg":  "",
+		rel(alt) + "/my-proj-x/bin/dwipe":   bad,
+		"home/hp/envs/x/pyvenv.cfg":         "",
+		"home/hp/envs/x/bin/xwipe":          bad,
+		"home/hq/pyproject.toml":            "[project]\nname = \"hq\"\n",
+		"home/hq/.hatch/hq/pyvenv.cfg":      "",
+		"home/hq/.hatch/hq/bin/qwipe":       bad,
+		"cfg.toml":                          "[dirs.env]\nvirtual = \".hatch\"\n",
+		"home/hr/pyproject.toml":            "[project]\nname = \"hr\"\n[tool.hatch.envs.default]\npath = \".venv\"\n",
+		"home/hr/.venv/pyvenv.cfg":          "",
+		"home/hr/.venv/bin/rwipe":           bad,
+	})
+	for _, tc := range []struct {
+		dir, cmd string
+		rm       bool
+	}{
+		{"hp", `hatch run wipe`, true},
+		{"hp/sub", `hatch run wipe --all`, true},
+		{"hp", `hatch run test:twipe`, true},
+		{"hp", `hatch -e test run twipe`, true},
+		{"hp", `HATCH_ENV=test hatch run twipe`, true},
+		{"hp", `HATCH_DATA_DIR=` + root + `/hd hatch run dwipe`, true},
+		{"hp", `hatch --data-dir ` + root + `/hd run dwipe`, true},
+		{"hp", `HATCH_ENV_TYPE_VIRTUAL_PATH=envs/x hatch run xwipe`, true},
+		{"hq", `HATCH_CONFIG=` + root + `/cfg.toml hatch run qwipe`, true},
+		{"hr", `hatch run rwipe`, true},
+		{"hp", `"$(hatch env find)/bin/wipe"`, true},
+		{"hp", `"$(hatch env find test)/bin/twipe"`, true},
+		// Look-alikes.
+		{"hp", `hatch run vwipe`, false},
+		{"hp", `hatch run hello`, false},
+		{"hp", `hatch run twipe`, false},
+		{"hp", `hatch run box:bwipe`, false},
+		{"hq", `hatch run qwipe`, false},
+		{"hp", `"$(hatch env find)/bin/hello"`, false},
+	} {
+		m, err := Analyze(tc.cmd, Options{Cwd: filepath.Join(home, tc.dir), Home: home, ReadFile: ReadScript})
+		if err != nil {
+			t.Fatalf("%q: %v", tc.cmd, err)
+		}
+		wantVictim(t, m, tc.dir+": "+tc.cmd, tc.rm)
+	}
+}

@@ -203,29 +203,7 @@ func (w *walker) entryPoint(c scope, call *Call, root, text, name string) bool {
 func (w *walker) hatchRun(c scope, call *Call, args []Arg) bool {
 	env, name, scoped := strings.Cut(call.Name, ":")
 	if !scoped {
-		env, name = "", call.Name
-		for i := len(call.pre) - 1; i >= 0; i-- {
-			if call.pre[i].Value != "hatch" {
-				continue
-			}
-			for j := i + 1; j < len(call.pre); j++ {
-				v := call.pre[j].Value
-				switch {
-				case (v == "-e" || v == "--env") && j+1 < len(call.pre):
-					env = call.pre[j+1].Value
-				case strings.HasPrefix(v, "--env="):
-					env = strings.TrimPrefix(v, "--env=")
-				case strings.HasPrefix(v, "-e") && len(v) > 2:
-					env = v[2:]
-				}
-			}
-			break
-		}
-		if env == "" {
-			if v, known, ok := w.envOf(c, call, "HATCH_ENV"); ok && known {
-				env = v
-			}
-		}
+		env, name = w.hatchEnvName(c, call), call.Name
 	}
 	if env == "" {
 		env = "default"
@@ -289,6 +267,10 @@ func (w *walker) hatchRun(c scope, call *Call, args []Arg) bool {
 		if p, t, ok := w.findUp(call.Dir, "pyproject.toml"); ok && w.entryPoint(c, call, filepath.Dir(p), t, name) {
 			return true // hatch run test:mycli, the project's console script
 		}
+		// A script in ENV's bin directory (hatchenvs.go), first on PATH.
+		named := *call
+		named.Name, named.NameArg, named.Args = name, Arg{Value: name, Raw: name, Static: true}, args
+		w.wrapperProgram(c, &named, w.hatchVenvs(c, call, env))
 		words := []string{name}
 		w.child(c, &inner, quoteArgv(words)+" "+strings.Join(extra, " "), nil, "pyproject script", false)
 		return true

@@ -17,6 +17,44 @@ import (
 // first as -p does. Each is read as the same words on the command line
 // would be (pytest -p MOD reads MOD.py).
 
+// pytestConfig finds pytest's configuration file as pytest does: in the
+// directory given and each one up, the first of pytest.ini and
+// .pytest.ini (always), pyproject.toml with [tool.pytest.ini_options] or
+// [tool.pytest], tox.ini with [pytest] and setup.cfg with [tool:pytest].
+// When none has its section, the nearest of those files found (the
+// rootdir pytest falls back to; its addopts are none).
+func (w *walker) pytestConfig(dir Dir) (path, text string, ok bool) {
+	if !dir.Known {
+		return "", "", false
+	}
+	d := dir.Path
+	for k := 0; k < 32; k++ {
+		for _, n := range []string{"pytest.ini", ".pytest.ini", "pyproject.toml", "tox.ini", "setup.cfg"} {
+			p := filepath.Join(d, n)
+			t, found := w.readScript(Dir{Path: p, Known: true})
+			if !found {
+				continue
+			}
+			switch n {
+			case "pyproject.toml":
+				found = tomlHasTable(t, "tool.pytest")
+			case "tox.ini":
+				found = iniHasSection(t, func(s string) bool { return s == "pytest" })
+			case "setup.cfg":
+				found = iniHasSection(t, func(s string) bool { return s == "tool:pytest" })
+			}
+			if found {
+				return p, t, true
+			}
+		}
+		if d == "/" {
+			break
+		}
+		d = filepath.Dir(d)
+	}
+	return w.findUp(dir, "pytest.ini", ".pytest.ini", "pyproject.toml", "tox.ini", "setup.cfg")
+}
+
 // pytestAddopts returns the words pytest puts before args: the
 // configuration file's addopts (cfg is its path, text its content, both
 // empty when none was found) and PYTEST_ADDOPTS.
@@ -90,8 +128,15 @@ func (w *walker) pytestPlugins(c scope, call *Call) []string {
 
 // iniValue returns key's value in [section] of an INI text as Python's
 // configparser reads it: key = value or key: value, indented lines below
-// continuing it, # and ; lines comments.
+// continuing it, # and ; lines comments. The lines are joined by spaces.
 func iniValue(text, section, key string) (string, bool) {
+	val, found := iniLines(text, section, key)
+	return strings.Join(val, " "), found
+}
+
+// iniLines returns key's value in [section] as its lines (the first
+// empty when the value starts on the next line), as iniValue reads it.
+func iniLines(text, section, key string) ([]string, bool) {
 	in := false
 	var val []string
 	found := false
@@ -123,7 +168,7 @@ func iniValue(text, section, key string) (string, bool) {
 			val = append(val, v)
 		}
 	}
-	return strings.Join(val, " "), found
+	return val, found
 }
 
 // breakpointHook judges the module PYTHONBREAKPOINT=MOD.FUNC names: Python

@@ -123,7 +123,7 @@ func (w *walker) pytestRun(c scope, call *Call, args []Arg) {
 	// setup.cfg); conftest.py files are loaded from there down. Its
 	// addopts and PYTEST_ADDOPTS come before the command's own words.
 	root := call.Dir.Path
-	cfg, cfgText, found := w.findUp(call.Dir, "pytest.ini", ".pytest.ini", "pyproject.toml", "tox.ini", "setup.cfg")
+	cfg, cfgText, found := w.pytestConfig(call.Dir)
 	if found {
 		root = filepath.Dir(cfg)
 	}

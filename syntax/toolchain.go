@@ -19,7 +19,8 @@ import (
 //     the driver run DIR/cc1, DIR/as, DIR/collect2 and DIR/ld (or the
 //     ones in DIR/MACHINE/VERSION) before its own; -fplugin=FILE.so loads a
 //     library into the compiler; -specs=FILE rewrites the command lines
-//     it runs; @FILE reads more options from FILE (a response file).
+//     it runs (gccspecs.go); @FILE reads more options from FILE (a
+//     response file).
 //   - go: -ldflags '-extld=PROG' links with PROG, -ldflags
 //     '-extldflags=…' and CGO_CFLAGS/CGO_LDFLAGS (…) are the C compiler's
 //     options, read as above.
@@ -129,7 +130,14 @@ func (w *walker) compilerOptions(c scope, call *Call, how string, args []Arg, de
 			}
 			w.helperDir(c, call, how+" -B", d)
 		case strings.HasPrefix(v, "-fplugin="):
-			w.compilerFile(c, call, how+" -fplugin", strings.TrimPrefix(v, "-fplugin="), true)
+			w.compilerFile(c, call, how+" -fplugin", strings.TrimPrefix(v, "-fplugin="))
+		case strings.HasPrefix(v, "-fpass-plugin="):
+			// clang loads an LLVM pass plugin into the compiler.
+			w.compilerFile(c, call, how+" -fpass-plugin", strings.TrimPrefix(v, "-fpass-plugin="))
+		case v == "-Xclang" && i+3 < len(args) && args[i+1].Value == "-load" && args[i+2].Value == "-Xclang":
+			// -Xclang -load -Xclang FILE: clang's front end loads FILE.
+			w.compilerFile(c, call, how+" -Xclang -load", args[i+3].Value)
+			i += 3
 		case v == "-specs" || strings.HasPrefix(v, "-specs=") || strings.HasPrefix(v, "--specs="):
 			p := strings.TrimPrefix(strings.TrimLeft(v, "-"), "specs=")
 			if v == "-specs" {
@@ -139,7 +147,7 @@ func (w *walker) compilerOptions(c scope, call *Call, how string, args []Arg, de
 				i++
 				p = args[i].Value
 			}
-			w.compilerFile(c, call, how+" -specs", p, false)
+			w.specsFile(c, call, how+" -specs", p, 0)
 		case v == "-fuse-ld" || strings.HasPrefix(v, "-fuse-ld=") || strings.HasPrefix(v, "--ld-path="):
 			_, p, _ := strings.Cut(v, "=")
 			if strings.Contains(p, "/") {
@@ -249,27 +257,29 @@ func (w *walker) helperDir(c scope, call *Call, how, d string) {
 	}
 }
 
-// compilerFile judges a file the compiler loads (a plugin library) or
-// takes its command lines from (a specs file): one this command built or
-// wrote, or one outside the system's directories, that exists.
-func (w *walker) compilerFile(c scope, call *Call, how, file string, library bool) {
-	if library && !strings.Contains(file, "/") {
-		return // a plugin's name, looked for in gcc's plugin directory
+// compilerFile judges a library an option loads into the compiler
+// (-fplugin=FILE, clang's -fpass-plugin=FILE and -Xclang -load FILE, a
+// linker -plugin a specs file hands on): a library this command builds
+// is read from its sources; one on disk is code corral cannot read and
+// asks, unless its bytes are no shared object (dlopen then fails and
+// nothing runs). A plugin by name (no /) is looked for in the compiler's
+// plugin directory or the system's library path; a system file passes.
+func (w *walker) compilerFile(c scope, call *Call, how, file string) {
+	if !strings.Contains(file, "/") {
+		return
 	}
-	// A specs file without a directory is looked for in gcc's own
-	// directories first, then in the working directory (checked below).
-
 	d := call.Dir.Join(file)
 	if !d.Known || systemPath(d.Path) {
 		return
 	}
-	if library {
-		if _, ok := w.compiled[d.Path]; ok {
-			w.loadLibrary(c, call, how, d.Path)
-			return
-		}
+	if _, ok := w.compiled[d.Path]; ok {
+		w.loadLibrary(c, call, how, d.Path)
+		return
 	}
-	if !w.exists(d.Path) {
+	if text, ok := w.readScript(d); ok && !strings.HasPrefix(text, "\x7fELF") {
+		return // not a shared object: it cannot be loaded
+	}
+	if !w.exists(d.Path) && !w.opaque[d.Path] {
 		if w.read == nil {
 			return
 		}
@@ -277,11 +287,8 @@ func (w *walker) compilerFile(c scope, call *Call, how, file string, library boo
 			return
 		}
 	}
-	what := how + " loads " + d.Path + " into " + call.Name + ", a library whose code corral cannot read"
-	if !library {
-		what = how + " " + d.Path + ": a specs file sets the programs " + call.Name + " runs and their command lines"
-	}
-	w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: file, What: what})
+	w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: file,
+		What: how + " loads " + d.Path + " into " + call.Name + ", a library whose code corral cannot read"})
 }
 
 // goLdflags judges the programs go's -ldflags value names: -extld PROG

@@ -88,6 +88,8 @@ type parser struct {
 	// sysNames and argvNames are a Python program's names for sys and
 	// sys.argv (pySysNames), found once.
 	sysNames, argvNames map[string]bool
+	// bindings caches pyBindings by name.
+	bindings map[string][]string
 }
 
 func (p *parser) tok(i int) token {

@@ -91,10 +91,6 @@ func kwValue(a *arg) string {
 // loads: data whose imports are called.
 const PickleData = "pickle"
 
-// pyOpenArg is the text of an argument that opens a file named by a
-// literal: open("x.pkl", "rb").
-var pyOpenArg = lazy.Regexp{Expr: `^(?:io\.)?open\(\s*(['"])([^'"\\\n]+)['"]\s*(?:,\s*(?:mode\s*=\s*)?['"][rbt]{0,2}['"]\s*)?\)$`}
-
 // pyPathLoaders are the standard library's calls that load a module
 // from a file named by its path (the second argument): its top-level
 // code runs.
@@ -265,19 +261,16 @@ func python(p *parser) []Effect {
 			if a == nil {
 				continue
 			}
-			p := ""
-			switch {
-			case a.lit:
-				p = a.str
-			default:
-				if m := pyOpenArg.Get().FindStringSubmatch(strings.TrimSpace(a.text)); m != nil {
-					p = m[2]
-				} else if m := pyOpenRead.Get().FindStringSubmatch(strings.TrimSpace(a.text)); m != nil {
-					p = m[2]
-				}
+			// The file: the argument's literal, the file it opens, or
+			// the files a name it uses is bound to (pickleSources).
+			var paths []string
+			if a.lit {
+				paths = []string{a.str}
+			} else {
+				paths = p.pickleSources(a.text, 0)
 			}
-			if p != "" {
-				out = append(out, Effect{Kind: Include, Call: full, Path: p, Offset: c.off, Text: PickleData})
+			for _, path := range paths {
+				out = append(out, Effect{Kind: Include, Call: full, Path: path, Offset: c.off, Text: PickleData})
 			}
 			continue
 		case pyPathLoaders.Get()[full]:
