@@ -163,8 +163,10 @@ func (r *resolver) exactParam(p *sh.ParamExp, quoted bool) bool {
 	asciiVal := r.asciiValue(name)
 	if !asciiVal && !plainPatsub(p) {
 		// A pattern substitution computes a value outside ASCII where
-		// every locale gives the same one (patsubValue).
-		return false
+		// every locale gives the same one (patsubValue), and so does a
+		// removal of a value bash matches byte by byte (trimExtValue).
+		_, ok := r.trimExtValue(p)
+		return ok
 	}
 	if quoted && (dollarInSingleQuotes(p.Exp) || p.Repl != nil && (sglDollar(p.Repl.Orig) || sglDollar(p.Repl.With))) {
 		// "${x/'a$(b'/c}": inside double quotes bash's scanner does not

@@ -74,8 +74,19 @@ func (r *resolver) patsubValue(p *sh.ParamExp) (string, bool) {
 	if !ok || !set {
 		return "", ok // bash replaces nothing in an unset variable
 	}
-	if len(val) > maxPatsubValue || !utf8.ValidString(val) {
+	if len(val) > maxPatsubValue {
 		return "", false
+	}
+	bytesOnly := false
+	if !utf8.ValidString(val) {
+		// bash matches a value that is no text of the locale byte by
+		// byte (its wide-character conversion fails), in every
+		// locale; one holding a valid multibyte character too is
+		// matched in parts both ways: no value.
+		if validMultibyte(val) {
+			return "", false
+		}
+		bytesOnly = true
 	}
 	st := r.st
 	if st != nil && st.matchUnknown {
@@ -124,6 +135,9 @@ func (r *resolver) patsubValue(p *sh.ParamExp) (string, bool) {
 		return val, true // ${x//}, ${x/}: nothing is replaced
 	}
 	mode := pattern.Mode(0)
+	if bytesOnly && (hasExtOperator(pat) || st != nil && st.noCaseMatch) {
+		return "", false
+	}
 	if hasExtOperator(pat) {
 		if st == nil || !st.extglobSet {
 			return "", false // extglob off (bash -c) or on (a start-up file)
@@ -158,6 +172,14 @@ func (r *resolver) patsubValue(p *sh.ParamExp) (string, bool) {
 			return "", false
 		}
 	}
+	if bytesOnly {
+		bexpr, err := pattern.Regexp(byteRunes(pat), mode)
+		if err != nil {
+			return "", false
+		}
+		bout, ok := patsubRun(byteRunes(val), byteRunes(with), bexpr, anchor, p.Repl.All)
+		return runeBytes(bout), ok
+	}
 	out, ok := patsubRun(val, with, expr, anchor, p.Repl.All)
 	if !ok || ascii(val+pat+with) {
 		return out, ok
@@ -181,6 +203,19 @@ func (r *resolver) patsubValue(p *sh.ParamExp) (string, bool) {
 		return "", false
 	}
 	return out, true
+}
+
+// validMultibyte reports a value holding a valid UTF-8 character
+// outside ASCII.
+func validMultibyte(s string) bool {
+	for i := 0; i < len(s); {
+		c, n := utf8.DecodeRuneInString(s[i:])
+		if n > 1 && c != utf8.RuneError {
+			return true
+		}
+		i += n
+	}
+	return false
 }
 
 // ascii reports text of ASCII bytes only.
@@ -630,8 +665,11 @@ func extPatsubRun(val, pat, with string, seq []*extNode, anchor byte, all bool) 
 }
 
 // trimExtValue computes the removal of a prefix or suffix (${x#p},
-// ${x##p}, ${x%p}, ${x%%p}) of a known ASCII value whose pattern, plain
-// unquoted text, holds an extended operator while extglob is known on:
+// ${x##p}, ${x%p}, ${x%%p}) of a known value whose pattern is plain
+// unquoted text, where mvdan's expand reads it otherwise than bash: an
+// ASCII value with a pattern holding an extended operator while extglob
+// is known on, or a value that is no UTF-8 text (no valid multibyte
+// character in it), which bash matches byte by byte:
 // mvdan's expand takes such a pattern as characters (${x%X!(b)} of
 // .claudeX would stay .claudeX, where bash gives .claude). The shortest
 // or longest prefix or suffix the pattern matches whole is removed, as
@@ -647,7 +685,11 @@ func (r *resolver) trimExtValue(p *sh.ParamExp) (string, bool) {
 		return "", false
 	}
 	st := r.st
-	if st == nil || !st.extglobSet || !st.extglob || st.noCaseMatch || st.matchUnknown || !extWord(p.Exp.Word) {
+	if st == nil || st.noCaseMatch || st.matchUnknown {
+		return "", false
+	}
+	ext := extWord(p.Exp.Word)
+	if ext && (!st.extglobSet || !st.extglob) {
 		return "", false
 	}
 	var b strings.Builder
@@ -660,21 +702,44 @@ func (r *resolver) trimExtValue(p *sh.ParamExp) (string, bool) {
 	}
 	pat := b.String()
 	val, set, ok := r.scalarValue(p.Param.Value)
-	if !ok || !set || len(val) > maxNegatedValue || !ascii(val) || !ascii(pat) || len(pat)*(len(val)+1)*(len(val)+1) > maxExtWork {
+	if !ok || !set || len(val) > maxNegatedValue || len(pat)*(len(val)+1)*(len(val)+1) > maxExtWork {
 		return "", false
+	}
+	bytesOnly := false
+	switch {
+	case ascii(val) && ascii(pat):
+		if !ext {
+			return "", false // mvdan's expand reads it as bash does
+		}
+	case !utf8.ValidString(val) && !validMultibyte(val) && !ext:
+		// A value that is no text of the locale: bash matches it byte
+		// by byte in every locale (patsubValue), where mvdan's expand
+		// reads characters (x=$'.claude\xa9'; ${x%[é]} is .claude).
+		bytesOnly = true
+	default:
+		return "", false
+	}
+	if bytesOnly {
+		val, pat = byteRunes(val), byteRunes(pat)
 	}
 	seq, ok := parseSubstPattern(pat)
 	if !ok {
 		return "", false
 	}
-	return trimExtRun(val, seq, op), true
+	out := trimExtRun(val, seq, op)
+	if bytesOnly {
+		out = runeBytes(out)
+	}
+	return out, true
 }
 
 // trimExtRun removes from val the prefix or suffix seq matches, as op
 // says: the shortest (# %) or longest (## %%) one; val when none does.
+// Positions are characters (a byte read by byteRunes is one).
 func trimExtRun(val string, seq []*extNode, op sh.ParExpOperator) string {
-	m := &extSeg{name: []rune(val), memo: map[[2]int][]bool{}}
-	n := len(val)
+	rs := []rune(val)
+	m := &extSeg{name: rs, memo: map[[2]int][]bool{}}
+	n := len(rs)
 	switch op {
 	case sh.RemSmallPrefix, sh.RemLargePrefix:
 		e := m.seqEnds(seq, 0)
@@ -684,7 +749,7 @@ func trimExtRun(val string, seq []*extNode, op sh.ParExpOperator) string {
 				j = n - i
 			}
 			if e[j] {
-				return val[j:]
+				return string(rs[j:])
 			}
 		}
 	default:
@@ -694,7 +759,7 @@ func trimExtRun(val string, seq []*extNode, op sh.ParExpOperator) string {
 				s = i
 			}
 			if m.seqEnds(seq, s)[n] {
-				return val[:s]
+				return string(rs[:s])
 			}
 		}
 	}

@@ -117,6 +117,11 @@ func TestPatsubValueExpansionsAndLocales(t *testing.T) {
 		{`shopt -s nocasematch; x='aÉb'; `, `"${x/é/_}"`, false},
 		{`x='aéb'; `, `"${x/é*/_}" "${x/*é/_}" "${x//é/}"`, true},
 		{`x='aéb'; p='é'; `, `"${x/$p/_}"`, true},
+		// A value that is no UTF-8 text: bash matches bytes in every
+		// locale, so a bracket with é takes the lone byte \xa9.
+		{`x=$'.claude\xa9'; `, `"${x/[é]/}" "${x//[é]}" "${x/?/_}" "${x/%[!a]/}" "${x//[a-é]/_}"`, true},
+		{`x=$'.claude\xa9'; `, `"${x%[é]}" "${x%%[é]}" "${x#?}" "${x##*[é]}" "${x%[!a]}"`, true},
+		{`x=$'.claude\xa9é'; `, `"${x%[é]}" "${x/[é]/}"`, false}, // a valid é beside the lone byte: read in parts
 	} {
 		checkAgainstBash(t, bash, dir, tc.prelude, tc.word, tc.static)
 		if !tc.static {
