@@ -28,7 +28,9 @@ func TestOpaqueParam(t *testing.T) {
 		{`: ${x~~'}'$'}'"${y:-"}"}"\}}; ls`, true},
 		{`: ${x~~$(rm -rf ~)}`, true}, // the substitution is kept in place
 		{": ${x~~`rm -rf ~`}", true},
-		{": ${x~~`rm -rf \\~`}", false}, // a backslash inside backquotes: escapes differ in quotes
+		{": ${x~~`rm -rf \\~`}", true},       // a backslash inside backquotes, outside double quotes
+		{"echo \"${x~~`rm -rf \\~`}\"", false}, // inside them its escapes read otherwise
+		{"echo `: ${x~~\\`rm -rf ~\\`}`", false},
 		{`: ${x~~<(rm -rf ~)}`, true},   // a process substitution, as bash reads it
 		{`: ${x~~<(echo })}`, true},
 		{`: ${x~~'$(rm -rf ~)'}`, false}, // a $( the scan does not place
@@ -91,6 +93,8 @@ func TestOpaqueParamSpan(t *testing.T) {
 		"x=ab; : ${x~~\n$(rm -rf ~)}",
 		`x=ab; : ${x~~<(rm -rf ~)}`,
 		`x=ab; : "${x~~<(echo })}"; rm -rf ~`,
+		"x=ab; : ${x~~`echo \\`rm -rf ~\\``}", // nested: bash runs the inner command
+		"x=ab; : ${x~~`echo \\$HOME`}; rm -rf ~",
 	} {
 		m, err := Analyze(src, Options{Cwd: "/p", Home: "/h"})
 		if err != nil {

@@ -495,13 +495,32 @@ func opaqueParam(src string, err error) (string, bool) {
 // rejects). Command substitutions and backquotes start a new quoting
 // context, inside double quotes too.
 func literalAt(src string, i int) bool {
+	top := quoteContextAt(src, i)
+	return top == quoteLiteral || top == quoteSingle || top == quoteANSI
+}
+
+// The quoting contexts quoteContextAt tells apart.
+const (
+	quotePlain = iota
+	quoteSingle
+	quoteANSI
+	quoteDouble
+	quoteParen
+	quoteBack
+	quoteLiteral // escaped by a backslash
+)
+
+// quoteContextAt returns the quoting context of the byte at i by bash's
+// reading of src (literalAt): plain text, inside $(…) (its own plain
+// context), single quotes, $'…', double quotes, backquotes, or escaped.
+func quoteContextAt(src string, i int) int {
 	const (
-		plain = iota
-		single
-		ansi
-		double
-		paren
-		back
+		plain  = quotePlain
+		single = quoteSingle
+		ansi   = quoteANSI
+		double = quoteDouble
+		paren  = quoteParen
+		back   = quoteBack
 	)
 	stack := []int{plain}
 	depth := []int{0}
@@ -524,7 +543,7 @@ func literalAt(src string, i int) bool {
 		}
 		if c == '\\' {
 			if j+1 == i {
-				return true
+				return quoteLiteral
 			}
 			j++
 			continue
@@ -561,8 +580,7 @@ func literalAt(src string, i int) bool {
 			stack = []int{plain}
 		}
 	}
-	top := stack[len(stack)-1]
-	return top == single || top == ansi
+	return stack[len(stack)-1]
 }
 
 // substStart reports text holding the start of a command or process
@@ -612,7 +630,12 @@ func opaqueKeepSubst(src string, start, end int) (string, bool) {
 			continue
 		}
 		if sp.backquoteEscapes {
-			return "", false
+			// Outside double quotes (and backquotes) the escapes of
+			// the backquoted command read the same in ${N#…}: bash runs
+			// `echo \`rm -rf ~\`` there as mvdan parses it.
+			if ctx := quoteContextAt(src, start); ctx != quotePlain && ctx != quoteParen {
+				return "", false
+			}
 		}
 		copy(b[sp.from-start:], src[sp.from:sp.to+1])
 		if sp.process {
