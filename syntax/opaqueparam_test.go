@@ -28,10 +28,10 @@ func TestOpaqueParam(t *testing.T) {
 		{`: ${x~~'}'$'}'"${y:-"}"}"\}}; ls`, true},
 		{`: ${x~~$(rm -rf ~)}`, true}, // the substitution is kept in place
 		{": ${x~~`rm -rf ~`}", true},
-		{": ${x~~`rm -rf \\~`}", true},       // a backslash inside backquotes, outside double quotes
+		{": ${x~~`rm -rf \\~`}", true},         // a backslash inside backquotes, outside double quotes
 		{"echo \"${x~~`rm -rf \\~`}\"", false}, // inside them its escapes read otherwise
 		{"echo `: ${x~~\\`rm -rf ~\\`}`", false},
-		{`: ${x~~<(rm -rf ~)}`, true},   // a process substitution, as bash reads it
+		{`: ${x~~<(rm -rf ~)}`, true}, // a process substitution, as bash reads it
 		{`: ${x~~<(echo })}`, true},
 		{`: ${x~~'$(rm -rf ~)'}`, false}, // a $( the scan does not place
 		{`: ${$(rm -rf ~)}`, false},      // no room for a name before it
