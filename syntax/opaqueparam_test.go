@@ -165,6 +165,14 @@ func TestParamProcSubst(t *testing.T) {
 		{`echo ${x:-"<(printf %s%s R AN >&2)"}`, false},
 		{`echo ${x:-\<(printf %s%s R AN >&2)}`, false},
 		{`echo ${x:-'<(printf %s%s R AN >&2)'}`, false},
+		// Inside double quotes a default, alternate or assigned word
+		// keeps it as text (nested too); an error word runs it.
+		{`echo "${x:-<(printf %s%s R AN >&2)}"`, false},
+		{`x=a; echo "${x:+<(printf %s%s R AN >&2)}"`, false},
+		{`echo "${x:=<(printf %s%s R AN >&2; : })}"`, false},
+		{`echo "${y:-${x:-<(printf %s%s R AN >&2)}}"`, false},
+		{`echo "${x:?<(printf %s%s R AN >&2)}"`, true},
+		{`echo "${x:-a}" ${x:-<(printf %s%s R AN >&2)}`, true},
 	} {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		out, _ := exec.CommandContext(ctx, bash, "--norc", "--noprofile", "-c", tc.src+"; sleep 0.1").CombinedOutput()

@@ -925,6 +925,49 @@ func paramProcSubst(f *sh.File, src, orig string) (*sh.File, string, error) {
 	if src == orig {
 		return f, src, nil
 	}
+	// Inside double quotes bash keeps the <(…) of a default, alternate
+	// or assigned word (${x:-…}, ${x+…}, ${x:=…}) as text, the command
+	// parsed and printed again ("${x:-<(rm -rf ~)}" prints <(rm -rf ~)):
+	// it runs nothing there, and the text, bash's printing of it, is
+	// read as a value only run time knows (a variable no command sets).
+	var textOnly func(parts []sh.WordPart)
+	textOnly = func(parts []sh.WordPart) {
+		for _, q := range parts {
+			p, ok := q.(*sh.ParamExp)
+			if !ok || p.Exp == nil || p.Exp.Word == nil {
+				continue
+			}
+			switch p.Exp.Op {
+			case sh.DefaultUnset, sh.DefaultUnsetOrNull, sh.AlternateUnset, sh.AlternateUnsetOrNull,
+				sh.AssignUnset, sh.AssignUnsetOrNull:
+			default:
+				continue
+			}
+			wp := p.Exp.Word.Parts
+			for i, w := range wp {
+				c, ok := w.(*sh.CmdSubst)
+				if !ok || c.Backquotes || !c.Left.IsValid() {
+					continue
+				}
+				o := int(c.Left.Offset())
+				if o >= len(orig) || src[o] != '$' || orig[o] != '<' && orig[o] != '>' {
+					continue
+				}
+				name, ok := unusedName(src, 8)
+				if !ok {
+					continue
+				}
+				wp[i] = &sh.ParamExp{Dollar: c.Left, Short: true, Param: &sh.Lit{ValuePos: c.Left, ValueEnd: c.Right, Value: name}}
+			}
+			textOnly(wp)
+		}
+	}
+	sh.Walk(f, func(n sh.Node) bool {
+		if d, ok := n.(*sh.DblQuoted); ok {
+			textOnly(d.Parts)
+		}
+		return true
+	})
 	// A command substitution where the text has <( or >( (made so here
 	// or by opaqueKeepSubst) is the process substitution.
 	turn := func(parts []sh.WordPart) {
