@@ -24,16 +24,26 @@ func TestMakeDefaultAndArchiveRecipes(t *testing.T) {
 		"proj/arok/Makefile": "all: lib.a(m.o)\n(%.o): %.o\n\t$(AR) $(ARFLAGS) $@ $<\n",
 		"proj/arok/m.o":      "",
 		"proj/ard/Makefile":  ".DEFAULT:\n\t@echo no rule for $@\nall: lib.a(m.o)\n",
+		// A member whose source the command removes: make runs
+		// .DEFAULT for lib.a(claude.o) itself, $% the member (real
+		// make 4.3: rm -rf ~/.claude), not for claude.c or claude.o.
+		"proj/arm/Makefile": "all: lib.a(claude.o)\n.DEFAULT:\n\trm -rf $(addprefix $(HOME)/.,$(basename $%))\n",
+		"proj/arm/claude.c": "int x;\n",
 	})
 	checkDecisions(t, cfg, []struct{ cmd, want string }{
 		{`rm -f "$F" && make`, "deny"},
 		{`rm -f prog.c && make`, "deny"},
 		{`make -C ar`, "deny"},
 		{`make -C ar lib.a\(m.o\)`, "deny"},
+		{`cd arm && rm -f claude.c && make`, "deny"},
+		{`cd arm && rm -f "$F" && make`, "deny"}, {`rm -f "$F" && make -C arm`, "deny"},
 		// Look-alikes: prog.c stays, so the built-in rule compiles it.
 		{`make`, "allow"},
 		{`rm -f notes.txt && make`, "allow"},
 		{`make -C arok`, "allow"},
 		{`make -C ard`, "allow"},
+		// claude.c stays (or only the object goes): cc and ar run.
+		{`make -C arm`, "allow"},
+		{`cd arm && rm -f claude.o && make`, "allow"},
 	})
 }

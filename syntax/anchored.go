@@ -190,6 +190,11 @@ func (r *resolver) prepareAnchored(parts []sh.WordPart, quoted bool) (out []sh.W
 					break
 				}
 			}
+			if q, ok := r.trimExtSynth(p); ok {
+				// ${x%X!(b)} under extglob (patsubglob.go).
+				repl = q
+				break
+			}
 			if r.patsubAmp(p) {
 				q, ok := r.patsubLiteral(p)
 				if !ok {

@@ -163,8 +163,10 @@ func (r *resolver) exactParam(p *sh.ParamExp, quoted bool) bool {
 	asciiVal := r.asciiValue(name)
 	if !asciiVal && !plainPatsub(p) {
 		// A pattern substitution computes a value outside ASCII where
-		// every locale gives the same one (patsubValue).
-		return false
+		// every locale gives the same one (patsubValue), and so does a
+		// removal of a value bash matches byte by byte (trimExtValue).
+		_, ok := r.trimExtValue(p)
+		return ok
 	}
 	if quoted && (dollarInSingleQuotes(p.Exp) || p.Repl != nil && (sglDollar(p.Repl.Orig) || sglDollar(p.Repl.With))) {
 		// "${x/'a$(b'/c}": inside double quotes bash's scanner does not
@@ -234,7 +236,19 @@ func (r *resolver) exactParam(p *sh.ParamExp, quoted bool) bool {
 			return r.valueWord(p.Exp.Word, quoted)
 		case sh.RemSmallPrefix, sh.RemLargePrefix, sh.RemSmallSuffix, sh.RemLargeSuffix:
 			// An empty pattern (${x#}, ${x%%}) removes nothing: the value.
-			return p.Exp.Word == nil || len(p.Exp.Word.Parts) == 0 || patternWord(p.Exp.Word, quoted)
+			if p.Exp.Word == nil || len(p.Exp.Word.Parts) == 0 {
+				return true
+			}
+			if _, ok := r.trimExtValue(p); ok {
+				return true // computed as bash matches (patsubglob.go)
+			}
+			if extWord(p.Exp.Word) && (r.st == nil || !r.st.extglobSet || r.st.extglob) {
+				// ${x%X!(b)}: with extglob on (or a start-up file's
+				// choice) bash matches the group, where mvdan's expand
+				// takes its text as characters.
+				return false
+			}
+			return patternWord(p.Exp.Word, quoted)
 		case sh.UpperFirst, sh.UpperAll, sh.LowerFirst, sh.LowerAll:
 			return p.Exp.Word == nil || len(p.Exp.Word.Parts) == 0
 		}
@@ -330,6 +344,22 @@ func patternWord(w *sh.Word, quoted bool) bool {
 		}
 	}
 	return true
+}
+
+// extWord reports a pattern word holding an extended operator's opening
+// (?( *( +( @( !( ) in its unquoted text.
+func extWord(w *sh.Word) bool {
+	for _, q := range w.Parts {
+		switch q := q.(type) {
+		case *sh.Lit:
+			if hasExtOperator(q.Value) {
+				return true
+			}
+		case *sh.ExtGlob:
+			return true
+		}
+	}
+	return false
 }
 
 // replacementWord reports a replacement of ${x/p/r} corral models:

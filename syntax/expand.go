@@ -1496,6 +1496,9 @@ func (r *resolver) computedValue(p *sh.ParamExp) (string, bool) {
 	case promptParam(p):
 		return r.promptValue(p)
 	}
+	if v, ok := r.trimExtValue(p); ok {
+		return v, true
+	}
 	if t, ok := r.toggles[p.Param.Value]; ok {
 		env := r.env()
 		v := env.toggled(t)

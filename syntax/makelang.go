@@ -144,6 +144,7 @@ type makeEval struct {
 	specifics  map[string]bool     // specific's answers
 	tries      int                 // rules matched in the chain search
 	inter      map[string]int      // intermediate files a chain of implicit rules makes, by depth
+	gone       map[string]bool     // targets whose built-in rule's source the command may remove
 	envVars    map[string]*makeVar // environment variables with more than one value (envVar)
 	readFiles  []string            // the makefiles read, by the name make gives them as targets
 	// curFile is the included file being read (absolute), "" for a
@@ -2003,6 +2004,9 @@ func (e *makeEval) steps(goal string, seen map[string]bool, out *[]makeStep, inh
 	var own []makeStep
 	var prereqs []string
 	explicit, hasRule := false, false
+	// viaMember: the member make's archive rule puts in goal, lib.a(m.o);
+	// defaultOK: no rule of goal's own keeps make from .DEFAULT.
+	viaMember, defaultOK := "", false
 	for _, r := range e.rules {
 		if !containsStr(r.targets, goal) {
 			continue
@@ -2097,6 +2101,7 @@ func (e *makeEval) steps(goal string, seen map[string]bool, out *[]makeStep, inh
 				matched = true
 				own = append(own, bs...)
 				prereqs = append(prereqs, member)
+				viaMember = member
 			}
 		}
 		// gone: the built-in rule make takes for goal uses a source
@@ -2114,16 +2119,16 @@ func (e *makeEval) steps(goal string, seen map[string]bool, out *[]makeStep, inh
 				prereqs = append(prereqs, src)
 			}
 		}
-		if (!matched && len(prereqs) == 0 || gone) && !hasRule && len(matchAll) == 0 && (!e.onDisk(goal) || e.changed(goal)) {
-			// .DEFAULT's recipe makes a target no rule makes.
-			for _, r := range e.rules {
-				if containsStr(r.targets, ".DEFAULT") && len(r.recipe) > 0 {
-					auto := makeAutos(goal, nil, "")
-					for i, l := range r.recipe {
-						own = append(own, makeStep{target: goal, text: l, file: r.file, line: r.lines[i], auto: auto})
-					}
-				}
+		if gone {
+			if e.gone == nil {
+				e.gone = map[string]bool{}
 			}
+			e.gone[goal] = true
+		}
+		defaultOK = !hasRule && len(matchAll) == 0 && (!e.onDisk(goal) || e.changed(goal))
+		if (!matched && len(prereqs) == 0 || gone) && defaultOK {
+			// .DEFAULT's recipe makes a target no rule makes.
+			own = append(own, e.defaultSteps(goal)...)
 		}
 		if !matched {
 			// A match-anything rule (%: …, %:: …) also makes a target
@@ -2177,10 +2182,32 @@ func (e *makeEval) steps(goal string, seen map[string]bool, out *[]makeStep, inh
 	for _, p := range prereqs {
 		e.steps(p, seen, out, pass)
 	}
+	if viaMember != "" && e.gone[viaMember] && defaultOK {
+		// The member's built-in rule uses a source this command may
+		// remove first (rm -f m.c && make): without it make cannot
+		// have the member, the archive rule does not apply, and make
+		// runs .DEFAULT's recipe for lib.a(m.o) itself ($@ the
+		// archive, $% the member), as real make does.
+		own = append(own, e.defaultSteps(goal)...)
+	}
 	for i := range own {
 		own[i].vars = vars
 	}
 	*out = append(*out, own...)
+}
+
+// defaultSteps returns .DEFAULT's recipe lines for goal.
+func (e *makeEval) defaultSteps(goal string) []makeStep {
+	var own []makeStep
+	for _, r := range e.rules {
+		if containsStr(r.targets, ".DEFAULT") && len(r.recipe) > 0 {
+			auto := makeAutos(goal, nil, "")
+			for i, l := range r.recipe {
+				own = append(own, makeStep{target: goal, text: l, file: r.file, line: r.lines[i], auto: auto})
+			}
+		}
+	}
+	return own
 }
 
 // secondExpand expands a rule's prerequisites the second time, as make

@@ -28,8 +28,10 @@ func TestOpaqueParam(t *testing.T) {
 		{`: ${x~~'}'$'}'"${y:-"}"}"\}}; ls`, true},
 		{`: ${x~~$(rm -rf ~)}`, true}, // the substitution is kept in place
 		{": ${x~~`rm -rf ~`}", true},
-		{": ${x~~`rm -rf \\~`}", false}, // a backslash inside backquotes: escapes differ in quotes
-		{`: ${x~~<(rm -rf ~)}`, true},   // a process substitution, as bash reads it
+		{": ${x~~`rm -rf \\~`}", true},         // a backslash inside backquotes, outside double quotes
+		{"echo \"${x~~`rm -rf \\~`}\"", false}, // inside them its escapes read otherwise
+		{"echo `: ${x~~\\`rm -rf ~\\`}`", false},
+		{`: ${x~~<(rm -rf ~)}`, true}, // a process substitution, as bash reads it
 		{`: ${x~~<(echo })}`, true},
 		{`: ${x~~'$(rm -rf ~)'}`, false}, // a $( the scan does not place
 		{`: ${$(rm -rf ~)}`, false},      // no room for a name before it
@@ -91,6 +93,8 @@ func TestOpaqueParamSpan(t *testing.T) {
 		"x=ab; : ${x~~\n$(rm -rf ~)}",
 		`x=ab; : ${x~~<(rm -rf ~)}`,
 		`x=ab; : "${x~~<(echo })}"; rm -rf ~`,
+		"x=ab; : ${x~~`echo \\`rm -rf ~\\``}", // nested: bash runs the inner command
+		"x=ab; : ${x~~`echo \\$HOME`}; rm -rf ~",
 	} {
 		m, err := Analyze(src, Options{Cwd: "/p", Home: "/h"})
 		if err != nil {
@@ -161,6 +165,14 @@ func TestParamProcSubst(t *testing.T) {
 		{`echo ${x:-"<(printf %s%s R AN >&2)"}`, false},
 		{`echo ${x:-\<(printf %s%s R AN >&2)}`, false},
 		{`echo ${x:-'<(printf %s%s R AN >&2)'}`, false},
+		// Inside double quotes a default, alternate or assigned word
+		// keeps it as text (nested too); an error word runs it.
+		{`echo "${x:-<(printf %s%s R AN >&2)}"`, false},
+		{`x=a; echo "${x:+<(printf %s%s R AN >&2)}"`, false},
+		{`echo "${x:=<(printf %s%s R AN >&2; : })}"`, false},
+		{`echo "${y:-${x:-<(printf %s%s R AN >&2)}}"`, false},
+		{`echo "${x:?<(printf %s%s R AN >&2)}"`, true},
+		{`echo "${x:-a}" ${x:-<(printf %s%s R AN >&2)}`, true},
 	} {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		out, _ := exec.CommandContext(ctx, bash, "--norc", "--noprofile", "-c", tc.src+"; sleep 0.1").CombinedOutput()

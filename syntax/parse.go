@@ -495,13 +495,32 @@ func opaqueParam(src string, err error) (string, bool) {
 // rejects). Command substitutions and backquotes start a new quoting
 // context, inside double quotes too.
 func literalAt(src string, i int) bool {
+	top := quoteContextAt(src, i)
+	return top == quoteLiteral || top == quoteSingle || top == quoteANSI
+}
+
+// The quoting contexts quoteContextAt tells apart.
+const (
+	quotePlain = iota
+	quoteSingle
+	quoteANSI
+	quoteDouble
+	quoteParen
+	quoteBack
+	quoteLiteral // escaped by a backslash
+)
+
+// quoteContextAt returns the quoting context of the byte at i by bash's
+// reading of src (literalAt): plain text, inside $(…) (its own plain
+// context), single quotes, $'…', double quotes, backquotes, or escaped.
+func quoteContextAt(src string, i int) int {
 	const (
-		plain = iota
-		single
-		ansi
-		double
-		paren
-		back
+		plain  = quotePlain
+		single = quoteSingle
+		ansi   = quoteANSI
+		double = quoteDouble
+		paren  = quoteParen
+		back   = quoteBack
 	)
 	stack := []int{plain}
 	depth := []int{0}
@@ -524,7 +543,7 @@ func literalAt(src string, i int) bool {
 		}
 		if c == '\\' {
 			if j+1 == i {
-				return true
+				return quoteLiteral
 			}
 			j++
 			continue
@@ -561,8 +580,7 @@ func literalAt(src string, i int) bool {
 			stack = []int{plain}
 		}
 	}
-	top := stack[len(stack)-1]
-	return top == single || top == ansi
+	return stack[len(stack)-1]
 }
 
 // substStart reports text holding the start of a command or process
@@ -612,7 +630,12 @@ func opaqueKeepSubst(src string, start, end int) (string, bool) {
 			continue
 		}
 		if sp.backquoteEscapes {
-			return "", false
+			// Outside double quotes (and backquotes) the escapes of
+			// the backquoted command read the same in ${N#…}: bash runs
+			// `echo \`rm -rf ~\`` there as mvdan parses it.
+			if ctx := quoteContextAt(src, start); ctx != quotePlain && ctx != quoteParen {
+				return "", false
+			}
 		}
 		copy(b[sp.from-start:], src[sp.from:sp.to+1])
 		if sp.process {
@@ -902,6 +925,49 @@ func paramProcSubst(f *sh.File, src, orig string) (*sh.File, string, error) {
 	if src == orig {
 		return f, src, nil
 	}
+	// Inside double quotes bash keeps the <(…) of a default, alternate
+	// or assigned word (${x:-…}, ${x+…}, ${x:=…}) as text, the command
+	// parsed and printed again ("${x:-<(rm -rf ~)}" prints <(rm -rf ~)):
+	// it runs nothing there, and the text, bash's printing of it, is
+	// read as a value only run time knows (a variable no command sets).
+	var textOnly func(parts []sh.WordPart)
+	textOnly = func(parts []sh.WordPart) {
+		for _, q := range parts {
+			p, ok := q.(*sh.ParamExp)
+			if !ok || p.Exp == nil || p.Exp.Word == nil {
+				continue
+			}
+			switch p.Exp.Op {
+			case sh.DefaultUnset, sh.DefaultUnsetOrNull, sh.AlternateUnset, sh.AlternateUnsetOrNull,
+				sh.AssignUnset, sh.AssignUnsetOrNull:
+			default:
+				continue
+			}
+			wp := p.Exp.Word.Parts
+			for i, w := range wp {
+				c, ok := w.(*sh.CmdSubst)
+				if !ok || c.Backquotes || !c.Left.IsValid() {
+					continue
+				}
+				o := int(c.Left.Offset())
+				if o >= len(orig) || src[o] != '$' || orig[o] != '<' && orig[o] != '>' {
+					continue
+				}
+				name, ok := unusedName(src, 8)
+				if !ok {
+					continue
+				}
+				wp[i] = &sh.ParamExp{Dollar: c.Left, Short: true, Param: &sh.Lit{ValuePos: c.Left, ValueEnd: c.Right, Value: name}}
+			}
+			textOnly(wp)
+		}
+	}
+	sh.Walk(f, func(n sh.Node) bool {
+		if d, ok := n.(*sh.DblQuoted); ok {
+			textOnly(d.Parts)
+		}
+		return true
+	})
 	// A command substitution where the text has <( or >( (made so here
 	// or by opaqueKeepSubst) is the process substitution.
 	turn := func(parts []sh.WordPart) {

@@ -74,8 +74,19 @@ func (r *resolver) patsubValue(p *sh.ParamExp) (string, bool) {
 	if !ok || !set {
 		return "", ok // bash replaces nothing in an unset variable
 	}
-	if len(val) > maxPatsubValue || !utf8.ValidString(val) {
+	if len(val) > maxPatsubValue {
 		return "", false
+	}
+	bytesOnly := false
+	if !utf8.ValidString(val) {
+		// bash matches a value that is no text of the locale byte by
+		// byte (its wide-character conversion fails), in every
+		// locale; one holding a valid multibyte character too is
+		// matched in parts both ways: no value.
+		if validMultibyte(val) {
+			return "", false
+		}
+		bytesOnly = true
 	}
 	st := r.st
 	if st != nil && st.matchUnknown {
@@ -124,6 +135,9 @@ func (r *resolver) patsubValue(p *sh.ParamExp) (string, bool) {
 		return val, true // ${x//}, ${x/}: nothing is replaced
 	}
 	mode := pattern.Mode(0)
+	if bytesOnly && (hasExtOperator(pat) || st != nil && st.noCaseMatch) {
+		return "", false
+	}
 	if hasExtOperator(pat) {
 		if st == nil || !st.extglobSet {
 			return "", false // extglob off (bash -c) or on (a start-up file)
@@ -158,6 +172,14 @@ func (r *resolver) patsubValue(p *sh.ParamExp) (string, bool) {
 			return "", false
 		}
 	}
+	if bytesOnly {
+		bexpr, err := pattern.Regexp(byteRunes(pat), mode)
+		if err != nil {
+			return "", false
+		}
+		bout, ok := patsubRun(byteRunes(val), byteRunes(with), bexpr, anchor, p.Repl.All)
+		return runeBytes(bout), ok
+	}
 	out, ok := patsubRun(val, with, expr, anchor, p.Repl.All)
 	if !ok || ascii(val+pat+with) {
 		return out, ok
@@ -181,6 +203,19 @@ func (r *resolver) patsubValue(p *sh.ParamExp) (string, bool) {
 		return "", false
 	}
 	return out, true
+}
+
+// validMultibyte reports a value holding a valid UTF-8 character
+// outside ASCII.
+func validMultibyte(s string) bool {
+	for i := 0; i < len(s); {
+		c, n := utf8.DecodeRuneInString(s[i:])
+		if n > 1 && c != utf8.RuneError {
+			return true
+		}
+		i += n
+	}
+	return false
 }
 
 // ascii reports text of ASCII bytes only.
@@ -416,93 +451,192 @@ func (r *resolver) patsubSynth(p *sh.ParamExp) (*sh.ParamExp, bool) {
 	return &q, true
 }
 
-// maxNegatedValue bounds the value a negated group is matched on (each
-// start and end is tried).
+// maxNegatedValue bounds the value a pattern holding a negated group is
+// matched on (each start and end is tried).
 const maxNegatedValue = 256
 
-// negatedPatsub computes a substitution whose whole pattern is one
-// negated group, !(A|B…), with no other extended operator inside: it
-// matches any text that none of the alternatives matches whole, the
-// empty text too. As bash does, the first position where a match is
-// found and there the longest one (every one with //, one character
-// copied after an empty one), the longest prefix (#) or suffix (%). Any
-// other pattern with !( has no value here; nor has a value outside
-// ASCII or one over maxNegatedValue bytes.
+// negatedPatsub computes a substitution whose pattern holds a negated
+// group, !(A|B…), anywhere: beside other text (X!(b), !(b)X), nested or
+// holding other operators. Go's regular expressions have no negation,
+// so the pattern is matched by extglob.go's matcher, which gives every
+// end a pattern reaches from a start, and the match is picked the way
+// bash's pattern substitution picks it (subst.c, match_upattern):
+//   - / and //: the first start where the pattern's first character
+//     can match (at the end of the value only a pattern opening with *
+//     is tried), there the longest match; // goes on after it, one
+//     character copied after an empty match, and stops at the end;
+//   - #: the longest prefix, the empty one too;
+//   - %: the longest suffix, never the empty one (bash first checks
+//     *PATTERN against the value, whose * never takes all of it).
+//
+// bash's matcher has its own reading of a * followed by a group (the *
+// stops one character short of the end, and ?( *( after it are taken
+// another way): such a pattern has no value here, nor has a value
+// outside ASCII or over maxNegatedValue bytes, nor one under
+// nocasematch.
 func (r *resolver) negatedPatsub(p *sh.ParamExp, val, pat string, anchor byte, mode pattern.Mode) (string, bool) {
-	if !strings.HasPrefix(pat, "!(") || !strings.HasSuffix(pat, ")") || len(val) > maxNegatedValue || !ascii(val) {
+	_ = mode
+	if len(val) > maxNegatedValue || !ascii(val) || !ascii(pat) || val == "" {
 		return "", false
 	}
 	if r.st != nil && r.st.noCaseMatch {
 		return "", false
 	}
-	if strings.Contains(pat, "**") {
-		mode |= pattern.NoGlobStar
-	}
-	inner := pat[2 : len(pat)-1]
-	if hasExtOperator(inner) || strings.HasSuffix(inner, `\`) {
+	if len(pat)*(len(val)+1)*(len(val)+1) > maxExtWork {
 		return "", false
 	}
-	// The group must close at the end: no ) of its own inside.
-	depth := 0
-	for i := 0; i < len(inner); i++ {
-		switch inner[i] {
-		case '\\':
-			i++
-		case '(':
-			depth++
-		case ')':
-			if depth == 0 {
-				return "", false
-			}
-			depth--
-		}
-	}
-	expr, err := pattern.Regexp("@("+inner+")", mode)
-	if err != nil {
-		return "", false
-	}
-	re, err := regexp.Compile("^(?s:" + expr + ")$")
-	if err != nil {
+	seq, ok := parseSubstPattern(pat)
+	if !ok {
 		return "", false
 	}
 	with := ""
 	if p.Repl.With != nil {
-		var ok bool
 		if with, ok = r.replTemplate(p); !ok {
 			return "", false
 		}
 	}
-	put := func(b *strings.Builder, m string) {
-		b.WriteString(strings.ReplaceAll(with, "\x00", m))
+	return extPatsubRun(val, pat, with, seq, anchor, p.Repl.All), true
+}
+
+// parseSubstPattern parses a substitution's pattern for extglob.go's
+// matcher; ok is false for a pattern bash reads otherwise than the
+// matcher does: a ( ) or | outside a group, a * (or a run of * and ?
+// holding one) followed by a group, or ? at the start followed by one.
+func parseSubstPattern(pat string) ([]*extNode, bool) {
+	src := []rune(pat)
+	// Every unescaped ( must open a group, every ) and | belong to one.
+	depth := 0
+	for i := 0; i < len(src); i++ {
+		switch c := src[i]; {
+		case c == '\\':
+			i++
+		case c == '[':
+			if end := bracketEnd(src, i); end > 0 {
+				i = end
+			}
+		case c == '(':
+			if i == 0 || !strings.ContainsRune("@!?*+", src[i-1]) || i >= 2 && src[i-2] == '\\' {
+				return nil, false
+			}
+			depth++
+		case c == ')':
+			if depth == 0 {
+				return nil, false
+			}
+			depth--
+		case c == '|':
+			if depth == 0 {
+				return nil, false
+			}
+		}
+	}
+	if depth != 0 {
+		return nil, false
+	}
+	ep := &extParser{src: src}
+	seq := ep.parseSeq(false)
+	if ep.i != len(src) || !starsPlain(seq) {
+		return nil, false
+	}
+	// bash first matches *PATTERN* (or *PATTERN for %) against the
+	// value: a pattern opening with ? then a group is, there, a * and ?
+	// followed by a group.
+	i := 0
+	for i < len(seq) && seq[i].kind == '?' {
+		i++
+	}
+	if i > 0 && i < len(seq) && seq[i].kind == 'g' {
+		return nil, false
+	}
+	return seq, true
+}
+
+// starsPlain reports a pattern where no * (alone or in a run of * and ?)
+// is followed by a group, at any depth.
+func starsPlain(seq []*extNode) bool {
+	for i, n := range seq {
+		if n.kind == 'g' {
+			for _, alt := range n.alts {
+				if !starsPlain(alt) {
+					return false
+				}
+			}
+			continue
+		}
+		if n.kind != '*' {
+			continue
+		}
+		j := i + 1
+		for j < len(seq) && (seq[j].kind == '*' || seq[j].kind == '?') {
+			j++
+		}
+		if j < len(seq) && seq[j].kind == 'g' {
+			return false
+		}
+	}
+	return true
+}
+
+// extPatsubRun replaces what seq (the pattern pat, parsed) matches in
+// the ASCII value val, as negatedPatsub describes; with holds a NUL
+// where the matched text goes.
+func extPatsubRun(val, pat, with string, seq []*extNode, anchor byte, all bool) string {
+	m := &extSeg{name: []rune(val), memo: map[[2]int][]bool{}}
+	ends := func(s int) []bool { return m.seqEnds(seq, s) }
+	// first is bash's match_pattern_char: whether a match may start at
+	// s, by the pattern's first character.
+	first := func(s int) bool {
+		if s == len(val) {
+			return pat[0] == '*'
+		}
+		switch c := pat[0]; c {
+		case '\\':
+			return len(pat) > 1 && val[s] == pat[1]
+		case '?', '*', '[':
+			return true
+		case '+', '!', '@':
+			return len(pat) > 1 && pat[1] == '(' || val[s] == c
+		default:
+			return val[s] == c
+		}
+	}
+	put := func(b *strings.Builder, t string) {
+		b.WriteString(strings.ReplaceAll(with, "\x00", t))
 	}
 	var b strings.Builder
 	switch anchor {
 	case '#':
-		for e := len(val); e >= 0; e-- {
-			if !re.MatchString(val[:e]) {
-				put(&b, val[:e])
-				b.WriteString(val[e:])
-				return b.String(), true
+		if first(0) {
+			e := ends(0)
+			for j := len(val); j >= 0; j-- {
+				if e[j] {
+					put(&b, val[:j])
+					b.WriteString(val[j:])
+					return b.String()
+				}
 			}
 		}
-		return val, true
+		return val
 	case '%':
-		// bash tries no empty suffix here (x=a; ${x/%!(a)/_} is a).
 		for s := 0; s < len(val); s++ {
-			if !re.MatchString(val[s:]) {
+			if ends(s)[len(val)] {
 				b.WriteString(val[:s])
 				put(&b, val[s:])
-				return b.String(), true
+				return b.String()
 			}
 		}
-		return val, true
+		return val
 	}
 	pos := 0
 	for pos < len(val) {
 		s, e := -1, -1
-		for i := pos; i < len(val) && s < 0; i++ {
+		for i := pos; i <= len(val) && s < 0; i++ {
+			if !first(i) {
+				continue
+			}
+			r := ends(i)
 			for j := len(val); j >= i; j-- {
-				if !re.MatchString(val[i:j]) {
+				if r[j] {
 					s, e = i, j
 					break
 				}
@@ -515,13 +649,137 @@ func (r *resolver) negatedPatsub(p *sh.ParamExp, val, pat string, anchor byte, m
 		put(&b, val[s:e])
 		pos = e
 		if s == e {
-			b.WriteString(val[e : e+1])
+			if e < len(val) {
+				b.WriteString(val[e : e+1])
+			}
 			pos = e + 1
 		}
-		if !p.Repl.All {
+		if !all {
 			break
 		}
 	}
-	b.WriteString(val[pos:])
-	return b.String(), true
+	if pos < len(val) {
+		b.WriteString(val[pos:])
+	}
+	return b.String()
+}
+
+// trimExtValue computes the removal of a prefix or suffix (${x#p},
+// ${x##p}, ${x%p}, ${x%%p}) of a known value whose pattern is plain
+// unquoted text, where mvdan's expand reads it otherwise than bash: an
+// ASCII value with a pattern holding an extended operator while extglob
+// is known on, or a value that is no UTF-8 text (no valid multibyte
+// character in it), which bash matches byte by byte:
+// mvdan's expand takes such a pattern as characters (${x%X!(b)} of
+// .claudeX would stay .claudeX, where bash gives .claude). The shortest
+// or longest prefix or suffix the pattern matches whole is removed, as
+// bash's remove_pattern does; ok is false for what negatedPatsub leaves
+// (a * or a leading ? before a group, nocasematch, a long value).
+func (r *resolver) trimExtValue(p *sh.ParamExp) (string, bool) {
+	if p.Exp == nil || p.Exp.Word == nil || p.Param == nil || !isName(p.Param.Value) || p.Index != nil || p.Repl != nil ||
+		p.Slice != nil || p.Excl || p.Length || p.Width || p.Names != 0 || p.IsSet || p.NestedParam != nil || p.Flags != nil || len(p.Modifiers) > 0 {
+		return "", false
+	}
+	op := p.Exp.Op
+	if op != sh.RemSmallPrefix && op != sh.RemLargePrefix && op != sh.RemSmallSuffix && op != sh.RemLargeSuffix {
+		return "", false
+	}
+	st := r.st
+	if st == nil || st.noCaseMatch || st.matchUnknown {
+		return "", false
+	}
+	ext := extWord(p.Exp.Word)
+	if ext && (!st.extglobSet || !st.extglob) {
+		return "", false
+	}
+	var b strings.Builder
+	for _, q := range p.Exp.Word.Parts {
+		l, ok := q.(*sh.Lit)
+		if !ok {
+			return "", false
+		}
+		b.WriteString(l.Value)
+	}
+	pat := b.String()
+	val, set, ok := r.scalarValue(p.Param.Value)
+	if !ok || !set || len(val) > maxNegatedValue || len(pat)*(len(val)+1)*(len(val)+1) > maxExtWork {
+		return "", false
+	}
+	bytesOnly := false
+	switch {
+	case ascii(val) && ascii(pat):
+		if !ext {
+			return "", false // mvdan's expand reads it as bash does
+		}
+	case !utf8.ValidString(val) && !validMultibyte(val) && !ext:
+		// A value that is no text of the locale: bash matches it byte
+		// by byte in every locale (patsubValue), where mvdan's expand
+		// reads characters (x=$'.claude\xa9'; ${x%[é]} is .claude).
+		bytesOnly = true
+	default:
+		return "", false
+	}
+	if bytesOnly {
+		val, pat = byteRunes(val), byteRunes(pat)
+	}
+	seq, ok := parseSubstPattern(pat)
+	if !ok {
+		return "", false
+	}
+	out := trimExtRun(val, seq, op)
+	if bytesOnly {
+		out = runeBytes(out)
+	}
+	return out, true
+}
+
+// trimExtRun removes from val the prefix or suffix seq matches, as op
+// says: the shortest (# %) or longest (## %%) one; val when none does.
+// Positions are characters (a byte read by byteRunes is one).
+func trimExtRun(val string, seq []*extNode, op sh.ParExpOperator) string {
+	rs := []rune(val)
+	m := &extSeg{name: rs, memo: map[[2]int][]bool{}}
+	n := len(rs)
+	switch op {
+	case sh.RemSmallPrefix, sh.RemLargePrefix:
+		e := m.seqEnds(seq, 0)
+		for i := 0; i <= n; i++ {
+			j := i
+			if op == sh.RemLargePrefix {
+				j = n - i
+			}
+			if e[j] {
+				return string(rs[j:])
+			}
+		}
+	default:
+		for i := 0; i <= n; i++ {
+			s := n - i
+			if op == sh.RemLargeSuffix {
+				s = i
+			}
+			if m.seqEnds(seq, s)[n] {
+				return string(rs[:s])
+			}
+		}
+	}
+	return val
+}
+
+// trimExtSynth puts the value trimExtValue computes in a made-up
+// variable and returns the expansion of it that replaces p.
+func (r *resolver) trimExtSynth(p *sh.ParamExp) (*sh.ParamExp, bool) {
+	v, ok := r.trimExtValue(p)
+	if !ok {
+		return nil, false
+	}
+	name := "__corral_trim" + strconv.Itoa(int(p.Pos().Offset()))
+	if r.synth == nil {
+		r.synth = map[string]expand.Variable{}
+	}
+	r.synth[name] = expand.Variable{Set: true, Kind: expand.String, Str: v}
+	q := *p
+	q.Param = &sh.Lit{ValuePos: p.Param.ValuePos, ValueEnd: p.Param.ValueEnd, Value: name}
+	q.Exp = nil
+	return &q, true
 }

@@ -58,8 +58,19 @@ func TestPatsubGlobValue(t *testing.T) {
 		{`shopt -s extglob; x=abcabc; `, `"${x//!(abc)/_}" "${x/!(b*)/_}" "${x//!(*c)/_}" "${x/#!(*b*)/_}" "${x/%!(c)/_}" "${x//!()/_}" "${x//!(*)/_}"`, true},
 		{`shopt -s extglob; x='a b'; `, `${x/!(a)/x y} "${x//!(\ )/-}" "${x/!(a\ b)/_}"`, true},
 		{`shopt -s extglob; x=; `, `"${x/!(a)/_}" "${x/@(|a)/_}"`, false}, // an empty value: bash's own reading
-		{`shopt -s extglob; x=abc; `, `"${x/a!(b)/_}"`, false},            // a negated group beside other text
-		{`shopt -s extglob; x=abc; `, `"${x/!(a*(b))/_}"`, false},
+		// A negated group beside other text, nested or holding other
+		// operators (TestNegatedPatsubAgainstBash tries many more).
+		{`shopt -s extglob; x=abc; `, `"${x/a!(b)/_}" "${x/a!(b)c/_}" "${x//!(a)c/_}" "${x/#a!(x)/_}"`, true},
+		{`shopt -s extglob; x=abc; `, `"${x/!(a*(b))/_}" "${x//@(a|!(c))/-}"`, true},
+		{`shopt -s extglob; x=.claudeX; `, `${x/X!(b)/} ${x/%X!(b)/} "${x/c!(l|a)u/_}" "${x//!(b)/_}"`, true},
+		// Removal of a prefix or suffix with an extended operator:
+		// bash's value with extglob on, run time when only a start-up
+		// file knows, mvdan's text when extglob is off.
+		{`shopt -s extglob; x=.claudeX; `, `"${x%X!(b)}" ${x%%!(.)} "${x#.!(x)}" "${x##.!(x)}" "${x%@(X|eX)}" "${x%%@(X|eX)}"`, true},
+		{`shopt -s extglob; x=.claudeX; `, `"${x%*!(b)}"`, false},
+		{`x=.claudeX; `, `"${x%X@(b|)}" ${x#.!(a)}`, false},
+		{`shopt -u extglob; x=.claudeX; `, `"${x%X!(b)}" "${x%%X}"`, true},
+		{`shopt -s extglob; x=ab; `, `"${x/%?!(b)/_}" "${x/b*!(b)/_}"`, false}, // bash reads a * or a leading ? before a group its own way
 		{`shopt -s extglob nocasematch; x=abc; `, `"${x/!(A)/_}"`, false},
 		{`shopt -s extglob; x=ab; `, `"${x//*(z)/_}" "${x/*(z)/_}"`, true},
 		{`shopt -u extglob; ` + x, `"${x/@(ab|c)/_}" "${x/*(b)/_}"`, true},
@@ -106,6 +117,11 @@ func TestPatsubValueExpansionsAndLocales(t *testing.T) {
 		{`shopt -s nocasematch; x='aÉb'; `, `"${x/é/_}"`, false},
 		{`x='aéb'; `, `"${x/é*/_}" "${x/*é/_}" "${x//é/}"`, true},
 		{`x='aéb'; p='é'; `, `"${x/$p/_}"`, true},
+		// A value that is no UTF-8 text: bash matches bytes in every
+		// locale, so a bracket with é takes the lone byte \xa9.
+		{`x=$'.claude\xa9'; `, `"${x/[é]/}" "${x//[é]}" "${x/?/_}" "${x/%[!a]/}" "${x//[a-é]/_}"`, true},
+		{`x=$'.claude\xa9'; `, `"${x%[é]}" "${x%%[é]}" "${x#?}" "${x##*[é]}" "${x%[!a]}"`, true},
+		{`x=$'.claude\xa9é'; `, `"${x%[é]}" "${x/[é]/}"`, false}, // a valid é beside the lone byte: read in parts
 	} {
 		checkAgainstBash(t, bash, dir, tc.prelude, tc.word, tc.static)
 		if !tc.static {

@@ -166,6 +166,13 @@ func TestReturnTrapScope(t *testing.T) {
 		{`f(){ ` + act + `:; }; f`, false}, // set in a function: runs when it returns
 		{`trap '. ./s.sh' EXIT; ` + act + `:`, false},
 		{`x=y; ` + act + `echo done`, true},
+		// Under set -T a subshell and a substitution inherit the trap
+		// (lex2): their functions run it.
+		{`set -T; ` + act + `(f(){ :; }; f)`, false},
+		{`set -o functrace; ` + act + `echo "$(f(){ :; }; f)"`, false},
+		{`set -o functrace; ` + act + `echo hi`, true}, // nothing returns
+		// Set in a sourced file: runs as that file returns.
+		{`echo "trap 'printf %s%s R AN' RETURN" > t.sh; . ./t.sh`, false},
 	} {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		cmd := exec.CommandContext(ctx, bash, "--norc", "--noprofile", "-c", tc.src)
