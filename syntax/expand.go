@@ -40,6 +40,10 @@ type wordEnv struct {
 	// toggles: the made-up variables that stand for case toggles
 	// (casetoggle.go), by name.
 	toggles map[string]caseToggle
+	// wholeArray: the word expands every element of an array
+	// (${a[@]}, ${a[*]}); an array each of whose elements is one of its
+	// cands is then one element, each field being any of them.
+	wholeArray bool
 	// globDir: expand.FieldsSeq asks for PWD once before anything else,
 	// for globbing, which corral never does; that question is not a use.
 	globDir bool
@@ -48,6 +52,17 @@ type wordEnv struct {
 func (e *wordEnv) miss(name string) expand.Variable {
 	if g, ok := e.guess[name]; ok {
 		if c := e.cands(name); len(c) > 0 {
+			if n := e.candLen(name); n > 0 {
+				if e.wholeArray {
+					n = 1
+				}
+				// An array each of whose elements is one of c.
+				list := make([]string, n)
+				for i := range list {
+					list[i] = c[g%len(c)]
+				}
+				return expand.Variable{Set: true, Kind: expand.Indexed, List: list}
+			}
 			return expand.Variable{Set: true, Kind: expand.String, Str: c[g%len(c)]}
 		}
 		if m := e.maybes(name); len(m) > 0 {
@@ -84,6 +99,35 @@ func (e *wordEnv) cands(name string) []string {
 		return e.st.vars[n].cands
 	}
 	return nil
+}
+
+// candLen returns the elements an array not known whose elements are
+// each one of its cands may hold at most (variable.candLen), or 0.
+func (e *wordEnv) candLen(name string) int {
+	if e.st == nil {
+		return 0
+	}
+	if n, ok := e.st.resolve(name); ok {
+		if v := e.st.vars[n]; v.array {
+			return v.candLen
+		}
+	}
+	return 0
+}
+
+// allElements reports a word that expands every element of an array
+// (${a[@]}, ${a[*]}, ${!a[@]} aside).
+func allElements(w *sh.Word) bool {
+	found := false
+	sh.Walk(w, func(n sh.Node) bool {
+		if p, ok := n.(*sh.ParamExp); ok && p.Index != nil && !p.Excl {
+			if l, ok := p.Index.(*sh.Word); ok && (l.Lit() == "@" || l.Lit() == "*") {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // maybes returns the values a variable not known may hold among others
@@ -1192,6 +1236,7 @@ func (r *resolver) dynamic(a *Arg, w *sh.Word, s wordScan, _ []string) {
 	// ${x:=d} and ${x=d} have the value ${x:-d} and ${x-d} have; the
 	// assignment they also make is not this word's value.
 	pw = assignAsDefault(pw)
+	whole := allElements(pw)
 	seen := map[string]bool{}
 	for k := 0; k < total; k++ {
 		g := make(map[string]int, n)
@@ -1200,7 +1245,7 @@ func (r *resolver) dynamic(a *Arg, w *sh.Word, s wordScan, _ []string) {
 			g[name] = x % per[i]
 			x /= per[i]
 		}
-		genv := &wordEnv{st: r.st, dir: r.dir, guess: g, synth: r.synth, toggles: r.toggles}
+		genv := &wordEnv{st: r.st, dir: r.dir, guess: g, synth: r.synth, toggles: r.toggles, wholeArray: whole}
 		v, err := expand.Literal(r.cfg(genv), pw)
 		if err != nil || len(genv.unknown) > 0 || strings.Contains(v, marker) || seen[v] {
 			continue

@@ -204,7 +204,7 @@ var scopeCases = []struct {
 	{`IFS=, read -ra f <<< "x,y,,"; echo "${f[@]}" "${#f[@]}"`, "x y  3"},
 	{`IFS=: read -ra f <<< "rm:-rf:/victim"; echo "${f[@]}"`, "rm -rf /victim"},
 	{`read -r -a f <<< "a b c"; echo "${f[1]}"`, "b"},
-	{`printf 'rm /victim\n' | { read -r c p; echo $c $p; }`, "?"}, // input the block shares: unknown
+	{`printf 'rm /victim\n' | { read -r c p; echo $c $p; }`, "rm /victim"}, // input the block shares: one line
 	{`read a b <<< 'x\ y z'; echo "[$a]"`, "?"},
 	// read -d DELIM: the text up to the delimiter, or all of it.
 	{`read -d , d <<< "/victim,b"; echo "$d"`, "/victim"},
@@ -270,6 +270,10 @@ b,c"; echo "$d"`, "?"},
 	{`coproc P { echo /srv/b; }; read -r -u ${P[0]} d; echo "$d"`, "/srv/b"},
 	{`exec {fd}< <(echo /srv/c); read -r -u $fd d; echo "$d"`, "/srv/c"},
 	{`exec {fd}<<<'/srv/d'; read -r -u "$fd" d; echo "$d"`, "/srv/d"},
+	{`echo /srv/e x | { read -r a b; echo "$a"; }`, "/srv/e"},
+	{`echo x /srv/e y | { read -r a b; echo "$b"; }`, "/srv/e y"},
+	{`exec 3< <(printf '%s\n' a b); read -r -u3 x; read -r -u3 y; echo "$y"`, "?"},
+	{`{ read -r x; read -r y; echo "$y"; } < <(printf '%s\n' a b)`, "?"},
 }
 
 func TestScopeInBash(t *testing.T) {
