@@ -2637,7 +2637,7 @@ func localOptions(body *sh.Stmt) bool {
 // call is certainly the alias (expand_aliases is on): when expansion may
 // be off, the call is judged as written too.
 func (w *walker) alias(c scope, s *sh.Stmt, ce *sh.CallExpr, call *Call, st *state) bool {
-	if st.aliasesOff || len(st.aliases) == 0 || len(ce.Assigns) > 0 {
+	if st.aliasesOff || len(st.aliases) == 0 || len(ce.Args) == 0 {
 		return false
 	}
 	name := ce.Args[0].Lit()
@@ -2685,7 +2685,21 @@ func (w *walker) alias(c scope, s *sh.Stmt, ce *sh.CallExpr, call *Call, st *sta
 		rest = trimmed[len(word):]
 		a = next
 	}
-	w.childIn(c, call, text+rest, nil, "alias", false, st, st.dir)
+	// The command word after prefix assignments is looked up as an
+	// alias too (CDPATH=~ c): they stay in front of the alias's text,
+	// so in POSIX mode an alias for a special builtin keeps them
+	// (alias c=:⏎CDPATH=~ c leaves CDPATH set, as dash and bash --posix
+	// do).
+	prefix := ""
+	if len(ce.Assigns) > 0 {
+		if start, end := int(ce.Pos().Offset()), int(ce.Args[0].Pos().Offset()); 0 <= start && start <= end && end <= len(c.sc.Src) {
+			prefix = c.sc.Src[start:end]
+		} else {
+			delete(w.expanding, name)
+			return false
+		}
+	}
+	w.childIn(c, call, prefix+text+rest, nil, "alias", false, st, st.dir)
 	delete(w.expanding, name)
 	return st.expandAliases
 }
