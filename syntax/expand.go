@@ -40,6 +40,19 @@ type wordEnv struct {
 	// toggles: the made-up variables that stand for case toggles
 	// (casetoggle.go), by name.
 	toggles map[string]caseToggle
+	// wholeArray: the word expands every element of an array
+	// (${a[@]}, ${a[*]}); an array each of whose elements is one of its
+	// cands is then one element, each field being any of them.
+	wholeArray bool
+	// assigned are the scalar assignments ${x:=w}, ${x=w} and $((x=…))
+	// made while this one expansion runs: bash makes them as it expands
+	// the word, left to right, so "${X:=a}$X" is aa and $(( ${N:=3} ))
+	// is 3. Each expansion has its own environment, so they reach no
+	// other word (walk.go's wordAssigns carries them to the next one).
+	assigned map[string]expand.Variable
+	// canAssign: the word's assignments are made (assignsPlainly);
+	// otherwise one leaves the word only known at run time.
+	canAssign bool
 	// globDir: expand.FieldsSeq asks for PWD once before anything else,
 	// for globbing, which corral never does; that question is not a use.
 	globDir bool
@@ -48,6 +61,17 @@ type wordEnv struct {
 func (e *wordEnv) miss(name string) expand.Variable {
 	if g, ok := e.guess[name]; ok {
 		if c := e.cands(name); len(c) > 0 {
+			if n := e.candLen(name); n > 0 {
+				if e.wholeArray {
+					n = 1
+				}
+				// An array each of whose elements is one of c.
+				list := make([]string, n)
+				for i := range list {
+					list[i] = c[g%len(c)]
+				}
+				return expand.Variable{Set: true, Kind: expand.Indexed, List: list}
+			}
 			return expand.Variable{Set: true, Kind: expand.String, Str: c[g%len(c)]}
 		}
 		if m := e.maybes(name); len(m) > 0 {
@@ -86,6 +110,35 @@ func (e *wordEnv) cands(name string) []string {
 	return nil
 }
 
+// candLen returns the elements an array not known whose elements are
+// each one of its cands may hold at most (variable.candLen), or 0.
+func (e *wordEnv) candLen(name string) int {
+	if e.st == nil {
+		return 0
+	}
+	if n, ok := e.st.resolve(name); ok {
+		if v := e.st.vars[n]; v.array {
+			return v.candLen
+		}
+	}
+	return 0
+}
+
+// allElements reports a word that expands every element of an array
+// (${a[@]}, ${a[*]}, ${!a[@]} aside).
+func allElements(w *sh.Word) bool {
+	found := false
+	sh.Walk(w, func(n sh.Node) bool {
+		if p, ok := n.(*sh.ParamExp); ok && p.Index != nil && !p.Excl {
+			if l, ok := p.Index.(*sh.Word); ok && (l.Lit() == "@" || l.Lit() == "*") {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
 // maybes returns the values a variable not known may hold among others
 // (variable.maybe), or nil.
 func (e *wordEnv) maybes(name string) []string {
@@ -98,8 +151,47 @@ func (e *wordEnv) maybes(name string) []string {
 	return nil
 }
 
+// Set implements expand.WriteEnviron for the assignments an expansion
+// makes (wordEnv.assigned): a plain string to a variable that is no
+// array, name reference or integer, has no case attribute and is not
+// read-only; anything else is an error, which leaves the word only known
+// at run time.
+func (e *wordEnv) Set(name string, vr expand.Variable) error {
+	if !e.canAssign || !isName(name) || vr.Kind != expand.String || !vr.Set {
+		return errReadOnlyEnv
+	}
+	if e.st != nil {
+		if n, ok := e.st.resolve(name); !ok || n != name {
+			return errReadOnlyEnv
+		}
+		if v, ok := e.st.vars[name]; ok && (v.array || v.nameref || v.integer || v.assoc || v.caseAttr != 0 || v.readonly) {
+			return errReadOnlyEnv
+		}
+	}
+	if _, ok := e.synth[name]; ok {
+		return errReadOnlyEnv
+	}
+	if _, ok := e.toggles[name]; ok {
+		return errReadOnlyEnv
+	}
+	if e.assigned == nil {
+		e.assigned = map[string]expand.Variable{}
+	}
+	e.assigned[name] = expand.Variable{Set: true, Kind: expand.String, Str: vr.Str}
+	return nil
+}
+
+type readOnlyEnv struct{}
+
+func (readOnlyEnv) Error() string { return "assignment not modelled" }
+
+var errReadOnlyEnv error = readOnlyEnv{}
+
 // Get implements expand.Environ.
 func (e *wordEnv) Get(name string) expand.Variable {
+	if v, ok := e.assigned[name]; ok {
+		return v
+	}
 	if v, ok := e.synth[name]; ok {
 		return v
 	}
@@ -671,13 +763,48 @@ func (r *resolver) prepare(w *sh.Word, assignment bool) (*sh.Word, bool) {
 			}
 		}
 	}
-	if assignsOnce(out) {
+	if !assignsPlainly(out) && assignsOnce(out) {
 		// ${x:=d} and ${x=d} have the value of ${x:-d} and ${x-d}; the
 		// assignment (walk.go's defaultAssign) matters to this word only
 		// where it expands x again, which assignsOnce rules out.
 		out = assignAsDefault(out)
 	}
 	return out, true
+}
+
+// assignsPlainly reports a word whose assignments (${x:=d}, ${x=d},
+// $((x=…)), $((x++))) the expansion may make as bash does, left to right
+// (wordEnv.Set): no command or process substitution (which corral reads
+// with the shell's state, not the word's) and every parameter expansion
+// one mvdan's expand computes itself — $x, ${x}, ${#x}, and ${x:-w},
+// ${x:+w}, ${x:=w}, ${x:?w} and their colon-less forms, with no
+// subscript, slice, replacement, indirection or other operator, which
+// prepare computes from the shell's state ("${X:=a}${X/a/b}" is ab in
+// bash).
+func assignsPlainly(w *sh.Word) bool {
+	ok := true
+	sh.Walk(w, func(n sh.Node) bool {
+		switch n := n.(type) {
+		case *sh.CmdSubst, *sh.ProcSubst:
+			ok = false
+		case *sh.ParamExp:
+			if n.Param == nil || n.Index != nil || n.Slice != nil || n.Repl != nil || n.Excl || n.Names != 0 ||
+				n.Width || n.IsSet || n.NestedParam != nil || n.Flags != nil || len(n.Modifiers) > 0 {
+				ok = false
+				break
+			}
+			if n.Exp != nil {
+				switch n.Exp.Op {
+				case sh.DefaultUnset, sh.DefaultUnsetOrNull, sh.AlternateUnset, sh.AlternateUnsetOrNull,
+					sh.AssignUnset, sh.AssignUnsetOrNull, sh.ErrorUnset, sh.ErrorUnsetOrNull:
+				default:
+					ok = false
+				}
+			}
+		}
+		return ok
+	})
+	return ok
 }
 
 // assignsOnce reports a word with an assigning expansion (${x:=d}, ${x=d})
@@ -884,6 +1011,7 @@ func (r *resolver) literal(w *sh.Word, assignment bool) Arg {
 	if !s.dynamic {
 		if pw, ok := r.prepare(w, assignment); ok {
 			env := r.env()
+			env.canAssign = assignsPlainly(w)
 			v, err := expand.Literal(r.cfg(env), pw)
 			if err == nil && len(env.unknown) == 0 {
 				a.Value, a.Static = v, true
@@ -922,6 +1050,7 @@ func (r *resolver) fields(w *sh.Word) []Arg {
 		if pw, ok := r.prepare(w, false); ok {
 			env := r.env()
 			env.globDir = true
+			env.canAssign = assignsPlainly(w)
 			cfg := r.cfg(env)
 			var vals []string
 			var err error
@@ -1109,6 +1238,7 @@ func (r *resolver) dynamic(a *Arg, w *sh.Word, s wordScan, _ []string) {
 		return
 	}
 	pw = r.runTimeTilde(pw)
+	env.canAssign = assignsPlainly(w)
 	v, err := expand.Literal(r.cfg(env), pw)
 	if err != nil && len(env.unknown) == 0 {
 		return
@@ -1191,7 +1321,8 @@ func (r *resolver) dynamic(a *Arg, w *sh.Word, s wordScan, _ []string) {
 	}
 	// ${x:=d} and ${x=d} have the value ${x:-d} and ${x-d} have; the
 	// assignment they also make is not this word's value.
-	pw = assignAsDefault(pw)
+	whole := allElements(pw)
+	canAssign := assignsPlainly(w)
 	seen := map[string]bool{}
 	for k := 0; k < total; k++ {
 		g := make(map[string]int, n)
@@ -1200,7 +1331,7 @@ func (r *resolver) dynamic(a *Arg, w *sh.Word, s wordScan, _ []string) {
 			g[name] = x % per[i]
 			x /= per[i]
 		}
-		genv := &wordEnv{st: r.st, dir: r.dir, guess: g, synth: r.synth, toggles: r.toggles}
+		genv := &wordEnv{st: r.st, dir: r.dir, guess: g, synth: r.synth, toggles: r.toggles, wholeArray: whole, canAssign: canAssign}
 		v, err := expand.Literal(r.cfg(genv), pw)
 		if err != nil || len(genv.unknown) > 0 || strings.Contains(v, marker) || seen[v] {
 			continue

@@ -45,7 +45,7 @@ func (w *walker) knownReads(c scope, call *Call, st *state) (string, variable, b
 		if a := args[i]; a.Static && a.Value == "-u" && !args[i+1].Static {
 			// read -r -u ${P[0]} d: the output of coprocess P.
 			if coIn = w.coprocFd(args[i+1].Raw); coIn == nil {
-				coIn = w.namedFd(args[i+1].Raw) // exec {fd}< …; read -u $fd
+				coIn = w.namedFd(st, args[i+1].Raw) // exec {fd}< …; read -u $fd
 			}
 			if coIn == nil {
 				return "", variable{}, false
@@ -136,7 +136,17 @@ func (w *walker) knownReads(c scope, call *Call, st *state) (string, variable, b
 		// and the line read is any of the file's.
 		in := call.Fd(fd)
 		input, ok = w.readFdFile(call, in)
-		shared = !ownStream(call, in) || in.Kind == StreamInherited
+		if !ok {
+			// exec 3< <(…), exec 3<<<…, exec 3<&${P[0]}: what the
+			// substitution, here-string or coprocess carries.
+			var dynamic, isPipe bool
+			input, dynamic, ok, isPipe = w.otherPipeText(c, in)
+			if !isPipe {
+				input, dynamic, ok = w.streamText(c, in)
+			}
+			ok = ok && !dynamic
+		}
+		shared = !ownInput(call, in) || in.Kind == StreamInherited
 	}
 	if !ok {
 		return "", variable{}, false
@@ -193,9 +203,11 @@ func (w *walker) knownReads(c scope, call *Call, st *state) (string, variable, b
 			return "", variable{}, false
 		}
 		if shared {
-			// exec 3< n.txt; …; mapfile -t -u3 a: the lines left, any
-			// of the file's, each a value bash may evaluate.
-			if fd == 0 || len(lines) > MaxReadLines {
+			// exec 3< n.txt; …; mapfile -t -u3 a, mapfile -t -u $fd a
+			// after exec {fd}< <(…), mapfile -t -u ${P[0]} a: the lines
+			// left, so each element is any of the stream's lines (as
+			// read -u gives one).
+			if len(lines) == 0 || len(lines) > MaxReadLines {
 				return "", variable{}, false
 			}
 			vals := make([]string, 0, len(lines))
@@ -203,7 +215,8 @@ func (w *walker) knownReads(c scope, call *Call, st *state) (string, variable, b
 				vals = append(vals, strings.TrimSuffix(l, "\n"))
 			}
 			sort.Strings(vals)
-			return ops[0], variable{array: true, fileVals: slices.Compact(vals)}, true
+			vals = slices.Compact(vals)
+			return ops[0], variable{array: true, cands: vals, candLen: len(lines), fileVals: vals}, true
 		}
 		for i := range lines {
 			lines[i] = strings.TrimSuffix(lines[i], "\n")
@@ -247,7 +260,10 @@ func (w *walker) readInput(c scope, call *Call) (text string, shared, ok bool) {
 		if !ok || dynamic {
 			return "", false, false
 		}
-		return text, !ownStream(call, in), true
+		// The call's own < <(…) starts at the first line; one around a
+		// block or loop it is in ({ read -r x; read -r y; } < <(…)) is
+		// shared with the other commands there.
+		return text, !ownInput(call, in), true
 	}
 	for _, r := range call.Redirs {
 		if r.Node.Op == sh.RdrIn || r.Node.Op == sh.DplIn || r.Node.Op == sh.RdrInOut {
@@ -289,6 +305,23 @@ func (w *walker) readInput(c scope, call *Call) (text string, shared, ok bool) {
 		text = strings.Join(lines, "")
 	}
 	return text, shared, true
+}
+
+// ownInput reports an input stream that comes from the call's own
+// redirections, which a read starts at the first line of: as ownStream,
+// but a process substitution's (< <(…), 3< <(…)) is the call's own only
+// when one of its redirections opened it, not an exec before it or the
+// block or loop it is in.
+func ownInput(call *Call, in Stream) bool {
+	if in.Kind == StreamPipe && in.Pipe != nil && in.Pipe.Subst == "<(" && in.Redirect.Node == nil {
+		for _, r := range call.Redirs {
+			if r.Proc == in.Pipe {
+				return true
+			}
+		}
+		return false
+	}
+	return ownStream(call, in)
 }
 
 // heredocOf returns the here-document a call reads: its own, or the one
@@ -497,10 +530,13 @@ func (w *walker) splitReads(c scope, call *Call, st *state) (map[string]variable
 		return nil, false
 	}
 	input, shared, ok := w.readInput(c, call)
-	if !ok || shared {
+	if !ok {
 		return nil, false
 	}
 	line, _, _ := strings.Cut(input, "\n")
+	if shared {
+		return w.sharedSplitReads(input, ifs, names, raw, array)
+	}
 	if !raw && strings.Contains(line, `\`) {
 		return nil, false // backslashes are escapes without -r
 	}
@@ -512,6 +548,55 @@ func (w *walker) splitReads(c scope, call *Call, st *state) (map[string]variable
 	}
 	for i, n := range names {
 		out[n] = variable{known: true, set: true, str: fields[i]}
+	}
+	return out, true
+}
+
+// sharedSplitReads is splitReads of an input other commands share (echo
+// ~ x | { read -r a b; …; }, while read -r a b; do …; done < f): the line
+// read is any of the input's, so each name holds the field bash's
+// splitting gives it from one of them (at most MaxReadLines lines), and
+// read -a fills an array each of whose elements is one of the fields.
+func (w *walker) sharedSplitReads(input, ifs string, names []string, raw, array bool) (map[string]variable, bool) {
+	lines := strings.SplitAfter(input, "\n")
+	if lines[len(lines)-1] == "" {
+		lines = lines[:len(lines)-1]
+	}
+	if len(lines) == 0 || len(lines) > MaxReadLines {
+		return nil, false
+	}
+	vals := make([][]string, len(names))
+	most := 0
+	for _, l := range lines {
+		l = strings.TrimSuffix(l, "\n")
+		if !raw && strings.Contains(l, `\`) {
+			return nil, false
+		}
+		fields := readFields(l, ifs, len(names), array)
+		if array {
+			vals[0] = append(vals[0], fields...)
+			most = max(most, len(fields))
+			continue
+		}
+		for i := range names {
+			vals[i] = append(vals[i], fields[i])
+		}
+	}
+	out := map[string]variable{}
+	for i, n := range names {
+		vs := vals[i]
+		sort.Strings(vs)
+		vs = slices.Compact(vs)
+		switch {
+		case array && most == 0:
+			return nil, false
+		case array:
+			out[n] = variable{array: true, cands: vs, candLen: most, fileVals: vs}
+		case len(vs) == 1:
+			out[n] = variable{known: true, set: true, str: vs[0]}
+		default:
+			out[n] = variable{cands: vs, fileVals: vs}
+		}
 	}
 	return out, true
 }

@@ -41,9 +41,15 @@ var readLoopCases = []struct {
 	// Only run time knows these.
 	{"while read d; do echo \"$d\"; done < list", nil},
 	{"git ls-files | while read d; do echo \"$d\"; done", nil},
-	{"while read d e; do echo \"$d\"; done <<< 'x y'", nil},
-	{"while IFS=: read -r d; do echo \"$d\"; done <<< 'a:b'", nil},
+	// Several names, or an IFS with other characters: each line split
+	// as bash's read does.
+	{"while read d e; do echo \"$d\"; done <<< 'x y'", []string{"x"}},
+	{"while IFS=: read -r d; do echo \"$d\"; done <<< 'a:b'", []string{"a:b"}},
+	{"while IFS=: read -r d; do echo \"$d\"; done <<< 'a:b:'", []string{"a:b:"}},
+	{"while IFS=: read -r e d; do echo \"$d\"; done <<'E'\na:b:\nc:d::\nE\n", []string{"b", "d::"}},
+	{"printf '%s\\n' 'x /' 'y ~' | while read -r e d; do echo \"$d\"; done", []string{"/", "~"}},
 	{"while read d; do echo \"$d\"; done <<< 'a\\b'", nil},
+	{"while read e d; do echo \"$d\"; done <<< 'x a\\b'", nil},
 	{"while read d; do echo \"$d\"; done <<< \"$X\"", nil},
 	{"while read -r d; do echo \"$d\"; done <<E\n\\$HOME\nE\n", nil},
 	{"seq 3 | while read d; do echo \"$d\"; done", nil},

@@ -86,16 +86,17 @@ func (w *walker) fdPathStream(raw string) *Stream {
 			if s := w.coprocFd(ref); s != nil {
 				return s
 			}
-			return w.namedFd(ref)
+			return w.namedFd(w.cur, ref)
 		}
 	}
 	return nil
 }
 
 // namedFd returns the stream exec {var}<… opened, for a reference to
-// the variable ($fd, ${fd}): bash picks the number at run time and
-// stores it there. A variable assigned afterwards no longer names it.
-func (w *walker) namedFd(ref string) *Stream {
+// the variable ($fd, ${fd}) in the shell state st: bash picks the number
+// at run time and stores it there. A variable assigned afterwards no
+// longer names it.
+func (w *walker) namedFd(st *state, ref string) *Stream {
 	ref = strings.Trim(ref, `"`)
 	name := strings.TrimPrefix(ref, "$")
 	if strings.HasPrefix(name, "{") && strings.HasSuffix(name, "}") {
@@ -104,14 +105,15 @@ func (w *walker) namedFd(ref string) *Stream {
 	if name == ref || !isName(name) {
 		return nil
 	}
-	s, ok := w.namedFds[name]
+	if st == nil {
+		return nil
+	}
+	s, ok := st.namedFds[name]
 	if !ok {
 		return nil
 	}
-	if w.cur != nil {
-		if v, set := w.cur.vars[name]; set && v.known {
-			return nil
-		}
+	if v, set := st.vars[name]; set && v.known {
+		return nil
 	}
 	return &s
 }

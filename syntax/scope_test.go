@@ -81,7 +81,6 @@ var scopeCases = []struct {
 	{`unset D; echo "x${D:=rm}" > /dev/null; echo $D`, "rm"},
 	{`: ${D:=/}; echo "$D"`, "?"},
 	{`if [ -n "$X" ]; then D=a; else D=; fi; : ${D:=/}; echo $D`, "?"},
-	{`unset X; echo "${X:=a}$X"`, "?"}, // read again in the same word: not computed
 	{`unset X Y; echo "${X:=a} ${Y:=b}"`, "a b"},
 	// unset 'a[i]': the last element keeps the array dense; another
 	// leaves a hole; 'a[@]' empties it; x[0] of a scalar unsets it.
@@ -204,7 +203,7 @@ var scopeCases = []struct {
 	{`IFS=, read -ra f <<< "x,y,,"; echo "${f[@]}" "${#f[@]}"`, "x y  3"},
 	{`IFS=: read -ra f <<< "rm:-rf:/victim"; echo "${f[@]}"`, "rm -rf /victim"},
 	{`read -r -a f <<< "a b c"; echo "${f[1]}"`, "b"},
-	{`printf 'rm /victim\n' | { read -r c p; echo $c $p; }`, "?"}, // input the block shares: unknown
+	{`printf 'rm /victim\n' | { read -r c p; echo $c $p; }`, "rm /victim"}, // input the block shares: one line
 	{`read a b <<< 'x\ y z'; echo "[$a]"`, "?"},
 	// read -d DELIM: the text up to the delimiter, or all of it.
 	{`read -d , d <<< "/victim,b"; echo "$d"`, "/victim"},
@@ -265,11 +264,41 @@ b,c"; echo "$d"`, "?"},
 	{`x=0; shopt -so posix; x=1 :; echo "[$x]"`, "[1]"},
 	{`x=0; shopt -so posix; shopt -uo posix; x=1 :; echo "[$x]"`, "[0]"},
 	{`exec -a sh bash -c 'x=0; x=1 :; echo "[$x]"'`, "?"},
+	// An alias is looked up after prefix assignments too; one for a
+	// special builtin keeps them in POSIX mode (from the next line on,
+	// where the alias is defined).
+	{"sh -c 'alias c=:\nx=1 c; echo \"[$x]\"'", "[1]"},
+	{"bash --posix -c 'alias c=export\nx=1 c; echo \"[$x]\"'", "[1]"},
+	{"sh -c 'alias c=\"eval :\"\nx=1 c; echo \"[$x]\"'", "[1]"},
+	{"sh -c 'x=0; alias c=true\nx=1 c; echo \"[$x]\"'", "[0]"},
+	{"sh -c 'x=0; alias c=:; x=1 c; echo \"[$x]\"' 2>/dev/null", "[0]"},
+	{"bash -c 'x=0; alias c=:\nx=1 c; echo \"[$x]\"' 2>/dev/null", "[0]"},
 	// read from a process substitution, and from a coprocess's output.
 	{`read -r d < <(echo /srv/a); echo "$d"`, "/srv/a"},
 	{`coproc P { echo /srv/b; }; read -r -u ${P[0]} d; echo "$d"`, "/srv/b"},
 	{`exec {fd}< <(echo /srv/c); read -r -u $fd d; echo "$d"`, "/srv/c"},
 	{`exec {fd}<<<'/srv/d'; read -r -u "$fd" d; echo "$d"`, "/srv/d"},
+	// ${x:=w}, ${x=w} and $((x=…)) assign while the word expands, so a
+	// later $x in the same word reads the new value.
+	{`unset X; echo "${X:=a}$X"`, "aa"},
+	{`X=; echo "${X:=a}$X"`, "aa"},
+	{`X=b; echo "${X:=a}$X"`, "bb"},
+	{`unset X; echo "$X${X:=a}"`, "a"},
+	{`X=; echo "${X=a}$X."`, "."},
+	{`unset X; echo "${X=a}${X:+b}"`, "ab"},
+	{`unset X; echo "${X:=a}${#X}"`, "a1"},
+	{`unset N; echo $(( ${N:=3} + N ))`, "6"},
+	{`unset N; echo "$(( ${N:=3} ))/$N"`, "3/3"},
+	{`unset N; echo $(( ${N:=3} )); echo "/$N"`, "/3"},
+	{`unset x; echo "$((x=5))$x"`, "55"},
+	{`echo "${X:=a}$X"`, "?"},
+	{`unset X; x="${X:=a}$(echo "$X")"; echo "$x"`, "aa"},
+	{`unset X; echo "${X:=a}${X/a/b}"`, "?"},
+	{`declare -n r=X; unset X; echo "${r:=a}$X"`, "?"},
+	{`echo /srv/e x | { read -r a b; echo "$a"; }`, "/srv/e"},
+	{`echo x /srv/e y | { read -r a b; echo "$b"; }`, "/srv/e y"},
+	{`exec 3< <(printf '%s\n' a b); read -r -u3 x; read -r -u3 y; echo "$y"`, "?"},
+	{`{ read -r x; read -r y; echo "$y"; } < <(printf '%s\n' a b)`, "?"},
 }
 
 func TestScopeInBash(t *testing.T) {

@@ -53,6 +53,10 @@ type variable struct {
 	// D=a; else D=b; fi): sorted, at most MaxCandidates. Empty means
 	// anything.
 	cands []string
+	// candLen, for an array not known with cands (mapfile -t -u $fd a
+	// of a stream other commands read too), is the number of elements
+	// it may hold at most: each of them is one of cands.
+	candLen int
 	// maybe, for a variable that is not known and has no cands, are
 	// values it may hold among others only run time knows (d=${D:-/}: "/"
 	// when D is unset or empty, else D's value): sorted, at most
@@ -99,7 +103,7 @@ const MaxCandidates = 8
 
 func (v variable) equal(o variable) bool {
 	return v.known == o.known && v.set == o.set && v.str == o.str && v.array == o.array &&
-		v.exported == o.exported && v.printed == o.printed && v.printedBy == o.printedBy && slices.Equal(v.fileVals, o.fileVals) && v.wroteRead == o.wroteRead && slices.Equal(v.list, o.list) && slices.Equal(v.cands, o.cands) && slices.Equal(v.maybe, o.maybe) && v.nonEmpty == o.nonEmpty && slices.Equal(v.from, o.from) && v.readonly == o.readonly &&
+		v.exported == o.exported && v.printed == o.printed && v.printedBy == o.printedBy && slices.Equal(v.fileVals, o.fileVals) && v.wroteRead == o.wroteRead && slices.Equal(v.list, o.list) && slices.Equal(v.cands, o.cands) && v.candLen == o.candLen && slices.Equal(v.maybe, o.maybe) && v.nonEmpty == o.nonEmpty && slices.Equal(v.from, o.from) && v.readonly == o.readonly &&
 		v.nameref == o.nameref && v.ref == o.ref && v.head == o.head && v.caseAttr == o.caseAttr &&
 		v.integer == o.integer && v.assoc == o.assoc
 }
@@ -355,6 +359,10 @@ type state struct {
 	pos      []string
 	posKnown bool
 	fds      map[int]Stream
+	// namedFds are the input streams exec {var}<… opened, by the
+	// variable bash stores the number in (runtimescript.go namedFd):
+	// scoped as that variable is, so a subshell's exec is gone after it.
+	namedFds map[string]Stream
 	// stack is pushd's directory stack; stackKnown is false once two
 	// paths disagree about it.
 	stack      []Dir
@@ -483,6 +491,7 @@ func (st *state) clone() *state {
 	c.aliases = cloneMap(st.aliases)
 	c.funcs = cloneMap(st.funcs)
 	c.hashed = cloneMap(st.hashed)
+	c.namedFds = cloneMap(st.namedFds)
 	c.pos = slices.Clone(st.pos)
 	c.stack = slices.Clone(st.stack)
 	c.hist = slices.Clone(st.hist)
@@ -563,6 +572,13 @@ func (st *state) merge(o *state) {
 			st.setFd(fd, Stream{Kind: StreamUnknown})
 		}
 	}
+	for name, s := range o.namedFds {
+		// A stream exec {fd}< opened on one path may be open after
+		// either (where both opened one, this path's is kept).
+		if _, ok := st.namedFds[name]; !ok {
+			st.setNamedFd(name, &s)
+		}
+	}
 	if !st.stackKnown || !o.stackKnown || !slices.Equal(st.stack, o.stack) {
 		st.stack, st.stackKnown = nil, false
 	}
@@ -640,7 +656,30 @@ func (st *state) equal(o *state) bool {
 			return false
 		}
 	}
+	if len(st.namedFds) != len(o.namedFds) {
+		return false
+	}
+	for k, v := range st.namedFds {
+		if ov, ok := o.namedFds[k]; !ok || !v.same(ov) {
+			return false
+		}
+	}
 	return true
+}
+
+// setNamedFd records the stream exec {name}<… opened (nil: none, the
+// variable names no stream corral knows). The table is copied first.
+func (st *state) setNamedFd(name string, s *Stream) {
+	m := cloneMap(st.namedFds)
+	if s == nil {
+		delete(m, name)
+	} else {
+		if m == nil {
+			m = map[string]Stream{}
+		}
+		m[name] = *s
+	}
+	st.namedFds = m
 }
 
 func (st *state) setVar(name string, v variable) {
@@ -875,6 +914,13 @@ func (st *state) exportedOnly(dir Dir, home string) *state {
 		n.setVar("HOME", variable{known: true, set: true, str: home, exported: true})
 	}
 	n.fds = st.fds
+	for name, s := range st.namedFds {
+		// export fd after exec {fd}<…: the child inherits both the
+		// descriptor and the variable that numbers it.
+		if v, ok := st.vars[name]; ok && v.exported {
+			n.setNamedFd(name, &s)
+		}
+	}
 	if v, ok := st.vars["SHELLOPTS"]; ok && v.exported && !v.known {
 		// export SHELLOPTS: bash keeps it the list of the options on, and
 		// a shell started with it in its environment turns them on.

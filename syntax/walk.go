@@ -130,9 +130,6 @@ type walker struct {
 	// runTimeWrites are the files the command wrote under a name only
 	// run time knows, in order (runtimescript.go).
 	runTimeWrites []runTimeWrite
-	// namedFds are the input streams exec {var}<… opened, by variable
-	// (runtimescript.go namedFd).
-	namedFds map[string]Stream
 	// compiled holds the programs and libraries a C or C++ compiler
 	// built earlier in the command, by absolute path; loaded those
 	// already judged as libraries the loader puts into a program.
@@ -671,8 +668,9 @@ func (w *walker) forClause(c scope, fc *sh.ForClause, st *state) {
 		// word, or the files a pattern matches now (bash leaves a pattern
 		// that matches nothing as it is).
 		var each []string
+		exact := true // each is the list, in order, not values it may hold
 		if !static && l.InPos.IsValid() {
-			each = w.loopValues(vals, st.dir)
+			each, exact = w.loopValues(vals, st.dir)
 		} else if static {
 			for _, v := range vals {
 				each = append(each, v.Value)
@@ -709,7 +707,7 @@ func (w *walker) forClause(c scope, fc *sh.ForClause, st *state) {
 			}
 			w.stmts(c, fc.Do, st)
 		})
-		if len(each) > 0 && !hasBreak(fc.Do) && !hasContinue(fc.Do) {
+		if len(each) > 0 && exact && !hasBreak(fc.Do) && !hasContinue(fc.Do) {
 			// The list is known and every pass runs to its end: after
 			// the loop the state is the one the last pass leaves, with
 			// the variable the last value unless the body changed it (for
@@ -844,25 +842,44 @@ var stateBuiltins = lazy.Value[map[string]bool]{New: func() map[string]bool {
 // loopValues returns the values of a for loop's words when each is a
 // static word that is no pattern, or nil: a pattern keeps its own
 // reading (the variable stands for every path it can name), or there are
-// more than MaxCandidates values.
-func (w *walker) loopValues(vals []Arg, dir Dir) []string {
-	var out []string
+// more than MaxCandidates values. A word that is one of known values (for
+// f in "$x" after paths gave x different ones, for f in "${a[@]}" of an
+// array each of whose elements is one of them) adds those values, and
+// exact is false: the variable takes some of them, in an order only run
+// time knows.
+func (w *walker) loopValues(vals []Arg, dir Dir) (out []string, exact bool) {
+	exact = true
 	for _, v := range vals {
 		if !v.Static {
-			return nil
+			cs := v.Candidates()
+			if !v.OneOf || len(cs) == 0 || len(out)+len(cs) > MaxCandidates {
+				return nil, false
+			}
+			for _, x := range cs {
+				if x == "" || strings.ContainsAny(x, " \t\n*?[") {
+					return nil, false // split or matched again
+				}
+			}
+			out = append(out, cs...)
+			exact = false
+			continue
 		}
 		if !v.Glob {
 			out = append(out, v.Value)
 		} else if names, ok := w.loopGlob(v, dir); ok {
 			out = append(out, names...)
 		} else {
-			return nil
+			return nil, false
 		}
 		if len(out) > MaxCandidates {
-			return nil
+			return nil, false
 		}
 	}
-	return out
+	if !exact {
+		sort.Strings(out)
+		out = slices.Compact(out)
+	}
+	return out, exact
 }
 
 // loopGlob returns the words a pattern in a for list gives: the files it
@@ -1195,7 +1212,7 @@ func (w *walker) redirects(c scope, s *sh.Stmt, st *state, host *Call) []Redirec
 			if (rd.Op == sh.DplIn || rd.Op == sh.DplOut) && !red.Target.Static {
 				red.Dup = w.coprocFd(red.Target.Raw)
 				if red.Dup == nil && rd.Op == sh.DplIn {
-					red.Dup = w.namedFd(red.Target.Raw) // bash <&$fd
+					red.Dup = w.namedFd(st, red.Target.Raw) // bash <&$fd
 				}
 			}
 		}
@@ -1211,14 +1228,7 @@ func (w *walker) redirects(c scope, s *sh.Stmt, st *state, host *Call) []Redirec
 			case rd.Op == sh.RdrIn || rd.Op == sh.RdrInOut:
 				in = &Stream{Kind: StreamFile, Redirect: red}
 			}
-			if w.namedFds == nil {
-				w.namedFds = map[string]Stream{}
-			}
-			if in != nil {
-				w.namedFds[fdVar] = *in
-			} else {
-				delete(w.namedFds, fdVar)
-			}
+			st.setNamedFd(fdVar, in)
 		}
 		if rd.Hdoc != nil && (rd.Op == sh.Hdoc || rd.Op == sh.DashHdoc) {
 			// An unquoted body's substitutions run when the
@@ -2638,7 +2648,7 @@ func localOptions(body *sh.Stmt) bool {
 // call is certainly the alias (expand_aliases is on): when expansion may
 // be off, the call is judged as written too.
 func (w *walker) alias(c scope, s *sh.Stmt, ce *sh.CallExpr, call *Call, st *state) bool {
-	if st.aliasesOff || len(st.aliases) == 0 || len(ce.Assigns) > 0 {
+	if st.aliasesOff || len(st.aliases) == 0 || len(ce.Args) == 0 {
 		return false
 	}
 	name := ce.Args[0].Lit()
@@ -2686,7 +2696,21 @@ func (w *walker) alias(c scope, s *sh.Stmt, ce *sh.CallExpr, call *Call, st *sta
 		rest = trimmed[len(word):]
 		a = next
 	}
-	w.childIn(c, call, text+rest, nil, "alias", false, st, st.dir)
+	// The command word after prefix assignments is looked up as an
+	// alias too (CDPATH=~ c): they stay in front of the alias's text,
+	// so in POSIX mode an alias for a special builtin keeps them
+	// (alias c=:⏎CDPATH=~ c leaves CDPATH set, as dash and bash --posix
+	// do).
+	prefix := ""
+	if len(ce.Assigns) > 0 {
+		if start, end := int(ce.Pos().Offset()), int(ce.Args[0].Pos().Offset()); 0 <= start && start <= end && end <= len(c.sc.Src) {
+			prefix = c.sc.Src[start:end]
+		} else {
+			delete(w.expanding, name)
+			return false
+		}
+	}
+	w.childIn(c, call, prefix+text+rest, nil, "alias", false, st, st.dir)
 	delete(w.expanding, name)
 	return st.expandAliases
 }

@@ -1,0 +1,77 @@
+package syntax
+
+import (
+	"context"
+	"os/exec"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+// streamReadCases: read and mapfile of a stream other commands may read
+// too. The last call is an echo of one word; want are the values corral
+// says it may have ("|"-separated; one value means certain). Each runs in
+// real bash, whose output must be one of them.
+var streamReadCases = []struct {
+	src, want string
+}{
+	{`exec 3< <(printf '%s\n' /srv/a /srv/b); mapfile -t -u3 a; echo "${a[0]}"`, "/srv/a|/srv/b"},
+	{`exec 3< <(printf '%s\n' /srv/a /srv/b); mapfile -t -u3 a; echo "${a[1]}"`, "/srv/a|/srv/b"},
+	{`exec 3< <(printf '%s\n' /srv/a /srv/b); read -r -u3 x; mapfile -t -u3 a; echo "${a[0]}"`, "/srv/a|/srv/b"},
+	{`exec {fd}< <(printf '%s\n' /srv/a /srv/b); mapfile -t -u $fd a; echo "${a[1]}"`, "/srv/a|/srv/b"},
+	{`exec {fd}<<<'/srv/c'; readarray -t -u "$fd" a; echo "${a[0]}"`, "/srv/c"},
+	{`coproc P { printf '%s\n' /srv/a /srv/b; }; mapfile -t -u ${P[0]} a; echo "${a[1]}"`, "/srv/a|/srv/b"},
+	{`exec 3< <(printf '%s\n' /srv/a /srv/b); mapfile -t -u3 a; for f in "${a[@]}"; do echo "$f"; done`, "/srv/a|/srv/b"},
+	{`{ read -r x; read -r y; echo "$y"; } < <(printf '%s\n' /srv/a /srv/b)`, "/srv/a|/srv/b"},
+	{`{ read -r x; mapfile -t a; echo "${a[0]}"; } < <(printf '%s\n' /srv/a /srv/b)`, "/srv/a|/srv/b"},
+	{`read -r y < <(printf '%s\n' /srv/a /srv/b); echo "$y"`, "/srv/a"},
+	{`read -r -u3 y 3< <(printf '%s\n' /srv/a /srv/b); echo "$y"`, "/srv/a"},
+	{`exec 3< <(printf '%s\n' /srv/a /srv/b); read -r -u3 x; read -r -u3 y; echo "$y"`, "/srv/a|/srv/b"},
+	{`mapfile -t -u3 a 3< <(printf '%s\n' /srv/a /srv/b); echo "${a[1]}"`, "/srv/b"},
+	{`echo /srv/a x y | { read -r a b; echo "$b"; }`, "x y"},
+	{`printf '%s\n' 'p /srv/a' 'q /srv/b' | { read -r a b; read -r c d; echo "$d"; }`, "/srv/a|/srv/b"},
+	{`printf '%s\n' 'p /srv/a' 'q /srv/b' | while read -r a b; do echo "$b"; done`, "/srv/a|/srv/b"},
+	{`printf '%s\n' 'p:/srv/a' | { IFS=: read -r a b; echo "$b"; }`, "/srv/a"},
+	{`echo x /srv/a | { read -ra a; echo "${a[1]}"; }`, "/srv/a|x"},
+	{`if [ -e /nope ]; then x=/srv/a; else x=/srv/b; fi; for f in "$x"; do echo "$f"; done`, "/srv/a|/srv/b"},
+}
+
+func TestStreamReadsInBash(t *testing.T) {
+	t.Parallel()
+	bash := bashPath(t)
+	dir := oracleDir(t)
+	for _, tc := range streamReadCases {
+		m, err := Analyze(tc.src, Options{Cwd: dir, Home: "/home/u"})
+		if err != nil {
+			t.Errorf("%q: %v", tc.src, err)
+			continue
+		}
+		c := m.Calls[len(m.Calls)-1]
+		if c.Name != "echo" || len(c.Args) != 1 {
+			t.Errorf("%q: last call is %q, not echo of one word", tc.src, c.Name)
+			continue
+		}
+		a := c.Args[0]
+		var got []string
+		if a.Static {
+			got = []string{a.Value}
+		} else if a.OneOf {
+			got = slices.Clone(a.Candidates())
+		}
+		slices.Sort(got)
+		if strings.Join(got, "|") != tc.want {
+			t.Errorf("%q: corral says %q, want %q", tc.src, strings.Join(got, "|"), tc.want)
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		cmd := exec.CommandContext(ctx, bash, "--norc", "--noprofile", "-c", tc.src)
+		cmd.Dir = dir
+		cmd.Env = []string{"HOME=/home/u", "PATH=/usr/bin:/bin", "LC_ALL=C"}
+		out, _ := cmd.Output()
+		cancel()
+		lines := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
+		if printed := lines[len(lines)-1]; !slices.Contains(strings.Split(tc.want, "|"), printed) {
+			t.Errorf("%q: bash printed %q, not one of %q", tc.src, printed, tc.want)
+		}
+	}
+}
