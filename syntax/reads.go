@@ -22,6 +22,70 @@ import (
 // value by value, never "unknown, so pass". Anything else stays unknown
 // (reads forgot it).
 
+// readOption is one option of read or mapfile: its letter and, for one
+// that takes a value, the value's word.
+type readOption struct {
+	letter byte
+	val    Arg
+	hasVal bool
+}
+
+// readOptions splits the words of read (or mapfile/readarray) into its
+// options and operands as bash's internal getopt does: "-" followed by
+// letters, clustered; a letter that takes a value (read: a d i n N p t
+// u; mapfile: d n O s u C c) takes the rest of its word, else the next
+// word; "--" ends the options, as does the first word that is not one.
+// A word only known at run time is an option only when its static start
+// is "-" and letters up to a letter that takes a value (-u$fd); ok is
+// false for any other such word among the options.
+func readOptions(name string, args []Arg) (opts []readOption, ops []Arg, ok bool) {
+	valued := "adinNptu"
+	if name == "mapfile" || name == "readarray" {
+		valued = "dnOsuCc"
+	}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		text := a.Value
+		if !a.Static {
+			text = a.Raw
+		}
+		if text == "--" && a.Static {
+			return opts, args[i+1:], true
+		}
+		if len(text) < 2 || text[0] != '-' {
+			return opts, args[i:], true
+		}
+		for j := 1; j < len(text); j++ {
+			l := text[j]
+			if !strings.ContainsRune(valued, rune(l)) {
+				if !a.Static && !isOptLetter(l) {
+					return nil, nil, false
+				}
+				opts = append(opts, readOption{letter: l})
+				continue
+			}
+			var val Arg
+			switch {
+			case j+1 < len(text) && a.Static:
+				val = Arg{Value: text[j+1:], Raw: text[j+1:], Static: true}
+			case j+1 < len(text):
+				val = Arg{Value: text[j+1:], Raw: text[j+1:]}
+			case i+1 < len(args):
+				i++
+				val = args[i]
+			default:
+				return nil, nil, false
+			}
+			opts = append(opts, readOption{letter: l, val: val, hasVal: true})
+			break
+		}
+	}
+	return opts, nil, true
+}
+
+// isOptLetter reports an ASCII letter.
+func isOptLetter(b byte) bool { return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' }
+
 // MaxReadLines bounds the lines of a shared input whose values a read
 // is known to take; past it the variable is unknown.
 const MaxReadLines = 64
@@ -41,65 +105,76 @@ func (w *walker) knownReads(c scope, call *Call, st *state) (string, variable, b
 	delim := "\n"
 	args := call.Args
 	var coIn *Stream
-	for i := 0; i+1 < len(args) && call.Name != "printf"; i++ {
-		if a := args[i]; a.Static && a.Value == "-u" && !args[i+1].Static {
-			// read -r -u ${P[0]} d: the output of coprocess P.
-			if coIn = w.coprocFd(args[i+1].Raw); coIn == nil {
-				coIn = w.namedFd(st, args[i+1].Raw) // exec {fd}< …; read -u $fd
-			}
-			if coIn == nil {
-				return "", variable{}, false
-			}
-			args = append(append([]Arg{}, args[:i]...), args[i+2:]...)
-			break
-		}
-	}
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		if !a.Static {
+	if call.Name != "printf" {
+		// read's and mapfile's options as bash's getopt reads them:
+		// letters cluster (read -ru 3, -rd ''), a letter that takes a
+		// value takes the rest of its word or the next word (-u3, -u
+		// $fd, -u"${P[0]}").
+		ropts, rops, ok := readOptions(call.Name, args)
+		if !ok {
 			return "", variable{}, false
 		}
-		if len(ops) == 0 && !endOpts && a.Value == "--" {
-			endOpts = true // read -r -- x: the options end
-			continue
-		}
-		if call.Name != "printf" && len(ops) == 0 && !endOpts && strings.HasPrefix(a.Value, "-u") {
-			// read -u3 x, read -u 3 x, mapfile -u 3 a: the lines come
-			// from descriptor 3.
-			n := a.Value[2:]
-			if n == "" && i+1 < len(args) && args[i+1].Static {
-				i++
-				n = args[i].Value
-			}
-			v, err := strconv.Atoi(n)
-			if err != nil || v < 0 || v > 9 {
-				return "", variable{}, false
-			}
-			fd = v
-			continue
-		}
-		if call.Name == "read" && len(ops) == 0 && !endOpts && strings.HasPrefix(a.Value, "-d") {
-			// read -d , x, read -d, x, read -d '' x: the line ends at the
-			// first byte of the word (NUL for an empty one).
-			d := a.Value[2:]
-			if d == "" {
-				if i+1 >= len(args) || !args[i+1].Static {
+		for _, o := range ropts {
+			switch o.letter {
+			case 'u':
+				if !o.val.Static {
+					// read -r -u ${P[0]} d: the output of coprocess P;
+					// read -u $fd after exec {fd}< ….
+					if coIn = w.coprocFd(o.val.Raw); coIn == nil {
+						coIn = w.namedFd(st, o.val.Raw)
+					}
+					if coIn == nil {
+						return "", variable{}, false
+					}
+					continue
+				}
+				v, err := strconv.Atoi(o.val.Value)
+				if err != nil || v < 0 || v > 9 {
 					return "", variable{}, false
 				}
-				i++
-				d = args[i].Value
+				fd = v
+			case 'd':
+				if call.Name != "read" {
+					opts = append(opts, "-d")
+					continue
+				}
+				// read -d , x, read -d '' x: the line ends at the first
+				// byte of the word (NUL for an empty one).
+				if !o.val.Static {
+					return "", variable{}, false
+				}
+				delim = "\x00"
+				if o.val.Value != "" {
+					delim = o.val.Value[:1]
+				}
+			default:
+				if o.hasVal && !o.val.Static {
+					return "", variable{}, false
+				}
+				opts = append(opts, "-"+string(o.letter))
 			}
-			delim = "\x00"
-			if d != "" {
-				delim = d[:1]
+		}
+		for _, a := range rops {
+			if !a.Static {
+				return "", variable{}, false
 			}
-			continue
+			ops = append(ops, a.Value)
 		}
-		if len(ops) == 0 && !endOpts && len(a.Value) > 1 && a.Value[0] == '-' {
-			opts = append(opts, a.Value)
-			continue
+	} else {
+		for _, a := range args {
+			if !a.Static {
+				return "", variable{}, false
+			}
+			if len(ops) == 0 && !endOpts && a.Value == "--" {
+				endOpts = true
+				continue
+			}
+			if len(ops) == 0 && !endOpts && len(a.Value) > 1 && a.Value[0] == '-' {
+				opts = append(opts, a.Value)
+				continue
+			}
+			ops = append(ops, a.Value)
 		}
-		ops = append(ops, a.Value)
 	}
 	ifs, ok := w.readIFS(c, call, st)
 	if !ok {

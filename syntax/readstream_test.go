@@ -35,6 +35,13 @@ var streamReadCases = []struct {
 	{`printf '%s\n' 'p:/srv/a' | { IFS=: read -r a b; echo "$b"; }`, "/srv/a"},
 	{`echo x /srv/a | { read -ra a; echo "${a[1]}"; }`, "/srv/a|x"},
 	{`if [ -e /nope ]; then x=/srv/a; else x=/srv/b; fi; for f in "$x"; do echo "$f"; done`, "/srv/a|/srv/b"},
+	// read's options as bash's getopt reads them (red team 10, FD):
+	// clustered (-ru), attached (-u$fd), a value letter before -u.
+	{`exec {fd}< <(echo /srv/a); read -ru $fd d; echo "$d"`, "/srv/a"},
+	{`exec {fd}< <(echo /srv/a); read -r -u$fd d; echo "$d"`, "/srv/a"},
+	{`exec 3< <(echo /srv/a); read -ru 3 d; echo "$d"`, "/srv/a"},
+	{`coproc P { echo /srv/a; }; read -ru "${P[0]}" d; echo "$d"`, "/srv/a"},
+	{`exec 3< <(printf '%s\n' /srv/a /srv/b); mapfile -tu3 a; echo "${a[1]}"`, "/srv/a|/srv/b"},
 }
 
 func TestStreamReadsInBash(t *testing.T) {
