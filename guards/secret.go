@@ -3,6 +3,7 @@ package guards
 import (
 	"bytes"
 	"encoding/json"
+	"encoding/pem"
 	"fmt"
 	"io"
 	"os"
@@ -474,6 +475,11 @@ func (s *Secrets) match(env Env, path string, throughProc bool) (Secret, bool) {
 	}
 	for _, p := range s.patterns {
 		if p.match(env.Home, np.Abs, given) {
+			if p.raw == "*.pem" && publicPEM(np.Abs) {
+				// A certificate bundle (/etc/ssl/certs/ca-certificates.pem,
+				// certifi's cacert.pem) is public: no private key in it.
+				continue
+			}
 			return Secret{Path: np, Pattern: p.raw}, true
 		}
 	}
@@ -868,6 +874,50 @@ var credentialKey = lazy.Value[*regexp.Regexp]{New: func() *regexp.Regexp {
 func holdsCredential(abs string) bool {
 	data, ok := peekRegular(abs)
 	return ok && credentialKey.Get().Match(data)
+}
+
+// maxPEM bounds the bytes of a .pem file read to tell a public one.
+const maxPEM = 4 << 20
+
+// publicPEM reports whether the regular file at abs is PEM text whose
+// every block is public — certificates, certificate revocation lists,
+// public keys, DH or EC parameters — with at least one such block and
+// none holding a private or encrypted key. The whole file is read (up to
+// maxPEM; a larger one is not public), so a key appended after a
+// bundle's certificates keeps the file secret. A file that is not there
+// or not regular is not public.
+func publicPEM(abs string) bool {
+	if fi, err := os.Stat(abs); err != nil || !fi.Mode().IsRegular() || fi.Size() > maxPEM {
+		return false
+	}
+	f, err := os.OpenFile(abs, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
+		return false
+	}
+	data, err := io.ReadAll(io.LimitReader(f, maxPEM+1))
+	if err != nil || len(data) > maxPEM || bytes.Contains(data, []byte("PRIVATE")) || bytes.Contains(data, []byte("ENCRYPTED")) {
+		return false
+	}
+	blocks := 0
+	for {
+		b, rest := pem.Decode(data)
+		if b == nil {
+			break
+		}
+		switch b.Type {
+		case "CERTIFICATE", "TRUSTED CERTIFICATE", "X509 CRL", "PUBLIC KEY", "RSA PUBLIC KEY", "DH PARAMETERS", "EC PARAMETERS", "CERTIFICATE REQUEST", "NEW CERTIFICATE REQUEST":
+		default:
+			return false
+		}
+		blocks++
+		data = rest
+	}
+	// What is left holds no other block's start (a broken one).
+	return blocks > 0 && !bytes.Contains(data, []byte("-----BEGIN"))
 }
 
 // peekRegular reads the first contentPeek bytes of the regular file at
