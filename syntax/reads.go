@@ -192,6 +192,15 @@ func (w *walker) knownReads(c scope, call *Call, st *state) (string, variable, b
 		return "", variable{}, false
 	}
 	input, shared, ok := "", false, false
+	if coIn == nil && fd == 0 {
+		// read -r d <&"${P[0]}", read -r d <&$fd: its own input
+		// duplicated from a coprocess or an exec {fd}< stream.
+		for _, r := range call.Redirs {
+			if r.Node.Op == sh.DplIn && (r.Fd == "" || r.Fd == "0") && r.Dup != nil {
+				coIn = r.Dup
+			}
+		}
+	}
 	if coIn != nil {
 		// Any line the coprocess (or the stream exec {fd}< opened)
 		// prints: other reads may share it.

@@ -42,6 +42,12 @@ var streamReadCases = []struct {
 	{`exec 3< <(echo /srv/a); read -ru 3 d; echo "$d"`, "/srv/a"},
 	{`coproc P { echo /srv/a; }; read -ru "${P[0]}" d; echo "$d"`, "/srv/a"},
 	{`exec 3< <(printf '%s\n' /srv/a /srv/b); mapfile -tu3 a; echo "${a[1]}"`, "/srv/a|/srv/b"},
+	// The number copied or duplicated, and a read's own <& of it.
+	{`exec {fd}< <(echo /srv/a); fd2=$fd; read -r -u $fd2 d; echo "$d"`, "/srv/a"},
+	{`exec {fd}< <(echo /srv/a); exec {g}<&$fd; read -r -u $g d; echo "$d"`, "/srv/a"},
+	{`coproc P { echo /srv/a; }; p=${P[0]}; read -r -u $p d; echo "$d"`, "/srv/a"},
+	{`coproc P { echo /srv/a; }; read -r d <&"${P[0]}"; echo "$d"`, "/srv/a"},
+	{`exec {fd}< <(echo /srv/a); read -r d <&$fd; echo "$d"`, "/srv/a"},
 }
 
 func TestStreamReadsInBash(t *testing.T) {

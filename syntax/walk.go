@@ -1227,6 +1227,10 @@ func (w *walker) redirects(c scope, s *sh.Stmt, st *state, host *Call) []Redirec
 				in = &Stream{Kind: StreamPipe, Pipe: red.Proc, Stage: 1}
 			case rd.Op == sh.RdrIn || rd.Op == sh.RdrInOut:
 				in = &Stream{Kind: StreamFile, Redirect: red}
+			case rd.Op == sh.DplIn && red.Dup != nil:
+				// exec {g}<&$fd, exec {g}<&"${P[0]}": the same stream
+				// under another number.
+				in = red.Dup
 			}
 			st.setNamedFd(fdVar, in)
 		}
@@ -1605,7 +1609,29 @@ func (w *walker) assign(c scope, st *state, as []*sh.Assign, exported bool) {
 		}
 		st.setVar(name, v)
 		w.specialVar(c, name, v, st)
+		if a.Value != nil && !a.Append && a.Index == nil && a.Array == nil && !v.known {
+			// fd2=$fd, p=${P[0]}: the number of a stream exec {fd}<…
+			// or a coprocess opened, copied: the copy names that stream.
+			if raw, ok := nodeText(c.sc.Src, a.Value); ok {
+				in := w.coprocFd(raw)
+				if in == nil {
+					in = w.namedFd(st, raw)
+				}
+				if in != nil {
+					st.setNamedFd(name, in)
+				}
+			}
+		}
 	}
+}
+
+// nodeText returns the source text of node n in src.
+func nodeText(src string, n sh.Node) (string, bool) {
+	a, b := int(n.Pos().Offset()), int(n.End().Offset())
+	if a < 0 || b > len(src) || a > b {
+		return "", false
+	}
+	return src[a:b], true
 }
 
 // integerValues walks the values assigned to a declare -i variable or
