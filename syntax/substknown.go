@@ -129,6 +129,10 @@ func (r *resolver) computeSubst(cs *sh.CmdSubst) (string, bool) {
 		return r.lookPath(name, args)
 	case "realpath", "readlink":
 		return r.resolvedPath(name, args)
+	case "printenv":
+		return r.printenvOutput(args)
+	case "git":
+		return r.gitRevParseOutput(args)
 	case "basename":
 		if len(args) == 0 || len(args) > 2 || strings.HasPrefix(args[0], "-") {
 			return "", false
