@@ -32,6 +32,8 @@ func TestRepoPathSubst(t *testing.T) {
 		{`cat e.sh > "$(git rev-parse --git-path hooks)/pre-push"`, "deny"},
 		{`install -m755 e.sh "$(git rev-parse --git-common-dir)/hooks/pre-commit"`, "deny"},
 		{`cd sub && cp ../e.sh "$(git rev-parse --git-common-dir)/hooks/pre-commit"`, "deny"},
+		{`cp e.sh "$(git rev-parse --path-format=absolute --git-path hooks)/pre-commit"`, "deny"},
+		{`cd sub && cp ../e.sh "$(git rev-parse --path-format=relative --git-common-dir)/hooks/pre-commit"`, "deny"},
 		// Look-alikes.
 		{`cat "$(git rev-parse --show-toplevel)/README.md"`, "allow"},
 		{`cat "$(git rev-parse --git-path hooks)/pre-commit.sample"`, "allow"},

@@ -50,10 +50,24 @@ func (r *resolver) printenvOutput(args []string) (string, bool) {
 // --git-path (git 2.39; other versions may print another spelling of
 // the same file). Only a .git directory found by that search counts.
 func (r *resolver) gitRevParseOutput(args []string) (string, bool) {
-	if !r.st.pathLookup || !r.dir.Known || r.shadowed("git") || len(args) < 2 || len(args) > 3 || args[0] != "rev-parse" {
+	if !r.st.pathLookup || !r.dir.Known || r.shadowed("git") || len(args) < 2 || args[0] != "rev-parse" {
 		return "", false
 	}
-	opt, rest := args[1], args[2:]
+	args = args[1:]
+	// --path-format=absolute|relative before the query: every path
+	// absolute, or relative to the working directory (--show-toplevel
+	// too; --absolute-git-dir stays absolute).
+	format := ""
+	if v, ok := strings.CutPrefix(args[0], "--path-format="); ok {
+		if v != "absolute" && v != "relative" || len(args) < 2 {
+			return "", false
+		}
+		format, args = v, args[1:]
+	}
+	if len(args) > 2 {
+		return "", false
+	}
+	opt, rest := args[0], args[1:]
 	switch opt {
 	case "--show-toplevel", "--git-dir", "--absolute-git-dir", "--git-common-dir":
 		if len(rest) != 0 {
@@ -103,20 +117,37 @@ func (r *resolver) gitRevParseOutput(args []string) (string, bool) {
 		return "", false
 	}
 	gd := path.Join(top, ".git")
-	rel := ".git"
+	// rel is the relative spelling: ../ a level up from the physical
+	// working directory. Where the shell's logical directory would take
+	// those .. elsewhere (it is a link below the top), the absolute path
+	// stands for it: the same directory, spelled otherwise than git does.
+	rel, relTop := ".git", "./"
 	if up > 0 {
-		rel = strings.Repeat("../", up) + ".git"
+		relTop = strings.Repeat("../", up)
+		rel = relTop + ".git"
+	}
+	if up > 0 && physicalPath(path.Join(r.dir.Path, rel), r.st.links, true) != gd {
+		rel, relTop = gd, top
+	}
+	switch {
+	case opt == "--absolute-git-dir":
+		return gd + "\n", true
+	case format == "absolute" && opt == "--show-toplevel":
+		return top + "\n", true
+	case format == "absolute" && opt != "--git-path":
+		return gd + "\n", true
 	}
 	switch opt {
 	case "--show-toplevel":
+		if format == "relative" {
+			return relTop + "\n", true
+		}
 		return top + "\n", true
-	case "--absolute-git-dir":
-		return gd + "\n", true
 	case "--git-dir":
-		if up > 0 {
+		if up > 0 && format == "" {
 			return gd + "\n", true
 		}
-		return ".git\n", true
+		return rel + "\n", true
 	case "--git-common-dir":
 		return rel + "\n", true
 	}
@@ -130,6 +161,9 @@ func (r *resolver) gitRevParseOutput(args []string) (string, bool) {
 		if _, ok := configHooksPath(f); ok {
 			return "", false
 		}
+	}
+	if format == "absolute" {
+		rel = gd
 	}
 	return rel + "/" + rest[0] + "\n", true
 }

@@ -99,6 +99,10 @@ func TestGitSubstOracle(t *testing.T) {
 		"$(git rev-parse --git-common-dir)/hooks/pre-commit", `"$(git rev-parse --git-path hooks)/pre-commit"`,
 		"$(git rev-parse --git-path hooks/pre-commit)", "$(git rev-parse --git-path config)", `"$(git rev-parse --git-path 'a b')"`,
 		`"$(printenv HOME)/.ssh/id_rsa"`, `"$(dirname "$(git rev-parse --git-dir)")/.env"`,
+		"$(git rev-parse --path-format=absolute --git-path hooks)", "$(git rev-parse --path-format=relative --git-path hooks)",
+		"$(git rev-parse --path-format=absolute --show-toplevel)", "$(git rev-parse --path-format=relative --show-toplevel)",
+		"$(git rev-parse --path-format=absolute --git-dir)", "$(git rev-parse --path-format=relative --git-dir)",
+		"$(git rev-parse --path-format=relative --git-common-dir)", "$(git rev-parse --path-format=relative --absolute-git-dir)",
 	}
 	for _, cwd := range []string{repo, filepath.Join(repo, "sub"), filepath.Join(repo, "sub", "deep"), filepath.Join(root, "link"), filepath.Join(root, "link", "sub")} {
 		for _, w := range words {
@@ -110,6 +114,28 @@ func TestGitSubstOracle(t *testing.T) {
 			if diff := cmp.Diff(gitSubstBash(t, bash, cwd, home, "", w), got); diff != "" {
 				t.Errorf("in %s %s: corral differs from git (-real +corral):\n%s", cwd, w, diff)
 			}
+		}
+	}
+	// From a link to a subdirectory the shell's .. would leave the link:
+	// corral spells the relative paths absolute, the same directories.
+	if err := os.Symlink(filepath.Join(repo, "sub"), filepath.Join(root, "l2")); err != nil {
+		t.Fatal(err)
+	}
+	l2 := filepath.Join(root, "l2")
+	for _, w := range words {
+		got, static := gitSubstFields(t, l2, home, "", w)
+		if !static {
+			t.Errorf("in %s %s: dynamic, want static", l2, w)
+			continue
+		}
+		real := gitSubstBash(t, bash, l2, home, "", w)
+		for i := range real {
+			if !filepath.IsAbs(real[i]) {
+				real[i] = filepath.Join(repo, "sub", real[i])
+			}
+		}
+		if diff := cmp.Diff(real, got); diff != "" {
+			t.Errorf("in %s %s: corral names another directory than git (-real +corral):\n%s", l2, w, diff)
 		}
 	}
 	// An exported variable the script set is printed; one it did not
