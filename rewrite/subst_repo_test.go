@@ -27,6 +27,8 @@ func TestRepoPathSubst(t *testing.T) {
 		{`cat "$(dirname "$(git rev-parse --git-dir)")/.env"`, "deny"},
 		{`cat "$(printenv HOME)/.ssh/id_rsa"`, "deny"},
 		{`export K=$HOME/.ssh; cat "$(printenv K)/id_rsa"`, "deny"},
+		{`cat "$(getent passwd root | cut -d: -f6)/.ssh/id_rsa"`, "deny"},
+		{`ls "$(getent passwd root | cut -d: -f6)"`, "allow"},
 		{`cp e.sh "$(git rev-parse --git-path hooks)/pre-commit"`, "deny"},
 		{`cp e.sh "$(git rev-parse --git-path hooks/pre-commit)"`, "deny"},
 		{`cat e.sh > "$(git rev-parse --git-path hooks)/pre-push"`, "deny"},

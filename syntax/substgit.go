@@ -4,6 +4,8 @@ import (
 	"os"
 	"path"
 	"strings"
+
+	sh "mvdan.cc/sh/v3/syntax"
 )
 
 // Command substitutions whose output state corral tracks decides.
@@ -166,4 +168,67 @@ func (r *resolver) gitRevParseOutput(args []string) (string, bool) {
 		rel = gd
 	}
 	return rel + "/" + rest[0] + "\n", true
+}
+
+// staticWords returns the words of a plain simple command (no
+// redirection, assignment, negation, background) when all of them are
+// static and none is a glob.
+func (r *resolver) staticWords(st *sh.Stmt) ([]string, bool) {
+	ce, ok := st.Cmd.(*sh.CallExpr)
+	if !ok || st.Negated || st.Background || st.Coprocess || len(st.Redirs) > 0 || len(ce.Assigns) > 0 || len(ce.Args) == 0 {
+		return nil, false
+	}
+	var words []string
+	for _, w := range ce.Args {
+		for _, f := range r.fields(w) {
+			if !f.Static || f.Glob {
+				return nil, false
+			}
+			words = append(words, f.Value)
+		}
+	}
+	return words, len(words) > 0
+}
+
+// passwdHome is getent passwd NAME | cut -d: -f6: the home directory of
+// user NAME as /etc/passwd gives it (userHome), when NAME is there. A
+// name only another user database knows, a number (getent takes a UID
+// too) or any other cut is left to run time.
+func (r *resolver) passwdHome(x, y *sh.Stmt) (string, bool) {
+	g, ok := r.staticWords(x)
+	if !ok || len(g) != 3 || g[0] != "getent" || g[1] != "passwd" || g[2] == "" || strings.Trim(g[2], "0123456789") == "" || r.shadowed("getent") {
+		return "", false
+	}
+	c, ok := r.staticWords(y)
+	if !ok || c[0] != "cut" || r.shadowed("cut") {
+		return "", false
+	}
+	delim, field := false, false
+	for i := 1; i < len(c); i++ {
+		switch a := c[i]; {
+		case a == "-d:" || a == "--delimiter=:":
+			delim = true
+		case a == "-f6" || a == "--fields=6":
+			field = true
+		case (a == "-d" || a == "-f") && i+1 < len(c):
+			i++
+			if a == "-d" && c[i] == ":" {
+				delim = true
+			} else if a == "-f" && c[i] == "6" {
+				field = true
+			} else {
+				return "", false
+			}
+		default:
+			return "", false
+		}
+	}
+	if !delim || !field {
+		return "", false
+	}
+	h, ok := userHome(g[2])
+	if !ok || strings.Contains(h, "\n") {
+		return "", false
+	}
+	return h + "\n", true
 }

@@ -143,7 +143,24 @@ func TestGitSubstOracle(t *testing.T) {
 	if got, static := gitSubstFields(t, repo, home, "export Z=/q; ", "$(printenv Z)/x"); !static || got[0] != "/q/x" {
 		t.Errorf("export Z: %v %v, want static /q/x", got, static)
 	}
+	// A user's home directory from the user database, as root's is in
+	// /etc/passwd on every Unix machine.
+	for _, w := range []string{`"$(getent passwd root | cut -d: -f6)/.ssh/id_rsa"`, "$(getent passwd root | cut -f 6 -d :)", "$(getent passwd root | cut --delimiter=: --fields=6)"} {
+		got, static := gitSubstFields(t, repo, home, "", w)
+		if !static {
+			t.Errorf("%s: dynamic, want static", w)
+			continue
+		}
+		if diff := cmp.Diff(gitSubstBash(t, bash, repo, home, "", w), got); diff != "" {
+			t.Errorf("%s: corral differs from bash (-bash +corral):\n%s", w, diff)
+		}
+	}
 	dynamic := []struct{ dir, prelude, word string }{
+		{repo, "", "$(getent passwd 0 | cut -d: -f6)"},
+		{repo, "", "$(getent passwd root | cut -d: -f7)"},
+		{repo, "", "$(getent passwd root | cut -d: -f6 | head -1)"},
+		{repo, "", "$(getent passwd no-such-user-here | cut -d: -f6)"},
+		{repo, "cut() { echo /tmp; }; ", "$(getent passwd root | cut -d: -f6)"},
 		{repo, "Y=/q; ", "$(printenv Y)"},
 		{repo, "", "$(printenv NOT_KNOWN_HERE)"},
 		{repo, "", "$(printenv)"},
