@@ -16,3 +16,13 @@ func ownedByUs(p string) bool {
 	}
 	return int(st.Uid) == os.Geteuid()
 }
+
+// deviceOf returns the device of the file system holding directory p:
+// git's search for a repository stops where it changes.
+func deviceOf(p string) (uint64, bool) {
+	var st syscall.Stat_t
+	if err := syscall.Stat(p, &st); err != nil {
+		return 0, false
+	}
+	return uint64(st.Dev), true
+}

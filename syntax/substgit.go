@@ -96,6 +96,10 @@ func (r *resolver) gitRevParseOutput(args []string) (string, bool) {
 	if fi, err := os.Stat(cwd); err != nil || !fi.IsDir() {
 		return "", false // made by the command, or not there: run time
 	}
+	dev, ok := deviceOf(cwd)
+	if !ok {
+		return "", false
+	}
 	top, up := "", 0
 	for d := cwd; up < maxGitWalk; up++ {
 		fi, err := os.Lstat(path.Join(d, ".git"))
@@ -111,6 +115,11 @@ func (r *resolver) gitRevParseOutput(args []string) (string, bool) {
 		}
 		parent := path.Dir(d)
 		if parent == d {
+			return "", false
+		}
+		// git does not cross into another file system (without
+		// GIT_DISCOVERY_ACROSS_FILESYSTEM): it finds nothing there.
+		if pd, ok := deviceOf(parent); !ok || pd != dev {
 			return "", false
 		}
 		d = parent
