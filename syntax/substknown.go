@@ -75,6 +75,10 @@ func (r *resolver) computeSubst(cs *sh.CmdSubst) (string, bool) {
 		inner := &resolver{src: r.src, dir: dir, st: r.st}
 		return inner.computeSubst(&sh.CmdSubst{Stmts: []*sh.Stmt{st}})
 	}
+	if b, ok := st.Cmd.(*sh.BinaryCmd); ok && b.Op == sh.Pipe && !st.Negated && !st.Background && !st.Coprocess && len(st.Redirs) == 0 {
+		// getent passwd NAME | cut -d: -f6: the user's home directory.
+		return r.passwdHome(b.X, b.Y)
+	}
 	ce, ok := st.Cmd.(*sh.CallExpr)
 	if ok && len(st.Redirs) == 1 && st.Redirs[0].Op == sh.WordHdoc && (st.Redirs[0].N == nil || st.Redirs[0].N.Value == "0") &&
 		!st.Negated && !st.Background && !st.Coprocess && len(ce.Assigns) == 0 {
@@ -129,6 +133,10 @@ func (r *resolver) computeSubst(cs *sh.CmdSubst) (string, bool) {
 		return r.lookPath(name, args)
 	case "realpath", "readlink":
 		return r.resolvedPath(name, args)
+	case "printenv":
+		return r.printenvOutput(args)
+	case "git":
+		return r.gitRevParseOutput(args)
 	case "basename":
 		if len(args) == 0 || len(args) > 2 || strings.HasPrefix(args[0], "-") {
 			return "", false
