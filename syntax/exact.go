@@ -224,6 +224,11 @@ func (r *resolver) exactParam(p *sh.ParamExp, quoted bool) bool {
 			// bash gives the operator's word (FuzzExpand).
 			return false
 		}
+		if (p.Exp.Op == sh.ErrorUnset || p.Exp.Op == sh.ErrorUnsetOrNull) && p.Index != nil {
+			// "${u[@]?}" of an unset array: bash stops with "parameter
+			// not set" where mvdan's expand gives no field (FuzzExpand).
+			return false
+		}
 		switch p.Exp.Op {
 		case sh.DefaultUnset, sh.DefaultUnsetOrNull, sh.AlternateUnset, sh.AlternateUnsetOrNull,
 			sh.AssignUnset, sh.AssignUnsetOrNull, sh.ErrorUnset, sh.ErrorUnsetOrNull:
