@@ -213,6 +213,10 @@ func (w *walker) goProgram(c scope, call *Call, verb string, args []Arg, dir Dir
 			first = f
 		}
 	}
+	// The packages of the main module the files import compile into the
+	// program (and into a test binary), their init functions running
+	// when it starts: followed from import to import.
+	files = append(files, w.goImported(dir, files)...)
 	if len(files) > 0 {
 		// The modules go.mod replaces with a local directory (and go.work
 		// uses) compile into the program: their init functions run with
@@ -379,6 +383,12 @@ func (w *walker) goPackageFiles(dir Dir, pkgs []Arg, dynamic func(Arg)) []string
 			v, recursive = ".", true
 		}
 		if !strings.HasPrefix(v, ".") && !strings.HasPrefix(v, "/") {
+			// An import path of the main module (MODULE, MODULE/lib,
+			// MODULE/...) is its directory; any other is a module's
+			// package.
+			if pd, ok := w.goModulePackageDir(dir, v); ok {
+				files = append(files, w.goFiles(pd, recursive)...)
+			}
 			continue
 		}
 		if d := dir.Join(v); d.Known {
@@ -418,6 +428,114 @@ func (w *walker) goFiles(dir string, recursive bool) []string {
 		}
 	}
 	walk(dir, 0)
+	return out
+}
+
+// goModule returns the directory of the go.mod nearest above dir and the
+// module path its module line declares: the main module, whose import
+// paths name its own directories.
+func (w *walker) goModule(dir Dir) (root, path string, ok bool) {
+	if !dir.Known {
+		return "", "", false
+	}
+	d := dir.Path
+	for k := 0; k < 64; k++ {
+		if text, found := w.readScript(Dir{Path: filepath.Join(d, "go.mod"), Known: true}); found {
+			for _, line := range strings.Split(text, "\n") {
+				if i := strings.Index(line, "//"); i >= 0 {
+					line = line[:i]
+				}
+				f := strings.Fields(line)
+				if len(f) == 2 && f[0] == "module" {
+					return d, strings.Trim(f[1], "\"`"), true
+				}
+			}
+			return "", "", false
+		}
+		if d == "/" {
+			break
+		}
+		d = filepath.Dir(d)
+	}
+	return "", "", false
+}
+
+// goModulePackageDir returns the directory of import path p when it is a
+// package of the main module above dir.
+func (w *walker) goModulePackageDir(dir Dir, p string) (string, bool) {
+	root, mod, ok := w.goModule(dir)
+	if !ok {
+		return "", false
+	}
+	return goModuleDir(root, mod, p)
+}
+
+// goModuleDir returns the directory of import path p in module mod, whose
+// go.mod is in root.
+func goModuleDir(root, mod, p string) (string, bool) {
+	if mod == "" {
+		return "", false
+	}
+	if p == mod {
+		return root, true
+	}
+	rest, ok := strings.CutPrefix(p, mod+"/")
+	if !ok || rest == "" {
+		return "", false
+	}
+	d := filepath.Join(root, filepath.FromSlash(rest))
+	if rel, err := filepath.Rel(root, d); err != nil || rel == ".." || strings.HasPrefix(rel, "../") {
+		return "", false
+	}
+	return d, true
+}
+
+// maxGoImportedPackages bounds the packages of the main module followed
+// from a program's imports.
+const maxGoImportedPackages = 200
+
+// goImported returns the non-test Go files of the main module's packages
+// that files import, and the ones those import in turn (the import graph
+// go list -deps gives, within the module), at most maxGenerateFiles: the
+// go command compiles them into the program and runs their init
+// functions before main.
+func (w *walker) goImported(dir Dir, files []string) []string {
+	root, mod, ok := w.goModule(dir)
+	if !ok || mod == "" || len(files) == 0 {
+		return nil
+	}
+	have := map[string]bool{}
+	for _, f := range files {
+		have[f] = true
+	}
+	seenPkg := map[string]bool{}
+	var out []string
+	queue := append([]string{}, files...)
+	for len(queue) > 0 && len(out) < maxGenerateFiles {
+		f := queue[0]
+		queue = queue[1:]
+		text, ok := w.readScript(Dir{Path: f, Known: true})
+		if !ok {
+			continue
+		}
+		for _, ip := range lang.GoImports(text) {
+			pd, ok := goModuleDir(root, mod, ip)
+			if !ok || seenPkg[pd] || len(seenPkg) >= maxGoImportedPackages {
+				continue
+			}
+			seenPkg[pd] = true
+			pkgFiles := w.goFiles(pd, false)
+			sort.Strings(pkgFiles)
+			for _, g := range compactStrings(pkgFiles) {
+				if strings.HasSuffix(g, "_test.go") || have[g] || len(out) >= maxGenerateFiles {
+					continue
+				}
+				have[g] = true
+				out = append(out, g)
+				queue = append(queue, g)
+			}
+		}
+	}
 	return out
 }
 
