@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"strings"
 	"testing"
 )
 
@@ -81,7 +82,33 @@ func TestGoModuleImports(t *testing.T) {
 		"unused/u.go":     evil,
 		"exo/main.go":     "package main\n\nimport (\n\t\"exotic/deep\"\n\t\"ex/safe\"\n)\n\nfunc main() { deep.Z(); safe.F() }\n",
 		"cmd/one/main.go": "package main\n\nimport . \"ex/lib\"\n\nfunc main() { _ = X }\n",
+		"tool/main.go":    "package main\n\nimport \"ex/runner\"\n\nfunc main() { runner.Run(\"git\", \"status\") }\n",
+		"runner/r.go":     "package runner\n\nimport \"os/exec\"\n\nfunc Run(name string, args ...string) error { return exec.Command(name, args...).Run() }\n",
+		"direct/main.go":  "package main\n\nimport (\n\t\"os\"\n\t\"os/exec\"\n)\n\nfunc main() { exec.Command(os.Args[1], os.Args[2:]...).Run() }\n",
+		"huge/main.go":    "package main\n\nimport \"ex/big\"\n\nfunc main() { big.F() }\n",
+		"big/big.go":      "package big\n\nfunc F() {}\n\nvar Data = []string{\n" + strings.Repeat("\t\"0123456789abcdef0123456789abcdef\",\n", 100000) + "}\n",
 	})
+	// An imported library's commands and paths built at run time are
+	// its ordinary work, read as a test runner's files are; the main
+	// package's own are not. A module too large to read whole is read as
+	// far as the budget goes, and the command is not taken for unreadable.
+	for _, tc := range []struct {
+		cmd  string
+		asks bool
+	}{
+		{`go run ./tool`, false},
+		{`go run ./direct`, true},
+		{`go run ./huge`, false},
+	} {
+		m := analyzeIn(t, dir, tc.cmd)
+		asks := m.Truncated
+		for _, h := range m.Hidden {
+			asks = asks || h.Always
+		}
+		if asks != tc.asks {
+			t.Errorf("%s: asks %v, want %v (truncated %v)", tc.cmd, asks, tc.asks, m.Truncated)
+		}
+	}
 	for _, tc := range []struct {
 		cmd string
 		rm  bool

@@ -216,7 +216,14 @@ func (w *walker) goProgram(c scope, call *Call, verb string, args []Arg, dir Dir
 	// The packages of the main module the files import compile into the
 	// program (and into a test binary), their init functions running
 	// when it starts: followed from import to import.
-	files = append(files, w.goImported(dir, files)...)
+	// They are read as a test runner's files are (only what the text
+	// shows is judged): a library's commands and paths built at run time
+	// are its ordinary work.
+	imported := map[string]bool{}
+	for _, f := range w.goImported(dir, files) {
+		imported[f] = true
+		files = append(files, f)
+	}
 	if len(files) > 0 {
 		// The modules go.mod replaces with a local directory (and go.work
 		// uses) compile into the program: their init functions run with
@@ -258,7 +265,7 @@ func (w *walker) goProgram(c scope, call *Call, verb string, args []Arg, dir Dir
 		}
 		var srcs []compiledSource
 		for _, f := range files {
-			srcs = append(srcs, compiledSource{name: relTo(dir.Path, f), dir: Dir{Path: f, Known: true}, lang: lang.Go})
+			srcs = append(srcs, compiledSource{name: relTo(dir.Path, f), dir: Dir{Path: f, Known: true}, lang: lang.Go, lenient: imported[f]})
 		}
 		if w.compiled == nil {
 			w.compiled = map[string]compiledFile{}
@@ -275,7 +282,13 @@ func (w *walker) goProgram(c scope, call *Call, verb string, args []Arg, dir Dir
 			continue
 		}
 		name := relTo(call.Dir.Path, f)
+		if imported[f] {
+			w.lenient++
+		}
 		w.program(c, call, lang.Go, text, "go "+verb+" "+name, false, name)
+		if imported[f] {
+			w.lenient--
+		}
 	}
 }
 
@@ -494,9 +507,31 @@ func goModuleDir(root, mod, p string) (string, bool) {
 // from a program's imports.
 const maxGoImportedPackages = 200
 
+// goImportBudget bounds the bytes of the command's reading (MaxScriptBytes
+// counts it) up to which imported packages are followed: a large module's
+// import graph is read that far, nearest imports first, and the rest is
+// left unread rather than making every go run of it unreadable.
+const goImportBudget = 3 << 20
+
+// peekGo returns the text of a Go file as readScript would give it,
+// without counting it against the command's budget (it is counted when
+// the file is read as code).
+func (w *walker) peekGo(p string) (string, bool) {
+	if text, ok := w.written[p]; ok {
+		return text, true
+	}
+	if w.opaque[p] || w.read == nil {
+		return "", false
+	}
+	text, err := w.read(p)
+	return text, err == nil
+}
+
 // goImported returns the non-test Go files of the main module's packages
 // that files import, and the ones those import in turn (the import graph
-// go list -deps gives, within the module), at most maxGenerateFiles: the
+// go list -deps gives, within the module), nearest first, at most
+// maxGoImportedPackages packages, maxGenerateFiles files and, with what
+// the command read before and files themselves, goImportBudget bytes: the
 // go command compiles them into the program and runs their init
 // functions before main.
 func (w *walker) goImported(dir Dir, files []string) []string {
@@ -505,35 +540,55 @@ func (w *walker) goImported(dir Dir, files []string) []string {
 		return nil
 	}
 	have := map[string]bool{}
+	texts := map[string]string{}
+	used := w.files
 	for _, f := range files {
 		have[f] = true
+		if t, ok := w.peekGo(f); ok {
+			texts[f] = t
+			used += len(t)
+		}
 	}
 	seenPkg := map[string]bool{}
 	var out []string
 	queue := append([]string{}, files...)
-	for len(queue) > 0 && len(out) < maxGenerateFiles {
+	for len(queue) > 0 {
 		f := queue[0]
 		queue = queue[1:]
-		text, ok := w.readScript(Dir{Path: f, Known: true})
-		if !ok {
-			continue
-		}
-		for _, ip := range lang.GoImports(text) {
+		for _, ip := range lang.GoImports(texts[f]) {
 			pd, ok := goModuleDir(root, mod, ip)
-			if !ok || seenPkg[pd] || len(seenPkg) >= maxGoImportedPackages {
+			if !ok || seenPkg[pd] {
 				continue
+			}
+			if len(seenPkg) >= maxGoImportedPackages {
+				return out
 			}
 			seenPkg[pd] = true
 			pkgFiles := w.goFiles(pd, false)
 			sort.Strings(pkgFiles)
+			var add []string
+			size := 0
 			for _, g := range compactStrings(pkgFiles) {
-				if strings.HasSuffix(g, "_test.go") || have[g] || len(out) >= maxGenerateFiles {
+				if strings.HasSuffix(g, "_test.go") || have[g] {
 					continue
 				}
-				have[g] = true
-				out = append(out, g)
-				queue = append(queue, g)
+				t, ok := w.peekGo(g)
+				if !ok {
+					continue
+				}
+				texts[g] = t
+				size += len(t)
+				add = append(add, g)
 			}
+			if used+size > goImportBudget || len(out)+len(add) > maxGenerateFiles {
+				return out // the rest of the graph is not read
+			}
+			used += size
+			for _, g := range add {
+				have[g] = true
+			}
+			out = append(out, add...)
+			queue = append(queue, add...)
 		}
 	}
 	return out
