@@ -119,12 +119,16 @@ func (w *walker) cargoRun(c scope, call *Call) bool {
 	// root package: --workspace/--all builds every one, -p NAME the ones
 	// named, and a virtual manifest (no [package]) its default-members,
 	// else every member.
-	for _, m := range w.cargoMembers(pkg, manifest, selected, workspace) {
+	members := w.cargoMembers(pkg, manifest, selected, workspace)
+	for _, m := range members {
 		mm, _ := w.readScript(Dir{Path: filepath.Join(m, "Cargo.toml"), Known: true})
 		w.cargoPackage(c, call, m, mm, sub, relTo(call.Dir.Path, m))
 	}
 	w.lenient--
 	if sub == "run" || sub == "r" {
+		if len(selected) > 0 && len(members) == 1 {
+			pkg = members[0] // cargo run -p MEMBER runs the member's binary
+		}
 		var files []string
 		switch {
 		case opts["--example"] != "":
