@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"path"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -59,12 +60,20 @@ func (w *walker) cargoRun(c scope, call *Call) bool {
 		}
 	}
 	opts := map[string]string{}
+	var selected []string // -p/--package NAME, each
+	workspace := false    // --workspace, --all
 	for i := 0; i < len(rest); i++ {
 		v := rest[i].Value
 		if v == "--" {
 			break
 		}
 		name, val, eq := strings.Cut(v, "=")
+		if name == "--workspace" || name == "--all" {
+			workspace = true
+		}
+		if strings.HasPrefix(name, "-p") && len(name) > 2 && !eq {
+			selected = append(selected, name[2:]) // -pNAME
+		}
 		switch name {
 		case "--manifest-path", "--bin", "--example", "--test", "--bench", "--path", "-p", "--package":
 			if !eq && i+1 < len(rest) {
@@ -72,6 +81,9 @@ func (w *walker) cargoRun(c scope, call *Call) bool {
 				i++
 			}
 			opts[name] = val
+			if name == "-p" || name == "--package" {
+				selected = append(selected, val)
+			}
 		}
 	}
 	if m, ok := opts["--manifest-path"]; ok {
@@ -101,28 +113,22 @@ func (w *walker) cargoRun(c scope, call *Call) bool {
 	}
 	pkg := dir.Path
 	manifest, _ := w.readScript(Dir{Path: filepath.Join(pkg, "Cargo.toml"), Known: true})
-	build := "build.rs"
-	if b, ok := tomlKey(manifest, "package", "build"); ok {
-		build = b
-		if b == "false" {
-			build = ""
-		}
-	}
 	w.lenient++
-	if build != "" {
-		w.readRust(c, call, pkg, []string{filepath.Join(pkg, build)}, "cargo "+sub+" (build script)")
-	}
-	w.cargoDepScripts(c, call, pkg, manifest, sub, 0, map[string]bool{pkg: true})
-	switch sub {
-	case "test", "t", "bench":
-		var files []string
-		for _, d := range []string{"src", "tests", "benches"} {
-			files = append(files, w.collect(filepath.Join(pkg, d), func(p string) bool { return strings.HasSuffix(p, ".rs") })...)
-		}
-		w.readRust(c, call, pkg, files, "cargo "+sub)
+	w.cargoPackage(c, call, pkg, manifest, sub, "")
+	// The workspace's members cargo builds besides (or instead of) the
+	// root package: --workspace/--all builds every one, -p NAME the ones
+	// named, and a virtual manifest (no [package]) its default-members,
+	// else every member.
+	members := w.cargoMembers(pkg, manifest, selected, workspace)
+	for _, m := range members {
+		mm, _ := w.readScript(Dir{Path: filepath.Join(m, "Cargo.toml"), Known: true})
+		w.cargoPackage(c, call, m, mm, sub, relTo(call.Dir.Path, m))
 	}
 	w.lenient--
 	if sub == "run" || sub == "r" {
+		if len(selected) > 0 && len(members) == 1 {
+			pkg = members[0] // cargo run -p MEMBER runs the member's binary
+		}
 		var files []string
 		switch {
 		case opts["--example"] != "":
@@ -140,6 +146,110 @@ func (w *walker) cargoRun(c scope, call *Call) bool {
 		w.readRust(c, call, pkg, files, "cargo run")
 	}
 	return true
+}
+
+// cargoPackage reads what cargo runs to build the package in pkg (its
+// Cargo.toml text manifest): the build script, its path dependencies'
+// build scripts and procedural macros, and, for cargo test and bench, the
+// package's own code and tests. member names a workspace member in the
+// labels ("" for the package cargo was run in).
+func (w *walker) cargoPackage(c scope, call *Call, pkg, manifest, sub, member string) {
+	build := "build.rs"
+	if b, ok := tomlKey(manifest, "package", "build"); ok {
+		build = b
+		if b == "false" {
+			build = ""
+		}
+	}
+	of := ""
+	if member != "" {
+		of = " of member " + member
+	}
+	if build != "" {
+		w.readRust(c, call, pkg, []string{filepath.Join(pkg, build)}, "cargo "+sub+" (build script"+of+")")
+	}
+	w.cargoDepScripts(c, call, pkg, manifest, sub, 0, map[string]bool{pkg: true})
+	switch sub {
+	case "test", "t", "bench":
+		var files []string
+		for _, d := range []string{"src", "tests", "benches"} {
+			files = append(files, w.collect(filepath.Join(pkg, d), func(p string) bool { return strings.HasSuffix(p, ".rs") })...)
+		}
+		label := "cargo " + sub
+		if member != "" {
+			label += " (member " + member + ")"
+		}
+		w.readRust(c, call, pkg, files, label)
+	}
+}
+
+// maxCargoMembers bounds the workspace members read.
+const maxCargoMembers = 64
+
+// cargoMembers returns the directories of the workspace members (of the
+// [workspace] in manifest, the Cargo.toml in root) that a cargo command
+// with -p NAMEs selected (a name or a glob of names) or --workspace
+// builds, besides the root package itself; a virtual manifest builds its
+// default-members, else all of them, when neither is given.
+func (w *walker) cargoMembers(root, manifest string, selected []string, workspace bool) []string {
+	members, ok := tomlKeyRaw(manifest, "workspace", "members")
+	if !ok {
+		return nil
+	}
+	want := func(string) bool { return true }
+	_, isPackage := tomlKeyRaw(manifest, "package", "name")
+	switch {
+	case workspace:
+	case len(selected) > 0:
+		want = func(name string) bool {
+			for _, s := range selected {
+				// -p takes a package spec: NAME, NAME@VERSION, or a
+				// glob of names.
+				s, _, _ = strings.Cut(s, "@")
+				if ok, _ := path.Match(s, name); ok || s == name {
+					return true
+				}
+			}
+			return false
+		}
+	case isPackage:
+		return nil
+	default:
+		if d, ok := tomlKeyRaw(manifest, "workspace", "default-members"); ok {
+			members = d
+		}
+	}
+	excluded := map[string]bool{}
+	if e, ok := tomlKeyRaw(manifest, "workspace", "exclude"); ok {
+		for _, x := range tomlStrings(e) {
+			excluded[filepath.Join(root, x)] = true
+		}
+	}
+	var out []string
+	seen := map[string]bool{root: true}
+	for _, pat := range tomlStrings(members) {
+		dirs := []string{filepath.Join(root, pat)}
+		if strings.ContainsAny(pat, "*?[") && w.read != nil {
+			dirs, _ = filepath.Glob(filepath.Join(root, pat))
+		}
+		for _, d := range dirs {
+			d = filepath.Clean(d)
+			if seen[d] || excluded[d] || len(out) >= maxCargoMembers {
+				continue
+			}
+			seen[d] = true
+			m, ok := w.readScript(Dir{Path: filepath.Join(d, "Cargo.toml"), Known: true})
+			if !ok {
+				continue
+			}
+			name, _ := tomlKey(m, "package", "name")
+			if want(name) {
+				out = append(out, d)
+			}
+		}
+	}
+	sort.Strings(out)
+	return out
 }
 
 // readRust reads the Rust files that exist among files (absolute), each
@@ -243,6 +353,26 @@ func (w *walker) cargoDepScripts(c scope, call *Call, pkg, manifest, sub string,
 		if build != "" {
 			w.readRust(c, call, dep, []string{filepath.Join(dep, build)}, "cargo "+sub+" (build script of "+relTo(call.Dir.Path, dep)+")")
 		}
+		if cargoProcMacro(m) {
+			// A procedural macro crate: rustc loads it and runs its
+			// code when the crate that depends on it is compiled.
+			lib := "src/lib.rs"
+			if p, ok := tomlKey(m, "lib", "path"); ok {
+				lib = p
+			}
+			w.readRust(c, call, dep, []string{filepath.Join(dep, lib)}, "cargo "+sub+" (procedural macro "+relTo(call.Dir.Path, dep)+")")
+		}
 		w.cargoDepScripts(c, call, dep, m, sub, depth+1, seen)
 	}
+}
+
+// cargoProcMacro reports whether a Cargo.toml's [lib] is a procedural
+// macro crate (proc-macro = true, or the old proc_macro spelling).
+func cargoProcMacro(manifest string) bool {
+	for _, k := range []string{"proc-macro", "proc_macro"} {
+		if v, ok := tomlKey(manifest, "lib", k); ok && strings.TrimSpace(v) == "true" {
+			return true
+		}
+	}
+	return false
 }

@@ -31,6 +31,9 @@ type compiledSource struct {
 	// reports that it has parts only known at run time.
 	stdin, known, dynamic bool
 	text                  string
+	// lenient reads the source as a test runner's files are (only what
+	// the text shows is judged): a package the program imports.
+	lenient bool
 }
 
 // isCompilerName reports whether name is a C or C++ compiler, with a
@@ -235,7 +238,13 @@ func (w *walker) runSources(c scope, call *Call, srcs []compiledSource, how stri
 		if l == "" {
 			l = lang.C
 		}
+		if s.lenient {
+			w.lenient++
+		}
 		w.program(c, call, l, text, how+" "+s.name, s.dynamic, s.name)
+		if s.lenient {
+			w.lenient--
+		}
 	}
 	return all
 }

@@ -213,6 +213,17 @@ func (w *walker) goProgram(c scope, call *Call, verb string, args []Arg, dir Dir
 			first = f
 		}
 	}
+	// The packages of the main module the files import compile into the
+	// program (and into a test binary), their init functions running
+	// when it starts: followed from import to import.
+	// They are read as a test runner's files are (only what the text
+	// shows is judged): a library's commands and paths built at run time
+	// are its ordinary work.
+	imported := map[string]bool{}
+	for _, f := range w.goImported(dir, files) {
+		imported[f] = true
+		files = append(files, f)
+	}
 	if len(files) > 0 {
 		// The modules go.mod replaces with a local directory (and go.work
 		// uses) compile into the program: their init functions run with
@@ -254,7 +265,7 @@ func (w *walker) goProgram(c scope, call *Call, verb string, args []Arg, dir Dir
 		}
 		var srcs []compiledSource
 		for _, f := range files {
-			srcs = append(srcs, compiledSource{name: relTo(dir.Path, f), dir: Dir{Path: f, Known: true}, lang: lang.Go})
+			srcs = append(srcs, compiledSource{name: relTo(dir.Path, f), dir: Dir{Path: f, Known: true}, lang: lang.Go, lenient: imported[f]})
 		}
 		if w.compiled == nil {
 			w.compiled = map[string]compiledFile{}
@@ -271,7 +282,13 @@ func (w *walker) goProgram(c scope, call *Call, verb string, args []Arg, dir Dir
 			continue
 		}
 		name := relTo(call.Dir.Path, f)
+		if imported[f] {
+			w.lenient++
+		}
 		w.program(c, call, lang.Go, text, "go "+verb+" "+name, false, name)
+		if imported[f] {
+			w.lenient--
+		}
 	}
 }
 
@@ -379,6 +396,12 @@ func (w *walker) goPackageFiles(dir Dir, pkgs []Arg, dynamic func(Arg)) []string
 			v, recursive = ".", true
 		}
 		if !strings.HasPrefix(v, ".") && !strings.HasPrefix(v, "/") {
+			// An import path of the main module (MODULE, MODULE/lib,
+			// MODULE/...) is its directory; any other is a module's
+			// package.
+			if pd, ok := w.goModulePackageDir(dir, v); ok {
+				files = append(files, w.goFiles(pd, recursive)...)
+			}
 			continue
 		}
 		if d := dir.Join(v); d.Known {
@@ -418,6 +441,156 @@ func (w *walker) goFiles(dir string, recursive bool) []string {
 		}
 	}
 	walk(dir, 0)
+	return out
+}
+
+// goModule returns the directory of the go.mod nearest above dir and the
+// module path its module line declares: the main module, whose import
+// paths name its own directories.
+func (w *walker) goModule(dir Dir) (root, path string, ok bool) {
+	if !dir.Known {
+		return "", "", false
+	}
+	d := dir.Path
+	for k := 0; k < 64; k++ {
+		if text, found := w.readScript(Dir{Path: filepath.Join(d, "go.mod"), Known: true}); found {
+			for _, line := range strings.Split(text, "\n") {
+				if i := strings.Index(line, "//"); i >= 0 {
+					line = line[:i]
+				}
+				f := strings.Fields(line)
+				if len(f) == 2 && f[0] == "module" {
+					return d, strings.Trim(f[1], "\"`"), true
+				}
+			}
+			return "", "", false
+		}
+		if d == "/" {
+			break
+		}
+		d = filepath.Dir(d)
+	}
+	return "", "", false
+}
+
+// goModulePackageDir returns the directory of import path p when it is a
+// package of the main module above dir.
+func (w *walker) goModulePackageDir(dir Dir, p string) (string, bool) {
+	root, mod, ok := w.goModule(dir)
+	if !ok {
+		return "", false
+	}
+	return goModuleDir(root, mod, p)
+}
+
+// goModuleDir returns the directory of import path p in module mod, whose
+// go.mod is in root.
+func goModuleDir(root, mod, p string) (string, bool) {
+	if mod == "" {
+		return "", false
+	}
+	if p == mod {
+		return root, true
+	}
+	rest, ok := strings.CutPrefix(p, mod+"/")
+	if !ok || rest == "" {
+		return "", false
+	}
+	d := filepath.Join(root, filepath.FromSlash(rest))
+	if rel, err := filepath.Rel(root, d); err != nil || rel == ".." || strings.HasPrefix(rel, "../") {
+		return "", false
+	}
+	return d, true
+}
+
+// maxGoImportedPackages bounds the packages of the main module followed
+// from a program's imports.
+const maxGoImportedPackages = 200
+
+// goImportBudget bounds the bytes of the command's reading (MaxScriptBytes
+// counts it) up to which imported packages are followed: a large module's
+// import graph is read that far, nearest imports first, and the rest is
+// left unread rather than making every go run of it unreadable.
+const goImportBudget = 3 << 20
+
+// peekGo returns the text of a Go file as readScript would give it,
+// without counting it against the command's budget (it is counted when
+// the file is read as code).
+func (w *walker) peekGo(p string) (string, bool) {
+	if text, ok := w.written[p]; ok {
+		return text, true
+	}
+	if w.opaque[p] || w.read == nil {
+		return "", false
+	}
+	text, err := w.read(p)
+	return text, err == nil
+}
+
+// goImported returns the non-test Go files of the main module's packages
+// that files import, and the ones those import in turn (the import graph
+// go list -deps gives, within the module), nearest first, at most
+// maxGoImportedPackages packages, maxGenerateFiles files and, with what
+// the command read before and files themselves, goImportBudget bytes: the
+// go command compiles them into the program and runs their init
+// functions before main.
+func (w *walker) goImported(dir Dir, files []string) []string {
+	root, mod, ok := w.goModule(dir)
+	if !ok || mod == "" || len(files) == 0 {
+		return nil
+	}
+	have := map[string]bool{}
+	texts := map[string]string{}
+	used := w.files
+	for _, f := range files {
+		have[f] = true
+		if t, ok := w.peekGo(f); ok {
+			texts[f] = t
+			used += len(t)
+		}
+	}
+	seenPkg := map[string]bool{}
+	var out []string
+	queue := append([]string{}, files...)
+	for len(queue) > 0 {
+		f := queue[0]
+		queue = queue[1:]
+		for _, ip := range lang.GoImports(texts[f]) {
+			pd, ok := goModuleDir(root, mod, ip)
+			if !ok || seenPkg[pd] {
+				continue
+			}
+			if len(seenPkg) >= maxGoImportedPackages {
+				return out
+			}
+			seenPkg[pd] = true
+			pkgFiles := w.goFiles(pd, false)
+			sort.Strings(pkgFiles)
+			var add []string
+			size := 0
+			for _, g := range compactStrings(pkgFiles) {
+				if strings.HasSuffix(g, "_test.go") || have[g] {
+					continue
+				}
+				t, ok := w.peekGo(g)
+				if !ok {
+					continue
+				}
+				texts[g] = t
+				size += len(t)
+				add = append(add, g)
+			}
+			if used+size > goImportBudget || len(out)+len(add) > maxGenerateFiles {
+				return out // the rest of the graph is not read
+			}
+			used += size
+			for _, g := range add {
+				have[g] = true
+			}
+			out = append(out, add...)
+			queue = append(queue, add...)
+		}
+	}
 	return out
 }
 

@@ -141,3 +141,42 @@ func (p *parser) goStrings(a arg) ([]string, bool) {
 	}
 	return out, len(out) > 0
 }
+
+// maxGoImports bounds the import paths read from one Go file.
+const maxGoImports = 256
+
+// GoImports returns the import paths a Go file's import declarations
+// name, in order: import "p", import name "p", import _ "p", import . "p"
+// and the same lines in an import ( … ) group. The go command compiles
+// each imported package into the program, running its init functions
+// when the program starts.
+func GoImports(src string) []string {
+	toks := lex(Go, src)
+	var out []string
+	for i := 0; i < len(toks) && len(out) < maxGoImports; i++ {
+		if !isI(toks[i], "import") || i > 0 && !(toks[i-1].kind == tNewline || isP(toks[i-1], ";")) {
+			continue
+		}
+		j := i + 1
+		if j < len(toks) && isP(toks[j], "(") {
+			for j++; j < len(toks) && !isP(toks[j], ")") && len(out) < maxGoImports; j++ {
+				if toks[j].kind == tString && toks[j].lit {
+					out = append(out, toks[j].text)
+				}
+			}
+			i = j
+			continue
+		}
+		// An optional name (an identifier, _ or .) before the path.
+		for k := j; k < len(toks) && k <= j+1; k++ {
+			if toks[k].kind == tString {
+				if toks[k].lit {
+					out = append(out, toks[k].text)
+				}
+				i = k
+				break
+			}
+		}
+	}
+	return out
+}

@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -43,6 +44,31 @@ func TestGoEffects(t *testing.T) {
 		}
 		if diff := cmp.Diff(tc.want, got); diff != "" {
 			t.Errorf("%s: effects (-want +got):\n%s", tc.name, diff)
+		}
+	}
+}
+
+// TestGoImports: the import paths of a Go file's import declarations, in
+// each spelling go accepts; a string that only says "import" is none.
+func TestGoImports(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		src  string
+		want []string
+	}{
+		{"package main\n\nimport \"fmt\"\n", []string{"fmt"}},
+		{"package main\n\nimport _ \"m/lib\"\nimport . \"m/dot\"\nimport x \"m/named\"\n", []string{"m/lib", "m/dot", "m/named"}},
+		{"package main\n\nimport (\n\t\"os\"\n\t// a comment \"m/no\"\n\tl \"m/lib\"\n\t_ `m/raw`\n)\n", []string{"os", "m/lib", "m/raw"}},
+		{"package main; import \"a\"; import (\"b\"; c \"d\")\n", []string{"a", "b", "d"}},
+		// Look-alikes.
+		{"package main\n\nfunc main() { s := \"import \\\"m/x\\\"\"; _ = s }\n", nil},
+		{"package main\n\n/*\nimport \"m/hidden\"\n*/\n", nil},
+		{"", nil},
+		{"import (", nil},
+	} {
+		got := GoImports(tc.src)
+		if strings.Join(got, ",") != strings.Join(tc.want, ",") {
+			t.Errorf("GoImports(%q) = %q, want %q", tc.src, got, tc.want)
 		}
 	}
 }
