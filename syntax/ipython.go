@@ -64,6 +64,20 @@ func parseIPython(src string) ipythonCell {
 				cell.shell = append(cell.shell, l)
 			}
 			return cell
+		case f[0] == "%%writefile" && len(f) > 1:
+			// %%writefile [-a] FILE: the cell's text written to FILE
+			// (~ expanded), judged as the shell write it is.
+			name, op := strings.Trim(f[len(f)-1], `"'`), ">"
+			if slices.Contains(f[1:len(f)-1], "-a") || slices.Contains(f[1:len(f)-1], "--append") {
+				op = ">>"
+			}
+			target := shellQuote(name)
+			if rest, ok := strings.CutPrefix(name, "~/"); ok {
+				target = "~/" + shellQuote(rest)
+			}
+			const stop = "CORRAL_IPYTHON_WRITEFILE"
+			cell.shell = append(cell.shell, "cat "+op+" "+target+" <<'"+stop+"'\n"+rest+"\n"+stop+"\n")
+			return cell
 		case f[0] == "%%time" || f[0] == "%%timeit" || f[0] == "%%capture" || f[0] == "%%prun" || f[0] == "%%debug" ||
 			strings.HasPrefix(f[0], "%%python") || f[0] == "%%script" && len(f) > 1 && strings.HasPrefix(filepath.Base(f[1]), "python"):
 			src = "\n" + rest

@@ -103,6 +103,28 @@ rm -rf /victim'`, true},
 			t.Errorf("%s: a markdown cell was read as code", tc.cmd)
 		}
 	}
+	// %%writefile writes the cell's text where it says.
+	for _, tc := range []struct {
+		cmd, path string
+		want      bool
+	}{
+		{"ipython -c '%%writefile ~/.bashrc\nrm -rf /victim'", "/home/u/.bashrc", true},
+		{"ipython -c '%%writefile -a notes.txt\nhello'", filepath.Join(dir, "notes.txt"), true},
+		{"ipython -c '%%writefile notes.txt\nhello'", "/home/u/.bashrc", false},
+	} {
+		m := analyzeIn(t, dir, tc.cmd)
+		got := false
+		for _, c := range m.Calls {
+			for _, r := range c.Redirs {
+				if d := c.Dir.Join(r.Target.Value); d.Known && d.Path == tc.path && (r.Op == ">" || r.Op == ">>") {
+					got = true
+				}
+			}
+		}
+		if got != tc.want {
+			t.Errorf("%s: writes %s %v, want %v", tc.cmd, tc.path, got, tc.want)
+		}
+	}
 	// Run-time code and profile directories ask.
 	for _, cmd := range []string{`ipython -c "$(cat f)"`, `ipython --profile-dir="$D" -c pass`,
 		`ipython --InteractiveShellApp.exec_lines="$X"`} {
