@@ -123,7 +123,7 @@ func codeInputs(call *Call) codeInput {
 		}
 		in.stdin = !batch || dash
 		in.lang = lang.Gdb
-	case name == "irb" || name == "ipython" || name == "ipython3":
+	case name == "irb" || IPythonFrontEnd(name):
 		in.lang = lang.Ruby
 		if name != "irb" {
 			in.lang = lang.Python
@@ -135,7 +135,7 @@ func codeInputs(call *Call) codeInput {
 			case v == "-c" || v == "-m" || v == "-v" || v == "--version" || v == "-h" || v == "--help":
 				return codeInput{} // ipython -c CODE is an interpreter's code option
 			case v == "-I" || v == "-r" || v == "-E" || v == "--prompt" || v == "--prompt-mode" || v == "--context-mode" ||
-				v == "--back-trace-limit" || v == "--profile" || v == "--ipython-dir" || v == "--config" || v == "--log-level" ||
+				v == "--back-trace-limit" || v == "--profile" || v == "--profile-dir" || v == "--ext" || v == "--ipython-dir" || v == "--config" || v == "--log-level" ||
 				v == "--colors" || v == "--logfile" || v == "--logappend":
 				i++
 			case v == "-":

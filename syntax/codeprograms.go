@@ -56,8 +56,10 @@ func (w *walker) codePrograms(c scope, call *Call) bool {
 	case call.Name == "gdb" || call.Name == "gdb-multiarch":
 		w.gdbProgram(c, call)
 		w.stdinProgram(c, call)
-	case call.Name == "irb" || call.Name == "ipython" || call.Name == "ipython3":
+	case call.Name == "irb":
 		w.stdinProgram(c, call)
+	case IPythonFrontEnd(call.Name):
+		// ipythonRun (testRun) reads its stdin as IPython text.
 	case call.Name == "lldb":
 		w.lldbProgram(c, call)
 	case call.Name == "sqlite3" || call.Name == "sqlite" || call.Name == "duckdb":

@@ -646,8 +646,25 @@ func (w *walker) stdinTexts(c scope, call *Call) []stdinText {
 			if trimmed, ok := strings.CutSuffix(text, rd.Target.Value); ok {
 				text = strings.TrimRight(trimmed, "\t")
 			}
+			if !quoted && !body.Static {
+				// <<EOF / $(cat f) / EOF: the file's text.
+				if t, files, ok := w.catFedText(call, rd.Node.Hdoc, c.sc.Src, true); ok {
+					if trimmed, cut := strings.CutSuffix(t, rd.Target.Value); cut {
+						t = strings.TrimRight(trimmed, "\t")
+					}
+					out = append(out, stdinText{text: t, kind: "here-document (" + clip(strings.Join(files, ", "), 60) + ")"})
+					continue
+				}
+			}
 			out = append(out, stdinText{text: text, kind: "here-document", dynamic: !quoted && !body.Static})
 		case sh.WordHdoc:
+			if !rd.Target.Static {
+				// <<< "$(cat f)", <<< "$(< f)": the file's text.
+				if t, files, ok := w.catFedText(call, rd.Target.Word, c.sc.Src, false); ok {
+					out = append(out, stdinText{text: t + "\n", kind: "here-string (" + clip(strings.Join(files, ", "), 60) + ")"})
+					continue
+				}
+			}
 			out = append(out, stdinText{text: rd.Target.Value, kind: "here-string", dynamic: !rd.Target.Static})
 		}
 	}

@@ -3,8 +3,6 @@ package syntax
 import (
 	"encoding/json"
 	"strings"
-
-	"github.com/corral-dev/corral/syntax/lang"
 )
 
 // Executing a Jupyter notebook runs its code cells in a Python kernel:
@@ -16,10 +14,8 @@ import (
 // out. Read as a test suite's files are (only what the text shows is
 // judged).
 
-// notebookCells returns a notebook's code cells as Python text (magics
-// removed) and the shell commands its ! lines and shell cells hold, and
-// the files its %run lines run.
-func notebookCells(text string) (python, shell, files []string, ok bool) {
+// notebookCells returns the sources of a notebook's code cells.
+func notebookCells(text string) (cells []string, ok bool) {
 	var nb struct {
 		Cells []struct {
 			Type   string          `json:"cell_type"`
@@ -27,7 +23,7 @@ func notebookCells(text string) (python, shell, files []string, ok bool) {
 		} `json:"cells"`
 	}
 	if json.Unmarshal([]byte(text), &nb) != nil {
-		return nil, nil, nil, false
+		return nil, false
 	}
 	for _, c := range nb.Cells {
 		if c.Type != "code" {
@@ -40,33 +36,9 @@ func notebookCells(text string) (python, shell, files []string, ok bool) {
 		} else if json.Unmarshal(c.Source, &src) != nil {
 			continue
 		}
-		first, rest, _ := strings.Cut(src, "\n")
-		f := strings.Fields(first)
-		if len(f) > 0 && (f[0] == "%%bash" || f[0] == "%%sh" || f[0] == "%%script" && len(f) > 1 && (f[1] == "bash" || f[1] == "sh")) {
-			shell = append(shell, rest)
-			continue
-		}
-		var code []string
-		for _, l := range strings.Split(src, "\n") {
-			t := strings.TrimSpace(l)
-			switch {
-			case strings.HasPrefix(t, "!"):
-				shell = append(shell, strings.TrimPrefix(t, "!"))
-				code = append(code, "")
-			case strings.HasPrefix(t, "%run "):
-				if w := strings.Fields(t); len(w) > 1 {
-					files = append(files, w[len(w)-1])
-				}
-				code = append(code, "")
-			case strings.HasPrefix(t, "%"):
-				code = append(code, "")
-			default:
-				code = append(code, l)
-			}
-		}
-		python = append(python, strings.Join(code, "\n"))
+		cells = append(cells, src)
 	}
-	return python, shell, files, true
+	return cells, true
 }
 
 // notebookRun models the notebook executors; it reports whether call is
@@ -81,6 +53,15 @@ func (w *walker) notebookRun(c scope, call *Call) bool {
 		}
 		switch args[0].Value {
 		case "nbconvert", "execute":
+		case "run":
+			// jupyter run FILE…: each file's code runs in a kernel,
+			// IPython's syntax included (jupyter-run(1)).
+			for _, a := range args[1:] {
+				if !strings.HasPrefix(a.Value, "-") {
+					w.ipythonFile(c, call, a)
+				}
+			}
+			return true
 		default:
 			return false
 		}
@@ -96,6 +77,21 @@ func (w *walker) notebookRun(c scope, call *Call) bool {
 		if !execute {
 			return true
 		}
+	case "jupytext":
+		// jupytext --execute NB: the notebook (or the .py/.md it
+		// pairs) is executed after conversion.
+		execute := false
+		for _, a := range args {
+			execute = execute || a.Value == "--execute"
+		}
+		if !execute {
+			return false
+		}
+		for _, a := range args {
+			if !strings.HasPrefix(a.Value, "-") && strings.HasSuffix(a.Value, ".ipynb") {
+				nbs = append(nbs, a)
+			}
+		}
 	case "papermill":
 		for _, a := range args {
 			if !strings.HasPrefix(a.Value, "-") && strings.HasSuffix(a.Value, ".ipynb") {
@@ -106,6 +102,13 @@ func (w *walker) notebookRun(c scope, call *Call) bool {
 	default:
 		return false
 	}
+	w.notebookFiles(c, call, nbs)
+	return true
+}
+
+// notebookFiles models the notebooks call executes: each code cell is
+// IPython text (parseIPython), read as a test suite's files are.
+func (w *walker) notebookFiles(c scope, call *Call, nbs []Arg) {
 	w.lenient++
 	defer func() { w.lenient-- }()
 	for _, a := range nbs {
@@ -118,21 +121,12 @@ func (w *walker) notebookRun(c scope, call *Call) bool {
 		if !ok {
 			continue
 		}
-		python, shell, files, ok := notebookCells(text)
+		cells, ok := notebookCells(text)
 		if !ok {
 			continue
 		}
-		for _, p := range python {
-			w.program(c, call, lang.Python, p, a.Value, false, a.Value)
-		}
-		for _, s := range shell {
-			w.origin = a.Value + " (! or shell cell)"
-			w.child(c, call, s, nil, "notebook shell", false)
-			w.origin = ""
-		}
-		for _, f := range files {
-			w.interpreterFile(c, call, Arg{Value: f, Raw: f, Static: true}, lang.Python)
+		for _, cell := range cells {
+			w.ipythonCode(c, call, cell, a.Value, a.Value, false)
 		}
 	}
-	return true
 }

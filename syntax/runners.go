@@ -145,6 +145,21 @@ var pythonConsoleScripts = lazy.Value[map[string]bool]{New: func() map[string]bo
 		"pipenv": true, "hatch": true, "pdm": true, "pip-compile": true, "pip-sync": true, "httpie": true}
 }}
 
+// ipythonFrontEnds are IPython's terminal front ends: they run Python
+// with IPython's own syntax (! shell lines, %run, shell cells) from -c,
+// files, modules, stdin, settings and the profile directory
+// (syntax/ipython.go).
+var ipythonFrontEnds = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"ipython": true, "ipython3": true}
+}}
+
+// IPythonFrontEnd reports a program of ipythonFrontEnds (a version
+// suffix dropped: ipython3.11).
+func IPythonFrontEnd(name string) bool {
+	t := ipythonFrontEnds.Get()
+	return t[name] || t[strings.TrimRight(name, "0123456789.")]
+}
+
 // PythonConsoleScript reports a program that is a Python console script
 // (pythonConsoleScripts).
 func PythonConsoleScript(name string) bool {

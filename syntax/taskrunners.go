@@ -120,6 +120,9 @@ func (w *walker) pythonPip(c scope, call *Call) {
 		w.noxRun(c, call, rest)
 	case "pdb", "cProfile", "profile", "trace", "coverage":
 		w.pyRunScript(c, call, m.Value, rest)
+	case "IPython":
+		// python3 -m IPython ARGS is the ipython front end.
+		w.ipythonRun(c, call, rest)
 	case "pydoc":
 		w.pydocRun(c, call, call.Name+" -m pydoc", rest)
 	case "inspect":

@@ -70,8 +70,12 @@ func (w *walker) testRun(c scope, call *Call) bool {
 	case "nox":
 		w.noxRun(c, call, call.Args)
 		return true
-	case "coverage", "ipython", "ipython3":
+	case "coverage":
 		w.pyRunScript(c, call, call.Name, call.Args)
+		return true
+	}
+	if IPythonFrontEnd(call.Name) {
+		w.ipythonRun(c, call, call.Args)
 		return true
 	}
 	if lang.ForProgram(call.Name) == lang.JS {
@@ -115,6 +119,17 @@ func (w *walker) testRun(c scope, call *Call) bool {
 // (test_*.py, *_test.py) of the directories given (the working directory
 // when none is); the files given.
 func (w *walker) pytestRun(c scope, call *Call, args []Arg) {
+	if slices.ContainsFunc(args, func(a Arg) bool { return a.Value == "--nbmake" }) {
+		// pytest --nbmake NB…: the nbmake plugin executes each
+		// notebook as a test.
+		var nbs []Arg
+		for _, a := range args {
+			if !strings.HasPrefix(a.Value, "-") && strings.HasSuffix(a.Value, ".ipynb") {
+				nbs = append(nbs, a)
+			}
+		}
+		w.notebookFiles(c, call, nbs)
+	}
 	if w.read == nil && len(w.written) == 0 || !call.Dir.Known {
 		return
 	}
@@ -585,8 +600,6 @@ var pyScriptRunners = lazy.Value[map[string][]string]{New: func() map[string][]s
 		"profile":  {"-o", "-s", "--outfile", "--sort"},
 		"trace":    {"-f", "--file", "-C", "--coverdir", "--ignore-module", "--ignore-dir"},
 		"coverage": {"--rcfile", "--source", "--include", "--omit", "--data-file", "--context", "--concurrency", "--debug"},
-		"ipython":  {"--profile", "--ipython-dir", "--config", "--log-level", "-c", "-m", "--colors", "--logfile", "--logappend"},
-		"ipython3": {"--profile", "--ipython-dir", "--config", "--log-level", "-c", "-m", "--colors", "--logfile", "--logappend"},
 	}
 }}
 
@@ -606,7 +619,7 @@ func (w *walker) pyRunScript(c scope, call *Call, name string, args []Arg) {
 	for i := 0; i < len(args); i++ {
 		v := args[i].Value
 		switch {
-		case v == "-m" && name != "ipython" && name != "ipython3" && i+1 < len(args):
+		case v == "-m" && i+1 < len(args):
 			// coverage run -m pytest, python -m cProfile -m mod: a
 			// module, as python -m runs it.
 			inner := *call

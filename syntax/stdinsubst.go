@@ -1,0 +1,68 @@
+package syntax
+
+import (
+	"strings"
+
+	sh "mvdan.cc/sh/v3/syntax"
+)
+
+// catFedText returns the text a here-string or here-document feeds to
+// standard input when its only run-time parts are command substitutions
+// that print a file ("$(cat f)", "$(< f)", `cat f`): bash runs them
+// before the program starts, so the program reads the file's text, with
+// the word's literal parts around it (php <<< "<?php $(cat x.php)").
+// files names the files read; ok is false when any other part (a
+// variable, another command's output) is only known at run time, or a
+// file cannot be read. hdoc says wd is a here-document's body, whose
+// text is read as inside double quotes.
+func (w *walker) catFedText(call *Call, wd *sh.Word, src string, hdoc bool) (text string, files []string, ok bool) {
+	if wd == nil {
+		return "", nil, false
+	}
+	var b strings.Builder
+	var walk func(parts []sh.WordPart, quoted bool) bool
+	walk = func(parts []sh.WordPart, quoted bool) bool {
+		for _, p := range parts {
+			switch n := p.(type) {
+			case *sh.Lit:
+				v := n.Value
+				if !quoted && strings.Contains(v, "\\") {
+					return false
+				}
+				b.WriteString(v)
+			case *sh.SglQuoted:
+				if n.Dollar {
+					return false
+				}
+				b.WriteString(n.Value)
+			case *sh.DblQuoted:
+				if !walk(n.Parts, true) {
+					return false
+				}
+			case *sh.CmdSubst:
+				start, end := int(n.Pos().Offset()), int(n.End().Offset())
+				if start < 0 || end > len(src) || start >= end || len(files) >= 8 {
+					return false
+				}
+				m := catOutput.Get().FindStringSubmatch(src[start:end])
+				if m == nil {
+					return false
+				}
+				t, read := w.readScript(call.Dir.Join(m[1]))
+				if !read {
+					return false
+				}
+				// $(…) drops the trailing newlines of what it prints.
+				b.WriteString(strings.TrimRight(t, "\n"))
+				files = append(files, m[1])
+			default:
+				return false
+			}
+		}
+		return true
+	}
+	if !walk(wd.Parts, hdoc) || len(files) == 0 {
+		return "", nil, false
+	}
+	return b.String(), files, true
+}
