@@ -261,10 +261,11 @@ func (w *walker) ownScripts(c scope, call *Call, d Dir, names []string, label st
 
 // npmDirSpec reports the directory an npm package spec names when it is
 // one: file:DIR, a path (./x, ../x, /x, ~/x), or a name with two or more
-// slashes that is no URL (r10/np/dep: npm-package-arg takes a/b as a
-// GitHub repository and @scope/name as a package, but a/b/c as a folder).
+// slashes that is no URL (r10/np/dep, sub/f/: npm-package-arg takes a/b
+// as a GitHub repository and @scope/name as a package, but a/b/c and a/b/
+// as a folder).
 func npmDirSpec(spec, home string) (string, bool) {
-	if !strings.HasPrefix(spec, "@") && !strings.Contains(spec, ":") && strings.Count(strings.TrimRight(spec, "/"), "/") >= 2 {
+	if !strings.HasPrefix(spec, "@") && !strings.Contains(spec, ":") && strings.Count(spec, "/") >= 2 {
 		spec = "./" + spec
 	}
 	return localDepPath(spec, home)
@@ -415,7 +416,11 @@ func (w *walker) npmWorkspaceDirs(root Dir) []Dir {
 		}
 		// npm's globs take ** for any depth; one level is read.
 		g = strings.ReplaceAll(strings.TrimRight(g, "/"), "**", "*")
-		for _, m := range w.globNames(root, g) {
+		matches := []string{g} // a plain path is itself, written by this command or not
+		if strings.ContainsAny(g, "*?[") {
+			matches = w.globNames(root, g)
+		}
+		for _, m := range matches {
 			d := root.Join(m)
 			if !d.Known || seen[d.Path] || len(out) >= maxScriptMatches {
 				continue

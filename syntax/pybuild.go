@@ -186,13 +186,15 @@ func (w *walker) pythonBuild(c scope, call *Call, args []Arg) bool {
 }
 
 // pythonAddSpec is the options of uv add, poetry add and pipx install
-// that take a value (those corral does not know are taken as flags).
+// that take a value (those corral does not know are taken as flags; a
+// value so taken as an operand, --python 3.12, is no path and builds
+// nothing).
 var pythonAddSpec = OptSpec{ShortVal: "rcmpCPfGE", LongEq: true,
 	LongVal: []string{"requirements", "constraints", "marker", "optional", "group", "rev", "tag", "branch", "extra",
-		"package", "script", "bounds", "index", "default-index", "index-url", "extra-index-url", "find-links", "python",
+		"package", "script", "bounds", "index", "default-index", "index-url", "extra-index-url", "find-links",
 		"directory", "project", "config-file", "cache-dir", "color", "index-strategy", "keyring-provider", "resolution",
 		"prerelease", "exclude-newer", "link-mode", "refresh-package", "reinstall-package", "no-binary-package",
-		"no-build-package", "config-setting", "upgrade-package", "no-build-isolation-package", "source", "platform",
+		"no-build-package", "config-setting", "upgrade-package", "no-build-isolation-package", "platform",
 		"suffix", "pip-args", "preinstall", "extras", "pip-version"}}
 
 // pythonAdd models uv add SPEC, poetry add SPEC and pipx install SPEC
