@@ -102,3 +102,23 @@ func TestPipLocalDirSpellings(t *testing.T) {
 		{"poetry add requests", "allow"},
 	})
 }
+
+// irb -r FILE requires FILE before its first prompt, as ruby -r does; -I
+// DIR puts DIR on the load path (checked: irb -r ./evil.rb < /dev/null ran
+// evil.rb).
+func TestIrbRequire(t *testing.T) {
+	cfg := scratchProject(t, map[string]string{
+		"proj/r/evil.rb": "system('echo x >> ~/.bashrc')\n",
+		"proj/r/ok.rb":   "puts 1\n",
+	})
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{"irb -r ./r/evil.rb", "deny"},
+		{"irb -r./r/evil.rb", "deny"},
+		{"irb -I r -r evil", "deny"},
+		{"echo 1 | irb -r ./r/evil.rb", "deny"},
+		{"irb", "allow"},
+		{"irb -r json", "allow"},
+		{"irb -r ./r/ok.rb", "allow"},
+		{"irb -I r -r ok", "allow"},
+	})
+}
