@@ -36,6 +36,7 @@ func TestNpmLifecycleScripts(t *testing.T) {
 		{"cd np && npm rebuild dep", "deny"},
 		{"cd np && npm rebuild w1", "deny"},
 		{"cd np && npm install", "deny"}, // dep's and w1's postinstall
+		{"cd np && npm install -w w1", "deny"},
 		{"cd np2 && npm pack", "deny"},
 		{"cd np2 && npm pack --dry-run", "deny"},
 		{"cd np2 && npm publish --dry-run", "deny"},
@@ -54,6 +55,7 @@ func TestNpmLifecycleScripts(t *testing.T) {
 		{"cd np && npm test -w w2", "allow"},
 		{"cd np && npm test -w nosuch", "allow"},
 		{"cd np && npm rebuild w2", "allow"},
+		{"cd np && npm install -w w2", "allow"}, // the root's file: dependency is not installed
 		{"cd np && npm rebuild lodash", "allow"},
 		{"cd ok && npm test -ws", "allow"},
 		{"cd ok && npm pack", "allow"},

@@ -600,14 +600,17 @@ func (w *walker) packageRun(c scope, call *Call) bool {
 				return false
 			}
 			if inWorkspaces {
+				// With -w the workspace is installed, and the root's own
+				// scripts run, but not its other dependencies' (npm
+				// install -w w1 ran w1's and the root's postinstall, not
+				// a root file: dependency's; npm 11).
 				for _, d := range wsDirs {
 					inner := *call
 					inner.Dir = d
 					w.lifecycleScripts(c, &inner, call.Name)
 				}
-				if !withRoot {
-					return true
-				}
+				w.packageScripts(c, call, lifecycleNames, call.Name)
+				return true
 			}
 			w.lifecycleScripts(c, call, call.Name)
 			return true
