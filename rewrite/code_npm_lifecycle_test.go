@@ -19,6 +19,7 @@ func TestNpmLifecycleScripts(t *testing.T) {
 		"proj/np/packages/w2/package.json": `{"name":"w2","scripts":{"test":"echo fine","postinstall":"echo fine"}}`,
 		"proj/np2/package.json": `{"name":"np2","scripts":{"prepack":` + bad + `,"prepare":` + bad +
 			`,"preversion":` + bad + `,"prepublishOnly":` + bad + `}}`,
+		"proj/rb/package.json":       `{"name":"rb","scripts":{"postinstall":` + bad + `}}`,
 		"proj/ok/package.json":       `{"name":"ok","scripts":{"test":"echo ok","prepack":"echo packing","prepare":"tsc"}}`,
 		"proj/ok/sub/d/package.json": `{"name":"d","scripts":{"prepare":"echo building"}}`,
 		"proj/a/b/c/package.json":    `{"name":"c","scripts":{"prepare":` + bad + `}}`,
@@ -35,6 +36,7 @@ func TestNpmLifecycleScripts(t *testing.T) {
 		{"cd np && npm rebuild", "deny"},
 		{"cd np && npm rebuild dep", "deny"},
 		{"cd np && npm rebuild w1", "deny"},
+		{"cd rb && npm rebuild", "deny"}, // the project's own postinstall
 		{"cd np && npm install", "deny"}, // dep's and w1's postinstall
 		{"cd np && npm install -w w1", "deny"},
 		{"cd np2 && npm pack", "deny"},
@@ -57,6 +59,7 @@ func TestNpmLifecycleScripts(t *testing.T) {
 		{"cd np && npm rebuild w2", "allow"},
 		{"cd np && npm install -w w2", "allow"}, // the root's file: dependency is not installed
 		{"cd np && npm rebuild lodash", "allow"},
+		{"cd rb && npm rebuild lodash", "allow"},
 		{"cd ok && npm test -ws", "allow"},
 		{"cd ok && npm pack", "allow"},
 		{"cd ok && npm version patch", "allow"},

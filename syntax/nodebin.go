@@ -291,30 +291,43 @@ func (w *walker) npmDirSpecs(c scope, call *Call, specs []string, names []string
 	}
 }
 
-// npmInstallScripts are the scripts npm rebuild runs of each package.
+// npmInstallScripts are the scripts npm rebuild runs of each installed
+// package; a linked one (a local dependency, a workspace) also runs its
+// prepare scripts (lifecycleNames).
 var npmInstallScripts = []string{"preinstall", "install", "postinstall"}
 
-// npmRebuild models npm rebuild [PKG…]: the install scripts of the
-// installed packages run again: those under node_modules, and the local
-// ones an install of the project links (file: dependencies, workspaces),
-// which may not be there yet (npm install --ignore-scripts && npm
-// rebuild). With PKG named, only the packages of that name.
+// npmRebuild models npm rebuild [PKG…]: the install scripts run again:
+// the project's own (with no PKG named), those of the packages under
+// node_modules, and those of the local ones an install of the project
+// links (file: dependencies, workspaces), with their prepare, which may
+// not be there yet (npm install --ignore-scripts && npm rebuild). With
+// PKG named, only the packages of that name (npm 11: npm rebuild ran the
+// root's postinstall and each local dependency's prepare and
+// postinstall; npm rebuild e only e's).
 func (w *walker) npmRebuild(c scope, call *Call, pkgs []string, wsDirs []Dir) {
 	root, _, found := w.manifestScripts(call.Dir, "package.json")
 	if !found {
-		root = call.Dir
+		return
 	}
-	var dirs []Dir
+	if len(pkgs) == 0 {
+		w.packageScripts(c, call, lifecycleNames, "npm rebuild")
+	}
+	type pkg struct {
+		d      Dir
+		linked bool
+	}
+	var dirs []pkg
 	for _, pat := range []string{"node_modules/*", "node_modules/@*/*"} {
 		for _, m := range w.globNames(root, pat) {
-			dirs = append(dirs, root.Join(m))
+			dirs = append(dirs, pkg{root.Join(m), false})
 		}
 	}
-	dirs = append(dirs, wsDirs...)
-	dirs = append(dirs, w.npmWorkspaceDirs(root)...)
-	dirs = append(dirs, w.localDeps(root)...)
+	for _, d := range append(append(append([]Dir{}, wsDirs...), w.npmWorkspaceDirs(root)...), w.localDeps(root)...) {
+		dirs = append(dirs, pkg{d, true})
+	}
 	seen := map[string]bool{}
-	for _, d := range dirs {
+	for _, p := range dirs {
+		d := p.d
 		if !d.Known || seen[d.Path] || len(seen) >= maxScriptMatches {
 			continue
 		}
@@ -325,7 +338,11 @@ func (w *walker) npmRebuild(c scope, call *Call, pkgs []string, wsDirs []Dir) {
 				continue
 			}
 		}
-		w.ownScripts(c, call, d, npmInstallScripts, "npm rebuild")
+		names := npmInstallScripts
+		if p.linked {
+			names = lifecycleNames
+		}
+		w.ownScripts(c, call, d, names, "npm rebuild")
 	}
 }
 
