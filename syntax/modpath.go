@@ -54,7 +54,7 @@ func commandEnv(st *state, envWords map[string]string, name string) (string, boo
 // is given, in the order it searches them: -I options first (perl, ruby),
 // then the environment's. Python's -I and -E ignore PYTHONPATH.
 func (w *walker) modulePath(call *Call, st *state, envWords map[string]string) []string {
-	l := lang.ForProgram(call.Name)
+	l, _ := preloadProgram(call)
 	if l == "" && (envWords["PYTHONPATH"] != "" || st.vars["PYTHONPATH"].exported) && w.startsPython(call) {
 		l = lang.Python // pip, pytest, ./manage.py: CPython's search path
 	}
@@ -63,8 +63,8 @@ func (w *walker) modulePath(call *Call, st *state, envWords map[string]string) [
 		return nil
 	}
 	var dirs []string
-	name := strings.TrimRight(call.Name, "0123456789.")
-	if spec, ok := interpSpecFor(l, name); ok && name != "bun" && name != "deno" && lang.ForProgram(call.Name) == l {
+	pl, name := preloadProgram(call)
+	if spec, ok := interpSpecFor(l, name); ok && name != "bun" && name != "deno" && pl == l {
 		opts, _ := ScanOptions(call.Args, spec.opts)
 		for _, o := range opts {
 			switch {

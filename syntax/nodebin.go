@@ -3,8 +3,11 @@ package syntax
 import (
 	"encoding/json"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
+
+	"github.com/corral-dev/corral/guards"
 
 	"github.com/corral-dev/corral/syntax/lang"
 )
@@ -224,4 +227,304 @@ func localDepPath(spec, home string) (string, bool) {
 		return "", false // a tarball: its scripts are not on disk to read
 	}
 	return spec, true
+}
+
+// npmCommandScripts are the scripts of the package npm pack, npm publish
+// and npm version run, in order (npm's "Life Cycle Operation Order"; a
+// --dry-run runs them too).
+func npmCommandScripts(cmd string) []string {
+	switch cmd {
+	case "pack":
+		return []string{"prepack", "prepare", "postpack"}
+	case "publish":
+		return []string{"prepublishOnly", "prepack", "prepare", "postpack", "publish", "postpublish"}
+	}
+	return []string{"preversion", "version", "postversion"}
+}
+
+// ownScripts runs the scripts names of the package.json in d itself (not
+// one above it), from d.
+func (w *walker) ownScripts(c scope, call *Call, d Dir, names []string, label string) {
+	at, scripts, found := w.manifestScripts(d, "package.json")
+	if !found || at.Path != d.Path {
+		return
+	}
+	inner, env := w.packageScriptCall(call, d)
+	for _, n := range names {
+		for _, s := range scripts[n] {
+			w.origin = w.projectRel(filepath.Join(d.Path, "package.json")) + " scripts." + n + " (" + label + ")"
+			w.childIn(c, inner, s, nil, "package script", false, env, d)
+			w.origin = ""
+		}
+	}
+}
+
+// npmDirSpec reports the directory an npm package spec names when it is
+// one: file:DIR, a path (./x, ../x, /x, ~/x), or a name with two or more
+// slashes that is no URL (r10/np/dep, sub/f/: npm-package-arg takes a/b
+// as a GitHub repository and @scope/name as a package, but a/b/c and a/b/
+// as a folder).
+func npmDirSpec(spec, home string) (string, bool) {
+	if !strings.HasPrefix(spec, "@") && !strings.Contains(spec, ":") && strings.Count(spec, "/") >= 2 {
+		spec = "./" + spec
+	}
+	return localDepPath(spec, home)
+}
+
+// npmDirSpecs runs the scripts names of each directory among specs (the
+// operands of npm install, link, pack, publish), in that directory.
+func (w *walker) npmDirSpecs(c scope, call *Call, specs []string, names []string, cmd string) {
+	for _, spec := range specs {
+		p, ok := npmDirSpec(spec, w.home)
+		if !ok {
+			continue
+		}
+		d := call.Dir.Join(p)
+		if !d.Known {
+			continue
+		}
+		w.ownScripts(c, call, d, names, "npm "+cmd+" "+spec)
+		if cmd != "pack" && cmd != "publish" {
+			// Installed, its own local dependencies are installed too.
+			w.fileDepScripts(c, call, d, "npm", map[string]bool{d.Path: true})
+		}
+	}
+}
+
+// npmInstallScripts are the scripts npm rebuild runs of each installed
+// package; a linked one (a local dependency, a workspace) also runs its
+// prepare scripts (lifecycleNames).
+var npmInstallScripts = []string{"preinstall", "install", "postinstall"}
+
+// npmRebuild models npm rebuild [PKG…]: the install scripts run again:
+// the project's own (with no PKG named), those of the packages under
+// node_modules, and those of the local ones an install of the project
+// links (file: dependencies, workspaces), with their prepare, which may
+// not be there yet (npm install --ignore-scripts && npm rebuild). With
+// PKG named, only the packages of that name (npm 11: npm rebuild ran the
+// root's postinstall and each local dependency's prepare and
+// postinstall; npm rebuild e only e's).
+func (w *walker) npmRebuild(c scope, call *Call, pkgs []string, wsDirs []Dir) {
+	root, _, found := w.manifestScripts(call.Dir, "package.json")
+	if !found {
+		return
+	}
+	if len(pkgs) == 0 {
+		w.packageScripts(c, call, lifecycleNames, "npm rebuild")
+	}
+	type pkg struct {
+		d      Dir
+		linked bool
+	}
+	var dirs []pkg
+	for _, pat := range []string{"node_modules/*", "node_modules/@*/*"} {
+		for _, m := range w.globNames(root, pat) {
+			dirs = append(dirs, pkg{root.Join(m), false})
+		}
+	}
+	for _, d := range append(append(append([]Dir{}, wsDirs...), w.npmWorkspaceDirs(root)...), w.localDeps(root)...) {
+		dirs = append(dirs, pkg{d, true})
+	}
+	seen := map[string]bool{}
+	for _, p := range dirs {
+		d := p.d
+		if !d.Known || seen[d.Path] || len(seen) >= maxScriptMatches {
+			continue
+		}
+		seen[d.Path] = true
+		if len(pkgs) > 0 {
+			name := w.packageName(d)
+			if !slices.Contains(pkgs, name) && !slices.Contains(pkgs, filepath.Base(d.Path)) {
+				continue
+			}
+		}
+		names := npmInstallScripts
+		if p.linked {
+			names = lifecycleNames
+		}
+		w.ownScripts(c, call, d, names, "npm rebuild")
+	}
+}
+
+// packageName is the "name" of the package.json in d.
+func (w *walker) packageName(d Dir) string {
+	text, ok := w.readScript(d.Join("package.json"))
+	if !ok {
+		return ""
+	}
+	var pkg struct {
+		Name string `json:"name"`
+	}
+	json.Unmarshal([]byte(text), &pkg)
+	return pkg.Name
+}
+
+// localDeps returns the directories of the local (file:) dependencies of
+// the package.json in dir, and theirs, as an install links them.
+func (w *walker) localDeps(dir Dir) []Dir {
+	var out []Dir
+	seen := map[string]bool{dir.Path: true}
+	queue := []Dir{dir}
+	for len(queue) > 0 && len(seen) < maxFileDeps {
+		d := queue[0]
+		queue = queue[1:]
+		text, ok := w.readScript(d.Join("package.json"))
+		if !ok {
+			continue
+		}
+		var pkg map[string]json.RawMessage
+		if json.Unmarshal([]byte(text), &pkg) != nil {
+			continue
+		}
+		var specs []string
+		for _, key := range []string{"dependencies", "devDependencies", "optionalDependencies"} {
+			var deps map[string]string
+			if json.Unmarshal(pkg[key], &deps) == nil {
+				for _, spec := range deps {
+					specs = append(specs, spec)
+				}
+			}
+		}
+		sort.Strings(specs)
+		for _, spec := range specs {
+			p, ok := localDepPath(spec, w.home)
+			if !ok {
+				continue
+			}
+			if x := d.Join(p); x.Known && !seen[x.Path] && len(seen) < maxFileDeps {
+				seen[x.Path] = true
+				out = append(out, x)
+				queue = append(queue, x)
+			}
+		}
+	}
+	return out
+}
+
+// npmWorkspaceDirs returns the workspace packages of the package.json in
+// root: the directories its "workspaces" globs (a list, or the list under
+// "packages") match that hold a package.json.
+func (w *walker) npmWorkspaceDirs(root Dir) []Dir {
+	text, ok := w.readScript(root.Join("package.json"))
+	if !ok {
+		return nil
+	}
+	var pkg struct {
+		Workspaces json.RawMessage `json:"workspaces"`
+	}
+	if json.Unmarshal([]byte(text), &pkg) != nil || len(pkg.Workspaces) == 0 {
+		return nil
+	}
+	var globs []string
+	if json.Unmarshal(pkg.Workspaces, &globs) != nil {
+		var obj struct {
+			Packages []string `json:"packages"`
+		}
+		if json.Unmarshal(pkg.Workspaces, &obj) != nil {
+			return nil
+		}
+		globs = obj.Packages
+	}
+	var out []Dir
+	seen := map[string]bool{}
+	for _, g := range globs {
+		if strings.HasPrefix(g, "!") {
+			continue
+		}
+		// npm's globs take ** for any depth; one level is read.
+		g = strings.ReplaceAll(strings.TrimRight(g, "/"), "**", "*")
+		matches := []string{g} // a plain path is itself, written by this command or not
+		if strings.ContainsAny(g, "*?[") {
+			matches = w.globNames(root, g)
+		}
+		for _, m := range matches {
+			d := root.Join(m)
+			if !d.Known || seen[d.Path] || len(out) >= maxScriptMatches {
+				continue
+			}
+			if _, ok := w.readScript(d.Join("package.json")); ok {
+				seen[d.Path] = true
+				out = append(out, d)
+			}
+		}
+	}
+	return out
+}
+
+// npmWorkspaces returns the workspaces npm's -w NAME (--workspace=NAME; a
+// package name, or a path: the workspaces in it) and --workspaces (-ws)
+// select, of the nearest package.json with workspaces from call's
+// directory up; withRoot reports --include-workspace-root (-iwr), and
+// given whether a workspace option was there at all. A name only known
+// at run time selects every workspace.
+func (w *walker) npmWorkspaces(call *Call, opts []Option) (dirs []Dir, withRoot, given bool) {
+	var named []Arg
+	all := false
+	for _, o := range opts {
+		raw := ""
+		if o.Idx < len(call.Args) {
+			raw = call.Args[o.Idx].Value
+		}
+		switch {
+		case raw == "-ws" || o.Name == "workspaces" || o.Name == "ws":
+			all = true
+		case raw == "-iwr" || o.Name == "include-workspace-root" || o.Name == "iwr":
+			withRoot = true
+		case (o.Name == "w" || o.Name == "workspace") && o.HasVal:
+			named = append(named, o.Val)
+		}
+	}
+	if !all && len(named) == 0 {
+		return nil, false, false
+	}
+	// The root: the nearest package.json up that has workspaces.
+	var root Dir
+	var wsAll []Dir
+	for d, i := call.Dir, 0; d.Known && i < 32; i++ {
+		at, _, found := w.manifestScripts(d, "package.json")
+		if !found {
+			break
+		}
+		if wsAll = w.npmWorkspaceDirs(at); len(wsAll) > 0 {
+			root = at
+			break
+		}
+		parent := Dir{Path: filepath.Dir(at.Path), Known: true}
+		if parent.Path == at.Path {
+			break
+		}
+		d = parent
+	}
+	if !root.Known {
+		return nil, withRoot, true
+	}
+	for _, d := range wsAll {
+		keep := all
+		for _, a := range named {
+			if !a.Static {
+				keep = true
+				continue
+			}
+			for _, base := range []Dir{call.Dir, root} {
+				if p := base.Join(a.Value); p.Known && (p.Path == d.Path || guards.Within(p.Path, d.Path)) {
+					keep = true
+				}
+			}
+			keep = keep || w.packageName(d) == a.Value
+		}
+		if keep {
+			dirs = append(dirs, d)
+		}
+	}
+	return dirs, withRoot, true
+}
+
+// projectRel is path relative to the project directory when it is in it.
+func (w *walker) projectRel(path string) string {
+	if w.project != "" && guards.Within(w.project, path) {
+		if r, err := filepath.Rel(w.project, path); err == nil {
+			return r
+		}
+	}
+	return path
 }

@@ -138,6 +138,10 @@ func (w *walker) buildProject(c scope, call *Call, d Dir, where string) {
 // build the project of the working directory (or DIR).
 func (w *walker) pythonBuild(c scope, call *Call, args []Arg) bool {
 	words := args
+	if w.pythonAdd(c, call, args) {
+		// What else the command does is read as before.
+		return false
+	}
 	switch call.Name {
 	case "uv":
 		if len(words) > 1 && words[0].Value == "pip" {
@@ -178,5 +182,40 @@ func (w *walker) pythonBuild(c scope, call *Call, args []Arg) bool {
 		}
 	}
 	w.buildProject(c, call, call.Dir.Join(dir), dir)
+	return true
+}
+
+// pythonAddSpec is the options of uv add, poetry add and pipx install
+// that take a value (those corral does not know are taken as flags; a
+// value so taken as an operand, --python 3.12, is no path and builds
+// nothing).
+var pythonAddSpec = OptSpec{ShortVal: "rcmpCPfGE", LongEq: true,
+	LongVal: []string{"requirements", "constraints", "marker", "optional", "group", "rev", "tag", "branch", "extra",
+		"package", "script", "bounds", "index", "default-index", "index-url", "extra-index-url", "find-links",
+		"directory", "project", "config-file", "cache-dir", "color", "index-strategy", "keyring-provider", "resolution",
+		"prerelease", "exclude-newer", "link-mode", "refresh-package", "reinstall-package", "no-binary-package",
+		"no-build-package", "config-setting", "upgrade-package", "no-build-isolation-package", "platform",
+		"suffix", "pip-args", "preinstall", "extras", "pip-version"}}
+
+// pythonAdd models uv add SPEC, poetry add SPEC and pipx install SPEC
+// when SPEC is a local directory (./pdep, r10/pdep, file:///abs/pdep,
+// pdep @ file:///…): each installs it, which builds it as pip install
+// DIR does (pipLocalDir).
+func (w *walker) pythonAdd(c scope, call *Call, args []Arg) bool {
+	if len(args) == 0 {
+		return false
+	}
+	switch {
+	case call.Name == "uv" && args[0].Value == "add", call.Name == "poetry" && args[0].Value == "add",
+		call.Name == "pipx" && args[0].Value == "install":
+	default:
+		return false
+	}
+	_, operands := ScanOptions(args[1:], pythonAddSpec)
+	for _, i := range operands {
+		if a := args[1+i]; a.Static {
+			w.pipLocalDir(c, call, a.Value, false)
+		}
+	}
 	return true
 }

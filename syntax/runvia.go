@@ -576,8 +576,7 @@ func perlLoadedModules(call *Call) []string {
 // module file in an -I directory); ruby -r (a file, or one in an -I
 // directory); python -m MODULE (looked up first in the working directory).
 func (w *walker) preloads(c scope, call *Call) {
-	l := lang.ForProgram(call.Name)
-	name := strings.TrimRight(call.Name, "0123456789.")
+	l, name := preloadProgram(call)
 	if l == "" || name == "bun" || name == "deno" {
 		return
 	}
@@ -1601,4 +1600,14 @@ func sizeOptionsOnly(text string) bool {
 		}
 	}
 	return true
+}
+
+// preloadProgram is the language and interpreter whose preload options
+// call takes: its own, or ruby's for irb, whose -r FILE and -I DIR are
+// ruby's (irb(1): it requires FILE before its first prompt).
+func preloadProgram(call *Call) (lang.Lang, string) {
+	if call.Name == "irb" {
+		return lang.Ruby, "ruby"
+	}
+	return lang.ForProgram(call.Name), strings.TrimRight(call.Name, "0123456789.")
 }

@@ -553,7 +553,7 @@ func (w *walker) packageRun(c scope, call *Call) bool {
 		// words are its operands. With --prefix DIR the project is
 		// DIR's.
 		var ws []string
-		_, ops := ScanOptions(call.Args, npmSpec())
+		opts, ops := ScanOptions(call.Args, npmSpec())
 		for _, i := range ops {
 			ws = append(ws, call.Args[i].Value)
 		}
@@ -568,29 +568,82 @@ func (w *walker) packageRun(c scope, call *Call) bool {
 			inner.Dir = d
 			call = &inner
 		}
+		// -w NAME, --workspaces: the command runs in each workspace
+		// named, with that package's scripts, not the root's.
+		wsDirs, withRoot, inWorkspaces := w.npmWorkspaces(call, opts)
+		var names []string
+		ownCommand := false // pack, publish, version: their scripts, not NAME's
 		switch ws[0] {
 		case "run", "run-script", "rum", "urn":
 			if len(ws) > 1 {
 				name = ws[1]
+				names = []string{"pre" + name, name, "post" + name}
 			}
 		case "test", "t", "tst":
 			name = "test"
+			names = []string{"pretest", "test", "posttest"}
 		case "start", "stop", "restart":
 			name = ws[0]
+			names = []string{"pre" + name, name, "post" + name}
 		case "install", "i", "in", "ins", "inst", "insta", "instal", "isnt", "isnta", "isntal", "isntall",
-			"ci", "clean-install", "ic", "install-clean", "isntall-clean":
+			"ci", "clean-install", "ic", "install-clean", "isntall-clean", "link", "ln":
 			// Installing the project itself (no package named) runs its
-			// own lifecycle scripts.
+			// own lifecycle scripts; npm link with no package installs
+			// the project globally, running the same.
 			if len(ws) > 1 {
 				// A git-hook manager installed by name installs its
 				// hooks (hookManagerPackages).
 				w.hookManagerPackages(c, call, ws[1:])
+				// A directory named (./dir, file:dir, a/b/c) is
+				// installed from there: its lifecycle scripts run.
+				w.npmDirSpecs(c, call, ws[1:], lifecycleNames, ws[0])
 				return false
+			}
+			if inWorkspaces {
+				// With -w the workspace is installed, and the root's own
+				// scripts run, but not its other dependencies' (npm
+				// install -w w1 ran w1's and the root's postinstall, not
+				// a root file: dependency's; npm 11).
+				for _, d := range wsDirs {
+					inner := *call
+					inner.Dir = d
+					w.lifecycleScripts(c, &inner, call.Name)
+				}
+				w.packageScripts(c, call, lifecycleNames, call.Name)
+				return true
 			}
 			w.lifecycleScripts(c, call, call.Name)
 			return true
+		case "rebuild", "rb":
+			w.npmRebuild(c, call, ws[1:], wsDirs)
+			return true
+		case "pack", "publish", "version", "verison":
+			names = npmCommandScripts(ws[0])
+			if ws[0] != "version" && ws[0] != "verison" && len(ws) > 1 {
+				// npm pack ./dir, npm publish dir/: that directory's.
+				w.npmDirSpecs(c, call, ws[1:], names, ws[0])
+				return true
+			}
+			name, ownCommand = ws[0], true
 		default:
 			return false
+		}
+		if name == "" {
+			return false
+		}
+		if inWorkspaces {
+			for _, d := range wsDirs {
+				inner := *call
+				inner.Dir = d
+				w.ownScripts(c, &inner, d, names, "npm -w")
+			}
+			if !withRoot {
+				return true
+			}
+		}
+		if ownCommand {
+			w.packageScripts(c, call, names, call.Name)
+			return true
 		}
 	case "yarn", "pnpm", "bun":
 		ws := skipOpts(words)
@@ -604,6 +657,11 @@ func (w *walker) packageRun(c scope, call *Call) bool {
 		}
 		if len(ws) == 1 && (ws[0] == "install" || ws[0] == "i") {
 			w.lifecycleScripts(c, call, call.Name)
+			return true
+		}
+		if ws[0] == "pack" {
+			// yarn pack, pnpm pack: the package's pack scripts.
+			w.packageScripts(c, call, npmCommandScripts("pack"), call.Name)
 			return true
 		}
 		if ws[0] == "add" && len(ws) > 1 {
@@ -665,6 +723,10 @@ func (w *walker) lifecycleScripts(c scope, call *Call, tool string) {
 	// Then those of its local (file:) dependencies, which it installs.
 	if dir, _, found := w.manifestScripts(call.Dir, "package.json"); found {
 		w.fileDepScripts(c, call, dir, tool, map[string]bool{dir.Path: true})
+		// And those of its workspaces, which it links and installs.
+		for _, d := range w.npmWorkspaceDirs(dir) {
+			w.ownScripts(c, call, d, lifecycleNames, tool+", a workspace")
+		}
 	}
 }
 

@@ -3,6 +3,7 @@ package syntax
 import (
 	"encoding/json"
 	"fmt"
+	"net/url"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -43,7 +44,7 @@ func (w *walker) taskRun(c scope, call *Call) bool {
 	case "pip", "pip3":
 		w.pipInstall(c, call, call.Args)
 		return true
-	case "uv", "poetry", "pdm", "hatch", "pyproject-build":
+	case "uv", "poetry", "pdm", "hatch", "pyproject-build", "pipx":
 		return w.pythonBuild(c, call, call.Args)
 	case "direnv":
 		return w.direnvAllow(c, call)
@@ -1232,15 +1233,41 @@ func (w *walker) pipInstall(c scope, call *Call, args []Arg) {
 }
 
 // pipLocalDir builds the project a pip requirement names when it is a
-// local directory: a path (., ./x, ../x, /x, ~/x), or, for an editable
-// one (-e), any value that is not a VCS or other URL (pip install -e pdep
-// builds ./pdep: an editable requirement is a directory or a VCS URL).
+// local directory: a path (., ./x, ../x, /x, ~/x, or any value with a
+// slash in it, as pip takes a requirement holding a path separator that
+// names a directory: r10/pdep, r10/pdep/), a file: URL (file:///abs/dir)
+// or a PEP 508 direct reference to one (pdep @ file:///abs/dir), or, for
+// an editable one (-e), any value that is not a VCS or other URL (pip
+// install -e pdep builds ./pdep: an editable requirement is a directory
+// or a VCS URL).
 func (w *walker) pipLocalDir(c scope, call *Call, v string, editable bool) {
+	v = strings.TrimSpace(v)
+	if name, ref, ok := strings.Cut(v, "@"); ok && pep508Name(strings.TrimSpace(name)) {
+		// name @ URL: the URL is what is installed; markers follow a ";".
+		ref, _, _ = strings.Cut(ref, ";")
+		if ref = strings.TrimSpace(ref); strings.HasPrefix(ref, "file:") {
+			v = ref
+		}
+	}
+	if rest, ok := strings.CutPrefix(v, "file:"); ok {
+		// file:///abs, file://localhost/abs, file:/abs; a fragment
+		// (#egg=name) is not part of the path.
+		rest, _, _ = strings.Cut(rest, "#")
+		if r, ok := strings.CutPrefix(rest, "//"); ok {
+			rest = strings.TrimPrefix(r, "localhost")
+		}
+		if !strings.HasPrefix(rest, "/") {
+			return
+		}
+		if u, err := url.PathUnescape(rest); err == nil {
+			rest = u
+		}
+		v = rest
+	}
 	if strings.Contains(v, "://") || strings.Contains(v, " @ ") {
 		return
 	}
-	pathLike := v == "." || v == ".." || strings.HasPrefix(v, "./") || strings.HasPrefix(v, "../") ||
-		strings.HasPrefix(v, "/") || strings.HasPrefix(v, "~")
+	pathLike := v == "." || v == ".." || strings.Contains(v, "/") || strings.HasPrefix(v, "~")
 	if !pathLike && !(editable && v != "" && !strings.HasPrefix(v, "-") && !strings.Contains(strings.SplitN(v, "/", 2)[0], "+")) {
 		return
 	}
@@ -1249,6 +1276,21 @@ func (w *walker) pipLocalDir(c scope, call *Call, v string, editable bool) {
 		v = filepath.Join(w.home, rest)
 	}
 	w.buildProject(c, call, call.Dir.Join(v), v)
+}
+
+// pep508Name reports whether s is a distribution name as PEP 508 spells
+// one (letters, digits, '.', '-', '_'), optionally with [extras].
+func pep508Name(s string) bool {
+	s, extras, _ := strings.Cut(s, "[")
+	if s == "" || strings.ContainsAny(extras, "/:@") {
+		return false
+	}
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '.' || r == '-' || r == '_') {
+			return false
+		}
+	}
+	return true
 }
 
 // maxPipReqDepth bounds the nested requirements files (-r inside one)
@@ -1286,6 +1328,9 @@ func (w *walker) pipReqDirs(c scope, call *Call, f Dir, depth int, seen map[stri
 			w.pipLocalDir(c, call, line[2:], true)
 		case opt == "-r" || opt == "--requirement":
 			w.pipReqDirs(c, call, Dir{Path: filepath.Dir(f.Path), Known: true}.Join(val), depth+1, seen)
+		case line[0] != '-' && strings.Contains(line, "@"):
+			// name @ file:///dir (a direct reference, spaces and all).
+			w.pipLocalDir(c, call, line, false)
 		case line[0] != '-':
 			w.pipLocalDir(c, call, strings.Fields(line)[0], false)
 		}
