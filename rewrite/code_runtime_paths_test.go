@@ -46,3 +46,18 @@ func TestCodeRunTimePaths(t *testing.T) {
 		{`python3 -c 'print("%s/.bashrc" % "~")'`, "allow"},
 	})
 }
+
+// TestInlinePickle: pickle data written in the code (red team 10, PK) —
+// a bytes literal, or one decoded from base64 or hex — is run on the
+// unpickler model as a pickle file is: an import that runs commands
+// asks; harmless data passes.
+func TestInlinePickle(t *testing.T) {
+	t.Parallel()
+	checkDecisions(t, testConfig(), []struct{ cmd, want string }{
+		{`python3 -c 'import pickle; pickle.loads(b"cposix\nsystem\n(S\"rm -rf ~\"\ntR.")'`, "ask"},
+		{`python3 -c 'import pickle, base64; pickle.loads(base64.b64decode("Y29zCnN5c3RlbQooUydybSAtcmYgficKdFIu"))'`, "ask"},
+		{`python3 -c 'import pickle; pickle.loads(bytes.fromhex("636f730a73797374656d0a285327726d202d7266207e270a74522e"))'`, "ask"},
+		{`python3 -c 'import pickle; pickle.loads(b"\x80\x04K\x01.")'`, "allow"},
+		{`python3 -c 'import pickle; print(pickle.loads(pickle.dumps([1, 2])))'`, "allow"},
+	})
+}

@@ -919,6 +919,13 @@ func (w *walker) program(c scope, call *Call, l lang.Lang, text, label string, d
 				continue
 			}
 			what := e.Call + " " + e.Path + " in " + string(l) + " code (" + at + ")"
+			if e.Text == lang.PickleBytes {
+				if imp := pickleRiskyImport(e.Path); imp != "" {
+					w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: e.Call,
+						What: e.Call + " in " + string(l) + " code (" + at + ") unpickles bytes written in the code: loading them calls " + imp})
+				}
+				continue
+			}
 			if e.Text == lang.PickleData {
 				w.pickleFile(c, call, e.Path, "in "+string(l)+" code ("+at+"): "+e.Call)
 				continue

@@ -1,6 +1,8 @@
 package lang
 
 import (
+	"encoding/base64"
+	"encoding/hex"
 	"strings"
 
 	"github.com/corral-dev/corral/internal/lazy"
@@ -86,6 +88,34 @@ func kwValue(a *arg) string {
 	_, v, _ := strings.Cut(a.text, "=")
 	return strings.TrimSpace(v)
 }
+
+// PickleBytes is the Text of an Include effect of pickle data written in
+// the code (pickle.loads of a bytes literal, or of one decoded from
+// base64 or hex): Path holds the bytes themselves.
+const PickleBytes = "pickle-bytes"
+
+// inlineBytes returns the bytes an argument gives when they are written
+// in the code: a (bytes) literal, base64.b64decode/b64decode of a
+// literal, bytes.fromhex or binascii.unhexlify of one.
+func inlineBytes(a *arg) (string, bool) {
+	if a.lit {
+		return a.str, true
+	}
+	m := inlineDecode.Get().FindStringSubmatch(strings.TrimSpace(a.text))
+	if m == nil {
+		return "", false
+	}
+	body := strings.Join(strings.Fields(m[3]), "")
+	if strings.HasSuffix(m[1], "b64decode") {
+		b, err := base64.StdEncoding.DecodeString(body)
+		return string(b), err == nil
+	}
+	b, err := hex.DecodeString(body)
+	return string(b), err == nil
+}
+
+// inlineDecode matches a decoding call of one literal.
+var inlineDecode = lazy.Regexp{Expr: `^((?:base64\.)?b64decode|bytes\.fromhex|(?:binascii\.)?unhexlify)\(\s*b?(["'])([A-Za-z0-9+/=\s]*)["']\s*\)$`}
 
 // PickleData is the Text of an Include effect of a pickle file the code
 // loads: data whose imports are called.
@@ -263,6 +293,15 @@ func python(p *parser) []Effect {
 			}
 			// The file: the argument's literal, the file it opens, or
 			// the files a name it uses is bound to (pickleSources).
+			if strings.HasSuffix(full, ".loads") {
+				// pickle.loads(b"…"), pickle.loads(base64.b64decode("…")),
+				// pickle.loads(bytes.fromhex("…")): the bytes are in the
+				// code itself.
+				if data, ok := inlineBytes(a); ok {
+					out = append(out, Effect{Kind: Include, Call: full, Path: data, Offset: c.off, Text: PickleBytes})
+					continue
+				}
+			}
 			var paths []string
 			if a.lit {
 				paths = []string{a.str}
