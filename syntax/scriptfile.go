@@ -212,7 +212,7 @@ func (w *walker) runsCode(c scope, call *Call) bool {
 		if len(call.Args) == 0 {
 			return false
 		}
-		a := w.searchedArg(call, call.Args[0], true)
+		a := w.searchedArg(call, w.sourceGlob(call, call.Args[0]), true)
 		n, fd := fdPath(a.Value)
 		switch {
 		case fd && a.Static:
