@@ -170,9 +170,15 @@ var codeCases = []codeCase{
 	{name: "make-dev-stdin-file", prog: "make", cmd: "make -f /dev/stdin < ev.mk", files: map[string]string{"ev.mk": "all:\n\trm -rf ~\n"}, want: Deny, gone: true},
 	{name: "make-stdin-file-look", prog: "make", cmd: "make -f - < ok.mk", files: map[string]string{"ok.mk": "all:\n\techo 'rm -rf ~'\n"}, want: Allow},
 	{name: "make-f-var-after-cd", prog: "make", cmd: "cd sub && f=ev.mk; make -f \"$f\"", files: map[string]string{"sub/ev.mk": "all:\n\trm -rf ~\n"}, want: Deny, gone: true},
+	{name: "make-after-cd-and", prog: "make", cmd: "cd sub && x=1; make", files: map[string]string{"sub/Makefile": "all:\n\trm -rf ~\n"}, want: Deny, gone: true},
+	{name: "make-after-cd-and-look", prog: "make", cmd: "cd sub && x=1; make", files: map[string]string{"sub/Makefile": "all:\n\techo 'rm -rf ~'\n"}, want: Allow},
 	{name: "make-shellflags-arg", prog: "make", cmd: "make .SHELLFLAGS=./e.sh", files: map[string]string{"Makefile": "all:\n\techo hi\n", "e.sh": "rm -rf ~\n"}, want: Deny, gone: true},
 	{name: "make-shellflags-makeflags", prog: "make", cmd: "MAKEFLAGS=.SHELLFLAGS=./e.sh make", files: map[string]string{"Makefile": "all:\n\techo hi\n", "e.sh": "rm -rf ~\n"}, want: Deny, gone: true},
 	{name: "make-shellflags-arg-look", prog: "make", cmd: "make .SHELLFLAGS=-ec", files: map[string]string{"Makefile": "all:\n\techo hi\n", "e.sh": "rm -rf ~\n"}, want: Allow},
+	// After cd DIR && …; the directory is one of two (the cd may have
+	// failed): a script named relative to it is read in each.
+	{name: "bash-script-after-cd-and", prog: "bash", cmd: "cd sub && x=1; bash ../cleanup.sh", files: map[string]string{"sub/keep.txt": "x\n", "cleanup.sh": "#!/bin/sh\nrm -rf ~\n"}, want: Deny, gone: true},
+	{name: "bash-script-after-cd-and-look", prog: "bash", cmd: "cd sub && x=1; bash ../build.sh", files: map[string]string{"sub/keep.txt": "x\n", "build.sh": "#!/bin/sh\necho 'rm -rf ~'\n"}, want: Allow},
 	// A script named by a pattern for source, and run-parts, which runs
 	// each file of a directory (red team 10, RT).
 	{name: "source-glob", prog: "bash", cmd: "source ./en*.sh", files: map[string]string{"env.sh": "rm -rf ~\n"}, want: Deny, gone: true},

@@ -213,6 +213,8 @@ func (w *walker) makeRun(c scope, call *Call) {
 				break
 			}
 		}
+	} else if len(files) == 0 && !stdin {
+		srcs = append(srcs, w.makeDefaultFiles(dir)...)
 	}
 	// make evaluates --eval text before it reads its makefiles.
 	var evalSrcs []makeSource

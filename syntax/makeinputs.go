@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"path/filepath"
 	"slices"
 	"strings"
 )
@@ -107,6 +108,22 @@ func (w *walker) makeFileNames(call *Call, a Arg) []string {
 	}
 	if len(out) == 0 && a.Static {
 		out = append(out, a.Value)
+	}
+	return out
+}
+
+// makeDefaultFiles returns the makefile make reads with no -f in a
+// directory that is one of a few (cd sub && x=1; make): the first of
+// GNUmakefile, makefile and Makefile in each.
+func (w *walker) makeDefaultFiles(dir Dir) []makeSource {
+	var out []makeSource
+	for _, d := range dir.Candidates() {
+		for _, f := range []string{"GNUmakefile", "makefile", "Makefile"} {
+			if text, ok := w.readScript(Dir{Path: filepath.Join(d, f), Known: true}); ok {
+				out = append(out, makeSource{f, text})
+				break
+			}
+		}
 	}
 	return out
 }
