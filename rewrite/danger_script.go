@@ -107,10 +107,15 @@ func checkRuntimeScript(p *Pass, c *syntax.Call) {
 
 // runtimeName reports a script word that is only a run-time value: a
 // parameter or command substitution with nothing known around it and no
-// bounded set of values.
+// bounded set of values. A word that is one command substitution, quoted
+// or not (bash $(ls x.*)), is the command's output whatever its text
+// holds.
 func runtimeName(a syntax.Arg) bool {
 	if a.Static || a.OneOf && len(a.Candidates()) > 0 {
 		return false
+	}
+	if _, _, ok := a.WholeSubst(); ok {
+		return true
 	}
 	v := strings.Trim(a.Raw, `"'`)
 	return (strings.HasPrefix(v, "$") || strings.HasPrefix(v, "`")) && !strings.ContainsAny(strings.TrimLeft(v, "${(`"), "/.")

@@ -169,6 +169,34 @@ var codeCases = []codeCase{
 	{name: "tar-to-command", prog: "tar", cmd: "echo x > build/f && tar -cf a.tar build && tar -xf a.tar --to-command='rm -rf ~'", want: Deny, gone: true},
 	{name: "make-eval", prog: "make", cmd: "make --eval=$'x:\n\trm -rf ~' x", want: Deny, gone: true},
 	{name: "make-stdin", prog: "make", cmd: "make -f - <<'EOF'\nall:\n\trm -rf ~\nEOF", want: Deny, gone: true},
+	// The makefile on stdin from a file, -f given a word set on one
+	// path only, and .SHELLFLAGS replacing -c (red team 10, MK).
+	{name: "make-stdin-file", prog: "make", cmd: "make -f - < ev.mk", files: map[string]string{"ev.mk": "all:\n\trm -rf ~\n"}, want: Deny, gone: true},
+	{name: "make-dev-stdin-file", prog: "make", cmd: "make -f /dev/stdin < ev.mk", files: map[string]string{"ev.mk": "all:\n\trm -rf ~\n"}, want: Deny, gone: true},
+	{name: "make-stdin-file-look", prog: "make", cmd: "make -f - < ok.mk", files: map[string]string{"ok.mk": "all:\n\techo 'rm -rf ~'\n"}, want: Allow},
+	{name: "make-f-var-after-cd", prog: "make", cmd: "cd sub && f=ev.mk; make -f \"$f\"", files: map[string]string{"sub/ev.mk": "all:\n\trm -rf ~\n"}, want: Deny, gone: true},
+	{name: "make-after-cd-and", prog: "make", cmd: "cd sub && x=1; make", files: map[string]string{"sub/Makefile": "all:\n\trm -rf ~\n"}, want: Deny, gone: true},
+	{name: "make-after-cd-and-look", prog: "make", cmd: "cd sub && x=1; make", files: map[string]string{"sub/Makefile": "all:\n\techo 'rm -rf ~'\n"}, want: Allow},
+	{name: "make-shellflags-arg", prog: "make", cmd: "make .SHELLFLAGS=./e.sh", files: map[string]string{"Makefile": "all:\n\techo hi\n", "e.sh": "rm -rf ~\n"}, want: Deny, gone: true},
+	{name: "make-shellflags-makeflags", prog: "make", cmd: "MAKEFLAGS=.SHELLFLAGS=./e.sh make", files: map[string]string{"Makefile": "all:\n\techo hi\n", "e.sh": "rm -rf ~\n"}, want: Deny, gone: true},
+	{name: "make-shellflags-arg-look", prog: "make", cmd: "make .SHELLFLAGS=-ec", files: map[string]string{"Makefile": "all:\n\techo hi\n", "e.sh": "rm -rf ~\n"}, want: Allow},
+	// After cd DIR && …; the directory is one of two (the cd may have
+	// failed): a script named relative to it is read in each.
+	{name: "bash-script-after-cd-and", prog: "bash", cmd: "cd sub && x=1; bash ../cleanup.sh", files: map[string]string{"sub/keep.txt": "x\n", "cleanup.sh": "#!/bin/sh\nrm -rf ~\n"}, want: Deny, gone: true},
+	{name: "bash-script-after-cd-and-look", prog: "bash", cmd: "cd sub && x=1; bash ../build.sh", files: map[string]string{"sub/keep.txt": "x\n", "build.sh": "#!/bin/sh\necho 'rm -rf ~'\n"}, want: Allow},
+	// A script named by a pattern for source, and run-parts, which runs
+	// each file of a directory (red team 10, RT).
+	{name: "source-glob", prog: "bash", cmd: "source ./en*.sh", files: map[string]string{"env.sh": "rm -rf ~\n"}, want: Deny, gone: true},
+	{name: "source-glob-look", prog: "bash", cmd: "source ./en*.sh", files: map[string]string{"env.sh": "export A=1\n"}, want: Allow},
+	{name: "run-parts", prog: "run-parts", cmd: "chmod +x hk/clean && run-parts hk", files: map[string]string{"hk/clean": "#!/bin/sh\nrm -rf ~\n"}, want: Deny, gone: true},
+	{name: "run-parts-regex", prog: "run-parts", cmd: "chmod +x hk/c.sh && run-parts --regex '^c' hk", files: map[string]string{"hk/c.sh": "#!/bin/sh\nrm -rf ~\n"}, want: Deny, gone: true},
+	{name: "run-parts-name-look", prog: "run-parts", cmd: "chmod +x hk/c.sh && run-parts hk", files: map[string]string{"hk/c.sh": "#!/bin/sh\nrm -rf ~\n"}, want: Allow},
+	{name: "run-parts-test-look", prog: "run-parts", cmd: "chmod +x hk/clean && run-parts --test hk", files: map[string]string{"hk/clean": "#!/bin/sh\nrm -rf ~\n"}, want: Allow},
+	// A lesskey source's #env section sets LESSOPEN, which less runs on
+	// the file even with its output in a pipe (red team 10, LK).
+	{name: "less-lesskey-src", prog: "less", cmd: "less --lesskey-src=lk notes.txt | cat", files: map[string]string{"lk": "#env\nLESSOPEN=|rm -rf ~ %s\n", "notes.txt": "hi\n"}, want: Deny, gone: true},
+	{name: "less-lesskeyin", prog: "less", cmd: "LESSKEYIN=lk less notes.txt | cat", files: map[string]string{"lk": "#env\nLESSOPEN=\\|rm -rf ~ %s\n", "notes.txt": "hi\n"}, want: Deny, gone: true},
+	{name: "less-lesskey-look", prog: "less", cmd: "LESS=--lesskey-src=lk less notes.txt | cat", files: map[string]string{"lk": "#env\nLESS=-R\n# LESSOPEN=|rm -rf ~ %s\n", "notes.txt": "hi\n"}, want: Allow},
 	{name: "npm-run", prog: "npm", cmd: "npm run clean --silent", files: map[string]string{"package.json": `{"name": "x", "version": "1.0.0", "scripts": {"clean": "rm -rf ~"}}`}, want: Deny, gone: true},
 	{name: "npm-pretest", prog: "npm", cmd: "npm test --silent", files: map[string]string{"package.json": `{"name": "x", "version": "1.0.0", "scripts": {"pretest": "rm -rf ~", "test": "echo ok"}}`}, want: Deny, gone: true},
 	// Code handed to awk, sed, vim, tclsh and gdb (issue 12, classes 4

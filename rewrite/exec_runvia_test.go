@@ -163,6 +163,8 @@ func TestRunViaDecisions(t *testing.T) {
 		"bin/cargo-foo":              "#!/bin/sh\nrm -rf ~\n",
 		"bin/dotnet-foo":             "#!/bin/sh\nrm -rf ~\n",
 		"pass-ok.sh":                 "#!/bin/sh\necho secret\n",
+		"lk":                         "#command\n\\r forw-line\n#env\nLESSOPEN = \\|rm -rf ~ %s\n",
+		"lk-ok":                      "#env\nLESSOPEN=| /usr/bin/lesspipe %s\nLESS = -R\n#command\nLESSOPEN=|rm -rf ~ %s\n",
 		"node_modules/evil/index.js": `require("child_process").execSync("rm -rf ~")`,
 	} {
 		p := filepath.Join(dir, name)
@@ -193,6 +195,32 @@ func TestRunViaDecisions(t *testing.T) {
 		{"PAGER=cat git log", Allow},
 		{"MANPAGER='less -R' man ls", Allow},
 		{"LESSOPEN='| /usr/bin/lesspipe %s' less README.md", Allow},
+		// A lesskey source's #env section sets LESSOPEN for every less
+		// that reads it: named by an option (abbreviated too), by
+		// LESSKEYIN, inside $LESS, or through a pager.
+		{"less --lesskey-src=lk README.md", Deny},
+		{"less --lesskey-s lk README.md", Deny},
+		{"LESSKEYIN=lk less README.md", Deny},
+		{"LESS='-R --lesskey-src=lk' less README.md", Deny},
+		{"LESS=--lesskey-src=lk git log", Deny},
+		{"export LESSKEYIN=lk; git log -p", Deny},
+		{"LESSKEYIN_SYSTEM=lk man ls", Deny},
+		{"MANPAGER='less --lesskey-src=lk' man ls", Deny},
+		{"git -c core.pager='less --lesskey-src=lk' log", Deny},
+		{"less --lesskey-content=$'#env\\nLESSOPEN=|rm -rf ~ %s' README.md", Deny},
+		{"less --lesskey-src=missing README.md", Ask},
+		{"less --lesskey-src=lk-ok README.md", Allow},
+		{"LESSKEYIN=lk-ok git log", Allow},
+		{"less -k lk README.md", Allow}, // -k wants the compiled form
+		{"LESS=-R git log", Allow},
+		// A script file named by one command substitution, quoted or
+		// not, is the command's output; run-parts of a directory only
+		// run time knows.
+		{"bash $(ls askpass.*)", Ask},
+		{"sh \"$(ls askpass.*)\"", Ask},
+		{"run-parts \"$D\"", Ask},
+		{"bash \"$(dirname \"$0\")/askpass.sh\"", Allow},
+		{"run-parts /etc/cron.daily", Allow},
 		{"export EDITOR='rm -rf ~'; echo \"$EDITOR\"", Allow},
 		{"EDITOR='code --wait' git commit", Allow},
 		// Subcommands found on PATH as PROG-SUB (kubectl plugins, cargo

@@ -85,7 +85,7 @@ func (w *walker) makeRun(c scope, call *Call) {
 			} else if o.Val.Value == "-" {
 				stdin = true
 			} else {
-				files = append(files, o.Val.Value)
+				files = append(files, w.makeFileNames(call, o.Val)...)
 			}
 		case "C", "directory":
 			if o.HasVal {
@@ -187,7 +187,7 @@ func (w *walker) makeRun(c scope, call *Call) {
 		srcs = append(srcs, makeSource{"make -f <(…)", text})
 	}
 	if stdin {
-		for _, in := range w.codeOnStdin(c, call) {
+		for _, in := range w.makeStdin(c, call) {
 			srcs = append(srcs, makeSource{"make -f - (" + in.kind + ")", in.text})
 		}
 	}
@@ -196,13 +196,13 @@ func (w *walker) makeRun(c scope, call *Call) {
 			// make -f /dev/stdin reads the Makefile on stdin, as -f - does.
 			if !stdin {
 				stdin = true
-				for _, in := range w.codeOnStdin(c, call) {
+				for _, in := range w.makeStdin(c, call) {
 					srcs = append(srcs, makeSource{"make -f " + f + " (" + in.kind + ")", in.text})
 				}
 			}
 			continue
 		}
-		if text, ok := w.readScript(dir.Join(f)); ok {
+		for _, text := range w.makeReadEach(dir.Join(f)) {
 			srcs = append(srcs, makeSource{f, text})
 		}
 	}
@@ -213,6 +213,8 @@ func (w *walker) makeRun(c scope, call *Call) {
 				break
 			}
 		}
+	} else if len(files) == 0 && !stdin {
+		srcs = append(srcs, w.makeDefaultFiles(dir)...)
 	}
 	// make evaluates --eval text before it reads its makefiles.
 	var evalSrcs []makeSource
@@ -230,6 +232,7 @@ func (w *walker) makeRun(c scope, call *Call) {
 	for _, sh := range shells {
 		w.makeShell(c, &inner, sh)
 	}
+	w.makeShellFlags(c, call, &inner, operands)
 	w.makeBuiltins(c, &inner, overrides)
 	for _, f := range whatIf {
 		w.markTouchedArg(dir, f)

@@ -30,6 +30,9 @@ const (
 	varLessOpen
 	// varOptions: options the program reads before its own words.
 	varOptions
+	// varLessKey: a lesskey source less reads (LESSKEYIN=FILE), or its
+	// text (LESSKEY_CONTENT).
+	varLessKey
 	// varRustFlags: rustc's flags, which cargo hands every rustc it runs
 	// (RUSTFLAGS, CARGO_ENCODED_RUSTFLAGS): -C linker=PROG names a
 	// program rustc runs to link.
@@ -148,6 +151,8 @@ func commandVar(name string) varUse {
 	switch name {
 	case "LESSOPEN", "LESSCLOSE":
 		return varLessOpen
+	case "LESSKEYIN", "LESSKEYIN_SYSTEM", "LESSKEY_CONTENT":
+		return varLessKey
 	case "PROMPT_COMMAND", "BASH_ENV", "ENV":
 		return 0 // the shell's own (startup, prompt): read elsewhere
 	}
@@ -277,9 +282,15 @@ func (w *walker) commandVars(c scope, call *Call, st *state, envWords map[string
 		case varText:
 			w.child(c, call, v.text, nil, kind, v.dynamic)
 		case varLessOpen:
-			text := strings.TrimPrefix(strings.TrimPrefix(v.text, "|"), "|")
-			text = strings.TrimPrefix(text, "-")
-			w.child(c, call, strings.ReplaceAll(text, "%s", "FILE"), nil, kind, v.dynamic)
+			w.child(c, call, lessOpenCommand(v.text), nil, kind, v.dynamic)
+		case varLessKey:
+			// Any less the command starts (git's and man's pager too)
+			// reads it.
+			if v.name == "LESSKEY_CONTENT" {
+				w.lessKeyContent(c, call, v.text, !v.open, kind)
+			} else if !v.dynamic || v.open {
+				w.lessKeySource(c, call, v.text, !v.dynamic, kind)
+			}
 		case varRustFlags:
 			for _, p := range rustLinkers(v.name, v.text) {
 				w.child(c, call, Quote(p), nil, kind+" -C linker", v.dynamic)
@@ -311,6 +322,11 @@ func (w *walker) commandVars(c scope, call *Call, st *state, envWords map[string
 					text += " " + Quote(a.Value)
 				}
 				w.child(c, call, text, nil, kind, v.dynamic)
+			case o.program == "less":
+				// $LESS reaches every less the command starts, git's and
+				// man's pager among them: its lesskey options are read
+				// now.
+				w.child(c, call, "less "+v.text, nil, kind, v.dynamic)
 			default:
 				delete(w.ranVars, key) // judged when the program runs
 			}
@@ -454,7 +470,10 @@ func (w *walker) optionCommands(c scope, call *Call) {
 				w.child(c, call, Quote(o.Val.Value), nil, call.Name+" -"+o.Name, !o.Val.Static)
 			}
 		}
+	case "run-parts":
+		w.runParts(c, call)
 	case "less":
+		w.lessKeyOptions(c, call)
 		for i := range call.Args {
 			a := &call.Args[i]
 			if !strings.HasPrefix(a.Value, "+") {

@@ -212,7 +212,7 @@ func (w *walker) runsCode(c scope, call *Call) bool {
 		if len(call.Args) == 0 {
 			return false
 		}
-		a := w.searchedArg(call, call.Args[0], true)
+		a := w.searchedArg(call, w.sourceGlob(call, call.Args[0]), true)
 		n, fd := fdPath(a.Value)
 		switch {
 		case fd && a.Static:
@@ -358,6 +358,14 @@ func (w *walker) scriptFile(c scope, call *Call, a Arg, as string) {
 		return
 	}
 	d := call.Dir.Join(a.Value)
+	if !d.Known && d.Maybe != "" {
+		// cd sub && x=1; bash ../e.sh: the directory is one of a few
+		// (the cd may have failed), and the file is read in each.
+		for _, p := range d.Candidates() {
+			w.scriptFile(c, call, Arg{Value: p, Raw: a.Raw, Static: true, Start: a.Start, End: a.End}, as)
+		}
+		return
+	}
 	if w.opaqueRun(call, d, a.Value) {
 		return
 	}
