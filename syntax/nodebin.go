@@ -164,21 +164,10 @@ func (w *walker) fileDepScripts(c scope, call *Call, dir Dir, tool string, seen 
 	if !ok {
 		return
 	}
-	var pkg map[string]json.RawMessage
-	if json.Unmarshal([]byte(text), &pkg) != nil {
+	specs, ok := packageDepSpecs(text)
+	if !ok {
 		return
 	}
-	var specs []string
-	for _, key := range []string{"dependencies", "devDependencies", "optionalDependencies"} {
-		var deps map[string]string
-		if json.Unmarshal(pkg[key], &deps) != nil {
-			continue
-		}
-		for _, spec := range deps {
-			specs = append(specs, spec)
-		}
-	}
-	sort.Strings(specs)
 	for _, spec := range specs {
 		p, ok := localDepPath(spec, w.home)
 		if !ok {
@@ -372,20 +361,10 @@ func (w *walker) localDeps(dir Dir) []Dir {
 		if !ok {
 			continue
 		}
-		var pkg map[string]json.RawMessage
-		if json.Unmarshal([]byte(text), &pkg) != nil {
+		specs, ok := packageDepSpecs(text)
+		if !ok {
 			continue
 		}
-		var specs []string
-		for _, key := range []string{"dependencies", "devDependencies", "optionalDependencies"} {
-			var deps map[string]string
-			if json.Unmarshal(pkg[key], &deps) == nil {
-				for _, spec := range deps {
-					specs = append(specs, spec)
-				}
-			}
-		}
-		sort.Strings(specs)
 		for _, spec := range specs {
 			p, ok := localDepPath(spec, w.home)
 			if !ok {
@@ -527,4 +506,26 @@ func (w *walker) projectRel(path string) string {
 		}
 	}
 	return path
+}
+
+// packageDepSpecs returns the version specs of a package.json text's
+// dependencies, devDependencies and optionalDependencies, sorted (npm
+// install of the package installs each); false when it is not JSON.
+func packageDepSpecs(text string) ([]string, bool) {
+	var pkg map[string]json.RawMessage
+	if json.Unmarshal([]byte(text), &pkg) != nil {
+		return nil, false
+	}
+	var specs []string
+	for _, key := range []string{"dependencies", "devDependencies", "optionalDependencies"} {
+		var deps map[string]string
+		if json.Unmarshal(pkg[key], &deps) != nil {
+			continue
+		}
+		for _, spec := range deps {
+			specs = append(specs, spec)
+		}
+	}
+	sort.Strings(specs)
+	return specs, true
 }
