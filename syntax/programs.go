@@ -1549,7 +1549,7 @@ func namesStdin(call *Call, a Arg) bool {
 func (w *walker) producedText(c scope, p *Pipeline, i int) (string, bool, bool) {
 	src := p.Calls[i]
 	if src == nil {
-		return w.compoundText(p, i)
+		return w.compoundText(c, p, i)
 	}
 	if copies, changed := passThrough(src); copies && readsStage(src, p, i) {
 		// echo 'rm -rf ~' | cat | bash: what cat copies is what the
@@ -1644,13 +1644,22 @@ func (w *walker) producedText(c scope, p *Pipeline, i int) (string, bool, bool) 
 // knows, which makes the text dynamic. ok is false when no command of the
 // stage prints known text. (crontab -l; echo '@reboot rm -rf ~') | crontab -
 // installs the echoed line.
-func (w *walker) compoundText(p *Pipeline, i int) (string, bool, bool) {
+func (w *walker) compoundText(c scope, p *Pipeline, i int) (string, bool, bool) {
 	var b strings.Builder
 	dynamic, known := false, false
 	for _, call := range w.m.Calls {
 		out := call.Fd(1)
 		if out.Kind != StreamPipe || out.Pipe != p || out.Stage != i+1 {
 			continue
+		}
+		if copies, changed := passThrough(call); copies && readsStage(call, p, i) {
+			// … | { cat; } | bash: the stage before it, copied.
+			if t, dyn, ok := w.producedText(c, p, i-1); ok {
+				b.WriteString(t)
+				dynamic = dynamic || dyn || changed
+				known = true
+				continue
+			}
 		}
 		switch call.Name {
 		case "echo", "printf":
@@ -1660,12 +1669,22 @@ func (w *walker) compoundText(p *Pipeline, i int) (string, bool, bool) {
 				known = true
 				continue
 			}
-		case "true", "false", ":", "cd", "export", "set", "shopt", "local", "declare", "unset", "sleep", "test", "[", "[[", "exit", "return":
+		}
+		if printsNothing(call.Name) {
 			continue // prints nothing into the pipe
 		}
 		dynamic = true
 	}
 	return b.String(), dynamic, known
+}
+
+// printsNothing reports a command that writes nothing to its output.
+func printsNothing(name string) bool {
+	switch name {
+	case "true", "false", ":", "cd", "export", "set", "shopt", "local", "declare", "unset", "sleep", "test", "[", "[[", "exit", "return":
+		return true
+	}
+	return false
 }
 
 // EchoText is what an echo or printf call prints: dynamic reports parts
@@ -1875,7 +1894,12 @@ func isHex(c byte) bool {
 func (w *walker) hiddenPipe(p *Pipeline, i int) {
 	src, sink := p.Calls[i-1], p.Calls[i]
 	if src == nil {
-		return
+		// A compound stage ({ rev; } | sh): the command in it that
+		// writes what only run time knows into the pipe.
+		src = w.compoundWriter(p, i)
+		if src == nil {
+			return
+		}
 	}
 	for _, st := range p.Calls[:i] {
 		if st == nil {
@@ -1950,6 +1974,29 @@ func (w *walker) hiddenPipe(p *Pipeline, i int) {
 	always := !setupOutput.Get().MatchString(src.Text()) && sink.Name != "crontab"
 	w.m.Hidden = append(w.m.Hidden, Hidden{Call: sink, Text: strings.Join(text, " | "), Always: always,
 		What: sink.Name + " runs, as a script, the output of " + clip(src.Text(), 60) + ", which is only known at run time"})
+}
+
+// compoundWriter returns the first command of a compound stage whose
+// output goes into the pipe to stage i of p and is not known text (echo
+// or printf of static words, a builtin that prints nothing): nil when
+// there is none.
+func (w *walker) compoundWriter(p *Pipeline, i int) *Call {
+	for _, call := range w.m.Calls {
+		out := call.Fd(1)
+		if out.Kind != StreamPipe || out.Pipe != p || out.Stage != i {
+			continue
+		}
+		if call.Name == "echo" || call.Name == "printf" {
+			if _, dyn, ok := echoText(call); ok && !dyn {
+				continue
+			}
+		}
+		if printsNothing(call.Name) {
+			continue
+		}
+		return call
+	}
+	return nil
 }
 
 // passThrough reports whether call writes to its standard output what it
