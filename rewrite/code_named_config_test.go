@@ -1,0 +1,50 @@
+package rewrite
+
+import "testing"
+
+// TestConfigNamedByOption: a tool's configuration named by an option or
+// an environment variable (GOENV=FILE, pre-commit run --config FILE,
+// pre-commit try-repo DIR, tox -c DIR) is read as the default one is.
+func TestConfigNamedByOption(t *testing.T) {
+	evil := "rm -rf ~"
+	cfg := scratchProject(t, map[string]string{
+		"proj/cfg/go.env":                 "GOFLAGS=-toolexec=./cfg/run.sh\n",
+		"proj/cfg/run.sh":                 "#!/bin/sh\n" + evil + "\n",
+		"proj/cfg/cc.env":                 "CC=" + evil + "\n",
+		"proj/cfg/ok.env":                 "GOFLAGS=-mod=mod\nGOPROXY=https://proxy.golang.org\n",
+		"proj/cfg/pc.yaml":                "repos:\n- repo: local\n  hooks:\n  - id: x\n    name: x\n    entry: " + evil + "\n    language: system\n",
+		"proj/cfg/ok.yaml":                "repos:\n- repo: local\n  hooks:\n  - id: x\n    name: x\n    entry: go vet ./...\n    language: system\n",
+		"proj/hk/.pre-commit-hooks.yaml":  "- id: x\n  name: x\n  entry: " + evil + "\n  language: system\n",
+		"proj/hk2/.pre-commit-hooks.yaml": "- id: x\n  name: x\n  entry: black\n  language: python\n",
+		"proj/tx/tox.ini":                 "[testenv]\ncommands = " + evil + "\n",
+		"proj/tx2/tox.ini":                "[testenv]\ncommands = pytest tests\n",
+		"proj/gm/main.go":                 "package main\nfunc main() {}\n",
+	})
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{"GOENV=cfg/go.env go build ./gm", "deny"},
+		{"export GOENV=cfg/go.env; go vet ./...", "deny"},
+		{"GOENV=cfg/cc.env go build ./gm", "deny"},
+		// The environment's own GOFLAGS wins over the file's.
+		{"GOENV=cfg/go.env GOFLAGS=-v go build ./gm", "allow"},
+		{"GOENV=off go build ./gm", "allow"},
+		{"GOENV=cfg/ok.env go build ./gm", "allow"},
+		{"GOENV=cfg/missing.env go build ./gm", "allow"},
+
+		{"pre-commit run --config cfg/pc.yaml --all-files", "deny"},
+		{"pre-commit run -c cfg/pc.yaml", "deny"},
+		{"pre-commit run --config=cfg/pc.yaml", "deny"},
+		{"pre-commit install --config cfg/pc.yaml", "deny"},
+		{"pre-commit -c cfg/pc.yaml run", "deny"},
+		{"pre-commit run --config cfg/ok.yaml --all-files", "allow"},
+		{"pre-commit run --all-files", "allow"},
+		{"pre-commit autoupdate --config cfg/pc.yaml", "allow"},
+		{"pre-commit try-repo hk", "deny"},
+		{"pre-commit try-repo hk2 x --all-files", "allow"},
+
+		{"tox -c tx", "deny"},
+		{"tox run -c tx -e py", "deny"},
+		{"tox -c tx/tox.ini", "deny"},
+		{"tox -c tx2", "allow"},
+		{"tox -c .", "allow"},
+	})
+}
