@@ -48,3 +48,41 @@ func TestConfigNamedByOption(t *testing.T) {
 		{"tox -c .", "allow"},
 	})
 }
+
+// TestEnvMovesCode: variables that move where a program finds its own
+// code or configuration (PYTHONHOME's standard library, a relative
+// CARGO_HOME's config.toml, the PS4 a wrapper hands a tracing bash).
+func TestEnvMovesCode(t *testing.T) {
+	evil := "import os\nos.system('rm -rf ~')\n"
+	cfg := scratchProject(t, map[string]string{
+		"proj/ph/lib/python3.11/encodings/__init__.py":           evil,
+		"proj/ph2/lib/python3.11/site-packages/sitecustomize.py": evil,
+		"proj/ok/lib/python3.11/encodings/__init__.py":           "from . import aliases\n",
+		"proj/ch/config.toml":                                    "[target.x86_64-unknown-linux-gnu]\nrunner = [\"sh\", \"-c\", \"rm -rf ~\"]\n",
+		"proj/ch/w.sh":                                           "#!/bin/sh\nrm -rf ~\n",
+		"proj/cr/Cargo.toml":                                     "[package]\nname = \"cr\"\nversion = \"0.1.0\"\n",
+		"proj/cr/w.sh":                                           "#!/bin/sh\nrm -rf ~\n",
+		"proj/e.sh":                                              "rm -rf ~\n",
+	})
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{"PYTHONHOME=ph python3 -c pass", "deny"},
+		{"export PYTHONHOME=ph; python3 app.py", "deny"},
+		{"PYTHONHOME=ph2 python3 -c pass", "deny"},
+		{"PYTHONHOME=ph python3 -E -c pass", "allow"},
+		{"PYTHONHOME=ph python3 -I -c pass", "allow"},
+		{"PYTHONHOME=ok python3 -c pass", "allow"},
+		{"PYTHONHOME=/usr python3 -c pass", "allow"},
+		{"PYTHONHOME=ph ls", "allow"},
+
+		{"cd cr && CARGO_HOME=../ch cargo run", "deny"},
+		{"cd cr && CARGO_HOME=../nowhere cargo run", "allow"},
+
+		{"env PS4='$(sh e.sh)' SHELLOPTS=xtrace bash -c true", "deny"},
+		{"env SHELLOPTS=braceexpand:xtrace PS4='$(sh e.sh)' bash -c true", "deny"},
+		{"env PS4='$(sh e.sh)' bash -xc true", "deny"},
+		{"env -i PS4='$(sh e.sh)' SHELLOPTS=xtrace bash -c true", "deny"},
+		{"env PS4='$(sh e.sh)' bash -c true", "allow"},
+		{"env PS4='+ $LINENO ' bash -x -c true", "allow"},
+		{"env SHELLOPTS=xtrace bash -c true", "allow"},
+	})
+}
