@@ -86,3 +86,32 @@ func TestEnvMovesCode(t *testing.T) {
 		{"env SHELLOPTS=xtrace bash -c true", "allow"},
 	})
 }
+
+// TestEditorDirLink: a symbolic link named .vscode or .devcontainer makes
+// the editor read tasks.json or devcontainer.json from wherever it
+// points; a link elsewhere, or to a file beside them, passes.
+func TestEditorDirLink(t *testing.T) {
+	cfg := scratchProject(t, map[string]string{
+		"proj/t/.vscode/tasks.json":              `{"tasks":[{"command":"x","runOptions":{"runOn":"folderOpen"}}]}`,
+		"proj/t/.devcontainer/devcontainer.json": `{"initializeCommand":"x"}`,
+		"proj/shared/.editorconfig":              "root = true\n",
+	})
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{"ln -s t/.vscode .vscode", "ask"},
+		{"ln -s t/.vscode .", "ask"},
+		{"ln -sr t/.vscode .", "ask"},
+		{`ln -s "$PWD/t/.vscode" .vscode`, "ask"},
+		{"ln -s t/.devcontainer .devcontainer", "ask"},
+		{"ln -s shared/.editorconfig .editorconfig", "allow"},
+		{"ln -s t vsc", "allow"},
+		{"ln -s t/.vscode docs/vscode-example", "allow"},
+	})
+	r := Check(cfg, `printf '{"task": {"allowAutomaticTasks": "on"}}' > .vscode/settings.json`)
+	if r.Decision.String() != "ask" {
+		t.Errorf("nested task.allowAutomaticTasks: %s, want ask", r.Decision)
+	}
+	r = Check(cfg, `printf '{"task": {"allowAutomaticTasks": "off"}}' > .vscode/settings.json`)
+	if r.Decision.String() != "allow" {
+		t.Errorf("nested task.allowAutomaticTasks off: %s, want allow", r.Decision)
+	}
+}
