@@ -115,3 +115,32 @@ func TestEditorDirLink(t *testing.T) {
 		t.Errorf("nested task.allowAutomaticTasks off: %s, want allow", r.Decision)
 	}
 }
+
+// TestPthImportedModuleEdits: a module a site directory's .pth file
+// imports (setuptools' _distutils_hack, virtualenv's _virtualenv) runs at
+// every start of that interpreter, so an in-place edit of it is judged
+// as a write of the .pth is; other modules of the site directory pass.
+func TestPthImportedModuleEdits(t *testing.T) {
+	sp := "proj/.venv/lib/python3.11/site-packages/"
+	cfg := scratchProject(t, map[string]string{
+		sp + "distutils-precedence.pth":    "import os; var = 'SETUPTOOLS_USE_DISTUTILS'; enabled = os.environ.get(var, 'local') == 'local'; enabled and __import__('_distutils_hack').add_shim(); \n",
+		sp + "_virtualenv.pth":             "import _virtualenv\n",
+		sp + "paths.pth":                   "/opt/x\n",
+		sp + "_distutils_hack/__init__.py": "import sys\n",
+		sp + "_virtualenv.py":              "import sys\n",
+		sp + "_distutils_hack_extra.py":    "import sys\n",
+		sp + "pip/__init__.py":             "import sys\n",
+		sp + "x/__init__.py":               "import sys\n",
+	})
+	v := ".venv/lib/python3.11/site-packages/"
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{`sed -i '1i import os' ` + v + `_distutils_hack/__init__.py`, "ask"},
+		{`perl -0pi -e 's/^/import os\n/' ` + v + `_virtualenv.py`, "ask"},
+		{`echo 'import os; os.system("rm -rf ~")' >> ` + v + `_distutils_hack/__init__.py`, "deny"},
+		{`python3 -c 'open("` + v + `_virtualenv.py","a").write("import os")'`, "ask"},
+		{`echo '# note' >> ` + v + `_virtualenv.py`, "allow"},
+		{`sed -i 's/a/b/' ` + v + `_distutils_hack_extra.py`, "allow"},
+		{`sed -i 's/a/b/' ` + v + `pip/__init__.py`, "allow"},
+		{`sed -i 's/a/b/' ` + v + `x/__init__.py`, "allow"},
+	})
+}
