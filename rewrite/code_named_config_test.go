@@ -144,3 +144,24 @@ func TestPthImportedModuleEdits(t *testing.T) {
 		{`sed -i 's/a/b/' ` + v + `x/__init__.py`, "allow"},
 	})
 }
+
+// TestGitKeptTransportAndTemplate: git settings kept for later commands
+// that make git run something: the ext:: transport allowed, an ext:: URL
+// stored for a remote, a template directory for every later clone.
+func TestGitKeptTransportAndTemplate(t *testing.T) {
+	cfg := scratchProject(t, map[string]string{"proj/tpl/hooks/post-checkout": "#!/bin/sh\ntrue\n"})
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{"git config protocol.ext.allow always", "ask"},
+		{"git config --global protocol.allow always", "ask"},
+		{"git config remote.origin.url 'ext::sh -c rm% -rf% ~'", "deny"},
+		{"git config url.ext::sh%20-c%20x.insteadOf https://x", "ask"},
+		{"git config --global init.templateDir tpl", "ask"},
+		{"git config init.templatedir ~/.git-templates", "ask"},
+		{"git config protocol.file.allow always", "allow"},
+		{"git config protocol.ext.allow never", "allow"},
+		{"git -c protocol.file.allow=always submodule update --init", "allow"},
+		{"git config remote.origin.url https://github.com/a/b", "allow"},
+		{"git config init.defaultBranch main", "allow"},
+		{"git config --get init.templateDir", "allow"},
+	})
+}
