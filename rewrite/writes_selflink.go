@@ -110,7 +110,7 @@ func (p *Pass) checkSelfLinks(c *syntax.Call) {
 				// A link named .vscode or .devcontainer: the editor
 				// reads the auto-run file through it, from a
 				// directory no rule watches.
-				p.Report(c, Finding{Rule: guards.EditorAutoRunRule, Decision: Ask, PathContext: "outside",
+				p.Report(c, Finding{Rule: "bash-write", Decision: Ask, PathContext: "outside",
 					Message: fmt.Sprintf("%s makes %s a symbolic link: %s, whose commands an editor or dev container tool runs by itself when the project is opened, would then be read from wherever the link points, where no rule watches it", c.Name, abs, pat)})
 			}
 			continue
