@@ -419,6 +419,28 @@ func (p *Policy) HoldsSelf(env Env, path string) string {
 	return ""
 }
 
+// HoldsAutoRun returns the editor auto-run pattern (editorAutoRun) a
+// path in the project can hold, or "": a symbolic link named .vscode
+// makes the editor read .vscode/tasks.json from wherever it points.
+func (p *Policy) HoldsAutoRun(env Env, path string) string {
+	if p == nil || p.self == nil {
+		return ""
+	}
+	np := Normalize(env, path)
+	if np.Abs == "" || !np.InProject || np.Rel == "." {
+		return ""
+	}
+	for _, pat := range p.self.autorun {
+		if strings.HasPrefix(pat.raw, "**/") {
+			continue // under every directory
+		}
+		if pat.holdsProject(np.Rel) {
+			return pat.raw
+		}
+	}
+	return ""
+}
+
 // SelfGlob returns a file the self layer protects that a path pattern
 // with names only run time knows can name (match reports whether the
 // pattern matches an absolute path), or "": sed -i ~/.claude/settings.j*

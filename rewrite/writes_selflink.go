@@ -106,6 +106,13 @@ func (p *Pass) checkSelfLinks(c *syntax.Call) {
 		}
 		held := p.heldSelf(env, abs, l.Value)
 		if held == "" {
+			if pat := cfg.Paths.HoldsAutoRun(env, abs); pat != "" {
+				// A link named .vscode or .devcontainer: the editor
+				// reads the auto-run file through it, from a
+				// directory no rule watches.
+				p.Report(c, Finding{Rule: "bash-write", Decision: Ask, PathContext: "outside",
+					Message: fmt.Sprintf("%s makes %s a symbolic link: %s, whose commands an editor or dev container tool runs by itself when the project is opened, would then be read from wherever the link points, where no rule watches it", c.Name, abs, pat)})
+			}
 			continue
 		}
 		p.Report(c, Finding{Rule: "bash-write", Decision: Deny, PathContext: "blocked",

@@ -65,6 +65,10 @@ func (w *walker) cargoConfigFiles(c scope, call *Call, dir Dir) []Dir {
 			home = filepath.Join(h, ".cargo")
 		}
 	}
+	if home != "" && !filepath.IsAbs(home) && call.Dir.Known {
+		// A relative CARGO_HOME is taken from cargo's working directory.
+		home = call.Dir.Join(home).Path
+	}
 	if home != "" && filepath.IsAbs(home) {
 		p := Dir{Path: filepath.Join(home, "config.toml"), Known: true}
 		dup := false

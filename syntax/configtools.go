@@ -404,11 +404,13 @@ func (w *walker) cmakeConfigure(c scope, call *Call) {
 // hook's entry is a pattern and a fail hook's a message.
 func (w *walker) preCommitRun(c scope, call *Call) {
 	cfg := ".pre-commit-config.yaml"
-	run := true
+	run, sub, repo := true, "", ""
 	for i := 0; i < len(call.Args); i++ {
 		v := call.Args[i].Value
 		switch {
 		case (v == "-c" || v == "--config") && i+1 < len(call.Args):
+			// The option belongs to the subcommand (pre-commit run
+			// --config FILE); it is taken before it too.
 			if !call.Args[i+1].Static {
 				return
 			}
@@ -417,18 +419,33 @@ func (w *walker) preCommitRun(c scope, call *Call) {
 		case strings.HasPrefix(v, "--config="):
 			cfg = strings.TrimPrefix(v, "--config=")
 		case strings.HasPrefix(v, "-"):
-		default:
+		case sub == "":
 			// The first operand is the command: run (hook-impl is what
 			// the installed git hook runs; install sets up that hook,
-			// whose commands are the configuration's).
-			run = v == "run" || v == "hook-impl" || v == "install"
-			i = len(call.Args)
+			// whose commands are the configuration's; try-repo REPO
+			// runs the hooks REPO's .pre-commit-hooks.yaml declares).
+			sub = v
+			run = v == "run" || v == "hook-impl" || v == "install" || v == "try-repo"
+			if !run {
+				i = len(call.Args)
+			}
+		case sub == "try-repo" && repo == "":
+			if !call.Args[i].Static {
+				return
+			}
+			repo = v
 		}
 	}
 	if !run || w.read == nil && len(w.written) == 0 || !call.Dir.Known {
 		return
 	}
 	d := call.Dir.Join(cfg)
+	if sub == "try-repo" {
+		if repo == "" {
+			return
+		}
+		d = call.Dir.Join(filepath.Join(repo, ".pre-commit-hooks.yaml"))
+	}
 	text, ok := w.readScript(d)
 	if !ok {
 		return

@@ -22,8 +22,8 @@ func EditorSettingsFile(path string) bool {
 
 // AllowsAutomaticTasks reports a VS Code settings text (settings.json,
 // or a workspace file's "settings") that sets task.allowAutomaticTasks
-// to "on" (true in older versions): folderOpen tasks then run without a
-// prompt.
+// to "on" (true in older versions), dotted or nested under "task":
+// folderOpen tasks then run without a prompt.
 func AllowsAutomaticTasks(text string) bool {
 	var doc map[string]json.RawMessage
 	if json.Unmarshal([]byte(StripJSONC(text)), &doc) != nil {
@@ -32,7 +32,15 @@ func AllowsAutomaticTasks(text string) bool {
 	on := func(m map[string]json.RawMessage) bool {
 		raw, ok := m[automaticTasksKey]
 		if !ok {
-			return false
+			// The nested form VS Code reads the same way:
+			// {"task": {"allowAutomaticTasks": "on"}}.
+			var task map[string]json.RawMessage
+			if t, ok := m["task"]; !ok || json.Unmarshal(t, &task) != nil {
+				return false
+			}
+			if raw, ok = task["allowAutomaticTasks"]; !ok {
+				return false
+			}
 		}
 		var v any
 		if json.Unmarshal(raw, &v) != nil {

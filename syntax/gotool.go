@@ -63,6 +63,34 @@ func (w *walker) goTool(c scope, call *Call, st *state, envWords map[string]stri
 			goflags, given = v.str, true
 		}
 	}
+	if !given {
+		// GOENV=FILE names the file go env -w writes and every go
+		// command reads (a relative name from the working directory):
+		// its GOFLAGS and CC=… lines are as if set in the environment
+		// (the environment's own value wins).
+		goenv, have := envWords["GOENV"]
+		if !have {
+			if v, ok := st.vars["GOENV"]; ok && v.exported && v.known && v.set {
+				goenv, have = v.str, true
+			}
+		}
+		if have && goenv != "" && goenv != "off" {
+			if text, ok := w.readScript(call.Dir.Join(goenv)); ok {
+				for _, line := range strings.Split(text, "\n") {
+					k, v, ok := strings.Cut(strings.TrimSpace(line), "=")
+					switch {
+					case !ok:
+					case k == "GOFLAGS":
+						goflags, given = v, true
+					case commandVarText.Has(k):
+						if _, set := envWords[k]; !set {
+							w.child(c, call, v, nil, "go env file "+k, false)
+						}
+					}
+				}
+			}
+		}
+	}
 	if given {
 		for _, f := range strings.Fields(goflags) {
 			flags = append(flags, Arg{Value: f, Raw: "GOFLAGS", Static: true})

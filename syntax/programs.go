@@ -671,6 +671,20 @@ func (w *walker) git(c scope, call *Call) {
 			first := len(w.m.Calls)
 			w.gitConfig(c, call, val, key.Value+"="+val.Value)
 			w.gitConfigSets(rest, key, val, repo)
+			switch lk, lv := strings.ToLower(key.Value), strings.ToLower(val.Value); {
+			case lk == "init.templatedir":
+				// Every later git init and clone (also the user's,
+				// outside the agent) copies DIR/hooks into the new
+				// repository, and a clone runs post-checkout from it.
+				w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: val.Raw,
+					What: "git config init.templateDir " + clip(val.Raw, 40) + " makes every later clone and init install, and a clone run, the hooks of that directory, whatever they hold then"})
+			case (lk == "protocol.ext.allow" || lk == "protocol.allow") && (lv == "always" || !val.Static):
+				// git-remote-ext(1): the ext:: transport runs the
+				// command of the URL; kept on, any remote or
+				// submodule URL of that form runs at a later fetch.
+				w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: val.Raw,
+					What: "git config " + key.Value + " " + clip(val.Raw, 20) + " lets later fetches, pushes and clones run the command of any ext:: URL a remote or submodule holds"})
+			}
 			// A setting kept for later commands that runs a file the agent
 			// can write: what that file holds when git runs it (also a git
 			// the user runs outside the agent) is not known now, as for
@@ -970,6 +984,13 @@ func (w *walker) gitConfig(c scope, call *Call, a *Arg, kv string) {
 	case key == "core.hookspath":
 		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true,
 			What: "git -c core.hooksPath=" + val + " runs the hooks in " + val})
+	case (strings.HasPrefix(key, "remote.") && (strings.HasSuffix(key, ".url") || strings.HasSuffix(key, ".pushurl")) ||
+		strings.HasPrefix(key, "url.") && strings.HasSuffix(key, ".insteadof")) && strings.HasPrefix(strings.ToLower(val), "ext::"):
+		// An ext:: URL kept for a remote: git runs its command at
+		// each fetch or push there (where the ext protocol is allowed).
+		if argv := extArgv(val[len("ext::"):]); len(argv) > 0 {
+			w.child(c, call, quoteArgv(argv), nil, "git ext:: transport", !a.Static)
+		}
 	case key == "include.path" || strings.HasPrefix(key, "includeif.") && strings.HasSuffix(key, ".path"):
 		// The included file is read as configuration: what it sets
 		// (a pager, hooks, aliases) corral does not see.

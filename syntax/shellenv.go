@@ -40,6 +40,7 @@ func (w *walker) shellEnv(c scope, call *Call, st *state, envWords map[string]st
 		return
 	}
 	w.interactivePrompts(c, call, st, envWords)
+	w.tracePrompt(c, call, st, envWords)
 	w.userShell(c, call, st, envWords)
 	w.gitExecPath(c, call, st, envWords)
 	w.preloadOnDisk(call, st, envWords)
@@ -66,6 +67,25 @@ func envValue(call *Call, st *state, envWords map[string]string, name string) (v
 		return "", false, false
 	}
 	return v.str, v.known, true
+}
+
+// tracePrompt expands the PS4 a wrapper (env PS4=… bash -x) hands a
+// shell that traces: bash -x or an xtrace in the SHELLOPTS it imports
+// (env PS4='$(…)' SHELLOPTS=xtrace bash -c true). The shell expands PS4
+// before each traced command, so its substitutions run. A PS4 assigned
+// in the shell itself is expanded where it is assigned (specialVar).
+func (w *walker) tracePrompt(c scope, call *Call, st *state, envWords map[string]string) {
+	ps4, ok := envWords["PS4"]
+	if !ok || !IsShell(call.Name) {
+		return
+	}
+	t := ShellTrace(call)
+	if v, known, set := envValue(call, st, envWords, "SHELLOPTS"); set && known {
+		t = t.merge(shellOptsTrace(v))
+	}
+	if t.Xtrace {
+		w.prompt(c, ps4, st)
+	}
 }
 
 // interactivePrompts expands the prompts an interactive shell shows.

@@ -75,6 +75,12 @@ func (w *walker) siteWrite(c scope, call *Call, path, text string, known bool) {
 	}
 	w.editorSettingsWrite(c, call, path, text, known)
 	code, ok := SiteStartCode(path, text)
+	if !ok && w.pthImported(path) {
+		// A module a .pth file beside it imports at every start
+		// (_distutils_hack, _virtualenv, an editable install's
+		// finder): its whole text runs then.
+		code, ok = text, true
+	}
 	if !ok {
 		return
 	}
@@ -121,4 +127,72 @@ func (w *walker) siteCopyUnread(c scope, call *Call, src, dst Dir) {
 		// Judged: the copy fails and writes nothing.
 		w.m.RunFileWrites = append(w.m.RunFileWrites, RunFileWrite{Call: call, Path: dst.Path})
 	}
+}
+
+// pthImported reports a module of a site directory (DIR/NAME.py or
+// DIR/NAME/__init__.py) that an import line of one of DIR's *.pth files
+// names: setuptools' distutils-precedence.pth imports _distutils_hack,
+// virtualenv's _virtualenv.pth imports _virtualenv, an editable
+// install's __editable__.*.pth its finder module. The site module runs
+// those lines, and so the module, at every start of the interpreter.
+func (w *walker) pthImported(path string) bool {
+	path = filepath.Clean(path)
+	name, dir := strings.TrimSuffix(filepath.Base(path), ".py"), filepath.Dir(path)
+	if name == "__init__" {
+		name, dir = filepath.Base(dir), filepath.Dir(dir)
+	} else if !strings.HasSuffix(path, ".py") {
+		return false
+	}
+	if !siteDir(dir) || name == "" {
+		return false
+	}
+	files := map[string]bool{}
+	for p := range w.written {
+		if filepath.Dir(p) == dir && strings.HasSuffix(p, ".pth") {
+			files[p] = true
+		}
+	}
+	if w.read != nil {
+		if entries, err := os.ReadDir(dir); err == nil {
+			n := 0
+			for _, e := range entries {
+				if strings.HasSuffix(e.Name(), ".pth") && !e.IsDir() && n < maxPthFiles {
+					files[filepath.Join(dir, e.Name())] = true
+					n++
+				}
+			}
+		}
+	}
+	for f := range files {
+		text, ok := w.readScript(Dir{Path: f, Known: true})
+		if !ok {
+			continue
+		}
+		code, _ := SiteStartCode(f, text)
+		if namesIdent(code, name) {
+			return true
+		}
+	}
+	return false
+}
+
+// namesIdent reports whether text holds name as a whole identifier (not
+// part of a longer one).
+func namesIdent(text, name string) bool {
+	ident := func(b byte) bool {
+		return b == '_' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9'
+	}
+	for i := 0; i+len(name) <= len(text); {
+		j := strings.Index(text[i:], name)
+		if j < 0 {
+			return false
+		}
+		j += i
+		end := j + len(name)
+		if (j == 0 || !ident(text[j-1])) && (end == len(text) || !ident(text[end])) {
+			return true
+		}
+		i = j + 1
+	}
+	return false
 }

@@ -992,7 +992,7 @@ var toxSpec = OptSpec{ShortVal: "cexmf", LongEq: true, Abbrev: true,
 var toxKeys = []string{"commands_pre", "commands", "commands_post"}
 
 // toxRun models tox [run] [options]: the commands of the test
-// environments of tox.ini (or -c FILE), every one of them (which run
+// environments of tox.ini (or -c FILE, or -c DIR's tox.ini), every one of them (which run
 // depends on -e, env_list and the factors). tox runs each line as a
 // command, not through a shell; a line with tox's {…} substitutions is
 // only known when tox runs. tox exec -- CMD runs CMD. tox list, config,
@@ -1037,6 +1037,10 @@ func (w *walker) toxRun(c scope, call *Call) {
 		}
 	}
 	path, text, ok := w.taskFile(dir, file, "tox.ini")
+	if !ok && file != "" {
+		// tox -c DIR: the tox.ini in DIR (tox 4 takes a folder too).
+		path, text, ok = w.taskFile(dir, filepath.Join(file, "tox.ini"), "tox.ini")
+	}
 	if !ok {
 		return
 	}

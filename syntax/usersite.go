@@ -286,3 +286,58 @@ func (w *walker) venvSiteAt(c scope, call *Call, root string, p Dir) {
 		w.firstFile(c, call, []string{filepath.Join(d, "sitecustomize.py"), filepath.Join(d, "sitecustomize", "__init__.py")}, string(lang.Python))
 	}
 }
+
+// pythonHome judges what the PYTHONHOME the command gives call moves:
+// CPython takes its standard library from DIR/lib/pythonX.Y (DIR the
+// part before a colon), and imports the encodings package from there
+// before any code of the program runs (site too, where it is not frozen
+// into the interpreter, as it is from 3.11 on), then the .pth files and
+// sitecustomize of DIR's site-packages. -E and -I ignore the variable.
+func (w *walker) pythonHome(c scope, call *Call, st *state, envWords map[string]string) {
+	home, given := commandEnv(st, envWords, "PYTHONHOME")
+	if home, _, _ = strings.Cut(home, ":"); !given || home == "" || !w.startsPython(call) {
+		return
+	}
+	for _, o := range pythonInterpreterOpts(call) {
+		if !o.Long && (o.Name == "I" || o.Name == "E") {
+			return
+		}
+	}
+	lib := call.Dir.Join(home).Join("lib")
+	if !lib.Known || systemPath(lib.Path+"/") {
+		// An installed interpreter's prefix (/usr, /opt/python3.11)
+		// is the system's, not the agent's.
+		return
+	}
+	vers := map[string]bool{}
+	for p := range w.written {
+		if rest, ok := strings.CutPrefix(p, lib.Path+"/"); ok {
+			if ver, _, ok := strings.Cut(rest, "/"); ok && strings.HasPrefix(ver, "python") {
+				vers[filepath.Join(lib.Path, ver)] = true
+			}
+		}
+	}
+	if w.read != nil {
+		if m, err := filepath.Glob(filepath.Join(lib.Path, "python*")); err == nil {
+			for _, d := range m {
+				vers[d] = true
+			}
+		}
+	}
+	sorted := make([]string, 0, len(vers))
+	for d := range vers {
+		sorted = append(sorted, d)
+	}
+	sort.Strings(sorted)
+	if len(sorted) > 4 {
+		sorted = sorted[:4]
+		w.m.Truncated = true
+	}
+	for _, d := range sorted {
+		w.firstFile(c, call, []string{filepath.Join(d, "encodings", "__init__.py")}, string(lang.Python))
+		w.firstFile(c, call, []string{filepath.Join(d, "site.py")}, string(lang.Python))
+		sp := filepath.Join(d, "site-packages")
+		w.sitePth(c, call, sp)
+		w.firstFile(c, call, []string{filepath.Join(sp, "sitecustomize.py"), filepath.Join(sp, "sitecustomize", "__init__.py")}, string(lang.Python))
+	}
+}

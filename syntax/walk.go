@@ -2344,6 +2344,7 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 	}
 	w.startup(c, call, cmdState, envWords)
 	w.userSite(c, call, cmdState, envWords)
+	w.pythonHome(c, call, cmdState, envWords)
 	if lang.ForProgram(call.Name) != lang.Python {
 		w.moduleStartup(c, call) // a console script's start (python3's is the interpreter's)
 	}
