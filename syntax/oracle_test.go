@@ -526,7 +526,7 @@ func TestKnownSubstOracle(t *testing.T) {
 		"$(echo -neE x)", "$(echo -x)", "$(echo $a)", `"$(echo "$a")"`, "$(printf '%s,' a b c)", "$(printf 'x%%y')", "$(printf '%s %s\\n' 1)",
 		"$(printf x)", "$(printf '%s-' $a)", "$(pwd)", `"$(pwd)/x"`, "$(pwd -L)", "$(dirname /a/b/)", "$(dirname a)", "$(dirname //a)",
 		"$(dirname a//b//)", "$(dirname /)", "$(dirname '')", "$(basename /a/b.txt .txt)", "$(basename /a/b/)", "$(basename /)", "$(basename x.txt x.txt)",
-		"$(dirname \"$(pwd)\")", "$(true)", "x$(false)y", "$(:)", `"$(cd .. && pwd)"`, "$(cd ./sub; pwd)", "$(cd /; pwd)",
+		"$(dirname \"$(pwd)\")", "$(echo ~/x | cat)", "$(printf '%s' a | cat -)", "$(true)", "x$(false)y", "$(:)", `"$(cd .. && pwd)"`, "$(cd ./sub; pwd)", "$(cd /; pwd)",
 		"$(echo $(echo $(echo deep)))", `${u:-$(echo x)}`, "$(pwd -P)",
 	}
 	dynamic := []string{"$(ls)", "$(echo *)", "$(echo -e '\\x41')", "$(printf '%d' 1)", "$(cd nowhere && pwd)", "$(cd sub && pwd)", "$(dirname -z a)", "$(echo $zz)", "$(echo x >&2)", "$(echo x; echo y)"}

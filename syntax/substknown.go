@@ -75,6 +75,11 @@ func (r *resolver) computeSubst(cs *sh.CmdSubst) (string, bool) {
 		inner := &resolver{src: r.src, dir: dir, st: r.st}
 		return inner.computeSubst(&sh.CmdSubst{Stmts: []*sh.Stmt{st}})
 	}
+	if b, ok := st.Cmd.(*sh.BinaryCmd); ok && b.Op == sh.Pipe && !st.Negated && !st.Background && len(st.Redirs) == 0 && plainCat(b.Y) {
+		// $(echo ~/x | cat): cat with no file copies the stage before
+		// it (nested pipes are left-leaning: a | b | cat is (a | b) | cat).
+		return r.computeSubst(&sh.CmdSubst{Stmts: []*sh.Stmt{b.X}})
+	}
 	if b, ok := st.Cmd.(*sh.BinaryCmd); ok && b.Op == sh.Pipe && !st.Negated && !st.Background && !st.Coprocess && len(st.Redirs) == 0 {
 		// getent passwd NAME | cut -d: -f6: the user's home directory.
 		return r.passwdHome(b.X, b.Y)
@@ -537,4 +542,14 @@ func (r *resolver) lookPath(name string, args []string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// plainCat reports a statement that is cat with no operand but "-", no
+// option and no redirection: what it reads on its input it prints.
+func plainCat(st *sh.Stmt) bool {
+	ce, ok := st.Cmd.(*sh.CallExpr)
+	if !ok || st.Negated || st.Background || st.Coprocess || len(st.Redirs) > 0 || len(ce.Assigns) > 0 || len(ce.Args) == 0 || len(ce.Args) > 2 {
+		return false
+	}
+	return ce.Args[0].Lit() == "cat" && (len(ce.Args) == 1 || ce.Args[1].Lit() == "-")
 }
