@@ -90,27 +90,14 @@ func (w *walker) hatchVenvs(c scope, call *Call, env string) []string {
 	texts = append(texts, struct{ text, prefix string }{pyproject, "tool.hatch.envs."})
 	// envSetting reads key of ENV, or of the environments it inherits
 	// from (a matrix environment's base, then its template).
+	chain := hatchEnvChain(env, texts)
 	envSetting := func(key string) (string, bool) {
-		seen := map[string]bool{}
-		for e := env; e != "" && !seen[e] && len(seen) < 16; {
-			seen[e] = true
-			base, _, _ := strings.Cut(e, ".")
+		for _, base := range chain {
 			for _, t := range texts {
 				if v, ok := tomlKey(t.text, t.prefix+base, key); ok {
 					return v, true
 				}
 			}
-			next := "default"
-			for _, t := range texts {
-				if v, ok := tomlKey(t.text, t.prefix+base, "template"); ok {
-					next = v
-					break
-				}
-			}
-			if next == base {
-				break
-			}
-			e = next
 		}
 		return "", false
 	}
@@ -197,4 +184,30 @@ func (w *walker) hatchVenvs(c scope, call *Call, env string) []string {
 	// The hash is poetry's: the first 8 characters of the URL-safe
 	// base64 of the SHA-256 of the project's real path.
 	return at(filepath.Join(data, project, poetryEnvHash(w.realDir(root)), name))
+}
+
+// hatchEnvChain returns the environment tables hatch reads a setting of
+// ENV from, in order: ENV's base name (test for a matrix environment
+// test.py3.12), then the template it names ("default" when none), and
+// so on, bounded (a loop of templates ends it).
+func hatchEnvChain(env string, texts []struct{ text, prefix string }) []string {
+	var out []string
+	seen := map[string]bool{}
+	for e := env; e != "" && !seen[e] && len(seen) < 16; {
+		seen[e] = true
+		base, _, _ := strings.Cut(e, ".")
+		out = append(out, base)
+		next := "default"
+		for _, t := range texts {
+			if v, ok := tomlKey(t.text, t.prefix+base, "template"); ok {
+				next = v
+				break
+			}
+		}
+		if next == base {
+			break
+		}
+		e = next
+	}
+	return out
 }

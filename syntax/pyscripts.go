@@ -231,10 +231,7 @@ func (w *walker) hatchRun(c scope, call *Call, args []Arg) bool {
 		extra = append(extra, a.Raw)
 	}
 	// A matrix environment (test.py3.12) has the scripts of its base.
-	seen := map[string]bool{}
-	for e := env; e != "" && !seen[e] && len(seen) < 16; {
-		seen[e] = true
-		base, _, _ := strings.Cut(e, ".")
+	for _, base := range hatchEnvChain(env, texts) {
 		for _, t := range texts {
 			cmds, defined := pyprojectScript(t.text, t.prefix+base+".scripts", name, false)
 			if !defined {
@@ -251,17 +248,6 @@ func (w *walker) hatchRun(c scope, call *Call, args []Arg) bool {
 			}
 			return true
 		}
-		next := "default"
-		for _, t := range texts {
-			if v, ok := tomlKey(t.text, t.prefix+base, "template"); ok {
-				next = v
-				break
-			}
-		}
-		if next == base {
-			break
-		}
-		e = next
 	}
 	if scoped {
 		if p, t, ok := w.findUp(call.Dir, "pyproject.toml"); ok && w.entryPoint(c, call, filepath.Dir(p), t, name) {

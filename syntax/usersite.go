@@ -256,32 +256,7 @@ func (w *walker) venvSiteAt(c scope, call *Call, root string, p Dir) {
 			}
 		}
 	}
-	lib := filepath.Join(root, "lib")
-	dirs := map[string]bool{}
-	for f := range w.written {
-		if rest, ok := strings.CutPrefix(f, lib+"/"); ok {
-			if ver, tail, ok := strings.Cut(rest, "/"); ok && strings.HasPrefix(ver, "python") && strings.HasPrefix(tail, "site-packages/") {
-				dirs[filepath.Join(lib, ver, "site-packages")] = true
-			}
-		}
-	}
-	if w.read != nil {
-		if m, err := filepath.Glob(filepath.Join(lib, "python*", "site-packages")); err == nil {
-			for _, d := range m {
-				dirs[d] = true
-			}
-		}
-	}
-	sorted := make([]string, 0, len(dirs))
-	for d := range dirs {
-		sorted = append(sorted, d)
-	}
-	sort.Strings(sorted)
-	if len(sorted) > 4 {
-		sorted = sorted[:4]
-		w.m.Truncated = true
-	}
-	for _, d := range sorted {
+	for _, d := range w.pythonLibDirs(filepath.Join(root, "lib"), "site-packages") {
 		w.sitePth(c, call, d)
 		w.firstFile(c, call, []string{filepath.Join(d, "sitecustomize.py"), filepath.Join(d, "sitecustomize", "__init__.py")}, string(lang.Python))
 	}
@@ -309,23 +284,40 @@ func (w *walker) pythonHome(c scope, call *Call, st *state, envWords map[string]
 		// is the system's, not the agent's.
 		return
 	}
-	vers := map[string]bool{}
-	for p := range w.written {
-		if rest, ok := strings.CutPrefix(p, lib.Path+"/"); ok {
-			if ver, _, ok := strings.Cut(rest, "/"); ok && strings.HasPrefix(ver, "python") {
-				vers[filepath.Join(lib.Path, ver)] = true
-			}
+	for _, d := range w.pythonLibDirs(lib.Path, "") {
+		w.firstFile(c, call, []string{filepath.Join(d, "encodings", "__init__.py")}, string(lang.Python))
+		w.firstFile(c, call, []string{filepath.Join(d, "site.py")}, string(lang.Python))
+		sp := filepath.Join(d, "site-packages")
+		w.sitePth(c, call, sp)
+		w.firstFile(c, call, []string{filepath.Join(sp, "sitecustomize.py"), filepath.Join(sp, "sitecustomize", "__init__.py")}, string(lang.Python))
+	}
+}
+
+// pythonLibDirs returns the directories lib/pythonX.Y/sub ("" for
+// lib/pythonX.Y itself) that the command wrote files under or that are
+// on disk, sorted; past four it keeps the first four and marks the
+// model truncated.
+func (w *walker) pythonLibDirs(lib, sub string) []string {
+	dirs := map[string]bool{}
+	for f := range w.written {
+		rest, ok := strings.CutPrefix(f, lib+"/")
+		if !ok {
+			continue
+		}
+		ver, tail, ok := strings.Cut(rest, "/")
+		if ok && strings.HasPrefix(ver, "python") && (sub == "" || strings.HasPrefix(tail, sub+"/")) {
+			dirs[filepath.Join(lib, ver, sub)] = true
 		}
 	}
 	if w.read != nil {
-		if m, err := filepath.Glob(filepath.Join(lib.Path, "python*")); err == nil {
+		if m, err := filepath.Glob(filepath.Join(lib, "python*", sub)); err == nil {
 			for _, d := range m {
-				vers[d] = true
+				dirs[d] = true
 			}
 		}
 	}
-	sorted := make([]string, 0, len(vers))
-	for d := range vers {
+	sorted := make([]string, 0, len(dirs))
+	for d := range dirs {
 		sorted = append(sorted, d)
 	}
 	sort.Strings(sorted)
@@ -333,11 +325,5 @@ func (w *walker) pythonHome(c scope, call *Call, st *state, envWords map[string]
 		sorted = sorted[:4]
 		w.m.Truncated = true
 	}
-	for _, d := range sorted {
-		w.firstFile(c, call, []string{filepath.Join(d, "encodings", "__init__.py")}, string(lang.Python))
-		w.firstFile(c, call, []string{filepath.Join(d, "site.py")}, string(lang.Python))
-		sp := filepath.Join(d, "site-packages")
-		w.sitePth(c, call, sp)
-		w.firstFile(c, call, []string{filepath.Join(sp, "sitecustomize.py"), filepath.Join(sp, "sitecustomize", "__init__.py")}, string(lang.Python))
-	}
+	return sorted
 }
