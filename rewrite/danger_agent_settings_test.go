@@ -20,6 +20,8 @@ func TestAgentSettings(t *testing.T) {
 		{`claude plugin "$VERB" corral`, Deny},
 		{`npx @anthropic-ai/claude-code plugin disable corral`, Deny},
 		{`npm exec -y @anthropic-ai/claude-code -- plugin disable corral`, Deny},
+		{`corepack npm exec -y @anthropic-ai/claude-code -- plugin disable corral`, Deny},
+		{`corepack pnpm@latest dlx @anthropic-ai/claude-code plugin disable corral`, Deny},
 		{`npm --loglevel silent exec @anthropic-ai/claude-code plugin disable corral`, Deny},
 		{`bun x @google/gemini-cli extensions disable corral`, Deny},
 		{`npm exec @anthropic-ai/claude-code -- plugin list`, Allow},

@@ -40,6 +40,12 @@ func TestAgentUnguarded(t *testing.T) {
 		{"pnpm exec @google/gemini-cli --yolo", Ask},
 		{"bun x @anthropic-ai/claude-code --dangerously-skip-permissions", Ask},
 		{"deno run -A npm:@google/gemini-cli --yolo", Ask},
+		// corepack runs the package manager it names, at any version.
+		{"corepack pnpm dlx @anthropic-ai/claude-code --dangerously-skip-permissions", Ask},
+		{"corepack pnpm@9.1.0 dlx @anthropic-ai/claude-code --dangerously-skip-permissions", Ask},
+		{"corepack npx -y @openai/codex --yolo exec hi", Ask},
+		{"corepack yarnpkg dlx @google/gemini-cli --yolo", Ask},
+		{"yarnpkg dlx @google/gemini-cli --yolo", Ask},
 		// Look-alikes.
 		{"claude -p hi", Allow},
 		{"ANTHROPIC_MODEL=claude-x claude -p hi", Allow},
@@ -53,5 +59,9 @@ func TestAgentUnguarded(t *testing.T) {
 		{"npm exec claude-code --dangerously-skip-permissions", Allow},
 		{"npm run exec", Allow},
 		{"bun x prettier --write .", Allow},
+		{"corepack enable", Allow},
+		{"corepack use pnpm@9.1.0", Allow},
+		{"corepack pnpm@9.1.0 install", Allow},
+		{"corepack yarn dlx @anthropic-ai/claude-code -p hi", Allow},
 	})
 }

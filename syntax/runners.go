@@ -191,6 +191,12 @@ var packageRunners = lazy.Value[map[string][]string]{New: func() map[string][]st
 		"yarn": {"dlx", "exec", "x"}, "bun": {"x"}, "deno": {"run", "x"}}
 }}
 
+// corepackBinaries are the package managers corepack runs by name
+// (corepack NAME[@VERSION] ARGS): its shims' names.
+var corepackBinaries = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"npm": true, "npx": true, "pnpm": true, "pnpx": true, "yarn": true, "yarnpkg": true}
+}}
+
 // PackageRunnerNames returns the programs of packageRunners, sorted.
 func PackageRunnerNames() []string {
 	var out []string

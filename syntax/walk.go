@@ -3246,7 +3246,7 @@ func (w *walker) newCall(c scope, s *sh.Stmt, ce *sh.CallExpr, inv invocation) *
 	if len(inv.words) > 0 {
 		call.NameArg = inv.words[0]
 		if inv.words[0].Static {
-			call.Name = gitFrontEnd(base(inv.words[0].Value))
+			call.Name = judgedName(base(inv.words[0].Value))
 		}
 		if selfShell(inv.words[0]) {
 			call.Name = hookShell
@@ -3262,15 +3262,19 @@ func (w *walker) newCall(c scope, s *sh.Stmt, ce *sh.CallExpr, inv invocation) *
 	return call
 }
 
-// gitFrontEnd returns the name a call is judged by: git for the programs
+// judgedName returns the name a call is judged by: git for the programs
 // that take git's whole command line and hand every command they do not
 // add themselves to git (hub, GitHub's, whose manual suggests alias
 // git=hub; lab, GitLab's, which does the same), so that every rule about
-// git reads them (hub push --force is git push --force); name otherwise.
-// NameArg keeps the word as written.
-func gitFrontEnd(name string) string {
-	if name == "hub" || name == "lab" {
+// git reads them (hub push --force is git push --force); yarn for yarnpkg
+// (Debian's and corepack's other name of the same program); name
+// otherwise. NameArg keeps the word as written.
+func judgedName(name string) string {
+	switch name {
+	case "hub", "lab":
 		return "git"
+	case "yarnpkg":
+		return "yarn"
 	}
 	return name
 }

@@ -682,6 +682,15 @@ func unwrap(words []Arg, dir Dir) invocation {
 			break
 		}
 		name := wrapperName(base(first.Value))
+		if name == "corepack" {
+			words, ok := corepackCommand(inv.words)
+			if !ok {
+				break
+			}
+			inv.wrappers = append(inv.wrappers, name)
+			inv.words = words
+			continue
+		}
 		if name == "start-stop-daemon" {
 			words, dir, ok := startStopDaemon(inv.words, inv.dir)
 			if !ok {
@@ -908,6 +917,26 @@ func startStopDaemon(words []Arg, dir Dir) (cmd []Arg, d Dir, ok bool) {
 		cmd = append(cmd, args[end+1:]...)
 	}
 	return cmd, d, true
+}
+
+// corepackCommand returns the command corepack NAME[@VERSION] ARGS runs:
+// the package manager NAME (npm, npx, pnpm, pnpx, yarn, yarnpkg) with ARGS,
+// the version taken off its word, as corepack's own binaries would run it
+// (corepack pnpm dlx PKG is pnpm dlx PKG). corepack's own commands (enable,
+// install, use, prepare, …) and its options run no package manager's
+// command; nor is one unwrapped whose version is an address (NAME@URL:
+// the remote-run rule judges that download under corepack's name).
+func corepackCommand(words []Arg) ([]Arg, bool) {
+	if len(words) < 2 || !words[1].Static {
+		return nil, false
+	}
+	name, version, _ := strings.Cut(words[1].Value, "@")
+	if strings.ContainsAny(version, ":/") || !corepackBinaries.Get()[name] {
+		return nil, false
+	}
+	w := words[1]
+	w.Value = name
+	return append([]Arg{w}, words[2:]...), true
 }
 
 // nodeVersionWord reports a word nvm exec takes for the version to run
