@@ -97,6 +97,13 @@ with tarfile.open("abs.tar") as t:
 		cmd.Dir = work
 		cmd.Env = append(os.Environ(), "HOME="+home)
 		out, _ := cmd.CombinedOutput()
+		if strings.Contains(string(out), "unexpected keyword argument 'filter'") {
+			// Python before 3.11.4 has no extraction filters: this
+			// interpreter cannot run the row (the decision is still
+			// checked above).
+			t.Logf("%s: skipped running it: this python3 has no extraction filters", r.cmd)
+			continue
+		}
 		data, _ := os.ReadFile(bashrc)
 		wrote := strings.Contains(string(data), "pwned")
 		if wrote != (r.want == "deny") {

@@ -810,14 +810,17 @@ func (w *walker) program(c scope, call *Call, l lang.Lang, text, label string, d
 		if origin != "" {
 			at = fmt.Sprintf("%s:%d", origin, e.Line)
 		}
-		if (e.Kind == lang.Write || e.Kind == lang.Read) && len(e.Pieces) > 0 {
+		if (e.Kind == lang.Write || e.Kind == lang.Read) && e.Path == "" && (len(e.Pieces) > 0 || e.Hides != "" || e.Home || e.Computed != "") {
 			// Code written in the command, and scripts of the languages
 			// one runs by name (python3 f.py, node f.js) that are not a
 			// test suite's; a compiled program's or a test's own files
 			// (os.WriteFile(filepath.Join(dir, ".env")) in a Go test)
 			// are how projects work with paths they are given.
 			if origin == "" || w.lenient == 0 && (l == lang.Python || l == lang.JS || l == lang.Ruby || l == lang.Perl || l == lang.PHP) {
-				w.runTimePathEffect(c, call, e, "in "+string(l)+" code ("+at+"): "+e.Call, dynamic)
+				w.runTimePathShape(call, e, l, at, origin)
+				if len(e.Pieces) > 0 {
+					w.runTimePathEffect(c, call, e, "in "+string(l)+" code ("+at+"): "+e.Call, dynamic)
+				}
 			}
 			continue
 		}
@@ -1031,6 +1034,35 @@ func (w *walker) runTimePathEffect(c scope, call *Call, e lang.Effect, label str
 		}
 	}
 	w.effect(c, call, b.String(), label+verb+"a path built at run time ("+clip(e.Text, 60)+")", dynamic, false)
+}
+
+// runTimePathShape asks about a write or read of a path built at run time
+// whose form hides the file it names (lang's pathShape): its text is
+// computed from literals by an operation corral does not evaluate
+// ("~/.bashrX".replace("X", "c"), b64decode, chr codes), or it is a write
+// under the home directory with a name only known at run time, or, in
+// code written in the command itself, it comes from a call that is no
+// path builder, or it is a read under the home directory. A script on
+// disk deriving names from names it is given (out.replace(".txt",
+// ".json")) is judged by the pieces alone.
+func (w *walker) runTimePathShape(call *Call, e lang.Effect, l lang.Lang, at, origin string) {
+	verb := " writes "
+	if e.Kind == lang.Read {
+		verb = " reads "
+	}
+	why := ""
+	switch {
+	case e.Hides != "":
+		why = "a path whose text " + e.Hides + " computes at run time"
+	case e.Home && (e.Kind == lang.Write || origin == ""):
+		why = "a file under the home directory whose name is only known at run time"
+	case e.Computed != "" && origin == "":
+		why = "a path that " + e.Computed + " returns at run time"
+	default:
+		return
+	}
+	w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: e.Text,
+		What: e.Call + " in " + string(l) + " code (" + at + ")" + verb + why + " (" + clip(e.Text, 60) + "): which file is not known until it runs"})
 }
 
 // codeDir returns the directory program code run by call enters from

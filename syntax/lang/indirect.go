@@ -830,7 +830,7 @@ func (p *parser) bindAssigned() {
 			continue
 		}
 		full := p.canonical(name)
-		if p.dangerousFn(full) || p.dangerousModule(full) {
+		if p.dangerousFn(full) || p.dangerousModule(full) || p.fileFn(full) {
 			p.al[toks[i].text] = full
 		}
 	}
@@ -877,6 +877,23 @@ func (p *parser) dangerousFn(full string) bool {
 	case Ruby:
 		_, del := rubyDelete.Get()[full]
 		return rubyShell.Get()[full] || del || full == "eval" || full == "Kernel.eval"
+	}
+	return false
+}
+
+// fileFn reports a function that opens, writes or reads the file it is
+// given (open, fs.writeFileSync, File.write): bound to another name (w =
+// open; const w = require("fs").appendFileSync), a call of that name is
+// a call of the function, judged by its path.
+func (p *parser) fileFn(full string) bool {
+	switch p.l {
+	case Python:
+		return full == "open" || full == "io.open" || full == "codecs.open" || full == "os.open"
+	case JS:
+		mod, fn, _ := cutLast(full)
+		return (mod == "fs" || mod == "fs/promises") && (jsWrite.Get()[fn] || jsRead.Get()[fn] || jsCopy.Get()[fn] || jsLink.Get()[fn] || jsAttrs.Get()[fn] != "")
+	case Ruby:
+		return rubyRead.Get()[full] || full == "File.write" || full == "IO.write" || full == "File.open" || full == "IO.binwrite" || full == "File.binwrite"
 	}
 	return false
 }

@@ -158,6 +158,12 @@ type Effect struct {
 	// parts the path is built from ("%s/.bashrc" % os.environ["HOME"]:
 	// "/.bashrc" and "HOME"): each may be the path's tail (runTimePath).
 	Pieces []string
+	// Hides, Home and Computed tell, for such a path, the form of its
+	// expression (pathShape): the operation that computes its text from
+	// literal text or numbers, a head that is the home directory, and a
+	// call or subscript that is none of the known path builders.
+	Hides, Computed string
+	Home            bool
 	// Line is the 1-based line of the call in the program text, Offset
 	// its byte offset.
 	Line, Offset int

@@ -28,17 +28,22 @@ var placeholder = lazy.Regexp{Expr: `%(?:\([A-Za-z_]\w*\))?[-#0 +]*\d*(?:\.\d+)?
 // walker judges each as the tail of a path whose head is only known at
 // run time, so a piece that can name a protected file or a secret
 // (/.local/state/corral/allowlist.json, /.ssh/id_rsa) asks, and one
-// that cannot (result.txt) passes. A path with no literal part (open(p,
-// "w")) has no effect, as before.
+// that cannot (result.txt) passes. The effect also carries the form of
+// the expression (shapeOf): the walker asks about a path whose text an
+// operation computes from literals, and about one under the home
+// directory whose name is only known at run time. A plain name (open(p,
+// "w")) has no effect.
 func runTimePath(c call, k Kind, a *arg, appendTo bool) (Effect, bool) {
 	if a == nil || a.text == "" {
 		return Effect{}, false
 	}
 	pieces := pathPieces(a.text)
-	if len(pieces) == 0 {
+	shape := shapeOf(a.text)
+	if len(pieces) == 0 && shape.hides == "" && !shape.home && shape.computed == "" {
 		return Effect{}, false
 	}
-	return Effect{Kind: k, Call: c.name, Text: a.text, Pieces: pieces, Append: appendTo, Offset: c.off}, true
+	return Effect{Kind: k, Call: c.name, Text: a.text, Pieces: pieces, Append: appendTo, Offset: c.off,
+		Hides: shape.hides, Home: shape.home, Computed: shape.computed}, true
 }
 
 // pathPieces returns the literal pieces of the expression text that may
