@@ -88,6 +88,10 @@ func TestCodeComputedPaths(t *testing.T) {
 		{`perl -e 'open(F,">>",$ENV{HOME}."/.bashrX" =~ s/X/c/r); print F "x"'`, "ask"},
 		{`php -r 'file_put_contents(getenv("HOME")."/".str_replace("X","c",".bashrX"),"x",FILE_APPEND);'`, "ask"},
 		{`php -r 'echo file_get_contents(getenv("HOME")."/.ssh/".strrev("asr_di"));'`, "ask"},
+		{`python3 -c 'print(open(f".e{chr(110)}v").read())'`, "ask"},
+		{`python3 -c 'import pathlib; print(pathlib.Path(".en"+chr(118)).read_text())'`, "ask"},
+		{`python3 -c 'import pathlib; print((pathlib.Path.home() / ".ssh" / "id_rsX".replace("X","a")).read_text())'`, "ask"},
+		{`python3 -c 'import shutil; shutil.copy(".en"+chr(118), "/tmp/x")'`, "ask"},
 		// Look-alikes: names derived from names, the path builders,
 		// literals that are only printed.
 		{`python3 -c 'import os; name="x"; open("{}.log".format(name),"a").write("x")'`, "allow"},

@@ -89,7 +89,10 @@ func TestMessageFileReaders(t *testing.T) {
 		}
 		cmd := exec.Command("bash", "-c", tt.cmd)
 		cmd.Dir = proj
-		cmd.Env = append(cmd.Environ(), "HOME="+cfg.Home, "PIP_NO_INDEX=1", "PIP_DISABLE_PIP_VERSION_CHECK=1")
+		cmd.Env = append(cmd.Environ(), "HOME="+cfg.Home, "PIP_NO_INDEX=1", "PIP_DISABLE_PIP_VERSION_CHECK=1",
+			// Debian's pip refuses any install outside a venv (PEP 668) before
+			// reading the files; these installs install nothing.
+			"PIP_BREAK_SYSTEM_PACKAGES=1")
 		out, _ := cmd.CombinedOutput()
 		if !strings.Contains(string(out), "CANARY") {
 			t.Errorf("%s: the real %s does not print the canary (%q)", tt.cmd, tt.run, out)

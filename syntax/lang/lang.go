@@ -596,11 +596,28 @@ func copyEffect(c call, src, dst *arg, cmd string) []Effect {
 	case srcLit && dstLit:
 		return []Effect{{Kind: Shell, Call: c.name, Text: cmd + " -- " + shellPath(src) + " " + shellPath(dst), Offset: c.off}}
 	case srcLit:
-		return []Effect{{Kind: Read, Call: c.name, Path: src.str, Tilde: src.tilde, Offset: c.off}}
+		out := []Effect{{Kind: Read, Call: c.name, Path: src.str, Tilde: src.tilde, Offset: c.off}}
+		if e, ok := runTimePath(c, Write, dst, false); ok {
+			out = append(out, e)
+		}
+		return out
 	case dstLit:
-		return []Effect{{Kind: Write, Call: c.name, Path: dst.str, Tilde: dst.tilde, Offset: c.off}}
+		out := []Effect{{Kind: Write, Call: c.name, Path: dst.str, Tilde: dst.tilde, Offset: c.off}}
+		if e, ok := runTimePath(c, Read, src, false); ok {
+			out = append(out, e)
+		}
+		return out
 	}
-	return nil
+	// Both only known at run time: each is judged by its pieces and its
+	// form, as a read and a write of such paths are.
+	var out []Effect
+	if e, ok := runTimePath(c, Read, src, false); ok {
+		out = append(out, e)
+	}
+	if e, ok := runTimePath(c, Write, dst, false); ok {
+		out = append(out, e)
+	}
+	return out
 }
 
 // openFlags reads the flags of a low-level open (Python's os.open(p,
@@ -802,6 +819,9 @@ func readEffect(c call, a *arg) (Effect, bool) {
 // recvRead is a read of the literal receiver of a method call
 // (Path(".env").read_text()).
 func recvRead(c call) (Effect, bool) {
+	if c.method && !c.recvLit && c.recvText != "" {
+		return runTimePath(c, Read, &arg{text: c.recvText}, false)
+	}
 	if !c.method || !c.recvLit || c.recv == "" {
 		return Effect{}, false
 	}

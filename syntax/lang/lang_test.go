@@ -25,7 +25,7 @@ var effectCases = []struct {
 	{"py-copy-to", Python, `import shutil; shutil.copy("x", "/root/.bashrc")`, []string{"shell shutil.copy: cp -- 'x' '/root/.bashrc'"}},
 	{"py-rename-to", Python, `import os; os.rename("a", dst="/etc/hosts")`, []string{"shell os.rename: mv -T -- 'a' '/etc/hosts'"}},
 	{"py-move-to", Python, "from shutil import move\nmove('a', '.git/config')", []string{"shell shutil.move: mv -- 'a' '.git/config'"}},
-	{"py-copy-runtime", Python, `import shutil, sys; shutil.copy("x", sys.stdin.readline())`, []string{"read shutil.copy: x"}},
+	{"py-copy-runtime", Python, `import shutil, sys; shutil.copy("x", sys.stdin.readline())`, []string{"read shutil.copy: x", "write shutil.copy: "}},
 	// Readers besides open (linecache, fileinput with a list, os.open
 	// for reading, pandas); what a glob or a listing finds is read when
 	// the code opens a path it computes, not when it only prints names.

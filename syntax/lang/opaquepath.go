@@ -185,8 +185,11 @@ func shapeOf(text string) pathShape {
 }
 
 // maskStrings returns text with the contents of its quoted strings
-// removed (the quotes kept), and whether a template literal's ${…} holds a
-// quoted string (`${"settings"}`), whose text the template computes.
+// removed (the quotes kept) and the code of their placeholders — a
+// template literal's ${…}, a Python f-string's {…}, Ruby's #{…} — put
+// after them, so that a call there is read as one (f".e{chr(110)}v");
+// and whether such a placeholder holds a quoted string (`${"settings"}`),
+// whose text the template computes from a literal.
 func maskStrings(text string) (string, bool) {
 	var b strings.Builder
 	holes := false
@@ -196,24 +199,51 @@ func maskStrings(text string) (string, bool) {
 			b.WriteByte(q)
 			continue
 		}
+		fstring := q != '`' && i > 0 && (text[i-1] == 'f' || text[i-1] == 'F' ||
+			i > 1 && strings.IndexByte("rRbB", text[i-1]) >= 0 && strings.IndexByte("fF", text[i-2]) >= 0)
 		b.WriteByte(q)
+		var code []string
 		j := i + 1
 		for ; j < len(text) && text[j] != q; j++ {
 			if text[j] == '\\' && j+1 < len(text) {
 				j++
 				continue
 			}
-			if q == '`' && text[j] == '$' && j+1 < len(text) && text[j+1] == '{' {
-				end := strings.IndexByte(text[j:], '}')
-				if end > 0 && strings.ContainsAny(text[j:j+end], `"'`) {
-					holes = true
-				}
+			open := -1
+			switch {
+			case q == '`' && text[j] == '$' && j+1 < len(text) && text[j+1] == '{':
+				open = j + 2
+			case q == '"' && text[j] == '#' && j+1 < len(text) && text[j+1] == '{':
+				open = j + 2
+			case fstring && text[j] == '{' && (j+1 >= len(text) || text[j+1] != '{'):
+				open = j + 1
+			}
+			if open < 0 {
+				continue
+			}
+			end := strings.IndexByte(text[open:], '}')
+			if end < 0 {
+				continue
+			}
+			hole := text[open : open+end]
+			if strings.ContainsAny(hole, "\"'") {
+				holes = true
+			}
+			if len(code) < maxPieces {
+				code = append(code, hole)
+			}
+			if q == '`' || !strings.ContainsRune(hole, rune(q)) {
+				j = open + end
 			}
 		}
 		if j >= len(text) {
 			break
 		}
 		b.WriteByte(q)
+		for _, h := range code {
+			m, _ := maskStrings(h)
+			b.WriteString(" " + m + " ")
+		}
 		i = j
 	}
 	return b.String(), holes

@@ -40,7 +40,11 @@ type call struct {
 	recv      string
 	recvLit   bool
 	recvTilde bool
-	method    bool // a method on an expression (x.unlink(), Path(p).unlink())
+	// recvText is the source text of a receiver that is a call's or a
+	// parenthesised expression's value (Path(".en" + chr(118)) in
+	// Path(".en" + chr(118)).read_text()), whatever recvLit says.
+	recvText string
+	method   bool // a method on an expression (x.unlink(), Path(p).unlink())
 	args      []arg
 	off       int
 	parens    bool
@@ -466,6 +470,13 @@ func (p *parser) findCalls(bare bool, isCallee func(name string) bool) []call {
 		if sep := p.tok(first - 1); sep.kind == tPunct && sep.text == "." && p.tok(first-2).kind == tPunct && p.tok(first-2).text == ")" {
 			open := p.matchBack(first - 2)
 			c.method = true
+			if open >= 0 {
+				start := open
+				if p.tok(open-1).kind == tIdent {
+					_, start = p.dotted(open - 1)
+				}
+				c.recvText = p.src[p.toks[start].off:min(len(p.src), p.toks[first-2].off+1)]
+			}
 			if open >= 0 && p.tok(open-1).kind != tIdent {
 				// (Path.home() / ".ssh" / "id_rsa").read_text(): a
 				// parenthesised expression whose value is known.

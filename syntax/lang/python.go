@@ -850,6 +850,9 @@ func pythonCall(c call) (Effect, bool) {
 		if c.method && c.recvLit {
 			return Effect{Kind: Write, Call: full, Path: c.recv, Tilde: c.recvTilde, Offset: c.off}, true
 		}
+		if c.method && c.recvText != "" {
+			return runTimePath(c, Write, &arg{text: c.recvText}, false)
+		}
 	case "read_text", "read_bytes":
 		return recvRead(c)
 	case "add", "write":
