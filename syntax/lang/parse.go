@@ -45,9 +45,9 @@ type call struct {
 	// Path(".en" + chr(118)).read_text()), whatever recvLit says.
 	recvText string
 	method   bool // a method on an expression (x.unlink(), Path(p).unlink())
-	args      []arg
-	off       int
-	parens    bool
+	args     []arg
+	off      int
+	parens   bool
 	// tagged reports a JavaScript tagged template (Bun's $`…`).
 	tagged bool
 	// first and next are the indexes of the call's first token and of
