@@ -154,6 +154,23 @@ func (p *Pass) checkSubmoduleUpdate(c *syntax.Call, what string) {
 			}
 		}
 	}
+	// A relative URL the remote names (../lib.git) is stored resolved
+	// against the remote's URL by git submodule init (or update --init):
+	// the configuration then holds /srv/git/lib.git or
+	// https://github.com/me/lib.git, the remote's own.
+	if refs > 0 {
+		remotes := remoteURLs(top)
+		for u := range known {
+			if !strings.HasPrefix(u, "./") && !strings.HasPrefix(u, "../") {
+				continue
+			}
+			for _, r := range remotes {
+				if abs, ok := resolveRelativeURL(r, u); ok {
+					known[abs] = true
+				}
+			}
+		}
+	}
 	// With no remote-tracking branch there is no remote's word to compare
 	// with: a URL is the project's own when it is a local path (or
 	// relative, which git resolves against the remote's URL or, with no
@@ -257,6 +274,56 @@ func gitBool(v string) bool {
 
 // maxRemotes bounds the remotes whose URLs remoteSpaces reads.
 const maxRemotes = 16
+
+// remoteURLs returns the URLs of the repository's remotes (its local
+// configuration), at most maxRemotes.
+func remoteURLs(top string) []string {
+	out, err := runGit(top, "config", "-z", "--get-regexp", `^remote\..*\.url$`)
+	if err != nil {
+		return nil
+	}
+	var urls []string
+	for _, e := range strings.Split(string(out), "\x00") {
+		if _, v, ok := strings.Cut(e, "\n"); ok && v != "" && len(urls) < maxRemotes {
+			urls = append(urls, v)
+		}
+	}
+	return urls
+}
+
+// resolveRelativeURL resolves a submodule URL that starts with ./ or ../
+// against a remote's URL as git does (relative_url in git's
+// builtin/submodule--helper.c): a trailing / of the remote is dropped,
+// each ../ removes the remote's last path component (after the last /,
+// else the last :, which then joins the rest, as in host:dir), each ./
+// is skipped, and the rest is appended. A remote that is itself a
+// relative path, or runs out of components, is not resolved.
+func resolveRelativeURL(remote, u string) (string, bool) {
+	r := strings.TrimSuffix(remote, "/")
+	if r == "" || gitURLHost(r) == "" && !strings.Contains(r, "://") && !filepath.IsAbs(r) {
+		return "", false
+	}
+	sep := "/"
+	for n := 0; n < 64; n++ {
+		switch {
+		case strings.HasPrefix(u, "../"):
+			u = u[3:]
+			if i := strings.LastIndexByte(r, '/'); i >= 0 {
+				r = r[:i]
+			} else if i := strings.LastIndexByte(r, ':'); i >= 0 {
+				r, sep = r[:i], ":"
+			} else {
+				return "", false
+			}
+			continue
+		case strings.HasPrefix(u, "./"):
+			u = u[2:]
+			continue
+		}
+		break
+	}
+	return strings.TrimSuffix(r+sep+u, "/"), true
+}
 
 // remoteSpaces returns the places (host and owner path, see urlSpace) of
 // the URLs of the repository's remotes (its local configuration).

@@ -114,3 +114,91 @@ func hashObject(t *testing.T, dir, home, text string) string {
 	}
 	return strings.TrimSpace(string(out))
 }
+
+// TestResolveRelativeURLOracle compares resolveRelativeURL with the URL
+// the real git submodule init stores for a relative submodule URL, for
+// remotes of each shape (no network: init only resolves).
+func TestResolveRelativeURLOracle(t *testing.T) {
+	t.Parallel()
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Fatalf("git is needed: %v", err)
+	}
+	root := t.TempDir()
+	git := submoduleGit(t, root)
+	repo := filepath.Join(root, "r")
+	if err := os.MkdirAll(repo, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	git(repo, "init", "-q", "-b", "main")
+	for _, remote := range []string{"https://github.com/me/app.git", "https://github.com/me/app/", "git@github.com:me/app.git",
+		"host:app", "ssh://git@h.example:2222/srv/app.git", "/srv/git/app.git", "file:///srv/git/app.git"} {
+		for _, rel := range []string{"../lib.git", "./lib", "../../other/lib.git", "./../lib/"} {
+			gm := "[submodule \"s\"]\n\tpath = s\n\turl = " + rel + "\n"
+			if err := os.WriteFile(filepath.Join(repo, ".gitmodules"), []byte(gm), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			git(repo, "update-index", "--add", "--cacheinfo", "160000,"+strings.Repeat("1", 40)+",s")
+			git(repo, "config", "remote.origin.url", remote)
+			exec.Command("git", "-C", repo, "config", "--unset", "submodule.s.url").Run()
+			cmd := exec.Command("git", "-C", repo, "submodule", "init", "-q")
+			cmd.Env = append(os.Environ(), "HOME="+root, "GIT_CONFIG_NOSYSTEM=1")
+			if out, err := cmd.CombinedOutput(); err != nil {
+				got, ok := resolveRelativeURL(remote, rel)
+				if ok {
+					t.Errorf("%s + %s: git fails (%s), corral resolves to %s", remote, rel, strings.TrimSpace(string(out)), got)
+				}
+				continue
+			}
+			want := git(repo, "config", "submodule.s.url")
+			got, ok := resolveRelativeURL(remote, rel)
+			if !ok && strings.HasPrefix(want, ".:") {
+				continue // git runs out of components ("host:app" + ../../x gives ".:x"); corral declines, and the URL stays foreign
+			}
+			if !ok || got != want {
+				t.Errorf("%s + %s: corral %q (%v), git %q", remote, rel, got, ok, want)
+			}
+		}
+	}
+}
+
+// TestSubmoduleRelativeURLInit: a project whose remote names a submodule
+// by a relative URL (../lib). git submodule init stores it resolved
+// against the remote's URL; the update after it is the remote's own
+// submodule and passes, while a configuration pointing it elsewhere asks.
+func TestSubmoduleRelativeURLInit(t *testing.T) {
+	t.Parallel()
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Fatalf("git is needed: %v", err)
+	}
+	cfg := scratchProject(t, map[string]string{"proj/README": "x\n", "lib/lib.txt": "ok\n", "evil/payload.sh": "echo pwned\n"})
+	root := filepath.Dir(cfg.Project)
+	git := submoduleGit(t, root)
+	for _, d := range []string{"lib", "evil"} {
+		git(filepath.Join(root, d), "init", "-q", "-b", "main")
+		git(filepath.Join(root, d), "add", ".")
+		git(filepath.Join(root, d), "commit", "-qm", d)
+	}
+	proj := cfg.Project
+	git(root, "init", "-q", "--bare", "-b", "main", "origin.git")
+	git(proj, "init", "-q", "-b", "main")
+	git(proj, "remote", "add", "origin", filepath.Join(root, "origin.git"))
+	git(proj, "add", "README")
+	git(proj, "submodule", "add", "-q", "../lib", "vendor/lib")
+	git(proj, "commit", "-qm", "base")
+	git(proj, "push", "-q", "origin", "main")
+	git(proj, "fetch", "-q", "origin")
+	git(proj, "submodule", "--quiet", "deinit", "-f", "--all")
+	git(proj, "submodule", "--quiet", "init")
+	if got := git(proj, "config", "submodule.vendor/lib.url"); got != filepath.Join(root, "lib") {
+		t.Fatalf("git submodule init stored %q", got)
+	}
+	for _, cmd := range []string{"git submodule update", "git submodule update --init --recursive", "git submodule sync && git submodule update"} {
+		if r := Check(cfg, cmd); r.Decision != Allow {
+			t.Errorf("%s: %s %+v, want allow", cmd, r.Decision, r.Findings)
+		}
+	}
+	git(proj, "config", "submodule.vendor/lib.url", filepath.Join(root, "evil"))
+	if r := Check(cfg, "git submodule update"); r.Decision != Ask {
+		t.Errorf("git submodule update of a configured foreign URL: %s, want ask", r.Decision)
+	}
+}
