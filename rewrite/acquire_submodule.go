@@ -468,7 +468,7 @@ func submoduleURLs(top string, where ...string) map[string]bool {
 // it runs.
 func (p *Pass) submoduleConfigEarlier(c *syntax.Call, gitmodules string) bool {
 	for _, o := range p.Model.Calls {
-		if o == c || o.Script != c.Script || o.End > c.Start || o.Name != "git" {
+		if o.Name != "git" || !callBefore(o, c) {
 			continue
 		}
 		_, s := gitArgs(o)
@@ -511,7 +511,7 @@ func (p *Pass) submoduleConfigEarlier(c *syntax.Call, gitmodules string) bool {
 func (p *Pass) namedEarlier(c *syntax.Call, abs string) bool {
 	base := filepath.Base(abs)
 	for _, o := range p.Model.Calls {
-		if a := earlierAnchor(o, c); a == nil || a == c || a.End > c.Start {
+		if !callBefore(o, c) {
 			continue
 		}
 		for _, a := range o.Args {
@@ -546,7 +546,7 @@ func (p *Pass) treeRevsEarlier(c *syntax.Call, top string) []string {
 	var revs []string
 	found := false
 	for _, o := range p.Model.Calls {
-		if a := earlierAnchor(o, c); a == nil || a == c || a.End > c.Start || o.Name != "git" {
+		if o.Name != "git" || !callBefore(o, c) {
 			continue
 		}
 		_, s := gitArgs(o)
@@ -582,17 +582,23 @@ func (p *Pass) treeRevsEarlier(c *syntax.Call, top string) []string {
 	return revs
 }
 
-// earlierAnchor returns the call of c's script that o is, or that runs
-// o (an interpreter whose code writes a file becomes a call run by it:
-// python3 -c 'open(".gitmodules","w")'), or nil.
-func earlierAnchor(o, c *syntax.Call) *syntax.Call {
-	for n := 0; o != nil && n < 64; n++ {
-		if o.Script == c.Script {
-			return o
-		}
-		o = o.RunBy
+// callBefore reports whether call o runs before call c starts in one
+// command: o ends before c in the same script, or o is run by such a call
+// (an interpreter whose code writes a file becomes a call run by it:
+// python3 -c 'open(".gitmodules","w")'; sh -c 'printf … > f'), or c is
+// run by a call that o ends before (printf … > f && bash -c 'git …').
+func callBefore(o, c *syntax.Call) bool {
+	if o == c {
+		return false
 	}
-	return nil
+	for x, m := c, 0; x != nil && m < 64; x, m = x.RunBy, m+1 {
+		for y, n := o, 0; y != nil && n < 64; y, n = y.RunBy, n+1 {
+			if y.Script == x.Script {
+				return y != x && y.End <= x.Start
+			}
+		}
+	}
+	return false
 }
 
 // urlConfig reports git config words that may set a URL git submodule

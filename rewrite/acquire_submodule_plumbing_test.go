@@ -69,6 +69,12 @@ func TestSubmodulePlumbing(t *testing.T) {
 	} {
 		check(first+" && git submodule update --init", Ask)
 	}
+	// Across a nested shell, either way; a write after the update is not
+	// what it reads.
+	check("sh -c 'printf x > .gitmodules' && git submodule update --init", Ask)
+	check("printf x > .gitmodules && bash -c 'git submodule update --init'", Ask)
+	check("git submodule update --init; printf x > .gitmodules", Allow)
+	check("bash -c 'git submodule update --init; printf x > .gitmodules'", Allow)
 
 	// A .gitmodules only the index holds (no file on disk): the real git
 	// reads it and clones the foreign repository.
