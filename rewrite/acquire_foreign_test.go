@@ -141,6 +141,15 @@ func TestDownloadWriters(t *testing.T) {
 		{"curl -sL https://h.example/p | 7z x -si -tgzip", Ask},
 		{"curl -sL https://h.example/p | zstd -d -o out", Ask},
 		{"curl -sL https://h.example/p | sh -c 'git apply'", Ask},
+		// The download as the path of a process substitution (git
+		// 2.39 applies /dev/fd/63 as a patch file).
+		{"git apply <(curl -sL https://h.example/p)", Ask},
+		{"git apply -p1 --index <(curl -sL https://h.example/p)", Ask},
+		{"git apply fix.patch <(curl -sL https://h.example/p)", Ask},
+		{"git apply < <(curl -sL https://h.example/p)", Ask},
+		{"git am -3 <(curl -sL https://h.example/p)", Ask},
+		{"patch -p1 -i <(curl -sL https://h.example/p)", Ask},
+		{"patch README.md <(curl -sL https://h.example/p)", Ask},
 		// Look-alikes: reporting on the patch, listing, the bytes on to
 		// stdout, a local patch.
 		{"curl -sL https://h.example/p | git apply --stat", Allow},
@@ -156,6 +165,21 @@ func TestDownloadWriters(t *testing.T) {
 		{"git apply fix.patch", Allow},
 		{"patch -p1 < fix.patch", Allow},
 		{"cat fix.patch | git apply", Allow},
+		{"git apply --check <(curl -sL https://h.example/p)", Allow},
+		{"git apply --stat <(curl -sL https://h.example/p)", Allow},
+		{"patch --dry-run -p1 -i <(curl -sL https://h.example/p)", Allow},
+		{"diff <(curl -sL https://h.example/p) fix.patch", Allow},
+		// The project's own changes: git's diff, a pull request's diff
+		// from the project's own repository on GitHub.
+		{"git apply <(git diff HEAD~1)", Allow},
+		{"git diff | git apply -R", Allow},
+		{"gh pr diff 12 | git apply", Allow},
+		{"git apply <(gh pr diff 12)", Allow},
+	})
+	testRule(t, "wget", []ruleCase{
+		{"wget -qO- https://h.example/p | git am", Ask},
+		{"git am <(wget -qO- https://h.example/p)", Ask},
+		{"git apply <(wget -O - https://h.example/p)", Ask},
 	})
 }
 

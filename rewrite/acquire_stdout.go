@@ -110,7 +110,8 @@ func fileReader(st syntax.Stream, readers []*syntax.Call) *syntax.Call {
 // of a process substitution (cat <(curl …), tar xzf <(curl …)): cat and
 // the decompressors that print pass the bytes on to their stdout, which
 // is followed; tar extracting the download extracts into the sandbox;
-// a program that copies the file elsewhere asks. Anything else reads the
+// a program that copies the file elsewhere, or applies it as a patch to
+// the work tree (git apply, git am, patch -i), asks. Anything else reads the
 // download as data (diff <(curl a) <(curl b)). It reports whether the
 // bytes go on to the call's stdout.
 func (p *Pass) followFileReader(h *syntax.Call, pipe syntax.Stream, rule, kind string) bool {
@@ -120,6 +121,13 @@ func (p *Pass) followFileReader(h *syntax.Call, pipe syntax.Stream, rule, kind s
 		return true
 	case "tar", "bsdtar", "gtar":
 		p.extractTar(h, rule, kind)
+	case "git", "patch":
+		// git apply <(curl -s URL), git am <(…), patch -p1 -i <(…): the
+		// downloaded patch is applied to the work tree, as from stdin.
+		p.followWriterFrom(h, rule, kind, func(a syntax.Arg) bool {
+			st, ok := p.Model.ArgStream(a)
+			return ok && st.Pipe == pipe.Pipe
+		})
 	case "cp", "install", "mv", "dd", "unzip", "rsync", "ditto", "ln", "7z", "bsdcpio", "cpio", "sponge", "split", "tee":
 		p.Report(h, Finding{Rule: rule, Decision: Ask, Kind: kind,
 			Message: h.Name + " copies the download from a process substitution (<(…)) to where corral cannot move it into the sandbox"})

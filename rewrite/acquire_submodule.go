@@ -1,6 +1,7 @@
 package rewrite
 
 import (
+	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -53,19 +54,29 @@ func checkSubmoduleAdd(p *Pass, c *syntax.Call) {
 		p.checkSubmoduleUpdate(c, "git pull --recurse-submodules")
 		return
 	}
-	if sub < 0 || c.Args[sub].Value != "submodule" {
+	if sub < 0 || c.Args[sub].Value != "submodule" && c.Args[sub].Value != "submodule--helper" {
 		return
 	}
-	// git submodule [--quiet] add [options] [--] <repository> [<path>]
+	// git submodule [--quiet] add [options] [--] <repository> [<path>];
+	// git submodule--helper, the builtin git-submodule.sh calls, takes
+	// the same subcommands (update, add) and clone, which clones a URL
+	// into a path of the working tree (git 2.39).
 	_, ops := scan(c.Args[sub+1:], submoduleSpec)
 	if len(ops) == 0 {
 		return
 	}
-	if c.Args[sub+1+ops[0]].Value == "update" {
-		p.checkSubmoduleUpdate(c, "git submodule update")
+	switch c.Args[sub+1+ops[0]].Value {
+	case "update":
+		p.checkSubmoduleUpdate(c, "git "+c.Args[sub].Value+" update")
 		return
-	}
-	if c.Args[sub+1+ops[0]].Value != "add" {
+	case "clone":
+		if c.Args[sub].Value == "submodule--helper" {
+			p.Report(c, Finding{Rule: "git-submodule-add", Decision: Ask,
+				Message: "git submodule--helper clone clones a repository into this one, where it cannot be sandboxed; review it in a clone inside the sandbox first"})
+		}
+		return
+	case "add":
+	default:
 		return
 	}
 	i := sub + 1 + ops[0]
@@ -111,9 +122,24 @@ func (p *Pass) checkSubmoduleUpdate(c *syntax.Call, what string) {
 	if top == "" {
 		return // no repository: git fails
 	}
-	used := submoduleURLs(top, "--file", ".gitmodules")
+	used := submoduleURLs(top, gitmodulesSource(top)...)
 	for u := range submoduleURLs(top) {
 		used[u] = true
+	}
+	set, runTime := p.submoduleURLsSet(c)
+	if runTime {
+		ask("URLs a git -c setting only known at run time may name")
+		return
+	}
+	for u := range set {
+		used[u] = true
+	}
+	// git checkout x && git submodule update --init: the .gitmodules
+	// git reads is the one the earlier command checks out.
+	for _, rev := range p.treeRevsEarlier(c, top) {
+		for u := range submoduleURLs(top, "--blob", rev+":.gitmodules") {
+			used[u] = true
+		}
 	}
 	known := map[string]bool{}
 	refs := 0
@@ -125,6 +151,23 @@ func (p *Pass) checkSubmoduleUpdate(c *syntax.Call, what string) {
 			refs++
 			for u := range submoduleURLs(top, "--blob", ref+":.gitmodules") {
 				known[u] = true
+			}
+		}
+	}
+	// A relative URL the remote names (../lib.git) is stored resolved
+	// against the remote's URL by git submodule init (or update --init):
+	// the configuration then holds /srv/git/lib.git or
+	// https://github.com/me/lib.git, the remote's own.
+	if refs > 0 {
+		remotes := remoteURLs(top)
+		for u := range known {
+			if !strings.HasPrefix(u, "./") && !strings.HasPrefix(u, "../") {
+				continue
+			}
+			for _, r := range remotes {
+				if abs, ok := resolveRelativeURL(r, u); ok {
+					known[abs] = true
+				}
 			}
 		}
 	}
@@ -232,6 +275,56 @@ func gitBool(v string) bool {
 // maxRemotes bounds the remotes whose URLs remoteSpaces reads.
 const maxRemotes = 16
 
+// remoteURLs returns the URLs of the repository's remotes (its local
+// configuration), at most maxRemotes.
+func remoteURLs(top string) []string {
+	out, err := runGit(top, "config", "-z", "--get-regexp", `^remote\..*\.url$`)
+	if err != nil {
+		return nil
+	}
+	var urls []string
+	for _, e := range strings.Split(string(out), "\x00") {
+		if _, v, ok := strings.Cut(e, "\n"); ok && v != "" && len(urls) < maxRemotes {
+			urls = append(urls, v)
+		}
+	}
+	return urls
+}
+
+// resolveRelativeURL resolves a submodule URL that starts with ./ or ../
+// against a remote's URL as git does (relative_url in git's
+// builtin/submodule--helper.c): a trailing / of the remote is dropped,
+// each ../ removes the remote's last path component (after the last /,
+// else the last :, which then joins the rest, as in host:dir), each ./
+// is skipped, and the rest is appended. A remote that is itself a
+// relative path, or runs out of components, is not resolved.
+func resolveRelativeURL(remote, u string) (string, bool) {
+	r := strings.TrimSuffix(remote, "/")
+	if r == "" || gitURLHost(r) == "" && !strings.Contains(r, "://") && !filepath.IsAbs(r) {
+		return "", false
+	}
+	sep := "/"
+	for n := 0; n < 64; n++ {
+		switch {
+		case strings.HasPrefix(u, "../"):
+			u = u[3:]
+			if i := strings.LastIndexByte(r, '/'); i >= 0 {
+				r = r[:i]
+			} else if i := strings.LastIndexByte(r, ':'); i >= 0 {
+				r, sep = r[:i], ":"
+			} else {
+				return "", false
+			}
+			continue
+		case strings.HasPrefix(u, "./"):
+			u = u[2:]
+			continue
+		}
+		break
+	}
+	return strings.TrimSuffix(r+sep+u, "/"), true
+}
+
 // remoteSpaces returns the places (host and owner path, see urlSpace) of
 // the URLs of the repository's remotes (its local configuration).
 func remoteSpaces(top string) []string {
@@ -299,6 +392,54 @@ func ownSubmoduleURL(u string, spaces []string) bool {
 	return false
 }
 
+// gitmodulesSource returns where git reads the submodules' names, paths
+// and URLs (submodule-config.c): the working tree's .gitmodules when the
+// file exists, else the blob the index holds (git update-index --add
+// --cacheinfo 100644,BLOB,.gitmodules with no file on disk), else HEAD's.
+func gitmodulesSource(top string) []string {
+	if _, err := os.Stat(filepath.Join(top, ".gitmodules")); err == nil {
+		return []string{"--file", ".gitmodules"}
+	}
+	for _, rev := range []string{":.gitmodules", "HEAD:.gitmodules"} {
+		if _, err := runGit(top, "cat-file", "-e", rev); err == nil {
+			return []string{"--blob", rev}
+		}
+	}
+	return []string{"--file", ".gitmodules"}
+}
+
+// submoduleURLsSet returns the submodule URLs the command gives git for
+// this call: git -c submodule.NAME.url=URL and the environment's settings
+// (GIT_CONFIG_COUNT, …), which git submodule update uses before the
+// repository's configuration and .gitmodules.
+// A -c word only known at run time that may name such a key (or a
+// url.*.insteadOf rewrite) is reported as runTime.
+func (p *Pass) submoduleURLsSet(c *syntax.Call) (urls map[string]bool, runTime bool) {
+	_, sub := gitArgs(c)
+	configs := append([]string(nil), c.GitEnvConfig...)
+	if sub > 0 {
+		gopts, _ := scan(c.Args[:sub], specFor("git"))
+		for _, o := range find(gopts, "c") {
+			if !o.val.Static {
+				k, _, _ := strings.Cut(strings.ToLower(o.val.Raw), "=")
+				if !strings.Contains(k, ".") || strings.Contains(k, "url") || strings.Contains(k, "submodule") || strings.Contains(k, "$") {
+					return nil, true
+				}
+				continue
+			}
+			configs = append(configs, o.val.Value)
+		}
+	}
+	urls = map[string]bool{}
+	for _, kv := range configs {
+		k, v, _ := strings.Cut(kv, "=")
+		if k = strings.ToLower(strings.TrimSpace(k)); strings.HasPrefix(k, "submodule.") && strings.HasSuffix(k, ".url") && v != "" {
+			urls[v] = true
+		}
+	}
+	return urls, false
+}
+
 // submoduleURLs returns the values of submodule.*.url that the real git
 // reads from the repository at top (its local configuration and what it
 // includes: HOME and the system file are not read), or from the file or
@@ -327,14 +468,38 @@ func submoduleURLs(top string, where ...string) map[string]bool {
 // it runs.
 func (p *Pass) submoduleConfigEarlier(c *syntax.Call, gitmodules string) bool {
 	for _, o := range p.Model.Calls {
-		if o == c || o.Script != c.Script || o.End > c.Start || o.Name != "git" {
+		if o.Name != "git" || !callBefore(o, c) {
 			continue
 		}
-		if _, s := gitArgs(o); s >= 0 && o.Args[s].Value == "config" && urlConfig(o.Args[s+1:]) {
+		_, s := gitArgs(o)
+		if s < 0 {
+			continue
+		}
+		switch o.Args[s].Value {
+		case "config":
+			if urlConfig(o.Args[s+1:]) {
+				return true
+			}
+		case "read-tree":
+			// The plumbing that puts a gitlink and a .gitmodules blob
+			// into the index, which git reads when the file is not on
+			// disk: a submodule made by hand.
 			return true
+		case "update-index":
+			// git update-index --refresh adds nothing.
+			for _, a := range o.Args[s+1:] {
+				if !a.Static || a.Value == "--add" || a.Value == "--index-info" || strings.HasPrefix(a.Value, "--cacheinfo") {
+					return true
+				}
+			}
+		case "submodule", "submodule--helper":
+			// git submodule set-url NAME URL writes .gitmodules.
+			if _, ops := scan(o.Args[s+1:], submoduleSpec); len(ops) > 0 && o.Args[s+1+ops[0]].Value == "set-url" {
+				return true
+			}
 		}
 	}
-	return p.namedEarlier(c, gitmodules)
+	return p.namedEarlier(c, gitmodules) || p.writtenEarlier(c, gitmodules)
 }
 
 // namedEarlier reports a call of the same script that ends before c
@@ -346,7 +511,7 @@ func (p *Pass) submoduleConfigEarlier(c *syntax.Call, gitmodules string) bool {
 func (p *Pass) namedEarlier(c *syntax.Call, abs string) bool {
 	base := filepath.Base(abs)
 	for _, o := range p.Model.Calls {
-		if o == c || o.Script != c.Script || o.End > c.Start {
+		if !callBefore(o, c) {
 			continue
 		}
 		for _, a := range o.Args {
@@ -361,6 +526,75 @@ func (p *Pass) namedEarlier(c *syntax.Call, abs string) bool {
 		for _, r := range o.Redirs {
 			if r.Writes() && (!r.Target.Static || r.Dir.Join(r.Target.Value).Path == abs) {
 				return true
+			}
+		}
+	}
+	return false
+}
+
+// maxTreeRevs bounds the revisions whose .gitmodules are read for a
+// command that changes the checked-out tree before a submodule update.
+const maxTreeRevs = 8
+
+// treeRevsEarlier returns the revisions whose .gitmodules may be in the
+// working tree or index when c runs because a git call of the same
+// command before it checks out, merges, resets or restores: the
+// revisions it names and, since a branch's upstream, a stash or a
+// rebase's commits may be taken without being named, the local branches
+// and the latest stash. nil when no such call comes first.
+func (p *Pass) treeRevsEarlier(c *syntax.Call, top string) []string {
+	var revs []string
+	found := false
+	for _, o := range p.Model.Calls {
+		if o.Name != "git" || !callBefore(o, c) {
+			continue
+		}
+		_, s := gitArgs(o)
+		if s < 0 {
+			continue
+		}
+		switch o.Args[s].Value {
+		case "checkout", "switch", "reset", "restore", "merge", "rebase", "pull", "cherry-pick", "revert", "stash", "am", "checkout-index":
+		default:
+			continue
+		}
+		found = true
+		for _, a := range o.Args[s+1:] {
+			if a.Value == "--" {
+				break
+			}
+			if a.Static && safeRev(a.Value) && len(revs) < maxTreeRevs {
+				revs = append(revs, a.Value)
+			}
+		}
+	}
+	if !found {
+		return nil
+	}
+	revs = append(revs, "refs/stash")
+	if out, err := runGit(top, "for-each-ref", "--count=8", "--format=%(refname)", "refs/heads/"); err == nil {
+		for _, ref := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+			if ref != "" && safeRev(ref) {
+				revs = append(revs, ref)
+			}
+		}
+	}
+	return revs
+}
+
+// callBefore reports whether call o runs before call c starts in one
+// command: o ends before c in the same script, or o is run by such a call
+// (an interpreter whose code writes a file becomes a call run by it:
+// python3 -c 'open(".gitmodules","w")'; sh -c 'printf … > f'), or c is
+// run by a call that o ends before (printf … > f && bash -c 'git …').
+func callBefore(o, c *syntax.Call) bool {
+	if o == c {
+		return false
+	}
+	for x, m := c, 0; x != nil && m < 64; x, m = x.RunBy, m+1 {
+		for y, n := o, 0; y != nil && n < 64; y, n = y.RunBy, n+1 {
+			if y.Script == x.Script {
+				return y != x && y.End <= x.Start
 			}
 		}
 	}

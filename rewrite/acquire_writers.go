@@ -1,6 +1,7 @@
 package rewrite
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/corral-dev/corral/syntax"
@@ -19,11 +20,22 @@ var cpioSpec = optSpec{shortVal: "CDEFHIMORsW", longEq: true, longVal: longOpts(
 // in the project. handled reports that s is one of them; passes that the
 // bytes go on to its stdout (patch -o -, unzip -p, 7z -so).
 func (p *Pass) followWriter(s *syntax.Call, rule, kind string) (handled, passes bool) {
+	return p.followWriterFrom(s, rule, kind, nil)
+}
+
+// followWriterFrom is followWriter for a download that reaches s as its
+// stdin or, when fromFile is set, through a file name fromFile reports
+// (the path of a process substitution: git apply <(curl -s URL)).
+func (p *Pass) followWriterFrom(s *syntax.Call, rule, kind string, fromFile func(a syntax.Arg) bool) (handled, passes bool) {
 	ask := func(what string) {
 		p.Report(s, Finding{Rule: rule, Decision: Ask, Kind: kind,
 			Message: what + "; corral cannot keep that in the sandbox"})
 	}
-	readsStdin := func(v string) bool {
+	readsStdin := func(a syntax.Arg) bool {
+		if fromFile != nil {
+			return fromFile(a)
+		}
+		v := a.Value
 		if v == "-" {
 			return true
 		}
@@ -44,15 +56,17 @@ func (p *Pass) followWriter(s *syntax.Call, rule, kind string) (handled, passes 
 			if has(opts, "stat", "numstat", "summary", "check") && !has(opts, "apply") {
 				return true, false // reports on the patch
 			}
-			if len(ops) > 0 && !readsStdin(args[ops[0]].Value) {
-				return true, false // applies a file, not its stdin
+			if len(ops) > 0 && !slices.ContainsFunc(ops, func(i int) bool { return readsStdin(args[i]) }) ||
+				len(ops) == 0 && fromFile != nil {
+				return true, false // applies files, not the download
 			}
 			ask("git apply applies the downloaded patch to the work tree")
 			return true, false
 		case "am":
 			_, ops := scan(args, optSpec{shortVal: "pCS", longEq: true,
 				longVal: longOpts("whitespace", "directory", "exclude", "include", "patch-format", "resolvemsg", "gpg-sign", "quoted-cr", "empty")})
-			if len(ops) > 0 && !readsStdin(args[ops[0]].Value) {
+			if len(ops) > 0 && !slices.ContainsFunc(ops, func(i int) bool { return readsStdin(args[i]) }) ||
+				len(ops) == 0 && fromFile != nil {
 				return true, false
 			}
 			ask("git am commits the downloaded patches and checks them out")
@@ -67,8 +81,13 @@ func (p *Pass) followWriter(s *syntax.Call, rule, kind string) (handled, passes 
 		if has(opts, "dry-run") {
 			return true, false
 		}
-		if in := find(opts, "i", "input"); len(in) > 0 && !readsStdin(in[len(in)-1].val.Value) {
+		if in := find(opts, "i", "input"); len(in) > 0 && !readsStdin(in[len(in)-1].val) {
 			return true, false // the diff is a file, stdin is unused
+		} else if len(in) == 0 && fromFile != nil {
+			// patch [FILE [PATCHFILE]]: the second operand is the diff.
+			if _, ops := scan(s.Args, patchSpec); len(ops) < 2 || !readsStdin(s.Args[ops[1]]) {
+				return true, false
+			}
 		}
 		if out := find(opts, "o", "output"); len(out) > 0 && out[len(out)-1].val.Value == "-" {
 			return true, true // the patched text goes to stdout
@@ -90,14 +109,14 @@ func (p *Pass) followWriter(s *syntax.Call, rule, kind string) (handled, passes 
 		if !has(opts, "r") || has(opts, "w") {
 			return true, false // lists, or copies files it names
 		}
-		if f := find(opts, "f"); len(f) > 0 && !readsStdin(f[len(f)-1].val.Value) {
+		if f := find(opts, "f"); len(f) > 0 && !readsStdin(f[len(f)-1].val) {
 			return true, false
 		}
 		ask("pax -r unpacks the downloaded archive where its members say")
 		return true, false
 	case "unzip":
 		opts, ops := scan(s.Args, optSpec{shortVal: "dxP"})
-		if len(ops) == 0 || !readsStdin(s.Args[ops[0]].Value) {
+		if len(ops) == 0 || !readsStdin(s.Args[ops[0]]) {
 			return false, false
 		}
 		if has(opts, "l", "t", "v", "Z", "z") {
