@@ -138,7 +138,7 @@ func (v variable) withoutKey(k string) variable {
 // knownAssoc reports an associative array whose keys and values are
 // known.
 func (v variable) knownAssoc() bool {
-	return v.known && v.set && v.array && v.assoc
+	return v.known && v.set && v.array && v.assoc && len(v.keys) == len(v.list)
 }
 
 // unordered reports an associative array whose whole expansion bash
@@ -285,12 +285,14 @@ func (r *resolver) arithPlain(x sh.ArithmExpr) bool {
 // time knows (${m[$k]}, ${m[1+2]}), the value true for the latter: the
 // subscript may name no element. mixed reports one of them also expanded
 // under a known key or for its length in the same word, which the
-// candidates (one element at a time) would misread.
+// candidates (one element at a time) would misread, or an operator on
+// the whole of one.
 func (r *resolver) unorderedNames(w *sh.Word) (names map[string]bool, mixed bool) {
 	if r.st == nil {
 		return nil, false
 	}
 	keyed := map[string]bool{}
+	bad := false
 	sh.Walk(w, func(n sh.Node) bool {
 		p, ok := n.(*sh.ParamExp)
 		if !ok || p.Param == nil || p.Index == nil || p.Names != 0 {
@@ -305,6 +307,10 @@ func (r *resolver) unorderedNames(w *sh.Word) (names map[string]bool, mixed bool
 		whole := iw != nil && (iw.Lit() == "@" || iw.Lit() == "*")
 		_, key := r.assocKey(p.Index)
 		switch {
+		case whole && (p.Exp != nil || p.Slice != nil || p.Repl != nil):
+			// "${m[@]+x}", ${m[@]/a/b}: mvdan's expand joins the
+			// elements of an associative array first; left to run time.
+			bad = true
 		case p.Length || !whole && key && v.knownAssoc():
 			keyed[name] = true
 		case whole && len(v.elemVals()) > 1:
@@ -325,7 +331,7 @@ func (r *resolver) unorderedNames(w *sh.Word) (names map[string]bool, mixed bool
 			mixed = true
 		}
 	}
-	return names, mixed
+	return names, mixed || bad
 }
 
 // elemVals are the values of an associative array's elements: each

@@ -127,3 +127,35 @@ func TestArrayBounds(t *testing.T) {
 		t.Fatalf("sparse huge index: no call")
 	}
 }
+
+// TestArrayOddities: what bash refuses, or corral cannot follow, leaves
+// the array unknown and never stops the analysis.
+func TestArrayOddities(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []preludeWord{
+		{"a=(x); declare -A a=([k]=v); ", `"${a[k]}"`},
+		{"x=1; declare -A x; x[k]=/; ", `"${x[k]}"`},
+		{"declare -A m=([k]=v); ", `"${m[1+2]}" ${m[$(echo k)]}`},
+		{"declare -A m=([k]=v [j]=w); ", `${m[@]:1} ${m[@]/v/x} ${!m[k]} ${m[*]@Q}`},
+		{"a=([5]=x); ", `${a[@]:1} ${a[-9]} ${!a[5]}`},
+		{"declare -A m=(k v); ", `"${m[k]}"`},
+	} {
+		if _, st, _ := corralFieldsAfter(t, dir, tc.prelude, tc.word); st {
+			t.Errorf("%q %s: static, want dynamic", tc.prelude, tc.word)
+		}
+	}
+}
+
+// TestArrayGrammar runs the grammar words (TestExpandGrammar) with arr a
+// sparse array, then an associative one: every word corral calls static
+// holds bash's fields.
+func TestArrayGrammar(t *testing.T) {
+	t.Parallel()
+	for i, p := range []string{
+		"arr=([1]=one [4]='two three' [6]=''); ",
+		"unset arr; declare -A arr=([1]='two three'); ",
+		"unset arr; declare -A arr=([1]=one [x]='two three' [0]=''); ",
+	} {
+		checkGrammar(t, oraclePrelude+p, 300, uint64(40+i))
+	}
+}

@@ -304,7 +304,8 @@ func (r *resolver) exactIndex(p *sh.ParamExp) bool {
 			// One element: its order is known. ${#m[@]} prepare writes
 			// as the number (assocLengths). None: mvdan's expand gives an
 			// empty field where bash gives none.
-			return len(v.list) == 1 || p.Length && p.Exp == nil && p.Slice == nil && p.Repl == nil
+			plain := p.Exp == nil && p.Slice == nil && p.Repl == nil
+			return plain && (len(v.list) == 1 || p.Length)
 		}
 		return !v.assoc || !v.known
 	}

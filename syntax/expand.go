@@ -77,6 +77,9 @@ func (e *wordEnv) miss(name string) expand.Variable {
 			if miss {
 				n++ // a subscript that names no element
 			}
+			if n == 0 {
+				return expand.Variable{Set: true, Kind: expand.Associative, Map: map[string]string{}}
+			}
 			if g %= n; g == len(keys) {
 				return expand.Variable{Set: true, Kind: expand.Associative, Map: map[string]string{}}
 			}
@@ -1269,8 +1272,11 @@ func (r *resolver) dynamic(a *Arg, w *sh.Word, s wordScan, _ []string) {
 	}
 	pw = r.runTimeTilde(pw)
 	unordered, mixed := r.unorderedNames(pw)
+	if mixed {
+		return
+	}
 	for n := range unordered {
-		if mixed || len(r.st.vars[n].elemKeys()) > maxUnordered {
+		if len(r.st.vars[n].elemKeys()) > maxUnordered {
 			return
 		}
 	}

@@ -1976,6 +1976,13 @@ func (w *walker) declare(c scope, s *sh.Stmt, d *sh.DeclClause, st *state) {
 		if v.nameref {
 			return
 		}
+		if assocAttr && !v.assoc && v.known && v.set {
+			// bash refuses to make a set variable (an indexed array, a
+			// scalar) associative: what follows is only known at run
+			// time.
+			st.forget(n)
+			return
+		}
 		v.integer = (v.integer || intAttr) && !noInt
 		v.assoc = v.assoc || assocAttr
 		if st.vars == nil {
