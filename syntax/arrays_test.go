@@ -139,6 +139,7 @@ func TestArrayOddities(t *testing.T) {
 		{"declare -A m=([k]=v [j]=w); ", `${m[@]:1} ${m[@]/v/x} ${!m[k]} ${m[*]@Q}`},
 		{"a=([5]=x); ", `${a[@]:1} ${a[-9]} ${!a[5]}`},
 		{"declare -A m=(k v); ", `"${m[k]}"`},
+		{"declare -A m=([k]=v); unset 'm[@]'; ", `"${m[k]}"`},
 	} {
 		if _, st, _ := corralFieldsAfter(t, dir, tc.prelude, tc.word); st {
 			t.Errorf("%q %s: static, want dynamic", tc.prelude, tc.word)

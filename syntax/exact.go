@@ -287,8 +287,6 @@ func (r *resolver) asciiValue(name string) bool {
 	return true
 }
 
-// indexWord reports an array index corral models: @, * or a decimal
-// number written as is.
 // exactIndex reports a subscript corral reads as bash does: [@] and
 // [*] (of an associative array with one element at most, or its
 // length), a key of an associative array (assocKey), and for an indexed
@@ -320,6 +318,8 @@ func (r *resolver) exactIndex(p *sh.ParamExp) bool {
 	return ok && v.known && v.set && v.array
 }
 
+// indexWord reports an array index corral models: @, * or a decimal
+// number written as is.
 func indexWord(x sh.ArithmExpr) bool {
 	w, ok := x.(*sh.Word)
 	if !ok {

@@ -4139,9 +4139,10 @@ func unsetElement(st *state, a Arg) bool {
 		return true // bash: cannot unset: readonly variable
 	}
 	if v.knownAssoc() && !(a.Glob && a.Pattern() != "") && !strings.ContainsAny(sub, "$`") {
-		// unset 'm[KEY]': the key goes; 'm[@]' empties the array.
+		// unset 'm[KEY]': the key goes. 'm[@]' removes the key @ in
+		// bash 5.2 and every element in 5.1: left to run time.
 		if sub == "@" || sub == "*" {
-			st.setVar(n, variable{known: true, exported: v.exported, assoc: true})
+			st.forget(n)
 		} else {
 			st.setVar(n, v.withoutKey(sub))
 		}
