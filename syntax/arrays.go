@@ -407,7 +407,11 @@ func strIndex(i int) string { return strconv.Itoa(i) }
 
 // errExpandPanic is the error of an expansion the expand package could
 // not finish (safeLiteral).
-var errExpandPanic error = fieldsError{}
+var errExpandPanic error = expandPanic{}
+
+type expandPanic struct{}
+
+func (expandPanic) Error() string { return "the expansion could not be finished" }
 
 // safeLiteral, safePattern, safeDocument and safeArithm call the expand
 // package's functions, turning a panic into an error: it reads an
