@@ -107,14 +107,14 @@ func (r *resolver) anchoredValue(p *sh.ParamExp) (string, bool) {
 	pat := ""
 	if w := anchoredPattern(p); len(w.Parts) > 0 {
 		var err error
-		if pat, err = expand.Pattern(cfg, w); err != nil {
+		if pat, err = safePattern(cfg, w); err != nil {
 			return "", false
 		}
 	}
 	with := ""
 	if p.Repl.With != nil {
 		var err error
-		if with, err = expand.Literal(cfg, p.Repl.With); err != nil {
+		if with, err = safeLiteral(cfg, p.Repl.With); err != nil {
 			return "", false
 		}
 	}

@@ -4,7 +4,6 @@ import (
 	"slices"
 	"strings"
 
-	"mvdan.cc/sh/v3/expand"
 	sh "mvdan.cc/sh/v3/syntax"
 )
 
@@ -142,7 +141,7 @@ func (r *resolver) exactParam(p *sh.ParamExp, quoted bool) bool {
 	}
 	special := !isName(name)
 	if p.Index != nil {
-		if special || !indexWord(p.Index) || !r.tightIndex(p.Index) {
+		if special || !r.tightIndex(p.Index) || !r.exactIndex(p) {
 			return false
 		}
 	}
@@ -184,6 +183,9 @@ func (r *resolver) exactParam(p *sh.ParamExp, quoted bool) bool {
 	case p.Slice != nil:
 		if special || p.Exp != nil || p.Repl != nil {
 			return false
+		}
+		if v := r.st.get(name); v.assoc || v.idx != nil {
+			return false // in hash order, or over holes: see arrays.go
 		}
 		if arr := r.st.get(name).array; arr || p.Index != nil {
 			// ${arr[@]:1}, ${arr[*]:1:2}: the elements from an
@@ -283,6 +285,37 @@ func (r *resolver) asciiValue(name string) bool {
 		}
 	}
 	return true
+}
+
+// exactIndex reports a subscript corral reads as bash does: [@] and
+// [*] (of an associative array with one element at most, or its
+// length), a key of an associative array (assocKey), and for an indexed
+// array decimal digits or arithmetic over known numbers ([-1], [i+1]).
+func (r *resolver) exactIndex(p *sh.ParamExp) bool {
+	name, ok := r.st.resolve(p.Param.Value)
+	if !ok {
+		return false
+	}
+	v := r.st.get(name)
+	if w, ok := p.Index.(*sh.Word); ok && len(w.Parts) == 1 && (w.Lit() == "@" || w.Lit() == "*") {
+		if v.knownAssoc() {
+			// One element: its order is known. ${#m[@]} prepare writes
+			// as the number (assocLengths). None: mvdan's expand gives an
+			// empty field where bash gives none.
+			plain := p.Exp == nil && p.Slice == nil && p.Repl == nil
+			return plain && (len(v.list) == 1 || p.Length)
+		}
+		return !v.assoc || !v.known
+	}
+	if v.assoc {
+		_, ok := r.assocKey(p.Index)
+		return ok
+	}
+	if indexWord(p.Index) {
+		return true
+	}
+	_, ok = r.arithIndex(p.Index)
+	return ok && v.known && v.set && v.array
 }
 
 // indexWord reports an array index corral models: @, * or a decimal
@@ -787,7 +820,7 @@ func (r *resolver) splitsBesideEmptyQuote(parts []sh.WordPart) bool {
 			empty = empty || v == ""
 		case *sh.DblQuoted:
 			if !empty {
-				v, err := expand.Literal(r.cfg(r.env()), &sh.Word{Parts: []sh.WordPart{p}})
+				v, err := safeLiteral(r.cfg(r.env()), &sh.Word{Parts: []sh.WordPart{p}})
 				empty = err != nil || v == ""
 			}
 		}

@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -53,12 +54,38 @@ type wordEnv struct {
 	// canAssign: the word's assignments are made (assignsPlainly);
 	// otherwise one leaves the word only known at run time.
 	canAssign bool
+	// unordered are the associative arrays the word expands whole, in
+	// an order only bash knows (resolver.unorderedNames): each stands
+	// for one of its elements at a time.
+	unordered map[string]bool
 	// globDir: expand.FieldsSeq asks for PWD once before anything else,
 	// for globbing, which corral never does; that question is not a use.
 	globDir bool
 }
 
+func (e *wordEnv) isUnordered(name string) bool {
+	_, ok := e.unordered[name]
+	return ok
+}
+
 func (e *wordEnv) miss(name string) expand.Variable {
+	if miss, un := e.unordered[name]; un {
+		if g, ok := e.guess[name]; ok {
+			v := e.st.vars[name]
+			keys, vals := v.elemKeys(), v.elemVals()
+			n := len(keys)
+			if miss {
+				n++ // a subscript that names no element
+			}
+			if n == 0 {
+				return expand.Variable{Set: true, Kind: expand.Associative, Map: map[string]string{}}
+			}
+			if g %= n; g == len(keys) {
+				return expand.Variable{Set: true, Kind: expand.Associative, Map: map[string]string{}}
+			}
+			return expand.Variable{Set: true, Kind: expand.Associative, Map: map[string]string{keys[g]: vals[g]}}
+		}
+	}
 	if g, ok := e.guess[name]; ok {
 		if c := e.cands(name); len(c) > 0 {
 			if n := e.candLen(name); n > 0 {
@@ -105,6 +132,13 @@ func (e *wordEnv) cands(name string) []string {
 		return nil
 	}
 	if n, ok := e.st.resolve(name); ok {
+		if miss, un := e.unordered[n]; un {
+			k := e.st.vars[n].elemKeys()
+			if miss {
+				return append(slices.Clone(k), "")
+			}
+			return k
+		}
 		return e.st.vars[n].cands
 	}
 	return nil
@@ -263,12 +297,16 @@ func (e *wordEnv) Get(name string) expand.Variable {
 		// bash sets IFS itself at start-up; it is not taken from the
 		// environment.
 		return expand.Variable{Set: true, Kind: expand.String, Str: " \t\n"}
-	case !ok || !v.known:
+	case !ok || !v.known || e.isUnordered(name):
 		return e.miss(name)
 	case !v.set:
 		return expand.Variable{}
+	case v.array && e.isUnordered(name):
+		// bash's order of an associative array's elements is its hash
+		// table's: each element in turn (miss).
+		return e.miss(name)
 	case v.array:
-		return expand.Variable{Set: true, Kind: expand.Indexed, List: v.list, Exported: v.exported}
+		return v.expandVar()
 	}
 	return expand.Variable{Set: true, Kind: expand.String, Str: v.str, Exported: v.exported}
 }
@@ -535,7 +573,7 @@ func (r *resolver) scanParam(s *wordScan, p *sh.ParamExp, quoted bool) {
 			return true
 		})
 	}
-	if p.Index != nil {
+	if p.Index != nil && !r.assocParam(p) {
 		r.scanArithm(s, p.Index)
 	}
 	if p.Slice != nil {
@@ -689,6 +727,10 @@ func (r *resolver) prepare(w *sh.Word, assignment bool) (*sh.Word, bool) {
 			cp()
 			out.Parts[i] = &sh.SglQuoted{Left: q.Left, Right: q.Right, Value: v}
 		}
+	}
+	if parts, changed := r.assocLengths(out.Parts); changed {
+		out = &sh.Word{Parts: parts}
+		copied = true
 	}
 	if parts, changed, ok := r.prepareAnchored(out.Parts, false); !ok {
 		return w, false
@@ -1012,11 +1054,11 @@ func (r *resolver) literal(w *sh.Word, assignment bool) Arg {
 		if pw, ok := r.prepare(w, assignment); ok {
 			env := r.env()
 			env.canAssign = assignsPlainly(w)
-			v, err := expand.Literal(r.cfg(env), pw)
+			v, err := safeLiteral(r.cfg(env), pw)
 			if err == nil && len(env.unknown) == 0 {
 				a.Value, a.Static = v, true
 				if a.Glob {
-					pat, _ := expand.Pattern(r.cfg(r.env()), pw)
+					pat, _ := safePattern(r.cfg(r.env()), pw)
 					a.SetPattern(pat)
 				}
 				return a
@@ -1063,21 +1105,12 @@ func (r *resolver) fields(w *sh.Word) []Arg {
 					return []Arg{a}
 				}
 			}
-			for v, e := range expand.FieldsSeq(cfg, words...) {
-				if e != nil || len(vals) >= MaxFields {
-					err = e
-					if err == nil {
-						err = errTooManyFields
-					}
-					break
-				}
-				vals = append(vals, v)
-			}
+			vals, err = safeFields(cfg, MaxFields, words...)
 			if err == nil && len(env.unknown) == 0 {
 				if len(vals) == 1 && !s.braces {
 					a.Value, a.Static, a.Glob = vals[0], true, glob
 					if glob {
-						pat, _ := expand.Pattern(r.cfg(r.env()), pw)
+						pat, _ := safePattern(r.cfg(r.env()), pw)
 						a.SetPattern(pat)
 					}
 					return []Arg{a}
@@ -1238,8 +1271,19 @@ func (r *resolver) dynamic(a *Arg, w *sh.Word, s wordScan, _ []string) {
 		return
 	}
 	pw = r.runTimeTilde(pw)
+	unordered, mixed := r.unorderedNames(pw)
+	if mixed {
+		return
+	}
+	for n := range unordered {
+		if len(r.st.vars[n].elemKeys()) > maxUnordered {
+			return
+		}
+	}
+	pw = anyElement(pw, unordered, r)
+	env.unordered = unordered
 	env.canAssign = assignsPlainly(w)
-	v, err := expand.Literal(r.cfg(env), pw)
+	v, err := safeLiteral(r.cfg(env), pw)
 	if err != nil && len(env.unknown) == 0 {
 		return
 	}
@@ -1287,7 +1331,7 @@ func (r *resolver) dynamic(a *Arg, w *sh.Word, s wordScan, _ []string) {
 			synth[k] = v
 		}
 		genv := &wordEnv{st: r.st, dir: r.dir, synth: synth, toggles: r.toggles}
-		if v, err := expand.Literal(r.cfg(genv), pw); err == nil && len(genv.unknown) == 0 && (strings.Contains(v, "/proc/self/cwd") || strings.Contains(v, "/proc/self/root")) {
+		if v, err := safeLiteral(r.cfg(genv), pw); err == nil && len(genv.unknown) == 0 && (strings.Contains(v, "/proc/self/cwd") || strings.Contains(v, "/proc/self/root")) {
 			a.SetCandidates(append(a.Candidates(), v))
 			a.OneOf = true
 		}
@@ -1331,8 +1375,8 @@ func (r *resolver) dynamic(a *Arg, w *sh.Word, s wordScan, _ []string) {
 			g[name] = x % per[i]
 			x /= per[i]
 		}
-		genv := &wordEnv{st: r.st, dir: r.dir, guess: g, synth: r.synth, toggles: r.toggles, wholeArray: whole, canAssign: canAssign}
-		v, err := expand.Literal(r.cfg(genv), pw)
+		genv := &wordEnv{st: r.st, dir: r.dir, guess: g, synth: r.synth, toggles: r.toggles, wholeArray: whole, canAssign: canAssign, unordered: unordered}
+		v, err := safeLiteral(r.cfg(genv), pw)
 		if err != nil || len(genv.unknown) > 0 || strings.Contains(v, marker) || seen[v] {
 			continue
 		}

@@ -124,5 +124,5 @@ func (r *resolver) exactKeys(p *sh.ParamExp) bool {
 		return false
 	}
 	v := r.st.get(p.Param.Value)
-	return v.known && v.set && v.array
+	return v.known && v.set && v.array && !v.unordered()
 }

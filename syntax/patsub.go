@@ -68,14 +68,14 @@ func (r *resolver) patsubLiteral(p *sh.ParamExp) (*sh.ParamExp, bool) {
 			}
 		case *sh.SglQuoted, *sh.DblQuoted:
 			env := r.env()
-			v, err := expand.Literal(r.cfg(env), &sh.Word{Parts: []sh.WordPart{q}})
+			v, err := safeLiteral(r.cfg(env), &sh.Word{Parts: []sh.WordPart{q}})
 			if err != nil || len(env.unknown) > 0 {
 				return nil, false
 			}
 			b.WriteString(v)
 		case *sh.ParamExp:
 			env := r.env()
-			v, err := expand.Literal(r.cfg(env), &sh.Word{Parts: []sh.WordPart{q}})
+			v, err := safeLiteral(r.cfg(env), &sh.Word{Parts: []sh.WordPart{q}})
 			if err != nil || len(env.unknown) > 0 {
 				return nil, false
 			}
@@ -193,7 +193,7 @@ func (r *resolver) promptValue(p *sh.ParamExp) (string, bool) {
 		return "", false
 	}
 	env := r.env()
-	out, err := expand.Document(r.cfg(env), doc)
+	out, err := safeDocument(r.cfg(env), doc)
 	if err != nil || len(env.unknown) > 0 {
 		return "", false
 	}

@@ -127,7 +127,7 @@ func (r *resolver) patsubValue(p *sh.ParamExp) (string, bool) {
 		}
 		env := r.env()
 		var err error
-		if pat, err = expand.Pattern(r.cfg(env), orig); err != nil || len(env.unknown) > 0 {
+		if pat, err = safePattern(r.cfg(env), orig); err != nil || len(env.unknown) > 0 {
 			return "", false
 		}
 	}
@@ -363,7 +363,7 @@ func (r *resolver) replTemplate(p *sh.ParamExp) (string, bool) {
 			}
 		case *sh.SglQuoted, *sh.DblQuoted:
 			env := r.env()
-			v, err := expand.Literal(r.cfg(env), &sh.Word{Parts: []sh.WordPart{q}})
+			v, err := safeLiteral(r.cfg(env), &sh.Word{Parts: []sh.WordPart{q}})
 			if err != nil || len(env.unknown) > 0 || strings.Contains(v, "\x00") {
 				return "", false
 			}
@@ -373,7 +373,7 @@ func (r *resolver) replTemplate(p *sh.ParamExp) (string, bool) {
 			b.WriteString(v)
 		case *sh.ParamExp:
 			env := r.env()
-			v, err := expand.Literal(r.cfg(env), &sh.Word{Parts: []sh.WordPart{q}})
+			v, err := safeLiteral(r.cfg(env), &sh.Word{Parts: []sh.WordPart{q}})
 			if err != nil || len(env.unknown) > 0 || !simpleParam(q) {
 				return "", false
 			}

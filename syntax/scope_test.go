@@ -83,13 +83,27 @@ var scopeCases = []struct {
 	{`if [ -n "$X" ]; then D=a; else D=; fi; : ${D:=/}; echo $D`, "?"},
 	{`unset X Y; echo "${X:=a} ${Y:=b}"`, "a b"},
 	// unset 'a[i]': the last element keeps the array dense; another
-	// leaves a hole; 'a[@]' empties it; x[0] of a scalar unsets it.
+	// leaves a hole, kept with its indexes (arrays.go); 'a[@]' empties
+	// it; x[0] of a scalar unsets it.
 	{`a=(x y z); unset 'a[2]'; echo "${a[@]}" ${#a[@]}`, "x y 2"},
 	{`a=(x y z); unset 'a[2]'; a+=(w); echo "${a[@]}"`, "x y w"},
 	{`a=(x y z); unset 'a[-1]'; echo "${a[@]}"`, "x y"},
 	{`a=(x y z); unset 'a[5]'; echo "${a[@]}"`, "x y z"},
-	{`a=(x / z); unset 'a[0]'; echo "${a[@]}"`, "?"},
-	{`a=(x / z); unset 'a[0]'; echo ${#a[@]}`, "?"},
+	{`a=(x / z); unset 'a[0]'; echo "${a[@]}"`, "/ z"},
+	{`a=(x / z); unset 'a[0]'; echo ${#a[@]} "${!a[@]}"`, "2 1 2"},
+	{`a=(x / z); unset 'a[0]'; a+=(w); echo "${!a[@]}" "${a[3]}"`, "1 2 3 w"},
+	{`a=(x / z); unset "a[$RANDOM]"; echo "${a[@]}"`, "?"},
+	// Associative arrays: key by key; a subshell's change stays in it;
+	// a function's local -A ends with it; two paths that disagree leave
+	// it unknown.
+	{`declare -A m=([k]=/ [j]=x); ( m[k]=y ); echo "${m[k]}"`, "/"},
+	{`declare -A m=([k]=x); f() { local -A m=([k]=/); }; f; echo "${m[k]}"`, "x"},
+	{`f() { declare -A m=([k]=/); }; f; echo "${m[k]-unset}"`, "?"}, // m may come from the environment
+	{`f() { declare -gA m=([k]=/); }; f; echo "${m[k]}"`, "/"},
+	{`declare -A m=([k]=x); if [ -n "$RANDOM" ]; then m[k]=/; fi; echo "${m[k]}"`, "?"},
+	{`declare -A m=([k]=x); if [ -n "$RANDOM" ]; then m[k]=x; fi; echo "${m[k]}"`, "x"},
+	{`declare -A m; m[a]=1; m[b]=2; echo "${m[@]}"`, "?"},
+	{`declare -A m; m[a]=1; m[b]=2; unset 'm[a]'; echo "${m[@]}" "${!m[@]}"`, "2 b"},
 	{`a=(x y); unset 'a[@]'; echo "${a[@]-gone}" ${#a[@]}`, "gone 0"},
 	{`x=s; unset 'x[0]'; echo ${x-unset}`, "unset"},
 	{`x=s; unset 'x[1]'; echo ${x-unset}`, "s"},
@@ -237,7 +251,7 @@ b,c"; echo "$d"`, "?"},
 	{`m=([0]=a:~/x [1]=~); echo "${m[@]}"`, "a:/home/u/x /home/u"},
 	{`m=([2]=~/x [0]=~ ~/z); echo "${m[@]}"`, "/home/u /home/u/z /home/u/x"},
 	{`declare -a m=([1]=b [0]=~/.bashrc); echo "${m[0]}"`, "/home/u/.bashrc"},
-	{`m=([1]=~/x); echo "${m[1]}"`, "?"},
+	{`m=([1]=~/x); echo "${m[1]}" "${!m[@]}"`, "/home/u/x 1"},
 	{`m[0]=~/.bashrc; echo "${m[0]}"`, "/home/u/.bashrc"},
 	{`m=(a b); m[2]=~; echo "${m[@]}"`, "a b /home/u"},
 	{`x=s; x[1]=~; echo "${x[@]}"`, "s /home/u"},

@@ -16,9 +16,13 @@ type variable struct {
 	known bool
 	set   bool
 	str   string
-	// array reports an indexed array; list holds its elements.
+	// array reports an array; list holds its elements. An indexed one
+	// with holes has the index of each in idx; an associative one
+	// (assoc set too) has its keys, sorted, in keys (arrays.go).
 	array bool
 	list  []string
+	idx   []int
+	keys  []string
 	// exported reports that child processes see it.
 	exported bool
 	// seeded reports the value the shell started with (HOME), which no
@@ -103,7 +107,7 @@ const MaxCandidates = 8
 
 func (v variable) equal(o variable) bool {
 	return v.known == o.known && v.set == o.set && v.str == o.str && v.array == o.array &&
-		v.exported == o.exported && v.printed == o.printed && v.printedBy == o.printedBy && slices.Equal(v.fileVals, o.fileVals) && v.wroteRead == o.wroteRead && slices.Equal(v.list, o.list) && slices.Equal(v.cands, o.cands) && v.candLen == o.candLen && slices.Equal(v.maybe, o.maybe) && v.nonEmpty == o.nonEmpty && slices.Equal(v.from, o.from) && v.readonly == o.readonly &&
+		v.exported == o.exported && v.printed == o.printed && v.printedBy == o.printedBy && slices.Equal(v.fileVals, o.fileVals) && v.wroteRead == o.wroteRead && slices.Equal(v.list, o.list) && slices.Equal(v.idx, o.idx) && slices.Equal(v.keys, o.keys) && slices.Equal(v.cands, o.cands) && v.candLen == o.candLen && slices.Equal(v.maybe, o.maybe) && v.nonEmpty == o.nonEmpty && slices.Equal(v.from, o.from) && v.readonly == o.readonly &&
 		v.nameref == o.nameref && v.ref == o.ref && v.head == o.head && v.caseAttr == o.caseAttr &&
 		v.integer == o.integer && v.assoc == o.assoc
 }

@@ -1363,8 +1363,24 @@ func (w *walker) paramSideEffects(c scope, p *sh.ParamExp, st *state) {
 		// ${!a[i]}: the element names the variable expanded, as ${!x}
 		// (mapfile -t a < f; ${!a[0]} with a[$(…)] in f).
 		if v := st.get(name); v.known && v.set && v.array {
-			if n, ok := literalIndex(p.Index); ok && n < len(v.list) {
-				w.evalName(c, Arg{Value: v.list[n], Static: true}, st)
+			r := w.resolver(c, st)
+			pos, ok := -1, false
+			if v.assoc {
+				if k, kok := r.assocKey(p.Index); kok {
+					pos, ok = v.keyOf(k)
+				}
+			} else if n, nok := r.arithIndex(p.Index); nok {
+				if n < 0 {
+					n += v.maxIndex() + 1
+				}
+				pos, ok = v.indexOf(n)
+			}
+			if ok {
+				w.evalName(c, Arg{Value: v.list[pos], Static: true}, st)
+			} else {
+				for _, val := range v.list {
+					w.evalName(c, Arg{Value: val, Static: true}, st)
+				}
 			}
 		} else if !v.known {
 			w.chosenEval(name, v)
@@ -1665,88 +1681,9 @@ func (w *walker) assignValue(c scope, st *state, a *sh.Assign, old variable, fre
 	r := w.resolver(c, st)
 	switch {
 	case a.Array != nil:
-		// Elements are placed at their subscript ([2]=x, a literal index)
-		// or after the last one placed; a subscripted value is expanded as
-		// an assignment's is (a leading ~ and one after : are the home
-		// directory: m=([0]=~) holds $HOME), an element without one is
-		// split into words. A list with holes is left unknown.
-		slots := map[int]string{}
-		next := 0
-		for _, e := range a.Array.Elems {
-			if e.Index != nil {
-				if a.Append {
-					return unknownVar
-				}
-				n, ok := literalIndex(e.Index)
-				if !ok {
-					return unknownVar
-				}
-				val := Arg{Static: true}
-				if e.Value != nil {
-					val = r.literal(e.Value, true)
-				}
-				if !val.Static {
-					return unknownVar
-				}
-				slots[n], next = val.Value, n+1
-				continue
-			}
-			if e.Value == nil {
-				return unknownVar
-			}
-			for _, f := range r.fields(e.Value) {
-				if !f.Static || f.Glob {
-					return unknownVar
-				}
-				slots[next] = f.Value
-				next++
-			}
-		}
-		list := make([]string, len(slots))
-		for i := range list {
-			v, ok := slots[i]
-			if !ok {
-				return unknownVar
-			}
-			list[i] = v
-		}
-		if a.Append {
-			if !old.known || !old.array {
-				return unknownVar
-			}
-			list = append(append([]string{}, old.list...), list...)
-		}
-		return variable{known: true, set: true, array: true, list: list}
+		return w.arrayValue(r, a, old, fresh)
 	case a.Index != nil:
-		if !old.known && !fresh || a.Value == nil || a.Append {
-			return unknownVar
-		}
-		n, ok := literalIndex(a.Index)
-		val := r.literal(a.Value, true)
-		// An unset name becomes an array; a scalar is its element 0, which
-		// m[0]=x replaces whatever it held.
-		base := old.list
-		switch {
-		case !old.known:
-			if n != 0 {
-				return unknownVar
-			}
-			base = nil
-		case !old.set:
-			base = nil
-		case !old.array:
-			base = []string{old.str}
-		}
-		if !ok || n > len(base) || !val.Static {
-			return unknownVar
-		}
-		list := append([]string{}, base...)
-		if n == len(list) {
-			list = append(list, val.Value)
-		} else {
-			list[n] = val.Value
-		}
-		return variable{known: true, set: true, array: true, list: list}
+		return w.elementValue(r, a, old, fresh)
 	case a.Naked:
 		if old.known {
 			return old
@@ -2039,6 +1976,13 @@ func (w *walker) declare(c scope, s *sh.Stmt, d *sh.DeclClause, st *state) {
 		if v.nameref {
 			return
 		}
+		if assocAttr && !v.assoc && v.known && v.set {
+			// bash refuses to make a set variable (an indexed array, a
+			// scalar) associative: what follows is only known at run
+			// time.
+			st.forget(n)
+			return
+		}
 		v.integer = (v.integer || intAttr) && !noInt
 		v.assoc = v.assoc || assocAttr
 		if st.vars == nil {
@@ -2093,6 +2037,11 @@ func (w *walker) declare(c scope, s *sh.Stmt, d *sh.DeclClause, st *state) {
 		if a.Naked && a.Value == nil && a.Array == nil {
 			// declare x / export x: the value does not change.
 			v := st.get(name)
+			if _, had := st.vars[name]; !had && assocAttr && len(st.wild) == 0 {
+				// declare -A m of a name the script has not set:
+				// declared, with no element yet.
+				v = variable{known: true}
+			}
 			if exported {
 				v.exported = true
 			}
@@ -4189,6 +4138,16 @@ func unsetElement(st *state, a Arg) bool {
 	if v.readonly {
 		return true // bash: cannot unset: readonly variable
 	}
+	if v.knownAssoc() && !(a.Glob && a.Pattern() != "") && !strings.ContainsAny(sub, "$`") {
+		// unset 'm[KEY]': the key goes. 'm[@]' removes the key @ in
+		// bash 5.2 and every element in 5.1: left to run time.
+		if sub == "@" || sub == "*" {
+			st.forget(n)
+		} else {
+			st.setVar(n, v.withoutKey(sub))
+		}
+		return true
+	}
 	idx, err := strconv.Atoi(sub)
 	switch {
 	case a.Glob && a.Pattern() != "" || v.assoc || !v.known || v.nameref:
@@ -4204,26 +4163,12 @@ func unsetElement(st *state, a Arg) bool {
 		}
 	default:
 		if idx < 0 {
-			idx += len(v.list)
+			idx += v.maxIndex() + 1
 		}
-		switch {
-		case idx < 0 || idx >= len(v.list):
-		case idx == len(v.list)-1:
-			v.list = slices.Clone(v.list[:idx])
-			st.setVar(n, v)
-		default:
-			// A hole: the elements left are each a value the array may
-			// expand to (a=(x ~); unset 'a[0]'; rm -rf "${a[@]}" can
-			// remove ~), among others only run time knows.
-			left := append(slices.Clone(v.list[:idx]), v.list[idx+1:]...)
-			sort.Strings(left)
-			left = slices.Compact(left)
-			st.forget(n)
-			if len(left) <= MaxCandidates {
-				u := st.vars[n]
-				u.maybe = left
-				st.setVar(n, u)
-			}
+		if idx >= 0 {
+			// The element goes; one before the last leaves a hole
+			// (a=(x ~ y); unset 'a[0]'; a+=(w) puts w at 3).
+			st.setVar(n, v.withoutElem(idx))
 		}
 	}
 	return true
