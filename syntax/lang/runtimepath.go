@@ -28,13 +28,19 @@ var placeholder = lazy.Regexp{Expr: `%(?:\([A-Za-z_]\w*\))?[-#0 +]*\d*(?:\.\d+)?
 // walker judges each as the tail of a path whose head is only known at
 // run time, so a piece that can name a protected file or a secret
 // (/.local/state/corral/allowlist.json, /.ssh/id_rsa) asks, and one
-// that cannot (result.txt) passes. A path with no literal part (open(p,
-// "w")) has no effect, as before.
+// that cannot (result.txt) passes. A name the path holds whose value
+// is not known brings the literals of the values assigned to it
+// anywhere in the program (p = h; if x: p += "/.bashrc"; open(p, "a")).
+// A path with no literal part (open(p, "w")) has no effect, as before.
 func runTimePath(c call, k Kind, a *arg, appendTo bool) (Effect, bool) {
 	if a == nil || a.text == "" {
 		return Effect{}, false
 	}
-	pieces := pathPieces(a.text)
+	text := a.text
+	for _, t := range a.assigned {
+		text += "\n" + t
+	}
+	pieces := pathPieces(text)
 	if len(pieces) == 0 {
 		return Effect{}, false
 	}
