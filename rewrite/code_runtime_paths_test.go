@@ -100,3 +100,31 @@ func TestCodeAssignedPaths(t *testing.T) {
 		{"python3 -c 'import os\ndef f(p):\n    open(p, \"w\")\np = \"a\"\np = \"b.txt\"\nf(p)'", "allow"},
 	})
 }
+
+// TestCodeYAMLTags: PyYAML's unsafe loaders call the function a
+// python/object/apply or /new tag names (TestYAMLLoadersOracle runs the
+// real PyYAML): the tag's argument to os.system is shell text, judged as
+// the command; any other function asks. The safe and full loaders refuse
+// the tag: data.
+func TestCodeYAMLTags(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	env := map[string]string{"HOME": "/home/u", EnvProject: dir}
+	cfg, err := NewConfig(func(k string) string { return env[k] }, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{`python3 -c 'import yaml; yaml.unsafe_load("!!python/object/apply:os.system [\"rm -rf ~\"]")'`, "deny"},
+		{`python3 -c 'import yaml; s = "!!python/object/apply:os.system [\"rm -rf ~\"]"; yaml.load(s, Loader=yaml.Loader)'`, "deny"},
+		{`python3 -c 'from yaml import load, UnsafeLoader; load("!!python/object/new:os.system [\"rm -rf ~\"]", UnsafeLoader)'`, "deny"},
+		{`python3 -c 'import yaml; yaml.unsafe_load("!!python/object/apply:builtins.exec [\"import os\"]")'`, "ask"},
+		{`printf '%s\n' '!!python/object/apply:os.system ["rm -rf ~"]' > c.yml && python3 -c 'import yaml; yaml.unsafe_load(open("c.yml"))'`, "deny"},
+		// Data: a safe loader, a harmless command, a file without tags.
+		{`python3 -c 'import yaml; yaml.safe_load("!!python/object/apply:os.system [\"rm -rf ~\"]")'`, "allow"},
+		{`python3 -c 'import yaml; yaml.load("!!python/object/apply:os.system [\"rm -rf ~\"]", Loader=yaml.FullLoader)'`, "allow"},
+		{`python3 -c 'import yaml; print(yaml.safe_load(open("ci.yml")))'`, "allow"},
+		{`python3 -c 'import yaml; yaml.unsafe_load("!!python/object/apply:os.system [\"echo hi\"]")'`, "allow"},
+		{`printf '%s\n' 'name: x' > c.yml && python3 -c 'import yaml; print(yaml.unsafe_load(open("c.yml")))'`, "allow"},
+	})
+}

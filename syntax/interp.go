@@ -926,6 +926,10 @@ func (w *walker) program(c scope, call *Call, l lang.Lang, text, label string, d
 				}
 				continue
 			}
+			if e.Text == lang.YAMLData {
+				w.yamlFile(c, call, e, "in "+string(l)+" code ("+at+"): "+e.Call, dynamic)
+				continue
+			}
 			if e.Text == lang.PickleData {
 				w.pickleFile(c, call, e.Path, "in "+string(l)+" code ("+at+"): "+e.Call)
 				continue
@@ -1286,3 +1290,24 @@ func clip(s string, n int) string {
 // the next word as their value; the optional values of --env-file,
 // --lock, --reload and --v8-flags are only given attached with "=".
 var denoValueOptions = []string{"ext", "config", "import-map", "location", "cert"}
+
+// yamlFile judges the YAML file program code loads with an unsafe
+// loader: the calls its python/object tags make (lang.YAMLPythonCalls),
+// shell text and argument vectors as the command they run.
+func (w *walker) yamlFile(c scope, call *Call, e lang.Effect, label string, dynamic bool) {
+	text, ok := w.readScript(call.Dir.Join(e.Path))
+	if !ok {
+		return
+	}
+	for _, y := range lang.YAMLPythonCalls(text, e.Call, e.Offset) {
+		switch y.Kind {
+		case lang.Shell:
+			w.effect(c, call, y.Text, label+" loads "+e.Path+": "+y.Call, dynamic, true)
+		case lang.Exec:
+			w.effect(c, call, quoteArgv(y.Argv), label+" loads "+e.Path+": "+y.Call, dynamic, true)
+		default:
+			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: e.Path,
+				What: label + " loads " + e.Path + ": its tag calls " + y.Text})
+		}
+	}
+}
