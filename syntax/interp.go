@@ -526,6 +526,17 @@ func (w *walker) interpreter(c scope, call *Call) bool {
 	case p.hasCode:
 		label += " " + p.codeFlag
 		dynamic := p.codeArg != nil && !p.codeArg.Static
+		if p.codeArg != nil && dynamic && p.codeArg.Word != nil {
+			// python3 -c "$x" after x=$(cat f.py), python3 -c "$(cat
+			// f.py)": the program is that file's text (what this
+			// command wrote there, else the disk).
+			if t, files, ok := w.catFedText(call, p.codeArg.Word, c.sc.Src, false); ok {
+				w.argv, w.argvLoop = p.argv, p.loop
+				w.program(c, call, p.lang, t, label+" ("+clip(strings.Join(files, ", "), 60)+")", false, "")
+				w.argvLoop = false
+				return true
+			}
+		}
 		if p.codeArg != nil {
 			if first, _, whole := p.codeArg.WholeSubst(); whole && !downloaders.Get()[first] {
 				// (A download there is the pipe-shell rule's.)
