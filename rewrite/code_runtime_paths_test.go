@@ -85,6 +85,9 @@ func TestCodeAssignedPaths(t *testing.T) {
 		{`ruby -e 'p = ENV["HOME"]; p += "/.bashrc"; File.write(p, "x")'`, "deny"},
 		{`perl -e 'my $p = $ENV{HOME}; $p .= "/.bashrc"; open(my $f, ">>", $p)'`, "deny"},
 		{`php -r '$p = getenv("HOME"); $p .= "/.bashrc"; file_put_contents($p, "x", FILE_APPEND);'`, "deny"},
+		// The value in a string's holes: an f-string, Perl's "$p".
+		{`python3 -c 'import os; p = os.environ["HOME"]; p += "/.bashrc"; os.system(f"echo hi >> {p}")'`, "deny"},
+		{`perl -e 'my $p = $ENV{HOME}; $p .= "/.bashrc"; open(F, ">>$p")'`, "deny"},
 		// Assigned in a branch, a loop, a block or read in a function:
 		// only run time knows; the literal tail is protected.
 		{"python3 -c 'import os, sys; p = os.environ[\"HOME\"]\nif sys.argv: p += \"/.bashrc\"\nopen(p, \"a\").write(\"x\")'", "ask"},

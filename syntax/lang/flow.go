@@ -1,5 +1,7 @@
 package lang
 
+import "strings"
+
 // Straight-line values of names assigned more than once (p =
 // os.environ["HOME"]; p += "/.bashrc"; open(p, "a")): the program's
 // top-level statements run in order, so a use of such a name in one of
@@ -121,16 +123,26 @@ func (p *parser) flow() {
 		}
 		// The uses in the statement hold the values before it.
 		used := map[string]bool{}
-		for k := s.from; k < s.to; k++ {
-			t := p.toks[k]
-			if t.kind != tIdent || !names[t.text] || used[t.text] {
-				continue
+		use := func(name string) {
+			if !names[name] || used[name] {
+				return
 			}
-			if c, ok := vals[t.text]; ok {
-				used[t.text] = true
-				sc := scopedConst{name: t.text, c: c, from: s.from, to: s.to}
+			if c, ok := vals[name]; ok {
+				used[name] = true
+				sc := scopedConst{name: name, c: c, from: s.from, to: s.to}
 				p.scoped = append(p.scoped, sc)
-				p.scopedBy[t.text] = append(p.scopedBy[t.text], sc)
+				p.scopedBy[name] = append(p.scopedBy[name], sc)
+			}
+		}
+		for k := s.from; k < s.to; k++ {
+			switch t := p.toks[k]; {
+			case t.kind == tIdent:
+				use(t.text)
+			case t.kind == tString && !t.lit:
+				// The holes of f"{p}", "$p", "#{p}" name it too.
+				for _, w := range holeNames(t.text) {
+					use(w)
+				}
 			}
 		}
 		k := s.from
@@ -244,4 +256,27 @@ func (p *parser) deferred(k int) bool {
 		return false
 	}
 	return t.kind == tPunct && (t.text == "=>" && p.l == JS || t.text == "->" && p.l == Ruby)
+}
+
+// holeNames returns the names a string with holes may use: its words,
+// with a leading $ kept (Perl's and PHP's $p) and also dropped.
+func holeNames(text string) []string {
+	var out []string
+	start := -1
+	for i := 0; i <= len(text); i++ {
+		c := byte(0)
+		if i < len(text) {
+			c = text[i]
+		}
+		word := c == '_' || c == '$' && start < 0 || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+		if word && start < 0 {
+			start = i
+		}
+		if !word && start >= 0 {
+			w := text[start:i]
+			out = append(out, w, strings.TrimPrefix(w, "$"))
+			start = -1
+		}
+	}
+	return out
 }
