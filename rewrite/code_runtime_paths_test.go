@@ -117,3 +117,73 @@ func TestInlinePickle(t *testing.T) {
 		{`python3 -c 'import pickle; print(pickle.loads(pickle.dumps([1, 2])))'`, "allow"},
 	})
 }
+
+// TestCodeAssignedPaths: a path held by a name the program assigns more
+// than once (issue 9/8 leftovers): its top-level statements run in
+// order, so p = os.environ["HOME"]; p += "/.bashrc"; open(p, "a")
+// appends to ~/.bashrc as if written in one expression. A name also
+// assigned in a branch, a loop or a function only has a run-time value:
+// the literals assigned to it are judged as tails of a run-time path.
+func TestCodeAssignedPaths(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	env := map[string]string{"HOME": "/home/u", EnvProject: dir}
+	cfg, err := NewConfig(func(k string) string { return env[k] }, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{`python3 -c 'import os; p = os.environ["HOME"]; p += "/.bashrc"; open(p, "a").write("x")'`, "deny"},
+		{`python3 -c 'import os; p = "/.bashrc"; p = os.environ["HOME"] + p; open(p, "a")'`, "deny"},
+		{`python3 -c 'from pathlib import Path; p = Path.home(); p /= ".ssh"; p = p / "id_rsa"; print(p.read_text())'`, "deny"},
+		{`python3 -c 'import os, shutil; d = os.path.expanduser("~"); d = d; shutil.rmtree(d)'`, "deny"},
+		{`node -e 'const os=require("os"),fs=require("fs"); let p = os.homedir(); p += "/.bashrc"; fs.appendFileSync(p, "x")'`, "deny"},
+		{`ruby -e 'p = ENV["HOME"]; p += "/.bashrc"; File.write(p, "x")'`, "deny"},
+		{`perl -e 'my $p = $ENV{HOME}; $p .= "/.bashrc"; open(my $f, ">>", $p)'`, "deny"},
+		{`php -r '$p = getenv("HOME"); $p .= "/.bashrc"; file_put_contents($p, "x", FILE_APPEND);'`, "deny"},
+		// The value in a string's holes: an f-string, Perl's "$p".
+		{`python3 -c 'import os; p = os.environ["HOME"]; p += "/.bashrc"; os.system(f"echo hi >> {p}")'`, "deny"},
+		{`perl -e 'my $p = $ENV{HOME}; $p .= "/.bashrc"; open(F, ">>$p")'`, "deny"},
+		// Assigned in a branch, a loop, a block or read in a function:
+		// only run time knows; the literal tail is protected.
+		{"python3 -c 'import os, sys; p = os.environ[\"HOME\"]\nif sys.argv: p += \"/.bashrc\"\nopen(p, \"a\").write(\"x\")'", "ask"},
+		{`node -e 'const os=require("os"),fs=require("fs"); let p = os.homedir(); for (const x of [1]) { p += "/.bashrc" }; fs.appendFileSync(p, "x")'`, "ask"},
+		{`ruby -e 'p = Dir.home; [1].each do |x| p += "/.bashrc" end; File.write(p, "x")'`, "ask"},
+		{"python3 -c 'import os\np = os.environ[\"HOME\"]\ndef f():\n    open(p, \"w\")\np += \"/.bashrc\"\nf()'", "ask"},
+		// Look-alikes.
+		{`python3 -c 'import os, sys; out = sys.argv[1]; p = os.path.join(out, "result.txt"); open(p, "w")' build`, "allow"},
+		{`python3 -c 'p = "out"; p += "/result.txt"; open(p, "w").write("x")'`, "allow"},
+		{`python3 -c 'import os; p = os.getcwd(); p += "/result.txt"; open(p, "w").write("x")'`, "allow"},
+		{`node -e 'const fs=require("fs"); let s = ""; s += "hello"; fs.writeFileSync("out.txt", s)'`, "allow"},
+		{`perl -e 'my $n = "report"; $n .= ".csv"; open(my $f, ">", $n)'`, "allow"},
+		{"python3 -c 'import os\ndef f(p):\n    open(p, \"w\")\np = \"a\"\np = \"b.txt\"\nf(p)'", "allow"},
+	})
+}
+
+// TestCodeYAMLTags: PyYAML's unsafe loaders call the function a
+// python/object/apply or /new tag names (TestYAMLLoadersOracle runs the
+// real PyYAML): the tag's argument to os.system is shell text, judged as
+// the command; any other function asks. The safe and full loaders refuse
+// the tag: data.
+func TestCodeYAMLTags(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	env := map[string]string{"HOME": "/home/u", EnvProject: dir}
+	cfg, err := NewConfig(func(k string) string { return env[k] }, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{`python3 -c 'import yaml; yaml.unsafe_load("!!python/object/apply:os.system [\"rm -rf ~\"]")'`, "deny"},
+		{`python3 -c 'import yaml; s = "!!python/object/apply:os.system [\"rm -rf ~\"]"; yaml.load(s, Loader=yaml.Loader)'`, "deny"},
+		{`python3 -c 'from yaml import load, UnsafeLoader; load("!!python/object/new:os.system [\"rm -rf ~\"]", UnsafeLoader)'`, "deny"},
+		{`python3 -c 'import yaml; yaml.unsafe_load("!!python/object/apply:builtins.exec [\"import os\"]")'`, "ask"},
+		{`printf '%s\n' '!!python/object/apply:os.system ["rm -rf ~"]' > c.yml && python3 -c 'import yaml; yaml.unsafe_load(open("c.yml"))'`, "deny"},
+		// Data: a safe loader, a harmless command, a file without tags.
+		{`python3 -c 'import yaml; yaml.safe_load("!!python/object/apply:os.system [\"rm -rf ~\"]")'`, "allow"},
+		{`python3 -c 'import yaml; yaml.load("!!python/object/apply:os.system [\"rm -rf ~\"]", Loader=yaml.FullLoader)'`, "allow"},
+		{`python3 -c 'import yaml; print(yaml.safe_load(open("ci.yml")))'`, "allow"},
+		{`python3 -c 'import yaml; yaml.unsafe_load("!!python/object/apply:os.system [\"echo hi\"]")'`, "allow"},
+		{`printf '%s\n' 'name: x' > c.yml && python3 -c 'import yaml; print(yaml.unsafe_load(open("c.yml")))'`, "allow"},
+	})
+}

@@ -526,6 +526,17 @@ func (w *walker) interpreter(c scope, call *Call) bool {
 	case p.hasCode:
 		label += " " + p.codeFlag
 		dynamic := p.codeArg != nil && !p.codeArg.Static
+		if p.codeArg != nil && dynamic && p.codeArg.Word != nil {
+			// python3 -c "$x" after x=$(cat f.py), python3 -c "$(cat
+			// f.py)": the program is that file's text (what this
+			// command wrote there, else the disk).
+			if t, files, ok := w.catFedText(call, p.codeArg.Word, c.sc.Src, false); ok {
+				w.argv, w.argvLoop = p.argv, p.loop
+				w.program(c, call, p.lang, t, label+" ("+clip(strings.Join(files, ", "), 60)+")", false, "")
+				w.argvLoop = false
+				return true
+			}
+		}
 		if p.codeArg != nil {
 			if first, _, whole := p.codeArg.WholeSubst(); whole && !downloaders.Get()[first] {
 				// (A download there is the pipe-shell rule's.)
@@ -929,6 +940,10 @@ func (w *walker) program(c scope, call *Call, l lang.Lang, text, label string, d
 				}
 				continue
 			}
+			if e.Text == lang.YAMLData {
+				w.yamlFile(c, call, e, "in "+string(l)+" code ("+at+"): "+e.Call, dynamic)
+				continue
+			}
 			if e.Text == lang.PickleData {
 				w.pickleFile(c, call, e.Path, "in "+string(l)+" code ("+at+"): "+e.Call)
 				continue
@@ -1318,3 +1333,24 @@ func clip(s string, n int) string {
 // the next word as their value; the optional values of --env-file,
 // --lock, --reload and --v8-flags are only given attached with "=".
 var denoValueOptions = []string{"ext", "config", "import-map", "location", "cert"}
+
+// yamlFile judges the YAML file program code loads with an unsafe
+// loader: the calls its python/object tags make (lang.YAMLPythonCalls),
+// shell text and argument vectors as the command they run.
+func (w *walker) yamlFile(c scope, call *Call, e lang.Effect, label string, dynamic bool) {
+	text, ok := w.readScript(call.Dir.Join(e.Path))
+	if !ok {
+		return
+	}
+	for _, y := range lang.YAMLPythonCalls(text, e.Call, e.Offset) {
+		switch y.Kind {
+		case lang.Shell:
+			w.effect(c, call, y.Text, label+" loads "+e.Path+": "+y.Call, dynamic, true)
+		case lang.Exec:
+			w.effect(c, call, quoteArgv(y.Argv), label+" loads "+e.Path+": "+y.Call, dynamic, true)
+		default:
+			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: e.Path,
+				What: label + " loads " + e.Path + ": its tag calls " + y.Text})
+		}
+	}
+}

@@ -6,8 +6,10 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
+	"github.com/corral-dev/corral/internal/lazy"
 	"github.com/corral-dev/corral/syntax/lang"
 )
 
@@ -30,7 +32,10 @@ import (
 // shell commands its ! lines and shell cell hold, and the files and
 // modules its %run lines run.
 type ipythonCell struct {
-	python  string
+	python string
+	// nested is the Python of the cells get_ipython().run_cell("…")
+	// runs, each a program of its own.
+	nested  []string
 	shell   []string
 	files   []string
 	modules []string
@@ -50,6 +55,29 @@ func ipythonShellMagic(word string) bool {
 // cell: shell text, Python (%%time, %%timeit, %%capture, %%prun,
 // %%python), or text corral leaves out (%%writefile, %%html, …).
 func parseIPython(src string) ipythonCell {
+	return parseIPythonDepth(src, 0)
+}
+
+// maxIPythonCells bounds the cells run_cell("…") hands on inside one
+// another.
+const maxIPythonCells = 4
+
+var (
+	// ipythonRunCell is get_ipython().run_cell("…") of one string
+	// literal: IPython text run as a cell.
+	ipythonRunCell = lazy.Regexp{Expr: `get_ipython\(\)\.run_cell\(\s*(?:raw_cell\s*=\s*)?("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')\s*[,)]`}
+	// ipythonRunCellMagic is get_ipython().run_cell_magic("bash", "",
+	// "…"): the cell magic with its line and cell.
+	ipythonRunCellMagic = lazy.Regexp{Expr: `get_ipython\(\)\.run_cell_magic\(\s*['"](\w+)['"]\s*,\s*("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')\s*,\s*("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')\s*\)`}
+	// ipythonLineMagic is get_ipython().run_line_magic("system", …) (or
+	// sx, sc, and the older magic("system …")): os.system of the rest.
+	ipythonLineMagic = lazy.Regexp{Expr: `get_ipython\(\)\.run_line_magic\(\s*['"](?:system|sx)['"]\s*,\s*`}
+	// ipythonRunFileMagic is get_ipython().run_line_magic("run", "FILE").
+	ipythonRunFileMagic = lazy.Regexp{Expr: `get_ipython\(\)\.run_line_magic\(\s*['"]run['"]\s*,\s*("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')\s*\)`}
+)
+
+// parseIPythonDepth is parseIPython inside depth run_cell calls.
+func parseIPythonDepth(src string, depth int) ipythonCell {
 	var cell ipythonCell
 	trimmed := strings.TrimLeft(src, " \t\r\n")
 	if strings.HasPrefix(trimmed, "%%") {
@@ -143,15 +171,58 @@ func parseIPython(src string) ipythonCell {
 			code[i] = indent + "pass"
 			continue
 		}
-		// get_ipython() is the running shell: its system and getoutput
-		// are os.system and subprocess.getoutput.
-		l = strings.ReplaceAll(l, "get_ipython().system(", "os.system(")
-		l = strings.ReplaceAll(l, "get_ipython().system_raw(", "os.system(")
-		l = strings.ReplaceAll(l, "get_ipython().getoutput(", "subprocess.getoutput(")
+		l = ipythonShellCalls(l, depth, &cell)
 		code[i] = l
 	}
 	cell.python = strings.Join(code, "\n")
 	return cell
+}
+
+// ipythonShellCalls rewrites the calls of the running shell in one line
+// of Python (get_ipython().system(…), run_line_magic("system", …),
+// getoutput(…)) into the os and subprocess calls they are, and adds to
+// cell the cells run_cell("…") and run_cell_magic(…) run and the files
+// run_line_magic("run", …) runs.
+func ipythonShellCalls(l string, depth int, cell *ipythonCell) string {
+	// get_ipython().run_cell("…") runs IPython text as a cell, and
+	// run_cell_magic("bash", "", "…") a cell with that magic.
+	if depth < maxIPythonCells && strings.Contains(l, "get_ipython().run_") {
+		var nested []string
+		for _, m := range ipythonRunCell.Get().FindAllStringSubmatch(l, 8) {
+			if v, ok := pyLiteralValue(m[1]); ok {
+				nested = append(nested, v)
+			}
+		}
+		for _, m := range ipythonRunCellMagic.Get().FindAllStringSubmatch(l, 8) {
+			line, ok1 := pyLiteralValue(m[2])
+			body, ok2 := pyLiteralValue(m[3])
+			if ok1 && ok2 {
+				nested = append(nested, "%%"+m[1]+" "+line+"\n"+body)
+			}
+		}
+		for _, m := range ipythonRunFileMagic.Get().FindAllStringSubmatch(l, 8) {
+			if v, ok := pyLiteralValue(m[1]); ok {
+				nested = append(nested, "%run "+v)
+			}
+		}
+		for _, text := range nested {
+			n := parseIPythonDepth(text, depth+1)
+			cell.shell = append(cell.shell, n.shell...)
+			cell.files = append(cell.files, n.files...)
+			cell.modules = append(cell.modules, n.modules...)
+			if strings.TrimSpace(n.python) != "" {
+				cell.nested = append(cell.nested, n.python)
+			}
+			cell.nested = append(cell.nested, n.nested...)
+		}
+		l = ipythonLineMagic.Get().ReplaceAllString(l, "os.system(")
+	}
+	// get_ipython() is the running shell: its system and getoutput
+	// are os.system and subprocess.getoutput.
+	l = strings.ReplaceAll(l, "get_ipython().system(", "os.system(")
+	l = strings.ReplaceAll(l, "get_ipython().system_raw(", "os.system(")
+	l = strings.ReplaceAll(l, "get_ipython().getoutput(", "subprocess.getoutput(")
+	return l
 }
 
 // pythonStatement reports a line that reads as a Python statement
@@ -173,9 +244,17 @@ func (w *walker) ipythonCode(c scope, call *Call, text, label, origin string, dy
 		w.m.Truncated = true
 		return
 	}
-	cell := parseIPython(text)
+	w.ipythonCellEffects(c, call, parseIPython(text), label, origin, dynamic)
+}
+
+// ipythonCellEffects models a parsed cell: its Python, the Python of the
+// cells it runs, its shell commands, and the files and modules %run runs.
+func (w *walker) ipythonCellEffects(c scope, call *Call, cell ipythonCell, label, origin string, dynamic bool) {
 	if strings.TrimSpace(cell.python) != "" {
 		w.program(c, call, lang.Python, cell.python, label, dynamic, origin)
+	}
+	for _, py := range cell.nested {
+		w.program(c, call, lang.Python, py, label+" (run_cell)", dynamic, origin)
 	}
 	for _, s := range cell.shell {
 		if strings.TrimSpace(s) == "" {
@@ -192,7 +271,8 @@ func (w *walker) ipythonCode(c scope, call *Call, text, label, origin string, dy
 		w.origin = ""
 	}
 	for _, f := range cell.files {
-		w.interpreterFile(c, call, Arg{Value: f, Raw: f, Static: true}, lang.Python)
+		// %run x.ipy runs IPython text, %run x.ipynb a notebook.
+		w.ipythonFile(c, call, Arg{Value: f, Raw: f, Static: true})
 	}
 	for _, m := range cell.modules {
 		w.ipythonModule(c, call, Arg{Value: m, Raw: m, Static: true})
@@ -224,6 +304,24 @@ func (w *walker) ipythonFile(c scope, call *Call, a Arg) {
 		}
 	default:
 		w.interpreterFile(c, call, a, lang.Python)
+		// A .py file IPython runs has the running shell at hand:
+		// get_ipython().run_cell("!…"), run_line_magic("system", …).
+		if !a.Static {
+			return
+		}
+		text, ok := w.readScript(call.Dir.Join(a.Value))
+		if !ok || !strings.Contains(text, "get_ipython()") {
+			return
+		}
+		var cell ipythonCell
+		var py []string
+		for _, l := range strings.Split(text, "\n") {
+			if strings.Contains(l, "get_ipython()") {
+				py = append(py, strings.TrimLeft(ipythonShellCalls(l, 0, &cell), " \t"))
+			}
+		}
+		cell.python = strings.Join(py, "\n")
+		w.ipythonCellEffects(c, call, cell, a.Value, a.Value, false)
 	}
 }
 
@@ -288,39 +386,7 @@ func (w *walker) ipythonRun(c scope, call *Call, args []Arg) {
 			profileKnown = false
 		}
 	}
-	setting := func(name string, val Arg) {
-		key := name
-		if i := strings.LastIndex(name, "."); i >= 0 {
-			key = name[i+1:]
-		}
-		switch key {
-		case "exec_lines", "code_to_run", "exec_files", "file_to_run", "extensions", "module_to_run", "--ext":
-		default:
-			return
-		}
-		if !val.Static {
-			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: val.Raw,
-				What: label + " runs " + clip(val.Raw, 40) + " (" + strings.TrimLeft(name, "-") + "), only known at run time"})
-			return
-		}
-		items, ok := ipythonListValue(val.Value)
-		if !ok {
-			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: val.Raw,
-				What: label + " runs " + clip(val.Raw, 40) + " (" + strings.TrimLeft(name, "-") + "), a list corral cannot read"})
-			return
-		}
-		for _, it := range items {
-			a := Arg{Value: it, Raw: it, Static: true}
-			switch key {
-			case "exec_lines", "code_to_run":
-				w.ipythonCode(c, call, it, label+" "+key, "", false)
-			case "exec_files", "file_to_run":
-				w.ipythonFile(c, call, a)
-			default:
-				w.ipythonModule(c, call, a)
-			}
-		}
-	}
+	setting := func(name string, val Arg) { w.ipythonSetting(c, call, label, name, val) }
 	i := 0
 	for ; i < len(args); i++ {
 		a := args[i]
@@ -402,6 +468,45 @@ func (w *walker) ipythonRun(c scope, call *Call, args []Arg) {
 	}
 }
 
+// ipythonSetting models a setting of the front end that runs code (given
+// as --Class.name=VALUE or in ipython_config.py): exec_lines and
+// code_to_run as IPython code, exec_files and file_to_run as files,
+// extensions, module_to_run and --ext as modules. A value only known at
+// run time, or a list corral cannot read, asks.
+func (w *walker) ipythonSetting(c scope, call *Call, label, name string, val Arg) {
+	key := name
+	if i := strings.LastIndex(name, "."); i >= 0 {
+		key = name[i+1:]
+	}
+	switch key {
+	case "exec_lines", "code_to_run", "exec_files", "file_to_run", "extensions", "module_to_run", "--ext":
+	default:
+		return
+	}
+	if !val.Static {
+		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: val.Raw,
+			What: label + " runs " + clip(val.Raw, 40) + " (" + strings.TrimLeft(name, "-") + "), only known at run time"})
+		return
+	}
+	items, ok := ipythonListValue(val.Value)
+	if !ok {
+		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: val.Raw,
+			What: label + " runs " + clip(val.Raw, 40) + " (" + strings.TrimLeft(name, "-") + "), a list corral cannot read"})
+		return
+	}
+	for _, it := range items {
+		a := Arg{Value: it, Raw: it, Static: true}
+		switch key {
+		case "exec_lines", "code_to_run":
+			w.ipythonCode(c, call, it, label+" "+key, "", false)
+		case "exec_files", "file_to_run":
+			w.ipythonFile(c, call, a)
+		default:
+			w.ipythonModule(c, call, a)
+		}
+	}
+}
+
 // ipythonProfile models the profile directory IPython loads before the
 // code: ipython_config.py (Python, executed) and startup/*.py and *.ipy
 // in name order. A directory only known at run time asks when the
@@ -427,7 +532,13 @@ func (w *walker) ipythonProfile(c scope, call *Call, profileDir, ipythonDir, pro
 		return
 	}
 	if text, ok := w.readScript(Dir{Path: filepath.Join(d.Path, "ipython_config.py"), Known: true}); ok {
-		w.program(c, call, lang.Python, text, filepath.Join(dir, "ipython_config.py"), false, filepath.Join(dir, "ipython_config.py"))
+		cfg := filepath.Join(dir, "ipython_config.py")
+		w.program(c, call, lang.Python, text, cfg, false, cfg)
+		// c.InteractiveShellApp.exec_lines = […] and the other
+		// settings that run code, as if given on the command line.
+		for _, st := range ipythonConfigSettings(text) {
+			w.ipythonSetting(c, call, call.Name+" ("+cfg+")", st.name, st.val)
+		}
 	}
 	// The startup files on disk and those this command writes there
 	// first, in name order.
@@ -457,4 +568,107 @@ func (w *walker) ipythonProfile(c scope, call *Call, profileDir, ipythonDir, pro
 		p := filepath.Join(dir, "startup", name)
 		w.ipythonFile(c, call, Arg{Value: p, Raw: p, Static: true})
 	}
+}
+
+// ipythonConfigSetting is a setting that runs code, assigned in an
+// ipython_config.py: its name and its value, Static when it is a literal
+// string or list of strings ipythonListValue reads.
+type ipythonConfigSetting struct {
+	name string
+	val  Arg
+}
+
+// ipythonConfigAssign is an assignment to, or an append or extend of, a
+// setting that runs code: c.InteractiveShellApp.exec_lines = …, += …,
+// .append(…), .extend(…).
+var ipythonConfigAssign = lazy.Regexp{Expr: `(?m)^[ \t]*c\.(\w+)\.(exec_lines|exec_files|code_to_run|file_to_run|extensions|module_to_run)[ \t]*(?:\+?=[ \t]*|\.(append|extend)[ \t]*\()`}
+
+// maxIPythonSettings bounds the settings read from one config file.
+const maxIPythonSettings = 64
+
+// ipythonConfigSettings returns the settings that run code which text,
+// an ipython_config.py, assigns (every assignment: IPython applies the
+// last, and corral judges each).
+func ipythonConfigSettings(text string) []ipythonConfigSetting {
+	var out []ipythonConfigSetting
+	for _, m := range ipythonConfigAssign.Get().FindAllStringSubmatchIndex(text, maxIPythonSettings) {
+		name := text[m[2]:m[3]] + "." + text[m[4]:m[5]]
+		rest := text[m[1]:]
+		n := pyValueEnd(rest)
+		raw := strings.TrimSpace(rest[:n])
+		val := Arg{Raw: raw}
+		if v, ok := pyLiteralValue(raw); ok {
+			if m[6] >= 0 && text[m[6]:m[7]] == "append" {
+				if b, err := json.Marshal([]string{v}); err == nil {
+					v = string(b) // one item
+				}
+			}
+			val.Value, val.Static = v, true
+		}
+		out = append(out, ipythonConfigSetting{name: name, val: val})
+	}
+	return out
+}
+
+// pyValueEnd returns the length of the Python expression s starts with:
+// up to the end of its line outside brackets and strings, or to the
+// bracket that closes one opened before it (the ) of .append(…)).
+func pyValueEnd(s string) int {
+	depth := 0
+	for i := 0; i < len(s); i++ {
+		switch ch := s[i]; ch {
+		case '\'', '"':
+			j := i + 1
+			for j < len(s) && s[j] != ch && s[j] != '\n' {
+				if s[j] == '\\' {
+					j++
+				}
+				j++
+			}
+			i = j
+		case '[', '(', '{':
+			depth++
+		case ']', ')', '}':
+			if depth == 0 {
+				return i
+			}
+			depth--
+		case '\n', ';':
+			if depth == 0 {
+				return i
+			}
+		case '#':
+			if depth == 0 {
+				return i
+			}
+		}
+	}
+	return len(s)
+}
+
+// pyLiteralValue returns the value of a Python string literal, or the
+// text of a list of string literals as ipythonListValue reads it.
+func pyLiteralValue(raw string) (string, bool) {
+	if strings.HasPrefix(raw, "[") || strings.HasPrefix(raw, "(") {
+		t := raw
+		if strings.HasPrefix(t, "(") && strings.HasSuffix(t, ")") {
+			t = "[" + t[1:len(t)-1] + "]"
+		}
+		// A trailing comma ends Python's lists, not JSON's.
+		t = strings.TrimSuffix(strings.TrimSpace(strings.TrimSuffix(t, "]")), ",") + "]"
+		if items, ok := ipythonListValue(t); ok {
+			b, err := json.Marshal(items)
+			return string(b), err == nil
+		}
+		return "", false
+	}
+	if len(raw) >= 2 && (raw[0] == '"' || raw[0] == '\'') && raw[len(raw)-1] == raw[0] {
+		if raw[0] == '\'' && !strings.ContainsAny(raw[1:len(raw)-1], `\'"`) {
+			return raw[1 : len(raw)-1], true
+		}
+		if v, err := strconv.Unquote(raw); err == nil {
+			return v, true
+		}
+	}
+	return "", false
 }

@@ -34,7 +34,15 @@ func TestIPythonCode(t *testing.T) {
 		"profile":                           "import os\nos.system('rm -rf /victim')\n",
 		"history":                           "import os\nos.system('rm -rf /victim')\n",
 		"ok.py":                             "print(1)\n",
-		"ok.ipynb":                          `{"cells": [{"cell_type": "code", "source": "!ls\nprint(1)"}]}`,
+		"rc.py":                             "x = 1\nif x:\n    get_ipython().run_cell('!rm -rf /victim')\n",
+		// Settings in ipython_config.py that run code.
+		"cfgl/ipython_config.py":  "c = get_config()\nc.InteractiveShellApp.exec_lines = [\n    'import os',\n    '!rm -rf /victim',\n]\n",
+		"cfgc/ipython_config.py":  "c.TerminalIPythonApp.code_to_run = \"import shutil; shutil.rmtree('/victim')\"\n",
+		"cfga/ipython_config.py":  "c.InteractiveShellApp.exec_lines.append(\"get_ipython().system('rm -rf /victim')\")\n",
+		"cfgf/ipython_config.py":  "c.InteractiveShellApp.exec_files = ['ev.py']  # run at start\n",
+		"cfgd/ipython_config.py":  "import os\nc.InteractiveShellApp.exec_lines = os.environ['LINES'].split(';')\n",
+		"cfgok/ipython_config.py": "c = get_config()\nc.TerminalIPythonApp.display_banner = False\nc.InteractiveShellApp.exec_lines = ['%load_ext autoreload', '%autoreload 2']\nc.InteractiveShellApp.extensions = []\n",
+		"ok.ipynb":                `{"cells": [{"cell_type": "code", "source": "!ls\nprint(1)"}]}`,
 	})
 	for _, tc := range []struct {
 		cmd string
@@ -72,6 +80,17 @@ rm -rf /victim'`, true},
 		{`ipython --InteractiveShellApp.code_to_run='!rm -rf /victim'`, true},
 		{`ipython --ext=pkg.ev -c pass`, true},
 		{`ipython --ext pkg.ev`, true},
+		{`ipython -c 'get_ipython().run_cell("!rm -rf /victim")'`, true},
+		{`ipython -c 'get_ipython().run_cell("get_ipython().run_cell(\"!rm -rf /victim\")")'`, true},
+		{`ipython -c 'get_ipython().run_line_magic("system", "rm -rf /victim")'`, true},
+		{`ipython -c 'get_ipython().run_cell_magic("bash", "", "rm -rf /victim")'`, true},
+		{`ipython -c 'get_ipython().run_line_magic("run", "ev.py")'`, true},
+		{`ipython rc.py`, true},
+		{`ipython -c '%run ev.ipy'`, true},
+		{`ipython --profile-dir=cfgl -c pass`, true},
+		{`ipython --profile-dir=cfgc`, true},
+		{`ipython --profile-dir=cfga -c pass`, true},
+		{`ipython --profile-dir=cfgf -c pass`, true},
 		{`jupyter run ev.py`, true},
 		{`jupytext --execute nb.ipynb`, true},
 		{`jupytext --to notebook --execute nb.ipynb`, true},
@@ -88,6 +107,10 @@ rm -rf /victim'`, true},
 		{`ipython ok.py`, false},
 		{`ipython ok.ipynb`, false},
 		{`ipython --profile=dev -c pass`, false},
+		{`ipython --profile-dir=cfgok -c pass`, false},
+		{`ipython -c 'get_ipython().run_cell("print(1)")'`, false},
+		{`ipython -c 'get_ipython().run_line_magic("timeit", "sum(range(9))")'`, false},
+		{`python3 rc.py`, false},
 		{`echo 'print(1)' | ipython`, false},
 		{`jupytext --to py nb.ipynb`, false},
 		{`jupyter run --help`, false},
@@ -126,7 +149,7 @@ rm -rf /victim'`, true},
 		}
 	}
 	// Run-time code and profile directories ask.
-	for _, cmd := range []string{`ipython -c "$(cat f)"`, `ipython --profile-dir="$D" -c pass`,
+	for _, cmd := range []string{`ipython -c "$(cat f)"`, `ipython --profile-dir="$D" -c pass`, `ipython --profile-dir=cfgd -c pass`,
 		`ipython --InteractiveShellApp.exec_lines="$X"`} {
 		m := analyzeIn(t, dir, cmd)
 		asks := false

@@ -55,6 +55,19 @@ func (w *walker) catFedText(call *Call, wd *sh.Word, src string, hdoc bool) (tex
 				// $(…) drops the trailing newlines of what it prints.
 				b.WriteString(strings.TrimRight(t, "\n"))
 				files = append(files, m[1])
+			case *sh.ParamExp:
+				// "$x" after x=$(cat f.py) (or $(< f.py)): the file's
+				// text without its trailing newlines (substFileVals).
+				// Unquoted, the value is split into words: not read.
+				if !quoted || n.Excl || n.Length || n.Width || n.Index != nil || n.Slice != nil || n.Repl != nil || n.Exp != nil || n.Param == nil || len(files) >= 8 {
+					return false
+				}
+				v, ok := w.cur.vars[n.Param.Value]
+				if !ok || v.known || len(v.fileVals) != 1 {
+					return false
+				}
+				b.WriteString(v.fileVals[0])
+				files = append(files, "$"+n.Param.Value)
 			default:
 				return false
 			}

@@ -40,6 +40,10 @@ func (p *parser) constants() map[string]constant {
 	}
 	toks := p.toks
 	binds := map[string]int{}
+	// top2 weighs the bindings that are statements of their own at top
+	// level as binds does: a name bound only by those is followed from
+	// statement to statement (flow.go).
+	top2 := map[string]int{}
 	top := map[string]constant{}
 	depth := 0
 	params := -1 // the depth of a parameter list being read, or -1
@@ -120,6 +124,9 @@ func (p *parser) constants() map[string]constant {
 		}
 		if assignOps.Get()[next.text] && isP(p.tok(i+2), "=") {
 			binds[t.text] += 2
+			if depth == 0 && p.constStart(i) && !((p.l == Python || p.l == Ruby) && p.indented(t.off)) {
+				top2[t.text] += 2 // p += "/.bashrc" as a statement of its own: flow.go
+			}
 			continue
 		}
 		if next.text != "=" {
@@ -130,6 +137,7 @@ func (p *parser) constants() map[string]constant {
 			binds[t.text]++
 			continue
 		}
+		top2[t.text]++
 		j := i + 2
 		for j < len(toks) && !p.statementEnd(j) {
 			if isP(toks[j], "(") || isP(toks[j], "[") || isP(toks[j], "{") {
@@ -153,6 +161,12 @@ func (p *parser) constants() map[string]constant {
 	for name, c := range top {
 		if binds[name] == 1 {
 			out[name] = c
+		}
+	}
+	p.flowNames = map[string]bool{}
+	for name, n := range top2 {
+		if _, ok := out[name]; !ok && n == binds[name] {
+			p.flowNames[name] = true
 		}
 	}
 	return out

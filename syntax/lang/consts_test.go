@@ -34,15 +34,20 @@ var constCases = []struct {
 	{"py-print", Python, `p = "/etc/passwd"; print(p)`, nil},
 	{"py-project", Python, `p = "out.txt"; open(p, "w")`, []string{"write open: out.txt"}},
 	{"py-branch", Python, "import shutil\np = '/etc'\nif x:\n    p = 'out'\nshutil.rmtree(p)", []string{"hidden shutil.rmtree: p"}},
-	{"py-reassigned", Python, "import shutil\np = '/etc'\np = 'build'\nshutil.rmtree(p)", []string{"hidden shutil.rmtree: p"}},
-	{"py-augmented", Python, "import shutil\np = '/'\np += 'build'\nshutil.rmtree(p)", []string{"hidden shutil.rmtree: p"}},
+	{"py-reassigned", Python, "import shutil\np = '/etc'\np = 'build'\nshutil.rmtree(p)", []string{"delete -r shutil.rmtree: build"}},
+	// Top-level statements run in order: the value after the += (flow.go).
+	{"py-augmented", Python, "import shutil\np = '/'\np += 'build'\nshutil.rmtree(p)", []string{"delete -r shutil.rmtree: /build"}},
+	{"py-augmented-branch", Python, "import shutil\np = '/'\nif x: p += 'build'\nshutil.rmtree(p)", []string{"hidden shutil.rmtree: p"}},
+	{"py-augmented-later", Python, "import shutil\np = 'a'\ndef f():\n    shutil.rmtree(p)\np = '/etc'\nf()", []string{"hidden shutil.rmtree: p"}},
+	{"js-augmented-arrow", JS, "let p = 'a'; const f = () => require('fs').rmSync(p); p = '/etc'; f()", []string{"hidden fs.rmSync: p"}},
 	{"py-loop", Python, "import shutil\nfor p in ['a']:\n  shutil.rmtree(p)\np = '/etc'", []string{"hidden shutil.rmtree: p"}},
 	{"py-param", Python, "import shutil\ndef f(p):\n  shutil.rmtree(p)\np = '/etc'", []string{"hidden shutil.rmtree: p"}},
 	{"py-indented", Python, "import shutil\nif x:\n    p = '/etc'\nshutil.rmtree(p)", []string{"hidden shutil.rmtree: p"}},
 	{"py-call-value", Python, "import shutil\np = input()\nshutil.rmtree(p)", []string{"hidden shutil.rmtree: p"}},
 	{"js-arrow", JS, "const fs = require('fs');\nconst d = '/etc';\n['a'].forEach(d => fs.rmSync(d));", []string{"hidden fs.rmSync: d"}},
 	{"ruby-block", Ruby, "f = '/etc'\n['a'].each { |f| File.delete(f) }", []string{"hidden File.delete: f"}},
-	{"perl-twice", Perl, `$f = "/etc/hosts"; $f = "x"; unlink $f`, []string{"hidden unlink: $f"}},
+	{"perl-twice", Perl, `$f = "/etc/hosts"; $f = "x"; unlink $f`, []string{"delete unlink: x"}},
+	{"perl-twice-sub", Perl, `$f = "x"; sub g { unlink $f } $f = "/etc/hosts"; g()`, []string{"hidden unlink: $f"}},
 }
 
 func TestConstants(t *testing.T) {

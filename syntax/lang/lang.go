@@ -260,6 +260,7 @@ func (p *parser) run() []Effect {
 	// Scoped constants once the lookups are rewritten: their ranges
 	// are indexes of the final tokens.
 	p.indexScoped(p.scopedConstants())
+	p.flow()
 	out := p.extra
 	switch l {
 	case Python:

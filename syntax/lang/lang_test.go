@@ -335,6 +335,8 @@ func FuzzAnalyze(f *testing.F) {
 	f.Add(string(Python), "# coding: unicode_escape\n# \\x0aimport os\\u000aos.system('rm')\n")
 	f.Add(string(JS), "// a\u2028require('child_process').execSync('rm')\r")
 	f.Add(string(PHP), "<p><?= system('x') ?>\n<?php // a ?>b<?php system('y');")
+	f.Add(string(Python), "import os, yaml\np = os.environ['HOME']\np += '/.bashrc'\nif x: p += 'y'\nopen(f'{p}', 'a')\nyaml.unsafe_load('!!python/object/apply:os.system [\"rm\"]')\n")
+	f.Add(string(Perl), "my $p = $ENV{HOME}; $p .= '/x'; sub g { $p = 1 } open(F, \">>$p\")")
 	f.Fuzz(func(t *testing.T, l, src string) {
 		lines := 1 + strings.Count(src, "\n")
 		for _, e := range Analyze(Lang(l), src) {

@@ -28,6 +28,11 @@ type arg struct {
 	// pathObj reports a Python pathlib path (Path("/x"), Path.home() /
 	// ".ssh"), whose methods read, write and delete it.
 	pathObj bool
+	// assigned is, for an argument whose value is not known, the source
+	// text of the values assigned to the names it holds (p in open(p,
+	// "a") after p = h; if x: p += "/.bashrc"): its literals may be
+	// parts of the path (runTimePath).
+	assigned []string
 }
 
 // call is a call found in program text: a dotted name (os.system,
@@ -83,6 +88,13 @@ type parser struct {
 	// (scopedConstants), each valid in its token range.
 	scoped   []scopedConst
 	scopedBy map[string][]scopedConst
+	// flowNames are the names bound only by top-level statements of
+	// their own, more than once or with an operator (p = h; p +=
+	// "/x"): flow follows their values. assigned holds, for a name
+	// bound by an assignment anywhere, the source text of the values
+	// assigned (flow.go).
+	flowNames map[string]bool
+	assigned  map[string][]string
 	// loopArgv reports a program perl or ruby -n/-p wrap in their loop
 	// (AnalyzeLoopArgv): only in its BEGIN blocks (tokens marked begin)
 	// is the argument vector the words as given.
@@ -285,7 +297,7 @@ func (p *parser) continues(i int) bool {
 }
 
 // arg classifies the tokens [a, b) of one argument.
-func (p *parser) arg(a, b int) arg {
+func (p *parser) argValue(a, b int) arg {
 	for a < b && p.toks[a].kind == tNewline {
 		a++
 	}
@@ -374,6 +386,9 @@ func (p *parser) arg(a, b int) arg {
 			c, _ := p.constAt(k)
 			if c.tilde && b2.Len() == 0 {
 				out.tilde = true
+			}
+			if c.path && b2.Len() == 0 {
+				pathObj = true // p / "id_rsa" where p = Path.home()
 			}
 			b2.WriteString(c.str)
 			want = false

@@ -143,7 +143,7 @@ func python(p *parser) []Effect {
 	interesting := func(name string) bool {
 		full := al.resolve(name)
 		last := lastSegment(full)
-		if pyEval.Get()[full] || full == "runpy.run_path" || pyPathLoaders.Get()[full] || pyUnpicklers.Get()[full] || full == "site.addsitedir" || pyNativeLoaders.Get()[full] || full == "runpy.run_module" || pyUnknownRecv.Get()[last] != "" && strings.Contains(full, ".") {
+		if pyEval.Get()[full] || full == "runpy.run_path" || pyPathLoaders.Get()[full] || pyUnpicklers.Get()[full] || strings.HasPrefix(full, "yaml.") || full == "site.addsitedir" || pyNativeLoaders.Get()[full] || full == "runpy.run_module" || pyUnknownRecv.Get()[last] != "" && strings.Contains(full, ".") {
 			return true
 		}
 		if pyCodeRunners.Get()[full] != nil || pyCodeMethods.Get()[last] || full == "code.interact" || last == "interact" || last == "push" || last == "run" ||
@@ -275,6 +275,25 @@ func python(p *parser) []Effect {
 			continue
 		case full == "runpy.run_path":
 			out = append(out, runFile(c, argAt(c.args, 0), "python3"))
+			continue
+		case pyYAMLUnsafe(full, c.args):
+			// yaml.unsafe_load("!!python/object/apply:os.system [...]"):
+			// the tags of a string written in the code, or of the file
+			// it opens (the walker reads it), are calls (pyyaml.go).
+			a := argAt(c.args, 0)
+			if a == nil {
+				a = keyword(c.args, "stream")
+			}
+			if a == nil {
+				continue
+			}
+			if a.lit {
+				out = append(out, YAMLPythonCalls(a.str, full, c.off)...)
+				continue
+			}
+			for _, path := range p.pickleSources(a.text, 0) {
+				out = append(out, Effect{Kind: Include, Call: full, Path: path, Offset: c.off, Text: YAMLData})
+			}
 			continue
 		case pyUnpicklers.Get()[full]:
 			// pickle.load(open("x.pkl", "rb")), joblib.load("x.pkl"):

@@ -28,17 +28,24 @@ var placeholder = lazy.Regexp{Expr: `%(?:\([A-Za-z_]\w*\))?[-#0 +]*\d*(?:\.\d+)?
 // walker judges each as the tail of a path whose head is only known at
 // run time, so a piece that can name a protected file or a secret
 // (/.local/state/corral/allowlist.json, /.ssh/id_rsa) asks, and one
-// that cannot (result.txt) passes. The effect also carries the form of
-// the expression (shapeOf): the walker asks about a path whose text an
-// operation computes from literals, and about one under the home
-// directory whose name is only known at run time. A plain name (open(p,
-// "w")) has no effect.
+// that cannot (result.txt) passes. A name the path holds whose value
+// is not known brings the literals of the values assigned to it
+// anywhere in the program (p = h; if x: p += "/.bashrc"; open(p, "a")).
+// The effect also carries the form of the expression and of those values
+// (shapeOf): the walker asks about a path whose text an operation
+// computes from literals, and about one under the home directory whose
+// name is only known at run time. A plain name with no value in sight
+// (open(p, "w")) has no effect.
 func runTimePath(c call, k Kind, a *arg, appendTo bool) (Effect, bool) {
 	if a == nil || a.text == "" {
 		return Effect{}, false
 	}
-	pieces := pathPieces(a.text)
-	shape := shapeOf(a.text)
+	text := a.text
+	for _, t := range a.assigned {
+		text += "\n" + t
+	}
+	pieces := pathPieces(text)
+	shape := shapeOf(text)
 	if len(pieces) == 0 && shape.hides == "" && !shape.home && shape.computed == "" {
 		return Effect{}, false
 	}

@@ -1,0 +1,282 @@
+package lang
+
+import "strings"
+
+// Straight-line values of names assigned more than once (p =
+// os.environ["HOME"]; p += "/.bashrc"; open(p, "a")): the program's
+// top-level statements run in order, so a use of such a name in one of
+// them holds the value of the assignments before it. A name also bound
+// anywhere else — in a branch, a loop, a function body, a block, as a
+// parameter or loop variable — is left to the run-time reading (its
+// assigned literals are pieces of a run-time path, runTimePath).
+
+// maxFlowStatements bounds the statements followed in one program.
+const maxFlowStatements = 4000
+
+// maxAssigned bounds the assigned values kept per name, and their text.
+const (
+	maxAssigned     = 8
+	maxAssignedText = 400
+)
+
+// arg is argValue with, for a value not known, the texts assigned to the
+// names it holds.
+func (p *parser) arg(a, b int) arg {
+	out := p.argValue(a, b)
+	if out.lit || out.isList || len(p.assigned) == 0 {
+		return out
+	}
+	seen := map[string]bool{}
+	for k := a; k < b && k < len(p.toks) && len(out.assigned) < maxAssigned; k++ {
+		t := p.toks[k]
+		if t.kind != tIdent || seen[t.text] || isP(p.tok(k-1), ".") {
+			continue
+		}
+		seen[t.text] = true
+		out.assigned = append(out.assigned, p.assigned[t.text]...)
+	}
+	if len(out.assigned) > maxAssigned {
+		out.assigned = out.assigned[:maxAssigned]
+	}
+	return out
+}
+
+// flowStatement is one top-level statement: tokens [from, to).
+type flowStatement struct {
+	from, to int
+	// later reports a statement whose code may run at another time than
+	// its place in the text (a function, a lambda, a block) or that is
+	// not at top level (an indented line, a Ruby def … end body): no
+	// straight-line value holds in it.
+	later bool
+}
+
+// flow sets the assigned texts of every name and the straight-line
+// values of p.flowNames, as scoped constants of single statements.
+func (p *parser) flow() {
+	switch p.l {
+	case Python, JS, Ruby, Perl, PHP:
+	default:
+		return
+	}
+	stmts := p.flowStatements()
+	p.assigned = map[string][]string{}
+	for i := 0; i+1 < len(p.toks); i++ {
+		t := p.toks[i]
+		if t.kind != tIdent {
+			continue
+		}
+		j := i + 1
+		if next := p.toks[j]; next.kind == tPunct && assignOps.Get()[next.text] && isP(p.tok(j+1), "=") {
+			j++
+		}
+		if !isP(p.toks[j], "=") || isP(p.tok(i-1), ".") || len(p.assigned[t.text]) >= maxAssigned {
+			continue
+		}
+		e := j + 1
+		for e < len(p.toks) && !p.statementEnd(e) {
+			if isP(p.toks[e], "(") || isP(p.toks[e], "[") || isP(p.toks[e], "{") {
+				if c := p.closeOf(p.toks, e); c > e {
+					e = c
+				}
+			}
+			e++
+		}
+		if e == j+1 {
+			continue
+		}
+		end := len(p.src)
+		if e < len(p.toks) {
+			end = p.toks[e].off
+		}
+		text := p.src[p.toks[j+1].off:end]
+		if len(text) > maxAssignedText {
+			text = text[:maxAssignedText]
+		}
+		p.assigned[t.text] = append(p.assigned[t.text], text)
+	}
+	names := map[string]bool{}
+	for n := range p.flowNames {
+		if len(p.scopedBy[n]) == 0 {
+			names[n] = true
+		}
+	}
+	// A name assigned in a statement that runs later, or not at top
+	// level, is not followed.
+	for _, s := range stmts {
+		if !s.later {
+			continue
+		}
+		for k := s.from; k < s.to; k++ {
+			if t := p.toks[k]; t.kind == tIdent && names[t.text] && p.assignsAt(k) {
+				delete(names, t.text)
+			}
+		}
+	}
+	if len(names) == 0 {
+		return
+	}
+	vals := map[string]constant{}
+	for _, s := range stmts {
+		if s.later {
+			continue
+		}
+		// The uses in the statement hold the values before it.
+		used := map[string]bool{}
+		use := func(name string) {
+			if !names[name] || used[name] {
+				return
+			}
+			if c, ok := vals[name]; ok {
+				used[name] = true
+				sc := scopedConst{name: name, c: c, from: s.from, to: s.to}
+				p.scoped = append(p.scoped, sc)
+				p.scopedBy[name] = append(p.scopedBy[name], sc)
+			}
+		}
+		for k := s.from; k < s.to; k++ {
+			switch t := p.toks[k]; {
+			case t.kind == tIdent:
+				use(t.text)
+			case t.kind == tString && !t.lit:
+				// The holes of f"{p}", "$p", "#{p}" name it too.
+				for _, w := range holeNames(t.text) {
+					use(w)
+				}
+			}
+		}
+		k := s.from
+		if t := p.tok(k); t.kind == tIdent && (t.text == "const" || t.text == "let" || t.text == "var" || t.text == "my") {
+			k++
+		}
+		t := p.tok(k)
+		if t.kind != tIdent || !names[t.text] {
+			continue
+		}
+		op, rhs := "", k+2
+		if next := p.tok(k + 1); next.kind == tPunct && next.text != "=" && isP(p.tok(k+2), "=") {
+			op, rhs = next.text, k+3
+		} else if !isP(next, "=") {
+			continue
+		}
+		a := p.argValue(rhs, s.to)
+		old, known := vals[t.text]
+		delete(vals, t.text)
+		if !a.lit || a.key != "" {
+			continue
+		}
+		switch {
+		case op == "":
+			vals[t.text] = constant{str: a.str, tilde: a.tilde, path: a.pathObj}
+		case known && (op == "+" || op == "." && (p.l == Perl || p.l == PHP)) && !old.path:
+			vals[t.text] = constant{str: old.str + a.str, tilde: old.tilde}
+		case known && op == "/" && old.path && p.l == Python:
+			vals[t.text] = constant{str: old.str + "/" + a.str, tilde: old.tilde, path: true}
+		}
+	}
+}
+
+// assignsAt reports whether the name at token k is assigned there (k =,
+// k +=, k .=).
+func (p *parser) assignsAt(k int) bool {
+	next := p.tok(k + 1)
+	if isP(next, "=") {
+		return true
+	}
+	return next.kind == tPunct && assignOps.Get()[next.text] && isP(p.tok(k+2), "=")
+}
+
+// flowStatements splits the tokens into top-level statements, each
+// marked when it runs at another time or is not at top level.
+func (p *parser) flowStatements() []flowStatement {
+	var out []flowStatement
+	rubyDepth := 0
+	for s := 0; s < len(p.toks) && len(out) < maxFlowStatements; {
+		for s < len(p.toks) && p.statementEnd(s) {
+			s++
+		}
+		if s >= len(p.toks) {
+			break
+		}
+		e := s
+		later := (p.l == Python || p.l == Ruby) && p.indented(p.toks[s].off) || rubyDepth > 0
+		for e < len(p.toks) && !p.statementEnd(e) {
+			t := p.toks[e]
+			if isP(t, "(") || isP(t, "[") || isP(t, "{") {
+				if p.l == Ruby && isP(t, "{") && isP(p.tok(e+1), "|") {
+					later = true // a block: { |x| … }
+				}
+				if c := p.closeOf(p.toks, e); c > e {
+					for k := e; k < c; k++ {
+						if p.deferred(k) {
+							later = true
+						}
+					}
+					e = c
+				}
+			}
+			if p.deferred(e) {
+				later = true
+			}
+			if p.l == Ruby && t.kind == tIdent {
+				switch t.text {
+				case "def", "class", "module", "begin", "do", "case":
+					rubyDepth++
+				case "if", "unless", "while", "until", "for":
+					if e == s {
+						rubyDepth++ // not a modifier (x if y)
+					}
+				case "end":
+					if rubyDepth > 0 {
+						rubyDepth--
+					}
+					later = true
+				}
+			}
+			e++
+		}
+		if rubyDepth > 0 {
+			later = true
+		}
+		out = append(out, flowStatement{from: s, to: e, later: later})
+		s = e
+	}
+	return out
+}
+
+// deferred reports a token that starts code run at another time than
+// its place in the text: a function, a lambda, a class body, a block.
+func (p *parser) deferred(k int) bool {
+	t := p.toks[k]
+	if t.kind == tIdent {
+		switch t.text {
+		case "def", "lambda", "class", "function", "sub", "fn", "proc", "do", "module", "define_method", "async":
+			return true
+		}
+		return false
+	}
+	return t.kind == tPunct && (t.text == "=>" && p.l == JS || t.text == "->" && p.l == Ruby)
+}
+
+// holeNames returns the names a string with holes may use: its words,
+// with a leading $ kept (Perl's and PHP's $p) and also dropped.
+func holeNames(text string) []string {
+	var out []string
+	start := -1
+	for i := 0; i <= len(text); i++ {
+		c := byte(0)
+		if i < len(text) {
+			c = text[i]
+		}
+		word := c == '_' || c == '$' && start < 0 || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+		if word && start < 0 {
+			start = i
+		}
+		if !word && start >= 0 {
+			w := text[start:i]
+			out = append(out, w, strings.TrimPrefix(w, "$"))
+			start = -1
+		}
+	}
+	return out
+}

@@ -1,0 +1,206 @@
+package lang
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/corral-dev/corral/internal/lazy"
+)
+
+// PyYAML's unsafe loaders build Python objects from the data's tags:
+// !!python/object/apply:os.system ["rm -rf ~"] calls os.system with that
+// argument as the document is loaded (yaml.unsafe_load, yaml.load with
+// Loader=yaml.Loader, UnsafeLoader, CLoader or CUnsafeLoader). The safe
+// and full loaders (safe_load, full_load, FullLoader) refuse the tag.
+
+// YAMLData is the Text of an Include effect of a YAML file the code loads
+// with an unsafe loader: its python/object tags are calls.
+const YAMLData = "python-yaml"
+
+// pyYAMLUnsafe reports a PyYAML call that constructs python/object tags:
+// unsafe_load(_all), or load(_all) given an unsafe loader, by keyword or
+// as the second argument.
+func pyYAMLUnsafe(full string, args []arg) bool {
+	switch full {
+	case "yaml.unsafe_load", "yaml.unsafe_load_all":
+		return true
+	case "yaml.load", "yaml.load_all":
+	default:
+		return false
+	}
+	l := keyword(args, "Loader")
+	text := ""
+	if l != nil {
+		text = kwValue(l)
+	} else if a := argAt(args, 1); a != nil {
+		text = a.text
+	}
+	text = strings.TrimPrefix(strings.TrimSpace(text), "yaml.")
+	switch text {
+	case "Loader", "UnsafeLoader", "CLoader", "CUnsafeLoader":
+		return true
+	}
+	return false
+}
+
+var (
+	// yamlPyTag is a PyYAML tag that calls a function: the shorthand
+	// !!python/object/apply:F or /new:F, or the verbatim
+	// !<tag:yaml.org,2002:python/object/apply:F>.
+	yamlPyTag = lazy.Regexp{Expr: `(?:!!|!<tag:yaml\.org,2002:)python/object/(?:apply|new):([A-Za-z_][\w.]*)>?`}
+	// yamlTagDirective is a %TAG directive: a handle and its prefix.
+	yamlTagDirective = lazy.Regexp{Expr: `(?m)^%TAG[ \t]+(!\S*!)[ \t]+(\S+)`}
+)
+
+// maxYAMLCalls bounds the tags read in one document.
+const maxYAMLCalls = 64
+
+// YAMLPythonCalls returns the calls the python/object/apply and /new tags
+// of YAML text make when an unsafe loader loads it: a shell runner
+// (os.system, subprocess.getoutput) with a literal first argument is a
+// Shell effect of that text, subprocess.run and the like with a list of
+// literals an Exec of it; any other function, or an argument not
+// written out, is a Hidden effect (code runs that corral does not read).
+// call names the loading call; off is its offset.
+func YAMLPythonCalls(data, call string, off int) []Effect {
+	// %TAG !p! tag:yaml.org,2002:python/ makes !p!object/apply:F the
+	// same tag.
+	for _, m := range yamlTagDirective.Get().FindAllStringSubmatch(data, 16) {
+		prefix := strings.Replace(m[2], "tag:yaml.org,2002:", "!!", 1)
+		data = strings.ReplaceAll(data, m[1], prefix)
+	}
+	var out []Effect
+	locs := yamlPyTag.Get().FindAllStringSubmatchIndex(data, maxYAMLCalls)
+	for _, loc := range locs {
+		fn := data[loc[2]:loc[3]]
+		rest := data[loc[1]:]
+		if i := strings.Index(rest, "!!python/"); i >= 0 {
+			rest = rest[:i]
+		}
+		vals, nested, ok := yamlScalars(rest)
+		e := Effect{Kind: Hidden, Call: call + " (" + fn + ")", Text: fn, Offset: off}
+		switch {
+		case !ok:
+		case pyShell.Get()[fn] && len(vals) > 0 && !nested:
+			e = Effect{Kind: Shell, Call: call + " (" + fn + ")", Text: vals[0], Offset: off}
+		case (pySubprocess.Get()[fn] || strings.HasPrefix(fn, "os.exec")) && len(vals) > 0 && nested:
+			e = Effect{Kind: Exec, Call: call + " (" + fn + ")", Argv: vals, Offset: off}
+		}
+		out = append(out, e)
+	}
+	if len(locs) == 0 && (strings.Contains(data, "python/object/apply") || strings.Contains(data, "python/object/new")) {
+		// A spelling of the tag not read above.
+		out = append(out, Effect{Kind: Hidden, Call: call, Text: "python/object", Offset: off})
+	}
+	return out
+}
+
+// yamlScalars reads the arguments after a tag: a flow sequence ["a"] or
+// [["a", "b"]] (nested), an args: key before one, or a block sequence of
+// "- a" lines. It returns the scalars of the first (inner) sequence and
+// false when they are not all written out.
+func yamlScalars(s string) (vals []string, nested, ok bool) {
+	s = strings.TrimLeft(s, " \t")
+	if strings.HasPrefix(s, "\n") {
+		// A block node: args: [...] or "- x" lines.
+		t := strings.TrimLeft(s, " \t\n")
+		if strings.HasPrefix(t, "args:") {
+			return yamlScalars(strings.TrimPrefix(t, "args:"))
+		}
+		for _, line := range strings.Split(t, "\n") {
+			line = strings.TrimSpace(line)
+			if !strings.HasPrefix(line, "- ") {
+				break
+			}
+			v, ok := yamlScalar(strings.TrimPrefix(line, "- "))
+			if !ok {
+				return nil, false, false
+			}
+			vals = append(vals, v)
+		}
+		return vals, false, len(vals) > 0
+	}
+	if strings.HasPrefix(s, "{") {
+		if i := strings.Index(s, "args:"); i >= 0 {
+			return yamlScalars(s[i+len("args:"):])
+		}
+		return nil, false, false
+	}
+	if !strings.HasPrefix(s, "[") {
+		return nil, false, false
+	}
+	s = strings.TrimLeft(s[1:], " \t\n")
+	if strings.HasPrefix(s, "[") {
+		nested = true
+		s = strings.TrimLeft(s[1:], " \t\n")
+	}
+	for len(s) > 0 && len(vals) < maxPieces*8 {
+		if s[0] == ']' {
+			return vals, nested, true
+		}
+		var v string
+		var n int
+		switch s[0] {
+		case '"', '\'':
+			end := yamlQuoteEnd(s)
+			if end < 0 {
+				return nil, false, false
+			}
+			var ok bool
+			if v, ok = yamlScalar(s[:end+1]); !ok {
+				return nil, false, false
+			}
+			n = end + 1
+		default:
+			n = strings.IndexAny(s, ",]\n")
+			if n < 0 {
+				return nil, false, false
+			}
+			v = strings.TrimSpace(s[:n])
+			if strings.ContainsAny(v, "[{&*!") {
+				return nil, false, false
+			}
+		}
+		vals = append(vals, v)
+		s = strings.TrimLeft(s[n:], " \t\n")
+		if strings.HasPrefix(s, ",") {
+			s = strings.TrimLeft(s[1:], " \t\n")
+		}
+	}
+	return nil, false, false
+}
+
+// yamlQuoteEnd returns the index of the quote that closes the quoted
+// scalar s starts with, or -1.
+func yamlQuoteEnd(s string) int {
+	q := s[0]
+	for i := 1; i < len(s); i++ {
+		switch {
+		case q == '"' && s[i] == '\\':
+			i++
+		case q == '\'' && s[i] == '\'' && i+1 < len(s) && s[i+1] == '\'':
+			i++
+		case s[i] == q:
+			return i
+		}
+	}
+	return -1
+}
+
+// yamlScalar returns the value of one scalar: single-quoted (” is '),
+// double-quoted (the escapes Go's own quoting shares with YAML; others
+// are not read), or plain.
+func yamlScalar(s string) (string, bool) {
+	s = strings.TrimSpace(s)
+	switch {
+	case strings.HasPrefix(s, "'") && strings.HasSuffix(s, "'") && len(s) >= 2:
+		return strings.ReplaceAll(s[1:len(s)-1], "''", "'"), true
+	case strings.HasPrefix(s, `"`):
+		v, err := strconv.Unquote(s)
+		return v, err == nil
+	}
+	if s == "" || strings.ContainsAny(s, "[]{}&*!#") {
+		return "", false
+	}
+	return s, true
+}
