@@ -1,6 +1,7 @@
 package rewrite
 
 import (
+	"os"
 	"path"
 	"strings"
 
@@ -116,7 +117,42 @@ func (p *Pass) copyOutOf(c *syntax.Call, ix relocationIndex) {
 		}
 		p.Report(c, Finding{Rule: "copy-out", Decision: Ask, Kind: "download",
 			Message: c.Name + " copies " + src + ", external content in the sandbox, to " + dest.Value + ", outside it; keep it in the sandbox or copy it out yourself"})
+		p.noteCopiedOut(c, ix, opts, srcs, dest)
 		return
+	}
+}
+
+// noteCopiedOut records where cp, mv, install or rsync puts what it
+// copies out of the sandbox (a run of it in a later call asks if the
+// person lets this one run): DEST itself, or DEST/NAME for each source
+// when DEST is a directory (-t, several sources, a trailing slash, a
+// directory on disk), each as a file and as a directory copied whole.
+func (p *Pass) noteCopiedOut(c *syntax.Call, ix relocationIndex, opts []option, srcs []int, dest *syntax.Arg) {
+	to, ok := resolveMoved(c, ix, *dest)
+	if !ok || !strings.HasPrefix(to, "/") {
+		return
+	}
+	intoDir := len(srcs) > 1 || strings.HasSuffix(dest.Value, "/") || has(opts, "t", "target-directory") || c.Name == "rsync"
+	if !intoDir {
+		if fi, err := os.Stat(to); err == nil && fi.IsDir() {
+			intoDir = true
+		}
+	}
+	if !intoDir {
+		p.unreadOut = append(p.unreadOut, to, to+"/")
+		return
+	}
+	if c.Name == "rsync" {
+		p.unreadOut = append(p.unreadOut, strings.TrimSuffix(to, "/")+"/")
+		return
+	}
+	for _, i := range srcs {
+		if a := c.Args[i]; a.Static && !a.Glob {
+			q := path.Join(to, path.Base(strings.TrimRight(a.Value, "/")))
+			p.unreadOut = append(p.unreadOut, q, q+"/")
+		} else {
+			p.unreadOut = append(p.unreadOut, strings.TrimSuffix(to, "/")+"/")
+		}
 	}
 }
 
@@ -141,6 +177,9 @@ func (p *Pass) filterOutOf(c *syntax.Call, ix relocationIndex) {
 		}
 		p.Report(c, Finding{Rule: "copy-out", Decision: Ask, Kind: "download",
 			Message: c.Name + " writes what it reads from " + src + ", external content in the sandbox, to " + out.Target.Value + ", outside it; keep the result in the sandbox or write it out yourself"})
+		if to, ok := resolveMoved(c, ix, out.Target); ok && strings.HasPrefix(to, "/") {
+			p.unreadOut = append(p.unreadOut, to)
+		}
 		return
 	}
 }
@@ -181,6 +220,11 @@ func (p *Pass) extractOutOf(c *syntax.Call, ix relocationIndex, archive *syntax.
 	where := "the working directory"
 	if dir != nil {
 		where = dir.Value
+	}
+	if ok && strings.HasPrefix(to, "/") {
+		// What the archive holds is known at run time only: the whole
+		// directory it unpacks into is recorded.
+		p.unreadOut = append(p.unreadOut, strings.TrimSuffix(to, "/")+"/")
 	}
 	p.Report(c, Finding{Rule: "copy-out", Decision: Ask, Kind: "download",
 		Message: c.Name + " extracts " + src + ", external content in the sandbox, into " + where + ", outside it; extract it in the sandbox"})
