@@ -187,6 +187,11 @@ func TestUnreadFromSandbox(t *testing.T) {
 		{"install -m755 agent_sandbox/tool bin/", []string{p("bin/tool"), p("bin/tool") + "/"}},
 		{"mv agent_sandbox/tool bin/t", []string{p("bin/t"), p("bin/t") + "/"}},
 		{"gunzip -c agent_sandbox/t.gz > t", []string{p("t")}},
+		{"7z x agent_sandbox/a.7z -oout", []string{p("out") + "/"}},
+		{"cpio -idv < agent_sandbox/a.cpio", []string{proj + "/"}},
+		{"cpio -id -D out < agent_sandbox/a.cpio", []string{p("out") + "/"}},
+		{"cpio -tv < agent_sandbox/a.cpio", nil},
+		{"7z l agent_sandbox/a.7z", nil},
 		// Look-alikes: into the sandbox, or a project archive.
 		{"tar xf vendor.tar -C agent_sandbox && ls agent_sandbox", nil},
 		{"tar xf vendor.tar -C out", nil},
