@@ -164,14 +164,17 @@ func TestUnreadFromSandbox(t *testing.T) {
 	t.Parallel()
 	elf := "\x7fELF\x02\x01\x01\x00\x00\x00\x00\x00"
 	cfg := scratchProject(t, map[string]string{
-		"proj/agent_sandbox/tool": elf,
-		"proj/agent_sandbox/x.sh": "echo hi\n",
-		"proj/agent_sandbox/x.py": "print(1)\n",
-		"proj/vendor.tar":         "x",
-		"proj/bin/":               "",
-		"proj/out/tool":           elf,
-		"proj/out/run.sh":         "echo hi\n",
-		"proj/other/tool":         elf,
+		"proj/agent_sandbox/tool":   elf,
+		"proj/agent_sandbox/x.sh":   "echo hi\n",
+		"proj/agent_sandbox/x.py":   "print(1)\n",
+		"proj/vendor.tar":           "x",
+		"proj/bin/":                 "",
+		"proj/out/tool":             elf,
+		"proj/out/run.sh":           "echo hi\n",
+		"proj/other/tool":           elf,
+		"proj/agent_sandbox/app.py": "import m\n",
+		"proj/agent_sandbox/m.py":   "print(1)\n",
+		"proj/agent_sandbox/__pycache__/m.cpython-311.pyc": "\xa7\x0d\x0d\x0a\x00\x00\x00\x00",
 	})
 	proj := cfg.Project
 	p := func(rel string) string { return filepath.Join(proj, rel) }
@@ -214,6 +217,9 @@ func TestUnreadFromSandbox(t *testing.T) {
 		{"bash out/run.sh", "allow"},
 		{"bash agent_sandbox/x.sh", "allow"},
 		{"python3 agent_sandbox/x.py", "allow"},
+		// Bytecode Python cached below a directory recorded whole is
+		// Python's own.
+		{"python3 agent_sandbox/app.py", "allow"},
 		{"ls out agent_sandbox; file out/tool", "allow"},
 		{"./other/tool", "allow"},
 		{"tar xf vendor.tar -C agent_sandbox && ls agent_sandbox", "allow"},
