@@ -1,6 +1,7 @@
 package rewrite
 
 import (
+	"os"
 	"path"
 	"strings"
 
@@ -12,8 +13,8 @@ var copyOut = Rule{
 	Doc: `Content in the sandbox is external: a download or clone that this
 command moved there (curl -o x.sh URL && cp x.sh bin/: the rewrite makes
 cp read the sandbox), or any file under the sandbox. Copying it back out —
-cp, mv, install or rsync to a destination outside the sandbox, tar or
-unzip extracting a sandboxed archive outside it, a filter (cat, jq, sed,
+cp, mv, install or rsync to a destination outside the sandbox, tar,
+unzip, 7z x or cpio -i extracting a sandboxed archive outside it, a filter (cat, jq, sed,
 awk, sort, head, …) reading it with its output redirected outside it —
 would undo the sandbox
 without anyone seeing it: ask. tar -P/--absolute-names extracting such an
@@ -43,6 +44,12 @@ func checkCopyOut(p *Pass) {
 		case "cat", "tac", "jq", "yq", "sed", "awk", "gawk", "mawk", "sort", "uniq", "head", "tail", "cut", "grep",
 			"zcat", "gunzip", "bzcat", "xzcat", "base64", "xxd", "iconv", "tr", "column", "fold", "nl":
 			p.filterOutOf(c, ix)
+		case "7z", "7za", "7zr", "7zz":
+			archive, dir := sevenZipExtraction(c)
+			p.extractOutOf(c, ix, archive, archive != nil, dir, false)
+		case "cpio":
+			archive, extracts, dir := cpioExtraction(c)
+			p.extractOutOf(c, ix, archive, extracts, dir, false)
 		case "unzip":
 			opts, ops := scan(c.Args, specFor("unzip"))
 			if len(ops) == 0 || has(opts, "l", "t", "v", "p", "Z", "z", "c") {
@@ -116,7 +123,42 @@ func (p *Pass) copyOutOf(c *syntax.Call, ix relocationIndex) {
 		}
 		p.Report(c, Finding{Rule: "copy-out", Decision: Ask, Kind: "download",
 			Message: c.Name + " copies " + src + ", external content in the sandbox, to " + dest.Value + ", outside it; keep it in the sandbox or copy it out yourself"})
+		p.noteCopiedOut(c, ix, opts, srcs, dest)
 		return
+	}
+}
+
+// noteCopiedOut records where cp, mv, install or rsync puts what it
+// copies out of the sandbox (a run of it in a later call asks if the
+// person lets this one run): DEST itself, or DEST/NAME for each source
+// when DEST is a directory (-t, several sources, a trailing slash, a
+// directory on disk), each as a file and as a directory copied whole.
+func (p *Pass) noteCopiedOut(c *syntax.Call, ix relocationIndex, opts []option, srcs []int, dest *syntax.Arg) {
+	to, ok := resolveMoved(c, ix, *dest)
+	if !ok || !strings.HasPrefix(to, "/") {
+		return
+	}
+	intoDir := len(srcs) > 1 || strings.HasSuffix(dest.Value, "/") || has(opts, "t", "target-directory") || c.Name == "rsync"
+	if !intoDir {
+		if fi, err := os.Stat(to); err == nil && fi.IsDir() {
+			intoDir = true
+		}
+	}
+	if !intoDir {
+		p.unreadOut = append(p.unreadOut, to, to+"/")
+		return
+	}
+	if c.Name == "rsync" {
+		p.unreadOut = append(p.unreadOut, strings.TrimSuffix(to, "/")+"/")
+		return
+	}
+	for _, i := range srcs {
+		if a := c.Args[i]; a.Static && !a.Glob {
+			q := path.Join(to, path.Base(strings.TrimRight(a.Value, "/")))
+			p.unreadOut = append(p.unreadOut, q, q+"/")
+		} else {
+			p.unreadOut = append(p.unreadOut, strings.TrimSuffix(to, "/")+"/")
+		}
 	}
 }
 
@@ -141,6 +183,9 @@ func (p *Pass) filterOutOf(c *syntax.Call, ix relocationIndex) {
 		}
 		p.Report(c, Finding{Rule: "copy-out", Decision: Ask, Kind: "download",
 			Message: c.Name + " writes what it reads from " + src + ", external content in the sandbox, to " + out.Target.Value + ", outside it; keep the result in the sandbox or write it out yourself"})
+		if to, ok := resolveMoved(c, ix, out.Target); ok && strings.HasPrefix(to, "/") {
+			p.unreadOut = append(p.unreadOut, to)
+		}
 		return
 	}
 }
@@ -182,6 +227,11 @@ func (p *Pass) extractOutOf(c *syntax.Call, ix relocationIndex, archive *syntax.
 	if dir != nil {
 		where = dir.Value
 	}
+	if ok && strings.HasPrefix(to, "/") {
+		// What the archive holds is known at run time only: the whole
+		// directory it unpacks into is recorded.
+		p.unreadOut = append(p.unreadOut, strings.TrimSuffix(to, "/")+"/")
+	}
 	p.Report(c, Finding{Rule: "copy-out", Decision: Ask, Kind: "download",
 		Message: c.Name + " extracts " + src + ", external content in the sandbox, into " + where + ", outside it; extract it in the sandbox"})
 }
@@ -197,4 +247,63 @@ func tarExtraction(c *syntax.Call) (archive *syntax.Arg, extracts bool, dir *syn
 		dir = &ds[len(ds)-1].val
 	}
 	return archive, extracts, dir, has(opts, "P", "absolute-names")
+}
+
+// sevenZipExtraction returns the archive 7z x (or e, which drops the
+// members' directories) reads, nil when it does not extract, and its
+// -oDIR as a word of its own.
+func sevenZipExtraction(c *syntax.Call) (archive, dir *syntax.Arg) {
+	if len(c.Args) == 0 || !c.Args[0].Static || (c.Args[0].Value != "x" && c.Args[0].Value != "e") {
+		return nil, nil
+	}
+	for i := 1; i < len(c.Args); i++ {
+		a := c.Args[i]
+		switch {
+		case strings.HasPrefix(a.Value, "-o") && len(a.Value) > 2:
+			d := a
+			d.Value = a.Value[2:]
+			dir = &d
+		case strings.HasPrefix(a.Value, "-"):
+		case archive == nil:
+			archive = &c.Args[i]
+		}
+	}
+	return archive, dir
+}
+
+// cpioExtraction returns the archive cpio -i (--extract) reads (-F,
+// -I, --file, or the file its standard input is redirected from),
+// whether it extracts, and its -D/--directory.
+func cpioExtraction(c *syntax.Call) (archive *syntax.Arg, extracts bool, dir *syntax.Arg) {
+	val := func(a syntax.Arg, n int) *syntax.Arg {
+		v := a
+		v.Value = a.Value[n:]
+		return &v
+	}
+	for i := 0; i < len(c.Args); i++ {
+		a := c.Args[i]
+		switch {
+		case a.Value == "--extract":
+			extracts = true
+		case strings.HasPrefix(a.Value, "--file="):
+			archive = val(a, len("--file="))
+		case strings.HasPrefix(a.Value, "--directory="):
+			dir = val(a, len("--directory="))
+		case (a.Value == "-F" || a.Value == "-I" || a.Value == "-D") && i+1 < len(c.Args):
+			if a.Value == "-D" {
+				dir = &c.Args[i+1]
+			} else {
+				archive = &c.Args[i+1]
+			}
+			i++
+		case strings.HasPrefix(a.Value, "-") && !strings.HasPrefix(a.Value, "--"):
+			extracts = extracts || strings.Contains(a.Value, "i")
+		}
+	}
+	if archive == nil {
+		if r, ok := c.Fd(0).File(); ok {
+			archive = &r.Target
+		}
+	}
+	return archive, extracts, dir
 }

@@ -67,7 +67,28 @@ func TestBuildTimeProjectCode(t *testing.T) {
 		{"cd cw && cargo build --workspace", "deny"},
 		{"cd cw && cargo test --all", "deny"},
 		{"cd cw && cargo check -p m", "deny"},
+		// go install builds the program from the same sources: running
+		// it by its name ($GOBIN in the agent's PATH) or its path.
+		{"cd gx && go install . && gx", "deny"},
+		{"cd gx && go install .; ~/go/bin/gx", "deny"},
+		{"cd gx && GOBIN=$PWD/bin go install . && ./bin/gx", "deny"},
+		{"cd gx && go install .", "deny"},
+		{"cd gx && GOPATH=/tmp/gp go install . && /tmp/gp/bin/gx", "deny"},
+		// A member's directory below the workspace root: cargo finds the
+		// root above and builds the workspace's packages it needs.
+		{"cd cw/m && cargo build", "deny"},
+		{"cd cw/src && cargo build", "deny"},
+		{"cd cw/pm && cargo build", "allow"},
+		{"cd cw/pm && cargo build --workspace", "deny"},
+		{"cd cw/pm && cargo build -p m", "deny"},
+		{"cd cw/m/src && cargo check", "deny"},
 		// Look-alikes.
+		{"cd gx && go install ./ok && ok", "allow"},
+		{"cd gx && go install ./ok; ~/go/bin/ok", "allow"},
+		{"go install golang.org/x/tools/cmd/stringer@latest", "allow"},
+		{"cd ok/core && cargo build", "allow"},
+		{"cd ok/core/src && cargo build --workspace", "allow"},
+		{"cd ok/mac && cargo build -p core-x", "allow"},
 		{"cd gx && go run ./ok", "allow"},
 		{"cd gx && go vet ./...", "allow"},
 		{"cd gx && go test ./safe", "allow"},
@@ -109,6 +130,9 @@ func TestBuildTimeProjectCodeReal(t *testing.T) {
 	}
 	run("gx", "GO_IMPORT_RAN", "go", "run", ".")
 	run("gx", "GO_IMPORT_RAN", "go", "test", "-count=1", "gx/...")
+	// go install puts the program at $GOPATH/bin/gx (the name corral
+	// judges), and running it runs the import's init.
+	run("gx", "GO_IMPORT_RAN", "sh", "-c", `go install . && "$GOPATH/bin/gx"`)
 	run("cw", "RUST_RAN", "cargo", "build", "--offline", "-q")
 	// The member is no part of the root package's build above, so its
 	// build script first runs here.

@@ -153,3 +153,82 @@ func TestUnreadFromEarlierCalls(t *testing.T) {
 		{"/bin/true", "allow"},
 	})
 }
+
+// TestUnreadFromSandbox: a call that copies or unpacks external content
+// out of the sandbox lists what it fills (a directory an archive unpacks
+// into as a whole, ending in a slash) for the session record; a later
+// call running a file below a directory recorded whole asks unless it
+// is a script corral reads or this command writes it with known text;
+// the sandbox's own binaries ask in any session.
+func TestUnreadFromSandbox(t *testing.T) {
+	t.Parallel()
+	elf := "\x7fELF\x02\x01\x01\x00\x00\x00\x00\x00"
+	cfg := scratchProject(t, map[string]string{
+		"proj/agent_sandbox/tool":   elf,
+		"proj/agent_sandbox/x.sh":   "echo hi\n",
+		"proj/agent_sandbox/x.py":   "print(1)\n",
+		"proj/vendor.tar":           "x",
+		"proj/bin/":                 "",
+		"proj/out/tool":             elf,
+		"proj/out/run.sh":           "echo hi\n",
+		"proj/other/tool":           elf,
+		"proj/agent_sandbox/app.py": "import m\n",
+		"proj/agent_sandbox/m.py":   "print(1)\n",
+		"proj/agent_sandbox/__pycache__/m.cpython-311.pyc": "\xa7\x0d\x0d\x0a\x00\x00\x00\x00",
+	})
+	proj := cfg.Project
+	p := func(rel string) string { return filepath.Join(proj, rel) }
+	for _, tt := range []struct {
+		cmd    string
+		unread []string
+	}{
+		{"tar xf agent_sandbox/x.tar", []string{proj + "/"}},
+		{"tar -xzf agent_sandbox/x.tgz -C out", []string{p("out") + "/"}},
+		{"unzip agent_sandbox/x.zip -d out", []string{p("out") + "/"}},
+		{"cp agent_sandbox/tool ./t", []string{p("t"), p("t") + "/"}},
+		{"cp agent_sandbox/tool bin", []string{p("bin/tool"), p("bin/tool") + "/"}},
+		{"install -m755 agent_sandbox/tool bin/", []string{p("bin/tool"), p("bin/tool") + "/"}},
+		{"mv agent_sandbox/tool bin/t", []string{p("bin/t"), p("bin/t") + "/"}},
+		{"gunzip -c agent_sandbox/t.gz > t", []string{p("t")}},
+		{"7z x agent_sandbox/a.7z -oout", []string{p("out") + "/"}},
+		{"cpio -idv < agent_sandbox/a.cpio", []string{proj + "/"}},
+		{"cpio -id -D out < agent_sandbox/a.cpio", []string{p("out") + "/"}},
+		{"cpio -tv < agent_sandbox/a.cpio", nil},
+		{"7z l agent_sandbox/a.7z", nil},
+		// Look-alikes: into the sandbox, or a project archive.
+		{"tar xf vendor.tar -C agent_sandbox && ls agent_sandbox", nil},
+		{"tar xf vendor.tar -C out", nil},
+	} {
+		r := Check(cfg, tt.cmd)
+		if !reflect.DeepEqual(r.Unread, tt.unread) {
+			t.Errorf("%s: unread %q, want %q", tt.cmd, r.Unread, tt.unread)
+		}
+	}
+
+	earlier := *cfg
+	earlier.Earlier = map[string]string{p("out") + "/": "tar xf agent_sandbox/x.tar -C out"}
+	checkDecisions(t, &earlier, []struct{ cmd, want string }{
+		{"./out/tool", "ask"},
+		{"cd out && ./tool", "ask"},
+		{"mv out/tool t && ./t", "ask"},
+		{"./agent_sandbox/tool", "ask"},
+		{"/lib64/ld-linux-x86-64.so.2 agent_sandbox/tool", "ask"},
+		// Scripts are read where they run; reading is not running.
+		{"bash out/run.sh", "allow"},
+		{"bash agent_sandbox/x.sh", "allow"},
+		{"python3 agent_sandbox/x.py", "allow"},
+		// Bytecode Python cached below a directory recorded whole is
+		// Python's own.
+		{"python3 agent_sandbox/app.py", "allow"},
+		{"ls out agent_sandbox; file out/tool", "allow"},
+		{"./other/tool", "allow"},
+		{"tar xf vendor.tar -C agent_sandbox && ls agent_sandbox", "allow"},
+		// Written here with known text, it is not the archive's.
+		{"printf 'echo hi\\n' > out/tool && ./out/tool", "allow"},
+	})
+	other := *cfg
+	checkDecisions(t, &other, []struct{ cmd, want string }{
+		{"./out/tool", "allow"},
+		{"./agent_sandbox/tool", "ask"},
+	})
+}

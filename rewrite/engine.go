@@ -129,6 +129,10 @@ type Pass struct {
 	// splitWords caches, per call, its words that expand to several
 	// fields (see splitWordEdited).
 	splitWords map[*syntax.Call][]syntax.Arg
+	// unreadOut are the files (and, ending in a slash, the directories
+	// as a whole) this command fills with external content from the
+	// sandbox (copy-out): added to Result.Unread for the session record.
+	unreadOut []string
 	// unknownWords counts the words checkUnknownWriter has run through
 	// the path guards in this pass (bounded by maxUnknownWords).
 	unknownWords int
@@ -339,12 +343,33 @@ func check(cfg *Config, command string, verify bool) *Result {
 	return res
 }
 
+// earlierWithSandbox is the session's record of files left with bytes
+// corral could not read (cfg.Earlier) with the sandbox added as a whole
+// (a path ending in a slash): everything in it is a download or a clone
+// a rewritten call put there, and running a file from it that is not a
+// script corral reads asks as running a recorded file does.
+func earlierWithSandbox(cfg *Config) map[string]string {
+	if cfg.Sandbox == "" || !strings.HasPrefix(cfg.Sandbox, "/") {
+		return cfg.Earlier
+	}
+	key := strings.TrimSuffix(cfg.Sandbox, "/") + "/"
+	if _, ok := cfg.Earlier[key]; ok {
+		return cfg.Earlier
+	}
+	out := make(map[string]string, len(cfg.Earlier)+1)
+	for p, by := range cfg.Earlier {
+		out[p] = by
+	}
+	out[key] = "content corral sent to its sandbox " + cfg.Sandbox
+	return out
+}
+
 // checkWith is check; the files in the secret class that the analysis
 // reads (read -r t < .env, source .env) are kept in read, so that check
 // can take their content out of what it reports.
 func checkWith(cfg *Config, command string, verify bool, read *secretTexts) *Result {
 	res := &Result{Command: command}
-	opt := syntax.Options{Cwd: cfg.Cwd, Home: cfg.Home, Project: cfg.Project, Earlier: cfg.Earlier, EarlierLost: cfg.EarlierLost}
+	opt := syntax.Options{Cwd: cfg.Cwd, Home: cfg.Home, Project: cfg.Project, Earlier: earlierWithSandbox(cfg), EarlierLost: cfg.EarlierLost}
 	if !cfg.NoScriptFiles {
 		opt.ReadFile = read.reader(cfg, syntax.ReadScript)
 		opt.PathLookup = true
@@ -417,6 +442,9 @@ func checkWith(cfg *Config, command string, verify bool, read *secretTexts) *Res
 	res.ChangesNothing = m.ChangesNothing()
 	res.HookConfigs = m.HookConfigWrites()
 	res.Unread, res.Rewrote, res.UnreadBy = m.Unread, m.Rewrote, m.UnreadBy
+	if len(p.unreadOut) > 0 {
+		res.Unread, res.Rewrote = withUnread(res.Unread, res.Rewrote, p.unreadOut)
+	}
 	return res
 }
 
@@ -1059,4 +1087,28 @@ func flaggedPiece(cfg *Config, command string) (string, bool) {
 		return r.Decision.String(), true
 	}
 	return "", false
+}
+
+// withUnread adds the paths of more to unread (sorted, once each) and
+// takes them out of rewrote.
+func withUnread(unread, rewrote, more []string) ([]string, []string) {
+	set := map[string]bool{}
+	for _, q := range unread {
+		set[q] = true
+	}
+	for _, q := range more {
+		set[q] = true
+	}
+	out := make([]string, 0, len(set))
+	for q := range set {
+		out = append(out, q)
+	}
+	sort.Strings(out)
+	var kept []string
+	for _, q := range rewrote {
+		if !set[q] {
+			kept = append(kept, q)
+		}
+	}
+	return out, kept
 }

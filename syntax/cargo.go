@@ -112,14 +112,34 @@ func (w *walker) cargoRun(c scope, call *Call) bool {
 		return true
 	}
 	pkg := dir.Path
-	manifest, _ := w.readScript(Dir{Path: filepath.Join(pkg, "Cargo.toml"), Known: true})
+	manifest, found := w.readScript(Dir{Path: filepath.Join(pkg, "Cargo.toml"), Known: true})
+	if _, given := opts["--manifest-path"]; !found && !given && sub != "install" {
+		// cargo looks for Cargo.toml in the working directory and then
+		// in each directory above it (cd src && cargo build).
+		if up, m, ok := w.cargoManifestAbove(pkg, false); ok {
+			pkg, manifest = up, m
+		}
+	}
+	// The workspace root: the package's own manifest when it has a
+	// [workspace], else the nearest Cargo.toml above it that has one
+	// (cd crates/a && cargo build -p b, --workspace).
+	root, rootManifest := pkg, manifest
+	if !cargoIsWorkspace(manifest) {
+		if up, m, ok := w.cargoManifestAbove(filepath.Dir(pkg), true); ok {
+			root, rootManifest = up, m
+		}
+	}
 	w.lenient++
 	w.cargoPackage(c, call, pkg, manifest, sub, "")
 	// The workspace's members cargo builds besides (or instead of) the
 	// root package: --workspace/--all builds every one, -p NAME the ones
 	// named, and a virtual manifest (no [package]) its default-members,
-	// else every member.
-	members := w.cargoMembers(pkg, manifest, selected, workspace)
+	// else every member. From a member's directory, with neither, only
+	// that member.
+	var members []string
+	if root == pkg || workspace || len(selected) > 0 {
+		members = w.cargoMembers(root, rootManifest, selected, workspace)
+	}
 	for _, m := range members {
 		mm, _ := w.readScript(Dir{Path: filepath.Join(m, "Cargo.toml"), Known: true})
 		w.cargoPackage(c, call, m, mm, sub, relTo(call.Dir.Path, m))
@@ -371,6 +391,37 @@ func (w *walker) cargoDepScripts(c scope, call *Call, pkg, manifest, sub string,
 func cargoProcMacro(manifest string) bool {
 	for _, k := range []string{"proc-macro", "proc_macro"} {
 		if v, ok := tomlKey(manifest, "lib", k); ok && strings.TrimSpace(v) == "true" {
+			return true
+		}
+	}
+	return false
+}
+
+// cargoManifestAbove returns the nearest directory from dir upwards
+// whose Cargo.toml exists (with workspace, one that declares a
+// [workspace]) and that manifest's text.
+func (w *walker) cargoManifestAbove(dir string, workspace bool) (string, string, bool) {
+	d := dir
+	for k := 0; k < 64; k++ {
+		if m, ok := w.readScript(Dir{Path: filepath.Join(d, "Cargo.toml"), Known: true}); ok && (!workspace || cargoIsWorkspace(m)) {
+			return d, m, true
+		}
+		if d == "/" || d == "." {
+			break
+		}
+		d = filepath.Dir(d)
+	}
+	return "", "", false
+}
+
+// cargoIsWorkspace reports a manifest with a [workspace] table.
+func cargoIsWorkspace(manifest string) bool {
+	for _, line := range strings.Split(manifest, "\n") {
+		line = strings.TrimSpace(line)
+		if i := strings.IndexByte(line, '#'); i >= 0 {
+			line = strings.TrimSpace(line[:i])
+		}
+		if line == "[workspace]" || strings.HasPrefix(line, "[workspace.") {
 			return true
 		}
 	}

@@ -258,6 +258,9 @@ func (w *walker) runCompiled(c scope, call *Call) bool {
 		return false
 	}
 	d := call.Dir.Join(call.NameArg.Value)
+	if p, ok := w.goInstalled[call.NameArg.Value]; ok {
+		d = Dir{Path: p, Known: true} // go install . && gx: found in $GOBIN
+	}
 	f, ok := w.compiled[d.Path]
 	if !ok || !d.Known {
 		return false

@@ -2,6 +2,7 @@ package syntax
 
 import (
 	"os"
+	"path"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -145,7 +146,7 @@ func (w *walker) goTool(c scope, call *Call, st *state, envWords map[string]stri
 		switch args[0].Value {
 		case "generate":
 			w.goGenerate(c, call, args[1:], dir)
-		case "run", "test", "build":
+		case "run", "test", "build", "install":
 			w.goProgram(c, call, args[0].Value, args[1:], dir, goflags)
 		}
 	}
@@ -222,6 +223,15 @@ func (w *walker) goProgram(c scope, call *Call, verb string, args []Arg, dir Dir
 	if len(pkgs) == 0 {
 		pkgs = []Arg{{Value: ".", Raw: ".", Static: true}}
 	}
+	if verb == "install" {
+		// go install of one of the project's packages: the program is
+		// built from its sources, as go build's is, into $GOBIN. A
+		// module at a version, several packages or a pattern are not
+		// followed here.
+		if len(pkgs) != 1 || !pkgs[0].Static || strings.Contains(pkgs[0].Value, "@") || strings.Contains(pkgs[0].Value, "...") || strings.HasSuffix(pkgs[0].Value, ".go") {
+			return
+		}
+	}
 	var files []string
 	for _, f := range w.goPackageFiles(dir, pkgs, func(p Arg) {
 		if verb == "run" {
@@ -274,6 +284,28 @@ func (w *walker) goProgram(c scope, call *Call, verb string, args []Arg, dir Dir
 		w.m.Truncated = true
 	}
 	switch verb {
+	case "install":
+		if len(files) == 0 || !dir.Known || first == "" {
+			return
+		}
+		name, bin := w.goInstallTarget(c, call, filepath.Dir(first))
+		if name == "" {
+			return
+		}
+		var srcs []compiledSource
+		for _, f := range files {
+			srcs = append(srcs, compiledSource{name: relTo(dir.Path, f), dir: Dir{Path: f, Known: true}, lang: lang.Go, lenient: imported[f]})
+		}
+		if w.compiled == nil {
+			w.compiled = map[string]compiledFile{}
+		}
+		if w.goInstalled == nil {
+			w.goInstalled = map[string]string{}
+		}
+		p := filepath.Join(bin, name)
+		w.compiled[p] = compiledFile{compiler: "go install", sources: srcs, call: call, c: c}
+		w.goInstalled[name] = p
+		return
 	case "build":
 		if len(files) == 0 || !dir.Known {
 			return
@@ -729,4 +761,44 @@ func GoRunPackage(args []Arg) (Arg, bool) {
 		}
 	}
 	return Arg{}, false
+}
+
+// goInstallTarget returns the name go install gives the program built
+// from the package in pkgDir (the last element of its import path, the
+// one before a major version suffix: example.com/tool/v2 installs tool)
+// and the directory it goes to: GOBIN, else the first GOPATH entry's
+// bin, else ~/go/bin (a value the command gives, or the default).
+func (w *walker) goInstallTarget(c scope, call *Call, pkgDir string) (name, bin string) {
+	root, mod, ok := w.goModule(Dir{Path: pkgDir, Known: true})
+	ip := ""
+	if ok {
+		if rel, err := filepath.Rel(root, pkgDir); err == nil && !strings.HasPrefix(rel, "..") {
+			ip = path.Join(mod, filepath.ToSlash(rel))
+		}
+	}
+	if ip == "" {
+		ip = filepath.Base(pkgDir)
+	}
+	el := strings.Split(strings.TrimSuffix(ip, "/"), "/")
+	name = el[len(el)-1]
+	if n := len(el); n > 1 && len(name) > 1 && name[0] == 'v' && strings.Trim(name[1:], "0123456789") == "" {
+		name = el[n-2]
+	}
+	if v, known, set := w.envOf(c, call, "GOBIN"); set {
+		if !known || !filepath.IsAbs(v) {
+			return "", ""
+		}
+		return name, filepath.Clean(v)
+	}
+	if v, known, set := w.envOf(c, call, "GOPATH"); set {
+		first, _, _ := strings.Cut(v, ":")
+		if !known || !filepath.IsAbs(first) {
+			return "", ""
+		}
+		return name, filepath.Join(first, "bin")
+	}
+	if w.home == "" {
+		return "", ""
+	}
+	return name, filepath.Join(w.home, "go", "bin")
 }

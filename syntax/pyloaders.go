@@ -111,7 +111,9 @@ func (w *walker) pyCompiled(c scope, call *Call, src, what string) bool {
 			continue
 		}
 		p := filepath.Join(cache, n)
-		if _, ok := w.earlierOf(p); ok {
+		// Only a file recorded itself: below a directory recorded whole
+		// (the sandbox, a clone run before), Python writes its own.
+		if _, ok, whole := w.earlierMatch(p); ok && !whole {
 			return ask(p, "bytecode an earlier call of this session wrote with bytes corral could not read, which")
 		}
 		if pycUnchecked(p) {

@@ -983,7 +983,7 @@ func (w *walker) noteCopy(c scope, call *Call) {
 			w.setProgram(dst.Path, prog)
 			continue
 		}
-		by, carried := w.earlier[src.Path]
+		by, carried := w.earlierOf(src.Path)
 		if text, ok := w.readScript(src); ok {
 			if strings.HasPrefix(text, "\x7fELF") && systemProgram(src.Path) {
 				w.setProgram(dst.Path, baseName(src.Path))
@@ -1533,6 +1533,14 @@ func (w *walker) noteOutputs(c scope, call *Call) bool {
 		}
 		if !decompress {
 			return true
+		}
+		for _, a := range args {
+			// -c/--stdout writes to standard output, -t and -l only
+			// read (gunzip -c t.gz > t leaves t.gz and writes no t).
+			if a.Static && (a.Value == "--stdout" || a.Value == "--to-stdout" || a.Value == "--test" || a.Value == "--list" ||
+				len(a.Value) > 1 && a.Value[0] == '-' && a.Value[1] != '-' && strings.ContainsAny(a.Value, "ctl")) {
+				return true
+			}
 		}
 		for _, a := range args {
 			if strings.HasPrefix(a.Value, "-") {

@@ -226,6 +226,10 @@ func (w *walker) runsCode(c scope, call *Call) bool {
 			call.sourced = w.sourceFile(c, call, a, w.cur)
 		}
 		return false
+	case call.Name != "" && call.NameArg.Static && w.goInstalled[call.NameArg.Value] != "" && !w.isFunc(call.NameArg.Value):
+		// go install ./cmd/x && x: the program the command installed in
+		// $GOBIN, by its name, judged by its sources.
+		return w.runCompiled(c, call)
 	case call.Name != "" && strings.Contains(call.NameArg.Value, "/") && call.NameArg.Static:
 		if w.renamedProgram(c, call) || w.runCompiled(c, call) {
 			return true
@@ -1433,4 +1437,13 @@ func (w *walker) shebangOptions(c scope, call *Call, name, text string) {
 		cmd += " " + Quote(x.Value)
 	}
 	w.runTaskText(c, call, call.Dir, cmd, name+" (#! line)", false)
+}
+
+// isFunc reports a shell function of that name defined where the walk is.
+func (w *walker) isFunc(name string) bool {
+	if w.cur == nil {
+		return false
+	}
+	_, ok := w.cur.funcs[name]
+	return ok
 }

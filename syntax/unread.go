@@ -20,12 +20,15 @@ import (
 // corral could not read and it is not now a script corral reads. It
 // reports whether it asked.
 func (w *walker) earlierRun(call *Call, d Dir, name string) bool {
-	by, ok := w.earlierOf(d.Path)
+	by, ok, whole := w.earlierMatch(d.Path)
 	if !ok && w.earlierLost && w.project != "" && d.Known && pathWithin(d.Path, w.project) {
-		by, ok = "corral's record of the session's earlier calls cannot be read", true
+		by, ok, whole = "corral's record of the session's earlier calls cannot be read", true, false
 	}
 	if !ok || !d.Known {
 		return false
+	}
+	if whole && w.read == nil {
+		return false // below a directory recorded whole: whether a file is there, and a script, needs the disk
 	}
 	if _, built := w.compiled[d.Path]; built {
 		return false // built again in this command, from sources judged
@@ -38,8 +41,11 @@ func (w *walker) earlierRun(call *Call, d Dir, name string) bool {
 			return false // a script: read where it runs
 		}
 	}
-	w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: name,
-		What: "runs " + name + ", a file an earlier call of this session wrote with bytes corral could not read (" + clip(oneLineText(by), 120) + "): a program corral cannot judge"})
+	what := "runs " + name + ", a file an earlier call of this session wrote with bytes corral could not read (" + clip(oneLineText(by), 120) + "): a program corral cannot judge"
+	if whole {
+		what = "runs " + name + ", a file below a directory that holds bytes corral could not read (" + clip(oneLineText(by), 120) + "): a program corral cannot judge"
+	}
+	w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: name, What: what})
 	return true
 }
 
@@ -47,18 +53,61 @@ func (w *walker) earlierRun(call *Call, d Dir, name string) bool {
 // earlier call: by p, or by the path p leads to through symbolic links
 // (a file decoded as alias/t, where alias is a link to ., runs as ./t;
 // the hook adds each recorded file's resolved path too).
+//
+// A recorded path that ends in a slash is a directory everything below
+// which holds bytes corral could not read (an archive from the sandbox
+// unpacked there, the sandbox itself): a file below it that this command
+// does not write with content corral knows counts as recorded.
 func (w *walker) earlierOf(p string) (string, bool) {
-	if by, ok := w.earlier[p]; ok {
-		return by, true
+	by, ok, _ := w.earlierMatch(p)
+	return by, ok
+}
+
+// earlierMatch is earlierOf that also reports a match by a directory
+// recorded whole.
+func (w *walker) earlierMatch(p string) (by string, ok, whole bool) {
+	if by, ok, whole := w.earlierAt(p); ok {
+		return by, true, whole
 	}
 	if len(w.earlier) == 0 || w.read == nil {
-		return "", false
+		return "", false, false
 	}
 	if real, err := filepath.EvalSymlinks(p); err == nil && real != p {
-		by, ok := w.earlier[real]
-		return by, ok
+		return w.earlierAt(real)
 	}
-	return "", false
+	return "", false, false
+}
+
+// earlierAt is earlierMatch without symbolic links: the entry for p, or
+// for a directory above p recorded as a whole.
+func (w *walker) earlierAt(p string) (string, bool, bool) {
+	if by, ok := w.earlier[p]; ok {
+		return by, true, false
+	}
+	if len(w.earlier) == 0 || w.knownHere(p) {
+		return "", false, false
+	}
+	for d := p; d != "/" && d != "." && d != ""; {
+		d = path.Dir(d)
+		if by, ok := w.earlier[strings.TrimSuffix(d, "/")+"/"]; ok {
+			return by, true, true
+		}
+	}
+	return "", false, false
+}
+
+// knownHere reports a file this command writes with content corral knows
+// (text, a program it compiles or copies from the system): a directory
+// recorded as a whole does not cover it.
+func (w *walker) knownHere(p string) bool {
+	if _, ok := w.written[p]; ok {
+		return true
+	}
+	if _, ok := w.compiled[p]; ok {
+		return true
+	}
+	_, ok := w.programs2[p]
+	return ok
 }
 
 // carryEarlierTree records that the directory dst now holds what the

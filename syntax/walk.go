@@ -140,6 +140,10 @@ type walker struct {
 	// ranCompiled are the compiled files judged where they run or were
 	// built (builtForLater).
 	ranCompiled map[string]bool
+	// goInstalled maps the name of a program go install builds from the
+	// project's sources to where it puts it ($GOBIN/NAME): a later call of
+	// the bare name in the command runs it (go install . && gx).
+	goInstalled map[string]string
 	// rustLinks are the toolchain names rustup toolchain link tied to a
 	// directory in this command.
 	rustLinks map[string]string

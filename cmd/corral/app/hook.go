@@ -224,6 +224,7 @@ func (env *runtimeEnv) bash(s *settings, req *agent.Request, canRewrite bool) *a
 			env.log(rec)
 			return &agent.Answer{Decision: agent.Allow, Reason: "corral: approved earlier in this session with corral confirm"}
 		}
+		env.noteAsked(unread, req, res)
 		rec.Action, rec.Rule, rec.Reason = "confirm_required", rulesOf(res), summary(res)
 		rec.PathContext = pathContext(res)
 		env.log(rec)
@@ -429,8 +430,10 @@ func (env *runtimeEnv) write(s *settings, req *agent.Request) *agent.Answer {
 		Rule: worst.Rule, PathContext: orNA(worst.PathContext), Reason: worst.Message}
 	switch worst.Verdict {
 	case guards.Allow:
+		env.noteWritten(req, true)
 		return nil
 	case guards.Warn:
+		env.noteWritten(req, true)
 		rec.Action = "warn"
 		env.log(rec)
 		// Seed 001 AC-3.6: allow with the warning as the reason; the model
@@ -438,10 +441,12 @@ func (env *runtimeEnv) write(s *settings, req *agent.Request) *agent.Answer {
 		return &agent.Answer{Decision: agent.Allow, Reason: worst.Message, Context: "corral: " + worst.Message}
 	case guards.Ask:
 		if ok, err := env.allowlist().Allowed(req.Session, tool, worst.Path.Given); err == nil && ok {
+			env.noteWritten(req, true)
 			rec.Action, rec.Rule = "confirmed_allow", "session_allowlist"
 			env.log(rec)
 			return &agent.Answer{Decision: agent.Allow, Reason: "corral: approved earlier in this session with corral confirm"}
 		}
+		env.noteWritten(req, false)
 		rec.Action = "confirm_required"
 		env.log(rec)
 		reason := fmt.Sprintf("corral needs the user's confirmation: %s (%s, rule %s).\nAsk the user. If they approve, THE USER runs in their own terminal (corral refuses it from the agent):\n%s\nand then you retry.",

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"sort"
+	"strings"
 
 	"github.com/corral-dev/corral/cmd/corral/agent"
 	"github.com/corral-dev/corral/cmd/corral/internal/allowlist"
@@ -44,8 +45,14 @@ func (env *runtimeEnv) loadEarlier(s *settings, session string) {
 	}
 	sort.Strings(paths)
 	for _, p := range paths {
-		if real, err := filepath.EvalSymlinks(p); err == nil && real != p {
-			if _, ok := earlier[real]; !ok {
+		// A directory recorded as a whole (the path ends in a slash)
+		// keeps its slash where its links lead.
+		whole := strings.HasSuffix(p, "/") && p != "/"
+		if real, err := filepath.EvalSymlinks(strings.TrimSuffix(p, "/")); err == nil {
+			if whole {
+				real = strings.TrimSuffix(real, "/") + "/"
+			}
+			if _, ok := earlier[real]; !ok && real != p {
 				earlier[real] = earlier[p]
 			}
 		}
@@ -62,5 +69,56 @@ func (env *runtimeEnv) noteUnread(u *allowlist.Unread, req *agent.Request, res *
 	}
 	if err := u.Note(req.Session, req.Command, res.Unread, res.UnreadBy, res.Rewrote); err != nil {
 		fmt.Fprintf(env.stderr, "corral: cannot record the files this command decodes: %v\n", err)
+	}
+}
+
+// noteAsked records what a call the hook asks about would leave unread:
+// the person may let it run at the agent's prompt, which the hook does
+// not see (cp agent_sandbox/tool . asks; ./tool in the next call must
+// too). The files it would rewrite with known content stay recorded: a
+// refused call rewrites nothing. A file that never appears is dropped
+// after the record's grace.
+func (env *runtimeEnv) noteAsked(u *allowlist.Unread, req *agent.Request, res *rewrite.Result) {
+	if len(res.Unread) == 0 {
+		return
+	}
+	if err := u.Note(req.Session, req.Command, res.Unread, res.UnreadBy, nil); err != nil {
+		fmt.Fprintf(env.stderr, "corral: cannot record the files this command decodes: %v\n", err)
+	}
+}
+
+// noteWritten records a Write tool's file whose content corral cannot
+// read (a binary: an ELF header, a NUL byte), and forgets a recorded
+// file a Write replaces with text (a script is read when it runs): the
+// tool's content is the whole file. A Write the hook asks about (ran is
+// false) may run at the agent's prompt: its binary is recorded, but
+// nothing is forgotten.
+func (env *runtimeEnv) noteWritten(req *agent.Request, ran bool) {
+	if req.Kind != agent.Write || len(req.Paths) != 1 || req.Session == "" {
+		return
+	}
+	content, ok := req.Input["content"].(string)
+	if !ok {
+		return
+	}
+	p := req.Paths[0]
+	if !filepath.IsAbs(p) {
+		if req.Cwd == "" {
+			return
+		}
+		p = filepath.Join(req.Cwd, p)
+	}
+	p = filepath.Clean(p)
+	var unread, rewrote []string
+	head := content[:min(len(content), 8192)]
+	if strings.HasPrefix(content, "\x7fELF") || strings.Contains(head, "\x00") {
+		unread = []string{p}
+	} else if ran {
+		rewrote = []string{p}
+	} else {
+		return
+	}
+	if err := env.unread().Note(req.Session, req.Tool+" "+p, unread, nil, rewrote); err != nil {
+		fmt.Fprintf(env.stderr, "corral: cannot record the file this write leaves: %v\n", err)
 	}
 }

@@ -129,3 +129,95 @@ func TestHookUnreadAcrossCalls(t *testing.T) {
 	}
 	want("s1", "./u", "allow")
 }
+
+// TestHookUnreadFromSandboxAndWrite: files a call fills from the sandbox
+// (a real tar unpacking a sandboxed archive, cp of a sandboxed binary)
+// that the person lets run at the agent's prompt, and a Write tool's
+// binary, are recorded: running them in a later call asks. A Write of a
+// script is known text; the sandbox's own binaries ask in any session.
+func TestHookUnreadFromSandboxAndWrite(t *testing.T) {
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		t.Skip("no bash")
+	}
+	if _, err := exec.LookPath("tar"); err != nil {
+		t.Skip("no tar")
+	}
+	m := newMachine(t)
+	elf, err := os.ReadFile("/bin/true")
+	if err != nil {
+		t.Skip("no /bin/true")
+	}
+	run := func(cmd string) {
+		t.Helper()
+		c := exec.Command(bash, "-c", cmd)
+		c.Dir, c.Env = m.project, []string{"HOME=" + m.home, "PATH=" + os.Getenv("PATH")}
+		if out, err := c.CombinedOutput(); err != nil {
+			t.Fatalf("%s: %v %s", cmd, err, out)
+		}
+	}
+	// What a rewritten download left in the sandbox.
+	src := filepath.Join(m.home, "src")
+	os.MkdirAll(src, 0o755)
+	os.WriteFile(filepath.Join(src, "tool"), elf, 0o755)
+	os.WriteFile(filepath.Join(src, "x.sh"), []byte("echo hi\n"), 0o755)
+	run("mkdir -p agent_sandbox out && tar cf agent_sandbox/pkg.tar -C " + src + " tool x.sh && cp " + src + "/tool agent_sandbox/tool2 && tar cf vendor.tar -C " + src + " x.sh")
+	want := func(session, cmd, decision string, approve bool) string {
+		t.Helper()
+		in := bashInput(cmd)
+		in["session_id"] = session
+		out, _, _ := m.hook(in)
+		d, reason := decisionOf(out), ""
+		if out.HookSpecificOutput != nil {
+			reason = out.HookSpecificOutput.PermissionDecisionReason
+		}
+		if d == "" {
+			d = "allow"
+		}
+		if d != decision {
+			t.Errorf("%s: %s: %s, want %s (%s)", session, cmd, d, decision, reason)
+		}
+		if d == "allow" || approve {
+			run(cmd)
+		}
+		return reason
+	}
+	// The person approves the copy out of the sandbox at the prompt.
+	want("s1", "tar xf agent_sandbox/pkg.tar -C out", "ask", true)
+	if reason := want("s1", "./out/tool", "ask", false); !strings.Contains(reason, "tar xf agent_sandbox/pkg.tar") {
+		t.Errorf("the ask does not name the extraction: %s", reason)
+	}
+	want("s1", "cd out && ./tool --version", "ask", false)
+	want("s1", "bash out/x.sh", "allow", false)
+	want("s2", "./out/tool", "allow", false)
+	want("s1", "cp agent_sandbox/tool2 ./t7", "ask", true)
+	want("s1", "./t7", "ask", false)
+	// The sandbox's own binary, in any session; its scripts are read.
+	want("s3", "./agent_sandbox/tool2", "ask", false)
+	want("s3", "bash agent_sandbox/x.sh 2>/dev/null; ls agent_sandbox", "allow", false)
+	want("s3", "tar xf vendor.tar -C agent_sandbox && ls agent_sandbox", "allow", false)
+
+	// The Write tool: a binary is recorded, a script is known text.
+	write := func(session, p, content string) {
+		t.Helper()
+		in := map[string]any{"session_id": session, "hook_event_name": "PreToolUse", "tool_name": "Write",
+			"tool_input": map[string]any{"file_path": p, "content": content}}
+		out, _, _ := m.hook(in)
+		if d := decisionOf(out); d != "" && d != "allow" {
+			t.Fatalf("Write %s: %s", p, d)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	w := filepath.Join(m.project, "w.bin")
+	write("s4", w, string(elf))
+	if reason := want("s4", "./w.bin", "ask", false); !strings.Contains(reason, "Write "+w) {
+		t.Errorf("the ask does not name the Write: %s", reason)
+	}
+	want("s5", "./w.bin", "allow", false)
+	write("s4", w, "#!/bin/sh\necho hi\n")
+	want("s4", "./w.bin", "allow", false)
+	write("s4", filepath.Join(m.project, "run.sh"), "#!/bin/sh\necho ok\n")
+	want("s4", "./run.sh", "allow", false)
+}
