@@ -483,26 +483,3 @@ func huskyFour(v string) bool {
 	v = strings.TrimLeft(strings.TrimSpace(v), "^~=v ")
 	return v == "4" || strings.HasPrefix(v, "4.")
 }
-
-// HookConfigWrites returns the git-hook manager configurations
-// (HookConfigRunner) the command writes through a redirection to a name
-// the shell knows, sorted: printf … > .pre-commit-config.yaml, cat >
-// lefthook.yml <<EOF. The text each then holds is what the walk noted
-// (noteWrite), so the manager's run of it after the command is judged by
-// what the command wrote.
-func (m *Model) HookConfigWrites() []string {
-	var out []string
-	seen := map[string]bool{}
-	for _, r := range m.Redirs {
-		if !r.Writes() || !r.Target.Static || !r.Dir.Known {
-			continue
-		}
-		p := r.Dir.Join(r.Target.Value).Path
-		if _, ok := HookConfigRunner(filepath.Base(p)); ok && !seen[p] {
-			seen[p] = true
-			out = append(out, p)
-		}
-	}
-	sort.Strings(out)
-	return out
-}
