@@ -547,6 +547,12 @@ func (w *walker) huskyFourHooks(c scope, call *Call, dir Dir, only string) {
 func (w *walker) jsHookCommands(c scope, call *Call, text, only, file string) {
 	hooks := allGitHooks.Get()
 	for _, p := range jsStringProps(text) {
+		if p.key == "hooks" && !p.literal && p.value != "" {
+			// hooks: h, an object built elsewhere in the module.
+			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: file,
+				What: file + " gives its hooks as " + p.value + ", an object corral does not read"})
+			continue
+		}
 		if i := sort.SearchStrings(hooks, p.key); i >= len(hooks) || hooks[i] != p.key || only != "" && p.key != only {
 			continue
 		}
@@ -578,6 +584,9 @@ func jsStringProps(text string) []jsProp {
 	// lastKey is the last string literal or name read, and haveKey whether a
 	// ':' may follow it as a key.
 	lastKey, haveKey := "", false
+	// bracket reports that the key was read inside [ ]: h['pre-commit'] =
+	// 'cmd' assigns a property as a literal does.
+	bracket := false
 	i := 0
 	readString := func(q byte) (string, bool, int) {
 		var b strings.Builder
@@ -625,7 +634,7 @@ func jsStringProps(text string) []jsProp {
 			continue
 		case ch == '"' || ch == '\'' || ch == '`':
 			v, _, next := readString(ch)
-			lastKey, haveKey = v, true
+			lastKey, haveKey, bracket = v, true, false
 			i = next
 			continue
 		case ch == '_' || ch == '$' || ch >= 'a' && ch <= 'z' || ch >= 'A' && ch <= 'Z':
@@ -633,11 +642,17 @@ func jsStringProps(text string) []jsProp {
 			for j < len(text) && (text[j] == '_' || text[j] == '$' || text[j] >= 'a' && text[j] <= 'z' || text[j] >= 'A' && text[j] <= 'Z' || text[j] >= '0' && text[j] <= '9') {
 				j++
 			}
-			lastKey, haveKey = text[i:j], true
+			lastKey, haveKey, bracket = text[i:j], true, false
 			i = j
 			continue
-		case ch == ':' && haveKey:
+		case ch == ']' && haveKey:
+			// ['pre-commit']: a computed key, or h['pre-commit'] = …
+			bracket = true
+			i++
+			continue
+		case (ch == ':' || ch == '=' && bracket && i+1 < len(text) && text[i+1] != '=' && text[i+1] != '>') && haveKey:
 			key := lastKey
+			bracket = false
 			haveKey = false
 			j := i + 1
 			for j < len(text) && (text[j] == ' ' || text[j] == '\t' || text[j] == '\n' || text[j] == '\r') {
@@ -670,7 +685,7 @@ func jsStringProps(text string) []jsProp {
 			continue
 		case ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r':
 		default:
-			haveKey = false
+			haveKey, bracket = false, false
 		}
 		i++
 	}

@@ -88,6 +88,8 @@ func TestHookManagers(t *testing.T) {
 		{"husky-run every hook", map[string]string{"husky.config.js": `module.exports = {hooks: {'pre-push': 'rm -rf /victim'}}`}, "husky-run", true},
 		{"husky4 dependency config.js", map[string]string{"package.json": `{"name":"a","devDependencies":{"husky":"^4.3.8"}}`, "husky.config.js": `module.exports = {hooks: {'pre-commit': 'rm -rf /victim'}}`}, "npm install", true},
 		{"simple-git-hooks js", map[string]string{".simple-git-hooks.js": `module.exports = {"pre-commit": "rm -rf /victim"}`}, "npx simple-git-hooks", true},
+		{"husky4 computed key", map[string]string{"husky.config.js": "module.exports = {hooks: {['pre-commit']: 'rm -rf /victim'}}"}, "husky-run pre-commit", true},
+		{"husky4 assigned key", map[string]string{"husky.config.js": "const h = {};\nh['pre-commit'] = 'rm -rf /victim';\nmodule.exports = {hooks: h};"}, "husky-run pre-commit", true},
 		{"simple-git-hooks js look", map[string]string{".simple-git-hooks.js": `module.exports = {"pre-commit": "npx lint-staged"} // rm -rf /victim`}, "npx simple-git-hooks", false},
 	} {
 		dir := filepath.Join(t.TempDir(), "p")
@@ -114,6 +116,15 @@ func TestJSStringProps(t *testing.T) {
 		if got[i] != want[i] {
 			t.Errorf("%d: got %+v, want %+v", i, got[i], want[i])
 		}
+	}
+}
+
+func TestJSStringPropsAssigned(t *testing.T) {
+	t.Parallel()
+	got := jsStringProps("h['pre-commit'] = 'a'; if (x['k'] == 'b') {}; f = ['c'].map(v => 'd'); module.exports = {hooks: h}")
+	want := []jsProp{{"pre-commit", "a", true}, {"hooks", "h", false}}
+	if len(got) != len(want) || got[0] != want[0] || got[1] != want[1] {
+		t.Errorf("got %+v, want %+v", got, want)
 	}
 }
 
