@@ -71,7 +71,7 @@ func (w *walker) hookManagerRun(c scope, call *Call) bool {
 		if len(ops) > 0 {
 			only = ops[0]
 		}
-		w.huskyFourHooks(c, call, call.Dir, only)
+		w.huskyFourHooks(c, call, call.Dir, only, only == "")
 	default:
 		return false
 	}
@@ -405,7 +405,7 @@ func (w *walker) managedHooks(c scope, call *Call, names []string, top, hooks st
 			w.overcommitHooks(c, &inner, overcommitKind(n))
 		case strings.Contains(strings.ToLower(text), "husky"):
 			// husky 4 runs the hook's command of its configuration.
-			w.huskyFourHooks(c, &inner, inner.Dir, n)
+			w.huskyFourHooks(c, &inner, inner.Dir, n, false)
 		}
 	}
 }
@@ -483,7 +483,7 @@ func (w *walker) hookManagerPackages(c scope, call *Call, named []string) {
 		w.simpleGitHooksRun(c, &inner)
 	}
 	if v, ok := deps["husky"]; ok && huskyFour(v) {
-		w.huskyFourHooks(c, &inner, dir, "")
+		w.huskyFourHooks(c, &inner, dir, "", false)
 	}
 }
 
@@ -509,10 +509,18 @@ func IsHuskyFourConfig(base string) bool {
 // object of its configuration in dir (huskyFourFiles), the hook only's
 // (every hook's when ""). A JavaScript configuration is read as code
 // (what it runs when loaded) and for the string values of its hooks.
-func (w *walker) huskyFourHooks(c scope, call *Call, dir Dir, only string) {
+// With skipOpaquePkg (husky-run with no hook named, the line corral
+// judges a write of package.json with), a package.json the command
+// changed with text only run time knows (jq … > p && mv p package.json,
+// sed -i) is passed over rather than asked about: such edits are
+// everyday work, and only a husky key written in known text is judged.
+func (w *walker) huskyFourHooks(c scope, call *Call, dir Dir, only string, skipOpaquePkg bool) {
 	inner := *call
 	inner.Dir = dir
 	for _, f := range huskyFourFiles {
+		if d := dir.Join(f); skipOpaquePkg && f == "package.json" && d.Known && w.opaque[d.Path] {
+			continue
+		}
 		text, ok := w.readScript(dir.Join(f))
 		if !ok {
 			continue

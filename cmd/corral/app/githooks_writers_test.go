@@ -43,8 +43,9 @@ func TestHookConfigWriters(t *testing.T) {
 		{"mkdir -p sub && cp lh.yml sub/lefthook.yml", "deny"},
 		{"cp lh.yml -t sub && mv sub/lh.yml sub/lefthook.yml", "deny"},
 		{"cp evil.yaml .pre-commit-config.yaml && pre-commit install && git commit -m x", "deny"},
-		// A copy whose text only run time knows asks.
+		// A copy or an edit whose text only run time knows asks.
 		{"dd if=evil.yaml of=.pre-commit-config.yaml count=1", "ask"},
+		{"sed -i 's/make test/make lint/' .pre-commit-config.yaml", "ask"},
 		// Look-alikes.
 		{"cp tests.yaml .pre-commit-config.yaml", ""},
 		{"cp lh-ok.yml lefthook.yml", ""},
@@ -249,6 +250,9 @@ func TestHuskyFourConfigWrites(t *testing.T) {
 		{"Write", map[string]any{"file_path": p("package.json"), "content": `{"name": "a", "scripts": {"test": "jest"}}`}, ""},
 		{"Bash", map[string]any{"command": `printf '{"name":"a","version":"1.0.0"}' > package.json`}, ""},
 		{"Bash", map[string]any{"command": `cp package.json /tmp/package.json.bak`}, ""},
+		// Everyday edits of package.json whose text only run time knows.
+		{"Bash", map[string]any{"command": `jq '.version="1.2.3"' package.json > tmp && mv tmp package.json`}, ""},
+		{"Bash", map[string]any{"command": `sed -i 's/1.0.0/1.0.1/' package.json`}, ""},
 	} {
 		for _, f := range []string{".huskyrc", ".huskyrc.json", ".huskyrc.js", "husky.config.js"} {
 			_ = os.Remove(p(f))
