@@ -105,6 +105,27 @@ func TestEditorDirLink(t *testing.T) {
 		{"ln -s shared/.editorconfig .editorconfig", "allow"},
 		{"ln -s t vsc", "allow"},
 		{"ln -s t/.vscode docs/vscode-example", "allow"},
+		// A link made in the command and then renamed to the name.
+		{"ln -s /tmp/x v && mv v .vscode", "ask"},
+		{"ln -s /tmp/x v && mv -T v .vscode", "ask"},
+		{"ln -s /tmp/x v; cd . && mv v .devcontainer", "ask"},
+		{"ln -s /tmp/x c && mv c .claude", "deny"},
+		{"mv v .vscode; ln -s /tmp/x v", "allow"},
+		{"ln -s /tmp/x v && mv v docs/", "allow"},
+		{"ln -s t/.vscode v && mv v vscode-example", "allow"},
+		{"mkdir v && mv v .vscode", "allow"},
+		// Links program code makes, read as ln -s.
+		{`python3 -c 'import os; os.symlink("/tmp/x", ".vscode")'`, "ask"},
+		{`python3 -c 'import pathlib; pathlib.Path(".vscode").symlink_to("/tmp/x")'`, "ask"},
+		{`node -e 'require("fs").symlinkSync("/tmp/x", ".vscode")'`, "ask"},
+		{`ruby -e 'File.symlink("/tmp/x", ".devcontainer")'`, "ask"},
+		{`perl -e 'symlink("/tmp/x", ".devcontainer")'`, "ask"},
+		{`python3 -c 'import os; os.symlink("/tmp/x", "v")' && mv v .vscode`, "ask"},
+		{`python3 -c 'import os; os.symlink("/tmp/x", "vsc")'`, "allow"},
+		// A directory of the project with plain settings still asks:
+		// the editor then reads whatever is later written there under
+		// names the editor-autorun patterns do not watch.
+		{"ln -s t/.vscode .vscode", "ask"},
 	})
 	r := Check(cfg, `printf '{"task": {"allowAutomaticTasks": "on"}}' > .vscode/settings.json`)
 	if r.Decision.String() != "ask" {

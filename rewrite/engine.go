@@ -85,8 +85,9 @@ type Result struct {
 	// command can find the disk changed by it.
 	ChangesNothing bool `json:"-"`
 	// HookConfigs are the git-hook manager configurations the command
-	// writes (syntax.Model.HookConfigWrites), which the manager's hook
-	// runs at the user's commits once it is installed.
+	// writes (hookConfigWrites: through a redirection or as a file the
+	// write table says a call writes), which the manager's hook runs at
+	// the user's commits once it is installed.
 	HookConfigs []string `json:"-"`
 	// Unread are the files the command leaves with bytes corral could
 	// not read, Rewrote the ones it leaves with content corral knows
@@ -440,7 +441,7 @@ func checkWith(cfg *Config, command string, verify bool, read *secretTexts) *Res
 	settleChoices(p)
 	finish(p, res, verify)
 	res.ChangesNothing = m.ChangesNothing()
-	res.HookConfigs = m.HookConfigWrites()
+	res.HookConfigs = hookConfigWrites(m)
 	res.Unread, res.Rewrote, res.UnreadBy = m.Unread, m.Rewrote, m.UnreadBy
 	if len(p.unreadOut) > 0 {
 		res.Unread, res.Rewrote = withUnread(res.Unread, res.Rewrote, p.unreadOut)

@@ -60,7 +60,7 @@ func (p *Pass) checkSelfLinks(c *syntax.Call) {
 		}
 		var kept []syntax.Arg
 		for i, f := range files {
-			if i >= n || isLinkOnDisk(c, f) {
+			if i >= n || isLinkOnDisk(c, f) || p.linkMadeBefore(c, f) {
 				kept = append(kept, f)
 			}
 		}
@@ -69,28 +69,7 @@ func (p *Pass) checkSelfLinks(c *syntax.Call) {
 		}
 		files = kept
 	}
-	var links []syntax.Arg
-	named := func(dir syntax.Arg, src syntax.Arg) syntax.Arg {
-		v := path.Join(dir.Value, path.Base(strings.TrimSuffix(src.Value, "/")))
-		return syntax.Arg{Value: v, Raw: dir.Raw, Static: dir.Static && src.Static, Start: dir.Start, End: dir.End}
-	}
-	switch ds := find(opts, "t", "target-directory"); {
-	case len(ds) > 0:
-		for _, s := range files {
-			links = append(links, named(ds[len(ds)-1].val, s))
-		}
-	case len(files) == 1:
-		links = append(links, named(syntax.Arg{Value: ".", Raw: ".", Static: true, Start: files[0].Start, End: files[0].End}, files[0]))
-	case len(files) >= 2:
-		dest := files[len(files)-1]
-		if intoDirectory(c, dest, opts) {
-			for _, s := range files[:len(files)-1] {
-				links = append(links, named(dest, s))
-			}
-		} else {
-			links = append(links, dest)
-		}
-	}
+	links := symlinkNames(c, opts, files)
 	cfg := p.Config
 	env := guards.Env{Project: cfg.Project, Cwd: c.Dir.Path, Home: cfg.Home, Sandbox: cfg.Sandbox}
 	if !c.Dir.Known {
@@ -132,4 +111,66 @@ func isLinkOnDisk(c *syntax.Call, a syntax.Arg) bool {
 	}
 	fi, err := os.Lstat(d.Path)
 	return err == nil && fi.Mode()&os.ModeSymlink != 0
+}
+
+// symlinkNames returns the names an ln (or a copy that keeps links) with
+// opts and the operands files makes: DEST, DEST/NAME when DEST is a
+// directory, DIR/NAME with -t DIR, ./NAME with one operand.
+func symlinkNames(c *syntax.Call, opts []option, files []syntax.Arg) []syntax.Arg {
+	var links []syntax.Arg
+	named := func(dir syntax.Arg, src syntax.Arg) syntax.Arg {
+		v := path.Join(dir.Value, path.Base(strings.TrimSuffix(src.Value, "/")))
+		return syntax.Arg{Value: v, Raw: dir.Raw, Static: dir.Static && src.Static, Start: dir.Start, End: dir.End}
+	}
+	switch ds := find(opts, "t", "target-directory"); {
+	case len(ds) > 0:
+		for _, s := range files {
+			links = append(links, named(ds[len(ds)-1].val, s))
+		}
+	case len(files) == 1:
+		links = append(links, named(syntax.Arg{Value: ".", Raw: ".", Static: true, Start: files[0].Start, End: files[0].End}, files[0]))
+	case len(files) >= 2:
+		dest := files[len(files)-1]
+		if intoDirectory(c, dest, opts) {
+			for _, s := range files[:len(files)-1] {
+				links = append(links, named(dest, s))
+			}
+		} else {
+			links = append(links, dest)
+		}
+	}
+	return links
+}
+
+// linkMadeBefore reports whether an ln -s run before c in the command
+// (also one program code makes, os.symlink, read as ln) made the static
+// word a a symbolic link: ln -s /tmp/x v && mv v .vscode renames a new
+// link.
+func (p *Pass) linkMadeBefore(c *syntax.Call, a syntax.Arg) bool {
+	if !a.Static || a.Glob || !c.Dir.Known {
+		return false
+	}
+	want := c.Dir.Join(strings.TrimSuffix(a.Value, "/"))
+	for _, o := range p.Model.Calls {
+		if o == c {
+			return false
+		}
+		if o.Name != "ln" || !o.Dir.Known {
+			continue
+		}
+		opts, idx := scan(o.Args, specFor("ln"))
+		if !has(opts, "s", "symbolic") {
+			continue
+		}
+		files := make([]syntax.Arg, 0, len(idx))
+		for _, i := range idx {
+			files = append(files, o.Args[i])
+		}
+		for _, l := range symlinkNames(o, opts, files) {
+			if l.Static && !l.Glob && o.Dir.Join(l.Value).Path == want.Path {
+				return true
+			}
+		}
+	}
+	return false
 }

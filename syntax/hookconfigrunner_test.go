@@ -3,7 +3,8 @@ package syntax
 import "testing"
 
 // TestHookConfigRunner: the git-hook managers' configuration files are
-// named with the command that runs all their hooks; other files none.
+// named with the command that runs all their hooks (package.json for
+// husky 4's "husky" key); other files none.
 func TestHookConfigRunner(t *testing.T) {
 	for base, want := range map[string]string{
 		".pre-commit-config.yaml": "pre-commit run --all-files",
@@ -13,7 +14,12 @@ func TestHookConfigRunner(t *testing.T) {
 		".overcommit.yml":         "overcommit --run",
 		".lintstagedrc.json":      "lint-staged",
 		"lint-staged.config.mjs":  "lint-staged",
-		"package.json":            "",
+		"package.json":            "husky-run",
+		".huskyrc":                "husky-run",
+		".huskyrc.js":             "husky-run",
+		"husky.config.cjs":        "husky-run",
+		"package-lock.json":       "",
+		".huskyrc.bak":            "",
 		"compose.yaml":            "",
 		".pre-commit-hooks.yaml":  "",
 	} {

@@ -57,6 +57,21 @@ func (w *walker) hookManagerRun(c scope, call *Call) bool {
 		w.simpleGitHooksRun(c, call)
 	case "husky":
 		w.huskyRun(c, call)
+	case "husky-run":
+		// husky 4's runner (node_modules/.bin/husky-run HOOK, what its
+		// installed hooks run): the hook's command of the configuration;
+		// with no hook named, corral judges every hook's.
+		ops, known := operands(call)
+		if !known {
+			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true,
+				What: "husky-run runs a hook only known at run time"})
+			break
+		}
+		only := ""
+		if len(ops) > 0 {
+			only = ops[0]
+		}
+		w.huskyFourHooks(c, call, call.Dir, only, only == "")
 	default:
 		return false
 	}
@@ -274,6 +289,7 @@ func (w *walker) simpleGitHooksRun(c scope, call *Call) {
 		}
 		if jsModule(f) {
 			w.readConfigs(c, call, call.Dir, []string{f}, lang.JS, false)
+			w.jsHookCommands(c, call, text, "", f)
 			return
 		}
 		w.jsonHookCommands(c, call, text, "", "", f)
@@ -388,14 +404,8 @@ func (w *walker) managedHooks(c scope, call *Call, names []string, top, hooks st
 		case strings.Contains(strings.ToLower(text), "overcommit"):
 			w.overcommitHooks(c, &inner, overcommitKind(n))
 		case strings.Contains(strings.ToLower(text), "husky"):
-			// husky 4 runs package.json's husky.hooks (or .huskyrc).
-			if t, ok := w.readScript(inner.Dir.Join(".huskyrc.json")); ok {
-				w.jsonHookCommands(c, &inner, t, "hooks", n, ".huskyrc.json")
-			} else if t, ok := w.readScript(inner.Dir.Join(".huskyrc")); ok {
-				w.jsonHookCommands(c, &inner, t, "hooks", n, ".huskyrc")
-			} else if t, ok := w.readScript(inner.Dir.Join("package.json")); ok {
-				w.jsonHookCommands(c, &inner, t, "husky.hooks", n, "package.json")
-			}
+			// husky 4 runs the hook's command of its configuration.
+			w.huskyFourHooks(c, &inner, inner.Dir, n, false)
 		}
 	}
 }
@@ -404,8 +414,9 @@ func (w *walker) managedHooks(c scope, call *Call, names []string, top, hooks st
 // git-hook manager's configuration file named base (as the manager's
 // installed hook later runs them at the user's commits), and ok false
 // for a file that is none: .pre-commit-config.yaml (pre-commit run),
-// lefthook's files (lefthook install: every hook's), .overcommit.yml
-// and lint-staged's files other than package.json.
+// lefthook's files (lefthook install: every hook's), .overcommit.yml,
+// lint-staged's files other than package.json, and husky 4's files and
+// package.json (husky-run: every hook's).
 func HookConfigRunner(base string) (string, bool) {
 	switch {
 	case base == ".pre-commit-config.yaml":
@@ -419,6 +430,12 @@ func HookConfigRunner(base string) (string, bool) {
 		if base == n || strings.Replace(base, "lefthook-local", "lefthook", 1) == n {
 			return "lefthook install", true
 		}
+	}
+	if IsHuskyFourConfig(base) || base == "package.json" {
+		// husky 4's hooks run the commands of its configuration (also
+		// package.json's "husky": {"hooks": …}); husky-run with no hook
+		// named judges them all.
+		return "husky-run", true
 	}
 	if base == "mise.toml" || base == ".mise.toml" {
 		// mise runs its [hooks] in the user's shell once trusted.
@@ -466,14 +483,221 @@ func (w *walker) hookManagerPackages(c scope, call *Call, named []string) {
 		w.simpleGitHooksRun(c, &inner)
 	}
 	if v, ok := deps["husky"]; ok && huskyFour(v) {
-		if t, ok := w.readScript(dir.Join(".huskyrc.json")); ok {
-			w.jsonHookCommands(c, &inner, t, "hooks", "", ".huskyrc.json")
-		} else if t, ok := w.readScript(dir.Join(".huskyrc")); ok {
-			w.jsonHookCommands(c, &inner, t, "hooks", "", ".huskyrc")
-		} else if t, ok := w.readScript(dir.Join("package.json")); ok {
-			w.jsonHookCommands(c, &inner, t, "husky.hooks", "", "package.json")
+		w.huskyFourHooks(c, &inner, dir, "", false)
+	}
+}
+
+// huskyFourFiles are the files husky 4 reads its configuration from, in
+// the order it looks (cosmiconfig's search places for "husky"): the
+// first found is the configuration; package.json only when it has a
+// "husky" key.
+var huskyFourFiles = []string{"package.json", ".huskyrc", ".huskyrc.json", ".huskyrc.yaml", ".huskyrc.yml",
+	".huskyrc.js", ".huskyrc.cjs", "husky.config.js", "husky.config.cjs"}
+
+// IsHuskyFourConfig reports a file name husky 4 reads hook commands from
+// other than package.json.
+func IsHuskyFourConfig(base string) bool {
+	for _, f := range huskyFourFiles[1:] {
+		if base == f {
+			return true
 		}
 	}
+	return false
+}
+
+// huskyFourHooks judges the commands husky 4's hooks run: the "hooks"
+// object of its configuration in dir (huskyFourFiles), the hook only's
+// (every hook's when ""). A JavaScript configuration is read as code
+// (what it runs when loaded) and for the string values of its hooks.
+// With skipOpaquePkg (husky-run with no hook named, the line corral
+// judges a write of package.json with), a package.json the command
+// changed with text only run time knows (jq … > p && mv p package.json,
+// sed -i) is passed over rather than asked about: such edits are
+// everyday work, and only a husky key written in known text is judged.
+func (w *walker) huskyFourHooks(c scope, call *Call, dir Dir, only string, skipOpaquePkg bool) {
+	inner := *call
+	inner.Dir = dir
+	for _, f := range huskyFourFiles {
+		if d := dir.Join(f); skipOpaquePkg && f == "package.json" && d.Known && w.opaque[d.Path] {
+			continue
+		}
+		text, ok := w.readScript(dir.Join(f))
+		if !ok {
+			continue
+		}
+		switch {
+		case f == "package.json":
+			var pkg map[string]json.RawMessage
+			if json.Unmarshal([]byte(text), &pkg) != nil {
+				continue
+			}
+			if _, ok := pkg["husky"]; !ok {
+				continue
+			}
+			w.jsonHookCommands(c, &inner, text, "husky.hooks", only, f)
+		case jsModule(f):
+			w.readConfigs(c, &inner, dir, []string{f}, lang.JS, false)
+			w.jsHookCommands(c, &inner, text, only, f)
+		default:
+			// .huskyrc is JSON or YAML; JSON is read, YAML asks.
+			w.jsonHookCommands(c, &inner, text, "hooks", only, f)
+		}
+		return
+	}
+}
+
+// jsHookCommands judges the hook commands of a JavaScript configuration
+// module (husky 4's .huskyrc.js, simple-git-hooks' .simple-git-hooks.js):
+// each property named after a git hook (only, when not "") whose value is
+// a string literal is a shell command line run at that hook; one whose
+// value is built at run time (a template with ${…}, a call, a variable)
+// asks.
+func (w *walker) jsHookCommands(c scope, call *Call, text, only, file string) {
+	hooks := allGitHooks.Get()
+	for _, p := range jsStringProps(text) {
+		if p.key == "hooks" && !p.literal && p.value != "" {
+			// hooks: h, an object built elsewhere in the module.
+			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: file,
+				What: file + " gives its hooks as " + p.value + ", an object corral does not read"})
+			continue
+		}
+		if i := sort.SearchStrings(hooks, p.key); i >= len(hooks) || hooks[i] != p.key || only != "" && p.key != only {
+			continue
+		}
+		if !p.literal {
+			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: file,
+				What: file + " gives the " + p.key + " hook a command only known at run time"})
+			continue
+		}
+		w.runTaskText(c, call, call.Dir, p.value, file+" ("+p.key+")", false)
+	}
+}
+
+// jsProp is a property of an object literal in JavaScript text: its key,
+// and its value when a string literal (literal true), the text of the
+// value otherwise.
+type jsProp struct {
+	key, value string
+	literal    bool
+}
+
+// maxJSProps bounds the properties read from one configuration module.
+const maxJSProps = 512
+
+// jsStringProps returns the properties of the object literals in
+// JavaScript text, key: value, where the key is a name or a string
+// literal: comments are skipped and strings read with their escapes.
+func jsStringProps(text string) []jsProp {
+	var out []jsProp
+	// lastKey is the last string literal or name read, and haveKey whether a
+	// ':' may follow it as a key.
+	lastKey, haveKey := "", false
+	// bracket reports that the key was read inside [ ]: h['pre-commit'] =
+	// 'cmd' assigns a property as a literal does.
+	bracket := false
+	i := 0
+	readString := func(q byte) (string, bool, int) {
+		var b strings.Builder
+		dynamic := false
+		j := i + 1
+		for j < len(text) && text[j] != q {
+			ch := text[j]
+			if ch == '\\' && j+1 < len(text) {
+				switch text[j+1] {
+				case 'n':
+					b.WriteByte('\n')
+				case 't':
+					b.WriteByte('\t')
+				default:
+					b.WriteByte(text[j+1])
+				}
+				j += 2
+				continue
+			}
+			if q == '`' && ch == '$' && j+1 < len(text) && text[j+1] == '{' {
+				dynamic = true
+			}
+			if q != '`' && ch == '\n' {
+				break
+			}
+			b.WriteByte(ch)
+			j++
+		}
+		return b.String(), !dynamic, j + 1
+	}
+	for i < len(text) && len(out) < maxJSProps {
+		ch := text[i]
+		switch {
+		case ch == '/' && i+1 < len(text) && text[i+1] == '/':
+			for i < len(text) && text[i] != '\n' {
+				i++
+			}
+			continue
+		case ch == '/' && i+1 < len(text) && text[i+1] == '*':
+			end := strings.Index(text[i+2:], "*/")
+			if end < 0 {
+				return out
+			}
+			i += end + 4
+			continue
+		case ch == '"' || ch == '\'' || ch == '`':
+			v, _, next := readString(ch)
+			lastKey, haveKey, bracket = v, true, false
+			i = next
+			continue
+		case ch == '_' || ch == '$' || ch >= 'a' && ch <= 'z' || ch >= 'A' && ch <= 'Z':
+			j := i
+			for j < len(text) && (text[j] == '_' || text[j] == '$' || text[j] >= 'a' && text[j] <= 'z' || text[j] >= 'A' && text[j] <= 'Z' || text[j] >= '0' && text[j] <= '9') {
+				j++
+			}
+			lastKey, haveKey, bracket = text[i:j], true, false
+			i = j
+			continue
+		case ch == ']' && haveKey:
+			// ['pre-commit']: a computed key, or h['pre-commit'] = …
+			bracket = true
+			i++
+			continue
+		case (ch == ':' || ch == '=' && bracket && i+1 < len(text) && text[i+1] != '=' && text[i+1] != '>') && haveKey:
+			key := lastKey
+			bracket = false
+			haveKey = false
+			j := i + 1
+			for j < len(text) && (text[j] == ' ' || text[j] == '\t' || text[j] == '\n' || text[j] == '\r') {
+				j++
+			}
+			if j < len(text) && (text[j] == '"' || text[j] == '\'' || text[j] == '`') {
+				i = j
+				v, lit, next := readString(text[j])
+				// A string followed by + or a call is built.
+				k := next
+				for k < len(text) && (text[k] == ' ' || text[k] == '\t') {
+					k++
+				}
+				if k < len(text) && (text[k] == '+' || text[k] == '.' || text[k] == '(') {
+					lit = false
+				}
+				out = append(out, jsProp{key: key, value: v, literal: lit})
+				i = next
+				continue
+			}
+			if j < len(text) && text[j] != '{' && text[j] != '[' {
+				// A name, a call, a function: built at run time.
+				end := strings.IndexAny(text[j:], ",}\n")
+				if end < 0 {
+					end = len(text) - j
+				}
+				out = append(out, jsProp{key: key, value: strings.TrimSpace(text[j : j+end])})
+			}
+			i = j
+			continue
+		case ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r':
+		default:
+			haveKey, bracket = false, false
+		}
+		i++
+	}
+	return out
 }
 
 // huskyFour reports a version range of husky 4 (4, 4.3.8, ^4.3.8,
@@ -482,27 +706,4 @@ func (w *walker) hookManagerPackages(c scope, call *Call, named []string) {
 func huskyFour(v string) bool {
 	v = strings.TrimLeft(strings.TrimSpace(v), "^~=v ")
 	return v == "4" || strings.HasPrefix(v, "4.")
-}
-
-// HookConfigWrites returns the git-hook manager configurations
-// (HookConfigRunner) the command writes through a redirection to a name
-// the shell knows, sorted: printf … > .pre-commit-config.yaml, cat >
-// lefthook.yml <<EOF. The text each then holds is what the walk noted
-// (noteWrite), so the manager's run of it after the command is judged by
-// what the command wrote.
-func (m *Model) HookConfigWrites() []string {
-	var out []string
-	seen := map[string]bool{}
-	for _, r := range m.Redirs {
-		if !r.Writes() || !r.Target.Static || !r.Dir.Known {
-			continue
-		}
-		p := r.Dir.Join(r.Target.Value).Path
-		if _, ok := HookConfigRunner(filepath.Base(p)); ok && !seen[p] {
-			seen[p] = true
-			out = append(out, p)
-		}
-	}
-	sort.Strings(out)
-	return out
 }

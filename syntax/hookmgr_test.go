@@ -76,6 +76,21 @@ func TestHookManagers(t *testing.T) {
 		{"husky 9 dependency", map[string]string{"package.json": `{"name":"a","devDependencies":{"husky":"^9.1.0"},"husky":{"hooks":{"pre-commit":"rm -rf /victim"}}}`}, "npm install", false},
 		{"husky latest by name", map[string]string{"package.json": `{"name":"a","husky":{"hooks":{"pre-commit":"rm -rf /victim"}}}`}, "npm i -D husky", false},
 		{"husky4 stub", map[string]string{".git/config": "", ".git/hooks/pre-commit": husky4Stub, "package.json": `{"husky":{"hooks":{"pre-commit":"rm -rf /victim"}}}`}, "git commit -m x", true},
+		// husky 4's other configuration files, in cosmiconfig's order:
+		// package.json's "husky" first, then .huskyrc…, husky.config.js.
+		{"husky4 stub huskyrc.js", map[string]string{".git/config": "", ".git/hooks/pre-commit": husky4Stub, ".huskyrc.js": "// hooks\nmodule.exports = {\n  hooks: {\n    'pre-commit': 'rm -rf /victim',\n  },\n};\n"}, "git commit -m x", true},
+		{"husky4 stub husky.config.js", map[string]string{".git/config": "", ".git/hooks/post-checkout": husky4Stub, "husky.config.js": `module.exports = {hooks: {"post-checkout": "rm -rf /victim"}}`}, "git checkout main", true},
+		{"husky4 stub husky.config.cjs other hook", map[string]string{".git/config": "", ".git/hooks/pre-commit": husky4Stub, "husky.config.cjs": `module.exports = {hooks: {"pre-push": "rm -rf /victim"}}`}, "git commit -m x", false},
+		{"husky4 package.json first", map[string]string{".git/config": "", ".git/hooks/pre-commit": husky4Stub, "package.json": `{"husky":{"hooks":{"pre-commit":"npm test"}}}`, ".huskyrc.json": `{"hooks":{"pre-commit":"rm -rf /victim"}}`}, "git commit -m x", false},
+		{"husky4 package.json without husky", map[string]string{".git/config": "", ".git/hooks/pre-commit": husky4Stub, "package.json": `{"name":"a"}`, ".huskyrc": `{"hooks":{"pre-commit":"rm -rf /victim"}}`}, "git commit -m x", true},
+		{"husky-run hook", map[string]string{".huskyrc.json": `{"hooks":{"pre-commit":"rm -rf /victim"}}`}, "npx husky-run pre-commit", true},
+		{"husky-run other hook", map[string]string{".huskyrc.json": `{"hooks":{"pre-commit":"rm -rf /victim"}}`}, "husky-run pre-push", false},
+		{"husky-run every hook", map[string]string{"husky.config.js": `module.exports = {hooks: {'pre-push': 'rm -rf /victim'}}`}, "husky-run", true},
+		{"husky4 dependency config.js", map[string]string{"package.json": `{"name":"a","devDependencies":{"husky":"^4.3.8"}}`, "husky.config.js": `module.exports = {hooks: {'pre-commit': 'rm -rf /victim'}}`}, "npm install", true},
+		{"simple-git-hooks js", map[string]string{".simple-git-hooks.js": `module.exports = {"pre-commit": "rm -rf /victim"}`}, "npx simple-git-hooks", true},
+		{"husky4 computed key", map[string]string{"husky.config.js": "module.exports = {hooks: {['pre-commit']: 'rm -rf /victim'}}"}, "husky-run pre-commit", true},
+		{"husky4 assigned key", map[string]string{"husky.config.js": "const h = {};\nh['pre-commit'] = 'rm -rf /victim';\nmodule.exports = {hooks: h};"}, "husky-run pre-commit", true},
+		{"simple-git-hooks js look", map[string]string{".simple-git-hooks.js": `module.exports = {"pre-commit": "npx lint-staged"} // rm -rf /victim`}, "npx simple-git-hooks", false},
 	} {
 		dir := filepath.Join(t.TempDir(), "p")
 		writeFiles(t, dir, map[string]string{"README": "x\n"})
@@ -90,6 +105,29 @@ func TestHookManagers(t *testing.T) {
 // With the real managers (skipped where not installed): the hook each
 // installs is recognised, and the command corral sees at the commit is the
 // one the commit really runs (a canary file made).
+func TestJSStringProps(t *testing.T) {
+	t.Parallel()
+	got := jsStringProps("/* 'a': 'x' */ module.exports = {\n  hooks: { 'pre-commit': \"lint\\\"s\", // c: 'd'\n \"pre-push\": `t ${x}`, \"commit-msg\": f(1), 'post-merge': 'a' + b },\n}")
+	want := []jsProp{{"pre-commit", `lint"s`, true}, {"pre-push", "t ${x}", false}, {"commit-msg", "f(1)", false}, {"post-merge", "a", false}}
+	if len(got) != len(want) {
+		t.Fatalf("got %+v, want %+v", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("%d: got %+v, want %+v", i, got[i], want[i])
+		}
+	}
+}
+
+func TestJSStringPropsAssigned(t *testing.T) {
+	t.Parallel()
+	got := jsStringProps("h['pre-commit'] = 'a'; if (x['k'] == 'b') {}; f = ['c'].map(v => 'd'); module.exports = {hooks: h}")
+	want := []jsProp{{"pre-commit", "a", true}, {"hooks", "h", false}}
+	if len(got) != len(want) || got[0] != want[0] || got[1] != want[1] {
+		t.Errorf("got %+v, want %+v", got, want)
+	}
+}
+
 func TestHookManagersReal(t *testing.T) {
 	t.Parallel()
 	git, err := exec.LookPath("git")

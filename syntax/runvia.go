@@ -871,6 +871,10 @@ func (w *walker) noteCopy(c scope, call *Call) {
 		if c.pipe != nil && c.pipeIndex > 0 && c.pipe.Calls[c.pipeIndex] == call {
 			t, dynamic, ok := w.producedText(c, c.pipe, c.pipeIndex-1)
 			text, known = t, ok && !dynamic
+		} else {
+			// tee f <<EOF, tee f <<< "…", tee f < g: the text of its
+			// standard input.
+			text, known = w.stdinCopyText(c, call)
 		}
 		appendMode := false
 		opts, ops := ScanOptions(call.Args, OptSpec{LongEq: true, Abbrev: true, LongVal: []string{"output-error"},
@@ -1458,12 +1462,7 @@ func (w *walker) noteOutputs(c scope, call *Call) bool {
 	}
 	switch call.Name {
 	case "dd":
-		for _, a := range args {
-			if v, ok := strings.CutPrefix(a.Value, "of="); ok {
-				a.Value = v
-				opaque(a)
-			}
-		}
+		w.ddCopy(c, call, opaque)
 	case "sponge":
 		for _, a := range args {
 			if !strings.HasPrefix(a.Value, "-") {
@@ -1637,4 +1636,69 @@ func preloadProgram(call *Call) (lang.Lang, string) {
 		return lang.Ruby, "ruby"
 	}
 	return lang.ForProgram(call.Name), strings.TrimRight(call.Name, "0123456789.")
+}
+
+// stdinCopyText is the text a copying program (tee, dd without if=)
+// reads on its standard input when corral knows it: a here-document or
+// here-string, or the file a < redirection opens.
+func (w *walker) stdinCopyText(c scope, call *Call) (string, bool) {
+	if ins := w.stdinTexts(c, call); len(ins) == 1 {
+		return ins[0].text, !ins[0].dynamic
+	} else if len(ins) > 1 {
+		return "", false
+	}
+	if f := stdinFile(call); f != nil {
+		return w.readScript(call.Dir.Join(f.Value))
+	}
+	return "", false
+}
+
+// ddCopy notes the file dd of=F writes: the bytes of if=G (or of its
+// standard input without if=) when dd copies them whole — no operand but
+// if=, of=, bs=, ibs=, obs=, status= — and text corral knows; otherwise
+// F is opaque (skip=, count=, conv= change what lands there).
+func (w *walker) ddCopy(c scope, call *Call, opaque func(Arg)) {
+	var outs []Arg
+	var in *Arg
+	whole := true
+	for _, a := range call.Args {
+		k, v, ok := strings.Cut(a.Value, "=")
+		if !ok || !a.Static {
+			whole = false
+			continue
+		}
+		switch k {
+		case "of":
+			o := a
+			o.Value = v
+			outs = append(outs, o)
+		case "if":
+			i := a
+			i.Value = v
+			in = &i
+		case "bs", "ibs", "obs", "status":
+		default:
+			whole = false
+		}
+	}
+	text, known := "", false
+	if whole && len(outs) == 1 {
+		if in != nil {
+			text, known = w.readScript(call.Dir.Join(in.Value))
+		} else if c.pipe != nil && c.pipeIndex > 0 && c.pipe.Calls[c.pipeIndex] == call {
+			t, dynamic, ok := w.producedText(c, c.pipe, c.pipeIndex-1)
+			text, known = t, ok && !dynamic
+		} else {
+			text, known = w.stdinCopyText(c, call)
+		}
+	}
+	for _, o := range outs {
+		d := call.Dir.Join(o.Value)
+		if known && o.Static && d.Known {
+			w.setWritten(d.Path, text)
+			w.siteWrite(c, call, d.Path, text, true)
+			continue
+		}
+		opaque(o)
+	}
 }

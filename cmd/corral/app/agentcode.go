@@ -589,13 +589,23 @@ func (s *settings) laterLines(dir string) []bangLine {
 	return out
 }
 
-// userGitHooks are the hooks the user's everyday git commit and push
-// run, with the command that runs each.
+// userGitHooks are the hooks the user's everyday git commands run —
+// commit and push, and checkout, switch, merge, pull and rebase (the
+// hooks githooks(5) names for them, as the real git runs them) — with a
+// command that runs each. One line per command: the shell model runs
+// every hook that command runs (syntax/githooks.go), so a commit's line
+// also judges post-commit and reference-transaction.
 var userGitHooks = []struct{ hook, verb, cmd string }{
 	{"pre-commit", "commit", "git commit -m corral"},
 	{"prepare-commit-msg", "commit", "git commit -m corral"},
 	{"commit-msg", "commit", "git commit -m corral"},
+	{"post-commit", "commit", "git commit -m corral"},
+	{"reference-transaction", "commit", "git commit -m corral"},
 	{"pre-push", "push", "git push"},
+	{"post-checkout", "checkout", "git checkout main"},
+	{"post-merge", "merge", "git merge main"},
+	{"pre-rebase", "rebase", "git rebase main"},
+	{"post-rewrite", "rebase", "git rebase main"},
 }
 
 // userGitLines returns the git commands of the user that run a hook the
