@@ -301,6 +301,9 @@ type resolver struct {
 	// toggles: case toggles parseSource read as made-up variables
 	// (casetoggle.go).
 	toggles map[string]caseToggle
+	// stream, set by the walker, is the one value a command substitution
+	// that copies out a stream the command opened prints (streamsubst.go).
+	stream func(*sh.CmdSubst) (string, bool)
 }
 
 func (r *resolver) span(w *sh.Word) Arg {
