@@ -56,6 +56,11 @@ type wordEnv struct {
 	// globDir: expand.FieldsSeq asks for PWD once before anything else,
 	// for globbing, which corral never does; that question is not a use.
 	globDir bool
+	// pats are the values tried for an unknown variable that is the
+	// whole pattern of ${x%$y}, ${x#$y} or ${x/$y/z} (patguess.go):
+	// guess patFrom+i gives pats[name][i].
+	pats    map[string][]string
+	patFrom int
 }
 
 func (e *wordEnv) miss(name string) expand.Variable {
@@ -73,6 +78,9 @@ func (e *wordEnv) miss(name string) expand.Variable {
 				return expand.Variable{Set: true, Kind: expand.Indexed, List: list}
 			}
 			return expand.Variable{Set: true, Kind: expand.String, Str: c[g%len(c)]}
+		}
+		if p := e.pats[name]; g >= e.patFrom && g-e.patFrom < len(p) && e.patFrom > 0 {
+			return expand.Variable{Set: true, Kind: expand.String, Str: p[g-e.patFrom]}
 		}
 		if m := e.maybes(name); len(m) > 0 {
 			// Each value it may hold, then the marker: the others.
@@ -1229,6 +1237,9 @@ func (r *resolver) dynamic(a *Arg, w *sh.Word, s wordScan, _ []string) {
 	if s.subst || r.mask {
 		return
 	}
+	if r.anchoredGuesses(a, w) {
+		return
+	}
 	env := r.env()
 	pw, ok := r.prepare(w, false)
 	if !ok {
@@ -1310,17 +1321,34 @@ func (r *resolver) dynamic(a *Arg, w *sh.Word, s wordScan, _ []string) {
 	per := make([]int, n)
 	total := 1
 	oneOf := true
+	pats, complete := r.patternGuesses(pw)
 	for i, name := range env.unknown {
 		per[i] = choices
 		if c := env.cands(name); len(c) > 0 {
 			per[i] = len(c)
 		} else {
-			oneOf = false
+			// ${H%$y} with y only a whole pattern: its tries give every
+			// value bash may give.
+			oneOf = oneOf && complete[name] && len(env.maybes(name)) == 0
 			if m := env.maybes(name); len(m) > 0 {
 				per[i] = len(m) + 1
+				delete(pats, name)
+			} else {
+				// ${H%$y}: y any suffix of H's value as well.
+				per[i] += len(pats[name])
 			}
 		}
 		total *= per[i]
+	}
+	if total > maxPatternExpansions {
+		// Too many to try: the plain guesses only.
+		total, pats, oneOf = 1, nil, false
+		for i, name := range env.unknown {
+			if len(env.cands(name)) == 0 && len(env.maybes(name)) == 0 {
+				per[i] = choices
+			}
+			total *= per[i]
+		}
 	}
 	// ${x:=d} and ${x=d} have the value ${x:-d} and ${x-d} have; the
 	// assignment they also make is not this word's value.
@@ -1334,7 +1362,8 @@ func (r *resolver) dynamic(a *Arg, w *sh.Word, s wordScan, _ []string) {
 			g[name] = x % per[i]
 			x /= per[i]
 		}
-		genv := &wordEnv{st: r.st, dir: r.dir, guess: g, synth: r.synth, toggles: r.toggles, wholeArray: whole, canAssign: canAssign}
+		genv := &wordEnv{st: r.st, dir: r.dir, guess: g, synth: r.synth, toggles: r.toggles, wholeArray: whole, canAssign: canAssign,
+			pats: pats, patFrom: choices}
 		v, err := expand.Literal(r.cfg(genv), pw)
 		if err != nil || len(genv.unknown) > 0 || strings.Contains(v, marker) || seen[v] {
 			continue
