@@ -103,7 +103,8 @@ func (r *resolver) anchoredValue(p *sh.ParamExp) (string, bool) {
 	if !ok || !set {
 		return "", ok // bash replaces nothing in an unset variable
 	}
-	cfg := r.cfg(r.env())
+	env := r.env()
+	cfg := r.cfg(env)
 	pat := ""
 	if w := anchoredPattern(p); len(w.Parts) > 0 {
 		var err error
@@ -117,6 +118,11 @@ func (r *resolver) anchoredValue(p *sh.ParamExp) (string, bool) {
 		if with, err = safeLiteral(cfg, p.Repl.With); err != nil {
 			return "", false
 		}
+	}
+	if len(env.unknown) > 0 {
+		// ${H/#$y/} of a y only run time knows (patguess.go tries
+		// its values).
+		return "", false
 	}
 	expr, err := pattern.Regexp(pat, 0)
 	if err != nil {

@@ -61,6 +61,11 @@ type wordEnv struct {
 	// globDir: expand.FieldsSeq asks for PWD once before anything else,
 	// for globbing, which corral never does; that question is not a use.
 	globDir bool
+	// pats are the values tried for an unknown variable that is the
+	// whole pattern of ${x%$y}, ${x#$y} or ${x/$y/z} (patguess.go):
+	// guess patFrom+i gives pats[name][i].
+	pats    map[string][]string
+	patFrom int
 }
 
 func (e *wordEnv) isUnordered(name string) bool {
@@ -100,6 +105,9 @@ func (e *wordEnv) miss(name string) expand.Variable {
 				return expand.Variable{Set: true, Kind: expand.Indexed, List: list}
 			}
 			return expand.Variable{Set: true, Kind: expand.String, Str: c[g%len(c)]}
+		}
+		if p := e.pats[name]; g >= e.patFrom && g-e.patFrom < len(p) && e.patFrom > 0 {
+			return expand.Variable{Set: true, Kind: expand.String, Str: p[g-e.patFrom]}
 		}
 		if m := e.maybes(name); len(m) > 0 {
 			// Each value it may hold, then the marker: the others.
@@ -339,6 +347,9 @@ type resolver struct {
 	// toggles: case toggles parseSource read as made-up variables
 	// (casetoggle.go).
 	toggles map[string]caseToggle
+	// stream, set by the walker, is the one value a command substitution
+	// that copies out a stream the command opened prints (streamsubst.go).
+	stream func(*sh.CmdSubst) (string, bool)
 }
 
 func (r *resolver) span(w *sh.Word) Arg {
@@ -1259,6 +1270,9 @@ func (r *resolver) dynamic(a *Arg, w *sh.Word, s wordScan, _ []string) {
 	if s.subst || r.mask {
 		return
 	}
+	if r.anchoredGuesses(a, w) {
+		return
+	}
 	env := r.env()
 	pw, ok := r.prepare(w, false)
 	if !ok {
@@ -1351,17 +1365,34 @@ func (r *resolver) dynamic(a *Arg, w *sh.Word, s wordScan, _ []string) {
 	per := make([]int, n)
 	total := 1
 	oneOf := true
+	pats, complete := r.patternGuesses(pw)
 	for i, name := range env.unknown {
 		per[i] = choices
 		if c := env.cands(name); len(c) > 0 {
 			per[i] = len(c)
 		} else {
-			oneOf = false
+			// ${H%$y} with y only a whole pattern: its tries give every
+			// value bash may give.
+			oneOf = oneOf && complete[name] && len(env.maybes(name)) == 0
 			if m := env.maybes(name); len(m) > 0 {
 				per[i] = len(m) + 1
+				delete(pats, name)
+			} else {
+				// ${H%$y}: y any suffix of H's value as well.
+				per[i] += len(pats[name])
 			}
 		}
 		total *= per[i]
+	}
+	if total > maxPatternExpansions {
+		// Too many to try: the plain guesses only.
+		total, pats, oneOf = 1, nil, false
+		for i, name := range env.unknown {
+			if len(env.cands(name)) == 0 && len(env.maybes(name)) == 0 {
+				per[i] = choices
+			}
+			total *= per[i]
+		}
 	}
 	// ${x:=d} and ${x=d} have the value ${x:-d} and ${x-d} have; the
 	// assignment they also make is not this word's value.
@@ -1375,7 +1406,8 @@ func (r *resolver) dynamic(a *Arg, w *sh.Word, s wordScan, _ []string) {
 			g[name] = x % per[i]
 			x /= per[i]
 		}
-		genv := &wordEnv{st: r.st, dir: r.dir, guess: g, synth: r.synth, toggles: r.toggles, wholeArray: whole, canAssign: canAssign, unordered: unordered}
+		genv := &wordEnv{st: r.st, dir: r.dir, guess: g, synth: r.synth, toggles: r.toggles, wholeArray: whole, canAssign: canAssign,
+			unordered: unordered, pats: pats, patFrom: choices}
 		v, err := safeLiteral(r.cfg(genv), pw)
 		if err != nil || len(genv.unknown) > 0 || strings.Contains(v, marker) || seen[v] {
 			continue

@@ -93,6 +93,8 @@ type Call struct {
 	// argDelim is the byte that ends each input of xargs -0 or -d; ""
 	// when blanks and quotes split them.
 	argDelim string
+	// argFileWord is the word of an ArgFile only run time knows ("?").
+	argFileWord Arg
 	// Inputs are the arguments GNU parallel substitutes for {} or appends
 	// (parallel rm -rf {} ::: a b), when the command gives them.
 	Inputs []Arg

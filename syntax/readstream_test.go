@@ -48,6 +48,20 @@ var streamReadCases = []struct {
 	{`coproc P { echo /srv/a; }; p=${P[0]}; read -r -u $p d; echo "$d"`, "/srv/a"},
 	{`coproc P { echo /srv/a; }; read -r d <&"${P[0]}"; echo "$d"`, "/srv/a"},
 	{`exec {fd}< <(echo /srv/a); read -r d <&$fd; echo "$d"`, "/srv/a"},
+	// Readers inside $(…) copy the stream out (streamsubst.go).
+	{`exec 3< <(echo /srv/a); k=$(cat <&3); echo "$k"`, "/srv/a"},
+	{`exec 3< <(echo /srv/a); k=$(head -1 <&3); echo "$k"`, "/srv/a"},
+	{`exec 3< <(echo /srv/a); k=$(cat /dev/fd/3); echo "$k"`, "/srv/a"},
+	{`exec {fd}< <(echo /srv/a); k=$(head -n 1 /dev/fd/$fd); echo "$k"`, "/srv/a"},
+	{`exec {fd}< <(echo /srv/a); echo "$(cat /proc/self/fd/$fd)"`, "/srv/a"},
+	{`exec {fd}< <(echo /srv/a); echo "$(head -1 /dev/fd/$fd)"`, "/srv/a"},
+	{`exec 3< <(echo /srv/xax); k=$(tr -d x <&3); echo "$k"`, "/srv/a"},
+	{`exec 3<<<'/srv/a'; echo "$(cat <&3)"`, "/srv/a"},
+	{`exec {fd}<<<'/srv/a'; echo "$(cat <&$fd)"`, "/srv/a"},
+	{`exec 3< <(printf '%s\n' /srv/a /srv/b); k=$(tail -1 <&3); echo "$k"`, "/srv/b"},
+	{`exec 3< <(printf '%s\n' /srv/a /srv/b); read -r x <&3; k=$(head -1 <&3); echo "$k"`, "/srv/a|/srv/b"},
+	{`exec 3< <(printf '%s\n' /srv/a /srv/b); read -r x <&3; k=$(cat <&3); echo "$k"`, "/srv/a\n/srv/b|/srv/b"},
+	{`k=$(cat < <(echo /srv/a)); echo "$k"`, "/srv/a"},
 }
 
 func TestStreamReadsInBash(t *testing.T) {
@@ -61,6 +75,9 @@ func TestStreamReadsInBash(t *testing.T) {
 			continue
 		}
 		c := m.Calls[len(m.Calls)-1]
+		for i := len(m.Calls) - 1; i >= 0 && c.Subst != ""; i-- {
+			c = m.Calls[i] // echo "$(cat <&3)": its reader is walked after it
+		}
 		if c.Name != "echo" || len(c.Args) != 1 {
 			t.Errorf("%q: last call is %q, not echo of one word", tc.src, c.Name)
 			continue

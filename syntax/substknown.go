@@ -52,6 +52,12 @@ func (r *resolver) computeSubst(cs *sh.CmdSubst) (string, bool) {
 	if r.mask || len(cs.Last) > 0 {
 		return "", false
 	}
+	if r.stream != nil {
+		// k=$(cat <&3) after exec 3< <(echo …): the stream's text.
+		if v, ok := r.stream(cs); ok {
+			return v, true
+		}
+	}
 	// cd DIR; pwd and cd DIR && pwd: the subshell's command runs in DIR
 	// when DIR is there now (a cd that fails leaves pwd elsewhere).
 	var st *sh.Stmt

@@ -1185,7 +1185,14 @@ func (w *walker) pipeline(c scope, s *sh.Stmt, st *state) {
 }
 
 func (w *walker) resolver(c scope, st *state) *resolver {
-	return &resolver{src: c.sc.Src, dir: st.dir, st: st}
+	r := &resolver{src: c.sc.Src, dir: st.dir, st: st}
+	r.stream = func(cs *sh.CmdSubst) (string, bool) {
+		if vals, ok := w.substStreamVals(c, st, cs); ok && len(vals) == 1 {
+			return vals[0], true
+		}
+		return "", false
+	}
+	return r
 }
 
 // redirects records the redirections of s and walks the substitutions in
@@ -1586,6 +1593,11 @@ func (w *walker) assign(c scope, st *state, as []*sh.Assign, exported bool) {
 			// files the cluster tool writes and prints the path of.
 			v.printed, v.cands = false, paths
 			sort.Strings(v.cands)
+		} else if vals, ok := w.substStreamVals(c, st, wholeCmdSubst(a.Value)); ok && v.printed && len(vals) > 1 {
+			// exec 3< <(printf '%s\n' a b); k=$(cat <&3): the rest of
+			// the stream, from any of its lines (one value is known
+			// through the resolver).
+			v.printed, v.cands = false, vals
 		} else if v.printed {
 			v.printedBy = substFirst(a.Value)
 			if p, ok := w.substWroteFile(c, st, a.Value); ok && len(w.m.Calls) > 0 {
@@ -2385,6 +2397,12 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 		} else if text, static, ok := call.Fd(0).Text(); ok && static && call.ArgFile == "" {
 			// xargs cat <<< .env, xargs rm -rf <<'E' … E: the words the
 			// text on its stdin gives.
+			call.Inputs, _ = xargsItems(text, call.Replace != "", call.argDelim)
+		} else if text, ok := w.xargsStreamText(c, st, call); ok {
+			// xargs cat <&3 after exec 3< <(echo …), xargs cat < <(…),
+			// xargs -a <(…) cat, xargs -a /dev/fd/$fd cat: the words
+			// the stream's producer printed (of a stream other commands
+			// share, earlier reads may have used some: a superset).
 			call.Inputs, _ = xargsItems(text, call.Replace != "", call.argDelim)
 		}
 	}
@@ -3192,7 +3210,7 @@ func (w *walker) set(args []Arg, st *state) {
 
 func (w *walker) newCall(c scope, s *sh.Stmt, ce *sh.CallExpr, inv invocation) *Call {
 	call := &Call{Script: c.sc, Stmt: s, Expr: ce, Wrappers: inv.wrappers, Dir: inv.dir,
-		Pipe: c.pipe, PipeIndex: c.pipeIndex, Host: c.host, Subst: c.subst, HostDecl: c.decl, Loop: c.loop, ExtraArgs: inv.extra, ArgFile: inv.argFile, Replace: inv.replace, argDelim: inv.delim}
+		Pipe: c.pipe, PipeIndex: c.pipeIndex, Host: c.host, Subst: c.subst, HostDecl: c.decl, Loop: c.loop, ExtraArgs: inv.extra, ArgFile: inv.argFile, Replace: inv.replace, argDelim: inv.delim, argFileWord: inv.argFileWord}
 	if c.stage != s {
 		call.Pipe, call.PipeIndex = nil, 0
 	}

@@ -644,6 +644,9 @@ type invocation struct {
 	dir      Dir
 	extra    bool
 	argFile  string
+	// argFileWord is the word of xargs -a FILE when only run time knows
+	// FILE (<(…), /dev/fd/$fd): the stream it may name.
+	argFileWord Arg
 	// split holds the string of env -S: the rest of the command is that
 	// text, parsed again.
 	split *Arg
@@ -824,6 +827,9 @@ func unwrap(words []Arg, dir Dir) invocation {
 			inv.extra = true
 			if f := argFileOption(opts); f != "" {
 				inv.argFile = f
+				if f == "?" {
+					inv.argFileWord = argFileWord(opts)
+				}
 			}
 		}
 		inv.wrappers = append(inv.wrappers, name)
@@ -1380,6 +1386,17 @@ func argFileOption(opts []Option) string {
 		}
 	}
 	return ""
+}
+
+// argFileWord returns the word of the file an xargs or parallel option
+// list names (see argFileOption).
+func argFileWord(opts []Option) Arg {
+	for _, o := range opts {
+		if (o.Name == "a" || o.Name == "arg-file") && o.HasVal {
+			return o.Val
+		}
+	}
+	return Arg{}
 }
 
 // xargsDelim returns the byte that ends each input of xargs -0/--null or
