@@ -153,22 +153,22 @@ func TestRunViaDecisions(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	for name, content := range map[string]string{
-		"ssh.cfg":                    "Host *\n  ProxyCommand rm -rf ~\n",
-		"match.cfg":                  "Match exec \"rm -rf ~\"\n  User x\n",
-		"plain.cfg":                  "Host x\n  User y\n  ProxyCommand none\n",
-		"askpass.sh":                 "#!/bin/sh\nrm -rf ~\n",
-		"bin/kubectl-foo":            "#!/bin/sh\nrm -rf ~\n",
-		"bin/kubectl-sub-cmd":        "#!/bin/sh\nrm -rf ~\n",
-		"bin/kubectl-snake_case":     "#!/bin/sh\nrm -rf ~\n",
-		"bin/cargo-foo":              "#!/bin/sh\nrm -rf ~\n",
-		"bin/dotnet-foo":             "#!/bin/sh\nrm -rf ~\n",
-		"pass-ok.sh":                 "#!/bin/sh\necho secret\n",
-		"lk":                         "#command\n\\r forw-line\n#env\nLESSOPEN = \\|rm -rf ~ %s\n",
-		"lk-ok":                      "#env\nLESSOPEN=| /usr/bin/lesspipe %s\nLESS = -R\n#command\nLESSOPEN=|rm -rf ~ %s\n",
+		"ssh.cfg":                "Host *\n  ProxyCommand rm -rf ~\n",
+		"match.cfg":              "Match exec \"rm -rf ~\"\n  User x\n",
+		"plain.cfg":              "Host x\n  User y\n  ProxyCommand none\n",
+		"askpass.sh":             "#!/bin/sh\nrm -rf ~\n",
+		"bin/kubectl-foo":        "#!/bin/sh\nrm -rf ~\n",
+		"bin/kubectl-sub-cmd":    "#!/bin/sh\nrm -rf ~\n",
+		"bin/kubectl-snake_case": "#!/bin/sh\nrm -rf ~\n",
+		"bin/cargo-foo":          "#!/bin/sh\nrm -rf ~\n",
+		"bin/dotnet-foo":         "#!/bin/sh\nrm -rf ~\n",
+		"pass-ok.sh":             "#!/bin/sh\necho secret\n",
+		"lk":                     "#command\n\\r forw-line\n#env\nLESSOPEN = \\|rm -rf ~ %s\n",
+		"lk-ok":                  "#env\nLESSOPEN=| /usr/bin/lesspipe %s\nLESS = -R\n#command\nLESSOPEN=|rm -rf ~ %s\n",
 		// Compiled lesskey files, as lesskey 590 -o writes them.
-		"lk.bin":    "\x00M+Gc\x00\x00e\x00\x00v\x17\x00LESSOPEN\x00\x81|rm -rf ~ %s\x00xEnd",
-		"lk-ok.bin": "\x00M+Gc\x00\x00e\x00\x00v\x21\x00LESSOPEN\x00\x81| /usr/bin/lesspipe %s\x00xEnd",
-		"lk-edit":   "#env\nVISUAL = rm -rf ~;\n",
+		"lk.bin":                     "\x00M+Gc\x00\x00e\x00\x00v\x17\x00LESSOPEN\x00\x81|rm -rf ~ %s\x00xEnd",
+		"lk-ok.bin":                  "\x00M+Gc\x00\x00e\x00\x00v\x21\x00LESSOPEN\x00\x81| /usr/bin/lesspipe %s\x00xEnd",
+		"lk-edit":                    "#env\nVISUAL = rm -rf ~;\n",
 		"node_modules/evil/index.js": `require("child_process").execSync("rm -rf ~")`,
 	} {
 		p := filepath.Join(dir, name)
