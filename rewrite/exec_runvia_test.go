@@ -228,6 +228,7 @@ func TestRunViaDecisions(t *testing.T) {
 		{"LESSKEY=lk git log", Allow}, // a source where less wants the compiled form
 		{"less --lesskey-src=lk.bin README.md", Allow},
 		{"lesskey -o out.less lk-ok", Allow},
+		{"lesskey --output out.less missing.src", Allow}, // lesskey fails
 		{"LESS=-R git log", Allow},
 		// A script file named by one command substitution, quoted or
 		// not, is the command's output; run-parts of a directory only

@@ -1,6 +1,9 @@
 package syntax
 
 import (
+	"errors"
+	"io/fs"
+	"os"
 	"strconv"
 	"strings"
 )
@@ -304,6 +307,13 @@ func (w *walker) lessKeyCompile(c scope, call *Call) {
 			w.ranVars = map[string]bool{}
 		}
 		w.ranVars["lesskey-out "+d.Path] = true
+	}
+	if d := call.Dir.Join(src); srcStatic && d.Known {
+		if _, written := w.written[d.Path]; !written {
+			if _, err := os.Lstat(d.Path); errors.Is(err, fs.ErrNotExist) {
+				return // lesskey fails: nothing is written
+			}
+		}
 	}
 	w.lessKeySource(c, call, src, srcStatic, "lesskey, whose output less reads,")
 }

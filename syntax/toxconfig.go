@@ -99,7 +99,7 @@ func (w *walker) toxSources(dir Dir, file string) []toxSource {
 		if text, ok := w.readScript(d); ok {
 			return []toxSource{{d.Path, text}}
 		}
-		if !w.isDir(d) {
+		if !w.dirLike(d.Path) {
 			return nil
 		}
 		dir = d
