@@ -173,7 +173,7 @@ func pytestFilePatterns(cfg, text string) []string {
 				break
 			}
 		}
-	case base == "setup.cfg":
+	case strings.HasSuffix(base, ".cfg"):
 		v, ok = iniValue(text, "tool:pytest", "python_files")
 	default:
 		v, ok = iniValue(text, "pytest", "python_files")
