@@ -199,6 +199,11 @@ var codeCases = []codeCase{
 	// the file even with its output in a pipe (red team 10, LK).
 	{name: "less-lesskey-src", prog: "less", cmd: "less --lesskey-src=lk notes.txt | cat", files: map[string]string{"lk": "#env\nLESSOPEN=|rm -rf ~ %s\n", "notes.txt": "hi\n"}, want: Deny, gone: true},
 	{name: "less-lesskeyin", prog: "less", cmd: "LESSKEYIN=lk less notes.txt | cat", files: map[string]string{"lk": "#env\nLESSOPEN=\\|rm -rf ~ %s\n", "notes.txt": "hi\n"}, want: Deny, gone: true},
+	// The compiled form lesskey -o writes: less -k and LESSKEY read it
+	// (less 590 refuses a source there: the look-alike).
+	{name: "less-k-compiled", prog: "less", cmd: "less -k kb notes.txt | cat", files: map[string]string{"kb": "\x00M+Gc\x00\x00e\x00\x00v\x17\x00LESSOPEN\x00\x81|rm -rf ~ %s\x00xEnd", "notes.txt": "hi\n"}, want: Deny, gone: true},
+	{name: "less-lesskey-compiled-env", prog: "less", cmd: "LESSKEY=kb less notes.txt | cat", files: map[string]string{"kb": "\x00M+Gc\x00\x00e\x00\x00v\x17\x00LESSOPEN\x00\x81|rm -rf ~ %s\x00xEnd", "notes.txt": "hi\n"}, want: Deny, gone: true},
+	{name: "less-k-source-look", prog: "less", cmd: "less -k lk notes.txt | cat", files: map[string]string{"lk": "#env\nLESSOPEN=|rm -rf ~ %s\n", "notes.txt": "hi\n"}, want: Allow},
 	{name: "less-lesskey-look", prog: "less", cmd: "LESS=--lesskey-src=lk less notes.txt | cat", files: map[string]string{"lk": "#env\nLESS=-R\n# LESSOPEN=|rm -rf ~ %s\n", "notes.txt": "hi\n"}, want: Allow},
 	{name: "npm-run", prog: "npm", cmd: "npm run clean --silent", files: map[string]string{"package.json": `{"name": "x", "version": "1.0.0", "scripts": {"clean": "rm -rf ~"}}`}, want: Deny, gone: true},
 	{name: "npm-pretest", prog: "npm", cmd: "npm test --silent", files: map[string]string{"package.json": `{"name": "x", "version": "1.0.0", "scripts": {"pretest": "rm -rf ~", "test": "echo ok"}}`}, want: Deny, gone: true},

@@ -156,18 +156,22 @@ func TestRunViaDecisions(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	for name, content := range map[string]string{
-		"ssh.cfg":                    "Host *\n  ProxyCommand rm -rf ~\n",
-		"match.cfg":                  "Match exec \"rm -rf ~\"\n  User x\n",
-		"plain.cfg":                  "Host x\n  User y\n  ProxyCommand none\n",
-		"askpass.sh":                 "#!/bin/sh\nrm -rf ~\n",
-		"bin/kubectl-foo":            "#!/bin/sh\nrm -rf ~\n",
-		"bin/kubectl-sub-cmd":        "#!/bin/sh\nrm -rf ~\n",
-		"bin/kubectl-snake_case":     "#!/bin/sh\nrm -rf ~\n",
-		"bin/cargo-foo":              "#!/bin/sh\nrm -rf ~\n",
-		"bin/dotnet-foo":             "#!/bin/sh\nrm -rf ~\n",
-		"pass-ok.sh":                 "#!/bin/sh\necho secret\n",
-		"lk":                         "#command\n\\r forw-line\n#env\nLESSOPEN = \\|rm -rf ~ %s\n",
-		"lk-ok":                      "#env\nLESSOPEN=| /usr/bin/lesspipe %s\nLESS = -R\n#command\nLESSOPEN=|rm -rf ~ %s\n",
+		"ssh.cfg":                "Host *\n  ProxyCommand rm -rf ~\n",
+		"match.cfg":              "Match exec \"rm -rf ~\"\n  User x\n",
+		"plain.cfg":              "Host x\n  User y\n  ProxyCommand none\n",
+		"askpass.sh":             "#!/bin/sh\nrm -rf ~\n",
+		"bin/kubectl-foo":        "#!/bin/sh\nrm -rf ~\n",
+		"bin/kubectl-sub-cmd":    "#!/bin/sh\nrm -rf ~\n",
+		"bin/kubectl-snake_case": "#!/bin/sh\nrm -rf ~\n",
+		"bin/cargo-foo":          "#!/bin/sh\nrm -rf ~\n",
+		"bin/dotnet-foo":         "#!/bin/sh\nrm -rf ~\n",
+		"pass-ok.sh":             "#!/bin/sh\necho secret\n",
+		"lk":                     "#command\n\\r forw-line\n#env\nLESSOPEN = \\|rm -rf ~ %s\n",
+		"lk-ok":                  "#env\nLESSOPEN=| /usr/bin/lesspipe %s\nLESS = -R\n#command\nLESSOPEN=|rm -rf ~ %s\n",
+		// Compiled lesskey files, as lesskey 590 -o writes them.
+		"lk.bin":                     "\x00M+Gc\x00\x00e\x00\x00v\x17\x00LESSOPEN\x00\x81|rm -rf ~ %s\x00xEnd",
+		"lk-ok.bin":                  "\x00M+Gc\x00\x00e\x00\x00v\x21\x00LESSOPEN\x00\x81| /usr/bin/lesspipe %s\x00xEnd",
+		"lk-edit":                    "#env\nVISUAL = rm -rf ~;\n",
 		"node_modules/evil/index.js": `require("child_process").execSync("rm -rf ~")`,
 	} {
 		p := filepath.Join(dir, name)
@@ -215,6 +219,19 @@ func TestRunViaDecisions(t *testing.T) {
 		{"less --lesskey-src=lk-ok README.md", Allow},
 		{"LESSKEYIN=lk-ok git log", Allow},
 		{"less -k lk README.md", Allow}, // -k wants the compiled form
+		// The compiled form: -k, --lesskey-file, LESSKEY; lesskey's
+		// output carries its source's #env; the editor of #env.
+		{"less -k lk.bin README.md", Deny},
+		{"less -klk.bin README.md", Deny},
+		{"less --lesskey-file=lk.bin README.md", Deny},
+		{"LESSKEY=lk.bin git log", Deny},
+		{"lesskey -o out.less lk", Deny},
+		{"LESSKEYIN=lk-edit less README.md", Deny},
+		{"less -k lk-ok.bin README.md", Allow},
+		{"LESSKEY=lk git log", Allow}, // a source where less wants the compiled form
+		{"less --lesskey-src=lk.bin README.md", Allow},
+		{"lesskey -o out.less lk-ok", Allow},
+		{"lesskey --output out.less missing.src", Allow}, // lesskey fails
 		{"LESS=-R git log", Allow},
 		// A script file named by one command substitution, quoted or
 		// not, is the command's output; run-parts of a directory only

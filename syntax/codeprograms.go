@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -643,4 +644,45 @@ func typedExCommands(keys string) string {
 	}
 	end()
 	return strings.Join(lines, "\n")
+}
+
+// awkSearch returns the files gawk tries, in order, for a program file
+// (-f, -E), a library (-i) or an @include named p: a name with a slash is
+// taken as it stands; any other is looked up in each directory of
+// AWKPATH (an empty entry is the working directory) and then, not found,
+// in each again with ".awk" added — and with AWKPATH set the working
+// directory is not searched unless the path lists it (gawk 5.2.1:
+// AWKPATH=lib gawk -f x.awk runs lib/x.awk, not ./x.awk). Without AWKPATH
+// the working directory is the place (gawk's default path starts with
+// "."; its own directory holds only its libraries). open reports an
+// AWKPATH only run time knows: the file can be anywhere.
+func (w *walker) awkSearch(c scope, call *Call, p string, library bool) (names []string, open bool) {
+	if strings.Contains(p, "/") {
+		if library && !strings.HasSuffix(p, ".awk") {
+			return []string{p, p + ".awk"}, false
+		}
+		return []string{p}, false
+	}
+	dirs := []string{"."}
+	if v, known, set := w.envValue(c, call, "AWKPATH", true); set && v != "" {
+		if !known {
+			return nil, true
+		}
+		dirs = strings.Split(v, ":")
+		if len(dirs) > 64 {
+			dirs = dirs[:64]
+		}
+	}
+	for _, suffix := range []string{"", ".awk"} {
+		if suffix != "" && strings.HasSuffix(p, ".awk") {
+			break
+		}
+		for _, d := range dirs {
+			if d == "" {
+				d = "."
+			}
+			names = append(names, filepath.Join(d, p+suffix))
+		}
+	}
+	return names, false
 }

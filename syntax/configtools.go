@@ -179,6 +179,12 @@ func (w *walker) configRun(c scope, call *Call) bool {
 	if t.asked {
 		files = nil
 	}
+	if t.as == lang.Ruby && (call.Name == "bundle" || call.Name == "bundler") {
+		var open bool
+		if files, open = w.gemfiles(c, call); open {
+			return true
+		}
+	}
 	sub, subAt := "", -1
 	for i, a := range call.Args {
 		if !strings.HasPrefix(a.Value, "-") {
@@ -330,10 +336,28 @@ var nixShellHook = lazy.Regexp{Expr: `(?s)\bshellHook\s*=\s*(?:''(.*?)''|"((?:[^
 func (w *walker) bundledRun(c scope, call *Call) {
 	for _, wr := range call.Wrappers {
 		if wr == "bundle" || wr == "bundler" {
-			w.readConfigs(c, call, call.Dir, configTools.Get()["bundle"].files, lang.Ruby, false)
+			if files, open := w.gemfiles(c, call); !open {
+				w.readConfigs(c, call, call.Dir, files, lang.Ruby, false)
+			}
 			return
 		}
 	}
+}
+
+// gemfiles returns the Gemfile names bundler looks for: the file
+// BUNDLE_GEMFILE names (relative to the working directory), else Gemfile
+// and gems.rb. A BUNDLE_GEMFILE only run time knows is asked about (open).
+func (w *walker) gemfiles(c scope, call *Call) (files []string, open bool) {
+	v, known, set := w.envValue(c, call, "BUNDLE_GEMFILE", true)
+	if !set || known && v == "" {
+		return configTools.Get()["bundle"].files, false
+	}
+	if !known {
+		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: v,
+			What: "bundler evaluates the Gemfile BUNDLE_GEMFILE names, Ruby code, and the name is only known at run time"})
+		return nil, true
+	}
+	return []string{v}, false
 }
 
 // readConfigs reads, as code in language as, the first of files found

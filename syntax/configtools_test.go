@@ -62,6 +62,11 @@ func TestConfigToolsReadTheirConfig(t *testing.T) {
 		{`cd g && bundle install`, true},
 		{`cd g && bundle exec rspec`, true},
 		{`bundle install --gemfile g/Gemfile`, true},
+		// BUNDLE_GEMFILE names the Gemfile bundler evaluates.
+		{`BUNDLE_GEMFILE=g/Gemfile bundle install`, true},
+		{`BUNDLE_GEMFILE=g/Gemfile bundle exec rake test`, true},
+		{`export BUNDLE_GEMFILE=../g/Gemfile; cd ok && bundle exec rspec`, true},
+		{`cd ok && env BUNDLE_GEMFILE=../g/Gemfile bundle install`, true},
 		{`cd c && cmake -S . -B build`, true},
 		{`cd c && mkdir -p build && cd build && cmake ..`, true},
 		{`cmake -S c2/src -B /tmp/b`, true},
@@ -74,6 +79,9 @@ func TestConfigToolsReadTheirConfig(t *testing.T) {
 		{`cd e && eslint --no-config-lookup .`, false},
 		{`cd r && rollup src/main.js -o out.js`, false},
 		{`cd c && cmake --build build`, false},
+		{`cd g && BUNDLE_GEMFILE=../ok/Gemfile bundle exec rake`, false}, // not ./Gemfile
+		{`BUNDLE_GEMFILE=ok/Gemfile bundle install`, false},
+		{`BUNDLE_GEMFILE=g/Gemfile bundle install --gemfile ok/Gemfile`, false}, // the option wins
 		{`cd c && cmake -E echo hi`, false},
 		// install sets up the git hook that runs these entries on the
 		// next commit (hookmgr.go): judged as run; uninstall runs none.

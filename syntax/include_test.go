@@ -29,13 +29,19 @@ func TestIncludedCode(t *testing.T) {
 		"cmds.gdb": "shell rm -rf /victim\n",
 		"top.gdb":  "source -v cmds.gdb\n",
 		"ok.awk":   "BEGIN { print 1 }\n",
+		// AWKPATH's directories: gawk looks there for -f, -i and
+		// @include names without a slash (and again with .awk).
+		"awklib/evil.awk": "BEGIN { system(\"rm -rf /victim\") }\n",
+		"awklib/ok.awk":   "BEGIN { system(\"rm -rf /victim\") }\n",
 		// A quoted #include is found beside the file that holds it.
 		"src/evil.h": "#include <stdlib.h>\nint main() { system(\"rm -rf /victim\"); }\n",
 		"src/main.c": "#include \"evil.h\"\n",
 		"ok.c":       "#include \"evil.h\"\nint main() { return 0; }\n",
 	}
-	if err := os.Mkdir(filepath.Join(dir, "src"), 0o755); err != nil {
-		t.Fatal(err)
+	for _, d := range []string{"src", "awklib"} {
+		if err := os.Mkdir(filepath.Join(dir, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
 	}
 	for n, c := range files {
 		if err := os.WriteFile(filepath.Join(dir, n), []byte(c), 0o644); err != nil {
@@ -63,10 +69,20 @@ func TestIncludedCode(t *testing.T) {
 		{"cd src && cc main.c && ./a.out", true, false},
 		{"vim -S fifo.vim", false, true},
 		{"awk -f \"$F\" data", false, true},
+		{"AWKPATH=awklib gawk -f evil.awk data", true, false},
+		{"AWKPATH=awklib awk -f evil data", true, false},
+		{"AWKPATH=awklib gawk -i evil '{ print }' data", true, false},
+		{"export AWKPATH=/nowhere:awklib; gawk '@include \"evil\"' data", true, false},
+		{"env AWKPATH=awklib gawk -f ok.awk data", true, false}, // the path's ok.awk, not ./ok.awk
+		{"AWKPATH=\"$D\" gawk -f ok.awk data", false, true},
 		// Look-alikes.
 		{"vim -c 'source missing.vim'", false, false},
 		{"gawk -i inplace '{ print }' data", false, false},
 		{"awk -f ok.awk data", false, false},
+		{"AWKPATH=/nowhere gawk -f evil.awk data", false, false},
+		{"AWKPATH=awklib gawk -f ./ok.awk data", false, false}, // a slash: not searched
+		{"AWKPATH=awklib gawk -i inplace '{ print }' data", false, false},
+		{"AWKPATH=awklib awk '{ print }' data", false, false},
 		{"gcc ok.c -o ok && ./ok", false, false}, // evil.h is not beside ok.c
 		{"vim -c 'source self.vim'", false, false},
 		{"vim --remote-send ':w<CR>'", false, false},

@@ -1126,9 +1126,9 @@ const maxIncludes = 8
 // analysed with the program's reader; one that exists but cannot be read
 // that way (a FIFO, a device, too large), or whose name is only known at
 // run time, asks. A file that does not exist runs nothing: the program
-// reports an error. A library file (gawk's @include and -i) is looked up
-// with a .awk suffix too; one not found here is taken as one of gawk's
-// own libraries (AWKPATH: -i inplace).
+// reports an error. An awk program file is looked up as gawk looks it up
+// (awkSearch); a library (@include, -i) not found is taken as one of
+// gawk's own (-i inplace).
 func (w *walker) include(c scope, call *Call, l lang.Lang, file, what, label string, dynamic, library bool) {
 	if dynamic || file == "" || strings.ContainsAny(file, "$`") {
 		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: file,
@@ -1148,8 +1148,14 @@ func (w *walker) include(c scope, call *Call, l lang.Lang, file, what, label str
 		// one in the same directory.
 		names = []string{p + "c", p}
 	}
-	if library && !strings.HasSuffix(p, ".awk") {
-		names = append(names, p+".awk")
+	if l == lang.Awk {
+		var open bool
+		names, open = w.awkSearch(c, call, p, library)
+		if open {
+			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: file,
+				What: what + ": the code of a file found on an AWKPATH only known at run time"})
+			return
+		}
 	}
 	if w.includes >= maxIncludes {
 		w.m.Truncated = true

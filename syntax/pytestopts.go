@@ -17,42 +17,174 @@ import (
 // first as -p does. Each is read as the same words on the command line
 // would be (pytest -p MOD reads MOD.py).
 
-// pytestConfig finds pytest's configuration file as pytest does: in the
-// directory given and each one up, the first of pytest.ini and
-// .pytest.ini (always), pyproject.toml with [tool.pytest.ini_options] or
-// [tool.pytest], tox.ini with [pytest] and setup.cfg with [tool:pytest].
-// When none has its section, the nearest of those files found (the
-// rootdir pytest falls back to; its addopts are none).
-func (w *walker) pytestConfig(dir Dir) (path, text string, ok bool) {
-	if !dir.Known {
-		return "", "", false
+// pytestLocate is pytest's locate_config: in each directory of dirs and
+// each one up from it, the first of pytest.ini and .pytest.ini (always),
+// pyproject.toml with [tool.pytest.ini_options] or [tool.pytest], tox.ini
+// with [pytest] and setup.cfg with [tool:pytest]. When none has its
+// section, the first pyproject.toml seen is the rootdir, with no
+// configuration (cfg "").
+func (w *walker) pytestLocate(dirs []string) (root, cfg, text string, ok bool) {
+	pyproject := ""
+	for _, start := range dirs {
+		d := start
+		for k := 0; k < 32; k++ {
+			for _, n := range []string{"pytest.ini", ".pytest.ini", "pyproject.toml", "tox.ini", "setup.cfg"} {
+				p := filepath.Join(d, n)
+				t, found := w.readScript(Dir{Path: p, Known: true})
+				if !found {
+					continue
+				}
+				switch n {
+				case "pyproject.toml":
+					found = tomlHasTable(t, "tool.pytest")
+					if !found && pyproject == "" {
+						pyproject = d
+					}
+				case "tox.ini":
+					found = iniHasSection(t, func(s string) bool { return s == "pytest" })
+				case "setup.cfg":
+					found = iniHasSection(t, func(s string) bool { return s == "tool:pytest" })
+				}
+				if found {
+					return d, p, t, true
+				}
+			}
+			if d == "/" || d == "." {
+				break
+			}
+			d = filepath.Dir(d)
+		}
 	}
-	d := dir.Path
-	for k := 0; k < 32; k++ {
-		for _, n := range []string{"pytest.ini", ".pytest.ini", "pyproject.toml", "tox.ini", "setup.cfg"} {
-			p := filepath.Join(d, n)
-			t, found := w.readScript(Dir{Path: p, Known: true})
-			if !found {
-				continue
+	if pyproject != "" {
+		return pyproject, "", "", true
+	}
+	return "", "", "", false
+}
+
+// pytestSetup is pytest's determine_setup: the rootdir and the
+// configuration file (its path and text; "" when there is none). -c FILE
+// (--config-file) is the file, its directory the rootdir; else the
+// configuration found up from the common ancestor of the paths given
+// that exist (the working directory when none does); else the nearest
+// directory up with setup.py as the rootdir; else the configuration found
+// up from each path given; else the ancestor. --rootdir DIR replaces the
+// rootdir, not the file.
+func (w *walker) pytestSetup(call *Call, args []Arg) (root, cfg, text string) {
+	cwd := call.Dir.Path
+	var cfgOpt, rootOpt *Arg
+	var paths []string
+	opts, operands := ScanOptions(args, pytestSpec)
+	for _, o := range opts {
+		switch {
+		case o.HasVal && (!o.Long && o.Name == "c" || o.Long && (o.Name == "config-file" || o.Name == "inifile")):
+			v := o.Val
+			cfgOpt = &v
+		case o.HasVal && o.Long && o.Name == "rootdir":
+			v := o.Val
+			rootOpt = &v
+		}
+	}
+	for _, i := range operands {
+		a := args[i]
+		if !a.Static {
+			continue
+		}
+		v, _, _ := strings.Cut(a.Value, "::")
+		if p := call.Dir.Join(v).Path; w.exists(p) || w.dirLike(p) {
+			paths = append(paths, p)
+		}
+	}
+	defer func() {
+		if rootOpt != nil && rootOpt.Static {
+			root = call.Dir.Join(rootOpt.Value).Path
+		}
+	}()
+	if cfgOpt != nil {
+		if !cfgOpt.Static {
+			return cwd, "", ""
+		}
+		p := call.Dir.Join(cfgOpt.Value).Path
+		t, _ := w.readScript(Dir{Path: p, Known: true})
+		return filepath.Dir(p), p, t
+	}
+	ancestor := cwd
+	if len(paths) > 0 {
+		ancestor = commonDir(paths)
+		if !w.dirLike(ancestor) {
+			ancestor = filepath.Dir(ancestor)
+		}
+	}
+	if r, p, t, ok := w.pytestLocate([]string{ancestor}); ok {
+		return r, p, t
+	}
+	if rootOpt == nil {
+		for d, k := ancestor, 0; k < 32; k++ {
+			if w.exists(filepath.Join(d, "setup.py")) {
+				return d, "", ""
 			}
-			switch n {
-			case "pyproject.toml":
-				found = tomlHasTable(t, "tool.pytest")
-			case "tox.ini":
-				found = iniHasSection(t, func(s string) bool { return s == "pytest" })
-			case "setup.cfg":
-				found = iniHasSection(t, func(s string) bool { return s == "tool:pytest" })
+			if d == "/" || d == "." {
+				break
 			}
-			if found {
-				return p, t, true
+			d = filepath.Dir(d)
+		}
+		if len(paths) > 0 {
+			if r, p, t, ok := w.pytestLocate(paths); ok {
+				return r, p, t
 			}
 		}
-		if d == "/" {
-			break
-		}
-		d = filepath.Dir(d)
 	}
-	return w.findUp(dir, "pytest.ini", ".pytest.ini", "pyproject.toml", "tox.ini", "setup.cfg")
+	return ancestor, "", ""
+}
+
+// commonDir returns the longest directory path every path is in (or is).
+func commonDir(paths []string) string {
+	c := filepath.Clean(paths[0])
+	for _, p := range paths[1:] {
+		p = filepath.Clean(p)
+		for c != "/" && c != "." && p != c && !strings.HasPrefix(p, c+"/") {
+			c = filepath.Dir(c)
+		}
+	}
+	return c
+}
+
+// pytestFilePatterns returns the python_files globs of a configuration
+// (the test files pytest collects): test_*.py and *_test.py unless it
+// sets its own.
+func pytestFilePatterns(cfg, text string) []string {
+	def := []string{"test_*.py", "*_test.py"}
+	var v string
+	var ok bool
+	switch base := filepath.Base(cfg); {
+	case cfg == "":
+		return def
+	case strings.HasSuffix(base, ".toml"):
+		for _, table := range []string{"tool.pytest.ini_options", "tool.pytest"} {
+			if raw, found := tomlKeyRaw(text, table, "python_files"); found {
+				if strings.HasPrefix(raw, "[") {
+					if s := tomlStrings(raw); len(s) > 0 {
+						return s
+					}
+					return def
+				}
+				if s := tomlStrings(raw); len(s) > 0 {
+					v, ok = s[0], true
+				}
+				break
+			}
+		}
+	case strings.HasSuffix(base, ".cfg"):
+		v, ok = iniValue(text, "tool:pytest", "python_files")
+	default:
+		v, ok = iniValue(text, "pytest", "python_files")
+	}
+	if f := strings.Fields(v); ok && len(f) > 0 {
+		if len(f) > 16 {
+			f = f[:16]
+		}
+		return f
+	}
+	return def
 }
 
 // pytestAddopts returns the words pytest puts before args: the
@@ -65,10 +197,13 @@ func (w *walker) pytestAddopts(c scope, call *Call, cfg, text string) []Arg {
 			out = append(out, Arg{Value: s, Raw: s, Static: static})
 		}
 	}
-	switch base := filepath.Base(cfg); base {
-	case "pytest.ini", ".pytest.ini", "tox.ini", "setup.cfg":
+	switch base := filepath.Base(cfg); {
+	case cfg == "":
+	case !strings.HasSuffix(base, ".toml"):
+		// pytest.ini, tox.ini, any -c FILE.ini: [pytest]; a .cfg
+		// file: [tool:pytest].
 		section := "pytest"
-		if base == "setup.cfg" {
+		if strings.HasSuffix(base, ".cfg") {
 			section = "tool:pytest"
 		}
 		if v, ok := iniValue(text, section, "addopts"); ok {
@@ -76,7 +211,7 @@ func (w *walker) pytestAddopts(c scope, call *Call, cfg, text string) []Arg {
 				add(words, true)
 			}
 		}
-	case "pyproject.toml":
+	default:
 		for _, table := range []string{"tool.pytest.ini_options", "tool.pytest"} {
 			v, ok := tomlKeyRaw(text, table, "addopts")
 			if !ok {

@@ -151,7 +151,7 @@ func commandVar(name string) varUse {
 	switch name {
 	case "LESSOPEN", "LESSCLOSE":
 		return varLessOpen
-	case "LESSKEYIN", "LESSKEYIN_SYSTEM", "LESSKEY_CONTENT":
+	case "LESSKEYIN", "LESSKEYIN_SYSTEM", "LESSKEY_CONTENT", "LESSKEY", "LESSKEY_SYSTEM":
 		return varLessKey
 	case "PROMPT_COMMAND", "BASH_ENV", "ENV":
 		return 0 // the shell's own (startup, prompt): read elsewhere
@@ -289,7 +289,8 @@ func (w *walker) commandVars(c scope, call *Call, st *state, envWords map[string
 			if v.name == "LESSKEY_CONTENT" {
 				w.lessKeyContent(c, call, v.text, !v.open, kind)
 			} else if !v.dynamic || v.open {
-				w.lessKeySource(c, call, v.text, !v.dynamic, kind)
+				compiled := v.name == "LESSKEY" || v.name == "LESSKEY_SYSTEM"
+				w.lessKeyFile(c, call, v.text, !v.dynamic, kind, compiled)
 			}
 		case varRustFlags:
 			for _, p := range rustLinkers(v.name, v.text) {
@@ -472,6 +473,8 @@ func (w *walker) optionCommands(c scope, call *Call) {
 		}
 	case "run-parts":
 		w.runParts(c, call)
+	case "lesskey":
+		w.lessKeyCompile(c, call)
 	case "less":
 		w.lessKeyOptions(c, call)
 		for i := range call.Args {

@@ -992,7 +992,9 @@ var toxSpec = OptSpec{ShortVal: "cexmf", LongEq: true, Abbrev: true,
 var toxKeys = []string{"commands_pre", "commands", "commands_post"}
 
 // toxRun models tox [run] [options]: the commands of the test
-// environments of tox.ini (or -c FILE, or -c DIR's tox.ini), every one of them (which run
+// environments of the configurations tox 4 and tox 3 find (toxSources:
+// tox.ini, setup.cfg, pyproject.toml, tox.toml; or -c FILE, or -c DIR's),
+// every one of them (which run
 // depends on -e, env_list and the factors). tox runs each line as a
 // command, not through a shell; a line with tox's {…} substitutions is
 // only known when tox runs. tox exec -- CMD runs CMD. tox list, config,
@@ -1036,25 +1038,29 @@ func (w *walker) toxRun(c scope, call *Call) {
 			}
 		}
 	}
-	path, text, ok := w.taskFile(dir, file, "tox.ini")
-	if !ok && file != "" {
-		// tox -c DIR: the tox.ini in DIR (tox 4 takes a folder too).
-		path, text, ok = w.taskFile(dir, filepath.Join(file, "tox.ini"), "tox.ini")
-	}
-	if !ok {
-		return
-	}
-	runDir := Dir{Path: filepath.Dir(path), Known: true}
-	base := filepath.Base(path)
-	for _, cmd := range toxCommands(text) {
-		t := strings.TrimLeft(cmd.text, "-! ")
-		w.runTaskText(c, call, runDir, t, fmt.Sprintf("%s:%d (%s)", base, cmd.line, cmd.key), strings.Contains(t, "{"))
+	for _, src := range w.toxSources(dir, file) {
+		lines, open := toxSourceCommands(src)
+		base := filepath.Base(src.path)
+		if open {
+			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: base,
+				What: "tox runs the commands of " + src.path + ", a TOML text corral could not read"})
+		}
+		runDir := Dir{Path: filepath.Dir(src.path), Known: true}
+		for _, cmd := range lines {
+			t := strings.TrimLeft(cmd.text, "-! ")
+			where := fmt.Sprintf("%s:%d (%s)", base, cmd.line, cmd.key)
+			if cmd.line == 0 {
+				where = fmt.Sprintf("%s (%s)", base, cmd.key)
+			}
+			w.runTaskText(c, call, runDir, t, where, cmd.subst || strings.Contains(t, "{"))
+		}
 	}
 }
 
 type toxLine struct {
 	text, key string
 	line      int
+	subst     bool // holds tox's substitutions
 }
 
 var toxKey = lazy.Regexp{Expr: `^([A-Za-z_]+)\s*=\s*(.*)$`}
@@ -1096,7 +1102,7 @@ func toxCommands(text string) []toxLine {
 					i++
 					v = strings.TrimSuffix(v, "\\") + " " + strings.TrimSpace(lines[i])
 				}
-				out = append(out, toxLine{v, key, at})
+				out = append(out, toxLine{text: v, key: key, line: at})
 			}
 			continue
 		}
@@ -1108,7 +1114,7 @@ func toxCommands(text string) []toxLine {
 			i++
 			t = strings.TrimSuffix(t, "\\") + " " + strings.TrimSpace(lines[i])
 		}
-		out = append(out, toxLine{t, key, at})
+		out = append(out, toxLine{text: t, key: key, line: at})
 	}
 	return out
 }

@@ -137,11 +137,13 @@ func (w *walker) pytestRun(c scope, call *Call, args []Arg) {
 	// configuration file (pytest.ini, pyproject.toml, tox.ini,
 	// setup.cfg); conftest.py files are loaded from there down. Its
 	// addopts and PYTEST_ADDOPTS come before the command's own words.
-	root := call.Dir.Path
-	cfg, cfgText, found := w.pytestConfig(call.Dir)
-	if found {
+	root, cfg, cfgText := w.pytestSetup(call, args)
+	if cfg != "" {
+		// conftest.py files are loaded from the configuration's
+		// directory down (the default --confcutdir).
 		root = filepath.Dir(cfg)
 	}
+	patterns := pytestFilePatterns(cfg, cfgText)
 	args = append(w.pytestAddopts(c, call, cfg, cfgText), args...)
 	opts, operands := ScanOptions(args, pytestSpec)
 	noConftest := false
@@ -222,7 +224,7 @@ func (w *walker) pytestRun(c scope, call *Call, args []Arg) {
 		if w.dirLike(t) {
 			for _, f := range w.collect(t, func(p string) bool {
 				name := filepath.Base(p)
-				return strings.HasSuffix(name, ".py") && (strings.HasPrefix(name, "test_") || strings.HasSuffix(name, "_test.py")) ||
+				return strings.HasSuffix(name, ".py") && pytestTestFile(name, patterns) ||
 					name == "conftest.py" && !noConftest || doctestFile(p)
 			}) {
 				if docModule(f) {
@@ -251,6 +253,17 @@ func (w *walker) pytestRun(c scope, call *Call, args []Arg) {
 			}
 		}
 	}
+}
+
+// pytestTestFile reports whether a file name matches one of the
+// python_files globs.
+func pytestTestFile(name string, patterns []string) bool {
+	for _, g := range patterns {
+		if ok, _ := filepath.Match(g, name); ok {
+			return true
+		}
+	}
+	return false
 }
 
 // unittestRun reads what python -m unittest runs: the modules, files or

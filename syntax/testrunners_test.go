@@ -103,3 +103,73 @@ func TestTestRunnersReadTheSuite(t *testing.T) {
 		}
 	}
 }
+
+// TestPytestRootdirAndInifile: pytest picks its configuration file and
+// rootdir by determine_setup (-c FILE; else the first configuration up
+// from the common ancestor of the paths given; else a setup.py's
+// directory; --rootdir), and collects the python_files globs of that
+// file: each choice decides which addopts -p plugin, conftest.py and
+// test files run. Look-alikes: the file -c names replaces the one here;
+// a path given with its own pytest.ini leaves this directory's aside.
+func TestPytestRootdirAndInifile(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	bad := "import shutil\nshutil.rmtree('/srv')\n"
+	writeFiles(t, dir, map[string]string{
+		// An argument's own configuration.
+		"a/sub/pytest.ini":        "[pytest]\naddopts = -p evilplug\n",
+		"a/evilplug.py":           bad,
+		"a/sub/test_x.py":         "def test_x():\n    pass\n",
+		"a/other/pytest.ini":      "[pytest]\n",
+		"a/other/test_y.py":       "def test_y():\n    pass\n",
+		"a/pytest.ini":            "[pytest]\naddopts = -p evilplug\n",
+		"a/ok/test_z.py":          "def test_z():\n    pass\n",
+		"a/ok/pytest.ini":         "[pytest]\naddopts = -q\n",
+		"a/ci/pytest.ini":         "[pytest]\naddopts = -q\n",
+		"c/ci/pt.ini":             "[pytest]\naddopts = -p evilplug\n",
+		"c/evilplug.py":           bad,
+		"c/ci/strict.cfg":         "[tool:pytest]\naddopts = -p evilplug\n",
+		"c/ci/pt.toml":            "[tool.pytest.ini_options]\naddopts = [\"-p\", \"evilplug\"]\n",
+		"f/pytest.ini":            "[pytest]\npython_files = check_*.py\n",
+		"f/tests/check_wipe.py":   "import os\ndef test_w():\n    os.system('rm -rf /srv')\n",
+		"f2/pyproject.toml":       "[tool.pytest.ini_options]\npython_files = [\"*_spec.py\"]\n",
+		"f2/t/wipe_spec.py":       bad,
+		"s/setup.py":              "from setuptools import setup\nsetup()\n",
+		"s/conftest.py":           bad,
+		"s/tests/test_a.py":       "def test_a():\n    pass\n",
+		"r/conftest.py":           bad,
+		"r/tests/test_a.py":       "def test_a():\n    pass\n",
+		"r/tests/deep/test_b.py":  "def test_b():\n    pass\n",
+		"plain/tests/test_ok.py":  "def test_ok():\n    pass\n",
+		"plain/tests/check_no.py": bad, // not collected by default
+	})
+	for _, tc := range []struct {
+		cmd string
+		srv bool
+	}{
+		{`cd a && pytest sub`, true},
+		{`cd a && pytest sub/test_x.py`, true},
+		{`cd a && pytest`, true},
+		{`cd c && pytest -c ci/pt.ini`, true},
+		{`cd c && pytest --config-file=ci/strict.cfg`, true},
+		{`cd c && python3 -m pytest -c ci/pt.toml -q`, true},
+		{`cd f && pytest`, true},
+		{`cd f2 && pytest t`, true},
+		{`cd s/tests && pytest`, true}, // setup.py's directory is the rootdir
+		{`cd r/tests && pytest --rootdir=..`, true},
+		// Look-alikes.
+		{`cd a && pytest other`, false},
+		{`cd a && pytest -c ci/pytest.ini ok`, false},
+		{`cd a && pytest ok`, false},
+		{`cd r/tests && pytest`, false},
+		{`cd plain && pytest -q`, false},
+	} {
+		m, err := Analyze(tc.cmd, Options{Cwd: dir, Home: "/home/u", ReadFile: ReadScript})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if srv := deletes(m, "/srv"); srv != tc.srv {
+			t.Errorf("%s: corral sees /srv deleted: %v, want %v", tc.cmd, srv, tc.srv)
+		}
+	}
+}
