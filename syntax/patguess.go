@@ -67,8 +67,19 @@ func (r *resolver) patternGuesses(w *sh.Word) (out map[string][]string, complete
 			}
 		}
 		name, whole := patternParam(pat)
-		if kind == "" || !whole {
+		if kind == "" {
 			return true
+		}
+		if !whole {
+			// ${H/#$y$z/}, ${H%x$y}: a pattern with other parts beside
+			// its first variable. Trying the value's parts as that
+			// variable (the others get every unknown variable's
+			// guesses, the empty one among them) gives some of the
+			// word's values, not all: never a complete set.
+			if name = patternFirstParam(pat); name == "" {
+				return true
+			}
+			partial[name] = true
 		}
 		v := r.st.get(pe.Param.Value)
 		if !v.known || !v.set || v.array {
@@ -98,6 +109,28 @@ func (r *resolver) patternGuesses(w *sh.Word) (out map[string][]string, complete
 		}
 	}
 	return out, complete
+}
+
+// patternFirstParam returns the first plain variable among a pattern
+// word's parts ($y in $y$z, x$y, "$y"*), or "".
+func patternFirstParam(w *sh.Word) string {
+	if w == nil {
+		return ""
+	}
+	for _, part := range w.Parts {
+		if dq, ok := part.(*sh.DblQuoted); ok {
+			for _, in := range dq.Parts {
+				if name, ok := patternParam(&sh.Word{Parts: []sh.WordPart{in}}); ok {
+					return name
+				}
+			}
+			continue
+		}
+		if name, ok := patternParam(&sh.Word{Parts: []sh.WordPart{part}}); ok {
+			return name
+		}
+	}
+	return ""
 }
 
 // patternParam returns the variable a pattern word is made of alone:
@@ -190,7 +223,7 @@ func (r *resolver) anchoredGuesses(a *Arg, w *sh.Word) bool {
 		return true
 	})
 	if name == "" {
-		return false
+		return r.anchoredAnyPattern(a, w)
 	}
 	if v := r.env().Get(name); v.IsSet() || r.st == nil || r.st.get(name).known || len(r.st.get(name).cands) > 0 {
 		return false
@@ -230,5 +263,59 @@ func (r *resolver) anchoredGuesses(a *Arg, w *sh.Word) bool {
 	a.SetUnknown([]string{name})
 	a.SetCandidates(cands)
 	a.OneOf = complete[name]
+	return true
+}
+
+// anchoredAnyPattern gives the word "${H/#PAT/R}" or "${H/%PAT/R}" alone,
+// of a known H and a known R, whose pattern holds variables only run time
+// knows beside others ($y$z, x$y): whatever the pattern, bash removes a
+// prefix (#) or a suffix (%) of H's value, the empty one included, and
+// puts R in its place, or matches nothing and leaves H's value: the word
+// is one of those values (at most
+// maxPatternGuesses, else false).
+func (r *resolver) anchoredAnyPattern(a *Arg, w *sh.Word) bool {
+	parts := w.Parts
+	if len(parts) == 1 {
+		if dq, ok := parts[0].(*sh.DblQuoted); ok {
+			parts = dq.Parts
+		}
+	}
+	if len(parts) != 1 {
+		return false
+	}
+	pe, ok := parts[0].(*sh.ParamExp)
+	if !ok || pe.Param == nil || pe.Repl == nil || !anchoredParam(pe) || pe.Index != nil || pe.Excl || pe.Length || pe.Slice != nil {
+		return false
+	}
+	val, set, ok := r.scalarValue(pe.Param.Value)
+	if !ok || !set || len(val) >= maxPatternGuesses {
+		return false
+	}
+	with := ""
+	if pe.Repl.With != nil {
+		// A replacement only run time knows gives any text.
+		env := r.env()
+		v, err := safeLiteral(r.cfg(env), pe.Repl.With)
+		if err != nil || len(env.unknown) > 0 {
+			return false
+		}
+		with = v
+	}
+	atEnd := strings.HasPrefix(pe.Repl.Orig.Parts[0].(*sh.Lit).Value, "%")
+	// A pattern that matches nothing leaves the value as it is.
+	seen := map[string]bool{val: true}
+	cands := []string{val}
+	for i := 0; i <= len(val); i++ {
+		v := with + val[i:]
+		if atEnd {
+			v = val[:len(val)-i] + with
+		}
+		if !seen[v] {
+			seen[v] = true
+			cands = append(cands, v)
+		}
+	}
+	a.SetCandidates(cands)
+	a.OneOf = true
 	return true
 }

@@ -28,6 +28,12 @@ var patternWords = []struct {
 	{"H=/home/u/x", `"${H/%$y}/a"`, true},
 	{"f=src/a.txt", `${f%$y}`, true},
 	{"f=src/a.txt", `"${f%$y}.md"`, true},
+	// An anchored pattern with more than the variable (z is unset when
+	// bash runs it): the word is one of the value's suffixes (#) or
+	// prefixes (%), whatever the pattern.
+	{"H=/home/u/x", `"${H/#$y$z/}"`, true},
+	{"H=/home/u/x", `"${H/%x$y/}"`, true},
+	{"H=/home/u/x", `"${H/#$y$z/R}"`, true},
 	// y also outside a pattern: values among others.
 	{"H=/home/u/x", `"${H%$y}/$y"`, false},
 }
