@@ -270,12 +270,13 @@ var programs = []programSpec{
 			"context-separator", "field-context-separator", "field-match-separator", "dfa-size-limit", "regex-size-limit",
 			"hostname-bin", "hyperlink-format"),
 		longFlag: longOpts("help", "version", "files", "type-list")}},
-	// gawk: -f PROGFILE, -v var=val, -F fs, -i/-l include/load.
+	// gawk (5.2's --help): -f PROGFILE, -v var=val, -F fs, -i/-l
+	// include/load; mawk's -W.
 	{"awk", optSpec{shortVal: "fvFilEW", longEq: true, abbrev: true,
 		longVal: longOpts("file", "assign", "field-separator", "include", "load", "exec", "source"),
 		longFlag: longOpts("characters-as-bytes", "traditional", "copyright", "debug", "dump-variables", "gen-pot", "help",
 			"lint", "bignum", "use-lc-numeric", "no-optimize", "optimize", "posix", "profile", "pretty-print",
-			"re-interval", "sandbox", "version")}},
+			"re-interval", "sandbox", "version", "trace", "csv", "non-decimal-data", "lint-old")}},
 	// jq: -f FILE gives the program; --arg NAME VALUE and its
 	// kin take two words (jqPairs).
 	{"jq", optSpec{shortVal: "fL",
