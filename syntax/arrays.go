@@ -238,6 +238,10 @@ func (r *resolver) arithIndex(x sh.ArithmExpr) (int, bool) {
 			if n.Value != "" && n.Value[0] >= '0' && n.Value[0] <= '9' && !arithConstant(n.Value) {
 				pure = false
 			}
+			if n.Value != "" && (n.Value[0] < '0' || n.Value[0] > '9') && !isName(n.Value) {
+				// a[#]: no operand bash's arithmetic reads (it fails).
+				pure = false
+			}
 		}
 		return pure
 	})

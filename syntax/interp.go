@@ -1056,10 +1056,10 @@ func (w *walker) runTimePathEffect(c scope, call *Call, e lang.Effect, label str
 // computed from literals by an operation corral does not evaluate
 // ("~/.bashrX".replace("X", "c"), b64decode, chr codes), or it is a write
 // under the home directory with a name only known at run time, or, in
-// code written in the command itself, it comes from a call that is no
-// path builder, or it is a read under the home directory. A script on
-// disk deriving names from names it is given (out.replace(".txt",
-// ".json")) is judged by the pieces alone.
+// code written in the command itself, it is a read under the home
+// directory, or (Python, Node, Ruby, Perl, PHP) it comes from a call that
+// is no path builder. A script on disk deriving names from names it is
+// given (out.replace(".txt", ".json")) is judged by the pieces alone.
 func (w *walker) runTimePathShape(call *Call, e lang.Effect, l lang.Lang, at, origin string) {
 	verb := " writes "
 	if e.Kind == lang.Read {
@@ -1071,7 +1071,7 @@ func (w *walker) runTimePathShape(call *Call, e lang.Effect, l lang.Lang, at, or
 		why = "a path whose text " + e.Hides + " computes at run time"
 	case e.Home && (e.Kind == lang.Write || origin == ""):
 		why = "a file under the home directory whose name is only known at run time"
-	case e.Computed != "" && origin == "":
+	case e.Computed != "" && origin == "" && (l == lang.Python || l == lang.JS || l == lang.Ruby || l == lang.Perl || l == lang.PHP):
 		why = "a path that " + e.Computed + " returns at run time"
 	default:
 		return

@@ -78,7 +78,7 @@ var pathBuilders = lazy.Value[map[string]bool]{New: func() map[string]bool {
 	for _, n := range strings.Fields(`join joinpath resolve normalize expanduser expandvars expand_path abspath realpath
 		normpath dirname basename Path PurePath PosixPath home homedir getenv get environ cwd getcwd pwd tmpdir gettempdir
 		mkdtemp mkstemp tempdir sys_get_temp_dir str String format sprintf fspath as_posix with_name with_suffix parent
-		File Pathname catfile catdir rel2abs tmpdir fileURLToPath require`) {
+		File Pathname catfile catdir rel2abs tmpdir fileURLToPath require expand fnamemodify`) {
 		m[n] = true
 	}
 	return m
