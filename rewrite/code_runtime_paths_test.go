@@ -103,6 +103,35 @@ func TestCodeComputedPaths(t *testing.T) {
 	})
 }
 
+// TestCodeEnvPaths: program code that takes the path it writes or reads
+// from an environment variable the command sets (red team 12, class EP:
+// T=~/.local/state/corral/allowlist.json python3 -c 'open(os.environ["T"],
+// "w")' wrote corral's allow-list) is judged with that value, as the same
+// path given as an argument is.
+func TestCodeEnvPaths(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	env := map[string]string{"HOME": "/home/u", EnvProject: dir}
+	cfg, err := NewConfig(func(k string) string { return env[k] }, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Protected = []string{"/home/u/.local/state/corral", "/home/u/.config/corral"}
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{`T=~/.local/state/corral/allowlist.json python3 -c 'import os; open(os.environ["T"],"w").write("{}")'`, "deny"},
+		{`export T=~/.bashrc; node -e 'require("fs").appendFileSync(process.env.T,"x")'`, "deny"},
+		{`K=~/.ssh/id_rsa ruby -e 'puts File.read(ENV["K"])'`, "deny"},
+		{`D=~ perl -e 'open(F,">>",$ENV{D}."/.bashrc")'`, "deny"},
+		{`F=.env php -r 'echo file_get_contents(getenv("F"));'`, "deny"},
+		{`T=~/.bashrc python3 -c 'import os; open(os.getenv("T"),"a").write("x")'`, "deny"},
+		// Look-alikes: a value inside the project, or a variable the
+		// command does not set.
+		{`OUT=build/out.json python3 -c 'import os; open(os.environ["OUT"],"w").write("{}")'`, "allow"},
+		{`python3 -c 'import os; open(os.environ["OUT"],"w").write("{}")'`, "allow"},
+		{`CFG=settings.toml python3 -c 'import os; print(open(os.environ["CFG"]).read())'`, "allow"},
+	})
+}
+
 // TestInlinePickle: pickle data written in the code (red team 10, PK) —
 // a bytes literal, or one decoded from base64 or hex — is run on the
 // unpickler model as a pickle file is: an import that runs commands

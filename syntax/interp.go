@@ -821,7 +821,7 @@ func (w *walker) program(c scope, call *Call, l lang.Lang, text, label string, d
 		if origin != "" {
 			at = fmt.Sprintf("%s:%d", origin, e.Line)
 		}
-		if (e.Kind == lang.Write || e.Kind == lang.Read) && e.Path == "" && (len(e.Pieces) > 0 || e.Hides != "" || e.Home || e.Computed != "") {
+		if (e.Kind == lang.Write || e.Kind == lang.Read) && e.Path == "" && (len(e.Pieces) > 0 || e.Hides != "" || e.Home || e.Computed != "" || len(e.Env) > 0) {
 			// Code written in the command, and scripts of the languages
 			// one runs by name (python3 f.py, node f.js) that are not a
 			// test suite's; a compiled program's or a test's own files
@@ -829,6 +829,7 @@ func (w *walker) program(c scope, call *Call, l lang.Lang, text, label string, d
 			// are how projects work with paths they are given.
 			if origin == "" || w.lenient == 0 && (l == lang.Python || l == lang.JS || l == lang.Ruby || l == lang.Perl || l == lang.PHP) {
 				w.runTimePathShape(call, e, l, at, origin)
+				w.envPathEffects(c, call, e, "in "+string(l)+" code ("+at+"): "+e.Call, dynamic)
 				if len(e.Pieces) > 0 {
 					w.runTimePathEffect(c, call, e, "in "+string(l)+" code ("+at+"): "+e.Call, dynamic)
 				}
@@ -1049,6 +1050,47 @@ func (w *walker) runTimePathEffect(c scope, call *Call, e lang.Effect, label str
 		}
 	}
 	w.effect(c, call, b.String(), label+verb+"a path built at run time ("+clip(e.Text, 60)+")", dynamic, false)
+}
+
+// envPathEffects judges a write or read in program code of a path it
+// takes from the environment (open(os.environ["T"], "w")) with the value
+// the command gives that variable (T=~/.local/state/corral/allowlist.json
+// python3 -c …, export T=…): the path itself when it is the variable
+// alone, else the value followed by each literal piece. A variable the
+// command does not set, or sets to a value only run time knows, adds
+// nothing (its pieces are judged as before).
+func (w *walker) envPathEffects(c scope, call *Call, e lang.Effect, label string, dynamic bool) {
+	st := call.env
+	if st == nil {
+		st = w.cur
+	}
+	verb := " writes "
+	op := ": > "
+	switch {
+	case e.Kind == lang.Read:
+		verb, op = " reads ", "cat -- "
+	case e.Append:
+		op = ": >> "
+	}
+	for _, name := range e.Env {
+		v := st.get(name)
+		if !v.known || !v.set || v.array || v.str == "" {
+			continue
+		}
+		var b strings.Builder
+		if e.EnvWhole || len(e.Pieces) == 0 {
+			b.WriteString(op + Quote(v.str))
+		}
+		if !e.EnvWhole {
+			for _, piece := range e.Pieces {
+				if b.Len() > 0 {
+					b.WriteString("\n")
+				}
+				b.WriteString(op + Quote(strings.TrimSuffix(v.str, "/")+"/"+strings.TrimPrefix(piece, "/")))
+			}
+		}
+		w.effect(c, call, b.String(), label+verb+"$"+name+", which the command sets to "+clip(v.str, 60), dynamic, false)
+	}
 }
 
 // runTimePathShape asks about a write or read of a path built at run time

@@ -164,6 +164,11 @@ type Effect struct {
 	// call or subscript that is none of the known path builders.
 	Hides, Computed string
 	Home            bool
+	// Env are the environment variables such a path reads (EnvWhole:
+	// the path is one of them alone), whose values the walker knows
+	// when the command sets them.
+	Env      []string
+	EnvWhole bool
 	// Line is the 1-based line of the call in the program text, Offset
 	// its byte offset.
 	Line, Offset int

@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/corral-dev/corral/internal/lazy"
@@ -29,7 +30,21 @@ type pathShape struct {
 	// computed names a call or subscript that is none of the known path
 	// builders: what it returns is only known at run time.
 	computed string
+	// env are the environment variables the expression reads (other than
+	// HOME, which home covers), and envWhole reports an expression that
+	// is one such read and nothing else (os.environ["T"]): the walker
+	// knows the values the command gives them (T=~/x python3 -c …).
+	env      []string
+	envWhole bool
 }
+
+// envRead matches a read of one environment variable by name: Python's
+// os.environ["X"], environ.get("X"), os.getenv("X"); Node's
+// process.env.X and process.env["X"]; Ruby's ENV["X"] and
+// ENV.fetch("X"); Perl's $ENV{X}; PHP's getenv("X"), $_ENV["X"] and
+// $_SERVER["X"].
+var envRead = lazy.Regexp{Expr: `(?:\benviron\s*(?:\.\s*get\s*\(|\[)|\bgetenv\s*\(|\bprocess\s*\.\s*env\s*(?:\.|\[)|` +
+	`\bENV\s*(?:\[|\.\s*fetch\s*\()|\$ENV\s*\{|\$_ENV\s*\[|\$_SERVER\s*\[)\s*['"]?([A-Za-z_][A-Za-z0-9_]*)['"]?\s*[\])}]?`}
 
 // textConverters are the functions that turn literal text or numbers
 // into other text: decoders, character conversions, reversals, and the
@@ -109,6 +124,21 @@ func shapeOf(text string) pathShape {
 		s.hides = "a literal inside a template's placeholder"
 	}
 	s.home = homeMarks.Get().MatchString(text)
+	for _, m := range envRead.Get().FindAllStringSubmatchIndex(text, 8) {
+		name := text[m[2]:m[3]]
+		if name == "HOME" || name == "USERPROFILE" || slices.Contains(s.env, name) {
+			continue
+		}
+		s.env = append(s.env, name)
+		t := strings.TrimSpace(text)
+		if len(s.env) == 1 && strings.HasSuffix(t, strings.TrimSpace(text[m[0]:m[1]])) {
+			head := strings.TrimSpace(text[:m[0]])
+			s.envWhole = head == "" || head == "os."
+		}
+	}
+	if len(s.env) > 1 {
+		s.envWhole = false
+	}
 	if s.hides == "" && joinOfLiteral.Get().MatchString(text) {
 		s.hides = "a join of literals"
 	}

@@ -46,11 +46,11 @@ func runTimePath(c call, k Kind, a *arg, appendTo bool) (Effect, bool) {
 	}
 	pieces := pathPieces(text)
 	shape := shapeOf(text)
-	if len(pieces) == 0 && shape.hides == "" && !shape.home && shape.computed == "" {
+	if len(pieces) == 0 && shape.hides == "" && !shape.home && shape.computed == "" && len(shape.env) == 0 {
 		return Effect{}, false
 	}
 	return Effect{Kind: k, Call: c.name, Text: a.text, Pieces: pieces, Append: appendTo, Offset: c.off,
-		Hides: shape.hides, Home: shape.home, Computed: shape.computed}, true
+		Hides: shape.hides, Home: shape.home, Computed: shape.computed, Env: shape.env, EnvWhole: shape.envWhole}, true
 }
 
 // pathPieces returns the literal pieces of the expression text that may
