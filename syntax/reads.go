@@ -349,7 +349,15 @@ func (w *walker) readInput(c scope, call *Call) (text string, shared, ok bool) {
 		// shared with the other commands there.
 		return text, !ownInput(call, in), true
 	}
-	for _, r := range call.Redirs {
+	for i, r := range call.Redirs {
+		if r.Node.Op == sh.DplIn && i == len(call.Redirs)-1 && in.Kind == StreamPipe && in.Pipe == nil && in.Redirect.Node != nil {
+			// read -r d <&3 of a descriptor a here-string or here-document
+			// opened ({ …; } 3<<< "$x", exec 3<<X, f 3<<< …): that text,
+			// shared with the other readers of the descriptor.
+			if text, ok := w.fdText(in); ok {
+				return text, true, true
+			}
+		}
 		if r.Node.Op == sh.RdrIn || r.Node.Op == sh.DplIn || r.Node.Op == sh.RdrInOut {
 			return "", false, false // another input comes after or before
 		}
@@ -389,6 +397,34 @@ func (w *walker) readInput(c scope, call *Call) (text string, shared, ok bool) {
 		text = strings.Join(lines, "")
 	}
 	return text, shared, true
+}
+
+// fdText returns the text of a stream a here-string or here-document
+// feeds, as the shell writes it (a here-string ends with a newline; an
+// unquoted here-document's expansions must be known; <<- drops leading
+// tabs).
+func (w *walker) fdText(in Stream) (string, bool) {
+	rd := in.Redirect
+	text, static, ok := in.Text()
+	if !ok {
+		return "", false
+	}
+	if !static {
+		if text, ok = expandedHeredoc(rd); !ok {
+			return "", false
+		}
+	}
+	switch {
+	case rd.Node.Op == sh.WordHdoc:
+		text += "\n"
+	case rd.Node.Op == sh.DashHdoc:
+		lines := strings.SplitAfter(text, "\n")
+		for i, l := range lines {
+			lines[i] = strings.TrimLeft(l, "\t")
+		}
+		text = strings.Join(lines, "")
+	}
+	return text, true
 }
 
 // ownInput reports an input stream that comes from the call's own
