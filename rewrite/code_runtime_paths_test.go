@@ -132,6 +132,30 @@ func TestCodeEnvPaths(t *testing.T) {
 	})
 }
 
+// TestCodeStarImportsAndFileIO: names a star import binds are the
+// module's functions (red team 12, class DX: from os import *;
+// system("rm -rf ~") passed), and io.FileIO opens by its mode as open
+// does (class WS: io.FileIO(…/.claude/settings.json, "w") turned
+// corral off).
+func TestCodeStarImportsAndFileIO(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	env := map[string]string{"HOME": "/home/u", EnvProject: dir}
+	cfg, _ := NewConfig(func(k string) string { return env[k] }, dir)
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{`python3 -c 'from os import *; system("rm -rf ~")'`, "deny"},
+		{`python3 -c 'from subprocess import *; run("rm -rf ~", shell=True)'`, "deny"},
+		{`python3 -c 'from shutil import *; rmtree("/home/u")'`, "deny"},
+		{`python3 -c 'import io,os; io.FileIO(os.path.expanduser("~/.claude/settings.json"),"w").write(b"{}")'`, "deny"},
+		{`python3 -c 'from io import FileIO; FileIO("/home/u/.bashrc","a").write(b"x")'`, "deny"},
+		{`python3 -c 'import io; print(io.FileIO(".env").read())'`, "deny"},
+		// Look-alikes.
+		{`python3 -c 'from os import *; print(getcwd())'`, "allow"},
+		{`python3 -c 'from os.path import *; print(join("a", "b"))'`, "allow"},
+		{`python3 -c 'import io; print(io.FileIO("README.md").read())'`, "allow"},
+	})
+}
+
 // TestInlinePickle: pickle data written in the code (red team 10, PK) —
 // a bytes literal, or one decoded from base64 or hex — is run on the
 // unpickler model as a pickle file is: an import that runs commands

@@ -867,6 +867,7 @@ func keyword(args []arg, key string) *arg {
 type aliases map[string]string
 
 var (
+	pyStarImport = lazy.Regexp{Expr: `(?m)^[ \t]*from[ \t]+(os|posix|subprocess|shutil|pty|io|codecs|pathlib)[ \t]+import[ \t]+\*`}
 	pyImportAs   = lazy.Regexp{Expr: `(?m)^\s*import\s+([\w.]+)\s+as\s+(\w+)`}
 	pyFromImport = lazy.Regexp{Expr: `(?m)^[ \t]*from[ \t]+([\w.]+)[ \t]+import[ \t]+\(?([\w \t,]+)`}
 )
@@ -884,6 +885,13 @@ func (a aliases) resolve(name string) string {
 
 func pythonAliases(src string) aliases {
 	a := aliases{}
+	for _, m := range pyStarImport.Get().FindAllStringSubmatch(src, -1) {
+		// from os import *: every public function of the module under
+		// its own name (system is os.system; open is os.open).
+		for _, full := range pyModuleFunctions(m[1]) {
+			a[full[len(m[1])+1:]] = full
+		}
+	}
 	for _, m := range pyImportAs.Get().FindAllStringSubmatch(src, -1) {
 		a[m[2]] = m[1]
 	}
@@ -899,6 +907,51 @@ func pythonAliases(src string) aliases {
 		}
 	}
 	return a
+}
+
+// pyModuleFunctions returns the functions of module mod that the call
+// readers know (os.system, shutil.rmtree, subprocess.run, os.exec*, …),
+// sorted.
+func pyModuleFunctions(mod string) []string {
+	seen := map[string]bool{}
+	add := func(full string) {
+		if rest, ok := strings.CutPrefix(full, mod+"."); ok && rest != "" && !strings.Contains(rest, ".") {
+			seen[full] = true
+		}
+	}
+	for k := range pyShell.Get() {
+		add(k)
+	}
+	for k := range pySubprocess.Get() {
+		add(k)
+	}
+	for k := range pyDelete.Get() {
+		add(k)
+	}
+	for k := range pyCopyTo.Get() {
+		add(k)
+	}
+	for k := range pyMove.Get() {
+		add(k)
+	}
+	for k := range pyAttrs.Get() {
+		add(k)
+	}
+	for _, f := range strings.Fields("execl execle execlp execlpe execv execve execvp execvpe spawnl spawnle spawnlp spawnlpe spawnv " +
+		"spawnve spawnvp spawnvpe posix_spawn posix_spawnp open symlink link chdir") {
+		add("os." + f)
+		add("posix." + f)
+	}
+	add("pty.spawn")
+	add("io.open")
+	add("io.FileIO")
+	add("codecs.open")
+	out := make([]string, 0, len(seen))
+	for k := range seen {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
 }
 
 // distinct drops the effects that repeat an earlier one exactly (the same

@@ -154,7 +154,7 @@ func python(p *parser) []Effect {
 			return true
 		}
 		switch last {
-		case "unlink", "rmdir", "write_text", "write_bytes", "open", "touch", "spawn", "read_text", "read_bytes", "symlink_to", "hardlink_to",
+		case "unlink", "rmdir", "write_text", "write_bytes", "open", "FileIO", "touch", "spawn", "read_text", "read_bytes", "symlink_to", "hardlink_to",
 			"rename", "replace", "chmod", "lchmod":
 			return true
 		}
@@ -529,12 +529,12 @@ func (p *parser) pyExtractions() []Effect {
 // pyReaders are the calls that read the file (or each file of a list)
 // in their first argument, besides open and pathlib's read_text and
 // read_bytes: linecache's and fileinput's line readers, tokenize.open,
-// io.FileIO, python-dotenv's dotenv_values and the table loaders of
-// pandas and numpy. os.open (by its flags) and the copies (pyCopyTo) are
-// pythonCall's.
+// python-dotenv's dotenv_values and the table loaders of pandas and
+// numpy. os.open (by its flags), io.FileIO (by its mode, as open) and the
+// copies (pyCopyTo) are pythonCall's.
 var pyReaders = lazy.Value[map[string]bool]{New: func() map[string]bool {
 	return map[string]bool{"linecache.getline": true, "linecache.getlines": true, "linecache.updatecache": true,
-		"fileinput.input": true, "fileinput.FileInput": true, "tokenize.open": true, "io.FileIO": true, "_io.FileIO": true,
+		"fileinput.input": true, "fileinput.FileInput": true, "tokenize.open": true,
 		"dotenv.dotenv_values": true, "dotenv.main.dotenv_values": true,
 		"pandas.read_csv": true, "pandas.read_table": true, "pandas.read_json": true, "pandas.read_fwf": true,
 		"numpy.loadtxt": true, "numpy.genfromtxt": true, "numpy.fromfile": true}
@@ -905,8 +905,9 @@ func pythonCall(c call) (Effect, bool) {
 			}
 		}
 		return e, true
-	case "open":
-		if full != "open" && full != "io.open" && full != "codecs.open" && !(c.method && c.recvLit) {
+	case "open", "FileIO":
+		// io.FileIO(name, mode) opens as open does (mode "r" by default).
+		if full != "open" && full != "io.open" && full != "codecs.open" && full != "io.FileIO" && full != "_io.FileIO" && !(c.method && c.recvLit && last == "open") {
 			return Effect{}, false
 		}
 		path, mode := argAt(c.args, 0), argAt(c.args, 1)
