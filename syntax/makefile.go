@@ -177,7 +177,16 @@ func (w *walker) makeRun(c scope, call *Call) {
 			}
 			n, val, _ := strings.Cut(word, "=")
 			n = strings.TrimRight(n, ":")
-			if _, ok := overrides[n]; !ok && n != "SHELL" {
+			if strings.TrimSpace(n) == "SHELL" {
+				// MAKEFLAGS=SHELL=./x.sh: a command-line variable, so
+				// the recipes' shell, as on the command line (GNU make
+				// 4.3 with a canary script: it ran).
+				if len(shells) == 0 {
+					shells = append(shells, Arg{Value: val, Raw: name, Static: known})
+				}
+				continue
+			}
+			if _, ok := overrides[n]; !ok {
 				overrides[n] = Arg{Value: val, Raw: name, Static: known}
 			}
 		}
