@@ -92,6 +92,20 @@ func TestCodeComputedPaths(t *testing.T) {
 		{`python3 -c 'import pathlib; print(pathlib.Path(".en"+chr(118)).read_text())'`, "ask"},
 		{`python3 -c 'import pathlib; print((pathlib.Path.home() / ".ssh" / "id_rsX".replace("X","a")).read_text())'`, "ask"},
 		{`python3 -c 'import shutil; shutil.copy(".en"+chr(118), "/tmp/x")'`, "ask"},
+		// Loop variables hold what they iterate over (interp4): a listing
+		// of the home directory read or written entry by entry.
+		{"python3 -c 'from pathlib import Path\nfor p in Path.home().iterdir():\n    print(p.read_text())'", "ask"},
+		{"python3 -c 'from pathlib import Path\nfor p in Path.home().glob(\".*\"):\n    p.write_text(\"x\")'", "ask"},
+		{`python3 -c 'from pathlib import Path; print([p.read_text() for p in Path.home().iterdir()])'`, "ask"},
+		{"python3 -c 'import os\nfor f in sorted(os.listdir(\".\")):\n    open(f, \"a\").write(\"x\")'", "ask"},
+		{`python3 -c 'import os; [open(f).read() for f in [".env"]]'`, "ask"},
+		{`ruby -e 'Dir.glob(File.join(Dir.home, ".*")).each { |f| File.write(f, "x", mode: "a") }'`, "ask"},
+		{`node -e 'const fs=require("fs"),os=require("os"); fs.readdirSync(os.homedir()).forEach(f => fs.appendFileSync(f, "x"))'`, "ask"},
+		{`php -r 'foreach (scandir(getenv("HOME")) as $f) { file_put_contents($f, "x", FILE_APPEND); }'`, "ask"},
+		{`perl -e 'for my $f (glob("~/.*")) { open(F, ">>", $f); print F "x"; }'`, "ask"},
+		// Attributes hold the values assigned to them (class C: p = …, self.p = …).
+		{"python3 -c 'import os\nclass C:\n    p = \"~/.bashrX\".replace(\"X\", \"c\")\nopen(os.path.expanduser(C.p), \"a\").write(\"x\")'", "ask"},
+		{"python3 -c 'import os\nclass C:\n    def __init__(self):\n        self.p = os.path.expanduser(\"~/.bashrX\".replace(\"X\", \"c\"))\nopen(C().p, \"a\").write(\"x\")'", "ask"},
 		// Look-alikes: names derived from names, the path builders,
 		// literals that are only printed.
 		{`python3 -c 'import os; name="x"; open("{}.log".format(name),"a").write("x")'`, "allow"},
@@ -100,6 +114,12 @@ func TestCodeComputedPaths(t *testing.T) {
 		{`python3 -c 'import os; print(open(os.path.join(os.getcwd(), "setup.py")).read())'`, "allow"},
 		{`node -e 'const fs=require("fs"),path=require("path"); fs.writeFileSync(path.join(__dirname, "out.txt"), "x")'`, "allow"},
 		{`python3 -c 'print("~/.bashrc".replace("~","/home/u"))'`, "allow"},
+		{"python3 -c 'import glob\nfor f in glob.glob(\"*.txt\"):\n    print(open(f).read())'", "allow"},
+		{"python3 -c 'import sys\nfor f in sys.argv[1:]:\n    print(open(f).read())' a.txt", "allow"},
+		{"python3 -c 'for f in [\"a.txt\", \"b.txt\"]:\n    print(open(f).read())'", "allow"},
+		{`ruby -e '["a.txt", "b.txt"].each { |f| puts File.read(f) }'`, "allow"},
+		{`node -e 'const fs=require("fs"); for (const f of process.argv.slice(1)) console.log(fs.readFileSync(f, "utf8"))' a.txt`, "allow"},
+		{"python3 -c 'import os\nclass C:\n    out = \"result.txt\"\nopen(C.out, \"w\").write(\"x\")'", "allow"},
 	})
 }
 
@@ -177,6 +197,11 @@ func TestCodeYAMLTags(t *testing.T) {
 		{`python3 -c 'import yaml; yaml.unsafe_load("!!python/object/apply:os.system [\"rm -rf ~\"]")'`, "deny"},
 		{`python3 -c 'import yaml; s = "!!python/object/apply:os.system [\"rm -rf ~\"]"; yaml.load(s, Loader=yaml.Loader)'`, "deny"},
 		{`python3 -c 'from yaml import load, UnsafeLoader; load("!!python/object/new:os.system [\"rm -rf ~\"]", UnsafeLoader)'`, "deny"},
+		// A loader held in a name (interp4).
+		{`python3 -c 'import yaml; L = yaml.Loader; yaml.load("!!python/object/apply:os.system [\"rm -rf ~\"]", Loader=L)'`, "deny"},
+		{`python3 -c 'import yaml; L = yaml.UnsafeLoader; yaml.load("!!python/object/apply:os.system [\"rm -rf ~\"]", L)'`, "deny"},
+		{`python3 -c 'import yaml; L = yaml.SafeLoader; yaml.load("!!python/object/apply:os.system [\"rm -rf ~\"]", Loader=L)'`, "allow"},
+		{`python3 -c 'import yaml; L = yaml.FullLoader; yaml.load("!!python/object/apply:os.system [\"rm -rf ~\"]", Loader=L)'`, "allow"},
 		{`python3 -c 'import yaml; yaml.unsafe_load("!!python/object/apply:builtins.exec [\"import os\"]")'`, "ask"},
 		{`printf '%s\n' '!!python/object/apply:os.system ["rm -rf ~"]' > c.yml && python3 -c 'import yaml; yaml.unsafe_load(open("c.yml"))'`, "deny"},
 		// Data: a safe loader, a harmless command, a file without tags.

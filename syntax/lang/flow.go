@@ -1,6 +1,10 @@
 package lang
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/corral-dev/corral/internal/lazy"
+)
 
 // Straight-line values of names assigned more than once (p =
 // os.environ["HOME"]; p += "/.bashrc"; open(p, "a")): the program's
@@ -33,6 +37,18 @@ func (p *parser) arg(a, b int) arg {
 			continue
 		}
 		seen[t.text] = true
+		out.assigned = append(out.assigned, p.assigned[t.text]...)
+	}
+	// An attribute (C.p, self.p, obj.p) brings the values assigned to
+	// that attribute anywhere (self.p = …) and to the name in a class
+	// body (class C: p = …).
+	for k := a; k < b && k < len(p.toks) && len(out.assigned) < maxAssigned; k++ {
+		t := p.toks[k]
+		if t.kind != tIdent || !isP(p.tok(k-1), ".") || isP(p.tok(k+1), "(") || seen["."+t.text] {
+			continue
+		}
+		seen["."+t.text] = true
+		out.assigned = append(out.assigned, p.assigned["."+t.text]...)
 		out.assigned = append(out.assigned, p.assigned[t.text]...)
 	}
 	if len(out.assigned) > maxAssigned {
@@ -70,7 +86,11 @@ func (p *parser) flow() {
 		if next := p.toks[j]; next.kind == tPunct && assignOps.Get()[next.text] && isP(p.tok(j+1), "=") {
 			j++
 		}
-		if !isP(p.toks[j], "=") || isP(p.tok(i-1), ".") || len(p.assigned[t.text]) >= maxAssigned {
+		key := t.text
+		if isP(p.tok(i-1), ".") {
+			key = "." + t.text // self.p = …
+		}
+		if !isP(p.toks[j], "=") || len(p.assigned[key]) >= maxAssigned {
 			continue
 		}
 		e := j + 1
@@ -93,8 +113,9 @@ func (p *parser) flow() {
 		if len(text) > maxAssignedText {
 			text = text[:maxAssignedText]
 		}
-		p.assigned[t.text] = append(p.assigned[t.text], text)
+		p.assigned[key] = append(p.assigned[key], text)
 	}
+	p.loopBindings()
 	names := map[string]bool{}
 	for n := range p.flowNames {
 		if len(p.scopedBy[n]) == 0 {
@@ -279,4 +300,203 @@ func holeNames(text string) []string {
 		}
 	}
 	return out
+}
+
+// loopBindings adds to p.assigned, for each name a loop binds, the text
+// of what it iterates over: `for p in Path.home().iterdir()` and its
+// comprehension form, JavaScript's `for (const f of …)`, PHP's `foreach
+// (… as $f)`, Perl's `for my $f (…)`, and a block or callback given to
+// an iterating method (`Dir.glob(…).each { |f| … }`, `….forEach(f =>
+// …)`). A use of the name then has the form of the listing it comes
+// from (a directory of the home directory, a call's result), which a
+// run-time path is judged by (runTimePath).
+func (p *parser) loopBindings() {
+	defer func() { p.openIdx = nil }()
+	bind := func(names []string, a, b int) {
+		if a >= b || b > len(p.toks) {
+			return
+		}
+		end := len(p.src)
+		if b < len(p.toks) {
+			end = p.toks[b].off
+		}
+		text := strings.TrimSpace(p.src[p.toks[a].off:end])
+		if text == "" {
+			return
+		}
+		if len(text) > maxAssignedText {
+			text = text[:maxAssignedText]
+		}
+		for _, n := range names {
+			if len(p.assigned[n]) < maxAssigned {
+				p.assigned[n] = append(p.assigned[n], text)
+			}
+		}
+	}
+	for i := 0; i < len(p.toks); i++ {
+		t := p.toks[i]
+		if t.kind != tIdent {
+			continue
+		}
+		switch {
+		case t.text == "for" && (p.l == Python || p.l == Ruby):
+			// for a, b in ITER: / [x for x in ITER if …] / for x in ITER do
+			var names []string
+			k := i + 1
+			for ; k < len(p.toks) && k < i+16 && !isI(p.toks[k], "in"); k++ {
+				if p.toks[k].kind == tIdent {
+					names = append(names, p.toks[k].text)
+				}
+			}
+			if k >= len(p.toks) || !isI(p.toks[k], "in") || len(names) == 0 {
+				continue
+			}
+			e := k + 1
+			for e < len(p.toks) {
+				u := p.toks[e]
+				if isP(u, "(") || isP(u, "[") || isP(u, "{") {
+					if c := p.closeOf(p.toks, e); c > e {
+						e = c + 1
+						continue
+					}
+				}
+				if u.kind == tNewline || isP(u, ":") || isP(u, ";") || isP(u, ")") || isP(u, "]") || isP(u, "}") ||
+					isI(u, "if") || isI(u, "for") || isI(u, "do") {
+					break
+				}
+				e++
+			}
+			bind(names, k+1, e)
+		case t.text == "for" && p.l == JS && isP(p.tok(i+1), "("):
+			// for (const f of ITER) / for (const [k, v] of ITER)
+			c := p.closeOf(p.toks, i+1)
+			var names []string
+			k := i + 2
+			for ; c > 0 && k < c && !isI(p.toks[k], "of") && !isI(p.toks[k], "in"); k++ {
+				if u := p.toks[k]; u.kind == tIdent && u.text != "const" && u.text != "let" && u.text != "var" {
+					names = append(names, u.text)
+				}
+			}
+			if c > 0 && k < c && len(names) > 0 {
+				bind(names, k+1, c)
+			}
+		case (t.text == "foreach" || t.text == "for") && p.l == PHP && isP(p.tok(i+1), "("):
+			// foreach (ITER as $f) / foreach (ITER as $k => $v)
+			c := p.closeOf(p.toks, i+1)
+			for k := i + 2; c > 0 && k < c; k++ {
+				if isI(p.toks[k], "as") {
+					var names []string
+					for m := k + 1; m < c; m++ {
+						if p.toks[m].kind == tIdent {
+							names = append(names, p.toks[m].text)
+						}
+					}
+					bind(names, i+2, k)
+					break
+				}
+			}
+		case (t.text == "foreach" || t.text == "for") && p.l == Perl:
+			// for my $f (ITER) / foreach $f (ITER)
+			k := i + 1
+			if isI(p.tok(k), "my") || isI(p.tok(k), "our") {
+				k++
+			}
+			if v := p.tok(k); v.kind == tIdent && strings.HasPrefix(v.text, "$") && isP(p.tok(k+1), "(") {
+				if c := p.closeOf(p.toks, k+1); c > k+1 {
+					bind([]string{v.text}, k+2, c)
+				}
+			}
+		case iterMethods.Get()[t.text] && isP(p.tok(i-1), ".") && (p.l == Ruby || p.l == JS):
+			// RECV.each { |f| … } / RECV.each do |f| / RECV.forEach(f => …) / RECV.forEach((f) => …) / forEach(function (f) …)
+			var names []string
+			k := i + 1
+			switch {
+			case p.l == Ruby && (isP(p.tok(k), "{") || isI(p.tok(k), "do")) && isP(p.tok(k+1), "|"):
+				for m := k + 2; m < len(p.toks) && m < k+12 && !isP(p.toks[m], "|"); m++ {
+					if p.toks[m].kind == tIdent {
+						names = append(names, p.toks[m].text)
+					}
+				}
+			case p.l == JS && isP(p.tok(k), "("):
+				m := k + 1
+				if isI(p.tok(m), "function") || isI(p.tok(m), "async") {
+					m++
+				}
+				if isP(p.tok(m), "(") {
+					m++
+				}
+				if u := p.tok(m); u.kind == tIdent {
+					names = append(names, u.text)
+				}
+			}
+			if len(names) == 0 {
+				continue
+			}
+			if a := p.receiverStart(i - 1); a >= 0 {
+				bind(names, a, i-1)
+			}
+		}
+	}
+}
+
+// iterMethods are the methods that call a block or a callback with each
+// element of their receiver.
+var iterMethods = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	m := map[string]bool{}
+	for _, n := range strings.Fields(`each each_with_index each_with_object each_entry map flat_map collect select filter
+		reject find detect forEach some every reduce`) {
+		m[n] = true
+	}
+	return m
+}}
+
+// receiverStart returns the first token of the receiver that ends just
+// before the "." at dot (names, dots and bracketed groups: Dir.glob(
+// File.join(Dir.home, "*"))), or -1.
+func (p *parser) receiverStart(dot int) int {
+	k := dot - 1
+	start := -1
+	for n := 0; k >= 0 && n < 64; n++ {
+		u := p.toks[k]
+		switch {
+		case isP(u, ")") || isP(u, "]") || isP(u, "}"):
+			o := p.openOf(k)
+			if o < 0 {
+				return start
+			}
+			start, k = o, o-1
+		case u.kind == tIdent || u.kind == tString:
+			start, k = k, k-1
+		default:
+			return start
+		}
+		if k >= 0 && (isP(p.toks[k], ".") || isP(p.toks[k], "::") || isP(p.toks[k], "?.")) {
+			k--
+			continue
+		}
+		if k >= 0 && (isP(p.toks[k+1], "(") || isP(p.toks[k+1], "[")) && p.toks[k].kind == tIdent {
+			continue // a call's name: foo(…)
+		}
+		return start
+	}
+	return start
+}
+
+// openOf returns the index of the bracket that the one at c closes, or -1.
+func (p *parser) openOf(c int) int {
+	if len(p.openIdx) != len(p.toks) {
+		p.openIdx = make([]int, len(p.toks))
+		for i := range p.openIdx {
+			p.openIdx[i] = -1
+		}
+		for o := range p.toks {
+			if e := p.closeOf(p.toks, o); e > o && e < len(p.toks) {
+				p.openIdx[e] = o
+			}
+		}
+	}
+	if c < 0 || c >= len(p.openIdx) {
+		return -1
+	}
+	return p.openIdx[c]
 }
