@@ -103,6 +103,16 @@ func TestCodeComputedPaths(t *testing.T) {
 		{`node -e 'const fs=require("fs"),os=require("os"); fs.readdirSync(os.homedir()).forEach(f => fs.appendFileSync(f, "x"))'`, "ask"},
 		{`php -r 'foreach (scandir(getenv("HOME")) as $f) { file_put_contents($f, "x", FILE_APPEND); }'`, "ask"},
 		{`perl -e 'for my $f (glob("~/.*")) { open(F, ">>", $f); print F "x"; }'`, "ask"},
+		// A function's parameters hold the arguments its calls give
+		// (interp4): a helper that appends to the path it is given.
+		{"python3 -c 'import os\ndef w(p):\n    open(p, \"a\").write(\"x\")\nw(os.path.expanduser(\"~/.bashrc\"))'", "ask"},
+		{"python3 -c 'import os\ndef w(p):\n    open(os.path.expanduser(p), \"a\").write(\"x\")\nw(\"~/.bashrX\".replace(\"X\", \"c\"))'", "ask"},
+		{`python3 -c 'import os; list(map(lambda f: open(os.path.expanduser(f), "a").write("x"), ["~/.bashrX".replace("X", "c")]))'`, "ask"},
+		{`node -e 'const fs=require("fs"),os=require("os"); function w(p) { fs.appendFileSync(p, "x") }; w(os.homedir() + "/.bashrc")'`, "ask"},
+		{`node -e 'const fs=require("fs"),os=require("os"); const w = (p) => fs.appendFileSync(p, "x"); w(os.homedir() + "/.bashrc")'`, "ask"},
+		{`ruby -e 'def w(p) File.write(p, "x", mode: "a") end; w(File.join(Dir.home, ".bashrc"))'`, "ask"},
+		{`php -r 'function w($p) { file_put_contents($p, "x", FILE_APPEND); } w(getenv("HOME") . "/.bashrc");'`, "ask"},
+		{`perl -e 'sub w { my ($p) = @_; open(F, ">>", $p); print F "x"; } w("$ENV{HOME}/.bashrc");'`, "ask"},
 		// Attributes hold the values assigned to them (class C: p = …, self.p = …).
 		{"python3 -c 'import os\nclass C:\n    p = \"~/.bashrX\".replace(\"X\", \"c\")\nopen(os.path.expanduser(C.p), \"a\").write(\"x\")'", "ask"},
 		{"python3 -c 'import os\nclass C:\n    def __init__(self):\n        self.p = os.path.expanduser(\"~/.bashrX\".replace(\"X\", \"c\"))\nopen(C().p, \"a\").write(\"x\")'", "ask"},
@@ -120,6 +130,8 @@ func TestCodeComputedPaths(t *testing.T) {
 		{`ruby -e '["a.txt", "b.txt"].each { |f| puts File.read(f) }'`, "allow"},
 		{`node -e 'const fs=require("fs"); for (const f of process.argv.slice(1)) console.log(fs.readFileSync(f, "utf8"))' a.txt`, "allow"},
 		{"python3 -c 'import os\nclass C:\n    out = \"result.txt\"\nopen(C.out, \"w\").write(\"x\")'", "allow"},
+		{"python3 -c 'import json\ndef save(path, d):\n    json.dump(d, open(path, \"w\"))\nsave(\"out.json\", {})'", "allow"},
+		{`node -e 'const fs=require("fs"); function save(p, d) { fs.writeFileSync(p, JSON.stringify(d)) }; save("out.json", {})'`, "allow"},
 	})
 }
 

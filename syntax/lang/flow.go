@@ -116,6 +116,7 @@ func (p *parser) flow() {
 		p.assigned[key] = append(p.assigned[key], text)
 	}
 	p.loopBindings()
+	p.paramBindings()
 	names := map[string]bool{}
 	for n := range p.flowNames {
 		if len(p.scopedBy[n]) == 0 {
@@ -499,4 +500,161 @@ func (p *parser) openOf(c int) int {
 		return -1
 	}
 	return p.openIdx[c]
+}
+
+// maxDefs bounds the functions whose parameters are followed.
+const maxDefs = 64
+
+// paramBindings adds to p.assigned, for each parameter of a function
+// defined in the code, the text of the arguments its calls in the code
+// give it (def w(p): open(p, "a") … w(os.path.expanduser("~/.bashrc"))):
+// the parameter holds them when the function runs. Python and Ruby def,
+// JavaScript function NAME(…), NAME = function (…) and NAME = (…) =>,
+// PHP function NAME(…), Perl sub NAME { my (…) = @_; … } or my $x =
+// shift; and a Python lambda given to map or filter, whose parameter holds
+// each element of the iterable.
+func (p *parser) paramBindings() {
+	defs := map[string][]string{}
+	params := func(open int) []string {
+		c := p.closeOf(p.toks, open)
+		if c <= open {
+			return nil
+		}
+		var out []string
+		for _, sp := range p.spans(p.toks, open, c) {
+			name := ""
+			for k := sp[0]; k < sp[1]; k++ {
+				if t := p.toks[k]; t.kind == tIdent {
+					name = t.text
+					if p.l != PHP || strings.HasPrefix(name, "$") {
+						break
+					}
+				}
+			}
+			out = append(out, name)
+		}
+		if len(out) > 0 && (out[0] == "self" || out[0] == "cls") && p.l == Python {
+			out = out[1:]
+		}
+		return out
+	}
+	for i := 0; i+2 < len(p.toks) && len(defs) < maxDefs; i++ {
+		t := p.toks[i]
+		if t.kind != tIdent {
+			continue
+		}
+		switch {
+		case (t.text == "def" && (p.l == Python || p.l == Ruby) || t.text == "function" && (p.l == JS || p.l == PHP)) &&
+			p.tok(i+1).kind == tIdent && isP(p.tok(i+2), "("):
+			defs[p.toks[i+1].text] = params(i + 2)
+		case p.l == JS && isP(p.tok(i+1), "="):
+			// w = function (p) {…}, w = (p) => …, w = async p => …
+			k := i + 2
+			if isI(p.tok(k), "async") {
+				k++
+			}
+			if isI(p.tok(k), "function") {
+				k++
+				if p.tok(k).kind == tIdent {
+					k++
+				}
+			}
+			switch {
+			case isP(p.tok(k), "("):
+				if c := p.closeOf(p.toks, k); c > k && (isP(p.tok(c+1), "=>") || isI(p.tok(i+2), "function") || isI(p.tok(i+3), "function")) {
+					defs[t.text] = params(k)
+				}
+			case p.tok(k).kind == tIdent && isP(p.tok(k+1), "=>"):
+				defs[t.text] = []string{p.toks[k].text}
+			}
+		case p.l == Perl && t.text == "sub" && p.tok(i+1).kind == tIdent && isP(p.tok(i+2), "{"):
+			c := p.closeOf(p.toks, i+2)
+			var names []string
+			for k := i + 3; k < c && k < i+64; k++ {
+				switch {
+				case isI(p.toks[k], "my") && isP(p.tok(k+1), "("):
+					if e := p.closeOf(p.toks, k+1); e > k && isP(p.tok(e+1), "=") && isI(p.tok(e+2), "@_") {
+						for m := k + 2; m < e; m++ {
+							if p.toks[m].kind == tIdent {
+								names = append(names, p.toks[m].text)
+							}
+						}
+					}
+				case isI(p.toks[k], "my") && p.tok(k+1).kind == tIdent && isP(p.tok(k+2), "=") && isI(p.tok(k+3), "shift"):
+					names = append(names, p.toks[k+1].text)
+				}
+			}
+			if len(names) > 0 {
+				defs[p.toks[i+1].text] = names
+			}
+		case p.l == Python && t.text == "lambda":
+			// map(lambda f: …, ITER), filter(lambda f: …, ITER)
+			var names []string
+			k := i + 1
+			for ; k < len(p.toks) && k < i+16 && !isP(p.toks[k], ":"); k++ {
+				if p.toks[k].kind == tIdent {
+					names = append(names, p.toks[k].text)
+				}
+			}
+			open := i - 1
+			if !isP(p.tok(open), "(") || !(isI(p.tok(open-1), "map") || isI(p.tok(open-1), "filter")) {
+				continue
+			}
+			if c := p.closeOf(p.toks, open); c > open {
+				if sp := p.spans(p.toks, open, c); len(sp) >= 2 && len(names) > 0 {
+					p.bindText(names[:1], sp[1][0], sp[1][1])
+				}
+			}
+		}
+	}
+	if len(defs) == 0 {
+		return
+	}
+	for i := 0; i+1 < len(p.toks); i++ {
+		t := p.toks[i]
+		names, ok := defs[t.text]
+		if !ok || t.kind != tIdent || !isP(p.toks[i+1], "(") {
+			continue
+		}
+		if prev := p.tok(i - 1); isI(prev, "def") || isI(prev, "function") || isI(prev, "sub") {
+			continue
+		}
+		c := p.closeOf(p.toks, i+1)
+		if c <= i+1 {
+			continue
+		}
+		for n, sp := range p.spans(p.toks, i+1, c) {
+			if n >= len(names) || names[n] == "" {
+				break
+			}
+			if isP(p.tok(sp[0]+1), "=") && p.toks[sp[0]].kind == tIdent && p.l == Python {
+				continue // a keyword argument: assigned by flow
+			}
+			p.bindText(names[n:n+1], sp[0], sp[1])
+		}
+	}
+}
+
+// bindText adds the source text of tokens [a, b) to the values assigned
+// to names.
+func (p *parser) bindText(names []string, a, b int) {
+	if a >= b || b > len(p.toks) {
+		return
+	}
+	end := len(p.src)
+	if b < len(p.toks) {
+		end = p.toks[b].off
+	}
+	text := strings.TrimSpace(p.src[p.toks[a].off:end])
+	if text == "" {
+		return
+	}
+	if len(text) > maxAssignedText {
+		text = text[:maxAssignedText]
+	}
+	for _, n := range names {
+		if len(p.assigned[n]) < maxAssigned {
+			p.assigned[n] = append(p.assigned[n], text)
+		}
+	}
 }
