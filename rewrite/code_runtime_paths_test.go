@@ -113,6 +113,10 @@ func TestCodeComputedPaths(t *testing.T) {
 		{`ruby -e 'def w(p) File.write(p, "x", mode: "a") end; w(File.join(Dir.home, ".bashrc"))'`, "ask"},
 		{`php -r 'function w($p) { file_put_contents($p, "x", FILE_APPEND); } w(getenv("HOME") . "/.bashrc");'`, "ask"},
 		{`perl -e 'sub w { my ($p) = @_; open(F, ">>", $p); print F "x"; } w("$ENV{HOME}/.bashrc");'`, "ask"},
+		// A call of a function defined in the code holds what it returns.
+		{"python3 -c 'import os\ndef p():\n    return \"~/.bashrX\".replace(\"X\", \"c\")\nopen(os.path.expanduser(p()), \"a\").write(\"x\")'", "ask"},
+		{`node -e 'const fs=require("fs"),os=require("os"); function p() { return os.homedir() + "/.bashr" + "X".replace("X", "c") }; fs.appendFileSync(p(), "x")'`, "ask"},
+		{`perl -e 'sub p { return "$ENV{HOME}/.bashrc"; } open(F, ">>", p()); print F "x";'`, "ask"},
 		// Attributes hold the values assigned to them (class C: p = …, self.p = …).
 		{"python3 -c 'import os\nclass C:\n    p = \"~/.bashrX\".replace(\"X\", \"c\")\nopen(os.path.expanduser(C.p), \"a\").write(\"x\")'", "ask"},
 		{"python3 -c 'import os\nclass C:\n    def __init__(self):\n        self.p = os.path.expanduser(\"~/.bashrX\".replace(\"X\", \"c\"))\nopen(C().p, \"a\").write(\"x\")'", "ask"},

@@ -38,6 +38,10 @@ func (p *parser) arg(a, b int) arg {
 		}
 		seen[t.text] = true
 		out.assigned = append(out.assigned, p.assigned[t.text]...)
+		if isP(p.tok(k+1), "(") {
+			// p(): what the function p defined in the code returns.
+			out.assigned = append(out.assigned, p.assigned[returnKey(t.text)]...)
+		}
 	}
 	// An attribute (C.p, self.p, obj.p) brings the values assigned to
 	// that attribute anywhere (self.p = …) and to the name in a class
@@ -117,6 +121,7 @@ func (p *parser) flow() {
 	}
 	p.loopBindings()
 	p.paramBindings()
+	p.returnBindings()
 	names := map[string]bool{}
 	for n := range p.flowNames {
 		if len(p.scopedBy[n]) == 0 {
@@ -328,6 +333,11 @@ func (p *parser) loopBindings() {
 		if len(text) > maxAssignedText {
 			text = text[:maxAssignedText]
 		}
+		if globListing.Get().MatchString(text) {
+			// The files a glob pattern matches are read by the walk
+			// reading (listing.go), which judges the pattern.
+			text = walkMark + text
+		}
 		for _, n := range names {
 			if len(p.assigned[n]) < maxAssigned {
 				p.assigned[n] = append(p.assigned[n], text)
@@ -439,6 +449,15 @@ func (p *parser) loopBindings() {
 		}
 	}
 }
+
+// walkMark starts an assigned text that is a glob's listing: a read of
+// such a value is judged as the walk reading of the glob's files, a write
+// by the value's form (runTimePath).
+const walkMark = "\x00walk\x00"
+
+// globListing matches a glob call or Ruby's Dir[…] in an iterated
+// expression.
+var globListing = lazy.Regexp{Expr: `\b(?:r?glob|iglob)\s*\(|\bDir\s*\[`}
 
 // iterMethods are the methods that call a block or a callback with each
 // element of their receiver.
@@ -655,6 +674,72 @@ func (p *parser) bindText(names []string, a, b int) {
 	for _, n := range names {
 		if len(p.assigned[n]) < maxAssigned {
 			p.assigned[n] = append(p.assigned[n], text)
+		}
+	}
+}
+
+// returnKey is the key in p.assigned of the values a function defined in
+// the code returns: a call of it (p() in open(p(), "a")) holds them.
+func returnKey(name string) string { return "()" + name }
+
+// returnBindings adds to p.assigned, under returnKey(NAME), the text of
+// each return statement in the body of a function NAME defined in the
+// code: Python's def (its indented body), JavaScript's and PHP's
+// function NAME(…) {…}, Perl's sub NAME {…}.
+func (p *parser) returnBindings() {
+	col := func(off int) int { return off - (strings.LastIndexByte(p.src[:off], '\n') + 1) }
+	n := 0
+	for i := 0; i+2 < len(p.toks) && n < maxDefs; i++ {
+		t := p.toks[i]
+		if t.kind != tIdent || p.tok(i+1).kind != tIdent {
+			continue
+		}
+		from, to := -1, -1
+		switch {
+		case t.text == "def" && p.l == Python && isP(p.tok(i+2), "("):
+			c := p.closeOf(p.toks, i+2)
+			if c < 0 {
+				continue
+			}
+			from, to = c+1, len(p.toks)
+			base := col(t.off)
+			for k := c + 1; k < len(p.toks); k++ {
+				if p.toks[k-1].kind == tNewline && p.toks[k].kind != tNewline && col(p.toks[k].off) <= base {
+					to = k
+					break
+				}
+			}
+		case (t.text == "function" && (p.l == JS || p.l == PHP) || t.text == "sub" && p.l == Perl):
+			k := i + 2
+			if isP(p.tok(k), "(") {
+				k = p.closeOf(p.toks, k) + 1
+				if k <= 0 {
+					continue
+				}
+			}
+			if !isP(p.tok(k), "{") {
+				continue
+			}
+			from, to = k+1, p.closeOf(p.toks, k)
+		default:
+			continue
+		}
+		n++
+		name := p.toks[i+1].text
+		for k := from; k >= 0 && k < to && k < len(p.toks); k++ {
+			if !isI(p.toks[k], "return") {
+				continue
+			}
+			e := k + 1
+			for e < to && !p.statementEnd(e) {
+				if isP(p.toks[e], "(") || isP(p.toks[e], "[") || isP(p.toks[e], "{") {
+					if c := p.closeOf(p.toks, e); c > e {
+						e = c
+					}
+				}
+				e++
+			}
+			p.bindText([]string{returnKey(name)}, k+1, min(e, to))
 		}
 	}
 }

@@ -135,6 +135,9 @@ func shapeOf(text string) pathShape {
 			if textMethods.Get()[name] && !textConverters.Get()[name] && envOrArgs.Get()[receiverBefore(masked, i, name)] {
 				continue // process.argv.slice(2): the arguments
 			}
+			if r := receiverBefore(masked, i, name); name == "new" && (r == "Pathname" || r == "File" || r == "Dir") {
+				continue // Pathname.new("src"): a path object
+			}
 			if textConverters.Get()[name] || textMethods.Get()[name] {
 				if s.hides == "" && (recvLit || textConverters.Get()[name]) {
 					s.hides = name
