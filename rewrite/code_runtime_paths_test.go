@@ -117,6 +117,11 @@ func TestCodeComputedPaths(t *testing.T) {
 		{"python3 -c 'import os\ndef p():\n    return \"~/.bashrX\".replace(\"X\", \"c\")\nopen(os.path.expanduser(p()), \"a\").write(\"x\")'", "ask"},
 		{`node -e 'const fs=require("fs"),os=require("os"); function p() { return os.homedir() + "/.bashr" + "X".replace("X", "c") }; fs.appendFileSync(p(), "x")'`, "ask"},
 		{`perl -e 'sub p { return "$ENV{HOME}/.bashrc"; } open(F, ">>", p()); print F "x";'`, "ask"},
+		// Destructuring assignments and names in a string's holes.
+		{"python3 -c 'import os\n(h, n) = (os.path.expanduser(\"~\"), \".bash\" + \"rc\".replace(\"x\", \"x\"))\nopen(h + \"/\" + n, \"a\").write(\"x\")'", "ask"},
+		{`node -e 'const fs=require("fs"),os=require("os"); const [h, n] = [os.homedir(), ".bashrc"]; fs.appendFileSync(h + "/" + n, "x")'`, "ask"},
+		{`perl -e 'my ($h, $n) = ($ENV{HOME}, ".bashrc"); open(F, ">>", "$h/$n"); print F "x";'`, "ask"},
+		{`php -r '[$h, $n] = [getenv("HOME"), ".bashrc"]; file_put_contents("$h/$n", "x", FILE_APPEND);'`, "ask"},
 		// Attributes hold the values assigned to them (class C: p = …, self.p = …).
 		{"python3 -c 'import os\nclass C:\n    p = \"~/.bashrX\".replace(\"X\", \"c\")\nopen(os.path.expanduser(C.p), \"a\").write(\"x\")'", "ask"},
 		{"python3 -c 'import os\nclass C:\n    def __init__(self):\n        self.p = os.path.expanduser(\"~/.bashrX\".replace(\"X\", \"c\"))\nopen(C().p, \"a\").write(\"x\")'", "ask"},
@@ -136,6 +141,8 @@ func TestCodeComputedPaths(t *testing.T) {
 		{"python3 -c 'import os\nclass C:\n    out = \"result.txt\"\nopen(C.out, \"w\").write(\"x\")'", "allow"},
 		{"python3 -c 'import json\ndef save(path, d):\n    json.dump(d, open(path, \"w\"))\nsave(\"out.json\", {})'", "allow"},
 		{`node -e 'const fs=require("fs"); function save(p, d) { fs.writeFileSync(p, JSON.stringify(d)) }; save("out.json", {})'`, "allow"},
+		{`python3 -c '(a, b) = (1, 2); open("out.txt", "w").write(str(a + b))'`, "allow"},
+		{`perl -e 'my ($d, $n) = ("build", "out.txt"); open(F, ">", "$d/$n"); print F "x";'`, "allow"},
 	})
 }
 

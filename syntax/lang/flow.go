@@ -33,6 +33,16 @@ func (p *parser) arg(a, b int) arg {
 	seen := map[string]bool{}
 	for k := a; k < b && k < len(p.toks) && len(out.assigned) < maxAssigned; k++ {
 		t := p.toks[k]
+		if t.kind == tString && !t.lit {
+			// "$h/$n", f"{h}/{n}", `${h}/${n}`: the names in its holes.
+			for _, w := range holeNames(t.text) {
+				if !seen[w] {
+					seen[w] = true
+					out.assigned = append(out.assigned, p.assigned[w]...)
+				}
+			}
+			continue
+		}
 		if t.kind != tIdent || seen[t.text] || isP(p.tok(k-1), ".") {
 			continue
 		}
@@ -346,6 +356,34 @@ func (p *parser) loopBindings() {
 	}
 	for i := 0; i < len(p.toks); i++ {
 		t := p.toks[i]
+		if (isP(t, "(") || isP(t, "[")) && (i == 0 || p.statementEnd(i-1) || isI(p.tok(i-1), "my") || isI(p.tok(i-1), "list") ||
+			p.l == JS && (isI(p.tok(i-1), "const") || isI(p.tok(i-1), "let") || isI(p.tok(i-1), "var"))) {
+			// (h, n) = (a, b), [a, b] = …, my ($h, $n) = …: each name
+			// holds the right-hand side.
+			c := p.closeOf(p.toks, i)
+			if c > i && isP(p.tok(c+1), "=") && !isP(p.tok(c+2), "=") {
+				var names []string
+				for k := i + 1; k < c; k++ {
+					if u := p.toks[k]; u.kind == tIdent {
+						names = append(names, u.text)
+					} else if !isP(u, ",") && !isP(u, "*") {
+						names = nil
+						break
+					}
+				}
+				e := c + 2
+				for e < len(p.toks) && !p.statementEnd(e) {
+					if isP(p.toks[e], "(") || isP(p.toks[e], "[") || isP(p.toks[e], "{") {
+						if cc := p.closeOf(p.toks, e); cc > e {
+							e = cc
+						}
+					}
+					e++
+				}
+				bind(names, c+2, e)
+			}
+			continue
+		}
 		if t.kind != tIdent {
 			continue
 		}
