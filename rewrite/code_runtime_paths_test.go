@@ -113,6 +113,11 @@ func TestCodeComputedPaths(t *testing.T) {
 		{`ruby -e 'def w(p) File.write(p, "x", mode: "a") end; w(File.join(Dir.home, ".bashrc"))'`, "ask"},
 		{`php -r 'function w($p) { file_put_contents($p, "x", FILE_APPEND); } w(getenv("HOME") . "/.bashrc");'`, "ask"},
 		{`perl -e 'sub w { my ($p) = @_; open(F, ">>", $p); print F "x"; } w("$ENV{HOME}/.bashrc");'`, "ask"},
+		{"python3 -c 'import os\nw = lambda p: open(p, \"a\").write(\"x\")\nw(os.path.expanduser(\"~/.bashrc\"))'", "ask"},
+		{"python3 -c 'import os\ndef w(*ps):\n    for p in ps:\n        open(p, \"a\").write(\"x\")\nw(os.path.expanduser(\"~/.bashrc\"))'", "ask"},
+		{`node -e 'const fs=require("fs"),os=require("os"); const o = { w(p) { fs.appendFileSync(p, "x") } }; o.w(os.homedir() + "/.bashrc")'`, "ask"},
+		{`node -e 'const fs=require("fs"),os=require("os"); Promise.resolve(os.homedir() + "/.bashrc").then(p => fs.appendFileSync(p, "x"))'`, "ask"},
+		{`ruby -e 'File.join(Dir.home, ".bashrc").then { |f| File.write(f, "x", mode: "a") }'`, "ask"},
 		// A call of a function defined in the code holds what it returns.
 		{"python3 -c 'import os\ndef p():\n    return \"~/.bashrX\".replace(\"X\", \"c\")\nopen(os.path.expanduser(p()), \"a\").write(\"x\")'", "ask"},
 		{`node -e 'const fs=require("fs"),os=require("os"); function p() { return os.homedir() + "/.bashr" + "X".replace("X", "c") }; fs.appendFileSync(p(), "x")'`, "ask"},
@@ -142,6 +147,8 @@ func TestCodeComputedPaths(t *testing.T) {
 		{"python3 -c 'import json\ndef save(path, d):\n    json.dump(d, open(path, \"w\"))\nsave(\"out.json\", {})'", "allow"},
 		{`node -e 'const fs=require("fs"); function save(p, d) { fs.writeFileSync(p, JSON.stringify(d)) }; save("out.json", {})'`, "allow"},
 		{`python3 -c '(a, b) = (1, 2); open("out.txt", "w").write(str(a + b))'`, "allow"},
+		{`node -e 'const fs=require("fs"); fs.promises.readFile("a.txt", "utf8").then(d => fs.writeFileSync("out.txt", d))'`, "allow"},
+		{`ruby -e 'File.join("build", "out.txt").then { |f| File.write(f, "x") }'`, "allow"},
 		{`perl -e 'my ($d, $n) = ("build", "out.txt"); open(F, ">", "$d/$n"); print F "x";'`, "allow"},
 	})
 }

@@ -65,6 +65,17 @@ func (p *parser) arg(a, b int) arg {
 		out.assigned = append(out.assigned, p.assigned["."+t.text]...)
 		out.assigned = append(out.assigned, p.assigned[t.text]...)
 	}
+	// One step further: a value that is itself a name (for p in ps,
+	// where ps holds a function's arguments) brings that name's values.
+	for _, v := range out.assigned {
+		if len(out.assigned) >= maxAssigned {
+			break
+		}
+		if v != "" && isIdentName(v) && !seen[v] {
+			seen[v] = true
+			out.assigned = append(out.assigned, p.assigned[v]...)
+		}
+	}
 	if len(out.assigned) > maxAssigned {
 		out.assigned = out.assigned[:maxAssigned]
 	}
@@ -502,7 +513,7 @@ var globListing = lazy.Regexp{Expr: `\b(?:r?glob|iglob)\s*\(|\bDir\s*\[`}
 var iterMethods = lazy.Value[map[string]bool]{New: func() map[string]bool {
 	m := map[string]bool{}
 	for _, n := range strings.Fields(`each each_with_index each_with_object each_entry map flat_map collect select filter
-		reject find detect forEach some every reduce`) {
+		reject find detect forEach some every reduce then tap yield_self`) {
 		m[n] = true
 	}
 	return m
@@ -604,7 +615,21 @@ func (p *parser) paramBindings() {
 		case (t.text == "def" && (p.l == Python || p.l == Ruby) || t.text == "function" && (p.l == JS || p.l == PHP)) &&
 			p.tok(i+1).kind == tIdent && isP(p.tok(i+2), "("):
 			defs[p.toks[i+1].text] = params(i + 2)
-		case p.l == JS && isP(p.tok(i+1), "="):
+		case p.l == Python && isP(p.tok(i+1), "=") && isI(p.tok(i+2), "lambda"):
+			// w = lambda p: …
+			var names []string
+			for k := i + 3; k < len(p.toks) && k < i+20 && !isP(p.toks[k], ":"); k++ {
+				if p.toks[k].kind == tIdent {
+					names = append(names, p.toks[k].text)
+				}
+			}
+			defs[t.text] = names
+		case p.l == JS && isP(p.tok(i+1), "(") && (isP(p.tok(i-1), "{") || isP(p.tok(i-1), ",")):
+			// { w(p) { … } }: a method of an object literal
+			if c := p.closeOf(p.toks, i+1); c > i && isP(p.tok(c+1), "{") {
+				defs[t.text] = params(i + 1)
+			}
+		case p.l == JS && (isP(p.tok(i+1), "=") || isP(p.tok(i+1), ":")):
 			// w = function (p) {…}, w = (p) => …, w = async p => …
 			k := i + 2
 			if isI(p.tok(k), "async") {
