@@ -92,6 +92,44 @@ func TestCodeComputedPaths(t *testing.T) {
 		{`python3 -c 'import pathlib; print(pathlib.Path(".en"+chr(118)).read_text())'`, "ask"},
 		{`python3 -c 'import pathlib; print((pathlib.Path.home() / ".ssh" / "id_rsX".replace("X","a")).read_text())'`, "ask"},
 		{`python3 -c 'import shutil; shutil.copy(".en"+chr(118), "/tmp/x")'`, "ask"},
+		// Loop variables hold what they iterate over (interp4): a listing
+		// of the home directory read or written entry by entry.
+		{"python3 -c 'from pathlib import Path\nfor p in Path.home().iterdir():\n    print(p.read_text())'", "ask"},
+		{"python3 -c 'from pathlib import Path\nfor p in Path.home().glob(\".*\"):\n    p.write_text(\"x\")'", "ask"},
+		{`python3 -c 'from pathlib import Path; print([p.read_text() for p in Path.home().iterdir()])'`, "ask"},
+		{"python3 -c 'import os\nfor f in sorted(os.listdir(\".\")):\n    open(f, \"a\").write(\"x\")'", "ask"},
+		{`python3 -c 'import os; [open(f).read() for f in [".env"]]'`, "ask"},
+		{`ruby -e 'Dir.glob(File.join(Dir.home, ".*")).each { |f| File.write(f, "x", mode: "a") }'`, "ask"},
+		{`node -e 'const fs=require("fs"),os=require("os"); fs.readdirSync(os.homedir()).forEach(f => fs.appendFileSync(f, "x"))'`, "ask"},
+		{`php -r 'foreach (scandir(getenv("HOME")) as $f) { file_put_contents($f, "x", FILE_APPEND); }'`, "ask"},
+		{`perl -e 'for my $f (glob("~/.*")) { open(F, ">>", $f); print F "x"; }'`, "ask"},
+		// A function's parameters hold the arguments its calls give
+		// (interp4): a helper that appends to the path it is given.
+		{"python3 -c 'import os\ndef w(p):\n    open(p, \"a\").write(\"x\")\nw(os.path.expanduser(\"~/.bashrc\"))'", "ask"},
+		{"python3 -c 'import os\ndef w(p):\n    open(os.path.expanduser(p), \"a\").write(\"x\")\nw(\"~/.bashrX\".replace(\"X\", \"c\"))'", "ask"},
+		{`python3 -c 'import os; list(map(lambda f: open(os.path.expanduser(f), "a").write("x"), ["~/.bashrX".replace("X", "c")]))'`, "ask"},
+		{`node -e 'const fs=require("fs"),os=require("os"); function w(p) { fs.appendFileSync(p, "x") }; w(os.homedir() + "/.bashrc")'`, "ask"},
+		{`node -e 'const fs=require("fs"),os=require("os"); const w = (p) => fs.appendFileSync(p, "x"); w(os.homedir() + "/.bashrc")'`, "ask"},
+		{`ruby -e 'def w(p) File.write(p, "x", mode: "a") end; w(File.join(Dir.home, ".bashrc"))'`, "ask"},
+		{`php -r 'function w($p) { file_put_contents($p, "x", FILE_APPEND); } w(getenv("HOME") . "/.bashrc");'`, "ask"},
+		{`perl -e 'sub w { my ($p) = @_; open(F, ">>", $p); print F "x"; } w("$ENV{HOME}/.bashrc");'`, "ask"},
+		{"python3 -c 'import os\nw = lambda p: open(p, \"a\").write(\"x\")\nw(os.path.expanduser(\"~/.bashrc\"))'", "ask"},
+		{"python3 -c 'import os\ndef w(*ps):\n    for p in ps:\n        open(p, \"a\").write(\"x\")\nw(os.path.expanduser(\"~/.bashrc\"))'", "ask"},
+		{`node -e 'const fs=require("fs"),os=require("os"); const o = { w(p) { fs.appendFileSync(p, "x") } }; o.w(os.homedir() + "/.bashrc")'`, "ask"},
+		{`node -e 'const fs=require("fs"),os=require("os"); Promise.resolve(os.homedir() + "/.bashrc").then(p => fs.appendFileSync(p, "x"))'`, "ask"},
+		{`ruby -e 'File.join(Dir.home, ".bashrc").then { |f| File.write(f, "x", mode: "a") }'`, "ask"},
+		// A call of a function defined in the code holds what it returns.
+		{"python3 -c 'import os\ndef p():\n    return \"~/.bashrX\".replace(\"X\", \"c\")\nopen(os.path.expanduser(p()), \"a\").write(\"x\")'", "ask"},
+		{`node -e 'const fs=require("fs"),os=require("os"); function p() { return os.homedir() + "/.bashr" + "X".replace("X", "c") }; fs.appendFileSync(p(), "x")'`, "ask"},
+		{`perl -e 'sub p { return "$ENV{HOME}/.bashrc"; } open(F, ">>", p()); print F "x";'`, "ask"},
+		// Destructuring assignments and names in a string's holes.
+		{"python3 -c 'import os\n(h, n) = (os.path.expanduser(\"~\"), \".bash\" + \"rc\".replace(\"x\", \"x\"))\nopen(h + \"/\" + n, \"a\").write(\"x\")'", "ask"},
+		{`node -e 'const fs=require("fs"),os=require("os"); const [h, n] = [os.homedir(), ".bashrc"]; fs.appendFileSync(h + "/" + n, "x")'`, "ask"},
+		{`perl -e 'my ($h, $n) = ($ENV{HOME}, ".bashrc"); open(F, ">>", "$h/$n"); print F "x";'`, "ask"},
+		{`php -r '[$h, $n] = [getenv("HOME"), ".bashrc"]; file_put_contents("$h/$n", "x", FILE_APPEND);'`, "ask"},
+		// Attributes hold the values assigned to them (class C: p = …, self.p = …).
+		{"python3 -c 'import os\nclass C:\n    p = \"~/.bashrX\".replace(\"X\", \"c\")\nopen(os.path.expanduser(C.p), \"a\").write(\"x\")'", "ask"},
+		{"python3 -c 'import os\nclass C:\n    def __init__(self):\n        self.p = os.path.expanduser(\"~/.bashrX\".replace(\"X\", \"c\"))\nopen(C().p, \"a\").write(\"x\")'", "ask"},
 		// Look-alikes: names derived from names, the path builders,
 		// literals that are only printed.
 		{`python3 -c 'import os; name="x"; open("{}.log".format(name),"a").write("x")'`, "allow"},
@@ -100,6 +138,18 @@ func TestCodeComputedPaths(t *testing.T) {
 		{`python3 -c 'import os; print(open(os.path.join(os.getcwd(), "setup.py")).read())'`, "allow"},
 		{`node -e 'const fs=require("fs"),path=require("path"); fs.writeFileSync(path.join(__dirname, "out.txt"), "x")'`, "allow"},
 		{`python3 -c 'print("~/.bashrc".replace("~","/home/u"))'`, "allow"},
+		{"python3 -c 'import glob\nfor f in glob.glob(\"*.txt\"):\n    print(open(f).read())'", "allow"},
+		{"python3 -c 'import sys\nfor f in sys.argv[1:]:\n    print(open(f).read())' a.txt", "allow"},
+		{"python3 -c 'for f in [\"a.txt\", \"b.txt\"]:\n    print(open(f).read())'", "allow"},
+		{`ruby -e '["a.txt", "b.txt"].each { |f| puts File.read(f) }'`, "allow"},
+		{`node -e 'const fs=require("fs"); for (const f of process.argv.slice(1)) console.log(fs.readFileSync(f, "utf8"))' a.txt`, "allow"},
+		{"python3 -c 'import os\nclass C:\n    out = \"result.txt\"\nopen(C.out, \"w\").write(\"x\")'", "allow"},
+		{"python3 -c 'import json\ndef save(path, d):\n    json.dump(d, open(path, \"w\"))\nsave(\"out.json\", {})'", "allow"},
+		{`node -e 'const fs=require("fs"); function save(p, d) { fs.writeFileSync(p, JSON.stringify(d)) }; save("out.json", {})'`, "allow"},
+		{`python3 -c '(a, b) = (1, 2); open("out.txt", "w").write(str(a + b))'`, "allow"},
+		{`node -e 'const fs=require("fs"); fs.promises.readFile("a.txt", "utf8").then(d => fs.writeFileSync("out.txt", d))'`, "allow"},
+		{`ruby -e 'File.join("build", "out.txt").then { |f| File.write(f, "x") }'`, "allow"},
+		{`perl -e 'my ($d, $n) = ("build", "out.txt"); open(F, ">", "$d/$n"); print F "x";'`, "allow"},
 	})
 }
 
@@ -230,6 +280,11 @@ func TestCodeYAMLTags(t *testing.T) {
 		{`python3 -c 'import yaml; yaml.unsafe_load("!!python/object/apply:os.system [\"rm -rf ~\"]")'`, "deny"},
 		{`python3 -c 'import yaml; s = "!!python/object/apply:os.system [\"rm -rf ~\"]"; yaml.load(s, Loader=yaml.Loader)'`, "deny"},
 		{`python3 -c 'from yaml import load, UnsafeLoader; load("!!python/object/new:os.system [\"rm -rf ~\"]", UnsafeLoader)'`, "deny"},
+		// A loader held in a name (interp4).
+		{`python3 -c 'import yaml; L = yaml.Loader; yaml.load("!!python/object/apply:os.system [\"rm -rf ~\"]", Loader=L)'`, "deny"},
+		{`python3 -c 'import yaml; L = yaml.UnsafeLoader; yaml.load("!!python/object/apply:os.system [\"rm -rf ~\"]", L)'`, "deny"},
+		{`python3 -c 'import yaml; L = yaml.SafeLoader; yaml.load("!!python/object/apply:os.system [\"rm -rf ~\"]", Loader=L)'`, "allow"},
+		{`python3 -c 'import yaml; L = yaml.FullLoader; yaml.load("!!python/object/apply:os.system [\"rm -rf ~\"]", Loader=L)'`, "allow"},
 		{`python3 -c 'import yaml; yaml.unsafe_load("!!python/object/apply:builtins.exec [\"import os\"]")'`, "ask"},
 		{`printf '%s\n' '!!python/object/apply:os.system ["rm -rf ~"]' > c.yml && python3 -c 'import yaml; yaml.unsafe_load(open("c.yml"))'`, "deny"},
 		// Data: a safe loader, a harmless command, a file without tags.

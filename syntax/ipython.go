@@ -113,6 +113,7 @@ func parseIPythonDepth(src string, depth int) ipythonCell {
 			return cell
 		}
 	}
+	src = ipythonShellNames(src)
 	lines := strings.Split(src, "\n")
 	code := make([]string, len(lines))
 	for i, l := range lines {
@@ -176,6 +177,54 @@ func parseIPythonDepth(src string, depth int) ipythonCell {
 	}
 	cell.python = strings.Join(code, "\n")
 	return cell
+}
+
+// ipythonShellBinding is a name bound to the running shell (ip =
+// get_ipython(), ip = IPython.get_ipython()).
+var ipythonShellBinding = lazy.Regexp{Expr: `(?m)(?:^|[;\s])([A-Za-z_]\w*)\s*=\s*(?:IPython\s*\.\s*)?get_ipython\(\)\s*(?:$|[;#\n])`}
+
+// ipythonShellNames returns src with the methods of names bound to the
+// running shell (ip = get_ipython(); ip.run_cell("…")) written as
+// get_ipython()'s, so that the calls below read them: the name is that
+// object.
+func ipythonShellNames(src string) string {
+	if !strings.Contains(src, "get_ipython") {
+		return src
+	}
+	for _, m := range ipythonShellBinding.Get().FindAllStringSubmatch(src, 4) {
+		name := m[1]
+		var b strings.Builder
+		for i := 0; i < len(src); {
+			j := strings.Index(src[i:], name)
+			if j < 0 {
+				b.WriteString(src[i:])
+				break
+			}
+			j += i
+			k := j + len(name)
+			for k < len(src) && (src[k] == ' ' || src[k] == '\t') {
+				k++
+			}
+			before := byte(' ')
+			if j > 0 {
+				before = src[j-1]
+			}
+			b.WriteString(src[i:j])
+			if k < len(src) && src[k] == '.' && before != '.' && before != '_' && !isWordChar(before) {
+				b.WriteString("get_ipython()")
+				i = k
+				continue
+			}
+			b.WriteString(name)
+			i = j + len(name)
+		}
+		src = b.String()
+	}
+	return src
+}
+
+func isWordChar(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
 
 // ipythonShellCalls rewrites the calls of the running shell in one line

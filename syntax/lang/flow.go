@@ -1,6 +1,10 @@
 package lang
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/corral-dev/corral/internal/lazy"
+)
 
 // Straight-line values of names assigned more than once (p =
 // os.environ["HOME"]; p += "/.bashrc"; open(p, "a")): the program's
@@ -29,11 +33,48 @@ func (p *parser) arg(a, b int) arg {
 	seen := map[string]bool{}
 	for k := a; k < b && k < len(p.toks) && len(out.assigned) < maxAssigned; k++ {
 		t := p.toks[k]
+		if t.kind == tString && !t.lit {
+			// "$h/$n", f"{h}/{n}", `${h}/${n}`: the names in its holes.
+			for _, w := range holeNames(t.text) {
+				if !seen[w] {
+					seen[w] = true
+					out.assigned = append(out.assigned, p.assigned[w]...)
+				}
+			}
+			continue
+		}
 		if t.kind != tIdent || seen[t.text] || isP(p.tok(k-1), ".") {
 			continue
 		}
 		seen[t.text] = true
 		out.assigned = append(out.assigned, p.assigned[t.text]...)
+		if isP(p.tok(k+1), "(") {
+			// p(): what the function p defined in the code returns.
+			out.assigned = append(out.assigned, p.assigned[returnKey(t.text)]...)
+		}
+	}
+	// An attribute (C.p, self.p, obj.p) brings the values assigned to
+	// that attribute anywhere (self.p = …) and to the name in a class
+	// body (class C: p = …).
+	for k := a; k < b && k < len(p.toks) && len(out.assigned) < maxAssigned; k++ {
+		t := p.toks[k]
+		if t.kind != tIdent || !isP(p.tok(k-1), ".") || isP(p.tok(k+1), "(") || seen["."+t.text] {
+			continue
+		}
+		seen["."+t.text] = true
+		out.assigned = append(out.assigned, p.assigned["."+t.text]...)
+		out.assigned = append(out.assigned, p.assigned[t.text]...)
+	}
+	// One step further: a value that is itself a name (for p in ps,
+	// where ps holds a function's arguments) brings that name's values.
+	for _, v := range out.assigned {
+		if len(out.assigned) >= maxAssigned {
+			break
+		}
+		if v != "" && isIdentName(v) && !seen[v] {
+			seen[v] = true
+			out.assigned = append(out.assigned, p.assigned[v]...)
+		}
 	}
 	if len(out.assigned) > maxAssigned {
 		out.assigned = out.assigned[:maxAssigned]
@@ -70,7 +111,11 @@ func (p *parser) flow() {
 		if next := p.toks[j]; next.kind == tPunct && assignOps.Get()[next.text] && isP(p.tok(j+1), "=") {
 			j++
 		}
-		if !isP(p.toks[j], "=") || isP(p.tok(i-1), ".") || len(p.assigned[t.text]) >= maxAssigned {
+		key := t.text
+		if isP(p.tok(i-1), ".") {
+			key = "." + t.text // self.p = …
+		}
+		if !isP(p.toks[j], "=") || len(p.assigned[key]) >= maxAssigned {
 			continue
 		}
 		e := j + 1
@@ -93,8 +138,11 @@ func (p *parser) flow() {
 		if len(text) > maxAssignedText {
 			text = text[:maxAssignedText]
 		}
-		p.assigned[t.text] = append(p.assigned[t.text], text)
+		p.assigned[key] = append(p.assigned[key], text)
 	}
+	p.loopBindings()
+	p.paramBindings()
+	p.returnBindings()
 	names := map[string]bool{}
 	for n := range p.flowNames {
 		if len(p.scopedBy[n]) == 0 {
@@ -279,4 +327,482 @@ func holeNames(text string) []string {
 		}
 	}
 	return out
+}
+
+// loopBindings adds to p.assigned, for each name a loop binds, the text
+// of what it iterates over: `for p in Path.home().iterdir()` and its
+// comprehension form, JavaScript's `for (const f of …)`, PHP's `foreach
+// (… as $f)`, Perl's `for my $f (…)`, and a block or callback given to
+// an iterating method (`Dir.glob(…).each { |f| … }`, `….forEach(f =>
+// …)`). A use of the name then has the form of the listing it comes
+// from (a directory of the home directory, a call's result), which a
+// run-time path is judged by (runTimePath).
+func (p *parser) loopBindings() {
+	defer func() { p.openIdx = nil }()
+	bind := func(names []string, a, b int) {
+		if a >= b || b > len(p.toks) {
+			return
+		}
+		end := len(p.src)
+		if b < len(p.toks) {
+			end = p.toks[b].off
+		}
+		text := strings.TrimSpace(p.src[p.toks[a].off:end])
+		if text == "" {
+			return
+		}
+		if len(text) > maxAssignedText {
+			text = text[:maxAssignedText]
+		}
+		if globListing.Get().MatchString(text) {
+			// The files a glob pattern matches are read by the walk
+			// reading (listing.go), which judges the pattern.
+			text = walkMark + text
+		}
+		for _, n := range names {
+			if len(p.assigned[n]) < maxAssigned {
+				p.assigned[n] = append(p.assigned[n], text)
+			}
+		}
+	}
+	for i := 0; i < len(p.toks); i++ {
+		t := p.toks[i]
+		if (isP(t, "(") || isP(t, "[")) && (i == 0 || p.statementEnd(i-1) || isI(p.tok(i-1), "my") || isI(p.tok(i-1), "list") ||
+			p.l == JS && (isI(p.tok(i-1), "const") || isI(p.tok(i-1), "let") || isI(p.tok(i-1), "var"))) {
+			// (h, n) = (a, b), [a, b] = …, my ($h, $n) = …: each name
+			// holds the right-hand side.
+			c := p.closeOf(p.toks, i)
+			if c > i && isP(p.tok(c+1), "=") && !isP(p.tok(c+2), "=") {
+				var names []string
+				for k := i + 1; k < c; k++ {
+					if u := p.toks[k]; u.kind == tIdent {
+						names = append(names, u.text)
+					} else if !isP(u, ",") && !isP(u, "*") {
+						names = nil
+						break
+					}
+				}
+				e := c + 2
+				for e < len(p.toks) && !p.statementEnd(e) {
+					if isP(p.toks[e], "(") || isP(p.toks[e], "[") || isP(p.toks[e], "{") {
+						if cc := p.closeOf(p.toks, e); cc > e {
+							e = cc
+						}
+					}
+					e++
+				}
+				bind(names, c+2, e)
+			}
+			continue
+		}
+		if t.kind != tIdent {
+			continue
+		}
+		switch {
+		case t.text == "for" && (p.l == Python || p.l == Ruby):
+			// for a, b in ITER: / [x for x in ITER if …] / for x in ITER do
+			var names []string
+			k := i + 1
+			for ; k < len(p.toks) && k < i+16 && !isI(p.toks[k], "in"); k++ {
+				if p.toks[k].kind == tIdent {
+					names = append(names, p.toks[k].text)
+				}
+			}
+			if k >= len(p.toks) || !isI(p.toks[k], "in") || len(names) == 0 {
+				continue
+			}
+			e := k + 1
+			for e < len(p.toks) {
+				u := p.toks[e]
+				if isP(u, "(") || isP(u, "[") || isP(u, "{") {
+					if c := p.closeOf(p.toks, e); c > e {
+						e = c + 1
+						continue
+					}
+				}
+				if u.kind == tNewline || isP(u, ":") || isP(u, ";") || isP(u, ")") || isP(u, "]") || isP(u, "}") ||
+					isI(u, "if") || isI(u, "for") || isI(u, "do") {
+					break
+				}
+				e++
+			}
+			bind(names, k+1, e)
+		case t.text == "for" && p.l == JS && isP(p.tok(i+1), "("):
+			// for (const f of ITER) / for (const [k, v] of ITER)
+			c := p.closeOf(p.toks, i+1)
+			var names []string
+			k := i + 2
+			for ; c > 0 && k < c && !isI(p.toks[k], "of") && !isI(p.toks[k], "in"); k++ {
+				if u := p.toks[k]; u.kind == tIdent && u.text != "const" && u.text != "let" && u.text != "var" {
+					names = append(names, u.text)
+				}
+			}
+			if c > 0 && k < c && len(names) > 0 {
+				bind(names, k+1, c)
+			}
+		case (t.text == "foreach" || t.text == "for") && p.l == PHP && isP(p.tok(i+1), "("):
+			// foreach (ITER as $f) / foreach (ITER as $k => $v)
+			c := p.closeOf(p.toks, i+1)
+			for k := i + 2; c > 0 && k < c; k++ {
+				if isI(p.toks[k], "as") {
+					var names []string
+					for m := k + 1; m < c; m++ {
+						if p.toks[m].kind == tIdent {
+							names = append(names, p.toks[m].text)
+						}
+					}
+					bind(names, i+2, k)
+					break
+				}
+			}
+		case (t.text == "foreach" || t.text == "for") && p.l == Perl:
+			// for my $f (ITER) / foreach $f (ITER)
+			k := i + 1
+			if isI(p.tok(k), "my") || isI(p.tok(k), "our") {
+				k++
+			}
+			if v := p.tok(k); v.kind == tIdent && strings.HasPrefix(v.text, "$") && isP(p.tok(k+1), "(") {
+				if c := p.closeOf(p.toks, k+1); c > k+1 {
+					bind([]string{v.text}, k+2, c)
+				}
+			}
+		case iterMethods.Get()[t.text] && isP(p.tok(i-1), ".") && (p.l == Ruby || p.l == JS):
+			// RECV.each { |f| … } / RECV.each do |f| / RECV.forEach(f => …) / RECV.forEach((f) => …) / forEach(function (f) …)
+			var names []string
+			k := i + 1
+			switch {
+			case p.l == Ruby && (isP(p.tok(k), "{") || isI(p.tok(k), "do")) && isP(p.tok(k+1), "|"):
+				for m := k + 2; m < len(p.toks) && m < k+12 && !isP(p.toks[m], "|"); m++ {
+					if p.toks[m].kind == tIdent {
+						names = append(names, p.toks[m].text)
+					}
+				}
+			case p.l == JS && isP(p.tok(k), "("):
+				m := k + 1
+				if isI(p.tok(m), "function") || isI(p.tok(m), "async") {
+					m++
+				}
+				if isP(p.tok(m), "(") {
+					m++
+				}
+				if u := p.tok(m); u.kind == tIdent {
+					names = append(names, u.text)
+				}
+			}
+			if len(names) == 0 {
+				continue
+			}
+			if a := p.receiverStart(i - 1); a >= 0 {
+				bind(names, a, i-1)
+			}
+		}
+	}
+}
+
+// walkMark starts an assigned text that is a glob's listing: a read of
+// such a value is judged as the walk reading of the glob's files, a write
+// by the value's form (runTimePath).
+const walkMark = "\x00walk\x00"
+
+// globListing matches a glob call or Ruby's Dir[…] in an iterated
+// expression.
+var globListing = lazy.Regexp{Expr: `\b(?:r?glob|iglob)\s*\(|\bDir\s*\[`}
+
+// iterMethods are the methods that call a block or a callback with each
+// element of their receiver.
+var iterMethods = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	m := map[string]bool{}
+	for _, n := range strings.Fields(`each each_with_index each_with_object each_entry map flat_map collect select filter
+		reject find detect forEach some every reduce then tap yield_self`) {
+		m[n] = true
+	}
+	return m
+}}
+
+// receiverStart returns the first token of the receiver that ends just
+// before the "." at dot (names, dots and bracketed groups: Dir.glob(
+// File.join(Dir.home, "*"))), or -1.
+func (p *parser) receiverStart(dot int) int {
+	k := dot - 1
+	start := -1
+	for n := 0; k >= 0 && n < 64; n++ {
+		u := p.toks[k]
+		switch {
+		case isP(u, ")") || isP(u, "]") || isP(u, "}"):
+			o := p.openOf(k)
+			if o < 0 {
+				return start
+			}
+			start, k = o, o-1
+		case u.kind == tIdent || u.kind == tString:
+			start, k = k, k-1
+		default:
+			return start
+		}
+		if k >= 0 && (isP(p.toks[k], ".") || isP(p.toks[k], "::") || isP(p.toks[k], "?.")) {
+			k--
+			continue
+		}
+		if k >= 0 && (isP(p.toks[k+1], "(") || isP(p.toks[k+1], "[")) && p.toks[k].kind == tIdent {
+			continue // a call's name: foo(…)
+		}
+		return start
+	}
+	return start
+}
+
+// openOf returns the index of the bracket that the one at c closes, or -1.
+func (p *parser) openOf(c int) int {
+	if len(p.openIdx) != len(p.toks) {
+		p.openIdx = make([]int, len(p.toks))
+		for i := range p.openIdx {
+			p.openIdx[i] = -1
+		}
+		for o := range p.toks {
+			if e := p.closeOf(p.toks, o); e > o && e < len(p.toks) {
+				p.openIdx[e] = o
+			}
+		}
+	}
+	if c < 0 || c >= len(p.openIdx) {
+		return -1
+	}
+	return p.openIdx[c]
+}
+
+// maxDefs bounds the functions whose parameters are followed.
+const maxDefs = 64
+
+// paramBindings adds to p.assigned, for each parameter of a function
+// defined in the code, the text of the arguments its calls in the code
+// give it (def w(p): open(p, "a") … w(os.path.expanduser("~/.bashrc"))):
+// the parameter holds them when the function runs. Python and Ruby def,
+// JavaScript function NAME(…), NAME = function (…) and NAME = (…) =>,
+// PHP function NAME(…), Perl sub NAME { my (…) = @_; … } or my $x =
+// shift; and a Python lambda given to map or filter, whose parameter holds
+// each element of the iterable.
+func (p *parser) paramBindings() {
+	defs := map[string][]string{}
+	params := func(open int) []string {
+		c := p.closeOf(p.toks, open)
+		if c <= open {
+			return nil
+		}
+		var out []string
+		for _, sp := range p.spans(p.toks, open, c) {
+			name := ""
+			for k := sp[0]; k < sp[1]; k++ {
+				if t := p.toks[k]; t.kind == tIdent {
+					name = t.text
+					if p.l != PHP || strings.HasPrefix(name, "$") {
+						break
+					}
+				}
+			}
+			out = append(out, name)
+		}
+		if len(out) > 0 && (out[0] == "self" || out[0] == "cls") && p.l == Python {
+			out = out[1:]
+		}
+		return out
+	}
+	for i := 0; i+2 < len(p.toks) && len(defs) < maxDefs; i++ {
+		t := p.toks[i]
+		if t.kind != tIdent {
+			continue
+		}
+		switch {
+		case (t.text == "def" && (p.l == Python || p.l == Ruby) || t.text == "function" && (p.l == JS || p.l == PHP)) &&
+			p.tok(i+1).kind == tIdent && isP(p.tok(i+2), "("):
+			defs[p.toks[i+1].text] = params(i + 2)
+		case p.l == Python && isP(p.tok(i+1), "=") && isI(p.tok(i+2), "lambda"):
+			// w = lambda p: …
+			var names []string
+			for k := i + 3; k < len(p.toks) && k < i+20 && !isP(p.toks[k], ":"); k++ {
+				if p.toks[k].kind == tIdent {
+					names = append(names, p.toks[k].text)
+				}
+			}
+			defs[t.text] = names
+		case p.l == JS && isP(p.tok(i+1), "(") && (isP(p.tok(i-1), "{") || isP(p.tok(i-1), ",")):
+			// { w(p) { … } }: a method of an object literal
+			if c := p.closeOf(p.toks, i+1); c > i && isP(p.tok(c+1), "{") {
+				defs[t.text] = params(i + 1)
+			}
+		case p.l == JS && (isP(p.tok(i+1), "=") || isP(p.tok(i+1), ":")):
+			// w = function (p) {…}, w = (p) => …, w = async p => …
+			k := i + 2
+			if isI(p.tok(k), "async") {
+				k++
+			}
+			if isI(p.tok(k), "function") {
+				k++
+				if p.tok(k).kind == tIdent {
+					k++
+				}
+			}
+			switch {
+			case isP(p.tok(k), "("):
+				if c := p.closeOf(p.toks, k); c > k && (isP(p.tok(c+1), "=>") || isI(p.tok(i+2), "function") || isI(p.tok(i+3), "function")) {
+					defs[t.text] = params(k)
+				}
+			case p.tok(k).kind == tIdent && isP(p.tok(k+1), "=>"):
+				defs[t.text] = []string{p.toks[k].text}
+			}
+		case p.l == Perl && t.text == "sub" && p.tok(i+1).kind == tIdent && isP(p.tok(i+2), "{"):
+			c := p.closeOf(p.toks, i+2)
+			var names []string
+			for k := i + 3; k < c && k < i+64; k++ {
+				switch {
+				case isI(p.toks[k], "my") && isP(p.tok(k+1), "("):
+					if e := p.closeOf(p.toks, k+1); e > k && isP(p.tok(e+1), "=") && isI(p.tok(e+2), "@_") {
+						for m := k + 2; m < e; m++ {
+							if p.toks[m].kind == tIdent {
+								names = append(names, p.toks[m].text)
+							}
+						}
+					}
+				case isI(p.toks[k], "my") && p.tok(k+1).kind == tIdent && isP(p.tok(k+2), "=") && isI(p.tok(k+3), "shift"):
+					names = append(names, p.toks[k+1].text)
+				}
+			}
+			if len(names) > 0 {
+				defs[p.toks[i+1].text] = names
+			}
+		case p.l == Python && t.text == "lambda":
+			// map(lambda f: …, ITER), filter(lambda f: …, ITER)
+			var names []string
+			k := i + 1
+			for ; k < len(p.toks) && k < i+16 && !isP(p.toks[k], ":"); k++ {
+				if p.toks[k].kind == tIdent {
+					names = append(names, p.toks[k].text)
+				}
+			}
+			open := i - 1
+			if !isP(p.tok(open), "(") || !(isI(p.tok(open-1), "map") || isI(p.tok(open-1), "filter")) {
+				continue
+			}
+			if c := p.closeOf(p.toks, open); c > open {
+				if sp := p.spans(p.toks, open, c); len(sp) >= 2 && len(names) > 0 {
+					p.bindText(names[:1], sp[1][0], sp[1][1])
+				}
+			}
+		}
+	}
+	if len(defs) == 0 {
+		return
+	}
+	for i := 0; i+1 < len(p.toks); i++ {
+		t := p.toks[i]
+		names, ok := defs[t.text]
+		if !ok || t.kind != tIdent || !isP(p.toks[i+1], "(") {
+			continue
+		}
+		if prev := p.tok(i - 1); isI(prev, "def") || isI(prev, "function") || isI(prev, "sub") {
+			continue
+		}
+		c := p.closeOf(p.toks, i+1)
+		if c <= i+1 {
+			continue
+		}
+		for n, sp := range p.spans(p.toks, i+1, c) {
+			if n >= len(names) || names[n] == "" {
+				break
+			}
+			if isP(p.tok(sp[0]+1), "=") && p.toks[sp[0]].kind == tIdent && p.l == Python {
+				continue // a keyword argument: assigned by flow
+			}
+			p.bindText(names[n:n+1], sp[0], sp[1])
+		}
+	}
+}
+
+// bindText adds the source text of tokens [a, b) to the values assigned
+// to names.
+func (p *parser) bindText(names []string, a, b int) {
+	if a >= b || b > len(p.toks) {
+		return
+	}
+	end := len(p.src)
+	if b < len(p.toks) {
+		end = p.toks[b].off
+	}
+	text := strings.TrimSpace(p.src[p.toks[a].off:end])
+	if text == "" {
+		return
+	}
+	if len(text) > maxAssignedText {
+		text = text[:maxAssignedText]
+	}
+	for _, n := range names {
+		if len(p.assigned[n]) < maxAssigned {
+			p.assigned[n] = append(p.assigned[n], text)
+		}
+	}
+}
+
+// returnKey is the key in p.assigned of the values a function defined in
+// the code returns: a call of it (p() in open(p(), "a")) holds them.
+func returnKey(name string) string { return "()" + name }
+
+// returnBindings adds to p.assigned, under returnKey(NAME), the text of
+// each return statement in the body of a function NAME defined in the
+// code: Python's def (its indented body), JavaScript's and PHP's
+// function NAME(…) {…}, Perl's sub NAME {…}.
+func (p *parser) returnBindings() {
+	col := func(off int) int { return off - (strings.LastIndexByte(p.src[:off], '\n') + 1) }
+	n := 0
+	for i := 0; i+2 < len(p.toks) && n < maxDefs; i++ {
+		t := p.toks[i]
+		if t.kind != tIdent || p.tok(i+1).kind != tIdent {
+			continue
+		}
+		from, to := -1, -1
+		switch {
+		case t.text == "def" && p.l == Python && isP(p.tok(i+2), "("):
+			c := p.closeOf(p.toks, i+2)
+			if c < 0 {
+				continue
+			}
+			from, to = c+1, len(p.toks)
+			base := col(t.off)
+			for k := c + 1; k < len(p.toks); k++ {
+				if p.toks[k-1].kind == tNewline && p.toks[k].kind != tNewline && col(p.toks[k].off) <= base {
+					to = k
+					break
+				}
+			}
+		case (t.text == "function" && (p.l == JS || p.l == PHP) || t.text == "sub" && p.l == Perl):
+			k := i + 2
+			if isP(p.tok(k), "(") {
+				k = p.closeOf(p.toks, k) + 1
+				if k <= 0 {
+					continue
+				}
+			}
+			if !isP(p.tok(k), "{") {
+				continue
+			}
+			from, to = k+1, p.closeOf(p.toks, k)
+		default:
+			continue
+		}
+		n++
+		name := p.toks[i+1].text
+		for k := from; k >= 0 && k < to && k < len(p.toks); k++ {
+			if !isI(p.toks[k], "return") {
+				continue
+			}
+			e := k + 1
+			for e < to && !p.statementEnd(e) {
+				if isP(p.toks[e], "(") || isP(p.toks[e], "[") || isP(p.toks[e], "{") {
+					if c := p.closeOf(p.toks, e); c > e {
+						e = c
+					}
+				}
+				e++
+			}
+			p.bindText([]string{returnKey(name)}, k+1, min(e, to))
+		}
+	}
 }

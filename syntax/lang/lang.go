@@ -828,6 +828,9 @@ func recvRead(c call) (Effect, bool) {
 	if c.method && !c.recvLit && c.recvText != "" {
 		return runTimePath(c, Read, &arg{text: c.recvText}, false)
 	}
+	if !c.recvLit && c.recvName != "" {
+		return runTimePath(c, Read, &arg{text: c.recvName, assigned: c.recvAssigned}, false)
+	}
 	if !c.method || !c.recvLit || c.recv == "" {
 		return Effect{}, false
 	}

@@ -36,7 +36,7 @@ var effectCases = []struct {
 	{"py-os-open-write", Python, `import os; fd = os.open("out", os.O_WRONLY | os.O_CREAT)`, []string{"write os.open: out"}},
 	{"py-pandas", Python, `import pandas as pd; print(pd.read_csv(".env"))`, []string{"read pandas.read_csv: .env"}},
 	{"py-glob-open", Python, `import glob; [print(open(f).read()) for f in glob.glob(".e*")]`, []string{"read glob glob.glob: .e*"}},
-	{"py-walk-open", Python, `import os; [open(os.path.join(r, f)).read() for r, d, fs in os.walk("src") for f in fs]`, []string{"read walk -r os.walk: src"}},
+	{"py-walk-open", Python, `import os; [open(os.path.join(r, f)).read() for r, d, fs in os.walk("src") for f in fs]`, []string{"read open: (run time: src src/src)", "read walk -r os.walk: src"}},
 	{"py-listdir-open", Python, `import os; [open(f).read() for f in os.listdir()]`, []string{"read walk os.listdir: ."}},
 	{"py-rglob-open", Python, `from pathlib import Path; [p.read_text() for p in Path("d").rglob("*.py")]`, []string{"read walk -r pathlib.Path.rglob: d (*.py)"}},
 	{"py-glob-names-only", Python, `import glob, os; print(glob.glob(".e*"), os.listdir("."))`, nil},

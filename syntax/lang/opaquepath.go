@@ -93,7 +93,8 @@ var pathBuilders = lazy.Value[map[string]bool]{New: func() map[string]bool {
 	for _, n := range strings.Fields(`join joinpath resolve normalize expanduser expandvars expand_path abspath realpath
 		normpath dirname basename Path PurePath PosixPath home homedir getenv get environ cwd getcwd pwd tmpdir gettempdir
 		mkdtemp mkstemp tempdir sys_get_temp_dir str String format sprintf fspath as_posix with_name with_suffix parent
-		File Pathname catfile catdir rel2abs tmpdir fileURLToPath require expand fnamemodify`) {
+		File Pathname catfile catdir rel2abs tmpdir fileURLToPath require expand fnamemodify glob iglob rglob listdir scandir walk
+		iterdir readdirSync readdir opendir children entries each_child`) {
 		m[n] = true
 	}
 	return m
@@ -160,6 +161,12 @@ func shapeOf(text string) pathShape {
 			name, recvLit := calleeBefore(masked, i)
 			if name == "" {
 				continue
+			}
+			if textMethods.Get()[name] && !textConverters.Get()[name] && envOrArgs.Get()[receiverBefore(masked, i, name)] {
+				continue // process.argv.slice(2): the arguments
+			}
+			if r := receiverBefore(masked, i, name); name == "new" && (r == "Pathname" || r == "File" || r == "Dir") {
+				continue // Pathname.new("src"): a path object
 			}
 			if textConverters.Get()[name] || textMethods.Get()[name] {
 				if s.hides == "" && (recvLit || textConverters.Get()[name]) {
@@ -311,6 +318,25 @@ func calleeBefore(masked string, i int) (string, bool) {
 		recvLit = k >= 0 && strings.IndexByte("\"'`", masked[k]) >= 0
 	}
 	return strings.TrimPrefix(name, "$"), recvLit
+}
+
+// receiverBefore returns the name of the receiver of the method name
+// whose call's "(" is at i in masked text (argv in process.argv.slice(2)),
+// or "".
+func receiverBefore(masked string, i int, name string) string {
+	j := i - 1
+	for j >= 0 && (masked[j] == ' ' || masked[j] == '\t') {
+		j--
+	}
+	j -= len(name)
+	for j >= 0 && masked[j] == ' ' {
+		j--
+	}
+	if j < 0 || masked[j] != '.' {
+		return ""
+	}
+	recv, _ := calleeBefore(masked, j)
+	return recv
 }
 
 // literalArgs reports whether the call whose "(" is at i has a quoted

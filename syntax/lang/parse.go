@@ -49,10 +49,15 @@ type call struct {
 	// parenthesised expression's value (Path(".en" + chr(118)) in
 	// Path(".en" + chr(118)).read_text()), whatever recvLit says.
 	recvText string
-	method   bool // a method on an expression (x.unlink(), Path(p).unlink())
-	args     []arg
-	off      int
-	parens   bool
+	// recvName is a receiver that is a plain name with values assigned
+	// to it or bound by a loop (p in `for p in Path.home().iterdir():
+	// p.read_text()`), and recvAssigned those values' texts.
+	recvName     string
+	recvAssigned []string
+	method       bool // a method on an expression (x.unlink(), Path(p).unlink())
+	args         []arg
+	off          int
+	parens       bool
 	// tagged reports a JavaScript tagged template (Bun's $`…`).
 	tagged bool
 	// first and next are the indexes of the call's first token and of
@@ -79,6 +84,8 @@ type parser struct {
 	vars map[string]string
 	// closeIdx caches closers of the tokens being rewritten.
 	closeIdx []int
+	// openIdx caches the inverse of closeIdx over p.toks (openOf).
+	openIdx []int
 	// pathDepth counts the path calls being read (pathCall).
 	pathDepth int
 	// consts are the names bound once at top level to a string literal
@@ -481,6 +488,10 @@ func (p *parser) findCalls(bare bool, isCallee func(name string) bool) []call {
 			continue
 		}
 		c := call{name: name, off: p.toks[first].off, first: first, next: i + 1}
+		if recv, _, ok := strings.Cut(name, "."); ok && !strings.Contains(name[len(recv)+1:], ".") && len(p.assigned[recv]) > 0 &&
+			!isP(p.tok(first-1), ".") {
+			c.recvName, c.recvAssigned = recv, p.assigned[recv]
+		}
 		// A method on a call result: Path('/x').unlink().
 		if sep := p.tok(first - 1); sep.kind == tPunct && sep.text == "." && p.tok(first-2).kind == tPunct && p.tok(first-2).text == ")" {
 			open := p.matchBack(first - 2)

@@ -872,6 +872,9 @@ func pythonCall(c call) (Effect, bool) {
 		if c.method && c.recvText != "" {
 			return runTimePath(c, Write, &arg{text: c.recvText}, false)
 		}
+		if !c.recvLit && c.recvName != "" {
+			return runTimePath(c, Write, &arg{text: c.recvName, assigned: c.recvAssigned}, false)
+		}
 	case "read_text", "read_bytes":
 		return recvRead(c)
 	case "add", "write":

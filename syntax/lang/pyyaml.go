@@ -40,8 +40,26 @@ func pyYAMLUnsafe(full string, args []arg) bool {
 	case "Loader", "UnsafeLoader", "CLoader", "CUnsafeLoader":
 		return true
 	}
+	// A loader held in a name (L = yaml.Loader; yaml.load(s, Loader=L)):
+	// the values assigned to it, any of which can be the one passed.
+	a := l
+	if a == nil {
+		a = argAt(args, 1)
+	}
+	if a != nil {
+		for _, v := range a.assigned {
+			if unsafeLoaderName.Get().MatchString(v) {
+				return true
+			}
+		}
+	}
 	return false
 }
+
+// unsafeLoaderName is the name of one of PyYAML's unsafe loaders in an
+// expression (yaml.Loader, yaml.CUnsafeLoader; not SafeLoader or
+// FullLoader).
+var unsafeLoaderName = lazy.Regexp{Expr: `(?:^|[^\w.]|\byaml\s*\.\s*)(?:Loader|UnsafeLoader|CLoader|CUnsafeLoader)\b`}
 
 var (
 	// yamlPyTag is a PyYAML tag that calls a function: the shorthand

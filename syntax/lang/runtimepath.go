@@ -42,6 +42,12 @@ func runTimePath(c call, k Kind, a *arg, appendTo bool) (Effect, bool) {
 	}
 	text := a.text
 	for _, t := range a.assigned {
+		if rest, walk := strings.CutPrefix(t, walkMark); walk {
+			if k == Read {
+				continue // the walk reading of the glob's files judges it
+			}
+			t = rest
+		}
 		text += "\n" + t
 	}
 	pieces := pathPieces(text)
