@@ -45,8 +45,9 @@ var agentUnguarded = Rule{
 	Doc: `Another coding agent started with its approvals turned off or its sandbox
 opened to the whole machine (claude --dangerously-skip-permissions or
 --permission-mode bypassPermissions, or with --settings/--setting-sources,
-which can leave out the settings that register corral; codex --yolo or
---sandbox danger-full-access; gemini/qwen --yolo or --approval-mode yolo;
+which can leave out the settings that register corral; codex --yolo,
+--sandbox danger-full-access or a -c/--config sandbox_mode override to
+danger-full-access, quoted as TOML or not; gemini/qwen --yolo or --approval-mode yolo;
 cursor-agent --force; amp --dangerously-allow-all; copilot
 --allow-all-tools; aider --yes-always; and the same run through npx, bunx or
 pnpm dlx) runs commands corral does not see unless corral is registered for
@@ -70,6 +71,13 @@ with its own approvals on passes.`,
 				Message: name + " is started with " + v + " changed, which decides whether and how corral guards it (its hooks, policy, state or project)"})
 			return
 		}
+		if name == "codex" {
+			if opt, ok := codexSandboxOverride(args); ok {
+				p.Report(c, Finding{Rule: "agent-unguarded", Decision: Ask,
+					Message: "codex " + opt + " sandbox_mode=danger-full-access starts an agent whose commands corral does not see unless corral is registered for it"})
+				return
+			}
+		}
 		flags, ok := agentBypass.Get()[name]
 		if !ok {
 			return
@@ -90,6 +98,35 @@ with its own approvals on passes.`,
 			}
 		}
 	},
+}
+
+// codexSandboxOverride reports a codex config override (-c KEY=VALUE,
+// --config KEY=VALUE, also attached, the value TOML: quoted or not,
+// blanks around "=") that sets sandbox_mode to danger-full-access, and
+// the option it was given with.
+func codexSandboxOverride(args []syntax.Arg) (string, bool) {
+	for i, a := range args {
+		v := a.Value
+		opt := ""
+		switch {
+		case (v == "-c" || v == "--config") && i+1 < len(args):
+			opt, v = v, args[i+1].Value
+		case strings.HasPrefix(v, "--config="):
+			opt, v = "--config", strings.TrimPrefix(v, "--config=")
+		case strings.HasPrefix(v, "-c") && len(v) > 2 && !strings.HasPrefix(v, "--"):
+			opt, v = "-c", strings.TrimPrefix(v[2:], "=")
+		default:
+			continue
+		}
+		key, val, ok := strings.Cut(v, "=")
+		if !ok || strings.Trim(strings.TrimSpace(key), `"'`) != "sandbox_mode" {
+			continue
+		}
+		if strings.Trim(strings.TrimSpace(val), `"'`) == "danger-full-access" {
+			return opt, true
+		}
+	}
+	return "", false
 }
 
 // guardEnv returns the first of names (Call.EnvChanged) that decides
