@@ -340,19 +340,9 @@ func holeNames(text string) []string {
 func (p *parser) loopBindings() {
 	defer func() { p.openIdx = nil }()
 	bind := func(names []string, a, b int) {
-		if a >= b || b > len(p.toks) {
+		text, ok := p.tokenText(a, b)
+		if !ok {
 			return
-		}
-		end := len(p.src)
-		if b < len(p.toks) {
-			end = p.toks[b].off
-		}
-		text := strings.TrimSpace(p.src[p.toks[a].off:end])
-		if text == "" {
-			return
-		}
-		if len(text) > maxAssignedText {
-			text = text[:maxAssignedText]
 		}
 		if globListing.Get().MatchString(text) {
 			// The files a glob pattern matches are read by the walk
@@ -717,11 +707,11 @@ func (p *parser) paramBindings() {
 	}
 }
 
-// bindText adds the source text of tokens [a, b) to the values assigned
-// to names.
-func (p *parser) bindText(names []string, a, b int) {
+// tokenText returns the source text of tokens [a, b), trimmed and cut
+// to maxAssignedText bytes; false when it is empty.
+func (p *parser) tokenText(a, b int) (string, bool) {
 	if a >= b || b > len(p.toks) {
-		return
+		return "", false
 	}
 	end := len(p.src)
 	if b < len(p.toks) {
@@ -729,10 +719,20 @@ func (p *parser) bindText(names []string, a, b int) {
 	}
 	text := strings.TrimSpace(p.src[p.toks[a].off:end])
 	if text == "" {
-		return
+		return "", false
 	}
 	if len(text) > maxAssignedText {
 		text = text[:maxAssignedText]
+	}
+	return text, true
+}
+
+// bindText adds the source text of tokens [a, b) to the values assigned
+// to names.
+func (p *parser) bindText(names []string, a, b int) {
+	text, ok := p.tokenText(a, b)
+	if !ok {
+		return
 	}
 	for _, n := range names {
 		if len(p.assigned[n]) < maxAssigned {

@@ -1,6 +1,8 @@
 package lang
 
 import (
+	"maps"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -922,23 +924,12 @@ func pyModuleFunctions(mod string) []string {
 			seen[full] = true
 		}
 	}
-	for k := range pyShell.Get() {
-		add(k)
-	}
-	for k := range pySubprocess.Get() {
-		add(k)
-	}
-	for k := range pyDelete.Get() {
-		add(k)
-	}
-	for k := range pyCopyTo.Get() {
-		add(k)
-	}
-	for k := range pyMove.Get() {
-		add(k)
-	}
-	for k := range pyAttrs.Get() {
-		add(k)
+	for _, names := range [][]string{slices.Collect(maps.Keys(pyShell.Get())), slices.Collect(maps.Keys(pySubprocess.Get())),
+		slices.Collect(maps.Keys(pyDelete.Get())), slices.Collect(maps.Keys(pyCopyTo.Get())), slices.Collect(maps.Keys(pyMove.Get())),
+		slices.Collect(maps.Keys(pyAttrs.Get()))} {
+		for _, k := range names {
+			add(k)
+		}
 	}
 	for _, f := range strings.Fields("execl execle execlp execlpe execv execve execvp execvpe spawnl spawnle spawnlp spawnlpe spawnv " +
 		"spawnve spawnvp spawnvpe posix_spawn posix_spawnp open symlink link chdir") {
