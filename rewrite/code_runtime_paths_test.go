@@ -174,6 +174,10 @@ func TestCodeEnvPaths(t *testing.T) {
 		{`D=~ perl -e 'open(F,">>",$ENV{D}."/.bashrc")'`, "deny"},
 		{`F=.env php -r 'echo file_get_contents(getenv("F"));'`, "deny"},
 		{`T=~/.bashrc python3 -c 'import os; open(os.getenv("T"),"a").write("x")'`, "deny"},
+		{`env T=~/.bashrc python3 -c 'import os; open(os.environ.get("T"),"a").write("x")'`, "deny"},
+		{`T=~/.bashrc python3 -c 'import os; p=os.environ["T"]; open(p,"a").write("x")'`, "deny"},
+		// Not exported: the program does not see it.
+		{`K=~/.ssh/id_rsa; node -e 'console.log(require("fs").readFileSync(process.env["K"],"utf8"))'`, "allow"},
 		// Look-alikes: a value inside the project, or a variable the
 		// command does not set.
 		{`OUT=build/out.json python3 -c 'import os; open(os.environ["OUT"],"w").write("{}")'`, "allow"},

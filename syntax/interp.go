@@ -1060,10 +1060,6 @@ func (w *walker) runTimePathEffect(c scope, call *Call, e lang.Effect, label str
 // command does not set, or sets to a value only run time knows, adds
 // nothing (its pieces are judged as before).
 func (w *walker) envPathEffects(c scope, call *Call, e lang.Effect, label string, dynamic bool) {
-	st := call.env
-	if st == nil {
-		st = w.cur
-	}
 	verb := " writes "
 	op := ": > "
 	switch {
@@ -1073,23 +1069,25 @@ func (w *walker) envPathEffects(c scope, call *Call, e lang.Effect, label string
 		op = ": >> "
 	}
 	for _, name := range e.Env {
-		v := st.get(name)
-		if !v.known || !v.set || v.array || v.str == "" {
+		// The prefix, env NAME=value, or an exported variable: what the
+		// program sees.
+		val, known, set := w.envValue(c, call, name, true)
+		if !known || !set || val == "" {
 			continue
 		}
 		var b strings.Builder
 		if e.EnvWhole || len(e.Pieces) == 0 {
-			b.WriteString(op + Quote(v.str))
+			b.WriteString(op + Quote(val))
 		}
 		if !e.EnvWhole {
 			for _, piece := range e.Pieces {
 				if b.Len() > 0 {
 					b.WriteString("\n")
 				}
-				b.WriteString(op + Quote(strings.TrimSuffix(v.str, "/")+"/"+strings.TrimPrefix(piece, "/")))
+				b.WriteString(op + Quote(strings.TrimSuffix(val, "/")+"/"+strings.TrimPrefix(piece, "/")))
 			}
 		}
-		w.effect(c, call, b.String(), label+verb+"$"+name+", which the command sets to "+clip(v.str, 60), dynamic, false)
+		w.effect(c, call, b.String(), label+verb+"$"+name+", which the command sets to "+clip(val, 60), dynamic, false)
 	}
 }
 
