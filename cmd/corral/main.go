@@ -21,7 +21,7 @@ import (
 // the limits of package syntax let through (a megabyte, 50,000 words)
 // stays under 64 MiB of resident memory (issue 12). It is soft: a process
 // that needs more gets it, slower. GOMEMLIMIT, when set, wins.
-const hookMemoryLimit = 40 << 20
+const hookMemoryLimit = 32 << 20
 
 func main() {
 	if subcommand(os.Args) == "hook" {
