@@ -1,6 +1,7 @@
 package rewrite
 
 import (
+	"iter"
 	"os"
 	"path/filepath"
 	"sort"
@@ -467,14 +468,7 @@ func submoduleURLs(top string, where ...string) map[string]bool {
 // url.*.insteadOf: what git submodule update reads is then only known when
 // it runs.
 func (p *Pass) submoduleConfigEarlier(c *syntax.Call, gitmodules string) bool {
-	for _, o := range p.Model.Calls {
-		if o.Name != "git" || !callBefore(o, c) {
-			continue
-		}
-		_, s := gitArgs(o)
-		if s < 0 {
-			continue
-		}
+	for o, s := range p.earlierGit(c) {
 		switch o.Args[s].Value {
 		case "config":
 			if urlConfig(o.Args[s+1:]) {
@@ -545,14 +539,7 @@ const maxTreeRevs = 8
 func (p *Pass) treeRevsEarlier(c *syntax.Call, top string) []string {
 	var revs []string
 	found := false
-	for _, o := range p.Model.Calls {
-		if o.Name != "git" || !callBefore(o, c) {
-			continue
-		}
-		_, s := gitArgs(o)
-		if s < 0 {
-			continue
-		}
+	for o, s := range p.earlierGit(c) {
 		switch o.Args[s].Value {
 		case "checkout", "switch", "reset", "restore", "merge", "rebase", "pull", "cherry-pick", "revert", "stash", "am", "checkout-index":
 		default:
@@ -580,6 +567,21 @@ func (p *Pass) treeRevsEarlier(c *syntax.Call, top string) []string {
 		}
 	}
 	return revs
+}
+
+// earlierGit yields each git call that runs before c in the same
+// command (callBefore), with the index of its subcommand word.
+func (p *Pass) earlierGit(c *syntax.Call) iter.Seq2[*syntax.Call, int] {
+	return func(yield func(*syntax.Call, int) bool) {
+		for _, o := range p.Model.Calls {
+			if o.Name != "git" || !callBefore(o, c) {
+				continue
+			}
+			if _, s := gitArgs(o); s >= 0 && !yield(o, s) {
+				return
+			}
+		}
+	}
 }
 
 // callBefore reports whether call o runs before call c starts in one

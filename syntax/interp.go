@@ -1031,25 +1031,26 @@ func (w *walker) program(c scope, call *Call, l lang.Lang, text, label string, d
 // head can be the home directory or the project), and pass a piece no
 // such path ends with.
 func (w *walker) runTimePathEffect(c scope, call *Call, e lang.Effect, label string, dynamic bool) {
-	op, verb := " > ", " writes "
-	switch {
-	case e.Kind == lang.Read:
-		op, verb = "cat -- ", " reads "
-	case e.Append:
-		op = " >> "
-	}
+	op, verb := pathCommand(e)
 	var b strings.Builder
 	b.WriteString("read -r P")
 	for _, piece := range e.Pieces {
-		word := Quote("/" + strings.TrimPrefix(piece, "/"))
-		b.WriteString("\n")
-		if e.Kind == lang.Read {
-			b.WriteString(op + "\"$P\"" + word)
-		} else {
-			b.WriteString(":" + op + "\"$P\"" + word)
-		}
+		b.WriteString("\n" + op + "\"$P\"" + Quote("/"+strings.TrimPrefix(piece, "/")))
 	}
 	w.effect(c, call, b.String(), label+verb+"a path built at run time ("+clip(e.Text, 60)+")", dynamic, false)
+}
+
+// pathCommand returns the shell command that stands for a program's
+// write or read of a path (": > ", ": >> " or "cat -- ", the path to
+// follow) and the verb that says it.
+func pathCommand(e lang.Effect) (op, verb string) {
+	switch {
+	case e.Kind == lang.Read:
+		return "cat -- ", " reads "
+	case e.Append:
+		return ": >> ", " writes "
+	}
+	return ": > ", " writes "
 }
 
 // envPathEffects judges a write or read in program code of a path it
@@ -1060,14 +1061,7 @@ func (w *walker) runTimePathEffect(c scope, call *Call, e lang.Effect, label str
 // command does not set, or sets to a value only run time knows, adds
 // nothing (its pieces are judged as before).
 func (w *walker) envPathEffects(c scope, call *Call, e lang.Effect, label string, dynamic bool) {
-	verb := " writes "
-	op := ": > "
-	switch {
-	case e.Kind == lang.Read:
-		verb, op = " reads ", "cat -- "
-	case e.Append:
-		op = ": >> "
-	}
+	op, verb := pathCommand(e)
 	for _, name := range e.Env {
 		// The prefix, env NAME=value, or an exported variable: what the
 		// program sees.
@@ -1101,10 +1095,7 @@ func (w *walker) envPathEffects(c scope, call *Call, e lang.Effect, label string
 // is no path builder. A script on disk deriving names from names it is
 // given (out.replace(".txt", ".json")) is judged by the pieces alone.
 func (w *walker) runTimePathShape(call *Call, e lang.Effect, l lang.Lang, at, origin string) {
-	verb := " writes "
-	if e.Kind == lang.Read {
-		verb = " reads "
-	}
+	_, verb := pathCommand(e)
 	why := ""
 	switch {
 	case e.Hides != "":

@@ -385,18 +385,24 @@ func (w *walker) readInput(c scope, call *Call) (text string, shared, ok bool) {
 			return "", false, false
 		}
 	}
+	return fedText(text, ins[0].kind == "here-string", heredocOf(call, in).Op == "<<-"), shared, true
+}
+
+// fedText returns the text the shell feeds a command from a here-string
+// (with its final newline) or a here-document (<<- drops the tabs that
+// start each line).
+func fedText(text string, hereString, dashDoc bool) string {
 	switch {
-	case ins[0].kind == "here-string":
+	case hereString:
 		text += "\n"
-	case heredocOf(call, in).Op == "<<-":
-		// <<- drops the tabs that start each line.
+	case dashDoc:
 		lines := strings.SplitAfter(text, "\n")
 		for i, l := range lines {
 			lines[i] = strings.TrimLeft(l, "\t")
 		}
 		text = strings.Join(lines, "")
 	}
-	return text, shared, true
+	return text
 }
 
 // fdText returns the text of a stream a here-string or here-document
@@ -414,17 +420,7 @@ func (w *walker) fdText(in Stream) (string, bool) {
 			return "", false
 		}
 	}
-	switch {
-	case rd.Node.Op == sh.WordHdoc:
-		text += "\n"
-	case rd.Node.Op == sh.DashHdoc:
-		lines := strings.SplitAfter(text, "\n")
-		for i, l := range lines {
-			lines[i] = strings.TrimLeft(l, "\t")
-		}
-		text = strings.Join(lines, "")
-	}
-	return text, true
+	return fedText(text, rd.Node.Op == sh.WordHdoc, rd.Node.Op == sh.DashHdoc), true
 }
 
 // ownInput reports an input stream that comes from the call's own
