@@ -198,6 +198,7 @@ func TestCodeStarImportsAndFileIO(t *testing.T) {
 	cfg, _ := NewConfig(func(k string) string { return env[k] }, dir)
 	checkDecisions(t, cfg, []struct{ cmd, want string }{
 		{`python3 -c 'from os import *; system("rm -rf ~")'`, "deny"},
+		{`python3 -c 'from posix import *; system("rm -rf ~")'`, "deny"},
 		{`python3 -c 'from subprocess import *; run("rm -rf ~", shell=True)'`, "deny"},
 		{`python3 -c 'from shutil import *; rmtree("/home/u")'`, "deny"},
 		{`python3 -c 'import io,os; io.FileIO(os.path.expanduser("~/.claude/settings.json"),"w").write(b"{}")'`, "deny"},

@@ -872,7 +872,7 @@ func keyword(args []arg, key string) *arg {
 type aliases map[string]string
 
 var (
-	pyStarImport = lazy.Regexp{Expr: `(?m)^[ \t]*from[ \t]+(os|posix|subprocess|shutil|pty|io|codecs|pathlib)[ \t]+import[ \t]+\*`}
+	pyStarImport = lazy.Regexp{Expr: `(?m)^[ \t]*from[ \t]+(os|posix|nt|subprocess|shutil|pty|io|codecs|pathlib)[ \t]+import[ \t]+\*`}
 	pyImportAs   = lazy.Regexp{Expr: `(?m)^\s*import\s+([\w.]+)\s+as\s+(\w+)`}
 	pyFromImport = lazy.Regexp{Expr: `(?m)^[ \t]*from[ \t]+([\w.]+)[ \t]+import[ \t]+\(?([\w \t,]+)`}
 )
@@ -893,8 +893,12 @@ func pythonAliases(src string) aliases {
 	for _, m := range pyStarImport.Get().FindAllStringSubmatch(src, -1) {
 		// from os import *: every public function of the module under
 		// its own name (system is os.system; open is os.open).
-		for _, full := range pyModuleFunctions(m[1]) {
-			a[full[len(m[1])+1:]] = full
+		mod := m[1]
+		if mod == "posix" || mod == "nt" {
+			mod = "os" // the modules os is made from: the same functions
+		}
+		for _, full := range pyModuleFunctions(mod) {
+			a[full[len(mod)+1:]] = full
 		}
 	}
 	for _, m := range pyImportAs.Get().FindAllStringSubmatch(src, -1) {
@@ -934,7 +938,6 @@ func pyModuleFunctions(mod string) []string {
 	for _, f := range strings.Fields("execl execle execlp execlpe execv execve execvp execvpe spawnl spawnle spawnlp spawnlpe spawnv " +
 		"spawnve spawnvp spawnvpe posix_spawn posix_spawnp open symlink link chdir") {
 		add("os." + f)
-		add("posix." + f)
 	}
 	add("pty.spawn")
 	add("io.open")
