@@ -1,11 +1,14 @@
 package rewrite
 
 import (
+	"maps"
+	"path"
 	"slices"
 	"strings"
 
 	"github.com/corral-dev/corral/internal/lazy"
 	"github.com/corral-dev/corral/syntax"
+	"github.com/corral-dev/corral/syntax/lang"
 )
 
 // agentBypass are the options of coding-agent CLIs that turn their
@@ -15,10 +18,11 @@ import (
 var agentBypass = lazy.Value[map[string][]string]{New: func() map[string][]string {
 	return map[string][]string{
 		"claude": {"--dangerously-skip-permissions", "--allow-dangerously-skip-permissions", "--permission-mode bypassPermissions",
-			"--setting-sources", "--settings"},
+			"--setting-sources", "--settings", "--bare", "--safe-mode", "--restricted",
+			"--mcp-config", "--plugin-dir", "--plugin-url"},
 		"codex": {"--dangerously-bypass-approvals-and-sandbox", "--yolo", "--sandbox danger-full-access", "-s danger-full-access",
-			"-c sandbox_mode=danger-full-access"},
-		"gemini":       {"--yolo", "-y", "--approval-mode yolo"},
+			"-c sandbox_mode=danger-full-access", "--dangerously-bypass-hook-trust"},
+		"gemini":       {"--yolo", "-y", "--approval-mode yolo", "--policy", "--admin-policy", "--skip-trust"},
 		"qwen":         {"--yolo", "-y", "--approval-mode yolo"},
 		"cursor-agent": {"--force", "-f"},
 		"amp":          {"--dangerously-allow-all"},
@@ -36,7 +40,27 @@ var agentBypass = lazy.Value[map[string][]string]{New: func() map[string][]strin
 var agentPackages = lazy.Value[map[string]string]{New: func() map[string]string {
 	return map[string]string{"@anthropic-ai/claude-code": "claude", "@openai/codex": "codex",
 		"@google/gemini-cli": "gemini", "@qwen-code/qwen-code": "qwen", "opencode-ai": "opencode", "@github/copilot": "copilot",
-		"@charmland/crush": "crush", "@sourcegraph/amp": "amp"}
+		"@charmland/crush": "crush", "@sourcegraph/amp": "amp", "aider-chat": "aider"}
+}}
+
+// agentOptionEffect says, for the options of agentBypass that do more
+// than turn approvals off, what they do: skip or ignore the settings
+// that register corral's hook, or load programs (MCP servers, plugins
+// with hooks, trusted project hooks, policy files) that run without
+// corral seeing them. Each is from the CLI's own --help.
+var agentOptionEffect = lazy.Value[map[string]string]{New: func() map[string]string {
+	const hooks = "skips the hooks in the settings files, corral's among them"
+	const settings = "ignores the user and project settings files that register corral's hook"
+	const loads = "loads programs (MCP servers, plugins and their hooks) that run without corral seeing them"
+	return map[string]string{
+		"claude --bare": hooks, "claude --safe-mode": hooks, "claude --restricted": settings,
+		"claude --setting-sources": settings, "claude --settings": "adds settings that can turn hooks off or approve every tool",
+		"claude --mcp-config": loads, "claude --plugin-dir": loads, "claude --plugin-url": loads,
+		"codex --dangerously-bypass-hook-trust": "runs the project's hooks without the trust the user gives them",
+		"gemini --policy":                       "loads policy files that can approve every tool, as --yolo does",
+		"gemini --admin-policy":                 "loads policy files that can approve every tool, as --yolo does",
+		"gemini --skip-trust":                   "trusts the workspace, so its settings' hooks and MCP servers run",
+	}
 }}
 
 var agentUnguarded = Rule{
@@ -60,7 +84,7 @@ env -i, or an assignment or unset earlier in the command. Starting an agent
 with its own approvals on passes.`,
 	Commands: []string{"claude", "codex", "gemini", "qwen", "cursor-agent", "amp", "crush", "droid", "copilot", "kimi", "aider",
 		"opencode",
-		"claude-code", "gemini-cli", "qwen-code", "opencode-ai"},
+		"claude-code", "gemini-cli", "qwen-code", "opencode-ai", "claude.exe", "aider-chat"},
 	Call: func(p *Pass, c *syntax.Call) {
 		name, args, ok := agentCLI(c)
 		if !ok {
@@ -72,9 +96,9 @@ with its own approvals on passes.`,
 			return
 		}
 		if name == "codex" {
-			if opt, ok := codexSandboxOverride(args); ok {
+			if opt, what, ok := codexConfigOverride(args); ok {
 				p.Report(c, Finding{Rule: "agent-unguarded", Decision: Ask,
-					Message: "codex " + opt + " sandbox_mode=danger-full-access starts an agent whose commands corral does not see unless corral is registered for it"})
+					Message: "codex " + opt + " " + what})
 				return
 			}
 		}
@@ -92,22 +116,25 @@ with its own approvals on passes.`,
 				default:
 					continue
 				}
-				p.Report(c, Finding{Rule: "agent-unguarded", Decision: Ask,
-					Message: name + " " + opt + " starts an agent whose commands corral does not see unless corral is registered for it"})
+				what := "starts an agent whose commands corral does not see unless corral is registered for it"
+				if e := agentOptionEffect.Get()[name+" "+opt]; e != "" {
+					what = e
+				}
+				p.Report(c, Finding{Rule: "agent-unguarded", Decision: Ask, Message: name + " " + opt + " " + what})
 				return
 			}
 		}
 	},
 }
 
-// codexSandboxOverride reports a codex config override (-c KEY=VALUE,
+// codexConfigOverride reports a codex config override (-c KEY=VALUE,
 // --config KEY=VALUE, also attached, the value TOML: quoted or not,
-// blanks around "=") that sets sandbox_mode to danger-full-access, and
-// the option it was given with.
-func codexSandboxOverride(args []syntax.Arg) (string, bool) {
+// blanks around "=") that opens the sandbox (sandbox_mode =
+// danger-full-access) or names a program codex runs (notify, an
+// mcp_servers entry), the option it was given with and what it does.
+func codexConfigOverride(args []syntax.Arg) (opt, what string, found bool) {
 	for i, a := range args {
 		v := a.Value
-		opt := ""
 		switch {
 		case (v == "-c" || v == "--config") && i+1 < len(args):
 			opt, v = v, args[i+1].Value
@@ -119,14 +146,18 @@ func codexSandboxOverride(args []syntax.Arg) (string, bool) {
 			continue
 		}
 		key, val, ok := strings.Cut(v, "=")
-		if !ok || strings.Trim(strings.TrimSpace(key), `"'`) != "sandbox_mode" {
+		if !ok {
 			continue
 		}
-		if strings.Trim(strings.TrimSpace(val), `"'`) == "danger-full-access" {
-			return opt, true
+		key = strings.Trim(strings.TrimSpace(key), `"'`)
+		switch {
+		case key == "sandbox_mode" && strings.Trim(strings.TrimSpace(val), `"'`) == "danger-full-access":
+			return opt, "sandbox_mode=danger-full-access starts an agent whose commands corral does not see unless corral is registered for it", true
+		case key == "notify" || key == "mcp_servers" || strings.HasPrefix(key, "mcp_servers."):
+			return opt, key + " names a program codex runs without corral seeing it", true
 		}
 	}
-	return "", false
+	return "", "", false
 }
 
 // guardEnv returns the first of names (Call.EnvChanged) that decides
@@ -145,7 +176,15 @@ func guardEnv(names []string) string {
 			return n
 		}
 		switch n {
-		case "FILE_RESTRICTIONS", "CLAUDE_PROJECT_DIR", "HOME", "CLAUDE_CONFIG_DIR", "CODEX_HOME", "GEMINI_CLI_HOME", "XDG_CONFIG_DIRS":
+		case "FILE_RESTRICTIONS", "CLAUDE_PROJECT_DIR", "HOME", "CLAUDE_CONFIG_DIR", "CODEX_HOME", "GEMINI_CLI_HOME", "XDG_CONFIG_DIRS",
+			// Claude Code's switches for --bare (CLAUDE_CODE_SIMPLE, which
+			// its --help names), --safe-mode and --restricted, and the
+			// variables that turn the user's hooks off, skip permissions
+			// or move the managed settings: names read from the strings
+			// of Claude Code 2.1.330's program (most are undocumented).
+			"CLAUDE_CODE_SIMPLE", "CLAUDE_CODE_SAFE_MODE", "CLAUDE_CODE_RESTRICTED", "CLAUDE_CODE_PERSONAL_HOOKS_OFF",
+			"CLAUDE_CODE_RESTRICT_PERSONAL_CONFIG", "CLAUDE_CODE_EVEN_MORE_DANGEROUSLY_SKIP_PERMISSIONS",
+			"CLAUDE_CODE_MANAGED_SETTINGS_PATH", "CLAUDE_CODE_REMOTE_SETTINGS_PATH", "CLAUDE_CODE_MOCK_REMOTE_SETTINGS":
 			return n
 		}
 	}
@@ -170,6 +209,9 @@ func agentCLI(c *syntax.Call) (string, []syntax.Arg, bool) {
 			return name, dropDashDash(c.Args), true
 		}
 	}
+	if name, args, ok := agentProgram(c); ok {
+		return name, args, true
+	}
 	run := *c
 	if verb, k := managerVerb(c); k > 0 || c.Name == "npm" && k == 0 {
 		run.Args = slices.Clone(c.Args[k:])
@@ -181,6 +223,12 @@ func agentCLI(c *syntax.Call) (string, []syntax.Arg, bool) {
 	if !ok {
 		if slices.Contains(syntax.PackageRunnerNames(), c.Name) {
 			return "", nil, false
+		}
+		if name := agentPackages.Get()[c.Name]; name != "" {
+			return name, c.Args, true // uvx aider-chat: the package's command
+		}
+		if lang.ForProgram(c.Name) != "" {
+			return "", nil, false // an interpreter given no agent's program
 		}
 		return c.Name, c.Args, true
 	}
@@ -206,6 +254,60 @@ func agentCLI(c *syntax.Call) (string, []syntax.Arg, bool) {
 		return name, args[i+1:], true
 	}
 	return name, dropDashDash(args[i+1:]), true
+}
+
+// agentProgram returns the agent CLI a call runs by its installed
+// files rather than by its command name: the program inside an agent's
+// package directory (node_modules/@anthropic-ai/claude-code/bin/claude.exe),
+// an interpreter given such a file or an agent's entry script by name
+// (node …/@anthropic-ai/claude-code/cli.js, python3 .venv/bin/aider),
+// or python -m of an agent's module (python3 -m aider), with the
+// arguments the agent gets.
+func agentProgram(c *syntax.Call) (string, []syntax.Arg, bool) {
+	if name := agentInstalled(c.NameArg.Value, c.Name); name != "" {
+		return name, c.Args, true
+	}
+	code, file, module, ok := syntax.InterpreterWords(c)
+	switch {
+	case !ok || code >= 0:
+	case file >= 0:
+		f := c.Args[file].Value
+		if name := agentInstalled(f, strings.TrimSuffix(path.Base(f), path.Ext(f))); name != "" {
+			return name, c.Args[file+1:], true
+		}
+	case module:
+		for i, a := range c.Args {
+			mod := ""
+			if a.Value == "-m" && i+1 < len(c.Args) {
+				mod, i = c.Args[i+1].Value, i+1
+			} else if strings.HasPrefix(a.Value, "-m") && !strings.HasPrefix(a.Value, "--") {
+				mod = a.Value[2:]
+			} else {
+				continue
+			}
+			if _, ok := agentBypass.Get()[mod]; ok {
+				return mod, c.Args[i+1:], true
+			}
+			break
+		}
+	}
+	return "", nil, false
+}
+
+// agentInstalled names the agent CLI of a program file: one inside the
+// directory of an agent's package (…/node_modules/@openai/codex/…, a
+// scoped package anywhere), or one whose name is the CLI's.
+func agentInstalled(file, base string) string {
+	if _, ok := agentBypass.Get()[base]; ok && strings.Contains(file, "/") {
+		return base
+	}
+	pkgs := agentPackages.Get()
+	for _, pkg := range slices.Sorted(maps.Keys(pkgs)) {
+		if strings.Contains(file, "node_modules/"+pkg+"/") || strings.HasPrefix(pkg, "@") && strings.Contains(file, pkg+"/") {
+			return pkgs[pkg]
+		}
+	}
+	return ""
 }
 
 // packageBase is an npm package word without its version

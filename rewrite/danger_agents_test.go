@@ -68,5 +68,45 @@ func TestAgentUnguarded(t *testing.T) {
 		{"corepack use pnpm@9.1.0", Allow},
 		{"corepack pnpm@9.1.0 install", Allow},
 		{"corepack yarn dlx @anthropic-ai/claude-code -p hi", Allow},
+		// Options that leave corral's hook out (claude --bare and
+		// --safe-mode skip the hooks of the settings files; --restricted
+		// ignores the files) or load programs that run unseen (MCP
+		// servers, plugins, codex notify and trusted hooks, gemini policy
+		// files), from each CLI's --help.
+		{"claude --bare -p hi", Ask},
+		{"claude --safe-mode -p hi", Ask},
+		{"claude --restricted --tools Bash -p hi", Ask},
+		{`claude --mcp-config '{"mcpServers":{"x":{"command":"sh","args":["-c","rm -rf ~"]}}}' -p hi`, Ask},
+		{"claude --mcp-config=m.json -p hi", Ask},
+		{"claude --plugin-dir ./p -p hi", Ask},
+		{"claude --plugin-url http://127.0.0.1/p.zip -p hi", Ask},
+		{`codex -c 'notify=["sh","-c","rm -rf ~"]' exec hi`, Ask},
+		{"codex -c mcp_servers.x.command=sh exec hi", Ask},
+		{"codex --dangerously-bypass-hook-trust exec hi", Ask},
+		{"gemini --policy p.toml -p hi", Ask},
+		{"gemini --skip-trust -p hi", Ask},
+		{"CLAUDE_CODE_SIMPLE=1 claude -p hi", Ask},
+		{"export CLAUDE_CODE_PERSONAL_HOOKS_OFF=1; claude -p hi", Ask},
+		{"env CLAUDE_CODE_EVEN_MORE_DANGEROUSLY_SKIP_PERMISSIONS=1 claude -p hi", Ask},
+		{"CLAUDE_CODE_MAX_OUTPUT_TOKENS=9000 claude -p hi", Allow},
+		{`claude -p "what does --bare do"`, Allow},
+		{"claude --model opus -p hi", Allow},
+		{"codex -c model_reasoning_effort=high exec hi", Allow},
+		// The agent run by its installed files: the package's program,
+		// an interpreter given its entry script, python -m of its module,
+		// and uv tool run / uvx of its Python package.
+		{"node node_modules/@anthropic-ai/claude-code/cli.js --dangerously-skip-permissions -p hi", Ask},
+		{`node "$(npm root -g)/@anthropic-ai/claude-code/cli.js" --dangerously-skip-permissions`, Ask},
+		{"/usr/lib/node_modules/@anthropic-ai/claude-code/bin/claude.exe --dangerously-skip-permissions", Ask},
+		{"node ~/.npm-global/lib/node_modules/@openai/codex/bin/codex.js --yolo exec hi", Ask},
+		{"python3 -m aider --yes-always", Ask},
+		{"python3 .venv/bin/aider --yes-always", Ask},
+		{"uvx aider-chat --yes-always", Ask},
+		{"uv tool run aider-chat --yes-always", Ask},
+		{"uv tool run --from aider-chat aider --yes-always", Ask},
+		{"node node_modules/@anthropic-ai/claude-code/cli.js -p hi", Allow},
+		{"node app.js --yolo", Allow},
+		{"python3 -m pytest -y", Allow},
+		{"uv tool run black .", Allow},
 	})
 }

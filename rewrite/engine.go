@@ -487,12 +487,14 @@ func (lp layerPlan) lookup() map[string][]*Rule {
 	lp.index.once.Do(func() {
 		n := 0
 		for _, r := range lp.named {
-			n += len(r.Commands)
+			n += len(r.Commands) + len(r.Calls)
 		}
 		m := make(map[string][]*Rule, n) // sized once: no rehash as it fills
 		for _, r := range lp.named {
-			for _, n := range r.Commands {
-				m[n] = append(m[n], r)
+			for _, list := range [][]string{r.Commands, r.Calls} {
+				for _, n := range list {
+					m[n] = append(m[n], r)
+				}
 			}
 		}
 		lp.index.byName = m
@@ -510,9 +512,11 @@ func (lp layerPlan) rulesFor(name string, indexed bool, buf []*Rule) []*Rule {
 	}
 	buf = buf[:0]
 	for _, r := range lp.named {
-		for _, n := range r.Commands {
-			if n == name {
-				buf = append(buf, r)
+		for _, list := range [][]string{r.Commands, r.Calls} {
+			for _, n := range list {
+				if n == name {
+					buf = append(buf, r)
+				}
 			}
 		}
 	}
@@ -580,7 +584,7 @@ func indexLayer(rules []*Rule) layerPlan {
 		if r.Call == nil {
 			continue
 		}
-		if len(r.Commands) == 0 {
+		if len(r.Commands) == 0 && len(r.Calls) == 0 {
 			lp.all = append(lp.all, r)
 		} else {
 			lp.named = append(lp.named, r)

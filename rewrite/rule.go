@@ -3,7 +3,8 @@ package rewrite
 import "github.com/corral-dev/corral/syntax"
 
 // Rule is one check. Exactly the fields it needs are set: Call runs for
-// every call whose name is in Commands (all calls when Commands is empty),
+// every call whose name is in Commands or Calls (all calls when both are
+// empty),
 // Redirect for every redirection, Command once per command.
 type Rule struct {
 	Name string
@@ -21,6 +22,10 @@ type Rule struct {
 	// also the words that make an unparsable command, a run-time command
 	// name or a pipe into them risky (see CommandWords).
 	Commands []string
+	// Calls are more command names the rule's Call looks at that do not
+	// make text risky by themselves (an interpreter, which starts an
+	// agent CLI only when given its installed entry script).
+	Calls []string
 	// Words are, for a rule whose Call looks at every call (no Commands),
 	// the command names it acts on ("mkfs." stands for every mkfs.TYPE),
 	// so that CommandWords knows them too.

@@ -52,6 +52,9 @@ func init() {
 	runtimeScript.Words = append(syntax.RunnerNames(syntax.ShellRunner), "eval")
 	// The package runners start an agent CLI too (npx, npm exec, bun x).
 	agentUnguarded.Commands = append(agentUnguarded.Commands, syntax.PackageRunnerNames()...)
+	// An interpreter starts an agent when given its installed entry
+	// script or module (node …/@anthropic-ai/claude-code/cli.js).
+	agentUnguarded.Calls = programsOf(lang.Python, lang.JS)
 	agentSettings.Commands = append(agentSettings.Commands, syntax.PackageRunnerNames()...)
 }
 

@@ -57,6 +57,9 @@ func TestWrapperOptionsScanned(t *testing.T) {
 		// run, rye run, hatch run.
 		{`uvx --from black==24 rm -rf ~`, "rm -rf /home/u @/p"},
 		{`uvx --directory /tmp rm x`, "rm x @/tmp"},
+		{`uv tool run --from black==24 rm -rf ~`, "rm -rf /home/u @/p"},
+		{`uv -q tool run rm x`, "rm x @/p"},
+		{`uv tool install rm`, ""}, // not unwrapped: no command is run
 		{`pipx run --spec x rm x`, "rm x @/p"},
 		{`pdm run -p sub rm x`, "rm x @/p"},
 		{`rye run rm x`, "rm x @/p"},

@@ -289,7 +289,7 @@ var wrapperTable = []namedWrapper{
 		verbs: []string{"run"}}},
 	{"uv", wrapper{opts: OptSpec{ShortVal: "p", LongVal: []string{"directory", "project", "with", "with-editable", "with-requirements", "python",
 		"package", "env-file", "extra", "group", "only-group", "index", "index-url", "extra-index-url", "find-links", "cache-dir",
-		"config-file", "color"}, LongEq: true, Stop: true}, chdir: []string{"directory"}, verbs: []string{"run"}}},
+		"config-file", "color"}, LongEq: true, Stop: true}, chdir: []string{"directory"}, verbs: []string{"run", "tool"}}},
 	// uvx (uv tool run), pipx run, pdm run, rye run and hatch run run
 	// their operand as a command in an environment they prepare (the
 	// first two fetch the tool from the package index first).
@@ -727,6 +727,14 @@ func unwrap(words []Arg, dir Dir) invocation {
 			// bundle exec CMD: only the verb runs a command.
 			if i >= len(inv.words) || !inv.words[i].Static || !contains(spec.verbs, inv.words[i].Value) {
 				break
+			}
+			if name == "uv" && inv.words[i].Value == "tool" {
+				// uv tool run is uvx, with uvx's options after it.
+				if i+1 >= len(inv.words) || !inv.words[i+1].Static || inv.words[i+1].Value != "run" {
+					break
+				}
+				i++
+				spec, _ = wrapperFor("uvx")
 			}
 			j, vopts, _, _, vquery := spec.skipOptions(inv.words[i:])
 			if vquery {
