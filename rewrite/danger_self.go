@@ -14,8 +14,11 @@ import (
 )
 
 // selfCommands are corral's subcommands that approve, forget approvals or
-// (un)register the hook: the person's, never the agent's.
-var selfCommands = []string{"confirm", "session", "init", "uninstall"}
+// (un)register the hook, and the hook itself (an event the agent feeds it,
+// a SessionEnd of its own session, forgets the session's record of
+// decoded files and its approvals): the person's and the agent's, never
+// the agent's own commands.
+var selfCommands = []string{"confirm", "session", "init", "uninstall", "hook"}
 
 // corralGlobalSpec are corral's options before its subcommand.
 var corralGlobalSpec = lazy.Value[optSpec]{New: func() optSpec {
@@ -25,10 +28,13 @@ var corralGlobalSpec = lazy.Value[optSpec]{New: func() optSpec {
 var corralSelf = Rule{
 	Name:      "corral-self",
 	Decisions: []Decision{Deny},
-	Doc: `corral confirm, corral session, corral init, corral uninstall and corral
-policy init run by the agent are denied, however they are spelled (a path, a wrapper, bash -c,
-options first): an agent that approves its own asks or unregisters the hook
-has switched corral off. The person runs them in their own terminal.`,
+	Doc: `corral confirm, corral session, corral init, corral uninstall, corral
+policy init and corral hook run by the agent are denied, however they are spelled (a path, a wrapper, bash -c,
+options first): an agent that approves its own asks, unregisters the hook
+or feeds the hook events of its own (a SessionEnd forgets the session's
+approvals and its record of decoded files, which lifts asks) has switched
+corral off. The person runs them in their own terminal; the agent runs
+the hook only as its hook.`,
 	Commands: []string{"corral", "go"},
 	Call: func(p *Pass, c *syntax.Call) {
 		args := c.Args
@@ -129,11 +135,11 @@ var corralCopy = Rule{
 	Name:      "corral-copy",
 	Decisions: []Decision{Ask, Deny},
 	Doc: `A program run with one of corral's own subcommands (confirm, session,
-init, uninstall, policy init) is judged as corral when its file is a build of corral,
+init, uninstall, policy init, hook) is judged as corral when its file is a build of corral,
 under any name or path (a copy made with cp or install, a go build -o): the
 file's build information names corral's main package, and the call is denied
 as corral-self denies it. A program this command creates before running it
-with confirm, session or uninstall (it does not exist when the hook runs) is
+with confirm, session, uninstall or hook (it does not exist when the hook runs) is
 asked about: it could be that copy (a name without a slash that is not on
 the hook's PATH is taken as a program not installed here). Other programs with these words (git
 init, npm init, terraform init) pass.`,

@@ -21,7 +21,14 @@ func TestCorralSelf(t *testing.T) {
 		{"go run ./cmd/corral confirm abc123", Deny},
 		{"go run -tags netgo -ldflags=-s ./cmd/corral init", Deny},
 		{"go run -C ../corral ./cmd/corral policy init", Deny},
+		// The hook fed an event by the agent: its own SessionEnd would
+		// forget the session's approvals and record of decoded files.
+		{`echo '{"hook_event_name":"SessionEnd","session_id":"x"}' | corral hook`, Deny},
+		{`corral hook --agent codex < ev.json`, Deny},
+		{`bash -c 'corral hook <<< "{}"'`, Deny},
 		// Look-alikes.
+		{"direnv hook bash", Allow},
+		{"git config core.hooksPath .githooks", Allow},
 		{"corral rewrite explain 'ls'", Allow},
 		{"go run ./cmd/corral rewrite explain 'ls'", Allow},
 		{"go run ./cmd/server confirm", Allow},

@@ -181,10 +181,18 @@ func (env *runtimeEnv) bash(s *settings, req *agent.Request, canRewrite bool) *a
 	rec := audit.Record{TS: env.now(), Tool: "Bash", Operation: cmd, SessionID: req.Session, Cwd: req.Cwd, PathContext: "n/a", AgentType: req.AgentType}
 	switch res.Decision {
 	case rewrite.Allow:
-		env.noteUnread(unread, req, res)
+		if a := env.noteUnread(unread, req, res); a != nil {
+			rec.Action, rec.Rule, rec.Reason = "confirm_required", "unread-record", a.Reason
+			env.log(rec)
+			return a
+		}
 		return nil
 	case rewrite.Warn:
-		env.noteUnread(unread, req, res)
+		if a := env.noteUnread(unread, req, res); a != nil {
+			rec.Action, rec.Rule, rec.Reason = "confirm_required", "unread-record", a.Reason
+			env.log(rec)
+			return a
+		}
 		rec.Action, rec.Rule, rec.Reason = "warn", rulesOf(res), summary(res)
 		env.log(rec)
 		return &agent.Answer{Context: "corral: " + summary(res)}
@@ -219,7 +227,11 @@ func (env *runtimeEnv) bash(s *settings, req *agent.Request, canRewrite bool) *a
 		return a
 	case rewrite.Ask:
 		if ok, err := env.allowlist().Allowed(req.Session, "Bash", cmd); err == nil && ok {
-			env.noteUnread(unread, req, res)
+			if a := env.noteUnread(unread, req, res); a != nil {
+				rec.Action, rec.Rule, rec.Reason = "confirm_required", "unread-record", a.Reason
+				env.log(rec)
+				return a
+			}
 			rec.Action, rec.Rule = "confirmed_allow", "session_allowlist"
 			env.log(rec)
 			return &agent.Answer{Decision: agent.Allow, Reason: "corral: approved earlier in this session with corral confirm"}
@@ -430,10 +442,18 @@ func (env *runtimeEnv) write(s *settings, req *agent.Request) *agent.Answer {
 		Rule: worst.Rule, PathContext: orNA(worst.PathContext), Reason: worst.Message}
 	switch worst.Verdict {
 	case guards.Allow:
-		env.noteWritten(req, true)
+		if a := env.noteWritten(req, true); a != nil {
+			rec.Action, rec.Rule, rec.Reason = "confirm_required", "unread-record", a.Reason
+			env.log(rec)
+			return a
+		}
 		return nil
 	case guards.Warn:
-		env.noteWritten(req, true)
+		if a := env.noteWritten(req, true); a != nil {
+			rec.Action, rec.Rule, rec.Reason = "confirm_required", "unread-record", a.Reason
+			env.log(rec)
+			return a
+		}
 		rec.Action = "warn"
 		env.log(rec)
 		// Seed 001 AC-3.6: allow with the warning as the reason; the model
@@ -441,7 +461,11 @@ func (env *runtimeEnv) write(s *settings, req *agent.Request) *agent.Answer {
 		return &agent.Answer{Decision: agent.Allow, Reason: worst.Message, Context: "corral: " + worst.Message}
 	case guards.Ask:
 		if ok, err := env.allowlist().Allowed(req.Session, tool, worst.Path.Given); err == nil && ok {
-			env.noteWritten(req, true)
+			if a := env.noteWritten(req, true); a != nil {
+				rec.Action, rec.Rule, rec.Reason = "confirm_required", "unread-record", a.Reason
+				env.log(rec)
+				return a
+			}
 			rec.Action, rec.Rule = "confirmed_allow", "session_allowlist"
 			env.log(rec)
 			return &agent.Answer{Decision: agent.Allow, Reason: "corral: approved earlier in this session with corral confirm"}

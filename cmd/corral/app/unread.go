@@ -63,13 +63,25 @@ func (env *runtimeEnv) loadEarlier(s *settings, session string) {
 // noteUnread records what an allowed call leaves unread and forgets
 // the recorded files it rewrites with content corral knows. A failure is
 // a line on stderr: the hook goes on.
-func (env *runtimeEnv) noteUnread(u *allowlist.Unread, req *agent.Request, res *rewrite.Result) {
+//
+// It returns an answer when the record cannot be written and the command
+// leaves files corral cannot read: an ask, since running them in a later
+// call would then pass (the record's lock held by another process, as
+// flock FILE sleep holds it, must not turn into an allow).
+func (env *runtimeEnv) noteUnread(u *allowlist.Unread, req *agent.Request, res *rewrite.Result) *agent.Answer {
 	if len(res.Unread) == 0 && len(res.Rewrote) == 0 {
-		return
+		return nil
 	}
-	if err := u.Note(req.Session, req.Command, res.Unread, res.UnreadBy, res.Rewrote); err != nil {
-		fmt.Fprintf(env.stderr, "corral: cannot record the files this command decodes: %v\n", err)
+	err := u.Note(req.Session, req.Command, res.Unread, res.UnreadBy, res.Rewrote)
+	if err == nil {
+		return nil
 	}
+	fmt.Fprintf(env.stderr, "corral: cannot record the files this command decodes: %v\n", err)
+	if len(res.Unread) == 0 {
+		return nil
+	}
+	return &agent.Answer{Decision: agent.Ask, Reason: "corral cannot record the files this command writes without corral reading them (" +
+		strings.Join(res.Unread, ", ") + "): " + err.Error() + ". Running them in a later call would not be asked about, so this call asks."}
 }
 
 // noteAsked records what a call the hook asks about would leave unread:
@@ -92,19 +104,20 @@ func (env *runtimeEnv) noteAsked(u *allowlist.Unread, req *agent.Request, res *r
 // file a Write replaces with text (a script is read when it runs): the
 // tool's content is the whole file. A Write the hook asks about (ran is
 // false) may run at the agent's prompt: its binary is recorded, but
-// nothing is forgotten.
-func (env *runtimeEnv) noteWritten(req *agent.Request, ran bool) {
+// nothing is forgotten. It returns an ask when a binary cannot be
+// recorded (running it later would pass), as noteUnread does.
+func (env *runtimeEnv) noteWritten(req *agent.Request, ran bool) *agent.Answer {
 	if req.Kind != agent.Write || len(req.Paths) != 1 || req.Session == "" {
-		return
+		return nil
 	}
 	content, ok := req.Input["content"].(string)
 	if !ok {
-		return
+		return nil
 	}
 	p := req.Paths[0]
 	if !filepath.IsAbs(p) {
 		if req.Cwd == "" {
-			return
+			return nil
 		}
 		p = filepath.Join(req.Cwd, p)
 	}
@@ -116,9 +129,16 @@ func (env *runtimeEnv) noteWritten(req *agent.Request, ran bool) {
 	} else if ran {
 		rewrote = []string{p}
 	} else {
-		return
+		return nil
 	}
-	if err := env.unread().Note(req.Session, req.Tool+" "+p, unread, nil, rewrote); err != nil {
-		fmt.Fprintf(env.stderr, "corral: cannot record the file this write leaves: %v\n", err)
+	err := env.unread().Note(req.Session, req.Tool+" "+p, unread, nil, rewrote)
+	if err == nil {
+		return nil
 	}
+	fmt.Fprintf(env.stderr, "corral: cannot record the file this write leaves: %v\n", err)
+	if len(unread) == 0 {
+		return nil
+	}
+	return &agent.Answer{Decision: agent.Ask, Reason: "corral cannot record the binary file this write leaves (" + p + "): " + err.Error() +
+		". Running it in a later call would not be asked about, so this write asks."}
 }

@@ -8,6 +8,8 @@ import (
 	"os"
 	"path/filepath"
 	"time"
+
+	"github.com/corral-dev/corral/cmd/corral/internal/filelock"
 )
 
 // Entry is one approval: the user allowed Operation (a command or a path,
@@ -247,10 +249,10 @@ func withLock(path string, f func() error) error {
 		return err
 	}
 	defer lock.Close()
-	if err := lockFile(lock); err != nil {
+	if err := filelock.Lock(lock, true); err != nil {
 		return fmt.Errorf("locking %s: %w", lock.Name(), err)
 	}
-	defer unlockFile(lock)
+	defer filelock.Unlock(lock)
 	return f()
 }
 

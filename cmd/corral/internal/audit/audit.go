@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"time"
+
+	"github.com/corral-dev/corral/cmd/corral/internal/filelock"
 )
 
 // The actions a record reports (seed 002's three, plus corral's rewrite
@@ -143,10 +145,10 @@ func (l *Log) tryAppend(line []byte) (written bool, err error) {
 		return false, err
 	}
 	defer f.Close()
-	if err := lockFile(f, true); err != nil {
+	if err := filelock.Lock(f, true); err != nil {
 		return false, fmt.Errorf("locking %s: %w", l.path, err)
 	}
-	defer unlockFile(f)
+	defer filelock.Unlock(f)
 
 	st, err := f.Stat()
 	if err != nil {

@@ -9,6 +9,8 @@ import (
 	"os"
 	"strings"
 	"time"
+
+	"github.com/corral-dev/corral/cmd/corral/internal/filelock"
 )
 
 // Filter selects records. Empty fields match every record; Rule also
@@ -140,10 +142,10 @@ func openUnderLock(path string, cur *os.File) (files []*os.File, again bool, err
 			cur.Close()
 		}
 	}()
-	if err := lockFile(cur, false); err != nil {
+	if err := filelock.Lock(cur, false); err != nil {
 		return nil, false, err
 	}
-	defer unlockFile(cur)
+	defer filelock.Unlock(cur)
 	st, err := cur.Stat()
 	if err != nil {
 		return nil, false, err

@@ -1,0 +1,80 @@
+//go:build unix
+
+package app
+
+import (
+	"encoding/base64"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/corral-dev/corral/cmd/corral/internal/filelock"
+)
+
+// TestHookLockHeld: another process holding corral's state files locked
+// (the agent can run flock FILE sleep 3600 on the audit log or the
+// record of decoded files) neither hangs the hook nor turns an ask into
+// an allow. Every call still answers; a command that decodes a binary,
+// and a Write of one, ask, since the record that would make running it
+// ask later cannot be written; other commands keep their decisions.
+// The locks are taken on separate open files, which conflict with the
+// hook's as another process's would (flock(2) locks an open file).
+func TestHookLockHeld(t *testing.T) {
+	m := newMachine(t)
+	old := filelock.Wait
+	filelock.Wait = 150 * time.Millisecond
+	defer func() { filelock.Wait = old }()
+	state := m.env["CORRAL_STATE_DIR"]
+	if err := os.MkdirAll(state, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{m.env["CORRAL_AUDIT_LOG"], filepath.Join(state, "unread.json.lock")} {
+		f, err := os.OpenFile(p, os.O_CREATE|os.O_RDWR, 0o600)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+			t.Fatal(err)
+		}
+	}
+	elf := base64.StdEncoding.EncodeToString([]byte("\x7fELF\x02\x01\x01\x00rest"))
+	cases := []struct{ cmd, want string }{
+		{"echo " + elf + " | base64 -d > t", "ask"},
+		{"rm -rf ~", "deny"},
+		{"ls -la", ""},
+		{"git status", ""},
+	}
+	for _, tc := range cases {
+		start := time.Now()
+		in := bashInput(tc.cmd)
+		in["session_id"] = "s1"
+		out, _, stderr := m.hook(in)
+		if d := decisionOf(out); d != tc.want {
+			t.Errorf("%s: decision %q, want %q (stderr %s)", tc.cmd, d, tc.want, stderr)
+		}
+		if took := time.Since(start); took > 20*time.Second {
+			t.Errorf("%s: the hook took %v with the locks held", tc.cmd, took)
+		}
+		if tc.want == "ask" && !strings.Contains(out.HookSpecificOutput.PermissionDecisionReason, "cannot record") {
+			t.Errorf("%s: the ask does not say the record could not be written: %s", tc.cmd, out.HookSpecificOutput.PermissionDecisionReason)
+		}
+		if tc.want == "deny" && !strings.Contains(stderr, "audit log") {
+			t.Errorf("%s: the lost audit line is not reported on stderr: %s", tc.cmd, stderr)
+		}
+	}
+	w := map[string]any{"tool_name": "Write", "session_id": "s1", "hook_event_name": "PreToolUse",
+		"tool_input": map[string]any{"file_path": filepath.Join(m.project, "tool"), "content": "\x7fELF\x02\x01\x01\x00"}}
+	out, _, _ := m.hook(w)
+	if d := decisionOf(out); d != "ask" {
+		t.Errorf("Write of a binary with the record locked: decision %q, want ask", d)
+	}
+	w["tool_input"] = map[string]any{"file_path": filepath.Join(m.project, "notes.txt"), "content": "hello\n"}
+	out, _, _ = m.hook(w)
+	if d := decisionOf(out); d != "" && d != "allow" {
+		t.Errorf("Write of text with the record locked: decision %q, want allow", d)
+	}
+}
