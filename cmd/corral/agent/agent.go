@@ -49,6 +49,12 @@ type Request struct {
 	Paths   []string // Write, Edit, Read, Delete: the files (Read: may be a directory or empty)
 	Patch   string   // Patch: the patch text(s), newline-joined
 	Cwd     string
+	// Dir is, for a shell tool whose input names the directory it runs
+	// the command in (Codex's workdir, Gemini CLI's dir_path, Qwen Code's
+	// directory), that directory: absolute, joined to Cwd when relative,
+	// or as given when it starts with "~" (the hook resolves that against
+	// the home directory). Empty: the command runs in Cwd.
+	Dir     string
 	Session string
 	// AgentID and AgentType name the subagent that called, when the agent
 	// says (Claude Code's agent_id/agent_type).

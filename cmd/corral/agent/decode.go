@@ -3,6 +3,7 @@ package agent
 import (
 	"encoding/json"
 	"fmt"
+	"path/filepath"
 	"sort"
 	"strings"
 
@@ -54,7 +55,7 @@ func (t tools) fill(req *Request, input map[string]any) error {
 				return fmt.Errorf("%s.%s is not a command string", req.Tool, f)
 			}
 			req.Command = cmd
-			return nil
+			return shellDir(req, input)
 		}
 		req.Kind = ""
 	case Patch:
@@ -63,6 +64,39 @@ func (t tools) fill(req *Request, input map[string]any) error {
 		for _, f := range spec.fields {
 			req.Paths = append(req.Paths, stringsOf(input[f])...)
 		}
+	}
+	return nil
+}
+
+// shellDirFields are the input fields in which agents' shell tools take
+// the directory to run the command in: Codex's shell, exec_command and
+// local_shell (workdir), Gemini CLI's run_shell_command (dir_path; older
+// releases: directory), Qwen Code's (directory), and the cwd and
+// working-directory names other tools use.
+var shellDirFields = [...]string{"workdir", "dir_path", "directory", "cwd", "working_directory", "workingDirectory"}
+
+// shellDir sets req.Dir from the first working-directory field of a
+// shell tool's input; one that is not text is an error, as a command
+// that is not text is.
+func shellDir(req *Request, input map[string]any) error {
+	for _, f := range shellDirFields {
+		v, present := input[f]
+		if !present || v == nil {
+			continue
+		}
+		d, ok := v.(string)
+		if !ok {
+			return fmt.Errorf("%s.%s is not a directory string", req.Tool, f)
+		}
+		switch {
+		case d == "":
+			continue
+		case filepath.IsAbs(d) || d == "~" || strings.HasPrefix(d, "~/") || req.Cwd == "":
+			req.Dir = filepath.Clean(d)
+		default:
+			req.Dir = filepath.Join(req.Cwd, d)
+		}
+		return nil
 	}
 	return nil
 }

@@ -2,6 +2,7 @@ package app
 
 import (
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -473,5 +474,62 @@ func TestHookSubagentType(t *testing.T) {
 	req, err := agent.ByName("claude").Decode([]byte(in))
 	if err != nil || req.AgentID != "a1" || req.AgentType != "Explore" || req.Kind != agent.Shell || req.Command != "ls" || req.Session != "s" {
 		t.Errorf("decode: %+v %v", req, err)
+	}
+}
+
+// TestShellToolWorkdir: a shell tool that names the directory it runs the
+// command in (Codex's workdir, Gemini CLI's dir_path, Qwen Code's
+// directory) has the command judged there, so a relative path reaches
+// what it names: rm -rf .ssh with workdir HOME is the home directory's
+// .ssh. Relative directories are joined to the hook's cwd, "~" is the
+// home directory; the project and its sandbox stay the hook's. The same
+// commands in the project pass.
+func TestShellToolWorkdir(t *testing.T) {
+	m := newMachine(t)
+	for _, d := range []string{filepath.Join(m.home, ".ssh"), filepath.Join(m.home, ".claude"), filepath.Join(m.project, "cmd")} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	codex := func(tool string, input map[string]any) map[string]any {
+		return map[string]any{"hook_event_name": "PreToolUse", "turn_id": "t1", "session_id": "s", "cwd": m.project, "tool_name": tool, "tool_input": input}
+	}
+	shell := func(event, tool string, input map[string]any) map[string]any {
+		return map[string]any{"hook_event_name": event, "session_id": "s", "cwd": m.project, "tool_name": tool, "tool_input": input}
+	}
+	cases := []struct {
+		agent string
+		in    map[string]any
+		want  string
+	}{
+		{"codex", codex("shell", map[string]any{"command": []any{"rm", "-rf", ".ssh"}, "workdir": m.home}), "deny"},
+		{"codex", codex("exec_command", map[string]any{"cmd": `echo '{"disableAllHooks":true}' > settings.json`, "workdir": "~/.claude"}), "deny"},
+		{"codex", codex("shell", map[string]any{"command": []any{"bash", "-lc", "rm -rf hooks"}, "workdir": ".git"}), "deny"},
+		{"codex", codex("shell", map[string]any{"command": []any{"go", "test", "./..."}, "workdir": "cmd"}), ""},
+		{"codex", codex("shell", map[string]any{"command": []any{"rm", "-rf", "build"}, "workdir": m.project}), ""},
+		{"gemini", shell("BeforeTool", "run_shell_command", map[string]any{"command": "echo x >> .bashrc", "dir_path": m.home}), "deny"},
+		{"gemini", shell("BeforeTool", "run_shell_command", map[string]any{"command": "ls", "dir_path": "cmd"}), ""},
+		{"qwen", shell("PreToolUse", "run_shell_command", map[string]any{"command": "rm -rf .ssh", "directory": m.home}), "deny"},
+	}
+	for _, tc := range cases {
+		b, _ := json.Marshal(tc.in)
+		_, stdout, stderr := m.run(string(b), "hook", "--agent", tc.agent)
+		got := ""
+		for _, d := range []string{"deny", "ask", "allow"} {
+			if strings.Contains(stdout, `"`+d+`"`) {
+				got = d
+				break
+			}
+		}
+		if got != tc.want {
+			t.Errorf("%s %s: decision %q, want %q\nstdout %s\nstderr %s", tc.agent, b, got, tc.want, stdout, stderr)
+		}
+	}
+	req, err := agent.ByName("codex").Decode([]byte(`{"hook_event_name":"PreToolUse","turn_id":"t","cwd":"/p","tool_name":"shell","tool_input":{"command":["ls"],"workdir":"sub"}}`))
+	if err != nil || req.Dir != "/p/sub" || req.Cwd != "/p" {
+		t.Errorf("decode workdir: %+v %v", req, err)
+	}
+	if _, err := agent.ByName("codex").Decode([]byte(`{"hook_event_name":"PreToolUse","turn_id":"t","cwd":"/p","tool_name":"shell","tool_input":{"command":["ls"],"workdir":7}}`)); err == nil {
+		t.Errorf("a workdir that is not text decoded without an error")
 	}
 }

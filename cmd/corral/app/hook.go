@@ -84,6 +84,20 @@ func (env *runtimeEnv) hook(agentName string, policies []string) error {
 		req.Cwd = env.cwd("")
 	}
 	s := env.loadSettings(req.Cwd, policies)
+	if req.Kind == agent.Shell && req.Dir != "" {
+		// The shell tool runs the command in the directory its input
+		// names (Codex's workdir, Gemini CLI's dir_path): the command is
+		// judged there; the project, its policy and the sandbox stay the
+		// hook's. A leading "~" is taken as the home directory, whether or
+		// not the agent expands it (judging there only adds asks).
+		dir := req.Dir
+		if rest, ok := strings.CutPrefix(dir, "~"); ok && s.cfg.Home != "" && (rest == "" || rest[0] == '/') {
+			dir = filepath.Join(s.cfg.Home, rest)
+		}
+		if filepath.IsAbs(dir) {
+			s.cfg.Cwd, req.Cwd = dir, dir
+		}
+	}
 	for _, n := range s.notes {
 		fmt.Fprintf(env.stderr, "corral: %s\n", n)
 	}
