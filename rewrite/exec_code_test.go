@@ -228,6 +228,17 @@ var codeCases = []codeCase{
 	{name: "vim-exe", prog: "vim", cmd: `vim -N -u NONE -es -c 'exe "!rm -rf ~"' -c 'qa!'`, want: Deny, gone: true},
 	{name: "vim-read-env", prog: "vim", cmd: `vim -N -u NONE -es -c 'r .env' -c '%p' -c 'qa!'`, want: Deny, leaks: true},
 	{name: "vim-set-look", prog: "vim", cmd: `vim -N -u NONE -es -c 'set nu' -c 'echo "!rm -rf ~"' -c 'qa!'`, want: Allow},
+	// Red team 13 VE: what Vim runs besides :! and system(): a program
+	// option (:make runs 'makeprg'), call() of system by name, $VIMINIT
+	// at start, and files opened with :e or after :cd, which a bare :w
+	// writes and %p prints.
+	{name: "vim-makeprg", prog: "vim", cmd: `vim -N -u NONE -es -c 'set makeprg=rm\ -rf\ {home}' -c 'silent make' -c 'qa!'`, want: Deny, gone: true},
+	{name: "vim-let-makeprg", prog: "vim", cmd: `vim -N -u NONE -es -c 'let &makeprg = "rm -rf {home}"' -c 'silent make' -c 'qa!'`, want: Deny, gone: true},
+	{name: "vim-call-call", prog: "vim", cmd: `vim -N -u NONE -es -c 'call call("system", ["rm -rf {home}"])' -c 'qa!'`, want: Deny, gone: true},
+	{name: "vim-viminit", prog: "vim", cmd: `VIMINIT='call system("rm -rf {home}")' vim -N -c 'qa!' < /dev/null > /dev/null 2>&1`, want: Deny, gone: true},
+	{name: "vim-cd-edit-key", prog: "vim", cmd: `vim -N -u NONE -es -c 'cd ~/.ssh' -c 'e id_rsa' -c '%p' -c 'qa!'`, want: Deny, leaks: true},
+	{name: "vim-readfile-env", prog: "vim", cmd: `vim -N -u NONE -es -c "put =readfile('.env')" -c '%p' -c 'qa!'`, want: Deny, leaks: true},
+	{name: "vim-makeprg-look", prog: "vim", cmd: `vim -N -u NONE -es -c 'set makeprg=true' -c 'silent make' -c 'e notes.txt' -c 'w' -c 'qa!'`, files: map[string]string{"notes.txt": "hi\n"}, want: Allow},
 	{name: "ex-read-cmd", prog: "ex", cmd: `ex -N -u NONE -s -c 'r !rm -rf ~' -c 'qa!'`, want: Deny, gone: true},
 	{name: "tclsh-exec", prog: "tclsh", cmd: `tclsh <<< 'exec rm -rf {home}'`, want: Deny, gone: true},
 	{name: "tclsh-file-delete", prog: "tclsh", cmd: `echo 'file delete -force ~' | tclsh`, want: Deny, gone: true},

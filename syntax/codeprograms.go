@@ -385,7 +385,7 @@ func (w *walker) vimProgram(c scope, call *Call) {
 		switch {
 		case onlyFiles || v == "-" || !strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "+"):
 			if v != "-" && a.Static {
-				files = append(files, v)
+				files = append(files, Quote(v))
 			}
 		case v == "--":
 			onlyFiles = true
@@ -470,13 +470,61 @@ func (w *walker) vimProgram(c scope, call *Call) {
 			pieces = append(pieces, codePiece{file: f})
 		}
 	}
+	if !slices.ContainsFunc(args, func(a Arg) bool { return a.Value == "-u" }) {
+		// Vim runs $VIMINIT (or $EXINIT) as ex commands at start, before
+		// the -c ones; $VIMRUNTIME and $VIM move the directories whose
+		// scripts it sources (defaults.vim, plugin/).
+		var init []codePiece
+		for _, name := range []string{"VIMINIT", "EXINIT"} {
+			vals, open, set := w.envChoices(c, call, name, false)
+			for _, v := range vals {
+				init = append(init, codePiece{text: v, arg: &Arg{Value: v, Raw: v, Static: true}})
+			}
+			if set && open {
+				w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: "$" + name,
+					What: call.Name + " runs the ex commands of $" + name + ", only known at run time"})
+			}
+		}
+		pieces = append(init, pieces...)
+	}
+	for _, name := range []string{"VIMRUNTIME", "VIM"} {
+		if _, _, set := w.envChoices(c, call, name, false); set {
+			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: "$" + name,
+				What: call.Name + " sources the Vim scripts under $" + name + ", which corral does not read"})
+		}
+	}
 	if noWrite {
 		files = nil
 	}
+	if files == nil {
+		files = []string{} // :e FILE adds the files a :w writes
+	}
+	pieces = joinTextPieces(pieces)
 	saved, savedRestricted := w.editing, w.restricted
 	w.editing, w.restricted = files, restricted
 	w.runPieces(c, call, lang.Ex, call.Name, pieces)
 	w.editing, w.restricted = saved, savedRestricted
+}
+
+// joinTextPieces joins consecutive pieces of program text into one, in
+// order, so that what one piece does is known to the next (vim -c 'cd
+// ~' -c 'e .bashrc' -c w: the directory and the buffer carry over, as
+// Vim runs its -c commands one after another). The result is static only
+// when every piece was.
+func joinTextPieces(pieces []codePiece) []codePiece {
+	var out []codePiece
+	for _, p := range pieces {
+		n := len(out)
+		if p.file != nil || n == 0 || out[n-1].file != nil {
+			out = append(out, p)
+			continue
+		}
+		last := &out[n-1]
+		static := (last.arg == nil || last.arg.Static) && (p.arg == nil || p.arg.Static)
+		text := last.text + "\n" + p.text
+		last.text, last.arg = text, &Arg{Value: text, Raw: text, Static: static}
+	}
+	return out
 }
 
 // emacsProgram reads the Emacs Lisp an emacs call evaluates: --eval EXPR

@@ -854,7 +854,7 @@ func (w *walker) program(c scope, call *Call, l lang.Lang, text, label string, d
 			if e.Path == "" {
 				// :w, :wq, :x of the files being edited.
 				for _, f := range w.editing {
-					w.effect(c, call, ": > "+Quote(f), "in "+string(l)+" code ("+at+"): "+e.Call+" writes "+f, dynamic, false)
+					w.effect(c, call, ": > "+f, "in "+string(l)+" code ("+at+"): "+e.Call+" writes "+f, dynamic, false)
 				}
 				continue
 			}
@@ -892,6 +892,15 @@ func (w *walker) program(c scope, call *Call, l lang.Lang, text, label string, d
 				}
 				w.effect(c, call, "find "+dir+depth+" -type f"+name+" -exec cat {} +", "in "+string(l)+" code ("+at+"): "+e.Call+" lists "+e.Path+" and the code opens what it finds", dynamic, false)
 				continue
+			}
+			if e.Edits && w.editing != nil {
+				// :e FILE, :file NAME: a later :w writes it, in the
+				// directory the program is in now.
+				word := pathWord(e)
+				if !strings.HasPrefix(word, "~") && !filepath.IsAbs(e.Path) && dir.Known && dir.Path != call.Dir.Path {
+					word = Quote(filepath.Join(dir.Path, e.Path))
+				}
+				w.editing = append(w.editing, word)
 			}
 			w.effect(c, call, "cat -- "+pathWord(e), "in "+string(l)+" code ("+at+"): "+e.Call+" reads "+e.Path, dynamic, false)
 		case lang.Send, lang.Print:

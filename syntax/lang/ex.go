@@ -219,6 +219,38 @@ func exLine(line string, off, depth int) []Effect {
 			if f, _, _ := exBar(arg); strings.TrimSpace(f) != "" {
 				out = append(out, Effect{Kind: Read, Call: ":read", Path: exFile(f), Offset: at})
 			}
+		case exEditCommand(name):
+			// :e FILE, :sp FILE, :tabe FILE, :badd FILE, :args FILE…,
+			// :file NAME: the buffer's file, which a :w without a name
+			// writes; opening it reads it.
+			f, _, _ := exBar(arg)
+			for _, w := range exFileArgs(f, exIs(name, "args", 2) || exIs(name, "argadd", 4) || exIs(name, "next", 1)) {
+				if p, ok := exPath(w); ok {
+					out = append(out, Effect{Kind: Read, Call: ":" + name, Path: p, Tilde: strings.HasPrefix(p, "~"), Edits: true, Offset: at})
+				} else {
+					out = append(out, Effect{Kind: Hidden, Call: ":" + name, Text: w, Offset: at})
+				}
+			}
+		case exIs(name, "cd", 2), exIs(name, "chdir", 3), exIs(name, "lcd", 2), exIs(name, "lchdir", 3), exIs(name, "tcd", 3), exIs(name, "tchdir", 3):
+			// :cd DIR: the file names after it are in DIR; :cd alone is
+			// the home directory (Unix); :cd - the one before.
+			f, _, _ := exBar(arg)
+			f = strings.TrimSpace(f)
+			switch p, ok := exPath(f); {
+			case f == "":
+				out = append(out, Effect{Kind: Chdir, Call: ":" + name, Path: "~", Tilde: true, Offset: at})
+			case ok && f != "-":
+				out = append(out, Effect{Kind: Chdir, Call: ":" + name, Path: p, Tilde: strings.HasPrefix(p, "~"), Offset: at})
+			default:
+				out = append(out, Effect{Kind: Chdir, Call: ":" + name, Text: f, Offset: at})
+			}
+		case exIs(name, "set", 2), exIs(name, "setlocal", 4), exIs(name, "setglobal", 4):
+			f, _, _ := exBar(arg)
+			out = append(out, exOptions(f, at, depth)...)
+		case exIs(name, "runtime", 2), exIs(name, "packadd", 2), exIs(name, "packloadall", 5):
+			// Scripts found on 'runtimepath'/'packpath': a project
+			// directory added to either (set rtp^=dir) is code corral
+			// judges at the :set; the user's own directories are theirs.
 		case exIs(name, "write", 1), name == "wq", exIs(name, "xit", 1), exIs(name, "exit", 3), exIs(name, "update", 2),
 			exIs(name, "saveas", 3), exIs(name, "wall", 2), exIs(name, "wqall", 3), exIs(name, "xall", 2), exIs(name, "wnext", 2):
 			if !bang && strings.HasPrefix(arg, "!") && arg != "!" && (exIs(name, "write", 1)) {
@@ -237,7 +269,11 @@ func exLine(line string, off, depth int) []Effect {
 					f = ""
 				}
 			}
-			out = append(out, Effect{Kind: Write, Call: ":" + name, Path: exFile(f), Append: app, Offset: at})
+			if p, ok := exPath(f); ok || f == "" {
+				out = append(out, Effect{Kind: Write, Call: ":" + name, Path: p, Append: app, Tilde: strings.HasPrefix(p, "~"), Offset: at})
+			} else {
+				out = append(out, Effect{Kind: Hidden, Call: ":" + name, Text: f, Offset: at})
+			}
 			if !more {
 				return out
 			}
@@ -318,9 +354,17 @@ func exLine(line string, off, depth int) []Effect {
 		case exIs(name, "normal", 4), exIs(name, "command", 3), exIs(name, "map", 3) || strings.HasSuffix(name, "map") || strings.HasSuffix(name, "noremap"):
 			// Keys and definitions are data here, up to the end of the line.
 			return out
-		case exIs(name, "set", 2), exIs(name, "setlocal", 4), exIs(name, "setglobal", 4),
-			exIs(name, "substitute", 1) || name == "sno" || name == "sm" || name == "smagic" || name == "snomagic":
-			// Options and patterns are data; a | ends them.
+		case exIs(name, "substitute", 1) || name == "sno" || name == "sm" || name == "smagic" || name == "snomagic":
+			// Patterns are data; a | ends them.
+		case name == "let" && strings.HasPrefix(arg, "&"):
+			// :let &makeprg = 'rm -rf ~': an option set by expression.
+			e, next, more := exBar(arg)
+			out = append(out, exLetOption(e, at+len(s)-len(arg), depth)...)
+			if !more {
+				return out
+			}
+			line, off = next, off+len(line)-len(next)
+			continue
 		case exIs(name, "execute", 3):
 			e, next, more := exBar(arg)
 			out = append(out, exExecute(e, at+len(s)-len(arg), depth)...)
@@ -345,6 +389,155 @@ func exLine(line string, off, depth int) []Effect {
 			return out
 		}
 		line, off = next, off+len(line)-len(next)
+	}
+	return out
+}
+
+// exEditCommand reports the ex commands that open a file as a buffer or
+// name the buffer's file, taking file names as their arguments.
+func exEditCommand(name string) bool {
+	for _, c := range []struct {
+		full string
+		min  int
+	}{{"edit", 1}, {"visual", 2}, {"view", 3}, {"split", 2}, {"vsplit", 2}, {"new", 3}, {"vnew", 3}, {"sview", 2},
+		{"tabedit", 4}, {"tabnew", 6}, {"badd", 3}, {"balt", 4}, {"argadd", 4}, {"args", 2}, {"next", 1},
+		{"find", 3}, {"sfind", 2}, {"tabfind", 4}, {"file", 1}, {"drop", 2}, {"tab", 3}} {
+		if c.full == "tab" {
+			continue
+		}
+		if exIs(name, c.full, c.min) {
+			return true
+		}
+	}
+	return false
+}
+
+// exFileArgs splits the file arguments of an ex command at unescaped
+// blanks (several only where the command takes a list), dropping ++opt
+// and +cmd arguments.
+func exFileArgs(f string, list bool) []string {
+	var words []string
+	var cur strings.Builder
+	for i := 0; i < len(f); i++ {
+		switch {
+		case f[i] == '\\' && i+1 < len(f):
+			cur.WriteByte(f[i])
+			cur.WriteByte(f[i+1])
+			i++
+		case f[i] == ' ' || f[i] == '\t':
+			if cur.Len() > 0 {
+				words = append(words, cur.String())
+				cur.Reset()
+			}
+		default:
+			cur.WriteByte(f[i])
+		}
+	}
+	if cur.Len() > 0 {
+		words = append(words, cur.String())
+	}
+	var out []string
+	for _, w := range words {
+		if strings.HasPrefix(w, "++") || strings.HasPrefix(w, "+") {
+			continue
+		}
+		out = append(out, w)
+		if !list {
+			break
+		}
+	}
+	return out
+}
+
+// exPath is a file name as Vim expands it: escapes removed, a leading
+// $HOME or ${HOME} as ~ (the home directory). A name with another
+// environment variable or a backtick expansion is only known at run
+// time (ok false).
+func exPath(f string) (string, bool) {
+	p := exFile(f)
+	for _, h := range []string{"$HOME", "${HOME}"} {
+		if rest, ok := strings.CutPrefix(p, h); ok && (rest == "" || rest[0] == '/') {
+			p = "~" + rest
+		}
+	}
+	if strings.ContainsAny(p, "$`") {
+		return "", false
+	}
+	return p, true
+}
+
+// exProgramOptions are the options whose value is a program or shell
+// text Vim runs (:make with 'makeprg', :grep with 'grepprg', K with
+// 'keywordprg', = with 'equalprg', gq with 'formatprg', :! with 'shell');
+// exExprOptions those whose value is an expression or function Vim
+// evaluates; exFileOptions those that name a file Vim writes.
+var (
+	exProgramOptions = lazy.Set{List: []string{"makeprg", "mp", "grepprg", "gp", "keywordprg", "kp", "equalprg", "ep",
+		"formatprg", "fp", "shell", "sh"}}
+	exExprOptions = lazy.Set{List: []string{"diffexpr", "dex", "patchexpr", "pex", "charconvert", "ccv", "printexpr", "pexpr",
+		"includeexpr", "inex", "formatexpr", "fex", "indentexpr", "inde", "foldexpr", "fde", "foldtext", "fdt", "omnifunc", "ofu",
+		"completefunc", "cfu", "operatorfunc", "opfunc", "tagfunc", "tfu", "statusline", "stl", "tabline", "tal", "findfunc", "ffu",
+		"quickfixtextfunc", "qftf", "imactivatefunc", "imaf", "imstatusfunc", "imsf", "thesaurusfunc", "tsrfu"}}
+	exFileOptions = lazy.Set{List: []string{"verbosefile", "vfile", "viminfofile", "vif", "shadafile", "sdf"}}
+	exPathOptions = lazy.Set{List: []string{"runtimepath", "rtp", "packpath", "pp"}}
+)
+
+// exOptions reads the arguments of :set: an option naming a program gets
+// shell text (judged as what it runs: :make, :grep, K use it), an
+// expression option's value is read as a Vim expression, a file option
+// is a file written, and a directory added to 'runtimepath' or
+// 'packpath' makes the Vim scripts found there run (:runtime, plugins).
+func exOptions(text string, at, depth int) []Effect {
+	var out []Effect
+	for _, w := range exFileArgs(text, true) {
+		name, val, ok := strings.Cut(w, "=")
+		if !ok {
+			continue
+		}
+		name = strings.TrimRight(name, "+-^")
+		val = exFile(val)
+		switch {
+		case exProgramOptions.Has(name) && val != "":
+			out = append(out, Effect{Kind: Shell, Call: "'" + name + "'", Text: val, Offset: at})
+		case exExprOptions.Has(name) && val != "":
+			out = append(out, shiftEffects(vimExpr(val, depth+1), at)...)
+			if !strings.Contains(val, "(") {
+				// A function named by the option ('omnifunc' and the
+				// like): Vim calls it by name.
+				if vimFuncs.Get()[strings.TrimPrefix(val, "v:lua.")] {
+					out = append(out, Effect{Kind: Hidden, Call: "'" + name + "'", Text: val, Offset: at})
+				}
+			}
+		case exFileOptions.Has(name) && val != "":
+			if p, ok := exPath(val); ok {
+				out = append(out, Effect{Kind: Write, Call: "'" + name + "'", Path: p, Tilde: strings.HasPrefix(p, "~"), Offset: at})
+			}
+		case exPathOptions.Has(name):
+			out = append(out, Effect{Kind: Hidden, Call: "'" + name + "'", Text: w, Offset: at})
+		}
+	}
+	return out
+}
+
+// exLetOption reads :let &OPTION = EXPR: a literal string is the option's
+// value as :set gives it; one built at run time for a program option
+// runs what only run time knows.
+func exLetOption(text string, off, depth int) []Effect {
+	name, expr, ok := strings.Cut(strings.TrimPrefix(text, "&"), "=")
+	if !ok {
+		return nil
+	}
+	name = strings.TrimSpace(strings.TrimRight(strings.TrimSpace(name), ".+-^"))
+	name = strings.TrimPrefix(strings.TrimPrefix(name, "l:"), "g:")
+	expr = strings.TrimSpace(expr)
+	out := shiftEffects(vimExpr(expr, depth+1), off)
+	tpl := template(Ex, expr)
+	switch {
+	case !exProgramOptions.Has(name) && !exExprOptions.Has(name) && !exFileOptions.Has(name) && !exPathOptions.Has(name):
+	case strings.Contains(tpl, runtimePart) || tpl == "":
+		out = append(out, Effect{Kind: Hidden, Call: "&" + name, Text: expr, Offset: off})
+	default:
+		out = append(out, exOptions(name+"="+strings.ReplaceAll(tpl, " ", "\\ "), off, depth)...)
 	}
 	return out
 }
@@ -428,7 +621,8 @@ func builtFrom(name, tpl string, off int) Effect {
 var vimFuncs = lazy.Value[map[string]bool]{New: func() map[string]bool {
 	return map[string]bool{"system": true, "systemlist": true, "job_start": true, "jobstart": true, "termopen": true,
 		"term_start": true, "delete": true, "writefile": true, "rename": true, "filecopy": true, "execute": true, "luaeval": true,
-		"py3eval": true, "pyeval": true, "pyxeval": true, "rubyeval": true, "perleval": true}
+		"py3eval": true, "pyeval": true, "pyxeval": true, "rubyeval": true, "perleval": true,
+		"call": true, "function": true, "funcref": true, "libcall": true, "libcallnr": true, "readfile": true, "readblob": true}
 }}
 
 // vimExpr reads the function calls of a Vim expression.
@@ -486,6 +680,39 @@ func vimCall(c call, depth int) []Effect {
 	case "execute":
 		if first != nil {
 			out = append(out, exExecute(first.text, c.off, depth)...)
+		}
+	case "call", "function", "funcref":
+		// call("system", [cmd]), function("system")(cmd): a function
+		// with effects called by its name; call() of a function named
+		// at run time could be any.
+		text := ""
+		if first != nil {
+			text = first.text
+		}
+		switch list := argAt(c.args, 1); {
+		case c.name == "call" && first != nil && first.lit && vimFuncs.Get()[first.str] && list != nil && list.isList:
+			// call("system", ["rm -rf ~"]): the function with the list's
+			// literals as its arguments.
+			inner := call{name: first.str, off: c.off}
+			for _, v := range list.list {
+				inner.args = append(inner.args, arg{lit: true, str: v, text: v})
+			}
+			out = append(out, vimCall(inner, depth+1)...)
+		case first != nil && first.lit && vimFuncs.Get()[first.str]:
+			out = append(out, Effect{Kind: Hidden, Call: c.name + "(\"" + first.str + "\")", Text: text, Offset: c.off})
+		case c.name == "call" && (first == nil || !first.lit):
+			out = append(out, Effect{Kind: Hidden, Call: "call", Text: text, Offset: c.off})
+		}
+	case "libcall", "libcallnr":
+		// libcall(LIB, FUNC, ARG): a function of a shared library.
+		text := ""
+		if first != nil {
+			text = first.text
+		}
+		out = append(out, Effect{Kind: Hidden, Call: c.name, Text: text, Offset: c.off})
+	case "readfile", "readblob":
+		if e, ok := pathEffect(c, Read, first, false); ok {
+			out = append(out, e)
 		}
 	default:
 		l := map[string]Lang{"luaeval": Lua, "py3eval": Python, "pyeval": Python, "pyxeval": Python, "rubyeval": Ruby, "perleval": Perl}[c.name]

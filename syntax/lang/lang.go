@@ -155,6 +155,10 @@ type Effect struct {
 	// Block reports a Chdir whose change lasts for a block; Back the
 	// Chdir that ends that block.
 	Block, Back bool
+	// Edits reports a Read of a file an editor opens as a buffer (Vim's
+	// :edit, :split, :badd, :file): a write without a name (:w, :wq,
+	// :wall) writes it too.
+	Edits bool
 	// Pieces are, for a Write or Read of a path the program builds at
 	// run time (Path ""; Text the argument as written), the literal
 	// parts the path is built from ("%s/.bashrc" % os.environ["HOME"]:

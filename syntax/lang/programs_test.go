@@ -133,6 +133,22 @@ var programCases = []struct {
 	{"ex-lua", Ex, `lua os.execute("rm -rf ~")`, []string{"shell os.execute: rm -rf ~"}},
 	{"ex-lua-heredoc", Ex, "lua << EOF\nos.execute('rm -rf ~')\nEOF\nq", []string{"shell os.execute: rm -rf ~"}},
 	{"ex-set", Ex, `set nu`, nil},
+	// Red team 13 VE: buffers, directories, options and functions by
+	// name.
+	{"ex-edit-then-write", Ex, "e ~/.bashrc\nw", []string{"read :e: ~/.bashrc (home)", "write :w: "}},
+	{"ex-edit-home-var", Ex, "w $HOME/.bashrc", []string{"write :w: ~/.bashrc (home)"}},
+	{"ex-write-other-var", Ex, "w $XDG_CONFIG_HOME/x", []string{"hidden :w: $XDG_CONFIG_HOME/x"}},
+	{"ex-args-list", Ex, "args a.txt ~/.bashrc", []string{"read :args: a.txt", "read :args: ~/.bashrc (home)"}},
+	{"ex-cd", Ex, "cd ~/.ssh | e id_rsa", []string{"chdir :cd: ~/.ssh (home)", "read :e: id_rsa"}},
+	{"ex-set-makeprg", Ex, `set makeprg=rm\ -rf\ ~`, []string{"shell 'makeprg': rm -rf ~"}},
+	{"ex-set-rtp", Ex, `set rtp^=plug`, []string{"hidden 'rtp': rtp^=plug"}},
+	{"ex-set-verbosefile", Ex, `set vfile=~/.bashrc`, []string{"write 'vfile': ~/.bashrc (home)"}},
+	{"ex-let-makeprg", Ex, `let &makeprg = "rm -rf ~"`, []string{"shell 'makeprg': rm -rf ~"}},
+	{"ex-let-makeprg-var", Ex, `let &mp = g:cmd`, []string{"hidden &mp: g:cmd"}},
+	{"ex-call-system", Ex, `call call("system", ["rm -rf ~"])`, []string{"shell system: rm -rf ~"}},
+	{"ex-function-system", Ex, `call function("system")("id")`, []string{`hidden function("system"): "system"`}},
+	{"ex-readfile", Ex, `echo readfile(".env")`, []string{"read readfile: .env"}},
+	{"ex-set-look", Ex, `set tabstop=4 makeprg=go\ build | make`, []string{"shell 'makeprg': go build"}},
 	{"ex-subst", Ex, `%s/system("x")/y/g`, nil},
 	{"ex-normal", Ex, `normal! ggdG`, nil},
 	{"ex-quit", Ex, `q!`, nil},
@@ -216,6 +232,13 @@ func describeProgram(e Effect) string {
 	}
 	if e.Kind == Include {
 		return "include " + e.Call + ": " + e.Path
+	}
+	if e.Kind == Chdir {
+		home := ""
+		if e.Tilde {
+			home = " (home)"
+		}
+		return "chdir " + e.Call + ": " + e.Path + home
 	}
 	return describe(e)
 }
