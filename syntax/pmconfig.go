@@ -196,7 +196,7 @@ func (w *walker) pnpmfile(c scope, call *Call) {
 	}
 	dir := call.Dir
 	var files []string
-	verb := ""
+	verb, dynamic := "", ""
 	for i := 0; i < len(call.Args); i++ {
 		a := call.Args[i]
 		v := a.Value
@@ -220,8 +220,7 @@ func (w *walker) pnpmfile(c scope, call *Call) {
 			if f, ok := val(); ok {
 				files = append(files, f)
 			} else {
-				w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: v,
-					What: "pnpm loads a pnpmfile, JavaScript, whose name is only known at run time"})
+				dynamic = v
 			}
 		case v == "-C" || name == "--dir":
 			if f, ok := val(); ok {
@@ -236,6 +235,10 @@ func (w *walker) pnpmfile(c scope, call *Call) {
 	}
 	if !pnpmfileVerbs.Get()[verb] || !dir.Known {
 		return
+	}
+	if dynamic != "" {
+		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: dynamic,
+			What: "pnpm loads a pnpmfile, JavaScript, whose name is only known at run time"})
 	}
 	// The settings: the project's .npmrc and the user's.
 	cfgs := []Dir{dir.Join(".npmrc")}
