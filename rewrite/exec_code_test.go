@@ -80,6 +80,16 @@ var codeCases = []codeCase{
 	{name: "bash-rcfile", prog: "bash", cmd: "bash --rcfile setup.sh -i < /dev/null", files: map[string]string{"setup.sh": "rm -rf '{home}'\n"}, want: Deny, gone: true},
 	{name: "bash-rcfile-look", prog: "bash", cmd: "bash --rcfile setup.sh -i < /dev/null", files: map[string]string{"setup.sh": "echo 'rm -rf {home}'\n"}, want: Allow},
 	{name: "sqlite-shell", prog: "sqlite3", cmd: "sqlite3 app.db '.shell rm -rf {home}'", want: Deny, gone: true},
+	// Red team 12 SQ: readfile of a name computed in SQL or double-quoted
+	// (sqlite3 takes an unknown "…" name for a string) reads the file;
+	// .shell in an -init file runs the shell text; .load in any input.
+	{name: "sqlite-readfile-dq", prog: "sqlite3", cmd: `sqlite3 :memory: "select readfile(\".env\")"`, want: Deny, leaks: true},
+	{name: "sqlite-readfile-concat", prog: "sqlite3", cmd: `sqlite3 :memory: "select readfile('.e'||'nv')"`, want: Ask, leaks: true},
+	{name: "sqlite-readfile-char", prog: "sqlite3", cmd: `sqlite3 :memory: "select readfile(char(46,101,110,118))"`, want: Ask, leaks: true},
+	{name: "sqlite-init-shell", prog: "sqlite3", cmd: "sqlite3 -init i.sql :memory: 'select 1'", files: map[string]string{"i.sql": ".shell rm -rf '{home}'\n"}, want: Deny, gone: true},
+	{name: "sqlite-load-cmd", prog: "sqlite3", cmd: "sqlite3 -cmd '.load ./ext' :memory: 'select 1'", want: Ask},
+	{name: "sqlite-load-heredoc", prog: "sqlite3", cmd: "sqlite3 :memory: <<'EOF'\n.load ./ext\nselect 1;\nEOF", want: Ask},
+	{name: "sqlite-readfile-look", prog: "sqlite3", cmd: `sqlite3 :memory: "select length(readfile('README.md')), upper('.e'||'nv')"`, want: Allow},
 	{name: "sqlite-data-look", prog: "sqlite3", cmd: `sqlite3 app.db "create table t(x); insert into t values ('.shell rm -rf {home}')"`, want: Allow},
 	{name: "py-system", prog: "python3", cmd: `python3 -c 'import os; os.system("rm -rf ~")'`, want: Deny, gone: true},
 	{name: "py-heredoc", prog: "python3", cmd: "python3 <<'EOF'\nimport subprocess\nsubprocess.run(['rm', '-rf', '{home}'])\nEOF", want: Deny, gone: true},

@@ -4,6 +4,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -287,5 +288,71 @@ func TestGitConfigHooksPathProject(t *testing.T) {
 		{"git config core.hooksPath /tmp/hooks", "ask"},
 		{"git config core.hooksPath \"$D\"", "ask"},
 		{"git config core.hooksPath .git/hooks2", "ask"},
+	})
+}
+
+// TestGitRefMaintenanceHooks: git commands that only move or add refs —
+// gc and pack-refs packing them, maintenance run, notes, replace — run
+// the reference-transaction hook of core.hooksPath (githooks(5)): real
+// git runs a logging hook for each here, and corral reads the hook the
+// project holds for them (red team 12 HK); a hooks directory with only
+// pre-commit runs nothing for them.
+func TestGitRefMaintenanceHooks(t *testing.T) {
+	t.Parallel()
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Fatalf("git is needed: %v", err)
+	}
+	gitIn := func(dir string, env []string, args ...string) {
+		t.Helper()
+		cmd := exec.Command("git", args...)
+		cmd.Dir = dir
+		cmd.Env = append(append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1", "HOME="+t.TempDir(), "GIT_AUTHOR_NAME=a",
+			"GIT_AUTHOR_EMAIL=a@b", "GIT_COMMITTER_NAME=a", "GIT_COMMITTER_EMAIL=a@b"), env...)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	// Real git: a logging reference-transaction hook.
+	real := t.TempDir()
+	logf := filepath.Join(t.TempDir(), "log")
+	gitIn(real, nil, "init", "-q")
+	if err := os.MkdirAll(filepath.Join(real, "hk"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(real, "hk", "reference-transaction"), []byte("#!/bin/sh\necho \"$1\" >> '"+logf+"'\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	gitIn(real, nil, "config", "core.hooksPath", "hk")
+	gitIn(real, nil, "commit", "-q", "--allow-empty", "-m", "1")
+	for _, args := range [][]string{{"pack-refs", "--all"}, {"gc", "-q"}, {"notes", "add", "-m", "n"}, {"maintenance", "run"}} {
+		_ = os.Remove(logf)
+		gitIn(real, nil, args...)
+		if b, _ := os.ReadFile(logf); !strings.Contains(string(b), "committed") {
+			t.Errorf("real git %v did not run reference-transaction (log %q)", args, b)
+		}
+	}
+
+	cfg := scratchProject(t, map[string]string{
+		"proj/.husky/reference-transaction": "#!/bin/sh\nrm -rf ~\n",
+		"proj/.husky/pre-commit":            "npm test\n",
+		"other/.husky/pre-commit":           "#!/bin/sh\nrm -rf ~\n",
+	})
+	for _, d := range []string{cfg.Project, filepath.Join(filepath.Dir(cfg.Project), "other")} {
+		gitIn(d, nil, "init", "-q")
+		gitIn(d, nil, "config", "core.hooksPath", ".husky")
+	}
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{"git gc", "deny"},
+		{"git pack-refs --all", "deny"},
+		{"git maintenance run", "deny"},
+		{"git notes add -m n", "deny"},
+		{"git replace -f HEAD HEAD~1", "deny"},
+		{"git symbolic-ref refs/heads/x refs/heads/main", "deny"},
+		// Look-alikes: read-only commands, and ref maintenance in a
+		// repository whose hooks directory has only pre-commit.
+		{"git log -1", "allow"},
+		{"git show-ref", "allow"},
+		{"cd ../other && git gc", "allow"},
+		{"cd ../other && git pack-refs --all && git notes add -m n", "allow"},
 	})
 }

@@ -25,46 +25,62 @@ import (
 // configuration is read like a script on disk: each hook the command can
 // run that exists there is walked as a script the command runs.
 
-// gitHookRuns are the hooks each git command can run (githooks(5)). Every
-// command that writes the index or a ref can also run post-index-change
-// and reference-transaction.
+// gitHookRuns are the hooks each git command can run, as githooks(5)
+// describes them: a command's own hooks, post-index-change for every
+// command that writes the index, and reference-transaction for every
+// command that updates a ref ("any Git command that performs reference
+// updates"), which includes maintenance that only moves refs between
+// files (gc and pack-refs pack them, maintenance run's gc task) and the
+// commands that write notes, replacements, symbolic refs or a bisection's
+// refs. Checked against git 2.39 with every hook logging in a
+// core.hooksPath directory (gc, pack-refs, maintenance run, notes add and
+// remove, replace, update-ref, tag, branch, fetch, fast-import ran
+// reference-transaction; read-tree, sparse-checkout, mv, rm --cached ran
+// post-index-change; restore and bisect reset ran post-checkout). A
+// command is matched by name, whatever its verb (git notes list runs
+// none, and is read as notes add is: only a hook that exists is read).
 var gitHookRuns = lazy.Value[map[string][]string]{New: func() map[string][]string {
+	const idx, ref = "post-index-change", "reference-transaction"
 	return map[string][]string{
-		"commit":       {"pre-commit", "prepare-commit-msg", "commit-msg", "post-commit", "post-rewrite"},
-		"merge":        {"pre-merge-commit", "prepare-commit-msg", "commit-msg", "post-merge"},
-		"pull":         {"pre-merge-commit", "prepare-commit-msg", "commit-msg", "post-merge", "pre-rebase", "post-rewrite", "post-checkout"},
-		"push":         {"pre-push"},
-		"checkout":     {"post-checkout"},
-		"switch":       {"post-checkout"},
-		"worktree":     {"post-checkout"},
-		"rebase":       {"pre-rebase", "post-rewrite", "post-checkout", "prepare-commit-msg", "commit-msg"},
-		"am":           {"applypatch-msg", "pre-applypatch", "post-applypatch", "post-rewrite"},
-		"cherry-pick":  {"prepare-commit-msg", "commit-msg", "post-commit"},
-		"revert":       {"prepare-commit-msg", "commit-msg", "post-commit"},
-		"gc":           {"pre-auto-gc"},
-		"fetch":        {},
-		"reset":        {},
-		"restore":      {},
-		"add":          {},
-		"rm":           {},
-		"mv":           {},
-		"stash":        {},
-		"branch":       {},
-		"tag":          {},
-		"update-ref":   {},
-		"update-index": {},
-		"status":       {},
-		"send-email":   {"sendemail-validate"},
-		"p4":           {"p4-pre-submit", "p4-prepare-changelist", "p4-changelist", "p4-post-changelist"},
+		"commit":          {"pre-commit", "prepare-commit-msg", "commit-msg", "post-commit", "post-rewrite", idx, ref},
+		"merge":           {"pre-merge-commit", "prepare-commit-msg", "commit-msg", "post-merge", idx, ref},
+		"pull":            {"pre-merge-commit", "prepare-commit-msg", "commit-msg", "post-merge", "pre-rebase", "post-rewrite", "post-checkout", idx, ref},
+		"push":            {"pre-push", idx, ref},
+		"checkout":        {"post-checkout", idx, ref},
+		"switch":          {"post-checkout", idx, ref},
+		"worktree":        {"post-checkout", idx, ref},
+		"rebase":          {"pre-rebase", "post-rewrite", "post-checkout", "prepare-commit-msg", "commit-msg", idx, ref},
+		"am":              {"applypatch-msg", "pre-applypatch", "post-applypatch", "post-rewrite", idx, ref},
+		"cherry-pick":     {"prepare-commit-msg", "commit-msg", "post-commit", idx, ref},
+		"revert":          {"prepare-commit-msg", "commit-msg", "post-commit", idx, ref},
+		"bisect":          {"post-checkout", idx, ref},
+		"gc":              {"pre-auto-gc", ref},
+		"maintenance":     {"pre-auto-gc", ref},
+		"pack-refs":       {ref},
+		"fetch":           {ref},
+		"remote":          {ref}, // rename, remove, prune, update, set-head
+		"reset":           {idx, ref},
+		"restore":         {"post-checkout", idx},
+		"add":             {idx},
+		"rm":              {idx},
+		"mv":              {idx},
+		"update-index":    {idx},
+		"read-tree":       {idx},
+		"sparse-checkout": {idx},
+		"apply":           {idx}, // --index, --cached
+		"status":          {idx, ref},
+		"stash":           {idx, ref},
+		"branch":          {ref},
+		"tag":             {ref},
+		"update-ref":      {ref},
+		"symbolic-ref":    {ref},
+		"notes":           {ref},
+		"replace":         {ref},
+		"fast-import":     {ref},
+		"filter-branch":   {"post-checkout", idx, ref},
+		"send-email":      {"sendemail-validate"},
+		"p4":              {"p4-pre-submit", "p4-prepare-changelist", "p4-changelist", "p4-post-changelist"},
 	}
-}}
-
-// gitWritesState are the commands above that also write the index or refs.
-var gitWritesState = lazy.Value[map[string]bool]{New: func() map[string]bool {
-	return map[string]bool{"commit": true, "merge": true, "pull": true, "checkout": true, "switch": true,
-		"worktree": true, "rebase": true, "am": true, "cherry-pick": true, "revert": true, "fetch": true, "reset": true,
-		"restore": true, "add": true, "rm": true, "mv": true, "stash": true, "branch": true, "tag": true, "update-ref": true,
-		"update-index": true, "status": true, "push": true}
 }}
 
 // gitHooks walks the hooks that git command sub can run from a hooks
@@ -83,9 +99,6 @@ func (w *walker) gitHooks(c scope, call *Call, sub string, rest []Arg, repo gitR
 			}
 		}
 		names = kept
-	}
-	if gitWritesState.Get()[sub] {
-		names = append(append([]string(nil), names...), "post-index-change", "reference-transaction")
 	}
 	if hooks := w.configuredHooksIn(repo.config, repo.dir, repo.top); hooks != "" {
 		w.runGitHooks(c, call, names, repo.top, hooks)

@@ -139,6 +139,59 @@ func TestGitHooksPath(t *testing.T) {
 	}
 }
 
+// Ref maintenance and the commands that write notes, replacements or
+// symbolic refs update refs, so git runs reference-transaction for them
+// (githooks(5); real git 2.39 with a logging hook ran it for gc,
+// pack-refs --all, maintenance run, notes add, replace); the index
+// writers run post-index-change. A hooks directory with only pre-commit
+// runs nothing for them, and read-only commands run neither.
+func TestGitHooksRefMaintenance(t *testing.T) {
+	t.Parallel()
+	home := t.TempDir()
+	dir := filepath.Join(t.TempDir(), "proj")
+	writeFiles(t, dir, map[string]string{
+		".git/config":                  "[core]\n\thooksPath = .husky\n",
+		".husky/reference-transaction": "#!/bin/sh\nrm -rf build\n",
+		".husky/post-index-change":     "#!/bin/sh\nshred notes\n",
+		".husky/post-checkout":         "#!/bin/sh\ntouch co\n",
+	})
+	only := filepath.Join(t.TempDir(), "only")
+	writeFiles(t, only, map[string]string{
+		".git/config":       "[core]\n\thooksPath = .husky\n",
+		".husky/pre-commit": "#!/bin/sh\nrm -rf build\n",
+	})
+	opts := Options{Cwd: dir, Home: home, ReadFile: ReadScript}
+	for _, tc := range []struct {
+		cmd  string
+		want string
+	}{
+		{"git gc", "git|rm reference-transaction"},
+		{"git pack-refs --all", "git|rm reference-transaction"},
+		{"git maintenance run", "git|rm reference-transaction"},
+		{"git notes add -m n", "git|rm reference-transaction"},
+		{"git replace -f HEAD HEAD~1", "git|rm reference-transaction"},
+		{"git symbolic-ref refs/heads/x refs/heads/main", "git|rm reference-transaction"},
+		{"git remote rename o o2", "git|rm reference-transaction"},
+		{"git fast-import", "git|rm reference-transaction"},
+		{"git read-tree HEAD", "git|shred post-index-change"},
+		{"git sparse-checkout set src", "git|shred post-index-change"},
+		{"git restore f", "git|touch post-checkout|shred post-index-change"},
+		{"git bisect reset", "git|touch post-checkout|shred post-index-change|rm reference-transaction"},
+		{"git log -1", "git"},
+		{"git show-ref", "git"},
+		{"git rev-parse HEAD", "git"},
+	} {
+		if got := strings.Join(callNames(t, tc.cmd, opts), "|"); got != tc.want {
+			t.Errorf("%s: calls = %q, want %q", tc.cmd, got, tc.want)
+		}
+	}
+	for _, cmd := range []string{"git gc", "git pack-refs --all", "git notes add -m n"} {
+		if got := strings.Join(callNames(t, cmd, Options{Cwd: only, Home: home, ReadFile: ReadScript}), "|"); got != "git" {
+			t.Errorf("%s with only pre-commit: calls = %q, want git", cmd, got)
+		}
+	}
+}
+
 // husky 9: core.hooksPath is .husky/_, whose hooks run .husky/NAME.
 func TestGitHooksHusky9(t *testing.T) {
 	t.Parallel()

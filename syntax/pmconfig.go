@@ -1,7 +1,12 @@
 package syntax
 
 import (
+	"encoding/json"
+	"path/filepath"
 	"strings"
+
+	"github.com/corral-dev/corral/internal/lazy"
+	"github.com/corral-dev/corral/syntax/lang"
 )
 
 // Package managers run programs their configuration names, for every
@@ -15,8 +20,15 @@ import (
 // test. Each is judged as the program it is: a script file, or node
 // options.
 func (w *walker) packageManagerConfig(c scope, call *Call) {
-	switch call.Name {
+	pm := call.Name
+	if n := lastWrapper(call); n == "npm" || n == "pnpm" {
+		// npm exec -- tsc, pnpm exec tsc: the command runs as a package
+		// script does, with script-shell and node-options.
+		pm = n
+	}
+	switch pm {
 	case "npm", "pnpm", "npx", "pnpx":
+		w.pnpmfile(c, call)
 	case "yarn":
 		w.yarnPath(c, call)
 		return
@@ -46,14 +58,16 @@ func (w *walker) packageManagerConfig(c scope, call *Call) {
 			}
 		}
 	}
-	// .npmrc files: the user's, and the project's (the directory of the
-	// nearest package.json, or the working directory; with --prefix DIR
-	// or -C DIR, DIR's).
+	// .npmrc files: the user's, and the project's: the directory of the
+	// nearest package.json, or the working directory (with --prefix DIR
+	// or -C DIR, DIR's), and the root of a workspace it is in (npm takes
+	// the root's .npmrc when run in a workspace package or with -w).
 	if home, _ := w.userHome(c, call, "takes script-shell and node-options from ~/.npmrc"); home != "" {
 		base = []Dir{call.Dir, {Path: home, Known: true}}
 		w.iniSettings(Dir{Path: home + "/.npmrc", Known: true}, add)
 	}
-	if d := w.packageRoot(npmPrefix(call)); d.Known {
+	roots := w.npmProjectRoots(npmPrefix(call))
+	for _, d := range roots {
 		base = []Dir{call.Dir, d}
 		w.iniSettings(d.Join(".npmrc"), add)
 	}
@@ -91,21 +105,30 @@ func (w *walker) packageManagerConfig(c scope, call *Call) {
 			}
 		}
 	}
-	// The scripts, and so the shell, run in the project's directory
-	// (npm --prefix sub run build: sub's).
-	shellCall := call
-	if d := w.packageRoot(npmPrefix(call)); d.Known && d != call.Dir {
+	// The scripts, and so the shell and node with node-options, run in
+	// the project's directory (npm --prefix sub run build: sub's; -w
+	// packages/a: the workspace's), where a relative --require ./x.js
+	// is found; the working directory too (npm exec), the cautious side.
+	var shellCalls []*Call
+	seenDir := map[string]bool{}
+	for _, d := range append([]Dir{call.Dir}, w.npmScriptDirs(call, roots)...) {
+		if !d.Known || seenDir[d.Path] {
+			continue
+		}
+		seenDir[d.Path] = true
 		inner := *call
 		inner.Dir = d
-		shellCall = &inner
+		shellCalls = append(shellCalls, &inner)
 	}
-	for _, sh := range settings["script-shell"] {
-		w.child(c, shellCall, Quote(sh)+" -c true", nil, call.Name+" script-shell", false)
+	for _, sc := range shellCalls {
+		for _, sh := range settings["script-shell"] {
+			w.child(c, sc, Quote(sh)+" -c true", nil, pm+" script-shell", false)
+		}
+		for _, o := range settings["node-options"] {
+			w.child(c, sc, "node "+o+" -e 1", nil, pm+" node-options", false)
+		}
 	}
-	for _, o := range settings["node-options"] {
-		w.child(c, call, "node "+o+" -e 1", nil, call.Name+" node-options", false)
-	}
-	if npmInits(call) {
+	if pm == call.Name && npmInits(call) {
 		// npm init with no initializer runs the init-module file
 		// (a JavaScript file that builds package.json): when no
 		// configuration sets one, npm's default, ~/.npm-init.js under the
@@ -149,6 +172,163 @@ func npmPrefix(call *Call) Dir {
 		}
 	}
 	return d
+}
+
+// pnpmfileVerbs are pnpm's commands that resolve dependencies, and so
+// load the pnpmfile (its readPackage and afterAllResolved hooks).
+var pnpmfileVerbs = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"install": true, "i": true, "add": true, "update": true, "up": true, "upgrade": true,
+		"remove": true, "rm": true, "uninstall": true, "un": true, "fetch": true, "import": true, "dedupe": true,
+		"prune": true, "link": true, "ln": true, "unlink": true, "rebuild": true, "rb": true, "install-test": true,
+		"it": true, "outdated": true, "patch-commit": true}
+}}
+
+// pnpmfile reads the pnpmfile pnpm install (add, update, remove, …)
+// loads, a JavaScript module it requires before resolving: --pnpmfile
+// FILE or the pnpmfile setting (an .npmrc of the project or the user's),
+// else .pnpmfile.cjs of the project's root (-C/--dir DIR; the workspace
+// root above, where pnpm-workspace.yaml is); and --global-pnpmfile FILE
+// or the global-pnpmfile setting, loaded as well. --ignore-pnpmfile
+// loads neither.
+func (w *walker) pnpmfile(c scope, call *Call) {
+	if call.Name != "pnpm" || !call.Dir.Known {
+		return
+	}
+	dir := call.Dir
+	var files []string
+	verb, dynamic := "", ""
+	for i := 0; i < len(call.Args); i++ {
+		a := call.Args[i]
+		v := a.Value
+		val := func() (string, bool) {
+			if j := strings.IndexByte(v, '='); j > 0 && strings.HasPrefix(v, "--") {
+				return v[j+1:], a.Static
+			}
+			if i+1 < len(call.Args) {
+				i++
+				return call.Args[i].Value, call.Args[i].Static
+			}
+			return "", false
+		}
+		name, _, _ := strings.Cut(v, "=")
+		switch {
+		case v == "--":
+			i = len(call.Args)
+		case v == "--ignore-pnpmfile":
+			return
+		case name == "--pnpmfile" || name == "--global-pnpmfile":
+			if f, ok := val(); ok {
+				files = append(files, f)
+			} else {
+				dynamic = v
+			}
+		case v == "-C" || name == "--dir":
+			if f, ok := val(); ok {
+				dir = call.Dir.Join(f)
+			} else {
+				return
+			}
+		case strings.HasPrefix(v, "-"):
+		case verb == "":
+			verb = v
+		}
+	}
+	if !pnpmfileVerbs.Get()[verb] || !dir.Known {
+		return
+	}
+	if dynamic != "" {
+		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: dynamic,
+			What: "pnpm loads a pnpmfile, JavaScript, whose name is only known at run time"})
+	}
+	// The settings: the project's .npmrc and the user's.
+	cfgs := []Dir{dir.Join(".npmrc")}
+	if home, _ := w.userHome(c, call, "loads the pnpmfile ~/.npmrc names"); home != "" {
+		cfgs = append(cfgs, Dir{Path: home + "/.npmrc", Known: true})
+	}
+	set := false
+	for _, f := range cfgs {
+		w.iniSettings(f, func(k, v string) {
+			k = strings.ToLower(strings.TrimSpace(k))
+			v = strings.Trim(strings.TrimSpace(v), `"'`)
+			if (k == "pnpmfile" || k == "global-pnpmfile") && v != "" {
+				files = append(files, v)
+				set = set || k == "pnpmfile"
+			}
+		})
+	}
+	if !set {
+		// The default, in the project's root and in the workspace's
+		// root above it (pnpm-workspace.yaml marks it).
+		files = append(files, ".pnpmfile.cjs", ".pnpmfile.mjs")
+		for p, k := dir.Path, 0; p != "/" && k < 32; k++ {
+			p = filepath.Dir(p)
+			if w.exists(filepath.Join(p, "pnpm-workspace.yaml")) {
+				files = append(files, filepath.Join(p, ".pnpmfile.cjs"), filepath.Join(p, ".pnpmfile.mjs"))
+				break
+			}
+			if w.home != "" && p == w.home {
+				break
+			}
+		}
+	}
+	w.readConfigs(c, call, dir, files, lang.JS, true)
+}
+
+// npmProjectRoots returns the directories whose .npmrc npm reads as the
+// project's for a command run in d: the nearest package.json's directory
+// at or above d (or d), and each directory above it whose package.json
+// declares workspaces (npm 7+ takes a workspace root above a package as
+// the project: real npm 11, run in packages/a, read the root's .npmrc and
+// not the package's own). The package's own is read too, the cautious
+// side.
+func (w *walker) npmProjectRoots(d Dir) []Dir {
+	root := w.packageRoot(d)
+	if !root.Known {
+		return nil
+	}
+	roots := []Dir{root}
+	for p, k := root.Path, 0; p != "/" && k < 32; k++ {
+		if w.home != "" && p == w.home {
+			break
+		}
+		p = filepath.Dir(p)
+		text, ok := w.readScript(Dir{Path: filepath.Join(p, "package.json"), Known: true})
+		if !ok {
+			continue
+		}
+		var pkg map[string]json.RawMessage
+		if json.Unmarshal([]byte(text), &pkg) == nil && pkg["workspaces"] != nil {
+			roots = append(roots, Dir{Path: p, Known: true})
+		}
+	}
+	return roots
+}
+
+// npmScriptDirs returns the directories npm runs call's scripts in: the
+// project's (roots[0]) and, with -w/--workspace NAME, each workspace's
+// directory that NAME names as a path under a root (a workspace named
+// by its package name is not looked up: the root's own directory stands
+// in for it).
+func (w *walker) npmScriptDirs(call *Call, roots []Dir) []Dir {
+	if len(roots) == 0 {
+		return nil
+	}
+	dirs := []Dir{roots[0]}
+	if call.Name != "npm" {
+		return dirs // pnpm's -w is the workspace root, its --filter a pattern
+	}
+	opts, _ := ScanOptions(call.Args, npmSpec())
+	for _, o := range opts {
+		if o.Name != "w" && o.Name != "workspace" || !o.HasVal || !o.Val.Static {
+			continue
+		}
+		for _, r := range roots {
+			if d := r.Join(o.Val.Value); d.Known && w.isDir(d) {
+				dirs = append(dirs, d)
+			}
+		}
+	}
+	return dirs
 }
 
 // npmInits reports npm init (create, innit) with no initializer named:

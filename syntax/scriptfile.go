@@ -179,6 +179,7 @@ func (w *walker) runsCode(c scope, call *Call) bool {
 	}
 	w.pythonPip(c, call)
 	w.pyToolConfigs(c, call)
+	w.docToolRun(c, call)
 	w.debuggerStdin(c, call)
 	w.shellVerb(c, call)
 	w.phpIni(c, call)

@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"path/filepath"
 	"strings"
 
 	sh "mvdan.cc/sh/v3/syntax"
@@ -19,15 +20,17 @@ var sqliteValueOptions = lazy.Value[map[string]bool]{New: func() map[string]bool
 }}
 
 // sqliteProgram reads what a sqlite3 (or duckdb) call runs: -cmd
-// COMMAND and -init FILE (duckdb's -c/-s COMMAND and -f FILE) first, then each argument after the database (a statement or a
-// dot command), and the input on stdin (a here-document or here-string).
+// COMMAND and -init FILE (duckdb's -c/-s COMMAND and -f FILE) first, or
+// without -init the user's ~/.sqliterc (duckdb: ~/.duckdbrc), then each
+// argument after the database (a statement or a dot command), and the
+// input on stdin (a here-document or here-string).
 // The sqlite3 shell runs shell commands itself (.shell, .system, .output
 // |cmd) and writes files (.output FILE, .save, ATTACH, VACUUM INTO), so
 // what it is given is code, read by lang.SQLite.
 func (w *walker) sqliteProgram(c scope, call *Call) {
 	args := call.Args
 	var pieces []codePiece
-	db, stmts := false, false
+	db, stmts, initGiven := false, false, false
 	for i := 0; i < len(args); i++ {
 		a := &args[i]
 		if !db && strings.HasPrefix(a.Value, "-") && a.Static {
@@ -39,6 +42,7 @@ func (w *walker) sqliteProgram(c scope, call *Call) {
 					pieces = append(pieces, codePiece{text: args[i].Value, arg: &args[i]})
 				case "init", "f":
 					pieces = append(pieces, codePiece{file: &args[i]})
+					initGiven = initGiven || opt == "init"
 				}
 			}
 			continue
@@ -54,6 +58,18 @@ func (w *walker) sqliteProgram(c scope, call *Call) {
 		// sqlite3 db < x.sql: the file is the input, dot commands and
 		// all (red team 9 B), when no statement follows the database.
 		pieces = append(pieces, codePiece{file: f})
+	}
+	if !initGiven && w.home != "" {
+		// Without -init, sqlite3 runs ~/.sqliterc first (the home of the
+		// user's passwd entry, else HOME; real sqlite3 3.40 read the
+		// passwd one) and duckdb ~/.duckdbrc: dot commands and all.
+		rc := ".sqliterc"
+		if call.Name == "duckdb" {
+			rc = ".duckdbrc"
+		}
+		if p := filepath.Join(w.home, rc); w.exists(p) {
+			pieces = append([]codePiece{{file: &Arg{Value: p, Raw: "~/" + rc, Static: true}}}, pieces...)
+		}
 	}
 	w.runPieces(c, call, lang.SQLite, call.Name, pieces)
 	for _, in := range w.stdinTexts(c, call) {

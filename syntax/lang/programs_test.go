@@ -222,6 +222,12 @@ var programCases = []struct {
 	// table functions (a list of names, a glob) and FROM 'file'.
 	{"sqlite-readfile", SQLite, "select readfile('.env');", []string{"read readfile: .env"}},
 	{"duckdb-read-text", SQLite, "select * from read_text(['a.txt', '.env']); select * from read_csv('d/*.csv'); copy t from 'x.csv'", []string{"read read_text: a.txt", "read read_text: .env", "read glob read_csv: d/*.csv", "read FROM: x.csv"}},
+	// A file name computed in SQL is only known when it runs; a
+	// double-quoted name is a string to sqlite3; .load loads a library.
+	{"sqlite-readfile-computed", SQLite, `select readfile('.e'||'nv'); select readfile(char(46,101)); select writefile('a'||'b', 'x'); select readfile(name) from t;`, []string{"hidden readfile: .e", "hidden readfile: char", "hidden writefile: a", "hidden readfile: name"}},
+	{"sqlite-readfile-dq", SQLite, `select readfile(".env"); select writefile("out.txt", 'x');`, []string{"read readfile: .env", "write writefile: out.txt"}},
+	{"sqlite-load", SQLite, ".load ./ext\n.load /usr/lib/x.so entry\n.load", []string{"hidden .load: ./ext", "hidden .load: /usr/lib/x.so"}},
+	{"sqlite-readfile-look", SQLite, "select readfile('a.txt', 1); select upper('.e'||'nv'); .loadx", []string{"read readfile: a.txt"}},
 	{"sqlite-from-name", SQLite, "select * from users; select * from [users]; select 'readfile(x)'", nil},
 	{"sqlite-data", SQLite, "insert into t values ('.shell rm -rf ~', 'attach ''x'' as y');\n-- .shell rm -rf ~\n/* vacuum into 'z' */ select \"into\" from t;\n.tables\ninto", nil},
 }

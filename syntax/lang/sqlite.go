@@ -111,6 +111,15 @@ func sqliteDot(s string, at int) []Effect {
 	switch name {
 	case "shell", "system":
 		return []Effect{{Kind: Shell, Call: "." + name, Text: strings.Join(args, " "), Offset: at}}
+	case "load":
+		// .load FILE [ENTRY] loads a shared library as an extension: its
+		// constructor and entry point run native code in the shell
+		// (real sqlite3 ran a canary library's constructor), as
+		// load_extension() does.
+		if len(ops) == 0 {
+			return nil
+		}
+		return []Effect{{Kind: Hidden, Call: ".load", Text: ops[0], Offset: at}}
 	case "output", "once", "log":
 		if len(ops) == 0 || name == "log" && (ops[0] == "off" || ops[0] == "stdout" || ops[0] == "stderr") || ops[0] == "stdout" {
 			return nil
@@ -151,7 +160,10 @@ func sqliteSQL(src string, base int) []Effect {
 		// list reports a [ … ] token, which sqlite3 takes for a quoted
 		// name and duckdb for a list (read_text(['a', 'b'])).
 		list bool
-		off  int
+		// dq reports a "…" token: sqlite3 takes a double-quoted name
+		// that is no column for a string literal (readfile(".env")).
+		dq  bool
+		off int
 	}
 	var toks []tok
 	for i := 0; i < len(src); {
@@ -199,7 +211,7 @@ func sqliteSQL(src string, base int) []Effect {
 			if j < 0 {
 				i = len(src)
 			} else {
-				toks = append(toks, tok{text: src[i+1 : i+1+j], list: c == '[', off: i})
+				toks = append(toks, tok{text: src[i+1 : i+1+j], list: c == '[', dq: c == '"', off: i})
 				i += j + 2
 			}
 		case c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
@@ -222,6 +234,17 @@ func sqliteSQL(src string, base int) []Effect {
 			return toks[k]
 		}
 		return tok{}
+	}
+	// literalArg reports whether the argument at token k is one literal
+	// (a string, a double-quoted name, a [list]) that ends the argument:
+	// followed by "," or ")", not by an operator or a call.
+	literalArg := func(k int) bool {
+		w := word(k)
+		if !w.str && !w.dq && !w.list {
+			return false
+		}
+		next := word(k + 1)
+		return !next.str && !next.dq && !next.list && (next.text == "," || next.text == ")")
 	}
 	for k, t := range toks {
 		if t.str {
@@ -264,7 +287,11 @@ func sqliteSQL(src string, base int) []Effect {
 				continue
 			}
 			var names []string
-			if w := word(k + 2); w.str {
+			if w := word(k + 2); !literalArg(k + 2) {
+				// A name computed in SQL ('.e'||'nv', char(46,…), a
+				// column): the file is only known when it runs.
+				out = append(out, Effect{Kind: Hidden, Call: t.text, Text: w.text, Offset: base + t.off})
+			} else if w.str || w.dq {
 				names = append(names, w.text)
 			} else if w.list {
 				names = append(names, sqlite3Strings(w.text)...)
@@ -278,7 +305,7 @@ func sqliteSQL(src string, base int) []Effect {
 			}
 			w := word(k + 2)
 			switch {
-			case t.text == "writefile" && w.str:
+			case t.text == "writefile" && (w.str || w.dq) && literalArg(k+2):
 				out = append(out, Effect{Kind: Write, Call: "writefile", Path: w.text, Offset: base + t.off})
 			case t.text == "edit":
 				out = append(out, Effect{Kind: Hidden, Call: "edit", Text: "an editor named at run time", Offset: base + t.off})
