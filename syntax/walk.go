@@ -2315,6 +2315,7 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 	}
 	w.pdbStart(c, call)
 	w.homeStartup(c, call, cmdState, envWords)
+	w.homeRC(c, call)
 	w.goTool(c, call, cmdState, envWords)
 	w.compilerHelpers(c, call, cmdState, envWords)
 	w.rustToolchain(c, call, cmdState, envWords)
