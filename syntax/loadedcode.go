@@ -10,7 +10,9 @@ import (
 // Two more ways than LD_PRELOAD for the environment to load compiled
 // code into a program, judged as LD_PRELOAD is (preloadOnDisk): a
 // library or archive outside the system's directories that is on disk
-// before the command asks, since corral cannot read it.
+// before the command asks, since corral cannot read it; one this command
+// built or wrote is judged as the loader's variables judge it
+// (loadLibrary: its C sources read, else asked about).
 //   - OpenSSL reads the configuration file OPENSSL_CONF names when the
 //     library starts (every program linked to libcrypto: openssl, curl,
 //     python's ssl, git over https), and openssl's subcommands read the
@@ -56,9 +58,8 @@ func (w *walker) opensslConf(c scope, call *Call) {
 				if !a.Static {
 					w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: a.Raw,
 						What: "openssl -engine loads an engine only known at run time"})
-				} else if strings.Contains(a.Value, "/") && w.unreadLibrary(call.Dir.Join(a.Value)) {
-					w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: a.Raw,
-						What: "openssl -engine loads " + a.Value + ", a library whose code corral cannot read"})
+				} else if strings.Contains(a.Value, "/") {
+					w.loadedLibrary(c, call, "openssl -engine", call.Dir.Join(a.Value), "openssl -engine loads "+a.Value+", a library whose code corral cannot read")
 				}
 			case "-provider-path":
 				d := call.Dir.Join(a.Value)
@@ -78,7 +79,7 @@ func (w *walker) opensslConf(c scope, call *Call) {
 				What: "openssl -config names a configuration only known at run time, which can load a library"})
 			continue
 		}
-		w.opensslConfFile(call, call.Dir.Join(expandTilde(f.Value, w.home)), f.Raw, seen)
+		w.opensslConfFile(c, call, call.Dir.Join(expandTilde(f.Value, w.home)), f.Raw, seen)
 	}
 }
 
@@ -88,7 +89,7 @@ func (w *walker) opensslConf(c scope, call *Call) {
 // only known at run time ($ENV::NAME, a variable). A file outside the
 // system's directories that exists but cannot be read asks too; a
 // missing file loads nothing.
-func (w *walker) opensslConfFile(call *Call, d Dir, raw string, seen map[string]bool) {
+func (w *walker) opensslConfFile(c scope, call *Call, d Dir, raw string, seen map[string]bool) {
 	if !d.Known || systemPath(d.Path) || seen[d.Path] || len(seen) >= maxConfFiles {
 		return
 	}
@@ -105,7 +106,7 @@ func (w *walker) opensslConfFile(call *Call, d Dir, raw string, seen map[string]
 			}
 			sort.Strings(names)
 			for _, n := range names {
-				w.opensslConfFile(call, d.Join(n), raw, seen)
+				w.opensslConfFile(c, call, d.Join(n), raw, seen)
 			}
 			return
 		}
@@ -142,9 +143,9 @@ func (w *walker) opensslConfFile(call *Call, d Dir, raw string, seen map[string]
 			// A relative name is taken from the working directory (or
 			// OPENSSL_CONF_INCLUDE); the file's own directory is read
 			// too, the cautious side.
-			w.opensslConfFile(call, call.Dir.Join(val), raw, seen)
+			w.opensslConfFile(c, call, call.Dir.Join(val), raw, seen)
 			if !filepath.IsAbs(val) {
-				w.opensslConfFile(call, call.Dir.Join(filepath.Join(filepath.Dir(d.Path), val)), raw, seen)
+				w.opensslConfFile(c, call, call.Dir.Join(filepath.Join(filepath.Dir(d.Path), val)), raw, seen)
 			}
 		case "dynamic_path", "module":
 			if strings.Contains(val, "$") {
@@ -155,10 +156,7 @@ func (w *walker) opensslConfFile(call *Call, d Dir, raw string, seen map[string]
 			if !strings.Contains(val, "/") {
 				continue // a module searched for in OpenSSL's own directory
 			}
-			if w.unreadLibrary(call.Dir.Join(val)) {
-				w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: raw,
-					What: d.Path + " makes OpenSSL in " + call.Name + " load " + val + ", a library whose code corral cannot read"})
-			}
+			w.loadedLibrary(c, call, raw, call.Dir.Join(val), d.Path+" makes OpenSSL in "+call.Name+" load "+val+", a library whose code corral cannot read")
 		}
 	}
 }
@@ -179,7 +177,7 @@ func (w *walker) javaAgents(c scope, call *Call) {
 				What: name + " gives the JVM in " + call.Name + " options only known at run time, which can load an agent"})
 		}
 		for _, v := range vals {
-			w.jvmOptions(call, name, optionWords(v), seen)
+			w.jvmOptions(c, call, name, optionWords(v), seen)
 		}
 	}
 	if call.Name != "java" {
@@ -204,7 +202,7 @@ func (w *walker) javaAgents(c scope, call *Call) {
 			i++
 		}
 	}
-	w.jvmOptions(call, "java", words, seen)
+	w.jvmOptions(c, call, "java", words, seen)
 }
 
 // javaValued reports java's options that take the next word.
@@ -219,7 +217,7 @@ func javaValued(v string) bool {
 
 // jvmOptions asks about the agents JVM option words load, following
 // @FILE and -XX:VMOptionsFile=FILE into the files of more options.
-func (w *walker) jvmOptions(call *Call, from string, words []string, seen map[string]bool) {
+func (w *walker) jvmOptions(c scope, call *Call, from string, words []string, seen map[string]bool) {
 	for _, v := range words {
 		var lib, file string
 		switch {
@@ -235,10 +233,7 @@ func (w *walker) jvmOptions(call *Call, from string, words []string, seen map[st
 			continue
 		}
 		if lib != "" {
-			if d := call.Dir.Join(expandTilde(lib, w.home)); w.unreadLibrary(d) {
-				w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: from,
-					What: from + " makes the JVM in " + call.Name + " load the agent " + lib + ", code corral cannot read"})
-			}
+			w.loadedLibrary(c, call, from, call.Dir.Join(expandTilde(lib, w.home)), from+" makes the JVM in "+call.Name+" load the agent "+lib+", code corral cannot read")
 			continue
 		}
 		d := call.Dir.Join(expandTilde(file, w.home))
@@ -253,7 +248,26 @@ func (w *walker) jvmOptions(call *Call, from string, words []string, seen map[st
 					more = append(more, optionWords(t)...)
 				}
 			}
-			w.jvmOptions(call, from, more, seen)
+			w.jvmOptions(c, call, from, more, seen)
 		}
+	}
+}
+
+// loadedLibrary judges compiled code at d that call's program loads
+// through name: one this command built or wrote as the loader's
+// variables' (loadLibrary: its sources read, or asked about), one on
+// disk outside the system's directories asks with what.
+func (w *walker) loadedLibrary(c scope, call *Call, name string, d Dir, what string) {
+	if !d.Known {
+		return
+	}
+	_, built := w.compiled[d.Path]
+	_, wrote := w.written[d.Path]
+	if built || wrote {
+		w.loadLibrary(c, call, name, d.Path)
+		return
+	}
+	if w.unreadLibrary(d) {
+		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: name, What: what})
 	}
 }
