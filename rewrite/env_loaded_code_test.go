@@ -203,3 +203,46 @@ func TestHomeStartupRealPrograms(t *testing.T) {
 		}
 	}
 }
+
+// TestJavaCompiledOnDisk (red team 12 JV): java -jar F.jar, and java
+// MAIN whose class file sits in a class path directory (-cp, CLASSPATH,
+// the working directory), run compiled code corral cannot read: asked
+// about, as python3 x.pyc is. Look-alikes: the output of a Maven or
+// Gradle build, a class whose source is beside it (read instead), a jar
+// that is not there yet, a class in a jar of the class path (not looked
+// into).
+func TestJavaCompiledOnDisk(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, map[string]string{
+		"proj/r12j/a.jar":                    "PK\x03\x04....",
+		"proj/cls/Evil.class":                "\xca\xfe\xba\xbe",
+		"proj/cls/p/Evil.class":              "\xca\xfe\xba\xbe",
+		"proj/Hello.class":                   "\xca\xfe\xba\xbe",
+		"proj/Hello.java":                    "public class Hello { public static void main(String[] a) { System.out.println(1); } }\n",
+		"proj/Bad.class":                     "\xca\xfe\xba\xbe",
+		"proj/Bad.java":                      "public class Bad { public static void main(String[] a) throws Exception { Runtime.getRuntime().exec(\"rm -rf /\"); } }\n",
+		"proj/app/pom.xml":                   "<project/>\n",
+		"proj/app/target/app.jar":            "PK\x03\x04....",
+		"proj/app/target/classes/Main.class": "\xca\xfe\xba\xbe",
+		"proj/g/build.gradle.kts":            "\n",
+		"proj/g/build/libs/g.jar":            "PK\x03\x04....",
+	})
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{"java -jar r12j/a.jar", "ask"},
+		{"java -cp cls Evil", "ask"},
+		{"CLASSPATH=cls java Evil", "ask"},
+		{"java -cp cls p.Evil", "ask"},
+		{"cd cls && java Evil", "ask"},
+		{"java Bad", "deny"},
+		{`printf '\xca\xfe\xba\xbe' > W.class && java W`, "ask"},
+		// Look-alikes.
+		{"java -jar app/target/app.jar", "allow"},
+		{"java -cp app/target/classes Main", "allow"},
+		{"java -jar g/build/libs/g.jar", "allow"},
+		{"java Hello", "allow"},
+		{"java -jar missing.jar", "allow"},
+		{"mvn package && java -jar app/target/app2.jar", "allow"},
+		{"java -cp r12j/a.jar Main", "allow"},
+		{"java -version", "allow"},
+	})
+}
