@@ -78,7 +78,8 @@ func TestHomeStartupFiles(t *testing.T) {
 
 // TestGoToolchainSwitch (red team 12 GT): GOTOOLCHAIN=goX.Y.Z (the
 // environment, the go env file) or go.mod's toolchain/go line under the
-// default auto makes go run the program goX.Y.Z found on PATH: judged as
+// default auto (also one go mod edit -toolchain or go get toolchain@
+// wrote earlier in the command) makes go run the program goX.Y.Z found on PATH: judged as
 // that program run by name. Look-alikes: GOTOOLCHAIN=local, a version
 // not on a PATH the command set.
 func TestGoToolchainSwitch(t *testing.T) {
@@ -98,12 +99,16 @@ func TestGoToolchainSwitch(t *testing.T) {
 		{"cd m && PATH=$PWD/../r12/bin:$PATH go build", "deny"},
 		{"cd n && PATH=$PWD/../r12/bin:$PATH go build", "deny"},
 		{"PATH=$PWD/r12/bin:$PATH HOME=$PWD/r12 go build", "deny"},
+		{"go mod edit -toolchain=go1.99.0 && PATH=$PWD/r12/bin:$PATH go version", "deny"},
+		{"go get toolchain@go1.99.0 && export PATH=$PWD/r12/bin:$PATH && go build", "deny"},
 		// Look-alikes.
 		{"PATH=$PWD/r12/bin:$PATH GOTOOLCHAIN=local go build", "allow"},
 		{"cd m && PATH=$PWD/../r12/bin:$PATH GOTOOLCHAIN=local go build", "allow"},
 		{"GOTOOLCHAIN=go1.99.0 go test", "allow"},
 		{"GOTOOLCHAIN=go1.22.3 go test ./...", "allow"},
 		{"cd m && go build", "allow"},
+		{"go mod edit -toolchain=go1.99.0 && go build", "allow"},
+		{"go mod edit -toolchain=go1.99.0 && PATH=$PWD/r12/bin:$PATH GOTOOLCHAIN=local go build", "allow"},
 		{"go build ./...", "allow"},
 	})
 }

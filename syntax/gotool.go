@@ -863,8 +863,41 @@ func (w *walker) goToolchain(c scope, call *Call, st *state, envWords map[string
 	if goToolchainName(name) {
 		names = append(names, name)
 	}
+	root, _, inModule := w.goModule(call.Dir)
+	if inModule && len(call.Args) > 0 {
+		// go mod edit -toolchain=goX, go get toolchain@goX / go@X: the
+		// go.mod line later go commands of this command switch by.
+		var set []string
+		switch call.Args[0].Value {
+		case "mod":
+			for i, a := range call.Args {
+				if v, ok := strings.CutPrefix(a.Value, "-toolchain="); ok {
+					set = append(set, v)
+				} else if a.Value == "-toolchain" && i+1 < len(call.Args) {
+					set = append(set, call.Args[i+1].Value)
+				}
+			}
+		case "get":
+			for _, a := range call.Args[1:] {
+				if v, ok := strings.CutPrefix(a.Value, "toolchain@"); ok {
+					set = append(set, v)
+				} else if v, ok := strings.CutPrefix(a.Value, "go@"); ok {
+					set = append(set, "go"+v)
+				}
+			}
+		}
+		for _, v := range set {
+			if goToolchainName(v) {
+				if w.goToolchains == nil {
+					w.goToolchains = map[string][]string{}
+				}
+				w.goToolchains[root] = append(w.goToolchains[root], v)
+			}
+		}
+	}
 	if mode == "auto" || mode == "path" {
-		if root, _, ok := w.goModule(call.Dir); ok {
+		if inModule {
+			names = append(names, w.goToolchains[root]...)
 			text, _ := w.readScript(Dir{Path: filepath.Join(root, "go.mod"), Known: true})
 			for _, line := range strings.Split(text, "\n") {
 				if i := strings.Index(line, "//"); i >= 0 {

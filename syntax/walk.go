@@ -151,6 +151,10 @@ type walker struct {
 	// the command, by the name of the class each is named for (X.java:
 	// X), absolute paths (javaCompiled).
 	javaSources map[string][]string
+	// goToolchains are the toolchains go mod edit -toolchain and go get
+	// toolchain@/go@ wrote into a go.mod earlier in the command, by the
+	// module's directory (goToolchain).
+	goToolchains map[string][]string
 	// ranVars are the NAME=value pairs of the variables programs run
 	// (EDITOR, PAGER, …) judged so far (commandVars).
 	ranVars map[string]bool
