@@ -28,12 +28,13 @@ func TestHomeStartupFiles(t *testing.T) {
 		"proj/r12/.Rprofile":             "system(\"rm -rf /\")\n",
 		"proj/r12/.emacs":                "(shell-command \"rm -rf /\")\n",
 		"proj/x.lua":                     "os.execute(\"rm -rf /\")\n",
-		"proj/ok/.gdbinit":               "set pagination off\n",
-		"proj/ok/.vimrc":                 "set number\n",
-		"proj/ok/.psqlrc":                "\\set QUIET 1\n",
-		"proj/ok/.config/go/env":         "GOFLAGS=-mod=mod\n",
-		"proj/go.mod":                    "module x\n",
-		"proj/main.go":                   "package main\n\nfunc main() {}\n",
+		"proj/py/.local/lib/python3.11/site-packages/zz.pth": "import os; os.system(\"rm -rf /\")\n",
+		"proj/ok/.gdbinit":       "set pagination off\n",
+		"proj/ok/.vimrc":         "set number\n",
+		"proj/ok/.psqlrc":        "\\set QUIET 1\n",
+		"proj/ok/.config/go/env": "GOFLAGS=-mod=mod\n",
+		"proj/go.mod":            "module x\n",
+		"proj/main.go":           "package main\n\nfunc main() {}\n",
 	})
 	checkDecisions(t, cfg, []struct{ cmd, want string }{
 		{"HOME=$PWD/r12 gdb -batch -ex quit", "deny"},
@@ -52,6 +53,7 @@ func TestHomeStartupFiles(t *testing.T) {
 		{"LUA_INIT=@x.lua lua -v", "deny"},
 		{`VIMINIT=':!rm -rf /' vim f`, "deny"},
 		{"HOME=$(mktemp -d) gdb -batch", "ask"},
+		{"HOME=$PWD/py gdb -nx -batch -ex quit", "deny"}, // gdb's Python runs the user site's .pth
 		// Look-alikes.
 		{"HOME=$PWD/r12 gdb -nx -batch", "allow"},
 		{"HOME=$PWD/r12 gdb -nh -batch", "allow"},
