@@ -470,23 +470,7 @@ func (w *walker) vimProgram(c scope, call *Call) {
 			pieces = append(pieces, codePiece{file: f})
 		}
 	}
-	if !slices.ContainsFunc(args, func(a Arg) bool { return a.Value == "-u" }) {
-		// Vim runs $VIMINIT (or $EXINIT) as ex commands at start, before
-		// the -c ones; $VIMRUNTIME and $VIM move the directories whose
-		// scripts it sources (defaults.vim, plugin/).
-		var init []codePiece
-		for _, name := range []string{"VIMINIT", "EXINIT"} {
-			vals, open, set := w.envChoices(c, call, name, false)
-			for _, v := range vals {
-				init = append(init, codePiece{text: v, arg: &Arg{Value: v, Raw: v, Static: true}})
-			}
-			if set && open {
-				w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: "$" + name,
-					What: call.Name + " runs the ex commands of $" + name + ", only known at run time"})
-			}
-		}
-		pieces = append(init, pieces...)
-	}
+	// $VIMINIT and $EXINIT are read with the start-up files (homerc.go).
 	for _, name := range []string{"VIMRUNTIME", "VIM"} {
 		if _, _, set := w.envChoices(c, call, name, false); set {
 			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: "$" + name,

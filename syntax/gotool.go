@@ -64,34 +64,24 @@ func (w *walker) goTool(c scope, call *Call, st *state, envWords map[string]stri
 			goflags, given = v.str, true
 		}
 	}
+	envFile := w.goEnvFile(c, call, st, envWords)
 	if !given {
-		// GOENV=FILE names the file go env -w writes and every go
-		// command reads (a relative name from the working directory):
-		// its GOFLAGS and CC=… lines are as if set in the environment
-		// (the environment's own value wins).
-		goenv, have := envWords["GOENV"]
-		if !have {
-			if v, ok := st.vars["GOENV"]; ok && v.exported && v.known && v.set {
-				goenv, have = v.str, true
-			}
-		}
-		if have && goenv != "" && goenv != "off" {
-			if text, ok := w.readScript(call.Dir.Join(goenv)); ok {
-				for _, line := range strings.Split(text, "\n") {
-					k, v, ok := strings.Cut(strings.TrimSpace(line), "=")
-					switch {
-					case !ok:
-					case k == "GOFLAGS":
-						goflags, given = v, true
-					case commandVarText.Has(k):
-						if _, set := envWords[k]; !set {
-							w.child(c, call, v, nil, "go env file "+k, false)
-						}
-					}
+		// The go env file's GOFLAGS and CC=… lines are as if set in
+		// the environment (the environment's own value wins).
+		for _, line := range strings.Split(envFile, "\n") {
+			k, v, ok := strings.Cut(strings.TrimSpace(line), "=")
+			switch {
+			case !ok:
+			case k == "GOFLAGS":
+				goflags, given = v, true
+			case commandVarText.Has(k):
+				if _, set := envWords[k]; !set {
+					w.child(c, call, v, nil, "go env file "+k, false)
 				}
 			}
 		}
 	}
+	w.goToolchain(c, call, st, envWords, envFile)
 	if given {
 		for _, f := range strings.Fields(goflags) {
 			flags = append(flags, Arg{Value: f, Raw: "GOFLAGS", Static: true})
@@ -801,4 +791,150 @@ func (w *walker) goInstallTarget(c scope, call *Call, pkgDir string) (name, bin 
 		return "", ""
 	}
 	return name, filepath.Join(w.home, "go", "bin")
+}
+
+// goEnvFile returns the text of the go env file a go call reads, the
+// file go env -w writes: GOENV=FILE (a relative name from the working
+// directory), else env under the user configuration directory
+// (os.UserConfigDir: XDG_CONFIG_HOME, else HOME/.config) when the
+// command moved it (HOME=DIR go vet reads DIR/.config/go/env); the
+// user's own is not read (go env -w, which writes it, is judged where
+// it runs). "" when there is none.
+func (w *walker) goEnvFile(c scope, call *Call, st *state, envWords map[string]string) string {
+	goenv, have := envWords["GOENV"]
+	if !have {
+		if v, ok := st.vars["GOENV"]; ok && v.exported && v.known && v.set {
+			goenv, have = v.str, true
+		}
+	}
+	if have {
+		if goenv == "" || goenv == "off" {
+			return ""
+		}
+		text, _ := w.readScript(call.Dir.Join(goenv))
+		return text
+	}
+	cfg := w.userDir(c, call, "XDG_CONFIG_HOME", "")
+	if _, _, set := w.envOf(c, call, "XDG_CONFIG_HOME"); !set {
+		home, ok := w.userHome(c, call, "") // HOME=$(mktemp -d) go test: a fresh home, not asked
+		if !ok || home == "" || home == w.home {
+			return ""
+		}
+		cfg = filepath.Join(home, ".config")
+	}
+	if cfg == "" || w.home != "" && cfg == filepath.Join(w.home, ".config") {
+		return ""
+	}
+	text, _ := w.readScript(Dir{Path: filepath.Join(cfg, "go", "env"), Known: true})
+	return text
+}
+
+// goToolchain judges the toolchain a go call switches to (go help
+// toolchain): GOTOOLCHAIN=goX.Y.Z (the environment, else the go env
+// file; goX+auto and goX+path too), and under the default auto or path
+// the go.mod of the main module's toolchain line (or its go line). go
+// then looks for a program named goX.Y.Z on PATH and runs it with the
+// same arguments, when it is newer than its own version (else it
+// downloads the release, whose checksum go verifies). The switch is
+// judged as that program run by name in the call's environment: a
+// goX.Y.Z the agent put on a PATH the command set is read or asked
+// about as any program found there; one only on the user's PATH is
+// the user's own. GOTOOLCHAIN=local switches to nothing.
+func (w *walker) goToolchain(c scope, call *Call, st *state, envWords map[string]string, envFile string) {
+	v, known, set := w.envOf(c, call, "GOTOOLCHAIN")
+	if !set {
+		for _, line := range strings.Split(envFile, "\n") {
+			if k, val, ok := strings.Cut(strings.TrimSpace(line), "="); ok && k == "GOTOOLCHAIN" {
+				v, known, set = strings.Trim(val, `"'`), true, true
+			}
+		}
+	}
+	if !set || v == "" {
+		v, known = "auto", true
+	}
+	if !known {
+		return
+	}
+	name, mode, _ := strings.Cut(v, "+")
+	if name == "auto" || name == "path" {
+		name, mode = "", name
+	}
+	var names []string
+	if goToolchainName(name) {
+		names = append(names, name)
+	}
+	root, _, inModule := w.goModule(call.Dir)
+	if inModule && len(call.Args) > 0 {
+		// go mod edit -toolchain=goX, go get toolchain@goX / go@X: the
+		// go.mod line later go commands of this command switch by.
+		var set []string
+		switch call.Args[0].Value {
+		case "mod":
+			for i, a := range call.Args {
+				if v, ok := strings.CutPrefix(a.Value, "-toolchain="); ok {
+					set = append(set, v)
+				} else if a.Value == "-toolchain" && i+1 < len(call.Args) {
+					set = append(set, call.Args[i+1].Value)
+				}
+			}
+		case "get":
+			for _, a := range call.Args[1:] {
+				if v, ok := strings.CutPrefix(a.Value, "toolchain@"); ok {
+					set = append(set, v)
+				} else if v, ok := strings.CutPrefix(a.Value, "go@"); ok {
+					set = append(set, "go"+v)
+				}
+			}
+		}
+		for _, v := range set {
+			if goToolchainName(v) {
+				if w.goToolchains == nil {
+					w.goToolchains = map[string][]string{}
+				}
+				w.goToolchains[root] = append(w.goToolchains[root], v)
+			}
+		}
+	}
+	if mode == "auto" || mode == "path" {
+		if inModule {
+			names = append(names, w.goToolchains[root]...)
+			text, _ := w.readScript(Dir{Path: filepath.Join(root, "go.mod"), Known: true})
+			for _, line := range strings.Split(text, "\n") {
+				if i := strings.Index(line, "//"); i >= 0 {
+					line = line[:i]
+				}
+				f := strings.Fields(line)
+				switch {
+				case len(f) == 2 && f[0] == "toolchain" && goToolchainName(f[1]):
+					names = append(names, f[1])
+				case len(f) == 2 && f[0] == "go" && goToolchainName("go"+f[1]):
+					names = append(names, "go"+f[1])
+				}
+			}
+		}
+	}
+	seen := map[string]bool{}
+	for _, n := range names {
+		if seen[n] {
+			continue
+		}
+		seen[n] = true
+		words := append([]Arg{{Value: n, Raw: "GOTOOLCHAIN=" + n, Static: true}}, call.Args...)
+		w.argvChild(c, call, words, "GOTOOLCHAIN "+n, st.exportedOnly(call.Dir, w.home), call.Dir)
+	}
+}
+
+// goToolchainName reports a toolchain name go switches to by running it:
+// go1.N, go1.N.M, go1.NrcM (go help toolchain).
+func goToolchainName(n string) bool {
+	rest, ok := strings.CutPrefix(n, "go")
+	if !ok || rest == "" || rest[0] < '0' || rest[0] > '9' {
+		return false
+	}
+	for _, r := range rest {
+		if !(r >= '0' && r <= '9' || r == '.' || r >= 'a' && r <= 'z') {
+			return false
+		}
+	}
+	return true
 }

@@ -257,12 +257,10 @@ func (w *walker) optionCode(c scope, call *Call) {
 		}
 	}
 	if call.Name == "irb" {
-		// irb runs $IRBRC or ~/.irbrc and the working directory's
+		// irb runs $IRBRC or ~/.irbrc (homeRC) and the working directory's
 		// .irbrc, irb.rc, _irbrc and $irbrc as Ruby before its first
 		// prompt (red team 9 D).
-		if v, known, set := w.envOf(c, call, "IRBRC"); set && known && v != "" {
-			w.rcFiles(c, call, lang.Ruby, v)
-		}
+		// $IRBRC or the home's ~/.irbrc: homeRC.
 		w.rcFiles(c, call, lang.Ruby, ".irbrc", "irb.rc", "_irbrc", "$irbrc")
 	}
 }

@@ -18,10 +18,12 @@ import (
 // same interpreter. startsPython tells those calls apart from the rest.
 
 // startsPython reports whether call starts CPython: an interpreter by
-// name, a console script, a script whose #! line names Python, or a .py
-// file a venv wrapper runs (uv run x.py).
+// name, a console script, a script whose #! line names Python, a .py
+// file a venv wrapper runs (uv run x.py), or gdb, whose embedded Python
+// runs its site module at every start (even with -nx: the user site's
+// .pth files under HOME run, checked with gdb 13).
 func (w *walker) startsPython(call *Call) bool {
-	if lang.ForProgram(call.Name) == lang.Python || PythonConsoleScript(call.Name) {
+	if lang.ForProgram(call.Name) == lang.Python || PythonConsoleScript(call.Name) || call.Name == "gdb" {
 		return true
 	}
 	if n := len(call.Wrappers); n > 0 && slices.Contains(venvWrappers, call.Wrappers[n-1]) && call.NameArg.Static &&

@@ -417,3 +417,52 @@ func EnvFileWords(c *Call) []Arg {
 	must, _ := envFileLoads(c.PreWords(), words)
 	return must
 }
+
+// homeRCFile is a start-up file a program runs as code from the user's
+// home: path under HOME, or under the user configuration directory
+// (XDG_CONFIG_HOME, else HOME/.config) when xdg; l is its language ("" for
+// psql's backslash commands, whose \! runs the shell).
+type homeRCFile struct {
+	path string
+	xdg  bool
+	l    lang.Lang
+}
+
+// homeRCSpec is what a program reads from the home at start: its files,
+// the variable that names another file in their place (IRBRC), and the
+// options that skip them (an option ending in "=" takes a value, as
+// vim's -u FILE, which names the only vimrc read).
+type homeRCSpec struct {
+	files   []homeRCFile
+	envFile string
+	off     []string
+}
+
+// homeRCSpecs are the programs that run code from a start-up file in the
+// user's home or configuration directory (their manuals: gdb(1)
+// "~/.gdbinit" and ~/.config/gdb/gdbinit; vim :help vimrc, which also
+// reads ~/.exrc; nvim :help init.vim/init.lua; emacs "Init File"; irb
+// ~/.irbrc or $IRBRC; psql ~/.psqlrc or $PSQLRC; R ?Startup, ~/.Rprofile
+// or $R_PROFILE_USER). vim's other names share vim's entry and nvim's
+// names nvim's (homeRC). sqlite3 is not one: it finds ~/.sqliterc from
+// the account's passwd entry, not from HOME (checked with sqlite3 3.40).
+var homeRCSpecs = lazy.Value[map[string]homeRCSpec]{New: func() map[string]homeRCSpec {
+	gdb := homeRCSpec{files: []homeRCFile{{".gdbinit", false, lang.Gdb}, {"gdb/gdbinit", true, lang.Gdb}},
+		off: []string{"-nx", "--nx", "-n", "-nh", "--nh"}}
+	r := homeRCSpec{files: []homeRCFile{{".Rprofile", false, lang.R}}, envFile: "R_PROFILE_USER",
+		off: []string{"--vanilla", "--no-init-file"}}
+	emacs := homeRCSpec{files: []homeRCFile{{".emacs", false, lang.Elisp}, {".emacs.el", false, lang.Elisp},
+		{".emacs.d/init.el", false, lang.Elisp}, {"emacs/init.el", true, lang.Elisp}},
+		off: []string{"-q", "--no-init-file", "-Q", "--quick", "--batch", "-batch", "--script", "-script", "-x"}}
+	return map[string]homeRCSpec{
+		"gdb": gdb, "gdb-multiarch": gdb,
+		"vim": {files: []homeRCFile{{".vimrc", false, lang.Ex}, {".vim/vimrc", false, lang.Ex}, {"vim/vimrc", true, lang.Ex},
+			{".exrc", false, lang.Ex}}, off: []string{"-u=", "--clean"}},
+		"nvim": {files: []homeRCFile{{"nvim/init.vim", true, lang.Ex}, {"nvim/init.lua", true, lang.Lua}},
+			off: []string{"-u=", "--clean"}},
+		"emacs": emacs,
+		"irb":   {files: []homeRCFile{{".irbrc", false, lang.Ruby}, {"irb/irbrc", true, lang.Ruby}}, envFile: "IRBRC", off: []string{"-f"}},
+		"psql":  {files: []homeRCFile{{".psqlrc", false, ""}}, envFile: "PSQLRC", off: []string{"-X", "--no-psqlrc"}},
+		"R":     r, "Rscript": r,
+	}
+}}

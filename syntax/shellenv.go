@@ -46,6 +46,8 @@ func (w *walker) shellEnv(c scope, call *Call, st *state, envWords map[string]st
 	w.preloadOnDisk(call, st, envWords)
 	w.libraryPathOnDisk(call, st, envWords)
 	w.gconvPath(call, st, envWords)
+	w.opensslConf(c, call)
+	w.javaAgents(c, call)
 }
 
 // envValue returns the value the program call starts gets for name:
@@ -298,25 +300,36 @@ func (w *walker) preloadOnDisk(call *Call, st *state, envWords map[string]string
 				continue // searched for in the system's library directories
 			}
 			d := call.Dir.Join(lib)
-			if !d.Known || systemPath(d.Path) {
+			if !w.unreadLibrary(d) {
 				continue
-			}
-			if _, ok := w.compiled[d.Path]; ok {
-				continue
-			}
-			if _, ok := w.written[d.Path]; ok {
-				continue
-			}
-			if w.read == nil {
-				continue // whether it exists is not known here
-			}
-			if _, err := os.Stat(d.Path); err != nil && !w.opaque[d.Path] {
-				continue // no such library: the loader loads nothing
 			}
 			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: lib,
 				What: name + " loads " + d.Path + " into " + call.Name + ", a library whose code corral cannot read"})
 		}
 	}
+}
+
+// unreadLibrary reports whether d is compiled code a program loads that
+// corral cannot read: a file outside the system's directories, on disk
+// before the command (one this command built or wrote is loader's; a
+// missing one loads nothing).
+func (w *walker) unreadLibrary(d Dir) bool {
+	if !d.Known || systemPath(d.Path) {
+		return false
+	}
+	if _, ok := w.compiled[d.Path]; ok {
+		return false
+	}
+	if _, ok := w.written[d.Path]; ok {
+		return false
+	}
+	if w.read == nil {
+		return false // whether it exists is not known here
+	}
+	if _, err := os.Stat(d.Path); err != nil && !w.opaque[d.Path] {
+		return false
+	}
+	return true
 }
 
 // emptyDir reports whether path is not a directory with an entry in it.

@@ -3,6 +3,7 @@ package syntax
 import (
 	"maps"
 	"path"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -40,6 +41,9 @@ func (w *walker) sourceLaunch(c scope, call *Call) bool {
 				for _, a := range JavaFiles(call) {
 					w.compiledRun(call, a)
 				}
+				if v == "-jar" && i+1 < len(args) {
+					w.javaOnDisk(c, call, args[i+1], "")
+				}
 				return false
 			case v == "-cp" || v == "-classpath" || v == "--class-path" || v == "-p" || v == "--module-path" ||
 				v == "--add-modules" || v == "--add-opens" || v == "--add-exports" || v == "--enable-native-access" || v == "-splash":
@@ -56,6 +60,7 @@ func (w *walker) sourceLaunch(c scope, call *Call) bool {
 					w.compiledRun(call, a)
 				}
 				w.javaClassRun(c, call, i)
+				w.javaClassOnDisk(c, call, args[i])
 				return false // a class name
 			}
 		}
@@ -264,4 +269,105 @@ func (w *walker) javaClassRun(c scope, call *Call, i int) {
 		w.scriptFile(c, call, Arg{Value: f, Raw: a.Raw, Static: true, Start: a.Start, End: a.End}, string(lang.JVM))
 		w.argv = nil
 	}
+}
+
+// javaOnDisk asks about compiled Java code java runs from a (a jar, or a
+// class file, for which source is the NAME.java it was compiled from)
+// that was on disk before the command, outside the system's directories:
+// code corral cannot read, as python3 x.pyc is. Not asked: the output
+// of the project's build (a jar or class under target/ beside a pom.xml,
+// under build/ beside a build.gradle or build.gradle.kts: the build's
+// sources are the project's), and a class whose source sits beside it or
+// in the working directory, which is read instead.
+func (w *walker) javaOnDisk(c scope, call *Call, a Arg, source string) {
+	if !a.Static {
+		return
+	}
+	d := call.Dir.Join(a.Value)
+	if _, built := w.compiled[d.Path]; !built && d.Known && strings.HasSuffix(d.Path, ".class") {
+		if _, wrote := w.written[d.Path]; wrote {
+			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: a.Raw,
+				What: "java runs " + clip(a.Raw, 40) + ", compiled code this command wrote"})
+			return
+		}
+	}
+	if !w.unreadLibrary(d) || javaBuildOutput(w, d.Path) {
+		return
+	}
+	if source != "" {
+		for _, dir := range []string{filepath.Dir(d.Path), call.Dir.Path} {
+			if p := filepath.Join(dir, source); call.Dir.Known && w.exists(p) {
+				w.scriptFile(c, call, Arg{Value: p, Raw: a.Raw, Static: true, Start: a.Start, End: a.End}, string(lang.JVM))
+				return
+			}
+		}
+	}
+	w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: a.Raw,
+		What: "java runs " + clip(a.Raw, 40) + ", compiled code corral cannot read"})
+}
+
+// javaClassOnDisk judges the class file java MAIN loads from the
+// directories of its class path (-cp, else CLASSPATH, else the working
+// directory) when no source compiled in this command names it.
+func (w *walker) javaClassOnDisk(c scope, call *Call, main Arg) {
+	if !main.Static || main.Value == "" {
+		return
+	}
+	class := strings.ReplaceAll(main.Value, ".", "/")
+	simple := path.Base(class)
+	if len(w.javaSources[simple]) > 0 {
+		return // read by javaClassRun
+	}
+	var cp []string
+	given := false
+	for i := 0; i+1 < len(call.Args); i++ {
+		if v := call.Args[i].Value; v == "-cp" || v == "-classpath" || v == "--class-path" {
+			if !call.Args[i+1].Static {
+				return
+			}
+			cp, given = strings.Split(call.Args[i+1].Value, ":"), true
+		}
+	}
+	if !given {
+		if v, known, set := w.envOf(c, call, "CLASSPATH"); set {
+			if !known {
+				return
+			}
+			cp = strings.Split(v, ":")
+		} else {
+			cp = []string{"."}
+		}
+	}
+	for _, e := range cp {
+		if e == "" || strings.HasSuffix(e, ".jar") || strings.HasSuffix(e, "*") {
+			continue // a jar's classes are not looked into
+		}
+		f := filepath.Join(e, class+".class")
+		if d := call.Dir.Join(f); d.Known && w.exists(d.Path) {
+			w.javaOnDisk(c, call, Arg{Value: d.Path, Raw: main.Raw, Static: true, Start: main.Start, End: main.End}, simple+".java")
+			return
+		}
+	}
+}
+
+// javaBuildOutput reports a path under the output directory of a Maven
+// or Gradle build: target/ beside a pom.xml, build/ beside a
+// build.gradle or build.gradle.kts.
+func javaBuildOutput(w *walker, p string) bool {
+	d := filepath.Dir(p)
+	for k := 0; k < 8 && d != "/" && d != "."; k++ {
+		parent := filepath.Dir(d)
+		switch filepath.Base(d) {
+		case "target":
+			if w.exists(filepath.Join(parent, "pom.xml")) {
+				return true
+			}
+		case "build":
+			if w.exists(filepath.Join(parent, "build.gradle")) || w.exists(filepath.Join(parent, "build.gradle.kts")) {
+				return true
+			}
+		}
+		d = parent
+	}
+	return false
 }

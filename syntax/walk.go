@@ -151,6 +151,10 @@ type walker struct {
 	// the command, by the name of the class each is named for (X.java:
 	// X), absolute paths (javaCompiled).
 	javaSources map[string][]string
+	// goToolchains are the toolchains go mod edit -toolchain and go get
+	// toolchain@/go@ wrote into a go.mod earlier in the command, by the
+	// module's directory (goToolchain).
+	goToolchains map[string][]string
 	// ranVars are the NAME=value pairs of the variables programs run
 	// (EDITOR, PAGER, …) judged so far (commandVars).
 	ranVars map[string]bool
@@ -2315,6 +2319,7 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 	}
 	w.pdbStart(c, call)
 	w.homeStartup(c, call, cmdState, envWords)
+	w.homeRC(c, call)
 	w.goTool(c, call, cmdState, envWords)
 	w.compilerHelpers(c, call, cmdState, envWords)
 	w.rustToolchain(c, call, cmdState, envWords)

@@ -1,0 +1,273 @@
+package syntax
+
+import (
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+// Two more ways than LD_PRELOAD for the environment to load compiled
+// code into a program, judged as LD_PRELOAD is (preloadOnDisk): a
+// library or archive outside the system's directories that is on disk
+// before the command asks, since corral cannot read it; one this command
+// built or wrote is judged as the loader's variables judge it
+// (loadLibrary: its C sources read, else asked about).
+//   - OpenSSL reads the configuration file OPENSSL_CONF names when the
+//     library starts (every program linked to libcrypto: openssl, curl,
+//     python's ssl, git over https), and openssl's subcommands read the
+//     one -config FILE names (config(5ssl)): an engine section's
+//     dynamic_path = LIB and a provider section's module = LIB make it
+//     dlopen LIB, whose constructors run. .include pulls in more files.
+//     openssl -engine PATH and -provider-path DIR load the same way.
+//   - The JVM takes options from JAVA_TOOL_OPTIONS and _JAVA_OPTIONS
+//     (every JVM: java, and mvn, gradle, ./gradlew through it) and the
+//     java launcher from JDK_JAVA_OPTIONS (java(1)): -javaagent:JAR runs
+//     the jar's premain before main, -agentpath:LIB loads a native
+//     agent; @FILE (JDK_JAVA_OPTIONS, the java command line) and
+//     -XX:VMOptionsFile=FILE read more options from a file. java
+//     -javaagent:JAR on the command line is the same.
+
+// maxConfFiles bounds the OpenSSL configuration or JVM option files
+// read for one call (.include and @FILE chains).
+const maxConfFiles = 16
+
+// opensslConf judges the OpenSSL configuration call's program loads:
+// OPENSSL_CONF given by the command, openssl -config FILE, and the
+// libraries openssl -engine and -provider-path name.
+func (w *walker) opensslConf(c scope, call *Call) {
+	var files []Arg
+	vals, open, set := w.envChoices(c, call, "OPENSSL_CONF", true)
+	if set && open {
+		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: "OPENSSL_CONF",
+			What: "OPENSSL_CONF makes OpenSSL in " + call.Name + " read a configuration only known at run time, which can load a library"})
+	}
+	for _, v := range vals {
+		if v != "" {
+			files = append(files, Arg{Value: v, Raw: "OPENSSL_CONF", Static: true})
+		}
+	}
+	if call.Name == "openssl" {
+		args := call.Args
+		for i := 0; i+1 < len(args); i++ {
+			a := args[i+1]
+			switch args[i].Value {
+			case "-config":
+				files = append(files, a)
+			case "-engine":
+				if !a.Static {
+					w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: a.Raw,
+						What: "openssl -engine loads an engine only known at run time"})
+				} else if strings.Contains(a.Value, "/") {
+					w.loadedLibrary(c, call, "openssl -engine", call.Dir.Join(a.Value), "openssl -engine loads "+a.Value+", a library whose code corral cannot read")
+				}
+			case "-provider-path":
+				d := call.Dir.Join(a.Value)
+				if a.Static && d.Known && !systemPath(d.Path+"/") {
+					if lib := libraryOnDisk(d.Path, w); lib != "" {
+						w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: a.Raw,
+							What: "openssl -provider-path makes it load providers from " + d.Path + ", which holds " + lib + ", a library whose code corral cannot read"})
+					}
+				}
+			}
+		}
+	}
+	seen := map[string]bool{}
+	for _, f := range files {
+		if !f.Static {
+			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: f.Raw,
+				What: "openssl -config names a configuration only known at run time, which can load a library"})
+			continue
+		}
+		w.opensslConfFile(c, call, call.Dir.Join(expandTilde(f.Value, w.home)), f.Raw, seen)
+	}
+}
+
+// opensslConfFile reads one OpenSSL configuration file (or a directory
+// of them, as .include takes) and asks about the libraries it loads: a
+// dynamic_path or module value outside the system's directories, or one
+// only known at run time ($ENV::NAME, a variable). A file outside the
+// system's directories that exists but cannot be read asks too; a
+// missing file loads nothing.
+func (w *walker) opensslConfFile(c scope, call *Call, d Dir, raw string, seen map[string]bool) {
+	if !d.Known || systemPath(d.Path) || seen[d.Path] || len(seen) >= maxConfFiles {
+		return
+	}
+	seen[d.Path] = true
+	text, ok := w.readScript(d)
+	if !ok {
+		if fi, err := os.Stat(d.Path); err == nil && fi.IsDir() && w.read != nil {
+			entries, _ := os.ReadDir(d.Path)
+			var names []string
+			for _, e := range entries {
+				if n := e.Name(); strings.HasSuffix(n, ".cnf") || strings.HasSuffix(n, ".conf") {
+					names = append(names, n)
+				}
+			}
+			sort.Strings(names)
+			for _, n := range names {
+				w.opensslConfFile(c, call, d.Join(n), raw, seen)
+			}
+			return
+		}
+		if _, err := os.Stat(d.Path); err == nil || w.opaque[d.Path] {
+			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: raw,
+				What: raw + " makes OpenSSL in " + call.Name + " read " + d.Path + ", a configuration corral could not read, which can load a library"})
+		}
+		return
+	}
+	for _, line := range strings.Split(text, "\n") {
+		if i := strings.IndexByte(line, '#'); i >= 0 {
+			line = line[:i]
+		}
+		line = strings.TrimSpace(line)
+		var key, val string
+		if rest, ok := strings.CutPrefix(line, ".include"); ok {
+			key, val = ".include", strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(rest), "="))
+		} else if k, v, ok := strings.Cut(line, "="); ok {
+			key, val = strings.TrimSpace(k), strings.TrimSpace(v)
+		} else {
+			continue
+		}
+		val = strings.Trim(val, `"'`)
+		if val == "" {
+			continue
+		}
+		switch key {
+		case ".include":
+			if strings.Contains(val, "$") {
+				w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: raw,
+					What: d.Path + " includes a configuration only known at run time, which can load a library"})
+				continue
+			}
+			// A relative name is taken from the working directory (or
+			// OPENSSL_CONF_INCLUDE); the file's own directory is read
+			// too, the cautious side.
+			w.opensslConfFile(c, call, call.Dir.Join(val), raw, seen)
+			if !filepath.IsAbs(val) {
+				w.opensslConfFile(c, call, call.Dir.Join(filepath.Join(filepath.Dir(d.Path), val)), raw, seen)
+			}
+		case "dynamic_path", "module":
+			if strings.Contains(val, "$") {
+				w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: raw,
+					What: d.Path + " makes OpenSSL in " + call.Name + " load a library only known at run time"})
+				continue
+			}
+			if !strings.Contains(val, "/") {
+				continue // a module searched for in OpenSSL's own directory
+			}
+			w.loadedLibrary(c, call, raw, call.Dir.Join(val), d.Path+" makes OpenSSL in "+call.Name+" load "+val+", a library whose code corral cannot read")
+		}
+	}
+}
+
+// jvmOptionVars are the environment variables the JVM (or the java
+// launcher, JDK_JAVA_OPTIONS) takes options from.
+var jvmOptionVars = []string{"JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "JDK_JAVA_OPTIONS"}
+
+// javaAgents judges the agents the JVM options of call load: those of
+// the environment variables above the command gives, and java's own
+// command line up to the class or -jar.
+func (w *walker) javaAgents(c scope, call *Call) {
+	seen := map[string]bool{}
+	for _, name := range jvmOptionVars {
+		vals, open, set := w.envChoices(c, call, name, true)
+		if set && open {
+			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: name,
+				What: name + " gives the JVM in " + call.Name + " options only known at run time, which can load an agent"})
+		}
+		for _, v := range vals {
+			w.jvmOptions(c, call, name, optionWords(v), seen)
+		}
+	}
+	if call.Name != "java" {
+		return
+	}
+	var words []string
+	for i := 0; i < len(call.Args); i++ {
+		a := call.Args[i]
+		if !a.Static {
+			if strings.HasPrefix(a.Raw, "-javaagent") || strings.HasPrefix(a.Raw, "-agentpath") || strings.HasPrefix(a.Raw, "@") {
+				w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: a.Raw,
+					What: "java " + clip(a.Raw, 40) + " loads an agent only known at run time"})
+			}
+			continue
+		}
+		v := a.Value
+		if v == "-jar" || !strings.HasPrefix(v, "-") && !strings.HasPrefix(v, "@") {
+			break // the program and its own arguments
+		}
+		words = append(words, v)
+		if javaValued(v) {
+			i++
+		}
+	}
+	w.jvmOptions(c, call, "java", words, seen)
+}
+
+// javaValued reports java's options that take the next word.
+func javaValued(v string) bool {
+	switch v {
+	case "-cp", "-classpath", "--class-path", "-p", "--module-path", "--add-modules", "--add-opens", "--add-exports",
+		"--enable-native-access", "-splash", "--source", "--upgrade-module-path", "--limit-modules", "--add-reads", "--patch-module":
+		return true
+	}
+	return false
+}
+
+// jvmOptions asks about the agents JVM option words load, following
+// @FILE and -XX:VMOptionsFile=FILE into the files of more options.
+func (w *walker) jvmOptions(c scope, call *Call, from string, words []string, seen map[string]bool) {
+	for _, v := range words {
+		var lib, file string
+		switch {
+		case strings.HasPrefix(v, "-javaagent:"):
+			lib, _, _ = strings.Cut(strings.TrimPrefix(v, "-javaagent:"), "=")
+		case strings.HasPrefix(v, "-agentpath:"):
+			lib, _, _ = strings.Cut(strings.TrimPrefix(v, "-agentpath:"), "=")
+		case strings.HasPrefix(v, "-XX:VMOptionsFile="):
+			file = strings.TrimPrefix(v, "-XX:VMOptionsFile=")
+		case strings.HasPrefix(v, "@") && len(v) > 1 && v[1] != '@':
+			file = v[1:]
+		default:
+			continue
+		}
+		if lib != "" {
+			w.loadedLibrary(c, call, from, call.Dir.Join(expandTilde(lib, w.home)), from+" makes the JVM in "+call.Name+" load the agent "+lib+", code corral cannot read")
+			continue
+		}
+		d := call.Dir.Join(expandTilde(file, w.home))
+		if !d.Known || seen[d.Path] || len(seen) >= maxConfFiles {
+			continue
+		}
+		seen[d.Path] = true
+		if text, ok := w.readScript(d); ok {
+			var more []string
+			for _, line := range strings.Split(text, "\n") {
+				if t := strings.TrimSpace(line); t != "" && t[0] != '#' {
+					more = append(more, optionWords(t)...)
+				}
+			}
+			w.jvmOptions(c, call, from, more, seen)
+		}
+	}
+}
+
+// loadedLibrary judges compiled code at d that call's program loads
+// through name: one this command built or wrote as the loader's
+// variables' (loadLibrary: its sources read, or asked about), one on
+// disk outside the system's directories asks with what.
+func (w *walker) loadedLibrary(c scope, call *Call, name string, d Dir, what string) {
+	if !d.Known {
+		return
+	}
+	_, built := w.compiled[d.Path]
+	_, wrote := w.written[d.Path]
+	if built || wrote {
+		w.loadLibrary(c, call, name, d.Path)
+		return
+	}
+	if w.unreadLibrary(d) {
+		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: name, What: what})
+	}
+}
