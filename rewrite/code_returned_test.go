@@ -34,3 +34,39 @@ func TestCodeReturnedPaths(t *testing.T) {
 		{`node -e 'const fs=require("fs"),path=require("path"); function t(){ return path.join("dist", "index.js") } fs.writeFileSync(t(), "x")'`, "allow"},
 	})
 }
+
+// TestCompiledCFollowed: C the compiler builds is read after the
+// preprocessor's pasting, with function pointers and built strings
+// followed (syntax/lang/cmacro.go), from standard input redirected from a
+// file, and from make's built-in rule with no makefile (make prog builds
+// prog.c).
+func TestCompiledCFollowed(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, map[string]string{
+		"proj/c2.c":         "#include <stdlib.h>\n#define J(a,b) a##b\nint main(void) { return J(sys,tem)(\"rm -rf ~\"); }\n",
+		"proj/c5.c":         "#include <stdlib.h>\nint main(void) {\n  int (*f)(const char *) = system;\n  return f(\"rm -rf ~\");\n}\n",
+		"proj/c3.c":         "#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\nint main(void) {\n  char p[512];\n  strcpy(p, getenv(\"HOME\"));\n  strcat(p, \"/.bash\");\n  strcat(p, \"rc\");\n  FILE *f = fopen(p, \"a\");\n  fputs(\"#C3\\n\", f);\n  return 0;\n}\n",
+		"proj/c1.c":         "#include <stdlib.h>\nint main(void) { return system(\"rm -rf ~\"); }\n",
+		"proj/ok.c":         "#include <stdio.h>\n#define CAT(a,b) a##b\nint CAT(my,var) = 1;\nint main(void) {\n  int (*cmp)(const char *, const char *) = strcmp;\n  char p[64];\n  strcpy(p, \"out\");\n  strcat(p, \".txt\");\n  FILE *f = fopen(p, \"w\");\n  return cmp(\"a\", \"b\");\n}\n",
+		"proj/mk/app.c":     "#include <stdio.h>\nint main(void) { puts(\"hi\"); return 0; }\n",
+		"proj/mk2/app.c":    "#include <stdlib.h>\nint main(void) { return system(\"rm -rf ~\"); }\n",
+		"proj/mk2/Makefile": "app:\n\techo built\n",
+	})
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{`gcc -o c2 c2.c && ./c2`, "deny"},
+		{`gcc -o c5 c5.c && ./c5`, "deny"},
+		{`clang c5.c -o c12 && ./c12`, "deny"},
+		{`gcc -o c3 c3.c && ./c3`, "deny"},
+		{`gcc -x c -o c7 - < c1.c && ./c7`, "deny"},
+		{`gcc -x c -o c7 - < c1.c`, "deny"},
+		{`make CFLAGS=-O2 c1 && ./c1`, "deny"},
+		{`make c1`, "deny"},
+		// Look-alikes.
+		{`gcc -O2 -o ok ok.c && ./ok`, "allow"},
+		{`gcc -x c -o ok - < ok.c && ./ok`, "allow"},
+		{`cd mk && make app && ./app`, "allow"},
+		// make -r has no built-in rules; a makefile's own rule wins.
+		{`make -r c1`, "allow"},
+		{`cd mk2 && make app`, "allow"},
+	})
+}

@@ -253,6 +253,18 @@ func setLines(src string, out []Effect) {
 // the code evaluators (eval, exec, Function) that handed src on.
 func analyze(l Lang, src string, depth int) []Effect {
 	src = lineEnds(l, src) // code handed to eval, exec, Function
+	if l == C {
+		// Token pasting, function pointers and built strings (cmacro.go),
+		// read on the same lines.
+		if x, ok := cExpand(src); ok {
+			p := &parser{src: x, toks: lex(l, x), l: l, depth: depth}
+			out := p.run()
+			for i := range out {
+				out[i].Offset = cExpandOffset(src, x, out[i].Offset)
+			}
+			return out
+		}
+	}
 	p := &parser{src: src, toks: lex(l, src), l: l, depth: depth}
 	return p.run()
 }
