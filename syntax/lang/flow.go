@@ -98,6 +98,11 @@ type flowStatement struct {
 func (p *parser) flow() {
 	switch p.l {
 	case Python, JS, Ruby, Perl, PHP:
+	case Go:
+		// What Go functions return (a path built in a helper); Go's
+		// names keep the constants' reading.
+		p.returnBindings()
+		return
 	default:
 		return
 	}
@@ -793,6 +798,26 @@ func (p *parser) returnBindings() {
 					break
 				}
 			}
+		case t.text == "func" && p.l == Go && isP(p.tok(i+2), "("):
+			// func NAME(…) RESULT {: the body's braces after the result.
+			c := p.closeOf(p.toks, i+2)
+			if c < 0 {
+				continue
+			}
+			k := c + 1
+			for n := 0; k < len(p.toks) && n < 16 && !isP(p.toks[k], "{"); n++ {
+				if isP(p.toks[k], "(") {
+					k = p.closeOf(p.toks, k)
+					if k < 0 {
+						break
+					}
+				}
+				k++
+			}
+			if k < 0 || !isP(p.tok(k), "{") {
+				continue
+			}
+			from, to = k+1, p.closeOf(p.toks, k)
 		case (t.text == "function" && (p.l == JS || p.l == PHP) || t.text == "sub" && p.l == Perl):
 			k := i + 2
 			if isP(p.tok(k), "(") {
@@ -840,8 +865,17 @@ func (p *parser) returnBindings() {
 				}
 				e++
 			}
-			p.bindText([]string{returnKey(name)}, k+1, min(e, to))
-			fr.spans = append(fr.spans, [2]int{k + 1, min(e, to)})
+			end := min(e, to)
+			if p.l == Go {
+				// return path, nil: the first result.
+				if sp := p.spans(p.toks, k, end); len(sp) > 0 {
+					end = sp[0][1]
+				}
+				fr.spans = append(fr.spans, [2]int{k + 1, end})
+				continue
+			}
+			p.bindText([]string{returnKey(name)}, k+1, end)
+			fr.spans = append(fr.spans, [2]int{k + 1, end})
 		}
 	}
 }

@@ -716,6 +716,26 @@ func (p *parser) pathCall(k, b int) (string, bool, int, bool) {
 	if j >= b || p.toks[j].kind != tPunct || p.toks[j].text != "(" {
 		return "", false, 0, false
 	}
+	if p.l == Go && name == "os.ExpandEnv" && p.pathDepth < maxPathDepth {
+		// os.ExpandEnv("$HOME/.ssh/id_rsa"): the home directory's file
+		// (a literal with no other variable is itself).
+		p.pathDepth++
+		args, next := p.args(j, ")")
+		p.pathDepth--
+		if next > b || len(args) != 1 || !args[0].lit {
+			return "", false, 0, false
+		}
+		v := args[0].str
+		for _, h := range []string{"${HOME}", "$HOME"} {
+			if rest, ok := strings.CutPrefix(v, h); ok && (rest == "" || rest[0] == '/') && !strings.Contains(rest, "$") {
+				return "~" + rest, true, next, true
+			}
+		}
+		if strings.Contains(v, "$") {
+			return "", false, 0, false
+		}
+		return v, false, next, true
+	}
 	if p.l == Python && pathClasses.Get()[name] {
 		// Path("/etc"): a path object of that literal, which / extends.
 		p.pathDepth++
