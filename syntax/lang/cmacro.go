@@ -29,6 +29,8 @@ const (
 	maxCMacros       = 64
 	maxCExpansions   = 64
 	maxCExpandGrowth = 1 << 16
+	maxCLineGrowth   = 1 << 12
+	maxCPiece        = 1 << 10
 )
 
 // cMacro is one #define the expansion uses.
@@ -131,7 +133,8 @@ func cExpandLine(ln string, lineNo int, macros map[string]cMacro, aliases map[st
 	if m, ok := macros[cDefinedName(ln)]; ok && m.line == lineNo {
 		return ln // the definition itself
 	}
-	for n, pos := 0, 0; n < maxCExpansions; n++ {
+	limit := len(ln) + maxCLineGrowth
+	for n, pos := 0, 0; n < maxCExpansions && len(ln) <= limit; n++ {
 		s, e, name := cNextIdent(ln, pos)
 		if s < 0 {
 			break
@@ -328,7 +331,7 @@ func cNoteBuild(ln string, bufs map[string][]string) {
 			bufs[name] = []string{cPieces(args[0], bufs)}
 		}
 	case "strcat", "strncat", "strlcat":
-		if old, ok := bufs[name]; ok && len(old) < 16 {
+		if old, ok := bufs[name]; ok && len(old) < 16 && len(strings.Join(old, "")) <= maxCPiece {
 			bufs[name] = append(old, cPieces(args[0], bufs))
 		}
 	case "sprintf", "snprintf":
@@ -350,7 +353,9 @@ func cNoteBuild(ln string, bufs map[string][]string) {
 func cPieces(expr string, bufs map[string][]string) string {
 	expr = strings.TrimSpace(expr)
 	if v, ok := bufs[expr]; ok {
-		return strings.Join(v, " + ")
+		if j := strings.Join(v, " + "); len(j) <= maxCPiece {
+			return j
+		}
 	}
 	return expr
 }

@@ -33,3 +33,23 @@ func TestCExpand(t *testing.T) {
 		}
 	}
 }
+
+// TestCExpandBounded: self-pasting macros and buffers built from
+// themselves stay small and fast.
+func TestCExpandBounded(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("#define D(x) x##x##x##x\n#define A(x) A##x\nint main(void) {\n  char p[9];\n  strcpy(p, \"a\");\n")
+	for i := 0; i < 2000; i++ {
+		b.WriteString("  strcat(p, p); D(D(D(D(A(A(A(q))))))); strcpy(p, p);\n")
+	}
+	b.WriteString("  system(p);\n}\n")
+	src := b.String()
+	x, _ := cExpand(src)
+	if len(x) > len(src)+maxCExpandGrowth+maxCLineGrowth*2 {
+		t.Fatalf("expanded to %d bytes from %d", len(x), len(src))
+	}
+	if strings.Count(x, "\n") != strings.Count(src, "\n") {
+		t.Fatal("lines changed")
+	}
+	_ = Analyze(C, src)
+}
