@@ -22,6 +22,10 @@ func TestCodeReturnedPaths(t *testing.T) {
 		{"python3 -c 'import os\nT = {\"a\": \".bashrc\"}\ndef t():\n    return os.path.join(os.path.expanduser(\"~\"), T[\"a\"])\nopen(t(), \"a\")'", "deny"},
 		{"python3 -c 'import os\nT = [\"x\", \".bashrc\"]\nopen(os.path.join(os.path.expanduser(\"~\"), T[1]), \"a\")'", "deny"},
 		{"python3 -c 'import os\nclass S:\n    base = os.path.expanduser(\"~\")\n    name = \".bash\" + \"rc\"\n    def path(self):\n        return os.path.join(self.base, self.name)\nopen(S().path(), \"a\")'", "deny"},
+		// An arrow function's expression body and block body.
+		{`node -e 'const fs=require("fs"),os=require("os"),path=require("path"); const t = () => path.join(os.homedir(), ".bashrc"); fs.appendFileSync(t(), "x")'`, "deny"},
+		{`node -e 'const fs=require("fs"),os=require("os"),path=require("path"); const t = (a) => { return path.join(os.homedir(), ".bashrc") }; fs.appendFileSync(t(), "x")'`, "deny"},
+		{`node -e 'const fs=require("fs"),path=require("path"); const t = () => path.join("dist", "out.txt"); fs.appendFileSync(t(), "x")'`, "allow"},
 		// Depends on a parameter: home-rooted, the tail known at run time.
 		{"python3 -c 'import os\nT = {\"a\": \".bashrc\"}\ndef t(k):\n    return os.path.join(os.path.expanduser(\"~\"), T[k])\nopen(t(\"a\"), \"a\")'", "ask"},
 		// In code written in the command, a path a call returns at run

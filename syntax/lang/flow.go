@@ -784,7 +784,43 @@ func (p *parser) returnBindings() {
 			continue
 		}
 		from, to := -1, -1
+		paramOpen, arrowParam := i+2, ""
+		expr := [2]int{-1, -1}
 		switch {
+		case p.l == JS && (t.text == "const" || t.text == "let" || t.text == "var") && isP(p.tok(i+2), "="):
+			// const NAME = (…) => EXPR / => {…} (an async one gives a
+			// promise, not the value).
+			k := i + 3
+			switch {
+			case isP(p.tok(k), "("):
+				paramOpen = k
+				k = p.closeOf(p.toks, k) + 1
+				if k <= 0 {
+					continue
+				}
+			case p.tok(k).kind == tIdent:
+				paramOpen, arrowParam = -1, p.toks[k].text
+				k++
+			default:
+				continue
+			}
+			if !isP(p.tok(k), "=>") {
+				continue
+			}
+			if isP(p.tok(k+1), "{") {
+				from, to = k+2, p.closeOf(p.toks, k+1)
+				break
+			}
+			e := k + 1
+			for e < len(p.toks) && !p.statementEnd(e) && !isP(p.toks[e], ",") {
+				if isP(p.toks[e], "(") || isP(p.toks[e], "[") || isP(p.toks[e], "{") {
+					if c := p.closeOf(p.toks, e); c > e {
+						e = c
+					}
+				}
+				e++
+			}
+			expr = [2]int{k + 1, e}
 		case t.text == "def" && p.l == Python && isP(p.tok(i+2), "("):
 			c := p.closeOf(p.toks, i+2)
 			if c < 0 {
@@ -845,7 +881,14 @@ func (p *parser) returnBindings() {
 		} else {
 			fr.twice = true // defined twice: which one runs is not known
 		}
-		if open := i + 2; isP(p.tok(open), "(") {
+		if arrowParam != "" {
+			fr.params[arrowParam] = true
+		}
+		if expr[0] >= 0 && expr[1] > expr[0] {
+			p.bindText([]string{returnKey(name)}, expr[0], expr[1])
+			fr.spans = append(fr.spans, expr)
+		}
+		if open := paramOpen; open >= 0 && isP(p.tok(open), "(") {
 			for k := open + 1; k < p.closeOf(p.toks, open); k++ {
 				if t := p.toks[k]; t.kind == tIdent && !(p.l == Python && (t.text == "self" || t.text == "cls")) {
 					fr.params[t.text] = true // a method's receiver is the object, whose attributes are read by name
