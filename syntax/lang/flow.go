@@ -98,11 +98,6 @@ type flowStatement struct {
 func (p *parser) flow() {
 	switch p.l {
 	case Python, JS, Ruby, Perl, PHP:
-	case Go:
-		// What Go functions return (a path built in a helper); Go's
-		// names keep the constants' reading.
-		p.returnBindings()
-		return
 	default:
 		return
 	}

@@ -89,7 +89,8 @@ func TestGoPreambleAndHeldPaths(t *testing.T) {
 		{"expandenv", "func main() {\n\tp, _ := os.ReadFile(os.ExpandEnv(\"$HOME/.ssh/id_rsa\"))\n\tos.Stdout.Write(p)\n}\n", []string{"read os.ReadFile: ~/.ssh/id_rsa (home) @2"}},
 		{"getenv-concat", "func main() {\n\tos.ReadFile(os.Getenv(\"HOME\") + \"/.ssh/id_rsa\")\n}\n", []string{"read os.ReadFile: ~/.ssh/id_rsa (home) @2"}},
 		{"helper", "func target() string {\n\th, _ := os.UserHomeDir()\n\treturn filepath.Join(h, \".claude\", \"settings.json\")\n}\n\nfunc main() {\n\tos.WriteFile(target(), []byte(`{}`), 0o644)\n}\n", []string{"write os.WriteFile: ~/.claude/settings.json (home) @7"}},
-		{"helper-two-results", "func target() (string, error) {\n\treturn filepath.Join(os.Getenv(\"HOME\"), \".bashrc\"), nil\n}\n\nfunc main() {\n\tp, _ := target()\n\tos.Remove(p)\n}\n", []string{"hidden os.Remove: p @7"}},
+		{"helper-two-results", "func target() (string, error) {\n\treturn filepath.Join(os.Getenv(\"HOME\"), \".bashrc\"), nil\n}\n\nfunc main() {\n\tp, _ := target()\n\tos.Remove(p)\n}\n", []string{"delete os.Remove: ~/.bashrc @7"}},
+		{"helper-assigned", "func target() string {\n\th, _ := os.UserHomeDir()\n\treturn filepath.Join(h, \".bashrc\")\n}\n\nfunc main() {\n\tp := target()\n\tos.Remove(p)\n}\n", []string{"delete os.Remove: ~/.bashrc @8"}},
 		// Look-alikes.
 		{"cgo-lib", "package main\n\n// #cgo LDFLAGS: -lsqlite3\n// #include <sqlite3.h>\nimport \"C\"\n\nfunc main() { C.sqlite3_open(nil, nil) }\n", nil},
 		{"expandenv-gopath", "func main() {\n\tos.WriteFile(os.ExpandEnv(\"$GOPATH/bin/x\"), nil, 0o755)\n}\n", []string{"write os.WriteFile:  (run time: /bin/x) @2"}},

@@ -279,6 +279,16 @@ func (p *parser) run() []Effect {
 	// Scoped constants once the lookups are rewritten: their ranges
 	// are indexes of the final tokens.
 	p.indexScoped(p.scopedConstants())
+	if l == Go {
+		// What the code's functions return (flow.go), then the block
+		// constants again: p := target() holds what target returns,
+		// read with the first reading's constants of its body.
+		p.returnBindings()
+		if len(p.returns) > 0 {
+			p.indexScoped(p.scopedConstants())
+			p.held = nil
+		}
+	}
 	p.flow()
 	out := p.extra
 	switch l {
