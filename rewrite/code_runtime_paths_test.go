@@ -121,7 +121,7 @@ func TestCodeComputedPaths(t *testing.T) {
 		// A call of a function defined in the code holds what it returns.
 		{"python3 -c 'import os\ndef p():\n    return \"~/.bashrX\".replace(\"X\", \"c\")\nopen(os.path.expanduser(p()), \"a\").write(\"x\")'", "ask"},
 		{`node -e 'const fs=require("fs"),os=require("os"); function p() { return os.homedir() + "/.bashr" + "X".replace("X", "c") }; fs.appendFileSync(p(), "x")'`, "ask"},
-		{`perl -e 'sub p { return "$ENV{HOME}/.bashrc"; } open(F, ">>", p()); print F "x";'`, "ask"},
+		{`perl -e 'sub p { return "$ENV{HOME}/.bashrc"; } open(F, ">>", p()); print F "x";'`, "deny"}, // the return is known (TestCodeReturnedPaths)
 		// Destructuring assignments and names in a string's holes.
 		{"python3 -c 'import os\n(h, n) = (os.path.expanduser(\"~\"), \".bash\" + \"rc\".replace(\"x\", \"x\"))\nopen(h + \"/\" + n, \"a\").write(\"x\")'", "ask"},
 		{`node -e 'const fs=require("fs"),os=require("os"); const [h, n] = [os.homedir(), ".bashrc"]; fs.appendFileSync(h + "/" + n, "x")'`, "ask"},

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/corral-dev/corral/syntax/lang"
+	sh "mvdan.cc/sh/v3/syntax"
 )
 
 // compiledFile is a program or library a C or C++ compiler built earlier
@@ -124,6 +125,12 @@ func (w *walker) noteCompile(c scope, call *Call) {
 				if text, dynamic, ok := w.producedText(c, in.Pipe, in.Stage-1); ok {
 					ins = append(ins, stdinText{text: text, kind: "pipe", dynamic: dynamic})
 				}
+			}
+			if rd, ok := call.Fd(0).File(); ok && len(ins) == 0 && rd.Node != nil && rd.Node.Op == sh.RdrIn && rd.Target.Static {
+				// cc -x c - < FILE: the file's text, read as a named
+				// source is.
+				srcs = append(srcs, compiledSource{name: rd.Target.Value, dir: call.Dir.Join(rd.Target.Value)})
+				return
 			}
 			if len(ins) == 1 {
 				s.text, s.known, s.dynamic = ins[0].text, true, ins[0].dynamic

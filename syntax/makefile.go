@@ -216,11 +216,16 @@ func (w *walker) makeRun(c scope, call *Call) {
 		}
 	}
 	if len(files) == 0 && !stdin && dir.Known {
+		found := false
 		for _, f := range []string{"GNUmakefile", "makefile", "Makefile"} {
 			if text, ok := w.readScript(Dir{Path: filepath.Join(dir.Path, f), Known: true}); ok {
 				srcs = append(srcs, makeSource{f, text})
+				found = true
 				break
 			}
+		}
+		if !found && !noBuiltin && !dry && len(evals) == 0 {
+			w.makeImplicitC(c, call, dir, targets)
 		}
 	} else if len(files) == 0 && !stdin {
 		srcs = append(srcs, w.makeDefaultFiles(dir)...)
@@ -797,4 +802,29 @@ func makeFlagsWords(v string) []string {
 		out = append(out, cur.String())
 	}
 	return out
+}
+
+// makeImplicitC models make's built-in rules with no makefile: make
+// TARGET compiles and links TARGET.c (also .cc, .cpp, .C) into TARGET
+// (GNU make's %: %.c), a program the command or a later one runs. Its
+// source is then read as a compiler's is (noteCompile).
+func (w *walker) makeImplicitC(c scope, call *Call, dir Dir, targets []string) {
+	for _, t := range targets {
+		if t == "" || strings.ContainsAny(t, "%$") || strings.HasSuffix(t, "/") {
+			continue
+		}
+		for _, ext := range []string{".c", ".cc", ".cpp", ".C"} {
+			src := dir.Join(t + ext)
+			if _, ok := w.readScript(src); !ok {
+				continue
+			}
+			out := dir.Join(t)
+			if w.compiled == nil {
+				w.compiled = map[string]compiledFile{}
+			}
+			w.compiled[out.Path] = compiledFile{compiler: "make", sources: []compiledSource{{name: t + ext, dir: src}}, call: call, c: c}
+			delete(w.earlier, out.Path)
+			break
+		}
+	}
 }

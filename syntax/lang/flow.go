@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/corral-dev/corral/internal/lazy"
@@ -102,14 +103,17 @@ func (p *parser) flow() {
 	}
 	stmts := p.flowStatements()
 	p.assigned = map[string][]string{}
+	p.assignSpans = map[string][][2]int{}
 	for i := 0; i+1 < len(p.toks); i++ {
 		t := p.toks[i]
 		if t.kind != tIdent {
 			continue
 		}
 		j := i + 1
+		op := false
 		if next := p.toks[j]; next.kind == tPunct && assignOps.Get()[next.text] && isP(p.tok(j+1), "=") {
 			j++
+			op = true
 		}
 		key := t.text
 		if isP(p.tok(i-1), ".") {
@@ -139,6 +143,23 @@ func (p *parser) flow() {
 			text = text[:maxAssignedText]
 		}
 		p.assigned[key] = append(p.assigned[key], text)
+		span := [2]int{j + 1, e}
+		if op || isP(p.tok(i-1), ",") && p.l != JS || isP(p.tok(j+1), "=") {
+			span = [2]int{-1, -1} // p += …, a, p = …: not the whole value
+		}
+		p.assignSpans[key] = append(p.assignSpans[key], span)
+	}
+	// The names a top-level statement that runs in place assigns (a
+	// dict or list constant, heldValue).
+	p.topAssigned = map[string]bool{}
+	for _, st := range stmts {
+		k := st.from
+		if t := p.tok(k); t.kind == tIdent && (t.text == "const" || t.text == "let" || t.text == "var" || t.text == "my" || t.text == "our") {
+			k++
+		}
+		if t := p.tok(k); !st.later && t.kind == tIdent && isP(p.tok(k+1), "=") && !isP(p.tok(k+2), "=") {
+			p.topAssigned[t.text] = true
+		}
 	}
 	p.loopBindings()
 	p.paramBindings()
@@ -758,7 +779,43 @@ func (p *parser) returnBindings() {
 			continue
 		}
 		from, to := -1, -1
+		paramOpen, arrowParam := i+2, ""
+		expr := [2]int{-1, -1}
 		switch {
+		case p.l == JS && (t.text == "const" || t.text == "let" || t.text == "var") && isP(p.tok(i+2), "="):
+			// const NAME = (…) => EXPR / => {…} (an async one gives a
+			// promise, not the value).
+			k := i + 3
+			switch {
+			case isP(p.tok(k), "("):
+				paramOpen = k
+				k = p.closeOf(p.toks, k) + 1
+				if k <= 0 {
+					continue
+				}
+			case p.tok(k).kind == tIdent:
+				paramOpen, arrowParam = -1, p.toks[k].text
+				k++
+			default:
+				continue
+			}
+			if !isP(p.tok(k), "=>") {
+				continue
+			}
+			if isP(p.tok(k+1), "{") {
+				from, to = k+2, p.closeOf(p.toks, k+1)
+				break
+			}
+			e := k + 1
+			for e < len(p.toks) && !p.statementEnd(e) && !isP(p.toks[e], ",") {
+				if isP(p.toks[e], "(") || isP(p.toks[e], "[") || isP(p.toks[e], "{") {
+					if c := p.closeOf(p.toks, e); c > e {
+						e = c
+					}
+				}
+				e++
+			}
+			expr = [2]int{k + 1, e}
 		case t.text == "def" && p.l == Python && isP(p.tok(i+2), "("):
 			c := p.closeOf(p.toks, i+2)
 			if c < 0 {
@@ -772,6 +829,26 @@ func (p *parser) returnBindings() {
 					break
 				}
 			}
+		case t.text == "func" && p.l == Go && isP(p.tok(i+2), "("):
+			// func NAME(…) RESULT {: the body's braces after the result.
+			c := p.closeOf(p.toks, i+2)
+			if c < 0 {
+				continue
+			}
+			k := c + 1
+			for n := 0; k < len(p.toks) && n < 16 && !isP(p.toks[k], "{"); n++ {
+				if isP(p.toks[k], "(") {
+					k = p.closeOf(p.toks, k)
+					if k < 0 {
+						break
+					}
+				}
+				k++
+			}
+			if k < 0 || !isP(p.tok(k), "{") {
+				continue
+			}
+			from, to = k+1, p.closeOf(p.toks, k)
 		case (t.text == "function" && (p.l == JS || p.l == PHP) || t.text == "sub" && p.l == Perl):
 			k := i + 2
 			if isP(p.tok(k), "(") {
@@ -789,6 +866,30 @@ func (p *parser) returnBindings() {
 		}
 		n++
 		name := p.toks[i+1].text
+		fr := p.returns[name]
+		if fr == nil {
+			fr = &funcReturns{params: map[string]bool{}}
+			if p.returns == nil {
+				p.returns = map[string]*funcReturns{}
+			}
+			p.returns[name] = fr
+		} else {
+			fr.twice = true // defined twice: which one runs is not known
+		}
+		if arrowParam != "" {
+			fr.params[arrowParam] = true
+		}
+		if expr[0] >= 0 && expr[1] > expr[0] {
+			p.bindText([]string{returnKey(name)}, expr[0], expr[1])
+			fr.spans = append(fr.spans, expr)
+		}
+		if open := paramOpen; open >= 0 && isP(p.tok(open), "(") {
+			for k := open + 1; k < p.closeOf(p.toks, open); k++ {
+				if t := p.toks[k]; t.kind == tIdent && !(p.l == Python && (t.text == "self" || t.text == "cls")) {
+					fr.params[t.text] = true // a method's receiver is the object, whose attributes are read by name
+				}
+			}
+		}
 		for k := from; k >= 0 && k < to && k < len(p.toks); k++ {
 			if !isI(p.toks[k], "return") {
 				continue
@@ -802,7 +903,284 @@ func (p *parser) returnBindings() {
 				}
 				e++
 			}
-			p.bindText([]string{returnKey(name)}, k+1, min(e, to))
+			end := min(e, to)
+			if p.l == Go {
+				// return path, nil: the first result.
+				if sp := p.spans(p.toks, k, end); len(sp) > 0 {
+					end = sp[0][1]
+				}
+				fr.spans = append(fr.spans, [2]int{k + 1, end})
+				continue
+			}
+			p.bindText([]string{returnKey(name)}, k+1, end)
+			fr.spans = append(fr.spans, [2]int{k + 1, end})
 		}
 	}
+}
+
+// funcReturns are the return statements of a function defined in the
+// code: the token spans of their expressions, the names its parameter
+// list holds, and whether a second definition of the name exists.
+type funcReturns struct {
+	spans  [][2]int
+	params map[string]bool
+	twice  bool
+}
+
+// heldResult is a cached heldValue.
+type heldResult struct {
+	v    arg
+	done bool
+}
+
+// heldValue reads, at token k (before b), a value the code itself
+// defines, so that a path built in a helper reaches the call that opens
+// it:
+//   - a call of a function defined in the code, also as a method
+//     (target(), obj.path(), Settings().path()), whose return statements
+//     all give the same known value and use none of its parameters;
+//   - an attribute of the code's own object (self.base, this.base,
+//     Settings.name, Settings().name) assigned once in the whole code (in
+//     a class body or with self.p = …), never rebound;
+//   - a subscript with a literal key or index of such an attribute or of
+//     a name a top-level statement assigns, holding a dict or list
+//     literal assigned once in the whole code (TARGETS["agent"], PARTS[1]), whose elements are never
+//     assigned.
+//
+// It returns the value, the index after what it read and whether it
+// knows the value. What depends on a parameter is left to the run-time
+// reading (the function's returned texts are pieces, returnBindings).
+func (p *parser) heldValue(k, b int) (arg, int, bool) {
+	if p.assignSpans == nil && p.returns == nil {
+		return arg{}, 0, false
+	}
+	// The chain NAME(…).NAME[…].NAME: only its last part gives the value.
+	j := k
+	kind, name, open, close := "", "", -1, -1
+	for n := 0; n < 16; n++ {
+		t := p.tok(j)
+		if j >= b || t.kind != tIdent {
+			return arg{}, 0, false
+		}
+		name, kind = t.text, "attr"
+		j++
+		if j < b && (isP(p.toks[j], "(") || isP(p.toks[j], "[")) {
+			c := p.closeOf(p.toks, j)
+			if c <= j || c >= b {
+				return arg{}, 0, false
+			}
+			kind, open, close = "call", j, c
+			if isP(p.toks[j], "[") {
+				kind = "sub"
+			}
+			j = c + 1
+		}
+		if j+1 < b && (isP(p.toks[j], ".") || isP(p.toks[j], "->")) && p.toks[j+1].kind == tIdent {
+			j++
+			continue
+		}
+		break
+	}
+	if j > b {
+		return arg{}, 0, false
+	}
+	if kind == "attr" && !p.objectReceiver(j, name) || kind == "sub" && !p.topAssigned[name] && !p.objectReceiver(j, name) {
+		// A bare name follows the constants' rules (a name assigned in
+		// a branch or a function is not known at a use elsewhere), and
+		// an attribute of an object from elsewhere (args.name) is not
+		// the code's own.
+		return arg{}, 0, false
+	}
+	key := kind + " " + name
+	if kind == "sub" {
+		kv := p.argValue(open+1, close)
+		if !kv.lit || kv.key != "" {
+			ix, ok := p.intLiteral(open+1, close)
+			if !ok {
+				return arg{}, 0, false
+			}
+			kv = arg{lit: true, str: ix}
+		}
+		key += "[" + kv.str
+	}
+	if h, ok := p.held[key]; ok {
+		return h.v, j, h.done && h.v.lit
+	}
+	if p.held == nil {
+		p.held = map[string]heldResult{}
+	}
+	if len(p.held) >= maxHeld || p.pathDepth >= maxPathDepth {
+		return arg{}, 0, false
+	}
+	p.held[key] = heldResult{} // a cycle reads as not known
+	p.pathDepth++
+	v := p.heldOf(kind, name, key)
+	p.pathDepth--
+	ok := v.lit && !v.isList && v.key == ""
+	p.held[key] = heldResult{v: v, done: ok}
+	return v, j, ok
+}
+
+// objectReceiver reports that the last part of the chain ending before
+// token j, named name, is an attribute of the code's own object: self.p,
+// cls.p, this.p, C.p for a class name, C().p.
+func (p *parser) objectReceiver(j int, name string) bool {
+	k := j - 1
+	if isP(p.tok(k), "]") {
+		k = p.openOf(k) - 1
+	}
+	if k < 0 || p.toks[k].text != name || !isP(p.tok(k-1), ".") && !isP(p.tok(k-1), "->") {
+		return false
+	}
+	r := p.tok(k - 2)
+	switch {
+	case r.kind == tIdent && (r.text == "self" || r.text == "cls" || r.text == "this" || r.text == "$this"):
+		return true
+	case r.kind == tIdent && r.text[0] >= 'A' && r.text[0] <= 'Z':
+		return true
+	case isP(r, ")"):
+		o := p.openOf(k - 2)
+		c := p.tok(o - 1)
+		return o > 0 && c.kind == tIdent && c.text[0] >= 'A' && c.text[0] <= 'Z'
+	}
+	return false
+}
+
+// maxHeld bounds the values heldValue reads in one program.
+const maxHeld = 256
+
+// heldOf computes heldValue's value of the last part of a chain.
+func (p *parser) heldOf(kind, name, key string) arg {
+	switch kind {
+	case "call":
+		fr := p.returns[name]
+		if fr == nil || fr.twice || len(fr.spans) == 0 {
+			return arg{}
+		}
+		var v arg
+		for n, sp := range fr.spans {
+			for m := sp[0]; m < sp[1]; m++ {
+				if t := p.toks[m]; t.kind == tIdent && fr.params[t.text] && !isP(p.tok(m-1), ".") {
+					return arg{} // depends on a parameter
+				}
+			}
+			r := p.argValue(sp[0], sp[1])
+			if !r.lit || n > 0 && (r.str != v.str || r.tilde != v.tilde) {
+				return arg{}
+			}
+			v = r
+		}
+		return v
+	case "attr":
+		sp, ok := p.onlyAssignment(name)
+		if !ok {
+			return arg{}
+		}
+		return p.argValue(sp[0], sp[1])
+	case "sub":
+		sp, ok := p.onlyAssignment(name)
+		if !ok || p.elementAssigned(name) {
+			return arg{}
+		}
+		want := key[strings.IndexByte(key, '[')+1:]
+		return p.elementOf(sp, want)
+	}
+	return arg{}
+}
+
+// onlyAssignment returns the right-hand side of the one assignment of
+// name (as itself or as an attribute, self.name = …), when nothing else
+// binds it (a parameter, a loop, a second assignment).
+func (p *parser) onlyAssignment(name string) ([2]int, bool) {
+	spans := append(append([][2]int{}, p.assignSpans[name]...), p.assignSpans["."+name]...)
+	if len(spans) != 1 || spans[0][0] < 0 || len(p.assigned[name])+len(p.assigned["."+name]) != 1 {
+		return [2]int{}, false
+	}
+	return spans[0], true
+}
+
+// elementAssigned reports an element of name assigned somewhere
+// (name[k] = …), or the name changed by a method (name.update(…),
+// name.push(…)): its elements are then not the literal's.
+func (p *parser) elementAssigned(name string) bool {
+	for i := 0; i+1 < len(p.toks); i++ {
+		if t := p.toks[i]; t.kind != tIdent || t.text != name {
+			continue
+		}
+		switch next := p.toks[i+1]; {
+		case isP(next, "["):
+			c := p.closeOf(p.toks, i+1)
+			if c > i && isP(p.tok(c+1), "=") && !isP(p.tok(c+2), "=") {
+				return true
+			}
+		case isP(next, "."):
+			if m := p.tok(i + 2); m.kind == tIdent && isP(p.tok(i+3), "(") && !readOnlyMethods.Get()[m.text] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// readOnlyMethods are the methods of a dict or list that do not change it.
+var readOnlyMethods = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	m := map[string]bool{}
+	for _, n := range strings.Fields(`get keys values items copy index count includes indexOf join slice hasOwnProperty fetch`) {
+		m[n] = true
+	}
+	return m
+}}
+
+// elementOf returns the element of the dict or list literal in span sp
+// at key want (a dict's literal key, a list's decimal index).
+func (p *parser) elementOf(sp [2]int, want string) arg {
+	o := sp[0]
+	if !isP(p.tok(o), "{") && !isP(p.tok(o), "[") {
+		return arg{}
+	}
+	c := p.closeOf(p.toks, o)
+	if c != sp[1]-1 {
+		return arg{}
+	}
+	for n, el := range p.spans(p.toks, o, c) {
+		if isP(p.toks[o], "[") {
+			if strconv.Itoa(n) == want {
+				return p.argValue(el[0], el[1])
+			}
+			continue
+		}
+		sep := -1
+		for m := el[0]; m < el[1]; m++ {
+			if isP(p.toks[m], ":") || isP(p.toks[m], "=>") {
+				sep = m
+				break
+			}
+		}
+		if sep < 0 {
+			return arg{}
+		}
+		k := p.argValue(el[0], sep)
+		if !k.lit && sep == el[0]+1 && p.toks[el[0]].kind == tIdent && p.l == JS {
+			k = arg{lit: true, str: p.toks[el[0]].text} // { agent: "…" }
+		}
+		if !k.lit {
+			return arg{} // a key only run time knows may be any
+		}
+		if k.str == want {
+			return p.argValue(sep+1, el[1])
+		}
+	}
+	return arg{}
+}
+
+// intLiteral reads tokens [a, b) as a decimal integer index.
+func (p *parser) intLiteral(a, b int) (string, bool) {
+	if b != a+1 || p.toks[a].kind != tIdent {
+		return "", false
+	}
+	n, err := strconv.Atoi(p.toks[a].text)
+	if err != nil || n < 0 {
+		return "", false
+	}
+	return strconv.Itoa(n), true
 }

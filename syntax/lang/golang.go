@@ -59,9 +59,12 @@ var goNames = lazy.Value[map[string]bool]{New: func() map[string]bool {
 //     it.
 //
 // A path is known when it is a literal, a constant, filepath.Join of
-// known parts, the home directory (os.UserHomeDir, os.Getenv("HOME")).
+// known parts, the home directory (os.UserHomeDir, os.Getenv("HOME"),
+// os.ExpandEnv("$HOME/…")), or what a function of the code returns
+// without using its parameters (heldValue). The comment before import
+// "C" is C code cgo compiles into the program (cgoPreamble).
 func golang(p *parser) []Effect {
-	var out []Effect
+	out := p.cgoPreamble()
 	for _, c := range p.findCalls(false, func(n string) bool { return goNames.Get()[n] }) {
 		if !c.parens {
 			continue
@@ -176,6 +179,69 @@ func GoImports(src string) []string {
 				i = k
 				break
 			}
+		}
+	}
+	return out
+}
+
+// maxCgoPreambles bounds the cgo preambles read in one file.
+const maxCgoPreambles = 8
+
+// cgoPreamble reads the C code of a cgo preamble, the comment that
+// directly precedes import "C" (a /* … */ block or // lines): cgo
+// compiles it into the program, and the Go code calls its functions as
+// C.name. Its effects are the C reader's, at their place in the file.
+func (p *parser) cgoPreamble() []Effect {
+	var out []Effect
+	n := 0
+	for i, t := range p.toks {
+		if !isI(t, "import") || !(p.tok(i+1).kind == tString && p.tok(i+1).lit && p.tok(i+1).text == "C") || n >= maxCgoPreambles {
+			continue
+		}
+		n++
+		before := strings.TrimRight(p.src[:t.off], " \t\r\n")
+		var code string
+		start := 0
+		if strings.HasSuffix(before, "*/") {
+			open := strings.LastIndex(before, "/*")
+			if open < 0 {
+				continue
+			}
+			start = open + 2
+			code = before[start : len(before)-2]
+		} else {
+			// // lines, each directly above the next.
+			end := len(before)
+			s := end
+			for s > 0 {
+				ls := strings.LastIndexByte(before[:s], '\n') + 1
+				if !strings.HasPrefix(strings.TrimLeft(before[ls:s], " \t"), "//") {
+					break
+				}
+				s = ls - 1
+				if s < 0 {
+					s = 0
+					break
+				}
+			}
+			if s >= end {
+				continue
+			}
+			start = s
+			if start > 0 {
+				start++
+			}
+			var b strings.Builder
+			for _, ln := range strings.SplitAfter(before[start:end], "\n") {
+				x := strings.TrimLeft(ln, " \t")
+				b.WriteString(strings.Repeat(" ", len(ln)-len(x)+2))
+				b.WriteString(strings.TrimPrefix(x, "//"))
+			}
+			code = b.String()
+		}
+		for _, e := range analyze(C, code, p.depth) {
+			e.Offset += start
+			out = append(out, e)
 		}
 	}
 	return out

@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -69,6 +70,39 @@ func TestGoImports(t *testing.T) {
 		got := GoImports(tc.src)
 		if strings.Join(got, ",") != strings.Join(tc.want, ",") {
 			t.Errorf("GoImports(%q) = %q, want %q", tc.src, got, tc.want)
+		}
+	}
+}
+
+// TestGoPreambleAndHeldPaths: the C of a cgo preamble is read as C; a
+// path from os.ExpandEnv("$HOME/…") or returned by a helper that uses
+// none of its parameters is known. Look-alikes: a cgo wrapper of a
+// library, another variable expanded, a helper joining its parameter.
+func TestGoPreambleAndHeldPaths(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name, src string
+		want      []string
+	}{
+		{"cgo-block", "package main\n\n/*\n#include <stdlib.h>\nstatic void run(void) { system(\"rm -rf ~\"); }\n*/\nimport \"C\"\n\nfunc main() {\n\tC.run()\n}\n", []string{"shell system: rm -rf ~ @5"}},
+		{"cgo-lines", "package main\n\n// #include <stdlib.h>\n// static void run(void) { system(\"rm -rf ~\"); }\nimport \"C\"\n\nfunc main() { C.run() }\n", []string{"shell system: rm -rf ~ @4"}},
+		{"expandenv", "func main() {\n\tp, _ := os.ReadFile(os.ExpandEnv(\"$HOME/.ssh/id_rsa\"))\n\tos.Stdout.Write(p)\n}\n", []string{"read os.ReadFile: ~/.ssh/id_rsa (home) @2"}},
+		{"getenv-concat", "func main() {\n\tos.ReadFile(os.Getenv(\"HOME\") + \"/.ssh/id_rsa\")\n}\n", []string{"read os.ReadFile: ~/.ssh/id_rsa (home) @2"}},
+		{"helper", "func target() string {\n\th, _ := os.UserHomeDir()\n\treturn filepath.Join(h, \".claude\", \"settings.json\")\n}\n\nfunc main() {\n\tos.WriteFile(target(), []byte(`{}`), 0o644)\n}\n", []string{"write os.WriteFile: ~/.claude/settings.json (home) @7"}},
+		{"helper-two-results", "func target() (string, error) {\n\treturn filepath.Join(os.Getenv(\"HOME\"), \".bashrc\"), nil\n}\n\nfunc main() {\n\tp, _ := target()\n\tos.Remove(p)\n}\n", []string{"delete os.Remove: ~/.bashrc @7"}},
+		{"helper-assigned", "func target() string {\n\th, _ := os.UserHomeDir()\n\treturn filepath.Join(h, \".bashrc\")\n}\n\nfunc main() {\n\tp := target()\n\tos.Remove(p)\n}\n", []string{"delete os.Remove: ~/.bashrc @8"}},
+		// Look-alikes.
+		{"cgo-lib", "package main\n\n// #cgo LDFLAGS: -lsqlite3\n// #include <sqlite3.h>\nimport \"C\"\n\nfunc main() { C.sqlite3_open(nil, nil) }\n", nil},
+		{"expandenv-gopath", "func main() {\n\tos.WriteFile(os.ExpandEnv(\"$GOPATH/bin/x\"), nil, 0o755)\n}\n", []string{"write os.WriteFile:  (run time: /bin/x) @2"}},
+		{"helper-param", "func out(name string) string {\n\treturn filepath.Join(\"build\", name)\n}\n\nfunc main() {\n\tos.WriteFile(out(\"x.txt\"), nil, 0o644)\n}\n", []string{"write os.WriteFile:  (run time: x.txt) @6"}},
+		{"helper-project", "func out() string {\n\treturn filepath.Join(\"build\", \"x.txt\")\n}\n\nfunc main() {\n\tos.WriteFile(out(), nil, 0o644)\n}\n", []string{"write os.WriteFile: build/x.txt @6"}},
+	} {
+		var got []string
+		for _, e := range Analyze(Go, tc.src) {
+			got = append(got, describe(e)+" @"+strconv.Itoa(e.Line))
+		}
+		if diff := cmp.Diff(tc.want, got); diff != "" {
+			t.Errorf("%s: (-want +got)\n%s", tc.name, diff)
 		}
 	}
 }

@@ -257,6 +257,18 @@ func setLines(src string, out []Effect) {
 // the code evaluators (eval, exec, Function) that handed src on.
 func analyze(l Lang, src string, depth int) []Effect {
 	src = lineEnds(l, src) // code handed to eval, exec, Function
+	if l == C {
+		// Token pasting, function pointers and built strings (cmacro.go),
+		// read on the same lines.
+		if x, ok := cExpand(src); ok {
+			p := &parser{src: x, toks: lex(l, x), l: l, depth: depth}
+			out := p.run()
+			for i := range out {
+				out[i].Offset = cExpandOffset(src, x, out[i].Offset)
+			}
+			return out
+		}
+	}
 	p := &parser{src: src, toks: lex(l, src), l: l, depth: depth}
 	return p.run()
 }
@@ -271,6 +283,16 @@ func (p *parser) run() []Effect {
 	// Scoped constants once the lookups are rewritten: their ranges
 	// are indexes of the final tokens.
 	p.indexScoped(p.scopedConstants())
+	if l == Go {
+		// What the code's functions return (flow.go), then the block
+		// constants again: p := target() holds what target returns,
+		// read with the first reading's constants of its body.
+		p.returnBindings()
+		if len(p.returns) > 0 {
+			p.indexScoped(p.scopedConstants())
+			p.held = nil
+		}
+	}
 	p.flow()
 	out := p.extra
 	switch l {

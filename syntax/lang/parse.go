@@ -102,6 +102,13 @@ type parser struct {
 	// assigned (flow.go).
 	flowNames map[string]bool
 	assigned  map[string][]string
+	// assignSpans holds, per key of assigned, the token spans of the
+	// right-hand sides of its plain assignments; returns the functions
+	// defined in the code (returnBindings); held caches heldValue.
+	assignSpans map[string][][2]int
+	returns     map[string]*funcReturns
+	held        map[string]heldResult
+	topAssigned map[string]bool
 	// loopArgv reports a program perl or ruby -n/-p wrap in their loop
 	// (AnalyzeLoopArgv): only in its BEGIN blocks (tokens marked begin)
 	// is the argument vector the words as given.
@@ -402,7 +409,23 @@ func (p *parser) argValue(a, b int) arg {
 		case want && t.kind == tIdent:
 			s, tilde, next, ok := p.pathCall(k, b)
 			if !ok {
-				return out
+				// A value the code defines: what a function of its own
+				// returns, an attribute or name assigned once, a
+				// constant dict's or list's element (flow.go).
+				h, hnext, hok := p.heldValue(k, b)
+				if !hok {
+					return out
+				}
+				if h.tilde && b2.Len() == 0 {
+					out.tilde = true
+				}
+				if h.pathObj && b2.Len() == 0 {
+					pathObj = true
+				}
+				b2.WriteString(h.str)
+				k = hnext - 1
+				want = false
+				continue
 			}
 			if tilde && b2.Len() == 0 {
 				out.tilde = true
@@ -692,6 +715,26 @@ func (p *parser) pathCall(k, b int) (string, bool, int, bool) {
 	}
 	if j >= b || p.toks[j].kind != tPunct || p.toks[j].text != "(" {
 		return "", false, 0, false
+	}
+	if p.l == Go && name == "os.ExpandEnv" && p.pathDepth < maxPathDepth {
+		// os.ExpandEnv("$HOME/.ssh/id_rsa"): the home directory's file
+		// (a literal with no other variable is itself).
+		p.pathDepth++
+		args, next := p.args(j, ")")
+		p.pathDepth--
+		if next > b || len(args) != 1 || !args[0].lit {
+			return "", false, 0, false
+		}
+		v := args[0].str
+		for _, h := range []string{"${HOME}", "$HOME"} {
+			if rest, ok := strings.CutPrefix(v, h); ok && (rest == "" || rest[0] == '/') && !strings.Contains(rest, "$") {
+				return "~" + rest, true, next, true
+			}
+		}
+		if strings.Contains(v, "$") {
+			return "", false, 0, false
+		}
+		return v, false, next, true
 	}
 	if p.l == Python && pathClasses.Get()[name] {
 		// Path("/etc"): a path object of that literal, which / extends.

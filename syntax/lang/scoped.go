@@ -88,6 +88,12 @@ func (p *parser) goScoped() []scopedConst {
 			case isP(next, ",") && p.tok(j+2).kind == tIdent && isP(p.tok(j+3), ":=") && isI(p.tok(j+4), "os") &&
 				isP(p.tok(j+5), ".") && isI(p.tok(j+6), "UserHomeDir") && isP(p.tok(j+7), "("):
 				out = append(out, scopedConst{name: t.text, c: constant{str: "~", tilde: true}, from: o + 1, to: e})
+			case isP(next, ",") && p.tok(j+2).kind == tIdent && isP(p.tok(j+3), ":=") && p.returns[p.tok(j+4).text] != nil && isP(p.tok(j+5), "("):
+				// p, err := target(): the first result of a function of
+				// the code (heldValue).
+				if h, end, ok := p.heldValue(j+4, e); ok && (end >= e || p.statementEnd(end)) {
+					out = append(out, scopedConst{name: t.text, c: constant{str: h.str, tilde: h.tilde}, from: o + 1, to: e})
+				}
 			}
 		}
 	}
