@@ -34,7 +34,18 @@ func checkCopyOut(p *Pass) {
 		}
 	}
 	ix := indexRelocations(moved)
+	reported := map[*syntax.Call]bool{}
 	for _, c := range p.Model.Calls {
+		n := len(p.findings)
+		p.namedCopyOut(c, ix)
+		reported[c] = len(p.findings) > n
+	}
+	p.flowOutOf(ix, reported)
+}
+
+// namedCopyOut judges the copiers and extractors this rule names.
+func (p *Pass) namedCopyOut(c *syntax.Call, ix relocationIndex) {
+	{
 		switch c.Name {
 		case "cp", "mv", "install", "rsync":
 			p.copyOutOf(c, ix)
@@ -53,7 +64,7 @@ func checkCopyOut(p *Pass) {
 		case "unzip":
 			opts, ops := scan(c.Args, specFor("unzip"))
 			if len(ops) == 0 || has(opts, "l", "t", "v", "p", "Z", "z", "c") {
-				continue
+				return
 			}
 			var dir *syntax.Arg
 			if ds := find(opts, "d"); len(ds) > 0 {

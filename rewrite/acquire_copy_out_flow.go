@@ -1,0 +1,318 @@
+package rewrite
+
+import (
+	"path"
+	"strings"
+
+	"github.com/corral-dev/corral/guards"
+	"github.com/corral-dev/corral/syntax"
+)
+
+// Copy-out by any writer: the cases checkCopyOut names (cp, tar x, a
+// filter with > FILE) are the common spellings of one effect, a program
+// that writes a file outside the sandbox from content it reads under the
+// sandbox. dd if=agent_sandbox/x of=p, tee p < agent_sandbox/x, ln
+// agent_sandbox/x p, split, objcopy, strip -o, sort -o, cp of a pattern
+// under the sandbox, tar c -C agent_sandbox . | tar x -C dir and program
+// code that opens a sandbox file and writes another have it too. The
+// reads are the words of the call that name a path under the sandbox (an
+// operand, an option's value, key=value as dd's if=, the literal
+// directory of a pattern), a file its standard input comes from, and a
+// pipe whose earlier stage read one; the writes are the files
+// writeTargets lists and the files its redirections write. Program code
+// (the stand-in calls of its reads and writes) counts as one call: the
+// program that runs it.
+
+// sandboxRead returns the path under the sandbox whose content call c
+// reads, or "". Programs that only name, hash or list a file (ls, wc,
+// sha256sum, find, echo: notContentReaders) read no content; cp, mv,
+// install, rsync, ln, tar and zip, which copy it, do.
+func (p *Pass) sandboxRead(c *syntax.Call, ix relocationIndex) string {
+	if !contentReader(c.Name) {
+		return ""
+	}
+	if in, ok := c.Fd(0).File(); ok && !in.Writes() {
+		if src, ok := p.sandboxWord(c, ix, in.Target); ok {
+			return src
+		}
+	}
+	for _, r := range c.Redirs {
+		if (r.Op == "<" || r.Op == "<>") && r.Fd != "" && r.Fd != "0" {
+			if src, ok := p.sandboxWord(c, ix, r.Target); ok {
+				return src // read -r x 3< agent_sandbox/x
+			}
+		}
+	}
+	if c.Name == "ln" {
+		return p.linkRead(c, ix)
+	}
+	// The script an interpreter runs is code it runs (read where it
+	// runs), not content it copies: bash agent_sandbox/x.sh > log.
+	script := syntax.ShellScriptFile(c)
+	if code, file, _, ok := syntax.InterpreterWords(c); ok && code < 0 {
+		script = file
+	}
+	for i, a := range c.Args {
+		if i == script {
+			continue
+		}
+		if src, ok := p.sandboxWord(c, ix, a); ok {
+			return src
+		}
+		// key=value (dd if=F), --opt=F: the value is the path.
+		if i := strings.IndexByte(a.Value, '='); i > 0 && a.Static && i+1 < len(a.Value) {
+			v := a
+			v.Value = a.Value[i+1:]
+			if src, ok := p.sandboxWord(c, ix, v); ok {
+				return src
+			}
+		}
+	}
+	return ""
+}
+
+// contentReader reports a program that puts a file's content somewhere:
+// not one of notContentReaders, except the copiers among them.
+func contentReader(name string) bool {
+	switch name {
+	case "cp", "mv", "install", "rsync", "ln", "tar", "zip":
+		return true
+	}
+	return !notContentReaders.Has(name)
+}
+
+// sandboxWord reports the path under the sandbox that word a of call c
+// names, as it is once the command's rewrites apply; for a pattern
+// (agent_sandbox/*.sh), the directory its literal part names.
+func (p *Pass) sandboxWord(c *syntax.Call, ix relocationIndex, a syntax.Arg) (string, bool) {
+	if a.Static && a.Glob {
+		lit := a.Value
+		if i := strings.IndexAny(lit, "*?["); i >= 0 {
+			lit = lit[:i]
+		}
+		if j := strings.LastIndexByte(lit, '/'); j >= 0 {
+			lit = lit[:j+1]
+		} else {
+			lit = "."
+		}
+		a.Value, a.Glob = lit, false
+	}
+	if a.Value == "" {
+		return "", false
+	}
+	src, ok := resolveMoved(c, ix, a)
+	if !ok || !p.inSandboxPath(src) {
+		return "", false
+	}
+	return src, true
+}
+
+// linkRead returns the path under the sandbox that ln makes a name for:
+// a hard link's source from the working directory, a symbolic link's
+// target from the directory the link is made in (ln -s ../agent_sandbox/x
+// r12/x names agent_sandbox/x).
+func (p *Pass) linkRead(c *syntax.Call, ix relocationIndex) string {
+	opts, ops := scan(c.Args, specFor("ln"))
+	if !has(opts, "s", "symbolic") {
+		for _, i := range ops {
+			if src, ok := p.sandboxWord(c, ix, c.Args[i]); ok {
+				return src
+			}
+		}
+		return ""
+	}
+	var dest *syntax.Arg
+	srcs := ops
+	if ds := find(opts, "t", "target-directory"); len(ds) > 0 {
+		dest = &ds[len(ds)-1].val
+	} else if len(ops) >= 2 {
+		dest, srcs = &c.Args[ops[len(ops)-1]], ops[:len(ops)-1]
+	} else if len(ops) == 1 {
+		// ln -s TARGET: the link is made in the working directory.
+		return p.symlinkTarget(c, ix, c.Args[ops[0]], c.Dir)
+	}
+	if dest == nil || !dest.Static {
+		return ""
+	}
+	d := c.Dir.Join(dest.Value)
+	for _, i := range srcs {
+		// The link is DEST (its directory resolves the target) or a name
+		// inside DEST when DEST is a directory: either place counts.
+		for _, at := range []syntax.Dir{d, {Path: path.Dir(d.Path), Known: d.Known}} {
+			if src := p.symlinkTarget(c, ix, c.Args[i], at); src != "" {
+				return src
+			}
+		}
+	}
+	return ""
+}
+
+// symlinkTarget returns the path under the sandbox that a symbolic link
+// in directory at with target a leads to, or "".
+func (p *Pass) symlinkTarget(c *syntax.Call, ix relocationIndex, a syntax.Arg, at syntax.Dir) string {
+	if !a.Static || a.Glob || !at.Known {
+		return ""
+	}
+	q := at.Join(a.Value)
+	if !q.Known {
+		return ""
+	}
+	if rl, ok := ix.lookup(c.Script, q.Path, c.Start); ok {
+		q.Path = rl.To + q.Path[len(rl.From):]
+	}
+	if !p.inSandboxPath(q.Path) {
+		return ""
+	}
+	return q.Path
+}
+
+// outsideWrites returns the files call c writes outside the sandbox (as
+// the command names them and as absolute paths once its rewrites apply)
+// and, per file, whether it is a directory the call fills with files
+// only run time names (tar x -C DIR, cp agent_sandbox/*.sh DIR/).
+type outsideWrite struct {
+	name, abs string
+	dir       bool
+}
+
+func (p *Pass) outsideWrites(c *syntax.Call, ix relocationIndex) []outsideWrite {
+	var out []outsideWrite
+	add := func(a syntax.Arg, dir bool) {
+		if !a.Static || a.Value == "" {
+			return
+		}
+		name := a.Value
+		if a.Glob || strings.ContainsAny(path.Base(a.Value), "*?[") {
+			// A pattern for names run time gives (cp X/*.sh DIR/ writes
+			// DIR/*.sh): the directory it is in.
+			a.Value, a.Glob, dir = path.Dir(a.Value), false, true
+		}
+		to, ok := resolveMoved(c, ix, a)
+		if !ok || p.inSandboxPath(to) || guards.Within("/dev", to) || guards.Within("/proc", to) {
+			return
+		}
+		out = append(out, outsideWrite{name: name, abs: to, dir: dir})
+	}
+	for _, t := range writeTargets(c) {
+		if t.action != guards.Write {
+			continue
+		}
+		a := t.arg
+		a.Value = t.path()
+		add(a, false)
+	}
+	for _, r := range c.Redirs {
+		if r.Writes() && r.Fd != "2" { // what the program says about the file, not the file
+			if _, _, net := netRedirect(r); !net {
+				add(r.Target, false)
+			}
+		}
+	}
+	if c.Name == "cpio" {
+		// cpio -p DIR (pass-through) copies the files named on its
+		// standard input into DIR.
+		opts, ops := scan(c.Args, specFor("cpio"))
+		if len(ops) > 0 && (has(opts, "p", "pass-through") || passThrough(c)) {
+			add(c.Args[ops[len(ops)-1]], true)
+		}
+	}
+	return out
+}
+
+// passThrough reports cpio's -p given in a group of short options (-pd,
+// -pdm) that the option table may not split.
+func passThrough(c *syntax.Call) bool {
+	for _, a := range c.Args {
+		if a.Static && strings.HasPrefix(a.Value, "-") && !strings.HasPrefix(a.Value, "--") && strings.Contains(a.Value, "p") {
+			return true
+		}
+	}
+	return false
+}
+
+// namesFromInput reports a program that takes the names of the files it
+// copies from its standard input (cpio -p/-o, xargs): a stage before it
+// that only prints a name under the sandbox (echo, find) hands it that
+// file.
+func namesFromInput(c *syntax.Call) bool {
+	return c.Name == "cpio" || c.Name == "xargs" || containsString(c.Wrappers, "xargs")
+}
+
+// flowOutOf asks about every call that writes a file outside the
+// sandbox from content it reads under it and that the cases above did
+// not report (reported): see the comment at the top of this file.
+func (p *Pass) flowOutOf(ix relocationIndex, reported map[*syntax.Call]bool) {
+	// src is, per call, the sandbox path whose content it reads or has
+	// on its standard input from an earlier stage of its pipeline.
+	src := map[*syntax.Call]string{}
+	named := map[*syntax.Call]string{}
+	// unit is the call that stands for a stand-in call of program code:
+	// the program that runs the code.
+	unit := func(c *syntax.Call) *syntax.Call {
+		for n := 0; n < 64 && c.Script != nil && c.Script.Kind == "program" && !c.Script.FromCode && c.Script.Runner != nil; n++ {
+			c = c.Script.Runner
+		}
+		return c
+	}
+	type flow struct {
+		src    string
+		writes []outsideWrite
+		at     *syntax.Call
+	}
+	units := map[*syntax.Call]*flow{}
+	var order []*syntax.Call
+	for _, c := range p.Model.Calls {
+		s := p.sandboxRead(c, ix)
+		if s == "" && c.Pipe != nil && c.PipeIndex > 0 && c.Fd(0).Kind == syntax.StreamPipe {
+			if prev := c.Pipe.Stage(c.PipeIndex - 1); prev != nil {
+				if contentReader(c.Name) {
+					s = src[prev]
+				}
+				if s == "" && namesFromInput(c) {
+					s = named[prev]
+				}
+			}
+		}
+		src[c] = s
+		for _, a := range c.Args {
+			if q, ok := p.sandboxWord(c, ix, a); ok {
+				named[c] = q
+				break
+			}
+		}
+		u := unit(c)
+		f := units[u]
+		if f == nil {
+			f = &flow{at: u}
+			units[u] = f
+			order = append(order, u)
+		}
+		if f.src == "" {
+			f.src = s
+		}
+		if contentReader(c.Name) || u != c {
+			f.writes = append(f.writes, p.outsideWrites(c, ix)...)
+		}
+		if reported[c] {
+			reported[u] = true
+		}
+	}
+	for _, u := range order {
+		f := units[u]
+		if f.src == "" || len(f.writes) == 0 || reported[u] {
+			continue
+		}
+		w := f.writes[0]
+		p.Report(u, Finding{Rule: "copy-out", Decision: Ask, Kind: "download",
+			Message: u.Name + " writes " + w.name + ", outside the sandbox, with content it reads from " + f.src + ", external content in the sandbox; keep the result in the sandbox or copy it out yourself"})
+		for _, w := range f.writes {
+			// A file, or a directory copied whole (ln -s agent_sandbox
+			// r12/sb); a directory filled with names only run time knows
+			// is recorded whole.
+			if !w.dir {
+				p.unreadOut = append(p.unreadOut, w.abs)
+			}
+			p.unreadOut = append(p.unreadOut, strings.TrimSuffix(w.abs, "/")+"/")
+		}
+	}
+}
