@@ -17,7 +17,14 @@ cp, mv, install or rsync to a destination outside the sandbox, tar,
 unzip, 7z x or cpio -i extracting a sandboxed archive outside it, a filter (cat, jq, sed,
 awk, sort, head, …) reading it with its output redirected outside it —
 would undo the sandbox
-without anyone seeing it: ask. tar -P/--absolute-names extracting such an
+without anyone seeing it: ask. So does any other program that writes a
+file outside the sandbox from content it reads under it — a word naming
+a sandbox path (dd if=agent_sandbox/x of=p, ln, split, objcopy, strip
+-o, cp agent_sandbox/*.sh dir/), its input redirected from one (tee p <
+agent_sandbox/x), or a pipe from a stage that read one (tar c -C
+agent_sandbox . | tar x -C dir), program code included. Programs that
+only name, list, count or hash a file (ls, find, wc, sha256sum), and a
+script run from the sandbox, pass. tar -P/--absolute-names extracting such an
 archive writes its members at their own absolute paths, wherever -C
 points: ask. An archive this command moved is unpacked into the sandbox
 by the rewrite (its -C/-d follows it), which passes.`,
