@@ -6,6 +6,7 @@ import (
 
 	"github.com/corral-dev/corral/guards"
 	"github.com/corral-dev/corral/syntax"
+	"github.com/corral-dev/corral/syntax/lang"
 )
 
 // Copy-out by any writer: the cases checkCopyOut names (cp, tar x, a
@@ -27,7 +28,12 @@ import (
 // reads, or "". Programs that only name, hash or list a file (ls, wc,
 // sha256sum, find, echo: notContentReaders) read no content; cp, mv,
 // install, rsync, ln, tar and zip, which copy it, do.
-func (p *Pass) sandboxRead(c *syntax.Call, ix relocationIndex) string {
+//
+// The words of a program that fetches content (a command of the rules
+// that move downloads into the sandbox: curl -o agent_sandbox/x, wget -P
+// agent_sandbox) name where it puts what it fetches, not what it reads:
+// they are not read (fetcher). Its input still is.
+func (p *Pass) sandboxRead(c *syntax.Call, ix relocationIndex, fetcher bool) string {
 	if !contentReader(c.Name) {
 		return ""
 	}
@@ -45,6 +51,9 @@ func (p *Pass) sandboxRead(c *syntax.Call, ix relocationIndex) string {
 	}
 	if c.Name == "ln" {
 		return p.linkRead(c, ix)
+	}
+	if fetcher {
+		return ""
 	}
 	// The script an interpreter runs is code it runs (read where it
 	// runs), not content it copies: bash agent_sandbox/x.sh > log.
@@ -230,6 +239,22 @@ func passThrough(c *syntax.Call) bool {
 	return false
 }
 
+// moverCommands returns the programs the rules that move content into
+// the sandbox judge (curl, wget, scp, …), read from the rule table when
+// the check runs (the table is built at start, after this file's
+// variables).
+func moverCommands() map[string]bool {
+	out := map[string]bool{}
+	for _, r := range Rules {
+		if containsString(movers, r.Name) {
+			for _, n := range r.Commands {
+				out[n] = true
+			}
+		}
+	}
+	return out
+}
+
 // namesFromInput reports a program that takes the names of the files it
 // copies from its standard input (cpio -p/-o, xargs): a stage before it
 // that only prints a name under the sandbox (echo, find) hands it that
@@ -261,8 +286,9 @@ func (p *Pass) flowOutOf(ix relocationIndex, reported map[*syntax.Call]bool) {
 	}
 	units := map[*syntax.Call]*flow{}
 	var order []*syntax.Call
+	fetchers := moverCommands()
 	for _, c := range p.Model.Calls {
-		s := p.sandboxRead(c, ix)
+		s := p.sandboxRead(c, ix, fetchers[c.Name] && lang.ForProgram(c.Name) == "")
 		if s == "" && c.Pipe != nil && c.PipeIndex > 0 && c.Fd(0).Kind == syntax.StreamPipe {
 			if prev := c.Pipe.Stage(c.PipeIndex - 1); prev != nil {
 				if contentReader(c.Name) {
