@@ -210,6 +210,9 @@ func (p *Pass) outsideWrites(c *syntax.Call, ix relocationIndex) []outsideWrite 
 		a.Value = t.path()
 		add(a, false)
 	}
+	if out, ok := c.Fd(1).File(); ok && out.Writes() && out.Stmt != c.Stmt {
+		add(out.Target, false) // the output of the loop or block around it
+	}
 	for _, r := range c.Redirs {
 		if r.Writes() && r.Fd != "2" { // what the program says about the file, not the file
 			if _, _, net := netRedirect(r); !net {
@@ -267,9 +270,6 @@ func namesFromInput(c *syntax.Call) bool {
 // sandbox from content it reads under it and that the cases above did
 // not report (reported): see the comment at the top of this file.
 func (p *Pass) flowOutOf(ix relocationIndex, reported map[*syntax.Call]bool) {
-	// src is, per call, the sandbox path whose content it reads or has
-	// on its standard input from an earlier stage of its pipeline.
-	src := map[*syntax.Call]string{}
 	named := map[*syntax.Call]string{}
 	// unit is the call that stands for a stand-in call of program code:
 	// the program that runs the code.
@@ -280,30 +280,68 @@ func (p *Pass) flowOutOf(ix relocationIndex, reported map[*syntax.Call]bool) {
 		return c
 	}
 	type flow struct {
-		src    string
-		writes []outsideWrite
-		at     *syntax.Call
+		src      string
+		writes   []outsideWrite
+		at       *syntax.Call
+		compound bool
 	}
 	units := map[*syntax.Call]*flow{}
 	var order []*syntax.Call
 	fetchers := moverCommands()
+	// The pipes that carry sandbox content (or names of sandbox files)
+	// from the call that writes them to the calls that read them: a
+	// stage's own call, or the calls of a compound stage ({ cat
+	// agent_sandbox/x; } | tee p, … | while read -r l; do echo "$l";
+	// done > p).
+	type pipe struct {
+		s   syntax.Stream
+		src string
+	}
+	var carried, names []pipe
+	from := func(list []pipe, in syntax.Stream) string {
+		for _, t := range list {
+			if t.s.Same(in) {
+				return t.src
+			}
+		}
+		return ""
+	}
 	for _, c := range p.Model.Calls {
 		s := p.sandboxRead(c, ix, fetchers[c.Name] && lang.ForProgram(c.Name) == "")
-		if s == "" && c.Pipe != nil && c.PipeIndex > 0 && c.Fd(0).Kind == syntax.StreamPipe {
-			if prev := c.Pipe.Stage(c.PipeIndex - 1); prev != nil {
-				if contentReader(c.Name) {
-					s = src[prev]
-				}
-				if s == "" && namesFromInput(c) {
-					s = named[prev]
+		in := c.Fd(0)
+		// compound reports input the call has from a redirection or a
+		// pipe of the loop or block around it: the calls there pass it
+		// on through variables (read -r l; echo "$l"), so whatever they
+		// write counts.
+		compound := false
+		switch {
+		case s != "":
+		case in.Kind == syntax.StreamPipe:
+			own := in.Pipe != nil && c.Pipe == in.Pipe && c.PipeIndex == in.Stage
+			if q := from(carried, in); q != "" && (contentReader(c.Name) || !own) {
+				s, compound = q, !own
+			} else if q := from(names, in); q != "" && namesFromInput(c) {
+				s = q
+			}
+		case in.Kind == syntax.StreamFile:
+			if r, _ := in.File(); !r.Writes() && r.Stmt != c.Stmt {
+				if q, ok := p.sandboxWord(c, ix, r.Target); ok {
+					s, compound = q, true
 				}
 			}
 		}
-		src[c] = s
 		for _, a := range c.Args {
 			if q, ok := p.sandboxWord(c, ix, a); ok {
 				named[c] = q
 				break
+			}
+		}
+		if out := c.Fd(1); out.Kind == syntax.StreamPipe {
+			if s != "" && (contentReader(c.Name) || compound) {
+				carried = append(carried, pipe{out, s})
+			}
+			if named[c] != "" {
+				names = append(names, pipe{out, named[c]})
 			}
 		}
 		u := unit(c)
@@ -314,9 +352,9 @@ func (p *Pass) flowOutOf(ix relocationIndex, reported map[*syntax.Call]bool) {
 			order = append(order, u)
 		}
 		if f.src == "" {
-			f.src = s
+			f.src, f.compound = s, compound
 		}
-		if contentReader(c.Name) || u != c {
+		if contentReader(c.Name) || u != c || compound {
 			f.writes = append(f.writes, p.outsideWrites(c, ix)...)
 		}
 		if reported[c] {
@@ -329,8 +367,12 @@ func (p *Pass) flowOutOf(ix relocationIndex, reported map[*syntax.Call]bool) {
 			continue
 		}
 		w := f.writes[0]
+		who := u.Name
+		if f.compound {
+			who = "the loop or block around " + u.Name + ", which reads " + f.src + " on its input,"
+		}
 		p.Report(u, Finding{Rule: "copy-out", Decision: Ask, Kind: "download",
-			Message: u.Name + " writes " + w.name + ", outside the sandbox, with content it reads from " + f.src + ", external content in the sandbox; keep the result in the sandbox or copy it out yourself"})
+			Message: who + " writes " + w.name + ", outside the sandbox, with content it reads from " + f.src + ", external content in the sandbox; keep the result in the sandbox or copy it out yourself"})
 		for _, w := range f.writes {
 			// A file, or a directory copied whole (ln -s agent_sandbox
 			// r12/sb); a directory filled with names only run time knows

@@ -46,6 +46,15 @@ func TestCopyOutAnyWriter(t *testing.T) {
 		{"xxd agent_sandbox/dl.sh | xxd -r > r12/b25.sh", "ask"},
 		{"cd agent_sandbox && dd if=dl.sh of=../r12/b26.sh", "ask"},
 		{`python3 -c 'open("r12/b21.sh","w").write(open("agent_sandbox/dl.sh").read())'`, "ask"},
+		{`node -e 'const fs=require("fs"); fs.writeFileSync("r12/b17.sh", fs.readFileSync("agent_sandbox/dl.sh"))'`, "ask"},
+		{`ruby -e 'File.write("r12/b18.sh", File.read("agent_sandbox/dl.sh"))'`, "ask"},
+		{"base64 agent_sandbox/dl.sh | base64 -d > r12/b12.sh", "ask"},
+		{"csplit agent_sandbox/dl.sh 2", "ask"},
+		// A loop or block passing its input on through a variable.
+		{`while IFS= read -r l; do echo "$l"; done < agent_sandbox/dl.sh > r12/b13.sh`, "ask"},
+		{`cat agent_sandbox/dl.sh | while IFS= read -r l; do echo "$l"; done > r12/b19.sh`, "ask"},
+		{"{ cat agent_sandbox/dl.sh; } | tee r12/b16.sh", "ask"},
+		{`cat agent_sandbox/dl.sh | { read -r first; echo "$first"; } > r12/first.txt`, "ask"},
 		// Look-alikes.
 		{"dd if=/dev/zero of=img bs=1M count=1", "allow"},
 		{"tee out.log < README.md", "allow"},
@@ -66,6 +75,10 @@ func TestCopyOutAnyWriter(t *testing.T) {
 		{"python3 agent_sandbox/gen.py > r12/out.json", "allow"},
 		{"cd agent_sandbox && make > ../build.log", "allow"},
 		{`python3 -c 'd=open("README.md").read(); open("r12/o","w").write(d)'`, "allow"},
+		{"{ cat README.md; } | tee r12/b20.sh", "allow"},
+		{`while read -r l; do echo "$l"; done < README.md > r12/b21.txt`, "allow"},
+		{`for f in agent_sandbox/*; do echo "$f"; done > r12/names.txt`, "allow"},
+		{"cat agent_sandbox/dl.sh | wc -l | tee r12/count", "allow"},
 	})
 
 	p := func(rel string) string { return filepath.Join(cfg.Project, rel) }
