@@ -1,6 +1,7 @@
 package rewrite
 
 import (
+	"os"
 	"path"
 	"strings"
 
@@ -65,14 +66,14 @@ func (p *Pass) sandboxRead(c *syntax.Call, ix relocationIndex, fetcher bool) str
 		if i == script {
 			continue
 		}
-		if src, ok := p.sandboxWord(c, ix, a); ok {
+		if src, ok := p.operandRead(c, ix, a); ok {
 			return src
 		}
 		// key=value (dd if=F), --opt=F: the value is the path.
 		if i := strings.IndexByte(a.Value, '='); i > 0 && a.Static && i+1 < len(a.Value) {
 			v := a
 			v.Value = a.Value[i+1:]
-			if src, ok := p.sandboxWord(c, ix, v); ok {
+			if src, ok := p.operandRead(c, ix, v); ok {
 				return src
 			}
 		}
@@ -80,14 +81,51 @@ func (p *Pass) sandboxRead(c *syntax.Call, ix relocationIndex, fetcher bool) str
 	return ""
 }
 
+// operandRead is sandboxWord for a word of a program that may be a
+// subcommand, a package pattern or a directory it works in rather than
+// a file it reads: a bare word with no file of that name (go test, run in
+// the sandbox), a Go package pattern (./...), and a directory given to a
+// program that does not copy one (make -C agent_sandbox/repo, pytest
+// agent_sandbox/repo/tests: what it writes is its own output) are no
+// read. A pattern and a path the command moved into the sandbox are.
+func (p *Pass) operandRead(c *syntax.Call, ix relocationIndex, a syntax.Arg) (string, bool) {
+	if a.Value == "..." || strings.HasSuffix(a.Value, "/...") {
+		return "", false
+	}
+	src, ok := p.sandboxWord(c, ix, a)
+	if !ok || a.Glob {
+		return src, ok
+	}
+	if d := c.Dir.Join(a.Value); d.Known && d.Path != src {
+		return src, true // moved here by the command's rewrite
+	}
+	if src == p.Config.Sandbox {
+		return src, copier(c.Name) // tar c -C agent_sandbox x
+	}
+	fi, err := os.Stat(src)
+	switch {
+	case err != nil && !strings.Contains(a.Value, "/"):
+		return "", false
+	case err == nil && fi.IsDir() && !copier(c.Name):
+		return "", false
+	}
+	return src, true
+}
+
+// copier reports a program that copies or links a directory given to it
+// (cp -r, tar c, ln -s, rsync, zip -r).
+func copier(name string) bool {
+	switch name {
+	case "cp", "mv", "install", "rsync", "ln", "tar", "zip", "cpio":
+		return true
+	}
+	return false
+}
+
 // contentReader reports a program that puts a file's content somewhere:
 // not one of notContentReaders, except the copiers among them.
 func contentReader(name string) bool {
-	switch name {
-	case "cp", "mv", "install", "rsync", "ln", "tar", "zip":
-		return true
-	}
-	return !notContentReaders.Has(name)
+	return copier(name) || !notContentReaders.Has(name)
 }
 
 // sandboxWord reports the path under the sandbox that word a of call c
@@ -175,15 +213,27 @@ func (p *Pass) symlinkTarget(c *syntax.Call, ix relocationIndex, a syntax.Arg, a
 	return q.Path
 }
 
-// outsideWrites returns the files call c writes outside the sandbox (as
-// the command names them and as absolute paths once its rewrites apply)
-// and, per file, whether it is a directory the call fills with files
-// only run time names (tar x -C DIR, cp agent_sandbox/*.sh DIR/).
+// outsideWrite is a file a call writes outside the sandbox: as the
+// command names it, as an absolute path once the command's rewrites
+// apply, and whether it is a directory the call fills with files only
+// run time names (tar x -C DIR, cp agent_sandbox/*.sh DIR/).
 type outsideWrite struct {
 	name, abs string
 	dir       bool
 }
 
+// projectOrHome reports a path in the project or the home directory,
+// where what the agent's tools, the user and the project's own programs
+// read lies: a copy in /tmp or a device is no copy into the project.
+func (p *Pass) projectOrHome(q string) bool {
+	c := p.Config
+	return (c.Project != "" && guards.Within(c.Project, q)) || (c.Home != "" && guards.Within(c.Home, q))
+}
+
+// outsideWrites returns the files call c writes outside the sandbox, in
+// the project or the home directory: the files writeTargets lists and
+// those its redirections (not stderr) and the loop or block around it
+// write.
 func (p *Pass) outsideWrites(c *syntax.Call, ix relocationIndex) []outsideWrite {
 	var out []outsideWrite
 	add := func(a syntax.Arg, dir bool) {
@@ -197,7 +247,7 @@ func (p *Pass) outsideWrites(c *syntax.Call, ix relocationIndex) []outsideWrite 
 			a.Value, a.Glob, dir = path.Dir(a.Value), false, true
 		}
 		to, ok := resolveMoved(c, ix, a)
-		if !ok || p.inSandboxPath(to) || guards.Within("/dev", to) || guards.Within("/proc", to) {
+		if !ok || p.inSandboxPath(to) || !p.projectOrHome(to) {
 			return
 		}
 		out = append(out, outsideWrite{name: name, abs: to, dir: dir})

@@ -16,11 +16,12 @@ func TestCopyOutAnyWriter(t *testing.T) {
 	t.Parallel()
 	elf := "\x7fELF\x02\x01\x01\x00\x00\x00\x00\x00"
 	cfg := scratchProject(t, map[string]string{
-		"proj/agent_sandbox/tool":  elf,
-		"proj/agent_sandbox/dl.sh": "echo hi\n",
-		"proj/README.md":           "hi\n",
-		"proj/r12/u12":             elf,
-		"proj/target/release/app":  elf,
+		"proj/agent_sandbox/tool":                 elf,
+		"proj/agent_sandbox/dl.sh":                "echo hi\n",
+		"proj/README.md":                          "hi\n",
+		"proj/agent_sandbox/repo/tests/test_x.py": "def test_x(): pass\n",
+		"proj/r12/u12":                            elf,
+		"proj/target/release/app":                 elf,
 	})
 	checkDecisions(t, cfg, []struct{ cmd, want string }{
 		{"dd if=agent_sandbox/dl.sh of=r12/b1.sh", "ask"},
@@ -79,6 +80,13 @@ func TestCopyOutAnyWriter(t *testing.T) {
 		{`while read -r l; do echo "$l"; done < README.md > r12/b21.txt`, "allow"},
 		{`for f in agent_sandbox/*; do echo "$f"; done > r12/names.txt`, "allow"},
 		{"cat agent_sandbox/dl.sh | wc -l | tee r12/count", "allow"},
+		{"sort agent_sandbox/dl.sh -o /tmp/sorted.txt", "allow"}, // not the project nor the home directory
+		// A program run on a sandbox tree writes its own output.
+		{"make -C agent_sandbox/repo > build.log", "allow"},
+		{"cd agent_sandbox/repo && go test ./... > ../../test.log", "allow"},
+		{"pytest agent_sandbox/repo/tests > test.log", "allow"},
+		{"cat agent_sandbox/*.sh > all.sh", "ask"},
+		{"dd if=agent_sandbox/tool of=$HOME/bin/tool", "ask"},
 	})
 
 	p := func(rel string) string { return filepath.Join(cfg.Project, rel) }
