@@ -19,11 +19,15 @@ import (
 // code that opens a sandbox file and writes another have it too. The
 // reads are the words of the call that name a path under the sandbox (an
 // operand, an option's value, key=value as dd's if=, the literal
-// directory of a pattern), a file its standard input comes from, and a
-// pipe whose earlier stage read one; the writes are the files
-// writeTargets lists and the files its redirections write. Program code
-// (the stand-in calls of its reads and writes) counts as one call: the
-// program that runs it.
+// directory of a pattern; see operandRead for the words that are not), a
+// file its standard input comes from, a pipe an earlier stage (or a
+// compound stage) that read one writes, and the input of a loop or block
+// around it; the writes are the files writeTargets lists and the files
+// its redirections (or the loop's) write, in the project or the home
+// directory. Program code (the stand-in calls of its reads and writes)
+// counts as one call: the program that runs it. What is written is added
+// to the session record of unread files (Result.Unread), so that a later
+// call running a binary copied out asks.
 
 // sandboxRead returns the path under the sandbox whose content call c
 // reads, or "". Programs that only name, hash or list a file (ls, wc,
