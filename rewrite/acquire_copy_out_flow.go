@@ -67,14 +67,14 @@ func (p *Pass) sandboxRead(c *syntax.Call, ix relocationIndex, fetcher bool) str
 		script = file
 	}
 	for i, a := range c.Args {
-		if i == script {
+		if i == script || (i > 0 && !copier(c.Name) && workDirOption(c.Args[i-1].Value)) {
 			continue
 		}
 		if src, ok := p.operandRead(c, ix, a); ok {
 			return src
 		}
 		// key=value (dd if=F), --opt=F: the value is the path.
-		if i := strings.IndexByte(a.Value, '='); i > 0 && a.Static && i+1 < len(a.Value) {
+		if i := strings.IndexByte(a.Value, '='); i > 0 && a.Static && i+1 < len(a.Value) && (copier(c.Name) || !workDirOption(a.Value[:i])) {
 			v := a
 			v.Value = a.Value[i+1:]
 			if src, ok := p.operandRead(c, ix, v); ok {
@@ -114,6 +114,17 @@ func (p *Pass) operandRead(c *syntax.Call, ix relocationIndex, a syntax.Arg) (st
 		return "", false
 	}
 	return src, true
+}
+
+// workDirOption reports an option that names the directory a program
+// works in (make -C DIR, ninja -C, --directory=DIR, --chdir, --cwd): the
+// program runs there, and what it writes is its own output.
+func workDirOption(o string) bool {
+	switch o {
+	case "-C", "--directory", "--chdir", "--cwd", "--workdir", "--working-directory":
+		return true
+	}
+	return false
 }
 
 // copier reports a program that copies or links a directory given to it

@@ -83,6 +83,8 @@ func TestCopyOutAnyWriter(t *testing.T) {
 		{"sort agent_sandbox/dl.sh -o /tmp/sorted.txt", "allow"}, // not the project nor the home directory
 		// A program run on a sandbox tree writes its own output.
 		{"make -C agent_sandbox/repo > build.log", "allow"},
+		{"git clone https://github.com/a/widget && make -C widget > build.log", "rewrite"},
+		{"make --directory=agent_sandbox/repo > build.log", "allow"},
 		{"cd agent_sandbox/repo && go test ./... > ../../test.log", "allow"},
 		{"pytest agent_sandbox/repo/tests > test.log", "allow"},
 		{"cat agent_sandbox/*.sh > all.sh", "ask"},
