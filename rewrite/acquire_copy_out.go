@@ -17,7 +17,14 @@ cp, mv, install or rsync to a destination outside the sandbox, tar,
 unzip, 7z x or cpio -i extracting a sandboxed archive outside it, a filter (cat, jq, sed,
 awk, sort, head, …) reading it with its output redirected outside it —
 would undo the sandbox
-without anyone seeing it: ask. tar -P/--absolute-names extracting such an
+without anyone seeing it: ask. So does any other program that writes a
+file outside the sandbox from content it reads under it — a word naming
+a sandbox path (dd if=agent_sandbox/x of=p, ln, split, objcopy, strip
+-o, cp agent_sandbox/*.sh dir/), its input redirected from one (tee p <
+agent_sandbox/x), or a pipe from a stage that read one (tar c -C
+agent_sandbox . | tar x -C dir), program code included. Programs that
+only name, list, count or hash a file (ls, find, wc, sha256sum), and a
+script run from the sandbox, pass. tar -P/--absolute-names extracting such an
 archive writes its members at their own absolute paths, wherever -C
 points: ask. An archive this command moved is unpacked into the sandbox
 by the rewrite (its -C/-d follows it), which passes.`,
@@ -34,34 +41,48 @@ func checkCopyOut(p *Pass) {
 		}
 	}
 	ix := indexRelocations(moved)
+	reported := map[*syntax.Call]bool{}
 	for _, c := range p.Model.Calls {
+		n := len(p.findings)
+		judged := p.namedCopyOut(c, ix)
+		reported[c] = judged || len(p.findings) > n
+	}
+	p.flowOutOf(ix, reported)
+}
+
+// namedCopyOut judges the copiers and extractors this rule names. It
+// reports an extraction of a sandboxed archive it judged without a
+// finding (one the rewrite unpacks into the sandbox).
+func (p *Pass) namedCopyOut(c *syntax.Call, ix relocationIndex) bool {
+	{
 		switch c.Name {
 		case "cp", "mv", "install", "rsync":
 			p.copyOutOf(c, ix)
 		case "tar", "bsdtar", "gtar":
 			archive, extracts, dir, absolute := tarExtraction(c)
-			p.extractOutOf(c, ix, archive, extracts, dir, absolute)
+			return p.extractOutOf(c, ix, archive, extracts, dir, absolute)
 		case "cat", "tac", "jq", "yq", "sed", "awk", "gawk", "mawk", "sort", "uniq", "head", "tail", "cut", "grep",
 			"zcat", "gunzip", "bzcat", "xzcat", "base64", "xxd", "iconv", "tr", "column", "fold", "nl":
 			p.filterOutOf(c, ix)
 		case "7z", "7za", "7zr", "7zz":
 			archive, dir := sevenZipExtraction(c)
-			p.extractOutOf(c, ix, archive, archive != nil, dir, false)
+			return p.extractOutOf(c, ix, archive, archive != nil, dir, false)
 		case "cpio":
 			archive, extracts, dir := cpioExtraction(c)
-			p.extractOutOf(c, ix, archive, extracts, dir, false)
+			return p.extractOutOf(c, ix, archive, extracts, dir, false)
 		case "unzip":
 			opts, ops := scan(c.Args, specFor("unzip"))
 			if len(ops) == 0 || has(opts, "l", "t", "v", "p", "Z", "z", "c") {
-				continue
+				return false
 			}
 			var dir *syntax.Arg
 			if ds := find(opts, "d"); len(ds) > 0 {
 				dir = &ds[len(ds)-1].val
 			}
-			p.extractOutOf(c, ix, &c.Args[ops[0]], true, dir, false)
+			return p.extractOutOf(c, ix, &c.Args[ops[0]], true, dir, false)
 		}
 	}
+	return false
 }
 
 // resolveMoved returns where the static path a of call c really is once
@@ -192,23 +213,24 @@ func (p *Pass) filterOutOf(c *syntax.Call, ix relocationIndex) {
 
 // extractOutOf asks when tar or unzip extracts an archive that is in the
 // sandbox (or that this command moved there) outside the sandbox, or at
-// its members' absolute paths (tar -P).
-func (p *Pass) extractOutOf(c *syntax.Call, ix relocationIndex, archive *syntax.Arg, extracts bool, dir *syntax.Arg, absolute bool) {
+// its members' absolute paths (tar -P). It reports whether the archive
+// is a sandboxed one it judged (asked about, or left to the rewrite).
+func (p *Pass) extractOutOf(c *syntax.Call, ix relocationIndex, archive *syntax.Arg, extracts bool, dir *syntax.Arg, absolute bool) bool {
 	if archive == nil || !extracts {
-		return
+		return false
 	}
 	src, ok := resolveMoved(c, ix, *archive)
 	if !ok || !p.inSandboxPath(src) {
-		return
+		return false
 	}
 	if absolute {
 		p.Report(c, Finding{Rule: "copy-out", Decision: Ask, Kind: "download",
 			Message: c.Name + " -P extracts " + src + ", external content, at its members' absolute paths, outside any directory corral could set"})
-		return
+		return true
 	}
 	d := archive.Value
 	if _, moved := ix.lookup(c.Script, c.Dir.Join(d).Path, c.Start); moved && c.Dir.Join(d).Known {
-		return // the rewrite unpacks it into the sandbox (extractInto)
+		return true // the rewrite unpacks it into the sandbox (extractInto)
 	}
 	to, ok := "", c.Dir.Known
 	if ok {
@@ -221,7 +243,7 @@ func (p *Pass) extractOutOf(c *syntax.Call, ix relocationIndex, archive *syntax.
 		to, ok = resolveMoved(c, ix, *dir)
 	}
 	if ok && p.inSandboxPath(to) {
-		return
+		return true
 	}
 	where := "the working directory"
 	if dir != nil {
@@ -234,6 +256,7 @@ func (p *Pass) extractOutOf(c *syntax.Call, ix relocationIndex, archive *syntax.
 	}
 	p.Report(c, Finding{Rule: "copy-out", Decision: Ask, Kind: "download",
 		Message: c.Name + " extracts " + src + ", external content in the sandbox, into " + where + ", outside it; extract it in the sandbox"})
+	return true
 }
 
 // tarExtraction returns the archive tar reads (-f, or the old-style

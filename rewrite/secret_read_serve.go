@@ -133,13 +133,41 @@ var phpSpec = optSpec{shortVal: "cdfrBREFStz", longVal: longOpts("php-ini", "def
 // checkServer judges a static file server: serving a directory that is
 // or holds a secret (anchored, or on disk now; the servers hand out
 // hidden files too) is reading every file there.
+//
+// The verdict is a read's (a deny for a secret a read is denied for): the
+// server hands the file to any client, the agent's own curl to localhost
+// among them, and python's http.server listens on every interface unless
+// bound. The reason says so and names the way on: serve a directory that
+// holds no secret (the built site, public/).
 func (p *Pass) checkServer(c *syntax.Call) bool {
 	dir, ok := servedDir(c)
 	if !ok {
 		return false
 	}
+	n := len(p.findings)
 	p.secretOperand(c, dir, true, true, &guards.Walk{Hidden: true})
+	if len(p.findings) > n {
+		f := &p.findings[len(p.findings)-1]
+		f.Message = strings.Replace(f.Message, c.Name+" reads", c.Name+" serves", 1) +
+			"; a file server hands every file under the directory it serves, dotfiles included, to any client that asks (the agent's curl too): serve a directory that holds no secret instead (" + serveHint(c) + ")"
+	}
 	return true
+}
+
+// serveHint returns the way to give the file server c the directory it
+// serves, as an example for the reason.
+func serveHint(c *syntax.Call) string {
+	switch l := lang.ForProgram(c.Name); {
+	case l == lang.Python:
+		return c.Name + " -m http.server --directory dist"
+	case l == lang.Ruby:
+		return c.Name + " -run -e httpd dist"
+	case l == lang.PHP:
+		return c.Name + " -S localhost:8000 -t public"
+	case c.Name == "httpd" || c.Name == "busybox":
+		return "busybox httpd -h dist"
+	}
+	return c.Name + " dist"
 }
 
 // checkPHP judges php's readers of a file: -s prints it highlighted, -w

@@ -1190,6 +1190,13 @@ func ShellScript(c *Call) (script int, stdin bool) {
 	return script, stdin
 }
 
+// ShellScriptFile returns the index in c.Args of the script file a shell
+// call runs (bash x.sh), or -1.
+func ShellScriptFile(c *Call) int {
+	_, file, _ := shellWords(c)
+	return file
+}
+
 // ShellCommandString reports a shell call given -c (alone or in a
 // cluster: -ec, +c), read as bash reads its options, whether or not its
 // string is among the words (xargs sh -c supplies it at run time).

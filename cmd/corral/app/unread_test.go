@@ -221,3 +221,86 @@ func TestHookUnreadFromSandboxAndWrite(t *testing.T) {
 	write("s4", filepath.Join(m.project, "run.sh"), "#!/bin/sh\necho ok\n")
 	want("s4", "./run.sh", "allow", false)
 }
+
+// TestHookUnreadFromAnySandboxWriter: a binary the real split, objcopy,
+// strip, dd, tee, ln -s or a pipe of tar copies out of the sandbox, once
+// the person lets the copy run, asks when a later call of the session
+// runs it (each copy is checked to run first); another session's call
+// (but through a link to the sandbox itself) and a script copied out
+// (read where it runs) pass.
+func TestHookUnreadFromAnySandboxWriter(t *testing.T) {
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		t.Skip("no bash")
+	}
+	m := newMachine(t)
+	elf, err := os.ReadFile("/bin/true")
+	if err != nil {
+		t.Skip("no /bin/true")
+	}
+	run := func(cmd string) error {
+		t.Helper()
+		c := exec.Command(bash, "-c", cmd)
+		c.Dir, c.Env = m.project, []string{"HOME=" + m.home, "PATH=" + os.Getenv("PATH")}
+		out, err := c.CombinedOutput()
+		if err != nil {
+			t.Logf("%s: %v %s", cmd, err, out)
+		}
+		return err
+	}
+	os.MkdirAll(filepath.Join(m.project, "agent_sandbox"), 0o755)
+	os.MkdirAll(filepath.Join(m.project, "r12", "x1"), 0o755)
+	os.WriteFile(filepath.Join(m.project, "agent_sandbox", "tool"), elf, 0o755)
+	os.WriteFile(filepath.Join(m.project, "agent_sandbox", "dl.sh"), []byte("#!/bin/sh\necho hi\n"), 0o755)
+	hook := func(session, cmd string) (string, string) {
+		t.Helper()
+		in := bashInput(cmd)
+		in["session_id"] = session
+		out, _, _ := m.hook(in)
+		d, reason := decisionOf(out), ""
+		if out.HookSpecificOutput != nil {
+			reason = out.HookSpecificOutput.PermissionDecisionReason
+		}
+		if d == "" {
+			d = "allow"
+		}
+		return d, reason
+	}
+	for _, tt := range []struct{ copy, program, runs string }{
+		{"split -n 1 agent_sandbox/tool r12/u2", "split", "chmod +x r12/u2aa && ./r12/u2aa"},
+		{"objcopy agent_sandbox/tool r12/u12", "objcopy", "./r12/u12"},
+		{"strip -o r12/u13 agent_sandbox/tool", "strip", "./r12/u13"},
+		{"tar c -C agent_sandbox tool | tar x -C r12/x1", "tar", "./r12/x1/tool"},
+		{"dd if=agent_sandbox/tool of=r12/t7 status=none", "dd", "chmod +x r12/t7 && r12/t7"},
+		{"tee r12/t8 < agent_sandbox/tool > /dev/null", "tee", "chmod +x r12/t8 && ./r12/t8"},
+		{`ln -s "$PWD/agent_sandbox" r12/sbl`, "ln", "r12/sbl/tool"},
+	} {
+		if _, err := exec.LookPath(tt.program); err != nil {
+			t.Logf("no %s: %s not checked", tt.program, tt.copy)
+			continue
+		}
+		if d, reason := hook("s1", tt.copy); d != "ask" || !strings.Contains(reason, "copy-out") {
+			t.Errorf("%s: %s, want a copy-out ask (%s)", tt.copy, d, reason)
+		}
+		// The person approves the copy; the copy runs.
+		if run(tt.copy) != nil || run(tt.runs) != nil {
+			t.Errorf("%s then %s: the real programs did not make a runnable copy", tt.copy, tt.runs)
+			continue
+		}
+		if d, reason := hook("s1", tt.runs); d != "ask" || !strings.Contains(reason, tt.copy) {
+			t.Errorf("%s after %s: %s, want an ask naming the copy (%s)", tt.runs, tt.copy, d, reason)
+		}
+		// A link to the sandbox leads to the sandbox's own binary, which
+		// asks in any session.
+		if d, _ := hook("s2", tt.runs); d != "allow" && tt.program != "ln" {
+			t.Errorf("%s in another session: %s, want allow", tt.runs, d)
+		}
+	}
+	if d, reason := hook("s1", "dd if=agent_sandbox/dl.sh of=r12/b1.sh"); d != "ask" {
+		t.Errorf("dd of a sandbox script: %s, want ask (%s)", d, reason)
+	}
+	run("dd if=agent_sandbox/dl.sh of=r12/b1.sh status=none")
+	if d, reason := hook("s1", "bash r12/b1.sh"); d != "allow" {
+		t.Errorf("a script copied out is read where it runs: %s (%s)", d, reason)
+	}
+}
