@@ -36,7 +36,7 @@ func TestCodeStdlibShadows(t *testing.T) {
 		{`cd j && python3 -m json.tool ../README.md`, "deny"},
 		{`cd r && python3 -m json.tool x.json`, "deny"}, // its main imports argparse
 		{`cd j && python3 -m pydoc -k x`, "deny"},
-		{`cd p && python3 -m pydoc -k x`, "deny"},                   // a package directory
+		{`cd p && python3 -m pydoc -k x`, "deny"}, // a package directory
 		// Look-alikes: the library's module imports no such name, the
 		// interpreter starts elsewhere, or the names are no library's.
 		{`cd r && python3 -c 'import json; print(1)'`, "allow"},
