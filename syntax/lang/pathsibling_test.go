@@ -68,3 +68,28 @@ func TestPathSiblings(t *testing.T) {
 		}
 	}
 }
+
+// TestPerlTopicLoop: Perl's for (LIST) without a variable puts each
+// element in $_ (the real perl appended to every ~/.bash?c match of
+// for (glob("~/.bash?c")) { open(F, ">>", $_) }, red team 12 GL): the
+// open of $_ is a write of what the list holds, as for my $f (LIST) is;
+// a C-style for (init; cond; step) binds nothing.
+func TestPerlTopicLoop(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct{ src, want string }{
+		{`for (glob("~/.bash?c")) { open(F, ">>", $_); print F "x" }`, "~/.bash?c"},
+		{`foreach (glob("~/.bash?c")) { open(F, ">>", $_) }`, "~/.bash?c"},
+		{`for my $f (glob("~/.bash?c")) { open(F, ">>", $f) }`, "~/.bash?c"},
+		{`for (my $i = 0; $i < 3; $i++) { open(F, ">", $_) }`, ""},
+	} {
+		got := ""
+		for _, e := range Analyze(Perl, tc.src) {
+			if e.Kind == Write {
+				got += strings.Join(e.Pieces, "")
+			}
+		}
+		if got != tc.want {
+			t.Errorf("%s: writes %q, want %q", tc.src, got, tc.want)
+		}
+	}
+}
