@@ -577,6 +577,13 @@ func (p *parser) findCalls(bare bool, isCallee func(name string) bool) []call {
 					}
 				}
 			}
+			// (Path(".env") / "x").parent.read_text(): each .parent
+			// before the method is the receiver's directory.
+			if p.l == Python && c.recvLit {
+				for rest := name; strings.HasPrefix(rest, "parent."); rest = rest[len("parent."):] {
+					c.recv = path.Dir(c.recv)
+				}
+			}
 		} else if sep.kind == tPunct && (sep.text == "." || sep.text == "->") {
 			c.method = true
 		} else if p.l == Python && strings.Count(name, ".") == 1 && isP(p.tok(first+1), ".") {

@@ -93,3 +93,24 @@ func TestPerlTopicLoop(t *testing.T) {
 		}
 	}
 }
+
+// TestPathParent: .parent before a method is the receiver's directory
+// ((Path(".env") / "x").parent reads .env; Path(".env").parent is ".").
+func TestPathParent(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct{ src, want string }{
+		{`print((pathlib.Path(".env") / "x").parent.read_text())`, ".env"},
+		{`print((pathlib.Path("a") / "b" / "c").parent.parent.read_text())`, "a"},
+		{`print(pathlib.Path(".env").parent.read_text())`, "."},
+	} {
+		got := ""
+		for _, e := range Analyze(Python, "import pathlib\n"+tc.src) {
+			if e.Kind == Read {
+				got += e.Path
+			}
+		}
+		if got != tc.want {
+			t.Errorf("%s: reads %q, want %q", tc.src, got, tc.want)
+		}
+	}
+}
