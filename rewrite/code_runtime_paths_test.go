@@ -1,6 +1,12 @@
 package rewrite
 
-import "testing"
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
 
 // TestCodeRunTimePaths: program code that builds the path it writes or
 // reads at run time — by formatting, joining, decoding or reversing —
@@ -299,4 +305,50 @@ func TestCodeYAMLTags(t *testing.T) {
 		{`python3 -c 'import yaml; yaml.unsafe_load("!!python/object/apply:os.system [\"echo hi\"]")'`, "allow"},
 		{`printf '%s\n' 'name: x' > c.yml && python3 -c 'import yaml; print(yaml.unsafe_load(open("c.yml")))'`, "allow"},
 	})
+}
+
+// TestCodeYAMLLoaderSpellings: the loader is read through the import
+// aliases, the names that hold it and a computed attribute (red team 12
+// YL); each spelling is run with the real PyYAML on a canary tag, and
+// corral denies the rm -rf ~ tag exactly when the canary's ran.
+func TestCodeYAMLLoaderSpellings(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	env := map[string]string{"HOME": "/home/u", EnvProject: dir}
+	cfg, err := NewConfig(func(k string) string { return env[k] }, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	real := exec.Command("python3", "-c", "import yaml").Run() == nil
+	for _, code := range []string{
+		`from yaml import load, UnsafeLoader as U; load(DATA, U)`,
+		`import yaml as Y; Y.load(DATA, Y.UnsafeLoader)`,
+		`import yaml; yaml.load(DATA, getattr(yaml, "Unsafe" + "Loader"))`,
+		`import yaml; L = yaml.UnsafeLoader; yaml.load(DATA, L)`,
+		`from yaml import Loader as L, load_all; list(load_all(DATA, L))`,
+		`import yaml; yaml.load(DATA, yaml.UnsafeLoader)`,
+		// Look-alikes: the safe, full and base loaders under any name.
+		`from yaml import load, SafeLoader as U; load(DATA, U)`,
+		`import yaml as Y; Y.load(DATA, Y.SafeLoader)`,
+		`import yaml; L = yaml.FullLoader; yaml.load(DATA, L)`,
+		`import yaml; yaml.load(DATA, yaml.BaseLoader)`,
+		`import yaml; yaml.load(DATA, Loader=yaml.SafeLoader)`,
+	} {
+		tag := func(cmd string) string { return `"!!python/object/apply:os.system [\"` + cmd + `\"]"` }
+		want := "allow"
+		if real {
+			canary := filepath.Join(t.TempDir(), "ran")
+			py := strings.ReplaceAll(code, "DATA", tag("touch "+canary))
+			_ = exec.Command("python3", "-c", "try:\n    "+py+"\nexcept Exception:\n    pass").Run()
+			if _, err := os.Stat(canary); err == nil {
+				want = "deny"
+			}
+		} else if !strings.Contains(code, "Safe") && !strings.Contains(code, "Full") && !strings.Contains(code, "Base") {
+			want = "deny"
+		}
+		cmd := "python3 -c '" + strings.ReplaceAll(code, "DATA", tag("rm -rf ~")) + "'"
+		if got := Check(cfg, cmd).Decision.String(); got != want {
+			t.Errorf("%s: %s, want %s (the real PyYAML: %v)", cmd, got, want, real)
+		}
+	}
 }

@@ -997,6 +997,16 @@ func (w *walker) program(c scope, call *Call, l lang.Lang, text, label string, d
 				w.nodePackage(c, call, from, e.Path, what, e.Call != "require")
 				continue
 			}
+			if e.Text == lang.PyStdlib {
+				// sys.path[0]: the script's directory, the working
+				// directory for code on the command line.
+				dir := "."
+				if origin != "" {
+					dir = filepath.Dir(originFile(origin))
+				}
+				w.pyStdlibShadows(c, call, append([]string{dir}, call.modPath...), e.Argv, e.Call+" in "+string(l)+" code ("+at+")", label, false)
+				continue
+			}
 			if e.Search {
 				w.searchModule(c, call, l, e.Path, what, label, dynamic)
 				if !e.Relative {

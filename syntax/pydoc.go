@@ -16,8 +16,9 @@ var pyDottedName = lazy.Regexp{Expr: `^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za
 // file (pydoc's importfile), as python3 NAME would run it; a dotted name
 // is imported with the working directory first on the module path, so a
 // project module (and one that shadows the library's) is read as an
-// import is. -k (a search of the docstrings), -p and -b (a documentation
-// server) import no NAME; -w NAME… writes NAME.html after importing it.
+// import is. -k (a search of the docstrings) imports the library's packages, found
+// first in the working directory (pyStdlibShadows); -p and -b (a
+// documentation server) import no NAME; -w NAME… writes NAME.html after importing it.
 func (w *walker) pydocRun(c scope, call *Call, label string, args []Arg) {
 	var names []Arg
 	for i := 0; i < len(args); i++ {
@@ -26,7 +27,13 @@ func (w *walker) pydocRun(c scope, call *Call, label string, args []Arg) {
 			continue // a name only known at run time: nothing to read
 		}
 		switch v := a.Value; {
-		case v == "-k" || v == "-p" || v == "-b" || strings.HasPrefix(v, "-k") || strings.HasPrefix(v, "-p"):
+		case v == "-k" || strings.HasPrefix(v, "-k"):
+			// The search walks every package on the module path,
+			// importing each: a project file named as a library module
+			// in the working directory (pydoc puts it first) runs.
+			w.pyStdlibShadows(c, call, []string{"."}, lang.PyStdlibNames(), label+" -k", label, false)
+			return
+		case v == "-p" || v == "-b" || strings.HasPrefix(v, "-p"):
 			return
 		case v == "-n":
 			i++

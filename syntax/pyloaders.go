@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -209,9 +210,13 @@ func (w *walker) pythonRunModule(c scope, call *Call, dirs []string, name string
 	// No module or regular package: the first namespace package.
 	for _, d := range dirs {
 		if dd := call.Dir.Join(d); dd.Known && w.isDir(dd) && w.pyModuleIn(c, call, d, parts, what, true) {
-			return
+			break
 		}
 	}
+	// The library's module imports others in turn, and its main code
+	// more, each found first in the working directory (python3 -m
+	// unittest beside an argparse.py).
+	w.pyStdlibShadows(c, call, dirs, lang.PyStdlibRuns(name), what, what, false)
 }
 
 // pyModuleIn runs the module parts (a, b, c of a.b.c) from directory
@@ -244,9 +249,10 @@ func (w *walker) pyModuleIn(c scope, call *Call, dir string, parts []string, wha
 			return true
 		}
 		if w.exists(srcD.Path) || w.opaque[srcD.Path] {
-			if last {
-				w.firstFile(c, call, []string{src}, string(lang.Python))
-			}
+			// The module runs as the program, or is imported as the
+			// parent of the next name (python3 -m json.tool beside a
+			// json.py runs json.py, then finds no json.tool).
+			w.firstFile(c, call, []string{src}, string(lang.Python))
 			return true // a module is no package: python stops at a.b
 		}
 		if !isPkg || k == 0 && !namespace {
@@ -314,4 +320,44 @@ func (w *walker) nativeCode(c scope, call *Call, path, what, kind string) {
 	}
 	w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: path,
 		What: what + ": " + call.Name + " loads " + path + ", " + kind + " corral cannot read"})
+}
+
+// pyStdlibShadows judges the project files that Python imports in place
+// of the standard-library modules mods (top-level names some import of
+// the program loads in turn, lang.PyStdlibImports): each is looked up in
+// dirs, the sys.path entries before the library's (the script's directory
+// or the working directory first), as NAME.py or the package
+// NAME/__init__.py, and the first found is read as the program's code
+// (python3 -m unittest beside an argparse.py runs that file).
+func (w *walker) pyStdlibShadows(c scope, call *Call, dirs, mods []string, what, label string, dynamic bool) {
+	if w.read == nil && len(w.written) == 0 {
+		return
+	}
+	for _, m := range mods {
+		for _, d := range dirs {
+			dd := call.Dir.Join(d)
+			if !dd.Known {
+				break
+			}
+			src := filepath.Join(d, m+".py")
+			init := filepath.Join(d, m, "__init__.py")
+			file := ""
+			switch {
+			case slices.Contains(w.names(dd.Path), m+".py") || w.wrote(call.Dir.Join(src).Path):
+				file = src
+			case w.dirLike(call.Dir.Join(filepath.Join(d, m)).Path) && w.exists(call.Dir.Join(init).Path):
+				file = init
+			default:
+				continue
+			}
+			w.include(c, call, lang.Python, file, what+" loads "+m+" from "+file+" (a project file in place of the standard library's)", label, dynamic, false)
+			break
+		}
+	}
+}
+
+// wrote reports whether this command wrote the file path.
+func (w *walker) wrote(path string) bool {
+	_, ok := w.written[path]
+	return ok
 }

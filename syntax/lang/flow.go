@@ -476,6 +476,12 @@ func (p *parser) loopBindings() {
 				if c := p.closeOf(p.toks, k+1); c > k+1 {
 					bind([]string{v.text}, k+2, c)
 				}
+			} else if k == i+1 && isP(p.tok(k), "(") {
+				// for (ITER) { … $_ … }: each element in $_ (not the
+				// C-style for (init; cond; step), whose parts hold ";").
+				if c := p.closeOf(p.toks, k); c > k && !p.hasSemicolon(k+1, c) {
+					bind([]string{"$_"}, k+1, c)
+				}
 			}
 		case iterMethods.Get()[t.text] && isP(p.tok(i-1), ".") && (p.l == Ruby || p.l == JS):
 			// RECV.each { |f| … } / RECV.each do |f| / RECV.forEach(f => …) / RECV.forEach((f) => …) / forEach(function (f) …)
@@ -1183,4 +1189,14 @@ func (p *parser) intLiteral(a, b int) (string, bool) {
 		return "", false
 	}
 	return strconv.Itoa(n), true
+}
+
+// hasSemicolon reports a ";" among the tokens a..b-1.
+func (p *parser) hasSemicolon(a, b int) bool {
+	for k := a; k < b && k < len(p.toks); k++ {
+		if isP(p.toks[k], ";") {
+			return true
+		}
+	}
+	return false
 }

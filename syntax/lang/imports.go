@@ -2,6 +2,7 @@ package lang
 
 import (
 	"path"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -51,9 +52,39 @@ func Imports(l Lang, src string) []Effect {
 			}
 		}
 	}
+	if l == Python {
+		out = append(out, pyStdlibEffect(out)...)
+	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Offset < out[j].Offset })
 	setLines(text, out)
 	return back(out)
+}
+
+// pyStdlibEffect returns the PyStdlib effect of the standard-library
+// modules that the absolute imports among out load in turn (at the
+// offset of the first import that loads any).
+func pyStdlibEffect(out []Effect) []Effect {
+	var names []string
+	off := -1
+	for _, e := range out {
+		if !e.Search || e.Kind != Include || e.Text != "" {
+			continue
+		}
+		name := strings.TrimSuffix(strings.TrimSuffix(e.Path, ".py"), "/__init__")
+		name = strings.ReplaceAll(name, "/", ".")
+		if !PyStdlibModule(name) || slices.Contains(names, name) {
+			continue
+		}
+		if off < 0 {
+			off = e.Offset
+		}
+		names = append(names, name)
+	}
+	mods := PyStdlibImports(names...)
+	if len(mods) == 0 {
+		return nil
+	}
+	return []Effect{{Kind: Include, Call: "import " + strings.Join(names, ", "), Offset: off, Text: PyStdlib, Argv: mods}}
 }
 
 // imports finds the files of the program's own modules that its code

@@ -2,6 +2,7 @@ package lang
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -22,7 +23,11 @@ func TestImports(t *testing.T) {
 		{Python, "from m import (x,\n y)\n", []string{"m.py", "m/__init__.py", "m/x.py", "m/x/__init__.py", "m/y.py", "m/y/__init__.py"}},
 		{Python, "from . import h\n", []string{"h.py", "h/__init__.py"}},
 		{Python, "from ..up import f\n", []string{"../up.py", "../up/__init__.py", "../up/f.py", "../up/f/__init__.py"}},
-		{Python, "import importlib\nimportlib.import_module('plug')\n", []string{"importlib.py", "importlib/__init__.py", "plug.py", "plug/__init__.py"}},
+		{Python, "import importlib\nimportlib.import_module('plug')\n", []string{"importlib.py", "importlib/__init__.py", "stdlib:warnings", "plug.py", "plug/__init__.py"}},
+		// The library modules a library module loads in turn, looked up
+		// where the program starts (red team 12 SH); a project module
+		// loads none here.
+		{Python, "import unittest, mine\n", []string{"unittest.py", "unittest/__init__.py", "mine.py", "mine/__init__.py", "stdlib:_weakrefset,argparse,ast,collections,contextlib,copy,copyreg,dataclasses,difflib,dis,enum,fnmatch,functools,gettext,heapq,importlib,inspect,keyword,linecache,opcode,operator,org,pprint,re,reprlib,signal,textwrap,token,tokenize,traceback,types,warnings,weakref"}},
 		{Python, "def f():\n    import g\n", []string{"g.py", "g/__init__.py"}},
 		// __import__ alone at the start of a statement is a call too.
 		{Python, "__import__('pkg.mod')\nx = 1; __import__('two')\n", []string{"pkg.py", "pkg/__init__.py", "pkg/mod.py", "pkg/mod/__init__.py", "two.py", "two/__init__.py"}},
@@ -42,6 +47,10 @@ func TestImports(t *testing.T) {
 	} {
 		var got []string
 		for _, e := range Imports(tc.l, tc.src) {
+			if e.Text == PyStdlib {
+				got = append(got, "stdlib:"+strings.Join(e.Argv, ","))
+				continue
+			}
 			if e.Kind != Include || !e.Relative && !e.Search {
 				t.Errorf("%q: effect %+v is not a relative include", tc.src, e)
 			}

@@ -2,6 +2,7 @@ package lang
 
 import (
 	"net/url"
+	"path"
 	"strings"
 
 	"github.com/corral-dev/corral/internal/lazy"
@@ -453,6 +454,31 @@ func (p *parser) argValue(a, b int) arg {
 			if next > b {
 				return out
 			}
+			if method == "with_name" || method == "with_stem" || method == "with_suffix" {
+				// A sibling: the last name replaced, its stem, or its
+				// suffix (p.with_name(".bashrc") is in p's directory).
+				if len(args) != 1 || !args[0].lit || args[0].key != "" || b2.Len() == 0 {
+					return out
+				}
+				cur := b2.String()
+				dir, base := path.Split(cur)
+				ext := path.Ext(base)
+				if ext == base {
+					ext = "" // .bashrc has no suffix
+				}
+				switch method {
+				case "with_name":
+					base = args[0].str
+				case "with_stem":
+					base = args[0].str + ext
+				default:
+					base = strings.TrimSuffix(base, ext) + args[0].str
+				}
+				b2.Reset()
+				b2.WriteString(dir + base)
+				k = next - 1
+				continue
+			}
 			for _, a := range args {
 				if method != "joinpath" || !a.lit || a.key != "" {
 					return out
@@ -539,7 +565,7 @@ func (p *parser) findCalls(bare bool, isCallee func(name string) bool) []call {
 				if p.l == Ruby && ctor == "Pathname.new" {
 					c.name = "Pathname." + name // Pathname.new(".").children
 				}
-				if len(inner) >= 1 && inner[0].lit {
+				if len(inner) >= 1 && inner[0].lit && !pathSiblings(lastSegment(ctor)) {
 					c.recv, c.recvLit, c.recvTilde = inner[0].str, true, inner[0].tilde
 				}
 				// Path.home().glob(…), Path.cwd().iterdir(): the home
@@ -572,6 +598,13 @@ func (p *parser) findCalls(bare bool, isCallee func(name string) bool) []call {
 							c.recv, c.recvLit, c.recvTilde = s, true, s == "~" || strings.HasPrefix(s, "~/")
 						}
 					}
+				}
+			}
+			// (Path(".env") / "x").parent.read_text(): each .parent
+			// before the method is the receiver's directory.
+			if p.l == Python && c.recvLit {
+				for rest := name; strings.HasPrefix(rest, "parent."); rest = rest[len("parent."):] {
+					c.recv = path.Dir(c.recv)
 				}
 			}
 		} else if sep.kind == tPunct && (sep.text == "." || sep.text == "->") {
@@ -815,8 +848,15 @@ func (p *parser) pathCall(k, b int) (string, bool, int, bool) {
 // shows: joinpath of literal parts, expanduser, and resolve and absolute,
 // which name the same file.
 var pathMethods = lazy.Value[map[string]bool]{New: func() map[string]bool {
-	return map[string]bool{"joinpath": true, "expanduser": true, "resolve": true, "absolute": true}
+	return map[string]bool{"joinpath": true, "expanduser": true, "resolve": true, "absolute": true,
+		"with_name": true, "with_stem": true, "with_suffix": true}
 }}
+
+// pathSiblings reports the pathlib methods whose argument is a name,
+// not a path: the value is a sibling of the receiver.
+func pathSiblings(method string) bool {
+	return method == "with_name" || method == "with_stem" || method == "with_suffix"
+}
 
 // pathClasses are pathlib's constructors: Path("/x") is a path object
 // that / extends.

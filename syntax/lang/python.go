@@ -276,7 +276,7 @@ func python(p *parser) []Effect {
 		case full == "runpy.run_path":
 			out = append(out, runFile(c, argAt(c.args, 0), "python3"))
 			continue
-		case pyYAMLUnsafe(full, c.args):
+		case pyYAMLUnsafe(full, c.args, p.al):
 			// yaml.unsafe_load("!!python/object/apply:os.system [...]"):
 			// the tags of a string written in the code, or of the file
 			// it opens (the walker reads it), are calls (pyyaml.go).
@@ -909,6 +909,18 @@ func pythonCall(c call) (Effect, bool) {
 		}
 		return e, true
 	case "open", "FileIO":
+		if m := argAt(c.args, 0); (c.method || c.recvName != "") && !c.recvLit && last == "open" && m != nil && m.lit && pyWriteMode(m.str) &&
+			(c.recvText != "" || c.recvName != "") {
+			// p.open("a") of a path only known at run time: a loop's
+			// element (for p in Path.home().glob(".bash?c")), an
+			// expression (Path.home().joinpath(n).open("w")). Path.open
+			// takes the mode first; another class's open takes a name.
+			recv := &arg{text: c.recvText}
+			if c.recvText == "" {
+				recv = &arg{text: c.recvName, assigned: c.recvAssigned}
+			}
+			return runTimePath(c, Write, recv, strings.Contains(m.str, "a"))
+		}
 		// io.FileIO(name, mode) opens as open does (mode "r" by default).
 		if full != "open" && full != "io.open" && full != "codecs.open" && full != "io.FileIO" && full != "_io.FileIO" && !(c.method && c.recvLit && last == "open") {
 			return Effect{}, false
@@ -1147,4 +1159,9 @@ func isNameOrCall(text string) bool {
 		}
 	}
 	return t != ""
+}
+
+// pyWriteMode reports an open mode that writes ("w", "ab", "r+", "x").
+func pyWriteMode(m string) bool {
+	return m != "" && len(m) <= 3 && strings.Trim(m, "rwaxbt+") == "" && strings.ContainsAny(m, "wax+")
 }

@@ -17,10 +17,15 @@ import (
 // with an unsafe loader: its python/object tags are calls.
 const YAMLData = "python-yaml"
 
-// pyYAMLUnsafe reports a PyYAML call that constructs python/object tags:
-// unsafe_load(_all), or load(_all) given an unsafe loader, by keyword or
-// as the second argument.
-func pyYAMLUnsafe(full string, args []arg) bool {
+// pyYAMLUnsafe reports a PyYAML call that may construct python/object
+// tags: unsafe_load(_all), or load(_all) given a loader, by keyword or as
+// the second argument, that is not one of the safe ones. The loader's
+// text is read through the import aliases (from yaml import UnsafeLoader
+// as U; import yaml as Y: Y.Loader) and the values assigned to a name
+// that holds it (L = yaml.Loader); a loader corral cannot name (a
+// getattr, a class of the program's own, a parameter) may be an unsafe
+// one, and then only the tags in the data decide.
+func pyYAMLUnsafe(full string, args []arg, al aliases) bool {
 	switch full {
 	case "yaml.unsafe_load", "yaml.unsafe_load_all":
 		return true
@@ -28,38 +33,65 @@ func pyYAMLUnsafe(full string, args []arg) bool {
 	default:
 		return false
 	}
-	l := keyword(args, "Loader")
+	a := keyword(args, "Loader")
 	text := ""
-	if l != nil {
-		text = kwValue(l)
-	} else if a := argAt(args, 1); a != nil {
+	if a != nil {
+		text = kwValue(a)
+	} else if a = argAt(args, 1); a != nil {
 		text = a.text
 	}
-	text = strings.TrimPrefix(strings.TrimSpace(text), "yaml.")
-	switch text {
-	case "Loader", "UnsafeLoader", "CLoader", "CUnsafeLoader":
-		return true
-	}
-	// A loader held in a name (L = yaml.Loader; yaml.load(s, Loader=L)):
-	// the values assigned to it, any of which can be the one passed.
-	a := l
 	if a == nil {
-		a = argAt(args, 1)
+		return false // PyYAML 6 requires the loader: a TypeError
 	}
-	if a != nil {
-		for _, v := range a.assigned {
-			if unsafeLoaderName.Get().MatchString(v) {
+	var held []string
+	for _, v := range a.assigned {
+		if strings.TrimRight(strings.TrimSpace(v), ");") != text {
+			held = append(held, v) // not the keyword's own value (Loader=L)
+		}
+	}
+	if len(held) > 0 && pyYAMLPlainName(text) {
+		// A loader held in a name: any of the values assigned to it
+		// can be the one passed.
+		for _, v := range held {
+			if pyYAMLLoaderUnsafe(v, al) {
 				return true
 			}
 		}
+		return false
 	}
-	return false
+	return pyYAMLLoaderUnsafe(text, al)
 }
 
-// unsafeLoaderName is the name of one of PyYAML's unsafe loaders in an
-// expression (yaml.Loader, yaml.CUnsafeLoader; not SafeLoader or
-// FullLoader).
-var unsafeLoaderName = lazy.Regexp{Expr: `(?:^|[^\w.]|\byaml\s*\.\s*)(?:Loader|UnsafeLoader|CLoader|CUnsafeLoader)\b`}
+// pyYAMLLoaderUnsafe reports whether the loader expression text may be
+// one that constructs python/object tags: any but PyYAML's safe, full
+// and base loaders named through the import aliases.
+func pyYAMLLoaderUnsafe(text string, al aliases) bool {
+	text = strings.Join(strings.Fields(text), "")
+	if pyYAMLPlainName(strings.TrimRight(text, ");")) {
+		text = strings.TrimRight(text, ");") // an assigned value's text runs to the statement's end
+	}
+	if !pyYAMLPlainName(text) {
+		return true // computed (getattr(yaml, "Unsafe"+"Loader")): may be any
+	}
+	switch strings.TrimPrefix(strings.TrimPrefix(al.resolve(text), "yaml."), "cyaml.") {
+	case "SafeLoader", "CSafeLoader", "FullLoader", "CFullLoader", "BaseLoader", "CBaseLoader":
+		return false
+	}
+	return true
+}
+
+// pyYAMLPlainName reports a dotted name (yaml.Loader, U).
+func pyYAMLPlainName(text string) bool {
+	if text == "" {
+		return false
+	}
+	for _, part := range strings.Split(text, ".") {
+		if !isIdentString(part) {
+			return false
+		}
+	}
+	return true
+}
 
 var (
 	// yamlPyTag is a PyYAML tag that calls a function: the shorthand

@@ -65,7 +65,7 @@ func TestYAMLLoadersOracle(t *testing.T) {
 		_, err := os.Stat(canary)
 		ran := err == nil
 		full, args := yamlCallOf(t, call)
-		if got := pyYAMLUnsafe(full, args); got != ran {
+		if got := pyYAMLUnsafe(full, args, pythonAliases("import yaml\n"+call)); got != ran {
 			t.Errorf("%s: pyYAMLUnsafe %v, PyYAML ran the tag: %v", call, got, ran)
 		}
 	}
