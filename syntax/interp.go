@@ -518,10 +518,9 @@ func (w *walker) interpreter(c scope, call *Call) bool {
 		return p.module != "" && w.moduleCode(c, call, p)
 	}
 	label := call.Name
-	if call.ExtraArgs && p.argv != nil {
-		// xargs python3 -c CODE: words only known at run time follow.
-		p.argv = append(p.argv, lang.Arg{})
-	}
+	// xargs python3 -c CODE, echo ~/.bashrc | xargs python3 x.py: the
+	// words the launcher adds (fedArgvs).
+	argvs := w.fedArgvs(c, call, p.argv)
 	switch {
 	case p.hasCode:
 		label += " " + p.codeFlag
@@ -531,8 +530,10 @@ func (w *walker) interpreter(c scope, call *Call) bool {
 			// f.py)": the program is that file's text (what this
 			// command wrote there, else the disk).
 			if t, files, ok := w.catFedText(call, p.codeArg.Word, c.sc.Src, false); ok {
-				w.argv, w.argvLoop = p.argv, p.loop
-				w.program(c, call, p.lang, t, label+" ("+clip(strings.Join(files, ", "), 60)+")", false, "")
+				for _, argv := range argvs {
+					w.argv, w.argvLoop = argv, p.loop
+					w.program(c, call, p.lang, t, label+" ("+clip(strings.Join(files, ", "), 60)+")", false, "")
+				}
 				w.argvLoop = false
 				return true
 			}
@@ -547,14 +548,18 @@ func (w *walker) interpreter(c scope, call *Call) bool {
 				return true
 			}
 		}
-		w.argv, w.argvLoop = p.argv, p.loop
-		w.program(c, call, p.lang, p.code, label, dynamic, "")
+		for _, argv := range argvs {
+			w.argv, w.argvLoop = argv, p.loop
+			w.program(c, call, p.lang, p.code, label, dynamic, "")
+		}
 		w.argvLoop = false
 	case p.run != "":
 		w.packageScript(c, call, p.run, "bun")
 	case p.file != nil:
-		w.argv = p.argv
-		w.interpreterFile(c, call, *p.file, p.lang)
+		for _, argv := range argvs {
+			w.argv = argv
+			w.interpreterFile(c, call, *p.file, p.lang)
+		}
 		w.argv = nil
 		if p.lang == lang.JS && p.file.Static && p.file.Value == "watch" {
 			// tsx watch FILE (vite-node watch FILE) runs FILE; node runs
