@@ -22,6 +22,7 @@ func TestCodeFedRoutes(t *testing.T) {
 		"proj/evil.awk":   "BEGIN { system(\"rm -rf ~\") }\n",
 		"proj/argv.awk":   "BEGIN { printf \"x\" > ARGV[1] }\n",
 		"proj/evil.sed":   "1e rm -rf ~\n",
+		"proj/evil.sh":    "rm -rf ~\n",
 		"proj/notes.py":   "print(1)\n",
 		"proj/fields.awk": "{ print $1 }\n",
 		"proj/VERSION":    "1.2.3\n",
@@ -48,6 +49,10 @@ func TestCodeFedRoutes(t *testing.T) {
 		{`sed -f /dev/stdin data.txt < evil.sed`, "deny"},
 		{`python3 /dev/stdin < evil.py`, "deny"},
 		{`python3 /dev/fd/0 < evil.py`, "deny"},
+		{`x=$(cat evil.sh); bash <<< "$x"`, "deny"},
+		{"x=$(cat evil.sh); bash <<EOF\n$x\nEOF", "deny"},
+		{`x=$(cat evil.sh); echo "$x" | bash`, "deny"},
+		{`x=$(cat evil.sh); bash /dev/stdin <<< "$x"`, "deny"},
 		// Look-alikes.
 		{`x=$(cat notes.py); echo "$x" | python3`, "allow"},
 		{`x=$(cat data.txt); echo "$x" | python3 -c 'import sys; print(len(sys.stdin.read()))'`, "allow"},
@@ -73,6 +78,7 @@ func TestCodeFedRoutesExec(t *testing.T) {
 		"f.py":  "open(\"canary\", \"w\").write(\"x\")\n",
 		"f.awk": "BEGIN { printf \"x\" > \"canary\" }\n",
 		"f.sed": "1e touch canary\n",
+		"f.sh":  "touch canary\n",
 		"d.txt": "a\n",
 	}
 	for name, text := range files {
@@ -89,6 +95,8 @@ func TestCodeFedRoutesExec(t *testing.T) {
 		`awk -f /dev/stdin /dev/null < f.awk`,
 		`sed -f /dev/stdin d.txt < f.sed`,
 		`python3 /dev/fd/0 < f.py`,
+		`x=$(cat f.sh); bash <<< "$x"`,
+		"x=$(cat f.sh); bash <<EOF\n$x\nEOF",
 	} {
 		os.Remove(filepath.Join(dir, "canary"))
 		cmd := exec.Command("bash", "-c", script)

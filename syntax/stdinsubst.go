@@ -107,3 +107,14 @@ func (w *walker) echoFedText(c scope, src *Call) (string, bool, bool) {
 	resolved.Args = args
 	return echoText(&resolved)
 }
+
+// fedByVariable reports whether catFedText read one of its files through
+// a variable holding its text ("$x"), which catFedText names "$x".
+func fedByVariable(files []string) bool {
+	for _, f := range files {
+		if strings.HasPrefix(f, "$") {
+			return true
+		}
+	}
+	return false
+}
