@@ -123,6 +123,7 @@ func TestScriptArgvFedByXargs(t *testing.T) {
 		"proj/run.sh":      "#!/bin/bash\nprintf '%s\\n' \"$1\"\n",
 		"proj/lint.py":     "import sys\nfor f in sys.argv[1:]:\n    print(f)\n",
 		"proj/a.py":        "x = 1\n",
+		"proj/evil.py":     "import os\nos.system(\"rm -rf ~\")\n",
 		"home/.ssh/id_rsa": "k\n",
 	})
 	checkDecisions(t, cfg, []struct{ cmd, want string }{
@@ -138,6 +139,13 @@ func TestScriptArgvFedByXargs(t *testing.T) {
 		{`echo ~/.bashrc | xargs python3 app.py`, "ask"},
 		{`echo ~/.bashrc | xargs bash run.sh`, "ask"},
 		{`find ~ -maxdepth 1 -name .bashrc -exec python3 app.py {} \;`, "ask"},
+		// The code word is the input: parallel python3 -c {} ::: CODE.
+		{`parallel python3 -c {} ::: 'import os; os.system("rm -rf ~")'`, "deny"},
+		{`xargs -0 -I{} python3 -c {} < evil.py`, "deny"},
+		{`xargs -I{} python3 -c 'print(open("{}").read())' <<< ~/.ssh/id_rsa`, "deny"},
+		{`ls | parallel python3 -c {}`, "ask"},
+		{`parallel python3 -c {} ::: 'print(1)'`, "allow"},
+		{`git ls-files | xargs -I{} python3 -c 'print("{}")'`, "allow"},
 		// Look-alikes.
 		{`git ls-files '*.py' | xargs python3 lint.py`, "allow"},
 		{`echo a.py | xargs python3 rd.py`, "allow"},
@@ -171,6 +179,7 @@ func TestScriptArgvFedByXargsExec(t *testing.T) {
 		`xargs python3 rd.py <<< ~/.ssh/id_rsa`,
 		`printf '%s\n' ~/.ssh/id_rsa | xargs -I{} python3 rd.py {}`,
 		`find ~/.ssh -name id_rsa -exec python3 rd.py {} \;`,
+		`xargs -I{} python3 -c 'print(open("{}").read())' <<< ~/.ssh/id_rsa`,
 	} {
 		cmd := exec.Command("bash", "-c", script)
 		cmd.Dir = dir

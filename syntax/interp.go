@@ -525,6 +525,23 @@ func (w *walker) interpreter(c scope, call *Call) bool {
 	case p.hasCode:
 		label += " " + p.codeFlag
 		dynamic := p.codeArg != nil && !p.codeArg.Static
+		if texts, placed, known := w.fedCode(c, call, p.code); placed && (known || strings.TrimSpace(p.code) == "{}" || strings.TrimSpace(p.code) == call.Replace) {
+			// parallel python3 -c {} ::: CODE, xargs -I{} python3 -c {}
+			// <<< CODE: the code is what the launcher puts there (an
+			// input only known at run time inside literal code, print("{}"),
+			// is left to the literal code's reading).
+			if !known {
+				w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: p.code,
+					What: label + " runs, as " + string(p.lang) + " code, the input " + lastWrapper(call) + " hands it at run time"})
+				return true
+			}
+			for _, t := range texts {
+				w.argv, w.argvLoop = p.argv, p.loop
+				w.program(c, call, p.lang, t, label+" ("+lastWrapper(call)+" input)", false, "")
+			}
+			w.argvLoop = false
+			return true
+		}
 		if p.codeArg != nil && dynamic && p.codeArg.Word != nil {
 			// python3 -c "$x" after x=$(cat f.py), python3 -c "$(cat
 			// f.py)": the program is that file's text (what this

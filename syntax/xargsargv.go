@@ -140,3 +140,34 @@ func findNamed(find *Call) (string, bool) {
 	}
 	return strings.TrimSuffix(root, "/") + "/" + name, true
 }
+
+// fedCode returns the program texts of an interpreter's code word that
+// holds the string xargs -I or GNU parallel replaces with each input
+// (parallel python3 -c {} ::: CODE): the word with each known input put
+// in place. placed is false when the word holds no such string (or the
+// call is not so run); known is false when the inputs are only known at
+// run time.
+func (w *walker) fedCode(c scope, call *Call, code string) (texts []string, placed, known bool) {
+	last := lastWrapper(call)
+	if !call.ExtraArgs || last != "xargs" && last != "parallel" && last != "sem" {
+		return nil, false, false
+	}
+	ph := call.Replace
+	if ph == "" && last != "xargs" {
+		ph = "{}"
+	}
+	if ph == "" || !strings.Contains(code, ph) {
+		return nil, false, false
+	}
+	inputs, ok := w.templateInputs(c, call, true)
+	if !ok || len(inputs) == 0 || len(inputs) > maxTemplateInputs || len(code)*(len(inputs)+1) > MaxSource/4 {
+		return nil, true, false
+	}
+	for _, in := range inputs {
+		if !in.Static {
+			return nil, true, false
+		}
+		texts = append(texts, strings.ReplaceAll(code, ph, in.Value))
+	}
+	return texts, true, true
+}
