@@ -156,6 +156,7 @@ func (p *Pass) checkUnknownWriter(c *syntax.Call, judged []target) {
 		return // the words after -c/-e are argv of code corral reads
 	}
 	seen := map[int]bool{}
+	script := interp && file >= 0 // a script given its own arguments
 	if interp && file >= 0 {
 		// The script an interpreter runs (python3 x.py) is read; the
 		// words after it are the script's to use.
@@ -171,6 +172,7 @@ func (p *Pass) checkUnknownWriter(c *syntax.Call, judged []target) {
 		for _, a := range c.Args {
 			if a.Value != "--" && !strings.HasPrefix(a.Value, "-") && !strings.HasPrefix(a.Value, "+") {
 				seen[a.Start] = true
+				script = true
 				break
 			}
 		}
@@ -252,6 +254,16 @@ func (p *Pass) checkUnknownWriter(c *syntax.Call, judged []target) {
 			continue
 		}
 		for _, v := range wordPaths(a) {
+			if given(v, "") {
+				return
+			}
+		}
+	}
+	if script && c.ExtraArgs {
+		// echo ~/.bashrc | xargs python3 app.py, xargs bash run.sh <<<
+		// ~/.bashrc: the words xargs or parallel adds are the script's
+		// arguments, as words written after it are.
+		for _, v := range fedWords(p, c) {
 			if given(v, "") {
 				return
 			}
@@ -352,4 +364,45 @@ func isDirWord(v, abs string) bool {
 	}
 	fi, err := os.Stat(abs)
 	return err == nil && fi.IsDir()
+}
+
+// fedWords returns the words known at hook time that xargs or parallel
+// adds to c's command line: its Inputs (a here-string, xargs -a FILE,
+// parallel's ::: words), the words echo or printf pipes to it, or the
+// path ROOT/NAME a find -exec hands over when its test selects one name.
+func fedWords(p *Pass, c *syntax.Call) []string {
+	var out []string
+	for _, in := range c.Inputs {
+		if in.Static {
+			out = append(out, in.Value)
+		}
+	}
+	if len(c.Inputs) > 0 {
+		return out
+	}
+	if feeder := argsFeeder(c); fromFind(feeder) {
+		// find ~ -maxdepth 1 -name .bashrc -exec python3 app.py {} \;:
+		// a test that selects one name without a pattern finds ROOT/NAME
+		// when it is there, among the paths it hands over.
+		host := p.findHost(feeder)
+		if host == nil || isFd(host) {
+			return out
+		}
+		filtered, selects := findSelects(host, setOf(c.Name, feeder.Name), false)
+		if !filtered || selects == "" || strings.ContainsAny(selects, "*?[\\/") {
+			return out
+		}
+		for _, r := range findRoots(host) {
+			if r.Static && !r.Glob {
+				out = append(out, strings.TrimSuffix(r.Value, "/")+"/"+selects)
+			}
+		}
+		return out
+	}
+	for _, d := range pipeInputs(p, c, deletion{}) {
+		if d.arg.Static && !d.filtered && !strings.Contains(d.arg.Raw, "(from ") {
+			out = append(out, d.arg.Value)
+		}
+	}
+	return out
 }

@@ -82,10 +82,30 @@ type codePiece struct {
 	// path too (gawk -i/--include): one not found here is taken as one
 	// of those.
 	library bool
+	// fed names what text holds when arg's run-time parts only print
+	// files ("$(cat ev.awk)", "$p" after p=$(cat ev.awk)): text is then
+	// their text, known (fedPieces).
+	fed string
+}
+
+// fedPieces reads the program words whose run-time parts only print
+// files as those files' text (catFedText): awk "$(cat ev.awk)",
+// p=$(cat ev.awk); awk "$p", sed -e "$(< x.sed)" run the file's code.
+func (w *walker) fedPieces(c scope, call *Call, pieces []codePiece) {
+	for i := range pieces {
+		pc := &pieces[i]
+		if pc.arg == nil || pc.arg.Static || pc.arg.Word == nil || pc.file != nil || pc.fed != "" {
+			continue
+		}
+		if t, files, ok := w.catFedText(call, pc.arg.Word, c.sc.Src, false); ok {
+			pc.text, pc.fed = t, clip(strings.Join(files, ", "), 60)
+		}
+	}
 }
 
 // runPieces analyses the pieces in language l, as one program.
 func (w *walker) runPieces(c scope, call *Call, l lang.Lang, label string, pieces []codePiece) {
+	w.fedPieces(c, call, pieces)
 	for _, p := range pieces {
 		switch {
 		case p.file != nil && p.file.Static && stdinName(p.file.Value, l == lang.Awk || l == lang.Sed):
@@ -94,6 +114,15 @@ func (w *walker) runPieces(c scope, call *Call, l lang.Lang, label string, piece
 			// carries.
 			for _, in := range w.codeOnStdin(c, call) {
 				w.program(c, call, l, in.text, label+" ("+in.kind+" on stdin)", in.dynamic, "")
+			}
+			if f := stdinFile(call); f != nil {
+				// awk -f /dev/stdin < ev.awk, sed -f /dev/fd/0 < x.sed:
+				// the file redirected in is the program file.
+				name := f.Value
+				if d := call.Dir.Join(name); d.Known {
+					name = d.Path // the shell opened it, not an AWKPATH search
+				}
+				w.include(c, call, l, name, label+" runs the program file "+clip(f.Raw, 60), label, false, false)
 			}
 		case p.file != nil:
 			// A program file (awk -f, vim -S, gdb -x) is read as an
@@ -104,6 +133,8 @@ func (w *walker) runPieces(c scope, call *Call, l lang.Lang, label string, piece
 				what = label + " runs the program file " + clip(p.file.Value, 60)
 			}
 			w.include(c, call, l, p.file.Value, what, label, !p.file.Static, p.library)
+		case p.fed != "":
+			w.program(c, call, l, p.text, label+" ("+p.fed+")", false, "")
 		default:
 			dynamic := p.arg != nil && !p.arg.Static
 			w.program(c, call, l, p.text, label, dynamic, "")
@@ -213,6 +244,7 @@ func (w *walker) awkProgram(c scope, call *Call) {
 	// file the command names. A word only known at run time or a
 	// pattern can be any number of words: the ones after it are not
 	// known.
+	w.fedPieces(c, call, pieces)
 	mentions := false
 	for _, pc := range pieces {
 		mentions = mentions || strings.Contains(pc.text, "ARGV") || strings.Contains(pc.text, "FILENAME")

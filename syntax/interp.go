@@ -518,21 +518,39 @@ func (w *walker) interpreter(c scope, call *Call) bool {
 		return p.module != "" && w.moduleCode(c, call, p)
 	}
 	label := call.Name
-	if call.ExtraArgs && p.argv != nil {
-		// xargs python3 -c CODE: words only known at run time follow.
-		p.argv = append(p.argv, lang.Arg{})
-	}
+	// xargs python3 -c CODE, echo ~/.bashrc | xargs python3 x.py: the
+	// words the launcher adds (fedArgvs).
+	argvs := w.fedArgvs(c, call, p.argv)
 	switch {
 	case p.hasCode:
 		label += " " + p.codeFlag
 		dynamic := p.codeArg != nil && !p.codeArg.Static
+		if texts, placed, known := w.fedCode(c, call, p.code); placed && (known || strings.TrimSpace(p.code) == "{}" || strings.TrimSpace(p.code) == call.Replace) {
+			// parallel python3 -c {} ::: CODE, xargs -I{} python3 -c {}
+			// <<< CODE: the code is what the launcher puts there (an
+			// input only known at run time inside literal code, print("{}"),
+			// is left to the literal code's reading).
+			if !known {
+				w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: p.code,
+					What: label + " runs, as " + string(p.lang) + " code, the input " + lastWrapper(call) + " hands it at run time"})
+				return true
+			}
+			for _, t := range texts {
+				w.argv, w.argvLoop = p.argv, p.loop
+				w.program(c, call, p.lang, t, label+" ("+lastWrapper(call)+" input)", false, "")
+			}
+			w.argvLoop = false
+			return true
+		}
 		if p.codeArg != nil && dynamic && p.codeArg.Word != nil {
 			// python3 -c "$x" after x=$(cat f.py), python3 -c "$(cat
 			// f.py)": the program is that file's text (what this
 			// command wrote there, else the disk).
 			if t, files, ok := w.catFedText(call, p.codeArg.Word, c.sc.Src, false); ok {
-				w.argv, w.argvLoop = p.argv, p.loop
-				w.program(c, call, p.lang, t, label+" ("+clip(strings.Join(files, ", "), 60)+")", false, "")
+				for _, argv := range argvs {
+					w.argv, w.argvLoop = argv, p.loop
+					w.program(c, call, p.lang, t, label+" ("+clip(strings.Join(files, ", "), 60)+")", false, "")
+				}
 				w.argvLoop = false
 				return true
 			}
@@ -547,14 +565,18 @@ func (w *walker) interpreter(c scope, call *Call) bool {
 				return true
 			}
 		}
-		w.argv, w.argvLoop = p.argv, p.loop
-		w.program(c, call, p.lang, p.code, label, dynamic, "")
+		for _, argv := range argvs {
+			w.argv, w.argvLoop = argv, p.loop
+			w.program(c, call, p.lang, p.code, label, dynamic, "")
+		}
 		w.argvLoop = false
 	case p.run != "":
 		w.packageScript(c, call, p.run, "bun")
 	case p.file != nil:
-		w.argv = p.argv
-		w.interpreterFile(c, call, *p.file, p.lang)
+		for _, argv := range argvs {
+			w.argv = argv
+			w.interpreterFile(c, call, *p.file, p.lang)
+		}
 		w.argv = nil
 		if p.lang == lang.JS && p.file.Static && p.file.Value == "watch" {
 			// tsx watch FILE (vite-node watch FILE) runs FILE; node runs

@@ -1591,7 +1591,7 @@ func (w *walker) producedText(c scope, p *Pipeline, i int) (string, bool, bool) 
 			}
 			return own + "\n" + text, true, true
 		}
-		return echoText(src)
+		return w.echoFedText(c, src)
 	case "cat":
 		if in := src.Fd(0); len(src.Args) == 0 && in.Kind == StreamPipe && in.Pipe != nil && in.Pipe.Subst == "<(" {
 			return w.procText(c, in.Pipe) // cat < <(echo …)
@@ -1684,7 +1684,7 @@ func (w *walker) compoundText(c scope, p *Pipeline, i int) (string, bool, bool) 
 		}
 		switch call.Name {
 		case "echo", "printf":
-			if t, dyn, ok := echoText(call); ok {
+			if t, dyn, ok := w.echoFedText(c, call); ok {
 				b.WriteString(t)
 				dynamic = dynamic || dyn
 				known = true

@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"slices"
 	"strings"
 
 	sh "mvdan.cc/sh/v3/syntax"
@@ -78,4 +79,42 @@ func (w *walker) catFedText(call *Call, wd *sh.Word, src string, hdoc bool) (tex
 		return "", nil, false
 	}
 	return b.String(), files, true
+}
+
+// echoFedText is what echo or printf src prints (echoText), with each
+// quoted word whose run-time parts only print files ("$x" after
+// x=$(cat f.py), "$(cat f.py)", "$(< f.py)") taken as that text, as
+// catFedText reads a here-string: x=$(cat f.py); echo "$x" | python3
+// and printf '%s\n' "$x" | node hand the interpreter the file's text.
+// The text stays dynamic when any other word is only known at run time.
+func (w *walker) echoFedText(c scope, src *Call) (string, bool, bool) {
+	text, dynamic, ok := echoText(src)
+	if !ok || !dynamic {
+		return text, dynamic, ok
+	}
+	args := slices.Clone(src.Args)
+	for i := range args {
+		if args[i].Static {
+			continue
+		}
+		t, _, fed := w.catFedText(src, args[i].Word, c.sc.Src, false)
+		if !fed {
+			return text, dynamic, ok
+		}
+		args[i].Value, args[i].Static = t, true
+	}
+	resolved := *src
+	resolved.Args = args
+	return echoText(&resolved)
+}
+
+// fedByVariable reports whether catFedText read one of its files through
+// a variable holding its text ("$x"), which catFedText names "$x".
+func fedByVariable(files []string) bool {
+	for _, f := range files {
+		if strings.HasPrefix(f, "$") {
+			return true
+		}
+	}
+	return false
 }

@@ -3441,8 +3441,28 @@ func (w *walker) nested(c scope, call *Call, st *state) {
 				text = trimmed
 				body.Raw, body.Value = text, text
 			}
+			if !quoted && !body.Static {
+				// bash <<EOF / $x / EOF after x=$(cat f.sh): the file's
+				// text.
+				if t, files, ok := w.catFedText(call, rd.Node.Hdoc, c.sc.Src, true); ok && fedByVariable(files) {
+					if trimmed, cut := strings.CutSuffix(t, rd.Target.Value); cut {
+						t = strings.TrimRight(trimmed, "\t")
+					}
+					// The run-time word is walked too: a shell's script
+					// in a variable stays a run-time script.
+					w.childIn(c, call, t, nil, "heredoc", false, env, call.Dir)
+				}
+			}
 			w.childIn(c, call, text, &body, "heredoc", !quoted && !body.Static, env, call.Dir)
 		case sh.WordHdoc:
+			if !rd.Target.Static {
+				// bash <<< "$x" after x=$(cat f.sh): the file's text, as
+				// python3 <<< "$x" reads it (a substitution written
+				// there, <<< "$(cat f.sh)", is catSubst's).
+				if t, files, ok := w.catFedText(call, rd.Target.Word, c.sc.Src, false); ok && fedByVariable(files) {
+					w.childIn(c, call, t+"\n", nil, "herestring", false, env, call.Dir)
+				}
+			}
 			w.childIn(c, call, rd.Target.Value, &rd.Target, "herestring", !rd.Target.Static, env, call.Dir)
 		}
 	}
