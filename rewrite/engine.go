@@ -139,6 +139,10 @@ type Pass struct {
 	unknownWords int
 	// hooksDirList caches hooksDirs for the pass.
 	hooksDirList *[]string
+	// linkList caches madeLinks for the pass: every write and read is
+	// checked through the links the command makes, and listing them per
+	// call made a command of N copies cost N² (red team 13 SL).
+	linkList *linkCache
 }
 
 // Report records a finding about call c (nil for a finding about the whole

@@ -968,6 +968,22 @@ var lnSpec = lazy.Value[optSpec]{New: func() optSpec { return copyOptions("ln") 
 // absolute, normalised paths; a symbolic link's relative target is taken
 // from the link's directory, a hard link's from the working directory.
 func (p *Pass) madeLinks() []madeLink {
+	if p.linkList != nil && p.linkList.model == p.Model {
+		return p.linkList.links
+	}
+	links := p.listLinks()
+	p.linkList = &linkCache{model: p.Model, links: links}
+	return links
+}
+
+// linkCache is madeLinks' result for one model.
+type linkCache struct {
+	model *syntax.Model
+	links []madeLink
+}
+
+// listLinks is madeLinks without the cache.
+func (p *Pass) listLinks() []madeLink {
 	if src := topScript(p.Model.Script).Src; !strings.Contains(src, "ln") && !strings.Contains(src, "cp") && !strings.Contains(src, "link") && !strings.Contains(src, "bind") && !strings.Contains(src, "mount") {
 		return nil
 	}

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"bytes"
 	"context"
 	"encoding/hex"
 	"encoding/json"
@@ -111,7 +112,7 @@ func (env *runtimeEnv) hook(agentName string, policies []string) error {
 	var a *agent.Answer
 	switch req.Kind {
 	case agent.Shell:
-		a = env.bash(s, req, ad.Caps().Rewrite && !req.NoRewrite)
+		a = env.bashWithin(s, req, ad.Caps().Rewrite && !req.NoRewrite)
 	case agent.Write, agent.Edit, agent.Patch, agent.Delete:
 		a = env.write(s, req)
 	case agent.Read:
@@ -156,6 +157,39 @@ func (env *runtimeEnv) sessionEnd(session string) {
 	} else if n > 0 {
 		fmt.Fprintf(env.stderr, "corral: forgot %d approval(s) of session %s\n", n, session)
 	}
+}
+
+// hookBudget is how long the hook judges a shell command before it
+// gives up and asks. An agent treats a hook that outlasts its own timeout
+// as a failed hook and runs the command (Claude Code, and Codex with the
+// 30 seconds corral init gives it), so a command long or tangled enough
+// to keep the engine busy must not end there.
+var hookBudget = 20 * time.Second
+
+// bashWithin is bash, bounded by hookBudget: past it the answer is an
+// ask (a deny for agents that cannot ask) naming the reason, and the
+// judgement still running is left to end with the process.
+func (env *runtimeEnv) bashWithin(s *settings, req *agent.Request, canRewrite bool) *agent.Answer {
+	// The judgement writes its notes into a buffer of its own, copied
+	// out when it ends in time: past the budget nothing it does reaches
+	// this call's output.
+	inner := *env
+	var notes bytes.Buffer
+	inner.stderr = &notes
+	done := make(chan *agent.Answer, 1)
+	go func() { done <- inner.bash(s, req, canRewrite) }()
+	timer := time.NewTimer(hookBudget)
+	defer timer.Stop()
+	select {
+	case a := <-done:
+		env.stderr.Write(notes.Bytes())
+		return a
+	case <-timer.C:
+	}
+	why := fmt.Sprintf("corral could not finish judging this command within %s (it is very long or very nested), so it cannot vouch for it. Split it into smaller commands, or ask the user to run it.", hookBudget)
+	env.log(audit.Record{TS: env.now(), Tool: "Bash", Operation: req.Command, SessionID: req.Session, Cwd: req.Cwd, PathContext: "n/a",
+		AgentType: req.AgentType, Action: "confirm_required", Rule: "hook-budget", Reason: why})
+	return &agent.Answer{Decision: agent.Ask, Reason: why}
 }
 
 // bash decides about a shell command.

@@ -4,6 +4,7 @@ package app
 
 import (
 	"encoding/base64"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -76,5 +77,33 @@ func TestHookLockHeld(t *testing.T) {
 	out, _, _ = m.hook(w)
 	if d := decisionOf(out); d != "" && d != "allow" {
 		t.Errorf("Write of text with the record locked: decision %q, want allow", d)
+	}
+}
+
+// TestHookBudget: a shell command the engine cannot judge within the
+// hook's budget is asked about (an agent that times the hook out would
+// run it), with the reason, and the audit log says so. Within the budget
+// the same command keeps its decision.
+func TestHookBudget(t *testing.T) {
+	m := newMachine(t)
+	var b strings.Builder
+	for i := 0; i < 3000; i++ {
+		fmt.Fprintf(&b, "cd d%d; ", i)
+	}
+	b.WriteString("rm -rf ~")
+	old := hookBudget
+	hookBudget = time.Millisecond
+	out, _, _ := m.hook(bashInput(b.String()))
+	hookBudget = old
+	if d := decisionOf(out); d != "ask" || !strings.Contains(out.HookSpecificOutput.PermissionDecisionReason, "could not finish judging") {
+		t.Errorf("past the budget: decision %q, want ask with the reason (%+v)", d, out.HookSpecificOutput)
+	}
+	log, _ := os.ReadFile(m.env["CORRAL_AUDIT_LOG"])
+	if !strings.Contains(string(log), `"hook-budget"`) {
+		t.Errorf("the audit log does not record the budget: %s", log)
+	}
+	out, _, _ = m.hook(bashInput("cd d1; rm -rf ~"))
+	if d := decisionOf(out); d != "deny" {
+		t.Errorf("within the budget: decision %q, want deny", d)
 	}
 }
