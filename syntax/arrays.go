@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -500,28 +501,51 @@ func (w *walker) arrayValue(r *resolver, a *sh.Assign, old variable, fresh bool)
 				return unknownVar
 			}
 		}
-		for _, e := range a.Array.Elems {
-			if e.Index == nil {
-				// declare -A m=(k v): bash 5.1 takes pairs; older ones
-				// refuse. Left to run time.
-				return unknownVar
+		// declare -A m=(k v j w) (bash 5.1 and later, when the first
+		// element has no [KEY]=): the words are key, value, key, value;
+		// a last key alone gets "". Each is expanded as an assignment's
+		// value is (one word, no globbing).
+		pairs := len(a.Array.Elems) > 0 && a.Array.Elems[0].Index == nil
+		for i := 0; i < len(a.Array.Elems); i++ {
+			e := a.Array.Elems[i]
+			var k string
+			var ok bool
+			valWord := e.Value
+			switch {
+			case pairs:
+				if e.Index != nil || e.Value == nil {
+					return unknownVar // [k]=v among pairs is a key of its own text
+				}
+				k, ok = r.assocKey(e.Value)
+				valWord = nil
+				if i+1 < len(a.Array.Elems) {
+					i++
+					if a.Array.Elems[i].Index != nil || a.Array.Elems[i].Value == nil {
+						return unknownVar
+					}
+					valWord = a.Array.Elems[i].Value
+				}
+			case e.Index == nil:
+				return unknownVar // bash refuses a word without [KEY]= after one with it
+			default:
+				k, ok = r.assocKey(e.Index)
 			}
-			k, ok := r.assocKey(e.Index)
 			if !ok {
 				return unknownVar
 			}
 			val := Arg{Static: true}
-			if e.Value != nil {
-				val = r.literal(e.Value, true)
+			if valWord != nil {
+				val = r.literal(valWord, true)
 			}
 			if !val.Static || len(m.keys) >= MaxArrayElems {
 				return unknownVar
 			}
-			if tildeValue(e.Value) {
-				// bash 5.2 keeps the tilde of [k]=~ as written, where
-				// the value of an indexed array's element is expanded:
-				// both are values the array may hold, among others.
-				raw, ok := nodeText(r.src, e.Value)
+			if tildeValue(valWord) {
+				// bash 5.2 keeps the tilde of [k]=~ (and of a pair's
+				// value) as written, where the value of an indexed
+				// array's element is expanded: both are values the array
+				// may hold, among others.
+				raw, ok := nodeText(r.src, valWord)
 				if !ok {
 					return unknownVar
 				}
@@ -624,8 +648,11 @@ func (w *walker) elementValue(r *resolver, a *sh.Assign, old variable, fresh boo
 	arr := variable{known: true, set: true, array: true}
 	switch {
 	case !old.known || !old.set:
-		if !old.known && n != 0 {
-			// A scalar from the environment would be element 0.
+		if _, inherited := os.LookupEnv(a.Name.Value); !old.known && n != 0 && (!fresh || inherited) {
+			// A scalar from the environment would be element 0. A name
+			// the script never assigned and the environment corral runs
+			// in (the agent's) does not hold is unset: a[5]=~ makes an
+			// array of that one element.
 			return unknownVar
 		}
 	case !old.array:

@@ -36,6 +36,17 @@ func TestArrayOracle(t *testing.T) {
 		{"f() { local -A m=([k]=/); m[k]=y; }; declare -A m=([k]=x); f; ", `"${m[k]}"`},
 		{"f() { declare -gA g=([k]=/); }; f; ", `"${g[k]}"`},
 		{"declare -A m=([k]=/); ( m[k]=x ); ", `"${m[k]}"`},
+		// bash 5.1's key/value pairs: a last key alone gets "", a word
+		// is one key or value (not split).
+		{"declare -A m=(k \"$HOME\" j x); ", `"${m[k]}" "${m[j]}" ${#m[@]}`},
+		{"declare -A m=(a b c); ", `"${m[a]}" "${m[c]}" ${#m[@]}`},
+		{"x='p q'; declare -A m=($x r); ", `"${m["p q"]}" ${#m[@]}`},
+		{"declare -A m=(k abc); k=k; ", `${#m[$k]} ${#m[k]}`},
+		// An element of a name the script never set (and the
+		// environment does not hold) makes an array of that element.
+		{"a[5]=~; ", `"${a[5]}" "${a[@]}" "${!a[@]}" ${#a[@]}`},
+		{"a[5]=/x; a[2]=/y; ", `"${a[@]}" "${a[-1]}"`},
+		{"declare -a a; a[1]=/x; ", `"${a[1]}" "${a[@]}" ${#a[@]}`},
 	}
 	staticAfterOracle(t, bash, dir, static)
 
@@ -55,6 +66,7 @@ func TestArrayOracle(t *testing.T) {
 		// value as written; other versions may not: both.
 		{"declare -A m; m=([k]=x [j]=~); ", `"${m[k]}"`, []string{"", "/home/u", "x", "~"}},
 		{"declare -A m=([k]=~); ", `"${m[k]}"`, []string{"", "/home/u", "~"}},
+		{"declare -A m=(k ~/x); ", `"${m[k]}"`, []string{"", "/home/u/x", "~/x"}},
 	}
 	for _, tc := range unordered {
 		c := lastPrintf(t, dir, oraclePrelude+tc.prelude, tc.word)
@@ -82,6 +94,10 @@ func TestArrayOracle(t *testing.T) {
 		{"declare -A m=([k]=v); m[$zz]=w; ", `"${m[k]}"`},
 		{"if [ -n \"$zz\" ]; then declare -A m=([k]=/); else declare -A m=([k]=x); fi; ", `"${m[k]}"`},
 		{"a=(x y); a[$zz]=/; ", `"${a[0]}"`},
+		{"declare -A m=(k v [j]=w); ", `"${m[k]}"`},
+		// A name the environment holds: its scalar is element 0.
+		{"PATH[1]=/x; ", `"${PATH[0]}"`},
+		{"PATH[1]=/x; ", `"${PATH[@]}"`},
 	} {
 		if _, st, _ := corralFieldsAfter(t, dir, oraclePrelude+tc.prelude, tc.word); st {
 			t.Errorf("%q %s: static, want dynamic", tc.prelude, tc.word)
@@ -138,7 +154,6 @@ func TestArrayOddities(t *testing.T) {
 		{"declare -A m=([k]=v); ", `"${m[1+2]}" ${m[$(echo k)]}`},
 		{"declare -A m=([k]=v [j]=w); ", `${m[@]:1} ${m[@]/v/x} ${!m[k]} ${m[*]@Q}`},
 		{"a=([5]=x); ", `${a[@]:1} ${a[-9]} ${!a[5]}`},
-		{"declare -A m=(k v); ", `"${m[k]}"`},
 		{"declare -A m=([k]=v); unset 'm[@]'; ", `"${m[k]}"`},
 	} {
 		if _, st, _ := corralFieldsAfter(t, dir, tc.prelude, tc.word); st {

@@ -350,6 +350,9 @@ type resolver struct {
 	// stream, set by the walker, is the one value a command substitution
 	// that copies out a stream the command opened prints (streamsubst.go).
 	stream func(*sh.CmdSubst) (string, bool)
+	// wrote, set by the walker, is the text an earlier command of this
+	// one wrote to the file at an absolute path, when it is static.
+	wrote func(path string) (string, bool)
 }
 
 func (r *resolver) span(w *sh.Word) Arg {

@@ -474,17 +474,18 @@ func (w *walker) printed(c scope, call *Call) (string, bool) {
 		return exactEcho(words)
 	case "printf":
 		return exactPrintf(words)
-	case "cat":
-		if len(words) > 0 {
-			return "", false
-		}
-		text, shared, ok := w.readInput(c, call)
-		if !ok || shared {
-			return "", false
-		}
-		return text, true
 	}
-	return "", false
+	// echo ~ | sed q | read -r d: a pass-through program (cat, sed q,
+	// awk 1, base64 -d) prints its input shaped.
+	f, ops, ok := passFilterOf(call.Name, call.Args)
+	if !ok || w.shadowed[call] || len(ops) > 1 || len(ops) == 1 && ops[0].Value != "-" {
+		return "", false
+	}
+	text, shared, ok := w.readInput(c, call)
+	if !ok || shared {
+		return "", false
+	}
+	return f(text)
 }
 
 // expandedHeredoc returns the text of an unquoted here-document,

@@ -62,6 +62,28 @@ var streamReadCases = []struct {
 	{`exec 3< <(printf '%s\n' /srv/a /srv/b); read -r x <&3; k=$(head -1 <&3); echo "$k"`, "/srv/a|/srv/b"},
 	{`exec 3< <(printf '%s\n' /srv/a /srv/b); read -r x <&3; k=$(cat <&3); echo "$k"`, "/srv/a\n/srv/b|/srv/b"},
 	{`k=$(cat < <(echo /srv/a)); echo "$k"`, "/srv/a"},
+	// Pass-through programs (passthrough.go) of a known input.
+	{`exec 3< <(echo /srv/a); k=$(sed q <&3); echo "$k"`, "/srv/a"},
+	{`exec {fd}< <(echo /srv/a); k=$(awk 1 <&$fd); echo "$k"`, "/srv/a"},
+	{`exec {fd}< <(echo /srv/a); k=$(dd status=none <&$fd); echo "$k"`, "/srv/a"},
+	{`exec {fd}< <(printf '%s\n' /srv/a /srv/b); k=$(sed -n 2p /dev/fd/$fd); echo "$k"`, "/srv/b"},
+	{`exec 3<<< /srv/a; echo "$(< /dev/fd/3)"`, "/srv/a"},
+	{`exec 3<<< /srv/a; echo "$(cat /proc/$$/fd/3)"`, "/srv/a"},
+	{`exec 3< <(printf '%s\n' /srv/a /srv/b); read -r x <&3; k=$(sed q <&3); echo "$k"`, "/srv/a|/srv/b"},
+	{`echo /srv/a > t; k=$(cat t); echo "$k"`, "/srv/a"},
+	{`echo /srv/a > t; echo "$(< t)"`, "/srv/a"},
+	{`printf '%s\n' /srv/a /srv/b > t; k=$(sed -n 2p t); echo "$k"`, "/srv/b"},
+	{`echo /srv/a > t; k=$(head -1 < t); echo "$k"`, "/srv/a"},
+	{`echo /srv/a > t; k=$(cat t | sed q); echo "$k"`, "/srv/a"},
+	{`k=$(echo /srv/a | sed q); echo "$k"`, "/srv/a"},
+	{`k=$(echo /srv/a | awk '{print}' | head -n1); echo "$k"`, "/srv/a"},
+	{`k=$(echo /srv/a | base64 | base64 -d); echo "$k"`, "/srv/a"},
+	{`k=$(echo /srv/a | base64 -w0 | base64 --decode); echo "$k"`, "/srv/a"},
+	{`k=$(sed q <<< /srv/a); echo "$k"`, "/srv/a"},
+	{`k=$(awk '{print $2}' <<< 'x /srv/a'); echo "$k"`, "/srv/a"},
+	{`k=$(echo /srv/a | tr -d "\n"); echo "$k"`, "/srv/a"},
+	{`echo /srv/a | sed q | { read -r d; echo "$d"; }`, "/srv/a"},
+	{`echo /srv/a | awk 1 | while read -r d; do echo "$d"; done`, "/srv/a"},
 }
 
 func TestStreamReadsInBash(t *testing.T) {

@@ -18,32 +18,38 @@ import (
 // (<&3, <&$fd, < <(…)) or the one operand /dev/stdin, /dev/fd/N or
 // /proc/self/fd/N (N a literal, $fd after exec {fd}<…, ${P[0]}).
 
-// streamShape is what a reader keeps of the text it copies.
-type streamShape struct {
-	head, tail int    // the first or last lines kept; 0: all
-	del        string // the bytes tr -d removes
-}
-
 // substStream returns the stream the single command of cs copies out,
 // how it shapes it, and whether other commands may share the stream.
 // The command's call is used when the walk has made it (x=$(cat <&3):
 // the assignment's substitutions are walked first); else (the words of
 // a call, resolved before their substitutions run) its words and its
 // one <& duplication are read in the state st.
-func (w *walker) substStream(c scope, st *state, cs *sh.CmdSubst) (in Stream, shape streamShape, shared, ok bool) {
+func (w *walker) substStream(c scope, st *state, cs *sh.CmdSubst) (in Stream, shape passFilter, shared, ok bool) {
 	if cs == nil || len(cs.Stmts) != 1 || len(cs.Last) > 0 {
 		return
 	}
 	stmt := cs.Stmts[0]
 	ce, isCall := stmt.Cmd.(*sh.CallExpr)
-	if !isCall || stmt.Negated || stmt.Background || stmt.Coprocess || len(ce.Assigns) > 0 || len(ce.Args) == 0 {
+	// $(< /dev/fd/3) is bash's cat of the file.
+	bare := stmt.Cmd == nil && len(stmt.Redirs) == 1 && stmt.Redirs[0].Op == sh.RdrIn && stmt.Redirs[0].N == nil
+	if stmt.Negated || stmt.Background || stmt.Coprocess || !bare && (!isCall || len(ce.Assigns) > 0 || len(ce.Args) == 0) {
 		return
 	}
 	var name string
 	var args []Arg
 	var stdin func(n int) (Stream, bool)
-	call := w.callOf(ce)
-	if call != nil {
+	var call *Call
+	if isCall {
+		call = w.callOf(ce)
+	}
+	if bare {
+		r := &resolver{src: c.sc.Src, dir: st.dir, st: st}
+		name, args = "cat", []Arg{r.arg(stmt.Redirs[0].Word)}
+		stdin = func(n int) (Stream, bool) {
+			s, found := st.fds[n]
+			return s, found && n != 0
+		}
+	} else if call != nil {
 		if len(call.Wrappers) > 0 || !call.NameArg.Static {
 			return
 		}
@@ -79,72 +85,21 @@ func (w *walker) substStream(c scope, st *state, cs *sh.CmdSubst) (in Stream, sh
 			return s, found && n != 0
 		}
 	}
-	var ops []Arg
-	opts := true
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		if !opts || !a.Static || !strings.HasPrefix(a.Value, "-") || a.Value == "-" {
-			ops = append(ops, a)
-			continue
-		}
-		v := a.Value
-		n := ""
-		switch {
-		case v == "--":
-			opts = false
-			continue
-		case name == "cat" && v == "-u":
-			continue
-		case name == "tr" && v == "-d" && i+1 < len(args) && args[i+1].Static && shape.del == "":
-			del, plain := trPlainSet(args[i+1].Value)
-			if !plain {
-				return
-			}
-			shape.del = del
-			i++
-			continue
-		case name != "head" && name != "tail":
-			return
-		case (v == "-n" || v == "--lines") && i+1 < len(args) && args[i+1].Static:
-			i++
-			n = args[i].Value
-		case strings.HasPrefix(v, "--lines="):
-			n = v[len("--lines="):]
-		case strings.HasPrefix(v, "-n"):
-			n = v[2:]
-		default:
-			n = v[1:]
-		}
-		k, err := strconv.Atoi(n)
-		if err != nil || k < 1 || n != strconv.Itoa(k) {
-			return // -c, +K, -K of bytes
-		}
-		if name == "head" {
-			shape.head, shape.tail = k, 0
-		} else {
-			shape.head, shape.tail = 0, k
-		}
-	}
-	switch name {
-	case "cat":
-	case "head", "tail":
-		if shape.head == 0 && shape.tail == 0 {
-			shape.head = 10
-			if name == "tail" {
-				shape.head, shape.tail = 0, 10
-			}
-		}
-	case "tr":
-		if shape.del == "" {
-			return
-		}
-	default:
+	f, ops, isFilter := passFilterOf(name, args)
+	if !isFilter || name == "tr" && len(ops) > 0 || call != nil && w.shadowed[call] {
 		return
 	}
+	if _, fn := st.funcs[name]; fn && call == nil {
+		return // a function of that name runs instead
+	}
+	if _, al := st.aliases[name]; al && call == nil {
+		return
+	}
+	shape = f
 	fd := 0
 	switch {
 	case len(ops) == 0:
-	case len(ops) > 1 || name == "tr":
+	case len(ops) > 1:
 		return
 	case ops[0].Static && ops[0].Value == "-":
 	case ops[0].Static:
@@ -256,20 +211,9 @@ func (w *walker) substStreamVals(c scope, st *state, cs *sh.CmdSubst) ([]string,
 	var vals []string
 	for i := 0; i < starts; i++ {
 		rest := lines[i:]
-		if shape.head > 0 && len(rest) > shape.head {
-			rest = rest[:shape.head]
-		}
-		if shape.tail > 0 && len(rest) > shape.tail {
-			rest = rest[len(rest)-shape.tail:]
-		}
-		v := strings.Join(rest, "")
-		if shape.del != "" {
-			v = strings.Map(func(r rune) rune {
-				if strings.ContainsRune(shape.del, r) {
-					return -1
-				}
-				return r
-			}, v)
+		v, known := shape(strings.Join(rest, ""))
+		if !known {
+			return nil, false
 		}
 		v = strings.ReplaceAll(strings.TrimRight(v, "\n"), "\x00", "")
 		if shared && v == "" {
@@ -325,6 +269,13 @@ func (w *walker) fdRefStream(st *state, raw string) *Stream {
 	raw = strings.Trim(raw, `"`)
 	for _, dir := range []string{"/dev/fd/", "/proc/self/fd/", "/proc/$$/fd/"} {
 		if ref, found := strings.CutPrefix(raw, dir); found {
+			if n, err := strconv.Atoi(ref); err == nil && n > 2 && ref == strconv.Itoa(n) && st != nil {
+				// /proc/$$/fd/3: the shell's own descriptor 3.
+				if s, ok := st.fds[n]; ok {
+					return &s
+				}
+				return nil
+			}
 			if s := w.coprocFd(ref); s != nil {
 				return s
 			}

@@ -78,31 +78,27 @@ func (r *resolver) computeSubst(cs *sh.CmdSubst) (string, bool) {
 		if !ok {
 			return "", false
 		}
-		inner := &resolver{src: r.src, dir: dir, st: r.st}
+		inner := &resolver{src: r.src, dir: dir, st: r.st, wrote: r.wrote}
 		return inner.computeSubst(&sh.CmdSubst{Stmts: []*sh.Stmt{st}})
 	}
-	if b, ok := st.Cmd.(*sh.BinaryCmd); ok && b.Op == sh.Pipe && !st.Negated && !st.Background && len(st.Redirs) == 0 && plainCat(b.Y) {
-		// $(echo ~/x | cat): cat with no file copies the stage before
-		// it (nested pipes are left-leaning: a | b | cat is (a | b) | cat).
-		return r.computeSubst(&sh.CmdSubst{Stmts: []*sh.Stmt{b.X}})
-	}
 	if b, ok := st.Cmd.(*sh.BinaryCmd); ok && b.Op == sh.Pipe && !st.Negated && !st.Background && !st.Coprocess && len(st.Redirs) == 0 {
+		if f, ok := r.stdinFilter(b.Y); ok {
+			// $(echo ~/x | sed q), $(… | base64 | base64 -d): the filter's
+			// output for what the stage before it prints (nested pipes
+			// are left-leaning: a | b | c is (a | b) | c).
+			in, ok := r.computeSubst(&sh.CmdSubst{Stmts: []*sh.Stmt{b.X}})
+			if !ok {
+				return "", false
+			}
+			return f(in)
+		}
 		// getent passwd NAME | cut -d: -f6: the user's home directory.
 		return r.passwdHome(b.X, b.Y)
 	}
-	ce, ok := st.Cmd.(*sh.CallExpr)
-	if ok && len(st.Redirs) == 1 && st.Redirs[0].Op == sh.WordHdoc && (st.Redirs[0].N == nil || st.Redirs[0].N.Value == "0") &&
-		!st.Negated && !st.Background && !st.Coprocess && len(ce.Assigns) == 0 {
-		// $(cat <<< WORD), $(<<< WORD cat): the here-string's value and a
-		// newline.
-		if len(ce.Args) >= 1 && len(ce.Args) <= 2 && ce.Args[0].Lit() == "cat" && (len(ce.Args) == 1 || ce.Args[1].Lit() == "-") {
-			v := r.literal(st.Redirs[0].Word, true)
-			if v.Static {
-				return v.Value + "\n", true
-			}
-		}
-		return "", false
+	if out, ok, handled := r.filterSubst(st); handled {
+		return out, ok
 	}
+	ce, ok := st.Cmd.(*sh.CallExpr)
 	if !ok || st.Negated || st.Background || st.Coprocess || len(st.Redirs) > 0 || len(ce.Assigns) > 0 || len(ce.Args) == 0 {
 		return "", false
 	}
@@ -550,12 +546,103 @@ func (r *resolver) lookPath(name string, args []string) (string, bool) {
 	return "", false
 }
 
-// plainCat reports a statement that is cat with no operand but "-", no
-// option and no redirection: what it reads on its input it prints.
-func plainCat(st *sh.Stmt) bool {
+// filterCall returns the pass-through program (passthrough.go) the
+// statement runs, with its operands, when its words are static.
+func (r *resolver) filterCall(st *sh.Stmt) (passFilter, []Arg, bool) {
 	ce, ok := st.Cmd.(*sh.CallExpr)
-	if !ok || st.Negated || st.Background || st.Coprocess || len(st.Redirs) > 0 || len(ce.Assigns) > 0 || len(ce.Args) == 0 || len(ce.Args) > 2 {
-		return false
+	if !ok || st.Negated || st.Background || st.Coprocess || len(ce.Assigns) > 0 || len(ce.Args) == 0 {
+		return nil, nil, false
 	}
-	return ce.Args[0].Lit() == "cat" && (len(ce.Args) == 1 || ce.Args[1].Lit() == "-")
+	// The name first: the words of another command are not expanded
+	// here (computeSubst expands them once).
+	var words []Arg
+	for i, w := range ce.Args {
+		for _, f := range r.fields(w) {
+			if !f.Static || f.Glob || len(words) == 0 && (!passFilterName(f.Value) || r.st != nil && r.shadowed(f.Value)) {
+				return nil, nil, false
+			}
+			words = append(words, f)
+		}
+		if i == 0 && len(words) == 0 {
+			return nil, nil, false
+		}
+	}
+	if len(words) == 0 {
+		return nil, nil, false
+	}
+	return passFilterOf(words[0].Value, words[1:])
+}
+
+// stdinFilter reports a statement that is a pass-through program
+// reading only its standard input (no operand but "-", no redirection).
+func (r *resolver) stdinFilter(st *sh.Stmt) (passFilter, bool) {
+	if len(st.Redirs) > 0 {
+		return nil, false
+	}
+	f, ops, ok := r.filterCall(st)
+	if !ok || len(ops) > 1 || len(ops) == 1 && ops[0].Value != "-" {
+		return nil, false
+	}
+	return f, true
+}
+
+// filterSubst is the output of a pass-through program whose input the
+// command says: a here-string ($(sed q <<< ~/x), $(cat <<< WORD)), or a
+// file an earlier command of this one wrote with static text (echo ~ >
+// f; k=$(cat f), $(< f), $(head -1 f), $(sed q < f)). handled is false
+// for a statement of another kind.
+func (r *resolver) filterSubst(st *sh.Stmt) (out string, ok, handled bool) {
+	var f passFilter
+	var ops []Arg
+	if st.Cmd == nil {
+		// $(< FILE) is bash's cat of FILE.
+		if st.Negated || st.Background || st.Coprocess || len(st.Redirs) != 1 || st.Redirs[0].Op != sh.RdrIn || st.Redirs[0].N != nil {
+			return "", false, false
+		}
+		f = func(in string) (string, bool) { return in, true }
+	} else {
+		var isFilter bool
+		if f, ops, isFilter = r.filterCall(st); !isFilter {
+			return "", false, false
+		}
+	}
+	if len(ops) > 1 || len(st.Redirs) > 1 {
+		return "", false, true
+	}
+	in, known := "", false
+	switch {
+	case len(st.Redirs) == 1 && (st.Redirs[0].N == nil || st.Redirs[0].N.Value == "0") && (len(ops) == 0 || ops[0].Value == "-"):
+		rd := st.Redirs[0]
+		switch rd.Op {
+		case sh.WordHdoc:
+			if v := r.literal(rd.Word, true); v.Static {
+				in, known = v.Value+"\n", true
+			}
+		case sh.RdrIn:
+			if v := r.literal(rd.Word, true); v.Static {
+				in, known = r.wroteText(v.Value)
+			}
+		}
+	case len(st.Redirs) == 0 && len(ops) == 1 && ops[0].Value != "-":
+		in, known = r.wroteText(ops[0].Value)
+	}
+	if !known {
+		return "", false, true
+	}
+	out, ok = f(in)
+	return out, ok, true
+}
+
+// wroteText is the static text an earlier command of this one wrote to
+// the file path names (relative to the directory the substitution runs
+// in).
+func (r *resolver) wroteText(path string) (string, bool) {
+	if r.wrote == nil || path == "" {
+		return "", false
+	}
+	d := r.dir.Join(path)
+	if !d.Known {
+		return "", false
+	}
+	return r.wrote(d.Path)
 }

@@ -127,6 +127,9 @@ type walker struct {
 	// written holds the text that earlier commands wrote to files
 	// (cat > f <<X, echo … > f), by absolute path.
 	written map[string]string
+	// shadowed are the calls that ran an alias or a function of the
+	// script, not the program of their name (passthrough.go).
+	shadowed map[*Call]bool
 	// runTimeWrites are the files the command wrote under a name only
 	// run time knows, in order (runtimescript.go).
 	runTimeWrites []runTimeWrite
@@ -1196,6 +1199,10 @@ func (w *walker) resolver(c scope, st *state) *resolver {
 		}
 		return "", false
 	}
+	r.wrote = func(p string) (string, bool) {
+		text, ok := w.written[p]
+		return text, ok
+	}
 	return r
 }
 
@@ -1972,7 +1979,7 @@ func (w *walker) declare(c scope, s *sh.Stmt, d *sh.DeclClause, st *state) {
 	// declare -i, -A: attributes later assignments keep (set before the
 	// value is assigned: declare -A m=([k]=v) has string subscripts);
 	// declare +i drops the first.
-	intAttr, assocAttr, noInt := false, false, false
+	intAttr, assocAttr, arrayAttr, noInt := false, false, false, false
 	for _, f := range flags {
 		if variant == "export" {
 			break
@@ -1980,6 +1987,7 @@ func (w *walker) declare(c scope, s *sh.Stmt, d *sh.DeclClause, st *state) {
 		if strings.HasPrefix(f, "-") {
 			intAttr = intAttr || strings.Contains(f, "i")
 			assocAttr = assocAttr || strings.Contains(f, "A")
+			arrayAttr = arrayAttr || strings.Contains(f, "a")
 		} else if strings.Contains(f, "i") {
 			noInt = true
 		}
@@ -2057,9 +2065,13 @@ func (w *walker) declare(c scope, s *sh.Stmt, d *sh.DeclClause, st *state) {
 		if a.Naked && a.Value == nil && a.Array == nil {
 			// declare x / export x: the value does not change.
 			v := st.get(name)
-			if _, had := st.vars[name]; !had && assocAttr && len(st.wild) == 0 {
-				// declare -A m of a name the script has not set:
-				// declared, with no element yet.
+			_, had := st.vars[name]
+			_, inherited := os.LookupEnv(name)
+			if !had && len(st.wild) == 0 && (assocAttr || arrayAttr && !inherited) {
+				// declare -A m (or declare -a a of a name the environment
+				// corral runs in does not hold, which would be element 0)
+				// of a name the script has not set: declared, with no
+				// element yet.
 				v = variable{known: true}
 			}
 			if exported {
@@ -2419,6 +2431,7 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 	// An alias is the statement's first word, whatever it is (a wrapper
 	// too: alias sudo='sudo ').
 	if w.alias(c, s, ce, call, st) {
+		w.markShadowed(call)
 		return
 	}
 	inShell := len(call.Wrappers) == 0 || call.Wrappers[0] == "builtin" || call.Wrappers[0] == "command"
@@ -2430,6 +2443,7 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 		w.hashedCall(c, call, st)
 	}
 	if def, ok := st.funcs[call.Name]; ok && len(call.Wrappers) == 0 && call.NameArg.Static {
+		w.markShadowed(call)
 		w.callFunc(c, call, def, cmdState, st)
 		return
 	}

@@ -1,0 +1,171 @@
+package syntax
+
+import (
+	"bytes"
+	"context"
+	"os/exec"
+	"testing"
+	"time"
+)
+
+// passFilterCases run a pass-through program on an input in corral's
+// model and as the real program: known ones must print the same bytes.
+var passFilterCases = []struct {
+	argv []string
+	in   string
+}{
+	{[]string{"cat"}, "/a\n/b\n"},
+	{[]string{"cat", "-u", "-"}, "/a"},
+	{[]string{"tee"}, "/a\n"},
+	{[]string{"head", "-n1"}, "/a\n/b\n"},
+	{[]string{"head", "-1"}, "/a"},
+	{[]string{"head", "--lines=2"}, "1\n2\n3\n"},
+	{[]string{"head"}, "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n11\n"},
+	{[]string{"tail", "-n", "1"}, "/a\n/b\n"},
+	{[]string{"tail", "-1"}, "/a\n/b"},
+	{[]string{"tr", "-d", `\n`}, "/a\n/b\n"},
+	{[]string{"tr", "-d", "x"}, "/xax\n"},
+	{[]string{"sed", "q"}, "/a\n/b\n"},
+	{[]string{"sed", "q"}, "/a"},
+	{[]string{"sed", "1q"}, "/a\n/b\n"},
+	{[]string{"sed", "2q"}, "/a\n/b\n/c\n"},
+	{[]string{"sed", "-n", "1p"}, "/a\n/b\n"},
+	{[]string{"sed", "-n", "2p"}, "/a\n/b"},
+	{[]string{"sed", "-n", "$p"}, "/a\n/b"},
+	{[]string{"sed", "-n", "$p"}, "/a\n/b\n"},
+	{[]string{"sed", "-ne", "2,3p"}, "1\n2\n3\n4\n"},
+	{[]string{"sed", "-n", "3,1p"}, "1\n2\n3\n4\n"},
+	{[]string{"sed", "-n", "2,$p"}, "1\n2\n3"},
+
+	{[]string{"sed", ""}, "/a\n/b"},
+	{[]string{"sed", "p"}, "/a\n/b"},
+	{[]string{"sed", "-n", "p;p"}, "/a\n/b"},
+	{[]string{"sed", "-n", "$p;1p"}, "/a\n/b"},
+	{[]string{"sed", "1d"}, "/a\n/b\n"},
+	{[]string{"sed", "2!d"}, "/a\n/b\n/c\n"},
+	{[]string{"sed", "-n", "1!p"}, "/a\n/b\n/c\n"},
+	{[]string{"sed", "2q;p"}, "/a\n/b\n/c\n"},
+	{[]string{"sed", "1Q"}, "/a\n/b\n"},
+	{[]string{"sed", "-n", "p;q"}, "/a"},
+	{[]string{"sed", "p;q"}, "/a"},
+	{[]string{"sed", "-n", "p;Q"}, "/a"},
+	{[]string{"sed", "-n", "$p;$q"}, "/a\n/b"},
+	{[]string{"sed", "-e", "1d", "-e", "3q"}, "1\n2\n3\n4\n"},
+	{[]string{"sed", "--quiet", "--expression=1p"}, "/a\n/b\n"},
+	{[]string{"sed", "q"}, ""},
+	{[]string{"awk", "1"}, "/a\n/b"},
+	{[]string{"awk", "{print}"}, "/a\n/b\n"},
+	{[]string{"awk", "{ print $0 }"}, "/a\n\n/b\n"},
+	{[]string{"awk", "{print $1}"}, "  /a b\n\t/c\n\n"},
+	{[]string{"awk", "{print $3}"}, "a b\n"},
+	{[]string{"awk", "NR==2"}, "/a\n/b\n/c\n"},
+	{[]string{"awk", "NR == 1 { print $2; }"}, "x /a\n/b\n"},
+	{[]string{"awk", "0"}, "/a\n"},
+	{[]string{"awk", ""}, "/a\n"},
+	{[]string{"awk", "1"}, ""},
+	{[]string{"dd", "status=none"}, "/a\n/b"},
+	{[]string{"dd", "bs=1", "status=none"}, "/a\n"},
+	{[]string{"base64"}, "/home/u/.ssh/id_rsa\n"},
+	{[]string{"base64"}, ""},
+	{[]string{"base64", "-w0"}, ""},
+	{[]string{"base64", "-w0"}, "/home/u/.ssh/id_rsa\n"},
+	{[]string{"base64", "-w", "8"}, "/home/u/.ssh/id_rsa\n"},
+	{[]string{"base64"}, "0123456789012345678901234567890123456789012345678901234567890123456789\n"},
+	{[]string{"base64", "-d"}, "L2hvbWUvdS8uc3NoL2lkX3JzYQo=\n"},
+	{[]string{"base64", "--decode"}, "L2hv\nbWUv\ndS8u\nc3No\nL2lk\nX3Jz\nYQo=\n"},
+	{[]string{"base64", "-di"}, "L2hvbWUv*dS8uc3NoL2lkX3JzYQo=\n"},
+	{[]string{"base64", "-d"}, ""},
+}
+
+// passFilterUnknown are programs corral leaves to run time.
+var passFilterUnknown = [][]string{
+	{"sed", "s/a/b/"}, {"sed", "-n", "/x/p"}, {"sed", "1,2q"}, {"sed", "0p"}, {"sed", "-i", "q"}, {"sed", "-z", "q"}, {"sed", "y/a/b/"},
+	{"sed", "1{p}"}, {"sed", "-f", "x.sed"}, {"sed"}, {"awk", "-F:", "{print $1}"}, {"awk", "-v", "x=1", "1"}, {"awk", "/x/"},
+	{"awk", "{print $1, $2}"}, {"awk", "1", "x=1"}, {"awk", "END{print}"}, {"awk", "{print NR}"}, {"dd", "count=1"},
+	{"dd", "of=x"}, {"dd", "skip=1"}, {"dd", "conv=ucase"}, {"head", "-c", "3"}, {"tail", "-n", "+2"}, {"head", "-n", "-1"},
+	{"tr", "a-z", "A-Z"}, {"tr", "-d", "a-z"}, {"tee", "f"}, {"cat", "-A"}, {"base64", "--foo"}, {"rev"}, {"sort"},
+}
+
+func TestPassFilterOracle(t *testing.T) {
+	t.Parallel()
+	for _, tc := range passFilterCases {
+		var args []Arg
+		for _, a := range tc.argv[1:] {
+			args = append(args, Arg{Value: a, Static: true, Raw: a})
+		}
+		f, ops, ok := passFilterOf(tc.argv[0], args)
+		if !ok || len(ops) > 1 || len(ops) == 1 && ops[0].Value != "-" {
+			t.Errorf("%q: not a filter of its input", tc.argv)
+			continue
+		}
+		got, ok := f(tc.in)
+		if !ok {
+			t.Errorf("%q on %q: output not known", tc.argv, tc.in)
+			continue
+		}
+		if _, err := exec.LookPath(tc.argv[0]); err != nil {
+			continue
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		cmd := exec.CommandContext(ctx, tc.argv[0], tc.argv[1:]...)
+		cmd.Dir = t.TempDir()
+		cmd.Env = []string{"PATH=/usr/bin:/bin", "LC_ALL=C"}
+		cmd.Stdin = bytes.NewBufferString(tc.in)
+		out, err := cmd.Output()
+		cancel()
+		if err != nil {
+			t.Errorf("%q on %q: %v", tc.argv, tc.in, err)
+			continue
+		}
+		if string(out) != got {
+			t.Errorf("%q on %q: corral %q, the program %q", tc.argv, tc.in, got, out)
+		}
+	}
+	for _, argv := range passFilterUnknown {
+		var args []Arg
+		for _, a := range argv[1:] {
+			args = append(args, Arg{Value: a, Static: true, Raw: a})
+		}
+		if _, _, ok := passFilterOf(argv[0], args); ok {
+			t.Errorf("%q: modelled, want left to run time", argv)
+		}
+	}
+	// base64 -d of text that does not decode whole.
+	for _, in := range []string{"L2hv bWUv\n", "YQ\n", "YQ==YQ==\n", "L2h*\n"} {
+		f, _, _ := passFilterOf("base64", []Arg{{Value: "-d", Static: true}})
+		if out, ok := f(in); ok {
+			t.Errorf("base64 -d on %q: %q, want unknown", in, out)
+		}
+	}
+}
+
+// TestPassFilterShadowed: a function or alias named as a pass-through
+// program runs instead of it, so its output stays run time.
+func TestPassFilterShadowed(t *testing.T) {
+	t.Parallel()
+	for _, src := range []string{
+		`sed() { echo /srv/b; }; k=$(echo /srv/a | sed q); echo "$k"`,
+		`sed() { echo /srv/b; }; echo /srv/a | sed q | { read -r k; echo "$k"; }`,
+		`awk() { echo /srv/b; }; k=$(awk 1 <<< /srv/a); echo "$k"`,
+		`exec 3< <(echo /srv/a); sed() { echo /srv/b; }; k=$(sed q <&3); echo "$k"`,
+		`shopt -s expand_aliases; alias sed='echo /srv/b #'; echo /srv/a > t; k=$(sed q t); echo "$k"`,
+	} {
+		m, err := Analyze(src, Options{Cwd: t.TempDir(), Home: "/home/u"})
+		if err != nil {
+			t.Fatalf("%q: %v", src, err)
+		}
+		var echo *Call
+		for _, c := range m.Calls {
+			if c.Name == "echo" && len(c.Args) == 1 && c.Args[0].Raw == `"$k"` {
+				echo = c
+			}
+		}
+		if echo == nil {
+			t.Errorf("%q: no echo of $k", src)
+			continue
+		}
+		if a := echo.Args[0]; a.Static || a.OneOf {
+			t.Errorf("%q: corral says %q (%q), want run time", src, a.Value, a.Candidates())
+		}
+	}
+}
