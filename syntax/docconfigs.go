@@ -39,37 +39,29 @@ func (w *walker) docToolRun(c scope, call *Call) bool {
 // sphinxConf reads the conf.py sphinx-build runs: SOURCEDIR/conf.py, or
 // CONFDIR/conf.py with -c CONFDIR; -C (no configuration) runs none.
 func (w *walker) sphinxConf(c scope, call *Call, args []Arg) {
-	var operands []Arg
+	opts, ops := ScanOptions(args, OptSpec{ShortVal: "bMdjDAtwc", LongEq: true,
+		LongVal: []string{"builder", "doctree-dir", "jobs", "define", "html-define", "tag", "warning-file", "port", "host", "ignore",
+			"re-ignore", "watch", "pre-build", "post-build", "delay", "open-browser-delay", "conf-dir"}})
 	conf := ""
-	for i := 0; i < len(args); i++ {
-		v := args[i].Value
-		switch {
-		case v == "--help" || v == "-h" || v == "--version" || v == "-C" || v == "--isolated":
+	for _, o := range opts {
+		switch o.Name {
+		case "help", "h", "version", "C", "isolated":
 			return
-		case v == "-c" || v == "--conf-dir":
-			if i+1 < len(args) {
-				i++
-				if !args[i].Static {
-					w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: args[i].Raw,
-						What: "sphinx-build runs the conf.py of a directory only known at run time"})
-					return
-				}
-				conf = args[i].Value
+		case "c", "conf-dir":
+			if !o.HasVal {
+				continue
 			}
-		case strings.HasPrefix(v, "--conf-dir="):
-			conf = strings.TrimPrefix(v, "--conf-dir=")
-		case v == "-b" || v == "-M" || v == "-d" || v == "-j" || v == "-D" || v == "-A" || v == "-t" || v == "-w" ||
-			v == "--builder" || v == "--doctree-dir" || v == "--jobs" || v == "--define" || v == "--html-define" ||
-			v == "--tag" || v == "--warning-file" || v == "--port" || v == "--host" || v == "--ignore" || v == "--re-ignore" ||
-			v == "--watch" || v == "--pre-build" || v == "--post-build" || v == "--delay" || v == "--open-browser-delay":
-			i++
-		case v == "--":
-			operands = append(operands, args[i+1:]...)
-			i = len(args)
-		case strings.HasPrefix(v, "-"):
-		default:
-			operands = append(operands, args[i])
+			if !o.Val.Static {
+				w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: o.Val.Raw,
+					What: "sphinx-build runs the conf.py of a directory only known at run time"})
+				return
+			}
+			conf = o.Val.Value
 		}
+	}
+	var operands []Arg
+	for _, k := range ops {
+		operands = append(operands, args[k])
 	}
 	if conf == "" {
 		if len(operands) == 0 {
@@ -89,31 +81,26 @@ func (w *walker) sphinxConf(c scope, call *Call, args []Arg) {
 // the hooks: list of the configuration (-f/--config-file FILE, else
 // mkdocs.yml or mkdocs.yaml), each a Python file relative to it.
 func (w *walker) mkdocsHooks(c scope, call *Call, args []Arg) {
+	opts, ops := ScanOptions(args, OptSpec{ShortVal: "fadtmbrw", LongEq: true,
+		LongVal: []string{"config-file", "dev-addr", "site-dir", "theme", "message", "remote-branch", "remote-name", "watch"}})
 	verb, file := "", ""
-	for i := 0; i < len(args); i++ {
-		v := args[i].Value
-		switch {
-		case v == "--help" || v == "-h" || v == "-V" || v == "--version":
+	if len(ops) > 0 {
+		verb = args[ops[0]].Value
+	}
+	for _, o := range opts {
+		switch o.Name {
+		case "help", "h", "V", "version":
 			return
-		case v == "-f" || v == "--config-file":
-			if i+1 < len(args) {
-				i++
-				if !args[i].Static {
-					w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: args[i].Raw,
-						What: "mkdocs imports the hooks of a configuration only known at run time"})
-					return
-				}
-				file = args[i].Value
+		case "f", "config-file":
+			if !o.HasVal {
+				continue
 			}
-		case strings.HasPrefix(v, "--config-file="):
-			file = strings.TrimPrefix(v, "--config-file=")
-		case v == "-a" || v == "--dev-addr" || v == "-d" || v == "--site-dir" || v == "-t" || v == "--theme" ||
-			v == "-m" || v == "--message" || v == "-b" || v == "--remote-branch" || v == "-r" || v == "--remote-name" ||
-			v == "-w" || v == "--watch":
-			i++
-		case strings.HasPrefix(v, "-"):
-		case verb == "":
-			verb = v
+			if !o.Val.Static {
+				w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: o.Val.Raw,
+					What: "mkdocs imports the hooks of a configuration only known at run time"})
+				return
+			}
+			file = o.Val.Value
 		}
 	}
 	if verb != "build" && verb != "serve" && verb != "gh-deploy" || !call.Dir.Known {

@@ -356,18 +356,15 @@ func exLine(line string, off, depth int) []Effect {
 			return out
 		case exIs(name, "substitute", 1) || name == "sno" || name == "sm" || name == "smagic" || name == "snomagic":
 			// Patterns are data; a | ends them.
-		case name == "let" && strings.HasPrefix(arg, "&"):
-			// :let &makeprg = 'rm -rf ~': an option set by expression.
+		case name == "let" && strings.HasPrefix(arg, "&"), exIs(name, "execute", 3):
+			// :let &makeprg = 'rm -rf ~' sets an option by expression;
+			// :execute runs the command its expression makes.
 			e, next, more := exBar(arg)
-			out = append(out, exLetOption(e, at+len(s)-len(arg), depth)...)
-			if !more {
-				return out
+			if name == "let" {
+				out = append(out, exLetOption(e, at+len(s)-len(arg), depth)...)
+			} else {
+				out = append(out, exExecute(e, at+len(s)-len(arg), depth)...)
 			}
-			line, off = next, off+len(line)-len(next)
-			continue
-		case exIs(name, "execute", 3):
-			e, next, more := exBar(arg)
-			out = append(out, exExecute(e, at+len(s)-len(arg), depth)...)
 			if !more {
 				return out
 			}
