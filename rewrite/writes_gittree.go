@@ -60,8 +60,11 @@ func gitRestores(c *syntax.Call, verb string, args []syntax.Arg) (gitTreeMove, b
 			if dash >= 0 && i > dash {
 				after = append(after, args[i])
 			} else {
-				before = append(before, args[i])
+				before = append(before, revWord(args[i], false))
 			}
+		}
+		for i := range opts {
+			opts[i].val = revWord(opts[i].val, false)
 		}
 		return opts, before, after
 	}
@@ -215,7 +218,10 @@ func gitTreeMoves(verb string, args []syntax.Arg) []gitTreeMove {
 		opts, idx := scan(args, spec)
 		var out []syntax.Arg
 		for _, i := range idx {
-			out = append(out, args[i])
+			out = append(out, revWord(args[i], verb != "reset" && verb != "pull"))
+		}
+		for i := range opts {
+			opts[i].val = revWord(opts[i].val, false)
 		}
 		dashes := false
 		for _, a := range args {
@@ -308,6 +314,39 @@ func gitTreeMoves(verb string, args []syntax.Arg) []gitTreeMove {
 		return []gitTreeMove{{from: stash.Value + "^1", to: stash.Value, rev: stash}}
 	}
 	return nil
+}
+
+// revWord returns the revision a word names as a static word: the
+// previous branch for "-" where the command reads it so (git checkout -,
+// switch -, merge -, rebase -, cherry-pick -, revert -: @{-1}), and REV
+// for a word that is only the substitution $(git rev-parse [--verify]
+// [-q] REV), which prints REV's object name (git merge $(git rev-parse
+// wip) merges wip). Other words are returned as they are.
+func revWord(a syntax.Arg, dash bool) syntax.Arg {
+	if a.Static {
+		if dash && a.Value == "-" {
+			a.Value = "@{-1}"
+		}
+		return a
+	}
+	words, ok := syntax.SubstWords(a)
+	if !ok || len(words) < 3 || words[0] != "git" || words[1] != "rev-parse" {
+		return a
+	}
+	rev := ""
+	for _, w := range words[2:] {
+		switch {
+		case w == "--verify" || w == "-q" || w == "--quiet" || w == "--end-of-options" || w == "--short" || strings.HasPrefix(w, "--short="):
+		case strings.HasPrefix(w, "-") || rev != "":
+			return a
+		default:
+			rev = w
+		}
+	}
+	if rev == "" {
+		return a
+	}
+	return syntax.Arg{Value: rev, Raw: a.Raw, Static: true, Start: a.Start, End: a.End}
 }
 
 // mergeBase turns merges into git diff's three-dot form (the changes on
