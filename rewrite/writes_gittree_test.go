@@ -130,6 +130,14 @@ func TestGitTreeWrites(t *testing.T) {
 		{"git show evil:README | git apply", "allow"}, // a file's text, not evil's patch
 		{"git am --continue", "allow"},
 		{"git show evil", "allow"},
+		{"git archive evil | tar x", "deny"},
+		{"git archive evil | tar -x", "deny"},
+		{"git archive evil .claude | tar x", "deny"},
+		{"git archive evil | tar xf -", "deny"},
+		{"git archive --format=tar $(git rev-parse evil) .claude | tar -x", "deny"},
+		{"git archive --prefix=old/ evil | tar x", "allow"}, // under old/
+		{"git archive good | tar x", "allow"},
+		{"git archive evil README | tar x", "allow"},
 	})
 	// "-" is the previous branch, here evil.
 	git("checkout", "-q", "evil")
