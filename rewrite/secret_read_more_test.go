@@ -120,8 +120,8 @@ func TestSecretReadMoreReaders(t *testing.T) {
 		{`git --git-dir=/tmp/g --work-tree=$HOME/site add index.html`, Allow},
 		{`git --git-dir=/tmp/g --work-tree=$HOME/site add -A`, Allow},
 		{`git --work-tree=$HOME/.aws add -n credentials`, Allow}, // dry run
-		{`GIT_WORK_TREE=$HOME git add .ssh`, Allow}, // from the project inside it: proj/.ssh
-		{`git add -f .env && git diff --cached --stat`, Ask}, // staging alone asks
+		{`GIT_WORK_TREE=$HOME git add .ssh`, Allow},              // from the project inside it: proj/.ssh
+		{`git add -f .env && git diff --cached --stat`, Ask},     // staging alone asks
 	})
 }
 
