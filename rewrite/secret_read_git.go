@@ -70,6 +70,18 @@ func (p *Pass) gitSecretRead(c *syntax.Call) {
 	name := c.Args[sub].Value
 	args := c.Args[sub+1:]
 	if name == "add" {
+		if tree, set := gitWorkTree(c, sub); set {
+			// git --work-tree=DIR add PATHS: outside DIR the pathspecs
+			// are from DIR's top, inside it from the working directory
+			// (git --git-dir=/tmp/g --work-tree=$HOME add .ssh stages
+			// ~/.ssh). A tree only run time knows is not judged here.
+			if !tree.Known {
+				return
+			}
+			if !inTree(dir, tree) {
+				dir = tree
+			}
+		}
 		p.gitAddSecret(c, dir, args)
 		return
 	}
@@ -263,7 +275,9 @@ var gitAddSpec = optSpec{longEq: true, longVal: longOpts("chmod", "pathspec-from
 // directory (git add ., git add -A) that holds a secret on disk now that
 // git would stage: one no .gitignore names, or any with -f. git's other
 // ignore sources (.git/info/exclude, core.excludesFile) are not read, so
-// a secret ignored only there is still counted.
+// a secret ignored only there is still counted. dir is where the
+// pathspecs start: the work tree's top for git --work-tree=DIR add run
+// outside DIR.
 func (p *Pass) gitAddSecret(c *syntax.Call, dir syntax.Dir, args []syntax.Arg) {
 	if p.Config.Paths == nil {
 		return

@@ -80,6 +80,14 @@ func TestSecretReadMoreReaders(t *testing.T) {
 		// ~/.ssh, and staging asks.
 		{`cd ~ && GIT_WORK_TREE=$HOME git add .ssh`, Ask},
 		{`git --work-tree ~ add ~/.ssh`, Ask},
+		// Outside the work tree they are from its top (red team 13 GW):
+		// the project is not inside ~/.aws, so credentials is
+		// ~/.aws/credentials, checked with git 2.39.
+		{`git --git-dir=/tmp/g --work-tree=$HOME/.aws add credentials`, Ask},
+		{`git --git-dir=/tmp/g --work-tree=$HOME/.aws add . && git --git-dir=/tmp/g diff --cached`, Deny},
+		{`GIT_DIR=/tmp/g GIT_WORK_TREE=~/.ssh git add -A`, Ask},
+		{`git --work-tree=$HOME/.ssh add id_ed25519 && git diff --cached`, Deny},
+		{`cd ~/.ssh && git --work-tree=.. add id_ed25519`, Ask},
 		// Look-alikes.
 		{`make -f Makefile`, Allow},
 		{`make .env`, Allow}, // a target: bash-write's if anything
@@ -108,7 +116,12 @@ func TestSecretReadMoreReaders(t *testing.T) {
 		{`npx serve --help`, Allow},
 		{`git add a.go && git diff --cached`, Allow},
 		{`git diff --cached`, Allow},
-		{`git add -f .env && git diff --cached --stat`, Ask}, // staging alone asks
+		{`git --git-dir=.git --work-tree=. diff --cached`, Allow},
+		{`git --git-dir=/tmp/g --work-tree=$HOME/site add index.html`, Allow},
+		{`git --git-dir=/tmp/g --work-tree=$HOME/site add -A`, Allow},
+		{`git --work-tree=$HOME/.aws add -n credentials`, Allow}, // dry run
+		{`GIT_WORK_TREE=$HOME git add .ssh`, Allow},              // from the project inside it: proj/.ssh
+		{`git add -f .env && git diff --cached --stat`, Ask},     // staging alone asks
 	})
 }
 

@@ -92,10 +92,16 @@ func (p *Pass) diffTargets(c *syntax.Call) []target {
 				backups = append(backups, func(n string) string { return n + v })
 			}
 		}
-	case c.Name == "git" && len(c.Args) > 0 && c.Args[0].Value == "apply":
-		opts, ops := scan(c.Args[1:], optSpec{shortVal: "pC", longVal: longOpts("exclude", "include", "directory", "whitespace", "build-fake-ancestor"), longEq: true})
+	case c.Name == "git" && len(c.Args) > 0 && (c.Args[0].Value == "apply" || c.Args[0].Value == "am"):
+		// git am applies each mail's diff with git apply, passing it
+		// -p, --directory, --exclude and --include: the same files.
+		opts, ops := scan(c.Args[1:], optSpec{shortVal: "pC", longVal: longOpts("exclude", "include", "directory", "whitespace", "build-fake-ancestor",
+			"resolvemsg", "patch-format", "quoted-cr", "empty"), longEq: true})
 		if has(opts, "stat", "numstat", "summary", "check") && !has(opts, "apply") {
 			return nil
+		}
+		if c.Args[0].Value == "am" && has(opts, "continue", "skip", "abort", "quit", "show-current-patch", "r", "resolved", "retry") {
+			return nil // no new mail is read
 		}
 		for _, i := range ops {
 			files = append(files, c.Args[1+i])
@@ -170,7 +176,11 @@ func (p *Pass) diffTargets(c *syntax.Call) []target {
 			if !stdin {
 				break
 			}
-			if text, ok := p.gitDiffText(src); ok && p.quietBefore(c, src.Start, nil) {
+			text, ok := p.gitDiffText(src)
+			if !ok {
+				text, ok = p.gitCommitPatchText(src)
+			}
+			if ok && p.quietBefore(c, src.Start, nil) {
 				texts = append(texts, syntax.Arg{Value: text, Raw: src.Text(), Static: true, Start: c.Start, End: c.End})
 			} else {
 				unread = "the output of " + src.Text()

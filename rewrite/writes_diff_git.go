@@ -255,3 +255,99 @@ func readerStart(c, reader *syntax.Call) int {
 	}
 	return c.Start
 }
+
+// gitCommitPatchText returns a diff whose headers name the files of the
+// patch a commit's own printer writes: `git show REV` (REV's changes
+// against its parent, as git diff-tree lists them) and `git
+// format-patch … --stdout` (each commit's mail, as git log --name-only
+// lists them: a lone REV is REV..HEAD, -N the last N up to it). Piped
+// into git apply or git am they bring that commit's files into the work
+// tree, as git cherry-pick REV would (red team 13 GB). Listed by the
+// real git now; ok is false when the command has an option beyond a
+// plain set, a git option but -C, a GIT_* variable set, or a revision
+// that is not a static word (git show REV:FILE prints a file, not a
+// patch).
+func (p *Pass) gitCommitPatchText(g *syntax.Call) (string, bool) {
+	if g == nil || g.Name != "git" || g.Host != nil {
+		return "", false
+	}
+	dir, sub := gitArgs(g)
+	if sub < 0 || !dir.Known || gitElsewhere(g, sub) {
+		return "", false
+	}
+	verb := g.Args[sub].Value
+	if verb != "show" && verb != "format-patch" {
+		return "", false
+	}
+	opts, _ := scan(g.Args[:sub], specFor("git"))
+	for _, o := range opts {
+		if o.name != "C" {
+			return "", false
+		}
+	}
+	for _, n := range g.EnvChanged {
+		if strings.HasPrefix(n, "GIT_") {
+			return "", false
+		}
+	}
+	var revs []string
+	count, stdout, root := "", false, false
+	for _, a := range g.Args[sub+1:] {
+		a = revWord(a, false)
+		v := a.Value
+		if !a.Static || a.Glob || strings.ContainsAny(v, "\x00\n") {
+			return "", false
+		}
+		switch {
+		case v == "--stdout":
+			stdout = true
+		case v == "--root":
+			root = true
+		case len(v) > 1 && v[0] == '-' && strings.Trim(v[1:], "0123456789") == "":
+			count = v
+		case v == "-p" || v == "--patch" || v == "--binary" || v == "--full-index" || v == "--no-color" || v == "-k" || v == "--keep-subject" ||
+			v == "--no-stat" || v == "--no-signature" || v == "-s" || v == "--signoff" || v == "-n" || v == "--numbered" || v == "-N" ||
+			v == "--no-numbered" || v == "--zero-commit" || v == "-q" || v == "--quiet" || strings.HasPrefix(v, "--format=") || strings.HasPrefix(v, "--pretty="):
+		case strings.HasPrefix(v, "-") || strings.Contains(v, ":"):
+			return "", false
+		default:
+			revs = append(revs, v)
+		}
+	}
+	var args []string
+	switch verb {
+	case "show":
+		if len(revs) != 1 || count != "" {
+			return "", false
+		}
+		args = []string{"diff-tree", "-r", "--root", "--no-commit-id", "--name-only", "-z", "--no-renames", "--end-of-options", revs[0]}
+	case "format-patch":
+		if !stdout || len(revs) == 0 {
+			return "", false
+		}
+		if len(revs) == 1 && count == "" && !root && !strings.Contains(revs[0], "..") {
+			revs[0] += "..HEAD"
+		}
+		args = []string{"log", "--format=", "--name-only", "-z", "--no-renames", "--no-merges"}
+		if count != "" {
+			args = append(args, count)
+		}
+		args = append(append(args, "--end-of-options"), revs...)
+	}
+	out, err := runGit(dir.Path, args...)
+	if err != nil {
+		return "", false
+	}
+	var b strings.Builder
+	seen := map[string]bool{}
+	for _, name := range strings.Split(string(out), "\x00") {
+		if name = strings.Trim(name, "\n"); name == "" || seen[name] {
+			continue
+		}
+		if seen[name] = true; len(seen) > maxDiffNames {
+			return "", false
+		}
+		b.WriteString("--- a/" + name + "\n+++ b/" + name + "\n")
+	}
+	return b.String(), true
+}

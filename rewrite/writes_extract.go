@@ -57,6 +57,9 @@ type extraction struct {
 	// reader is the stage that reads the archive into the extraction's
 	// stdin (cat a.tar | tar x), or nil.
 	reader *syntax.Call
+	// gitSrc is the git archive whose output tar reads on stdin (git
+	// archive REV | tar x), listed with git ls-tree, or nil.
+	gitSrc *syntax.Call
 	// pyTar is Python's tarfile without a filter: names as stored, and
 	// the links members make followed by the members after them.
 	pyTar bool
@@ -82,6 +85,10 @@ func extractionOf(c *syntax.Call) (extraction, bool) {
 			// disk (tar x < a.tar, cat a.tar | tar x, zcat a.tgz | tar
 			// x) is listed as if named.
 			a, reader, ok := stdinArchive(c)
+			if g := gitArchiveStage(c); g != nil {
+				a, ok = syntax.Arg{Value: "the output of " + g.Text(), Raw: g.Text(), Static: true, Start: g.Start, End: g.End}, true
+				e.gitSrc = g
+			}
 			if !ok {
 				return e, false
 			}
@@ -308,6 +315,14 @@ func (p *Pass) checkExtraction(c *syntax.Call) {
 				", an expression corral cannot apply: the names it writes under " + base + " are not known"})
 		return
 	}
+	if e.gitSrc != nil {
+		names, ok := p.gitArchiveMembers(e.gitSrc)
+		if !ok {
+			return // judged as an archive on stdin corral does not read
+		}
+		p.judgeMembers(c, e, names, base)
+		return
+	}
 	archive := c.Dir.Join(e.archive.Value)
 	if !archive.Known {
 		return
@@ -335,6 +350,11 @@ func (p *Pass) checkExtraction(c *syntax.Call) {
 		}
 		return
 	}
+	p.judgeMembers(c, e, names, base)
+}
+
+// judgeMembers judges each member an extraction writes under base.
+func (p *Pass) judgeMembers(c *syntax.Call, e extraction, names []string, base string) {
 	arg := e.archive
 	if e.dir != nil {
 		arg = *e.dir

@@ -60,8 +60,11 @@ func gitRestores(c *syntax.Call, verb string, args []syntax.Arg) (gitTreeMove, b
 			if dash >= 0 && i > dash {
 				after = append(after, args[i])
 			} else {
-				before = append(before, args[i])
+				before = append(before, revWord(args[i], false))
 			}
+		}
+		for i := range opts {
+			opts[i].val = revWord(opts[i].val, false)
 		}
 		return opts, before, after
 	}
@@ -215,7 +218,10 @@ func gitTreeMoves(verb string, args []syntax.Arg) []gitTreeMove {
 		opts, idx := scan(args, spec)
 		var out []syntax.Arg
 		for _, i := range idx {
-			out = append(out, args[i])
+			out = append(out, revWord(args[i], verb != "reset" && verb != "pull"))
+		}
+		for i := range opts {
+			opts[i].val = revWord(opts[i].val, false)
 		}
 		dashes := false
 		for _, a := range args {
@@ -308,6 +314,39 @@ func gitTreeMoves(verb string, args []syntax.Arg) []gitTreeMove {
 		return []gitTreeMove{{from: stash.Value + "^1", to: stash.Value, rev: stash}}
 	}
 	return nil
+}
+
+// revWord returns the revision a word names as a static word: the
+// previous branch for "-" where the command reads it so (git checkout -,
+// switch -, merge -, rebase -, cherry-pick -, revert -: @{-1}), and REV
+// for a word that is only the substitution $(git rev-parse [--verify]
+// [-q] REV), which prints REV's object name (git merge $(git rev-parse
+// wip) merges wip). Other words are returned as they are.
+func revWord(a syntax.Arg, dash bool) syntax.Arg {
+	if a.Static {
+		if dash && a.Value == "-" {
+			a.Value = "@{-1}"
+		}
+		return a
+	}
+	words, ok := syntax.SubstWords(a)
+	if !ok || len(words) < 3 || words[0] != "git" || words[1] != "rev-parse" {
+		return a
+	}
+	rev := ""
+	for _, w := range words[2:] {
+		switch {
+		case w == "--verify" || w == "-q" || w == "--quiet" || w == "--end-of-options" || w == "--short" || strings.HasPrefix(w, "--short="):
+		case strings.HasPrefix(w, "-") || rev != "":
+			return a
+		default:
+			rev = w
+		}
+	}
+	if rev == "" {
+		return a
+	}
+	return syntax.Arg{Value: rev, Raw: a.Raw, Static: true, Start: a.Start, End: a.End}
 }
 
 // mergeBase turns merges into git diff's three-dot form (the changes on
@@ -495,4 +534,83 @@ func (p *Pass) foreignTreeWrites(c *syntax.Call, dir, tree syntax.Dir, sub int) 
 		p.judge(c, c.Script, c.Dir, target{arg: syntax.Arg{Value: tree.Path, Raw: tree.Path, Static: true}, value: filepath.Join(tree.Path, filepath.FromSlash(name)), action: guards.Write, derived: true},
 			"bash-write", "git "+verb+" (a tracked file, into the work tree "+tree.Path+")")
 	}
+}
+
+// gitArchiveStage returns the git archive whose output tar x reads on
+// stdin (git archive REV | tar x), or nil.
+func gitArchiveStage(c *syntax.Call) *syntax.Call {
+	in := c.Fd(0)
+	if _, ok := in.File(); ok || in.Kind != syntax.StreamPipe || in.Pipe == nil || in.Pipe.Subst != "" || in.Stage < 1 || in.Stage > len(in.Pipe.Calls) {
+		return nil
+	}
+	src := in.Pipe.Calls[in.Stage-1]
+	if src == nil || src.Name != "git" || src.Host != nil {
+		return nil
+	}
+	if _, sub := gitArgs(src); sub < 0 || src.Args[sub].Value != "archive" {
+		return nil
+	}
+	return src
+}
+
+// gitArchiveMembers lists the members git archive (call g) writes, as the
+// real git lists REV's tree now (git ls-tree -r, with the pathspecs
+// given), each under --prefix: a commit's files moved into the work tree
+// by git archive REV | tar x (red team 13 GB). ok is false for an archive
+// corral does not list: another format, --remote, -o, --add-file, a git
+// option but -C, a GIT_* variable set, a word only run time knows.
+func (p *Pass) gitArchiveMembers(g *syntax.Call) ([]string, bool) {
+	dir, sub := gitArgs(g)
+	if !dir.Known || gitElsewhere(g, sub) {
+		return nil, false
+	}
+	opts, _ := scan(g.Args[:sub], specFor("git"))
+	for _, o := range opts {
+		if o.name != "C" {
+			return nil, false
+		}
+	}
+	for _, n := range g.EnvChanged {
+		if strings.HasPrefix(n, "GIT_") {
+			return nil, false
+		}
+	}
+	prefix, rev := "", ""
+	var paths []string
+	for _, a := range g.Args[sub+1:] {
+		a = revWord(a, false)
+		v := a.Value
+		if !a.Static || a.Glob || strings.ContainsAny(v, "\x00\n") {
+			return nil, false
+		}
+		switch {
+		case v == "--format=tar" || v == "-v" || v == "--verbose" || v == "--worktree-attributes":
+		case strings.HasPrefix(v, "--prefix="):
+			prefix = strings.TrimPrefix(v, "--prefix=")
+		case strings.HasPrefix(v, "-"):
+			return nil, false
+		case rev == "":
+			rev = v
+		default:
+			paths = append(paths, ":(literal)"+v)
+		}
+	}
+	if rev == "" || !safeRev(rev) {
+		return nil, false
+	}
+	args := []string{"ls-tree", "-r", "-z", "--name-only", "--end-of-options", rev}
+	if len(paths) > 0 {
+		args = append(append(args, "--"), paths...) // git 2.39 lists nothing for a lone "--"
+	}
+	out, err := runGit(dir.Path, args...)
+	if err != nil {
+		return nil, false
+	}
+	var names []string
+	for _, name := range strings.Split(strings.TrimRight(string(out), "\x00"), "\x00") {
+		if name != "" && len(names) < maxTreeWrites {
+			names = append(names, prefix+name)
+		}
+	}
+	return names, true
 }

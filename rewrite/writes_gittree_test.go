@@ -82,6 +82,13 @@ func TestGitTreeWrites(t *testing.T) {
 		{"git checkout evil .", "deny"},
 		{"git restore --source evil .", "deny"},
 		{"git -C " + proj + " checkout evil", "deny"},
+		// A revision printed by git rev-parse is that revision.
+		{"git merge $(git rev-parse evil)", "deny"},
+		{`git checkout "$(git rev-parse --verify -q evil)"`, "deny"},
+		{"git cherry-pick `git rev-parse evil`", "deny"},
+		{"git merge $(git rev-parse good)", "allow"},
+		{"git checkout -", "allow"}, // the previous branch, good
+		{"git merge -", "allow"},
 		// Look-alikes: a branch that changes nothing protected, a
 		// revision git does not know, a new branch at HEAD, the index only.
 		{"git checkout good", "allow"},
@@ -97,6 +104,55 @@ func TestGitTreeWrites(t *testing.T) {
 	}
 	check := func(tests []struct{ cmd, want string }) { t.Helper(); checkDecisions(t, cfg, tests) }
 	check(tests)
+	// A commit's files moved as a patch: git show, git format-patch
+	// --stdout piped into git apply or git am, and a mailbox file git am
+	// reads (red team 13 GB, AM).
+	for name, rev := range map[string]string{"am.patch": "evil", "ok.patch": "good"} {
+		if err := os.WriteFile(filepath.Join(proj, name), []byte(git("format-patch", "-1", rev, "--stdout")+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	check([]struct{ cmd, want string }{
+		{"git show evil | git apply", "deny"},
+		{"git show $(git rev-parse evil) | git apply --index", "deny"},
+		{"git diff main evil | git apply", "deny"},
+		{"git format-patch -1 evil --stdout | git am", "deny"},
+		{"git format-patch --stdout main..evil | git am -3", "deny"},
+		{"git format-patch --stdout main | git am", "allow"}, // main..HEAD: nothing
+		{"git am am.patch", "deny"},
+		{"git am -3 am.patch", "deny"},
+		{"git am --keep-cr am.patch", "deny"},
+		{"git am < am.patch", "deny"},
+		{"cat am.patch | git am", "deny"},
+		{"git show good | git apply", "allow"},
+		{"git format-patch -1 good --stdout | git am", "allow"},
+		{"git am ok.patch", "allow"},
+		{"git show evil:README | git apply", "allow"}, // a file's text, not evil's patch
+		{"git am --continue", "allow"},
+		{"git show evil", "allow"},
+		{"git archive evil | tar x", "deny"},
+		{"git archive evil | tar -x", "deny"},
+		{"git archive evil .claude | tar x", "deny"},
+		{"git archive evil | tar xf -", "deny"},
+		{"git archive --format=tar $(git rev-parse evil) .claude | tar -x", "deny"},
+		{"git archive --prefix=old/ evil | tar x", "allow"}, // under old/
+		{"git archive good | tar x", "allow"},
+		{"git archive evil README | tar x", "allow"},
+	})
+	// "-" is the previous branch, here evil.
+	git("checkout", "-q", "evil")
+	git("checkout", "-q", "main")
+	check([]struct{ cmd, want string }{
+		{"git merge -", "deny"},
+		{"git merge -q -", "deny"},
+		{"git checkout -", "deny"},
+		{"git checkout -q -", "deny"},
+		{"git switch -", "deny"},
+		{"git rebase -", "deny"},
+		{"git cherry-pick -", "deny"},
+		{"git merge @{-1}", "deny"},
+		{"git checkout good", "allow"},
+	})
 	// An index entry and a stash that hold the file: restoring from
 	// them writes it.
 	git("update-index", "--add", "--cacheinfo", "100644,"+blob+",.claude/settings.json")
