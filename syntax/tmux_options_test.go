@@ -92,3 +92,69 @@ func TestNestedTmuxScreenCommands(t *testing.T) {
 		}
 	}
 }
+
+// TestTmuxScreenTypedText: text that reaches a pane's shell by other
+// ways than send-keys' words is read as typed commands: send-keys -H
+// (hexadecimal codes), set-buffer/load-buffer then paste-buffer, screen's
+// readbuf/register then paste; a typed line runs in the directory tmux
+// was run from (sh FILE reads FILE); default-command and default-shell
+// are what new panes run; BASH_ENV given to tmux's shells is sourced. A
+// paste of a buffer this command did not fill is hidden. Look-alikes
+// type or set harmless text.
+func TestTmuxScreenTypedText(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"e.sh":    "rm -rf /\n",
+		"buf.txt": "rm -rf /\n",
+		"ok.sh":   "echo hi\n",
+	})
+	cases := []struct {
+		src        string
+		rm, hidden bool
+	}{
+		{`tmux send-keys -t x -H 72 6d 20 2d 72 66 20 2f 0a`, true, false},
+		{`tmux send-keys -H -t x 0x72 0x6D 20 2d 72 66 20 2f 0d`, true, false},
+		{`tmux set-buffer 'rm -rf /' \; paste-buffer -t x \; send-keys -t x Enter`, true, false},
+		{`tmux set-buffer -b b 'rm -rf /'; tmux set-buffer hi; tmux paste-buffer -b b`, true, false},
+		{`tmux set-buffer 'rm -rf' \; set-buffer -a ' /' \; paste-buffer`, true, false},
+		{`tmux load-buffer buf.txt \; paste-buffer -t x`, true, false},
+		{`tmux load-buffer missing.txt \; paste-buffer -t x`, false, true},
+		{`tmux load-buffer - \; paste-buffer -t x`, false, true},
+		{`tmux paste-buffer -t x`, false, true},
+		{`tmux send-keys -t x 'sh e.sh' Enter`, true, false},
+		{`tmux set -g default-command 'rm -rf /'; tmux new -d`, true, false},
+		{`tmux set-option -g default-shell ./e.sh`, true, false},
+		{`tmux set-environment -g BASH_ENV e.sh`, true, false},
+		{`tmux setenv -g ENV ./e.sh`, true, false},
+		{`tmux new -d -e BASH_ENV=e.sh make`, true, false},
+		{`tmux set-environment -g BASH_ENV "$F"`, false, true},
+		{`screen -X readbuf buf.txt; screen -X paste .`, true, false},
+		{`screen -X register a 'rm -rf /'; screen -X paste a`, true, false},
+		{`screen -X paste .`, false, true},
+		// Look-alikes.
+		{`tmux send-keys -t dev 'npm run dev' Enter`, false, false},
+		{`tmux send-keys -t x -H 6c 73 0a`, false, false},
+		{`tmux send-keys -t x 'sh ok.sh' Enter`, false, false},
+		{`tmux set-buffer 'rm -rf /'`, false, false},
+		{`tmux set-buffer hello \; paste-buffer`, false, false},
+		{`tmux set -g mouse on`, false, false},
+		{`tmux set -g default-command 'exec bash'`, false, false},
+		{`tmux set-environment -g EDITOR vim`, false, false},
+		{`tmux new -d -e FOO=bar -s s`, false, false},
+		{`screen -X register a 'rm -rf /'`, false, false},
+	}
+	for _, tc := range cases {
+		m, err := Analyze(tc.src, Options{Cwd: dir, Home: "/home/u", ReadFile: ReadScript})
+		if err != nil {
+			t.Errorf("%q: %v", tc.src, err)
+			continue
+		}
+		if rm := removes(m, "/"); rm != tc.rm {
+			t.Errorf("%q: corral sees rm -rf / run: %v, want %v", tc.src, rm, tc.rm)
+		}
+		if hidden := len(m.Hidden) > 0; hidden != tc.hidden {
+			t.Errorf("%q: hidden %v (%v), want %v", tc.src, hidden, m.Hidden, tc.hidden)
+		}
+	}
+}
