@@ -451,7 +451,10 @@ func (w *walker) tmuxCommand(c scope, call *Call, cmd []Arg, st *state) bool {
 	if len(cmd) == 0 || !cmd[0].Static {
 		return false
 	}
-	name := cmd[0].Value
+	name, ok := tmuxCommandName(cmd[0].Value)
+	if !ok {
+		return false
+	}
 	var ops []Arg
 	if name == "send-keys" || name == "send" {
 		// -t target, -N count, -c client take a value; -H gives each key
@@ -502,11 +505,11 @@ func (w *walker) tmuxCommand(c scope, call *Call, cmd []Arg, st *state) bool {
 			return false
 		}
 		val := cmd[1+operands[1]]
-		switch cmd[1+operands[0]].Value {
-		case "default-command":
+		switch opt := cmd[1+operands[0]].Value; {
+		case tmuxOption(opt, "default-command"):
 			w.childIn(c, call, val.Value, nil, "tmux default-command", !val.Static, st.exportedOnly(call.Dir, w.home), call.Dir)
 			return true
-		case "default-shell":
+		case tmuxOption(opt, "default-shell"):
 			return w.argvChild(c, call, []Arg{val}, "tmux default-shell", st.exportedOnly(call.Dir, w.home), call.Dir)
 		}
 		return false
@@ -939,4 +942,79 @@ func (w *walker) tmuxStartupFile(c scope, call *Call, name string, v Arg, st *st
 	}
 	w.childIn(c, call, name+"="+Quote(expandTilde(v.Value, w.home))+shell, nil, "tmux "+name, false, st.exportedOnly(call.Dir, w.home), call.Dir)
 	return true
+}
+
+// tmuxCommands are tmux's commands with their aliases, in tmux's order
+// (tmux 3.3a, list-commands).
+var tmuxCommands = lazy.Value[[][2]string]{New: func() [][2]string {
+	return [][2]string{
+		{"attach-session", "attach"}, {"bind-key", "bind"},
+		{"break-pane", "breakp"}, {"capture-pane", "capturep"},
+		{"choose-buffer", ""}, {"choose-client", ""}, {"choose-tree", ""},
+		{"clear-history", "clearhist"}, {"clear-prompt-history", "clearphist"},
+		{"clock-mode", ""}, {"command-prompt", ""}, {"confirm-before", "confirm"},
+		{"copy-mode", ""}, {"customize-mode", ""}, {"delete-buffer", "deleteb"},
+		{"detach-client", "detach"}, {"display-menu", "menu"},
+		{"display-message", "display"}, {"display-popup", "popup"},
+		{"display-panes", "displayp"}, {"find-window", "findw"},
+		{"has-session", "has"}, {"if-shell", "if"}, {"join-pane", "joinp"},
+		{"kill-pane", "killp"}, {"kill-server", ""}, {"kill-session", ""},
+		{"kill-window", "killw"}, {"last-pane", "lastp"}, {"last-window", "last"},
+		{"link-window", "linkw"}, {"list-buffers", "lsb"}, {"list-clients", "lsc"},
+		{"list-commands", "lscm"}, {"list-keys", "lsk"}, {"list-panes", "lsp"},
+		{"list-sessions", "ls"}, {"list-windows", "lsw"}, {"load-buffer", "loadb"},
+		{"lock-client", "lockc"}, {"lock-server", "lock"},
+		{"lock-session", "locks"}, {"move-pane", "movep"},
+		{"move-window", "movew"}, {"new-session", "new"}, {"new-window", "neww"},
+		{"next-layout", "nextl"}, {"next-window", "next"},
+		{"paste-buffer", "pasteb"}, {"pipe-pane", "pipep"},
+		{"previous-layout", "prevl"}, {"previous-window", "prev"},
+		{"refresh-client", "refresh"}, {"rename-session", "rename"},
+		{"rename-window", "renamew"}, {"resize-pane", "resizep"},
+		{"resize-window", "resizew"}, {"respawn-pane", "respawnp"},
+		{"respawn-window", "respawnw"}, {"rotate-window", "rotatew"},
+		{"run-shell", "run"}, {"save-buffer", "saveb"},
+		{"select-layout", "selectl"}, {"select-pane", "selectp"},
+		{"select-window", "selectw"}, {"send-keys", "send"}, {"send-prefix", ""},
+		{"server-access", ""}, {"set-buffer", "setb"},
+		{"set-environment", "setenv"}, {"set-hook", ""}, {"set-option", "set"},
+		{"set-window-option", "setw"}, {"show-buffer", "showb"},
+		{"show-environment", "showenv"}, {"show-hooks", ""},
+		{"show-messages", "showmsgs"}, {"show-options", "show"},
+		{"show-prompt-history", "showphist"}, {"show-window-options", "showw"},
+		{"source-file", "source"}, {"split-window", "splitw"},
+		{"start-server", "start"}, {"suspend-client", "suspendc"},
+		{"swap-pane", "swapp"}, {"swap-window", "swapw"},
+		{"switch-client", "switchc"}, {"unbind-key", "unbind"},
+		{"unlink-window", "unlinkw"}, {"wait-for", "wait"},
+	}
+}}
+
+// tmuxCommandName resolves a command name as tmux does (cmd_find): an
+// alias, the whole name, or a prefix of one name only (send-k is
+// send-keys, set-o set-option). ok is false for an unknown or ambiguous
+// name.
+func tmuxCommandName(s string) (string, bool) {
+	found, n := "", 0
+	for _, e := range tmuxCommands.Get() {
+		if e[1] != "" && e[1] == s || e[0] == s {
+			return e[0], true
+		}
+		if s != "" && strings.HasPrefix(e[0], s) {
+			found, n = e[0], n+1
+		}
+	}
+	return found, n == 1
+}
+
+// tmuxOption reports whether s names tmux's option name as tmux reads
+// it: the whole name or a prefix no other option shares, which for
+// default-command and default-shell is at least default-c and default-sh
+// (default-size and default-terminal share the rest).
+func tmuxOption(s, name string) bool {
+	min := len("default-c")
+	if name == "default-shell" {
+		min = len("default-sh")
+	}
+	return len(s) >= min && strings.HasPrefix(name, s)
 }

@@ -99,8 +99,9 @@ func TestNestedTmuxScreenCommands(t *testing.T) {
 // readbuf/register then paste; a typed line runs in the directory tmux
 // was run from (sh FILE reads FILE); default-command and default-shell
 // are what new panes run; BASH_ENV given to tmux's shells is sourced. A
-// paste of a buffer this command did not fill is hidden. Look-alikes
-// type or set harmless text.
+// paste of a buffer this command did not fill is hidden. Commands and
+// options are found by a unique prefix, as tmux finds them. Look-alikes
+// type or set harmless text, or name no one command or option.
 func TestTmuxScreenTypedText(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
@@ -132,6 +133,13 @@ func TestTmuxScreenTypedText(t *testing.T) {
 		{`screen -X readbuf buf.txt; screen -X paste .`, true, false},
 		{`screen -X register a 'rm -rf /'; screen -X paste a`, true, false},
 		{`screen -X paste .`, false, true},
+		// tmux takes a command's or an option's unique prefix.
+		{`tmux send-k -t x 'rm -rf /' Enter`, true, false},
+		{`tmux run-s 'rm -rf /'`, true, false},
+		{`tmux set-o -g default-comm 'rm -rf /'`, true, false},
+		{`tmux set -g default-sh ./e.sh`, true, false},
+		{`tmux se -t x 'rm -rf /' Enter`, false, false},
+		{`tmux set -g default-s ./e.sh`, false, false},
 		// Look-alikes.
 		{`tmux send-keys -t dev 'npm run dev' Enter`, false, false},
 		{`tmux send-keys -t x -H 6c 73 0a`, false, false},
