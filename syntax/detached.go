@@ -990,6 +990,10 @@ var tmuxCommands = lazy.Value[[][2]string]{New: func() [][2]string {
 	}
 }}
 
+// TmuxCommandName resolves a tmux command name as tmux does
+// (tmuxCommandName): tmux new-s is new-session.
+func TmuxCommandName(s string) (string, bool) { return tmuxCommandName(s) }
+
 // tmuxCommandName resolves a command name as tmux does (cmd_find): an
 // alias, the whole name, or a prefix of one name only (send-k is
 // send-keys, set-o set-option). ok is false for an unknown or ambiguous
