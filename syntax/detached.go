@@ -274,8 +274,7 @@ func (w *walker) screenCommand(c scope, call *Call, cmd []Arg, st *state, depth 
 		for _, r := range regs {
 			b, ok := w.screenBufs[string(r)]
 			known = known && ok && !(b.Dynamic && b.Text == "")
-			t.Text += b.Text
-			t.Dynamic = t.Dynamic || b.Dynamic
+			t = w.joinTyped(t, b)
 		}
 		if len(cmd) > 2 {
 			if w.screenBufs == nil {
@@ -876,7 +875,7 @@ func (w *walker) tmuxFillBuffer(c scope, call *Call, name string, args []Arg, st
 		w.tmuxBufs = map[string]typedText{}
 	}
 	if old, ok := w.tmuxBufs[buf]; ok && appendTo {
-		t = typedText{Text: old.Text + t.Text, Dynamic: old.Dynamic || t.Dynamic}
+		t = w.joinTyped(old, t)
 	}
 	w.tmuxBufs[buf] = t
 	w.tmuxTop = buf
@@ -910,6 +909,10 @@ func (w *walker) tmuxPaste(c scope, call *Call, args []Arg, st *state) bool {
 		return true
 	}
 	if hasSep {
+		if n := strings.Count(t.Text, "\n"); len(t.Text)+n*len(sep.Value) > MaxSource {
+			w.m.Truncated = true
+			return true
+		}
 		t.Text = strings.ReplaceAll(t.Text, "\n", sep.Value)
 		t.Dynamic = t.Dynamic || !sep.Static
 	}
@@ -1021,4 +1024,15 @@ func tmuxOption(s, name string) bool {
 		min = len("default-sh")
 	}
 	return len(s) >= min && strings.HasPrefix(name, s)
+}
+
+// joinTyped joins two typed texts, at most MaxSource bytes: a longer one
+// (screen's paste aa a doubles register a) stops the walk as Truncated
+// and is taken as text only known at run time.
+func (w *walker) joinTyped(a, b typedText) typedText {
+	if len(a.Text)+len(b.Text) > MaxSource {
+		w.m.Truncated = true
+		return typedText{Dynamic: true}
+	}
+	return typedText{Text: a.Text + b.Text, Dynamic: a.Dynamic || b.Dynamic}
 }

@@ -1,6 +1,10 @@
 package syntax
 
-import "testing"
+import (
+	"strings"
+	"testing"
+	"time"
+)
 
 // TestTmuxOptionsScanned checks tmux's options as the one scanner reads
 // them: clusters of letters (-ds NAME, -uc TEXT, -lt PANE), an option's
@@ -164,5 +168,41 @@ func TestTmuxScreenTypedText(t *testing.T) {
 		if hidden := len(m.Hidden) > 0; hidden != tc.hidden {
 			t.Errorf("%q: hidden %v (%v), want %v", tc.src, hidden, m.Hidden, tc.hidden)
 		}
+	}
+}
+
+// TestTmuxScreenBuffersBounded: buffers that grow by appends, by a
+// separator for each newline or by a register pasted into itself stay
+// bounded (MaxSource): the walk ends Truncated, quickly.
+func TestTmuxScreenBuffersBounded(t *testing.T) {
+	t.Parallel()
+	doubling := "screen -X register a " + strings.Repeat("x", 1000)
+	for i := 0; i < 40; i++ {
+		doubling += "; screen -X paste aa a"
+	}
+	nl := strings.Repeat(`\n`, 20000)
+	srcs := []string{
+		doubling + "; screen -X paste a",
+		`tmux set-buffer "$(printf '` + nl + `')" \; paste-buffer -s ` + strings.Repeat("y", 200000),
+		"tmux set-buffer \"" + strings.Repeat("\n", 15000) + "\" \\; paste-buffer -s " + strings.Repeat("y", 100000),
+	}
+	for _, src := range srcs {
+		start := time.Now()
+		m, err := Analyze(src, Options{Cwd: "/p", Home: "/home/u"})
+		if err != nil {
+			t.Fatalf("%.40q: %v", src, err)
+		}
+		if d := time.Since(start); d > 10*time.Second {
+			t.Errorf("%.40q took %v", src, d)
+		}
+		_ = m
+	}
+	m, err := Analyze(srcs[0], Options{Cwd: "/p", Home: "/home/u"})
+	if err != nil || !m.Truncated {
+		t.Errorf("doubled register: truncated %v, err %v; want true", m != nil && m.Truncated, err)
+	}
+	m, err = Analyze(srcs[2], Options{Cwd: "/p", Home: "/home/u"})
+	if err != nil || !m.Truncated {
+		t.Errorf("separator per newline: truncated %v, err %v; want true", m != nil && m.Truncated, err)
 	}
 }
