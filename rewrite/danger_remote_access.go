@@ -94,10 +94,12 @@ func multiplexerShell(c *syntax.Call) bool {
 			return !hasWord(c.Words(), "-c", "-V")
 		}
 		rest := c.Args[operands[0]:]
-		switch rest[0].Value {
-		case "attach-session", "attach", "a":
+		// tmux finds a command by alias or unique prefix (new-s, a).
+		name, _ := syntax.TmuxCommandName(rest[0].Value)
+		switch name {
+		case "attach-session":
 			return true
-		case "new-session", "new":
+		case "new-session":
 		default:
 			return false
 		}

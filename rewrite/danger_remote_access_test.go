@@ -76,7 +76,11 @@ func TestRemoteAccess(t *testing.T) {
 		{"ttyd zellij attach pair", Ask},
 		{"ttyd -W tmux attach -t main", Ask},
 		{"gotty -w screen -r main", Ask},
+		// tmux takes a command's unique prefix.
+		{"ttyd tmux new-s", Ask},
+		{"ttyd tmux attach-s -t main", Ask},
 		{"ttyd tmux new-session htop", Allow},
+		{"ttyd tmux ls", Allow},
 		{"ttyd byobu new-session htop", Allow},
 		{"ttyd zellij ls", Allow},
 		{"ttyd zellij --help", Allow},

@@ -223,9 +223,76 @@ func (w *walker) screenCommand(c scope, call *Call, cmd []Arg, st *state, depth 
 		// stuff TEXT types TEXT into the session's shell.
 		if len(cmd) > 1 {
 			t := &cmd[1]
-			w.childIn(c, call, typed(t.Value), nil, "screen stuff", !t.Static, env, Dir{})
+			w.typeInto(c, call, typedText{Text: t.Value, Dynamic: !t.Static}, "screen stuff", st)
 			return true
 		}
+	case "readbuf", "register":
+		// readbuf [-e enc] [FILE] fills the paste buffer (".") with FILE
+		// (/tmp/screen-exchange by default); register [-e enc] KEY TEXT
+		// fills register KEY.
+		_, ops := ScanOptions(cmd[1:], OptSpec{ShortVal: "e", Stop: true})
+		args := make([]Arg, 0, len(ops))
+		for _, i := range ops {
+			args = append(args, cmd[1+i])
+		}
+		key, t := ".", typedText{Dynamic: true}
+		if cmd[0].Value == "register" {
+			if len(args) < 2 {
+				return false
+			}
+			key, t = args[0].Value, typedText{Text: args[1].Value, Dynamic: !args[1].Static}
+		} else {
+			file := Arg{Value: "/tmp/screen-exchange", Static: true}
+			if len(args) > 0 {
+				file = args[0]
+			}
+			if file.Static {
+				if text, ok := w.readScript(call.Dir.Join(expandTilde(file.Value, w.home))); ok {
+					t = typedText{Text: text}
+				}
+			}
+		}
+		if w.screenBufs == nil {
+			w.screenBufs = map[string]typedText{}
+		}
+		w.screenBufs[key] = t
+		return false
+	case "paste":
+		// paste [REGS [DEST]]: the registers' text (REGS, one letter
+		// each, "." the paste buffer; "." when none is named) is typed
+		// into the window, or copied to register DEST.
+		regs := "."
+		if len(cmd) > 1 {
+			if !cmd[1].Static {
+				regs = "\x00"
+			} else {
+				regs = cmd[1].Value
+			}
+		}
+		var t typedText
+		known := true
+		for _, r := range regs {
+			b, ok := w.screenBufs[string(r)]
+			known = known && ok && !(b.Dynamic && b.Text == "")
+			t = w.joinTyped(t, b)
+		}
+		if len(cmd) > 2 {
+			if w.screenBufs == nil {
+				w.screenBufs = map[string]typedText{}
+			}
+			if !known {
+				t = typedText{Dynamic: true}
+			}
+			w.screenBufs[cmd[2].Value] = t
+			return false
+		}
+		if !known {
+			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true,
+				What: "screen paste types a register's text into a shell, only known at run time"})
+			return true
+		}
+		w.typeInto(c, call, t, "screen paste", st)
+		return true
 	case "exec":
 		// exec [[fdpat] cmd [args]]: fdpat is made of . ! : and |.
 		rest := cmd[1:]
@@ -383,30 +450,76 @@ func (w *walker) tmuxCommand(c scope, call *Call, cmd []Arg, st *state) bool {
 	if len(cmd) == 0 || !cmd[0].Static {
 		return false
 	}
-	name := cmd[0].Value
+	name, ok := tmuxCommandName(cmd[0].Value)
+	if !ok {
+		return false
+	}
 	var ops []Arg
 	if name == "send-keys" || name == "send" {
-		// -t target, -N count, -c client take a value.
-		if _, operands := ScanOptions(cmd[1:], OptSpec{ShortVal: "tNc", Stop: true}); len(operands) > 0 {
+		// -t target, -N count, -c client take a value; -H gives each key
+		// as the hexadecimal code of a character.
+		opts, operands := ScanOptions(cmd[1:], OptSpec{ShortVal: "tNc", Stop: true})
+		if len(operands) > 0 {
 			ops = cmd[1+operands[0]:]
+		}
+		hex := false
+		for _, o := range opts {
+			hex = hex || o.Name == "H"
 		}
 		// Each key word is typed; Enter, C-m and KPEnter end a line.
 		var b strings.Builder
 		dynamic := false
 		for _, k := range ops {
+			dynamic = dynamic || !k.Static
+			if hex {
+				if ch, ok := hexKey(k.Value); ok {
+					b.WriteByte(ch)
+				}
+				continue
+			}
 			switch k.Value {
 			case "Enter", "C-m", "KPEnter", "C-j":
 				b.WriteString("\n")
 			default:
 				b.WriteString(k.Value)
 			}
-			dynamic = dynamic || !k.Static
 		}
-		if b.Len() == 0 {
+		if b.Len() == 0 && !dynamic {
 			return false
 		}
-		w.childIn(c, call, b.String(), nil, "tmux send-keys", dynamic, st.exportedOnly(Dir{}, w.home), Dir{})
+		w.typeInto(c, call, typedText{Text: b.String(), Dynamic: dynamic}, "tmux send-keys", st)
 		return true
+	}
+	switch name {
+	case "set-buffer", "setb", "load-buffer", "loadb":
+		return w.tmuxFillBuffer(c, call, name, cmd[1:], st)
+	case "paste-buffer", "pasteb":
+		return w.tmuxPaste(c, call, cmd[1:], st)
+	case "set-option", "set":
+		// set-option [-aFgopqsuUw] [-t target] OPTION VALUE: new panes run
+		// default-command with the default shell, or default-shell
+		// itself when no command is set.
+		_, operands := ScanOptions(cmd[1:], OptSpec{ShortVal: "t", Stop: true})
+		if len(operands) < 2 || !cmd[1+operands[0]].Static {
+			return false
+		}
+		val := cmd[1+operands[1]]
+		switch opt := cmd[1+operands[0]].Value; {
+		case tmuxOption(opt, "default-command"):
+			w.childIn(c, call, val.Value, nil, "tmux default-command", !val.Static, st.exportedOnly(call.Dir, w.home), call.Dir)
+			return true
+		case tmuxOption(opt, "default-shell"):
+			return w.argvChild(c, call, []Arg{val}, "tmux default-shell", st.exportedOnly(call.Dir, w.home), call.Dir)
+		}
+		return false
+	case "set-environment", "setenv":
+		// set-environment [-Fhgru] [-t session] NAME VALUE: the
+		// environment of the panes and commands tmux starts from then.
+		_, operands := ScanOptions(cmd[1:], OptSpec{ShortVal: "t", Stop: true})
+		if len(operands) < 2 || !cmd[1+operands[0]].Static {
+			return false
+		}
+		return w.tmuxStartupFile(c, call, cmd[1+operands[0]].Value, cmd[1+operands[1]], st)
 	}
 	switch name {
 	case "set-hook", "confirm-before", "confirm":
@@ -444,9 +557,21 @@ func (w *walker) tmuxCommand(c scope, call *Call, cmd []Arg, st *state) bool {
 	if !ok {
 		return false
 	}
-	_, operands := ScanOptions(cmd[1:], OptSpec{ShortVal: vals, Stop: true})
+	opts, operands := ScanOptions(cmd[1:], OptSpec{ShortVal: vals, Stop: true})
+	handled := false
+	for _, o := range opts {
+		// new -e NAME=VALUE: the pane's environment.
+		if o.Name == "e" && o.HasVal && strings.ContainsRune(vals, 'e') {
+			name, _, _ := strings.Cut(o.Val.Value, "=")
+			v := o.Val
+			v.Value = strings.TrimPrefix(v.Value, name+"=")
+			if w.tmuxStartupFile(c, call, name, v, st) {
+				handled = true
+			}
+		}
+	}
 	if len(operands) == 0 {
-		return false
+		return handled
 	}
 	j := 1 + operands[0]
 	ops = cmd[j:]
@@ -681,4 +806,233 @@ func expandTilde(p, home string) string {
 		return home + "/" + rest
 	}
 	return p
+}
+
+// typedText is text typed into a shell pane, with whether run time
+// chooses any of it.
+type typedText struct {
+	Text    string
+	Dynamic bool
+}
+
+// typeInto models text typed into the shell of a tmux pane or a screen
+// window: the shell reads it as commands, in the directory the pane
+// started in, taken to be the one tmux was run from (new-session and
+// new-window start there unless -c names another).
+func (w *walker) typeInto(c scope, call *Call, t typedText, kind string, st *state) {
+	w.childIn(c, call, typed(t.Text), nil, kind, t.Dynamic, st.exportedOnly(call.Dir, w.home), call.Dir)
+}
+
+// hexKey reads a key of send-keys -H as tmux does (strtol base 16: blanks,
+// a sign and 0x may lead): the code of one character, at most 0xff.
+func hexKey(s string) (byte, bool) {
+	s = strings.TrimLeft(s, " \t\n\v\f\r")
+	s = strings.TrimPrefix(s, "+")
+	if len(s) > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X') {
+		s = s[2:]
+	}
+	n, err := strconv.ParseUint(s, 16, 8)
+	if err != nil {
+		return 0, false
+	}
+	return byte(n), true
+}
+
+// tmuxFillBuffer models set-buffer [-aw] [-b NAME] [-n NEW] [-t client]
+// DATA and load-buffer [-w] [-b NAME] [-t client] PATH: a paste buffer
+// gets DATA or the file's text (PATH "-" is standard input), which
+// paste-buffer types into a pane later. -a appends to the buffer.
+func (w *walker) tmuxFillBuffer(c scope, call *Call, name string, args []Arg, st *state) bool {
+	opts, operands := ScanOptions(args, OptSpec{ShortVal: "bnt", Stop: true})
+	buf, appendTo := "", false
+	for _, o := range opts {
+		switch {
+		case o.Name == "b" && o.HasVal:
+			buf = o.Val.Value
+		case o.Name == "a":
+			appendTo = true
+		}
+	}
+	if len(operands) == 0 {
+		return false
+	}
+	a := args[operands[0]]
+	var t typedText
+	if name == "set-buffer" || name == "setb" {
+		t = typedText{Text: a.Value, Dynamic: !a.Static}
+	} else {
+		text, ok := "", false
+		if a.Static && a.Value != "-" {
+			text, ok = w.readScript(call.Dir.Join(expandTilde(a.Value, w.home)))
+		}
+		if !ok {
+			t = typedText{Dynamic: true}
+		} else {
+			t = typedText{Text: text}
+		}
+	}
+	if w.tmuxBufs == nil {
+		w.tmuxBufs = map[string]typedText{}
+	}
+	if old, ok := w.tmuxBufs[buf]; ok && appendTo {
+		t = w.joinTyped(old, t)
+	}
+	w.tmuxBufs[buf] = t
+	w.tmuxTop = buf
+	return false
+}
+
+// tmuxPaste models paste-buffer [-dpr] [-b NAME] [-s SEP] [-t pane]: the
+// buffer's text is typed into the pane, each newline replaced by SEP
+// (a carriage return by default, none with -r). A buffer this command
+// did not fill, or a file that could not be read, holds text only known
+// at run time.
+func (w *walker) tmuxPaste(c scope, call *Call, args []Arg, st *state) bool {
+	opts, _ := ScanOptions(args, OptSpec{ShortVal: "bst", Stop: true})
+	buf := w.tmuxTop
+	sep, hasSep := Arg{}, false
+	for _, o := range opts {
+		switch {
+		case o.Name == "b" && o.HasVal:
+			buf = o.Val.Value
+			if !o.Val.Static {
+				buf = "\x00"
+			}
+		case o.Name == "s" && o.HasVal:
+			sep, hasSep = o.Val, true
+		}
+	}
+	t, ok := w.tmuxBufs[buf]
+	if !ok || t.Dynamic && t.Text == "" {
+		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true,
+			What: "tmux paste-buffer types a buffer's text into a shell, only known at run time"})
+		return true
+	}
+	if hasSep {
+		if n := strings.Count(t.Text, "\n"); len(t.Text)+n*len(sep.Value) > MaxSource {
+			w.m.Truncated = true
+			return true
+		}
+		t.Text = strings.ReplaceAll(t.Text, "\n", sep.Value)
+		t.Dynamic = t.Dynamic || !sep.Static
+	}
+	w.typeInto(c, call, t, "tmux paste-buffer", st)
+	return true
+}
+
+// tmuxStartupFile models NAME=VALUE in the environment of what tmux
+// starts (set-environment, new -e): a shell that is not interactive (a
+// pane's command, run-shell) sources $BASH_ENV, an interactive sh
+// sources $ENV. The file is judged as that shell's start-up file; one
+// only known at run time is hidden.
+func (w *walker) tmuxStartupFile(c scope, call *Call, name string, v Arg, st *state) bool {
+	if name != "BASH_ENV" && name != "ENV" {
+		return false
+	}
+	if !v.Static {
+		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: v.Value,
+			What: "tmux gives the shells it starts " + name + "=" + clip(v.Raw, 40) + ", a start-up file only known at run time"})
+		return true
+	}
+	if v.Value == "" {
+		return false
+	}
+	// The shell that reads it, started as tmux starts it, so the file is
+	// judged as every start-up file is (shellReads).
+	shell := " bash -c :"
+	if name == "ENV" {
+		shell = " sh -i -c :"
+	}
+	w.childIn(c, call, name+"="+Quote(expandTilde(v.Value, w.home))+shell, nil, "tmux "+name, false, st.exportedOnly(call.Dir, w.home), call.Dir)
+	return true
+}
+
+// tmuxCommands are tmux's commands with their aliases, in tmux's order
+// (tmux 3.3a, list-commands).
+var tmuxCommands = lazy.Value[[][2]string]{New: func() [][2]string {
+	return [][2]string{
+		{"attach-session", "attach"}, {"bind-key", "bind"},
+		{"break-pane", "breakp"}, {"capture-pane", "capturep"},
+		{"choose-buffer", ""}, {"choose-client", ""}, {"choose-tree", ""},
+		{"clear-history", "clearhist"}, {"clear-prompt-history", "clearphist"},
+		{"clock-mode", ""}, {"command-prompt", ""}, {"confirm-before", "confirm"},
+		{"copy-mode", ""}, {"customize-mode", ""}, {"delete-buffer", "deleteb"},
+		{"detach-client", "detach"}, {"display-menu", "menu"},
+		{"display-message", "display"}, {"display-popup", "popup"},
+		{"display-panes", "displayp"}, {"find-window", "findw"},
+		{"has-session", "has"}, {"if-shell", "if"}, {"join-pane", "joinp"},
+		{"kill-pane", "killp"}, {"kill-server", ""}, {"kill-session", ""},
+		{"kill-window", "killw"}, {"last-pane", "lastp"}, {"last-window", "last"},
+		{"link-window", "linkw"}, {"list-buffers", "lsb"}, {"list-clients", "lsc"},
+		{"list-commands", "lscm"}, {"list-keys", "lsk"}, {"list-panes", "lsp"},
+		{"list-sessions", "ls"}, {"list-windows", "lsw"}, {"load-buffer", "loadb"},
+		{"lock-client", "lockc"}, {"lock-server", "lock"},
+		{"lock-session", "locks"}, {"move-pane", "movep"},
+		{"move-window", "movew"}, {"new-session", "new"}, {"new-window", "neww"},
+		{"next-layout", "nextl"}, {"next-window", "next"},
+		{"paste-buffer", "pasteb"}, {"pipe-pane", "pipep"},
+		{"previous-layout", "prevl"}, {"previous-window", "prev"},
+		{"refresh-client", "refresh"}, {"rename-session", "rename"},
+		{"rename-window", "renamew"}, {"resize-pane", "resizep"},
+		{"resize-window", "resizew"}, {"respawn-pane", "respawnp"},
+		{"respawn-window", "respawnw"}, {"rotate-window", "rotatew"},
+		{"run-shell", "run"}, {"save-buffer", "saveb"},
+		{"select-layout", "selectl"}, {"select-pane", "selectp"},
+		{"select-window", "selectw"}, {"send-keys", "send"}, {"send-prefix", ""},
+		{"server-access", ""}, {"set-buffer", "setb"},
+		{"set-environment", "setenv"}, {"set-hook", ""}, {"set-option", "set"},
+		{"set-window-option", "setw"}, {"show-buffer", "showb"},
+		{"show-environment", "showenv"}, {"show-hooks", ""},
+		{"show-messages", "showmsgs"}, {"show-options", "show"},
+		{"show-prompt-history", "showphist"}, {"show-window-options", "showw"},
+		{"source-file", "source"}, {"split-window", "splitw"},
+		{"start-server", "start"}, {"suspend-client", "suspendc"},
+		{"swap-pane", "swapp"}, {"swap-window", "swapw"},
+		{"switch-client", "switchc"}, {"unbind-key", "unbind"},
+		{"unlink-window", "unlinkw"}, {"wait-for", "wait"},
+	}
+}}
+
+// TmuxCommandName resolves a tmux command name as tmux does
+// (tmuxCommandName): tmux new-s is new-session.
+func TmuxCommandName(s string) (string, bool) { return tmuxCommandName(s) }
+
+// tmuxCommandName resolves a command name as tmux does (cmd_find): an
+// alias, the whole name, or a prefix of one name only (send-k is
+// send-keys, set-o set-option). ok is false for an unknown or ambiguous
+// name.
+func tmuxCommandName(s string) (string, bool) {
+	found, n := "", 0
+	for _, e := range tmuxCommands.Get() {
+		if e[1] != "" && e[1] == s || e[0] == s {
+			return e[0], true
+		}
+		if s != "" && strings.HasPrefix(e[0], s) {
+			found, n = e[0], n+1
+		}
+	}
+	return found, n == 1
+}
+
+// tmuxOption reports whether s names tmux's option name as tmux reads
+// it: the whole name or a prefix no other option shares, which for
+// default-command and default-shell is at least default-c and default-sh
+// (default-size and default-terminal share the rest).
+func tmuxOption(s, name string) bool {
+	min := len("default-c")
+	if name == "default-shell" {
+		min = len("default-sh")
+	}
+	return len(s) >= min && strings.HasPrefix(name, s)
+}
+
+// joinTyped joins two typed texts, at most MaxSource bytes: a longer one
+// (screen's paste aa a doubles register a) stops the walk as Truncated
+// and is taken as text only known at run time.
+func (w *walker) joinTyped(a, b typedText) typedText {
+	if len(a.Text)+len(b.Text) > MaxSource {
+		w.m.Truncated = true
+		return typedText{Dynamic: true}
+	}
+	return typedText{Text: a.Text + b.Text, Dynamic: a.Dynamic || b.Dynamic}
 }

@@ -60,6 +60,13 @@ type walker struct {
 	// nestedCmds counts the tmux commands being followed inside other
 	// tmux commands (if-shell, set-hook, bind-key, source-file).
 	nestedCmds int
+	// tmuxBufs are the tmux paste buffers this command filled (set-buffer,
+	// load-buffer), by name; tmuxTop names the one filled last, which
+	// paste-buffer without -b pastes. screenBufs are screen's registers
+	// and its paste buffer (".", filled by readbuf).
+	tmuxBufs   map[string]typedText
+	tmuxTop    string
+	screenBufs map[string]typedText
 	// reparsed counts the bytes of nested scripts parsed so far (at most
 	// MaxSource): eval eval eval … would otherwise parse the command
 	// MaxDepth times over.
