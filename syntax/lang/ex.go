@@ -598,9 +598,11 @@ func exExecute(text string, off, depth int) []Effect {
 		}
 		e.Offset = off
 		if strings.Contains(e.Path, runtimePart) {
-			if e.Kind == Write || e.Kind == Read {
+			if e.Kind == Write || e.Kind == Read && !e.Edits {
 				continue
 			}
+			// exe "e " . name: a buffer only run time names, which a
+			// :w without a name would write.
 			e = Effect{Kind: Hidden, Call: e.Call, Text: text, Offset: off}
 		}
 		out = append(out, e)

@@ -148,6 +148,7 @@ var programCases = []struct {
 	{"ex-call-system", Ex, `call call("system", ["rm -rf ~"])`, []string{"shell system: rm -rf ~"}},
 	{"ex-function-system", Ex, `call function("system")("id")`, []string{`hidden function("system"): "system"`}},
 	{"ex-readfile", Ex, `echo readfile(".env")`, []string{"read readfile: .env"}},
+	{"ex-exe-edit-runtime", Ex, `exe "e " . expand("~/.bashrc")`, []string{`hidden :e: "e " . expand("~/.bashrc")`}},
 	{"ex-set-look", Ex, `set tabstop=4 makeprg=go\ build | make`, []string{"shell 'makeprg': go build"}},
 	{"ex-subst", Ex, `%s/system("x")/y/g`, nil},
 	{"ex-normal", Ex, `normal! ggdG`, nil},
