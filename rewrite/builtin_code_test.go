@@ -14,7 +14,8 @@ import (
 // spellings red team 7 used: "--" before the word (bash's eval and source
 // take no options and skip it, read and trap end their options there),
 // a trap or here-string whose text is only known at run time, and one a
-// substitution decodes. Each row runs in real bash with a payload that
+// substitution decodes (base64 -d of a here-string is computed, sv1:
+// the decoded text is judged, so those deny). Each row runs in real bash with a payload that
 // touches a canary (proving bash runs the text), then corral judges the
 // same row with a destructive payload.
 func TestBuiltinCodeWords(t *testing.T) {
@@ -29,16 +30,16 @@ func TestBuiltinCodeWords(t *testing.T) {
 	}{
 		{`eval -- "PAYLOAD"`, "deny"},
 		{`eval -- "$(base64 -d <<< B64)"`, "deny"},
-		{`x=$(base64 -d <<< B64); eval -- "$x"`, "ask"},
+		{`x=$(base64 -d <<< B64); eval -- "$x"`, "deny"},
 		{`command eval -- "$(base64 -d <<< B64)"`, "deny"},
 		{`trap "$(base64 -d <<< B64)" EXIT`, "deny"},
-		{`x=$(base64 -d <<< B64); trap -- "$x" EXIT`, "ask"},
-		{`x=$(base64 -d <<< B64); trap "$x" EXIT`, "ask"},
+		{`x=$(base64 -d <<< B64); trap -- "$x" EXIT`, "deny"},
+		{`x=$(base64 -d <<< B64); trap "$x" EXIT`, "deny"},
 		{`source /dev/stdin <<< "$(base64 -d <<< B64)"`, "deny"},
-		{`x=$(base64 -d <<< B64); source /dev/stdin <<< "$x"`, "ask"},
-		{`x=$(base64 -d <<< B64); . /dev/fd/3 3<<< "$x"`, "ask"},
+		{`x=$(base64 -d <<< B64); source /dev/stdin <<< "$x"`, "deny"},
+		{`x=$(base64 -d <<< B64); . /dev/fd/3 3<<< "$x"`, "deny"},
 		{`source -- /dev/stdin <<< "PAYLOAD"`, "deny"},
-		{"x=$(base64 -d <<< B64); . /dev/stdin <<EOF\n$x\nEOF", "ask"},
+		{"x=$(base64 -d <<< B64); . /dev/stdin <<EOF\n$x\nEOF", "deny"},
 		{`read -r -- x <<< 'a[$(PAYLOAD)]'; (( x ))`, "deny"},
 	}
 	for _, r := range rows {

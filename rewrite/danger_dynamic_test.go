@@ -38,7 +38,7 @@ func TestDynamicCommand(t *testing.T) {
 		{`echo a | xargs -I{} echo {}`, Allow},
 		// A rule word followed by a separator a script splits on at run
 		// time is mentioned (x=$(cat f) of "rm,-rf,/x" with IFS=,).
-		{`echo rm,-rf,/x > c.txt; x=$(cat c.txt); IFS=,; $x`, Ask},
+		{`echo rm,-rf,/x > c.txt; x=$(cat c2.txt); IFS=,; $x`, Ask},
 		{`echo 'rm:-rf' > c.txt; IFS=: read -ra a < c2.txt; "${a[@]}" /x`, Ask},
 		// Look-alikes.
 		{`"$EDITOR" notes.md`, Allow},
@@ -46,8 +46,8 @@ func TestDynamicCommand(t *testing.T) {
 		{`x=$CMD; $x https://example.com/a`, Allow}, // a URL's scheme is no command https
 		// A variable holding what a substitution printed runs that text
 		// (also through a copy); a path lookup's output is that program.
-		{`c=$(echo cm0gLXJmIH4= | base64 -d); $c`, Ask},
-		{"c=`echo cm0gLXJmIH4= | base64 -d`; $c", Ask},
+		{`c=$(base64 -d < cmd.b64); $c`, Ask},
+		{"c=`base64 -d < cmd.b64`; $c", Ask},
 		{`c=$(cat cmd.txt); d=$c; "$d"`, Ask},
 		{`c=$(cat cmd.txt); $c /dev/fd/0`, Ask},
 		{`if a; then c=$(which ls); else c=$(cat f); fi; $c`, Ask},

@@ -3455,12 +3455,23 @@ func (w *walker) nested(c scope, call *Call, st *state) {
 			body := r.arg(rd.Node.Hdoc)
 			quoted := rd.Target.Raw != rd.Target.Value
 			text := body.Raw
+			expanded := body.Value
 			// The body as parsed ends with the closing delimiter line.
 			if trimmed, ok := strings.CutSuffix(text, rd.Target.Value); ok {
 				trimmed = strings.TrimRight(trimmed, "\t")
 				body.End -= len(text) - len(trimmed)
 				text = trimmed
 				body.Raw, body.Value = text, text
+			}
+			if t, ok := strings.CutSuffix(expanded, rd.Target.Value); ok {
+				expanded = strings.TrimRight(t, "\t")
+			}
+			if !quoted && body.Static && expanded != text && !strings.Contains(text, `\`) {
+				// x=~; bash <<EOF / rm -rf $x / EOF: bash expands the body
+				// before the shell reads it, with this script's variables,
+				// which the child does not have (x is not exported). The
+				// text as written is walked too, for its rewrites.
+				w.childIn(c, call, expanded, nil, "heredoc", false, env, call.Dir)
 			}
 			if !quoted && !body.Static {
 				// bash <<EOF / $x / EOF after x=$(cat f.sh): the file's
@@ -3525,6 +3536,14 @@ func (w *walker) scriptFromFd(c scope, call *Call, in Stream, env *state) {
 		kind := "heredoc"
 		if in.Redirect.Op == "<<<" {
 			kind = "herestring"
+		}
+		if !static && kind == "heredoc" {
+			// . /dev/stdin <<EOF / rm -rf $x / EOF: the body as bash
+			// expands it with this script's variables, when they are
+			// known (the text as written is walked too).
+			if exp, ok := expandedHeredoc(in.Redirect); ok && exp != text {
+				w.childIn(c, call, exp, nil, kind, false, env, call.Dir)
+			}
 		}
 		w.childIn(c, call, text, nil, kind, !static, env, call.Dir)
 		return
