@@ -414,18 +414,69 @@ func (w *walker) inputChildren(c scope, call *Call, in stdinText, cmds []string,
 // and the r, w and e commands (with an address) whose file is !CMD.
 func edShellCommands(text string) []string {
 	var out []string
+	name := "" // the default file name an e, E or f command set
+	input := false
 	for _, line := range strings.Split(text, "\n") {
+		if input {
+			// a, i and c take the lines after them, up to a lone ".", as
+			// text for the buffer.
+			input = line != "."
+			continue
+		}
 		l := strings.TrimLeft(line, " \t0123456789,.$;+-'/")
+		if l == "" {
+			continue
+		}
+		cmd, rest := l[:1], strings.TrimLeft(l[1:], " \t")
+		if cmd == "w" && strings.HasPrefix(l, "wq") {
+			rest = strings.TrimLeft(l[2:], " \t")
+		}
 		switch {
-		case strings.HasPrefix(l, "!"):
+		case cmd == "!":
 			out = append(out, l[1:])
-		case len(l) > 1 && strings.ContainsRune("rweEW", rune(l[0])):
-			if rest := strings.TrimLeft(l[1:], " \t"); strings.HasPrefix(rest, "!") {
-				out = append(out, rest[1:])
+		case strings.ContainsRune("rweEWf", rune(cmd[0])) && strings.HasPrefix(rest, "!"):
+			out = append(out, rest[1:])
+		case (cmd == "a" || cmd == "i" || cmd == "c") && rest == "":
+			input = true
+		case cmd == "e" || cmd == "E" || cmd == "f" || cmd == "r":
+			// e FILE and r FILE read FILE into the buffer (where ,p
+			// prints it); e and f make it the file a bare w writes.
+			if rest == "" {
+				continue
 			}
+			if cmd != "f" {
+				out = append(out, "cat -- "+edFileWord(rest)+" > /dev/null")
+			}
+			if cmd != "r" {
+				name = rest
+			}
+		case cmd == "w" || cmd == "W":
+			f := rest
+			if f == "" {
+				f = name
+			}
+			if f == "" {
+				continue // the file ed was started with: its operand
+			}
+			op := " > "
+			if cmd == "W" {
+				op = " >> "
+			}
+			out = append(out, ":"+op+edFileWord(f))
 		}
 	}
 	return out
+}
+
+// edFileWord is a file name an ed command names, as a shell word: ed
+// takes the rest of the line as it is; a leading ~ is taken as the home
+// directory (GNU ed does not expand it, but judging the home directory
+// only adds asks).
+func edFileWord(f string) string {
+	if f == "~" || strings.HasPrefix(f, "~/") {
+		return "~" + Quote(f[1:])
+	}
+	return Quote(f)
 }
 
 // dcShellCommands returns the shell commands of dc text: "!" runs the rest

@@ -1,6 +1,9 @@
 package syntax
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestShellEscapes: programs whose command language reaches the shell,
 // that run a command they are given, or that run shell text from an
@@ -96,4 +99,29 @@ func removes(m *Model, paths ...string) bool {
 		}
 	}
 	return false
+}
+
+// TestEdFileCommands: ed's e, f, r, w, W and wq name files, which the
+// commands stand for as cat (a read) and : > (a write); a bare w writes
+// the file an e or f named; the lines a, i and c take are text, not
+// commands (red team 13 ED).
+func TestEdFileCommands(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		text string
+		want []string
+	}{
+		{"e /etc/x\n$a\nhi\n.\nw\nq\n", []string{"cat -- /etc/x > /dev/null", ": > /etc/x"}},
+		{"r ~/.ssh/id_rsa\n,p\nq\n", []string{"cat -- ~/.ssh/id_rsa > /dev/null"}},
+		{"f out.txt\nW\n", []string{": >> out.txt"}},
+		{"wq ~/.bashrc\n", []string{": > ~/.bashrc"}},
+		{"a\nr ~/.ssh/id_rsa\n!rm -rf ~\n.\nw\nq\n", nil},
+		{",s/a/b/g\nw\nq\n", nil},
+		{"r !ls\n", []string{"ls"}},
+	} {
+		got := edShellCommands(tc.text)
+		if strings.Join(got, "|") != strings.Join(tc.want, "|") {
+			t.Errorf("%q: %q, want %q", tc.text, got, tc.want)
+		}
+	}
 }
