@@ -184,6 +184,16 @@ func procAlias(env Env, p string) string {
 	return p
 }
 
+// processCwd is the hook process's working directory ("" when it cannot
+// be read), where an agent reads the files its tools name.
+func processCwd() string {
+	d, err := os.Getwd()
+	if err != nil {
+		return ""
+	}
+	return d
+}
+
 // procID reports a /proc entry that is a process: self, thread-self or a
 // number.
 func procID(s string) bool {
@@ -241,6 +251,14 @@ func resolveUncached(p string) string {
 		li, exists := lookLink(next)
 		if !exists {
 			missing = next
+		}
+		if li.isLink && strings.HasPrefix(li.target, "/proc/") {
+			// A link into /proc/self/root (or a process's root, or
+			// /proc/self/cwd) is the place that names in every process
+			// (red team 13 RL: ln -s /proc/self/root$HOME x; cat
+			// x/.ssh/id_rsa). The reader's working directory is taken
+			// as the hook's own.
+			return procAlias(Env{Cwd: processCwd()}, li.target), true, li.ok
 		}
 		return li.target, li.isLink, li.ok
 	})

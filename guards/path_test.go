@@ -321,3 +321,28 @@ func TestGitProjectHome(t *testing.T) {
 		}
 	}
 }
+
+// TestNormalizeLinkIntoProc: a link on disk whose target goes through
+// /proc/self/root (or /proc/self/cwd) leads where those name, so a
+// project link made with ln -s /proc/self/root$HOME is the home
+// directory (red team 13 RL: a Read through it printed ~/.ssh/id_rsa).
+func TestNormalizeLinkIntoProc(t *testing.T) {
+	root := t.TempDir()
+	if r, err := filepath.EvalSymlinks(root); err == nil {
+		root = r
+	}
+	home := filepath.Join(root, "home")
+	proj := filepath.Join(root, "proj")
+	os.MkdirAll(filepath.Join(home, ".ssh"), 0o755)
+	os.MkdirAll(proj, 0o755)
+	if err := os.Symlink("/proc/self/root"+home, filepath.Join(proj, "pr")); err != nil {
+		t.Fatal(err)
+	}
+	env := Env{Cwd: proj, Project: proj, Home: home}
+	if got, want := Normalize(env, filepath.Join(proj, "pr", ".ssh", "id_rsa")).Abs, filepath.Join(home, ".ssh", "id_rsa"); got != want {
+		t.Errorf("through a link to /proc/self/root: %q, want %q", got, want)
+	}
+	if got, want := Normalize(env, filepath.Join(proj, "pr")).Abs, home; got != want {
+		t.Errorf("the link itself: %q, want %q", got, want)
+	}
+}
