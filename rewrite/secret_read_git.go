@@ -408,13 +408,39 @@ func (p *Pass) gitHashObject(c *syntax.Call, args []syntax.Arg) {
 func (p *Pass) gitConfigFile(c *syntax.Call, args []syntax.Arg) {
 	opts, operands := scan(args, optSpec{shortVal: "f", longEq: true, longVal: longOpts("file", "blob", "type", "default",
 		"comment", "value", "url", "worktree")})
-	files := find(opts, "f", "file")
-	if len(files) == 0 || has(opts, "unset", "unset-all", "add", "replace-all", "remove-section", "rename-section", "e", "edit") ||
+	if has(opts, "unset", "unset-all", "add", "replace-all", "remove-section", "rename-section", "e", "edit") ||
 		len(operands) >= 2 && !has(opts, "l", "list", "get", "get-all", "get-regexp", "get-urlmatch") {
 		return
 	}
+	var files []syntax.Arg
+	for _, f := range find(opts, "f", "file") {
+		files = append(files, f.val)
+	}
+	for _, b := range find(opts, "blob") {
+		// --blob REV:PATH reads PATH as the commit holds it.
+		if _, path, ok := strings.Cut(b.val.Value, ":"); ok && b.val.Static && path != "" {
+			files = append(files, syntax.Arg{Value: path, Raw: path, Static: true, Start: b.val.Start, End: b.val.End})
+		}
+	}
+	if len(files) == 0 && !has(opts, "local", "worktree", "blob") {
+		// The user's and the system's files are the ones these name
+		// (git-config(1) ENVIRONMENT): GIT_CONFIG_GLOBAL=~/.pypirc git
+		// config --global -l reads the file as -f does.
+		names := []string{"GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM"}
+		switch {
+		case has(opts, "global"):
+			names = names[:1]
+		case has(opts, "system"):
+			names = names[1:]
+		}
+		for _, n := range names {
+			if v, ok := c.EnvKnown(n); ok && v != "" && v != "/dev/null" {
+				files = append(files, syntax.Arg{Value: v, Raw: v, Static: true, Start: c.NameArg.Start, End: c.NameArg.End})
+			}
+		}
+	}
 	for _, f := range files {
-		if p.secretOperand(c, f.val, false, false, nil) {
+		if p.secretOperand(c, f, false, false, nil) {
 			return
 		}
 	}
