@@ -253,3 +253,24 @@ func TestJavaCompiledOnDisk(t *testing.T) {
 		{"java -version", "allow"},
 	})
 }
+
+// TestOptionLibraries: a shared library a program's own options load
+// (gawk -l/--load and @load, php -d extension=/zend_extension=) runs its
+// constructor at load, so one of the project's asks as LD_PRELOAD's does
+// (red team 13 NL); a library by name (found on the program's own path)
+// and other settings pass.
+func TestOptionLibraries(t *testing.T) {
+	t.Parallel()
+	elf := "\x7fELF\x02\x01\x01\x00compiled"
+	cfg := scratchProject(t, map[string]string{"proj/x.so": elf, "proj/ext/y.so": elf})
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{`gawk -l ./x.so 'BEGIN{}'`, "ask"},
+		{`gawk --load=./x 'BEGIN{}'`, "ask"},
+		{`gawk -e '@load "./ext/y"' -e 'BEGIN{}'`, "ask"},
+		{`php -d extension=./x.so -r 1`, "ask"},
+		{`php -dzend_extension=ext/y.so -r 1`, "ask"},
+		{`gawk -l ordchr 'BEGIN{print ord("a")}'`, "allow"},
+		{`php -d extension=curl -r 1`, "allow"},
+		{`php -d memory_limit=1G -r 1`, "allow"},
+	})
+}

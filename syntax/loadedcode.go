@@ -271,3 +271,61 @@ func (w *walker) loadedLibrary(c scope, call *Call, name string, d Dir, what str
 		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: name, What: what})
 	}
 }
+
+// optionLibraries judges the shared libraries a program loads because its
+// own options say so (red team 13 NL): gawk's -l/--load LIB (a name with
+// a slash is a path; gawk adds ".so" when the file has none) and the
+// @load "LIB" lines of its -e/--source text, and PHP's -d extension=PATH
+// and -d zend_extension=PATH. A library on disk outside the system's
+// directories asks, one this command builds or writes is read as its
+// sources (loadedLibrary).
+func (w *walker) optionLibraries(c scope, call *Call) {
+	lib := func(v, what string) {
+		if !strings.Contains(v, "/") {
+			return // found on the program's own search path
+		}
+		d := call.Dir.Join(v)
+		if !strings.HasSuffix(v, ".so") && call.Name != "php" {
+			if _, err := os.Stat(d.Path); err != nil {
+				d = call.Dir.Join(v + ".so")
+			}
+		}
+		w.loadedLibrary(c, call, v, d, what)
+	}
+	switch {
+	case awkNames.Has(call.Name):
+		opts, _ := ScanOptions(call.Args, OptSpec{ShortVal: "FvfeEilW", LongEq: true,
+			LongVal: []string{"field-separator", "assign", "file", "source", "exec", "include", "load"}})
+		for _, o := range opts {
+			switch {
+			case (o.Name == "l" || o.Name == "load") && o.HasVal && o.Val.Static:
+				lib(o.Val.Value, call.Name+" --load "+o.Val.Value+" loads a shared library corral cannot read")
+			case (o.Name == "e" || o.Name == "source") && o.HasVal && o.Val.Static:
+				for _, line := range strings.Split(o.Val.Value, "\n") {
+					if rest, ok := strings.CutPrefix(strings.TrimSpace(line), "@load"); ok {
+						if name, ok := strings.CutPrefix(strings.TrimSpace(rest), `"`); ok {
+							if name, _, ok = strings.Cut(name, `"`); ok {
+								lib(name, call.Name+` @load "`+name+`" loads a shared library corral cannot read`)
+							}
+						}
+					}
+				}
+			}
+		}
+	case call.Name == "php" || strings.HasPrefix(call.Name, "php") && strings.Trim(call.Name[3:], "0123456789.") == "":
+		for i, a := range call.Args {
+			v := a.Value
+			switch {
+			case v == "-d" && i+1 < len(call.Args):
+				v = call.Args[i+1].Value
+			case strings.HasPrefix(v, "-d") && len(v) > 2:
+				v = v[2:]
+			default:
+				continue
+			}
+			if key, val, ok := strings.Cut(v, "="); ok && (key == "extension" || key == "zend_extension") {
+				lib(strings.Trim(val, `"'`), "php -d "+key+"="+val+" loads a shared library corral cannot read")
+			}
+		}
+	}
+}
