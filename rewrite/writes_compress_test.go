@@ -113,6 +113,11 @@ func TestCompressorOutputs(t *testing.T) {
 		{"lz4 .git/config", "deny"},
 		{"gunzip ~/.bashrc.gz", "deny"},
 		{"gzip -dk ~/.bashrc.gz", "deny"},
+		// Python's gzip module as a program (red team 13 AX).
+		{"python3 -m gzip -d ~/.bashrc.gz", "deny"},
+		{"python3 -m gzip -d .git/hooks/pre-commit.gz", "deny"},
+		{"python3 -m gzip -d data.csv.gz", "allow"},
+		{"python3 -m gzip notes.txt", "allow"},
 		{"bunzip2 ~/.bashrc.bz2", "deny"},
 		{"unxz -k ~/.bashrc.xz", "deny"},
 		{"gzip -d -S .x ~/.bashrc.x", "deny"},

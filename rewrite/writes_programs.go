@@ -3,6 +3,7 @@ package rewrite
 import (
 	"os"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/corral-dev/corral/guards"
@@ -46,6 +47,21 @@ func programWrites(c *syntax.Call) []target {
 	for i, a := range c.PreWords() {
 		if base := path.Base(a.Value); a.Static && (base == "strace" || base == "ltrace") {
 			traceOut(c.PreWords()[i+1:])
+		}
+	}
+	if m, args := pythonModule(c); m == "gzip" {
+		// python3 -m gzip [-d] FILE… (Lib/gzip.py's main) writes
+		// FILE.gz, or FILE without .gz with -d, beside each operand and
+		// keeps the operand: python3 -m gzip -d ~/.bashrc.gz writes
+		// ~/.bashrc (red team 13 AX).
+		dec := slices.ContainsFunc(args, func(a syntax.Arg) bool { return a.Value == "-d" || a.Value == "--decompress" })
+		for _, a := range args {
+			if !a.Static || strings.HasPrefix(a.Value, "-") {
+				continue
+			}
+			if v, ok := compressedName("gzip", a.Value, "", dec, false); ok {
+				out = append(out, target{arg: a, value: v, action: guards.Write, created: !dec})
+			}
 		}
 	}
 	switch c.Name {
