@@ -269,6 +269,8 @@ func TestOptionLibraries(t *testing.T) {
 		{`gawk -e '@load "./ext/y"' -e 'BEGIN{}'`, "ask"},
 		{`php -d extension=./x.so -r 1`, "ask"},
 		{`php -dzend_extension=ext/y.so -r 1`, "ask"},
+		{`php -z ext/y.so -r 1`, "ask"},
+		{`php8.2 --define extension=./x.so -r 1`, "ask"},
 		{`gawk -l ordchr 'BEGIN{print ord("a")}'`, "allow"},
 		{`php -d extension=curl -r 1`, "allow"},
 		{`php -d memory_limit=1G -r 1`, "allow"},

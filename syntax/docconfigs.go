@@ -48,12 +48,7 @@ func (w *walker) sphinxConf(c scope, call *Call, args []Arg) {
 		case "help", "h", "version", "C", "isolated":
 			return
 		case "c", "conf-dir":
-			if !o.HasVal {
-				continue
-			}
-			if !o.Val.Static {
-				w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: o.Val.Raw,
-					What: "sphinx-build runs the conf.py of a directory only known at run time"})
+			if !w.staticOption(call, o, "sphinx-build runs the conf.py of a directory only known at run time") {
 				return
 			}
 			conf = o.Val.Value
@@ -77,6 +72,17 @@ func (w *walker) sphinxConf(c scope, call *Call, args []Arg) {
 	w.readConfigs(c, call, call.Dir.Join(conf), []string{"conf.py"}, lang.Python, false)
 }
 
+// staticOption reports whether option o's value is known; one only known
+// at run time asks (what says why) and reports false. A missing value
+// (the option last on the line) is the empty text, which names nothing.
+func (w *walker) staticOption(call *Call, o Option, what string) bool {
+	if o.HasVal && !o.Val.Static {
+		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: o.Val.Raw, What: what})
+		return false
+	}
+	return true
+}
+
 // mkdocsHooks reads the hooks mkdocs build, serve and gh-deploy import:
 // the hooks: list of the configuration (-f/--config-file FILE, else
 // mkdocs.yml or mkdocs.yaml), each a Python file relative to it.
@@ -92,12 +98,7 @@ func (w *walker) mkdocsHooks(c scope, call *Call, args []Arg) {
 		case "help", "h", "V", "version":
 			return
 		case "f", "config-file":
-			if !o.HasVal {
-				continue
-			}
-			if !o.Val.Static {
-				w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: o.Val.Raw,
-					What: "mkdocs imports the hooks of a configuration only known at run time"})
+			if !w.staticOption(call, o, "mkdocs imports the hooks of a configuration only known at run time") {
 				return
 			}
 			file = o.Val.Value

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/corral-dev/corral/syntax/lang"
 )
 
 // Two more ways than LD_PRELOAD for the environment to load compiled
@@ -312,19 +314,20 @@ func (w *walker) optionLibraries(c scope, call *Call) {
 				}
 			}
 		}
-	case call.Name == "php" || strings.HasPrefix(call.Name, "php") && strings.Trim(call.Name[3:], "0123456789.") == "":
-		for i, a := range call.Args {
-			v := a.Value
-			switch {
-			case v == "-d" && i+1 < len(call.Args):
-				v = call.Args[i+1].Value
-			case strings.HasPrefix(v, "-d") && len(v) > 2:
-				v = v[2:]
-			default:
+	case lang.ForProgram(call.Name) == lang.PHP:
+		spec, _ := interpSpecFor(lang.PHP, call.Name)
+		opts, _ := ScanOptions(call.Args, spec.opts)
+		for _, o := range opts {
+			if !o.HasVal || !o.Val.Static {
 				continue
 			}
-			if key, val, ok := strings.Cut(v, "="); ok && (key == "extension" || key == "zend_extension") {
-				lib(strings.Trim(val, `"'`), "php -d "+key+"="+val+" loads a shared library corral cannot read")
+			switch o.Name {
+			case "z", "zend-extension":
+				lib(o.Val.Value, "php -z "+o.Val.Value+" loads a shared library corral cannot read")
+			case "d", "define":
+				if key, val, ok := strings.Cut(o.Val.Value, "="); ok && (key == "extension" || key == "zend_extension") {
+					lib(val, "php -d "+key+"="+val+" loads a shared library corral cannot read")
+				}
 			}
 		}
 	}

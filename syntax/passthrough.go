@@ -94,39 +94,39 @@ func passFilterOf(name string, args []Arg) (f passFilter, ops []Arg, ok bool) {
 	return nil, nil, false
 }
 
+// headTailSpec is GNU head's and tail's options that take a value (head
+// --help, tail --help; getopt_long, so a long option may be abbreviated).
+var headTailSpec = OptSpec{ShortVal: "ncs", LongVal: []string{"lines", "bytes", "sleep-interval", "pid", "max-unchanged-stats"},
+	LongEq: true, Abbrev: true}
+
 // headTailFilter is head and tail of whole lines: -n K, --lines=K, -K
 // (10 without one). Bytes (-c), tail's +K and head's -n -K are left to
 // run time.
 func headTailFilter(name string, args []Arg) (passFilter, []Arg, bool) {
 	k := 10
-	var ops []Arg
-	opts := true
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		if !opts || !a.Static || !strings.HasPrefix(a.Value, "-") || a.Value == "-" {
-			ops = append(ops, a)
-			continue
+	words := make([]Arg, len(args))
+	for i, a := range args {
+		words[i] = a
+		if a.Value == "--" {
+			copy(words[i:], args[i:])
+			break
 		}
-		v, n := a.Value, ""
-		switch {
-		case v == "--":
-			opts = false
-			continue
-		case (v == "-n" || v == "--lines") && i+1 < len(args) && args[i+1].Static:
-			i++
-			n = args[i].Value
-		case strings.HasPrefix(v, "--lines="):
-			n = v[len("--lines="):]
-		case strings.HasPrefix(v, "-n"):
-			n = v[2:]
-		default:
-			n = v[1:]
+		if a.Static && len(a.Value) > 1 && a.Value[0] == '-' && strings.Trim(a.Value[1:], "0123456789") == "" {
+			words[i].Value = "-n" + a.Value[1:] // the obsolete -K is -n K
 		}
+	}
+	opts, operands := ScanOptions(words, headTailSpec)
+	for _, o := range opts {
+		n := o.Val.Value
 		c, err := strconv.Atoi(n)
-		if err != nil || c < 1 || n != strconv.Itoa(c) {
-			return nil, nil, false
+		if o.Name != "n" && o.Name != "lines" || !o.HasVal || !o.Val.Static || err != nil || c < 1 || n != strconv.Itoa(c) {
+			return nil, nil, false // bytes, +K, -n -K, another option
 		}
 		k = c
+	}
+	ops := make([]Arg, 0, len(operands))
+	for _, i := range operands {
+		ops = append(ops, args[i])
 	}
 	return func(in string) (string, bool) {
 		lines := strings.SplitAfter(in, "\n")
@@ -472,6 +472,11 @@ func ddFilter(args []Arg) (passFilter, []Arg, bool) {
 	return func(in string) (string, bool) { return in, true }, ops, true
 }
 
+// base64Spec is GNU base64's options (base64 --help; getopt_long, so a
+// long option may be abbreviated).
+var base64Spec = OptSpec{ShortVal: "w", LongVal: []string{"wrap"}, LongFlag: []string{"decode", "ignore-garbage", "help", "version"},
+	LongEq: true, Abbrev: true}
+
 // base64Filter is GNU base64: encoding wraps at 76 columns (-w N) and
 // ends with a newline (-w 0: one line, no newline); -d decodes text that is whole padded
 // groups once newlines (and with -i any other character outside the
@@ -479,39 +484,30 @@ func ddFilter(args []Arg) (passFilter, []Arg, bool) {
 // to run time.
 func base64Filter(args []Arg) (passFilter, []Arg, bool) {
 	decode, garbage, wrap := false, false, 76
-	var ops []Arg
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		if !a.Static || !strings.HasPrefix(a.Value, "-") || a.Value == "-" {
-			ops = append(ops, a)
-			continue
-		}
-		v, n := a.Value, ""
-		switch {
-		case v == "-d" || v == "--decode":
+	opts, operands := ScanOptions(args, base64Spec)
+	for _, o := range opts {
+		switch o.Name {
+		case "d", "decode":
 			decode = true
-			continue
-		case v == "-i" || v == "--ignore-garbage":
+		case "i", "ignore-garbage":
 			garbage = true
-			continue
-		case v == "-di" || v == "-id":
-			decode, garbage = true, true
-			continue
-		case (v == "-w" || v == "--wrap") && i+1 < len(args) && args[i+1].Static:
-			i++
-			n = args[i].Value
-		case strings.HasPrefix(v, "--wrap="):
-			n = v[len("--wrap="):]
-		case strings.HasPrefix(v, "-w"):
-			n = v[2:]
+		case "w", "wrap":
+			n := o.Val.Value
+			k, err := strconv.Atoi(n)
+			if !o.HasVal || !o.Val.Static || err != nil || k < 0 || n != strconv.Itoa(k) {
+				return nil, nil, false
+			}
+			wrap = k
 		default:
+			return nil, nil, false // --help, --version, an option not known
+		}
+	}
+	ops := make([]Arg, 0, len(operands))
+	for _, k := range operands {
+		if !args[k].Static {
 			return nil, nil, false
 		}
-		k, err := strconv.Atoi(n)
-		if err != nil || k < 0 || n != strconv.Itoa(k) {
-			return nil, nil, false
-		}
-		wrap = k
+		ops = append(ops, args[k])
 	}
 	if len(ops) > 1 {
 		return nil, nil, false

@@ -20,6 +20,8 @@ var passFilterCases = []struct {
 	{[]string{"head", "-n1"}, "/a\n/b\n"},
 	{[]string{"head", "-1"}, "/a"},
 	{[]string{"head", "--lines=2"}, "1\n2\n3\n"},
+	{[]string{"head", "--li=2"}, "1\n2\n3\n"},
+	{[]string{"tail", "-2", "--"}, "1\n2\n3\n"},
 	{[]string{"head"}, "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n11\n"},
 	{[]string{"tail", "-n", "1"}, "/a\n/b\n"},
 	{[]string{"tail", "-1"}, "/a\n/b"},
@@ -73,6 +75,9 @@ var passFilterCases = []struct {
 	{[]string{"base64"}, "0123456789012345678901234567890123456789012345678901234567890123456789\n"},
 	{[]string{"base64", "-d"}, "L2hvbWUvdS8uc3NoL2lkX3JzYQo=\n"},
 	{[]string{"base64", "--decode"}, "L2hv\nbWUv\ndS8u\nc3No\nL2lk\nX3Jz\nYQo=\n"},
+	{[]string{"base64", "--dec"}, "L2hvbWUvdS8uc3NoL2lkX3JzYQo=\n"},
+	{[]string{"base64", "--wr=4"}, "/home/u/.ssh/id_rsa\n"},
+	{[]string{"base64", "-dw0"}, "L2hvbWUvdS8uc3NoL2lkX3JzYQo=\n"},
 	{[]string{"base64", "-di"}, "L2hvbWUv*dS8uc3NoL2lkX3JzYQo=\n"},
 	{[]string{"base64", "-d"}, ""},
 }
