@@ -39,7 +39,7 @@ import (
 // agent_sandbox) name where it puts what it fetches, not what it reads:
 // they are not read (fetcher). Its input still is.
 func (p *Pass) sandboxRead(c *syntax.Call, ix relocationIndex, fetcher bool) string {
-	if !contentReader(c.Name) {
+	if !callReadsContent(c) {
 		return ""
 	}
 	if in, ok := c.Fd(0).File(); ok && !in.Writes() {
@@ -56,6 +56,9 @@ func (p *Pass) sandboxRead(c *syntax.Call, ix relocationIndex, fetcher bool) str
 	}
 	if c.Name == "ln" {
 		return p.linkRead(c, ix)
+	}
+	if src := p.gitSandboxRead(c, ix); src != "" {
+		return src // git -C agent_sandbox/b show HEAD:x (copyout_git.go)
 	}
 	if fetcher {
 		return ""
@@ -268,8 +271,8 @@ func (p *Pass) outsideWrites(c *syntax.Call, ix relocationIndex) []outsideWrite 
 		out = append(out, outsideWrite{name: name, abs: to, dir: dir})
 	}
 	for _, t := range writeTargets(c) {
-		if t.action != guards.Write {
-			continue
+		if t.action != guards.Write || t.worktree {
+			continue // a work tree: where the rewrite leaves -C (worktreeWrites)
 		}
 		a := t.arg
 		a.Value = t.path()
@@ -293,7 +296,8 @@ func (p *Pass) outsideWrites(c *syntax.Call, ix relocationIndex) []outsideWrite 
 			add(c.Args[ops[len(ops)-1]], true)
 		}
 	}
-	return out
+	out = append(out, p.diffApplyWrites(c, ix)...)
+	return append(out, p.worktreeWrites(c, ix)...)
 }
 
 // passThrough reports cpio's -p given in a group of short options (-pd,
@@ -383,7 +387,7 @@ func (p *Pass) flowOutOf(ix relocationIndex, reported map[*syntax.Call]bool) {
 		case s != "":
 		case in.Kind == syntax.StreamPipe:
 			own := in.Pipe != nil && c.Pipe == in.Pipe && c.PipeIndex == in.Stage
-			if q := from(carried, in); q != "" && (contentReader(c.Name) || !own) {
+			if q := from(carried, in); q != "" && (callReadsContent(c) || !own) {
 				s, compound = q, !own
 			} else if q := from(names, in); q != "" && namesFromInput(c) {
 				s = q
@@ -402,7 +406,7 @@ func (p *Pass) flowOutOf(ix relocationIndex, reported map[*syntax.Call]bool) {
 			}
 		}
 		if out := c.Fd(1); out.Kind == syntax.StreamPipe {
-			if s != "" && (contentReader(c.Name) || compound) {
+			if s != "" && (callReadsContent(c) || compound) {
 				carried = append(carried, pipe{out, s})
 			}
 			if named[c] != "" {
@@ -419,7 +423,7 @@ func (p *Pass) flowOutOf(ix relocationIndex, reported map[*syntax.Call]bool) {
 		if f.src == "" {
 			f.src, f.compound = s, compound
 		}
-		if contentReader(c.Name) || u != c || compound {
+		if callReadsContent(c) || u != c || compound {
 			f.writes = append(f.writes, p.outsideWrites(c, ix)...)
 		}
 		if reported[c] {

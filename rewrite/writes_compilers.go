@@ -231,27 +231,24 @@ func compilerWrites(c *syntax.Call) []target {
 				target{arg: d, value: strings.TrimSuffix(d.Value, "/") + "/*", action: guards.Write, mount: true})
 		}
 	case "git":
-		// git worktree add PATH makes a working tree at PATH.
-		for i, a := range args {
-			if a.Value != "worktree" {
-				continue
-			}
-			// Only from the subcommand on: a clone with 50,000 words
-			// must not copy them all.
-			// git worktree add [-f] [--detach] [--checkout] [--lock
-			// [--reason R]] [--orphan] [(-b|-B) BRANCH] PATH [COMMIT]:
-			// PATH is the first operand after the options.
-			if i+1 >= len(args) || args[i+1].Value != "add" {
-				break
-			}
-			if _, ops := scan(args[i+2:], optSpec{shortVal: "bB", longEq: true, longVal: longOpts("reason")}); len(ops) > 0 {
-				d := args[i+2+ops[0]]
-				for _, t := range []target{write(d, ""), write(d, strings.TrimSuffix(d.Value, "/")+"/*")} {
-					t.worktree = true
-					out = append(out, t)
-				}
-			}
+		// git worktree add [-f] [--detach] [--checkout] [--lock [--reason
+		// R]] [--orphan] [(-b|-B) BRANCH] PATH [COMMIT] makes a working
+		// tree at PATH, the first operand after the options, relative to
+		// the directory git runs in (-C).
+		dir, sub := gitArgs(c)
+		if sub < 0 || sub+1 >= len(args) || args[sub].Value != "worktree" || args[sub+1].Value != "add" {
 			break
+		}
+		if _, ops := scan(args[sub+2:], worktreeAddSpec.Get()); len(ops) > 0 {
+			d := args[sub+2+ops[0]]
+			v := d.Value
+			if d.Static && !strings.HasPrefix(v, "/") && dir.Known && dir.Path != c.Dir.Path {
+				v = dir.Join(v).Path
+			}
+			for _, t := range []target{write(d, v), write(d, strings.TrimSuffix(v, "/")+"/*")} {
+				t.worktree = true
+				out = append(out, t)
+			}
 		}
 	case "strip", "upx", "patchelf", "objcopy", "chrpath", "prelink":
 		// strip FILE… and upx FILE… change the files in place unless -o
