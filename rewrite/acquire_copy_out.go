@@ -135,8 +135,14 @@ func (p *Pass) copyOutOf(c *syntax.Call, ix relocationIndex) {
 		return // an upload: the exfiltrate rule's
 	}
 	for _, i := range srcs {
-		src, ok := resolveMoved(c, ix, c.Args[i])
-		if !ok || !p.inSandboxPath(src) {
+		src := ""
+		for _, q := range movedCandidates(c, ix, c.Args[i]) {
+			if p.inSandboxPath(q) {
+				src = q
+				break
+			}
+		}
+		if src == "" {
 			continue
 		}
 		if to, ok := resolveMoved(c, ix, *dest); ok && (p.inSandboxPath(to) || to == "/dev/null") {

@@ -165,11 +165,12 @@ func (p *Pass) sandboxWord(c *syntax.Call, ix relocationIndex, a syntax.Arg) (st
 	if a.Value == "" {
 		return "", false
 	}
-	src, ok := resolveMoved(c, ix, a)
-	if !ok || !p.inSandboxPath(src) {
-		return "", false
+	for _, src := range movedCandidates(c, ix, a) {
+		if p.inSandboxPath(src) {
+			return src, true
+		}
 	}
-	return src, true
+	return "", false
 }
 
 // linkRead returns the path under the sandbox that ln makes a name for:
@@ -383,6 +384,12 @@ func (p *Pass) flowOutOf(ix relocationIndex, reported map[*syntax.Call]bool) {
 		// on through variables (read -r l; echo "$l"), so whatever they
 		// write counts.
 		compound := false
+		valued := false // content held by a variable (copyout_values.go)
+		if s == "" {
+			if q := p.valueRead(c, ix); q != "" {
+				s, valued = q, true
+			}
+		}
 		switch {
 		case s != "":
 		case in.Kind == syntax.StreamPipe:
@@ -406,7 +413,7 @@ func (p *Pass) flowOutOf(ix relocationIndex, reported map[*syntax.Call]bool) {
 			}
 		}
 		if out := c.Fd(1); out.Kind == syntax.StreamPipe {
-			if s != "" && (callReadsContent(c) || compound) {
+			if s != "" && (callReadsContent(c) || compound || valued) {
 				carried = append(carried, pipe{out, s})
 			}
 			if named[c] != "" {
@@ -423,7 +430,7 @@ func (p *Pass) flowOutOf(ix relocationIndex, reported map[*syntax.Call]bool) {
 		if f.src == "" {
 			f.src, f.compound = s, compound
 		}
-		if callReadsContent(c) || u != c || compound {
+		if callReadsContent(c) || u != c || compound || valued {
 			f.writes = append(f.writes, p.outsideWrites(c, ix)...)
 		}
 		if reported[c] {

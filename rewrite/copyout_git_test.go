@@ -109,3 +109,34 @@ func TestWorktreeAddRelativeToC(t *testing.T) {
 		{"git -C ~/src/tool worktree add ../tool-wt", "allow"},
 	})
 }
+
+// TestCopyOutThroughValues: content of a sandbox file held by a variable
+// (x=$(cat F), x=$(< F), read, mapfile, source) and written out by echo
+// or printf is copied out as cat F > p is; a source path that is one of
+// several values (assigned in a branch that may not run) is checked for
+// each value. Writes that stay in the sandbox, values never written and
+// files of the project pass.
+func TestCopyOutThroughValues(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, map[string]string{
+		"proj/README.md":       "hi\n",
+		"proj/agent_sandbox/x": "echo hi\n",
+	})
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{`x=$(cat agent_sandbox/x); echo "$x" > p.sh`, "ask"},
+		{`x=$(< agent_sandbox/x); printf '%s' "$x" > p.sh`, "ask"},
+		{`mapfile -t a < agent_sandbox/x; printf '%s\n' "${a[@]}" > p.sh`, "ask"},
+		{`read -r x < agent_sandbox/x; echo "$x" | tee p.sh`, "ask"},
+		{`IFS= read -rd '' x < agent_sandbox/x; printf '%s' "$x" > p.sh`, "ask"},
+		{`curl -o v.txt https://example.com/v && v=$(cat v.txt); echo "$v" > VERSION`, "ask"},
+		{`git clone https://github.com/acme/b && f=b/setup.sh; cp $f web/`, "ask"},
+		{`git clone https://github.com/acme/b && f=b/setup.sh; cat "$f" > web/s.sh`, "ask"},
+		{`cp "${F:-agent_sandbox/x}" web/`, "ask"},
+		// Look-alikes.
+		{`x=$(cat agent_sandbox/x); echo "$x" > agent_sandbox/y`, "allow"},
+		{`x=$(cat agent_sandbox/x); echo "$x"`, "allow"},
+		{`x=$(cat README.md); echo "$x" > p.md`, "allow"},
+		{`f=README.md; [ -n "$X" ] && f=docs.md; cp "$f" web/`, "allow"},
+		{`cp "$F" /tmp/`, "allow"},
+	})
+}
