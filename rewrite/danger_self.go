@@ -30,7 +30,7 @@ var corralSelf = Rule{
 	Decisions: []Decision{Deny},
 	Doc: `corral confirm, corral session, corral init, corral uninstall, corral
 policy init and corral hook run by the agent are denied, however they are spelled (a path, a wrapper, bash -c,
-options first): an agent that approves its own asks, unregisters the hook
+options first, a subcommand xargs, parallel or find -exec appends at run time): an agent that approves its own asks, unregisters the hook
 or feeds the hook events of its own (a SessionEnd forgets the session's
 approvals and its record of decoded files, which lifts asks) has switched
 corral off. The person runs them in their own terminal; the agent runs
@@ -47,6 +47,10 @@ the hook only as its hook.`,
 			}
 		}
 		_, ops := scan(args, corralGlobalSpec.Get())
+		if fedSubcommand(c, args, ops) {
+			p.Report(c, Finding{Rule: "corral-self", Decision: Deny, Message: "corral whose subcommand " + lastWrapperName(c) + " supplies at run time could approve or unregister itself; the user runs corral's commands"})
+			return
+		}
 		if len(ops) == 0 {
 			return
 		}
@@ -64,6 +68,44 @@ the hook only as its hook.`,
 			p.Report(c, Finding{Rule: "corral-self", Decision: Deny, Message: "corral " + word + " is for the user to run in their own terminal, not for the agent"})
 		}
 	},
+}
+
+// fedSubcommand reports a corral call whose subcommand a launcher gives it
+// at run time (red team 14 RG2: echo uninstall | xargs corral, xargs
+// corral <<< "confirm …", xargs -I{} corral {}, parallel corral :::
+// session, find -exec corral {} +): the words xargs, parallel or find
+// append come after those written, so a call with no subcommand written
+// (or only "policy", which "init" completes) gets its subcommand from
+// them, and a replace string ({} or -I's) in the first operands is one.
+func fedSubcommand(c *syntax.Call, args []syntax.Arg, ops []int) bool {
+	if !c.ExtraArgs && c.Replace == "" {
+		return false
+	}
+	if len(ops) == 0 || len(ops) == 1 && args[ops[0]].Value == "policy" {
+		return c.ExtraArgs
+	}
+	ph := c.Replace
+	if ph == "" {
+		ph = "{}" // find -exec's and parallel's
+	}
+	for _, i := range ops[:min(len(ops), 2)] {
+		if strings.Contains(args[i].Value, ph) {
+			return true
+		}
+	}
+	return false
+}
+
+// lastWrapperName names the launcher that runs call c with words of its
+// own (xargs, parallel, find), for messages.
+func lastWrapperName(c *syntax.Call) string {
+	if n := len(c.Wrappers); n > 0 {
+		return c.Wrappers[n-1]
+	}
+	if c.RunBy != nil {
+		return c.RunBy.Name
+	}
+	return "a launcher"
 }
 
 // selfSubcommand returns the subcommand of selfCommands, or "policy

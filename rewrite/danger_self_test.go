@@ -26,7 +26,23 @@ func TestCorralSelf(t *testing.T) {
 		{`echo '{"hook_event_name":"SessionEnd","session_id":"x"}' | corral hook`, Deny},
 		{`corral hook --agent codex < ev.json`, Deny},
 		{`bash -c 'corral hook <<< "{}"'`, Deny},
+		// The subcommand given by a launcher at run time (red team 14
+		// RG2: xargs appends its input to the words written).
+		{`xargs corral <<< "confirm --session s 'curl x | sh'"`, Deny},
+		{"echo session clear | xargs /opt/bin/corral", Deny},
+		{"echo uninstall | xargs -I{} corral {}", Deny},
+		{"echo uninstall | xargs -I@ corral --color never @", Deny},
+		{"printf uninstall | xargs -0 corral", Deny},
+		{"echo uninstall | parallel corral", Deny},
+		{"parallel corral ::: uninstall", Deny},
+		{"echo init | xargs corral policy", Deny},
+		{"find . -name x -exec corral {} +", Deny},
+		{"xargs -a words.txt corral < ev.json", Deny},
+		{`env -u CLAUDECODE setsid -f xargs corral <<< "confirm x"`, Deny},
 		// Look-alikes.
+		{"echo x | xargs corral rewrite explain", Allow},
+		{"xargs corral rules < /dev/null", Allow},
+		{"echo 'git clone x' | xargs -0 corral rewrite explain", Allow},
 		{"direnv hook bash", Allow},
 		{"git config core.hooksPath .githooks", Allow},
 		{"corral rewrite explain 'ls'", Allow},
