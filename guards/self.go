@@ -20,6 +20,13 @@ var selfHome = []string{
 	"~/.codex", "~/.gemini/settings.json", "~/.gemini/config/hooks.json", "~/.cursor/hooks.json",
 	"~/.qwen/settings.json", "~/.factory/settings.json", "~/.codeium/windsurf/hooks.json", "~/.cline/hooks",
 	"~/.kimi-code/config.toml", "~/.grok/hooks", "~/.augment/settings.json", "~/.copilot",
+	// Code that agents load at start-up by directory: OpenCode's plugins
+	// (every file there runs in OpenCode's process; corral's own is one),
+	// Kiro's agent files (which carry hooks), Crush's configuration. The
+	// file each installer writes is added when the hook runs
+	// (cmd/corral/app registrationFiles).
+	"~/.config/opencode/plugin/**", "~/.config/opencode/plugins/**", "~/.kiro/agents/**", "~/.kiro/hooks/**",
+	"~/.config/crush/crush.json", "~/.hermes/config.yaml",
 	// Agent configuration that registers MCP servers (programs the agent
 	// starts, outside any tool call corral sees) or approves tools:
 	// Claude Code's user file (mcpServers, each project's allowedTools
@@ -61,6 +68,8 @@ var selfProject = []string{
 	".claude/settings*.json", ".claude/hooks/**", ".codex/**", ".gemini/settings.json", ".cursor/hooks.json",
 	".qwen/settings.json", ".github/hooks/**", ".windsurf/hooks.json", ".clinerules/hooks/**",
 	".augment/settings.json", ".corral.json", ".git/hooks/**", "**/.git/hooks/**", ".git/config",
+	".opencode/plugin/**", ".opencode/plugins/**", ".kiro/agents/**", ".kiro/hooks/**", ".factory/settings.json",
+	".continue/settings.json", "crush.json", ".crush.json",
 }
 
 // agentCodeHome and agentCodeProject are where agents keep the custom

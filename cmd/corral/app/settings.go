@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"github.com/corral-dev/corral/cmd/corral/agent"
 	"os"
 	"path/filepath"
 	"sort"
@@ -201,7 +202,7 @@ func (env *runtimeEnv) loadSettings(cwd string, policyFiles []string) *settings 
 		}
 	}
 	s.applyPreset()
-	cfg.Protected = s.protectedFiles(env.getenv("CLAUDE_CONFIG_DIR"))
+	cfg.Protected = append(s.protectedFiles(env.getenv("CLAUDE_CONFIG_DIR")), registrationFiles(cfg.Home, cfg.Project, env.getenv)...)
 	s.paths = s.paths.WithSelfProtection(cfg.Protected, cfg.Sandbox).
 		WithAgentPrograms(guards.RegisteredPrograms(cfg.Home, cfg.Project, env.getenv("CLAUDE_CONFIG_DIR")))
 	s.configDir = env.getenv("CLAUDE_CONFIG_DIR")
@@ -318,6 +319,29 @@ func (s *settings) protectedFiles(claudeConfigDir string) []string {
 		// start-up files of the agent's shell (what ~/.claude holds).
 		for _, f := range []string{"settings.json", "settings.local.json", "plugins", "shell-snapshots", "session-env", filepath.Join("hooks", "hooks.json")} {
 			out = append(out, filepath.Join(d, f))
+		}
+	}
+	sort.Strings(out)
+	return dedupe(out)
+}
+
+// registrationFiles are the files corral init writes for each agent it
+// registers with, in every scope (the agents' own Registrar.File; red team
+// 14 GF1): whether or not corral is registered there now, the agent must
+// not remove corral's registration, replace OpenCode's plugin, or write one
+// of its own. The list comes from the installers, so that an agent added
+// to them is protected without a second list here.
+func registrationFiles(home, project string, getenv func(string) string) []string {
+	var out []string
+	for _, a := range agent.All {
+		for _, sc := range a.Scopes() {
+			t := agent.Target{Home: home, Project: project, Scope: sc, Getenv: getenv}
+			if (sc == agent.User && home == "") || (sc != agent.User && project == "") {
+				continue
+			}
+			if f := a.File(t); f != "" && filepath.IsAbs(f) {
+				out = append(out, filepath.Clean(f))
+			}
 		}
 	}
 	sort.Strings(out)

@@ -1,0 +1,65 @@
+package app
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/corral-dev/corral/cmd/corral/agent"
+)
+
+// TestRegistrationFilesProtected (red team 14 GF1): every file corral
+// init writes for an agent, in each scope the agent has, is one the agent
+// cannot write or delete (Write and Bash), whether corral is registered
+// there yet or not; so is a project directory holding one, and the
+// directories whose files OpenCode and Kiro load as code. The list comes
+// from the installers themselves (agent.All's File), so this test covers
+// an agent added later. Look-alikes beside them pass.
+func TestRegistrationFilesProtected(t *testing.T) {
+	m := newMachine(t)
+	var files []string
+	for _, a := range agent.All {
+		for _, sc := range a.Scopes() {
+			f := a.File(agent.Target{Home: m.home, Project: m.project, Scope: sc, Getenv: m.getenv})
+			if f != "" {
+				files = append(files, f)
+			}
+		}
+	}
+	if len(files) < 20 {
+		t.Fatalf("only %d registration files: %v", len(files), files)
+	}
+	for _, f := range files {
+		if out, _, _ := m.hook(writeInput("Write", f)); decisionOf(out) != "deny" {
+			t.Errorf("Write %s: %q, want deny", f, decisionOf(out))
+		}
+		if out, _, _ := m.hook(bashInput("rm -f " + f)); decisionOf(out) != "deny" {
+			t.Errorf("rm -f %s: %q, want deny", f, decisionOf(out))
+		}
+	}
+	// A directory holding one, as the installer left it.
+	kiro := filepath.Join(m.project, ".kiro", "agents", "default.json")
+	if err := os.MkdirAll(filepath.Dir(kiro), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(kiro, []byte(`{"hooks":{}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ cmd, want string }{
+		{"rm -r .kiro", "deny"},
+		{"printf 'export const X = async () => ({})' > .opencode/plugin/x.js", "deny"},
+		{"echo x > .opencode/plugins/y.ts", "deny"},
+		{"echo x > ~/.config/opencode/plugins/y.js", "deny"},
+		{"echo '{}' > .kiro/hooks/a.kiro.hook", "deny"},
+		// Look-alikes.
+		{"echo x > .opencode/README.md", ""},
+		{"echo x > .kiro/steering/a.md", ""},
+		{"echo x > .continue/rules/a.md", ""},
+		{"echo '{}' > docs/crush.json.example", ""},
+	} {
+		out, _, _ := m.hook(bashInput(tc.cmd))
+		if got := decisionOf(out); got != tc.want && !(tc.want == "" && got == "allow") {
+			t.Errorf("%s: %q, want %q", tc.cmd, got, tc.want)
+		}
+	}
+}
