@@ -288,6 +288,8 @@ func (env *runtimeEnv) confirmCommand() *cli.Command {
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "session", Usage: "session `ID` (as printed in corral's ask message); default $CLAUDE_SESSION_ID"},
 			&cli.StringFlag{Name: "tool", Value: "Bash", Usage: "the `TOOL` the approval is for"},
+			&cli.StringFlag{Name: "cwd", Usage: "approve the command only when it runs in `DIR` (the hook's ask gives it)"},
+			&cli.StringFlag{Name: "content-sha256", Usage: "approve the Write or Edit only with this tool input (`HASH`, as the hook's ask gives it)"},
 		},
 		Action: func(_ context.Context, c *cli.Command) error {
 			if c.NArg() != 1 {
@@ -301,10 +303,23 @@ func (env *runtimeEnv) confirmCommand() *cli.Command {
 				session = env.getenv("CLAUDE_SESSION_ID")
 			}
 			op := c.Args().First()
-			if err := env.allowlist().Add(allowlist.Entry{Session: session, Tool: c.String("tool"), Operation: op, At: env.now()}); err != nil {
+			bind := allowlist.Binding{Cwd: c.String("cwd"), ContentSHA256: strings.ToLower(c.String("content-sha256"))}
+			if bind.Cwd != "" && !filepath.IsAbs(bind.Cwd) {
+				return fmt.Errorf("--cwd takes an absolute directory, got %q", bind.Cwd)
+			}
+			if h := bind.ContentSHA256; h != "" && (len(h) != 64 || strings.Trim(h, "0123456789abcdef") != "") {
+				return fmt.Errorf("--content-sha256 takes 64 hexadecimal digits, got %q", h)
+			}
+			if err := env.allowlist().Add(allowlist.Entry{Session: session, Tool: c.String("tool"), Operation: op, At: env.now(), Binding: bind}); err != nil {
 				return err
 			}
 			fmt.Fprintf(env.stdout, "corral: approved for session %q: %s\n", session, op)
+			switch {
+			case bind.Cwd != "":
+				fmt.Fprintf(env.stdout, "corral: only when it runs in %s\n", bind.Cwd)
+			case bind.ContentSHA256 != "":
+				fmt.Fprintf(env.stdout, "corral: only with the content the hook asked about (sha256 %s)\n", bind.ContentSHA256)
+			}
 			return nil
 		},
 	}

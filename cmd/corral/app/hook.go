@@ -3,6 +3,7 @@ package app
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
@@ -274,7 +275,7 @@ func (env *runtimeEnv) bash(s *settings, req *agent.Request, canRewrite bool) *a
 		env.log(rec)
 		return a
 	case rewrite.Ask:
-		if ok, err := env.allowlist().Allowed(req.Session, "Bash", cmd); err == nil && ok {
+		if ok, err := env.allowlist().AllowedAt(req.Session, "Bash", cmd, bashBinding(req)); err == nil && ok {
 			if a := env.noteUnread(unread, req, res); a != nil {
 				rec.Action, rec.Rule, rec.Reason = "confirm_required", "unread-record", a.Reason
 				env.log(rec)
@@ -373,12 +374,12 @@ func askReason(res *rewrite.Result, req *agent.Request, tool, op string) string 
 	b.WriteString("corral needs the user's confirmation before this runs.\n")
 	b.WriteString(findingLines(res, rewrite.Ask))
 	b.WriteString("\nAsk the user. If they approve, THE USER runs in their own terminal (corral refuses it from the agent):\n")
-	b.WriteString(confirmCommand(req.Session, tool, op))
+	b.WriteString(confirmCommand(req.Session, tool, op, bashBinding(req)))
 	b.WriteString("\nand then you retry the same command.")
 	return b.String()
 }
 
-func confirmCommand(session, tool, op string) string {
+func confirmCommand(session, tool, op string, bind allowlist.Binding) string {
 	parts := []string{"corral", "confirm"}
 	if session != "" {
 		parts = append(parts, "--session", shellQuote(session))
@@ -386,7 +387,40 @@ func confirmCommand(session, tool, op string) string {
 	if tool != "Bash" {
 		parts = append(parts, "--tool", tool)
 	}
+	if bind.Cwd != "" {
+		parts = append(parts, "--cwd", shellQuote(bind.Cwd))
+	}
+	if bind.ContentSHA256 != "" {
+		parts = append(parts, "--content-sha256", bind.ContentSHA256)
+	}
 	return strings.Join(append(parts, shellQuote(op)), " ")
+}
+
+// bashBinding binds the approval of a command to the directory it runs in
+// (red team 14 AP1: rm -r ../x approved in one directory deletes another
+// thing from the next): the shell tool's own directory when its input
+// names one (Codex's workdir), else the call's.
+func bashBinding(req *agent.Request) allowlist.Binding {
+	if req.Dir != "" {
+		return allowlist.Binding{Cwd: req.Dir}
+	}
+	return allowlist.Binding{Cwd: req.Cwd}
+}
+
+// writeBinding binds the approval of a Write or Edit to its tool input
+// (red team 14 AP1: approving a path approved any later text of it): the
+// SHA-256 of the input as JSON, whose object keys Go writes sorted, so
+// that the same call sent again has the same hash.
+func writeBinding(req *agent.Request) allowlist.Binding {
+	if req.Input == nil {
+		return allowlist.Binding{}
+	}
+	b, err := json.Marshal(req.Input)
+	if err != nil {
+		return allowlist.Binding{}
+	}
+	sum := sha256.Sum256(b)
+	return allowlist.Binding{ContentSHA256: hex.EncodeToString(sum[:])}
 }
 
 func shellQuote(s string) string {
@@ -508,7 +542,7 @@ func (env *runtimeEnv) write(s *settings, req *agent.Request) *agent.Answer {
 		// only sees additionalContext.
 		return &agent.Answer{Decision: agent.Allow, Reason: worst.Message, Context: "corral: " + worst.Message}
 	case guards.Ask:
-		if ok, err := env.allowlist().Allowed(req.Session, tool, worst.Path.Given); err == nil && ok {
+		if ok, err := env.allowlist().AllowedAt(req.Session, tool, worst.Path.Given, writeBinding(req)); err == nil && ok {
 			if a := env.noteWritten(req, true); a != nil {
 				rec.Action, rec.Rule, rec.Reason = "confirm_required", "unread-record", a.Reason
 				env.log(rec)
@@ -522,7 +556,7 @@ func (env *runtimeEnv) write(s *settings, req *agent.Request) *agent.Answer {
 		rec.Action = "confirm_required"
 		env.log(rec)
 		reason := fmt.Sprintf("corral needs the user's confirmation: %s (%s, rule %s).\nAsk the user. If they approve, THE USER runs in their own terminal (corral refuses it from the agent):\n%s\nand then you retry.",
-			worst.Message, worst.Path.Abs, worst.Rule, confirmCommand(req.Session, tool, worst.Path.Given))
+			worst.Message, worst.Path.Abs, worst.Rule, confirmCommand(req.Session, tool, worst.Path.Given, writeBinding(req)))
 		return &agent.Answer{Decision: agent.Ask, Reason: reason}
 	default:
 		rec.Action = "block"

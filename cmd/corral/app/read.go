@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"github.com/corral-dev/corral/cmd/corral/internal/allowlist"
 	"path/filepath"
 	"strings"
 
@@ -220,7 +221,7 @@ func (env *runtimeEnv) readGuardOf(s *settings, hc *agent.Request, req readReque
 		rec.Action = "confirm_required"
 		env.log(rec)
 		return &agent.Answer{Decision: agent.Ask, Reason: fmt.Sprintf("corral needs the user's confirmation: %s.\nAsk the user. If they approve, the user (not the agent) runs:\n%s\nand then retry.",
-			why, confirmCommand(hc.Session, hc.Tool, found.Path.Given))}
+			why, confirmCommand(hc.Session, hc.Tool, found.Path.Given, allowlist.Binding{}))}
 	}
 	rec.Action = "block"
 	env.log(rec)

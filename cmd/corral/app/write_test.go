@@ -2,6 +2,7 @@ package app
 
 import (
 	"fmt"
+	"github.com/google/shlex"
 	"os"
 	"path/filepath"
 	"strings"
@@ -349,5 +350,86 @@ func TestWriteIntoHooksDir(t *testing.T) {
 	out, _, _ = m.hook(writeInput("Write", filepath.Join(m.project, ".githooks", "pre-commit")))
 	if hs := out.HookSpecificOutput; hs != nil && hs.PermissionDecision != "allow" {
 		t.Errorf("Write of .githooks/pre-commit with no hooksPath set: %+v", hs)
+	}
+}
+
+// TestConfirmBinding (red team 14 AP1): the confirm command the hook
+// prints binds a command's approval to the directory it runs in and a
+// Write's to its content; the same call sent again passes, the same
+// command from another directory and another content of the same file
+// are asked about again. An approval given without the binding (the
+// seed's form) still approves the operation anywhere.
+func TestConfirmBinding(t *testing.T) {
+	m := newMachine(t)
+	base := filepath.Dir(m.home)
+	for _, d := range []string{"outside/old", "elsewhere/sub"} {
+		os.MkdirAll(filepath.Join(base, d), 0o755)
+	}
+	gr := filepath.Join(base, "guardrails.json")
+	os.WriteFile(gr, []byte(`{"version": 1, "safe_paths": ["~/.claude"], "blocked_paths": ["/etc", "~/.ssh"], "rules": {"bash": []}}`), 0o644)
+	m.env["CORRAL_POLICY"] = gr
+	confirmFrom := func(reason string) []string {
+		t.Helper()
+		i := strings.Index(reason, "corral confirm ")
+		if i < 0 {
+			t.Fatalf("no confirm command in %q", reason)
+		}
+		line := reason[i+len("corral confirm "):]
+		line = line[:strings.IndexByte(line, '\n')]
+		words, err := shlex.Split(line)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return append([]string{"confirm"}, words...)
+	}
+	// A command: approved in the project, asked from another directory.
+	cmd := "rm -r ../../outside/old"
+	in := bashInput(cmd)
+	in["cwd"] = filepath.Join(base, "home", "project")
+	out, _, _ := m.hook(in)
+	if decisionOf(out) != "ask" || !strings.Contains(out.HookSpecificOutput.PermissionDecisionReason, "--cwd '"+m.project+"'") {
+		t.Fatalf("ask without the directory: %+v", out.HookSpecificOutput)
+	}
+	if code, _, stderr := m.run("", confirmFrom(out.HookSpecificOutput.PermissionDecisionReason)...); code != 0 {
+		t.Fatalf("confirm: %d %s", code, stderr)
+	}
+	if out, _, _ := m.hook(bashInput(cmd)); decisionOf(out) != "allow" {
+		t.Errorf("the approved command in its directory: %q", decisionOf(out))
+	}
+	other := bashInput(cmd)
+	other["cwd"] = filepath.Join(base, "elsewhere", "sub")
+	if out, _, _ := m.hook(other); decisionOf(out) == "allow" {
+		t.Errorf("the approved command from another directory was allowed")
+	}
+	// A Write: approved with its content, asked with another.
+	target := filepath.Join(base, "outside", "notes.txt")
+	w := writeInput("Write", target)
+	out, _, _ = m.hook(w)
+	if decisionOf(out) != "ask" || !strings.Contains(out.HookSpecificOutput.PermissionDecisionReason, "--content-sha256 ") {
+		t.Fatalf("Write ask without the content hash: %+v", out.HookSpecificOutput)
+	}
+	if code, _, stderr := m.run("", confirmFrom(out.HookSpecificOutput.PermissionDecisionReason)...); code != 0 {
+		t.Fatalf("confirm: %d %s", code, stderr)
+	}
+	if out, _, _ := m.hook(writeInput("Write", target)); decisionOf(out) != "allow" {
+		t.Errorf("the approved Write again: %q", decisionOf(out))
+	}
+	w2 := writeInput("Write", target)
+	w2["tool_input"].(map[string]any)["content"] = "something else"
+	if out, _, _ := m.hook(w2); decisionOf(out) != "ask" {
+		t.Errorf("another content of the approved file: %q, want ask", decisionOf(out))
+	}
+	// Bad bindings are refused; the seed's unbound form approves anywhere.
+	if code, _, _ := m.run("", "confirm", "--session", "s1", "--cwd", "rel/dir", "ls"); code == 0 {
+		t.Errorf("confirm --cwd with a relative directory was accepted")
+	}
+	if code, _, _ := m.run("", "confirm", "--session", "s1", "--tool", "Write", "--content-sha256", "xyz", target); code == 0 {
+		t.Errorf("confirm --content-sha256 with a bad hash was accepted")
+	}
+	if code, _, stderr := m.run("", "confirm", "--session", "s1", cmd); code != 0 {
+		t.Fatalf("confirm: %d %s", code, stderr)
+	}
+	if out, _, _ := m.hook(other); decisionOf(out) != "allow" {
+		t.Errorf("an unbound approval from another directory: %q, want allow", decisionOf(out))
 	}
 }

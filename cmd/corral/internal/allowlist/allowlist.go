@@ -19,6 +19,24 @@ type Entry struct {
 	Tool      string    `json:"tool"`
 	Operation string    `json:"operation"`
 	At        time.Time `json:"ts"`
+	// Binding, when set, narrows the approval to the call the user was
+	// shown (red team 14 AP1): a command run in that directory, a Write
+	// or Edit of that content. An entry without it (the seed's format)
+	// approves the operation wherever and with whatever content.
+	Binding
+}
+
+// Binding is what an approval is bound to beyond its operation: the
+// directory a command runs in and the SHA-256 (hex) of a Write's or an
+// Edit's tool input. Empty fields bind nothing.
+type Binding struct {
+	Cwd           string `json:"cwd,omitempty"`
+	ContentSHA256 string `json:"content_sha256,omitempty"`
+}
+
+// matches reports whether an entry bound by b approves a call at where.
+func (b Binding) matches(where Binding) bool {
+	return (b.Cwd == "" || b.Cwd == where.Cwd) && (b.ContentSHA256 == "" || b.ContentSHA256 == where.ContentSHA256)
 }
 
 // Store is an allow-list file. Its methods are safe for concurrent use by
@@ -110,7 +128,7 @@ func (s *Store) Add(e Entry) error {
 		}
 		kept := doc.Confirmed[:0]
 		for _, old := range doc.Confirmed {
-			if old.Session == e.Session && old.Tool == e.Tool && old.Operation == e.Operation {
+			if old.Session == e.Session && old.Tool == e.Tool && old.Operation == e.Operation && old.Binding == e.Binding {
 				continue
 			}
 			kept = append(kept, old)
@@ -126,13 +144,19 @@ func (s *Store) Add(e Entry) error {
 // missing file approves nothing; a corrupt one is an error wrapping
 // ErrCorrupt.
 func (s *Store) Allowed(session, tool, operation string) (bool, error) {
+	return s.AllowedAt(session, tool, operation, Binding{})
+}
+
+// AllowedAt is Allowed for a call at where: an entry bound to a directory
+// or a content approves only a call with the same one.
+func (s *Store) AllowedAt(session, tool, operation string, where Binding) (bool, error) {
 	doc, err := s.read()
 	if err != nil {
 		return false, err
 	}
 	now := s.now()
 	for _, e := range doc.Confirmed {
-		if e.Session == session && e.Tool == tool && e.Operation == operation && s.live(e, now) {
+		if e.Session == session && e.Tool == tool && e.Operation == operation && e.Binding.matches(where) && s.live(e, now) {
 			return true, nil
 		}
 	}
