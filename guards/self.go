@@ -184,6 +184,9 @@ type selfLayer struct {
 	sandbox string
 	// programs are the files the agents' settings run (RegisteredPrograms).
 	programs []string
+	// registrations are the files corral's installers write to register
+	// the hook with each agent (WithRegistrations).
+	registrations []string
 }
 
 func newSelfLayer() *selfLayer {
@@ -227,6 +230,24 @@ func (p *Policy) WithSelfProtection(files []string, sandbox string) *Policy {
 	return out
 }
 
+// WithRegistrations returns p where the agent also cannot write or
+// delete the files that register corral's hook with an agent (each
+// installer's file in each scope, whether it is there yet or not), nor
+// delete a directory holding one.
+func (p *Policy) WithRegistrations(files []string) *Policy {
+	if len(files) == 0 {
+		return p
+	}
+	out := p.Merge(nil)
+	l := newSelfLayer()
+	if p != nil && p.self != nil {
+		*l = *p.self
+	}
+	l.registrations = append(append([]string{}, l.registrations...), files...)
+	out.self = l
+	return out
+}
+
 // WithAgentPrograms returns p where the agent also cannot write or
 // delete the files the agents' settings run (RegisteredPrograms).
 func (p *Policy) WithAgentPrograms(files []string) *Policy {
@@ -250,6 +271,11 @@ func (l *selfLayer) decide(env Env, np Path, a Action) Decision {
 	}
 	if l.sandbox != "" && np.Abs == l.sandbox {
 		return deny(l.sandbox, "is the sandbox root and cannot be deleted or replaced")
+	}
+	for _, f := range l.registrations {
+		if f == np.Abs || a == Delete && Within(np.Abs, f) && np.Abs != "/" && np.Abs != env.Home && np.Abs != env.Project {
+			return deny(f, "registers agent hooks, configures corral or runs at login")
+		}
 	}
 	for _, f := range l.files {
 		if f != "" && Within(f, np.Abs) {

@@ -202,8 +202,9 @@ func (env *runtimeEnv) loadSettings(cwd string, policyFiles []string) *settings 
 		}
 	}
 	s.applyPreset()
-	cfg.Protected = append(s.protectedFiles(env.getenv("CLAUDE_CONFIG_DIR")), registrationFiles(cfg.Home, cfg.Project, env.getenv)...)
+	cfg.Protected = s.protectedFiles(env.getenv("CLAUDE_CONFIG_DIR"))
 	s.paths = s.paths.WithSelfProtection(cfg.Protected, cfg.Sandbox).
+		WithRegistrations(registrationFiles(cfg.Home, cfg.Project, env.getenv)).
 		WithAgentPrograms(guards.RegisteredPrograms(cfg.Home, cfg.Project, env.getenv("CLAUDE_CONFIG_DIR")))
 	s.configDir = env.getenv("CLAUDE_CONFIG_DIR")
 	cfg.Paths = s.paths
