@@ -35,6 +35,22 @@ func TestMisreadOracle(t *testing.T) {
 		"cat <<EOF >/dev/null\nx `touch M` y\nEOF",
 		"cat <<'EOF' >/dev/null\n$(touch M)\nEOF",
 		"cat <<\"EOF\" >/dev/null\nEO\\\nF\ntouch M\nEOF",
+		// A "$" followed by a line continuation: bash joins the lines
+		// before it reads the expansion (red team 14 RG3).
+		"cat <<EOF >/dev/null\n$\\\n(touch M)\nEOF",
+		"cat <<EOF >/dev/null\n${x:-$\\\n(touch M)}\nEOF",
+		"echo \"$\\\n(touch M)\" >/dev/null",
+		"echo $\\\n(touch M) >/dev/null",
+		"echo ${x:-$\\\n\\\n(touch M)} >/dev/null",
+		"cat <<'EOF' >/dev/null\n$\\\n(touch M)\nEOF",
+		"echo '$\\\n(touch M)' >/dev/null",
+		"echo \\$\\\n'(touch M)' >/dev/null",
+		// Any quoted part of a delimiter turns expansion off for the
+		// whole body (red team 14 FA1).
+		"cat <<E\"O\"F >/dev/null\n$(touch M)\nEOF",
+		"cat <<\"E\"OF >/dev/null\n$(touch M)\n`touch M`\nEOF",
+		"cat <<E'O'F >/dev/null\n$(touch M)\nEOF",
+		"cat <<E\\OF >/dev/null\n$(touch M)\nEOF",
 	}
 	for _, src := range cases {
 		ran, m, err := touchOracle(t, bash, src)

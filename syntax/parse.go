@@ -183,6 +183,17 @@ func parseSource(src string) (*sh.File, error) {
 	}
 	orig := src
 	f, err := newParser().Parse(strings.NewReader(src), "")
+	if err != nil && strings.Contains(src, "$\\\n") {
+		// $\⏎(cmd) outside quotes is a word to bash and a syntax error to
+		// mvdan's parser: the text with each such "$" moved after its
+		// continuations (outside single quotes) is parsed instead, which
+		// bash reads the same (see dollarContinuation).
+		if fixed := moveDollars(src); fixed != src {
+			if f2, err2 := newParser().Parse(strings.NewReader(fixed), ""); err2 == nil {
+				f, err, src = f2, nil, fixed
+			}
+		}
+	}
 	for fixes := 0; err != nil && fixes < maxOpaqueParams; fixes++ {
 		// bash's parser does not look inside ${…}: ${x~~}, ${x!},
 		// ${#a[@]:1} pass bash -n and fail (or work) only when expanded.
@@ -211,6 +222,24 @@ func parseSource(src string) (*sh.File, error) {
 		src = src[:at] + " " + src[at+1:]
 		f, err = newParser().Parse(strings.NewReader(src), "")
 	}
+	for fixes := 0; err == nil; fixes++ {
+		// bash removes a backslash-newline before it reads a word (and
+		// in the body of a here-document with an unquoted delimiter), so
+		// $\⏎(cmd) is $(cmd), $\⏎{HOME} is ${HOME} and $\⏎'\057' is
+		// $'\057'; mvdan's parser ends the "$" there (red team 14 RG3).
+		// The "$" is moved after the continuation, which bash reads the
+		// same and the parser joins, and the text parsed again: same
+		// length, same offsets.
+		at, end := dollarContinuation(f, src)
+		if at < 0 {
+			break
+		}
+		if fixes >= maxCommentFixes {
+			return nil, &MisreadError{Text: "too many $ followed by a line continuation"}
+		}
+		src = src[:at] + src[at+1:end] + "$" + src[end:]
+		f, err = newParser().Parse(strings.NewReader(src), "")
+	}
 	if err == nil {
 		f, src, err = paramProcSubst(f, src, orig)
 	}
@@ -218,6 +247,7 @@ func parseSource(src string) (*sh.File, error) {
 		if why := hdocMisread(f, src); why != "" {
 			return nil, &MisreadError{Text: why}
 		}
+		literalQuotedHdocs(f, src)
 	}
 	if err == nil && cr {
 		restoreCR(f)
@@ -274,6 +304,105 @@ func continuedComment(f *sh.File, src string) int {
 		return true
 	})
 	return at
+}
+
+// dollarContinuation returns the offset in src of a "$" that ends a
+// literal (unquoted, in double quotes, or in the body of a here-document
+// whose delimiter is unquoted) and is followed by backslash-newlines, and
+// the offset where they end; -1 when there is none. An escaped "$" (\$) is text and is left alone, and so is the
+// body of a here-document with a quoted delimiter (one literal, read as
+// it is).
+func dollarContinuation(f *sh.File, src string) (at, atEnd int) {
+	at = -1
+	if !strings.Contains(src, "$\\\n") {
+		return -1, -1
+	}
+	quotedBodies := map[*sh.Word]bool{}
+	sh.Walk(f, func(n sh.Node) bool {
+		if at >= 0 {
+			return false
+		}
+		switch x := n.(type) {
+		case *sh.Redirect:
+			if x.Hdoc != nil && x.Word != nil && x.Word.Lit() == "" {
+				quotedBodies[x.Hdoc] = true
+			}
+		case *sh.Word:
+			if quotedBodies[x] {
+				return false
+			}
+		case *sh.Lit:
+			// The parser ends such a literal after the continuations.
+			start, end := int(x.Pos().Offset()), int(x.End().Offset())
+			if !strings.HasSuffix(x.Value, "$") || start < 0 || end > len(src) || start >= end {
+				return true
+			}
+			d := end
+			for d-2 >= start && src[d-2:d] == "\\\n" {
+				d -= 2
+			}
+			if d == end || d-1 < start || src[d-1] != '$' {
+				return true
+			}
+			bs := 0
+			for i := d - 2; i >= 0 && src[i] == '\\'; i-- {
+				bs++
+			}
+			if bs%2 == 0 {
+				at, atEnd = d-1, end
+			}
+		}
+		return true
+	})
+	return at, atEnd
+}
+
+// literalQuotedHdocs makes the body of every here-document whose
+// delimiter has a quoted part one literal, as bash reads it: any quoting
+// in the delimiter (<<"EOF", <<E"O"F, <<"E"OF) turns expansion off for
+// the whole body. mvdan's parser does so only when the whole delimiter is
+// one quoted part, and expands <<E"O"F's body (red team 14 FA1: a
+// documentation example showing $(rm -rf ~) was denied).
+func literalQuotedHdocs(f *sh.File, src string) {
+	sh.Walk(f, func(n sh.Node) bool {
+		rd, ok := n.(*sh.Redirect)
+		if !ok || rd.Hdoc == nil || rd.Word == nil || len(rd.Word.Parts) < 2 {
+			return true
+		}
+		quoted := false
+		for _, p := range rd.Word.Parts {
+			switch p.(type) {
+			case *sh.SglQuoted, *sh.DblQuoted:
+				quoted = true
+			}
+		}
+		start, end := int(rd.Hdoc.Pos().Offset()), int(rd.Hdoc.End().Offset())
+		if !quoted || start < 0 || end > len(src) || start >= end {
+			return true
+		}
+		rd.Hdoc.Parts = []sh.WordPart{&sh.Lit{ValuePos: rd.Hdoc.Pos(), ValueEnd: rd.Hdoc.End(), Value: src[start:end]}}
+		return true
+	})
+}
+
+// moveDollars moves every "$" that bash reads as the start of an
+// expansion and that backslash-newlines follow after them (the text is
+// the same length). literalAt tells quoted and escaped ones apart.
+func moveDollars(src string) string {
+	b := []byte(src)
+	for i := 0; i+2 < len(b); i++ {
+		if b[i] != '$' || b[i+1] != '\\' || b[i+2] != '\n' || literalAt(src, i) {
+			continue
+		}
+		end := i + 1
+		for end+1 < len(b) && b[end] == '\\' && b[end+1] == '\n' {
+			end += 2
+		}
+		copy(b[i:end-1], b[i+1:end])
+		b[end-1] = '$'
+		i = end - 1
+	}
+	return string(b)
 }
 
 // hdocMisread reports a here-document whose body bash ends before
