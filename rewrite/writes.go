@@ -89,9 +89,13 @@ rm-root rule's.`,
 
 // target is one path a call writes or deletes.
 type target struct {
-	arg    syntax.Arg
-	value  string // the path, when it differs from arg.Value (dd of=, cp into a directory)
-	action guards.Action
+	// inSandbox reports a write judged only where it lands in the
+	// sandbox (curl -o FILE: elsewhere the download rule moves it there,
+	// and judges where it was going); there a link is followed.
+	inSandbox bool
+	arg       syntax.Arg
+	value     string // the path, when it differs from arg.Value (dd of=, cp into a directory)
+	action    guards.Action
 	// derived reports a path found from another: a glob's match, a link's
 	// target. It is not expanded again.
 	derived bool
@@ -567,6 +571,14 @@ func checkDeleteCall(p *Pass, c *syntax.Call) {
 func (p *Pass) judge(c *syntax.Call, sc *syntax.Script, dir syntax.Dir, t target, rule, what string) {
 	if t.arg.Value == "{}" && p.placeholder(c, sc) || procpath.Descriptor(t.path()) || t.path() == "/dev/null" || t.path() == "-" && what == "tee" {
 		return
+	}
+	if t.inSandbox {
+		// The directory it is in, its links resolved, is the sandbox or
+		// under it; the file itself may be a link, which is judged.
+		if !t.arg.Static || !dir.Known || p.Config.Sandbox == "" || !guards.Within(p.Config.Sandbox, path.Dir(dir.Join(t.path()).Path)) {
+			return
+		}
+		t.inSandbox = false
 	}
 	if v, ok := literalTilde(t); ok {
 		// sort -o~/.bashrc, --output=~/x: a "~" inside a word is no

@@ -280,6 +280,9 @@ func programWrites(c *syntax.Call) []target {
 		out = append(out, gitWrites(c)...)
 	case "curl":
 		out = append(out, curlFileUploads(c)...)
+		out = append(out, remoteNameWrites(c)...)
+	case "wget":
+		out = append(out, remoteNameWrites(c)...)
 	case "ssh-keygen":
 		opts, _ := scan(c.Args, optSpec{shortVal: "abCDEFfGIJjKmMNnOPrRsStVwYzZ", longVal: nil})
 		if has(opts, "l", "y", "B", "L", "Q", "F", "D", "K", "k", "e", "i") && !has(opts, "R") {
