@@ -376,10 +376,16 @@ func (w *walker) scriptFile(c scope, call *Call, a Arg, as string) {
 	}
 	text, ok := w.readScript(d)
 	if !ok {
+		w.unreadScript(call, d, a.Value)
 		return
 	}
 	if as == string(lang.Python) && w.pythonZip(c, call, a.Value, text) {
 		return // python3 app.pyz: the archive's __main__.py
+	}
+	if t, ok := bashText(text); ok && (as == "sh" || as == "" && lang.Shebang(text) == "" || as == "" && IsShell(lang.Shebang(t))) {
+		// A NUL after the first line: bash drops it and runs the rest
+		// (red team 14 NB1).
+		text = t
 	}
 	if strings.Contains(text[:min(len(text), 8192)], "\x00") || strings.HasPrefix(text, "\x7fELF") {
 		if _, wrote := w.written[d.Path]; wrote && as == "" {
@@ -454,6 +460,59 @@ func (w *walker) scriptFile(c scope, call *Call, a Arg, as string) {
 	}
 }
 
+// bashText returns the script text bash runs from a file that holds NUL
+// bytes, and whether it runs one: bash refuses a file as binary only when
+// a NUL comes before the first newline in its first 80 bytes
+// (check_binary_file), and otherwise reads the file with its NUL bytes
+// dropped. A file without NUL bytes is returned as it is.
+func bashText(text string) (string, bool) {
+	if !strings.Contains(text, "\x00") {
+		return text, false
+	}
+	head := text[:min(len(text), 80)]
+	if i := strings.IndexByte(head, '\n'); i >= 0 {
+		head = head[:i]
+	}
+	if strings.Contains(head, "\x00") || strings.HasPrefix(text, "\x7fELF") {
+		return text, false
+	}
+	return strings.ReplaceAll(text, "\x00", ""), true
+}
+
+// unreadScript notes a script file a shell, source or an interpreter runs
+// that is there but that corral does not read whole: larger than
+// MaxScriptFile, or not a regular file (a FIFO, a device). What runs is
+// then unknown, and asked about (red team 14 BG1: a 1.2 MB script whose
+// last line deletes ~/.bashrc ran unjudged). A file that is not there, or
+// the per-command budget spent, is not this.
+func (w *walker) unreadScript(call *Call, d Dir, name string) {
+	if w.read == nil || !d.Known {
+		return
+	}
+	if _, ok := w.written[d.Path]; ok {
+		return
+	}
+	real, err := resolveOrdinary(d.Path)
+	if err != nil {
+		return
+	}
+	st, err := os.Stat(real)
+	if err != nil {
+		return
+	}
+	why := ""
+	switch {
+	case st.Mode().IsRegular() && st.Size() > MaxScriptFile:
+		why = "larger than the 1 MiB corral reads"
+	case !st.Mode().IsRegular() && !st.IsDir():
+		why = "not a regular file (a FIFO or a device), whose text corral cannot read"
+	default:
+		return
+	}
+	w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: name,
+		What: call.Name + " runs " + name + ", " + why})
+}
+
 // sourceFile reads the script a that source or "." runs and walks it in
 // the caller's own state st, as bash runs it in the same shell: the
 // variables, functions, aliases and working directory it sets are the
@@ -471,9 +530,13 @@ func (w *walker) sourceFile(c scope, call *Call, a Arg, st *state) bool {
 		return false
 	}
 	text, ok := w.readScript(call.Dir.Join(a.Value))
-	if !ok || strings.Contains(text[:min(len(text), 8192)], "\x00") {
+	if !ok {
+		w.unreadScript(call, call.Dir.Join(a.Value), a.Value)
 		return false
 	}
+	// bash sources a file's text without its NUL bytes, wherever they
+	// are (it refuses only a script it runs, for one in the first line).
+	text = strings.ReplaceAll(text, "\x00", "")
 	pos, posKnown := st.pos, st.posKnown
 	if len(call.Args) > 1 {
 		st.pos, st.posKnown = nil, true

@@ -4,6 +4,7 @@ package syntax
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -131,5 +132,74 @@ func TestScriptFiles(t *testing.T) {
 	m, _ := Analyze("bash a.sh", Options{Cwd: dir})
 	if len(m.Calls) != 1 {
 		t.Errorf("read a script without a reader: %d calls", len(m.Calls))
+	}
+}
+
+// TestScriptNulAndSizeOracle (red team 14 NB1, BG1): real bash runs a
+// script with a NUL byte after its first line (it drops the byte) and
+// sources one with a NUL anywhere; it refuses to run one with a NUL in
+// its first line. corral models touch exactly where bash ran it. A script
+// over the size corral reads, or one that is a FIFO, is a hidden call
+// that asks, whatever it holds.
+func TestScriptNulAndSizeOracle(t *testing.T) {
+	t.Parallel()
+	bash := bashPath(t)
+	for _, tc := range []struct{ file, cmd string }{
+		{"echo hi\n\x00\ntouch M\n", "bash s.sh"},
+		{"echo hi\n\x00\ntouch M\n", "source s.sh"},
+		{"echo hi\n\x00\ntouch M\n", "sh s.sh"},
+		{"echo hi\x00\ntouch M\n", "bash s.sh"},
+		{"echo hi\x00\ntouch M\n", "source s.sh"},
+		{"echo hi\n\x00\ntouch M\n", "chmod +x s.sh; ./s.sh"},
+	} {
+		dir := t.TempDir()
+		if err := os.WriteFile(filepath.Join(dir, "s.sh"), []byte(tc.file), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		cmd := exec.Command(bash, "--norc", "--noprofile", "-c", tc.cmd)
+		cmd.Dir = dir
+		_ = cmd.Run()
+		_, err := os.Stat(filepath.Join(dir, "M"))
+		ran := err == nil
+		m, aerr := Analyze(tc.cmd, Options{Cwd: dir, Home: "/home/u", ReadFile: ReadScript})
+		if aerr != nil {
+			t.Fatalf("%q: %v", tc.cmd, aerr)
+		}
+		if seen := modelsTouch(m); seen != ran {
+			t.Errorf("%q of %q: bash ran touch: %v; corral models it: %v", tc.cmd, tc.file, ran, seen)
+		}
+	}
+	dir := t.TempDir()
+	big := strings.Repeat("#\n", MaxScriptFile/2+10) + "touch M\n"
+	for n, c := range map[string]string{"big.sh": big, "big.py": big, "ok.sh": "echo ok\n"} {
+		if err := os.WriteFile(filepath.Join(dir, n), []byte(c), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := syscall.Mkfifo(filepath.Join(dir, "ff"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		cmd    string
+		hidden bool
+	}{
+		{"bash big.sh", true},
+		{"source big.sh", true},
+		{"python3 big.py", true},
+		{"bash ff", true},
+		{"bash ok.sh", false},
+		{"bash missing.sh", false},
+	} {
+		m, err := Analyze(tc.cmd, Options{Cwd: dir, Home: "/home/u", ReadFile: ReadScript})
+		if err != nil {
+			t.Fatal(err)
+		}
+		hidden := false
+		for _, h := range m.Hidden {
+			hidden = hidden || h.Always
+		}
+		if hidden != tc.hidden {
+			t.Errorf("%s: hidden %v, want %v (%+v)", tc.cmd, hidden, tc.hidden, m.Hidden)
+		}
 	}
 }
