@@ -1,5 +1,7 @@
 package syntax
 
+import "strings"
+
 // NpmOptions is npm's options as its config definitions type them
 // (@npmcli/config: every option whose type is not Boolean takes a value;
 // an option it does not know takes none),
@@ -31,3 +33,96 @@ var NpmOptions = OptSpec{ShortVal: "cLmCw", LongEq: true, Abbrev: true, Stop: tr
 		"shrinkwrap", "sign-git-commit", "sign-git-tag", "strict-peer-deps", "strict-ssl", "timing", "unicode",
 		"update-notifier", "usage", "version", "versions", "workspaces", "workspaces-update", "yes", "quiet", "silent",
 		"verbose", "desc", "help", "local", "no", "porcelain", "readonly", "iwr", "ws"}}
+
+// pnpmOptions are pnpm's options that take a value (pnpm --help and
+// @pnpm/config's types: -C/--dir the project's directory, -F/--filter a
+// selector); the rest are flags.
+var pnpmOptions = OptSpec{ShortVal: "CF", LongEq: true, Stop: true,
+	LongVal: []string{"dir", "filter", "filter-prod", "workspace-concurrency", "reporter", "loglevel", "resume-from",
+		"changed-files-ignore-pattern", "test-pattern", "store-dir", "virtual-store-dir", "modules-dir", "lockfile-dir",
+		"registry", "node-linker", "pnpmfile", "global-pnpmfile", "network-concurrency", "child-concurrency",
+		"package-import-method", "global-dir", "cache-dir", "state-dir", "config-dir", "use-node-version", "shell-emulator"}}
+
+// yarnOptions are yarn's (1.x, and berry's --cwd) options that take a
+// value: --cwd is the project's directory.
+var yarnOptions = OptSpec{LongEq: true, Stop: true,
+	LongVal: []string{"cwd", "modules-folder", "cache-folder", "global-folder", "link-folder", "mutex",
+		"network-concurrency", "network-timeout", "preferred-cache-folder", "use-yarnrc", "otp", "registry", "proxy",
+		"https-proxy", "emoji"}}
+
+// bunOptions are bun's options that take a value (bun --help): --cwd is
+// the project's directory.
+var bunOptions = OptSpec{ShortVal: "crFdl", LongEq: true, Stop: true,
+	LongVal: []string{"cwd", "config", "env-file", "preload", "filter", "elide-lines", "shell", "tsconfig-override",
+		"define", "loader", "jsx-factory", "jsx-fragment", "jsx-import-source", "jsx-runtime", "main-fields", "conditions",
+		"port", "origin", "console-depth", "user-agent", "fetch-preconnect", "install", "inspect", "inspect-wait",
+		"inspect-brk", "unhandled-rejections"}}
+
+// pmProjectArgs reads the options yarn, pnpm and bun take before their
+// command, and run's before the script's name (pnpm -C web run build,
+// yarn --cwd web build, bun --cwd web run build, pnpm run --dir web
+// build): the directory the command runs in (its -C/--dir/--cwd, the
+// last one; not Known when only run time knows it) and the operands,
+// options left out, up to and with the script's name, then the words
+// after it as written.
+func pmProjectArgs(call *Call) (dir Dir, words []string) {
+	var spec OptSpec
+	var dirOpts []string
+	switch call.Name {
+	case "pnpm":
+		spec, dirOpts = pnpmOptions, []string{"C", "dir"}
+	case "yarn":
+		spec, dirOpts = yarnOptions, []string{"cwd"}
+	case "bun":
+		spec, dirOpts = bunOptions, []string{"cwd"}
+	default:
+		return call.Dir, call.Words()
+	}
+	dir = call.Dir
+	args := call.Args
+	for round := 0; round < 2; round++ {
+		opts, ops := ScanOptions(args, spec)
+		for _, o := range opts {
+			for _, n := range dirOpts {
+				if o.Name != n {
+					continue
+				}
+				if o.HasVal && o.Val.Static && o.Val.Value != "" {
+					dir = call.Dir.Join(o.Val.Value)
+				} else {
+					dir = Dir{}
+				}
+			}
+		}
+		if len(ops) == 0 {
+			return dir, words
+		}
+		first := args[ops[0]].Value
+		if round == 0 && (first == "run" || first == "run-script") {
+			words = append(words, first)
+			args = args[ops[0]+1:]
+			continue
+		}
+		for _, i := range ops {
+			words = append(words, args[i].Value)
+		}
+		return dir, words
+	}
+	return dir, words
+}
+
+// pmRunTimeDir records that call runs the scripts of a project whose
+// directory only run time knows (pnpm -C "$D" build, yarn --cwd "$D"
+// install): they cannot be read, so the command asks. ws are its
+// operands; a builtin other than install and run (pnpm -C "$D" list)
+// runs no script.
+func (w *walker) pmRunTimeDir(call *Call, ws []string) {
+	if len(ws) > 0 && ws[0] != "run" && ws[0] != "install" && ws[0] != "i" && packageBuiltins.Get()[ws[0]] {
+		return
+	}
+	if len(ws) == 0 && call.Name != "yarn" {
+		return
+	}
+	w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: strings.Join(call.Words(), " "),
+		What: call.Name + " runs the package.json scripts of a directory only known at run time"})
+}
