@@ -94,3 +94,50 @@ func TestNodeRunOracle(t *testing.T) {
 		t.Errorf("node --run ran the pre script")
 	}
 }
+
+// TestTurboTasks: turbo run TASK (turbo TASK, turbo watch TASK) runs the
+// TASK script of each workspace package, npm's workspaces or
+// pnpm-workspace.yaml's packages, with the tasks turbo.json's dependsOn
+// adds, and a root task's (//#TASK) root script (red team 13 PB).
+// Look-alikes: harmless scripts, a task no package has, --dry-run, and
+// a root script turbo does not run.
+func TestTurboTasks(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, map[string]string{
+		"proj/package.json":           `{"name":"root","workspaces":["apps/*"],"scripts":{"build":"turbo run build","wipe":"rm -rf ~"}}`,
+		"proj/turbo.json":             `{"tasks":{"build":{"dependsOn":["^gen"]},"test":{},"//#clean":{}}}`,
+		"proj/apps/web/package.json":  `{"name":"web","scripts":{"build":"tsc","gen":"rm -rf ~","test":"node -e 0"}}`,
+		"proj/apps/api/package.json":  `{"name":"api","scripts":{"build":"tsc","lint":"rm -rf ~"}}`,
+		"proj/pn/turbo.json":          `{"pipeline":{"build":{}}}`,
+		"proj/pn/package.json":        `{"name":"pn","scripts":{"clean":"rm -rf ~"}}`,
+		"proj/pn/pnpm-workspace.yaml": "packages:\n  - 'pk/*'\n",
+		"proj/pn/pk/a/package.json":   `{"name":"a","scripts":{"build":"rm -rf ~"}}`,
+		"proj/rt/turbo.json":          `{"tasks":{"//#clean":{}}}`,
+		"proj/rt/package.json":        `{"name":"rt","scripts":{"clean":"rm -rf ~"}}`,
+		"elsewhere/nt/package.json":   `{"name":"nt","workspaces":["x"],"scripts":{"wipe":"rm -rf ~"}}`,
+		"elsewhere/nt/x/package.json": `{"name":"x","scripts":{"build":"rm -rf ~"}}`,
+		"proj/ok/turbo.json":          `{"tasks":{"build":{"dependsOn":["^build"]}}}`,
+		"proj/ok/package.json":        `{"name":"ok","workspaces":["p/*"]}`,
+		"proj/ok/p/one/package.json":  `{"name":"one","scripts":{"build":"tsc -b","test":"vitest run"}}`,
+	})
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{"turbo run build", "deny"}, // dependsOn ^gen: web's gen
+		{"turbo build", "deny"},
+		{"turbo run lint", "deny"},
+		{"turbo watch lint", "deny"},
+		{"turbo run lint --filter=web", "deny"}, // every workspace is read
+		{"cd apps/web && turbo run gen", "deny"},
+		{"turbo --cwd pn run build", "deny"},
+		{"cd pn && turbo run build", "deny"},
+		{"cd rt && turbo run clean", "deny"},
+		{"turbo run \"$T\"", "ask"},
+		// Look-alikes.
+		{"turbo run test", "allow"},
+		{"turbo run build --dry-run", "allow"},
+		{"turbo run wipe", "allow"}, // a root script is no task
+		{"cd ok && turbo run build test", "allow"},
+		{"cd ../elsewhere/nt && turbo run build", "allow"}, // no turbo.json: turbo refuses
+		{"turbo login", "allow"},
+		{"echo turbo run gen", "allow"},
+	})
+}

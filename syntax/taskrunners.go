@@ -48,6 +48,8 @@ func (w *walker) taskRun(c scope, call *Call) bool {
 		return w.pythonBuild(c, call, call.Args)
 	case "direnv":
 		return w.direnvAllow(c, call)
+	case "turbo":
+		return w.turboRun(c, call)
 	case "task", "go-task":
 		w.taskRunFile(c, call)
 		return true
