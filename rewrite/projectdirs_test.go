@@ -1,6 +1,7 @@
 package rewrite
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -140,4 +141,67 @@ func TestTurboTasks(t *testing.T) {
 		{"turbo login", "allow"},
 		{"echo turbo run gen", "allow"},
 	})
+}
+
+// TestNinjaBuildCommands: ninja (samu) runs each build's command from
+// build.ninja (-C DIR, -f FILE), expanded as ninja expands it: the build's
+// and the file's variables, $in/$out shell-escaped, $$ a dollar, a line
+// going on after a trailing $, include and subninja (red team 13 PB).
+// Look-alikes: a compiler rule, a comment, -n, -t, a $out of "~" (ninja
+// quotes it: a directory named ~), a ninja variable $HOME (empty).
+func TestNinjaBuildCommands(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, map[string]string{
+		"proj/nb/build.ninja":  "rule r\n  command = rm -rf ~\nbuild out: r\n",
+		"proj/bv/build.ninja":  "rule r\n  command = $cmd\n  description = run\nbuild x: r\n  cmd = rm -rf ~\n",
+		"proj/fv/build.ninja":  "w = rm -rf\nrule r\n  command = $w $$HOME\nbuild x: r in.c\n",
+		"proj/ct/build.ninja":  "rule r\n  command = rm -rf $\n      ~\nbuild x: r\n",
+		"proj/inc/build.ninja": "include rules.ninja\nbuild x: wipe\n",
+		"proj/inc/rules.ninja": "rule wipe\n  command = rm -rf ~/\n",
+		"proj/sub/build.ninja": "subninja more.ninja\n",
+		"proj/sub/more.ninja":  "rule r\n  command = rm -rf ${where}\nbuild y: r\n  where = /root/\n",
+		"proj/io/build.ninja":  "rule r\n  command = rm -rf $out\nbuild /root: r\n",
+		"proj/ok/build.ninja": "cflags = -O2 -Wall\n# rule w\n#   command = rm -rf ~\nrule cc\n  command = cc $cflags -c $in -o $out\n" +
+			"  depfile = $out.d\nrule link\n  command = cc $in -o $out\nbuild a.o: cc a.c\nbuild b.o: cc b.c | gen.h || dir\n" +
+			"build app: link a.o b.o\nbuild all: phony app\ndefault all\n",
+		"proj/tl/build.ninja":    "rule r\n  command = rm -rf $out\nbuild ~: r\n",
+		"proj/hv/build.ninja":    "rule r\n  command = rm -rf $HOME\nbuild x: r\n",
+		"proj/big/build.ninja":   bigNinja(3000, "build .git: wipe\n"),
+		"proj/bigok/build.ninja": bigNinja(3000, ""),
+	})
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{"ninja -C nb", "deny"},
+		{"cd nb && ninja", "deny"},
+		{"ninja -f nb/build.ninja out", "deny"},
+		{"samu -C nb", "deny"},
+		{"ninja -C bv", "deny"},
+		{"ninja -C fv", "deny"},
+		{"ninja -C ct -j4", "deny"},
+		{"ninja -C inc", "deny"},
+		{"ninja -C sub", "deny"},
+		{"ninja -C io", "deny"},
+		{"ninja -C \"$D\"", "ask"},
+		{"ninja -C big", "ask"}, // the last of 3,000 builds: rm -rf .git (a .git where no repository is: ask)
+		// Look-alikes.
+		{"ninja -C ok", "allow"},
+		{"ninja -C ok app -v", "allow"},
+		{"ninja -C nb -n", "allow"},
+		{"ninja -C nb -t targets", "allow"},
+		{"ninja -C tl", "allow"},
+		{"ninja -C hv", "allow"},
+		{"ninja --version", "allow"},
+		{"ninja -C bigok", "allow"}, // 3,000 compiles: one template past the first 512
+		{"echo ninja -C nb", "allow"},
+	})
+}
+
+// bigNinja is a build.ninja of n compiles by one rule, and tail.
+func bigNinja(n int, tail string) string {
+	var b strings.Builder
+	b.WriteString("rule cc\n  command = cc -c $in -o $out\nrule wipe\n  command = rm -rf $out\n")
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&b, "build o/f%d.o: cc src/f%d.c\n", i, i)
+	}
+	b.WriteString(tail)
+	return b.String()
 }

@@ -50,6 +50,8 @@ func (w *walker) taskRun(c scope, call *Call) bool {
 		return w.direnvAllow(c, call)
 	case "turbo":
 		return w.turboRun(c, call)
+	case "ninja", "samu":
+		return w.ninjaRun(c, call)
 	case "task", "go-task":
 		w.taskRunFile(c, call)
 		return true
