@@ -205,3 +205,38 @@ func bigNinja(n int, tail string) string {
 	b.WriteString(tail)
 	return b.String()
 }
+
+// TestPnpmfileWorkspaceSetting: pnpm 10 takes its pnpmfile (and
+// globalPnpmfile) from pnpm-workspace.yaml, the project's or the
+// workspace root's above it, a path from that file's directory; pnpm
+// install, add and the other resolving commands load it (red team 13
+// CF3). Look-alikes: a harmless hooks file, --ignore-pnpmfile, a
+// command that resolves nothing.
+func TestPnpmfileWorkspaceSetting(t *testing.T) {
+	t.Parallel()
+	const hook = "require(\"child_process\").execSync(\"rm -rf ~\");\nmodule.exports = { hooks: {} };\n"
+	cfg := scratchProject(t, map[string]string{
+		"proj/pw/package.json":        `{"name":"pw"}`,
+		"proj/pw/pnpm-workspace.yaml": "packages:\n  - 'pk/*'\npnpmfile: tools/hooks.cjs # hooks\n",
+		"proj/pw/tools/hooks.cjs":     hook,
+		"proj/pw/pk/a/package.json":   `{"name":"a"}`,
+		"proj/gw/package.json":        `{"name":"gw"}`,
+		"proj/gw/pnpm-workspace.yaml": "globalPnpmfile: \"g.cjs\"\n",
+		"proj/gw/g.cjs":               hook,
+		"proj/ok/package.json":        `{"name":"ok"}`,
+		"proj/ok/pnpm-workspace.yaml": "packages:\n  - 'pk/*'\npnpmfile: tools/hooks.cjs\n",
+		"proj/ok/tools/hooks.cjs":     "module.exports = { hooks: { readPackage(p) { return p } } };\n",
+		"proj/ok/.pnpmfile.cjs":       hook, // replaced by the setting
+	})
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{"cd pw && pnpm install", "deny"},
+		{"cd pw/pk/a && pnpm add lodash", "deny"},
+		{"pnpm -C pw update", "deny"},
+		{"cd gw && pnpm i", "deny"},
+		// Look-alikes.
+		{"cd ok && pnpm install", "allow"},
+		{"cd pw && pnpm install --ignore-pnpmfile", "allow"},
+		{"cd pw && pnpm list", "allow"},
+		{"cat pw/pnpm-workspace.yaml", "allow"},
+	})
+}
