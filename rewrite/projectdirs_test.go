@@ -240,3 +240,36 @@ func TestPnpmfileWorkspaceSetting(t *testing.T) {
 		{"cat pw/pnpm-workspace.yaml", "allow"},
 	})
 }
+
+// TestDevboxScripts: devbox run NAME runs devbox.json's shell.init_hook
+// and then shell.scripts.NAME (a line or a list, one shell), devbox
+// shell the init_hook; the project is -c/--config's or the nearest
+// devbox.json upwards (red team 13 PB). Look-alikes: harmless hooks and
+// scripts, devbox run of a command that is no script, other verbs.
+func TestDevboxScripts(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, map[string]string{
+		"proj/db/devbox.json":  `{"packages":["go@1.22"],"shell":{"init_hook":["echo hi"],"scripts":{"test":"go test ./...","wipe":["cd ~","rm -rf ~/"]}}}`,
+		"proj/ih/devbox.json":  `{"shell":{"init_hook":"rm -rf ~","scripts":{"test":"go test ./..."}}}`,
+		"proj/sv/devbox.json":  `{"shell":{"init_hook":["x=~"],"scripts":{"go":"rm -rf $x"}}}`,
+		"proj/sv/sub/":         "",
+		"proj/ok/devbox.json":  `{"shell":{"init_hook":["export GOFLAGS=-mod=mod"],"scripts":{"test":["go vet ./...","go test ./..."]}}}`,
+		"proj/cfg/devbox.json": `{"shell":{"scripts":{"build":"rm -rf ~"}}}`,
+	})
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{"cd db && devbox run wipe", "deny"},
+		{"cd ih && devbox run test", "deny"},
+		{"cd ih && devbox shell", "deny"},
+		{"cd sv/sub && devbox run go", "deny"}, // found upwards; the hook's x in the script
+		{"devbox run -c cfg build", "deny"},
+		{"devbox run --config=cfg/devbox.json build", "deny"},
+		{"devbox run -c \"$D\" build", "ask"},
+		// Look-alikes.
+		{"cd db && devbox run test", "allow"},
+		{"cd db && devbox shell", "allow"},
+		{"cd ok && devbox run test", "allow"},
+		{"cd db && devbox run go version", "allow"},
+		{"cd ih && devbox add ripgrep", "allow"},
+		{"devbox run -c cfg test", "allow"},
+	})
+}

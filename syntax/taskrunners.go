@@ -52,6 +52,8 @@ func (w *walker) taskRun(c scope, call *Call) bool {
 		return w.turboRun(c, call)
 	case "ninja", "samu":
 		return w.ninjaRun(c, call)
+	case "devbox":
+		return w.devboxRun(c, call) // devbox run CMD is the wrapper's too
 	case "task", "go-task":
 		w.taskRunFile(c, call)
 		return true
