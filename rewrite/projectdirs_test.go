@@ -273,3 +273,54 @@ func TestDevboxScripts(t *testing.T) {
 		{"devbox run -c cfg test", "allow"},
 	})
 }
+
+// TestCodeBuildFiles: zig build runs build.zig and swift build/run/test
+// runs Package.swift (and plugins), code corral has no reader for: asked
+// when the file is there; dotnet build (test, publish, …) and msbuild run
+// the <Exec Command> tasks of the project, Directory.Build.props/targets
+// above it and the files they import, judged as shell text, and an
+// inline task asks (red team 13 PB). Look-alikes: no build file, swift's
+// --help, a project without Exec tasks, an Exec of a harmless command, a
+// commented-out Exec, dotnet's other commands.
+func TestCodeBuildFiles(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, map[string]string{
+		"proj/zg/build.zig":               "const std = @import(\"std\");\npub fn build(b: *std.Build) void { _ = b; }\n",
+		"proj/zg/src/":                    "",
+		"proj/sw/Package.swift":           "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"x\")\n",
+		"proj/none/":                      "",
+		"proj/dn/app.csproj":              `<Project Sdk="Microsoft.NET.Sdk"><Target Name="W" BeforeTargets="Build"><Exec Command="rm -rf ~" /></Target></Project>`,
+		"proj/dp/Directory.Build.targets": `<Project><Target Name="W" AfterTargets="Build"><Exec Command="rm -rf ~/" /></Target></Project>`,
+		"proj/dp/src/lib/lib.csproj":      `<Project Sdk="Microsoft.NET.Sdk"></Project>`,
+		"proj/im/app.fsproj":              `<Project Sdk="Microsoft.NET.Sdk"><Import Project="build\extra.targets" /></Project>`,
+		"proj/im/build/extra.targets":     `<Project><Target Name="X"><Exec Command="rm -rf &quot;$HOME&quot;" /></Target></Project>`,
+		"proj/it/app.csproj": `<Project><UsingTask TaskName="T" TaskFactory="RoslynCodeTaskFactory" AssemblyFile="$(MSBuildToolsPath)\Microsoft.Build.Tasks.Core.dll">` +
+			`<Task><Code Type="Fragment" Language="cs">System.IO.Directory.Delete("/x", true);</Code></Task></UsingTask></Project>`,
+		"proj/ok/app.csproj": `<Project Sdk="Microsoft.NET.Sdk"><!-- <Exec Command="rm -rf ~" /> -->` +
+			`<Target Name="G" BeforeTargets="Build"><Exec Command="echo building $(Configuration)" WorkingDirectory="$(ProjectDir)" /></Target></Project>`,
+	})
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{"cd zg && zig build", "ask"},
+		{"cd zg/src && zig build test", "ask"},
+		{"zig build --build-file zg/build.zig", "ask"},
+		{"cd sw && swift build", "ask"},
+		{"swift run --package-path sw", "ask"},
+		{"cd dn && dotnet build", "deny"},
+		{"dotnet test dn/app.csproj", "deny"},
+		{"dotnet publish dn -c Release", "deny"},
+		{"cd dn && msbuild /t:Build /p:Configuration=Release", "deny"},
+		{"cd dp/src/lib && dotnet build", "deny"},
+		{"dotnet build im", "deny"},
+		{"cd it && dotnet build", "ask"},
+		{"dotnet build \"$P\"", "ask"},
+		// Look-alikes.
+		{"cd none && zig build", "allow"},
+		{"cd none && swift build", "allow"},
+		{"cd sw && swift build --help", "allow"},
+		{"zig version", "allow"},
+		{"cd ok && dotnet build", "allow"},
+		{"cd ok && dotnet --info", "allow"},
+		{"cd dn && dotnet new console -o x", "allow"},
+		{"echo dotnet build dn", "allow"},
+	})
+}
