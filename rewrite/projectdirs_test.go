@@ -324,3 +324,37 @@ func TestCodeBuildFiles(t *testing.T) {
 		{"echo dotnet build dn", "allow"},
 	})
 }
+
+// TestWorkspaceScripts: pnpm -r/--recursive and -F/--filter run a
+// script (or install) in each workspace package, yarn workspace NAME
+// SCRIPT in the package named NAME, yarn workspaces run SCRIPT and yarn
+// workspaces foreach … run SCRIPT in each (red team 13 PB). Look-alikes:
+// harmless scripts, another package's name, builtins.
+func TestWorkspaceScripts(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, map[string]string{
+		"proj/pnpm-workspace.yaml":        "packages:\n  - packages/*\n",
+		"proj/package.json":               `{"name":"root","workspaces":["packages/*"]}`,
+		"proj/packages/dirx/package.json": `{"name":"@s/evil","scripts":{"build":"rm -rf ~","postinstall":"rm -rf ~"}}`,
+		"proj/packages/ok/package.json":   `{"name":"@s/ok","scripts":{"build":"tsc","test":"vitest"}}`,
+	})
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{"pnpm -r build", "deny"},
+		{"pnpm --recursive run build", "deny"},
+		{"pnpm --filter @s/ok build", "deny"}, // the filter is not resolved
+		{"pnpm -F @s/evil run build", "deny"},
+		{"pnpm run -r build", "deny"},
+		{"pnpm -r install", "deny"},
+		{"cd packages/ok && pnpm -r build", "deny"},
+		{"yarn workspace @s/evil build", "deny"},
+		{"yarn workspace @s/evil run build", "deny"},
+		{"yarn workspaces run build", "deny"},
+		{"yarn workspaces foreach -A run build", "deny"},
+		// Look-alikes.
+		{"pnpm -r test", "allow"},
+		{"yarn workspace @s/ok build", "allow"},
+		{"yarn workspace @s/evil add lodash", "allow"},
+		{"pnpm -r list", "allow"},
+		{"yarn workspaces info", "allow"},
+	})
+}

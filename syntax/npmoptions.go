@@ -1,6 +1,10 @@
 package syntax
 
-import "strings"
+import (
+	"encoding/json"
+	"path/filepath"
+	"strings"
+)
 
 // NpmOptions is npm's options as its config definitions type them
 // (@npmcli/config: every option whose type is not Boolean takes a value;
@@ -125,4 +129,138 @@ func (w *walker) pmRunTimeDir(call *Call, ws []string) {
 	}
 	w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: strings.Join(call.Words(), " "),
 		What: call.Name + " runs the package.json scripts of a directory only known at run time"})
+}
+
+// pmWorkspaceRun models the package managers' commands that run a script
+// in the workspace packages: pnpm -r/--recursive or -F/--filter SEL
+// (before the command, or after run and before the script's name) runs
+// it in each workspace package (the filter is not resolved: every
+// package is read, the cautious side); yarn workspace NAME [run] SCRIPT
+// in the package named NAME; yarn workspaces run SCRIPT (yarn 1) and
+// yarn workspaces foreach [options] run SCRIPT (yarn 2+) in each. The
+// packages are those of pnpm-workspace.yaml and of the package.json
+// "workspaces" of the nearest root upwards. ws are the operands
+// (pmProjectArgs). It reports whether call was one.
+func (w *walker) pmWorkspaceRun(c scope, call *Call, ws []string) bool {
+	var script string
+	var named string // yarn workspace NAME
+	switch call.Name {
+	case "pnpm":
+		if !pnpmRecursive(call) || len(ws) == 0 {
+			return false
+		}
+		switch {
+		case ws[0] == "run" || ws[0] == "run-script":
+			if len(ws) < 2 {
+				return false
+			}
+			script = ws[1]
+		case ws[0] == "install" || ws[0] == "i":
+			script = "\x00install"
+		case !packageBuiltins.Get()[ws[0]]:
+			script = ws[0]
+		default:
+			return false
+		}
+	case "yarn":
+		switch {
+		case len(ws) >= 3 && ws[0] == "workspace":
+			named, script = ws[1], ws[2]
+			if script == "run" && len(ws) >= 4 {
+				script = ws[3]
+			} else if packageBuiltins.Get()[script] {
+				return false
+			}
+		case len(ws) >= 3 && ws[0] == "workspaces" && ws[1] == "run":
+			script = ws[2]
+		case len(ws) >= 2 && ws[0] == "workspaces" && ws[1] == "foreach":
+			for i := 2; i+1 < len(ws); i++ {
+				if ws[i] == "run" {
+					script = ws[i+1]
+					break
+				}
+			}
+			if script == "" {
+				return false
+			}
+		default:
+			return false
+		}
+	default:
+		return false
+	}
+	if !call.Dir.Known {
+		return false
+	}
+	var dirs []Dir
+	seen := map[string]bool{}
+	for p, k := call.Dir.Path, 0; k < 32; k++ {
+		root := Dir{Path: p, Known: true}
+		found := append(w.pnpmWorkspaceDirs(root), w.npmWorkspaceDirs(root)...)
+		if len(found) > 0 || w.exists(root.Join("pnpm-workspace.yaml").Path) {
+			for _, d := range found {
+				if !seen[d.Path] {
+					seen[d.Path] = true
+					dirs = append(dirs, d)
+				}
+			}
+			break
+		}
+		if p == "/" || w.home != "" && p == w.home {
+			break
+		}
+		p = filepath.Dir(p)
+	}
+	label := call.Name + " (workspaces)"
+	for _, d := range dirs {
+		if named != "" && !w.packageNamed(d, named) {
+			continue
+		}
+		if script == "\x00install" {
+			w.ownScripts(c, call, d, lifecycleNames, label)
+			continue
+		}
+		w.ownScripts(c, call, d, []string{"pre" + script, script, "post" + script}, label)
+	}
+	return true
+}
+
+// pnpmRecursive reports pnpm's -r/--recursive or -F/--filter before the
+// command or between run and the script's name.
+func pnpmRecursive(call *Call) bool {
+	args := call.Args
+	for round := 0; round < 2; round++ {
+		opts, ops := ScanOptions(args, pnpmOptions)
+		for _, o := range opts {
+			switch o.Name {
+			case "r", "recursive", "F", "filter", "filter-prod":
+				return true
+			}
+		}
+		if len(ops) == 0 || round == 1 {
+			return false
+		}
+		if v := args[ops[0]].Value; v != "run" && v != "run-script" {
+			return false
+		}
+		args = args[ops[0]+1:]
+	}
+	return false
+}
+
+// packageNamed reports that the package.json of d is named name (a
+// name only known at run time, or a package.json without a name,
+// matches).
+func (w *walker) packageNamed(d Dir, name string) bool {
+	text, ok := w.readScript(d.Join("package.json"))
+	if !ok {
+		return false
+	}
+	var pkg struct {
+		Name *string `json:"name"`
+	}
+	if json.Unmarshal([]byte(text), &pkg) != nil || pkg.Name == nil || strings.ContainsAny(name, "$`") {
+		return true
+	}
+	return *pkg.Name == name
 }

@@ -672,6 +672,9 @@ func (w *walker) packageRun(c scope, call *Call) bool {
 			inner.Dir = d
 			call = &inner
 		}
+		if w.pmWorkspaceRun(c, call, ws) {
+			return true // pnpm -r, --filter; yarn workspace(s)
+		}
 		if len(ws) == 0 {
 			if call.Name == "yarn" {
 				// yarn alone installs the project.
