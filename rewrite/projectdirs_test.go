@@ -168,6 +168,7 @@ func TestNinjaBuildCommands(t *testing.T) {
 		"proj/hv/build.ninja":    "rule r\n  command = rm -rf $HOME\nbuild x: r\n",
 		"proj/big/build.ninja":   bigNinja(3000, "build .git: wipe\n"),
 		"proj/bigok/build.ninja": bigNinja(3000, ""),
+		"proj/huge/build.ninja":  strings.Repeat("# padding past what corral reads\n", 40000) + "rule r\n  command = rm -rf ~\nbuild x: r\n",
 	})
 	checkDecisions(t, cfg, []struct{ cmd, want string }{
 		{"ninja -C nb", "deny"},
@@ -181,7 +182,8 @@ func TestNinjaBuildCommands(t *testing.T) {
 		{"ninja -C sub", "deny"},
 		{"ninja -C io", "deny"},
 		{"ninja -C \"$D\"", "ask"},
-		{"ninja -C big", "ask"}, // the last of 3,000 builds: rm -rf .git (a .git where no repository is: ask)
+		{"ninja -C huge", "ask"}, // over 1 MiB: not read
+		{"ninja -C big", "ask"},  // the last of 3,000 builds: rm -rf .git (a .git where no repository is: ask)
 		// Look-alikes.
 		{"ninja -C ok", "allow"},
 		{"ninja -C ok app -v", "allow"},
@@ -255,6 +257,7 @@ func TestDevboxScripts(t *testing.T) {
 		"proj/sv/sub/":         "",
 		"proj/ok/devbox.json":  `{"shell":{"init_hook":["export GOFLAGS=-mod=mod"],"scripts":{"test":["go vet ./...","go test ./..."]}}}`,
 		"proj/cfg/devbox.json": `{"shell":{"scripts":{"build":"rm -rf ~"}}}`,
+		"proj/bad/devbox.json": `{"shell":{"scripts":{"test":"rm -rf ~"`,
 	})
 	checkDecisions(t, cfg, []struct{ cmd, want string }{
 		{"cd db && devbox run wipe", "deny"},
@@ -269,6 +272,7 @@ func TestDevboxScripts(t *testing.T) {
 		{"cd db && devbox shell", "allow"},
 		{"cd ok && devbox run test", "allow"},
 		{"cd db && devbox run go version", "allow"},
+		{"cd bad && devbox run test", "ask"}, // not JSON: not read
 		{"cd ih && devbox add ripgrep", "allow"},
 		{"devbox run -c cfg test", "allow"},
 	})

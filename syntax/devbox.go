@@ -89,6 +89,8 @@ func (w *walker) devboxProject(c scope, call *Call, args []Arg) {
 		} `json:"shell"`
 	}
 	if json.Unmarshal([]byte(StripJSONC(text)), &cfg) != nil {
+		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: w.projectRel(path),
+			What: "devbox " + verb + " runs the init_hook and scripts of " + w.projectRel(path) + ", which corral could not parse"})
 		return
 	}
 	dir := Dir{Path: filepath.Dir(path), Known: true}

@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"os"
 	"strings"
 )
 
@@ -54,6 +55,10 @@ func (w *walker) ninjaRun(c scope, call *Call) bool {
 	}
 	n := &ninjaFile{w: w, dir: dir, seen: map[string]bool{}, templates: map[string]bool{}}
 	n.read(dir.Join(file), &ninjaScope{vars: map[string]string{}}, 0)
+	for _, p := range n.unread {
+		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: p,
+			What: call.Name + " runs the commands of " + w.projectRel(p) + ", which corral could not read"})
+	}
 	if n.over {
 		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: file,
 			What: call.Name + " runs more commands than corral reads (" + file + ")"})
@@ -91,6 +96,8 @@ type ninjaFile struct {
 	// templates are the commands read, $in and $out as markers.
 	templates map[string]bool
 	over      bool
+	// unread are build files there that could not be read.
+	unread []string
 	// rules are the rules by name, with the scope they were declared in.
 	rules map[string]ninjaRule
 }
@@ -107,6 +114,9 @@ func (n *ninjaFile) read(d Dir, scope *ninjaScope, depth int) {
 	}
 	text, ok := n.w.readScript(d)
 	if !ok {
+		if fi, err := os.Stat(d.Path); n.w.read != nil && err == nil && fi.Mode().IsRegular() {
+			n.unread = append(n.unread, d.Path) // too big, or unreadable
+		}
 		return
 	}
 	if n.rules == nil {
