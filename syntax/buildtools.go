@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"path/filepath"
 	"strings"
 
 	"github.com/corral-dev/corral/syntax/lang"
@@ -49,14 +50,25 @@ func (w *walker) buildTool(c scope, call *Call) bool {
 	case "mvn", "mvnw":
 		as = lang.Maven
 		files = []string{"pom.xml"}
-		for i := 0; i < len(call.Args); i++ {
-			v := call.Args[i].Value
-			switch {
-			case (v == "-f" || v == "--file") && i+1 < len(call.Args):
-				files = []string{call.Args[i+1].Value}
-				i++
-			case v == "-v" || v == "--version" || v == "-h" || v == "--help":
+		opts, _ := ScanOptions(call.Args, mavenSpec)
+		for _, o := range opts {
+			switch o.Name {
+			case "v", "version", "h", "help":
 				return true
+			case "f", "file":
+				// -f FILE or -f DIR (its pom.xml): the project is
+				// there, and its plugins run from there.
+				if !o.HasVal || !o.Val.Static {
+					w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: o.Val.Raw,
+						What: call.Name + " builds the project of " + o.Val.Raw + ", a pom only known at run time"})
+					return true
+				}
+				d := call.Dir.Join(o.Val.Value)
+				if w.isDir(d) {
+					dir, files = d, []string{"pom.xml"}
+				} else if d.Known {
+					dir, files = Dir{Path: filepath.Dir(d.Path), Known: true}, []string{filepath.Base(d.Path)}
+				}
 			}
 		}
 	default:
@@ -77,3 +89,15 @@ func (w *walker) buildTool(c scope, call *Call) bool {
 	}
 	return true
 }
+
+// mavenSpec is mvn's options (mvn --help, 3.9): its short options of
+// several letters (-pl, -rf, -gs, -am) are written with one dash, and
+// -D, -P, -T, -f take a value, attached or not.
+var mavenSpec = OptSpec{ShortVal: "fstlPTbD", LongEq: true, LongOne: true,
+	LongVal: []string{"file", "settings", "global-settings", "gs", "toolchains", "global-toolchains", "gt", "log-file",
+		"projects", "pl", "resume-from", "rf", "activate-profiles", "threads", "builder", "define", "color",
+		"encrypt-password", "emp", "encrypt-master-password", "ep"},
+	LongFlag: []string{"am", "amd", "fae", "ff", "fn", "npr", "npu", "nsu", "ntp", "cpu", "up", "llr", "also-make",
+		"also-make-dependents", "batch-mode", "errors", "debug", "offline", "quiet", "version", "help", "show-version",
+		"non-recursive", "update-snapshots", "strict-checksums", "lax-checksums", "fail-at-end", "fail-fast", "fail-never",
+		"no-transfer-progress", "no-snapshot-updates", "check-plugin-updates", "update-plugins", "legacy-local-repository"}}

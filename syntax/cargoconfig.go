@@ -3,6 +3,8 @@ package syntax
 import (
 	"path/filepath"
 	"strings"
+
+	"github.com/corral-dev/corral/internal/lazy"
 )
 
 // cargo reads its configuration from .cargo/config.toml (or the older
@@ -90,12 +92,43 @@ func (w *walker) cargoConfig(c scope, call *Call, dir Dir, sub string, building 
 		return false
 	}
 	alias := false
+	type source struct {
+		text string
+		root Dir
+	}
+	// The --config values first (cargo takes them before the files):
+	// KEY=VALUE, a TOML line whose relative paths are the working
+	// directory's, or a file's path (cargo's --config documentation).
+	var sources []source
+	for _, v := range cargoConfigArgs(call.Args) {
+		if !v.Static {
+			if building || cargoCredentialVerbs.Has(sub) {
+				w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: v.Raw,
+					What: "cargo --config " + v.Raw + " may name a program cargo runs, a value only known at run time"})
+			}
+			continue
+		}
+		if k, _, ok := strings.Cut(v.Value, "="); ok && !strings.ContainsAny(strings.TrimSpace(k), " /") {
+			sources = append(sources, source{text: v.Value, root: call.Dir})
+			continue
+		}
+		f := call.Dir.Join(v.Value)
+		if text, ok := w.readScript(f); ok {
+			// A relative program there is taken from the directory
+			// above the file's, as for .cargo/config.toml (real cargo
+			// ran x/wrap.sh for --config x/y/extra.toml).
+			sources = append(sources, source{text: text, root: Dir{Path: filepath.Dir(filepath.Dir(f.Path)), Known: true}})
+		}
+	}
 	for _, f := range w.cargoConfigFiles(c, call, dir) {
 		text, ok := w.readScript(f)
 		if !ok {
 			continue
 		}
-		root := Dir{Path: filepath.Dir(filepath.Dir(f.Path)), Known: true}
+		sources = append(sources, source{text: text, root: Dir{Path: filepath.Dir(filepath.Dir(f.Path)), Known: true}})
+	}
+	for _, src := range sources {
+		text, root := src.text, src.root
 		inner := *call
 		inner.Dir = root
 		for _, e := range tomlEntries(text) {
@@ -116,7 +149,7 @@ func (w *walker) cargoConfig(c scope, call *Call, dir Dir, sub string, building 
 				name = e.table + "." + e.key
 			}
 			switch {
-			case building && e.key == "rustflags" && (e.table == "build" || strings.HasPrefix(e.table, "target.")):
+			case building && (name == "build.rustflags" || strings.HasPrefix(name, "target.") && strings.HasSuffix(name, ".rustflags")):
 				// [build] rustflags = ["-C", "linker=PROG"]: rustc's
 				// flags, a linker among them.
 				flagWords := words
@@ -126,7 +159,15 @@ func (w *walker) cargoConfig(c scope, call *Call, dir Dir, sub string, building 
 				for _, p := range rustLinkerWords(flagWords) {
 					w.child(c, &inner, Quote(p), nil, "cargo config "+name+" -C linker", false)
 				}
-			case building && cargoProgramKey(e.table, e.key):
+			case building && cargoProgramKey(e.table, e.key),
+				cargoCredentialVerbs.Has(sub) && cargoCredentialKey(e.table, e.key):
+				for _, l := range cargoProgramLines(name == "registry.global-credential-providers", words, line) {
+					w.child(c, &inner, l, nil, "cargo config "+name, false)
+				}
+			case (sub == "doc" || sub == "d" || sub == "test" || sub == "t") &&
+				(name == "build.rustdoc" || name == "doc.browser" && cargoDocOpens(call)):
+				// build.rustdoc runs for cargo doc and the doctests;
+				// doc.browser opens cargo doc --open's pages.
 				w.child(c, &inner, line, nil, "cargo config "+name, false)
 			case !alias && sub != "" && (e.table == "alias" && e.key == sub || e.table == "" && e.key == "alias."+sub):
 				alias = true
@@ -140,4 +181,79 @@ func (w *walker) cargoConfig(c scope, call *Call, dir Dir, sub string, building 
 		}
 	}
 	return alias
+}
+
+// cargoCredentialVerbs are cargo's commands that authenticate to a
+// registry, and so run its credential provider.
+var cargoCredentialVerbs = lazy.Set{List: []string{"publish", "login", "logout", "owner", "yank", "info", "search"}}
+
+// cargoCredentialKey reports a key whose value is a credential provider,
+// a program cargo runs to get a registry's token: credential-provider
+// of [registry] or [registries.NAME], and
+// registry.global-credential-providers (each a command line, or cargo's
+// own cargo:… providers, which run nothing else).
+func cargoCredentialKey(table, key string) bool {
+	full := key
+	if table != "" {
+		full = table + "." + key
+	}
+	if full == "registry.credential-provider" || full == "registry.global-credential-providers" {
+		return true
+	}
+	rest, ok := strings.CutPrefix(full, "registries.")
+	return ok && strings.HasSuffix(rest, ".credential-provider")
+}
+
+// cargoProgramLines returns the command lines a program key's value
+// holds: global-credential-providers is a list of command lines, any
+// other key one (a string, or an array of words, as line has it);
+// cargo's own cargo:… providers are left out.
+func cargoProgramLines(global bool, words []string, line string) []string {
+	lines := []string{line}
+	if global {
+		lines = words
+	}
+	var out []string
+	for _, l := range lines {
+		if !strings.HasPrefix(strings.TrimSpace(strings.Trim(l, `'"`)), "cargo:") {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// cargoDocOpens reports cargo doc --open.
+func cargoDocOpens(call *Call) bool {
+	for _, a := range call.Args {
+		if a.Value == "--open" {
+			return true
+		}
+	}
+	return false
+}
+
+// cargoOptions are cargo's options that take a value (cargo help, and
+// the build commands' own), read to find each --config.
+var cargoOptions = OptSpec{ShortVal: "CZpjF", LongEq: true,
+	LongVal: []string{"config", "color", "manifest-path", "target-dir", "package", "bin", "example", "test", "bench",
+		"features", "target", "jobs", "profile", "message-format", "lockfile-path", "exclude", "path", "root", "registry",
+		"index", "git", "branch", "tag", "rev", "explain", "artifact-dir", "timings", "token", "vers", "version"}}
+
+// cargoConfigArgs returns the values of call's --config options (before
+// and after the subcommand, not after "--").
+func cargoConfigArgs(args []Arg) []Arg {
+	for i, a := range args {
+		if a.Value == "--" {
+			args = args[:i]
+			break
+		}
+	}
+	opts, _ := ScanOptions(args, cargoOptions)
+	var out []Arg
+	for _, o := range opts {
+		if o.Name == "config" && o.HasVal {
+			out = append(out, o.Val)
+		}
+	}
+	return out
 }

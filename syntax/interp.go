@@ -98,12 +98,12 @@ func interpSpecFor(l lang.Lang, name string) (interpSpec, bool) {
 			LongFlag: []string{"help", "version", "help-env", "help-xoptions", "help-all"}},
 			code: []string{"c"}, check: []string{"help", "version", "help-env", "help-xoptions", "help-all"}, endDash: true}, true
 	case name == "bun":
-		return interpSpec{opts: OptSpec{ShortVal: "ep", LongEq: true, Stop: true, LongVal: []string{"eval", "print"}},
+		return interpSpec{opts: OptSpec{ShortVal: "ep", LongEq: true, Stop: true, LongVal: []string{"eval", "print", "cwd"}},
 			code: []string{"e", "p", "eval", "print"}, check: []string{"version", "help"}}, true
 	case l == lang.JS: // node, nodejs: node --help
 		return interpSpec{opts: OptSpec{ShortVal: "rCep", LongEq: true, Stop: true,
 			LongVal: []string{"require", "import", "loader", "experimental-loader", "conditions", "input-type", "env-file", "title",
-				"stack-size", "inspect-port", "eval", "print"}},
+				"stack-size", "inspect-port", "eval", "print", "run"}},
 			code: []string{"e", "p", "eval", "print"}, check: []string{"version", "help", "check"}, endDash: true}, true
 	case l == lang.Ruby:
 		// ruby -c checks the syntax only.
@@ -198,6 +198,10 @@ func interpreterProgram(c *Call) (program, bool) {
 				p.run = args[0].Value
 				return p, true
 			}
+		} else if _, ws := pmProjectArgs(c); len(ws) > 1 && ws[0] == "run" && !looksLikeFile(ws[1]) {
+			// bun --cwd DIR run NAME: DIR's script (pmProjectArgs).
+			p.run = ws[1]
+			return p, true
 		}
 	}
 	if l == lang.Clojure && name != "bb" {
@@ -571,7 +575,13 @@ func (w *walker) interpreter(c scope, call *Call) bool {
 		}
 		w.argvLoop = false
 	case p.run != "":
-		w.packageScript(c, call, p.run, "bun")
+		inner := *call
+		inner.Dir, _ = pmProjectArgs(call)
+		if !inner.Dir.Known {
+			w.pmRunTimeDir(call, []string{"run"})
+			return true
+		}
+		w.packageScript(c, &inner, p.run, "bun")
 	case p.file != nil:
 		for _, argv := range argvs {
 			w.argv = argv

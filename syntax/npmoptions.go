@@ -1,5 +1,11 @@
 package syntax
 
+import (
+	"encoding/json"
+	"path/filepath"
+	"strings"
+)
+
 // NpmOptions is npm's options as its config definitions type them
 // (@npmcli/config: every option whose type is not Boolean takes a value;
 // an option it does not know takes none),
@@ -31,3 +37,230 @@ var NpmOptions = OptSpec{ShortVal: "cLmCw", LongEq: true, Abbrev: true, Stop: tr
 		"shrinkwrap", "sign-git-commit", "sign-git-tag", "strict-peer-deps", "strict-ssl", "timing", "unicode",
 		"update-notifier", "usage", "version", "versions", "workspaces", "workspaces-update", "yes", "quiet", "silent",
 		"verbose", "desc", "help", "local", "no", "porcelain", "readonly", "iwr", "ws"}}
+
+// pnpmOptions are pnpm's options that take a value (pnpm --help and
+// @pnpm/config's types: -C/--dir the project's directory, -F/--filter a
+// selector); the rest are flags.
+var pnpmOptions = OptSpec{ShortVal: "CF", LongEq: true, Stop: true,
+	LongVal: []string{"dir", "filter", "filter-prod", "workspace-concurrency", "reporter", "loglevel", "resume-from",
+		"changed-files-ignore-pattern", "test-pattern", "store-dir", "virtual-store-dir", "modules-dir", "lockfile-dir",
+		"registry", "node-linker", "pnpmfile", "global-pnpmfile", "network-concurrency", "child-concurrency",
+		"package-import-method", "global-dir", "cache-dir", "state-dir", "config-dir", "use-node-version", "shell-emulator"}}
+
+// yarnOptions are yarn's (1.x, and berry's --cwd) options that take a
+// value: --cwd is the project's directory.
+var yarnOptions = OptSpec{LongEq: true, Stop: true,
+	LongVal: []string{"cwd", "modules-folder", "cache-folder", "global-folder", "link-folder", "mutex",
+		"network-concurrency", "network-timeout", "preferred-cache-folder", "use-yarnrc", "otp", "registry", "proxy",
+		"https-proxy", "emoji"}}
+
+// bunOptions are bun's options that take a value (bun --help): --cwd is
+// the project's directory.
+var bunOptions = OptSpec{ShortVal: "crFdl", LongEq: true, Stop: true,
+	LongVal: []string{"cwd", "config", "env-file", "preload", "filter", "elide-lines", "shell", "tsconfig-override",
+		"define", "loader", "jsx-factory", "jsx-fragment", "jsx-import-source", "jsx-runtime", "main-fields", "conditions",
+		"port", "origin", "console-depth", "user-agent", "fetch-preconnect", "install", "inspect", "inspect-wait",
+		"inspect-brk", "unhandled-rejections"}}
+
+// pmProjectArgs reads the options yarn, pnpm and bun take before their
+// command, and run's before the script's name (pnpm -C web run build,
+// yarn --cwd web build, bun --cwd web run build, pnpm run --dir web
+// build): the directory the command runs in (its -C/--dir/--cwd, the
+// last one; not Known when only run time knows it) and the operands,
+// options left out, up to and with the script's name, then the words
+// after it as written.
+func pmProjectArgs(call *Call) (dir Dir, words []string) {
+	var spec OptSpec
+	var dirOpts []string
+	switch call.Name {
+	case "pnpm":
+		spec, dirOpts = pnpmOptions, []string{"C", "dir"}
+	case "yarn":
+		spec, dirOpts = yarnOptions, []string{"cwd"}
+	case "bun":
+		spec, dirOpts = bunOptions, []string{"cwd"}
+	default:
+		return call.Dir, call.Words()
+	}
+	dir = call.Dir
+	args := call.Args
+	for round := 0; round < 2; round++ {
+		opts, ops := ScanOptions(args, spec)
+		for _, o := range opts {
+			for _, n := range dirOpts {
+				if o.Name != n {
+					continue
+				}
+				if o.HasVal && o.Val.Static && o.Val.Value != "" {
+					dir = call.Dir.Join(o.Val.Value)
+				} else {
+					dir = Dir{}
+				}
+			}
+		}
+		if len(ops) == 0 {
+			return dir, words
+		}
+		first := args[ops[0]].Value
+		if round == 0 && (first == "run" || first == "run-script") {
+			words = append(words, first)
+			args = args[ops[0]+1:]
+			continue
+		}
+		for _, i := range ops {
+			words = append(words, args[i].Value)
+		}
+		return dir, words
+	}
+	return dir, words
+}
+
+// pmRunTimeDir records that call runs the scripts of a project whose
+// directory only run time knows (pnpm -C "$D" build, yarn --cwd "$D"
+// install): they cannot be read, so the command asks. ws are its
+// operands; a builtin other than install and run (pnpm -C "$D" list)
+// runs no script.
+func (w *walker) pmRunTimeDir(call *Call, ws []string) {
+	if len(ws) > 0 && ws[0] != "run" && ws[0] != "install" && ws[0] != "i" && packageBuiltins.Get()[ws[0]] {
+		return
+	}
+	if len(ws) == 0 && call.Name != "yarn" {
+		return
+	}
+	w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: strings.Join(call.Words(), " "),
+		What: call.Name + " runs the package.json scripts of a directory only known at run time"})
+}
+
+// pmWorkspaceRun models the package managers' commands that run a script
+// in the workspace packages: pnpm -r/--recursive or -F/--filter SEL
+// (before the command, or after run and before the script's name) runs
+// it in each workspace package (the filter is not resolved: every
+// package is read, the cautious side); yarn workspace NAME [run] SCRIPT
+// in the package named NAME; yarn workspaces run SCRIPT (yarn 1) and
+// yarn workspaces foreach [options] run SCRIPT (yarn 2+) in each. The
+// packages are those of pnpm-workspace.yaml and of the package.json
+// "workspaces" of the nearest root upwards. ws are the operands
+// (pmProjectArgs). It reports whether call was one.
+func (w *walker) pmWorkspaceRun(c scope, call *Call, ws []string) bool {
+	var script string
+	var named string // yarn workspace NAME
+	switch call.Name {
+	case "pnpm":
+		if !pnpmRecursive(call) || len(ws) == 0 {
+			return false
+		}
+		switch {
+		case ws[0] == "run" || ws[0] == "run-script":
+			if len(ws) < 2 {
+				return false
+			}
+			script = ws[1]
+		case ws[0] == "install" || ws[0] == "i":
+			script = "\x00install"
+		case !packageBuiltins.Get()[ws[0]]:
+			script = ws[0]
+		default:
+			return false
+		}
+	case "yarn":
+		switch {
+		case len(ws) >= 3 && ws[0] == "workspace":
+			named, script = ws[1], ws[2]
+			if script == "run" && len(ws) >= 4 {
+				script = ws[3]
+			} else if packageBuiltins.Get()[script] {
+				return false
+			}
+		case len(ws) >= 3 && ws[0] == "workspaces" && ws[1] == "run":
+			script = ws[2]
+		case len(ws) >= 2 && ws[0] == "workspaces" && ws[1] == "foreach":
+			for i := 2; i+1 < len(ws); i++ {
+				if ws[i] == "run" {
+					script = ws[i+1]
+					break
+				}
+			}
+			if script == "" {
+				return false
+			}
+		default:
+			return false
+		}
+	default:
+		return false
+	}
+	if !call.Dir.Known {
+		return false
+	}
+	var dirs []Dir
+	seen := map[string]bool{}
+	for p, k := call.Dir.Path, 0; k < 32; k++ {
+		root := Dir{Path: p, Known: true}
+		found := append(w.pnpmWorkspaceDirs(root), w.npmWorkspaceDirs(root)...)
+		if len(found) > 0 || w.exists(root.Join("pnpm-workspace.yaml").Path) {
+			for _, d := range found {
+				if !seen[d.Path] {
+					seen[d.Path] = true
+					dirs = append(dirs, d)
+				}
+			}
+			break
+		}
+		if p == "/" || w.home != "" && p == w.home {
+			break
+		}
+		p = filepath.Dir(p)
+	}
+	label := call.Name + " (workspaces)"
+	for _, d := range dirs {
+		if named != "" && !w.packageNamed(d, named) {
+			continue
+		}
+		if script == "\x00install" {
+			w.ownScripts(c, call, d, lifecycleNames, label)
+			continue
+		}
+		w.ownScripts(c, call, d, []string{"pre" + script, script, "post" + script}, label)
+	}
+	return true
+}
+
+// pnpmRecursive reports pnpm's -r/--recursive or -F/--filter before the
+// command or between run and the script's name.
+func pnpmRecursive(call *Call) bool {
+	args := call.Args
+	for round := 0; round < 2; round++ {
+		opts, ops := ScanOptions(args, pnpmOptions)
+		for _, o := range opts {
+			switch o.Name {
+			case "r", "recursive", "F", "filter", "filter-prod":
+				return true
+			}
+		}
+		if len(ops) == 0 || round == 1 {
+			return false
+		}
+		if v := args[ops[0]].Value; v != "run" && v != "run-script" {
+			return false
+		}
+		args = args[ops[0]+1:]
+	}
+	return false
+}
+
+// packageNamed reports that the package.json of d is named name (a
+// name only known at run time, or a package.json without a name,
+// matches).
+func (w *walker) packageNamed(d Dir, name string) bool {
+	text, ok := w.readScript(d.Join("package.json"))
+	if !ok {
+		return false
+	}
+	var pkg struct {
+		Name *string `json:"name"`
+	}
+	if json.Unmarshal([]byte(text), &pkg) != nil || pkg.Name == nil || strings.ContainsAny(name, "$`") {
+		return true
+	}
+	return *pkg.Name == name
+}

@@ -256,6 +256,37 @@ func (w *walker) pnpmfile(c scope, call *Call) {
 			}
 		})
 	}
+	// pnpm 10's settings in pnpm-workspace.yaml (the project's, or the
+	// workspace root's above it): pnpmfile: and globalPnpmfile:, a
+	// path from that file's directory.
+	for p, k := dir.Path, 0; k < 32; k++ {
+		root := Dir{Path: p, Known: true}
+		if text, ok := w.readScript(root.Join("pnpm-workspace.yaml")); ok {
+			for _, line := range strings.Split(text, "\n") {
+				if line == "" || line[0] == ' ' || line[0] == '\t' || line[0] == '#' {
+					continue
+				}
+				k, v, ok := strings.Cut(line, ":")
+				if !ok {
+					continue
+				}
+				v, _, _ = strings.Cut(v, " #")
+				v = strings.Trim(strings.TrimSpace(v), `"'`)
+				switch strings.TrimSpace(k) {
+				case "pnpmfile", "globalPnpmfile", "global-pnpmfile":
+					if v != "" {
+						files = append(files, root.Join(v).Path)
+						set = set || strings.TrimSpace(k) == "pnpmfile"
+					}
+				}
+			}
+			break
+		}
+		if p == "/" || w.home != "" && p == w.home {
+			break
+		}
+		p = filepath.Dir(p)
+	}
 	if !set {
 		// The default, in the project's root and in the workspace's
 		// root above it (pnpm-workspace.yaml marks it).

@@ -158,6 +158,9 @@ func (w *walker) mochaDataConfig(call *Call) []string {
 // .nycrc, .nycrc.json, .nycrc.yml, .nycrc.yaml or package.json's "nyc",
 // and of its own --require/-i options.
 func (w *walker) wrapperConfigs(c scope, call *Call) {
+	if slices.Contains(call.Wrappers, "devbox") {
+		w.devboxRun(c, call) // devbox run NAME: devbox.json's scripts
+	}
 	at := -1
 	for i, wr := range call.Wrappers {
 		if wr == "nyc" {

@@ -183,6 +183,9 @@ func (w *walker) runsCode(c scope, call *Call) bool {
 	w.debuggerStdin(c, call)
 	w.shellVerb(c, call)
 	w.phpIni(c, call)
+	if w.nodeRunScript(c, call) {
+		return true // node --run NAME: a package.json script
+	}
 	if lang.ForProgram(call.Name) == lang.JS && w.testRun(c, call) {
 		return true // node --test: the runner's files
 	}
@@ -615,7 +618,6 @@ func (w *walker) sourceFile(c scope, call *Call, a Arg, st *state) bool {
 // run NAME: the scripts of package.json.
 func (w *walker) packageRun(c scope, call *Call) bool {
 	var name string
-	words := call.Words()
 	skipOpts := func(ws []string) []string {
 		for len(ws) > 0 && strings.HasPrefix(ws[0], "-") {
 			ws = ws[1:]
@@ -722,7 +724,20 @@ func (w *walker) packageRun(c scope, call *Call) bool {
 			return true
 		}
 	case "yarn", "pnpm", "bun":
-		ws := skipOpts(words)
+		// -C/--dir/--cwd DIR: the project is DIR's (pmProjectArgs).
+		d, ws := pmProjectArgs(call)
+		if !d.Known {
+			w.pmRunTimeDir(call, ws)
+			return false
+		}
+		if d != call.Dir {
+			inner := *call
+			inner.Dir = d
+			call = &inner
+		}
+		if w.pmWorkspaceRun(c, call, ws) {
+			return true // pnpm -r, --filter; yarn workspace(s)
+		}
 		if len(ws) == 0 {
 			if call.Name == "yarn" {
 				// yarn alone installs the project.

@@ -48,6 +48,17 @@ func (w *walker) taskRun(c scope, call *Call) bool {
 		return w.pythonBuild(c, call, call.Args)
 	case "direnv":
 		return w.direnvAllow(c, call)
+	case "turbo":
+		return w.turboRun(c, call)
+	case "ninja", "samu":
+		return w.ninjaRun(c, call)
+	case "dotnet", "msbuild", "xbuild":
+		w.msbuildRun(c, call)
+		return false // dotnet script, dotnet-foo: read elsewhere
+	case "zig", "swift":
+		return w.codeBuild(c, call)
+	case "devbox":
+		return w.devboxRun(c, call) // devbox run CMD is the wrapper's too
 	case "task", "go-task":
 		w.taskRunFile(c, call)
 		return true
