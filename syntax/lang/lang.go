@@ -276,6 +276,9 @@ func analyze(l Lang, src string, depth int) []Effect {
 // run finds the effects of the parser's tokens.
 func (p *parser) run() []Effect {
 	l := p.l
+	if l == Go {
+		p.goMethods() // methods of the code's types as functions (golang.go)
+	}
 	// Constants first: a lookup by a constant name (n = "system";
 	// getattr(os, n)) is then a lookup by a literal.
 	p.consts = p.constants()
