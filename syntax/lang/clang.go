@@ -95,7 +95,10 @@ func clang(p *parser) []Effect {
 		"posix_spawn": true, "posix_spawnp": true,
 		"unlink": true, "remove": true, "rmdir": true, "remove_all": true, "unlinkat": true, "syscall": true,
 		"nftw": true, "ftw": true, "fts_open": true,
-		"fopen": true, "freopen": true, "open": true, "openat": true, "creat": true}
+		"fopen": true, "freopen": true, "open": true, "openat": true, "creat": true,
+		// The large-file forms (a macro such as #define fopen fopen64
+		// makes the call one of them).
+		"fopen64": true, "freopen64": true, "open64": true, "openat64": true, "creat64": true}
 	deletes := false
 	for _, c := range p.findCalls(false, func(n string) bool { return names[lastSegment(n)] }) {
 		switch lastSegment(c.name) {
@@ -119,6 +122,10 @@ func clang(p *parser) []Effect {
 			continue
 		}
 		name := lastSegment(c.name)
+		switch name {
+		case "fopen64", "freopen64", "open64", "openat64", "creat64":
+			name = strings.TrimSuffix(name, "64")
+		}
 		args := c.args
 		first := argAt(args, 0)
 		switch name {

@@ -36,10 +36,11 @@ import (
 // numbers; cExpandOffset maps an offset of the expanded text back.
 
 // maxCMacros bounds the macros kept, maxCExpansions the expansions made
-// on one line, maxCExpandGrowth how much longer the text may grow.
+// on one line, maxCExpandGrowth how much longer the text may grow; past
+// them the expansion stops and the source asks (cExpand's unread).
 const (
 	maxCMacros       = 256
-	maxCExpansions   = 64
+	maxCExpansions   = 256
 	maxCExpandGrowth = 1 << 16
 	maxCLineGrowth   = 1 << 12
 	maxCPiece        = 1 << 10
@@ -89,16 +90,18 @@ var cDesignated = lazy.Regexp{Expr: `\.\s*([A-Za-z_]\w*)\s*=\s*&?\s*([A-Za-z_]\w
 var cBuild = lazy.Regexp{Expr: `^\s*(?:(strn?cpy|strn?cat|strlcpy|strlcat|s?n?printf)\s*\(\s*([A-Za-z_]\w*)\s*,(.*)\)\s*;|(?:(?:const\s+)?char\s*\*\s*(?:const\s+)?|char\s+)?([A-Za-z_]\w*)(\s*\[\s*\w*\s*\])?\s*=\s*(.+?)\s*;)\s*(?://.*)?$`}
 
 // cExpand returns src with the macros, function pointers and built
-// strings above expanded, and whether it changed anything. It first does
+// strings above expanded, whether it changed anything, and whether it
+// stopped at a bound with macros or pointers left unexpanded (unread). It first does
 // what the compiler's first phases do: trigraphs (??/ is a backslash,
 // ??= a #) and digraphs (%: is #) are read as what they stand for, and a
 // backslash at the end of a line joins the next line to it (anywhere:
 // inside a name, sys\⏎tem, a string or a #define), the joined line
 // keeping the place of the first and empty lines those of the others.
-func cExpand(src string) (string, bool) {
+func cExpand(src string) (string, bool, bool) {
 	if len(src) > 1<<20 {
-		return src, false
+		return src, false, false
 	}
+	unread := false
 	text := cTrigraphs(src)
 	lines := strings.Split(text, "\n")
 	cSplice(lines)
@@ -122,24 +125,29 @@ func cExpand(src string) (string, bool) {
 			}
 			continue
 		}
-		if len(macros) == 0 || total > len(src)+maxCExpandGrowth {
+		if len(macros) == 0 {
+			continue
+		}
+		if total > len(src)+maxCExpandGrowth {
+			unread = true // macros past the bound are not expanded
 			continue
 		}
 		// A call of a function-like macro whose arguments go on over
 		// the next lines: those lines are joined to it.
-		out, more, amb := cExpandMacros(ln, macros, 0)
+		out, more, amb, over := cExpandMacros(ln, macros, 0)
 		for k := 1; more && k <= 32 && i+k < len(lines); k++ {
 			if _, _, dir := cDirectiveOf(lines[i+k]); dir {
 				break
 			}
 			ln += " " + lines[i+k]
 			lines[i+k] = ""
-			out, more, amb = cExpandMacros(ln, macros, 0)
+			out, more, amb, over = cExpandMacros(ln, macros, 0)
 		}
+		unread = unread || over
 		if amb {
 			// A name with several definitions: the line as each gives it.
 			for c := 1; c < maxCCandidates; c++ {
-				if alt, _, _ := cExpandMacros(ln, macros, c); alt != out && !strings.Contains(out, alt) {
+				if alt, _, _, _ := cExpandMacros(ln, macros, c); alt != out && !strings.Contains(out, alt) {
 					out += " ; " + alt
 				}
 			}
@@ -167,7 +175,9 @@ func cExpand(src string) (string, bool) {
 		}
 		out := ln
 		if len(aliases) > 0 {
-			out = cExpandAliases(ln, aliases)
+			var over bool
+			out, over = cExpandAliases(ln, aliases)
+			unread = unread || over
 		}
 		if len(bufs) > 0 {
 			out = cSubstBuffers(out, bufs)
@@ -178,9 +188,9 @@ func cExpand(src string) (string, bool) {
 	}
 	x := strings.Join(lines, "\n")
 	if x == src {
-		return src, false
+		return src, false, unread
 	}
-	return x, true
+	return x, true, unread
 }
 
 // cTrigraphs replaces the nine trigraphs (gcc reads them under -std=c89
@@ -260,20 +270,28 @@ func cNoteDefine(ln string, macros map[string][]cMacro) {
 // cExpandMacros expands the macros used on one line, rescanning what
 // each expansion gives, with candidate choice of a name defined more
 // than once. It reports whether a function-like macro's arguments did
-// not end on the line, and whether a name with several definitions was
-// expanded.
-func cExpandMacros(ln string, macros map[string][]cMacro, choice int) (string, bool, bool) {
+// not end on the line, whether a name with several definitions was
+// expanded, and whether the expansions went past the bounds
+// (maxCExpansions, maxCLineGrowth), the rest of the line left as it is.
+// A macro whose expansion begins with its own name is not expanded again
+// there (#define f(x) f(x), as the preprocessor leaves it).
+func cExpandMacros(ln string, macros map[string][]cMacro, choice int) (string, bool, bool, bool) {
 	limit := len(ln) + maxCLineGrowth
 	more, amb := false, false
-	for n, pos := 0, 0; n < maxCExpansions && len(ln) <= limit; n++ {
+	n, pos := 0, 0
+	blueName, blueAt := "", -1
+	for {
 		s, e, name := cNextIdent(ln, pos)
 		if s < 0 {
 			break
 		}
 		pos = e
 		cands, ok := macros[name]
-		if !ok {
-			continue
+		if !ok || name == blueName && s == blueAt {
+			continue // not a macro, or one its own expansion begins with
+		}
+		if n++; n > maxCExpansions || len(ln) > limit {
+			return ln, more, amb, true
 		}
 		if len(cands) > 1 {
 			amb = true
@@ -282,6 +300,7 @@ func cExpandMacros(ln string, macros map[string][]cMacro, choice int) (string, b
 		if !m.fn {
 			ln = ln[:s] + cPaste(m.body) + ln[e:]
 			pos = s
+			blueName, blueAt = name, s
 			continue
 		}
 		rest := e
@@ -305,8 +324,9 @@ func cExpandMacros(ln string, macros map[string][]cMacro, choice int) (string, b
 		}
 		ln = ln[:s] + cPaste(body) + ln[end:]
 		pos = s
+		blueName, blueAt = name, s
 	}
-	return ln, more, amb
+	return ln, more, amb, false
 }
 
 // cBindParams gives a function-like macro's body with its arguments in
@@ -343,9 +363,10 @@ func cBindParams(m cMacro, args []string) (string, bool) {
 // the call is that function's, and where its value is passed on
 // (run(f, "…"), return f) the function is, which the C reader then
 // takes as a function used as a value.
-func cExpandAliases(ln string, aliases map[string]string) string {
+func cExpandAliases(ln string, aliases map[string]string) (string, bool) {
 	limit := len(ln) + maxCLineGrowth
-	for n, pos := 0, 0; n < maxCExpansions && len(ln) <= limit; n++ {
+	n, pos := 0, 0
+	for {
 		s, e, name := cNextIdent(ln, pos)
 		if s < 0 {
 			break
@@ -354,6 +375,9 @@ func cExpandAliases(ln string, aliases map[string]string) string {
 		target, ok := aliases[name]
 		if !ok {
 			continue
+		}
+		if n++; n > maxCExpansions || len(ln) > limit {
+			return ln, true
 		}
 		rest := strings.TrimLeft(ln[e:], " \t")
 		switch {
@@ -391,7 +415,7 @@ func cExpandAliases(ln string, aliases map[string]string) string {
 			pos = s + len(target)
 		}
 	}
-	return ln
+	return ln, false
 }
 
 // cReceiverStart returns where the receiver of the member at s begins:
@@ -605,7 +629,8 @@ func cFormat(args []string, bufs map[string][]string) (string, bool) {
 // cSubstBuffers puts the value of a built buffer or pointer in the place
 // of its name where a call of the table receives it as an argument.
 func cSubstBuffers(ln string, bufs map[string][]string) string {
-	for n, pos := 0, 0; n < maxCExpansions; n++ {
+	n, pos := 0, 0
+	for {
 		s, e, name := cNextIdent(ln, pos)
 		if s < 0 {
 			return ln
@@ -613,6 +638,9 @@ func cSubstBuffers(ln string, bufs map[string][]string) string {
 		pos = e
 		if !cSinkNames.Get()[name] {
 			continue
+		}
+		if n++; n > maxCExpansions {
+			return ln
 		}
 		open := e
 		for open < len(ln) && (ln[open] == ' ' || ln[open] == '\t') {
@@ -639,7 +667,6 @@ func cSubstBuffers(ln string, bufs map[string][]string) string {
 		ln = ln[:s] + call + ln[end:]
 		pos = s + len(call)
 	}
-	return ln
 }
 
 // cExpandOffset maps an offset of the expanded text to the same line of

@@ -54,6 +54,10 @@ func TestCExpand(t *testing.T) {
 		{"look-member-puts", "struct {int (*f)(const char *);} s;\nint main(void) { s.f = puts; s.f(\"rm -rf ~\"); }\n", ""},
 		{"look-vars", "#include <stdbool.h>\nint main(void) { bool remove = false; int open = 0; if (remove || open) return 1; return 0; }\n", ""},
 		{"look-decl", "int system(const char *);\nextern FILE *popen(const char *, const char *);\n", ""},
+		{"large-file", "#define fopen fopen64\nint main(void) { FILE *f = fopen(\"/etc/x\", \"w\"); }\n", "write fopen64: /etc/x @2"},
+		{"many-idents", "#define R system\nint main(void) { int " + strings.Repeat("a, ", 300) + "z; R(\"rm -rf ~\"); }\n", "shell system: rm -rf ~ @2"},
+		{"self-ref", "#define f(x) f(x)\n#define g g\nint main(void) { f(1); g; system(\"ls\"); }\n", "shell system: ls @3"},
+		{"budget", "#define E\nint main(void) { " + strings.Repeat("E ", 300) + "system(\"ls\"); }\n", "hidden #define: more macro or function pointer expansions than corral follows @1"},
 		{"mult-not-decl", "int main(void) { int n = 2; return n * system(\"rm -rf ~\"); }\n", "shell system: rm -rf ~ @1"},
 	} {
 		var got []string
@@ -77,7 +81,10 @@ func TestCExpandBounded(t *testing.T) {
 	}
 	b.WriteString("  system(p);\n}\n")
 	src := b.String()
-	x, _ := cExpand(src)
+	x, _, unread := cExpand(src)
+	if !unread {
+		t.Error("a text past the bounds is not reported unread")
+	}
 	if len(x) > len(src)+maxCExpandGrowth+maxCLineGrowth*2 {
 		t.Fatalf("expanded to %d bytes from %d", len(x), len(src))
 	}

@@ -260,11 +260,14 @@ func analyze(l Lang, src string, depth int) []Effect {
 	if l == C {
 		// Token pasting, function pointers and built strings (cmacro.go),
 		// read on the same lines.
-		if x, ok := cExpand(src); ok {
+		if x, ok, unread := cExpand(src); ok || unread {
 			p := &parser{src: x, toks: lex(l, x), l: l, depth: depth}
 			out := p.run()
 			for i := range out {
 				out[i].Offset = cExpandOffset(src, x, out[i].Offset)
+			}
+			if unread {
+				out = append(out, Effect{Kind: Hidden, Call: "#define", Text: "more macro or function pointer expansions than corral follows", Offset: 0})
 			}
 			return out
 		}
