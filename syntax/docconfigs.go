@@ -13,8 +13,9 @@ import (
 // gh-deploy imports the Python files the hooks: list of mkdocs.yml names
 // (MkDocs 1.4+, relative to the file); rubocop requires the Ruby files
 // the require: and plugins: lists of .rubocop.yml name by a path
-// (./ev.rb; a bare name is a gem), following inherit_from. Each file is
-// read as a build script is, leniently.
+// (./ev.rb), following inherit_from; and the project's own modules these
+// name by a package name (docplugins.go). Each file is read as a build
+// script is, leniently.
 
 // docToolRun models sphinx-build (sphinx-autobuild, python -m sphinx),
 // mkdocs (python -m mkdocs) and rubocop; it reports whether call was one.
@@ -69,7 +70,11 @@ func (w *walker) sphinxConf(c scope, call *Call, args []Arg) {
 		}
 		conf = operands[0].Value
 	}
-	w.readConfigs(c, call, call.Dir.Join(conf), []string{"conf.py"}, lang.Python, false)
+	dir := call.Dir.Join(conf)
+	w.readConfigs(c, call, dir, []string{"conf.py"}, lang.Python, false)
+	if text, ok := w.readScript(dir.Join("conf.py")); ok && dir.Known {
+		w.sphinxExtensionModules(c, call, dir, text) // docplugins.go
+	}
 }
 
 // staticOption reports whether option o's value is known; one only known
@@ -117,10 +122,16 @@ func (w *walker) mkdocsHooks(c scope, call *Call, args []Arg) {
 		if !ok {
 			continue
 		}
+		cfgDir := Dir{Path: filepath.Dir(d.Path), Known: true}
 		hooks := configValues(text, "", "hooks")
 		if len(hooks) > 0 {
-			w.readConfigs(c, call, Dir{Path: filepath.Dir(d.Path), Known: true}, hooks, lang.Python, true)
+			w.readConfigs(c, call, cfgDir, hooks, lang.Python, true)
 		}
+		// The project's own plugins and Markdown extensions
+		// (docplugins.go).
+		roots := w.docModuleRoots(c, call, cfgDir, "PYTHONPATH", nil)
+		w.mkdocsPluginModules(c, call, roots, yamlListNames(text, "plugins"))
+		w.readDocModules(c, call, roots, yamlListNames(text, "markdown_extensions"))
 		return
 	}
 }
@@ -189,14 +200,20 @@ func (w *walker) rubocopRequires(c scope, call *Call, args []Arg) {
 			continue
 		}
 		base := Dir{Path: filepath.Dir(f.Path), Known: true}
+		var named []string
 		for _, r := range configValues(text, "", "require", "plugins") {
 			if strings.HasPrefix(r, ".") || strings.HasPrefix(r, "/") {
 				if !strings.HasSuffix(r, ".rb") && !w.exists(base.Join(r).Path) {
 					r += ".rb"
 				}
 				files = append(files, base.Join(r).Path)
+			} else {
+				named = append(named, r)
 			}
 		}
+		// A bare name is a gem, or the project's lib/NAME.rb on the
+		// load path (docplugins.go).
+		files = append(files, w.rubocopNamedFiles(c, call, base, named)...)
 		for _, in := range configValues(text, "", "inherit_from") {
 			if !strings.Contains(in, "://") {
 				cfgs = append(cfgs, base.Join(in))

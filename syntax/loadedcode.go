@@ -189,7 +189,7 @@ func (w *walker) javaAgents(c scope, call *Call) {
 	for i := 0; i < len(call.Args); i++ {
 		a := call.Args[i]
 		if !a.Static {
-			if strings.HasPrefix(a.Raw, "-javaagent") || strings.HasPrefix(a.Raw, "-agentpath") || strings.HasPrefix(a.Raw, "@") {
+			if strings.HasPrefix(a.Raw, "-javaagent") || strings.HasPrefix(a.Raw, "-agentpath") || strings.HasPrefix(a.Raw, "-agentlib") || strings.HasPrefix(a.Raw, "@") {
 				w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: a.Raw,
 					What: "java " + clip(a.Raw, 40) + " loads an agent only known at run time"})
 			}
@@ -227,6 +227,9 @@ func (w *walker) jvmOptions(c scope, call *Call, from string, words []string, se
 			lib, _, _ = strings.Cut(strings.TrimPrefix(v, "-javaagent:"), "=")
 		case strings.HasPrefix(v, "-agentpath:"):
 			lib, _, _ = strings.Cut(strings.TrimPrefix(v, "-agentpath:"), "=")
+		case strings.HasPrefix(v, "-agentlib:") || strings.HasPrefix(v, "-Xrun"):
+			w.javaAgentLib(c, call, from, v) // javaloaded.go
+			continue
 		case strings.HasPrefix(v, "-XX:VMOptionsFile="):
 			file = strings.TrimPrefix(v, "-XX:VMOptionsFile=")
 		case strings.HasPrefix(v, "@") && len(v) > 1 && v[1] != '@':

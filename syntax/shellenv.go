@@ -48,6 +48,7 @@ func (w *walker) shellEnv(c scope, call *Call, st *state, envWords map[string]st
 	w.gconvPath(call, st, envWords)
 	w.opensslConf(c, call)
 	w.javaAgents(c, call)
+	w.javaClassPath(c, call) // javaloaded.go
 	w.optionLibraries(c, call)
 }
 

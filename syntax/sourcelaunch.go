@@ -339,8 +339,11 @@ func (w *walker) javaClassOnDisk(c scope, call *Call, main Arg) {
 		}
 	}
 	for _, e := range cp {
+		if strings.HasSuffix(e, ".jar") && w.javaJarMain(call, call.Dir.Join(e), class, main) {
+			return // the jar supplies the class (javaloaded.go)
+		}
 		if e == "" || strings.HasSuffix(e, ".jar") || strings.HasSuffix(e, "*") {
-			continue // a jar's classes are not looked into
+			continue
 		}
 		f := filepath.Join(e, class+".class")
 		if d := call.Dir.Join(f); d.Known && w.exists(d.Path) {

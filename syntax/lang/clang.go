@@ -1,6 +1,10 @@
 package lang
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/corral-dev/corral/internal/lazy"
+)
 
 // C is C or C++ source: a program the agent compiles and then runs, or a
 // library it preloads into another program (LD_PRELOAD).
@@ -91,7 +95,10 @@ func clang(p *parser) []Effect {
 		"posix_spawn": true, "posix_spawnp": true,
 		"unlink": true, "remove": true, "rmdir": true, "remove_all": true, "unlinkat": true, "syscall": true,
 		"nftw": true, "ftw": true, "fts_open": true,
-		"fopen": true, "freopen": true, "open": true, "openat": true, "creat": true}
+		"fopen": true, "freopen": true, "open": true, "openat": true, "creat": true,
+		// The large-file forms (a macro such as #define fopen fopen64
+		// makes the call one of them).
+		"fopen64": true, "freopen64": true, "open64": true, "openat64": true, "creat64": true}
 	deletes := false
 	for _, c := range p.findCalls(false, func(n string) bool { return names[lastSegment(n)] }) {
 		switch lastSegment(c.name) {
@@ -109,7 +116,16 @@ func clang(p *parser) []Effect {
 		if prev := p.tok(c.first - 1); prev.kind == tIdent && prev.text != "return" && prev.text != "else" && prev.text != "do" && !isI(p.tok(c.first-2), "define") {
 			continue
 		}
+		// A declaration returning a pointer (FILE *popen(const char *,
+		// const char *);): every parameter a type.
+		if isP(p.tok(c.first-1), "*") && p.tok(c.first-2).kind == tIdent && cParamTypes(c.args) {
+			continue
+		}
 		name := lastSegment(c.name)
+		switch name {
+		case "fopen64", "freopen64", "open64", "openat64", "creat64":
+			name = strings.TrimSuffix(name, "64")
+		}
 		args := c.args
 		first := argAt(args, 0)
 		switch name {
@@ -212,7 +228,80 @@ func clang(p *parser) []Effect {
 		}
 	}
 	out = append(out, p.cStreams()...)
+	out = append(out, p.cFuncValues()...)
 	out = append(out, cIncludes(p.src)...)
+	return out
+}
+
+// cParamTypes reports a parameter list of a declaration: each parameter
+// names a type (const char *, FILE *f, ...), none is a literal.
+func cParamTypes(args []arg) bool {
+	if len(args) == 0 {
+		return false
+	}
+	for _, a := range args {
+		if a.lit {
+			return false
+		}
+		typed := strings.TrimSpace(a.text) == "..."
+		for _, w := range strings.FieldsFunc(a.text, func(r rune) bool { return r > 127 || !isIdent(byte(r)) }) {
+			switch w {
+			case "char", "int", "void", "const", "size_t", "long", "short", "unsigned", "signed", "FILE", "struct", "wchar_t", "mode_t", "pid_t":
+				typed = true
+			}
+		}
+		if !typed {
+			return false
+		}
+	}
+	return true
+}
+
+// cValueSinks are the functions of the table whose use as a value (a
+// function pointer the reader cannot follow) asks. remove, open and
+// openat, common names of variables and members too, only when their
+// address is taken (&remove).
+var cValueSinks = lazy.Set{List: []string{"system", "popen", "_popen", "execl", "execlp", "execle", "execv", "execvp", "execve", "execvpe",
+	"posix_spawn", "posix_spawnp", "unlink", "rmdir", "remove_all", "unlinkat", "nftw", "ftw", "fopen", "freopen", "creat"}}
+
+// cFuncValues finds functions of the table used as values rather than
+// called: in an initializer ({system}, {.f = system} is followed by
+// cmacro.go), an array element (t[0] = system), an argument (run(system,
+// "…")), a parenthesised callee ((system)("…")). What the pointer is
+// later called with is not followed: ask.
+func (p *parser) cFuncValues() []Effect {
+	var out []Effect
+	for i, t := range p.toks {
+		if t.kind != tIdent {
+			continue
+		}
+		addr := isP(p.tok(i-1), "&") && !isP(p.tok(i-2), ")") && p.tok(i-2).kind != tIdent
+		if !cValueSinks.Has(t.text) && !(addr && (t.text == "remove" || t.text == "open" || t.text == "openat")) {
+			continue
+		}
+		next, prev := p.tok(i+1), p.tok(i-1)
+		if isP(next, "(") || isP(prev, ".") || isP(prev, "->") || prev.kind == tIdent && prev.text != "return" {
+			continue // a call, a member, a declaration or a macro's name
+		}
+		if isP(prev, "::") && p.tok(i-2).kind == tIdent && p.tok(i-2).text != "std" {
+			continue // another namespace's name
+		}
+		if isP(next, ")") && isP(p.tok(i+2), "(") && (isP(prev, "*") || isP(prev, "(")) {
+			continue // (*system)(…) or (system)(…): a call the reader reads
+		}
+		// f = system; and {.f = system}: the pointer is followed where it
+		// is called (cmacro.go).
+		eq := i - 1
+		if addr {
+			eq--
+		}
+		if isP(p.tok(eq), "=") && (isP(next, ";") || isP(next, ",") || isP(next, "}")) {
+			if b := p.tok(eq - 1); b.kind == tIdent || isP(b, ")") {
+				continue
+			}
+		}
+		out = append(out, Effect{Kind: Hidden, Call: t.text, Text: t.text + " used as a value (a function pointer corral does not follow)", Offset: t.off})
+	}
 	return out
 }
 

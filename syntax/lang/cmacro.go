@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/corral-dev/corral/internal/lazy"
@@ -8,26 +9,38 @@ import (
 
 // What the C preprocessor and simple data flow make of a call before the
 // C reader looks for it (cExpand):
-//   - a macro whose body pastes tokens (#define J(a,b) a##b, then
-//     J(sys,tem)("…") is system("…")), and an object-like macro that is
-//     another name (#define RUN system), are expanded where they are used;
+//   - lines a backslash continues are one line (also inside a name or a
+//     string), trigraphs and the %: digraph are what they stand for;
+//   - every macro is expanded where it is used, after its #define and
+//     until an #undef, the result read again for further macros (nested
+//     macros: #define RUN(c) system(c), #define GO RUN("…"), GO), with ##
+//     pasting (#define J(a,b) a##b, then J(sys,tem)("…") is system("…")),
+//     #p stringizing and variadic arguments; a call of a function-like
+//     macro may go on over the next lines; a name defined again without an
+//     #undef in force (the branches of #if/#else) is read with each of its
+//     definitions;
 //   - a name a function of the reader's table is assigned to (a function
-//     pointer: int (*f)(const char *) = system; or f = &system;) is that
-//     function where it is called (f("…"), (*f)("…"));
+//     pointer: int (*f)(const char *) = system; or f = &system;, a
+//     struct's member s.f = system; or {.f = system}) is that function
+//     where it is called (f("…"), (*f)("…"), s.f("…"), p->f("…")), and
+//     the function itself where the pointer is passed on;
 //   - a buffer or pointer built with strcpy, strcat, strncpy, strncat,
 //     sprintf and snprintf ("%s" holes only), or assigned getenv("HOME") or
 //     a literal, is the concatenation of its pieces where a call of the
 //     table receives it (strcpy(p, getenv("HOME")); strcat(p, "/.bashrc");
 //     fopen(p, "a") opens ~/.bashrc), as the straight-line text gives them.
 //
-// The expansion stays on each line, so lines keep their numbers;
-// cExpandOffset maps an offset of the expanded text back.
+// A function of the table used as a value anywhere else (an initializer
+// {system}, an array element, an argument) is asked about by the C
+// reader (clang). The expansion stays on each line, so lines keep their
+// numbers; cExpandOffset maps an offset of the expanded text back.
 
 // maxCMacros bounds the macros kept, maxCExpansions the expansions made
-// on one line, maxCExpandGrowth how much longer the text may grow.
+// on one line, maxCExpandGrowth how much longer the text may grow; past
+// them the expansion stops and the source asks (cExpand's unread).
 const (
-	maxCMacros       = 64
-	maxCExpansions   = 64
+	maxCMacros       = 256
+	maxCExpansions   = 256
 	maxCExpandGrowth = 1 << 16
 	maxCLineGrowth   = 1 << 12
 	maxCPiece        = 1 << 10
@@ -38,8 +51,13 @@ type cMacro struct {
 	params []string // nil for an object-like macro
 	fn     bool
 	body   string
-	line   int // the line that defines it
 }
+
+// maxCCandidates bounds the definitions kept for one name: a name
+// defined again without an #undef in force (the branches of #if/#else,
+// or an #undef inside a conditional) has each definition as a
+// candidate, and a line using it is read once per candidate.
+const maxCCandidates = 4
 
 // cSinkNames are the calls of the C reader's table (clang): what a
 // function pointer or a built buffer matters to.
@@ -55,122 +73,234 @@ var cSinkNames = lazy.Value[map[string]bool]{New: func() map[string]bool {
 
 var cDefine = lazy.Regexp{Expr: `^\s*#\s*define\s+([A-Za-z_]\w*)(\([^)]*\))?\s*(.*?)\s*$`}
 
+// cDirective matches a preprocessor line: its directive and the rest.
+var cDirective = lazy.Regexp{Expr: `^\s*#\s*([A-Za-z_]\w*)\s*(.*?)\s*$`}
+
 // cFuncPtr matches a function pointer bound to a name: (*f)(…) = NAME or
-// f = &NAME, the statement ending there.
+// f = &NAME (a struct's member too: s.f = NAME, p->f = NAME), the
+// statement ending there.
 var cFuncPtr = lazy.Regexp{Expr: `(?:\(\s*\*\s*([A-Za-z_]\w*)\s*\)\s*\([^;{}]*\)|\b([A-Za-z_]\w*))\s*=\s*&?\s*([A-Za-z_]\w*)\s*;`}
+
+// cDesignated matches a struct member a designated initializer binds to
+// a function: {.f = NAME, …}.
+var cDesignated = lazy.Regexp{Expr: `\.\s*([A-Za-z_]\w*)\s*=\s*&?\s*([A-Za-z_]\w*)\s*[,}]`}
 
 // cBuild matches a statement that builds a string in a buffer or sets a
 // pointer: strcpy(p, …); strcat(p, …); sprintf(p, …); char *h = …;
 var cBuild = lazy.Regexp{Expr: `^\s*(?:(strn?cpy|strn?cat|strlcpy|strlcat|s?n?printf)\s*\(\s*([A-Za-z_]\w*)\s*,(.*)\)\s*;|(?:(?:const\s+)?char\s*\*\s*(?:const\s+)?|char\s+)?([A-Za-z_]\w*)(\s*\[\s*\w*\s*\])?\s*=\s*(.+?)\s*;)\s*(?://.*)?$`}
 
 // cExpand returns src with the macros, function pointers and built
-// strings above expanded, and whether it changed anything.
-func cExpand(src string) (string, bool) {
+// strings above expanded, whether it changed anything, and whether it
+// stopped at a bound with macros or pointers left unexpanded (unread). It first does
+// what the compiler's first phases do: trigraphs (??/ is a backslash,
+// ??= a #) and digraphs (%: is #) are read as what they stand for, and a
+// backslash at the end of a line joins the next line to it (anywhere:
+// inside a name, sys\⏎tem, a string or a #define), the joined line
+// keeping the place of the first and empty lines those of the others.
+func cExpand(src string) (string, bool, bool) {
 	if len(src) > 1<<20 {
-		return src, false
+		return src, false, false
 	}
-	lines := strings.Split(src, "\n")
-	macros := map[string]cMacro{}
-	for i, ln := range lines {
-		if !strings.Contains(ln, "define") || strings.HasSuffix(ln, "\\") {
+	unread := false
+	text := cTrigraphs(src)
+	lines := strings.Split(text, "\n")
+	cSplice(lines)
+	macros := map[string][]cMacro{}
+	depth := 0
+	total := len(src)
+	for i := 0; i < len(lines); i++ {
+		ln := lines[i]
+		if d, rest, ok := cDirectiveOf(ln); ok {
+			switch d {
+			case "if", "ifdef", "ifndef":
+				depth++
+			case "endif":
+				depth = max(depth-1, 0)
+			case "undef":
+				if depth == 0 {
+					delete(macros, strings.TrimSpace(rest))
+				}
+			case "define":
+				cNoteDefine(ln, macros)
+			}
 			continue
 		}
-		m := cDefine.Get().FindStringSubmatch(ln)
-		if m == nil || len(macros) >= maxCMacros {
+		if len(macros) == 0 {
 			continue
 		}
-		mac := cMacro{body: m[3], line: i}
-		if m[2] != "" {
-			mac.fn = true
-			for _, p := range strings.Split(m[2][1:len(m[2])-1], ",") {
-				mac.params = append(mac.params, strings.TrimSpace(p))
+		if total > len(src)+maxCExpandGrowth {
+			unread = true // macros past the bound are not expanded
+			continue
+		}
+		// A call of a function-like macro whose arguments go on over
+		// the next lines: those lines are joined to it.
+		out, more, amb, over := cExpandMacros(ln, macros, 0)
+		for k := 1; more && k <= 32 && i+k < len(lines); k++ {
+			if _, _, dir := cDirectiveOf(lines[i+k]); dir {
+				break
+			}
+			ln += " " + lines[i+k]
+			lines[i+k] = ""
+			out, more, amb, over = cExpandMacros(ln, macros, 0)
+		}
+		unread = unread || over
+		if amb {
+			// A name with several definitions: the line as each gives it.
+			for c := 1; c < maxCCandidates; c++ {
+				if alt, _, _, _ := cExpandMacros(ln, macros, c); alt != out && !strings.Contains(out, alt) {
+					out += " ; " + alt
+				}
 			}
 		}
-		switch {
-		case strings.Contains(mac.body, "##"):
-		case !mac.fn && isIdentName(mac.body) && cSinkNames.Get()[mac.body]:
-		default:
-			continue
-		}
-		macros[m[1]] = mac
+		total += len(out) - len(lines[i])
+		lines[i] = out
 	}
 	aliases := map[string]string{}
-	for _, m := range cFuncPtr.Get().FindAllStringSubmatch(src, 256) {
+	joined := strings.Join(lines, "\n")
+	for _, m := range cFuncPtr.Get().FindAllStringSubmatch(joined, 256) {
 		name := m[1] + m[2]
 		if cSinkNames.Get()[m[3]] && !cSinkNames.Get()[name] {
 			aliases[name] = m[3]
 		}
 	}
-	changed := false
+	for _, m := range cDesignated.Get().FindAllStringSubmatch(joined, 256) {
+		if cSinkNames.Get()[m[2]] && !cSinkNames.Get()[m[1]] {
+			aliases[m[1]] = m[2]
+		}
+	}
 	bufs := map[string][]string{}
-	total := len(src)
 	for i, ln := range lines {
 		if total > len(src)+maxCExpandGrowth {
 			break
 		}
 		out := ln
-		if len(macros) > 0 || len(aliases) > 0 {
-			out = cExpandLine(ln, i, macros, aliases)
+		if len(aliases) > 0 {
+			var over bool
+			out, over = cExpandAliases(ln, aliases)
+			unread = unread || over
 		}
 		if len(bufs) > 0 {
 			out = cSubstBuffers(out, bufs)
 		}
 		cNoteBuild(out, bufs)
-		if out != ln {
-			total += len(out) - len(ln)
-			lines[i] = out
-			changed = true
-		}
+		total += len(out) - len(ln)
+		lines[i] = out
 	}
-	if !changed {
-		return src, false
+	x := strings.Join(lines, "\n")
+	if x == src {
+		return src, false, unread
 	}
-	return strings.Join(lines, "\n"), true
+	return x, true, unread
 }
 
-// cExpandLine expands the macros and function pointers on one line.
-func cExpandLine(ln string, lineNo int, macros map[string]cMacro, aliases map[string]string) string {
-	if m, ok := macros[cDefinedName(ln)]; ok && m.line == lineNo {
-		return ln // the definition itself
+// cTrigraphs replaces the nine trigraphs (gcc reads them under -std=c89
+// to c17 or -trigraphs; elsewhere they are rare enough to read so too).
+func cTrigraphs(src string) string {
+	if !strings.Contains(src, "??") {
+		return src
 	}
+	return strings.NewReplacer("??=", "#", "??/", "\\", "??'", "^", "??(", "[", "??)", "]", "??!", "|", "??<", "{", "??>", "}", "??-", "~").Replace(src)
+}
+
+// cSplice joins each line ending in a backslash with the next, leaving
+// an empty line in the place of each line joined.
+func cSplice(lines []string) {
+	for i := 0; i < len(lines); i++ {
+		for k := i + 1; k < len(lines) && k-i <= 4096; k++ {
+			ln := strings.TrimSuffix(lines[i], "\r")
+			if !strings.HasSuffix(ln, "\\") {
+				break
+			}
+			lines[i] = ln[:len(ln)-1] + lines[k]
+			lines[k] = ""
+		}
+	}
+}
+
+// cDirectiveOf returns the directive of a preprocessor line (#NAME or
+// the digraph %:NAME) and the rest of the line.
+func cDirectiveOf(ln string) (string, string, bool) {
+	t := strings.TrimLeft(ln, " \t")
+	if strings.HasPrefix(t, "%:") {
+		t = "#" + t[2:]
+	}
+	if !strings.HasPrefix(t, "#") {
+		return "", "", false
+	}
+	m := cDirective.Get().FindStringSubmatch(t)
+	if m == nil {
+		return "", "", true
+	}
+	return m[1], m[2], true
+}
+
+// cNoteDefine records a #define line's macro: a name already defined
+// gets the new body as a further candidate.
+func cNoteDefine(ln string, macros map[string][]cMacro) {
+	t := strings.TrimLeft(ln, " \t")
+	if strings.HasPrefix(t, "%:") {
+		t = "#" + t[2:]
+	}
+	m := cDefine.Get().FindStringSubmatch(t)
+	if m == nil {
+		return
+	}
+	mac := cMacro{body: strings.ReplaceAll(m[3], "%:%:", "##")}
+	if m[2] != "" {
+		mac.fn = true
+		for _, p := range strings.Split(m[2][1:len(m[2])-1], ",") {
+			mac.params = append(mac.params, strings.TrimSpace(p))
+		}
+	}
+	old, ok := macros[m[1]]
+	switch {
+	case !ok && len(macros) >= maxCMacros:
+	case !ok:
+		macros[m[1]] = []cMacro{mac}
+	case len(old) < maxCCandidates:
+		for _, o := range old {
+			if o.body == mac.body && o.fn == mac.fn && strings.Join(o.params, ",") == strings.Join(mac.params, ",") {
+				return
+			}
+		}
+		macros[m[1]] = append(old, mac)
+	}
+}
+
+// cExpandMacros expands the macros used on one line, rescanning what
+// each expansion gives, with candidate choice of a name defined more
+// than once. It reports whether a function-like macro's arguments did
+// not end on the line, whether a name with several definitions was
+// expanded, and whether the expansions went past the bounds
+// (maxCExpansions, maxCLineGrowth), the rest of the line left as it is.
+// A macro whose expansion begins with its own name is not expanded again
+// there (#define f(x) f(x), as the preprocessor leaves it).
+func cExpandMacros(ln string, macros map[string][]cMacro, choice int) (string, bool, bool, bool) {
 	limit := len(ln) + maxCLineGrowth
-	for n, pos := 0, 0; n < maxCExpansions && len(ln) <= limit; n++ {
+	more, amb := false, false
+	n, pos := 0, 0
+	blueName, blueAt := "", -1
+	for {
 		s, e, name := cNextIdent(ln, pos)
 		if s < 0 {
 			break
 		}
 		pos = e
-		if target, ok := aliases[name]; ok {
-			rest := strings.TrimLeft(ln[e:], " \t")
-			if strings.HasPrefix(rest, "(") {
-				// f("…"): the function f points to.
-				ln = ln[:s] + target + ln[e:]
-				pos = s + len(target)
-				continue
-			}
-			if r := strings.TrimLeft(ln[e:], " \t"); strings.HasPrefix(r, ")") {
-				// (*f)("…"): the same call.
-				b := strings.TrimRight(ln[:s], " \t")
-				if strings.HasSuffix(b, "*") {
-					b = strings.TrimRight(b[:len(b)-1], " \t")
-					if strings.HasSuffix(b, "(") && strings.HasPrefix(strings.TrimLeft(r[1:], " \t"), "(") {
-						open := len(b) - 1
-						close := e + strings.IndexByte(ln[e:], ')')
-						ln = ln[:open] + target + ln[close+1:]
-						pos = open + len(target)
-						continue
-					}
-				}
-			}
-			continue
+		cands, ok := macros[name]
+		if !ok || name == blueName && s == blueAt {
+			continue // not a macro, or one its own expansion begins with
 		}
-		m, ok := macros[name]
-		if !ok {
-			continue
+		if n++; n > maxCExpansions || len(ln) > limit {
+			return ln, more, amb, true
 		}
+		if len(cands) > 1 {
+			amb = true
+		}
+		m := cands[min(choice, len(cands)-1)]
 		if !m.fn {
 			ln = ln[:s] + cPaste(m.body) + ln[e:]
 			pos = s
+			blueName, blueAt = name, s
 			continue
 		}
 		rest := e
@@ -178,28 +308,132 @@ func cExpandLine(ln string, lineNo int, macros map[string]cMacro, aliases map[st
 			rest++
 		}
 		if rest >= len(ln) || ln[rest] != '(' {
+			if rest >= len(ln) {
+				more = true // the name ends the line: its ( may be on the next
+			}
 			continue
 		}
 		args, end, ok := cMacroArgs(ln, rest)
-		if !ok || len(args) != len(m.params) && !(len(m.params) == 1 && m.params[0] == "" && len(args) == 1 && args[0] == "") {
+		if !ok {
+			more = true
 			continue
 		}
-		body := m.body
-		if len(args) == len(m.params) {
-			body = cSubstParams(body, m.params, args)
+		body, ok := cBindParams(m, args)
+		if !ok {
+			continue
 		}
 		ln = ln[:s] + cPaste(body) + ln[end:]
 		pos = s
+		blueName, blueAt = name, s
 	}
-	return ln
+	return ln, more, amb, false
 }
 
-// cDefinedName returns the name a #define line defines, or "".
-func cDefinedName(ln string) string {
-	if m := cDefine.Get().FindStringSubmatch(ln); m != nil {
-		return m[1]
+// cBindParams gives a function-like macro's body with its arguments in
+// place: #p is the argument as a string, __VA_ARGS__ (or NAME of
+// NAME...) the arguments after the named ones.
+func cBindParams(m cMacro, args []string) (string, bool) {
+	params := m.params
+	if len(params) == 1 && params[0] == "" {
+		if len(args) == 1 && args[0] == "" {
+			return m.body, true
+		}
+		return "", false
 	}
-	return ""
+	if n := len(params); n > 0 && strings.HasSuffix(params[n-1], "...") {
+		if len(args) < n-1 {
+			return "", false
+		}
+		va := strings.TrimSpace(strings.TrimSuffix(params[n-1], "..."))
+		if va == "" {
+			va = "__VA_ARGS__"
+		}
+		named := append(append([]string(nil), params[:n-1]...), va)
+		vals := append(append([]string(nil), args[:min(n-1, len(args))]...), strings.Join(args[min(n-1, len(args)):], ", "))
+		return cSubstParams(m.body, named, vals), true
+	}
+	if len(args) != len(params) {
+		return "", false
+	}
+	return cSubstParams(m.body, params, args), true
+}
+
+// cExpandAliases puts the function a pointer holds in the place of the
+// pointer: where it is called (f("…"), (*f)("…"), s.f("…"), p->f("…"))
+// the call is that function's, and where its value is passed on
+// (run(f, "…"), return f) the function is, which the C reader then
+// takes as a function used as a value.
+func cExpandAliases(ln string, aliases map[string]string) (string, bool) {
+	limit := len(ln) + maxCLineGrowth
+	n, pos := 0, 0
+	for {
+		s, e, name := cNextIdent(ln, pos)
+		if s < 0 {
+			break
+		}
+		pos = e
+		target, ok := aliases[name]
+		if !ok {
+			continue
+		}
+		if n++; n > maxCExpansions || len(ln) > limit {
+			return ln, true
+		}
+		rest := strings.TrimLeft(ln[e:], " \t")
+		switch {
+		case strings.HasPrefix(rest, "("):
+			// f("…"), s.f("…"), p->f("…"): the function f points to.
+			b := strings.TrimRight(ln[:s], " \t")
+			if strings.HasSuffix(b, ".") || strings.HasSuffix(b, "->") {
+				s = cReceiverStart(ln, s)
+			}
+			ln = ln[:s] + target + ln[e:]
+			pos = s + len(target)
+		case strings.HasPrefix(rest, ")"):
+			// (*f)("…"): the same call.
+			b := strings.TrimRight(ln[:s], " \t")
+			if strings.HasSuffix(b, "*") {
+				b = strings.TrimRight(b[:len(b)-1], " \t")
+				if strings.HasSuffix(b, "(") && strings.HasPrefix(strings.TrimLeft(rest[1:], " \t"), "(") {
+					open := len(b) - 1
+					close := e + strings.IndexByte(ln[e:], ')')
+					ln = ln[:open] + target + ln[close+1:]
+					pos = open + len(target)
+				}
+			}
+		case strings.HasPrefix(rest, "=") && !strings.HasPrefix(rest, "=="), strings.HasPrefix(rest, "["):
+			// The pointer assigned, or an array of them.
+		default:
+			b := strings.TrimRight(ln[:s], " \t")
+			if strings.HasSuffix(b, ".") || strings.HasSuffix(b, "->") || strings.HasSuffix(b, "*") {
+				continue // a member named the same, or a declaration
+			}
+			if k := strings.LastIndexAny(b, " \t(,"); isIdentName(b[k+1:]) && b[k+1:] != "return" {
+				continue // a declaration: int (*f)…, struct s f
+			}
+			ln = ln[:s] + target + ln[e:]
+			pos = s + len(target)
+		}
+	}
+	return ln, false
+}
+
+// cReceiverStart returns where the receiver of the member at s begins:
+// s.f, a.b->f, t[0].f.
+func cReceiverStart(ln string, s int) int {
+	i := s
+	for i > 0 {
+		c := ln[i-1]
+		switch {
+		case isIdent(c), c == '.', c == '[', c == ']':
+			i--
+		case c == '>' && i >= 2 && ln[i-2] == '-':
+			i -= 2
+		default:
+			return i
+		}
+	}
+	return i
 }
 
 // cPaste joins the tokens around each ##.
@@ -223,13 +457,19 @@ func cSubstParams(body string, params, args []string) string {
 			b.WriteString(body[pos:])
 			return b.String()
 		}
-		b.WriteString(body[pos:s])
-		v := name
+		before := body[pos:s]
+		v, param := name, false
 		for k, p := range params {
 			if p == name {
-				v = args[k]
+				v, param = args[k], true
 			}
 		}
+		// #p: the argument as a string literal (not ## pasting).
+		if t := strings.TrimRight(before, " \t"); param && strings.HasSuffix(t, "#") && !strings.HasSuffix(t, "##") {
+			before = t[:len(t)-1]
+			v = strconv.Quote(strings.Join(strings.Fields(v), " "))
+		}
+		b.WriteString(before)
 		b.WriteString(v)
 		pos = e
 	}
@@ -389,7 +629,8 @@ func cFormat(args []string, bufs map[string][]string) (string, bool) {
 // cSubstBuffers puts the value of a built buffer or pointer in the place
 // of its name where a call of the table receives it as an argument.
 func cSubstBuffers(ln string, bufs map[string][]string) string {
-	for n, pos := 0, 0; n < maxCExpansions; n++ {
+	n, pos := 0, 0
+	for {
 		s, e, name := cNextIdent(ln, pos)
 		if s < 0 {
 			return ln
@@ -397,6 +638,9 @@ func cSubstBuffers(ln string, bufs map[string][]string) string {
 		pos = e
 		if !cSinkNames.Get()[name] {
 			continue
+		}
+		if n++; n > maxCExpansions {
+			return ln
 		}
 		open := e
 		for open < len(ln) && (ln[open] == ' ' || ln[open] == '\t') {
@@ -423,7 +667,6 @@ func cSubstBuffers(ln string, bufs map[string][]string) string {
 		ln = ln[:s] + call + ln[end:]
 		pos = s + len(call)
 	}
-	return ln
 }
 
 // cExpandOffset maps an offset of the expanded text to the same line of

@@ -246,3 +246,160 @@ func (p *parser) cgoPreamble() []Effect {
 	}
 	return out
 }
+
+// goMethods makes the methods of the code's own types readable as the
+// functions returnBindings reads (flow.go): a method definition func (c
+// C) NAME(…) … is read as a function named C·NAME (its receiver dropped,
+// so a body that uses it gives no known value), and a call x.NAME(…)
+// whose receiver's type the code gives (var x C, x := C{…}, x := &C{…},
+// x := new(C), a method's receiver (x C), a parameter x C), or C{}.NAME(…),
+// as a call of C·NAME. The value a method returns then reaches the call
+// that runs or opens it (func (c C) cmd() string { return "rm -rf ~" }
+// and exec.Command("sh", "-c", c.cmd())). A receiver bound more than
+// once to different types, or to anything else (x := f()), is not
+// followed: the call stays unknown (asked about where it matters). The
+// middle dot cannot be in a Go name, so no function of the code can
+// take the place of a method.
+func (p *parser) goMethods() {
+	toks := p.toks
+	if len(toks) > 1<<18 {
+		return
+	}
+	closeIdx := closers(toks)
+	closeOf := func(i int) int {
+		if i < 0 || i >= len(closeIdx) {
+			return -1
+		}
+		return closeIdx[i]
+	}
+	methods := map[string]bool{} // TYPE·NAME
+	drop := map[int]bool{}       // receiver tokens of definitions
+	rename := map[int]string{}
+	types := map[string]string{} // variable -> type, "" when not one known type
+	bind := func(name, typ string) {
+		if old, ok := types[name]; ok && old != typ {
+			typ = ""
+		}
+		types[name] = typ
+	}
+	// typeAt reads a type at k: T or *T (a named type of the code is an
+	// identifier), returning it and the index after.
+	typeAt := func(k int) (string, int) {
+		if isP(p.tok(k), "*") {
+			k++
+		}
+		if t := p.tok(k); t.kind == tIdent && !isP(p.tok(k+1), ".") && !isP(p.tok(k+1), "[") {
+			return t.text, k + 1
+		}
+		return "", k
+	}
+	for i := 0; i < len(toks); i++ {
+		t := toks[i]
+		if t.kind != tIdent {
+			continue
+		}
+		switch {
+		case t.text == "func" && isP(p.tok(i+1), "("):
+			// func (c C) NAME(: a method.
+			c := closeOf(i + 1)
+			if c < 0 || p.tok(c+1).kind != tIdent || !isP(p.tok(c+2), "(") {
+				continue
+			}
+			r := i + 2
+			recv := ""
+			if p.tok(r).kind == tIdent && (p.tok(r+1).kind == tIdent || isP(p.tok(r+1), "*")) {
+				recv = p.tok(r).text
+				r++
+			}
+			typ, e := typeAt(r)
+			if typ == "" || e != c {
+				continue
+			}
+			if recv != "" {
+				bind(recv, typ)
+			}
+			for k := i + 1; k <= c; k++ {
+				drop[k] = true
+			}
+			rename[c+1] = typ + "·" + p.tok(c+1).text
+			methods[typ+"·"+p.tok(c+1).text] = true
+		case isI(t, "var") && p.tok(i+1).kind == tIdent:
+			name := p.tok(i + 1).text
+			if isP(p.tok(i+2), "=") {
+				bind(name, p.goValueType(i+3, closeOf))
+			} else if typ, e := typeAt(i + 2); typ != "" && !isP(p.tok(e), "=") {
+				bind(name, typ)
+			} else {
+				bind(name, "")
+			}
+		case isP(p.tok(i+1), ":=") || isP(p.tok(i+1), "=") && !isP(p.tok(i-1), "."):
+			bind(t.text, p.goValueType(i+2, closeOf))
+		case isP(p.tok(i+1), ",") && !isP(p.tok(i-1), "."):
+			bind(t.text, "") // a, x := …, a parameter list x, y T
+		case (isP(p.tok(i-1), "(") || isP(p.tok(i-1), ",")) && (p.tok(i+1).kind == tIdent || isP(p.tok(i+1), "*")):
+			// A parameter: (x T, y *U).
+			if typ, e := typeAt(i + 1); typ != "" && (isP(p.tok(e), ",") || isP(p.tok(e), ")")) {
+				bind(t.text, typ)
+			}
+		case isI(t, "range") || isI(t, "for"):
+		}
+	}
+	if len(methods) == 0 {
+		return
+	}
+	// The calls: x.NAME( with x of a known type, T{}.NAME(.
+	for i := 0; i+3 < len(toks); i++ {
+		t := toks[i]
+		if t.kind != tIdent || isP(p.tok(i-1), ".") || drop[i] {
+			continue
+		}
+		switch {
+		case isP(p.tok(i+1), ".") && p.tok(i+2).kind == tIdent && isP(p.tok(i+3), "("):
+			if typ := types[t.text]; typ != "" && methods[typ+"·"+p.tok(i+2).text] {
+				drop[i], drop[i+1] = true, true
+				rename[i+2] = typ + "·" + p.tok(i+2).text
+			}
+		case isP(p.tok(i+1), "{") && isP(p.tok(i+2), "}") && isP(p.tok(i+3), ".") && p.tok(i+4).kind == tIdent && isP(p.tok(i+5), "("):
+			if m := t.text + "·" + p.tok(i+4).text; methods[m] {
+				for k := i; k < i+4; k++ {
+					drop[k] = true
+				}
+				rename[i+4] = m
+			}
+		}
+	}
+	out := make([]token, 0, len(toks))
+	for i, t := range toks {
+		if drop[i] {
+			continue
+		}
+		if n, ok := rename[i]; ok {
+			t.text = n
+		}
+		out = append(out, t)
+	}
+	p.toks = out
+	p.closeIdx = nil
+}
+
+// goValueType returns the type a value at k has when the text gives it:
+// T{…}, &T{…}, new(T) (a named type of the code), or "".
+func (p *parser) goValueType(k int, closeOf func(int) int) string {
+	amp := isP(p.tok(k), "&")
+	if amp {
+		k++
+	}
+	t := p.tok(k)
+	if t.kind != tIdent {
+		return ""
+	}
+	if t.text == "new" && !amp && isP(p.tok(k+1), "(") && p.tok(k+2).kind == tIdent && isP(p.tok(k+3), ")") {
+		return p.tok(k + 2).text
+	}
+	if isP(p.tok(k+1), "{") {
+		if c := closeOf(k + 1); c > k && (p.tok(c+1).kind == tNewline || isP(p.tok(c+1), ";") || isP(p.tok(c+1), "}") || c+1 >= len(p.toks)) {
+			return t.text
+		}
+	}
+	return ""
+}

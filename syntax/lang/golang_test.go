@@ -106,3 +106,58 @@ func TestGoPreambleAndHeldPaths(t *testing.T) {
 		}
 	}
 }
+
+// TestGoMethodReturns: a method of the code's own type returns the
+// command or path a call runs or opens (goMethods), read where the
+// receiver's type is given by the code; a method returning a harmless
+// value passes, and a receiver whose type is not one known type, a
+// method using its receiver's fields, an interface or a promoted method
+// stay unknown (asked about).
+func TestGoMethodReturns(t *testing.T) {
+	t.Parallel()
+	head := "package main\n\nimport (\n\t\"os\"\n\t\"os/exec\"\n)\n\n"
+	for _, tc := range []struct {
+		name, src string
+		want      []string
+	}{
+		{"value-recv", "type C struct{}\n\nfunc (c C) cmd() string { return \"rm -rf ~\" }\n\nfunc main() {\n\tvar c C\n\texec.Command(\"sh\", \"-c\", c.cmd()).Run()\n}\n",
+			[]string{"exec exec.Command: sh -c rm -rf ~"}},
+		{"pointer-recv", "type C struct{ n int }\n\nfunc (*C) dir() string {\n\treturn \"/srv\"\n}\n\nfunc main() {\n\tc := &C{n: 1}\n\tos.RemoveAll(c.dir())\n}\n",
+			[]string{"delete -r os.RemoveAll: /srv"}},
+		{"composite", "type C struct{}\n\nfunc (C) cmd() string { return \"rm -rf ~\" }\n\nfunc main() {\n\texec.Command(\"sh\", \"-c\", C{}.cmd()).Run()\n}\n",
+			[]string{"exec exec.Command: sh -c rm -rf ~"}},
+		{"new", "type C struct{}\n\nfunc (c *C) cmd() string { return \"rm -rf ~\" }\n\nfunc main() {\n\tc := new(C)\n\texec.Command(\"bash\", \"-c\", c.cmd()).Run()\n}\n",
+			[]string{"exec exec.Command: bash -c rm -rf ~"}},
+		{"const-in-body", "type C struct{}\n\nfunc (c C) target() string {\n\th, _ := os.UserHomeDir()\n\treturn h + \"/.bashrc\"\n}\n\nfunc main() {\n\tc := C{}\n\tos.WriteFile(c.target(), nil, 0o644)\n}\n",
+			[]string{"write os.WriteFile: ~/.bashrc (home)"}},
+		{"in-method", "type C struct{}\n\nfunc (c C) cmd() string { return \"rm -rf ~\" }\n\nfunc (c C) run() { exec.Command(\"sh\", \"-c\", c.cmd()).Run() }\n\nfunc main() { C{}.run() }\n",
+			[]string{"exec exec.Command: sh -c rm -rf ~"}},
+		{"param", "type C struct{}\n\nfunc (C) cmd() string { return \"rm -rf ~\" }\n\nfunc run(c C) { exec.Command(\"sh\", \"-c\", c.cmd()).Run() }\n",
+			[]string{"exec exec.Command: sh -c rm -rf ~"}},
+		// Unknown: a receiver bound to something else, two types, a
+		// field, an interface, a decoy function of the same name.
+		{"two-types", "type C struct{}\ntype D struct{}\n\nfunc (C) cmd() string { return \"ls\" }\nfunc (D) cmd() string { return \"rm -rf ~\" }\n\nfunc a() { c := C{}; _ = c }\nfunc main() {\n\tc := D{}\n\texec.Command(\"sh\", \"-c\", c.cmd()).Run()\n}\n",
+			[]string{"hidden exec.Command: c.cmd()"}},
+		{"rebound", "type C struct{}\n\nfunc (C) cmd() string { return \"ls\" }\n\nfunc main() {\n\tc := C{}\n\tc = other()\n\texec.Command(\"sh\", \"-c\", c.cmd()).Run()\n}\n",
+			[]string{"hidden exec.Command: c.cmd()"}},
+		{"field", "type C struct{ s string }\n\nfunc (c C) cmd() string { return c.s }\n\nfunc main() {\n\tc := C{s: \"rm -rf ~\"}\n\texec.Command(\"sh\", \"-c\", c.cmd()).Run()\n}\n",
+			[]string{"hidden exec.Command: cmd()"}},
+		{"decoy-func", "type C struct{}\n\nfunc (C) cmd() string { return \"ls\" }\n\nvar cmd = func() string { return \"rm -rf ~\" }\n\nfunc main() {\n\texec.Command(\"sh\", \"-c\", cmd()).Run()\n}\n",
+			[]string{"hidden exec.Command: cmd()"}},
+		{"builder", "type C struct{}\n\nfunc (C) String() string { return \"ls\" }\n\nfunc main() {\n\tvar b strings.Builder\n\tb.WriteString(\"rm -rf ~\")\n\texec.Command(\"sh\", \"-c\", b.String()).Run()\n}\n",
+			[]string{"hidden exec.Command: b.String()"}},
+		// Look-alikes: a method returning a harmless command or path.
+		{"look-ls", "type C struct{}\n\nfunc (c C) cmd() string { return \"ls\" }\n\nfunc main() {\n\tvar c C\n\texec.Command(\"sh\", \"-c\", c.cmd()).Run()\n}\n",
+			[]string{"exec exec.Command: sh -c ls"}},
+		{"look-path", "type C struct{}\n\nfunc (C) out() string { return \"build/out.txt\" }\n\nfunc main() {\n\tc := &C{}\n\tos.WriteFile(c.out(), nil, 0o644)\n}\n",
+			[]string{"write os.WriteFile: build/out.txt"}},
+	} {
+		var got []string
+		for _, e := range Analyze(Go, head+tc.src) {
+			got = append(got, describe(e))
+		}
+		if diff := cmp.Diff(tc.want, got); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", tc.name, diff)
+		}
+	}
+}

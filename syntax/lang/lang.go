@@ -260,11 +260,14 @@ func analyze(l Lang, src string, depth int) []Effect {
 	if l == C {
 		// Token pasting, function pointers and built strings (cmacro.go),
 		// read on the same lines.
-		if x, ok := cExpand(src); ok {
+		if x, ok, unread := cExpand(src); ok || unread {
 			p := &parser{src: x, toks: lex(l, x), l: l, depth: depth}
 			out := p.run()
 			for i := range out {
 				out[i].Offset = cExpandOffset(src, x, out[i].Offset)
+			}
+			if unread {
+				out = append(out, Effect{Kind: Hidden, Call: "#define", Text: "more macro or function pointer expansions than corral follows", Offset: 0})
 			}
 			return out
 		}
@@ -276,6 +279,9 @@ func analyze(l Lang, src string, depth int) []Effect {
 // run finds the effects of the parser's tokens.
 func (p *parser) run() []Effect {
 	l := p.l
+	if l == Go {
+		p.goMethods() // methods of the code's types as functions (golang.go)
+	}
 	// Constants first: a lookup by a constant name (n = "system";
 	// getattr(os, n)) is then a lookup by a literal.
 	p.consts = p.constants()

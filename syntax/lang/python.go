@@ -276,7 +276,7 @@ func python(p *parser) []Effect {
 		case full == "runpy.run_path":
 			out = append(out, runFile(c, argAt(c.args, 0), "python3"))
 			continue
-		case pyYAMLUnsafe(full, c.args, p.al):
+		case pyYAMLUnsafe(full, c.args, p.al) && !p.pyYAMLSafeSubclass(c.args):
 			// yaml.unsafe_load("!!python/object/apply:os.system [...]"):
 			// the tags of a string written in the code, or of the file
 			// it opens (the walker reads it), are calls (pyyaml.go).

@@ -254,3 +254,109 @@ func yamlScalar(s string) (string, bool) {
 	}
 	return s, true
 }
+
+// pyYAMLSafeSubclass reports a yaml.load(…) call whose loader is a class
+// of the code deriving only from PyYAML's safe, full and base loaders (or
+// from such classes of the code): class L(yaml.SafeLoader): …, the
+// common way to add a constructor for the project's own tags or to
+// refuse duplicate keys. It inherits the base's table of constructors,
+// which has no python/object tags, so loading a document with them raises
+// an error rather than calling anything. Not safe (the loader stays
+// one that may construct): a class defined twice or rebound, a base that
+// is not one of those (yaml.Loader, UnsafeConstructor, a mixin of the
+// code's), and code that reaches PyYAML's python constructors or
+// changes the tables by hand anywhere — construct_python_*, the
+// Constructor/UnsafeConstructor/FullConstructor and unsafe loader
+// classes, yaml_constructors/yaml_multi_constructors,
+// add_multi_constructor, or an add_constructor for a python/ tag — or
+// computes names (getattr, setattr, vars, eval, exec, __import__).
+func (p *parser) pyYAMLSafeSubclass(args []arg) bool {
+	a := keyword(args, "Loader")
+	text := ""
+	if a != nil {
+		text = kwValue(a)
+	} else if a = argAt(args, 1); a != nil {
+		text = a.text
+	}
+	text = strings.TrimSpace(text)
+	if a == nil || !isIdentString(text) || p.pyYAMLTablesTouched() {
+		return false
+	}
+	for _, v := range a.assigned {
+		if strings.TrimRight(strings.TrimSpace(v), ");") != text {
+			return false // a name holding a loader (L = …)
+		}
+	}
+	return p.pyYAMLSafeClass(text, 0)
+}
+
+// pyYAMLSafeClass reports that the code defines name once, as a class
+// whose bases are all safe loaders (pyYAMLSafeSubclass).
+func (p *parser) pyYAMLSafeClass(name string, depth int) bool {
+	if depth > 8 {
+		return false
+	}
+	defs, open := 0, -1
+	for i, t := range p.toks {
+		if t.kind != tIdent || t.text != name || isP(p.tok(i-1), ".") {
+			continue
+		}
+		switch {
+		case isI(p.tok(i-1), "class"):
+			defs++
+			open = i + 1
+		case isP(p.tok(i+1), "=") && !isP(p.tok(i+2), "="), isI(p.tok(i-1), "def"), isI(p.tok(i-1), "import"), isI(p.tok(i-1), "as"):
+			return false // bound otherwise too
+		}
+	}
+	if defs != 1 || !isP(p.tok(open), "(") {
+		return false
+	}
+	bases, _ := p.args(open, ")")
+	if len(bases) == 0 {
+		return false
+	}
+	for _, b := range bases {
+		t := strings.Join(strings.Fields(b.text), "")
+		if b.key != "" || !pyYAMLPlainName(t) {
+			return false // metaclass=…, a computed base
+		}
+		if !pyYAMLLoaderUnsafe(t, p.al) {
+			continue // SafeLoader, FullLoader, BaseLoader and their C forms
+		}
+		if !isIdentString(t) || !p.pyYAMLSafeClass(t, depth+1) {
+			return false
+		}
+	}
+	return true
+}
+
+// pyYAMLTablesTouched reports code that reaches PyYAML's python object
+// constructors or its constructor tables by hand (pyYAMLSafeSubclass).
+func (p *parser) pyYAMLTablesTouched() bool {
+	for i, t := range p.toks {
+		switch t.kind {
+		case tIdent:
+			switch {
+			case strings.HasPrefix(t.text, "construct_python"), t.text == "yaml_constructors", t.text == "yaml_multi_constructors",
+				t.text == "add_multi_constructor", t.text == "UnsafeConstructor", t.text == "FullConstructor", t.text == "Constructor",
+				t.text == "UnsafeLoader", t.text == "CUnsafeLoader",
+				// Names computed at run time can reach any of these.
+				t.text == "getattr", t.text == "setattr", t.text == "__dict__", t.text == "vars", t.text == "eval", t.text == "exec",
+				t.text == "__import__", t.text == "importlib":
+				return true
+			case (t.text == "Loader" || t.text == "CLoader") && !isP(p.tok(i+1), "="):
+				return true // yaml.Loader, from yaml import Loader: the unsafe loader
+			case t.text == "add_constructor" && isP(p.tok(i+1), "("):
+				if first, _ := p.args(i+1, ")"); len(first) == 0 || !first[0].lit || strings.Contains(first[0].str, "python") {
+					return true
+				}
+			}
+		case tString:
+			if strings.Contains(t.text, "construct_python") || strings.Contains(t.text, "yaml_multi_constructors") || strings.Contains(t.text, "yaml_constructors") {
+				return true // getattr(C, "construct_python_…")
+			}
+		}
+	}
+	return false
+}

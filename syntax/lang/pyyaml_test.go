@@ -85,3 +85,69 @@ func yamlCallOf(t *testing.T, text string) (string, []arg) {
 	t.Fatalf("no yaml call in %q", text)
 	return "", nil
 }
+
+// TestYAMLSafeSubclassOracle runs the real PyYAML on a document with a
+// python/object/apply tag, loaded with loaders the code derives: a class
+// deriving only from the safe, full or base loaders refuses the tag, and
+// corral reads the load as safe (no false alarm); a class deriving from
+// an unsafe one, mixing in UnsafeConstructor, or given PyYAML's python
+// constructors calls it, and corral reads it as unsafe. Code that
+// touches the constructor tables by hand is read as unsafe whether or
+// not that code works (PyYAML 6's SafeConstructor lacks the methods the
+// python constructors call).
+func TestYAMLSafeSubclassOracle(t *testing.T) {
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("no python3")
+	}
+	if exec.Command("python3", "-c", "import yaml").Run() != nil {
+		t.Skip("no PyYAML")
+	}
+	dir := t.TempDir()
+	canary := filepath.Join(dir, "canary")
+	for _, tc := range []struct {
+		name, code string
+		unsafe     bool // corral reads the tag's call
+		runs       bool // PyYAML calls it (only where corral reads it)
+	}{
+		{"safe-sub", "class L(yaml.SafeLoader):\n    pass\n", false, false},
+		{"safe-sub-positional", "class L(yaml.SafeLoader):\n    pass\n#POS\n", false, false},
+		{"full-sub", "class L(yaml.FullLoader):\n    pass\n", false, false},
+		{"chain", "class B(yaml.SafeLoader):\n    pass\nclass L(B):\n    pass\n", false, false},
+		{"own-tag", "class L(yaml.SafeLoader):\n    pass\nL.add_constructor('!env', lambda l, n: l.construct_scalar(n))\n", false, false},
+		{"no-dup-keys", "class L(yaml.SafeLoader):\n    def construct_mapping(self, node, deep=False):\n        return super().construct_mapping(node, deep)\n", false, false},
+		{"from-import", "from yaml import SafeLoader as S\nclass L(S):\n    pass\n", false, false},
+		// Unsafe.
+		{"loader-sub", "class L(yaml.Loader):\n    pass\n", true, true},
+		{"unsafe-sub", "class L(yaml.UnsafeLoader):\n    pass\n", true, true},
+		{"mixin", "class L(yaml.SafeLoader, yaml.constructor.UnsafeConstructor):\n    pass\n", true, true},
+		{"multi-constructor", "class L(yaml.SafeLoader):\n    pass\nL.add_multi_constructor('tag:yaml.org,2002:python/object/apply:', yaml.constructor.UnsafeConstructor.construct_python_object_apply)\n", true, false},
+		{"table-copy", "class L(yaml.SafeLoader):\n    pass\nL.yaml_multi_constructors = dict(yaml.UnsafeLoader.yaml_multi_constructors)\n", true, false},
+		{"computed", "class L(yaml.SafeLoader):\n    pass\ngetattr(L, 'add_multi' + '_constructor')('tag:yaml.org,2002:python/object/apply:', getattr(getattr(yaml.constructor, 'Unsafe' + 'Constructor'), 'construct_' + 'python_object_apply'))\n", true, false},
+		{"computed-base", "class L(yaml.SafeLoader, getattr(yaml.constructor, 'Unsafe' + 'Constructor')):\n    pass\n", true, true},
+		{"rebound", "class L(yaml.SafeLoader):\n    pass\nL = yaml.UnsafeLoader\n", true, true},
+	} {
+		os.Remove(canary)
+		call := "yaml.load(s, Loader=L)"
+		if strings.Contains(tc.code, "#POS") {
+			call = "yaml.load(s, L)"
+		}
+		code := "import yaml\n" + tc.code + "s = '!!python/object/apply:os.system [\"touch " + canary + "\"]'\ntry:\n    " + call + "\nexcept Exception:\n    pass\n"
+		cmd := exec.Command("python3", "-c", code)
+		cmd.Env = append(os.Environ(), "HOME="+dir)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("%s: %v %s", tc.name, err, out)
+		}
+		_, err := os.Stat(canary)
+		if ran := err == nil; ran != tc.runs {
+			t.Errorf("%s: PyYAML ran the tag: %v, want %v", tc.name, ran, tc.runs)
+		}
+		var got []string
+		for _, e := range Analyze(Python, code) {
+			got = append(got, describe(e))
+		}
+		flagged := strings.Contains(strings.Join(got, "; "), "shell yaml.load (os.system): touch "+canary)
+		if flagged != tc.unsafe {
+			t.Errorf("%s: corral reads %q, want the tag's call read: %v", tc.name, got, tc.unsafe)
+		}
+	}
+}
