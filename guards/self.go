@@ -79,6 +79,9 @@ var agentCodeHome = []string{
 
 var agentCodeProject = []string{
 	".claude/skills/**", ".claude/commands/**", ".claude/agents/**",
+	// Claude Code also loads the skills of a nested .claude/skills
+	// (packages/web/.claude/skills/NAME/SKILL.md) when it works there.
+	"**/.claude/skills/**",
 	".gemini/commands/**", ".qwen/commands/**", ".qwen/agents/**",
 	".opencode/command/**", ".opencode/commands/**", ".opencode/agent/**", ".opencode/agents/**",
 }
