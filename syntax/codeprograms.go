@@ -639,6 +639,19 @@ func (w *walker) gdbProgram(c scope, call *Call) {
 			i = len(args) // the program to debug and its arguments
 		}
 	}
+	// The working directory's .gdbinit runs once the auto-load safe
+	// path admits it (-iex 'set auto-load safe-path /', or the user's
+	// own init file): read unless -nx, whatever the safe path.
+	noInit := false
+	for _, a := range args {
+		if a.Value == "--" || a.Value == "--args" || a.Value == "-args" {
+			break
+		}
+		noInit = noInit || gdbNoInit(a.Value)
+	}
+	if !noInit {
+		pieces = append([]codePiece{{file: &Arg{Value: ".gdbinit", Raw: ".gdbinit", Static: true}}}, pieces...)
+	}
 	w.runPieces(c, call, lang.Gdb, call.Name, pieces)
 }
 

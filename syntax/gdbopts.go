@@ -61,3 +61,13 @@ func gdbOption(w string) (code, val string, has, ok bool) {
 	}
 	return code, val, has, true
 }
+
+// gdbNoInit reports whether the word is gdb's -nx (-n, --nx): no
+// .gdbinit is read, the home's nor the working directory's.
+func gdbNoInit(w string) bool {
+	if !strings.HasPrefix(w, "-") || strings.Contains(w, "=") {
+		return false
+	}
+	res, cands := gdbSpec.Resolve(strings.TrimPrefix(strings.TrimPrefix(w, "-"), "-"))
+	return cands == nil && (res == "nx" || res == "n")
+}
