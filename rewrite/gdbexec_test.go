@@ -19,6 +19,8 @@ var gdbCases = []codeCase{
 	{name: "gdb-init-eval-one-dash", prog: "gdb", cmd: `gdb -batch -nx -init-eval='shell rm -rf {home}'`, want: Deny, gone: true},
 	{name: "gdb-early-init-eval", prog: "gdb", cmd: `gdb -batch -nx -eiex 'shell rm -rf {home}'`, want: Deny, gone: true},
 	{name: "gdb-early-init-command", prog: "gdb", cmd: `gdb -batch -nx --early-init-c=x.gdb`, files: map[string]string{"x.gdb": "shell rm -rf {home}\n"}, want: Deny, gone: true},
+	// --args by a prefix: the program gdb runs is rm.
+	{name: "gdb-args-prefix", prog: "gdb", cmd: `gdb -batch -nx -ex run --arg /bin/rm -rf {home}`, want: Deny, gone: true},
 	// The working directory's .gdbinit, once the safe path admits it.
 	{name: "gdb-local-gdbinit-safe-path", prog: "gdb", cmd: `gdb -batch -iex 'set auto-load safe-path /'`, files: map[string]string{".gdbinit": "shell rm -rf {home}\n"}, want: Deny, gone: true},
 	{name: "gdb-local-gdbinit-nx-look", prog: "gdb", cmd: `gdb -batch -nx -iex 'set auto-load safe-path /'`, files: map[string]string{".gdbinit": "shell rm -rf {home}\n"}, want: Allow},
