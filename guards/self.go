@@ -47,6 +47,13 @@ var selfHome = []string{
 	"~/.bash_aliases", "~/.zlogout", "~/.kshrc", "~/.mkshrc", "~/.cshrc", "~/.tcshrc", "~/.xprofile", "~/.xsessionrc",
 	"~/.xinitrc", "~/.config/fish/conf.d/**", "~/.config/fish/functions/**", "~/.config/autostart/**",
 	"~/.config/systemd/user/**",
+	// Start-up files of programs that run the user's shell commands
+	// from them whenever they start: less's lesskey source and compiled
+	// file (its #env LESSOPEN/LESSCLOSE run on every file less opens —
+	// git log, man — and a key can type a ! command), gdb's early and
+	// ordinary init files (shell, python).
+	"~/.lesskey", "~/.config/lesskey", "~/.less", "~/.config/less",
+	"~/.gdbinit", "~/.gdbearlyinit", "~/.config/gdb/gdbinit", "~/.config/gdb/gdbearlyinit",
 	// Claude Code's own start-up files for the agent's shell: the
 	// snapshot of the user's shell it sources before every Bash command
 	// (a function named git defined there replaces git) and the session
@@ -88,6 +95,9 @@ var agentCodeHome = []string{
 
 var agentCodeProject = []string{
 	".claude/skills/**", ".claude/commands/**", ".claude/agents/**",
+	// Claude Code also loads the skills of a nested .claude/skills
+	// (packages/web/.claude/skills/NAME/SKILL.md) when it works there.
+	"**/.claude/skills/**",
 	".gemini/commands/**", ".qwen/commands/**", ".qwen/agents/**",
 	".opencode/command/**", ".opencode/commands/**", ".opencode/agent/**", ".opencode/agents/**",
 }

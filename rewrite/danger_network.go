@@ -83,7 +83,7 @@ func checkNetworkChange(p *Pass, c *syntax.Call) {
 		for _, w := range words {
 			l := strings.ToLower(w)
 			switch {
-			case strings.HasPrefix(l, "exec:") || strings.HasPrefix(l, "system:"):
+			case strings.HasPrefix(l, "exec:") || strings.HasPrefix(l, "system:") || strings.HasPrefix(l, "shell:"):
 				prog = w
 			case socatNetwork(l):
 				network = true

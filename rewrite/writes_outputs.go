@@ -36,7 +36,7 @@ type outputFile struct {
 // other program (nearly every call) does not build the table
 // (TestLazyTableNames checks that they agree).
 var outputPrograms = [...]string{"time", "valgrind", "less", "ssh", "curl", "wget", "tree", "pandoc", "tcpdump", "psql", "mysql",
-	"mariadb", "rsync", "npm", "crudini", "htpasswd", "keytool", "ar", "zip", "sqlite3", "scp"}
+	"mariadb", "rsync", "npm", "crudini", "htpasswd", "keytool", "ar", "zip", "sqlite3", "scp", "lesskey"}
 
 // outputFiles is the table of outputFile, one entry per program, each
 // from the program's manual or --help (GNU time 1.9, valgrind 3.19, less
@@ -78,6 +78,11 @@ var outputFiles = lazy.Value[[]outputFile]{New: func() []outputFile {
 		// --save-cookies FILE, --hsts-file FILE.
 		{program: "wget", spec: specFor("wget"), opts: []string{"o", "output-file", "a", "append-output", "save-cookies",
 			"hsts-file", "rejected-log"}},
+		// lesskey -o/--output OUT SRC writes the compiled file (less
+		// 590's lesskey). Without -o it writes ~/.less, which carries
+		// SRC's #env; that text is judged as less's (syntax/lesskey.go).
+		{program: "lesskey", spec: optSpec{shortVal: "o", longEq: true, longVal: longOpts("output"), longFlag: longOpts("version", "help")},
+			opts: []string{"o", "output"}},
 		// tree -o FILE sends the listing there.
 		{program: "tree", spec: optSpec{shortVal: "LPIoH", longEq: true, longVal: longOpts("filelimit", "timefmt", "sort",
 			"charset", "hintro", "houtro", "fromfile", "infofile")}, opts: []string{"o"}},

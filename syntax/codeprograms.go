@@ -613,28 +613,44 @@ func optionPiece(args []Arg, i *int, val string, has, file bool) (codePiece, boo
 }
 
 // gdbProgram reads the commands a gdb call runs: -ex/--eval-command CMD,
-// -iex/--init-eval-command CMD, -x/--command FILE, -ix/--init-command
-// FILE.
+// -iex/--init-eval-command CMD, -eiex/--early-init-eval-command CMD,
+// -x/--command FILE, -ix/--init-command FILE, -eix/--early-init-command
+// FILE, each by any prefix gdb takes.
 func (w *walker) gdbProgram(c scope, call *Call) {
 	args := call.Args
 	var pieces []codePiece
 	for i := 0; i < len(args); i++ {
-		a := &args[i]
-		v := strings.TrimPrefix(a.Value, "-")
-		opt, val, has := strings.Cut(v, "=")
-		opt = strings.TrimPrefix(opt, "-")
-		switch opt {
-		case "ex", "eval-command", "iex", "init-eval-command":
-			if p, ok := optionPiece(args, &i, val, has, false); ok {
+		if args[i].Value == "--" {
+			break
+		}
+		// Long options only, by any unambiguous prefix (gdbOption):
+		// --eval, -init-eval, -eiex run their text too.
+		code, val, has, _ := gdbOption(args[i].Value)
+		switch code {
+		case "text", "file":
+			if p, ok := optionPiece(args, &i, val, has, code == "file"); ok {
 				pieces = append(pieces, p)
 			}
-		case "x", "command", "ix", "init-command":
-			if p, ok := optionPiece(args, &i, val, has, true); ok {
-				pieces = append(pieces, p)
+		case "value":
+			if !has {
+				i++
 			}
 		case "args":
 			i = len(args) // the program to debug and its arguments
 		}
+	}
+	// The working directory's .gdbinit runs once the auto-load safe
+	// path admits it (-iex 'set auto-load safe-path /', or the user's
+	// own init file): read unless -nx, whatever the safe path.
+	noInit := false
+	for _, a := range args {
+		if a.Value == "--" || a.Value == "--args" || a.Value == "-args" {
+			break
+		}
+		noInit = noInit || gdbNoInit(a.Value)
+	}
+	if !noInit {
+		pieces = append([]codePiece{{file: &Arg{Value: ".gdbinit", Raw: ".gdbinit", Static: true}}}, pieces...)
 	}
 	w.runPieces(c, call, lang.Gdb, call.Name, pieces)
 }

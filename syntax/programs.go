@@ -22,7 +22,7 @@ import (
 // deleting package, and docker run with a host directory mounted.
 func (w *walker) programs(c scope, call *Call) bool {
 	w.optionCommands(c, call)
-	if w.escapes(c, call) || w.compose(c, call) {
+	if w.escapes(c, call) || w.compose(c, call) || w.netExec(c, call) {
 		return true
 	}
 	if call.Name == "git" {

@@ -1349,11 +1349,6 @@ func (w *walker) osascript(c scope, call *Call) {
 	}
 }
 
-// gdbValueOpts are gdb's options that take the next word (gdb --help).
-var gdbValueOpts = []string{"-ex", "--ex", "-iex", "--iex", "-eix", "-x", "--x", "-ix", "--command", "--init-command", "--init-eval-command",
-	"--eval-command", "-cd", "--cd", "-d", "--directory", "-p", "--pid", "-c", "--core", "-s", "--symbols", "-e", "--exec", "-se",
-	"-b", "-i", "--interpreter", "-l", "--data-directory", "-D", "--tty", "-tty"}
-
 // debuggee walks the program a debugger starts, with its arguments, as a
 // nested command: gdb --args PROG ARG…, gdb -ex run PROG, lldb -- PROG
 // ARG…, lldb -f PROG, rr record PROG ARG…. The debugger runs it when told
@@ -1383,15 +1378,18 @@ func (w *walker) debuggee(c scope, call *Call) {
 			}
 		}
 	default: // gdb
+		// Options as gdb's getopt_long_only reads them (gdbOption):
+		// --ar and -arg are --args.
 		for i := 0; i < len(args); i++ {
 			v := args[i].Value
+			code, _, has, isOpt := gdbOption(v)
 			switch {
-			case v == "--args" || v == "-args":
+			case code == "args":
 				prog = args[i+1:]
-			case slices.Contains(gdbValueOpts, v):
+			case isOpt && code != "" && !has:
 				i++
 				continue
-			case strings.HasPrefix(v, "-"):
+			case isOpt || strings.HasPrefix(v, "-"):
 				continue
 			default:
 				prog = args[i : i+1] // gdb PROG [CORE|PID]

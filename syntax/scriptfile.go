@@ -1195,6 +1195,8 @@ func (w *walker) inPlaceArg(c scope, call *Call, a Arg) {
 // reads afterwards holds it.
 func (w *walker) npmPkgSet(c scope, call *Call) {
 	w.npmConfigSet(c, call)
+	// The shell texts it sets, under any key spelling (npmpkgset.go).
+	w.npmPkgSetHooks(c, call)
 	if call.Name != "npm" || len(call.Args) < 3 || call.Args[0].Value != "pkg" || call.Args[1].Value != "set" {
 		return
 	}
@@ -1213,9 +1215,6 @@ func (w *walker) npmPkgSet(c scope, call *Call) {
 		if !isScript {
 			continue
 		}
-		w.origin = "npm pkg set " + clip(key, 40)
-		w.child(c, call, val, nil, "package script", !a.Static)
-		w.origin = ""
 		if doc != nil && a.Static {
 			scripts, _ := doc["scripts"].(map[string]any)
 			if scripts == nil {

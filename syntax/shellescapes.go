@@ -76,7 +76,8 @@ func (w *walker) escapes(c scope, call *Call) bool {
 		return true
 	case "socat":
 		// socat [options] ADDRESS ADDRESS: EXEC:cmd runs cmd as a program
-		// and its arguments, SYSTEM:cmd through sh -c.
+		// and its arguments, SYSTEM:cmd through sh -c, SHELL:cmd (socat
+		// 1.8) through $SHELL -c.
 		_, operands := ScanOptions(call.Args, OptSpec{})
 		for _, i := range operands {
 			a := call.Args[i]
@@ -85,7 +86,7 @@ func (w *walker) escapes(c scope, call *Call) bool {
 				continue
 			}
 			switch strings.ToUpper(kind) {
-			case "EXEC", "SYSTEM":
+			case "EXEC", "SYSTEM", "SHELL":
 				cmd := socatCommand(rest)
 				w.child(c, call, cmd, nil, "socat "+strings.ToUpper(kind), !a.Static)
 			}

@@ -364,6 +364,8 @@ func gdbCommands(src string) []Effect {
 			} else if strings.HasPrefix(s, "|") {
 				out = append(out, Effect{Kind: Shell, Call: "pipe", Text: body, Offset: at})
 			}
+		case gdbShellText(s) != "":
+			out = append(out, Effect{Kind: Shell, Call: name, Text: gdbShellText(s), Offset: at})
 		case name == "python" || name == "py" || name == "python-interactive" || name == "pi":
 			out = append(out, shiftEffects(Analyze(Python, rest), at)...)
 		case gdbWrite(s) != "":
@@ -380,6 +382,36 @@ func gdbCommands(src string) []Effect {
 		}
 	}
 	return out
+}
+
+// gdbShellText returns the shell text a gdb command line hands to the
+// shell when the program starts (gdb_startup_inferior: $SHELL -c "exec
+// WRAPPER PROGRAM ARGS" while startup-with-shell is on, the default):
+// set exec-wrapper TEXT, whose text runs before the program, and the
+// arguments of run, start and starti (r, ru) and of set args, whose
+// substitutions and redirections the shell performs (run $(cmd), run >
+// FILE). The program's own name stands as true. "" when there is none.
+func gdbShellText(line string) string {
+	f := strings.Fields(line)
+	word := func(i int, full string, min int) bool {
+		return i < len(f) && len(f[i]) >= min && strings.HasPrefix(full, f[i])
+	}
+	rest := func(n int) string {
+		s := strings.TrimSpace(line)
+		for k := 0; k < n; k++ {
+			s = strings.TrimLeft(strings.TrimLeft(s, " \t")[len(strings.Fields(s)[0]):], " \t")
+		}
+		return s
+	}
+	switch {
+	case len(f) > 2 && word(0, "set", 3) && word(1, "exec-wrapper", 6):
+		return rest(2)
+	case len(f) > 2 && word(0, "set", 3) && word(1, "args", 3):
+		return "true " + rest(2)
+	case len(f) > 1 && (f[0] == "r" || f[0] == "ru" || f[0] == "run" || f[0] == "start" || f[0] == "starti"):
+		return "true " + rest(1)
+	}
+	return ""
 }
 
 // gdbWrite returns the file a gdb command line writes, or "".

@@ -35,8 +35,6 @@ const maxAgentCodeText = 1 << 20
 var (
 	// bangInline is !`cmd` (Claude Code, OpenCode).
 	bangInline = lazy.Regexp{Expr: "!`([^`]*)`"}
-	// hooksKey is a hooks key at the top level of YAML front matter.
-	hooksKey = lazy.Regexp{Expr: `(?m)^hooks[ \t]*:`}
 )
 
 // agentCodeText returns the text a Write or Edit leaves in the file, or
@@ -167,30 +165,8 @@ func agentCodeCommands(text string) (cmds []string, hooks, ok bool) {
 	if strings.Count(text, "!`") > len(bangInline.Get().FindAllStringIndex(text, -1)) {
 		return nil, false, false
 	}
-	if fm, found := frontMatter(text); found && hooksKey.Get().MatchString(fm) {
-		hooks = true
-	}
+	hooks = frontMatterHooks(text)
 	return cmds, hooks, true
-}
-
-// frontMatter returns the YAML front matter of a Markdown text: the lines
-// between a first line --- and the next ---.
-func frontMatter(text string) (string, bool) {
-	text = strings.TrimPrefix(text, "\ufeff")
-	if !strings.HasPrefix(text, "---") {
-		return "", false
-	}
-	rest := text[3:]
-	nl := strings.IndexByte(rest, '\n')
-	if nl < 0 || strings.TrimSpace(rest[:nl]) != "" {
-		return "", false
-	}
-	rest = rest[nl+1:]
-	end := strings.Index(rest, "\n---")
-	if end < 0 {
-		return rest, true // unclosed: all of it may be read as front matter
-	}
-	return rest[:end], true
 }
 
 // agentCode decides a write to an agent's command, skill or subagent by

@@ -40,9 +40,12 @@ func readRequestOf(tool string, in map[string]any) readRequest {
 				break
 			}
 		}
-	case "Grep", "search_file_content":
+	case "Grep", "search_file_content", "grep_search", "grep", "search_files":
 		// path is a file or a directory (the working directory when
-		// absent); a glob or include narrows the files searched.
+		// absent); a glob or include narrows the files searched: Claude
+		// Code's glob, Gemini CLI's include (include_pattern in its
+		// grep_search), Qwen Code's glob, Crush's and OpenCode's include,
+		// Cline's file_pattern, Hermes's file_glob.
 		p := str("path")
 		if p == "" {
 			p = str("dir_path")
@@ -51,14 +54,18 @@ func readRequestOf(tool string, in map[string]any) readRequest {
 			r.files = append(r.files, p)
 			r.dirs = append(r.dirs, p)
 		}
-		for _, k := range []string{"glob", "include"} {
+		for _, k := range []string{"glob", "include", "include_pattern", "file_pattern", "file_glob"} {
 			if g := str(k); g != "" {
 				r.globs = append(r.globs, g)
 			}
 		}
 	case "Glob", "glob":
-		if p := str("path"); p != "" {
-			r.dirs = append(r.dirs, p)
+		// Gemini CLI's glob names its directory dir_path, Factory's
+		// folder, Kimi's directory.
+		for _, k := range []string{"path", "dir_path", "folder", "directory"} {
+			if p := str(k); p != "" {
+				r.dirs = append(r.dirs, p)
+			}
 		}
 		if g := str("pattern"); g != "" {
 			r.globs = append(r.globs, g)

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/corral-dev/corral/cmd/corral/agent"
@@ -47,6 +48,7 @@ func skillFiles(project, home, name string) []string {
 		cmds, _ := filepath.Glob(filepath.Join(home, ".claude", "plugins", "*", "*", plugin, "commands", skill+".md"))
 		cands = append(cands, append(append(matches, more...), cmds...)...)
 	}
+	cands = append(cands, nestedSkillFiles(project, home, name)...)
 	var out []string
 	seen := map[string]bool{}
 	for _, c := range cands {
@@ -60,6 +62,98 @@ func skillFiles(project, home, name string) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// Bounds of the search for nested skills: directories visited in the
+// project, depth below it, SKILL.md files whose front matter is read.
+const (
+	maxSkillWalk  = 20000
+	maxSkillDepth = 8
+	maxSkillFiles = 256
+)
+
+// nestedSkillFiles returns the SKILL.md files a skill name may load that
+// are not at .claude/skills/NAME/SKILL.md: Claude Code also loads the
+// skills of a nested .claude/skills directory in the project
+// (packages/web/.claude/skills/NAME/SKILL.md) when it works there, and
+// a skill may sit deeper in a skills directory (.claude/skills/a/NAME,
+// named a:NAME too) or take its name from its front matter's name. The
+// project walk skips .git and node_modules and stops at maxSkillWalk
+// directories.
+func nestedSkillFiles(project, home, name string) []string {
+	var roots []string
+	if home != "" {
+		roots = append(roots, filepath.Join(home, ".claude", "skills"))
+	}
+	if project != "" {
+		visited := 0
+		_ = filepath.WalkDir(project, func(p string, d os.DirEntry, err error) error {
+			if err != nil || !d.IsDir() {
+				return nil
+			}
+			visited++
+			rel, _ := filepath.Rel(project, p)
+			switch {
+			case visited > maxSkillWalk:
+				return filepath.SkipAll
+			case d.Name() == ".git" || d.Name() == "node_modules":
+				return filepath.SkipDir
+			case d.Name() == "skills" && filepath.Base(filepath.Dir(p)) == ".claude":
+				roots = append(roots, p)
+				return filepath.SkipDir
+			case rel != "." && strings.Count(rel, string(filepath.Separator)) >= maxSkillDepth:
+				return filepath.SkipDir
+			}
+			return nil
+		})
+	}
+	want := strings.ReplaceAll(name, ":", string(filepath.Separator))
+	var out []string
+	read := 0
+	for _, root := range roots {
+		_ = filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+			if err != nil || d.IsDir() || d.Name() != "SKILL.md" {
+				return nil
+			}
+			dir := filepath.Dir(p)
+			rel, _ := filepath.Rel(root, dir)
+			if filepath.Base(dir) == name || rel == want {
+				out = append(out, p)
+				return nil
+			}
+			if read++; read > maxSkillFiles {
+				return nil
+			}
+			if data, err := os.ReadFile(p); err == nil && len(data) <= maxAgentCodeText && frontMatterName(string(data)) == name {
+				out = append(out, p)
+			}
+			return nil
+		})
+	}
+	return out
+}
+
+// frontMatterName returns the name: of a SKILL.md's front matter (a plain
+// or quoted scalar on its line), or "".
+func frontMatterName(text string) string {
+	text = strings.TrimLeft(strings.TrimPrefix(text, "\ufeff"), " \t\r\n")
+	if !strings.HasPrefix(text, "---") {
+		return ""
+	}
+	for _, l := range strings.Split(text, "\n")[1:] {
+		l = strings.TrimSpace(l)
+		if l == "---" {
+			break
+		}
+		if v, ok := strings.CutPrefix(l, "name:"); ok {
+			v = strings.TrimSpace(v)
+			if len(v) >= 2 && (v[0] == '"' || v[0] == '\'') && v[len(v)-1] == v[0] {
+				v = v[1 : len(v)-1]
+			}
+			return v
+		}
+	}
+	return ""
 }
 
 // withArguments replaces $ARGUMENTS, ${ARGUMENTS} and $1…$9 in a
@@ -128,4 +222,284 @@ func (env *runtimeEnv) skill(s *settings, req *agent.Request) *agent.Answer {
 	rec.Action = "confirm_required"
 	env.log(rec)
 	return &agent.Answer{Decision: agent.Ask, Reason: "corral: the skill " + name + " needs the user's confirmation: " + why}
+}
+
+// frontMatterHooks reports whether the YAML front matter of a skill,
+// command or subagent text may give its mapping a hooks key, the way a
+// YAML parser reads it: a key in any of YAML's spellings (plain,
+// 'single' or "double" quoted with escapes decoded, "\x68ooks", with an
+// anchor before it), at any depth and inside flow collections
+// ({"hooks": …}), while the text of quoted scalars and block scalars
+// (description: |) is no key. Forms whose key only resolution tells —
+// a merge key (<<: *base, whose anchored mapping may hold hooks), an
+// alias used as a key (*k : …), an explicit key (? …), a tagged key
+// (!!binary …:), a quoted key over several lines or an escape corral
+// does not decode — count as one. The front matter runs from a first
+// line --- to the next line that is --- alone (to the end when there is
+// none), so a parser that ends it later or at a line that merely starts
+// with --- sees no more than this.
+func frontMatterHooks(text string) bool {
+	text = strings.TrimLeft(strings.TrimPrefix(text, "\ufeff"), " \t\r\n")
+	first, rest, ok := strings.Cut(text, "\n")
+	if !strings.HasPrefix(first, "---") || strings.TrimSpace(first[3:]) != "" {
+		return false
+	}
+	if !ok {
+		return false
+	}
+	var fm []string
+	for _, l := range strings.Split(rest, "\n") {
+		if strings.TrimSpace(l) == "---" {
+			break
+		}
+		fm = append(fm, l)
+	}
+	return yamlMayHaveKey(strings.Join(fm, "\n"), "hooks")
+}
+
+// yamlMayHaveKey reports whether YAML text may have a mapping key that
+// reads as key (see frontMatterHooks).
+func yamlMayHaveKey(s, key string) bool {
+	var (
+		i         int
+		flow      int  // depth of flow collections
+		start     bool // a node may start here
+		tagged    bool // a tag came before the node starting here
+		block     = -1 // a block scalar's parent indentation; -1: none
+		blockInd  int  // its content's indentation once known
+		lineInd   int
+		lastKeyAt = -1 // column of the last key on this line
+		lineStart = true
+	)
+	isKey := func(k string) bool { return k == key || k == "<<" }
+	spaceAt := func(j int) bool { return j >= len(s) || s[j] == ' ' || s[j] == '\t' || s[j] == '\n' || s[j] == '\r' }
+	col := func(j int) int { return j - (strings.LastIndexByte(s[:j], '\n') + 1) }
+	for i < len(s) {
+		if lineStart {
+			lineStart = false
+			ind := 0
+			for i+ind < len(s) && s[i+ind] == ' ' {
+				ind++
+			}
+			end := strings.IndexByte(s[i:], '\n')
+			if end < 0 {
+				end = len(s) - i
+			}
+			if block >= 0 && flow == 0 {
+				blank := strings.TrimSpace(s[i:i+end]) == ""
+				switch {
+				case blank:
+				case blockInd == 0 && ind > block:
+					blockInd = ind
+				case blockInd > 0 && ind >= blockInd:
+				default:
+					block = -1
+				}
+				if block >= 0 {
+					i += end + 1
+					lineStart = true
+					continue
+				}
+			}
+			lineInd, lastKeyAt = ind, -1
+			i += ind
+			start, tagged = true, false
+			continue
+		}
+		c := s[i]
+		switch {
+		case c == '\n':
+			i++
+			lineStart = true
+		case c == ' ' || c == '\t' || c == '\r':
+			i++
+		case c == '#' && (i == 0 || spaceAt(i-1)):
+			for i < len(s) && s[i] != '\n' {
+				i++
+			}
+		case start && (c == '\'' || c == '"'):
+			at := i
+			k, end, ok := yamlQuoted(s, i)
+			if !ok {
+				return true // unclosed: a parser may read it otherwise
+			}
+			i = end
+			j := i
+			for j < len(s) && (s[j] == ' ' || s[j] == '\t') {
+				j++
+			}
+			if j < len(s) && s[j] == ':' {
+				if tagged || strings.ContainsRune(s[at:end], '\n') || isKey(k) {
+					return true
+				}
+				lastKeyAt = col(at)
+			}
+			start = false
+		case start && (c == '&' || c == '!'):
+			tagged = tagged || c == '!'
+			for i < len(s) && !spaceAt(i) && !(flow > 0 && strings.IndexByte(",[]{}", s[i]) >= 0) {
+				i++
+			}
+		case start && c == '*':
+			for i < len(s) && !spaceAt(i) && !(flow > 0 && strings.IndexByte(",[]{}", s[i]) >= 0) {
+				i++
+			}
+			j := i
+			for j < len(s) && (s[j] == ' ' || s[j] == '\t') {
+				j++
+			}
+			if j < len(s) && s[j] == ':' {
+				return true // an alias as a key
+			}
+			start = false
+		case start && c == '?' && spaceAt(i+1):
+			return true // an explicit key
+		case start && c == '-' && spaceAt(i+1) && flow == 0:
+			i++
+		case c == '{' || c == '[':
+			flow++
+			i++
+			start, tagged = true, false
+		case (c == '}' || c == ']') && flow > 0:
+			flow--
+			i++
+			start = false
+			j := i
+			for j < len(s) && (s[j] == ' ' || s[j] == '\t') {
+				j++
+			}
+			if j < len(s) && s[j] == ':' {
+				return true // a collection as a key: JavaScript names it by its text ([hooks] is "hooks")
+			}
+		case c == ',' && flow > 0:
+			i++
+			start, tagged = true, false
+		case c == ':' && (spaceAt(i+1) || flow > 0 && i+1 < len(s) && strings.IndexByte(",[]{}", s[i+1]) >= 0):
+			i++
+			start, tagged = true, false
+		case start && flow == 0 && (c == '|' || c == '>'):
+			// A block scalar: its content is the lines indented more
+			// than the key it is the value of (the line's indentation
+			// when it is a sequence entry's or stands alone).
+			block, blockInd = lineInd, 0
+			if lastKeyAt >= 0 {
+				block = lastKeyAt
+			}
+			for j := i + 1; j < len(s) && strings.IndexByte("+-123456789", s[j]) >= 0; j++ {
+				if d := s[j]; d >= '1' && d <= '9' {
+					blockInd = block + int(d-'0')
+				}
+			}
+			for i < len(s) && s[i] != '\n' {
+				i++
+			}
+		case start:
+			// A plain scalar: to ": ", " #" or the end of the line (and
+			// in a flow collection to , [ ] { }).
+			at := i
+			for i < len(s) && s[i] != '\n' {
+				if s[i] == ':' && (spaceAt(i+1) || flow > 0 && i+1 < len(s) && strings.IndexByte(",[]{}", s[i+1]) >= 0) {
+					break
+				}
+				if s[i] == '#' && spaceAt(i-1) {
+					break
+				}
+				if flow > 0 && strings.IndexByte(",[]{}", s[i]) >= 0 {
+					break
+				}
+				i++
+			}
+			if i < len(s) && s[i] == ':' {
+				k := strings.TrimRight(s[at:i], " \t\r")
+				if tagged || isKey(k) {
+					return true
+				}
+				lastKeyAt = col(at)
+			}
+			start = false
+		default:
+			i++
+		}
+	}
+	return false
+}
+
+// yamlQuoted reads the quoted scalar that starts at s[i] and returns its
+// value and the index after it; ok is false when it does not close or
+// holds an escape corral does not decode. Line folding is not applied:
+// callers treat a scalar over several lines as unknown.
+func yamlQuoted(s string, i int) (string, int, bool) {
+	q := s[i]
+	var b strings.Builder
+	for j := i + 1; j < len(s); j++ {
+		c := s[j]
+		switch {
+		case c == q && q == '\'' && j+1 < len(s) && s[j+1] == '\'':
+			b.WriteByte('\'')
+			j++
+		case c == q:
+			return b.String(), j + 1, true
+		case c == '\\' && q == '"':
+			if j+1 >= len(s) {
+				return "", 0, false
+			}
+			j++
+			n := 0
+			switch e := s[j]; e {
+			case '0':
+				b.WriteByte(0)
+			case 'a':
+				b.WriteByte(7)
+			case 'b':
+				b.WriteByte(8)
+			case 't', '\t':
+				b.WriteByte('\t')
+			case 'n':
+				b.WriteByte('\n')
+			case 'v':
+				b.WriteByte(11)
+			case 'f':
+				b.WriteByte(12)
+			case 'r':
+				b.WriteByte('\r')
+			case 'e':
+				b.WriteByte(27)
+			case ' ', '"', '/', '\\':
+				b.WriteByte(e)
+			case 'N':
+				b.WriteString("\u0085")
+			case '_':
+				b.WriteString("\u00a0")
+			case 'L':
+				b.WriteString("\u2028")
+			case 'P':
+				b.WriteString("\u2029")
+			case 'x':
+				n = 2
+			case 'u':
+				n = 4
+			case 'U':
+				n = 8
+			case '\n', '\r':
+				// An escaped line break joins the lines.
+				b.WriteByte('\n')
+			default:
+				return "", 0, false
+			}
+			if n > 0 {
+				if j+n >= len(s) {
+					return "", 0, false
+				}
+				v, err := strconv.ParseUint(s[j+1:j+1+n], 16, 32)
+				if err != nil {
+					return "", 0, false
+				}
+				b.WriteRune(rune(v))
+				j += n
+			}
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return "", 0, false
 }

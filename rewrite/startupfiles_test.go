@@ -1,0 +1,81 @@
+package rewrite
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/corral-dev/corral/guards"
+)
+
+// TestProgramStartupFileWrites: less's lesskey files and gdb's init
+// files run commands whenever the user starts less (git log, man) or gdb,
+// outside any tool call: writing one is writing a start-up file, denied
+// as ~/.bashrc is (red team 13: echo … > ~/.lesskey asked as any file
+// outside the project). Look-alikes: reading them, a project file named
+// like one, lesskey's output elsewhere.
+func TestProgramStartupFileWrites(t *testing.T) {
+	t.Parallel()
+	cfg := testConfig()
+	cfg.Paths = guards.DefaultPolicy()
+	for _, tc := range []struct {
+		cmd  string
+		want Decision
+	}{
+		{`printf '#env\nLESSOPEN=|rm -rf ~ %s\n' > ~/.lesskey`, Deny},
+		{"echo x >> ~/.config/lesskey", Deny},
+		{"cp keys.bin ~/.less", Deny},
+		{"lesskey -o ~/.less keys.txt", Deny},
+		{"lesskey --output=$HOME/.config/less keys.txt", Deny},
+		{"echo 'shell rm -rf ~' > ~/.gdbinit", Deny},
+		{"tee ~/.config/gdb/gdbinit < init.gdb", Deny},
+		{"echo 'set auto-load safe-path /' >> ~/.gdbearlyinit", Deny},
+		// Look-alikes.
+		{"cat ~/.lesskey", Allow},
+		{"less ~/.gdbinit", Allow},
+		{"echo x > keys.lesskey", Allow},
+		{"echo 'shell ls' > .gdbinit", Allow},
+		{"lesskey -o build/keys.bin keys.txt", Allow},
+	} {
+		if got := Check(cfg, tc.cmd).Decision; got != tc.want {
+			t.Errorf("%s: %s, want %s", tc.cmd, got, tc.want)
+		}
+	}
+}
+
+// TestProgramStartupFilesRun shows the mechanism with the real programs:
+// less 590 runs the LESSOPEN of ~/.lesskey's #env on a file it shows
+// (its output in a pipe), and gdb runs ~/.gdbinit's shell command at a
+// plain gdb -batch, each touching a canary in a scratch home.
+func TestProgramStartupFilesRun(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs less and gdb")
+	}
+	for _, tc := range []struct {
+		prog, file, text, cmd string
+	}{
+		{"less", ".lesskey", "#env\nLESSOPEN=|touch {home}/made %s\n", "less x.txt | cat"},
+		{"gdb", ".gdbinit", "shell touch {home}/made\n", "gdb -batch"},
+	} {
+		if _, err := exec.LookPath(tc.prog); err != nil {
+			t.Logf("%s not installed", tc.prog)
+			continue
+		}
+		home := t.TempDir()
+		if err := os.WriteFile(filepath.Join(home, tc.file), []byte(strings.ReplaceAll(tc.text, "{home}", home)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(home, "x.txt"), []byte("hi\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		cmd := exec.Command("bash", "-c", tc.cmd)
+		cmd.Dir = home
+		cmd.Env = []string{"HOME=" + home, "PATH=" + os.Getenv("PATH"), "TERM=dumb"}
+		out, _ := cmd.CombinedOutput()
+		if _, err := os.Stat(filepath.Join(home, "made")); err != nil {
+			t.Errorf("%s did not run the command of ~/%s: %s", tc.prog, tc.file, out)
+		}
+	}
+}
