@@ -90,26 +90,23 @@ func isOptLetter(b byte) bool { return b >= 'a' && b <= 'z' || b >= 'A' && b <= 
 // is known to take; past it the variable is unknown.
 const MaxReadLines = 64
 
-// knownReads returns the variable read, mapfile or printf -v sets and
-// the value it gets, when its input is in the command: printf -v NAME of
-// a format exactPrintf computes, read [-r] NAME (with IFS bash's default,
-// or IFS only white space, as in IFS= read -r line) of the lines it may
-// read, and mapfile -t NAME of its own whole input.
+// knownReads returns the variable mapfile or printf -v sets and the
+// value it gets, when its input is in the command: printf -v NAME of a
+// format exactPrintf computes, and mapfile -t NAME of its own whole
+// input. read's are splitReads'.
 func (w *walker) knownReads(c scope, call *Call, st *state) (string, variable, bool) {
-	if len(call.Wrappers) > 0 {
+	if len(call.Wrappers) > 0 || call.Name == "read" {
 		return "", variable{}, false
 	}
 	var opts, ops []string
 	endOpts := false
 	fd := 0
-	delim := "\n"
 	args := call.Args
 	var coIn *Stream
 	if call.Name != "printf" {
-		// read's and mapfile's options as bash's getopt reads them:
-		// letters cluster (read -ru 3, -rd ''), a letter that takes a
-		// value takes the rest of its word or the next word (-u3, -u
-		// $fd, -u"${P[0]}").
+		// mapfile's options as bash's getopt reads them: letters
+		// cluster, a letter that takes a value takes the rest of its
+		// word or the next word (-u3, -u $fd, -u"${P[0]}").
 		ropts, rops, ok := readOptions(call.Name, args)
 		if !ok {
 			return "", variable{}, false
@@ -118,8 +115,8 @@ func (w *walker) knownReads(c scope, call *Call, st *state) (string, variable, b
 			switch o.letter {
 			case 'u':
 				if !o.val.Static {
-					// read -r -u ${P[0]} d: the output of coprocess P;
-					// read -u $fd after exec {fd}< ….
+					// mapfile -t -u ${P[0]} a: the output of coprocess
+					// P; -u $fd after exec {fd}< ….
 					if coIn = w.coprocFd(o.val.Raw); coIn == nil {
 						coIn = w.namedFd(st, o.val.Raw)
 					}
@@ -133,20 +130,6 @@ func (w *walker) knownReads(c scope, call *Call, st *state) (string, variable, b
 					return "", variable{}, false
 				}
 				fd = v
-			case 'd':
-				if call.Name != "read" {
-					opts = append(opts, "-d")
-					continue
-				}
-				// read -d , x, read -d '' x: the line ends at the first
-				// byte of the word (NUL for an empty one).
-				if !o.val.Static {
-					return "", variable{}, false
-				}
-				delim = "\x00"
-				if o.val.Value != "" {
-					delim = o.val.Value[:1]
-				}
 			default:
 				if o.hasVal && !o.val.Static {
 					return "", variable{}, false
@@ -191,47 +174,7 @@ func (w *walker) knownReads(c scope, call *Call, st *state) (string, variable, b
 	if len(ops) != 1 || !isName(ops[0]) {
 		return "", variable{}, false
 	}
-	input, shared, ok := "", false, false
-	if coIn == nil && fd == 0 {
-		// read -r d <&"${P[0]}", read -r d <&$fd: its own input
-		// duplicated from a coprocess or an exec {fd}< stream.
-		for _, r := range call.Redirs {
-			if r.Node.Op == sh.DplIn && (r.Fd == "" || r.Fd == "0") && r.Dup != nil {
-				coIn = r.Dup
-			}
-		}
-	}
-	if coIn != nil {
-		// Any line the coprocess (or the stream exec {fd}< opened)
-		// prints: other reads may share it.
-		var dynamic, isPipe bool
-		input, dynamic, ok, isPipe = w.otherPipeText(c, *coIn)
-		if !isPipe {
-			input, dynamic, ok = w.streamText(c, *coIn)
-		}
-		ok, shared = ok && !dynamic, true
-	} else if fd == 0 {
-		input, shared, ok = w.readInput(c, call)
-	} else {
-		// A descriptor opened on a file: the call's own (read -u3 x
-		// 3< f, read -u 1 x 1< f: bash reads from descriptor 1 or 2
-		// as from any other) starts at the first line; one an earlier
-		// exec opened (exec 3< n.txt) is shared by every read of it,
-		// and the line read is any of the file's.
-		in := call.Fd(fd)
-		input, ok = w.readFdFile(call, in)
-		if !ok {
-			// exec 3< <(…), exec 3<<<…, exec 3<&${P[0]}: what the
-			// substitution, here-string or coprocess carries.
-			var dynamic, isPipe bool
-			input, dynamic, ok, isPipe = w.otherPipeText(c, in)
-			if !isPipe {
-				input, dynamic, ok = w.streamText(c, in)
-			}
-			ok = ok && !dynamic
-		}
-		shared = !ownInput(call, in) || in.Kind == StreamInherited
-	}
+	input, shared, ok := w.readSource(c, call, fd, coIn)
 	if !ok {
 		return "", variable{}, false
 	}
@@ -239,75 +182,29 @@ func (w *walker) knownReads(c scope, call *Call, st *state) (string, variable, b
 	if lines[len(lines)-1] == "" {
 		lines = lines[:len(lines)-1]
 	}
-	if delim != "\n" {
-		// One read of input no other command shares: the text up to the
-		// delimiter, or all of it (its newlines too) when none is there.
-		if shared {
-			return "", variable{}, false
-		}
-		first, _, _ := strings.Cut(input, delim)
-		lines = []string{first}
-		if strings.Contains(strings.TrimSuffix(first, "\n"), "\n") {
-			return "", variable{}, false // a newline inside: trimmed as IFS white space only at the ends
-		}
+	if len(opts) != 1 || opts[0] != "-t" || ifs != " \t" {
+		return "", variable{}, false
 	}
-	switch call.Name {
-	case "read":
-		if len(opts) > 1 || len(opts) == 1 && opts[0] != "-r" {
+	if shared {
+		// exec 3< n.txt; …; mapfile -t -u3 a, mapfile -t -u $fd a
+		// after exec {fd}< <(…), mapfile -t -u ${P[0]} a: the lines
+		// left, so each element is any of the stream's lines (as
+		// read -u gives one).
+		if len(lines) == 0 || len(lines) > MaxReadLines {
 			return "", variable{}, false
 		}
-		if !shared && len(lines) > 1 {
-			lines = lines[:1]
-		}
-		if len(lines) > MaxReadLines {
-			return "", variable{}, false
-		}
-		var vals []string
+		vals := make([]string, 0, len(lines))
 		for _, l := range lines {
-			l = strings.TrimSuffix(l, "\n")
-			if len(opts) == 0 && strings.Contains(l, `\`) {
-				return "", variable{}, false // backslashes are escapes without -r
-			}
-			vals = append(vals, strings.Trim(l, ifs))
-		}
-		if len(vals) == 0 {
-			if shared {
-				return "", variable{}, false
-			}
-			vals = []string{""}
+			vals = append(vals, strings.TrimSuffix(l, "\n"))
 		}
 		sort.Strings(vals)
 		vals = slices.Compact(vals)
-		if len(vals) == 1 {
-			return ops[0], variable{known: true, set: true, str: vals[0]}, true
-		}
-		return ops[0], variable{cands: vals}, true
-	case "mapfile", "readarray":
-		if len(opts) != 1 || opts[0] != "-t" || ifs != " \t" {
-			return "", variable{}, false
-		}
-		if shared {
-			// exec 3< n.txt; …; mapfile -t -u3 a, mapfile -t -u $fd a
-			// after exec {fd}< <(…), mapfile -t -u ${P[0]} a: the lines
-			// left, so each element is any of the stream's lines (as
-			// read -u gives one).
-			if len(lines) == 0 || len(lines) > MaxReadLines {
-				return "", variable{}, false
-			}
-			vals := make([]string, 0, len(lines))
-			for _, l := range lines {
-				vals = append(vals, strings.TrimSuffix(l, "\n"))
-			}
-			sort.Strings(vals)
-			vals = slices.Compact(vals)
-			return ops[0], variable{array: true, cands: vals, candLen: len(lines), fileVals: vals}, true
-		}
-		for i := range lines {
-			lines[i] = strings.TrimSuffix(lines[i], "\n")
-		}
-		return ops[0], variable{known: true, set: true, array: true, list: lines}, true
+		return ops[0], variable{array: true, cands: vals, candLen: len(lines), fileVals: vals}, true
 	}
-	return "", variable{}, false
+	for i := range lines {
+		lines[i] = strings.TrimSuffix(lines[i], "\n")
+	}
+	return ops[0], variable{known: true, set: true, array: true, list: lines}, true
 }
 
 // readIFS returns the characters read trims around a single variable's
@@ -348,6 +245,15 @@ func (w *walker) readInput(c scope, call *Call) (text string, shared, ok bool) {
 		// block or loop it is in ({ read -r x; read -r y; } < <(…)) is
 		// shared with the other commands there.
 		return text, !ownInput(call, in), true
+	}
+	if _, _, here := in.Text(); here && ownStream(call, in) {
+		// read v < /dev/stdin <<< …, read v <<< … < /dev/fd/0, read v
+		// 3<<< … <&3: the descriptor table after the call's own
+		// redirections, in order, leads to one here-string or
+		// here-document of its own, which the read starts at.
+		if text, ok := w.fdText(in); ok {
+			return text, false, true
+		}
 	}
 	for i, r := range call.Redirs {
 		if r.Node.Op == sh.DplIn && i == len(call.Redirs)-1 && in.Kind == StreamPipe && in.Pipe == nil && in.Redirect.Node != nil {
@@ -586,87 +492,9 @@ func readFields(line, ifs string, names int, array bool) []string {
 	return append(out, last)
 }
 
-// splitReads returns the values read -r NAME… (several names, or an IFS
-// with characters other than white space) and read -r -a NAME store when
-// their input is one static line in the command that no other command
-// shares: bash's field splitting by IFS (readFields). ok is false for
-// anything else (other options, backslashes without -r, input shared or
-// only known at run time), which leaves the names unknown.
+// splitReads returns the values read stores (readVars).
 func (w *walker) splitReads(c scope, call *Call, st *state) (map[string]variable, bool) {
-	if call.Name != "read" || len(call.Wrappers) > 0 {
-		return nil, false
-	}
-	raw, array, endOpts := false, false, false
-	var names []string
-	for i := 0; i < len(call.Args); i++ {
-		a := call.Args[i]
-		if !a.Static {
-			return nil, false
-		}
-		v := a.Value
-		if len(names) == 0 && v == "--" && !endOpts {
-			endOpts = true // read -r -- a b: the options end
-			continue
-		}
-		if len(names) == 0 && !endOpts && len(v) > 1 && v[0] == '-' {
-			for j := 1; j < len(v); j++ {
-				switch v[j] {
-				case 'r':
-					raw = true
-				case 's':
-				case 'a':
-					array = true
-					name := v[j+1:]
-					if name == "" && i+1 < len(call.Args) {
-						i++
-						name = call.Args[i].Value
-					}
-					names = append(names, name)
-					j = len(v)
-				default:
-					return nil, false
-				}
-			}
-			continue
-		}
-		if array {
-			return nil, false // read -a NAME takes no other names
-		}
-		names = append(names, v)
-	}
-	if len(names) == 0 {
-		return nil, false
-	}
-	for _, n := range names {
-		if !isName(n) {
-			return nil, false
-		}
-	}
-	ifs, ok := w.readIFSAny(c, call, st)
-	if !ok {
-		return nil, false
-	}
-	input, shared, ok := w.readInput(c, call)
-	if !ok {
-		return nil, false
-	}
-	line, _, _ := strings.Cut(input, "\n")
-	if shared {
-		return w.sharedSplitReads(input, ifs, names, raw, array)
-	}
-	if !raw && strings.Contains(line, `\`) {
-		return nil, false // backslashes are escapes without -r
-	}
-	fields := readFields(line, ifs, len(names), array)
-	out := map[string]variable{}
-	if array {
-		out[names[0]] = variable{known: true, set: true, array: true, list: fields}
-		return out, true
-	}
-	for i, n := range names {
-		out[n] = variable{known: true, set: true, str: fields[i]}
-	}
-	return out, true
+	return w.readVars(c, call, st)
 }
 
 // sharedSplitReads is splitReads of an input other commands share (echo
@@ -1068,4 +896,55 @@ func (w *walker) streamText(c scope, s Stream) (text string, dynamic, ok bool) {
 		}
 	}
 	return "", false, false
+}
+
+// readSource returns the text read or mapfile reads from descriptor fd
+// (or from coIn, the stream a -u of a coprocess or an exec {fd}< name
+// leads to) when the command holds it; shared reports input other
+// commands read too, of which a read takes a line that depends on how
+// many were read before.
+func (w *walker) readSource(c scope, call *Call, fd int, coIn *Stream) (input string, shared, ok bool) {
+	if coIn == nil && fd == 0 {
+		// read -r d <&"${P[0]}", read -r d <&$fd: its own input
+		// duplicated from a coprocess or an exec {fd}< stream (when no
+		// later redirection of its replaced it).
+		in := call.Fd(0)
+		for _, r := range call.Redirs {
+			if r.Node.Op == sh.DplIn && (r.Fd == "" || r.Fd == "0") && r.Dup != nil && r.Dup.Same(in) {
+				coIn = r.Dup
+			}
+		}
+	}
+	if coIn != nil {
+		// Any line the coprocess (or the stream exec {fd}< opened)
+		// prints: other reads may share it.
+		var dynamic, isPipe bool
+		input, dynamic, ok, isPipe = w.otherPipeText(c, *coIn)
+		if !isPipe {
+			input, dynamic, ok = w.streamText(c, *coIn)
+		}
+		ok, shared = ok && !dynamic, true
+	} else if fd == 0 {
+		input, shared, ok = w.readInput(c, call)
+	} else {
+		// A descriptor opened on a file: the call's own (read -u3 x
+		// 3< f, read -u 1 x 1< f: bash reads from descriptor 1 or 2
+		// as from any other) starts at the first line; one an earlier
+		// exec opened (exec 3< n.txt) is shared by every read of it,
+		// and the line read is any of the file's.
+		in := call.Fd(fd)
+		input, ok = w.readFdFile(call, in)
+		if !ok {
+			// exec 3< <(…), exec 3<<<…, exec 3<&${P[0]}: what the
+			// substitution, here-string or coprocess carries.
+			var dynamic, isPipe bool
+			input, dynamic, ok, isPipe = w.otherPipeText(c, in)
+			if !isPipe {
+				input, dynamic, ok = w.streamText(c, in)
+			}
+			ok = ok && !dynamic
+		}
+		shared = !ownInput(call, in) || in.Kind == StreamInherited
+	}
+	return input, shared, ok
 }

@@ -1,0 +1,127 @@
+package syntax
+
+import (
+	"bytes"
+	"context"
+	"os/exec"
+	"strings"
+	"testing"
+	"time"
+)
+
+// fdValueCase is a script whose last command is printf '%s\0' START
+// WORD END: bash runs it (echo in place of the command a variable
+// names) and corral resolves WORD after the same script.
+type fdValueCase struct {
+	prelude, word string
+	// static: corral must know the word; otherwise it may leave it to
+	// run time, but a value it does give must be bash's.
+	static bool
+}
+
+// bashRunFields runs prelude + printf '%s\0' START WORD END in real bash
+// with its standard input empty, in dir, HOME=/home/u.
+func bashRunFields(t testing.TB, bash, dir, prelude, word string) ([]string, bool) {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, bash, "--norc", "--noprofile", "-c", "ulimit -v 400000; set -f; "+prelude+"printf '%s\\0' START "+word+" END")
+	cmd.Dir = dir
+	cmd.Env = []string{"HOME=/home/u", "PATH=/usr/bin:/bin", "LC_ALL=C"}
+	var out bytes.Buffer
+	cmd.Stdout = &out
+	_ = cmd.Run()
+	s := out.String()
+	i := strings.LastIndex(s, "START\x00")
+	if i < 0 {
+		return nil, false
+	}
+	fields := strings.Split(strings.TrimSuffix(s[i:], "\x00"), "\x00")
+	if len(fields) < 2 || fields[len(fields)-1] != "END" {
+		return nil, false
+	}
+	return fields[1 : len(fields)-1], true
+}
+
+func checkFdValues(t *testing.T, cases []fdValueCase) {
+	t.Helper()
+	bash := bashPath(t)
+	for _, tc := range cases {
+		dir := oracleDir(t)
+		got, st, ok := corralFieldsAfter(t, dir, tc.prelude, tc.word)
+		if !ok {
+			t.Errorf("%q %s: corral did not analyse it", tc.prelude, tc.word)
+			continue
+		}
+		b, bok := bashRunFields(t, bash, dir, tc.prelude, tc.word)
+		if !bok {
+			t.Errorf("%q %s: bash printed no fields", tc.prelude, tc.word)
+			continue
+		}
+		switch {
+		case st && strings.Join(got, "\x00") != strings.Join(b, "\x00"):
+			t.Errorf("%q %s: corral %q, bash %q", tc.prelude, tc.word, got, b)
+		case !st && tc.static:
+			t.Errorf("%q %s: corral leaves it to run time, bash %q", tc.prelude, tc.word, b)
+		}
+	}
+}
+
+// TestReadRecordInBash: read's record (-d, -n, -N, NUL bytes, no name:
+// REPLY) and the descriptor it reads after its own redirections in order
+// (< /dev/stdin, /dev/fd/0, 3<<< … <&3, -u), as real bash stores it.
+func TestReadRecordInBash(t *testing.T) {
+	t.Parallel()
+	checkFdValues(t, []fdValueCase{
+		{"read -r c <<< 'rm -rf /'; ", `$c`, true},
+		{"read -d '' v <<< 'rm -rf /'; ", `"$v"`, true},
+		// IFS= keeps the newline a here-string ends with: no delimiter.
+		{"IFS= read -rd '' v <<< 'rm -rf /'; ", `"$v"`, true},
+		{"IFS= read -rd '' v <<< ' rm -rf / '; ", `"$v"`, true},
+		{"read -rd '' v <<< ' rm -rf / '; ", `"$v"`, true},
+		{"read -rd '' v <<< $'rm\\n-rf /'; ", `"$v"`, true},
+		{"read -rd '' v <<< $'rm\\n-rf /'; ", `$v`, true},
+		{"read -rd '' v <<< $'rm\\n-rf /\\n\\n'; ", `"$v"`, true},
+		{"read -rd '' v <<'E'\nrm\n-rf /\nE\n", `"$v"`, true},
+		{"IFS=$'\\n' read -rd '' a b <<'E'\nrm -rf\n/\nE\n", `"$a|$b"`, true},
+		{"read -rd x v <<< 'rm -rf /x'; ", `"$v"`, true},
+		{"read -rd xyz v <<< 'rm -rf /x'; ", `"$v"`, true},
+		{"read -rd / v <<< 'rm -rf /x'; ", `"$v"`, true},
+		{"read -rd '' v < <(printf 'rm -rf /\\0ls'); ", `"$v"`, true},
+		{"read -r v < <(printf 'rm -rf \\0/\\n'); ", `"$v"`, true},
+		{"read -n 5 v <<< 'rm -rf /'; ", `"$v"`, true},
+		{"read -n5 v <<< 'rm -rf /'; ", `"$v"`, true},
+		{"read -rn 50 v <<< 'rm -rf /'; ", `"$v"`, true},
+		{"read -n 50 v <<< ' rm -rf / '; ", `"$v"`, true},
+		{"IFS= read -n 50 v <<< ' rm -rf / '; ", `"$v"`, true},
+		{"read -n 4 v <<< $'rm\\n-rf /'; ", `"$v"`, true},
+		{"read -N 5 v <<< 'rm -rf /'; ", `"$v"`, true},
+		{"read -N 50 v <<< 'rm -rf /'; ", `"$v"`, true},
+		{"read -N 10 v <<< ' rm -rf / '; ", `"$v"`, true},
+		{"read -rN 10 v <<< $'rm\\n-rf /'; ", `"$v"`, true},
+		{"read -N 4 a b <<< 'x y z'; ", `"$a|$b"`, true},
+		{"read -a A -N 4 <<< 'x y z'; ", `"${A[@]}"`, true},
+		{"read -rN 9 -a A <<< 'rm -rf /'; ", `${A[@]}`, true},
+		{"read -n 0 v <<< 'rm -rf /'; ", `"$v"`, true},
+		{"read -t 5 v <<< 'rm -rf /'; ", `"$v"`, true},
+		{"read -s -p '> ' v <<< 'rm -rf /'; ", `"$v"`, true},
+		{"read <<< ' rm -rf / '; ", `"$REPLY"`, true},
+		{"read -rd '' <<< ' rm -rf / '; ", `"$REPLY"`, true},
+		{"read v < /dev/null; ", `"$v"`, false},
+		// The descriptor after the call's redirections, in order.
+		{"read v < /dev/stdin <<< 'rm -rf /'; ", `"$v"`, true},
+		{"read v <<< 'rm -rf /' < /dev/stdin; ", `"$v"`, true},
+		{"read v < /dev/fd/0 <<< 'rm -rf /'; ", `"$v"`, true},
+		{"read v <<< 'ls' <<< 'rm -rf /'; ", `"$v"`, true},
+		{"read -u 3 v 3<<< 'rm -rf /'; ", `"$v"`, true},
+		{"read -u3 v 3<<< 'rm -rf /' <<< 'ls'; ", `"$v"`, true},
+		{"read v 3<<< 'rm -rf /' <&3; ", `"$v"`, true},
+		{"read v 3<<< 'rm -rf /' 0<&3 <<< ls; ", `"$v"`, true},
+		// Left to run time: backslashes without -r, -t 0 (reads and
+		// assigns nothing), text not ASCII under a count.
+		{"v=ls; read -t 0 v <<< 'rm -rf /'; ", `"$v"`, false},
+		{"read -n 3 v <<< 'a\\bcd'; ", `"$v"`, false},
+		{"read -rn 3 v <<< 'éa'; ", `"$v"`, false},
+		{"v=ls; read -Z v <<< 'rm -rf /'; ", `"$v"`, false},
+		{"v=ls; read -n x v <<< 'rm -rf /'; ", `"$v"`, false},
+	})
+}
