@@ -41,3 +41,40 @@ func TestReadRecordDecisions(t *testing.T) {
 		{`read -rN 9 c <<< 'echo hi'; $c`, "allow"},
 	})
 }
+
+// TestMapfilePrintfDecisions: mapfile's elements (-d, no -t, -s, -n) and
+// printf -vNAME are bash's values (syntax.TestMapfilePrintfInBash); an
+// element printf -v or read names makes the array unknown.
+func TestMapfilePrintfDecisions(t *testing.T) {
+	t.Parallel()
+	checkDecisions(t, fdValueConfig(t), []struct{ cmd, want string }{
+		{`mapfile a <<< ~; rm -rf ${a[0]}`, "deny"},
+		{`mapfile -t -s 1 a <<< $'x\n/home/u'; rm -rf "${a[0]}"`, "deny"},
+		{`mapfile -t -n 1 < /dev/stdin <<< ~; rm -rf "${MAPFILE[0]}"`, "deny"},
+		{`mapfile -d / -t a <<< 'x/rm -rf ~'; ${a[1]}`, "deny"},
+		{`printf -vv '%s' ~; rm -rf "$v"`, "deny"},
+		{`printf -v v -- '%s' 'rm -rf /'; $v`, "deny"},
+		{`v=ls; printf -v 'v[0]' '%s' 'rm -rf /'; $v`, "ask"},
+		{`v=ls; read 'v[0]' <<< 'rm -rf /'; $v`, "ask"},
+		// Look-alikes.
+		{`mapfile -t files < <(git ls-files); echo "${files[@]}"`, "allow"},
+		{`mapfile a <<< build; rm -rf ${a[0]}`, "allow"},
+		{`printf -vv '%s' build; rm -rf "$v"`, "allow"},
+		{`v=ls; printf -v 'w[0]' '%s' x; $v`, "allow"},
+	})
+}
+
+// TestEvalReadDecisions: eval's redirections are the descriptors its text
+// runs with (syntax.TestEvalReadsInBash).
+func TestEvalReadDecisions(t *testing.T) {
+	t.Parallel()
+	checkDecisions(t, fdValueConfig(t), []struct{ cmd, want string }{
+		{`eval 'read d' <<< ~; rm -rf "$d"`, "deny"},
+		{`eval 'read -u 3 d' 3<<< ~; rm -rf "$d"`, "deny"},
+		{`eval 'read d < /dev/stdin' <<< ~; rm -rf "$d"`, "deny"},
+		{`eval 'read -r c' <<< 'rm -rf /'; $c`, "deny"},
+		// Look-alikes.
+		{`eval 'read d' <<< build; rm -rf "$d"`, "allow"},
+		{`eval 'read -r c' <<< 'echo hi'; $c`, "allow"},
+	})
+}

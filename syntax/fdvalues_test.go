@@ -125,3 +125,60 @@ func TestReadRecordInBash(t *testing.T) {
 		{"v=ls; read -n x v <<< 'rm -rf /'; ", `"$v"`, false},
 	})
 }
+
+// TestMapfilePrintfInBash: mapfile's records (-d, -t, -s, -n, no -t, the
+// default MAPFILE, IFS no part) and printf -v's option as bash's getopt
+// reads it (-vNAME, --), as real bash stores them.
+func TestMapfilePrintfInBash(t *testing.T) {
+	t.Parallel()
+	checkFdValues(t, []fdValueCase{
+		{"printf -v v '%s' 'rm -rf /'; ", `$v`, true},
+		{"printf -vv '%s' 'rm -rf /'; ", `"$v"`, true},
+		{"printf -v v -- '%s' 'rm -rf /'; ", `"$v"`, true},
+		{"printf -v v -- '%s %s' rm '-rf /'; ", `$v`, true},
+		{"v=ls; printf -v v -x '%s' 'rm -rf /'; ", `"$v"`, false},
+		{"v=ls; printf -v 'v[0]' '%s' 'rm -rf /'; ", `$v`, false},
+		{"mapfile -t a <<< 'rm -rf /'; ", `"${a[0]}"`, true},
+		{"mapfile a <<< 'rm -rf /'; ", `"${a[0]}"`, true},
+		{"mapfile a <<< 'rm -rf /'; ", `${a[0]}`, true},
+		{"readarray a <<< $'rm\\n-rf /'; ", `${a[@]}`, true},
+		{"mapfile -d '' a <<< 'rm -rf /'; ", `"${a[0]}"`, true},
+		{"mapfile -td '' a < <(printf 'rm\\0-rf\\0/\\0'); ", `"${a[@]}"`, true},
+		{"mapfile -d / -t a <<< 'rm -rf /x/y'; ", `"${a[@]}"`, true},
+		{"mapfile -t -s 1 a <<< $'x\\nrm -rf /'; ", `"${a[0]}"`, true},
+		{"mapfile -t -s 5 a <<< $'x\\nrm -rf /'; ", `"${a[@]}"`, true},
+		{"mapfile -t -n 1 a <<< $'rm -rf /\\nx'; ", `"${a[@]}"`, true},
+		{"mapfile -t -n 0 a <<< $'rm -rf /\\nx'; ", `"${a[@]}"`, true},
+		{"mapfile -ts1 -n1 a <<< $'x\\nrm -rf /\\ny'; ", `"${a[@]}"`, true},
+		{"mapfile -t < /dev/stdin <<< 'rm -rf /'; ", `"${MAPFILE[0]}"`, true},
+		{"IFS=: mapfile -t a <<< 'rm -rf /'; ", `"${a[0]}"`, true},
+		{"mapfile -t a <<< $'rm -rf /\\n\\n'; ", `"${#a[@]}|${a[1]}"`, true},
+		{"mapfile -u 3 -t a 3<<< 'rm -rf /'; ", `"${a[0]}"`, true},
+		// -O keeps the old elements; -C runs a callback.
+		{"a=(ls x); mapfile -O 1 -t a <<< 'rm -rf /'; ", `"${a[@]}"`, false},
+		{"mapfile -t a < /dev/null; ", `"${#a[@]}"`, false},
+		// An element named by printf -v or read: the array (and $v, its
+		// element 0) changes.
+		{"v=ls; read 'v[0]' <<< 'rm -rf /'; ", `$v`, false},
+		{"v=ls; read -r v[0] <<< 'rm -rf /'; ", `$v`, false},
+		{"v=(ls x); printf -v 'v[0]' '%s' 'rm -rf /'; ", `${v[@]}`, false},
+	})
+}
+
+// TestEvalReadsInBash: eval's redirections are the descriptors its text
+// runs with (eval 'read v' <<< …).
+func TestEvalReadsInBash(t *testing.T) {
+	t.Parallel()
+	checkFdValues(t, []fdValueCase{
+		{"eval 'read v' <<< 'rm -rf /'; ", `"$v"`, true},
+		{"eval 'read -u 3 v' 3<<< 'rm -rf /'; ", `"$v"`, true},
+		{"eval read v <<< 'rm -rf /'; ", `"$v"`, true},
+		{"eval 'read v < /dev/stdin' <<< 'rm -rf /'; ", `"$v"`, true},
+		{"eval 'read v <&3' 3<<< 'rm -rf /'; ", `"$v"`, true},
+		{"eval 'read v' <<< 'rm -rf /'; read w <<< ls; ", `"$v|$w"`, true},
+		// After eval its redirections are gone: the read of fd 3 is the
+		// shell's own.
+		{"eval 'read v' 3<<< 'rm -rf /'; ", `"$v"`, false},
+		{"eval : 3<<< 'rm -rf /'; read -u 3 v; ", `"$v"`, false},
+	})
+}

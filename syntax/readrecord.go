@@ -1,6 +1,8 @@
 package syntax
 
 import (
+	"slices"
+	"sort"
 	"strconv"
 	"strings"
 )
@@ -51,6 +53,7 @@ func readOptSpec() OptSpec { return OptSpec{ShortVal: "adinNptu", Stop: true} }
 func (w *walker) readSpecOf(call *Call, st *state) (readSpec, bool) {
 	spec := readSpec{delim: '\n', nchars: -1}
 	opts, ops := ScanOptions(call.Args, readOptSpec())
+	ok := true
 	for _, o := range opts {
 		if o.Long {
 			return spec, false
@@ -99,30 +102,9 @@ func (w *walker) readSpecOf(call *Call, st *state) (readSpec, bool) {
 			}
 			spec.timeout = true
 		case "u":
-			if !o.HasVal {
+			if spec.fd, spec.in, ok = w.uStream(o, st); !ok {
 				return spec, false
 			}
-			if !o.Val.Static {
-				// read -r -u ${P[0]} d: the output of coprocess P;
-				// read -u $fd after exec {fd}< ….
-				raw := o.Val.Raw
-				if o.Attached {
-					// -u$fd, -u"${P[0]}": the value's own text.
-					raw = strings.TrimPrefix(strings.TrimLeft(raw, `"`), o.Prefix)
-				}
-				if spec.in = w.coprocFd(raw); spec.in == nil {
-					spec.in = w.namedFd(st, raw)
-				}
-				if spec.in == nil {
-					return spec, false
-				}
-				continue
-			}
-			n, err := strconv.Atoi(o.Val.Value)
-			if err != nil || n < 0 || n > 9 {
-				return spec, false
-			}
-			spec.fd = n
 		default:
 			return spec, false
 		}
@@ -239,4 +221,159 @@ func (w *walker) readAtOnce(call *Call, spec readSpec) bool {
 	}
 	_, _, ok := in.Text()
 	return ok
+}
+
+// uStream returns the descriptor -u names (read -u 3, mapfile -u3), or
+// the stream a number only run time knows leads to: a coprocess's
+// (read -r -u ${P[0]} d) or the one exec {fd}< opened (-u $fd, -u$fd).
+func (w *walker) uStream(o Option, st *state) (int, *Stream, bool) {
+	if !o.HasVal {
+		return 0, nil, false
+	}
+	if !o.Val.Static {
+		raw := o.Val.Raw
+		if o.Attached {
+			// -u$fd, -u"${P[0]}": the value's own text.
+			raw = strings.TrimPrefix(strings.TrimLeft(raw, `"`), o.Prefix)
+		}
+		in := w.coprocFd(raw)
+		if in == nil {
+			in = w.namedFd(st, raw)
+		}
+		return 0, in, in != nil
+	}
+	n, err := strconv.Atoi(o.Val.Value)
+	if err != nil || n < 0 || n > 9 {
+		return 0, nil, false
+	}
+	return n, nil, true
+}
+
+// printfVar returns the variable printf -v NAME sets and its value, when
+// exactPrintf computes it: the one option as bash's getopt reads it
+// (-v NAME, -vNAME: printf -vv '%s' x sets v; "--" after it).
+func printfVar(args []Arg) (string, variable, bool) {
+	opts, ops := ScanOptions(args, OptSpec{ShortVal: "v", Stop: true})
+	if len(opts) != 1 || opts[0].Long || opts[0].Name != "v" || !opts[0].HasVal || !opts[0].Val.Static || len(ops) == 0 {
+		return "", variable{}, false
+	}
+	name := opts[0].Val.Value
+	words := make([]string, 0, len(ops))
+	for _, i := range ops {
+		if !args[i].Static {
+			return "", variable{}, false
+		}
+		words = append(words, args[i].Value)
+	}
+	if !isName(name) {
+		return "", variable{}, false
+	}
+	out, ok := exactPrintf(words)
+	if !ok {
+		return "", variable{}, false
+	}
+	return name, variable{known: true, set: true, str: out}, true
+}
+
+// mapfileVar returns the array mapfile (readarray) fills and its
+// elements, when its input is in the command: the records up to each
+// delimiter (a newline, or -d's first byte, NUL for an empty word), the last one
+// also without it; -t drops the delimiter, -s N skips the first N, -n N
+// keeps at most N (0: all); with no name the array is MAPFILE. IFS plays
+// no part. Input other commands share gives each element any of its
+// lines (-t only). -O (which keeps the old elements), -C and a NUL byte
+// the records do not end at leave it unknown.
+func (w *walker) mapfileVar(c scope, call *Call, st *state) (string, variable, bool) {
+	opts, ops := ScanOptions(call.Args, OptSpec{ShortVal: "dnOsuCc", Stop: true})
+	delim, trim, skip, count := byte('\n'), false, 0, 0
+	fd, onlyT := 0, true
+	var in *Stream
+	for _, o := range opts {
+		if o.Long || o.HasVal && !o.Val.Static && o.Name != "u" {
+			return "", variable{}, false
+		}
+		switch o.Name {
+		case "t":
+			trim = true
+			continue
+		case "d":
+			if !o.HasVal {
+				return "", variable{}, false
+			}
+			delim = 0
+			if o.Val.Value != "" {
+				delim = o.Val.Value[0]
+			}
+		case "n", "s":
+			if !o.HasVal {
+				return "", variable{}, false
+			}
+			n, err := strconv.Atoi(o.Val.Value)
+			if err != nil || n < 0 {
+				return "", variable{}, false
+			}
+			if o.Name == "n" {
+				count = n
+			} else {
+				skip = n
+			}
+		case "u":
+			var ok bool
+			if fd, in, ok = w.uStream(o, st); !ok {
+				return "", variable{}, false
+			}
+			continue
+		default:
+			return "", variable{}, false
+		}
+		onlyT = false
+	}
+	name := "MAPFILE"
+	switch len(ops) {
+	case 0:
+	case 1:
+		if a := call.Args[ops[0]]; a.Static && isName(a.Value) {
+			name = a.Value
+			break
+		}
+		return "", variable{}, false
+	default:
+		return "", variable{}, false
+	}
+	input, shared, ok := w.readSource(c, call, fd, in)
+	if !ok || delim != 0 && strings.IndexByte(input, 0) >= 0 {
+		return "", variable{}, false
+	}
+	recs := strings.SplitAfter(input, string(delim))
+	if recs[len(recs)-1] == "" {
+		recs = recs[:len(recs)-1]
+	}
+	if shared {
+		// exec 3< n.txt; …; mapfile -t -u3 a, mapfile -t -u $fd a
+		// after exec {fd}< <(…), mapfile -t -u ${P[0]} a: the lines
+		// left, so each element is any of the stream's lines (as
+		// read -u gives one).
+		if !trim || !onlyT || len(recs) == 0 || len(recs) > MaxReadLines {
+			return "", variable{}, false
+		}
+		vals := make([]string, 0, len(recs))
+		for _, l := range recs {
+			vals = append(vals, strings.TrimSuffix(l, "\n"))
+		}
+		sort.Strings(vals)
+		vals = slices.Compact(vals)
+		return name, variable{array: true, cands: vals, candLen: len(recs), fileVals: vals}, true
+	}
+	recs = recs[min(skip, len(recs)):]
+	if count > 0 && len(recs) > count {
+		recs = recs[:count]
+	}
+	list := make([]string, len(recs))
+	for i, r := range recs {
+		if trim {
+			r = strings.TrimSuffix(r, string(delim))
+		}
+		list[i] = r
+	}
+	return name, variable{known: true, set: true, array: true, list: list}, true
 }

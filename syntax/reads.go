@@ -22,189 +22,24 @@ import (
 // value by value, never "unknown, so pass". Anything else stays unknown
 // (reads forgot it).
 
-// readOption is one option of read or mapfile: its letter and, for one
-// that takes a value, the value's word.
-type readOption struct {
-	letter byte
-	val    Arg
-	hasVal bool
-}
-
-// readOptions splits the words of read (or mapfile/readarray) into its
-// options and operands as bash's internal getopt does: "-" followed by
-// letters, clustered; a letter that takes a value (read: a d i n N p t
-// u; mapfile: d n O s u C c) takes the rest of its word, else the next
-// word; "--" ends the options, as does the first word that is not one.
-// A word only known at run time is an option only when its static start
-// is "-" and letters up to a letter that takes a value (-u$fd); ok is
-// false for any other such word among the options.
-func readOptions(name string, args []Arg) (opts []readOption, ops []Arg, ok bool) {
-	valued := "adinNptu"
-	if name == "mapfile" || name == "readarray" {
-		valued = "dnOsuCc"
-	}
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		text := a.Value
-		if !a.Static {
-			text = a.Raw
-		}
-		if text == "--" && a.Static {
-			return opts, args[i+1:], true
-		}
-		if len(text) < 2 || text[0] != '-' {
-			return opts, args[i:], true
-		}
-		for j := 1; j < len(text); j++ {
-			l := text[j]
-			if !strings.ContainsRune(valued, rune(l)) {
-				if !a.Static && !isOptLetter(l) {
-					return nil, nil, false
-				}
-				opts = append(opts, readOption{letter: l})
-				continue
-			}
-			var val Arg
-			switch {
-			case j+1 < len(text) && a.Static:
-				val = Arg{Value: text[j+1:], Raw: text[j+1:], Static: true}
-			case j+1 < len(text):
-				val = Arg{Value: text[j+1:], Raw: text[j+1:]}
-			case i+1 < len(args):
-				i++
-				val = args[i]
-			default:
-				return nil, nil, false
-			}
-			opts = append(opts, readOption{letter: l, val: val, hasVal: true})
-			break
-		}
-	}
-	return opts, nil, true
-}
-
-// isOptLetter reports an ASCII letter.
-func isOptLetter(b byte) bool { return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' }
-
 // MaxReadLines bounds the lines of a shared input whose values a read
 // is known to take; past it the variable is unknown.
 const MaxReadLines = 64
 
 // knownReads returns the variable mapfile or printf -v sets and the
-// value it gets, when its input is in the command: printf -v NAME of a
-// format exactPrintf computes, and mapfile -t NAME of its own whole
-// input. read's are splitReads'.
+// value it gets, when its input is in the command (mapfileVar,
+// printfVar). read's are splitReads'.
 func (w *walker) knownReads(c scope, call *Call, st *state) (string, variable, bool) {
-	if len(call.Wrappers) > 0 || call.Name == "read" {
+	if len(call.Wrappers) > 0 {
 		return "", variable{}, false
 	}
-	var opts, ops []string
-	endOpts := false
-	fd := 0
-	args := call.Args
-	var coIn *Stream
-	if call.Name != "printf" {
-		// mapfile's options as bash's getopt reads them: letters
-		// cluster, a letter that takes a value takes the rest of its
-		// word or the next word (-u3, -u $fd, -u"${P[0]}").
-		ropts, rops, ok := readOptions(call.Name, args)
-		if !ok {
-			return "", variable{}, false
-		}
-		for _, o := range ropts {
-			switch o.letter {
-			case 'u':
-				if !o.val.Static {
-					// mapfile -t -u ${P[0]} a: the output of coprocess
-					// P; -u $fd after exec {fd}< ….
-					if coIn = w.coprocFd(o.val.Raw); coIn == nil {
-						coIn = w.namedFd(st, o.val.Raw)
-					}
-					if coIn == nil {
-						return "", variable{}, false
-					}
-					continue
-				}
-				v, err := strconv.Atoi(o.val.Value)
-				if err != nil || v < 0 || v > 9 {
-					return "", variable{}, false
-				}
-				fd = v
-			default:
-				if o.hasVal && !o.val.Static {
-					return "", variable{}, false
-				}
-				opts = append(opts, "-"+string(o.letter))
-			}
-		}
-		for _, a := range rops {
-			if !a.Static {
-				return "", variable{}, false
-			}
-			ops = append(ops, a.Value)
-		}
-	} else {
-		for _, a := range args {
-			if !a.Static {
-				return "", variable{}, false
-			}
-			if len(ops) == 0 && !endOpts && a.Value == "--" {
-				endOpts = true
-				continue
-			}
-			if len(ops) == 0 && !endOpts && len(a.Value) > 1 && a.Value[0] == '-' {
-				opts = append(opts, a.Value)
-				continue
-			}
-			ops = append(ops, a.Value)
-		}
+	switch call.Name {
+	case "printf":
+		return printfVar(call.Args)
+	case "mapfile", "readarray":
+		return w.mapfileVar(c, call, st)
 	}
-	ifs, ok := w.readIFS(c, call, st)
-	if !ok {
-		return "", variable{}, false
-	}
-	if call.Name == "printf" {
-		if len(opts) == 1 && opts[0] == "-v" && len(ops) >= 2 && isName(ops[0]) {
-			if out, ok := exactPrintf(ops[1:]); ok {
-				return ops[0], variable{known: true, set: true, str: out}, true
-			}
-		}
-		return "", variable{}, false
-	}
-	if len(ops) != 1 || !isName(ops[0]) {
-		return "", variable{}, false
-	}
-	input, shared, ok := w.readSource(c, call, fd, coIn)
-	if !ok {
-		return "", variable{}, false
-	}
-	lines := strings.SplitAfter(input, "\n")
-	if lines[len(lines)-1] == "" {
-		lines = lines[:len(lines)-1]
-	}
-	if len(opts) != 1 || opts[0] != "-t" || ifs != " \t" {
-		return "", variable{}, false
-	}
-	if shared {
-		// exec 3< n.txt; …; mapfile -t -u3 a, mapfile -t -u $fd a
-		// after exec {fd}< <(…), mapfile -t -u ${P[0]} a: the lines
-		// left, so each element is any of the stream's lines (as
-		// read -u gives one).
-		if len(lines) == 0 || len(lines) > MaxReadLines {
-			return "", variable{}, false
-		}
-		vals := make([]string, 0, len(lines))
-		for _, l := range lines {
-			vals = append(vals, strings.TrimSuffix(l, "\n"))
-		}
-		sort.Strings(vals)
-		vals = slices.Compact(vals)
-		return ops[0], variable{array: true, cands: vals, candLen: len(lines), fileVals: vals}, true
-	}
-	for i := range lines {
-		lines[i] = strings.TrimSuffix(lines[i], "\n")
-	}
-	return ops[0], variable{known: true, set: true, array: true, list: lines}, true
+	return "", variable{}, false
 }
 
 // readIFS returns the characters read trims around a single variable's
@@ -246,13 +81,15 @@ func (w *walker) readInput(c scope, call *Call) (text string, shared, ok bool) {
 		// shared with the other commands there.
 		return text, !ownInput(call, in), true
 	}
-	if _, _, here := in.Text(); here && ownStream(call, in) {
+	if _, _, here := in.Text(); here {
 		// read v < /dev/stdin <<< …, read v <<< … < /dev/fd/0, read v
 		// 3<<< … <&3: the descriptor table after the call's own
 		// redirections, in order, leads to one here-string or
-		// here-document of its own, which the read starts at.
+		// here-document: its own, which the read starts at, or one
+		// opened around it (eval 'read v < /dev/stdin' <<< …, a
+		// block's), shared with the other commands there.
 		if text, ok := w.fdText(in); ok {
-			return text, false, true
+			return text, !ownStream(call, in), true
 		}
 	}
 	for i, r := range call.Redirs {

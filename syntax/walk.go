@@ -3091,6 +3091,12 @@ func (w *walker) reads(c scope, call *Call, st *state) {
 		if _, set := split[n]; set {
 			continue
 		}
+		if base, sub, cut := strings.Cut(n, "["); cut && isName(base) && strings.HasSuffix(sub, "]") {
+			// printf -v 'v[0]' …, read 'v[1]': an element of v, so $v
+			// (the element 0) may change: v is no longer known.
+			st.forget(base)
+			continue
+		}
 		if isName(n) && (!ok || n != known) {
 			st.forget(n)
 			if t, direct := st.resolve(n); direct {
@@ -3374,6 +3380,14 @@ func (w *walker) nested(c scope, call *Call, st *state) {
 	}
 	switch call.Name {
 	case "eval":
+		if len(call.Redirs) > 0 {
+			// eval 'read v' <<< …, eval 'read -u 3 v' 3<<< …: eval's
+			// redirections are the descriptors its text runs with, as a
+			// function call's are its body's.
+			savedFds := st.fds
+			st.fds = call.fds
+			defer func() { st.fds = savedFds }() // eval's case returns below
+		}
 		if len(call.Args) == 1 {
 			w.childIn(c, call, call.Args[0].Value, &call.Args[0], "eval", !call.Args[0].Static, st, st.dir)
 		} else if len(call.Args) > 1 {
