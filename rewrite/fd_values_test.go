@@ -64,6 +64,25 @@ func TestMapfilePrintfDecisions(t *testing.T) {
 	})
 }
 
+// TestFilterRoundTripDecisions: values through tac, rev and xxd (and
+// back) are computed (syntax.TestFilterRoundTripsInBash).
+func TestFilterRoundTripDecisions(t *testing.T) {
+	t.Parallel()
+	checkDecisions(t, fdValueConfig(t), []struct{ cmd, want string }{
+		{`c=$(echo '/ fr- mr' | rev); $c`, "deny"},
+		{`d=$(echo ~ | tac | tac); rm -rf "$d"`, "deny"},
+		{`d=$(echo ~ | rev | rev); rm -rf "$d"`, "deny"},
+		{`d=$(echo ~ | xxd | xxd -r); rm -rf "$d"`, "deny"},
+		{`d=$(echo ~ | xxd -p | xxd -r -p); rm -rf "$d"`, "deny"},
+		{`d=$(xxd -r -p <<< 2f686f6d652f75); rm -rf "$d"`, "deny"},
+		// Look-alikes.
+		{`git log --oneline | tac | head`, "allow"},
+		{`d=$(echo build | rev | rev); rm -rf "$d"`, "allow"},
+		{`xxd firmware.bin | head`, "allow"},
+		{`c=$(echo ohce | rev); $c hi`, "allow"},
+	})
+}
+
 // TestEvalReadDecisions: eval's redirections are the descriptors its text
 // runs with (syntax.TestEvalReadsInBash).
 func TestEvalReadDecisions(t *testing.T) {

@@ -165,6 +165,34 @@ func TestMapfilePrintfInBash(t *testing.T) {
 	})
 }
 
+// TestFilterRoundTripsInBash: a value sent through tac, rev or xxd and
+// back (revfilters.go) is the one bash's substitution or read gets.
+func TestFilterRoundTripsInBash(t *testing.T) {
+	t.Parallel()
+	for _, p := range []string{"tac", "rev", "xxd"} {
+		if _, err := exec.LookPath(p); err != nil {
+			t.Skip(p + " not installed")
+		}
+	}
+	checkFdValues(t, []fdValueCase{
+		{"v=$(echo 'rm -rf /' | tac | tac); ", `$v`, true},
+		{"v=$(printf 'rm\\n-rf\\n/\\n' | tac); ", `$v`, true},
+		{"v=$(echo '/ fr- mr' | rev); ", `$v`, true},
+		{"v=$(rev <<< '/ fr- mr'); ", `$v`, true},
+		{"v=$(echo 'rm -rf /' | rev | rev); ", `"$v"`, true},
+		{"v=$(echo 'rm -rf /' | xxd | xxd -r); ", `"$v"`, true},
+		{"v=$(echo 'rm -rf / and a line longer than sixteen bytes' | xxd | xxd -r); ", `"$v"`, true},
+		{"v=$(echo 'rm -rf /' | xxd -p | xxd -r -p); ", `"$v"`, true},
+		{"v=$(xxd -r -p <<< 726d202d7266202f); ", `$v`, true},
+		{"read -r c < <(echo '/ fr- mr' | rev); ", `$c`, false},
+		// xxd's own ways of reading its words, and a dump that is not
+		// xxd's: left to run time.
+		{"v=$(echo 726d0a | xxd -rp); ", `"$v"`, false},
+		{"v=$(printf '00000000: 726d 0a  junk\\n' | xxd -r); ", `"$v"`, false},
+		{"v=$(echo 'rm -rf /' | tac -s f | tac -s f); ", `"$v"`, false},
+	})
+}
+
 // TestEvalReadsInBash: eval's redirections are the descriptors its text
 // runs with (eval 'read v' <<< …).
 func TestEvalReadsInBash(t *testing.T) {
