@@ -83,6 +83,27 @@ func TestFilterRoundTripDecisions(t *testing.T) {
 	})
 }
 
+// TestCoprocDecisions: coproc CMD <<< … runs CMD on that input (the
+// parser reads CMD as the coprocess's name), and a coprocess's output
+// read through a copied descriptor is its text
+// (syntax.TestCoprocReadsInBash).
+func TestCoprocDecisions(t *testing.T) {
+	t.Parallel()
+	checkDecisions(t, fdValueConfig(t), []struct{ cmd, want string }{
+		{`coproc bash <<< 'rm -rf ~'`, "deny"},
+		{`coproc sh < <(echo 'rm -rf ~')`, "deny"},
+		{`coproc bash > /dev/null <<< 'rm -rf ~'`, "deny"},
+		{`coproc cat <<< ~; read -u ${COPROC[0]} d; rm -rf "$d"`, "deny"},
+		{`coproc P { echo ~; }; exec 4<&${P[0]}; read d <&4; rm -rf "$d"`, "deny"},
+		{`coproc P { echo 'rm -rf /'; }; exec 4<&${P[0]}; read -r -u 4 c; $c`, "deny"},
+		// Look-alikes.
+		{`coproc bash <<< 'echo hi'`, "allow"},
+		{`coproc cat <<< build; read -u ${COPROC[0]} d; rm -rf "$d"`, "allow"},
+		{`coproc P { echo build; }; exec 4<&${P[0]}; read d <&4; echo "$d"`, "allow"},
+		{`coproc bc -l; echo 1+1 >&${COPROC[1]}; read -u ${COPROC[0]} r; echo "$r"`, "allow"},
+	})
+}
+
 // TestEvalReadDecisions: eval's redirections are the descriptors its text
 // runs with (syntax.TestEvalReadsInBash).
 func TestEvalReadDecisions(t *testing.T) {

@@ -193,6 +193,23 @@ func TestFilterRoundTripsInBash(t *testing.T) {
 	})
 }
 
+// TestCoprocReadsInBash: a coprocess's output read through a copy of
+// its descriptor (exec 4<&${P[0]}), and coproc CMD <<< … of a simple
+// command (which mvdan.cc/sh parses as NAME CMD and a statement of the
+// redirection alone).
+func TestCoprocReadsInBash(t *testing.T) {
+	t.Parallel()
+	checkFdValues(t, []fdValueCase{
+		{"coproc cat <<< 'rm -rf /'; read -u ${COPROC[0]} v; ", `"$v"`, true},
+		{"coproc cat <<< 'rm -rf /'; exec 4<&${COPROC[0]}; read -u 4 v; ", `"$v"`, true},
+		{"coproc P { echo 'rm -rf /'; }; exec 4<&${P[0]}; read v <&4; ", `"$v"`, true},
+		{"coproc P { echo 'rm -rf /'; }; exec 4<&${P[0]}; read -u4 v; ", `"$v"`, true},
+		{"coproc P { echo 'rm -rf /'; }; exec 4<&${P[0]} 5<&4; read -u 5 v; ", `"$v"`, true},
+		{"coproc tac <<< 'rm -rf /'; read -u ${COPROC[0]} v; ", `"$v"`, false},
+		{"coproc P { echo 'rm -rf /'; }; exec 4<&${P[0]}; read v <&4 <<< ls; ", `"$v"`, true},
+	})
+}
+
 // TestEvalReadsInBash: eval's redirections are the descriptors its text
 // runs with (eval 'read v' <<< …).
 func TestEvalReadsInBash(t *testing.T) {

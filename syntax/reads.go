@@ -752,6 +752,13 @@ func (w *walker) readSource(c scope, call *Call, fd int, coIn *Stream) (input st
 			}
 		}
 	}
+	if coIn == nil {
+		// exec 4<&${P[0]}; read v <&4 (or read -u 4 v): a descriptor
+		// copied from a coprocess's output.
+		if in := call.Fd(fd); in.Kind == StreamPipe && in.Pipe != nil && in.Pipe.Coproc && in.Stage == 1 {
+			coIn = &in
+		}
+	}
 	if coIn != nil {
 		// Any line the coprocess (or the stream exec {fd}< opened)
 		// prints: other reads may share it.
