@@ -104,6 +104,20 @@ func TestCoprocDecisions(t *testing.T) {
 	})
 }
 
+// TestFifoDecisions: two writers of one file, one in the background,
+// race, so a reader's value is left to run time (syntax.TestFifoReadsInBash).
+func TestFifoDecisions(t *testing.T) {
+	t.Parallel()
+	checkDecisions(t, fdValueConfig(t), []struct{ cmd, want string }{
+		{`mkfifo f; echo 'rm -rf /' > f & echo ls > f & read -r c < f; $c`, "ask"},
+		{`echo ls > f; echo 'rm -rf /' > f & read -r c < f; $c`, "ask"},
+		{`mkfifo f; echo ~ > f & read -r d < f; rm -rf "$d"`, "deny"},
+		// Look-alikes.
+		{`mkfifo f; echo ls > f & read -r c < f; $c`, "allow"},
+		{`mkfifo f; echo build > f & read -r d < f; rm -rf "$d"`, "allow"},
+	})
+}
+
 // TestEvalReadDecisions: eval's redirections are the descriptors its text
 // runs with (syntax.TestEvalReadsInBash).
 func TestEvalReadDecisions(t *testing.T) {

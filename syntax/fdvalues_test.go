@@ -5,6 +5,7 @@ import (
 	"context"
 	"os/exec"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -27,9 +28,17 @@ func bashRunFields(t testing.TB, bash, dir, prelude, word string) ([]string, boo
 	cmd := exec.CommandContext(ctx, bash, "--norc", "--noprofile", "-c", "ulimit -v 400000; set -f; "+prelude+"printf '%s\\0' START "+word+" END")
 	cmd.Dir = dir
 	cmd.Env = []string{"HOME=/home/u", "PATH=/usr/bin:/bin", "LC_ALL=C"}
+	// A background writer of a fifo no one reads again stays blocked
+	// holding the output pipe: stop waiting for it (and kill the group).
+	cmd.WaitDelay = 2 * time.Second
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
 	var out bytes.Buffer
 	cmd.Stdout = &out
 	_ = cmd.Run()
+	if cmd.Process != nil {
+		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) // its blocked background jobs
+	}
 	s := out.String()
 	i := strings.LastIndex(s, "START\x00")
 	if i < 0 {
@@ -207,6 +216,34 @@ func TestCoprocReadsInBash(t *testing.T) {
 		{"coproc P { echo 'rm -rf /'; }; exec 4<&${P[0]} 5<&4; read -u 5 v; ", `"$v"`, true},
 		{"coproc tac <<< 'rm -rf /'; read -u ${COPROC[0]} v; ", `"$v"`, false},
 		{"coproc P { echo 'rm -rf /'; }; exec 4<&${P[0]}; read v <&4 <<< ls; ", `"$v"`, true},
+	})
+}
+
+// TestFifoReadsInBash: a fifo's one background writer is what its
+// reader gets; two writers race (fifo.go). A substitution reading
+// /dev/fd/N of a here-string reads that text.
+func TestFifoReadsInBash(t *testing.T) {
+	t.Parallel()
+	if _, err := exec.LookPath("mkfifo"); err != nil {
+		t.Skip("mkfifo not installed")
+	}
+	checkFdValues(t, []fdValueCase{
+		{"mkfifo f; echo 'rm -rf /' > f & read v < f; ", `"$v"`, true},
+		{"mkfifo f; { echo 'rm -rf /' > f; } & read v < f; ", `"$v"`, true},
+		{"mkfifo f; echo 'rm -rf /' > f & exec 3< f; read -u 3 v; ", `"$v"`, true},
+		{"mkfifo f; echo 'rm -rf /' > f & v=$(cat f); ", `"$v"`, true},
+		{"mkfifo f; cat <<< 'rm -rf /' > f & read v < f; ", `"$v"`, true},
+		{"mkfifo f; echo 'rm -rf /' > f & mapfile -t a < f; ", `"${a[0]}"`, true},
+		// Two writers: either text.
+		{"mkfifo f; echo ls > f & echo 'rm -rf /' > f & read v < f; ", `"$v"`, false},
+		{"mkfifo f; echo 'rm -rf /' > f & echo ls > f & read v < f; ", `"$v"`, false},
+		{"echo ls > f; echo 'rm -rf /' > f & sleep 0.2; read v < f; ", `"$v"`, false},
+		{"exec 3<<< 'rm -rf /'; v=$(sed q < /dev/fd/3); ", `"$v"`, true},
+		{"{ v=$(sed q < /dev/fd/3); } 3<<< 'rm -rf /'; ", `"$v"`, true},
+		{"v=$(sed q /dev/fd/3 3<<< 'rm -rf /'); ", `"$v"`, true},
+		{"v=$(sed q 3<<< 'rm -rf /' < /dev/fd/3); ", `"$v"`, true},
+		{"v=$(head -1 /dev/stdin <<< 'rm -rf /'); ", `"$v"`, true},
+		{"v=$(sed q < /dev/fd/3) 3<<< 'rm -rf /'; ", `"$v"`, false},
 	})
 }
 

@@ -134,6 +134,10 @@ type walker struct {
 	// written holds the text that earlier commands wrote to files
 	// (cat > f <<X, echo … > f), by absolute path.
 	written map[string]string
+	// bg counts the background statements (cmd &) being walked, and
+	// bgWritten the files a background command wrote (fifo.go).
+	bg        int
+	bgWritten map[string]bool
 	// shadowed are the calls that ran an alias or a function of the
 	// script, not the program of their name (passthrough.go).
 	shadowed map[*Call]bool
@@ -314,7 +318,9 @@ func (w *walker) stmt(c scope, s *sh.Stmt, st *state) {
 	}
 	if s.Background {
 		// An asynchronous command runs in a subshell.
+		w.bg++
 		w.command(c, s, st.clone())
+		w.bg--
 		return
 	}
 	w.command(c, s, st)
