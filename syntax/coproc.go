@@ -26,17 +26,21 @@ func (w *walker) coproc(c scope, cmd *sh.CoprocClause, st *state) {
 		return
 	}
 	name := "COPROC"
+	stmt := cmd.Stmt
 	if cmd.Name != nil {
 		if n := cmd.Name.Lit(); n != "" {
 			name = n
 		}
+		if simple := coprocSimple(cmd); simple != nil {
+			name, stmt = "COPROC", simple
+		}
 	}
-	p := &Pipeline{Stmts: []*sh.Stmt{cmd.Stmt, cmd.Stmt}, Calls: make([]*Call, 2), Coproc: true}
+	p := &Pipeline{Stmts: []*sh.Stmt{stmt, stmt}, Calls: make([]*Call, 2), Coproc: true}
 	sub := st.clone()
 	sub.setFd(0, Stream{Kind: StreamPipe, Pipe: p, Stage: 0})
 	sub.setFd(1, Stream{Kind: StreamPipe, Pipe: p, Stage: 1})
 	n := len(w.m.Calls)
-	w.stmt(c, cmd.Stmt, sub)
+	w.stmt(c, stmt, sub)
 	cp := &coprocess{pipe: p}
 	var writers []*Call
 	for _, call := range w.m.Calls[n:] {
@@ -130,4 +134,27 @@ func (w *walker) otherPipeText(c scope, in Stream) (text string, dynamic, ok, is
 	}
 	text, dynamic, ok = w.producedText(c, in.Pipe, in.Stage-1)
 	return text, dynamic, ok, true
+}
+
+// coprocSimple returns the simple command a coproc clause runs when the
+// parser took its command word for the coprocess's NAME: bash names a
+// coprocess only before a compound command, so in coproc bash <<< 'rm
+// -rf ~' (which mvdan.cc/sh reads as NAME bash and a statement of only
+// the here-string) bash is the command, the here-string its input, and
+// the coprocess COPROC. nil when the clause is NAME { …; } or the like.
+func coprocSimple(cmd *sh.CoprocClause) *sh.Stmt {
+	st := cmd.Stmt
+	ce, isCall := st.Cmd.(*sh.CallExpr)
+	if cmd.Name == nil || st.Cmd != nil && !isCall {
+		return nil
+	}
+	call := &sh.CallExpr{Args: []*sh.Word{cmd.Name}}
+	if isCall {
+		call.Assigns = ce.Assigns
+		call.Args = append(call.Args, ce.Args...)
+	}
+	out := *st
+	out.Cmd = call
+	out.Position = cmd.Name.Pos()
+	return &out
 }

@@ -583,9 +583,13 @@ func TestKnownReadsOracle(t *testing.T) {
 		{"IFS=, read -r d e <<< 'x,y,,'; ", `"$d|$e"`},
 		{"IFS=' ,' read -r d e f <<< ' a , b c ,d '; ", `"$d|$e|$f"`},
 		{"IFS=: read -ra a <<< ':x::y:'; ", `"${a[@]}"`},
+		// read -d and -n: the record up to the delimiter or the count.
+		{"read -d , d e <<< 'x,y'; ", `"$d|$e"`},
+		{"read -n 1 d <<< xy; ", `"$d"`},
+		{"mapfile a <<< x; ", `"${a[@]}"`},
 	}
 	staticAfterOracle(t, bash, dir, static)
-	for _, prelude := range []string{"read d <<< 'a\\b'; ", "read d < /etc/hostname; ", "read d e <<< 'x\\ y z'; ", "read -d , d e <<< 'x,y'; ", "read -n 1 d <<< xy; ", "mapfile a <<< x; ", "printf -v d '%d' 1; "} {
+	for _, prelude := range []string{"read d <<< 'a\\b'; ", "read d < /etc/hostname; ", "read d e <<< 'x\\ y z'; ", "read -t 0 d <<< x; ", "mapfile -C f a <<< x; ", "printf -v d '%d' 1; "} {
 		if _, st, _ := corralFieldsAfter(t, dir, oraclePrelude+prelude, `"$d$a"`); st {
 			t.Errorf("%q: static, want dynamic", prelude)
 		}

@@ -37,6 +37,8 @@ func passFilterName(name string) bool {
 	switch name {
 	case "cat", "tee", "head", "tail", "tr", "sed", "awk", "gawk", "mawk", "dd", "base64":
 		return true
+	case "tac", "rev", "xxd": // revfilters.go
+		return true
 	}
 	return false
 }
@@ -90,6 +92,12 @@ func passFilterOf(name string, args []Arg) (f passFilter, ops []Arg, ok bool) {
 		return ddFilter(args)
 	case "base64":
 		return base64Filter(args)
+	case "tac":
+		return tacFilter(args)
+	case "rev":
+		return revFilter(args)
+	case "xxd":
+		return xxdFilter(args)
 	}
 	return nil, nil, false
 }

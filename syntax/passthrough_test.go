@@ -80,6 +80,24 @@ var passFilterCases = []struct {
 	{[]string{"base64", "-dw0"}, "L2hvbWUvdS8uc3NoL2lkX3JzYQo=\n"},
 	{[]string{"base64", "-di"}, "L2hvbWUv*dS8uc3NoL2lkX3JzYQo=\n"},
 	{[]string{"base64", "-d"}, ""},
+	// revfilters.go: tac, rev, xxd and their reversals.
+	{[]string{"tac"}, "rm -rf /\n"},
+	{[]string{"tac"}, "/a\n/b\n"},
+	{[]string{"tac"}, "/a\n/b"},
+	{[]string{"tac", "-"}, ""},
+	{[]string{"rev"}, "/ fr- mr\n"},
+	{[]string{"rev"}, "ab\ncd"},
+	{[]string{"rev"}, "\n\nx y\n"},
+	{[]string{"xxd"}, "rm -rf /\n"},
+	{[]string{"xxd"}, "rm -rf / and a much longer line here!\x01\x7f\xff"},
+	{[]string{"xxd"}, "0123456789abcdef"},
+	{[]string{"xxd"}, ""},
+	{[]string{"xxd", "-p"}, "rm -rf /\n"},
+	{[]string{"xxd", "-ps"}, "rm -rf / rm -rf / rm -rf / rm -rf / rm -rf / rm -rf / rm -rf / rm -rf / rm -rf / "},
+	{[]string{"xxd", "-r"}, "00000000: 726d 202d 7266 202f 0a                   rm -rf /.\n"},
+	{[]string{"xxd", "-r"}, "00000000: 3031 3233 3435 3637 3839 6162 6364 6566  0123456789abcdef\n00000010: 0a                                       .\n"},
+	{[]string{"xxd", "-r", "-p"}, "726d202d7266202f0a\n"},
+	{[]string{"xxd", "-r", "-p"}, "726d 202d\n7266202f0a"},
 }
 
 // passFilterUnknown are programs corral leaves to run time.
@@ -88,7 +106,8 @@ var passFilterUnknown = [][]string{
 	{"sed", "1{p}"}, {"sed", "-f", "x.sed"}, {"sed"}, {"awk", "-F:", "{print $1}"}, {"awk", "-v", "x=1", "1"}, {"awk", "/x/"},
 	{"awk", "{print $1, $2}"}, {"awk", "1", "x=1"}, {"awk", "END{print}"}, {"awk", "{print NR}"}, {"dd", "count=1"},
 	{"dd", "of=x"}, {"dd", "skip=1"}, {"dd", "conv=ucase"}, {"head", "-c", "3"}, {"tail", "-n", "+2"}, {"head", "-n", "-1"},
-	{"tr", "a-z", "A-Z"}, {"tr", "-d", "a-z"}, {"tee", "f"}, {"cat", "-A"}, {"base64", "--foo"}, {"rev"}, {"sort"},
+	{"tr", "a-z", "A-Z"}, {"tr", "-d", "a-z"}, {"tee", "f"}, {"cat", "-A"}, {"base64", "--foo"}, {"rev", "-0"}, {"sort"},
+	{"tac", "-s", "x"}, {"tac", "-b"}, {"xxd", "-rp"}, {"xxd", "-pr"}, {"xxd", "-c", "8"}, {"xxd", "-u"}, {"xxd", "in", "out"},
 }
 
 func TestPassFilterOracle(t *testing.T) {

@@ -22,290 +22,22 @@ import (
 // value by value, never "unknown, so pass". Anything else stays unknown
 // (reads forgot it).
 
-// readOption is one option of read or mapfile: its letter and, for one
-// that takes a value, the value's word.
-type readOption struct {
-	letter byte
-	val    Arg
-	hasVal bool
-}
-
-// readOptions splits the words of read (or mapfile/readarray) into its
-// options and operands as bash's internal getopt does: "-" followed by
-// letters, clustered; a letter that takes a value (read: a d i n N p t
-// u; mapfile: d n O s u C c) takes the rest of its word, else the next
-// word; "--" ends the options, as does the first word that is not one.
-// A word only known at run time is an option only when its static start
-// is "-" and letters up to a letter that takes a value (-u$fd); ok is
-// false for any other such word among the options.
-func readOptions(name string, args []Arg) (opts []readOption, ops []Arg, ok bool) {
-	valued := "adinNptu"
-	if name == "mapfile" || name == "readarray" {
-		valued = "dnOsuCc"
-	}
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		text := a.Value
-		if !a.Static {
-			text = a.Raw
-		}
-		if text == "--" && a.Static {
-			return opts, args[i+1:], true
-		}
-		if len(text) < 2 || text[0] != '-' {
-			return opts, args[i:], true
-		}
-		for j := 1; j < len(text); j++ {
-			l := text[j]
-			if !strings.ContainsRune(valued, rune(l)) {
-				if !a.Static && !isOptLetter(l) {
-					return nil, nil, false
-				}
-				opts = append(opts, readOption{letter: l})
-				continue
-			}
-			var val Arg
-			switch {
-			case j+1 < len(text) && a.Static:
-				val = Arg{Value: text[j+1:], Raw: text[j+1:], Static: true}
-			case j+1 < len(text):
-				val = Arg{Value: text[j+1:], Raw: text[j+1:]}
-			case i+1 < len(args):
-				i++
-				val = args[i]
-			default:
-				return nil, nil, false
-			}
-			opts = append(opts, readOption{letter: l, val: val, hasVal: true})
-			break
-		}
-	}
-	return opts, nil, true
-}
-
-// isOptLetter reports an ASCII letter.
-func isOptLetter(b byte) bool { return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' }
-
 // MaxReadLines bounds the lines of a shared input whose values a read
 // is known to take; past it the variable is unknown.
 const MaxReadLines = 64
 
-// knownReads returns the variable read, mapfile or printf -v sets and
-// the value it gets, when its input is in the command: printf -v NAME of
-// a format exactPrintf computes, read [-r] NAME (with IFS bash's default,
-// or IFS only white space, as in IFS= read -r line) of the lines it may
-// read, and mapfile -t NAME of its own whole input.
+// knownReads returns the variable mapfile or printf -v sets and the
+// value it gets, when its input is in the command (mapfileVar,
+// printfVar). read's are splitReads'.
 func (w *walker) knownReads(c scope, call *Call, st *state) (string, variable, bool) {
 	if len(call.Wrappers) > 0 {
 		return "", variable{}, false
 	}
-	var opts, ops []string
-	endOpts := false
-	fd := 0
-	delim := "\n"
-	args := call.Args
-	var coIn *Stream
-	if call.Name != "printf" {
-		// read's and mapfile's options as bash's getopt reads them:
-		// letters cluster (read -ru 3, -rd ''), a letter that takes a
-		// value takes the rest of its word or the next word (-u3, -u
-		// $fd, -u"${P[0]}").
-		ropts, rops, ok := readOptions(call.Name, args)
-		if !ok {
-			return "", variable{}, false
-		}
-		for _, o := range ropts {
-			switch o.letter {
-			case 'u':
-				if !o.val.Static {
-					// read -r -u ${P[0]} d: the output of coprocess P;
-					// read -u $fd after exec {fd}< ….
-					if coIn = w.coprocFd(o.val.Raw); coIn == nil {
-						coIn = w.namedFd(st, o.val.Raw)
-					}
-					if coIn == nil {
-						return "", variable{}, false
-					}
-					continue
-				}
-				v, err := strconv.Atoi(o.val.Value)
-				if err != nil || v < 0 || v > 9 {
-					return "", variable{}, false
-				}
-				fd = v
-			case 'd':
-				if call.Name != "read" {
-					opts = append(opts, "-d")
-					continue
-				}
-				// read -d , x, read -d '' x: the line ends at the first
-				// byte of the word (NUL for an empty one).
-				if !o.val.Static {
-					return "", variable{}, false
-				}
-				delim = "\x00"
-				if o.val.Value != "" {
-					delim = o.val.Value[:1]
-				}
-			default:
-				if o.hasVal && !o.val.Static {
-					return "", variable{}, false
-				}
-				opts = append(opts, "-"+string(o.letter))
-			}
-		}
-		for _, a := range rops {
-			if !a.Static {
-				return "", variable{}, false
-			}
-			ops = append(ops, a.Value)
-		}
-	} else {
-		for _, a := range args {
-			if !a.Static {
-				return "", variable{}, false
-			}
-			if len(ops) == 0 && !endOpts && a.Value == "--" {
-				endOpts = true
-				continue
-			}
-			if len(ops) == 0 && !endOpts && len(a.Value) > 1 && a.Value[0] == '-' {
-				opts = append(opts, a.Value)
-				continue
-			}
-			ops = append(ops, a.Value)
-		}
-	}
-	ifs, ok := w.readIFS(c, call, st)
-	if !ok {
-		return "", variable{}, false
-	}
-	if call.Name == "printf" {
-		if len(opts) == 1 && opts[0] == "-v" && len(ops) >= 2 && isName(ops[0]) {
-			if out, ok := exactPrintf(ops[1:]); ok {
-				return ops[0], variable{known: true, set: true, str: out}, true
-			}
-		}
-		return "", variable{}, false
-	}
-	if len(ops) != 1 || !isName(ops[0]) {
-		return "", variable{}, false
-	}
-	input, shared, ok := "", false, false
-	if coIn == nil && fd == 0 {
-		// read -r d <&"${P[0]}", read -r d <&$fd: its own input
-		// duplicated from a coprocess or an exec {fd}< stream.
-		for _, r := range call.Redirs {
-			if r.Node.Op == sh.DplIn && (r.Fd == "" || r.Fd == "0") && r.Dup != nil {
-				coIn = r.Dup
-			}
-		}
-	}
-	if coIn != nil {
-		// Any line the coprocess (or the stream exec {fd}< opened)
-		// prints: other reads may share it.
-		var dynamic, isPipe bool
-		input, dynamic, ok, isPipe = w.otherPipeText(c, *coIn)
-		if !isPipe {
-			input, dynamic, ok = w.streamText(c, *coIn)
-		}
-		ok, shared = ok && !dynamic, true
-	} else if fd == 0 {
-		input, shared, ok = w.readInput(c, call)
-	} else {
-		// A descriptor opened on a file: the call's own (read -u3 x
-		// 3< f, read -u 1 x 1< f: bash reads from descriptor 1 or 2
-		// as from any other) starts at the first line; one an earlier
-		// exec opened (exec 3< n.txt) is shared by every read of it,
-		// and the line read is any of the file's.
-		in := call.Fd(fd)
-		input, ok = w.readFdFile(call, in)
-		if !ok {
-			// exec 3< <(…), exec 3<<<…, exec 3<&${P[0]}: what the
-			// substitution, here-string or coprocess carries.
-			var dynamic, isPipe bool
-			input, dynamic, ok, isPipe = w.otherPipeText(c, in)
-			if !isPipe {
-				input, dynamic, ok = w.streamText(c, in)
-			}
-			ok = ok && !dynamic
-		}
-		shared = !ownInput(call, in) || in.Kind == StreamInherited
-	}
-	if !ok {
-		return "", variable{}, false
-	}
-	lines := strings.SplitAfter(input, "\n")
-	if lines[len(lines)-1] == "" {
-		lines = lines[:len(lines)-1]
-	}
-	if delim != "\n" {
-		// One read of input no other command shares: the text up to the
-		// delimiter, or all of it (its newlines too) when none is there.
-		if shared {
-			return "", variable{}, false
-		}
-		first, _, _ := strings.Cut(input, delim)
-		lines = []string{first}
-		if strings.Contains(strings.TrimSuffix(first, "\n"), "\n") {
-			return "", variable{}, false // a newline inside: trimmed as IFS white space only at the ends
-		}
-	}
 	switch call.Name {
-	case "read":
-		if len(opts) > 1 || len(opts) == 1 && opts[0] != "-r" {
-			return "", variable{}, false
-		}
-		if !shared && len(lines) > 1 {
-			lines = lines[:1]
-		}
-		if len(lines) > MaxReadLines {
-			return "", variable{}, false
-		}
-		var vals []string
-		for _, l := range lines {
-			l = strings.TrimSuffix(l, "\n")
-			if len(opts) == 0 && strings.Contains(l, `\`) {
-				return "", variable{}, false // backslashes are escapes without -r
-			}
-			vals = append(vals, strings.Trim(l, ifs))
-		}
-		if len(vals) == 0 {
-			if shared {
-				return "", variable{}, false
-			}
-			vals = []string{""}
-		}
-		sort.Strings(vals)
-		vals = slices.Compact(vals)
-		if len(vals) == 1 {
-			return ops[0], variable{known: true, set: true, str: vals[0]}, true
-		}
-		return ops[0], variable{cands: vals}, true
+	case "printf":
+		return printfVar(call.Args)
 	case "mapfile", "readarray":
-		if len(opts) != 1 || opts[0] != "-t" || ifs != " \t" {
-			return "", variable{}, false
-		}
-		if shared {
-			// exec 3< n.txt; …; mapfile -t -u3 a, mapfile -t -u $fd a
-			// after exec {fd}< <(…), mapfile -t -u ${P[0]} a: the lines
-			// left, so each element is any of the stream's lines (as
-			// read -u gives one).
-			if len(lines) == 0 || len(lines) > MaxReadLines {
-				return "", variable{}, false
-			}
-			vals := make([]string, 0, len(lines))
-			for _, l := range lines {
-				vals = append(vals, strings.TrimSuffix(l, "\n"))
-			}
-			sort.Strings(vals)
-			vals = slices.Compact(vals)
-			return ops[0], variable{array: true, cands: vals, candLen: len(lines), fileVals: vals}, true
-		}
-		for i := range lines {
-			lines[i] = strings.TrimSuffix(lines[i], "\n")
-		}
-		return ops[0], variable{known: true, set: true, array: true, list: lines}, true
+		return w.mapfileVar(c, call, st)
 	}
 	return "", variable{}, false
 }
@@ -348,6 +80,17 @@ func (w *walker) readInput(c scope, call *Call) (text string, shared, ok bool) {
 		// block or loop it is in ({ read -r x; read -r y; } < <(…)) is
 		// shared with the other commands there.
 		return text, !ownInput(call, in), true
+	}
+	if _, _, here := in.Text(); here {
+		// read v < /dev/stdin <<< …, read v <<< … < /dev/fd/0, read v
+		// 3<<< … <&3: the descriptor table after the call's own
+		// redirections, in order, leads to one here-string or
+		// here-document: its own, which the read starts at, or one
+		// opened around it (eval 'read v < /dev/stdin' <<< …, a
+		// block's), shared with the other commands there.
+		if text, ok := w.fdText(in); ok {
+			return text, !ownStream(call, in), true
+		}
 	}
 	for i, r := range call.Redirs {
 		if r.Node.Op == sh.DplIn && i == len(call.Redirs)-1 && in.Kind == StreamPipe && in.Pipe == nil && in.Redirect.Node != nil {
@@ -586,87 +329,9 @@ func readFields(line, ifs string, names int, array bool) []string {
 	return append(out, last)
 }
 
-// splitReads returns the values read -r NAME… (several names, or an IFS
-// with characters other than white space) and read -r -a NAME store when
-// their input is one static line in the command that no other command
-// shares: bash's field splitting by IFS (readFields). ok is false for
-// anything else (other options, backslashes without -r, input shared or
-// only known at run time), which leaves the names unknown.
+// splitReads returns the values read stores (readVars).
 func (w *walker) splitReads(c scope, call *Call, st *state) (map[string]variable, bool) {
-	if call.Name != "read" || len(call.Wrappers) > 0 {
-		return nil, false
-	}
-	raw, array, endOpts := false, false, false
-	var names []string
-	for i := 0; i < len(call.Args); i++ {
-		a := call.Args[i]
-		if !a.Static {
-			return nil, false
-		}
-		v := a.Value
-		if len(names) == 0 && v == "--" && !endOpts {
-			endOpts = true // read -r -- a b: the options end
-			continue
-		}
-		if len(names) == 0 && !endOpts && len(v) > 1 && v[0] == '-' {
-			for j := 1; j < len(v); j++ {
-				switch v[j] {
-				case 'r':
-					raw = true
-				case 's':
-				case 'a':
-					array = true
-					name := v[j+1:]
-					if name == "" && i+1 < len(call.Args) {
-						i++
-						name = call.Args[i].Value
-					}
-					names = append(names, name)
-					j = len(v)
-				default:
-					return nil, false
-				}
-			}
-			continue
-		}
-		if array {
-			return nil, false // read -a NAME takes no other names
-		}
-		names = append(names, v)
-	}
-	if len(names) == 0 {
-		return nil, false
-	}
-	for _, n := range names {
-		if !isName(n) {
-			return nil, false
-		}
-	}
-	ifs, ok := w.readIFSAny(c, call, st)
-	if !ok {
-		return nil, false
-	}
-	input, shared, ok := w.readInput(c, call)
-	if !ok {
-		return nil, false
-	}
-	line, _, _ := strings.Cut(input, "\n")
-	if shared {
-		return w.sharedSplitReads(input, ifs, names, raw, array)
-	}
-	if !raw && strings.Contains(line, `\`) {
-		return nil, false // backslashes are escapes without -r
-	}
-	fields := readFields(line, ifs, len(names), array)
-	out := map[string]variable{}
-	if array {
-		out[names[0]] = variable{known: true, set: true, array: true, list: fields}
-		return out, true
-	}
-	for i, n := range names {
-		out[n] = variable{known: true, set: true, str: fields[i]}
-	}
-	return out, true
+	return w.readVars(c, call, st)
 }
 
 // sharedSplitReads is splitReads of an input other commands share (echo
@@ -1068,4 +733,62 @@ func (w *walker) streamText(c scope, s Stream) (text string, dynamic, ok bool) {
 		}
 	}
 	return "", false, false
+}
+
+// readSource returns the text read or mapfile reads from descriptor fd
+// (or from coIn, the stream a -u of a coprocess or an exec {fd}< name
+// leads to) when the command holds it; shared reports input other
+// commands read too, of which a read takes a line that depends on how
+// many were read before.
+func (w *walker) readSource(c scope, call *Call, fd int, coIn *Stream) (input string, shared, ok bool) {
+	if coIn == nil && fd == 0 {
+		// read -r d <&"${P[0]}", read -r d <&$fd: its own input
+		// duplicated from a coprocess or an exec {fd}< stream (when no
+		// later redirection of its replaced it).
+		in := call.Fd(0)
+		for _, r := range call.Redirs {
+			if r.Node.Op == sh.DplIn && (r.Fd == "" || r.Fd == "0") && r.Dup != nil && r.Dup.Same(in) {
+				coIn = r.Dup
+			}
+		}
+	}
+	if coIn == nil {
+		// exec 4<&${P[0]}; read v <&4 (or read -u 4 v): a descriptor
+		// copied from a coprocess's output.
+		if in := call.Fd(fd); in.Kind == StreamPipe && in.Pipe != nil && in.Pipe.Coproc && in.Stage == 1 {
+			coIn = &in
+		}
+	}
+	if coIn != nil {
+		// Any line the coprocess (or the stream exec {fd}< opened)
+		// prints: other reads may share it.
+		var dynamic, isPipe bool
+		input, dynamic, ok, isPipe = w.otherPipeText(c, *coIn)
+		if !isPipe {
+			input, dynamic, ok = w.streamText(c, *coIn)
+		}
+		ok, shared = ok && !dynamic, true
+	} else if fd == 0 {
+		input, shared, ok = w.readInput(c, call)
+	} else {
+		// A descriptor opened on a file: the call's own (read -u3 x
+		// 3< f, read -u 1 x 1< f: bash reads from descriptor 1 or 2
+		// as from any other) starts at the first line; one an earlier
+		// exec opened (exec 3< n.txt) is shared by every read of it,
+		// and the line read is any of the file's.
+		in := call.Fd(fd)
+		input, ok = w.readFdFile(call, in)
+		if !ok {
+			// exec 3< <(…), exec 3<<<…, exec 3<&${P[0]}: what the
+			// substitution, here-string or coprocess carries.
+			var dynamic, isPipe bool
+			input, dynamic, ok, isPipe = w.otherPipeText(c, in)
+			if !isPipe {
+				input, dynamic, ok = w.streamText(c, in)
+			}
+			ok = ok && !dynamic
+		}
+		shared = !ownInput(call, in) || in.Kind == StreamInherited
+	}
+	return input, shared, ok
 }

@@ -226,7 +226,7 @@ var scopeCases = []struct {
 	{`read -d , d <<< "nodelim"; echo "$d"`, "nodelim"},
 	{`printf 'a,b' | { read -d , d; echo "$d"; }`, "?"}, // input the block shares
 	{`read -d , d <<< "a
-b,c"; echo "$d"`, "?"},
+b,c"; echo "${#d}"`, "3"}, // the newline inside is kept (TestReadRecordInBash)
 	{`echo / | read d; echo "$d"`, "?"}, // the pipeline's copy is dropped: the old value
 	{`d=x; echo / | read d; echo "$d"`, "x"},
 	{`d=x; set +m; shopt -s lastpipe; echo / | read d; echo "$d"`, "/"},

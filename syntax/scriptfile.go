@@ -946,6 +946,10 @@ func (w *walker) noteWrite(c scope, call *Call) {
 		if w.written == nil {
 			w.written = map[string]string{}
 		}
+		if w.racingWrite(d.Path) {
+			// echo ls > f & echo 'rm -rf /' > f & read v < f (fifo.go).
+			ok = false
+		}
 		if !ok {
 			if dynText != "" && w.indexCollect && IsPackageIndexFile(d.Path) {
 				w.indexPending = append(w.indexPending, indexWrite{path: d.Path, text: dynText, dynamic: true})

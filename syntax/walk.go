@@ -134,6 +134,10 @@ type walker struct {
 	// written holds the text that earlier commands wrote to files
 	// (cat > f <<X, echo … > f), by absolute path.
 	written map[string]string
+	// bg counts the background statements (cmd &) being walked, and
+	// bgWritten the files a background command wrote (fifo.go).
+	bg        int
+	bgWritten map[string]bool
 	// shadowed are the calls that ran an alias or a function of the
 	// script, not the program of their name (passthrough.go).
 	shadowed map[*Call]bool
@@ -314,7 +318,9 @@ func (w *walker) stmt(c scope, s *sh.Stmt, st *state) {
 	}
 	if s.Background {
 		// An asynchronous command runs in a subshell.
+		w.bg++
 		w.command(c, s, st.clone())
+		w.bg--
 		return
 	}
 	w.command(c, s, st)
@@ -3091,6 +3097,12 @@ func (w *walker) reads(c scope, call *Call, st *state) {
 		if _, set := split[n]; set {
 			continue
 		}
+		if base, sub, cut := strings.Cut(n, "["); cut && isName(base) && strings.HasSuffix(sub, "]") {
+			// printf -v 'v[0]' …, read 'v[1]': an element of v, so $v
+			// (the element 0) may change: v is no longer known.
+			st.forget(base)
+			continue
+		}
 		if isName(n) && (!ok || n != known) {
 			st.forget(n)
 			if t, direct := st.resolve(n); direct {
@@ -3374,6 +3386,14 @@ func (w *walker) nested(c scope, call *Call, st *state) {
 	}
 	switch call.Name {
 	case "eval":
+		if len(call.Redirs) > 0 {
+			// eval 'read v' <<< …, eval 'read -u 3 v' 3<<< …: eval's
+			// redirections are the descriptors its text runs with, as a
+			// function call's are its body's.
+			savedFds := st.fds
+			st.fds = call.fds
+			defer func() { st.fds = savedFds }() // eval's case returns below
+		}
 		if len(call.Args) == 1 {
 			w.childIn(c, call, call.Args[0].Value, &call.Args[0], "eval", !call.Args[0].Static, st, st.dir)
 		} else if len(call.Args) > 1 {
