@@ -264,10 +264,13 @@ func (p *parser) pyDangerousRoot(name string) bool {
 }
 
 func (p *parser) pyLookup(in []token, i int, out []token) ([]token, int, int, bool) {
+	if repl, j, drop, ok := p.pyDispatch(in, i, out); ok {
+		return repl, j, drop, ok
+	}
 	t := in[i]
 	at := func(k int) token { return p.tokenAt(in, k) }
 	switch {
-	case t.kind == tIdent && !member(out) && (t.text == "__builtins__" || t.text == "builtins") && isP(at(i+1), ".") && at(i+2).kind == tIdent && at(i+2).text != "__dict__":
+	case t.kind == tIdent && !member(out) && p.pyBuiltinsName(t.text) && isP(at(i+1), ".") && at(i+2).kind == tIdent && at(i+2).text != "__dict__":
 		// __builtins__.exec is exec.
 		return nil, i + 2, 0, true
 	case t.kind == tIdent && (t.text == "__import__" && !member(out) || t.text == "import_module") && isP(at(i+1), "("):
@@ -335,7 +338,8 @@ func (p *parser) pyLookup(in []token, i int, out []token) ([]token, int, int, bo
 			return nil, 0, 0, false
 		}
 		obj, after := "", i+2
-		if t.text == "vars" {
+		if t.text == "vars" && end != i+2 {
+			// vars() with no argument is locals().
 			obj, after = dottedAt(in, i+2)
 			if obj == "" || after != end {
 				return nil, 0, 0, false
@@ -386,6 +390,9 @@ var jsNotObject = lazy.Value[map[string]bool]{New: func() map[string]bool {
 }}
 
 func (p *parser) jsLookup(in []token, i int, out []token) ([]token, int, int, bool) {
+	if repl, j, drop, ok := p.jsDispatch(in, i, out); ok {
+		return repl, j, drop, ok
+	}
 	t := in[i]
 	at := func(k int) token { return p.tokenAt(in, k) }
 	switch {
@@ -541,7 +548,7 @@ func (p *parser) rubyLookup(in []token, i int, out []token) ([]token, int, int, 
 			return nil, 0, 0, false
 		}
 		if !isLit || !nameLike(name.text) {
-			if rubyModules.Get()[r] && (isP(at(i+4), ".") || isP(at(i+4), "[")) {
+			if rubyModules.Get()[r] && (isP(at(k2+1), ".") || isP(at(k2+1), "[")) {
 				p.hidden(t.text, p.src[t.off:min(len(p.src), p.lineEnd(t.off))], t.off)
 			}
 			return nil, 0, 0, false
@@ -551,10 +558,23 @@ func (p *parser) rubyLookup(in []token, i int, out []token) ([]token, int, int, 
 			drop = n
 		}
 		repl := []token{ident(name.text, t.off)}
-		if isP(at(k2+1), ".") && isI(at(k2+2), "call") {
-			return repl, k2 + 3, drop, true
+		after := k2 + 1
+		if isP(at(after), ".") && isI(at(after+1), "to_proc") {
+			// A Method's Proc calls it as the Method does.
+			after += 2
 		}
-		return repl, k2 + 1, drop, true
+		switch {
+		case isP(at(after), ".") && (isI(at(after+1), "call") || isI(at(after+1), "yield")):
+			return repl, after + 2, drop, true
+		case isP(at(after), "["):
+			// m["x"] calls m with "x", as m.call("x") does.
+			if c := p.closeOf(in, after); c > after {
+				repl = append(repl, token{kind: tPunct, text: "(", off: at(after).off})
+				repl = append(repl, in[after+1:c]...)
+				return append(repl, token{kind: tPunct, text: ")", off: in[c].off}), c + 1, drop, true
+			}
+		}
+		return repl, after, drop, true
 	case isI(t, "const_get") && isP(at(i+1), "("):
 		// Object.const_get(:FileUtils) is FileUtils.
 		_, n := recv()
@@ -590,7 +610,37 @@ func (p *parser) rubyName(in []token, k int) (token, int, bool) {
 	if isP(in[k], ":") && k+1 < len(in) && in[k+1].kind == tIdent && in[k+1].off == in[k].off+1 {
 		return token{kind: tString, lit: true, text: in[k+1].text, off: in[k].off}, k + 2, true
 	}
+	if isP(in[k], ":") && k+1 < len(in) && litStr(in[k+1]) && in[k+1].off == in[k].off+1 {
+		// :"system" is the symbol of that string.
+		return token{kind: tString, lit: true, text: in[k+1].text, off: in[k].off}, k + 2, true
+	}
+	if e := p.rubyArgEnd(in, k); e > k+1 {
+		// An expression: "sys" + "tem", %w(sys tem).join.
+		if a := p.argOf(in, k, e); a.lit {
+			return token{kind: tString, lit: true, text: a.str, off: in[k].off}, e, true
+		}
+		return in[k], e, false
+	}
 	return in[k], k + 1, litStr(in[k])
+}
+
+// rubyArgEnd is the index of the "," or ")" (or the end of the line)
+// that ends the argument starting at k, stepping over brackets.
+func (p *parser) rubyArgEnd(in []token, k int) int {
+	for j := k; j < len(in); j++ {
+		t := in[j]
+		switch {
+		case t.kind == tNewline || isP(t, ",") || isP(t, ")") || isP(t, ";") || isP(t, "}") || isP(t, "]"):
+			return j
+		case isP(t, "(") || isP(t, "[") || isP(t, "{"):
+			c := p.closeOf(in, j)
+			if c < 0 {
+				return j
+			}
+			j = c
+		}
+	}
+	return len(in)
 }
 
 // lineEnd is the offset of the end of the line at off.
@@ -735,6 +785,9 @@ func phpRuns(name string) bool {
 }
 
 func (p *parser) phpLookup(in []token, i int, out []token) ([]token, int, int, bool) {
+	if repl, j, drop, ok := p.phpDispatch(in, i, out); ok {
+		return repl, j, drop, ok
+	}
 	t := in[i]
 	at := func(k int) token { return p.tokenAt(in, k) }
 	prev := token{kind: tNewline}
