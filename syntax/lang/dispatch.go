@@ -29,7 +29,7 @@ func (p *parser) pyOperatorFn(t token, out []token) (string, int) {
 		return "", 0
 	}
 	if member(out) {
-		if t.text != "methodcaller" && t.text != "attrgetter" {
+		if t.text != "methodcaller" && t.text != "attrgetter" && t.text != "call" {
 			return "", 0
 		}
 		recv, n := dottedEnd(out[:len(out)-1])
@@ -39,10 +39,16 @@ func (p *parser) pyOperatorFn(t token, out []token) (string, int) {
 		return "", 0
 	}
 	switch full := p.al.resolve(t.text); full {
-	case "operator.methodcaller", "operator.attrgetter":
+	case "operator.methodcaller", "operator.attrgetter", "operator.call":
 		return strings.TrimPrefix(full, "operator."), 0
 	}
 	return "", 0
+}
+
+// pyOperatorName is the operator function pyOperatorFn finds, or "".
+func (p *parser) pyOperatorName(t token, out []token) string {
+	fn, _ := p.pyOperatorFn(t, out)
+	return fn
 }
 
 // pyDangerousName reports a method name that is a function of a module
@@ -65,11 +71,8 @@ func (p *parser) pyDispatch(in []token, i int, out []token) ([]token, int, int, 
 	t := in[i]
 	at := func(k int) token { return p.tokenAt(in, k) }
 	switch {
-	case t.kind == tIdent && isP(at(i+1), "("):
+	case t.kind == tIdent && isP(at(i+1), "(") && p.pyOperatorName(t, out) != "":
 		fn, drop := p.pyOperatorFn(t, out)
-		if fn == "" {
-			return nil, 0, 0, false
-		}
 		end := p.closeOf(in, i+1)
 		if end < 0 {
 			return nil, 0, 0, false
@@ -77,6 +80,15 @@ func (p *parser) pyDispatch(in []token, i int, out []token) ([]token, int, int, 
 		sp := p.spans(in, i+1, end)
 		if len(sp) == 0 {
 			return nil, 0, 0, false
+		}
+		if fn == "call" {
+			// operator.call(f, a) is f(a).
+			repl := append([]token{}, in[sp[0][0]:sp[0][1]]...)
+			repl = append(repl, in[i+1])
+			if len(sp) > 1 {
+				repl = append(repl, in[sp[1][0]:end]...)
+			}
+			return append(repl, in[end]), end + 1, drop, true
 		}
 		name := p.argOf(in, sp[0][0], sp[0][1])
 		applied := isP(at(end+1), "(")
@@ -131,6 +143,61 @@ func (p *parser) pyDispatch(in []token, i int, out []token) ([]token, int, int, 
 			mod = full[:k]
 		}
 		return nameToks(mod, t.off), i + 2, n, true
+	case isP(t, ".") && isI(at(i+1), "__getattribute__") && isP(at(i+2), "(") && len(out) > 0:
+		// os.__getattribute__("system") is os.system;
+		// object.__getattribute__(os, "system") and
+		// type(os).__getattribute__(os, "system") too.
+		end := p.closeOf(in, i+2)
+		if end < 0 {
+			return nil, 0, 0, false
+		}
+		sp := p.spans(in, i+2, end)
+		if len(sp) == 0 || len(sp) > 2 {
+			return nil, 0, 0, false
+		}
+		name := p.argOf(in, sp[len(sp)-1][0], sp[len(sp)-1][1])
+		if !name.lit || !nameLike(name.str) || strings.Contains(name.str, ".") {
+			if !name.lit {
+				if obj, _ := dottedEnd(out); len(sp) == 1 && p.pyDangerousRoot(obj) {
+					p.hidden(obj+".__getattribute__", p.src[t.off:min(len(p.src), in[end].off+1)], t.off)
+				}
+			}
+			return nil, 0, 0, false
+		}
+		if len(sp) == 1 {
+			return []token{t, ident(name.str, t.off)}, end + 1, 0, true
+		}
+		n := primaryLen(out)
+		if n == 0 {
+			return nil, 0, 0, false
+		}
+		repl := append([]token{}, in[sp[0][0]:sp[0][1]]...)
+		return append(repl, token{kind: tPunct, text: ".", off: t.off}, ident(name.str, t.off)), end + 1, n, true
+	case isP(t, ".") && isI(at(i+1), "get") && isP(at(i+2), "(") && p.pyNamespaceEnd(out):
+		// os.__dict__.get("system") and vars(os).get("system") are
+		// os.__dict__["system"] and vars(os)["system"].
+		end := p.closeOf(in, i+2)
+		if end < 0 {
+			return nil, 0, 0, false
+		}
+		sp := p.spans(in, i+2, end)
+		if len(sp) == 0 {
+			return nil, 0, 0, false
+		}
+		repl := []token{{kind: tPunct, text: "[", off: at(i + 2).off}}
+		repl = append(repl, in[sp[0][0]:sp[0][1]]...)
+		return append(repl, token{kind: tPunct, text: "]", off: in[end].off}), end + 1, 0, true
+	case t.kind == tIdent && !member(out) && p.al.resolve(t.text) == "eval" && isP(at(i+1), "("):
+		// eval("__import__") is __import__.
+		end := p.closeOf(in, i+1)
+		if end < 0 {
+			return nil, 0, 0, false
+		}
+		if sp := p.spans(in, i+1, end); len(sp) == 1 {
+			if a := p.argOf(in, sp[0][0], sp[0][1]); a.lit && nameLike(a.str) && !strings.ContainsAny(a.str, ":/\\$") {
+				return nameToks(a.str, t.off), end + 1, 0, true
+			}
+		}
 	case isP(t, ".") && isI(at(i+1), "__call__") && isP(at(i+2), "(") && len(out) > 0 && (out[len(out)-1].kind == tIdent || isP(out[len(out)-1], ")")):
 		// os.system.__call__(c) is os.system(c).
 		return nil, i + 2, 0, true
@@ -155,6 +222,85 @@ func (p *parser) pyDispatch(in []token, i int, out []token) ([]token, int, int, 
 		p.hidden(t.text+"[…]", p.src[t.off:min(len(p.src), in[end].off+1)], t.off)
 	}
 	return nil, 0, 0, false
+}
+
+// pyNamespaceFn reports the functions that return a namespace as a dict:
+// vars, globals, locals.
+func pyNamespaceFn(name string) bool {
+	return name == "vars" || name == "globals" || name == "locals"
+}
+
+// pyRouters are the functions and modules that reach another function by
+// a name (getattr(os, "system"), operator.methodcaller("system"), the
+// builtins module): a name bound to one (g = getattr) is it.
+var pyRouters = lazy.Set{List: []string{"getattr", "__import__", "importlib.import_module", "operator.methodcaller",
+	"operator.attrgetter", "operator.call", "builtins", "__builtins__", "vars", "globals", "locals"}}
+
+// bindRouters adds the names the text assigns a router (g = getattr; f =
+// operator.methodcaller) to the aliases, before the lookups are read.
+func (p *parser) bindRouters() {
+	toks := p.toks
+	for i := 0; i+2 < len(toks); i++ {
+		if toks[i].kind != tIdent || !isP(toks[i+1], "=") || !p.statementStart(i) {
+			continue
+		}
+		name, after := dottedAt(toks, i+2)
+		if name == "" || !p.statementEnd(after) || name == toks[i].text {
+			continue
+		}
+		if full := p.al.resolve(name); pyRouters.Has(full) {
+			p.al[toks[i].text] = full
+		}
+	}
+}
+
+// primaryLen is how many tokens at the end of out make one primary
+// expression: a dotted name, each call or subscript after it (type(os),
+// f(x)[0]), or a parenthesised expression.
+func primaryLen(out []token) int {
+	k := len(out)
+	for k > 0 && (isP(out[k-1], ")") || isP(out[k-1], "]")) {
+		depth := 0
+		j := k - 1
+		for ; j >= 0; j-- {
+			switch {
+			case isP(out[j], ")") || isP(out[j], "]") || isP(out[j], "}"):
+				depth++
+			case isP(out[j], "(") || isP(out[j], "[") || isP(out[j], "{"):
+				depth--
+			}
+			if depth == 0 {
+				break
+			}
+		}
+		if j < 0 {
+			return 0
+		}
+		k = j
+	}
+	if k > 0 && out[k-1].kind == tIdent {
+		_, n := dottedEnd(out[:k])
+		k -= n
+	}
+	return len(out) - k
+}
+
+// pyNamespaceEnd reports whether out ends with a namespace as a dict: a
+// __dict__ or __globals__ attribute, or a call of vars, globals or
+// locals.
+func (p *parser) pyNamespaceEnd(out []token) bool {
+	n := len(out)
+	if n == 0 {
+		return false
+	}
+	if last := out[n-1]; isI(last, "__dict__") || isI(last, "__globals__") {
+		return member(out[:n-1])
+	}
+	if !isP(out[n-1], ")") {
+		return false
+	}
+	k := n - primaryLen(out)
+	return k >= 0 && k < n && out[k].kind == tIdent && pyNamespaceFn(p.al.resolve(out[k].text)) && k+1 < n && isP(out[k+1], "(")
 }
 
 // pyBuiltinsName reports a name for the builtins module: builtins,
@@ -230,6 +376,21 @@ func (p *parser) jsDispatch(in []token, i int, out []token) ([]token, int, int, 
 				p.hidden(full+".bind", p.src[out[len(out)-n].off:min(len(p.src), in[end].off+1)], t.off)
 			}
 		}
+	case isI(t, "Object") && !member(out) && isP(at(i+1), ".") && isI(at(i+2), "getOwnPropertyDescriptor") && isP(at(i+3), "("):
+		// Object.getOwnPropertyDescriptor(cp, "execSync").value is
+		// cp.execSync.
+		end := p.closeOf(in, i+3)
+		if end < 0 || !isP(at(end+1), ".") || !isI(at(end+2), "value") {
+			return nil, 0, 0, false
+		}
+		sp := p.spans(in, i+3, end)
+		if len(sp) != 2 {
+			return nil, 0, 0, false
+		}
+		if a := p.argOf(in, sp[1][0], sp[1][1]); a.lit && nameLike(a.str) && !strings.ContainsAny(a.str, ".:/\\") {
+			repl := append([]token{}, in[sp[0][0]:sp[0][1]]...)
+			return append(repl, token{kind: tPunct, text: ".", off: t.off}, ident(a.str, t.off)), end + 3, 0, true
+		}
 	case isI(t, "Reflect") && !member(out) && isP(at(i+1), ".") && (isI(at(i+2), "apply") || isI(at(i+2), "get")) && isP(at(i+3), "("):
 		open := i + 3
 		end := p.closeOf(in, open)
@@ -276,6 +437,16 @@ func (p *parser) jsArrayLit(in []token, s [2]int) ([]token, bool) {
 // ("sys"."tem")("…") calls system.
 func (p *parser) phpDispatch(in []token, i int, out []token) ([]token, int, int, bool) {
 	t := in[i]
+	if t.kind == tIdent && strings.HasPrefix(t.text, "$") && isP(p.tokenAt(in, i+1), "[") && !member(out) {
+		// $a[0](…) calls the function the element names: asked when
+		// the array is given a name that runs or deletes.
+		if c := p.closeOf(in, i+1); c > i && isP(p.tokenAt(in, c+1), "(") {
+			if name := p.phpArrayRunner(in, t.text); name != "" {
+				p.hidden(t.text+"[…]", "a function named by an element of "+t.text+", which holds "+name, t.off)
+			}
+		}
+		return nil, 0, 0, false
+	}
 	if !isP(t, "(") {
 		return nil, 0, 0, false
 	}
@@ -319,4 +490,32 @@ func (p *parser) builtFromStrings(toks []token) bool {
 		}
 	}
 	return false
+}
+
+// phpArrayRunner returns a name of a function that runs or deletes
+// among the literals the code assigns to the array v or its elements
+// ($a = ["system"], $a[] = 'exec', $a = array('k' => "unlink")), or "".
+func (p *parser) phpArrayRunner(in []token, v string) string {
+	for i := 0; i+1 < len(in); i++ {
+		if in[i].kind != tIdent || in[i].text != v {
+			continue
+		}
+		j := i + 1
+		if isP(in[j], "[") {
+			c := p.closeOf(in, j)
+			if c < 0 {
+				continue
+			}
+			j = c + 1
+		}
+		if j >= len(in) || !isP(in[j], "=") {
+			continue
+		}
+		for k := j + 1; k < len(in) && !isP(in[k], ";"); k++ {
+			if litStr(in[k]) && phpRuns(in[k].text) {
+				return in[k].text
+			}
+		}
+	}
+	return ""
 }

@@ -32,6 +32,7 @@ func (p *parser) indirect() {
 	switch p.l {
 	case Python:
 		p.al = pythonAliases(p.src)
+		p.bindRouters()
 	case JS:
 		p.al = jsBindings(p.src)
 	default:
@@ -273,9 +274,10 @@ func (p *parser) pyLookup(in []token, i int, out []token) ([]token, int, int, bo
 	case t.kind == tIdent && !member(out) && p.pyBuiltinsName(t.text) && isP(at(i+1), ".") && at(i+2).kind == tIdent && at(i+2).text != "__dict__":
 		// __builtins__.exec is exec.
 		return nil, i + 2, 0, true
-	case t.kind == tIdent && (t.text == "__import__" && !member(out) || t.text == "import_module") && isP(at(i+1), "("):
+	case t.kind == tIdent && (t.text == "__import__" || t.text == "import_module" || !member(out) && p.al.resolve(t.text) == "__import__") && isP(at(i+1), "("):
 		drop := 0
-		if t.text == "import_module" && member(out) {
+		if member(out) {
+			// importlib.import_module, importlib.__import__.
 			if recv, n := dottedEnd(out[:len(out)-1]); recv == "importlib" {
 				drop = n + 1
 			} else {
@@ -293,7 +295,7 @@ func (p *parser) pyLookup(in []token, i int, out []token) ([]token, int, int, bo
 			}
 		}
 		p.hidden(t.text, p.src[t.off:min(len(p.src), in[end].off+1)], t.off)
-	case isI(t, "getattr") && !member(out) && isP(at(i+1), "("):
+	case t.kind == tIdent && !member(out) && p.al.resolve(t.text) == "getattr" && isP(at(i+1), "("):
 		end := p.closeOf(in, i+1)
 		if end < 0 {
 			return nil, 0, 0, false
@@ -327,7 +329,7 @@ func (p *parser) pyLookup(in []token, i int, out []token) ([]token, int, int, bo
 		if obj, _ := dottedEnd(out); p.pyDangerousRoot(obj) {
 			p.hidden(obj+".__dict__", p.src[t.off:min(len(p.src), in[end].off+1)], t.off)
 		}
-	case (isI(t, "vars") || isI(t, "globals") || isI(t, "locals")) && !member(out) && isP(at(i+1), "("):
+	case t.kind == tIdent && pyNamespaceFn(p.al.resolve(t.text)) && !member(out) && isP(at(i+1), "("):
 		// vars(os)["system"], globals()["eval"].
 		end := p.closeOf(in, i+1)
 		if end < 0 || !isP(at(end+1), "[") {
@@ -338,7 +340,7 @@ func (p *parser) pyLookup(in []token, i int, out []token) ([]token, int, int, bo
 			return nil, 0, 0, false
 		}
 		obj, after := "", i+2
-		if t.text == "vars" && end != i+2 {
+		if p.al.resolve(t.text) == "vars" && end != i+2 {
 			// vars() with no argument is locals().
 			obj, after = dottedAt(in, i+2)
 			if obj == "" || after != end {
@@ -513,6 +515,24 @@ func (p *parser) rubyLookup(in []token, i int, out []token) ([]token, int, int, 
 	case isP(t, ".") && len(out) > 0 && out[len(out)-1].kind == tIdent && isP(at(i+1), "("):
 		// m.(x) is m.call(x).
 		return nil, i + 1, 0, true
+	case isP(t, ".") && isI(at(i+1), "to_proc") && isP(at(i+2), ".") && isI(at(i+3), "call") && isP(at(i+4), "(") &&
+		len(out) > 0 && litStr(out[len(out)-1]) && nameLike(out[len(out)-1].text) && (len(out) == 1 || !member(out[:len(out)-1])):
+		// :system.to_proc.call(Kernel, c) is Kernel.system(c).
+		end := p.closeOf(in, i+4)
+		if end < 0 {
+			return nil, 0, 0, false
+		}
+		sp := p.spans(in, i+4, end)
+		if len(sp) == 0 {
+			return nil, 0, 0, false
+		}
+		name := out[len(out)-1].text
+		repl := append([]token{}, in[sp[0][0]:sp[0][1]]...)
+		repl = append(repl, token{kind: tPunct, text: ".", off: t.off}, ident(name, t.off), at(i+4))
+		if len(sp) > 1 {
+			repl = append(repl, in[sp[1][0]:end]...)
+		}
+		return append(repl, in[end]), end + 1, 1, true
 	case t.kind == tIdent && (t.text == "send" || t.text == "public_send" || t.text == "__send__"):
 		r, n := recv()
 		paren := isP(at(i+1), "(")
@@ -559,9 +579,29 @@ func (p *parser) rubyLookup(in []token, i int, out []token) ([]token, int, int, 
 		}
 		repl := []token{ident(name.text, t.off)}
 		after := k2 + 1
-		if isP(at(after), ".") && isI(at(after+1), "to_proc") {
-			// A Method's Proc calls it as the Method does.
-			after += 2
+		for isP(at(after), ".") {
+			// A Method's Proc calls it as the Method does, and an
+			// UnboundMethod bound to any object is the method again:
+			// .to_proc, .unbind, .bind(obj), .bind_call(obj, …).
+			switch {
+			case isI(at(after+1), "to_proc") || isI(at(after+1), "unbind"):
+				after += 2
+				continue
+			case isI(at(after+1), "bind") && isP(at(after+2), "("):
+				if c := p.closeOf(in, after+2); c > after {
+					after = c + 1
+					continue
+				}
+			case isI(at(after+1), "bind_call") && isP(at(after+2), "("):
+				if c := p.closeOf(in, after+2); c > after {
+					repl = append(repl, at(after+2))
+					if sp := p.spans(in, after+2, c); len(sp) > 1 {
+						repl = append(repl, in[sp[1][0]:c]...)
+					}
+					return append(repl, in[c]), c + 1, drop, true
+				}
+			}
+			break
 		}
 		switch {
 		case isP(at(after), ".") && (isI(at(after+1), "call") || isI(at(after+1), "yield")):

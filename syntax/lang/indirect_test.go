@@ -58,7 +58,13 @@ var indirectCases = []struct {
 		[]string{"shell os.system: rm -rf ~", "rmdir os.rmdir: d", "shell os.system: id"}},
 	{"py-builtins-routes", Python, "vars()['__builtins__'].__import__('os').system('a')\nimport builtins as b\nb.__import__('shutil').rmtree('/x')\n(lambda: 0).__globals__\nf.__globals__['__builtins__'].exec('import os; os.remove(\"c\")')\n__builtins__['__import__']('os').system('d')",
 		[]string{"shell os.system: a", "delete -r shutil.rmtree: /x", "delete exec → os.remove: c", "shell os.system: d"}},
-	{"py-look-dispatch", Python, `import operator; print(operator.methodcaller("upper")("x")); sorted(xs, key=operator.attrgetter("name")); operator.methodcaller(m)(obj); print(m.__self__); print(vars()["x"])`, nil},
+	{"py-getattribute", Python, "import os\nos.__getattribute__('system')('a')\nobject.__getattribute__(os, 'system')('b')\ntype(os).__getattribute__(os, 'remove')('c')\nos.__getattribute__(n)('d')",
+		[]string{"shell os.system: a", "shell os.system: b", "delete os.remove: c", "hidden os.__getattribute__: .__getattribute__(n)"}},
+	{"py-namespace-get", Python, "import os, importlib\nos.__dict__.get('system')('a')\nvars(os).get('remove')('b')\nimportlib.__import__('os').system('c')\neval('__import__')('shutil').rmtree('/d')\nimport operator; operator.call(os.system, 'e')",
+		[]string{"shell os.system: a", "delete os.remove: b", "shell os.system: c", "delete -r shutil.rmtree: /d", "shell os.system: e"}},
+	{"py-router-alias", Python, "import os, operator\ng = getattr\ng(os, 'system')('a')\nmc = operator.methodcaller\nmc('system', 'b')(os)\ni = __import__\ni('os').system('c')",
+		[]string{"shell os.system: a", "shell os.system: b", "shell os.system: c"}},
+	{"py-look-dispatch", Python, `import operator; print(operator.methodcaller("upper")("x")); sorted(xs, key=operator.attrgetter("name")); operator.methodcaller(m)(obj); print(m.__self__); print(vars()["x"]); d.get("system"); print(eval("x")); obj.__getattribute__("name")`, nil},
 	// Python look-alikes.
 	{"py-look-data", Python, `print("os.system"); print(getattr(obj, "name")); getattr(obj, name); json.loads(s); print("eval('x')")  # exec("x")`, nil},
 	{"py-look-dicts", Python, "x = {'a': 1}; print(x['a']); eval('1+2'); import re; re.compile('x'); import platform; print(platform.system())", nil},
@@ -87,6 +93,7 @@ var indirectCases = []struct {
 		[]string{"shell child_process.execSync: rm -rf ~", "shell child_process.execSync: ls", "shell child_process.execSync: id", "shell child_process.execSync: rm -rf /c"}},
 	{"js-apply-dynamic", JS, `const cp = require("child_process"); cp.execSync.apply(null, args); Reflect.apply(cp.execSync, null, args); const g = cp.execSync.bind(null, cmd)`,
 		[]string{"hidden child_process.execSync.apply: cp.execSync.apply(null, args)", "hidden child_process.execSync: child_process.execSync used as a value", "hidden child_process.execSync.bind: cp.execSync.bind(null, cmd)"}},
+	{"js-descriptor", JS, `const cp = require("child_process"); Object.getOwnPropertyDescriptor(cp, "execSync").value("rm -rf ~")`, []string{"shell child_process.execSync: rm -rf ~"}},
 	{"js-look-call", JS, `function f(x){return x}; console.log(f.call(null, 1)); Math.max.apply(null, [1, 2]); Array.prototype.slice.call(arguments, 1); const h = this.onClick.bind(this); Reflect.get(o, "k")`, nil},
 	// JavaScript look-alikes.
 	{"js-look", JS, `console.log(1); console.log("child_process"); obj["key"]; arr[0]; process.env["HOME"]; JSON.parse(s); [1,2].map(String); re.exec("x"); new Function("a", "return a+1")`, nil},
@@ -104,6 +111,8 @@ var indirectCases = []struct {
 	// and its [] call.
 	{"rb-dispatch-forms", Ruby, "Kernel.send('sys' + 'tem', 'rm -rf ~')\nKernel.public_send(:\"system\", 'a')\nKernel.method('sys' + 'tem').call('b')\nKernel.method(:system).to_proc.call('c')\nmethod(:system)['d']\nKernel.send(n.to_sym, 'e')",
 		[]string{"shell system: rm -rf ~", "shell system: a", "shell system: b", "shell system: c", "shell system: d", "hidden send: send(n.to_sym, 'e')"}},
+	{"rb-bind", Ruby, "Kernel.instance_method(:system).bind(self).call('a')\nmethod(:system).unbind.bind(self).call('b')\nKernel.instance_method(:system).bind_call(self, 'c')\n:system.to_proc.call(Kernel, 'd')",
+		[]string{"shell system: a", "shell system: b", "shell system: c", "shell Kernel.system: d"}},
 	// Ruby look-alikes.
 	{"rb-look", Ruby, "puts :system; obj.send(:name); x.send(name); [1,2].map(&:to_s); h = {a: 1}; method(:puts).call('hi'); Object.const_get(:JSON); eval('1+1'); puts 'eval(\"system 1\")'", nil},
 
@@ -129,6 +138,7 @@ var indirectCases = []struct {
 	// A callee computed in parentheses.
 	{"php-paren-callee", PHP, `("sys"."tem")("rm -rf ~"); ('un' . 'link')('/etc/x'); echo ("shell_"."exec")("id"); ("sys".$x)("ls");`,
 		[]string{"shell system: rm -rf ~", "delete unlink: /etc/x", "shell shell_exec: id", "hidden (…)(): a function named at run time: (\"sys\".$x)"}},
+	{"php-array-callee", PHP, `$a = ["system"]; $a[0]("rm -rf ~"); $h = []; $h['x'] = function($v) { return $v; }; $h['x'](1);`, []string{"hidden $a[…]: a function named by an element of $a, which holds system"}},
 	{"php-look-paren", PHP, `($this->handler)($x); (function($a){return $a;})(1); echo ("str"."toupper")("x"); if ($a) ($b);`, nil},
 	// PHP look-alikes.
 	{"php-look", PHP, `echo "system"; $f = function($x){return $x;}; $f(1); $arr = ['a']; echo $arr[0]; function_exists('exec'); array_map('strtoupper', $a); call_user_func('strtoupper', 'x');`, nil},
