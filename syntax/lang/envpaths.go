@@ -55,10 +55,25 @@ func (p *parser) envObjectName(name string) bool {
 	return false
 }
 
-// envAlias reports a name bound to the environment object that is not
-// one of its own spellings (those shapeOf reads).
-func (p *parser) envAlias(name string) bool {
-	return !envObject(name) && !envObject(p.al.resolve(name)) && p.envObjectName(name)
+// formatHole matches a hole a format fills from a mapping by name:
+// {T}, {T!r}, {T:>8}, %(T)s, $T, ${T}.
+var formatHole = lazy.Regexp{Expr: `\{([A-Za-z_][A-Za-z0-9_]*)[!:}]|%\(([A-Za-z_][A-Za-z0-9_]*)\)|\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)`}
+
+// wholeEnv reports tokens [a, b) that hand the environment as a whole
+// mapping to something (**os.environ, % os.environ, substitute(os.environ)).
+func (p *parser) wholeEnv(a, b int) bool {
+	for k := a; k < b && k < len(p.toks); k++ {
+		t := p.toks[k]
+		if t.kind != tIdent || member(p.toks[:k]) {
+			continue
+		}
+		name, after := dottedAt(p.toks, k)
+		if p.envObjectName(name) && (isP(p.tok(after), ")") || isP(p.tok(after), ",") || after >= b) {
+			return true
+		}
+		k = after - 1
+	}
+	return false
 }
 
 // envKey returns the variable name the token at k gives as a key: a
@@ -85,6 +100,18 @@ func (p *parser) envReads(a, b int) []string {
 		if name != "" && name != "HOME" && !seen[name] && len(out) < maxAssigned {
 			seen[name] = true
 			out = append(out, envRef(name))
+		}
+	}
+	if p.wholeEnv(a, b) {
+		// "{T}/x".format(**os.environ), "%(T)s" % os.environ,
+		// Template("$T").substitute(os.environ): the holes of its
+		// strings are variables.
+		for k := a; k < b && k < len(p.toks); k++ {
+			if t := p.toks[k]; t.kind == tString {
+				for _, m := range formatHole.Get().FindAllStringSubmatch(t.text, maxAssigned) {
+					add(m[1] + m[2] + m[3] + m[4])
+				}
+			}
 		}
 	}
 	for k := a; k < b && k < len(p.toks); k++ {
@@ -122,8 +149,10 @@ func (p *parser) envReads(a, b int) []string {
 			if v, ok := p.envKey(after + 1); ok {
 				add(v)
 			}
-		case strings.Contains(name, ".") && p.envAlias(name[:strings.LastIndexByte(name, '.')]):
-			// env.T, env.get("T") on a name bound to the environment.
+		case strings.Contains(name, ".") && p.envObjectName(name[:strings.LastIndexByte(name, '.')]):
+			// env.T, env.get("T") on a name bound to the environment;
+			// process.env.T where the lookups made it of process.env[k]
+			// (its text still spells k).
 			field := name[strings.LastIndexByte(name, '.')+1:]
 			switch {
 			case (field == "get" || field == "fetch") && isP(p.tok(after), "("):
@@ -154,7 +183,20 @@ func (p *parser) destructuredEnv() {
 			continue
 		}
 		obj, after := dottedAt(p.toks, end+2)
-		if obj == "" || !p.statementEnd(after) || !p.envObjectName(obj) {
+		if obj == "" || !p.statementEnd(after) {
+			continue
+		}
+		if obj == "process" {
+			// const {env} = process: env is process.env.
+			for _, s := range p.spans(p.toks, i, end) {
+				if k := p.toks[s[0]]; s[1]-s[0] == 1 && isI(k, "env") {
+					p.assigned["env"] = append(p.assigned["env"], "process.env")
+				}
+			}
+			i = end
+			continue
+		}
+		if !p.envObjectName(obj) {
 			continue
 		}
 		for _, s := range p.spans(p.toks, i, end) {
