@@ -201,15 +201,34 @@ func (p *parser) pyDispatch(in []token, i int, out []token) ([]token, int, int, 
 	case isP(t, ".") && isI(at(i+1), "__call__") && isP(at(i+2), "(") && len(out) > 0 && (out[len(out)-1].kind == tIdent || isP(out[len(out)-1], ")")):
 		// os.system.__call__(c) is os.system(c).
 		return nil, i + 2, 0, true
-	case isP(t, ".") && isI(at(i+1), "__globals__") && isP(at(i+2), "[") && len(out) > 0 && out[len(out)-1].kind == tIdent:
-		// f.__globals__["os"] is the global os of f's module; of a
-		// function of the code, this one's: globals()["os"].
+	case isP(t, ".") && isI(at(i+1), "__globals__") && isP(at(i+2), "[") && len(out) > 0:
+		// f.__globals__["os"] is the global os of f's module: of a
+		// function of the code, this one's (globals()["os"]); of a
+		// module's function, that module (os.popen.__globals__["system"]
+		// is os.system).
 		recv, n := dottedEnd(out)
-		if recv == "" || member(out[:len(out)-n]) {
+		if recv != "" && !member(out[:len(out)-n]) {
+			full := p.al.resolve(recv)
+			if k := strings.LastIndexByte(full, '.'); k >= 0 {
+				end := p.closeOf(in, i+2)
+				if a := p.argOf(in, i+3, max(end, i+3)); end > 0 && a.lit && nameLike(a.str) {
+					return nameToks(full[:k]+"."+a.str, t.off), end + 1, n, true
+				}
+			} else {
+				repl := []token{ident("globals", t.off), {kind: tPunct, text: "(", off: t.off}, {kind: tPunct, text: ")", off: t.off}}
+				return repl, i + 2, n, true
+			}
+		}
+		// The globals of a function corral cannot name (a class found
+		// through __subclasses__()): a name that runs or deletes, or one
+		// only run time knows, asks.
+		end := p.closeOf(in, i+2)
+		if end < 0 {
 			return nil, 0, 0, false
 		}
-		repl := []token{ident("globals", t.off), {kind: tPunct, text: "(", off: t.off}, {kind: tPunct, text: ")", off: t.off}}
-		return repl, i + 2, n, true
+		if a := p.argOf(in, i+3, end); !a.lit || p.pyDangerousName(a.str) {
+			p.hidden("__globals__", p.src[t.off:min(len(p.src), in[end].off+1)], t.off)
+		}
 	case t.kind == tIdent && !member(out) && isP(at(i+1), "[") && p.pyBuiltinsName(t.text):
 		// __builtins__["__import__"] (a dict outside __main__).
 		end := p.closeOf(in, i+1)

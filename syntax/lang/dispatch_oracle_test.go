@@ -45,6 +45,7 @@ func TestDispatchOracle(t *testing.T) {
 		{"rb-unbind-bind", "ruby", Ruby, "-e", `method(:system).unbind.bind(self).call("CMD")`},
 		{"rb-bind-call", "ruby", Ruby, "-e", `Kernel.instance_method(:system).bind_call(self, "CMD")`},
 		{"rb-symbol-to-proc", "ruby", Ruby, "-e", `:system.to_proc.call(Kernel, "CMD")`},
+		{"py-module-func-globals", "python3", Python, "-c", `import os; os.popen.__globals__["system"]("CMD")`},
 		{"js-call", "node", JS, "-e", `const cp = require("child_process"); cp.execSync.call(null, "CMD")`},
 		{"js-apply", "node", JS, "-e", `require("child_process").execSync.apply(null, ["CMD"])`},
 		{"js-reflect-apply", "node", JS, "-e", `const cp = require("child_process"); Reflect.apply(cp.execSync, null, ["CMD"])`},
