@@ -1123,6 +1123,14 @@ func (w *walker) envPathEffects(c scope, call *Call, e lang.Effect, label string
 		// The prefix, env NAME=value, or an exported variable: what the
 		// program sees.
 		val, known, set := w.envValue(c, call, name, true)
+		if set && !known && e.Kind == lang.Write && w.envPrinted(c, call, name) {
+			// T=$(cat f) python3 -c 'open(os.environ["T"], "w")': a
+			// file a program's output names, asked as bash's : > "$T"
+			// is (envpaths.go).
+			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: e.Text,
+				What: label + verb + "$" + name + ", which the command sets to a value only run time knows: which file is not known until it runs"})
+			continue
+		}
 		if !known || !set || val == "" {
 			continue
 		}

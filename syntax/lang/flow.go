@@ -28,6 +28,11 @@ const (
 // names it holds.
 func (p *parser) arg(a, b int) arg {
 	out := p.argValue(a, b)
+	if !out.lit && !out.isList && p.assigned != nil {
+		// A path the environment supplies by a route its text does not
+		// spell (envpaths.go).
+		out.assigned = append(out.assigned, p.envReads(a, b)...)
+	}
 	if out.lit || out.isList || len(p.assigned) == 0 {
 		return out
 	}
@@ -96,6 +101,10 @@ type flowStatement struct {
 // flow sets the assigned texts of every name and the straight-line
 // values of p.flowNames, as scoped constants of single statements.
 func (p *parser) flow() {
+	if p.l == Awk {
+		p.extra = append(p.extra, p.awkEnvPaths()...)
+		return
+	}
 	switch p.l {
 	case Python, JS, Ruby, Perl, PHP:
 	default:
@@ -149,6 +158,7 @@ func (p *parser) flow() {
 		}
 		p.assignSpans[key] = append(p.assignSpans[key], span)
 	}
+	p.destructuredEnv()
 	// The names a top-level statement that runs in place assigns (a
 	// dict or list constant, heldValue).
 	p.topAssigned = map[string]bool{}

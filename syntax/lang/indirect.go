@@ -32,6 +32,7 @@ func (p *parser) indirect() {
 	switch p.l {
 	case Python:
 		p.al = pythonAliases(p.src)
+		p.bindRouters()
 	case JS:
 		p.al = jsBindings(p.src)
 	default:
@@ -264,15 +265,19 @@ func (p *parser) pyDangerousRoot(name string) bool {
 }
 
 func (p *parser) pyLookup(in []token, i int, out []token) ([]token, int, int, bool) {
+	if repl, j, drop, ok := p.pyDispatch(in, i, out); ok {
+		return repl, j, drop, ok
+	}
 	t := in[i]
 	at := func(k int) token { return p.tokenAt(in, k) }
 	switch {
-	case t.kind == tIdent && !member(out) && (t.text == "__builtins__" || t.text == "builtins") && isP(at(i+1), ".") && at(i+2).kind == tIdent && at(i+2).text != "__dict__":
+	case t.kind == tIdent && !member(out) && p.pyBuiltinsName(t.text) && isP(at(i+1), ".") && at(i+2).kind == tIdent && at(i+2).text != "__dict__":
 		// __builtins__.exec is exec.
 		return nil, i + 2, 0, true
-	case t.kind == tIdent && (t.text == "__import__" && !member(out) || t.text == "import_module") && isP(at(i+1), "("):
+	case t.kind == tIdent && (t.text == "__import__" || t.text == "import_module" || !member(out) && p.al.resolve(t.text) == "__import__") && isP(at(i+1), "("):
 		drop := 0
-		if t.text == "import_module" && member(out) {
+		if member(out) {
+			// importlib.import_module, importlib.__import__.
 			if recv, n := dottedEnd(out[:len(out)-1]); recv == "importlib" {
 				drop = n + 1
 			} else {
@@ -290,7 +295,7 @@ func (p *parser) pyLookup(in []token, i int, out []token) ([]token, int, int, bo
 			}
 		}
 		p.hidden(t.text, p.src[t.off:min(len(p.src), in[end].off+1)], t.off)
-	case isI(t, "getattr") && !member(out) && isP(at(i+1), "("):
+	case t.kind == tIdent && !member(out) && p.al.resolve(t.text) == "getattr" && isP(at(i+1), "("):
 		end := p.closeOf(in, i+1)
 		if end < 0 {
 			return nil, 0, 0, false
@@ -324,7 +329,7 @@ func (p *parser) pyLookup(in []token, i int, out []token) ([]token, int, int, bo
 		if obj, _ := dottedEnd(out); p.pyDangerousRoot(obj) {
 			p.hidden(obj+".__dict__", p.src[t.off:min(len(p.src), in[end].off+1)], t.off)
 		}
-	case (isI(t, "vars") || isI(t, "globals") || isI(t, "locals")) && !member(out) && isP(at(i+1), "("):
+	case t.kind == tIdent && pyNamespaceFn(p.al.resolve(t.text)) && !member(out) && isP(at(i+1), "("):
 		// vars(os)["system"], globals()["eval"].
 		end := p.closeOf(in, i+1)
 		if end < 0 || !isP(at(end+1), "[") {
@@ -335,7 +340,8 @@ func (p *parser) pyLookup(in []token, i int, out []token) ([]token, int, int, bo
 			return nil, 0, 0, false
 		}
 		obj, after := "", i+2
-		if t.text == "vars" {
+		if p.al.resolve(t.text) == "vars" && end != i+2 {
+			// vars() with no argument is locals().
 			obj, after = dottedAt(in, i+2)
 			if obj == "" || after != end {
 				return nil, 0, 0, false
@@ -386,6 +392,9 @@ var jsNotObject = lazy.Value[map[string]bool]{New: func() map[string]bool {
 }}
 
 func (p *parser) jsLookup(in []token, i int, out []token) ([]token, int, int, bool) {
+	if repl, j, drop, ok := p.jsDispatch(in, i, out); ok {
+		return repl, j, drop, ok
+	}
 	t := in[i]
 	at := func(k int) token { return p.tokenAt(in, k) }
 	switch {
@@ -506,6 +515,24 @@ func (p *parser) rubyLookup(in []token, i int, out []token) ([]token, int, int, 
 	case isP(t, ".") && len(out) > 0 && out[len(out)-1].kind == tIdent && isP(at(i+1), "("):
 		// m.(x) is m.call(x).
 		return nil, i + 1, 0, true
+	case isP(t, ".") && isI(at(i+1), "to_proc") && isP(at(i+2), ".") && isI(at(i+3), "call") && isP(at(i+4), "(") &&
+		len(out) > 0 && litStr(out[len(out)-1]) && nameLike(out[len(out)-1].text) && (len(out) == 1 || !member(out[:len(out)-1])):
+		// :system.to_proc.call(Kernel, c) is Kernel.system(c).
+		end := p.closeOf(in, i+4)
+		if end < 0 {
+			return nil, 0, 0, false
+		}
+		sp := p.spans(in, i+4, end)
+		if len(sp) == 0 {
+			return nil, 0, 0, false
+		}
+		name := out[len(out)-1].text
+		repl := append([]token{}, in[sp[0][0]:sp[0][1]]...)
+		repl = append(repl, token{kind: tPunct, text: ".", off: t.off}, ident(name, t.off), at(i+4))
+		if len(sp) > 1 {
+			repl = append(repl, in[sp[1][0]:end]...)
+		}
+		return append(repl, in[end]), end + 1, 1, true
 	case t.kind == tIdent && (t.text == "send" || t.text == "public_send" || t.text == "__send__"):
 		r, n := recv()
 		paren := isP(at(i+1), "(")
@@ -541,7 +568,7 @@ func (p *parser) rubyLookup(in []token, i int, out []token) ([]token, int, int, 
 			return nil, 0, 0, false
 		}
 		if !isLit || !nameLike(name.text) {
-			if rubyModules.Get()[r] && (isP(at(i+4), ".") || isP(at(i+4), "[")) {
+			if rubyModules.Get()[r] && (isP(at(k2+1), ".") || isP(at(k2+1), "[")) {
 				p.hidden(t.text, p.src[t.off:min(len(p.src), p.lineEnd(t.off))], t.off)
 			}
 			return nil, 0, 0, false
@@ -551,10 +578,43 @@ func (p *parser) rubyLookup(in []token, i int, out []token) ([]token, int, int, 
 			drop = n
 		}
 		repl := []token{ident(name.text, t.off)}
-		if isP(at(k2+1), ".") && isI(at(k2+2), "call") {
-			return repl, k2 + 3, drop, true
+		after := k2 + 1
+		for isP(at(after), ".") {
+			// A Method's Proc calls it as the Method does, and an
+			// UnboundMethod bound to any object is the method again:
+			// .to_proc, .unbind, .bind(obj), .bind_call(obj, …).
+			switch {
+			case isI(at(after+1), "to_proc") || isI(at(after+1), "unbind"):
+				after += 2
+				continue
+			case isI(at(after+1), "bind") && isP(at(after+2), "("):
+				if c := p.closeOf(in, after+2); c > after {
+					after = c + 1
+					continue
+				}
+			case isI(at(after+1), "bind_call") && isP(at(after+2), "("):
+				if c := p.closeOf(in, after+2); c > after {
+					repl = append(repl, at(after+2))
+					if sp := p.spans(in, after+2, c); len(sp) > 1 {
+						repl = append(repl, in[sp[1][0]:c]...)
+					}
+					return append(repl, in[c]), c + 1, drop, true
+				}
+			}
+			break
 		}
-		return repl, k2 + 1, drop, true
+		switch {
+		case isP(at(after), ".") && (isI(at(after+1), "call") || isI(at(after+1), "yield")):
+			return repl, after + 2, drop, true
+		case isP(at(after), "["):
+			// m["x"] calls m with "x", as m.call("x") does.
+			if c := p.closeOf(in, after); c > after {
+				repl = append(repl, token{kind: tPunct, text: "(", off: at(after).off})
+				repl = append(repl, in[after+1:c]...)
+				return append(repl, token{kind: tPunct, text: ")", off: in[c].off}), c + 1, drop, true
+			}
+		}
+		return repl, after, drop, true
 	case isI(t, "const_get") && isP(at(i+1), "("):
 		// Object.const_get(:FileUtils) is FileUtils.
 		_, n := recv()
@@ -590,7 +650,37 @@ func (p *parser) rubyName(in []token, k int) (token, int, bool) {
 	if isP(in[k], ":") && k+1 < len(in) && in[k+1].kind == tIdent && in[k+1].off == in[k].off+1 {
 		return token{kind: tString, lit: true, text: in[k+1].text, off: in[k].off}, k + 2, true
 	}
+	if isP(in[k], ":") && k+1 < len(in) && litStr(in[k+1]) && in[k+1].off == in[k].off+1 {
+		// :"system" is the symbol of that string.
+		return token{kind: tString, lit: true, text: in[k+1].text, off: in[k].off}, k + 2, true
+	}
+	if e := p.rubyArgEnd(in, k); e > k+1 {
+		// An expression: "sys" + "tem", %w(sys tem).join.
+		if a := p.argOf(in, k, e); a.lit {
+			return token{kind: tString, lit: true, text: a.str, off: in[k].off}, e, true
+		}
+		return in[k], e, false
+	}
 	return in[k], k + 1, litStr(in[k])
+}
+
+// rubyArgEnd is the index of the "," or ")" (or the end of the line)
+// that ends the argument starting at k, stepping over brackets.
+func (p *parser) rubyArgEnd(in []token, k int) int {
+	for j := k; j < len(in); j++ {
+		t := in[j]
+		switch {
+		case t.kind == tNewline || isP(t, ",") || isP(t, ")") || isP(t, ";") || isP(t, "}") || isP(t, "]"):
+			return j
+		case isP(t, "(") || isP(t, "[") || isP(t, "{"):
+			c := p.closeOf(in, j)
+			if c < 0 {
+				return j
+			}
+			j = c
+		}
+	}
+	return len(in)
 }
 
 // lineEnd is the offset of the end of the line at off.
@@ -735,6 +825,9 @@ func phpRuns(name string) bool {
 }
 
 func (p *parser) phpLookup(in []token, i int, out []token) ([]token, int, int, bool) {
+	if repl, j, drop, ok := p.phpDispatch(in, i, out); ok {
+		return repl, j, drop, ok
+	}
 	t := in[i]
 	at := func(k int) token { return p.tokenAt(in, k) }
 	prev := token{kind: tNewline}

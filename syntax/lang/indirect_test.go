@@ -47,6 +47,26 @@ var indirectCases = []struct {
 	{"py-value", Python, "import os\nlist(map(os.remove, paths))\nfoo(callback=os.system)", []string{"hidden os.remove: os.remove used as a value", "hidden os.system: os.system used as a value"}},
 	{"py-value-alias", Python, "import os\nf = os.system\nthreads.submit(f, cmd)", []string{"hidden os.system: os.system used as a value"}},
 	{"py-unknown-recv", Python, `m = load(); m.system("rm -rf ~"); m.system(cmd); platform.system()`, []string{"shell os.system: rm -rf ~"}},
+	// Dynamic dispatch: a method named to operator, the module a
+	// builtin or a bound method belongs to, a function's globals.
+	{"py-methodcaller", Python, `import operator, os; operator.methodcaller("system", "rm -rf ~")(os); operator.attrgetter("rmtree")(__import__("shutil"))("/srv")`,
+		[]string{"shell os.system: rm -rf ~", "delete -r shutil.rmtree: /srv"}},
+	{"py-methodcaller-from", Python, "from operator import methodcaller as mc\nimport subprocess as sp\nmc('run', ['rm', '-rf', '/srv'])(sp)", []string{"exec subprocess.run: rm -rf /srv"}},
+	{"py-methodcaller-later", Python, "import operator, os\nm = operator.methodcaller('system', 'rm -rf ~')\nm(os)\nn = operator.methodcaller(name)\nn(x)",
+		[]string{"hidden operator.methodcaller: operator.methodcaller(\"system\") applied to an object only run time gives", "hidden operator.methodcaller: methodcaller(name)"}},
+	{"py-self", Python, `print.__self__.__import__("os").system("rm -rf ~"); import os; os.remove.__self__.rmdir("d"); os.system.__call__("id")`,
+		[]string{"shell os.system: rm -rf ~", "rmdir os.rmdir: d", "shell os.system: id"}},
+	{"py-builtins-routes", Python, "vars()['__builtins__'].__import__('os').system('a')\nimport builtins as b\nb.__import__('shutil').rmtree('/x')\n(lambda: 0).__globals__\nf.__globals__['__builtins__'].exec('import os; os.remove(\"c\")')\n__builtins__['__import__']('os').system('d')",
+		[]string{"shell os.system: a", "delete -r shutil.rmtree: /x", "delete exec → os.remove: c", "shell os.system: d"}},
+	{"py-getattribute", Python, "import os\nos.__getattribute__('system')('a')\nobject.__getattribute__(os, 'system')('b')\ntype(os).__getattribute__(os, 'remove')('c')\nos.__getattribute__(n)('d')",
+		[]string{"shell os.system: a", "shell os.system: b", "delete os.remove: c", "hidden os.__getattribute__: .__getattribute__(n)"}},
+	{"py-namespace-get", Python, "import os, importlib\nos.__dict__.get('system')('a')\nvars(os).get('remove')('b')\nimportlib.__import__('os').system('c')\neval('__import__')('shutil').rmtree('/d')\nimport operator; operator.call(os.system, 'e')",
+		[]string{"shell os.system: a", "delete os.remove: b", "shell os.system: c", "delete -r shutil.rmtree: /d", "shell os.system: e"}},
+	{"py-router-alias", Python, "import os, operator\ng = getattr\ng(os, 'system')('a')\nmc = operator.methodcaller\nmc('system', 'b')(os)\ni = __import__\ni('os').system('c')",
+		[]string{"shell os.system: a", "shell os.system: b", "shell os.system: c"}},
+	{"py-func-globals", Python, "import os\nos.popen.__globals__['system']('a')\n[c for c in ().__class__.__base__.__subclasses__() if c.__name__ == '_wrap_close'][0].__init__.__globals__['system']('b')\nf.__init__.__globals__['name']",
+		[]string{"shell os.system: a", "hidden __globals__: .__globals__['system']"}},
+	{"py-look-dispatch", Python, `import operator; print(operator.methodcaller("upper")("x")); sorted(xs, key=operator.attrgetter("name")); operator.methodcaller(m)(obj); print(m.__self__); print(vars()["x"]); d.get("system"); print(eval("x")); obj.__getattribute__("name")`, nil},
 	// Python look-alikes.
 	{"py-look-data", Python, `print("os.system"); print(getattr(obj, "name")); getattr(obj, name); json.loads(s); print("eval('x')")  # exec("x")`, nil},
 	{"py-look-dicts", Python, "x = {'a': 1}; print(x['a']); eval('1+2'); import re; re.compile('x'); import platform; print(platform.system())", nil},
@@ -68,6 +88,15 @@ var indirectCases = []struct {
 	{"js-dynamic", JS, "fs[m](p); process.binding('spawn_sync'); require(name); eval(code); globalThis[f]('x')",
 		[]string{"hidden fs[…]: fs[m]", "hidden process.binding: process.binding('spawn_sync')", "hidden require: require(name)", "hidden eval: code", "hidden globalThis[…]: globalThis[f]"}},
 	{"js-value", JS, "const cp = require('child_process')\n[c].forEach(cp.execSync)\nconst x = cp.execSync\nx('ls')", []string{"hidden child_process.execSync: child_process.execSync used as a value", "shell child_process.execSync: ls"}},
+	// The call forms of a function: call, apply, bind, Reflect.
+	{"js-call-apply", JS, `const cp = require("child_process"); cp.execSync.call(null, "rm -rf ~"); require("child_process").execSync.apply(null, ["rm -rf /a"]); Reflect.apply(cp.execSync, null, ["rm -rf /b"])`,
+		[]string{"shell child_process.execSync: rm -rf ~", "shell child_process.execSync: rm -rf /a", "shell child_process.execSync: rm -rf /b"}},
+	{"js-bind", JS, `const cp = require("child_process"); cp.execSync.bind(cp, "rm -rf ~")(); const x = cp.execSync.bind(null); x("ls"); Function.prototype.call.call(cp.execSync, null, "id"); Reflect.get(cp, "execSync")("rm -rf /c")`,
+		[]string{"shell child_process.execSync: rm -rf ~", "shell child_process.execSync: ls", "shell child_process.execSync: id", "shell child_process.execSync: rm -rf /c"}},
+	{"js-apply-dynamic", JS, `const cp = require("child_process"); cp.execSync.apply(null, args); Reflect.apply(cp.execSync, null, args); const g = cp.execSync.bind(null, cmd)`,
+		[]string{"hidden child_process.execSync.apply: cp.execSync.apply(null, args)", "hidden child_process.execSync: child_process.execSync used as a value", "hidden child_process.execSync.bind: cp.execSync.bind(null, cmd)"}},
+	{"js-descriptor", JS, `const cp = require("child_process"); Object.getOwnPropertyDescriptor(cp, "execSync").value("rm -rf ~")`, []string{"shell child_process.execSync: rm -rf ~"}},
+	{"js-look-call", JS, `function f(x){return x}; console.log(f.call(null, 1)); Math.max.apply(null, [1, 2]); Array.prototype.slice.call(arguments, 1); const h = this.onClick.bind(this); Reflect.get(o, "k")`, nil},
 	// JavaScript look-alikes.
 	{"js-look", JS, `console.log(1); console.log("child_process"); obj["key"]; arr[0]; process.env["HOME"]; JSON.parse(s); [1,2].map(String); re.exec("x"); new Function("a", "return a+1")`, nil},
 	{"js-look-require", JS, "require(path.join(__dirname, 'x')); require(`./${n}.json`); const {execSync} = require('child_process')\nimport { rmSync, spawnSync } from 'node:child_process'\nconsole.log(\"eval('x')\")", nil},
@@ -80,6 +109,12 @@ var indirectCases = []struct {
 	{"rb-method", Ruby, "m = method(:system)\nm.call('rm -rf /tmp/a')\nm.('ls')\nKernel.method(:exec).call('id')", []string{"shell system: rm -rf /tmp/a", "shell system: ls", "shell exec: id"}},
 	{"rb-const-get", Ruby, `Object.const_get(:FileUtils).rm_rf('/x'); Kernel.const_get("File").delete("f")`, []string{"delete -r FileUtils.rm_rf: /x", "delete File.delete: f"}},
 	{"rb-dynamic", Ruby, "send(name, 'x')\n[1].each(&method(:system))\nObject.const_get(k).send(:x)", []string{"hidden send: send(name, 'x')", "hidden system: system used as a value", "hidden const_get: const_get(k)"}},
+	// A name computed from literals, a quoted symbol, a Method's Proc
+	// and its [] call.
+	{"rb-dispatch-forms", Ruby, "Kernel.send('sys' + 'tem', 'rm -rf ~')\nKernel.public_send(:\"system\", 'a')\nKernel.method('sys' + 'tem').call('b')\nKernel.method(:system).to_proc.call('c')\nmethod(:system)['d']\nKernel.send(n.to_sym, 'e')",
+		[]string{"shell system: rm -rf ~", "shell system: a", "shell system: b", "shell system: c", "shell system: d", "hidden send: send(n.to_sym, 'e')"}},
+	{"rb-bind", Ruby, "Kernel.instance_method(:system).bind(self).call('a')\nmethod(:system).unbind.bind(self).call('b')\nKernel.instance_method(:system).bind_call(self, 'c')\n:system.to_proc.call(Kernel, 'd')",
+		[]string{"shell system: a", "shell system: b", "shell system: c", "shell Kernel.system: d"}},
 	// Ruby look-alikes.
 	{"rb-look", Ruby, "puts :system; obj.send(:name); x.send(name); [1,2].map(&:to_s); h = {a: 1}; method(:puts).call('hi'); Object.const_get(:JSON); eval('1+1'); puts 'eval(\"system 1\")'", nil},
 
@@ -102,6 +137,11 @@ var indirectCases = []struct {
 	{"php-callbacks", PHP, `array_map('system', ['ls', 'rm -rf /x']); array_walk($a, 'exec'); $r = new ReflectionFunction('system');`,
 		[]string{"shell system: ls", "shell system: rm -rf /x", "hidden array_walk: exec as the callback of array_walk", "hidden ReflectionFunction: new ReflectionFunction('system')"}},
 	{"php-dynamic", PHP, `$cb($x); eval($code); call_user_func($name, 'x');`, []string{"hidden $cb: a function named at run time", "hidden eval: $code", "hidden call_user_func: call_user_func($name, 'x')"}},
+	// A callee computed in parentheses.
+	{"php-paren-callee", PHP, `("sys"."tem")("rm -rf ~"); ('un' . 'link')('/etc/x'); echo ("shell_"."exec")("id"); ("sys".$x)("ls");`,
+		[]string{"shell system: rm -rf ~", "delete unlink: /etc/x", "shell shell_exec: id", "hidden (…)(): a function named at run time: (\"sys\".$x)"}},
+	{"php-array-callee", PHP, `$a = ["system"]; $a[0]("rm -rf ~"); $h = []; $h['x'] = function($v) { return $v; }; $h['x'](1);`, []string{"hidden $a[…]: a function named by an element of $a, which holds system"}},
+	{"php-look-paren", PHP, `($this->handler)($x); (function($a){return $a;})(1); echo ("str"."toupper")("x"); if ($a) ($b);`, nil},
 	// PHP look-alikes.
 	{"php-look", PHP, `echo "system"; $f = function($x){return $x;}; $f(1); $arr = ['a']; echo $arr[0]; function_exists('exec'); array_map('strtoupper', $a); call_user_func('strtoupper', 'x');`, nil},
 	{"php-look-more", PHP, `usort($a, fn($x,$y)=>$x<=>$y); $obj->$method(); assert($x > 0); preg_replace('/a/', 'b', $s); $g = 'strlen'; echo $g('abc'); echo "eval('system(1)')";`, nil},

@@ -860,7 +860,7 @@ func readEffect(c call, a *arg) (Effect, bool) {
 // (Path(".env").read_text()).
 func recvRead(c call) (Effect, bool) {
 	if c.method && !c.recvLit && c.recvText != "" {
-		return runTimePath(c, Read, &arg{text: c.recvText}, false)
+		return runTimePath(c, Read, &arg{text: c.recvText, assigned: c.recvAssigned}, false)
 	}
 	if !c.recvLit && c.recvName != "" {
 		return runTimePath(c, Read, &arg{text: c.recvName, assigned: c.recvAssigned}, false)

@@ -551,6 +551,9 @@ func (p *parser) findCalls(bare bool, isCallee func(name string) bool) []call {
 					_, start = p.dotted(open - 1)
 				}
 				c.recvText = p.src[p.toks[start].off:min(len(p.src), p.toks[first-2].off+1)]
+				// Path(p), Path(os.path.expandvars("$T")): the values
+				// its names hold, and the environment it reads (flow.go).
+				c.recvAssigned = p.arg(start, first-1).assigned
 			}
 			if open >= 0 && p.tok(open-1).kind != tIdent {
 				// (Path.home() / ".ssh" / "id_rsa").read_text(): a

@@ -870,7 +870,7 @@ func pythonCall(c call) (Effect, bool) {
 			return Effect{Kind: Write, Call: full, Path: c.recv, Tilde: c.recvTilde, Offset: c.off}, true
 		}
 		if c.method && c.recvText != "" {
-			return runTimePath(c, Write, &arg{text: c.recvText}, false)
+			return runTimePath(c, Write, &arg{text: c.recvText, assigned: c.recvAssigned}, false)
 		}
 		if !c.recvLit && c.recvName != "" {
 			return runTimePath(c, Write, &arg{text: c.recvName, assigned: c.recvAssigned}, false)
