@@ -76,7 +76,7 @@ var selfProject = []string{
 	".qwen/settings.json", ".github/hooks/**", ".windsurf/hooks.json", ".clinerules/hooks/**",
 	".augment/settings.json", ".corral.json", ".git/hooks/**", "**/.git/hooks/**", ".git/config",
 	".opencode/plugin/**", ".opencode/plugins/**", ".kiro/agents/**", ".kiro/hooks/**", ".factory/settings.json",
-	".continue/settings.json", "crush.json", ".crush.json",
+	".continue/settings.json",
 }
 
 // agentCodeHome and agentCodeProject are where agents keep the custom
