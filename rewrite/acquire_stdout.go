@@ -121,9 +121,10 @@ func (p *Pass) followFileReader(h *syntax.Call, pipe syntax.Stream, rule, kind s
 		return true
 	case "tar", "bsdtar", "gtar":
 		p.extractTar(h, rule, kind)
-	case "git", "patch":
+	case "git", "patch", "jar":
 		// git apply <(curl -s URL), git am <(…), patch -p1 -i <(…): the
-		// downloaded patch is applied to the work tree, as from stdin.
+		// downloaded patch is applied to the work tree, as from stdin;
+		// jar xf <(…) unpacks the download into the working directory.
 		p.followWriterFrom(h, rule, kind, func(a syntax.Arg) bool {
 			st, ok := p.Model.ArgStream(a)
 			return ok && st.Pipe == pipe.Pipe
