@@ -17,6 +17,25 @@ import (
 func (p *Pass) followStdout(c *syntax.Call, rule, kind string) {
 	p.moveRedirects(c, rule, kind)
 	p.followPipe(c, rule, kind)
+	p.followRunnerStdout(c, rule, kind)
+}
+
+// followRunnerStdout follows a download that a command in interpreter
+// code writes to the stdout it inherits (python3 -c
+// 'subprocess.run(["curl", "-s", URL])' > f, os.system("curl -s URL"),
+// Perl's and Ruby's system): the child writes to the interpreter's own
+// stdout, so the bytes go where the interpreter's stdout goes, which is
+// followed as the interpreter's (its > f moves into the sandbox). A
+// shell's script gets its descriptors from the shell model already.
+func (p *Pass) followRunnerStdout(c *syntax.Call, rule, kind string) {
+	if out := c.Stdout(); out.Kind != syntax.StreamInherited || out.Fd != 1 || c.Script == nil {
+		return
+	}
+	r := c.Script.Runner
+	if r == nil || r == c || syntax.IsShell(r.Name) || c.Script.Origin == "" {
+		return
+	}
+	p.followStdout(r, rule, kind)
 }
 
 // followPipe follows the download c writes to its stdout through the
