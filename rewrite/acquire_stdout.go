@@ -35,7 +35,33 @@ func (p *Pass) followRunnerStdout(c *syntax.Call, rule, kind string) {
 	if r == nil || r == c || syntax.IsShell(r.Name) || c.Script.Origin == "" {
 		return
 	}
+	if o := c.Script.Origin; strings.HasSuffix(o, ": :read !") || strings.HasSuffix(o, " (netrw)") {
+		p.followEditorBuffer(c, r, rule, kind)
+		return
+	}
 	p.followStdout(r, rule, kind)
+}
+
+// followEditorBuffer follows a download read into an editor's buffer
+// (Vim's :r !curl URL, and :r URL / :e URL, which netrw fetches; the
+// ex reader gives both as a command whose output the buffer takes): a
+// :w FILE, :saveas FILE, :wq or :x of the same editor writes the buffer,
+// so the download lands in FILE. corral cannot move a file named inside
+// the editor's commands: ask. Writes into the sandbox or /dev/null pass.
+func (p *Pass) followEditorBuffer(c, editor *syntax.Call, rule, kind string) {
+	for _, d := range p.Model.Calls {
+		if d.Script == nil || d.Script.Runner != editor || d.Script.FromCode || !strings.Contains(d.Script.Origin, " writes ") {
+			continue
+		}
+		for _, r := range d.Redirs {
+			if !r.Writes() || r.Target.Value == "/dev/null" || p.InSandbox(r.Dir, r.Target) {
+				continue
+			}
+			p.Report(editor, Finding{Rule: rule, Decision: Ask, Kind: kind,
+				Message: editor.Name + " reads the download into its buffer (" + clipText(c.Text(), 60) + ") and writes the buffer to " + r.Target.Value + "; corral cannot move that into the sandbox inside the editor's commands"})
+			return
+		}
+	}
 }
 
 // followPipe follows the download c writes to its stdout through the
