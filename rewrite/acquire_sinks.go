@@ -31,6 +31,11 @@ func (p *Pass) followReader(s *syntax.Call, rule, kind string) bool {
 		}
 	case "install", "cp", "mv":
 		return p.followCopy(s, rule, kind)
+	case "tmux":
+		// tmux load-buffer - puts the download in a paste buffer that a
+		// later save-buffer writes (acquire_tmux.go).
+		p.followTmux(s, rule, kind, tmuxStdinFill(s))
+		return false
 	case "awk", "gawk", "mawk", "nawk", "sed", "gsed":
 		if fc, ok := syntax.FilterCodeOf(s); ok && (len(fc.Writes) > 0 || fc.Dynamic != "") {
 			what := "a file its program names"

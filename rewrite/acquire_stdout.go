@@ -166,6 +166,8 @@ func (p *Pass) followFileReader(h *syntax.Call, pipe syntax.Stream, rule, kind s
 		return true
 	case "tar", "bsdtar", "gtar":
 		p.extractTar(h, rule, kind)
+	case "tmux":
+		p.followTmux(h, rule, kind, p.tmuxFileFill(pipe))
 	case "git", "patch", "jar":
 		// git apply <(curl -s URL), git am <(…), patch -p1 -i <(…): the
 		// downloaded patch is applied to the work tree, as from stdin;
