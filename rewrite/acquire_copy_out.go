@@ -58,6 +58,8 @@ func (p *Pass) namedCopyOut(c *syntax.Call, ix relocationIndex) bool {
 		switch c.Name {
 		case "cp", "mv", "install", "rsync":
 			p.copyOutOf(c, ix)
+		case "git", "patch":
+			p.patchOutOf(c, ix) // acquire_copy_out_patch.go
 		case "tar", "bsdtar", "gtar":
 			archive, extracts, dir, absolute := tarExtraction(c)
 			return p.extractOutOf(c, ix, archive, extracts, dir, absolute)

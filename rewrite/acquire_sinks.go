@@ -14,6 +14,9 @@ import (
 // commands). It reports whether the bytes go on to the call's stdout, to
 // be followed further down the pipeline.
 func (p *Pass) followReader(s *syntax.Call, rule, kind string) bool {
+	if s.Name == "git" && p.followMailsplit(s, rule, kind) {
+		return false // acquire_copy_out_patch.go
+	}
 	switch s.Name {
 	case "tee":
 		p.moveOperands(s, rule, kind, "tee")
