@@ -14,7 +14,7 @@ var copyOut = Rule{
 command moved there (curl -o x.sh URL && cp x.sh bin/: the rewrite makes
 cp read the sandbox), or any file under the sandbox. Copying it back out —
 cp, mv, install or rsync to a destination outside the sandbox, tar,
-unzip, 7z x or cpio -i extracting a sandboxed archive outside it, a filter (cat, jq, sed,
+unzip, 7z x, jar x or cpio -i extracting a sandboxed archive outside it, a filter (cat, jq, sed,
 awk, sort, head, …) reading it with its output redirected outside it —
 would undo the sandbox
 without anyone seeing it: ask. So does any other program that writes a
@@ -58,6 +58,8 @@ func (p *Pass) namedCopyOut(c *syntax.Call, ix relocationIndex) bool {
 		switch c.Name {
 		case "cp", "mv", "install", "rsync":
 			p.copyOutOf(c, ix)
+		case "git", "patch":
+			p.patchOutOf(c, ix) // acquire_copy_out_patch.go
 		case "tar", "bsdtar", "gtar":
 			archive, extracts, dir, absolute := tarExtraction(c)
 			return p.extractOutOf(c, ix, archive, extracts, dir, absolute)
@@ -67,6 +69,15 @@ func (p *Pass) namedCopyOut(c *syntax.Call, ix relocationIndex) bool {
 		case "7z", "7za", "7zr", "7zz":
 			archive, dir := sevenZipExtraction(c)
 			return p.extractOutOf(c, ix, archive, archive != nil, dir, false)
+		case "jar":
+			j, ok := jarExtraction(c)
+			archive := j.archive
+			if ok && archive == nil {
+				if a, _, in := stdinArchive(c); in {
+					archive = &a // jar x < agent_sandbox/x.jar
+				}
+			}
+			return p.extractOutOf(c, ix, archive, ok, j.dir, j.preserve)
 		case "cpio":
 			archive, extracts, dir := cpioExtraction(c)
 			return p.extractOutOf(c, ix, archive, extracts, dir, false)

@@ -3,6 +3,7 @@ package rewrite
 import (
 	"os"
 	"path"
+	"strconv"
 	"strings"
 
 	"github.com/corral-dev/corral/guards"
@@ -239,6 +240,8 @@ func (p *Pass) symlinkTarget(c *syntax.Call, ix relocationIndex, a syntax.Arg, a
 type outsideWrite struct {
 	name, abs string
 	dir       bool
+	// pieces reports abs as PREFIX* (split's pieces): recorded as such.
+	pieces bool
 }
 
 // projectOrHome reports a path in the project or the home directory,
@@ -288,6 +291,9 @@ func (p *Pass) outsideWrites(c *syntax.Call, ix relocationIndex) []outsideWrite 
 				add(r.Target, false)
 			}
 		}
+	}
+	if c.Name == "split" || c.Name == "csplit" {
+		out = splitPieces(c, out)
 	}
 	if c.Name == "cpio" {
 		// cpio -p DIR (pass-through) copies the files named on its
@@ -453,10 +459,48 @@ func (p *Pass) flowOutOf(ix relocationIndex, reported map[*syntax.Call]bool) {
 			// A file, or a directory copied whole (ln -s agent_sandbox
 			// r12/sb); a directory filled with names only run time knows
 			// is recorded whole.
+			if w.pieces {
+				p.unreadOut = append(p.unreadOut, w.abs)
+				continue
+			}
 			if !w.dir {
 				p.unreadOut = append(p.unreadOut, w.abs)
 			}
 			p.unreadOut = append(p.unreadOut, strings.TrimSuffix(w.abs, "/")+"/")
 		}
 	}
+}
+
+// splitPieces replaces the first piece split or csplit writes (PREFIXaa,
+// PREFIX00: what the write table lists) by all of them: the N pieces of
+// split -n N (N at most 26), else PREFIX* for every piece the content
+// needs, which the session record matches by prefix (a later ./part_ab
+// asks as ./part_aa does).
+func splitPieces(c *syntax.Call, out []outsideWrite) []outsideWrite {
+	for i, w := range out {
+		first, ok := strings.CutSuffix(w.abs, "aa")
+		numeric := false
+		if !ok {
+			first, ok = strings.CutSuffix(w.abs, "00")
+			numeric = ok
+		}
+		if !ok || w.dir {
+			continue
+		}
+		if c.Name == "split" && !numeric {
+			opts, _ := scan(c.Args, splitSpec.Get())
+			if ns := find(opts, "n", "number"); len(ns) == 1 && !has(opts, "a", "suffix-length", "additional-suffix") {
+				if n, err := strconv.Atoi(ns[0].val.Value); err == nil && n >= 1 && n <= 26 {
+					pieces := make([]outsideWrite, 0, n)
+					for k := 0; k < n; k++ {
+						pieces = append(pieces, outsideWrite{name: w.name, abs: first + "a" + string(rune('a'+k))})
+					}
+					return append(append(out[:i:i], pieces...), out[i+1:]...)
+				}
+			}
+		}
+		out[i] = outsideWrite{name: w.name, abs: first + "*", pieces: true}
+		return out
+	}
+	return out
 }

@@ -26,7 +26,8 @@ reading it is the pipe-shell rule's). Interpreter code written in the
 command is an HTTP client too: Python, JavaScript, Ruby, Perl or PHP code
 that opens a network connection and writes a file (urlretrieve(URL, "f"),
 requests.get with open("f", "wb"), fetch with fs.writeFileSync,
-URI.open with File.write, getstore/mirror, file_put_contents of
+URI.open with File.write, getstore/mirror, Perl's client objects'
+->mirror(URL, FILE) and LWP's :content_file => FILE, file_put_contents of
 file_get_contents("https://…"), copy("https://…", "f")) asks, since the
 file is named inside the program; the file in the sandbox passes, and so
 does code that only reads the network or only writes.`,

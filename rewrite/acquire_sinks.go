@@ -14,6 +14,9 @@ import (
 // commands). It reports whether the bytes go on to the call's stdout, to
 // be followed further down the pipeline.
 func (p *Pass) followReader(s *syntax.Call, rule, kind string) bool {
+	if s.Name == "git" && p.followMailsplit(s, rule, kind) {
+		return false // acquire_copy_out_patch.go
+	}
 	switch s.Name {
 	case "tee":
 		p.moveOperands(s, rule, kind, "tee")
@@ -31,6 +34,11 @@ func (p *Pass) followReader(s *syntax.Call, rule, kind string) bool {
 		}
 	case "install", "cp", "mv":
 		return p.followCopy(s, rule, kind)
+	case "tmux":
+		// tmux load-buffer - puts the download in a paste buffer that a
+		// later save-buffer writes (acquire_tmux.go).
+		p.followTmux(s, rule, kind, tmuxStdinFill(s))
+		return false
 	case "awk", "gawk", "mawk", "nawk", "sed", "gsed":
 		if fc, ok := syntax.FilterCodeOf(s); ok && (len(fc.Writes) > 0 || fc.Dynamic != "") {
 			what := "a file its program names"

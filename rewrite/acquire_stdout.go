@@ -17,6 +17,51 @@ import (
 func (p *Pass) followStdout(c *syntax.Call, rule, kind string) {
 	p.moveRedirects(c, rule, kind)
 	p.followPipe(c, rule, kind)
+	p.followRunnerStdout(c, rule, kind)
+}
+
+// followRunnerStdout follows a download that a command in interpreter
+// code writes to the stdout it inherits (python3 -c
+// 'subprocess.run(["curl", "-s", URL])' > f, os.system("curl -s URL"),
+// Perl's and Ruby's system): the child writes to the interpreter's own
+// stdout, so the bytes go where the interpreter's stdout goes, which is
+// followed as the interpreter's (its > f moves into the sandbox). A
+// shell's script gets its descriptors from the shell model already.
+func (p *Pass) followRunnerStdout(c *syntax.Call, rule, kind string) {
+	if out := c.Stdout(); out.Kind != syntax.StreamInherited || out.Fd != 1 || c.Script == nil {
+		return
+	}
+	r := c.Script.Runner
+	if r == nil || r == c || syntax.IsShell(r.Name) || c.Script.Origin == "" {
+		return
+	}
+	if o := c.Script.Origin; strings.HasSuffix(o, ": :read !") || strings.HasSuffix(o, " (netrw)") {
+		p.followEditorBuffer(c, r, rule, kind)
+		return
+	}
+	p.followStdout(r, rule, kind)
+}
+
+// followEditorBuffer follows a download read into an editor's buffer
+// (Vim's :r !curl URL, and :r URL / :e URL, which netrw fetches; the
+// ex reader gives both as a command whose output the buffer takes): a
+// :w FILE, :saveas FILE, :wq or :x of the same editor writes the buffer,
+// so the download lands in FILE. corral cannot move a file named inside
+// the editor's commands: ask. Writes into the sandbox or /dev/null pass.
+func (p *Pass) followEditorBuffer(c, editor *syntax.Call, rule, kind string) {
+	for _, d := range p.Model.Calls {
+		if d.Script == nil || d.Script.Runner != editor || d.Script.FromCode || !strings.Contains(d.Script.Origin, " writes ") {
+			continue
+		}
+		for _, r := range d.Redirs {
+			if !r.Writes() || r.Target.Value == "/dev/null" || p.InSandbox(r.Dir, r.Target) {
+				continue
+			}
+			p.Report(editor, Finding{Rule: rule, Decision: Ask, Kind: kind,
+				Message: editor.Name + " reads the download into its buffer (" + clipText(c.Text(), 60) + ") and writes the buffer to " + r.Target.Value + "; corral cannot move that into the sandbox inside the editor's commands"})
+			return
+		}
+	}
 }
 
 // followPipe follows the download c writes to its stdout through the
@@ -121,9 +166,12 @@ func (p *Pass) followFileReader(h *syntax.Call, pipe syntax.Stream, rule, kind s
 		return true
 	case "tar", "bsdtar", "gtar":
 		p.extractTar(h, rule, kind)
-	case "git", "patch":
+	case "tmux":
+		p.followTmux(h, rule, kind, p.tmuxFileFill(pipe))
+	case "git", "patch", "jar":
 		// git apply <(curl -s URL), git am <(…), patch -p1 -i <(…): the
-		// downloaded patch is applied to the work tree, as from stdin.
+		// downloaded patch is applied to the work tree, as from stdin;
+		// jar xf <(…) unpacks the download into the working directory.
 		p.followWriterFrom(h, rule, kind, func(a syntax.Arg) bool {
 			st, ok := p.Model.ArgStream(a)
 			return ok && st.Pipe == pipe.Pipe

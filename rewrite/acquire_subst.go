@@ -52,6 +52,11 @@ func (p *Pass) followWords(h *syntax.Call, rule, kind string) {
 		p.substFollowed = map[*syntax.Call]bool{}
 	}
 	p.substFollowed[h] = true
+	if h.Name == "tmux" {
+		// tmux set-buffer "$(curl URL)": a paste buffer holds it.
+		p.followTmux(h, rule, kind, tmuxWordFill(h))
+		return
+	}
 	if argPrinter(h) {
 		p.followStdout(h, rule, kind)
 		return

@@ -127,6 +127,13 @@ func (p *Pass) followWriterFrom(s *syntax.Call, rule, kind string, fromFile func
 		}
 		ask("unzip - unpacks the downloaded archive where its members say")
 		return true, false
+	case "jar":
+		j, ok := jarExtraction(s)
+		if !ok || j.archive != nil && !(fromFile != nil && fromFile(*j.archive)) || j.archive == nil && fromFile != nil {
+			return false, false
+		}
+		ask("jar x unpacks the downloaded archive into the working directory, where its members say")
+		return true, false
 	case "7z", "7za", "7zr", "7zz":
 		si, so := false, false
 		for _, a := range s.Args {

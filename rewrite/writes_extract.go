@@ -28,7 +28,8 @@ import (
 // unzip drops a leading "/" and ".." components, and -j every directory.
 // The extractors are tar (also an archive on disk it reads on stdin: tar
 // x < a.tar, cat/zcat/gzip -dc a.tgz | tar x), unzip, 7-Zip's x and e,
-// and python3 -m zipfile -e / -m tarfile -e.
+// the JDK's jar x (writes_extract_jar.go) and python3 -m zipfile -e /
+// -m tarfile -e.
 // An archive that cannot be listed (another format, too large, not there
 // yet) is judged by its directory as before; one that an earlier command
 // of the same command line makes (zip x.zip …; unzip x.zip) asks, since
@@ -50,6 +51,9 @@ type extraction struct {
 	absolute bool
 	junk     bool
 	unzip    bool
+	// jar is the JDK's jar without -P: a member's name is what follows
+	// its last "../", leading slashes dropped.
+	jar bool
 	// zipOnly reports a program that reads only zip archives (unzip);
 	// unzip names the members as unzip does (a leading "/" and ".."
 	// components dropped), which 7-Zip and python's extractors do too.
@@ -137,6 +141,23 @@ func extractionOf(c *syntax.Call) (extraction, bool) {
 			e.dir = &dirs[len(dirs)-1].val
 		}
 		e.junk = has(opts, "j")
+	case "jar":
+		j, ok := jarExtraction(c)
+		if !ok {
+			return e, false
+		}
+		if j.archive == nil {
+			a, reader, ok := stdinArchive(c)
+			if !ok {
+				return e, false // a download on stdin is the acquisition rules'
+			}
+			e.archive, e.reader = a, reader
+		} else {
+			e.archive = *j.archive
+		}
+		e.dir, e.zipOnly = j.dir, true
+		e.absolute = j.preserve
+		e.unzip, e.jar = !j.preserve, !j.preserve
 	case "7z", "7za", "7zr", "7zz":
 		// 7z x ARCHIVE [-oDIR] keeps the members' paths, 7z e drops
 		// them; switches (-y, -pPASS, -oDIR) go anywhere. 7-Zip drops a
@@ -379,6 +400,9 @@ func (p *Pass) judgeMembers(c *syntax.Call, e extraction, names []string, base s
 // none.
 func memberPath(name string, e extraction) string {
 	name = strings.ReplaceAll(name, "\\", "/")
+	if e.jar {
+		name = afterDotDot(name)
+	}
 	if e.junk && strings.HasSuffix(name, "/") {
 		return "" // a directory: unzip -j and 7z e make none
 	}

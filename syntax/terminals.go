@@ -108,3 +108,44 @@ func (w *walker) terminalCommand(c scope, call *Call) bool {
 	}
 	return true
 }
+
+// TmuxCmd is one command of a tmux command line: its name as tmux
+// resolves it (an alias or a unique prefix gives the full name; "" for a
+// word only run time knows or no command tmux has) and its words.
+type TmuxCmd struct {
+	Name string
+	Args []Arg
+}
+
+// TmuxCommands splits the words of a tmux call into its commands, as
+// tmux reads them: after tmux's own options (tmuxSpec), commands
+// separated by a ";" word (written \; or ';' in the shell). tmux -c
+// TEXT runs a shell instead and has none.
+func TmuxCommands(call *Call) []TmuxCmd {
+	args := call.Args
+	opts, operands := ScanOptions(args, tmuxSpec)
+	for _, o := range opts {
+		if o.Name == "c" {
+			return nil
+		}
+	}
+	if len(operands) == 0 {
+		return nil
+	}
+	var out []TmuxCmd
+	for i := operands[0]; i < len(args); {
+		end := i
+		for end < len(args) && args[end].Value != ";" && args[end].Value != `\;` {
+			end++
+		}
+		if end > i {
+			cmd := TmuxCmd{Args: args[i+1 : end]}
+			if n, ok := tmuxCommandName(args[i].Value); ok && args[i].Static {
+				cmd.Name = n
+			}
+			out = append(out, cmd)
+		}
+		i = end + 1
+	}
+	return out
+}

@@ -84,6 +84,9 @@ func (w *walker) earlierAt(p string) (string, bool, bool) {
 	if by, ok := w.earlier[p]; ok {
 		return by, true, false
 	}
+	if by, ok := w.earlierPieces(p); ok {
+		return by, true, false
+	}
 	if len(w.earlier) == 0 || w.knownHere(p) {
 		return "", false, false
 	}
@@ -225,4 +228,24 @@ func (w *walker) noteUnread() {
 	}
 	w.m.Unread = list(unread, nil)
 	w.m.Rewrote = list(known, unread)
+}
+
+// earlierPieces matches p against a recorded prefix of pieces, an entry
+// ending in "*": split and csplit cut content from the sandbox into
+// PREFIXaa, PREFIXab, … (PREFIX00, … with -d or csplit), as many as the
+// content needs, so the copy-out rule records PREFIX* for them. A match
+// is a file in PREFIX's directory whose name begins with PREFIX's last
+// part. Of several, the shortest prefix's command is named.
+func (w *walker) earlierPieces(p string) (string, bool) {
+	best, by := "", ""
+	for q, b := range w.earlier {
+		prefix, ok := strings.CutSuffix(q, "*")
+		if !ok || !strings.HasPrefix(p, prefix) || strings.Contains(p[len(prefix):], "/") || p == prefix {
+			continue
+		}
+		if best == "" || len(q) < len(best) || len(q) == len(best) && q < best {
+			best, by = q, b
+		}
+	}
+	return by, best != ""
 }

@@ -9,6 +9,7 @@ import "strings"
 func awk(p *parser) []Effect {
 	var out []Effect
 	ev := awkEval{p: p, vars: p.awkAssignments(), preset: p.awkPreset}
+	var inet awkInet
 	run := func(c call, a *arg, from, to int) []Effect {
 		// A command built of literals and variables whose values are
 		// known (cmd = "date"; cmd | getline d; awk -v c=… 'BEGIN {
@@ -53,6 +54,9 @@ func awk(p *parser) []Effect {
 			if n := p.tok(next); n.kind == tIdent && n.text == "getline" {
 				from := p.awkExprStart(k)
 				if from < k {
+					if inet.add(ev, from, k, p.toks[from].off) {
+						continue // s |& getline: gawk's network connection
+					}
 					a := p.arg(from, k)
 					out = append(out, run(call{name: "getline", off: p.toks[from].off}, &a, from, k)...)
 				}
@@ -63,6 +67,9 @@ func awk(p *parser) []Effect {
 			}
 			to := p.awkExprEnd(next)
 			if to > next {
+				if inet.add(ev, next, to, t.off) {
+					continue // print … |& "/inet/tcp/…"
+				}
 				a := p.arg(next, to)
 				out = append(out, run(call{name: "print |", off: t.off}, &a, next, to)...)
 			}
@@ -75,6 +82,9 @@ func awk(p *parser) []Effect {
 			to := p.awkExprEnd(k + 1)
 			if to <= k+1 {
 				continue
+			}
+			if inet.add(ev, k+1, to, t.off) {
+				continue // getline < "/inet/tcp/…"
 			}
 			a := p.arg(k+1, to)
 			if e, ok := readEffect(call{name: "getline <", off: t.off}, &a); ok {
@@ -116,6 +126,10 @@ func awk(p *parser) []Effect {
 			if to <= next {
 				continue
 			}
+			if inet.add(ev, next, to, t.off) {
+				k = to - 1
+				continue // print > "/inet/tcp/…" sends
+			}
 			a := p.arg(next, to)
 			c := call{name: "print >", off: t.off}
 			if !a.lit {
@@ -135,7 +149,7 @@ func awk(p *parser) []Effect {
 			k = to - 1
 		}
 	}
-	return out
+	return append(out, inet.effects(out)...)
 }
 
 // inPrint reports whether the token at k is an output redirection of a

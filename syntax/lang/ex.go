@@ -217,7 +217,11 @@ func exLine(line string, off, depth int) []Effect {
 				return out
 			}
 			if f, _, _ := exBar(arg); strings.TrimSpace(f) != "" {
-				out = append(out, Effect{Kind: Read, Call: ":read", Path: exFile(f), Offset: at})
+				if u := exFile(f); exNetrwURL(u) {
+					out = append(out, exNetrwFetch(":read", u, at))
+				} else {
+					out = append(out, Effect{Kind: Read, Call: ":read", Path: u, Offset: at})
+				}
 			}
 		case exEditCommand(name):
 			// :e FILE, :sp FILE, :tabe FILE, :badd FILE, :args FILE…,
@@ -225,7 +229,11 @@ func exLine(line string, off, depth int) []Effect {
 			// writes; opening it reads it.
 			f, _, _ := exBar(arg)
 			for _, w := range exFileArgs(f, exIs(name, "args", 2) || exIs(name, "argadd", 4) || exIs(name, "next", 1)) {
-				if p, ok := exPath(w); ok {
+				if p, ok := exPath(w); ok && exNetrwURL(p) {
+					// The buffer holds what netrw fetched; a :w without a
+					// name would send it back there.
+					out = append(out, exNetrwFetch(":"+name, p, at))
+				} else if ok {
 					out = append(out, Effect{Kind: Read, Call: ":" + name, Path: p, Tilde: strings.HasPrefix(p, "~"), Edits: true, Offset: at})
 				} else {
 					out = append(out, Effect{Kind: Hidden, Call: ":" + name, Text: w, Offset: at})
@@ -722,4 +730,29 @@ func vimCall(c call, depth int) []Effect {
 		}
 	}
 	return out
+}
+
+// exNetrwURL reports a file name Vim's netrw plugin reads over the
+// network (netrw.vim's netrw#NetRead: http, https, ftp, scp, sftp,
+// rsync, dav, davs, fetch), as :e URL, :r URL and vim URL do.
+func exNetrwURL(f string) bool {
+	scheme, rest, ok := strings.Cut(f, "://")
+	if !ok || rest == "" {
+		return false
+	}
+	switch scheme {
+	case "http", "https", "ftp", "scp", "sftp", "rsync", "dav", "davs", "fetch":
+		return true
+	}
+	return false
+}
+
+// exNetrwFetch is what netrw runs for :read URL or :edit URL: its
+// g:netrw_http_cmd (curl, else wget; scp, rsync, … for the other
+// schemes) fetches URL, and the bytes go into the buffer. It is given
+// as the curl that prints the URL, whose output the buffer takes (as
+// :read !curl URL), so that the acquisition rules see a download whose
+// bytes a later :w writes.
+func exNetrwFetch(call, url string, at int) Effect {
+	return Effect{Kind: Shell, Call: call + " " + url + " (netrw)", Text: "curl -sL -- " + shQuote(url), Offset: at}
 }

@@ -36,6 +36,9 @@ func fetchWrite(p *parser, effects []Effect) (Effect, bool) {
 	if _, ok := netPrefixes.Get()[p.l]; !ok {
 		return Effect{}, false
 	}
+	if e, ok := perlMethodStore(p); ok {
+		return e, true // fetchmethods.go
+	}
 	netCall, netOff := "", -1
 	path, stored := "", false
 	for i := 0; i < len(p.toks) && !stored; i++ {

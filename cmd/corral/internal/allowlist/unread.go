@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 	"time"
 	"unicode/utf8"
 )
@@ -164,7 +165,7 @@ func (u *Unread) Note(session, by string, unread []string, carried map[string]st
 			if f.Session == session && forget[f.Path] {
 				continue
 			}
-			if _, err := os.Lstat(f.Path); errors.Is(err, os.ErrNotExist) && now.Sub(f.At) > unreadGrace {
+			if unreadGone(f.Path) && now.Sub(f.At) > unreadGrace {
 				continue // removed since
 			}
 			kept = append(kept, f)
@@ -295,4 +296,29 @@ func (u *Unread) write(doc unreadDoc) error {
 		return err
 	}
 	return writeAtomic(u.path, append(data, '\n'))
+}
+
+// unreadGone reports that the recorded file is not there: for a prefix
+// of pieces (PREFIX*, split's), that no file in its directory begins
+// with it.
+func unreadGone(p string) bool {
+	prefix, pieces := strings.CutSuffix(p, "*")
+	if !pieces {
+		_, err := os.Lstat(p)
+		return errors.Is(err, os.ErrNotExist)
+	}
+	es, err := os.ReadDir(filepath.Dir(prefix))
+	if err != nil {
+		return errors.Is(err, os.ErrNotExist)
+	}
+	base := filepath.Base(prefix)
+	if strings.HasSuffix(prefix, "/") {
+		base = ""
+	}
+	for _, e := range es {
+		if strings.HasPrefix(e.Name(), base) {
+			return false
+		}
+	}
+	return true
 }
