@@ -1,0 +1,132 @@
+package rewrite
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// libCase is a program's library call, decided by corral and then run
+// for real in a scratch home ({home}), whose ~/.bashrc holds a canary
+// line and whose ~/.ssh/id_rsa holds secretMarker.
+type libCase struct {
+	name string
+	// prog is the interpreter the case needs on PATH.
+	prog string
+	cmd  string
+	// files are written under the project ({home} replaced).
+	files map[string]string
+	want  Decision
+	// bashrc reports that running the command changes ~/.bashrc.
+	bashrc bool
+	// leaks reports that running the command prints the secret.
+	leaks bool
+	// made is a file (relative to {home}) running the command creates.
+	made string
+}
+
+// runLibCase decides tc.cmd in a scratch home and runs it there with
+// bash, checking the decision and what the run really did.
+func runLibCase(t *testing.T, tc libCase) {
+	t.Helper()
+	home := filepath.Join(t.TempDir(), "home")
+	project := filepath.Join(home, "project")
+	bashrc := filepath.Join(home, ".bashrc")
+	for path, content := range map[string]string{bashrc: "# canary\n", filepath.Join(home, ".ssh", "id_rsa"): secretMarker + "\n",
+		filepath.Join(project, "README"): "readme\n"} {
+		if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(content), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for name, content := range tc.files {
+		if err := os.WriteFile(filepath.Join(project, name), []byte(strings.ReplaceAll(content, "{home}", home)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cmd := strings.ReplaceAll(tc.cmd, "{home}", home)
+	env := map[string]string{"HOME": home, EnvProject: project}
+	cfg, _ := NewConfig(func(k string) string { return env[k] }, project)
+	res := Check(cfg, cmd)
+	if res.Decision != tc.want {
+		t.Errorf("decision = %s, want %s\ncmd: %s\nfindings: %+v", res.Decision, tc.want, cmd, res.Findings)
+	}
+	binDir, ok := interpreterDir(tc.prog)
+	if !ok {
+		t.Skipf("%s is not installed", tc.prog)
+	}
+	run := exec.Command("bash", "-c", cmd)
+	run.Dir = project
+	run.Env = append(os.Environ(), "PATH="+binDir+string(os.PathListSeparator)+os.Getenv("PATH"), "HOME="+home)
+	done := make(chan struct{})
+	var out []byte
+	go func() { out, _ = run.CombinedOutput(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(60 * time.Second):
+		_ = run.Process.Kill()
+		<-done
+		t.Fatalf("command did not finish: %s", cmd)
+	}
+	b, _ := os.ReadFile(bashrc)
+	if changed := string(b) != "# canary\n"; changed != tc.bashrc {
+		t.Errorf("~/.bashrc changed = %v, want %v (corral said %s)\ncmd: %s\noutput: %s", changed, tc.bashrc, res.Decision, cmd, out)
+	}
+	if leaked := strings.Contains(string(out), secretMarker); leaked != tc.leaks {
+		t.Errorf("secret printed = %v, want %v (corral said %s)\ncmd: %s\noutput: %s", leaked, tc.leaks, res.Decision, cmd, out)
+	}
+	if tc.made != "" {
+		if _, err := os.Lstat(filepath.Join(home, tc.made)); err != nil {
+			t.Errorf("%s not made (corral said %s)\ncmd: %s\noutput: %s", tc.made, res.Decision, cmd, out)
+		}
+	}
+}
+
+// libWriteCases: writes of a file through the less common library calls
+// (red team 13 WS). Each really changes ~/.bashrc and is denied as a
+// write of it; the look-alikes (the same modules reading, a URL as
+// data, $^I left undefined) leave it alone and pass.
+var libWriteCases = []libCase{
+	{name: "py-_io-open", prog: "python3", cmd: `python3 -c 'import _io; _io.open("{home}/.bashrc", "w").write("x")'`, want: Deny, bashrc: true},
+	{name: "py-io-fileio", prog: "python3", cmd: `python3 -c 'import io; io.FileIO("{home}/.bashrc", "a").write(b"x")'`, want: Deny, bashrc: true},
+	{name: "py-gzip-open", prog: "python3", cmd: `python3 -c 'import gzip; gzip.open("{home}/.bashrc", "wt").write("x")'`, want: Deny, bashrc: true},
+	{name: "py-bz2-open", prog: "python3", cmd: `python3 -c 'import bz2; bz2.open("{home}/.bashrc", "wt").write("x")'`, want: Deny, bashrc: true},
+	{name: "py-lzma-open", prog: "python3", cmd: `python3 -c 'import lzma; lzma.open("{home}/.bashrc", "wt").write("x")'`, want: Deny, bashrc: true},
+	{name: "py-zipfile-w", prog: "python3", cmd: `python3 -c 'import zipfile; zipfile.ZipFile("{home}/.bashrc", "w").writestr("a", "b")'`, want: Deny, bashrc: true},
+	{name: "py-zipfile-a", prog: "python3", cmd: `python3 -c 'import zipfile; z = zipfile.ZipFile("{home}/.bashrc", "a"); z.writestr("a", "b"); z.close()'`, want: Deny, bashrc: true},
+	{name: "py-tarfile-w", prog: "python3", cmd: `python3 -c 'import tarfile; tarfile.open("{home}/.bashrc", "w:gz").close()'`, want: Deny, bashrc: true},
+	{name: "rb-io-binwrite", prog: "ruby", cmd: `ruby -e 'IO.binwrite("{home}/.bashrc", "x")'`, want: Deny, bashrc: true},
+	{name: "php-error-log-3", prog: "php", cmd: `php -r 'error_log("x", 3, "{home}/.bashrc");'`, want: Deny, bashrc: true},
+	{name: "php-ini-error-log", prog: "php", cmd: `php -r 'ini_set("error_log", "{home}/.bashrc"); error_log("x");'`, want: Deny, bashrc: true},
+	{name: "php-filter-rot13", prog: "php", cmd: `php -r 'file_put_contents("php://filter/write=string.rot13/resource={home}/.bashrc", "x");'`, want: Deny, bashrc: true},
+	{name: "php-file-url", prog: "php", cmd: `php -r 'file_put_contents("file://{home}/.bashrc", "x");'`, want: Deny, bashrc: true},
+	{name: "php-zlib", prog: "php", cmd: `php -r '$f = fopen("compress.zlib://{home}/.bashrc", "w"); fwrite($f, "x"); fclose($f);'`, want: Deny, bashrc: true},
+	{name: "pl-inplace-argv", prog: "perl", cmd: `perl -e '$^I = ""; @ARGV = ("{home}/.bashrc"); while (<>) { print "x\n" }'`, want: Deny, bashrc: true},
+	{name: "pl-inplace-local", prog: "perl", cmd: `perl -e 'local ($^I, @ARGV) = ("", "{home}/.bashrc"); while (<>) { s/canary/x/; print }'`, want: Deny, bashrc: true},
+	{name: "pl-inplace-begin", prog: "perl", cmd: `perl -pe 'BEGIN { $^I = "" } s/canary/x/' {home}/.bashrc`, want: Deny, bashrc: true},
+	// Look-alikes.
+	{name: "py-zip-bytesio", prog: "python3", cmd: `python3 -c 'import zipfile, io; z = zipfile.ZipFile(io.BytesIO(), "w"); z.writestr("a", "b")'`, want: Allow},
+	{name: "py-gzip-read", prog: "python3", cmd: `python3 -c 'import gzip; gzip.open("{home}/.bashrc").close()'`, want: Allow},
+	{name: "py-zip-namelist", prog: "python3", cmd: `python3 -c 'import zipfile, io; b = io.BytesIO(); zipfile.ZipFile(b, "w").close(); print(zipfile.ZipFile(b).namelist())'`, want: Allow},
+	{name: "py-dbm-read", prog: "python3", cmd: `python3 -c 'import dbm; dbm.open("{home}/.bashrc")' || true`, want: Allow},
+	{name: "rb-io-binread", prog: "ruby", cmd: `ruby -e 'IO.binread("{home}/.bashrc")'`, want: Allow},
+	{name: "php-error-log-0", prog: "php", cmd: `php -r 'error_log("x");' 2>/dev/null`, want: Allow},
+	{name: "php-url-as-data", prog: "php", cmd: `php -r 'file_put_contents("out.txt", "php://filter/resource={home}/.bashrc");'`, want: Allow},
+	{name: "pl-undef", prog: "perl", cmd: `perl -e '$^I = undef; @ARGV = ("{home}/.bashrc"); while (<>) { print "" }'`, want: Allow},
+	{name: "pl-string", prog: "perl", cmd: `perl -e 'print q{$^I = ""; @ARGV = ("{home}/.bashrc")}'`, want: Allow},
+	{name: "pl-inplace-project", prog: "perl", cmd: `perl -pe 'BEGIN { $^I = "" } s/readme/x/' README`, want: Allow},
+}
+
+func TestLibraryWritesOracle(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs interpreters")
+	}
+	for _, tc := range libWriteCases {
+		t.Run(tc.name, func(t *testing.T) { runLibCase(t, tc) })
+	}
+}

@@ -1,0 +1,107 @@
+package lang
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestLibraryWrites: files written through the less common library
+// calls (red team 13 WS), each written from the library's documentation:
+// io's C and pure-Python modules, the compressed-file modules' open and
+// classes, zipfile and tarfile opened for writing, dbm and shelve by
+// their flag; Ruby's IO.binwrite; PHP's error_log type 3, ini_set of
+// error_log and the stream wrappers that reach a file; Perl's $^I with
+// the names it puts in @ARGV. Look-alikes read, or name the call in a
+// string.
+func TestLibraryWrites(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name string
+		l    Lang
+		src  string
+		want []string
+	}{
+		{"py-_io-open", Python, `import _io; _io.open("/h/.bashrc", "w").write("x")`, []string{"write _io.open: /h/.bashrc"}},
+		{"py-_pyio-fileio", Python, `import _pyio; _pyio.FileIO("/h/.bashrc", "a")`, []string{"append _pyio.FileIO: /h/.bashrc"}},
+		{"py-_io-open-read", Python, `import _io; print(_io.open("notes.txt").read())`, []string{"read _io.open: notes.txt"}},
+		{"py-gzip-open-wt", Python, `import gzip; gzip.open("/h/.bashrc", "wt").write("x")`, []string{"write gzip.open: /h/.bashrc"}},
+		{"py-bz2-open-kw", Python, `import bz2; bz2.open(filename="/h/.bashrc", mode="ab")`, []string{"append bz2.open: /h/.bashrc"}},
+		{"py-lzma-file", Python, `from lzma import LZMAFile; LZMAFile("/h/.bashrc", "w")`, []string{"write lzma.LZMAFile: /h/.bashrc"}},
+		{"py-gzipfile", Python, `import gzip as g; g.GzipFile("/h/.bashrc", "wb")`, []string{"write gzip.GzipFile: /h/.bashrc"}},
+		{"py-zipfile-w", Python, `import zipfile; zipfile.ZipFile("/h/.bashrc", "w").writestr("a", "b")`, []string{"write zipfile.ZipFile: /h/.bashrc"}},
+		{"py-zipfile-a", Python, `import zipfile; zipfile.ZipFile("/h/.bashrc", mode="a")`, []string{"append zipfile.ZipFile: /h/.bashrc"}},
+		{"py-tarfile-wgz", Python, `import tarfile; tarfile.open("/h/.bashrc", "w:gz")`, []string{"write tarfile.open: /h/.bashrc"}},
+		{"py-tarfile-stream", Python, `import tarfile; tarfile.open(name="/h/.bashrc", mode="w|")`, []string{"write tarfile.open: /h/.bashrc"}},
+		{"py-dbm-c", Python, `import dbm; dbm.open("/h/.bashrc", "c")`, []string{"append dbm.open: /h/.bashrc"}},
+		{"py-dbm-flag-kw", Python, `import dbm; dbm.open("/h/.bashrc", flag="n")`, []string{"append dbm.open: /h/.bashrc"}},
+		{"py-shelve-default", Python, `import shelve; shelve.open("/h/.bashrc")`, []string{"append shelve.open: /h/.bashrc"}},
+		{"py-wave", Python, `import wave; wave.open("/h/.bashrc", "wb")`, []string{"write wave.open: /h/.bashrc"}},
+		{"py-gzip-runtime", Python, "import os, gzip\np = os.path.expanduser('~') + '/.bashrc'\ngzip.open(p, 'wt')", []string{"write gzip.open: ~/.bashrc (home)"}},
+		// Look-alikes: read modes, the default mode, a string.
+		{"py-gzip-read", Python, `import gzip; print(gzip.open("/h/.bashrc").read())`, nil},
+		{"py-gzip-rt", Python, `import gzip; print(gzip.open("/h/.bashrc", "rt").read())`, nil},
+		{"py-zip-namelist", Python, `import zipfile; print(zipfile.ZipFile("x.zip").namelist())`, nil},
+		{"py-tar-names", Python, `import tarfile; print(tarfile.open("x.tar", "r:gz").getnames())`, nil},
+		{"py-dbm-read", Python, `import dbm; print(dbm.open("/h/.bashrc")["k"])`, nil},
+		{"py-dbm-r", Python, `import dbm; print(dbm.open("/h/.bashrc", "r")["k"])`, nil},
+		{"py-string", Python, `print('gzip.open("/h/.bashrc", "wt")')`, nil},
+		// Ruby.
+		{"rb-io-binwrite", Ruby, `IO.binwrite("/h/.bashrc", "x")`, []string{"write IO.binwrite: /h/.bashrc"}},
+		{"rb-io-binread", Ruby, `puts IO.binread("/h/notes")`, []string{"read IO.binread: /h/notes"}},
+		// PHP.
+		{"php-error-log-3", PHP, `error_log("x", 3, "/h/.bashrc");`, []string{"append error_log: /h/.bashrc"}},
+		{"php-ini-error-log", PHP, `ini_set("error_log", "/h/.bashrc"); error_log("x");`, []string{"append ini_set: /h/.bashrc"}},
+		{"php-filter-write", PHP, `file_put_contents("php://filter/write=string.rot13/resource=/h/.bashrc", "x");`, []string{"write file_put_contents: /h/.bashrc"}},
+		{"php-file-url", PHP, `file_put_contents("FILE:///h/.bashrc", "x");`, []string{"write file_put_contents: /h/.bashrc"}},
+		{"php-zlib-fopen", PHP, `$f = fopen("compress.zlib:///h/.bashrc", "w");`, []string{"write fopen: /h/.bashrc"}},
+		{"php-filter-nested", PHP, `file_put_contents("php://filter/resource=compress.bzip2:///h/.bashrc", "x");`, []string{"write file_put_contents: /h/.bashrc"}},
+		{"php-phar", PHP, `file_put_contents("phar:///h/a.tar/x.txt", "x");`, []string{"write file_put_contents: /h/a.tar"}},
+		{"php-gzopen", PHP, `$g = gzopen("/h/.bashrc", "w9");`, []string{"write gzopen: /h/.bashrc"}},
+		{"php-filter-read", PHP, `echo file_get_contents("php://filter/read=convert.base64-encode/resource=/h/.env");`, []string{"read file_get_contents: /h/.env"}},
+		// Look-alikes: other message types, other settings, the
+		// output stream, a URL as the data.
+		{"php-error-log-0", PHP, `error_log("x"); error_log("x", 0); error_log("x", 4);`, nil},
+		{"php-ini-other", PHP, `ini_set("display_errors", "/h/.bashrc");`, nil},
+		{"php-stdout", PHP, `file_put_contents("php://stdout", "x");`, []string{"write file_put_contents: php://stdout"}},
+		{"php-url-data", PHP, `file_put_contents("out.txt", "php://filter/resource=/h/.bashrc");`, []string{"write file_put_contents: out.txt"}},
+		// Perl: $^I with @ARGV.
+		{"pl-inplace-argv", Perl, `$^I = ""; @ARGV = ("/h/.bashrc"); while (<>) { print "x" }`, []string{"write $^I: /h/.bashrc"}},
+		{"pl-inplace-local", Perl, `local ($^I, @ARGV) = (".bak", "/h/.bashrc", "/h/.profile"); print while <>;`, []string{"write $^I: /h/.bashrc", "write $^I: /h/.profile"}},
+		{"pl-inplace-push", Perl, `push @ARGV, "/h/.bashrc"; $^I = ""; print while <>;`, []string{"write $^I: /h/.bashrc"}},
+		{"pl-inplace-qw", Perl, `@ARGV = qw(/h/.bashrc); $^I = ""; print while <>;`, []string{"write $^I: /h/.bashrc"}},
+		// Look-alikes: $^I undefined or never set, in a string.
+		{"pl-inplace-undef", Perl, `$^I = undef; @ARGV = ("/h/.bashrc"); print while <>;`, nil},
+		{"pl-argv-only", Perl, `@ARGV = ("/h/.bashrc"); print while <>;`, nil},
+		{"pl-inplace-string", Perl, `print q{$^I = ""; @ARGV = ("/h/.bashrc")};`, nil},
+	} {
+		var got []string
+		for _, e := range Analyze(tc.l, tc.src) {
+			got = append(got, describe(e))
+		}
+		if diff := cmp.Diff(tc.want, got); diff != "" {
+			t.Errorf("%s: effects (-want +got):\n%s", tc.name, diff)
+		}
+	}
+}
+
+// TestPerlSetsInPlace: code that defines $^I makes perl's operands
+// in-place edits; code that reads $^I, undefines it or only prints it
+// does not.
+func TestPerlSetsInPlace(t *testing.T) {
+	t.Parallel()
+	for src, want := range map[string]bool{
+		`BEGIN{$^I=""} s/a/b/`:        true,
+		`BEGIN { $^I = ".orig" }`:     true,
+		`local ($^I) = ("");`:         true,
+		`print $^I; $^I == 1`:         false,
+		`$^I = undef;`:                false,
+		`print "BEGIN{\$^I=\"\"}"`:    false,
+		`s/a/b/; # $^I = ""`:          false,
+		`my $x = "$^I = 1"; print $x`: false,
+	} {
+		if got := PerlSetsInPlace(src); got != want {
+			t.Errorf("PerlSetsInPlace(%q) = %v, want %v", src, got, want)
+		}
+	}
+}
