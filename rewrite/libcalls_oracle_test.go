@@ -130,3 +130,25 @@ func TestLibraryWritesOracle(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) { runLibCase(t, tc) })
 	}
 }
+
+// fileURLCases: a secret read through a URL opener given a file: URL
+// (red team 13 SR). python3's urllib prints the scratch ~/.ssh/id_rsa and
+// is denied as cat of it; a copy through urlretrieve is denied as cp of
+// it; a project file and a network URL in a string pass.
+var fileURLCases = []libCase{
+	{name: "py-urlopen-key", prog: "python3", cmd: `python3 -c 'import urllib.request; print(urllib.request.urlopen("file://{home}/.ssh/id_rsa").read().decode())'`, want: Deny, leaks: true},
+	{name: "py-urlopen-escaped", prog: "python3", cmd: `python3 -c 'from urllib.request import urlopen; print(urlopen("file://localhost{home}/.ssh/id%5Frsa").read().decode())'`, want: Deny, leaks: true},
+	{name: "py-urlretrieve-copy", prog: "python3", cmd: `python3 -c 'import urllib.request; urllib.request.urlretrieve("file://{home}/.ssh/id_rsa", "k")' && cat k`, want: Deny, leaks: true},
+	// Look-alikes.
+	{name: "py-urlopen-project", prog: "python3", cmd: `python3 -c 'import urllib.request; print(urllib.request.urlopen("file://{home}/project/README").read().decode())'`, want: Allow},
+	{name: "py-urlopen-string", prog: "python3", cmd: `python3 -c 'print("urlopen(\"file://{home}/.ssh/id_rsa\")")'`, want: Allow},
+}
+
+func TestFileURLReadsOracle(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs python3")
+	}
+	for _, tc := range fileURLCases {
+		t.Run(tc.name, func(t *testing.T) { runLibCase(t, tc) })
+	}
+}

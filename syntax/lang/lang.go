@@ -331,6 +331,7 @@ func (p *parser) run() []Effect {
 		// values are the file's.
 		out = append(out, p.envLoads...)
 	}
+	out = append(out, fileURLReads(p)...)
 	if e, ok := fetchWrite(p, out); ok {
 		out = append(out, e)
 	}

@@ -105,3 +105,38 @@ func TestPerlSetsInPlace(t *testing.T) {
 		}
 	}
 }
+
+// TestFileURLReads: URL openers given a file: URL read the local file
+// (red team 13 SR), and those that save it copy it; network URLs, a
+// file: URL on another host and a URL in a string are no read here.
+func TestFileURLReads(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name string
+		l    Lang
+		src  string
+		want []string
+	}{
+		{"py-urlopen", Python, `import urllib.request; print(urllib.request.urlopen("file:///h/.ssh/id_rsa").read())`, []string{"read urllib.request.urlopen: /h/.ssh/id_rsa"}},
+		{"py-urlopen-from", Python, "from urllib.request import urlopen as u\nprint(u('file://localhost/h/.ssh/id%5Frsa').read())", []string{"read urllib.request.urlopen: /h/.ssh/id_rsa"}},
+		{"py-request", Python, `import urllib.request as r; print(r.urlopen(r.Request("FILE:///h/.env")).read())`, []string{"read urllib.request.Request: /h/.env"}},
+		{"py-urlretrieve", Python, `import urllib.request; urllib.request.urlretrieve("file:///h/.ssh/id_rsa", "k")`, []string{"shell urllib.request.urlretrieve: cp -T -- '/h/.ssh/id_rsa' 'k'"}},
+		{"py-urlretrieve-temp", Python, `import urllib.request; urllib.request.urlretrieve("file:///h/.ssh/id_rsa")`, []string{"read urllib.request.urlretrieve: /h/.ssh/id_rsa"}},
+		{"pl-lwp-get", Perl, `use LWP::Simple; print get("file:///h/.ssh/id_rsa");`, []string{"read LWP.Simple.get: /h/.ssh/id_rsa"}},
+		{"pl-lwp-getstore", Perl, `use LWP::Simple; getstore("file:///h/.ssh/id_rsa", "k");`, []string{"shell LWP.Simple.getstore: cp -T -- '/h/.ssh/id_rsa' 'k'"}},
+		{"js-fetch", JS, `console.log(await (await fetch("file:///h/.ssh/id_rsa")).text())`, []string{"read fetch: /h/.ssh/id_rsa"}},
+		// Look-alikes.
+		{"py-urlopen-https", Python, `import urllib.request; print(urllib.request.urlopen("https://example.com/x").read())`, nil},
+		{"py-urlopen-remote-host", Python, `import urllib.request; urllib.request.urlopen("file://server/h/.ssh/id_rsa")`, nil},
+		{"py-string", Python, `print('urlopen("file:///h/.ssh/id_rsa")')`, nil},
+		{"pl-get-no-lwp", Perl, `my %h; print get("file:///h/.ssh/id_rsa");`, nil},
+	} {
+		var got []string
+		for _, e := range Analyze(tc.l, tc.src) {
+			got = append(got, describe(e))
+		}
+		if diff := cmp.Diff(tc.want, got); diff != "" {
+			t.Errorf("%s: effects (-want +got):\n%s", tc.name, diff)
+		}
+	}
+}
