@@ -26,6 +26,9 @@ type libCase struct {
 	leaks bool
 	// made is a file (relative to {home}) running the command creates.
 	made string
+	// lib builds the project's x.so, whose constructor creates
+	// {home}/made when a program loads it (the case skips without gcc).
+	lib bool
 }
 
 // runLibCase decides tc.cmd in a scratch home and runs it there with
@@ -47,6 +50,20 @@ func runLibCase(t *testing.T, tc libCase) {
 	for name, content := range tc.files {
 		if err := os.WriteFile(filepath.Join(project, name), []byte(strings.ReplaceAll(content, "{home}", home)), 0o644); err != nil {
 			t.Fatal(err)
+		}
+	}
+	if tc.lib {
+		gcc, err := exec.LookPath("gcc")
+		if err != nil {
+			t.Skip("no gcc")
+		}
+		src := filepath.Join(t.TempDir(), "c.c")
+		code := "#include <fcntl.h>\n#include <unistd.h>\n__attribute__((constructor)) static void ran(void) { int fd = open(\"" + filepath.Join(home, "made") + "\", O_CREAT|O_WRONLY, 0644); if (fd >= 0) close(fd); }\n"
+		if err := os.WriteFile(src, []byte(code), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if b, err := exec.Command(gcc, "-shared", "-fPIC", "-o", filepath.Join(project, "x.so"), src).CombinedOutput(); err != nil {
+			t.Skipf("gcc: %v %s", err, b)
 		}
 	}
 	cmd := strings.ReplaceAll(tc.cmd, "{home}", home)
@@ -80,9 +97,10 @@ func runLibCase(t *testing.T, tc libCase) {
 	if leaked := strings.Contains(string(out), secretMarker); leaked != tc.leaks {
 		t.Errorf("secret printed = %v, want %v (corral said %s)\ncmd: %s\noutput: %s", leaked, tc.leaks, res.Decision, cmd, out)
 	}
-	if tc.made != "" {
-		if _, err := os.Lstat(filepath.Join(home, tc.made)); err != nil {
-			t.Errorf("%s not made (corral said %s)\ncmd: %s\noutput: %s", tc.made, res.Decision, cmd, out)
+	if tc.made != "" || tc.lib {
+		_, err := os.Lstat(filepath.Join(home, "made"))
+		if made := err == nil; made != (tc.made != "") {
+			t.Errorf("made = %v, want %v (corral said %s)\ncmd: %s\noutput: %s", made, tc.made != "", res.Decision, cmd, out)
 		}
 	}
 }
@@ -149,6 +167,36 @@ func TestFileURLReadsOracle(t *testing.T) {
 		t.Skip("runs python3")
 	}
 	for _, tc := range fileURLCases {
+		t.Run(tc.name, func(t *testing.T) { runLibCase(t, tc) })
+	}
+}
+
+// nativeLoadCases: shared objects loaded by program code (red team 13
+// NL). The project's x.so has a constructor that creates {home}/made:
+// each loader really runs it, and corral asks as it does for
+// LD_PRELOAD=./x.so. A system library by name passes, and so do ctypes
+// calls that load nothing; its functions are judged as the language's
+// own calls (fopen of ~/.bashrc for writing is denied, and writes it).
+var nativeLoadCases = []libCase{
+	{name: "py-ctypes-cdll", prog: "python3", lib: true, cmd: `python3 -c 'import ctypes; ctypes.CDLL("./x.so")'`, want: Ask, made: "made"},
+	{name: "py-ctypes-star", prog: "python3", lib: true, cmd: `python3 -c 'from ctypes import *; cdll.LoadLibrary("./x.so")'`, want: Ask, made: "made"},
+	{name: "pl-dynaloader", prog: "perl", lib: true, cmd: `perl -e 'require DynaLoader; DynaLoader::dl_load_file("./x.so", 0)'`, want: Ask, made: "made"},
+	{name: "rb-fiddle", prog: "ruby", lib: true, cmd: `ruby -rfiddle -e 'Fiddle.dlopen("./x.so")'`, want: Ask, made: "made"},
+	{name: "rb-fiddle-handle", prog: "ruby", lib: true, cmd: `ruby -e 'require "fiddle"; Fiddle::Handle.new("./x.so")'`, want: Ask, made: "made"},
+	{name: "tcl-load", prog: "tclsh", lib: true, cmd: `echo 'catch {load ./x.so}' | tclsh`, want: Ask, made: "made"},
+	{name: "py-libc-fopen", prog: "python3", cmd: `python3 -c 'import ctypes; c = ctypes.CDLL("libc.so.6"); c.fopen.restype = ctypes.c_void_p; f = c.fopen(b"{home}/.bashrc", b"w"); c.fclose(ctypes.c_void_p(f))'`, want: Deny, bashrc: true},
+	// Look-alikes.
+	{name: "py-ctypes-sizeof", prog: "python3", lib: true, cmd: `python3 -c 'import ctypes; print(ctypes.sizeof(ctypes.c_int))'`, want: Allow},
+	{name: "py-libc-by-name", prog: "python3", lib: true, cmd: `python3 -c 'import ctypes; ctypes.CDLL("libc.so.6").printf(b"hi\n")'`, want: Allow},
+	{name: "py-libc-fopen-read", prog: "python3", cmd: `python3 -c 'import ctypes; c = ctypes.CDLL("libc.so.6"); c.fopen(b"README", b"r")'`, want: Allow},
+	{name: "tcl-load-string", prog: "tclsh", lib: true, cmd: `echo 'puts "load ./x.so"' | tclsh`, want: Allow},
+}
+
+func TestNativeLoadsOracle(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs interpreters and gcc")
+	}
+	for _, tc := range nativeLoadCases {
 		t.Run(tc.name, func(t *testing.T) { runLibCase(t, tc) })
 	}
 }

@@ -140,3 +140,55 @@ func TestFileURLReads(t *testing.T) {
 		}
 	}
 }
+
+// TestNativeLoads: shared objects loaded by program code (red team 13
+// NL) are Includes of native code when named by path, nothing when named
+// without a slash (the system's), and hidden when named at run time;
+// ctypes calls of libc's file functions are the file operations they
+// are.
+func TestNativeLoads(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name string
+		l    Lang
+		src  string
+		want []string
+	}{
+		{"pl-dl-load-file", Perl, `require DynaLoader; DynaLoader::dl_load_file("./x.so", 0);`, []string{"include DynaLoader.dl_load_file: ./x.so (native library)"}},
+		{"pl-dl-load-file-bare", Perl, `use DynaLoader; dl_load_file("/tmp/x.so");`, []string{"include dl_load_file: /tmp/x.so (native library)"}},
+		{"pl-dl-load-file-var", Perl, `require DynaLoader; DynaLoader::dl_load_file($ARGV[0]);`, []string{"hidden DynaLoader.dl_load_file: $ARGV[0] (a native library named at run time)"}},
+		{"rb-fiddle-dlopen", Ruby, `require "fiddle"; Fiddle.dlopen("./x.so")`, []string{"include Fiddle.dlopen: ./x.so (native library)"}},
+		{"rb-fiddle-handle", Ruby, `require "fiddle"; h = Fiddle::Handle.new("./x.so")`, []string{"include Fiddle.Handle.new: ./x.so (native library)"}},
+		{"rb-ffi-lib", Ruby, "require 'ffi'\nmodule M\n  extend FFI::Library\n  ffi_lib './x.so'\nend", []string{"include ffi_lib: ./x.so (native library)"}},
+		{"js-process-dlopen", JS, `process.dlopen(module, "./x.node")`, []string{"include process.dlopen: ./x.node (native library)"}},
+		{"js-deno-dlopen", JS, `Deno.dlopen("./x.so", {})`, []string{"include Deno.dlopen: ./x.so (native library)"}},
+		{"tcl-load", Tcl, "load ./x.so\nputs hi", []string{"include load: ./x.so (native library)"}},
+		{"tcl-load-opts", Tcl, "load -global -- /tmp/x.so Pkg", []string{"include load: /tmp/x.so (native library)"}},
+		{"py-libc-fopen-w", Python, `import ctypes; c = ctypes.CDLL("libc.so.6"); c.fopen(b"/h/.bashrc", b"a")`, []string{"append c.fopen: /h/.bashrc"}},
+		{"py-libc-fopen-r", Python, `import ctypes; c = ctypes.CDLL("libc.so.6"); c.fopen(b"/h/.env", b"r")`, []string{"read c.fopen: /h/.env"}},
+		{"py-libc-rename", Python, `import ctypes; c = ctypes.CDLL(None); c.rename(b"a", b"/h/.bashrc")`, []string{"shell c.rename: mv -T -- 'a' '/h/.bashrc'"}},
+		{"py-libc-symlinkat", Python, `import ctypes; c = ctypes.CDLL(None); c.symlinkat(b"/h/x", -100, b"/h/.bashrc")`, []string{"shell c.symlinkat: ln -s -- '/h/x' '/h/.bashrc'"}},
+		{"py-ctypes-star", Python, "from ctypes import *\nCDLL('./x.so')", []string{"include ctypes.CDLL: ./x.so (native library)"}},
+		// Look-alikes: by name, the process itself, ctypes without a
+		// load, a string, a method of another object.
+		{"pl-dl-by-name", Perl, `require DynaLoader; DynaLoader::dl_load_file("libm.so.6");`, nil},
+		{"rb-fiddle-nil", Ruby, `require "fiddle"; Fiddle.dlopen(nil)`, nil},
+		{"rb-fiddle-name", Ruby, `require "fiddle"; Fiddle.dlopen("libc.so.6")`, nil},
+		{"py-sizeof", Python, `import ctypes; print(ctypes.sizeof(ctypes.c_int))`, nil},
+		{"tcl-load-string", Tcl, `puts "load ./x.so"`, nil},
+		{"js-dlopen-no-ffi", JS, `const dlopen = require("./mine"); dlopen("./x.so")`, nil},
+		{"py-libc-printf", Python, `import ctypes; ctypes.CDLL("libc.so.6").printf(b"open(/h/.bashrc)")`, nil},
+	} {
+		var got []string
+		for _, e := range Analyze(tc.l, tc.src) {
+			if e.Kind == Include {
+				got = append(got, "include "+e.Call+": "+e.Path+" ("+e.Text+")")
+				continue
+			}
+			got = append(got, describe(e))
+		}
+		if diff := cmp.Diff(tc.want, got); diff != "" {
+			t.Errorf("%s: effects (-want +got):\n%s", tc.name, diff)
+		}
+	}
+}
