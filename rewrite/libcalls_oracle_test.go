@@ -1,6 +1,8 @@
 package rewrite
 
 import (
+	"archive/tar"
+	"bytes"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -98,7 +100,11 @@ func runLibCase(t *testing.T, tc libCase) {
 		t.Errorf("secret printed = %v, want %v (corral said %s)\ncmd: %s\noutput: %s", leaked, tc.leaks, res.Decision, cmd, out)
 	}
 	if tc.made != "" || tc.lib {
-		_, err := os.Lstat(filepath.Join(home, "made"))
+		name := tc.made
+		if name == "" {
+			name = "made"
+		}
+		_, err := os.Lstat(filepath.Join(home, name))
 		if made := err == nil; made != (tc.made != "") {
 			t.Errorf("made = %v, want %v (corral said %s)\ncmd: %s\noutput: %s", made, tc.made != "", res.Decision, cmd, out)
 		}
@@ -197,6 +203,60 @@ func TestNativeLoadsOracle(t *testing.T) {
 		t.Skip("runs interpreters and gcc")
 	}
 	for _, tc := range nativeLoadCases {
+		t.Run(tc.name, func(t *testing.T) { runLibCase(t, tc) })
+	}
+}
+
+// tarOf returns a tar archive holding the files (name: content).
+func tarOf(t *testing.T, files ...string) string {
+	t.Helper()
+	var b bytes.Buffer
+	w := tar.NewWriter(&b)
+	for _, f := range files {
+		name, content, _ := strings.Cut(f, ":")
+		if err := w.WriteHeader(&tar.Header{Name: name, Mode: 0o644, Size: int64(len(content)), Typeflag: tar.TypeReg}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := w.Write([]byte(content)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+// TestArchiveLibrariesOracle: archives unpacked by library code (red
+// team 13 AX) are judged as an extraction of the archive into DIR, its
+// members listed: PHP's PharData extractTo(DIR) really writes the member
+// made into the home directory (asked, as python3's zipfile
+// extractall(~) is), PharData and Archive::Tar really write a member
+// .git/hooks/pre-commit into the project (denied, as tar x of it is); Archive::Tar's extract_file(M, ~/.bashrc)
+// and uu.decode(IN, ~/.bashrc) really write it (denied). Listing an archive, extracting into the project, and a
+// uu.decode whose name comes from the file into the working directory
+// pass.
+func TestArchiveLibrariesOracle(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs php, perl and python3")
+	}
+	ar := tarOf(t, "made:x\n")
+	hook := tarOf(t, ".git/hooks/pre-commit:echo pwned\n")
+	uu := "begin 644 x\n#:&D*\n`\nend\n"
+	for _, tc := range []libCase{
+		{name: "php-phardata-home", prog: "php", files: map[string]string{"x.tar": ar}, cmd: `php -r '$p = new PharData("x.tar"); $p->extractTo("{home}");'`, want: Ask, made: "made"},
+		{name: "php-phardata-chained", prog: "php", files: map[string]string{"x.tar": ar}, cmd: `php -r '(new PharData("x.tar"))->extractTo("{home}");'`, want: Ask, made: "made"},
+		{name: "pl-archive-tar-file", prog: "perl", files: map[string]string{"x.tar": ar}, cmd: `perl -MArchive::Tar -e 'my $t = Archive::Tar->new("x.tar"); $t->extract_file("made", "{home}/.bashrc")'`, want: Deny, bashrc: true},
+		{name: "php-phardata-hook", prog: "php", files: map[string]string{"x.tar": hook}, cmd: `php -r '(new PharData("x.tar"))->extractTo(".");'`, want: Deny, made: "project/.git/hooks/pre-commit"},
+		{name: "pl-archive-tar-hook", prog: "perl", files: map[string]string{"x.tar": hook}, cmd: `perl -MArchive::Tar -e 'Archive::Tar->extract_archive("x.tar")'`, want: Deny, made: "project/.git/hooks/pre-commit"},
+		{name: "py-uu-decode-out", prog: "python3", files: map[string]string{"x.uu": uu}, cmd: `python3 -W ignore -c 'import uu; uu.decode("x.uu", "{home}/.bashrc")'`, want: Deny, bashrc: true},
+		// Look-alikes.
+		{name: "php-phardata-list", prog: "php", files: map[string]string{"x.tar": ar}, cmd: `php -r 'foreach (new PharData("x.tar") as $f) echo $f->getFilename(), "\n";'`, want: Allow},
+		{name: "php-phardata-project", prog: "php", files: map[string]string{"x.tar": ar}, cmd: `php -r '(new PharData("x.tar"))->extractTo("out");'`, want: Allow},
+		{name: "pl-archive-tar-list", prog: "perl", files: map[string]string{"x.tar": ar}, cmd: `perl -MArchive::Tar -e 'print join("\n", Archive::Tar->new("x.tar")->list_files), "\n"'`, want: Allow},
+		{name: "pl-archive-tar-cwd", prog: "perl", files: map[string]string{"x.tar": ar}, cmd: `perl -MArchive::Tar -e 'Archive::Tar->extract_archive("x.tar")'`, want: Allow},
+		{name: "py-uu-decode-cwd", prog: "python3", files: map[string]string{"x.uu": uu}, cmd: `python3 -W ignore -c 'import uu; uu.decode("x.uu")'`, want: Allow},
+	} {
 		t.Run(tc.name, func(t *testing.T) { runLibCase(t, tc) })
 	}
 }

@@ -8,9 +8,10 @@ import (
 
 // libraryCalls are the effects of the library calls read across
 // languages by table: file: URLs given to URL openers (fileURLReads) and
-// shared objects loaded by a foreign-function interface (nativeLoads).
+// shared objects loaded by a foreign-function interface (nativeLoads),
+// archives unpacked by library code (archiveExtractions).
 func libraryCalls(p *parser) []Effect {
-	return append(fileURLReads(p), nativeLoads(p)...)
+	return append(append(fileURLReads(p), nativeLoads(p)...), archiveExtractions(p)...)
 }
 
 // nativeLoaders are, per language, the calls that load a shared object

@@ -192,3 +192,49 @@ func TestNativeLoads(t *testing.T) {
 		}
 	}
 }
+
+// TestArchiveExtractions: archives unpacked by PHP's PharData and
+// ZipArchive, Perl's Archive::Tar and Archive::Extract, and Python's
+// uu.decode (red team 13 AX), paired with the archive the program opens;
+// listing an archive, or extracting with no archive opened, is none.
+func TestArchiveExtractions(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name string
+		l    Lang
+		src  string
+		want []string
+	}{
+		{"php-phardata", PHP, `$p = new PharData("x.tar"); $p->extractTo("/h");`, []string{"extract extractTo: x.tar into /h"}},
+		{"php-phardata-chained", PHP, `(new PharData("x.tar.gz"))->extractTo(".");`, []string{"extract extractTo: x.tar.gz into ."}},
+		{"php-ziparchive", PHP, `$z = new ZipArchive; $z->open("x.zip"); $z->extractTo("/h");`, []string{"extract extractTo: x.zip into /h"}},
+		{"php-phardata-runtime", PHP, `$p = new PharData($argv[1]); $p->extractTo("/h");`, []string{"extract extractTo:  into "}},
+		{"pl-archive-tar-extract", Perl, `use Archive::Tar; my $t = Archive::Tar->new("x.tar"); $t->extract;`, []string{"extract extract: x.tar into ."}},
+		{"pl-extract-archive", Perl, `use Archive::Tar; Archive::Tar->extract_archive("x.tgz");`, []string{"extract Archive.Tar.extract_archive: x.tgz into ."}},
+		{"pl-archive-extract", Perl, `use Archive::Extract; Archive::Extract->new(archive => "x.zip")->extract(to => "/h");`, []string{"extract extract: x.zip into /h"}},
+		{"pl-extract-file", Perl, `use Archive::Tar; my $t = Archive::Tar->new("x.tar"); $t->extract_file("a", "/h/.bashrc");`, []string{"write extract_file: /h/.bashrc"}},
+		{"py-uu-out", Python, `import uu; uu.decode("x.uu", "/h/.bashrc")`, []string{"write uu.decode: /h/.bashrc"}},
+		{"py-uu-cwd", Python, `from uu import decode; decode("x.uu")`, []string{"extract uu.decode: x.uu into ."}},
+		// Look-alikes.
+		{"php-list", PHP, `foreach (new PharData("x.tar") as $f) echo $f;`, nil},
+		{"php-extract-no-archive", PHP, `$o->extractTo("/h");`, nil},
+		{"pl-list", Perl, `use Archive::Tar; print Archive::Tar->new("x.tar")->list_files;`, nil},
+		{"pl-string", Perl, `print "Archive::Tar->extract_archive('x.tar')";`, nil},
+		{"py-uu-encode", Python, `import uu; uu.encode("a", "a.uu")`, nil},
+	} {
+		var got []string
+		for _, e := range Analyze(tc.l, tc.src) {
+			if e.Kind == Extract {
+				if e.Argv[0] != safeExtract {
+					t.Errorf("%s: kind %q, want %q", tc.name, e.Argv[0], safeExtract)
+				}
+				got = append(got, "extract "+e.Call+": "+e.Path+" into "+e.Text)
+				continue
+			}
+			got = append(got, describe(e))
+		}
+		if diff := cmp.Diff(tc.want, got); diff != "" {
+			t.Errorf("%s: effects (-want +got):\n%s", tc.name, diff)
+		}
+	}
+}
