@@ -228,6 +228,7 @@ func writeTargets(c *syntax.Call) []target {
 	default:
 		out = append(out, programWrites(c)...)
 		out = append(out, compilerWrites(c)...)
+		out = append(out, phpLogTargets(c)...)
 		out = append(out, pyModuleWrites(c)...)
 	}
 	return out

@@ -1,6 +1,7 @@
 package rewrite
 
 import (
+	"github.com/corral-dev/corral/guards"
 	"github.com/corral-dev/corral/syntax"
 	"github.com/corral-dev/corral/syntax/lang"
 )
@@ -19,4 +20,16 @@ func perlCodeInPlace(c *syntax.Call, opts []option) bool {
 		}
 	}
 	return false
+}
+
+// phpLogTargets are the error log files a php command line names (-d
+// error_log=F): appended to with what the program reports
+// (syntax.PHPLogFiles).
+func phpLogTargets(c *syntax.Call) []target {
+	words, paths := syntax.PHPLogFiles(c)
+	out := make([]target, 0, len(words))
+	for i, w := range words {
+		out = append(out, target{arg: w, value: paths[i], action: guards.Write})
+	}
+	return out
 }
