@@ -38,7 +38,7 @@ func archiveExtractions(p *parser) []Effect {
 			return nil
 		}
 	case Python:
-		if !strings.Contains(p.src, "uu") {
+		if !strings.Contains(p.src, "uu") || !strings.Contains(p.src, "decode") {
 			return nil
 		}
 	default:

@@ -38,7 +38,7 @@ func fileURLLiteral(t token) bool {
 // secret and write rules see them as cat and cp.
 func fileURLReads(p *parser) []Effect {
 	openers := fileURLOpeners.Get()[p.l]
-	if openers == nil {
+	if openers == nil || !strings.Contains(strings.ToLower(p.src), "file:") {
 		return nil
 	}
 	lwp := p.l == Perl && perlUses(p.src, "LWP::Simple")

@@ -45,7 +45,8 @@ type nativeLoader struct {
 // directories and passes; a name only known at run time asks.
 func nativeLoads(p *parser) []Effect {
 	table := nativeLoaders.Get()[p.l]
-	if table == nil {
+	if table == nil || !strings.Contains(p.src, "dlopen") && !strings.Contains(p.src, "dl_load_file") && !strings.Contains(p.src, "Handle") &&
+		!strings.Contains(p.src, "ffi_lib") {
 		return nil
 	}
 	name := func(n string) string { return strings.ReplaceAll(n, "::", ".") }

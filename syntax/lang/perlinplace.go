@@ -1,11 +1,18 @@
 package lang
 
+import "strings"
+
 // Perl edits files in place when $^I (the variable behind -i) is
 // defined: each file the ARGV handle then opens (<>, <<>>, <ARGV>, eof(),
 // -n and -p's loop) is renamed away or unlinked and written anew with
 // what the program prints, whatever set it: -i, $^I = "" in a BEGIN
 // block, local ($^I, @ARGV) = ("", F). The files are @ARGV's: the
 // command's operands, or the names the code puts there.
+
+// maxNameList bounds the tokens of a list of names assigned to
+// (local ($^I, @ARGV) = …) that perlInPlaceScan reads, so that nested
+// parentheses are not read again for every level.
+const maxNameList = 64
 
 // perlInPlaceOn reports whether the code defines $^I: an assignment of
 // anything but undef ($^I = "", $^I = ".bak"), or a list assignment
@@ -25,6 +32,9 @@ func (p *parser) perlIsInPlaceVar(i int) bool {
 // it puts in @ARGV (@ARGV = (…), push/unshift @ARGV, …, and the @ARGV
 // of a list assignment with $^I).
 func (p *parser) perlInPlaceScan() (bool, []arg) {
+	if !strings.Contains(p.src, "^I") {
+		return false, nil // code that never names $^I leaves it undefined
+	}
 	on := false
 	var files []arg
 	defined := func(v *arg) bool {
@@ -62,8 +72,8 @@ func (p *parser) perlInPlaceScan() (bool, []arg) {
 			// (…, $^I, …, @ARGV) = (…): the names in order, @ARGV
 			// taking the rest.
 			end := p.closeOf(p.toks, i)
-			if end < 0 || !isP(p.tok(end+1), "=") || isP(p.tok(end+2), "=") {
-				continue
+			if end < 0 || end-i > maxNameList || !isP(p.tok(end+1), "=") || isP(p.tok(end+2), "=") {
+				continue // not a short list of names assigned to
 			}
 			iAt, argvAt, k := -1, -1, 0
 			for j := i + 1; j < end; j++ {
