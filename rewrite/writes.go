@@ -232,6 +232,7 @@ func writeTargets(c *syntax.Call) []target {
 	default:
 		out = append(out, programWrites(c)...)
 		out = append(out, compilerWrites(c)...)
+		out = append(out, phpLogTargets(c)...)
 		out = append(out, pyModuleWrites(c)...)
 	}
 	return out
@@ -433,7 +434,7 @@ func intoDirectory(c *syntax.Call, dest syntax.Arg, opts []option) bool {
 // operands, less the script when no -e/-f (perl: -e/-E) gave it.
 func inPlaceTargets(c *syntax.Call) []target {
 	opts, idx := scan(c.Args, specFor(c.Name))
-	if !has(opts, "i", "in-place") {
+	if !has(opts, "i", "in-place") && !perlCodeInPlace(c, opts) {
 		return nil
 	}
 	if !has(opts, "e", "E", "f", "expression", "file") && len(idx) > 0 {

@@ -51,8 +51,8 @@ func fetchWrite(p *parser, effects []Effect) (Effect, bool) {
 			if full != s || !call {
 				continue
 			}
-			if p.l == PHP && !urlLiteral(p.tok(i+2)) {
-				continue // copy() of a local file
+			if p.l == PHP && !urlLiteral(p.tok(i+2)) || fileURLLiteral(p.tok(i+2)) {
+				continue // copy() of a local file; urlretrieve("file:///…", F) copies one (fileURLReads)
 			}
 			netCall, netOff, stored = full, t.off, true // a store call wins
 			// The second argument, when the first is one token.
@@ -65,7 +65,7 @@ func fetchWrite(p *parser, effects []Effect) (Effect, bool) {
 		if stored || netOff >= 0 {
 			continue // the first network call is named; a store call may follow
 		}
-		if (call || p.l == Ruby || p.l == Perl) && netPrefix(p.l, full) {
+		if (call || p.l == Ruby || p.l == Perl) && netPrefix(p.l, full) && !(call && fileURLLiteral(p.tok(i+2))) {
 			netCall, netOff = full, t.off
 		}
 		if p.l == PHP && call && (full == "file_get_contents" || full == "fopen" || full == "readfile") && urlLiteral(p.tok(i+2)) {

@@ -337,6 +337,7 @@ func (p *parser) run() []Effect {
 		// values are the file's.
 		out = append(out, p.envLoads...)
 	}
+	out = append(out, libraryCalls(p)...)
 	if e, ok := fetchWrite(p, out); ok {
 		out = append(out, e)
 	}
@@ -904,7 +905,7 @@ func keyword(args []arg, key string) *arg {
 type aliases map[string]string
 
 var (
-	pyStarImport = lazy.Regexp{Expr: `(?m)^[ \t]*from[ \t]+(os|posix|nt|subprocess|shutil|pty|io|codecs|pathlib)[ \t]+import[ \t]+\*`}
+	pyStarImport = lazy.Regexp{Expr: `(?m)^[ \t]*from[ \t]+(os|posix|nt|subprocess|shutil|pty|io|codecs|pathlib|ctypes)[ \t]+import[ \t]+\*`}
 	pyImportAs   = lazy.Regexp{Expr: `(?m)^\s*import\s+([\w.]+)\s+as\s+(\w+)`}
 	pyFromImport = lazy.Regexp{Expr: `(?m)^[ \t]*from[ \t]+([\w.]+)[ \t]+import[ \t]+\(?([\w \t,]+)`}
 )
@@ -975,6 +976,9 @@ func pyModuleFunctions(mod string) []string {
 	add("io.open")
 	add("io.FileIO")
 	add("codecs.open")
+	for _, f := range []string{"CDLL", "PyDLL", "cdll", "pydll"} {
+		add("ctypes." + f) // from ctypes import *: CDLL(…), cdll.LoadLibrary(…)
+	}
 	out := make([]string, 0, len(seen))
 	for k := range seen {
 		out = append(out, k)

@@ -88,7 +88,7 @@ func ruby(p *parser) []Effect {
 		name = mixin(canon(name))
 		_, del := rubyDelete.Get()[name]
 		_, link := rubyLink.Get()[name]
-		return rubyShell.Get()[name] || del || link || rubyChdir.Get()[name] || rubyAttrs.Get()[name] != "" || rubyCopy.Get()[name] != "" || rubyRead.Get()[name] || name == "File.write" || name == "IO.write" || name == "File.open" || name == "IO.sysopen" || name == "File.binwrite" ||
+		return rubyShell.Get()[name] || del || link || rubyChdir.Get()[name] || rubyAttrs.Get()[name] != "" || rubyCopy.Get()[name] != "" || rubyRead.Get()[name] || name == "File.write" || name == "IO.write" || name == "File.open" || name == "IO.sysopen" || name == "File.binwrite" || name == "IO.binwrite" ||
 			name == "open" || name == "Kernel.open" || name == "URI.open" ||
 			rubyEval.Get()[lastSegment(name)] || rubyLists.Get()[name] != "" || strings.HasPrefix(rubyLists.Get()["Pathname."+name], "recv")
 	}
@@ -166,7 +166,9 @@ func ruby(p *parser) []Effect {
 			// system(…, chdir: d), Process.spawn(…, chdir: d): the
 			// process starts in d.
 			out = append(out, withCwd([]Effect{argvOrShell(c)}, rubyKeywordArg(c.args, "chdir"))...)
-		case c.name == "File.write" || c.name == "IO.write" || c.name == "File.binwrite":
+		case c.name == "File.write" || c.name == "IO.write" || c.name == "File.binwrite" || c.name == "IO.binwrite":
+			// IO.binwrite is File.binwrite (File inherits it from IO):
+			// the file truncated unless given an offset or mode: "a".
 			if e, ok := pathEffect(c, Write, argAt(c.args, 0), false); ok {
 				if m, ok := rubyModeKeyword(c.args); ok {
 					e.Append = strings.Contains(m, "a") // mode: "a"
@@ -613,6 +615,7 @@ func perl(p *parser) []Effect {
 			n == "readpipe" || n == "CORE::readpipe" || perlProcess(n, p.src) != "" || perlList(n, p.src) != ""
 	}
 	out := p.perlPathTiny()
+	out = append(out, p.perlInPlace()...)
 	var listed listings
 	p.perlAngleGlobs(&listed)
 	for _, c := range p.findCalls(true, interesting) {
@@ -1119,7 +1122,7 @@ func php(p *parser) []Effect {
 	interesting := func(name string) bool {
 		n := strings.TrimPrefix(strings.ToLower(name), "\\")
 		_, ev := phpEval.Get()[n]
-		return n == "chdir" || phpShell.Get()[n] || n == "pcntl_exec" || n == "unlink" || n == "rmdir" || n == "symlink" || n == "link" || n == "copy" || phpAttrs.Get()[n] != "" || n == "file_put_contents" || n == "fopen" || n == "splfileobject" || phpRead.Get()[n] ||
+		return n == "chdir" || phpShell.Get()[n] || n == "pcntl_exec" || n == "unlink" || n == "rmdir" || n == "symlink" || n == "link" || n == "copy" || phpAttrs.Get()[n] != "" || n == "file_put_contents" || n == "fopen" || n == "splfileobject" || phpRead.Get()[n] || phpLogWrites(n) || n == "gzopen" || n == "bzopen" ||
 			ev || n == "preg_replace" || phpCallbacks.Get()[n] || phpLists.Get()[n] != ""
 	}
 	var out []Effect
@@ -1129,6 +1132,9 @@ func php(p *parser) []Effect {
 			continue
 		}
 		n := strings.TrimPrefix(strings.ToLower(c.name), "\\")
+		if _, ev := phpEval.Get()[n]; !ev && !phpShell.Get()[n] && n != "pcntl_exec" && !phpCallbacks.Get()[n] {
+			c.args = phpStreamArgs(c.args)
+		}
 		if n == "chdir" {
 			c.name = n
 			out = append(out, chdirEffect(c, argAt(c.args, 0), false))
@@ -1149,7 +1155,7 @@ func php(p *parser) []Effect {
 		}
 		if phpRead.Get()[n] {
 			listed.read(argAt(c.args, 0))
-		} else if n == "fopen" || n == "splfileobject" {
+		} else if n == "fopen" || n == "splfileobject" || n == "gzopen" || n == "bzopen" {
 			if m := argAt(c.args, 1); m == nil || !m.lit || !strings.ContainsAny(m.str, "waxc") {
 				listed.read(argAt(c.args, 0))
 			}
@@ -1268,7 +1274,11 @@ func (p *parser) phpCall(c call) []Effect {
 			}
 			out = append(out, e)
 		}
-	case n == "fopen" || n == "splfileobject":
+	case phpLogWrites(n):
+		if e, ok := phpLogWrite(c, n); ok {
+			out = append(out, e)
+		}
+	case n == "fopen" || n == "splfileobject" || n == "gzopen" || n == "bzopen":
 		// new SplFileObject(F, MODE) opens F as fopen does; its mode
 		// is "r" when not given.
 		m := argAt(c.args, 1)

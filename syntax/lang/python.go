@@ -981,10 +981,14 @@ var pyCLib = lazy.Regexp{Expr: `(?m)([\w.]+)\s*=\s*(?:[\w.]*\.)?(?:CDLL|PyDLL|Wi
 // libc's that run a shell, a program or delete a file, and the Python C
 // API's that run Python source.
 var pyCFuncs = lazy.Value[map[string]bool]{New: func() map[string]bool {
-	return map[string]bool{"system": true, "popen": true, "execl": true, "execlp": true, "execle": true,
+	m := map[string]bool{"system": true, "popen": true, "execl": true, "execlp": true, "execle": true,
 		"execv": true, "execvp": true, "execve": true, "execvpe": true, "fexecve": true, "posix_spawn": true, "posix_spawnp": true,
 		"unlink": true, "remove": true, "rmdir": true, "unlinkat": true,
 		"PyRun_SimpleString": true, "PyRun_SimpleStringFlags": true}
+	for _, f := range cFileFuncs() {
+		m[f] = true // fopen, open, rename… (foreignlibc.go)
+	}
+	return m
 }}
 
 // pyCLibRecv reports a receiver that is a C library loaded through
@@ -1012,6 +1016,9 @@ func pyCLibRecv(recv string, libs map[string]bool) bool {
 func (p *parser) cCall(c call) ([]Effect, bool) {
 	fn := lastSegment(c.name)
 	args := positional(c.args)
+	if es, ok := cFileCall(c, fn, args); ok {
+		return es, true // fopen, open, creat, rename… (foreignlibc.go)
+	}
 	first := argAt(args, 0)
 	switch fn {
 	case "system", "popen":

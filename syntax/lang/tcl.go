@@ -87,6 +87,28 @@ func tclCommand(words []tclWord, base, depth int) []Effect {
 		return out
 	}
 	switch cmd {
+	case "load":
+		// load ?-global? ?-lazy? ?--? FILE ?PREFIX? ?INTERP?: FILE is
+		// dlopen'd (its constructors run) and its PREFIX_Init called.
+		// A path with a slash is judged as LD_PRELOAD's library; a name
+		// without one is looked up in the system's directories; an
+		// empty name is a package linked into the program.
+		args := words[1:]
+		for len(args) > 0 && args[0].lit && strings.HasPrefix(args[0].val, "-") {
+			opt := args[0].val
+			args = args[1:]
+			if opt == "--" {
+				break
+			}
+		}
+		if len(args) > 0 {
+			switch f := args[0]; {
+			case !f.lit:
+				out = append(out, Effect{Kind: Hidden, Call: "load", Text: f.raw + " (a native library named at run time)", Offset: off})
+			case strings.Contains(f.val, "/"):
+				out = append(out, Effect{Kind: Include, Call: "load", Path: f.val, Offset: off, Relative: true, Text: NativeLib})
+			}
+		}
 	case "source":
 		// source ?-encoding NAME? FILE: the file's script runs here (a
 		// relative name is the working directory's).

@@ -1,0 +1,146 @@
+package lang
+
+import "strings"
+
+// Perl edits files in place when $^I (the variable behind -i) is
+// defined: each file the ARGV handle then opens (<>, <<>>, <ARGV>, eof(),
+// -n and -p's loop) is renamed away or unlinked and written anew with
+// what the program prints, whatever set it: -i, $^I = "" in a BEGIN
+// block, local ($^I, @ARGV) = ("", F). The files are @ARGV's: the
+// command's operands, or the names the code puts there.
+
+// maxNameList bounds the tokens of a list of names assigned to
+// (local ($^I, @ARGV) = …) that perlInPlaceScan reads, so that nested
+// parentheses are not read again for every level.
+const maxNameList = 64
+
+// perlInPlaceOn reports whether the code defines $^I: an assignment of
+// anything but undef ($^I = "", $^I = ".bak"), or a list assignment
+// whose list holds $^I (local ($^I, @ARGV) = ("", F)) and gives it a
+// value.
+func (p *parser) perlInPlaceOn() bool {
+	on, _ := p.perlInPlaceScan()
+	return on
+}
+
+// perlIsInPlaceVar reports the tokens $ ^ I at i.
+func (p *parser) perlIsInPlaceVar(i int) bool {
+	return isP(p.tok(i), "$") && isP(p.tok(i+1), "^") && p.tok(i+2).kind == tIdent && p.tok(i+2).text == "I"
+}
+
+// perlInPlaceScan returns whether the code defines $^I and the values
+// it puts in @ARGV (@ARGV = (…), push/unshift @ARGV, …, and the @ARGV
+// of a list assignment with $^I).
+func (p *parser) perlInPlaceScan() (bool, []arg) {
+	if !strings.Contains(p.src, "^I") {
+		return false, nil // code that never names $^I leaves it undefined
+	}
+	on := false
+	var files []arg
+	defined := func(v *arg) bool {
+		return v != nil && v.text != "undef" && v.text != "()"
+	}
+	for i := 0; i < len(p.toks); i++ {
+		t := p.toks[i]
+		switch {
+		case p.perlIsInPlaceVar(i) && isP(p.tok(i+3), "=") && !isP(p.tok(i+4), "="):
+			vals, _ := p.bareArgs(i + 4)
+			if len(vals) > 0 && defined(&vals[0]) {
+				on = true
+			}
+		case t.kind == tIdent && t.text == "@ARGV" && isP(p.tok(i+1), "=") && !isP(p.tok(i+2), "=") && !isP(p.tok(i-1), ")"):
+			vals, _ := p.bareArgs(i + 2)
+			files = append(files, perlFlatten(vals)...)
+		case t.kind == tIdent && (t.text == "push" || t.text == "unshift"):
+			j := i + 1
+			if isP(p.tok(j), "(") {
+				j++
+			}
+			if p.tok(j).kind == tIdent && p.tok(j).text == "@ARGV" && isP(p.tok(j+1), ",") {
+				var vals []arg
+				if j == i+2 {
+					all, _ := p.args(i+1, ")")
+					if len(all) > 1 {
+						vals = all[1:]
+					}
+				} else {
+					vals, _ = p.bareArgs(j + 2)
+				}
+				files = append(files, perlFlatten(vals)...)
+			}
+		case isP(t, "("):
+			// (…, $^I, …, @ARGV) = (…): the names in order, @ARGV
+			// taking the rest.
+			end := p.closeOf(p.toks, i)
+			if end < 0 || end-i > maxNameList || !isP(p.tok(end+1), "=") || isP(p.tok(end+2), "=") {
+				continue // not a short list of names assigned to
+			}
+			iAt, argvAt, k := -1, -1, 0
+			for j := i + 1; j < end; j++ {
+				switch {
+				case isP(p.tok(j), ","):
+					k++
+				case p.perlIsInPlaceVar(j):
+					iAt = k
+				case p.tok(j).kind == tIdent && p.tok(j).text == "@ARGV":
+					argvAt = k
+				}
+			}
+			if iAt < 0 && argvAt < 0 {
+				continue
+			}
+			vals, _ := p.bareArgs(end + 2)
+			vals = perlFlatten(vals)
+			if iAt >= 0 && iAt < len(vals) && defined(&vals[iAt]) {
+				on = true
+			}
+			if argvAt >= 0 && argvAt < len(vals) {
+				files = append(files, vals[argvAt:]...)
+			}
+		}
+	}
+	return on, files
+}
+
+// perlFlatten spreads the literal lists among vals (("a", "b"), qw(a
+// b)) into their items; other values stay as they are.
+func perlFlatten(vals []arg) []arg {
+	var out []arg
+	for _, v := range vals {
+		if v.isList {
+			for _, s := range v.list {
+				out = append(out, arg{lit: true, str: s, text: s})
+			}
+			continue
+		}
+		out = append(out, v)
+	}
+	return out
+}
+
+// perlInPlace is the in-place edit of the files the code itself puts in
+// @ARGV while $^I is defined: each is written (renamed over), a name only
+// known at run time as a write of a run-time path.
+func (p *parser) perlInPlace() []Effect {
+	on, files := p.perlInPlaceScan()
+	if !on {
+		return nil
+	}
+	var out []Effect
+	for _, f := range files {
+		f := f
+		c := call{name: "$^I", off: 0}
+		if e, ok := pathEffect(c, Write, &f, false); ok {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// PerlSetsInPlace reports whether Perl code defines $^I, so that the
+// files the ARGV handle opens (the command's operands under -n, -p or
+// <>) are edited in place as -i edits them.
+func PerlSetsInPlace(src string) bool {
+	p := &parser{l: Perl, src: src, toks: lex(Perl, src)}
+	return p.perlInPlaceOn()
+}
