@@ -3,10 +3,10 @@ package app
 import (
 	"bytes"
 	"context"
-	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"github.com/corral-dev/corral/internal/digest"
 	"hash/fnv"
 	"io"
 	"os"
@@ -419,8 +419,7 @@ func writeBinding(req *agent.Request) allowlist.Binding {
 	if err != nil {
 		return allowlist.Binding{}
 	}
-	sum := sha256.Sum256(b)
-	return allowlist.Binding{ContentSHA256: hex.EncodeToString(sum[:])}
+	return allowlist.Binding{ContentSHA256: digest.Hex256(b)}
 }
 
 func shellQuote(s string) string {
