@@ -142,7 +142,14 @@ func (p *Pass) diffApplyWrites(c *syntax.Call, ix relocationIndex) []outsideWrit
 		if sub < 0 {
 			return nil
 		}
-		if v := c.Args[sub].Value; v != "apply" && v != "am" {
+		v := c.Args[sub].Value
+		if v != "apply" && v != "am" {
+			return nil
+		}
+		// --check, --stat, --numstat and --summary only look at the diff
+		// (unless --apply); am's --continue, --skip, --abort read no mail.
+		opts, _ := scan(c.Args[sub+1:], gitApplyAmSpec.Get())
+		if has(opts, "check", "stat", "numstat", "summary") && !has(opts, "apply") || v == "am" && has(opts, "continue", "skip", "abort", "quit", "show-current-patch") {
 			return nil
 		}
 		dir = d

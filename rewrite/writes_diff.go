@@ -12,8 +12,16 @@ import (
 	"strings"
 
 	"github.com/corral-dev/corral/guards"
+	"github.com/corral-dev/corral/internal/lazy"
 	"github.com/corral-dev/corral/syntax"
 )
+
+// gitApplyAmSpec is the options that take a value of git apply and of
+// git am (which passes -p, --directory, --exclude and --include on).
+var gitApplyAmSpec = lazy.Value[optSpec]{New: func() optSpec {
+	return optSpec{shortVal: "pC", longEq: true, longVal: longOpts("exclude", "include", "directory", "whitespace", "build-fake-ancestor",
+		"resolvemsg", "patch-format", "quoted-cr", "empty")}
+}}
 
 // patchSpec is GNU patch's options that take a value.
 var patchSpec = optSpec{shortVal: "BDFVYdiopruz", longVal: longOpts("prefix", "ifdef", "fuzz", "version-control",
@@ -95,8 +103,7 @@ func (p *Pass) diffTargets(c *syntax.Call) []target {
 	case c.Name == "git" && len(c.Args) > 0 && (c.Args[0].Value == "apply" || c.Args[0].Value == "am"):
 		// git am applies each mail's diff with git apply, passing it
 		// -p, --directory, --exclude and --include: the same files.
-		opts, ops := scan(c.Args[1:], optSpec{shortVal: "pC", longVal: longOpts("exclude", "include", "directory", "whitespace", "build-fake-ancestor",
-			"resolvemsg", "patch-format", "quoted-cr", "empty"), longEq: true})
+		opts, ops := scan(c.Args[1:], gitApplyAmSpec.Get())
 		if has(opts, "stat", "numstat", "summary", "check") && !has(opts, "apply") {
 			return nil
 		}
