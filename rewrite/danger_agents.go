@@ -32,6 +32,11 @@ var agentBypass = lazy.Value[map[string][]string]{New: func() map[string][]strin
 		"kimi":         {"--yolo"},
 		"aider":        {"--yes-always"},
 		"opencode":     {"--dangerously-skip-permissions"},
+		// Red team 14 RG1: claude --agents with hooks (agentsHooks), and
+		// the agents corral registers with whose CLIs turn approvals off.
+		"cline":    {"--yolo", "-y"},
+		"kiro-cli": {"--trust-all-tools"},
+		"hermes":   {"--yolo"},
 	}
 }}
 
@@ -83,7 +88,7 @@ CLAUDE_CONFIG_DIR, CODEX_HOME, GEMINI_CLI_HOME), by a prefix, env, env -u,
 env -i, or an assignment or unset earlier in the command. Starting an agent
 with its own approvals on passes.`,
 	Commands: []string{"claude", "codex", "gemini", "qwen", "cursor-agent", "amp", "crush", "droid", "copilot", "kimi", "aider",
-		"opencode",
+		"opencode", "cline", "kiro-cli", "hermes", "goose",
 		"claude-code", "gemini-cli", "qwen-code", "opencode-ai", "claude.exe", "aider-chat"},
 	Call: func(p *Pass, c *syntax.Call) {
 		name, args, ok := agentCLI(c)
@@ -94,6 +99,13 @@ with its own approvals on passes.`,
 			p.Report(c, Finding{Rule: "agent-unguarded", Decision: Ask,
 				Message: name + " is started with " + v + " changed, which decides whether and how corral guards it (its hooks, policy, state or project)"})
 			return
+		}
+		if name == "claude" {
+			if a, ok := agentsHooks(args); ok {
+				p.Report(c, Finding{Rule: "agent-unguarded", Decision: Ask,
+					Message: "claude --agents " + clipText(a.Value, 60) + " defines subagents whose hooks (or definitions only known at run time) run commands outside corral's hook"})
+				return
+			}
 		}
 		if name == "codex" {
 			if opt, what, ok := codexConfigOverride(args); ok {
@@ -125,6 +137,27 @@ with its own approvals on passes.`,
 			}
 		}
 	},
+}
+
+// agentsHooks returns claude's --agents value (JSON of subagent
+// definitions) when it gives a subagent hooks, or is only known at run
+// time.
+func agentsHooks(args []syntax.Arg) (syntax.Arg, bool) {
+	for i, a := range args {
+		v, ok := strings.CutPrefix(a.Value, "--agents=")
+		switch {
+		case ok:
+			a.Value = v
+		case a.Value == "--agents" && i+1 < len(args):
+			a = args[i+1]
+		default:
+			continue
+		}
+		if !a.Static || strings.Contains(a.Value, "hooks") || strings.Contains(a.Value, `\u`) {
+			return a, true
+		}
+	}
+	return syntax.Arg{}, false
 }
 
 // codexConfigOverride reports a codex config override (-c KEY=VALUE,
@@ -184,7 +217,14 @@ func guardEnv(names []string) string {
 			// of Claude Code 2.1.330's program (most are undocumented).
 			"CLAUDE_CODE_SIMPLE", "CLAUDE_CODE_SAFE_MODE", "CLAUDE_CODE_RESTRICTED", "CLAUDE_CODE_PERSONAL_HOOKS_OFF",
 			"CLAUDE_CODE_RESTRICT_PERSONAL_CONFIG", "CLAUDE_CODE_EVEN_MORE_DANGEROUSLY_SKIP_PERMISSIONS",
-			"CLAUDE_CODE_MANAGED_SETTINGS_PATH", "CLAUDE_CODE_REMOTE_SETTINGS_PATH", "CLAUDE_CODE_MOCK_REMOTE_SETTINGS":
+			"CLAUDE_CODE_MANAGED_SETTINGS_PATH", "CLAUDE_CODE_REMOTE_SETTINGS_PATH", "CLAUDE_CODE_MOCK_REMOTE_SETTINGS",
+			// The other agents' system settings, which win over the user's
+			// (Gemini CLI's and Qwen Code's), OpenCode's configuration and
+			// permissions given in the environment, and Goose's mode
+			// (red team 14 RG1).
+			"GEMINI_CLI_SYSTEM_SETTINGS_PATH", "GEMINI_CLI_SYSTEM_DEFAULTS_PATH", "QWEN_CODE_SYSTEM_SETTINGS_PATH",
+			"QWEN_CODE_SYSTEM_DEFAULTS_PATH", "OPENCODE_CONFIG", "OPENCODE_CONFIG_DIR", "OPENCODE_CONFIG_CONTENT",
+			"OPENCODE_PERMISSION", "GOOSE_MODE":
 			return n
 		}
 	}

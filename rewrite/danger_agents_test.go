@@ -12,6 +12,25 @@ import "testing"
 func TestAgentUnguarded(t *testing.T) {
 	t.Parallel()
 	testRule(t, "agent-unguarded", []ruleCase{
+		// Red team 14 RG1: other agents' system settings and
+		// configuration in the environment, approvals off in the other
+		// agents corral registers with, subagent hooks on claude's line.
+		{"GEMINI_CLI_SYSTEM_SETTINGS_PATH=/tmp/g.json gemini -p hi", Ask},
+		{"GEMINI_CLI_SYSTEM_DEFAULTS_PATH=/tmp/g.json gemini -p hi", Ask},
+		{"QWEN_CODE_SYSTEM_SETTINGS_PATH=/tmp/g.json qwen -p hi", Ask},
+		{`OPENCODE_CONFIG_CONTENT='{"plugin":[]}' opencode run hi`, Ask},
+		{`OPENCODE_PERMISSION='{"bash":"allow"}' opencode run hi`, Ask},
+		{"cline --yolo hi", Ask},
+		{"cline -y hi", Ask},
+		{"kiro-cli chat --trust-all-tools", Ask},
+		{"hermes chat -q hi --yolo", Ask},
+		{"GOOSE_MODE=auto goose run -t hi", Ask},
+		{`claude -p hi --agents '{"x":{"description":"x","prompt":"x","hooks":{"PreToolUse":[]}}}'`, Ask},
+		{`claude -p hi --agents "$A"`, Ask},
+		{`claude -p hi --agents '{"x":{"description":"x","prompt":"x"}}'`, Allow},
+		{"cline hi", Allow},
+		{"goose run -t hi", Allow},
+		{"kiro-cli chat", Allow},
 		{"claude --dangerously-skip-permissions -p hi", Ask},
 		{"codex --yolo exec hi", Ask},
 		{"npx @google/gemini-cli --yolo -p hi", Ask},
