@@ -140,6 +140,7 @@ func (p *Pass) checkGitTreeWrites(c *syntax.Call) {
 		return
 	}
 	verb := c.Args[sub].Value
+	p.checkLocalFetchMoves(c, dir, sub)
 	if verb == "worktree" {
 		p.worktreeAddWrites(c, dir, c.Args[sub+1:])
 		return
@@ -162,10 +163,20 @@ func (p *Pass) checkGitTreeWrites(c *syntax.Call) {
 			continue
 		}
 		out, err := runGit(dir.Path, args...)
+		names := strings.Split(strings.TrimRight(string(out), "\x00"), "\x00")
 		if err != nil {
-			continue
+			// A merge with no merge base (--allow-unrelated-histories)
+			// brings the other side's whole tree.
+			rev, isMerge := strings.CutPrefix(m.to, "HEAD...")
+			if !isMerge || m.paths != nil {
+				continue
+			}
+			if names, ok = unrelatedMerge(dir.Path, rev); !ok {
+				continue
+			}
+			why = "a file of " + m.rev.Value + ", which shares no history with HEAD"
 		}
-		for _, name := range strings.Split(strings.TrimRight(string(out), "\x00"), "\x00") {
+		for _, name := range names {
 			if name == "" || judged >= maxTreeWrites {
 				continue
 			}
