@@ -37,7 +37,7 @@ type localFetch struct {
 // and the refs it fills; ok is false for a network URL, a remote whose
 // URL is a network one, a source only run time knows (fetch-url-checkout
 // has those), this repository (.), and --all/--multiple.
-func localFetchSource(c *syntax.Call, dir syntax.Dir, sub int) (localFetch, bool) {
+func localFetchSource(c *syntax.Call, dir syntax.Dir, sub int, added map[string]string) (localFetch, bool) {
 	args := c.Args[sub+1:]
 	opts, ops := scan(args, fromCore(syntax.GitFetchOptions))
 	if has(opts, "dry-run", "all", "multiple") || len(ops) == 0 {
@@ -59,6 +59,9 @@ func localFetchSource(c *syntax.Call, dir syntax.Dir, sub int) (localFetch, bool
 			url = v
 		}
 	}
+	if u, ok := added[src.Value]; ok && url == "" {
+		url = u
+	}
 	if url == "" {
 		// git ls-remote --get-url prints the URL git would use for a
 		// remote (insteadOf applied) without contacting it, and the word
@@ -76,11 +79,11 @@ func localFetchSource(c *syntax.Call, dir syntax.Dir, sub int) (localFetch, bool
 	if url != src.Value {
 		f.remote = src.Value
 	} else if p := strings.TrimPrefix(url, "file://"); !strings.Contains(p, "/") {
-		// A bare word git reads as a path only when no remote has that
-		// name: a directory ./NAME, which may be made by the same
-		// command; a remote added by it is fetch-url-checkout's.
+		// A bare word is a remote (one git fails to find when it is no
+		// remote and no directory ./NAME) unless a directory by that name
+		// is there when the hook runs.
 		if _, err := os.Stat(dir.Join(p).Path); err != nil {
-			f.remote = src.Value
+			return localFetch{}, false
 		}
 	}
 	for _, i := range ops[1:] {
@@ -112,8 +115,9 @@ func (f localFetch) names(a syntax.Arg) bool {
 // be listed when the hook runs.
 func (p *Pass) checkLocalFetchMoves(c *syntax.Call, dir syntax.Dir, sub int) {
 	verb := c.Args[sub].Value
+	added := p.addedRemotes(c, dir)
 	if verb == "pull" {
-		if f, ok := localFetchSource(c, dir, sub); ok {
+		if f, ok := localFetchSource(c, dir, sub, added); ok {
 			p.Report(c, Finding{Rule: "bash-write", Decision: Ask, PathContext: "outside",
 				Message: "git pull " + f.src + " fetches from a repository on this machine and merges it into the work tree in one step; corral cannot list what it brings when the hook runs (fetch first, then merge in a separate command)"})
 		}
@@ -133,7 +137,7 @@ func (p *Pass) checkLocalFetchMoves(c *syntax.Call, dir syntax.Dir, sub int) {
 		if esub < 0 || e.Args[esub].Value != "fetch" || !edir.Known || !sameRepo(edir, dir) {
 			continue
 		}
-		f, ok := localFetchSource(e, edir, esub)
+		f, ok := localFetchSource(e, edir, esub, added)
 		if !ok {
 			continue
 		}
@@ -169,4 +173,43 @@ func unrelatedMerge(dir, rev string) ([]string, bool) {
 		}
 	}
 	return names, true
+}
+
+// addedRemotes returns the remotes git calls before c in the same
+// command point at a URL for the repository in dir (git remote add|set-url
+// NAME URL, git config [set] remote.NAME.url URL), by name: the last
+// one wins. A URL only run time knows is fetch-url-checkout's.
+func (p *Pass) addedRemotes(c *syntax.Call, dir syntax.Dir) map[string]string {
+	out := map[string]string{}
+	for _, e := range p.Model.Calls {
+		if e == c {
+			break
+		}
+		if e.Name != "git" {
+			continue
+		}
+		edir, esub := gitArgs(e)
+		if esub < 0 || !sameRepo(edir, dir) {
+			continue
+		}
+		args := e.Args[esub+1:]
+		switch e.Args[esub].Value {
+		case "remote":
+			_, ops := scan(args, optSpec{shortVal: "tm", longEq: true, longVal: longOpts("mirror")})
+			if len(ops) >= 3 && (args[ops[0]].Value == "add" || args[ops[0]].Value == "set-url") && args[ops[2]].Static {
+				out[args[ops[1]].Value] = args[ops[2]].Value
+			}
+		case "config":
+			_, ops := scan(args, gitConfigSpec)
+			if len(ops) > 0 && args[ops[0]].Value == "set" {
+				ops = ops[1:]
+			}
+			if len(ops) >= 2 && args[ops[1]].Static {
+				if name, ok := syntax.RemoteURLKey(args[ops[0]].Value); ok {
+					out[name] = args[ops[1]].Value
+				}
+			}
+		}
+	}
+	return out
 }

@@ -68,6 +68,10 @@ func TestGitFetchLocal(t *testing.T) {
 		{"git fetch -q " + evil + " master && git merge \"$(cut -f1 .git/FETCH_HEAD)\"", "ask"},
 		{"git fetch local && git merge local/master", "ask"},
 		{"git -c remote.x.url=" + evil + " fetch x master:ev; git checkout ev", "ask"},
+		{"git remote add y " + evil + " && git fetch y && git merge y/master", "ask"},
+		{"git config remote.z.url " + evil + " && git pull z master", "ask"},
+		{"git remote add up https://example.invalid/up.git && git fetch up && git log up/main", "allow"},
+		{"git fetch nosuch && git merge nosuch/main", "allow"}, // no such remote or directory: git fails
 		// A pull of a local repository: a fetch and a merge in one step.
 		{"git -c user.name=a -c user.email=a@b pull --no-rebase --allow-unrelated-histories " + evil + " master", "ask"},
 		{"git pull " + evil + " master", "ask"},
