@@ -8,7 +8,7 @@ import (
 )
 
 // A git fetch from a repository on this machine (a path, a file:// URL,
-// or a remote whose URL is one) brings commits the agent can have made
+// or a remote the same command points at one) brings commits the agent can have made
 // itself (git init + commit in /tmp: nothing from the network) into
 // FETCH_HEAD and into the refs its refspecs name (master:ev makes ev).
 // corral lists the files a checkout, merge or archive writes by asking
@@ -36,7 +36,8 @@ type localFetch struct {
 // subcommand) of call c in dir, the local repository it fetches from
 // and the refs it fills; ok is false for a network URL, a remote whose
 // URL is a network one, a source only run time knows (fetch-url-checkout
-// has those), this repository (.), and --all/--multiple.
+// has those), this repository (.), a remote the repository has
+// configured when the hook runs, and --all/--multiple.
 func localFetchSource(c *syntax.Call, dir syntax.Dir, sub int, added map[string]string) (localFetch, bool) {
 	args := c.Args[sub+1:]
 	opts, ops := scan(args, fromCore(syntax.GitFetchOptions))
@@ -62,21 +63,22 @@ func localFetchSource(c *syntax.Call, dir syntax.Dir, sub int, added map[string]
 	if u, ok := added[src.Value]; ok && url == "" {
 		url = u
 	}
+	byName := url != ""
 	if url == "" {
-		// git ls-remote --get-url prints the URL git would use for a
-		// remote (insteadOf applied) without contacting it, and the word
-		// itself for a path.
-		if out, err := runGit(dir.Path, "ls-remote", "--get-url", src.Value); err == nil {
-			url = strings.TrimSpace(string(out))
-		} else {
-			url = src.Value
+		// A remote the repository has configured when the hook runs is
+		// the user's, as a configured network remote is (git pull
+		// origin main passes whatever origin's URL); git ls-remote
+		// --get-url prints the word itself for what is no remote.
+		if out, err := runGit(dir.Path, "ls-remote", "--get-url", src.Value); err == nil && strings.TrimSpace(string(out)) != src.Value {
+			return localFetch{}, false
 		}
+		url = src.Value
 	}
 	if url == "" || url == "." || syntax.GitForeignURL(url) {
 		return localFetch{}, false
 	}
 	f := localFetch{dir: dir, src: url, refs: map[string]bool{"FETCH_HEAD": true}}
-	if url != src.Value {
+	if byName {
 		f.remote = src.Value
 	} else if p := strings.TrimPrefix(url, "file://"); !strings.Contains(p, "/") {
 		// A bare word is a remote (one git fails to find when it is no

@@ -66,7 +66,6 @@ func TestGitFetchLocal(t *testing.T) {
 		{"git fetch -q file://" + evil + " master && git merge FETCH_HEAD", "ask"},
 		{"git fetch -q " + evil + " master && git reset --hard FETCH_HEAD~0", "ask"},
 		{"git fetch -q " + evil + " master && git merge \"$(cut -f1 .git/FETCH_HEAD)\"", "ask"},
-		{"git fetch local && git merge local/master", "ask"},
 		{"git -c remote.x.url=" + evil + " fetch x master:ev; git checkout ev", "ask"},
 		{"git remote add y " + evil + " && git fetch y && git merge y/master", "ask"},
 		{"git config remote.z.url " + evil + " && git pull z master", "ask"},
@@ -76,7 +75,6 @@ func TestGitFetchLocal(t *testing.T) {
 		{"git -c user.name=a -c user.email=a@b pull --no-rebase --allow-unrelated-histories " + evil + " master", "ask"},
 		{"git pull " + evil + " master", "ask"},
 		{"git pull file://" + evil, "ask"},
-		{"git pull local master", "ask"},
 		// Look-alikes.
 		{"git fetch origin && git merge origin/main", "allow"},
 		{"git pull", "allow"},
@@ -86,6 +84,10 @@ func TestGitFetchLocal(t *testing.T) {
 		{"git fetch " + evil + " master && git log FETCH_HEAD", "allow"},
 		{"git fetch " + evil + " master:ev && git checkout main", "allow"},
 		{"git pull . main", "allow"},
+		// A remote configured when the hook runs is the user's, whatever
+		// its URL (as a configured network remote is).
+		{"git fetch local && git merge local/master", "allow"},
+		{"git pull local master", "allow"},
 	})
 	// Fetched in an earlier command: listed by the real git. A merge with
 	// no merge base brings the other side's whole tree.
