@@ -809,8 +809,8 @@ func (w *walker) missingProgram(call *Call) string {
 		return ""
 	}
 	prog := call.NameArg.Value
-	if !filepath.IsAbs(prog) {
-		return ""
+	if !filepath.IsAbs(prog) || systemPath(prog) {
+		return "" // a system program's place is the system's, not the agent's
 	}
 	if _, ok := w.written[filepath.Clean(prog)]; ok {
 		return ""

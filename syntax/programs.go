@@ -596,6 +596,7 @@ func (w *walker) git(c scope, call *Call) {
 	w.gitHooks(c, call, sub, rest, repo)
 	w.gitRepoConfig(c, call, sub, repo)
 	w.gitGlobalConfig(c, call, sub, repo)
+	w.gitHelpers(c, call, args[:i], sub, rest)
 	call.FetchedFrom = w.fetchedFrom(sub, rest, repo)
 	switch sub {
 	case "submodule":
