@@ -545,6 +545,7 @@ func gitDriverKey(key string) bool {
 // key that runs a program, submodule foreach, rebase --exec, bisect run,
 // and git config of such a key.
 func (w *walker) git(c scope, call *Call) {
+	w.gitFed(c, call)
 	args := call.Args
 	dir := call.Dir
 	var gitDirOpt, workTreeOpt *Arg
