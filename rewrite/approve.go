@@ -95,6 +95,16 @@ func gitRunsCode(c *syntax.Call) bool {
 		if _, u, ok := strings.Cut(v, "="); ok && strings.HasPrefix(v, "--") && (strings.HasPrefix(u, "ext::") || strings.HasPrefix(u, "fd::")) {
 			return true // --remote=ext::…
 		}
+		if name, ok := syntax.GitRemoteHelper(strings.TrimPrefix(v, "--remote=")); ok && !syntax.GitOwnTransport(name) {
+			return true // NAME::URL runs git-remote-NAME, found on PATH (red team 14 GR1)
+		}
+		if k, u, ok := strings.Cut(v, "="); ok {
+			if _, remote := syntax.RemoteURLKey(k); remote {
+				if name, ok := syntax.GitRemoteHelper(u); ok && !syntax.GitOwnTransport(name) {
+					return true // -c remote.X.url=NAME::URL
+				}
+			}
+		}
 		if (v == "--exec" || strings.HasPrefix(v, "--exec=")) && gitSubcommand(c) == "archive" {
 			return true // the upload-archive program, run locally for a local repository
 		}

@@ -21,6 +21,13 @@ var approveCases = []struct {
 	{"git clone --config core.pager=evil https://x/a/b.git", false},
 	{"git --exec-path=/tmp/x clone https://x/a/b.git", false},
 	{"git clone 'ext::sh -c evil' w", false},
+	// A NAME:: or NAME:// transport git has no helper of its own for
+	// runs git-remote-NAME from PATH (red team 14 GR1).
+	{"git clone foo::bar", false},
+	{"git clone s4://bucket/x.git", false},
+	{"git -c remote.o.url=foo::x clone https://x/a/b.git", false},
+	{"git clone https::https://x/a/b.git", true},
+	{"git clone git@github.com:a/b.git", true},
 	// git-clone(1) --template and init.templateDir: the template's hooks
 	// are installed and post-checkout runs; git(1)'s environment that
 	// names programs, configuration or the exec path.

@@ -371,9 +371,12 @@ func TestRunViaDecisions(t *testing.T) {
 		{"aws s3 sync s3://b ./data", Rewrite},
 		{"gsutil cp gs://b/x /etc/profile", Deny},
 		// A work tree of the repository's own commits, a git repository
-		// once made: outside the safe paths is no reason to ask
-		// (TestWorktreeAdd judges the files it checks out).
-		{"git worktree add ~/w", Allow},
+		// once made: beside the repository, outside the safe paths is no
+		// reason to ask (TestWorktreeAdd judges the files it checks out);
+		// elsewhere outside them it asks as any write there does (red
+		// team 14 GW1: ~/.config/git).
+		{"git worktree add ../w", Allow},
+		{"git worktree add ~/w", Ask},
 		{"git worktree add /etc/w", Deny},
 		{"pip install --target ~ x", Ask},
 		{"pip install -t ./vendor x", Allow},

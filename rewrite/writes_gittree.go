@@ -140,6 +140,7 @@ func (p *Pass) checkGitTreeWrites(c *syntax.Call) {
 		return
 	}
 	verb := c.Args[sub].Value
+	p.checkLocalFetchMoves(c, dir, sub)
 	if verb == "worktree" {
 		p.worktreeAddWrites(c, dir, c.Args[sub+1:])
 		return
@@ -162,10 +163,20 @@ func (p *Pass) checkGitTreeWrites(c *syntax.Call) {
 			continue
 		}
 		out, err := runGit(dir.Path, args...)
+		names := strings.Split(strings.TrimRight(string(out), "\x00"), "\x00")
 		if err != nil {
-			continue
+			// A merge with no merge base (--allow-unrelated-histories)
+			// brings the other side's whole tree.
+			rev, isMerge := strings.CutPrefix(m.to, "HEAD...")
+			if !isMerge || m.paths != nil {
+				continue
+			}
+			if names, ok = unrelatedMerge(dir.Path, rev); !ok {
+				continue
+			}
+			why = "a file of " + m.rev.Value + ", which shares no history with HEAD"
 		}
-		for _, name := range strings.Split(strings.TrimRight(string(out), "\x00"), "\x00") {
+		for _, name := range names {
 			if name == "" || judged >= maxTreeWrites {
 				continue
 			}
@@ -417,9 +428,13 @@ func checkoutPath(c *syntax.Call, a syntax.Arg) bool {
 // [COMMIT] checks out at PATH: every file of COMMIT (HEAD when none),
 // listed by the real git (ls-tree), each a write at PATH/NAME, so that a
 // commit holding settings.json cannot be checked out as ~/.claude, nor one
-// holding pre-commit as a hooks directory. The work tree is a git
-// repository once made, so a place outside the safe paths is no reason
-// to ask (target.worktree); --orphan checks out nothing.
+// holding pre-commit as a hooks directory. A work tree beside the
+// repository (../feature-x: worktreeBeside) is a git repository once
+// made, so being outside the safe paths is no reason to ask there
+// (target.worktree); anywhere else outside them its files ask as any
+// other write there does (git worktree add ~/.config/git BRANCH makes
+// the branch's config git's global configuration: red team 14 GW1);
+// --orphan checks out nothing.
 func (p *Pass) worktreeAddWrites(c *syntax.Call, dir syntax.Dir, args []syntax.Arg) {
 	if len(args) == 0 || args[0].Value != "add" {
 		return
@@ -440,8 +455,14 @@ func (p *Pass) worktreeAddWrites(c *syntax.Call, dir syntax.Dir, args []syntax.A
 		}
 		rev = r.Value
 	}
+	sibling := worktreeBeside(dir, dest.Value)
 	out, err := runGit(dir.Path, "ls-tree", "-r", "-z", "--name-only", "--end-of-options", rev)
 	if err != nil {
+		if !sibling && c.Dir.Known {
+			// A commit the hook cannot list (made by the same command):
+			// the directory it fills is judged as written.
+			p.judge(c, c.Script, dir, target{arg: dest, action: guards.Write}, "bash-write", "git worktree add (the files of "+rev+")")
+		}
 		return
 	}
 	judged := 0
@@ -450,7 +471,7 @@ func (p *Pass) worktreeAddWrites(c *syntax.Call, dir syntax.Dir, args []syntax.A
 			continue
 		}
 		judged++
-		p.judge(c, c.Script, dir, target{arg: dest, value: path.Join(dest.Value, name), action: guards.Write, derived: true, worktree: true},
+		p.judge(c, c.Script, dir, target{arg: dest, value: path.Join(dest.Value, name), action: guards.Write, derived: true, worktree: sibling},
 			"bash-write", "git worktree add (a file of "+rev+")")
 	}
 }
@@ -613,4 +634,24 @@ func (p *Pass) gitArchiveMembers(g *syntax.Call) ([]string, bool) {
 		}
 	}
 	return names, true
+}
+
+// worktreeBeside reports a work tree git worktree add makes inside the
+// repository or in a new directory beside the repository's top (the
+// usual ../feature-x), whose name is not hidden (a dot directory beside
+// a repository in the home directory is a program's configuration:
+// ~/.vim, ~/.ipython).
+func worktreeBeside(dir syntax.Dir, dest string) bool {
+	top := repoTop(dir.Path)
+	if top == "" {
+		top = dir.Path // made by the same command (git init): where git runs
+	}
+	d := dir.Join(dest)
+	if !dir.Known || !d.Known {
+		return false
+	}
+	if guards.Within(top, d.Path) {
+		return true
+	}
+	return filepath.Dir(d.Path) == filepath.Dir(top) && !strings.HasPrefix(filepath.Base(d.Path), ".")
 }

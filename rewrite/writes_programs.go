@@ -566,7 +566,7 @@ func gitWrites(c *syntax.Call) []target {
 		return nil
 	}
 	args := c.Args[sub+1:]
-	var out []target
+	out := gitOutputFiles(c, dir, c.Args[sub].Value, args)
 	switch c.Args[sub].Value {
 	case "init":
 		// git init [DIR] writes DIR/.git (DIR itself with --bare), and a

@@ -173,15 +173,78 @@ func (w *walker) gitRepoConfig(c scope, call *Call, sub string, repo gitRepoAt) 
 	if repo.top != "" {
 		inner.Dir = Dir{Path: repo.top, Known: true}
 	}
+	w.judgeConfigSettings(c, call, &inner, sub, gitDir, w.configFileSettings(config))
+}
+
+// configFileSettings returns the settings of a git configuration file:
+// as written earlier in the command (printf … > store/config), else as
+// on disk (with its includes) when the walk reads files.
+func (w *walker) configFileSettings(config string) []string {
 	var settings []string
 	if text, ok := w.written[config]; ok {
-		// Written earlier in the command (printf … > store/config).
 		gitConfigLines(strings.NewReader(text), 64<<10, func(section, key, value string) {
 			settings = append(settings, section+"."+key+"="+value)
 		})
 	} else if w.read != nil {
 		settings = configSettingsHome(config, w.home)
 	}
+	return settings
+}
+
+// gitGlobalConfig judges the user's global git configuration as
+// gitRepoConfig judges the repository's (red team 14 GC1, GW1): git
+// reads $XDG_CONFIG_HOME/git/config (else ~/.config/git/config) and
+// ~/.gitconfig, or only $GIT_CONFIG_GLOBAL, on every command, and the
+// agent can put a code-running key there (git config --global
+// core.fsmonitor FILE, a work tree checked out as ~/.config/git) and
+// then run any git command. A file whose place the command moves (HOME,
+// XDG_CONFIG_HOME or GIT_CONFIG_GLOBAL set for the call) is the
+// environment's, read in gitEnvConfig.
+func (w *walker) gitGlobalConfig(c scope, call *Call, sub string, repo gitRepoAt) {
+	if w.home == "" {
+		return
+	}
+	set := func(name string) bool {
+		v, known, ok := w.envOf(c, call, name)
+		if name == "HOME" && ok && known && filepath.Clean(expandTilde(v, w.home)) == filepath.Clean(w.home) {
+			return false // the shell's own HOME
+		}
+		return ok || w.assignedRunTime(call, name)
+	}
+	if set("GIT_CONFIG_GLOBAL") || set("HOME") {
+		return
+	}
+	var files []string
+	if g, ok := os.LookupEnv("GIT_CONFIG_GLOBAL"); ok {
+		// git reads only that file ("" or /dev/null: none).
+		if filepath.IsAbs(g) && g != "/dev/null" {
+			files = append(files, g)
+		}
+	} else {
+		if !set("XDG_CONFIG_HOME") {
+			xdg := filepath.Join(w.home, ".config")
+			if v := os.Getenv("XDG_CONFIG_HOME"); filepath.IsAbs(v) {
+				xdg = v
+			}
+			files = append(files, filepath.Join(xdg, "git", "config"))
+		}
+		files = append(files, filepath.Join(w.home, ".gitconfig"))
+	}
+	inner := *call
+	if repo.top != "" {
+		inner.Dir = Dir{Path: repo.top, Known: true}
+	}
+	for _, f := range files {
+		w.judgeConfigSettings(c, call, &inner, sub, repo.dir, w.configFileSettings(f))
+	}
+}
+
+// judgeConfigSettings judges settings of a configuration git reads for
+// subcommand sub as git -c KEY=VALUE is: an alias only for the command it
+// names, core.hooksPath (gitHooks') and includes (followed when read)
+// left out, and a value that runs a file inside the git directory
+// gitDir the user's.
+func (w *walker) judgeConfigSettings(c scope, call, inner *Call, sub, gitDir string, settings []string) {
 	for _, kv := range settings {
 		key, _, _ := strings.Cut(kv, "=")
 		lk := strings.ToLower(key)
@@ -201,7 +264,7 @@ func (w *walker) gitRepoConfig(c scope, call *Call, sub string, repo gitRepoAt) 
 			}
 			continue
 		}
-		w.gitConfig(c, &inner, &Arg{Static: true}, kv)
+		w.gitConfig(c, inner, &Arg{Static: true}, kv)
 	}
 }
 
@@ -734,4 +797,26 @@ func ConfiguredHooksDir(top, home string) string {
 	}
 	w := &walker{home: home}
 	return w.configuredHooksIn(gitCommonConfig(gd), gd, top)
+}
+
+// missingProgram returns the program a call runs by its path (absolute,
+// or ~/…) when no file is there when the hook runs and the command does
+// not write one: git config --global core.fsmonitor /tmp/later.sh, then a
+// Write of /tmp/later.sh, then git status runs what the agent wrote last
+// (red team 14 GC1). A program that is there (/usr/bin/less) is "".
+func (w *walker) missingProgram(call *Call) string {
+	if w.read == nil || !call.NameArg.Static {
+		return ""
+	}
+	prog := call.NameArg.Value
+	if !filepath.IsAbs(prog) || systemPath(prog) {
+		return "" // a system program's place is the system's, not the agent's
+	}
+	if _, ok := w.written[filepath.Clean(prog)]; ok {
+		return ""
+	}
+	if _, err := os.Lstat(prog); err == nil {
+		return ""
+	}
+	return prog
 }

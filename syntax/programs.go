@@ -545,6 +545,7 @@ func gitDriverKey(key string) bool {
 // key that runs a program, submodule foreach, rebase --exec, bisect run,
 // and git config of such a key.
 func (w *walker) git(c scope, call *Call) {
+	w.gitFed(c, call)
 	args := call.Args
 	dir := call.Dir
 	var gitDirOpt, workTreeOpt *Arg
@@ -595,6 +596,8 @@ func (w *walker) git(c scope, call *Call) {
 	repo := w.locateGitRepo(call, dir, gitDirOpt, workTreeOpt, bare)
 	w.gitHooks(c, call, sub, rest, repo)
 	w.gitRepoConfig(c, call, sub, repo)
+	w.gitGlobalConfig(c, call, sub, repo)
+	w.gitHelpers(c, call, args[:i], sub, rest)
 	call.FetchedFrom = w.fetchedFrom(sub, rest, repo)
 	switch sub {
 	case "submodule":
@@ -692,7 +695,11 @@ func (w *walker) git(c scope, call *Call) {
 			// reading just added (wrappers taken off: env ./x.sh).
 			if lk := strings.ToLower(key.Value); val.Static && gitRunsValue(lk, val.Value) {
 				for _, nc := range w.m.Calls[first:] {
-					if f := callFile(nc, w.project); f != "" {
+					f := callFile(nc, w.project)
+					if f == "" {
+						f = w.missingProgram(nc)
+					}
+					if f != "" {
 						w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: f,
 							What: "git config " + key.Value + " makes git run " + f + " on later commands, also those run outside the agent, whatever that file holds then"})
 						break
