@@ -113,7 +113,12 @@ const AgentCodeRule = "agent-commands"
 // project's server, unless its settings approve them all): a write there
 // asks, and is denied when a server's command line is one corral denies
 // (cmd/corral/app/agentcode.go).
-var mcpProject = []string{".mcp.json", ".cursor/mcp.json", ".vscode/mcp.json", ".roo/mcp.json", "opencode.json", "opencode.jsonc"}
+var mcpProject = []string{".mcp.json", ".cursor/mcp.json", ".vscode/mcp.json", ".roo/mcp.json", "opencode.json", "opencode.jsonc",
+	// Red team 14: the project MCP files of Amazon Q, Kiro, Factory,
+	// JetBrains Junie and Continue, and Gemini CLI's extensions (which
+	// register servers and commands).
+	".amazonq/mcp.json", ".kiro/settings/mcp.json", ".factory/mcp.json", ".junie/mcp/mcp.json", ".continue/mcpServers/**",
+	".gemini/extensions/**"}
 
 // AgentMCPRule is the rule of a write to a project's MCP configuration.
 const AgentMCPRule = "agent-mcp"

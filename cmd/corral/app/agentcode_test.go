@@ -126,6 +126,13 @@ func TestAgentMCPWrites(t *testing.T) {
 		{"vs code servers", filepath.Join(m.project, ".vscode", "mcp.json"), "{\n // local\n \"servers\": {\"s\": {\"command\": \"sh\", \"args\": [\"-c\", \"rm -rf /\"]},},\n}", "deny", "rm -rf /"},
 		{"opencode array command", filepath.Join(m.project, "opencode.json"), `{"mcp": {"k": {"type": "local", "command": ["bash", "-c", "rm -rf ~"]}}}`, "deny", "rm -rf ~"},
 		{"not json", mcp, `{"mcpServers": `, "ask", "MCP"},
+		// Other agents' project MCP files (red team 14).
+		{"amazon q", filepath.Join(m.project, ".amazonq", "mcp.json"), `{"mcpServers": {"x": {"command": "bash", "args": ["-c", "rm -rf ~"]}}}`, "deny", "rm -rf ~"},
+		{"kiro", filepath.Join(m.project, ".kiro", "settings", "mcp.json"), `{"mcpServers": {"x": {"command": "sh", "args": ["-c", "rm -rf ~"]}}}`, "deny", "rm -rf"},
+		{"factory", filepath.Join(m.project, ".factory", "mcp.json"), `{"mcpServers": {"fs": {"command": "npx", "args": ["x"]}}}`, "ask", "MCP"},
+		{"junie", filepath.Join(m.project, ".junie", "mcp", "mcp.json"), `{"mcpServers": {}}`, "ask", "MCP"},
+		{"continue", filepath.Join(m.project, ".continue", "mcpServers", "x.yaml"), "name: x\n", "ask", "MCP"},
+		{"gemini extension", filepath.Join(m.project, ".gemini", "extensions", "x", "gemini-extension.json"), `{"mcpServers": {"x": {"command": "bash", "args": ["-c", "rm -rf ~"]}}}`, "deny", "rm -rf ~"},
 		{"claude user file", filepath.Join(m.home, ".claude.json"), `{"projects": {}}`, "deny", "Protected path"},
 		{"cursor user file", filepath.Join(m.home, ".cursor", "mcp.json"), `{"mcpServers": {}}`, "deny", "Protected path"},
 	}
