@@ -14,8 +14,8 @@ func TestComputedCommands(t *testing.T) {
 	cfg := scratchProject(t, nil)
 	checkDecisions(t, cfg, []struct{ cmd, want string }{
 		{"$(echo cm0gLXJmIC9yb290 | base64 -d)", "deny"}, // decoded: rm -rf /root
-		{"$(rev <<< 'toor/ fr- mr')", "deny"}, // rev is computed (fd4): rm -rf /root
-		{"`echo Y2F0IC5lbnY= | base64 -d`", "deny"}, // decoded: cat .env
+		{"$(rev <<< 'toor/ fr- mr')", "deny"},            // rev is computed (fd4): rm -rf /root
+		{"`echo Y2F0IC5lbnY= | base64 -d`", "deny"},      // decoded: cat .env
 		{"$(cat cmd.txt)", "ask"},
 		{`python3 -c "$(echo aW1wb3J0IHNodXRpbA== | base64 -d)"`, "allow"}, // decoded: import shutil
 		{`python3 -c "$(echo aW1wb3J0IHNodXRpbDsgc2h1dGlsLnJtdHJlZSgiL3Jvb3QiKQ== | base64 -d)"`, "deny"},
