@@ -1,9 +1,9 @@
 // Package digest computes SHA-256 (FIPS 180-4) without the crypto
 // packages, whose initialisation the hook does not link (startup_test.go
-// in internal/lazy: TestHookLinksNoCrypto). It serves to bind an approval
-// to the content the user was shown, where a collision-resistant hash is
-// needed and speed is not: a tool input of at most a few MiB, once per
-// call.
+// in internal/lazy: TestHookLinksNoCrypto). It binds an approval to the
+// content the user was shown, where a collision-resistant hash is needed
+// and speed is not (a tool input of at most a few MiB, once per call),
+// and names poetry's and pipenv's environments (syntax/pyenvs.go).
 package digest
 
 import (
