@@ -404,13 +404,20 @@ func (w *walker) npmWorkspaceDirs(root Dir) []Dir {
 		}
 		globs = obj.Packages
 	}
+	return w.workspaceDirs(root, globs)
+}
+
+// workspaceDirs returns the directories under root that a workspace's
+// package globs match ("!" ones left out) and that hold a package.json:
+// npm's and yarn's workspaces, pnpm-workspace.yaml's packages.
+func (w *walker) workspaceDirs(root Dir, globs []string) []Dir {
 	var out []Dir
 	seen := map[string]bool{}
 	for _, g := range globs {
 		if strings.HasPrefix(g, "!") {
 			continue
 		}
-		// npm's globs take ** for any depth; one level is read.
+		// The globs take ** for any depth; one level is read.
 		g = strings.ReplaceAll(strings.TrimRight(g, "/"), "**", "*")
 		matches := []string{g} // a plain path is itself, written by this command or not
 		if strings.ContainsAny(g, "*?[") {

@@ -188,8 +188,7 @@ func (w *walker) pnpmWorkspaceDirs(root Dir) []Dir {
 	if !ok {
 		return nil
 	}
-	var out []Dir
-	seen := map[string]bool{}
+	var globs []string
 	in := false
 	for _, line := range strings.Split(text, "\n") {
 		t := strings.TrimSpace(line)
@@ -204,25 +203,9 @@ func (w *walker) pnpmWorkspaceDirs(root Dir) []Dir {
 		if !in || !item {
 			continue
 		}
-		g = strings.Trim(strings.TrimSpace(g), `"'`)
-		if g == "" || strings.HasPrefix(g, "!") {
-			continue
-		}
-		g = strings.ReplaceAll(strings.TrimRight(g, "/"), "**", "*")
-		matches := []string{g}
-		if strings.ContainsAny(g, "*?[") {
-			matches = w.globNames(root, g)
-		}
-		for _, m := range matches {
-			d := root.Join(m)
-			if !d.Known || seen[d.Path] || len(out) >= maxScriptMatches {
-				continue
-			}
-			if _, ok := w.readScript(d.Join("package.json")); ok {
-				seen[d.Path] = true
-				out = append(out, d)
-			}
+		if g = strings.Trim(strings.TrimSpace(g), `"'`); g != "" {
+			globs = append(globs, g)
 		}
 	}
-	return out
+	return w.workspaceDirs(root, globs)
 }
