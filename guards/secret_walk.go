@@ -165,18 +165,61 @@ func (s *Secrets) OnDisk(env Env, dir string, w Walk) (Secret, bool) {
 // hidden names in general ("*", "**/*", ".*"): ripgrep takes such a glob
 // as an override that brings hidden files and directories back into the
 // search.
+//
+// Each alternative of a brace group counts on its own, and one that names
+// a hidden directory or file (a segment starting with "."): ripgrep checks
+// overrides before its hidden filter, so {.ssh,i*} brings ~/.ssh back by
+// its first member and id_rsa in it by its second (red team 14 SG1, shown
+// with the real ripgrep).
 func GlobNamesHidden(glob string) bool {
-	seg := glob
-	if i := strings.LastIndex(glob, "/"); i >= 0 {
-		seg = glob[i+1:]
+	alts, ok := ExpandBraces(glob)
+	if !ok {
+		return true // too many alternatives to judge one by one
 	}
-	for _, n := range []string{".hidden", ".x"} {
-		if ok, _ := doublestar.Match(seg, n); ok {
-			return true
+	for _, g := range alts {
+		seg := g
+		if i := strings.LastIndex(g, "/"); i >= 0 {
+			seg = g[i+1:]
+		}
+		for _, n := range []string{".hidden", ".x"} {
+			if ok, _ := doublestar.Match(seg, n); ok {
+				return true
+			}
+		}
+		// A member with no slash matches a name at any depth, a hidden
+		// directory's among them (one with a slash is a path the
+		// search's own base reading judges).
+		if !strings.Contains(g, "/") && strings.HasPrefix(g, ".") {
+			for _, n := range secretHiddenNames.Get() {
+				if ok, _ := doublestar.Match(g, n); ok {
+					return true
+				}
+			}
 		}
 	}
 	return false
 }
+
+// secretHiddenNames are the hidden names directly under the home
+// directory that the default secret patterns start with (.ssh, .aws,
+// .config, .netrc, …): a glob alternative naming one brings it back into
+// a search (.github/** does not).
+var secretHiddenNames = lazy.Value[[]string]{New: func() []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, p := range defaultSecrets {
+		rest, ok := strings.CutPrefix(p, "~/")
+		if !ok {
+			continue
+		}
+		first, _, _ := strings.Cut(rest, "/")
+		if strings.HasPrefix(first, ".") && !seen[first] {
+			seen[first] = true
+			out = append(out, first)
+		}
+	}
+	return out
+}}
 
 // Reads reports whether the reader reads a file of this name.
 func (w Walk) Reads(name string) bool {

@@ -54,6 +54,14 @@ func TestHookReadGuard(t *testing.T) {
 		{"Grep glob {README.md,.env}", readInput("Grep", map[string]any{"pattern": "KEY", "path": m.project, "glob": "{README.md,.env}"}), `".env"`},
 		{"Grep glob *{env,md}", readInput("Grep", map[string]any{"pattern": "KEY", "path": m.project, "glob": "*{env,md}"}), `".env"`},
 		{"Grep glob nested", readInput("Grep", map[string]any{"pattern": "KEY", "glob": "{*.go,{x,.en{v,x}}}"}), `".env"`},
+		// A brace member naming a hidden directory that holds secrets
+		// brings it back into ripgrep's search, and another member the
+		// files in it (red team 14 SG1, shown with the real rg).
+		{"Grep glob {.ssh,i*} in home", readInput("Grep", map[string]any{"pattern": ".", "path": m.home, "glob": "{.ssh,i*}", "output_mode": "content"}), `secret pattern`},
+		{"Grep glob {.aws,c*} in home", readInput("Grep", map[string]any{"pattern": ".", "path": m.home, "glob": "{.aws,c*}", "output_mode": "content"}), `secret pattern`},
+		{"Grep glob {.a*,cred*} in home", readInput("Grep", map[string]any{"pattern": ".", "path": m.home, "glob": "{.a*,cred*}"}), `secret pattern`},
+		{"Grep glob {*.ts,*.tsx} in home", readInput("Grep", map[string]any{"pattern": "x", "path": m.home, "glob": "{*.ts,*.tsx}"}), ""},
+		{"Grep glob *.{js,jsx} in home", readInput("Grep", map[string]any{"pattern": "x", "path": m.home, "glob": "*.{js,jsx}"}), ""},
 		{"Grep glob {.ssh/id_ed25519,x} in home", readInput("Grep", map[string]any{"pattern": "BEGIN", "path": m.home, "glob": "{.ssh/id_ed25519,x}"}), `"id_ed25519"`},
 		{"Grep glob {.aws/credentials,x} in home", readInput("Grep", map[string]any{"pattern": "KEY", "path": m.home, "glob": "{.aws/credentials,x}"}), `"~/.aws/credentials"`},
 		{"Grep glob .ssh/* in home", readInput("Grep", map[string]any{"pattern": "BEGIN", "path": m.home, "glob": ".ssh/*"}), `"~/.ssh"`},
