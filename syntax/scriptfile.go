@@ -666,7 +666,17 @@ func (w *walker) packageRun(c scope, call *Call) bool {
 		case "start", "stop", "restart":
 			name = ws[0]
 			names = []string{"pre" + name, name, "post" + name}
-		case "install", "i", "in", "ins", "inst", "insta", "instal", "isnt", "isnta", "isntal", "isntall",
+		case "it", "install-test", "cit", "install-ci-test", "clean-install-test", "sit":
+			// npm install-test (it) and install-ci-test (cit, sit) are
+			// npm install or npm ci, then npm test (npm's command list;
+			// red team 14 NP1).
+			if len(ws) > 1 {
+				return false
+			}
+			w.lifecycleScripts(c, call, call.Name)
+			name = "test"
+			names = []string{"pretest", "test", "posttest"}
+		case "install", "add", "i", "in", "ins", "inst", "insta", "instal", "isnt", "isnta", "isntal", "isntall",
 			"ci", "clean-install", "ic", "install-clean", "isntall-clean", "link", "ln":
 			// Installing the project itself (no package named) runs its
 			// own lifecycle scripts; npm link with no package installs
