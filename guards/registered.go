@@ -14,21 +14,25 @@ import (
 
 // registeredSettings are the agent settings files whose commands the
 // agent runs outside any tool call corral sees: hooks (Claude Code's,
-// Gemini CLI's, Qwen Code's, Cursor's), Claude Code's status line and
-// its credential helpers (apiKeyHelper, awsAuthRefresh,
-// awsCredentialExport, otelHeadersHelper). Home-relative ones start
-// with "~/", the others are relative to the project.
+// Gemini CLI's, Qwen Code's, Cursor's, GitHub Copilot CLI's), Claude
+// Code's status line and its credential helpers (apiKeyHelper,
+// awsAuthRefresh, awsCredentialExport, otelHeadersHelper). Home-relative
+// ones start with "~/", the others are relative to the project; a name
+// with a * is a pattern (Copilot CLI loads every .github/hooks/*.json of
+// the repository and every ~/.copilot/hooks/*.json).
 var registeredSettings = []string{
 	"~/.claude/settings.json", "~/.claude/settings.local.json", "~/.gemini/settings.json", "~/.qwen/settings.json",
-	"~/.cursor/hooks.json",
+	"~/.cursor/hooks.json", "~/.copilot/hooks/*.json",
 	".claude/settings.json", ".claude/settings.local.json", ".gemini/settings.json", ".qwen/settings.json",
-	".cursor/hooks.json",
+	".cursor/hooks.json", ".github/hooks/*.json",
 }
 
-// commandKeys are the settings keys whose string value is a command line.
+// commandKeys are the settings keys whose string value is a command line
+// (Copilot CLI's hook entries name theirs "bash"; "powershell" is not run
+// on the systems corral guards).
 var commandKeys = lazy.Value[map[string]bool]{New: func() map[string]bool {
 	return map[string]bool{"command": true, "apiKeyHelper": true, "awsAuthRefresh": true,
-		"awsCredentialExport": true, "otelHeadersHelper": true}
+		"awsCredentialExport": true, "otelHeadersHelper": true, "bash": true}
 }}
 
 // RegisteredPrograms returns the files, sorted, that the agents' settings
@@ -83,17 +87,31 @@ func RegisteredCommands(home, project, configDir string) []RegisteredCommand {
 			}
 			p = filepath.Join(project, f)
 		}
-		b, err := os.ReadFile(p)
-		if err != nil || len(b) > 1<<20 {
-			continue
+		paths := []string{p}
+		if strings.Contains(f, "*") {
+			paths, _ = filepath.Glob(p) // sorted; the pattern is well formed
 		}
-		var v any
-		if json.Unmarshal(b, &v) != nil {
-			continue
+		for _, p := range paths {
+			out = append(out, settingsCommands(p)...)
 		}
-		for _, cmd := range commandStrings(v, nil) {
-			out = append(out, RegisteredCommand{File: p, Command: cmd})
-		}
+	}
+	return out
+}
+
+// settingsCommands returns the command lines of one settings file (none
+// when it is missing, over 1 MiB or not JSON).
+func settingsCommands(p string) []RegisteredCommand {
+	b, err := os.ReadFile(p)
+	if err != nil || len(b) > 1<<20 {
+		return nil
+	}
+	var v any
+	if json.Unmarshal(b, &v) != nil {
+		return nil
+	}
+	var out []RegisteredCommand
+	for _, cmd := range commandStrings(v, nil) {
+		out = append(out, RegisteredCommand{File: p, Command: cmd})
 	}
 	return out
 }

@@ -32,11 +32,21 @@ func TestRegisteredPrograms(t *testing.T) {
 	write(filepath.Join(project, ".gemini/settings.json"), `{"hooks":{"BeforeTool":[{"hooks":[{"type":"command","command":"$GEMINI_PROJECT_DIR/g.sh"}]}]}}`)
 	write(filepath.Join(home, ".claude/settings.json"), `{"statusLine":{"command":"~/.claude/line.sh"},"apiKeyHelper":"$HOME/k.sh"}`)
 	write(filepath.Join(root, "conf/settings.json"), `{"otelHeadersHelper":"/bin/sh `+filepath.Join(root, "conf/h.sh")+`"}`)
-	for _, f := range []string{"proj/hooks/a.sh", "proj/scripts/b.js", "proj/conf/c.json", "proj/g.sh", "home/.claude/line.sh", "home/k.sh", "conf/h.sh"} {
+	// GitHub Copilot CLI: every .github/hooks/*.json (and the user's
+	// ~/.copilot/hooks/*.json), the command under "bash".
+	write(filepath.Join(project, ".github/hooks/lint.json"), `{"version":1,"hooks":{"sessionStart":[{"type":"command","bash":"./.github/hooks/scripts/start.sh","powershell":"x.ps1"}]}}`)
+	write(filepath.Join(home, ".copilot/hooks/u.json"), `{"version":1,"hooks":{"preToolUse":[{"type":"command","bash":"~/bin/pre.sh"}]}}`)
+	write(filepath.Join(project, ".github/hooks/sub/n.json"), `{"version":1,"hooks":{"preToolUse":[{"type":"command","bash":"sub.sh"}]}}`)
+	files := []string{"proj/hooks/a.sh", "proj/scripts/b.js", "proj/conf/c.json", "proj/g.sh", "home/.claude/line.sh", "home/k.sh", "conf/h.sh",
+		"proj/.github/hooks/scripts/start.sh", "home/bin/pre.sh"}
+	for _, f := range append(files, "proj/sub.sh") {
 		write(filepath.Join(root, f), "x")
 	}
 	got := RegisteredPrograms(home, project, filepath.Join(root, "conf"))
-	for _, f := range []string{"proj/hooks/a.sh", "proj/scripts/b.js", "proj/conf/c.json", "proj/g.sh", "home/.claude/line.sh", "home/k.sh", "conf/h.sh"} {
+	if slices.Contains(got, filepath.Join(project, "sub.sh")) {
+		t.Errorf("a file in a subdirectory of .github/hooks is no hook file (Copilot loads .github/hooks/*.json): %v", got)
+	}
+	for _, f := range files {
 		if !slices.Contains(got, filepath.Join(root, f)) {
 			t.Errorf("%s not found in %v", f, got)
 		}

@@ -73,7 +73,7 @@ var selfHome = []string{
 // selfProject are the same files in a project.
 var selfProject = []string{
 	".claude/settings*.json", ".claude/hooks/**", ".codex/**", ".gemini/settings.json", ".cursor/hooks.json",
-	".qwen/settings.json", ".github/hooks/**", ".windsurf/hooks.json", ".clinerules/hooks/**",
+	".qwen/settings.json", ".github/hooks/*.json", ".windsurf/hooks.json", ".clinerules/hooks/**",
 	".augment/settings.json", ".corral.json", ".git/hooks/**", "**/.git/hooks/**", ".git/config",
 	".opencode/plugin/**", ".opencode/plugins/**", ".kiro/agents/**", ".kiro/hooks/**", ".factory/settings.json",
 	".continue/settings.json",

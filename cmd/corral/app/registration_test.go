@@ -63,3 +63,48 @@ func TestRegistrationFilesProtected(t *testing.T) {
 		}
 	}
 }
+
+// TestCopilotHookFiles: GitHub Copilot CLI loads every .github/hooks/*.json
+// of the repository (and ~/.copilot/hooks/*.json) and runs each entry's
+// "bash" command; those files and the scripts they name are protected,
+// and the rest of .github/hooks (a README, a script nothing registers, a
+// subdirectory Copilot does not read) is ordinary project text (red team
+// 14 FA2: a README there was denied).
+func TestCopilotHookFiles(t *testing.T) {
+	m := newMachine(t)
+	hooks := filepath.Join(m.project, ".github", "hooks")
+	for p, c := range map[string]string{
+		"lint.json":        `{"version":1,"hooks":{"sessionStart":[{"type":"command","bash":"./.github/hooks/scripts/start.sh"}]}}`,
+		"scripts/start.sh": "echo started\n",
+	} {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(hooks, p)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(hooks, p), []byte(c), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tc := range []struct{ path, want string }{
+		{".github/hooks/lint.json", "deny"},
+		{".github/hooks/new.json", "deny"},
+		{".github/hooks/scripts/start.sh", "deny"},
+		{filepath.Join(m.home, ".copilot/hooks/u.json"), "deny"},
+		// Look-alikes.
+		{".github/hooks/README.md", ""},
+		{".github/hooks/scripts/unused.sh", ""},
+		{".github/hooks/examples/sample.json", ""},
+	} {
+		p := tc.path
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(m.project, p)
+		}
+		out, _, _ := m.hook(writeInput("Write", p))
+		if got := decisionOf(out); got != tc.want && !(tc.want == "" && got == "allow") {
+			t.Errorf("Write %s: %q, want %q", tc.path, got, tc.want)
+		}
+	}
+	out, _, _ := m.hook(bashInput("echo 'rm -rf ~' >> .github/hooks/scripts/start.sh"))
+	if got := decisionOf(out); got != "deny" {
+		t.Errorf("appending to the registered script: %q, want deny", got)
+	}
+}
