@@ -940,6 +940,40 @@ func gitCleanDeletions(p *Pass, c *syntax.Call) []deletion {
 // time, another git option before the subcommand, no disk, git failing
 // or slow); the clean is then judged as a deletion of its pathspecs.
 func (p *Pass) gitCleanPaths(c *syntax.Call) ([]string, bool) {
+	if l, done := p.gitCleaned[c]; done {
+		return l.paths, l.ok
+	}
+	paths, ok := p.gitCleanDryRun(c)
+	if p.gitCleaned == nil {
+		p.gitCleaned = map[*syntax.Call]gitCleanList{}
+	}
+	p.gitCleaned[c] = gitCleanList{paths, ok}
+	return paths, ok
+}
+
+// gitCleanList is what gitCleanPaths found for one call.
+type gitCleanList struct {
+	paths []string
+	ok    bool
+}
+
+// gitCleanCleansNothing reports that git clean c removes nothing: the
+// real git's dry run lists no path, and nothing else in the command can
+// leave a file untracked first (every other call is a cd; git rm
+// --cached x && git clean -f removes the x that the dry run did not
+// list).
+func (p *Pass) gitCleanCleansNothing(c *syntax.Call) bool {
+	for _, o := range p.Model.Calls {
+		if o != c && o.Name != "cd" && o.Name != "pushd" {
+			return false
+		}
+	}
+	paths, ok := p.gitCleanPaths(c)
+	return ok && len(paths) == 0
+}
+
+// gitCleanDryRun runs the dry run gitCleanPaths describes.
+func (p *Pass) gitCleanDryRun(c *syntax.Call) ([]string, bool) {
 	dir, sub := gitArgs(c)
 	if sub < 0 || !dir.Known || p.Config.NoGlobMatches {
 		return nil, false

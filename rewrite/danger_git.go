@@ -251,7 +251,7 @@ func gitDestroys(p *Pass, c *syntax.Call, sub int) string {
 				inSandbox = false
 			}
 		}
-		if gitCleanForced(c, sub) && !harmless("-n", "--dry-run") && !inSandbox {
+		if gitCleanForced(c, sub) && !harmless("-n", "--dry-run") && !inSandbox && !p.gitCleanCleansNothing(c) {
 			why = "git clean -f deletes untracked files"
 		}
 	case "push":

@@ -121,6 +121,9 @@ type Pass struct {
 	// substFollowed are the calls whose output corral already followed
 	// because a download's text reached their words (followSubst).
 	substFollowed map[*syntax.Call]bool
+	// gitCleaned caches, per git clean or git stash -u call, what the
+	// real git's dry run lists (gitCleanPaths).
+	gitCleaned map[*syntax.Call]gitCleanList
 	// mayBe counts the judgeMaybe calls running: a value a word can take
 	// but need not, whose deny is an ask.
 	mayBe int

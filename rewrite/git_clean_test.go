@@ -42,7 +42,8 @@ func TestGitCleanAsksGit(t *testing.T) {
 		{"git clean -fd", "ask", "", "settings.json"},
 		{"git clean -fdx", "ask", ".env", "settings.json"},
 		{"git clean -fX", "ask", ".env", "settings.json"},
-		{"git clean -f -- src", "ask", "", ".env"},
+		{"git clean -f -- src", "allow", "", ".env"}, // src holds only tracked files: nothing goes
+		{"git clean -f -- notes.txt", "ask", "", ".env"},
 		{"git clean -n", "allow", "", ""},
 	} {
 		r := decide(tc.cmd)
@@ -91,5 +92,47 @@ func TestGitCleanAsksGit(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(cfg.Project, ".claude", "settings.json")); err != nil {
 		t.Fatalf("the judgement removed a file: %v", err)
+	}
+}
+
+// TestGitCleanNothingToClean: a clean the real git says removes nothing
+// (its dry run lists no path) passes (red team 14 FA3: git clean -fd in a
+// clean work tree asked). The ask stays when something is listed, and
+// when an earlier command in the same line can leave a file untracked
+// first (git rm --cached then clean), which the dry run cannot see.
+func TestGitCleanNothingToClean(t *testing.T) {
+	t.Parallel()
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	cfg := scratchProject(t, map[string]string{"proj/.gitignore": "build/\n", "proj/src/a.go": "package a\n", "proj/build/out.o": "x"})
+	run := func(args ...string) {
+		t.Helper()
+		cmd := exec.Command("git", append([]string{"-c", "user.email=t@example.com", "-c", "user.name=t"}, args...)...)
+		cmd.Dir = cfg.Project
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v %s", args, err, out)
+		}
+	}
+	run("init", "-q")
+	run("add", ".gitignore", "src/a.go")
+	run("commit", "-qm", "init")
+	for _, tc := range []struct{ cmd, want string }{
+		{"git clean -fd", "allow"},
+		{"git clean -f", "allow"},
+		{"cd src && git clean -fd", "allow"},
+		{"git clean -fdx", "ask"}, // build/ is ignored: -x removes it
+		{"git rm -q --cached src/a.go && git clean -f", "ask"},
+		{"touch new.txt; git clean -f", "ask"},
+	} {
+		if got := Check(cfg, tc.cmd).Decision.String(); got != tc.want {
+			t.Errorf("%s: %s, want %s", tc.cmd, got, tc.want)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(cfg.Project, "scratch.txt"), []byte("s\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got := Check(cfg, "git clean -fd").Decision.String(); got != "ask" {
+		t.Errorf("git clean -fd with an untracked file: %s, want ask", got)
 	}
 }
