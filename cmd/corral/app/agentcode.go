@@ -108,6 +108,60 @@ func agentCodeText(req *agent.Request, path string) (string, bool) {
 	return text, true
 }
 
+// bangFences returns the shell text of the fenced blocks a command or
+// skill runs: a run of three or more backticks or tildes followed by !
+// opens one, anywhere in the text (```! at a line's start is the
+// documented form; ````! holds ```! and ~~~! is the other CommonMark
+// fence). Both readings of where it ends are returned when they differ:
+// at the next run of three or more of the same character (a pattern
+// match's reading, which also takes the rest of the opening line), and
+// at a later line that is only a fence at least as long as the opener
+// (CommonMark's). ok is false when a block has no end.
+func bangFences(text string) (blocks []string, ok bool) {
+	for i := 0; i < len(text); i++ {
+		ch := text[i]
+		if ch != '`' && ch != '~' || i > 0 && text[i-1] == ch {
+			continue
+		}
+		n := 0
+		for i+n < len(text) && text[i+n] == ch {
+			n++
+		}
+		if n < 3 || i+n >= len(text) || text[i+n] != '!' {
+			i += n - 1
+			continue
+		}
+		start := i + n + 1
+		fence := strings.Repeat(string(ch), 3)
+		end := strings.Index(text[start:], fence)
+		if end < 0 {
+			return nil, false
+		}
+		first := strings.Trim(text[start:start+end], "\n")
+		blocks = append(blocks, first)
+		if nl := strings.IndexByte(text[start:], '\n'); nl >= 0 {
+			body, lineStart := "", start+nl+1
+			for lineStart <= len(text) {
+				lineEnd := strings.IndexByte(text[lineStart:], '\n')
+				if lineEnd < 0 {
+					lineEnd = len(text) - lineStart
+				}
+				line := strings.TrimSpace(text[lineStart : lineStart+lineEnd])
+				if len(line) >= n && strings.Trim(line, string(ch)) == "" {
+					if body = strings.Trim(body, "\n"); body != first {
+						blocks = append(blocks, body)
+					}
+					break
+				}
+				body += text[lineStart:lineStart+lineEnd] + "\n"
+				lineStart += lineEnd + 1
+			}
+		}
+		i = start + end + 2
+	}
+	return blocks, true
+}
+
 // agentCodeCommands returns the shell commands a command, skill or
 // subagent text runs, whether its front matter registers hooks, and ok
 // false when a command marker cannot be read to its end.
@@ -115,27 +169,12 @@ func agentCodeCommands(text string) (cmds []string, hooks, ok bool) {
 	for _, m := range bangInline.Get().FindAllStringSubmatch(text, -1) {
 		cmds = append(cmds, m[1])
 	}
-	// ```! fenced blocks: the lines up to the closing fence.
-	lines := strings.Split(text, "\n")
-	for i := 0; i < len(lines); i++ {
-		l := strings.TrimSpace(lines[i])
-		if !strings.HasPrefix(l, "```!") {
-			continue
-		}
-		var block []string
-		closed := false
-		for i++; i < len(lines); i++ {
-			if strings.HasPrefix(strings.TrimSpace(lines[i]), "```") {
-				closed = true
-				break
-			}
-			block = append(block, lines[i])
-		}
-		if !closed {
-			return nil, false, false
-		}
-		cmds = append(cmds, strings.Join(block, "\n"))
+	// Fenced ! blocks (```!, ````!, ~~~!).
+	blocks, ok := bangFences(text)
+	if !ok {
+		return nil, false, false
 	}
+	cmds = append(cmds, blocks...)
 	// !{cmd} (Gemini CLI, Qwen Code): braces balanced inside.
 	for rest := text; ; {
 		i := strings.Index(rest, "!{")

@@ -490,6 +490,9 @@ func (env *runtimeEnv) write(s *settings, req *agent.Request) *agent.Answer {
 		if sd, ok := s.secretChange(ge, req.Tool, t.path, t.action); ok && sd.Verdict > d.Verdict {
 			d = sd
 		}
+		if t.action == guards.Write && d.Verdict < guards.Deny && len(req.Paths) == 1 {
+			d = s.importedSecret(req, t.path, d)
+		}
 		if d.Rule == guards.AgentCodeRule && d.Verdict == guards.Ask && len(req.Paths) == 1 {
 			d = s.agentCode(req, t.path, d)
 		}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/corral-dev/corral/cmd/corral/agent"
 	"github.com/corral-dev/corral/cmd/corral/internal/audit"
+	"github.com/corral-dev/corral/guards"
 	"github.com/corral-dev/corral/rewrite"
 )
 
@@ -188,6 +189,16 @@ func (env *runtimeEnv) skill(s *settings, req *agent.Request) *agent.Answer {
 		if err != nil || len(data) > maxAgentCodeText {
 			worst, why = rewrite.Ask, fmt.Sprintf("%s could not be read whole", f)
 			continue
+		}
+		if sc, found := s.referencedSecret(string(data), filepath.Dir(f)); found {
+			sec := s.paths.Secrets()
+			dec := rewrite.Deny
+			if sec.Verdict == guards.Ask {
+				dec = rewrite.Ask
+			}
+			if dec > worst {
+				worst, why = dec, sc.Reason(f+" references (loading it reads the file into the agent's context)")
+			}
 		}
 		cmds, hooks, ok := agentCodeCommands(string(data))
 		switch {
