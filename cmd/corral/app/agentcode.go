@@ -222,7 +222,7 @@ func (s *settings) agentCode(req *agent.Request, path string, d guards.Decision)
 		return d
 	}
 	if hooks {
-		d.Message += "; its front matter registers hooks, whose commands run outside corral's hook"
+		d.Message += "; its front matter registers hooks or MCP servers, whose commands run outside corral's hook"
 		return d
 	}
 	worst, why := rewrite.Allow, ""

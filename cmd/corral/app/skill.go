@@ -209,7 +209,7 @@ func (env *runtimeEnv) skill(s *settings, req *agent.Request) *agent.Answer {
 			continue
 		case hooks:
 			if worst < rewrite.Ask {
-				worst, why = rewrite.Ask, fmt.Sprintf("the front matter of %s registers hooks, whose commands run outside corral's hook", f)
+				worst, why = rewrite.Ask, fmt.Sprintf("the front matter of %s registers hooks or MCP servers, whose commands run outside corral's hook", f)
 			}
 		}
 		for _, c := range cmds {
@@ -265,7 +265,9 @@ func frontMatterHooks(text string) bool {
 		}
 		fm = append(fm, l)
 	}
-	return yamlMayHaveKey(strings.Join(fm, "\n"), "hooks")
+	// mcpServers: a subagent's own MCP servers, programs the agent starts
+	// when the subagent runs, as hooks are.
+	return yamlMayHaveKey(strings.Join(fm, "\n"), "hooks") || yamlMayHaveKey(strings.Join(fm, "\n"), "mcpServers")
 }
 
 // yamlMayHaveKey reports whether YAML text may have a mapping key that
