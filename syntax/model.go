@@ -263,6 +263,9 @@ type Model struct {
 	// the walker judged by their text, known or not: a writer the walker
 	// does not follow is judged by the rules (runfile_writes.go).
 	RunFileWrites []RunFileWrite
+	// FileRefs are the @PATH references of agent memory files the command
+	// writes with known text (filerefs.go).
+	FileRefs []FileRef
 	// Prints lists the declaration commands that print variables with
 	// their values (export -p, declare -p, declare -x, a bare export or
 	// declare), which the parser gives as declarations, not calls.

@@ -74,6 +74,9 @@ func (w *walker) siteWrite(c scope, call *Call, path, text string, known bool) {
 		w.m.RunFileWrites = append(w.m.RunFileWrites, RunFileWrite{Call: call, Path: path})
 	}
 	w.editorSettingsWrite(c, call, path, text, known)
+	if known {
+		w.noteFileRefs(call, path, text)
+	}
 	code, ok := SiteStartCode(path, text)
 	if !ok && w.pthImported(path) {
 		// A module a .pth file beside it imports at every start

@@ -499,23 +499,6 @@ func (m *machine) refusal(tool string, input map[string]any) string {
 	return ""
 }
 
-// TestAtReferences: the words agents read as file references.
-func TestAtReferences(t *testing.T) {
-	for _, tc := range []struct {
-		text string
-		want []string
-	}{
-		{"Summarize @~/.ssh/id_rsa.", []string{"~/.ssh/id_rsa"}},
-		{"see (@src/a.ts) and @README.md, then @{docs/x.md}", []string{"src/a.ts", "README.md", "docs/x.md"}},
-		{"mail me@example.com or @ alone", nil},
-		{"@/etc/hosts\n`@.env`", []string{"/etc/hosts", ".env"}},
-	} {
-		if diff := cmp.Diff(tc.want, atReferences(tc.text)); diff != "" {
-			t.Errorf("%q (-want +got):\n%s", tc.text, diff)
-		}
-	}
-}
-
 // TestImportedSecrets: a file reference (@PATH) that Claude Code expands
 // in a command, a skill or a memory file (and Gemini CLI and Qwen Code in
 // GEMINI.md, QWEN.md and @{PATH} in command files) reads PATH into the

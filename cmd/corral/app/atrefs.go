@@ -6,6 +6,7 @@ import (
 
 	"github.com/corral-dev/corral/cmd/corral/agent"
 	"github.com/corral-dev/corral/guards"
+	"github.com/corral-dev/corral/syntax"
 )
 
 // File references in an agent's instruction text.
@@ -19,68 +20,12 @@ import (
 // reaches a secret file is judged as a Read of it: written into such a
 // file (Write, Edit) and when a skill or command is loaded (Skill).
 
-// memoryFileNames are the instruction files the agents load with their
-// @ imports expanded, wherever they sit (a nested src/CLAUDE.md is loaded
-// when a file under src/ is read). AGENTS.md is the name Gemini CLI's
-// contextFileName setting and other agents use for the same file.
-var memoryFileNames = []string{"CLAUDE.md", "CLAUDE.local.md", "GEMINI.md", "QWEN.md", "AGENTS.md"}
-
 // importsText reports whether the agents expand file references in the
-// file at path: a memory file, a file under a .claude/rules directory,
-// or an agent's command, skill or subagent (rule is the path guards'
-// rule for it).
+// file at path: a memory file or a file under a .claude/rules directory
+// (syntax.ReferencingFile), or an agent's command, skill or subagent (rule
+// is the path guards' rule for it).
 func importsText(path, rule string) bool {
-	if rule == guards.AgentCodeRule {
-		return true
-	}
-	base := filepath.Base(path)
-	for _, n := range memoryFileNames {
-		if base == n {
-			return true
-		}
-	}
-	parts := strings.Split(filepath.ToSlash(filepath.Dir(filepath.Clean(path))), "/")
-	for i := 0; i+1 < len(parts); i++ {
-		if parts[i] == ".claude" && parts[i+1] == "rules" {
-			return strings.HasSuffix(base, ".md")
-		}
-	}
-	return false
-}
-
-// atReferences returns the paths text references with @PATH (a word that
-// starts with @, after the start of the text, a blank or an opening
-// bracket or quote: an e-mail address is not one) and @{PATH}, in text
-// order. Trailing punctuation that ends a sentence is not part of a
-// path.
-func atReferences(text string) []string {
-	var out []string
-	for i := 0; i < len(text); i++ {
-		if text[i] != '@' {
-			continue
-		}
-		if i > 0 && !strings.ContainsRune(" \t\r\n([{<\"'`", rune(text[i-1])) {
-			continue
-		}
-		rest := text[i+1:]
-		if strings.HasPrefix(rest, "{") {
-			if end := strings.IndexByte(rest, '}'); end > 1 {
-				out = append(out, strings.TrimSpace(rest[1:end]))
-				i += end
-			}
-			continue
-		}
-		end := strings.IndexAny(rest, " \t\r\n`\"'<>)]}")
-		if end < 0 {
-			end = len(rest)
-		}
-		ref := strings.TrimRight(rest[:end], ".,;:!?")
-		if ref != "" {
-			out = append(out, ref)
-		}
-		i += end
-	}
-	return out
+	return rule == guards.AgentCodeRule || syntax.ReferencingFile(path)
 }
 
 // referencedSecret returns the first secret file a reference of text
@@ -90,7 +35,7 @@ func atReferences(text string) []string {
 func (s *settings) referencedSecret(text, fileDir string) (guards.Secret, bool) {
 	sec := s.paths.Secrets()
 	ge := s.guardsEnv()
-	for _, ref := range atReferences(text) {
+	for _, ref := range syntax.AtReferences(text) {
 		var tries []string
 		switch {
 		case ref == "~" || strings.HasPrefix(ref, "~/"):

@@ -1,0 +1,89 @@
+package syntax
+
+import (
+	"path/filepath"
+	"strings"
+)
+
+// File references in the instruction files agents load by themselves.
+//
+// Claude Code puts the contents of @PATH in a memory file (CLAUDE.md,
+// CLAUDE.local.md, .claude/rules/*.md, wherever they sit) into the
+// model's context when it loads the file; Gemini CLI and Qwen Code import
+// @PATH in GEMINI.md and QWEN.md (AGENTS.md is the name their
+// contextFileName setting and other agents use). A command that writes
+// such a file with known text and a reference leaves a read of PATH that
+// no tool call shows: the walker records each reference (Model.FileRefs)
+// for the rules to judge as a read.
+
+// FileRef is a reference to Ref in the text call writes to File.
+type FileRef struct {
+	Call      *Call
+	File, Ref string
+}
+
+// ReferencingFile reports whether the agents expand @PATH references in
+// the file at path when they load it by themselves: a memory file or a
+// Markdown file under a .claude/rules directory.
+func ReferencingFile(path string) bool {
+	base := filepath.Base(path)
+	switch base {
+	case "CLAUDE.md", "CLAUDE.local.md", "GEMINI.md", "QWEN.md", "AGENTS.md":
+		return true
+	}
+	if !strings.HasSuffix(base, ".md") {
+		return false
+	}
+	parts := strings.Split(filepath.ToSlash(filepath.Dir(filepath.Clean(path))), "/")
+	for i := 0; i+1 < len(parts); i++ {
+		if parts[i] == ".claude" && parts[i+1] == "rules" {
+			return true
+		}
+	}
+	return false
+}
+
+// AtReferences returns the paths text references with @PATH (a word that
+// starts with @ at the start of the text or after a blank, an opening
+// bracket or a quote: an e-mail address is none) and @{PATH} (Gemini CLI's
+// and Qwen Code's command files), in text order. Punctuation that ends a
+// sentence is not part of a path.
+func AtReferences(text string) []string {
+	var out []string
+	for i := 0; i < len(text); i++ {
+		if text[i] != '@' {
+			continue
+		}
+		if i > 0 && !strings.ContainsRune(" \t\r\n([{<\"'`", rune(text[i-1])) {
+			continue
+		}
+		rest := text[i+1:]
+		if strings.HasPrefix(rest, "{") {
+			if end := strings.IndexByte(rest, '}'); end > 1 {
+				out = append(out, strings.TrimSpace(rest[1:end]))
+				i += end
+			}
+			continue
+		}
+		end := strings.IndexAny(rest, " \t\r\n`\"'<>)]}")
+		if end < 0 {
+			end = len(rest)
+		}
+		if ref := strings.TrimRight(rest[:end], ".,;:!?"); ref != "" {
+			out = append(out, ref)
+		}
+		i += end
+	}
+	return out
+}
+
+// noteFileRefs records the references of text, known, that call writes to
+// path when path is a file agents read references in.
+func (w *walker) noteFileRefs(call *Call, path, text string) {
+	if !ReferencingFile(path) {
+		return
+	}
+	for _, r := range AtReferences(text) {
+		w.m.FileRefs = append(w.m.FileRefs, FileRef{Call: call, File: path, Ref: r})
+	}
+}
