@@ -310,7 +310,7 @@ func (env *runtimeEnv) confirmCommand() *cli.Command {
 			if h := bind.ContentSHA256; h != "" && (len(h) != 64 || strings.Trim(h, "0123456789abcdef") != "") {
 				return fmt.Errorf("--content-sha256 takes 64 hexadecimal digits, got %q", h)
 			}
-			if err := env.allowlist().Add(allowlist.Entry{Session: session, Tool: c.String("tool"), Operation: op, At: env.now(), Binding: bind}); err != nil {
+			if err := env.allowlist().Patient(personLockWait).Add(allowlist.Entry{Session: session, Tool: c.String("tool"), Operation: op, At: env.now(), Binding: bind}); err != nil {
 				return err
 			}
 			fmt.Fprintf(env.stdout, "corral: approved for session %q: %s\n", session, op)
@@ -344,7 +344,7 @@ func (env *runtimeEnv) sessionCommand() *cli.Command {
 				if session == "" {
 					session = env.getenv("CLAUDE_SESSION_ID")
 				}
-				n, err := env.allowlist().ClearSession(session)
+				n, err := env.allowlist().Patient(personLockWait).ClearSession(session)
 				if err != nil {
 					return err
 				}

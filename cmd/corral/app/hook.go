@@ -446,6 +446,12 @@ func (env *runtimeEnv) log(r audit.Record) {
 
 const auditMaxBytes = 10 << 20
 
+// personLockWait is how long the person's corral confirm and session
+// clear wait for the approvals' lock that another process holds (the
+// hook gives up after filelock.Wait, 2 s, and fails closed: not
+// approved).
+const personLockWait = 30 * time.Second
+
 func (env *runtimeEnv) allowlist() *allowlist.Store {
 	ttl := confirmTTL
 	if v := env.getenv("CORRAL_CONFIRM_TTL"); v != "" {

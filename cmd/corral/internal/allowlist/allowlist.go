@@ -46,6 +46,9 @@ type Store struct {
 	ttl        time.Duration
 	now        func() time.Time
 	maxEntries int
+	// wait bounds how long a write waits for the lock (filelock.Wait
+	// when zero).
+	wait time.Duration
 }
 
 // ErrCorrupt is wrapped by the errors of readers that find the file is not
@@ -93,6 +96,15 @@ func Open(path string, ttl time.Duration, now func() time.Time) *Store {
 		now = time.Now
 	}
 	return &Store{path: path, ttl: ttl, now: now, maxEntries: MaxEntries}
+}
+
+// Patient returns the store waiting up to wait for the lock another
+// process holds before a write gives up (the hook keeps to filelock.Wait;
+// the person's corral confirm and session clear can wait longer).
+func (s *Store) Patient(wait time.Duration) *Store {
+	c := *s
+	c.wait = wait
+	return &c
 }
 
 // Path is the file the store reads and writes.
@@ -240,7 +252,7 @@ func (s *Store) read() (document, error) {
 // change reports a change, writes the result (pruned of expired entries).
 // change receives the read error, if any, and decides what to do with it.
 func (s *Store) update(change func(doc *document, readErr error) (bool, error)) error {
-	return withLock(s.path, func() error {
+	return withLock(s.path, s.wait, func() error {
 		doc, readErr := s.read()
 		changed, err := change(&doc, readErr)
 		if err != nil || !changed {
@@ -263,8 +275,9 @@ func (s *Store) update(change func(doc *document, readErr error) (bool, error)) 
 }
 
 // withLock runs f holding the exclusive lock on "<path>.lock", making
-// path's directory first.
-func withLock(path string, f func() error) error {
+// path's directory first, waiting at most wait for it (filelock.Wait when
+// zero).
+func withLock(path string, wait time.Duration, f func() error) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return err
 	}
@@ -273,7 +286,7 @@ func withLock(path string, f func() error) error {
 		return err
 	}
 	defer lock.Close()
-	if err := filelock.Lock(lock, true); err != nil {
+	if err := filelock.LockFor(lock, true, wait); err != nil {
 		return fmt.Errorf("locking %s: %w", lock.Name(), err)
 	}
 	defer filelock.Unlock(lock)

@@ -148,7 +148,7 @@ func (u *Unread) Note(session, by string, unread []string, carried map[string]st
 			return nil
 		}
 	}
-	return withLock(u.path, func() error {
+	return withLock(u.path, 0, func() error {
 		doc, err := u.read()
 		if err != nil {
 			if !errors.Is(err, ErrCorrupt) {
@@ -229,7 +229,7 @@ func (u *Unread) ClearSession(session string) error {
 	if !hit {
 		return nil
 	}
-	return withLock(u.path, func() error {
+	return withLock(u.path, 0, func() error {
 		doc, err := u.read()
 		if err != nil {
 			return err

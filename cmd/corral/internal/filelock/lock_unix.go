@@ -13,12 +13,19 @@ import (
 // Lock takes an advisory lock on f, exclusive or shared. It tries again
 // every few milliseconds while another process holds a conflicting lock,
 // for at most Wait, and then returns ErrHeld.
-func Lock(f *os.File, exclusive bool) error {
+func Lock(f *os.File, exclusive bool) error { return LockFor(f, exclusive, Wait) }
+
+// LockFor is Lock waiting at most wait (Wait when wait is zero or less):
+// the hook keeps to Wait, a command the person runs can wait longer.
+func LockFor(f *os.File, exclusive bool, wait time.Duration) error {
+	if wait <= 0 {
+		wait = Wait
+	}
 	how := syscall.LOCK_SH
 	if exclusive {
 		how = syscall.LOCK_EX
 	}
-	deadline := time.Now().Add(Wait)
+	deadline := time.Now().Add(wait)
 	pause := time.Millisecond
 	for {
 		err := syscall.Flock(int(f.Fd()), how|syscall.LOCK_NB)
