@@ -205,7 +205,15 @@ type selfLayer struct {
 }
 
 func newSelfLayer() *selfLayer {
-	return &selfLayer{
+	l := builtinSelf.Get()
+	return &l
+}
+
+// builtinSelf is the layer of corral's own patterns, parsed once per
+// process: newSelfLayer hands out copies (the pattern lists are never
+// changed in place; the With… methods append to fresh lists).
+var builtinSelf = lazy.Value[selfLayer]{New: func() selfLayer {
+	return selfLayer{
 		home:        builtinPatterns(selfHome),
 		project:     builtinPatterns(selfProject),
 		codeHome:    builtinPatterns(agentCodeHome),
@@ -213,7 +221,7 @@ func newSelfLayer() *selfLayer {
 		mcp:         builtinPatterns(mcpProject),
 		autorun:     builtinPatterns(editorAutoRun),
 	}
-}
+}}
 
 // builtinPatterns parses corral's own patterns, into a list allocated
 // once at its final size (every hook process builds these tables).
@@ -254,9 +262,12 @@ func (p *Policy) WithRegistrations(files []string) *Policy {
 		return p
 	}
 	out := p.Merge(nil)
-	l := newSelfLayer()
+	var l *selfLayer
 	if p != nil && p.self != nil {
+		l = new(selfLayer)
 		*l = *p.self
+	} else {
+		l = newSelfLayer()
 	}
 	l.registrations = append(append([]string{}, l.registrations...), files...)
 	out.self = l
@@ -270,9 +281,12 @@ func (p *Policy) WithAgentPrograms(files []string) *Policy {
 		return p
 	}
 	out := p.Merge(nil)
-	l := newSelfLayer()
+	var l *selfLayer
 	if p != nil && p.self != nil {
+		l = new(selfLayer)
 		*l = *p.self
+	} else {
+		l = newSelfLayer()
 	}
 	l.programs = append(append([]string{}, l.programs...), files...)
 	out.self = l

@@ -242,13 +242,7 @@ var valueReads = lazy.Value[map[string][]string]{New: func() map[string][]string
 // programsOf returns the interpreter names of the languages ls (perl,
 // ruby and their kin), from the language table.
 func programsOf(ls ...lang.Lang) []string {
-	var out []string
-	for _, n := range lang.ProgramNames() {
-		if l := lang.ForProgram(n); slices.Contains(ls, l) {
-			out = append(out, n)
-		}
-	}
-	return out
+	return lang.ProgramsOf(ls...)
 }
 
 func checkSecretRead(p *Pass, c *syntax.Call) {

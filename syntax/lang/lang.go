@@ -405,10 +405,19 @@ func ForProgram(name string) Lang {
 // ProgramNames returns the interpreter names ForProgram knows, without
 // version suffixes.
 func ProgramNames() []string {
+	return ProgramsOf()
+}
+
+// ProgramsOf returns the interpreter names ForProgram gives one of ls
+// (every name when ls is empty), sorted, without version suffixes.
+func ProgramsOf(ls ...Lang) []string {
 	out := make([]string, 0, len(programs.Get()))
-	for n := range programs.Get() {
-		out = append(out, n)
+	for n, l := range programs.Get() {
+		if len(ls) == 0 || slices.Contains(ls, l) {
+			out = append(out, n)
+		}
 	}
+	slices.Sort(out)
 	return out
 }
 
