@@ -68,6 +68,11 @@ var selfHome = []string{
 	// one written there is the hook. The PATH directories of the hook's
 	// own environment are added when the hook runs (cmd/corral/app).
 	"~/go/bin/corral", "~/.cargo/bin/corral", "~/.local/bin/corral", "~/bin/corral",
+	// Claude Code's own program where its installers put it: the local
+	// install (~/.claude/local/claude, a wrapper, and its node_modules,
+	// the agent's code), the native installer's versions and launcher.
+	// Replaced, the next session runs the agent's code with hooks off.
+	"~/.claude/local/**", "~/.local/share/claude/**", "~/.local/bin/claude",
 }
 
 // selfProject are the same files in a project.

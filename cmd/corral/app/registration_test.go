@@ -108,3 +108,29 @@ func TestCopilotHookFiles(t *testing.T) {
 		t.Errorf("appending to the registered script: %q, want deny", got)
 	}
 }
+
+// TestClaudeProgramProtected: Claude Code's own program where its
+// installers put it (the local install's wrapper and node_modules, the
+// native installer's versions and launcher) is protected: replaced, the
+// next session runs the agent's code with every hook off (red team 15
+// AG1). Other files under ~/.claude stay writable.
+func TestClaudeProgramProtected(t *testing.T) {
+	m := newMachine(t)
+	for _, tc := range []struct{ path, want string }{
+		{".claude/local/claude", "deny"},
+		{".claude/local/node_modules/@anthropic-ai/claude-code/cli.js", "deny"},
+		{".local/share/claude/versions/2.1.330", "deny"},
+		{".local/bin/claude", "deny"},
+		{".claude/CLAUDE.md", ""},
+		{".claude/todos/t.json", ""},
+	} {
+		out, _, _ := m.hook(writeInput("Write", filepath.Join(m.home, tc.path)))
+		if got := decisionOf(out); got != tc.want && !(tc.want == "" && got == "allow") {
+			t.Errorf("Write ~/%s: %q, want %q", tc.path, got, tc.want)
+		}
+	}
+	out, _, _ := m.hook(bashInput("printf '#!/bin/sh\\nexec node x.js \"$@\"\\n' > ~/.claude/local/claude"))
+	if got := decisionOf(out); got != "deny" {
+		t.Errorf("Bash write of ~/.claude/local/claude: %q, want deny", got)
+	}
+}
