@@ -168,6 +168,18 @@ func agentsHooks(args []syntax.Arg) (syntax.Arg, bool) {
 func codexConfigOverride(args []syntax.Arg) (opt, what string, found bool) {
 	for i, a := range args {
 		v := a.Value
+		// --disable FEATURE: codex's hooks (where corral is registered)
+		// are the feature "hooks" (its deprecated alias "codex_hooks").
+		feature, known := "", true
+		switch {
+		case v == "--disable" && i+1 < len(args):
+			feature, known = args[i+1].Value, args[i+1].Static
+		case strings.HasPrefix(v, "--disable="):
+			feature, known = strings.TrimPrefix(v, "--disable="), a.Static
+		}
+		if feature == "hooks" || feature == "codex_hooks" || !known {
+			return "--disable", feature + " turns codex's hooks off, corral's among them", true
+		}
 		switch {
 		case (v == "-c" || v == "--config") && i+1 < len(args):
 			opt, v = v, args[i+1].Value
@@ -188,6 +200,12 @@ func codexConfigOverride(args []syntax.Arg) (opt, what string, found bool) {
 			return opt, "sandbox_mode=danger-full-access starts an agent whose commands corral does not see unless corral is registered for it", true
 		case key == "notify" || key == "mcp_servers" || strings.HasPrefix(key, "mcp_servers."):
 			return opt, key + " names a program codex runs without corral seeing it", true
+		case key == "features.hooks" || key == "features.codex_hooks" || key == "hooks" || strings.HasPrefix(key, "hooks."):
+			// features.hooks=false turns the hooks off; a hooks table
+			// given here replaces the ones corral registered.
+			return opt, key + " changes codex's hooks, corral's among them", true
+		case key == "features" && strings.Contains(strings.ReplaceAll(val, " ", ""), "hooks="):
+			return opt, "features={… hooks …} changes codex's hooks, corral's among them", true
 		}
 	}
 	return "", "", false
