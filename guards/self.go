@@ -80,7 +80,7 @@ var selfProject = []string{
 	".claude/settings*.json", ".claude/hooks/**", ".codex/**", ".gemini/settings.json", ".cursor/hooks.json",
 	".qwen/settings.json", ".github/hooks/*.json", ".windsurf/hooks.json", ".clinerules/hooks/**",
 	".augment/settings.json", ".corral.json", ".git/hooks/**", "**/.git/hooks/**", ".git/config",
-	".opencode/plugin/**", ".opencode/plugins/**", ".kiro/agents/**", ".kiro/hooks/**", ".factory/settings.json",
+	".opencode/plugin/**", ".opencode/plugins/**", ".opencode/tool/**", ".opencode/tools/**", ".kiro/agents/**", ".kiro/hooks/**", ".factory/settings.json",
 	".continue/settings.json",
 }
 
@@ -123,7 +123,14 @@ var mcpProject = []string{".mcp.json", ".cursor/mcp.json", ".vscode/mcp.json", "
 	// JetBrains Junie and Continue, and Gemini CLI's extensions (which
 	// register servers and commands).
 	".amazonq/mcp.json", ".kiro/settings/mcp.json", ".factory/mcp.json", ".junie/mcp/mcp.json", ".continue/mcpServers/**",
-	".gemini/extensions/**"}
+	".gemini/extensions/**",
+	// Red team 15 RG1: the sibling files those agents read with the same
+	// power — Crush's .crush.json (read before crush.json), OpenCode's
+	// opencode.json(c) in a .opencode directory (servers, plugins,
+	// permissions), Kilo Code's and Trae's project MCP files, Zed's
+	// project settings (context_servers).
+	".crush.json", ".opencode/opencode.json", ".opencode/opencode.jsonc", ".kilocode/mcp.json", ".trae/mcp.json",
+	".zed/settings.json"}
 
 // AgentMCPRule is the rule of a write to a project's MCP configuration.
 const AgentMCPRule = "agent-mcp"

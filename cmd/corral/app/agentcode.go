@@ -277,9 +277,10 @@ func (s *settings) agentMCP(req *agent.Request, path string, d guards.Decision) 
 }
 
 // mcpCommands returns the command lines of the MCP servers a
-// configuration registers: under "mcpServers", "servers" (VS Code) or
-// "mcp" (OpenCode), each server's "command" (a string, or OpenCode's
-// array) with its "args", quoted for the shell. Comments and trailing
+// configuration registers: under "mcpServers", "servers" (VS Code),
+// "mcp" (OpenCode, Crush) or "context_servers" (Zed), each server's
+// "command" (a string, OpenCode's array, or Zed's {"path", "args"}) with
+// its "args", quoted for the shell. Comments and trailing
 // commas are allowed, as the agents allow them.
 func mcpCommands(text string) []string {
 	var doc map[string]json.RawMessage
@@ -287,7 +288,7 @@ func mcpCommands(text string) []string {
 		return nil
 	}
 	var out []string
-	for _, key := range []string{"mcpServers", "servers", "mcp"} {
+	for _, key := range []string{"mcpServers", "servers", "mcp", "context_servers"} {
 		var servers map[string]struct {
 			Command json.RawMessage `json:"command"`
 			Args    []string        `json:"args"`
@@ -304,9 +305,18 @@ func mcpCommands(text string) []string {
 			sv := servers[n]
 			var argv []string
 			var one string
-			if json.Unmarshal(sv.Command, &one) == nil && one != "" {
+			var zed struct {
+				Path string   `json:"path"`
+				Args []string `json:"args"`
+			}
+			switch {
+			case json.Unmarshal(sv.Command, &one) == nil && one != "":
 				argv = append(argv, one)
-			} else if json.Unmarshal(sv.Command, &argv) != nil {
+			case json.Unmarshal(sv.Command, &argv) == nil:
+			case json.Unmarshal(sv.Command, &zed) == nil && zed.Path != "":
+				// Zed's context_servers: "command": {"path", "args"}.
+				argv = append([]string{zed.Path}, zed.Args...)
+			default:
 				continue
 			}
 			argv = append(argv, sv.Args...)
