@@ -25,6 +25,14 @@ var registeredSettings = []string{
 	"~/.cursor/hooks.json", "~/.copilot/hooks/*.json",
 	".claude/settings.json", ".claude/settings.local.json", ".gemini/settings.json", ".qwen/settings.json",
 	".cursor/hooks.json", ".github/hooks/*.json",
+	// The other agents corral installs into keep their hooks the same
+	// way, each entry's "command" (red team 15 RH1): Codex, Factory
+	// Droid, Augment, Windsurf, Antigravity, Continue, Kiro (its hook
+	// files' then.command and its agents' hooks).
+	"~/.codex/hooks.json", ".codex/hooks.json", "~/.factory/settings.json", ".factory/settings.json",
+	"~/.augment/settings.json", ".augment/settings.json", "~/.codeium/windsurf/hooks.json", ".windsurf/hooks.json",
+	"~/.gemini/config/hooks.json", "~/.continue/settings.json", ".continue/settings.json",
+	"~/.kiro/hooks/*.kiro.hook", ".kiro/hooks/*.kiro.hook", "~/.kiro/agents/*.json", ".kiro/agents/*.json",
 }
 
 // commandKeys are the settings keys whose string value is a command line
@@ -152,7 +160,8 @@ func programFiles(cmd, home, project string) []string {
 	var out []string
 	for _, w := range words {
 		for _, v := range []struct{ name, val string }{{"${CLAUDE_PROJECT_DIR}", project}, {"$CLAUDE_PROJECT_DIR", project},
-			{"${GEMINI_PROJECT_DIR}", project}, {"$GEMINI_PROJECT_DIR", project}, {"${HOME}", home}, {"$HOME", home}} {
+			{"${GEMINI_PROJECT_DIR}", project}, {"$GEMINI_PROJECT_DIR", project}, {"${FACTORY_PROJECT_DIR}", project},
+			{"$FACTORY_PROJECT_DIR", project}, {"${HOME}", home}, {"$HOME", home}} {
 			if v.val != "" {
 				w = strings.ReplaceAll(w, v.name, v.val)
 			}

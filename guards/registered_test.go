@@ -37,8 +37,13 @@ func TestRegisteredPrograms(t *testing.T) {
 	write(filepath.Join(project, ".github/hooks/lint.json"), `{"version":1,"hooks":{"sessionStart":[{"type":"command","bash":"./.github/hooks/scripts/start.sh","powershell":"x.ps1"}]}}`)
 	write(filepath.Join(home, ".copilot/hooks/u.json"), `{"version":1,"hooks":{"preToolUse":[{"type":"command","bash":"~/bin/pre.sh"}]}}`)
 	write(filepath.Join(project, ".github/hooks/sub/n.json"), `{"version":1,"hooks":{"preToolUse":[{"type":"command","bash":"sub.sh"}]}}`)
+	// The other agents corral installs into (red team 15 RH1).
+	write(filepath.Join(project, ".codex/hooks.json"), `{"hooks":{"PreToolUse":[{"hooks":[{"type":"command","command":"bash scripts/c.sh"}]}]}}`)
+	write(filepath.Join(project, ".factory/settings.json"), `{"hooks":{"PreToolUse":[{"hooks":[{"type":"command","command":"bash \"$FACTORY_PROJECT_DIR\"/scripts/f.sh"}]}]}}`)
+	write(filepath.Join(project, ".kiro/hooks/lint.kiro.hook"), `{"enabled":true,"when":{"type":"fileEdited"},"then":{"type":"runCommand","command":"sh scripts/k.sh"}}`)
+	write(filepath.Join(home, ".codeium/windsurf/hooks.json"), `{"hooks":{"pre_run_command":[{"command":"~/w.sh"}]}}`)
 	files := []string{"proj/hooks/a.sh", "proj/scripts/b.js", "proj/conf/c.json", "proj/g.sh", "home/.claude/line.sh", "home/k.sh", "conf/h.sh",
-		"proj/.github/hooks/scripts/start.sh", "home/bin/pre.sh"}
+		"proj/.github/hooks/scripts/start.sh", "home/bin/pre.sh", "proj/scripts/c.sh", "proj/scripts/f.sh", "proj/scripts/k.sh", "home/w.sh"}
 	for _, f := range append(files, "proj/sub.sh") {
 		write(filepath.Join(root, f), "x")
 	}
