@@ -517,6 +517,11 @@ func gitDriverKey(key string) bool {
 	case "sendemail":
 		// sendemail.headerCmd makes each mail's headers.
 		return last == "tocmd" || last == "cccmd" || last == "sendmailcmd" || last == "headercmd"
+	case "tar":
+		// tar.<format>.command: git archive pipes its tar stream through
+		// it, by the shell, for that --format or -o FILE.<format> (red
+		// team 15 GX1).
+		return last == "command" && strings.Contains(rest, ".")
 	case "lfs":
 		// git-lfs: a custom transfer agent's program, an extension's
 		// clean and smudge commands.
@@ -991,6 +996,26 @@ func (w *walker) gitConfig(c scope, call *Call, a *Arg, kv string) {
 	case key == "core.hookspath":
 		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true,
 			What: "git -c core.hooksPath=" + val + " runs the hooks in " + val})
+	case strings.HasPrefix(key, "url.") && (strings.HasSuffix(key, ".insteadof") || strings.HasSuffix(key, ".pushinsteadof")) &&
+		gitInsteadOfHelper(kv) != "":
+		// url.<base>.insteadOf=<prefix>: a URL that starts with <prefix>
+		// becomes <base> and the rest (git-config(1)), so a base of
+		// ext::CMD runs CMD and a base NAME::… runs git-remote-NAME at
+		// the next fetch, clone or push of such a URL (red team 15 RG3).
+		base := gitInsteadOfHelper(kv)
+		if strings.HasPrefix(strings.ToLower(base), "ext::") {
+			if argv := extArgv(base[len("ext::"):]); len(argv) > 0 {
+				w.child(c, call, quoteArgv(argv), nil, "git ext:: transport (url.*.insteadOf)", !a.Static)
+			}
+			break
+		}
+		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: a.Raw,
+			What: "git " + clip(kv, 60) + " makes URLs that start with " + clip(val, 30) + " go through the remote helper program of " + clip(base, 30)})
+	case strings.HasPrefix(key, "remote.") && strings.HasSuffix(key, ".vcs") && val != "":
+		// remote.<name>.vcs=NAME: git hands that remote's URL to
+		// git-remote-NAME (ext runs the URL as a command).
+		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: a.Raw,
+			What: "git " + clip(kv, 60) + " makes git run the remote helper git-remote-" + clip(val, 20) + " for that remote"})
 	case (strings.HasPrefix(key, "remote.") && (strings.HasSuffix(key, ".url") || strings.HasSuffix(key, ".pushurl")) ||
 		strings.HasPrefix(key, "url.") && strings.HasSuffix(key, ".insteadof")) && strings.HasPrefix(strings.ToLower(val), "ext::"):
 		// An ext:: URL kept for a remote: git runs its command at
@@ -1013,6 +1038,26 @@ func (w *walker) gitConfig(c scope, call *Call, a *Arg, kv string) {
 		}
 		w.child(c, call, text, nil, "git "+key, !a.Static)
 	}
+}
+
+// gitInsteadOfHelper returns the base URL of url.<base>.insteadOf=… (kv
+// as given, case kept) when git hands the URLs it makes to a remote
+// helper program (ext::, NAME::, NAME:// of no scheme git speaks itself
+// but ext), else "".
+func gitInsteadOfHelper(kv string) string {
+	k, _, _ := strings.Cut(kv, "=")
+	j := strings.LastIndexByte(k, '.')
+	if j <= len("url.") {
+		return ""
+	}
+	base := k[len("url."):j]
+	if strings.HasPrefix(strings.ToLower(base), "ext::") {
+		return base
+	}
+	if name, ok := GitRemoteHelper(base); ok && !GitOwnTransport(name) {
+		return base
+	}
+	return ""
 }
 
 // gitRunsValue reports whether git runs the value of configuration key
