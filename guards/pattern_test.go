@@ -182,10 +182,21 @@ func TestDefaultProtectedPrecision(t *testing.T) {
 		"vendor/lib/.gitignore":        Allow,
 		"vendor/lib/git/config":        Allow,
 		"vendor/lib/.git/hooks/commit": Deny, // the guard's own layer
+		// A virtualenv's programs (red team 15 RG9).
+		".venv/bin/activate":            Deny,
+		"venv/bin/python":               Deny,
+		"services/api/.venv/bin/pytest": Deny,
+		".venv/lib/python3.12/x.py":     Allow,
+		"lib/venv.py":                   Allow,
+		"tools/bin/run.sh":              Allow,
 	} {
 		if got := pol.Decide(env, path, Write).Verdict; got != want {
 			t.Errorf("write %s: %s, want %s", path, got, want)
 		}
+	}
+	// pip and venv make a virtualenv again: deleting one is routine.
+	if got := pol.Decide(env, ".venv/bin/activate", Delete).Verdict; got != Warn {
+		t.Errorf("delete .venv/bin/activate: %s, want warn", got)
 	}
 }
 

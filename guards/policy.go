@@ -170,13 +170,19 @@ var builtinTemp = []string{"/tmp", "/var/tmp", "/var/folders", "/private/tmp", "
 // again: deleting them (rm -rf node_modules, a stale lock file) is routine
 // and only warned about, where deleting .git or a key is asked about.
 var regenerable = lazy.Value[map[string]bool]{New: func() map[string]bool {
-	return map[string]bool{"node_modules/**": true, "package-lock.json": true, "yarn.lock": true}
+	return map[string]bool{"node_modules/**": true, "package-lock.json": true, "yarn.lock": true,
+		".venv/bin/**": true, "venv/bin/**": true, "**/.venv/bin/**": true, "**/venv/bin/**": true}
 }}
 
 // Seed 001's and seed 002's defaults.
 var (
 	defaultProtected = []string{".git/**", "node_modules/**", ".env*", "*.key", "*.pem", "package-lock.json", "yarn.lock",
-		"**/.env*", "**/*.key", "**/*.pem", "**/.git/**"}
+		"**/.env*", "**/*.key", "**/*.pem", "**/.git/**",
+		// A virtualenv's programs: activate, which the user's shell
+		// sources, and the python and tools every later run starts (red
+		// team 15 RG9); pip and venv make them, as npm makes
+		// node_modules/.bin.
+		".venv/bin/**", "venv/bin/**", "**/.venv/bin/**", "**/venv/bin/**"}
 	defaultWarned   = []string{"src/**", "plugins/**/agents/*.md", "plugins/**/commands/*.md", "plugins/**/skills/**", ".claude-plugin/**"}
 	defaultSafe     = []string{"docs/**", "agent_sandbox/**", "tests/**", "*.md"}
 	defaultBlocked  = []string{"/etc", "/usr", "/var", "/boot", "/sys", "/proc", "~/.ssh", "~/.gnupg", "~/.aws"}

@@ -427,7 +427,7 @@ const policyTemplate = `// corral policy.
   "preset": "PRESET",
   "paths": {
     // Writes here are denied (added to the defaults when in a project file).
-    "protected": [".git/**", ".env*", "**/.env*", "*.key", "**/*.key", "*.pem", "**/*.pem", "node_modules/**", "package-lock.json", "yarn.lock"],
+    "protected": [".git/**", ".env*", "**/.env*", "*.key", "**/*.key", "*.pem", "**/*.pem", "node_modules/**", "package-lock.json", "yarn.lock", ".venv/bin/**", "**/.venv/bin/**", "venv/bin/**", "**/venv/bin/**"],
     // Writes here are allowed with a warning.
     "warned": ["src/**"],
     // Directories outside the project that are denied.
