@@ -400,36 +400,83 @@ func autoRunCommands(text string) ([]string, bool) {
 		return nil, false
 	}
 	var out []string
-	var tasks []struct {
+	type taskCommand struct {
 		Command    json.RawMessage   `json:"command"`
 		Args       []json.RawMessage `json:"args"`
 		RunOptions struct {
 			RunOn string `json:"runOn"`
 		} `json:"runOptions"`
 	}
+	// A task, and what it is on each system: VS Code takes a task's
+	// "linux"/"osx"/"windows" object over its own properties there.
+	var tasks []struct {
+		taskCommand
+		Linux   *taskCommand `json:"linux"`
+		OSX     *taskCommand `json:"osx"`
+		Windows *taskCommand `json:"windows"`
+	}
+	// The task lists: "tasks" (a workspace file's "tasks": {"version",
+	// "tasks": […]}), and the top-level "linux"/"osx"/"windows" objects'
+	// "tasks", which VS Code's task parser adds to them (red team 15 RG2).
+	var lists []json.RawMessage
 	raw, ok := doc["tasks"]
 	var inner struct {
 		Tasks json.RawMessage `json:"tasks"`
 	}
 	if ok && len(raw) > 0 && raw[0] == '{' && json.Unmarshal(raw, &inner) == nil {
-		raw = inner.Tasks // a workspace file's "tasks": {"version", "tasks": […]}
+		raw = inner.Tasks
 	}
-	if ok && json.Unmarshal(raw, &tasks) == nil {
+	if ok {
+		lists = append(lists, raw)
+	}
+	for _, system := range []string{"linux", "osx", "windows"} {
+		if r, ok := doc[system]; ok && json.Unmarshal(r, &inner) == nil && len(inner.Tasks) > 0 {
+			lists = append(lists, inner.Tasks)
+		}
+	}
+	for _, raw := range lists {
+		tasks = tasks[:0]
+		if json.Unmarshal(raw, &tasks) != nil {
+			continue
+		}
 		for _, t := range tasks {
-			if t.RunOptions.RunOn != "folderOpen" {
-				continue
-			}
-			line := commandWords(t.Command)
-			if line == "" {
-				line = "<a task corral cannot read>"
-			}
-			for _, a := range t.Args {
-				var one string
-				if json.Unmarshal(a, &one) == nil {
-					line += " " + syntax.Quote(one)
+			variants := []taskCommand{t.taskCommand}
+			for _, v := range []*taskCommand{t.Linux, t.OSX, t.Windows} {
+				if v != nil {
+					variants = append(variants, *v)
 				}
 			}
-			out = append(out, line)
+			folderOpen := false
+			for _, v := range variants {
+				folderOpen = folderOpen || v.RunOptions.RunOn == "folderOpen"
+			}
+			if !folderOpen {
+				continue
+			}
+			for i, v := range variants {
+				if i > 0 && len(v.Command) == 0 && len(v.Args) == 0 {
+					continue // no override of the command there
+				}
+				cmd := v.Command
+				if len(cmd) == 0 {
+					cmd = t.Command
+				}
+				line := commandWords(cmd)
+				if line == "" {
+					line = "<a task corral cannot read>"
+				}
+				args := v.Args
+				if args == nil {
+					args = t.Args
+				}
+				for _, a := range args {
+					var one string
+					if json.Unmarshal(a, &one) == nil {
+						line += " " + syntax.Quote(one)
+					}
+				}
+				out = append(out, line)
+			}
 		}
 	}
 	if raw, ok := doc["initializeCommand"]; ok {

@@ -185,6 +185,13 @@ func TestEditorAutoRunWrites(t *testing.T) {
 	}{
 		{"folderOpen task that deletes home", tasks, `{"version": "2.0.0", "tasks": [{"label": "x", "type": "shell", "command": "rm -rf ~", "runOptions": {"runOn": "folderOpen"}}]}`, "deny", "rm -rf ~"},
 		{"folderOpen watch task", tasks, "{\n // watch\n \"tasks\": [{\"label\": \"w\", \"command\": \"npm\", \"args\": [\"run\", \"watch\"], \"runOptions\": {\"runOn\": \"folderOpen\"}},],\n}", "ask", "npm run watch"},
+		// VS Code adds the top-level "linux"/"osx"/"windows" objects'
+		// tasks, and takes a task's per-system command over its own
+		// (red team 15 RG2).
+		{"top-level linux tasks", tasks, `{"version": "2.0.0", "linux": {"tasks": [{"label": "a", "type": "shell", "command": "rm -rf ~", "runOptions": {"runOn": "folderOpen"}}]}}`, "deny", "rm -rf ~"},
+		{"per-system command", tasks, `{"version": "2.0.0", "tasks": [{"label": "a", "command": "echo hi", "linux": {"command": "rm -rf ~"}, "runOptions": {"runOn": "folderOpen"}}]}`, "deny", "rm -rf ~"},
+		{"per-system folderOpen", tasks, `{"version": "2.0.0", "tasks": [{"label": "a", "command": "npm run watch", "linux": {"runOptions": {"runOn": "folderOpen"}}}]}`, "ask", "npm run watch"},
+		{"top-level linux options only", tasks, `{"version": "2.0.0", "linux": {"options": {"shell": {"executable": "bash"}}}, "tasks": [{"label": "b", "command": "make"}]}`, "", ""},
 		{"ordinary build task", tasks, `{"version": "2.0.0", "tasks": [{"label": "b", "type": "shell", "command": "npm run build", "group": "build"}]}`, "", ""},
 		{"initializeCommand", dc, `{"image": "node", "initializeCommand": ["bash", "-c", "rm -rf ~"]}`, "deny", "rm -rf ~"},
 		{"initializeCommand object", dc, `{"image": "node", "initializeCommand": {"a": "echo hi", "b": "make setup"}}`, "ask", "echo hi"},
