@@ -62,7 +62,7 @@ B=$KEY; printf %s "$B"; ${!v} for v in $(compgen -v); printenv "$v";
 declare -p "$v"); code of another language that prints exported ones
 (set -a; source .env; set +a; python3 -c 'print(os.environ)', node -p
 process.env.KEY, p ENV, print %ENV); a shell that echoes a secret it
-reads or runs (bash -v .env, bash -x .env, sh -x .env, set -x or set -v
+reads or runs (bash -v .env, bash -x .env, sh -x .env, bash ~/.ssh/id_rsa, which prints each line that is no command in its errors, set -x or set -v
 before source .env, a marked word under set -x). Archives and recursive copies of a directory
 (tar c, zip -r, 7z a, jar cf, cp -r, rsync -a) are judged by the secrets on
 disk under it, minus the command's own exclusions (tar --exclude, zip -x,

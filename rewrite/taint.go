@@ -234,12 +234,23 @@ func shellFlags(c *syntax.Call) (verbose, xtrace bool, file int) {
 	return t.Verbose, t.Xtrace, file
 }
 
-// shellEchoesFile judges a shell that runs a secret file as its script
-// with -v or -x (bash -v .env, sh -x .env): it prints the file's lines,
-// or the assignments it runs from it, on standard error.
+// shellEchoesFile judges a shell that runs a secret file as its script:
+// with -v or -x (bash -v .env, sh -x .env) it prints the file's lines, or
+// the assignments it runs from it, on standard error, and without them
+// the lines that are no commands.
 func (p *Pass) shellEchoesFile(c *syntax.Call) {
 	verbose, xtrace, f := shellFlags(c)
-	if f < 0 || !verbose && !xtrace {
+	if f < 0 {
+		return
+	}
+	if !verbose && !xtrace {
+		// Without them the shell still prints every line that is no
+		// command in its "command not found" errors (bash ~/.ssh/id_rsa
+		// shows the key line by line; red team 15 SX1). A project's own
+		// file of assignments only runs them silently, as source does.
+		if sec, ok := p.secretOf(c.Dir, c.Args[f]); ok && (!sec.Path.InProject || !assignableLines(sec.Path.Abs, false)) {
+			p.reportSecret(c, sec, c.Name+" runs as a script, printing each line that is no command in its errors,")
+		}
 		return
 	}
 	if sec, ok := p.secretOf(c.Dir, c.Args[f]); ok {

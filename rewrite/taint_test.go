@@ -250,3 +250,33 @@ func TestTaintSettingsOfEnv(t *testing.T) {
 		{`set -a; source .env; env`, "deny"},
 	})
 }
+
+// TestShellRunsSecretFile: a shell given a secret file as its script
+// prints every line that is no command in its "command not found"
+// errors, without -v or -x (red team 15 SX1): the real bash shows the
+// key's line. A project's own file of assignments runs silently, as
+// source does; an ordinary script passes.
+func TestShellRunsSecretFile(t *testing.T) {
+	t.Parallel()
+	cfg := secretScratch(t) // ~/.ssh/id_ed25519 holds "k"; proj/.env holds SECRET=1
+	const canary = "CANARY-KEY-LINE-5f2a"
+	key := filepath.Join(cfg.Home, ".ssh", "id_ed25519")
+	if err := os.WriteFile(key, []byte("-----BEGIN KEY-----\n"+canary+"\n-----END KEY-----\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	testRuleWith(t, cfg, "secret-read", []ruleCase{
+		{`bash ~/.ssh/id_ed25519`, Deny},
+		{`sh ` + key, Deny},
+		{`dash ~/.ssh/id_ed25519 2>&1`, Deny},
+		{`bash .env`, Allow}, // assignments only (secret-operand asks about it)
+		{`bash src/b.go`, Allow},
+	})
+	if _, err := exec.LookPath("bash"); err != nil {
+		return
+	}
+	cmd := exec.Command("bash", key)
+	out, _ := cmd.CombinedOutput()
+	if !strings.Contains(string(out), canary) {
+		t.Errorf("bash of the key did not print its line (the reason for the rule changed?): %q", out)
+	}
+}
