@@ -224,6 +224,22 @@ func stdinWriterTargets(c *syntax.Call) []target {
 	return out
 }
 
+// writesNamedFile reports whether c, a program of the stdinWriters table,
+// writes a file rather than its stdout (sort -o F, uniq IN OUT, csplit's
+// pieces): such a "read-only" program is not approved (approve.go).
+func writesNamedFile(c *syntax.Call) bool {
+	io, ok := readWriterIO(c)
+	if !ok {
+		return false
+	}
+	for _, o := range io.outs {
+		if !o.stdout && !(o.arg.Static && o.arg.Value == "/dev/null") {
+			return true
+		}
+	}
+	return false
+}
+
 // followStdinWriter follows a download into a program of the
 // stdinWriters table that reads it on its stdin: the file it writes
 // moves into the sandbox (sort -o F, uniq - F, iconv -o F, csplit -f P
