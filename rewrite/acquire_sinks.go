@@ -20,6 +20,9 @@ func (p *Pass) followReader(s *syntax.Call, rule, kind string) bool {
 	if s.Name == "git" && p.followGitStdin(s, rule, kind) {
 		return false // git_stdin_writers.go
 	}
+	if p.followSQLiteImport(s, rule, kind) {
+		return false // acquire_sqlite_stdin.go
+	}
 	switch s.Name {
 	case "tee":
 		p.moveOperands(s, rule, kind, "tee")

@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -55,6 +56,10 @@ func TestStdinWriterDownloads(t *testing.T) {
 		{u + "git mktree", Ask},
 		{u + "git credential-store store", Ask},
 		{u + "git credential approve", Ask},
+		{u + `sqlite3 x.db ".import /dev/stdin t"`, Ask},
+		{u + `sqlite3 x.db ".import --csv /dev/stdin t" "select count(*) from t"`, Ask},
+		{u + `sqlite3 -cmd ".import --csv /dev/stdin t" x.db "select 1"`, Ask},
+		{u + `sqlite3 x.db ".import /dev/fd/0 t"`, Ask},
 		// Look-alikes.
 		{u + "sort | head", Allow},
 		{u + "sort -o agent_sandbox/evil.sh", Allow},
@@ -77,6 +82,9 @@ func TestStdinWriterDownloads(t *testing.T) {
 		{u + "git notes list", Allow},
 		{u + "git unpack-objects -n", Allow},
 		{u + "git credential-store get", Allow},
+		{u + `sqlite3 x.db ".import data.csv t"`, Allow},
+		{u + `sqlite3 x.db "select 1"`, Allow},
+		{`sqlite3 x.db ".import /dev/stdin t" < data.csv`, Allow},
 		{"sort -o out.txt data.txt", Allow},
 		{"uniq a b", Allow},
 		{"printf 'a\\n' | sort -o out.txt", Allow},
@@ -191,5 +199,18 @@ func TestStdinWriterDownloadsExec(t *testing.T) {
 	}
 	if d := Check(testConfig(), "curl -s "+url+" | git hash-object -w --stdin").Decision; d != Ask {
 		t.Errorf("curl | git hash-object -w --stdin: %s, want ask", d)
+	}
+	// sqlite3's .import /dev/stdin stores the served text in the
+	// database (a new table's first line names its column).
+	if _, err := exec.LookPath("sqlite3"); err == nil {
+		cmd := "curl -s " + url + ` | sqlite3 x.db ".import /dev/stdin t" ".schema t"`
+		sh := exec.Command("bash", "-c", cmd)
+		sh.Dir, sh.Env = proj, env
+		if b, err := sh.Output(); err != nil || !strings.Contains(string(b), "PWNED") {
+			t.Errorf("%s: %q (%v), want the served line in the database", cmd, b, err)
+		}
+		if d := Check(testConfig(), cmd).Decision; d != Ask {
+			t.Errorf("%s: %s, want ask", cmd, d)
+		}
 	}
 }
