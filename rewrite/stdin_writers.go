@@ -51,6 +51,13 @@ type stdinWriter struct {
 	notSub []string
 }
 
+// compressorSpec are the options of zstd, lz4, brotli and lzop that take
+// a value (zstd(1), lz4(1), brotli(1), lzop(1)).
+var compressorSpec = lazy.Value[optSpec]{New: func() optSpec {
+	return optSpec{shortVal: "oDTBMLS", longEq: true, longVal: longOpts("output", "output-dir-flat", "output-dir-mirror",
+		"patch-from", "memory", "threads", "suffix", "format", "trace", "filelist", "dictionary", "quality", "window", "large_window")}
+}}
+
 // stdinWriters is the table, by program name.
 var stdinWriters = lazy.Value[map[string]stdinWriter]{New: func() map[string]stdinWriter {
 	gpg := stdinWriter{spec: optSpec{shortVal: "ouraRfNzb", longEq: true, longVal: longOpts("output", "recipient", "local-user", "homedir",
@@ -63,6 +70,7 @@ var stdinWriters = lazy.Value[map[string]stdinWriter]{New: func() map[string]std
 		noStdin: []string{"import", "verify", "recv-keys", "fetch-keys", "export", "export-secret-keys", "list-keys", "k",
 			"list-secret-keys", "K", "list-packets", "detach-sign", "b", "gen-key", "generate-key", "full-generate-key", "fingerprint",
 			"card-status", "delete-keys", "delete-secret-keys", "edit-key", "sign-key", "lsign-key", "refresh-keys", "send-keys"}}
+	lz4 := stdinWriter{spec: compressorSpec.Get(), outOperand: 1, inputs: 1, noStdin: []string{"m", "multiple", "r", "t", "test", "list"}}
 	return map[string]stdinWriter{
 		// sort [OPTION]... [FILE]...: -o FILE gets the sorted text.
 		"sort": {spec: specFor("sort"), out: []string{"o", "output"}, outOperand: -1, inputs: -1, dashFile: true,
@@ -93,6 +101,14 @@ var stdinWriters = lazy.Value[map[string]stdinWriter]{New: func() map[string]std
 				"s_client", "s_server", "s_time", "ocsp", "ecparam", "dhparam", "dsaparam"}},
 		"gpg":  gpg,
 		"gpg2": gpg,
+		// xxd [options] [infile [outfile]]: "-" is stdin as infile and
+		// stdout as outfile; -r turns a dump back into the bytes.
+		"xxd": {spec: optSpec{shortVal: "cglosnR"}, outOperand: 1, inputs: 1},
+		// lz4 [options] [input [output]] (without -m/-r, which take every
+		// operand as an input): "-" is stdin, or stdout as the output.
+		"lz4":   lz4,
+		"lz4c":  lz4,
+		"unlz4": lz4,
 		// zip [OPTIONS] ARCHIVE [FILE...]: a FILE "-" is stdin, stored
 		// as a member; -O FILE writes the archive there instead; an
 		// ARCHIVE without a suffix gets .zip. Its options are the

@@ -172,9 +172,7 @@ func programWrites(c *syntax.Call) []target {
 		// --output-dir-flat and --output-dir-mirror write into a
 		// directory.
 		brotli := strings.Contains(c.Name, "brotli")
-		spec := optSpec{shortVal: "oDTBMLS", longEq: true, longVal: longOpts("output", "output-dir-flat", "output-dir-mirror",
-			"patch-from", "memory", "threads", "suffix", "format", "trace", "filelist", "dictionary", "quality", "window", "large_window")}
-		opts, ops := scan(c.Args, spec)
+		opts, ops := scan(c.Args, compressorSpec.Get())
 		for _, o := range find(opts, "o", "output") {
 			if !(o.val.Static && (o.val.Value == "-" || o.val.Value == "/dev/null")) {
 				out = append(out, write(o.val))
@@ -183,8 +181,9 @@ func programWrites(c *syntax.Call) []target {
 		for _, o := range find(opts, "output-dir-flat", "output-dir-mirror") {
 			out = append(out, inside(o.val)...)
 		}
-		if strings.Contains(c.Name, "lz4") && !has(opts, "m", "multiple", "r") && len(ops) == 2 && c.Args[ops[1]].Value != "-" {
-			out = append(out, write(c.Args[ops[1]]))
+		if t := stdinWriterTargets(c); strings.Contains(c.Name, "lz4") && len(t) > 0 {
+			// lz4 IN OUT (stdin_writers.go's table).
+			out = append(out, t...)
 			ops = ops[:1]
 		}
 		// Without -o or -c, decompressing writes the operand with the
@@ -364,10 +363,9 @@ func programWrites(c *syntax.Call) []target {
 			out = append(out, write(c.Args[ops[0]]))
 		}
 	case "xxd":
-		// xxd [options] [infile [outfile]]: the second operand is written.
-		if _, ops := scan(c.Args, optSpec{shortVal: "cglosnR"}); len(ops) >= 2 && c.Args[ops[1]].Value != "-" {
-			out = append(out, write(c.Args[ops[1]]))
-		}
+		// xxd [options] [infile [outfile]]: the second operand is written
+		// (stdin_writers.go's table).
+		out = append(out, stdinWriterTargets(c)...)
 	case "openssl":
 		// openssl's options are single-dash words: -out FILE (the
 		// stdin writers' table), -keyout FILE and -sigfile FILE name
