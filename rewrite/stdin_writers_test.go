@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -224,5 +225,20 @@ func TestStdinWriterDownloadsExec(t *testing.T) {
 		if d := Check(testConfig(), cmd).Decision; d != Ask {
 			t.Errorf("%s: %s, want ask", cmd, d)
 		}
+	}
+}
+
+// TestStdinWriterNames: the names that guard the table are its keys.
+func TestStdinWriterNames(t *testing.T) {
+	t.Parallel()
+	var keys []string
+	for k := range stdinWriters.Get() {
+		keys = append(keys, k)
+	}
+	names := slices.Clone(stdinWriterPrograms[:])
+	slices.Sort(keys)
+	slices.Sort(names)
+	if !slices.Equal(keys, names) {
+		t.Errorf("stdinWriterPrograms = %v, the table's programs are %v", names, keys)
 	}
 }
