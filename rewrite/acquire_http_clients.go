@@ -30,7 +30,11 @@ URI.open with File.write, getstore/mirror, Perl's client objects'
 ->mirror(URL, FILE) and LWP's :content_file => FILE, file_put_contents of
 file_get_contents("https://…"), copy("https://…", "f")) asks, since the
 file is named inside the program; the file in the sandbox passes, and so
-does code that only reads the network or only writes.`,
+does code that only reads the network or only writes. Code that prints
+what it fetched (print(urlopen(URL).read()), fetch(URL).then(r =>
+r.text()).then(console.log), perl -MLWP::Simple -e 'print get(URL)',
+print URI.open(URL).read) is a downloader whose stdout is followed as
+curl's is.`,
 	Decisions: []Decision{Rewrite, Ask},
 	Commands:  []string{"http", "https", "xh", "xhs", "curlie", "lynx", "w3m", "links", "elinks", "gh", "lwp-request", "GET", "POST", "PUT", "lwp-download"},
 	Call:      checkHTTPClient,
@@ -40,6 +44,7 @@ does code that only reads the network or only writes.`,
 // checkCodeFetch asks about interpreter code in the command that fetches
 // from the network and writes a file (syntax's NetWrites).
 func checkCodeFetch(p *Pass) {
+	p.followCodeFetchStdout() // acquire_code_stdout.go: code that fetches and prints
 	for _, nw := range p.Model.NetWrites {
 		c := nw.Call
 		if nw.Path != "" && p.InSandbox(c.Dir, syntax.Arg{Value: nw.Path, Raw: nw.Path, Static: true}) {

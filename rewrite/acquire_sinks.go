@@ -17,6 +17,12 @@ func (p *Pass) followReader(s *syntax.Call, rule, kind string) bool {
 	if s.Name == "git" && p.followMailsplit(s, rule, kind) {
 		return false // acquire_copy_out_patch.go
 	}
+	if s.Name == "git" && p.followGitStdin(s, rule, kind) {
+		return false // git_stdin_writers.go
+	}
+	if p.followSQLiteImport(s, rule, kind) {
+		return false // acquire_sqlite_stdin.go
+	}
 	switch s.Name {
 	case "tee":
 		p.moveOperands(s, rule, kind, "tee")
@@ -50,6 +56,12 @@ func (p *Pass) followReader(s *syntax.Call, rule, kind string) bool {
 			return false
 		}
 	default:
+		if handled, passes := p.followStdinWriter(s, rule, kind); handled {
+			if passes {
+				p.moveRedirects(s, rule, kind)
+			}
+			return passes
+		}
 		if handled, passes := p.followWriter(s, rule, kind); handled {
 			return passes
 		}

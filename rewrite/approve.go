@@ -9,7 +9,9 @@ import (
 // approvableCall reports whether corral may approve a command holding c in
 // auto mode, whatever else decides about c: never when c runs with raised
 // privileges (sudo, doas), writes through an option of a "read-only"
-// program (sort -o, uniq IN OUT), carries an option that makes a program
+// program (sort -o, uniq IN OUT, iconv -o, shuf -o, csplit), is
+// interpreter code that fetches and prints (python3 -c
+// 'print(urlopen(URL).read())' > f, rewritten all the same), carries an option that makes a program
 // run other code (git clone --upload-pack, git -c core.sshCommand=…, an
 // ext:: transport, scp/rsync -e, ssh -o ProxyCommand, curl -K), or runs
 // with a PATH that puts relative directories (a just-cloned repository's
@@ -40,16 +42,13 @@ func approvableCall(p *Pass, c *syntax.Call) bool {
 			return false
 		}
 	}
+	if writesNamedFile(c) {
+		return false // sort -o, uniq IN OUT, iconv -o, … (the table of stdin_writers.go)
+	}
+	if _, ok := syntax.FetchPrint(c); ok {
+		return false // interpreter code that fetches and prints: a program, whatever its output's fix
+	}
 	switch c.Name {
-	case "sort":
-		if hasOptionPrefix(c.Args, "-o", "--output") {
-			return false
-		}
-	case "uniq":
-		_, ops := scan(c.Args, optSpec{shortVal: "fsw", longEq: true, longVal: longOpts("skip-fields", "skip-chars", "check-chars", "group", "all-repeated")})
-		if len(ops) >= 2 {
-			return false
-		}
 	case "curl":
 		if hasOptionPrefix(c.Args, "-K", "--config") {
 			return false

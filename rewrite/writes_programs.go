@@ -67,12 +67,13 @@ func programWrites(c *syntax.Call) []target {
 	switch c.Name {
 	case "strace", "ltrace":
 		traceOut(c.Args)
-	case "iconv":
-		// iconv -o FILE / --output=FILE writes the converted text there.
-		opts, _ := scan(c.Args, optSpec{shortVal: "fto", longVal: longOpts("from-code", "to-code", "output"), longEq: true, abbrev: true})
-		for _, o := range find(opts, "o", "output") {
-			out = append(out, write(o.val))
-		}
+	case "iconv", "sort", "uniq", "csplit", "shuf", "gpg", "gpg2":
+		// iconv -o, sort -o, uniq IN OUT, csplit -f PREFIX (PREFIX00, …),
+		// shuf -o, gpg -o: the one table of programs that write what
+		// they read to a named file (stdin_writers.go), which also
+		// follows a download piped into them (zip's archive is the
+		// output table's, writes_outputs.go).
+		out = append(out, stdinWriterTargets(c)...)
 	case "history":
 		// history -w FILE writes the list there, -a FILE appends to it.
 		for i, a := range c.Args {
@@ -80,35 +81,14 @@ func programWrites(c *syntax.Call) []target {
 				out = append(out, write(c.Args[i+1]))
 			}
 		}
-	case "sort":
-		opts, _ := scan(c.Args, specFor("sort"))
-		for _, o := range find(opts, "o", "output") {
-			out = append(out, write(o.val))
-		}
-	case "uniq":
-		_, ops := scan(c.Args, optSpec{shortVal: "fsw", longVal: longOpts("skip-fields", "skip-chars", "check-chars"), longEq: true})
-		if len(ops) >= 2 {
-			out = append(out, write(c.Args[ops[1]]))
-		}
-	case "split", "csplit":
-		spec := specFor("split")
-		if c.Name == "csplit" {
-			spec = optSpec{shortVal: "bfn", longVal: longOpts("suffix-format", "prefix", "digits"), longEq: true}
-		}
-		opts, ops := scan(c.Args, spec)
+	case "split":
+		_, ops := scan(c.Args, specFor("split"))
 		prefix := syntax.Arg{Value: "x", Static: true, Raw: "x"}
-		if c.Name == "csplit" {
-			prefix.Value, prefix.Raw = "xx", "xx"
-			for _, o := range find(opts, "f", "prefix") {
-				prefix = o.val
-			}
-		} else if len(ops) >= 2 {
+		if len(ops) >= 2 {
 			prefix = c.Args[ops[1]]
 		}
-		// The pieces are PREFIXaa, PREFIXab, … (csplit: PREFIX00, …).
-		first := prefix
-		first.Value += map[bool]string{true: "00", false: "aa"}[c.Name == "csplit"]
-		out = append(out, target{arg: prefix, value: first.Value, action: guards.Write})
+		// The pieces are PREFIXaa, PREFIXab, ….
+		out = append(out, target{arg: prefix, value: prefix.Value + "aa", action: guards.Write})
 	case "awk", "gawk":
 		out = append(out, awkInPlace(c)...)
 	case "ruby":
@@ -192,9 +172,7 @@ func programWrites(c *syntax.Call) []target {
 		// --output-dir-flat and --output-dir-mirror write into a
 		// directory.
 		brotli := strings.Contains(c.Name, "brotli")
-		spec := optSpec{shortVal: "oDTBMLS", longEq: true, longVal: longOpts("output", "output-dir-flat", "output-dir-mirror",
-			"patch-from", "memory", "threads", "suffix", "format", "trace", "filelist", "dictionary", "quality", "window", "large_window")}
-		opts, ops := scan(c.Args, spec)
+		opts, ops := scan(c.Args, compressorSpec.Get())
 		for _, o := range find(opts, "o", "output") {
 			if !(o.val.Static && (o.val.Value == "-" || o.val.Value == "/dev/null")) {
 				out = append(out, write(o.val))
@@ -203,8 +181,9 @@ func programWrites(c *syntax.Call) []target {
 		for _, o := range find(opts, "output-dir-flat", "output-dir-mirror") {
 			out = append(out, inside(o.val)...)
 		}
-		if strings.Contains(c.Name, "lz4") && !has(opts, "m", "multiple", "r") && len(ops) == 2 && c.Args[ops[1]].Value != "-" {
-			out = append(out, write(c.Args[ops[1]]))
+		if t := stdinWriterTargets(c); strings.Contains(c.Name, "lz4") && len(t) > 0 {
+			// lz4 IN OUT (stdin_writers.go's table).
+			out = append(out, t...)
 			ops = ops[:1]
 		}
 		// Without -o or -c, decompressing writes the operand with the
@@ -252,13 +231,10 @@ func programWrites(c *syntax.Call) []target {
 				}
 			}
 		}
-	case "shuf", "sdiff":
-		// shuf -o FILE and sdiff -o FILE write the result to FILE (GNU
-		// coreutils, diffutils); the operands are read.
-		spec := optSpec{shortVal: "inoe", longEq: true, longVal: longOpts("input-range", "head-count", "output", "random-source")}
-		if c.Name == "sdiff" {
-			spec = optSpec{shortVal: "oIw", longEq: true, longVal: longOpts("output", "ignore-matching-lines", "width", "diff-program", "tabsize")}
-		}
+	case "sdiff":
+		// sdiff -o FILE writes the merged result to FILE (GNU
+		// diffutils); the operands are read.
+		spec := optSpec{shortVal: "oIw", longEq: true, longVal: longOpts("output", "ignore-matching-lines", "width", "diff-program", "tabsize")}
 		opts, _ := scan(c.Args, spec)
 		for _, o := range find(opts, "o", "output") {
 			out = append(out, write(o.val))
@@ -387,28 +363,17 @@ func programWrites(c *syntax.Call) []target {
 			out = append(out, write(c.Args[ops[0]]))
 		}
 	case "xxd":
-		// xxd [options] [infile [outfile]]: the second operand is written.
-		if _, ops := scan(c.Args, optSpec{shortVal: "cglosnR"}); len(ops) >= 2 && c.Args[ops[1]].Value != "-" {
-			out = append(out, write(c.Args[ops[1]]))
-		}
+		// xxd [options] [infile [outfile]]: the second operand is written
+		// (stdin_writers.go's table).
+		out = append(out, stdinWriterTargets(c)...)
 	case "openssl":
-		// openssl's options are single-dash words: -out FILE and
-		// -keyout FILE name what it writes, whatever the subcommand.
-		for i := 0; i+1 < len(c.Args); i++ {
-			if v := c.Args[i].Value; v == "-out" || v == "-keyout" || v == "-sigfile" {
-				out = append(out, write(c.Args[i+1]))
-				i++
-			}
-		}
-	case "gpg", "gpg2":
-		opts, _ := scan(c.Args, optSpec{shortVal: "ouraRfNzb", longVal: longOpts("output", "recipient", "local-user", "homedir",
-			"default-key", "hidden-recipient", "encrypt-to", "trust-model", "keyring", "secret-keyring", "passphrase", "passphrase-file",
-			"passphrase-fd", "cipher-algo", "digest-algo", "compress-algo", "set-filename", "comment", "status-fd", "logger-fd",
-			"keyserver", "keyid-format", "pinentry-mode", "command-fd", "trusted-key", "default-recipient"), longEq: true})
-		for _, o := range find(opts, "o", "output") {
-			if !(o.val.Static && o.val.Value == "-") {
-				out = append(out, write(o.val))
-			}
+		// openssl's options are single-dash words: -out FILE (the
+		// stdin writers' table), -keyout FILE and -sigfile FILE name
+		// what it writes, whatever the subcommand.
+		out = append(out, stdinWriterTargets(c)...)
+		opts, _ := scan(c.Args, stdinWriters.Get()["openssl"].spec)
+		for _, o := range find(opts, "keyout", "sigfile") {
+			out = append(out, write(o.val))
 		}
 	case "script":
 		// script [options] [file]: the typescript (default ./typescript)
