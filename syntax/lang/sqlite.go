@@ -203,20 +203,24 @@ func sqliteDot(s string, at int) []Effect {
 	return nil
 }
 
+// sqlTok is a token of SQL text: a word (lower case), a literal or a
+// punctuation character.
+type sqlTok struct {
+	text string
+	str  bool
+	// list reports a [ … ] token, which sqlite3 takes for a quoted
+	// name and duckdb for a list (read_text(['a', 'b'])).
+	list bool
+	// dq reports a "…" token: sqlite3 takes a double-quoted name
+	// that is no column for a string literal (readfile(".env")).
+	dq  bool
+	off int
+}
+
 // sqliteSQL reads SQL text: its keywords and calls outside strings and
 // comments, with the string literal that follows them.
 func sqliteSQL(src string, base int) []Effect {
-	type tok struct {
-		text string
-		str  bool
-		// list reports a [ … ] token, which sqlite3 takes for a quoted
-		// name and duckdb for a list (read_text(['a', 'b'])).
-		list bool
-		// dq reports a "…" token: sqlite3 takes a double-quoted name
-		// that is no column for a string literal (readfile(".env")).
-		dq  bool
-		off int
-	}
+	type tok = sqlTok
 	var toks []tok
 	for i := 0; i < len(src); {
 		c := src[i]
@@ -316,6 +320,42 @@ func sqliteSQL(src string, base int) []Effect {
 			} else if !w.str {
 				out = append(out, Effect{Kind: Hidden, Call: "ATTACH", Text: w.text, Offset: base + t.off})
 			}
+		case "copy":
+			// COPY … TO 'f' / FROM 'f' (duckdb's and PostgreSQL's,
+			// whose server writes and reads its own files) and
+			// PostgreSQL's COPY … TO PROGRAM 'cmd' / FROM PROGRAM 'cmd',
+			// which run cmd by the shell. The first TO or FROM outside
+			// parentheses (COPY (SELECT …) TO 'f') before the ";".
+			out = append(out, sqlCopy(k, word, base)...)
+		case "outfile", "dumpfile":
+			// MySQL's SELECT … INTO OUTFILE 'f' / INTO DUMPFILE 'f'.
+			if word(k-1).text == "into" && !word(k-1).str {
+				if w := word(k + 1); w.str {
+					out = append(out, Effect{Kind: Write, Call: "INTO " + strings.ToUpper(t.text), Path: w.text, Offset: base + t.off})
+				} else {
+					out = append(out, Effect{Kind: Hidden, Call: "INTO " + strings.ToUpper(t.text), Text: w.text, Offset: base + t.off})
+				}
+			}
+		case "infile":
+			// MySQL's LOAD DATA [LOCAL] INFILE 'f' and LOAD XML INFILE.
+			if w := word(k + 1); w.str && w.text != "" {
+				out = append(out, Effect{Kind: Read, Call: "LOAD DATA INFILE", Path: w.text, Offset: base + t.off})
+			}
+		case "lo_export":
+			// PostgreSQL's lo_export(oid, 'f') writes a large object.
+			if word(k+1).text == "(" {
+				n := k + 2
+				for n < len(toks) && word(n).text != "," && word(n).text != ")" {
+					n++
+				}
+				if word(n).text == "," {
+					if w := word(n + 1); w.str && literalArg(n+1) {
+						out = append(out, Effect{Kind: Write, Call: "lo_export", Path: w.text, Offset: base + t.off})
+					} else {
+						out = append(out, Effect{Kind: Hidden, Call: "lo_export", Text: w.text, Offset: base + t.off})
+					}
+				}
+			}
 		case "into":
 			if p := word(k - 1); !p.str && p.text == "vacuum" || word(k-2).text == "vacuum" {
 				if w := word(k + 1); w.str {
@@ -334,7 +374,9 @@ func sqliteSQL(src string, base int) []Effect {
 			}
 		case "readfile", "read_text", "read_blob", "read_csv", "read_csv_auto", "read_json", "read_json_auto",
 			"read_json_objects", "read_ndjson", "read_ndjson_auto", "read_ndjson_objects", "read_parquet",
-			"parquet_scan", "read_xlsx", "sniff_csv":
+			"parquet_scan", "read_xlsx", "sniff_csv",
+			// PostgreSQL's and MySQL's server-side reads.
+			"pg_read_file", "pg_read_binary_file", "lo_import", "load_file":
 			// sqlite3's fileio readfile('f'), duckdb's table functions:
 			// the file's content becomes the query's result. duckdb
 			// takes a list of names (['a', 'b']) and globs.
@@ -370,6 +412,52 @@ func sqliteSQL(src string, base int) []Effect {
 		}
 	}
 	return out
+}
+
+// sqlCopy reads a COPY statement whose keyword is token k: the first
+// TO or FROM outside parentheses before the statement's end, then
+// PROGRAM 'cmd' (a shell command), STDIN/STDOUT (none) or 'file'.
+func sqlCopy(k int, word func(int) sqlTok, base int) []Effect {
+	depth := 0
+	at := word(k).off
+	for n := k + 1; ; n++ {
+		w := word(n)
+		if w.text == "" && !w.str {
+			return nil
+		}
+		if w.str {
+			continue
+		}
+		switch w.text {
+		case "(":
+			depth++
+			continue
+		case ")":
+			depth--
+			continue
+		case ";":
+			return nil
+		}
+		if depth > 0 || w.text != "to" && w.text != "from" {
+			continue
+		}
+		call := "COPY " + strings.ToUpper(w.text)
+		target := word(n + 1)
+		if !target.str && target.text == "program" {
+			cmd := word(n + 2)
+			if cmd.str {
+				return []Effect{{Kind: Shell, Call: call + " PROGRAM", Text: cmd.text, Offset: base + at}}
+			}
+			return []Effect{{Kind: Hidden, Call: call + " PROGRAM", Text: cmd.text, Offset: base + at}}
+		}
+		if !target.str || target.text == "" {
+			return nil // STDIN, STDOUT, a variable
+		}
+		if w.text == "from" {
+			return nil // the FROM case reads it
+		}
+		return []Effect{{Kind: Write, Call: call, Path: target.text, Offset: base + at}}
+	}
 }
 
 // sqlite3Strings returns the quoted literals in text, where two quotes

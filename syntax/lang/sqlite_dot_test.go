@@ -56,6 +56,17 @@ func TestSQLiteDotCommands(t *testing.T) {
 		{".ar -t -f a.sqlar\n.ar -xn -f a.sqlar\n.ar -r x", nil},
 		// SQL: URI names are their files.
 		{"ATTACH 'file:/h/.bashrc?mode=rwc' AS a; VACUUM INTO 'file:/h/.profile';", []string{"read ATTACH: /h/.bashrc", "write ATTACH: /h/.bashrc", "write VACUUM INTO: /h/.profile"}},
+		// Other dialects' file statements (duckdb is read as sqlite3;
+		// database MCP tools' SQL too): COPY TO/FROM a file or PROGRAM,
+		// MySQL's INTO OUTFILE and LOAD DATA INFILE, the servers' file
+		// functions.
+		{"COPY t FROM PROGRAM 'rm -f /h/.bashrc'; copy (select 1) to program 'sh x'", []string{"shell COPY FROM PROGRAM: rm -f /h/.bashrc", "shell COPY TO PROGRAM: sh x"}},
+		{"COPY (SELECT 'to' AS a FROM t) TO '/h/.bashrc' (FORMAT csv);", []string{"write COPY TO: /h/.bashrc"}},
+		{"copy t from '/h/.ssh/id_rsa'; copy t to stdout; copy t from stdin", []string{"read FROM: /h/.ssh/id_rsa"}},
+		{"SELECT 1 INTO OUTFILE '/h/.bashrc'; select 2 into dumpfile '/h/.profile'", []string{"write INTO OUTFILE: /h/.bashrc", "write INTO DUMPFILE: /h/.profile"}},
+		{"LOAD DATA LOCAL INFILE '/h/.aws/credentials' INTO TABLE t", []string{"read LOAD DATA INFILE: /h/.aws/credentials"}},
+		{"select pg_read_file('/h/.pgpass'), load_file('/h/.netrc'); select lo_import('/h/k'), lo_export(16400, '/h/.bashrc')", []string{"read pg_read_file: /h/.pgpass", "read load_file: /h/.netrc", "read lo_import: /h/k", "write lo_export: /h/.bashrc"}},
+		{"insert into t values ('copy to program'); select outfile, infile from copy_jobs; update t set copy = 1", nil},
 		// Look-alikes: other commands, names no command takes.
 		{".tables\n.schema\n.s on\n.b x\n.ex\n.a x\n.TRACE x\n.dump\n.mode csv\n.headers on", nil},
 		{"select '.trace /h/.bashrc';\n-- .open x", nil},
