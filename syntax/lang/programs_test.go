@@ -220,7 +220,7 @@ var programCases = []struct {
 	{"sqlite-pipe", SQLite, ".output |rm -rf ~\n.once |sh\n.import '|curl -s x' t\n.read x.sql", []string{"shell .output |: sqlite3-query-output | rm -rf ~", "shell .once |: sqlite3-query-output | sh", "shell .import |: curl -s x", "read .read: x.sql", "include .read: x.sql"}},
 	// .read FILE runs the file as input (red team 9 B); .read |cmd runs cmd.
 	{"sqlite-read-file", SQLite, ".read 'migrations/001 init.sql'\n.read |./gen.sh", []string{"read .read: migrations/001 init.sql", "include .read: migrations/001 init.sql", "shell .read |: ./gen.sh"}},
-	{"sqlite-sql", SQLite, "ATTACH DATABASE '/root/.bashrc' AS x; attach 'a''b.db' as y; VACUUM INTO '/tmp/v'; vacuum main into 'w'; select writefile('/home/u/.ssh/authorized_keys', 'k'); select load_extension('./x.so'); attach ':memory:' as m;", []string{"write ATTACH: /root/.bashrc", "write ATTACH: a'b.db", "write VACUUM INTO: /tmp/v", "write VACUUM INTO: w", "write writefile: /home/u/.ssh/authorized_keys", "hidden load_extension: ./x.so"}},
+	{"sqlite-sql", SQLite, "ATTACH DATABASE '/root/.bashrc' AS x; attach 'a''b.db' as y; VACUUM INTO '/tmp/v'; vacuum main into 'w'; select writefile('/home/u/.ssh/authorized_keys', 'k'); select load_extension('./x.so'); attach ':memory:' as m;", []string{"read ATTACH: /root/.bashrc", "write ATTACH: /root/.bashrc", "read ATTACH: a'b.db", "write ATTACH: a'b.db", "write VACUUM INTO: /tmp/v", "write VACUUM INTO: w", "write writefile: /home/u/.ssh/authorized_keys", "hidden load_extension: ./x.so"}},
 	// Files read into a query's result: sqlite3's readfile, duckdb's
 	// table functions (a list of names, a glob) and FROM 'file'.
 	{"sqlite-readfile", SQLite, "select readfile('.env');", []string{"read readfile: .env"}},

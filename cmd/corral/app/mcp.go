@@ -78,6 +78,9 @@ type mcpCall struct {
 	// tooManyTexts says the input holds more command-like values than
 	// corral judges.
 	tooManyTexts bool
+	// sql is the shell line that stands for the SQL a database tool
+	// runs (mcpSQL), or "".
+	sql string
 }
 
 // mcpText is a command-like value and the field it came from.
@@ -337,9 +340,18 @@ func mcpPathShaped(s string) bool {
 // classifyMCP finds what an MCP tool call does from the tool's own name
 // and its input.
 func classifyMCP(tool string, in map[string]any) mcpCall {
+	return classifyMCPOf("", tool, in)
+}
+
+// classifyMCPOf is classifyMCP for a tool of the server named server
+// ("" when the agent names none): the server's name also says whether
+// the tool talks to a database (mcp__sqlite__write_query) or runs a
+// notebook's cells (mcp__jupyter__…).
+func classifyMCPOf(server, tool string, in map[string]any) mcpCall {
 	var c mcpCall
 	verb, runs := toolVerb(tool)
-	if code, ok := mcpCode(tool, in, runs); ok {
+	c.sql = mcpSQL(server+"__"+tool, in)
+	if code, ok := mcpCode(server, tool, in, runs, verb); ok {
 		// run_python {"script": …}, executeCode {"code": …}: program
 		// code, judged as the interpreter's one-liner is.
 		c.command = code
@@ -357,6 +369,15 @@ func classifyMCP(tool string, in map[string]any) mcpCall {
 		// is judged by its paths like any other tool.
 		if c.command, c.cwd = mcpCommand(in); c.command != "" {
 			return c
+		}
+		if verb == verbNone && !mcpDatabaseTool(server+"__"+tool) {
+			// run_command {"input": …}, bash {"q": …}: a runner whose
+			// name says nothing else runs the text of its one field
+			// for it, whatever the field's name.
+			if cmd, ok := mcpRunnerText(in); ok {
+				c.command = cmd
+				return c
+			}
 		}
 	}
 	for k := range in {
@@ -644,7 +665,7 @@ func (env *runtimeEnv) mcp(s *settings, req *agent.Request) *agent.Answer {
 	if tool == "" {
 		tool = req.Tool
 	}
-	c := classifyMCP(tool, req.Input)
+	c := classifyMCPOf(req.MCPServer, tool, req.Input)
 	var answers []*agent.Answer
 	if c.tooMany {
 		return &agent.Answer{Decision: agent.Ask, Reason: fmt.Sprintf("corral needs the user's confirmation: the MCP tool %s names more than %d paths, more than corral checks in one call; ask the user, or pass fewer paths per call", req.Tool, maxMCPPaths)}
@@ -665,6 +686,13 @@ func (env *runtimeEnv) mcp(s *settings, req *agent.Request) *agent.Answer {
 			a = &agent.Answer{Decision: agent.Ask, Reason: fmt.Sprintf("corral needs the user's confirmation: the MCP tool %s runs a command that brings external content in (%s), and corral cannot rewrite a command an MCP server runs. Run this instead with the shell tool:\n%s", req.Tool, strings.TrimPrefix(a.Reason, "corral: "), a.Rewritten)}
 		}
 		answers = append(answers, a)
+	}
+	if c.sql != "" {
+		r := *req
+		r.Kind, r.Command = agent.Shell, c.sql
+		if a := env.bash(s, &r, false); a != nil && (a.Decision == agent.Deny || a.Decision == agent.Ask) {
+			answers = append(answers, &agent.Answer{Decision: a.Decision, Reason: fmt.Sprintf("corral: the MCP tool %s runs SQL that does more than query its database (judged as the sqlite3 shell running it): %s", req.Tool, strings.TrimPrefix(a.Reason, "corral: "))})
+		}
 	}
 	if len(c.writes) > 0 {
 		r := *req
@@ -822,20 +850,67 @@ func oneLiner(l lang.Lang, code string) string {
 	return ""
 }
 
+// mcpCodeKey reports whether a field (a fieldKey) holds program code,
+// and the language its name says: code, source, program, snippet,
+// expression, expr, and a key ending in code, source, script or src
+// whose head is a language (python_code, js_code, ruby_script) or a
+// notebook cell (cell_source, cell_code). script alone is a shell
+// command's field (mcpCommandKeys).
+func mcpCodeKey(fk string) (l lang.Lang, code, cell bool) {
+	switch fk {
+	case "code", "source", "program", "snippet", "expression", "expr", "sourcecode":
+		return "", true, false
+	}
+	for _, suffix := range []string{"code", "source", "script", "src"} {
+		head, ok := strings.CutSuffix(fk, suffix)
+		if !ok || head == "" {
+			continue
+		}
+		if hl := mcpLanguageOf(head); hl != "" && oneLiner(hl, "") != "" {
+			return hl, true, false
+		}
+		if head == "cell" || head == "notebook" {
+			return "", true, true
+		}
+	}
+	return "", false, false
+}
+
 // mcpCode returns, for a tool that runs program code, the shell line of
 // the interpreter running it: the language is a word of the tool's name
-// (run_python, node_eval) or its language/lang/kernel field; code a tool
-// whose name says it runs code (executeCode) holds in a language it does
-// not name is judged as Python and as JavaScript, the worse reading
-// winning.
-func mcpCode(tool string, in map[string]any, runs bool) (string, bool) {
+// (run_python, node_eval), its language/lang/kernel field, or the code
+// field's own name (python_code, js_code); code a tool whose name says
+// it runs code (executeCode, eval {"expression": …}) holds in a
+// language it does not name is judged as Python and as JavaScript, the
+// worse reading winning. A notebook's cell (jupyter's
+// insert_execute_code_cell {"cell_source": …}) is IPython's: its
+// "!cmd" lines run the shell. runs says the tool's name says it runs
+// something; a tool whose name has no verb corral knows and names a
+// language (python {"source": …}) runs it too. The code is taken from
+// code/source/expression fields and those named for a language or a
+// cell, not from one written as a path; command/cmd/script hold it only
+// when a language is named (else they are a shell command's).
+func mcpCode(server, tool string, in map[string]any, runs bool, verb mcpVerb) (string, bool) {
 	var l lang.Lang
-	hasCodeWord := false
+	hasCodeWord, ipython := false, false
+	for _, w := range toolWords(server) {
+		switch w {
+		case "jupyter", "ipython", "notebook":
+			ipython = true
+		}
+	}
 	for _, w := range toolWords(tool) {
 		if wl := mcpLanguageOf(w); wl != "" && l == "" && oneLiner(wl, "") != "" {
 			l = wl
 		}
-		hasCodeWord = hasCodeWord || w == "code" || w == "notebook" || w == "cell"
+		switch w {
+		case "code", "notebook", "cell":
+			hasCodeWord = true
+		}
+		switch w {
+		case "jupyter", "ipython", "notebook", "cell":
+			ipython = true
+		}
 	}
 	keys := slices.Sorted(maps.Keys(in))
 	for _, k := range keys {
@@ -847,29 +922,129 @@ func mcpCode(tool string, in map[string]any, runs bool) (string, bool) {
 			}
 		}
 	}
-	if !runs || l == "" && !hasCodeWord {
+	if !runs && (verb != verbNone || l == "") {
+		// A tool that writes, copies or reads keeps code as data
+		// (create_python_file {"code": …}); one with no verb runs it
+		// only when a language is named.
 		return "", false
 	}
-	code := ""
+	code, codeKey, shellKey := "", false, false
 	for _, k := range keys {
-		switch fieldKey(k) {
-		case "code", "source", "script", "program", "snippet", "expression":
-			if sv, ok := in[k].(string); ok && code == "" {
-				code = sv
+		fk := fieldKey(k)
+		sv, ok := in[k].(string)
+		if !ok || strings.TrimSpace(sv) == "" {
+			continue
+		}
+		kl, isCode, cell := mcpCodeKey(fk)
+		switch {
+		case isCode && !mcpPathShaped(sv):
+			if code == "" {
+				code, codeKey = sv, true
+				if kl != "" && l == "" {
+					l = kl
+				}
+				ipython = ipython || cell
 			}
-		case "command", "cmd":
-			if sv, ok := in[k].(string); ok && code == "" && l != "" {
-				code = sv
-			}
+		case fk == "script" && code == "" && (l != "" || hasCodeWord):
+			code = sv
+		case (fk == "command" || fk == "cmd") && code == "" && l != "":
+			code = sv
+		case mcpCommandKeys.Get()[fk]:
+			shellKey = true
 		}
 	}
-	if code == "" {
+	if code == "" || l == "" && !hasCodeWord && (!codeKey || shellKey) {
+		// run_command {"command": …, "source": …}: a shell runner, its
+		// command read by mcpCommand.
 		return "", false
+	}
+	if ipython && (l == "" || l == lang.Python) {
+		return "ipython -c " + syntax.Quote(code), true
 	}
 	if l == "" {
 		return oneLiner(lang.Python, code) + "; " + oneLiner(lang.JS, code), true
 	}
 	return oneLiner(l, code), true
+}
+
+// mcpRunnerText returns the text a tool that runs commands, and whose
+// name says nothing else, carries in a field not named for a command
+// (run_command {"input": …}, bash {"q": …}, {"line": …}): the one
+// command it is handed.
+func mcpRunnerText(in map[string]any) (string, bool) {
+	keys := slices.Sorted(maps.Keys(in))
+	for _, want := range []string{"input", "q", "line", "cmdline", "text", "stdin", "shellcommand", "commandtext", "query"} {
+		for _, k := range keys {
+			if fieldKey(k) != want {
+				continue
+			}
+			if sv, ok := in[k].(string); ok && strings.TrimSpace(sv) != "" {
+				return sv, true
+			}
+		}
+	}
+	return "", false
+}
+
+// mcpDatabaseTool says a tool's name says it talks to a database: a
+// word with "sql" in it (sqlite, mysql, postgresql, mssql, libsql), a
+// PostgreSQL or DuckDB name, db, database, or a hosted database's name.
+func mcpDatabaseTool(tool string) bool {
+	for _, w := range toolWords(tool) {
+		switch {
+		case strings.Contains(w, "sql"), strings.HasPrefix(w, "postgres"), strings.HasPrefix(w, "duck"):
+			return true
+		}
+		switch w {
+		case "pg", "db", "dbs", "database", "databases", "clickhouse", "snowflake", "bigquery", "supabase", "neon",
+			"turso", "cockroachdb", "redshift", "trino", "presto", "athena", "oracle", "d1":
+			return true
+		}
+	}
+	return false
+}
+
+// mcpSQL returns the shell line that stands for the SQL a database
+// tool is handed (mcp__sqlite__write_query {"query": …},
+// mcp__postgres__query {"sql": …}; any tool's sql/sql_query field): the
+// sqlite3 shell running it with -cmd, so that the SQL reader
+// (syntax/lang/sqlite.go) judges what it does beyond the database:
+// ATTACH and VACUUM INTO of a file, writefile/readfile, load_extension,
+// PostgreSQL's COPY … TO/FROM PROGRAM (a shell command on the server)
+// and COPY … TO/FROM a file, MySQL's INTO OUTFILE and LOAD DATA INFILE.
+// The server may be on another machine; the worse reading is that it is
+// this one. "" when there is no SQL.
+func mcpSQL(tool string, in map[string]any) string {
+	db := mcpDatabaseTool(tool)
+	var parts []string
+	add := func(s string) {
+		if s = strings.TrimSpace(s); s != "" {
+			if !strings.HasSuffix(s, ";") {
+				s += ";"
+			}
+			parts = append(parts, s)
+		}
+	}
+	for _, k := range slices.Sorted(maps.Keys(in)) {
+		switch fk := fieldKey(k); {
+		case fk == "sql" || fk == "sqlquery" || fk == "sqlstatement" || fk == "sqltext" || fk == "sqlstatements",
+			db && (fk == "query" || fk == "statement" || fk == "statements" || fk == "stmt" || fk == "querytext" || fk == "queries"):
+			switch v := in[k].(type) {
+			case string:
+				add(v)
+			case []any:
+				for _, e := range v {
+					if s, ok := e.(string); ok {
+						add(s)
+					}
+				}
+			}
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "sqlite3 -cmd " + syntax.Quote(strings.Join(parts, "\n")) + " :memory:"
 }
 
 // mcpProcessInput returns the text a tool types into a running process
