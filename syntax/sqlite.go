@@ -197,7 +197,7 @@ func (w *walker) sqliteDatabase(c scope, call *Call, s sqliteCall, pieces []code
 		writes = writes || lang.SQLiteWritesMain(in.text)
 	}
 	if writes {
-		w.effect(c, call, ": > "+Quote(path), call.Name+" writes the database "+clip(s.db.Raw, 60), false, false)
+		w.effect(c, call, ": 0<&- > "+Quote(path), call.Name+" writes the database "+clip(s.db.Raw, 60), false, false)
 	}
 }
 
