@@ -141,6 +141,23 @@ func (p *parser) spans(toks []token, open, end int) [][2]int {
 	return out
 }
 
+// bracketArgs returns the index of the bracket that closes the one at
+// open in in (-1 when none does) and the token ranges of the arguments
+// inside it: the reading of a call's argument list the lookups share.
+func (p *parser) bracketArgs(in []token, open int) (int, [][2]int) {
+	end := p.closeOf(in, open)
+	if end < 0 {
+		return -1, nil
+	}
+	return end, p.spans(in, open, end)
+}
+
+// srcThrough is the source text from the offset off through the token
+// last (a closing bracket): the text a Hidden effect quotes.
+func (p *parser) srcThrough(off int, last token) string {
+	return p.src[off:min(len(p.src), last.off+1)]
+}
+
 // dottedAt reads a dotted name forward from i (a.b.c, A::B): its text
 // and the index after it, or "" when toks[i] is not a name.
 func dottedAt(toks []token, i int) (string, int) {
@@ -284,23 +301,18 @@ func (p *parser) pyLookup(in []token, i int, out []token) ([]token, int, int, bo
 				return nil, 0, 0, false
 			}
 		}
-		end := p.closeOf(in, i+1)
+		end, sp := p.bracketArgs(in, i+1)
 		if end < 0 {
 			return nil, 0, 0, false
 		}
-		sp := p.spans(in, i+1, end)
 		if len(sp) > 0 {
 			if a := p.argOf(in, sp[0][0], sp[0][1]); a.lit && nameLike(a.str) {
 				return nameToks(a.str, t.off), end + 1, drop, true
 			}
 		}
-		p.hidden(t.text, p.src[t.off:min(len(p.src), in[end].off+1)], t.off)
+		p.hidden(t.text, p.srcThrough(t.off, in[end]), t.off)
 	case t.kind == tIdent && !member(out) && p.al.resolve(t.text) == "getattr" && isP(at(i+1), "("):
-		end := p.closeOf(in, i+1)
-		if end < 0 {
-			return nil, 0, 0, false
-		}
-		sp := p.spans(in, i+1, end)
+		end, sp := p.bracketArgs(in, i+1)
 		if len(sp) < 2 {
 			return nil, 0, 0, false
 		}
@@ -327,7 +339,7 @@ func (p *parser) pyLookup(in []token, i int, out []token) ([]token, int, int, bo
 			return []token{t, ident(a.str, t.off)}, end + 1, 0, true
 		}
 		if obj, _ := dottedEnd(out); p.pyDangerousRoot(obj) {
-			p.hidden(obj+".__dict__", p.src[t.off:min(len(p.src), in[end].off+1)], t.off)
+			p.hidden(obj+".__dict__", p.srcThrough(t.off, in[end]), t.off)
 		}
 	case t.kind == tIdent && pyNamespaceFn(p.al.resolve(t.text)) && !member(out) && isP(at(i+1), "("):
 		// vars(os)["system"], globals()["eval"].
@@ -358,7 +370,7 @@ func (p *parser) pyLookup(in []token, i int, out []token) ([]token, int, int, bo
 			return nameToks(name, t.off), end2 + 1, 0, true
 		}
 		if obj == "" && isP(at(end2+1), "(") || obj != "" && p.pyDangerousRoot(obj) {
-			p.hidden(t.text, p.src[t.off:min(len(p.src), in[end2].off+1)], t.off)
+			p.hidden(t.text, p.srcThrough(t.off, in[end2]), t.off)
 		}
 	case isI(t, "modules") && len(out) >= 2 && isP(out[len(out)-1], ".") && isI(out[len(out)-2], "sys") && isP(at(i+1), "["):
 		// sys.modules["os"] is os.
@@ -410,11 +422,7 @@ func (p *parser) jsLookup(in []token, i int, out []token) ([]token, int, int, bo
 			}
 			drop = n + 1
 		}
-		end := p.closeOf(in, i+1)
-		if end < 0 {
-			return nil, 0, 0, false
-		}
-		sp := p.spans(in, i+1, end)
+		end, sp := p.bracketArgs(in, i+1)
 		if len(sp) == 0 {
 			return nil, 0, 0, false
 		}
@@ -427,7 +435,7 @@ func (p *parser) jsLookup(in []token, i int, out []token) ([]token, int, int, bo
 			return nil, 0, 0, false
 		}
 		if !localModule(a.text) {
-			p.hidden(t.text, p.src[t.off:min(len(p.src), in[end].off+1)], t.off)
+			p.hidden(t.text, p.srcThrough(t.off, in[end]), t.off)
 		}
 	case isP(t, "[") && len(out) > 0 && (out[len(out)-1].kind == tIdent && !jsNotObject.Get()[out[len(out)-1].text] || isP(out[len(out)-1], ")") || isP(out[len(out)-1], "]")):
 		// cp["execSync"] is cp.execSync.
@@ -445,7 +453,7 @@ func (p *parser) jsLookup(in []token, i int, out []token) ([]token, int, int, bo
 		obj, _ := dottedEnd(out)
 		full := p.al.resolve(obj)
 		if jsDangerousModules.Get()[full] || jsGlobals.Get()[obj] && isP(at(end+1), "(") {
-			p.hidden(obj+"[…]", p.src[out[len(out)-1].off:min(len(p.src), in[end].off+1)], t.off)
+			p.hidden(obj+"[…]", p.srcThrough(out[len(out)-1].off, in[end]), t.off)
 		}
 	case isI(t, "then") && len(out) >= 2 && isP(out[len(out)-1], ".") && isI(out[len(out)-2], "child_process") && (len(out) < 3 || !isP(out[len(out)-3], ".")):
 		// import("child_process").then(m => …): the module is handed
@@ -457,7 +465,7 @@ func (p *parser) jsLookup(in []token, i int, out []token) ([]token, int, int, bo
 		if end < 0 {
 			end = i + 1
 		}
-		p.hidden("process."+t.text, p.src[out[len(out)-2].off:min(len(p.src), in[end].off+1)], t.off)
+		p.hidden("process."+t.text, p.srcThrough(out[len(out)-2].off, in[end]), t.off)
 	case isP(t, "(") && isNumber(at(i+1)) && isP(at(i+2), ","):
 		// (0, eval)(…) is an indirect call of eval.
 		name, after := dottedAt(in, i+3)
@@ -518,11 +526,7 @@ func (p *parser) rubyLookup(in []token, i int, out []token) ([]token, int, int, 
 	case isP(t, ".") && isI(at(i+1), "to_proc") && isP(at(i+2), ".") && isI(at(i+3), "call") && isP(at(i+4), "(") &&
 		len(out) > 0 && litStr(out[len(out)-1]) && nameLike(out[len(out)-1].text) && (len(out) == 1 || !member(out[:len(out)-1])):
 		// :system.to_proc.call(Kernel, c) is Kernel.system(c).
-		end := p.closeOf(in, i+4)
-		if end < 0 {
-			return nil, 0, 0, false
-		}
-		sp := p.spans(in, i+4, end)
+		end, sp := p.bracketArgs(in, i+4)
 		if len(sp) == 0 {
 			return nil, 0, 0, false
 		}
@@ -628,7 +632,7 @@ func (p *parser) rubyLookup(in []token, i int, out []token) ([]token, int, int, 
 		if a := p.argOf(in, i+2, end); a.lit && nameLike(a.str) {
 			return nameToks(strings.ReplaceAll(a.str, "::", "."), t.off), end + 1, n, true
 		}
-		p.hidden("const_get", p.src[t.off:min(len(p.src), in[end].off+1)], t.off)
+		p.hidden("const_get", p.srcThrough(t.off, in[end]), t.off)
 	}
 	return nil, 0, 0, false
 }
@@ -785,7 +789,7 @@ func (p *parser) perlLookup(in []token, i int, out []token) ([]token, int, int, 
 				return named(strings.ReplaceAll(name, ".", "::"), end+1)
 			}
 		}
-		p.hidden("&{…}", p.src[t.off:min(len(p.src), in[end].off+1)], t.off)
+		p.hidden("&{…}", p.srcThrough(t.off, in[end]), t.off)
 	case t.kind == tIdent && strings.HasPrefix(t.text, "$") && isP(at(i+1), "->") && isP(at(i+2), "("):
 		// $f->(…) with $f = \&rmtree or a name.
 		if name := p.vars[t.text]; name != "" && name != "function" {
@@ -850,11 +854,7 @@ func (p *parser) phpLookup(in []token, i int, out []token) ([]token, int, int, b
 		// "system"("ls") calls system.
 		return []token{ident(t.text, t.off)}, i + 1, 0, true
 	case (isI(t, "call_user_func") || isI(t, "call_user_func_array")) && !notCallee && isP(at(i+1), "("):
-		end := p.closeOf(in, i+1)
-		if end < 0 {
-			return nil, 0, 0, false
-		}
-		sp := p.spans(in, i+1, end)
+		end, sp := p.bracketArgs(in, i+1)
 		if len(sp) == 0 {
 			return nil, 0, 0, false
 		}
@@ -871,7 +871,7 @@ func (p *parser) phpLookup(in []token, i int, out []token) ([]token, int, int, b
 		}
 		if name == "" {
 			if !strings.HasPrefix(strings.TrimSpace(a.text), "function") && !strings.HasPrefix(strings.TrimSpace(a.text), "fn") {
-				p.hidden(t.text, p.src[t.off:min(len(p.src), in[end].off+1)], t.off)
+				p.hidden(t.text, p.srcThrough(t.off, in[end]), t.off)
 			}
 			return nil, 0, 0, false
 		}
@@ -894,7 +894,7 @@ func (p *parser) phpLookup(in []token, i int, out []token) ([]token, int, int, b
 			}
 		}
 		if phpRuns(name) {
-			p.hidden(t.text, p.src[t.off:min(len(p.src), in[end].off+1)], t.off)
+			p.hidden(t.text, p.srcThrough(t.off, in[end]), t.off)
 		}
 	case isI(t, "new") && (isI(at(i+1), "ReflectionFunction") || isI(at(i+1), "\\ReflectionFunction")) && isP(at(i+2), "("):
 		end := p.closeOf(in, i+2)
@@ -903,7 +903,7 @@ func (p *parser) phpLookup(in []token, i int, out []token) ([]token, int, int, b
 		}
 		a := p.argOf(in, i+3, end)
 		if !a.lit || phpRuns(a.str) {
-			p.hidden("ReflectionFunction", p.src[t.off:min(len(p.src), in[end].off+1)], t.off)
+			p.hidden("ReflectionFunction", p.srcThrough(t.off, in[end]), t.off)
 		}
 	}
 	return nil, 0, 0, false
