@@ -378,6 +378,10 @@ func (p *parser) jsDispatch(in []token, i int, out []token) ([]token, int, int, 
 				p.hidden(full+".bind", p.srcThrough(out[len(out)-n].off, in[end]), t.off)
 			}
 		}
+	case isI(t, "with") && !member(out) && isP(at(i+1), "("):
+		// with (require("fs")) rmSync(p): inside the statement a bare
+		// name is looked up on the module first (fs.rmSync).
+		return p.jsWith(in, i)
 	case isI(t, "Object") && !member(out) && isP(at(i+1), ".") && isI(at(i+2), "getOwnPropertyDescriptor") && isP(at(i+3), "("):
 		// Object.getOwnPropertyDescriptor(cp, "execSync").value is
 		// cp.execSync.
@@ -425,6 +429,57 @@ func (p *parser) jsDispatch(in []token, i int, out []token) ([]token, int, int, 
 	return nil, 0, 0, false
 }
 
+// jsWith rewrites the statement of a with (MODULE) at token i of in,
+// MODULE being one whose functions run or delete (child_process, fs, or a
+// name bound to one): each bare call of a function of the module in it
+// becomes MODULE.name(…). A with on another object is left alone.
+func (p *parser) jsWith(in []token, i int) ([]token, int, int, bool) {
+	c := p.closeOf(in, i+1)
+	obj, after := dottedAt(in, i+2)
+	if c < 0 || obj == "" || after != c {
+		return nil, 0, 0, false
+	}
+	mod := p.canonical(obj)
+	if !jsDangerousModules.Get()[mod] {
+		return nil, 0, 0, false
+	}
+	// The statement: a block, or up to ";" or the end of the line.
+	from, to := c+1, c+1
+	if isP(p.tokenAt(in, from), "{") {
+		if to = p.closeOf(in, from); to < 0 {
+			return nil, 0, 0, false
+		}
+	} else {
+		for to < len(in) && !isP(in[to], ";") && in[to].kind != tNewline && !isP(in[to], "}") {
+			if e := p.closeOf(in, to); e > to {
+				to = e
+			}
+			to++
+		}
+		to--
+	}
+	if to >= len(in) {
+		to = len(in) - 1
+	}
+	repl := append([]token{}, in[i:from]...)
+	changed := false
+	for k := from; k <= to; k++ {
+		tk := in[k]
+		if tk.kind == tIdent && isP(p.tokenAt(in, k+1), "(") && (k == 0 || !isP(in[k-1], ".")) {
+			if full := p.canonical(mod + "." + tk.text); p.dangerousFn(full) || p.fileFn(full) {
+				repl = append(repl, nameToks(mod, tk.off)...)
+				repl = append(repl, token{kind: tPunct, text: ".", off: tk.off})
+				changed = true
+			}
+		}
+		repl = append(repl, tk)
+	}
+	if !changed {
+		return nil, 0, 0, false
+	}
+	return repl, to + 1, 0, true
+}
+
 // jsArrayLit returns the element tokens of the array literal that the
 // span s of in is exactly.
 func (p *parser) jsArrayLit(in []token, s [2]int) ([]token, bool) {
@@ -438,6 +493,14 @@ func (p *parser) jsArrayLit(in []token, s [2]int) ([]token, bool) {
 // ("sys"."tem")("…") calls system.
 func (p *parser) phpDispatch(in []token, i int, out []token) ([]token, int, int, bool) {
 	t := in[i]
+	if isP(t, "$") && isP(p.tokenAt(in, i+1), "{") && p.tokenAt(in, i+1).off == t.off+1 {
+		// ${$g}(…), ${"f" . $x}(…): the function a variable named at
+		// run time holds (${"f"} is $f: foldStrings).
+		if c := p.closeOf(in, i+1); c > i+1 && isP(p.tokenAt(in, c+1), "(") {
+			p.hidden("${…}", "a function held by a variable named at run time: "+p.srcThrough(t.off, in[c]), t.off)
+		}
+		return nil, 0, 0, false
+	}
 	if t.kind == tIdent && strings.HasPrefix(t.text, "$") && isP(p.tokenAt(in, i+1), "[") && !member(out) {
 		// $a[0](…) calls the function the element names: asked when
 		// the array is given a name that runs or deletes.

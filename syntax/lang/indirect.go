@@ -38,6 +38,7 @@ func (p *parser) indirect() {
 	default:
 		p.al = aliases{}
 	}
+	p.foldStrings()
 	if p.l == Perl || p.l == PHP {
 		p.vars = p.stringVars()
 	}
@@ -215,30 +216,37 @@ func (p *parser) hidden(call, text string, off int) {
 	p.extra = append(p.extra, Effect{Kind: Hidden, Call: call, Text: text, Offset: off})
 }
 
-// rewrite makes one pass over the tokens; it reports whether it changed
-// any.
+// rewrite makes one pass of the lookups over the tokens; it reports
+// whether it changed any.
 func (p *parser) rewrite() bool {
+	return p.rewriteWith(func(in []token, i int, out []token) ([]token, int, int, bool) {
+		switch p.l {
+		case Python:
+			return p.pyLookup(in, i, out)
+		case JS:
+			return p.jsLookup(in, i, out)
+		case Ruby:
+			return p.rubyLookup(in, i, out)
+		case Perl:
+			return p.perlLookup(in, i, out)
+		case PHP:
+			return p.phpLookup(in, i, out)
+		}
+		return nil, 0, 0, false
+	})
+}
+
+// rewriteWith makes one pass over the tokens with at, which returns for
+// token i of in the tokens that replace in[i:j] and how many tokens at
+// the end of out they replace too; it reports whether it changed any.
+func (p *parser) rewriteWith(at func(in []token, i int, out []token) ([]token, int, int, bool)) bool {
 	in := p.toks
 	p.closeIdx = closers(in)
 	defer func() { p.closeIdx = nil }()
 	out := make([]token, 0, len(in))
 	changed := false
 	for i := 0; i < len(in); {
-		var repl []token
-		var j, drop int
-		var ok bool
-		switch p.l {
-		case Python:
-			repl, j, drop, ok = p.pyLookup(in, i, out)
-		case JS:
-			repl, j, drop, ok = p.jsLookup(in, i, out)
-		case Ruby:
-			repl, j, drop, ok = p.rubyLookup(in, i, out)
-		case Perl:
-			repl, j, drop, ok = p.perlLookup(in, i, out)
-		case PHP:
-			repl, j, drop, ok = p.phpLookup(in, i, out)
-		}
+		repl, j, drop, ok := at(in, i, out)
 		if !ok {
 			out = append(out, in[i])
 			i++
