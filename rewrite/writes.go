@@ -434,7 +434,7 @@ func intoDirectory(c *syntax.Call, dest syntax.Arg, opts []option) bool {
 // operands, less the script when no -e/-f (perl: -e/-E) gave it.
 func inPlaceTargets(c *syntax.Call) []target {
 	opts, idx := scan(c.Args, specFor(c.Name))
-	if !has(opts, "i", "in-place") && !perlCodeInPlace(c, opts) {
+	if !has(opts, "i", "in-place") && !perlCodeInPlace(c, opts) && !perlScriptInPlace(c, opts, idx) {
 		return nil
 	}
 	if !has(opts, "e", "E", "f", "expression", "file") && len(idx) > 0 {

@@ -2,8 +2,8 @@ package lang
 
 import "strings"
 
-// archiveExtractions are the archives PHP and Perl code unpacks with its
-// libraries, and Python's uu.decode: each writes into a directory the
+// archiveExtractions are the archives PHP, Perl and Ruby code unpacks
+// with its libraries, and Python's uu.decode: each writes into a directory the
 // files the archive names. PHP's PharData/Phar (tar, zip and phar) and
 // ZipArchive's extractTo(DIR), Perl's Archive::Tar (extract,
 // extract_archive: into the working directory; names that are absolute
@@ -41,6 +41,10 @@ func archiveExtractions(p *parser) []Effect {
 		if !strings.Contains(p.src, "uu") || !strings.Contains(p.src, "decode") {
 			return nil
 		}
+	case Ruby:
+		if !strings.Contains(p.src, "Zip::") && !strings.Contains(p.src, "Gem::Package") {
+			return nil
+		}
 	default:
 		return nil
 	}
@@ -58,7 +62,7 @@ func archiveExtractions(p *parser) []Effect {
 		out = append(out, e)
 	}
 	dot := &arg{lit: true, str: ".", text: `"."`}
-	for _, c := range p.findCalls(p.l == Perl, func(string) bool { return true }) {
+	for _, c := range p.findCalls(p.l == Perl || p.l == Ruby, func(string) bool { return true }) {
 		full := strings.ReplaceAll(c.name, "::", ".")
 		last := lastSegment(full)
 		first := argAt(positional(c.args), 0)
@@ -102,6 +106,42 @@ func archiveExtractions(p *parser) []Effect {
 						out = append(out, e)
 					}
 				}
+			}
+		case Ruby:
+			switch {
+			case full == "Zip.File.open" || full == "Zip.File.new" || full == "Gem.Package.new":
+				archive, opened = first, true
+			case last == "extract" && opened && strings.Contains(p.src, "Zip::"):
+				// rubyzip: entry.extract(DEST) and zip.extract(entry,
+				// DEST) write DEST as given (no check of the entry's
+				// name); entry.extract with no argument writes the
+				// entry's name under the working directory, refusing
+				// absolute and .. names; rubyzip 3's
+				// destination_directory: is a directory only run time
+				// knows here.
+				pos := positional(c.args)
+				for _, a := range c.args {
+					if strings.HasPrefix(a.text, "destination_directory:") {
+						pos = nil
+						extract(c, "extract", archive, nil)
+						break
+					}
+				}
+				switch len(pos) {
+				case 0:
+					if len(c.args) == 0 {
+						extract(c, "extract", archive, dot)
+					}
+				default:
+					if e, ok := pathEffect(call{name: "extract", off: c.off}, Write, &pos[len(pos)-1], false); ok {
+						out = append(out, e)
+					}
+				}
+			case last == "extract_files" && opened && strings.Contains(p.src, "Gem::Package"):
+				// Gem::Package#extract_files(DIR): the files of the
+				// gem's data.tar.gz (inside the .gem tar, not listed
+				// here) under DIR, refusing absolute and .. names.
+				extract(c, "extract_files", nil, first)
 			}
 		case Python:
 			if p.al != nil {

@@ -73,11 +73,7 @@ func (p *parser) pyDispatch(in []token, i int, out []token) ([]token, int, int, 
 	switch {
 	case t.kind == tIdent && isP(at(i+1), "(") && p.pyOperatorName(t, out) != "":
 		fn, drop := p.pyOperatorFn(t, out)
-		end := p.closeOf(in, i+1)
-		if end < 0 {
-			return nil, 0, 0, false
-		}
-		sp := p.spans(in, i+1, end)
+		end, sp := p.bracketArgs(in, i+1)
 		if len(sp) == 0 {
 			return nil, 0, 0, false
 		}
@@ -127,7 +123,7 @@ func (p *parser) pyDispatch(in []token, i int, out []token) ([]token, int, int, 
 					return nil, 0, 0, false
 				}
 			}
-			p.hidden("operator."+fn, p.src[t.off:min(len(p.src), in[end].off+1)], t.off)
+			p.hidden("operator."+fn, p.srcThrough(t.off, in[end]), t.off)
 		}
 	case isP(t, ".") && isI(at(i+1), "__self__") && len(out) > 0 && out[len(out)-1].kind == tIdent:
 		// A builtin function's __self__ is the builtins module
@@ -147,11 +143,7 @@ func (p *parser) pyDispatch(in []token, i int, out []token) ([]token, int, int, 
 		// os.__getattribute__("system") is os.system;
 		// object.__getattribute__(os, "system") and
 		// type(os).__getattribute__(os, "system") too.
-		end := p.closeOf(in, i+2)
-		if end < 0 {
-			return nil, 0, 0, false
-		}
-		sp := p.spans(in, i+2, end)
+		end, sp := p.bracketArgs(in, i+2)
 		if len(sp) == 0 || len(sp) > 2 {
 			return nil, 0, 0, false
 		}
@@ -159,7 +151,7 @@ func (p *parser) pyDispatch(in []token, i int, out []token) ([]token, int, int, 
 		if !name.lit || !nameLike(name.str) || strings.Contains(name.str, ".") {
 			if !name.lit {
 				if obj, _ := dottedEnd(out); len(sp) == 1 && p.pyDangerousRoot(obj) {
-					p.hidden(obj+".__getattribute__", p.src[t.off:min(len(p.src), in[end].off+1)], t.off)
+					p.hidden(obj+".__getattribute__", p.srcThrough(t.off, in[end]), t.off)
 				}
 			}
 			return nil, 0, 0, false
@@ -176,11 +168,7 @@ func (p *parser) pyDispatch(in []token, i int, out []token) ([]token, int, int, 
 	case isP(t, ".") && isI(at(i+1), "get") && isP(at(i+2), "(") && p.pyNamespaceEnd(out):
 		// os.__dict__.get("system") and vars(os).get("system") are
 		// os.__dict__["system"] and vars(os)["system"].
-		end := p.closeOf(in, i+2)
-		if end < 0 {
-			return nil, 0, 0, false
-		}
-		sp := p.spans(in, i+2, end)
+		end, sp := p.bracketArgs(in, i+2)
 		if len(sp) == 0 {
 			return nil, 0, 0, false
 		}
@@ -189,11 +177,7 @@ func (p *parser) pyDispatch(in []token, i int, out []token) ([]token, int, int, 
 		return append(repl, token{kind: tPunct, text: "]", off: in[end].off}), end + 1, 0, true
 	case t.kind == tIdent && !member(out) && p.al.resolve(t.text) == "eval" && isP(at(i+1), "("):
 		// eval("__import__") is __import__.
-		end := p.closeOf(in, i+1)
-		if end < 0 {
-			return nil, 0, 0, false
-		}
-		if sp := p.spans(in, i+1, end); len(sp) == 1 {
+		if end, sp := p.bracketArgs(in, i+1); len(sp) == 1 {
 			if a := p.argOf(in, sp[0][0], sp[0][1]); a.lit && nameLike(a.str) && !strings.ContainsAny(a.str, ":/\\$") {
 				return nameToks(a.str, t.off), end + 1, 0, true
 			}
@@ -227,7 +211,7 @@ func (p *parser) pyDispatch(in []token, i int, out []token) ([]token, int, int, 
 			return nil, 0, 0, false
 		}
 		if a := p.argOf(in, i+3, end); !a.lit || p.pyDangerousName(a.str) {
-			p.hidden("__globals__", p.src[t.off:min(len(p.src), in[end].off+1)], t.off)
+			p.hidden("__globals__", p.srcThrough(t.off, in[end]), t.off)
 		}
 	case t.kind == tIdent && !member(out) && isP(at(i+1), "[") && p.pyBuiltinsName(t.text):
 		// __builtins__["__import__"] (a dict outside __main__).
@@ -238,7 +222,7 @@ func (p *parser) pyDispatch(in []token, i int, out []token) ([]token, int, int, 
 		if a := p.argOf(in, i+2, end); a.lit && nameLike(a.str) {
 			return []token{ident(a.str, t.off)}, end + 1, 0, true
 		}
-		p.hidden(t.text+"[…]", p.src[t.off:min(len(p.src), in[end].off+1)], t.off)
+		p.hidden(t.text+"[…]", p.srcThrough(t.off, in[end]), t.off)
 	}
 	return nil, 0, 0, false
 }
@@ -341,11 +325,10 @@ func (p *parser) jsDispatch(in []token, i int, out []token) ([]token, int, int, 
 			return nil, 0, 0, false
 		}
 		open := i + 2
-		end := p.closeOf(in, open)
+		end, sp := p.bracketArgs(in, open)
 		if end < 0 {
 			return nil, 0, 0, false
 		}
-		sp := p.spans(in, open, end)
 		method := at(i + 1).text
 		if inner := recv[strings.LastIndexByte(recv, '.')+1:]; (inner == "call" || inner == "apply") && method == "call" && len(sp) > 0 {
 			// Function.prototype.call.call(f, this, …) is
@@ -377,7 +360,7 @@ func (p *parser) jsDispatch(in []token, i int, out []token) ([]token, int, int, 
 				return append(repl, in[end]), end + 1, 0, true
 			}
 			if full := p.canonical(recv); p.dangerousFn(full) || p.fileFn(full) {
-				p.hidden(full+".apply", p.src[out[len(out)-n].off:min(len(p.src), in[end].off+1)], t.off)
+				p.hidden(full+".apply", p.srcThrough(out[len(out)-n].off, in[end]), t.off)
 			}
 		case "bind":
 			// f.bind(this) is f; f.bind(this, a)(b) is f(a, b).
@@ -392,9 +375,13 @@ func (p *parser) jsDispatch(in []token, i int, out []token) ([]token, int, int, 
 				return repl, end + 2, 0, true
 			}
 			if full := p.canonical(recv); p.dangerousFn(full) || p.fileFn(full) {
-				p.hidden(full+".bind", p.src[out[len(out)-n].off:min(len(p.src), in[end].off+1)], t.off)
+				p.hidden(full+".bind", p.srcThrough(out[len(out)-n].off, in[end]), t.off)
 			}
 		}
+	case isI(t, "with") && !member(out) && isP(at(i+1), "("):
+		// with (require("fs")) rmSync(p): inside the statement a bare
+		// name is looked up on the module first (fs.rmSync).
+		return p.jsWith(in, i)
 	case isI(t, "Object") && !member(out) && isP(at(i+1), ".") && isI(at(i+2), "getOwnPropertyDescriptor") && isP(at(i+3), "("):
 		// Object.getOwnPropertyDescriptor(cp, "execSync").value is
 		// cp.execSync.
@@ -412,11 +399,10 @@ func (p *parser) jsDispatch(in []token, i int, out []token) ([]token, int, int, 
 		}
 	case isI(t, "Reflect") && !member(out) && isP(at(i+1), ".") && (isI(at(i+2), "apply") || isI(at(i+2), "get")) && isP(at(i+3), "("):
 		open := i + 3
-		end := p.closeOf(in, open)
+		end, sp := p.bracketArgs(in, open)
 		if end < 0 {
 			return nil, 0, 0, false
 		}
-		sp := p.spans(in, open, end)
 		if at(i+2).text == "get" {
 			// Reflect.get(m, "execSync") is m.execSync.
 			if len(sp) != 2 {
@@ -443,6 +429,57 @@ func (p *parser) jsDispatch(in []token, i int, out []token) ([]token, int, int, 
 	return nil, 0, 0, false
 }
 
+// jsWith rewrites the statement of a with (MODULE) at token i of in,
+// MODULE being one whose functions run or delete (child_process, fs, or a
+// name bound to one): each bare call of a function of the module in it
+// becomes MODULE.name(…). A with on another object is left alone.
+func (p *parser) jsWith(in []token, i int) ([]token, int, int, bool) {
+	c := p.closeOf(in, i+1)
+	obj, after := dottedAt(in, i+2)
+	if c < 0 || obj == "" || after != c {
+		return nil, 0, 0, false
+	}
+	mod := p.canonical(obj)
+	if !jsDangerousModules.Get()[mod] {
+		return nil, 0, 0, false
+	}
+	// The statement: a block, or up to ";" or the end of the line.
+	from, to := c+1, c+1
+	if isP(p.tokenAt(in, from), "{") {
+		if to = p.closeOf(in, from); to < 0 {
+			return nil, 0, 0, false
+		}
+	} else {
+		for to < len(in) && !isP(in[to], ";") && in[to].kind != tNewline && !isP(in[to], "}") {
+			if e := p.closeOf(in, to); e > to {
+				to = e
+			}
+			to++
+		}
+		to--
+	}
+	if to >= len(in) {
+		to = len(in) - 1
+	}
+	repl := append([]token{}, in[i:from]...)
+	changed := false
+	for k := from; k <= to; k++ {
+		tk := in[k]
+		if tk.kind == tIdent && isP(p.tokenAt(in, k+1), "(") && (k == 0 || !isP(in[k-1], ".")) {
+			if full := p.canonical(mod + "." + tk.text); p.dangerousFn(full) || p.fileFn(full) {
+				repl = append(repl, nameToks(mod, tk.off)...)
+				repl = append(repl, token{kind: tPunct, text: ".", off: tk.off})
+				changed = true
+			}
+		}
+		repl = append(repl, tk)
+	}
+	if !changed {
+		return nil, 0, 0, false
+	}
+	return repl, to + 1, 0, true
+}
+
 // jsArrayLit returns the element tokens of the array literal that the
 // span s of in is exactly.
 func (p *parser) jsArrayLit(in []token, s [2]int) ([]token, bool) {
@@ -456,6 +493,14 @@ func (p *parser) jsArrayLit(in []token, s [2]int) ([]token, bool) {
 // ("sys"."tem")("…") calls system.
 func (p *parser) phpDispatch(in []token, i int, out []token) ([]token, int, int, bool) {
 	t := in[i]
+	if isP(t, "$") && isP(p.tokenAt(in, i+1), "{") && p.tokenAt(in, i+1).off == t.off+1 {
+		// ${$g}(…), ${"f" . $x}(…): the function a variable named at
+		// run time holds (${"f"} is $f: foldStrings).
+		if c := p.closeOf(in, i+1); c > i+1 && isP(p.tokenAt(in, c+1), "(") {
+			p.hidden("${…}", "a function held by a variable named at run time: "+p.srcThrough(t.off, in[c]), t.off)
+		}
+		return nil, 0, 0, false
+	}
 	if t.kind == tIdent && strings.HasPrefix(t.text, "$") && isP(p.tokenAt(in, i+1), "[") && !member(out) {
 		// $a[0](…) calls the function the element names: asked when
 		// the array is given a name that runs or deletes.
@@ -491,7 +536,7 @@ func (p *parser) phpDispatch(in []token, i int, out []token) ([]token, int, int,
 		return []token{ident(a.str, t.off)}, end + 1, 0, true
 	}
 	if !a.lit && p.builtFromStrings(in[i+1:end]) {
-		p.hidden("(…)()", "a function named at run time: "+p.src[t.off:min(len(p.src), in[end].off+1)], t.off)
+		p.hidden("(…)()", "a function named at run time: "+p.srcThrough(t.off, in[end]), t.off)
 	}
 	return nil, 0, 0, false
 }

@@ -42,17 +42,96 @@ func envNameOK(s string) bool {
 }
 
 // envObjectName reports whether the dotted name is the environment as a
-// mapping, or a name the code binds to it (env = os.environ).
+// mapping, a copy of it (os.environb, ENV.to_h), or a name the code
+// binds to either (env = os.environ; e = dict(os.environ); $e =
+// getenv(); my %e = %ENV, read as $e{T}).
 func (p *parser) envObjectName(name string) bool {
-	if envObject(name) || envObject(p.al.resolve(name)) {
+	if envCopyText(name) || envCopyText(p.al.resolve(name)) {
 		return true
 	}
-	for _, v := range p.assigned[name] {
-		if envObject(strings.TrimSpace(v)) {
+	vals := p.assigned[name]
+	if p.l == Perl && strings.HasPrefix(name, "$") {
+		// $e{T} is an element of the hash %e (my %e = %ENV).
+		vals = append(vals[:len(vals):len(vals)], p.assigned[name[1:]]...)
+	}
+	for _, v := range vals {
+		if envCopyText(v) {
 			return true
 		}
 	}
 	return false
+}
+
+// envCopy matches, with the spaces taken out, an expression whose value
+// is the environment as a mapping or a copy of it that overrides
+// nothing: Python dict(os.environ), os.environ.copy(), {**os.environ},
+// os.environb; Node Object.assign({}, process.env), {...process.env},
+// structuredClone(process.env); PHP getenv() with no argument (every
+// variable), $_ENV, $_SERVER; Ruby ENV.to_h, ENV.to_hash, ENV.clone,
+// ENV.dup, Hash[ENV]; Perl %ENV, (%ENV), {%ENV}, \%ENV. A copy that
+// sets a variable (dict(os.environ, T="x"), {...process.env, T: "x"}) is
+// none.
+var envCopy = lazy.Regexp{Expr: `^(?:` + envCopyOf(`(?:os\.environb?|environb?|process\.env|Bun\.env|Deno\.env\.toObject\(\)|ENV|\$_SERVER|\$_ENV|_SERVER|_ENV)`) +
+	`|getenv\(\)|\(?%ENV\)?|\{%ENV\}|\\%ENV)$`}
+
+// envCopyOf is the alternatives of envCopy around the pattern x of the
+// environment object.
+func envCopyOf(x string) string {
+	return x + `|dict\((?:\*\*)?` + x + `\)|` + x + `\.copy\(\)|\{\*\*` + x + `\}|Object\.assign\(\{\},` + x + `\)|\{\.\.\.` + x + `\}|` +
+		`structuredClone\(` + x + `\)|` + x + `\.(?:to_h|to_hash|clone|dup)(?:\(\))?|Hash\[` + x + `\]`
+}
+
+// envCopyText reports the text of the environment as a mapping or a copy
+// of it (envCopy).
+func envCopyText(s string) bool {
+	if envObject(strings.TrimSpace(s)) {
+		return true
+	}
+	if len(s) > 200 {
+		return false
+	}
+	return envCopy.Get().MatchString(strings.Join(strings.Fields(s), ""))
+}
+
+// envCopyBefore reports whether the tokens that end before k with a
+// closing bracket are a copy of the environment built in place
+// (dict(os.environ)["T"], {...process.env}.T, getenv()["T"]).
+func (p *parser) envCopyBefore(k int) bool {
+	c := k - 1
+	if c < 1 || !isP(p.tok(c), ")") && !isP(p.tok(c), "}") && !isP(p.tok(c), "]") {
+		return false
+	}
+	// Cheap test first: the copies end with the object's name or an
+	// empty call (copy(), getenv()).
+	if last := p.tok(c - 1); last.kind != tIdent && !isP(last, "(") {
+		return false
+	}
+	o := p.matchBack(c)
+	if o < 0 {
+		return false
+	}
+	start := o
+	if (isP(p.tok(o), "(") || isP(p.tok(o), "[")) && p.tok(o-1).kind == tIdent {
+		_, start = p.dotted(o - 1)
+	}
+	return envCopyText(p.src[p.toks[start].off : p.toks[c].off+1])
+}
+
+// envCopyKey reads the key a copy of the environment ending before k is
+// read by: ["T"], .get("T"), .fetch("T"), .T, ->{T}.
+func (p *parser) envCopyKey(k int) (string, bool) {
+	t := p.tok(k)
+	switch {
+	case isP(t, "[") && isP(p.tok(k+2), "]"):
+		return p.envKey(k + 1)
+	case isP(t, "->") && isP(p.tok(k+1), "{") && isP(p.tok(k+3), "}"):
+		return p.envKey(k + 2)
+	case isP(t, ".") && (isI(p.tok(k+1), "get") || isI(p.tok(k+1), "fetch")) && isP(p.tok(k+2), "("):
+		return p.envKey(k + 3)
+	case isP(t, ".") && p.l == JS && p.tok(k+1).kind == tIdent && !isP(p.tok(k+2), "("):
+		return p.tok(k + 1).text, envNameOK(p.tok(k + 1).text)
+	}
+	return "", false
 }
 
 // formatHole matches a hole a format fills from a mapping by name:
@@ -87,6 +166,10 @@ func (p *parser) envKey(k int) (string, bool) {
 		if c, ok := p.consts[t.text]; ok && !c.tilde && envNameOK(c.str) {
 			return c.str, true
 		}
+		if p.l == Perl && !strings.HasPrefix(t.text, "$") && isP(p.tok(k-1), "{") && isP(p.tok(k+1), "}") {
+			// $e{T}: a bareword key is the string.
+			return t.text, envNameOK(t.text)
+		}
 	}
 	return "", false
 }
@@ -116,6 +199,13 @@ func (p *parser) envReads(a, b int) []string {
 	}
 	for k := a; k < b && k < len(p.toks); k++ {
 		t := p.toks[k]
+		if t.kind == tPunct && k > a && p.envCopyBefore(k) {
+			// dict(os.environ)["T"], {...process.env}.T.
+			if v, ok := p.envCopyKey(k); ok {
+				add(v)
+			}
+			continue
+		}
 		if t.kind != tIdent || member(p.toks[:k]) {
 			continue
 		}
@@ -139,14 +229,19 @@ func (p *parser) envReads(a, b int) []string {
 					add(m[1] + m[2])
 				}
 			}
-		case envGetters.Get()[full] && isP(p.tok(after), "("):
+		case (envGetters.Get()[full] || full == "os.getenvb") && isP(p.tok(after), "("):
 			// os.getenv(k) with k = "T".
 			if v, ok := p.envKey(after + 1); ok {
 				add(v)
 			}
 		case p.envObjectName(name) && (isP(p.tok(after), "[") || isP(p.tok(after), "{")):
-			// os.environ[k], env["T"], $ENV{$k}.
+			// os.environ[k], env["T"], $ENV{$k}, ENV.to_h["T"].
 			if v, ok := p.envKey(after + 1); ok {
+				add(v)
+			}
+		case p.l == Perl && isP(p.tok(after), "->") && p.envObjectName(name):
+			// $e->{T} with $e = {%ENV} or \%ENV.
+			if v, ok := p.envCopyKey(after); ok {
 				add(v)
 			}
 		case strings.Contains(name, ".") && p.envObjectName(name[:strings.LastIndexByte(name, '.')]):

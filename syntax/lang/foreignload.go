@@ -9,9 +9,11 @@ import (
 // libraryCalls are the effects of the library calls read across
 // languages by table: file: URLs given to URL openers (fileURLReads) and
 // shared objects loaded by a foreign-function interface (nativeLoads),
-// archives unpacked by library code (archiveExtractions).
+// archives unpacked by library code (archiveExtractions), and the
+// libraries of ctypes named at run time and of Perl's FFI modules
+// (ffiLoads).
 func libraryCalls(p *parser) []Effect {
-	return append(append(fileURLReads(p), nativeLoads(p)...), archiveExtractions(p)...)
+	return append(append(append(fileURLReads(p), nativeLoads(p)...), archiveExtractions(p)...), ffiLoads(p)...)
 }
 
 // nativeLoaders are, per language, the calls that load a shared object

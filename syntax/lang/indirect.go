@@ -38,6 +38,7 @@ func (p *parser) indirect() {
 	default:
 		p.al = aliases{}
 	}
+	p.foldStrings()
 	if p.l == Perl || p.l == PHP {
 		p.vars = p.stringVars()
 	}
@@ -141,6 +142,23 @@ func (p *parser) spans(toks []token, open, end int) [][2]int {
 	return out
 }
 
+// bracketArgs returns the index of the bracket that closes the one at
+// open in in (-1 when none does) and the token ranges of the arguments
+// inside it: the reading of a call's argument list the lookups share.
+func (p *parser) bracketArgs(in []token, open int) (int, [][2]int) {
+	end := p.closeOf(in, open)
+	if end < 0 {
+		return -1, nil
+	}
+	return end, p.spans(in, open, end)
+}
+
+// srcThrough is the source text from the offset off through the token
+// last (a closing bracket): the text a Hidden effect quotes.
+func (p *parser) srcThrough(off int, last token) string {
+	return p.src[off:min(len(p.src), last.off+1)]
+}
+
 // dottedAt reads a dotted name forward from i (a.b.c, A::B): its text
 // and the index after it, or "" when toks[i] is not a name.
 func dottedAt(toks []token, i int) (string, int) {
@@ -198,30 +216,37 @@ func (p *parser) hidden(call, text string, off int) {
 	p.extra = append(p.extra, Effect{Kind: Hidden, Call: call, Text: text, Offset: off})
 }
 
-// rewrite makes one pass over the tokens; it reports whether it changed
-// any.
+// rewrite makes one pass of the lookups over the tokens; it reports
+// whether it changed any.
 func (p *parser) rewrite() bool {
+	return p.rewriteWith(func(in []token, i int, out []token) ([]token, int, int, bool) {
+		switch p.l {
+		case Python:
+			return p.pyLookup(in, i, out)
+		case JS:
+			return p.jsLookup(in, i, out)
+		case Ruby:
+			return p.rubyLookup(in, i, out)
+		case Perl:
+			return p.perlLookup(in, i, out)
+		case PHP:
+			return p.phpLookup(in, i, out)
+		}
+		return nil, 0, 0, false
+	})
+}
+
+// rewriteWith makes one pass over the tokens with at, which returns for
+// token i of in the tokens that replace in[i:j] and how many tokens at
+// the end of out they replace too; it reports whether it changed any.
+func (p *parser) rewriteWith(at func(in []token, i int, out []token) ([]token, int, int, bool)) bool {
 	in := p.toks
 	p.closeIdx = closers(in)
 	defer func() { p.closeIdx = nil }()
 	out := make([]token, 0, len(in))
 	changed := false
 	for i := 0; i < len(in); {
-		var repl []token
-		var j, drop int
-		var ok bool
-		switch p.l {
-		case Python:
-			repl, j, drop, ok = p.pyLookup(in, i, out)
-		case JS:
-			repl, j, drop, ok = p.jsLookup(in, i, out)
-		case Ruby:
-			repl, j, drop, ok = p.rubyLookup(in, i, out)
-		case Perl:
-			repl, j, drop, ok = p.perlLookup(in, i, out)
-		case PHP:
-			repl, j, drop, ok = p.phpLookup(in, i, out)
-		}
+		repl, j, drop, ok := at(in, i, out)
 		if !ok {
 			out = append(out, in[i])
 			i++
@@ -284,23 +309,18 @@ func (p *parser) pyLookup(in []token, i int, out []token) ([]token, int, int, bo
 				return nil, 0, 0, false
 			}
 		}
-		end := p.closeOf(in, i+1)
+		end, sp := p.bracketArgs(in, i+1)
 		if end < 0 {
 			return nil, 0, 0, false
 		}
-		sp := p.spans(in, i+1, end)
 		if len(sp) > 0 {
 			if a := p.argOf(in, sp[0][0], sp[0][1]); a.lit && nameLike(a.str) {
 				return nameToks(a.str, t.off), end + 1, drop, true
 			}
 		}
-		p.hidden(t.text, p.src[t.off:min(len(p.src), in[end].off+1)], t.off)
+		p.hidden(t.text, p.srcThrough(t.off, in[end]), t.off)
 	case t.kind == tIdent && !member(out) && p.al.resolve(t.text) == "getattr" && isP(at(i+1), "("):
-		end := p.closeOf(in, i+1)
-		if end < 0 {
-			return nil, 0, 0, false
-		}
-		sp := p.spans(in, i+1, end)
+		end, sp := p.bracketArgs(in, i+1)
 		if len(sp) < 2 {
 			return nil, 0, 0, false
 		}
@@ -327,7 +347,7 @@ func (p *parser) pyLookup(in []token, i int, out []token) ([]token, int, int, bo
 			return []token{t, ident(a.str, t.off)}, end + 1, 0, true
 		}
 		if obj, _ := dottedEnd(out); p.pyDangerousRoot(obj) {
-			p.hidden(obj+".__dict__", p.src[t.off:min(len(p.src), in[end].off+1)], t.off)
+			p.hidden(obj+".__dict__", p.srcThrough(t.off, in[end]), t.off)
 		}
 	case t.kind == tIdent && pyNamespaceFn(p.al.resolve(t.text)) && !member(out) && isP(at(i+1), "("):
 		// vars(os)["system"], globals()["eval"].
@@ -358,7 +378,7 @@ func (p *parser) pyLookup(in []token, i int, out []token) ([]token, int, int, bo
 			return nameToks(name, t.off), end2 + 1, 0, true
 		}
 		if obj == "" && isP(at(end2+1), "(") || obj != "" && p.pyDangerousRoot(obj) {
-			p.hidden(t.text, p.src[t.off:min(len(p.src), in[end2].off+1)], t.off)
+			p.hidden(t.text, p.srcThrough(t.off, in[end2]), t.off)
 		}
 	case isI(t, "modules") && len(out) >= 2 && isP(out[len(out)-1], ".") && isI(out[len(out)-2], "sys") && isP(at(i+1), "["):
 		// sys.modules["os"] is os.
@@ -410,11 +430,7 @@ func (p *parser) jsLookup(in []token, i int, out []token) ([]token, int, int, bo
 			}
 			drop = n + 1
 		}
-		end := p.closeOf(in, i+1)
-		if end < 0 {
-			return nil, 0, 0, false
-		}
-		sp := p.spans(in, i+1, end)
+		end, sp := p.bracketArgs(in, i+1)
 		if len(sp) == 0 {
 			return nil, 0, 0, false
 		}
@@ -427,7 +443,7 @@ func (p *parser) jsLookup(in []token, i int, out []token) ([]token, int, int, bo
 			return nil, 0, 0, false
 		}
 		if !localModule(a.text) {
-			p.hidden(t.text, p.src[t.off:min(len(p.src), in[end].off+1)], t.off)
+			p.hidden(t.text, p.srcThrough(t.off, in[end]), t.off)
 		}
 	case isP(t, "[") && len(out) > 0 && (out[len(out)-1].kind == tIdent && !jsNotObject.Get()[out[len(out)-1].text] || isP(out[len(out)-1], ")") || isP(out[len(out)-1], "]")):
 		// cp["execSync"] is cp.execSync.
@@ -445,7 +461,7 @@ func (p *parser) jsLookup(in []token, i int, out []token) ([]token, int, int, bo
 		obj, _ := dottedEnd(out)
 		full := p.al.resolve(obj)
 		if jsDangerousModules.Get()[full] || jsGlobals.Get()[obj] && isP(at(end+1), "(") {
-			p.hidden(obj+"[…]", p.src[out[len(out)-1].off:min(len(p.src), in[end].off+1)], t.off)
+			p.hidden(obj+"[…]", p.srcThrough(out[len(out)-1].off, in[end]), t.off)
 		}
 	case isI(t, "then") && len(out) >= 2 && isP(out[len(out)-1], ".") && isI(out[len(out)-2], "child_process") && (len(out) < 3 || !isP(out[len(out)-3], ".")):
 		// import("child_process").then(m => …): the module is handed
@@ -457,7 +473,7 @@ func (p *parser) jsLookup(in []token, i int, out []token) ([]token, int, int, bo
 		if end < 0 {
 			end = i + 1
 		}
-		p.hidden("process."+t.text, p.src[out[len(out)-2].off:min(len(p.src), in[end].off+1)], t.off)
+		p.hidden("process."+t.text, p.srcThrough(out[len(out)-2].off, in[end]), t.off)
 	case isP(t, "(") && isNumber(at(i+1)) && isP(at(i+2), ","):
 		// (0, eval)(…) is an indirect call of eval.
 		name, after := dottedAt(in, i+3)
@@ -518,11 +534,7 @@ func (p *parser) rubyLookup(in []token, i int, out []token) ([]token, int, int, 
 	case isP(t, ".") && isI(at(i+1), "to_proc") && isP(at(i+2), ".") && isI(at(i+3), "call") && isP(at(i+4), "(") &&
 		len(out) > 0 && litStr(out[len(out)-1]) && nameLike(out[len(out)-1].text) && (len(out) == 1 || !member(out[:len(out)-1])):
 		// :system.to_proc.call(Kernel, c) is Kernel.system(c).
-		end := p.closeOf(in, i+4)
-		if end < 0 {
-			return nil, 0, 0, false
-		}
-		sp := p.spans(in, i+4, end)
+		end, sp := p.bracketArgs(in, i+4)
 		if len(sp) == 0 {
 			return nil, 0, 0, false
 		}
@@ -628,7 +640,7 @@ func (p *parser) rubyLookup(in []token, i int, out []token) ([]token, int, int, 
 		if a := p.argOf(in, i+2, end); a.lit && nameLike(a.str) {
 			return nameToks(strings.ReplaceAll(a.str, "::", "."), t.off), end + 1, n, true
 		}
-		p.hidden("const_get", p.src[t.off:min(len(p.src), in[end].off+1)], t.off)
+		p.hidden("const_get", p.srcThrough(t.off, in[end]), t.off)
 	}
 	return nil, 0, 0, false
 }
@@ -785,7 +797,7 @@ func (p *parser) perlLookup(in []token, i int, out []token) ([]token, int, int, 
 				return named(strings.ReplaceAll(name, ".", "::"), end+1)
 			}
 		}
-		p.hidden("&{…}", p.src[t.off:min(len(p.src), in[end].off+1)], t.off)
+		p.hidden("&{…}", p.srcThrough(t.off, in[end]), t.off)
 	case t.kind == tIdent && strings.HasPrefix(t.text, "$") && isP(at(i+1), "->") && isP(at(i+2), "("):
 		// $f->(…) with $f = \&rmtree or a name.
 		if name := p.vars[t.text]; name != "" && name != "function" {
@@ -850,11 +862,7 @@ func (p *parser) phpLookup(in []token, i int, out []token) ([]token, int, int, b
 		// "system"("ls") calls system.
 		return []token{ident(t.text, t.off)}, i + 1, 0, true
 	case (isI(t, "call_user_func") || isI(t, "call_user_func_array")) && !notCallee && isP(at(i+1), "("):
-		end := p.closeOf(in, i+1)
-		if end < 0 {
-			return nil, 0, 0, false
-		}
-		sp := p.spans(in, i+1, end)
+		end, sp := p.bracketArgs(in, i+1)
 		if len(sp) == 0 {
 			return nil, 0, 0, false
 		}
@@ -871,7 +879,7 @@ func (p *parser) phpLookup(in []token, i int, out []token) ([]token, int, int, b
 		}
 		if name == "" {
 			if !strings.HasPrefix(strings.TrimSpace(a.text), "function") && !strings.HasPrefix(strings.TrimSpace(a.text), "fn") {
-				p.hidden(t.text, p.src[t.off:min(len(p.src), in[end].off+1)], t.off)
+				p.hidden(t.text, p.srcThrough(t.off, in[end]), t.off)
 			}
 			return nil, 0, 0, false
 		}
@@ -894,7 +902,7 @@ func (p *parser) phpLookup(in []token, i int, out []token) ([]token, int, int, b
 			}
 		}
 		if phpRuns(name) {
-			p.hidden(t.text, p.src[t.off:min(len(p.src), in[end].off+1)], t.off)
+			p.hidden(t.text, p.srcThrough(t.off, in[end]), t.off)
 		}
 	case isI(t, "new") && (isI(at(i+1), "ReflectionFunction") || isI(at(i+1), "\\ReflectionFunction")) && isP(at(i+2), "("):
 		end := p.closeOf(in, i+2)
@@ -903,7 +911,7 @@ func (p *parser) phpLookup(in []token, i int, out []token) ([]token, int, int, b
 		}
 		a := p.argOf(in, i+3, end)
 		if !a.lit || phpRuns(a.str) {
-			p.hidden("ReflectionFunction", p.src[t.off:min(len(p.src), in[end].off+1)], t.off)
+			p.hidden("ReflectionFunction", p.srcThrough(t.off, in[end]), t.off)
 		}
 	}
 	return nil, 0, 0, false
