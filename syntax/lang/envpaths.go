@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"regexp"
 	"strings"
 
 	"github.com/corral-dev/corral/internal/lazy"
@@ -71,8 +72,10 @@ func (p *parser) envObjectName(name string) bool {
 // ENV.dup, Hash[ENV]; Perl %ENV, (%ENV), {%ENV}, \%ENV. A copy that
 // sets a variable (dict(os.environ, T="x"), {...process.env, T: "x"}) is
 // none.
-var envCopy = lazy.Regexp{Expr: `^(?:` + envCopyOf(`(?:os\.environb?|environb?|process\.env|Bun\.env|Deno\.env\.toObject\(\)|ENV|\$_SERVER|\$_ENV|_SERVER|_ENV)`) +
-	`|getenv\(\)|\(?%ENV\)?|\{%ENV\}|\\%ENV)$`}
+var envCopy = lazy.Value[*regexp.Regexp]{New: func() *regexp.Regexp {
+	return regexp.MustCompile(`^(?:` + envCopyOf(`(?:os\.environb?|environb?|process\.env|Bun\.env|Deno\.env\.toObject\(\)|ENV|\$_SERVER|\$_ENV|_SERVER|_ENV)`) +
+		`|getenv\(\)|\(?%ENV\)?|\{%ENV\}|\\%ENV)$`)
+}}
 
 // envCopyOf is the alternatives of envCopy around the pattern x of the
 // environment object.
