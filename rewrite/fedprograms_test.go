@@ -35,6 +35,14 @@ func TestFedPrograms(t *testing.T) {
 		{`parallel sqlite3 :memory: ::: '.shell rm -f ~/.bashrc'`, "deny"},
 		// Options that hand a program code, fed (optionCode).
 		{`printf '%s\0' '--compress-program=sh' | xargs -0 sort -S1 x`, "ask"},
+		// Any other program fed an option, and awk's and sed's
+		// program text: the command as xargs runs it.
+		{`printf '%s\0' --to-command='rm -rf ~' | xargs -0 tar xf x.tar`, "deny"},
+		{`printf '%s\0' --checkpoint-action=exec='rm -rf ~' | xargs -0 tar cf x.tar .`, "deny"},
+		{`printf '%s\0' -o 'ProxyCommand=rm -rf ~' host | xargs -0 ssh`, "deny"},
+		{`printf '%s\0' . -exec rm -rf ~ ';' | xargs -0 find`, "deny"},
+		{`printf '%s\0' 'BEGIN{system("rm -rf ~")}' | xargs -0 awk`, "deny"},
+		{`echo '1e rm -rf ~' | xargs -I{} sed -n {} x.db`, "deny"},
 		// Words only run time knows where a word is code.
 		{`cat args.txt | xargs make`, "ask"},
 		{`cat q.txt | xargs sqlite3 x.db`, "ask"},
@@ -48,11 +56,16 @@ func TestFedPrograms(t *testing.T) {
 		{`printf '%s\0' 'select 1;' | xargs -0 sqlite3 x.db`, "allow"},
 		{`find . -name '*.txt' | xargs sort`, "allow"},
 		{`echo 'X!=rm -f ~/.bashrc'`, "allow"},
+		{`echo '{print $1}' | xargs -0 awk`, "allow"},
+		{`echo -la | xargs ls`, "allow"},
+		{`echo https://example.com/x.tgz | xargs curl -O`, "rewrite"},
+		{`echo a.txt | xargs -I{} cp {} {}.bak`, "allow"},
 	})
 }
 
-// TestFedProgramsOracle: the real make and sqlite3, run by xargs, take
-// the fed words as written ones: a canary in a temp HOME is removed.
+// TestFedProgramsOracle: the real make, sqlite3, find, awk and sed, run
+// by xargs, take the fed words as written ones: a canary in a temp HOME
+// is removed.
 func TestFedProgramsOracle(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct{ needs, cmd string }{
@@ -61,6 +74,9 @@ func TestFedProgramsOracle(t *testing.T) {
 		{"make", `parallel make ::: 'X!=rm -f CANARY'`},
 		{"sqlite3", `printf '%s\0' '.shell rm -f CANARY' | xargs -0 sqlite3 :memory:`},
 		{"sqlite3", `printf '%s\0' -cmd '.shell rm -f CANARY' | xargs -0 sqlite3 :memory: .quit`},
+		{"find", `printf '%s\0' . -maxdepth 0 -exec rm -f CANARY ';' | xargs -0 find`},
+		{"awk", `printf '%s\0' 'BEGIN{system("rm -f CANARY")}' | xargs -0 awk`},
+		{"sed", `echo '1e rm -f CANARY' | xargs -I{} sed -n {} Makefile`},
 	} {
 		need := []string{tc.needs, "xargs", "bash"}
 		if strings.HasPrefix(tc.cmd, "parallel") {

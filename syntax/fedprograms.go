@@ -120,6 +120,16 @@ func (w *walker) fedPrograms(c scope, call *Call) {
 			w.makeRun(c, &inner)
 		case isSQL:
 			w.sqliteProgram(c, &inner)
+		case call.Name != "git" && !IsShell(call.Name) && !slices.ContainsFunc(argv, func(a Arg) bool { return !a.Static }) &&
+			(fedOption(call.Args, argv) || awkNames.Has(call.Name) || call.Name == "sed" || call.Name == "gsed"):
+			// Any other program given an option this way, or an awk
+			// or sed program: the command as xargs runs it, judged as
+			// if written (tar --to-command=…, ssh -o ProxyCommand=…,
+			// find . -exec …, awk 'BEGIN{system(…)}', sed '1e …').
+			// Fed operands of other programs are judged by the rules
+			// that read xargs' inputs (rm, cp, cat, …), and an
+			// acquisition fed its URL keeps its rewrite.
+			w.argvChild(c, call, append([]Arg{call.NameArg}, argv...), "xargs "+call.Name, nil, call.Dir)
 		}
 	}
 }
@@ -144,3 +154,15 @@ var sqliteSpec = lazy.Value[OptSpec]{New: func() OptSpec {
 	spec.ShortVal = string(b)
 	return spec
 }}
+
+// fedOption reports a word xargs or parallel put into argv (appended
+// after the written words, or at the replace string) that is an option.
+func fedOption(written, argv []Arg) bool {
+	for i, a := range argv {
+		fed := i >= len(written) || a.Value != written[i].Value
+		if fed && strings.HasPrefix(a.Value, "-") && a.Value != "-" {
+			return true
+		}
+	}
+	return false
+}
