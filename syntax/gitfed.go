@@ -1,10 +1,5 @@
 package syntax
 
-import (
-	"slices"
-	"strings"
-)
-
 // maxGitFed bounds the fed git commands walked per call.
 const maxGitFed = 16
 
@@ -20,51 +15,16 @@ const maxGitFed = 16
 // stand before any subcommand, where git's options (-c KEY=VALUE,
 // --exec-path, --config-env) run programs.
 func (w *walker) gitFed(c scope, call *Call) {
-	last := lastWrapper(call)
-	if !call.ExtraArgs || last != "xargs" && last != "parallel" && last != "sem" {
+	argvs, _, placed, known, ok := w.fedArgvList(c, call)
+	if !ok {
 		return
 	}
-	ph := call.Replace
-	if ph == "" && last != "xargs" {
-		ph = "{}"
-	}
-	placed := false
-	for _, a := range call.Args {
-		placed = placed || ph != "" && strings.Contains(a.Value, ph)
-	}
-	if ph != "" && !placed && last == "xargs" {
-		return // xargs -I{} git … without {}: no input reaches it
-	}
-	_, operands := ScanOptions(call.Args, GitGlobalOptions)
-	inputs, known := w.templateInputs(c, call, call.Replace != "" || last != "xargs")
-	if !known || len(inputs) > maxTemplateInputs {
-		if len(operands) == 0 && !placed {
+	if !known {
+		if _, operands := ScanOptions(call.Args, GitGlobalOptions); len(operands) == 0 && !placed {
 			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true,
-				What: last + " feeds git words only known at run time before its subcommand, where git's options (-c KEY=VALUE) can make it run any program"})
+				What: lastWrapper(call) + " feeds git words only known at run time before its subcommand, where git's options (-c KEY=VALUE) can make it run any program"})
 		}
 		return
-	}
-	var argvs [][]Arg
-	if placed {
-		for _, in := range inputs {
-			run := slices.Clone(call.Args)
-			for i := range run {
-				if strings.Contains(run[i].Value, ph) {
-					run[i].Value = strings.ReplaceAll(run[i].Value, ph, in.Value)
-					run[i].Static = run[i].Static && in.Static
-				}
-			}
-			argvs = append(argvs, run)
-		}
-	} else {
-		// xargs passes as many as fit: all at once, and each alone.
-		all := append(slices.Clone(call.Args), inputs...)
-		argvs = append(argvs, all)
-		if len(inputs) > 1 && last != "xargs" {
-			for _, in := range inputs {
-				argvs = append(argvs, append(slices.Clone(call.Args), in))
-			}
-		}
 	}
 	for i, argv := range argvs {
 		if i >= maxGitFed {

@@ -37,14 +37,16 @@ func (w *walker) makeRun(c scope, call *Call) {
 	dry, noBuiltin, envWins, alwaysMake := false, false, false, false
 	silent, trace := false, false
 	var whatIf []Arg
-	stdin := false
+	stdin, info := false, false
 	args := call.Args
 	opts, operands := ScanOptions(args, makeSpec)
 	skip := map[int]bool{}
 	for _, o := range opts {
 		switch o.Name {
 		case "v", "h", "version", "help":
-			return
+			// make prints and exits, but only after it has made the
+			// command line's variables (make -v 'X!=CMD' runs CMD).
+			info = true
 		case "n", "q", "t", "dry-run", "just-print", "recon", "question", "touch":
 			// make still reads its makefiles (their $(shell …) runs),
 			// remakes them, and runs the recipe lines marked + or
@@ -103,31 +105,17 @@ func (w *walker) makeRun(c scope, call *Call) {
 			}
 		}
 	}
-	// SHELL=… given on the command line (GNU make does not take SHELL
-	// from the environment).
-	var shells []Arg
-	overrides := map[string]Arg{}
-	for _, i := range operands {
-		if v := args[i].Value; !skip[i] && !isAssignment(v) && !isAssignment(strings.Replace(v, ":=", "=", 1)) {
-			targets = append(targets, v)
-		} else if name, val, _ := strings.Cut(v, "="); !skip[i] && strings.TrimSpace(name) == "SHELL" {
-			shells = append(shells, Arg{Value: val, Raw: args[i].Raw, Static: args[i].Static})
-		} else if !skip[i] {
-			// NAME=value, NAME:=value: a variable that overrides the
-			// Makefile's own and make's built-in value.
-			name = strings.TrimRight(name, ":")
-			overrides[name] = Arg{Value: val, Raw: args[i].Raw, Static: args[i].Static}
-		}
-	}
+	// Variable definitions: GNUMAKEFLAGS's, MAKEFLAGS's, then the
+	// command line's (makecmdvars.go); the other words are goals.
+	var cmdVars []makeCmdVar
 	// make reads MAKEFLAGS and GNUMAKEFLAGS as words of its command
 	// line: a NAME=value there is a command-line variable too.
-	for _, name := range []string{"MAKEFLAGS", "GNUMAKEFLAGS"} {
+	for _, name := range []string{"GNUMAKEFLAGS", "MAKEFLAGS"} {
 		v, known, set := w.envOf(c, call, name)
 		choices, _, maybe := w.envChoices(c, call, name, true)
 		if !set && !maybe {
 			continue
 		}
-		words := makeFlagsWords(v)
 		// Its options count as the command line's: -e, -I DIR,
 		// --eval=TEXT (make 4.3 ignores a -f there). The first word
 		// may be one-letter options without a dash (ke). A value the
@@ -170,26 +158,30 @@ func (w *walker) makeRun(c scope, call *Call) {
 					}
 				}
 			}
+			// MAKEFLAGS=SHELL=./x.sh, 'X!=CMD': command-line variables
+			// (GNU make 4.3 with canaries: they ran).
+			cmdVars = append(cmdVars, makeCmdVar{op: "flags", value: fv, static: known || len(choices) > 0, from: name, raw: name})
 		}
-		for _, word := range words {
-			if strings.HasPrefix(word, "-") || !isAssignment(strings.Replace(word, ":=", "=", 1)) {
-				continue
-			}
-			n, val, _ := strings.Cut(word, "=")
-			n = strings.TrimRight(n, ":")
-			if strings.TrimSpace(n) == "SHELL" {
-				// MAKEFLAGS=SHELL=./x.sh: a command-line variable, so
-				// the recipes' shell, as on the command line (GNU make
-				// 4.3 with a canary script: it ran).
-				if len(shells) == 0 {
-					shells = append(shells, Arg{Value: val, Raw: name, Static: known})
-				}
-				continue
-			}
-			if _, ok := overrides[n]; !ok {
-				overrides[n] = Arg{Value: val, Raw: name, Static: known}
-			}
+	}
+	argVars, operandTargets := makeCmdVarArgs(args, operands, skip)
+	targets = append(targets, operandTargets...)
+	cmdVars = append(cmdVars, argVars...)
+	overrides := makeCmdOverrides(cmdVars)
+	w.makeCmdHidden(call, cmdVars)
+	// SHELL=… given on the command line or in MAKEFLAGS (GNU make does
+	// not take SHELL from the environment): the program every recipe
+	// line runs with.
+	var shells []Arg
+	for _, cv := range makeCmdDefs(cmdVars) {
+		if cv.name == "SHELL" && cv.op != "!=" {
+			shells = append(shells, Arg{Value: strings.TrimSpace(cv.value), Raw: cv.raw, Static: cv.static && !strings.Contains(cv.value, "$")})
 		}
+	}
+	inner := *call
+	inner.Dir = dir
+	if info {
+		w.makeFiles(c, call, &inner, nil, makeOpts{overrides: overrides, cmdVars: cmdVars, cmdOnly: true}, 0, false)
+		return
 	}
 	var srcs []makeSource
 	for _, text := range procs {
@@ -236,8 +228,6 @@ func (w *walker) makeRun(c scope, call *Call) {
 		evalSrcs = append(evalSrcs, makeSource{fmt.Sprintf("make --eval #%d", i+1), e})
 	}
 	srcs = append(evalSrcs, srcs...)
-	inner := *call
-	inner.Dir = dir
 	for _, s := range srcs {
 		for _, m := range makeShellVar.Get().FindAllStringSubmatch(s.text, -1) {
 			shells = append(shells, Arg{Value: strings.TrimSpace(m[1]), Raw: "SHELL in " + s.name, Static: !strings.Contains(m[1], "$")})
@@ -251,7 +241,7 @@ func (w *walker) makeRun(c scope, call *Call) {
 	for _, f := range whatIf {
 		w.markTouchedArg(dir, f)
 	}
-	w.makeFiles(c, call, &inner, srcs, makeOpts{overrides: overrides, includeDirs: incDirs, goals: targets, noBuiltin: noBuiltin, envWins: envWins, alwaysMake: alwaysMake, silent: silent, trace: trace}, len(evals), dry)
+	w.makeFiles(c, call, &inner, srcs, makeOpts{overrides: overrides, cmdVars: cmdVars, includeDirs: incDirs, goals: targets, noBuiltin: noBuiltin, envWins: envWins, alwaysMake: alwaysMake, silent: silent, trace: trace}, len(evals), dry)
 }
 
 // makeSource is one text make reads as a makefile.
@@ -265,7 +255,9 @@ func (w *walker) makeFiles(c scope, call, inner *Call, srcs []makeSource, opts m
 	// in MAKEFLAGS), which wins, or exported to it.
 	mf, given := opts.overrides["MAKEFILES"]
 	open := false
-	if given {
+	if opts.cmdOnly {
+		given = false // make -v, -h: no makefile is read
+	} else if given {
 		mf.Value = strings.TrimSpace(mf.Value)
 		open = !mf.Static
 	} else if vals, o, set := w.envChoices(c, call, "MAKEFILES", true); set {
@@ -280,7 +272,11 @@ func (w *walker) makeFiles(c scope, call, inner *Call, srcs []makeSource, opts m
 		opts.makefiles = mf.Value
 	}
 	if len(srcs) == 0 && opts.makefiles == "" {
-		return
+		if len(opts.cmdVars) == 0 {
+			return
+		}
+		// No makefile: the command line's definitions still act.
+		opts.cmdOnly = true
 	}
 	if inner.Dir.Known {
 		opts.dir = inner.Dir.Path
@@ -371,6 +367,10 @@ func (w *walker) makeFiles(c scope, call, inner *Call, srcs []makeSource, opts m
 // expanded form ($$ for a dollar).
 func makePlan(srcs []makeSource, opts makeOpts, evals int, dry bool) []makeAction {
 	e := newMakeEval(opts)
+	e.commandLine()
+	if opts.cmdOnly {
+		return e.actions
+	}
 	var evalGoals []string
 	for i, s := range srcs {
 		if i == evals && opts.makefiles != "" {

@@ -103,9 +103,16 @@ type makeOpts struct {
 	// changed reports a file (absolute path) the command made, changed
 	// or removed before make runs; newer one whose file on disk is
 	// newer than another's.
-	changed     func(path string) bool
-	newer       func(a, b string) bool
-	overrides   map[string]Arg
+	changed   func(path string) bool
+	newer     func(a, b string) bool
+	overrides map[string]Arg
+	// cmdVars are the variable definitions of the command line and
+	// MAKEFLAGS, in the order make makes them (makecmdvars.go); a name
+	// they define is not taken from overrides.
+	cmdVars []makeCmdVar
+	// cmdOnly: make reads no makefile (make -v, -h, or none there):
+	// only the command-line definitions act.
+	cmdOnly     bool
 	includeDirs []string
 	goals       []string
 	makefiles   string // MAKEFILES from the environment
@@ -181,7 +188,14 @@ func newMakeEval(opts makeOpts) *makeEval {
 		names = append(names, name)
 	}
 	sort.Strings(names)
+	defined := map[string]bool{}
+	for _, cv := range makeCmdDefs(opts.cmdVars) {
+		defined[cv.name] = true
+	}
 	for _, name := range names {
+		if defined[name] {
+			continue // made by commandLine, in order
+		}
 		a := opts.overrides[name]
 		// A variable on the command line is recursive (NAME=value):
 		// its text is expanded where it is used.

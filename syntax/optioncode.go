@@ -32,6 +32,7 @@ import (
 
 // optionCode judges the code these options and variables hand a program.
 func (w *walker) optionCode(c scope, call *Call) {
+	w.fedPrograms(c, call) // the same, with the words xargs or parallel feed
 	args := call.Args
 	value := func(i int, long, short string) (Arg, int, bool) {
 		v := args[i].Value
