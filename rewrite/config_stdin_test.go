@@ -21,6 +21,11 @@ var configStdinCases = []codeCase{
 	{name: "ssh-F-stdin-file", prog: "ssh", cmd: "printf 'Host *\\n  ProxyCommand rm -rf ~\\n' > cfg; ssh -F /dev/stdin -o BatchMode=yes host.invalid true < cfg", want: Deny, gone: true},
 	{name: "ssh-F-fd0-heredoc-match-exec", prog: "ssh", cmd: "ssh -G -F /dev/fd/0 host.invalid <<'EOF'\nMatch exec \"rm -rf ~\"\n  User x\nEOF", want: Deny, gone: true},
 	{name: "ssh-F-stdin-include", prog: "ssh", cmd: "echo 'Match exec \"rm -rf ~\"' > inc.cfg; echo \"Include $PWD/inc.cfg\" | ssh -G -F /dev/stdin host.invalid", want: Deny, gone: true},
+	// git reads its configuration more than once: a file redirected to
+	// stdin is opened anew each time (/dev/stdin of a file is the file),
+	// so its text counts; a pipe's is consumed by the first read (git
+	// 2.39 ran nothing from one) but is judged all the same.
+	{name: "git-config-global-stdin-file", prog: "git", cmd: "git init -q . && printf '[core]\\n\\tfsmonitor = rm -rf ~;\\n' > cfg && GIT_CONFIG_GLOBAL=/dev/stdin git status < cfg", want: Deny, gone: true},
 	{name: "ssh-F-fd3-look", prog: "ssh", cmd: "ssh -G -F /dev/fd/3 host.invalid 3<<< 'Match exec \"rm -rf ~\"'", want: Allow},
 	{name: "ssh-F-procsubst-look", prog: "ssh", cmd: "ssh -G -F <(echo 'Match exec \"rm -rf ~\"') host.invalid", want: Allow},
 	{name: "ssh-F-stdin-plain-look", prog: "ssh", cmd: "printf 'Host x\\n  User y\\n  ProxyCommand none\\n' | ssh -G -F /dev/stdin host.invalid", want: Allow},
