@@ -568,6 +568,10 @@ func (w *walker) sshConfigFile(c scope, call *Call, a Arg, depth int) {
 			if err != nil || len(matches) == 0 {
 				matches = []string{f} // /dev/stdin; a file this command writes
 			}
+			if len(matches) > 64 {
+				w.m.Truncated = true // the rest are not read
+				matches = matches[:64]
+			}
 			for _, m := range matches {
 				w.sshConfigFile(c, call, Arg{Value: m, Raw: m, Static: true}, depth+1)
 			}
