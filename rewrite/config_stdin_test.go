@@ -85,6 +85,8 @@ func TestConfigOnStdinDecisions(t *testing.T) {
 		{"ssh -F /dev/fd/3 host 3< ssh.cfg", Allow},
 		{"ssh host < script.sh", Allow},
 		{"ssh -G host", Allow},
+		{"vagrant ssh-config --host default | ssh -F /dev/stdin default", Allow},
+		{"vagrant ssh-config | rev | ssh -F /dev/stdin default", Ask},
 		{"echo 'ProxyCommand rm -rf ~' | cat", Allow},
 	} {
 		t.Run(tc.cmd, func(t *testing.T) {

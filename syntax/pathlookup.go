@@ -76,9 +76,9 @@ var gitPathHelpers = lazy.Value[map[string][]string]{New: func() map[string][]st
 	return m
 }}
 
-// PathHelpers returns the programs call starts by name through PATH
+// pathHelpersOf returns the programs call starts by name through PATH
 // (pathHelperTable, and git's by subcommand), or nil.
-func PathHelpers(call *Call) []string {
+func pathHelpersOf(call *Call) []string {
 	name := baseName(call.NameArg.Value)
 	if name == "tar" {
 		return tarCompressor(call)
@@ -139,7 +139,7 @@ func (w *walker) pathHelpers(c scope, call *Call) {
 		return
 	}
 	seen := map[string]bool{call.Name: true}
-	for _, h := range PathHelpers(call) {
+	for _, h := range pathHelpersOf(call) {
 		if seen[h] {
 			continue
 		}

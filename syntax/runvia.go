@@ -543,6 +543,9 @@ func (w *walker) sshConfigFile(c scope, call *Call, a Arg, depth int) {
 		// can carry one.
 		return
 	}
+	if vagrantSSHConfig(call, a) {
+		return
+	}
 	text, ok := w.configText(c, call, a, "ssh reads its configuration, which can run programs,")
 	if !ok || depth > 16 {
 		return
@@ -577,6 +580,29 @@ func (w *walker) sshConfigFile(c scope, call *Call, a Arg, depth int) {
 			}
 		}
 	}
+}
+
+// vagrantSSHConfig reports an ssh -F naming the pipe from vagrant
+// ssh-config (vagrant ssh-config --host default | ssh -F /dev/stdin
+// default, an everyday nl2bash line): vagrant prints the configuration
+// of its own machine from the Vagrantfile, which vagrant runs as Ruby
+// anyway, so that text adds nothing vagrant itself could not do; it is
+// not asked about as run-time text.
+func vagrantSSHConfig(call *Call, a Arg) bool {
+	n, ok := fdPath(a.Value)
+	if !ok || !a.Static {
+		return false
+	}
+	s := call.Fd(n)
+	if s.Kind != StreamPipe || s.Pipe == nil || s.Pipe.Subst != "" || s.Stage < 1 || s.Stage >= len(s.Pipe.Calls) {
+		return false
+	}
+	src := s.Pipe.Calls[s.Stage-1]
+	if src == nil || src.Name != "vagrant" {
+		return false
+	}
+	_, ops := ScanOptions(src.Args, OptSpec{})
+	return len(ops) > 0 && src.Args[ops[0]].Value == "ssh-config"
 }
 
 // sshConfigLine judges one line of an ssh configuration file named by -F:
