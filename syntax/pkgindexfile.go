@@ -1001,18 +1001,23 @@ func (w *walker) npmConfigFile(c scope, call *Call, st *state, envWords map[stri
 		}
 	}
 	set := false
+	var named *Arg // the file's word on the command line: <(…) too
 	for i, a := range call.Args {
 		switch {
 		case a.Value == "--"+key && i+1 < len(call.Args):
+			if _, sub := w.m.ArgStream(call.Args[i+1]); sub {
+				named, v, ok, as = &call.Args[i+1], call.Args[i+1].Value, true, "--"+key
+				continue
+			}
 			if !call.Args[i+1].Static {
 				return
 			}
-			v, ok, as = call.Args[i+1].Value, true, "--"+key
+			named, v, ok, as = nil, call.Args[i+1].Value, true, "--"+key
 		case strings.HasPrefix(a.Value, "--"+key+"="):
 			if !a.Static {
 				return
 			}
-			v, ok, as = strings.TrimPrefix(a.Value, "--"+key+"="), true, "--"+key
+			named, v, ok, as = nil, strings.TrimPrefix(a.Value, "--"+key+"="), true, "--"+key
 		case a.Value == "set" && a.Static:
 			set = true
 		}
@@ -1027,13 +1032,21 @@ func (w *walker) npmConfigFile(c scope, call *Call, st *state, envWords map[stri
 	if !ok || v == "" || v == os.DevNull || set {
 		return
 	}
+	src := Arg{Value: v, Raw: v, Static: true}
+	if named != nil {
+		src = *named
+	}
 	d := call.Dir.Join(v)
+	if named != nil {
+		d = Dir{Path: named.Raw, Known: true} // <(…): named as written
+	}
 	if !d.Known {
 		return
 	}
 	text, found := w.written[d.Path]
 	if !found {
-		if text, found = w.readScript(d); !found {
+		// --userconfig /dev/stdin, <(…): the text it carries (configText).
+		if text, found = w.configText(c, call, src, call.Name+" reads its configuration, which can name the shell its scripts run in,"); !found {
 			return
 		}
 	}

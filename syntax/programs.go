@@ -845,7 +845,8 @@ func (w *walker) gitEnvConfig(c scope, call *Call) {
 		if env.file != "" {
 			d = d.Join(env.file)
 		}
-		text, read := w.readScript(d)
+		// GIT_CONFIG_GLOBAL=/dev/stdin: the text stdin carries (configText).
+		text, read := w.configText(c, call, Arg{Value: d.Path, Raw: v, Static: true}, "git reads its configuration, which can make it run programs,")
 		if !read {
 			continue
 		}

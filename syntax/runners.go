@@ -191,6 +191,15 @@ var packageRunners = lazy.Value[map[string][]string]{New: func() map[string][]st
 		"yarn": {"dlx", "exec", "x"}, "bun": {"x"}, "deno": {"run", "x"}}
 }}
 
+// pathRunners are the shells a program starts by name, found through
+// the PATH it inherits (pathHelpers, syntax/pathlookup.go; red team 14
+// PH1): npm runs each package script as "sh -c SCRIPT" (script-shell's
+// default), and npx runs the package's bin the same way; real npm 11
+// ran the sh found first on PATH.
+var pathRunners = lazy.Value[map[string][]string]{New: func() map[string][]string {
+	return map[string][]string{"npm": {"sh"}, "npx": {"sh"}}
+}}
+
 // corepackBinaries are the package managers corepack runs by name
 // (corepack NAME[@VERSION] ARGS): its shims' names.
 var corepackBinaries = lazy.Value[map[string]bool]{New: func() map[string]bool {

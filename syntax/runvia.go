@@ -4,6 +4,7 @@ import (
 	"encoding/base64"
 	"os"
 	"path"
+	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
@@ -454,14 +455,9 @@ func (w *walker) optionCommands(c scope, call *Call) {
 			case "o":
 				w.sshOption(c, call, o.Val, "-o")
 			case "F":
-				if !o.Val.Static {
-					continue
-				}
-				if text, ok := w.readScript(call.Dir.Join(o.Val.Value)); ok {
-					for _, line := range strings.Split(text, "\n") {
-						w.sshConfigLine(c, call, strings.TrimSpace(line), o.Val.Value)
-					}
-				}
+				// -F FILE, also -F /dev/stdin, -F /dev/fd/3, -F <(…):
+				// the text that name opens (configText).
+				w.sshConfigFile(c, call, o.Val, 0)
 			case "S", "D":
 				if call.Name == "ssh" && o.Name == "S" || call.Name == "ssh" && o.Name == "D" {
 					continue // ssh -S ctl_path, -D port
@@ -529,6 +525,84 @@ func (w *walker) sshOption(c scope, call *Call, a Arg, where string) {
 		return
 	}
 	w.child(c, call, val, nil, "ssh "+where+" "+key, !a.Static)
+}
+
+// sshConfigFile judges the ssh configuration file a names (-F a): each
+// line as sshConfigLine does, and the files its Include lines name
+// (ssh_config(5): globs allowed, a relative name is under ~/.ssh, as for
+// the user's own file, which -F's file is taken as), depth bounded as
+// ssh bounds it (16).
+func (w *walker) sshConfigFile(c scope, call *Call, a Arg, depth int) {
+	if _, sub := w.m.ArgStream(a); sub {
+		return // -F <(…): ssh closes descriptors above 2 first (below)
+	}
+	if n, ok := fdPath(a.Value); ok && a.Static && n > 2 {
+		// ssh closes every descriptor above stderr before it reads its
+		// configuration (OpenSSH 9.2: -F /dev/fd/3 "Can't open user
+		// config file", and it exits): only stdin, stdout and stderr
+		// can carry one.
+		return
+	}
+	if vagrantSSHConfig(call, a) {
+		return
+	}
+	text, ok := w.configText(c, call, a, "ssh reads its configuration, which can run programs,")
+	if !ok || depth > 16 {
+		return
+	}
+	for _, line := range strings.Split(text, "\n") {
+		line = strings.TrimSpace(line)
+		key, rest, _ := strings.Cut(line, " ")
+		if k, v, eq := strings.Cut(key, "="); eq {
+			key, rest = k, v+" "+rest
+		}
+		if !strings.EqualFold(key, "include") {
+			w.sshConfigLine(c, call, line, a.Value)
+			continue
+		}
+		for _, f := range strings.Fields(strings.TrimPrefix(strings.TrimSpace(rest), "=")) {
+			f = strings.Trim(f, `"`)
+			if strings.HasPrefix(f, "~") {
+				f = expandTilde(f, w.home)
+			} else if !filepath.IsAbs(f) {
+				f = filepath.Join(w.home, ".ssh", f)
+			}
+			matches, err := filepath.Glob(f)
+			if err != nil || len(matches) == 0 {
+				matches = []string{f} // /dev/stdin; a file this command writes
+			}
+			if len(matches) > 64 {
+				w.m.Truncated = true // the rest are not read
+				matches = matches[:64]
+			}
+			for _, m := range matches {
+				w.sshConfigFile(c, call, Arg{Value: m, Raw: m, Static: true}, depth+1)
+			}
+		}
+	}
+}
+
+// vagrantSSHConfig reports an ssh -F naming the pipe from vagrant
+// ssh-config (vagrant ssh-config --host default | ssh -F /dev/stdin
+// default, an everyday nl2bash line): vagrant prints the configuration
+// of its own machine from the Vagrantfile, which vagrant runs as Ruby
+// anyway, so that text adds nothing vagrant itself could not do; it is
+// not asked about as run-time text.
+func vagrantSSHConfig(call *Call, a Arg) bool {
+	n, ok := fdPath(a.Value)
+	if !ok || !a.Static {
+		return false
+	}
+	s := call.Fd(n)
+	if s.Kind != StreamPipe || s.Pipe == nil || s.Pipe.Subst != "" || s.Stage < 1 || s.Stage >= len(s.Pipe.Calls) {
+		return false
+	}
+	src := s.Pipe.Calls[s.Stage-1]
+	if src == nil || src.Name != "vagrant" {
+		return false
+	}
+	_, ops := ScanOptions(src.Args, OptSpec{})
+	return len(ops) > 0 && src.Args[ops[0]].Value == "ssh-config"
 }
 
 // sshConfigLine judges one line of an ssh configuration file named by -F:

@@ -174,6 +174,7 @@ func (w *walker) runsCode(c scope, call *Call) bool {
 	w.shellReads(c, call)
 	w.bundledRun(c, call)
 	w.wrapperConfigs(c, call)
+	w.pathHelpers(c, call) // PATH=bin:$PATH git fetch: bin/ssh (syntax/pathlookup.go)
 	if w.pathProgram(c, call) || w.dispatchedProgram(c, call) || w.pluginProgram(c, call) {
 		return true
 	}
