@@ -62,6 +62,15 @@ func (w *walker) taskRun(c scope, call *Call) bool {
 	case "task", "go-task":
 		w.taskRunFile(c, call)
 		return true
+	case "erb":
+		w.erbRun(c, call)
+		return true
+	case "gem":
+		w.gemBuild(c, call)
+		return false // gem install and the rest are read elsewhere
+	case "prove":
+		w.proveRun(c, call)
+		return true
 	case "mise":
 		w.miseRun(c, call)
 		w.miseHooks(c, call)
