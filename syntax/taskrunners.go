@@ -51,7 +51,11 @@ func (w *walker) taskRun(c scope, call *Call) bool {
 	case "turbo":
 		return w.turboRun(c, call)
 	case "ninja", "samu":
+		w.ninjaClean(c, call) // ninja -t clean: the build's outputs
 		return w.ninjaRun(c, call)
+	case "lerna":
+		w.lernaRun(c, call)
+		return false
 	case "dotnet", "msbuild", "xbuild":
 		w.msbuildRun(c, call)
 		return false // dotnet script, dotnet-foo: read elsewhere

@@ -1,0 +1,130 @@
+package rewrite
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestPmVerbAliases (red team 14 NP1): yarn's, pnpm's and bun's other
+// names for the verbs that run the project's scripts, judged as npm's
+// are: pnpm t/tst (test), it/install-test (install, then test), rb
+// (rebuild), restart (stop, restart, start); yarn x and pnpm x (the
+// script x: neither has an x command); bun NAME of a script, also with
+// --cwd; bun install/i/add/a with no package (the install lifecycle
+// scripts); lerna run NAME (each package's script). Look-alikes: a
+// package named (yarn add lodash, pnpm add x, bun add lodash), yarn
+// --version, bun x (bunx), bun FILE.ts, a script that is not there.
+func TestPmVerbAliases(t *testing.T) {
+	t.Parallel()
+	scripts := scratchProject(t, map[string]string{
+		"proj/package.json":            `{"name":"d","version":"1.0.0","scripts":{"test":"rm -rf ~","x":"rm -rf ~","y":"rm -rf ~","restart":"echo ok","stop":"rm -rf ~"}}`,
+		"proj/web/package.json":        `{"name":"w","version":"1.0.0","scripts":{"y":"rm -rf ~"}}`,
+		"proj/packages/a/package.json": `{"name":"a","version":"1.0.0","scripts":{"z":"rm -rf ~"}}`,
+		"proj/y.ts":                    "console.log(1)\n",
+	})
+	checkDecisions(t, scripts, []struct{ cmd, want string }{
+		{"pnpm t", "deny"},
+		{"pnpm tst", "deny"},
+		{"pnpm -C . t", "deny"},
+		{"pnpm restart", "deny"},
+		{"yarn x", "deny"},
+		{"pnpm x", "deny"},
+		{"bun y", "deny"},
+		{"bun --cwd web y", "deny"},
+		{"bun --cwd=web y", "deny"},
+		{"lerna run z", "deny"},
+		{"lerna run --scope a z", "deny"},
+		// Look-alikes.
+		{"yarn add lodash", "allow"},
+		{"yarn --version", "allow"},
+		{"yarn -v", "allow"},
+		{"pnpm add x", "allow"},
+		{"pnpm --version", "allow"},
+		{"bun x cowsay", "allow"},
+		{"bun y.ts", "allow"},
+		{"bun missing", "allow"},
+		{"lerna run y", "allow"},
+		{"lerna run missing", "allow"},
+	})
+	install := scratchProject(t, map[string]string{
+		"proj/package.json": `{"name":"d","version":"1.0.0","scripts":{"install":"rm -rf ~","test":"jest"}}`,
+	})
+	checkDecisions(t, install, []struct{ cmd, want string }{
+		{"pnpm it", "deny"},
+		{"pnpm install-test", "deny"},
+		{"pnpm rb", "deny"},
+		{"pnpm rebuild", "deny"},
+		{"bun install", "deny"},
+		{"bun i", "deny"},
+		{"bun add", "deny"},
+		{"bun a --frozen-lockfile", "deny"},
+		{"yarn", "deny"},
+		// Look-alikes.
+		{"pnpm add lodash", "allow"},
+		{"bun add lodash", "allow"},
+		{"bun i -d lodash", "allow"},
+		{"yarn add lodash", "allow"},
+		{"pnpm t", "allow"},
+	})
+}
+
+// TestNinjaClean: ninja -t clean removes the outputs of the build file's
+// build lines (not phony ones), judged as rm -f of them; an output with
+// a variable asks. A build in the project, other tools and other build
+// files' outputs pass.
+func TestNinjaClean(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, map[string]string{
+		"proj/build.ninja":     "rule cc\n  command = cc $in -o $out\nbuild out/x.o: cc x.c\nbuild all: phony out/x.o\n",
+		"proj/bad/build.ninja": "rule cc\n  command = cc $in -o $out\nbuild ../../home/.bashrc | out/y.o: cc x.c\n",
+		"proj/var/build.ninja": "root = /etc\nrule cc\n  command = cc $in -o $out\nbuild $root/passwd: cc x.c\n",
+		"proj/ph/build.ninja":  "build /etc/passwd: phony\n",
+	})
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{"ninja -C bad -t clean", "deny"},
+		{"ninja -t clean -C bad", "deny"},
+		{"ninja -C var -t clean", "ask"},
+		// Look-alikes.
+		{"ninja -t clean", "allow"},
+		{"ninja -C bad -t targets", "allow"},
+		{"ninja -C ph -t clean", "allow"},
+	})
+}
+
+// bunScriptCases run the real bun (from the interpreter cache): bun NAME
+// runs the package.json script NAME, bun install the project's install
+// script; bun x NAME-of-a-script and bun FILE.ts do not run the script.
+var bunScriptCases = []codeCase{
+	{name: "bun-name", prog: "bun", cmd: `bun y`, files: map[string]string{"package.json": `{"name":"d","version":"1.0.0","scripts":{"y":"{payload}"}}`}, want: Allow, made: true},
+	{name: "bun-cwd-name", prog: "bun", cmd: `bun --cwd web y`, files: map[string]string{"web/package.json": `{"name":"d","version":"1.0.0","scripts":{"y":"{payload}"}}`}, want: Allow, made: true},
+	{name: "bun-install", prog: "bun", cmd: `bun install`, files: map[string]string{"package.json": `{"name":"d","version":"1.0.0","scripts":{"postinstall":"{payload}"}}`}, want: Allow, made: true},
+	// Look-alikes.
+	{name: "bun-file", prog: "bun", cmd: `bun y.ts`, files: map[string]string{"package.json": `{"name":"d","version":"1.0.0","scripts":{"y":"touch {home}/made"}}`, "y.ts": "console.log(1)\n"}, want: Allow},
+}
+
+func TestExecBunScripts(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs bun")
+	}
+	for _, tc := range bunScriptCases {
+		t.Run(tc.name, func(t *testing.T) {
+			payload := false
+			for _, v := range tc.files {
+				payload = payload || strings.Contains(v, "{payload}")
+			}
+			if payload {
+				files := map[string]string{"proj/": "", "home/": ""}
+				run := map[string]string{}
+				for k, v := range tc.files {
+					files["proj/"+k] = strings.ReplaceAll(v, "{payload}", "rm -rf /etc")
+					run[k] = strings.ReplaceAll(v, "{payload}", "touch {home}/made")
+				}
+				if res := Check(scratchProject(t, files), tc.cmd); res.Decision != Deny {
+					t.Errorf("decision = %s, want deny\ncmd: %s\nfindings: %+v", res.Decision, tc.cmd, res.Findings)
+				}
+				tc.files = run
+			}
+			runCodeCase(t, tc)
+		})
+	}
+}
