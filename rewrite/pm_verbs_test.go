@@ -34,6 +34,10 @@ func TestPmVerbAliases(t *testing.T) {
 		{"bun --cwd=web y", "deny"},
 		{"lerna run z", "deny"},
 		{"lerna run --scope a z", "deny"},
+		// pnpm runs a word that is no command or script as pnpm exec.
+		{"pnpm bash -c 'rm -rf ~'", "deny"},
+		{"pnpm -C web sh -c 'rm -rf ~'", "deny"},
+		{"pnpm node -e 'require(\"fs\").rmSync(process.env.HOME,{recursive:true})'", "deny"},
 		// Look-alikes.
 		{"yarn add lodash", "allow"},
 		{"yarn --version", "allow"},
@@ -45,6 +49,9 @@ func TestPmVerbAliases(t *testing.T) {
 		{"bun missing", "allow"},
 		{"lerna run y", "allow"},
 		{"lerna run missing", "allow"},
+		{"pnpm echo 'rm -rf ~'", "allow"},
+		{"pnpm eslint .", "allow"},
+		{"pnpm node -e 'console.log(1)'", "allow"},
 	})
 	install := scratchProject(t, map[string]string{
 		"proj/package.json": `{"name":"d","version":"1.0.0","scripts":{"install":"rm -rf ~","test":"jest"}}`,
@@ -65,6 +72,46 @@ func TestPmVerbAliases(t *testing.T) {
 		{"bun i -d lodash", "allow"},
 		{"yarn add lodash", "allow"},
 		{"pnpm t", "allow"},
+	})
+}
+
+// TestNxTargets: nx runs a project's targets: nx run P:T[:C], nx T P,
+// nx P:T, nx run-many/affected -t T (every project), read from
+// project.json's targets (the command shorthand, nx:run-commands'
+// command and commands, nx:run-script's script, dependsOn first) or a
+// package.json script of that name; pnpm nx … is the same nx.
+// Look-alikes: a target that runs a plain command, another project's,
+// nx graph.
+func TestNxTargets(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, map[string]string{
+		"proj/nx.json":      "{}",
+		"proj/package.json": `{"name":"root","scripts":{"lint":"eslint ."}}`,
+		"proj/apps/web/project.json": `{"name":"web","targets":{"build":{"executor":"nx:run-commands","options":{"command":"rm -rf ~"}},` +
+			`"serve":{"command":"vite"},"deploy":{"dependsOn":["build"],"executor":"@nx/js:tsc"},` +
+			`"many":{"executor":"nx:run-commands","options":{"commands":["echo hi",{"command":"rm -rf /etc"}]}},` +
+			`"sc":{"executor":"nx:run-script","options":{"script":"wipe"}},"short":{"command":"rm -rf ~"}}}`,
+		"proj/apps/web/package.json": `{"name":"web-pkg","scripts":{"wipe":"rm -rf ~"}}`,
+		"proj/libs/ui/package.json":  `{"name":"@x/ui","scripts":{"test":"rm -rf ~","lint":"eslint ."}}`,
+	})
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{"nx run web:build", "deny"},
+		{"nx run web:build:production", "deny"},
+		{"nx build web", "deny"},
+		{"nx web:short", "deny"},
+		{"nx deploy web", "deny"},
+		{"nx run web:many", "deny"},
+		{"nx sc web", "deny"},
+		{"nx run-many -t build", "deny"},
+		{"nx affected --target=test", "deny"},
+		{"nx test @x/ui", "deny"},
+		{"pnpm nx build web", "deny"},
+		// Look-alikes.
+		{"nx serve web", "allow"},
+		{"nx run-many -t lint", "allow"},
+		{"nx run-many -t build -p @x/ui", "allow"},
+		{"nx graph", "allow"},
+		{"nx lint", "allow"},
 	})
 }
 

@@ -53,6 +53,7 @@ func (w *walker) pmAliases(c scope, call *Call) bool {
 	if call.Name != "pnpm" {
 		return false
 	}
+	w.pnpmShellCommand(c, call, d, ws[0])
 	switch ws[0] {
 	case "t", "tst":
 		w.packageScript(c, &inner, "test", call.Name)
@@ -81,6 +82,36 @@ func (w *walker) pmAliases(c scope, call *Call) bool {
 		return true
 	}
 	return false
+}
+
+// pnpmCommands are pnpm's own commands (pnpm help) that
+// packageBuiltins does not list.
+var pnpmCommands = lazy.Set{List: []string{"uninstall", "un", "ln", "rebuild", "rb", "fetch", "install-test", "it",
+	"patch-commit", "patch-remove", "run", "run-script", "test", "t", "tst", "start", "restart", "stop", "setup",
+	"server", "root", "deploy", "doctor", "get", "cat-file", "cat-index", "find-hash", "self-update",
+	"approve-builds", "ignored-builds", "catalogs", "pm", "clean", "sbom", "completion", "recursive", "multi", "m"}}
+
+// pnpmNotCommands are the words of packageBuiltins (yarn's and bun's
+// commands) that pnpm has no command for: pnpm node … runs node.
+var pnpmNotCommands = lazy.Set{List: []string{"node", "workspace", "workspaces", "plugin", "global"}}
+
+// pnpmShellCommand models pnpm NAME ARGS when NAME is neither a pnpm
+// command nor a script of package.json: pnpm (6.6.1 on) runs it as pnpm
+// exec would, a command found on PATH with node_modules/.bin first
+// (pnpm bash -c …, pnpm nx build web).
+func (w *walker) pnpmShellCommand(c scope, call *Call, d Dir, name string) {
+	if packageBuiltins.Get()[name] && !pnpmNotCommands.Has(name) || pnpmCommands.Has(name) || strings.HasPrefix(name, "-") {
+		return
+	}
+	if _, scripts, found := w.manifestScripts(d, "package.json"); found && scripts[name] != nil {
+		return // the script's (packageRun)
+	}
+	_, ops := ScanOptions(call.Args, pnpmOptions)
+	if len(ops) == 0 {
+		return
+	}
+	inner, env := w.packageScriptCall(call, d)
+	w.argvChild(c, inner, call.Args[ops[0]:], "pnpm "+name, env, d)
 }
 
 // bunCommands are bun's own commands (bun --help), which run before a

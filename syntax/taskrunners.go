@@ -56,6 +56,9 @@ func (w *walker) taskRun(c scope, call *Call) bool {
 	case "lerna":
 		w.lernaRun(c, call)
 		return false
+	case "nx":
+		w.nxRun(c, call)
+		return false
 	case "dotnet", "msbuild", "xbuild":
 		w.msbuildRun(c, call)
 		return false // dotnet script, dotnet-foo: read elsewhere
