@@ -140,12 +140,17 @@ func TestNinjaClean(t *testing.T) {
 
 // bunScriptCases run the real bun (from the interpreter cache): bun NAME
 // runs the package.json script NAME, bun install the project's install
-// script; bun x NAME-of-a-script and bun FILE.ts do not run the script.
+// script, bun --cwd DIR FILE (also after run) DIR's FILE; bun FILE.ts
+// does not run the script, and bun --cwd DIR FILE not the working
+// directory's FILE.
 var bunScriptCases = []codeCase{
 	{name: "bun-name", prog: "bun", cmd: `bun y`, files: map[string]string{"package.json": `{"name":"d","version":"1.0.0","scripts":{"y":"{payload}"}}`}, want: Allow, made: true},
 	{name: "bun-cwd-name", prog: "bun", cmd: `bun --cwd web y`, files: map[string]string{"web/package.json": `{"name":"d","version":"1.0.0","scripts":{"y":"{payload}"}}`}, want: Allow, made: true},
 	{name: "bun-install", prog: "bun", cmd: `bun install`, files: map[string]string{"package.json": `{"name":"d","version":"1.0.0","scripts":{"postinstall":"{payload}"}}`}, want: Allow, made: true},
+	{name: "bun-cwd-file", prog: "bun", cmd: `bun --cwd web x.ts`, files: map[string]string{"web/x.ts": "require(\"child_process\").execSync(\"{payload}\")\n"}, want: Allow, made: true},
+	{name: "bun-run-cwd-file", prog: "bun", cmd: `bun run --cwd web x.ts`, files: map[string]string{"web/x.ts": "require(\"child_process\").execSync(\"{payload}\")\n"}, want: Allow, made: true},
 	// Look-alikes.
+	{name: "bun-cwd-other-file", prog: "bun", cmd: `bun --cwd web x.ts`, files: map[string]string{"x.ts": "require(\"child_process\").execSync(\"touch {home}/made\")\n", "web/x.ts": "console.log(1)\n"}, want: Allow},
 	{name: "bun-file", prog: "bun", cmd: `bun y.ts`, files: map[string]string{"package.json": `{"name":"d","version":"1.0.0","scripts":{"y":"touch {home}/made"}}`, "y.ts": "console.log(1)\n"}, want: Allow},
 }
 

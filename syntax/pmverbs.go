@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/corral-dev/corral/internal/lazy"
+	"github.com/corral-dev/corral/syntax/lang"
 )
 
 // Package managers' other names for the verbs that run the project's
@@ -13,7 +14,8 @@ import (
 // runs stop, restart and start), yarn's and pnpm's bare script name for a
 // word that is no command of theirs (pnpm has no x: pnpx is dlx; yarn
 // neither), bun NAME when NAME is a script of package.json (bun runs its
-// own commands first, then a script, a file, a package's binary),
+// own commands first, then a script, a file, a package's binary), bun
+// --cwd DIR FILE (DIR's FILE),
 // bun install/add with no package (the project's lifecycle scripts),
 // lerna run NAME (the script in each of the packages), and ninja -t
 // clean (it removes every file the build file's build lines make).
@@ -139,6 +141,20 @@ func (w *walker) bunVerb(c scope, call *Call) {
 	}
 	inner := *call
 	inner.Dir = d
+	if file := ws[0]; d != call.Dir && (file == "run" && len(ws) > 1 && looksLikeFile(ws[1]) || looksLikeFile(file)) {
+		// bun --cwd DIR FILE, bun run --cwd DIR FILE: FILE is DIR's (the
+		// interpreter reads it from the working directory).
+		if file == "run" {
+			file = ws[1]
+		}
+		for i := len(call.Args) - 1; i >= 0; i-- {
+			if a := call.Args[i]; a.Static && a.Value == file {
+				w.interpreterFile(c, &inner, a, lang.JS)
+				break
+			}
+		}
+		return
+	}
 	switch name := ws[0]; {
 	case name == "install" || name == "i" || name == "add" || name == "a":
 		pkgs := 0
