@@ -28,6 +28,8 @@ var codeJobCases = []codeCase{
 	{name: "gem-build", prog: "gem", cmd: `gem build x.gemspec`, files: map[string]string{"x.gemspec": "system(\"{payload}\")\n" + gemspecTail}, want: Allow, made: true},
 	{name: "gem-build-default", prog: "gem", cmd: `gem build`, files: map[string]string{"x.gemspec": "system(\"{payload}\")\n" + gemspecTail}, want: Allow, made: true},
 	{name: "gem-b-name", prog: "gem", cmd: `gem b x`, files: map[string]string{"x.gemspec": "system(\"{payload}\")\n" + gemspecTail}, want: Allow, made: true},
+	{name: "gem-install-g", prog: "gem", cmd: `gem install -g --local`, files: map[string]string{"gem.deps.rb": "system(\"{payload}\")\n"}, want: Allow, made: true},
+	{name: "gem-install-file", prog: "gem", cmd: `gem install --file deps.rb --local`, files: map[string]string{"deps.rb": "system(\"{payload}\")\n"}, want: Allow, made: true},
 	{name: "prove-exec", prog: "prove", cmd: `prove -e '{payload}' one.t`, files: map[string]string{"one.t": "x\n"}, want: Allow, made: true},
 	{name: "prove-exec-long", prog: "prove", cmd: `prove --exec='{payload}' t`, files: map[string]string{"t/a.t": "x\n"}, want: Allow, made: true},
 	{name: "prove-default-t", prog: "prove", cmd: `prove`, files: map[string]string{"t/a.t": "system(\"{payload}\"); print \"1..1\\nok 1\\n\";\n"}, want: Allow, made: true},
@@ -76,4 +78,34 @@ func TestExecCodeJobs(t *testing.T) {
 			runCodeCase(t, tc)
 		})
 	}
+}
+
+// TestRubyDSLFiles: Capistrano, Berkshelf and fastlane evaluate their
+// Ruby file (Capfile, Berksfile, fastlane/Fastfile) for their commands
+// (none is installed here: decided only). Look-alikes: a file with no
+// call, fastlane init, berks version.
+func TestRubyDSLFiles(t *testing.T) {
+	t.Parallel()
+	bad := scratchProject(t, map[string]string{
+		"proj/Capfile":           "system('rm -rf ~')\n",
+		"proj/Berksfile":         "system('rm -rf ~')\n",
+		"proj/fastlane/Fastfile": "lane :beta do\n  sh('rm -rf ~')\n  system('rm -rf ~')\nend\n",
+	})
+	checkDecisions(t, bad, []struct{ cmd, want string }{
+		{"cap production deploy", "deny"},
+		{"berks install", "deny"},
+		{"fastlane ios beta", "deny"},
+		{"fastlane init", "allow"},
+		{"berks version", "allow"},
+	})
+	plain := scratchProject(t, map[string]string{
+		"proj/Capfile":           "require 'capistrano/setup'\n",
+		"proj/Berksfile":         "source 'https://supermarket.chef.io'\nmetadata\n",
+		"proj/fastlane/Fastfile": "lane :beta do\n  puts 'rm -rf ~'\nend\n",
+	})
+	checkDecisions(t, plain, []struct{ cmd, want string }{
+		{"cap production deploy", "allow"},
+		{"berks install", "allow"},
+		{"fastlane ios beta", "allow"},
+	})
 }

@@ -175,6 +175,10 @@ var gemBuildSpec = OptSpec{ShortVal: "oC", LongEq: true, Abbrev: true,
 // in the directory -C names. GEMSPEC is the file of that name, else
 // GEMSPEC.gemspec; with none, the directory's *.gemspec files.
 func (w *walker) gemBuild(c scope, call *Call) {
+	if len(call.Args) > 0 && call.Args[0].Static && (call.Args[0].Value == "install" || call.Args[0].Value == "i") {
+		w.gemDeps(c, call)
+		return
+	}
 	if len(call.Args) == 0 || !call.Args[0].Static || call.Args[0].Value == "" ||
 		!strings.HasPrefix("build", call.Args[0].Value) {
 		return
@@ -216,6 +220,47 @@ func (w *walker) gemBuild(c scope, call *Call) {
 	}
 	for _, n := range names {
 		w.scriptFile(c, &inner, Arg{Value: n, Raw: n, Static: true}, string(lang.Ruby))
+	}
+}
+
+// gemDeps models gem install -g/--file [FILE]: the gem dependencies
+// file (FILE, else the first of gem.deps.rb, gems.rb, Gemfile, Isolate
+// in the working directory) is Ruby that RubyGems evaluates to list the
+// gems (checked with the real gem 3.3: a File.write in gem.deps.rb ran).
+// FILE is the word after the option when it is not an option, as
+// OptionParser takes an optional value.
+func (w *walker) gemDeps(c scope, call *Call) {
+	args := call.Args[1:]
+	for i, a := range args {
+		if !a.Static {
+			continue
+		}
+		v := a.Value
+		var file string
+		switch {
+		case v == "-g" || v == "--file":
+			if i+1 < len(args) && !strings.HasPrefix(args[i+1].Value, "-") {
+				w.scriptFile(c, call, args[i+1], string(lang.Ruby))
+				return
+			}
+		case strings.HasPrefix(v, "--file="):
+			file = strings.TrimPrefix(v, "--file=")
+		case strings.HasPrefix(v, "-g") && len(v) > 2 && !strings.HasPrefix(v, "--"):
+			file = v[2:]
+		default:
+			continue
+		}
+		if file != "" {
+			w.scriptFile(c, call, Arg{Value: file, Raw: file, Static: true}, string(lang.Ruby))
+			return
+		}
+		for _, f := range []string{"gem.deps.rb", "gems.rb", "Gemfile", "Isolate"} {
+			if _, ok := w.readScript(call.Dir.Join(f)); ok {
+				w.scriptFile(c, call, Arg{Value: f, Raw: f, Static: true}, string(lang.Ruby))
+				return
+			}
+		}
+		return
 	}
 }
 
