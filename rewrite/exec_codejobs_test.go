@@ -109,3 +109,17 @@ func TestRubyDSLFiles(t *testing.T) {
 		{"fastlane ios beta", "allow"},
 	})
 }
+
+// TestCodeJobsWrittenFiles: the files gem build and prove find by a
+// pattern include those the command writes first (a gemspec, t/*.t).
+func TestCodeJobsWrittenFiles(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, map[string]string{"proj/": "", "home/": ""})
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{`echo 'system("rm -rf ~")' > a.gemspec && gem build`, "deny"},
+		{`mkdir -p t && echo 'system("rm -rf ~")' > t/a.t && prove`, "deny"},
+		{`mkdir -p t && echo 'system("rm -rf ~")' > t/a.t && prove -e perl t`, "deny"},
+		{`mkdir -p t && echo 'print "ok 1"' > t/a.t && prove`, "allow"},
+		{`echo 'Gem::Specification.new' > a.gemspec && gem build`, "allow"},
+	})
+}

@@ -3,6 +3,7 @@ package syntax
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -215,8 +216,10 @@ func (w *walker) gemBuild(c scope, call *Call) {
 			}
 		}
 	} else {
-		names = w.globNames(dir, "*.gemspec")
+		// The directory's gemspecs, and those this command wrote there.
+		names = append(w.globNames(dir, "*.gemspec"), w.writtenNames(dir, "", "*.gemspec")...)
 		sort.Strings(names)
+		names = slices.Compact(names)
 	}
 	for _, n := range names {
 		w.scriptFile(c, &inner, Arg{Value: n, Raw: n, Static: true}, string(lang.Ruby))
@@ -426,8 +429,8 @@ func (w *walker) proveDir(dir Dir, name string, exts []string, recurse bool) (fi
 	if !d.Known || w.read == nil {
 		return nil, false
 	}
-	if fi, err := os.Stat(d.Path); err != nil || !fi.IsDir() {
-		return nil, false
+	if fi, err := os.Stat(d.Path); (err != nil || !fi.IsDir()) && len(w.writtenNames(dir, name, "*")) == 0 {
+		return nil, false // no directory, nor one this command wrote files in
 	}
 	match := func(n string) bool {
 		for _, e := range exts {
@@ -444,7 +447,11 @@ func (w *walker) proveDir(dir Dir, name string, exts []string, recurse bool) (fi
 				files = append(files, filepath.Join(name, e.Name()))
 			}
 		}
-		return files, true
+		for _, e := range exts {
+			files = append(files, w.writtenNames(dir, name, "*"+e)...)
+		}
+		sort.Strings(files)
+		return slices.Compact(files), true
 	}
 	_ = filepath.WalkDir(d.Path, func(p string, e os.DirEntry, err error) error {
 		if err != nil || len(files) > maxProveTests {
@@ -458,4 +465,25 @@ func (w *walker) proveDir(dir Dir, name string, exts []string, recurse bool) (fi
 	})
 	sort.Strings(files)
 	return files, true
+}
+
+// writtenNames returns the files this command wrote directly in
+// directory sub of dir whose base name matches pattern, as paths joined
+// to sub (sorted).
+func (w *walker) writtenNames(dir Dir, sub, pattern string) []string {
+	d := dir.Join(sub)
+	if !d.Known {
+		return nil
+	}
+	var out []string
+	for p := range w.written {
+		if filepath.Dir(p) != d.Path {
+			continue
+		}
+		if ok, _ := filepath.Match(pattern, filepath.Base(p)); ok {
+			out = append(out, filepath.Join(sub, filepath.Base(p)))
+		}
+	}
+	sort.Strings(out)
+	return out
 }
