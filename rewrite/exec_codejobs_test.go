@@ -35,6 +35,7 @@ var codeJobCases = []codeCase{
 	{name: "prove-default-t", prog: "prove", cmd: `prove`, files: map[string]string{"t/a.t": "system(\"{payload}\"); print \"1..1\\nok 1\\n\";\n"}, want: Allow, made: true},
 	{name: "prove-recurse", prog: "prove", cmd: `prove -r t`, files: map[string]string{"t/sub/a.t": "system(\"{payload}\"); print \"1..1\\nok 1\\n\";\n"}, want: Allow, made: true},
 	{name: "prove-rc", prog: "prove", cmd: `prove t/a.t`, files: map[string]string{".proverc": "# options\n--exec '{payload}'\n", "t/a.t": "print \"1..1\\nok 1\\n\";\n"}, want: Allow, made: true},
+	{name: "prove-rc-option", prog: "prove", cmd: `prove --rc my.rc t/a.t`, files: map[string]string{"my.rc": "--exec '{payload}'\n", "t/a.t": "print \"1..1\\nok 1\\n\";\n"}, want: Allow, made: true},
 	{name: "pydoc3-pythonpath", prog: "pydoc3", cmd: `PYTHONPATH=lib pydoc3 x`, files: map[string]string{"lib/x.py": "import os\nos.system(\"{payload}\")\n"}, want: Allow, made: true},
 	// Look-alikes.
 	{name: "erb-x-prints", prog: "erb", cmd: `erb -x t.erb`, files: map[string]string{"t.erb": "<% system(\"touch {home}/made\") %>\n"}, want: Allow},

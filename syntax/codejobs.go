@@ -271,7 +271,7 @@ func (w *walker) gemDeps(c scope, call *Call) {
 // so letters cluster and long options take unambiguous prefixes).
 var proveSpec = OptSpec{ShortVal: "eIMPaj", LongEq: true, Abbrev: true,
 	LongVal: []string{"exec", "ext", "harness", "source", "formatter", "state", "statefile", "archive", "jobs", "rules",
-		"tapversion", "rc"},
+		"tapversion"},
 	LongFlag: []string{"verbose", "failures", "comments", "lib", "blib", "shuffle", "color", "nocolor", "colour",
 		"nocolour", "count", "nocount", "dry", "ignore-exit", "recurse", "reverse", "parse", "quiet", "QUIET", "merge",
 		"directives", "help", "man", "version", "timer", "normalize", "trap", "norc"}}
@@ -291,20 +291,33 @@ const maxProveTests = 64
 // at white space; an empty PROG runs the file itself), else as perl
 // with -I of -I, -l (lib) and -b (blib/lib, blib/arch) and -M's modules.
 func (w *walker) proveRun(c scope, call *Call) {
-	args := call.Args
-	norc := false
-	for _, a := range args {
-		norc = norc || a.Static && a.Value == "--norc"
+	// App::Prove reads --norc, --rc FILE and --rc=FILE before its
+	// options: each --rc file's options come after those of ~/.proverc
+	// and ./.proverc (none with --norc).
+	var args []Arg
+	rcFiles := []string{".proverc"}
+	if w.home != "" {
+		rcFiles = []string{filepath.Join(w.home, ".proverc"), ".proverc"}
 	}
-	if !norc {
-		var rc []Arg
-		for _, f := range []string{filepath.Join(w.home, ".proverc"), ".proverc"} {
-			if f == ".proverc" || w.home != "" {
-				rc = append(rc, w.proveRc(call.Dir.Join(f))...)
-			}
+	for i := 0; i < len(call.Args); i++ {
+		a := call.Args[i]
+		switch {
+		case a.Static && a.Value == "--norc":
+			rcFiles = nil
+		case a.Static && a.Value == "--rc" && i+1 < len(call.Args):
+			i++
+			rcFiles = append(rcFiles, call.Args[i].Value)
+		case a.Static && strings.HasPrefix(a.Value, "--rc="):
+			rcFiles = append(rcFiles, strings.TrimPrefix(a.Value, "--rc="))
+		default:
+			args = append(args, a)
 		}
-		args = append(rc, args...)
 	}
+	var rc []Arg
+	for _, f := range rcFiles {
+		rc = append(rc, w.proveRc(call.Dir.Join(f))...)
+	}
+	args = append(rc, args...)
 	for i, a := range args {
 		if a.Static && a.Value == "::" {
 			args = args[:i]
