@@ -57,7 +57,7 @@ func jsConfig(base string, extra ...string) []string {
 // (TestLazyTableNames checks that they agree).
 var configToolNames = [...]string{"eslint", "playwright", "prettier", "vite", "webpack", "webpack-cli", "webpack-dev-server", "stylelint", "babel",
 	"rollup", "next", "tailwindcss", "postcss", "bundle", "bundler", "gulp", "grunt", "scons", "invoke", "inv", "fab", "doit", "conan",
-	"vagrant", "pod", "brew", "danger", "guard", "mix", "meson", "tilt"}
+	"vagrant", "pod", "brew", "danger", "guard", "mix", "meson", "tilt", "berks", "cap", "fastlane"}
 
 // configTools are the tools configRun reads the configuration of, by
 // their documentation's lookup order.
@@ -110,6 +110,11 @@ var configTools = lazy.Value[map[string]configTool]{New: func() map[string]confi
 		"mix":     {as: lang.Elixir, files: []string{"mix.exs"}, skip: []string{"new", "help", "local.hex", "local.rebar", "archive.install"}},
 		"meson":   {as: lang.Meson, files: []string{"meson.build"}, sub: []string{"setup", "configure"}},
 		"tilt":    {as: lang.Starlark, files: []string{"Tiltfile"}, opts: []string{"-f", "--file"}, sub: []string{"up", "ci"}},
+		// Berkshelf, Capistrano and fastlane evaluate their Ruby DSL file
+		// (red team 14 CR1).
+		"berks":    {as: lang.Ruby, files: []string{"Berksfile"}, opts: []string{"-b", "--berksfile"}, skip: []string{"version", "help", "init"}},
+		"cap":      {as: lang.Ruby, files: []string{"Capfile", "capfile", "Capfile.rb", "capfile.rb"}},
+		"fastlane": {as: lang.Ruby, files: []string{"fastlane/Fastfile", "Fastfile", ".fastlane/Fastfile"}, skip: []string{"init", "help", "actions", "action", "env", "docs"}},
 	}
 }}
 

@@ -142,7 +142,8 @@ var pythonConsoleScripts = lazy.Value[map[string]bool]{New: func() map[string]bo
 		"flask": true, "gunicorn": true, "uvicorn": true, "celery": true, "alembic": true, "coverage": true,
 		"sphinx-build": true, "mkdocs": true, "twine": true, "virtualenv": true, "pipx": true, "pre-commit": true,
 		"ansible": true, "ansible-playbook": true, "yamllint": true, "cookiecutter": true, "poetry": true,
-		"pipenv": true, "hatch": true, "pdm": true, "pip-compile": true, "pip-sync": true, "httpie": true}
+		"pipenv": true, "hatch": true, "pdm": true, "pip-compile": true, "pip-sync": true, "httpie": true,
+		"pydoc": true}
 }}
 
 // ipythonFrontEnds are IPython's terminal front ends: they run Python

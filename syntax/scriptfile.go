@@ -187,6 +187,7 @@ func (w *walker) runsCode(c scope, call *Call) bool {
 	if w.nodeRunScript(c, call) {
 		return true // node --run NAME: a package.json script
 	}
+	w.bunVerb(c, call) // bun NAME: a script (pmverbs.go)
 	if lang.ForProgram(call.Name) == lang.JS && w.testRun(c, call) {
 		return true // node --test: the runner's files
 	}
@@ -739,6 +740,9 @@ func (w *walker) packageRun(c scope, call *Call) bool {
 		}
 	case "yarn", "pnpm", "bun":
 		// -C/--dir/--cwd DIR: the project is DIR's (pmProjectArgs).
+		if w.pmAliases(c, call) {
+			return true // pnpm t, it, rb; yarn --version (pmverbs.go)
+		}
 		d, ws := pmProjectArgs(call)
 		if !d.Known {
 			w.pmRunTimeDir(call, ws)

@@ -51,7 +51,14 @@ func (w *walker) taskRun(c scope, call *Call) bool {
 	case "turbo":
 		return w.turboRun(c, call)
 	case "ninja", "samu":
+		w.ninjaClean(c, call) // ninja -t clean: the build's outputs
 		return w.ninjaRun(c, call)
+	case "lerna":
+		w.lernaRun(c, call)
+		return false
+	case "nx":
+		w.nxRun(c, call)
+		return false
 	case "dotnet", "msbuild", "xbuild":
 		w.msbuildRun(c, call)
 		return false // dotnet script, dotnet-foo: read elsewhere
@@ -61,6 +68,15 @@ func (w *walker) taskRun(c scope, call *Call) bool {
 		return w.devboxRun(c, call) // devbox run CMD is the wrapper's too
 	case "task", "go-task":
 		w.taskRunFile(c, call)
+		return true
+	case "erb":
+		w.erbRun(c, call)
+		return true
+	case "gem":
+		w.gemBuild(c, call)
+		return false // gem install and the rest are read elsewhere
+	case "prove":
+		w.proveRun(c, call)
 		return true
 	case "mise":
 		w.miseRun(c, call)
