@@ -8,7 +8,9 @@ import "testing"
 // recorded — are read as the command lines they type; a register filled
 // with buffer text (a yank) asks; :diffsplit, :pedit and :vimgrep make
 // their file a buffer a later :w writes; :hardcopy > F, :profile start F
-// and :wundo F write F; a -s scriptin file is read as keys. Each row runs the real vim -u NONE -i NONE -es
+// and :wundo F write F; a -s scriptin file is read as keys; the command
+// modifiers :noswapfile, :vim9cmd, :filter… run their command; a
+// mapping's keys and a user command's replacement are read. Each row runs the real vim -u NONE -i NONE -es
 // against a canary ~/.bashrc in a scratch home.
 func TestVimKeysOracle(t *testing.T) {
 	t.Parallel()
@@ -32,6 +34,17 @@ func TestVimKeysOracle(t *testing.T) {
 		{vim + `'+hardcopy > {home}/.bashrc' '+q!' Makefile`, "deny", true},
 		{vim + `'+profile start {home}/.bashrc' '+profile func *' '+q!'`, "deny", true},
 		{vim + `'+e {home}/.bashrc' '+norm ggdGZZ'`, "deny", true},
+		// Command modifiers, mappings, user commands, the command-line
+		// window.
+		{vim + `'+noswapfile e {home}/.bashrc' '+%d' '+x'`, "deny", true},
+		{vim + `'+vim9cmd norm ggdG' '+vim9cmd w! {home}/.bashrc' '+q!' Makefile`, "deny", true},
+		{vim + `'+filter /x/ w! {home}/.bashrc' '+q!' Makefile`, "deny", true},
+		{vim + `'+nnoremap x :w! {home}/.bashrc<CR>' '+norm x' '+q!' Makefile`, "deny", true},
+		{vim + `'+command! W w! {home}/.bashrc' '+W' '+q!' Makefile`, "deny", true},
+		{vim + `'+command! -nargs=1 W w! <args>' '+W {home}/.bashrc' '+q!' Makefile`, "deny", true},
+		{vim + `'+exe "norm q:iw! {home}/.bashrc\<Esc>\<CR>"' '+q!' Makefile`, "deny", true},
+		{vim + `'+nnoremap <leader>w :w<CR>' '+norm Gox' '+wq' notes.txt`, "allow", false},
+		{vim + `'+command! -nargs=1 W w <args>' '+W out.txt' '+q!' notes.txt`, "allow", false},
 		// -s scriptin: the keys in the file, not only its ":" lines.
 		{`vim -u NONE -i NONE -N -s keys.txt notes.txt < /dev/null`, "deny", true},
 		{`vim -u NONE -i NONE -N -s macro.txt notes.txt < /dev/null`, "deny", true},

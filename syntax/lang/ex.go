@@ -157,6 +157,14 @@ func exName(s string) (string, string) {
 		j++
 		name = s[:j]
 	}
+	if name == "vim" && strings.HasPrefix(s[j:], "9") {
+		// :vim9cmd (:vim9, :vim9c…) and :vim9script.
+		j++
+		for j < len(s) && s[j] >= 'a' && s[j] <= 'z' {
+			j++
+		}
+		name = s[:j]
+	}
 	if name == "py" && strings.HasPrefix(s[j:], "3do") {
 		j += 3
 		name = s[:j]
@@ -358,7 +366,9 @@ func (st *exState) line(line string, off, depth int) []Effect {
 			exIs(name, "keepmarks", 3), exIs(name, "keepalt", 5), exIs(name, "keeppatterns", 5), exIs(name, "lockmarks", 3),
 			exIs(name, "topleft", 2), exIs(name, "botright", 2), exIs(name, "aboveleft", 3), exIs(name, "belowright", 3),
 			exIs(name, "leftabove", 5), exIs(name, "rightbelow", 6), name == "tab", exIs(name, "hide", 3), exIs(name, "confirm", 4),
-			exIs(name, "browse", 3), exIs(name, "try", 3), exIs(name, "verbose", 4):
+			exIs(name, "browse", 3), exIs(name, "try", 3), exIs(name, "verbose", 4),
+			exIs(name, "noswapfile", 3), exIs(name, "vim9cmd", 4), exIs(name, "legacy", 3), exIs(name, "horizontal", 3),
+			exIs(name, "sandbox", 3), exIs(name, "debug", 3):
 			out = append(out, st.commands(arg, depth+1)...)
 			return out
 		case exIs(name, "autocmd", 2):
@@ -373,9 +383,54 @@ func (st *exState) line(line string, off, depth int) []Effect {
 			// :normal {keys}: the keys, up to the end of the line, run
 			// as typed in Normal mode; the ex commands they type run.
 			return append(out, st.typed(":normal", arg, at, depth)...)
-		case exIs(name, "command", 3), exIs(name, "map", 3) || strings.HasSuffix(name, "map") || strings.HasSuffix(name, "noremap"):
-			// Definitions are data here, up to the end of the line.
+		case exIs(name, "filter", 4):
+			// :filter[!] {pattern} {command}
+			f := strings.TrimLeft(arg, " \t")
+			if f == "" {
+				return out
+			}
+			if c := f[0]; c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' {
+				_, f, _ = strings.Cut(f, " ")
+			} else {
+				j := 1
+				for j < len(f) && f[j] != c {
+					if f[j] == '\\' {
+						j++
+					}
+					j++
+				}
+				f = f[min(j+1, len(f)):]
+			}
+			return append(out, st.commands(f, depth+1)...)
+		case exIs(name, "command", 3):
+			// :command[!] [-attr…] Name REPLACEMENT: the replacement runs
+			// when Name is used; one with <args> when it is, with them.
+			return append(out, st.userCommand(arg, at, depth)...)
+		case exIs(name, "map", 3) || strings.HasSuffix(name, "map") || strings.HasSuffix(name, "noremap") ||
+			strings.HasSuffix(name, "menu") && name != "emenu" && name != "tmenu" && !strings.HasPrefix(name, "un"):
+			// A mapping's (or menu item's) keys run when it is used: they
+			// are read as keys (<expr>: an expression).
+			return append(out, st.mapping(name, arg, at, depth)...)
+		case exIs(name, "cabbrev", 2), exIs(name, "cnoreabbrev", 6):
+			// A command-line abbreviation's text is typed into a command
+			// line.
+			if f := strings.Fields(arg); len(f) > 1 {
+				rhs := strings.TrimSpace(arg[strings.Index(arg, f[0])+len(f[0]):])
+				return append(out, st.commands(rhs, depth+1)...)
+			}
 			return out
+		case len(name) > 0 && name[0] >= 'A' && name[0] <= 'Z' && st.userCmd(name) != "":
+			// A user command: its replacement with the arguments given.
+			f, _, _ := exBar(arg)
+			repl := st.userCmd(name)
+			b := "!"
+			if !bang {
+				b = ""
+			}
+			f = strings.TrimSpace(f)
+			q := "'" + strings.ReplaceAll(f, "'", "''") + "'"
+			repl = strings.NewReplacer("<args>", f, "<q-args>", q, "<f-args>", q, "<bang>", b, "<lt>", "<").Replace(repl)
+			return append(out, st.commands(repl, depth+1)...)
 		case name == "let" && strings.HasPrefix(arg, "@") && len(arg) > 1:
 			// :let @r = EXPR (.= appends): the register's keys.
 			e, next, more := exBar(arg)
@@ -928,4 +983,96 @@ func (st *exState) runRegister(r byte, call string, at, depth int) []Effect {
 		out[i].Offset = at
 	}
 	return out
+}
+
+// userCommand reads :command's definition: Name and its replacement
+// (kept for a later use); a replacement that takes no arguments is read
+// now too.
+func (st *exState) userCommand(arg string, at, depth int) []Effect {
+	rest := strings.TrimLeft(arg, " \t")
+	for strings.HasPrefix(rest, "-") {
+		sp := strings.IndexAny(rest, " \t")
+		if sp < 0 {
+			return nil
+		}
+		rest = strings.TrimLeft(rest[sp:], " \t")
+	}
+	name, repl, ok := strings.Cut(rest, " ")
+	if !ok || name == "" {
+		return nil
+	}
+	repl = strings.TrimSpace(repl)
+	if st.cmds == nil {
+		st.cmds = map[string]string{}
+	}
+	st.cmds[name] = repl
+	if strings.Contains(repl, "args>") {
+		return nil
+	}
+	out := st.commands(repl, depth+1)
+	for i := range out {
+		out[i].Offset = at
+	}
+	return out
+}
+
+// userCmd returns the replacement of the user command name (or the one
+// it abbreviates without ambiguity), "" when none.
+func (st *exState) userCmd(name string) string {
+	if r, ok := st.cmds[name]; ok {
+		return r
+	}
+	found := ""
+	for n, r := range st.cmds {
+		if strings.HasPrefix(n, name) {
+			if found != "" {
+				return ""
+			}
+			found = r
+		}
+	}
+	return found
+}
+
+// mapping reads a :map-family (or :menu-family) definition: its
+// right-hand side is keys typed when it is used, or an expression with
+// <expr>.
+func (st *exState) mapping(name, arg string, at, depth int) []Effect {
+	rest := strings.TrimLeft(arg, " \t")
+	expr := false
+	for strings.HasPrefix(rest, "<") {
+		end := strings.IndexByte(rest, '>')
+		if end < 0 {
+			break
+		}
+		switch strings.ToLower(rest[1:end]) {
+		case "buffer", "nowait", "silent", "special", "script", "unique", "expr":
+			expr = expr || strings.EqualFold(rest[1:end], "expr")
+			rest = strings.TrimLeft(rest[end+1:], " \t")
+			continue
+		}
+		break
+	}
+	if strings.HasSuffix(name, "menu") {
+		// [priority] Menu.Path RHS
+		if f := strings.Fields(rest); len(f) > 0 && strings.Trim(f[0], "0123456789.") == "" {
+			rest = strings.TrimLeft(rest[len(f[0]):], " \t")
+		}
+	}
+	// The left-hand side: up to an unescaped blank.
+	j := 0
+	for j < len(rest) && rest[j] != ' ' && rest[j] != '\t' {
+		if rest[j] == '\\' || rest[j] == 0x16 {
+			j++
+		}
+		j++
+	}
+	rhs := strings.TrimLeft(rest[min(j, len(rest)):], " \t")
+	if rhs == "" {
+		return nil
+	}
+	if expr {
+		return shiftEffects(st.expr(rhs, depth+1), at)
+	}
+	return st.typed(":"+name, rhs, at, depth)
 }

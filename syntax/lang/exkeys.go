@@ -24,7 +24,9 @@ type exState struct {
 	unknown map[byte]bool
 	// anyUnknown: a register named at run time was set.
 	anyUnknown bool
-	runs       int
+	// cmds are the user commands defined (:command), by name.
+	cmds map[string]string
+	runs int
 }
 
 func newExState() *exState {
@@ -72,7 +74,7 @@ func (st *exState) reg(r byte) (string, bool) {
 // byte each stands for.
 var exKeyNames = lazy.Value[map[string]byte]{New: func() map[string]byte {
 	return map[string]byte{"cr": '\r', "enter": '\r', "return": '\r', "nl": '\n', "c-m": '\r', "c-j": '\n',
-		"esc": 0x1b, "c-[": 0x1b, "c-c": 0x1b, "bar": '|', "space": ' ', "lt": '<', "bslash": '\\', "c-r": 0x12, "c-o": 0x0f,
+		"esc": 0x1b, "c-[": 0x1b, "c-c": 0x1b, "bar": '|', "space": ' ', "lt": '<', "bslash": '\\', "c-r": 0x12, "c-o": 0x0f, "c-f": 0x06,
 		"tab": '\t'}
 }}
 
@@ -143,6 +145,10 @@ func (st *exState) keys(keys string) (lines []string, unknown string) {
 		oneNormal = false
 		switch c {
 		case ':':
+			if w := strings.IndexByte(k[i+1:], 0x06); w >= 0 && !strings.ContainsAny(k[i+1:i+1+w], "\r\n\x1b") {
+				// <C-F> on the command line opens the command-line window.
+				return append(lines, exWindowLines(k[i+1:])...), ""
+			}
 			line, end := exCmdline(k, i+1)
 			i = end
 			line, unk := st.cmdlineRegs(line)
@@ -200,7 +206,13 @@ func (st *exState) keys(keys string) (lines []string, unknown string) {
 				recording = 0
 				continue
 			}
-			if r := next(); r != 0 && r != ':' && r != '/' && r != '?' {
+			r := next()
+			if r == ':' {
+				// q: opens the command-line window: lines typed there run
+				// as ex commands when <CR> is pressed on them.
+				return append(lines, exWindowLines(k[i+1:])...), ""
+			}
+			if r != 0 && r != '/' && r != '?' {
 				recording, recStart = r, i+1
 			}
 		case '@':
@@ -278,4 +290,18 @@ func exKeyLines(k string) []string {
 func ExTypedKeys(keys string) (string, bool) {
 	lines, unknown := newExState().keys(keys)
 	return strings.Join(lines, "\n"), unknown == ""
+}
+
+// exWindowLines returns the ex commands keys typed in the command-line
+// window may run: each line typed there, with and without a leading
+// key that starts Insert mode.
+func exWindowLines(k string) []string {
+	var out []string
+	for _, l := range strings.FieldsFunc(k, func(r rune) bool { return r == '\r' || r == '\n' || r == 0x1b || r == 0x06 }) {
+		out = append(out, l)
+		if strings.IndexByte("iaoOAI", l[0]) >= 0 && len(l) > 1 {
+			out = append(out, l[1:])
+		}
+	}
+	return out
 }
