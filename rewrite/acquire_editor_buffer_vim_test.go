@@ -43,6 +43,9 @@ func TestVimKeysOracle(t *testing.T) {
 		{vim + `'+command! W w! {home}/.bashrc' '+W' '+q!' Makefile`, "deny", true},
 		{vim + `'+command! -nargs=1 W w! <args>' '+W {home}/.bashrc' '+q!' Makefile`, "deny", true},
 		{vim + `'+exe "norm q:iw! {home}/.bashrc\<Esc>\<CR>"' '+q!' Makefile`, "deny", true},
+		{vim + `'+exe "norm :w! {home}/.bashrcx\<BS>\<CR>"' '+q!' Makefile`, "deny", true},
+		{vim + `'+nnoremap x <Cmd>w! {home}/.bashrc<CR>' '+norm x' '+q!' Makefile`, "deny", true},
+		{vim + `'+exe "norm ihello\<C-\>\<C-N>:w! {home}/.bashrc\<CR>"' '+q!'`, "deny", true},
 		{vim + `'+nnoremap <leader>w :w<CR>' '+norm Gox' '+wq' notes.txt`, "allow", false},
 		{vim + `'+command! -nargs=1 W w <args>' '+W out.txt' '+q!' notes.txt`, "allow", false},
 		// -s scriptin: the keys in the file, not only its ":" lines.

@@ -61,10 +61,12 @@ func (st *exState) reg(r byte) (string, bool) {
 	if r >= 'A' && r <= 'Z' {
 		r += 'a' - 'A'
 	}
-	if st.anyUnknown || st.unknown[r] || r == '=' || r == '+' || r == '*' || r == '.' || r == '/' || r == '%' || r == '#' || r == '-' || r == '"' || r >= '0' && r <= '9' {
-		// The expression register, the clipboards, the last inserted
-		// text and search, the file names, the unnamed, small-delete and
-		// numbered registers hold what only run time knows.
+	if r < 'a' || r > 'z' || st.anyUnknown || st.unknown[r] {
+		// Only the named registers are filled by a script: the
+		// expression register, the clipboards, the last inserted text
+		// and search, the file names, the unnamed, small-delete and
+		// numbered registers (and <C-R><C-W>, no register) hold what
+		// only run time knows.
 		return "", false
 	}
 	return st.regs[r], true
@@ -75,8 +77,20 @@ func (st *exState) reg(r byte) (string, bool) {
 var exKeyNames = lazy.Value[map[string]byte]{New: func() map[string]byte {
 	return map[string]byte{"cr": '\r', "enter": '\r', "return": '\r', "nl": '\n', "c-m": '\r', "c-j": '\n',
 		"esc": 0x1b, "c-[": 0x1b, "c-c": 0x1b, "bar": '|', "space": ' ', "lt": '<', "bslash": '\\', "c-r": 0x12, "c-o": 0x0f, "c-f": 0x06,
+		// <Cmd>…<CR> runs the command in any mode; <C-\><C-N> leaves
+		// Insert mode; completion keys on a command line.
+		"cmd": exCmdKey, "scriptcmd": exCmdKey, "c-\\": 0x1c, "c-": 0x1c, "bs": 0x08, "c-h": 0x08, "c-u": 0x15, "c-w": 0x17, "c-n": 0x0e, "c-i": '\t', "s-tab": '\t', "c-l": '\t', "c-a": '\t',
+		"c-d": '\t', "c-p": '\t', "up": '\t', "down": '\t', "s-up": '\t', "s-down": '\t',
 		"tab": '\t'}
 }}
+
+// exCmdKey stands for <Cmd>; exOtherKey for a key the reader does not
+// follow (<Left>, <Home>, <Del>, …), which on a command line makes it
+// unknown.
+const (
+	exCmdKey   = 0x1d
+	exOtherKey = 0x7f
+)
 
 // exKeyBytes turns <Key> notation (as "\<CR>" leaves it in a string)
 // into the bytes the keys are; other <…> names stand for a key with no
@@ -91,6 +105,8 @@ func exKeyBytes(keys string) string {
 			if j := strings.IndexByte(keys[i:], '>'); j > 1 && !strings.ContainsAny(keys[i+1:i+j], " <") {
 				if k, ok := exKeyNames.Get()[strings.ToLower(keys[i+1:i+j])]; ok {
 					b.WriteByte(k)
+				} else {
+					b.WriteByte(exOtherKey)
 				}
 				i += j
 				continue
@@ -128,9 +144,20 @@ func (st *exState) keys(keys string) (lines []string, unknown string) {
 			}
 			return 0
 		}
+		if c == exCmdKey {
+			// <Cmd>…<CR>: the command runs in whatever mode.
+			line, end := exCmdline(k, i+1)
+			i = end
+			line, unk := st.cmdlineRegs(line)
+			if unk != "" {
+				return lines, unk
+			}
+			lines = append(lines, line)
+			continue
+		}
 		if insert && !oneNormal {
 			switch {
-			case c == 0x1b:
+			case c == 0x1b, c == 0x1c:
 				insert = false
 			case c == 0x0f:
 				oneNormal = true
@@ -147,7 +174,7 @@ func (st *exState) keys(keys string) (lines []string, unknown string) {
 		case ':':
 			if w := strings.IndexByte(k[i+1:], 0x06); w >= 0 && !strings.ContainsAny(k[i+1:i+1+w], "\r\n\x1b") {
 				// <C-F> on the command line opens the command-line window.
-				return append(lines, exWindowLines(k[i+1:])...), ""
+				return st.typedLines(lines, exWindowLines(k[i+1:]))
 			}
 			line, end := exCmdline(k, i+1)
 			i = end
@@ -169,13 +196,17 @@ func (st *exState) keys(keys string) (lines []string, unknown string) {
 			}
 			line, end := exCmdline(k, i+1)
 			i = end
+			line, unk := st.cmdlineRegs(line)
+			if unk != "" {
+				return lines, unk
+			}
 			lines = append(lines, "!"+line)
 		case 'Q':
-			return append(lines, exKeyLines(k[i+1:])...), ""
+			return st.typedLines(lines, exKeyLines(k[i+1:]))
 		case 'g':
 			switch next() {
 			case 'Q':
-				return append(lines, exKeyLines(k[i+1:])...), ""
+				return st.typedLines(lines, exKeyLines(k[i+1:]))
 			case 'i', 'I':
 				insert = true
 			}
@@ -210,7 +241,7 @@ func (st *exState) keys(keys string) (lines []string, unknown string) {
 			if r == ':' {
 				// q: opens the command-line window: lines typed there run
 				// as ex commands when <CR> is pressed on them.
-				return append(lines, exWindowLines(k[i+1:])...), ""
+				return st.typedLines(lines, exWindowLines(k[i+1:]))
 			}
 			if r != 0 && r != '/' && r != '?' {
 				recording, recStart = r, i+1
@@ -243,6 +274,15 @@ func (st *exState) keys(keys string) (lines []string, unknown string) {
 // cmdlineRegs puts into a typed command line the registers <C-R>r
 // inserts there; unknown notes one only run time knows.
 func (st *exState) cmdlineRegs(line string) (string, string) {
+	if strings.IndexByte(line, '\t') >= 0 {
+		// Completion or history keys: what the line becomes depends on
+		// the files and history there at run time.
+		return "", "a command line completed at run time"
+	}
+	line, ok := exCmdlineEdits(line)
+	if !ok {
+		return "", "a command line edited with keys corral does not follow"
+	}
 	if !strings.Contains(line, "\x12") {
 		return line, ""
 	}
@@ -253,7 +293,7 @@ func (st *exState) cmdlineRegs(line string) (string, string) {
 			continue
 		}
 		if i+1 >= len(line) {
-			break
+			return "", "<C-R> at the end of a command line"
 		}
 		i++
 		body, ok := st.reg(line[i])
@@ -304,4 +344,53 @@ func exWindowLines(k string) []string {
 		}
 	}
 	return out
+}
+
+// exCmdlineEdits applies the editing keys typed on a command line:
+// <BS> deletes the character before, <C-W> the word before, <C-U> the
+// whole line; ok is false for a key that moves the cursor or that the
+// reader does not follow.
+func exCmdlineEdits(line string) (string, bool) {
+	if !strings.ContainsAny(line, "\x08\x15\x17\x7f") {
+		return line, true
+	}
+	var b []byte
+	for i := 0; i < len(line); i++ {
+		switch c := line[i]; {
+		case c == exOtherKey:
+			return "", false
+		case c == 0x12 && i+1 < len(line):
+			b = append(b, c, line[i+1]) // a register name, read after
+			i++
+		case c == 0x08:
+			if len(b) > 0 {
+				b = b[:len(b)-1]
+			}
+		case c == 0x15:
+			b = b[:0]
+		case c == 0x17:
+			for len(b) > 0 && b[len(b)-1] == ' ' {
+				b = b[:len(b)-1]
+			}
+			for len(b) > 0 && b[len(b)-1] != ' ' {
+				b = b[:len(b)-1]
+			}
+		default:
+			b = append(b, c)
+		}
+	}
+	return string(b), true
+}
+
+// typedLines adds command lines typed in Ex mode or the command-line
+// window to lines, with their editing keys and registers applied.
+func (st *exState) typedLines(lines, typed []string) ([]string, string) {
+	for _, l := range typed {
+		l, unk := st.cmdlineRegs(l)
+		if unk != "" {
+			return lines, unk
+		}
+		lines = append(lines, l)
+	}
+	return lines, ""
 }

@@ -51,6 +51,13 @@ func TestExKeys(t *testing.T) {
 		{"modifiers", "noswapfile vim9cmd filter /x/ w F", []string{"write :w: F"}},
 		{"cmdline-window", "exe \"norm q:iw F\\<Esc>\\<CR>\"", []string{"write :w: F"}},
 		{"cmdline-ctrl-f", "exe \"norm :w F\\<C-F>\\<CR>\"", []string{"write :w: F"}},
+		{"cmd-key", "nnoremap x <Cmd>w F<CR>", []string{"write :w: F"}},
+		{"insert-leave-ctrl-n", "exe \"norm itext\\<C-\\>\\<C-N>:w F\\<CR>\"", []string{"write :w: F"}},
+		{"cmdline-completion", "exe \"norm :w ~/.bashr\\<Tab>\\<CR>\"", []string{"hidden :normal: a command line completed at run time: :w ~/.bashr<Tab><CR>"}},
+		{"cmdline-word-under-cursor", "exe \"norm :w \\<C-R>\\<C-W>\\<CR>\"", []string{"hidden :normal: <C-R>\x17 inserts a register filled at run time: :w <C-R><C-W><CR>"}},
+		{"cmdline-backspace", "exe \"norm :w ~/.bashrcx\\<BS>\\<CR>\"", []string{"write :w: ~/.bashrc (home)"}},
+		{"cmdline-ctrl-u", "exe \"norm :echo\\<C-U>w F\\<CR>\"", []string{"write :w: F"}},
+		{"cmdline-cursor", "exe \"norm :w ~/.bashrcx\\<Left>\\<Del>\\<CR>\"", []string{"hidden :normal: a command line edited with keys corral does not follow: :w ~/.bashrcx<Left><Del><CR>"}},
 		// Look-alikes: Insert-mode text, motions, searches, printing.
 		{"map-look", "nnoremap <leader>f gqap\nmap", nil},
 		{"usercmd-unused-args", "command! -nargs=1 W w! <args>", nil},
