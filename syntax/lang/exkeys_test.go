@@ -58,6 +58,8 @@ func TestExKeys(t *testing.T) {
 		{"cmdline-backspace", "exe \"norm :w ~/.bashrcx\\<BS>\\<CR>\"", []string{"write :w: ~/.bashrc (home)"}},
 		{"cmdline-ctrl-u", "exe \"norm :echo\\<C-U>w F\\<CR>\"", []string{"write :w: F"}},
 		{"cmdline-cursor", "exe \"norm :w ~/.bashrcx\\<Left>\\<Del>\\<CR>\"", []string{"hidden :normal: a command line edited with keys corral does not follow: :w ~/.bashrcx<Left><Del><CR>"}},
+		{"nvim-feedkeys", `vim.api.nvim_feedkeys(":w F\r", "x", false)`, []string{"write :w: F"}},
+		{"nvim-input", `vim.api.nvim_input("ggdG:!rm x<CR>")`, []string{"shell :!: rm x"}},
 		// Look-alikes: Insert-mode text, motions, searches, printing.
 		{"map-look", "nnoremap <leader>f gqap\nmap", nil},
 		{"usercmd-unused-args", "command! -nargs=1 W w! <args>", nil},
@@ -70,8 +72,12 @@ func TestExKeys(t *testing.T) {
 		{"hardcopy-printer", "hardcopy", nil},
 		{"norm-unfinished-esc", "exe \"norm :w F\\<Esc>\"", nil},
 	} {
+		l := Ex
+		if tc.name == "nvim-feedkeys" || tc.name == "nvim-input" {
+			l = Lua
+		}
 		var got []string
-		for _, e := range Analyze(Ex, tc.src) {
+		for _, e := range Analyze(l, tc.src) {
 			got = append(got, describeProgram(e))
 		}
 		if diff := cmp.Diff(tc.want, got); diff != "" {
