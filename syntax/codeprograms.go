@@ -458,22 +458,10 @@ func (w *walker) vimProgram(c scope, call *Call) {
 				if fd, isFd := fdPath(n.Value); isFd && (fd == 0 || call.Fd(fd).Same(call.Fd(0))) {
 					// vim -s /dev/stdin: the keys typed come on stdin.
 					for _, in := range w.codeOnStdin(c, call) {
-						var cmds []string
-						for _, line := range strings.FieldsFunc(in.text, func(r rune) bool { return r == '\n' || r == '\r' }) {
-							if strings.HasPrefix(line, ":") {
-								cmds = append(cmds, line)
-							}
-						}
-						pieces = append(pieces, codePiece{text: strings.Join(cmds, "\n"), arg: &Arg{Value: in.text, Raw: in.text, Static: !in.dynamic}})
+						pieces = append(pieces, codePiece{text: vimScriptinCommands(in.text), arg: &Arg{Value: in.text, Raw: in.text, Static: !in.dynamic}})
 					}
 				} else if text, ok := w.readScript(call.Dir.Join(n.Value)); ok {
-					var cmds []string
-					for _, line := range strings.FieldsFunc(text, func(r rune) bool { return r == '\n' || r == '\r' }) {
-						if strings.HasPrefix(line, ":") {
-							cmds = append(cmds, line)
-						}
-					}
-					pieces = append(pieces, codePiece{text: strings.Join(cmds, "\n"), arg: n})
+					pieces = append(pieces, codePiece{text: vimScriptinCommands(text), arg: n})
 				}
 			}
 		case v == "-w" || v == "-W":

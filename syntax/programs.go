@@ -1560,7 +1560,7 @@ func (w *walker) pipeTo(c scope, sink *Call, text string, dynamic bool) bool {
 	case "ed", "dc", "mysql", "mariadb", "psql":
 		// Their commands on stdin can run shell commands (ed's and dc's
 		// !, the SQL clients' \!).
-		if cmds, ok := escapeCommands(sink.Name, text); ok {
+		if cmds, ok := w.escapeCommandsOf(sink, text); ok {
 			for _, cmd := range cmds {
 				w.child(c, sink, cmd, nil, sink.Name+" (pipe)", dynamic)
 			}

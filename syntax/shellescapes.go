@@ -23,8 +23,13 @@ func (w *walker) escapes(c scope, call *Call) bool {
 		if call.Name == "red" {
 			return false
 		}
+		file, bang := edOperand(call)
+		if bang != nil {
+			// ed '!CMD' edits CMD's output.
+			w.child(c, call, bang.Value, nil, "ed !", !bang.Static)
+		}
 		for _, in := range w.commandInput(c, call) {
-			w.inputChildren(c, call, in, edShellCommands(in.text), "ed !")
+			w.inputChildren(c, call, in, w.edScript(call, in.text, file), "ed !")
 		}
 		return true
 	case "dc":
@@ -265,6 +270,55 @@ func escapeCommands(name, text string) ([]string, bool) {
 	return nil, false
 }
 
+// escapeCommandsOf is escapeCommands for the program call runs, with
+// what its words add (the file ed edits: its buffer, what a bare w
+// writes).
+func (w *walker) escapeCommandsOf(call *Call, text string) ([]string, bool) {
+	if call.Name == "ed" {
+		file, _ := edOperand(call)
+		return w.edScript(call, text, file), true
+	}
+	return escapeCommands(call.Name, text)
+}
+
+// edScript is edScriptRead with the files ed reads read from disk (or
+// from what this command wrote), relative to the call's directory.
+func (w *walker) edScript(call *Call, text, file string) []string {
+	return edScriptRead(text, file, func(f string) (string, bool) {
+		// A file this command changed at run time (ed's own operand
+		// among them) is not known: the buffer is judged as the file
+		// then (CMD < FILE), which asks.
+		saved := w.reading
+		w.reading = nil
+		defer func() { w.reading = saved }()
+		return w.readScript(call.Dir.Join(f))
+	})
+}
+
+// edSpec is GNU ed's options (ed --help, 1.19; getopt_long).
+var edSpec = OptSpec{ShortVal: "p", LongEq: true, Abbrev: true, LongVal: []string{"prompt"},
+	LongFlag: []string{"extended-regexp", "traditional", "help", "loose-exit-status", "quiet", "silent", "restricted",
+		"verbose", "version", "strip-trailing-cr", "unsafe-names"}}
+
+// edOperand returns the file ed edits ("" when none or only known at
+// run time), or the operand "!CMD", whose output ed edits.
+func edOperand(call *Call) (string, *Arg) {
+	_, operands := ScanOptions(call.Args, edSpec)
+	if len(operands) == 0 {
+		return "", nil
+	}
+	a := call.Args[operands[0]]
+	if strings.HasPrefix(a.Value, "!") {
+		cmd := a
+		cmd.Value = a.Value[1:]
+		return "", &cmd
+	}
+	if !a.Static {
+		return "", nil
+	}
+	return a.Value, nil
+}
+
 // escapeReader reports a program whose stdin commands can reach the
 // shell (escapeCommands).
 func escapeReader(name string) bool {
@@ -409,64 +463,6 @@ func (w *walker) inputChildren(c scope, call *Call, in stdinText, cmds []string,
 		w.child(c, call, cmd, nil, label, in.dynamic)
 		w.origin = saved
 	}
-}
-
-// edShellCommands returns the shell commands of ed's command text: !CMD,
-// and the r, w and e commands (with an address) whose file is !CMD.
-func edShellCommands(text string) []string {
-	var out []string
-	name := "" // the default file name an e, E or f command set
-	input := false
-	for _, line := range strings.Split(text, "\n") {
-		if input {
-			// a, i and c take the lines after them, up to a lone ".", as
-			// text for the buffer.
-			input = line != "."
-			continue
-		}
-		l := strings.TrimLeft(line, " \t0123456789,.$;+-'/")
-		if l == "" {
-			continue
-		}
-		cmd, rest := l[:1], strings.TrimLeft(l[1:], " \t")
-		if cmd == "w" && strings.HasPrefix(l, "wq") {
-			rest = strings.TrimLeft(l[2:], " \t")
-		}
-		switch {
-		case cmd == "!":
-			out = append(out, l[1:])
-		case strings.ContainsRune("rweEWf", rune(cmd[0])) && strings.HasPrefix(rest, "!"):
-			out = append(out, rest[1:])
-		case (cmd == "a" || cmd == "i" || cmd == "c") && rest == "":
-			input = true
-		case cmd == "e" || cmd == "E" || cmd == "f" || cmd == "r":
-			// e FILE and r FILE read FILE into the buffer (where ,p
-			// prints it); e and f make it the file a bare w writes.
-			if rest == "" {
-				continue
-			}
-			if cmd != "f" {
-				out = append(out, "cat -- "+edFileWord(rest)+" > /dev/null")
-			}
-			if cmd != "r" {
-				name = rest
-			}
-		case cmd == "w" || cmd == "W":
-			f := rest
-			if f == "" {
-				f = name
-			}
-			if f == "" {
-				continue // the file ed was started with: its operand
-			}
-			op := " > "
-			if cmd == "W" {
-				op = " >> "
-			}
-			out = append(out, ":"+op+edFileWord(f))
-		}
-	}
-	return out
 }
 
 // edFileWord is a file name an ed command names, as a shell word: ed

@@ -19,7 +19,10 @@ const maxExDepth = 8
 // edited (an effect with an empty Path); :python, :lua, :ruby and :perl
 // run code in those languages. Ex commands corral does not know, and the
 // text of :echo, :normal and :set, are not effects.
-func exCommands(src string, depth int) []Effect {
+func exCommands(src string, depth int) []Effect { return newExState().commands(src, depth) }
+
+// commands is exCommands in the state st (registers set so far).
+func (st *exState) commands(src string, depth int) []Effect {
 	if depth > maxExDepth {
 		return nil
 	}
@@ -51,7 +54,7 @@ func exCommands(src string, depth int) []Effect {
 			out = append(out, shiftEffects(Analyze(l, strings.Join(body, "\n")), lineOff)...)
 			continue
 		}
-		out = append(out, exLine(line, lineOff, depth)...)
+		out = append(out, st.line(line, lineOff, depth)...)
 	}
 	return out
 }
@@ -154,6 +157,14 @@ func exName(s string) (string, string) {
 		j++
 		name = s[:j]
 	}
+	if name == "vim" && strings.HasPrefix(s[j:], "9") {
+		// :vim9cmd (:vim9, :vim9c…) and :vim9script.
+		j++
+		for j < len(s) && s[j] >= 'a' && s[j] <= 'z' {
+			j++
+		}
+		name = s[:j]
+	}
 	if name == "py" && strings.HasPrefix(s[j:], "3do") {
 		j += 3
 		name = s[:j]
@@ -187,7 +198,7 @@ func exBar(s string) (string, string, bool) {
 
 // exLine reads one command line, which may hold several commands joined
 // by |.
-func exLine(line string, off, depth int) []Effect {
+func (st *exState) line(line string, off, depth int) []Effect {
 	var out []Effect
 	for steps := 0; steps < 256; steps++ {
 		s := exStrip(line)
@@ -200,6 +211,10 @@ func exLine(line string, off, depth int) []Effect {
 			// bars included.
 			out = append(out, Effect{Kind: Shell, Call: ":!", Text: strings.TrimSpace(s[1:]), Offset: at})
 			return out
+		}
+		if (s[0] == '@' || s[0] == '*') && len(s) > 1 {
+			// :@r and :*r run register r's lines as ex commands.
+			return append(out, st.runRegister(s[1], ":"+s[:2], at, depth)...)
 		}
 		name, rest := exName(s)
 		bang := strings.HasPrefix(rest, "!")
@@ -254,7 +269,7 @@ func exLine(line string, off, depth int) []Effect {
 			}
 		case exIs(name, "set", 2), exIs(name, "setlocal", 4), exIs(name, "setglobal", 4):
 			f, _, _ := exBar(arg)
-			out = append(out, exOptions(f, at, depth)...)
+			out = append(out, st.options(f, at, depth)...)
 		case exIs(name, "runtime", 2), exIs(name, "packadd", 2), exIs(name, "packloadall", 5):
 			// Scripts found on 'runtimepath'/'packpath': a project
 			// directory added to either (set rtp^=dir) is code corral
@@ -292,6 +307,9 @@ func exLine(line string, off, depth int) []Effect {
 			// follow into FILE (=> VAR and @REG are not files).
 			f, _, _ := exBar(arg)
 			f = strings.TrimSpace(f)
+			if strings.HasPrefix(f, "@") && len(f) > 1 {
+				st.setReg(f[1], "", false) // the messages go into a register
+			}
 			if strings.HasPrefix(f, ">") && !strings.HasPrefix(f, "=>") {
 				app := strings.HasPrefix(f, ">>")
 				f = strings.TrimSpace(strings.TrimLeft(f, ">"))
@@ -339,7 +357,7 @@ func exLine(line string, off, depth int) []Effect {
 				j++
 			}
 			if j < len(arg) {
-				out = append(out, exCommands(arg[j+1:], depth+1)...)
+				out = append(out, st.commands(arg[j+1:], depth+1)...)
 			}
 			return out
 		case exIs(name, "bufdo", 5), exIs(name, "argdo", 5), name == "windo", exIs(name, "tabdo", 4), name == "cdo", name == "ldo",
@@ -348,20 +366,145 @@ func exLine(line string, off, depth int) []Effect {
 			exIs(name, "keepmarks", 3), exIs(name, "keepalt", 5), exIs(name, "keeppatterns", 5), exIs(name, "lockmarks", 3),
 			exIs(name, "topleft", 2), exIs(name, "botright", 2), exIs(name, "aboveleft", 3), exIs(name, "belowright", 3),
 			exIs(name, "leftabove", 5), exIs(name, "rightbelow", 6), name == "tab", exIs(name, "hide", 3), exIs(name, "confirm", 4),
-			exIs(name, "browse", 3), exIs(name, "try", 3), exIs(name, "verbose", 4):
-			out = append(out, exCommands(arg, depth+1)...)
+			exIs(name, "browse", 3), exIs(name, "try", 3), exIs(name, "verbose", 4),
+			exIs(name, "noswapfile", 3), exIs(name, "vim9cmd", 4), exIs(name, "legacy", 3), exIs(name, "horizontal", 3),
+			exIs(name, "sandbox", 3), exIs(name, "debug", 3):
+			out = append(out, st.commands(arg, depth+1)...)
 			return out
 		case exIs(name, "autocmd", 2):
 			if cmd, ok := autocmdCommand(arg); ok {
-				out = append(out, exCommands(cmd, depth+1)...)
+				out = append(out, st.commands(cmd, depth+1)...)
 			}
 			return out
 		case exLang(name) != "":
 			out = append(out, shiftEffects(Analyze(exLang(name), arg), at+len(s)-len(arg))...)
 			return out
-		case exIs(name, "normal", 4), exIs(name, "command", 3), exIs(name, "map", 3) || strings.HasSuffix(name, "map") || strings.HasSuffix(name, "noremap"):
-			// Keys and definitions are data here, up to the end of the line.
+		case exIs(name, "normal", 4):
+			// :normal {keys}: the keys, up to the end of the line, run
+			// as typed in Normal mode; the ex commands they type run.
+			return append(out, st.typed(":normal", arg, at, depth)...)
+		case exIs(name, "filter", 4):
+			// :filter[!] {pattern} {command}
+			f := strings.TrimLeft(arg, " \t")
+			if f == "" {
+				return out
+			}
+			if c := f[0]; c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' {
+				_, f, _ = strings.Cut(f, " ")
+			} else {
+				j := 1
+				for j < len(f) && f[j] != c {
+					if f[j] == '\\' {
+						j++
+					}
+					j++
+				}
+				f = f[min(j+1, len(f)):]
+			}
+			return append(out, st.commands(f, depth+1)...)
+		case exIs(name, "command", 3):
+			// :command[!] [-attr…] Name REPLACEMENT: the replacement runs
+			// when Name is used; one with <args> when it is, with them.
+			return append(out, st.userCommand(arg, at, depth)...)
+		case exIs(name, "map", 3) || strings.HasSuffix(name, "map") || strings.HasSuffix(name, "noremap") ||
+			strings.HasSuffix(name, "menu") && name != "emenu" && name != "tmenu" && !strings.HasPrefix(name, "un"):
+			// A mapping's (or menu item's) keys run when it is used: they
+			// are read as keys (<expr>: an expression).
+			return append(out, st.mapping(name, arg, at, depth)...)
+		case exIs(name, "cabbrev", 2), exIs(name, "cnoreabbrev", 6):
+			// A command-line abbreviation's text is typed into a command
+			// line.
+			if f := strings.Fields(arg); len(f) > 1 {
+				rhs := strings.TrimSpace(arg[strings.Index(arg, f[0])+len(f[0]):])
+				return append(out, st.commands(rhs, depth+1)...)
+			}
 			return out
+		case len(name) > 0 && name[0] >= 'A' && name[0] <= 'Z' && st.userCmd(name) != "":
+			// A user command: its replacement with the arguments given.
+			f, _, _ := exBar(arg)
+			repl := st.userCmd(name)
+			b := "!"
+			if !bang {
+				b = ""
+			}
+			f = strings.TrimSpace(f)
+			q := "'" + strings.ReplaceAll(f, "'", "''") + "'"
+			repl = strings.NewReplacer("<args>", f, "<q-args>", q, "<f-args>", q, "<bang>", b, "<lt>", "<").Replace(repl)
+			return append(out, st.commands(repl, depth+1)...)
+		case name == "let" && strings.HasPrefix(arg, "@") && len(arg) > 1:
+			// :let @r = EXPR (.= appends): the register's keys.
+			e, next, more := exBar(arg)
+			out = append(out, st.letRegister(e, at+len(s)-len(arg), depth)...)
+			if !more {
+				return out
+			}
+			line, off = next, off+len(line)-len(next)
+			continue
+		case exIs(name, "yank", 1), exIs(name, "delete", 1):
+			// :yank r, :delete r fill register r with buffer text.
+			if a := strings.TrimSpace(arg); a != "" && (a[0] >= 'a' && a[0] <= 'z' || a[0] >= 'A' && a[0] <= 'Z') {
+				st.setReg(a[0], "", false)
+			}
+		case exIs(name, "hardcopy", 2):
+			// :hardcopy > FILE writes the PostScript into FILE (without
+			// ">" it goes to the printer through 'printexpr').
+			f, _, _ := exBar(arg)
+			if _, file, ok := strings.Cut(f, ">"); ok {
+				app := strings.HasPrefix(file, ">")
+				if p, ok := exPath(strings.TrimLeft(file, "> \t")); ok && p != "" {
+					out = append(out, Effect{Kind: Write, Call: ":hardcopy >", Path: p, Append: app, Tilde: strings.HasPrefix(p, "~"), Offset: at})
+				}
+			}
+		case exIs(name, "profile", 4):
+			// :profile start FILE writes the profile into FILE (at exit).
+			f, _, _ := exBar(arg)
+			if w := strings.Fields(f); len(w) > 1 && w[0] == "start" {
+				if p, ok := exPath(strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(f), "start"))); ok {
+					out = append(out, Effect{Kind: Write, Call: ":profile start", Path: p, Tilde: strings.HasPrefix(p, "~"), Offset: at})
+				}
+			}
+		case exIs(name, "wundo", 2), exIs(name, "mkspell", 4):
+			// :wundo FILE writes the undo history into FILE; :mkspell
+			// [-ascii] OUT IN… writes the spell file OUT.
+			f, _, _ := exBar(arg)
+			for _, w := range exFileArgs(f, true) {
+				if w == "-ascii" {
+					continue
+				}
+				if p, ok := exPath(w); ok {
+					out = append(out, Effect{Kind: Write, Call: ":" + name, Path: p, Tilde: strings.HasPrefix(p, "~"), Offset: at})
+				}
+				break
+			}
+		case exIs(name, "vimgrep", 3), exIs(name, "vimgrepadd", 8), exIs(name, "lvimgrep", 2), exIs(name, "lvimgrepadd", 9):
+			// :vimgrep /RE/ FILES… loads the files and makes the first
+			// match's the current buffer, which a bare :w writes.
+			f, _, _ := exBar(arg)
+			if f = strings.TrimSpace(f); f != "" {
+				if c := f[0]; c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' {
+					if sp := strings.IndexAny(f, " \t"); sp >= 0 {
+						f = f[sp:]
+					} else {
+						f = ""
+					}
+				} else {
+					j := 1
+					for j < len(f) && f[j] != c {
+						if f[j] == '\\' {
+							j++
+						}
+						j++
+					}
+					f = strings.TrimLeft(f[min(j+1, len(f)):], "gj")
+				}
+				for _, w := range exFileArgs(f, true) {
+					if p, ok := exPath(w); ok {
+						out = append(out, Effect{Kind: Read, Call: ":" + name, Path: p, Tilde: strings.HasPrefix(p, "~"), Edits: true, Offset: at})
+					} else {
+						out = append(out, Effect{Kind: Hidden, Call: ":" + name, Text: w, Offset: at})
+					}
+				}
+			}
 		case exIs(name, "substitute", 1) || name == "sno" || name == "sm" || name == "smagic" || name == "snomagic":
 			// Patterns are data; a | ends them.
 		case name == "let" && strings.HasPrefix(arg, "&"), exIs(name, "execute", 3):
@@ -369,9 +512,9 @@ func exLine(line string, off, depth int) []Effect {
 			// :execute runs the command its expression makes.
 			e, next, more := exBar(arg)
 			if name == "let" {
-				out = append(out, exLetOption(e, at+len(s)-len(arg), depth)...)
+				out = append(out, st.letOption(e, at+len(s)-len(arg), depth)...)
 			} else {
-				out = append(out, exExecute(e, at+len(s)-len(arg), depth)...)
+				out = append(out, st.execute(e, at+len(s)-len(arg), depth)...)
 			}
 			if !more {
 				return out
@@ -382,7 +525,7 @@ func exLine(line string, off, depth int) []Effect {
 			// An expression command (call, let, echo, if, return, …) or
 			// any other: its function calls are read.
 			e, next, more := exBar(arg)
-			out = append(out, shiftEffects(vimExpr(e, depth), at+len(s)-len(arg))...)
+			out = append(out, shiftEffects(st.expr(e, depth), at+len(s)-len(arg))...)
 			if !more {
 				return out
 			}
@@ -406,7 +549,8 @@ func exEditCommand(name string) bool {
 		min  int
 	}{{"edit", 1}, {"visual", 2}, {"view", 3}, {"split", 2}, {"vsplit", 2}, {"new", 3}, {"vnew", 3}, {"sview", 2},
 		{"tabedit", 4}, {"tabnew", 6}, {"badd", 3}, {"balt", 4}, {"argadd", 4}, {"args", 2}, {"next", 1},
-		{"find", 3}, {"sfind", 2}, {"tabfind", 4}, {"file", 1}, {"drop", 2}, {"tab", 3}} {
+		{"find", 3}, {"sfind", 2}, {"tabfind", 4}, {"file", 1}, {"drop", 2}, {"tab", 3},
+		{"diffsplit", 5}, {"pedit", 3}} {
 		if c.full == "tab" {
 			continue
 		}
@@ -483,7 +627,7 @@ var (
 		"includeexpr", "inex", "formatexpr", "fex", "indentexpr", "inde", "foldexpr", "fde", "foldtext", "fdt", "omnifunc", "ofu",
 		"completefunc", "cfu", "operatorfunc", "opfunc", "tagfunc", "tfu", "statusline", "stl", "tabline", "tal", "findfunc", "ffu",
 		"quickfixtextfunc", "qftf", "imactivatefunc", "imaf", "imstatusfunc", "imsf", "thesaurusfunc", "tsrfu"}}
-	exFileOptions = lazy.Set{List: []string{"verbosefile", "vfile", "viminfofile", "vif", "shadafile", "sdf"}}
+	exFileOptions = lazy.Set{List: []string{"verbosefile", "vfile", "viminfofile", "vif", "shadafile", "sdf", "spellfile", "spf"}}
 	exPathOptions = lazy.Set{List: []string{"runtimepath", "rtp", "packpath", "pp"}}
 )
 
@@ -492,7 +636,7 @@ var (
 // expression option's value is read as a Vim expression, a file option
 // is a file written, and a directory added to 'runtimepath' or
 // 'packpath' makes the Vim scripts found there run (:runtime, plugins).
-func exOptions(text string, at, depth int) []Effect {
+func (st *exState) options(text string, at, depth int) []Effect {
 	var out []Effect
 	for _, w := range exFileArgs(text, true) {
 		name, val, ok := strings.Cut(w, "=")
@@ -505,7 +649,7 @@ func exOptions(text string, at, depth int) []Effect {
 		case exProgramOptions.Has(name) && val != "":
 			out = append(out, Effect{Kind: Shell, Call: "'" + name + "'", Text: val, Offset: at})
 		case exExprOptions.Has(name) && val != "":
-			out = append(out, shiftEffects(vimExpr(val, depth+1), at)...)
+			out = append(out, shiftEffects(st.expr(val, depth+1), at)...)
 			if !strings.Contains(val, "(") {
 				// A function named by the option ('omnifunc' and the
 				// like): Vim calls it by name.
@@ -527,7 +671,7 @@ func exOptions(text string, at, depth int) []Effect {
 // exLetOption reads :let &OPTION = EXPR: a literal string is the option's
 // value as :set gives it; one built at run time for a program option
 // runs what only run time knows.
-func exLetOption(text string, off, depth int) []Effect {
+func (st *exState) letOption(text string, off, depth int) []Effect {
 	name, expr, ok := strings.Cut(strings.TrimPrefix(text, "&"), "=")
 	if !ok {
 		return nil
@@ -535,14 +679,14 @@ func exLetOption(text string, off, depth int) []Effect {
 	name = strings.TrimSpace(strings.TrimRight(strings.TrimSpace(name), ".+-^"))
 	name = strings.TrimPrefix(strings.TrimPrefix(name, "l:"), "g:")
 	expr = strings.TrimSpace(expr)
-	out := shiftEffects(vimExpr(expr, depth+1), off)
+	out := shiftEffects(st.expr(expr, depth+1), off)
 	tpl := template(Ex, expr)
 	switch {
 	case !exProgramOptions.Has(name) && !exExprOptions.Has(name) && !exFileOptions.Has(name) && !exPathOptions.Has(name):
 	case strings.Contains(tpl, runtimePart) || tpl == "":
 		out = append(out, Effect{Kind: Hidden, Call: "&" + name, Text: expr, Offset: off})
 	default:
-		out = append(out, exOptions(name+"="+strings.ReplaceAll(tpl, " ", "\\ "), off, depth)...)
+		out = append(out, st.options(name+"="+strings.ReplaceAll(tpl, " ", "\\ "), off, depth)...)
 	}
 	return out
 }
@@ -591,16 +735,16 @@ func isEventName(w string) bool {
 // exExecute reads :execute {expr}…: literal strings are the command run;
 // a command built at run time matters when its known parts run a shell
 // command.
-func exExecute(text string, off, depth int) []Effect {
+func (st *exState) execute(text string, off, depth int) []Effect {
 	var out []Effect
 	tpl := template(Ex, text)
 	if !strings.Contains(tpl, runtimePart) {
-		return shiftEffects(exCommands(tpl, depth+1), off)
+		return shiftEffects(st.commands(tpl, depth+1), off)
 	}
 	if strings.Trim(tpl, runtimePart+" \t") == "" || strings.HasPrefix(strings.TrimLeft(tpl, " \t:"), runtimePart) {
 		return []Effect{{Kind: Hidden, Call: ":execute", Text: text, Offset: off}}
 	}
-	for _, e := range exCommands(tpl, depth+1) {
+	for _, e := range st.commands(tpl, depth+1) {
 		if e.Kind == Shell && strings.Contains(e.Text, runtimePart) {
 			e = builtFrom(e.Call, e.Text, off)
 		}
@@ -629,25 +773,29 @@ var vimFuncs = lazy.Value[map[string]bool]{New: func() map[string]bool {
 	return map[string]bool{"system": true, "systemlist": true, "job_start": true, "jobstart": true, "termopen": true,
 		"term_start": true, "delete": true, "writefile": true, "rename": true, "filecopy": true, "execute": true, "luaeval": true,
 		"py3eval": true, "pyeval": true, "pyxeval": true, "rubyeval": true, "perleval": true,
-		"call": true, "function": true, "funcref": true, "libcall": true, "libcallnr": true, "readfile": true, "readblob": true}
+		"call": true, "function": true, "funcref": true, "libcall": true, "libcallnr": true, "readfile": true, "readblob": true,
+		"feedkeys": true, "setreg": true}
 }}
 
 // vimExpr reads the function calls of a Vim expression.
-func vimExpr(text string, depth int) []Effect {
+func (st *exState) expr(text string, depth int) []Effect {
 	p := &parser{src: text, toks: lex(Ex, text), l: Ex}
 	var out []Effect
 	for _, c := range p.findCalls(false, func(name string) bool { return vimFuncs.Get()[name] }) {
 		if c.method {
 			continue
 		}
-		out = append(out, vimCall(c, depth)...)
+		out = append(out, st.call(c, depth)...)
 	}
 	return out
 }
 
 // vimCall reads one call of a Vim function (vimFuncs), written in Vim
 // script or from Neovim's Lua as vim.fn.NAME (c.name is then NAME).
-func vimCall(c call, depth int) []Effect {
+func vimCall(c call, depth int) []Effect { return newExState().call(c, depth) }
+
+// call is vimCall in the state st.
+func (st *exState) call(c call, depth int) []Effect {
 	var out []Effect
 	first := argAt(c.args, 0)
 	switch c.name {
@@ -686,7 +834,7 @@ func vimCall(c call, depth int) []Effect {
 		}
 	case "execute":
 		if first != nil {
-			out = append(out, exExecute(first.text, c.off, depth)...)
+			out = append(out, st.execute(first.text, c.off, depth)...)
 		}
 	case "call", "function", "funcref":
 		// call("system", [cmd]), function("system")(cmd): a function
@@ -704,11 +852,30 @@ func vimCall(c call, depth int) []Effect {
 			for _, v := range list.list {
 				inner.args = append(inner.args, arg{lit: true, str: v, text: v})
 			}
-			out = append(out, vimCall(inner, depth+1)...)
+			out = append(out, st.call(inner, depth+1)...)
 		case first != nil && first.lit && vimFuncs.Get()[first.str]:
 			out = append(out, Effect{Kind: Hidden, Call: c.name + "(\"" + first.str + "\")", Text: text, Offset: c.off})
 		case c.name == "call" && (first == nil || !first.lit):
 			out = append(out, Effect{Kind: Hidden, Call: "call", Text: text, Offset: c.off})
+		}
+	case "feedkeys":
+		// feedkeys(KEYS, MODE): the keys are typed (at once with "x",
+		// else when the script is done): the ex commands they type run.
+		if first != nil && first.lit {
+			out = append(out, st.typed("feedkeys", first.str, c.off, depth)...)
+		} else if first != nil {
+			out = append(out, Effect{Kind: Hidden, Call: "feedkeys", Text: first.text, Offset: c.off})
+		}
+	case "setreg":
+		// setreg(R, VALUE): the register's keys.
+		val := argAt(c.args, 1)
+		switch {
+		case first == nil || !first.lit || len(first.str) != 1:
+			st.anyUnknown = true
+		case val != nil && val.lit:
+			st.setReg(first.str[0], val.str, true)
+		default:
+			st.setReg(first.str[0], "", false)
 		}
 	case "libcall", "libcallnr":
 		// libcall(LIB, FUNC, ARG): a function of a shared library.
@@ -755,4 +922,157 @@ func exNetrwURL(f string) bool {
 // bytes a later :w writes.
 func exNetrwFetch(call, url string, at int) Effect {
 	return Effect{Kind: Shell, Call: call + " " + url + " (netrw)", Text: "curl -sL -- " + shQuote(url), Offset: at}
+}
+
+// typed reads keys typed into Vim (:normal, feedkeys()) as the ex
+// command lines they enter (exState.keys); keys only run time knows are
+// a Hidden effect.
+func (st *exState) typed(call, keys string, at, depth int) []Effect {
+	if depth > maxExDepth {
+		return nil
+	}
+	lines, unknown := st.keys(keys)
+	out := st.commands(strings.Join(lines, "\n"), depth+1)
+	for i := range out {
+		out[i].Offset = at
+	}
+	if unknown != "" {
+		out = append(out, Effect{Kind: Hidden, Call: call, Text: unknown + ": " + keys, Offset: at})
+	}
+	return out
+}
+
+// letRegister reads :let @r = EXPR and :let @r .= EXPR.
+func (st *exState) letRegister(text string, off, depth int) []Effect {
+	lhs, expr, ok := strings.Cut(text, "=")
+	if !ok {
+		return nil
+	}
+	lhs = strings.TrimSpace(lhs)
+	if len(lhs) < 2 {
+		return nil
+	}
+	app := strings.HasSuffix(lhs, ".")
+	r := lhs[1]
+	out := shiftEffects(st.expr(strings.TrimSpace(expr), depth+1), off)
+	tpl := template(Ex, strings.TrimSpace(expr))
+	known := !strings.Contains(tpl, runtimePart)
+	if app && known {
+		if r >= 'a' && r <= 'z' {
+			r -= 'a' - 'A' // appended as an upper-case name appends
+		}
+	}
+	st.setReg(r, tpl, known)
+	return out
+}
+
+// runRegister is :@r (:*r): register r's lines run as ex commands.
+func (st *exState) runRegister(r byte, call string, at, depth int) []Effect {
+	if r == ':' || r == '@' || depth > maxExDepth {
+		return nil // the last command line or register again
+	}
+	body, ok := st.reg(r)
+	if !ok {
+		return []Effect{{Kind: Hidden, Call: call, Text: "register " + string(r) + " filled at run time", Offset: at}}
+	}
+	if st.runs++; st.runs > maxExRegisterRuns {
+		return []Effect{{Kind: Hidden, Call: call, Text: "registers run nested too deep", Offset: at}}
+	}
+	out := st.commands(strings.ReplaceAll(exKeyBytes(body), "\r", "\n"), depth+1)
+	for i := range out {
+		out[i].Offset = at
+	}
+	return out
+}
+
+// userCommand reads :command's definition: Name and its replacement
+// (kept for a later use); a replacement that takes no arguments is read
+// now too.
+func (st *exState) userCommand(arg string, at, depth int) []Effect {
+	rest := strings.TrimLeft(arg, " \t")
+	for strings.HasPrefix(rest, "-") {
+		sp := strings.IndexAny(rest, " \t")
+		if sp < 0 {
+			return nil
+		}
+		rest = strings.TrimLeft(rest[sp:], " \t")
+	}
+	name, repl, ok := strings.Cut(rest, " ")
+	if !ok || name == "" {
+		return nil
+	}
+	repl = strings.TrimSpace(repl)
+	if st.cmds == nil {
+		st.cmds = map[string]string{}
+	}
+	st.cmds[name] = repl
+	if strings.Contains(repl, "args>") {
+		return nil
+	}
+	out := st.commands(repl, depth+1)
+	for i := range out {
+		out[i].Offset = at
+	}
+	return out
+}
+
+// userCmd returns the replacement of the user command name (or the one
+// it abbreviates without ambiguity), "" when none.
+func (st *exState) userCmd(name string) string {
+	if r, ok := st.cmds[name]; ok {
+		return r
+	}
+	found := ""
+	for n, r := range st.cmds {
+		if strings.HasPrefix(n, name) {
+			if found != "" {
+				return ""
+			}
+			found = r
+		}
+	}
+	return found
+}
+
+// mapping reads a :map-family (or :menu-family) definition: its
+// right-hand side is keys typed when it is used, or an expression with
+// <expr>.
+func (st *exState) mapping(name, arg string, at, depth int) []Effect {
+	rest := strings.TrimLeft(arg, " \t")
+	expr := false
+	for strings.HasPrefix(rest, "<") {
+		end := strings.IndexByte(rest, '>')
+		if end < 0 {
+			break
+		}
+		switch strings.ToLower(rest[1:end]) {
+		case "buffer", "nowait", "silent", "special", "script", "unique", "expr":
+			expr = expr || strings.EqualFold(rest[1:end], "expr")
+			rest = strings.TrimLeft(rest[end+1:], " \t")
+			continue
+		}
+		break
+	}
+	if strings.HasSuffix(name, "menu") {
+		// [priority] Menu.Path RHS
+		if f := strings.Fields(rest); len(f) > 0 && strings.Trim(f[0], "0123456789.") == "" {
+			rest = strings.TrimLeft(rest[len(f[0]):], " \t")
+		}
+	}
+	// The left-hand side: up to an unescaped blank.
+	j := 0
+	for j < len(rest) && rest[j] != ' ' && rest[j] != '\t' {
+		if rest[j] == '\\' || rest[j] == 0x16 {
+			j++
+		}
+		j++
+	}
+	rhs := strings.TrimLeft(rest[min(j, len(rest)):], " \t")
+	if rhs == "" {
+		return nil
+	}
+	if expr {
+		return shiftEffects(st.expr(rhs, depth+1), at)
+	}
+	return st.typed(":"+name, rhs, at, depth)
 }

@@ -12,7 +12,8 @@ import "strings"
 // command lines.
 func lua(p *parser) []Effect {
 	names := map[string]bool{"os.execute": true, "io.popen": true, "os.remove": true, "io.open": true, "io.lines": true,
-		"vim.cmd": true, "vim.api.nvim_command": true, "vim.api.nvim_exec": true, "vim.api.nvim_exec2": true, "pandoc.pipe": true}
+		"vim.cmd": true, "vim.api.nvim_command": true, "vim.api.nvim_exec": true, "vim.api.nvim_exec2": true, "pandoc.pipe": true,
+		"vim.api.nvim_feedkeys": true, "vim.api.nvim_input": true}
 	var out []Effect
 	for _, c := range p.findCalls(true, func(n string) bool {
 		f, ok := strings.CutPrefix(n, "vim.fn.")
@@ -46,6 +47,11 @@ func lua(p *parser) []Effect {
 			} else {
 				out = append(out, runText(Ex, c, first))
 			}
+		case "vim.api.nvim_feedkeys", "vim.api.nvim_input":
+			// Keys typed into Neovim: read as feedkeys() (red team 14 RG4).
+			v := c
+			v.name = "feedkeys"
+			out = append(out, vimCall(v, 0)...)
 		case "os.execute", "io.popen":
 			out = append(out, runText(Lua, c, first))
 		case "pandoc.pipe":

@@ -157,7 +157,7 @@ var programCases = []struct {
 	{"ex-quit", Ex, `q!`, nil},
 	{"ex-echo", Ex, `echo "!rm -rf ~"`, nil},
 	{"ex-comment", Ex, `" !rm -rf ~`, nil},
-	{"ex-map", Ex, `nnoremap <F5> :!make<CR>`, nil},
+	{"ex-map", Ex, `nnoremap <F5> :!make<CR>`, []string{"shell :!: make"}}, // the keys run when the mapping is used (red team 14 RG4)
 	// Lua.
 	{"lua-execute", Lua, `os.execute("rm -rf ~")`, []string{"shell os.execute: rm -rf ~"}},
 	{"lua-execute-bare", Lua, `os.execute "rm -rf ~"`, []string{"shell os.execute: rm -rf ~"}},
