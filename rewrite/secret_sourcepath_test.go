@@ -40,7 +40,9 @@ func TestSourceThroughPath(t *testing.T) {
 		// set -v shows every line it reads.
 		{"PATH=$HOME/.aws:$PATH; . credentials", "deny", false, true},
 		{"set -v; PATH=$HOME/.aws:$PATH; . credentials", "deny", true, true},
-		{"PATH=$HOME/.ssh:$PATH bash id_rsa", "ask", true, true},
+		// bash runs the id_rsa PATH finds (~/.ssh's, none in the
+		// project): a shell running a secret prints its lines.
+		{"PATH=$HOME/.ssh:$PATH bash id_rsa", "deny", true, true},
 		{"export PATH=~/.aws:$PATH; bash -v credentials", "ask", true, true},
 		{`PATH=$HOME/.ssh:$PATH bash -c '. id_rsa'`, "deny", true, true},
 		{`export PATH=$HOME/.aws:$PATH; bash -c 'set -v; . credentials'`, "deny", true, true},
