@@ -54,6 +54,11 @@ var selfHome = []string{
 	// ordinary init files (shell, python).
 	"~/.lesskey", "~/.config/lesskey", "~/.less", "~/.config/less",
 	"~/.gdbinit", "~/.gdbearlyinit", "~/.config/gdb/gdbinit", "~/.config/gdb/gdbearlyinit",
+	// Editors' start-up files and the plugins they load at start: Vim's
+	// (vimrc, gvimrc, exrc, everything under ~/.vim: plugin/, pack/,
+	// autoload/ run at start or on use), Neovim's, Emacs's init files.
+	"~/.vimrc", "~/.gvimrc", "~/.exrc", "~/.vim/**", "~/.config/nvim/**", "~/.emacs", "~/.emacs.el",
+	"~/.emacs.d/init.el", "~/.emacs.d/early-init.el", "~/.config/emacs/init.el", "~/.config/emacs/early-init.el",
 	// Claude Code's own start-up files for the agent's shell: the
 	// snapshot of the user's shell it sources before every Bash command
 	// (a function named git defined there replaces git) and the session

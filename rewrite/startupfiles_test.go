@@ -32,7 +32,15 @@ func TestProgramStartupFileWrites(t *testing.T) {
 		{"echo 'shell rm -rf ~' > ~/.gdbinit", Deny},
 		{"tee ~/.config/gdb/gdbinit < init.gdb", Deny},
 		{"echo 'set auto-load safe-path /' >> ~/.gdbearlyinit", Deny},
+		// Editors' start-up files (ved's follow-up to red team 14 RG4).
+		{`echo '!rm -rf ~' >> ~/.vimrc`, Deny},
+		{`vim -es '+mkvimrc! ~/.vimrc' +q`, Deny},
+		{"cp x.vim ~/.vim/plugin/x.vim", Deny},
+		{"echo 'os.execute(\"id\")' > ~/.config/nvim/init.lua", Deny},
+		{"echo '(shell-command \"id\")' >> ~/.emacs.d/init.el", Deny},
 		// Look-alikes.
+		{"cat ~/.vimrc", Allow},
+		{"echo x > project.vim", Allow},
 		{"cat ~/.lesskey", Allow},
 		{"less ~/.gdbinit", Allow},
 		{"echo x > keys.lesskey", Allow},
