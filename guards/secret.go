@@ -90,6 +90,11 @@ var (
 		"~/.config/ngrok/ngrok.yml", "~/.wrangler/config/default.toml", "~/.config/.wrangler/config/default.toml",
 		"~/.config/hcloud/cli.toml", "~/.config/op/config", "~/.op/config", "~/.config/Bitwarden CLI/data.json",
 		"~/.android/adbkey", "~/.tsh/keys", "~/.mcp-auth",
+		// Podman's registry logins (docker's config.json's sibling),
+		// atuin's shell history database, cryptocurrency wallet keys (red
+		// team 15 SD1).
+		"~/.config/containers/auth.json", "/run/user/*/containers/auth.json", "~/.local/share/atuin/history.db",
+		"~/.config/solana/id.json", "~/.ethereum/keystore",
 		// Browsers' saved passwords and session cookies.
 		"~/.mozilla/firefox/*/logins.json", "~/.mozilla/firefox/*/key4.db", "~/.mozilla/firefox/*/cookies.sqlite",
 		"~/.config/google-chrome/*/Login Data", "~/.config/google-chrome/*/Cookies",
