@@ -9,8 +9,10 @@ import "strings"
 const maxHops = 40
 
 // FdDirAlias follows the links to a process's descriptor directory that
-// a path can climb out of: /dev/fd is /proc/self/fd, and the ".." of a
-// process's fd directory is the process's own /proc directory, so
+// a path can climb out of: /dev/fd is /proc/self/fd, /proc/net is
+// /proc/self/net, and the ".." of a process's fd directory (or of its
+// other directories: fdinfo, net, attr, ns, map_files, task) is the
+// process's own /proc directory, so
 // /dev/fd/../cwd is /proc/self/cwd (the working directory) and
 // /dev/fd/../root/x is /proc/self/root/x (/x). A descriptor's own link
 // (/dev/fd/3/..) points at a file only run time knows and is kept.
@@ -19,8 +21,11 @@ func FdDirAlias(p string) string {
 		p = "/proc/self/fd" + p[len("/dev/fd"):]
 	}
 	for i := 0; i < maxHops && strings.HasPrefix(p, "/proc/"); i++ {
+		if p == "/proc/net" || strings.HasPrefix(p, "/proc/net/") {
+			p = "/proc/self/net" + p[len("/proc/net"):] // /proc/net is a link to self/net
+		}
 		parts := strings.SplitN(p[len("/proc/"):], "/", 4)
-		if len(parts) < 3 || !processEntry(parts[0]) || parts[1] != "fd" {
+		if len(parts) < 3 || !processEntry(parts[0]) || !processDir(parts[1]) {
 			return p
 		}
 		rest := parts[2]
@@ -46,6 +51,17 @@ func Descriptor(p string) bool {
 		if n, ok := strings.CutPrefix(p, fd); ok && n != "" && strings.Trim(n, "0123456789") == "" {
 			return true
 		}
+	}
+	return false
+}
+
+// processDir reports a directory (no link) of a process's /proc
+// directory, whose ".." is that directory: /proc/self/net/../root is
+// /proc/self/root (red team 15 PR1).
+func processDir(s string) bool {
+	switch s {
+	case "fd", "fdinfo", "net", "attr", "ns", "map_files", "task":
+		return true
 	}
 	return false
 }

@@ -18,6 +18,14 @@ func TestFdDirAlias(t *testing.T) {
 		"/dev/null":              "/dev/null",
 		"/proc/self/cwd/../x":    "/proc/self/cwd/../x",
 		"/home/u/fd/../x":        "/home/u/fd/../x",
+		// The process's other directories (red team 15 PR1), and
+		// /proc/net, a link to self/net.
+		"/proc/self/net/../root/home/u/.ssh/id_rsa": "/proc/self/root/home/u/.ssh/id_rsa",
+		"/proc/1/map_files/../cwd/.env":             "/proc/1/cwd/.env",
+		"/proc/self/attr/../ns/../root/x":           "/proc/self/root/x",
+		"/proc/net/../self/root/x":                  "/proc/self/self/root/x",
+		"/proc/self/net/dev":                        "/proc/self/net/dev",
+		"/proc/self/status":                         "/proc/self/status",
 	} {
 		if got := FdDirAlias(in); got != want {
 			t.Errorf("FdDirAlias(%q) = %q, want %q", in, got, want)
