@@ -305,6 +305,7 @@ func scpLocalCopy(c *syntax.Call, opts []option, ops []syntax.Arg) []target {
 // (/usr/bin/time -o F make, env time -o F make, valgrind --log-file=F ./a).
 func outputTargets(c *syntax.Call) []target {
 	out := outputsOf(c, path.Base(c.Name), c.Args, false)
+	out = append(out, diagnosticOutputs(c)...)
 	pre := c.PreWords()
 	for i, a := range pre {
 		if a.Static {
