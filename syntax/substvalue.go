@@ -139,21 +139,18 @@ func knownOutput(cs *sh.CmdSubst) (string, bool) {
 	case "true", "false", ":":
 		return "", true
 	case "echo":
-		args := words[1:]
-		escapes := false
-		for len(args) > 0 && (args[0] == "-n" || args[0] == "-e" || args[0] == "-E" || args[0] == "-ne" || args[0] == "-en") {
-			escapes = escapes || strings.Contains(args[0], "e")
-			args = args[1:]
-		}
-		out = strings.Join(args, " ")
-		if escapes {
-			out = unescapeC(out)
+		var ok bool
+		if out, ok = BashEcho(words[1:]); !ok || strings.IndexByte(out, 0) >= 0 {
+			return "", false
 		}
 	case "printf":
 		if len(words) < 2 || strings.HasPrefix(words[1], "-") {
 			return "", false
 		}
-		out = printfText(words[1], words[2:])
+		var ok bool
+		if out, ok = printfText(words[1], words[2:]); !ok || strings.IndexByte(out, 0) >= 0 {
+			return "", false
+		}
 	default:
 		return "", false
 	}
