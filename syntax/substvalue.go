@@ -313,3 +313,25 @@ func wholeSubst(w *sh.Word) bool {
 	cs, ok := part.(*sh.CmdSubst)
 	return ok && unknownSubst(cs)
 }
+
+// PrintedVarHead reports a dynamic word that starts with a variable this
+// command set to the whole output of a command substitution corral
+// cannot read (x=$(cat f); rm -rf "$x" "$x/sub"): the value is only known
+// at run time, as the inline "$(cat f)" is (PrintedHead). mktemp's
+// output, a new temporary path, and the names read or mapfile take from
+// a loop's input do not count.
+func PrintedVarHead(a Arg) bool {
+	if a.Static || !a.Printed || a.Word == nil || len(a.Word.Parts) == 0 {
+		return false
+	}
+	switch a.PrintedBy() {
+	case "mktemp", "read", "mapfile", "readarray":
+		return false
+	}
+	part := a.Word.Parts[0]
+	if dq, ok := part.(*sh.DblQuoted); ok && len(dq.Parts) > 0 {
+		part = dq.Parts[0]
+	}
+	pe, ok := part.(*sh.ParamExp)
+	return ok && pe.Param != nil && pe.Exp == nil && pe.Repl == nil && pe.Slice == nil && !pe.Excl && !pe.Length
+}
