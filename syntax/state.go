@@ -759,7 +759,12 @@ func (st *state) resolve(name string) (string, bool) {
 // indirection may name.
 func elemName(s string) bool {
 	base, sub, ok := strings.Cut(s, "[")
-	return ok && isName(base) && len(sub) > 1 && strings.HasSuffix(sub, "]")
+	if !ok || !isName(base) || len(sub) < 2 || !strings.HasSuffix(sub, "]") {
+		return false
+	}
+	// A literal subscript only: a[$(…)] is evaluated at each use.
+	sub = strings.TrimSuffix(sub, "]")
+	return sub == "@" || sub == "*" || strings.Trim(sub, "0123456789") == "" || sub[0] == '-' && len(sub) > 1 && strings.Trim(sub[1:], "0123456789") == ""
 }
 
 // get returns what is known of a variable, through its name reference.
